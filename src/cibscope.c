@@ -1,0 +1,228 @@
+/* cibscope.c: main(): subcommands and option parsing.
+ *
+ *   cibscope [FILE] [--time T]              the console (demo CIB by default)
+ *   cibscope scores FILE [--time T]         crm_simulate -sSQ score lines
+ *   cibscope transition FILE [--time T]     crm_simulate -S Transition Summary
+ *   cibscope explain FILE RSC [NODE] [--time T]
+ *
+ * Exit status (DESIGN.md, "The engine contract"): 0 success, 1 bad usage,
+ * 2 unreadable or invalid input, 3 a feature the engine does not model yet.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <locale.h>
+#include <unistd.h>
+#include <libxml/parser.h>
+
+#include "cib/document.h"
+#include "model/model.h"
+#include "engine/engine.h"
+#include "ui/console.h"
+
+enum {
+    EXIT_OK = 0,
+    EXIT_USAGE = 1,
+    EXIT_INPUT = 2,
+    EXIT_UNSUPPORTED = 3,
+};
+
+typedef struct Invocation {
+    const char *command;      /* NULL for the console */
+    const char *positional[4];
+    int n_positional;
+    const char *time_text;
+} Invocation;
+
+static const char usage_text[] =
+    "Usage: cibscope [FILE] [--time T]\n"
+    "       cibscope scores FILE [--time T]\n"
+    "       cibscope transition FILE [--time T]\n"
+    "       cibscope explain FILE RESOURCE [NODE] [--time T]\n"
+    "\n"
+    "An interactive console for Pacemaker clusters: node x resource score\n"
+    "matrices, constraints, fail counts and the coming transition, computed by\n"
+    "an embedded engine that gives the answers of Pacemaker 2.1.5's scheduler.\n"
+    "\n"
+    "Commands:\n"
+    "  (none)       open the console on FILE (default: the bundled demo CIB)\n"
+    "  scores       print allocation and promotion scores as crm_simulate -sSQ\n"
+    "  transition   print the Transition Summary as crm_simulate -S\n"
+    "  explain      break RESOURCE's score on NODE (or every node) into its\n"
+    "               contributions: constraints, stickiness, fail counts, ...\n"
+    "\n"
+    "FILE is a CIB: cib.xml, a pe-input-N.bz2, a .gz, or - for standard input.\n"
+    "\n"
+    "Options:\n"
+    "  -t, --time T   use T as \"now\" for rules and failure timeouts, an ISO 8601\n"
+    "                 date/time such as 2005-020, 2005-020T12:30 or\n"
+    "                 \"2014-05-07 00:28:00\" (as crm_simulate -t)\n"
+    "  -h, --help     show this help and exit\n"
+    "  -V, --version  show the version and exit\n"
+    "\n"
+    "Exit status: 0 success, 1 bad usage, 2 unreadable or invalid input,\n"
+    "3 the CIB uses a feature the engine does not model yet.\n";
+
+static int usage_error(const char *message)
+{
+    fprintf(stderr, "cibscope: %s\nTry 'cibscope --help'.\n", message);
+    return EXIT_USAGE;
+}
+
+static gboolean is_command(const char *word)
+{
+    return strcmp(word, "scores") == 0 || strcmp(word, "transition") == 0
+           || strcmp(word, "explain") == 0;
+}
+
+/* Splits argv into the command, its positional arguments and options,
+ * which may come anywhere.  Returns -1 to go on, else an exit status. */
+static int parse_arguments(int argc, char **argv, Invocation *invocation)
+{
+    gboolean options_done = FALSE;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!options_done && strcmp(arg, "--") == 0) {
+            options_done = TRUE;
+        } else if (!options_done && (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0)) {
+            fputs(usage_text, stdout);
+            return EXIT_OK;
+        } else if (!options_done && (strcmp(arg, "-V") == 0 || strcmp(arg, "--version") == 0)) {
+            printf("cibscope %s (engine reference: Pacemaker 2.1.5)\n", PACKAGE_VERSION);
+            return EXIT_OK;
+        } else if (!options_done && (strcmp(arg, "-t") == 0 || strcmp(arg, "--time") == 0)) {
+            if (++i >= argc)
+                return usage_error("--time needs a value");
+            invocation->time_text = argv[i];
+        } else if (!options_done && strncmp(arg, "--time=", 7) == 0) {
+            invocation->time_text = arg + 7;
+        } else if (!options_done && arg[0] == '-' && arg[1] != '\0') {
+            g_autofree char *message = g_strdup_printf("unknown option '%s'", arg);
+            return usage_error(message);
+        } else if (invocation->command == NULL && invocation->n_positional == 0
+                   && is_command(arg)) {
+            invocation->command = arg;
+        } else if (invocation->n_positional < (int) G_N_ELEMENTS(invocation->positional)) {
+            invocation->positional[invocation->n_positional++] = arg;
+        } else {
+            return usage_error("too many arguments");
+        }
+    }
+    return -1;
+}
+
+static int check_arity(const Invocation *invocation)
+{
+    const char *command = invocation->command;
+    int n = invocation->n_positional;
+    if (command == NULL)
+        return n <= 1 ? -1 : usage_error("the console takes at most one FILE");
+    if (strcmp(command, "explain") == 0)
+        return (n == 2 || n == 3) ? -1 : usage_error("explain needs FILE RESOURCE [NODE]");
+    if (n != 1) {
+        g_autofree char *message = g_strdup_printf("%s needs exactly one FILE", command);
+        return usage_error(message);
+    }
+    return -1;
+}
+
+static int exit_status_for(const GError *error)
+{
+    if (g_error_matches(error, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED)
+        || g_error_matches(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED))
+        return EXIT_UNSUPPORTED;
+    return EXIT_INPUT;
+}
+
+static int report(const GError *error)
+{
+    int status = exit_status_for(error);
+    if (status == EXIT_UNSUPPORTED)
+        fprintf(stderr, "cibscope: not modelled yet: %s\n", error->message);
+    else
+        fprintf(stderr, "cibscope: %s\n", error->message);
+    return status;
+}
+
+static gboolean resolve_time(const char *time_text, CsTime *now, GError **error)
+{
+    if (time_text == NULL) {
+        *now = cs_time_now();
+        return TRUE;
+    }
+    g_autoptr(GError) parse_error = NULL;
+    if (cs_time_parse(time_text, now, &parse_error))
+        return TRUE;
+    g_set_error(error, CS_MODEL_ERROR, CS_MODEL_ERROR_INVALID,
+                "--time '%s': %s", time_text, parse_error->message);
+    return FALSE;
+}
+
+/* load -> model -> solve -> print: the pipeline every subcommand shares. */
+static int run_engine_command(const Invocation *invocation)
+{
+    g_autoptr(GError) error = NULL;
+    CsTime now;
+    if (!resolve_time(invocation->time_text, &now, &error)) {
+        fprintf(stderr, "cibscope: %s\n", error->message);
+        return EXIT_USAGE;
+    }
+    g_autoptr(CsDocument) document = cs_document_load(invocation->positional[0], &error);
+    if (document == NULL)
+        return report(error);
+    g_autoptr(CsModel) model = cs_model_build(document, now, &error);
+    if (model == NULL)
+        return report(error);
+    g_autoptr(CsSolution) solution = cs_solve(model, &error);
+    if (solution == NULL)
+        return report(error);
+
+    g_autoptr(GString) out = g_string_new(NULL);
+    if (strcmp(invocation->command, "scores") == 0) {
+        cs_solution_print_scores(solution, out);
+    } else if (strcmp(invocation->command, "transition") == 0) {
+        cs_solution_print_transition(solution, out);
+    } else if (!cs_solution_explain(solution, invocation->positional[1],
+                                    invocation->positional[2], out, &error)) {
+        fprintf(stderr, "cibscope: %s\n", error->message);
+        return EXIT_USAGE;
+    }
+    fwrite(out->str, 1, out->len, stdout);
+    return fflush(stdout) == 0 ? EXIT_OK : EXIT_INPUT;
+}
+
+/* The console opens FILE, else the bundled demo: from the source tree
+ * when run from a build, else from the installed data directory. */
+static const char *default_cib(void)
+{
+    static const char *candidates[] = {
+        CS_SRCDATADIR "/demo.xml",
+        CS_DATADIR "/demo.xml",
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(candidates); i++)
+        if (access(candidates[i], R_OK) == 0)
+            return candidates[i];
+    return candidates[G_N_ELEMENTS(candidates) - 1];
+}
+
+int main(int argc, char **argv)
+{
+    setlocale(LC_ALL, "");
+    LIBXML_TEST_VERSION
+    Invocation invocation = { 0 };
+    int status = parse_arguments(argc, argv, &invocation);
+    if (status < 0)
+        status = check_arity(&invocation);
+    if (status < 0) {
+        if (invocation.command != NULL)
+            status = run_engine_command(&invocation);
+        else
+            status = cs_console_run(invocation.n_positional ? invocation.positional[0]
+                                                            : default_cib(),
+                                    invocation.time_text);
+    }
+    xmlCleanupParser();
+    return status;
+}

@@ -1,0 +1,311 @@
+/* model.h: the typed cluster model read from a CIB document.
+ *
+ * Everything is indexed by integers (node i, resource j) with hash lookups
+ * by id.  Strings point into memory the model owns.  Rules that depend on a
+ * node (location rules) are kept as xmlNode pointers into the document for
+ * the engine to evaluate; rules that depend only on time and the resource
+ * (meta/instance attribute sets, rsc_defaults, op_defaults, cluster
+ * options) are evaluated here against model->now.
+ *
+ * Sources: Pacemaker Explained ch. 3 (cluster options), 4 (nodes),
+ * 5 (resources), 6 (constraints), 8 (utilization), 9-10 (groups, clones),
+ * 11 (rules); the status section as Pacemaker 2.1.5's scheduler unpacks it.
+ */
+#ifndef CS_MODEL_H
+#define CS_MODEL_H
+
+#include <glib.h>
+#include <libxml/tree.h>
+#include "cib/document.h"
+#include "model/iso8601.h"
+#include "model/score.h"
+
+typedef enum {
+    CS_ROLE_UNKNOWN = 0,
+    CS_ROLE_STOPPED,
+    CS_ROLE_STARTED,
+    CS_ROLE_UNPROMOTED,   /* also read from the legacy "Slave" */
+    CS_ROLE_PROMOTED,     /* also read from the legacy "Master" */
+} CsRole;
+
+const char *cs_role_name(CsRole role);           /* "Started", ... */
+CsRole cs_role_parse(const char *text);           /* UNKNOWN if unknown */
+
+/* ---- cluster options -------------------------------------------------- */
+
+typedef enum { CS_NO_QUORUM_STOP, CS_NO_QUORUM_IGNORE, CS_NO_QUORUM_FREEZE,
+               CS_NO_QUORUM_SUICIDE, CS_NO_QUORUM_DEMOTE } CsNoQuorumPolicy;
+typedef enum { CS_PLACEMENT_DEFAULT, CS_PLACEMENT_UTILIZATION,
+               CS_PLACEMENT_MINIMAL, CS_PLACEMENT_BALANCED } CsPlacementStrategy;
+typedef enum { CS_HEALTH_NONE, CS_HEALTH_MIGRATE_ON_RED, CS_HEALTH_ONLY_GREEN,
+               CS_HEALTH_PROGRESSIVE, CS_HEALTH_CUSTOM } CsHealthStrategy;
+
+typedef struct CsOptions {
+    GHashTable *values;        /* every crm_config nvpair chosen: name -> value */
+    gboolean symmetric_cluster;
+    gboolean stonith_enabled;
+    gboolean have_quorum;      /* <cib have-quorum> */
+    CsNoQuorumPolicy no_quorum_policy;
+    gboolean maintenance_mode;
+    gboolean stop_all_resources;
+    gboolean start_failure_is_fatal;
+    gboolean stop_orphan_resources;
+    gboolean stop_orphan_actions;
+    CsPlacementStrategy placement_strategy;
+    CsHealthStrategy node_health_strategy;
+    CsScore node_health_red, node_health_yellow, node_health_green;
+    CsScore node_health_base;
+    CsScore default_stickiness;   /* legacy default-resource-stickiness */
+    char *cluster_name;           /* may be NULL */
+    char *dc_uuid;                /* <cib dc-uuid>, may be NULL */
+    gint64 cluster_recheck_interval_s;
+    gint64 shutdown_lock_limit_s;
+    gboolean shutdown_lock;
+    gboolean concurrent_fencing;
+    char *stonith_action;         /* "reboot" by default */
+    int batch_limit;
+} CsOptions;
+
+/* ---- nodes ------------------------------------------------------------ */
+
+typedef enum { CS_NODE_MEMBER, CS_NODE_REMOTE, CS_NODE_GUEST, CS_NODE_PING } CsNodeType;
+
+typedef struct CsNode {
+    int index;
+    char *id;
+    char *uname;
+    CsNodeType type;
+    /* instance_attributes (rule-selected) overlaid with the status
+     * section's transient attributes, plus the built-ins #uname, #id,
+     * #kind, #is_dc and #cluster-name / #site-name when known. */
+    GHashTable *attrs;
+    GHashTable *utilization;     /* name -> value */
+    gboolean online;
+    gboolean unclean;            /* needs fencing */
+    gboolean pending;            /* joining */
+    gboolean shutdown;           /* shutdown attribute set */
+    gboolean expected_up;
+    gboolean standby;
+    gboolean maintenance;
+    gboolean is_dc;
+    gboolean has_state;          /* a node_state entry exists */
+    xmlNode *xml;                /* <node> in configuration, may be NULL */
+    xmlNode *state_xml;          /* <node_state>, may be NULL */
+} CsNode;
+
+/* ---- resources -------------------------------------------------------- */
+
+typedef enum { CS_RSC_PRIMITIVE, CS_RSC_GROUP, CS_RSC_CLONE, CS_RSC_BUNDLE } CsRscKind;
+
+typedef struct CsOp {
+    char *id;
+    char *name;                /* start, stop, monitor, promote, ... */
+    guint interval_ms;
+    CsRole role;               /* UNKNOWN when not given */
+    char *on_fail;             /* NULL = Pacemaker's default for the op */
+    gboolean enabled;
+    guint timeout_ms;
+    GHashTable *meta;          /* the op's own attributes and meta, op_defaults applied */
+    xmlNode *xml;
+} CsOp;
+
+typedef struct CsResource {
+    int index;
+    char *id;
+    CsRscKind kind;
+    int parent;                /* index, -1 at top level */
+    GArray *children;          /* int indices, in document order */
+    char *rsc_class, *provider, *type;   /* primitives; NULL otherwise */
+    char *template_id;         /* primitive template="...", NULL if none */
+    GHashTable *meta;          /* rsc_defaults < parents < own, rule-selected */
+    GHashTable *params;        /* instance_attributes, rule-selected */
+    GHashTable *utilization;
+    GPtrArray *ops;            /* CsOp*, document order */
+
+    /* interpreted meta attributes (Pacemaker Explained 5.4) */
+    CsScore stickiness;            /* resource-stickiness (default 0;
+                                      1 for clone instances without one) */
+    gboolean stickiness_set;       /* given explicitly or via rsc_defaults */
+    int migration_threshold;       /* 0 = none; default INFINITY */
+    gint64 failure_timeout_s;      /* 0 = never */
+    gboolean managed;              /* is-managed, and not maintenance */
+    gboolean maintenance;
+    CsRole target_role;            /* UNKNOWN when not given */
+    int priority;
+    char *multiple_active;         /* stop_start (default), stop_only, block, stop_unexpected */
+    gboolean allow_migrate;
+    gboolean critical;
+    char *requires;                /* nothing, quorum, fencing, unfencing */
+    /* clones (Pacemaker Explained ch. 10) */
+    gboolean promotable;
+    int clone_max, clone_node_max, promoted_max, promoted_node_max;
+    gboolean globally_unique, interleave, ordered, notify;
+    xmlNode *xml;
+} CsResource;
+
+/* ---- constraints ------------------------------------------------------ */
+
+typedef enum { CS_DISCOVERY_ALWAYS, CS_DISCOVERY_NEVER, CS_DISCOVERY_EXCLUSIVE } CsDiscovery;
+
+/* One per (constraint, resource): rsc-pattern, resource sets and tags are
+ * expanded here, in the order Pacemaker processes them. */
+typedef struct CsLocation {
+    char *id;
+    int rsc;
+    CsRole role;               /* UNKNOWN = any role */
+    char *node;                /* uname for the node+score form, else NULL */
+    CsScore score;             /* node+score form */
+    GPtrArray *rules;          /* xmlNode* <rule>s, empty for node+score */
+    CsDiscovery discovery;
+    char **submatches;         /* rsc-pattern matches, NULL-terminated, or NULL */
+    xmlNode *xml;
+} CsLocation;
+
+/* One per ordered pair: sets are expanded as Pacemaker pairs them. */
+typedef struct CsColocation {
+    char *id;
+    int rsc;                   /* dependent: placed relative to with_rsc */
+    int with_rsc;              /* primary */
+    CsScore score;
+    CsRole rsc_role, with_role;   /* UNKNOWN = any */
+    char *node_attribute;      /* "#uname" by default */
+    gboolean influence;        /* resolved: constraint, else rsc's critical */
+    xmlNode *xml;
+} CsColocation;
+
+typedef enum { CS_ORDER_MANDATORY, CS_ORDER_OPTIONAL, CS_ORDER_SERIALIZE } CsOrderKind;
+
+typedef struct CsOrder {
+    char *id;
+    int first, then;
+    char *first_action, *then_action;   /* "start" when not given */
+    CsOrderKind kind;                   /* from kind=, or legacy score= */
+    gboolean symmetrical;
+    int require_all_group;              /* -1, or set number for require-all=false */
+    xmlNode *xml;
+} CsOrder;
+
+typedef struct CsTicketConstraint {
+    char *id;
+    int rsc;
+    char *ticket;
+    char *loss_policy;     /* stop (default), demote, fence, freeze */
+    CsRole rsc_role;
+    xmlNode *xml;
+} CsTicketConstraint;
+
+typedef struct CsTicket {
+    char *id;
+    gboolean granted;
+    gboolean standby;
+    gint64 last_granted;
+} CsTicket;
+
+/* ---- status ----------------------------------------------------------- */
+
+/* One <lrm_rsc_op> */
+typedef struct CsOpRecord {
+    char *id;
+    char *operation;           /* start, stop, monitor, migrate_to, ... */
+    guint interval_ms;
+    int call_id;
+    int rc_code;
+    int op_status;
+    int target_rc;             /* from transition-key, -1 if unknown */
+    gint64 last_rc_change;
+    gint64 last_run;
+    char *op_digest, *op_restart_digest, *op_secure_digest;
+    char *migrate_source, *migrate_target;
+    xmlNode *xml;
+} CsOpRecord;
+
+/* What the status section says of one resource on one node. */
+typedef struct CsRscState {
+    int rsc;                   /* index; -1 for an orphan (not configured) */
+    char *rsc_id;              /* as in <lrm_resource id> */
+    int node;
+    GPtrArray *history;        /* CsOpRecord*, by call-id (pending last) */
+    CsRole role;               /* current role the history implies */
+    gboolean failed;           /* the last result was a failure */
+    gboolean pending;          /* an operation is in flight */
+    gboolean migrating;        /* partial migration seen */
+    char *on_fail_applied;     /* on-fail policy the failure triggered, or NULL */
+} CsRscState;
+
+/* One fail-count-RSC#OP_INTERVAL (or legacy fail-count-RSC) attribute. */
+typedef struct CsFailCount {
+    int rsc;                   /* -1 for an orphan */
+    char *rsc_id;
+    int node;
+    char *operation;           /* NULL for the legacy whole-resource form */
+    guint interval_ms;
+    int count;                 /* INFINITY stored as CS_INFINITY */
+    gint64 last_failure;       /* 0 when unknown */
+} CsFailCount;
+
+/* ---- features, for "not modelled yet" -------------------------------- */
+
+typedef enum {
+    CS_FEATURE_CLONE       = 1 << 0,
+    CS_FEATURE_PROMOTABLE  = 1 << 1,
+    CS_FEATURE_BUNDLE      = 1 << 2,
+    CS_FEATURE_REMOTE_NODE = 1 << 3,
+    CS_FEATURE_GUEST_NODE  = 1 << 4,
+    CS_FEATURE_TICKET      = 1 << 5,
+    CS_FEATURE_TEMPLATE    = 1 << 6,
+    CS_FEATURE_TAGS        = 1 << 7,
+    CS_FEATURE_UTILIZATION = 1 << 8,
+    CS_FEATURE_STONITH     = 1 << 9,
+    CS_FEATURE_SETS        = 1 << 10,
+} CsFeature;
+
+/* ---- the model -------------------------------------------------------- */
+
+typedef struct CsModel {
+    const CsDocument *document;   /* not owned */
+    CsTime now;
+    CsOptions options;
+    GHashTable *rsc_defaults;     /* name -> value, not rule-resolved per rsc */
+    GHashTable *op_defaults;
+
+    GPtrArray *nodes;             /* CsNode*, configuration order, then
+                                     nodes seen only in status */
+    GHashTable *node_by_uname;    /* uname -> CsNode* */
+    GHashTable *node_by_id;       /* id -> CsNode* */
+
+    GPtrArray *resources;         /* CsResource*, depth-first document order */
+    GHashTable *rsc_by_id;        /* id -> CsResource* */
+
+    GPtrArray *locations;         /* CsLocation* */
+    GPtrArray *colocations;       /* CsColocation* */
+    GPtrArray *orders;            /* CsOrder* */
+    GPtrArray *ticket_constraints;/* CsTicketConstraint* */
+    GPtrArray *tickets;           /* CsTicket* */
+
+    GPtrArray *rsc_states;        /* CsRscState*, node order then document order */
+    GPtrArray *fail_counts;       /* CsFailCount* */
+
+    guint features;               /* CsFeature bits present in the CIB */
+    GPtrArray *warnings;          /* char*: configuration errors ignored as Pacemaker ignores them */
+} CsModel;
+
+#define CS_MODEL_ERROR cs_model_error_quark()
+GQuark cs_model_error_quark(void);
+typedef enum {
+    CS_MODEL_ERROR_INVALID,       /* not a usable CIB (exit 2) */
+    CS_MODEL_ERROR_UNSUPPORTED,   /* uses something not modelled (exit 3) */
+} CsModelError;
+
+/* Builds the model; "now" is the clock for rules and failure timeouts. */
+CsModel *cs_model_build(const CsDocument *document, CsTime now, GError **error);
+void cs_model_free(CsModel *model);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsModel, cs_model_free)
+
+CsNode *cs_model_node(const CsModel *model, const char *uname_or_id);
+CsResource *cs_model_resource(const CsModel *model, const char *id);
+/* The rsc_states entry for (rsc, node), or NULL. */
+CsRscState *cs_model_rsc_state(const CsModel *model, int rsc, int node);
+/* Sum of unexpired fail counts of rsc on node (CS_INFINITY saturates). */
+int cs_model_fail_count(const CsModel *model, int rsc, int node);
+
+#endif

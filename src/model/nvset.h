@@ -1,0 +1,26 @@
+/* nvset.h: choosing name/value pairs from scored, rule-selected sets.
+ *
+ * Pacemaker Explained 11.8 "Using Rules to Control Resource Options":
+ * sets (meta_attributes, instance_attributes, utilization,
+ * cluster_property_set) are considered in descending score order (a set
+ * whose id is first_id first of all, as cib-bootstrap-options is for
+ * cluster options); a set applies when its rules pass; the first value
+ * found for a name wins.  id-ref on a set or nvpair refers to another
+ * element with that id.
+ */
+#ifndef CS_NVSET_H
+#define CS_NVSET_H
+
+#include <glib.h>
+#include <libxml/tree.h>
+#include "cib/document.h"
+#include "model/rules.h"
+
+/* Adds to into (name -> value, both g_strdup'd) every pair the sets named
+ * element_name under parent give, never overwriting a name already in
+ * into.  first_id may be NULL. */
+void cs_nvsets_unpack(const CsDocument *document, xmlNode *parent,
+                      const char *element_name, const CsRuleContext *context,
+                      const char *first_id, GHashTable *into);
+
+#endif

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""make bench: load + full solve of generated CIBs, wall time and peak RSS.
+
+Workloads come from ../shared/bench/gen-cib (deterministic: the same
+arguments always give the same CIB).  Each measurement is a fresh process,
+so its peak RSS is its own (os.wait4 rusage).  The best wall time of
+--repeat runs is reported.  crm_simulate -s runs on the 16x500 workload in
+the same run, when installed, for the ratio.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+WORKLOADS = [(8, 100), (16, 500), (32, 2000), (64, 10000)]
+# DESIGN.md "Performance": targets in seconds and MiB (None: no target).
+TARGETS = {(32, 2000): (0.100, 64), (64, 10000): (1.0, None)}
+
+
+def measure(argv, repeat):
+    """Best wall time (s) and the largest peak RSS (MiB) over repeat runs."""
+    best, peak = None, 0
+    for _ in range(repeat):
+        start = time.monotonic()
+        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                env=dict(os.environ, TZ='UTC'))
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.monotonic() - start
+        err = proc.stderr.read().decode(errors='replace')
+        proc.stderr.close()
+        code = os.waitstatus_to_exitcode(status)
+        if code not in (0, 3):
+            raise RuntimeError('%s: exit %d: %s' % (' '.join(argv), code, err.strip()))
+        best = wall if best is None else min(best, wall)
+        peak = max(peak, usage.ru_maxrss / 1024.0)
+    return best, peak, code
+
+
+def generate(gen, nodes, resources, folder):
+    path = os.path.join(folder, 'bench-%dx%d.xml' % (nodes, resources))
+    with open(path, 'w') as out:
+        subprocess.run([sys.executable, gen, '--nodes', str(nodes),
+                        '--resources', str(resources)], stdout=out, check=True)
+    return path
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument('--cibscope', default='src/cibscope')
+    ap.add_argument('--shared', default=os.environ.get('SHARED_DIR', '../shared'))
+    ap.add_argument('--repeat', type=int, default=3)
+    ap.add_argument('--no-crm-simulate', action='store_true')
+    args = ap.parse_args()
+    gen = os.path.join(args.shared, 'bench', 'gen-cib')
+    if not os.path.exists(gen):
+        print('bench: %s not found (set SHARED_DIR)' % gen, file=sys.stderr)
+        return 2
+    failed = False
+    with tempfile.TemporaryDirectory() as folder:
+        print('%-10s %10s %10s %10s  %s' % ('workload', 'scores ms', 'trans. ms',
+                                             'peak MiB', 'target'))
+        for nodes, resources in WORKLOADS:
+            path = generate(gen, nodes, resources, folder)
+            wall, rss, code = measure([args.cibscope, 'scores', path], args.repeat)
+            twall, trss, _ = measure([args.cibscope, 'transition', path], args.repeat)
+            rss = max(rss, trss)
+            verdict = ''
+            if code == 3:
+                verdict = 'engine answered 3 (unsupported)'
+            elif (nodes, resources) in TARGETS:
+                limit_s, limit_mb = TARGETS[(nodes, resources)]
+                ok = wall < limit_s and (limit_mb is None or rss < limit_mb)
+                verdict = '%s (< %d ms%s)' % ('met' if ok else 'MISSED', limit_s * 1000,
+                                              '' if limit_mb is None else ', < %d MiB' % limit_mb)
+                failed |= not ok
+            print('%-10s %10.1f %10.1f %10.1f  %s' % ('%dx%d' % (nodes, resources),
+                                                       wall * 1000, twall * 1000, rss, verdict))
+            if (nodes, resources) == (16, 500) and not args.no_crm_simulate:
+                compare_crm_simulate(path, wall)
+    return 1 if failed else 0
+
+
+def compare_crm_simulate(path, our_wall):
+    crm = shutil.which('crm_simulate')
+    if crm is None:
+        print('  crm_simulate not installed: no comparison')
+        return
+    wall, rss, _ = measure([crm, '-x', path, '-s', '-S', '-Q'], 1)
+    print('  crm_simulate -s on 16x500: %.0f ms, %.1f MiB peak: cibscope is %.0fx faster'
+          % (wall * 1000, rss, wall / our_wall))
+
+
+if __name__ == '__main__':
+    sys.exit(main())
