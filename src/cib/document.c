@@ -1,0 +1,563 @@
+/* document.c: loading a CIB into a libxml2 document.
+ *
+ * The bytes come from a file, standard input or memory; gzip and bzip2 are
+ * recognised by their magic numbers (pe-input-N.bz2 files keep their name
+ * when recompressed, and cib.xml may be anything), decompressed in chunks
+ * so that the size limit stops a decompression bomb after at most one
+ * chunk past the limit.  libxml2 then parses with network access off, no
+ * entity substitution, no DTD loading and whitespace kept: the tree is the
+ * source of truth and must serialize back to the bytes it came from.
+ */
+#include "cib/document.h"
+
+#include <bzlib.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <gio/gio.h>
+#include <limits.h>
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/xmlerror.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+G_DEFINE_QUARK(cs-document-error-quark, cs_document_error)
+
+#define CS_CHUNK_BYTES ((gsize)64 * 1024)
+#define CS_KIB ((gsize)1024)
+#define CS_MIB (CS_KIB * 1024)
+
+/* libxml2 2.12 made the structured error callback take a const pointer. */
+#if LIBXML_VERSION >= 21200
+typedef const xmlError CsXmlError;
+#else
+typedef xmlError CsXmlError;
+#endif
+
+static gsize cs_max_bytes = CS_DOCUMENT_MAX_BYTES;
+
+gsize cs_document_set_max_bytes(gsize max_bytes)
+{
+    gsize previous = cs_max_bytes;
+
+    /* Buffers are GByteArrays, whose length is a guint; stay well inside. */
+    cs_max_bytes = MIN(max_bytes, (gsize)INT_MAX);
+    return previous;
+}
+
+/* ---- errors ------------------------------------------------------------ */
+
+static char *cs_describe_size(gsize bytes)
+{
+    if (bytes >= CS_MIB && bytes % CS_MIB == 0)
+        return g_strdup_printf("%" G_GSIZE_FORMAT " MiB", bytes / CS_MIB);
+    if (bytes >= CS_KIB && bytes % CS_KIB == 0)
+        return g_strdup_printf("%" G_GSIZE_FORMAT " KiB", bytes / CS_KIB);
+    return g_strdup_printf("%" G_GSIZE_FORMAT " bytes", bytes);
+}
+
+static void cs_set_too_large(GError **error, const char *name)
+{
+    g_autofree char *limit = cs_describe_size(cs_max_bytes);
+
+    g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_TOO_LARGE,
+                "%s: larger than %s", name, limit);
+}
+
+/* ---- reading raw bytes ------------------------------------------------- */
+
+/* Reads fd to the end, refusing more than the size limit: the raw bytes
+ * of a compressed document are bounded by it too. */
+static GByteArray *cs_read_fd(int fd, const char *name, GError **error)
+{
+    struct stat info;
+    gsize expected = 0;
+    gsize used = 0;
+
+    /* A regular file's size spares the buffer its doublings; a pipe has
+     * none and grows as it goes. */
+    if (fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0)
+        expected = MIN((gsize)info.st_size, cs_max_bytes) + CS_CHUNK_BYTES;
+    g_autoptr(GByteArray) buffer = g_byte_array_sized_new((guint)expected);
+
+    for (;;) {
+        g_byte_array_set_size(buffer, (guint)(used + CS_CHUNK_BYTES));
+        ssize_t got = read(fd, buffer->data + used, CS_CHUNK_BYTES);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            int saved = errno;
+            g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_READ,
+                        "%s: %s", name, g_strerror(saved));
+            return NULL;
+        }
+        if (got == 0)
+            break;
+        used += (gsize)got;
+        if (used > cs_max_bytes) {
+            cs_set_too_large(error, name);
+            return NULL;
+        }
+    }
+    g_byte_array_set_size(buffer, (guint)used);
+    return g_steal_pointer(&buffer);
+}
+
+static GByteArray *cs_read_file(const char *path, GError **error)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+    if (fd < 0) {
+        int saved = errno;
+        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_READ,
+                    "%s: %s", path, g_strerror(saved));
+        return NULL;
+    }
+    GByteArray *bytes = cs_read_fd(fd, path, error);
+    close(fd);
+    return bytes;
+}
+
+/* ---- decompression ----------------------------------------------------- */
+
+static CsCompression cs_detect_compression(const char *data, gsize length)
+{
+    if (length >= 2 && (guint8)data[0] == 0x1f && (guint8)data[1] == 0x8b)
+        return CS_COMPRESSION_GZIP;
+    if (length >= 3 && memcmp(data, "BZh", 3) == 0)
+        return CS_COMPRESSION_BZIP2;
+    return CS_COMPRESSION_NONE;
+}
+
+static void cs_set_compression_error(GError **error, const char *name,
+                                     const char *problem, const char *format)
+{
+    g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_COMPRESSION,
+                "%s: %s %s data", name, problem, format);
+}
+
+/* Makes room for one more chunk of output after the used bytes. */
+static guint8 *cs_output_room(GByteArray *output, gsize used)
+{
+    g_byte_array_set_size(output, (guint)(used + CS_CHUNK_BYTES));
+    return output->data + used;
+}
+
+/* What follows a finished gzip or bzip2 stream: nothing, another stream
+ * (gzip and pbzip2 both write concatenated streams), or garbage. */
+static gboolean cs_another_stream(const char *rest, gsize rest_length,
+                                  CsCompression compression)
+{
+    return cs_detect_compression(rest, rest_length) == compression;
+}
+
+static GByteArray *cs_gunzip(const char *data, gsize length, const char *name,
+                             GError **error)
+{
+    g_autoptr(GZlibDecompressor) decompressor =
+        g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+    g_autoptr(GByteArray) output = g_byte_array_new();
+    gsize consumed = 0, used = 0;
+
+    for (;;) {
+        g_autoptr(GError) local = NULL;
+        gsize bytes_read = 0, bytes_written = 0;
+        guint8 *room = cs_output_room(output, used);
+        GConverterResult result = g_converter_convert(
+            G_CONVERTER(decompressor), data + consumed, length - consumed,
+            room, CS_CHUNK_BYTES, G_CONVERTER_INPUT_AT_END,
+            &bytes_read, &bytes_written, &local);
+
+        consumed += bytes_read;
+        used += bytes_written;
+        if (used > cs_max_bytes) {
+            cs_set_too_large(error, name);
+            return NULL;
+        }
+        if (result == G_CONVERTER_ERROR) {
+            gboolean truncated = g_error_matches(local, G_IO_ERROR,
+                                                 G_IO_ERROR_PARTIAL_INPUT);
+            cs_set_compression_error(error, name,
+                                     truncated ? "truncated" : "corrupt", "gzip");
+            return NULL;
+        }
+        if (result == G_CONVERTER_FINISHED) {
+            if (consumed == length)
+                break;
+            if (!cs_another_stream(data + consumed, length - consumed,
+                                   CS_COMPRESSION_GZIP)) {
+                cs_set_compression_error(error, name, "garbage after", "gzip");
+                return NULL;
+            }
+            g_converter_reset(G_CONVERTER(decompressor));
+        } else if (bytes_read == 0 && bytes_written == 0) {
+            cs_set_compression_error(error, name, "truncated", "gzip");
+            return NULL;
+        }
+    }
+    g_byte_array_set_size(output, (guint)used);
+    return g_steal_pointer(&output);
+}
+
+/* One BZ2_bzDecompress step; returns its status and advances the counts. */
+static int cs_bunzip2_step(bz_stream *stream, const char *data, gsize length,
+                           gsize *consumed, GByteArray *output, gsize *used)
+{
+    gsize input = MIN(length - *consumed, (gsize)UINT_MAX);
+
+    stream->next_in = (char *)data + *consumed;
+    stream->avail_in = (unsigned int)input;
+    stream->next_out = (char *)cs_output_room(output, *used);
+    stream->avail_out = (unsigned int)CS_CHUNK_BYTES;
+    int status = BZ2_bzDecompress(stream);
+    *consumed += input - stream->avail_in;
+    *used += CS_CHUNK_BYTES - stream->avail_out;
+    return status;
+}
+
+static GByteArray *cs_bunzip2(const char *data, gsize length, const char *name,
+                              GError **error)
+{
+    g_autoptr(GByteArray) output = g_byte_array_new();
+    gsize consumed = 0, used = 0;
+    bz_stream stream;
+    const char *problem = NULL;
+
+    memset(&stream, 0, sizeof stream);
+    if (BZ2_bzDecompressInit(&stream, 0, 0) != BZ_OK) {
+        cs_set_compression_error(error, name, "cannot decompress", "bzip2");
+        return NULL;
+    }
+    while (problem == NULL) {
+        gsize before_in = consumed, before_out = used;
+        int status = cs_bunzip2_step(&stream, data, length, &consumed,
+                                     output, &used);
+        if (used > cs_max_bytes)
+            break;
+        if (status == BZ_STREAM_END) {
+            if (consumed == length)
+                break;
+            if (!cs_another_stream(data + consumed, length - consumed,
+                                   CS_COMPRESSION_BZIP2))
+                problem = "garbage after";
+            BZ2_bzDecompressEnd(&stream);
+            memset(&stream, 0, sizeof stream);
+            if (problem == NULL && BZ2_bzDecompressInit(&stream, 0, 0) != BZ_OK)
+                problem = "cannot decompress";
+        } else if (status != BZ_OK) {
+            problem = status == BZ_MEM_ERROR ? "out of memory for" : "corrupt";
+        } else if (consumed == before_in && used == before_out) {
+            problem = "truncated";
+        }
+    }
+    BZ2_bzDecompressEnd(&stream);
+    if (used > cs_max_bytes) {
+        cs_set_too_large(error, name);
+        return NULL;
+    }
+    if (problem != NULL) {
+        cs_set_compression_error(error, name, problem, "bzip2");
+        return NULL;
+    }
+    g_byte_array_set_size(output, (guint)used);
+    return g_steal_pointer(&output);
+}
+
+/* ---- parsing ----------------------------------------------------------- */
+
+/* The first error libxml2 reports is the one that names the real problem;
+ * later ones are often consequences of it.  A fatal error is preferred to
+ * a recoverable one (a namespace error) reported before it. */
+typedef struct {
+    int line;
+    char *message;
+    gboolean fatal;
+} CsFirstError;
+
+/* One line, no control characters (a garbage document can put raw bytes
+ * into libxml2's messages), and libxml2's advice to use XML_PARSE_HUGE
+ * replaced by what the limit means to the user. */
+static char *cs_clean_message(const CsXmlError *error)
+{
+    const char *text = error->message != NULL ? error->message : "parse error";
+
+    if (g_str_has_prefix(text, "Excessive depth in document"))
+        return g_strdup_printf("elements nested more than %u levels deep",
+                               xmlParserMaxDepth);
+    char *message = g_strstrip(g_strdup(text));
+    for (char *cursor = message; *cursor != '\0'; cursor++) {
+        if ((guchar)*cursor < 0x20 || *cursor == 0x7f)
+            *cursor = ' ';
+    }
+    return message;
+}
+
+static void cs_capture_error(void *user_data, CsXmlError *error)
+{
+    xmlParserCtxt *context = user_data;
+    CsFirstError *first = context->_private;
+    gboolean fatal = error->level == XML_ERR_FATAL;
+
+    if (error->level < XML_ERR_ERROR)
+        return;
+    if (first->message != NULL && (first->fatal || !fatal))
+        return;
+    g_free(first->message);
+    first->message = cs_clean_message(error);
+    first->line = error->line;
+    first->fatal = fatal;
+}
+
+/* XML_PARSE_NONET: never fetch anything.  No XML_PARSE_NOENT (entities
+ * stay references), no XML_PARSE_DTDLOAD/DTDATTR (no external subset), no
+ * XML_PARSE_NOBLANKS (whitespace is part of the bytes we preserve), no
+ * XML_PARSE_HUGE (libxml2's depth and size limits stay on).  BIG_LINES only
+ * lets xmlGetLineNo report lines past 65535 for error messages. */
+#define CS_PARSE_OPTIONS (XML_PARSE_NONET | XML_PARSE_BIG_LINES)
+
+/* libxml2 2.9 will not look more than 10 MB into an in-memory buffer
+ * without XML_PARSE_HUGE ("Huge input lookup"), and a CIB of 64 nodes and
+ * 10,000 resources is larger than that.  Handing it the same bytes through
+ * a read callback lets the parser drop what it has consumed, so that limit
+ * never bites, while the depth and name-length limits stay on. */
+typedef struct {
+    const char *next;
+    gsize left;
+} CsReader;
+
+static int cs_read_chunk(void *context, char *buffer, int length)
+{
+    CsReader *reader = context;
+    gsize count = MIN(reader->left, (gsize)length);
+
+    memcpy(buffer, reader->next, count);
+    reader->next += count;
+    reader->left -= count;
+    return (int)count;
+}
+
+static xmlDoc *cs_parse(const char *text, gsize length, const char *name,
+                        GError **error)
+{
+    CsFirstError first = { 0, NULL, FALSE };
+    xmlParserCtxt *context = xmlNewParserCtxt();
+
+    if (context == NULL) {
+        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_PARSE,
+                    "%s: out of memory", name);
+        return NULL;
+    }
+    context->_private = &first;
+    context->sax->serror = cs_capture_error;
+    CsReader reader = { text, length };
+    xmlDoc *xml = xmlCtxtReadIO(context, cs_read_chunk, NULL, &reader, name,
+                                NULL, CS_PARSE_OPTIONS);
+    xmlFreeParserCtxt(context);
+    if (xml == NULL) {
+        if (first.message != NULL)
+            g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_PARSE,
+                        "%s:%d: %s", name, first.line, first.message);
+        else
+            g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_PARSE,
+                        "%s: not a well-formed XML document", name);
+    }
+    g_free(first.message);
+    return xml;
+}
+
+/* Whether the text starts with an XML declaration (after a UTF-8 byte
+ * order mark): xmlDoc cannot tell, it sets version "1.0" either way. */
+static gboolean cs_has_declaration(const char *text, gsize length)
+{
+    if (length >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
+        text += 3;
+        length -= 3;
+    }
+    return length >= 6 && memcmp(text, "<?xml", 5) == 0
+           && g_ascii_isspace(text[5]);
+}
+
+/* Binary garbage would otherwise be reported by libxml2 as "Document is
+ * empty" or as an encoding problem; say plainly what it is instead.  A
+ * UTF-16 byte order mark is left for libxml2 to judge. */
+static gboolean cs_check_start(const char *text, gsize length, const char *name,
+                               GError **error)
+{
+    gsize at = 0;
+
+    if (length >= 2 && ((guint8)text[0] == 0xff || (guint8)text[0] == 0xfe)
+        && ((guint8)text[1] ^ (guint8)text[0]) == 0x01)
+        return TRUE;
+    if (length >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+        at = 3;
+    while (at < length && g_ascii_isspace(text[at]))
+        at++;
+    if (at == length) {
+        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_PARSE,
+                    "%s: empty document", name);
+        return FALSE;
+    }
+    if (text[at] != '<') {
+        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_PARSE,
+                    "%s: not an XML document (nor gzip or bzip2 data)", name);
+        return FALSE;
+    }
+    return TRUE;
+}
+
+/* ---- the id index and sections ----------------------------------------- */
+
+static void cs_index_elements(GHashTable *ids, xmlNode *node)
+{
+    for (; node != NULL; node = node->next) {
+        if (node->type != XML_ELEMENT_NODE)
+            continue;
+        xmlChar *id = xmlGetNoNsProp(node, BAD_CAST "id");
+        if (id != NULL && id[0] != '\0'
+            && !g_hash_table_contains(ids, (const char *)id))
+            g_hash_table_insert(ids, g_strdup((const char *)id), node);
+        xmlFree(id);
+        cs_index_elements(ids, node->children);
+    }
+}
+
+void cs_document_reindex(CsDocument *document)
+{
+    if (document->ids != NULL)
+        g_hash_table_remove_all(document->ids);
+    else
+        document->ids = g_hash_table_new_full(g_str_hash, g_str_equal,
+                                              g_free, NULL);
+    cs_index_elements(document->ids, xmlDocGetRootElement(document->xml));
+}
+
+xmlNode *cs_document_lookup_id(const CsDocument *document, const char *id)
+{
+    if (document == NULL || document->ids == NULL || id == NULL)
+        return NULL;
+    return g_hash_table_lookup(document->ids, id);
+}
+
+static xmlNode *cs_child_element(xmlNode *parent, const char *name)
+{
+    if (parent == NULL)
+        return NULL;
+    for (xmlNode *child = parent->children; child != NULL; child = child->next) {
+        if (child->type == XML_ELEMENT_NODE
+            && xmlStrEqual(child->name, BAD_CAST name))
+            return child;
+    }
+    return NULL;
+}
+
+xmlNode *cs_document_section(const CsDocument *document, const char *section)
+{
+    if (document == NULL || section == NULL)
+        return NULL;
+    xmlNode *root = xmlDocGetRootElement(document->xml);
+    if (strcmp(section, "status") == 0)
+        return cs_child_element(root, "status");
+    return cs_child_element(cs_child_element(root, "configuration"), section);
+}
+
+/* ---- loading ----------------------------------------------------------- */
+
+static GByteArray *cs_decompress(const char *data, gsize length,
+                                 CsCompression compression, const char *name,
+                                 GError **error)
+{
+    if (compression == CS_COMPRESSION_GZIP)
+        return cs_gunzip(data, length, name, error);
+    return cs_bunzip2(data, length, name, error);
+}
+
+static gboolean cs_check_root(xmlDoc *xml, const char *name, GError **error)
+{
+    xmlNode *root = xmlDocGetRootElement(xml);
+
+    if (root == NULL) {
+        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_NOT_CIB,
+                    "%s: no root element", name);
+        return FALSE;
+    }
+    if (!xmlStrEqual(root->name, BAD_CAST "cib")) {
+        g_autofree char *shown = g_strescape((const char *)root->name, NULL);
+        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_NOT_CIB,
+                    "%s: root element is <%s>, not <cib>", name, shown);
+        return FALSE;
+    }
+    return TRUE;
+}
+
+CsDocument *cs_document_load_memory(const char *data, gsize length,
+                                    const char *name, GError **error)
+{
+    g_autoptr(GByteArray) plain = NULL;
+    g_return_val_if_fail(data != NULL || length == 0, NULL);
+    CsCompression compression = cs_detect_compression(data, length);
+
+    if (name == NULL)
+        name = "<memory>";
+    if (length > cs_max_bytes) {
+        cs_set_too_large(error, name);
+        return NULL;
+    }
+    if (compression != CS_COMPRESSION_NONE) {
+        plain = cs_decompress(data, length, compression, name, error);
+        if (plain == NULL)
+            return NULL;
+        data = (const char *)plain->data;
+        length = plain->len;
+    }
+    if (!cs_check_start(data, length, name, error))
+        return NULL;
+    xmlDoc *xml = cs_parse(data, length, name, error);
+    if (xml == NULL)
+        return NULL;
+    if (!cs_check_root(xml, name, error)) {
+        xmlFreeDoc(xml);
+        return NULL;
+    }
+    CsDocument *document = g_new0(CsDocument, 1);
+    document->xml = xml;
+    document->path = g_strdup(name);
+    document->compression = compression;
+    /* A declared encoding can only come from a declaration (UTF-16 text
+     * included, which cs_has_declaration does not read). */
+    document->declaration = cs_has_declaration(data, length)
+                            || xml->encoding != NULL;
+    cs_document_reindex(document);
+    return document;
+}
+
+CsDocument *cs_document_load(const char *path, GError **error)
+{
+    g_return_val_if_fail(path != NULL, NULL);
+    gboolean from_stdin = strcmp(path, "-") == 0;
+    const char *name = from_stdin ? "<stdin>" : path;
+    g_autoptr(GByteArray) raw = from_stdin
+        ? cs_read_fd(STDIN_FILENO, name, error)
+        : cs_read_file(path, error);
+
+    if (raw == NULL)
+        return NULL;
+    CsDocument *document = cs_document_load_memory((const char *)raw->data,
+                                                   raw->len, name, error);
+    if (document != NULL) {
+        g_free(document->path);
+        document->path = g_strdup(path);
+    }
+    return document;
+}
+
+void cs_document_free(CsDocument *document)
+{
+    if (document == NULL)
+        return;
+    xmlFreeDoc(document->xml);
+    g_free(document->path);
+    if (document->ids != NULL)
+        g_hash_table_unref(document->ids);
+    g_free(document);
+}
