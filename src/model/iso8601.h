@@ -26,7 +26,8 @@ typedef struct CsDuration {
     gint64 seconds;   /* weeks, days, hours, minutes, seconds together */
 } CsDuration;
 
-/* Broken-down fields of a time, as date_spec compares them (in UTC). */
+/* Broken-down fields of a time, as date_spec compares them: in the offset
+ * the time was written in (CsTime.offset), as Pacemaker keeps it. */
 typedef struct CsTimeFields {
     int year, month, monthday;      /* month 1..12, monthday 1..31 */
     int hours, minutes, seconds;
@@ -46,5 +47,10 @@ void cs_time_fields(CsTime time, CsTimeFields *out);
 char *cs_time_format(CsTime time);
 /* The current wall-clock time. */
 CsTime cs_time_now(void);
+
+/* An operation interval ("10", "10s", "500ms", "2min", "1h", "PT10S") in
+ * milliseconds, as Pacemaker reads interval and timeout values; FALSE when
+ * it cannot be read. */
+gboolean cs_interval_spec_parse(const char *text, guint *out_ms);
 
 #endif

@@ -24,25 +24,35 @@ typedef struct CsRuleContext {
     guint op_interval_ms;
     /* value-source="param" / "meta" look up here */
     GHashTable *rsc_params, *rsc_meta;
-    /* rsc-pattern submatches: "%1".."%9" in an expression's value are
-     * replaced by submatches[1..9]; submatches may be NULL. */
+    /* rsc-pattern submatches: "%0".."%9" in an expression's ATTRIBUTE
+     * name (Pacemaker 2.1.5 expands them there, not in the value) are
+     * replaced by submatches[0..9], a NULL-terminated vector as
+     * g_match_info_fetch_all() returns ([0] = whole match); may be NULL.
+     * When rsc_params, rsc_meta and submatches are all NULL there is no
+     * resource in context and value-source is ignored (value is literal). */
     char **submatches;
-    /* Out, optional: lowered to the earliest time after now at which a
-     * date expression could change its value (Pacemaker's recheck time). */
+    /* Out, optional: lowered (never raised) to the earliest time at which a
+     * date expression could change its value (Pacemaker's recheck time);
+     * the caller initializes it, e.g. to { G_MAXINT64, 0 }. */
     CsTime *next_change;
+    /* #role expressions (deprecated): "Started", "Promoted"...; NULL means
+     * unknown, and then they fail, as in location rules. */
+    const char *role;
 } CsRuleContext;
 
 /* TRUE when the rule passes.  An invalid rule (unknown operation, missing
  * attribute, unparsable date) does not pass, as in Pacemaker. */
 gboolean cs_rule_passes(xmlNode *rule, const CsRuleContext *context);
 
-/* TRUE when every <rule> child of parent passes ("no rules" passes).
+/* TRUE when parent has no <rule> child or ANY of them passes (Pacemaker's
+ * pe_eval_rules; the schema allows several only in <lifetime>).
  * Used for nvpair sets and the deprecated <lifetime>. */
 gboolean cs_rules_pass(xmlNode *parent, const CsRuleContext *context);
 
 /* Compares two values as an expression of the given type would
- * ("string", "integer", "number", "version"; NULL = string, or integer when
- * both parse as integers, as Pacemaker 2.1.5 guesses).  <0, 0, >0. */
+ * ("string" (case-insensitive), "integer", "number", "version"; NULL =
+ * string: Pacemaker 2.1.5 picks integer/number only for lt/lte/gt/gte,
+ * which cs_rule_passes does).  NULL values sort first.  -1, 0, 1. */
 int cs_rule_compare(const char *left, const char *right, const char *type);
 
 /* Whether the rule uses anything this module does not model; names it. */
