@@ -1,0 +1,1 @@
+scores @TESTS@/cases/invalid/mismatched-tag.xml

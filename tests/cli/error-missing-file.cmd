@@ -1,0 +1,1 @@
+scores @TESTS@/cases/no-such-cib.xml

@@ -1,0 +1,1 @@
+scores @TESTS@/cases/failcount-threshold.xml

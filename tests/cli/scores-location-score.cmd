@@ -1,0 +1,1 @@
+scores @TESTS@/cases/location-score.xml

@@ -1,0 +1,1 @@
+scores @TESTS@/cases/stickiness-resource.xml

@@ -1,0 +1,1 @@
+transition @DATA@/demo-small.xml

@@ -1,0 +1,1 @@
+transition @TESTS@/cases/failcount-threshold.xml

@@ -1,0 +1,1 @@
+transition @TESTS@/cases/location-ban.xml

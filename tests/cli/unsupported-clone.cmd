@@ -1,0 +1,1 @@
+scores @TESTS@/cases/clone-anonymous.xml
