@@ -146,10 +146,15 @@ static int report(const GError *error)
     return status;
 }
 
-static gboolean resolve_time(const char *time_text, CsTime *now, GError **error)
+/* "now": --time when given; otherwise, as crm_simulate does, the CIB's
+ * execution-date (a pe-input records when the scheduler ran on it), and
+ * only then the wall clock. */
+static gboolean resolve_time(const char *time_text, const CsDocument *document,
+                             CsTime *now, GError **error)
 {
     if (time_text == NULL) {
-        *now = cs_time_now();
+        if (!cs_model_execution_date(document, now))
+            *now = cs_time_now();
         return TRUE;
     }
     g_autoptr(GError) parse_error = NULL;
@@ -164,14 +169,14 @@ static gboolean resolve_time(const char *time_text, CsTime *now, GError **error)
 static int run_engine_command(const Invocation *invocation)
 {
     g_autoptr(GError) error = NULL;
-    CsTime now;
-    if (!resolve_time(invocation->time_text, &now, &error)) {
-        fprintf(stderr, "cibscope: %s\n", error->message);
-        return EXIT_USAGE;
-    }
     g_autoptr(CsDocument) document = cs_document_load(invocation->positional[0], &error);
     if (document == NULL)
         return report(error);
+    CsTime now;
+    if (!resolve_time(invocation->time_text, document, &now, &error)) {
+        fprintf(stderr, "cibscope: %s\n", error->message);
+        return EXIT_USAGE;
+    }
     g_autoptr(CsModel) model = cs_model_build(document, now, &error);
     if (model == NULL)
         return report(error);

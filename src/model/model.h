@@ -89,6 +89,15 @@ typedef struct CsNode {
     gboolean maintenance;
     gboolean is_dc;
     gboolean has_state;          /* a node_state entry exists */
+    /* added by the model: */
+    gboolean unseen;             /* never seen in status (startup fencing) */
+    gboolean standby_onfail;     /* standby because of on-fail=standby */
+    gboolean rsc_discovery_enabled;  /* remote/guest resource-discovery-enabled */
+    gboolean remote_was_fenced;  /* node_state remote_was_fenced="1" */
+    gboolean remote_requires_reset;
+    gboolean remote_maintenance; /* node_state node_in_maintenance="1" */
+    int remote_rsc;              /* connection resource index, -1 */
+    CsScore weight;              /* <node score=...> (usually 0) */
     xmlNode *xml;                /* <node> in configuration, may be NULL */
     xmlNode *state_xml;          /* <node_state>, may be NULL */
 } CsNode;
@@ -140,7 +149,20 @@ typedef struct CsResource {
     gboolean promotable;
     int clone_max, clone_node_max, promoted_max, promoted_node_max;
     gboolean globally_unique, interleave, ordered, notify;
-    xmlNode *xml;
+    xmlNode *xml;              /* as configured (the referring element
+                                  when a template was used) */
+    /* added by the model: */
+    xmlNode *template_xml;     /* the <template>, or NULL */
+    gboolean fence_device;     /* class="stonith" */
+    gboolean is_remote_connection;  /* ocf:pacemaker:remote (or a guest
+                                       node's implicit connection) */
+    int container;             /* index of the container (meta "container",
+                                  or the guest whose remote-node made this
+                                  connection), -1 */
+    int remote_node;           /* node index this connection creates, -1 */
+    gint64 remote_reconnect_ms;
+    gboolean implicit;         /* made by the model (guest connection) */
+    gboolean block_failure_timeout; /* an op has on-fail=block */
 } CsResource;
 
 /* ---- constraints ------------------------------------------------------ */
@@ -167,10 +189,13 @@ typedef struct CsColocation {
     int rsc;                   /* dependent: placed relative to with_rsc */
     int with_rsc;              /* primary */
     CsScore score;
-    CsRole rsc_role, with_role;   /* UNKNOWN = any */
+    CsRole rsc_role, with_role;   /* UNKNOWN = any (also for "Started") */
     char *node_attribute;      /* "#uname" by default */
     gboolean influence;        /* resolved: constraint, else rsc's critical */
     xmlNode *xml;
+    /* added by the model: */
+    char *set_id;              /* pair made inside a resource_set (Pacemaker
+                                  names the colocation after the set), or NULL */
 } CsColocation;
 
 typedef enum { CS_ORDER_MANDATORY, CS_ORDER_OPTIONAL, CS_ORDER_SERIALIZE } CsOrderKind;
@@ -183,6 +208,11 @@ typedef struct CsOrder {
     gboolean symmetrical;
     int require_all_group;              /* -1, or set number for require-all=false */
     xmlNode *xml;
+    /* added by the model: every pair Pacemaker creates is listed, the
+     * inverse ("then" stops before "first" stops) of symmetrical orders
+     * included, marked inverse=TRUE: do not invert again. */
+    gboolean inverse;
+    char *set_id;                       /* the resource_set, or NULL */
 } CsOrder;
 
 typedef struct CsTicketConstraint {
@@ -217,6 +247,9 @@ typedef struct CsOpRecord {
     char *op_digest, *op_restart_digest, *op_secure_digest;
     char *migrate_source, *migrate_target;
     xmlNode *xml;
+    /* added by the model: */
+    char *operation_key;       /* operation_key attribute, or id */
+    gboolean expired;          /* failure-timeout made it not count */
 } CsOpRecord;
 
 /* What the status section says of one resource on one node. */
@@ -230,7 +263,27 @@ typedef struct CsRscState {
     gboolean pending;          /* an operation is in flight */
     gboolean migrating;        /* partial migration seen */
     char *on_fail_applied;     /* on-fail policy the failure triggered, or NULL */
+    /* added by the model: */
+    int instance;              /* N of "rsc:N" in the lrm_resource id, -1 */
+    CsRole next_role;          /* UNKNOWN, or what a failure forces
+                                  (on-fail=stop: Stopped) */
+    gboolean failure_ignored;  /* a failure was treated as success */
+    gboolean blocked;          /* on-fail=block, or unrecoverable stop */
+    gboolean dangling_migration;   /* migrate_to+migrate_from done, no stop */
+    int migration_source, migration_target;  /* partial migration, or -1 */
+    char *pending_task;        /* in-flight operation, or NULL */
+    CsOpRecord *last_failure;  /* the failure that set failed, or NULL */
 } CsRscState;
+
+/* A -INFINITY ban the status section implies (Pacemaker's hard-error,
+ * fatal-error, __stop_fail__, masked-probe-failure,
+ * __action_migration_auto__, on-fail=stop). */
+typedef struct CsStatusBan {
+    int rsc;                   /* index of the resource banned (the clone
+                                  for anonymous clone instances) */
+    int node;                  /* -1 = every node */
+    char *reason;              /* Pacemaker's constraint id, e.g. "hard-error" */
+} CsStatusBan;
 
 /* One fail-count-RSC#OP_INTERVAL (or legacy fail-count-RSC) attribute. */
 typedef struct CsFailCount {
@@ -268,8 +321,10 @@ typedef struct CsModel {
     GHashTable *rsc_defaults;     /* name -> value, not rule-resolved per rsc */
     GHashTable *op_defaults;
 
-    GPtrArray *nodes;             /* CsNode*, configuration order, then
-                                     nodes seen only in status */
+    GPtrArray *nodes;             /* CsNode*, configuration order, then the
+                                     remote/guest nodes resources create
+                                     (node_state entries for unknown nodes
+                                     are ignored, as Pacemaker does) */
     GHashTable *node_by_uname;    /* uname -> CsNode* */
     GHashTable *node_by_id;       /* id -> CsNode* */
 
@@ -282,8 +337,19 @@ typedef struct CsModel {
     GPtrArray *ticket_constraints;/* CsTicketConstraint* */
     GPtrArray *tickets;           /* CsTicket* */
 
-    GPtrArray *rsc_states;        /* CsRscState*, node order then document order */
+    GPtrArray *rsc_states;        /* CsRscState*, in Pacemaker's unpack order:
+                                     node_state document order (remote and
+                                     guest nodes once their connection is
+                                     known up), lrm_resource order within */
     GPtrArray *fail_counts;       /* CsFailCount* */
+
+    GPtrArray *status_bans;       /* CsStatusBan* */
+    GHashTable *state_index;      /* (rsc, node) key -> CsRscState* (first) */
+    GHashTable *fail_count_index; /* (rsc, node) key -> GPtrArray of CsFailCount* */
+    GHashTable *tags;             /* tag id -> GPtrArray of char* ids */
+    gint64 recheck_by;            /* earliest later time a rule or failure
+                                     timeout changes the answer, 0 = none */
+    gboolean stonith_resource_present;
 
     guint features;               /* CsFeature bits present in the CIB */
     GPtrArray *warnings;          /* char*: configuration errors ignored as Pacemaker ignores them */
@@ -300,6 +366,10 @@ typedef enum {
 CsModel *cs_model_build(const CsDocument *document, CsTime now, GError **error);
 void cs_model_free(CsModel *model);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsModel, cs_model_free)
+
+/* The CIB's execution-date (seconds since the epoch on <cib>), which
+ * crm_simulate uses as "now" when no --time is given.  FALSE if absent. */
+gboolean cs_model_execution_date(const CsDocument *document, CsTime *out);
 
 CsNode *cs_model_node(const CsModel *model, const char *uname_or_id);
 CsResource *cs_model_resource(const CsModel *model, const char *id);

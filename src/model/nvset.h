@@ -23,4 +23,12 @@ void cs_nvsets_unpack(const CsDocument *document, xmlNode *parent,
                       const char *element_name, const CsRuleContext *context,
                       const char *first_id, GHashTable *into);
 
+/* As cs_nvsets_unpack, over the sets of several parents taken together in
+ * the given order, as if they were one element (a primitive expanded from
+ * a template holds the template's sets, then its own). */
+void cs_nvsets_unpack_many(const CsDocument *document, xmlNode *const *parents,
+                           gsize n_parents, const char *element_name,
+                           const CsRuleContext *context, const char *first_id,
+                           GHashTable *into);
+
 #endif

@@ -1,0 +1,1045 @@
+/* constraints.c: location, colocation, order and ticket constraints, and
+ * the tags they may name.
+ *
+ * Pacemaker Explained ch. 6 "Resource Constraints" (6.1 location with
+ * rsc-pattern, 6.2 order, 6.3 colocation, 6.4-6.6 resource sets), 5.8
+ * templates in constraints, 6.7 tags, 13 tickets.  Sets, tags and patterns
+ * are expanded into one entry per resource (location, ticket) or per pair
+ * (colocation, order) in the order Pacemaker 2.1.5 creates them.  A
+ * configuration error drops what Pacemaker drops, with a warning.
+ */
+#include <regex.h>
+#include <string.h>
+
+#include "model/model_internal.h"
+
+/* One resource_set, read or made from a tag: member ids with tags and
+ * templates already replaced by what they stand for. */
+typedef struct {
+    const char *id;
+    const char *role;
+    const char *score;
+    const char *sequential;       /* NULL when not given */
+    const char *require_all;
+    const char *action;
+    const char *kind;
+    const char *symmetrical;
+    GPtrArray *members;           /* const char* */
+} CsSet;
+
+static void
+cs_set_free(CsSet *set)
+{
+    g_ptr_array_free(set->members, TRUE);
+    g_free(set);
+}
+
+/* ---- tags and name resolution ----------------------------------------- */
+
+static void
+cs_tags_unpack(CsModel *model)
+{
+    xmlNode *section = cs_document_section(model->document, "tags");
+
+    for (xmlNode *tag = cs_xml_first_element(section); tag != NULL;
+         tag = cs_xml_next_element(tag)) {
+        const char *tag_id = cs_xml_attr(tag, "id");
+        if (!cs_xml_is(tag, "tag")) {
+            continue;
+        }
+        if (tag_id == NULL) {
+            cs_model_warn(model, "ignoring <tag> without id");
+            continue;
+        }
+        GPtrArray *refs = g_hash_table_lookup(model->tags, tag_id);
+        if (refs == NULL) {
+            refs = g_ptr_array_new_with_free_func(g_free);
+            g_hash_table_insert(model->tags, g_strdup(tag_id), refs);
+        }
+        model->features |= CS_FEATURE_TAGS;
+        for (xmlNode *ref = cs_xml_first_element(tag); ref != NULL;
+             ref = cs_xml_next_element(ref)) {
+            const char *ref_id = cs_xml_attr(ref, "id");
+            if (!cs_xml_is(ref, "obj_ref") || ref_id == NULL) {
+                continue;
+            }
+            gboolean seen = FALSE;
+            for (guint i = 0; i < refs->len && !seen; i++) {
+                seen = strcmp(g_ptr_array_index(refs, i), ref_id) == 0;
+            }
+            if (!seen) {
+                g_ptr_array_add(refs, g_strdup(ref_id));
+            }
+        }
+    }
+}
+
+/* Templates act as tags naming the resources made from them. */
+static void
+cs_template_tags(CsModel *model)
+{
+    for (guint i = 0; i < model->resources->len; i++) {
+        CsResource *rsc = g_ptr_array_index(model->resources, i);
+        if (rsc->template_id == NULL || g_hash_table_contains(model->tags, rsc->template_id)) {
+            continue;
+        }
+        GPtrArray *refs = g_ptr_array_new_with_free_func(g_free);
+        g_hash_table_insert(model->tags, g_strdup(rsc->template_id), refs);
+        for (guint j = i; j < model->resources->len; j++) {
+            CsResource *user = g_ptr_array_index(model->resources, j);
+            if (g_strcmp0(user->template_id, rsc->template_id) == 0) {
+                g_ptr_array_add(refs, g_strdup(user->id));
+            }
+        }
+    }
+}
+
+/* Pacemaker's pcmk__find_constraint_resource(): any resource by id; a
+ * resource inside a clone stands for the clone. */
+static CsResource *
+cs_constraint_rsc(const CsModel *model, const char *id)
+{
+    CsResource *rsc = cs_model_resource(model, id);
+
+    if (rsc == NULL) {
+        return NULL;
+    }
+    for (int parent = rsc->parent; parent >= 0;) {
+        CsResource *ancestor = g_ptr_array_index(model->resources, parent);
+        if (ancestor->kind == CS_RSC_CLONE) {
+            return ancestor;
+        }
+        parent = ancestor->parent;
+    }
+    return rsc;
+}
+
+static GPtrArray *
+cs_tag_refs(const CsModel *model, const char *id)
+{
+    return id != NULL ? g_hash_table_lookup(model->tags, id) : NULL;
+}
+
+static gboolean
+cs_valid_rsc_or_tag(const CsModel *model, const char *id)
+{
+    return cs_constraint_rsc(model, id) != NULL || cs_tag_refs(model, id) != NULL;
+}
+
+static void
+cs_set_add_member(const CsModel *model, CsSet *set, const char *id)
+{
+    GPtrArray *refs = cs_model_resource(model, id) == NULL ? cs_tag_refs(model, id) : NULL;
+
+    if (refs == NULL) {
+        g_ptr_array_add(set->members, (gpointer)id);
+        return;
+    }
+    for (guint i = 0; i < refs->len; i++) {
+        g_ptr_array_add(set->members, g_ptr_array_index(refs, i));
+    }
+}
+
+static CsSet *
+cs_set_read(const CsModel *model, xmlNode *xml)
+{
+    CsSet *set = g_new0(CsSet, 1);
+
+    set->id = cs_xml_attr(xml, "id");
+    set->role = cs_xml_attr(xml, "role");
+    set->score = cs_xml_attr(xml, "score");
+    set->sequential = cs_xml_attr(xml, "sequential");
+    set->require_all = cs_xml_attr(xml, "require-all");
+    set->action = cs_xml_attr(xml, "action");
+    set->kind = cs_xml_attr(xml, "kind");
+    set->symmetrical = cs_xml_attr(xml, "symmetrical");
+    set->members = g_ptr_array_new();
+    for (xmlNode *ref = cs_xml_first_element(xml); ref != NULL;
+         ref = cs_xml_next_element(ref)) {
+        const char *id = cs_xml_attr(ref, "id");
+        if (cs_xml_is(ref, "resource_ref") && id != NULL) {
+            cs_set_add_member(model, set, id);
+        }
+    }
+    return set;
+}
+
+/* Pacemaker's pcmk__tag_to_set(): a tag named by rsc, with-rsc, first or
+ * then becomes a non-sequential set of its members; with convert, a plain
+ * resource becomes a one-member set too. */
+static CsSet *
+cs_set_from_attribute(const CsModel *model, const char *id, const char *role,
+                      gboolean convert)
+{
+    GPtrArray *refs = cs_model_resource(model, id) == NULL ? cs_tag_refs(model, id) : NULL;
+    CsSet *set;
+
+    if (refs == NULL && !convert) {
+        return NULL;
+    }
+    set = g_new0(CsSet, 1);
+    set->id = id;
+    set->role = role;
+    set->members = g_ptr_array_new();
+    if (refs != NULL) {
+        set->sequential = "false";
+        for (guint i = 0; i < refs->len; i++) {
+            g_ptr_array_add(set->members, g_ptr_array_index(refs, i));
+        }
+    } else {
+        g_ptr_array_add(set->members, (gpointer)id);
+    }
+    return set;
+}
+
+/* The constraint's resource_set children (id-ref resolved); NULL entries
+ * mark a dangling reference, which ends processing there. */
+static GPtrArray *
+cs_sets_read(CsModel *model, xmlNode *xml)
+{
+    GPtrArray *sets = g_ptr_array_new_with_free_func((GDestroyNotify)cs_set_free);
+
+    for (xmlNode *child = cs_xml_first_element(xml); child != NULL;
+         child = cs_xml_next_element(child)) {
+        if (!cs_xml_is(child, "resource_set")) {
+            continue;
+        }
+        model->features |= CS_FEATURE_SETS;
+        xmlNode *set_xml = cs_model_expand_idref(model, child);
+        if (set_xml == NULL) {
+            cs_model_warn(model, "constraint %s: dangling resource_set reference",
+                          cs_xml_attr(xml, "id"));
+            g_ptr_array_add(sets, NULL);
+            break;
+        }
+        g_ptr_array_add(sets, cs_set_read(model, set_xml));
+    }
+    return sets;
+}
+
+static CsResource *
+cs_member(CsModel *model, const char *constraint_id, const CsSet *set, guint i)
+{
+    const char *id = g_ptr_array_index(set->members, i);
+    CsResource *rsc = cs_constraint_rsc(model, id);
+
+    if (rsc == NULL) {
+        cs_model_warn(model, "constraint %s: no resource found for %s", constraint_id, id);
+    }
+    return rsc;
+}
+
+/* A boolean attribute given explicitly: 1 true, 0 false, -1 absent/invalid. */
+static int
+cs_tristate(const char *text)
+{
+    if (text == NULL) {
+        return -1;
+    }
+    if (cs_text_is_true(text)) {
+        return 1;
+    }
+    if (g_ascii_strcasecmp(text, "false") == 0 || g_ascii_strcasecmp(text, "off") == 0
+        || g_ascii_strcasecmp(text, "no") == 0 || g_ascii_strcasecmp(text, "n") == 0
+        || strcmp(text, "0") == 0) {
+        return 0;
+    }
+    return -1;
+}
+
+static CsScore
+cs_score_of(const char *text)
+{
+    CsScore score = 0;
+
+    cs_score_parse(text, &score);
+    return score;
+}
+
+/* ---- location ---------------------------------------------------------- */
+
+static gboolean
+cs_discovery_parse(CsModel *model, const char *id, const char *text, CsDiscovery *out)
+{
+    if (text == NULL || g_ascii_strcasecmp(text, "always") == 0) {
+        *out = CS_DISCOVERY_ALWAYS;
+    } else if (g_ascii_strcasecmp(text, "never") == 0) {
+        *out = CS_DISCOVERY_NEVER;
+    } else if (g_ascii_strcasecmp(text, "exclusive") == 0) {
+        *out = CS_DISCOVERY_EXCLUSIVE;
+    } else {
+        cs_model_warn(model, "location %s: invalid resource-discovery '%s'", id, text);
+        return FALSE;
+    }
+    return TRUE;
+}
+
+/* Pacemaker's unpack_rsc_location(): the node+score form, or one entry
+ * holding the constraint's rules (role, score and score-attribute of each
+ * rule are on the <rule> itself). */
+static void
+cs_location_add(CsModel *model, xmlNode *xml, CsResource *rsc, const char *role,
+                const char *score, char **submatches)
+{
+    const char *id = cs_xml_attr(xml, "id");
+    const char *node = cs_xml_attr(xml, "node");
+    CsDiscovery discovery;
+
+    if (score == NULL) {
+        score = cs_xml_attr(xml, "score");
+    }
+    if (!cs_discovery_parse(model, id, cs_xml_attr(xml, "resource-discovery"), &discovery)) {
+        g_strfreev(submatches);
+        return;
+    }
+    CsLocation *location = g_new0(CsLocation, 1);
+    location->id = g_strdup(id);
+    location->rsc = rsc->index;
+    location->discovery = discovery;
+    location->xml = xml;
+    location->rules = g_ptr_array_new();
+    location->submatches = submatches;
+
+    if (node != NULL && score != NULL) {
+        if (cs_model_node(model, node) == NULL) {
+            cs_location_free(location);   /* unknown node: nothing to do */
+            return;
+        }
+        location->node = g_strdup(node);
+        location->score = cs_score_of(score);
+        if (role == NULL) {
+            role = cs_xml_attr(xml, "role");
+        }
+        if (role != NULL) {
+            CsRole parsed = cs_role_parse(role);
+            if (parsed == CS_ROLE_UNKNOWN) {
+                cs_model_warn(model, "location %s: bad role %s", id, role);
+                cs_location_free(location);
+                return;
+            }
+            /* Started and Unpromoted apply to every role. */
+            location->role = parsed == CS_ROLE_PROMOTED ? parsed
+                             : parsed == CS_ROLE_STOPPED ? parsed : CS_ROLE_UNKNOWN;
+        }
+    } else {
+        for (xmlNode *rule = cs_xml_first_element(xml); rule != NULL;
+             rule = cs_xml_next_element(rule)) {
+            if (!cs_xml_is(rule, "rule")) {
+                continue;
+            }
+            xmlNode *expanded = cs_model_expand_idref(model, rule);
+            if (expanded != NULL) {
+                g_ptr_array_add(location->rules, expanded);
+            }
+        }
+        if (location->rules->len == 0) {
+            cs_model_warn(model, "ignoring location %s: it contains no rules", id);
+            cs_location_free(location);
+            return;
+        }
+    }
+    g_ptr_array_add(model->locations, location);
+}
+
+static gint
+cs_rsc_priority_compare(gconstpointer a, gconstpointer b)
+{
+    const CsResource *left = a;
+    const CsResource *right = b;
+
+    return left->priority > right->priority ? -1
+         : left->priority < right->priority ? 1 : 0;
+}
+
+/* rsc-pattern: a POSIX extended regular expression over top-level
+ * resource ids (in Pacemaker's priority order); "!" inverts it; "%1".."%9"
+ * in rules refer to its submatches. */
+static void
+cs_location_pattern(CsModel *model, xmlNode *xml, const char *pattern)
+{
+    gboolean invert = pattern[0] == '!';
+    regex_t regex;
+
+    if (invert) {
+        pattern++;
+    }
+    if (regcomp(&regex, pattern, REG_EXTENDED) != 0) {
+        cs_model_warn(model, "ignoring location %s: invalid rsc-pattern '%s'",
+                      cs_xml_attr(xml, "id"), pattern);
+        return;
+    }
+    GList *tops = NULL;
+    for (guint i = 0; i < model->resources->len; i++) {
+        CsResource *rsc = g_ptr_array_index(model->resources, i);
+        if (rsc->parent < 0) {
+            tops = g_list_prepend(tops, rsc);
+        }
+    }
+    tops = g_list_sort(g_list_reverse(tops), cs_rsc_priority_compare);
+    size_t n_groups = regex.re_nsub + 1;
+    regmatch_t *matches = g_new0(regmatch_t, n_groups);
+    for (GList *item = tops; item != NULL; item = item->next) {
+        CsResource *rsc = item->data;
+        int status = regexec(&regex, rsc->id, n_groups, matches, 0);
+        if (!invert && status == 0) {
+            char **submatches = g_new0(char *, n_groups + 1);
+            for (size_t g = 0; g < n_groups; g++) {
+                submatches[g] = matches[g].rm_so < 0 ? g_strdup("")
+                    : g_strndup(rsc->id + matches[g].rm_so,
+                                (gsize)(matches[g].rm_eo - matches[g].rm_so));
+            }
+            cs_location_add(model, xml, rsc, NULL, NULL, submatches);
+        } else if (invert && status != 0) {
+            cs_location_add(model, xml, rsc, NULL, NULL, NULL);
+        }
+    }
+    g_free(matches);
+    g_list_free(tops);
+    regfree(&regex);
+}
+
+static void
+cs_location_unpack(CsModel *model, xmlNode *xml)
+{
+    const char *id = cs_xml_attr(xml, "id");
+    const char *rsc_id = cs_xml_attr(xml, "rsc");
+    g_autoptr(GPtrArray) sets = cs_sets_read(model, xml);
+
+    if (sets->len == 0 && rsc_id != NULL) {
+        if (!cs_valid_rsc_or_tag(model, rsc_id)) {
+            cs_model_warn(model, "ignoring location %s: '%s' is not a valid resource "
+                          "or tag", id, rsc_id);
+            return;
+        }
+        CsSet *tag_set = cs_set_from_attribute(model, rsc_id, cs_xml_attr(xml, "role"), FALSE);
+        if (tag_set != NULL) {
+            g_ptr_array_add(sets, tag_set);
+        }
+    }
+    for (guint s = 0; s < sets->len; s++) {
+        CsSet *set = g_ptr_array_index(sets, s);
+        if (set == NULL) {
+            return;
+        }
+        for (guint i = 0; i < set->members->len; i++) {
+            CsResource *rsc = cs_member(model, id, set, i);
+            if (rsc == NULL) {
+                return;
+            }
+            cs_location_add(model, xml, rsc, set->role, set->score, NULL);
+        }
+    }
+    if (sets->len > 0) {
+        return;
+    }
+    if (rsc_id != NULL) {
+        cs_location_add(model, xml, cs_constraint_rsc(model, rsc_id), NULL, NULL, NULL);
+    } else if (cs_xml_attr(xml, "rsc-pattern") != NULL) {
+        cs_location_pattern(model, xml, cs_xml_attr(xml, "rsc-pattern"));
+    }
+}
+
+/* ---- colocation -------------------------------------------------------- */
+
+static gboolean
+cs_colocation_influence(CsModel *model, const char *id, const CsResource *dependent,
+                        const char *influence)
+{
+    int value = cs_tristate(influence);
+
+    if (influence != NULL && value < 0) {
+        cs_model_warn(model, "colocation %s: invalid influence, using default", id);
+    }
+    return value >= 0 ? value == 1 : dependent->critical;
+}
+
+static CsRole
+cs_colocation_role(const char *text)
+{
+    CsRole role = cs_role_parse(text);
+
+    return role == CS_ROLE_STARTED ? CS_ROLE_UNKNOWN : role;
+}
+
+static void
+cs_colocation_add(CsModel *model, xmlNode *xml, const char *set_id, CsScore score,
+                  CsResource *dependent, CsResource *primary, const char *dependent_role,
+                  const char *primary_role, gboolean influence, const char *node_attribute)
+{
+    if (score == 0) {
+        return;
+    }
+    CsColocation *colocation = g_new0(CsColocation, 1);
+    colocation->id = g_strdup(cs_xml_attr(xml, "id"));
+    colocation->set_id = g_strdup(set_id);
+    colocation->rsc = dependent->index;
+    colocation->with_rsc = primary->index;
+    colocation->score = score;
+    colocation->rsc_role = cs_colocation_role(dependent_role);
+    colocation->with_role = cs_colocation_role(primary_role);
+    colocation->node_attribute = g_strdup(node_attribute != NULL ? node_attribute : "#uname");
+    colocation->influence = influence;
+    colocation->xml = xml;
+    g_ptr_array_add(model->colocations, colocation);
+}
+
+/* Pacemaker's unpack_colocation_set(): with a positive score each member
+ * goes with the one before it; with a negative score each member avoids
+ * every member before it; sequential="false" makes no pairs. */
+static gboolean
+cs_colocation_set(CsModel *model, xmlNode *xml, const CsSet *set, CsScore score,
+                  const char *influence)
+{
+    const char *id = cs_xml_attr(xml, "id");
+
+    if (set->score != NULL) {
+        score = cs_score_of(set->score);
+    }
+    if (score == 0 || cs_tristate(set->sequential) == 0) {
+        return TRUE;
+    }
+    if (score > 0) {
+        CsResource *with = NULL;
+        for (guint i = 0; i < set->members->len; i++) {
+            CsResource *rsc = cs_member(model, id, set, i);
+            if (rsc == NULL) {
+                return FALSE;
+            }
+            if (with != NULL) {
+                cs_colocation_add(model, xml, set->id, score, rsc, with, set->role,
+                                  set->role, cs_colocation_influence(model, id, rsc, influence),
+                                  NULL);
+            }
+            with = rsc;
+        }
+        return TRUE;
+    }
+    for (guint i = 0; i < set->members->len; i++) {
+        CsResource *rsc = cs_member(model, id, set, i);
+        if (rsc == NULL) {
+            return FALSE;
+        }
+        gboolean rsc_influence = cs_colocation_influence(model, id, rsc, influence);
+        for (guint j = 0; j < set->members->len; j++) {
+            if (g_ascii_strcasecmp(rsc->id, g_ptr_array_index(set->members, j)) == 0) {
+                break;
+            }
+            CsResource *with = cs_member(model, id, set, j);
+            if (with == NULL) {
+                return FALSE;
+            }
+            cs_colocation_add(model, xml, set->id, score, rsc, with, set->role, set->role,
+                              rsc_influence, NULL);
+        }
+    }
+    return TRUE;
+}
+
+/* Pacemaker's colocate_rsc_sets(): the first member of the earlier set
+ * (every member, when it is not sequential) goes with the last member of
+ * the later set (every member, when not sequential). */
+static gboolean
+cs_colocation_between(CsModel *model, xmlNode *xml, const CsSet *set1, const CsSet *set2,
+                      CsScore score, const char *influence)
+{
+    const char *id = cs_xml_attr(xml, "id");
+    CsResource *rsc1 = NULL, *rsc2 = NULL;
+
+    if (score == 0) {
+        return TRUE;
+    }
+    if (cs_tristate(set1->sequential) != 0 && set1->members->len > 0
+        && (rsc1 = cs_member(model, id, set1, 0)) == NULL) {
+        return FALSE;
+    }
+    if (cs_tristate(set2->sequential) != 0 && set2->members->len > 0
+        && (rsc2 = cs_member(model, id, set2, set2->members->len - 1)) == NULL) {
+        return FALSE;
+    }
+    for (guint i = 0; i < (rsc1 != NULL ? 1 : set1->members->len); i++) {
+        CsResource *dependent = rsc1 != NULL ? rsc1 : cs_member(model, id, set1, i);
+        if (dependent == NULL) {
+            return FALSE;
+        }
+        gboolean rsc_influence = cs_colocation_influence(model, id, dependent, influence);
+        for (guint j = 0; j < (rsc2 != NULL ? 1 : set2->members->len); j++) {
+            CsResource *primary = rsc2 != NULL ? rsc2 : cs_member(model, id, set2, j);
+            if (primary == NULL) {
+                return FALSE;
+            }
+            cs_colocation_add(model, xml, NULL, score, dependent, primary, set1->role,
+                              set2->role, rsc_influence, NULL);
+        }
+    }
+    return TRUE;
+}
+
+static void
+cs_colocation_simple(CsModel *model, xmlNode *xml, const char *influence)
+{
+    const char *id = cs_xml_attr(xml, "id");
+    const char *dependent_id = cs_xml_attr(xml, "rsc");
+    const char *primary_id = cs_xml_attr(xml, "with-rsc");
+    CsResource *dependent = cs_constraint_rsc(model, dependent_id);
+    CsResource *primary = cs_constraint_rsc(model, primary_id);
+
+    if (dependent == NULL || primary == NULL) {
+        cs_model_warn(model, "ignoring colocation %s: resource '%s' does not exist", id,
+                      dependent == NULL ? (dependent_id ? dependent_id : "")
+                                        : (primary_id ? primary_id : ""));
+        return;
+    }
+    if (cs_xml_attr(xml, "rsc-instance") != NULL
+        || cs_xml_attr(xml, "with-rsc-instance") != NULL) {
+        cs_model_warn(model, "colocation %s: rsc-instance is not modelled", id);
+    }
+    cs_colocation_add(model, xml, NULL, cs_score_of(cs_xml_attr(xml, "score")), dependent,
+                      primary, cs_xml_attr(xml, "rsc-role"), cs_xml_attr(xml, "with-rsc-role"),
+                      cs_colocation_influence(model, id, dependent, influence),
+                      cs_xml_attr(xml, "node-attribute"));
+}
+
+static void
+cs_colocation_unpack(CsModel *model, xmlNode *xml)
+{
+    const char *id = cs_xml_attr(xml, "id");
+    const char *influence = cs_xml_attr(xml, "influence");
+    CsScore score = cs_score_of(cs_xml_attr(xml, "score"));
+    g_autoptr(GPtrArray) sets = cs_sets_read(model, xml);
+    const char *rsc_id = cs_xml_attr(xml, "rsc");
+    const char *with_id = cs_xml_attr(xml, "with-rsc");
+
+    if (sets->len == 0 && rsc_id != NULL && with_id != NULL) {
+        if (!cs_valid_rsc_or_tag(model, rsc_id) || !cs_valid_rsc_or_tag(model, with_id)) {
+            cs_model_warn(model, "ignoring colocation %s: '%s' is not a valid resource "
+                          "or tag", id, cs_valid_rsc_or_tag(model, rsc_id) ? with_id : rsc_id);
+            return;
+        }
+        if (cs_model_resource(model, rsc_id) == NULL
+            || cs_model_resource(model, with_id) == NULL) {
+            g_ptr_array_add(sets, cs_set_from_attribute(model, rsc_id,
+                                                        cs_xml_attr(xml, "rsc-role"), TRUE));
+            g_ptr_array_add(sets, cs_set_from_attribute(model, with_id,
+                                                        cs_xml_attr(xml, "with-rsc-role"),
+                                                        TRUE));
+        }
+    }
+    CsSet *last = NULL;
+    for (guint s = 0; s < sets->len; s++) {
+        CsSet *set = g_ptr_array_index(sets, s);
+        if (set == NULL || !cs_colocation_set(model, xml, set, score, influence)) {
+            return;
+        }
+        if (last != NULL && !cs_colocation_between(model, xml, last, set, score, influence)) {
+            return;
+        }
+        last = set;
+    }
+    if (last == NULL) {
+        cs_colocation_simple(model, xml, influence);
+    }
+}
+
+/* ---- order ------------------------------------------------------------- */
+
+static CsOrderKind
+cs_order_kind(CsModel *model, const char *id, const char *kind, const char *score)
+{
+    if (kind == NULL) {
+        /* the deprecated score: 0 means optional */
+        return (score != NULL && cs_score_of(score) == 0) ? CS_ORDER_OPTIONAL
+                                                           : CS_ORDER_MANDATORY;
+    }
+    if (g_ascii_strcasecmp(kind, "Mandatory") == 0) {
+        return CS_ORDER_MANDATORY;
+    }
+    if (g_ascii_strcasecmp(kind, "Optional") == 0) {
+        return CS_ORDER_OPTIONAL;
+    }
+    if (g_ascii_strcasecmp(kind, "Serialize") == 0) {
+        return CS_ORDER_SERIALIZE;
+    }
+    cs_model_warn(model, "order %s: kind '%s' is not valid, using Mandatory", id, kind);
+    return CS_ORDER_MANDATORY;
+}
+
+/* Pacemaker's get_ordering_symmetry(): explicit symmetrical (or the
+ * parent's), except that Serialize is never symmetric; symmetric by
+ * default otherwise. */
+static gboolean
+cs_order_symmetric(const char *symmetrical, const char *parent_symmetrical,
+                   CsOrderKind kind)
+{
+    int value = cs_tristate(symmetrical);
+
+    if (value < 0 && parent_symmetrical != NULL) {
+        value = cs_text_is_true(parent_symmetrical) ? 1 : 0;
+    }
+    if (value >= 0) {
+        return value == 1 && kind != CS_ORDER_SERIALIZE;
+    }
+    return kind != CS_ORDER_SERIALIZE;
+}
+
+static const char *
+cs_invert_action(const char *action)
+{
+    static const char *const pairs[][2] = {
+        { "start", "stop" }, { "stop", "start" }, { "promote", "demote" },
+        { "demote", "promote" }, { "promoted", "demoted" }, { "demoted", "promoted" },
+        { "running", "stopped" }, { "stopped", "running" },
+    };
+
+    for (gsize i = 0; i < G_N_ELEMENTS(pairs); i++) {
+        if (g_strcmp0(action, pairs[i][0]) == 0) {
+            return pairs[i][1];
+        }
+    }
+    return NULL;
+}
+
+static void
+cs_order_add(CsModel *model, xmlNode *xml, const char *set_id, CsResource *first,
+             const char *first_action, CsResource *then, const char *then_action,
+             CsOrderKind kind, gboolean symmetrical, gboolean inverse, int require_all_group)
+{
+    CsOrder *order = g_new0(CsOrder, 1);
+
+    order->id = g_strdup(cs_xml_attr(xml, "id"));
+    order->set_id = g_strdup(set_id);
+    order->first = first->index;
+    order->then = then->index;
+    order->first_action = g_strdup(first_action);
+    order->then_action = g_strdup(then_action);
+    order->kind = kind;
+    order->symmetrical = symmetrical;
+    order->inverse = inverse;
+    order->require_all_group = require_all_group;
+    order->xml = xml;
+    g_ptr_array_add(model->orders, order);
+}
+
+static void
+cs_order_simple(CsModel *model, xmlNode *xml, CsOrderKind kind, gboolean symmetric)
+{
+    const char *id = cs_xml_attr(xml, "id");
+    const char *first_id = cs_xml_attr(xml, "first");
+    const char *then_id = cs_xml_attr(xml, "then");
+    const char *first_action = cs_xml_attr(xml, "first-action");
+    const char *then_action = cs_xml_attr(xml, "then-action");
+    CsResource *first = cs_constraint_rsc(model, first_id);
+    CsResource *then = cs_constraint_rsc(model, then_id);
+
+    if (first == NULL || then == NULL) {
+        cs_model_warn(model, "ignoring order %s: resource '%s' does not exist", id,
+                      first == NULL ? (first_id ? first_id : "") : (then_id ? then_id : ""));
+        return;
+    }
+    if (first_action == NULL) {
+        first_action = "start";
+    }
+    if (then_action == NULL) {
+        then_action = first_action;
+    }
+    int require_all = cs_tristate(cs_xml_attr(xml, "require-all")) == 0 ? 0 : -1;
+    cs_order_add(model, xml, NULL, first, first_action, then, then_action, kind, symmetric,
+                 FALSE, require_all);
+    if (!symmetric) {
+        return;
+    }
+    const char *inverse_first = cs_invert_action(first_action);
+    const char *inverse_then = cs_invert_action(then_action);
+    if (inverse_first == NULL || inverse_then == NULL) {
+        cs_model_warn(model, "cannot invert order %s", id);
+        return;
+    }
+    cs_order_add(model, xml, NULL, then, inverse_then, first, inverse_first, kind, symmetric,
+                 TRUE, -1);
+}
+
+/* Pacemaker's unpack_order_set(). */
+static gboolean
+cs_order_set(CsModel *model, xmlNode *xml, const CsSet *set, CsOrderKind parent_kind,
+             const char *parent_symmetrical)
+{
+    const char *id = cs_xml_attr(xml, "id");
+    const char *action = set->action != NULL ? set->action : "start";
+    CsOrderKind kind = set->kind != NULL ? cs_order_kind(model, id, set->kind, NULL)
+                                         : parent_kind;
+    gboolean sequential = set->sequential == NULL || cs_text_is_true(set->sequential);
+    gboolean symmetric = cs_order_symmetric(set->symmetrical, parent_symmetrical,
+                                            set->kind != NULL ? kind : parent_kind);
+    g_autoptr(GPtrArray) members = g_ptr_array_new();
+
+    for (guint i = 0; i < set->members->len; i++) {
+        CsResource *rsc = cs_member(model, id, set, i);
+        if (rsc == NULL) {
+            return FALSE;
+        }
+        g_ptr_array_add(members, rsc);
+    }
+    if (members->len == 1) {
+        return TRUE;
+    }
+    for (guint i = 0; i < members->len; i++) {
+        CsResource *rsc = g_ptr_array_index(members, i);
+        if (kind == CS_ORDER_SERIALIZE) {
+            for (guint j = i + 1; j < members->len; j++) {
+                cs_order_add(model, xml, set->id, rsc, action, g_ptr_array_index(members, j),
+                             action, kind, symmetric, FALSE, -1);
+            }
+        } else if (sequential && i > 0) {
+            cs_order_add(model, xml, set->id, g_ptr_array_index(members, i - 1), action, rsc,
+                         action, kind, symmetric, FALSE, -1);
+        }
+    }
+    const char *inverse = cs_invert_action(action);
+    if (!symmetric || !sequential || inverse == NULL) {
+        return TRUE;
+    }
+    for (guint i = 1; i < members->len; i++) {
+        cs_order_add(model, xml, set->id, g_ptr_array_index(members, i), inverse,
+                     g_ptr_array_index(members, i - 1), inverse, kind, symmetric, TRUE, -1);
+    }
+    return TRUE;
+}
+
+/* Pacemaker's order_rsc_sets(): between two sets, the last member of a
+ * sequential first set (the first, for the inverse) before the first
+ * member of a sequential second set (the last, for the inverse); every
+ * member of a set not explicitly sequential.  require-all="false" on the
+ * first set means any one of its members suffices (require_all_group). */
+static gboolean
+cs_order_between(CsModel *model, xmlNode *xml, const CsSet *set1, const CsSet *set2,
+                 CsOrderKind kind, gboolean symmetric, gboolean inverse, int *groups)
+{
+    const char *id = cs_xml_attr(xml, "id");
+    const char *action1 = set1->action != NULL ? set1->action : "start";
+    const char *action2 = set2->action != NULL ? set2->action : "start";
+    gboolean require_all = cs_tristate(set1->require_all) != 0;
+    CsResource *rsc1 = NULL, *rsc2 = NULL;
+    int group = -1;
+
+    if (inverse) {
+        action1 = cs_invert_action(action1);
+        action2 = cs_invert_action(action2);
+        if (action1 == NULL || action2 == NULL) {
+            return TRUE;
+        }
+    }
+    if (strcmp(action1, "stop") == 0 || strcmp(action1, "demote") == 0) {
+        require_all = TRUE;
+    }
+    if (!require_all) {
+        group = (*groups)++;
+    } else {
+        if (cs_tristate(set1->sequential) == 1 && set1->members->len > 0) {
+            rsc1 = cs_member(model, id, set1, inverse ? 0 : set1->members->len - 1);
+            if (rsc1 == NULL) {
+                return FALSE;
+            }
+        }
+        if (cs_tristate(set2->sequential) == 1 && set2->members->len > 0) {
+            rsc2 = cs_member(model, id, set2, inverse ? set2->members->len - 1 : 0);
+            if (rsc2 == NULL) {
+                return FALSE;
+            }
+        }
+    }
+    for (guint i = 0; i < (rsc1 != NULL ? 1 : set1->members->len); i++) {
+        CsResource *first = rsc1 != NULL ? rsc1 : cs_member(model, id, set1, i);
+        if (first == NULL) {
+            return FALSE;
+        }
+        for (guint j = 0; j < (rsc2 != NULL ? 1 : set2->members->len); j++) {
+            CsResource *then = rsc2 != NULL ? rsc2 : cs_member(model, id, set2, j);
+            if (then == NULL) {
+                return FALSE;
+            }
+            cs_order_add(model, xml, NULL, first, action1, then, action2, kind, symmetric,
+                         inverse, group);
+        }
+    }
+    return TRUE;
+}
+
+static void
+cs_order_unpack(CsModel *model, xmlNode *xml, int *groups)
+{
+    const char *id = cs_xml_attr(xml, "id");
+    const char *symmetrical = cs_xml_attr(xml, "symmetrical");
+    CsOrderKind kind = cs_order_kind(model, id, cs_xml_attr(xml, "kind"),
+                                     cs_xml_attr(xml, "score"));
+    gboolean symmetric = cs_order_symmetric(symmetrical, NULL, kind);
+    g_autoptr(GPtrArray) sets = cs_sets_read(model, xml);
+    const char *first_id = cs_xml_attr(xml, "first");
+    const char *then_id = cs_xml_attr(xml, "then");
+
+    if (sets->len == 0 && first_id != NULL && then_id != NULL) {
+        if (!cs_valid_rsc_or_tag(model, first_id) || !cs_valid_rsc_or_tag(model, then_id)) {
+            cs_model_warn(model, "ignoring order %s: '%s' is not a valid resource or tag",
+                          id, cs_valid_rsc_or_tag(model, first_id) ? then_id : first_id);
+            return;
+        }
+        if (cs_model_resource(model, first_id) == NULL
+            || cs_model_resource(model, then_id) == NULL) {
+            CsSet *first = cs_set_from_attribute(model, first_id, NULL, TRUE);
+            CsSet *then = cs_set_from_attribute(model, then_id, NULL, TRUE);
+            first->action = cs_xml_attr(xml, "first-action");
+            then->action = cs_xml_attr(xml, "then-action");
+            g_ptr_array_add(sets, first);
+            g_ptr_array_add(sets, then);
+        }
+    }
+    CsSet *last = NULL;
+    for (guint s = 0; s < sets->len; s++) {
+        CsSet *set = g_ptr_array_index(sets, s);
+        if (set == NULL || !cs_order_set(model, xml, set, kind, symmetrical)) {
+            return;
+        }
+        if (last != NULL) {
+            if (!cs_order_between(model, xml, last, set, kind, symmetric, FALSE, groups)) {
+                return;
+            }
+            if (symmetric
+                && !cs_order_between(model, xml, set, last, kind, symmetric, TRUE, groups)) {
+                return;
+            }
+        }
+        last = set;
+    }
+    if (last == NULL) {
+        cs_order_simple(model, xml, kind, symmetric);
+    }
+}
+
+/* ---- tickets ----------------------------------------------------------- */
+
+CsTicket *
+cs_model_ticket(CsModel *model, const char *id)
+{
+    for (guint i = 0; i < model->tickets->len; i++) {
+        CsTicket *ticket = g_ptr_array_index(model->tickets, i);
+        if (strcmp(ticket->id, id) == 0) {
+            return ticket;
+        }
+    }
+    CsTicket *ticket = g_new0(CsTicket, 1);
+    ticket->id = g_strdup(id);
+    g_ptr_array_add(model->tickets, ticket);
+    model->features |= CS_FEATURE_TICKET;
+    return ticket;
+}
+
+static void
+cs_ticket_add(CsModel *model, xmlNode *xml, const char *id, CsResource *rsc,
+              const char *ticket, const char *role)
+{
+    const char *loss_policy = cs_xml_attr(xml, "loss-policy");
+    CsTicketConstraint *constraint = g_new0(CsTicketConstraint, 1);
+
+    constraint->id = g_strdup(id);
+    constraint->rsc = rsc->index;
+    constraint->ticket = g_strdup(ticket);
+    constraint->loss_policy = g_ascii_strdown(loss_policy != NULL ? loss_policy : "stop", -1);
+    constraint->rsc_role = cs_colocation_role(role);
+    constraint->xml = xml;
+    g_ptr_array_add(model->ticket_constraints, constraint);
+}
+
+static void
+cs_ticket_unpack(CsModel *model, xmlNode *xml)
+{
+    const char *id = cs_xml_attr(xml, "id");
+    const char *ticket = cs_xml_attr(xml, "ticket");
+    const char *rsc_id = cs_xml_attr(xml, "rsc");
+    g_autoptr(GPtrArray) sets = cs_sets_read(model, xml);
+
+    if (ticket == NULL) {
+        cs_model_warn(model, "ignoring ticket constraint %s: no ticket", id);
+        return;
+    }
+    cs_model_ticket(model, ticket);
+    if (sets->len == 0 && rsc_id != NULL) {
+        if (!cs_valid_rsc_or_tag(model, rsc_id)) {
+            cs_model_warn(model, "ignoring ticket constraint %s: '%s' is not a valid "
+                          "resource or tag", id, rsc_id);
+            return;
+        }
+        CsSet *tag_set = cs_set_from_attribute(model, rsc_id, cs_xml_attr(xml, "rsc-role"),
+                                               FALSE);
+        if (tag_set != NULL) {
+            g_ptr_array_add(sets, tag_set);
+        }
+    }
+    for (guint s = 0; s < sets->len; s++) {
+        CsSet *set = g_ptr_array_index(sets, s);
+        if (set == NULL) {
+            return;
+        }
+        for (guint i = 0; i < set->members->len; i++) {
+            CsResource *rsc = cs_member(model, id, set, i);
+            if (rsc == NULL) {
+                return;
+            }
+            cs_ticket_add(model, xml, set->id, rsc, ticket, set->role);
+        }
+    }
+    if (sets->len == 0) {
+        CsResource *rsc = cs_constraint_rsc(model, rsc_id);
+        if (rsc == NULL) {
+            cs_model_warn(model, "ignoring ticket constraint %s: no resource", id);
+            return;
+        }
+        cs_ticket_add(model, xml, id, rsc, ticket, cs_xml_attr(xml, "rsc-role"));
+    }
+}
+
+/* ---- all constraints --------------------------------------------------- */
+
+/* The deprecated <lifetime>: the constraint applies while any of its
+ * rules passes. */
+static gboolean
+cs_constraint_alive(CsModel *model, xmlNode *xml)
+{
+    for (xmlNode *child = cs_xml_first_element(xml); child != NULL;
+         child = cs_xml_next_element(child)) {
+        if (cs_xml_is(child, "lifetime")) {
+            CsRuleContext context;
+            cs_model_rule_context_init(model, &context);
+            return cs_rules_pass(child, &context);
+        }
+    }
+    return TRUE;
+}
+
+void
+cs_model_unpack_constraints(CsModel *model)
+{
+    xmlNode *section = cs_document_section(model->document, "constraints");
+    int order_groups = 0;
+
+    cs_tags_unpack(model);
+    cs_template_tags(model);
+    for (xmlNode *xml = cs_xml_first_element(section); xml != NULL;
+         xml = cs_xml_next_element(xml)) {
+        if (cs_xml_attr(xml, "id") == NULL) {
+            cs_model_warn(model, "ignoring <%s> constraint without id", xml->name);
+            continue;
+        }
+        if (!cs_constraint_alive(model, xml)) {
+            continue;
+        }
+        if (cs_xml_is(xml, "rsc_location")) {
+            cs_location_unpack(model, xml);
+        } else if (cs_xml_is(xml, "rsc_colocation")) {
+            cs_colocation_unpack(model, xml);
+        } else if (cs_xml_is(xml, "rsc_order")) {
+            cs_order_unpack(model, xml, &order_groups);
+        } else if (cs_xml_is(xml, "rsc_ticket")) {
+            cs_ticket_unpack(model, xml);
+        } else {
+            cs_model_warn(model, "ignoring unsupported constraint <%s>", xml->name);
+        }
+    }
+}

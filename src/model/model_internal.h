@@ -1,0 +1,82 @@
+/* model_internal.h: what the model's own files share while building.
+ *
+ * Not a contract: only the model's own .c files include it.  Every unpack step reads
+ * one part of the CIB into the model, in the order Pacemaker 2.1.5's
+ * cluster_status() does: options, nodes, resources, tags, constraints,
+ * status.
+ */
+#ifndef CS_MODEL_INTERNAL_H
+#define CS_MODEL_INTERNAL_H
+
+#include "model/model.h"
+#include "model/nvset.h"
+#include "model/rules.h"
+
+/* Value of an attribute without allocating: libxml2 keeps a plain
+ * attribute's value as its single text child.  NULL when absent. */
+const char *cs_xml_attr(const xmlNode *element, const char *name);
+/* The next element sibling (skipping text and comments), or the first
+ * element child. */
+xmlNode *cs_xml_first_element(const xmlNode *parent);
+xmlNode *cs_xml_next_element(const xmlNode *element);
+gboolean cs_xml_is(const xmlNode *element, const char *name);
+/* An element with id-ref replaced by the element of the same tag it names
+ * (Pacemaker's expand_idref): NULL when the reference is dangling. */
+xmlNode *cs_model_expand_idref(const CsModel *model, xmlNode *element);
+
+/* Pacemaker's crm_is_true(): yes, true, on, y, 1 (any case). */
+gboolean cs_text_is_true(const char *text);
+/* Pacemaker's crm_parse_interval_spec(): "10s", "5min", "PT10S", "1000ms",
+ * a plain number of seconds.  Milliseconds; 0 for garbage. */
+gint64 cs_interval_parse_ms(const char *text);
+
+void cs_model_warn(CsModel *model, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+/* The rule context for time-only rules (options, defaults). */
+void cs_model_rule_context_init(const CsModel *model, CsRuleContext *context);
+
+/* Unpack steps. */
+void cs_model_unpack_options(CsModel *model);
+void cs_model_unpack_nodes(CsModel *model);
+gboolean cs_model_unpack_resources(CsModel *model, GError **error);
+void cs_model_unpack_constraints(CsModel *model);
+void cs_model_unpack_status(CsModel *model);
+
+/* Node / resource creation and release. */
+CsNode *cs_model_add_node(CsModel *model, const char *id, const char *uname,
+                          CsNodeType type, xmlNode *xml);
+void cs_node_free(CsNode *node);
+void cs_resource_free(CsResource *rsc);
+void cs_op_free(CsOp *op);
+void cs_location_free(CsLocation *location);
+void cs_colocation_free(CsColocation *colocation);
+void cs_order_free(CsOrder *order);
+void cs_ticket_constraint_free(CsTicketConstraint *ticket);
+void cs_ticket_free(CsTicket *ticket);
+void cs_rsc_state_free(CsRscState *state);
+void cs_fail_count_free(CsFailCount *fail_count);
+void cs_status_ban_free(CsStatusBan *ban);
+
+/* Inserts the built-in node attributes (#uname, #id, #is_dc,
+ * #cluster-name) as Pacemaker's add_node_attrs() does before each set of
+ * attributes is read, then the sets, then #site-name. */
+void cs_node_add_attrs(CsModel *model, CsNode *node, xmlNode *sets_parent,
+                       gboolean overwrite);
+
+/* The ticket with that id, created (not granted) when new. */
+CsTicket *cs_model_ticket(CsModel *model, const char *id);
+
+/* ocf:pacemaker:remote (Pacemaker's xml_contains_remote_node()). */
+gboolean cs_xml_is_remote_connection(const xmlNode *xml);
+/* The raw remote-node meta attribute of a primitive, or NULL. */
+const char *cs_xml_guest_node_name(const xmlNode *primitive);
+
+/* The uber-parent: the top of rsc's tree. */
+CsResource *cs_model_top(const CsModel *model, const CsResource *rsc);
+
+/* The configured operation matching name and interval (disabled ones
+ * included), or NULL. */
+CsOp *cs_resource_find_op(const CsResource *rsc, const char *name,
+                          guint interval_ms);
+
+#endif

@@ -1,0 +1,811 @@
+/* resources.c: primitives, groups, clones and bundles, with their meta
+ * attributes, instance attributes, utilization and operations.
+ *
+ * Pacemaker Explained ch. 5 "Cluster Resources" (5.4 meta attributes, 5.5
+ * operations), 5.8 templates, ch. 9 groups, ch. 10 clones, 11.8 rules in
+ * option sets, as Pacemaker 2.1.5's pe__unpack_resource() reads them.
+ */
+#include <string.h>
+
+#include "model/model_internal.h"
+
+/* The XML a resource is read from: its own element, and the template it
+ * refers to (whose attributes, sets and operations come first). */
+typedef struct {
+    xmlNode *own;
+    xmlNode *template;       /* NULL without template= */
+} CsRscXml;
+
+static GHashTable *
+cs_string_table(void)
+{
+    return g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+}
+
+static const char *
+cs_rsc_xml_attr(const CsRscXml *xml, const char *name)
+{
+    /* An expanded template keeps the template's attributes (its id
+     * replaced), not those of the referring primitive. */
+    if (xml->template != NULL && strcmp(name, "id") != 0) {
+        return cs_xml_attr(xml->template, name);
+    }
+    return cs_xml_attr(xml->own, name);
+}
+
+static gsize
+cs_rsc_xml_parents(const CsRscXml *xml, xmlNode *parents[2])
+{
+    gsize n = 0;
+
+    if (xml->template != NULL) {
+        parents[n++] = xml->template;
+    }
+    parents[n++] = xml->own;
+    return n;
+}
+
+static CsRscKind
+cs_rsc_kind(const xmlNode *xml, gboolean *known)
+{
+    *known = TRUE;
+    if (cs_xml_is(xml, "primitive")) {
+        return CS_RSC_PRIMITIVE;
+    }
+    if (cs_xml_is(xml, "group")) {
+        return CS_RSC_GROUP;
+    }
+    if (cs_xml_is(xml, "clone") || cs_xml_is(xml, "master")) {
+        return CS_RSC_CLONE;
+    }
+    if (cs_xml_is(xml, "bundle")) {
+        return CS_RSC_BUNDLE;
+    }
+    *known = FALSE;
+    return CS_RSC_PRIMITIVE;
+}
+
+static xmlNode *
+cs_find_template(CsModel *model, const char *template_id)
+{
+    xmlNode *section = cs_document_section(model->document, "resources");
+
+    for (xmlNode *xml = cs_xml_first_element(section); xml != NULL;
+         xml = cs_xml_next_element(xml)) {
+        if (cs_xml_is(xml, "template")
+            && g_strcmp0(cs_xml_attr(xml, "id"), template_id) == 0) {
+            return xml;
+        }
+    }
+    return NULL;
+}
+
+static void
+cs_rsc_add_ancestor_sets(CsModel *model, CsResource *rsc,
+                         const CsRuleContext *context)
+{
+    /* Pacemaker 2.1.5 (expand_parents_fixed_nvpairs): meta attributes
+     * set explicitly on a group or clone beat rsc_defaults for its
+     * children; the nearest ancestor wins. */
+    g_autoptr(GHashTable) explicit_meta = cs_string_table();
+
+    for (int parent = rsc->parent; parent >= 0;) {
+        CsResource *ancestor = g_ptr_array_index(model->resources, parent);
+        cs_nvsets_unpack(model->document, ancestor->xml, "meta_attributes", context,
+                         NULL, explicit_meta);
+        parent = ancestor->parent;
+    }
+    GHashTableIter iter;
+    gpointer name, value;
+    g_hash_table_iter_init(&iter, explicit_meta);
+    while (g_hash_table_iter_next(&iter, &name, &value)) {
+        if (!g_hash_table_contains(rsc->meta, name)) {
+            g_hash_table_insert(rsc->meta, g_strdup(name), g_strdup(value));
+        }
+    }
+}
+
+/* Meta attributes (Pacemaker Explained 5.4 and 11.8): the element's own
+ * XML attributes, its meta_attributes sets, its ancestors' explicit sets,
+ * rsc_defaults, then whatever the parent's meta holds. */
+static void
+cs_rsc_unpack_meta(CsModel *model, CsResource *rsc, const CsRscXml *xml)
+{
+    CsRuleContext context;
+    xmlNode *parents[2];
+    gsize n_parents = cs_rsc_xml_parents(xml, parents);
+    const xmlNode *attrs_from = xml->template != NULL ? xml->template : xml->own;
+
+    cs_model_rule_context_init(model, &context);
+    context.rsc_class = cs_rsc_xml_attr(xml, "class");
+    context.rsc_provider = cs_rsc_xml_attr(xml, "provider");
+    context.rsc_type = cs_rsc_xml_attr(xml, "type");
+
+    g_hash_table_insert(rsc->meta, g_strdup("id"), g_strdup(rsc->id));
+    for (const xmlAttr *attr = attrs_from->properties; attr != NULL; attr = attr->next) {
+        const char *name = (const char *)attr->name;
+        const char *value = cs_xml_attr(attrs_from, name);
+        if (value != NULL && !g_hash_table_contains(rsc->meta, name)) {
+            g_hash_table_insert(rsc->meta, g_strdup(name), g_strdup(value));
+        }
+    }
+    cs_nvsets_unpack_many(model->document, parents, n_parents, "meta_attributes",
+                          &context, NULL, rsc->meta);
+    if (rsc->parent >= 0) {
+        cs_rsc_add_ancestor_sets(model, rsc, &context);
+    }
+    xmlNode *defaults = cs_document_section(model->document, "rsc_defaults");
+    cs_nvsets_unpack(model->document, defaults, "meta_attributes", &context, NULL,
+                     rsc->meta);
+    if (rsc->parent >= 0) {
+        CsResource *parent = g_ptr_array_index(model->resources, rsc->parent);
+        GHashTableIter iter;
+        gpointer name, value;
+        g_hash_table_iter_init(&iter, parent->meta);
+        while (g_hash_table_iter_next(&iter, &name, &value)) {
+            if (!g_hash_table_contains(rsc->meta, name)) {
+                g_hash_table_insert(rsc->meta, g_strdup(name), g_strdup(value));
+            }
+        }
+    }
+}
+
+/* Instance attributes: own sets, then each ancestor's, then the
+ * instance_attributes of rsc_defaults (Pacemaker's get_rsc_attributes()). */
+static void
+cs_rsc_unpack_params(CsModel *model, CsResource *rsc, const CsRscXml *xml)
+{
+    CsRuleContext context;
+    xmlNode *parents[2];
+    gsize n_parents = cs_rsc_xml_parents(xml, parents);
+
+    cs_model_rule_context_init(model, &context);
+    cs_nvsets_unpack_many(model->document, parents, n_parents, "instance_attributes",
+                          &context, NULL, rsc->params);
+    for (int parent = rsc->parent; parent >= 0;) {
+        CsResource *ancestor = g_ptr_array_index(model->resources, parent);
+        cs_nvsets_unpack(model->document, ancestor->xml, "instance_attributes", &context,
+                         NULL, rsc->params);
+        parent = ancestor->parent;
+    }
+    xmlNode *defaults = cs_document_section(model->document, "rsc_defaults");
+    cs_nvsets_unpack(model->document, defaults, "instance_attributes", &context, NULL,
+                     rsc->params);
+
+    cs_nvsets_unpack_many(model->document, parents, n_parents, "utilization", &context,
+                          NULL, rsc->utilization);
+    if (g_hash_table_size(rsc->utilization) > 0) {
+        model->features |= CS_FEATURE_UTILIZATION;
+    }
+}
+
+/* ---- operations -------------------------------------------------------- */
+
+static CsOp *
+cs_op_new(CsModel *model, CsResource *rsc, xmlNode *xml)
+{
+    CsOp *op = g_new0(CsOp, 1);
+    CsRuleContext context;
+
+    op->xml = xml;
+    op->id = g_strdup(cs_xml_attr(xml, "id"));
+    op->name = g_strdup(cs_xml_attr(xml, "name"));
+    op->interval_ms = (guint)cs_interval_parse_ms(cs_xml_attr(xml, "interval"));
+    op->role = cs_role_parse(cs_xml_attr(xml, "role"));
+    op->meta = cs_string_table();
+
+    for (const xmlAttr *attr = xml->properties; attr != NULL; attr = attr->next) {
+        const char *value = cs_xml_attr(xml, (const char *)attr->name);
+        if (value != NULL) {
+            g_hash_table_insert(op->meta, g_strdup((const char *)attr->name),
+                                g_strdup(value));
+        }
+    }
+    cs_model_rule_context_init(model, &context);
+    context.rsc_class = rsc->rsc_class;
+    context.rsc_provider = rsc->provider;
+    context.rsc_type = rsc->type;
+    context.op_name = op->name;
+    context.op_interval_ms = op->interval_ms;
+    cs_nvsets_unpack(model->document, xml, "meta_attributes", &context, NULL, op->meta);
+    xmlNode *defaults = cs_document_section(model->document, "op_defaults");
+    cs_nvsets_unpack(model->document, defaults, "meta_attributes", &context, NULL, op->meta);
+
+    const char *on_fail = g_hash_table_lookup(op->meta, "on-fail");
+    op->on_fail = g_strdup(on_fail);
+    const char *enabled = g_hash_table_lookup(op->meta, "enabled");
+    op->enabled = enabled == NULL || cs_text_is_true(enabled);
+    const char *timeout = g_hash_table_lookup(op->meta, "timeout");
+    op->timeout_ms = (guint)cs_interval_parse_ms(timeout != NULL ? timeout : "20s");
+    if (on_fail != NULL && g_ascii_strcasecmp(on_fail, "block") == 0) {
+        rsc->block_failure_timeout = TRUE;
+    }
+    return op;
+}
+
+/* Pacemaker's template_op_key(): operations are the same when name and
+ * role match (Started and Unpromoted count as no role). */
+static char *
+cs_op_template_key(xmlNode *op)
+{
+    const char *role = cs_xml_attr(op, "role");
+
+    if (role == NULL || g_ascii_strcasecmp(role, "Started") == 0
+        || g_ascii_strcasecmp(role, "Unpromoted") == 0
+        || g_ascii_strcasecmp(role, "Slave") == 0) {
+        role = "Unknown";
+    }
+    return g_strdup_printf("%s-%s", cs_xml_attr(op, "name"), role);
+}
+
+static xmlNode *
+cs_find_operations(CsModel *model, xmlNode *xml)
+{
+    for (xmlNode *child = cs_xml_first_element(xml); child != NULL;
+         child = cs_xml_next_element(child)) {
+        if (cs_xml_is(child, "operations")) {
+            return cs_model_expand_idref(model, child);
+        }
+    }
+    return NULL;
+}
+
+static void
+cs_rsc_add_ops_from(CsModel *model, CsResource *rsc, xmlNode *operations,
+                    GHashTable *skip_keys)
+{
+    for (xmlNode *xml = cs_xml_first_element(operations); xml != NULL;
+         xml = cs_xml_next_element(xml)) {
+        if (!cs_xml_is(xml, "op")) {
+            continue;
+        }
+        xmlNode *op_xml = cs_model_expand_idref(model, xml);
+        if (op_xml == NULL || cs_xml_attr(op_xml, "name") == NULL) {
+            continue;
+        }
+        if (skip_keys != NULL) {
+            g_autofree char *key = cs_op_template_key(op_xml);
+            if (g_hash_table_contains(skip_keys, key)) {
+                continue;
+            }
+        }
+        g_ptr_array_add(rsc->ops, cs_op_new(model, rsc, op_xml));
+    }
+}
+
+/* Pacemaker's unpack_template(): the resource's own operations, then
+ * those of the template it does not redefine. */
+static void
+cs_rsc_unpack_ops(CsModel *model, CsResource *rsc, const CsRscXml *xml)
+{
+    xmlNode *own_ops = cs_find_operations(model, xml->own);
+    xmlNode *template_ops = xml->template != NULL
+                            ? cs_find_operations(model, xml->template) : NULL;
+
+    if (own_ops == NULL) {
+        cs_rsc_add_ops_from(model, rsc, template_ops, NULL);
+        return;
+    }
+    cs_rsc_add_ops_from(model, rsc, own_ops, NULL);
+    if (template_ops == NULL) {
+        return;
+    }
+    g_autoptr(GHashTable) own_keys = g_hash_table_new_full(g_str_hash, g_str_equal,
+                                                           g_free, NULL);
+    for (xmlNode *op = cs_xml_first_element(own_ops); op != NULL;
+         op = cs_xml_next_element(op)) {
+        if (cs_xml_is(op, "op")) {
+            g_hash_table_add(own_keys, cs_op_template_key(op));
+        }
+    }
+    cs_rsc_add_ops_from(model, rsc, template_ops, own_keys);
+}
+
+CsOp *
+cs_resource_find_op(const CsResource *rsc, const char *name, guint interval_ms)
+{
+    for (guint i = 0; i < rsc->ops->len; i++) {
+        CsOp *op = g_ptr_array_index(rsc->ops, i);
+        if (op->interval_ms == interval_ms && g_strcmp0(op->name, name) == 0) {
+            return op;
+        }
+    }
+    return NULL;
+}
+
+/* ---- interpreted meta attributes -------------------------------------- */
+
+static const char *
+cs_meta(const CsResource *rsc, const char *name)
+{
+    return g_hash_table_lookup(rsc->meta, name);
+}
+
+static gboolean
+cs_meta_is_default(const char *value)
+{
+    return value == NULL || g_ascii_strcasecmp(value, "default") == 0;
+}
+
+/* Pacemaker's get_target_role(): Started (or default) means no target;
+ * roles above Started only mean something for promotable clones, where
+ * Promoted is what would happen anyway. */
+static CsRole
+cs_rsc_target_role(CsModel *model, const CsResource *rsc, gboolean promotable_top)
+{
+    const char *value = cs_meta(rsc, "target-role");
+
+    if (value == NULL || g_ascii_strcasecmp(value, "started") == 0
+        || g_ascii_strcasecmp(value, "default") == 0) {
+        return CS_ROLE_UNKNOWN;
+    }
+    CsRole role = cs_role_parse(value);
+    if (role == CS_ROLE_UNKNOWN) {
+        cs_model_warn(model, "ignoring target-role for %s: '%s' is not valid",
+                      rsc->id, value);
+        return CS_ROLE_UNKNOWN;
+    }
+    if (role > CS_ROLE_STARTED) {
+        if (!promotable_top) {
+            cs_model_warn(model, "ignoring target-role for %s: '%s' only makes sense "
+                          "for promotable clones", rsc->id, value);
+            return CS_ROLE_UNKNOWN;
+        }
+        if (role > CS_ROLE_UNPROMOTED) {
+            return CS_ROLE_UNKNOWN;
+        }
+    }
+    return role;
+}
+
+/* Pacemaker's unpack_requires() and its defaults (Pacemaker Explained 5.4,
+ * requires). */
+static char *
+cs_rsc_requires(CsModel *model, const CsResource *rsc, gboolean enable_unfencing)
+{
+    const char *value = cs_meta(rsc, "requires");
+
+    if (value != NULL) {
+        if (g_ascii_strcasecmp(value, "nothing") == 0
+            || g_ascii_strcasecmp(value, "quorum") == 0
+            || g_ascii_strcasecmp(value, "fencing") == 0) {
+            return g_ascii_strdown(value, -1);
+        }
+        if (g_ascii_strcasecmp(value, "unfencing") == 0) {
+            if (rsc->fence_device || !model->options.stonith_enabled) {
+                return g_strdup("quorum");
+            }
+            return g_strdup("unfencing");
+        }
+        cs_model_warn(model, "requires for %s: '%s' is not valid, using the default",
+                      rsc->id, value);
+    }
+    if (rsc->fence_device
+        || (rsc->kind == CS_RSC_PRIMITIVE && rsc->is_remote_connection)) {
+        return g_strdup("quorum");
+    }
+    if (enable_unfencing) {
+        return g_strdup("unfencing");
+    }
+    if (model->options.stonith_enabled) {
+        return g_strdup("fencing");
+    }
+    if (model->options.no_quorum_policy == CS_NO_QUORUM_IGNORE) {
+        return g_strdup("nothing");
+    }
+    return g_strdup("quorum");
+}
+
+static int
+cs_meta_int(const CsResource *rsc, const char *name, const char *legacy, int fallback)
+{
+    const char *value = cs_meta(rsc, name);
+
+    if (value == NULL && legacy != NULL) {
+        value = cs_meta(rsc, legacy);
+    }
+    if (value == NULL) {
+        return fallback;
+    }
+    CsScore score = fallback;
+    cs_score_parse(value, &score);
+    return score < 0 ? 0 : score;
+}
+
+static void
+cs_rsc_interpret_clone(CsModel *model, CsResource *rsc)
+{
+    rsc->promotable = cs_text_is_true(cs_meta(rsc, "promotable"))
+                      || cs_xml_is(rsc->xml, "master");
+    rsc->clone_max = cs_meta_int(rsc, "clone-max", NULL, (int)model->nodes->len);
+    rsc->clone_node_max = cs_meta_int(rsc, "clone-node-max", NULL, 1);
+    rsc->promoted_max = cs_meta_int(rsc, "promoted-max", "master-max", 1);
+    rsc->promoted_node_max = cs_meta_int(rsc, "promoted-node-max", "master-node-max", 1);
+    rsc->interleave = cs_text_is_true(cs_meta(rsc, "interleave"));
+    rsc->ordered = cs_text_is_true(cs_meta(rsc, "ordered"));
+    model->features |= CS_FEATURE_CLONE;
+    if (rsc->promotable) {
+        model->features |= CS_FEATURE_PROMOTABLE;
+    }
+}
+
+static void
+cs_rsc_interpret_meta(CsModel *model, CsResource *rsc, gboolean enable_unfencing)
+{
+    const char *value;
+    CsResource *top = cs_model_top(model, rsc);
+
+    cs_score_parse(cs_meta(rsc, "priority"), &rsc->priority);
+    value = cs_meta(rsc, "critical");
+    rsc->critical = value == NULL || cs_text_is_true(value);
+    rsc->notify = cs_text_is_true(cs_meta(rsc, "notify"));
+    rsc->globally_unique = cs_text_is_true(cs_meta(rsc, "globally-unique"));
+
+    value = cs_meta(rsc, "allow-migrate");
+    rsc->allow_migrate = cs_text_is_true(value)
+        || (value == NULL && rsc->is_remote_connection && rsc->container < 0
+            && !rsc->implicit);
+
+    rsc->managed = !model->options.maintenance_mode;
+    value = cs_meta(rsc, "is-managed");
+    if (!cs_meta_is_default(value)) {
+        rsc->managed = cs_text_is_true(value);
+    }
+    rsc->maintenance = cs_text_is_true(cs_meta(rsc, "maintenance"))
+                       || model->options.maintenance_mode;
+    if (rsc->maintenance) {
+        rsc->managed = FALSE;
+    }
+
+    value = cs_meta(rsc, "multiple-active");
+    if (value == NULL || (g_ascii_strcasecmp(value, "stop_only") != 0
+                          && g_ascii_strcasecmp(value, "block") != 0
+                          && g_ascii_strcasecmp(value, "stop_unexpected") != 0)) {
+        value = "stop_start";
+    }
+    rsc->multiple_active = g_ascii_strdown(value, -1);
+
+    /* resource-stickiness: 0 by default, 1 for clone instances (Pacemaker
+     * Explained 5.4). */
+    value = cs_meta(rsc, "resource-stickiness");
+    if (!cs_meta_is_default(value)) {
+        cs_score_parse(value, &rsc->stickiness);
+        rsc->stickiness_set = TRUE;
+    } else if (top->kind == CS_RSC_CLONE && rsc != top) {
+        rsc->stickiness = 1;
+    }
+
+    rsc->migration_threshold = CS_INFINITY;
+    value = cs_meta(rsc, "migration-threshold");
+    if (!cs_meta_is_default(value)) {
+        cs_score_parse(value, &rsc->migration_threshold);
+        if (rsc->migration_threshold < 0) {
+            cs_model_warn(model, "migration-threshold of %s must be non-negative, "
+                          "using 1", rsc->id);
+            rsc->migration_threshold = 1;
+        }
+    }
+
+    rsc->requires = cs_rsc_requires(model, rsc, enable_unfencing);
+    value = cs_meta(rsc, "failure-timeout");
+    if (value != NULL) {
+        rsc->failure_timeout_s = cs_interval_parse_ms(value) / 1000;
+    }
+    if (rsc->is_remote_connection && rsc->container < 0 && !rsc->implicit) {
+        value = g_hash_table_lookup(rsc->params, "reconnect_interval");
+        if (value != NULL) {
+            rsc->remote_reconnect_ms = cs_interval_parse_ms(value);
+            rsc->failure_timeout_s = rsc->remote_reconnect_ms / 1000;
+        }
+    }
+
+    gboolean promotable_top = top->kind == CS_RSC_CLONE
+        && (cs_text_is_true(cs_meta(top, "promotable")) || cs_xml_is(top->xml, "master"));
+    rsc->target_role = cs_rsc_target_role(model, rsc, promotable_top);
+
+    if (rsc->kind == CS_RSC_CLONE) {
+        cs_rsc_interpret_clone(model, rsc);
+    }
+}
+
+/* ---- the resource tree ------------------------------------------------- */
+
+typedef struct {
+    CsModel *model;
+    gboolean enable_unfencing;
+} CsRscBuild;
+
+static CsResource *cs_rsc_unpack(CsRscBuild *build, xmlNode *xml, int parent);
+
+static CsResource *
+cs_rsc_new(CsModel *model, const char *id, CsRscKind kind, int parent, xmlNode *xml)
+{
+    CsResource *rsc = g_new0(CsResource, 1);
+
+    rsc->index = (int)model->resources->len;
+    rsc->id = g_strdup(id);
+    rsc->kind = kind;
+    rsc->parent = parent;
+    rsc->children = g_array_new(FALSE, FALSE, sizeof(int));
+    rsc->meta = cs_string_table();
+    rsc->params = cs_string_table();
+    rsc->utilization = cs_string_table();
+    rsc->ops = g_ptr_array_new_with_free_func((GDestroyNotify)cs_op_free);
+    rsc->xml = xml;
+    rsc->container = -1;
+    rsc->remote_node = -1;
+    g_ptr_array_add(model->resources, rsc);
+    g_hash_table_insert(model->rsc_by_id, rsc->id, rsc);
+    if (parent >= 0) {
+        CsResource *parent_rsc = g_ptr_array_index(model->resources, parent);
+        g_array_append_val(parent_rsc->children, rsc->index);
+    }
+    return rsc;
+}
+
+static void
+cs_rsc_unpack_children(CsRscBuild *build, CsResource *rsc)
+{
+    xmlNode *xml = rsc->xml;
+
+    if (rsc->kind == CS_RSC_GROUP) {
+        for (xmlNode *child = cs_xml_first_element(xml); child != NULL;
+             child = cs_xml_next_element(child)) {
+            if (cs_xml_is(child, "primitive")) {
+                cs_rsc_unpack(build, child, rsc->index);
+            }
+        }
+        if (rsc->children->len == 0) {
+            cs_model_warn(build->model, "group %s has no members", rsc->id);
+        }
+    } else if (rsc->kind == CS_RSC_CLONE || rsc->kind == CS_RSC_BUNDLE) {
+        /* A clone holds one group or primitive (a group when both are
+         * present); a bundle at most one primitive. */
+        xmlNode *inner = NULL;
+        for (xmlNode *child = cs_xml_first_element(xml); child != NULL && inner == NULL;
+             child = cs_xml_next_element(child)) {
+            if (rsc->kind == CS_RSC_CLONE && cs_xml_is(child, "group")) {
+                inner = child;
+            }
+        }
+        for (xmlNode *child = cs_xml_first_element(xml); child != NULL && inner == NULL;
+             child = cs_xml_next_element(child)) {
+            if (cs_xml_is(child, "primitive")) {
+                inner = child;
+            }
+        }
+        if (inner != NULL) {
+            cs_rsc_unpack(build, inner, rsc->index);
+        } else if (rsc->kind == CS_RSC_CLONE) {
+            cs_model_warn(build->model, "clone %s has no primitive or group", rsc->id);
+        }
+    }
+}
+
+static CsResource *
+cs_rsc_unpack(CsRscBuild *build, xmlNode *xml, int parent)
+{
+    CsModel *model = build->model;
+    const char *id = cs_xml_attr(xml, "id");
+    gboolean known;
+    CsRscKind kind = cs_rsc_kind(xml, &known);
+    CsRscXml rsc_xml = { xml, NULL };
+
+    if (!known) {
+        cs_model_warn(model, "ignoring unknown resource element <%s>", xml->name);
+        return NULL;
+    }
+    if (id == NULL || *id == '\0') {
+        cs_model_warn(model, "ignoring <%s> resource without id", xml->name);
+        return NULL;
+    }
+    if (g_hash_table_contains(model->rsc_by_id, id)) {
+        cs_model_warn(model, "ignoring duplicate resource id %s", id);
+        return NULL;
+    }
+    const char *template_id = kind == CS_RSC_PRIMITIVE ? cs_xml_attr(xml, "template") : NULL;
+    if (template_id != NULL) {
+        rsc_xml.template = strcmp(template_id, id) != 0
+                           ? cs_find_template(model, template_id) : NULL;
+        if (rsc_xml.template == NULL) {
+            cs_model_warn(model, "ignoring resource %s: no template named '%s'",
+                          id, template_id);
+            return NULL;
+        }
+        model->features |= CS_FEATURE_TEMPLATE;
+    }
+
+    CsResource *rsc = cs_rsc_new(model, id, kind, parent, xml);
+    rsc->template_xml = rsc_xml.template;
+    rsc->template_id = g_strdup(template_id);
+    if (kind == CS_RSC_PRIMITIVE) {
+        rsc->rsc_class = g_strdup(cs_rsc_xml_attr(&rsc_xml, "class"));
+        rsc->provider = g_strdup(cs_rsc_xml_attr(&rsc_xml, "provider"));
+        rsc->type = g_strdup(cs_rsc_xml_attr(&rsc_xml, "type"));
+        rsc->fence_device = g_strcmp0(rsc->rsc_class, "stonith") == 0;
+        rsc->is_remote_connection = cs_xml_is_remote_connection(
+            rsc_xml.template != NULL ? rsc_xml.template : xml);
+        if (rsc->fence_device) {
+            model->features |= CS_FEATURE_STONITH;
+            model->stonith_resource_present = TRUE;
+        }
+    }
+    if (kind == CS_RSC_BUNDLE) {
+        model->features |= CS_FEATURE_BUNDLE;
+    }
+    cs_rsc_unpack_meta(model, rsc, &rsc_xml);
+    cs_rsc_unpack_params(model, rsc, &rsc_xml);
+    if (kind == CS_RSC_PRIMITIVE) {
+        cs_rsc_unpack_ops(model, rsc, &rsc_xml);
+    }
+    cs_rsc_interpret_meta(model, rsc, build->enable_unfencing);
+    cs_rsc_unpack_children(build, rsc);
+    return rsc;
+}
+
+/* Pacemaker enables unfencing when any resource's meta_attributes (or
+ * rsc_defaults) has provides or requires set to "unfencing". */
+static gboolean
+cs_sets_enable_unfencing(const xmlNode *parent)
+{
+    for (xmlNode *child = cs_xml_first_element(parent); child != NULL;
+         child = cs_xml_next_element(child)) {
+        if (cs_xml_is(child, "meta_attributes")) {
+            for (xmlNode *pair = cs_xml_first_element(child); pair != NULL;
+                 pair = cs_xml_next_element(pair)) {
+                const char *name = cs_xml_attr(pair, "name");
+                if (cs_xml_is(pair, "nvpair")
+                    && (g_strcmp0(name, "provides") == 0 || g_strcmp0(name, "requires") == 0)
+                    && g_strcmp0(cs_xml_attr(pair, "value"), "unfencing") == 0) {
+                    return TRUE;
+                }
+            }
+        } else if (cs_sets_enable_unfencing(child)) {
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+/* A guest node's connection: Pacemaker adds an ocf:pacemaker:remote
+ * primitive named after the node, contained in the guest resource, after
+ * the configured resources. */
+static void
+cs_rsc_add_guest_connection(CsRscBuild *build, CsResource *container, const char *name)
+{
+    CsModel *model = build->model;
+
+    if (g_hash_table_contains(model->rsc_by_id, name)) {
+        return;
+    }
+    CsResource *rsc = cs_rsc_new(model, name, CS_RSC_PRIMITIVE, -1, NULL);
+    rsc->implicit = TRUE;
+    rsc->rsc_class = g_strdup("ocf");
+    rsc->provider = g_strdup("pacemaker");
+    rsc->type = g_strdup("remote");
+    rsc->is_remote_connection = TRUE;
+    rsc->container = container->index;
+    g_hash_table_insert(rsc->meta, g_strdup("id"), g_strdup(name));
+    g_hash_table_insert(rsc->meta, g_strdup("class"), g_strdup("ocf"));
+    g_hash_table_insert(rsc->meta, g_strdup("provider"), g_strdup("pacemaker"));
+    g_hash_table_insert(rsc->meta, g_strdup("type"), g_strdup("remote"));
+    g_hash_table_insert(rsc->meta, g_strdup("container"), g_strdup(container->id));
+    const char *managed = g_hash_table_lookup(container->meta, "is-managed");
+    if (managed != NULL) {
+        g_hash_table_insert(rsc->meta, g_strdup("is-managed"), g_strdup(managed));
+    }
+    const char *migrate = g_hash_table_lookup(container->meta, "remote-allow-migrate");
+    if (migrate != NULL) {
+        g_hash_table_insert(rsc->meta, g_strdup("allow-migrate"), g_strdup(migrate));
+    }
+    const char *address = g_hash_table_lookup(container->meta, "remote-addr");
+    g_hash_table_insert(rsc->params, g_strdup("server"),
+                        g_strdup(address != NULL ? address : name));
+    const char *port = g_hash_table_lookup(container->meta, "remote-port");
+    if (port != NULL) {
+        g_hash_table_insert(rsc->params, g_strdup("port"), g_strdup(port));
+    }
+    xmlNode *defaults = cs_document_section(model->document, "rsc_defaults");
+    CsRuleContext context;
+    cs_model_rule_context_init(model, &context);
+    context.rsc_class = "ocf";
+    context.rsc_provider = "pacemaker";
+    context.rsc_type = "remote";
+    cs_nvsets_unpack(model->document, defaults, "meta_attributes", &context, NULL,
+                     rsc->meta);
+    cs_rsc_interpret_meta(model, rsc, build->enable_unfencing);
+}
+
+/* Pacemaker's setup_container() and link_rsc2remotenode(). */
+static void
+cs_rsc_link(CsRscBuild *build)
+{
+    CsModel *model = build->model;
+
+    for (guint i = 0; i < model->resources->len; i++) {
+        CsResource *rsc = g_ptr_array_index(model->resources, i);
+        const char *container_id = g_hash_table_lookup(rsc->meta, "container");
+        if (rsc->kind == CS_RSC_PRIMITIVE && container_id != NULL && rsc->container < 0
+            && g_ascii_strcasecmp(container_id, rsc->id) != 0) {
+            CsResource *container = cs_model_resource(model, container_id);
+            if (container != NULL) {
+                rsc->container = container->index;
+            } else {
+                cs_model_warn(model, "resource %s: unknown container %s", rsc->id,
+                              container_id);
+            }
+        }
+        if (!rsc->is_remote_connection) {
+            continue;
+        }
+        CsNode *node = cs_model_node(model, rsc->id);
+        if (node == NULL) {
+            continue;
+        }
+        rsc->remote_node = node->index;
+        node->remote_rsc = rsc->index;
+        if (rsc->container < 0) {
+            /* A remote node with a connection gets startup fencing as a
+             * cluster node does. */
+            gboolean startup_fencing = TRUE;
+            const char *value = g_hash_table_lookup(model->options.values,
+                                                    "startup-fencing");
+            if (value != NULL) {
+                startup_fencing = cs_text_is_true(value);
+            }
+            node->unclean = model->options.stonith_enabled && startup_fencing;
+            node->unseen = TRUE;
+        } else {
+            node->type = CS_NODE_GUEST;
+            g_hash_table_replace(node->attrs, g_strdup("#kind"), g_strdup("container"));
+        }
+    }
+}
+
+gboolean
+cs_model_unpack_resources(CsModel *model, GError **error)
+{
+    xmlNode *section = cs_document_section(model->document, "resources");
+    CsRscBuild build = { model, FALSE };
+    GPtrArray *guests = g_ptr_array_new();
+
+    (void)error;
+    build.enable_unfencing =
+        cs_sets_enable_unfencing(section)
+        || cs_sets_enable_unfencing(cs_document_section(model->document, "rsc_defaults"));
+    for (xmlNode *xml = cs_xml_first_element(section); xml != NULL;
+         xml = cs_xml_next_element(xml)) {
+        if (cs_xml_is(xml, "template")) {
+            model->features |= CS_FEATURE_TEMPLATE;
+            continue;
+        }
+        CsResource *rsc = cs_rsc_unpack(&build, xml, -1);
+        if (rsc == NULL) {
+            continue;
+        }
+        /* Guest primitives, at top level or in a group, are noted for
+         * their implicit connections. */
+        if (rsc->kind == CS_RSC_PRIMITIVE && cs_xml_guest_node_name(xml) != NULL) {
+            g_ptr_array_add(guests, rsc);
+        } else if (rsc->kind == CS_RSC_GROUP) {
+            for (guint i = 0; i < rsc->children->len; i++) {
+                CsResource *member = g_ptr_array_index(model->resources,
+                                                       g_array_index(rsc->children, int, i));
+                if (cs_xml_guest_node_name(member->xml) != NULL) {
+                    g_ptr_array_add(guests, member);
+                }
+            }
+        }
+    }
+    for (guint i = 0; i < guests->len; i++) {
+        CsResource *guest = g_ptr_array_index(guests, i);
+        cs_rsc_add_guest_connection(&build, guest, cs_xml_guest_node_name(guest->xml));
+    }
+    g_ptr_array_free(guests, TRUE);
+    cs_rsc_link(&build);
+    if (model->options.stonith_enabled && !model->stonith_resource_present) {
+        cs_model_warn(model, "resource start-up disabled since no STONITH resources "
+                      "have been defined");
+    }
+    return TRUE;
+}

@@ -1,0 +1,1664 @@
+/* status.c: what the status section says: which nodes are online or need
+ * fencing, where each resource runs and in which role, what failed, and
+ * the fail counts.
+ *
+ * This follows Pacemaker 2.1.5's status unpacking (unpack_status(),
+ * determine_online_status(), unpack_lrm_resource(), unpack_rsc_op()): node
+ * states first, then each node's resource history in call order, cluster
+ * nodes before the remote and guest nodes whose connections they run.
+ * Pacemaker Explained 5.5.3 (on-fail), 8 (failure handling, fail counts,
+ * failure-timeout) describe the consequences.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/model_internal.h"
+
+/* Executor statuses and OCF exit codes as the CIB records them. */
+enum {
+    CS_EXEC_PENDING = -1, CS_EXEC_DONE = 0, CS_EXEC_CANCELLED = 1,
+    CS_EXEC_TIMEOUT = 2, CS_EXEC_NOT_SUPPORTED = 3, CS_EXEC_ERROR = 4,
+    CS_EXEC_ERROR_HARD = 5, CS_EXEC_ERROR_FATAL = 6, CS_EXEC_NOT_INSTALLED = 7,
+    CS_EXEC_NOT_CONNECTED = 8, CS_EXEC_INVALID = 9, CS_EXEC_NO_FENCE_DEVICE = 10,
+    CS_EXEC_NO_SECRETS = 11,
+};
+enum {
+    CS_OCF_OK = 0, CS_OCF_INVALID_PARAM = 2, CS_OCF_UNIMPLEMENTED = 3,
+    CS_OCF_INSUFFICIENT_PRIV = 4, CS_OCF_NOT_INSTALLED = 5,
+    CS_OCF_NOT_CONFIGURED = 6, CS_OCF_NOT_RUNNING = 7,
+    CS_OCF_RUNNING_PROMOTED = 8, CS_OCF_FAILED_PROMOTED = 9,
+    CS_OCF_DEGRADED = 190, CS_OCF_DEGRADED_PROMOTED = 191,
+};
+
+/* on-fail policies in increasing severity (Pacemaker compares them so). */
+typedef enum {
+    CS_ON_FAIL_IGNORE, CS_ON_FAIL_DEMOTE, CS_ON_FAIL_RECOVER, CS_ON_FAIL_RESET_REMOTE,
+    CS_ON_FAIL_RESTART_CONTAINER, CS_ON_FAIL_MIGRATE, CS_ON_FAIL_BLOCK, CS_ON_FAIL_STOP,
+    CS_ON_FAIL_STANDBY, CS_ON_FAIL_FENCE,
+} CsOnFail;
+
+static const char *const cs_on_fail_names[] = {
+    "ignore", "demote", "restart", "reset-remote", "restart-container", "migrate",
+    "block", "stop", "standby", "fence",
+};
+
+/* Everything one pass over the status section needs. */
+typedef struct {
+    CsModel *model;
+    CsRole *rsc_role;          /* per resource: the highest role anywhere */
+    gboolean *rsc_failed;
+    gboolean *unpacked;        /* per node: history read */
+    GHashTable *lrm_index;     /* "uname\nrsc" -> <lrm_resource> */
+} CsStatusRun;
+
+/* The running state of one history while its operations are replayed. */
+typedef struct {
+    CsStatusRun *run;
+    CsRscState *state;
+    CsResource *rsc;           /* NULL for an orphan */
+    CsNode *node;
+    CsRole role;
+    CsOnFail on_fail;
+    CsOpRecord *last_failure;
+    gboolean managed;
+    int ban_target;            /* index banned for hard errors */
+} CsHistory;
+
+/* ---- small readers ----------------------------------------------------- */
+
+static int
+cs_xml_int(const xmlNode *xml, const char *name, int fallback)
+{
+    const char *value = cs_xml_attr(xml, name);
+    char *end = NULL;
+
+    if (value == NULL) {
+        return fallback;
+    }
+    long parsed = strtol(value, &end, 10);
+    return end == value ? fallback : (int)parsed;
+}
+
+static gint64
+cs_xml_epoch(const xmlNode *xml, const char *name)
+{
+    const char *value = cs_xml_attr(xml, name);
+
+    return value != NULL ? g_ascii_strtoll(value, NULL, 10) : -1;
+}
+
+/* The target rc is the third field of the transition key
+ * "action:transition:target_rc:uuid". */
+static int
+cs_target_rc(const xmlNode *xml)
+{
+    const char *key = cs_xml_attr(xml, "transition-key");
+    int action, transition, target_rc;
+
+    if (key == NULL || sscanf(key, "%d:%d:%d:", &action, &transition, &target_rc) != 3) {
+        return -1;
+    }
+    return target_rc;
+}
+
+static CsOpRecord *
+cs_op_record_new(xmlNode *xml)
+{
+    CsOpRecord *record = g_new0(CsOpRecord, 1);
+    const char *key = cs_xml_attr(xml, "operation_key");
+
+    record->xml = xml;
+    record->id = g_strdup(cs_xml_attr(xml, "id"));
+    record->operation = g_strdup(cs_xml_attr(xml, "operation"));
+    record->operation_key = g_strdup(key != NULL ? key : record->id);
+    record->interval_ms = (guint)cs_xml_int(xml, "interval", 0);
+    record->call_id = cs_xml_int(xml, "call-id", -1);
+    record->rc_code = cs_xml_int(xml, "rc-code", 1);
+    record->op_status = cs_xml_int(xml, "op-status", 0);
+    record->target_rc = cs_target_rc(xml);
+    record->last_rc_change = cs_xml_epoch(xml, "last-rc-change");
+    record->last_run = cs_xml_epoch(xml, "last-run");
+    record->op_digest = g_strdup(cs_xml_attr(xml, "op-digest"));
+    record->op_restart_digest = g_strdup(cs_xml_attr(xml, "op-restart-digest"));
+    record->op_secure_digest = g_strdup(cs_xml_attr(xml, "op-secure-params"));
+    record->migrate_source = g_strdup(cs_xml_attr(xml, "migrate_source"));
+    record->migrate_target = g_strdup(cs_xml_attr(xml, "migrate_target"));
+    return record;
+}
+
+static void
+cs_op_record_destroy(gpointer data)
+{
+    CsOpRecord *record = data;
+
+    g_free(record->id);
+    g_free(record->operation);
+    g_free(record->op_digest);
+    g_free(record->op_restart_digest);
+    g_free(record->op_secure_digest);
+    g_free(record->migrate_source);
+    g_free(record->migrate_target);
+    g_free(record->operation_key);
+    g_free(record);
+}
+
+/* ---- history order ----------------------------------------------------- */
+
+/* "op_status:rc;action:transition:target_rc:uuid": the transition number
+ * and the uuid of the controller that ran it. */
+static gboolean
+cs_magic_decode(const char *magic, int *transition, const char **uuid)
+{
+    const char *key = magic != NULL ? strchr(magic, ';') : NULL;
+    int action, target_rc;
+
+    if (key == NULL || sscanf(key + 1, "%d:%d:%d:", &action, transition, &target_rc) != 3) {
+        return FALSE;
+    }
+    const char *at = key + 1;
+    for (int colons = 0; colons < 3 && at != NULL; colons++) {
+        at = strchr(at, ':');
+        at = at != NULL ? at + 1 : NULL;
+    }
+    *uuid = at != NULL ? at : "";
+    return TRUE;
+}
+
+/* Pacemaker's pe__is_newer_op() on one node's history: by call id; equal
+ * call ids by last-rc-change; pending operations (call id -1) by their
+ * transition number. */
+static gint
+cs_op_compare(gconstpointer a, gconstpointer b)
+{
+    const CsOpRecord *left = a;
+    const CsOpRecord *right = b;
+
+    if (left->call_id == -1 && right->call_id == -1) {
+        return 0;
+    }
+    if (left->call_id >= 0 && left->call_id < right->call_id) {
+        return -1;
+    }
+    if (right->call_id >= 0 && left->call_id > right->call_id) {
+        return 1;
+    }
+    if (left->call_id >= 0 && right->call_id >= 0) {
+        if (left->last_rc_change >= 0 && left->last_rc_change < right->last_rc_change) {
+            return -1;
+        }
+        if (right->last_rc_change >= 0 && left->last_rc_change > right->last_rc_change) {
+            return 1;
+        }
+        return 0;
+    }
+    int left_id, right_id;
+    const char *left_uuid, *right_uuid;
+    if (!cs_magic_decode(cs_xml_attr(left->xml, "transition-magic"), &left_id, &left_uuid)
+        || !cs_magic_decode(cs_xml_attr(right->xml, "transition-magic"), &right_id,
+                            &right_uuid)) {
+        return 0;
+    }
+    if (g_ascii_strcasecmp(left_uuid, right_uuid) != 0 || left_id == right_id) {
+        return right->call_id == -1 ? -1 : 1;
+    }
+    if ((left_id >= 0 && left_id < right_id) || right_id == -1) {
+        return -1;
+    }
+    if ((right_id >= 0 && left_id > right_id) || left_id == -1) {
+        return 1;
+    }
+    return 0;
+}
+
+/* The same comparison between records of two nodes (migration checks):
+ * call ids are comparable only on one node, otherwise last-rc-change. */
+static int
+cs_op_newer(const CsOpRecord *a, const CsOpRecord *b, gboolean same_node)
+{
+    if (same_node) {
+        return cs_op_compare(a, b);
+    }
+    if (a->call_id >= 0 && b->call_id >= 0) {
+        if (a->last_rc_change >= 0 && a->last_rc_change < b->last_rc_change) {
+            return -1;
+        }
+        if (b->last_rc_change >= 0 && a->last_rc_change > b->last_rc_change) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* ---- nodes ------------------------------------------------------------- */
+
+static const char *
+cs_node_attr(const CsNode *node, const char *name)
+{
+    return g_hash_table_lookup(node->attrs, name);
+}
+
+/* Pacemaker's pe_fence_node() for our purposes: a cluster or remote node
+ * becomes unclean; a guest node is "fenced" by recovering its container. */
+static void
+cs_fence_node(CsStatusRun *run, CsNode *node)
+{
+    CsModel *model = run->model;
+
+    if (node->type == CS_NODE_GUEST) {
+        if (node->remote_rsc >= 0) {
+            CsResource *connection = g_ptr_array_index(model->resources, node->remote_rsc);
+            if (connection->container >= 0) {
+                CsResource *container = g_ptr_array_index(model->resources,
+                                                          connection->container);
+                if (container->managed) {
+                    node->remote_requires_reset = TRUE;
+                    run->rsc_failed[container->index] = TRUE;
+                }
+            }
+        }
+        return;
+    }
+    if (node->type == CS_NODE_REMOTE) {
+        node->remote_requires_reset = TRUE;
+    }
+    node->unclean = TRUE;
+}
+
+/* Pacemaker's pe_can_fence(). */
+static gboolean
+cs_can_fence(const CsModel *model, const CsNode *node)
+{
+    if (node->type == CS_NODE_GUEST) {
+        return TRUE;
+    }
+    if (!model->options.stonith_enabled || !model->stonith_resource_present) {
+        return FALSE;
+    }
+    if (model->options.have_quorum || model->options.no_quorum_policy == CS_NO_QUORUM_IGNORE) {
+        return TRUE;
+    }
+    return node->online;
+}
+
+static gboolean
+cs_node_online_no_fencing(CsStatusRun *run, const xmlNode *state, CsNode *node)
+{
+    const char *in_cluster = cs_xml_attr(state, "in_ccm");
+    const char *is_peer = cs_xml_attr(state, "crmd");
+    const char *join = cs_xml_attr(state, "join");
+
+    if (!cs_text_is_true(in_cluster)) {
+        return FALSE;
+    }
+    if (is_peer != NULL && g_ascii_strcasecmp(is_peer, "online") == 0) {
+        return join != NULL && g_ascii_strcasecmp(join, "member") == 0;
+    }
+    if (node->expected_up) {
+        cs_fence_node(run, node);   /* unexpectedly down */
+    }
+    return FALSE;
+}
+
+static gboolean
+cs_terminate_requested(const CsNode *node)
+{
+    const char *terminate = cs_node_attr(node, "terminate");
+
+    if (cs_text_is_true(terminate)) {
+        return TRUE;
+    }
+    return terminate != NULL && terminate[0] != '\0' && terminate[0] != '0'
+           && g_ascii_isdigit(terminate[0]);
+}
+
+/* Pacemaker's determine_online_status_fencing(): which combinations of
+ * membership (in_ccm), controller (crmd), join and expected state mean
+ * online, pending, or a node to fence. */
+static gboolean
+cs_node_online_fencing(CsStatusRun *run, const xmlNode *state, CsNode *node)
+{
+    const char *in_cluster = cs_xml_attr(state, "in_ccm");
+    const char *is_peer = cs_xml_attr(state, "crmd");
+    const char *join = cs_xml_attr(state, "join");
+    const char *expected = cs_xml_attr(state, "expected");
+    gboolean terminate = cs_terminate_requested(node);
+    gboolean online = cs_text_is_true(in_cluster);
+    gboolean crmd_online = is_peer != NULL && g_ascii_strcasecmp(is_peer, "online") == 0;
+
+    if (expected == NULL) {
+        expected = "down";
+    }
+    if (node->shutdown) {
+        online = crmd_online;
+    } else if (in_cluster == NULL) {
+        cs_fence_node(run, node);
+    } else if (join != NULL && g_ascii_strcasecmp(join, "banned") == 0) {
+        cs_fence_node(run, node);
+    } else if (!terminate && g_ascii_strcasecmp(expected, "down") == 0) {
+        if (cs_text_is_true(in_cluster) || crmd_online) {
+            node->standby = TRUE;
+            node->pending = TRUE;
+        }
+    } else if (terminate && join != NULL && g_ascii_strcasecmp(join, "down") == 0
+               && !cs_text_is_true(in_cluster) && !crmd_online) {
+        online = FALSE;   /* just fenced */
+    } else if (!cs_text_is_true(in_cluster)) {
+        cs_fence_node(run, node);
+    } else if (!crmd_online) {
+        cs_fence_node(run, node);
+    } else if (terminate) {
+        cs_fence_node(run, node);
+    } else if (join != NULL && g_ascii_strcasecmp(join, "member") == 0) {
+        /* active */
+    } else if (join != NULL && (g_ascii_strcasecmp(join, "pending") == 0
+                                || g_ascii_strcasecmp(join, "down") == 0)) {
+        node->standby = TRUE;
+        node->pending = TRUE;
+    } else {
+        cs_fence_node(run, node);
+    }
+    return online;
+}
+
+static void
+cs_node_determine_online(CsStatusRun *run, const xmlNode *state, CsNode *node)
+{
+    const char *shutdown = cs_node_attr(node, "shutdown");
+    const char *expected = cs_xml_attr(state, "expected");
+    gboolean online;
+
+    node->shutdown = shutdown != NULL && strcmp(shutdown, "0") != 0;
+    node->expected_up = !node->shutdown && expected != NULL
+                        && g_ascii_strcasecmp(expected, "member") == 0;
+    if (node->type == CS_NODE_PING) {
+        node->unclean = FALSE;
+        online = FALSE;
+    } else if (!run->model->options.stonith_enabled) {
+        online = cs_node_online_no_fencing(run, state, node);
+    } else {
+        online = cs_node_online_fencing(run, state, node);
+    }
+    node->online = online;
+}
+
+static xmlNode *
+cs_child(const xmlNode *parent, const char *name)
+{
+    for (xmlNode *child = cs_xml_first_element(parent); child != NULL;
+         child = cs_xml_next_element(child)) {
+        if (cs_xml_is(child, name)) {
+            return child;
+        }
+    }
+    return NULL;
+}
+
+static CsNode *
+cs_state_node(const CsModel *model, const xmlNode *state)
+{
+    const char *id = cs_xml_attr(state, "id");
+    const char *uname = cs_xml_attr(state, "uname");
+
+    if (id == NULL || uname == NULL) {
+        return NULL;
+    }
+    CsNode *node = g_hash_table_lookup(model->node_by_id, id);
+    return node != NULL ? node : g_hash_table_lookup(model->node_by_uname, uname);
+}
+
+static void cs_fail_counts_from_attrs(CsModel *model, CsNode *node);
+
+/* Pacemaker's unpack_node_state(), the first pass over node_state. */
+static void
+cs_node_state_unpack(CsStatusRun *run, xmlNode *state)
+{
+    CsModel *model = run->model;
+    CsNode *node = cs_state_node(model, state);
+
+    if (node == NULL) {
+        if (cs_xml_attr(state, "id") != NULL && cs_xml_attr(state, "uname") != NULL) {
+            cs_model_warn(model, "ignoring recorded node state for '%s': it is no longer "
+                          "in the configuration", cs_xml_attr(state, "uname"));
+        }
+        return;
+    }
+    node->has_state = TRUE;
+    node->state_xml = state;
+    if (node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST) {
+        node->remote_was_fenced = cs_xml_int(state, "node_fenced", 0) > 0;
+        return;
+    }
+    cs_node_add_attrs(model, node, cs_child(state, "transient_attributes"), TRUE);
+    cs_fail_counts_from_attrs(model, node);
+    if (cs_text_is_true(cs_node_attr(node, "standby"))) {
+        node->standby = TRUE;
+    }
+    if (cs_text_is_true(cs_node_attr(node, "maintenance"))) {
+        node->maintenance = TRUE;
+    }
+    node->unclean = FALSE;
+    node->unseen = FALSE;
+    cs_node_determine_online(run, state, node);
+    if (!model->options.have_quorum && node->online
+        && model->options.no_quorum_policy == CS_NO_QUORUM_SUICIDE) {
+        cs_fence_node(run, node);
+    }
+}
+
+/* Pacemaker's determine_remote_online_status(): a remote or guest node is
+ * online when its connection is started (and its container, for a guest). */
+static void
+cs_remote_determine_online(CsStatusRun *run, CsNode *node)
+{
+    CsModel *model = run->model;
+
+    if (node->remote_rsc < 0) {
+        node->online = FALSE;
+        return;
+    }
+    CsResource *connection = g_ptr_array_index(model->resources, node->remote_rsc);
+    int container = connection->container;
+    CsRole role = run->rsc_role[connection->index];
+
+    if (role == CS_ROLE_STARTED) {
+        node->online = TRUE;
+    }
+    if (container >= 0 && run->rsc_failed[container]) {
+        node->online = FALSE;
+        node->remote_requires_reset = TRUE;
+    } else if (run->rsc_failed[connection->index]) {
+        node->online = FALSE;
+    } else if (role == CS_ROLE_STOPPED
+               || (container >= 0 && run->rsc_role[container] == CS_ROLE_STOPPED)) {
+        node->online = FALSE;
+        node->remote_requires_reset = FALSE;
+    }
+}
+
+/* Pacemaker's unpack_handle_remote_attrs(). */
+static void
+cs_remote_attrs_unpack(CsStatusRun *run, CsNode *node)
+{
+    CsModel *model = run->model;
+    xmlNode *state = node->state_xml;
+
+    node->remote_maintenance = cs_xml_int(state, "node_in_maintenance", 0) > 0;
+    if (!node->remote_requires_reset) {
+        node->unclean = FALSE;
+        node->unseen = FALSE;
+    }
+    cs_node_add_attrs(model, node, cs_child(state, "transient_attributes"), TRUE);
+    cs_fail_counts_from_attrs(model, node);
+    const char *shutdown = cs_node_attr(node, "shutdown");
+    if (shutdown != NULL && strcmp(shutdown, "0") != 0) {
+        node->shutdown = TRUE;
+    }
+    if (cs_text_is_true(cs_node_attr(node, "standby"))) {
+        node->standby = TRUE;
+    }
+    CsResource *connection = node->remote_rsc >= 0
+        ? g_ptr_array_index(model->resources, node->remote_rsc) : NULL;
+    if (cs_text_is_true(cs_node_attr(node, "maintenance"))
+        || (connection != NULL && !connection->managed)) {
+        node->maintenance = TRUE;
+    }
+    const char *discovery = cs_node_attr(node, "resource-discovery-enabled");
+    if (discovery != NULL && !cs_text_is_true(discovery)
+        && !(node->type == CS_NODE_REMOTE && !model->options.stonith_enabled)) {
+        node->rsc_discovery_enabled = FALSE;
+    }
+}
+
+/* ---- fail counts ------------------------------------------------------- */
+
+/* The resource a fail count or history id names: itself, or without a
+ * clone instance suffix ":N". */
+static CsResource *
+cs_history_rsc(const CsModel *model, const char *rsc_id, int *instance)
+{
+    CsResource *rsc = cs_model_resource(model, rsc_id);
+    const char *colon = strrchr(rsc_id, ':');
+
+    *instance = -1;
+    if (rsc != NULL || colon == NULL || colon[1] == '\0') {
+        return rsc;
+    }
+    for (const char *digit = colon + 1; *digit != '\0'; digit++) {
+        if (!g_ascii_isdigit(*digit)) {
+            return NULL;
+        }
+    }
+    g_autofree char *base = g_strndup(rsc_id, (gsize)(colon - rsc_id));
+    rsc = cs_model_resource(model, base);
+    if (rsc != NULL) {
+        *instance = atoi(colon + 1);
+    }
+    return rsc;
+}
+
+/* fail-count-RSC#OP_INTERVAL (or the legacy fail-count-RSC) with its
+ * last-failure-... companion (Pacemaker Explained 8.2). */
+static void
+cs_fail_count_add(CsModel *model, CsNode *node, const char *name, const char *value)
+{
+    const char *spec = name + strlen("fail-count-");
+    const char *hash = strrchr(spec, '#');
+    g_autofree char *rsc_id = hash != NULL ? g_strndup(spec, (gsize)(hash - spec))
+                                           : g_strdup(spec);
+    CsFailCount *fail_count = g_new0(CsFailCount, 1);
+    int instance;
+
+    fail_count->rsc_id = g_strdup(rsc_id);
+    CsResource *rsc = cs_history_rsc(model, rsc_id, &instance);
+    fail_count->rsc = rsc != NULL ? rsc->index : -1;
+    fail_count->node = node->index;
+    if (hash != NULL) {
+        const char *underscore = strrchr(hash + 1, '_');
+        if (underscore != NULL) {
+            fail_count->operation = g_strndup(hash + 1, (gsize)(underscore - hash - 1));
+            fail_count->interval_ms = (guint)g_ascii_strtoull(underscore + 1, NULL, 10);
+        } else {
+            fail_count->operation = g_strdup(hash + 1);
+        }
+    }
+    cs_score_parse(value, &fail_count->count);
+    g_autofree char *last_name = g_strconcat("last-failure-", spec, NULL);
+    const char *last = cs_node_attr(node, last_name);
+    fail_count->last_failure = last != NULL ? g_ascii_strtoll(last, NULL, 10) : 0;
+    g_ptr_array_add(model->fail_counts, fail_count);
+}
+
+static gint
+cs_string_pointer_compare(gconstpointer a, gconstpointer b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void
+cs_fail_counts_from_attrs(CsModel *model, CsNode *node)
+{
+    GHashTableIter iter;
+    gpointer name, value;
+    g_autoptr(GPtrArray) names = g_ptr_array_new();
+
+    /* Drop what an earlier read of this node's attributes gave. */
+    for (guint i = model->fail_counts->len; i > 0; i--) {
+        CsFailCount *fail_count = g_ptr_array_index(model->fail_counts, i - 1);
+        if (fail_count->node == node->index) {
+            g_ptr_array_remove_index(model->fail_counts, i - 1);
+        }
+    }
+    g_hash_table_iter_init(&iter, node->attrs);
+    while (g_hash_table_iter_next(&iter, &name, &value)) {
+        if (g_str_has_prefix(name, "fail-count-")) {
+            g_ptr_array_add(names, name);
+        }
+    }
+    /* Hash order is arbitrary: sort for a stable model. */
+    g_ptr_array_sort(names, cs_string_pointer_compare);
+    for (guint i = 0; i < names->len; i++) {
+        const char *fail_name = g_ptr_array_index(names, i);
+        cs_fail_count_add(model, node, fail_name, cs_node_attr(node, fail_name));
+    }
+}
+
+/* The fail count of one operation of rsc on node, with or without
+ * failure-timeout expiry (Pacemaker's pe_get_failcount() given an op). */
+static int
+cs_op_fail_count(const CsModel *model, const CsResource *rsc, const CsNode *node,
+                 const CsOpRecord *record, gboolean effective)
+{
+    CsScore total = 0;
+    gint64 last_failure = 0;
+
+    for (guint i = 0; i < model->fail_counts->len; i++) {
+        CsFailCount *fail_count = g_ptr_array_index(model->fail_counts, i);
+        /* the legacy whole-resource form counts for every operation */
+        gboolean same_op = fail_count->operation == NULL
+            || (g_strcmp0(fail_count->operation, record->operation) == 0
+                && fail_count->interval_ms == record->interval_ms);
+        if (fail_count->rsc != rsc->index || fail_count->node != node->index || !same_op) {
+            continue;
+        }
+        total = cs_score_add(total, fail_count->count);
+        last_failure = MAX(last_failure, fail_count->last_failure);
+    }
+    if (effective && total > 0 && rsc->failure_timeout_s > 0 && !rsc->block_failure_timeout
+        && model->now.seconds > last_failure + rsc->failure_timeout_s) {
+        return 0;
+    }
+    return total;
+}
+
+/* ---- one operation ----------------------------------------------------- */
+
+static void
+cs_ban(CsModel *model, int rsc, int node, const char *reason)
+{
+    CsStatusBan *ban = g_new0(CsStatusBan, 1);
+
+    ban->rsc = rsc;
+    ban->node = node;
+    ban->reason = g_strdup(reason);
+    g_ptr_array_add(model->status_bans, ban);
+}
+
+static void
+cs_history_set_active(CsHistory *history)
+{
+    CsResource *top = history->rsc != NULL ? cs_model_top(history->run->model, history->rsc)
+                                           : NULL;
+
+    history->role = top != NULL && top->promotable ? CS_ROLE_UNPROMOTED : CS_ROLE_STARTED;
+}
+
+static gboolean
+cs_record_is_probe(const CsOpRecord *record)
+{
+    return record->interval_ms == 0 && g_strcmp0(record->operation, "monitor") == 0;
+}
+
+/* Pacemaker's pcmk_xe_mask_probe_failure(): a probe that found the agent
+ * missing or misconfigured means "not running here". */
+static gboolean
+cs_record_masked_probe(const CsHistory *history, const CsOpRecord *record)
+{
+    if (!cs_record_is_probe(record)) {
+        return FALSE;
+    }
+    if (history->rsc != NULL && history->rsc->parent >= 0) {
+        CsResource *top = cs_model_top(history->run->model, history->rsc);
+        if (top->kind == CS_RSC_BUNDLE) {
+            return FALSE;
+        }
+    }
+    return record->rc_code == CS_OCF_NOT_INSTALLED || record->rc_code == CS_OCF_INVALID_PARAM
+           || record->op_status == CS_EXEC_NOT_INSTALLED;
+}
+
+static CsOnFail
+cs_on_fail_parse(const char *text, gboolean *known)
+{
+    *known = TRUE;
+    for (gsize i = 0; i < G_N_ELEMENTS(cs_on_fail_names); i++) {
+        if (g_ascii_strcasecmp(text, cs_on_fail_names[i]) == 0) {
+            return (CsOnFail)i;
+        }
+    }
+    if (g_ascii_strcasecmp(text, "nothing") == 0) {
+        return CS_ON_FAIL_IGNORE;
+    }
+    *known = FALSE;
+    return CS_ON_FAIL_RECOVER;
+}
+
+/* The configured op a history entry belongs to (Pacemaker's
+ * find_rsc_op_entry_helper() as custom_action() calls it: disabled ops
+ * included): by name and interval; migrate_to and migrate_from fall back
+ * to an op named "migrate". */
+static CsOp *
+cs_history_config_op(const CsResource *rsc, const CsOpRecord *record)
+{
+    for (guint i = 0; i < rsc->ops->len; i++) {
+        CsOp *op = g_ptr_array_index(rsc->ops, i);
+        if (op->interval_ms == record->interval_ms
+            && g_ascii_strcasecmp(op->name, record->operation) == 0) {
+            return op;
+        }
+    }
+    if (g_str_has_prefix(record->operation, "migrate")) {
+        return cs_resource_find_op(rsc, "migrate", 0);
+    }
+    return NULL;
+}
+
+/* The on-fail value for a demote without one: the on-fail of an enabled
+ * recurring monitor for the promoted role. */
+static const char *
+cs_demote_on_fail(const CsResource *rsc)
+{
+    for (guint i = 0; i < rsc->ops->len; i++) {
+        CsOp *op = g_ptr_array_index(rsc->ops, i);
+        const char *on_fail = cs_xml_attr(op->xml, "on-fail");
+        const char *enabled = cs_xml_attr(op->xml, "enabled");
+        if (on_fail == NULL || (enabled != NULL && !cs_text_is_true(enabled))
+            || g_ascii_strcasecmp(op->name, "monitor") != 0
+            || op->role != CS_ROLE_PROMOTED || op->interval_ms == 0
+            || g_ascii_strcasecmp(on_fail, "demote") == 0) {
+            continue;
+        }
+        return on_fail;
+    }
+    return NULL;
+}
+
+/* Pacemaker's unpack_operation() on-fail and fail role for a history
+ * entry (Pacemaker Explained 5.5.3, on-fail and its defaults). */
+static CsOnFail
+cs_history_on_fail(CsHistory *history, const CsOpRecord *record, CsRole *fail_role)
+{
+    CsModel *model = history->run->model;
+    const CsResource *rsc = history->rsc;
+    const char *task = record->operation;
+    CsOp *op = rsc != NULL ? cs_history_config_op(rsc, record) : NULL;
+    const char *value = op != NULL ? g_hash_table_lookup(op->meta, "on-fail")
+                                   : g_hash_table_lookup(model->op_defaults, "on-fail");
+    gboolean known = TRUE;
+    CsOnFail on_fail = CS_ON_FAIL_RECOVER;
+    gboolean container = FALSE;
+
+    *fail_role = CS_ROLE_UNKNOWN;
+    if (rsc != NULL) {
+        for (guint i = 0; i < model->resources->len && !container; i++) {
+            CsResource *other = g_ptr_array_index(model->resources, i);
+            container = other->is_remote_connection && other->container == rsc->index;
+        }
+    }
+    if (value != NULL && g_ascii_strcasecmp(task, "stop") == 0
+        && g_ascii_strcasecmp(value, "standby") == 0) {
+        value = NULL;
+    } else if (value == NULL && g_ascii_strcasecmp(task, "demote") == 0 && rsc != NULL) {
+        value = cs_demote_on_fail(rsc);
+    } else if (value != NULL && g_ascii_strcasecmp(value, "demote") == 0
+               && g_ascii_strcasecmp(task, "promote") != 0
+               && !(g_ascii_strcasecmp(task, "monitor") == 0 && op != NULL
+                    && op->role == CS_ROLE_PROMOTED && op->interval_ms > 0)) {
+        value = NULL;
+    }
+    if (value != NULL) {
+        on_fail = cs_on_fail_parse(value, &known);
+        if (g_ascii_strcasecmp(value, "restart-container") == 0 && !container) {
+            known = FALSE;
+        }
+        if (on_fail == CS_ON_FAIL_FENCE && !model->options.stonith_enabled) {
+            on_fail = CS_ON_FAIL_STOP;
+        }
+        if (on_fail == CS_ON_FAIL_STOP) {
+            *fail_role = CS_ROLE_STOPPED;
+        }
+        if (!known) {
+            value = NULL;
+        }
+    }
+    gboolean managed = rsc == NULL || rsc->managed;
+    if (value == NULL && container) {
+        on_fail = CS_ON_FAIL_RESTART_CONTAINER;
+    } else if ((value == NULL || !managed) && rsc != NULL && rsc->is_remote_connection
+               && !cs_record_is_probe(record) && g_ascii_strcasecmp(task, "start") != 0) {
+        if (!managed) {
+            on_fail = CS_ON_FAIL_STOP;
+            *fail_role = CS_ROLE_STOPPED;
+        } else {
+            on_fail = CS_ON_FAIL_RESET_REMOTE;
+            if (rsc->remote_reconnect_ms > 0) {
+                *fail_role = CS_ROLE_STOPPED;
+            }
+        }
+    } else if (value == NULL && g_ascii_strcasecmp(task, "stop") == 0) {
+        on_fail = model->options.stonith_enabled ? CS_ON_FAIL_FENCE : CS_ON_FAIL_BLOCK;
+    } else if (value == NULL) {
+        on_fail = CS_ON_FAIL_RECOVER;
+    }
+    if (*fail_role == CS_ROLE_UNKNOWN) {
+        *fail_role = g_ascii_strcasecmp(task, "promote") == 0 ? CS_ROLE_UNPROMOTED
+                                                              : CS_ROLE_STARTED;
+    }
+    return on_fail;
+}
+
+static void
+cs_history_next_role(CsHistory *history, CsRole role)
+{
+    history->state->next_role = role;
+}
+
+/* Pacemaker's check_recoverable(): a failed stop that cannot be fenced
+ * leaves the resource blocked. */
+static void
+cs_history_check_recoverable(CsHistory *history, const CsOpRecord *record)
+{
+    if (g_strcmp0(record->operation, "stop") != 0
+        || cs_can_fence(history->run->model, history->node)) {
+        return;
+    }
+    history->managed = FALSE;
+    history->state->blocked = TRUE;
+}
+
+/* Pacemaker's remap_operation(): what a result means given the expected
+ * one; may change the role. */
+static void
+cs_history_remap(CsHistory *history, const CsOpRecord *record, int *rc, int *status)
+{
+    gboolean probe = cs_record_is_probe(record);
+    int target_rc = record->target_rc;
+
+    if (g_strcmp0(record->operation, "monitor") == 0) {
+        if (*rc == CS_OCF_DEGRADED) {
+            *rc = CS_OCF_OK;
+        } else if (*rc == CS_OCF_DEGRADED_PROMOTED) {
+            *rc = CS_OCF_RUNNING_PROMOTED;
+        }
+    }
+    if (cs_record_masked_probe(history, record)) {
+        *status = CS_EXEC_DONE;
+        *rc = CS_OCF_NOT_RUNNING;
+    }
+    if (*status != CS_EXEC_DONE && *status != CS_EXEC_ERROR) {
+        return;
+    }
+    *status = CS_EXEC_DONE;
+    if (target_rc < 0 || target_rc != *rc) {
+        *status = CS_EXEC_ERROR;
+    }
+    switch (*rc) {
+    case CS_OCF_OK:
+        if (probe && target_rc == CS_OCF_NOT_RUNNING) {
+            *status = CS_EXEC_DONE;
+        }
+        break;
+    case CS_OCF_NOT_RUNNING:
+        if (probe || target_rc == *rc || !history->managed) {
+            *status = CS_EXEC_DONE;
+            history->role = CS_ROLE_STOPPED;
+            history->on_fail = CS_ON_FAIL_IGNORE;
+            cs_history_next_role(history, CS_ROLE_UNKNOWN);
+        }
+        break;
+    case CS_OCF_RUNNING_PROMOTED:
+        if (probe && *rc != target_rc) {
+            *status = CS_EXEC_DONE;
+        }
+        history->role = CS_ROLE_PROMOTED;
+        break;
+    case CS_OCF_DEGRADED_PROMOTED:
+    case CS_OCF_FAILED_PROMOTED:
+        history->role = CS_ROLE_PROMOTED;
+        *status = CS_EXEC_ERROR;
+        break;
+    case CS_OCF_NOT_CONFIGURED:
+        *status = CS_EXEC_ERROR_FATAL;
+        break;
+    case CS_OCF_UNIMPLEMENTED:
+        if (record->interval_ms == 0) {
+            cs_history_check_recoverable(history, record);
+            *status = CS_EXEC_ERROR_HARD;
+        } else {
+            *status = CS_EXEC_NOT_SUPPORTED;
+        }
+        break;
+    case CS_OCF_NOT_INSTALLED:
+    case CS_OCF_INVALID_PARAM:
+    case CS_OCF_INSUFFICIENT_PRIV:
+        cs_history_check_recoverable(history, record);
+        *status = CS_EXEC_ERROR_HARD;
+        break;
+    default:
+        if (*status == CS_EXEC_DONE) {
+            *status = CS_EXEC_ERROR;
+        }
+        break;
+    }
+}
+
+/* Pacemaker's check_operation_expiry(): an entry older than
+ * failure-timeout no longer counts, unless a fail count still does. */
+static gboolean
+cs_history_expired(CsHistory *history, const CsOpRecord *record)
+{
+    CsModel *model = history->run->model;
+    const CsResource *rsc = history->rsc;
+    gboolean expired = FALSE;
+
+    if (rsc == NULL || rsc->failure_timeout_s <= 0 || record->last_rc_change < 0) {
+        return FALSE;
+    }
+    if (model->now.seconds >= record->last_rc_change + rsc->failure_timeout_s) {
+        gboolean remote_wait = rsc->remote_reconnect_ms > 0 && model->options.stonith_enabled
+            && record->interval_ms != 0 && g_strcmp0(record->operation, "monitor") == 0;
+        if (remote_wait && rsc->remote_node >= 0) {
+            CsNode *remote = g_ptr_array_index(model->nodes, rsc->remote_node);
+            remote_wait = !remote->remote_was_fenced;
+        }
+        expired = !remote_wait;
+    }
+    int unexpired = cs_op_fail_count(model, rsc, history->node, record, TRUE);
+    gint64 recheck = record->last_rc_change + rsc->failure_timeout_s + 1;
+    if (unexpired > 0 && model->now.seconds < recheck
+        && (model->recheck_by == 0 || recheck < model->recheck_by)) {
+        model->recheck_by = recheck;
+    }
+    if (expired && cs_op_fail_count(model, rsc, history->node, record, FALSE) > 0
+        && unexpired > 0) {
+        expired = FALSE;
+    }
+    if (expired && cs_record_is_probe(record)) {
+        switch (record->rc_code) {
+        case CS_OCF_OK: case CS_OCF_NOT_RUNNING: case CS_OCF_RUNNING_PROMOTED:
+        case CS_OCF_DEGRADED: case CS_OCF_DEGRADED_PROMOTED:
+            expired = FALSE;
+            break;
+        default:
+            break;
+        }
+    }
+    return expired;
+}
+
+/* ---- migration --------------------------------------------------------- */
+
+static xmlNode *
+cs_lrm_resource(const CsStatusRun *run, const char *uname, const char *rsc_id)
+{
+    g_autofree char *key = g_strconcat(uname, "\n", rsc_id, NULL);
+
+    return g_hash_table_lookup(run->lrm_index, key);
+}
+
+/* Pacemaker's find_lrm_op(): an operation of rsc on a node, optionally
+ * for a given migration peer and with a given successful result. */
+static xmlNode *
+cs_find_lrm_op(const CsStatusRun *run, const char *rsc_id, const char *operation,
+               const char *uname, const char *peer, int target_rc)
+{
+    xmlNode *lrm = uname != NULL ? cs_lrm_resource(run, uname, rsc_id) : NULL;
+
+    for (xmlNode *op = cs_xml_first_element(lrm); op != NULL; op = cs_xml_next_element(op)) {
+        if (!cs_xml_is(op, "lrm_rsc_op") || g_strcmp0(cs_xml_attr(op, "operation"), operation) != 0) {
+            continue;
+        }
+        if (peer != NULL && strcmp(operation, "migrate_to") == 0
+            && g_strcmp0(cs_xml_attr(op, "migrate_target"), peer) != 0) {
+            continue;
+        }
+        if (peer != NULL && strcmp(operation, "migrate_from") == 0
+            && g_strcmp0(cs_xml_attr(op, "migrate_source"), peer) != 0) {
+            continue;
+        }
+        if (target_rc >= 0 && (cs_xml_int(op, "rc-code", 1) != target_rc
+                               || cs_xml_int(op, "op-status", 4) != CS_EXEC_DONE)) {
+            return NULL;
+        }
+        return op;
+    }
+    return NULL;
+}
+
+static gboolean
+cs_op_newer_xml(xmlNode *a, xmlNode *b, gboolean same_node)
+{
+    CsOpRecord *left = cs_op_record_new(a);
+    CsOpRecord *right = cs_op_record_new(b);
+    int result = cs_op_newer(left, right, same_node);
+
+    cs_op_record_destroy(left);
+    cs_op_record_destroy(right);
+    return result > 0;
+}
+
+/* Any start, stop or migration on the node newer than op; or a probe or
+ * monitor there that found it stopped. */
+static gboolean
+cs_newer_state(const CsStatusRun *run, const char *rsc_id, const char *uname, xmlNode *op,
+               gboolean same_node, gboolean monitors_too)
+{
+    xmlNode *lrm = uname != NULL ? cs_lrm_resource(run, uname, rsc_id) : NULL;
+
+    for (xmlNode *other = cs_xml_first_element(lrm); other != NULL;
+         other = cs_xml_next_element(other)) {
+        const char *task = cs_xml_attr(other, "operation");
+        if (other == op || !cs_xml_is(other, "lrm_rsc_op") || task == NULL) {
+            continue;
+        }
+        gboolean relevant = strcmp(task, "start") == 0 || strcmp(task, "stop") == 0
+                            || strcmp(task, "migrate_to") == 0
+                            || strcmp(task, "migrate_from") == 0;
+        if (relevant && cs_op_newer_xml(other, op, same_node)) {
+            return TRUE;
+        }
+    }
+    if (monitors_too) {
+        xmlNode *monitor = cs_find_lrm_op(run, rsc_id, "monitor", uname, NULL,
+                                          CS_OCF_NOT_RUNNING);
+        return monitor != NULL && cs_op_newer_xml(monitor, op, same_node);
+    }
+    return FALSE;
+}
+
+static gboolean
+cs_newer_after_migrate(const CsStatusRun *run, const char *rsc_id, const char *uname,
+                       xmlNode *migrate_to, xmlNode *migrate_from)
+{
+    xmlNode *op = migrate_from != NULL ? migrate_from : migrate_to;
+    const char *source = cs_xml_attr(op, "migrate_source");
+    const char *target = cs_xml_attr(op, "migrate_target");
+    gboolean same_node = FALSE;
+
+    if (g_strcmp0(uname, target) == 0 && migrate_from != NULL) {
+        op = migrate_from;
+        same_node = TRUE;
+    } else if (g_strcmp0(uname, target) == 0) {
+        op = migrate_to;
+    } else if (g_strcmp0(uname, source) == 0 && migrate_to != NULL) {
+        op = migrate_to;
+        same_node = TRUE;
+    } else if (g_strcmp0(uname, source) == 0) {
+        op = migrate_from;
+    }
+    return op != NULL && cs_newer_state(run, rsc_id, uname, op, same_node, TRUE);
+}
+
+static void
+cs_history_migrating(CsHistory *history, CsNode *source, CsNode *target)
+{
+    history->state->migrating = TRUE;
+    history->state->migration_source = source != NULL ? source->index : -1;
+    history->state->migration_target = target != NULL ? target->index : -1;
+}
+
+/* Pacemaker's unpack_migrate_to_success(). */
+static void
+cs_history_migrate_to_done(CsHistory *history, const CsOpRecord *record)
+{
+    CsStatusRun *run = history->run;
+    CsModel *model = run->model;
+    const char *rsc_id = history->state->rsc_id;
+    const char *source = record->migrate_source;
+    const char *target = record->migrate_target;
+
+    if (source == NULL || target == NULL || strcmp(source, history->node->uname) != 0) {
+        return;
+    }
+    gboolean source_newer = cs_newer_state(run, rsc_id, source, record->xml, TRUE, FALSE);
+    xmlNode *migrate_from = cs_find_lrm_op(run, rsc_id, "migrate_from", target, source, -1);
+    if (source_newer && migrate_from != NULL) {
+        return;
+    }
+    gboolean target_newer = cs_newer_after_migrate(run, rsc_id, target, record->xml,
+                                                   migrate_from);
+    if (source_newer && target_newer) {
+        return;
+    }
+    history->role = CS_ROLE_STARTED;
+    CsNode *target_node = cs_model_node(model, target);
+    CsNode *source_node = cs_model_node(model, source);
+    int from_rc = migrate_from != NULL ? cs_xml_int(migrate_from, "rc-code", 1) : 0;
+    int from_status = migrate_from != NULL ? cs_xml_int(migrate_from, "op-status", 0) : 0;
+
+    if (migrate_from != NULL && from_rc == CS_OCF_OK && from_status == CS_EXEC_DONE) {
+        history->role = CS_ROLE_STOPPED;
+        history->state->dangling_migration = TRUE;
+    } else if (migrate_from != NULL && from_status != CS_EXEC_PENDING) {
+        if (!target_newer && target_node != NULL && target_node->online) {
+            cs_history_migrating(history, NULL, target_node);
+        } else {
+            history->state->failed = TRUE;
+            if (history->rsc != NULL) {
+                run->rsc_failed[history->rsc->index] = TRUE;
+            }
+        }
+    } else if (!target_newer && target_node != NULL && target_node->online) {
+        cs_history_migrating(history,
+                             source_node != NULL && source_node->online ? source_node : NULL,
+                             target_node);
+    } else if (!source_newer) {
+        history->state->failed = TRUE;
+        if (history->rsc != NULL) {
+            run->rsc_failed[history->rsc->index] = TRUE;
+        }
+    }
+}
+
+/* Pacemaker's unpack_migrate_to_failure() and unpack_migrate_from_failure(). */
+static void
+cs_history_migration_failed(CsHistory *history, const CsOpRecord *record, gboolean to)
+{
+    CsStatusRun *run = history->run;
+    const char *rsc_id = history->state->rsc_id;
+    const char *source = record->migrate_source;
+    const char *target = record->migrate_target;
+    const char *peer = to ? target : source;
+
+    if (source == NULL || target == NULL
+        || strcmp(to ? source : target, history->node->uname) != 0) {
+        return;
+    }
+    history->role = CS_ROLE_STARTED;
+    xmlNode *peer_op = cs_find_lrm_op(run, rsc_id, to ? "migrate_from" : "migrate_to", peer,
+                                      to ? source : target, CS_OCF_OK);
+    xmlNode *lrm = cs_lrm_resource(run, peer, rsc_id);
+    gboolean known = lrm != NULL && cs_child(lrm, "lrm_rsc_op") != NULL;
+    gboolean newer = to ? cs_newer_after_migrate(run, rsc_id, target, record->xml, peer_op)
+                        : cs_newer_after_migrate(run, rsc_id, source, peer_op, record->xml);
+    if (known && !newer) {
+        CsNode *peer_node = cs_model_node(run->model, peer);
+        if (peer_node != NULL && peer_node->online) {
+            cs_history_migrating(history, to ? NULL : peer_node, to ? peer_node : NULL);
+        }
+    } else if (to && !cs_newer_state(run, rsc_id, source, record->xml, TRUE, FALSE)) {
+        history->state->dangling_migration = TRUE;
+    }
+}
+
+/* ---- applying results -------------------------------------------------- */
+
+static void
+cs_history_clear_failure(CsHistory *history)
+{
+    switch (history->on_fail) {
+    case CS_ON_FAIL_STOP:
+    case CS_ON_FAIL_FENCE:
+    case CS_ON_FAIL_MIGRATE:
+    case CS_ON_FAIL_STANDBY:
+        break;   /* not cleared by a later success */
+    case CS_ON_FAIL_RESET_REMOTE:
+        if (history->rsc == NULL || history->rsc->remote_reconnect_ms == 0) {
+            history->on_fail = CS_ON_FAIL_IGNORE;
+            cs_history_next_role(history, CS_ROLE_UNKNOWN);
+        }
+        break;
+    default:
+        history->on_fail = CS_ON_FAIL_IGNORE;
+        cs_history_next_role(history, CS_ROLE_UNKNOWN);
+        break;
+    }
+}
+
+/* Pacemaker's update_resource_state(): the role a successful result
+ * implies. */
+static void
+cs_history_update(CsHistory *history, const CsOpRecord *record, int rc)
+{
+    const char *task = record->operation;
+    gboolean clear = FALSE;
+
+    if (rc == CS_OCF_NOT_INSTALLED || cs_record_masked_probe(history, record)) {
+        history->role = CS_ROLE_STOPPED;
+    } else if (rc == CS_OCF_NOT_RUNNING) {
+        clear = TRUE;
+    } else if (strcmp(task, "monitor") == 0) {
+        if (history->last_failure != NULL
+            && g_ascii_strcasecmp(record->operation_key,
+                                  history->last_failure->operation_key) == 0) {
+            clear = TRUE;
+        }
+        if (history->role < CS_ROLE_STARTED) {
+            cs_history_set_active(history);
+        }
+    } else if (strcmp(task, "start") == 0 || strcmp(task, "migrate_from") == 0) {
+        history->role = CS_ROLE_STARTED;
+        clear = TRUE;
+    } else if (strcmp(task, "stop") == 0) {
+        history->role = CS_ROLE_STOPPED;
+        clear = TRUE;
+    } else if (strcmp(task, "promote") == 0) {
+        history->role = CS_ROLE_PROMOTED;
+        clear = TRUE;
+    } else if (strcmp(task, "demote") == 0) {
+        clear = history->on_fail == CS_ON_FAIL_DEMOTE;
+        history->role = CS_ROLE_UNPROMOTED;
+    } else if (strcmp(task, "migrate_to") == 0) {
+        cs_history_migrate_to_done(history, record);
+    } else if (history->role < CS_ROLE_STARTED) {
+        cs_history_set_active(history);
+    }
+    if (clear) {
+        cs_history_clear_failure(history);
+    }
+}
+
+static int
+cs_history_ban_target(const CsHistory *history)
+{
+    return history->ban_target;
+}
+
+/* Pacemaker's unpack_rsc_op_failure(). */
+static void
+cs_history_failed(CsHistory *history, CsOpRecord *record, int rc)
+{
+    CsModel *model = history->run->model;
+    const char *task = record->operation;
+    CsRole fail_role;
+    CsOnFail on_fail = cs_history_on_fail(history, record, &fail_role);
+
+    history->last_failure = record;
+    if (on_fail > history->on_fail) {
+        history->on_fail = on_fail;
+    }
+    if (strcmp(task, "stop") == 0) {
+        if (history->rsc != NULL) {
+            cs_ban(model, history->rsc->index, history->node->index, "__stop_fail__");
+        }
+    } else if (strcmp(task, "migrate_to") == 0) {
+        cs_history_migration_failed(history, record, TRUE);
+    } else if (strcmp(task, "migrate_from") == 0) {
+        cs_history_migration_failed(history, record, FALSE);
+    } else if (strcmp(task, "promote") == 0) {
+        history->role = CS_ROLE_PROMOTED;
+    } else if (strcmp(task, "demote") == 0) {
+        if (on_fail == CS_ON_FAIL_BLOCK) {
+            history->role = CS_ROLE_PROMOTED;
+            cs_history_next_role(history, CS_ROLE_STOPPED);
+        } else if (rc == CS_OCF_NOT_RUNNING) {
+            history->role = CS_ROLE_STOPPED;
+        } else {
+            history->role = CS_ROLE_UNPROMOTED;
+        }
+    }
+    if (cs_record_is_probe(record) && rc == CS_OCF_NOT_INSTALLED) {
+        history->role = CS_ROLE_STOPPED;
+    } else if (history->role < CS_ROLE_STARTED) {
+        cs_history_set_active(history);
+    }
+    if (fail_role != CS_ROLE_STARTED && history->state->next_role < fail_role) {
+        cs_history_next_role(history, fail_role);
+    }
+    if (fail_role == CS_ROLE_STOPPED && history->rsc != NULL) {
+        CsResource *banned = history->rsc;
+        CsResource *top = cs_model_top(model, banned);
+        if (top->kind == CS_RSC_CLONE && !top->globally_unique) {
+            banned = top;
+        }
+        cs_ban(model, banned->index, -1, "on-fail=stop");
+    }
+}
+
+static void
+cs_history_op(CsHistory *history, CsOpRecord *record)
+{
+    CsModel *model = history->run->model;
+    const char *task = record->operation;
+    int rc = record->rc_code;
+    int status = record->op_status;
+
+    if (task == NULL || status < CS_EXEC_PENDING || status > CS_EXEC_NO_SECRETS
+        || strcmp(task, "notify") == 0 || strcmp(task, "meta-data") == 0) {
+        return;
+    }
+    gboolean expired = status != CS_EXEC_NOT_INSTALLED && cs_history_expired(history, record);
+    record->expired = expired;
+    cs_history_remap(history, record, &rc, &status);
+    gboolean masked = cs_record_masked_probe(history, record);
+
+    if (expired && masked && record->rc_code != record->target_rc) {
+        if (history->role <= CS_ROLE_STOPPED) {
+            history->role = CS_ROLE_UNKNOWN;
+        }
+        return;
+    }
+    if (expired && rc != record->target_rc
+        && (record->interval_ms == 0 || (history->node->online && !history->node->unclean))) {
+        return;   /* an expired failure is ignored (monitors are rescheduled) */
+    }
+    if (masked) {
+        cs_history_update(history, record, record->target_rc);
+        cs_ban(model, cs_history_ban_target(history), history->node->index,
+               "masked-probe-failure");
+        return;
+    }
+    switch (status) {
+    case CS_EXEC_CANCELLED:
+        return;
+    case CS_EXEC_PENDING:
+        if (strcmp(task, "start") == 0) {
+            cs_history_set_active(history);
+        } else if (strcmp(task, "promote") == 0) {
+            history->role = CS_ROLE_PROMOTED;
+        }
+        history->state->pending = TRUE;
+        if (history->state->pending_task == NULL
+            && (record->interval_ms != 0 || strcmp(task, "monitor") != 0)) {
+            history->state->pending_task = g_strdup(task);
+        }
+        return;
+    case CS_EXEC_DONE:
+        cs_history_update(history, record, rc);
+        return;
+    case CS_EXEC_NOT_INSTALLED: {
+        CsRole fail_role;
+        if (cs_history_on_fail(history, record, &fail_role) == CS_ON_FAIL_IGNORE) {
+            history->on_fail = MAX(history->on_fail, CS_ON_FAIL_MIGRATE);
+        }
+        cs_ban(model, cs_history_ban_target(history), history->node->index, "hard-error");
+        cs_history_failed(history, record, rc);
+        return;
+    }
+    case CS_EXEC_NO_FENCE_DEVICE:
+    case CS_EXEC_NO_SECRETS:
+        status = CS_EXEC_ERROR_HARD;
+        break;
+    default:
+        break;
+    }
+    CsRole fail_role;
+    CsOnFail strategy = cs_history_on_fail(history, record, &fail_role);
+    if (strategy == CS_ON_FAIL_IGNORE
+        || (strategy == CS_ON_FAIL_RESTART_CONTAINER && strcmp(task, "stop") == 0)) {
+        cs_history_update(history, record, record->target_rc);
+        history->state->failure_ignored = TRUE;
+        if (strategy == CS_ON_FAIL_RESTART_CONTAINER
+            && history->on_fail <= CS_ON_FAIL_RECOVER) {
+            history->on_fail = strategy;
+        }
+        return;
+    }
+    cs_history_failed(history, record, rc);
+    if (status == CS_EXEC_ERROR_HARD) {
+        cs_ban(model, cs_history_ban_target(history), history->node->index, "hard-error");
+    } else if (status == CS_EXEC_ERROR_FATAL) {
+        cs_ban(model, cs_history_ban_target(history), -1, "fatal-error");
+    }
+}
+
+/* Pacemaker's process_rsc_state(): what the final role and on-fail mean
+ * for the node and the resource. */
+static void
+cs_history_consequences(CsHistory *history)
+{
+    CsStatusRun *run = history->run;
+    CsModel *model = run->model;
+    CsNode *node = history->node;
+    CsRscState *state = history->state;
+    CsOnFail on_fail = history->on_fail;
+
+    if (history->role > CS_ROLE_STOPPED && !node->online && !node->maintenance
+        && history->managed) {
+        if (node->type == CS_NODE_GUEST) {
+            state->failed = TRUE;
+            cs_fence_node(run, node);
+        } else if (model->options.stonith_enabled) {
+            if (node->type == CS_NODE_REMOTE && node->remote_rsc >= 0
+                && !run->rsc_failed[node->remote_rsc]) {
+                node->unseen = TRUE;
+            }
+            cs_fence_node(run, node);
+        }
+    }
+    if (on_fail != CS_ON_FAIL_IGNORE) {
+        state->on_fail_applied = g_strdup(cs_on_fail_names[on_fail]);
+    }
+    if (node->unclean) {
+        on_fail = CS_ON_FAIL_IGNORE;
+    }
+    switch (on_fail) {
+    case CS_ON_FAIL_DEMOTE:
+        state->failed = TRUE;
+        break;
+    case CS_ON_FAIL_FENCE:
+        cs_fence_node(run, node);
+        break;
+    case CS_ON_FAIL_STANDBY:
+        node->standby = TRUE;
+        node->standby_onfail = TRUE;
+        break;
+    case CS_ON_FAIL_BLOCK:
+        history->managed = FALSE;
+        state->blocked = TRUE;
+        break;
+    case CS_ON_FAIL_MIGRATE:
+        if (history->rsc != NULL) {
+            cs_ban(model, history->rsc->index, node->index, "__action_migration_auto__");
+        }
+        break;
+    case CS_ON_FAIL_STOP:
+        cs_history_next_role(history, CS_ROLE_STOPPED);
+        break;
+    case CS_ON_FAIL_RECOVER:
+    case CS_ON_FAIL_RESTART_CONTAINER:
+    case CS_ON_FAIL_RESET_REMOTE:
+        if (history->role != CS_ROLE_STOPPED && history->role != CS_ROLE_UNKNOWN) {
+            state->failed = TRUE;
+        }
+        if (on_fail == CS_ON_FAIL_RESET_REMOTE && history->rsc != NULL
+            && model->options.stonith_enabled && history->rsc->remote_node >= 0) {
+            CsNode *remote = g_ptr_array_index(model->nodes, history->rsc->remote_node);
+            if (remote->type == CS_NODE_REMOTE && !remote->remote_was_fenced) {
+                cs_fence_node(run, remote);
+            }
+        }
+        if (on_fail == CS_ON_FAIL_RESET_REMOTE && history->rsc != NULL
+            && history->rsc->remote_reconnect_ms > 0) {
+            cs_history_next_role(history, CS_ROLE_STOPPED);
+        }
+        break;
+    case CS_ON_FAIL_IGNORE:
+        break;
+    }
+    if (history->role != CS_ROLE_STOPPED && history->role != CS_ROLE_UNKNOWN
+        && on_fail != CS_ON_FAIL_IGNORE) {
+        state->failed = TRUE;
+    }
+    if (state->failed && history->rsc != NULL) {
+        run->rsc_failed[history->rsc->index] = TRUE;
+    }
+    if (!history->managed) {
+        state->blocked = state->blocked || on_fail == CS_ON_FAIL_BLOCK;
+    }
+}
+
+/* ---- one resource history ---------------------------------------------- */
+
+static void
+cs_lrm_resource_unpack(CsStatusRun *run, CsNode *node, xmlNode *lrm_resource)
+{
+    CsModel *model = run->model;
+    const char *rsc_id = cs_xml_attr(lrm_resource, "id");
+    GList *records = NULL;
+    int instance;
+
+    if (rsc_id == NULL) {
+        return;
+    }
+    for (xmlNode *op = cs_xml_first_element(lrm_resource); op != NULL;
+         op = cs_xml_next_element(op)) {
+        if (cs_xml_is(op, "lrm_rsc_op")) {
+            records = g_list_prepend(records, cs_op_record_new(op));
+        }
+    }
+    if (records == NULL) {
+        return;
+    }
+    CsResource *rsc = cs_history_rsc(model, rsc_id, &instance);
+    if (rsc != NULL && rsc->kind != CS_RSC_PRIMITIVE) {
+        rsc = NULL;   /* no longer a primitive: an orphan */
+    }
+    CsRscState *state = g_new0(CsRscState, 1);
+    state->rsc = rsc != NULL ? rsc->index : -1;
+    state->rsc_id = g_strdup(rsc_id);
+    state->node = node->index;
+    state->instance = instance;
+    state->migration_source = -1;
+    state->migration_target = -1;
+    state->history = g_ptr_array_new_with_free_func(cs_op_record_destroy);
+    g_ptr_array_add(model->rsc_states, state);
+
+    /* An orphan stays managed (to be stopped) unless stop-orphan-resources
+     * is off. */
+    CsHistory history = { run, state, rsc, node, CS_ROLE_UNKNOWN, CS_ON_FAIL_IGNORE, NULL,
+                          rsc != NULL ? rsc->managed : model->options.stop_orphan_resources,
+                          -1 };
+    if (rsc != NULL) {
+        CsResource *top = cs_model_top(model, rsc);
+        history.ban_target = (top->kind == CS_RSC_CLONE && !top->globally_unique)
+                             ? top->index : rsc->index;
+    }
+    records = g_list_sort(records, cs_op_compare);
+    for (GList *item = records; item != NULL; item = item->next) {
+        CsOpRecord *record = item->data;
+        g_ptr_array_add(state->history, record);
+        cs_history_op(&history, record);
+    }
+    g_list_free(records);
+    cs_history_consequences(&history);
+    state->role = history.role == CS_ROLE_UNKNOWN ? CS_ROLE_STOPPED : history.role;
+    state->last_failure = history.last_failure;
+    if (rsc != NULL && history.role > run->rsc_role[rsc->index]) {
+        run->rsc_role[rsc->index] = history.role;
+    }
+    if (rsc != NULL && run->rsc_role[rsc->index] == CS_ROLE_UNKNOWN) {
+        run->rsc_role[rsc->index] = CS_ROLE_STOPPED;
+    }
+}
+
+static void
+cs_node_lrm_unpack(CsStatusRun *run, CsNode *node)
+{
+    xmlNode *lrm = cs_child(node->state_xml, "lrm");
+    xmlNode *resources = cs_child(lrm, "lrm_resources");
+
+    for (xmlNode *entry = cs_xml_first_element(resources); entry != NULL;
+         entry = cs_xml_next_element(entry)) {
+        if (cs_xml_is(entry, "lrm_resource")) {
+            cs_lrm_resource_unpack(run, node, entry);
+        }
+    }
+}
+
+/* Pacemaker's unpack_node_history(): cluster nodes first (offline ones
+ * only when fencing or shutdown locks need them), remote nodes once their
+ * connection is known to be up, guests once connection and container are;
+ * with fence, every node not read yet. */
+static gboolean
+cs_histories_pass(CsStatusRun *run, xmlNode *status, gboolean fence)
+{
+    CsModel *model = run->model;
+    gboolean progress = FALSE;
+
+    for (xmlNode *xml = cs_xml_first_element(status); xml != NULL;
+         xml = cs_xml_next_element(xml)) {
+        CsNode *node = cs_xml_is(xml, "node_state") ? cs_state_node(model, xml) : NULL;
+        if (node == NULL || node->state_xml != xml || run->unpacked[node->index]) {
+            continue;
+        }
+        guint i = (guint)node->index;
+        CsResource *connection = node->remote_rsc >= 0
+            ? g_ptr_array_index(model->resources, node->remote_rsc) : NULL;
+        if (fence) {
+            /* every remaining node */
+        } else if (node->type == CS_NODE_GUEST) {
+            if (connection == NULL || run->rsc_role[connection->index] != CS_ROLE_STARTED
+                || connection->container < 0
+                || run->rsc_role[connection->container] != CS_ROLE_STARTED) {
+                continue;
+            }
+        } else if (node->type == CS_NODE_REMOTE) {
+            if (connection == NULL || (!model->options.shutdown_lock
+                                       && run->rsc_role[connection->index] != CS_ROLE_STARTED)) {
+                continue;
+            }
+        } else if (!model->options.stonith_enabled && !model->options.shutdown_lock
+                   && !node->online) {
+            continue;
+        }
+        if (node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST) {
+            cs_remote_determine_online(run, node);
+            cs_remote_attrs_unpack(run, node);
+        }
+        run->unpacked[i] = TRUE;
+        cs_node_lrm_unpack(run, node);
+        progress = TRUE;
+    }
+    return progress;
+}
+
+/* The node_state order is the document's; histories are read in it. */
+static void
+cs_histories_unpack(CsStatusRun *run, xmlNode *status)
+{
+    while (cs_histories_pass(run, status, FALSE)) {
+    }
+    cs_histories_pass(run, status, run->model->options.stonith_enabled);
+    for (guint i = 0; i < run->model->nodes->len; i++) {
+        CsNode *node = g_ptr_array_index(run->model->nodes, i);
+        if ((node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST)
+            && !run->unpacked[i]) {
+            cs_remote_determine_online(run, node);
+        }
+    }
+}
+
+static void
+cs_lrm_index_build(CsStatusRun *run, xmlNode *status)
+{
+    for (xmlNode *state = cs_xml_first_element(status); state != NULL;
+         state = cs_xml_next_element(state)) {
+        const char *uname = cs_xml_attr(state, "uname");
+        xmlNode *resources = cs_child(cs_child(state, "lrm"), "lrm_resources");
+        if (!cs_xml_is(state, "node_state") || uname == NULL) {
+            continue;
+        }
+        for (xmlNode *entry = cs_xml_first_element(resources); entry != NULL;
+             entry = cs_xml_next_element(entry)) {
+            const char *rsc_id = cs_xml_attr(entry, "id");
+            if (!cs_xml_is(entry, "lrm_resource") || rsc_id == NULL) {
+                continue;
+            }
+            char *key = g_strconcat(uname, "\n", rsc_id, NULL);
+            if (g_hash_table_contains(run->lrm_index, key)) {
+                g_free(key);
+            } else {
+                g_hash_table_insert(run->lrm_index, key, entry);
+            }
+        }
+    }
+}
+
+static void
+cs_tickets_state_unpack(CsModel *model, xmlNode *tickets)
+{
+    for (xmlNode *xml = cs_xml_first_element(tickets); xml != NULL;
+         xml = cs_xml_next_element(xml)) {
+        const char *id = cs_xml_attr(xml, "id");
+        if (!cs_xml_is(xml, "ticket_state") || id == NULL || *id == '\0') {
+            continue;
+        }
+        CsTicket *ticket = cs_model_ticket(model, id);
+        ticket->granted = cs_text_is_true(cs_xml_attr(xml, "granted"));
+        const char *last = cs_xml_attr(xml, "last-granted");
+        if (last != NULL) {
+            ticket->last_granted = g_ascii_strtoll(last, NULL, 10);
+        }
+        ticket->standby = cs_text_is_true(cs_xml_attr(xml, "standby"));
+    }
+}
+
+void
+cs_model_unpack_status(CsModel *model)
+{
+    xmlNode *status = cs_document_section(model->document, "status");
+    guint n_rsc = model->resources->len;
+    CsStatusRun run = {
+        .model = model,
+        .rsc_role = g_new0(CsRole, n_rsc + 1),
+        .rsc_failed = g_new0(gboolean, n_rsc + 1),
+        .unpacked = g_new0(gboolean, model->nodes->len + 1),
+        .lrm_index = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL),
+    };
+
+    for (guint i = 0; i < n_rsc; i++) {
+        run.rsc_role[i] = CS_ROLE_STOPPED;
+    }
+    cs_lrm_index_build(&run, status);
+    for (xmlNode *xml = cs_xml_first_element(status); xml != NULL;
+         xml = cs_xml_next_element(xml)) {
+        if (cs_xml_is(xml, "tickets")) {
+            cs_tickets_state_unpack(model, xml);
+        } else if (cs_xml_is(xml, "node_state")) {
+            cs_node_state_unpack(&run, xml);
+        }
+    }
+    cs_histories_unpack(&run, status);
+    /* Failure is a property of the resource (Pacemaker's pe_rsc_failed):
+     * a guest's container can fail after its own history was read. */
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        if (state->rsc >= 0 && run.rsc_failed[state->rsc] && state->role > CS_ROLE_STOPPED) {
+            state->failed = TRUE;
+        }
+    }
+    g_free(run.rsc_role);
+    g_free(run.rsc_failed);
+    g_free(run.unpacked);
+    g_hash_table_destroy(run.lrm_index);
+}
