@@ -1,0 +1,389 @@
+#!/bin/sh
+# run-tmux.sh: drives the console in a private tmux server and asserts on
+# what the screen shows (capture-pane): views, names, scores, the help
+# overlay, the filter, resizing, ASCII and NO_COLOR fallbacks, hostile
+# names, and that q and SIGTERM leave the terminal as it was.
+#
+# Exit 77 (skip) when tmux or a usable terminal type is missing.
+set -u
+
+top_srcdir=${CS_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+top_builddir=${CS_TOP_BUILDDIR:-$top_srcdir}
+bin=$top_builddir/src/cibscope
+here=$top_srcdir/tests/ui
+failures=0
+checks=0
+
+skip() {
+    echo "SKIP: $*"
+    exit 77
+}
+
+command -v tmux >/dev/null 2>&1 || skip "tmux is not installed"
+[ -x "$bin" ] || { echo "FAIL: $bin is not built"; exit 1; }
+
+# A terminal type tmux can present and ncurses can drive.
+has_terminfo() {
+    if command -v tput >/dev/null 2>&1; then
+        tput -T "$1" cols >/dev/null 2>&1
+        return
+    fi
+    first=$(printf %.1s "$1")
+    for dir in "${TERMINFO:-/nonexistent}" "$HOME/.terminfo" /etc/terminfo /lib/terminfo /usr/share/terminfo; do
+        [ -e "$dir/$first/$1" ] && return 0
+    done
+    return 1
+}
+term=
+for candidate in tmux-256color screen-256color screen xterm-256color xterm; do
+    if has_terminfo "$candidate"; then
+        term=$candidate
+        break
+    fi
+done
+[ -n "$term" ] || skip "no terminfo entry for tmux-256color, screen or xterm"
+
+demo=${CS_UI_TEST_CIB:-$top_srcdir/data/demo.xml}
+[ -r "$demo" ] || demo=${SHARED_DIR:-$top_srcdir/../shared}/corpus/pacemaker-2.1.5/xml/group5.xml
+[ -r "$demo" ] || skip "neither data/demo.xml nor the corpus's group5.xml is readable"
+hostile=$here/hostile.xml
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cibscope-ui.XXXXXX") || exit 99
+socket=$tmp/tmux.socket
+cleanup() {
+    tmux -S "$socket" kill-server >/dev/null 2>&1
+    rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
+
+# No status line: the pane gets every row of the window.
+cat >"$tmp/tmux.conf" <<EOF
+set -g default-terminal "$term"
+set -g status off
+set -g escape-time 0
+set -g exit-empty off
+EOF
+
+# The pane runs this: the console, then its status and the terminal modes
+# it left behind, then waits so the screen stays readable.
+cat >"$tmp/run.sh" <<'EOF'
+#!/bin/sh
+status_file=$1
+shift
+# The console gets ^C itself (it installs its own handler over this).
+trap '' INT
+"$@"
+echo $? >"$status_file.part"
+stty -a >"$status_file.stty" 2>&1
+mv "$status_file.part" "$status_file"
+exec sleep 600
+EOF
+
+tmx() {
+    tmux -S "$socket" -f "$tmp/tmux.conf" "$@"
+}
+
+# start SESSION COLUMNS LINES FILE [VAR=VALUE ...]
+start() {
+    session=$1 columns=$2 lines=$3 file=$4
+    shift 4
+    rm -f "$tmp/$session.status"
+    tmx new-session -d -s "$session" -x "$columns" -y "$lines" \
+        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= "$@" sh "$tmp/run.sh" "$tmp/$session.status" "$bin" "$file"
+}
+
+capture() {
+    tmx capture-pane -p -t "$1" >"$tmp/screen"
+}
+
+pass() {
+    checks=$((checks + 1))
+}
+
+fail() {
+    checks=$((checks + 1))
+    failures=$((failures + 1))
+    echo "FAIL: $*"
+    echo "---- screen ----"
+    cat "$tmp/screen" 2>/dev/null
+    echo "----------------"
+}
+
+# wait_for SESSION TEXT: the screen shows TEXT within 5 seconds.
+wait_for() {
+    tries=0
+    while [ $tries -lt 50 ]; do
+        capture "$1"
+        if grep -q -F -- "$2" "$tmp/screen"; then
+            pass
+            return 0
+        fi
+        sleep 0.1
+        tries=$((tries + 1))
+    done
+    fail "$1: '$2' never appeared"
+    return 1
+}
+
+# wait_gone SESSION TEXT: the screen stops showing TEXT within 5 seconds.
+wait_gone() {
+    tries=0
+    while [ $tries -lt 50 ]; do
+        capture "$1"
+        if ! grep -q -F -- "$2" "$tmp/screen"; then
+            pass
+            return 0
+        fi
+        sleep 0.1
+        tries=$((tries + 1))
+    done
+    fail "$1: '$2' did not go away"
+    return 1
+}
+
+keys() {
+    session=$1
+    shift
+    tmx send-keys -t "$session" "$@"
+}
+
+# wait_exit SESSION STATUS: the console exited with STATUS and left the
+# terminal in canonical mode with echo on.
+wait_exit() {
+    tries=0
+    while [ $tries -lt 50 ] && [ ! -f "$tmp/$1.status" ]; do
+        sleep 0.1
+        tries=$((tries + 1))
+    done
+    capture "$1"
+    if [ ! -f "$tmp/$1.status" ]; then
+        fail "$1: the console did not exit"
+        return 1
+    fi
+    status=$(cat "$tmp/$1.status")
+    if [ "$status" = "$2" ]; then pass; else fail "$1: exit status $status, expected $2"; fi
+    if grep -q -e '-icanon' -e '-echo ' "$tmp/$1.status.stty"; then
+        fail "$1: terminal left in raw mode: $(cat "$tmp/$1.status.stty")"
+    else
+        pass
+    fi
+    tmx kill-session -t "$1" >/dev/null 2>&1
+}
+
+# screen_line N: line N (1-based) of the last capture.
+screen_line() {
+    sed -n "${1}p" "$tmp/screen"
+}
+
+# ---- 80x24, UTF-8, color: every view, help, filter, resize, q ----------
+
+test_views() {
+    start views 80 24 "$demo"
+    wait_for views "1 Matrix" || return
+    wait_for views "Resource"
+    grep -q -F "epoch" "$tmp/screen" && pass || fail "views: no epoch in the status bar"
+    last=$(screen_line 24)
+    case $last in *epoch*) pass ;; *) fail "views: the status bar is not on line 24" ;; esac
+    keys views 2 && wait_for views "Transition Summary"
+    keys views 3 && wait_for views "Explain"
+    keys views 4 && wait_for views "Fail counts"
+    keys views 5 && wait_for views "Colocations"
+    keys views 6 && wait_for views "live-and-history"
+    keys views Tab && wait_for views "Action"
+    keys views '?' && wait_for views "cibscope help"
+    grep -q -F "filter resources" "$tmp/screen" && pass || fail "views: help lacks the filter key"
+    keys views Escape && wait_gone views "cibscope help"
+    tmx resize-window -t views -x 100 -y 30
+    wait_for views "Resource"
+    sleep 0.3
+    capture views
+    last=$(screen_line 30)
+    case $last in *epoch*) pass ;; *) fail "views: after resizing to 100x30 the status bar is not on line 30" ;; esac
+    tmx resize-window -t views -x 30 -y 8
+    wait_for views "too small"
+    tmx resize-window -t views -x 80 -y 24
+    wait_gone views "too small"
+    sleep 0.3
+    capture views
+    last=$(screen_line 24)
+    case $last in *epoch*) pass ;; *) fail "views: after resizing back the status bar is not on line 24" ;; esac
+    keys views q
+    wait_exit views 0
+}
+
+# ---- the filter narrows the rows to matching resources -----------------
+
+test_filter() {
+    rsc=$1
+    other=$2
+    start filter 80 24 "$demo"
+    wait_for filter "$other" || return
+    keys filter / && wait_for filter "Filter resources"
+    keys filter -l "$rsc"
+    keys filter Enter
+    wait_gone filter "$other"
+    grep -q -F -- "$rsc" "$tmp/screen" && pass || fail "filter: $rsc hidden by its own filter"
+    tail -1 "$tmp/screen" | grep -q -F -- "/$rsc" && pass || fail "filter: the status bar does not show it"
+    keys filter / Escape
+    wait_for filter "$other"
+    keys filter q
+    wait_exit filter 0
+}
+
+# ---- LANG=C and NO_COLOR: ASCII only, no colors, scores as the CLI ---------
+
+# The row of rsc shows, under the header of node, the score the CLI prints.
+check_score() {
+    session=$1 rsc=$2 node=$3 score=$4
+    case $score in
+        INFINITY|+INFINITY) score=+INF ;;
+        -INFINITY) score=-INF ;;
+    esac
+    header=$(grep -n '^Resource' "$tmp/screen" | head -1 | cut -d: -f2-)
+    row=$(grep -F -- "  $rsc " "$tmp/screen" | head -1)
+    if [ -z "$header" ] || [ -z "$row" ]; then
+        fail "$session: no header or no row for $rsc"
+        return
+    fi
+    # Scores and node names are right-aligned on the same column.
+    shown=$(awk -v header="$header" -v row="$row" -v node=" $node" 'BEGIN {
+        at = index(header, node)
+        if (at == 0) { print "?"; exit }
+        end = at + length(node)
+        text = substr(row, 1, end - 1)
+        n = split(text, words, " ")
+        print words[n]
+    }')
+    if [ "$shown" = "$score" ]; then
+        pass
+    else
+        fail "$session: $rsc on $node shows '$shown', cibscope scores says '$score'"
+    fi
+}
+
+test_ascii() {
+    start ascii 80 24 "$demo" LANG=C NO_COLOR=1
+    wait_for ascii "1 Matrix" || return
+    if LC_ALL=C grep -q '[^ -~]' "$tmp/screen"; then
+        fail "ascii: non-ASCII bytes under LANG=C"
+    else
+        pass
+    fi
+    tmx capture-pane -e -p -t ascii >"$tmp/escapes"
+    if grep -q -E '\[(3|4)[0-7]m|\[[0-9;]*;(3|4)[0-7](;|m)|38;5;' "$tmp/escapes"; then
+        fail "ascii: colors drawn although NO_COLOR is set"
+    else
+        pass
+    fi
+    # Cross-check one score against the CLI (when the engine answers).
+    "$bin" scores "$demo" >"$tmp/scores" 2>"$tmp/scores.err"
+    cli_status=$?
+    if [ $cli_status -eq 3 ]; then
+        grep -q "not guessed" "$tmp/screen" && pass || fail "ascii: no banner for an unmodelled CIB"
+    elif [ $cli_status -eq 0 ]; then
+        line=$(grep '^pcmk__primitive_assign: ' "$tmp/scores" | grep -v ':[0-9]* allocation' | head -1)
+        rsc=$(echo "$line" | sed 's/^pcmk__primitive_assign: \(.*\) allocation score on .*/\1/')
+        node=$(echo "$line" | sed 's/.* allocation score on \(.*\): [^:]*$/\1/')
+        score=$(echo "$line" | sed 's/.*: //')
+        keys ascii / && keys ascii -l "$rsc" && keys ascii Enter
+        sleep 0.3
+        capture ascii
+        check_score ascii "$rsc" "$node" "$score"
+        keys ascii / Escape
+    else
+        fail "ascii: cibscope scores exited $cli_status: $(cat "$tmp/scores.err")"
+    fi
+    keys ascii '?' && wait_for ascii "cibscope help"
+    if LC_ALL=C grep -q '[^ -~]' "$tmp/screen"; then fail "ascii: non-ASCII help box"; else pass; fi
+    keys ascii q q
+    wait_exit ascii 0
+}
+
+# ---- 200x60: every node fits, colors drawn; resize down to 80x24 -------
+
+test_large() {
+    start large 200 60 "$demo"
+    wait_for large "6 History" || return
+    last=$(screen_line 60)
+    case $last in *epoch*) pass ;; *) fail "large: the status bar is not on line 60" ;; esac
+    tmx capture-pane -e -p -t large >"$tmp/escapes"
+    if grep -q -E '\[([0-9;]*;)?(3|4)[0-7](;[0-9;]*)?m|38;5;' "$tmp/escapes"; then pass; else fail "large: no colors"; fi
+    grep -q -F "●" "$tmp/screen" || grep -q -F "▶" "$tmp/screen" || grep -q "no scores\|not guessed" "$tmp/screen" \
+        && pass || fail "large: no location marks"
+    tmx resize-window -t large -x 80 -y 24
+    sleep 0.3
+    wait_for large "1 Matrix"
+    last=$(screen_line 24)
+    case $last in *epoch*) pass ;; *) fail "large: after shrinking the status bar is not on line 24" ;; esac
+    keys large q
+    wait_exit large 0
+}
+
+# ---- hostile names are shown escaped -----------------------------------
+
+test_hostile() {
+    start hostile 80 24 "$hostile"
+    wait_for hostile "1 Matrix" || return
+    wait_for hostile 'csi\u{009B}31mred'
+    wait_for hostile "q\"uote'\$(reboot)"
+    wait_for hostile 'back\\slash'
+    wait_for hostile 'new\nline'
+    wait_for hostile 'node\u{009B}'
+    first=$(screen_line 1)
+    case $first in *"1 Matrix"*) pass ;; *) fail "hostile: the title bar moved" ;; esac
+    keys hostile 2 && wait_for hostile "Transition Summary"
+    keys hostile q
+    wait_exit hostile 0
+}
+
+# ---- SIGTERM restores the terminal; a bad file never starts curses -------
+
+# send_signal SESSION SIGNAL STATUS: the console dies of SIGNAL or quits
+# on it, with STATUS, and the terminal is sane again.
+send_signal() {
+    start "$1" 80 24 "$demo"
+    wait_for "$1" "1 Matrix" || return
+    shell_pid=$(tmx display-message -p -t "$1" '#{pane_pid}')
+    console_pid=$(ps -o pid= --ppid "$shell_pid" 2>/dev/null | head -1 | tr -d ' ')
+    if [ -z "$console_pid" ]; then
+        fail "$1: cannot find the console's pid"
+        return
+    fi
+    kill -"$2" "$console_pid"
+    wait_exit "$1" "$3"
+}
+
+test_signal() {
+    send_signal term TERM 143
+    send_signal hangup HUP 129
+    # A crash (here a simulated one) still gives the terminal back.
+    send_signal crash SEGV 139
+}
+
+test_interrupt() {
+    start interrupt 80 24 "$demo"
+    wait_for interrupt "1 Matrix" || return
+    keys interrupt 5
+    wait_for interrupt "Colocations"
+    keys interrupt C-c
+    wait_exit interrupt 130
+}
+
+test_bad_file() {
+    start badfile 80 24 "$tmp/no-such-file.xml"
+    wait_exit badfile 2
+    grep -q "no-such-file.xml" "$tmp/screen" && pass || fail "badfile: the message does not name the file"
+}
+
+test_views
+test_filter "$(sed -n 's/.*<primitive id="\([^"]*\)".*/\1/p' "$demo" | tail -1)" \
+            "$(sed -n 's/.*<primitive id="\([^"]*\)".*/\1/p' "$demo" | head -1)"
+test_ascii
+test_large
+test_hostile
+test_signal
+test_interrupt
+test_bad_file
+
+echo "run-tmux.sh: $checks checks, $failures failed"
+[ $failures -eq 0 ]

@@ -1,0 +1,497 @@
+/* console.c: the console's state, loading, keys and main loop. */
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <curses.h>
+#include <libxml/tree.h>
+#include "console.h"
+#include "terminal.h"
+#include "view.h"
+
+static const CsView *const views[CS_VIEW_COUNT] = {
+    [CS_VIEW_MATRIX] = &cs_view_matrix,
+    [CS_VIEW_TRANSITION] = &cs_view_transition,
+    [CS_VIEW_EXPLAIN] = &cs_view_explain,
+    [CS_VIEW_FAILCOUNTS] = &cs_view_failcounts,
+    [CS_VIEW_GRAPH] = &cs_view_graph,
+    [CS_VIEW_HISTORY] = &cs_view_history,
+};
+
+/* Smallest screen the layout is drawn for; below it a notice says so. */
+#define CS_MIN_COLUMNS 40
+#define CS_MIN_LINES 10
+
+/* ---- state -------------------------------------------------------------- */
+
+int cs_console_node_count(const CsConsole *console)
+{
+    return console->model == NULL ? 0 : (int)console->model->nodes->len;
+}
+
+int cs_console_rsc_count(const CsConsole *console)
+{
+    return console->model == NULL ? 0 : (int)console->model->resources->len;
+}
+
+const CsNode *cs_console_node(const CsConsole *console, int node)
+{
+    return g_ptr_array_index(console->model->nodes, node);
+}
+
+const CsResource *cs_console_rsc(const CsConsole *console, int rsc)
+{
+    return g_ptr_array_index(console->model->resources, rsc);
+}
+
+const char *cs_console_rsc_label(const CsConsole *console, int rsc)
+{
+    return rsc >= 0 ? console->rsc_labels[rsc] : "(orphan)";
+}
+
+const char *cs_console_node_label(const CsConsole *console, int node)
+{
+    return node >= 0 ? console->node_labels[node] : "(none)";
+}
+
+int cs_console_selected_rsc(const CsConsole *console)
+{
+    if (console->cursor_row < 0 || (guint)console->cursor_row >= console->rows->len)
+        return -1;
+    return g_array_index(console->rows, CsRow, console->cursor_row).rsc;
+}
+
+int cs_console_selected_node(const CsConsole *console)
+{
+    int count = cs_console_node_count(console);
+    return count == 0 ? -1 : CLAMP(console->cursor_node, 0, count - 1);
+}
+
+int cs_console_current_node(const CsConsole *console, int rsc)
+{
+    if (console->solution != NULL)
+        return cs_solution_current_node(console->solution, rsc);
+    return console->status_node[rsc];
+}
+
+int cs_console_planned_node(const CsConsole *console, int rsc)
+{
+    if (console->solution == NULL)
+        return -1;
+    return cs_solution_assigned_node(console->solution, rsc);
+}
+
+static gpointer active_key(const CsConsole *console, int rsc, int node)
+{
+    return GINT_TO_POINTER(rsc * cs_console_node_count(console) + node + 1);
+}
+
+gboolean cs_console_active_on(const CsConsole *console, int rsc, int node)
+{
+    return console->active != NULL && g_hash_table_contains(console->active, active_key(console, rsc, node));
+}
+
+gboolean cs_console_rsc_matches_filter(const CsConsole *console, int rsc)
+{
+    if (console->filter->len == 0)
+        return TRUE;
+    g_autofree char *folded_id = g_utf8_casefold(cs_console_rsc(console, rsc)->id, -1);
+    g_autofree char *folded_filter = g_utf8_casefold(console->filter->str, -1);
+    return strstr(folded_id, folded_filter) != NULL;
+}
+
+static gboolean subtree_matches(const CsConsole *console, int rsc)
+{
+    if (cs_console_rsc_matches_filter(console, rsc))
+        return TRUE;
+    const CsResource *resource = cs_console_rsc(console, rsc);
+    for (guint i = 0; resource->children != NULL && i < resource->children->len; i++)
+        if (subtree_matches(console, g_array_index(resource->children, int, i)))
+            return TRUE;
+    return FALSE;
+}
+
+/* A container shows when it or any member matches; the members of a
+ * matching container all show. */
+static void add_rows(CsConsole *console, int rsc, int depth, gboolean ancestor_matched)
+{
+    gboolean matched = ancestor_matched || cs_console_rsc_matches_filter(console, rsc);
+    if (!matched && !subtree_matches(console, rsc))
+        return;
+    CsRow row = { rsc, depth };
+    g_array_append_val(console->rows, row);
+    if (console->folded[rsc])
+        return;
+    const CsResource *resource = cs_console_rsc(console, rsc);
+    for (guint i = 0; resource->children != NULL && i < resource->children->len; i++)
+        add_rows(console, g_array_index(resource->children, int, i), depth + 1, matched);
+}
+
+void cs_console_rebuild_rows(CsConsole *console)
+{
+    int selected = cs_console_selected_rsc(console);
+    g_array_set_size(console->rows, 0);
+    for (int rsc = 0; rsc < cs_console_rsc_count(console); rsc++)
+        if (cs_console_rsc(console, rsc)->parent < 0)
+            add_rows(console, rsc, 0, FALSE);
+    /* Keep the cursor on the same resource when it is still shown. */
+    for (guint i = 0; i < console->rows->len; i++)
+        if (g_array_index(console->rows, CsRow, i).rsc == selected)
+            console->cursor_row = (int)i;
+    console->cursor_row = CLAMP(console->cursor_row, 0, MAX(0, (int)console->rows->len - 1));
+}
+
+/* ---- loading ------------------------------------------------------------ */
+
+static char *read_epoch(const CsDocument *document)
+{
+    xmlNode *root = xmlDocGetRootElement(document->xml);
+    static const char *const names[] = { "admin_epoch", "epoch", "num_updates" };
+    GString *epoch = g_string_new(NULL);
+    for (size_t i = 0; i < G_N_ELEMENTS(names); i++) {
+        xmlChar *value = root == NULL ? NULL : xmlGetProp(root, (const xmlChar *)names[i]);
+        g_autofree char *safe = cs_escape(value != NULL ? (const char *)value : "0");
+        g_string_append_printf(epoch, "%s%s", i > 0 ? "." : "", safe);
+        xmlFree(value);
+    }
+    return g_string_free(epoch, FALSE);
+}
+
+/* The resource a Transition Summary line names: the longest configured id
+ * that starts the text and ends at a space, a ':' (clone instances are
+ * printed as id:N) or the end.  Ids may hold spaces, so no tokenizing. */
+static int summary_line_rsc(const CsConsole *console, const char *text)
+{
+    int found = -1;
+    for (const char *end = text; ; end++) {
+        if (*end == '\0' || *end == ' ' || *end == ':' || *end == '\t') {
+            g_autofree char *candidate = g_strndup(text, (gsize)(end - text));
+            CsResource *resource = cs_model_resource(console->model, candidate);
+            if (resource != NULL)
+                found = resource->index;
+        }
+        if (*end == '\0')
+            break;
+    }
+    return found;
+}
+
+static void read_transition(CsConsole *console)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+    cs_solution_print_transition(console->solution, text);
+    console->transition = g_strdup(text->str);
+    g_auto(GStrv) lines = g_strsplit(text->str, "\n", -1);
+    for (char **line = lines; *line != NULL; line++) {
+        const char *cursor = *line;
+        while (*cursor == ' ')
+            cursor++;
+        if (cursor[0] != '*' || cursor[1] != ' ')
+            continue;
+        cursor += 2;
+        const char *verb_end = cursor;
+        while (*verb_end != '\0' && *verb_end != ' ')
+            verb_end++;
+        const char *name = verb_end;
+        while (*name == ' ')
+            name++;
+        int rsc = summary_line_rsc(console, name);
+        if (rsc < 0)
+            continue;
+        CsRscAction *action = &console->actions[rsc];
+        if (action->verb == NULL) {
+            action->verb = g_strndup(cursor, (gsize)(verb_end - cursor));
+            console->action_total++;
+            if (strcmp(action->verb, "Move") == 0 || strcmp(action->verb, "Migrate") == 0)
+                console->move_total++;
+        }
+        action->count++;
+    }
+}
+
+static gboolean role_is_active(CsRole role)
+{
+    return role == CS_ROLE_STARTED || role == CS_ROLE_UNPROMOTED || role == CS_ROLE_PROMOTED;
+}
+
+static void read_labels(CsConsole *console)
+{
+    int rsc_count = cs_console_rsc_count(console);
+    int node_count = cs_console_node_count(console);
+    console->rsc_labels = g_new0(char *, rsc_count + 1);
+    console->node_labels = g_new0(char *, node_count + 1);
+    console->status_node = g_new(int, MAX(rsc_count, 1));
+    console->folded = g_new0(gboolean, MAX(rsc_count, 1));
+    console->actions = g_new0(CsRscAction, MAX(rsc_count, 1));
+    for (int rsc = 0; rsc < rsc_count; rsc++) {
+        console->rsc_labels[rsc] = cs_escape(cs_console_rsc(console, rsc)->id);
+        console->status_node[rsc] = -1;
+    }
+    for (int node = 0; node < node_count; node++)
+        console->node_labels[node] = cs_escape(cs_console_node(console, node)->uname);
+    console->active = g_hash_table_new(g_direct_hash, g_direct_equal);
+    for (guint i = 0; i < console->model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(console->model->rsc_states, i);
+        if (state->rsc < 0 || state->node < 0 || !role_is_active(state->role))
+            continue;
+        g_hash_table_add(console->active, active_key(console, state->rsc, state->node));
+        if (console->status_node[state->rsc] < 0)
+            console->status_node[state->rsc] = state->node;
+    }
+}
+
+/* Forgets the previous answer, so an edit can re-solve the same way. */
+static void clear_solution(CsConsole *console)
+{
+    for (int rsc = 0; console->actions != NULL && rsc < cs_console_rsc_count(console); rsc++) {
+        g_clear_pointer(&console->actions[rsc].verb, g_free);
+        console->actions[rsc].count = 0;
+    }
+    console->action_total = 0;
+    console->move_total = 0;
+    g_clear_pointer(&console->transition, g_free);
+    g_clear_pointer(&console->banner, g_free);
+    g_clear_pointer(&console->solution, cs_solution_free);
+}
+
+static void solve(CsConsole *console)
+{
+    g_autoptr(GError) error = NULL;
+    clear_solution(console);
+    console->solution = cs_solve(console->model, &error);
+    if (console->solution != NULL) {
+        read_transition(console);
+        return;
+    }
+    if (g_error_matches(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED))
+        console->banner = g_strdup_printf("Engine: %s; scores hidden, not guessed", error->message);
+    else
+        console->banner = g_strdup_printf("The engine failed: %s",
+                                          error != NULL ? error->message : "no reason given");
+}
+
+/* 0 on success, else the exit status after printing why. */
+static int console_load(CsConsole *console, const char *path, CsTime now)
+{
+    g_autoptr(GError) error = NULL;
+    console->path = g_strdup(path);
+    g_autofree char *base = g_path_get_basename(path);
+    console->file_label = cs_escape(base);
+    console->rows = g_array_new(FALSE, FALSE, sizeof(CsRow));
+    console->filter = g_string_new(NULL);
+    g_autofree char *clock = cs_time_format(now);
+    console->clock = cs_escape(clock);
+
+    console->document = cs_document_load(path, &error);
+    if (console->document == NULL) {
+        fprintf(stderr, "cibscope: %s\n", error->message);
+        return 2;
+    }
+    console->epoch = read_epoch(console->document);
+    console->model = cs_model_build(console->document, now, &error);
+    if (console->model == NULL) {
+        if (!g_error_matches(error, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED)) {
+            fprintf(stderr, "cibscope: %s\n", error->message);
+            return 2;
+        }
+        console->banner = g_strdup_printf("Model: %s; nothing shown rather than a guess", error->message);
+        return 0;
+    }
+    read_labels(console);
+    solve(console);
+    cs_console_rebuild_rows(console);
+    return 0;
+}
+
+static void console_clear(CsConsole *console)
+{
+    clear_solution(console);
+    g_free(console->actions);
+    g_strfreev(console->rsc_labels);
+    g_strfreev(console->node_labels);
+    g_free(console->status_node);
+    g_clear_pointer(&console->active, g_hash_table_unref);
+    g_free(console->folded);
+    g_free(console->banner);
+    g_free(console->message);
+    g_clear_pointer(&console->model, cs_model_free);
+    g_clear_pointer(&console->document, cs_document_free);
+    if (console->rows != NULL)
+        g_array_free(console->rows, TRUE);
+    if (console->filter != NULL)
+        g_string_free(console->filter, TRUE);
+    g_free(console->epoch);
+    g_free(console->clock);
+    g_free(console->file_label);
+    g_free(console->path);
+}
+
+/* ---- drawing and keys --------------------------------------------------- */
+
+/* The rows between the top bar (and banner) and the status bar. */
+static CsRect body_area(const CsConsole *console)
+{
+    int top = 1 + (console->banner != NULL ? 1 : 0);
+    CsRect area = { top, 0, MAX(0, LINES - 1 - top), COLS };
+    return area;
+}
+
+static void draw_too_small(void)
+{
+    erase();
+    g_autofree char *text = g_strdup_printf("Terminal too small: %dx%d, need %dx%d (q quits)",
+                                            COLS, LINES, CS_MIN_COLUMNS, CS_MIN_LINES);
+    for (int y = 0, offset = 0; y < LINES && offset < (int)strlen(text); y++, offset += COLS)
+        cs_draw_text(y, 0, COLS, text + offset, CS_STYLE_BANNER);
+    refresh();
+}
+
+static void console_draw(CsConsole *console)
+{
+    if (COLS < CS_MIN_COLUMNS || LINES < CS_MIN_LINES) {
+        draw_too_small();
+        return;
+    }
+    erase();
+    cs_titlebar_draw(console, 0);
+    cs_banner_draw(console, 1);
+    CsRect area = body_area(console);
+    /* Text views get a margin; the matrix needs every column. */
+    if (console->view != CS_VIEW_MATRIX) {
+        area.x++;
+        area.width--;
+    }
+    views[console->view]->draw(console, &area);
+    cs_statusbar_draw(console, LINES - 1);
+    if (console->help_open)
+        cs_help_draw(console);
+    refresh();
+}
+
+static gboolean is_text_key(int key)
+{
+    return key >= 0x20 && key < 0x7f;
+}
+
+/* The filter applies as it is typed; Enter keeps it, Esc clears it. */
+static void filter_key(CsConsole *console, int key)
+{
+    if (key == '\n' || key == '\r' || key == KEY_ENTER) {
+        console->filter_editing = FALSE;
+    } else if (key == 27) {
+        console->filter_editing = FALSE;
+        g_string_truncate(console->filter, 0);
+    } else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+        if (console->filter->len > 0) {
+            const char *last = g_utf8_find_prev_char(console->filter->str,
+                                                     console->filter->str + console->filter->len);
+            g_string_truncate(console->filter, last != NULL ? (gsize)(last - console->filter->str) : 0);
+        }
+    } else if (key == 21) {   /* ^U, as in a shell */
+        g_string_truncate(console->filter, 0);
+    } else if (is_text_key(key) && console->filter->len < 200) {
+        g_string_append_c(console->filter, (char)key);
+    } else {
+        return;
+    }
+    console->top_row = 0;
+    cs_console_rebuild_rows(console);
+}
+
+/* FALSE when the console should quit. */
+static gboolean console_key(CsConsole *console, int key)
+{
+    g_clear_pointer(&console->message, g_free);
+    if (console->filter_editing) {
+        filter_key(console, key);
+        return TRUE;
+    }
+    if (console->help_open) {
+        console->help_open = cs_help_key(console, key);
+        return TRUE;
+    }
+    CsRect area = body_area(console);
+    switch (key) {
+    case 'q': case 'Q':
+        return FALSE;
+    case '1': case '2': case '3': case '4': case '5': case '6':
+        console->view = (CsViewId)(key - '1');
+        return TRUE;
+    case '\t':
+        console->view = (CsViewId)((console->view + 1) % CS_VIEW_COUNT);
+        return TRUE;
+    case KEY_BTAB:
+        console->view = (CsViewId)((console->view + CS_VIEW_COUNT - 1) % CS_VIEW_COUNT);
+        return TRUE;
+    case '?': case KEY_F(1):
+        console->help_open = TRUE;
+        console->help_scroll = 0;
+        return TRUE;
+    case '/':
+        console->filter_editing = TRUE;
+        return TRUE;
+    case ':':
+        console->message = g_strdup("The command line (:) comes with the edit work; this console is read-only.");
+        return TRUE;
+    case 12:   /* ^L repaints, as everywhere */
+        clearok(curscr, TRUE);
+        return TRUE;
+    default:
+        views[console->view]->key(console, key, &area);
+        return TRUE;
+    }
+}
+
+static int console_loop(CsConsole *console)
+{
+    gboolean dirty = TRUE;
+    for (;;) {
+        int signal_number = cs_terminal_pending_signal();
+        if (signal_number != 0)
+            return 128 + signal_number;
+        if (dirty)
+            console_draw(console);
+        int key = getch();
+        dirty = key != ERR;
+        if (key == ERR || key == KEY_RESIZE)
+            continue;
+        if (!console_key(console, key))
+            return 0;
+    }
+}
+
+int cs_console_run(const char *path, const char *time_text)
+{
+    if (strcmp(path, "-") == 0) {
+        fprintf(stderr, "cibscope: the console reads keys from the terminal, so it cannot read "
+                        "the CIB from standard input; save it to a file first\n");
+        return 1;
+    }
+    CsTime now = cs_time_now();
+    g_autoptr(GError) error = NULL;
+    if (time_text != NULL && !cs_time_parse(time_text, &now, &error)) {
+        fprintf(stderr, "cibscope: --time %s: %s\n", time_text, error->message);
+        return 1;
+    }
+    setlocale(LC_ALL, "");
+    /* Before loading: labels are escaped for the codeset in use. */
+    cs_draw_set_utf8(cs_terminal_locale_is_utf8());
+    CsConsole console = { 0 };
+    console.clock_set = time_text != NULL;
+    int status = console_load(&console, path, now);
+    /* After loading, so a bad file is reported as such first. */
+    if (status == 0 && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
+        fprintf(stderr, "cibscope: the console needs a terminal; for text output use "
+                        "'cibscope scores FILE' or 'cibscope transition FILE'\n");
+        status = 1;
+    } else if (status == 0) {
+        if (cs_terminal_start()) {
+            status = console_loop(&console);
+            cs_terminal_stop();
+        } else {
+            status = 1;
+        }
+    }
+    console_clear(&console);
+    return status;
+}

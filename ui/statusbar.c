@@ -1,0 +1,112 @@
+/* statusbar.c: the top bar (views), the banner and the bottom status bar. */
+#include <string.h>
+#include "view.h"
+
+static const CsView *const tab_views[CS_VIEW_COUNT] = {
+    &cs_view_matrix, &cs_view_transition, &cs_view_explain,
+    &cs_view_failcounts, &cs_view_graph, &cs_view_history,
+};
+
+/* Columns the tabs take: " N Title " each, or " N " when short. */
+static int tabs_width(gboolean short_titles)
+{
+    int width = 0;
+    for (int view = 0; view < CS_VIEW_COUNT; view++)
+        width += short_titles ? 3 : (int)strlen(tab_views[view]->title) + 4;
+    return width;
+}
+
+void cs_titlebar_draw(const CsConsole *console, int y)
+{
+    cs_draw_fill(y, 0, COLS, CS_STYLE_TITLE);
+    static const char name[] = " cibscope ";
+    gboolean room_for_name = tabs_width(FALSE) + (int)strlen(name) <= COLS;
+    gboolean short_titles = tabs_width(FALSE) > COLS;
+    int x = 0;
+    if (room_for_name)
+        x += cs_draw_text_attrs(y, x, COLS, name, cs_style_attr(CS_STYLE_TITLE) | A_BOLD);
+    for (int view = 0; view < CS_VIEW_COUNT; view++) {
+        g_autofree char *tab = short_titles ? g_strdup_printf(" %d ", view + 1)
+                                            : g_strdup_printf(" %d %s ", view + 1, tab_views[view]->title);
+        CsStyle style = (int)console->view == view ? CS_STYLE_TAB_ACTIVE : CS_STYLE_TITLE;
+        x += cs_draw_text(y, x, COLS - x, tab, style);
+    }
+}
+
+int cs_banner_draw(const CsConsole *console, int y)
+{
+    if (console->banner == NULL)
+        return 0;
+    g_autofree char *safe = cs_escape(console->banner);
+    g_autofree char *text = g_strdup_printf(" ! %s", safe);
+    cs_draw_fill(y, 0, COLS, CS_STYLE_BANNER);
+    cs_draw_text(y, 0, COLS, text, CS_STYLE_BANNER);
+    return 1;
+}
+
+static void draw_filter_prompt(const CsConsole *console, int y)
+{
+    static const char hint[] = " Enter keep  Esc clear ";
+    g_autofree char *safe = cs_escape(console->filter->str);
+    g_autofree char *prompt = g_strdup_printf(" Filter resources: %s_", safe);
+    cs_draw_fill(y, 0, COLS, CS_STYLE_STATUS);
+    cs_draw_text_attrs(y, 0, COLS, prompt, cs_style_attr(CS_STYLE_STATUS) | A_BOLD);
+    int hint_width = (int)strlen(hint);
+    if (cs_text_width(prompt) + hint_width < COLS)
+        cs_draw_text(y, COLS - hint_width, hint_width, hint, CS_STYLE_STATUS);
+}
+
+/* What the transition would do, in a few words. */
+static char *outcome_text(const CsConsole *console)
+{
+    if (console->solution == NULL)
+        return g_strdup("no scores");
+    if (console->action_total == 0)
+        return g_strdup("nothing to do");
+    return g_strdup_printf("%d %s, %d %s", console->move_total,
+                           console->move_total == 1 ? "move" : "moves", console->action_total,
+                           console->action_total == 1 ? "action" : "actions");
+}
+
+void cs_statusbar_draw(const CsConsole *console, int y)
+{
+    if (console->filter_editing) {
+        draw_filter_prompt(console, y);
+        return;
+    }
+    if (console->message != NULL) {
+        g_autofree char *safe = cs_escape(console->message);
+        cs_draw_fill(y, 0, COLS, CS_STYLE_STATUS);
+        cs_draw_text_attrs(y, 1, COLS - 1, safe, cs_style_attr(CS_STYLE_STATUS) | A_BOLD);
+        return;
+    }
+    static const char keys[] = " ? help ";
+    const char *separator = cs_glyph(CS_GLYPH_SEPARATOR);
+    g_autofree char *outcome = outcome_text(console);
+    g_autofree char *filter = NULL;
+    if (console->filter->len > 0) {
+        g_autofree char *safe = cs_escape(console->filter->str);
+        filter = g_strdup_printf(" %s /%s", separator, safe);
+    }
+    g_autofree char *fields = g_strdup_printf(" %s epoch %s %s %s%s %s %s%s ", separator,
+                                              console->epoch ? console->epoch : "?", separator,
+                                              console->clock_set ? "time " : "", console->clock,
+                                              separator, outcome,
+                                              filter != NULL ? filter : "");
+    int keys_width = (int)strlen(keys);
+    int fields_width = cs_text_width(fields);
+    int label_width = cs_text_width(console->file_label);
+    /* The key hint gives way first, then the file name: the rest is what
+     * the operator is watching. */
+    if (1 + label_width + fields_width + keys_width > COLS)
+        keys_width = 0;
+    int name_width = MAX(4, COLS - keys_width - fields_width - 1);
+    g_autofree char *name = cs_fit(console->file_label, MIN(name_width, label_width), FALSE);
+
+    cs_draw_fill(y, 0, COLS, CS_STYLE_STATUS);
+    int x = 1;
+    x += cs_draw_text_attrs(y, x, COLS - x, name, cs_style_attr(CS_STYLE_STATUS) | A_BOLD);
+    x += cs_draw_text(y, x, COLS - x, fields, CS_STYLE_STATUS);
+    if (keys_width > 0 && x + keys_width <= COLS)
+        cs_draw_text(y, COLS - keys_width, keys_width, keys, CS_STYLE_STATUS);
+}

@@ -1,0 +1,17 @@
+/* terminal.h: curses set-up and tear-down, and the signals around them. */
+#ifndef CS_TERMINAL_H
+#define CS_TERMINAL_H
+
+#include <glib.h>
+
+/* The locale's codeset is UTF-8 (call after setlocale). */
+gboolean cs_terminal_locale_is_utf8(void);
+/* Starts curses with our signal handlers; FALSE (after saying why on
+ * stderr) when the terminal cannot be used. */
+gboolean cs_terminal_start(void);
+/* Ends curses and restores the signal dispositions; safe to call twice. */
+void cs_terminal_stop(void);
+/* SIGINT, SIGTERM or SIGHUP received since the start, else 0. */
+int cs_terminal_pending_signal(void);
+
+#endif
