@@ -4,6 +4,7 @@
  *   cibscope scores FILE [--time T]         crm_simulate -sSQ score lines
  *   cibscope transition FILE [--time T]     crm_simulate -S Transition Summary
  *   cibscope explain FILE RSC [NODE] [--time T]
+ *   cibscope FILE --exec 'CMD; CMD'         the console's commands, in batch
  *
  * Exit status (DESIGN.md, "The engine contract"): 0 success, 1 bad usage,
  * 2 unreadable or invalid input, 3 a feature the engine does not model yet.
@@ -20,6 +21,7 @@
 #include "cib/document.h"
 #include "model/model.h"
 #include "engine/engine.h"
+#include "explain/command.h"
 #include "ui/console.h"
 
 enum {
@@ -34,10 +36,12 @@ typedef struct Invocation {
     const char *positional[4];
     int n_positional;
     const char *time_text;
+    const char *exec_text;    /* --exec: batch mode on FILE */
 } Invocation;
 
 static const char usage_text[] =
     "Usage: cibscope [FILE] [--time T]\n"
+    "       cibscope FILE --exec 'COMMAND; COMMAND...' [--time T]\n"
     "       cibscope scores FILE [--time T]\n"
     "       cibscope transition FILE [--time T]\n"
     "       cibscope explain FILE RESOURCE [NODE] [--time T]\n"
@@ -56,11 +60,13 @@ static const char usage_text[] =
     "FILE is a CIB: cib.xml, a pe-input-N.bz2, a .gz, or - for standard input.\n"
     "\n"
     "Options:\n"
-    "  -t, --time T   use T as \"now\" for rules and failure timeouts, an ISO 8601\n"
-    "                 date/time such as 2005-020, 2005-020T12:30 or\n"
-    "                 \"2014-05-07 00:28:00\" (as crm_simulate -t)\n"
-    "  -h, --help     show this help and exit\n"
-    "  -V, --version  show the version and exit\n"
+    "  -e, --exec CMDS  run console commands on FILE and print their results\n"
+    "                   ('help' lists them); exit 0 only if every one succeeds\n"
+    "  -t, --time T     use T as \"now\" for rules and failure timeouts, an\n"
+    "                   ISO 8601 date/time such as 2005-020, 2005-020T12:30 or\n"
+    "                   \"2014-05-07 00:28:00\" (as crm_simulate -t)\n"
+    "  -h, --help       show this help and exit\n"
+    "  -V, --version    show the version and exit\n"
     "\n"
     "Exit status: 0 success, 1 bad usage, 2 unreadable or invalid input,\n"
     "3 the CIB uses a feature the engine does not model yet.\n";
@@ -98,6 +104,12 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
             invocation->time_text = argv[i];
         } else if (!options_done && strncmp(arg, "--time=", 7) == 0) {
             invocation->time_text = arg + 7;
+        } else if (!options_done && (strcmp(arg, "-e") == 0 || strcmp(arg, "--exec") == 0)) {
+            if (++i >= argc)
+                return usage_error("--exec needs commands");
+            invocation->exec_text = argv[i];
+        } else if (!options_done && strncmp(arg, "--exec=", 7) == 0) {
+            invocation->exec_text = arg + 7;
         } else if (!options_done && arg[0] == '-' && arg[1] != '\0') {
             g_autofree char *message = g_strdup_printf("unknown option '%s'", arg);
             return usage_error(message);
@@ -117,6 +129,10 @@ static int check_arity(const Invocation *invocation)
 {
     const char *command = invocation->command;
     int n = invocation->n_positional;
+    if (command != NULL && invocation->exec_text != NULL)
+        return usage_error("--exec runs on FILE alone, without a subcommand");
+    if (command == NULL && invocation->exec_text != NULL)
+        return n == 1 ? -1 : usage_error("--exec needs exactly one FILE");
     if (command == NULL)
         return n <= 1 ? -1 : usage_error("the console takes at most one FILE");
     if (strcmp(command, "explain") == 0)
@@ -146,25 +162,6 @@ static int report(const GError *error)
     return status;
 }
 
-/* "now": --time when given; otherwise, as crm_simulate does, the CIB's
- * execution-date (a pe-input records when the scheduler ran on it), and
- * only then the wall clock. */
-static gboolean resolve_time(const char *time_text, const CsDocument *document,
-                             CsTime *now, GError **error)
-{
-    if (time_text == NULL) {
-        if (!cs_model_execution_date(document, now))
-            *now = cs_time_now();
-        return TRUE;
-    }
-    g_autoptr(GError) parse_error = NULL;
-    if (cs_time_parse(time_text, now, &parse_error))
-        return TRUE;
-    g_set_error(error, CS_MODEL_ERROR, CS_MODEL_ERROR_INVALID,
-                "--time '%s': %s", time_text, parse_error->message);
-    return FALSE;
-}
-
 /* load -> model -> solve -> print: the pipeline every subcommand shares. */
 static int run_engine_command(const Invocation *invocation)
 {
@@ -173,7 +170,7 @@ static int run_engine_command(const Invocation *invocation)
     if (document == NULL)
         return report(error);
     CsTime now;
-    if (!resolve_time(invocation->time_text, document, &now, &error)) {
+    if (!cs_model_resolve_now(document, invocation->time_text, &now, &error)) {
         fprintf(stderr, "cibscope: %s\n", error->message);
         return EXIT_USAGE;
     }
@@ -223,6 +220,9 @@ int main(int argc, char **argv)
     if (status < 0) {
         if (invocation.command != NULL)
             status = run_engine_command(&invocation);
+        else if (invocation.exec_text != NULL)
+            status = cs_exec_run(invocation.positional[0], invocation.exec_text,
+                                 invocation.time_text);
         else
             status = cs_console_run(invocation.n_positional ? invocation.positional[0]
                                                             : default_cib(),

@@ -529,6 +529,25 @@ cs_model_execution_date(const CsDocument *document, CsTime *out)
     return TRUE;
 }
 
+gboolean
+cs_model_resolve_now(const CsDocument *document, const char *time_text,
+                     CsTime *out, GError **error)
+{
+    if (time_text == NULL) {
+        if (!cs_model_execution_date(document, out)) {
+            *out = cs_time_now();
+        }
+        return TRUE;
+    }
+    g_autoptr(GError) parse_error = NULL;
+    if (cs_time_parse(time_text, out, &parse_error)) {
+        return TRUE;
+    }
+    g_set_error(error, CS_MODEL_ERROR, CS_MODEL_ERROR_INVALID,
+                "--time '%s': %s", time_text, parse_error->message);
+    return FALSE;
+}
+
 CsNode *
 cs_model_node(const CsModel *model, const char *uname_or_id)
 {

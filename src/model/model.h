@@ -370,6 +370,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsModel, cs_model_free)
 /* The CIB's execution-date (seconds since the epoch on <cib>), which
  * crm_simulate uses as "now" when no --time is given.  FALSE if absent. */
 gboolean cs_model_execution_date(const CsDocument *document, CsTime *out);
+/* "now" for a CIB: time_text (ISO 8601) when given; otherwise, as
+ * crm_simulate does, the CIB's execution-date, and only then the wall
+ * clock.  FALSE with CS_MODEL_ERROR_INVALID when time_text is unreadable. */
+gboolean cs_model_resolve_now(const CsDocument *document, const char *time_text,
+                              CsTime *out, GError **error);
 
 CsNode *cs_model_node(const CsModel *model, const char *uname_or_id);
 CsResource *cs_model_resource(const CsModel *model, const char *id);

@@ -1,0 +1,165 @@
+/* edit.h: object-level edits of a CIB document, with undo and redo.
+ *
+ * Each edit changes the document the way the Pacemaker tool that makes
+ * that change would (crm_resource --ban/--move/--clear, crm_attribute,
+ * crm_standby, attrd for fail counts, cibadmin for constraints) and
+ * records every node and attribute it linked, unlinked or replaced, so
+ * that undo puts back the very same nodes: after undo the document
+ * serializes to the same bytes as before the edit, and redo to the same
+ * bytes as after it.  New elements are indented like their siblings.
+ *
+ * The clock ("now" for date rules and failure timeouts) lives here too:
+ * setting it is not a document edit, but it is undone and redone in the
+ * same sequence as the edits around it.
+ *
+ * Ownership: the log keeps the nodes it unlinked (to put them back) and
+ * frees them with itself, so free the log before the document.  After
+ * every successful edit, undo and redo the document's id index is
+ * rebuilt (cs_document_reindex); any model built from the document must
+ * be rebuilt too.
+ */
+#ifndef CS_EDIT_H
+#define CS_EDIT_H
+
+#include <glib.h>
+#include <libxml/tree.h>
+#include "cib/document.h"
+#include "model/iso8601.h"
+
+typedef struct CsEditLog CsEditLog;
+
+#define CS_EDIT_ERROR cs_edit_error_quark()
+GQuark cs_edit_error_quark(void);
+
+typedef enum {
+    CS_EDIT_ERROR_NOT_FOUND,   /* no such resource, node, constraint, rule */
+    CS_EDIT_ERROR_INVALID,     /* a value the CIB cannot hold */
+    CS_EDIT_ERROR_EXISTS,      /* the id to create is taken */
+    CS_EDIT_ERROR_NO_CHANGE,   /* nothing to do: the document is unchanged
+                                  and nothing was recorded */
+} CsEditError;
+
+CsEditLog *cs_edit_log_new(CsDocument *document, CsTime now);
+void cs_edit_log_free(CsEditLog *log);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsEditLog, cs_edit_log_free)
+
+/* The clock the log holds (as set by cs_edit_set_time, undo and redo). */
+CsTime cs_edit_log_time(const CsEditLog *log);
+/* TRUE when the document differs from what was loaded or last saved
+ * (clock changes do not count). */
+gboolean cs_edit_log_dirty(const CsEditLog *log);
+void cs_edit_log_mark_saved(CsEditLog *log);
+/* Descriptions of what undo and redo would do next, or NULL. */
+const char *cs_edit_log_next_undo(const CsEditLog *log);
+const char *cs_edit_log_next_redo(const CsEditLog *log);
+/* Number of edits that can be undone / redone. */
+guint cs_edit_log_undo_depth(const CsEditLog *log);
+guint cs_edit_log_redo_depth(const CsEditLog *log);
+/* TRUE when the newest edit in effect changed the document (FALSE for a
+ * clock change or when there is none). */
+gboolean cs_edit_log_last_is_document(const CsEditLog *log);
+
+/* Undo or redo one edit; FALSE when there is nothing to undo / redo. */
+gboolean cs_edit_undo(CsEditLog *log);
+gboolean cs_edit_redo(CsEditLog *log);
+
+/* ---- lookups (also used to name what is missing) --------------------- */
+
+/* A primitive, group, clone, master or bundle in <resources>. */
+xmlNode *cs_edit_find_resource(const CsDocument *document, const char *id);
+/* The <node> in <nodes> with this uname (or, failing that, this id). */
+xmlNode *cs_edit_find_node(const CsDocument *document, const char *name);
+/* A <rule> anywhere in the configuration. */
+xmlNode *cs_edit_find_rule(const CsDocument *document, const char *id);
+
+/* The id Pacemaker's tools would give: ':' and '#' become '.' (as
+ * crm_xml_sanitize_id does).  Newly allocated. */
+char *cs_edit_sanitize_id(const char *id);
+/* TRUE when id is one the CIB schema accepts for a new element (an XML
+ * name without ':'; ids already in a document are used as they are). */
+gboolean cs_edit_valid_id(const char *id);
+/* TRUE when text is a score the CIB accepts: an integer, or INFINITY with
+ * an optional sign (any case). */
+gboolean cs_edit_valid_score(const char *text);
+
+/* ---- the edits ------------------------------------------------------- *
+ * Each returns TRUE after recording one undoable edit, or FALSE with
+ * *error set and the document unchanged.  Every id created is unique in
+ * the document. */
+
+/* Set the clock. */
+gboolean cs_edit_set_time(CsEditLog *log, CsTime now, GError **error);
+
+/* resource-stickiness in rsc's own meta_attributes, or in rsc_defaults
+ * when rsc is NULL; value NULL removes it. */
+gboolean cs_edit_stickiness(CsEditLog *log, const char *rsc, const char *value,
+                            GError **error);
+
+/* crm_resource --ban: rsc_location cli-ban-RSC-on-NODE, role Started,
+ * -INFINITY on node; with lifetime_end (an ISO 8601 date/time) the
+ * node+score form becomes a rule with a date_expression lt end, as
+ * crm_resource --lifetime writes it.  An existing ban is replaced. */
+gboolean cs_edit_ban(CsEditLog *log, const char *rsc, const char *node,
+                     const char *lifetime_end, GError **error);
+/* crm_resource --move: rsc_location cli-prefer-RSC, INFINITY on node. */
+gboolean cs_edit_prefer(CsEditLog *log, const char *rsc, const char *node,
+                        const char *lifetime_end, GError **error);
+/* crm_resource --clear: removes rsc's cli-ban-* and cli-prefer-*
+ * constraints; *removed (optional) says how many. */
+gboolean cs_edit_clear(CsEditLog *log, const char *rsc, guint *removed,
+                       GError **error);
+
+/* A permanent node attribute (crm_attribute --node N --name A
+ * --lifetime forever): an nvpair in <node><instance_attributes>; value
+ * NULL deletes it there and in the status section's transient
+ * attributes, so that the attribute is really gone. */
+gboolean cs_edit_node_attribute(CsEditLog *log, const char *node,
+                                const char *name, const char *value,
+                                GError **error);
+/* standby=on / maintenance=on, or their removal (crm_standby). */
+gboolean cs_edit_standby(CsEditLog *log, const char *node, gboolean on,
+                         GError **error);
+gboolean cs_edit_maintenance(CsEditLog *log, const char *node, gboolean on,
+                             GError **error);
+
+/* fail-count-RSC#OPERATION and last-failure-RSC#OPERATION (operation as
+ * "monitor_10000": name and interval in ms) in the node's
+ * transient_attributes, as attrd records a failure.  count "0" removes
+ * both. */
+gboolean cs_edit_fail_count_set(CsEditLog *log, const char *rsc,
+                                const char *node, const char *operation,
+                                const char *count, gint64 last_failure,
+                                GError **error);
+/* Removes rsc's fail-count-* and last-failure-* attributes on node (every
+ * node when NULL), as crm_resource --cleanup clears them. */
+gboolean cs_edit_fail_count_clear(CsEditLog *log, const char *rsc,
+                                  const char *node, GError **error);
+
+/* Constraints (cibadmin --create / --delete / --modify). */
+gboolean cs_edit_location_add(CsEditLog *log, const char *id, const char *rsc,
+                              const char *node, const char *score,
+                              GError **error);
+gboolean cs_edit_colocation_add(CsEditLog *log, const char *id,
+                                const char *rsc, const char *with_rsc,
+                                const char *score, GError **error);
+gboolean cs_edit_constraint_remove(CsEditLog *log, const char *id,
+                                   GError **error);
+/* Changes the score= of a constraint that has one. */
+gboolean cs_edit_constraint_score(CsEditLog *log, const char *id,
+                                  const char *score, GError **error);
+
+/* Pacemaker has no "disabled" flag on rules.  Disabling adds a
+ * date_expression that can never match (lt end=CS_EDIT_NEVER) to the
+ * rule, whose boolean-op must then be "and": a rule with
+ * boolean-op="or" first gets its conditions moved into a nested rule
+ * ID-or, and its own boolean-op set to "and".  Enabling removes exactly
+ * that (a saved and reloaded disabled rule is recognised by the
+ * expression).  The result is valid CIB that Pacemaker reads as a rule
+ * that never passes. */
+#define CS_EDIT_NEVER "1970-01-01 00:00:00Z"
+gboolean cs_edit_rule_enable(CsEditLog *log, const char *id, gboolean enable,
+                             GError **error);
+/* Whether a rule carries the never-matching expression. */
+gboolean cs_edit_rule_disabled(const xmlNode *rule);
+
+#endif

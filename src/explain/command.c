@@ -1,0 +1,913 @@
+/* command.c: the command language shared by the console and --exec.
+ *
+ * Each command is a word and arguments; a table gives its usage, how many
+ * arguments it takes and the function that runs it.  Commands that read
+ * (scores, transition, explain, where, failcount show) print what the
+ * current solution says; commands that edit go through the edit log
+ * (src/cib/edit.h), then the session re-solves and the command prints
+ * the edit and what it moved.
+ */
+#include "explain/command.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+G_DEFINE_QUARK(cs-command-error-quark, cs_command_error)
+
+/* ---- splitting --------------------------------------------------------- */
+
+typedef struct CsSplitter {
+    GPtrArray *commands;      /* GStrv */
+    GPtrArray *words;         /* char*, the command being read */
+    GString *word;
+    gboolean in_word;         /* a word has started (even an empty "") */
+} CsSplitter;
+
+static void cs_split_end_word(CsSplitter *split)
+{
+    if (!split->in_word)
+        return;
+    g_ptr_array_add(split->words, g_strdup(split->word->str));
+    g_string_truncate(split->word, 0);
+    split->in_word = FALSE;
+}
+
+static void cs_split_end_command(CsSplitter *split)
+{
+    cs_split_end_word(split);
+    if (split->words->len == 0)
+        return;
+    g_ptr_array_add(split->words, NULL);
+    g_ptr_array_add(split->commands, g_ptr_array_free(split->words, FALSE));
+    split->words = g_ptr_array_new();
+}
+
+static gboolean cs_split_error(GError **error, const char *message)
+{
+    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_SYNTAX, "%s", message);
+    return FALSE;
+}
+
+/* Reads a quoted span starting after the opening quote; *at ends after
+ * the closing one. */
+static gboolean cs_split_quoted(CsSplitter *split, const char **at, char quote,
+                                GError **error)
+{
+    const char *c = *at;
+
+    for (; *c != '\0' && *c != quote; c++) {
+        if (quote == '"' && *c == '\\' && c[1] != '\0' && strchr("\"\\$`\n", c[1]) != NULL)
+            c++;
+        g_string_append_c(split->word, *c);
+    }
+    if (*c == '\0')
+        return cs_split_error(error, quote == '"' ? "unterminated \" quote"
+                                                  : "unterminated ' quote");
+    *at = c + 1;
+    return TRUE;
+}
+
+static gboolean cs_split_all(CsSplitter *split, const char *text, GError **error)
+{
+    const char *c = text;
+
+    while (*c != '\0') {
+        if (*c == ';' || *c == '\n') {
+            cs_split_end_command(split);
+            c++;
+        } else if (*c == ' ' || *c == '\t' || *c == '\r') {
+            cs_split_end_word(split);
+            c++;
+        } else if (*c == '#' && !split->in_word) {
+            while (*c != '\0' && *c != '\n')
+                c++;
+        } else if (*c == '\'' || *c == '"') {
+            char quote = *c++;
+            split->in_word = TRUE;
+            if (!cs_split_quoted(split, &c, quote, error))
+                return FALSE;
+        } else if (*c == '\\') {
+            if (c[1] == '\0')
+                return cs_split_error(error, "a backslash at the end escapes nothing");
+            split->in_word = TRUE;
+            g_string_append_c(split->word, c[1]);
+            c += 2;
+        } else {
+            split->in_word = TRUE;
+            g_string_append_c(split->word, *c++);
+        }
+    }
+    cs_split_end_command(split);
+    return TRUE;
+}
+
+GPtrArray *cs_command_split(const char *text, GError **error)
+{
+    CsSplitter split = {
+        .commands = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev),
+        .words = g_ptr_array_new(),
+        .word = g_string_new(NULL),
+    };
+    gboolean ok = cs_split_all(&split, text != NULL ? text : "", error);
+
+    g_ptr_array_set_free_func(split.words, g_free);
+    g_ptr_array_unref(split.words);
+    g_string_free(split.word, TRUE);
+    if (!ok) {
+        g_ptr_array_unref(split.commands);
+        return NULL;
+    }
+    return split.commands;
+}
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static gboolean cs_failed(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
+static gboolean cs_failed(GError **error, const char *format, ...)
+{
+    va_list args;
+
+    va_start(args, format);
+    g_autofree char *message = g_strdup_vprintf(format, args);
+    va_end(args);
+    g_set_error_literal(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_FAILED, message);
+    return FALSE;
+}
+
+static const CsSolution *cs_need_solution(CsSession *session, GError **error)
+{
+    return cs_session_solution(session, error);
+}
+
+static const CsResource *cs_need_resource(CsSession *session, const char *id,
+                                          GError **error)
+{
+    const CsResource *rsc = session->model != NULL
+        ? cs_model_resource(session->model, id) : NULL;
+
+    if (rsc == NULL)
+        cs_failed(error, "no resource '%s'", id);
+    return rsc;
+}
+
+static const CsNode *cs_need_node(CsSession *session, const char *name, GError **error)
+{
+    const CsNode *node = session->model != NULL ? cs_model_node(session->model, name) : NULL;
+
+    if (node == NULL)
+        cs_failed(error, "no node '%s'", name);
+    return node;
+}
+
+static gboolean cs_on_off(const char *word, gboolean *on, GError **error)
+{
+    if (g_ascii_strcasecmp(word, "on") == 0) {
+        *on = TRUE;
+        return TRUE;
+    }
+    if (g_ascii_strcasecmp(word, "off") == 0) {
+        *on = FALSE;
+        return TRUE;
+    }
+    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                "expected on or off, not '%s'", word);
+    return FALSE;
+}
+
+/* After an edit was recorded: re-solve and print the edit and what moved.
+ * An edit that leaves the CIB unsolvable is kept (undo takes it back) and
+ * said so. */
+static void cs_report_change(CsSession *session, const char *what, GString *out)
+{
+    g_string_append_printf(out, "%s\n", what);
+    if (!cs_session_refresh(session)) {
+        g_string_append_printf(out, "  (no answer for the CIB as edited: %s)\n",
+                               session->failure->message);
+        return;
+    }
+    g_autoptr(GString) changes = g_string_new(NULL);
+    if (cs_session_describe_changes(session, changes) == 0) {
+        g_string_append(out, "  nothing moves\n");
+        return;
+    }
+    g_autofree char **lines = g_strsplit(changes->str, "\n", -1);
+    for (char **line = lines; *line != NULL; line++) {
+        if (**line != '\0')
+            g_string_append_printf(out, "  %s\n", *line);
+        g_free(*line);
+    }
+}
+
+/* Finishes an edit call: on success reports it, a "nothing to change"
+ * is a success that says so, anything else fails. */
+static gboolean cs_finish_edit(CsSession *session, gboolean done, GError *local,
+                               GString *out, GError **error)
+{
+    if (done) {
+        cs_report_change(session, cs_edit_log_next_undo(session->log), out);
+        return TRUE;
+    }
+    if (g_error_matches(local, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE)) {
+        g_string_append_printf(out, "%s (nothing to change)\n", local->message);
+        g_error_free(local);
+        return TRUE;
+    }
+    g_propagate_error(error, local);
+    return FALSE;
+}
+
+#define CS_EDIT(session, call, out, error)                                  \
+    do {                                                                    \
+        GError *cs_local = NULL;                                            \
+        gboolean cs_done = (call);                                          \
+        return cs_finish_edit((session), cs_done, cs_local, (out), (error)); \
+    } while (0)
+
+/* ---- reading commands --------------------------------------------------- */
+
+/* The resource a score line names: the word after "prefix: ". */
+static gboolean cs_score_line_matches(const char *line, GHashTable *names)
+{
+    const char *start = strstr(line, ": ");
+
+    if (start == NULL)
+        return FALSE;
+    start += 2;
+    const char *end = strchr(start, ' ');
+    if (end == NULL)
+        return FALSE;
+    g_autofree char *name = g_strndup(start, (gsize)(end - start));
+    char *colon = strrchr(name, ':');
+    if (g_hash_table_contains(names, name))
+        return TRUE;
+    if (colon != NULL)          /* a clone instance, rsc:N */
+        *colon = '\0';
+    return g_hash_table_contains(names, name);
+}
+
+static void cs_add_subtree(const CsModel *model, const CsResource *rsc, GHashTable *names)
+{
+    g_hash_table_add(names, rsc->id);
+    for (guint i = 0; rsc->children != NULL && i < rsc->children->len; i++) {
+        int child = g_array_index(rsc->children, int, i);
+        cs_add_subtree(model, g_ptr_array_index(model->resources, child), names);
+    }
+}
+
+static gboolean cs_cmd_scores(CsSession *session, char **args, int n, GString *out,
+                              GError **error)
+{
+    const CsSolution *solution = cs_need_solution(session, error);
+    if (solution == NULL)
+        return FALSE;
+    g_autoptr(GString) all = g_string_new(NULL);
+    cs_solution_print_scores(solution, all);
+    if (n == 0) {
+        g_string_append_len(out, all->str, (gssize)all->len);
+        return TRUE;
+    }
+    const CsResource *rsc = cs_need_resource(session, args[0], error);
+    if (rsc == NULL)
+        return FALSE;
+    g_autoptr(GHashTable) names = g_hash_table_new(g_str_hash, g_str_equal);
+    cs_add_subtree(session->model, rsc, names);
+    g_auto(GStrv) lines = g_strsplit(all->str, "\n", -1);
+    for (char **line = lines; *line != NULL; line++)
+        if (**line != '\0' && cs_score_line_matches(*line, names))
+            g_string_append_printf(out, "%s\n", *line);
+    return TRUE;
+}
+
+static gboolean cs_cmd_transition(CsSession *session, char **args, int n, GString *out,
+                                  GError **error)
+{
+    (void)args;
+    (void)n;
+    const CsSolution *solution = cs_need_solution(session, error);
+    if (solution == NULL)
+        return FALSE;
+    cs_solution_print_transition(solution, out);
+    return TRUE;
+}
+
+static gboolean cs_cmd_explain(CsSession *session, char **args, int n, GString *out,
+                               GError **error)
+{
+    const CsSolution *solution = cs_need_solution(session, error);
+    if (solution == NULL || cs_need_resource(session, args[0], error) == NULL)
+        return FALSE;
+    if (n > 1 && cs_need_node(session, args[1], error) == NULL)
+        return FALSE;
+    return cs_solution_explain(solution, args[0], n > 1 ? args[1] : NULL, out, error);
+}
+
+static void cs_where_line(CsSession *session, const CsResource *rsc, GString *out)
+{
+    const CsModel *model = session->model;
+    int current = cs_solution_current_node(session->solution, rsc->index);
+    int assigned = cs_solution_assigned_node(session->solution, rsc->index);
+    const char *now = current >= 0
+        ? ((const CsNode *)g_ptr_array_index(model->nodes, current))->uname : NULL;
+
+    g_string_append_printf(out, "%s: ", rsc->id);
+    if (now != NULL)
+        g_string_append_printf(out, "on %s", now);
+    else
+        g_string_append(out, "stopped");
+    if (assigned < 0) {
+        g_string_append(out, now != NULL ? ", will stop\n" : ", stays stopped\n");
+        return;
+    }
+    char score[CS_SCORE_BUFSIZE];
+    const char *next = ((const CsNode *)g_ptr_array_index(model->nodes, assigned))->uname;
+    cs_score_format(cs_solution_score(session->solution, rsc->index, assigned), score);
+    if (current == assigned)
+        g_string_append_printf(out, ", stays (score %s)\n", score);
+    else
+        g_string_append_printf(out, ", will run on %s (score %s)\n", next, score);
+}
+
+static gboolean cs_cmd_where(CsSession *session, char **args, int n, GString *out,
+                             GError **error)
+{
+    (void)n;
+    if (cs_need_solution(session, error) == NULL)
+        return FALSE;
+    const CsResource *rsc = cs_need_resource(session, args[0], error);
+    if (rsc == NULL)
+        return FALSE;
+    cs_where_line(session, rsc, out);
+    for (guint i = 0; rsc->children != NULL && i < rsc->children->len; i++) {
+        int child = g_array_index(rsc->children, int, i);
+        g_string_append(out, "  ");
+        cs_where_line(session, g_ptr_array_index(session->model->resources, child), out);
+    }
+    return TRUE;
+}
+
+/* ---- editing commands --------------------------------------------------- */
+
+static gboolean cs_cmd_stickiness(CsSession *session, char **args, int n, GString *out,
+                                  GError **error)
+{
+    (void)n;
+    gboolean defaults = strcmp(args[0], "default") == 0;
+    const char *value = strcmp(args[1], "unset") == 0 ? NULL : args[1];
+    CS_EDIT(session, cs_edit_stickiness(session->log, defaults ? NULL : args[0], value,
+                                        &cs_local), out, error);
+}
+
+/* crm_resource --lifetime: an ISO 8601 duration from now (the session's
+ * clock, so that time travel and lifetimes agree). */
+static char *cs_lifetime_end(CsSession *session, const char *lifetime, GError **error)
+{
+    CsDuration duration;
+    g_autoptr(GError) local = NULL;
+
+    if (!cs_duration_parse(lifetime, &duration, &local)) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "lifetime '%s' is not an ISO 8601 duration such as PT1H or P1D: %s",
+                    lifetime, local->message);
+        return NULL;
+    }
+    return cs_time_format(cs_time_add_duration(cs_session_time(session), &duration));
+}
+
+static gboolean cs_cmd_ban_or_prefer(CsSession *session, gboolean ban, char **args,
+                                     int n, GString *out, GError **error)
+{
+    g_autofree char *end = NULL;
+
+    if (n > 2 && (end = cs_lifetime_end(session, args[2], error)) == NULL)
+        return FALSE;
+    if (ban)
+        CS_EDIT(session, cs_edit_ban(session->log, args[0], args[1], end, &cs_local),
+                out, error);
+    CS_EDIT(session, cs_edit_prefer(session->log, args[0], args[1], end, &cs_local),
+            out, error);
+}
+
+static gboolean cs_cmd_ban(CsSession *session, char **args, int n, GString *out,
+                           GError **error)
+{
+    return cs_cmd_ban_or_prefer(session, TRUE, args, n, out, error);
+}
+
+static gboolean cs_cmd_prefer(CsSession *session, char **args, int n, GString *out,
+                              GError **error)
+{
+    return cs_cmd_ban_or_prefer(session, FALSE, args, n, out, error);
+}
+
+static gboolean cs_cmd_clear(CsSession *session, char **args, int n, GString *out,
+                             GError **error)
+{
+    (void)n;
+    CS_EDIT(session, cs_edit_clear(session->log, args[0], NULL, &cs_local), out, error);
+}
+
+static gboolean cs_cmd_standby(CsSession *session, char **args, int n, GString *out,
+                               GError **error)
+{
+    gboolean on;
+    (void)n;
+    if (!cs_on_off(args[1], &on, error))
+        return FALSE;
+    CS_EDIT(session, cs_edit_standby(session->log, args[0], on, &cs_local), out, error);
+}
+
+static gboolean cs_cmd_maintenance(CsSession *session, char **args, int n, GString *out,
+                                   GError **error)
+{
+    gboolean on;
+    (void)n;
+    if (!cs_on_off(args[1], &on, error))
+        return FALSE;
+    CS_EDIT(session, cs_edit_maintenance(session->log, args[0], on, &cs_local), out, error);
+}
+
+static gboolean cs_show_attribute(CsSession *session, const char *node_name,
+                                  const char *name, GString *out, GError **error)
+{
+    const CsNode *node = cs_need_node(session, node_name, error);
+    if (node == NULL)
+        return FALSE;
+    const char *value = g_hash_table_lookup(node->attrs, name);
+    if (value != NULL)
+        g_string_append_printf(out, "%s: %s=%s\n", node->uname, name, value);
+    else
+        g_string_append_printf(out, "%s: %s is not set\n", node->uname, name);
+    return TRUE;
+}
+
+static gboolean cs_cmd_attr(CsSession *session, char **args, int n, GString *out,
+                            GError **error)
+{
+    if (n == 2)
+        return cs_show_attribute(session, args[0], args[1], out, error);
+    const char *value = strcmp(args[2], "--delete") == 0 ? NULL : args[2];
+    CS_EDIT(session, cs_edit_node_attribute(session->log, args[0], args[1], value,
+                                            &cs_local), out, error);
+}
+
+/* "monitor_10000" as it is, "monitor:10s" or "monitor 10s" read as an
+ * interval, "start" alone as interval 0: the NAME_INTERVALMS key
+ * Pacemaker names fail counts with. */
+static char *cs_operation_key(const char *text, GError **error)
+{
+    const char *colon = strchr(text, ':');
+    guint interval_ms = 0;
+
+    if (colon == NULL) {
+        const char *underscore = strrchr(text, '_');
+        gboolean keyed = underscore != NULL && underscore[1] != '\0'
+                         && strspn(underscore + 1, "0123456789") == strlen(underscore + 1);
+        return keyed ? g_strdup(text) : g_strdup_printf("%s_0", text);
+    }
+    if (colon == text || !cs_interval_spec_parse(colon + 1, &interval_ms)) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "'%s' is not an operation such as monitor_10000 or monitor:10s", text);
+        return NULL;
+    }
+    g_autofree char *name = g_strndup(text, (gsize)(colon - text));
+    return g_strdup_printf("%s_%u", name, interval_ms);
+}
+
+static void cs_show_fail_counts(CsSession *session, const char *only, GString *out)
+{
+    const CsModel *model = session->model;
+    guint shown = 0;
+
+    for (guint i = 0; i < model->fail_counts->len; i++) {
+        const CsFailCount *count = g_ptr_array_index(model->fail_counts, i);
+        if (only != NULL && strcmp(count->rsc_id, only) != 0)
+            continue;
+        const CsNode *node = g_ptr_array_index(model->nodes, count->node);
+        char value[CS_SCORE_BUFSIZE];
+        cs_score_format(count->count, value);
+        g_string_append_printf(out, "%s on %s: %s", count->rsc_id, node->uname, value);
+        if (count->operation != NULL)
+            g_string_append_printf(out, " (%s_%u)", count->operation, count->interval_ms);
+        g_string_append_c(out, '\n');
+        shown++;
+    }
+    if (shown == 0)
+        g_string_append(out, "no fail counts\n");
+}
+
+static gboolean cs_cmd_failcount(CsSession *session, char **args, int n, GString *out,
+                                 GError **error)
+{
+    if (n == 0 || strcmp(args[0], "show") == 0) {
+        if (session->model == NULL)
+            return cs_need_solution(session, error) != NULL;
+        if (n > 1 && cs_need_resource(session, args[1], error) == NULL)
+            return FALSE;
+        cs_show_fail_counts(session, n > 1 ? args[1] : NULL, out);
+        return TRUE;
+    }
+    if (strcmp(args[0], "set") == 0 && n == 5) {
+        g_autofree char *key = cs_operation_key(args[3], error);
+        if (key == NULL)
+            return FALSE;
+        gint64 when = cs_session_time(session).seconds;
+        CS_EDIT(session, cs_edit_fail_count_set(session->log, args[1], args[2], key,
+                                                args[4], when, &cs_local), out, error);
+    }
+    if (strcmp(args[0], "clear") == 0 && (n == 2 || n == 3))
+        CS_EDIT(session, cs_edit_fail_count_clear(session->log, args[1],
+                                                  n == 3 ? args[2] : NULL, &cs_local),
+                out, error);
+    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                "usage: failcount [show [RSC]] | set RSC NODE OP N | clear RSC [NODE]");
+    return FALSE;
+}
+
+static gboolean cs_cmd_location(CsSession *session, char **args, int n, GString *out,
+                                GError **error)
+{
+    if (strcmp(args[0], "add") == 0 && n == 5)
+        CS_EDIT(session, cs_edit_location_add(session->log, args[1], args[2], args[3],
+                                              args[4], &cs_local), out, error);
+    if (strcmp(args[0], "remove") == 0 && n == 2)
+        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local),
+                out, error);
+    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                "usage: location add ID RSC NODE SCORE | location remove ID");
+    return FALSE;
+}
+
+static gboolean cs_cmd_colocation(CsSession *session, char **args, int n, GString *out,
+                                  GError **error)
+{
+    if (strcmp(args[0], "add") == 0 && n == 5)
+        CS_EDIT(session, cs_edit_colocation_add(session->log, args[1], args[2], args[3],
+                                                args[4], &cs_local), out, error);
+    if (strcmp(args[0], "remove") == 0 && n == 2)
+        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local),
+                out, error);
+    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                "usage: colocation add ID RSC WITH-RSC SCORE | colocation remove ID");
+    return FALSE;
+}
+
+static gboolean cs_cmd_constraint(CsSession *session, char **args, int n, GString *out,
+                                  GError **error)
+{
+    if (strcmp(args[0], "remove") == 0 && n == 2)
+        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local),
+                out, error);
+    if (strcmp(args[0], "score") == 0 && n == 3)
+        CS_EDIT(session, cs_edit_constraint_score(session->log, args[1], args[2],
+                                                  &cs_local), out, error);
+    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                "usage: constraint remove ID | constraint score ID SCORE");
+    return FALSE;
+}
+
+static gboolean cs_cmd_rule(CsSession *session, char **args, int n, GString *out,
+                            GError **error)
+{
+    (void)n;
+    gboolean enable = strcmp(args[0], "enable") == 0;
+    if (!enable && strcmp(args[0], "disable") != 0) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "usage: rule enable ID | rule disable ID");
+        return FALSE;
+    }
+    CS_EDIT(session, cs_edit_rule_enable(session->log, args[1], enable, &cs_local),
+            out, error);
+}
+
+static gboolean cs_cmd_time(CsSession *session, char **args, int n, GString *out,
+                            GError **error)
+{
+    CsTime now;
+
+    if (n == 0) {
+        g_autofree char *shown = cs_time_format(cs_session_time(session));
+        g_string_append_printf(out, "time %s\n", shown);
+        return TRUE;
+    }
+    if (strcmp(args[0], "now") == 0) {
+        now = cs_time_now();
+    } else {
+        g_autoptr(GError) local = NULL;
+        if (!cs_time_parse(args[0], &now, &local)) {
+            g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                        "time '%s': %s", args[0], local->message);
+            return FALSE;
+        }
+    }
+    CS_EDIT(session, cs_edit_set_time(session->log, now, &cs_local), out, error);
+}
+
+static gboolean cs_cmd_undo_redo(CsSession *session, gboolean undo, GString *out)
+{
+    const char *what = undo ? cs_edit_log_next_undo(session->log)
+                            : cs_edit_log_next_redo(session->log);
+    if (what == NULL) {
+        g_string_append_printf(out, "nothing to %s\n", undo ? "undo" : "redo");
+        return TRUE;
+    }
+    g_autofree char *line = g_strdup_printf("%s: %s", undo ? "undo" : "redo", what);
+    if (undo)
+        cs_edit_undo(session->log);
+    else
+        cs_edit_redo(session->log);
+    cs_report_change(session, line, out);
+    return TRUE;
+}
+
+static gboolean cs_cmd_undo(CsSession *session, char **args, int n, GString *out,
+                            GError **error)
+{
+    (void)args;
+    (void)n;
+    (void)error;
+    return cs_cmd_undo_redo(session, TRUE, out);
+}
+
+static gboolean cs_cmd_redo(CsSession *session, char **args, int n, GString *out,
+                            GError **error)
+{
+    (void)args;
+    (void)n;
+    (void)error;
+    return cs_cmd_undo_redo(session, FALSE, out);
+}
+
+static gboolean cs_cmd_save(CsSession *session, char **args, int n, GString *out,
+                            GError **error)
+{
+    const char *path = n > 0 ? args[0] : NULL;
+
+    if (!cs_session_save(session, path, error))
+        return FALSE;
+    /* Saving to standard output: the document is the output. */
+    if (path == NULL)
+        path = session->document->path;
+    if (strcmp(path, "-") != 0)
+        g_string_append_printf(out, "saved %s\n", path);
+    return TRUE;
+}
+
+static gboolean cs_cmd_help(CsSession *session, char **args, int n, GString *out,
+                            GError **error)
+{
+    (void)session;
+    (void)args;
+    (void)n;
+    (void)error;
+    cs_command_help(out);
+    return TRUE;
+}
+
+static int cs_compare_words(const char **a, const char **b)
+{
+    return strcmp(*a, *b);
+}
+
+/* ---- the table ---------------------------------------------------------- */
+
+typedef gboolean (*CsCommandFunc)(CsSession *session, char **args, int n,
+                                  GString *out, GError **error);
+
+typedef struct CsCommandSpec {
+    const char *name;
+    int min_args, max_args;
+    CsCommandFunc run;
+    const char *usage;
+    const char *summary;
+} CsCommandSpec;
+
+static const CsCommandSpec cs_commands[] = {
+    { "scores", 0, 1, cs_cmd_scores, "scores [RSC]",
+      "allocation scores as crm_simulate -sSQ (RSC and its members only)" },
+    { "transition", 0, 0, cs_cmd_transition, "transition",
+      "what the cluster would do now, as crm_simulate -S" },
+    { "explain", 1, 2, cs_cmd_explain, "explain RSC [NODE]",
+      "where RSC's score on NODE (every node) comes from" },
+    { "where", 1, 1, cs_cmd_where, "where RSC",
+      "where RSC runs now and where it will run" },
+    { "stickiness", 2, 2, cs_cmd_stickiness, "stickiness RSC|default N|unset",
+      "resource-stickiness of RSC, or in rsc_defaults" },
+    { "ban", 2, 3, cs_cmd_ban, "ban RSC NODE [LIFETIME]",
+      "keep RSC off NODE (crm_resource --ban; LIFETIME e.g. PT1H)" },
+    { "prefer", 2, 3, cs_cmd_prefer, "prefer RSC NODE [LIFETIME]",
+      "move RSC to NODE (crm_resource --move)" },
+    { "clear", 1, 1, cs_cmd_clear, "clear RSC",
+      "remove RSC's ban and prefer constraints (crm_resource --clear)" },
+    { "standby", 2, 2, cs_cmd_standby, "standby NODE on|off", "node standby" },
+    { "maintenance", 2, 2, cs_cmd_maintenance, "maintenance NODE on|off",
+      "node maintenance" },
+    { "attr", 2, 3, cs_cmd_attr, "attr NODE NAME [VALUE|--delete]",
+      "show, set or delete a node attribute" },
+    { "failcount", 0, 5, cs_cmd_failcount,
+      "failcount [show [RSC]] | set RSC NODE OP N | clear RSC [NODE]",
+      "fail counts (OP: monitor_10000, monitor:10s or start)" },
+    { "location", 2, 5, cs_cmd_location,
+      "location add ID RSC NODE SCORE | location remove ID", "location constraints" },
+    { "colocation", 2, 5, cs_cmd_colocation,
+      "colocation add ID RSC WITH-RSC SCORE | colocation remove ID",
+      "colocation constraints (RSC placed with WITH-RSC)" },
+    { "constraint", 2, 3, cs_cmd_constraint,
+      "constraint remove ID | constraint score ID SCORE", "any constraint" },
+    { "rule", 2, 2, cs_cmd_rule, "rule enable|disable ID",
+      "switch a rule off and on again" },
+    { "time", 0, 1, cs_cmd_time, "time [T|now]",
+      "show or set the clock for date rules and failure timeouts" },
+    { "undo", 0, 0, cs_cmd_undo, "undo", "take back the last edit or clock change" },
+    { "redo", 0, 0, cs_cmd_redo, "redo", "do again what undo took back" },
+    { "save", 0, 1, cs_cmd_save, "save [PATH]",
+      "write the CIB atomically (the old file kept as PATH.bak)" },
+    { "help", 0, 1, cs_cmd_help, "help", "this list" },
+};
+
+const char *const *cs_command_names(void)
+{
+    static const char *names[G_N_ELEMENTS(cs_commands) + 1];
+
+    if (names[0] == NULL)
+        for (gsize i = 0; i < G_N_ELEMENTS(cs_commands); i++)
+            names[i] = cs_commands[i].name;
+    return names;
+}
+
+static void cs_offer(GHashTable *seen, const char *word, const char *prefix)
+{
+    if (word != NULL && g_str_has_prefix(word, prefix))
+        g_hash_table_add(seen, (gpointer)word);
+}
+
+static void cs_offer_ids(GHashTable *seen, const CsModel *model, const char *prefix)
+{
+    static const char *const keywords[] = { "on", "off", "default", "unset", "now",
+                                            "add", "remove", "score", "set", "clear",
+                                            "show", "enable", "disable", "--delete" };
+    for (guint i = 0; i < model->resources->len; i++)
+        cs_offer(seen, ((const CsResource *)g_ptr_array_index(model->resources, i))->id, prefix);
+    for (guint i = 0; i < model->nodes->len; i++)
+        cs_offer(seen, ((const CsNode *)g_ptr_array_index(model->nodes, i))->uname, prefix);
+    for (guint i = 0; i < model->locations->len; i++)
+        cs_offer(seen, ((const CsLocation *)g_ptr_array_index(model->locations, i))->id, prefix);
+    for (guint i = 0; i < model->colocations->len; i++)
+        cs_offer(seen, ((const CsColocation *)g_ptr_array_index(model->colocations, i))->id,
+                 prefix);
+    for (guint i = 0; i < model->orders->len; i++)
+        cs_offer(seen, ((const CsOrder *)g_ptr_array_index(model->orders, i))->id, prefix);
+    for (gsize i = 0; i < G_N_ELEMENTS(keywords); i++)
+        cs_offer(seen, keywords[i], prefix);
+}
+
+GPtrArray *cs_command_complete(const CsSession *session, const char *line)
+{
+    /* Only the command after the last ';' matters; the word being
+     * completed starts after its last blank (quotes are not completed),
+     * and it names a command when no word comes before it. */
+    const char *segment = strrchr(line, ';');
+    segment = segment != NULL ? segment + 1 : line;
+    while (*segment == ' ' || *segment == '\t')
+        segment++;
+    const char *start = segment;
+    for (const char *c = segment; *c != '\0'; c++)
+        if (*c == ' ' || *c == '\t')
+            start = c + 1;
+    gboolean first = start == segment;
+    g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal);
+    if (first) {
+        for (gsize i = 0; i < G_N_ELEMENTS(cs_commands); i++)
+            cs_offer(seen, cs_commands[i].name, start);
+    } else if (session->model != NULL) {
+        cs_offer_ids(seen, session->model, start);
+    }
+    GPtrArray *words = g_ptr_array_new_with_free_func(g_free);
+    GHashTableIter iter;
+    gpointer key;
+    g_hash_table_iter_init(&iter, seen);
+    while (g_hash_table_iter_next(&iter, &key, NULL))
+        g_ptr_array_add(words, g_strdup(key));
+    g_ptr_array_sort(words, (GCompareFunc)cs_compare_words);
+    return words;
+}
+
+void cs_command_help(GString *out)
+{
+    g_string_append(out, "Commands (separate several with ';'; quote as in a shell):\n");
+    for (gsize i = 0; i < G_N_ELEMENTS(cs_commands); i++)
+        g_string_append_printf(out, "  %s\n      %s\n", cs_commands[i].usage,
+                               cs_commands[i].summary);
+    g_string_append(out,
+                    "SCORE: an integer, INFINITY or -INFINITY.  T: an ISO 8601 date/time.\n"
+                    "Every edit is re-solved at once and can be undone.\n");
+}
+
+static const CsCommandSpec *cs_find_command(const char *name)
+{
+    for (gsize i = 0; i < G_N_ELEMENTS(cs_commands); i++)
+        if (strcmp(cs_commands[i].name, name) == 0)
+            return &cs_commands[i];
+    return NULL;
+}
+
+gboolean cs_command_run(CsSession *session, char **words, GString *out, GError **error)
+{
+    const CsCommandSpec *spec = cs_find_command(words[0]);
+    int n = (int)g_strv_length(words) - 1;
+
+    if (spec == NULL) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "unknown command '%s' (try help)", words[0]);
+        return FALSE;
+    }
+    if (n < spec->min_args || n > spec->max_args) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "usage: %s", spec->usage);
+        return FALSE;
+    }
+    return spec->run(session, words + 1, n, out, error);
+}
+
+gboolean cs_command_run_text(CsSession *session, const char *text, GString *out,
+                             GError **error)
+{
+    g_autoptr(GPtrArray) commands = cs_command_split(text, error);
+
+    if (commands == NULL)
+        return FALSE;
+    for (guint i = 0; i < commands->len; i++) {
+        char **words = g_ptr_array_index(commands, i);
+        if (!cs_command_run(session, words, out, error)) {
+            g_prefix_error(error, "%s: ", words[0]);
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+/* ---- batch mode ---------------------------------------------------------- */
+
+/* Control characters (a resource named with an escape sequence) are shown
+ * as \xNN so that they never reach the terminal. */
+static void cs_write_safely(FILE *stream, const char *text, gsize length)
+{
+    for (gsize i = 0; i < length; i++) {
+        guchar c = (guchar)text[i];
+        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f)
+            fprintf(stream, "\\x%02x", c);
+        else
+            fputc(c, stream);
+    }
+}
+
+static int cs_exec_status(const GError *error)
+{
+    if (g_error_matches(error, CS_SESSION_ERROR, CS_SESSION_ERROR_TIME))
+        return 1;
+    if (g_error_matches(error, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED)
+        || g_error_matches(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED))
+        return 3;
+    return 2;
+}
+
+static void cs_exec_error(const char *prefix, const GError *error)
+{
+    g_autofree char *line = g_strdup_printf("cibscope: %s%s\n", prefix, error->message);
+    cs_write_safely(stderr, line, strlen(line));
+}
+
+int cs_exec_run(const char *path, const char *commands, const char *time_text)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) parsed = cs_command_split(commands, &error);
+
+    if (parsed == NULL) {
+        cs_exec_error("--exec: ", error);
+        return 1;
+    }
+    g_autoptr(CsSession) session = cs_session_open(path, time_text, &error);
+    if (session == NULL) {
+        int status = cs_exec_status(error);
+        cs_exec_error(status == 3 ? "not modelled yet: " : "", error);
+        return status;
+    }
+    int status = 0;
+    for (guint i = 0; i < parsed->len && status == 0; i++) {
+        char **words = g_ptr_array_index(parsed, i);
+        g_autoptr(GString) out = g_string_new(NULL);
+        if (!cs_command_run(session, words, out, &error))
+            status = 1;
+        cs_write_safely(stdout, out->str, out->len);
+        /* save - writes the document to descriptor 1 itself: what came
+         * before must be out first. */
+        fflush(stdout);
+        if (status != 0) {
+            g_autofree char *prefix = g_strdup_printf("%s: ", words[0]);
+            cs_exec_error(prefix, error);
+        }
+    }
+    if (fflush(stdout) != 0 && status == 0)
+        status = 2;
+    return status;
+}

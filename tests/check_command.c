@@ -1,0 +1,349 @@
+/* check_command.c: the command language, the session loop and batch mode. */
+#include "explain/command.h"
+
+#include <check.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#define DEMO_SMALL CS_SRCDATADIR "/demo-small.xml"
+#define CASES CS_TESTDATA "/cases"
+#define DEMO_TIME "2024-06-01 12:00:00"
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static CsSession *open_session(const char *path, const char *time_text)
+{
+    g_autoptr(GError) error = NULL;
+    CsSession *session = cs_session_open(path, time_text, &error);
+    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
+    return session;
+}
+
+/* Runs text, which must succeed, and returns what it printed. */
+static char *run_ok(CsSession *session, const char *text)
+{
+    g_autoptr(GError) error = NULL;
+    GString *out = g_string_new(NULL);
+    gboolean ok = cs_command_run_text(session, text, out, &error);
+    ck_assert_msg(ok, "%s: %s", text, error != NULL ? error->message : "");
+    return g_string_free(out, FALSE);
+}
+
+/* Runs text, which must fail, and returns the error message. */
+static char *run_fail(CsSession *session, const char *text, int code)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GString) out = g_string_new(NULL);
+    ck_assert_msg(!cs_command_run_text(session, text, out, &error), "%s succeeded", text);
+    ck_assert_msg(error->code == code, "%s: code %d (%s)", text, error->code, error->message);
+    return g_strdup(error->message);
+}
+
+static const char *assigned(CsSession *session, const char *rsc_id)
+{
+    const CsResource *rsc = cs_model_resource(session->model, rsc_id);
+    ck_assert_ptr_nonnull(rsc);
+    int node = cs_solution_assigned_node(session->solution, rsc->index);
+    if (node < 0)
+        return "(stopped)";
+    return ((const CsNode *)g_ptr_array_index(session->model->nodes, node))->uname;
+}
+
+static CsScore score(CsSession *session, const char *rsc_id, const char *node_name)
+{
+    const CsResource *rsc = cs_model_resource(session->model, rsc_id);
+    const CsNode *node = cs_model_node(session->model, node_name);
+    ck_assert(rsc != NULL && node != NULL);
+    return cs_solution_score(session->solution, rsc->index, node->index);
+}
+
+static char *scores_text(CsSession *session)
+{
+    return run_ok(session, "scores");
+}
+
+/* ---- splitting ------------------------------------------------------------ */
+
+START_TEST(test_split_words_and_commands)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) commands = cs_command_split(
+        "ban web alpha; scores\n attr n1 \"my attr\" 'a;b' ;; # comment; ignored\n"
+        "x \"\" a\\ b \"q\\\"uote\\n\" it\\'s", &error);
+    ck_assert_ptr_nonnull(commands);
+    ck_assert_uint_eq(commands->len, 4);
+    char **first = g_ptr_array_index(commands, 0);
+    ck_assert_uint_eq(g_strv_length(first), 3);
+    ck_assert_str_eq(first[2], "alpha");
+    char **second = g_ptr_array_index(commands, 1);
+    ck_assert_uint_eq(g_strv_length(second), 1);
+    char **third = g_ptr_array_index(commands, 2);
+    ck_assert_uint_eq(g_strv_length(third), 4);
+    ck_assert_str_eq(third[2], "my attr");
+    ck_assert_str_eq(third[3], "a;b");
+    char **fourth = g_ptr_array_index(commands, 3);
+    ck_assert_uint_eq(g_strv_length(fourth), 5);
+    ck_assert_str_eq(fourth[1], "");
+    ck_assert_str_eq(fourth[2], "a b");
+    ck_assert_str_eq(fourth[3], "q\"uote\\n");
+    ck_assert_str_eq(fourth[4], "it's");
+}
+END_TEST
+
+START_TEST(test_split_errors)
+{
+    g_autoptr(GError) quote = NULL, double_quote = NULL, backslash = NULL;
+    ck_assert_ptr_null(cs_command_split("ban 'web alpha", &quote));
+    ck_assert(g_error_matches(quote, CS_COMMAND_ERROR, CS_COMMAND_ERROR_SYNTAX));
+    ck_assert_str_eq(quote->message, "unterminated ' quote");
+    ck_assert_ptr_null(cs_command_split("ban \"web; scores", &double_quote));
+    ck_assert_str_eq(double_quote->message, "unterminated \" quote");
+    ck_assert_ptr_null(cs_command_split("ban web\\", &backslash));
+    g_autoptr(GPtrArray) none = cs_command_split(" ; ;\n# only a comment", NULL);
+    ck_assert_uint_eq(none->len, 0);
+}
+END_TEST
+
+/* ---- editing through commands -------------------------------------------- */
+
+START_TEST(test_ban_moves_and_undo)
+{
+    g_autoptr(CsSession) session = open_session(DEMO_SMALL, DEMO_TIME);
+    ck_assert_str_eq(assigned(session, "web-vip"), "alpha");
+    g_autofree char *ban = run_ok(session, "ban web alpha");
+    ck_assert_str_eq(ban, "ban web from alpha\n  web: alpha -> bravo\n");
+    ck_assert_str_eq(assigned(session, "web-vip"), "bravo");
+    ck_assert_int_eq(score(session, "web", "alpha"), -CS_INFINITY);
+    ck_assert(cs_session_dirty(session));
+    g_autofree char *undo = run_ok(session, "undo");
+    ck_assert_str_eq(undo, "undo: ban web from alpha\n  web: bravo -> alpha\n");
+    ck_assert_str_eq(assigned(session, "web-vip"), "alpha");
+    ck_assert(!cs_session_dirty(session));
+    g_autofree char *redo = run_ok(session, "redo");
+    ck_assert_str_eq(redo, "redo: ban web from alpha\n  web: alpha -> bravo\n");
+    g_autofree char *nothing = run_ok(session, "redo");
+    ck_assert_str_eq(nothing, "nothing to redo\n");
+}
+END_TEST
+
+START_TEST(test_errors_name_what_is_wrong)
+{
+    g_autoptr(CsSession) session = open_session(DEMO_SMALL, DEMO_TIME);
+    g_autofree char *rsc = run_fail(session, "ban webx alpha", CS_EDIT_ERROR_NOT_FOUND);
+    ck_assert_str_eq(rsc, "ban: no resource 'webx'");
+    g_autofree char *scores = run_fail(session, "scores webx", CS_COMMAND_ERROR_FAILED);
+    ck_assert_str_eq(scores, "scores: no resource 'webx'");
+    g_autofree char *node = run_fail(session, "explain web nowhere", CS_COMMAND_ERROR_FAILED);
+    ck_assert_str_eq(node, "explain: no node 'nowhere'");
+    g_autofree char *unknown = run_fail(session, "frobnicate", CS_COMMAND_ERROR_USAGE);
+    ck_assert_str_eq(unknown, "frobnicate: unknown command 'frobnicate' (try help)");
+    g_autofree char *usage = run_fail(session, "ban web", CS_COMMAND_ERROR_USAGE);
+    ck_assert_str_eq(usage, "ban: usage: ban RSC NODE [LIFETIME]");
+    g_autofree char *on_off = run_fail(session, "standby alpha maybe", CS_COMMAND_ERROR_USAGE);
+    ck_assert_str_eq(on_off, "standby: expected on or off, not 'maybe'");
+    g_autofree char *lifetime = run_fail(session, "ban web alpha tomorrow",
+                                         CS_COMMAND_ERROR_USAGE);
+    ck_assert(g_str_has_prefix(lifetime, "ban: lifetime 'tomorrow' is not"));
+    ck_assert_uint_eq(cs_edit_log_undo_depth(session->log), 0);
+}
+END_TEST
+
+START_TEST(test_run_text_stops_at_failure)
+{
+    g_autoptr(CsSession) session = open_session(DEMO_SMALL, DEMO_TIME);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GString) out = g_string_new(NULL);
+    ck_assert(!cs_command_run_text(session, "standby alpha on; ban webx alpha; "
+                                   "standby bravo on", out, &error));
+    ck_assert(cs_model_node(session->model, "alpha")->standby);
+    ck_assert(!cs_model_node(session->model, "bravo")->standby);
+    ck_assert_uint_eq(cs_edit_log_undo_depth(session->log), 1);
+}
+END_TEST
+
+START_TEST(test_stickiness_keeps_resource)
+{
+    g_autoptr(CsSession) session = open_session(CASES "/stickiness-resource.xml", NULL);
+    ck_assert_int_eq(score(session, "rsc2", "node1"), 10);
+    ck_assert_str_eq(assigned(session, "rsc2"), "node2");
+    g_autofree char *out = run_ok(session, "stickiness rsc2 100");
+    ck_assert_str_eq(out, "stickiness rsc2 100\n  rsc2: node2 -> node1\n");
+    ck_assert_int_eq(score(session, "rsc2", "node1"), 100);
+    ck_assert_str_eq(assigned(session, "rsc2"), "node1");
+    g_autofree char *where = run_ok(session, "where rsc2");
+    ck_assert_str_eq(where, "rsc2: on node1, stays (score 100)\n");
+}
+END_TEST
+
+START_TEST(test_rule_disable_equals_removal)
+{
+    g_autoptr(CsSession) disabled = open_session(CASES "/rule-boolean.xml", NULL);
+    g_autoptr(CsSession) removed = open_session(CASES "/rule-boolean.xml", NULL);
+    g_autofree char *original = scores_text(disabled);
+    g_autofree char *o1 = run_ok(disabled, "rule disable loc-or-rule; rule disable loc-and-rule");
+    g_autofree char *o2 = run_ok(removed, "constraint remove loc-or; constraint remove loc-and");
+    g_autofree char *disabled_scores = scores_text(disabled);
+    g_autofree char *removed_scores = scores_text(removed);
+    ck_assert_str_ne(disabled_scores, original);
+    ck_assert_str_eq(disabled_scores, removed_scores);
+    /* and enabling gives the original answer back */
+    g_autofree char *o3 = run_ok(disabled, "rule enable loc-or-rule; rule enable loc-and-rule");
+    g_autofree char *enabled_scores = scores_text(disabled);
+    ck_assert_str_eq(enabled_scores, original);
+}
+END_TEST
+
+START_TEST(test_time_travel)
+{
+    g_autoptr(CsSession) session = open_session(CASES "/rule-date-expression.xml",
+                                                "2024-03-15 12:00:00");
+    g_autofree char *before = scores_text(session);
+    ck_assert_int_eq(score(session, "rsc-past", "node2"), 0);
+    ck_assert_int_eq(score(session, "rsc-range", "node2"), 100);
+    g_autofree char *out = run_ok(session, "time 2024-01-15");
+    ck_assert(g_str_has_prefix(out, "time 2024-01-15 00:00:00Z\n"));
+    ck_assert_int_eq(score(session, "rsc-past", "node2"), 100);
+    ck_assert_int_eq(score(session, "rsc-range", "node2"), 0);
+    ck_assert_int_eq(score(session, "rsc-lt", "node2"), 100);
+    ck_assert(!cs_session_dirty(session));
+    g_autofree char *shown = run_ok(session, "time");
+    ck_assert_str_eq(shown, "time 2024-01-15 00:00:00Z\n");
+    g_autofree char *undo = run_ok(session, "undo");
+    g_autofree char *after_undo = scores_text(session);
+    ck_assert_str_eq(after_undo, before);
+}
+END_TEST
+
+START_TEST(test_lifetime_expires)
+{
+    g_autoptr(CsSession) session = open_session(CASES "/location-score.xml", "2024-03-15 12:00:00");
+    g_autofree char *out = run_ok(session, "ban rsc1 node1 PT1H");
+    ck_assert(g_str_has_prefix(out, "ban rsc1 from node1 until 2024-03-15 13:00:00Z\n"));
+    ck_assert_int_eq(score(session, "rsc1", "node1"), -CS_INFINITY);
+    g_autofree char *later = run_ok(session, "time '2024-03-15 13:00:01'");
+    ck_assert_int_ne(score(session, "rsc1", "node1"), -CS_INFINITY);
+}
+END_TEST
+
+START_TEST(test_failcount_commands)
+{
+    g_autoptr(CsSession) session = open_session(DEMO_SMALL, DEMO_TIME);
+    g_autofree char *shown = run_ok(session, "failcount");
+    ck_assert_str_eq(shown, "app-worker on bravo: 2 (monitor_10000)\n");
+    /* app-worker has migration-threshold 3: a third failure bans it */
+    g_autofree char *set = run_ok(session, "failcount set app-worker bravo monitor:10s 3");
+    ck_assert(g_str_has_prefix(set, "fail count of app-worker monitor_10000 on bravo: 3\n"));
+    ck_assert_int_eq(score(session, "app-worker", "bravo"), -CS_INFINITY);
+    g_autofree char *cleared = run_ok(session, "failcount clear app-worker");
+    ck_assert_int_ne(score(session, "app-worker", "bravo"), -CS_INFINITY);
+    g_autofree char *none = run_ok(session, "failcount show app-worker");
+    ck_assert_str_eq(none, "no fail counts\n");
+    g_autofree char *again = run_ok(session, "failcount clear app-worker");
+    ck_assert_str_eq(again, "app-worker has no fail counts (nothing to change)\n");
+}
+END_TEST
+
+START_TEST(test_save_and_dirty)
+{
+    g_autofree char *dir = g_dir_make_tmp("check_command.XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "cib.xml", NULL);
+    g_autofree char *bak = g_strconcat(path, ".bak", NULL);
+    g_autofree char *contents = NULL;
+    ck_assert(g_file_get_contents(DEMO_SMALL, &contents, NULL, NULL));
+    ck_assert(g_file_set_contents(path, contents, -1, NULL));
+
+    g_autoptr(CsSession) session = open_session(path, DEMO_TIME);
+    g_autofree char *out = run_ok(session, "standby charlie off; save");
+    g_autofree char *said = g_strdup_printf("saved %s\n", path);
+    ck_assert(g_str_has_prefix(out, "standby charlie off\n"));
+    ck_assert(g_str_has_suffix(out, said));
+    ck_assert(!cs_session_dirty(session));
+    g_autoptr(CsSession) reloaded = open_session(path, DEMO_TIME);
+    ck_assert(!cs_model_node(reloaded->model, "charlie")->standby);
+    g_autofree char *old = NULL;
+    ck_assert(g_file_get_contents(bak, &old, NULL, NULL));
+    ck_assert_str_eq(old, contents);
+    /* undo after save: dirty again, and saving elsewhere does not clean */
+    g_autofree char *copy = g_build_filename(dir, "copy.xml", NULL);
+    g_autofree char *undo = run_ok(session, "undo");
+    ck_assert(cs_session_dirty(session));
+    g_autofree char *save_copy = g_strdup_printf("save '%s'", copy);
+    g_autofree char *saved_copy = run_ok(session, save_copy);
+    ck_assert(g_file_test(copy, G_FILE_TEST_EXISTS));
+    ck_assert(cs_session_dirty(session));
+    g_unlink(path);
+    g_unlink(bak);
+    g_unlink(copy);
+    g_rmdir(dir);
+}
+END_TEST
+
+START_TEST(test_exec_status)
+{
+    ck_assert_int_eq(cs_exec_run(CASES "/no-such-file.xml", "scores", NULL), 2);
+    ck_assert_int_eq(cs_exec_run(DEMO_SMALL, "ban 'web", DEMO_TIME), 1);
+    ck_assert_int_eq(cs_exec_run(DEMO_SMALL, "where web", "not a time"), 1);
+    ck_assert_int_eq(cs_exec_run(DEMO_SMALL, "where web; where db", DEMO_TIME), 0);
+    ck_assert_int_eq(cs_exec_run(DEMO_SMALL, "where web; where dbx", DEMO_TIME), 1);
+}
+END_TEST
+
+static gboolean contains(GPtrArray *words, const char *word)
+{
+    for (guint i = 0; i < words->len; i++)
+        if (strcmp(g_ptr_array_index(words, i), word) == 0)
+            return TRUE;
+    return FALSE;
+}
+
+START_TEST(test_completion)
+{
+    g_autoptr(CsSession) session = open_session(DEMO_SMALL, DEMO_TIME);
+    g_autoptr(GPtrArray) commands = cs_command_complete(session, "where web; st");
+    ck_assert_uint_eq(commands->len, 2);
+    ck_assert_str_eq(g_ptr_array_index(commands, 0), "standby");
+    ck_assert_str_eq(g_ptr_array_index(commands, 1), "stickiness");
+    g_autoptr(GPtrArray) resources = cs_command_complete(session, "ban web");
+    ck_assert_uint_eq(resources->len, 4);
+    ck_assert_str_eq(g_ptr_array_index(resources, 0), "web");
+    ck_assert_str_eq(g_ptr_array_index(resources, 3), "web-vip");
+    g_autoptr(GPtrArray) nodes = cs_command_complete(session, "ban web ");
+    ck_assert(contains(nodes, "alpha") && contains(nodes, "charlie"));
+    ck_assert(contains(nodes, "cli-ban-report-on-alpha"));
+    ck_assert(!contains(nodes, "ban"));
+}
+END_TEST
+
+static Suite *command_suite(void)
+{
+    Suite *suite = suite_create("command");
+    TCase *split = tcase_create("split");
+    tcase_add_test(split, test_split_words_and_commands);
+    tcase_add_test(split, test_split_errors);
+    tcase_add_test(split, test_completion);
+    suite_add_tcase(suite, split);
+    TCase *edits = tcase_create("edits");
+    tcase_add_test(edits, test_ban_moves_and_undo);
+    tcase_add_test(edits, test_errors_name_what_is_wrong);
+    tcase_add_test(edits, test_run_text_stops_at_failure);
+    tcase_add_test(edits, test_stickiness_keeps_resource);
+    tcase_add_test(edits, test_rule_disable_equals_removal);
+    tcase_add_test(edits, test_time_travel);
+    tcase_add_test(edits, test_lifetime_expires);
+    tcase_add_test(edits, test_failcount_commands);
+    suite_add_tcase(suite, edits);
+    TCase *batch = tcase_create("batch");
+    tcase_add_test(batch, test_save_and_dirty);
+    tcase_add_test(batch, test_exec_status);
+    suite_add_tcase(suite, batch);
+    return suite;
+}
+
+int main(void)
+{
+    SRunner *runner = srunner_create(command_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? 0 : 1;
+}

@@ -1,0 +1,1 @@
+@DATA@/demo-small.xml --time '2024-06-01 12:00:00' --exec 'location add "bad id" db alpha 10'
