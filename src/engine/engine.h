@@ -39,4 +39,77 @@ void cs_solution_print_transition(const CsSolution *solution, GString *out);
 gboolean cs_solution_explain(const CsSolution *solution, const char *rsc,
                              const char *node, GString *out, GError **error);
 
+/* ---- provenance (added by the engine) ---------------------------------- */
+
+typedef enum {
+    CS_CONTRIB_DEFAULT,        /* symmetric-cluster: every node starts at 0 */
+    CS_CONTRIB_NODE_WEIGHT,    /* <node score=...> */
+    CS_CONTRIB_HEALTH,         /* node-health-strategy */
+    CS_CONTRIB_LOCATION,       /* rsc_location node+score */
+    CS_CONTRIB_RULE,           /* rsc_location rule (source = rule id) */
+    CS_CONTRIB_STATUS_BAN,     /* a ban the status section implies */
+    CS_CONTRIB_STICKINESS,
+    CS_CONTRIB_FAIL_LIMIT,     /* fail count reached migration-threshold */
+    CS_CONTRIB_DISCOVERY,      /* resource-discovery=exclusive elsewhere */
+    CS_CONTRIB_COLOCATION,     /* placed relative to an assigned primary */
+    CS_CONTRIB_COLOCATED,      /* another resource's scores, times factor */
+    CS_CONTRIB_TARGET_ROLE,    /* target-role=Stopped */
+    CS_CONTRIB_UNMANAGED,      /* unmanaged: pinned where it is active */
+    CS_CONTRIB_UTILIZATION,    /* node lacks capacity (placement-strategy) */
+} CsContributionKind;
+
+typedef struct CsContribution {
+    CsContributionKind kind;
+    const char *source;        /* constraint, rule or reason; static or
+                                  owned by the model */
+    int other_rsc;             /* colocated resource, or -1 */
+    float factor;              /* colocated: the factor applied */
+    int count, threshold;      /* fail limit: fail count and threshold */
+    CsScore value;
+} CsContribution;
+
+const char *cs_contribution_kind_name(CsContributionKind kind);
+/* The contributions to the printed score of rsc on node (NULL, *n_out = 0
+ * when the node is not printed).  Their sum in INFINITY arithmetic is
+ * cs_solution_score(). */
+const CsContribution *cs_solution_contributions(const CsSolution *solution,
+                                                int rsc, int node,
+                                                int *n_out);
+/* Whether rsc on node has a printed score at all (nodes never scored in an
+ * opt-in cluster are not printed). */
+gboolean cs_solution_scored(const CsSolution *solution, int rsc, int node);
+
+
+/* ---- the transition (added by the transition helper) ------------------ */
+
+typedef enum {
+    CS_ACTION_START,
+    CS_ACTION_STOP,
+    CS_ACTION_MOVE,
+    CS_ACTION_RECOVER,
+    CS_ACTION_RESTART,
+    CS_ACTION_MIGRATE,
+    CS_ACTION_RELOAD,
+    CS_ACTION_FENCE,
+} CsActionKind;
+
+/* One line of the Transition Summary. */
+typedef struct CsPlannedAction {
+    CsActionKind kind;
+    int rsc;                   /* resource index; -1 for Fence */
+    int from_node, to_node;    /* node indices, -1 when none (Fence: the
+                                  node is from_node) */
+    CsRole from_role, to_role; /* current and next role */
+    gboolean blocked;          /* the deciding action cannot run */
+    char *reason;              /* "node availability", "unrunnable A start",
+                                  ...; for Fence why the node is fenced;
+                                  NULL when none */
+    char *fence_action;        /* Fence: "reboot" or "off" */
+} CsPlannedAction;
+
+const char *cs_action_kind_name(CsActionKind kind);   /* "Start", ... */
+/* The Transition Summary's actions, fencing first, then resources in
+ * configuration order.  Transfer full: g_ptr_array_unref() frees all. */
+GPtrArray *cs_solution_actions(const CsSolution *solution);
+
 #endif

@@ -1,0 +1,1458 @@
+/* actions.c: the action graph behind the Transition Summary.
+ *
+ * Follows Pacemaker 2.1.5's scheduler after assignment: each primitive
+ * gets the stop/start (and migrate, reload) actions its current and next
+ * location call for, each group its start/running/stop/stopped
+ * pseudo-actions; implicit orderings (stop before start, group members in
+ * sequence) and the configured ones (Pacemaker Explained 6.3 "Specifying
+ * the Order in which Resources Should Start/Stop", 6.6 resource sets) are
+ * then applied until no action's flags change: an action becomes required
+ * because another one is (implies then / implies first / restart), or
+ * unrunnable because the one it waits for is (runnable left).  Operation
+ * digests (digest.c) add restarts and reloads for changed definitions;
+ * unclean nodes are fenced (Pacemaker Explained 9 "Fencing").
+ */
+#include <string.h>
+
+#include "engine/engine_internal.h"
+
+/* Ordering flags (Pacemaker's pe_ordering). */
+enum {
+    ORD_OPTIONAL = 1 << 0,
+    ORD_IMPLIES_THEN = 1 << 1,
+    ORD_IMPLIES_FIRST = 1 << 2,
+    ORD_RUNNABLE_LEFT = 1 << 3,
+    ORD_RESTART = 1 << 4,
+    ORD_ASYMMETRICAL = 1 << 5,
+    ORD_ONE_OR_MORE = 1 << 6,
+    ORD_PSEUDO_LEFT = 1 << 7,
+    ORD_IMPLIES_FIRST_MIGRATABLE = 1 << 8,
+    ORD_THEN_CANCELS_FIRST = 1 << 9,
+};
+
+enum { UPDATED_FIRST = 1, UPDATED_THEN = 2 };
+
+typedef struct CsEdge {
+    CsAct *first, *then;
+    guint type;
+} CsEdge;
+
+/* An ordering between resources' actions by task, resolved to concrete
+ * actions once every action exists (Pacemaker's pe__ordering_t). */
+typedef struct CsOrdering {
+    int first_rsc;
+    CsTask first_task;
+    CsAct *first;
+    int then_rsc;
+    CsTask then_task;
+    CsAct *then;
+    guint type;
+} CsOrdering;
+
+static const CsResource *rsc_info(const CsGraph *graph, int rsc)
+{
+    return g_ptr_array_index(graph->model->resources, rsc);
+}
+
+static const CsNode *node_info(const CsGraph *graph, int node)
+{
+    return g_ptr_array_index(graph->model->nodes, node);
+}
+
+static gboolean is_group(const CsGraph *graph, int rsc)
+{
+    return rsc >= 0 && rsc_info(graph, rsc)->kind == CS_RSC_GROUP;
+}
+
+const char *cs_task_name(const CsAct *action)
+{
+    switch (action->task) {
+    case CS_TASK_START: return "start";
+    case CS_TASK_STOP: return "stop";
+    case CS_TASK_RUNNING: return "running";
+    case CS_TASK_STOPPED: return "stopped";
+    case CS_TASK_MIGRATE_TO: return "migrate_to";
+    case CS_TASK_MIGRATE_FROM: return "migrate_from";
+    case CS_TASK_RELOAD: return "reload-agent";
+    case CS_TASK_FENCE: return "stonith";
+    case CS_TASK_PSEUDO: break;
+    }
+    return action->name;
+}
+
+static void act_free(gpointer data)
+{
+    CsAct *action = data;
+
+    g_free(action->reason);
+    g_free(action->name);
+    g_ptr_array_free(action->before, TRUE);
+    g_ptr_array_free(action->after, TRUE);
+    g_free(action);
+}
+
+/* Pacemaker's pe_action_set_reason(): the first reason stays unless
+ * overwrite. */
+static void set_reason(CsAct *action, const char *reason, gboolean overwrite)
+{
+    if (action->reason != NULL && !overwrite)
+        return;
+    g_free(action->reason);
+    action->reason = g_strdup(reason);
+}
+
+/* ---- creating actions ------------------------------------------------- */
+
+static gboolean rsc_active(const CsGraph *graph, int rsc)
+{
+    GArray *nodes = graph->running_on[rsc];
+
+    for (guint i = 0; i < nodes->len; i++) {
+        const CsNode *node = node_info(graph, g_array_index(nodes, int, i));
+
+        if (node->unclean || node->online
+            || !(graph->rsc_flags[rsc] & CS_RSCF_MANAGED))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+static gboolean needs_nothing(const CsGraph *graph, const CsAct *action)
+{
+    const char *requires = rsc_info(graph, action->rsc)->requires;
+
+    if (action->task != CS_TASK_START)
+        return TRUE;   /* only start and promote need quorum or fencing */
+    return requires != NULL && strcmp(requires, "nothing") == 0;
+}
+
+/* Pacemaker's custom_action() runnable rules for a resource action:
+ * it needs a node, which must be online and not pending; a start needs
+ * quorum unless no-quorum-policy says otherwise (Pacemaker Explained 3.2
+ * no-quorum-policy: stop, freeze). */
+static void update_runnable(CsGraph *graph, CsAct *action)
+{
+    const CsOptions *options = &graph->model->options;
+    const CsNode *node;
+
+    if (action->flags & CS_ACT_PSEUDO)
+        return;
+    if (action->node < 0) {
+        action->flags &= ~CS_ACT_RUNNABLE;
+        return;
+    }
+    node = node_info(graph, action->node);
+    if (!(graph->rsc_flags[action->rsc] & CS_RSCF_MANAGED)) {
+        action->flags |= CS_ACT_OPTIONAL;
+    } else if (!node->online) {
+        action->flags &= ~CS_ACT_RUNNABLE;
+    } else if (node->pending) {
+        action->flags &= ~CS_ACT_RUNNABLE;
+    } else if (needs_nothing(graph, action)) {
+        /* Pacemaker forgets any earlier reason here, which is why a
+         * definition change found before the actions were created goes
+         * unmentioned for resources that need neither quorum nor fencing. */
+        set_reason(action, NULL, TRUE);
+        action->flags |= CS_ACT_RUNNABLE;
+    } else if (!options->have_quorum
+               && options->no_quorum_policy == CS_NO_QUORUM_STOP) {
+        set_reason(action, "no quorum", TRUE);
+        action->flags &= ~CS_ACT_RUNNABLE;
+    } else if (!options->have_quorum
+               && options->no_quorum_policy == CS_NO_QUORUM_FREEZE) {
+        if (!rsc_active(graph, action->rsc)
+            || graph->next_role[action->rsc] > graph->role[action->rsc]) {
+            set_reason(action, "quorum freeze", TRUE);
+            action->flags &= ~CS_ACT_RUNNABLE;
+        } else {
+            action->flags |= CS_ACT_RUNNABLE;
+        }
+    } else {
+        action->flags |= CS_ACT_RUNNABLE;
+    }
+}
+
+static CsAct *act_alloc(CsGraph *graph, CsTask task, int rsc, int node,
+                        guint flags)
+{
+    CsAct *action = g_new0(CsAct, 1);
+
+    action->task = task;
+    action->rsc = rsc;
+    action->node = node;
+    action->flags = flags;
+    action->before = g_ptr_array_new();
+    action->after = g_ptr_array_new();
+    g_ptr_array_add(graph->actions, action);
+    if (rsc >= 0)
+        g_ptr_array_add(graph->by_rsc[rsc], action);
+    return action;
+}
+
+CsAct *cs_graph_find(CsGraph *graph, int rsc, CsTask task, int node)
+{
+    GPtrArray *list = graph->by_rsc[rsc];
+    CsAct *found = NULL;
+
+    for (guint i = 0; i < list->len; i++) {
+        CsAct *action = g_ptr_array_index(list, i);
+
+        if (action->task != task)
+            continue;
+        if (node >= 0 && action->node < 0)
+            action->node = node;
+        if (node < 0 || action->node == node)
+            found = action;
+    }
+    return found;
+}
+
+/* The first of rsc's actions for task on node (any node when < 0). */
+static CsAct *find_first(const CsGraph *graph, int rsc, CsTask task, int node)
+{
+    GPtrArray *list = graph->by_rsc[rsc];
+
+    for (guint i = 0; i < list->len; i++) {
+        CsAct *action = g_ptr_array_index(list, i);
+
+        if (action->task == task && (node < 0 || action->node == node))
+            return action;
+    }
+    return NULL;
+}
+
+/* Pacemaker's custom_action() for a resource: an existing action with the
+ * same task on the node is reused (and made required unless optional). */
+static CsAct *rsc_action(CsGraph *graph, int rsc, CsTask task, int node,
+                         gboolean optional)
+{
+    CsAct *action = cs_graph_find(graph, rsc, task, node);
+
+    if (action == NULL)
+        action = act_alloc(graph, task, rsc, node,
+                           optional ? CS_ACT_OPTIONAL : 0);
+    else if (!optional)
+        action->flags &= ~CS_ACT_OPTIONAL;
+    update_runnable(graph, action);
+    return action;
+}
+
+static CsAct *pseudo_rsc_action(CsGraph *graph, int rsc, CsTask task,
+                                gboolean runnable)
+{
+    return act_alloc(graph, task, rsc, -1,
+                     CS_ACT_OPTIONAL | CS_ACT_PSEUDO
+                     | (runnable ? CS_ACT_RUNNABLE : 0));
+}
+
+/* ---- orderings -------------------------------------------------------- */
+
+static void order_rsc(CsGraph *graph, int first_rsc, CsTask first_task,
+                      int then_rsc, CsTask then_task, guint type)
+{
+    CsOrdering *ordering = g_new0(CsOrdering, 1);
+
+    *ordering = (CsOrdering){ first_rsc, first_task, NULL,
+                              then_rsc, then_task, NULL, type };
+    g_ptr_array_add(graph->orderings, ordering);
+}
+
+static void order_action_rsc(CsGraph *graph, CsAct *first, int then_rsc,
+                             CsTask then_task, guint type)
+{
+    CsOrdering *ordering = g_new0(CsOrdering, 1);
+
+    *ordering = (CsOrdering){ -1, CS_TASK_PSEUDO, first,
+                              then_rsc, then_task, NULL, type };
+    g_ptr_array_add(graph->orderings, ordering);
+}
+
+static void order_rsc_action(CsGraph *graph, int first_rsc,
+                             CsTask first_task, CsAct *then, guint type)
+{
+    CsOrdering *ordering = g_new0(CsOrdering, 1);
+
+    *ordering = (CsOrdering){ first_rsc, first_task, NULL,
+                              -1, CS_TASK_PSEUDO, then, type };
+    g_ptr_array_add(graph->orderings, ordering);
+}
+
+/* Pacemaker's order_actions(): an edge, unless one with the same flags
+ * already joins the two. */
+static gboolean order_actions(CsGraph *graph, CsAct *first, CsAct *then,
+                              guint type)
+{
+    CsEdge *edge;
+
+    if (type == 0)
+        return FALSE;
+    for (guint i = 0; i < first->after->len; i++) {
+        CsEdge *other = g_ptr_array_index(first->after, i);
+
+        if (other->then == then && (other->type & type))
+            return FALSE;
+    }
+    edge = g_new0(CsEdge, 1);
+    *edge = (CsEdge){ first, then, type };
+    g_ptr_array_add(graph->edges, edge);
+    g_ptr_array_add(first->after, edge);
+    g_ptr_array_add(then->before, edge);
+    return TRUE;
+}
+
+static GPtrArray *actions_by_task(const CsGraph *graph, int rsc, CsTask task)
+{
+    GPtrArray *found = g_ptr_array_new();
+    GPtrArray *list = graph->by_rsc[rsc];
+
+    for (guint i = 0; i < list->len; i++) {
+        CsAct *action = g_ptr_array_index(list, i);
+
+        if (action->task == task)
+            g_ptr_array_add(found, action);
+    }
+    return found;
+}
+
+/* Pacemaker's rsc_order_first(): a "first" action that does not exist is
+ * created (optional, on no node, so unrunnable) unless it would stop a
+ * stopped resource; every "then" action of the task is ordered after. */
+static void apply_ordering(CsGraph *graph, const CsOrdering *ordering)
+{
+    g_autoptr(GPtrArray) firsts = NULL;
+    g_autoptr(GPtrArray) thens = NULL;
+
+    if (ordering->first != NULL) {
+        firsts = g_ptr_array_new();
+        g_ptr_array_add(firsts, ordering->first);
+    } else {
+        firsts = actions_by_task(graph, ordering->first_rsc,
+                                 ordering->first_task);
+    }
+    if (firsts->len == 0) {
+        if (ordering->first_rsc == ordering->then_rsc)
+            return;
+        if (ordering->first_task == CS_TASK_STOP
+            && graph->role[ordering->first_rsc] == CS_ROLE_STOPPED)
+            return;
+        g_ptr_array_add(firsts, rsc_action(graph, ordering->first_rsc,
+                                           ordering->first_task, -1, TRUE));
+    }
+    if (ordering->then != NULL) {
+        thens = g_ptr_array_new();
+        g_ptr_array_add(thens, ordering->then);
+    } else {
+        thens = actions_by_task(graph, ordering->then_rsc,
+                                ordering->then_task);
+    }
+    for (guint i = 0; i < firsts->len; i++)
+        for (guint j = 0; j < thens->len; j++)
+            order_actions(graph, g_ptr_array_index(firsts, i),
+                          g_ptr_array_index(thens, j), ordering->type);
+}
+
+/* ---- flag updates (Pacemaker's update_action and friends) ------------- */
+
+static char *reason_text(const CsGraph *graph, const CsAct *action,
+                         guint flag)
+{
+    const char *change = flag == CS_ACT_OPTIONAL ? "required" : "unrunnable";
+
+    if (action->rsc < 0)
+        return g_strdup_printf("%s %s", change, cs_task_name(action));
+    return g_strdup_printf("%s %s %s", change, rsc_info(graph, action->rsc)->id,
+                           cs_task_name(action));
+}
+
+/* Clears flag on action because of another action; the reason names the
+ * other action when it belongs to another resource. */
+static void clear_because(const CsGraph *graph, CsAct *action, guint flag,
+                          const CsAct *because)
+{
+    if (!(action->flags & flag))
+        return;
+    action->flags &= ~flag;
+    if (action->rsc != because->rsc) {
+        g_autofree char *text = reason_text(graph, because, flag);
+
+        set_reason(action, text, FALSE);
+    }
+}
+
+static CsTask member_task(CsTask task)
+{
+    if (task == CS_TASK_RUNNING)
+        return CS_TASK_START;
+    if (task == CS_TASK_STOPPED)
+        return CS_TASK_STOP;
+    return task;
+}
+
+/* Pacemaker's group action_flags(): a group pseudo-action is required if
+ * any member's is, and its running/stopped unrunnable if any member's
+ * start/stop is (or a member will not start at all). */
+static guint group_action_flags(CsGraph *graph, CsAct *action)
+{
+    const CsResource *group = rsc_info(graph, action->rsc);
+    guint flags = CS_ACT_OPTIONAL | CS_ACT_RUNNABLE | CS_ACT_PSEUDO;
+    CsTask task = member_task(action->task);
+
+    for (guint i = 0; i < group->children->len; i++) {
+        int member = g_array_index(group->children, int, i);
+        CsAct *member_action = find_first(graph, member, task, -1);
+
+        if (member_action != NULL) {
+            if ((flags & CS_ACT_OPTIONAL)
+                && !(member_action->flags & CS_ACT_OPTIONAL)) {
+                flags &= ~CS_ACT_OPTIONAL;
+                action->flags &= ~CS_ACT_OPTIONAL;
+            }
+            if (task != action->task && (flags & CS_ACT_RUNNABLE)
+                && !(member_action->flags & CS_ACT_RUNNABLE)) {
+                flags &= ~CS_ACT_RUNNABLE;
+                action->flags &= ~CS_ACT_RUNNABLE;
+            }
+        } else if (task != CS_TASK_STOP) {
+            flags &= ~CS_ACT_RUNNABLE;
+        }
+    }
+    return flags;
+}
+
+static guint flags_for_ordering(CsGraph *graph, CsAct *action)
+{
+    if (is_group(graph, action->rsc))
+        return group_action_flags(graph, action);
+    return action->flags;
+}
+
+static void update_action(CsGraph *graph, CsAct *then);
+
+/* Pacemaker's handle_restart_ordering(): stop before start of the same
+ * resource, and later group members' stops before earlier ones'. */
+static void restart_ordering(CsGraph *graph, CsAct *first, CsAct *then,
+                             guint filter)
+{
+    gboolean apply = FALSE;
+
+    if ((filter & CS_ACT_OPTIONAL) && !(then->flags & CS_ACT_OPTIONAL))
+        apply = TRUE;
+    if ((filter & CS_ACT_RUNNABLE) && !(then->flags & CS_ACT_RUNNABLE)
+        && (graph->rsc_flags[then->rsc] & CS_RSCF_MANAGED)
+        && first->rsc == then->rsc)
+        apply = TRUE;
+    if (!apply)
+        return;
+    if (first->flags & CS_ACT_RUNNABLE)
+        clear_because(graph, first, CS_ACT_OPTIONAL, then);
+    if (!(then->flags & CS_ACT_OPTIONAL))
+        clear_because(graph, first, CS_ACT_OPTIONAL, then);
+    if (!(then->flags & CS_ACT_MIGRATABLE))
+        clear_because(graph, first, CS_ACT_MIGRATABLE, then);
+    if (!(first->flags & CS_ACT_OPTIONAL) && !(first->flags & CS_ACT_RUNNABLE))
+        clear_because(graph, then, CS_ACT_RUNNABLE, first);
+}
+
+static gboolean rsc_running_only_on(const CsGraph *graph, int rsc, int node)
+{
+    GArray *nodes = graph->running_on[rsc];
+
+    return nodes->len == 1 && g_array_index(nodes, int, 0) == node;
+}
+
+/* Pacemaker's handle_asymmetric_ordering(). */
+static void asymmetric_ordering(CsGraph *graph, const CsAct *first,
+                                CsAct *then)
+{
+    if (then->rsc < 0 || (first->flags & CS_ACT_RUNNABLE))
+        return;
+    if (then->flags & CS_ACT_OPTIONAL) {
+        CsRole role = graph->role[then->rsc];
+
+        if (role == CS_ROLE_STOPPED && then->task == CS_TASK_STOP)
+            return;
+        if (role >= CS_ROLE_STARTED && then->task == CS_TASK_START
+            && rsc_running_only_on(graph, then->rsc, then->node))
+            return;
+    }
+    clear_because(graph, then, CS_ACT_OPTIONAL, first);
+    clear_because(graph, then, CS_ACT_RUNNABLE, first);
+}
+
+/* Pacemaker's pcmk__update_ordered_actions() for a primitive's action. */
+static guint update_primitive(CsGraph *graph, CsAct *first, CsAct *then,
+                              guint flags, guint filter, guint type)
+{
+    guint changed = 0;
+    guint then_flags = then->flags, first_flags = first->flags;
+
+    if (type & ORD_ASYMMETRICAL)
+        asymmetric_ordering(graph, first, then);
+    if ((type & ORD_IMPLIES_FIRST) && !(then_flags & CS_ACT_OPTIONAL)) {
+        if ((filter & CS_ACT_OPTIONAL) && !(flags & CS_ACT_OPTIONAL)
+            && (first_flags & CS_ACT_OPTIONAL))
+            clear_because(graph, first, CS_ACT_OPTIONAL, then);
+        if ((flags & CS_ACT_MIGRATABLE) && !(then->flags & CS_ACT_MIGRATABLE))
+            clear_because(graph, first, CS_ACT_MIGRATABLE, then);
+    }
+    if ((type & ORD_IMPLIES_FIRST_MIGRATABLE) && (filter & CS_ACT_OPTIONAL)) {
+        if ((then->flags & (CS_ACT_MIGRATABLE | CS_ACT_RUNNABLE))
+            != (CS_ACT_MIGRATABLE | CS_ACT_RUNNABLE))
+            clear_because(graph, first, CS_ACT_RUNNABLE, then);
+        if (!(then->flags & CS_ACT_OPTIONAL))
+            clear_because(graph, first, CS_ACT_OPTIONAL, then);
+    }
+    if ((type & ORD_PSEUDO_LEFT) && (filter & CS_ACT_OPTIONAL)
+        && !(first->flags & CS_ACT_RUNNABLE)) {
+        clear_because(graph, then, CS_ACT_MIGRATABLE, first);
+        then->flags &= ~CS_ACT_PSEUDO;
+    }
+    if ((type & ORD_RUNNABLE_LEFT) && (filter & CS_ACT_RUNNABLE)
+        && (then->flags & CS_ACT_RUNNABLE) && !(flags & CS_ACT_RUNNABLE)) {
+        clear_because(graph, then, CS_ACT_RUNNABLE, first);
+        clear_because(graph, then, CS_ACT_MIGRATABLE, first);
+    }
+    if ((type & ORD_IMPLIES_THEN) && (filter & CS_ACT_OPTIONAL)
+        && (then->flags & CS_ACT_OPTIONAL) && !(flags & CS_ACT_OPTIONAL)
+        && !(first->flags & CS_ACT_MIGRATABLE))
+        clear_because(graph, then, CS_ACT_OPTIONAL, first);
+    if ((type & ORD_RESTART) && first->rsc >= 0 && then->rsc >= 0
+        && !is_group(graph, first->rsc) && !is_group(graph, then->rsc))
+        restart_ordering(graph, first, then, filter);
+    if (then_flags != then->flags) {
+        changed |= UPDATED_THEN;
+        if (then->rsc >= 0 && rsc_info(graph, then->rsc)->parent >= 0)
+            update_action(graph, then);
+    }
+    if (first_flags != first->flags)
+        changed |= UPDATED_FIRST;
+    return changed;
+}
+
+/* A group's update method: the group's own action, then each member's
+ * action of the same task. */
+static guint update_rsc(CsGraph *graph, CsAct *first, CsAct *then,
+                        guint flags, guint filter, guint type)
+{
+    guint changed = update_primitive(graph, first, then, flags, filter, type);
+
+    if (is_group(graph, then->rsc)) {
+        const CsResource *group = rsc_info(graph, then->rsc);
+
+        for (guint i = 0; i < group->children->len; i++) {
+            int member = g_array_index(group->children, int, i);
+            CsAct *member_action = find_first(graph, member, then->task,
+                                              then->node);
+
+            if (member_action != NULL)
+                changed |= update_primitive(graph, first, member_action,
+                                            flags, filter, type);
+        }
+    }
+    return changed;
+}
+
+/* Pacemaker's update_action_for_ordering_flags(). */
+static guint update_for_edge(CsGraph *graph, CsAct *first, CsAct *then,
+                             guint first_flags, guint type)
+{
+    guint changed = 0;
+
+    if (type & ORD_IMPLIES_THEN) {
+        if (then->rsc >= 0) {
+            changed |= update_rsc(graph, first, then,
+                                  first_flags & CS_ACT_OPTIONAL,
+                                  CS_ACT_OPTIONAL, ORD_IMPLIES_THEN);
+        } else if (!(first_flags & CS_ACT_OPTIONAL)
+                   && (then->flags & CS_ACT_OPTIONAL)) {
+            then->flags &= ~CS_ACT_OPTIONAL;
+            changed |= UPDATED_THEN;
+        }
+    }
+    if ((type & ORD_RESTART) && then->rsc >= 0)
+        changed |= update_rsc(graph, first, then, first_flags,
+                              CS_ACT_OPTIONAL | CS_ACT_RUNNABLE, ORD_RESTART);
+    if (type & ORD_IMPLIES_FIRST) {
+        if (first->rsc >= 0) {
+            changed |= update_rsc(graph, first, then, first_flags,
+                                  CS_ACT_OPTIONAL, ORD_IMPLIES_FIRST);
+        } else if (!(first_flags & CS_ACT_OPTIONAL)
+                   && (first->flags & CS_ACT_RUNNABLE)) {
+            first->flags &= ~CS_ACT_RUNNABLE;
+            changed |= UPDATED_FIRST;
+        }
+    }
+    if (type & ORD_ONE_OR_MORE) {
+        if (then->rsc >= 0) {
+            changed |= update_rsc(graph, first, then, first_flags,
+                                  CS_ACT_RUNNABLE, ORD_ONE_OR_MORE);
+        } else if (first_flags & CS_ACT_RUNNABLE) {
+            then->runnable_before++;
+            if (then->runnable_before >= then->required_before
+                && !(then->flags & CS_ACT_RUNNABLE)) {
+                then->flags |= CS_ACT_RUNNABLE;
+                changed |= UPDATED_THEN;
+            }
+        }
+    }
+    if (type & ORD_RUNNABLE_LEFT) {
+        if (then->rsc >= 0) {
+            changed |= update_rsc(graph, first, then, first_flags,
+                                  CS_ACT_RUNNABLE, ORD_RUNNABLE_LEFT);
+        } else if (!(first_flags & CS_ACT_RUNNABLE)
+                   && (then->flags & CS_ACT_RUNNABLE)) {
+            then->flags &= ~CS_ACT_RUNNABLE;
+            changed |= UPDATED_THEN;
+        }
+    }
+    if ((type & ORD_IMPLIES_FIRST_MIGRATABLE) && then->rsc >= 0)
+        changed |= update_rsc(graph, first, then, first_flags,
+                              CS_ACT_OPTIONAL, ORD_IMPLIES_FIRST_MIGRATABLE);
+    if ((type & ORD_PSEUDO_LEFT) && then->rsc >= 0)
+        changed |= update_rsc(graph, first, then, first_flags,
+                              CS_ACT_OPTIONAL, ORD_PSEUDO_LEFT);
+    if ((type & ORD_OPTIONAL) && then->rsc >= 0)
+        changed |= update_rsc(graph, first, then, first_flags,
+                              CS_ACT_RUNNABLE, ORD_OPTIONAL);
+    if ((type & ORD_ASYMMETRICAL) && then->rsc >= 0)
+        changed |= update_rsc(graph, first, then, first_flags,
+                              CS_ACT_RUNNABLE, ORD_ASYMMETRICAL);
+    /* A blocked, unmanaged resource that cannot stop keeps what depends
+     * on it from running. */
+    if ((type & (ORD_IMPLIES_THEN | ORD_IMPLIES_FIRST | ORD_RESTART))
+        && first->rsc >= 0
+        && !(graph->rsc_flags[first->rsc] & CS_RSCF_MANAGED)
+        && (graph->rsc_flags[first->rsc] & CS_RSCF_BLOCK)
+        && !(first->flags & CS_ACT_RUNNABLE) && first->task == CS_TASK_STOP
+        && (then->flags & CS_ACT_RUNNABLE)) {
+        then->flags &= ~CS_ACT_RUNNABLE;
+        changed |= UPDATED_THEN;
+    }
+    return changed;
+}
+
+static gboolean is_ancestor(const CsGraph *graph, int rsc, int ancestor)
+{
+    for (int up = rsc_info(graph, rsc)->parent; up >= 0;
+         up = rsc_info(graph, up)->parent)
+        if (up == ancestor)
+            return TRUE;
+    return FALSE;
+}
+
+/* Orderings after a group's start or stop wait for the whole group: they
+ * use its running/stopped pseudo-action (Pacemaker's
+ * action_for_ordering()). */
+static CsAct *action_for_ordering(CsGraph *graph, CsAct *action)
+{
+    CsTask mapped;
+    CsAct *found;
+
+    if (!is_group(graph, action->rsc))
+        return action;
+    if (action->task == CS_TASK_START)
+        mapped = CS_TASK_RUNNING;
+    else if (action->task == CS_TASK_STOP)
+        mapped = CS_TASK_STOPPED;
+    else
+        return action;
+    found = find_first(graph, action->rsc, mapped, -1);
+    return found != NULL ? found : action;
+}
+
+static void block_colocation_dependents(CsGraph *graph, CsAct *action);
+
+static void update_action(CsGraph *graph, CsAct *then)
+{
+    guint changed = 0;
+    guint last_flags = then->flags;
+
+    if (then->flags & CS_ACT_REQUIRES_ANY) {
+        then->runnable_before = 0;
+        if (then->required_before == 0)
+            then->required_before = 1;
+        then->flags &= ~CS_ACT_RUNNABLE;
+    }
+    for (guint i = 0; i < then->before->len; i++) {
+        CsEdge *edge = g_ptr_array_index(then->before, i);
+        CsAct *first = edge->first;
+
+        if (edge->type == 0)
+            continue;
+        changed &= ~UPDATED_FIRST;
+        if (first->rsc >= 0 && (edge->type & ORD_THEN_CANCELS_FIRST)
+            && !(then->flags & CS_ACT_OPTIONAL)) {
+            first->flags |= CS_ACT_OPTIONAL;
+            if (first->task == CS_TASK_RELOAD)
+                graph->rsc_flags[first->rsc] &= ~CS_RSCF_RELOAD;
+        }
+        if (first->rsc >= 0 && then->rsc >= 0 && first->rsc != then->rsc
+            && !is_ancestor(graph, then->rsc, first->rsc))
+            first = action_for_ordering(graph, first);
+        if (first == edge->first) {
+            guint first_flags = flags_for_ordering(graph, first);
+
+            if (is_group(graph, then->rsc))
+                group_action_flags(graph, then);
+            changed |= update_for_edge(graph, first, then, first_flags,
+                                       edge->type);
+        } else if (order_actions(graph, first, then, edge->type)) {
+            changed |= UPDATED_THEN;
+            edge->type = 0;
+        }
+        if (changed & UPDATED_FIRST) {
+            for (guint j = 0; j < first->after->len; j++) {
+                CsEdge *next = g_ptr_array_index(first->after, j);
+
+                update_action(graph, next->then);
+            }
+            update_action(graph, first);
+        }
+    }
+    if (then->flags & CS_ACT_REQUIRES_ANY) {
+        if (last_flags == then->flags)
+            changed &= ~UPDATED_THEN;
+        else
+            changed |= UPDATED_THEN;
+    }
+    if (changed & UPDATED_THEN) {
+        if ((last_flags & CS_ACT_RUNNABLE) && !(then->flags & CS_ACT_RUNNABLE))
+            block_colocation_dependents(graph, then);
+        update_action(graph, then);
+        for (guint j = 0; j < then->after->len; j++) {
+            CsEdge *next = g_ptr_array_index(then->after, j);
+
+            update_action(graph, next->then);
+        }
+    }
+}
+
+static int top_level(const CsGraph *graph, int rsc)
+{
+    while (rsc_info(graph, rsc)->parent >= 0)
+        rsc = rsc_info(graph, rsc)->parent;
+    return rsc;
+}
+
+static void block_dependent_starts(CsGraph *graph, int rsc, int because)
+{
+    g_autofree char *text = g_strdup_printf("colocation with %s",
+                                            rsc_info(graph, because)->id);
+    GPtrArray *list = graph->by_rsc[rsc];
+
+    for (guint i = 0; i < list->len; i++) {
+        CsAct *action = g_ptr_array_index(list, i);
+
+        if (action->task != CS_TASK_START
+            || !(action->flags & CS_ACT_RUNNABLE))
+            continue;
+        action->flags &= ~CS_ACT_RUNNABLE;
+        set_reason(action, text, FALSE);
+        block_colocation_dependents(graph, action);
+        update_action(graph, action);
+    }
+}
+
+/* Pacemaker's pcmk__block_colocation_dependents(): when a resource cannot
+ * start, whatever must be colocated with it (INFINITY) cannot either
+ * (Pacemaker Explained 6.5 "Placing Resources Relative to other
+ * Resources"). */
+static void block_colocation_dependents(CsGraph *graph, CsAct *action)
+{
+    const CsResource *info;
+    int rsc;
+
+    if (action->rsc < 0 || action->task != CS_TASK_START
+        || (action->flags & CS_ACT_RUNNABLE))
+        return;
+    rsc = top_level(graph, action->rsc);
+    info = rsc_info(graph, rsc);
+    if (info->kind == CS_RSC_GROUP) {
+        for (guint i = 0; i < info->children->len; i++) {
+            CsAct *start = find_first(graph,
+                                      g_array_index(info->children, int, i),
+                                      CS_TASK_START, -1);
+
+            if (start == NULL || (start->flags & CS_ACT_RUNNABLE))
+                return;
+        }
+    }
+    for (guint i = 0; i < graph->solution->colocs->len; i++) {
+        const CsColoc *coloc = g_ptr_array_index(graph->solution->colocs, i);
+
+        if (coloc->primary == rsc && coloc->score >= CS_INFINITY
+            && coloc->dependent != rsc)
+            block_dependent_starts(graph, coloc->dependent, action->rsc);
+    }
+}
+
+/* ---- resource state --------------------------------------------------- */
+
+static void init_rsc_state(CsGraph *graph)
+{
+    const CsSolution *solution = graph->solution;
+    const CsModel *model = graph->model;
+
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        const CsRscWork *work = &solution->work[rsc];
+
+        graph->by_rsc[rsc] = g_ptr_array_new();
+        graph->running_on[rsc] = g_array_new(FALSE, FALSE, sizeof(int));
+        graph->assigned[rsc] = work->assigned;
+        graph->role[rsc] = work->role == CS_ROLE_UNKNOWN ? CS_ROLE_STOPPED
+                                                          : work->role;
+        graph->next_role[rsc] = work->next_role;
+        if (graph->next_role[rsc] == CS_ROLE_UNKNOWN)
+            graph->next_role[rsc] = work->assigned >= 0 ? CS_ROLE_STARTED
+                                                        : CS_ROLE_STOPPED;
+        if (work->assigned < 0)
+            graph->next_role[rsc] = CS_ROLE_STOPPED;
+        if (work->managed && !solution->stonith_unmanage)
+            graph->rsc_flags[rsc] |= CS_RSCF_MANAGED;
+    }
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc < 0)
+            continue;
+        if (state->blocked)
+            graph->rsc_flags[state->rsc] |= CS_RSCF_BLOCK;
+        if (state->failed && !state->failure_ignored) {
+            graph->rsc_flags[state->rsc] |= CS_RSCF_FAILED;
+            if (state->on_fail_applied == NULL
+                || strcmp(state->on_fail_applied, "demote") != 0)
+                graph->rsc_flags[state->rsc] |= CS_RSCF_STOP;
+        }
+        if (state->role >= CS_ROLE_STARTED)
+            g_array_append_val(graph->running_on[state->rsc], state->node);
+        if (state->pending_task != NULL
+            && strcmp(state->pending_task, "start") == 0)
+            graph->rsc_flags[state->rsc] |= CS_RSCF_START_PENDING;
+    }
+}
+
+/* ---- fencing ---------------------------------------------------------- */
+
+/* Pacemaker's pe_can_fence() for a cluster node: fencing enabled, a
+ * device configured, and quorum (or no-quorum-policy=ignore). */
+static gboolean can_fence(const CsGraph *graph)
+{
+    const CsOptions *options = &graph->model->options;
+
+    if (!options->stonith_enabled || graph->solution->stonith_unmanage)
+        return FALSE;
+    return options->have_quorum
+           || options->no_quorum_policy == CS_NO_QUORUM_IGNORE;
+}
+
+static gboolean attr_true(const char *value)
+{
+    return value != NULL && cs_engine_is_true(value);
+}
+
+/* Why status unpacking decided to fence the node, in the words of
+ * Pacemaker 2.1.5's determine_online_status_fencing(). */
+static const char *fence_reason(const CsNode *node)
+{
+    xmlNode *state = node->state_xml;
+    g_autofree char *in_ccm = NULL, *crmd = NULL, *join = NULL;
+    const char *reason = "node is unclean";
+
+    if (state == NULL || node->unseen)
+        return reason;
+    in_ccm = (char *)xmlGetProp(state, (const xmlChar *)"in_ccm");
+    crmd = (char *)xmlGetProp(state, (const xmlChar *)"crmd");
+    join = (char *)xmlGetProp(state, (const xmlChar *)"join");
+    if (in_ccm == NULL)
+        reason = "peer has not been seen by the cluster";
+    else if (join != NULL && strcmp(join, "banned") == 0)
+        reason = "peer failed Pacemaker membership criteria";
+    else if (!attr_true(in_ccm))
+        reason = "peer is no longer part of the cluster";
+    else if (crmd == NULL || strcmp(crmd, "online") != 0)
+        reason = "peer process is no longer available";
+    else if (g_hash_table_lookup(node->attrs, "terminate") != NULL)
+        reason = "termination was requested";
+    return reason;
+}
+
+/* A failure whose on-fail policy is fence names the resource instead
+ * (Pacemaker Explained 5.5 on-fail=fence). */
+static char *failure_fence_reason(const CsGraph *graph, int node)
+{
+    const CsModel *model = graph->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->node == node && state->rsc >= 0 && state->failed
+            && state->on_fail_applied != NULL
+            && strcmp(state->on_fail_applied, "fence") == 0)
+            return g_strdup_printf("%s failed there",
+                                   rsc_info(graph, state->rsc)->id);
+    }
+    return NULL;
+}
+
+static void schedule_fencing(CsGraph *graph)
+{
+    const CsModel *model = graph->model;
+    const char *how = model->options.stonith_action;
+
+    if (how == NULL || strcmp(how, "poweroff") == 0)
+        how = how == NULL ? "reboot" : "off";
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+        CsAct *fence;
+
+        if (!node->unclean || node->type != CS_NODE_MEMBER
+            || !can_fence(graph))
+            continue;
+        graph->fenced[i] = TRUE;
+        fence = act_alloc(graph, CS_TASK_FENCE, -1, (int)i, CS_ACT_RUNNABLE);
+        fence->name = g_strdup(how);
+        if (node->online && !node->unseen)
+            fence->reason = failure_fence_reason(graph, (int)i);
+        set_reason(fence, fence_reason(node), FALSE);
+    }
+}
+
+/* ---- a primitive's actions (Pacemaker's pcmk__primitive_create_actions) */
+
+static gboolean multiple_active_is(const CsResource *info, const char *value)
+{
+    return info->multiple_active != NULL
+           && strcmp(info->multiple_active, value) == 0;
+}
+
+/* Pacemaker's stop_resource(): a stop on every node the resource is
+ * active on (stops on nodes being fenced are implied by the fencing). */
+static void stop_resource(CsGraph *graph, int rsc, gboolean optional)
+{
+    GArray *nodes = graph->running_on[rsc];
+    guint flags = graph->rsc_flags[rsc];
+
+    for (guint i = 0; i < nodes->len; i++) {
+        int node = g_array_index(nodes, int, i);
+        CsAct *stop;
+
+        if ((flags & CS_RSCF_STOP_UNEXPECTED) && node == graph->assigned[rsc])
+            continue;
+        stop = rsc_action(graph, rsc, CS_TASK_STOP, node, optional);
+        if (graph->fenced[node])
+            stop->flags |= CS_ACT_PSEUDO | CS_ACT_RUNNABLE;
+        if (graph->assigned[rsc] < 0)
+            set_reason(stop, "node availability", TRUE);
+        else if ((flags & CS_RSCF_RESTARTING)
+                 && (flags & CS_RSCF_STOP_UNEXPECTED))
+            set_reason(stop, "being multiply active", TRUE);
+        if (!(flags & CS_RSCF_MANAGED))
+            stop->flags &= ~CS_ACT_RUNNABLE;
+    }
+}
+
+/* Pacemaker's start_resource(): a start that was unrunnable from the
+ * outset stays optional. */
+static void start_resource(CsGraph *graph, int rsc, int node,
+                           gboolean optional)
+{
+    CsAct *start = rsc_action(graph, rsc, CS_TASK_START, node, TRUE);
+
+    if ((start->flags & CS_ACT_RUNNABLE) && !optional)
+        start->flags &= ~CS_ACT_OPTIONAL;
+}
+
+static gboolean needs_fencing(const CsResource *info)
+{
+    return info->requires != NULL
+           && (strcmp(info->requires, "fencing") == 0
+               || strcmp(info->requires, "unfencing") == 0);
+}
+
+/* Pacemaker's pcmk__rsc_can_migrate(). */
+static gboolean can_migrate(const CsGraph *graph, int rsc, int current)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+    int assigned = graph->assigned[rsc];
+
+    return info->allow_migrate
+           && (graph->rsc_flags[rsc] & CS_RSCF_MANAGED)
+           && !(graph->rsc_flags[rsc] & CS_RSCF_FAILED)
+           && !(graph->rsc_flags[rsc] & CS_RSCF_START_PENDING)
+           && current >= 0 && !node_info(graph, current)->unclean
+           && assigned >= 0 && !node_info(graph, assigned)->unclean;
+}
+
+/* Pacemaker's pcmk__create_migration_actions(): migrate_to on the
+ * current node, migrate_from on the new one; the stop and start stay
+ * as pseudo-actions that migration may stand for. */
+static void create_migration(CsGraph *graph, int rsc, int current)
+{
+    CsAct *start = find_first(graph, rsc, CS_TASK_START, -1);
+    CsAct *stop = find_first(graph, rsc, CS_TASK_STOP, -1);
+    CsAct *migrate_to, *migrate_from;
+
+    if (start == NULL || stop == NULL)
+        return;
+    migrate_to = rsc_action(graph, rsc, CS_TASK_MIGRATE_TO, current, TRUE);
+    migrate_from = rsc_action(graph, rsc, CS_TASK_MIGRATE_FROM,
+                              graph->assigned[rsc], TRUE);
+    start->flags |= CS_ACT_MIGRATABLE | CS_ACT_PSEUDO;
+    stop->flags |= CS_ACT_MIGRATABLE;
+    migrate_from->flags |= CS_ACT_MIGRATABLE;
+    migrate_to->flags |= CS_ACT_MIGRATABLE;
+    order_rsc(graph, rsc, CS_TASK_MIGRATE_TO, rsc, CS_TASK_MIGRATE_FROM,
+              ORD_OPTIONAL | ORD_IMPLIES_FIRST_MIGRATABLE);
+    order_rsc(graph, rsc, CS_TASK_MIGRATE_FROM, rsc, CS_TASK_STOP,
+              ORD_OPTIONAL | ORD_IMPLIES_FIRST_MIGRATABLE);
+    order_rsc(graph, rsc, CS_TASK_MIGRATE_FROM, rsc, CS_TASK_START,
+              ORD_OPTIONAL | ORD_IMPLIES_FIRST_MIGRATABLE | ORD_PSEUDO_LEFT);
+}
+
+static void create_primitive_actions(CsGraph *graph, int rsc)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+    GArray *nodes = graph->running_on[rsc];
+    int current = nodes->len > 0 ? g_array_index(nodes, int, 0) : -1;
+    int assigned = graph->assigned[rsc];
+    guint n_clean = 0;
+    gboolean need_stop = FALSE, moving = FALSE, migrate = FALSE;
+    gboolean multiply_active;
+
+    for (guint i = 0; i < nodes->len; i++)
+        if (!node_info(graph, g_array_index(nodes, int, i))->unclean)
+            n_clean++;
+    if (current >= 0 && assigned >= 0 && current != assigned
+        && graph->next_role[rsc] >= CS_ROLE_STARTED) {
+        moving = TRUE;
+        migrate = can_migrate(graph, rsc, current);
+        need_stop = TRUE;
+    }
+    /* Resources that do not need fencing are not active on unclean nodes
+     * for this purpose: they may start elsewhere before the fencing. */
+    multiply_active = needs_fencing(info) ? nodes->len > 1 : n_clean > 1;
+    if (multiply_active) {
+        if (multiple_active_is(info, "stop_unexpected")) {
+            need_stop = TRUE;
+            graph->rsc_flags[rsc] |= CS_RSCF_STOP_UNEXPECTED;
+        } else if (!multiple_active_is(info, "block")
+                   && !multiple_active_is(info, "stop_only")) {
+            need_stop = TRUE;
+        }
+    }
+    if (!moving) {
+        if (graph->rsc_flags[rsc] & CS_RSCF_FAILED)
+            need_stop = need_stop || (graph->rsc_flags[rsc] & CS_RSCF_STOP);
+        else if (graph->rsc_flags[rsc] & CS_RSCF_BLOCK)
+            need_stop = TRUE;
+    }
+    /* Down to stopped where it runs, back up to its role where it goes
+     * (Pacemaker's schedule_restart_actions()), then from its role to its
+     * next role (schedule_role_transition_actions()). */
+    graph->rsc_flags[rsc] |= CS_RSCF_RESTARTING;
+    if (graph->role[rsc] >= CS_ROLE_STARTED) {
+        stop_resource(graph, rsc, !need_stop);
+        if (graph->next_role[rsc] >= CS_ROLE_STARTED
+            && !(graph->rsc_flags[rsc] & CS_RSCF_BLOCK))
+            start_resource(graph, rsc, assigned, !need_stop);
+    }
+    graph->rsc_flags[rsc] &= ~CS_RSCF_RESTARTING;
+    if (graph->role[rsc] >= CS_ROLE_STARTED
+        && graph->next_role[rsc] == CS_ROLE_STOPPED)
+        stop_resource(graph, rsc, FALSE);
+    else if (graph->role[rsc] == CS_ROLE_STOPPED
+             && graph->next_role[rsc] >= CS_ROLE_STARTED)
+        start_resource(graph, rsc, assigned, FALSE);
+    if (migrate)
+        create_migration(graph, rsc, current);
+}
+
+/* Pacemaker's group create_actions(): the members' actions, then the
+ * group's own start, running, stop and stopped pseudo-actions. */
+static void create_group_actions(CsGraph *graph, int group)
+{
+    pseudo_rsc_action(graph, group, CS_TASK_START, TRUE);
+    pseudo_rsc_action(graph, group, CS_TASK_RUNNING, TRUE);
+    pseudo_rsc_action(graph, group, CS_TASK_STOP, TRUE);
+    pseudo_rsc_action(graph, group, CS_TASK_STOPPED, TRUE);
+}
+
+static void create_actions(CsGraph *graph, int rsc)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+
+    if (info->kind == CS_RSC_PRIMITIVE) {
+        create_primitive_actions(graph, rsc);
+        return;
+    }
+    for (guint i = 0; i < info->children->len; i++)
+        create_actions(graph, g_array_index(info->children, int, i));
+    if (info->kind == CS_RSC_GROUP)
+        create_group_actions(graph, rsc);
+}
+
+/* ---- implicit orderings ----------------------------------------------- */
+
+static void primitive_internal(CsGraph *graph, int rsc)
+{
+    /* Stop before start, for restarts. */
+    order_rsc(graph, rsc, CS_TASK_STOP, rsc, CS_TASK_START,
+              ORD_OPTIONAL | ORD_IMPLIES_THEN | ORD_RESTART);
+}
+
+/* Pacemaker's group internal constraints (Pacemaker Explained 10.1
+ * "Groups": members start in order and stop in reverse order). */
+static void group_internal(CsGraph *graph, int group)
+{
+    const CsResource *info = rsc_info(graph, group);
+    const char *ordered_text = g_hash_table_lookup(info->meta, "ordered");
+    gboolean ordered = ordered_text == NULL || cs_engine_is_true(ordered_text);
+    int previous = -1, last_active = -1;
+
+    order_rsc(graph, group, CS_TASK_STOPPED, group, CS_TASK_START,
+              ORD_OPTIONAL);
+    order_rsc(graph, group, CS_TASK_STOP, group, CS_TASK_STOPPED,
+              ORD_RUNNABLE_LEFT);
+    order_rsc(graph, group, CS_TASK_START, group, CS_TASK_RUNNING,
+              ORD_RUNNABLE_LEFT);
+    for (guint i = 0; i < info->children->len; i++) {
+        int member = g_array_index(info->children, int, i);
+        guint down = 0, post_down = 0;
+        gboolean active = graph->running_on[member]->len > 0;
+
+        primitive_internal(graph, member);
+        if (previous < 0 && ordered) {
+            down |= ORD_OPTIONAL;
+            post_down = ORD_IMPLIES_THEN;
+        }
+        order_rsc(graph, group, CS_TASK_STOP, member, CS_TASK_STOP, down);
+        order_rsc(graph, member, CS_TASK_STOP, group, CS_TASK_STOPPED,
+                  post_down);
+        order_rsc(graph, member, CS_TASK_START, group, CS_TASK_RUNNING,
+                  ORD_RUNNABLE_LEFT);
+        if (!ordered) {
+            order_rsc(graph, group, CS_TASK_START, member, CS_TASK_START,
+                      ORD_IMPLIES_THEN | ORD_RUNNABLE_LEFT);
+        } else if (previous >= 0) {
+            order_rsc(graph, previous, CS_TASK_START, member, CS_TASK_START,
+                      ORD_IMPLIES_THEN | ORD_RUNNABLE_LEFT);
+            order_rsc(graph, member, CS_TASK_STOP, previous, CS_TASK_STOP,
+                      ORD_OPTIONAL | ORD_RESTART);
+        }
+        if (active) {
+            if (ordered && previous >= 0
+                && graph->running_on[previous]->len == 0 && last_active >= 0
+                && graph->running_on[last_active]->len > 0)
+                order_rsc(graph, member, CS_TASK_STOP, last_active,
+                          CS_TASK_STOP, ORD_OPTIONAL);
+            last_active = member;
+        }
+        previous = member;
+    }
+}
+
+static void internal_constraints(CsGraph *graph)
+{
+    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
+        const CsResource *info = rsc_info(graph, rsc);
+
+        if (info->kind == CS_RSC_GROUP)
+            group_internal(graph, rsc);
+        else if (info->kind == CS_RSC_PRIMITIVE && info->parent < 0)
+            primitive_internal(graph, rsc);
+    }
+}
+
+/* ---- configured orderings --------------------------------------------- */
+
+static gboolean task_parse(const char *text, CsTask *task)
+{
+    if (text == NULL || strcmp(text, "start") == 0)
+        *task = CS_TASK_START;
+    else if (strcmp(text, "stop") == 0)
+        *task = CS_TASK_STOP;
+    else
+        return FALSE;   /* promote/demote: no such actions for primitives */
+    return TRUE;
+}
+
+/* Pacemaker's ordering_flags_for_kind() (Pacemaker Explained 6.3: kind
+ * Mandatory, Optional, Serialize; symmetrical). */
+static guint order_flags(const CsOrder *order, CsTask first_task)
+{
+    guint flags = ORD_OPTIONAL;
+
+    if (order->kind != CS_ORDER_MANDATORY)
+        return flags;
+    if (order->inverse)
+        return flags | ORD_IMPLIES_FIRST;
+    if (!order->symmetrical)
+        return flags | ORD_ASYMMETRICAL;
+    flags |= ORD_IMPLIES_THEN;
+    if (first_task == CS_TASK_START)
+        flags |= ORD_RUNNABLE_LEFT;
+    return flags;
+}
+
+/* The resource_set of order that holds rsc with require-all="false". */
+static const char *relaxed_set_id(const CsOrder *order, const char *rsc)
+{
+    if (order->xml == NULL)
+        return NULL;
+    for (xmlNode *set = order->xml->children; set != NULL; set = set->next) {
+        g_autofree char *require_all = NULL;
+
+        if (set->type != XML_ELEMENT_NODE
+            || strcmp((const char *)set->name, "resource_set") != 0)
+            continue;
+        require_all = (char *)xmlGetProp(set, (const xmlChar *)"require-all");
+        if (require_all == NULL || cs_engine_is_true(require_all))
+            continue;
+        for (xmlNode *ref = set->children; ref != NULL; ref = ref->next) {
+            g_autofree char *id = NULL;
+
+            if (ref->type != XML_ELEMENT_NODE)
+                continue;
+            id = (char *)xmlGetProp(ref, (const xmlChar *)"id");
+            if (id != NULL && strcmp(id, rsc) == 0) {
+                g_autofree char *set_id =
+                    (char *)xmlGetProp(set, (const xmlChar *)"id");
+
+                return g_intern_string(set_id);
+            }
+        }
+    }
+    return NULL;
+}
+
+/* require-all="false" (Pacemaker Explained 6.6.3): any one member of the
+ * first set suffices, through a "one-or-more:SET" pseudo-action. */
+static CsAct *relaxed_action(CsGraph *graph, GHashTable *relaxed,
+                             const char *set_id)
+{
+    g_autofree char *name = g_strdup_printf("one-or-more:%s", set_id);
+    CsAct *action = g_hash_table_lookup(relaxed, name);
+
+    if (action == NULL) {
+        action = act_alloc(graph, CS_TASK_PSEUDO, -1, -1,
+                           CS_ACT_OPTIONAL | CS_ACT_PSEUDO | CS_ACT_RUNNABLE
+                           | CS_ACT_REQUIRES_ANY);
+        action->name = g_strdup(name);
+        g_hash_table_insert(relaxed, g_steal_pointer(&name), action);
+    }
+    return action;
+}
+
+static void configured_orderings(CsGraph *graph)
+{
+    const CsModel *model = graph->model;
+    g_autoptr(GHashTable) relaxed = g_hash_table_new_full(g_str_hash,
+                                                          g_str_equal,
+                                                          g_free, NULL);
+    g_autoptr(GHashTable) linked = g_hash_table_new(g_direct_hash,
+                                                    g_direct_equal);
+
+    for (guint i = 0; i < model->orders->len; i++) {
+        const CsOrder *order = g_ptr_array_index(model->orders, i);
+        const char *set_id;
+        CsTask first_task, then_task;
+        guint flags;
+        CsAct *pseudo;
+
+        if (!task_parse(order->first_action, &first_task)
+            || !task_parse(order->then_action, &then_task))
+            continue;
+        flags = order_flags(order, first_task);
+        set_id = order->require_all_group >= 0
+                 ? relaxed_set_id(order, rsc_info(graph, order->first)->id)
+                 : NULL;
+        if (set_id == NULL) {
+            order_rsc(graph, order->first, first_task, order->then,
+                      then_task, flags);
+            continue;
+        }
+        pseudo = relaxed_action(graph, relaxed, set_id);
+        if (!g_hash_table_contains(linked,
+                                   GINT_TO_POINTER(order->first * 2 + 1)))
+            order_rsc_action(graph, order->first, first_task, pseudo,
+                             ORD_ONE_OR_MORE);
+        order_action_rsc(graph, pseudo, order->then, then_task,
+                         flags | ORD_RUNNABLE_LEFT);
+        g_hash_table_add(linked, GINT_TO_POINTER(order->first * 2 + 1));
+    }
+}
+
+/* ---- definition changes (Pacemaker's check_actions_for()) ------------- */
+
+/* Pacemaker's calculate_active_ops(): the index of the operation that
+ * last started the resource, and of the last successful stop. */
+static void active_ops(const GPtrArray *history, int *start, int *stop)
+{
+    int implied_start = -1;
+
+    *start = -1;
+    *stop = -1;
+    for (guint i = 0; i < history->len; i++) {
+        const CsOpRecord *record = g_ptr_array_index(history, i);
+        const char *task = record->operation;
+
+        if (task == NULL)
+            continue;
+        if (strcmp(task, "stop") == 0 && record->op_status == 0) {
+            *stop = (int)i;
+        } else if (strcmp(task, "start") == 0
+                   || strcmp(task, "migrate_from") == 0) {
+            *start = (int)i;
+        } else if (implied_start <= *stop && strcmp(task, "monitor") == 0
+                   && (record->rc_code == 0 || record->rc_code == 8)) {
+            implied_start = (int)i;
+        }
+    }
+    if (*start == -1)
+        *start = implied_start;
+}
+
+/* Pacemaker's schedule_reload(): reload-capable agents reload instead of
+ * restarting when only reloadable parameters changed. */
+static void schedule_reload(CsGraph *graph, int rsc, int node)
+{
+    CsAct *reload;
+
+    if (!(graph->rsc_flags[rsc] & CS_RSCF_MANAGED)
+        || (graph->rsc_flags[rsc] & CS_RSCF_FAILED))
+        return;
+    if (graph->rsc_flags[rsc] & CS_RSCF_START_PENDING) {
+        /* A start still in flight cannot be reloaded: restart instead. */
+        rsc_action(graph, rsc, CS_TASK_STOP, node, FALSE);
+        return;
+    }
+    graph->rsc_flags[rsc] |= CS_RSCF_RELOAD;
+    reload = rsc_action(graph, rsc, CS_TASK_RELOAD, node, FALSE);
+    set_reason(reload, "resource definition change", FALSE);
+    order_action_rsc(graph, reload, rsc, CS_TASK_STOP,
+                     ORD_OPTIONAL | ORD_THEN_CANCELS_FIRST);
+}
+
+static void force_restart(CsGraph *graph, int rsc)
+{
+    CsAct *start = rsc_action(graph, rsc, CS_TASK_START, -1, FALSE);
+
+    set_reason(start, "resource definition change", TRUE);
+}
+
+static void check_record(CsGraph *graph, const CsRscState *state,
+                         const CsOpRecord *record)
+{
+    const CsResource *info = rsc_info(graph, state->rsc);
+    CsDigestResult result;
+
+    if (record->interval_ms > 0
+        && cs_digest_find_op(info, record->operation,
+                             record->interval_ms) == NULL)
+        return;   /* an orphaned recurring operation is only cancelled */
+    result = cs_digest_compare(info, record);
+    if (result == CS_DIGEST_MATCH || record->interval_ms > 0)
+        return;   /* recurring operations are rescheduled, not restarted */
+    /* A probe, migrate_from or promote that found the resource running
+     * stands for its start; restarts of other operations do not show. */
+    if (strcmp(record->operation, "start") != 0
+        && strcmp(record->operation, "monitor") != 0
+        && strcmp(record->operation, "migrate_from") != 0
+        && strcmp(record->operation, "promote") != 0)
+        return;
+    if (result == CS_DIGEST_RESTART || record->op_restart_digest == NULL)
+        force_restart(graph, state->rsc);
+    else
+        schedule_reload(graph, state->rsc, state->node);
+}
+
+static void check_definitions(CsGraph *graph)
+{
+    const CsModel *model = graph->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsResource *info;
+        int start, stop;
+
+        if (state->rsc < 0 || state->role < CS_ROLE_STARTED
+            || state->history == NULL)
+            continue;
+        info = rsc_info(graph, state->rsc);
+        if (info->kind != CS_RSC_PRIMITIVE)
+            continue;
+        active_ops(state->history, &start, &stop);
+        if (start < stop)
+            continue;
+        for (int j = start < 0 ? 0 : start; j < (int)state->history->len; j++) {
+            const CsOpRecord *record = g_ptr_array_index(state->history, j);
+            const char *task = record->operation;
+
+            if (task == NULL)
+                continue;
+            if (record->interval_ms > 0
+                && (info->maintenance
+                    || node_info(graph, state->node)->maintenance))
+                continue;
+            if (record->interval_ms > 0 || strcmp(task, "monitor") == 0
+                || strcmp(task, "start") == 0 || strcmp(task, "promote") == 0
+                || strcmp(task, "migrate_from") == 0)
+                check_record(graph, state, record);
+        }
+    }
+}
+
+/* ---- the whole graph -------------------------------------------------- */
+
+CsGraph *cs_graph_build(const CsSolution *solution)
+{
+    CsGraph *graph = g_new0(CsGraph, 1);
+    int n_rsc = solution->n_rsc;
+
+    graph->solution = solution;
+    graph->model = solution->model;
+    graph->actions = g_ptr_array_new_with_free_func(act_free);
+    graph->edges = g_ptr_array_new_with_free_func(g_free);
+    graph->orderings = g_ptr_array_new_with_free_func(g_free);
+    graph->by_rsc = g_new0(GPtrArray *, n_rsc);
+    graph->running_on = g_new0(GArray *, n_rsc);
+    graph->rsc_flags = g_new0(guint, n_rsc);
+    graph->role = g_new0(CsRole, n_rsc);
+    graph->next_role = g_new0(CsRole, n_rsc);
+    graph->assigned = g_new0(int, n_rsc);
+    graph->fenced = g_new0(gboolean, solution->n_nodes);
+    init_rsc_state(graph);
+    schedule_fencing(graph);
+    configured_orderings(graph);
+    check_definitions(graph);
+    for (int rsc = 0; rsc < n_rsc; rsc++)
+        if (rsc_info(graph, rsc)->parent < 0)
+            create_actions(graph, rsc);
+    internal_constraints(graph);
+    for (guint i = 0; i < graph->orderings->len; i++)
+        apply_ordering(graph, g_ptr_array_index(graph->orderings, i));
+    for (guint i = 0; i < graph->actions->len; i++)
+        update_action(graph, g_ptr_array_index(graph->actions, i));
+    return graph;
+}
+
+void cs_graph_free(CsGraph *graph)
+{
+    if (graph == NULL)
+        return;
+    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
+        g_ptr_array_free(graph->by_rsc[rsc], TRUE);
+        g_array_free(graph->running_on[rsc], TRUE);
+    }
+    g_ptr_array_free(graph->actions, TRUE);
+    g_ptr_array_free(graph->edges, TRUE);
+    g_ptr_array_free(graph->orderings, TRUE);
+    g_free(graph->by_rsc);
+    g_free(graph->running_on);
+    g_free(graph->rsc_flags);
+    g_free(graph->role);
+    g_free(graph->next_role);
+    g_free(graph->assigned);
+    g_free(graph->fenced);
+    g_free(graph);
+}

@@ -1,0 +1,973 @@
+/* assign.c: node criteria, assignment order and assignment.
+ *
+ * Follows Pacemaker 2.1.5's scheduler: every resource's allowed-node scores
+ * start from the symmetric default (Pacemaker Explained 6.2.2, opt-in and
+ * opt-out clusters), then take node health, location constraints (6.2),
+ * stickiness where the resource is active (5.4), migration-threshold bans
+ * (5.4, 7.5 "Handling Resource Failure") and exclusive discovery; then the
+ * resources are sorted and each is assigned to its best node.
+ */
+#include <string.h>
+
+#include "engine/engine_internal.h"
+#include "model/rules.h"
+
+static const CsResource *rsc_of(const CsSolution *solution, int rsc)
+{
+    return g_ptr_array_index(solution->model->resources, rsc);
+}
+
+static const CsNode *node_of(const CsSolution *solution, int node)
+{
+    return g_ptr_array_index(solution->model->nodes, node);
+}
+
+/* Pacemaker's pcmk__node_available() without the score: online, not
+ * shutting down, clean, not in standby or maintenance. */
+gboolean cs_engine_node_available(const CsSolution *solution, int node)
+{
+    const CsNode *info = node_of(solution, node);
+
+    return info->online && !info->shutdown && !info->unclean
+           && !info->standby && !info->maintenance;
+}
+
+gboolean cs_table_any_available(const CsSolution *solution,
+                                const CsTable *table)
+{
+    for (int node = 0; node < table->n_nodes; node++) {
+        if (table->allowed[node] && table->score[node] >= 0
+            && cs_engine_node_available(solution, node))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+const char *cs_engine_node_attr(const CsSolution *solution, int node,
+                                const char *attribute)
+{
+    const CsNode *info = node_of(solution, node);
+
+    if (strcmp(attribute, "#uname") == 0)
+        return info->uname;
+    return g_hash_table_lookup(info->attrs, attribute);
+}
+
+gboolean cs_engine_is_true(const char *text)
+{
+    static const char *const yes[] = { "true", "yes", "on", "y", "1" };
+
+    if (text == NULL)
+        return FALSE;
+    for (guint i = 0; i < G_N_ELEMENTS(yes); i++) {
+        if (g_ascii_strcasecmp(text, yes[i]) == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Pacemaker's resource_location(): a score for a resource applies to it
+ * and, for a group, to every member too. */
+static void rsc_location(CsSolution *solution, int rsc, int node,
+                         const CsContribution *why)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+
+    if (node < 0) {
+        for (int each = 0; each < solution->n_nodes; each++)
+            rsc_location(solution, rsc, each, why);
+        return;
+    }
+    for (guint i = 0; i < info->children->len; i++)
+        rsc_location(solution, g_array_index(info->children, int, i), node,
+                     why);
+    cs_table_add(solution->work[rsc].table, node, why);
+}
+
+/* ---- initial state ---------------------------------------------------- */
+
+/* Pacemaker Explained 5.4 multiple-active, read from the resource's
+ * (possibly inherited) meta attribute. */
+static gboolean multiple_active_is(const CsResource *info, const char *policy)
+{
+    return info->multiple_active != NULL
+           && strcmp(info->multiple_active, policy) == 0;
+}
+
+/* multiple-active=stop_only: every node is banned, whatever was scored
+ * before (Pacemaker rebuilds the resource's allowed nodes at -INFINITY). */
+static void ban_multiply_active(CsSolution *solution, int rsc)
+{
+    CsRscWork *work = &solution->work[rsc];
+
+    cs_table_free(work->table);
+    work->table = cs_table_new(solution->n_nodes, TRUE);
+    for (int node = 0; node < solution->n_nodes; node++)
+        cs_table_add_simple(work->table, node, CS_CONTRIB_STATUS_BAN,
+                            "multiple-active=stop_only", -CS_INFINITY);
+}
+
+/* multiple-active=block: the resource (and, when its group is configured
+ * the same way, the whole group) is left alone. */
+static void block_multiply_active(CsSolution *solution, int rsc)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+    const CsResource *parent;
+
+    solution->work[rsc].managed = FALSE;
+    if (info->parent < 0)
+        return;
+    parent = rsc_of(solution, info->parent);
+    if (parent->kind != CS_RSC_GROUP || !multiple_active_is(parent, "block"))
+        return;
+    for (guint i = 0; i < parent->children->len; i++)
+        solution->work[g_array_index(parent->children, int, i)].managed = FALSE;
+}
+
+/* Pacemaker's native_add_running(), as the status section is unpacked
+ * history by history: a resource active on a node in maintenance becomes
+ * unmanaged; an unmanaged resource is pinned (INFINITY) to every node it
+ * is active on; a managed one active on a second node follows its
+ * multiple-active policy.  The parent learns of the node too. */
+static void add_running(CsSolution *solution, int rsc, int node)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+    CsRscWork *work = &solution->work[rsc];
+
+    if (work->current < 0)
+        work->current = node;
+    work->n_running++;
+    if (info->kind == CS_RSC_PRIMITIVE && node_of(solution, node)->maintenance)
+        work->managed = FALSE;
+    if (!work->managed) {
+        rsc_location(solution, rsc, node,
+                     &(CsContribution){ .kind = CS_CONTRIB_UNMANAGED,
+                                        .source = "not_managed_default",
+                                        .other_rsc = -1,
+                                        .value = CS_INFINITY });
+        for (int up = info->parent; up >= 0 && node_of(solution, node)->online;
+             up = rsc_of(solution, up)->parent)
+            solution->work[up].n_running++;
+        return;
+    }
+    if (info->kind == CS_RSC_PRIMITIVE && work->n_running > 1) {
+        if (multiple_active_is(info, "stop_only"))
+            ban_multiply_active(solution, rsc);
+        else if (multiple_active_is(info, "block"))
+            block_multiply_active(solution, rsc);
+    }
+    if (info->parent >= 0)
+        add_running(solution, info->parent, node);
+}
+
+static void init_current(CsSolution *solution)
+{
+    const CsModel *model = solution->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        CsRscWork *work;
+
+        if (state->rsc < 0)
+            continue;
+        work = &solution->work[state->rsc];
+        if (state->next_role != CS_ROLE_UNKNOWN
+            && (work->next_role == CS_ROLE_UNKNOWN
+                || state->next_role < work->next_role))
+            work->next_role = state->next_role;
+        /* on-fail=block (or a stop that failed without fencing) leaves
+         * the resource unmanaged from this history on. */
+        if (state->blocked)
+            work->managed = FALSE;
+        if (state->role < CS_ROLE_STARTED)
+            continue;
+        if (state->role > work->role)
+            work->role = state->role;
+        add_running(solution, state->rsc, state->node);
+    }
+}
+
+/* Pacemaker applies target-role to a resource's next role when it
+ * unpacks the resource's history; Stopped bans it everywhere at
+ * assignment in any case. */
+static void init_target_roles(CsSolution *solution)
+{
+    const CsModel *model = solution->model;
+
+    g_autofree gboolean *has_history = g_new0(gboolean, solution->n_rsc);
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc >= 0)
+            has_history[state->rsc] = TRUE;
+    }
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        const CsResource *info = rsc_of(solution, rsc);
+        CsRscWork *work = &solution->work[rsc];
+
+        if (info->target_role == CS_ROLE_STOPPED
+            || (has_history[rsc] && info->target_role != CS_ROLE_UNKNOWN
+                && (work->next_role == CS_ROLE_UNKNOWN
+                    || info->target_role < work->next_role)))
+            work->next_role = info->target_role;
+    }
+}
+
+static void init_tables(CsSolution *solution)
+{
+    const CsModel *model = solution->model;
+
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        CsRscWork *work = &solution->work[rsc];
+
+        work->table = cs_table_new(solution->n_nodes, TRUE);
+        work->discover_exclusive = g_new0(gboolean, solution->n_nodes);
+        work->this_with = g_ptr_array_new();
+        work->with_this = g_ptr_array_new();
+        work->provisional = TRUE;
+        work->assigned = -1;
+        work->current = -1;
+        work->managed = rsc_of(solution, rsc)->managed
+                        && !model->options.maintenance_mode;
+        if (!model->options.symmetric_cluster)
+            continue;
+        /* Pacemaker Explained 6.2.2: in an opt-out cluster every node
+         * starts allowed, at the node's own weight (usually 0). */
+        for (int node = 0; node < solution->n_nodes; node++) {
+            CsScore weight = node_of(solution, node)->weight;
+
+            work->table->allowed[node] = TRUE;
+            if (weight != 0)
+                cs_table_add_simple(work->table, node, CS_CONTRIB_NODE_WEIGHT,
+                                    "node score", weight);
+        }
+    }
+}
+
+static void apply_status_bans(CsSolution *solution)
+{
+    const CsModel *model = solution->model;
+
+    for (guint i = 0; model->status_bans && i < model->status_bans->len; i++) {
+        const CsStatusBan *ban = g_ptr_array_index(model->status_bans, i);
+        CsContribution why = { .kind = CS_CONTRIB_STATUS_BAN,
+                               .source = ban->reason, .other_rsc = -1,
+                               .value = -CS_INFINITY };
+
+        if (ban->rsc >= 0)
+            rsc_location(solution, ban->rsc, ban->node, &why);
+    }
+}
+
+static char *xml_attr(xmlNode *element, const char *name)
+{
+    xmlChar *value = xmlGetProp(element, (const xmlChar *)name);
+    char *copy = value ? g_strdup((const char *)value) : NULL;
+
+    xmlFree(value);
+    return copy;
+}
+
+/* ---- shutdown locks (Pacemaker Explained 3.2, shutdown-lock) ---------- */
+
+/* The node a resource's history locks it to: an lrm_resource entry with a
+ * shutdown-lock time that shutdown-lock-limit has not expired; -1. */
+static int history_lock_node(const CsSolution *solution, int rsc)
+{
+    const CsModel *model = solution->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsOpRecord *record;
+        g_autofree char *text = NULL;
+        gint64 since;
+
+        if (state->rsc != rsc || state->history->len == 0)
+            continue;
+        record = g_ptr_array_index(state->history, 0);
+        if (record->xml == NULL || record->xml->parent == NULL)
+            continue;
+        text = xml_attr(record->xml->parent, "shutdown-lock");
+        since = text != NULL ? g_ascii_strtoll(text, NULL, 10) : 0;
+        if (since == 0)
+            continue;
+        if (model->options.shutdown_lock_limit_s > 0
+            && model->now.seconds > since + model->options.shutdown_lock_limit_s)
+            continue;
+        return state->node;
+    }
+    return -1;
+}
+
+/* Pacemaker's shutdown lock: a resource stopped by a clean node shutdown
+ * (or active only on a node shutting down now) may run nowhere else until
+ * the node returns or the lock expires.  Fence devices are never locked,
+ * and a resource already active elsewhere drops its lock. */
+static void apply_shutdown_lock(CsSolution *solution, int rsc)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+    CsRscWork *work = &solution->work[rsc];
+    int lock = history_lock_node(solution, rsc);
+
+    if (info->fence_device)
+        return;
+    if (lock >= 0 && work->n_running > 0)
+        return;
+    if (lock < 0 && work->n_running == 1) {
+        const CsNode *node = node_of(solution, work->current);
+
+        if (node->shutdown && !node->unclean)
+            lock = work->current;
+    }
+    if (lock < 0)
+        return;
+    for (int node = 0; node < solution->n_nodes; node++) {
+        if (node != lock)
+            cs_table_add_simple(work->table, node, CS_CONTRIB_STATUS_BAN,
+                                "shutdown-lock", -CS_INFINITY);
+    }
+}
+
+static void apply_shutdown_locks(CsSolution *solution)
+{
+    if (!solution->model->options.shutdown_lock)
+        return;
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        if (rsc_of(solution, rsc)->kind == CS_RSC_PRIMITIVE
+            && !rsc_of(solution, rsc)->is_remote_connection)
+            apply_shutdown_lock(solution, rsc);
+    }
+}
+
+/* ---- locations -------------------------------------------------------- */
+
+/* One location's scores for one resource, as Pacemaker's
+ * pcmk__apply_location() applies them: skipped when limited to a role the
+ * resource will not have; exclusive discovery remembered per node. */
+static void apply_scores(CsSolution *solution, int rsc, const CsScore *scores,
+                         const gboolean *listed, CsRole role,
+                         CsDiscovery discovery, CsContributionKind kind,
+                         const char *source, gboolean zero)
+{
+    CsRscWork *work = &solution->work[rsc];
+
+    if (role != CS_ROLE_UNKNOWN && role != work->next_role)
+        return;
+    if (discovery == CS_DISCOVERY_EXCLUSIVE)
+        work->exclusive_discovery = TRUE;
+    for (int node = 0; node < solution->n_nodes; node++) {
+        CsContribution why = { .kind = kind, .source = source,
+                               .other_rsc = -1 };
+
+        if (!listed[node])
+            continue;
+        why.value = zero ? 0 : scores[node];
+        if (why.value != 0 || !work->table->allowed[node])
+            cs_table_add(work->table, node, &why);
+        if (discovery == CS_DISCOVERY_EXCLUSIVE)
+            work->discover_exclusive[node] = TRUE;
+    }
+}
+
+/* A group takes a location itself and passes it to its first member; the
+ * later members only become allowed on the nodes (at 0), since the first
+ * member's scores take theirs in through the internal colocations. */
+static void apply_location(CsSolution *solution, int rsc,
+                           const CsScore *scores, const gboolean *listed,
+                           CsRole role, CsDiscovery discovery,
+                           CsContributionKind kind, const char *source)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+
+    apply_scores(solution, rsc, scores, listed, role, discovery, kind, source,
+                 FALSE);
+    for (guint i = 0; i < info->children->len; i++)
+        apply_scores(solution, g_array_index(info->children, int, i),
+                     scores, listed, role, discovery, kind, source, i > 0);
+}
+
+static gboolean location_in_lifetime(const CsSolution *solution,
+                                     const CsLocation *location)
+{
+    CsRuleContext context = { .now = solution->model->now };
+
+    for (xmlNode *child = location->xml ? location->xml->children : NULL;
+         child != NULL; child = child->next) {
+        if (child->type == XML_ELEMENT_NODE
+            && xmlStrcmp(child->name, (const xmlChar *)"lifetime") == 0
+            && !cs_rules_pass(child, &context))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+
+/* One <rule> of a location: a score for each node where it passes, from
+ * score= or from the node's score-attribute. */
+static void apply_rule(CsSolution *solution, const CsLocation *location,
+                       xmlNode *rule)
+{
+    const CsResource *info = rsc_of(solution, location->rsc);
+    g_autofree char *score_text = xml_attr(rule, "score");
+    g_autofree char *score_attribute = xml_attr(rule, "score-attribute");
+    g_autofree char *role_text = xml_attr(rule, "role");
+    g_autofree CsScore *scores = g_new0(CsScore, solution->n_nodes);
+    g_autofree gboolean *listed = g_new0(gboolean, solution->n_nodes);
+    CsRole role = location->role;
+    CsScore fixed = 0;
+
+    if (role_text != NULL)
+        role = cs_role_parse(role_text);
+    if (score_text != NULL)
+        cs_score_parse(score_text, &fixed);
+    for (int node = 0; node < solution->n_nodes; node++) {
+        const CsNode *info_node = node_of(solution, node);
+        CsRuleContext context = {
+            .node_attrs = info_node->attrs, .now = solution->model->now,
+            .rsc_class = info->rsc_class, .rsc_provider = info->provider,
+            .rsc_type = info->type, .rsc_params = info->params,
+            .rsc_meta = info->meta, .submatches = location->submatches,
+        };
+
+        if (!cs_rule_passes(rule, &context))
+            continue;
+        listed[node] = TRUE;
+        scores[node] = fixed;
+        if (score_text == NULL && score_attribute != NULL) {
+            const char *value = g_hash_table_lookup(info_node->attrs,
+                                                    score_attribute);
+
+            scores[node] = -CS_INFINITY;
+            if (value != NULL)
+                cs_score_parse(value, &scores[node]);
+        }
+    }
+    apply_location(solution, location->rsc, scores, listed, role,
+                   location->discovery, CS_CONTRIB_RULE, location->id);
+}
+
+static void apply_one_location(CsSolution *solution,
+                               const CsLocation *location)
+{
+    if (location->rsc < 0 || !location_in_lifetime(solution, location))
+        return;
+    if (location->node != NULL) {
+        const CsNode *node = cs_model_node(solution->model, location->node);
+        g_autofree CsScore *scores = NULL;
+        g_autofree gboolean *listed = NULL;
+
+        if (node == NULL)
+            return;
+        scores = g_new0(CsScore, solution->n_nodes);
+        listed = g_new0(gboolean, solution->n_nodes);
+        scores[node->index] = location->score;
+        listed[node->index] = TRUE;
+        apply_location(solution, location->rsc, scores, listed,
+                       location->role, location->discovery,
+                       CS_CONTRIB_LOCATION, location->id);
+        return;
+    }
+    for (guint i = 0; i < location->rules->len; i++)
+        apply_rule(solution, location, g_ptr_array_index(location->rules, i));
+}
+
+/* ---- node health (Pacemaker Explained 4.4 "Tracking Node Health") ------ */
+
+static CsScore node_health(const CsSolution *solution, const CsNode *node)
+{
+    const CsOptions *options = &solution->model->options;
+    CsScore red = options->node_health_red, yellow = options->node_health_yellow;
+    CsScore green = options->node_health_green;
+    CsScore health = 0;
+    GHashTableIter iter;
+    gpointer name, value;
+
+    switch (options->node_health_strategy) {
+    case CS_HEALTH_MIGRATE_ON_RED:
+        red = -CS_INFINITY, yellow = 0, green = 0;
+        break;
+    case CS_HEALTH_ONLY_GREEN:
+        red = -CS_INFINITY, yellow = -CS_INFINITY, green = 0;
+        break;
+    case CS_HEALTH_PROGRESSIVE:
+        health = options->node_health_base;
+        break;
+    default:
+        break;
+    }
+    g_hash_table_iter_init(&iter, node->attrs);
+    while (g_hash_table_iter_next(&iter, &name, &value)) {
+        CsScore score = 0;
+
+        if (g_str_has_prefix(name, "#health")
+            && cs_score_parse_health(value, red, yellow, green, &score))
+            health = cs_score_add(health, score);
+    }
+    return health;
+}
+
+static void apply_node_health(CsSolution *solution)
+{
+    const CsModel *model = solution->model;
+
+    if (model->options.node_health_strategy == CS_HEALTH_NONE)
+        return;
+    for (int node = 0; node < solution->n_nodes; node++) {
+        CsScore health = node_health(solution, node_of(solution, node));
+        g_autofree CsScore *scores = g_new0(CsScore, solution->n_nodes);
+        g_autofree gboolean *listed = g_new0(gboolean, solution->n_nodes);
+
+        if (health == 0)
+            continue;
+        scores[node] = health;
+        listed[node] = TRUE;
+        for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+            const CsResource *info = rsc_of(solution, rsc);
+
+            if (info->parent >= 0)
+                continue;
+            if (health < 0
+                && cs_engine_is_true(g_hash_table_lookup(info->meta,
+                                                         "allow-unhealthy-nodes")))
+                continue;
+            apply_location(solution, rsc, scores, listed, CS_ROLE_UNKNOWN,
+                           CS_DISCOVERY_ALWAYS, CS_CONTRIB_HEALTH,
+                           "node-health");
+        }
+    }
+}
+
+/* ---- stickiness, failures, discovery ---------------------------------- */
+
+/* Pacemaker Explained 5.4 resource-stickiness: a managed resource active
+ * on exactly one node prefers it; in an opt-in cluster only if the node
+ * is still allowed. */
+static void apply_stickiness(CsSolution *solution)
+{
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        const CsResource *info = rsc_of(solution, rsc);
+        CsRscWork *work = &solution->work[rsc];
+
+        if (info->kind != CS_RSC_PRIMITIVE || !work->managed
+            || info->stickiness < 1 || work->n_running != 1)
+            continue;
+        if (!solution->model->options.symmetric_cluster
+            && !work->table->allowed[work->current])
+            continue;
+        cs_table_add_simple(work->table, work->current, CS_CONTRIB_STICKINESS,
+                            "resource-stickiness", info->stickiness);
+    }
+}
+
+/* The container a filler (meta container) runs in, or -1. */
+static int filler_container(const CsSolution *solution, int rsc)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+
+    return info->is_remote_connection ? -1 : info->container;
+}
+
+/* Pacemaker's fail count for the migration-threshold check: a container's
+ * own failures plus those of the resources it contains. */
+static int fail_count_with_fillers(const CsSolution *solution, int rsc,
+                                   int node)
+{
+    int count = cs_model_fail_count(solution->model, rsc, node);
+
+    for (int other = 0; other < solution->n_rsc; other++) {
+        if (filler_container(solution, other) == rsc)
+            count += cs_model_fail_count(solution->model, other, node);
+    }
+    return count;
+}
+
+/* Pacemaker Explained 7.5: once the fail count on a node reaches
+ * migration-threshold, the resource is banned from the node. */
+static void apply_fail_limits(CsSolution *solution)
+{
+    const GPtrArray *fail_counts = solution->model->fail_counts;
+    g_autofree gboolean *failed = g_new0(gboolean, (gsize)solution->n_nodes
+                                                   * solution->n_rsc);
+
+    g_autofree gboolean *ignored = g_new0(gboolean, solution->n_rsc);
+
+    /* A resource whose failures were ignored (on-fail=ignore) ignores its
+     * migration-threshold too. */
+    for (guint i = 0; i < solution->model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(solution->model->rsc_states, i);
+
+        if (state->rsc >= 0 && state->failure_ignored)
+            ignored[state->rsc] = TRUE;
+    }
+    /* Only (resource, node) pairs with a fail count can reach a limit. */
+    for (guint i = 0; i < fail_counts->len; i++) {
+        const CsFailCount *fail = g_ptr_array_index(fail_counts, i);
+
+        int container;
+
+        if (fail->rsc < 0 || fail->node < 0)
+            continue;
+        failed[(gsize)fail->node * solution->n_rsc + fail->rsc] = TRUE;
+        container = filler_container(solution, fail->rsc);
+        if (container >= 0)
+            failed[(gsize)fail->node * solution->n_rsc + container] = TRUE;
+    }
+    for (int node = 0; node < solution->n_nodes; node++) {
+        for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+            const CsResource *info = rsc_of(solution, rsc);
+            CsContribution why = { .kind = CS_CONTRIB_FAIL_LIMIT,
+                                   .source = "migration-threshold",
+                                   .other_rsc = -1, .value = -CS_INFINITY };
+            int count;
+
+            if (!failed[(gsize)node * solution->n_rsc + rsc] || ignored[rsc]
+                || info->kind != CS_RSC_PRIMITIVE
+                || info->migration_threshold <= 0)
+                continue;
+            count = fail_count_with_fillers(solution, rsc, node);
+            if (count <= 0 || info->migration_threshold - count > 0)
+                continue;
+            why.count = count;
+            why.threshold = info->migration_threshold;
+            rsc_location(solution, rsc, node, &why);
+        }
+    }
+}
+
+static gboolean exclusive(const CsSolution *solution, int rsc)
+{
+    while (rsc >= 0) {
+        if (solution->work[rsc].exclusive_discovery)
+            return TRUE;
+        rsc = rsc_of(solution, rsc)->parent;
+    }
+    return FALSE;
+}
+
+/* resource-discovery=exclusive (Pacemaker Explained 6.2.1): the resource
+ * may run only where such a location lists it. */
+static void apply_exclusive_discovery(CsSolution *solution)
+{
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        CsRscWork *work = &solution->work[rsc];
+
+        if (!exclusive(solution, rsc))
+            continue;
+        for (int node = 0; node < solution->n_nodes; node++) {
+            if (work->table->allowed[node] && !work->discover_exclusive[node])
+                cs_table_add_simple(work->table, node, CS_CONTRIB_DISCOVERY,
+                                    "resource-discovery=exclusive",
+                                    -CS_INFINITY);
+        }
+    }
+}
+
+void cs_apply_node_criteria(CsSolution *solution, GError **error)
+{
+    (void)error;
+    init_tables(solution);
+    init_current(solution);
+    init_target_roles(solution);
+    apply_status_bans(solution);
+    cs_colocations_build(solution);
+    apply_shutdown_locks(solution);
+    apply_node_health(solution);
+    for (guint i = 0; i < solution->model->locations->len; i++)
+        apply_one_location(solution,
+                           g_ptr_array_index(solution->model->locations, i));
+    apply_stickiness(solution);
+    apply_fail_limits(solution);
+    apply_exclusive_discovery(solution);
+}
+
+/* ---- node choice ------------------------------------------------------ */
+
+typedef struct NodeOrder {
+    const CsSolution *solution;
+    const CsTable *table;    /* NULL: the nodes' own weights */
+    int preferred;
+} NodeOrder;
+
+/* Pacemaker's compare_nodes(): higher score first (unavailable nodes count
+ * as -INFINITY), then fewer resources assigned so far, then the preferred
+ * (current) node, then node name. */
+static gint compare_nodes(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const NodeOrder *order = data;
+    int node1 = *(const int *)a, node2 = *(const int *)b;
+    const CsSolution *solution = order->solution;
+    CsScore score1 = order->table ? order->table->score[node1]
+                                  : node_of(solution, node1)->weight;
+    CsScore score2 = order->table ? order->table->score[node2]
+                                  : node_of(solution, node2)->weight;
+
+    if (!cs_engine_node_available(solution, node1))
+        score1 = -CS_INFINITY;
+    if (!cs_engine_node_available(solution, node2))
+        score2 = -CS_INFINITY;
+    if (score1 != score2)
+        return score1 > score2 ? -1 : 1;
+    /* Pacemaker Explained 8.4: minimal packs nodes in name order;
+     * balanced prefers the node with more capacity left. */
+    if (solution->model->options.placement_strategy == CS_PLACEMENT_MINIMAL)
+        return strcmp(node_of(solution, node1)->uname,
+                      node_of(solution, node2)->uname);
+    if (solution->model->options.placement_strategy == CS_PLACEMENT_BALANCED) {
+        int capacity = cs_capacity_compare(solution, node1, node2);
+
+        if (capacity != 0)
+            return capacity;
+    }
+    if (solution->num_assigned[node1] != solution->num_assigned[node2])
+        return solution->num_assigned[node1] < solution->num_assigned[node2]
+               ? -1 : 1;
+    if (order->preferred >= 0 && node1 == order->preferred)
+        return -1;
+    if (order->preferred >= 0 && node2 == order->preferred)
+        return 1;
+    return strcmp(node_of(solution, node1)->uname,
+                  node_of(solution, node2)->uname);
+}
+
+static void assign_to(CsSolution *solution, int rsc, int node)
+{
+    CsRscWork *work = &solution->work[rsc];
+
+    work->provisional = FALSE;
+    work->assigned = node;
+    if (node >= 0) {
+        solution->num_assigned[node]++;
+        cs_capacity_consume(solution, rsc, node);
+    } else {
+        work->next_role = CS_ROLE_STOPPED;
+    }
+}
+
+/* Pacemaker's assign_best_node(): the best node by compare_nodes; among
+ * nodes tied with it, the one the resource is active on; nothing if the
+ * best has a negative score or cannot run resources. */
+static void assign_best_node(CsSolution *solution, int rsc)
+{
+    CsRscWork *work = &solution->work[rsc];
+    int prefer = cs_capacity_ban_insufficient(solution, rsc);
+    const CsTable *table = work->table;
+    NodeOrder order = { solution, table, work->current };
+    g_autofree int *nodes = g_new(int, solution->n_nodes);
+    int n = 0, chosen;
+
+    for (int node = 0; node < solution->n_nodes; node++) {
+        if (table->allowed[node])
+            nodes[n++] = node;
+    }
+    if (n == 0) {
+        assign_to(solution, rsc, -1);
+        return;
+    }
+    g_qsort_with_data(nodes, n, sizeof(int), compare_nodes, &order);
+    chosen = nodes[0];
+    /* With no node able to hold it and its colocated resources, the one
+     * with the most capacity left is preferred when scored as well. */
+    if (prefer >= 0 && table->allowed[prefer]
+        && table->score[prefer] >= table->score[chosen]
+        && table->score[prefer] >= 0
+        && cs_engine_node_available(solution, prefer)) {
+        chosen = prefer;
+    } else if (table->score[chosen] > 0 && cs_engine_node_available(solution, chosen)
+        && work->current >= 0
+        && cs_engine_node_available(solution, work->current)) {
+        for (int i = 1; i < n && table->score[nodes[i]] == table->score[chosen];
+             i++) {
+            if (nodes[i] == work->current)
+                chosen = nodes[i];
+        }
+    }
+    if (table->score[chosen] < 0 || !cs_engine_node_available(solution, chosen))
+        chosen = -1;
+    assign_to(solution, rsc, chosen);
+}
+
+/* ---- assignment ------------------------------------------------------- */
+
+static void ban_everywhere(CsSolution *solution, int rsc)
+{
+    for (int node = 0; node < solution->n_nodes; node++)
+        cs_table_add_simple(solution->work[rsc].table, node,
+                            CS_CONTRIB_TARGET_ROLE, "target-role=Stopped",
+                            -CS_INFINITY);
+}
+
+/* Pacemaker 2.1.5 applies colocations in list order (primaries by
+ * priority, then id), not mandatory ones first as later versions do. */
+static void apply_colocations(CsSolution *solution, int rsc)
+{
+    CsRscWork *work = &solution->work[rsc];
+
+    for (guint i = 0; i < work->this_with->len; i++)
+        cs_apply_this_with(solution, rsc, g_ptr_array_index(work->this_with, i));
+    for (guint i = 0; i < work->with_this->len; i++)
+        cs_add_dependent_scores(solution, rsc,
+                                g_ptr_array_index(work->with_this, i));
+}
+
+static int assign_primitive(CsSolution *solution, int rsc)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+    CsRscWork *work = &solution->work[rsc];
+
+    if (info->parent >= 0 && !solution->work[info->parent].allocating)
+        cs_assign(solution, info->parent);
+    if (!work->provisional)
+        return work->assigned;
+    if (work->allocating)
+        return -1;
+    work->allocating = TRUE;
+    apply_colocations(solution, rsc);
+    if (work->next_role == CS_ROLE_STOPPED)
+        ban_everywhere(solution, rsc);
+    work->printed = cs_table_copy(work->table);
+    if (!work->managed || solution->stonith_unmanage) {
+        /* Unmanaged resources stay where they are (Pacemaker Explained
+         * 5.4 is-managed). */
+        if (work->next_role == CS_ROLE_UNKNOWN)
+            work->next_role = work->role;
+        work->provisional = FALSE;
+        work->assigned = work->current;
+        if (work->current >= 0) {
+            solution->num_assigned[work->current]++;
+            cs_capacity_consume(solution, rsc, work->current);
+        }
+    } else if (solution->model->options.stop_all_resources) {
+        assign_to(solution, rsc, -1);
+    } else {
+        assign_best_node(solution, rsc);
+    }
+    work->allocating = FALSE;
+    return work->assigned;
+}
+
+static int assign_group(CsSolution *solution, int group)
+{
+    const CsResource *info = rsc_of(solution, group);
+    CsRscWork *work = &solution->work[group];
+    int first_node = -1;
+
+    if (!work->provisional)
+        return work->assigned;
+    if (work->allocating || info->children->len == 0) {
+        work->provisional = work->allocating;
+        return -1;
+    }
+    work->allocating = TRUE;
+    cs_group_expand_colocations(solution, group);
+    work->printed = cs_table_copy(work->table);
+    for (guint i = 0; i < info->children->len; i++) {
+        int member = g_array_index(info->children, int, i);
+
+        solution->work[member].group_printed =
+            cs_table_copy(solution->work[member].table);
+    }
+    for (guint i = 0; i < info->children->len; i++) {
+        int node = cs_assign(solution, g_array_index(info->children, int, i));
+
+        if (i == 0)
+            first_node = node;
+    }
+    work->allocating = FALSE;
+    work->provisional = FALSE;
+    work->assigned = first_node;
+    return first_node;
+}
+
+int cs_assign(CsSolution *solution, int rsc)
+{
+    if (rsc_of(solution, rsc)->kind == CS_RSC_GROUP)
+        return assign_group(solution, rsc);
+    return assign_primitive(solution, rsc);
+}
+
+/* ---- assignment order (Pacemaker's cmp_resources) --------------------- */
+
+typedef struct RscOrder {
+    int rsc;
+    int position;
+    CsTable *scores;     /* the resource's scores with its primaries' */
+} RscOrder;
+
+static gint compare_resources(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const RscOrder *first = a, *second = b;
+    const CsSolution *solution = data;
+    const CsRscWork *work1 = &solution->work[first->rsc];
+    const CsRscWork *work2 = &solution->work[second->rsc];
+    int priority1 = rsc_of(solution, first->rsc)->priority;
+    int priority2 = rsc_of(solution, second->rsc)->priority;
+    CsScore score1 = -CS_INFINITY, score2 = -CS_INFINITY;
+
+    if (priority1 != priority2)
+        return priority1 > priority2 ? -1 : 1;
+    if (solution->model->options.placement_strategy == CS_PLACEMENT_DEFAULT)
+        return first->position - second->position;
+    /* The resource with the higher score on its current node first. */
+    if (work1->current >= 0 && first->scores->allowed[work1->current])
+        score1 = first->scores->score[work1->current];
+    if (work2->current >= 0 && second->scores->allowed[work2->current])
+        score2 = second->scores->score[work2->current];
+    if (score1 != score2)
+        return score1 > score2 ? -1 : 1;
+    /* Then a higher score on any node, nodes in their sorted order. */
+    for (int i = 0; i < solution->n_nodes; i++) {
+        int node = solution->sorted_nodes[i];
+
+        score1 = first->scores->allowed[node] ? first->scores->score[node]
+                                              : -CS_INFINITY;
+        score2 = second->scores->allowed[node] ? second->scores->score[node]
+                                               : -CS_INFINITY;
+        if (score1 != score2)
+            return score1 > score2 ? -1 : 1;
+    }
+    return first->position - second->position;
+}
+
+static int group_current(const CsSolution *solution, int group)
+{
+    const CsResource *info = rsc_of(solution, group);
+
+    for (guint i = 0; i < info->children->len; i++) {
+        int member = g_array_index(info->children, int, i);
+
+        if (solution->work[member].current >= 0)
+            return solution->work[member].current;
+    }
+    return -1;
+}
+
+void cs_assign_all(CsSolution *solution)
+{
+    NodeOrder node_order = { solution, NULL, -1 };
+    g_autoptr(GArray) order = g_array_new(FALSE, FALSE, sizeof(RscOrder));
+
+    solution->sorted_nodes = g_new(int, solution->n_nodes);
+    for (int node = 0; node < solution->n_nodes; node++)
+        solution->sorted_nodes[node] = node;
+    g_qsort_with_data(solution->sorted_nodes, solution->n_nodes, sizeof(int),
+                      compare_nodes, &node_order);
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        RscOrder entry = { rsc, (int)order->len, NULL };
+
+        if (rsc_of(solution, rsc)->parent >= 0)
+            continue;
+        if (rsc_of(solution, rsc)->kind == CS_RSC_GROUP)
+            solution->work[rsc].current = group_current(solution, rsc);
+        if (solution->model->options.placement_strategy != CS_PLACEMENT_DEFAULT)
+            entry.scores = cs_merge_scores_for_order(solution, rsc);
+        g_array_append_val(order, entry);
+    }
+    g_array_sort_with_data(order, compare_resources, solution);
+    for (guint i = 0; i < order->len; i++) {
+        RscOrder *entry = &g_array_index(order, RscOrder, i);
+
+        cs_table_free(entry->scores);
+        cs_assign(solution, entry->rsc);
+    }
+}

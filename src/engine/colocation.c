@@ -1,0 +1,649 @@
+/* colocation.c: colocation constraints as Pacemaker 2.1.5 applies them.
+ *
+ * Pacemaker Explained 6.4 "Placing Resources Relative to other Resources".
+ * Two effects: once the primary is assigned, the dependent's scores are
+ * moved towards (or away from) the primary's node; and before that, the
+ * primary's scores take in its dependents' preferences, each attenuated by
+ * score/INFINITY ("influence", 6.4.1), recursively along colocation chains.
+ */
+#include <string.h>
+
+#include "engine/engine_internal.h"
+
+static const char *coloc_default_attribute = "#uname";
+
+/* A group's members are colocated with each other unless its meta
+ * attribute collocated is false (Pacemaker Explained 10.1). */
+static gboolean group_collocated(const CsResource *group)
+{
+    const char *collocated = g_hash_table_lookup(group->meta, "collocated");
+
+    return collocated == NULL || cs_engine_is_true(collocated);
+}
+
+/* Pacemaker sorts each resource's colocations where it is the primary by
+ * the dependent's priority (highest first), then the dependent's id. */
+static gint compare_by_dependent(gconstpointer a, gconstpointer b,
+                                 gpointer data)
+{
+    const CsSolution *solution = data;
+    const CsColoc *first = *(CsColoc *const *)a, *second = *(CsColoc *const *)b;
+    const CsResource *rsc1 = g_ptr_array_index(solution->model->resources,
+                                               first->dependent);
+    const CsResource *rsc2 = g_ptr_array_index(solution->model->resources,
+                                               second->dependent);
+
+    if (rsc1->priority != rsc2->priority)
+        return rsc1->priority > rsc2->priority ? -1 : 1;
+    if (rsc1->kind != rsc2->kind)
+        return rsc1->kind > rsc2->kind ? -1 : 1;
+    return strcmp(rsc1->id, rsc2->id);
+}
+
+/* ... and those where it is the dependent by the primary's priority. */
+static gint compare_by_primary(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const CsSolution *solution = data;
+    const CsColoc *first = *(CsColoc *const *)a, *second = *(CsColoc *const *)b;
+    const CsResource *rsc1 = g_ptr_array_index(solution->model->resources,
+                                               first->primary);
+    const CsResource *rsc2 = g_ptr_array_index(solution->model->resources,
+                                               second->primary);
+
+    if (rsc1->priority != rsc2->priority)
+        return rsc1->priority > rsc2->priority ? -1 : 1;
+    if (rsc1->kind != rsc2->kind)
+        return rsc1->kind > rsc2->kind ? -1 : 1;
+    return strcmp(rsc1->id, rsc2->id);
+}
+
+/* g_list_insert_sorted() semantics: after every element that is not
+ * greater, so equal keys keep their creation order. */
+static void insert_sorted(GPtrArray *list, CsColoc *coloc,
+                          GCompareDataFunc compare, CsSolution *solution)
+{
+    guint at = 0;
+
+    while (at < list->len
+           && compare(&list->pdata[at], &coloc, solution) <= 0)
+        at++;
+    g_ptr_array_insert(list, (gint)at, coloc);
+}
+
+static void add_coloc(CsSolution *solution, CsColoc *coloc)
+{
+    g_ptr_array_add(solution->colocs, coloc);
+    insert_sorted(solution->work[coloc->dependent].this_with, coloc,
+                  compare_by_primary, solution);
+    insert_sorted(solution->work[coloc->primary].with_this, coloc,
+                  compare_by_dependent, solution);
+}
+
+/* Pacemaker treats a colocation role of Started as "any role". */
+static CsRole coloc_role(CsRole role)
+{
+    return role == CS_ROLE_STARTED ? CS_ROLE_UNKNOWN : role;
+}
+
+static void add_user_colocations(CsSolution *solution)
+{
+    const CsModel *model = solution->model;
+
+    for (guint i = 0; i < model->colocations->len; i++) {
+        const CsColocation *user = g_ptr_array_index(model->colocations, i);
+        CsColoc *coloc;
+
+        if (user->rsc < 0 || user->with_rsc < 0 || user->score == 0)
+            continue;
+        coloc = g_new0(CsColoc, 1);
+        coloc->id = user->id;
+        coloc->dependent = user->rsc;
+        coloc->primary = user->with_rsc;
+        coloc->score = user->score;
+        coloc->dependent_role = coloc_role(user->rsc_role);
+        coloc->primary_role = coloc_role(user->with_role);
+        coloc->attribute = user->node_attribute ? user->node_attribute
+                                                : coloc_default_attribute;
+        coloc->influence = user->influence;
+        add_coloc(solution, coloc);
+    }
+}
+
+static void add_internal_coloc(CsSolution *solution, const char *id,
+                               int dependent, int primary, gboolean influence)
+{
+    CsColoc *coloc = g_new0(CsColoc, 1);
+
+    coloc->id = id;
+    coloc->dependent = dependent;
+    coloc->primary = primary;
+    coloc->score = CS_INFINITY;
+    coloc->attribute = coloc_default_attribute;
+    coloc->influence = influence;
+    add_coloc(solution, coloc);
+}
+
+/* A resource with the meta attribute container (a "filler") runs where
+ * its container runs: Pacemaker adds resource-with-container at INFINITY. */
+static void add_container_colocation(CsSolution *solution, int rsc)
+{
+    const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
+
+    if (info->kind == CS_RSC_PRIMITIVE && info->container >= 0
+        && !info->is_remote_connection)
+        add_internal_coloc(solution, "resource-with-container", rsc,
+                           info->container, TRUE);
+}
+
+/* Pacemaker Explained 10.1 "Groups": each member is colocated with the
+ * previous one at INFINITY (unless the group's collocated=false), right
+ * after the member's own implicit constraints. */
+static void add_resource_internal(CsSolution *solution, int rsc)
+{
+    const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
+
+    if (info->kind != CS_RSC_GROUP) {
+        add_container_colocation(solution, rsc);
+        return;
+    }
+    for (guint m = 0; m < info->children->len; m++) {
+        int member = g_array_index(info->children, int, m);
+        const CsResource *member_rsc =
+            g_ptr_array_index(solution->model->resources, member);
+
+        add_container_colocation(solution, member);
+        if (m > 0 && group_collocated(info))
+            add_internal_coloc(solution, "group:internal_colocation", member,
+                               g_array_index(info->children, int, m - 1),
+                               member_rsc->critical);
+    }
+}
+
+static gint compare_priority(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const CsModel *model = data;
+    const CsResource *rsc1 = g_ptr_array_index(model->resources, *(const int *)a);
+    const CsResource *rsc2 = g_ptr_array_index(model->resources, *(const int *)b);
+
+    if (rsc1->priority != rsc2->priority)
+        return rsc1->priority > rsc2->priority ? -1 : 1;
+    return rsc1->index - rsc2->index;
+}
+
+/* Implicit colocations are made after the user's, resource by resource in
+ * Pacemaker's resource order (top-level resources by priority). */
+static void add_internal_colocations(CsSolution *solution)
+{
+    const CsModel *model = solution->model;
+    g_autoptr(GArray) top = g_array_new(FALSE, FALSE, sizeof(int));
+
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+
+        if (rsc->parent < 0)
+            g_array_append_val(top, rsc->index);
+    }
+    g_array_sort_with_data(top, compare_priority, (gpointer)model);
+    for (guint i = 0; i < top->len; i++)
+        add_resource_internal(solution, g_array_index(top, int, i));
+}
+
+void cs_colocations_build(CsSolution *solution)
+{
+    add_user_colocations(solution);
+    add_internal_colocations(solution);
+}
+
+/* Pacemaker's expand_group_colocations(), done when the group is
+ * assigned: "group with X" becomes "first member with X", "X with group"
+ * becomes "X with last member". */
+void cs_group_expand_colocations(CsSolution *solution, int group)
+{
+    const CsResource *rsc = g_ptr_array_index(solution->model->resources,
+                                              group);
+    CsRscWork *work = &solution->work[group];
+    int first, last;
+    gboolean any_unmanaged;
+
+    if (rsc->children->len == 0)
+        return;
+    first = g_array_index(rsc->children, int, 0);
+    last = g_array_index(rsc->children, int, rsc->children->len - 1);
+    /* The moved colocations keep each list's order (by the other
+     * resource's priority, then id). */
+    for (guint i = 0; i < work->this_with->len; i++)
+        insert_sorted(solution->work[first].this_with,
+                      g_ptr_array_index(work->this_with, i),
+                      compare_by_primary, solution);
+    /* After an unmanaged member, mandatory group colocations must be
+     * repeated on every later member. */
+    any_unmanaged = !solution->work[first].managed;
+    for (guint m = 1; m < rsc->children->len; m++) {
+        int member = g_array_index(rsc->children, int, m);
+
+        if (any_unmanaged) {
+            for (guint i = 0; i < work->this_with->len; i++) {
+                CsColoc *coloc = g_ptr_array_index(work->this_with, i);
+
+                if (coloc->score == CS_INFINITY)
+                    g_ptr_array_insert(solution->work[member].this_with, 0,
+                                       coloc);
+            }
+        } else if (!solution->work[member].managed) {
+            any_unmanaged = TRUE;
+        }
+    }
+    g_ptr_array_set_size(work->this_with, 0);
+    for (guint i = 0; i < work->with_this->len; i++)
+        insert_sorted(solution->work[last].with_this,
+                      g_ptr_array_index(work->with_this, i),
+                      compare_by_dependent, solution);
+    g_ptr_array_set_size(work->with_this, 0);
+}
+
+static gboolean same_value(const char *a, const char *b)
+{
+    if (a == NULL || b == NULL)
+        return a == b;
+    return g_ascii_strcasecmp(a, b) == 0;
+}
+
+/* Pacemaker's pcmk__colocation_affects(): whether a colocation still moves
+ * the dependent's scores (roles must match for positive scores, must not
+ * for negative ones). */
+static gboolean coloc_affects_location(const CsSolution *solution,
+                                       int dependent, int primary,
+                                       const CsColoc *coloc)
+{
+    const CsRscWork *dep = &solution->work[dependent];
+    const CsRscWork *pri = &solution->work[primary];
+
+    if (pri->provisional || !dep->provisional)
+        return FALSE;
+    if (coloc->score > 0 && coloc->dependent_role != CS_ROLE_UNKNOWN
+        && coloc->dependent_role != dep->next_role)
+        return FALSE;
+    if (coloc->score > 0 && coloc->primary_role != CS_ROLE_UNKNOWN
+        && coloc->primary_role != pri->next_role)
+        return FALSE;
+    if (coloc->score < 0 && coloc->dependent_role != CS_ROLE_UNKNOWN
+        && coloc->dependent_role == dep->next_role)
+        return FALSE;
+    if (coloc->score < 0 && coloc->primary_role != CS_ROLE_UNKNOWN
+        && coloc->primary_role == pri->next_role)
+        return FALSE;
+    return TRUE;
+}
+
+/* Pacemaker's pcmk__apply_coloc_to_weights(): nodes whose attribute
+ * matches the primary's node gain the score (when optional); with a
+ * mandatory colocation the others are banned; when the primary stays
+ * stopped, a positive colocation costs every node its score.  An optional result that
+ * leaves no node available is rolled back. */
+static void apply_coloc_to_scores(CsSolution *solution, int dependent,
+                                  int primary, const CsColoc *coloc)
+{
+    CsRscWork *dep = &solution->work[dependent];
+    int primary_node = solution->work[primary].assigned;
+    const char *value = NULL;
+    CsTable *work;
+
+    if (primary_node >= 0)
+        value = cs_engine_node_attr(solution, primary_node, coloc->attribute);
+    else if (coloc->score < 0)
+        return;
+    work = cs_table_copy(dep->table);
+    for (int node = 0; node < work->n_nodes; node++) {
+        CsContribution why = { .kind = CS_CONTRIB_COLOCATION,
+                               .source = coloc->id, .other_rsc = primary };
+
+        if (!work->allowed[node])
+            continue;
+        if (primary_node < 0) {
+            /* The primary will not run: every node loses the score. */
+            why.value = -coloc->score;
+        } else if (same_value(cs_engine_node_attr(solution, node,
+                                              coloc->attribute), value)) {
+            if (coloc->score >= CS_INFINITY)
+                continue;
+            why.value = coloc->score;
+        } else if (coloc->score >= CS_INFINITY) {
+            why.value = -CS_INFINITY;
+        } else {
+            continue;
+        }
+        cs_table_add(work, node, &why);
+    }
+    if (coloc->score <= -CS_INFINITY || coloc->score >= CS_INFINITY
+        || cs_table_any_available(solution, work)) {
+        cs_table_free(dep->table);
+        dep->table = work;
+    } else {
+        cs_table_free(work);
+    }
+}
+
+/* The primary's variant decides what to apply: a group primary stands
+ * for its last member (mandatory) or first member (optional). */
+static void apply_coloc_score(CsSolution *solution, int dependent,
+                              int primary, const CsColoc *coloc)
+{
+    const CsResource *rsc = g_ptr_array_index(solution->model->resources,
+                                              primary);
+
+    if (rsc->kind == CS_RSC_GROUP) {
+        int member;
+
+        if (solution->work[primary].provisional || rsc->children->len == 0)
+            return;
+        member = g_array_index(rsc->children, int,
+                               coloc->score >= CS_INFINITY
+                               ? rsc->children->len - 1 : 0);
+        apply_coloc_score(solution, dependent, member, coloc);
+        return;
+    }
+    if (coloc_affects_location(solution, dependent, primary, coloc))
+        apply_coloc_to_scores(solution, dependent, primary, coloc);
+}
+
+/* Pacemaker's "this with" step of assignment: assign the primary first,
+ * apply the colocation, and undo a negative optional one (or one limited
+ * to the promoted role) if it leaves nowhere to run. */
+void cs_apply_this_with(CsSolution *solution, int rsc, const CsColoc *coloc)
+{
+    CsRscWork *work = &solution->work[rsc];
+    CsTable *archive = NULL;
+
+    if (coloc->dependent_role >= CS_ROLE_PROMOTED
+        || (coloc->score < 0 && coloc->score > -CS_INFINITY))
+        archive = cs_table_copy(work->table);
+    cs_assign(solution, coloc->primary);
+    apply_coloc_score(solution, rsc, coloc->primary, coloc);
+    if (archive != NULL && !cs_table_any_available(solution, work->table)) {
+        cs_table_free(work->table);
+        work->table = archive;
+        archive = NULL;
+    }
+    cs_table_free(archive);
+}
+
+/* Highest score among other's available allowed nodes whose attribute has
+ * value; -INFINITY when there is none. */
+static CsScore best_matching_score(const CsSolution *solution,
+                                   const CsTable *other,
+                                   const char *attribute, const char *value)
+{
+    CsScore best = -CS_INFINITY;
+
+    for (int node = 0; node < other->n_nodes; node++) {
+        if (!other->allowed[node] || other->score[node] <= best
+            || !cs_engine_node_available(solution, node))
+            continue;
+        if (same_value(value, cs_engine_node_attr(solution, node, attribute)))
+            best = other->score[node];
+    }
+    return best;
+}
+
+/* Pacemaker's add_node_scores_matching_attr(): each node takes the best
+ * matching score of the other resource times factor, rounded half away
+ * from zero, never rounded to 0 from a nonzero score. */
+static void add_matching_scores(CsSolution *solution, CsTable *work,
+                                int other, const char *attribute,
+                                float factor, const char *via)
+{
+    const CsTable *other_table = solution->work[other].table;
+
+    if (attribute == NULL)
+        attribute = coloc_default_attribute;
+    for (int node = 0; node < work->n_nodes; node++) {
+        CsContribution why = { .kind = CS_CONTRIB_COLOCATED, .source = via,
+                               .other_rsc = other, .factor = factor };
+        CsScore score;
+        float weight_f;
+        int weight;
+
+        if (!work->allowed[node])
+            continue;
+        if (strcmp(attribute, coloc_default_attribute) == 0) {
+            /* Node names are unique: the only match is the node itself. */
+            score = (other_table->allowed[node]
+                     && cs_engine_node_available(solution, node)
+                     && other_table->score[node] > -CS_INFINITY)
+                    ? other_table->score[node] : -CS_INFINITY;
+        } else {
+            score = best_matching_score(solution, other_table, attribute,
+                                        cs_engine_node_attr(solution, node,
+                                                            attribute));
+        }
+        /* A negative preference for a node with a negative score must not
+         * become a positive one. */
+        if (factor < 0 && score < 0)
+            continue;
+        weight_f = factor * score;
+        weight = (int)(weight_f < 0 ? weight_f - 0.5f : weight_f + 0.5f);
+        if (weight == 0 && score != 0)
+            weight = factor > 0 ? 1 : (factor < 0 ? -1 : 0);
+        if (weight == 0)
+            continue;
+        why.value = weight;
+        cs_table_add(work, node, &why);
+    }
+}
+
+static CsTable *merge_group_scores(CsSolution *solution, int group,
+                                   CsTable *nodes, const char *attribute,
+                                   float factor, gboolean forward,
+                                   gboolean rollback, const char *via)
+{
+    const CsResource *rsc = g_ptr_array_index(solution->model->resources,
+                                              group);
+    CsRscWork *work = &solution->work[group];
+
+    if (work->merging || rsc->children->len == 0)
+        return nodes;
+    work->merging = TRUE;
+    nodes = cs_merge_scores(solution, g_array_index(rsc->children, int, 0),
+                            nodes, attribute, factor, forward, rollback, via);
+    for (guint i = 0; i < work->with_this->len; i++) {
+        const CsColoc *coloc = g_ptr_array_index(work->with_this, i);
+
+        nodes = cs_merge_scores(solution, coloc->dependent, nodes,
+                                coloc->attribute,
+                                coloc->score / (float)CS_INFINITY, forward,
+                                rollback, coloc->id);
+    }
+    work->merging = FALSE;
+    return nodes;
+}
+
+/* Whether a dependent's preferences count for its primary (Pacemaker
+ * Explained 6.4.1, influence): when the colocation says so, or while the
+ * primary is not active anywhere. */
+static gboolean coloc_has_influence(const CsSolution *solution,
+                                    const CsColoc *coloc)
+{
+    return coloc->influence || solution->work[coloc->primary].n_running == 0;
+}
+
+/* Pacemaker 2.1.5's merge of colocated scores: nodes (or, when NULL,
+ * other's own table) takes other's best matching scores times factor, then
+ * recursively those of other's own colocated resources (forward: its
+ * primaries, else: its dependents), each at its own score/INFINITY with
+ * factor's sign.  With rollback, a result leaving no node available is
+ * dropped.  Consumes nodes; returns the new table. */
+CsTable *cs_merge_scores(CsSolution *solution, int other, CsTable *nodes,
+                         const char *attribute, float factor,
+                         gboolean forward, gboolean rollback, const char *via)
+{
+    const CsResource *rsc = g_ptr_array_index(solution->model->resources,
+                                              other);
+    CsRscWork *work = &solution->work[other];
+    CsTable *result;
+    GPtrArray *list;
+    int multiplier = factor < 0 ? -1 : 1;
+
+    if (rsc->kind == CS_RSC_GROUP)
+        return merge_group_scores(solution, other, nodes, attribute, factor,
+                                  forward, rollback, via);
+    if (work->merging)
+        return nodes;
+    work->merging = TRUE;
+    if (nodes == NULL) {
+        result = cs_table_copy(work->table);
+    } else {
+        result = cs_table_copy(nodes);
+        add_matching_scores(solution, result, other, attribute, factor, via);
+    }
+    if (cs_table_any_available(solution, result)) {
+        list = forward ? work->this_with : work->with_this;
+        for (guint i = 0; i < list->len; i++) {
+            const CsColoc *coloc = g_ptr_array_index(list, i);
+            int next;
+
+            if (forward)
+                next = coloc->primary;
+            else if (!coloc_has_influence(solution, coloc))
+                continue;
+            else
+                next = coloc->dependent;
+            result = cs_merge_scores(solution, next, result, coloc->attribute,
+                                     multiplier * coloc->score
+                                     / (float)CS_INFINITY,
+                                     forward, TRUE, coloc->id);
+        }
+    } else if (rollback) {
+        cs_table_free(result);
+        work->merging = FALSE;
+        return nodes;
+    }
+    cs_table_free(nodes);
+    work->merging = FALSE;
+    return result;
+}
+
+/* Pacemaker's "with this" step of assignment: the dependent's preferences
+ * flow into the resource being assigned. */
+void cs_add_dependent_scores(CsSolution *solution, int rsc,
+                             const CsColoc *coloc)
+{
+    CsRscWork *work = &solution->work[rsc];
+
+    if (!coloc_has_influence(solution, coloc))
+        return;
+    work->table = cs_merge_scores(solution, coloc->dependent, work->table,
+                                  coloc->attribute,
+                                  coloc->score / (float)CS_INFINITY, FALSE,
+                                  TRUE, coloc->id);
+}
+
+/* ---- colocated resources (for utilization) ---------------------------- */
+
+
+/* Pacemaker's pcmk__colocation_affects() in preview mode: only the roles
+ * the colocation names are checked, not whether anything is assigned. */
+static gboolean coloc_affects_preview(const CsSolution *solution,
+                                      const CsColoc *coloc)
+{
+    const CsRscWork *dep = &solution->work[coloc->dependent];
+    const CsRscWork *pri = &solution->work[coloc->primary];
+
+    if (coloc->dependent_role != CS_ROLE_UNKNOWN
+        && coloc->dependent_role != dep->next_role)
+        return FALSE;
+    return coloc->primary_role == CS_ROLE_UNKNOWN
+           || coloc->primary_role == pri->next_role;
+}
+
+typedef struct ColocatedWalk {
+    const CsSolution *solution;
+    int orig;
+    gboolean *seen;
+    GArray *list;
+} ColocatedWalk;
+
+static void collect_colocated(ColocatedWalk *walk, int rsc);
+
+/* The resource itself, then what its INFINITY colocations tie to it in
+ * either direction (never back to the resource the walk started from). */
+static void collect_own(ColocatedWalk *walk, int rsc)
+{
+    const CsRscWork *work = &walk->solution->work[rsc];
+
+    if (walk->seen[rsc])
+        return;
+    walk->seen[rsc] = TRUE;
+    g_array_append_val(walk->list, rsc);
+    for (guint i = 0; i < work->this_with->len; i++) {
+        const CsColoc *coloc = g_ptr_array_index(work->this_with, i);
+
+        if (coloc->primary != walk->orig && coloc->score >= CS_INFINITY
+            && coloc_affects_preview(walk->solution, coloc))
+            collect_colocated(walk, coloc->primary);
+    }
+    for (guint i = 0; i < work->with_this->len; i++) {
+        const CsColoc *coloc = g_ptr_array_index(work->with_this, i);
+
+        if (coloc->dependent != walk->orig && coloc->score >= CS_INFINITY
+            && coloc_affects_preview(walk->solution, coloc))
+            collect_colocated(walk, coloc->dependent);
+    }
+}
+
+/* A group brings its members (only the first when they are not
+ * colocated), then its own colocations. */
+static void collect_colocated(ColocatedWalk *walk, int rsc)
+{
+    const CsResource *info = g_ptr_array_index(walk->solution->model->resources,
+                                               rsc);
+
+    if (info->kind == CS_RSC_GROUP && info->children->len > 0) {
+        guint n = group_collocated(info) ? info->children->len : 1;
+
+        for (guint i = 0; i < n; i++)
+            collect_colocated(walk, g_array_index(info->children, int, i));
+    }
+    collect_own(walk, rsc);
+}
+
+GArray *cs_colocated_resources(const CsSolution *solution, int rsc)
+{
+    g_autofree gboolean *seen = g_new0(gboolean, solution->n_rsc);
+    ColocatedWalk walk = { solution, rsc, seen,
+                           g_array_new(FALSE, FALSE, sizeof(int)) };
+
+    collect_colocated(&walk, rsc);
+    return walk.list;
+}
+
+/* The merge Pacemaker 2.1.5 uses to sort resources for assignment (only
+ * under a placement strategy): a group counts through its last member,
+ * whose chain of "with" colocations reaches every other member, then
+ * through the group's own colocations with other resources. */
+CsTable *cs_merge_scores_for_order(CsSolution *solution, int rsc)
+{
+    const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
+    CsRscWork *work = &solution->work[rsc];
+    CsTable *result;
+    int last;
+
+    if (info->kind != CS_RSC_GROUP || info->children->len == 0)
+        return cs_merge_scores(solution, rsc, NULL, NULL, 1.0f, TRUE, FALSE,
+                               NULL);
+    last = g_array_index(info->children, int, info->children->len - 1);
+    work->merging = TRUE;
+    result = cs_merge_scores(solution, last, NULL, NULL, 1.0f, TRUE, FALSE,
+                             NULL);
+    if (cs_table_any_available(solution, result)) {
+        for (guint i = 0; i < work->this_with->len; i++) {
+            const CsColoc *coloc = g_ptr_array_index(work->this_with, i);
+
+            result = cs_merge_scores(solution, coloc->primary, result,
+                                     coloc->attribute,
+                                     coloc->score / (float)CS_INFINITY, TRUE,
+                                     TRUE, coloc->id);
+        }
+    }
+    work->merging = FALSE;
+    return result;
+}

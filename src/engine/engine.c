@@ -1,0 +1,395 @@
+/* engine.c: the solve, read access, score printing and explanations.
+ *
+ * Covers primitives and groups (Pacemaker Explained ch. 5, 6, 10.1);
+ * anything else the CIB uses that this engine does not model makes
+ * cs_solve() fail with CS_ENGINE_ERROR_UNSUPPORTED naming it, so that no
+ * guess is ever printed as an answer.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine_internal.h"
+
+G_DEFINE_QUARK(cs-engine-error-quark, cs_engine_error)
+
+static const struct {
+    guint feature;
+    const char *name;
+} unsupported_features[] = {
+    { CS_FEATURE_CLONE, "clone resources" },
+    { CS_FEATURE_PROMOTABLE, "promotable clones" },
+    { CS_FEATURE_BUNDLE, "bundles" },
+    { CS_FEATURE_REMOTE_NODE, "Pacemaker Remote nodes" },
+    { CS_FEATURE_GUEST_NODE, "guest nodes" },
+    { CS_FEATURE_TICKET, "tickets" },
+};
+
+static gboolean check_supported(const CsModel *model, GError **error)
+{
+    for (guint i = 0; i < G_N_ELEMENTS(unsupported_features); i++) {
+        if (model->features & unsupported_features[i].feature) {
+            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        "%s are not modelled yet",
+                        unsupported_features[i].name);
+            return FALSE;
+        }
+    }
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+
+        if (rsc->kind != CS_RSC_PRIMITIVE && rsc->kind != CS_RSC_GROUP) {
+            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        "resource %s: only primitives and groups are modelled",
+                        rsc->id);
+            return FALSE;
+        }
+    }
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc < 0 && state->role >= CS_ROLE_STARTED) {
+            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        "orphan resource %s (active, not configured) is not "
+                        "modelled yet", state->rsc_id);
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+/* Pacemaker leaves every resource unmanaged when fencing is enabled but
+ * no fencing device is configured. */
+static gboolean no_fence_device(const CsModel *model)
+{
+    if (!model->options.stonith_enabled)
+        return FALSE;
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+
+        if (rsc->rsc_class != NULL && strcmp(rsc->rsc_class, "stonith") == 0)
+            return FALSE;
+    }
+    return TRUE;
+}
+
+CsSolution *cs_solve(const CsModel *model, GError **error)
+{
+    CsSolution *solution;
+
+    g_return_val_if_fail(model != NULL, NULL);
+    if (!check_supported(model, error))
+        return NULL;
+    solution = g_new0(CsSolution, 1);
+    solution->model = model;
+    solution->n_rsc = (int)model->resources->len;
+    solution->n_nodes = (int)model->nodes->len;
+    solution->work = g_new0(CsRscWork, solution->n_rsc);
+    solution->colocs = g_ptr_array_new_with_free_func(g_free);
+    solution->num_assigned = g_new0(int, solution->n_nodes);
+    solution->stonith_unmanage = no_fence_device(model);
+    cs_apply_node_criteria(solution, error);
+    cs_capacity_init(solution);
+    cs_assign_all(solution);
+    return solution;
+}
+
+void cs_solution_free(CsSolution *solution)
+{
+    if (solution == NULL)
+        return;
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        CsRscWork *work = &solution->work[rsc];
+
+        cs_table_free(work->table);
+        cs_table_free(work->printed);
+        cs_table_free(work->group_printed);
+        g_free(work->discover_exclusive);
+        if (work->this_with)
+            g_ptr_array_free(work->this_with, TRUE);
+        if (work->with_this)
+            g_ptr_array_free(work->with_this, TRUE);
+    }
+    g_free(solution->work);
+    g_ptr_array_free(solution->colocs, TRUE);
+    g_free(solution->num_assigned);
+    g_free(solution->sorted_nodes);
+    cs_capacity_free(solution);
+    g_free(solution);
+}
+
+const CsModel *cs_solution_model(const CsSolution *solution)
+{
+    return solution->model;
+}
+
+static const CsTable *printed_table(const CsSolution *solution, int rsc)
+{
+    return solution->work[rsc].printed;
+}
+
+CsScore cs_solution_score(const CsSolution *solution, int rsc, int node)
+{
+    const CsTable *table = printed_table(solution, rsc);
+
+    if (table == NULL || !table->allowed[node])
+        return -CS_INFINITY;
+    return table->score[node];
+}
+
+gboolean cs_solution_scored(const CsSolution *solution, int rsc, int node)
+{
+    const CsTable *table = printed_table(solution, rsc);
+
+    return table != NULL && table->allowed[node];
+}
+
+int cs_solution_assigned_node(const CsSolution *solution, int rsc)
+{
+    return solution->work[rsc].assigned;
+}
+
+int cs_solution_current_node(const CsSolution *solution, int rsc)
+{
+    return solution->work[rsc].current;
+}
+
+const CsContribution *cs_solution_contributions(const CsSolution *solution,
+                                                int rsc, int node, int *n_out)
+{
+    const CsTable *table = printed_table(solution, rsc);
+
+    *n_out = 0;
+    if (table == NULL || !table->allowed[node])
+        return NULL;
+    return cs_table_contributions(table, node, n_out);
+}
+
+/* ---- printing --------------------------------------------------------- */
+
+/* crm_simulate's lines are sorted as whole strings: within a prefix that
+ * is by resource id as if followed by a space (" allocation score on"),
+ * then by node name as if followed by ':'.  Sorting ids and names that way
+ * once prints the lines in order without sorting 64,000 strings. */
+static int compare_terminated(const char *a, const char *b, char end)
+{
+    for (;; a++, b++) {
+        unsigned char ca = *a ? (unsigned char)*a : (unsigned char)end;
+        unsigned char cb = *b ? (unsigned char)*b : (unsigned char)end;
+
+        if (ca != cb)
+            return ca < cb ? -1 : 1;
+        if (*a == '\0' || *b == '\0')
+            return 0;
+    }
+}
+
+static gint compare_rsc_ids(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const CsModel *model = data;
+    const CsResource *rsc1 = g_ptr_array_index(model->resources, *(const int *)a);
+    const CsResource *rsc2 = g_ptr_array_index(model->resources, *(const int *)b);
+
+    return compare_terminated(rsc1->id, rsc2->id, ' ');
+}
+
+static gint compare_unames(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const CsModel *model = data;
+    const CsNode *node1 = g_ptr_array_index(model->nodes, *(const int *)a);
+    const CsNode *node2 = g_ptr_array_index(model->nodes, *(const int *)b);
+
+    return compare_terminated(node1->uname, node2->uname, ':');
+}
+
+static int *sorted_indices(int n, GCompareDataFunc compare, const CsModel *model)
+{
+    int *order = g_new(int, n + 1);
+
+    for (int i = 0; i < n; i++)
+        order[i] = i;
+    g_qsort_with_data(order, n, sizeof(int), compare, (gpointer)model);
+    return order;
+}
+
+/* The score as crm_simulate prints it, appended without printf. */
+static void append_score(GString *out, CsScore score)
+{
+    char digits[16];
+    int n = 0;
+    unsigned int magnitude;
+
+    if (score >= CS_INFINITY || score <= -CS_INFINITY) {
+        g_string_append(out, score > 0 ? "INFINITY" : "-INFINITY");
+        return;
+    }
+    if (score < 0)
+        g_string_append_c(out, '-');
+    magnitude = score < 0 ? -(unsigned int)score : (unsigned int)score;
+    do {
+        digits[n++] = (char)('0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude > 0);
+    while (n > 0)
+        g_string_append_c(out, digits[--n]);
+}
+
+static void print_table(const CsSolution *solution, const char *prefix,
+                        int rsc, const CsTable *table, const int *node_order,
+                        GString *out)
+{
+    const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
+    g_autofree char *head = NULL;
+    size_t head_len;
+
+    if (table == NULL)
+        return;
+    head = g_strconcat(prefix, ": ", info->id, " allocation score on ", NULL);
+    head_len = strlen(head);
+    for (int i = 0; i < table->n_nodes; i++) {
+        int node = node_order[i];
+        const CsNode *node_info;
+
+        if (!table->allowed[node])
+            continue;
+        node_info = g_ptr_array_index(solution->model->nodes, node);
+        g_string_append_len(out, head, (gssize)head_len);
+        g_string_append(out, node_info->uname);
+        g_string_append_len(out, ": ", 2);
+        append_score(out, table->score[node]);
+        g_string_append_c(out, '\n');
+    }
+}
+
+void cs_solution_print_scores(const CsSolution *solution, GString *out)
+{
+    const CsModel *model = solution->model;
+    g_autofree int *rsc_order = sorted_indices(solution->n_rsc,
+                                               compare_rsc_ids, model);
+    g_autofree int *node_order = sorted_indices(solution->n_nodes,
+                                                compare_unames, model);
+
+    /* "pcmk__group_assign" sorts before "pcmk__primitive_assign". */
+    for (int i = 0; i < solution->n_rsc; i++) {
+        int rsc = rsc_order[i];
+        const CsResource *info = g_ptr_array_index(model->resources, rsc);
+        const CsRscWork *work = &solution->work[rsc];
+
+        print_table(solution, "pcmk__group_assign", rsc,
+                    info->kind == CS_RSC_GROUP ? work->printed
+                                               : work->group_printed,
+                    node_order, out);
+    }
+    for (int i = 0; i < solution->n_rsc; i++) {
+        int rsc = rsc_order[i];
+        const CsResource *info = g_ptr_array_index(model->resources, rsc);
+
+        if (info->kind != CS_RSC_GROUP)
+            print_table(solution, "pcmk__primitive_assign", rsc,
+                        solution->work[rsc].printed, node_order, out);
+    }
+}
+
+/* ---- explanations ----------------------------------------------------- */
+
+const char *cs_contribution_kind_name(CsContributionKind kind)
+{
+    static const char *const names[] = {
+        [CS_CONTRIB_DEFAULT] = "default",
+        [CS_CONTRIB_NODE_WEIGHT] = "node weight",
+        [CS_CONTRIB_HEALTH] = "node health",
+        [CS_CONTRIB_LOCATION] = "location",
+        [CS_CONTRIB_RULE] = "location rule",
+        [CS_CONTRIB_STATUS_BAN] = "ban from status",
+        [CS_CONTRIB_STICKINESS] = "stickiness",
+        [CS_CONTRIB_FAIL_LIMIT] = "fail limit",
+        [CS_CONTRIB_DISCOVERY] = "exclusive discovery",
+        [CS_CONTRIB_COLOCATION] = "colocation",
+        [CS_CONTRIB_COLOCATED] = "colocated scores",
+        [CS_CONTRIB_TARGET_ROLE] = "target-role",
+        [CS_CONTRIB_UNMANAGED] = "unmanaged",
+        [CS_CONTRIB_UTILIZATION] = "utilization",
+    };
+
+    return (guint)kind < G_N_ELEMENTS(names) ? names[kind] : "?";
+}
+
+static void explain_contribution(const CsSolution *solution,
+                                 const CsContribution *why, GString *out)
+{
+    char buf[CS_SCORE_BUFSIZE];
+
+    g_string_append_printf(out, "      %-10s %s", cs_score_format(why->value, buf),
+                           cs_contribution_kind_name(why->kind));
+    if (why->source != NULL)
+        g_string_append_printf(out, " %s", why->source);
+    if (why->other_rsc >= 0) {
+        const CsResource *other = g_ptr_array_index(solution->model->resources,
+                                                    why->other_rsc);
+
+        g_string_append_printf(out, " (%s", other->id);
+        if (why->kind == CS_CONTRIB_COLOCATED)
+            g_string_append_printf(out, " x %g", why->factor);
+        g_string_append(out, ")");
+    }
+    if (why->kind == CS_CONTRIB_FAIL_LIMIT)
+        g_string_append_printf(out, " (fail count %d >= threshold %d)",
+                               why->count, why->threshold);
+    g_string_append_c(out, '\n');
+}
+
+static void explain_node(const CsSolution *solution, int rsc, int node,
+                         GString *out)
+{
+    const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
+    const CsContribution *list;
+    char buf[CS_SCORE_BUFSIZE];
+    int n;
+
+    if (!cs_solution_scored(solution, rsc, node)) {
+        g_string_append_printf(out, "  %s: not allowed (opt-in cluster, no "
+                               "location for it)\n", info->uname);
+        return;
+    }
+    g_string_append_printf(out, "  %s: %s%s%s\n", info->uname,
+                           cs_score_format(cs_solution_score(solution, rsc, node),
+                                           buf),
+                           node == solution->work[rsc].assigned ? "  <- assigned" : "",
+                           cs_engine_node_available(solution, node)
+                               ? "" : "  (node cannot run resources)");
+    list = cs_solution_contributions(solution, rsc, node, &n);
+    if (n == 0)
+        g_string_append(out, "      0          default\n");
+    for (int i = 0; i < n; i++)
+        explain_contribution(solution, &list[i], out);
+}
+
+gboolean cs_solution_explain(const CsSolution *solution, const char *rsc,
+                             const char *node, GString *out, GError **error)
+{
+    const CsResource *info = cs_model_resource(solution->model, rsc);
+    const CsNode *node_info = NULL;
+    int assigned;
+
+    if (info == NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "no resource named %s", rsc);
+        return FALSE;
+    }
+    if (node != NULL && (node_info = cs_model_node(solution->model, node)) == NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "no node named %s", node);
+        return FALSE;
+    }
+    assigned = solution->work[info->index].assigned;
+    g_string_append_printf(out, "%s: %s\n", info->id,
+                           assigned >= 0
+                           ? ((const CsNode *)g_ptr_array_index(
+                                  solution->model->nodes, assigned))->uname
+                           : "stopped (no node with a non-negative score "
+                             "can run it)");
+    for (int each = 0; each < solution->n_nodes; each++) {
+        if (node_info == NULL || node_info->index == each)
+            explain_node(solution, info->index, each, out);
+    }
+    return TRUE;
+}

@@ -1,0 +1,197 @@
+/* engine_internal.h: what the engine's own files share while solving.
+ *
+ * Not a contract: only the engine sources include it.  The solve follows the
+ * steps of Pacemaker 2.1.5's scheduler: node criteria (health, locations,
+ * stickiness, failure bans, exclusive discovery), the assignment order,
+ * then each resource's assignment with its colocations.
+ */
+#ifndef CS_ENGINE_INTERNAL_H
+#define CS_ENGINE_INTERNAL_H
+
+#include "engine/engine.h"
+
+/* A score table: Pacemaker's "allowed nodes" of one resource.  A node is
+ * in the table (allowed[i]) once anything scored it; only those nodes are
+ * printed.  The contributions that sum to score[i] are kept in one flat
+ * array, chained per node; a copy lays each node's out contiguously
+ * (cs_table_contributions). */
+typedef struct CsTable {
+    int n_nodes;
+    gboolean track;          /* record contributions */
+    gboolean compact;        /* each node's contributions contiguous */
+    CsScore *score;
+    gboolean *allowed;
+    int *last;               /* per node: index of its latest item, -1 */
+    int *first;              /* per node, when compact: its first item */
+    int *count;              /* per node: how many items */
+    CsContribution *items;
+    int *link;               /* per item: the node's previous item, -1 */
+    int n_items, capacity;
+} CsTable;
+
+/* A colocation as the engine applies it: user constraints and the
+ * implicit "group:internal_colocation" of each member with the previous. */
+typedef struct CsColoc {
+    const char *id;
+    int dependent, primary;
+    CsScore score;
+    CsRole dependent_role, primary_role;   /* Started counts as any */
+    const char *attribute;
+    gboolean influence;
+} CsColoc;
+
+typedef struct CsRscWork {
+    CsTable *table;          /* allowed nodes, as they evolve */
+    CsTable *printed;        /* snapshot printed at assignment */
+    CsTable *group_printed;  /* members: snapshot printed by the group */
+    gboolean provisional, allocating, merging;
+    gboolean managed;
+    gboolean exclusive_discovery;
+    gboolean *discover_exclusive;  /* per node */
+    int assigned;            /* node index or -1 */
+    int current;             /* first node active on, or -1 */
+    int n_running;
+    CsRole role, next_role;
+    GPtrArray *this_with;    /* CsColoc*: this resource is the dependent */
+    GPtrArray *with_this;    /* CsColoc*: this resource is the primary */
+} CsRscWork;
+
+struct CsSolution {
+    const CsModel *model;
+    int n_rsc, n_nodes;
+    CsRscWork *work;
+    GPtrArray *colocs;       /* CsColoc*, owned */
+    int *num_assigned;       /* per node: resources assigned so far */
+    int *sorted_nodes;       /* node order for the resource sort */
+    gboolean stonith_unmanage;
+    struct CsCapacity *capacity;  /* utilization.c; NULL for placement-
+                                     strategy=default */
+};
+
+/* table.c */
+CsTable *cs_table_new(int n_nodes, gboolean track);
+CsTable *cs_table_copy(const CsTable *table);
+void cs_table_free(CsTable *table);
+void cs_table_add(CsTable *table, int node, const CsContribution *why);
+void cs_table_add_simple(CsTable *table, int node, CsContributionKind kind,
+                         const char *source, CsScore value);
+/* A compact table's contributions for node (NULL, *n_out = 0 if none). */
+const CsContribution *cs_table_contributions(const CsTable *table, int node,
+                                             int *n_out);
+
+/* nodes */
+gboolean cs_engine_node_available(const CsSolution *solution, int node);
+gboolean cs_table_any_available(const CsSolution *solution,
+                                const CsTable *table);
+const char *cs_engine_node_attr(const CsSolution *solution, int node,
+                                const char *attribute);
+
+/* Pacemaker's crm_is_true(): yes, true, on, y, 1 (any case). */
+gboolean cs_engine_is_true(const char *text);
+
+/* colocation.c */
+void cs_colocations_build(CsSolution *solution);
+void cs_group_expand_colocations(CsSolution *solution, int group);
+void cs_apply_this_with(CsSolution *solution, int rsc, const CsColoc *coloc);
+void cs_add_dependent_scores(CsSolution *solution, int rsc,
+                             const CsColoc *coloc);
+CsTable *cs_merge_scores(CsSolution *solution, int other, CsTable *nodes,
+                         const char *attribute, float factor,
+                         gboolean forward, gboolean rollback,
+                         const char *via);
+CsTable *cs_merge_scores_for_order(CsSolution *solution, int rsc);
+
+/* assign.c */
+void cs_apply_node_criteria(CsSolution *solution, GError **error);
+void cs_assign_all(CsSolution *solution);
+int cs_assign(CsSolution *solution, int rsc);
+
+/* colocation.c: Pacemaker's colocated_resources(): rsc and every resource
+ * tied to it by INFINITY colocations, in discovery order (rsc indices). */
+GArray *cs_colocated_resources(const CsSolution *solution, int rsc);
+
+/* utilization.c (Pacemaker Explained 8, "Utilization and Placement
+ * Strategy"): remaining node capacities as resources are assigned. */
+void cs_capacity_init(CsSolution *solution);
+void cs_capacity_free(CsSolution *solution);
+void cs_capacity_consume(CsSolution *solution, int rsc, int node);
+int cs_capacity_compare(const CsSolution *solution, int node1, int node2);
+int cs_capacity_ban_insufficient(CsSolution *solution, int rsc);
+
+
+/* ---- actions: digest.c, actions.c, transition.c ----------------------- */
+
+typedef enum {
+    CS_DIGEST_MATCH, CS_DIGEST_ALL, CS_DIGEST_RESTART, CS_DIGEST_UNKNOWN
+} CsDigestResult;
+
+const CsOp *cs_digest_find_op(const CsResource *rsc, const char *task,
+                              guint interval_ms);
+char *cs_digest_all(const CsResource *rsc, const char *task,
+                    guint interval_ms);
+char *cs_digest_restart(const CsResource *rsc, const char *task,
+                        guint interval_ms, const char *force_restart);
+CsDigestResult cs_digest_compare(const CsResource *rsc,
+                                 const CsOpRecord *record);
+
+typedef enum {
+    CS_TASK_START, CS_TASK_STOP, CS_TASK_RUNNING, CS_TASK_STOPPED,
+    CS_TASK_MIGRATE_TO, CS_TASK_MIGRATE_FROM, CS_TASK_RELOAD,
+    CS_TASK_PSEUDO, CS_TASK_FENCE,
+} CsTask;
+
+/* Action flags (Pacemaker's pe_action_flags). */
+enum {
+    CS_ACT_OPTIONAL = 1 << 0,
+    CS_ACT_RUNNABLE = 1 << 1,
+    CS_ACT_PSEUDO = 1 << 2,
+    CS_ACT_MIGRATABLE = 1 << 3,
+    CS_ACT_REQUIRES_ANY = 1 << 4,
+};
+
+/* Resource flags the action graph needs (Pacemaker's pe_rsc_*). */
+enum {
+    CS_RSCF_MANAGED = 1 << 0,
+    CS_RSCF_FAILED = 1 << 1,
+    CS_RSCF_STOP = 1 << 2,
+    CS_RSCF_RELOAD = 1 << 3,
+    CS_RSCF_BLOCK = 1 << 4,
+    CS_RSCF_STOP_UNEXPECTED = 1 << 5,
+    CS_RSCF_RESTARTING = 1 << 6,
+    CS_RSCF_START_PENDING = 1 << 7,
+};
+
+typedef struct CsAct {
+    CsTask task;
+    int rsc;                 /* -1: a node or ordering action */
+    int node;                /* -1: none (yet) */
+    guint flags;
+    char *reason;
+    char *name;              /* pseudo and fence actions */
+    GPtrArray *before;       /* CsEdge*: orderings where this is "then" */
+    GPtrArray *after;        /* CsEdge*: orderings where this is "first" */
+    int runnable_before, required_before;
+} CsAct;
+
+typedef struct CsGraph {
+    const CsSolution *solution;
+    const CsModel *model;
+    GPtrArray *actions;      /* CsAct*, creation order, owned */
+    GPtrArray *edges;        /* CsEdge*, owned */
+    GPtrArray *orderings;    /* pending resource orderings, owned */
+    GPtrArray **by_rsc;      /* per resource: its CsAct*, creation order */
+    GArray **running_on;     /* per resource: node indices */
+    guint *rsc_flags;
+    CsRole *role, *next_role;
+    int *assigned;
+    gboolean *fenced;        /* per node: fencing scheduled */
+} CsGraph;
+
+CsGraph *cs_graph_build(const CsSolution *solution);
+void cs_graph_free(CsGraph *graph);
+/* Pacemaker's find_actions(): the last of rsc's actions for task on node
+ * (any node when node < 0; a node-less action is given node). */
+CsAct *cs_graph_find(CsGraph *graph, int rsc, CsTask task, int node);
+const char *cs_task_name(const CsAct *action);
+
+#endif

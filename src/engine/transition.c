@@ -1,0 +1,273 @@
+/* transition.c: the Transition Summary, as crm_simulate -S prints it.
+ *
+ * From the action graph (actions.c), Pacemaker 2.1.5's summary rules:
+ * fencing first, then for each primitive what its start, stop and
+ * migration actions amount to between where it runs and where it goes:
+ * Start, Stop, Move, Recover, Restart, Migrate, Reload, each with the
+ * reason the deciding action carries and "blocked" when it cannot run.
+ */
+#include <string.h>
+
+#include "engine/engine_internal.h"
+
+const char *cs_action_kind_name(CsActionKind kind)
+{
+    switch (kind) {
+    case CS_ACTION_START: return "Start";
+    case CS_ACTION_STOP: return "Stop";
+    case CS_ACTION_MOVE: return "Move";
+    case CS_ACTION_RECOVER: return "Recover";
+    case CS_ACTION_RESTART: return "Restart";
+    case CS_ACTION_MIGRATE: return "Migrate";
+    case CS_ACTION_RELOAD: return "Reload";
+    case CS_ACTION_FENCE: return "Fence";
+    }
+    return "?";
+}
+
+static void planned_free(gpointer data)
+{
+    CsPlannedAction *planned = data;
+
+    g_free(planned->reason);
+    g_free(planned->fence_action);
+    g_free(planned);
+}
+
+/* Pacemaker's rsc-action-item: the reason comes from source (or the
+ * action itself), and an action that cannot run is blocked. */
+static void add_item(GPtrArray *out, CsActionKind kind, int rsc, int from,
+                     int to, const CsAct *action, const CsAct *source,
+                     const CsGraph *graph)
+{
+    CsPlannedAction *planned = g_new0(CsPlannedAction, 1);
+
+    if (source == NULL)
+        source = action;
+    planned->kind = kind;
+    planned->rsc = rsc;
+    planned->from_node = from;
+    planned->to_node = to;
+    planned->from_role = graph->role[rsc];
+    planned->to_role = graph->next_role[rsc];
+    planned->blocked = action == NULL || !(action->flags & CS_ACT_RUNNABLE);
+    planned->reason = source != NULL ? g_strdup(source->reason) : NULL;
+    g_ptr_array_add(out, planned);
+}
+
+static gboolean optional(const CsAct *action)
+{
+    return action->flags & CS_ACT_OPTIONAL;
+}
+
+static gboolean runnable(const CsAct *action)
+{
+    return action->flags & CS_ACT_RUNNABLE;
+}
+
+/* Every node rsc is active on gets its stop line. */
+static void add_stops(GPtrArray *out, CsGraph *graph, int rsc,
+                      const CsAct *start)
+{
+    GArray *nodes = graph->running_on[rsc];
+
+    for (guint i = 0; i < nodes->len; i++) {
+        int node = g_array_index(nodes, int, i);
+        CsAct *stop = cs_graph_find(graph, rsc, CS_TASK_STOP, node);
+
+        add_item(out, CS_ACTION_STOP, rsc, node, -1, stop,
+                 stop != NULL && stop->reason != NULL ? stop : start, graph);
+    }
+}
+
+/* The resource keeps its role: nothing, or a restart in some form. */
+static void same_role(GPtrArray *out, CsGraph *graph, int rsc, int current,
+                      int next, CsAct *start, CsAct *stop)
+{
+    gboolean failed = graph->rsc_flags[rsc] & CS_RSCF_FAILED;
+    CsAct *migrate = cs_graph_find(graph, rsc, CS_TASK_MIGRATE_FROM, next);
+
+    if (migrate != NULL && current >= 0 && runnable(migrate))
+        add_item(out, CS_ACTION_MIGRATE, rsc, current, next, start, NULL,
+                 graph);
+    else if (graph->rsc_flags[rsc] & CS_RSCF_RELOAD)
+        add_item(out, CS_ACTION_RELOAD, rsc, current, next, start, NULL,
+                 graph);
+    else if (start == NULL || optional(start))
+        return;
+    else if (!runnable(start))
+        add_item(out, CS_ACTION_STOP, rsc, current, -1, stop,
+                 stop != NULL && stop->reason != NULL ? stop : start, graph);
+    else if (current >= 0 && current != next)
+        add_item(out, failed ? CS_ACTION_RECOVER : CS_ACTION_MOVE, rsc,
+                 current, next, stop, NULL, graph);
+    else if (failed)
+        add_item(out, CS_ACTION_RECOVER, rsc, current, current, stop, NULL,
+                 graph);
+    else
+        add_item(out, CS_ACTION_RESTART, rsc, current, next, start, NULL,
+                 graph);
+}
+
+/* Pacemaker's rsc_action_default() for one primitive. */
+static void primitive_summary(GPtrArray *out, CsGraph *graph, int rsc)
+{
+    GArray *nodes = graph->running_on[rsc];
+    guint flags = graph->rsc_flags[rsc];
+    int current = nodes->len > 0 ? g_array_index(nodes, int, 0) : -1;
+    int next = graph->assigned[rsc];
+    CsAct *start, *stop;
+
+    if (!(flags & CS_RSCF_MANAGED) || (current < 0 && next < 0))
+        return;
+    if (current >= 0 && graph->role[rsc] == CS_ROLE_STOPPED)
+        graph->role[rsc] = CS_ROLE_STARTED;
+    start = cs_graph_find(graph, rsc, CS_TASK_START, next);
+    stop = cs_graph_find(graph, rsc, CS_TASK_STOP,
+                         start != NULL && runnable(start) ? current : -1);
+    if (stop == NULL && (flags & CS_RSCF_STOP_UNEXPECTED))
+        stop = cs_graph_find(graph, rsc, CS_TASK_STOP, -1);
+    if (graph->role[rsc] == graph->next_role[rsc]) {
+        if (next >= 0)
+            same_role(out, graph, rsc, current, next, start, stop);
+        return;
+    }
+    if (stop != NULL && (graph->next_role[rsc] == CS_ROLE_STOPPED
+                         || (start != NULL && !runnable(start))))
+        add_stops(out, graph, rsc, start);
+    else if (stop != NULL && (flags & CS_RSCF_FAILED) && (flags & CS_RSCF_STOP))
+        add_item(out, CS_ACTION_RECOVER, rsc, current, next, stop, start,
+                 graph);
+    else if (current >= 0 && next >= 0 && current != next)
+        add_item(out, CS_ACTION_MOVE, rsc, current, next, stop, NULL, graph);
+    else if (flags & CS_RSCF_RELOAD)
+        add_item(out, CS_ACTION_RELOAD, rsc, current, next, start, NULL,
+                 graph);
+    else if (stop != NULL && !optional(stop))
+        add_item(out, CS_ACTION_RESTART, rsc, current, next, start, NULL,
+                 graph);
+    else if (graph->role[rsc] == CS_ROLE_STOPPED
+             && graph->next_role[rsc] > CS_ROLE_STOPPED)
+        add_item(out, CS_ACTION_START, rsc, current, next, start, NULL,
+                 graph);
+}
+
+static void fence_summary(GPtrArray *out, const CsGraph *graph)
+{
+    for (guint i = 0; i < graph->actions->len; i++) {
+        const CsAct *action = g_ptr_array_index(graph->actions, i);
+        CsPlannedAction *planned;
+
+        if (action->task != CS_TASK_FENCE || optional(action)
+            || action->reason == NULL)
+            continue;
+        planned = g_new0(CsPlannedAction, 1);
+        planned->kind = CS_ACTION_FENCE;
+        planned->rsc = -1;
+        planned->from_node = action->node;
+        planned->to_node = -1;
+        planned->reason = g_strdup(action->reason);
+        planned->fence_action = g_strdup(action->name);
+        g_ptr_array_add(out, planned);
+    }
+}
+
+GPtrArray *cs_solution_actions(const CsSolution *solution)
+{
+    GPtrArray *out = g_ptr_array_new_with_free_func(planned_free);
+    CsGraph *graph = cs_graph_build(solution);
+
+    fence_summary(out, graph);
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        const CsResource *info = g_ptr_array_index(solution->model->resources,
+                                                   rsc);
+
+        if (info->kind == CS_RSC_PRIMITIVE)
+            primitive_summary(out, graph, rsc);
+    }
+    cs_graph_free(graph);
+    return out;
+}
+
+static const char *node_name(const CsSolution *solution, int node)
+{
+    const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
+
+    return info->uname;
+}
+
+/* The "( ... )" part of a line: origin and destination, with roles only
+ * for promotable resources (not modelled here). */
+static char *details(const CsSolution *solution, const CsPlannedAction *item)
+{
+    if (item->from_node < 0)
+        return g_strdup(node_name(solution, item->to_node));
+    if (item->to_node < 0 || item->to_node == item->from_node)
+        return g_strdup(node_name(solution, item->from_node));
+    return g_strdup_printf("%s -> %s", node_name(solution, item->from_node),
+                           node_name(solution, item->to_node));
+}
+
+/* crm_simulate's columns: the resource column is widened (to the name
+ * plus two) and the details column (right-aligned) to the widest seen so
+ * far, both starting at 5.  crm_simulate goes through the summary once
+ * (for its log) before printing it, so the printed lines all use the
+ * widths that whole pass ended with. */
+typedef struct Columns {
+    int rsc_width, detail_width;
+} Columns;
+
+static void print_item(const CsSolution *solution,
+                       const CsPlannedAction *item, Columns *columns,
+                       GString *out, gboolean measure_only)
+{
+    const CsResource *info;
+    g_autofree char *where = NULL;
+    int len;
+
+    if (item->kind == CS_ACTION_FENCE) {
+        if (measure_only)
+            return;
+        g_string_append_printf(out, "  * Fence (%s) %s '%s'\n",
+                               item->fence_action,
+                               node_name(solution, item->from_node),
+                               item->reason);
+        return;
+    }
+    info = g_ptr_array_index(solution->model->resources, item->rsc);
+    where = details(solution, item);
+    len = (int)strlen(info->id);
+    if (len > columns->rsc_width)
+        columns->rsc_width = len + 2;
+    len = (int)strlen(where);
+    if (len > columns->detail_width)
+        columns->detail_width = len;
+    if (measure_only)
+        return;
+    g_string_append_printf(out, "  * %-8s   %-*s   ( %*s )",
+                           cs_action_kind_name(item->kind),
+                           columns->rsc_width, info->id,
+                           columns->detail_width, where);
+    if (item->reason != NULL && item->blocked)
+        g_string_append_printf(out, "  due to %s (blocked)", item->reason);
+    else if (item->reason != NULL)
+        g_string_append_printf(out, "  due to %s", item->reason);
+    else if (item->blocked)
+        g_string_append(out, "  blocked");
+    g_string_append_c(out, '\n');
+}
+
+void cs_solution_print_transition(const CsSolution *solution, GString *out)
+{
+    g_autoptr(GPtrArray) actions = cs_solution_actions(solution);
+
+    Columns columns = { 5, 5 };
+
+    g_string_append(out, "Transition Summary:\n");
+    for (guint i = 0; i < actions->len; i++)
+        print_item(solution, g_ptr_array_index(actions, i), &columns, out,
+                   TRUE);
+    for (guint i = 0; i < actions->len; i++)
+        print_item(solution, g_ptr_array_index(actions, i), &columns, out,
+                   FALSE);
+}

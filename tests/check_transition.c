@@ -1,0 +1,231 @@
+/* check_transition.c: the Transition Summary against crm_simulate's.
+ *
+ * tests/data/transition/NAME.xml are small CIBs, each exercising a few
+ * action kinds and reasons; NAME.summary is what crm_simulate 2.1.5 -S
+ * printed for them.  Lines are compared as crm_simulate's column padding
+ * aside (token lists), as the conformance runner does.
+ */
+#include <check.h>
+#include <glib.h>
+#include <string.h>
+
+#include "cib/document.h"
+#include "engine/engine.h"
+#include "engine/engine_internal.h"
+#include "model/model.h"
+
+typedef struct Solved {
+    CsDocument *document;
+    CsModel *model;
+    CsSolution *solution;
+} Solved;
+
+static Solved solve_case(const char *name)
+{
+    g_autofree char *path = g_strdup_printf("%s/transition/%s.xml",
+                                            CS_TESTDATA, name);
+    g_autoptr(GError) error = NULL;
+    CsTime now = { 0 };
+    Solved solved = { 0 };
+
+    ck_assert(cs_time_parse("2023-01-01T00:00:00Z", &now, NULL));
+    solved.document = cs_document_load(path, &error);
+    ck_assert_msg(solved.document != NULL, "%s", path);
+    solved.model = cs_model_build(solved.document, now, &error);
+    ck_assert_msg(solved.model != NULL, "%s: %s", path,
+                  error ? error->message : "?");
+    solved.solution = cs_solve(solved.model, &error);
+    ck_assert_msg(solved.solution != NULL, "%s: %s", path,
+                  error ? error->message : "?");
+    return solved;
+}
+
+static void solved_free(Solved *solved)
+{
+    cs_solution_free(solved->solution);
+    cs_model_free(solved->model);
+    cs_document_free(solved->document);
+}
+
+static gint compare_lines(gconstpointer a, gconstpointer b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The summary lines, each reduced to single-spaced tokens, sorted. */
+static char *summary_tokens(const char *text)
+{
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func(g_free);
+    gboolean on = FALSE;
+    GString *out = g_string_new(NULL);
+
+    for (int i = 0; lines[i] != NULL; i++) {
+        g_autofree char *line = g_strstrip(g_strdup(lines[i]));
+        g_auto(GStrv) words = NULL;
+        g_autofree char *joined = NULL;
+
+        if (g_str_has_prefix(line, "Transition Summary")) {
+            on = TRUE;
+            continue;
+        }
+        if (!on || line[0] == '\0')
+            continue;
+        if (g_str_has_prefix(line, "Executing"))
+            break;
+        g_strdelimit(line, "()", ' ');
+        words = g_strsplit_set(line, " \t", -1);
+        for (int w = 0; words[w] != NULL; w++) {
+            if (words[w][0] == '\0')
+                continue;
+            if (joined == NULL) {
+                joined = g_strdup(words[w]);
+            } else {
+                char *longer = g_strconcat(joined, " ", words[w], NULL);
+
+                g_free(joined);
+                joined = longer;
+            }
+        }
+        g_ptr_array_add(kept, g_steal_pointer(&joined));
+    }
+    g_ptr_array_sort(kept, compare_lines);
+    for (guint i = 0; i < kept->len; i++)
+        g_string_append_printf(out, "%s\n", (char *)g_ptr_array_index(kept, i));
+    return g_string_free(out, FALSE);
+}
+
+static const char *const cases[] = {
+    "ordering", "definition", "fencing", "noquorum",
+};
+
+START_TEST(test_summary_matches_oracle)
+{
+    const char *name = cases[_i];
+    g_autofree char *expected_path = g_strdup_printf("%s/transition/%s.summary",
+                                                     CS_TESTDATA, name);
+    g_autofree char *expected_text = NULL;
+    g_autofree char *expected = NULL, *actual = NULL;
+    g_autoptr(GString) out = g_string_new(NULL);
+    Solved solved = solve_case(name);
+
+    ck_assert(g_file_get_contents(expected_path, &expected_text, NULL, NULL));
+    cs_solution_print_transition(solved.solution, out);
+    expected = summary_tokens(expected_text);
+    actual = summary_tokens(out->str);
+    ck_assert_str_eq(actual, expected);
+    solved_free(&solved);
+}
+END_TEST
+
+static const CsPlannedAction *find_planned(const GPtrArray *actions,
+                                           const CsModel *model,
+                                           const char *rsc)
+{
+    for (guint i = 0; i < actions->len; i++) {
+        const CsPlannedAction *planned = g_ptr_array_index(actions, i);
+
+        if (planned->rsc >= 0
+            && strcmp(((CsResource *)g_ptr_array_index(model->resources,
+                                                       planned->rsc))->id,
+                      rsc) == 0)
+            return planned;
+    }
+    return NULL;
+}
+
+START_TEST(test_action_api)
+{
+    Solved solved = solve_case("ordering");
+    g_autoptr(GPtrArray) actions = cs_solution_actions(solved.solution);
+    const CsPlannedAction *rsc1 = find_planned(actions, solved.model, "rsc1");
+    const CsPlannedAction *rsc2 = find_planned(actions, solved.model, "rsc2");
+    const CsPlannedAction *rsc4 = find_planned(actions, solved.model, "rsc4");
+    int node1 = cs_model_node(solved.model, "node1")->index;
+
+    ck_assert_int_eq(actions->len, 3);
+    ck_assert_ptr_nonnull(rsc1);
+    ck_assert_int_eq(rsc1->kind, CS_ACTION_RECOVER);
+    ck_assert_int_eq(rsc1->from_node, node1);
+    ck_assert_ptr_null(rsc1->reason);
+    ck_assert_int_eq(rsc2->kind, CS_ACTION_RESTART);
+    ck_assert_str_eq(rsc2->reason, "required rsc1 start");
+    ck_assert_int_eq(rsc4->kind, CS_ACTION_STOP);
+    ck_assert_int_eq(rsc4->to_node, -1);
+    ck_assert_str_eq(rsc4->reason, "unrunnable rsc3 start");
+    ck_assert(!rsc4->blocked);
+    ck_assert_str_eq(cs_action_kind_name(CS_ACTION_MIGRATE), "Migrate");
+    solved_free(&solved);
+}
+END_TEST
+
+START_TEST(test_fence_and_blocked)
+{
+    Solved fencing = solve_case("fencing");
+    Solved noquorum = solve_case("noquorum");
+    g_autoptr(GPtrArray) fenced = cs_solution_actions(fencing.solution);
+    g_autoptr(GPtrArray) blocked = cs_solution_actions(noquorum.solution);
+    const CsPlannedAction *fence = g_ptr_array_index(fenced, 0);
+    const CsPlannedAction *start = find_planned(blocked, noquorum.model,
+                                                "fencer");
+
+    ck_assert_int_eq(fence->kind, CS_ACTION_FENCE);
+    ck_assert_str_eq(fence->fence_action, "reboot");
+    ck_assert_str_eq(fence->reason, "peer is no longer part of the cluster");
+    ck_assert_int_eq(start->kind, CS_ACTION_START);
+    ck_assert(start->blocked);
+    ck_assert_str_eq(start->reason, "no quorum");
+    solved_free(&fencing);
+    solved_free(&noquorum);
+}
+END_TEST
+
+/* Digests recorded by real clusters for ocf:pacemaker:Dummy without
+ * parameters: the start (no timeout hashed) and a 10s monitor with the
+ * default 20s timeout. */
+START_TEST(test_digests)
+{
+    Solved solved = solve_case("ordering");
+    const CsResource *rsc1 = cs_model_resource(solved.model, "rsc1");
+    const CsResource *changed;
+    g_autofree char *start = cs_digest_all(rsc1, "start", 0);
+    g_autofree char *monitor = cs_digest_all(rsc1, "monitor", 10000);
+    g_autofree char *restart = cs_digest_restart(rsc1, "start", 0, " state ");
+    g_autofree char *with_param = NULL;
+    Solved definition = solve_case("definition");
+
+    ck_assert_str_eq(start, "f2317cad3d54cec5d7d7aa7d0bf35cf8");
+    ck_assert_str_eq(monitor, "4811cef7f7f94e3a35a70be7916cb2fd");
+    ck_assert_str_eq(restart, "f2317cad3d54cec5d7d7aa7d0bf35cf8");
+    changed = cs_model_resource(definition.model, "changed");
+    with_param = cs_digest_all(changed, "start", 0);
+    ck_assert_str_ne(with_param, "f2317cad3d54cec5d7d7aa7d0bf35cf8");
+    solved_free(&solved);
+    solved_free(&definition);
+}
+END_TEST
+
+static Suite *transition_suite(void)
+{
+    Suite *suite = suite_create("transition");
+    TCase *tc = tcase_create("core");
+
+    tcase_add_loop_test(tc, test_summary_matches_oracle, 0,
+                        (int)G_N_ELEMENTS(cases));
+    tcase_add_test(tc, test_action_api);
+    tcase_add_test(tc, test_fence_and_blocked);
+    tcase_add_test(tc, test_digests);
+    suite_add_tcase(suite, tc);
+    return suite;
+}
+
+int main(void)
+{
+    SRunner *runner = srunner_create(transition_suite());
+    int failed;
+
+    srunner_run_all(runner, CK_NORMAL);
+    failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? 0 : 1;
+}
