@@ -5,6 +5,9 @@
  *   cibscope transition FILE [--time T]     crm_simulate -S Transition Summary
  *   cibscope explain FILE RSC [NODE] [--time T]
  *   cibscope FILE --exec 'CMD; CMD'         the console's commands, in batch
+ *   cibscope history DIR [--time T]         what each pe-input changed, and why
+ *   cibscope why A B [--time T]             the same for two CIBs
+ *   --live in place of FILE reads the cluster's CIB through cibadmin.
  *
  * Exit status (DESIGN.md, "The engine contract"): 0 success, 1 bad usage,
  * 2 unreadable or invalid input, 3 a feature the engine does not model yet.
@@ -21,7 +24,9 @@
 #include "cib/document.h"
 #include "model/model.h"
 #include "engine/engine.h"
+#include "cib/live.h"
 #include "explain/command.h"
+#include "explain/history.h"
 #include "ui/console.h"
 
 enum {
@@ -37,6 +42,7 @@ typedef struct Invocation {
     int n_positional;
     const char *time_text;
     const char *exec_text;    /* --exec: batch mode on FILE */
+    gboolean live;            /* --live: the CIB comes from cibadmin --query */
 } Invocation;
 
 static const char usage_text[] =
@@ -45,6 +51,9 @@ static const char usage_text[] =
     "       cibscope scores FILE [--time T]\n"
     "       cibscope transition FILE [--time T]\n"
     "       cibscope explain FILE RESOURCE [NODE] [--time T]\n"
+    "       cibscope history DIR [--time T]\n"
+    "       cibscope why BEFORE AFTER [--time T]\n"
+    "       cibscope scores|transition|explain --live ...\n"
     "\n"
     "An interactive console for Pacemaker clusters: node x resource score\n"
     "matrices, constraints, fail counts and the coming transition, computed by\n"
@@ -56,12 +65,19 @@ static const char usage_text[] =
     "  transition   print the Transition Summary as crm_simulate -S\n"
     "  explain      break RESOURCE's score on NODE (or every node) into its\n"
     "               contributions: constraints, stickiness, fail counts, ...\n"
+    "  history      step through a directory of pe-input-N.bz2 files: what\n"
+    "               started, stopped or moved at each step, and which change\n"
+    "               in the CIB made it\n"
+    "  why          the same for any two CIBs\n"
     "\n"
     "FILE is a CIB: cib.xml, a pe-input-N.bz2, a .gz, or - for standard input.\n"
+    "With --live instead of FILE, the CIB is read from the running cluster\n"
+    "with cibadmin --query (CIB_file=PATH makes that read a file instead).\n"
     "\n"
     "Options:\n"
     "  -e, --exec CMDS  run console commands on FILE and print their results\n"
     "                   ('help' lists them); exit 0 only if every one succeeds\n"
+    "  -l, --live       read the cluster's CIB through cibadmin\n"
     "  -t, --time T     use T as \"now\" for rules and failure timeouts, an\n"
     "                   ISO 8601 date/time such as 2005-020, 2005-020T12:30 or\n"
     "                   \"2014-05-07 00:28:00\" (as crm_simulate -t)\n"
@@ -79,8 +95,18 @@ static int usage_error(const char *message)
 
 static gboolean is_command(const char *word)
 {
-    return strcmp(word, "scores") == 0 || strcmp(word, "transition") == 0
-           || strcmp(word, "explain") == 0;
+    static const char *const commands[] = {
+        "scores", "transition", "explain", "history", "why",
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
+        if (strcmp(word, commands[i]) == 0)
+            return TRUE;
+    return FALSE;
+}
+
+static gboolean is_engine_command(const char *command)
+{
+    return strcmp(command, "history") != 0 && strcmp(command, "why") != 0;
 }
 
 /* Splits argv into the command, its positional arguments and options,
@@ -104,6 +130,8 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
             invocation->time_text = argv[i];
         } else if (!options_done && strncmp(arg, "--time=", 7) == 0) {
             invocation->time_text = arg + 7;
+        } else if (!options_done && (strcmp(arg, "-l") == 0 || strcmp(arg, "--live") == 0)) {
+            invocation->live = TRUE;
         } else if (!options_done && (strcmp(arg, "-e") == 0 || strcmp(arg, "--exec") == 0)) {
             if (++i >= argc)
                 return usage_error("--exec needs commands");
@@ -128,7 +156,15 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
 static int check_arity(const Invocation *invocation)
 {
     const char *command = invocation->command;
-    int n = invocation->n_positional;
+    /* --live stands for FILE */
+    int n = invocation->n_positional + (invocation->live ? 1 : 0);
+    if (invocation->live && (command == NULL || !is_engine_command(command)))
+        return usage_error("--live goes with scores, transition or explain "
+                           "(the console follows the cluster later)");
+    if (command != NULL && strcmp(command, "history") == 0)
+        return n == 1 ? -1 : usage_error("history needs exactly one DIR");
+    if (command != NULL && strcmp(command, "why") == 0)
+        return n == 2 ? -1 : usage_error("why needs two CIBs: BEFORE AFTER");
     if (command != NULL && invocation->exec_text != NULL)
         return usage_error("--exec runs on FILE alone, without a subcommand");
     if (command == NULL && invocation->exec_text != NULL)
@@ -152,21 +188,21 @@ static int exit_status_for(const GError *error)
     return EXIT_INPUT;
 }
 
+/* Unsupported-feature messages name the feature and say "not modelled
+ * yet" themselves; the exit status tells scripts apart. */
 static int report(const GError *error)
 {
-    int status = exit_status_for(error);
-    if (status == EXIT_UNSUPPORTED)
-        fprintf(stderr, "cibscope: not modelled yet: %s\n", error->message);
-    else
-        fprintf(stderr, "cibscope: %s\n", error->message);
-    return status;
+    fprintf(stderr, "cibscope: %s\n", error->message);
+    return exit_status_for(error);
 }
 
 /* load -> model -> solve -> print: the pipeline every subcommand shares. */
 static int run_engine_command(const Invocation *invocation)
 {
     g_autoptr(GError) error = NULL;
-    g_autoptr(CsDocument) document = cs_document_load(invocation->positional[0], &error);
+    g_autoptr(CsDocument) document = invocation->live
+        ? cs_live_query(&error)
+        : cs_document_load(invocation->positional[0], &error);
     if (document == NULL)
         return report(error);
     CsTime now;
@@ -182,12 +218,13 @@ static int run_engine_command(const Invocation *invocation)
         return report(error);
 
     g_autoptr(GString) out = g_string_new(NULL);
+    int args = invocation->live ? 0 : 1;    /* where RESOURCE [NODE] start */
     if (strcmp(invocation->command, "scores") == 0) {
         cs_solution_print_scores(solution, out);
     } else if (strcmp(invocation->command, "transition") == 0) {
         cs_solution_print_transition(solution, out);
-    } else if (!cs_solution_explain(solution, invocation->positional[1],
-                                    invocation->positional[2], out, &error)) {
+    } else if (!cs_solution_explain(solution, invocation->positional[args],
+                                    invocation->positional[args + 1], out, &error)) {
         fprintf(stderr, "cibscope: %s\n", error->message);
         return EXIT_USAGE;
     }
@@ -218,7 +255,12 @@ int main(int argc, char **argv)
     if (status < 0)
         status = check_arity(&invocation);
     if (status < 0) {
-        if (invocation.command != NULL)
+        if (invocation.command != NULL && strcmp(invocation.command, "history") == 0)
+            status = cs_history_run(invocation.positional[0], invocation.time_text);
+        else if (invocation.command != NULL && strcmp(invocation.command, "why") == 0)
+            status = cs_why_run(invocation.positional[0], invocation.positional[1],
+                                invocation.time_text);
+        else if (invocation.command != NULL)
             status = run_engine_command(&invocation);
         else if (invocation.exec_text != NULL)
             status = cs_exec_run(invocation.positional[0], invocation.exec_text,

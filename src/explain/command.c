@@ -889,7 +889,7 @@ int cs_exec_run(const char *path, const char *commands, const char *time_text)
     g_autoptr(CsSession) session = cs_session_open(path, time_text, &error);
     if (session == NULL) {
         int status = cs_exec_status(error);
-        cs_exec_error(status == 3 ? "not modelled yet: " : "", error);
+        cs_exec_error("", error);
         return status;
     }
     int status = 0;

@@ -1,0 +1,484 @@
+/* live.c: cibadmin as the transport: spawn with a timeout, query, follow
+ * the cluster's version, commit object-level operations behind an epoch
+ * guard.  The planning of those operations is in live_plan.c. */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <libxml/tree.h>
+
+#include "cib/live.h"
+
+G_DEFINE_QUARK(cs-live-error-quark, cs_live_error)
+
+/* A query's output is a whole CIB: accept what the loader accepts.  An
+ * operation's output is only a message (though cibadmin prints a whole
+ * CIB when a change fails schema validation): keep the start of it. */
+#define LIVE_QUERY_MAX_BYTES CS_DOCUMENT_MAX_BYTES
+#define LIVE_MESSAGE_MAX_BYTES ((gsize)64 * 1024)
+
+static char *live_program;
+static guint live_timeout_ms = CS_LIVE_DEFAULT_TIMEOUT_MS;
+
+void cs_live_set_program(const char *path)
+{
+    g_free(live_program);
+    live_program = g_strdup(path);
+}
+
+void cs_live_set_timeout(guint timeout_ms)
+{
+    live_timeout_ms = timeout_ms ? timeout_ms : CS_LIVE_DEFAULT_TIMEOUT_MS;
+}
+
+/* cibadmin lives in /usr/sbin, which an ordinary user's PATH often lacks. */
+static char *live_program_path(void)
+{
+    if (live_program != NULL)
+        return g_strdup(live_program);
+    char *found = g_find_program_in_path("cibadmin");
+    return found != NULL ? found : g_strdup("/usr/sbin/cibadmin");
+}
+
+/* ---- running a child with a deadline ---------------------------------- */
+
+typedef struct LiveRun {
+    int exit_status;      /* -1 when killed by a signal */
+    GString *out;
+    GString *err;
+} LiveRun;
+
+static void live_run_clear(LiveRun *run)
+{
+    if (run->out != NULL)
+        g_string_free(run->out, TRUE);
+    if (run->err != NULL)
+        g_string_free(run->err, TRUE);
+}
+
+/* Reads what is available on fd into into (up to max bytes kept; the
+ * rest is drained so the child never blocks on a full pipe).  Returns
+ * FALSE at end of file. */
+static gboolean live_read_some(int fd, GString *into, gsize max)
+{
+    char buffer[65536];
+    ssize_t n = read(fd, buffer, sizeof buffer);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN))
+        return TRUE;
+    if (n <= 0)
+        return FALSE;
+    gsize keep = into->len >= max ? 0 : MIN((gsize)n, max - into->len);
+    g_string_append_len(into, buffer, (gssize)keep);
+    return TRUE;
+}
+
+/* Collects stdout and stderr until both close or the deadline passes. */
+static gboolean live_collect(int out_fd, int err_fd, gint64 deadline,
+                             gsize max_out, LiveRun *run)
+{
+    gboolean out_open = TRUE, err_open = TRUE;
+    while (out_open || err_open) {
+        gint64 left_ms = (deadline - g_get_monotonic_time()) / 1000;
+        if (left_ms <= 0)
+            return FALSE;
+        struct pollfd fds[2] = {
+            { out_open ? out_fd : -1, POLLIN, 0 },
+            { err_open ? err_fd : -1, POLLIN, 0 },
+        };
+        int ready = poll(fds, 2, (int)MIN(left_ms, G_MAXINT));
+        if (ready < 0 && errno != EINTR)
+            return FALSE;
+        if (ready <= 0)
+            continue;
+        if (out_open && fds[0].revents != 0)
+            out_open = live_read_some(out_fd, run->out, max_out);
+        if (err_open && fds[1].revents != 0)
+            err_open = live_read_some(err_fd, run->err, LIVE_MESSAGE_MAX_BYTES);
+    }
+    return TRUE;
+}
+
+/* Waits for pid until the deadline; FALSE if it is still running. */
+static gboolean live_reap(GPid pid, gint64 deadline, int *wait_status)
+{
+    for (;;) {
+        pid_t done = waitpid(pid, wait_status, WNOHANG);
+        if (done == pid || (done < 0 && errno != EINTR))
+            return TRUE;
+        if (g_get_monotonic_time() >= deadline)
+            return FALSE;
+        g_usleep(2000);
+    }
+}
+
+/* Runs argv (argv[0] an absolute path or a name found on PATH) with
+ * standard input closed and a deadline; a child that overruns is killed.
+ * TRUE when it ran to completion, whatever its exit status. */
+static gboolean live_run(char **argv, gsize max_out, LiveRun *run, GError **error)
+{
+    GPid pid;
+    int in_fd = -1, out_fd = -1, err_fd = -1;
+    run->out = g_string_new(NULL);
+    run->err = g_string_new(NULL);
+    run->exit_status = -1;
+    g_autoptr(GError) spawn_error = NULL;
+    if (!g_spawn_async_with_pipes(NULL, argv, NULL,
+                                  G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_SEARCH_PATH,
+                                  NULL, NULL, &pid, &in_fd, &out_fd, &err_fd,
+                                  &spawn_error)) {
+        g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_SPAWN,
+                    "cannot run %s: %s", argv[0], spawn_error->message);
+        return FALSE;
+    }
+    close(in_fd);
+    gint64 deadline = g_get_monotonic_time() + (gint64)live_timeout_ms * 1000;
+    gboolean finished = live_collect(out_fd, err_fd, deadline, max_out, run);
+    int wait_status = 0;
+    if (finished)
+        finished = live_reap(pid, deadline, &wait_status);
+    if (!finished) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &wait_status, 0);
+    }
+    close(out_fd);
+    close(err_fd);
+    g_spawn_close_pid(pid);
+    if (!finished) {
+        g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_TIMEOUT,
+                    "%s did not answer within %u ms and was stopped",
+                    argv[0], live_timeout_ms);
+        return FALSE;
+    }
+    run->exit_status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
+    return TRUE;
+}
+
+/* The first line of a child's complaint, for one-line reports. */
+static char *live_first_line(const GString *text)
+{
+    const char *start = text->str;
+    while (*start == '\n' || *start == ' ')
+        start++;
+    const char *end = strchr(start, '\n');
+    return end ? g_strndup(start, (gsize)(end - start)) : g_strdup(start);
+}
+
+/* ---- reading ---------------------------------------------------------- */
+
+static char *live_source_name(void)
+{
+    const char *file = g_getenv("CIB_file");
+    return file != NULL ? g_strdup_printf("CIB_file=%s", file)
+                        : g_strdup("cibadmin --query");
+}
+
+CsDocument *cs_live_query(GError **error)
+{
+    g_autofree char *program = live_program_path();
+    char *argv[] = { program, (char *)"--query", NULL };
+    LiveRun run = { 0 };
+    if (!live_run(argv, LIVE_QUERY_MAX_BYTES, &run, error)) {
+        live_run_clear(&run);
+        return NULL;
+    }
+    g_autofree char *name = live_source_name();
+    CsDocument *document = NULL;
+    if (run.exit_status != 0) {
+        g_autofree char *why = live_first_line(run.err);
+        g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED,
+                    "%s: cibadmin --query failed (exit %d): %s", name,
+                    run.exit_status, why[0] ? why : "no message");
+    } else {
+        g_autoptr(GError) load_error = NULL;
+        document = cs_document_load_memory(run.out->str, run.out->len, name, &load_error);
+        if (document == NULL)
+            g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_OUTPUT, "%s", load_error->message);
+    }
+    live_run_clear(&run);
+    return document;
+}
+
+gboolean cs_live_available(void)
+{
+    /* Only a quick question: "cibscope" with no file must not hang for
+     * long on a machine that is not a cluster node. */
+    guint saved = live_timeout_ms;
+    live_timeout_ms = MIN(saved, 3000);
+    g_autoptr(CsDocument) document = cs_live_query(NULL);
+    live_timeout_ms = saved;
+    return document != NULL;
+}
+
+static gint64 live_attribute_number(xmlNode *node, const char *name)
+{
+    g_autofree xmlChar *text = xmlGetProp(node, (const xmlChar *)name);
+    return text != NULL ? g_ascii_strtoll((const char *)text, NULL, 10) : 0;
+}
+
+/* The DC's uname: <node id=dc-uuid uname=...> in the configuration, else
+ * the <node_state> of that id. */
+static char *live_node_name(const CsDocument *document, const char *node_id)
+{
+    const char *sections[] = { "nodes", "status" };
+    for (size_t i = 0; i < G_N_ELEMENTS(sections); i++) {
+        xmlNode *section = cs_document_section(document, sections[i]);
+        for (xmlNode *child = section ? section->children : NULL; child; child = child->next) {
+            if (child->type != XML_ELEMENT_NODE)
+                continue;
+            g_autofree xmlChar *id = xmlGetProp(child, (const xmlChar *)"id");
+            if (id != NULL && strcmp((const char *)id, node_id) == 0) {
+                xmlChar *uname = xmlGetProp(child, (const xmlChar *)"uname");
+                if (uname != NULL) {
+                    char *copy = g_strdup((const char *)uname);
+                    xmlFree(uname);
+                    return copy;
+                }
+            }
+        }
+    }
+    return NULL;
+}
+
+void cs_live_version_read(const CsDocument *document, CsLiveVersion *out)
+{
+    memset(out, 0, sizeof *out);
+    xmlNode *root = xmlDocGetRootElement(document->xml);
+    if (root == NULL)
+        return;
+    out->admin_epoch = live_attribute_number(root, "admin_epoch");
+    out->epoch = live_attribute_number(root, "epoch");
+    out->num_updates = live_attribute_number(root, "num_updates");
+    xmlChar *dc = xmlGetProp(root, (const xmlChar *)"dc-uuid");
+    if (dc != NULL) {
+        out->dc_uuid = g_strdup((const char *)dc);
+        xmlFree(dc);
+        out->dc_name = live_node_name(document, out->dc_uuid);
+    }
+}
+
+void cs_live_version_clear(CsLiveVersion *version)
+{
+    g_clear_pointer(&version->dc_uuid, g_free);
+    g_clear_pointer(&version->dc_name, g_free);
+}
+
+gboolean cs_live_version_same_config(const CsLiveVersion *a, const CsLiveVersion *b)
+{
+    return a->admin_epoch == b->admin_epoch && a->epoch == b->epoch;
+}
+
+char *cs_live_version_format(const CsLiveVersion *version)
+{
+    return g_strdup_printf("%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT,
+                           version->admin_epoch, version->epoch, version->num_updates);
+}
+
+char *cs_live_status_text(const CsLiveVersion *version)
+{
+    const char *file = g_getenv("CIB_file");
+    g_autofree char *source = file ? g_strdup_printf("live (CIB_file=%s)", file)
+                                   : g_strdup("live");
+    g_autofree char *epoch = cs_live_version_format(version);
+    const char *dc = version->dc_name ? version->dc_name
+                     : version->dc_uuid ? version->dc_uuid : "none";
+    return g_strdup_printf("%s  DC %s  epoch %s", source, dc, epoch);
+}
+
+/* ---- following the cluster -------------------------------------------- */
+
+struct CsLiveWatch {
+    guint interval_ms;
+    gint64 due;               /* monotonic microseconds */
+    gboolean have_version;
+    CsLiveVersion version;
+};
+
+CsLiveWatch *cs_live_watch_new(guint interval_ms, const CsDocument *current)
+{
+    CsLiveWatch *watch = g_new0(CsLiveWatch, 1);
+    watch->interval_ms = interval_ms ? interval_ms : CS_LIVE_DEFAULT_INTERVAL_MS;
+    watch->due = g_get_monotonic_time() + (gint64)watch->interval_ms * 1000;
+    if (current != NULL) {
+        cs_live_version_read(current, &watch->version);
+        watch->have_version = TRUE;
+    }
+    return watch;
+}
+
+void cs_live_watch_free(CsLiveWatch *watch)
+{
+    if (watch == NULL)
+        return;
+    cs_live_version_clear(&watch->version);
+    g_free(watch);
+}
+
+guint cs_live_watch_due_ms(const CsLiveWatch *watch)
+{
+    gint64 left = watch->due - g_get_monotonic_time();
+    return left <= 0 ? 0 : (guint)(left / 1000);
+}
+
+const CsLiveVersion *cs_live_watch_version(const CsLiveWatch *watch)
+{
+    return &watch->version;
+}
+
+/* A status update (num_updates) is news too: resources start and stop
+ * without the configuration changing. */
+static gboolean live_version_differs(const CsLiveVersion *a, const CsLiveVersion *b)
+{
+    return !cs_live_version_same_config(a, b) || a->num_updates != b->num_updates
+           || g_strcmp0(a->dc_uuid, b->dc_uuid) != 0;
+}
+
+CsDocument *cs_live_watch_poll(CsLiveWatch *watch, GError **error)
+{
+    if (cs_live_watch_due_ms(watch) > 0)
+        return NULL;
+    watch->due = g_get_monotonic_time() + (gint64)watch->interval_ms * 1000;
+    CsDocument *document = cs_live_query(error);
+    if (document == NULL)
+        return NULL;
+    CsLiveVersion version;
+    cs_live_version_read(document, &version);
+    if (watch->have_version && !live_version_differs(&watch->version, &version)) {
+        cs_live_version_clear(&version);
+        cs_document_free(document);
+        return NULL;
+    }
+    cs_live_version_clear(&watch->version);
+    watch->version = version;
+    watch->have_version = TRUE;
+    return document;
+}
+
+/* ---- writing ---------------------------------------------------------- */
+
+char **cs_live_op_argv(const CsLiveOp *op)
+{
+    /* A nested creation goes through --modify with its ancestors: cibadmin
+     * --create only adds directly below the section, while --modify merges
+     * the given tree into the existing objects and adds what is missing
+     * (as crm_resource does for meta attributes). */
+    static const char *verbs[] = {
+        [CS_LIVE_OP_CREATE] = "--create", [CS_LIVE_OP_MODIFY] = "--modify",
+        [CS_LIVE_OP_REPLACE] = "--replace", [CS_LIVE_OP_DELETE] = "--delete",
+    };
+    gboolean nested = op->kind == CS_LIVE_OP_CREATE && op->path != NULL && op->path[0] != NULL;
+    char **argv = g_new0(char *, 7);
+    argv[0] = live_program_path();
+    argv[1] = g_strdup(nested ? "--modify" : verbs[op->kind]);
+    argv[2] = g_strdup("--scope");
+    argv[3] = g_strdup(op->section);
+    argv[4] = g_strdup("--xml-text");
+    argv[5] = g_strdup(op->fragment);
+    return argv;
+}
+
+char *cs_live_op_command_line(const CsLiveOp *op)
+{
+    g_auto(GStrv) argv = cs_live_op_argv(op);
+    GString *line = g_string_new(NULL);
+    for (char **arg = argv; *arg != NULL; arg++) {
+        g_autofree char *quoted = g_shell_quote(*arg);
+        gboolean plain = **arg != '\0'
+                         && strpbrk(*arg, " '\"\\$`<>&;|*?()[]{}!#~\n\t") == NULL;
+        if (line->len)
+            g_string_append_c(line, ' ');
+        g_string_append(line, plain ? *arg : quoted);
+    }
+    return g_string_free(line, FALSE);
+}
+
+/* What changed between the edits' base and the cluster's CIB now, for the
+ * refusal message. */
+static void live_report_changes(const CsDocument *base, const CsDocument *current,
+                                GString *report)
+{
+    g_autoptr(GPtrArray) changes = cs_live_plan(base, current);
+    if (changes->len == 0)
+        g_string_append(report, "  (no difference in constraints, nvpairs or node attributes)\n");
+    for (guint i = 0; i < changes->len; i++) {
+        const CsLiveOp *change = g_ptr_array_index(changes, i);
+        g_string_append_printf(report, "  %s\n", change->summary);
+    }
+}
+
+static gboolean live_guard(const CsDocument *base, GString *report, GError **error)
+{
+    g_autoptr(CsDocument) current = cs_live_query(error);
+    if (current == NULL)
+        return FALSE;
+    CsLiveVersion then, now;
+    cs_live_version_read(base, &then);
+    cs_live_version_read(current, &now);
+    gboolean same = cs_live_version_same_config(&then, &now);
+    if (!same) {
+        g_autofree char *was = cs_live_version_format(&then);
+        g_autofree char *is = cs_live_version_format(&now);
+        g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_CHANGED,
+                    "the CIB changed since the edits were made (epoch %s, now %s): "
+                    "nothing was applied", was, is);
+        g_string_append_printf(report, "Refused: the CIB is at epoch %s, the edits were made on %s.\n"
+                               "Changed meanwhile:\n", is, was);
+        live_report_changes(base, current, report);
+    }
+    cs_live_version_clear(&then);
+    cs_live_version_clear(&now);
+    return same;
+}
+
+/* Runs one op; appends its result line.  TRUE when it succeeded. */
+static gboolean live_apply(const CsLiveOp *op, GString *report, GError **error)
+{
+    g_auto(GStrv) argv = cs_live_op_argv(op);
+    g_autofree char *line = cs_live_op_command_line(op);
+    LiveRun run = { 0 };
+    g_autoptr(GError) run_error = NULL;
+    gboolean ok = live_run(argv, LIVE_MESSAGE_MAX_BYTES, &run, &run_error)
+                  && run.exit_status == 0;
+    if (ok) {
+        g_string_append_printf(report, "ok      %s\n", line);
+    } else if (run_error != NULL) {
+        g_string_append_printf(report, "FAILED  %s\n        %s\n", line, run_error->message);
+        g_set_error(error, run_error->domain, run_error->code, "%s: %s", op->summary,
+                    run_error->message);
+    } else {
+        g_autofree char *why = live_first_line(run.err);
+        g_string_append_printf(report, "FAILED  %s\n        exit %d: %s\n", line,
+                               run.exit_status, why);
+        g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED, "%s: cibadmin exit %d: %s",
+                    op->summary, run.exit_status, why);
+    }
+    live_run_clear(&run);
+    return ok;
+}
+
+gboolean cs_live_commit(const CsDocument *base, const GPtrArray *ops,
+                        GString *report, GError **error)
+{
+    if (ops->len == 0) {
+        g_string_append(report, "Nothing to commit.\n");
+        return TRUE;
+    }
+    /* The guard and the writes are separate cibadmin calls, so a change
+     * landing between them is not caught; the window is one process
+     * start, and every write is object-level, so such a change is merged
+     * rather than overwritten. */
+    if (!live_guard(base, report, error))
+        return FALSE;
+    for (guint i = 0; i < ops->len; i++) {
+        if (live_apply(g_ptr_array_index(ops, i), report, error))
+            continue;
+        for (guint j = i + 1; j < ops->len; j++) {
+            g_autofree char *line = cs_live_op_command_line(g_ptr_array_index(ops, j));
+            g_string_append_printf(report, "not run %s\n", line);
+        }
+        return FALSE;
+    }
+    return TRUE;
+}

@@ -1,0 +1,144 @@
+/* live.h: a running cluster's CIB through cibadmin.
+ *
+ * cibadmin is the transport, as crm_resource and crmsh use it: spawned with
+ * an argv (never through a shell) and killed when it overruns its timeout.
+ *   read    cibadmin --query
+ *   write   object-level cibadmin --create / --modify / --replace / --delete
+ *           of the constraints, nvpairs and node attributes that edits
+ *           touched; never the whole CIB
+ * CIB_file=PATH in the environment makes cibadmin work on that file, as it
+ * does for every Pacemaker tool; children inherit the environment, so live
+ * mode works on a file too (the unit tests rely on it).
+ *
+ * Writes are guarded by the CIB's version (Pacemaker Explained, "CIB
+ * Properties": admin_epoch, epoch, num_updates): a commit re-reads the CIB
+ * and applies nothing when admin_epoch or epoch moved since the document
+ * the edits were based on.  num_updates alone (status updates) does not
+ * block a commit, since the configuration is then unchanged.
+ */
+#ifndef CS_LIVE_H
+#define CS_LIVE_H
+
+#include <glib.h>
+#include <libxml/tree.h>
+#include "cib/document.h"
+
+#define CS_LIVE_ERROR cs_live_error_quark()
+GQuark cs_live_error_quark(void);
+
+typedef enum {
+    CS_LIVE_ERROR_SPAWN,     /* cibadmin could not be started */
+    CS_LIVE_ERROR_TIMEOUT,   /* it did not finish in time and was killed */
+    CS_LIVE_ERROR_FAILED,    /* it exited non-zero (message has its stderr) */
+    CS_LIVE_ERROR_OUTPUT,    /* its output is not a CIB */
+    CS_LIVE_ERROR_CHANGED,   /* commit refused: the configuration moved on */
+} CsLiveError;
+
+#define CS_LIVE_DEFAULT_TIMEOUT_MS 10000
+#define CS_LIVE_DEFAULT_INTERVAL_MS 2000
+
+/* The cibadmin to run: NULL restores the default ("cibadmin" from PATH,
+ * else /usr/sbin/cibadmin).  Tests point it at stand-ins. */
+void cs_live_set_program(const char *path);
+/* How long one cibadmin call may take before it is killed. */
+void cs_live_set_timeout(guint timeout_ms);
+
+/* ---- reading ---------------------------------------------------------- */
+
+typedef struct CsLiveVersion {
+    gint64 admin_epoch;
+    gint64 epoch;
+    gint64 num_updates;
+    char *dc_uuid;          /* <cib dc-uuid>, NULL when absent */
+    char *dc_name;          /* the DC's uname when the CIB names it, else NULL */
+} CsLiveVersion;
+
+/* cibadmin --query.  The document's path reads "cibadmin --query" (or
+ * "CIB_file=PATH" when that is set), for messages. */
+CsDocument *cs_live_query(GError **error);
+/* Whether a cluster (or CIB_file) answers cibadmin --query now: what
+ * `cibscope` with no file uses to choose between live and the demo. */
+gboolean cs_live_available(void);
+
+void cs_live_version_read(const CsDocument *document, CsLiveVersion *out);
+void cs_live_version_clear(CsLiveVersion *version);
+/* Same admin_epoch and epoch: the configuration is the same one. */
+gboolean cs_live_version_same_config(const CsLiveVersion *a, const CsLiveVersion *b);
+/* "0:42:7" (admin_epoch:epoch:num_updates), newly allocated. */
+char *cs_live_version_format(const CsLiveVersion *version);
+/* For the status bar: "live  DC alpha  epoch 0:42:7", or
+ * "live (CIB_file=/tmp/x.xml)  DC alpha  epoch 0:42:7"; newly allocated. */
+char *cs_live_status_text(const CsLiveVersion *version);
+
+/* ---- following the cluster -------------------------------------------- */
+
+typedef struct CsLiveWatch CsLiveWatch;
+
+/* Follows the cluster from the version of current (may be NULL: the first
+ * poll then reports whatever it reads). */
+CsLiveWatch *cs_live_watch_new(guint interval_ms, const CsDocument *current);
+void cs_live_watch_free(CsLiveWatch *watch);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsLiveWatch, cs_live_watch_free)
+/* Call as often as convenient (e.g. from the console's input timeout).
+ * When the interval has passed, queries the CIB: returns the new document
+ * (caller owns it) when epoch or num_updates changed, NULL otherwise or on
+ * failure (then *error says why; polling goes on at the next interval). */
+CsDocument *cs_live_watch_poll(CsLiveWatch *watch, GError **error);
+/* Milliseconds until the next poll is due (0 when due now). */
+guint cs_live_watch_due_ms(const CsLiveWatch *watch);
+const CsLiveVersion *cs_live_watch_version(const CsLiveWatch *watch);
+
+/* ---- writing ---------------------------------------------------------- */
+
+typedef enum {
+    CS_LIVE_OP_CREATE,    /* a new object (nested ones: --modify with its
+                             ancestors, which creates what is missing) */
+    CS_LIVE_OP_MODIFY,    /* attributes added or changed */
+    CS_LIVE_OP_REPLACE,   /* one object rewritten (attributes removed, or
+                             children without ids changed) */
+    CS_LIVE_OP_DELETE,
+} CsLiveOpKind;
+
+typedef struct CsLiveOp {
+    CsLiveOpKind kind;
+    char *section;        /* cibadmin --scope: constraints, resources, ... */
+    char *fragment;       /* the exact -X argument */
+    char *tag, *id;       /* the object touched */
+    char **path;          /* create: tag and id ("" when it has none) of
+                             each ancestor below the section, outermost
+                             first, alternating; empty for a top-level
+                             object (g_strfreev) */
+    xmlNode *element;     /* create/modify/replace: the object as edited
+                             (owned copy, in its own document) */
+    char *summary;        /* "rsc_location cli-ban-web-on-alpha added" */
+} CsLiveOp;
+
+void cs_live_op_free(CsLiveOp *op);
+/* The argv that applies op (NULL-terminated, g_strfreev). */
+char **cs_live_op_argv(const CsLiveOp *op);
+/* The same, shell-quoted for display only: nothing ever runs it. */
+char *cs_live_op_command_line(const CsLiveOp *op);
+
+/* The object-level operations that turn base into edited: both documents'
+ * configuration, and the status section's transient node attributes (fail
+ * counts, standby for the reboot lifetime).  CsLiveOp*, in an order that
+ * applies (deletions of children before parents, creations of parents
+ * before children).  Empty when nothing changed. */
+GPtrArray *cs_live_plan(const CsDocument *base, const CsDocument *edited);
+
+/* Applies ops in memory to a freshly read document, so that edits not yet
+ * committed stay on top of a refreshed CIB.  Returns one message per op
+ * that no longer applies ("nvpair web-meta-stickiness: removed from the
+ * cluster's CIB in the meantime"), empty when all applied. */
+GPtrArray *cs_live_rebase(CsDocument *fresh, const GPtrArray *ops);
+
+/* Re-reads the CIB; when its admin_epoch or epoch is not base's, refuses
+ * (CS_LIVE_ERROR_CHANGED), runs nothing and writes to report what changed
+ * meanwhile.  Otherwise runs each op in order, writing one line per op to
+ * report ("ok  cibadmin ..." or "FAILED (exit 105: ...)  cibadmin ...");
+ * stops at the first failure (later ops may depend on it) and lists the
+ * rest as not run.  TRUE when every op succeeded. */
+gboolean cs_live_commit(const CsDocument *base, const GPtrArray *ops,
+                        GString *report, GError **error);
+
+#endif

@@ -1,0 +1,520 @@
+/* live_plan.c: the object-level operations between two CIB documents, and
+ * their replay on a freshly read CIB.
+ *
+ * Objects are matched by element name and id, as cibadmin matches them
+ * (Pacemaker Explained, "Configuration Basics": every object has a unique
+ * id).  Elements without an id (<operations>, <configuration>) are matched
+ * by name when they are the only one of their name among their siblings,
+ * and are otherwise compared whole, as part of the nearest object above
+ * them.
+ */
+#include <string.h>
+#include <libxml/tree.h>
+
+#include "cib/live.h"
+
+/* The configuration sections cibadmin --scope accepts, in the order the
+ * schema lists them. */
+static const char *plan_sections[] = {
+    "crm_config", "nodes", "resources", "constraints", "fencing-topology",
+    "op_defaults", "rsc_defaults", "acls", "tags", "alerts",
+};
+
+/* ---- small XML helpers ------------------------------------------------ */
+
+static char *plan_prop(const xmlNode *node, const char *name)
+{
+    xmlChar *value = xmlGetProp(node, (const xmlChar *)name);
+    if (value == NULL)
+        return NULL;
+    char *copy = g_strdup((const char *)value);
+    xmlFree(value);
+    return copy;
+}
+
+static gboolean plan_has_id(const xmlNode *node)
+{
+    return xmlHasProp(node, (const xmlChar *)"id") != NULL;
+}
+
+static gboolean plan_same_object(const xmlNode *a, const xmlNode *b)
+{
+    if (strcmp((const char *)a->name, (const char *)b->name) != 0)
+        return FALSE;
+    g_autofree char *id_a = plan_prop(a, "id");
+    g_autofree char *id_b = plan_prop(b, "id");
+    return g_strcmp0(id_a, id_b) == 0;
+}
+
+static char *plan_serialize(xmlNode *node)
+{
+    xmlBuffer *buffer = xmlBufferCreate();
+    xmlNodeDump(buffer, node->doc, node, 0, 0);
+    char *text = g_strdup((const char *)xmlBufferContent(buffer));
+    xmlBufferFree(buffer);
+    return text;
+}
+
+/* A copy of node (deep, or attributes only) as the root of its own
+ * document, which the copy's owner frees with xmlFreeDoc(copy->doc). */
+static xmlNode *plan_copy(const xmlNode *node, gboolean deep)
+{
+    xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
+    xmlNode *copy = xmlDocCopyNode((xmlNode *)node, doc, deep ? 1 : 2);
+    xmlDocSetRootElement(doc, copy);
+    return copy;
+}
+
+static char *plan_serialize_shallow(const xmlNode *node)
+{
+    xmlNode *copy = plan_copy(node, FALSE);
+    char *text = plan_serialize(copy);
+    xmlFreeDoc(copy->doc);
+    return text;
+}
+
+/* Text from the CIB is shown on a terminal: control characters (escape
+ * sequences) become '?'. */
+static char *plan_printable(char *text)
+{
+    for (char *c = text; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            *c = '?';
+    return text;
+}
+
+/* ---- describing objects ----------------------------------------------- */
+
+static void plan_describe_detail(const xmlNode *node, GString *out)
+{
+    g_autofree char *name = plan_prop(node, "name");
+    g_autofree char *value = plan_prop(node, "value");
+    g_autofree char *rsc = plan_prop(node, "rsc");
+    g_autofree char *where = plan_prop(node, "node");
+    g_autofree char *score = plan_prop(node, "score");
+    if (name != NULL)
+        g_string_append_printf(out, " (%s=%s)", name, value ? value : "");
+    else if (rsc != NULL && where != NULL)
+        g_string_append_printf(out, " (%s on %s, score %s)", rsc, where, score ? score : "?");
+}
+
+/* "nvpair web-meta-stickiness (resource-stickiness=100)", with the node
+ * named for status entries ("node bravo: nvpair ..."). */
+static char *plan_describe(const xmlNode *node)
+{
+    GString *out = g_string_new(NULL);
+    for (const xmlNode *up = node->parent; up && up->type == XML_ELEMENT_NODE; up = up->parent) {
+        if (strcmp((const char *)up->name, "node_state") != 0)
+            continue;
+        g_autofree char *uname = plan_prop(up, "uname");
+        g_autofree char *id = plan_prop(up, "id");
+        g_string_append_printf(out, "node %s: ", uname ? uname : id ? id : "?");
+    }
+    g_autofree char *id = plan_prop(node, "id");
+    g_string_append_printf(out, "%s %s", (const char *)node->name, id ? id : "(no id)");
+    plan_describe_detail(node, out);
+    return plan_printable(g_string_free(out, FALSE));
+}
+
+/* "value: 50 -> 100, score: (none) -> 10" */
+static char *plan_describe_changes(const xmlNode *before, const xmlNode *after)
+{
+    GString *out = g_string_new(NULL);
+    for (xmlAttr *attr = after->properties; attr; attr = attr->next) {
+        const char *name = (const char *)attr->name;
+        g_autofree char *old_value = plan_prop(before, name);
+        g_autofree char *new_value = plan_prop(after, name);
+        if (g_strcmp0(old_value, new_value) == 0)
+            continue;
+        g_string_append_printf(out, "%s%s: %s -> %s", out->len ? ", " : "", name,
+                               old_value ? old_value : "(none)", new_value);
+    }
+    for (xmlAttr *attr = before->properties; attr; attr = attr->next)
+        if (xmlHasProp(after, attr->name) == NULL)
+            g_string_append_printf(out, "%s%s removed", out->len ? ", " : "",
+                                   (const char *)attr->name);
+    return plan_printable(g_string_free(out, FALSE));
+}
+
+/* ---- building operations ---------------------------------------------- */
+
+void cs_live_op_free(CsLiveOp *op)
+{
+    if (op == NULL)
+        return;
+    g_free(op->section);
+    g_free(op->fragment);
+    g_free(op->tag);
+    g_free(op->id);
+    g_strfreev(op->path);
+    if (op->element != NULL)
+        xmlFreeDoc(op->element->doc);
+    g_free(op->summary);
+    g_free(op);
+}
+
+static CsLiveOp *plan_op_new(CsLiveOpKind kind, const char *section, const xmlNode *node)
+{
+    CsLiveOp *op = g_new0(CsLiveOp, 1);
+    op->kind = kind;
+    op->section = g_strdup(section);
+    op->tag = g_strdup((const char *)node->name);
+    op->id = plan_prop(node, "id");
+    if (kind != CS_LIVE_OP_DELETE)
+        op->element = plan_copy(node, TRUE);
+    return op;
+}
+
+/* Ancestors of node below section_node, outermost first, as tag/id pairs. */
+static char **plan_path(const xmlNode *node, const xmlNode *section_node)
+{
+    GPtrArray *pairs = g_ptr_array_new();
+    for (const xmlNode *up = node->parent; up && up != section_node; up = up->parent) {
+        char *id = plan_prop(up, "id");
+        g_ptr_array_insert(pairs, 0, id ? id : g_strdup(""));
+        g_ptr_array_insert(pairs, 0, g_strdup((const char *)up->name));
+    }
+    g_ptr_array_add(pairs, NULL);
+    return (char **)g_ptr_array_free(pairs, FALSE);
+}
+
+/* The tree cibadmin --modify merges to create node below its existing
+ * ancestors: each ancestor by name and id only, then node itself. */
+static char *plan_chain_fragment(const xmlNode *node, char **path)
+{
+    xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
+    xmlNode *parent = NULL;
+    for (char **pair = path; pair[0] != NULL; pair += 2) {
+        xmlNode *step = xmlNewDocNode(doc, NULL, (const xmlChar *)pair[0], NULL);
+        if (pair[1][0] != '\0')
+            xmlSetProp(step, (const xmlChar *)"id", (const xmlChar *)pair[1]);
+        if (parent == NULL)
+            xmlDocSetRootElement(doc, step);
+        else
+            xmlAddChild(parent, step);
+        parent = step;
+    }
+    xmlAddChild(parent, xmlDocCopyNode((xmlNode *)node, doc, 1));
+    char *text = plan_serialize(xmlDocGetRootElement(doc));
+    xmlFreeDoc(doc);
+    return text;
+}
+
+static void plan_add_create(GPtrArray *ops, const char *section,
+                            const xmlNode *section_node, const xmlNode *node)
+{
+    CsLiveOp *op = plan_op_new(CS_LIVE_OP_CREATE, section, node);
+    op->path = plan_path(node, section_node);
+    op->fragment = op->path[0] ? plan_chain_fragment(node, op->path)
+                               : plan_serialize(op->element);
+    g_autofree char *what = plan_describe(node);
+    op->summary = g_strdup_printf("%s added", what);
+    g_ptr_array_add(ops, op);
+}
+
+static void plan_add_delete(GPtrArray *ops, const char *section, const xmlNode *node)
+{
+    CsLiveOp *op = plan_op_new(CS_LIVE_OP_DELETE, section, node);
+    xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
+    xmlNode *probe = xmlNewDocNode(doc, NULL, node->name, NULL);
+    if (op->id != NULL)
+        xmlSetProp(probe, (const xmlChar *)"id", (const xmlChar *)op->id);
+    xmlDocSetRootElement(doc, probe);
+    op->fragment = plan_serialize(probe);
+    xmlFreeDoc(doc);
+    g_autofree char *what = plan_describe(node);
+    op->summary = g_strdup_printf("%s removed", what);
+    g_ptr_array_add(ops, op);
+}
+
+static void plan_add_modify(GPtrArray *ops, const char *section,
+                            const xmlNode *before, const xmlNode *after, gboolean whole)
+{
+    CsLiveOp *op = plan_op_new(whole ? CS_LIVE_OP_REPLACE : CS_LIVE_OP_MODIFY, section, after);
+    op->fragment = whole ? plan_serialize(op->element) : plan_serialize_shallow(after);
+    g_autofree char *what = plan_describe(after);
+    g_autofree char *changes = plan_describe_changes(before, after);
+    op->summary = whole && changes[0] == '\0'
+                  ? g_strdup_printf("%s rewritten (its contents changed)", what)
+                  : g_strdup_printf("%s changed: %s", what, changes);
+    g_ptr_array_add(ops, op);
+}
+
+/* ---- comparing -------------------------------------------------------- */
+
+static gboolean plan_attributes_equal(const xmlNode *a, const xmlNode *b)
+{
+    g_autofree char *one = plan_serialize_shallow(a);
+    g_autofree char *other = plan_serialize_shallow(b);
+    return strcmp(one, other) == 0;
+}
+
+/* Every attribute of before is still on after (modify cannot remove). */
+static gboolean plan_attributes_kept(const xmlNode *before, const xmlNode *after)
+{
+    for (xmlAttr *attr = before->properties; attr; attr = attr->next)
+        if (xmlHasProp(after, attr->name) == NULL)
+            return FALSE;
+    return TRUE;
+}
+
+static int plan_count_idless(const xmlNode *parent, const xmlChar *name)
+{
+    int count = 0;
+    for (xmlNode *child = parent ? parent->children : NULL; child; child = child->next)
+        if (child->type == XML_ELEMENT_NODE && !plan_has_id(child)
+            && xmlStrEqual(child->name, name))
+            count++;
+    return count;
+}
+
+static xmlNode *plan_find_idless(const xmlNode *parent, const xmlChar *name)
+{
+    for (xmlNode *child = parent ? parent->children : NULL; child; child = child->next)
+        if (child->type == XML_ELEMENT_NODE && !plan_has_id(child)
+            && xmlStrEqual(child->name, name))
+            return child;
+    return NULL;
+}
+
+/* An id-less child is a container (matched by name) when it is the only
+ * one of its name on both sides. */
+static gboolean plan_is_container(const xmlNode *child, const xmlNode *before,
+                                  const xmlNode *after)
+{
+    return plan_count_idless(before, child->name) == 1
+           && plan_count_idless(after, child->name) == 1;
+}
+
+/* The id-less children that are not containers, serialized in order. */
+static char *plan_loose_children(const xmlNode *node, const xmlNode *before,
+                                 const xmlNode *after)
+{
+    GString *text = g_string_new(NULL);
+    for (xmlNode *child = node->children; child; child = child->next) {
+        if (child->type != XML_ELEMENT_NODE || plan_has_id(child)
+            || plan_is_container(child, before, after))
+            continue;
+        g_autofree char *one = plan_serialize(child);
+        g_string_append(text, one);
+    }
+    return g_string_free(text, FALSE);
+}
+
+static xmlNode *plan_find_object(const xmlNode *parent, const xmlNode *like)
+{
+    for (xmlNode *child = parent ? parent->children : NULL; child; child = child->next)
+        if (child->type == XML_ELEMENT_NODE && plan_same_object(child, like))
+            return child;
+    return NULL;
+}
+
+typedef struct PlanScope {
+    GPtrArray *ops;
+    const char *section;
+    const xmlNode *edited_section;
+    const char *only_tag;     /* status: transient_attributes only */
+} PlanScope;
+
+static void plan_children(const PlanScope *scope, const xmlNode *before,
+                          const xmlNode *after, const char *only_tag);
+
+static gboolean plan_wanted(const xmlNode *child, const char *only_tag)
+{
+    return child->type == XML_ELEMENT_NODE
+           && (only_tag == NULL || strcmp((const char *)child->name, only_tag) == 0);
+}
+
+/* One object on both sides: modify its attributes, or rewrite it whole
+ * when modify cannot express the change, then descend. */
+static void plan_object(const PlanScope *scope, const xmlNode *before, const xmlNode *after)
+{
+    g_autofree char *loose_before = plan_loose_children(before, before, after);
+    g_autofree char *loose_after = plan_loose_children(after, before, after);
+    gboolean idless_attrs_same = TRUE;
+    for (xmlNode *child = after->children; child; child = child->next)
+        if (child->type == XML_ELEMENT_NODE && !plan_has_id(child)
+            && plan_is_container(child, before, after))
+            idless_attrs_same &= plan_attributes_equal(plan_find_idless(before, child->name), child);
+    if (strcmp(loose_before, loose_after) != 0 || !idless_attrs_same
+        || !plan_attributes_kept(before, after)) {
+        plan_add_modify(scope->ops, scope->section, before, after, TRUE);
+        return;
+    }
+    if (!plan_attributes_equal(before, after))
+        plan_add_modify(scope->ops, scope->section, before, after, FALSE);
+    plan_children(scope, before, after, NULL);
+}
+
+static void plan_children(const PlanScope *scope, const xmlNode *before,
+                          const xmlNode *after, const char *only_tag)
+{
+    /* Removals first: a replacement with the same id elsewhere (a
+     * resource moved into a group) must not collide with the old one. */
+    for (xmlNode *child = before ? before->children : NULL; child; child = child->next)
+        if (plan_wanted(child, only_tag) && plan_has_id(child)
+            && plan_find_object(after, child) == NULL)
+            plan_add_delete(scope->ops, scope->section, child);
+    for (xmlNode *child = after ? after->children : NULL; child; child = child->next) {
+        if (!plan_wanted(child, only_tag))
+            continue;
+        if (!plan_has_id(child)) {
+            if (plan_is_container(child, before, after))
+                plan_children(scope, plan_find_idless(before, child->name), child, NULL);
+            continue;
+        }
+        xmlNode *old = plan_find_object(before, child);
+        if (old == NULL)
+            plan_add_create(scope->ops, scope->section, scope->edited_section, child);
+        else
+            plan_object(scope, old, child);
+    }
+}
+
+static xmlNode *plan_configuration(const CsDocument *document)
+{
+    xmlNode *root = xmlDocGetRootElement(document->xml);
+    for (xmlNode *child = root ? root->children : NULL; child; child = child->next)
+        if (child->type == XML_ELEMENT_NODE && xmlStrEqual(child->name, (const xmlChar *)"configuration"))
+            return child;
+    return NULL;
+}
+
+static void plan_section(GPtrArray *ops, const CsDocument *base, const CsDocument *edited,
+                         const char *section)
+{
+    xmlNode *before = cs_document_section(base, section);
+    xmlNode *after = cs_document_section(edited, section);
+    if (before == NULL && after == NULL)
+        return;
+    if (before == NULL) {
+        /* A section the CIB lacks (no rsc_defaults yet) is created whole
+         * below <configuration>. */
+        PlanScope whole = { ops, "configuration", plan_configuration(edited), NULL };
+        plan_add_create(ops, whole.section, whole.edited_section, after);
+        return;
+    }
+    PlanScope scope = { ops, section, after, NULL };
+    plan_children(&scope, before, after, NULL);
+}
+
+/* Status: only the transient attributes of nodes present on both sides;
+ * the resource history belongs to the cluster. */
+static void plan_status(GPtrArray *ops, const CsDocument *base, const CsDocument *edited)
+{
+    xmlNode *before = cs_document_section(base, "status");
+    xmlNode *after = cs_document_section(edited, "status");
+    if (before == NULL || after == NULL)
+        return;
+    PlanScope scope = { ops, "status", after, "transient_attributes" };
+    for (xmlNode *state = after->children; state; state = state->next) {
+        if (state->type != XML_ELEMENT_NODE || !plan_has_id(state))
+            continue;
+        xmlNode *old = plan_find_object(before, state);
+        if (old != NULL)
+            plan_children(&scope, old, state, "transient_attributes");
+    }
+}
+
+GPtrArray *cs_live_plan(const CsDocument *base, const CsDocument *edited)
+{
+    GPtrArray *ops = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_op_free);
+    for (size_t i = 0; i < G_N_ELEMENTS(plan_sections); i++)
+        plan_section(ops, base, edited, plan_sections[i]);
+    plan_status(ops, base, edited);
+    return ops;
+}
+
+/* ---- replaying on a fresh document ------------------------------------ */
+
+static xmlNode *rebase_section(const CsDocument *document, const char *section)
+{
+    if (strcmp(section, "configuration") == 0)
+        return plan_configuration(document);
+    return cs_document_section(document, section);
+}
+
+static xmlNode *rebase_find(xmlNode *under, const char *tag, const char *id)
+{
+    for (xmlNode *child = under ? under->children : NULL; child; child = child->next) {
+        if (child->type != XML_ELEMENT_NODE)
+            continue;
+        if (xmlStrEqual(child->name, (const xmlChar *)tag)) {
+            g_autofree char *child_id = plan_prop(child, "id");
+            if (g_strcmp0(child_id, id) == 0)
+                return child;
+        }
+        xmlNode *deeper = rebase_find(child, tag, id);
+        if (deeper != NULL)
+            return deeper;
+    }
+    return NULL;
+}
+
+static xmlNode *rebase_parent(xmlNode *section_node, char **path)
+{
+    xmlNode *here = section_node;
+    for (char **pair = path; here != NULL && pair[0] != NULL; pair += 2) {
+        xmlNode *next = NULL;
+        for (xmlNode *child = here->children; child && next == NULL; child = child->next) {
+            if (child->type != XML_ELEMENT_NODE || !xmlStrEqual(child->name, (const xmlChar *)pair[0]))
+                continue;
+            g_autofree char *id = plan_prop(child, "id");
+            if (pair[1][0] == '\0' ? id == NULL : g_strcmp0(id, pair[1]) == 0)
+                next = child;
+        }
+        here = next;
+    }
+    return here;
+}
+
+/* Returns NULL when op applied, else why it does not. */
+static char *rebase_one(CsDocument *fresh, const CsLiveOp *op)
+{
+    xmlNode *section_node = rebase_section(fresh, op->section);
+    xmlNode *target = op->id ? rebase_find(section_node, op->tag, op->id) : NULL;
+    if (op->kind == CS_LIVE_OP_CREATE) {
+        if (target != NULL) {
+            g_autofree char *theirs = plan_serialize(target);
+            g_autofree char *ours = plan_serialize(op->element);
+            return strcmp(theirs, ours) == 0 ? NULL
+                   : g_strdup("was created in the cluster's CIB meanwhile, differently");
+        }
+        xmlNode *parent = section_node ? rebase_parent(section_node, op->path) : NULL;
+        if (parent == NULL)
+            return g_strdup("what it belongs to was removed from the cluster's CIB");
+        xmlAddChild(parent, xmlDocCopyNode(op->element, fresh->xml, 1));
+        return NULL;
+    }
+    if (target == NULL)
+        return g_strdup(op->kind == CS_LIVE_OP_DELETE
+                        ? "was already removed from the cluster's CIB"
+                        : "was removed from the cluster's CIB meanwhile");
+    if (op->kind == CS_LIVE_OP_DELETE) {
+        xmlUnlinkNode(target);
+        xmlFreeNode(target);
+    } else if (op->kind == CS_LIVE_OP_REPLACE) {
+        xmlNode *copy = xmlDocCopyNode(op->element, fresh->xml, 1);
+        xmlReplaceNode(target, copy);
+        xmlFreeNode(target);
+    } else {
+        for (xmlAttr *attr = op->element->properties; attr; attr = attr->next) {
+            g_autofree char *value = plan_prop(op->element, (const char *)attr->name);
+            xmlSetProp(target, attr->name, (const xmlChar *)value);
+        }
+    }
+    return NULL;
+}
+
+GPtrArray *cs_live_rebase(CsDocument *fresh, const GPtrArray *ops)
+{
+    GPtrArray *dropped = g_ptr_array_new_with_free_func(g_free);
+    for (guint i = 0; i < ops->len; i++) {
+        const CsLiveOp *op = g_ptr_array_index(ops, i);
+        g_autofree char *why = rebase_one(fresh, op);
+        if (why != NULL)
+            g_ptr_array_add(dropped, g_strdup_printf("%s: %s", op->summary, why));
+    }
+    cs_document_reindex(fresh);
+    return dropped;
+}

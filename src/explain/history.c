@@ -1,0 +1,671 @@
+/* history.c: why resources moved between two CIBs, and across a series of
+ * scheduler inputs.
+ *
+ * The scheduler writes its input to pe-input-N.bz2 (pe-warn-N, pe-error-N
+ * when the run warned or failed) each time it runs (Pacemaker Explained,
+ * "Cluster Options": pe-input-series-max and friends).  Consecutive inputs
+ * differ by what happened in between: a constraint added, a failure, a
+ * node leaving, time passing.  For each step this file lists those
+ * differences, solves both CIBs, and ties every start, stop and move to
+ * the score contributions that changed on the nodes involved.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cib/live.h"
+#include "engine/engine.h"
+#include "explain/history.h"
+#include "model/model.h"
+
+enum { WHY_OK = 0, WHY_USAGE = 1, WHY_INPUT = 2, WHY_UNSUPPORTED = 3 };
+
+/* ---- listing a directory ---------------------------------------------- */
+
+void cs_history_file_free(CsHistoryFile *file)
+{
+    if (file == NULL)
+        return;
+    g_free(file->path);
+    g_free(file->name);
+    g_free(file->series);
+    g_free(file);
+}
+
+/* "pe-input-12.bz2" -> series "pe-input", 12; FALSE for other names. */
+static gboolean history_parse_name(const char *name, char **series, guint64 *number)
+{
+    static const char *prefixes[] = { "pe-input-", "pe-warn-", "pe-error-" };
+    for (size_t i = 0; i < G_N_ELEMENTS(prefixes); i++) {
+        if (!g_str_has_prefix(name, prefixes[i]))
+            continue;
+        const char *digits = name + strlen(prefixes[i]);
+        char *end = NULL;
+        if (!g_ascii_isdigit(*digits))
+            return FALSE;
+        *number = g_ascii_strtoull(digits, &end, 10);
+        if (*end != '\0' && strcmp(end, ".bz2") != 0)
+            return FALSE;
+        *series = g_strndup(prefixes[i], strlen(prefixes[i]) - 1);
+        return TRUE;
+    }
+    return FALSE;
+}
+
+static int history_compare(gconstpointer a, gconstpointer b)
+{
+    const CsHistoryFile *one = *(const CsHistoryFile *const *)a;
+    const CsHistoryFile *other = *(const CsHistoryFile *const *)b;
+    if (one->number != other->number)
+        return one->number < other->number ? -1 : 1;
+    return strcmp(one->series, other->series);
+}
+
+GPtrArray *cs_history_list(const char *dir, GError **error)
+{
+    g_autoptr(GError) open_error = NULL;
+    g_autoptr(GDir) handle = g_dir_open(dir, 0, &open_error);
+    if (handle == NULL) {
+        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_READ, "%s: %s", dir,
+                    open_error->message);
+        return NULL;
+    }
+    GPtrArray *files = g_ptr_array_new_with_free_func((GDestroyNotify)cs_history_file_free);
+    const char *name;
+    while ((name = g_dir_read_name(handle)) != NULL) {
+        CsHistoryFile file = { 0 };
+        if (!history_parse_name(name, &file.series, &file.number))
+            continue;
+        CsHistoryFile *entry = g_new(CsHistoryFile, 1);
+        *entry = file;
+        entry->name = g_strdup(name);
+        entry->path = g_build_filename(dir, name, NULL);
+        g_ptr_array_add(files, entry);
+    }
+    if (files->len == 0) {
+        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_READ,
+                    "%s: no pe-input-N, pe-warn-N or pe-error-N files", dir);
+        g_ptr_array_unref(files);
+        return NULL;
+    }
+    g_ptr_array_sort(files, history_compare);
+    return files;
+}
+
+/* ---- one side of a comparison ----------------------------------------- */
+
+typedef struct WhySide {
+    const CsDocument *document;
+    CsTime now;
+    CsModel *model;           /* NULL when it could not be built */
+    CsSolution *solution;     /* NULL when it could not be solved */
+    char *problem;            /* why not, or NULL */
+    int status;
+} WhySide;
+
+static void why_side_build(WhySide *side, const CsDocument *document, const CsTime *now)
+{
+    memset(side, 0, sizeof *side);
+    side->document = document;
+    if (now != NULL)
+        side->now = *now;
+    else if (!cs_model_execution_date(document, &side->now))
+        side->now = cs_time_now();
+    g_autoptr(GError) error = NULL;
+    side->model = cs_model_build(document, side->now, &error);
+    if (side->model != NULL)
+        side->solution = cs_solve(side->model, &error);
+    if (side->solution != NULL)
+        return;
+    gboolean unsupported = g_error_matches(error, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED)
+                           || g_error_matches(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED);
+    side->status = unsupported ? WHY_UNSUPPORTED : WHY_INPUT;
+    /* Unsupported-feature messages already say "not modelled yet". */
+    side->problem = unsupported ? g_strdup(error->message)
+                                : g_strdup_printf("unusable: %s", error->message);
+}
+
+static void why_side_clear(WhySide *side)
+{
+    g_clear_pointer(&side->solution, cs_solution_free);
+    g_clear_pointer(&side->model, cs_model_free);
+    g_clear_pointer(&side->problem, g_free);
+}
+
+/* ---- what changed in the documents ------------------------------------ */
+
+static void why_configuration(const WhySide *before, const WhySide *after, GString *out)
+{
+    g_autoptr(GPtrArray) changes = cs_live_plan(before->document, after->document);
+    for (guint i = 0; i < changes->len; i++) {
+        const CsLiveOp *change = g_ptr_array_index(changes, i);
+        /* Status attributes are told below, read through the model. */
+        if (strcmp(change->section, "status") != 0)
+            g_string_append_printf(out, "  %s\n", change->summary);
+    }
+}
+
+static gboolean why_attribute_shown(const char *name)
+{
+    return name[0] != '#' && !g_str_has_prefix(name, "fail-count-")
+           && !g_str_has_prefix(name, "last-failure-");
+}
+
+static void why_node_attributes(const CsNode *was, const CsNode *is, GString *out)
+{
+    GHashTableIter iter;
+    gpointer key, value;
+    g_hash_table_iter_init(&iter, is->attrs);
+    while (g_hash_table_iter_next(&iter, &key, &value)) {
+        const char *old_value = g_hash_table_lookup(was->attrs, key);
+        if (why_attribute_shown(key) && g_strcmp0(old_value, value) != 0)
+            g_string_append_printf(out, "  node %s attribute %s: %s -> %s\n", is->uname,
+                                   (const char *)key, old_value ? old_value : "(none)",
+                                   (const char *)value);
+    }
+    g_hash_table_iter_init(&iter, was->attrs);
+    while (g_hash_table_iter_next(&iter, &key, &value))
+        if (why_attribute_shown(key) && !g_hash_table_contains(is->attrs, key))
+            g_string_append_printf(out, "  node %s attribute %s removed (was %s)\n", is->uname,
+                                   (const char *)key, (const char *)value);
+}
+
+static void why_nodes(const CsModel *before, const CsModel *after, GString *out)
+{
+    for (guint i = 0; i < after->nodes->len; i++) {
+        const CsNode *is = g_ptr_array_index(after->nodes, i);
+        const CsNode *was = cs_model_node(before, is->uname);
+        if (was == NULL) {
+            g_string_append_printf(out, "  node %s joined the configuration (%s)\n", is->uname,
+                                   is->online ? "online" : "offline");
+            continue;
+        }
+        if (was->online != is->online)
+            g_string_append_printf(out, "  node %s %s\n", is->uname,
+                                   is->online ? "came back (online)" : "left (offline)");
+        if (was->unclean != is->unclean && is->unclean)
+            g_string_append_printf(out, "  node %s is unclean (to be fenced)\n", is->uname);
+        if (was->standby != is->standby)
+            g_string_append_printf(out, "  node %s standby %s\n", is->uname, is->standby ? "on" : "off");
+        if (was->maintenance != is->maintenance)
+            g_string_append_printf(out, "  node %s maintenance %s\n", is->uname,
+                                   is->maintenance ? "on" : "off");
+        why_node_attributes(was, is, out);
+    }
+    for (guint i = 0; i < before->nodes->len; i++) {
+        const CsNode *was = g_ptr_array_index(before->nodes, i);
+        if (cs_model_node(after, was->uname) == NULL)
+            g_string_append_printf(out, "  node %s removed from the configuration\n", was->uname);
+    }
+}
+
+static const char *why_node_name(const CsModel *model, int node)
+{
+    if (node < 0 || (guint)node >= model->nodes->len)
+        return "?";
+    return ((const CsNode *)g_ptr_array_index(model->nodes, node))->uname;
+}
+
+static char *why_fail_label(const CsModel *model, const CsFailCount *count)
+{
+    if (count->operation == NULL)
+        return g_strdup_printf("%s on %s", count->rsc_id, why_node_name(model, count->node));
+    return g_strdup_printf("%s on %s (%s, interval %ums)", count->rsc_id,
+                           why_node_name(model, count->node), count->operation,
+                           count->interval_ms);
+}
+
+static GHashTable *why_fail_table(const CsModel *model)
+{
+    GHashTable *table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    for (guint i = 0; i < model->fail_counts->len; i++) {
+        const CsFailCount *count = g_ptr_array_index(model->fail_counts, i);
+        g_hash_table_replace(table, why_fail_label(model, count), (gpointer)count);
+    }
+    return table;
+}
+
+static void why_count_text(int count, char *buf)
+{
+    if (count >= CS_INFINITY)
+        strcpy(buf, "INFINITY");
+    else
+        g_snprintf(buf, CS_SCORE_BUFSIZE, "%d", count);
+}
+
+/* Fail counts as the status section holds them (Pacemaker Explained,
+ * "Failure Response": fail-count-RSC#OP_INTERVAL node attributes). */
+static void why_fail_counts(const CsModel *before, const CsModel *after, GString *out)
+{
+    g_autoptr(GHashTable) was = why_fail_table(before);
+    g_autoptr(GHashTable) is = why_fail_table(after);
+    char old_text[CS_SCORE_BUFSIZE], new_text[CS_SCORE_BUFSIZE];
+    for (guint i = 0; i < after->fail_counts->len; i++) {
+        const CsFailCount *count = g_ptr_array_index(after->fail_counts, i);
+        g_autofree char *label = why_fail_label(after, count);
+        const CsFailCount *old = g_hash_table_lookup(was, label);
+        int old_count = old ? old->count : 0;
+        if (old_count == count->count)
+            continue;
+        why_count_text(old_count, old_text);
+        why_count_text(count->count, new_text);
+        g_string_append_printf(out, "  fail count %s %s: %s -> %s\n", label,
+                               count->count > old_count ? "increased" : "decreased",
+                               old_text, new_text);
+    }
+    for (guint i = 0; i < before->fail_counts->len; i++) {
+        const CsFailCount *count = g_ptr_array_index(before->fail_counts, i);
+        g_autofree char *label = why_fail_label(before, count);
+        if (g_hash_table_lookup(is, label) == NULL && count->count != 0) {
+            why_count_text(count->count, old_text);
+            g_string_append_printf(out, "  fail count %s cleared (was %s)\n", label, old_text);
+        }
+    }
+}
+
+/* Resources whose last result turned into a failure. */
+static void why_failures(const CsModel *before, const CsModel *after, GString *out)
+{
+    for (guint i = 0; i < after->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(after->rsc_states, i);
+        if (!state->failed)
+            continue;
+        const CsNode *node = g_ptr_array_index(after->nodes, state->node);
+        const CsNode *old_node = cs_model_node(before, node->uname);
+        const CsResource *old_rsc = state->rsc >= 0
+            ? cs_model_resource(before, state->rsc_id) : NULL;
+        const CsRscState *old = old_node && old_rsc
+            ? cs_model_rsc_state(before, old_rsc->index, old_node->index) : NULL;
+        if (old != NULL && old->failed)
+            continue;
+        const CsOpRecord *failure = state->last_failure;
+        g_string_append_printf(out, "  %s failed on %s%s%s%s\n", state->rsc_id, node->uname,
+                               failure ? " (" : "", failure ? failure->operation_key : "",
+                               failure ? ")" : "");
+    }
+}
+
+static char *why_duration(gint64 seconds)
+{
+    gint64 days = seconds / 86400, hours = seconds / 3600 % 24;
+    gint64 minutes = seconds / 60 % 60, rest = seconds % 60;
+    if (days > 0)
+        return g_strdup_printf("%" G_GINT64_FORMAT "d %02" G_GINT64_FORMAT "h %02"
+                               G_GINT64_FORMAT "m", days, hours, minutes);
+    if (hours > 0)
+        return g_strdup_printf("%" G_GINT64_FORMAT "h %02" G_GINT64_FORMAT "m %02"
+                               G_GINT64_FORMAT "s", hours, minutes, rest);
+    return g_strdup_printf("%" G_GINT64_FORMAT "m %02" G_GINT64_FORMAT "s", minutes, rest);
+}
+
+/* Time matters through date rules and failure-timeout (Pacemaker
+ * Explained, "Date Expressions", "Failure Response"): the model knows the
+ * next moment either changes an answer. */
+static void why_time(const WhySide *before, const WhySide *after, GString *out)
+{
+    gint64 passed = after->now.seconds - before->now.seconds;
+    if (passed == 0)
+        return;
+    g_autofree char *span = why_duration(passed < 0 ? -passed : passed);
+    g_string_append_printf(out, "  time %s: %s\n", passed > 0 ? "passed" : "went back", span);
+    gint64 boundary = before->model ? before->model->recheck_by : 0;
+    if (passed > 0 && boundary > before->now.seconds && boundary <= after->now.seconds) {
+        CsTime at = { boundary, 0 };
+        g_autofree char *when = cs_time_format(at);
+        g_string_append_printf(out, "  a date rule or failure-timeout changed its answer at %s\n",
+                               when);
+    }
+}
+
+static void why_changes(const WhySide *before, const WhySide *after, GString *out)
+{
+    gsize start = out->len;
+    g_string_append(out, "Changes:\n");
+    gsize empty = out->len;
+    why_configuration(before, after, out);
+    if (before->model != NULL && after->model != NULL) {
+        why_nodes(before->model, after->model, out);
+        why_fail_counts(before->model, after->model, out);
+        why_failures(before->model, after->model, out);
+    }
+    why_time(before, after, out);
+    if (out->len == empty)
+        g_string_truncate(out, start);
+}
+
+/* ---- what moved, and which contributions made it ---------------------- */
+
+/* A contribution's identity across the two solutions: its kind, its
+ * source and the other resource involved (by id, since indices differ). */
+static char *why_contribution_key(const CsModel *model, const CsContribution *why)
+{
+    const char *other = why->other_rsc >= 0
+        ? ((const CsResource *)g_ptr_array_index(model->resources, why->other_rsc))->id : "";
+    return g_strdup_printf("%s %s%s%s%s", cs_contribution_kind_name(why->kind),
+                           why->source ? why->source : "", *other ? " (" : "", other,
+                           *other ? ")" : "");
+}
+
+static GHashTable *why_contribution_table(const CsSolution *solution, int rsc, int node)
+{
+    GHashTable *table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    int n = 0;
+    const CsContribution *list = rsc >= 0 && node >= 0
+        ? cs_solution_contributions(solution, rsc, node, &n) : NULL;
+    const CsModel *model = cs_solution_model(solution);
+    for (int i = 0; i < n; i++) {
+        char *key = why_contribution_key(model, &list[i]);
+        CsScore *sum = g_hash_table_lookup(table, key);
+        if (sum != NULL) {
+            *sum = cs_score_add(*sum, list[i].value);
+            g_free(key);
+        } else {
+            sum = g_new(CsScore, 1);
+            *sum = list[i].value;
+            g_hash_table_insert(table, key, sum);
+        }
+    }
+    return table;
+}
+
+static void why_free_sums(GHashTable *table)
+{
+    GHashTableIter iter;
+    gpointer value;
+    g_hash_table_iter_init(&iter, table);
+    while (g_hash_table_iter_next(&iter, NULL, &value))
+        g_free(value);
+    g_hash_table_unref(table);
+}
+
+static void why_score_text(const CsSolution *solution, int rsc, int node, char *buf)
+{
+    if (rsc < 0 || node < 0 || !cs_solution_scored(solution, rsc, node))
+        strcpy(buf, "-");
+    else
+        cs_score_format(cs_solution_score(solution, rsc, node), buf);
+}
+
+/* The contributions to rsc's score on one node that differ between the
+ * two solutions: added, gone, or of another value. */
+static void why_node_contributions(const WhySide *before, const WhySide *after,
+                                   const char *rsc_id, const char *uname, GString *out)
+{
+    const CsResource *rsc_was = cs_model_resource(before->model, rsc_id);
+    const CsResource *rsc_is = cs_model_resource(after->model, rsc_id);
+    const CsNode *node_was = cs_model_node(before->model, uname);
+    const CsNode *node_is = cs_model_node(after->model, uname);
+    int r0 = rsc_was ? rsc_was->index : -1, n0 = node_was ? node_was->index : -1;
+    int r1 = rsc_is ? rsc_is->index : -1, n1 = node_is ? node_is->index : -1;
+    char was_text[CS_SCORE_BUFSIZE], is_text[CS_SCORE_BUFSIZE];
+    why_score_text(before->solution, r0, n0, was_text);
+    why_score_text(after->solution, r1, n1, is_text);
+    g_string_append_printf(out, "    on %s: score %s -> %s\n", uname, was_text, is_text);
+    GHashTable *was = why_contribution_table(before->solution, r0, n0);
+    GHashTable *is = why_contribution_table(after->solution, r1, n1);
+    GHashTableIter iter;
+    gpointer key, value;
+    g_hash_table_iter_init(&iter, is);
+    while (g_hash_table_iter_next(&iter, &key, &value)) {
+        const CsScore *old = g_hash_table_lookup(was, key);
+        if (old != NULL && *old == *(CsScore *)value)
+            continue;
+        cs_score_format(*(CsScore *)value, is_text);
+        if (old == NULL) {
+            g_string_append_printf(out, "      + %s: %s (new)\n", (const char *)key, is_text);
+        } else {
+            cs_score_format(*old, was_text);
+            g_string_append_printf(out, "      ~ %s: %s -> %s\n", (const char *)key, was_text, is_text);
+        }
+    }
+    g_hash_table_iter_init(&iter, was);
+    while (g_hash_table_iter_next(&iter, &key, &value)) {
+        if (g_hash_table_contains(is, key))
+            continue;
+        cs_score_format(*(CsScore *)value, was_text);
+        g_string_append_printf(out, "      - %s: %s (gone)\n", (const char *)key, was_text);
+    }
+    why_free_sums(was);
+    why_free_sums(is);
+}
+
+static const char *why_assigned(const WhySide *side, const char *rsc_id)
+{
+    const CsResource *rsc = cs_model_resource(side->model, rsc_id);
+    if (rsc == NULL)
+        return NULL;
+    int node = cs_solution_assigned_node(side->solution, rsc->index);
+    return node >= 0 ? why_node_name(side->model, node) : NULL;
+}
+
+/* A move the previous input had already planned (its transition had not
+ * run yet): nothing between the two CIBs caused it. */
+static void why_planned_move(const WhySide *after, const CsResource *rsc, const char *is,
+                             GString *out)
+{
+    int current = cs_solution_current_node(after->solution, rsc->index);
+    if (current < 0 || is == NULL || rsc->parent >= 0)
+        return;
+    const char *from = why_node_name(after->model, current);
+    if (strcmp(from, is) != 0)
+        g_string_append_printf(out, "  %s: moves %s -> %s, as already planned before this step\n",
+                               rsc->id, from, is);
+}
+
+static void why_resource(const WhySide *before, const WhySide *after, const CsResource *rsc,
+                         GString *out)
+{
+    gboolean existed = cs_model_resource(before->model, rsc->id) != NULL;
+    const char *was = existed ? why_assigned(before, rsc->id) : NULL;
+    const char *is = why_assigned(after, rsc->id);
+    if (existed && g_strcmp0(was, is) == 0) {
+        why_planned_move(after, rsc, is, out);
+        return;
+    }
+    if (!existed)
+        g_string_append_printf(out, "  %s: new resource, %s%s\n", rsc->id,
+                               is ? "placed on " : "stays stopped", is ? is : "");
+    else if (was == NULL)
+        g_string_append_printf(out, "  %s: starts on %s (was stopped)\n", rsc->id, is);
+    else if (is == NULL)
+        g_string_append_printf(out, "  %s: stops (was on %s)\n", rsc->id, was);
+    else
+        g_string_append_printf(out, "  %s: moves %s -> %s\n", rsc->id, was, is);
+    if (was != NULL)
+        why_node_contributions(before, after, rsc->id, was, out);
+    if (is != NULL)
+        why_node_contributions(before, after, rsc->id, is, out);
+    if (was != NULL && is != NULL) {
+        const CsNode *from = cs_model_node(after->model, was);
+        const CsNode *to = cs_model_node(after->model, is);
+        if (from && to && cs_solution_score(after->solution, rsc->index, from->index)
+                          == cs_solution_score(after->solution, rsc->index, to->index))
+            /* Pacemaker Explained, "Which node is preferred": among equal
+             * scores the node with fewer resources assigned wins. */
+            g_string_append(out, "      (equal scores: the node with fewer resources assigned "
+                                 "is chosen)\n");
+    }
+}
+
+static void why_placement(const WhySide *before, const WhySide *after, GString *out)
+{
+    g_string_append(out, "Placement:\n");
+    gsize empty = out->len;
+    const CsModel *model = after->model;
+    for (guint i = 0; i < model->resources->len; i++)
+        why_resource(before, after, g_ptr_array_index(model->resources, i), out);
+    for (guint i = 0; i < before->model->resources->len; i++) {
+        const CsResource *gone = g_ptr_array_index(before->model->resources, i);
+        if (cs_model_resource(model, gone->id) == NULL)
+            g_string_append_printf(out, "  %s: removed from the configuration\n", gone->id);
+    }
+    if (out->len == empty)
+        g_string_append(out, "  nothing starts, stops or moves\n");
+}
+
+static void why_transition(const WhySide *after, GString *out)
+{
+    g_autoptr(GString) summary = g_string_new(NULL);
+    cs_solution_print_transition(after->solution, summary);
+    g_auto(GStrv) lines = g_strsplit(summary->str, "\n", -1);
+    g_string_append(out, "Transition:\n");
+    gboolean any = FALSE;
+    for (char **line = lines; *line != NULL; line++) {
+        const char *text = g_strstrip(*line);
+        if (*text == '\0' || strcmp(text, "Transition Summary:") == 0)
+            continue;
+        g_string_append_printf(out, "  %s\n", text);
+        any = TRUE;
+    }
+    if (!any)
+        g_string_append(out, "  nothing to do\n");
+}
+
+static void why_header(const WhySide *before, const WhySide *after, GString *out)
+{
+    CsLiveVersion was, is;
+    cs_live_version_read(before->document, &was);
+    cs_live_version_read(after->document, &is);
+    g_autofree char *was_epoch = cs_live_version_format(&was);
+    g_autofree char *is_epoch = cs_live_version_format(&is);
+    g_autofree char *was_time = cs_time_format(before->now);
+    g_autofree char *is_time = cs_time_format(after->now);
+    g_string_append_printf(out, "From %s (epoch %s, %s)\n  to %s (epoch %s, %s)\n",
+                           before->document->path, was_epoch, was_time,
+                           after->document->path, is_epoch, is_time);
+    cs_live_version_clear(&was);
+    cs_live_version_clear(&is);
+}
+
+int cs_why_report(const CsDocument *before, const CsDocument *after, const CsTime *now,
+                  GString *out)
+{
+    WhySide sides[2];
+    why_side_build(&sides[0], before, now);
+    why_side_build(&sides[1], after, now);
+    why_header(&sides[0], &sides[1], out);
+    why_changes(&sides[0], &sides[1], out);
+    int status = MAX(sides[0].status, sides[1].status);
+    for (int i = 0; i < 2; i++)
+        if (sides[i].problem != NULL)
+            g_string_append_printf(out, "%s: %s\n", sides[i].document->path, sides[i].problem);
+    if (status == WHY_OK) {
+        why_placement(&sides[0], &sides[1], out);
+        why_transition(&sides[1], out);
+    }
+    why_side_clear(&sides[0]);
+    why_side_clear(&sides[1]);
+    return status;
+}
+
+/* ---- the history of a directory --------------------------------------- */
+
+/* The first input has nothing before it: its own transition only. */
+static int history_first_step(const CsDocument *document, const CsTime *now, GString *out)
+{
+    WhySide side;
+    why_side_build(&side, document, now);
+    g_autofree char *when = cs_time_format(side.now);
+    g_string_append_printf(out, "(first input, %s)\n", when);
+    if (side.problem != NULL)
+        g_string_append_printf(out, "%s: %s\n", document->path, side.problem);
+    else
+        why_transition(&side, out);
+    int status = side.status;
+    why_side_clear(&side);
+    return status;
+}
+
+int cs_history_report(const char *dir, const CsTime *now, GString *out, GError **error)
+{
+    g_autoptr(GPtrArray) files = cs_history_list(dir, error);
+    if (files == NULL)
+        return -1;
+    int worst = WHY_OK;
+    CsDocument *previous = NULL;
+    for (guint i = 0; i < files->len; i++) {
+        const CsHistoryFile *file = g_ptr_array_index(files, i);
+        g_string_append_printf(out, "%s== %s ==\n", i ? "\n" : "", file->name);
+        g_autoptr(GError) load_error = NULL;
+        CsDocument *document = cs_document_load(file->path, &load_error);
+        int status;
+        if (document == NULL) {
+            g_string_append_printf(out, "unreadable: %s\n", load_error->message);
+            status = WHY_INPUT;
+        } else if (previous == NULL) {
+            status = history_first_step(document, now, out);
+        } else {
+            status = cs_why_report(previous, document, now, out);
+        }
+        worst = MAX(worst, status);
+        /* An unreadable input leaves the previous one as the base. */
+        if (document != NULL) {
+            g_clear_pointer(&previous, cs_document_free);
+            previous = document;
+        }
+    }
+    g_clear_pointer(&previous, cs_document_free);
+    return worst;
+}
+
+/* ---- command line ----------------------------------------------------- */
+
+static gboolean history_time(const char *time_text, CsTime *now, gboolean *given)
+{
+    *given = time_text != NULL;
+    if (time_text == NULL)
+        return TRUE;
+    g_autoptr(GError) error = NULL;
+    if (cs_time_parse(time_text, now, &error))
+        return TRUE;
+    fprintf(stderr, "cibscope: --time '%s': %s\n", time_text, error->message);
+    return FALSE;
+}
+
+static int history_print(GString *out, int status)
+{
+    fwrite(out->str, 1, out->len, stdout);
+    if (fflush(stdout) != 0)
+        return WHY_INPUT;
+    if (status == WHY_UNSUPPORTED)
+        fprintf(stderr, "cibscope: not modelled yet: some steps could not be solved (see above)\n");
+    return status;
+}
+
+int cs_history_run(const char *dir, const char *time_text)
+{
+    CsTime now;
+    gboolean given;
+    if (!history_time(time_text, &now, &given))
+        return WHY_USAGE;
+    g_autoptr(GString) out = g_string_new(NULL);
+    g_autoptr(GError) error = NULL;
+    int status = cs_history_report(dir, given ? &now : NULL, out, &error);
+    if (status < 0) {
+        fprintf(stderr, "cibscope: %s\n", error->message);
+        return WHY_INPUT;
+    }
+    return history_print(out, status);
+}
+
+int cs_why_run(const char *before_path, const char *after_path, const char *time_text)
+{
+    CsTime now;
+    gboolean given;
+    if (!history_time(time_text, &now, &given))
+        return WHY_USAGE;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsDocument) before = cs_document_load(before_path, &error);
+    if (before == NULL) {
+        fprintf(stderr, "cibscope: %s\n", error->message);
+        return WHY_INPUT;
+    }
+    g_autoptr(CsDocument) after = cs_document_load(after_path, &error);
+    if (after == NULL) {
+        fprintf(stderr, "cibscope: %s\n", error->message);
+        return WHY_INPUT;
+    }
+    g_autoptr(GString) out = g_string_new(NULL);
+    int status = cs_why_report(before, after, given ? &now : NULL, out);
+    return history_print(out, status);
+}

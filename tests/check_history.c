@@ -1,0 +1,285 @@
+/* check_history.c: why A B and history DIR on small CIBs built here: a
+ * ban, a node leaving, a fail count reaching its threshold, time passing,
+ * an unmodelled feature, and a pe-input series in numeric order. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "explain/history.h"
+
+/* Two nodes, rsc1 running on node1 (and rsc2 on node2); extra_config goes
+ * in <constraints>, extra_meta in rsc1's meta attributes, node1_state and
+ * node1_attrs shape node1's status. */
+typedef struct Shape {
+    const char *constraints;
+    const char *rsc1_meta;
+    gboolean node1_offline;
+    const char *node1_attrs;
+    const char *resources_extra;
+    const char *execution_date;
+} Shape;
+
+static const char rsc_op_format[] =
+    "<lrm_rsc_op id=\"%s_last_0\" operation_key=\"%s_start_0\" operation=\"start\" "
+    "crm-debug-origin=\"do_update_resource\" crm_feature_set=\"3.16.1\" "
+    "transition-key=\"1:1:0:aaaaaaaa-0000-0000-0000-000000000000\" "
+    "transition-magic=\"0:0;1:1:0:aaaaaaaa-0000-0000-0000-000000000000\" exit-reason=\"\" "
+    "call-id=\"2\" rc-code=\"0\" op-status=\"0\" interval=\"0\" last-rc-change=\"1700000000\" "
+    "exec-time=\"10\" queue-time=\"0\" op-digest=\"f2317cad3d54cec5d7d7aa7d0bf35cf8\"/>";
+
+static char *node_state(const char *id, const char *uname, gboolean online,
+                        const char *attrs, const char *rsc)
+{
+    g_autofree char *op = g_strdup_printf(rsc_op_format, rsc, rsc);
+    g_autofree char *transient = attrs
+        ? g_strdup_printf("<transient_attributes id=\"%s\">%s</transient_attributes>", id, attrs)
+        : g_strdup("");
+    return g_strdup_printf(
+        "<node_state id=\"%s\" uname=\"%s\" in_ccm=\"%s\" crmd=\"%s\" join=\"%s\" "
+        "expected=\"member\">%s"
+        "<lrm id=\"%s\"><lrm_resources><lrm_resource id=\"%s\" class=\"ocf\" "
+        "provider=\"pacemaker\" type=\"Dummy\">%s</lrm_resource></lrm_resources></lrm>"
+        "</node_state>",
+        id, uname, online ? "true" : "false", online ? "online" : "offline",
+        online ? "member" : "down", transient, id, rsc, online ? op : "");
+}
+
+static CsDocument *build_cib(const Shape *shape, const char *name)
+{
+    g_autofree char *state1 = node_state("1", "node1", !shape->node1_offline,
+                                         shape->node1_attrs, "rsc1");
+    g_autofree char *state2 = node_state("2", "node2", TRUE, NULL, "rsc2");
+    g_autofree char *date = shape->execution_date
+        ? g_strdup_printf(" execution-date=\"%s\"", shape->execution_date) : g_strdup("");
+    g_autofree char *xml = g_strdup_printf(
+        "<cib crm_feature_set=\"3.16.1\" validate-with=\"pacemaker-3.7\" epoch=\"7\" "
+        "num_updates=\"0\" admin_epoch=\"0\" have-quorum=\"1\" dc-uuid=\"2\"%s>"
+        "<configuration><crm_config><cluster_property_set id=\"opts\">"
+        "<nvpair id=\"opts-stonith\" name=\"stonith-enabled\" value=\"false\"/>"
+        "</cluster_property_set></crm_config>"
+        "<nodes><node id=\"1\" uname=\"node1\"/><node id=\"2\" uname=\"node2\"/></nodes>"
+        "<resources>"
+        "<primitive id=\"rsc1\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\">"
+        "<meta_attributes id=\"rsc1-meta\">%s</meta_attributes></primitive>"
+        "<primitive id=\"rsc2\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>%s"
+        "</resources><constraints>%s</constraints></configuration>"
+        "<status>%s%s</status></cib>",
+        date, shape->rsc1_meta ? shape->rsc1_meta : "",
+        shape->resources_extra ? shape->resources_extra : "",
+        shape->constraints ? shape->constraints : "", state1, state2);
+    g_autoptr(GError) error = NULL;
+    CsDocument *document = cs_document_load_memory(xml, strlen(xml), name, &error);
+    ck_assert_msg(document != NULL, "%s", error ? error->message : "?");
+    return document;
+}
+
+static char *why_text(const Shape *before, const Shape *after, int expected_status)
+{
+    g_autoptr(CsDocument) a = build_cib(before, "A.xml");
+    g_autoptr(CsDocument) b = build_cib(after, "B.xml");
+    GString *out = g_string_new(NULL);
+    CsTime now = { 1700000100, 0 };
+    gboolean dated = before->execution_date != NULL;
+    int status = cs_why_report(a, b, dated ? NULL : &now, out);
+    ck_assert_msg(status == expected_status, "status %d\n%s", status, out->str);
+    return g_string_free(out, FALSE);
+}
+
+#define assert_has(text, needle) \
+    ck_assert_msg(strstr((text), (needle)) != NULL, "missing \"%s\" in:\n%s", (needle), (text))
+
+static const char ban[] =
+    "<rsc_location id=\"cli-ban-rsc1-on-node1\" rsc=\"rsc1\" role=\"Started\" "
+    "node=\"node1\" score=\"-INFINITY\"/>";
+
+START_TEST(test_ban_moves_resource)
+{
+    Shape before = { 0 }, after = { .constraints = ban };
+    g_autofree char *text = why_text(&before, &after, 0);
+    assert_has(text, "Changes:\n  rsc_location cli-ban-rsc1-on-node1 (rsc1 on node1, score -INFINITY) added\n");
+    assert_has(text, "  rsc1: moves node1 -> node2\n    on node1: score 0 -> -INFINITY\n"
+                     "      + location cli-ban-rsc1-on-node1: -INFINITY (new)\n");
+    assert_has(text, "* Move       rsc1    ( node1 -> node2 )");
+    /* rsc2 has no stickiness: with rsc1 gone to node2, equal scores send it
+     * to the less loaded node1. */
+    assert_has(text, "  rsc2: moves node2 -> node1\n    on node2: score 0 -> 0\n"
+                     "    on node1: score 0 -> 0\n      (equal scores:");
+}
+END_TEST
+
+START_TEST(test_stickiness_keeps_resource)
+{
+    /* A preference for node2 moves rsc1 unless stickiness holds it. */
+    const char *prefer = "<rsc_location id=\"prefer-node2\" rsc=\"rsc1\" node=\"node2\" score=\"50\"/>";
+    Shape before = { .constraints = prefer };
+    Shape after = { .constraints = prefer,
+                    .rsc1_meta = "<nvpair id=\"rsc1-stick\" name=\"resource-stickiness\" value=\"100\"/>" };
+    g_autofree char *text = why_text(&before, &after, 0);
+    assert_has(text, "nvpair rsc1-stick (resource-stickiness=100) added");
+    assert_has(text, "  rsc1: moves node2 -> node1\n");
+    assert_has(text, "      + stickiness");
+    assert_has(text, "Transition:\n  nothing to do\n");
+}
+END_TEST
+
+START_TEST(test_node_left)
+{
+    Shape before = { 0 }, after = { .node1_offline = TRUE };
+    g_autofree char *text = why_text(&before, &after, 0);
+    assert_has(text, "  node node1 left (offline)\n");
+    assert_has(text, "  rsc1: moves node1 -> node2\n");
+    Shape back = { 0 };
+    g_autofree char *again = why_text(&after, &back, 0);
+    assert_has(again, "  node node1 came back (online)\n");
+}
+END_TEST
+
+START_TEST(test_fail_count_reaches_threshold)
+{
+    const char *meta = "<nvpair id=\"rsc1-mt\" name=\"migration-threshold\" value=\"2\"/>";
+    Shape before = { .rsc1_meta = meta,
+                     .node1_attrs = "<instance_attributes id=\"status-1\"><nvpair id=\"fc1\" "
+                                    "name=\"fail-count-rsc1#monitor_10000\" value=\"1\"/>"
+                                    "</instance_attributes>" };
+    Shape after = before;
+    after.node1_attrs = "<instance_attributes id=\"status-1\"><nvpair id=\"fc1\" "
+                        "name=\"fail-count-rsc1#monitor_10000\" value=\"2\"/>"
+                        "</instance_attributes>";
+    g_autofree char *text = why_text(&before, &after, 0);
+    assert_has(text, "  fail count rsc1 on node1 (monitor, interval 10000ms) increased: 1 -> 2\n");
+    assert_has(text, "  rsc1: moves node1 -> node2\n");
+    assert_has(text, "      + fail limit");
+    /* Status nvpairs are told as fail counts, not as raw nvpairs. */
+    ck_assert_ptr_null(strstr(text, "nvpair fc1"));
+}
+END_TEST
+
+START_TEST(test_time_passes_rule_expires)
+{
+    /* A ban that a date rule limits to before 2023-11-14T23:00 (epoch
+     * 1700002800): the later input is past it. */
+    const char *rule =
+        "<rsc_location id=\"ban-until\" rsc=\"rsc1\"><rule id=\"ban-until-rule\" "
+        "score=\"-INFINITY\" boolean-op=\"and\"><expression id=\"ban-until-node\" "
+        "attribute=\"#uname\" operation=\"eq\" value=\"node2\"/><date_expression "
+        "id=\"ban-until-date\" operation=\"lt\" end=\"2023-11-14T23:00:00Z\"/></rule>"
+        "</rsc_location><rsc_location id=\"prefer-node2\" rsc=\"rsc1\" node=\"node2\" "
+        "score=\"50\"/>";
+    Shape before = { .constraints = rule, .execution_date = "1700000000" };
+    Shape after = { .constraints = rule, .execution_date = "1700010000" };
+    g_autofree char *text = why_text(&before, &after, 0);
+    assert_has(text, "  time passed: 2h 46m 40s\n");
+    assert_has(text, "  rsc1: ");
+    assert_has(text, "      - location rule ban-until: -INFINITY (gone)\n");
+}
+END_TEST
+
+START_TEST(test_unmodelled_feature_is_reported)
+{
+    Shape before = { 0 };
+    Shape after = { .resources_extra =
+        "<bundle id=\"b\"><docker image=\"pcmk:http\" replicas=\"1\"/>"
+        "<primitive id=\"bp\" class=\"ocf\" provider=\"heartbeat\" type=\"apache\"/></bundle>" };
+    g_autofree char *text = why_text(&before, &after, 3);
+    assert_has(text, "B.xml: bundles are not modelled yet");
+    assert_has(text, "bundle b added");
+    ck_assert_ptr_null(strstr(text, "Placement:"));
+}
+END_TEST
+
+static void save_bz2(CsDocument *document, const char *dir, const char *name)
+{
+    g_autofree char *path = g_build_filename(dir, name, NULL);
+    document->compression = CS_COMPRESSION_BZIP2;
+    g_autoptr(GError) error = NULL;
+    ck_assert_msg(cs_document_save(document, path, &error), "%s", error ? error->message : "");
+}
+
+static void remove_tree(const char *dir)
+{
+    g_autoptr(GDir) handle = g_dir_open(dir, 0, NULL);
+    const char *name;
+    while (handle != NULL && (name = g_dir_read_name(handle)) != NULL) {
+        g_autofree char *path = g_build_filename(dir, name, NULL);
+        g_unlink(path);
+    }
+    g_rmdir(dir);
+}
+
+START_TEST(test_history_series_in_numeric_order)
+{
+    g_autofree char *dir = g_dir_make_tmp("check_history-XXXXXX", NULL);
+    Shape plain = { .execution_date = "1700000000" };
+    Shape banned = { .constraints = ban, .execution_date = "1700000060" };
+    Shape left = { .constraints = ban, .node1_offline = TRUE, .execution_date = "1700000120" };
+    g_autoptr(CsDocument) first = build_cib(&plain, "x");
+    g_autoptr(CsDocument) second = build_cib(&banned, "x");
+    g_autoptr(CsDocument) third = build_cib(&left, "x");
+    save_bz2(first, dir, "pe-input-9.bz2");
+    save_bz2(second, dir, "pe-input-10.bz2");
+    save_bz2(third, dir, "pe-warn-11.bz2");
+    g_autofree char *junk = g_build_filename(dir, "pe-input-x.bz2", NULL);
+    ck_assert(g_file_set_contents(junk, "not a cib", -1, NULL));
+
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) files = cs_history_list(dir, &error);
+    ck_assert_ptr_nonnull(files);
+    ck_assert_int_eq(files->len, 3);
+    ck_assert_str_eq(((CsHistoryFile *)g_ptr_array_index(files, 0))->name, "pe-input-9.bz2");
+    ck_assert_str_eq(((CsHistoryFile *)g_ptr_array_index(files, 1))->name, "pe-input-10.bz2");
+    ck_assert_str_eq(((CsHistoryFile *)g_ptr_array_index(files, 2))->series, "pe-warn");
+
+    g_autoptr(GString) out = g_string_new(NULL);
+    ck_assert_int_eq(cs_history_report(dir, NULL, out, &error), 0);
+    const char *step1 = strstr(out->str, "== pe-input-9.bz2 ==\n(first input, 2023-11-14 22:13:20Z)\n");
+    const char *step2 = strstr(out->str, "== pe-input-10.bz2 ==");
+    const char *step3 = strstr(out->str, "== pe-warn-11.bz2 ==");
+    ck_assert_msg(step1 && step2 && step3 && step1 < step2 && step2 < step3, "%s", out->str);
+    assert_has(step2, "cli-ban-rsc1-on-node1 (rsc1 on node1, score -INFINITY) added");
+    assert_has(step2, "time passed: 1m 00s");
+    assert_has(step3, "node node1 left (offline)");
+    remove_tree(dir);
+}
+END_TEST
+
+START_TEST(test_history_bad_dir)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GString) out = g_string_new(NULL);
+    ck_assert_int_eq(cs_history_report("/nonexistent/dir", NULL, out, &error), -1);
+    ck_assert(g_error_matches(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_READ));
+    g_autofree char *empty = g_dir_make_tmp("check_history-XXXXXX", NULL);
+    g_clear_error(&error);
+    ck_assert_ptr_null(cs_history_list(empty, &error));
+    assert_has(error->message, "no pe-input-N");
+    g_rmdir(empty);
+}
+END_TEST
+
+static Suite *history_suite(void)
+{
+    Suite *suite = suite_create("history");
+    TCase *tc = tcase_create("why");
+    tcase_add_test(tc, test_ban_moves_resource);
+    tcase_add_test(tc, test_stickiness_keeps_resource);
+    tcase_add_test(tc, test_node_left);
+    tcase_add_test(tc, test_fail_count_reaches_threshold);
+    tcase_add_test(tc, test_time_passes_rule_expires);
+    tcase_add_test(tc, test_unmodelled_feature_is_reported);
+    suite_add_tcase(suite, tc);
+    TCase *series = tcase_create("history");
+    tcase_add_test(series, test_history_series_in_numeric_order);
+    tcase_add_test(series, test_history_bad_dir);
+    suite_add_tcase(suite, series);
+    return suite;
+}
+
+int main(void)
+{
+    SRunner *runner = srunner_create(history_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

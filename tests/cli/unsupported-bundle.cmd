@@ -1,0 +1,1 @@
+scores @TESTS@/unsupported/bundle.xml

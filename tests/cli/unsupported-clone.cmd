@@ -1,1 +1,0 @@
-scores @TESTS@/cases/clone-anonymous.xml
