@@ -64,6 +64,18 @@ static gboolean is_group(const CsGraph *graph, int rsc)
     return rsc >= 0 && rsc_info(graph, rsc)->kind == CS_RSC_GROUP;
 }
 
+static gboolean is_clone(const CsGraph *graph, int rsc)
+{
+    return rsc >= 0 && rsc_info(graph, rsc)->kind == CS_RSC_CLONE;
+}
+
+/* Groups and clones act through start/running/stop/stopped
+ * pseudo-actions of their own. */
+static gboolean is_collective(const CsGraph *graph, int rsc)
+{
+    return is_group(graph, rsc) || is_clone(graph, rsc);
+}
+
 const char *cs_task_name(const CsAct *action)
 {
     switch (action->task) {
@@ -419,10 +431,46 @@ static guint group_action_flags(CsGraph *graph, CsAct *action)
     return flags;
 }
 
+/* Pacemaker's clone action flags (summary_action_flags()): required if
+ * any instance's action is, runnable if any instance's is (stops need
+ * none). */
+static guint clone_action_flags(CsGraph *graph, CsAct *action)
+{
+    const CsResource *clone = rsc_info(graph, action->rsc);
+    guint flags = CS_ACT_OPTIONAL | CS_ACT_RUNNABLE | CS_ACT_PSEUDO;
+    CsTask task = member_task(action->task);
+    gboolean any_runnable = FALSE;
+    gboolean check = task != CS_TASK_STOP;
+
+    for (guint i = 0; i < clone->children->len; i++) {
+        int instance = g_array_index(clone->children, int, i);
+        CsAct *child = find_first(graph, instance, task, -1);
+        guint child_flags;
+
+        if (child == NULL)
+            continue;
+        child_flags = is_group(graph, instance)
+                      ? group_action_flags(graph, child) : child->flags;
+        if ((flags & CS_ACT_OPTIONAL) && !(child_flags & CS_ACT_OPTIONAL)) {
+            flags &= ~CS_ACT_OPTIONAL;
+            action->flags &= ~CS_ACT_OPTIONAL;
+        }
+        if (child_flags & CS_ACT_RUNNABLE)
+            any_runnable = TRUE;
+    }
+    if (check && !any_runnable) {
+        flags &= ~CS_ACT_RUNNABLE;
+        action->flags &= ~CS_ACT_RUNNABLE;
+    }
+    return flags;
+}
+
 static guint flags_for_ordering(CsGraph *graph, CsAct *action)
 {
     if (is_group(graph, action->rsc))
         return group_action_flags(graph, action);
+    if (is_clone(graph, action->rsc))
+        return clone_action_flags(graph, action);
     return action->flags;
 }
 
@@ -517,7 +565,8 @@ static guint update_primitive(CsGraph *graph, CsAct *first, CsAct *then,
         && !(first->flags & CS_ACT_MIGRATABLE))
         clear_because(graph, then, CS_ACT_OPTIONAL, first);
     if ((type & ORD_RESTART) && first->rsc >= 0 && then->rsc >= 0
-        && !is_group(graph, first->rsc) && !is_group(graph, then->rsc))
+        && !is_collective(graph, first->rsc)
+        && !is_collective(graph, then->rsc))
         restart_ordering(graph, first, then, filter);
     if (then_flags != then->flags) {
         changed |= UPDATED_THEN;
@@ -547,6 +596,20 @@ static guint update_rsc(CsGraph *graph, CsAct *first, CsAct *then,
             if (member_action != NULL)
                 changed |= update_primitive(graph, first, member_action,
                                             flags, filter, type);
+        }
+    }
+    if (is_clone(graph, then->rsc)) {
+        const CsResource *clone = rsc_info(graph, then->rsc);
+
+        /* Only instances whose action can run follow the clone's. */
+        for (guint i = 0; i < clone->children->len; i++) {
+            int instance = g_array_index(clone->children, int, i);
+            CsAct *child = find_first(graph, instance, then->task, -1);
+
+            if (child != NULL && (flags_for_ordering(graph, child)
+                                  & CS_ACT_RUNNABLE))
+                changed |= update_rsc(graph, first, child, flags, filter,
+                                      type);
         }
     }
     return changed;
@@ -648,7 +711,7 @@ static CsAct *action_for_ordering(CsGraph *graph, CsAct *action)
     CsTask mapped;
     CsAct *found;
 
-    if (!is_group(graph, action->rsc))
+    if (!is_collective(graph, action->rsc))
         return action;
     if (action->task == CS_TASK_START)
         mapped = CS_TASK_RUNNING;
@@ -694,6 +757,8 @@ static void update_action(CsGraph *graph, CsAct *then)
 
             if (is_group(graph, then->rsc))
                 group_action_flags(graph, then);
+            else if (is_clone(graph, then->rsc))
+                clone_action_flags(graph, then);
             changed |= update_for_edge(graph, first, then, first_flags,
                                        edge->type);
         } else if (order_actions(graph, first, then, edge->type)) {
@@ -767,7 +832,7 @@ static void block_colocation_dependents(CsGraph *graph, CsAct *action)
         return;
     rsc = top_level(graph, action->rsc);
     info = rsc_info(graph, rsc);
-    if (info->kind == CS_RSC_GROUP) {
+    if (info->kind == CS_RSC_GROUP || info->kind == CS_RSC_CLONE) {
         for (guint i = 0; i < info->children->len; i++) {
             CsAct *start = find_first(graph,
                                       g_array_index(info->children, int, i),
@@ -1087,7 +1152,9 @@ static void create_actions(CsGraph *graph, int rsc)
     }
     for (guint i = 0; i < info->children->len; i++)
         create_actions(graph, g_array_index(info->children, int, i));
-    if (info->kind == CS_RSC_GROUP)
+    /* A clone has the same four pseudo-actions as a group (Pacemaker's
+     * clone_create_pseudo_actions()). */
+    if (info->kind == CS_RSC_GROUP || info->kind == CS_RSC_CLONE)
         create_group_actions(graph, rsc);
 }
 
@@ -1151,12 +1218,46 @@ static void group_internal(CsGraph *graph, int group)
     }
 }
 
+/* Pacemaker's clone_internal_constraints() (Pacemaker Explained 10.2
+ * "Clones": ordered starts instances one after another). */
+static void clone_internal(CsGraph *graph, int clone)
+{
+    const CsResource *info = rsc_info(graph, clone);
+    int previous = -1;
+
+    order_rsc(graph, clone, CS_TASK_STOPPED, clone, CS_TASK_START,
+              ORD_OPTIONAL);
+    order_rsc(graph, clone, CS_TASK_START, clone, CS_TASK_RUNNING,
+              ORD_RUNNABLE_LEFT);
+    order_rsc(graph, clone, CS_TASK_STOP, clone, CS_TASK_STOPPED,
+              ORD_RUNNABLE_LEFT);
+    for (guint i = 0; i < info->children->len; i++) {
+        int instance = g_array_index(info->children, int, i);
+
+        if (rsc_info(graph, instance)->kind == CS_RSC_PRIMITIVE)
+            primitive_internal(graph, instance);
+        order_rsc(graph, clone, CS_TASK_START, instance, CS_TASK_START,
+                  ORD_RUNNABLE_LEFT);
+        if (info->ordered && previous >= 0) {
+            order_rsc(graph, previous, CS_TASK_START, instance,
+                      CS_TASK_START, ORD_OPTIONAL);
+            order_rsc(graph, instance, CS_TASK_STOP, previous,
+                      CS_TASK_STOP, ORD_OPTIONAL);
+        }
+        previous = instance;
+    }
+}
+
 static void internal_constraints(CsGraph *graph)
 {
     for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
         const CsResource *info = rsc_info(graph, rsc);
 
-        if (info->kind == CS_RSC_GROUP)
+        if (cs_rsc_is_template(graph->solution, rsc))
+            continue;
+        if (info->kind == CS_RSC_CLONE)
+            clone_internal(graph, rsc);
+        else if (info->kind == CS_RSC_GROUP)
             group_internal(graph, rsc);
         else if (info->kind == CS_RSC_PRIMITIVE && info->parent < 0)
             primitive_internal(graph, rsc);

@@ -146,8 +146,11 @@ static void add_running(CsSolution *solution, int rsc, int node)
                                         .other_rsc = -1,
                                         .value = CS_INFINITY });
         for (int up = info->parent; up >= 0 && node_of(solution, node)->online;
-             up = rsc_of(solution, up)->parent)
+             up = rsc_of(solution, up)->parent) {
+            if (solution->work[up].current < 0)
+                solution->work[up].current = node;
             solution->work[up].n_running++;
+        }
         return;
     }
     if (info->kind == CS_RSC_PRIMITIVE && work->n_running > 1) {
@@ -382,9 +385,17 @@ static void apply_location(CsSolution *solution, int rsc,
 
     apply_scores(solution, rsc, scores, listed, role, discovery, kind, source,
                  FALSE);
-    for (guint i = 0; i < info->children->len; i++)
-        apply_scores(solution, g_array_index(info->children, int, i),
-                     scores, listed, role, discovery, kind, source, i > 0);
+    for (guint i = 0; i < info->children->len; i++) {
+        int child = g_array_index(info->children, int, i);
+
+        /* Every clone instance takes the whole location (clone.c). */
+        if (info->kind == CS_RSC_CLONE)
+            apply_location(solution, child, scores, listed, role, discovery,
+                           kind, source);
+        else
+            apply_scores(solution, child, scores, listed, role, discovery,
+                         kind, source, i > 0);
+    }
 }
 
 static gboolean location_in_lifetime(const CsSolution *solution,
@@ -582,6 +593,30 @@ static int fail_count_with_fillers(const CsSolution *solution, int rsc,
     return count;
 }
 
+/* Pacemaker's failcount_clear_action_exists(): when the last failure's
+ * recorded parameters no longer match the configuration, unpacking
+ * schedules the fail count to be cleared, and it no longer bans. */
+static gboolean fail_count_cleared(const CsSolution *solution, int rsc,
+                                   int node)
+{
+    const CsRscState *state = cs_model_rsc_state(solution->model, rsc, node);
+
+    for (guint i = 0; state != NULL && i < state->history->len; i++) {
+        const CsOpRecord *record = g_ptr_array_index(state->history, i);
+        CsDigestResult result;
+
+        if (record->id == NULL || !g_str_has_suffix(record->id, "_last_failure_0")
+            || record->expired || record->operation == NULL
+            || (strcmp(record->operation, "start") != 0
+                && strcmp(record->operation, "monitor") != 0))
+            continue;
+        result = cs_digest_compare(rsc_of(solution, rsc), record);
+        if (result == CS_DIGEST_ALL || result == CS_DIGEST_RESTART)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Pacemaker Explained 7.5: once the fail count on a node reaches
  * migration-threshold, the resource is banned from the node. */
 static void apply_fail_limits(CsSolution *solution)
@@ -624,6 +659,8 @@ static void apply_fail_limits(CsSolution *solution)
             if (!failed[(gsize)node * solution->n_rsc + rsc] || ignored[rsc]
                 || info->kind != CS_RSC_PRIMITIVE
                 || info->migration_threshold <= 0)
+                continue;
+            if (fail_count_cleared(solution, rsc, node))
                 continue;
             count = fail_count_with_fillers(solution, rsc, node);
             if (count <= 0 || info->migration_threshold - count > 0)
@@ -673,6 +710,7 @@ void cs_apply_node_criteria(CsSolution *solution, GError **error)
     cs_colocations_build(solution);
     apply_shutdown_locks(solution);
     apply_node_health(solution);
+    cs_tickets_apply(solution);
     for (guint i = 0; i < solution->model->locations->len; i++)
         apply_one_location(solution,
                            g_ptr_array_index(solution->model->locations, i));
@@ -730,6 +768,78 @@ static gint compare_nodes(gconstpointer a, gconstpointer b, gpointer data)
                   node_of(solution, node2)->uname);
 }
 
+/* Pacemaker's pcmk__numeric_strcasecmp(): digit runs compare as numbers
+ * (the longer run first when equal), other characters without case. */
+static int numeric_strcasecmp(const char *s1, const char *s2)
+{
+    while (*s1 != '\0' && *s2 != '\0') {
+        if (g_ascii_isdigit(*s1) && g_ascii_isdigit(*s2)) {
+            char *end1 = NULL, *end2 = NULL;
+            gint64 num1 = g_ascii_strtoll(s1, &end1, 10);
+            gint64 num2 = g_ascii_strtoll(s2, &end2, 10);
+
+            if (num1 != num2)
+                return num1 < num2 ? -1 : 1;
+            if (end1 - s1 != end2 - s2)
+                return end1 - s1 < end2 - s2 ? -1 : 1;
+            s1 = end1;
+            s2 = end2;
+            continue;
+        }
+        if (g_ascii_tolower(*s1) != g_ascii_tolower(*s2))
+            return g_ascii_tolower(*s1) < g_ascii_tolower(*s2) ? -1 : 1;
+        s1++;
+        s2++;
+    }
+    return *s1 != '\0' ? 1 : (*s2 != '\0' ? -1 : 0);
+}
+
+static gint compare_node_names(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const CsSolution *solution = data;
+
+    return numeric_strcasecmp(node_of(solution, *(const int *)a)->uname,
+                              node_of(solution, *(const int *)b)->uname);
+}
+
+int *cs_nodes_in_name_order(const CsSolution *solution)
+{
+    int *order = g_new(int, solution->n_nodes + 1);
+
+    for (int node = 0; node < solution->n_nodes; node++)
+        order[node] = node;
+    g_qsort_with_data(order, solution->n_nodes, sizeof(int),
+                      compare_node_names, (gpointer)solution);
+    return order;
+}
+
+/* GLib's g_list_sort() on an array: the merge sort Pacemaker's node lists
+ * go through.  Under placement-strategy=balanced the node comparison is
+ * not transitive (capacities compare attribute by attribute), so the
+ * result depends on the algorithm and on the starting order, which this
+ * reproduces: the first half is the shorter, ties keep the left item. */
+static void glib_list_sort(int *items, int n, GCompareDataFunc compare,
+                           gpointer data, int *scratch)
+{
+    int half = n / 2, left = 0, right = half, at = 0;
+
+    if (n < 2)
+        return;
+    glib_list_sort(items, half, compare, data, scratch);
+    glib_list_sort(items + half, n - half, compare, data, scratch);
+    while (left < half && right < n) {
+        if (compare(&items[left], &items[right], data) <= 0)
+            scratch[at++] = items[left++];
+        else
+            scratch[at++] = items[right++];
+    }
+    while (left < half)
+        scratch[at++] = items[left++];
+    while (right < n)
+        scratch[at++] = items[right++];
+    memcpy(items, scratch, sizeof(int) * n);
+}
+
 static void assign_to(CsSolution *solution, int rsc, int node)
 {
     CsRscWork *work = &solution->work[rsc];
@@ -754,9 +864,14 @@ static void assign_best_node(CsSolution *solution, int rsc)
     const CsTable *table = work->table;
     NodeOrder order = { solution, table, work->current };
     g_autofree int *nodes = g_new(int, solution->n_nodes);
+    const int *hash_order = cs_capacity_node_order(solution);
     int n = 0, chosen;
 
-    for (int node = 0; node < solution->n_nodes; node++) {
+    /* Pacemaker sorts the values of the allowed-nodes hash table, which
+     * come in reverse iteration order. */
+    for (int i = solution->n_nodes - 1; i >= 0; i--) {
+        int node = hash_order != NULL ? hash_order[i] : solution->n_nodes - 1 - i;
+
         if (table->allowed[node])
             nodes[n++] = node;
     }
@@ -764,16 +879,36 @@ static void assign_best_node(CsSolution *solution, int rsc)
         assign_to(solution, rsc, -1);
         return;
     }
-    g_qsort_with_data(nodes, n, sizeof(int), compare_nodes, &order);
+    if (hash_order != NULL) {
+        g_autofree int *scratch = g_new(int, n);
+
+        glib_list_sort(nodes, n, compare_nodes, &order, scratch);
+    } else {
+        g_qsort_with_data(nodes, n, sizeof(int), compare_nodes, &order);
+    }
     chosen = nodes[0];
+    /* A clone instance placed where it runs (clone.c) takes that node if
+     * it is as good as the best. */
+    if (work->has_prefer) {
+        int wanted = work->prefer;
+
+        if (table->allowed[wanted] && table->score[wanted] >= 0
+            && table->score[wanted] >= table->score[chosen]
+            && cs_engine_node_available(solution, wanted))
+            chosen = wanted;
+        prefer = -1;
+    }
     /* With no node able to hold it and its colocated resources, the one
      * with the most capacity left is preferred when scored as well. */
-    if (prefer >= 0 && table->allowed[prefer]
+    if (work->has_prefer && chosen == work->prefer) {
+        /* taken */
+    } else if (prefer >= 0 && table->allowed[prefer]
         && table->score[prefer] >= table->score[chosen]
         && table->score[prefer] >= 0
         && cs_engine_node_available(solution, prefer)) {
         chosen = prefer;
     } else if (table->score[chosen] > 0 && cs_engine_node_available(solution, chosen)
+        && !cs_rsc_is_unique_instance(solution, rsc)
         && work->current >= 0
         && cs_engine_node_available(solution, work->current)) {
         for (int i = 1; i < n && table->score[nodes[i]] == table->score[chosen];
@@ -881,6 +1016,8 @@ static int assign_group(CsSolution *solution, int group)
 
 int cs_assign(CsSolution *solution, int rsc)
 {
+    if (rsc_of(solution, rsc)->kind == CS_RSC_CLONE)
+        return cs_clone_assign(solution, rsc);
     if (rsc_of(solution, rsc)->kind == CS_RSC_GROUP)
         return assign_group(solution, rsc);
     return assign_primitive(solution, rsc);
@@ -929,36 +1066,22 @@ static gint compare_resources(gconstpointer a, gconstpointer b, gpointer data)
     return first->position - second->position;
 }
 
-static int group_current(const CsSolution *solution, int group)
-{
-    const CsResource *info = rsc_of(solution, group);
-
-    for (guint i = 0; i < info->children->len; i++) {
-        int member = g_array_index(info->children, int, i);
-
-        if (solution->work[member].current >= 0)
-            return solution->work[member].current;
-    }
-    return -1;
-}
 
 void cs_assign_all(CsSolution *solution)
 {
     NodeOrder node_order = { solution, NULL, -1 };
     g_autoptr(GArray) order = g_array_new(FALSE, FALSE, sizeof(RscOrder));
+    g_autofree int *scratch = g_new(int, solution->n_nodes + 1);
 
-    solution->sorted_nodes = g_new(int, solution->n_nodes);
-    for (int node = 0; node < solution->n_nodes; node++)
-        solution->sorted_nodes[node] = node;
-    g_qsort_with_data(solution->sorted_nodes, solution->n_nodes, sizeof(int),
-                      compare_nodes, &node_order);
+    /* Pacemaker lists cluster nodes by name and sorts a copy. */
+    solution->sorted_nodes = cs_nodes_in_name_order(solution);
+    glib_list_sort(solution->sorted_nodes, solution->n_nodes, compare_nodes,
+                   &node_order, scratch);
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         RscOrder entry = { rsc, (int)order->len, NULL };
 
         if (rsc_of(solution, rsc)->parent >= 0)
             continue;
-        if (rsc_of(solution, rsc)->kind == CS_RSC_GROUP)
-            solution->work[rsc].current = group_current(solution, rsc);
         if (solution->model->options.placement_strategy != CS_PLACEMENT_DEFAULT)
             entry.scores = cs_merge_scores_for_order(solution, rsc);
         g_array_append_val(order, entry);

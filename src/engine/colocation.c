@@ -57,15 +57,16 @@ static gint compare_by_primary(gconstpointer a, gconstpointer b, gpointer data)
     return strcmp(rsc1->id, rsc2->id);
 }
 
-/* g_list_insert_sorted() semantics: after every element that is not
- * greater, so equal keys keep their creation order. */
+/* g_list_insert_sorted() semantics, which Pacemaker relies on: before
+ * the first element that is not smaller, so among colocations with the
+ * same other resource the newest comes first. */
 static void insert_sorted(GPtrArray *list, CsColoc *coloc,
                           GCompareDataFunc compare, CsSolution *solution)
 {
     guint at = 0;
 
     while (at < list->len
-           && compare(&list->pdata[at], &coloc, solution) <= 0)
+           && compare(&list->pdata[at], &coloc, solution) < 0)
         at++;
     g_ptr_array_insert(list, (gint)at, coloc);
 }
@@ -325,12 +326,16 @@ static void apply_coloc_to_scores(CsSolution *solution, int dependent,
 
 /* The primary's variant decides what to apply: a group primary stands
  * for its last member (mandatory) or first member (optional). */
-static void apply_coloc_score(CsSolution *solution, int dependent,
-                              int primary, const CsColoc *coloc)
+void cs_apply_coloc_score(CsSolution *solution, int dependent,
+                          int primary, const CsColoc *coloc)
 {
     const CsResource *rsc = g_ptr_array_index(solution->model->resources,
                                               primary);
 
+    if (rsc->kind == CS_RSC_CLONE) {
+        cs_clone_apply_coloc(solution, dependent, primary, coloc);
+        return;
+    }
     if (rsc->kind == CS_RSC_GROUP) {
         int member;
 
@@ -339,7 +344,7 @@ static void apply_coloc_score(CsSolution *solution, int dependent,
         member = g_array_index(rsc->children, int,
                                coloc->score >= CS_INFINITY
                                ? rsc->children->len - 1 : 0);
-        apply_coloc_score(solution, dependent, member, coloc);
+        cs_apply_coloc_score(solution, dependent, member, coloc);
         return;
     }
     if (coloc_affects_location(solution, dependent, primary, coloc))
@@ -358,7 +363,7 @@ void cs_apply_this_with(CsSolution *solution, int rsc, const CsColoc *coloc)
         || (coloc->score < 0 && coloc->score > -CS_INFINITY))
         archive = cs_table_copy(work->table);
     cs_assign(solution, coloc->primary);
-    apply_coloc_score(solution, rsc, coloc->primary, coloc);
+    cs_apply_coloc_score(solution, rsc, coloc->primary, coloc);
     if (archive != NULL && !cs_table_any_available(solution, work->table)) {
         cs_table_free(work->table);
         work->table = archive;
@@ -431,32 +436,6 @@ static void add_matching_scores(CsSolution *solution, CsTable *work,
     }
 }
 
-static CsTable *merge_group_scores(CsSolution *solution, int group,
-                                   CsTable *nodes, const char *attribute,
-                                   float factor, gboolean forward,
-                                   gboolean rollback, const char *via)
-{
-    const CsResource *rsc = g_ptr_array_index(solution->model->resources,
-                                              group);
-    CsRscWork *work = &solution->work[group];
-
-    if (work->merging || rsc->children->len == 0)
-        return nodes;
-    work->merging = TRUE;
-    nodes = cs_merge_scores(solution, g_array_index(rsc->children, int, 0),
-                            nodes, attribute, factor, forward, rollback, via);
-    for (guint i = 0; i < work->with_this->len; i++) {
-        const CsColoc *coloc = g_ptr_array_index(work->with_this, i);
-
-        nodes = cs_merge_scores(solution, coloc->dependent, nodes,
-                                coloc->attribute,
-                                coloc->score / (float)CS_INFINITY, forward,
-                                rollback, coloc->id);
-    }
-    work->merging = FALSE;
-    return nodes;
-}
-
 /* Whether a dependent's preferences count for its primary (Pacemaker
  * Explained 6.4.1, influence): when the colocation says so, or while the
  * primary is not active anywhere. */
@@ -465,6 +444,60 @@ static gboolean coloc_has_influence(const CsSolution *solution,
 {
     return coloc->influence || solution->work[coloc->primary].n_running == 0;
 }
+
+/* How Pacemaker 2.1.5 merges a group's scores into another resource's
+ * (checked against crm_simulate): through its first member (with, forward,
+ * that member's chain of primaries, else its dependents, which reach the
+ * later members), then, forward, the group's own colocations with other
+ * resources, or else the dependents of the group's last member once more:
+ * a resource colocated with the last member counts twice. */
+static CsTable *merge_group_scores(CsSolution *solution, int group,
+                                   CsTable *nodes, const char *attribute,
+                                   float factor, gboolean forward,
+                                   gboolean rollback, const char *via)
+{
+    const CsResource *rsc = g_ptr_array_index(solution->model->resources,
+                                              group);
+    CsRscWork *work = &solution->work[group];
+    int first = g_array_index(rsc->children, int, 0);
+    int last = g_array_index(rsc->children, int, rsc->children->len - 1);
+    int multiplier = factor < 0 ? -1 : 1;
+    const GPtrArray *list;
+    CsTable *result;
+
+    if (work->merging)
+        return nodes;
+    work->merging = TRUE;
+    result = cs_merge_scores(solution, first,
+                             nodes != NULL ? cs_table_copy(nodes) : NULL,
+                             attribute, factor, forward, rollback, via);
+    if (result != NULL && cs_table_any_available(solution, result)) {
+        list = forward ? work->this_with : solution->work[last].with_this;
+        for (guint i = 0; i < list->len; i++) {
+            const CsColoc *coloc = g_ptr_array_index(list, i);
+            int next;
+
+            if (forward)
+                next = coloc->primary;
+            else if (!coloc_has_influence(solution, coloc))
+                continue;
+            else
+                next = coloc->dependent;
+            result = cs_merge_scores(solution, next, result, coloc->attribute,
+                                     multiplier * coloc->score
+                                     / (float)CS_INFINITY,
+                                     forward, TRUE, coloc->id);
+        }
+    } else if (rollback || result == NULL) {
+        cs_table_free(result);
+        work->merging = FALSE;
+        return nodes;
+    }
+    cs_table_free(nodes);
+    work->merging = FALSE;
+    return result;
+}
+
 
 /* Pacemaker 2.1.5's merge of colocated scores: nodes (or, when NULL,
  * other's own table) takes other's best matching scores times factor, then
@@ -483,7 +516,7 @@ CsTable *cs_merge_scores(CsSolution *solution, int other, CsTable *nodes,
     GPtrArray *list;
     int multiplier = factor < 0 ? -1 : 1;
 
-    if (rsc->kind == CS_RSC_GROUP)
+    if (rsc->kind == CS_RSC_GROUP && rsc->children->len > 0)
         return merge_group_scores(solution, other, nodes, attribute, factor,
                                   forward, rollback, via);
     if (work->merging)

@@ -16,12 +16,10 @@ static const struct {
     guint feature;
     const char *name;
 } unsupported_features[] = {
-    { CS_FEATURE_CLONE, "clone resources" },
     { CS_FEATURE_PROMOTABLE, "promotable clones" },
     { CS_FEATURE_BUNDLE, "bundles" },
     { CS_FEATURE_REMOTE_NODE, "Pacemaker Remote nodes" },
     { CS_FEATURE_GUEST_NODE, "guest nodes" },
-    { CS_FEATURE_TICKET, "tickets" },
 };
 
 static gboolean check_supported(const CsModel *model, GError **error)
@@ -37,7 +35,7 @@ static gboolean check_supported(const CsModel *model, GError **error)
     for (guint i = 0; i < model->resources->len; i++) {
         const CsResource *rsc = g_ptr_array_index(model->resources, i);
 
-        if (rsc->kind != CS_RSC_PRIMITIVE && rsc->kind != CS_RSC_GROUP) {
+        if (rsc->kind == CS_RSC_BUNDLE) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                         "resource %s: only primitives and groups are modelled",
                         rsc->id);
@@ -76,10 +74,22 @@ CsSolution *cs_solve(const CsModel *model, GError **error)
 {
     CsSolution *solution;
 
+    CsExpansion *expansion;
+    GError *local = NULL;
+
     g_return_val_if_fail(model != NULL, NULL);
     if (!check_supported(model, error))
         return NULL;
+    /* Clone instances and ticket-fenced nodes: the engine's own view. */
+    expansion = cs_expansion_new(model, &local);
+    if (local != NULL) {
+        g_propagate_error(error, local);
+        return NULL;
+    }
     solution = g_new0(CsSolution, 1);
+    solution->expansion = expansion;
+    if (expansion != NULL)
+        model = cs_expansion_model(expansion);
     solution->model = model;
     solution->n_rsc = (int)model->resources->len;
     solution->n_nodes = (int)model->nodes->len;
@@ -87,6 +97,7 @@ CsSolution *cs_solve(const CsModel *model, GError **error)
     solution->colocs = g_ptr_array_new_with_free_func(g_free);
     solution->num_assigned = g_new0(int, solution->n_nodes);
     solution->stonith_unmanage = no_fence_device(model);
+    cs_clones_init(solution);
     cs_apply_node_criteria(solution, error);
     cs_capacity_init(solution);
     cs_assign_all(solution);
@@ -103,6 +114,7 @@ void cs_solution_free(CsSolution *solution)
         cs_table_free(work->table);
         cs_table_free(work->printed);
         cs_table_free(work->group_printed);
+        cs_table_free(work->clone_printed);
         g_free(work->discover_exclusive);
         if (work->this_with)
             g_ptr_array_free(work->this_with, TRUE);
@@ -114,6 +126,8 @@ void cs_solution_free(CsSolution *solution)
     g_free(solution->num_assigned);
     g_free(solution->sorted_nodes);
     cs_capacity_free(solution);
+    cs_clones_free(solution);
+    cs_expansion_free(solution->expansion);
     g_free(solution);
 }
 
@@ -268,7 +282,12 @@ void cs_solution_print_scores(const CsSolution *solution, GString *out)
     g_autofree int *node_order = sorted_indices(solution->n_nodes,
                                                 compare_unames, model);
 
-    /* "pcmk__group_assign" sorts before "pcmk__primitive_assign". */
+    /* "pcmk__clone_allocate" sorts before "pcmk__group_assign", which
+     * sorts before "pcmk__primitive_assign". */
+    for (int i = 0; i < solution->n_rsc; i++)
+        print_table(solution, "pcmk__clone_allocate", rsc_order[i],
+                    solution->work[rsc_order[i]].clone_printed, node_order,
+                    out);
     for (int i = 0; i < solution->n_rsc; i++) {
         int rsc = rsc_order[i];
         const CsResource *info = g_ptr_array_index(model->resources, rsc);
@@ -283,7 +302,7 @@ void cs_solution_print_scores(const CsSolution *solution, GString *out)
         int rsc = rsc_order[i];
         const CsResource *info = g_ptr_array_index(model->resources, rsc);
 
-        if (info->kind != CS_RSC_GROUP)
+        if (info->kind == CS_RSC_PRIMITIVE)
             print_table(solution, "pcmk__primitive_assign", rsc,
                         solution->work[rsc].printed, node_order, out);
     }
@@ -308,6 +327,9 @@ const char *cs_contribution_kind_name(CsContributionKind kind)
         [CS_CONTRIB_TARGET_ROLE] = "target-role",
         [CS_CONTRIB_UNMANAGED] = "unmanaged",
         [CS_CONTRIB_UTILIZATION] = "utilization",
+        [CS_CONTRIB_TICKET] = "ticket",
+        [CS_CONTRIB_CLONE] = "clone instance",
+        [CS_CONTRIB_PROMOTION] = "promotion",
     };
 
     return (guint)kind < G_N_ELEMENTS(names) ? names[kind] : "?";

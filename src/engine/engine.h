@@ -56,6 +56,10 @@ typedef enum {
     CS_CONTRIB_TARGET_ROLE,    /* target-role=Stopped */
     CS_CONTRIB_UNMANAGED,      /* unmanaged: pinned where it is active */
     CS_CONTRIB_UTILIZATION,    /* node lacks capacity (placement-strategy) */
+    CS_CONTRIB_TICKET,         /* rsc_ticket: ticket not granted, standby */
+    CS_CONTRIB_CLONE,          /* clone instance limits (clone-node-max,
+                                  clone-max, the clone's own score) */
+    CS_CONTRIB_PROMOTION,      /* promotion score (promotable clones) */
 } CsContributionKind;
 
 typedef struct CsContribution {

@@ -44,6 +44,10 @@ typedef struct CsRscWork {
     CsTable *table;          /* allowed nodes, as they evolve */
     CsTable *printed;        /* snapshot printed at assignment */
     CsTable *group_printed;  /* members: snapshot printed by the group */
+    CsTable *clone_printed;  /* instances: snapshot printed by the clone */
+    gboolean has_prefer;     /* clone.c: assign to prefer if it is as good
+                                as the best node (Pacemaker's prefer) */
+    int prefer;
     gboolean provisional, allocating, merging;
     gboolean managed;
     gboolean exclusive_discovery;
@@ -66,7 +70,32 @@ struct CsSolution {
     gboolean stonith_unmanage;
     struct CsCapacity *capacity;  /* utilization.c; NULL for placement-
                                      strategy=default */
+    struct CsExpansion *expansion;   /* expand.c: the engine's view of the
+                                        model with clone instances; NULL
+                                        when the model is used as is */
+    struct CsCloneWork *clones;      /* clone.c, promote.c, ticket.c */
 };
+
+/* expand.c: clone instances (Pacemaker Explained 10.2) */
+typedef struct CsExpansion CsExpansion;
+CsExpansion *cs_expansion_new(const CsModel *model, GError **error);
+void cs_expansion_free(CsExpansion *expansion);
+CsModel *cs_expansion_model(CsExpansion *expansion);
+/* An instance made for a history no configured instance could take. */
+gboolean cs_rsc_is_orphan(const CsSolution *solution, int rsc);
+/* A clone's configured child: instances copy it; it is never placed. */
+gboolean cs_rsc_is_template(const CsSolution *solution, int rsc);
+/* An instance of a globally-unique clone (or a member of one). */
+gboolean cs_rsc_is_unique_instance(const CsSolution *solution, int rsc);
+
+/* clone.c, promote.c, ticket.c */
+void cs_clones_init(CsSolution *solution);
+void cs_clones_free(CsSolution *solution);
+void cs_tickets_apply(CsSolution *solution);
+int cs_clone_assign(CsSolution *solution, int clone);
+/* The node a lost ticket (loss-policy=fence) fences, with why; NULL. */
+const char *cs_ticket_fence_reason(const CsSolution *solution, int node);
+gboolean cs_ticket_blocked(const CsSolution *solution, int rsc);
 
 /* table.c */
 CsTable *cs_table_new(int n_nodes, gboolean track);
@@ -93,6 +122,12 @@ gboolean cs_engine_is_true(const char *text);
 void cs_colocations_build(CsSolution *solution);
 void cs_group_expand_colocations(CsSolution *solution, int group);
 void cs_apply_this_with(CsSolution *solution, int rsc, const CsColoc *coloc);
+/* A colocation's effect on dependent once primary is assigned. */
+void cs_apply_coloc_score(CsSolution *solution, int dependent, int primary,
+                          const CsColoc *coloc);
+/* clone.c: the same when the primary is a clone. */
+void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone,
+                          const CsColoc *coloc);
 void cs_add_dependent_scores(CsSolution *solution, int rsc,
                              const CsColoc *coloc);
 CsTable *cs_merge_scores(CsSolution *solution, int other, CsTable *nodes,
@@ -117,6 +152,13 @@ void cs_capacity_free(CsSolution *solution);
 void cs_capacity_consume(CsSolution *solution, int rsc, int node);
 int cs_capacity_compare(const CsSolution *solution, int node1, int node2);
 int cs_capacity_ban_insufficient(CsSolution *solution, int rsc);
+/* Node indices in the iteration order of Pacemaker's allowed-nodes hash
+ * table (NULL under placement-strategy=default). */
+const int *cs_capacity_node_order(const CsSolution *solution);
+
+/* assign.c: node indices sorted as Pacemaker lists cluster nodes (by name,
+ * digit runs compared as numbers, case-insensitive); caller frees. */
+int *cs_nodes_in_name_order(const CsSolution *solution);
 
 
 /* ---- actions: digest.c, actions.c, transition.c ----------------------- */

@@ -25,6 +25,7 @@ typedef struct CsCapacity {
     gboolean *node_has;
     int *required;           /* n_rsc x n_attrs */
     gboolean *rsc_has;
+    int *hash_order;         /* nodes in Pacemaker's allowed-nodes order */
 } CsCapacity;
 
 /* Pacemaker's utilization_value(): an integer (leading digits are
@@ -74,6 +75,54 @@ static void fill_row(const CsCapacity *capacity, GHashTable *values,
     }
 }
 
+/* Pacemaker keeps a resource's allowed nodes in a GLib hash table keyed
+ * by node id and, when no node can hold a resource with its colocated
+ * resources, prefers the first node in that table's iteration order among
+ * those with the most capacity left.  The same hash table, filled as
+ * Pacemaker fills it (node order, then copied in iteration order), gives
+ * that order. */
+static int *allowed_nodes_order(const CsSolution *solution)
+{
+    g_autoptr(GHashTable) table = g_hash_table_new(g_str_hash, g_str_equal);
+    g_autofree int *by_name = cs_nodes_in_name_order(solution);
+    int *order = g_new(int, solution->n_nodes + 1);
+
+    for (int i = 0; i < solution->n_nodes; i++) {
+        int node = by_name[i];
+        const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
+
+        g_hash_table_insert(table, info->id, GINT_TO_POINTER(node));
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        g_autoptr(GHashTable) copy = g_hash_table_new(g_str_hash, g_str_equal);
+        GHashTableIter iter;
+        gpointer key, value;
+
+        g_hash_table_iter_init(&iter, table);
+        while (g_hash_table_iter_next(&iter, &key, &value))
+            g_hash_table_insert(copy, key, value);
+        g_hash_table_unref(table);
+        table = g_steal_pointer(&copy);
+    }
+    {
+        GHashTableIter iter;
+        gpointer value;
+        int at = 0;
+
+        g_hash_table_iter_init(&iter, table);
+        while (g_hash_table_iter_next(&iter, NULL, &value))
+            order[at++] = GPOINTER_TO_INT(value);
+        /* Nodes sharing an id (an invalid CIB) have one table entry: the
+         * others follow in index order, so that every node is listed. */
+        for (int node = 0; node < solution->n_nodes && at < solution->n_nodes; node++) {
+            const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
+            if (GPOINTER_TO_INT(g_hash_table_lookup(table, info->id)) != node)
+                order[at++] = node;
+        }
+    }
+    return order;
+}
+
 void cs_capacity_init(CsSolution *solution)
 {
     const CsModel *model = solution->model;
@@ -103,6 +152,7 @@ void cs_capacity_init(CsSolution *solution)
                                 model->resources, rsc))->utilization,
                  capacity->required + (gsize)rsc * capacity->n_attrs,
                  capacity->rsc_has + (gsize)rsc * capacity->n_attrs);
+    capacity->hash_order = allowed_nodes_order(solution);
     solution->capacity = capacity;
 }
 
@@ -117,8 +167,14 @@ void cs_capacity_free(CsSolution *solution)
     g_free(capacity->node_has);
     g_free(capacity->required);
     g_free(capacity->rsc_has);
+    g_free(capacity->hash_order);
     g_free(capacity);
     solution->capacity = NULL;
+}
+
+const int *cs_capacity_node_order(const CsSolution *solution)
+{
+    return solution->capacity != NULL ? solution->capacity->hash_order : NULL;
 }
 
 /* Pacemaker's pcmk__consume_node_capacity(): a name the node lacks
@@ -269,7 +325,9 @@ int cs_capacity_ban_insufficient(CsSolution *solution, int rsc)
     for (guint i = 0; i < colocated->len; i++)
         add_colocated_requirement(solution, g_array_index(colocated, int, i),
                                   listed, sum, has);
-    for (int node = 0; node < solution->n_nodes; node++) {
+    for (int i = 0; i < solution->n_nodes; i++) {
+        int node = capacity->hash_order[i];
+
         if (!usable(solution, table, node))
             continue;
         if (have_enough(capacity, node, sum, has))

@@ -615,6 +615,14 @@ cs_colocation_unpack(CsModel *model, xmlNode *xml)
                           "or tag", id, cs_valid_rsc_or_tag(model, rsc_id) ? with_id : rsc_id);
             return;
         }
+        /* Pacemaker's unpack_colocation_tags(): two templates or tags
+         * cannot be colocated; the constraint is ignored. */
+        if (cs_model_resource(model, rsc_id) == NULL
+            && cs_model_resource(model, with_id) == NULL) {
+            cs_model_warn(model, "ignoring colocation %s: two templates or tags "
+                          "cannot be colocated", id);
+            return;
+        }
         if (cs_model_resource(model, rsc_id) == NULL
             || cs_model_resource(model, with_id) == NULL) {
             g_ptr_array_add(sets, cs_set_from_attribute(model, rsc_id,

@@ -104,7 +104,9 @@ days_before_year(gint64 year)
 static void
 split_day_number(gint64 day, gint64 *year, gint64 *yearday)
 {
-    gint64 guess = 1970 + floor_div(day, 366);
+    /* Before 1970 the longest year would make the guess late, after it
+     * the shortest: divide by the one that keeps the guess early. */
+    gint64 guess = 1970 + floor_div(day, day < 0 ? 365 : 366);
 
     /* The guess is never late; walk forward a year at a time (at most a
      * few hundred steps even for far-off dates, as 366 vs 365.2425). */

@@ -684,7 +684,12 @@ operation_expression_passes(const xmlNode *expression,
 
 /* ---- rules -------------------------------------------------------------- */
 
-static gboolean rule_passes(xmlNode *rule, const CsRuleContext *context);
+static gboolean rule_passes(xmlNode *rule, const CsRuleContext *context, int depth);
+
+/* Rules nest only as deep as libxml2 lets elements nest (256), but a
+ * <rule id-ref> can refer to a rule that contains it.  Pacemaker recurses
+ * without end there; past this depth the rule simply does not pass. */
+#define CS_RULE_MAX_DEPTH 256
 
 static gboolean
 is_role_attribute(const char *name)
@@ -693,10 +698,10 @@ is_role_attribute(const char *name)
 }
 
 static gboolean
-condition_passes(xmlNode *condition, const CsRuleContext *context)
+condition_passes(xmlNode *condition, const CsRuleContext *context, int depth)
 {
     if (is_named(condition, "rule")) {
-        return rule_passes(condition, context);
+        return rule_passes(condition, context, depth + 1);
     }
     if (is_named(condition, "date_expression")) {
         CsDateResult result = date_expression_result(condition, context);
@@ -721,11 +726,14 @@ condition_passes(xmlNode *condition, const CsRuleContext *context)
  * means "and".  A rule reference that leads nowhere has no conditions
  * and so passes, as in Pacemaker. */
 static gboolean
-rule_passes(xmlNode *rule, const CsRuleContext *context)
+rule_passes(xmlNode *rule, const CsRuleContext *context, int depth)
 {
     const char *boolean_op = NULL;
     gboolean any = FALSE;
 
+    if (depth > CS_RULE_MAX_DEPTH) {
+        return FALSE;
+    }
     rule = resolve_reference(rule);
     if (rule == NULL) {
         return TRUE;
@@ -737,7 +745,7 @@ rule_passes(xmlNode *rule, const CsRuleContext *context)
         if (child->type != XML_ELEMENT_NODE) {
             continue;
         }
-        passed = condition_passes(child, context);
+        passed = condition_passes(child, context, depth);
         if (passed && any) {
             return TRUE;
         }
@@ -754,7 +762,7 @@ cs_rule_passes(xmlNode *rule, const CsRuleContext *context)
     if (rule == NULL || context == NULL) {
         return FALSE;
     }
-    return rule_passes(rule, context);
+    return rule_passes(rule, context, 0);
 }
 
 /* Pacemaker's pe_eval_rules: no <rule> child passes; otherwise ANY passing

@@ -749,6 +749,9 @@ cs_history_on_fail(CsHistory *history, const CsOpRecord *record, CsRole *fail_ro
 
     *fail_role = CS_ROLE_UNKNOWN;
     if (rsc != NULL) {
+        /* A filler (meta container) defaults to restart-container too:
+         * corpus container-3, its failed stop is then ignored. */
+        container = rsc->container >= 0 && !rsc->is_remote_connection;
         for (guint i = 0; i < model->resources->len && !container; i++) {
             CsResource *other = g_ptr_array_index(model->resources, i);
             container = other->is_remote_connection && other->container == rsc->index;

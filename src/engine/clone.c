@@ -1,0 +1,529 @@
+/* clone.c: placing clone instances (Pacemaker Explained 10.2 "Clones").
+ *
+ * Pacemaker 2.1.5 assigns a clone in one step: its primaries first, its
+ * dependents' preferences merged into its own scores (printed as
+ * pcmk__clone_allocate lines with every instance's scores), then the
+ * instances in order of preference: first each active instance to the
+ * node it runs on (while that node has fewer than clone-max / nodes
+ * instances), then the others to their best node, never more than
+ * clone-node-max on a node nor more than clone-max in all.  Each instance
+ * takes the clone's mandatory and negative colocations (all of them when
+ * not every node gets an instance).
+ */
+#include <string.h>
+
+#include "engine/engine_internal.h"
+#include "engine/clone_internal.h"
+
+static const CsResource *rsc_of(const CsSolution *solution, int rsc)
+{
+    return g_ptr_array_index(solution->model->resources, rsc);
+}
+
+void cs_clones_init(CsSolution *solution)
+{
+    CsCloneWork *clones = g_new0(CsCloneWork, 1);
+
+    clones->fence_reason = g_new0(const char *, solution->n_nodes);
+    clones->ticket_blocked = g_new0(gboolean, solution->n_rsc);
+    clones->node_count = g_new0(int, solution->n_nodes);
+    solution->clones = clones;
+}
+
+void cs_clones_free(CsSolution *solution)
+{
+    CsCloneWork *clones = solution->clones;
+
+    if (clones == NULL)
+        return;
+    g_free(clones->fence_reason);
+    g_free(clones->ticket_blocked);
+    g_free(clones->node_count);
+    g_free(clones);
+    solution->clones = NULL;
+}
+
+/* ---- instance order (Pacemaker's pcmk__cmp_instance) ------------------ */
+
+typedef struct InstanceOrder {
+    const CsSolution *solution;
+    int clone;
+} InstanceOrder;
+
+/* Where an instance (any member of a group instance) is active: the
+ * first node, and on how many nodes. */
+static int instance_current(const CsSolution *solution, int rsc, int *count)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+    int node = -1;
+
+    *count = 0;
+    if (info->kind == CS_RSC_PRIMITIVE) {
+        *count = solution->work[rsc].n_running;
+        return solution->work[rsc].current;
+    }
+    for (guint i = 0; i < info->children->len; i++) {
+        int member = g_array_index(info->children, int, i);
+        int n;
+        int where = instance_current(solution, member, &n);
+
+        if (node < 0 && where >= 0)
+            node = where;
+        *count = MAX(*count, n);
+    }
+    return node;
+}
+
+static gboolean instance_failed(const CsSolution *solution, int rsc)
+{
+    const CsModel *model = solution->model;
+    const CsResource *info = rsc_of(solution, rsc);
+
+    for (guint i = 0; i < info->children->len; i++)
+        if (instance_failed(solution, g_array_index(info->children, int, i)))
+            return TRUE;
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == rsc && state->failed && !state->failure_ignored)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+static gboolean node_allowed(const CsSolution *solution, int rsc, int node)
+{
+    const CsTable *table = solution->work[rsc].table;
+
+    return table->allowed[node] && table->score[node] >= 0;
+}
+
+static int instance_number(const CsResource *info)
+{
+    const char *colon = strrchr(info->id, ':');
+
+    return colon != NULL ? atoi(colon + 1) : 0;
+}
+
+static gint compare_instances(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const InstanceOrder *order = data;
+    const CsSolution *solution = order->solution;
+    int rsc1 = *(const int *)a, rsc2 = *(const int *)b;
+    int n1, n2;
+    int node1 = instance_current(solution, rsc1, &n1);
+    int node2 = instance_current(solution, rsc2, &n2);
+    gboolean can1, can2;
+
+    if (n1 > 0 && n2 > 0 && n1 != n2)
+        return n1 < n2 ? -1 : 1;
+    can1 = node1 < 0 || node_allowed(solution, rsc1, node1);
+    can2 = node2 < 0 || node_allowed(solution, rsc2, node2);
+    if (!can1)
+        node1 = -1;
+    if (!can2)
+        node2 = -1;
+    if (can1 != can2)
+        return can1 ? -1 : 1;
+    if (rsc_of(solution, rsc1)->priority != rsc_of(solution, rsc2)->priority)
+        return rsc_of(solution, rsc1)->priority
+               > rsc_of(solution, rsc2)->priority ? -1 : 1;
+    if (node1 < 0 && node2 < 0)
+        return 0;
+    if (node1 < 0 || node2 < 0)
+        return node1 < 0 ? 1 : -1;
+    can1 = cs_engine_node_available(solution, node1);
+    can2 = cs_engine_node_available(solution, node2);
+    if (can1 != can2)
+        return can1 ? -1 : 1;
+    can1 = solution->work[order->clone].table->allowed[node1];
+    can2 = solution->work[order->clone].table->allowed[node2];
+    if (!can1 && !can2)
+        return 0;
+    if (can1 != can2)
+        return can1 ? -1 : 1;
+    can1 = instance_failed(solution, rsc1);
+    can2 = instance_failed(solution, rsc2);
+    if (can1 != can2)
+        return can1 ? 1 : -1;
+    return instance_number(rsc_of(solution, rsc1))
+           - instance_number(rsc_of(solution, rsc2));
+}
+
+/* ---- assigning one instance ------------------------------------------- */
+
+/* Pacemaker's common_update_score(): an instance and all its members. */
+static void update_score(CsSolution *solution, int rsc, int node,
+                         CsScore value, const char *why)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+    CsTable *table = solution->work[rsc].table;
+
+    if (table->allowed[node])
+        cs_table_add_simple(table, node, CS_CONTRIB_CLONE, why, value);
+    for (guint i = 0; i < info->children->len; i++)
+        update_score(solution, g_array_index(info->children, int, i), node,
+                     value, why);
+}
+
+/* Pacemaker's can_run_instance() over every allowed node. */
+static void limit_instance(CsSolution *solution, int clone, int rsc,
+                           int limit)
+{
+    const CsTable *clone_table = solution->work[clone].table;
+
+    for (int node = 0; node < solution->n_nodes; node++) {
+        if (!solution->work[rsc].table->allowed[node])
+            continue;
+        if (!cs_engine_node_available(solution, node)
+            || cs_rsc_is_orphan(solution, rsc)
+            || !clone_table->allowed[node])
+            update_score(solution, rsc, node, -CS_INFINITY,
+                         "clone instance cannot run here");
+        else if (clone_table->score[node] < 0)
+            update_score(solution, rsc, node, clone_table->score[node],
+                         "clone score");
+        else if (solution->clones->node_count[node] >= limit)
+            update_score(solution, rsc, node, -CS_INFINITY,
+                         "clone-node-max reached");
+    }
+}
+
+/* Pacemaker's append_parent_colocation(): the instance takes the
+ * clone's colocations, prepended. */
+static void inherit_colocations(CsSolution *solution, int clone, int rsc,
+                                gboolean all)
+{
+    CsRscWork *parent = &solution->work[clone];
+    CsRscWork *work = &solution->work[rsc];
+
+    for (guint i = 0; i < parent->this_with->len; i++) {
+        CsColoc *coloc = g_ptr_array_index(parent->this_with, i);
+
+        if (all || coloc->score < 0 || coloc->score >= CS_INFINITY)
+            g_ptr_array_insert(work->this_with, 0, coloc);
+    }
+    for (guint i = 0; i < parent->with_this->len; i++) {
+        CsColoc *coloc = g_ptr_array_index(parent->with_this, i);
+
+        if (!coloc->influence && solution->work[clone].n_running > 0)
+            continue;
+        if (all || coloc->score < 0)
+            g_ptr_array_insert(work->with_this, 0, coloc);
+    }
+}
+
+static void set_prefer(CsSolution *solution, int rsc, int node)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+
+    solution->work[rsc].has_prefer = node >= 0;
+    solution->work[rsc].prefer = node;
+    for (guint i = 0; i < info->children->len; i++)
+        set_prefer(solution, g_array_index(info->children, int, i), node);
+}
+
+/* Undo an instance's assignment to a node it was not meant for. */
+static void unassign(CsSolution *solution, int rsc, CsTable **backup)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+    CsRscWork *work = &solution->work[rsc];
+
+    if (work->assigned >= 0)
+        solution->num_assigned[work->assigned]--;
+    work->assigned = -1;
+    work->provisional = TRUE;
+    cs_table_free(work->printed);
+    work->printed = NULL;
+    cs_table_free(work->group_printed);
+    work->group_printed = NULL;
+    if (backup != NULL) {
+        cs_table_free(work->table);
+        work->table = *backup;
+        *backup = NULL;
+    }
+    for (guint i = 0; i < info->children->len; i++)
+        unassign(solution, g_array_index(info->children, int, i), NULL);
+}
+
+static int assign_instance(CsSolution *solution, int clone, int rsc,
+                           int prefer, gboolean all_coloc, int limit)
+{
+    CsRscWork *work = &solution->work[rsc];
+    CsTable *backup;
+    int chosen;
+
+    if (!work->provisional)
+        return work->assigned;
+    if (work->allocating)
+        return -1;
+    inherit_colocations(solution, clone, rsc, all_coloc);
+    if (prefer >= 0 && (!work->table->allowed[prefer]
+                        || work->table->score[prefer] < 0))
+        return -1;
+    limit_instance(solution, clone, rsc, limit);
+    backup = cs_table_copy(work->table);
+    set_prefer(solution, rsc, prefer);
+    chosen = cs_assign(solution, rsc);
+    set_prefer(solution, rsc, -1);
+    if (chosen >= 0 && prefer >= 0 && chosen != prefer) {
+        unassign(solution, rsc, &backup);
+        chosen = -1;
+    }
+    cs_table_free(backup);
+    if (chosen >= 0)
+        solution->clones->node_count[chosen]++;
+    return chosen;
+}
+
+/* Pacemaker's distribute_children(). */
+static void distribute(CsSolution *solution, int clone, GArray *instances)
+{
+    const CsResource *info = rsc_of(solution, clone);
+    const CsTable *table = solution->work[clone].table;
+    int max = info->clone_max, per_node = info->clone_node_max;
+    int available = 0, loop_max, assigned = 0;
+    gboolean all_coloc;
+
+    for (int node = 0; node < solution->n_nodes; node++) {
+        solution->clones->node_count[node] = 0;
+        if (table->allowed[node] && cs_engine_node_available(solution, node))
+            available++;
+    }
+    all_coloc = max < available;
+    loop_max = available > 0 ? max / available : 1;
+    if (loop_max < 1)
+        loop_max = 1;
+    /* First, active instances stay where they are if they may. */
+    for (guint i = 0; i < instances->len && assigned < max; i++) {
+        int rsc = g_array_index(instances, int, i);
+        int n, current = instance_current(solution, rsc, &n);
+
+        if (current < 0 || !solution->work[rsc].provisional
+            || instance_failed(solution, rsc))
+            continue;
+        if (!cs_engine_node_available(solution, current))
+            continue;
+        if (table->allowed[current]
+            && solution->clones->node_count[current] >= loop_max)
+            continue;
+        if (assign_instance(solution, clone, rsc, current, all_coloc,
+                            per_node) >= 0)
+            assigned++;
+    }
+    for (guint i = 0; i < instances->len; i++) {
+        int rsc = g_array_index(instances, int, i);
+
+        if (!solution->work[rsc].provisional)
+            continue;
+        if (assigned >= max) {
+            for (int node = 0; node < solution->n_nodes; node++)
+                update_score(solution, rsc, node, -CS_INFINITY,
+                             "clone:limit_reached");
+            continue;
+        }
+        if (assign_instance(solution, clone, rsc, -1, all_coloc,
+                            per_node) >= 0)
+            assigned++;
+    }
+}
+
+static void snapshot(CsSolution *solution, int rsc)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+    CsRscWork *work = &solution->work[rsc];
+
+    cs_table_free(work->clone_printed);
+    work->clone_printed = cs_table_copy(work->table);
+    for (guint i = 0; i < info->children->len; i++)
+        snapshot(solution, g_array_index(info->children, int, i));
+}
+
+/* A clone takes its dependents' preferences only where they do not make
+ * a node negative (Pacemaker's pe_weights_positive): a node at 0 keeps
+ * 0, a positive node keeps 1 at least. */
+static void merge_positive(CsSolution *solution, int clone,
+                           const CsColoc *coloc)
+{
+    CsRscWork *work = &solution->work[clone];
+    CsTable *before = cs_table_copy(work->table);
+    CsTable *merged = cs_merge_scores(solution, coloc->dependent,
+                                      cs_table_copy(work->table),
+                                      coloc->attribute,
+                                      coloc->score / (float)CS_INFINITY,
+                                      FALSE, TRUE, coloc->id);
+    CsTable *compact = cs_table_copy(merged);
+    CsTable *result = cs_table_new(solution->n_nodes, TRUE);
+
+    for (int node = 0; node < solution->n_nodes; node++) {
+        gboolean revert = before->allowed[node] && before->score[node] >= 0
+                          && compact->score[node] < 0;
+        const CsTable *from = revert ? before : compact;
+        const CsContribution *list;
+        int n;
+
+        if (!from->allowed[node])
+            continue;
+        result->allowed[node] = TRUE;
+        list = cs_table_contributions(from, node, &n);
+        for (int k = 0; k < n; k++)
+            cs_table_add(result, node, &list[k]);
+        if (revert && before->score[node] > 0)
+            cs_table_add(result, node,
+                         &(CsContribution){ .kind = CS_CONTRIB_COLOCATED,
+                                            .source = "only positive for "
+                                                      "clones",
+                                            .other_rsc = coloc->dependent,
+                                            .value = 1 - before->score[node] });
+    }
+    cs_table_free(before);
+    cs_table_free(merged);
+    cs_table_free(compact);
+    cs_table_free(work->table);
+    work->table = result;
+}
+
+int cs_clone_assign(CsSolution *solution, int clone)
+{
+    const CsResource *info = rsc_of(solution, clone);
+    CsRscWork *work = &solution->work[clone];
+    g_autoptr(GArray) instances = NULL;
+    InstanceOrder order = { solution, clone };
+
+    if (!work->provisional || work->allocating)
+        return -1;
+    work->allocating = TRUE;
+    for (guint i = 0; i < work->this_with->len; i++)
+        cs_assign(solution,
+                  ((CsColoc *)g_ptr_array_index(work->this_with, i))->primary);
+    for (guint i = 0; i < work->with_this->len; i++) {
+        const CsColoc *coloc = g_ptr_array_index(work->with_this, i);
+
+        if (!coloc->influence && work->n_running > 0)
+            continue;
+        merge_positive(solution, clone, coloc);
+    }
+    snapshot(solution, clone);
+    work->printed = cs_table_copy(work->table);
+    instances = g_array_new(FALSE, FALSE, sizeof(int));
+    g_array_append_vals(instances, info->children->data,
+                        info->children->len);
+    /* g_array_sort is not stable: ties fall back to the position. */
+    g_array_sort_with_data(instances, compare_instances, &order);
+    distribute(solution, clone, instances);
+    work->allocating = FALSE;
+    work->provisional = FALSE;
+    return -1;
+}
+
+/* ---- colocations with a clone ----------------------------------------- */
+
+static gboolean clone_interleaves(const CsSolution *solution, int dependent,
+                                  const CsColoc *coloc)
+{
+    const CsResource *info = rsc_of(solution, coloc->dependent);
+    const char *interleave;
+
+    if (info->kind != CS_RSC_CLONE || dependent == coloc->dependent)
+        return FALSE;
+    interleave = g_hash_table_lookup(info->meta, "interleave");
+    return interleave != NULL && cs_engine_is_true(interleave);
+}
+
+/* The instance of clone assigned to node, or -1. */
+static int instance_on(const CsSolution *solution, int clone, int node)
+{
+    const CsResource *info = rsc_of(solution, clone);
+
+    for (guint i = 0; i < info->children->len; i++) {
+        int instance = g_array_index(info->children, int, i);
+
+        if (solution->work[instance].assigned == node)
+            return instance;
+    }
+    return -1;
+}
+
+/* Pacemaker's find_compatible_child(): the primary instance on the
+ * dependent's node, or on its best node that has one. */
+static int compatible_instance(const CsSolution *solution, int dependent,
+                               int clone)
+{
+    const CsRscWork *work = &solution->work[dependent];
+    const CsTable *table = work->table;
+    int best = -1;
+
+    if (!work->provisional && work->assigned >= 0)
+        return instance_on(solution, clone, work->assigned);
+    for (;;) {
+        int next = -1;
+
+        for (int node = 0; node < solution->n_nodes; node++) {
+            if (!table->allowed[node])
+                continue;
+            if (best >= 0 && (table->score[node] > table->score[best]
+                              || (table->score[node] == table->score[best]
+                                  && node <= best)))
+                continue;
+            if (next < 0 || table->score[node] > table->score[next])
+                next = node;
+        }
+        if (next < 0)
+            return -1;
+        if (instance_on(solution, clone, next) >= 0)
+            return instance_on(solution, clone, next);
+        best = next;
+    }
+}
+
+void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone,
+                          const CsColoc *coloc)
+{
+    const CsResource *info = rsc_of(solution, clone);
+    CsRscWork *dep = &solution->work[dependent];
+
+    if (solution->work[clone].provisional)
+        return;
+    if (clone_interleaves(solution, dependent, coloc)) {
+        int instance = compatible_instance(solution, dependent, clone);
+
+        if (instance >= 0) {
+            cs_apply_coloc_score(solution, dependent, instance, coloc);
+        } else if (coloc->score >= CS_INFINITY) {
+            for (int node = 0; node < solution->n_nodes; node++)
+                if (dep->table->allowed[node])
+                    cs_table_add(dep->table, node,
+                                 &(CsContribution){
+                                     .kind = CS_CONTRIB_COLOCATION,
+                                     .source = coloc->id, .other_rsc = clone,
+                                     .value = -CS_INFINITY });
+        }
+        return;
+    }
+    if (coloc->score >= CS_INFINITY) {
+        g_autofree gboolean *hosts = g_new0(gboolean, solution->n_nodes);
+
+        for (guint i = 0; i < info->children->len; i++) {
+            int instance = g_array_index(info->children, int, i);
+            int node = solution->work[instance].assigned;
+
+            if (node >= 0 && !cs_ticket_blocked(solution, instance))
+                hosts[node] = TRUE;
+        }
+        for (int node = 0; node < solution->n_nodes; node++) {
+            if (hosts[node] && dep->table->allowed[node])
+                continue;
+            if (!hosts[node] && !dep->table->allowed[node])
+                continue;
+            cs_table_add(dep->table, node,
+                         &(CsContribution){ .kind = CS_CONTRIB_COLOCATION,
+                                            .source = coloc->id,
+                                            .other_rsc = clone,
+                                            .value = -CS_INFINITY });
+        }
+        return;
+    }
+    for (guint i = 0; i < info->children->len; i++)
+        cs_apply_coloc_score(solution, dependent,
+                             g_array_index(info->children, int, i), coloc);
+}

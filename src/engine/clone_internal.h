@@ -1,0 +1,20 @@
+/* clone_internal.h: state the clone, promotion and ticket code share.
+ *
+ * Not a contract: only clone.c, promote.c, ticket.c and the engine files
+ * that call them include it.
+ */
+#ifndef CS_CLONE_INTERNAL_H
+#define CS_CLONE_INTERNAL_H
+
+#include "engine/engine_internal.h"
+
+typedef struct CsCloneWork {
+    const char **fence_reason;   /* per node: lost ticket fences it */
+    gboolean *ticket_blocked;    /* per resource: frozen by a lost ticket */
+    int *node_count;             /* per (clone, node): instances placed,
+                                    scratch while a clone is assigned */
+} CsCloneWork;
+
+gboolean cs_ticket_denies_promotion(const CsSolution *solution, int rsc);
+
+#endif

@@ -1,0 +1,536 @@
+/* expand.c: the engine's own view of the model, with clone instances.
+ *
+ * Pacemaker Explained 10.2 "Clones": a clone runs clone-max copies of its
+ * child, the instances, each a resource of its own named CHILD:N (members
+ * of a cloned group MEMBER:N).  Pacemaker 2.1.5's scheduler creates them
+ * when it unpacks the configuration, then matches each history of the
+ * status section to one of them: by the number in its id for a
+ * globally-unique clone, otherwise (anonymous clone) to the instance
+ * already active on the node, else the first instance not yet active
+ * anywhere, else a new "orphan" instance numbered after the others, which
+ * will only be stopped.
+ *
+ * The copy is shallow: strings, tables and histories stay the model's;
+ * only the arrays, the resources, nodes, histories and fail counts the
+ * engine must see differently are new, and owned here.
+ */
+#include <string.h>
+
+#include "engine/engine_internal.h"
+
+struct CsExpansion {
+    CsModel model;               /* the engine's view; containers owned */
+    GPtrArray *owned;            /* every struct allocated here (g_free) */
+    GArray *orphan;              /* gboolean per resource */
+    GArray *configured;          /* int per resource: the configured
+                                    resource an instance copies, or itself */
+    GArray *template;            /* gboolean per resource: a clone's
+                                    configured child (never placed) */
+    GPtrArray *arrays;           /* children arrays made here */
+};
+
+static gpointer own(CsExpansion *expansion, gconstpointer data, gsize size)
+{
+    gpointer copy = g_memdup2(data, size);
+
+    g_ptr_array_add(expansion->owned, copy);
+    return copy;
+}
+
+static CsResource *rsc_at(const CsExpansion *expansion, int rsc)
+{
+    return g_ptr_array_index(expansion->model.resources, rsc);
+}
+
+static GArray *own_children(CsExpansion *expansion)
+{
+    GArray *children = g_array_new(FALSE, FALSE, sizeof(int));
+
+    g_ptr_array_add(expansion->arrays, children);
+    return children;
+}
+
+/* A resource copy appended to the view (index = the new position). */
+static CsResource *add_copy(CsExpansion *expansion, const CsResource *from,
+                            int configured, gboolean orphan)
+{
+    CsResource *copy = own(expansion, from, sizeof(CsResource));
+
+    copy->index = (int)expansion->model.resources->len;
+    g_ptr_array_add(expansion->model.resources, copy);
+    g_array_append_val(expansion->configured, configured);
+    g_array_append_val(expansion->orphan, orphan);
+    g_array_append_val(expansion->template, (gboolean){ FALSE });
+    return copy;
+}
+
+static const char *instance_id(CsExpansion *expansion, const char *base,
+                               int number)
+{
+    char *id = g_strdup_printf("%s:%d", base, number);
+
+    g_ptr_array_add(expansion->owned, id);
+    return id;
+}
+
+/* Instance number of the configured child (primitive or group), with
+ * parent as its parent; a group instance brings its members. */
+static int add_instance(CsExpansion *expansion, int template, int parent,
+                        int number, gboolean orphan)
+{
+    const CsResource *from = rsc_at(expansion, template);
+    CsResource *copy = add_copy(expansion, from, template, orphan);
+    int index = copy->index;
+
+    copy->id = (char *)instance_id(expansion, from->id, number);
+    copy->parent = parent;
+    if (from->kind == CS_RSC_GROUP) {
+        GArray *children = own_children(expansion);
+
+        copy->children = children;
+        for (guint i = 0; i < from->children->len; i++) {
+            int member = add_instance(expansion,
+                                      g_array_index(from->children, int, i),
+                                      index, number, orphan);
+
+            g_array_append_val(children, member);
+        }
+    }
+    return index;
+}
+
+/* ---- matching histories to instances ---------------------------------- */
+
+typedef struct Matching {
+    CsExpansion *expansion;
+    int *active_node;        /* per resource: node it is known active on */
+    gboolean *blocked;
+    int *next_orphan;        /* per resource (clones): next orphan number */
+} Matching;
+
+static int clone_of(const CsExpansion *expansion, int rsc)
+{
+    for (int up = rsc; up >= 0; up = rsc_at(expansion, up)->parent) {
+        if (rsc_at(expansion, up)->kind == CS_RSC_CLONE)
+            return up;
+    }
+    return -1;
+}
+
+/* The member of instance that copies the configured resource (the
+ * instance itself for a cloned primitive). */
+static int member_for(const CsExpansion *expansion, int instance,
+                      int configured)
+{
+    const CsResource *info = rsc_at(expansion, instance);
+
+    if (g_array_index(expansion->configured, int, instance) == configured)
+        return instance;
+    for (guint i = 0; info->children && i < info->children->len; i++) {
+        int member = g_array_index(info->children, int, i);
+
+        if (g_array_index(expansion->configured, int, member) == configured)
+            return member;
+    }
+    return -1;
+}
+
+/* Where an instance (or any member of a group instance) is known active. */
+static int instance_location(const Matching *matching, int instance)
+{
+    const CsResource *info = rsc_at(matching->expansion, instance);
+
+    if (matching->active_node[instance] >= 0)
+        return matching->active_node[instance];
+    for (guint i = 0; info->children && i < info->children->len; i++) {
+        int member = g_array_index(info->children, int, i);
+
+        if (matching->active_node[member] >= 0)
+            return matching->active_node[member];
+    }
+    return -1;
+}
+
+static gboolean requires_fencing(const CsModel *model, const CsResource *info)
+{
+    if (info->requires != NULL)
+        return strcmp(info->requires, "fencing") == 0
+               || strcmp(info->requires, "unfencing") == 0;
+    return model->options.stonith_enabled;
+}
+
+/* Pacemaker's find_anonymous_clone(). */
+static int match_anonymous(Matching *matching, int clone, int configured,
+                           int node)
+{
+    CsExpansion *expansion = matching->expansion;
+    const CsResource *info = rsc_at(expansion, clone);
+    const CsNode *node_info = g_ptr_array_index(expansion->model.nodes, node);
+    int found = -1, inactive = -1;
+    gboolean skip_inactive = FALSE;
+
+    for (guint i = 0; found < 0 && i < info->children->len; i++) {
+        int instance = g_array_index(info->children, int, i);
+        int where = instance_location(matching, instance);
+        int member = member_for(expansion, instance, configured);
+
+        if (g_array_index(expansion->orphan, gboolean, instance))
+            continue;
+        if (where >= 0) {
+            if (where != node || member < 0)
+                continue;
+            if (matching->active_node[member] >= 0) {
+                /* A second history of the same clone on one node. */
+                skip_inactive = TRUE;
+                continue;
+            }
+            found = member;
+        } else if (!skip_inactive && inactive < 0 && member >= 0
+                   && !matching->blocked[member]) {
+            inactive = member;
+        }
+    }
+    if (found < 0 && !skip_inactive)
+        found = inactive;
+    /* Instances that need no fencing are not counted on nodes that left:
+     * they may start elsewhere at once. */
+    if (found >= 0 && !requires_fencing(&expansion->model,
+                                        rsc_at(expansion, configured))
+        && (!node_info->online || node_info->unclean))
+        found = -1;
+    return found;
+}
+
+static int add_orphan(Matching *matching, int clone, int configured)
+{
+    CsExpansion *expansion = matching->expansion;
+    CsResource *info = rsc_at(expansion, clone);
+    int top_template, instance;
+
+    if (info->children->len == 0)
+        return -2;
+    top_template = g_array_index(expansion->configured, int,
+                                 g_array_index(info->children, int, 0));
+    instance = add_instance(expansion, top_template, clone,
+                            matching->next_orphan[clone]++, TRUE);
+
+    g_array_append_val(info->children, instance);
+    return member_for(expansion, instance, configured);
+}
+
+static int match_state(Matching *matching, const CsRscState *state)
+{
+    CsExpansion *expansion = matching->expansion;
+    int clone = clone_of(expansion, state->rsc);
+    const CsResource *info;
+    int found;
+
+    if (clone < 0)
+        return state->rsc;
+    info = rsc_at(expansion, clone);
+    if (info->globally_unique) {
+        if (state->instance >= 0 && state->instance < info->clone_max)
+            return member_for(expansion,
+                              g_array_index(info->children, int,
+                                            state->instance),
+                              state->rsc);
+        return -2;   /* a numbered instance beyond clone-max */
+    }
+    found = match_anonymous(matching, clone, state->rsc, state->node);
+    /* An orphan instance is made only for a history that shows it
+     * active: an inactive one is never placed nor printed. */
+    if (found < 0 && state->role >= CS_ROLE_STARTED)
+        found = add_orphan(matching, clone, state->rsc);
+    return found;
+}
+
+/* ---- building the view ------------------------------------------------ */
+
+static void expand_clone(CsExpansion *expansion, int clone)
+{
+    CsResource *info = rsc_at(expansion, clone);
+    GArray *instances;
+    int template;
+
+    if (info->children->len == 0)
+        return;
+    template = g_array_index(info->children, int, 0);
+    instances = own_children(expansion);
+    for (int number = 0; number < info->clone_max; number++) {
+        int instance = add_instance(expansion, template, clone, number,
+                                    FALSE);
+
+        g_array_append_val(instances, instance);
+    }
+    info->children = instances;
+}
+
+static void copy_nodes(CsExpansion *expansion, const CsModel *model)
+{
+    CsModel *view = &expansion->model;
+
+    view->nodes = g_ptr_array_new();
+    view->node_by_uname = g_hash_table_new(g_str_hash, g_str_equal);
+    view->node_by_id = g_hash_table_new(g_str_hash, g_str_equal);
+    for (guint i = 0; i < model->nodes->len; i++) {
+        CsNode *node = own(expansion, g_ptr_array_index(model->nodes, i),
+                           sizeof(CsNode));
+
+        g_ptr_array_add(view->nodes, node);
+        g_hash_table_insert(view->node_by_uname, node->uname, node);
+        if (node->id != NULL)
+            g_hash_table_insert(view->node_by_id, node->id, node);
+    }
+}
+
+static void copy_resources(CsExpansion *expansion, const CsModel *model)
+{
+    CsModel *view = &expansion->model;
+    guint n = model->resources->len;
+
+    view->resources = g_ptr_array_new();
+    for (guint i = 0; i < n; i++) {
+        const CsResource *from = g_ptr_array_index(model->resources, i);
+
+        add_copy(expansion, from, (int)i, FALSE);
+    }
+    /* Configured children of clones stay at their index (never placed);
+     * their instances follow every configured resource. */
+    for (guint i = 0; i < n; i++)
+        g_array_index(expansion->template, gboolean, i) =
+            rsc_at(expansion, (int)i)->parent >= 0
+            && clone_of(expansion, (int)i) >= 0;
+    for (guint i = 0; i < n; i++) {
+        if (rsc_at(expansion, (int)i)->kind == CS_RSC_CLONE)
+            expand_clone(expansion, (int)i);
+    }
+}
+
+static gint64 pair_key(const CsModel *model, int rsc, int node)
+{
+    /* The model's own (resource, node) key (model.c cs_pair_key). */
+    return ((gint64)rsc + 1) * ((gint64)model->nodes->len + 1) + node;
+}
+
+static void index_states(CsModel *view)
+{
+    view->state_index = g_hash_table_new_full(g_int64_hash, g_int64_equal,
+                                              g_free, NULL);
+    view->fail_count_index = g_hash_table_new_full(g_int64_hash,
+                                                   g_int64_equal, g_free,
+                                                   (GDestroyNotify)g_ptr_array_unref);
+    for (guint i = 0; i < view->rsc_states->len; i++) {
+        CsRscState *state = g_ptr_array_index(view->rsc_states, i);
+        gint64 key = pair_key(view, state->rsc, state->node);
+
+        if (!g_hash_table_contains(view->state_index, &key))
+            g_hash_table_insert(view->state_index, g_memdup2(&key, sizeof key),
+                                state);
+    }
+    for (guint i = 0; i < view->fail_counts->len; i++) {
+        CsFailCount *fail = g_ptr_array_index(view->fail_counts, i);
+        gint64 key = pair_key(view, fail->rsc, fail->node);
+        GPtrArray *list = g_hash_table_lookup(view->fail_count_index, &key);
+
+        if (list == NULL) {
+            list = g_ptr_array_new();
+            g_hash_table_insert(view->fail_count_index,
+                                g_memdup2(&key, sizeof key), list);
+        }
+        g_ptr_array_add(list, fail);
+    }
+}
+
+static gboolean map_states(CsExpansion *expansion, const CsModel *model,
+                           GError **error)
+{
+    CsModel *view = &expansion->model;
+    guint n_max = view->resources->len + model->rsc_states->len + 1;
+    Matching matching = { expansion, g_new(int, n_max),
+                          g_new0(gboolean, n_max), g_new0(int, n_max) };
+    gboolean ok = TRUE;
+
+    for (guint i = 0; i < n_max; i++)
+        matching.active_node[i] = -1;
+    for (guint i = 0; i < view->resources->len; i++)
+        if (rsc_at(expansion, (int)i)->kind == CS_RSC_CLONE)
+            matching.next_orphan[i] = rsc_at(expansion, (int)i)->clone_max;
+    view->rsc_states = g_ptr_array_new();
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        CsRscState *state = own(expansion,
+                                g_ptr_array_index(model->rsc_states, i),
+                                sizeof(CsRscState));
+
+        if (state->rsc >= 0)
+            state->rsc = match_state(&matching, state);
+        if (state->rsc == -2) {
+            if (state->role >= CS_ROLE_STARTED) {
+                g_set_error(error, CS_ENGINE_ERROR,
+                            CS_ENGINE_ERROR_UNSUPPORTED,
+                            "active orphan clone instance %s is not "
+                            "modelled yet", state->rsc_id);
+                ok = FALSE;
+                break;
+            }
+            state->rsc = -1;
+        }
+        if (state->rsc >= 0 && state->role >= CS_ROLE_STARTED)
+            matching.active_node[state->rsc] = state->node;
+        if (state->rsc >= 0 && state->blocked)
+            matching.blocked[state->rsc] = TRUE;
+        g_ptr_array_add(view->rsc_states, state);
+    }
+    g_free(matching.active_node);
+    g_free(matching.blocked);
+    g_free(matching.next_orphan);
+    return ok;
+}
+
+/* Pacemaker counts an anonymous clone's failures under the configured
+ * child's name on every instance; a unique clone's under each instance. */
+static void map_fail_counts(CsExpansion *expansion, const CsModel *model)
+{
+    CsModel *view = &expansion->model;
+
+    view->fail_counts = g_ptr_array_new();
+    for (guint i = 0; i < model->fail_counts->len; i++) {
+        const CsFailCount *from = g_ptr_array_index(model->fail_counts, i);
+        int clone = from->rsc >= 0 ? clone_of(expansion, from->rsc) : -1;
+        const CsResource *info;
+
+        if (clone < 0) {
+            g_ptr_array_add(view->fail_counts, (gpointer)from);
+            continue;
+        }
+        info = rsc_at(expansion, clone);
+        for (guint k = 0; k < info->children->len; k++) {
+            int instance = g_array_index(info->children, int, k);
+            int member = member_for(expansion, instance, from->rsc);
+            const char *suffix = strrchr(from->rsc_id, ':');
+            CsFailCount *copy;
+
+            if (member < 0)
+                continue;
+            if (info->globally_unique
+                && (suffix == NULL || atoi(suffix + 1) != (int)k))
+                continue;
+            copy = own(expansion, from, sizeof(CsFailCount));
+            copy->rsc = member;
+            g_ptr_array_add(view->fail_counts, copy);
+        }
+    }
+}
+
+static void index_resources(CsExpansion *expansion)
+{
+    CsModel *view = &expansion->model;
+
+    view->rsc_by_id = g_hash_table_new(g_str_hash, g_str_equal);
+    for (guint i = 0; i < view->resources->len; i++) {
+        CsResource *info = rsc_at(expansion, (int)i);
+
+        g_hash_table_insert(view->rsc_by_id, info->id, info);
+    }
+}
+
+static gboolean needs_view(const CsModel *model)
+{
+    return (model->features & (CS_FEATURE_CLONE | CS_FEATURE_TICKET)) != 0;
+}
+
+CsExpansion *cs_expansion_new(const CsModel *model, GError **error)
+{
+    CsExpansion *expansion;
+
+    if (!needs_view(model))
+        return NULL;
+    expansion = g_new0(CsExpansion, 1);
+    expansion->model = *model;
+    expansion->owned = g_ptr_array_new_with_free_func(g_free);
+    expansion->orphan = g_array_new(FALSE, FALSE, sizeof(gboolean));
+    expansion->configured = g_array_new(FALSE, FALSE, sizeof(int));
+    expansion->template = g_array_new(FALSE, FALSE, sizeof(gboolean));
+    expansion->arrays = g_ptr_array_new_with_free_func(
+        (GDestroyNotify)g_array_unref);
+    expansion->model.state_index = NULL;
+    expansion->model.fail_count_index = NULL;
+    expansion->model.fail_counts = NULL;
+    expansion->model.rsc_by_id = NULL;
+    expansion->model.rsc_states = NULL;
+    copy_nodes(expansion, model);
+    copy_resources(expansion, model);
+    if (!map_states(expansion, model, error)) {
+        cs_expansion_free(expansion);
+        return NULL;
+    }
+    map_fail_counts(expansion, model);
+    index_resources(expansion);
+    index_states(&expansion->model);
+    return expansion;
+}
+
+void cs_expansion_free(CsExpansion *expansion)
+{
+    CsModel *view;
+
+    if (expansion == NULL)
+        return;
+    view = &expansion->model;
+    if (view->nodes)
+        g_ptr_array_free(view->nodes, TRUE);
+    if (view->node_by_uname)
+        g_hash_table_destroy(view->node_by_uname);
+    if (view->node_by_id)
+        g_hash_table_destroy(view->node_by_id);
+    if (view->resources)
+        g_ptr_array_free(view->resources, TRUE);
+    if (view->rsc_by_id)
+        g_hash_table_destroy(view->rsc_by_id);
+    if (view->rsc_states)
+        g_ptr_array_free(view->rsc_states, TRUE);
+    if (view->fail_counts)
+        g_ptr_array_free(view->fail_counts, TRUE);
+    if (view->state_index)
+        g_hash_table_destroy(view->state_index);
+    if (view->fail_count_index)
+        g_hash_table_destroy(view->fail_count_index);
+    g_ptr_array_free(expansion->owned, TRUE);
+    g_array_free(expansion->orphan, TRUE);
+    g_array_free(expansion->configured, TRUE);
+    g_array_free(expansion->template, TRUE);
+    g_ptr_array_free(expansion->arrays, TRUE);
+    g_free(expansion);
+}
+
+CsModel *cs_expansion_model(CsExpansion *expansion)
+{
+    return &expansion->model;
+}
+
+gboolean cs_rsc_is_orphan(const CsSolution *solution, int rsc)
+{
+    const CsExpansion *expansion = solution->expansion;
+
+    return expansion != NULL
+           && g_array_index(expansion->orphan, gboolean, rsc);
+}
+
+gboolean cs_rsc_is_template(const CsSolution *solution, int rsc)
+{
+    const CsExpansion *expansion = solution->expansion;
+
+    return expansion != NULL
+           && g_array_index(expansion->template, gboolean, rsc);
+}
+
+gboolean cs_rsc_is_unique_instance(const CsSolution *solution, int rsc)
+{
+    const CsExpansion *expansion = solution->expansion;
+    int parent;
+
+    if (expansion == NULL)
+        return FALSE;
+    parent = rsc_at(expansion, rsc)->parent;
+    return parent >= 0 && rsc_at(expansion, parent)->kind == CS_RSC_CLONE
+           && rsc_at(expansion, parent)->globally_unique;
+}

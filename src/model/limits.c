@@ -1,0 +1,164 @@
+/* limits.c: refuse documents past the sizes cibscope accepts (limits.h). */
+#include <stdarg.h>
+#include <string.h>
+#include <libxml/tree.h>
+
+#include "model/model.h"
+#include "model/limits.h"
+
+static CsModelLimits cs_limits = {
+    .id_bytes = CS_MODEL_MAX_ID_BYTES,
+    .nodes = CS_MODEL_MAX_NODES,
+    .resources = CS_MODEL_MAX_RESOURCES,
+    .constraints = CS_MODEL_MAX_CONSTRAINTS,
+};
+
+CsModelLimits
+cs_model_set_limits(CsModelLimits limits)
+{
+    CsModelLimits previous = cs_limits;
+
+    cs_limits = limits;
+    return previous;
+}
+
+CsModelLimits
+cs_model_get_limits(void)
+{
+    return cs_limits;
+}
+
+typedef struct CsLimitCount {
+    guint nodes, node_states, resources, constraints;
+    const xmlNode *too_long;     /* first element whose id/uname is too long */
+    const char *too_long_attr;
+} CsLimitCount;
+
+static gboolean
+cs_limit_named(const xmlNode *element, const char *const *names)
+{
+    for (; *names != NULL; names++) {
+        if (strcmp((const char *)element->name, *names) == 0) {
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+static void
+cs_limit_check_attrs(const xmlNode *element, CsLimitCount *count)
+{
+    static const char *const checked[] = { "id", "uname", NULL };
+
+    if (count->too_long != NULL) {
+        return;
+    }
+    for (const xmlAttr *attr = element->properties; attr != NULL; attr = attr->next) {
+        if (!cs_limit_named((const xmlNode *)attr, checked) || attr->children == NULL
+            || attr->children->content == NULL) {
+            continue;
+        }
+        if (strlen((const char *)attr->children->content) > cs_limits.id_bytes) {
+            count->too_long = element;
+            count->too_long_attr = (const char *)attr->name;
+            return;
+        }
+    }
+}
+
+/* Counts by section: what is a "node" or a "resource" depends on where the
+ * element sits, so the section is passed down.  Recursion is bounded by
+ * libxml2's nesting limit. */
+static void
+cs_limit_walk(const xmlNode *element, const char *section, CsLimitCount *count)
+{
+    static const char *const sections[] = { "nodes", "resources", "constraints",
+                                            "status", NULL };
+    static const char *const resources[] = { "primitive", "group", "clone",
+                                             "master", "bundle", "template", NULL };
+
+    for (; element != NULL; element = element->next) {
+        if (element->type != XML_ELEMENT_NODE) {
+            continue;
+        }
+        cs_limit_check_attrs(element, count);
+        const char *inner = section;
+        if (section == NULL && cs_limit_named(element, sections)) {
+            inner = (const char *)element->name;
+        } else if (g_strcmp0(section, "nodes") == 0
+                   && strcmp((const char *)element->name, "node") == 0) {
+            count->nodes++;
+        } else if (g_strcmp0(section, "status") == 0
+                   && strcmp((const char *)element->name, "node_state") == 0) {
+            count->node_states++;
+        } else if (g_strcmp0(section, "resources") == 0 && cs_limit_named(element, resources)) {
+            count->resources++;
+        } else if (g_strcmp0(section, "constraints") == 0
+                   && (strcmp((const char *)element->parent->name, "constraints") == 0
+                       || strcmp((const char *)element->name, "resource_ref") == 0)) {
+            count->constraints++;
+        }
+        cs_limit_walk(element->children, inner, count);
+    }
+}
+
+static gboolean
+cs_limit_refuse(const CsDocument *document, const xmlNode *where, GError **error,
+                const char *format, ...) G_GNUC_PRINTF(4, 5);
+
+static gboolean
+cs_limit_refuse(const CsDocument *document, const xmlNode *where, GError **error,
+                const char *format, ...)
+{
+    const char *path = document->path != NULL ? document->path : "input";
+    va_list args;
+
+    va_start(args, format);
+    g_autofree char *message = g_strdup_vprintf(format, args);
+    va_end(args);
+    if (where != NULL) {
+        g_set_error(error, CS_MODEL_ERROR, CS_MODEL_ERROR_INVALID, "%s:%ld: %s", path,
+                    xmlGetLineNo(where), message);
+    } else {
+        g_set_error(error, CS_MODEL_ERROR, CS_MODEL_ERROR_INVALID, "%s: %s", path, message);
+    }
+    return FALSE;
+}
+
+gboolean
+cs_model_check_limits(const CsDocument *document, GError **error)
+{
+    CsLimitCount count = { 0 };
+    xmlNode *root = xmlDocGetRootElement(document->xml);
+
+    if (root != NULL) {
+        cs_limit_check_attrs(root, &count);
+        cs_limit_walk(root->children, NULL, &count);
+    }
+    if (count.too_long != NULL) {
+        return cs_limit_refuse(document, count.too_long, error,
+                               "<%s> has an %s longer than %" G_GSIZE_FORMAT
+                               " bytes, the most cibscope accepts",
+                               (const char *)count.too_long->name, count.too_long_attr,
+                               cs_limits.id_bytes);
+    }
+    /* A node is usually both configured and in status: count the larger. */
+    guint nodes = MAX(count.nodes, count.node_states);
+    if (nodes > cs_limits.nodes) {
+        return cs_limit_refuse(document, NULL, error,
+                               "%u nodes: more than the %u cibscope accepts",
+                               nodes, cs_limits.nodes);
+    }
+    if (count.resources > cs_limits.resources) {
+        return cs_limit_refuse(document, NULL, error,
+                               "%u resources: more than the %u cibscope accepts",
+                               count.resources, cs_limits.resources);
+    }
+    if (count.constraints > cs_limits.constraints) {
+        return cs_limit_refuse(document, NULL, error,
+                               "%u constraints and set members: more than the %u"
+                               " cibscope accepts", count.constraints,
+                               cs_limits.constraints);
+    }
+    return TRUE;
+}

@@ -1,0 +1,37 @@
+/* limits.h: the sizes of CIB cibscope accepts, checked before the model is
+ * built so that a hostile document is refused with a clear message instead
+ * of exhausting memory or time (DESIGN.md, "Reliability and security").
+ *
+ * The document loader already caps a document at CS_DOCUMENT_MAX_BYTES
+ * after decompression, and libxml2 (without XML_PARSE_HUGE) caps element
+ * nesting at 256.  These limits are far above any real cluster (Pacemaker
+ * supports 32 cluster nodes; the largest benchmark is 64 x 10,000).
+ */
+#ifndef CS_MODEL_LIMITS_H
+#define CS_MODEL_LIMITS_H
+
+#include <glib.h>
+#include "cib/document.h"
+
+typedef struct CsModelLimits {
+    gsize id_bytes;        /* longest id or uname, in bytes */
+    guint nodes;           /* <node> in configuration, <node_state> in status */
+    guint resources;       /* primitives, groups, clones, bundles, templates */
+    guint constraints;     /* constraint elements plus their set members */
+} CsModelLimits;
+
+#define CS_MODEL_MAX_ID_BYTES    4096
+#define CS_MODEL_MAX_NODES       100000
+#define CS_MODEL_MAX_RESOURCES   1000000
+#define CS_MODEL_MAX_CONSTRAINTS 1000000
+
+/* The limits in force; tests lower them to try the refusals cheaply.
+ * Returns the previous limits. */
+CsModelLimits cs_model_set_limits(CsModelLimits limits);
+CsModelLimits cs_model_get_limits(void);
+
+/* FALSE, with a CS_MODEL_ERROR_INVALID error reading "PATH:LINE: ..." that
+ * names the limit, when the document is past one of them. */
+gboolean cs_model_check_limits(const CsDocument *document, GError **error);
+
+#endif
