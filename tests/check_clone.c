@@ -193,6 +193,34 @@ START_TEST(test_cloned_group)
 }
 END_TEST
 
+/* Oracle-made cases, one per behaviour: scores and summary both match.
+ * group-instance-colocation: each member of a group instance is
+ * colocated with the previous member of the same instance.
+ * new-instance-no-restart: an instance starting on another node does not
+ * restart a resource ordered after the clone (the clone's start counts
+ * per node of the "then" action). */
+START_TEST(test_oracle_cases)
+{
+    static const char *const cases[] = { "group-instance-colocation",
+                                         "new-instance-no-restart" };
+
+    for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+        Solved solved;
+        g_autofree char *want_scores = expected(cases[i], "scores");
+        g_autofree char *want_summary = expected(cases[i], "summary");
+        g_autofree char *got_scores = NULL;
+        g_autofree char *got_summary = NULL;
+
+        solve_case(cases[i], &solved);
+        got_scores = scores_text(&solved);
+        got_summary = transition_text(&solved);
+        assert_same_lines(want_scores, got_scores, FALSE);
+        assert_same_lines(want_summary, got_summary, TRUE);
+        solved_free(&solved);
+    }
+}
+END_TEST
+
 /* Every printed score is the sum of its contributions (provenance). */
 START_TEST(test_clone_provenance)
 {
@@ -235,6 +263,7 @@ static Suite *clone_suite(void)
     tcase_add_test(tcase, test_anonymous_clone);
     tcase_add_test(tcase, test_cloned_group);
     tcase_add_test(tcase, test_clone_provenance);
+    tcase_add_test(tcase, test_oracle_cases);
     suite_add_tcase(suite, tcase);
     return suite;
 }

@@ -12,6 +12,7 @@
  * digests (digest.c) add restarts and reloads for changed definitions;
  * unclean nodes are fenced (Pacemaker Explained 9 "Fencing").
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/engine_internal.h"
@@ -434,7 +435,7 @@ static guint group_action_flags(CsGraph *graph, CsAct *action)
 /* Pacemaker's clone action flags (summary_action_flags()): required if
  * any instance's action is, runnable if any instance's is (stops need
  * none). */
-static guint clone_action_flags(CsGraph *graph, CsAct *action)
+static guint clone_action_flags(CsGraph *graph, CsAct *action, int node)
 {
     const CsResource *clone = rsc_info(graph, action->rsc);
     guint flags = CS_ACT_OPTIONAL | CS_ACT_RUNNABLE | CS_ACT_PSEUDO;
@@ -444,7 +445,7 @@ static guint clone_action_flags(CsGraph *graph, CsAct *action)
 
     for (guint i = 0; i < clone->children->len; i++) {
         int instance = g_array_index(clone->children, int, i);
-        CsAct *child = find_first(graph, instance, task, -1);
+        CsAct *child = find_first(graph, instance, task, node);
         guint child_flags;
 
         if (child == NULL)
@@ -460,18 +461,30 @@ static guint clone_action_flags(CsGraph *graph, CsAct *action)
     }
     if (check && !any_runnable) {
         flags &= ~CS_ACT_RUNNABLE;
-        action->flags &= ~CS_ACT_RUNNABLE;
+        if (node < 0)
+            action->flags &= ~CS_ACT_RUNNABLE;
     }
     return flags;
 }
 
-static guint flags_for_ordering(CsGraph *graph, CsAct *action)
+/* Pacemaker's action_flags_for_ordering(): a clone's action, as the
+ * first of an ordering whose "then" is on a node, counts as optional when
+ * no instance acts on that node (a new instance elsewhere restarts
+ * nothing here), but runnable when any instance can act. */
+static guint flags_for_ordering(CsGraph *graph, CsAct *action, int node)
 {
+    guint flags;
+
     if (is_group(graph, action->rsc))
         return group_action_flags(graph, action);
-    if (is_clone(graph, action->rsc))
-        return clone_action_flags(graph, action);
-    return action->flags;
+    if (!is_clone(graph, action->rsc))
+        return action->flags;
+    flags = clone_action_flags(graph, action, -1);
+    if (node < 0)
+        return flags;
+    if (flags & CS_ACT_RUNNABLE)
+        return clone_action_flags(graph, action, node) | CS_ACT_RUNNABLE;
+    return clone_action_flags(graph, action, node);
 }
 
 static void update_action(CsGraph *graph, CsAct *then);
@@ -606,7 +619,7 @@ static guint update_rsc(CsGraph *graph, CsAct *first, CsAct *then,
             int instance = g_array_index(clone->children, int, i);
             CsAct *child = find_first(graph, instance, then->task, -1);
 
-            if (child != NULL && (flags_for_ordering(graph, child)
+            if (child != NULL && (flags_for_ordering(graph, child, -1)
                                   & CS_ACT_RUNNABLE))
                 changed |= update_rsc(graph, first, child, flags, filter,
                                       type);
@@ -725,6 +738,16 @@ static CsAct *action_for_ordering(CsGraph *graph, CsAct *action)
 
 static void block_colocation_dependents(CsGraph *graph, CsAct *action);
 
+/* The node an ordering's "then" acts on: a group's start is node-less,
+ * Pacemaker uses the node the group is assigned to. */
+static int ordering_node(const CsGraph *graph, const CsAct *then)
+{
+    if (then->node < 0 && then->rsc >= 0 && then->task == CS_TASK_START
+        && is_group(graph, then->rsc))
+        return graph->assigned[then->rsc];
+    return then->node;
+}
+
 static void update_action(CsGraph *graph, CsAct *then)
 {
     guint changed = 0;
@@ -753,12 +776,13 @@ static void update_action(CsGraph *graph, CsAct *then)
             && !is_ancestor(graph, then->rsc, first->rsc))
             first = action_for_ordering(graph, first);
         if (first == edge->first) {
-            guint first_flags = flags_for_ordering(graph, first);
+            guint first_flags = flags_for_ordering(graph, first,
+                                                   ordering_node(graph, then));
 
             if (is_group(graph, then->rsc))
                 group_action_flags(graph, then);
             else if (is_clone(graph, then->rsc))
-                clone_action_flags(graph, then);
+                clone_action_flags(graph, then, -1);
             changed |= update_for_edge(graph, first, then, first_flags,
                                        edge->type);
         } else if (order_actions(graph, first, then, edge->type)) {
@@ -978,6 +1002,9 @@ static void schedule_fencing(CsGraph *graph)
         fence->name = g_strdup(how);
         if (node->online && !node->unseen)
             fence->reason = failure_fence_reason(graph, (int)i);
+        /* A lost ticket with loss-policy=fence (ticket.c) names itself. */
+        set_reason(fence, cs_ticket_fence_reason(graph->solution, (int)i),
+                   FALSE);
         set_reason(fence, fence_reason(node), FALSE);
     }
 }
@@ -1344,6 +1371,43 @@ static CsAct *relaxed_action(CsGraph *graph, GHashTable *relaxed,
     return action;
 }
 
+/* How many instances of a clone "first" must be able to act before
+ * "then" may (Pacemaker Explained 10.2.3 clone-min, 6.3 require-all):
+ * clone-min, else 1 for require-all=false, else 0 (all of them). */
+static int clone_min_required(const CsGraph *graph, const CsOrder *order)
+{
+    const CsResource *first = rsc_info(graph, order->first);
+    const char *min;
+
+    if (first->kind != CS_RSC_CLONE || order->inverse)
+        return 0;
+    min = g_hash_table_lookup(first->meta, "clone-min");
+    if (min != NULL && atoi(min) > 0)
+        return atoi(min);
+    return order->require_all_group >= 0 && order->set_id == NULL ? 1 : 0;
+}
+
+/* Pacemaker orders every instance of the first clone before a
+ * "clone-one-or-more:ORDER" pseudo-action that is runnable once enough
+ * of them are, and "then" after that pseudo-action. */
+static void clone_min_ordering(CsGraph *graph, const CsOrder *order,
+                               CsTask first_task, CsTask then_task,
+                               guint flags, int required)
+{
+    const CsResource *first = rsc_info(graph, order->first);
+    CsAct *pseudo = act_alloc(graph, CS_TASK_PSEUDO, -1, -1,
+                              CS_ACT_OPTIONAL | CS_ACT_PSEUDO
+                              | CS_ACT_RUNNABLE | CS_ACT_REQUIRES_ANY);
+
+    pseudo->name = g_strdup_printf("clone-one-or-more:%s", order->id);
+    pseudo->required_before = required;
+    for (guint i = 0; i < first->children->len; i++)
+        order_rsc_action(graph, g_array_index(first->children, int, i),
+                         first_task, pseudo, ORD_ONE_OR_MORE);
+    order_action_rsc(graph, pseudo, order->then, then_task,
+                     flags | ORD_RUNNABLE_LEFT);
+}
+
 static void configured_orderings(CsGraph *graph)
 {
     const CsModel *model = graph->model;
@@ -1364,6 +1428,11 @@ static void configured_orderings(CsGraph *graph)
             || !task_parse(order->then_action, &then_task))
             continue;
         flags = order_flags(order, first_task);
+        if (clone_min_required(graph, order) > 0) {
+            clone_min_ordering(graph, order, first_task, then_task, flags,
+                               clone_min_required(graph, order));
+            continue;
+        }
         set_id = order->require_all_group >= 0
                  ? relaxed_set_id(order, rsc_info(graph, order->first)->id)
                  : NULL;

@@ -105,6 +105,9 @@ static int instance_number(const CsResource *info)
     return colon != NULL ? atoi(colon + 1) : 0;
 }
 
+static CsScore instance_colocation_score(CsSolution *solution, int clone,
+                                         int node);
+
 static gint compare_instances(gconstpointer a, gconstpointer b, gpointer data)
 {
     const InstanceOrder *order = data;
@@ -114,6 +117,7 @@ static gint compare_instances(gconstpointer a, gconstpointer b, gpointer data)
     int node1 = instance_current(solution, rsc1, &n1);
     int node2 = instance_current(solution, rsc2, &n2);
     gboolean can1, can2;
+    CsScore score1, score2;
 
     if (n1 > 0 && n2 > 0 && n1 != n2)
         return n1 < n2 ? -1 : 1;
@@ -146,6 +150,12 @@ static gint compare_instances(gconstpointer a, gconstpointer b, gpointer data)
     can2 = instance_failed(solution, rsc2);
     if (can1 != can2)
         return can1 ? 1 : -1;
+    score1 = instance_colocation_score((CsSolution *)solution, order->clone,
+                                       node1);
+    score2 = instance_colocation_score((CsSolution *)solution, order->clone,
+                                       node2);
+    if (score1 != score2)
+        return score1 > score2 ? -1 : 1;
     return instance_number(rsc_of(solution, rsc1))
            - instance_number(rsc_of(solution, rsc2));
 }
@@ -341,17 +351,16 @@ static void snapshot(CsSolution *solution, int rsc)
 
 /* A clone takes its dependents' preferences only where they do not make
  * a node negative (Pacemaker's pe_weights_positive): a node at 0 keeps
- * 0, a positive node keeps 1 at least. */
-static void merge_positive(CsSolution *solution, int clone,
-                           const CsColoc *coloc)
+ * 0, a positive node keeps 1 at least.  Consumes table. */
+static CsTable *merge_positive(CsSolution *solution, CsTable *table,
+                               const CsColoc *coloc, gboolean rollback)
 {
-    CsRscWork *work = &solution->work[clone];
-    CsTable *before = cs_table_copy(work->table);
+    CsTable *before = cs_table_copy(table);   /* compact */
     CsTable *merged = cs_merge_scores(solution, coloc->dependent,
-                                      cs_table_copy(work->table),
+                                      cs_table_copy(table),
                                       coloc->attribute,
                                       coloc->score / (float)CS_INFINITY,
-                                      FALSE, TRUE, coloc->id);
+                                      FALSE, rollback, coloc->id);
     CsTable *compact = cs_table_copy(merged);
     CsTable *result = cs_table_new(solution->n_nodes, TRUE);
 
@@ -379,8 +388,42 @@ static void merge_positive(CsSolution *solution, int clone,
     cs_table_free(before);
     cs_table_free(merged);
     cs_table_free(compact);
-    cs_table_free(work->table);
-    work->table = result;
+    cs_table_free(table);
+    return result;
+}
+
+/* Pacemaker's order_instance_by_colocation(): an instance's current
+ * node scored with the clone's colocations (its primaries' scores, its
+ * dependents' positive preferences); the higher score is placed first. */
+static CsScore instance_colocation_score(CsSolution *solution, int clone,
+                                         int node)
+{
+    const CsRscWork *work = &solution->work[clone];
+    const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
+    CsTable *table = cs_table_new(solution->n_nodes, TRUE);
+    CsScore score;
+
+    cs_table_add_simple(table, node, CS_CONTRIB_NODE_WEIGHT, NULL,
+                        info->weight);
+    table->allowed[node] = TRUE;
+    for (guint i = 0; i < work->this_with->len; i++) {
+        const CsColoc *coloc = g_ptr_array_index(work->this_with, i);
+
+        table = cs_merge_scores(solution, coloc->primary, table,
+                                coloc->attribute,
+                                coloc->score / (float)CS_INFINITY,
+                                FALSE, FALSE, coloc->id);
+    }
+    for (guint i = 0; i < work->with_this->len; i++) {
+        const CsColoc *coloc = g_ptr_array_index(work->with_this, i);
+
+        if (!coloc->influence && solution->work[coloc->primary].n_running > 0)
+            continue;
+        table = merge_positive(solution, table, coloc, FALSE);
+    }
+    score = table->allowed[node] ? table->score[node] : -CS_INFINITY;
+    cs_table_free(table);
+    return score;
 }
 
 int cs_clone_assign(CsSolution *solution, int clone)
@@ -401,7 +444,7 @@ int cs_clone_assign(CsSolution *solution, int clone)
 
         if (!coloc->influence && work->n_running > 0)
             continue;
-        merge_positive(solution, clone, coloc);
+        work->table = merge_positive(solution, work->table, coloc, TRUE);
     }
     snapshot(solution, clone);
     work->printed = cs_table_copy(work->table);
@@ -526,4 +569,158 @@ void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone,
     for (guint i = 0; i < info->children->len; i++)
         cs_apply_coloc_score(solution, dependent,
                              g_array_index(info->children, int, i), coloc);
+}
+
+/* ---- what is not modelled yet ----------------------------------------- */
+
+static gboolean meta_true(const CsResource *info, const char *name)
+{
+    const char *value = g_hash_table_lookup(info->meta, name);
+
+    return value != NULL && cs_engine_is_true(value);
+}
+
+/* Pacemaker Explained 10.2.3 interleave: with an order between two
+ * clones whose "then" clone interleaves, each instance waits only for
+ * the instance of the first clone on its own node. */
+static const CsOrder *interleaved_order(const CsModel *model)
+{
+    for (guint i = 0; i < model->orders->len; i++) {
+        const CsOrder *order = g_ptr_array_index(model->orders, i);
+        const CsResource *first, *then;
+
+        if (order->first < 0 || order->then < 0)
+            continue;
+        first = g_ptr_array_index(model->resources, order->first);
+        then = g_ptr_array_index(model->resources, order->then);
+        if (first->kind == CS_RSC_CLONE && then->kind == CS_RSC_CLONE
+            && meta_true(then, "interleave"))
+            return order;
+    }
+    return NULL;
+}
+
+/* Unfencing (Pacemaker Explained 9.4 "Unfencing"): requires=unfencing,
+ * or a fence device that provides it. */
+static const CsResource *unfencing_resource(const CsModel *model)
+{
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *info = g_ptr_array_index(model->resources, i);
+        const char *provides = g_hash_table_lookup(info->meta, "provides");
+
+        if (provides == NULL && info->params != NULL)
+            provides = g_hash_table_lookup(info->params, "provides");
+        if ((info->requires != NULL
+             && strcmp(info->requires, "unfencing") == 0)
+            || (provides != NULL && strcmp(provides, "unfencing") == 0))
+            return info;
+    }
+    return NULL;
+}
+
+static int clone_above(const CsModel *model, int rsc)
+{
+    for (int up = rsc; up >= 0;) {
+        const CsResource *info = g_ptr_array_index(model->resources, up);
+
+        if (info->kind == CS_RSC_CLONE)
+            return up;
+        up = info->parent;
+    }
+    return -1;
+}
+
+/* A failed instance of an anonymous clone still active: Pacemaker tries
+ * it on its node first, rolls that back and places it again, and its
+ * recovery orders differ from a primitive's. */
+static const CsRscState *failed_anonymous_instance(const CsModel *model)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        int clone;
+
+        if (state->rsc < 0 || !state->failed || state->failure_ignored)
+            continue;
+        clone = clone_above(model, state->rsc);
+        if (clone >= 0 && !((const CsResource *)g_ptr_array_index(
+                               model->resources, clone))->globally_unique)
+            return state;
+    }
+    return NULL;
+}
+
+static const CsResource *resource_at(const CsModel *model, int rsc)
+{
+    return g_ptr_array_index(model->resources, rsc);
+}
+
+/* Pacemaker Explained 10.2.3 interleave, for colocations: each instance
+ * of the dependent clone goes with the primary's instance on its node. */
+static const CsColocation *interleaved_colocation(const CsModel *model)
+{
+    for (guint i = 0; i < model->colocations->len; i++) {
+        const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
+
+        if (coloc->rsc < 0 || coloc->with_rsc < 0)
+            continue;
+        if (resource_at(model, coloc->rsc)->kind == CS_RSC_CLONE
+            && resource_at(model, coloc->with_rsc)->kind == CS_RSC_CLONE
+            && meta_true(resource_at(model, coloc->rsc), "interleave"))
+            return coloc;
+    }
+    return NULL;
+}
+
+/* Under a placement strategy, a clone with a priority of its own changes
+ * the assignment order of its instances among the other resources. */
+static const CsResource *prioritized_clone(const CsModel *model)
+{
+    if (model->options.placement_strategy == CS_PLACEMENT_DEFAULT)
+        return NULL;
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *info = resource_at(model, (int)i);
+
+        if (info->kind == CS_RSC_CLONE && info->priority != 0)
+            return info;
+    }
+    return NULL;
+}
+
+gboolean cs_clones_check_supported(const CsModel *model, GError **error)
+{
+    const CsColocation *coloc;
+    const CsRscState *state;
+    const CsOrder *order;
+    const CsResource *info;
+
+    if ((order = interleaved_order(model)) != NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "order %s: orders between interleaved clones are not "
+                    "modelled yet", order->id);
+        return FALSE;
+    }
+    if ((coloc = interleaved_colocation(model)) != NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "colocation %s: colocations between interleaved clones "
+                    "are not modelled yet", coloc->id);
+        return FALSE;
+    }
+    if ((info = prioritized_clone(model)) != NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "clone %s: a clone priority under a placement strategy "
+                    "is not modelled yet", info->id);
+        return FALSE;
+    }
+    if ((state = failed_anonymous_instance(model)) != NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "%s: recovery of a failed anonymous clone instance is "
+                    "not modelled yet", state->rsc_id);
+        return FALSE;
+    }
+    if ((info = unfencing_resource(model)) != NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "resource %s: unfencing is not modelled yet", info->id);
+        return FALSE;
+    }
+    return TRUE;
 }

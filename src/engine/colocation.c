@@ -143,6 +143,15 @@ static void add_resource_internal(CsSolution *solution, int rsc)
 {
     const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
 
+    if (info->kind == CS_RSC_CLONE) {
+        /* A clone's instances make their own implicit constraints: each
+         * group instance colocates its members (Pacemaker Explained 10.2
+         * "Clones": the child is a primitive or a group). */
+        for (guint i = 0; i < info->children->len; i++)
+            add_resource_internal(solution,
+                                  g_array_index(info->children, int, i));
+        return;
+    }
     if (info->kind != CS_RSC_GROUP) {
         add_container_colocation(solution, rsc);
         return;

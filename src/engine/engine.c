@@ -90,6 +90,10 @@ CsSolution *cs_solve(const CsModel *model, GError **error)
     solution->expansion = expansion;
     if (expansion != NULL)
         model = cs_expansion_model(expansion);
+    if (expansion != NULL && !cs_clones_check_supported(model, error)) {
+        cs_expansion_free(expansion);
+        return NULL;
+    }
     solution->model = model;
     solution->n_rsc = (int)model->resources->len;
     solution->n_nodes = (int)model->nodes->len;
@@ -225,40 +229,57 @@ static int *sorted_indices(int n, GCompareDataFunc compare, const CsModel *model
     return order;
 }
 
-/* The score as crm_simulate prints it, appended without printf. */
-static void append_score(GString *out, CsScore score)
+/* The score as crm_simulate prints it, written without printf at cursor
+ * (room for CS_SCORE_BUFSIZE bytes); returns the end. */
+static char *write_score(char *cursor, CsScore score)
 {
     char digits[16];
     int n = 0;
     unsigned int magnitude;
 
     if (score >= CS_INFINITY || score <= -CS_INFINITY) {
-        g_string_append(out, score > 0 ? "INFINITY" : "-INFINITY");
-        return;
+        const char *text = score > 0 ? "INFINITY" : "-INFINITY";
+        size_t length = strlen(text);
+        memcpy(cursor, text, length);
+        return cursor + length;
     }
     if (score < 0)
-        g_string_append_c(out, '-');
+        *cursor++ = '-';
     magnitude = score < 0 ? -(unsigned int)score : (unsigned int)score;
     do {
         digits[n++] = (char)('0' + magnitude % 10);
         magnitude /= 10;
     } while (magnitude > 0);
     while (n > 0)
-        g_string_append_c(out, digits[--n]);
+        *cursor++ = digits[--n];
+    return cursor;
 }
 
+/* A table is tens of thousands of lines on a large cluster: room for all
+ * of them is made once and the lines are copied in, instead of growing
+ * the string piece by piece. */
 static void print_table(const CsSolution *solution, const char *prefix,
                         int rsc, const CsTable *table, const int *node_order,
                         GString *out)
 {
     const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
     g_autofree char *head = NULL;
-    size_t head_len;
+    size_t head_len, room = 0;
 
-    if (table == NULL)
+    /* Pacemaker never prints the scores of an orphan clone instance (one
+     * made for a history beyond clone-max): it is only stopped. */
+    if (table == NULL || cs_rsc_is_orphan(solution, rsc))
         return;
     head = g_strconcat(prefix, ": ", info->id, " allocation score on ", NULL);
     head_len = strlen(head);
+    for (int node = 0; node < table->n_nodes; node++) {
+        const CsNode *node_info = g_ptr_array_index(solution->model->nodes, node);
+        if (table->allowed[node])
+            room += head_len + strlen(node_info->uname) + 2 + CS_SCORE_BUFSIZE + 1;
+    }
+    gsize start = out->len;
+    g_string_set_size(out, start + room);
+    char *cursor = out->str + start;
     for (int i = 0; i < table->n_nodes; i++) {
         int node = node_order[i];
         const CsNode *node_info;
@@ -266,12 +287,17 @@ static void print_table(const CsSolution *solution, const char *prefix,
         if (!table->allowed[node])
             continue;
         node_info = g_ptr_array_index(solution->model->nodes, node);
-        g_string_append_len(out, head, (gssize)head_len);
-        g_string_append(out, node_info->uname);
-        g_string_append_len(out, ": ", 2);
-        append_score(out, table->score[node]);
-        g_string_append_c(out, '\n');
+        size_t uname_len = strlen(node_info->uname);
+        memcpy(cursor, head, head_len);
+        cursor += head_len;
+        memcpy(cursor, node_info->uname, uname_len);
+        cursor += uname_len;
+        *cursor++ = ':';
+        *cursor++ = ' ';
+        cursor = write_score(cursor, table->score[node]);
+        *cursor++ = '\n';
     }
+    g_string_truncate(out, (gsize)(cursor - out->str));
 }
 
 void cs_solution_print_scores(const CsSolution *solution, GString *out)

@@ -93,6 +93,9 @@ void cs_clones_init(CsSolution *solution);
 void cs_clones_free(CsSolution *solution);
 void cs_tickets_apply(CsSolution *solution);
 int cs_clone_assign(CsSolution *solution, int clone);
+/* FALSE (error set, CS_ENGINE_ERROR_UNSUPPORTED) when the expanded model
+ * uses a clone feature the engine does not model yet. */
+gboolean cs_clones_check_supported(const CsModel *model, GError **error);
 /* The node a lost ticket (loss-policy=fence) fences, with why; NULL. */
 const char *cs_ticket_fence_reason(const CsSolution *solution, int node);
 gboolean cs_ticket_blocked(const CsSolution *solution, int rsc);

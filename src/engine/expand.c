@@ -174,8 +174,6 @@ static int match_anonymous(Matching *matching, int clone, int configured,
         int where = instance_location(matching, instance);
         int member = member_for(expansion, instance, configured);
 
-        if (g_array_index(expansion->orphan, gboolean, instance))
-            continue;
         if (where >= 0) {
             if (where != node || member < 0)
                 continue;
@@ -186,17 +184,21 @@ static int match_anonymous(Matching *matching, int clone, int configured,
             }
             found = member;
         } else if (!skip_inactive && inactive < 0 && member >= 0
-                   && !matching->blocked[member]) {
+                   && !matching->blocked[member]
+                   && !g_array_index(expansion->orphan, gboolean, instance)) {
             inactive = member;
         }
     }
     if (found < 0 && !skip_inactive)
         found = inactive;
     /* Instances that need no fencing are not counted on nodes that left:
-     * they may start elsewhere at once. */
+     * they may start elsewhere at once; unless the clone has an instance
+     * for every node (clone-max equal to the number of nodes), when no
+     * other node could use the number anyway. */
     if (found >= 0 && !requires_fencing(&expansion->model,
                                         rsc_at(expansion, configured))
-        && (!node_info->online || node_info->unclean))
+        && (!node_info->online || node_info->unclean)
+        && info->clone_max != (int)expansion->model.nodes->len)
         found = -1;
     return found;
 }
