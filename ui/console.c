@@ -1,6 +1,8 @@
 /* console.c: the console's state, loading, keys and main loop. */
 #include <locale.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <curses.h>
@@ -221,7 +223,6 @@ static void read_labels(CsConsole *console)
     console->rsc_labels = g_new0(char *, rsc_count + 1);
     console->node_labels = g_new0(char *, node_count + 1);
     console->status_node = g_new(int, MAX(rsc_count, 1));
-    console->folded = g_new0(gboolean, MAX(rsc_count, 1));
     console->actions = g_new0(CsRscAction, MAX(rsc_count, 1));
     for (int rsc = 0; rsc < rsc_count; rsc++) {
         console->rsc_labels[rsc] = cs_escape(cs_console_rsc(console, rsc)->id);
@@ -240,38 +241,147 @@ static void read_labels(CsConsole *console)
     }
 }
 
-/* Forgets the previous answer, so an edit can re-solve the same way. */
-static void clear_solution(CsConsole *console)
+/* Forgets everything read from the previous model and solution. */
+static void clear_derived(CsConsole *console)
 {
-    for (int rsc = 0; console->actions != NULL && rsc < cs_console_rsc_count(console); rsc++) {
-        g_clear_pointer(&console->actions[rsc].verb, g_free);
-        console->actions[rsc].count = 0;
-    }
+    for (int rsc = 0; console->actions != NULL && rsc < console->label_count; rsc++)
+        g_free(console->actions[rsc].verb);
+    g_clear_pointer(&console->actions, g_free);
     console->action_total = 0;
     console->move_total = 0;
     g_clear_pointer(&console->transition, g_free);
     g_clear_pointer(&console->banner, g_free);
-    g_clear_pointer(&console->solution, cs_solution_free);
+    g_clear_pointer(&console->rsc_labels, g_strfreev);
+    g_clear_pointer(&console->node_labels, g_strfreev);
+    g_clear_pointer(&console->status_node, g_free);
+    g_clear_pointer(&console->active, g_hash_table_unref);
+    g_clear_pointer(&console->epoch, g_free);
+    g_clear_pointer(&console->clock, g_free);
 }
 
-static void solve(CsConsole *console)
+static void read_banner(CsConsole *console)
 {
-    g_autoptr(GError) error = NULL;
-    clear_solution(console);
-    console->solution = cs_solve(console->model, &error);
-    if (console->solution != NULL) {
-        read_transition(console);
+    const GError *failure = console->session->failure;
+    const char *why = failure != NULL ? failure->message : "no reason given";
+    if (console->model == NULL && g_error_matches(failure, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED))
+        console->banner = g_strdup_printf("Model: %s; nothing shown rather than a guess", why);
+    else if (console->model == NULL)
+        console->banner = g_strdup_printf("The CIB as edited cannot be modelled: %s (u undoes)", why);
+    else if (g_error_matches(failure, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED))
+        console->banner = g_strdup_printf("Engine: %s; scores hidden, not guessed", why);
+    else if (console->solution == NULL)
+        console->banner = g_strdup_printf("The engine failed: %s", why);
+}
+
+/* The previous solution's index of the resource or node with this id in
+ * the current one: edits may add or remove neither, but a failed model
+ * in between would shift them, so ids decide. */
+static int previous_rsc(const CsSession *session, const CsResource *resource)
+{
+    const CsResource *old = cs_model_resource(session->previous_model, resource->id);
+    return old != NULL ? old->index : -1;
+}
+
+static int previous_node(const CsSession *session, const CsNode *node)
+{
+    const CsNode *old = cs_model_node(session->previous_model, node->uname);
+    return old != NULL ? old->index : -1;
+}
+
+/* Cells whose score or placement the last refresh changed. */
+static void mark_changes(CsConsole *console)
+{
+    const CsSession *session = console->session;
+    g_clear_pointer(&console->changed, g_free);
+    g_clear_pointer(&console->changed_rsc, g_free);
+    if (console->solution == NULL || session->previous_solution == NULL || session->previous_model == NULL)
+        return;
+    int rsc_count = cs_console_rsc_count(console);
+    int node_count = cs_console_node_count(console);
+    console->changed = g_new0(guint8, (gsize)MAX(1, rsc_count * node_count));
+    console->changed_rsc = g_new0(gboolean, MAX(1, rsc_count));
+    int *old_node = g_new(int, MAX(1, node_count));
+    for (int node = 0; node < node_count; node++)
+        old_node[node] = previous_node(session, cs_console_node(console, node));
+    for (int rsc = 0; rsc < rsc_count; rsc++) {
+        int old = previous_rsc(session, cs_console_rsc(console, rsc));
+        if (old < 0)
+            continue;
+        int planned = cs_solution_assigned_node(console->solution, rsc);
+        int old_planned = cs_solution_assigned_node(session->previous_solution, old);
+        int old_planned_here = planned >= 0 ? old_node[planned] : -1;
+        console->changed_rsc[rsc] = planned < 0 ? old_planned >= 0 : old_planned != old_planned_here;
+        for (int node = 0; node < node_count; node++) {
+            if (old_node[node] < 0)
+                continue;
+            CsScore now = cs_solution_score(console->solution, rsc, node);
+            CsScore before = cs_solution_score(session->previous_solution, old, old_node[node]);
+            gboolean placed = (planned == node) != (old_planned == old_node[node]);
+            console->changed[rsc * node_count + node] = now != before || placed;
+        }
+    }
+    g_free(old_node);
+}
+
+gboolean cs_console_cell_changed(const CsConsole *console, int rsc, int node)
+{
+    return console->changed != NULL && console->changed[rsc * cs_console_node_count(console) + node];
+}
+
+guint cs_console_unsaved(const CsConsole *console)
+{
+    if (!cs_session_dirty(console->session))
+        return 0;
+    guint depth = cs_edit_log_undo_depth(console->session->log);
+    guint distance = depth > console->saved_depth ? depth - console->saved_depth
+                                                  : console->saved_depth - depth;
+    return MAX(distance, 1);
+}
+
+void cs_console_say(CsConsole *console, gboolean error, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    g_free(console->message);
+    console->message = g_strdup_vprintf(format, args);
+    console->message_error = error;
+    va_end(args);
+}
+
+void cs_console_sync(CsConsole *console)
+{
+    CsSession *session = console->session;
+    gboolean refreshed = session->generation != console->generation;
+    int old_count = console->label_count;
+    clear_derived(console);
+    console->document = session->document;
+    console->model = session->model;
+    console->solution = session->solution;
+    console->generation = session->generation;
+    console->epoch = read_epoch(session->document);
+    g_autofree char *clock = cs_time_format(cs_session_time(session));
+    console->clock = cs_escape(clock);
+    read_banner(console);
+    console->label_count = cs_console_rsc_count(console);
+    if (console->folded == NULL || console->label_count != old_count) {
+        g_free(console->folded);
+        console->folded = g_new0(gboolean, MAX(console->label_count, 1));
+    }
+    if (refreshed)
+        mark_changes(console);
+    cs_smallest_clear(&console->smallest);
+    if (console->model == NULL) {
+        g_array_set_size(console->rows, 0);
         return;
     }
-    if (g_error_matches(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED))
-        console->banner = g_strdup_printf("Engine: %s; scores hidden, not guessed", error->message);
-    else
-        console->banner = g_strdup_printf("The engine failed: %s",
-                                          error != NULL ? error->message : "no reason given");
+    read_labels(console);
+    if (console->solution != NULL)
+        read_transition(console);
+    cs_console_rebuild_rows(console);
 }
 
 /* 0 on success, else the exit status after printing why. */
-static int console_load(CsConsole *console, const char *path, CsTime now)
+static int console_load(CsConsole *console, const char *path, const char *time_text)
 {
     g_autoptr(GError) error = NULL;
     console->path = g_strdup(path);
@@ -279,49 +389,48 @@ static int console_load(CsConsole *console, const char *path, CsTime now)
     console->file_label = cs_escape(base);
     console->rows = g_array_new(FALSE, FALSE, sizeof(CsRow));
     console->filter = g_string_new(NULL);
-    g_autofree char *clock = cs_time_format(now);
-    console->clock = cs_escape(clock);
-
-    console->document = cs_document_load(path, &error);
-    if (console->document == NULL) {
-        fprintf(stderr, "cibscope: %s\n", error->message);
+    console->smallest.rsc = -1;
+    console->session = cs_session_open_partial(path, time_text, &error);
+    if (console->session == NULL) {
+        fprintf(stderr, "cibscope: %s%s%s\n", g_error_matches(error, CS_SESSION_ERROR, CS_SESSION_ERROR_TIME)
+                                                  ? "--time " : "",
+                g_error_matches(error, CS_SESSION_ERROR, CS_SESSION_ERROR_TIME) && time_text ? time_text : "",
+                error->message);
+        return g_error_matches(error, CS_SESSION_ERROR, CS_SESSION_ERROR_TIME) ? 1 : 2;
+    }
+    /* A CIB that is invalid (not merely beyond the model) is refused as
+     * the CLI refuses it. */
+    const GError *failure = console->session->failure;
+    if (console->session->model == NULL && !g_error_matches(failure, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED)) {
+        fprintf(stderr, "cibscope: %s\n", failure != NULL ? failure->message : "cannot model the CIB");
         return 2;
     }
-    console->epoch = read_epoch(console->document);
-    console->model = cs_model_build(console->document, now, &error);
-    if (console->model == NULL) {
-        if (!g_error_matches(error, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED)) {
-            fprintf(stderr, "cibscope: %s\n", error->message);
-            return 2;
-        }
-        console->banner = g_strdup_printf("Model: %s; nothing shown rather than a guess", error->message);
-        return 0;
-    }
-    read_labels(console);
-    solve(console);
-    cs_console_rebuild_rows(console);
+    console->generation = console->session->generation;
+    cs_console_sync(console);
     return 0;
 }
 
 static void console_clear(CsConsole *console)
 {
-    clear_solution(console);
-    g_free(console->actions);
-    g_strfreev(console->rsc_labels);
-    g_strfreev(console->node_labels);
-    g_free(console->status_node);
-    g_clear_pointer(&console->active, g_hash_table_unref);
+    clear_derived(console);
+    cs_smallest_clear(&console->smallest);
+    g_free(console->changed);
+    g_free(console->changed_rsc);
     g_free(console->folded);
-    g_free(console->banner);
     g_free(console->message);
-    g_clear_pointer(&console->model, cs_model_free);
-    g_clear_pointer(&console->document, cs_document_free);
+    g_free(console->output);
+    g_free(console->score_edit.constraint);
+    g_free(console->score_edit.attribute);
+    g_free(console->rule_open);
+    g_free(console->score_edit.original);
+    g_free(console->score_edit.error);
+    if (console->score_edit.text != NULL)
+        g_string_free(console->score_edit.text, TRUE);
+    g_clear_pointer(&console->session, cs_session_free);
     if (console->rows != NULL)
         g_array_free(console->rows, TRUE);
     if (console->filter != NULL)
         g_string_free(console->filter, TRUE);
-    g_free(console->epoch);
-    g_free(console->clock);
     g_free(console->file_label);
     g_free(console->path);
 }
@@ -363,6 +472,8 @@ static void console_draw(CsConsole *console)
     }
     views[console->view]->draw(console, &area);
     cs_statusbar_draw(console, LINES - 1);
+    if (console->output != NULL)
+        cs_output_draw(console);
     if (console->help_open)
         cs_help_draw(console);
     refresh();
@@ -398,22 +509,34 @@ static void filter_key(CsConsole *console, int key)
     cs_console_rebuild_rows(console);
 }
 
-/* FALSE when the console should quit. */
-static gboolean console_key(CsConsole *console, int key)
+/* The answer to "quit with unsaved edits?": FALSE when quitting. */
+static gboolean ask_quit_key(CsConsole *console, int key)
 {
-    g_clear_pointer(&console->message, g_free);
-    if (console->filter_editing) {
-        filter_key(console, key);
-        return TRUE;
-    }
-    if (console->help_open) {
-        console->help_open = cs_help_key(console, key);
-        return TRUE;
-    }
-    CsRect area = body_area(console);
-    switch (key) {
-    case 'q': case 'Q':
+    console->ask = CS_ASK_NONE;
+    if (key == 'y' || key == 'Y')
         return FALSE;
+    if (key == 'w' || key == 'W') {
+        cs_console_save(console);
+        return cs_console_unsaved(console) > 0;
+    }
+    cs_console_say(console, FALSE, "Not quitting: %u unsaved %s kept.", cs_console_unsaved(console),
+                   cs_console_unsaved(console) == 1 ? "edit" : "edits");
+    return TRUE;
+}
+
+/* q: quits at once when nothing is unsaved, else asks; FALSE to quit. */
+static gboolean quit_key(CsConsole *console)
+{
+    if (cs_console_unsaved(console) == 0)
+        return FALSE;
+    console->ask = CS_ASK_QUIT;
+    return TRUE;
+}
+
+/* Keys that mean the same in every view; FALSE when key is not one. */
+static gboolean global_key(CsConsole *console, int key)
+{
+    switch (key) {
     case '1': case '2': case '3': case '4': case '5': case '6':
         console->view = (CsViewId)(key - '1');
         return TRUE;
@@ -431,32 +554,101 @@ static gboolean console_key(CsConsole *console, int key)
         console->filter_editing = TRUE;
         return TRUE;
     case ':':
-        console->message = g_strdup("The command line (:) comes with the edit work; this console is read-only.");
+        cs_prompt_open(console, NULL);
         return TRUE;
     case 12:   /* ^L repaints, as everywhere */
         clearok(curscr, TRUE);
         return TRUE;
     default:
-        views[console->view]->key(console, key, &area);
+        return FALSE;
+    }
+}
+
+/* FALSE when the console should quit. */
+static gboolean console_key(CsConsole *console, int key)
+{
+    if (console->prompt_open) {
+        cs_prompt_key(console, key);
         return TRUE;
     }
+    g_clear_pointer(&console->message, g_free);
+    if (console->filter_editing) {
+        filter_key(console, key);
+        return TRUE;
+    }
+    if (console->ask == CS_ASK_QUIT)
+        return ask_quit_key(console, key);
+    if (console->help_open) {
+        console->help_open = cs_help_key(console, key);
+        return TRUE;
+    }
+    if (console->output != NULL) {
+        if (!cs_output_key(console, key))
+            g_clear_pointer(&console->output, g_free);
+        return TRUE;
+    }
+    CsRect area = body_area(console);
+    if (console->score_edit.active) {
+        views[CS_VIEW_EXPLAIN]->key(console, key, &area);
+        return TRUE;
+    }
+    if (key == 'q' || key == 'Q')
+        return quit_key(console);
+    if (global_key(console, key))
+        return TRUE;
+    if (views[console->view]->key(console, key, &area))
+        return TRUE;
+    cs_console_edit_key(console, key);
+    return TRUE;
+}
+
+/* CIBSCOPE_TIMING_LOG=FILE: one line per key, "KEY handle_ms draw_ms",
+ * to measure what an edit and the redraw after it cost. */
+static FILE *open_timing_log(void)
+{
+    const char *path = getenv("CIBSCOPE_TIMING_LOG");
+    return path != NULL && path[0] != '\0' ? fopen(path, "a") : NULL;
+}
+
+static void log_timing(FILE *log, int key, gint64 start, gint64 handled, gint64 drawn)
+{
+    if (log == NULL)
+        return;
+    fprintf(log, "%d %.2f %.2f\n", key, (double)(handled - start) / 1000.0, (double)(drawn - handled) / 1000.0);
+    fflush(log);
 }
 
 static int console_loop(CsConsole *console)
 {
+    FILE *timing = open_timing_log();
     gboolean dirty = TRUE;
+    int last_key = ERR;
+    gint64 start = 0, handled = 0;
     for (;;) {
         int signal_number = cs_terminal_pending_signal();
-        if (signal_number != 0)
+        if (signal_number != 0) {
+            if (timing != NULL)
+                fclose(timing);
             return 128 + signal_number;
-        if (dirty)
+        }
+        if (dirty) {
             console_draw(console);
+            if (last_key != ERR)
+                log_timing(timing, last_key, start, handled, g_get_monotonic_time());
+        }
         int key = getch();
         dirty = key != ERR;
+        last_key = ERR;
         if (key == ERR || key == KEY_RESIZE)
             continue;
-        if (!console_key(console, key))
+        start = g_get_monotonic_time();
+        if (!console_key(console, key)) {
+            if (timing != NULL)
+                fclose(timing);
             return 0;
+        }
+        handled = g_get_monotonic_time();
+        last_key = key;
     }
 }
 
@@ -467,18 +659,12 @@ int cs_console_run(const char *path, const char *time_text)
                         "the CIB from standard input; save it to a file first\n");
         return 1;
     }
-    CsTime now = cs_time_now();
-    g_autoptr(GError) error = NULL;
-    if (time_text != NULL && !cs_time_parse(time_text, &now, &error)) {
-        fprintf(stderr, "cibscope: --time %s: %s\n", time_text, error->message);
-        return 1;
-    }
     setlocale(LC_ALL, "");
     /* Before loading: labels are escaped for the codeset in use. */
     cs_draw_set_utf8(cs_terminal_locale_is_utf8());
     CsConsole console = { 0 };
     console.clock_set = time_text != NULL;
-    int status = console_load(&console, path, now);
+    int status = console_load(&console, path, time_text);
     /* After loading, so a bad file is reported as such first. */
     if (status == 0 && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
         fprintf(stderr, "cibscope: the console needs a terminal; for text output use "
@@ -487,6 +673,7 @@ int cs_console_run(const char *path, const char *time_text)
     } else if (status == 0) {
         if (cs_terminal_start()) {
             status = console_loop(&console);
+            cs_prompt_shutdown();
             cs_terminal_stop();
         } else {
             status = 1;

@@ -31,6 +31,11 @@ typedef enum {
     CS_STYLE_ACTION_STOP,
     CS_STYLE_ACTION_OTHER,
     CS_STYLE_MARKER,
+    CS_STYLE_CHANGED,        /* a cell the last edit changed */
+    CS_STYLE_STATUS_ERROR,   /* the status bar saying something failed */
+    CS_STYLE_STATUS_NOTICE,  /* the status bar saying what an edit did */
+    CS_STYLE_PROMPT,         /* the ':' command line */
+    CS_STYLE_SELECTED,       /* Explain's selected constraint or rule */
     CS_STYLE_COUNT
 } CsStyle;
 

@@ -8,35 +8,55 @@ typedef struct HelpEntry {
     gboolean is_glyph;
 } HelpEntry;
 
+#define KEY_ENTRY(keys, text) { keys, text, CS_GLYPH_COUNT, FALSE }
+#define HEADING(text) { NULL, text, CS_GLYPH_COUNT, FALSE }
+
 static const HelpEntry help_entries[] = {
-    { NULL, "Everywhere", CS_GLYPH_COUNT, FALSE },
-    { "1 .. 6", "Matrix Transition Explain Fail-counts Graph History", CS_GLYPH_COUNT, FALSE },
-    { "Tab / S-Tab", "next / previous view", CS_GLYPH_COUNT, FALSE },
-    { "/", "filter resources by id (Enter keeps, Esc clears)", CS_GLYPH_COUNT, FALSE },
-    { "?  F1", "this help (arrows scroll it, other keys close it)", CS_GLYPH_COUNT, FALSE },
-    { "^L", "repaint the screen", CS_GLYPH_COUNT, FALSE },
-    { ":", "command line (comes with the edit work)", CS_GLYPH_COUNT, FALSE },
-    { "q", "quit", CS_GLYPH_COUNT, FALSE },
-    { NULL, "Matrix", CS_GLYPH_COUNT, FALSE },
-    { "Up Down j k", "select a resource", CS_GLYPH_COUNT, FALSE },
-    { "Left Right h l", "select a node", CS_GLYPH_COUNT, FALSE },
-    { "PgUp PgDn", "a page up / down", CS_GLYPH_COUNT, FALSE },
-    { "Home End g G", "first / last resource", CS_GLYPH_COUNT, FALSE },
-    { "< >", "first / last node", CS_GLYPH_COUNT, FALSE },
-    { "Enter Space", "fold a group or clone; explain a primitive", CS_GLYPH_COUNT, FALSE },
-    { "+  -", "unfold / fold every group and clone", CS_GLYPH_COUNT, FALSE },
-    { "e  c", "explain the cell / its constraints (Graph)", CS_GLYPH_COUNT, FALSE },
-    { NULL, "Explain, Graph", CS_GLYPH_COUNT, FALSE },
-    { "Left Right", "Explain: the same resource on another node", CS_GLYPH_COUNT, FALSE },
-    { "[  ]", "previous / next resource", CS_GLYPH_COUNT, FALSE },
-    { "a", "Graph: every constraint / only the selected resource's", CS_GLYPH_COUNT, FALSE },
-    { NULL, "Text views", CS_GLYPH_COUNT, FALSE },
-    { "Up Down PgUp PgDn", "scroll; Home End to the ends", CS_GLYPH_COUNT, FALSE },
-    { NULL, "Matrix marks", CS_GLYPH_COUNT, FALSE },
+    HEADING("Everywhere"),
+    KEY_ENTRY("1 .. 6", "Matrix Transition Explain Fail-counts Graph History"),
+    KEY_ENTRY("Tab / S-Tab", "next / previous view"),
+    KEY_ENTRY("/", "filter resources by id (Enter keeps, Esc clears)"),
+    KEY_ENTRY(":", "command line ('help' lists commands; Tab completes)"),
+    KEY_ENTRY("?  F1", "this help (arrows scroll it, other keys close it)"),
+    KEY_ENTRY("^L", "repaint the screen"),
+    KEY_ENTRY("w", "save: atomic, the previous file kept as FILE.bak"),
+    KEY_ENTRY("q", "quit (asks first when edits are unsaved)"),
+    HEADING("Edits (each re-solved at once; changed cells highlighted)"),
+    KEY_ENTRY("u  ^R", "undo / redo the last edit"),
+    KEY_ENTRY("s", "stickiness of the resource (or 'default')"),
+    KEY_ENTRY("b", "ban the resource from the cursor's node"),
+    KEY_ENTRY("p", "prefer / move the resource to the cursor's node"),
+    KEY_ENTRY("c", "clear the resource's cli-ban / cli-prefer constraints"),
+    KEY_ENTRY("f", "clear the cell's fail count"),
+    KEY_ENTRY("S  M", "standby / maintenance of the column's node (toggle)"),
+    KEY_ENTRY("t", "set the clock (date rules, failure timeouts)"),
+    HEADING("Matrix"),
+    KEY_ENTRY("Up Down j k", "select a resource"),
+    KEY_ENTRY("Left Right h l", "select a node"),
+    KEY_ENTRY("PgUp PgDn", "a page up / down"),
+    KEY_ENTRY("Home End g G", "first / last resource"),
+    KEY_ENTRY("< >", "first / last node"),
+    KEY_ENTRY("Enter Space", "fold a group or clone; explain a primitive"),
+    KEY_ENTRY("+  -", "unfold / fold every group and clone"),
+    KEY_ENTRY("e", "explain the cell"),
+    HEADING("Explain"),
+    KEY_ENTRY("Up Down", "select a constraint or rule of the breakdown"),
+    KEY_ENTRY("r", "enable / disable the selected rule"),
+    KEY_ENTRY("e", "edit the selected constraint's score or rule (live)"),
+    KEY_ENTRY("a  A", "add a location / a colocation constraint"),
+    KEY_ENTRY("x", "remove the selected constraint"),
+    KEY_ENTRY("Left Right", "the same resource on another node"),
+    KEY_ENTRY("[  ]", "previous / next resource"),
+    HEADING("Graph"),
+    KEY_ENTRY("a", "every constraint / only the selected resource's"),
+    HEADING("Text views"),
+    KEY_ENTRY("Up Down PgUp PgDn", "scroll; Home End to the ends"),
+    HEADING("Matrix marks"),
     { "", "runs here now and stays", CS_GLYPH_STAYS, TRUE },
     { "", "runs here now and will leave", CS_GLYPH_LEAVES, TRUE },
     { "", "will run here", CS_GLYPH_ARRIVES, TRUE },
-    { "-INF .. +INF", "scores: banned, negative, zero, positive, mandatory", CS_GLYPH_COUNT, FALSE },
+    KEY_ENTRY("-INF .. +INF", "scores: banned, negative, zero, positive, mandatory"),
+    KEY_ENTRY("highlight", "cells the last edit changed"),
 };
 
 static char *entry_keys(const HelpEntry *entry)
@@ -95,4 +115,46 @@ gboolean cs_help_key(CsConsole *console, int key)
     if (key == ' ' || key == 'q')
         return FALSE;
     return cs_lines_key(key, &console->help_scroll, (int)lines->len, rect.height - 2);
+}
+
+/* ---- a command's output ------------------------------------------------ */
+
+static CsRect output_rect(int line_count)
+{
+    CsRect rect;
+    rect.width = MIN(COLS - 2, 120);
+    rect.height = MIN(LINES - 2, line_count + 2);
+    rect.y = (LINES - rect.height) / 2;
+    rect.x = (COLS - rect.width) / 2;
+    return rect;
+}
+
+static GPtrArray *output_lines(const CsConsole *console)
+{
+    GPtrArray *lines = cs_lines_new();
+    cs_lines_add_raw(lines, CS_STYLE_NORMAL, console->output);
+    return lines;
+}
+
+void cs_output_draw(CsConsole *console)
+{
+    g_autoptr(GPtrArray) lines = output_lines(console);
+    CsRect rect = output_rect((int)lines->len);
+    cs_draw_box(&rect, CS_STYLE_NORMAL);
+    static const char close_hint[] = " any key closes ";
+    cs_draw_text(rect.y + rect.height - 1, rect.x + rect.width - 2 - (int)sizeof close_hint + 1,
+                 (int)sizeof close_hint - 1, close_hint, CS_STYLE_DIM);
+    CsRect inside = { rect.y + 1, rect.x + 2, rect.height - 2, rect.width - 4 };
+    cs_lines_draw(lines, &inside, &console->output_scroll);
+    if (console->output_scroll + inside.height < (int)lines->len)
+        cs_draw_text(rect.y + rect.height - 1, rect.x + 2, 12, " PgDn: more ", CS_STYLE_DIM);
+}
+
+gboolean cs_output_key(CsConsole *console, int key)
+{
+    g_autoptr(GPtrArray) lines = output_lines(console);
+    CsRect rect = output_rect((int)lines->len);
+    if (key == ' ' || key == 'q')
+        return FALSE;
+    return cs_lines_key(key, &console->output_scroll, (int)lines->len, rect.height - 2);
 }

@@ -68,19 +68,28 @@ static char *outcome_text(const CsConsole *console)
                            console->action_total == 1 ? "action" : "actions");
 }
 
-void cs_statusbar_draw(const CsConsole *console, int y)
+static void draw_question(const CsConsole *console, int y)
 {
-    if (console->filter_editing) {
-        draw_filter_prompt(console, y);
-        return;
-    }
-    if (console->message != NULL) {
-        g_autofree char *safe = cs_escape(console->message);
-        cs_draw_fill(y, 0, COLS, CS_STYLE_STATUS);
-        cs_draw_text_attrs(y, 1, COLS - 1, safe, cs_style_attr(CS_STYLE_STATUS) | A_BOLD);
-        return;
-    }
-    static const char keys[] = " ? help ";
+    guint unsaved = cs_console_unsaved(console);
+    g_autofree char *text = g_strdup_printf(" Quit with %u unsaved %s? y: quit without saving  "
+                                            "w: save and quit  else stay ",
+                                            unsaved, unsaved == 1 ? "edit" : "edits");
+    cs_draw_fill(y, 0, COLS, CS_STYLE_STATUS_ERROR);
+    cs_draw_text(y, 0, COLS, text, CS_STYLE_STATUS_ERROR);
+}
+
+/* What an edit did, or why something failed: until the next key. */
+static void draw_message(const CsConsole *console, int y)
+{
+    g_autofree char *safe = cs_escape(console->message);
+    CsStyle style = console->message_error ? CS_STYLE_STATUS_ERROR : CS_STYLE_STATUS_NOTICE;
+    cs_draw_fill(y, 0, COLS, style);
+    cs_draw_text(y, 1, COLS - 1, safe, style);
+}
+
+/* " | 2 unsaved | epoch 0.17.35 | 2024-03-12 09:14:07Z | 1 move, 1 action" */
+static char *status_fields(const CsConsole *console)
+{
     const char *separator = cs_glyph(CS_GLYPH_SEPARATOR);
     g_autofree char *outcome = outcome_text(console);
     g_autofree char *filter = NULL;
@@ -88,11 +97,43 @@ void cs_statusbar_draw(const CsConsole *console, int y)
         g_autofree char *safe = cs_escape(console->filter->str);
         filter = g_strdup_printf(" %s /%s", separator, safe);
     }
-    g_autofree char *fields = g_strdup_printf(" %s epoch %s %s %s%s %s %s%s ", separator,
-                                              console->epoch ? console->epoch : "?", separator,
-                                              console->clock_set ? "time " : "", console->clock,
-                                              separator, outcome,
-                                              filter != NULL ? filter : "");
+    guint unsaved = cs_console_unsaved(console);
+    g_autofree char *edits = unsaved == 0 ? g_strdup("")
+                                          : g_strdup_printf(" %s %u unsaved", separator, unsaved);
+    g_autofree char *epoch = g_strdup_printf(" %s epoch %s", separator, console->epoch ? console->epoch : "?");
+    char *fields = NULL;
+    /* The epoch gives way to the unsaved count on a narrow screen. */
+    for (int with_epoch = 1; with_epoch >= 0; with_epoch--) {
+        g_free(fields);
+        fields = g_strdup_printf("%s%s %s %s%s %s %s%s ", edits, with_epoch ? epoch : "", separator,
+                                 console->clock_set ? "time " : "", console->clock,
+                                 separator, outcome, filter != NULL ? filter : "");
+        if (unsaved == 0 || 1 + cs_text_width(console->file_label) + cs_text_width(fields) <= COLS)
+            break;
+    }
+    return fields;
+}
+
+void cs_statusbar_draw(const CsConsole *console, int y)
+{
+    if (console->prompt_open) {
+        cs_prompt_draw(console, y);
+        return;
+    }
+    if (console->filter_editing) {
+        draw_filter_prompt(console, y);
+        return;
+    }
+    if (console->ask == CS_ASK_QUIT) {
+        draw_question(console, y);
+        return;
+    }
+    if (console->message != NULL) {
+        draw_message(console, y);
+        return;
+    }
+    static const char keys[] = " ? help ";
+    g_autofree char *fields = status_fields(console);
     int keys_width = (int)strlen(keys);
     int fields_width = cs_text_width(fields);
     int label_width = cs_text_width(console->file_label);

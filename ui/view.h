@@ -11,6 +11,7 @@
 #include "cib/document.h"
 #include "model/model.h"
 #include "engine/engine.h"
+#include "explain/session.h"
 #include "draw.h"
 
 typedef enum {
@@ -35,17 +36,59 @@ typedef struct CsRscAction {
     int count;               /* summary lines naming it (clone instances) */
 } CsRscAction;
 
+/* What q asks before quitting with unsaved edits. */
+typedef enum {
+    CS_ASK_NONE,
+    CS_ASK_QUIT,
+} CsAsk;
+
+/* The smallest change found to move a resource, cached per state. */
+typedef struct CsSmallest {
+    int rsc;                 /* -1: nothing cached */
+    guint generation;        /* the session state it was computed for */
+    GPtrArray *lines;        /* char *, raw text: "remove cli-ban-..." */
+} CsSmallest;
+
+/* Explain's score editor: a constraint's score typed in place, each
+ * keystroke re-solved as a trial edit that Esc takes back. */
+typedef struct CsScoreEdit {
+    gboolean active;
+    char *constraint;        /* the constraint (or rule part) id edited */
+    char *attribute;         /* NULL: the constraint's score; else this
+                                attribute of a rule, expression or date */
+    char *original;          /* its score before editing */
+    GString *text;           /* what is typed */
+    gboolean trial;          /* a trial edit is in the log */
+    gboolean fresh;          /* nothing typed yet: a key replaces the text */
+    char *error;             /* why the text is not a score, or NULL */
+} CsScoreEdit;
+
 typedef struct CsConsole {
+    CsSession *session;      /* owned: document, edit log, model, solution */
     char *path;
     char *file_label;        /* escaped basename for the status bar */
     char *epoch;             /* admin_epoch.epoch.num_updates */
     char *clock;             /* the model's "now", formatted */
     gboolean clock_set;      /* from --time */
-    CsDocument *document;
-    CsModel *model;          /* NULL when the CIB could not be modelled */
-    CsSolution *solution;    /* NULL when the engine gave no answer */
+    CsDocument *document;    /* the session's */
+    CsModel *model;          /* the session's; NULL when the CIB could not
+                                be modelled */
+    CsSolution *solution;    /* the session's; NULL when the engine gave
+                                no answer */
+    guint saved_depth;       /* undo depth when last loaded or saved */
+    guint generation;        /* the session's generation last read */
+    int label_count;         /* resources the per-resource arrays hold */
     char *banner;            /* why scores are missing, or NULL */
     char *message;           /* one-key notice for the status bar, or NULL */
+    gboolean message_error;  /* the notice says something failed */
+    char *output;            /* a command's multi-line output, shown in
+                                an overlay until a key closes it */
+    int output_scroll;
+    CsAsk ask;               /* a question the status bar asks */
+    /* Per resource x node (rsc * node_count + node): the last edit
+     * changed this cell's score or placement; NULL before any edit. */
+    guint8 *changed;
+    gboolean *changed_rsc;   /* per resource: its placement changed */
     char **rsc_labels;       /* escaped resource ids, by index */
     char **node_labels;      /* escaped node unames, by index */
     int *status_node;        /* per resource: where the status section
@@ -67,6 +110,13 @@ typedef struct CsConsole {
     gboolean help_open;
     int help_scroll;
     gboolean graph_all;      /* every constraint, not only the focus's */
+
+    gboolean prompt_open;    /* the ':' command line has the keyboard */
+    int explain_item;        /* Explain: the selected constraint or rule */
+    CsSmallest smallest;
+    CsScoreEdit score_edit;
+    char *rule_open;         /* Explain: the rule whose fields are listed */
+    int rule_field;          /* the selected field of that rule */
 
     int cursor_row, cursor_node;
     int top_row, left_node;
@@ -106,6 +156,41 @@ gboolean cs_console_active_on(const CsConsole *console, int rsc, int node);
 void cs_console_rebuild_rows(CsConsole *console);
 gboolean cs_console_rsc_matches_filter(const CsConsole *console, int rsc);
 
+/* The last edit changed rsc's score on node, or its placement. */
+gboolean cs_console_cell_changed(const CsConsole *console, int rsc, int node);
+/* Edits not yet saved (0 when the document is as loaded or saved). */
+guint cs_console_unsaved(const CsConsole *console);
+/* Sets the status bar's notice (printf-style, raw text). */
+void cs_console_say(CsConsole *console, gboolean error, const char *format, ...) G_GNUC_PRINTF(3, 4);
+
+/* edit.c: edits from keys, through the command language so that every
+ * console action is one `cibscope FILE --exec` can replay.  Runs words
+ * (a NULL-terminated command); the status bar then says what changed. */
+gboolean cs_console_run_words(CsConsole *console, const char *const *words);
+/* Runs a typed command line (the ':' prompt). */
+void cs_console_run_line(CsConsole *console, const char *line);
+/* Re-reads the session after it changed: labels, transition, rows and
+ * the cells the change touched. */
+void cs_console_sync(CsConsole *console);
+/* The edit keys of the Matrix (and Explain): TRUE if key was one. */
+gboolean cs_console_edit_key(CsConsole *console, int key);
+void cs_console_save(CsConsole *console);
+
+/* prompt.c: the ':' command line, GNU readline's callback interface fed
+ * from getch() and drawn on the bottom line by us. */
+void cs_prompt_open(CsConsole *console, const char *initial);
+/* Feeds one key; the line runs on Enter, Esc or ^G cancels. */
+void cs_prompt_key(CsConsole *console, int key);
+void cs_prompt_draw(const CsConsole *console, int y);
+/* Completion candidates shown above the prompt (NULL when none). */
+const GPtrArray *cs_prompt_matches(void);
+void cs_prompt_shutdown(void);
+
+/* smallest.c: the smallest single change that would move rsc, verified
+ * by trying each candidate on a copy of the document. */
+const GPtrArray *cs_smallest_change(CsConsole *console, int rsc);
+void cs_smallest_clear(CsSmallest *smallest);
+
 /* statusbar.c */
 void cs_statusbar_draw(const CsConsole *console, int y);
 void cs_titlebar_draw(const CsConsole *console, int y);
@@ -116,6 +201,9 @@ int cs_banner_draw(const CsConsole *console, int y);
 void cs_help_draw(CsConsole *console);
 /* TRUE while the overlay stays open. */
 gboolean cs_help_key(CsConsole *console, int key);
+/* A command's output (console->output) in the same kind of box. */
+void cs_output_draw(CsConsole *console);
+gboolean cs_output_key(CsConsole *console, int key);
 
 /* view_matrix.c: style for an action verb */
 CsStyle cs_action_style(const char *verb);

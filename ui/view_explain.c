@@ -1,6 +1,180 @@
 /* view_explain.c: where every point of the selected cell's score comes
- * from, as the engine's provenance records it (cs_solution_explain). */
+ * from (the engine's provenance, cs_solution_contributions), and the
+ * place to edit the constraints and rules that make it: the selected
+ * one can be disabled or enabled (r), its score edited with the new
+ * scores shown as it is typed (e), removed (x), and new location or
+ * colocation constraints added (a, A).  At the bottom, the smallest
+ * single change that would move the resource, verified by trying it. */
+#include <string.h>
+#include <libxml/tree.h>
+#include "cib/edit.h"
 #include "view.h"
+
+/* A line of the breakdown that names something the operator can edit. */
+typedef struct ExplainItem {
+    int line;                /* index in the lines */
+    char *constraint;        /* the constraint's id, or NULL */
+    char *rule;              /* the rule's id, or NULL */
+    gboolean disabled;       /* a rule cibscope disabled (r enables it) */
+} ExplainItem;
+
+static void item_clear(gpointer data)
+{
+    ExplainItem *item = data;
+    g_free(item->constraint);
+    g_free(item->rule);
+}
+
+static gboolean is_element(const xmlNode *node, const char *name)
+{
+    return node != NULL && node->type == XML_ELEMENT_NODE && strcmp((const char *)node->name, name) == 0;
+}
+
+static gboolean is_constraint(const xmlNode *node)
+{
+    return node != NULL && node->type == XML_ELEMENT_NODE && strncmp((const char *)node->name, "rsc_", 4) == 0;
+}
+
+static char *xml_id(const xmlNode *node)
+{
+    xmlChar *id = xmlGetProp(node, (const xmlChar *)"id");
+    char *copy = g_strdup((const char *)id);
+    xmlFree(id);
+    return copy;
+}
+
+static const xmlNode *first_rule(const xmlNode *constraint)
+{
+    for (const xmlNode *child = constraint->children; child != NULL; child = child->next)
+        if (is_element(child, "rule"))
+            return child;
+    return NULL;
+}
+
+/* The constraint and rule a contribution's source names (a rule's own
+ * id or its constraint's id, as the engine records it). */
+static void resolve_source(const CsConsole *console, const char *source, ExplainItem *item)
+{
+    const xmlNode *node = source != NULL ? cs_document_lookup_id(console->document, source) : NULL;
+    if (node == NULL)
+        return;
+    if (is_element(node, "rule")) {
+        item->rule = g_strdup(source);
+        while (node != NULL && !is_constraint(node))
+            node = node->parent;
+        if (node != NULL)
+            item->constraint = xml_id(node);
+    } else if (is_constraint(node)) {
+        item->constraint = g_strdup(source);
+        const xmlNode *rule = first_rule(node);
+        if (rule != NULL)
+            item->rule = xml_id(rule);
+    }
+}
+
+/* ---- a rule's fields ---------------------------------------------------- */
+
+/* One editable attribute of a rule or of an expression inside it. */
+typedef struct RuleField {
+    char *element;           /* the id of the rule, expression, ... */
+    const char *kind;        /* "rule", "expression", ... (static) */
+    char *name;              /* the attribute */
+    char *value;             /* its value, NULL when unset */
+} RuleField;
+
+static void rule_field_clear(gpointer data)
+{
+    RuleField *field = data;
+    g_free(field->element);
+    g_free(field->name);
+    g_free(field->value);
+}
+
+static void add_field(GArray *fields, const xmlNode *element, const char *kind, const char *name)
+{
+    xmlChar *value = xmlGetProp(element, (const xmlChar *)name);
+    RuleField field = { xml_id(element), kind, g_strdup(name), g_strdup((const char *)value) };
+    xmlFree(value);
+    g_array_append_val(fields, field);
+}
+
+/* What Pacemaker Explained "Rules" lets each element say: a rule its
+ * score (or score-attribute) and boolean-op; a node attribute
+ * expression its attribute, operation, value and type; a date
+ * expression its operation and start/end; a date_spec or duration the
+ * fields it sets. */
+static void add_rule_fields(GArray *fields, const xmlNode *element)
+{
+    static const char *const rule_names[] = { "score", "score-attribute", "boolean-op" };
+    static const char *const expression_names[] = { "attribute", "operation", "value", "type" };
+    static const char *const date_names[] = { "operation", "start", "end" };
+    if (is_element(element, "rule")) {
+        for (gsize i = 0; i < G_N_ELEMENTS(rule_names); i++)
+            add_field(fields, element, "rule", rule_names[i]);
+    } else if (is_element(element, "expression")) {
+        for (gsize i = 0; i < G_N_ELEMENTS(expression_names); i++)
+            add_field(fields, element, "expression", expression_names[i]);
+    } else if (is_element(element, "date_expression")) {
+        for (gsize i = 0; i < G_N_ELEMENTS(date_names); i++)
+            add_field(fields, element, "date", date_names[i]);
+    } else if (is_element(element, "date_spec") || is_element(element, "duration")) {
+        const char *kind = is_element(element, "date_spec") ? "date_spec" : "duration";
+        for (const xmlAttr *attr = element->properties; attr != NULL; attr = attr->next)
+            if (strcmp((const char *)attr->name, "id") != 0)
+                add_field(fields, element, kind, (const char *)attr->name);
+    } else {
+        return;
+    }
+    for (const xmlNode *child = element->children; child != NULL; child = child->next)
+        if (child->type == XML_ELEMENT_NODE)
+            add_rule_fields(fields, child);
+}
+
+static GArray *rule_fields(const CsConsole *console)
+{
+    GArray *fields = g_array_new(FALSE, TRUE, sizeof(RuleField));
+    g_array_set_clear_func(fields, rule_field_clear);
+    const xmlNode *rule = console->rule_open != NULL ? cs_document_lookup_id(console->document, console->rule_open)
+                                                    : NULL;
+    if (rule != NULL)
+        add_rule_fields(fields, rule);
+    return fields;
+}
+
+static void add_rule_editor(GPtrArray *lines, const CsConsole *console)
+{
+    g_autoptr(GArray) fields = rule_fields(console);
+    g_autofree char *rule_id = cs_escape(console->rule_open);
+    CsLine *heading = cs_line_add(lines);
+    cs_line_append(heading, CS_STYLE_HEADING, "Rule %s", rule_id);
+    cs_line_append(heading, CS_STYLE_DIM, "  Up/Down field  Enter edit  Esc back");
+    for (guint i = 0; i < fields->len; i++) {
+        const RuleField *field = &g_array_index(fields, RuleField, i);
+        gboolean selected = (int)i == console->rule_field;
+        gboolean editing = selected && console->score_edit.active;
+        g_autofree char *element = cs_escape(field->element);
+        g_autofree char *value = field->value != NULL ? cs_escape(field->value) : NULL;
+        CsLine *line = cs_line_add(lines);
+        CsStyle style = selected ? CS_STYLE_SELECTED : CS_STYLE_NORMAL;
+        cs_line_append(line, style, "%s %-10s %-28s %-16s ", selected ? cs_glyph(CS_GLYPH_ARROW) : " ",
+                       field->kind, element, field->name);
+        if (editing) {
+            g_autofree char *typed = cs_escape(console->score_edit.text->str);
+            cs_line_append(line, CS_STYLE_CURSOR, "%s_", typed);
+            if (console->score_edit.error != NULL) {
+                g_autofree char *why = cs_escape(console->score_edit.error);
+                cs_line_append(line, CS_STYLE_ACTION_STOP, "  %s", why);
+            }
+        } else {
+            cs_line_append(line, value != NULL ? CS_STYLE_EMPHASIS : CS_STYLE_DIM, "%s",
+                           value != NULL ? value : "(unset)");
+        }
+    }
+    if (console->score_edit.active)
+        cs_lines_add_text(lines, CS_STYLE_DIM, "Scores below are re-solved as you type: Enter keeps, Esc restores");
+}
+
+/* ---- lines -------------------------------------------------------------- */
 
 static void add_cell_heading(GPtrArray *lines, const CsConsole *console, int rsc, int node)
 {
@@ -13,7 +187,8 @@ static void add_cell_heading(GPtrArray *lines, const CsConsole *console, int rsc
         char buf[CS_SCORE_BUFSIZE];
         CsScore score = cs_solution_score(console->solution, rsc, node);
         cs_line_append(line, CS_STYLE_NORMAL, "  score ");
-        cs_line_append(line, cs_score_style(score), "%s", cs_score_format(score, buf));
+        cs_line_append(line, cs_console_cell_changed(console, rsc, node) ? CS_STYLE_CHANGED : cs_score_style(score),
+                       "%s", cs_score_format(score, buf));
     }
     gboolean here_now = cs_console_current_node(console, rsc) == node;
     gboolean planned_here = cs_console_planned_node(console, rsc) == node;
@@ -25,31 +200,129 @@ static void add_cell_heading(GPtrArray *lines, const CsConsole *console, int rsc
         cs_line_append(line, CS_STYLE_MARKER, "  %s runs here", cs_glyph(CS_GLYPH_STAYS));
     else if (planned_here)
         cs_line_append(line, CS_STYLE_ACTION_START, "  %s will run here", cs_glyph(CS_GLYPH_ARRIVES));
-    cs_lines_add_text(lines, CS_STYLE_DIM, "Left/Right other node  [ ] other resource  Up/Down scroll");
-    cs_line_add(lines);
+    cs_lines_add_text(lines, CS_STYLE_DIM,
+                      "Up/Down select  r rule on/off  e score  x remove  a/A add  Left/Right [ ] cell");
 }
 
-static void add_breakdown(GPtrArray *lines, const CsConsole *console, int rsc, int node)
+static void add_score_editor(GPtrArray *lines, const CsConsole *console)
 {
-    if (console->solution == NULL) {
-        cs_lines_add_text(lines, CS_STYLE_DIM, "  No breakdown: the engine gave no answer for this CIB.");
-        return;
+    const CsScoreEdit *edit = &console->score_edit;
+    g_autofree char *id = cs_escape(edit->constraint);
+    g_autofree char *typed = cs_escape(edit->text->str);
+    g_autofree char *original = cs_escape(edit->original);
+    CsLine *line = cs_line_add(lines);
+    cs_line_append(line, CS_STYLE_PROMPT, "Score of %s: ", id);
+    cs_line_append(line, CS_STYLE_CURSOR, "%s_", typed);
+    if (edit->error != NULL) {
+        g_autofree char *why = cs_escape(edit->error);
+        cs_line_append(line, CS_STYLE_ACTION_STOP, "  %s", why);
     }
-    g_autoptr(GString) text = g_string_new(NULL);
-    g_autoptr(GError) error = NULL;
-    const char *rsc_id = cs_console_rsc(console, rsc)->id;
-    const char *node_name = cs_console_node(console, node)->uname;
-    if (!cs_solution_explain(console->solution, rsc_id, node_name, text, &error)) {
-        g_autofree char *safe = cs_escape(error != NULL ? error->message : "no reason given");
-        cs_lines_add_text(lines, CS_STYLE_ACTION_STOP, "  No breakdown: %s", safe);
-        return;
-    }
-    if (text->len == 0)
-        cs_lines_add_text(lines, CS_STYLE_DIM, "  The engine recorded no contributions.");
-    cs_lines_add_raw(lines, CS_STYLE_NORMAL, text->str);
+    cs_lines_add_text(lines, CS_STYLE_DIM, "Scores below are re-solved as you type: Enter keeps, Esc restores %s",
+                      original);
 }
 
-static GPtrArray *explain_lines(const CsConsole *console)
+/* "  -INFINITY  location  cli-ban-web-on-alpha (db x 0.5)". */
+static void add_contribution(GPtrArray *lines, const CsConsole *console, const CsContribution *why,
+                             gboolean selected)
+{
+    char buf[CS_SCORE_BUFSIZE];
+    CsLine *line = cs_line_add(lines);
+    CsStyle text_style = selected ? CS_STYLE_SELECTED : CS_STYLE_NORMAL;
+    cs_line_append(line, selected ? CS_STYLE_SELECTED : CS_STYLE_DIM, "%s ",
+                   selected ? cs_glyph(CS_GLYPH_ARROW) : (cs_draw_is_utf8() ? " " : "  "));
+    cs_line_append(line, selected ? CS_STYLE_SELECTED : cs_score_style(why->value), "%10s",
+                   cs_score_format(why->value, buf));
+    cs_line_append(line, text_style, "  %-17s", cs_contribution_kind_name(why->kind));
+    if (why->source != NULL) {
+        g_autofree char *source = cs_escape(why->source);
+        cs_line_append(line, selected ? CS_STYLE_SELECTED : CS_STYLE_EMPHASIS, " %s", source);
+    }
+    if (why->other_rsc >= 0 && why->kind == CS_CONTRIB_COLOCATED)
+        cs_line_append(line, text_style, " (%s x %g)", cs_console_rsc_label(console, why->other_rsc), why->factor);
+    else if (why->other_rsc >= 0)
+        cs_line_append(line, text_style, " (%s)", cs_console_rsc_label(console, why->other_rsc));
+    if (why->kind == CS_CONTRIB_FAIL_LIMIT)
+        cs_line_append(line, text_style, " (fail count %d >= threshold %d)", why->count, why->threshold);
+}
+
+static gboolean item_editable(const ExplainItem *item)
+{
+    return item->constraint != NULL || item->rule != NULL;
+}
+
+static void add_breakdown(GPtrArray *lines, GArray *items, const CsConsole *console, int rsc, int node)
+{
+    int count = 0;
+    const CsContribution *list = cs_solution_contributions(console->solution, rsc, node, &count);
+    CsLine *heading = cs_line_add(lines);
+    cs_line_append(heading, CS_STYLE_HEADING, "Contributions");
+    cs_line_append(heading, CS_STYLE_DIM, "  (their sum, in INFINITY arithmetic, is the score)");
+    if (!cs_solution_scored(console->solution, rsc, node)) {
+        cs_lines_add_text(lines, CS_STYLE_DIM, "    not allowed here (opt-in cluster, no location for it)");
+        return;
+    }
+    if (count == 0)
+        cs_lines_add_text(lines, CS_STYLE_DIM, "             0  default");
+    for (int i = 0; i < count; i++) {
+        ExplainItem item = { (int)lines->len, NULL, NULL, FALSE };
+        if (list[i].kind != CS_CONTRIB_STICKINESS && list[i].kind != CS_CONTRIB_FAIL_LIMIT)
+            resolve_source(console, list[i].source, &item);
+        gboolean selected = item_editable(&item) && (int)items->len == console->explain_item;
+        add_contribution(lines, console, &list[i], selected);
+        if (item_editable(&item))
+            g_array_append_val(items, item);
+    }
+}
+
+/* Rules cibscope disabled no longer contribute, so they are listed
+ * apart: otherwise nothing on screen could enable them again. */
+static void add_disabled_rules(GPtrArray *lines, GArray *items, const CsConsole *console, int rsc)
+{
+    const xmlNode *constraints = cs_document_section(console->document, "constraints");
+    const char *rsc_id = cs_console_rsc(console, rsc)->id;
+    gboolean heading = FALSE;
+    for (const xmlNode *constraint = constraints != NULL ? constraints->children : NULL; constraint != NULL;
+         constraint = constraint->next) {
+        if (!is_element(constraint, "rsc_location"))
+            continue;
+        xmlChar *target = xmlGetProp(constraint, (const xmlChar *)"rsc");
+        gboolean ours = target != NULL && strcmp((const char *)target, rsc_id) == 0;
+        xmlFree(target);
+        for (const xmlNode *rule = constraint->children; ours && rule != NULL; rule = rule->next) {
+            if (!is_element(rule, "rule") || !cs_edit_rule_disabled(rule))
+                continue;
+            if (!heading)
+                cs_lines_add_text(lines, CS_STYLE_HEADING, "Disabled rules");
+            heading = TRUE;
+            ExplainItem item = { (int)lines->len, xml_id(constraint), xml_id(rule), TRUE };
+            gboolean selected = (int)items->len == console->explain_item;
+            g_autofree char *rule_id = cs_escape(item.rule);
+            g_autofree char *constraint_id = cs_escape(item.constraint);
+            cs_lines_add_text(lines, selected ? CS_STYLE_SELECTED : CS_STYLE_DIM, "%s   disabled   rule %s of %s",
+                              selected ? cs_glyph(CS_GLYPH_ARROW) : " ", rule_id, constraint_id);
+            g_array_append_val(items, item);
+        }
+    }
+}
+
+static void add_smallest(GPtrArray *lines, CsConsole *console, int rsc)
+{
+    const GPtrArray *changes = cs_smallest_change(console, rsc);
+    cs_line_add(lines);
+    CsLine *heading = cs_line_add(lines);
+    cs_line_append(heading, CS_STYLE_HEADING, "Smallest change that would move %s", cs_console_rsc_label(console, rsc));
+    cs_line_append(heading, CS_STYLE_DIM, "  (each tried on a copy, then undone)");
+    if (changes == NULL || changes->len == 0) {
+        cs_lines_add_text(lines, CS_STYLE_DIM, "    none found among its constraints, stickiness and a ban");
+        return;
+    }
+    for (guint i = 0; i < changes->len; i++) {
+        g_autofree char *safe = cs_escape(g_ptr_array_index(changes, i));
+        cs_lines_add_text(lines, i == 0 ? CS_STYLE_EMPHASIS : CS_STYLE_NORMAL, "    %s", safe);
+    }
+}
+
+static GPtrArray *explain_lines(CsConsole *console, GArray *items)
 {
     GPtrArray *lines = cs_lines_new();
     int rsc = cs_console_selected_rsc(console);
@@ -60,15 +333,52 @@ static GPtrArray *explain_lines(const CsConsole *console)
         return lines;
     }
     add_cell_heading(lines, console, rsc, node);
-    add_breakdown(lines, console, rsc, node);
+    if (console->rule_open != NULL)
+        add_rule_editor(lines, console);
+    else if (console->score_edit.active)
+        add_score_editor(lines, console);
+    cs_line_add(lines);
+    if (console->solution == NULL) {
+        cs_lines_add_text(lines, CS_STYLE_DIM, "  No breakdown: the engine gave no answer for this CIB.");
+        return lines;
+    }
+    add_breakdown(lines, items, console, rsc, node);
+    add_disabled_rules(lines, items, console, rsc);
+    if (!console->score_edit.active && console->rule_open == NULL)
+        add_smallest(lines, console, rsc);
     return lines;
+}
+
+static GArray *items_new(void)
+{
+    GArray *items = g_array_new(FALSE, TRUE, sizeof(ExplainItem));
+    g_array_set_clear_func(items, item_clear);
+    return items;
 }
 
 static void explain_draw(CsConsole *console, const CsRect *area)
 {
-    g_autoptr(GPtrArray) lines = explain_lines(console);
-    cs_lines_draw(lines, area, &console->scroll[CS_VIEW_EXPLAIN]);
+    g_autoptr(GArray) items = items_new();
+    g_autoptr(GPtrArray) lines = explain_lines(console, items);
+    /* An edit may have removed the selected line: keep one selected. */
+    if (items->len > 0 && console->explain_item >= (int)items->len) {
+        console->explain_item = (int)items->len - 1;
+        g_ptr_array_unref(g_steal_pointer(&lines));
+        g_array_set_size(items, 0);
+        lines = explain_lines(console, items);
+    }
+    int *scroll = &console->scroll[CS_VIEW_EXPLAIN];
+    if (console->explain_item >= 0 && console->explain_item < (int)items->len) {
+        int line = g_array_index(items, ExplainItem, console->explain_item).line;
+        if (line >= *scroll + area->height)
+            *scroll = line - area->height + 1;
+        if (line < *scroll)
+            *scroll = line;
+    }
+    cs_lines_draw(lines, area, scroll);
 }
+
+/* ---- keys --------------------------------------------------------------- */
 
 /* Another cell: the matrix cursor moves, so the matrix agrees on return. */
 static gboolean move_cell(CsConsole *console, int key)
@@ -83,14 +393,287 @@ static gboolean move_cell(CsConsole *console, int key)
     default: return FALSE;
     }
     console->scroll[CS_VIEW_EXPLAIN] = 0;
+    console->explain_item = 0;
+    return TRUE;
+}
+
+static void run3(CsConsole *console, const char *a, const char *b, const char *c)
+{
+    const char *words[] = { a, b, c, NULL };
+    cs_console_run_words(console, words);
+}
+
+static void toggle_rule(CsConsole *console, const ExplainItem *item)
+{
+    if (item->rule == NULL) {
+        cs_console_say(console, TRUE, "%s has no rule to disable (x removes it).", item->constraint);
+        return;
+    }
+    run3(console, "rule", item->disabled ? "enable" : "disable", item->rule);
+}
+
+/* ---- the score editor: each keystroke re-solved as a trial edit -------- */
+
+static char *constraint_score(const CsConsole *console, const char *id)
+{
+    const xmlNode *node = cs_document_lookup_id(console->document, id);
+    xmlChar *score = node != NULL ? xmlGetProp(node, (const xmlChar *)"score") : NULL;
+    char *copy = g_strdup((const char *)score);
+    xmlFree(score);
+    return copy;
+}
+
+/* Takes the trial edit back (the document returns to the original). */
+static void score_edit_untry(CsConsole *console)
+{
+    CsScoreEdit *edit = &console->score_edit;
+    if (!edit->trial)
+        return;
+    cs_edit_undo(console->session->log);
+    edit->trial = FALSE;
+}
+
+static gboolean edits_a_score(const CsScoreEdit *edit)
+{
+    return edit->attribute == NULL || strcmp(edit->attribute, "score") == 0;
+}
+
+/* The edit itself: a constraint's score, or an attribute of a rule part
+ * (an empty text unsets it). */
+static gboolean score_edit_apply(CsConsole *console, GError **error)
+{
+    CsScoreEdit *edit = &console->score_edit;
+    if (edit->attribute == NULL)
+        return cs_edit_constraint_score(console->session->log, edit->constraint, edit->text->str, error);
+    return cs_edit_rule_attribute(console->session->log, edit->constraint, edit->attribute,
+                                  edit->text->len > 0 ? edit->text->str : NULL, error);
+}
+
+/* Re-solves with the typed value in place of the original one. */
+static void score_edit_try(CsConsole *console)
+{
+    CsScoreEdit *edit = &console->score_edit;
+    score_edit_untry(console);
+    g_clear_pointer(&edit->error, g_free);
+    if (edits_a_score(edit) && !cs_edit_valid_score(edit->text->str)) {
+        edit->error = g_strdup("not a score yet (an integer or [-]INFINITY)");
+    } else if (strcmp(edit->text->str, edit->original) != 0) {
+        g_autoptr(GError) error = NULL;
+        edit->trial = score_edit_apply(console, &error);
+        if (!edit->trial && error != NULL)
+            edit->error = g_strdup(error->message);
+    }
+    cs_session_refresh(console->session);
+    cs_console_sync(console);
+}
+
+static void score_edit_end(CsConsole *console)
+{
+    CsScoreEdit *edit = &console->score_edit;
+    edit->active = FALSE;
+    g_clear_pointer(&edit->constraint, g_free);
+    g_clear_pointer(&edit->attribute, g_free);
+    g_clear_pointer(&edit->original, g_free);
+    g_clear_pointer(&edit->error, g_free);
+    g_string_truncate(edit->text, 0);
+}
+
+static void score_edit_begin(CsConsole *console, const char *element, const char *attribute, const char *value)
+{
+    CsScoreEdit *edit = &console->score_edit;
+    if (edit->text == NULL)
+        edit->text = g_string_new(NULL);
+    edit->active = TRUE;
+    edit->trial = FALSE;
+    edit->fresh = TRUE;
+    edit->constraint = g_strdup(element);
+    edit->attribute = g_strdup(attribute);
+    edit->original = g_strdup(value != NULL ? value : "");
+    g_string_assign(edit->text, edit->original);
+}
+
+/* e on a constraint with a score edits it; on a rule, lists its fields. */
+static void score_edit_start(CsConsole *console, const ExplainItem *item)
+{
+    g_autofree char *score = item->constraint != NULL ? constraint_score(console, item->constraint) : NULL;
+    if (score != NULL) {
+        score_edit_begin(console, item->constraint, NULL, score);
+        return;
+    }
+    if (item->rule == NULL) {
+        cs_console_say(console, TRUE, "%s has no score of its own to edit.", item->constraint);
+        return;
+    }
+    g_free(console->rule_open);
+    console->rule_open = g_strdup(item->rule);
+    console->rule_field = 0;
+}
+
+/* Enter: the trial is taken back and the real edit made, so the log,
+ * the status line and the highlight all compare with the original. */
+static void score_edit_keep(CsConsole *console)
+{
+    CsScoreEdit *edit = &console->score_edit;
+    gboolean changed = edit->error == NULL && strcmp(edit->text->str, edit->original) != 0;
+    g_autofree char *id = g_strdup(edit->constraint);
+    g_autofree char *text = g_strdup(edit->text->str);
+    gboolean tried = edit->trial;
+    score_edit_untry(console);
+    if (tried)
+        cs_session_refresh(console->session);
+    if (!changed) {
+        score_edit_end(console);
+        cs_console_sync(console);
+        cs_console_say(console, FALSE, "%s unchanged.", id);
+        return;
+    }
+    /* The real edit goes through the command language, as `cibscope
+     * FILE --exec 'constraint score ...' / 'rule set ...'` would make it. */
+    g_autofree char *attribute = g_strdup(edit->attribute);
+    score_edit_end(console);
+    cs_console_sync(console);
+    if (attribute == NULL) {
+        const char *words[] = { "constraint", "score", id, text, NULL };
+        cs_console_run_words(console, words);
+    } else {
+        const char *words[] = { "rule", "set", id, attribute, text[0] != '\0' ? text : "--delete", NULL };
+        cs_console_run_words(console, words);
+    }
+}
+
+static void score_edit_key(CsConsole *console, int key)
+{
+    CsScoreEdit *edit = &console->score_edit;
+    if (key == 27 || key == 7) {
+        g_autofree char *id = g_strdup(edit->constraint);
+        gboolean tried = edit->trial;
+        score_edit_untry(console);
+        score_edit_end(console);
+        if (tried)
+            cs_session_refresh(console->session);
+        cs_console_sync(console);
+        cs_console_say(console, FALSE, "%s unchanged.", id);
+        return;
+    }
+    if (key == '\n' || key == '\r' || key == KEY_ENTER) {
+        score_edit_keep(console);
+        return;
+    }
+    /* The first character typed replaces the original, as in a form. */
+    gboolean fresh = edit->fresh;
+    edit->fresh = FALSE;
+    gboolean allowed = edits_a_score(edit) ? g_ascii_isalnum(key) || key == '-' || key == '+'
+                                           : key >= 0x20 && key < 0x7f;
+    if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+        if (edit->text->len > 0)
+            g_string_truncate(edit->text, edit->text->len - 1);
+    } else if (key == 21) {
+        g_string_truncate(edit->text, 0);
+    } else if (allowed && edit->text->len < 64) {
+        if (fresh)
+            g_string_truncate(edit->text, 0);
+        g_string_append_c(edit->text, (char)key);
+    } else {
+        return;
+    }
+    score_edit_try(console);
+}
+
+/* The rule's field list: Up/Down select, Enter edits, Esc closes. */
+static gboolean rule_key(CsConsole *console, int key)
+{
+    g_autoptr(GArray) fields = rule_fields(console);
+    switch (key) {
+    case KEY_UP: case 'k':
+        console->rule_field = MAX(0, console->rule_field - 1);
+        return TRUE;
+    case KEY_DOWN: case 'j':
+        console->rule_field = MIN((int)fields->len - 1, console->rule_field + 1);
+        return TRUE;
+    case '\n': case '\r': case KEY_ENTER: case 'e':
+        if (console->rule_field >= 0 && console->rule_field < (int)fields->len) {
+            const RuleField *field = &g_array_index(fields, RuleField, console->rule_field);
+            score_edit_begin(console, field->element, field->name, field->value);
+        }
+        return TRUE;
+    case 27: case 7:
+        g_clear_pointer(&console->rule_open, g_free);
+        return TRUE;
+    default:
+        /* u, ^R, w, views...: as everywhere. */
+        return FALSE;
+    }
+}
+
+/* a / A: the command line, ready for the constraint to add. */
+static void add_constraint(CsConsole *console, gboolean colocation)
+{
+    int rsc = cs_console_selected_rsc(console);
+    int node = cs_console_selected_node(console);
+    if (rsc < 0 || node < 0)
+        return;
+    const char *rsc_id = cs_console_rsc(console, rsc)->id;
+    g_autofree char *id = colocation ? g_strdup_printf("colocation-%s-with-", rsc_id)
+                                     : g_strdup_printf("location-%s-%s", rsc_id,
+                                                       cs_console_node(console, node)->uname);
+    g_autofree char *base_id = cs_edit_sanitize_id(id);
+    /* A free id, as the edits choose one: -1, -2, ... when taken. */
+    g_autofree char *safe_id = g_strdup(base_id);
+    for (int n = 1; !colocation && cs_document_lookup_id(console->document, safe_id) != NULL; n++) {
+        g_free(safe_id);
+        safe_id = g_strdup_printf("%s-%d", base_id, n);
+    }
+    g_autofree char *text = colocation ? g_strdup_printf("colocation add %s %s ", safe_id, rsc_id)
+                                       : g_strdup_printf("location add %s %s %s ", safe_id, rsc_id,
+                                                         cs_console_node(console, node)->uname);
+    cs_prompt_open(console, text);
+}
+
+static gboolean item_key(CsConsole *console, int key, GArray *items)
+{
+    const ExplainItem *item = console->explain_item >= 0 && console->explain_item < (int)items->len
+                              ? &g_array_index(items, ExplainItem, console->explain_item) : NULL;
+    switch (key) {
+    case KEY_UP: case 'k':
+        console->explain_item = MAX(0, console->explain_item - 1);
+        return items->len > 0;
+    case KEY_DOWN: case 'j':
+        console->explain_item = MIN((int)items->len - 1, console->explain_item + 1);
+        return items->len > 0;
+    case 'a': add_constraint(console, FALSE); return TRUE;
+    case 'A': add_constraint(console, TRUE); return TRUE;
+    case 'r': case 'e': case 'x':
+        break;
+    default:
+        return FALSE;
+    }
+    if (item == NULL) {
+        cs_console_say(console, TRUE, "No constraint or rule selected: Up/Down selects one of the breakdown.");
+        return TRUE;
+    }
+    if (key == 'r')
+        toggle_rule(console, item);
+    else if (key == 'e')
+        score_edit_start(console, item);
+    else if (item->constraint != NULL)
+        run3(console, "constraint", "remove", item->constraint);
     return TRUE;
 }
 
 static gboolean explain_key(CsConsole *console, int key, const CsRect *area)
 {
+    if (console->score_edit.active) {
+        score_edit_key(console, key);
+        return TRUE;
+    }
+    if (console->rule_open != NULL)
+        return rule_key(console, key);
     if (move_cell(console, key))
         return TRUE;
-    g_autoptr(GPtrArray) lines = explain_lines(console);
+    g_autoptr(GArray) items = items_new();
+    g_autoptr(GPtrArray) lines = explain_lines(console, items);
+    if (item_key(console, key, items))
+        return TRUE;
     return cs_lines_key(key, &console->scroll[CS_VIEW_EXPLAIN], (int)lines->len, area->height);
 }
 

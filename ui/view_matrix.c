@@ -187,7 +187,9 @@ static void draw_cell(const CsConsole *console, const MatrixLayout *layout, int 
     char buf[CS_SCORE_BUFSIZE];
     CsScore score = cs_solution_score(console->solution, rsc, node);
     g_autofree char *text = cs_fit(cs_score_short(score, buf), layout->cell_width - 1, TRUE);
-    cs_draw_text_attrs(y, x + 1, layout->cell_width - 1, text, cs_style_attr(cs_score_style(score)) | cursor_attrs);
+    /* The last edit's consequences stand out until the next edit. */
+    CsStyle style = cs_console_cell_changed(console, rsc, node) ? CS_STYLE_CHANGED : cs_score_style(score);
+    cs_draw_text_attrs(y, x + 1, layout->cell_width - 1, text, cs_style_attr(style) | cursor_attrs);
 }
 
 static void draw_row(const CsConsole *console, const MatrixLayout *layout, const CsRect *area, int index)
@@ -215,9 +217,13 @@ static int legend_item(int y, int x, int limit, const char *glyph, CsStyle glyph
     return used + cs_draw_text(y, x + used, limit - x - used, text, CS_STYLE_DIM);
 }
 
-static void draw_legend(const MatrixLayout *layout, const CsRect *area)
+static void draw_legend(const CsConsole *console, const MatrixLayout *layout, const CsRect *area)
 {
     int y = layout->legend_y, x = area->x + 1, limit = area->x + area->width;
+    if (console->changed != NULL) {
+        x += cs_draw_text(y, x, limit - x, "edit", CS_STYLE_CHANGED);
+        x += cs_draw_text(y, x, limit - x, " changed  ", CS_STYLE_DIM);
+    }
     x += legend_item(y, x, limit, cs_glyph(CS_GLYPH_STAYS), CS_STYLE_MARKER, " stays  ");
     x += legend_item(y, x, limit, cs_glyph(CS_GLYPH_LEAVES), CS_STYLE_ACTION_MOVE, " leaves  ");
     x += legend_item(y, x, limit, cs_glyph(CS_GLYPH_ARRIVES), CS_STYLE_ACTION_START, " will run  ");
@@ -252,7 +258,7 @@ static void matrix_draw(CsConsole *console, const CsRect *area)
                      console->filter->len > 0 ? "No resource matches the filter (/ to change it)."
                                               : "No resources are configured.", CS_STYLE_DIM);
     if (layout.legend_y >= 0)
-        draw_legend(&layout, area);
+        draw_legend(console, &layout, area);
 }
 
 static void set_fold_all(CsConsole *console, gboolean folded)
@@ -314,9 +320,6 @@ static gboolean matrix_key(CsConsole *console, int key, const CsRect *area)
         return TRUE;
     case 'e':
         console->view = CS_VIEW_EXPLAIN;
-        return TRUE;
-    case 'c':
-        console->view = CS_VIEW_GRAPH;
         return TRUE;
     default:
         return FALSE;

@@ -179,8 +179,23 @@ static void cs_edit_free(CsEdit *edit)
     g_free(edit);
 }
 
-/* Frees edits[from, len) and what they hold outside the document. */
-static void cs_edit_log_truncate(CsEditLog *log, guint from)
+/* Forgets, in the sets to free, what keep holds: a node or attribute
+ * that an undone edit and the edit just made both hold (the same
+ * constraint removed again after an undo, the same score set twice) is
+ * out of the document because keep took it out, and keep needs it. */
+static void cs_edit_spare(const CsEdit *keep, GHashTable *nodes, GHashTable *attrs)
+{
+    for (guint i = 0; keep != NULL && i < keep->steps->len; i++) {
+        const CsStep *step = g_ptr_array_index(keep->steps, i);
+        g_hash_table_remove(nodes, step->node);
+        g_hash_table_remove(attrs, step->old_attr);
+        g_hash_table_remove(attrs, step->new_attr);
+    }
+}
+
+/* Frees edits[from, len) and what they hold outside the document, except
+ * what keep (the edit being recorded, or NULL) holds. */
+static void cs_edit_log_truncate(CsEditLog *log, guint from, const CsEdit *keep)
 {
     g_autoptr(GHashTable) nodes = g_hash_table_new(NULL, NULL);
     g_autoptr(GHashTable) attrs = g_hash_table_new(NULL, NULL);
@@ -189,6 +204,7 @@ static void cs_edit_log_truncate(CsEditLog *log, guint from)
 
     for (guint i = from; i < log->edits->len; i++)
         cs_edit_collect_detached(g_ptr_array_index(log->edits, i), nodes, attrs);
+    cs_edit_spare(keep, nodes, attrs);
     g_hash_table_iter_init(&iter, nodes);
     while (g_hash_table_iter_next(&iter, &key, NULL))
         xmlFreeNode(key);
@@ -217,7 +233,7 @@ void cs_edit_log_free(CsEditLog *log)
 {
     if (log == NULL)
         return;
-    cs_edit_log_truncate(log, 0);
+    cs_edit_log_truncate(log, 0, NULL);
     g_ptr_array_unref(log->edits);
     g_hash_table_unref(log->reserved);
     g_free(log);
@@ -369,7 +385,7 @@ static gboolean cs_build_commit(CsBuild *build, GError **error)
         cs_build_abort(build);
         return FALSE;
     }
-    cs_edit_log_truncate(log, log->applied);
+    cs_edit_log_truncate(log, log->applied, build->edit);
     g_ptr_array_add(log->edits, build->edit);
     log->applied = log->edits->len;
     build->edit = NULL;
@@ -1589,5 +1605,45 @@ gboolean cs_edit_rule_enable(CsEditLog *log, const char *id, gboolean enable,
     cs_set(never, "operation", "lt");
     cs_set(never, "end", CS_EDIT_NEVER);
     cs_build_insert(&build, rule, NULL, never);
+    return cs_build_commit(&build, error);
+}
+
+/* ---- rule internals (added by the console helper) --------------------- */
+
+static gboolean cs_is_rule_part(const xmlNode *node)
+{
+    static const char *const names[] = { "rule", "expression", "date_expression",
+                                         "date_spec", "duration" };
+    for (gsize i = 0; node != NULL && i < G_N_ELEMENTS(names); i++)
+        if (cs_is_element(node, names[i]))
+            return TRUE;
+    return FALSE;
+}
+
+gboolean cs_edit_rule_attribute(CsEditLog *log, const char *id, const char *name,
+                                const char *value, GError **error)
+{
+    xmlNode *element = cs_document_lookup_id(log->document, id);
+    CsBuild build;
+
+    if (!cs_is_rule_part(element))
+        return cs_not_found(error, "rule or expression", id);
+    if (strcmp(name, "id") == 0 || !cs_edit_valid_id(name))
+        return cs_invalid(error, "'%s' is not an attribute that can be set", name);
+    gboolean is_rule = cs_is_element(element, "rule");
+    if (is_rule && strcmp(name, "score") == 0 && value != NULL && !cs_edit_valid_score(value))
+        return cs_invalid(error, "'%s' is not a score (an integer or INFINITY)", value);
+    if (is_rule && strcmp(name, "boolean-op") == 0 && value != NULL
+        && strcmp(value, "and") != 0 && strcmp(value, "or") != 0)
+        return cs_invalid(error, "boolean-op is 'and' or 'or', not '%s'", value);
+    g_autofree char *description = value != NULL
+        ? g_strdup_printf("%s %s=%s", id, name, value)
+        : g_strdup_printf("%s %s removed", id, name);
+    cs_build_begin(&build, log, description);
+    if (is_rule && value != NULL && strcmp(name, "score") == 0)
+        cs_build_attribute(&build, element, "score-attribute", NULL);
+    if (is_rule && value != NULL && strcmp(name, "score-attribute") == 0)
+        cs_build_attribute(&build, element, "score", NULL);
+    cs_build_attribute(&build, element, name, value);
     return cs_build_commit(&build, error);
 }

@@ -159,6 +159,14 @@ gboolean cs_edit_constraint_score(CsEditLog *log, const char *id,
 #define CS_EDIT_NEVER "1970-01-01 00:00:00Z"
 gboolean cs_edit_rule_enable(CsEditLog *log, const char *id, gboolean enable,
                              GError **error);
+/* Sets (value NULL: removes) one attribute of a rule or of what it holds,
+ * as cibadmin --modify would: id names a rule, expression,
+ * date_expression, date_spec or duration in the configuration.  A
+ * rule's score and score-attribute exclude each other (the schema's
+ * choice), so setting one removes the other in the same edit. */
+gboolean cs_edit_rule_attribute(CsEditLog *log, const char *id, const char *name,
+                                const char *value, GError **error);
+
 /* Whether a rule carries the never-matching expression. */
 gboolean cs_edit_rule_disabled(const xmlNode *rule);
 

@@ -566,14 +566,30 @@ static gboolean cs_cmd_constraint(CsSession *session, char **args, int n, GStrin
     return FALSE;
 }
 
+/* rule set ID NAME VALUE|--delete: an attribute of a rule or of an
+ * expression in it (the console's rule editor makes the same edit). */
+static gboolean cs_cmd_rule_set(CsSession *session, char **args, int n, GString *out,
+                                GError **error)
+{
+    if (n != 4) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "usage: rule set ID NAME VALUE|--delete");
+        return FALSE;
+    }
+    const char *value = strcmp(args[3], "--delete") == 0 ? NULL : args[3];
+    CS_EDIT(session, cs_edit_rule_attribute(session->log, args[1], args[2], value, &cs_local),
+            out, error);
+}
+
 static gboolean cs_cmd_rule(CsSession *session, char **args, int n, GString *out,
                             GError **error)
 {
-    (void)n;
+    if (strcmp(args[0], "set") == 0)
+        return cs_cmd_rule_set(session, args, n, out, error);
     gboolean enable = strcmp(args[0], "enable") == 0;
-    if (!enable && strcmp(args[0], "disable") != 0) {
+    if (n != 2 || (!enable && strcmp(args[0], "disable") != 0)) {
         g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
-                    "usage: rule enable ID | rule disable ID");
+                    "usage: rule enable ID | rule disable ID | rule set ID NAME VALUE|--delete");
         return FALSE;
     }
     CS_EDIT(session, cs_edit_rule_enable(session->log, args[1], enable, &cs_local),
@@ -714,8 +730,8 @@ static const CsCommandSpec cs_commands[] = {
       "colocation constraints (RSC placed with WITH-RSC)" },
     { "constraint", 2, 3, cs_cmd_constraint,
       "constraint remove ID | constraint score ID SCORE", "any constraint" },
-    { "rule", 2, 2, cs_cmd_rule, "rule enable|disable ID",
-      "switch a rule off and on again" },
+    { "rule", 2, 4, cs_cmd_rule, "rule enable|disable ID | rule set ID NAME VALUE|--delete",
+      "switch a rule off and on again, or set one of its (or its expressions') attributes" },
     { "time", 0, 1, cs_cmd_time, "time [T|now]",
       "show or set the clock for date rules and failure timeouts" },
     { "undo", 0, 0, cs_cmd_undo, "undo", "take back the last edit or clock change" },

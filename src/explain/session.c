@@ -60,6 +60,41 @@ CsSession *cs_session_open(const char *path, const char *time_text, GError **err
     return cs_session_new(document, now, error);
 }
 
+CsSession *cs_session_open_partial(const char *path, const char *time_text,
+                                   GError **error)
+{
+    CsTime now;
+    g_autoptr(GError) local = NULL;
+    CsDocument *document = cs_document_load(path, error);
+    if (document == NULL)
+        return NULL;
+    if (!cs_model_resolve_now(document, time_text, &now, &local)) {
+        g_set_error_literal(error, CS_SESSION_ERROR, CS_SESSION_ERROR_TIME,
+                            local->message);
+        cs_document_free(document);
+        return NULL;
+    }
+    CsSession *session = g_new0(CsSession, 1);
+    session->document = document;
+    session->log = cs_edit_log_new(document, now);
+    cs_session_build(session);
+    return session;
+}
+
+CsSession *cs_session_scratch(const CsSession *session)
+{
+    CsDocument *copy = g_new0(CsDocument, 1);
+    copy->xml = xmlCopyDoc(session->document->xml, 1);
+    copy->path = g_strdup(session->document->path);
+    copy->compression = session->document->compression;
+    copy->declaration = session->document->declaration;
+    cs_document_reindex(copy);
+    CsSession *scratch = g_new0(CsSession, 1);
+    scratch->document = copy;
+    scratch->log = cs_edit_log_new(copy, cs_session_time(session));
+    return scratch;
+}
+
 void cs_session_free(CsSession *session)
 {
     if (session == NULL)
@@ -77,6 +112,7 @@ void cs_session_free(CsSession *session)
 gboolean cs_session_refresh(CsSession *session)
 {
     cs_session_clear_previous(session);
+    session->generation++;
     session->previous_model = g_steal_pointer(&session->model);
     session->previous_solution = g_steal_pointer(&session->solution);
     return cs_session_build(session);

@@ -34,12 +34,21 @@ typedef struct CsSession {
      * the old model may point at nodes an edit has since freed. */
     CsModel *previous_model;
     CsSolution *previous_solution;
+    guint generation;            /* bumped by every cs_session_refresh, so
+                                    a viewer can tell its copy is stale */
 } CsSession;
 
 /* Loads path ("-": standard input), builds and solves it at time_text
  * (NULL: the wall clock).  A model or engine failure is an error here
  * (CS_MODEL_ERROR / CS_ENGINE_ERROR, as the CLI reports them). */
 CsSession *cs_session_open(const char *path, const char *time_text, GError **error);
+/* Like cs_session_open, but a model or engine failure is not an error:
+ * the session is returned with model or solution NULL and
+ * session->failure saying why (the console shows it as a banner and
+ * still lets the operator edit and undo).  NULL only when the file
+ * cannot be read (or time_text is invalid). */
+CsSession *cs_session_open_partial(const char *path, const char *time_text,
+                                   GError **error);
 /* Takes ownership of document. */
 CsSession *cs_session_new(CsDocument *document, CsTime now, GError **error);
 void cs_session_free(CsSession *session);
@@ -61,6 +70,13 @@ gboolean cs_session_dirty(const CsSession *session);
  * "db: starts on bravo".  A group's members are not listed when they
  * move with the group.  Returns the number of lines. */
 guint cs_session_describe_changes(const CsSession *session, GString *out);
+
+/* A scratch session on a copy of the current document and clock, to try
+ * edits without touching this one's log, model or solution (the console
+ * verifies "the smallest change that would move it" this way).  Its
+ * model and solution are not built: call cs_session_refresh after each
+ * trial edit.  Free with cs_session_free. */
+CsSession *cs_session_scratch(const CsSession *session);
 
 /* cs_document_save, then the log is marked saved when the document's
  * own file was written. */

@@ -2,7 +2,11 @@
 # run-tmux.sh: drives the console in a private tmux server and asserts on
 # what the screen shows (capture-pane): views, names, scores, the help
 # overlay, the filter, resizing, ASCII and NO_COLOR fallbacks, hostile
-# names, and that q and SIGTERM leave the terminal as it was.
+# names, and that q and SIGTERM leave the terminal as it was.  Then the
+# editing console on data/demo-small.xml (copies in a temporary
+# directory): every edit key, the changed cells, undo and redo, the ':'
+# prompt with completion, saving (plain and .bz2, and a save that fails),
+# q asking about unsaved edits, the help listing every key, resizing.
 #
 # Exit 77 (skip) when tmux or a usable terminal type is missing.
 set -u
@@ -47,6 +51,7 @@ demo=${CS_UI_TEST_CIB:-$top_srcdir/data/demo.xml}
 [ -r "$demo" ] || demo=${SHARED_DIR:-$top_srcdir/../shared}/corpus/pacemaker-2.1.5/xml/group5.xml
 [ -r "$demo" ] || skip "neither data/demo.xml nor the corpus's group5.xml is readable"
 hostile=$here/hostile.xml
+small=$top_srcdir/data/demo-small.xml
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cibscope-ui.XXXXXX") || exit 99
 socket=$tmp/tmux.socket
@@ -375,6 +380,334 @@ test_bad_file() {
     grep -q "no-such-file.xml" "$tmp/screen" && pass || fail "badfile: the message does not name the file"
 }
 
+
+# ---- the editing console ------------------------------------------------
+
+# status_has SESSION TEXT: the bottom line shows TEXT within 5 seconds.
+status_has() {
+    tries=0
+    while [ $tries -lt 50 ]; do
+        capture "$1"
+        if tail -1 "$tmp/screen" | grep -q -F -- "$2"; then
+            pass
+            return 0
+        fi
+        sleep 0.1
+        tries=$((tries + 1))
+    done
+    fail "$1: the status line never said '$2'"
+    return 1
+}
+
+# row_has SESSION RSC TEXT: the matrix row of RSC shows TEXT.
+row_has() {
+    row=$(grep -E -- "^ *[^ ]* ?$2 " "$tmp/screen" | head -1)
+    case $row in
+        *"$3"*) pass ;;
+        *) fail "$1: the row of $2 does not show '$3': '$row'" ;;
+    esac
+}
+
+# goto_cell SESSION ROW NODE: the matrix cursor on row ROW (0-based, as
+# listed) and node column NODE.
+goto_cell() {
+    keys "$1" 1 g "<"
+    n=0
+    while [ $n -lt "$2" ]; do keys "$1" j; n=$((n + 1)); done
+    n=0
+    while [ $n -lt "$3" ]; do keys "$1" l; n=$((n + 1)); done
+    sleep 0.2
+}
+
+# Rows of demo-small.xml: fence-xvm web web-vip web-fs web-server db
+# app-worker report; nodes alpha bravo charlie.
+ROW_DB=5 ROW_APP=6 ROW_REPORT=7 ROW_WEB=1
+NODE_ALPHA=0 NODE_BRAVO=1
+
+test_edit_keys() {
+    columns=$1 lines=$2
+    session=edit$columns
+    cp "$small" "$tmp/keys.xml"
+    start $session "$columns" "$lines" "$tmp/keys.xml"
+    wait_for $session "1 Matrix" || return
+    capture $session
+    row_has $session app-worker "350"
+    # b: ban app-worker from bravo; it moves, the cells it changed are
+    # highlighted (black on yellow), the status bar counts the edit.
+    goto_cell $session $ROW_APP $NODE_BRAVO
+    keys $session b
+    status_has $session "ban app-worker from bravo: app-worker: bravo -> alpha" || return
+    row_has $session app-worker "Move"
+    row_has $session app-worker "-INF"
+    tmx capture-pane -e -p -t $session >"$tmp/escapes"
+    grep -q -E '\[30m.?\[43m|\[43m' "$tmp/escapes" && pass || fail "$session: no highlighted cell after the edit"
+    grep -q "edit changed" "$tmp/screen" && pass || fail "$session: the legend does not explain the highlight"
+    keys $session j k
+    status_has $session "1 unsaved"
+    # u restores it, ^R does it again, u again.
+    keys $session u
+    status_has $session "undo: ban app-worker from bravo: app-worker: alpha -> bravo"
+    row_has $session app-worker "350"
+    keys $session C-r
+    status_has $session "redo: ban app-worker from bravo"
+    row_has $session app-worker "-INF"
+    keys $session u
+    status_has $session "undo: ban app-worker"
+    # p: prefer alpha; c: clear it again.
+    goto_cell $session $ROW_APP $NODE_ALPHA
+    keys $session p
+    status_has $session "prefer app-worker on alpha: app-worker: bravo -> alpha"
+    keys $session c
+    status_has $session "clear app-worker: app-worker: alpha -> bravo"
+    # f: the fail count on bravo.
+    goto_cell $session $ROW_APP $NODE_BRAVO
+    keys $session f
+    status_has $session "clear fail counts of app-worker on bravo"
+    # s: stickiness, typed at the prompt the key opens.
+    keys $session s
+    wait_for $session ":stickiness app-worker" || return
+    keys $session 0 Enter
+    status_has $session "stickiness app-worker 0"
+    # S and M on the column's node (alpha), toggled.
+    goto_cell $session $ROW_WEB $NODE_ALPHA
+    keys $session S
+    status_has $session "standby alpha on: fence-xvm: alpha -> bravo; web: alpha -> bravo"
+    keys $session S
+    status_has $session "standby alpha off"
+    keys $session M
+    status_has $session "maintenance alpha on"
+    keys $session M
+    status_has $session "maintenance alpha off"
+    # t: the clock.
+    keys $session t
+    wait_for $session ":time " || return
+    keys $session C-u "time 2030-01-01" Enter
+    status_has $session "time 2030-01-01 00:00:00Z"
+    wait_for $session "2030-01-01"
+    # Resize in the middle of it all (j first: the notice gives way to
+    # the status fields).
+    keys $session j
+    tmx resize-window -t $session -x 100 -y 30
+    sleep 0.3
+    capture $session
+    last=$(screen_line 30)
+    case $last in *unsaved*) pass ;; *) fail "$session: after resizing the status bar is not on line 30" ;; esac
+    tmx resize-window -t $session -x "$columns" -y "$lines"
+    sleep 0.3
+    # q asks, n stays, q y quits without saving.
+    keys $session q
+    status_has $session "unsaved edits?"
+    tail -1 "$tmp/screen" | grep -q -E "Quit with [0-9]+ unsaved edits\? +y: quit without saving +w: save and quit" \
+        && pass || fail "$session: the question does not offer y and w"
+    keys $session n
+    status_has $session "Not quitting"
+    keys $session q y
+    wait_exit $session 0
+    cmp -s "$small" "$tmp/keys.xml" && pass || fail "$session: quitting without saving changed the file"
+}
+
+test_explain_edits() {
+    columns=$1 lines=$2
+    session=explain$columns
+    cp "$small" "$tmp/explain.xml"
+    start $session "$columns" "$lines" "$tmp/explain.xml"
+    wait_for $session "1 Matrix" || return
+    # The ban of report on alpha: Explain names it, and the smallest
+    # change that moves report is to remove it (verified by trying).
+    goto_cell $session $ROW_REPORT $NODE_ALPHA
+    keys $session 3
+    wait_for $session "cli-ban-report-on-alpha" || return
+    wait_for $session "remove cli-ban-report-on-alpha"
+    grep -q "report: bravo .* alpha" "$tmp/screen" && pass || fail "$session: the smallest change does not say where report goes"
+    # x removes the selected constraint.
+    keys $session x
+    status_has $session "remove constraint cli-ban-report-on-alpha: report: bravo -> alpha"
+    keys $session u
+    status_has $session "undo: remove constraint cli-ban-report-on-alpha"
+    # r disables the rule of web's location, r enables it again.
+    keys $session 1
+    goto_cell $session $ROW_WEB $NODE_ALPHA
+    keys $session 3
+    wait_for $session "location-web-tier" || return
+    keys $session r
+    status_has $session "disable rule location-web-tier-rule"
+    wait_for $session "Disabled rules"
+    keys $session r
+    status_has $session "enable rule location-web-tier-rule"
+    # e: the score of app-worker's location on bravo, re-solved as typed.
+    keys $session 1
+    goto_cell $session $ROW_APP $NODE_BRAVO
+    keys $session 3
+    wait_for $session "location-app-worker-bravo" || return
+    keys $session e
+    wait_for $session "Score of location-app-worker-bravo: 50" || return
+    keys $session 1 0 0 0
+    wait_for $session "Score of location-app-worker-bravo: 1000"
+    wait_for $session "score 1300"
+    keys $session Escape
+    status_has $session "location-app-worker-bravo unchanged"
+    wait_for $session "score 350"
+    keys $session e 5 0 0 Enter
+    status_has $session "constraint location-app-worker-bravo score 500"
+    wait_for $session "score 800"
+    # e on a rule lists its fields; the expression's value edited live:
+    # web's rule wants tier=web; asking for tier=db takes its 100 away
+    # from alpha (where stickiness keeps it), then a score of -INFINITY
+    # moves it.
+    keys $session 1
+    goto_cell $session $ROW_WEB $NODE_ALPHA
+    keys $session 3
+    wait_for $session "location-web-tier" || return
+    keys $session e
+    wait_for $session "Rule location-web-tier-rule" || return
+    grep -q "boolean-op" "$tmp/screen" && grep -q "location-web-tier-rule-expr" "$tmp/screen" && pass \
+        || fail "$session: the rule's fields are not listed"
+    keys $session j j j j j Enter
+    keys $session d b
+    wait_for $session "score 0"
+    keys $session Enter
+    status_has $session "location-web-tier-rule-expr value=db: nothing moves"
+    keys $session u
+    status_has $session "undo: location-web-tier-rule-expr value=db"
+    keys $session k k k k k Enter -INFINITY
+    wait_for $session "score -INFINITY"
+    keys $session Enter
+    status_has $session "location-web-tier-rule score=-INFINITY: web: alpha -> bravo"
+    keys $session Escape u
+    status_has $session "undo: location-web-tier-rule score=-INFINITY"
+    keys $session 1
+    goto_cell $session $ROW_APP $NODE_BRAVO
+    keys $session 3
+    # a: a new location constraint, through the prompt it opens.
+    keys $session a
+    wait_for $session ":location add location-app-worker-bravo-1 app-worker bravo" || return
+    keys $session C-u "location add loc-db-charlie db charlie 100" Enter
+    status_has $session "location loc-db-charlie: db on charlie 100"
+    keys $session q y
+    wait_exit $session 0
+}
+
+test_prompt() {
+    columns=$1 lines=$2
+    session=prompt$columns
+    cp "$small" "$tmp/prompt.xml"
+    start $session "$columns" "$lines" "$tmp/prompt.xml"
+    wait_for $session "1 Matrix" || return
+    keys $session :
+    wait_for $session "Tab completes" || return
+    keys $session "ban app"
+    keys $session Tab
+    wait_for $session ":ban app-worker " || return
+    keys $session Tab
+    wait_for $session "charlie"
+    grep -q "alpha" "$tmp/screen" && grep -q "bravo" "$tmp/screen" && pass || fail "$session: Tab does not list the nodes"
+    keys $session "br" Tab Enter
+    status_has $session "ban app-worker from bravo: app-worker: bravo -> alpha"
+    # History: Up gives the last line back.
+    keys $session : Up
+    wait_for $session ":ban app-worker bravo"
+    keys $session Escape
+    # A command with output opens it in a box; any key closes it.
+    keys $session : "scores db" Enter
+    wait_for $session "any key closes" || { keys $session q y; return; }
+    keys $session Escape
+    wait_gone $session "any key closes"
+    # A bad command says why and changes nothing.
+    keys $session : "ban nosuch alpha" Enter
+    status_has $session "nosuch"
+    keys $session q y
+    wait_exit $session 0
+}
+
+test_help_keys() {
+    session=helpkeys
+    start $session 80 24 "$small"
+    wait_for $session "1 Matrix" || return
+    keys $session '?'
+    wait_for $session "cibscope help" || return
+    sleep 0.3
+    capture $session
+    cp "$tmp/screen" "$tmp/help-all"
+    pages=0
+    while [ $pages -lt 6 ]; do
+        keys $session NPage
+        sleep 0.2
+        capture $session
+        cat "$tmp/screen" >>"$tmp/help-all"
+        pages=$((pages + 1))
+    done
+    for entry in "undo / redo" "stickiness of the resource" "ban the resource" "prefer / move" \
+                 "clear the resource's cli-ban" "clear the cell's fail count" \
+                 "standby / maintenance" "set the clock" "enable / disable the selected rule" \
+                 "edit the selected constraint's score or rule" "add a location / a colocation" \
+                 "remove the selected constraint" "save: atomic" "command line" \
+                 "asks first when edits are unsaved" "cells the last edit changed"; do
+        grep -q -F -- "$entry" "$tmp/help-all" && pass || fail "$session: the help lacks '$entry'"
+    done
+    keys $session Escape q
+    wait_exit $session 0
+}
+
+# A save reloads to the solution the same edits give in batch mode; the
+# old file is kept as .bak; a .bz2 stays .bz2; a failed save loses nothing.
+test_save() {
+    mkdir -p "$tmp/save"
+    cp "$small" "$tmp/save/cib.xml"
+    start save 80 24 "$tmp/save/cib.xml"
+    wait_for save "1 Matrix" || return
+    goto_cell save $ROW_APP $NODE_BRAVO
+    keys save b
+    status_has save "app-worker: bravo -> alpha"
+    keys save w
+    status_has save "Saved $tmp/save/cib.xml"
+    keys save q
+    wait_exit save 0
+    cmp -s "$small" "$tmp/save/cib.xml.bak" && pass || fail "save: the previous file was not kept as .bak"
+    "$bin" scores "$tmp/save/cib.xml" >"$tmp/saved.scores" 2>&1
+    "$bin" "$small" --exec 'ban app-worker bravo; scores' 2>&1 | grep '^pcmk__' >"$tmp/expected.scores"
+    if [ -s "$tmp/expected.scores" ] && cmp -s "$tmp/saved.scores" "$tmp/expected.scores"; then
+        pass
+    else
+        fail "save: the saved file scores differently from 'ban app-worker bravo' in batch mode"
+        diff "$tmp/expected.scores" "$tmp/saved.scores" | head -10
+    fi
+
+    if command -v bzip2 >/dev/null 2>&1; then
+        bzip2 -c "$small" >"$tmp/save/pe-input-1.bz2"
+        start savebz2 80 24 "$tmp/save/pe-input-1.bz2"
+        wait_for savebz2 "1 Matrix" || return
+        goto_cell savebz2 $ROW_APP $NODE_BRAVO
+        keys savebz2 b w
+        status_has savebz2 "Saved"
+        keys savebz2 q
+        wait_exit savebz2 0
+        [ "$(head -c 3 "$tmp/save/pe-input-1.bz2")" = "BZh" ] && pass || fail "save: a .bz2 input was not written back as bzip2"
+        bzip2 -dc "$tmp/save/pe-input-1.bz2" | grep -q 'cli-ban-app-worker-on-bravo' && pass \
+            || fail "save: the .bz2 written back lacks the ban"
+    fi
+
+    # The directory disappears under the console: the save fails, says
+    # why, and the edit is still there to save once it is back.
+    mkdir -p "$tmp/gone"
+    cp "$small" "$tmp/gone/cib.xml"
+    start savefail 80 24 "$tmp/gone/cib.xml"
+    wait_for savefail "1 Matrix" || return
+    goto_cell savefail $ROW_APP $NODE_BRAVO
+    keys savefail b
+    status_has savefail "app-worker: bravo -> alpha"
+    mv "$tmp/gone" "$tmp/gone.away"
+    keys savefail w
+    status_has savefail "Not saved:"
+    keys savefail j
+    status_has savefail "1 unsaved"
+    mv "$tmp/gone.away" "$tmp/gone"
+    keys savefail w
+    status_has savefail "Saved"
+    keys savefail q
+    wait_exit savefail 0
+    grep -q 'cli-ban-app-worker-on-bravo' "$tmp/gone/cib.xml" && pass || fail "savefail: the edit was lost"
+}
+
 test_views
 test_filter "$(sed -n 's/.*<primitive id="\([^"]*\)".*/\1/p' "$demo" | tail -1)" \
             "$(sed -n 's/.*<primitive id="\([^"]*\)".*/\1/p' "$demo" | head -1)"
@@ -384,6 +717,18 @@ test_hostile
 test_signal
 test_interrupt
 test_bad_file
+if [ -r "$small" ]; then
+    test_edit_keys 80 24
+    test_edit_keys 200 60
+    test_explain_edits 80 24
+    test_explain_edits 200 60
+    test_prompt 80 24
+    test_prompt 200 60
+    test_help_keys
+    test_save
+else
+    echo "SKIP: the editing tests need data/demo-small.xml"
+fi
 
 echo "run-tmux.sh: $checks checks, $failures failed"
 [ $failures -eq 0 ]

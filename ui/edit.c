@@ -1,0 +1,206 @@
+/* edit.c: the console's edits.
+ *
+ * Every key that changes the CIB is turned into a command of the
+ * command language (doc/commands.md) and run through cs_command_run, so
+ * that the console and `cibscope FILE --exec` change the document the
+ * same way and say the same thing about it.  The session re-solves after
+ * each edit; the status bar then says what moved.
+ */
+#include <string.h>
+#include "explain/command.h"
+#include "view.h"
+
+/* A word as the command language reads it back: quoted when it holds
+ * anything a shell-like splitter would take apart. */
+static char *quote_word(const char *word)
+{
+    gboolean plain = word[0] != '\0' && word[0] != '#';
+    for (const char *c = word; *c != '\0' && plain; c++)
+        plain = g_ascii_isalnum(*c) || strchr("_.:@+-/=,", *c) != NULL;
+    if (plain)
+        return g_strdup(word);
+    GString *quoted = g_string_new("'");
+    for (const char *c = word; *c != '\0'; c++) {
+        if (*c == '\'')
+            g_string_append(quoted, "'\\''");
+        else
+            g_string_append_c(quoted, *c);
+    }
+    g_string_append_c(quoted, '\'');
+    return g_string_free(quoted, FALSE);
+}
+
+/* "ban db from bravo\n  db: stops\n" -> "ban db from bravo: db: stops". */
+static char *summary_of(const char *output)
+{
+    g_auto(GStrv) lines = g_strsplit(output, "\n", -1);
+    GString *summary = g_string_new(NULL);
+    int changes = 0;
+    for (char **line = lines; *line != NULL; line++) {
+        const char *text = g_strstrip(*line);
+        if (*text == '\0')
+            continue;
+        if (summary->len == 0)
+            g_string_append(summary, text);
+        else
+            g_string_append_printf(summary, "%s%s", changes++ == 0 ? ": " : "; ", text);
+    }
+    return g_string_free(summary, FALSE);
+}
+
+static int line_count(const char *text)
+{
+    int count = 0;
+    for (const char *c = text; *c != '\0'; c++)
+        count += *c == '\n';
+    return count + (text[0] != '\0' && text[strlen(text) - 1] != '\n');
+}
+
+/* After a command: re-read the session if it changed, then say what
+ * happened.  Edits (whose report is a line and what moved) go to the
+ * status bar; longer output (scores, explain, help) to an overlay. */
+static void finish_command(CsConsole *console, gboolean ok, const GString *out, const GError *error)
+{
+    gboolean refreshed = console->session->generation != console->generation;
+    if (refreshed)
+        cs_console_sync(console);
+    if (!ok) {
+        cs_console_say(console, TRUE, "%s", error != NULL ? error->message : "the command failed");
+        return;
+    }
+    if (out->len == 0)
+        return;
+    int lines = line_count(out->str);
+    if (lines > 1 && (!refreshed || lines > 6)) {
+        g_free(console->output);
+        console->output = g_strdup(out->str);
+        console->output_scroll = 0;
+        /* An edit that moves many: the box lists them, the status line
+         * still says what was done. */
+        if (refreshed) {
+            g_autofree char *first = g_strndup(out->str, strcspn(out->str, "\n"));
+            cs_console_say(console, FALSE, "%s: %d changes, listed above (any key closes)", first, lines - 1);
+        }
+        return;
+    }
+    g_autofree char *summary = summary_of(out->str);
+    cs_console_say(console, FALSE, "%s", summary);
+}
+
+gboolean cs_console_run_words(CsConsole *console, const char *const *words)
+{
+    g_autoptr(GString) out = g_string_new(NULL);
+    g_autoptr(GError) error = NULL;
+    gboolean ok = cs_command_run(console->session, (char **)words, out, &error);
+    finish_command(console, ok, out, error);
+    return ok;
+}
+
+void cs_console_run_line(CsConsole *console, const char *line)
+{
+    g_autoptr(GString) out = g_string_new(NULL);
+    g_autoptr(GError) error = NULL;
+    gboolean ok = cs_command_run_text(console->session, line, out, &error);
+    finish_command(console, ok, out, error);
+}
+
+void cs_console_save(CsConsole *console)
+{
+    g_autoptr(GError) error = NULL;
+    if (!cs_session_save(console->session, NULL, &error)) {
+        /* The document and its edits stay as they were: nothing lost. */
+        cs_console_say(console, TRUE, "Not saved: %s", error->message);
+        return;
+    }
+    console->saved_depth = cs_edit_log_undo_depth(console->session->log);
+    cs_console_say(console, FALSE, "Saved %s (the previous file kept as %s.bak)",
+                   console->path, console->path);
+}
+
+/* Opens the command line with a command to complete, e.g. "stickiness web ". */
+static void prompt_with(CsConsole *console, const char *first, const char *argument)
+{
+    g_autofree char *quoted = argument != NULL ? quote_word(argument) : NULL;
+    g_autofree char *text = g_strdup_printf("%s %s%s", first, quoted != NULL ? quoted : "",
+                                            quoted != NULL ? " " : "");
+    cs_prompt_open(console, text);
+}
+
+/* A command on the selected resource and, when node_too, node. */
+static void run_on_cell(CsConsole *console, const char *command, gboolean node_too)
+{
+    int rsc = cs_console_selected_rsc(console);
+    int node = cs_console_selected_node(console);
+    if (rsc < 0 || (node_too && node < 0)) {
+        cs_console_say(console, TRUE, "Select a resource%s first (1 Matrix).", node_too ? " and a node" : "");
+        return;
+    }
+    const char *words[4] = { command, cs_console_rsc(console, rsc)->id, NULL, NULL };
+    if (node_too)
+        words[2] = cs_console_node(console, node)->uname;
+    cs_console_run_words(console, words);
+}
+
+/* standby / maintenance of the cursor's node, toggled. */
+static void toggle_node(CsConsole *console, const char *command)
+{
+    int node = cs_console_selected_node(console);
+    if (node < 0) {
+        cs_console_say(console, TRUE, "Select a node first (1 Matrix).");
+        return;
+    }
+    const CsNode *info = cs_console_node(console, node);
+    gboolean on = strcmp(command, "standby") == 0 ? info->standby : info->maintenance;
+    const char *words[] = { command, info->uname, on ? "off" : "on", NULL };
+    cs_console_run_words(console, words);
+}
+
+static void undo_or_redo(CsConsole *console, const char *command)
+{
+    const char *words[] = { command, NULL };
+    cs_console_run_words(console, words);
+}
+
+static void edit_time(CsConsole *console)
+{
+    g_autofree char *now = cs_time_format(cs_session_time(console->session));
+    prompt_with(console, "time", now);
+}
+
+static void edit_stickiness(CsConsole *console)
+{
+    int rsc = cs_console_selected_rsc(console);
+    prompt_with(console, "stickiness", rsc >= 0 ? cs_console_rsc(console, rsc)->id : "default");
+}
+
+gboolean cs_console_edit_key(CsConsole *console, int key)
+{
+    if (console->model == NULL && key != 'u' && key != 18 && key != 'w' && key != 't') {
+        cs_console_say(console, TRUE, "Nothing to edit: the CIB is not modelled.");
+        return TRUE;
+    }
+    switch (key) {
+    case 'u': undo_or_redo(console, "undo"); return TRUE;
+    case 18: undo_or_redo(console, "redo"); return TRUE;   /* ^R, as in vi */
+    case 'w': cs_console_save(console); return TRUE;
+    case 's': edit_stickiness(console); return TRUE;
+    case 'b': run_on_cell(console, "ban", TRUE); return TRUE;
+    case 'p': run_on_cell(console, "prefer", TRUE); return TRUE;
+    case 'c': run_on_cell(console, "clear", FALSE); return TRUE;
+    case 'S': toggle_node(console, "standby"); return TRUE;
+    case 'M': toggle_node(console, "maintenance"); return TRUE;
+    case 't': edit_time(console); return TRUE;
+    case 'f': {
+        int rsc = cs_console_selected_rsc(console);
+        int node = cs_console_selected_node(console);
+        if (rsc < 0 || node < 0)
+            return TRUE;
+        const char *words[] = { "failcount", "clear", cs_console_rsc(console, rsc)->id,
+                                cs_console_node(console, node)->uname, NULL };
+        cs_console_run_words(console, words);
+        return TRUE;
+    }
+    default:
+        return FALSE;
+    }
+}

@@ -1,0 +1,356 @@
+/* prompt.c: the ':' command line.
+ *
+ * GNU readline's alternate (callback) interface does the line editing,
+ * history and completion; curses keeps the terminal.  Keys come from
+ * getch() and are handed to readline one byte at a time through
+ * rl_getc_function, readline never touches the terminal (its prepare,
+ * redisplay and output hooks are ours or /dev/null), and the line is
+ * drawn on the bottom row from rl_line_buffer and rl_point.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <readline/readline.h>
+#include <readline/history.h>
+#include "explain/command.h"
+#include "view.h"
+
+#define PROMPT_QUEUE 64
+
+static CsConsole *prompt_console;
+static unsigned char queue[PROMPT_QUEUE];
+static int queue_head, queue_length;
+static char *accepted;           /* the line Enter gave, malloc'd by readline */
+static gboolean accepted_ready;
+static GPtrArray *matches;       /* shown above the prompt after Tab */
+static GPtrArray *candidates;    /* what cs_command_complete offered */
+static FILE *null_stream;
+static gboolean prompt_ready;
+
+static int prompt_getc(FILE *stream)
+{
+    (void)stream;
+    if (queue_length == 0)
+        return EOF;
+    int byte = queue[queue_head];
+    queue_head = (queue_head + 1) % PROMPT_QUEUE;
+    queue_length--;
+    return byte;
+}
+
+static int prompt_input_available(void)
+{
+    return queue_length > 0;
+}
+
+static void push_byte(int byte)
+{
+    if (queue_length == PROMPT_QUEUE)
+        return;
+    queue[(queue_head + queue_length) % PROMPT_QUEUE] = (unsigned char)byte;
+    queue_length++;
+}
+
+/* Readline must not draw or change terminal modes: curses owns both. */
+static void prompt_redisplay(void)
+{
+}
+
+static void prompt_prep_terminal(int meta)
+{
+    (void)meta;
+}
+
+static void prompt_deprep_terminal(void)
+{
+}
+
+static void on_line(char *line)
+{
+    accepted = line;
+    accepted_ready = TRUE;
+    rl_callback_handler_remove();
+}
+
+static void clear_matches(void)
+{
+    g_clear_pointer(&matches, g_ptr_array_unref);
+}
+
+/* Several candidates: kept to be drawn above the prompt. */
+static void show_matches(char **found, int count, int longest)
+{
+    (void)longest;
+    clear_matches();
+    matches = g_ptr_array_new_with_free_func(g_free);
+    for (int i = 1; i <= count; i++)
+        g_ptr_array_add(matches, cs_escape(found[i]));
+}
+
+const GPtrArray *cs_prompt_matches(void)
+{
+    return matches;
+}
+
+static char *next_candidate(const char *text, int state)
+{
+    static guint index;
+    (void)text;
+    if (state == 0)
+        index = 0;
+    if (candidates == NULL || index >= candidates->len)
+        return NULL;
+    return strdup(g_ptr_array_index(candidates, index++));
+}
+
+/* What each argument of the common commands is: R a resource, N a node,
+ * O anything else (keyword, constraint or rule id).  The command layer
+ * offers every id after the command name; this narrows the list to the
+ * kind that fits where the cursor is. */
+static const struct { const char *command; const char *kinds; } argument_kinds[] = {
+    { "ban", "RN" }, { "prefer", "RN" }, { "clear", "R" }, { "where", "R" },
+    { "scores", "R" }, { "explain", "RN" }, { "stickiness", "RO" },
+    { "standby", "NO" }, { "maintenance", "NO" }, { "attr", "N" },
+    { "rule", "OO" }, { "constraint", "OO" },
+};
+
+static char word_kind(const CsModel *model, const char *word)
+{
+    if (cs_model_resource(model, word) != NULL)
+        return 'R';
+    if (cs_model_node(model, word) != NULL)
+        return 'N';
+    return 'O';
+}
+
+/* The kind the argument before the cursor must be, or 0 when any. */
+static char expected_kind(const char *before)
+{
+    const char *segment = strrchr(before, ';');
+    g_auto(GStrv) words = g_strsplit_set(segment != NULL ? segment + 1 : before, " \t", -1);
+    int position = -1;
+    const char *command = NULL;
+    for (char **word = words; *word != NULL; word++) {
+        if (**word == '\0' && *(word + 1) != NULL)
+            continue;
+        if (command == NULL)
+            command = *word;
+        position++;
+    }
+    if (command == NULL || position < 1)
+        return 0;
+    for (size_t i = 0; i < G_N_ELEMENTS(argument_kinds); i++)
+        if (strcmp(argument_kinds[i].command, command) == 0)
+            return position <= (int)strlen(argument_kinds[i].kinds) ? argument_kinds[i].kinds[position - 1] : 0;
+    return 0;
+}
+
+static void narrow_candidates(const CsModel *model, const char *before)
+{
+    char kind = expected_kind(before);
+    if (kind == 0 || model == NULL)
+        return;
+    for (guint i = candidates->len; i > 0; i--)
+        if (word_kind(model, g_ptr_array_index(candidates, i - 1)) != kind)
+            g_ptr_array_remove_index(candidates, i - 1);
+}
+
+/* Completion of command names, resource, node and constraint ids, from
+ * the command layer (the same words `cibscope --exec` accepts). */
+static char **prompt_complete(const char *text, int start, int end)
+{
+    (void)start;
+    (void)end;
+    rl_attempted_completion_over = 1;   /* never file names */
+    g_autofree char *before = g_strndup(rl_line_buffer, (gsize)rl_point);
+    g_clear_pointer(&candidates, g_ptr_array_unref);
+    candidates = cs_command_complete(prompt_console->session, before);
+    narrow_candidates(prompt_console->session->model, before);
+    clear_matches();
+    return rl_completion_matches(text, next_candidate);
+}
+
+static void prompt_setup(void)
+{
+    if (prompt_ready)
+        return;
+    prompt_ready = TRUE;
+    null_stream = fopen("/dev/null", "w");
+    rl_readline_name = "cibscope";
+    rl_instream = stdin;
+    rl_outstream = null_stream;
+    rl_getc_function = prompt_getc;
+    rl_input_available_hook = prompt_input_available;
+    rl_redisplay_function = prompt_redisplay;
+    rl_prep_term_function = prompt_prep_terminal;
+    rl_deprep_term_function = prompt_deprep_terminal;
+    /* Curses handles SIGWINCH and the console its own signals; readline
+     * must not export LINES and COLUMNS either, or curses would stop
+     * following resizes. */
+    rl_catch_signals = 0;
+    rl_catch_sigwinch = 0;
+    rl_change_environment = 0;
+    rl_attempted_completion_function = prompt_complete;
+    rl_completion_display_matches_hook = show_matches;
+    /* Words split as the command language splits them. */
+    rl_completer_word_break_characters = (char *)" \t;";
+    rl_variable_bind("show-all-if-ambiguous", "on");
+    rl_variable_bind("bell-style", "none");
+    using_history();
+    stifle_history(500);
+}
+
+void cs_prompt_open(CsConsole *console, const char *initial)
+{
+    prompt_setup();
+    prompt_console = console;
+    console->prompt_open = TRUE;
+    queue_length = 0;
+    accepted_ready = FALSE;
+    clear_matches();
+    rl_callback_handler_install(":", on_line);
+    if (initial != NULL)
+        rl_insert_text(initial);
+}
+
+static void prompt_close(CsConsole *console)
+{
+    console->prompt_open = FALSE;
+    clear_matches();
+    history_set_pos(history_length);
+}
+
+static void prompt_cancel(CsConsole *console)
+{
+    rl_replace_line("", 0);
+    rl_callback_handler_remove();
+    prompt_close(console);
+}
+
+/* curses keys as the control characters readline's emacs map binds, so
+ * no escape sequence (and no Esc timeout) is involved. */
+static int readline_byte(int key)
+{
+    switch (key) {
+    case KEY_LEFT: return 2;        /* ^B */
+    case KEY_RIGHT: return 6;       /* ^F */
+    case KEY_UP: return 16;         /* ^P: previous history line */
+    case KEY_DOWN: return 14;       /* ^N */
+    case KEY_HOME: return 1;        /* ^A */
+    case KEY_END: return 5;         /* ^E */
+    case KEY_DC: return 4;          /* ^D: delete under the cursor */
+    case KEY_BACKSPACE: case 8: return 127;
+    case KEY_ENTER: case '\r': return '\n';
+    default: return key >= 0 && key < 256 ? key : -1;
+    }
+}
+
+void cs_prompt_key(CsConsole *console, int key)
+{
+    /* Esc and ^G leave the prompt without running anything; ^D on an
+     * empty line does too (readline gives no line then). */
+    if (key == 27 || key == 7) {
+        prompt_cancel(console);
+        return;
+    }
+    int byte = readline_byte(key);
+    if (byte < 0)
+        return;
+    if (byte != '\t')
+        clear_matches();
+    push_byte(byte);
+    while (queue_length > 0 && !accepted_ready)
+        rl_callback_read_char();
+    queue_length = 0;
+    if (!accepted_ready)
+        return;
+    accepted_ready = FALSE;
+    char *line = accepted;
+    accepted = NULL;
+    prompt_close(console);
+    if (line == NULL)
+        return;
+    g_autofree char *trimmed = g_strstrip(g_strdup(line));
+    if (trimmed[0] != '\0') {
+        add_history(line);
+        history_set_pos(history_length);
+        cs_console_run_line(console, line);
+    }
+    free(line);
+}
+
+/* The candidates Tab found, a band of rows above the prompt. */
+static void draw_matches(int y)
+{
+    if (matches == NULL || matches->len == 0)
+        return;
+    int widest = 1;
+    for (guint i = 0; i < matches->len; i++)
+        widest = MAX(widest, cs_text_width(g_ptr_array_index(matches, i)));
+    int column_width = MIN(widest + 2, COLS);
+    int columns = MAX(1, COLS / column_width);
+    int rows = MIN(((int)matches->len + columns - 1) / columns, MAX(1, LINES / 3));
+    for (int row = 0; row < rows; row++) {
+        int line_y = y - rows + row;
+        cs_draw_fill(line_y, 0, COLS, CS_STYLE_NORMAL);
+        for (int column = 0; column < columns; column++) {
+            guint index = (guint)(row * columns + column);
+            if (index >= matches->len)
+                break;
+            cs_draw_text(line_y, column * column_width + 1, column_width - 1,
+                         g_ptr_array_index(matches, index), CS_STYLE_EMPHASIS);
+        }
+    }
+}
+
+void cs_prompt_draw(const CsConsole *console, int y)
+{
+    (void)console;
+    draw_matches(y);
+    const char *buffer = rl_line_buffer != NULL ? rl_line_buffer : "";
+    int point = CLAMP(rl_point, 0, (int)strlen(buffer));
+    g_autofree char *before_raw = g_strndup(buffer, (gsize)point);
+    g_autofree char *before = cs_escape(before_raw);
+    g_autofree char *after = cs_escape(buffer + point);
+    static const char hint[] = " Tab completes  Up history  Enter runs  Esc cancels ";
+    cs_draw_fill(y, 0, COLS, CS_STYLE_PROMPT);
+    /* Scroll so the cursor stays on screen, as a shell does. */
+    int room = COLS - 2;
+    int before_width = cs_text_width(before);
+    const char *shown = before;
+    while (before_width >= room && *shown != '\0') {
+        shown = g_utf8_next_char(shown);
+        before_width = cs_text_width(shown);
+    }
+    int x = cs_draw_text(y, 0, COLS, ":", CS_STYLE_PROMPT);
+    x += cs_draw_text(y, x, COLS - x, shown, CS_STYLE_NORMAL);
+    char cursor_text[8] = " ";
+    if (*after != '\0') {
+        const char *next = g_utf8_next_char(after);
+        memcpy(cursor_text, after, MIN((size_t)(next - after), sizeof cursor_text - 1));
+        cursor_text[MIN((size_t)(next - after), sizeof cursor_text - 1)] = '\0';
+    }
+    int cursor_width = cs_draw_text(y, x, COLS - x, cursor_text, CS_STYLE_CURSOR);
+    int rest = *after != '\0' ? (int)strlen(cursor_text) : 0;
+    int after_x = x + cursor_width;
+    after_x += cs_draw_text(y, after_x, COLS - after_x, after + rest, CS_STYLE_NORMAL);
+    int hint_width = (int)strlen(hint);
+    if (after_x + hint_width + 2 < COLS)
+        cs_draw_text(y, COLS - hint_width, hint_width, hint, CS_STYLE_DIM);
+}
+
+void cs_prompt_shutdown(void)
+{
+    if (!prompt_ready)
+        return;
+    if (prompt_console != NULL && prompt_console->prompt_open)
+        rl_callback_handler_remove();
+    clear_matches();
+    g_clear_pointer(&candidates, g_ptr_array_unref);
+    clear_history();
+    if (null_stream != NULL)
+        fclose(null_stream);
+    null_stream = NULL;
+    rl_outstream = NULL;
+    prompt_ready = FALSE;
+}
