@@ -12,10 +12,12 @@
  * digests (digest.c) add restarts and reloads for changed definitions;
  * unclean nodes are fenced (Pacemaker Explained 9 "Fencing").
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/engine_internal.h"
+#include "engine/clone_internal.h"
 
 /* Ordering flags (Pacemaker's pe_ordering). */
 enum {
@@ -308,8 +310,8 @@ static gboolean order_actions(CsGraph *graph, CsAct *first, CsAct *then,
     edge = g_new0(CsEdge, 1);
     *edge = (CsEdge){ first, then, type };
     g_ptr_array_add(graph->edges, edge);
-    g_ptr_array_add(first->after, edge);
-    g_ptr_array_add(then->before, edge);
+    g_ptr_array_insert(first->after, 0, edge);
+    g_ptr_array_insert(then->before, 0, edge);
     return TRUE;
 }
 
@@ -591,12 +593,200 @@ static guint update_primitive(CsGraph *graph, CsAct *first, CsAct *then,
     return changed;
 }
 
+/* ---- interleaved clones (Pacemaker Explained 10.2.3 interleave) ------- */
+
+static guint update_rsc(CsGraph *graph, CsAct *first, CsAct *then,
+                        guint flags, guint filter, guint type);
+
+/* Pacemaker's can_interleave_actions(): between two different clones,
+ * per the "then" clone's interleave (the "first" clone's when "then" is
+ * a stop). */
+static gboolean interleaves(const CsGraph *graph, const CsAct *first,
+                            const CsAct *then)
+{
+    const char *value;
+    int rsc;
+
+    if (first->rsc < 0 || then->rsc < 0 || first->rsc == then->rsc
+        || !is_clone(graph, first->rsc) || !is_clone(graph, then->rsc))
+        return FALSE;
+    rsc = then->task == CS_TASK_STOP ? first->rsc : then->rsc;
+    value = g_hash_table_lookup(rsc_info(graph, rsc)->meta, "interleave");
+    return value != NULL && cs_engine_is_true(value);
+}
+
+static gboolean blocked_recursive(const CsGraph *graph, int rsc)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+
+    if (graph->rsc_flags[rsc] & CS_RSCF_BLOCK)
+        return TRUE;
+    for (guint i = 0; i < info->children->len; i++)
+        if (blocked_recursive(graph, g_array_index(info->children, int, i)))
+            return TRUE;
+    return FALSE;
+}
+
+/* Collects the distinct nodes rsc (or its members) is active on, or is
+ * assigned to when !current. */
+static void collect_nodes(const CsGraph *graph, int rsc, gboolean current,
+                          GArray *nodes)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+    GArray *own = graph->running_on[rsc];
+
+    if (info->kind != CS_RSC_PRIMITIVE) {
+        for (guint i = 0; i < info->children->len; i++)
+            collect_nodes(graph, g_array_index(info->children, int, i),
+                          current, nodes);
+        return;
+    }
+    for (guint i = 0; current && i < own->len; i++) {
+        int node = g_array_index(own, int, i);
+        gboolean seen = FALSE;
+
+        for (guint j = 0; j < nodes->len; j++)
+            seen = seen || g_array_index(nodes, int, j) == node;
+        if (!seen)
+            g_array_append_val(nodes, node);
+    }
+    if (!current && graph->assigned[rsc] >= 0) {
+        gboolean seen = FALSE;
+
+        for (guint j = 0; j < nodes->len; j++)
+            seen = seen || g_array_index(nodes, int, j) == graph->assigned[rsc];
+        if (!seen)
+            g_array_append_val(nodes, graph->assigned[rsc]);
+    }
+}
+
+/* Pacemaker's location method: the one node an instance is active on
+ * (current) or assigned to, -1 when none or several. */
+static int instance_location(const CsGraph *graph, int rsc, gboolean current)
+{
+    g_autoptr(GArray) nodes = g_array_new(FALSE, FALSE, sizeof(int));
+
+    collect_nodes(graph, rsc, current, nodes);
+    return nodes->len == 1 ? g_array_index(nodes, int, 0) : -1;
+}
+
+static int instance_on_node(const CsGraph *graph, int clone, int node,
+                            gboolean current)
+{
+    const CsResource *info = rsc_info(graph, clone);
+
+    for (guint i = 0; i < info->children->len; i++) {
+        int instance = g_array_index(info->children, int, i);
+
+        if (!blocked_recursive(graph, instance)
+            && instance_location(graph, instance, current) == node)
+            return instance;
+    }
+    return -1;
+}
+
+/* Pacemaker's find_compatible_child(): the instance of clone on the
+ * node of instance, or (instance placed nowhere) on the best of its
+ * allowed nodes that has one. */
+static int compatible_instance(const CsGraph *graph, int instance, int clone,
+                               gboolean current)
+{
+    int node = instance_location(graph, instance, current);
+    const CsTable *table = graph->solution->work[instance].table;
+    g_autoptr(GArray) nodes = NULL;
+
+    if (node >= 0)
+        return instance_on_node(graph, clone, node, current);
+    if (table == NULL)
+        return -1;
+    nodes = cs_clone_sorted_nodes(graph->solution, table);
+    for (guint i = 0; i < nodes->len; i++) {
+        int found = instance_on_node(graph, clone,
+                                     g_array_index(nodes, int, i), current);
+
+        if (found >= 0)
+            return found;
+    }
+    return -1;
+}
+
+/* Pacemaker's pcmk__assign_resource(rsc, NULL): the instance goes
+ * nowhere after all; its start cannot run and its stop is required. */
+static void unassign_instance(CsGraph *graph, int rsc)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+    GPtrArray *list = graph->by_rsc[rsc];
+
+    for (guint i = 0; i < info->children->len; i++)
+        unassign_instance(graph, g_array_index(info->children, int, i));
+    if (info->kind != CS_RSC_PRIMITIVE)
+        return;
+    graph->assigned[rsc] = -1;
+    graph->next_role[rsc] = CS_ROLE_STOPPED;
+    for (guint i = 0; i < list->len; i++) {
+        CsAct *action = g_ptr_array_index(list, i);
+
+        if (action->task == CS_TASK_STOP)
+            action->flags &= ~CS_ACT_OPTIONAL;
+        else if (action->task == CS_TASK_START)
+            action->flags &= ~CS_ACT_RUNNABLE;
+    }
+}
+
+/* Pacemaker's interleaved update: each instance of the "then" clone is
+ * ordered after the instance of the "first" clone on its own node (its
+ * current node for stops); without one, a mandatory ordering keeps it
+ * from running at all. */
+static guint update_interleaved(CsGraph *graph, CsAct *first, CsAct *then,
+                                guint filter, guint type)
+{
+    const CsResource *info = rsc_info(graph, then->rsc);
+    gboolean current = first->task == CS_TASK_STOPPED;
+    guint changed = 0;
+
+    for (guint i = 0; i < info->children->len; i++) {
+        int then_instance = g_array_index(info->children, int, i);
+        int first_instance = compatible_instance(graph, then_instance,
+                                                 first->rsc, current);
+        CsTask first_task = first->task;
+        CsAct *first_action, *then_action;
+        guint first_flags;
+
+        if (first_instance < 0) {
+            if (!current && (type & (ORD_RUNNABLE_LEFT | ORD_IMPLIES_THEN))
+                && instance_location(graph, then_instance, FALSE) >= 0) {
+                unassign_instance(graph, then_instance);
+                changed |= UPDATED_THEN;
+            }
+            continue;
+        }
+        if (!is_collective(graph, first_instance))
+            first_task = member_task(first_task);
+        first_action = find_first(graph, first_instance, first_task, -1);
+        then_action = find_first(graph, then_instance, then->task, -1);
+        if (first_action == NULL || then_action == NULL)
+            continue;
+        if (order_actions(graph, first_action, then_action, type))
+            changed |= UPDATED_FIRST | UPDATED_THEN;
+        first_flags = is_group(graph, first_instance)
+                      ? group_action_flags(graph, first_action)
+                      : first_action->flags;
+        changed |= update_rsc(graph, first_action, then_action, first_flags,
+                              filter, type);
+    }
+    return changed;
+}
+
 /* A group's update method: the group's own action, then each member's
  * action of the same task. */
 static guint update_rsc(CsGraph *graph, CsAct *first, CsAct *then,
                         guint flags, guint filter, guint type)
 {
-    guint changed = update_primitive(graph, first, then, flags, filter, type);
+    guint changed;
+
+    if (interleaves(graph, first, then))
+        return update_interleaved(graph, first, then, filter, type);
+    changed = update_primitive(graph, first, then, flags, filter, type);
 
     if (is_group(graph, then->rsc)) {
         const CsResource *group = rsc_info(graph, then->rsc);
@@ -649,7 +839,12 @@ static guint update_for_edge(CsGraph *graph, CsAct *first, CsAct *then,
         changed |= update_rsc(graph, first, then, first_flags,
                               CS_ACT_OPTIONAL | CS_ACT_RUNNABLE, ORD_RESTART);
     if (type & ORD_IMPLIES_FIRST) {
-        if (first->rsc >= 0) {
+        /* Pacemaker updates through the "first" resource's method here: a
+         * primitive's reaches no instance or member of "then". */
+        if (first->rsc >= 0 && !is_collective(graph, first->rsc)) {
+            changed |= update_primitive(graph, first, then, first_flags,
+                                        CS_ACT_OPTIONAL, ORD_IMPLIES_FIRST);
+        } else if (first->rsc >= 0) {
             changed |= update_rsc(graph, first, then, first_flags,
                                   CS_ACT_OPTIONAL, ORD_IMPLIES_FIRST);
         } else if (!(first_flags & CS_ACT_OPTIONAL)
@@ -912,6 +1107,14 @@ static void init_rsc_state(CsGraph *graph)
                 || strcmp(state->on_fail_applied, "demote") != 0)
                 graph->rsc_flags[state->rsc] |= CS_RSCF_STOP;
         }
+        /* A failed migrate_to leaves the resource active on its target
+         * as well, listed first (Pacemaker's unpack_migrate_to_failure()
+         * adds it while reading the source's history). */
+        if (state->role >= CS_ROLE_STARTED && state->migrating
+            && state->migration_source < 0 && state->migration_target >= 0
+            && state->migration_target != state->node)
+            g_array_append_val(graph->running_on[state->rsc],
+                               state->migration_target);
         if (state->role >= CS_ROLE_STARTED)
             g_array_append_val(graph->running_on[state->rsc], state->node);
         if (state->pending_task != NULL
@@ -1169,6 +1372,68 @@ static void create_group_actions(CsGraph *graph, int group)
     pseudo_rsc_action(graph, group, CS_TASK_STOPPED, TRUE);
 }
 
+/* What an instance's freshly created actions do (Pacemaker's
+ * clone_update_pseudo_status()): a required start that can run starts
+ * it, a required stop that can run (or is implied by fencing) stops it. */
+enum { INSTANCE_ACTIVE = 1, INSTANCE_STARTING = 2, INSTANCE_STOPPING = 4 };
+
+static guint instance_state(const CsGraph *graph, int rsc)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+    GPtrArray *list = graph->by_rsc[rsc];
+    guint state = 0;
+
+    if (info->kind != CS_RSC_PRIMITIVE) {
+        for (guint i = 0; i < info->children->len; i++)
+            state |= instance_state(graph,
+                                    g_array_index(info->children, int, i));
+        return state;
+    }
+    if (graph->running_on[rsc]->len > 0)
+        state |= INSTANCE_ACTIVE;
+    for (guint i = 0; i < list->len; i++) {
+        const CsAct *action = g_ptr_array_index(list, i);
+
+        if (action->flags & CS_ACT_OPTIONAL)
+            continue;
+        if (action->task == CS_TASK_STOP
+            && (action->flags & (CS_ACT_RUNNABLE | CS_ACT_PSEUDO)))
+            state |= INSTANCE_STOPPING;
+        else if (action->task == CS_TASK_START
+                 && (action->flags & CS_ACT_RUNNABLE))
+            state |= INSTANCE_STARTING;
+    }
+    return state;
+}
+
+/* Pacemaker's clone_create_pseudo_actions(): the clone's running is
+ * runnable only if an instance is active or starting, and a resource
+ * ordered with the clone may migrate (its stop counts as migratable)
+ * unless an instance restarts. */
+static void create_clone_actions(CsGraph *graph, int clone)
+{
+    const CsResource *info = rsc_info(graph, clone);
+    gboolean restarting = FALSE;
+    guint state = 0;
+    CsAct *stop;
+
+    for (guint i = 0; i < info->children->len; i++) {
+        guint one = instance_state(graph,
+                                   g_array_index(info->children, int, i));
+
+        if ((one & INSTANCE_STARTING) && (one & INSTANCE_STOPPING))
+            restarting = TRUE;
+        state |= one;
+    }
+    pseudo_rsc_action(graph, clone, CS_TASK_START, TRUE);
+    pseudo_rsc_action(graph, clone, CS_TASK_RUNNING,
+                      (state & (INSTANCE_ACTIVE | INSTANCE_STARTING)) != 0);
+    stop = pseudo_rsc_action(graph, clone, CS_TASK_STOP, TRUE);
+    pseudo_rsc_action(graph, clone, CS_TASK_STOPPED, TRUE);
+    if (!restarting)
+        stop->flags |= CS_ACT_MIGRATABLE;
+}
+
 static void create_actions(CsGraph *graph, int rsc)
 {
     const CsResource *info = rsc_info(graph, rsc);
@@ -1179,10 +1444,10 @@ static void create_actions(CsGraph *graph, int rsc)
     }
     for (guint i = 0; i < info->children->len; i++)
         create_actions(graph, g_array_index(info->children, int, i));
-    /* A clone has the same four pseudo-actions as a group (Pacemaker's
-     * clone_create_pseudo_actions()). */
-    if (info->kind == CS_RSC_GROUP || info->kind == CS_RSC_CLONE)
+    if (info->kind == CS_RSC_GROUP)
         create_group_actions(graph, rsc);
+    else if (info->kind == CS_RSC_CLONE)
+        create_clone_actions(graph, rsc);
 }
 
 /* ---- implicit orderings ----------------------------------------------- */
@@ -1574,6 +1839,8 @@ static void check_definitions(CsGraph *graph)
 
 /* ---- the whole graph -------------------------------------------------- */
 
+static void debug_dump(CsGraph *graph);
+
 CsGraph *cs_graph_build(const CsSolution *solution)
 {
     CsGraph *graph = g_new0(CsGraph, 1);
@@ -1603,7 +1870,42 @@ CsGraph *cs_graph_build(const CsSolution *solution)
         apply_ordering(graph, g_ptr_array_index(graph->orderings, i));
     for (guint i = 0; i < graph->actions->len; i++)
         update_action(graph, g_ptr_array_index(graph->actions, i));
+    debug_dump(graph);
     return graph;
+}
+
+static void debug_dump(CsGraph *graph)
+{
+    if (getenv("CS_DEBUG_GRAPH") == NULL)
+        return;
+    for (int r = 0; r < graph->solution->n_rsc; r++)
+        for (guint k = 0; k < graph->running_on[r]->len; k++)
+            fprintf(stderr, "running %s on %d\n", rsc_info(graph, r)->id,
+                    g_array_index(graph->running_on[r], int, k));
+    for (guint k = 0; k < graph->model->rsc_states->len; k++) {
+        const CsRscState *st = g_ptr_array_index(graph->model->rsc_states, k);
+        if (st->migrating)
+            fprintf(stderr, "state %s node %d migrating %d -> %d role %d\n",
+                    st->rsc_id, st->node, st->migration_source,
+                    st->migration_target, st->role);
+    }
+    for (guint i = 0; i < graph->actions->len; i++) {
+        CsAct *a = g_ptr_array_index(graph->actions, i);
+        fprintf(stderr, "%p %s %s node=%d %s%s%s%s reason=%s\n", (void *)a,
+                a->rsc >= 0 ? rsc_info(graph, a->rsc)->id : "-",
+                cs_task_name(a), a->node,
+                a->flags & CS_ACT_OPTIONAL ? "opt " : "REQ ",
+                a->flags & CS_ACT_RUNNABLE ? "run " : "UNRUN ",
+                a->flags & CS_ACT_PSEUDO ? "pseudo " : "",
+                a->flags & CS_ACT_MIGRATABLE ? "migr " : "",
+                a->reason ? a->reason : "");
+        for (guint j = 0; j < a->after->len; j++) {
+            CsEdge *e = g_ptr_array_index(a->after, j);
+            fprintf(stderr, "    -> %s %s node=%d type=%x\n",
+                    e->then->rsc >= 0 ? rsc_info(graph, e->then->rsc)->id : "-",
+                    cs_task_name(e->then), e->then->node, e->type);
+        }
+    }
 }
 
 void cs_graph_free(CsGraph *graph)

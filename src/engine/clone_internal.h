@@ -13,8 +13,15 @@ typedef struct CsCloneWork {
     gboolean *ticket_blocked;    /* per resource: frozen by a lost ticket */
     int *node_count;             /* per (clone, node): instances placed,
                                     scratch while a clone is assigned */
+    struct CsPromoteWork *promote;   /* promote.c, NULL until used */
 } CsCloneWork;
 
 gboolean cs_ticket_denies_promotion(const CsSolution *solution, int rsc);
+
+/* Pacemaker's pcmk__sort_nodes() without a preferred node: the nodes
+ * allowed in table, best score first (unavailable nodes last), then per
+ * placement strategy, fewer resources assigned, name.  Caller frees. */
+GArray *cs_clone_sorted_nodes(const CsSolution *solution,
+                              const CsTable *table);
 
 #endif

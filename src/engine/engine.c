@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine/engine_internal.h"
+#include "engine/promote_internal.h"
 
 G_DEFINE_QUARK(cs-engine-error-quark, cs_engine_error)
 
@@ -16,7 +17,6 @@ static const struct {
     guint feature;
     const char *name;
 } unsupported_features[] = {
-    { CS_FEATURE_PROMOTABLE, "promotable clones" },
     { CS_FEATURE_BUNDLE, "bundles" },
     { CS_FEATURE_REMOTE_NODE, "Pacemaker Remote nodes" },
     { CS_FEATURE_GUEST_NODE, "guest nodes" },
@@ -90,8 +90,10 @@ CsSolution *cs_solve(const CsModel *model, GError **error)
     solution->expansion = expansion;
     if (expansion != NULL)
         model = cs_expansion_model(expansion);
-    if (expansion != NULL && !cs_clones_check_supported(model, error)) {
+    if (expansion != NULL && (!cs_clones_check_supported(model, error)
+                              || !cs_promote_check_supported(model, error))) {
         cs_expansion_free(expansion);
+        g_free(solution);
         return NULL;
     }
     solution->model = model;
@@ -300,9 +302,38 @@ static void print_table(const CsSolution *solution, const char *prefix,
     g_string_truncate(out, (gsize)(cursor - out->str));
 }
 
+static gint compare_lines(gconstpointer a, gconstpointer b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Promotable clones add "ID promotion score on NODE: SCORE" lines
+ * (promote.c); they take their place among the sorted lines. */
+static void merge_promotion_lines(const CsSolution *solution, GString *out,
+                                  gsize start)
+{
+    g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func(g_free);
+    g_auto(GStrv) existing = NULL;
+
+    cs_promote_print_scores(solution, lines);
+    if (lines->len == 0)
+        return;
+    existing = g_strsplit(out->str + start, "\n", -1);
+    for (int i = 0; existing[i] != NULL; i++)
+        if (existing[i][0] != '\0')
+            g_ptr_array_add(lines, g_strdup(existing[i]));
+    g_ptr_array_sort(lines, compare_lines);
+    g_string_truncate(out, start);
+    for (guint i = 0; i < lines->len; i++) {
+        g_string_append(out, g_ptr_array_index(lines, i));
+        g_string_append_c(out, '\n');
+    }
+}
+
 void cs_solution_print_scores(const CsSolution *solution, GString *out)
 {
     const CsModel *model = solution->model;
+    gsize start = out->len;
     g_autofree int *rsc_order = sorted_indices(solution->n_rsc,
                                                compare_rsc_ids, model);
     g_autofree int *node_order = sorted_indices(solution->n_nodes,
@@ -332,6 +363,7 @@ void cs_solution_print_scores(const CsSolution *solution, GString *out)
             print_table(solution, "pcmk__primitive_assign", rsc,
                         solution->work[rsc].printed, node_order, out);
     }
+    merge_promotion_lines(solution, out, start);
 }
 
 /* ---- explanations ----------------------------------------------------- */

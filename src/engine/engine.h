@@ -95,6 +95,9 @@ typedef enum {
     CS_ACTION_MIGRATE,
     CS_ACTION_RELOAD,
     CS_ACTION_FENCE,
+    CS_ACTION_PROMOTE,         /* promotable clone instances (promote.c) */
+    CS_ACTION_DEMOTE,
+    CS_ACTION_REPROMOTE,
 } CsActionKind;
 
 /* One line of the Transition Summary. */

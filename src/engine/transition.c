@@ -21,6 +21,9 @@ const char *cs_action_kind_name(CsActionKind kind)
     case CS_ACTION_MIGRATE: return "Migrate";
     case CS_ACTION_RELOAD: return "Reload";
     case CS_ACTION_FENCE: return "Fence";
+    case CS_ACTION_PROMOTE: return "Promote";
+    case CS_ACTION_DEMOTE: return "Demote";
+    case CS_ACTION_REPROMOTE: return "Re-promote";
     }
     return "?";
 }
@@ -53,6 +56,21 @@ static void add_item(GPtrArray *out, CsActionKind kind, int rsc, int from,
     planned->blocked = action == NULL || !(action->flags & CS_ACT_RUNNABLE);
     planned->reason = source != NULL ? g_strdup(source->reason) : NULL;
     g_ptr_array_add(out, planned);
+}
+
+/* A promote or demote (the action graph has none of its own): it can
+ * run when the instance can start where it is to be promoted. */
+static void add_role_change(GPtrArray *out, CsActionKind kind, int rsc,
+                            int from, int to, const CsAct *start,
+                            const CsGraph *graph)
+{
+    CsPlannedAction *planned;
+
+    add_item(out, kind, rsc, from, to, start, NULL, graph);
+    planned = g_ptr_array_index(out, out->len - 1);
+    planned->blocked = start != NULL && !(start->flags & CS_ACT_RUNNABLE);
+    g_free(planned->reason);
+    planned->reason = NULL;
 }
 
 static gboolean optional(const CsAct *action)
@@ -146,6 +164,14 @@ static void primitive_summary(GPtrArray *out, CsGraph *graph, int rsc)
     else if (stop != NULL && !optional(stop))
         add_item(out, CS_ACTION_RESTART, rsc, current, next, start, NULL,
                  graph);
+    /* Pacemaker Explained 10.3: a promotable instance changing role where
+     * it is. */
+    else if (graph->role[rsc] == CS_ROLE_PROMOTED)
+        add_role_change(out, CS_ACTION_DEMOTE, rsc, current, next, NULL,
+                        graph);
+    else if (graph->next_role[rsc] == CS_ROLE_PROMOTED)
+        add_role_change(out, CS_ACTION_PROMOTE, rsc, current, next, start,
+                        graph);
     else if (graph->role[rsc] == CS_ROLE_STOPPED
              && graph->next_role[rsc] > CS_ROLE_STOPPED)
         add_item(out, CS_ACTION_START, rsc, current, next, start, NULL,
@@ -196,15 +222,42 @@ static const char *node_name(const CsSolution *solution, int node)
     return info->uname;
 }
 
-/* The "( ... )" part of a line: origin and destination, with roles only
- * for promotable resources (not modelled here). */
+/* The "( ... )" part of a line (Pacemaker's rsc-action-item): origin
+ * and destination, with the roles when the instance is or will be
+ * promoted (Pacemaker Explained 10.3). */
 static char *details(const CsSolution *solution, const CsPlannedAction *item)
 {
+    gboolean need_role = item->from_role > CS_ROLE_STARTED
+                         || item->to_role > CS_ROLE_UNPROMOTED;
+    gboolean same_role = item->from_role == item->to_role;
+    gboolean same_host = item->from_node >= 0
+                         && item->from_node == item->to_node;
+    const char *from_role = cs_role_name(item->from_role);
+    const char *to_role = cs_role_name(item->to_role);
+
     if (item->from_node < 0)
-        return g_strdup(node_name(solution, item->to_node));
-    if (item->to_node < 0 || item->to_node == item->from_node)
-        return g_strdup(node_name(solution, item->from_node));
-    return g_strdup_printf("%s -> %s", node_name(solution, item->from_node),
+        return need_role
+               ? g_strdup_printf("%s -> %s %s", from_role, to_role,
+                                 node_name(solution, item->to_node))
+               : g_strdup(node_name(solution, item->to_node));
+    if (item->to_node < 0 || (same_role && same_host))
+        return need_role
+               ? g_strdup_printf("%s %s", from_role,
+                                 node_name(solution, item->from_node))
+               : g_strdup(node_name(solution, item->from_node));
+    if (same_role)
+        return need_role
+               ? g_strdup_printf("%s -> %s %s",
+                                 node_name(solution, item->from_node),
+                                 node_name(solution, item->to_node), from_role)
+               : g_strdup_printf("%s -> %s",
+                                 node_name(solution, item->from_node),
+                                 node_name(solution, item->to_node));
+    if (same_host)
+        return g_strdup_printf("%s -> %s %s", from_role, to_role,
+                               node_name(solution, item->from_node));
+    return g_strdup_printf("%s %s -> %s %s", from_role,
+                           node_name(solution, item->from_node), to_role,
                            node_name(solution, item->to_node));
 }
 

@@ -1,0 +1,702 @@
+/* promote.c: promotable clones (Pacemaker Explained 10.3 "Promotable
+ * clones").
+ *
+ * Pacemaker 2.1.5 treats a promotable clone as a clone whose instances,
+ * once placed, are given a role.  Two steps:
+ *
+ * Before placement (pcmk__add_promotion_scores): each instance's promotion
+ * score on a node, the transient node attribute master-NAME (set by the
+ * resource agent through crm_attribute --promotion), is added to its node
+ * score where it is positive, and the highest one becomes the instance's
+ * priority, which orders the instances for placement.
+ *
+ * After placement (pcmk__set_instance_roles): every placed instance gets a
+ * promotion priority, its promotion score on its node (-1 when it has
+ * none), plus the clone's location constraints limited to role=Promoted
+ * for that node.  The priorities are summed per node into the clone's own
+ * node scores, a ticket the promoted role needs and does not have bans
+ * them all, and each instance's final "sort index" is its node's sum.
+ * Instances sorted by it (then by current role, then as clone instances
+ * are ordered) are promoted in turn while promoted-max and
+ * promoted-node-max allow and their priority is not negative; the others
+ * stay unpromoted.  crm_simulate prints each sort index as the
+ * "promotion score" line of the instance.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine_internal.h"
+#include "engine/clone_internal.h"
+#include "engine/promote_internal.h"
+#include "model/rules.h"
+
+typedef struct CsPromoteWork {
+    int *priority;             /* per resource: promotion priority */
+    gboolean *priority_set;    /* raised by a promotion score */
+    CsScore *sort_index;       /* per resource */
+    GPtrArray *lines;          /* char*: promotion score lines, owned */
+} CsPromoteWork;
+
+static const CsResource *rsc_of(const CsSolution *solution, int rsc)
+{
+    return g_ptr_array_index(solution->model->resources, rsc);
+}
+
+static CsPromoteWork *promote_work(CsSolution *solution)
+{
+    CsCloneWork *clones = solution->clones;
+
+    if (clones->promote == NULL) {
+        CsPromoteWork *work = g_new0(CsPromoteWork, 1);
+
+        work->priority = g_new0(int, solution->n_rsc);
+        work->priority_set = g_new0(gboolean, solution->n_rsc);
+        work->sort_index = g_new0(CsScore, solution->n_rsc);
+        work->lines = g_ptr_array_new_with_free_func(g_free);
+        clones->promote = work;
+    }
+    return clones->promote;
+}
+
+void cs_promote_free(CsSolution *solution)
+{
+    CsPromoteWork *work;
+
+    if (solution->clones == NULL || solution->clones->promote == NULL)
+        return;
+    work = solution->clones->promote;
+    g_free(work->priority);
+    g_free(work->priority_set);
+    g_free(work->sort_index);
+    g_ptr_array_free(work->lines, TRUE);
+    g_free(work);
+    solution->clones->promote = NULL;
+}
+
+int cs_promote_instance_priority(const CsSolution *solution, int rsc)
+{
+    const CsPromoteWork *work = solution->clones != NULL
+                                ? solution->clones->promote : NULL;
+
+    if (work != NULL && work->priority_set[rsc])
+        return work->priority[rsc];
+    return rsc_of(solution, rsc)->priority;
+}
+
+/* ---- promotion scores (the master-NAME node attributes) --------------- */
+
+static gboolean active_on(const CsSolution *solution, int rsc, int node)
+{
+    const CsRscState *state = cs_model_rsc_state(solution->model, rsc, node);
+
+    for (guint i = 0; state == NULL && i < solution->model->rsc_states->len;
+         i++) {
+        const CsRscState *each = g_ptr_array_index(solution->model->rsc_states,
+                                                   i);
+
+        if (each->rsc == rsc && each->node == node)
+            state = each;
+    }
+    return state != NULL && state->role >= CS_ROLE_STARTED;
+}
+
+/* Pacemaker's known_on: any history of the instance on the node. */
+static gboolean known_on(const CsSolution *solution, int rsc, int node)
+{
+    return cs_model_rsc_state(solution->model, rsc, node) != NULL;
+}
+
+static gboolean known_anywhere(const CsSolution *solution, int rsc)
+{
+    for (int node = 0; node < solution->n_nodes; node++)
+        if (known_on(solution, rsc, node))
+            return TRUE;
+    return FALSE;
+}
+
+/* Pacemaker's promotion_score_applies(): an anonymous instance counts its
+ * score where it is active, or where no instance is active but one was
+ * probed; any instance counts it everywhere when nothing is known of it
+ * yet, else where it is known.  Only where it is allowed. */
+static gboolean score_applies(const CsSolution *solution, int rsc, int node)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+    const CsResource *clone = rsc_of(solution, info->parent);
+    const CsTable *table = solution->work[rsc].table;
+    gboolean applies = FALSE;
+
+    if (!info->globally_unique) {
+        int active = -1;
+        gboolean probed = FALSE;
+
+        for (guint i = 0; i < clone->children->len; i++) {
+            int each = g_array_index(clone->children, int, i);
+
+            if (active < 0 && active_on(solution, each, node))
+                active = each;
+            if (known_on(solution, each, node))
+                probed = TRUE;
+        }
+        applies = active == rsc || (active < 0 && probed);
+    }
+    if (!applies && solution->work[rsc].n_running == 0
+        && !known_anywhere(solution, rsc))
+        applies = TRUE;
+    if (!applies)
+        applies = known_on(solution, rsc, node) || active_on(solution, rsc,
+                                                             node);
+    return applies && table->allowed[node] && table->score[node] >= 0;
+}
+
+/* The name the instance is known by in the status section (Pacemaker's
+ * clone_name), else its own id. */
+static const char *history_name(const CsSolution *solution, int rsc)
+{
+    const CsModel *model = solution->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == rsc)
+            return state->rsc_id;
+    }
+    return rsc_of(solution, rsc)->id;
+}
+
+static const char *promotion_attr(const CsSolution *solution, int node,
+                                  const char *name)
+{
+    g_autofree char *attribute = g_strconcat("master-", name, NULL);
+
+    return cs_engine_node_attr(solution, node, attribute);
+}
+
+/* Pacemaker's promotion_score(): *is_default when no score is set. */
+static CsScore promotion_score(const CsSolution *solution, int rsc, int node,
+                               gboolean *is_default)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+    const char *value;
+    CsScore score = 0;
+
+    *is_default = TRUE;
+    if (!score_applies(solution, rsc, node))
+        return 0;
+    value = promotion_attr(solution, node, history_name(solution, rsc));
+    if (value == NULL && !info->globally_unique) {
+        g_autofree char *base = g_strdup(info->id);
+        char *colon = strrchr(base, ':');
+
+        if (colon != NULL) {
+            *colon = '\0';
+            value = promotion_attr(solution, node, base);
+        }
+    }
+    if (value == NULL)
+        return 0;
+    *is_default = FALSE;
+    cs_score_parse(value, &score);
+    return score;
+}
+
+void cs_promote_add_scores(CsSolution *solution, int clone)
+{
+    const CsResource *info = rsc_of(solution, clone);
+    CsPromoteWork *work = promote_work(solution);
+
+    for (guint i = 0; i < info->children->len; i++) {
+        int rsc = g_array_index(info->children, int, i);
+        CsTable *table = solution->work[rsc].table;
+
+        work->priority[rsc] = rsc_of(solution, rsc)->priority;
+        for (int node = 0; node < solution->n_nodes; node++) {
+            gboolean is_default;
+            CsScore score;
+
+            if (!table->allowed[node]
+                || !cs_engine_node_available(solution, node))
+                continue;
+            score = promotion_score(solution, rsc, node, &is_default);
+            if (score > 0)
+                cs_table_add_simple(table, node, CS_CONTRIB_PROMOTION,
+                                    "promotion score", score);
+            if (score > work->priority[rsc]) {
+                work->priority[rsc] = score;
+                work->priority_set[rsc] = TRUE;
+            }
+        }
+    }
+}
+
+/* ---- promotion priorities --------------------------------------------- */
+
+static char *xml_attr(xmlNode *element, const char *name)
+{
+    xmlChar *value = xmlGetProp(element, (const xmlChar *)name);
+    char *copy = value ? g_strdup((const char *)value) : NULL;
+
+    xmlFree(value);
+    return copy;
+}
+
+static gboolean in_lifetime(const CsSolution *solution,
+                            const CsLocation *location)
+{
+    CsRuleContext context = { .now = solution->model->now };
+
+    for (xmlNode *child = location->xml ? location->xml->children : NULL;
+         child != NULL; child = child->next) {
+        if (child->type == XML_ELEMENT_NODE
+            && xmlStrcmp(child->name, (const xmlChar *)"lifetime") == 0
+            && !cs_rules_pass(child, &context))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+/* A rule's score on node when the rule is limited to the promoted role
+ * and passes there. */
+static gboolean rule_score(const CsSolution *solution,
+                           const CsLocation *location, xmlNode *rule,
+                           int node, CsScore *out)
+{
+    const CsResource *info = rsc_of(solution, location->rsc);
+    const CsNode *node_info = g_ptr_array_index(solution->model->nodes, node);
+    g_autofree char *role_text = xml_attr(rule, "role");
+    g_autofree char *score_text = xml_attr(rule, "score");
+    g_autofree char *score_attribute = xml_attr(rule, "score-attribute");
+    CsRole role = location->role;
+    CsRuleContext context = {
+        .node_attrs = node_info->attrs, .now = solution->model->now,
+        .rsc_class = info->rsc_class, .rsc_provider = info->provider,
+        .rsc_type = info->type, .rsc_params = info->params,
+        .rsc_meta = info->meta, .submatches = location->submatches,
+    };
+
+    if (role_text != NULL)
+        role = cs_role_parse(role_text);
+    if (role != CS_ROLE_PROMOTED || !cs_rule_passes(rule, &context))
+        return FALSE;
+    *out = 0;
+    if (score_text != NULL) {
+        cs_score_parse(score_text, out);
+    } else if (score_attribute != NULL) {
+        const char *value = g_hash_table_lookup(node_info->attrs,
+                                                score_attribute);
+
+        *out = -CS_INFINITY;
+        if (value != NULL)
+            cs_score_parse(value, out);
+    }
+    return TRUE;
+}
+
+/* Pacemaker's apply_promoted_locations(): the clone's locations for the
+ * promoted role add their score on the instance's node. */
+static int add_promoted_locations(const CsSolution *solution, int clone,
+                                  int node, int priority)
+{
+    const CsModel *model = solution->model;
+    const CsNode *node_info = g_ptr_array_index(model->nodes, node);
+
+    for (guint i = 0; i < model->locations->len; i++) {
+        const CsLocation *location = g_ptr_array_index(model->locations, i);
+        CsScore score;
+
+        if (location->rsc != clone || !in_lifetime(solution, location))
+            continue;
+        if (location->node != NULL) {
+            if (location->role == CS_ROLE_PROMOTED
+                && strcmp(location->node, node_info->uname) == 0)
+                priority = cs_score_add(priority, location->score);
+            continue;
+        }
+        for (guint r = 0; r < location->rules->len; r++)
+            if (rule_score(solution, location,
+                           g_ptr_array_index(location->rules, r), node,
+                           &score))
+                priority = cs_score_add(priority, score);
+    }
+    return priority;
+}
+
+/* Pacemaker's set_instance_priority(). */
+static void set_priority(CsSolution *solution, int clone, int rsc)
+{
+    CsPromoteWork *work = promote_work(solution);
+    CsRscWork *instance = &solution->work[rsc];
+    int chosen = instance->assigned;
+    gboolean is_default;
+
+    /* A promotable instance that runs is unpromoted, not "Started". */
+    if (instance->role == CS_ROLE_STARTED)
+        instance->role = CS_ROLE_UNPROMOTED;
+    if (chosen < 0)
+        return;
+    switch (instance->next_role) {
+    case CS_ROLE_UNPROMOTED:
+    case CS_ROLE_STOPPED:
+        work->priority[rsc] = -CS_INFINITY;
+        break;
+    case CS_ROLE_PROMOTED:
+        break;
+    default:
+        work->priority[rsc] = promotion_score(solution, rsc, chosen,
+                                              &is_default);
+        if (is_default)
+            work->priority[rsc] = -1;
+        break;
+    }
+    work->priority_set[rsc] = TRUE;
+    work->priority[rsc] = add_promoted_locations(solution, clone, chosen,
+                                                 work->priority[rsc]);
+    work->sort_index[rsc] = instance->next_role == CS_ROLE_PROMOTED
+                            ? CS_INFINITY : work->priority[rsc];
+}
+
+/* ---- the order of promotion ------------------------------------------- */
+
+typedef struct PromotionOrder {
+    const CsSolution *solution;
+    int clone;
+} PromotionOrder;
+
+static CsRole current_role(const CsSolution *solution, int rsc)
+{
+    CsRole role = solution->work[rsc].role;
+
+    if (role == CS_ROLE_UNKNOWN)
+        return CS_ROLE_STOPPED;
+    return role == CS_ROLE_STARTED ? CS_ROLE_UNPROMOTED : role;
+}
+
+/* Pacemaker's cmp_promotable_instance(). */
+static gint compare_promotion(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const PromotionOrder *order = data;
+    const CsPromoteWork *work = order->solution->clones->promote;
+    int rsc1 = *(const int *)a, rsc2 = *(const int *)b;
+    CsRole role1, role2;
+
+    if (work->sort_index[rsc1] != work->sort_index[rsc2])
+        return work->sort_index[rsc1] > work->sort_index[rsc2] ? -1 : 1;
+    role1 = current_role(order->solution, rsc1);
+    role2 = current_role(order->solution, rsc2);
+    if (role1 != role2)
+        return role1 > role2 ? -1 : 1;
+    return cs_clone_compare_instances(order->solution, order->clone, rsc1,
+                                      rsc2);
+}
+
+/* Pacemaker's sort_promotable_instances(): each instance's priority joins
+ * the clone's score on its node; the sums become the sort indexes. */
+static void sum_priorities(CsSolution *solution, int clone)
+{
+    const CsResource *info = rsc_of(solution, clone);
+    CsPromoteWork *work = promote_work(solution);
+    CsTable *table = solution->work[clone].table;
+
+    for (guint i = 0; i < info->children->len; i++) {
+        int rsc = g_array_index(info->children, int, i);
+        int node = solution->work[rsc].assigned;
+
+        if (work->sort_index[rsc] < 0 || node < 0)
+            continue;
+        cs_table_add(table, node,
+                     &(CsContribution){ .kind = CS_CONTRIB_PROMOTION,
+                                        .source = "instance promotion "
+                                                  "priority",
+                                        .other_rsc = rsc,
+                                        .value = work->sort_index[rsc] });
+    }
+    if (cs_ticket_denies_promotion(solution, clone)) {
+        for (int node = 0; node < solution->n_nodes; node++)
+            cs_table_add_simple(table, node, CS_CONTRIB_TICKET,
+                                "__stateful_without_ticket__", -CS_INFINITY);
+    }
+    for (guint i = 0; i < info->children->len; i++) {
+        int rsc = g_array_index(info->children, int, i);
+        int node = solution->work[rsc].assigned;
+
+        /* An unmanaged promoted instance stays first in line. */
+        if (!solution->work[rsc].managed
+            && solution->work[rsc].next_role == CS_ROLE_PROMOTED)
+            work->sort_index[rsc] = CS_INFINITY;
+        else if (node >= 0 && work->sort_index[rsc] >= 0)
+            work->sort_index[rsc] = table->allowed[node] ? table->score[node]
+                                                         : -CS_INFINITY;
+    }
+}
+
+/* Pacemaker's node_to_be_promoted_on(): -1 when it cannot be promoted. */
+static int promotion_node(const CsSolution *solution, int clone, int rsc,
+                          const int *count)
+{
+    const CsPromoteWork *work = solution->clones->promote;
+    const CsRscWork *instance = &solution->work[rsc];
+    int node = instance->assigned;
+
+    if (node < 0)
+        return -1;
+    /* An unmanaged instance is left promoted where it is promoted. */
+    if (!instance->managed) {
+        if (current_role(solution, rsc) != CS_ROLE_PROMOTED)
+            return -1;
+    } else if (work->priority[rsc] < 0
+               || !cs_engine_node_available(solution, node)) {
+        return -1;
+    }
+    if (!solution->work[clone].table->allowed[node]
+        || (instance->managed
+            && count[node] >= rsc_of(solution, clone)->promoted_node_max))
+        return -1;
+    return node;
+}
+
+/* The configured child's id, which instances are numbered after; the
+ * caller frees it. */
+static char *base_id(const CsSolution *solution, int clone)
+{
+    const CsResource *info = rsc_of(solution, clone);
+    const CsResource *first = rsc_of(solution,
+                                     g_array_index(info->children, int, 0));
+    const char *colon = strrchr(first->id, ':');
+
+    return colon != NULL ? g_strndup(first->id, (gsize)(colon - first->id))
+                         : g_strdup(first->id);
+}
+
+static void add_line(CsSolution *solution, int rsc)
+{
+    const CsPromoteWork *work = solution->clones->promote;
+    int node = solution->work[rsc].assigned;
+    char buf[CS_SCORE_BUFSIZE];
+
+    g_ptr_array_add(work->lines,
+                    g_strdup_printf("%s promotion score on %s: %s",
+                                    rsc_of(solution, rsc)->id,
+                                    node >= 0
+                                    ? ((const CsNode *)g_ptr_array_index(
+                                           solution->model->nodes, node))->uname
+                                    : "none",
+                                    cs_score_format(work->sort_index[rsc],
+                                                    buf)));
+}
+
+/* Pacemaker makes an orphan instance for every history of an anonymous
+ * clone no instance could take, active or not.  The engine keeps only
+ * the active ones (expand.c); the others, never placed, still print
+ * their promotion score, numbered after every instance. */
+static void add_hidden_orphan_lines(CsSolution *solution, int clone)
+{
+    const CsModel *model = solution->model;
+    const CsResource *info = rsc_of(solution, clone);
+    CsPromoteWork *work = promote_work(solution);
+    int hidden = 0, number = info->clone_max;
+    g_autofree char *base_name = NULL;
+
+    if (info->globally_unique || info->children->len == 0)
+        return;
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        g_autofree char *base = NULL;
+        char *colon;
+        const CsResource *configured;
+
+        if (state->rsc >= 0)
+            continue;
+        base = g_strdup(state->rsc_id);
+        if ((colon = strrchr(base, ':')) != NULL)
+            *colon = '\0';
+        configured = cs_model_resource(model, base);
+        if (configured != NULL && configured->parent == clone)
+            hidden++;
+    }
+    base_name = base_id(solution, clone);
+    for (; hidden > 0; number++) {
+        g_autofree char *id = g_strdup_printf("%s:%d", base_name, number);
+
+        if (cs_model_resource(model, id) != NULL)
+            continue;
+        g_ptr_array_add(work->lines,
+                        g_strdup_printf("%s promotion score on none: 0", id));
+        hidden--;
+    }
+}
+
+void cs_promote_set_roles(CsSolution *solution, int clone)
+{
+    const CsResource *info = rsc_of(solution, clone);
+    const CsModel *model = solution->model;
+    g_autoptr(GArray) order = g_array_new(FALSE, FALSE, sizeof(int));
+    g_autofree int *count = g_new0(int, solution->n_nodes);
+    PromotionOrder data = { solution, clone };
+    int promoted = 0;
+
+    promote_work(solution);
+    for (guint i = 0; i < info->children->len; i++) {
+        int rsc = g_array_index(info->children, int, i);
+
+        set_priority(solution, clone, rsc);
+        g_array_append_val(order, rsc);
+    }
+    sum_priorities(solution, clone);
+    /* g_array_sort is not stable: ties end in the instance order. */
+    g_array_sort_with_data(order, compare_promotion, &data);
+    for (guint i = 0; i < order->len; i++) {
+        int rsc = g_array_index(order, int, i);
+        CsRscWork *work = &solution->work[rsc];
+        int node = -1;
+
+        add_line(solution, rsc);
+        if (solution->clones->promote->sort_index[rsc] >= 0
+            && (promoted < info->promoted_max
+                || !solution->work[clone].managed))
+            node = promotion_node(solution, clone, rsc, count);
+        /* no-quorum-policy=freeze: nothing new is promoted. */
+        if (node >= 0 && current_role(solution, rsc) < CS_ROLE_PROMOTED
+            && !model->options.have_quorum
+            && model->options.no_quorum_policy == CS_NO_QUORUM_FREEZE)
+            node = -1;
+        if (node < 0) {
+            work->next_role = work->assigned >= 0 ? CS_ROLE_UNPROMOTED
+                                                  : CS_ROLE_STOPPED;
+            continue;
+        }
+        count[node]++;
+        promoted++;
+        work->next_role = CS_ROLE_PROMOTED;
+    }
+    add_hidden_orphan_lines(solution, clone);
+}
+
+void cs_promote_print_scores(const CsSolution *solution, GPtrArray *lines)
+{
+    const CsPromoteWork *work = solution->clones != NULL
+                                ? solution->clones->promote : NULL;
+
+    for (guint i = 0; work != NULL && i < work->lines->len; i++)
+        g_ptr_array_add(lines, g_strdup(g_ptr_array_index(work->lines, i)));
+}
+
+/* ---- what is not modelled yet ----------------------------------------- */
+
+static int promotable_above(const CsModel *model, int rsc)
+{
+    for (int up = rsc; up >= 0;) {
+        const CsResource *info = g_ptr_array_index(model->resources, up);
+
+        if (info->kind == CS_RSC_CLONE)
+            return info->promotable ? up : -1;
+        up = info->parent;
+    }
+    return -1;
+}
+
+static gboolean refuse(GError **error, const char *format, ...)
+    G_GNUC_PRINTF(2, 3);
+
+static gboolean refuse(GError **error, const char *format, ...)
+{
+    va_list args;
+    g_autofree char *message = NULL;
+
+    va_start(args, format);
+    message = g_strdup_vprintf(format, args);
+    va_end(args);
+    g_set_error_literal(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        message);
+    return FALSE;
+}
+
+static gboolean promotion_action(const char *action)
+{
+    return action != NULL
+           && (strcmp(action, "promote") == 0 || strcmp(action, "demote") == 0
+               || strcmp(action, "promoted") == 0
+               || strcmp(action, "demoted") == 0);
+}
+
+static gboolean check_resources(const CsModel *model, GError **error)
+{
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *info = g_ptr_array_index(model->resources, i);
+        int clone = promotable_above(model, (int)i);
+
+        if (clone < 0)
+            continue;
+        if (info->kind == CS_RSC_GROUP)
+            return refuse(error, "promotable clone of group %s: promotion of "
+                          "cloned groups is not modelled yet", info->id);
+        if (!info->managed)
+            return refuse(error, "resource %s: unmanaged promotable clones "
+                          "are not modelled yet", info->id);
+        if (info->target_role == CS_ROLE_PROMOTED
+            || info->target_role == CS_ROLE_UNPROMOTED)
+            return refuse(error, "resource %s: target-role Promoted or "
+                          "Unpromoted is not modelled yet", info->id);
+    }
+    return TRUE;
+}
+
+static gboolean check_constraints(const CsModel *model, GError **error)
+{
+    for (guint i = 0; i < model->colocations->len; i++) {
+        const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
+
+        if (coloc->rsc_role != CS_ROLE_UNKNOWN
+            || coloc->with_role != CS_ROLE_UNKNOWN)
+            return refuse(error, "colocation %s: colocations limited to a "
+                          "role are not modelled yet", coloc->id);
+    }
+    for (guint i = 0; i < model->orders->len; i++) {
+        const CsOrder *order = g_ptr_array_index(model->orders, i);
+
+        if (promotion_action(order->first_action)
+            || promotion_action(order->then_action))
+            return refuse(error, "order %s: orders of promote and demote "
+                          "actions are not modelled yet", order->id);
+        /* The action graph has no promote or demote actions yet, through
+         * which such orders change what the instances do. */
+        if ((order->first >= 0 && promotable_above(model, order->first) >= 0)
+            || (order->then >= 0
+                && promotable_above(model, order->then) >= 0))
+            return refuse(error, "order %s: orders with a promotable clone "
+                          "are not modelled yet", order->id);
+    }
+    return TRUE;
+}
+
+static gboolean check_status(const CsModel *model, GError **error)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc < 0 || promotable_above(model, state->rsc) < 0)
+            continue;
+        if (state->failed && !state->failure_ignored)
+            return refuse(error, "%s: recovery of a failed promotable clone "
+                          "instance is not modelled yet", state->rsc_id);
+        if (state->pending_task != NULL)
+            return refuse(error, "%s: a pending operation on a promotable "
+                          "clone instance is not modelled yet",
+                          state->rsc_id);
+        if (state->blocked || state->migrating)
+            return refuse(error, "%s: a blocked promotable clone instance is "
+                          "not modelled yet", state->rsc_id);
+    }
+    if (!model->options.have_quorum
+        && model->options.no_quorum_policy == CS_NO_QUORUM_DEMOTE)
+        return refuse(error, "%s: no-quorum-policy=demote is not modelled "
+                      "yet", "cluster");
+    return TRUE;
+}
+
+gboolean cs_promote_check_supported(const CsModel *model, GError **error)
+{
+    if (!(model->features & CS_FEATURE_PROMOTABLE))
+        return TRUE;
+    return check_resources(model, error) && check_constraints(model, error)
+           && check_status(model, error);
+}

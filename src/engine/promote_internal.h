@@ -1,0 +1,33 @@
+/* promote_internal.h: promotable clones (promote.c), as the clone code and
+ * the transition see them.
+ *
+ * Not a contract: only the engine's own files include it.
+ */
+#ifndef CS_PROMOTE_INTERNAL_H
+#define CS_PROMOTE_INTERNAL_H
+
+#include "engine/engine_internal.h"
+
+/* FALSE (error set, CS_ENGINE_ERROR_UNSUPPORTED) when a promotable clone
+ * uses something promote.c does not model yet. */
+gboolean cs_promote_check_supported(const CsModel *model, GError **error);
+
+/* Before a promotable clone's instances are placed: their promotion scores
+ * join their node scores and raise their priority (Pacemaker's
+ * pcmk__add_promotion_scores()). */
+void cs_promote_add_scores(CsSolution *solution, int clone);
+/* After they are placed: promotion priorities, the order of promotion
+ * and each instance's next role (Pacemaker's pcmk__set_instance_roles()). */
+void cs_promote_set_roles(CsSolution *solution, int clone);
+/* An instance's priority as the instance order sees it: the promotion
+ * score once cs_promote_add_scores() has raised it, else its own. */
+int cs_promote_instance_priority(const CsSolution *solution, int rsc);
+/* Appends the "ID promotion score on NODE: SCORE" lines. */
+void cs_promote_print_scores(const CsSolution *solution, GPtrArray *lines);
+void cs_promote_free(CsSolution *solution);
+
+/* clone.c: Pacemaker's pcmk__cmp_instance() for two instances of clone. */
+gint cs_clone_compare_instances(const CsSolution *solution, int clone,
+                                int rsc1, int rsc2);
+
+#endif

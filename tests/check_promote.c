@@ -1,0 +1,267 @@
+/* check_promote.c: promotable clones against crm_simulate.
+ *
+ * tests/data/promotable/NAME.xml are small CIBs (a two-instance promotable
+ * clone over three nodes); NAME.scores and NAME.summary are what
+ * crm_simulate 2.1.5 printed for them (-sSQ, and -S's Transition
+ * Summary), made with ../shared/oracle/crm-simulate-adapter.
+ */
+#include <check.h>
+#include <glib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cib/document.h"
+#include "engine/engine.h"
+#include "model/model.h"
+
+typedef struct Solved {
+    CsDocument *document;
+    CsModel *model;
+    CsSolution *solution;
+    GError *error;
+} Solved;
+
+static void solved_free(Solved *solved)
+{
+    cs_solution_free(solved->solution);
+    cs_model_free(solved->model);
+    cs_document_free(solved->document);
+    g_clear_error(&solved->error);
+}
+
+/* Loads and solves NAME.xml; the solution is NULL (error set) when the
+ * engine refuses it. */
+static void solve_case(const char *name, Solved *solved)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *path = g_strdup_printf("%s/promotable/%s.xml",
+                                            CS_TESTDATA, name);
+    CsTime now = { 0 };
+
+    memset(solved, 0, sizeof *solved);
+    ck_assert(cs_time_parse("2023-01-01T00:00:00Z", &now, NULL));
+    solved->document = cs_document_load(path, &error);
+    ck_assert_msg(solved->document != NULL, "%s", path);
+    solved->model = cs_model_build(solved->document, now, &error);
+    ck_assert_msg(solved->model != NULL, "%s", path);
+    solved->solution = cs_solve(solved->model, &solved->error);
+}
+
+static char *expected(const char *name, const char *suffix)
+{
+    g_autofree char *path = g_strdup_printf("%s/promotable/%s.%s",
+                                            CS_TESTDATA, name, suffix);
+    char *text = NULL;
+
+    ck_assert_msg(g_file_get_contents(path, &text, NULL, NULL), "%s", path);
+    return text;
+}
+
+static gint compare_lines(gconstpointer a, gconstpointer b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The non-empty lines of text with runs of spaces squeezed, sorted
+ * (crm_simulate's column widths are not compared). */
+static GPtrArray *sorted_lines(const char *text)
+{
+    GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
+    g_auto(GStrv) split = g_strsplit(text, "\n", -1);
+
+    for (char **line = split; *line != NULL; line++) {
+        g_auto(GStrv) words = g_strsplit_set(*line, " ", -1);
+        GString *joined = g_string_new(NULL);
+
+        for (char **word = words; *word != NULL; word++) {
+            if (**word == '\0')
+                continue;
+            if (joined->len > 0)
+                g_string_append_c(joined, ' ');
+            g_string_append(joined, *word);
+        }
+        if (joined->len == 0
+            || strcmp(joined->str, "Transition Summary:") == 0
+            || strcmp(joined->str, "Allocation scores:") == 0)
+            g_string_free(joined, TRUE);
+        else
+            g_ptr_array_add(lines, g_string_free(joined, FALSE));
+    }
+    g_ptr_array_sort(lines, compare_lines);
+    return lines;
+}
+
+static void assert_same_lines(const char *want_text, const char *got_text)
+{
+    g_autoptr(GPtrArray) want = sorted_lines(want_text);
+    g_autoptr(GPtrArray) got = sorted_lines(got_text);
+
+    ck_assert_uint_eq(want->len, got->len);
+    for (guint i = 0; i < want->len; i++)
+        ck_assert_str_eq(g_ptr_array_index(want, i),
+                         g_ptr_array_index(got, i));
+}
+
+static gboolean has_line(const char *text, const char *line)
+{
+    g_autoptr(GPtrArray) lines = sorted_lines(text);
+
+    for (guint i = 0; i < lines->len; i++)
+        if (strcmp(g_ptr_array_index(lines, i), line) == 0)
+            return TRUE;
+    return FALSE;
+}
+
+/* Solves NAME and compares both outputs with crm_simulate's; returns the
+ * engine's scores and summary for further checks. */
+static void check_case(const char *name, Solved *solved, char **scores,
+                       char **summary)
+{
+    g_autofree char *want_scores = expected(name, "scores");
+    g_autofree char *want_summary = expected(name, "summary");
+    GString *out;
+
+    solve_case(name, solved);
+    ck_assert_msg(solved->solution != NULL, "%s: %s", name,
+                  solved->error ? solved->error->message : "?");
+    out = g_string_new(NULL);
+    cs_solution_print_scores(solved->solution, out);
+    *scores = g_string_free(out, FALSE);
+    out = g_string_new(NULL);
+    cs_solution_print_transition(solved->solution, out);
+    *summary = g_string_free(out, FALSE);
+    assert_same_lines(want_scores, *scores);
+    assert_same_lines(want_summary, *summary);
+}
+
+static int rsc_index(const Solved *solved, const char *id)
+{
+    const CsResource *info = cs_model_resource(
+        cs_solution_model(solved->solution), id);
+
+    ck_assert_msg(info != NULL, "%s", id);
+    return info->index;
+}
+
+static int node_index(const Solved *solved, const char *uname)
+{
+    const CsNode *node = cs_model_node(cs_solution_model(solved->solution),
+                                       uname);
+
+    ck_assert_msg(node != NULL, "%s", uname);
+    return node->index;
+}
+
+/* master-db (5 on node1, 10 on node2) joins each instance's node score
+ * and picks node2's instance for promotion; the contribution says so. */
+START_TEST(test_attribute_promotes)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+    const CsContribution *list;
+    int db1, node2, n;
+    gboolean found = FALSE;
+
+    check_case("attr-promote", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "db:1 promotion score on node2: 10"));
+    ck_assert(has_line(scores, "db:2 promotion score on none: 0"));
+    ck_assert(has_line(summary,
+                       "* Promote db:1 ( Unpromoted -> Promoted node2 )"));
+    db1 = rsc_index(&solved, "db:1");
+    node2 = node_index(&solved, "node2");
+    list = cs_solution_contributions(solved.solution, db1, node2, &n);
+    for (int i = 0; i < n; i++)
+        if (list[i].kind == CS_CONTRIB_PROMOTION && list[i].value == 10)
+            found = TRUE;
+    ck_assert_msg(found, "no promotion contribution for db:1 on node2");
+    solved_free(&solved);
+}
+END_TEST
+
+/* A role=Promoted location rule (100 on node2) outweighs the promoted
+ * instance's place: demote on node1, promote on node2. */
+START_TEST(test_location_moves_promotion)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("location-move", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "db:1 promotion score on node2: 105"));
+    ck_assert(has_line(summary,
+                       "* Demote db:0 ( Promoted -> Unpromoted node1 )"));
+    ck_assert(has_line(summary,
+                       "* Promote db:1 ( Unpromoted -> Promoted node2 )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* A ticket the promoted role needs is not granted: no instance may be
+ * promoted, the promoted one is demoted (loss-policy demote by default
+ * for rsc-role=Promoted). */
+START_TEST(test_ticket_demotes)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("ticket-demote", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "db:0 promotion score on node1: -INFINITY"));
+    ck_assert(has_line(summary,
+                       "* Demote db:0 ( Promoted -> Unpromoted node1 )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* Nothing runs yet: the instance placed on node3 (master-db 20) starts
+ * and is promoted in the same transition. */
+START_TEST(test_start_and_promote)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("start-promote", &solved, &scores, &summary);
+    ck_assert(has_line(summary,
+                       "* Promote db:0 ( Stopped -> Promoted node3 )"));
+    ck_assert(has_line(summary, "* Start db:1 ( node2 )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* Colocations limited to a role are refused by name, never guessed. */
+START_TEST(test_role_colocation_refused)
+{
+    Solved solved;
+
+    solve_case("role-colocation", &solved);
+    ck_assert(solved.solution == NULL);
+    ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR,
+                              CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(solved.error->message, "web-with-promoted") != NULL,
+                  "%s", solved.error->message);
+    solved_free(&solved);
+}
+END_TEST
+
+static Suite *promote_suite(void)
+{
+    Suite *suite = suite_create("promote");
+    TCase *tcase = tcase_create("core");
+
+    tcase_add_test(tcase, test_attribute_promotes);
+    tcase_add_test(tcase, test_location_moves_promotion);
+    tcase_add_test(tcase, test_ticket_demotes);
+    tcase_add_test(tcase, test_start_and_promote);
+    tcase_add_test(tcase, test_role_colocation_refused);
+    suite_add_tcase(suite, tcase);
+    return suite;
+}
+
+int main(void)
+{
+    SRunner *runner = srunner_create(promote_suite());
+    int failed;
+
+    srunner_run_all(runner, CK_NORMAL);
+    failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
