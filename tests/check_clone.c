@@ -198,11 +198,14 @@ END_TEST
  * colocated with the previous member of the same instance.
  * new-instance-no-restart: an instance starting on another node does not
  * restart a resource ordered after the clone (the clone's start counts
- * per node of the "then" action). */
+ * per node of the "then" action).
+ * interleave-pairs: an interleaved clone ordered after and colocated
+ * with another is paired instance by instance, node by node. */
 START_TEST(test_oracle_cases)
 {
     static const char *const cases[] = { "group-instance-colocation",
-                                         "new-instance-no-restart" };
+                                         "new-instance-no-restart",
+                                         "interleave-pairs" };
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
         Solved solved;

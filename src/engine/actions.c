@@ -12,7 +12,6 @@
  * digests (digest.c) add restarts and reloads for changed definitions;
  * unclean nodes are fenced (Pacemaker Explained 9 "Fencing").
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -293,7 +292,8 @@ static void order_rsc_action(CsGraph *graph, int first_rsc,
 }
 
 /* Pacemaker's order_actions(): an edge, unless one with the same flags
- * already joins the two. */
+ * already joins the two; the newest edge of an action comes first, as
+ * in Pacemaker's lists. */
 static gboolean order_actions(CsGraph *graph, CsAct *first, CsAct *then,
                               guint type)
 {
@@ -447,7 +447,10 @@ static guint clone_action_flags(CsGraph *graph, CsAct *action, int node)
 
     for (guint i = 0; i < clone->children->len; i++) {
         int instance = g_array_index(clone->children, int, i);
-        CsAct *child = find_first(graph, instance, task, node);
+        /* A group instance answers with its own running/stopped. */
+        CsAct *child = find_first(graph, instance,
+                                  is_group(graph, instance) ? action->task
+                                                            : task, node);
         guint child_flags;
 
         if (child == NULL)
@@ -1839,8 +1842,6 @@ static void check_definitions(CsGraph *graph)
 
 /* ---- the whole graph -------------------------------------------------- */
 
-static void debug_dump(CsGraph *graph);
-
 CsGraph *cs_graph_build(const CsSolution *solution)
 {
     CsGraph *graph = g_new0(CsGraph, 1);
@@ -1868,44 +1869,11 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     internal_constraints(graph);
     for (guint i = 0; i < graph->orderings->len; i++)
         apply_ordering(graph, g_ptr_array_index(graph->orderings, i));
-    for (guint i = 0; i < graph->actions->len; i++)
+    /* Pacemaker keeps its action list newest first, and which reason an
+     * action keeps depends on the order they are updated in. */
+    for (guint i = graph->actions->len; i-- > 0;)
         update_action(graph, g_ptr_array_index(graph->actions, i));
-    debug_dump(graph);
     return graph;
-}
-
-static void debug_dump(CsGraph *graph)
-{
-    if (getenv("CS_DEBUG_GRAPH") == NULL)
-        return;
-    for (int r = 0; r < graph->solution->n_rsc; r++)
-        for (guint k = 0; k < graph->running_on[r]->len; k++)
-            fprintf(stderr, "running %s on %d\n", rsc_info(graph, r)->id,
-                    g_array_index(graph->running_on[r], int, k));
-    for (guint k = 0; k < graph->model->rsc_states->len; k++) {
-        const CsRscState *st = g_ptr_array_index(graph->model->rsc_states, k);
-        if (st->migrating)
-            fprintf(stderr, "state %s node %d migrating %d -> %d role %d\n",
-                    st->rsc_id, st->node, st->migration_source,
-                    st->migration_target, st->role);
-    }
-    for (guint i = 0; i < graph->actions->len; i++) {
-        CsAct *a = g_ptr_array_index(graph->actions, i);
-        fprintf(stderr, "%p %s %s node=%d %s%s%s%s reason=%s\n", (void *)a,
-                a->rsc >= 0 ? rsc_info(graph, a->rsc)->id : "-",
-                cs_task_name(a), a->node,
-                a->flags & CS_ACT_OPTIONAL ? "opt " : "REQ ",
-                a->flags & CS_ACT_RUNNABLE ? "run " : "UNRUN ",
-                a->flags & CS_ACT_PSEUDO ? "pseudo " : "",
-                a->flags & CS_ACT_MIGRATABLE ? "migr " : "",
-                a->reason ? a->reason : "");
-        for (guint j = 0; j < a->after->len; j++) {
-            CsEdge *e = g_ptr_array_index(a->after, j);
-            fprintf(stderr, "    -> %s %s node=%d type=%x\n",
-                    e->then->rsc >= 0 ? rsc_info(graph, e->then->rsc)->id : "-",
-                    cs_task_name(e->then), e->then->node, e->type);
-        }
-    }
 }
 
 void cs_graph_free(CsGraph *graph)

@@ -10,7 +10,6 @@
  * takes the clone's mandatory and negative colocations (all of them when
  * not every node gets an instance).
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "engine/engine_internal.h"
@@ -624,33 +623,6 @@ void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone,
 
 /* ---- what is not modelled yet ----------------------------------------- */
 
-static gboolean meta_true(const CsResource *info, const char *name)
-{
-    const char *value = g_hash_table_lookup(info->meta, name);
-
-    return value != NULL && cs_engine_is_true(value);
-}
-
-/* Pacemaker Explained 10.2.3 interleave: with an order between two
- * clones whose "then" clone interleaves, each instance waits only for
- * the instance of the first clone on its own node. */
-static const CsOrder *interleaved_order(const CsModel *model)
-{
-    for (guint i = 0; i < model->orders->len; i++) {
-        const CsOrder *order = g_ptr_array_index(model->orders, i);
-        const CsResource *first, *then;
-
-        if (order->first < 0 || order->then < 0)
-            continue;
-        first = g_ptr_array_index(model->resources, order->first);
-        then = g_ptr_array_index(model->resources, order->then);
-        if (first->kind == CS_RSC_CLONE && then->kind == CS_RSC_CLONE
-            && meta_true(then, "interleave"))
-            return order;
-    }
-    return NULL;
-}
-
 /* Unfencing (Pacemaker Explained 9.4 "Unfencing"): requires=unfencing,
  * or a fence device that provides it. */
 static const CsResource *unfencing_resource(const CsModel *model)
@@ -705,23 +677,6 @@ static const CsResource *resource_at(const CsModel *model, int rsc)
     return g_ptr_array_index(model->resources, rsc);
 }
 
-/* Pacemaker Explained 10.2.3 interleave, for colocations: each instance
- * of the dependent clone goes with the primary's instance on its node. */
-static const CsColocation *interleaved_colocation(const CsModel *model)
-{
-    for (guint i = 0; i < model->colocations->len; i++) {
-        const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
-
-        if (coloc->rsc < 0 || coloc->with_rsc < 0)
-            continue;
-        if (resource_at(model, coloc->rsc)->kind == CS_RSC_CLONE
-            && resource_at(model, coloc->with_rsc)->kind == CS_RSC_CLONE
-            && meta_true(resource_at(model, coloc->rsc), "interleave"))
-            return coloc;
-    }
-    return NULL;
-}
-
 /* Under a placement strategy, a clone with a priority of its own changes
  * the assignment order of its instances among the other resources. */
 static const CsResource *prioritized_clone(const CsModel *model)
@@ -737,35 +692,144 @@ static const CsResource *prioritized_clone(const CsModel *model)
     return NULL;
 }
 
+/* Pacemaker bans an anonymous clone as a whole (its uber-parent) from a
+ * node where an instance's fail count reached migration-threshold
+ * (Pacemaker Explained 7.5); assign.c bans only the failed resource. */
+static const CsFailCount *anonymous_fail_limit(const CsModel *model)
+{
+    for (guint i = 0; i < model->fail_counts->len; i++) {
+        const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
+        const CsResource *info;
+        int clone;
+
+        if (fail->rsc < 0 || fail->node < 0)
+            continue;
+        info = resource_at(model, fail->rsc);
+        clone = clone_above(model, fail->rsc);
+        if (clone < 0 || resource_at(model, clone)->globally_unique
+            || info->migration_threshold <= 0
+            || cs_model_fail_count(model, fail->rsc, fail->node)
+               < info->migration_threshold)
+            continue;
+        return fail;
+    }
+    return NULL;
+}
+
+/* A failed migrate_to leaves the resource active on its target even
+ * after it stopped on the source; the model then sees it stopped. */
+static const CsRscState *stopped_failed_migration(const CsModel *model)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc >= 0 && state->migrating
+            && state->migration_source < 0 && state->migration_target >= 0
+            && state->role < CS_ROLE_STARTED)
+            return state;
+    }
+    return NULL;
+}
+
+/* Pacemaker makes a globally-unique clone of a class without unique
+ * instances (lsb seen in force-anon-clone-max; ocf and stonith clones
+ * are known to behave as modelled) anonymous, and then creates no more
+ * instances than the nodes can hold. */
+static gboolean class_is_unique_capable(const CsModel *model, int rsc)
+{
+    const CsResource *info = resource_at(model, rsc);
+
+    if (info->kind == CS_RSC_PRIMITIVE)
+        return info->rsc_class == NULL || strcmp(info->rsc_class, "ocf") == 0
+               || strcmp(info->rsc_class, "stonith") == 0;
+    for (guint i = 0; i < info->children->len; i++)
+        if (!class_is_unique_capable(model,
+                                     g_array_index(info->children, int, i)))
+            return FALSE;
+    return TRUE;
+}
+
+static const CsResource *forced_anonymous_overfull(const CsModel *model)
+{
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *info = resource_at(model, (int)i);
+
+        if (info->kind != CS_RSC_CLONE || !info->globally_unique
+            || info->clone_max <= (int)model->nodes->len
+                                  * MAX(info->clone_node_max, 1))
+            continue;
+        for (guint k = 0; k < info->children->len; k++)
+            if (!class_is_unique_capable(model,
+                                         g_array_index(info->children, int,
+                                                       k)))
+                return info;
+    }
+    return NULL;
+}
+
+/* An optional order from a globally-unique clone to an anonymous one:
+ * Pacemaker restarts the anonymous instances (inc6), cause not found. */
+static const CsOrder *unique_to_anonymous_optional(const CsModel *model)
+{
+    for (guint i = 0; i < model->orders->len; i++) {
+        const CsOrder *order = g_ptr_array_index(model->orders, i);
+        const CsResource *first, *then;
+
+        if (order->first < 0 || order->then < 0
+            || order->kind != CS_ORDER_OPTIONAL)
+            continue;
+        first = resource_at(model, order->first);
+        then = resource_at(model, order->then);
+        if (first->kind == CS_RSC_CLONE && then->kind == CS_RSC_CLONE
+            && first->globally_unique && !then->globally_unique)
+            return order;
+    }
+    return NULL;
+}
+
 gboolean cs_clones_check_supported(const CsModel *model, GError **error)
 {
-    const CsColocation *coloc;
     const CsRscState *state;
+    const CsFailCount *fail;
     const CsOrder *order;
     const CsResource *info;
 
-    if (getenv("CS_NOREFUSE") == NULL && (order = interleaved_order(model)) != NULL) {
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "order %s: orders between interleaved clones are not "
-                    "modelled yet", order->id);
-        return FALSE;
-    }
-    if (getenv("CS_NOREFUSE") == NULL && (coloc = interleaved_colocation(model)) != NULL) {
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "colocation %s: colocations between interleaved clones "
-                    "are not modelled yet", coloc->id);
-        return FALSE;
-    }
     if ((info = prioritized_clone(model)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "clone %s: a clone priority under a placement strategy "
                     "is not modelled yet", info->id);
         return FALSE;
     }
-    if (getenv("CS_NOREFUSE2") == NULL && (state = failed_anonymous_instance(model)) != NULL) {
+    if ((state = failed_anonymous_instance(model)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "%s: recovery of a failed anonymous clone instance is "
                     "not modelled yet", state->rsc_id);
+        return FALSE;
+    }
+    if ((fail = anonymous_fail_limit(model)) != NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "%s: migration-threshold reached by an anonymous clone "
+                    "instance is not modelled yet", fail->rsc_id);
+        return FALSE;
+    }
+    if ((state = stopped_failed_migration(model)) != NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "%s: a failed migration still active on its target "
+                    "after a stop is not modelled yet", state->rsc_id);
+        return FALSE;
+    }
+    if ((info = forced_anonymous_overfull(model)) != NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "clone %s: a globally-unique clone of a class without "
+                    "unique instances, with more instances than nodes, is "
+                    "not modelled yet", info->id);
+        return FALSE;
+    }
+    if ((order = unique_to_anonymous_optional(model)) != NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "order %s: an optional order from a globally-unique "
+                    "clone to an anonymous one is not modelled yet",
+                    order->id);
         return FALSE;
     }
     if ((info = unfencing_resource(model)) != NULL) {
