@@ -43,6 +43,8 @@ typedef struct Invocation {
     const char *time_text;
     const char *exec_text;    /* --exec: batch mode on FILE */
     gboolean live;            /* --live: the CIB comes from cibadmin --query */
+    guint interval_ms;
+    const char *history_dir;
 } Invocation;
 
 static const char usage_text[] =
@@ -53,6 +55,7 @@ static const char usage_text[] =
     "       cibscope explain FILE RESOURCE [NODE] [--time T]\n"
     "       cibscope history DIR [--time T]\n"
     "       cibscope why BEFORE AFTER [--time T]\n"
+    "       cibscope --live [--interval S] | --history DIR\n"
     "       cibscope scores|transition|explain --live ...\n"
     "\n"
     "An interactive console for Pacemaker clusters: node x resource score\n"
@@ -60,7 +63,8 @@ static const char usage_text[] =
     "an embedded engine that gives the answers of Pacemaker 2.1.5's scheduler.\n"
     "\n"
     "Commands:\n"
-    "  (none)       open the console on FILE (default: the bundled demo CIB)\n"
+    "  (none)       open the console on FILE (default: the live cluster when\n"
+    "               cibadmin answers, else the bundled demo CIB)\n"
     "  scores       print allocation and promotion scores as crm_simulate -sSQ\n"
     "  transition   print the Transition Summary as crm_simulate -S\n"
     "  explain      break RESOURCE's score on NODE (or every node) into its\n"
@@ -77,7 +81,11 @@ static const char usage_text[] =
     "Options:\n"
     "  -e, --exec CMDS  run console commands on FILE and print their results\n"
     "                   ('help' lists them); exit 0 only if every one succeeds\n"
-    "  -l, --live       read the cluster's CIB through cibadmin\n"
+    "  -l, --live       read the cluster's CIB through cibadmin; the console\n"
+    "                   follows it and commits edits with C (epoch-guarded)\n"
+    "      --interval S how often the live console polls (default 2 s)\n"
+    "      --history DIR  open the console on a directory of pe-inputs,\n"
+    "                   with the History view\n"
     "  -t, --time T     use T as \"now\" for rules and failure timeouts, an\n"
     "                   ISO 8601 date/time such as 2005-020, 2005-020T12:30 or\n"
     "                   \"2014-05-07 00:28:00\" (as crm_simulate -t)\n"
@@ -109,6 +117,17 @@ static gboolean is_engine_command(const char *command)
     return strcmp(command, "history") != 0 && strcmp(command, "why") != 0;
 }
 
+/* --interval S: how often the live console polls cibadmin. */
+static gboolean parse_interval(const char *text, guint *out_ms)
+{
+    char *end = NULL;
+    double seconds = g_ascii_strtod(text, &end);
+    if (end == text || *end != '\0' || !(seconds >= 0.1 && seconds <= 3600))
+        return FALSE;
+    *out_ms = (guint) (seconds * 1000);
+    return TRUE;
+}
+
 /* Splits argv into the command, its positional arguments and options,
  * which may come anywhere.  Returns -1 to go on, else an exit status. */
 static int parse_arguments(int argc, char **argv, Invocation *invocation)
@@ -132,6 +151,15 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
             invocation->time_text = arg + 7;
         } else if (!options_done && (strcmp(arg, "-l") == 0 || strcmp(arg, "--live") == 0)) {
             invocation->live = TRUE;
+        } else if (!options_done && strcmp(arg, "--interval") == 0) {
+            if (++i >= argc)
+                return usage_error("--interval needs seconds");
+            if (!parse_interval(argv[i], &invocation->interval_ms))
+                return usage_error("--interval needs a number of seconds, 0.1 to 3600");
+        } else if (!options_done && strcmp(arg, "--history") == 0) {
+            if (++i >= argc)
+                return usage_error("--history needs DIR");
+            invocation->history_dir = argv[i];
         } else if (!options_done && (strcmp(arg, "-e") == 0 || strcmp(arg, "--exec") == 0)) {
             if (++i >= argc)
                 return usage_error("--exec needs commands");
@@ -158,7 +186,7 @@ static int check_arity(const Invocation *invocation)
     const char *command = invocation->command;
     /* --live stands for FILE */
     int n = invocation->n_positional + (invocation->live ? 1 : 0);
-    if (invocation->live && (command == NULL || !is_engine_command(command)))
+    if (invocation->live && command != NULL && !is_engine_command(command))
         return usage_error("--live goes with scores, transition or explain "
                            "(the console follows the cluster later)");
     if (command != NULL && strcmp(command, "history") == 0)
@@ -167,6 +195,8 @@ static int check_arity(const Invocation *invocation)
         return n == 2 ? -1 : usage_error("why needs two CIBs: BEFORE AFTER");
     if (command != NULL && invocation->exec_text != NULL)
         return usage_error("--exec runs on FILE alone, without a subcommand");
+    if (command == NULL && invocation->live)
+        return n == 1 ? -1 : usage_error("--live stands for FILE");
     if (command == NULL && invocation->exec_text != NULL)
         return n == 1 ? -1 : usage_error("--exec needs exactly one FILE");
     if (command == NULL)
@@ -262,6 +292,12 @@ int main(int argc, char **argv)
                                 invocation.time_text);
         else if (invocation.command != NULL)
             status = run_engine_command(&invocation);
+        else if (invocation.history_dir != NULL)
+            status = cs_console_run_history(invocation.history_dir, invocation.time_text);
+        else if (invocation.live && invocation.exec_text != NULL)
+            status = cs_exec_run_live(invocation.exec_text, invocation.time_text);
+        else if (invocation.live || (invocation.n_positional == 0 && cs_live_available()))
+            status = cs_console_run_live(invocation.interval_ms, invocation.time_text);
         else if (invocation.exec_text != NULL)
             status = cs_exec_run(invocation.positional[0], invocation.exec_text,
                                  invocation.time_text);

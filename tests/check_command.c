@@ -1,5 +1,6 @@
 /* check_command.c: the command language, the session loop and batch mode. */
 #include "explain/command.h"
+#include "cib/live.h"
 
 #include <check.h>
 #include <glib/gstdio.h>
@@ -314,6 +315,172 @@ START_TEST(test_completion)
 }
 END_TEST
 
+/* ---- live sessions (CIB_file: cibadmin works on a copy) ----------------- */
+
+static char *live_dir;
+static char *live_cib;
+
+static gboolean have_cibadmin(void)
+{
+    g_autofree char *found = g_find_program_in_path("cibadmin");
+    return found != NULL || g_file_test("/usr/sbin/cibadmin", G_FILE_TEST_IS_EXECUTABLE);
+}
+
+static void live_setup(void)
+{
+    live_dir = g_dir_make_tmp("check_command-XXXXXX", NULL);
+    ck_assert_ptr_nonnull(live_dir);
+    live_cib = g_build_filename(live_dir, "cib.xml", NULL);
+    g_autofree char *text = NULL;
+    gsize length = 0;
+    ck_assert(g_file_get_contents(DEMO_SMALL, &text, &length, NULL));
+    ck_assert(g_file_set_contents(live_cib, text, (gssize)length, NULL));
+    g_setenv("CIB_file", live_cib, TRUE);
+}
+
+static void live_teardown(void)
+{
+    g_autoptr(GDir) dir = g_dir_open(live_dir, 0, NULL);
+    const char *name;
+    while (dir != NULL && (name = g_dir_read_name(dir)) != NULL) {
+        g_autofree char *path = g_build_filename(live_dir, name, NULL);
+        g_unlink(path);
+    }
+    g_rmdir(live_dir);
+    g_clear_pointer(&live_dir, g_free);
+    g_clear_pointer(&live_cib, g_free);
+    g_unsetenv("CIB_file");
+}
+
+static char *live_text(void)
+{
+    char *text = NULL;
+    ck_assert(g_file_get_contents(live_cib, &text, NULL, NULL));
+    return text;
+}
+
+/* Somebody else's change to the CIB, behind the session's back. */
+static void cibadmin_behind(const char *verb, const char *xml)
+{
+    g_autofree char *program = g_find_program_in_path("cibadmin");
+    char *argv[] = { program ? program : (char *)"/usr/sbin/cibadmin", (char *)verb,
+                     (char *)"--scope", (char *)"constraints", (char *)"--xml-text", (char *)xml, NULL };
+    int status = -1;
+    ck_assert(g_spawn_sync(NULL, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                           NULL, NULL, NULL, NULL, &status, NULL));
+    ck_assert(g_spawn_check_wait_status(status, NULL));
+}
+
+static CsSession *open_live(void)
+{
+    g_autoptr(GError) error = NULL;
+    CsSession *session = cs_session_open_live(DEMO_TIME, &error);
+    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
+    ck_assert(cs_session_is_live(session));
+    return session;
+}
+
+START_TEST(test_commit_needs_live)
+{
+    g_autoptr(CsSession) session = open_session(DEMO_SMALL, DEMO_TIME);
+    ck_assert(!cs_session_is_live(session));
+    g_autofree char *message = run_fail(session, "ban web alpha; commit", CS_SESSION_ERROR_LIVE);
+    ck_assert_msg(strstr(message, "commit needs a live CIB") != NULL, "%s", message);
+    g_autofree char *usage = run_fail(session, "commit now", CS_COMMAND_ERROR_USAGE);
+    ck_assert_str_eq(usage, "commit: usage: commit [--dry-run]");
+}
+END_TEST
+
+START_TEST(test_live_commit_applies_objects)
+{
+    if (!have_cibadmin())
+        return;
+    g_autoptr(CsSession) session = open_live();
+    g_autofree char *nothing = run_ok(session, "commit --dry-run");
+    ck_assert_str_eq(nothing, "nothing to commit\n");
+    g_autofree char *ban = run_ok(session, "ban web alpha");
+    ck_assert_str_eq(assigned(session, "web"), "bravo");
+    g_autofree char *plan = run_ok(session, "commit --dry-run");
+    ck_assert_msg(g_str_has_prefix(plan, "1 cibadmin operation to commit:\n"), "%s", plan);
+    ck_assert_msg(strstr(plan, "cibadmin --create --scope constraints --xml-text "
+                               "'<rsc_location id=\"cli-ban-web-on-alpha\"") != NULL, "%s", plan);
+    g_autofree char *before = live_text();
+    ck_assert(strstr(before, "cli-ban-web-on-alpha") == NULL);
+    ck_assert(cs_session_dirty(session));
+    /* Saving has no file of its own to write. */
+    g_autofree char *save = run_fail(session, "save", CS_SESSION_ERROR_LIVE);
+    ck_assert_msg(strstr(save, "is a live CIB") != NULL, "%s", save);
+    g_autofree char *report = run_ok(session, "commit");
+    ck_assert_msg(g_str_has_prefix(report, "ok      "), "%s", report);
+    g_autofree char *after = live_text();
+    ck_assert(strstr(after, "<rsc_location id=\"cli-ban-web-on-alpha\"") != NULL);
+    ck_assert(strstr(after, "epoch=\"18\"") != NULL);
+    /* The committed CIB is the new base: nothing pending, still solved. */
+    ck_assert(!cs_session_dirty(session));
+    g_autoptr(GPtrArray) ops = cs_session_live_plan(session);
+    ck_assert_uint_eq(ops->len, 0);
+    ck_assert_str_eq(assigned(session, "web"), "bravo");
+}
+END_TEST
+
+START_TEST(test_live_commit_refused_when_epoch_moved)
+{
+    if (!have_cibadmin())
+        return;
+    g_autoptr(CsSession) session = open_live();
+    g_autofree char *ban = run_ok(session, "ban web alpha");
+    cibadmin_behind("--modify", "<rsc_location id=\"location-app-worker-bravo\" score=\"500\"/>");
+    g_autofree char *before = live_text();
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GString) out = g_string_new(NULL);
+    ck_assert(!cs_command_run_text(session, "commit", out, &error));
+    ck_assert(g_error_matches(error, CS_LIVE_ERROR, CS_LIVE_ERROR_CHANGED));
+    ck_assert_msg(strstr(out->str, "Refused: the CIB is at epoch 0:18:0, the edits were made on 0:17:35.")
+                  != NULL, "%s", out->str);
+    ck_assert_msg(strstr(out->str, "location-app-worker-bravo") != NULL, "%s", out->str);
+    g_autofree char *after = live_text();
+    ck_assert_str_eq(after, before);
+    ck_assert(cs_session_dirty(session));
+}
+END_TEST
+
+START_TEST(test_live_follow_carries_edits)
+{
+    if (!have_cibadmin())
+        return;
+    g_autoptr(CsSession) session = open_live();
+    CsScore was = score(session, "app-worker", "bravo");
+    g_autofree char *ban = run_ok(session, "ban web alpha; constraint score colocation-web-db--1000 -500");
+    cibadmin_behind("--modify", "<rsc_location id=\"location-app-worker-bravo\" score=\"500\"/>");
+    g_autoptr(GError) error = NULL;
+    CsDocument *fresh = cs_live_query(&error);
+    ck_assert_msg(fresh != NULL, "%s", error != NULL ? error->message : "");
+    g_autoptr(GPtrArray) lost = cs_session_live_follow(session, fresh);
+    ck_assert_uint_eq(lost->len, 0);
+    /* The cluster's change and the edits, together. */
+    ck_assert_int_eq(score(session, "app-worker", "bravo"), was + 450);
+    ck_assert_str_eq(assigned(session, "web"), "bravo");
+    ck_assert(cs_session_dirty(session));
+    g_autoptr(GPtrArray) ops = cs_session_live_plan(session);
+    ck_assert_uint_eq(ops->len, 2);
+    /* Now the cluster removes what an edit changed: that edit is named. */
+    cibadmin_behind("--delete", "<rsc_colocation id=\"colocation-web-db--1000\"/>");
+    fresh = cs_live_query(&error);
+    ck_assert_ptr_nonnull(fresh);
+    g_autoptr(GPtrArray) dropped = cs_session_live_follow(session, fresh);
+    ck_assert_uint_eq(dropped->len, 1);
+    ck_assert_msg(strstr(g_ptr_array_index(dropped, 0), "colocation-web-db--1000") != NULL, "%s",
+                  (const char *)g_ptr_array_index(dropped, 0));
+    g_autoptr(GPtrArray) left = cs_session_live_plan(session);
+    ck_assert_uint_eq(left->len, 1);
+    /* And it commits on the refreshed CIB. */
+    g_autofree char *report = run_ok(session, "commit");
+    g_autofree char *after = live_text();
+    ck_assert(strstr(after, "cli-ban-web-on-alpha") != NULL);
+    ck_assert(strstr(after, "colocation-web-db--1000") == NULL);
+}
+END_TEST
+
 static Suite *command_suite(void)
 {
     Suite *suite = suite_create("command");
@@ -336,6 +503,14 @@ static Suite *command_suite(void)
     tcase_add_test(batch, test_save_and_dirty);
     tcase_add_test(batch, test_exec_status);
     suite_add_tcase(suite, batch);
+    TCase *live = tcase_create("live");
+    tcase_add_checked_fixture(live, live_setup, live_teardown);
+    tcase_set_timeout(live, 60);
+    tcase_add_test(live, test_commit_needs_live);
+    tcase_add_test(live, test_live_commit_applies_objects);
+    tcase_add_test(live, test_live_commit_refused_when_epoch_moved);
+    tcase_add_test(live, test_live_follow_carries_edits);
+    suite_add_tcase(suite, live);
     return suite;
 }
 

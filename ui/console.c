@@ -7,6 +7,8 @@
 #include <unistd.h>
 #include <curses.h>
 #include <libxml/tree.h>
+#include "cib/live.h"
+#include "explain/history.h"
 #include "console.h"
 #include "terminal.h"
 #include "view.h"
@@ -264,11 +266,12 @@ static void read_banner(CsConsole *console)
     const GError *failure = console->session->failure;
     const char *why = failure != NULL ? failure->message : "no reason given";
     if (console->model == NULL && g_error_matches(failure, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED))
-        console->banner = g_strdup_printf("Model: %s; nothing shown rather than a guess", why);
+        console->banner = g_strdup_printf("Nothing shown, not guessed: %s", why);
     else if (console->model == NULL)
         console->banner = g_strdup_printf("The CIB as edited cannot be modelled: %s (u undoes)", why);
     else if (g_error_matches(failure, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED))
-        console->banner = g_strdup_printf("Engine: %s; scores hidden, not guessed", why);
+        /* What it means first: a narrow screen cuts the reason. */
+        console->banner = g_strdup_printf("Scores hidden, not guessed: %s", why);
     else if (console->solution == NULL)
         console->banner = g_strdup_printf("The engine failed: %s", why);
 }
@@ -330,6 +333,9 @@ gboolean cs_console_cell_changed(const CsConsole *console, int rsc, int node)
 
 guint cs_console_unsaved(const CsConsole *console)
 {
+    /* Live: what counts is what a commit would send. */
+    if (cs_console_is_live(console))
+        return console->live.pending;
     if (!cs_session_dirty(console->session))
         return 0;
     guint depth = cs_edit_log_undo_depth(console->session->log);
@@ -359,6 +365,7 @@ void cs_console_sync(CsConsole *console)
     console->solution = session->solution;
     console->generation = session->generation;
     console->epoch = read_epoch(session->document);
+    cs_console_live_sync(console);
     g_autofree char *clock = cs_time_format(cs_session_time(session));
     console->clock = cs_escape(clock);
     read_banner(console);
@@ -380,34 +387,95 @@ void cs_console_sync(CsConsole *console)
     cs_console_rebuild_rows(console);
 }
 
-/* 0 on success, else the exit status after printing why. */
-static int console_load(CsConsole *console, const char *path, const char *time_text)
+
+
+static void console_init(CsConsole *console, const char *time_text)
 {
-    g_autoptr(GError) error = NULL;
-    console->path = g_strdup(path);
-    g_autofree char *base = g_path_get_basename(path);
-    console->file_label = cs_escape(base);
+    console->time_text = g_strdup(time_text);
+    console->clock_set = time_text != NULL;
     console->rows = g_array_new(FALSE, FALSE, sizeof(CsRow));
     console->filter = g_string_new(NULL);
     console->smallest.rsc = -1;
-    console->session = cs_session_open_partial(path, time_text, &error);
-    if (console->session == NULL) {
-        fprintf(stderr, "cibscope: %s%s%s\n", g_error_matches(error, CS_SESSION_ERROR, CS_SESSION_ERROR_TIME)
-                                                  ? "--time " : "",
-                g_error_matches(error, CS_SESSION_ERROR, CS_SESSION_ERROR_TIME) && time_text ? time_text : "",
-                error->message);
-        return g_error_matches(error, CS_SESSION_ERROR, CS_SESSION_ERROR_TIME) ? 1 : 2;
-    }
-    /* A CIB that is invalid (not merely beyond the model) is refused as
-     * the CLI refuses it. */
-    const GError *failure = console->session->failure;
-    if (console->session->model == NULL && !g_error_matches(failure, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED)) {
-        fprintf(stderr, "cibscope: %s\n", failure != NULL ? failure->message : "cannot model the CIB");
-        return 2;
-    }
-    console->generation = console->session->generation;
+}
+
+/* Why a session could not be opened, and the exit status it deserves. */
+static int open_error_status(const GError *error, const char *time_text, char **message)
+{
+    gboolean bad_time = g_error_matches(error, CS_SESSION_ERROR, CS_SESSION_ERROR_TIME);
+    *message = g_strdup_printf("%s%s%s%s", bad_time ? "--time " : "", bad_time && time_text ? time_text : "",
+                               bad_time ? ": " : "", error->message);
+    return bad_time ? 1 : 2;
+}
+
+/* A CIB that is invalid (not merely beyond the model) is refused as the
+ * CLI refuses it: 0, or 2 with *message saying why. */
+static int session_usable(const CsSession *session, char **message)
+{
+    const GError *failure = session->failure;
+    if (session->model != NULL || g_error_matches(failure, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED))
+        return 0;
+    *message = g_strdup(failure != NULL ? failure->message : "cannot model the CIB");
+    return 2;
+}
+
+/* Takes session: it becomes the console's, labelled label. */
+static void console_adopt(CsConsole *console, CsSession *session, const char *path, const char *label)
+{
+    g_clear_pointer(&console->session, cs_session_free);
+    g_free(console->path);
+    g_free(console->file_label);
+    console->session = session;
+    console->path = g_strdup(path);
+    console->file_label = cs_escape(label);
+    console->saved_depth = 0;
+    console->generation = session->generation;
+    console->cursor_row = console->cursor_node = console->top_row = console->left_node = 0;
+    g_clear_pointer(&console->changed, g_free);
+    g_clear_pointer(&console->changed_rsc, g_free);
     cs_console_sync(console);
+}
+
+/* 0 on success, else the exit status after printing why. */
+static int console_load(CsConsole *console, const char *path)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *message = NULL;
+    CsSession *session = cs_session_open_partial(path, console->time_text, &error);
+    int status = session == NULL ? open_error_status(error, console->time_text, &message)
+                                 : session_usable(session, &message);
+    if (status != 0) {
+        fprintf(stderr, "cibscope: %s\n", message);
+        if (session != NULL)
+            cs_session_free(session);
+        return status;
+    }
+    g_autofree char *base = g_path_get_basename(path);
+    console_adopt(console, session, path, base);
     return 0;
+}
+
+gboolean cs_console_open(CsConsole *console, const char *path)
+{
+    guint unsaved = cs_console_unsaved(console);
+    if (unsaved > 0) {
+        cs_console_say(console, TRUE, "%u unsaved %s: save (w) or undo (u) them first.", unsaved,
+                       unsaved == 1 ? "edit" : "edits");
+        return FALSE;
+    }
+    g_autoptr(GError) error = NULL;
+    g_autofree char *message = NULL;
+    CsSession *session = cs_session_open_partial(path, console->time_text, &error);
+    int status = session == NULL ? open_error_status(error, console->time_text, &message)
+                                 : session_usable(session, &message);
+    if (status != 0) {
+        cs_console_say(console, TRUE, "Cannot open it: %s", message);
+        if (session != NULL)
+            cs_session_free(session);
+        return FALSE;
+    }
+    g_autofree char *base = g_path_get_basename(path);
+    console_adopt(console, session, path, base);
+    return TRUE;
 }
 
 static void console_clear(CsConsole *console)
@@ -433,6 +501,9 @@ static void console_clear(CsConsole *console)
         g_string_free(console->filter, TRUE);
     g_free(console->file_label);
     g_free(console->path);
+    g_free(console->time_text);
+    cs_console_live_clear(console);
+    cs_history_clear(&console->history);
 }
 
 /* ---- drawing and keys --------------------------------------------------- */
@@ -515,11 +586,12 @@ static gboolean ask_quit_key(CsConsole *console, int key)
     console->ask = CS_ASK_NONE;
     if (key == 'y' || key == 'Y')
         return FALSE;
-    if (key == 'w' || key == 'W') {
+    if ((key == 'w' || key == 'W') && !cs_console_is_live(console)) {
         cs_console_save(console);
         return cs_console_unsaved(console) > 0;
     }
-    cs_console_say(console, FALSE, "Not quitting: %u unsaved %s kept.", cs_console_unsaved(console),
+    cs_console_say(console, FALSE, "Not quitting: %u %s %s kept.", cs_console_unsaved(console),
+                   cs_console_is_live(console) ? "uncommitted" : "unsaved",
                    cs_console_unsaved(console) == 1 ? "edit" : "edits");
     return TRUE;
 }
@@ -578,6 +650,10 @@ static gboolean console_key(CsConsole *console, int key)
     }
     if (console->ask == CS_ASK_QUIT)
         return ask_quit_key(console, key);
+    if (console->ask == CS_ASK_COMMIT) {
+        cs_console_commit_answer(console, key);
+        return TRUE;
+    }
     if (console->help_open) {
         console->help_open = cs_help_key(console, key);
         return TRUE;
@@ -636,8 +712,14 @@ static int console_loop(CsConsole *console)
             if (last_key != ERR)
                 log_timing(timing, last_key, start, handled, g_get_monotonic_time());
         }
+        /* Live: wake up for the next poll; cibadmin runs between keys,
+         * never while one is being handled. */
+        if (cs_console_is_live(console))
+            timeout(cs_console_live_wait_ms(console));
         int key = getch();
         dirty = key != ERR;
+        if (key == ERR && cs_console_is_live(console))
+            dirty = cs_console_live_poll(console);
         last_key = ERR;
         if (key == ERR || key == KEY_RESIZE)
             continue;
@@ -652,6 +734,23 @@ static int console_loop(CsConsole *console)
     }
 }
 
+/* The terminal part, once the CIB is loaded: 0 after q. */
+static int console_interact(CsConsole *console)
+{
+    /* After loading, so a bad file is reported as such first. */
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        fprintf(stderr, "cibscope: the console needs a terminal; for text output use "
+                        "'cibscope scores FILE' or 'cibscope transition FILE'\n");
+        return 1;
+    }
+    if (!cs_terminal_start())
+        return 1;
+    int status = console_loop(console);
+    cs_prompt_shutdown();
+    cs_terminal_stop();
+    return status;
+}
+
 int cs_console_run(const char *path, const char *time_text)
 {
     if (strcmp(path, "-") == 0) {
@@ -663,21 +762,62 @@ int cs_console_run(const char *path, const char *time_text)
     /* Before loading: labels are escaped for the codeset in use. */
     cs_draw_set_utf8(cs_terminal_locale_is_utf8());
     CsConsole console = { 0 };
-    console.clock_set = time_text != NULL;
-    int status = console_load(&console, path, time_text);
-    /* After loading, so a bad file is reported as such first. */
-    if (status == 0 && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
-        fprintf(stderr, "cibscope: the console needs a terminal; for text output use "
-                        "'cibscope scores FILE' or 'cibscope transition FILE'\n");
-        status = 1;
-    } else if (status == 0) {
-        if (cs_terminal_start()) {
-            status = console_loop(&console);
-            cs_prompt_shutdown();
-            cs_terminal_stop();
-        } else {
-            status = 1;
-        }
+    console_init(&console, time_text);
+    int status = console_load(&console, path);
+    if (status == 0) {
+        g_autofree char *dir = cs_history_dir_of(path);
+        if (dir != NULL)
+            cs_history_set_dir(&console, dir);
+        status = console_interact(&console);
+    }
+    console_clear(&console);
+    return status;
+}
+
+int cs_console_run_live(guint interval_ms, const char *time_text)
+{
+    setlocale(LC_ALL, "");
+    cs_draw_set_utf8(cs_terminal_locale_is_utf8());
+    CsConsole console = { 0 };
+    console_init(&console, time_text);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *message = NULL;
+    CsSession *session = cs_session_open_live(time_text, &error);
+    int status = session == NULL ? open_error_status(error, time_text, &message)
+                                 : session_usable(session, &message);
+    if (status != 0) {
+        fprintf(stderr, "cibscope: %s\n", message);
+        if (session != NULL)
+            cs_session_free(session);
+    } else {
+        console.live.interval_ms = interval_ms > 0 ? interval_ms : CS_LIVE_DEFAULT_INTERVAL_MS;
+        console.live.watch = cs_live_watch_new(console.live.interval_ms, session->live_base);
+        console_adopt(&console, session, session->document->path, session->document->path);
+        status = console_interact(&console);
+    }
+    console_clear(&console);
+    return status;
+}
+
+int cs_console_run_history(const char *dir, const char *time_text)
+{
+    setlocale(LC_ALL, "");
+    cs_draw_set_utf8(cs_terminal_locale_is_utf8());
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) files = cs_history_list(dir, &error);
+    if (files == NULL) {
+        fprintf(stderr, "cibscope: %s\n", error->message);
+        return 2;
+    }
+    /* The last CIB of the series: where the cluster got to. */
+    const CsHistoryFile *last = g_ptr_array_index(files, files->len - 1);
+    CsConsole console = { 0 };
+    console_init(&console, time_text);
+    int status = console_load(&console, last->path);
+    if (status == 0) {
+        cs_history_set_dir(&console, dir);
+        console.view = CS_VIEW_HISTORY;
+        status = console_interact(&console);
     }
     console_clear(&console);
     return status;

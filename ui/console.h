@@ -6,11 +6,25 @@
 #ifndef CS_CONSOLE_H
 #define CS_CONSOLE_H
 
+#include <glib.h>
+
 /* Opens the console on the CIB at path ("-" is refused: the terminal is
  * the keyboard).  time_text is the --time value or NULL for the wall
  * clock.  Returns the process exit status: 0 after q, 1 for bad usage or
  * no usable terminal, 2 for an unreadable or invalid CIB, 128+N after
  * signal N. */
 int cs_console_run(const char *path, const char *time_text);
+
+/* cibscope --live (and cibscope with no FILE when cs_live_available()):
+ * the CIB read through cibadmin --query (CIB_file=PATH honoured), polled
+ * every interval_ms (0: CS_LIVE_DEFAULT_INTERVAL_MS, 2 s) and re-solved
+ * when its epoch, num_updates or DC change; C commits the edits.  Exit
+ * status as cs_console_run; 2 when the CIB cannot be read. */
+int cs_console_run_live(guint interval_ms, const char *time_text);
+
+/* cibscope --history DIR: the console on the last CIB of DIR's
+ * pe-input-N series, the History view open on the whole series.  2 when
+ * DIR cannot be read or holds no scheduler inputs. */
+int cs_console_run_history(const char *dir, const char *time_text);
 
 #endif

@@ -96,8 +96,23 @@ gboolean cs_console_run_words(CsConsole *console, const char *const *words)
     return ok;
 }
 
+/* `commit` alone, typed at the prompt: in the console it asks first,
+ * as C does (--exec has no one to ask). */
+static gboolean is_plain_commit(const char *line)
+{
+    g_autoptr(GPtrArray) commands = cs_command_split(line, NULL);
+    if (commands == NULL || commands->len != 1)
+        return FALSE;
+    char **words = g_ptr_array_index(commands, 0);
+    return strcmp(words[0], "commit") == 0 && words[1] == NULL;
+}
+
 void cs_console_run_line(CsConsole *console, const char *line)
 {
+    if (is_plain_commit(line)) {
+        cs_console_commit_ask(console);
+        return;
+    }
     g_autoptr(GString) out = g_string_new(NULL);
     g_autoptr(GError) error = NULL;
     gboolean ok = cs_command_run_text(console->session, line, out, &error);
@@ -175,6 +190,10 @@ static void edit_stickiness(CsConsole *console)
 
 gboolean cs_console_edit_key(CsConsole *console, int key)
 {
+    if (key == 'C') {
+        cs_console_commit_ask(console);
+        return TRUE;
+    }
     if (console->model == NULL && key != 'u' && key != 18 && key != 'w' && key != 't') {
         cs_console_say(console, TRUE, "Nothing to edit: the CIB is not modelled.");
         return TRUE;

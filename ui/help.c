@@ -47,6 +47,12 @@ static const HelpEntry help_entries[] = {
     KEY_ENTRY("x", "remove the selected constraint"),
     KEY_ENTRY("Left Right", "the same resource on another node"),
     KEY_ENTRY("[  ]", "previous / next resource"),
+    HEADING("Live (cibscope --live)"),
+    KEY_ENTRY("C", "commit: list the cibadmin operations, ask, apply them"),
+    KEY_ENTRY("", "only if the CIB's epoch is still the edits' base"),
+    HEADING("History"),
+    KEY_ENTRY("n  p", "next / previous step of the pe-input series"),
+    KEY_ENTRY("Enter", "open the step's CIB in the other views"),
     HEADING("Graph"),
     KEY_ENTRY("a", "every constraint / only the selected resource's"),
     HEADING("Text views"),
@@ -129,21 +135,71 @@ static CsRect output_rect(int line_count)
     return rect;
 }
 
-static GPtrArray *output_lines(const CsConsole *console)
+/* Cuts safe text into pieces of at most width columns: long lines (the
+ * exact cibadmin command lines a commit runs) are wrapped, not cut, so
+ * that every character can be read.  Continuations are indented. */
+static void add_wrapped(GPtrArray *lines, const char *safe, int width)
+{
+    static const char indent[] = "    ";
+    const char *start = safe;
+    gboolean first = TRUE;
+    do {
+        int room = MAX(8, first ? width : width - (int)strlen(indent));
+        const char *end = start;
+        int used = 0;
+        while (*end != '\0') {
+            const char *next = g_utf8_next_char(end);
+            g_autofree char *one = g_strndup(end, (gsize)(next - end));
+            int char_width = cs_text_width(one);
+            if (used + char_width > room)
+                break;
+            used += char_width;
+            end = next;
+        }
+        /* Break after a blank when there is one in the second half. */
+        if (*end != '\0') {
+            const char *blank = g_strrstr_len(start, end - start, " ");
+            if (blank != NULL && blank > start + (end - start) / 2)
+                end = blank + 1;
+        }
+        g_autofree char *piece = g_strndup(start, (gsize)(end - start));
+        cs_lines_add_text(lines, CS_STYLE_NORMAL, "%s%s", first ? "" : indent, piece);
+        first = FALSE;
+        start = end;
+    } while (*start != '\0');
+}
+
+static GPtrArray *output_lines(const CsConsole *console, int width)
 {
     GPtrArray *lines = cs_lines_new();
-    cs_lines_add_raw(lines, CS_STYLE_NORMAL, console->output);
+    g_auto(GStrv) raw = g_strsplit(console->output, "\n", -1);
+    for (char **line = raw; *line != NULL; line++) {
+        if (line[1] == NULL && **line == '\0')
+            break;
+        g_autofree char *safe = cs_escape(*line);
+        add_wrapped(lines, safe, width);
+    }
     return lines;
+}
+
+/* Columns inside the output box. */
+static int output_width(void)
+{
+    return MIN(COLS - 2, 120) - 4;
 }
 
 void cs_output_draw(CsConsole *console)
 {
-    g_autoptr(GPtrArray) lines = output_lines(console);
+    g_autoptr(GPtrArray) lines = output_lines(console, output_width());
     CsRect rect = output_rect((int)lines->len);
     cs_draw_box(&rect, CS_STYLE_NORMAL);
-    static const char close_hint[] = " any key closes ";
-    cs_draw_text(rect.y + rect.height - 1, rect.x + rect.width - 2 - (int)sizeof close_hint + 1,
-                 (int)sizeof close_hint - 1, close_hint, CS_STYLE_DIM);
+    /* While the status bar asks about what the box lists, the answer
+     * closes it. */
+    const char *close_hint = console->ask == CS_ASK_COMMIT ? " y applies, any other key cancels "
+                                                           : " any key closes ";
+    int hint_width = (int)strlen(close_hint);
+    cs_draw_text(rect.y + rect.height - 1, rect.x + rect.width - 1 - hint_width, hint_width, close_hint,
+                 CS_STYLE_DIM);
     CsRect inside = { rect.y + 1, rect.x + 2, rect.height - 2, rect.width - 4 };
     cs_lines_draw(lines, &inside, &console->output_scroll);
     if (console->output_scroll + inside.height < (int)lines->len)
@@ -152,7 +208,7 @@ void cs_output_draw(CsConsole *console)
 
 gboolean cs_output_key(CsConsole *console, int key)
 {
-    g_autoptr(GPtrArray) lines = output_lines(console);
+    g_autoptr(GPtrArray) lines = output_lines(console, output_width());
     CsRect rect = output_rect((int)lines->len);
     if (key == ' ' || key == 'q')
         return FALSE;

@@ -68,12 +68,23 @@ static char *outcome_text(const CsConsole *console)
                            console->action_total == 1 ? "action" : "actions");
 }
 
-static void draw_question(const CsConsole *console, int y)
+static char *question_text(const CsConsole *console)
 {
     guint unsaved = cs_console_unsaved(console);
-    g_autofree char *text = g_strdup_printf(" Quit with %u unsaved %s? y: quit without saving  "
-                                            "w: save and quit  else stay ",
-                                            unsaved, unsaved == 1 ? "edit" : "edits");
+    const char *edits = unsaved == 1 ? "edit" : "edits";
+    if (console->ask == CS_ASK_COMMIT)
+        return g_strdup_printf(" Commit: run the %u %s listed above? y: apply  else cancel ", unsaved,
+                               unsaved == 1 ? "operation" : "operations");
+    if (cs_console_is_live(console))
+        return g_strdup_printf(" Quit with %u uncommitted %s? y: quit, dropping them  else stay ",
+                               unsaved, edits);
+    return g_strdup_printf(" Quit with %u unsaved %s? y: quit without saving  "
+                           "w: save and quit  else stay ", unsaved, edits);
+}
+
+static void draw_question(const CsConsole *console, int y)
+{
+    g_autofree char *text = question_text(console);
     cs_draw_fill(y, 0, COLS, CS_STYLE_STATUS_ERROR);
     cs_draw_text(y, 0, COLS, text, CS_STYLE_STATUS_ERROR);
 }
@@ -98,8 +109,10 @@ static char *status_fields(const CsConsole *console)
         filter = g_strdup_printf(" %s /%s", separator, safe);
     }
     guint unsaved = cs_console_unsaved(console);
+    gboolean live = cs_console_is_live(console);
     g_autofree char *edits = unsaved == 0 ? g_strdup("")
-                                          : g_strdup_printf(" %s %u unsaved", separator, unsaved);
+                                          : g_strdup_printf(" %s %u %s", separator, unsaved,
+                                                            live ? "uncommitted" : "unsaved");
     g_autofree char *epoch = g_strdup_printf(" %s epoch %s", separator, console->epoch ? console->epoch : "?");
     char *fields = NULL;
     /* The epoch gives way to the unsaved count on a narrow screen. */
@@ -124,7 +137,7 @@ void cs_statusbar_draw(const CsConsole *console, int y)
         draw_filter_prompt(console, y);
         return;
     }
-    if (console->ask == CS_ASK_QUIT) {
+    if (console->ask != CS_ASK_NONE) {
         draw_question(console, y);
         return;
     }

@@ -40,7 +40,28 @@ typedef struct CsRscAction {
 typedef enum {
     CS_ASK_NONE,
     CS_ASK_QUIT,
+    CS_ASK_COMMIT,           /* live: apply the operations listed above? */
 } CsAsk;
+
+/* The History view: a directory's pe-input series and its report. */
+typedef struct CsHistory {
+    char *dir;               /* NULL: the console was not opened on one */
+    gboolean loaded;         /* the report was computed (it is costly:
+                                every CIB of the series is solved) */
+    GPtrArray *files;        /* CsHistoryFile*, by number */
+    GPtrArray *lines;        /* char*, the report's lines, raw */
+    GArray *step_line;       /* per file: the line its "== name ==" is on */
+    char *error;             /* why there is no report, or NULL */
+} CsHistory;
+
+/* Following a live cluster (cibscope --live). */
+typedef struct CsLiveState {
+    struct CsLiveWatch *watch;   /* NULL: not live */
+    guint interval_ms;
+    char *status;            /* "live  DC alpha  epoch 0:42:7", escaped */
+    guint pending;           /* object-level operations a commit would run */
+    char *poll_error;        /* the last poll's failure, or NULL */
+} CsLiveState;
 
 /* The smallest change found to move a resource, cached per state. */
 typedef struct CsSmallest {
@@ -66,6 +87,9 @@ typedef struct CsScoreEdit {
 typedef struct CsConsole {
     CsSession *session;      /* owned: document, edit log, model, solution */
     char *path;
+    char *time_text;         /* --time, for CIBs opened later (History) */
+    CsLiveState live;
+    CsHistory history;
     char *file_label;        /* escaped basename for the status bar */
     char *epoch;             /* admin_epoch.epoch.num_updates */
     char *clock;             /* the model's "now", formatted */
@@ -196,6 +220,33 @@ void cs_statusbar_draw(const CsConsole *console, int y);
 void cs_titlebar_draw(const CsConsole *console, int y);
 /* A one-line banner at y; returns the rows it used (0 or 1). */
 int cs_banner_draw(const CsConsole *console, int y);
+
+/* live.c: following the cluster and committing to it. */
+gboolean cs_console_is_live(const CsConsole *console);
+/* Milliseconds the input may wait before the next poll is due. */
+int cs_console_live_wait_ms(const CsConsole *console);
+/* Polls when due (never while a prompt, question or trial edit holds
+ * the keyboard); TRUE when the console changed and needs a redraw. */
+gboolean cs_console_live_poll(CsConsole *console);
+/* After every sync: the status text and the pending operations. */
+void cs_console_live_sync(CsConsole *console);
+/* C and `commit`: list the operations and ask. */
+void cs_console_commit_ask(CsConsole *console);
+/* The answer to the question: y applies. */
+void cs_console_commit_answer(CsConsole *console, int key);
+void cs_console_live_clear(CsConsole *console);
+
+/* view_history.c */
+/* The series dir holds ("" keeps none); the report waits for the view. */
+void cs_history_set_dir(CsConsole *console, const char *dir);
+/* pe-input-N.bz2 (pe-warn, pe-error; .bz2 optional): its directory. */
+char *cs_history_dir_of(const char *path);
+/* Computes the report now; FALSE (history.error set) when it failed. */
+gboolean cs_history_load(CsConsole *console);
+void cs_history_clear(CsHistory *history);
+/* Opens another CIB in the console (History's Enter); FALSE with a
+ * status message when it cannot (unsaved edits, unreadable). */
+gboolean cs_console_open(CsConsole *console, const char *path);
 
 /* help.c */
 void cs_help_draw(CsConsole *console);

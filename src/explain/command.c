@@ -9,6 +9,7 @@
  */
 #include "explain/command.h"
 
+#include "cib/live.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -669,6 +670,47 @@ static gboolean cs_cmd_save(CsSession *session, char **args, int n, GString *out
     return TRUE;
 }
 
+/* The exact cibadmin operations, one line each, for commit --dry-run and
+ * the console's question before C. */
+static void cs_describe_ops(const GPtrArray *ops, GString *out)
+{
+    for (guint i = 0; i < ops->len; i++) {
+        const CsLiveOp *op = g_ptr_array_index(ops, i);
+        g_autofree char *line = cs_live_op_command_line(op);
+        g_string_append_printf(out, "  %s\n      %s\n", op->summary, line);
+    }
+}
+
+void cs_command_describe_commit(const CsSession *session, GString *out)
+{
+    g_autoptr(GPtrArray) ops = cs_session_live_plan(session);
+    if (ops->len == 0) {
+        g_string_append(out, "nothing to commit\n");
+        return;
+    }
+    g_string_append_printf(out, "%u cibadmin %s to commit:\n", ops->len,
+                           ops->len == 1 ? "operation" : "operations");
+    cs_describe_ops(ops, out);
+}
+
+static gboolean cs_cmd_commit(CsSession *session, char **args, int n, GString *out,
+                              GError **error)
+{
+    if (n == 1 && strcmp(args[0], "--dry-run") != 0) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE, "usage: commit [--dry-run]");
+        return FALSE;
+    }
+    if (!cs_session_is_live(session)) {
+        /* cs_session_live_commit says why (the CIB is a file). */
+        return cs_session_live_commit(session, out, error);
+    }
+    if (n == 1) {
+        cs_command_describe_commit(session, out);
+        return TRUE;
+    }
+    return cs_session_live_commit(session, out, error);
+}
+
 static gboolean cs_cmd_help(CsSession *session, char **args, int n, GString *out,
                             GError **error)
 {
@@ -738,6 +780,9 @@ static const CsCommandSpec cs_commands[] = {
     { "redo", 0, 0, cs_cmd_redo, "redo", "do again what undo took back" },
     { "save", 0, 1, cs_cmd_save, "save [PATH]",
       "write the CIB atomically (the old file kept as PATH.bak)" },
+    { "commit", 0, 1, cs_cmd_commit, "commit [--dry-run]",
+      "live CIB: apply the edits with object-level cibadmin calls, only if its epoch "
+      "is still the one they were made on (--dry-run lists the calls)" },
     { "help", 0, 1, cs_cmd_help, "help", "this list" },
 };
 
@@ -893,7 +938,8 @@ static void cs_exec_error(const char *prefix, const GError *error)
     cs_write_safely(stderr, line, strlen(line));
 }
 
-int cs_exec_run(const char *path, const char *commands, const char *time_text)
+/* path NULL: the live CIB. */
+static int cs_exec_session(const char *path, const char *commands, const char *time_text)
 {
     g_autoptr(GError) error = NULL;
     g_autoptr(GPtrArray) parsed = cs_command_split(commands, &error);
@@ -902,7 +948,15 @@ int cs_exec_run(const char *path, const char *commands, const char *time_text)
         cs_exec_error("--exec: ", error);
         return 1;
     }
-    g_autoptr(CsSession) session = cs_session_open(path, time_text, &error);
+    g_autoptr(CsSession) session = path != NULL ? cs_session_open(path, time_text, &error)
+                                                : cs_session_open_live(time_text, &error);
+    /* A live CIB the engine cannot solve is opened partially (to be
+     * explained by its banner in the console); batch mode refuses it as
+     * it refuses such a file. */
+    if (session != NULL && session->solution == NULL) {
+        error = g_error_copy(session->failure);
+        g_clear_pointer(&session, cs_session_free);
+    }
     if (session == NULL) {
         int status = cs_exec_status(error);
         cs_exec_error("", error);
@@ -926,4 +980,14 @@ int cs_exec_run(const char *path, const char *commands, const char *time_text)
     if (fflush(stdout) != 0 && status == 0)
         status = 2;
     return status;
+}
+
+int cs_exec_run(const char *path, const char *commands, const char *time_text)
+{
+    return cs_exec_session(path, commands, time_text);
+}
+
+int cs_exec_run_live(const char *commands, const char *time_text)
+{
+    return cs_exec_session(NULL, commands, time_text);
 }

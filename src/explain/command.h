@@ -47,6 +47,11 @@ const char *const *cs_command_names(void);
  * owns its strings. */
 GPtrArray *cs_command_complete(const CsSession *session, const char *line);
 
+/* What `commit` would run in a live session: "N cibadmin operations to
+ * commit:" and each operation's summary and exact command line, or
+ * "nothing to commit".  Live sessions only. */
+void cs_command_describe_commit(const CsSession *session, GString *out);
+
 /* The help text `help` prints. */
 void cs_command_help(GString *out);
 
@@ -58,5 +63,8 @@ void cs_command_help(GString *out);
  * 2 when the CIB cannot be read or is invalid, 3 when it uses a feature
  * the engine does not model yet. */
 int cs_exec_run(const char *path, const char *commands, const char *time_text);
+/* The same on the cluster's CIB (cibadmin --query, CIB_file honoured):
+ * `cibscope --live --exec 'ban web node2; commit'`. */
+int cs_exec_run_live(const char *commands, const char *time_text);
 
 #endif

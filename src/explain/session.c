@@ -8,6 +8,7 @@
 #include "explain/session.h"
 
 #include <string.h>
+#include "cib/live.h"
 
 G_DEFINE_QUARK(cs-session-error-quark, cs_session_error)
 
@@ -15,6 +16,56 @@ static void cs_session_clear_previous(CsSession *session)
 {
     g_clear_pointer(&session->previous_solution, cs_solution_free);
     g_clear_pointer(&session->previous_model, cs_model_free);
+}
+
+/* ---- freeing off the edit path ------------------------------------------
+ * DESIGN.md "Performance" gives an edit and its re-solve one frame.
+ * Freeing the state from two changes ago (a model and a solution of a
+ * large cluster) is a sizeable part of that, and nothing waits for it: a
+ * worker thread does it while the new state is built.  The retired model
+ * and solution are reachable from nothing else, and freeing them reads no
+ * document node, so the worker shares nothing with the main thread but
+ * malloc.  cs_session_free waits for the worker, so that every session
+ * freed has really given back its memory. */
+
+typedef struct {
+    CsModel *model;
+    CsSolution *solution;
+} CsRetired;
+
+/* The worker freeing the last retired state, or NULL.  One at a time:
+ * the next refresh joins it first (long finished by then), so retired
+ * states never pile up. */
+static GThread *cs_reaper;
+
+static gpointer cs_reap(gpointer data)
+{
+    CsRetired *retired = data;
+
+    cs_solution_free(retired->solution);
+    cs_model_free(retired->model);
+    g_free(retired);
+    return NULL;
+}
+
+/* Waits until everything retired is freed. */
+static void cs_session_wait_retired(void)
+{
+    if (cs_reaper != NULL)
+        g_thread_join(g_steal_pointer(&cs_reaper));
+}
+
+static void cs_session_retire_previous(CsSession *session)
+{
+    if (session->previous_model == NULL && session->previous_solution == NULL)
+        return;
+    CsRetired *retired = g_new(CsRetired, 1);
+    retired->model = g_steal_pointer(&session->previous_model);
+    retired->solution = g_steal_pointer(&session->previous_solution);
+    cs_session_wait_retired();
+    cs_reaper = g_thread_try_new("cs-reaper", cs_reap, retired, NULL);
+    if (cs_reaper == NULL)
+        cs_reap(retired);
 }
 
 /* Builds model and solution for the current document and clock. */
@@ -60,14 +111,12 @@ CsSession *cs_session_open(const char *path, const char *time_text, GError **err
     return cs_session_new(document, now, error);
 }
 
-CsSession *cs_session_open_partial(const char *path, const char *time_text,
-                                   GError **error)
+/* Takes document: a session even when model or engine fail. */
+static CsSession *cs_session_open_document(CsDocument *document, const char *time_text,
+                                           GError **error)
 {
     CsTime now;
     g_autoptr(GError) local = NULL;
-    CsDocument *document = cs_document_load(path, error);
-    if (document == NULL)
-        return NULL;
     if (!cs_model_resolve_now(document, time_text, &now, &local)) {
         g_set_error_literal(error, CS_SESSION_ERROR, CS_SESSION_ERROR_TIME,
                             local->message);
@@ -81,14 +130,27 @@ CsSession *cs_session_open_partial(const char *path, const char *time_text,
     return session;
 }
 
-CsSession *cs_session_scratch(const CsSession *session)
+CsSession *cs_session_open_partial(const char *path, const char *time_text,
+                                   GError **error)
+{
+    CsDocument *document = cs_document_load(path, error);
+    return document != NULL ? cs_session_open_document(document, time_text, error) : NULL;
+}
+
+static CsDocument *cs_document_copy(const CsDocument *document)
 {
     CsDocument *copy = g_new0(CsDocument, 1);
-    copy->xml = xmlCopyDoc(session->document->xml, 1);
-    copy->path = g_strdup(session->document->path);
-    copy->compression = session->document->compression;
-    copy->declaration = session->document->declaration;
+    copy->xml = xmlCopyDoc(document->xml, 1);
+    copy->path = g_strdup(document->path);
+    copy->compression = document->compression;
+    copy->declaration = document->declaration;
     cs_document_reindex(copy);
+    return copy;
+}
+
+CsSession *cs_session_scratch(const CsSession *session)
+{
+    CsDocument *copy = cs_document_copy(session->document);
     CsSession *scratch = g_new0(CsSession, 1);
     scratch->document = copy;
     scratch->log = cs_edit_log_new(copy, cs_session_time(session));
@@ -102,16 +164,18 @@ void cs_session_free(CsSession *session)
     cs_session_clear_previous(session);
     g_clear_pointer(&session->solution, cs_solution_free);
     g_clear_pointer(&session->model, cs_model_free);
+    cs_session_wait_retired();
     g_clear_error(&session->failure);
     /* The log holds unlinked nodes of the document: it goes first. */
     cs_edit_log_free(session->log);
     cs_document_free(session->document);
+    cs_document_free(session->live_base);
     g_free(session);
 }
 
 gboolean cs_session_refresh(CsSession *session)
 {
-    cs_session_clear_previous(session);
+    cs_session_retire_previous(session);
     session->generation++;
     session->previous_model = g_steal_pointer(&session->model);
     session->previous_solution = g_steal_pointer(&session->solution);
@@ -135,11 +199,17 @@ CsTime cs_session_time(const CsSession *session)
 
 gboolean cs_session_dirty(const CsSession *session)
 {
-    return cs_edit_log_dirty(session->log);
+    return cs_edit_log_dirty(session->log) || session->live_carried;
 }
 
 gboolean cs_session_save(CsSession *session, const char *path, GError **error)
 {
+    if (session->live_base != NULL && path == NULL) {
+        g_set_error(error, CS_SESSION_ERROR, CS_SESSION_ERROR_LIVE,
+                    "%s is a live CIB: commit sends the edits to the cluster, "
+                    "save PATH writes a copy", session->document->path);
+        return FALSE;
+    }
     if (!cs_document_save(session->document, path, error))
         return FALSE;
     if (path == NULL || strcmp(path, session->document->path) == 0)
@@ -213,4 +283,88 @@ guint cs_session_describe_changes(const CsSession *session, GString *out)
         lines++;
     }
     return lines;
+}
+
+/* ---- live clusters ------------------------------------------------------ */
+
+CsSession *cs_session_open_live(const char *time_text, GError **error)
+{
+    CsDocument *document = cs_live_query(error);
+    if (document == NULL)
+        return NULL;
+    CsSession *session = cs_session_open_document(document, time_text, error);
+    if (session == NULL)
+        return NULL;
+    session->live_base = cs_document_copy(session->document);
+    session->live_wall_clock = time_text == NULL;
+    return session;
+}
+
+gboolean cs_session_is_live(const CsSession *session)
+{
+    return session->live_base != NULL;
+}
+
+GPtrArray *cs_session_live_plan(const CsSession *session)
+{
+    g_return_val_if_fail(session->live_base != NULL, NULL);
+    return cs_live_plan(session->live_base, session->document);
+}
+
+/* Swaps in a new document (owned) with a fresh log at clock now. */
+static void cs_session_replace(CsSession *session, CsDocument *document, CsTime now)
+{
+    cs_edit_log_free(session->log);
+    cs_document_free(session->document);
+    session->document = document;
+    session->log = cs_edit_log_new(document, now);
+}
+
+GPtrArray *cs_session_live_follow(CsSession *session, CsDocument *fresh)
+{
+    g_return_val_if_fail(session->live_base != NULL, NULL);
+    /* The edits as object-level operations: the same ones a commit would
+     * run, so what is carried over is exactly what would be sent. */
+    g_autoptr(GPtrArray) ops = cs_live_plan(session->live_base, session->document);
+    CsDocument *edited = cs_document_copy(fresh);
+    GPtrArray *lost = cs_live_rebase(edited, ops);
+    cs_document_reindex(edited);
+    CsTime now = session->live_wall_clock ? cs_time_now() : cs_session_time(session);
+    cs_document_free(session->live_base);
+    session->live_base = fresh;
+    cs_session_replace(session, edited, now);
+    g_autoptr(GPtrArray) still = cs_live_plan(session->live_base, session->document);
+    session->live_carried = still->len > 0;
+    cs_session_refresh(session);
+    return lost;
+}
+
+gboolean cs_session_live_commit(CsSession *session, GString *report, GError **error)
+{
+    if (session->live_base == NULL) {
+        g_set_error(error, CS_SESSION_ERROR, CS_SESSION_ERROR_LIVE,
+                    "commit needs a live CIB (cibscope --live); %s is a file: save writes it",
+                    session->document->path);
+        return FALSE;
+    }
+    g_autoptr(GPtrArray) ops = cs_live_plan(session->live_base, session->document);
+    if (!cs_live_commit(session->live_base, ops, report, error))
+        return FALSE;
+    if (ops->len == 0)
+        return TRUE;
+    /* What the cluster holds now is the new base: nothing is pending. */
+    g_autoptr(GError) local = NULL;
+    CsDocument *fresh = cs_live_query(&local);
+    if (fresh == NULL) {
+        g_string_append_printf(report, "Committed, but reading the CIB again failed: %s\n",
+                               local->message);
+        return TRUE;
+    }
+    CsTime now = session->live_wall_clock ? cs_time_now() : cs_session_time(session);
+    cs_document_free(session->live_base);
+    session->live_base = cs_document_copy(fresh);
+    cs_session_replace(session, fresh, now);
+    session->live_carried = FALSE;
+    cs_session_refresh(session);
+    return TRUE;
 }

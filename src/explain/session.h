@@ -21,6 +21,8 @@ GQuark cs_session_error_quark(void);
 typedef enum {
     CS_SESSION_ERROR_TIME,      /* --time could not be read (exit 1) */
     CS_SESSION_ERROR_NO_ENGINE, /* the current state has no solution */
+    CS_SESSION_ERROR_LIVE,      /* live only (commit), or not for live
+                                   (save without a path) */
 } CsSessionError;
 
 typedef struct CsSession {
@@ -36,6 +38,14 @@ typedef struct CsSession {
     CsSolution *previous_solution;
     guint generation;            /* bumped by every cs_session_refresh, so
                                     a viewer can tell its copy is stale */
+    /* Live sessions (cs_session_open_live): the cluster's CIB as last
+     * read, unedited; the edits not yet committed are the difference
+     * between it and document.  NULL for a file. */
+    CsDocument *live_base;
+    gboolean live_wall_clock;    /* no --time: each refresh solves at the
+                                    wall clock, as the cluster does */
+    gboolean live_carried;       /* edits carried over a refresh (they are
+                                    no longer in the log's undo history) */
 } CsSession;
 
 /* Loads path ("-": standard input), builds and solves it at time_text
@@ -79,7 +89,28 @@ guint cs_session_describe_changes(const CsSession *session, GString *out);
 CsSession *cs_session_scratch(const CsSession *session);
 
 /* cs_document_save, then the log is marked saved when the document's
- * own file was written. */
+ * own file was written.  A live session has no file of its own: it
+ * commits, or saves a copy to an explicit path. */
 gboolean cs_session_save(CsSession *session, const char *path, GError **error);
+
+/* ---- live clusters (DESIGN.md "Live clusters") ------------------------ */
+
+/* Reads the CIB through cibadmin --query (CIB_file=PATH honoured) and
+ * opens it as cs_session_open_partial does a file. */
+CsSession *cs_session_open_live(const char *time_text, GError **error);
+gboolean cs_session_is_live(const CsSession *session);
+/* The object-level operations (CsLiveOp*) that would commit the edits
+ * made so far: empty when there are none.  Live sessions only. */
+GPtrArray *cs_session_live_plan(const CsSession *session);
+/* Follows the cluster: fresh (owned) becomes the base, the edits not yet
+ * committed are applied on top of it, the undo history restarts from
+ * there, and the session re-solves.  Returns one message per edit that
+ * no longer applies (empty when all did). */
+GPtrArray *cs_session_live_follow(CsSession *session, CsDocument *fresh);
+/* Commits the edits with cs_live_commit (its epoch guard: nothing is
+ * written when the configuration moved since the base was read), writing
+ * the operations and their results to report.  On success the CIB is
+ * read again and becomes the new base.  Not live: an error. */
+gboolean cs_session_live_commit(CsSession *session, GString *report, GError **error);
 
 #endif

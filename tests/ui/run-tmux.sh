@@ -7,13 +7,19 @@
 # directory): every edit key, the changed cells, undo and redo, the ':'
 # prompt with completion, saving (plain and .bz2, and a save that fails),
 # q asking about unsaved edits, the help listing every key, resizing.
+# Live (cibadmin on a copy through CIB_file): the status bar, following
+# changes made behind the console's back, C listing the exact cibadmin
+# operations and committing them, an edit the cluster made impossible
+# named, and the epoch guard refusing a commit.  History: a directory of
+# pe-input-N.bz2 made from tests/data/cases, stepping and opening a step.
+# CS_UI_BIN runs another cibscope binary.
 #
 # Exit 77 (skip) when tmux or a usable terminal type is missing.
 set -u
 
 top_srcdir=${CS_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_builddir=${CS_TOP_BUILDDIR:-$top_srcdir}
-bin=$top_builddir/src/cibscope
+bin=${CS_UI_BIN:-$top_builddir/src/cibscope}
 here=$top_srcdir/tests/ui
 failures=0
 checks=0
@@ -95,6 +101,17 @@ start() {
     rm -f "$tmp/$session.status"
     tmx new-session -d -s "$session" -x "$columns" -y "$lines" \
         env -u NO_COLOR LANG=C.UTF-8 LC_ALL= "$@" sh "$tmp/run.sh" "$tmp/$session.status" "$bin" "$file"
+}
+
+# start_with SESSION COLUMNS LINES ARG...: the console with these
+# arguments (CIB_file=$cib_file in its environment when that is set).
+start_with() {
+    session=$1 columns=$2 lines=$3
+    shift 3
+    rm -f "$tmp/$session.status"
+    tmx new-session -d -s "$session" -x "$columns" -y "$lines" \
+        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= ${cib_file:+CIB_file=$cib_file} \
+        sh "$tmp/run.sh" "$tmp/$session.status" "$bin" "$@"
 }
 
 capture() {
@@ -193,7 +210,7 @@ test_views() {
     keys views 3 && wait_for views "Explain"
     keys views 4 && wait_for views "Fail counts"
     keys views 5 && wait_for views "Colocations"
-    keys views 6 && wait_for views "live-and-history"
+    keys views 6 && wait_for views "No series of scheduler inputs is open"
     keys views Tab && wait_for views "Action"
     keys views '?' && wait_for views "cibscope help"
     grep -q -F "filter resources" "$tmp/screen" && pass || fail "views: help lacks the filter key"
@@ -708,6 +725,150 @@ test_save() {
     grep -q 'cli-ban-app-worker-on-bravo' "$tmp/gone/cib.xml" && pass || fail "savefail: the edit was lost"
 }
 
+# ---- live: the CIB through cibadmin on a file (CIB_file) -----------------
+
+# behind XML: somebody else's change to the constraints, through cibadmin.
+behind() {
+    CIB_file=$cib_file cibadmin "$1" --scope constraints --xml-text "$2" >/dev/null 2>&1 \
+        && pass || fail "live: cibadmin $1 $2 failed"
+}
+
+# The CIB's version as cibadmin --query reads it: "epoch=N num_updates=M".
+queried_epoch() {
+    CIB_file=$cib_file cibadmin --query | head -1 | grep -o -e ' epoch="[0-9]*"' -e 'num_updates="[0-9]*"' \
+        | tr -d ' "' | tr '\n' ' '
+}
+
+test_live() {
+    cib_file=$tmp/live/cib.xml
+    mkdir -p "$tmp/live"
+    cp "$small" "$cib_file"
+    start_with live 100 30 --live --interval 1
+    wait_for live "1 Matrix" || return
+    status_has live "live  DC bravo"
+    status_has live "epoch 0:17:35"
+    capture live
+    row_has live app-worker "350"
+    # The cluster changes: within the interval the console follows it,
+    # with the new epoch and the new scores (50 -> 500 on bravo).
+    behind --modify '<rsc_location id="location-app-worker-bravo" score="500"/>'
+    status_has live "The CIB changed: epoch 0:17:35 -> 0:18:0"
+    row_has live app-worker "800"
+    keys live C-l
+    status_has live "epoch 0:18:0"
+    # An edit, then C: the exact operation is listed and asked about.
+    goto_cell live $ROW_DB $NODE_BRAVO
+    keys live b
+    status_has live "ban db from bravo: db: stops"
+    keys live C-l
+    status_has live "1 uncommitted"
+    keys live C
+    wait_for live "1 cibadmin operation to commit:"
+    grep -q -F "cibadmin --create --scope constraints --xml-text '<rsc_location" "$tmp/screen" && pass \
+        || fail "live: C does not show the cibadmin command"
+    grep -q -F 'id="cli-ban-db-on-bravo"' "$tmp/screen" && pass || fail "live: C does not show the ban's id"
+    grep -q -F "Applied only if the CIB is still at epoch 0:18:0" "$tmp/screen" && pass \
+        || fail "live: C does not name the epoch it guards"
+    status_has live "run the 1 operation listed above? y: apply"
+    grep -q 'cli-ban-db-on-bravo' "$cib_file" && fail "live: written before the answer" || pass
+    keys live y
+    status_has live "Committed 1 operation; the CIB is at epoch 0:19:0."
+    grep -q -F "ok      " "$tmp/screen" && pass || fail "live: no result line for the operation"
+    CIB_file=$cib_file cibadmin --query --xpath "//rsc_location[@id='cli-ban-db-on-bravo']" >/dev/null 2>&1 \
+        && pass || fail "live: the ban is not in the CIB after the commit"
+    [ "$(queried_epoch)" = "epoch=19 num_updates=0 " ] && pass || fail "live: CIB at $(queried_epoch) after commit"
+    keys live Escape
+    status_has live "epoch 0:19:0"
+    tail -1 "$tmp/screen" | grep -q uncommitted && fail "live: edits still pending after the commit" || pass
+    # Nothing pending: C says so, and q quits without asking.
+    keys live C
+    status_has live "Nothing to commit"
+    # An edit that the cluster then makes impossible: it is named.
+    keys live : && keys live -l "constraint score colocation-web-db--1000 -500" && keys live Enter
+    status_has live "constraint colocation-web-db--1000 score -500"
+    keys live C-l
+    status_has live "1 uncommitted"
+    behind --delete '<rsc_colocation id="colocation-web-db--1000"/>'
+    status_has live "edit dropped:"
+    grep -q -F "colocation-web-db--1000" "$tmp/screen" && pass || fail "live: the dropped edit is not named"
+    keys live q
+    wait_exit live 0
+    unset cib_file
+}
+
+# The epoch guard: an edit, a change behind the console before it polls
+# again (60 s), C: refused, what changed is shown, nothing is written.
+test_live_guard() {
+    cib_file=$tmp/guard/cib.xml
+    mkdir -p "$tmp/guard"
+    cp "$small" "$cib_file"
+    start_with guard 100 30 --live --interval 60
+    wait_for guard "1 Matrix" || return
+    status_has guard "epoch 0:17:35"
+    goto_cell guard $ROW_APP $NODE_BRAVO
+    keys guard b
+    status_has guard "app-worker: bravo ->"
+    keys guard C-l
+    status_has guard "1 uncommitted"
+    behind --modify '<rsc_location id="location-app-worker-bravo" score="75"/>'
+    cp "$cib_file" "$tmp/guard/before.xml"
+    keys guard C
+    wait_for guard "1 cibadmin operation to commit:"
+    keys guard y
+    status_has guard "Commit refused: the CIB changed since the edits were made"
+    wait_for guard "Refused: the CIB is at epoch 0:18:0, the edits were made on 0:17:35."
+    grep -q -F "location-app-worker-bravo" "$tmp/screen" && pass || fail "guard: what changed is not shown"
+    cmp -s "$cib_file" "$tmp/guard/before.xml" && pass || fail "guard: the console wrote to the CIB"
+    grep -q 'cli-ban-app-worker-on-bravo' "$cib_file" && fail "guard: the ban reached the CIB" || pass
+    keys guard Escape
+    status_has guard "1 uncommitted"
+    keys guard q
+    status_has guard "Quit with 1 uncommitted edit?"
+    keys guard y
+    wait_exit guard 0
+    unset cib_file
+}
+
+# ---- History: a directory of pe-input-N.bz2 ------------------------------
+
+test_history() {
+    cases=$top_srcdir/tests/data/cases
+    mkdir -p "$tmp/pengine"
+    bzip2 -c "$cases/location-score.xml" >"$tmp/pengine/pe-input-9.bz2"
+    bzip2 -c "$cases/location-ban.xml" >"$tmp/pengine/pe-input-10.bz2"
+    bzip2 -c "$cases/standby-node.xml" >"$tmp/pengine/pe-input-11.bz2"
+    start_with history 100 30 --history "$tmp/pengine"
+    wait_for history "== pe-input-9.bz2 ==  step 1 of 3  Enter opens it" || return
+    status_has history "pe-input-11.bz2"
+    # Numeric order: 9 before 10 before 11.
+    first=$(grep -n -F "== pe-input-9.bz2 ==" "$tmp/screen" | cut -d: -f1)
+    second=$(grep -n -F "== pe-input-10.bz2 ==" "$tmp/screen" | cut -d: -f1)
+    [ -n "$first" ] && [ -n "$second" ] && [ "$first" -lt "$second" ] && pass || fail "history: steps out of order"
+    grep -q -F "rsc2: moves node3 -> node1" "$tmp/screen" && pass || fail "history: step 2 does not say what moved"
+    grep -q -F "~ location loc-rsc2-node3: 200 -> -INFINITY" "$tmp/screen" && pass \
+        || fail "history: step 2 does not say why"
+    keys history n n
+    wait_for history "== pe-input-11.bz2 ==  step 3 of 3  (open)"
+    grep -q -F "node node2 standby on" "$tmp/screen" && pass || fail "history: step 3 lacks the standby"
+    keys history p
+    wait_for history "== pe-input-10.bz2 ==  step 2 of 3  Enter opens it"
+    keys history Enter
+    status_has history "Opened pe-input-10.bz2 (step 2 of 3)"
+    wait_for history "Resource"
+    row_has history rsc2 "Start"
+    keys history 6
+    wait_for history "== pe-input-10.bz2 ==  step 2 of 3  (open)"
+    keys history q
+    wait_exit history 0
+    # Opening one pe-input-N.bz2 shows its directory's series.
+    start history2 100 30 "$tmp/pengine/pe-input-10.bz2"
+    wait_for history2 "1 Matrix" || return
+    keys history2 6
+    wait_for history2 "== pe-input-9.bz2 ==  step 1 of 3"
+    keys history2 q
+    wait_exit history2 0
+}
+
 test_views
 test_filter "$(sed -n 's/.*<primitive id="\([^"]*\)".*/\1/p' "$demo" | tail -1)" \
             "$(sed -n 's/.*<primitive id="\([^"]*\)".*/\1/p' "$demo" | head -1)"
@@ -726,6 +887,21 @@ if [ -r "$small" ]; then
     test_prompt 200 60
     test_help_keys
     test_save
+    if ! command -v cibadmin >/dev/null 2>&1; then
+        echo "SKIP: the live tests need cibadmin (pacemaker-cli-utils)"
+    elif ! CIB_file=$small "$bin" --live --exec 'where web' >/dev/null 2>&1; then
+        echo "SKIP: $bin does not open the console with --live yet (cs_console_run_live not wired)"
+    else
+        test_live
+        test_live_guard
+    fi
+    if ! command -v bzip2 >/dev/null 2>&1; then
+        echo "SKIP: the History test needs bzip2"
+    elif ! "$bin" --help | grep -q -e '--history'; then
+        echo "SKIP: $bin has no --history yet (cs_console_run_history not wired)"
+    else
+        test_history
+    fi
 else
     echo "SKIP: the editing tests need data/demo-small.xml"
 fi
