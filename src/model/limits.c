@@ -11,6 +11,7 @@ static CsModelLimits cs_limits = {
     .nodes = CS_MODEL_MAX_NODES,
     .resources = CS_MODEL_MAX_RESOURCES,
     .constraints = CS_MODEL_MAX_CONSTRAINTS,
+    .cells = CS_MODEL_MAX_CELLS,
 };
 
 CsModelLimits
@@ -45,16 +46,23 @@ cs_limit_named(const xmlNode *element, const char *const *names)
     return FALSE;
 }
 
+/* "id" or "uname": tested byte by byte, since every attribute of the
+ * document passes here. */
+static gboolean
+cs_limit_checked_attr(const xmlChar *name)
+{
+    return (name[0] == 'i' && name[1] == 'd' && name[2] == '\0')
+           || (name[0] == 'u' && strcmp((const char *)name, "uname") == 0);
+}
+
 static void
 cs_limit_check_attrs(const xmlNode *element, CsLimitCount *count)
 {
-    static const char *const checked[] = { "id", "uname", NULL };
-
     if (count->too_long != NULL) {
         return;
     }
     for (const xmlAttr *attr = element->properties; attr != NULL; attr = attr->next) {
-        if (!cs_limit_named((const xmlNode *)attr, checked) || attr->children == NULL
+        if (!cs_limit_checked_attr(attr->name) || attr->children == NULL
             || attr->children->content == NULL) {
             continue;
         }
@@ -66,14 +74,34 @@ cs_limit_check_attrs(const xmlNode *element, CsLimitCount *count)
     }
 }
 
+typedef enum {
+    CS_LIMIT_OUTSIDE, CS_LIMIT_NODES, CS_LIMIT_RESOURCES, CS_LIMIT_CONSTRAINTS,
+    CS_LIMIT_STATUS,
+} CsLimitSection;
+
+static CsLimitSection
+cs_limit_section(const xmlNode *element)
+{
+    const char *name = (const char *)element->name;
+
+    if (strcmp(name, "nodes") == 0) {
+        return CS_LIMIT_NODES;
+    }
+    if (strcmp(name, "resources") == 0) {
+        return CS_LIMIT_RESOURCES;
+    }
+    if (strcmp(name, "constraints") == 0) {
+        return CS_LIMIT_CONSTRAINTS;
+    }
+    return strcmp(name, "status") == 0 ? CS_LIMIT_STATUS : CS_LIMIT_OUTSIDE;
+}
+
 /* Counts by section: what is a "node" or a "resource" depends on where the
  * element sits, so the section is passed down.  Recursion is bounded by
  * libxml2's nesting limit. */
 static void
-cs_limit_walk(const xmlNode *element, const char *section, CsLimitCount *count)
+cs_limit_walk(const xmlNode *element, CsLimitSection section, CsLimitCount *count)
 {
-    static const char *const sections[] = { "nodes", "resources", "constraints",
-                                            "status", NULL };
     static const char *const resources[] = { "primitive", "group", "clone",
                                              "master", "bundle", "template", NULL };
 
@@ -82,23 +110,24 @@ cs_limit_walk(const xmlNode *element, const char *section, CsLimitCount *count)
             continue;
         }
         cs_limit_check_attrs(element, count);
-        const char *inner = section;
-        if (section == NULL && cs_limit_named(element, sections)) {
-            inner = (const char *)element->name;
-        } else if (g_strcmp0(section, "nodes") == 0
-                   && strcmp((const char *)element->name, "node") == 0) {
+        CsLimitSection inner = section;
+        const char *name = (const char *)element->name;
+        if (section == CS_LIMIT_OUTSIDE) {
+            inner = cs_limit_section(element);
+        } else if (section == CS_LIMIT_NODES && strcmp(name, "node") == 0) {
             count->nodes++;
-        } else if (g_strcmp0(section, "status") == 0
-                   && strcmp((const char *)element->name, "node_state") == 0) {
+        } else if (section == CS_LIMIT_STATUS && strcmp(name, "node_state") == 0) {
             count->node_states++;
-        } else if (g_strcmp0(section, "resources") == 0 && cs_limit_named(element, resources)) {
+        } else if (section == CS_LIMIT_RESOURCES && cs_limit_named(element, resources)) {
             count->resources++;
-        } else if (g_strcmp0(section, "constraints") == 0
+        } else if (section == CS_LIMIT_CONSTRAINTS
                    && (strcmp((const char *)element->parent->name, "constraints") == 0
-                       || strcmp((const char *)element->name, "resource_ref") == 0)) {
+                       || strcmp(name, "resource_ref") == 0)) {
             count->constraints++;
         }
-        cs_limit_walk(element->children, inner, count);
+        if (element->children != NULL) {
+            cs_limit_walk(element->children, inner, count);
+        }
     }
 }
 
@@ -133,7 +162,7 @@ cs_model_check_limits(const CsDocument *document, GError **error)
 
     if (root != NULL) {
         cs_limit_check_attrs(root, &count);
-        cs_limit_walk(root->children, NULL, &count);
+        cs_limit_walk(root->children, CS_LIMIT_OUTSIDE, &count);
     }
     if (count.too_long != NULL) {
         return cs_limit_refuse(document, count.too_long, error,
@@ -159,6 +188,48 @@ cs_model_check_limits(const CsDocument *document, GError **error)
                                "%u constraints and set members: more than the %u"
                                " cibscope accepts", count.constraints,
                                cs_limits.constraints);
+    }
+    return TRUE;
+}
+
+/* Primitives at or below index (a clone's child may be a group). */
+static guint64
+cs_limit_primitives(const CsModel *model, int index)
+{
+    const CsResource *rsc = g_ptr_array_index(model->resources, index);
+    guint64 count = rsc->kind == CS_RSC_PRIMITIVE ? 1 : 0;
+
+    for (guint i = 0; rsc->children != NULL && i < rsc->children->len; i++) {
+        count += cs_limit_primitives(model, g_array_index(rsc->children, int, i));
+    }
+    return count;
+}
+
+gboolean
+cs_model_check_size(const CsModel *model, GError **error)
+{
+    guint64 resources = model->resources->len;
+
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+        if (rsc->kind == CS_RSC_CLONE && rsc->clone_max > 1) {
+            /* one instance is already counted as the configured child */
+            resources += (guint64)(rsc->clone_max - 1) * cs_limit_primitives(model, (int)i);
+        }
+    }
+    if (resources > cs_limits.resources) {
+        return cs_limit_refuse(model->document, NULL, error,
+                               "%" G_GUINT64_FORMAT " resources and clone instances:"
+                               " more than the %u cibscope accepts", resources,
+                               cs_limits.resources);
+    }
+    guint64 cells = resources * MAX(model->nodes->len, 1);
+    if (cells > cs_limits.cells) {
+        return cs_limit_refuse(model->document, NULL, error,
+                               "%u nodes x %" G_GUINT64_FORMAT " resources and clone"
+                               " instances: more than the %" G_GUINT64_FORMAT
+                               " scores cibscope computes", model->nodes->len,
+                               resources, cs_limits.cells);
     }
     return TRUE;
 }

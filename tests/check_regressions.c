@@ -1,0 +1,581 @@
+/* check_regressions.c: hostile input through the whole pipeline.
+ *
+ *   regressions  every file under tests/fuzz/regressions (inputs a fuzzer
+ *                once crashed on, and hand-made hostile documents) goes
+ *                load -> model -> solve -> explain -> print and must end in
+ *                success or a refusal with a message, never a crash or hang;
+ *   cycles       colocation and ordering cycles (A with B with A; A then B
+ *                then A) terminate, with the scores crm_simulate gives;
+ *   limits       ids, nodes, resources and constraints past the limits of
+ *                model/limits.h are refused with a message naming them;
+ *   names        ids with quotes, spaces, shell syntax, unicode, C1
+ *                terminal controls and thousands of characters are solved
+ *                and round-trip through save byte for byte.
+ * Expected values in tests/fuzz/cases were made by
+ * ../shared/oracle/crm-simulate-adapter (crm_simulate 2.1.5).
+ */
+#include <check.h>
+#include <string.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "cib/document.h"
+#include "model/model.h"
+#include "model/limits.h"
+#include "engine/engine.h"
+#include "tests/fuzz/pipeline.h"
+
+#define CASES_DIR CS_REGRESSIONS "/../cases"
+
+#define CS_TEST_NOW ((gint64)1399422480)   /* 2014-05-07 00:28:00Z */
+
+/* ---- helpers ----------------------------------------------------------- */
+
+/* g_ptr_array_sort passes pointers to the elements. */
+static gint compare_strings(gconstpointer left, gconstpointer right)
+{
+    return g_strcmp0(*(const char *const *)left, *(const char *const *)right);
+}
+
+static GPtrArray *list_files(const char *dir, const char *suffix)
+{
+    GPtrArray *files = g_ptr_array_new_with_free_func(g_free);
+    g_autoptr(GDir) handle = g_dir_open(dir, 0, NULL);
+    const char *name;
+
+    while (handle != NULL && (name = g_dir_read_name(handle)) != NULL) {
+        if (name[0] != '.' && (suffix == NULL || g_str_has_suffix(name, suffix)))
+            g_ptr_array_add(files, g_build_filename(dir, name, NULL));
+    }
+    g_ptr_array_sort(files, compare_strings);
+    return files;
+}
+
+static GBytes *read_file(const char *path)
+{
+    char *contents = NULL;
+    gsize length = 0;
+    g_autoptr(GError) error = NULL;
+
+    if (!g_file_get_contents(path, &contents, &length, &error))
+        ck_abort_msg("cannot read %s: %s", path, error->message);
+    return g_bytes_new_take(contents, length);
+}
+
+static void run_file(const char *path, CsPipelineRun *run)
+{
+    g_autoptr(GBytes) bytes = read_file(path);
+    gsize size = 0;
+    const char *data = g_bytes_get_data(bytes, &size);
+
+    cs_pipeline_run(data != NULL ? data : "", size, run);
+}
+
+/* Lines of text, blank ones dropped, sorted: score files are compared as
+ * the conformance runner compares them. */
+static char *sorted_lines(const char *text)
+{
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    g_autoptr(GPtrArray) kept = g_ptr_array_new();
+
+    for (char **line = lines; *line != NULL; line++)
+        if (**line != '\0')
+            g_ptr_array_add(kept, *line);
+    g_ptr_array_sort(kept, compare_strings);
+    g_ptr_array_add(kept, NULL);
+    return g_strjoinv("\n", (char **)kept->pdata);
+}
+
+/* The " * Start a ( node )" lines of a Transition Summary, with runs of
+ * spaces squeezed (crm_simulate pads its columns, cibscope need not). */
+static char *summary_actions(const char *text)
+{
+    const char *start = strstr(text, "Transition Summary:");
+    GString *out = g_string_new(NULL);
+
+    if (start == NULL)
+        return g_string_free(out, FALSE);
+    g_auto(GStrv) lines = g_strsplit(start, "\n", -1);
+    for (char **line = lines + 1; *line != NULL && **line != '\0'; line++) {
+        gboolean space = FALSE;
+        for (const char *c = *line; *c != '\0'; c++) {
+            if (*c == ' ' && space)
+                continue;
+            space = *c == ' ';
+            g_string_append_c(out, *c);
+        }
+        g_string_append_c(out, '\n');
+    }
+    return g_string_free(out, FALSE);
+}
+
+static CsModel *build_model(const CsDocument *document, GError **error)
+{
+    CsTime now = { CS_TEST_NOW, 0 };
+    return cs_model_build(document, now, error);
+}
+
+/* ---- regressions ------------------------------------------------------- */
+
+static GPtrArray *regression_files;
+
+START_TEST(test_regression_input)
+{
+    const char *path = g_ptr_array_index(regression_files, _i);
+    CsPipelineRun run;
+
+    run_file(path, &run);
+    if (run.result == CS_PIPELINE_REFUSED) {
+        ck_assert_msg(run.message != NULL && run.message[0] != '\0',
+                      "%s: refused at %s without a message", path, run.stage);
+        ck_assert_msg(strcmp(run.message, "(no message)") != 0,
+                      "%s: refused at %s without a message", path, run.stage);
+    } else {
+        ck_assert_int_eq(run.result, CS_PIPELINE_SOLVED);
+        ck_assert_str_eq(run.stage, "print");
+        ck_assert_msg(run.output->len > 0, "%s: solved but printed nothing", path);
+        ck_assert_msg(run.provenance_mismatches == 0,
+                      "%s: %u scores differ from the sum of their contributions",
+                      path, run.provenance_mismatches);
+    }
+    cs_pipeline_run_clear(&run);
+}
+END_TEST
+
+/* The regressions directory is never empty: it holds hand-made hostile
+ * documents besides what the fuzzers found. */
+START_TEST(test_regressions_present)
+{
+    ck_assert_uint_ge(regression_files->len, 5);
+}
+END_TEST
+
+/* What each hand-made hostile document must come to. */
+static const struct {
+    const char *name;
+    const char *stage;       /* where it stops: "load", "model" or "print" */
+    const char *message;     /* part of the refusal's message, or NULL */
+} hostile_outcomes[] = {
+    { "hand-deep-nesting.xml", "load", "nested more than 256 levels" },
+    { "hand-entity-expansion.xml", "load", NULL },
+    { "hand-empty.xml", "load", "empty document" },
+    { "hand-garbage.bin", "load", "not an XML document" },
+    { "hand-truncated.xml.gz", "load", "truncated gzip" },
+    { "hand-not-cib.xml.bz2", "load", "not <cib>" },
+    { "hand-nul-bytes.xml", "load", NULL },
+    { "hand-utf16.xml", "print", NULL },
+    { "hand-idref-loops.xml", "print", NULL },
+    { "hand-huge-numbers.xml", "print", NULL },
+    { "hand-long-cycles.xml", "print", NULL },
+    { "hand-dense-sets.xml", "print", NULL },
+    { "hand-bad-structure.xml", "print", NULL },
+    { "hand-huge-clone.xml", "model", "resources and clone instances: more than" },
+};
+
+START_TEST(test_hostile_outcome)
+{
+    g_autofree char *path = g_build_filename(CS_REGRESSIONS, "pipeline",
+                                             hostile_outcomes[_i].name, NULL);
+    CsPipelineRun run;
+
+    run_file(path, &run);
+    ck_assert_msg(g_strcmp0(run.stage, hostile_outcomes[_i].stage) == 0,
+                  "%s stopped at %s (%s), not at %s", hostile_outcomes[_i].name,
+                  run.stage, run.message ? run.message : "solved",
+                  hostile_outcomes[_i].stage);
+    if (hostile_outcomes[_i].message != NULL)
+        ck_assert_msg(strstr(run.message, hostile_outcomes[_i].message) != NULL,
+                      "%s: '%s' lacks '%s'", hostile_outcomes[_i].name, run.message,
+                      hostile_outcomes[_i].message);
+    cs_pipeline_run_clear(&run);
+}
+END_TEST
+
+/* ---- cycles ------------------------------------------------------------ */
+
+static GPtrArray *cycle_files;
+
+START_TEST(test_cycle_terminates)
+{
+    const char *path = g_ptr_array_index(cycle_files, _i);
+    g_autofree char *stem = g_strndup(path, strlen(path) - strlen(".xml"));
+    g_autofree char *scores_path = g_strconcat(stem, ".scores", NULL);
+    g_autofree char *summary_path = g_strconcat(stem, ".summary", NULL);
+    g_autoptr(GBytes) scores = read_file(scores_path);
+    g_autoptr(GBytes) summary = read_file(summary_path);
+    g_autoptr(CsDocument) document = NULL;
+    g_autoptr(CsModel) model = NULL;
+    g_autoptr(CsSolution) solution = NULL;
+    g_autoptr(GError) error = NULL;
+
+    document = cs_document_load(path, &error);
+    ck_assert_msg(document != NULL, "%s", error ? error->message : "");
+    model = build_model(document, &error);
+    ck_assert_msg(model != NULL, "%s", error ? error->message : "");
+    /* The test's timeout is the assertion that solve terminates. */
+    solution = cs_solve(model, &error);
+    ck_assert_msg(solution != NULL, "%s", error ? error->message : "");
+
+    g_autoptr(GString) out = g_string_new(NULL);
+    cs_solution_print_scores(solution, out);
+    g_autofree char *got_scores = sorted_lines(out->str);
+    g_autofree char *want_scores = sorted_lines(g_bytes_get_data(scores, NULL));
+    ck_assert_str_eq(got_scores, want_scores);
+
+    g_string_truncate(out, 0);
+    cs_solution_print_transition(solution, out);
+    g_autofree char *got_actions = summary_actions(out->str);
+    g_autofree char *want_actions = summary_actions(g_bytes_get_data(summary, NULL));
+    ck_assert_str_eq(got_actions, want_actions);
+}
+END_TEST
+
+/* A with B with A: the pair is placed together, on the node the pair
+ * prefers (crm_simulate: both on node2, where b's 100 outweighs a's 50). */
+START_TEST(test_colocation_pair_together)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsDocument) document =
+        cs_document_load(CASES_DIR "/cycle-colocation-pair.xml", &error);
+    ck_assert_ptr_nonnull(document);
+    g_autoptr(CsModel) model = build_model(document, &error);
+    ck_assert_ptr_nonnull(model);
+    g_autoptr(CsSolution) solution = cs_solve(model, &error);
+    ck_assert_ptr_nonnull(solution);
+
+    int a = cs_model_resource(model, "a")->index;
+    int b = cs_model_resource(model, "b")->index;
+    int node2 = cs_model_node(model, "node2")->index;
+    ck_assert_int_eq(cs_solution_assigned_node(solution, a), node2);
+    ck_assert_int_eq(cs_solution_assigned_node(solution, b), node2);
+}
+END_TEST
+
+/* ---- limits ------------------------------------------------------------ */
+
+static const char cib_head[] =
+    "<cib epoch=\"1\" admin_epoch=\"0\" num_updates=\"0\" validate-with=\"none\">"
+    "<configuration><crm_config/><nodes>";
+
+/* A CIB with the given nodes, primitives and location constraints; the
+ * first primitive's id is first_id when not NULL. */
+static char *make_cib(int nodes, int resources, int constraints, const char *first_id)
+{
+    GString *cib = g_string_new(cib_head);
+
+    for (int i = 0; i < nodes; i++)
+        g_string_append_printf(cib, "<node id=\"%d\" uname=\"node%d\"/>", i + 1, i + 1);
+    g_string_append(cib, "</nodes><resources>");
+    for (int i = 0; i < resources; i++) {
+        if (i == 0 && first_id != NULL)
+            g_string_append_printf(cib, "<primitive id=\"%s\"", first_id);
+        else
+            g_string_append_printf(cib, "<primitive id=\"r%d\"", i);
+        g_string_append(cib, " class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>");
+    }
+    g_string_append(cib, "</resources><constraints>");
+    for (int i = 0; i < constraints; i++)
+        g_string_append_printf(cib, "<rsc_location id=\"l%d\" rsc=\"r%d\" node=\"node1\""
+                               " score=\"%d\"/>", i, i % MAX(resources, 1), i);
+    g_string_append(cib, "</constraints></configuration><status/></cib>");
+    return g_string_free(cib, FALSE);
+}
+
+/* Builds the model of cib; returns the refusal's message or NULL. */
+static char *model_refusal(const char *cib)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsDocument) document =
+        cs_document_load_memory(cib, strlen(cib), "limits.xml", &error);
+    ck_assert_msg(document != NULL, "%s", error ? error->message : "");
+    g_autoptr(CsModel) model = build_model(document, &error);
+    if (model != NULL)
+        return NULL;
+    ck_assert(g_error_matches(error, CS_MODEL_ERROR, CS_MODEL_ERROR_INVALID));
+    return g_strdup(error->message);
+}
+
+START_TEST(test_limit_id_length)
+{
+    g_autofree char *longest = g_strnfill(CS_MODEL_MAX_ID_BYTES, 'x');
+    g_autofree char *too_long = g_strnfill(CS_MODEL_MAX_ID_BYTES + 1, 'x');
+    g_autofree char *fits = make_cib(2, 2, 1, longest);
+    g_autofree char *refused = make_cib(2, 2, 1, too_long);
+
+    g_autofree char *fits_message = model_refusal(fits);
+    ck_assert_msg(fits_message == NULL, "%s", fits_message);
+    g_autofree char *message = model_refusal(refused);
+    ck_assert_ptr_nonnull(message);
+    /* "limits.xml:1: <primitive> has an id longer than 4096 bytes, ..." */
+    ck_assert_msg(g_str_has_prefix(message, "limits.xml:1: <primitive> has an id longer"),
+                  "%s", message);
+    ck_assert_ptr_nonnull(strstr(message, "4096"));
+}
+END_TEST
+
+START_TEST(test_limit_uname_length)
+{
+    g_autofree char *long_uname = g_strnfill(CS_MODEL_MAX_ID_BYTES + 10, 'n');
+    g_autofree char *cib = g_strdup_printf(
+        "%s<node id=\"1\" uname=\"%s\"/></nodes><resources/><constraints/>"
+        "</configuration></cib>", cib_head, long_uname);
+    g_autofree char *message = model_refusal(cib);
+    ck_assert_ptr_nonnull(message);
+    ck_assert_msg(strstr(message, "<node> has an uname longer") != NULL, "%s", message);
+}
+END_TEST
+
+/* The real limits are far too large to build in a unit test: lower them,
+ * check the boundary, restore them. */
+START_TEST(test_limit_counts)
+{
+    CsModelLimits lowered = cs_model_get_limits();
+    lowered.nodes = 3;
+    lowered.resources = 5;
+    lowered.constraints = 4;
+    CsModelLimits saved = cs_model_set_limits(lowered);
+    ck_assert_uint_eq(saved.nodes, CS_MODEL_MAX_NODES);
+    ck_assert_uint_eq(saved.resources, CS_MODEL_MAX_RESOURCES);
+    ck_assert_uint_eq(saved.constraints, CS_MODEL_MAX_CONSTRAINTS);
+
+    g_autofree char *at_limit = make_cib(3, 5, 4, NULL);
+    g_autofree char *ok = model_refusal(at_limit);
+    ck_assert_msg(ok == NULL, "%s", ok);
+
+    g_autofree char *nodes = make_cib(4, 5, 4, NULL);
+    g_autofree char *nodes_message = model_refusal(nodes);
+    ck_assert_str_eq(nodes_message, "limits.xml: 4 nodes: more than the 3 cibscope accepts");
+
+    g_autofree char *resources = make_cib(3, 6, 4, NULL);
+    g_autofree char *resources_message = model_refusal(resources);
+    ck_assert_str_eq(resources_message,
+                     "limits.xml: 6 resources: more than the 5 cibscope accepts");
+
+    g_autofree char *constraints = make_cib(3, 5, 5, NULL);
+    g_autofree char *constraints_message = model_refusal(constraints);
+    ck_assert_str_eq(constraints_message, "limits.xml: 5 constraints and set members:"
+                     " more than the 4 cibscope accepts");
+    cs_model_set_limits(saved);
+}
+END_TEST
+
+/* Set members count: a set of many resources is as costly as as many
+ * constraints. */
+START_TEST(test_limit_set_members)
+{
+    CsModelLimits lowered = cs_model_get_limits();
+    lowered.constraints = 3;
+    CsModelLimits saved = cs_model_set_limits(lowered);
+    g_autofree char *cib = g_strdup_printf(
+        "%s<node id=\"1\" uname=\"node1\"/></nodes><resources>"
+        "<primitive id=\"a\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>"
+        "<primitive id=\"b\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>"
+        "<primitive id=\"c\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>"
+        "</resources><constraints><rsc_order id=\"o\"><resource_set id=\"s\">"
+        "<resource_ref id=\"a\"/><resource_ref id=\"b\"/><resource_ref id=\"c\"/>"
+        "</resource_set></rsc_order></constraints></configuration></cib>", cib_head);
+    g_autofree char *message = model_refusal(cib);
+    cs_model_set_limits(saved);
+    ck_assert_ptr_nonnull(message);
+    ck_assert_ptr_nonnull(strstr(message, "4 constraints and set members"));
+}
+END_TEST
+
+/* A clone of a two-primitive group on one node: %s = cib_head, %d = clone-max. */
+#define CLONE_CIB_FORMAT \
+    "%s<node id=\"1\" uname=\"node1\"/></nodes><resources><clone id=\"c\">" \
+    "<meta_attributes id=\"m\"><nvpair id=\"n\" name=\"clone-max\" value=\"%d\"/>" \
+    "</meta_attributes><group id=\"g\">" \
+    "<primitive id=\"a\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>" \
+    "<primitive id=\"b\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>" \
+    "</group></clone></resources><constraints/></configuration></cib>"
+
+/* Clone instances are resources too: clone-max=N of a group of two
+ * primitives makes 2N of them. */
+START_TEST(test_limit_clone_instances)
+{
+    CsModelLimits lowered = cs_model_get_limits();
+    lowered.resources = 20;
+    CsModelLimits saved = cs_model_set_limits(lowered);
+    /* c, g, a, b and 2 x 8 more instances: 20 */
+    g_autofree char *fits = g_strdup_printf(CLONE_CIB_FORMAT, cib_head, 9);
+    g_autofree char *too_many = g_strdup_printf(CLONE_CIB_FORMAT, cib_head, 10);
+    g_autofree char *fits_message = model_refusal(fits);
+    g_autofree char *message = model_refusal(too_many);
+    cs_model_set_limits(saved);
+    ck_assert_msg(fits_message == NULL, "%s", fits_message);
+    ck_assert_str_eq(message, "limits.xml: 22 resources and clone instances: more than"
+                     " the 20 cibscope accepts");
+}
+END_TEST
+
+START_TEST(test_limit_cells)
+{
+    CsModelLimits lowered = cs_model_get_limits();
+    lowered.cells = 12;
+    CsModelLimits saved = cs_model_set_limits(lowered);
+    g_autofree char *fits = make_cib(3, 4, 0, NULL);
+    g_autofree char *too_many = make_cib(3, 5, 0, NULL);
+    g_autofree char *fits_message = model_refusal(fits);
+    g_autofree char *message = model_refusal(too_many);
+    cs_model_set_limits(saved);
+    ck_assert_msg(fits_message == NULL, "%s", fits_message);
+    ck_assert_str_eq(message, "limits.xml: 3 nodes x 5 resources and clone instances:"
+                     " more than the 12 scores cibscope computes");
+}
+END_TEST
+
+/* libxml2's nesting limit (256 without XML_PARSE_HUGE) refuses a deeply
+ * nested document at load, with a message, before any recursion of ours. */
+START_TEST(test_limit_nesting)
+{
+    GString *cib = g_string_new("<cib><configuration><crm_config/><nodes/><resources>");
+    for (int i = 0; i < 5000; i++)
+        g_string_append(cib, "<group id=\"g\">");
+    for (int i = 0; i < 5000; i++)
+        g_string_append(cib, "</group>");
+    g_string_append(cib, "</resources><constraints/></configuration></cib>");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsDocument) document =
+        cs_document_load_memory(cib->str, cib->len, "deep.xml", &error);
+    g_string_free(cib, TRUE);
+    ck_assert_ptr_null(document);
+    ck_assert(g_error_matches(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_PARSE));
+    ck_assert_msg(g_str_has_prefix(error->message, "deep.xml:1: "), "%s", error->message);
+}
+END_TEST
+
+/* ---- hostile names ----------------------------------------------------- */
+
+#define HOSTILE CASES_DIR "/hostile-names.xml"
+
+/* Saved unchanged: the file is in the form libxml2 writes (UTF-8 as is,
+ * &quot; &lt; &amp; &#10; &#9; escaped), so every byte comes back. */
+START_TEST(test_hostile_round_trip)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *dir = g_dir_make_tmp("cs-hostile-XXXXXX", &error);
+    ck_assert_ptr_nonnull(dir);
+    g_autofree char *copy = g_build_filename(dir, "hostile.xml", NULL);
+    g_autofree char *backup = g_strconcat(copy, ".bak", NULL);
+    g_autoptr(GBytes) original = read_file(HOSTILE);
+
+    g_autoptr(CsDocument) document = cs_document_load(HOSTILE, &error);
+    ck_assert_msg(document != NULL, "%s", error ? error->message : "");
+    ck_assert_msg(cs_document_save(document, copy, &error), "%s", error ? error->message : "");
+    g_autoptr(GBytes) saved = read_file(copy);
+    ck_assert_msg(g_bytes_equal(original, saved), "saving changed hostile-names.xml");
+    g_unlink(copy);
+    g_unlink(backup);
+    g_rmdir(dir);
+}
+END_TEST
+
+START_TEST(test_hostile_ids_kept)
+{
+    static const char *const ids[] = {
+        "q\"uote's", "my web server", "$(reboot)`id`;rm -rf ~",
+        "datenbank-\u00fc\u00e9-\u6570\u636e\u5e93-\U0001F5C4", "evil\u202egnp.exe",
+        "csi\302\23331mred", "new\nline\ttab", "<b>&amp;",
+    };
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsDocument) document = cs_document_load(HOSTILE, &error);
+    ck_assert_ptr_nonnull(document);
+    g_autoptr(CsModel) model = build_model(document, &error);
+    ck_assert_msg(model != NULL, "%s", error ? error->message : "");
+    for (gsize i = 0; i < G_N_ELEMENTS(ids); i++)
+        ck_assert_msg(cs_model_resource(model, ids[i]) != NULL, "id %zu lost", i);
+    g_autofree char *x = g_strnfill(2998, 'x');
+    g_autofree char *long_id = g_strdup_printf("r%sz", x);
+    ck_assert_ptr_nonnull(cs_model_resource(model, long_id));
+    ck_assert_ptr_nonnull(cs_model_node(model, "node\302\2332m"));
+}
+END_TEST
+
+/* crm_simulate: q"uote's scores 50 on "node one é" (loc "1"); the
+ * 3000-character id scores 70 on the node named with a CSI. */
+START_TEST(test_hostile_solved)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsDocument) document = cs_document_load(HOSTILE, &error);
+    ck_assert_ptr_nonnull(document);
+    g_autoptr(CsModel) model = build_model(document, &error);
+    ck_assert_ptr_nonnull(model);
+    g_autoptr(CsSolution) solution = cs_solve(model, &error);
+    ck_assert_msg(solution != NULL, "%s", error ? error->message : "");
+
+    int quote = cs_model_resource(model, "q\"uote's")->index;
+    int node_one = cs_model_node(model, "node one \u00e9")->index;
+    int node_csi = cs_model_node(model, "node\302\2332m")->index;
+    ck_assert_int_eq(cs_solution_score(solution, quote, node_one), 50);
+    ck_assert_int_eq(cs_solution_score(solution, quote, node_csi), 0);
+    g_autofree char *x = g_strnfill(2998, 'x');
+    g_autofree char *long_id = g_strdup_printf("r%sz", x);
+    int longest = cs_model_resource(model, long_id)->index;
+    ck_assert_int_eq(cs_solution_score(solution, longest, node_csi), 70);
+    int shell = cs_model_resource(model, "$(reboot)`id`;rm -rf ~")->index;
+    ck_assert_int_eq(cs_solution_score(solution, shell, node_csi), -CS_INFINITY);
+}
+END_TEST
+
+/* ---- suite ------------------------------------------------------------- */
+
+static Suite *regressions_suite(void)
+{
+    Suite *suite = suite_create("regressions");
+
+    TCase *replay = tcase_create("regressions");
+    tcase_set_timeout(replay, 60);
+    tcase_add_test(replay, test_regressions_present);
+    tcase_add_loop_test(replay, test_regression_input, 0, (int)regression_files->len);
+    tcase_add_loop_test(replay, test_hostile_outcome, 0, (int)G_N_ELEMENTS(hostile_outcomes));
+    suite_add_tcase(suite, replay);
+
+    TCase *cycles = tcase_create("cycles");
+    tcase_set_timeout(cycles, 20);
+    tcase_add_loop_test(cycles, test_cycle_terminates, 0, (int)cycle_files->len);
+    tcase_add_test(cycles, test_colocation_pair_together);
+    suite_add_tcase(suite, cycles);
+
+    TCase *limits = tcase_create("limits");
+    tcase_set_timeout(limits, 30);
+    tcase_add_test(limits, test_limit_id_length);
+    tcase_add_test(limits, test_limit_uname_length);
+    tcase_add_test(limits, test_limit_counts);
+    tcase_add_test(limits, test_limit_set_members);
+    tcase_add_test(limits, test_limit_nesting);
+    tcase_add_test(limits, test_limit_clone_instances);
+    tcase_add_test(limits, test_limit_cells);
+    suite_add_tcase(suite, limits);
+
+    TCase *names = tcase_create("names");
+    tcase_set_timeout(names, 30);
+    tcase_add_test(names, test_hostile_round_trip);
+    tcase_add_test(names, test_hostile_ids_kept);
+    tcase_add_test(names, test_hostile_solved);
+    suite_add_tcase(suite, names);
+    return suite;
+}
+
+int main(void)
+{
+    /* Documents the document fuzzer crashed on are CIBs too: replay both. */
+    regression_files = list_files(CS_REGRESSIONS "/pipeline", NULL);
+    g_autoptr(GPtrArray) documents = list_files(CS_REGRESSIONS "/document", NULL);
+    for (guint i = 0; i < documents->len; i++)
+        g_ptr_array_add(regression_files, g_strdup(g_ptr_array_index(documents, i)));
+    cycle_files = list_files(CASES_DIR, ".xml");
+    /* only the cycle-* cases have oracle outputs to compare */
+    for (guint i = cycle_files->len; i-- > 0;) {
+        const char *name = g_ptr_array_index(cycle_files, i);
+        if (strstr(name, "/cycle-") == NULL)
+            g_ptr_array_remove_index(cycle_files, i);
+    }
+    SRunner *runner = srunner_create(regressions_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    g_ptr_array_unref(regression_files);
+    g_ptr_array_unref(cycle_files);
+    return failed == 0 ? 0 : 1;
+}
