@@ -226,17 +226,67 @@ START_TEST(test_start_and_promote)
 }
 END_TEST
 
-/* Colocations limited to a role are refused by name, never guessed. */
+/* web with the promoted role (INFINITY): web goes where db:1 is
+ * promoted and takes that instance's own node score (11), every other
+ * node is banned. */
+START_TEST(test_dependent_follows_promoted)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("role-colocation", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "pcmk__primitive_assign: web allocation "
+                               "score on node2: 11"));
+    ck_assert(has_line(scores, "pcmk__primitive_assign: web allocation "
+                               "score on node1: -INFINITY"));
+    ck_assert(has_line(summary, "* Start web ( node2 )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* db-clone's promoted role with web (100), web prefers node1: the
+ * instance on node1 gains 100 in priority and 1 from web's node scores,
+ * so it is promoted instead of node2's. */
+START_TEST(test_promoted_with_primary)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("promoted-with-web", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "db:0 promotion score on node1: 106"));
+    ck_assert(has_line(summary,
+                       "* Promote db:0 ( Unpromoted -> Promoted node1 )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* An unpromoted-role colocation subtracts its score from the priority
+ * (5 - 30 on node1). */
+START_TEST(test_unpromoted_role_subtracts)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("unpromoted-anti", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "db:0 promotion score on node1: -25"));
+    ck_assert(has_line(summary,
+                       "* Promote db:1 ( Unpromoted -> Promoted node2 )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* The promoted role with a clone that is not promotable, optional: still
+ * refused by name, never guessed. */
 START_TEST(test_role_colocation_refused)
 {
     Solved solved;
 
-    solve_case("role-colocation", &solved);
+    solve_case("role-clone-refused", &solved);
     ck_assert(solved.solution == NULL);
     ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR,
                               CS_ENGINE_ERROR_UNSUPPORTED));
-    ck_assert_msg(strstr(solved.error->message, "web-with-promoted") != NULL,
-                  "%s", solved.error->message);
+    ck_assert_msg(strstr(solved.error->message, "promoted-with-web-clone")
+                  != NULL, "%s", solved.error->message);
     solved_free(&solved);
 }
 END_TEST
@@ -250,6 +300,9 @@ static Suite *promote_suite(void)
     tcase_add_test(tcase, test_location_moves_promotion);
     tcase_add_test(tcase, test_ticket_demotes);
     tcase_add_test(tcase, test_start_and_promote);
+    tcase_add_test(tcase, test_dependent_follows_promoted);
+    tcase_add_test(tcase, test_promoted_with_primary);
+    tcase_add_test(tcase, test_unpromoted_role_subtracts);
     tcase_add_test(tcase, test_role_colocation_refused);
     suite_add_tcase(suite, tcase);
     return suite;

@@ -154,14 +154,18 @@ static gboolean score_applies(const CsSolution *solution, int rsc, int node)
 static const char *history_name(const CsSolution *solution, int rsc)
 {
     const CsModel *model = solution->model;
+    const char *name = rsc_of(solution, rsc)->id;
 
+    /* Each history matched to the instance renames it, in the order the
+     * status section lists them: the last one wins (Pacemaker's
+     * unpack_find_resource(), checked with crm_simulate). */
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
-        if (state->rsc == rsc)
-            return state->rsc_id;
+        if (state->rsc == rsc && state->rsc_id != NULL)
+            name = state->rsc_id;
     }
-    return rsc_of(solution, rsc)->id;
+    return name;
 }
 
 static const char *promotion_attr(const CsSolution *solution, int node,
@@ -321,6 +325,103 @@ static int add_promoted_locations(const CsSolution *solution, int clone,
     return priority;
 }
 
+static gboolean same_attr(const CsSolution *solution, const char *attribute,
+                          int node1, int node2)
+{
+    const char *value1, *value2;
+
+    if (attribute == NULL)
+        attribute = "#uname";
+    value1 = cs_engine_node_attr(solution, node1, attribute);
+    value2 = cs_engine_node_attr(solution, node2, attribute);
+
+    if (value1 == NULL || value2 == NULL)
+        return value1 == value2;
+    return g_ascii_strcasecmp(value1, value2) == 0;
+}
+
+/* Pacemaker's pcmk__apply_coloc_to_priority(): an assigned instance whose
+ * colocation is limited to a role gains the score when its primary is on
+ * a node with the same attribute value and in the role asked for (loses
+ * it when the dependent is limited to the unpromoted role); a mandatory
+ * colocation of the promoted role with a primary elsewhere forbids
+ * promotion. */
+static void coloc_priority_with(CsSolution *solution, int rsc, int primary,
+                                const CsColoc *coloc)
+{
+    CsPromoteWork *work = promote_work(solution);
+    int node = solution->work[rsc].assigned;
+    int primary_node = solution->work[primary].assigned;
+
+    if (node < 0 || primary_node < 0)
+        return;
+    if (!same_attr(solution, coloc->attribute, node, primary_node)) {
+        if (coloc->score >= CS_INFINITY
+            && coloc->dependent_role == CS_ROLE_PROMOTED)
+            work->priority[rsc] = -CS_INFINITY;
+        return;
+    }
+    if (coloc->primary_role != CS_ROLE_UNKNOWN
+        && coloc->primary_role != solution->work[primary].next_role)
+        return;
+    work->priority[rsc] = cs_score_add(work->priority[rsc],
+                                       coloc->dependent_role
+                                       == CS_ROLE_UNPROMOTED
+                                       ? -coloc->score : coloc->score);
+}
+
+/* The instance of clone on node in role (any role: CS_ROLE_UNKNOWN). */
+static int instance_in_role(const CsSolution *solution, int clone, int node,
+                            CsRole role)
+{
+    const CsResource *info = rsc_of(solution, clone);
+
+    for (guint i = 0; i < info->children->len; i++) {
+        int each = g_array_index(info->children, int, i);
+
+        if (solution->work[each].assigned == node
+            && (role == CS_ROLE_UNKNOWN
+                || solution->work[each].next_role == role))
+            return each;
+    }
+    return -1;
+}
+
+/* A placed instance's colocation as Pacemaker applies it while roles are
+ * chosen (its apply_coloc_score with the dependent already assigned):
+ * only colocations limited to the unpromoted or promoted role count. */
+static void apply_role_coloc(CsSolution *solution, int rsc,
+                             const CsColoc *coloc)
+{
+    const CsResource *primary = rsc_of(solution, coloc->primary);
+    CsPromoteWork *work = promote_work(solution);
+
+    if (solution->work[coloc->primary].provisional
+        || coloc->dependent_role < CS_ROLE_UNPROMOTED)
+        return;
+    if (primary->kind == CS_RSC_PRIMITIVE) {
+        coloc_priority_with(solution, rsc, coloc->primary, coloc);
+    } else if (primary->kind == CS_RSC_GROUP && primary->children->len > 0) {
+        coloc_priority_with(solution, rsc,
+                            g_array_index(primary->children, int,
+                                          coloc->score >= CS_INFINITY
+                                          ? primary->children->len - 1 : 0),
+                            coloc);
+    } else if (primary->kind == CS_RSC_CLONE && primary->promotable
+               && coloc->primary_role != CS_ROLE_UNKNOWN
+               && coloc->dependent_role == CS_ROLE_PROMOTED) {
+        /* Pacemaker's pcmk__update_promotable_dependent_priority() */
+        int node = solution->work[rsc].assigned;
+
+        if (node >= 0 && instance_in_role(solution, coloc->primary, node,
+                                          coloc->primary_role) >= 0)
+            work->priority[rsc] = cs_score_add(work->priority[rsc],
+                                               coloc->score);
+        else if (coloc->score >= CS_INFINITY)
+            work->priority[rsc] = -CS_INFINITY;
+    }
+}
+
 /* Pacemaker's set_instance_priority(). */
 static void set_priority(CsSolution *solution, int clone, int rsc)
 {
@@ -351,6 +452,11 @@ static void set_priority(CsSolution *solution, int clone, int rsc)
     work->priority_set[rsc] = TRUE;
     work->priority[rsc] = add_promoted_locations(solution, clone, chosen,
                                                  work->priority[rsc]);
+    /* The instance's colocations (inherited from the clone) that are
+     * limited to a role move its priority, not its node. */
+    for (guint i = 0; i < instance->this_with->len; i++)
+        apply_role_coloc(solution, rsc,
+                         g_ptr_array_index(instance->this_with, i));
     work->sort_index[rsc] = instance->next_role == CS_ROLE_PROMOTED
                             ? CS_INFINITY : work->priority[rsc];
 }
@@ -389,6 +495,83 @@ static gint compare_promotion(gconstpointer a, gconstpointer b, gpointer data)
                                       rsc2);
 }
 
+/* Pacemaker's pe_weights_positive: a dependent's preference may not make
+ * a node negative; a node above 0 keeps 1 at least. */
+static CsTable *keep_positive(CsSolution *solution, CsTable *before,
+                              CsTable *merged, int other)
+{
+    CsTable *compact = cs_table_copy(merged);
+    CsTable *result = cs_table_new(solution->n_nodes, TRUE);
+
+    for (int node = 0; node < solution->n_nodes; node++) {
+        gboolean revert = before->allowed[node] && before->score[node] >= 0
+                          && compact->score[node] < 0;
+        const CsTable *from = revert ? before : compact;
+        const CsContribution *list;
+        int n;
+
+        if (!from->allowed[node])
+            continue;
+        result->allowed[node] = TRUE;
+        list = cs_table_contributions(from, node, &n);
+        for (int k = 0; k < n; k++)
+            cs_table_add(result, node, &list[k]);
+        if (revert && before->score[node] > 0)
+            cs_table_add(result, node,
+                         &(CsContribution){ .kind = CS_CONTRIB_COLOCATED,
+                                            .source = "only positive for "
+                                                      "promotion",
+                                            .other_rsc = other,
+                                            .value = 1
+                                                     - before->score[node] });
+    }
+    cs_table_free(compact);
+    cs_table_free(merged);
+    return result;
+}
+
+/* Pacemaker's sort_promotable_instances(), its colocation step: the
+ * clone's colocations of its promoted role with other resources bring in
+ * their primaries' scores (an optional one is dropped if it leaves no
+ * node); colocations of other resources with its promoted role bring in
+ * their dependents' preferences, positive only.  The clone is marked as
+ * merging so that chains back to it stop there. */
+static void apply_promoted_colocations(CsSolution *solution, int clone)
+{
+    CsRscWork *work = &solution->work[clone];
+
+    work->merging = TRUE;
+    for (guint i = 0; i < work->this_with->len; i++) {
+        const CsColoc *coloc = g_ptr_array_index(work->this_with, i);
+
+        if (coloc->dependent_role != CS_ROLE_PROMOTED)
+            continue;
+        work->table = cs_merge_scores(solution, coloc->primary, work->table,
+                                      coloc->attribute,
+                                      coloc->score / (float)CS_INFINITY,
+                                      FALSE, coloc->score < CS_INFINITY,
+                                      coloc->id);
+    }
+    for (guint i = 0; i < work->with_this->len; i++) {
+        const CsColoc *coloc = g_ptr_array_index(work->with_this, i);
+        CsTable *before, *merged;
+
+        if (coloc->primary_role != CS_ROLE_PROMOTED
+            || (!coloc->influence && work->n_running > 0))
+            continue;
+        before = cs_table_copy(work->table);
+        merged = cs_merge_scores(solution, coloc->dependent,
+                                 cs_table_copy(work->table), coloc->attribute,
+                                 coloc->score / (float)CS_INFINITY, FALSE,
+                                 TRUE, coloc->id);
+        cs_table_free(work->table);
+        work->table = keep_positive(solution, before, merged,
+                                    coloc->dependent);
+        cs_table_free(before);
+    }
+    work->merging = FALSE;
+}
+
 /* Pacemaker's sort_promotable_instances(): each instance's priority joins
  * the clone's score on its node; the sums become the sort indexes. */
 static void sum_priorities(CsSolution *solution, int clone)
@@ -410,6 +593,8 @@ static void sum_priorities(CsSolution *solution, int clone)
                                         .other_rsc = rsc,
                                         .value = work->sort_index[rsc] });
     }
+    apply_promoted_colocations(solution, clone);
+    table = solution->work[clone].table;   /* replaced by the merges */
     if (cs_ticket_denies_promotion(solution, clone)) {
         for (int node = 0; node < solution->n_nodes; node++)
             cs_table_add_simple(table, node, CS_CONTRIB_TICKET,
@@ -640,15 +825,73 @@ static gboolean check_resources(const CsModel *model, GError **error)
     return TRUE;
 }
 
+static gboolean interleaved(const CsResource *info)
+{
+    const char *value = g_hash_table_lookup(info->meta, "interleave");
+
+    return value != NULL && cs_engine_is_true(value);
+}
+
+/* A constraint naming a clone's child (the model resolves it to the
+ * clone): crm_simulate places its colocations differently. */
+static gboolean names_other(xmlNode *xml, const char *attribute,
+                            const char *id)
+{
+    g_autofree char *named = xml != NULL ? xml_attr(xml, attribute) : NULL;
+
+    return named != NULL && strcmp(named, id) != 0;
+}
+
+/* Role-limited colocations are modelled with primitives, groups and
+ * promotable clones; a role with a clone that is not promotable, or a
+ * promoted dependent with a clone's instances as a whole, is not. */
+static gboolean role_coloc_supported(const CsModel *model,
+                                     const CsColocation *coloc)
+{
+    const CsResource *dependent, *primary;
+
+    if (coloc->rsc_role == CS_ROLE_UNKNOWN
+        && coloc->with_role == CS_ROLE_UNKNOWN)
+        return TRUE;
+    if (coloc->rsc < 0 || coloc->with_rsc < 0)
+        return FALSE;
+    dependent = g_ptr_array_index(model->resources, coloc->rsc);
+    primary = g_ptr_array_index(model->resources, coloc->with_rsc);
+    /* Naming a resource inside a promotable clone, not the clone. */
+    if ((promotable_above(model, coloc->rsc) >= 0
+         && dependent->kind != CS_RSC_CLONE)
+        || (promotable_above(model, coloc->with_rsc) >= 0
+            && primary->kind != CS_RSC_CLONE)
+        || names_other(coloc->xml, "rsc", dependent->id)
+        || names_other(coloc->xml, "with-rsc", primary->id))
+        return FALSE;
+    if (primary->kind == CS_RSC_CLONE && coloc->with_role != CS_ROLE_UNKNOWN
+        && !primary->promotable)
+        return FALSE;
+    /* A promotable dependent's role with a clone: modelled for the
+     * promoted role with a promotable clone's role, or when mandatory and
+     * not interleaved (no effect on its priority); otherwise Pacemaker
+     * weighs it against each primary instance. */
+    if (primary->kind == CS_RSC_CLONE && dependent->promotable
+        && coloc->rsc_role >= CS_ROLE_UNPROMOTED
+        && !(primary->promotable && coloc->with_role != CS_ROLE_UNKNOWN
+             && coloc->rsc_role == CS_ROLE_PROMOTED)
+        && (coloc->score < CS_INFINITY || interleaved(dependent)))
+        return FALSE;
+    if (dependent->kind == CS_RSC_CLONE && !dependent->promotable
+        && coloc->rsc_role >= CS_ROLE_UNPROMOTED)
+        return FALSE;
+    return TRUE;
+}
+
 static gboolean check_constraints(const CsModel *model, GError **error)
 {
     for (guint i = 0; i < model->colocations->len; i++) {
         const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
 
-        if (coloc->rsc_role != CS_ROLE_UNKNOWN
-            || coloc->with_role != CS_ROLE_UNKNOWN)
-            return refuse(error, "colocation %s: colocations limited to a "
-                          "role are not modelled yet", coloc->id);
+        if (!role_coloc_supported(model, coloc))
+            return refuse(error, "colocation %s: this colocation limited to "
+                          "a role is not modelled yet", coloc->id);
     }
     for (guint i = 0; i < model->orders->len; i++) {
         const CsOrder *order = g_ptr_array_index(model->orders, i);
@@ -699,4 +942,77 @@ gboolean cs_promote_check_supported(const CsModel *model, GError **error)
         return TRUE;
     return check_resources(model, error) && check_constraints(model, error)
            && check_status(model, error);
+}
+
+/* ---- colocations with a promotable clone's role ------------------------ */
+
+/* Pacemaker's pcmk__update_dependent_with_promotable(): a dependent being
+ * placed with a role of a promotable clone.  An optional colocation adds
+ * its score where the attribute matches the node of each instance in that
+ * role; a mandatory one (unless both sides are the promoted role) adds
+ * each such instance's own node score and bans every other node. */
+static void dependent_with_promotable(CsSolution *solution, int dependent,
+                                      int clone, const CsColoc *coloc)
+{
+    const CsResource *info = rsc_of(solution, clone);
+    CsTable *table = solution->work[dependent].table;
+    g_autofree int *affected = g_new(int, solution->n_nodes);
+
+    for (int node = 0; node < solution->n_nodes; node++)
+        affected[node] = -1;
+    for (guint i = 0; i < info->children->len; i++) {
+        int instance = g_array_index(info->children, int, i);
+        int node = solution->work[instance].assigned;
+
+        if (node < 0 || solution->work[instance].next_role
+                        != coloc->primary_role)
+            continue;
+        affected[node] = instance;
+        if (coloc->score >= CS_INFINITY)
+            continue;
+        for (int each = 0; each < solution->n_nodes; each++)
+            if (table->allowed[each]
+                && same_attr(solution, coloc->attribute, each, node))
+                cs_table_add(table, each,
+                             &(CsContribution){
+                                 .kind = CS_CONTRIB_COLOCATION,
+                                 .source = coloc->id, .other_rsc = instance,
+                                 .value = coloc->score });
+    }
+    if (coloc->score < CS_INFINITY
+        || (coloc->dependent_role == CS_ROLE_PROMOTED
+            && coloc->primary_role == CS_ROLE_PROMOTED))
+        return;
+    for (int node = 0; node < solution->n_nodes; node++) {
+        int instance = affected[node];
+
+        if (instance < 0 && table->allowed[node])
+            cs_table_add(table, node,
+                         &(CsContribution){ .kind = CS_CONTRIB_COLOCATION,
+                                            .source = coloc->id,
+                                            .other_rsc = clone,
+                                            .value = -CS_INFINITY });
+        else if (instance >= 0)
+            cs_table_add(table, node,
+                         &(CsContribution){
+                             .kind = CS_CONTRIB_COLOCATION,
+                             .source = coloc->id, .other_rsc = instance,
+                             .value = solution->work[instance].table
+                                          ->score[node] });
+    }
+}
+
+gboolean cs_promote_apply_coloc(CsSolution *solution, int dependent,
+                                int clone, const CsColoc *coloc)
+{
+    if (!rsc_of(solution, clone)->promotable
+        || coloc->primary_role == CS_ROLE_UNKNOWN)
+        return FALSE;
+    if (solution->work[dependent].provisional)
+        dependent_with_promotable(solution, dependent, clone, coloc);
+    else if (coloc->dependent_role == CS_ROLE_PROMOTED)
+        apply_role_coloc(solution, dependent, coloc);
+    else
+        return FALSE;
+    return TRUE;
 }
