@@ -15,11 +15,12 @@ cd "$(dirname "$0")"
 # Debian package -> what it provides (a command, or a pkg-config module)
 REQUIRED="autoconf automake libtool pkg-config make gcc libglib2.0-dev libxml2-dev \
 libncurses-dev libreadline-dev libbz2-dev check"
-# Needed by some tests only: the oracle, the console tests, the corpus runner.
-OPTIONAL="pacemaker-cli-utils tmux python3 bzip2"
+# Needed by some tests only: the oracle, the console tests, the corpus
+# runner, the sanitizer and fuzzing runs (clang) and valgrind.
+OPTIONAL="pacemaker-cli-utils tmux python3 bzip2 clang libclang-rt-dev valgrind"
 DNF_REQUIRED="autoconf automake libtool pkgconf make gcc glib2-devel libxml2-devel \
 ncurses-devel readline-devel bzip2-devel check-devel"
-DNF_OPTIONAL="pacemaker-cli tmux python3 bzip2"
+DNF_OPTIONAL="pacemaker-cli tmux python3 bzip2 clang compiler-rt valgrind"
 
 say() { printf 'build.sh: %s\n' "$*" >&2; }
 

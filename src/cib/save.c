@@ -42,8 +42,12 @@ static GByteArray *cs_serialize(const CsDocument *document, const char *path,
 {
     GByteArray *output = g_byte_array_new();
     int options = document->declaration ? 0 : XML_SAVE_NO_DECL;
-    xmlSaveCtxt *save = xmlSaveToIO(cs_collect_output, NULL, output,
-                                    (const char *)document->xml->encoding,
+    /* A document without a declared encoding was read as UTF-8: write it
+     * so, or libxml2 falls back to ASCII and turns every non-ASCII
+     * character into a character reference. */
+    const char *encoding = document->xml->encoding != NULL
+                           ? (const char *)document->xml->encoding : "UTF-8";
+    xmlSaveCtxt *save = xmlSaveToIO(cs_collect_output, NULL, output, encoding,
                                     options);
 
     if (save == NULL || xmlSaveDoc(save, document->xml) < 0

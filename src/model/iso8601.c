@@ -681,10 +681,14 @@ cs_interval_spec_parse(const char *text, guint *out_ms)
         if (!cs_duration_parse(text, &duration, NULL)) {
             return FALSE;
         }
-        /* Pacemaker counts a year as 365 days and a month as 30. */
-        amount = ((gint64) duration.years * 365 * CS_DAY_SECONDS
-                  + (gint64) duration.months * 30 * CS_DAY_SECONDS
-                  + duration.seconds) * 1000;
+        /* Pacemaker counts a year as 365 days and a month as 30.  The
+         * seconds fit in 64 bits (cs_duration_parse bounds each field);
+         * their milliseconds may not, and saturate as numbers do below. */
+        amount = (gint64) duration.years * 365 * CS_DAY_SECONDS
+                 + (gint64) duration.months * 30 * CS_DAY_SECONDS
+                 + duration.seconds;
+        amount = (amount > G_MAXINT64 / 1000) ? G_MAXINT64
+                 : (amount < G_MININT64 / 1000) ? G_MININT64 : amount * 1000;
     } else {
         text += strspn(text, " \t\r\n");
         number_length = strspn(text, "0123456789.");

@@ -63,8 +63,11 @@ cs_xml_attr(const xmlNode *element, const char *name)
     if (element == NULL || element->type != XML_ELEMENT_NODE) {
         return NULL;
     }
+    /* The first byte rules out most attributes without a call: this is
+     * the model's innermost loop. */
     for (const xmlAttr *attr = element->properties; attr != NULL; attr = attr->next) {
-        if (strcmp((const char *)attr->name, name) != 0) {
+        if (attr->name[0] != (xmlChar)name[0]
+            || strcmp((const char *)attr->name, name) != 0) {
             continue;
         }
         if (attr->children == NULL) {
@@ -497,7 +500,8 @@ cs_model_build(const CsDocument *document, CsTime now, GError **error)
 
     cs_model_unpack_options(model);
     cs_model_unpack_nodes(model);
-    if (!cs_model_unpack_resources(model, error)) {
+    if (!cs_model_unpack_resources(model, error)
+        || !cs_model_check_size(model, error)) {   /* model/limits.h */
         cs_model_free(model);
         return NULL;
     }

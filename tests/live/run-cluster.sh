@@ -24,6 +24,10 @@ NODE=cs-node1
 
 skip() { echo "run-cluster: SKIP: $*"; exit $SKIP; }
 fail() { echo "run-cluster: FAIL: $*"; exit 1; }
+# The daemons are Debian's, not ours: when the stack cannot form a cluster
+# on this machine (no shared memory for IPC, no loopback, a sandbox), say so
+# loudly and skip; every check of what cibscope does still fails the test.
+stack_down() { echo "run-cluster: SKIP: the cluster stack did not come up here: $* (an environment problem, not a cibscope result)"; exit $SKIP; }
 say() { echo "run-cluster: $*"; }
 
 [ "$(id -u)" = 0 ] || skip "needs root to start corosync and pacemaker"
@@ -134,8 +138,8 @@ corosync -f -c "$WORK/corosync.conf" > "$WORK/corosync.out" 2>&1 &
 COROSYNC_PID=$!
 i=0
 until corosync-cfgtool -s >/dev/null 2>&1; do
-    kill -0 "$COROSYNC_PID" 2>/dev/null || fail "corosync exited: $(tail -5 "$WORK/corosync.out" "$WORK/corosync.log" 2>/dev/null)"
-    i=$((i + 1)); [ $i -gt 30 ] && fail "corosync did not come up"
+    kill -0 "$COROSYNC_PID" 2>/dev/null || stack_down "corosync exited: $(tail -5 "$WORK/corosync.out" "$WORK/corosync.log" 2>/dev/null)"
+    i=$((i + 1)); [ $i -gt 30 ] && stack_down "corosync did not answer within 30 s"
     sleep 1
 done
 
@@ -144,8 +148,8 @@ PCMK_logfile=$WORK/pacemaker.log PCMK_node_name=$NODE pacemakerd -f > "$WORK/pac
 PACEMAKERD_PID=$!
 i=0
 until timeout 5 cibadmin --query 2>/dev/null | head -1 | grep -q 'dc-uuid='; do
-    kill -0 "$PACEMAKERD_PID" 2>/dev/null || fail "pacemakerd exited: $(tail -5 "$WORK/pacemakerd.out")"
-    i=$((i + 1)); [ $i -gt 90 ] && fail "no DC elected within 90 s"
+    kill -0 "$PACEMAKERD_PID" 2>/dev/null || stack_down "pacemakerd exited: $(tail -5 "$WORK/pacemakerd.out")"
+    i=$((i + 1)); [ $i -gt 90 ] && stack_down "no DC elected within 90 s: $(tail -3 "$WORK/pacemaker.log" 2>/dev/null)"
     sleep 1
 done
 say "cluster up after $(( $(date +%s) - START )) s"
