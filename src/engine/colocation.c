@@ -530,6 +530,11 @@ CsTable *cs_merge_scores(CsSolution *solution, int other, CsTable *nodes,
                                   forward, rollback, via);
     if (work->merging)
         return nodes;
+    /* Past the budget, stop following colocations: cs_solve() then
+     * refuses the CIB rather than print scores built from half a merge. */
+    if (solution->merges_left <= 0)
+        return nodes;
+    solution->merges_left--;
     work->merging = TRUE;
     if (nodes == NULL) {
         result = cs_table_copy(work->table);

@@ -103,10 +103,19 @@ CsSolution *cs_solve(const CsModel *model, GError **error)
     solution->colocs = g_ptr_array_new_with_free_func(g_free);
     solution->num_assigned = g_new0(int, solution->n_nodes);
     solution->stonith_unmanage = no_fence_device(model);
+    solution->merges_left = CS_MERGE_BUDGET;
     cs_clones_init(solution);
     cs_apply_node_criteria(solution, error);
     cs_capacity_init(solution);
     cs_assign_all(solution);
+    if (solution->merges_left <= 0) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "colocations too dense to follow (more than %" G_GINT64_FORMAT
+                    " score merges, as with large non-sequential colocation "
+                    "sets) are not modelled yet", CS_MERGE_BUDGET);
+        cs_solution_free(solution);
+        return NULL;
+    }
     return solution;
 }
 
@@ -121,6 +130,10 @@ void cs_solution_free(CsSolution *solution)
         cs_table_free(work->printed);
         cs_table_free(work->group_printed);
         cs_table_free(work->clone_printed);
+        if (work->rolled_back)
+            g_ptr_array_free(work->rolled_back, TRUE);
+        if (work->rolled_back_group)
+            g_ptr_array_free(work->rolled_back_group, TRUE);
         g_free(work->discover_exclusive);
         if (work->this_with)
             g_ptr_array_free(work->this_with, TRUE);
@@ -330,6 +343,16 @@ static void merge_promotion_lines(const CsSolution *solution, GString *out,
     }
 }
 
+/* Assignments a clone rolled back were printed as well (clone.c). */
+static void print_rolled_back(const CsSolution *solution, const char *where,
+                              int rsc, const GPtrArray *tables,
+                              const int *node_order, GString *out)
+{
+    for (guint i = 0; tables != NULL && i < tables->len; i++)
+        print_table(solution, where, rsc, g_ptr_array_index(tables, i),
+                    node_order, out);
+}
+
 void cs_solution_print_scores(const CsSolution *solution, GString *out)
 {
     const CsModel *model = solution->model;
@@ -354,14 +377,21 @@ void cs_solution_print_scores(const CsSolution *solution, GString *out)
                     info->kind == CS_RSC_GROUP ? work->printed
                                                : work->group_printed,
                     node_order, out);
+        print_rolled_back(solution, "pcmk__group_assign", rsc,
+                          info->kind == CS_RSC_GROUP
+                          ? work->rolled_back : work->rolled_back_group,
+                          node_order, out);
     }
     for (int i = 0; i < solution->n_rsc; i++) {
         int rsc = rsc_order[i];
         const CsResource *info = g_ptr_array_index(model->resources, rsc);
 
-        if (info->kind == CS_RSC_PRIMITIVE)
-            print_table(solution, "pcmk__primitive_assign", rsc,
-                        solution->work[rsc].printed, node_order, out);
+        if (info->kind != CS_RSC_PRIMITIVE)
+            continue;
+        print_table(solution, "pcmk__primitive_assign", rsc,
+                    solution->work[rsc].printed, node_order, out);
+        print_rolled_back(solution, "pcmk__primitive_assign", rsc,
+                          solution->work[rsc].rolled_back, node_order, out);
     }
     merge_promotion_lines(solution, out, start);
 }

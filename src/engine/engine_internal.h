@@ -58,6 +58,10 @@ typedef struct CsRscWork {
     CsRole role, next_role;
     GPtrArray *this_with;    /* CsColoc*: this resource is the dependent */
     GPtrArray *with_this;    /* CsColoc*: this resource is the primary */
+    /* clone.c: snapshots printed by assignments rolled back (an instance
+     * tried on its current node that preferred another); Pacemaker
+     * printed them too.  CsTable*, owned, NULL until used. */
+    GPtrArray *rolled_back, *rolled_back_group;
 } CsRscWork;
 
 struct CsSolution {
@@ -74,7 +78,13 @@ struct CsSolution {
                                         model with clone instances; NULL
                                         when the model is used as is */
     struct CsCloneWork *clones;      /* clone.c, promote.c, ticket.c */
+    /* Score merges left before the solve gives up (colocation.c): dense
+     * colocation sets make the merge exponential, in Pacemaker too. */
+    gint64 merges_left;
 };
+
+/* Score merges one solve may make before it is refused as too dense. */
+#define CS_MERGE_BUDGET ((gint64) 1000000)
 
 /* expand.c: clone instances (Pacemaker Explained 10.2) */
 typedef struct CsExpansion CsExpansion;
@@ -143,6 +153,9 @@ CsTable *cs_merge_scores_for_order(CsSolution *solution, int rsc);
 void cs_apply_node_criteria(CsSolution *solution, GError **error);
 void cs_assign_all(CsSolution *solution);
 int cs_assign(CsSolution *solution, int rsc);
+/* The node a failed migrate_to left state's resource active on once the
+ * source has stopped, or -1. */
+int cs_stopped_migration_target(const CsRscState *state);
 
 /* colocation.c: Pacemaker's colocated_resources(): rsc and every resource
  * tied to it by INFINITY colocations, in discovery order (rsc indices). */

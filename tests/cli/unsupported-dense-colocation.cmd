@@ -1,0 +1,1 @@
+scores @TESTS@/unsupported/dense-colocation-sets.xml
