@@ -200,12 +200,45 @@ END_TEST
  * restart a resource ordered after the clone (the clone's start counts
  * per node of the "then" action).
  * interleave-pairs: an interleaved clone ordered after and colocated
- * with another is paired instance by instance, node by node. */
+ * with another is paired instance by instance, node by node.
+ * fail-limit-anonymous: an anonymous instance reaching migration-threshold
+ * bans the whole clone from its node (every instance -INFINITY there).
+ * failed-anonymous-recover: a failed instance is recovered in place,
+ * assigned after the instances that did not fail.
+ * blocked-instance-colocation: an instance blocked by on-fail=block hosts
+ * no INFINITY dependent, which moves.
+ * standby-instance: on-fail=standby stops every instance on the node.
+ * stopped-migration-*: a failed migrate_to, then a stop on the source:
+ * the resource stays active (role Stopped) on the target, restarted there
+ * (Pacemaker's unpack_migrate_to_failure()).
+ * rollback-printed: an active instance tried on its node, which prefers
+ * another, is rolled back; both attempts' scores are printed.
+ * rollback-group: a group instance's rollback leaves it assigned (both
+ * instances end on one node, as Pacemaker 2.1.5 does).
+ * promotable-failed-*: a failed unpromoted or promoted instance is
+ * recovered in its role; past migration-threshold the promoted role moves
+ * to the other instance.
+ * fence-instance: on-fail=fence fences the node "web:0 failed there".
+ * failed-unique-recover: only the failed instance of a globally-unique
+ * clone is recovered (failure is per instance). */
 START_TEST(test_oracle_cases)
 {
     static const char *const cases[] = { "group-instance-colocation",
                                          "new-instance-no-restart",
-                                         "interleave-pairs" };
+                                         "interleave-pairs",
+                                         "fail-limit-anonymous",
+                                         "failed-anonymous-recover",
+                                         "blocked-instance-colocation",
+                                         "standby-instance",
+                                         "stopped-migration-default",
+                                         "stopped-migration-balanced",
+                                         "rollback-printed",
+                                         "rollback-group",
+                                         "promotable-failed-unpromoted",
+                                         "promotable-failed-promoted",
+                                         "promotable-failed-threshold",
+                                         "fence-instance",
+                                         "failed-unique-recover" };
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
         Solved solved;
@@ -228,7 +261,8 @@ END_TEST
 START_TEST(test_clone_provenance)
 {
     static const char *const cases[] = { "anon-sticky", "cloned-group",
-                                         "ticket-revoked" };
+                                         "ticket-revoked",
+                                         "fail-limit-anonymous" };
 
     for (guint c = 0; c < G_N_ELEMENTS(cases); c++) {
         Solved solved;

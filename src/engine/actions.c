@@ -1075,6 +1075,28 @@ static void block_colocation_dependents(CsGraph *graph, CsAct *action)
 
 /* ---- resource state --------------------------------------------------- */
 
+static gboolean node_listed(const GArray *nodes, int node)
+{
+    for (guint i = 0; i < nodes->len; i++)
+        if (g_array_index(nodes, int, i) == node)
+            return TRUE;
+    return FALSE;
+}
+
+/* Whether a failed migration of rsc left it active on node after its
+ * source stopped (assign.c cs_stopped_migration_target()). */
+static gboolean stopped_migration_target_on(const CsModel *model, int rsc,
+                                            int node)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == rsc && cs_stopped_migration_target(state) == node)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 static void init_rsc_state(CsGraph *graph)
 {
     const CsSolution *solution = graph->solution;
@@ -1118,7 +1140,15 @@ static void init_rsc_state(CsGraph *graph)
             && state->migration_target != state->node)
             g_array_append_val(graph->running_on[state->rsc],
                                state->migration_target);
-        if (state->role >= CS_ROLE_STARTED)
+        /* A stopped source's failed migration: the target, once. */
+        if (cs_stopped_migration_target(state) >= 0
+            && !node_listed(graph->running_on[state->rsc],
+                            state->migration_target))
+            g_array_append_val(graph->running_on[state->rsc],
+                               state->migration_target);
+        if (state->role >= CS_ROLE_STARTED
+            && !(stopped_migration_target_on(model, state->rsc, state->node)
+                 && node_listed(graph->running_on[state->rsc], state->node)))
             g_array_append_val(graph->running_on[state->rsc], state->node);
         if (state->pending_task != NULL
             && strcmp(state->pending_task, "start") == 0)
@@ -1130,14 +1160,18 @@ static void init_rsc_state(CsGraph *graph)
 
 /* Pacemaker's pe_can_fence() for a cluster node: fencing enabled, a
  * device configured, and quorum (or no-quorum-policy=ignore). */
-static gboolean can_fence(const CsGraph *graph)
+/* Pacemaker's pe_can_fence(): without quorum (and no-quorum-policy other
+ * than ignore) a node can still be fenced while it is in our membership
+ * (online), e.g. for a failed stop there (corpus stop-failure-*). */
+static gboolean can_fence(const CsGraph *graph, const CsNode *node)
 {
     const CsOptions *options = &graph->model->options;
 
     if (!options->stonith_enabled || graph->solution->stonith_unmanage)
         return FALSE;
     return options->have_quorum
-           || options->no_quorum_policy == CS_NO_QUORUM_IGNORE;
+           || options->no_quorum_policy == CS_NO_QUORUM_IGNORE
+           || node->online;
 }
 
 static gboolean attr_true(const char *value)
@@ -1201,7 +1235,7 @@ static void schedule_fencing(CsGraph *graph)
         CsAct *fence;
 
         if (!node->unclean || node->type != CS_NODE_MEMBER
-            || !can_fence(graph))
+            || !can_fence(graph, node))
             continue;
         graph->fenced[i] = TRUE;
         fence = act_alloc(graph, CS_TASK_FENCE, -1, (int)i, CS_ACT_RUNNABLE);

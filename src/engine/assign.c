@@ -163,9 +163,25 @@ static void add_running(CsSolution *solution, int rsc, int node)
         add_running(solution, info->parent, node);
 }
 
+/* Pacemaker's unpack_migrate_to_failure() adds the migration target to
+ * the resource's active nodes when it reads the failed migrate_to; a later
+ * stop on the source changes the role (Stopped) but not that node. */
+int cs_stopped_migration_target(const CsRscState *state)
+{
+    if (state->rsc < 0 || !state->migrating || state->migration_source >= 0
+        || state->migration_target < 0 || state->role >= CS_ROLE_STARTED
+        || state->migration_target == state->node)
+        return -1;
+    return state->migration_target;
+}
+
 static void init_current(CsSolution *solution)
 {
     const CsModel *model = solution->model;
+    /* per (resource, node): 1 active by its own history, 2 by a failed
+     * migration; Pacemaker's native_add_running() lists a node once. */
+    g_autofree guint8 *seen = g_new0(guint8, (gsize)solution->n_rsc
+                                             * solution->n_nodes);
 
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
@@ -182,10 +198,23 @@ static void init_current(CsSolution *solution)
          * the resource unmanaged from this history on. */
         if (state->blocked)
             work->managed = FALSE;
+        if (cs_stopped_migration_target(state) >= 0) {
+            int target = cs_stopped_migration_target(state);
+            guint8 *mark = &seen[(gsize)state->rsc * solution->n_nodes
+                                 + target];
+
+            if (*mark == 0)
+                add_running(solution, state->rsc, target);
+            if (*mark == 0)
+                *mark = 2;
+        }
         if (state->role < CS_ROLE_STARTED)
             continue;
         if (state->role > work->role)
             work->role = state->role;
+        if (seen[(gsize)state->rsc * solution->n_nodes + state->node] == 2)
+            continue;
+        seen[(gsize)state->rsc * solution->n_nodes + state->node] = 1;
         add_running(solution, state->rsc, state->node);
     }
 }
@@ -617,6 +646,26 @@ static gboolean fail_count_cleared(const CsSolution *solution, int rsc,
     return FALSE;
 }
 
+/* The resource a reached migration-threshold bans (Pacemaker's
+ * pcmk__threshold_reached()): an anonymous clone instance is not unique, so
+ * the whole clone (its uber-parent) is forced away, every instance with it;
+ * any other resource is banned itself. */
+static int fail_limit_target(const CsSolution *solution, int rsc)
+{
+    gboolean anonymous = FALSE;
+    int top = rsc;
+
+    for (int up = rsc_of(solution, rsc)->parent; up >= 0;
+         up = rsc_of(solution, up)->parent) {
+        const CsResource *parent = rsc_of(solution, up);
+
+        if (parent->kind == CS_RSC_CLONE && !parent->globally_unique)
+            anonymous = TRUE;
+        top = up;
+    }
+    return anonymous ? top : rsc;
+}
+
 /* Pacemaker Explained 7.5: once the fail count on a node reaches
  * migration-threshold, the resource is banned from the node. */
 static void apply_fail_limits(CsSolution *solution)
@@ -626,6 +675,9 @@ static void apply_fail_limits(CsSolution *solution)
                                                    * solution->n_rsc);
 
     g_autofree gboolean *ignored = g_new0(gboolean, solution->n_rsc);
+    /* per (node, resource): already banned for a reached threshold */
+    g_autofree gboolean *banned = g_new0(gboolean, (gsize)solution->n_nodes
+                                                   * solution->n_rsc);
 
     /* A resource whose failures were ignored (on-fail=ignore) ignores its
      * migration-threshold too. */
@@ -654,7 +706,7 @@ static void apply_fail_limits(CsSolution *solution)
             CsContribution why = { .kind = CS_CONTRIB_FAIL_LIMIT,
                                    .source = "migration-threshold",
                                    .other_rsc = -1, .value = -CS_INFINITY };
-            int count;
+            int count, target;
 
             if (!failed[(gsize)node * solution->n_rsc + rsc] || ignored[rsc]
                 || info->kind != CS_RSC_PRIMITIVE
@@ -665,9 +717,15 @@ static void apply_fail_limits(CsSolution *solution)
             count = fail_count_with_fillers(solution, rsc, node);
             if (count <= 0 || info->migration_threshold - count > 0)
                 continue;
+            /* Several instances of one clone may reach it on the node:
+             * the clone is banned once. */
+            target = fail_limit_target(solution, rsc);
+            if (banned[(gsize)node * solution->n_rsc + target])
+                continue;
+            banned[(gsize)node * solution->n_rsc + target] = TRUE;
             why.count = count;
             why.threshold = info->migration_threshold;
-            rsc_location(solution, rsc, node, &why);
+            rsc_location(solution, target, node, &why);
         }
     }
 }

@@ -423,6 +423,57 @@ static void map_fail_counts(CsExpansion *expansion, const CsModel *model)
     }
 }
 
+/* The instance (or member) the history of configured resource rsc on
+ * node went to, a failed one first; -1 if none. */
+static int instance_on_node(const CsExpansion *expansion,
+                            const CsModel *model, int rsc, int node)
+{
+    const GPtrArray *mapped = expansion->model.rsc_states;
+    int found = -1;
+
+    for (guint i = 0; i < model->rsc_states->len && i < mapped->len; i++) {
+        const CsRscState *from = g_ptr_array_index(model->rsc_states, i);
+        const CsRscState *to = g_ptr_array_index(mapped, i);
+
+        if (from->rsc != rsc || from->node != node || to->rsc < 0)
+            continue;
+        if (to->failed)
+            return to->rsc;
+        if (found < 0)
+            found = to->rsc;
+    }
+    return found;
+}
+
+/* A ban the history implies on a cloned resource on one node
+ * (__stop_fail__, hard-error, ...) is Pacemaker's resource_location() on
+ * the instance whose history it is, not on every instance. */
+static void map_status_bans(CsExpansion *expansion, const CsModel *model)
+{
+    CsModel *view = &expansion->model;
+
+    if (model->status_bans == NULL)
+        return;
+    view->status_bans = g_ptr_array_new();
+    for (guint i = 0; i < model->status_bans->len; i++) {
+        const CsStatusBan *from = g_ptr_array_index(model->status_bans, i);
+        int instance = -1;
+        CsStatusBan *copy;
+
+        if (from->rsc >= 0 && from->node >= 0
+            && g_array_index(expansion->template, gboolean, from->rsc))
+            instance = instance_on_node(expansion, model, from->rsc,
+                                        from->node);
+        if (instance < 0) {
+            g_ptr_array_add(view->status_bans, (gpointer)from);
+            continue;
+        }
+        copy = own(expansion, from, sizeof(CsStatusBan));
+        copy->rsc = instance;
+        g_ptr_array_add(view->status_bans, copy);
+    }
+}
+
 static void index_resources(CsExpansion *expansion)
 {
     CsModel *view = &expansion->model;
@@ -457,6 +508,7 @@ CsExpansion *cs_expansion_new(const CsModel *model, GError **error)
     expansion->model.state_index = NULL;
     expansion->model.fail_count_index = NULL;
     expansion->model.fail_counts = NULL;
+    expansion->model.status_bans = NULL;
     expansion->model.rsc_by_id = NULL;
     expansion->model.rsc_states = NULL;
     copy_nodes(expansion, model);
@@ -466,6 +518,7 @@ CsExpansion *cs_expansion_new(const CsModel *model, GError **error)
         return NULL;
     }
     map_fail_counts(expansion, model);
+    map_status_bans(expansion, model);
     index_resources(expansion);
     index_states(&expansion->model);
     return expansion;
@@ -492,6 +545,8 @@ void cs_expansion_free(CsExpansion *expansion)
         g_ptr_array_free(view->rsc_states, TRUE);
     if (view->fail_counts)
         g_ptr_array_free(view->fail_counts, TRUE);
+    if (view->status_bans)
+        g_ptr_array_free(view->status_bans, TRUE);
     if (view->state_index)
         g_hash_table_destroy(view->state_index);
     if (view->fail_count_index)

@@ -911,6 +911,13 @@ static gboolean check_constraints(const CsModel *model, GError **error)
     return TRUE;
 }
 
+static gboolean recovery_is_modelled(const CsRscState *state)
+{
+    return state->on_fail_applied == NULL
+           || strcmp(state->on_fail_applied, "restart") == 0
+           || strcmp(state->on_fail_applied, "fence") == 0;
+}
+
 static gboolean check_status(const CsModel *model, GError **error)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
@@ -918,7 +925,11 @@ static gboolean check_status(const CsModel *model, GError **error)
 
         if (state->rsc < 0 || promotable_above(model, state->rsc) < 0)
             continue;
-        if (state->failed && !state->failure_ignored)
+        /* Recovery (on-fail=restart) and fencing of a failed instance,
+         * in either role, behave as modelled (corpus rec-node-13, the
+         * clone helper's oracle cases); other policies do not yet. */
+        if (state->failed && !state->failure_ignored
+            && !recovery_is_modelled(state))
             return refuse(error, "%s: recovery of a failed promotable clone "
                           "instance is not modelled yet", state->rsc_id);
         if (state->pending_task != NULL)

@@ -67,9 +67,8 @@ typedef struct {
 /* ---- small readers ----------------------------------------------------- */
 
 static int
-cs_xml_int(const xmlNode *xml, const char *name, int fallback)
+cs_text_int(const char *value, int fallback)
 {
-    const char *value = cs_xml_attr(xml, name);
     char *end = NULL;
 
     if (value == NULL) {
@@ -80,49 +79,143 @@ cs_xml_int(const xmlNode *xml, const char *name, int fallback)
 }
 
 static gint64
-cs_xml_epoch(const xmlNode *xml, const char *name)
+cs_text_epoch(const char *value)
 {
-    const char *value = cs_xml_attr(xml, name);
-
     return value != NULL ? g_ascii_strtoll(value, NULL, 10) : -1;
+}
+
+static int
+cs_xml_int(const xmlNode *xml, const char *name, int fallback)
+{
+    return cs_text_int(cs_xml_attr(xml, name), fallback);
+}
+
+/* One integer of a transition key and the ':' after it (the last one
+ * needs none); FALSE when there is no number there. */
+static gboolean
+cs_key_field(const char **cursor, gboolean last, long *value)
+{
+    char *end = NULL;
+
+    *value = strtol(*cursor, &end, 10);
+    if (end == *cursor || (!last && *end != ':')) {
+        return FALSE;
+    }
+    *cursor = last ? end : end + 1;
+    return TRUE;
 }
 
 /* The target rc is the third field of the transition key
  * "action:transition:target_rc:uuid". */
 static int
-cs_target_rc(const xmlNode *xml)
+cs_key_target_rc(const char *key)
 {
-    const char *key = cs_xml_attr(xml, "transition-key");
-    int action, transition, target_rc;
+    long action, transition, target_rc;
 
-    if (key == NULL || sscanf(key, "%d:%d:%d:", &action, &transition, &target_rc) != 3) {
+    if (key == NULL || !cs_key_field(&key, FALSE, &action)
+        || !cs_key_field(&key, FALSE, &transition)
+        || !cs_key_field(&key, TRUE, &target_rc)) {
         return -1;
     }
-    return target_rc;
+    return (int)target_rc;
+}
+
+/* The attributes of an <lrm_rsc_op> the model reads. */
+typedef struct CsOpAttrs {
+    const char *id, *operation, *operation_key, *interval, *call_id, *rc_code;
+    const char *op_status, *transition_key, *last_rc_change, *last_run;
+    const char *op_digest, *op_restart_digest, *op_secure_params;
+    const char *migrate_source, *migrate_target;
+} CsOpAttrs;
+
+/* Where an attribute of that name goes in CsOpAttrs, or NULL.  The status
+ * section holds most of a CIB's attributes, so the operation history is
+ * read in one pass over each element's attributes, dispatched on the
+ * first byte, instead of one search per name. */
+static const char **
+cs_op_attr_slot(CsOpAttrs *attrs, const char *name)
+{
+#define CS_SLOT(text, field) if (strcmp(name, text) == 0) return &attrs->field
+    switch (name[0]) {
+    case 'i':
+        CS_SLOT("id", id);
+        CS_SLOT("interval", interval);
+        break;
+    case 'o':
+        CS_SLOT("operation", operation);
+        CS_SLOT("operation_key", operation_key);
+        CS_SLOT("op-status", op_status);
+        CS_SLOT("op-digest", op_digest);
+        CS_SLOT("op-restart-digest", op_restart_digest);
+        CS_SLOT("op-secure-params", op_secure_params);
+        break;
+    case 'c':
+        CS_SLOT("call-id", call_id);
+        break;
+    case 'r':
+        CS_SLOT("rc-code", rc_code);
+        break;
+    case 't':
+        CS_SLOT("transition-key", transition_key);
+        break;
+    case 'l':
+        CS_SLOT("last-rc-change", last_rc_change);
+        CS_SLOT("last-run", last_run);
+        break;
+    case 'm':
+        CS_SLOT("migrate_source", migrate_source);
+        CS_SLOT("migrate_target", migrate_target);
+        break;
+    default:
+        break;
+    }
+#undef CS_SLOT
+    return NULL;
+}
+
+/* An attribute's value as cs_xml_attr() gives it. */
+static const char *
+cs_attr_text(const xmlAttr *attr)
+{
+    return attr->children != NULL ? (const char *)attr->children->content : "";
+}
+
+static void
+cs_op_attrs_read(const xmlNode *xml, CsOpAttrs *attrs)
+{
+    memset(attrs, 0, sizeof *attrs);
+    for (const xmlAttr *attr = xml->properties; attr != NULL; attr = attr->next) {
+        const char **slot = cs_op_attr_slot(attrs, (const char *)attr->name);
+        if (slot != NULL && *slot == NULL) {
+            *slot = cs_attr_text(attr);
+        }
+    }
 }
 
 static CsOpRecord *
 cs_op_record_new(xmlNode *xml)
 {
     CsOpRecord *record = g_new0(CsOpRecord, 1);
-    const char *key = cs_xml_attr(xml, "operation_key");
+    CsOpAttrs attrs;
 
+    cs_op_attrs_read(xml, &attrs);
     record->xml = xml;
-    record->id = g_strdup(cs_xml_attr(xml, "id"));
-    record->operation = g_strdup(cs_xml_attr(xml, "operation"));
-    record->operation_key = g_strdup(key != NULL ? key : record->id);
-    record->interval_ms = (guint)cs_xml_int(xml, "interval", 0);
-    record->call_id = cs_xml_int(xml, "call-id", -1);
-    record->rc_code = cs_xml_int(xml, "rc-code", 1);
-    record->op_status = cs_xml_int(xml, "op-status", 0);
-    record->target_rc = cs_target_rc(xml);
-    record->last_rc_change = cs_xml_epoch(xml, "last-rc-change");
-    record->last_run = cs_xml_epoch(xml, "last-run");
-    record->op_digest = g_strdup(cs_xml_attr(xml, "op-digest"));
-    record->op_restart_digest = g_strdup(cs_xml_attr(xml, "op-restart-digest"));
-    record->op_secure_digest = g_strdup(cs_xml_attr(xml, "op-secure-params"));
-    record->migrate_source = g_strdup(cs_xml_attr(xml, "migrate_source"));
-    record->migrate_target = g_strdup(cs_xml_attr(xml, "migrate_target"));
+    record->id = g_strdup(attrs.id);
+    record->operation = g_strdup(attrs.operation);
+    record->operation_key = g_strdup(attrs.operation_key != NULL ? attrs.operation_key
+                                                                 : attrs.id);
+    record->interval_ms = (guint)cs_text_int(attrs.interval, 0);
+    record->call_id = cs_text_int(attrs.call_id, -1);
+    record->rc_code = cs_text_int(attrs.rc_code, 1);
+    record->op_status = cs_text_int(attrs.op_status, 0);
+    record->target_rc = cs_key_target_rc(attrs.transition_key);
+    record->last_rc_change = cs_text_epoch(attrs.last_rc_change);
+    record->last_run = cs_text_epoch(attrs.last_run);
+    record->op_digest = g_strdup(attrs.op_digest);
+    record->op_restart_digest = g_strdup(attrs.op_restart_digest);
+    record->op_secure_digest = g_strdup(attrs.op_secure_params);
+    record->migrate_source = g_strdup(attrs.migrate_source);
+    record->migrate_target = g_strdup(attrs.migrate_target);
     return record;
 }
 
@@ -1626,6 +1719,22 @@ cs_tickets_state_unpack(CsModel *model, xmlNode *tickets)
     }
 }
 
+/* A resource inside a clone: Pacemaker gives each instance a resource
+ * object of its own, so a failure marks only the instance whose history
+ * shows it, never the instances active elsewhere. */
+static gboolean
+cs_status_in_clone(const CsModel *model, int rsc)
+{
+    for (int up = rsc; up >= 0;
+         up = ((const CsResource *)g_ptr_array_index(model->resources, up))->parent) {
+        if (((const CsResource *)g_ptr_array_index(model->resources, up))->kind
+            == CS_RSC_CLONE) {
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
 void
 cs_model_unpack_status(CsModel *model)
 {
@@ -1656,7 +1765,8 @@ cs_model_unpack_status(CsModel *model)
      * a guest's container can fail after its own history was read. */
     for (guint i = 0; i < model->rsc_states->len; i++) {
         CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-        if (state->rsc >= 0 && run.rsc_failed[state->rsc] && state->role > CS_ROLE_STOPPED) {
+        if (state->rsc >= 0 && run.rsc_failed[state->rsc] && state->role > CS_ROLE_STOPPED
+            && !cs_status_in_clone(model, state->rsc)) {
             state->failed = TRUE;
         }
     }
