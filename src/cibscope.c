@@ -226,6 +226,30 @@ static int report(const GError *error)
     return exit_status_for(error);
 }
 
+/* Ids come from the CIB, and a CIB may come from anybody: on a terminal,
+ * control bytes (ESC, and C1 controls such as the 8-bit CSI U+009B) would
+ * drive the terminal, so they are shown as \xNN / \u{NNNN}.  Into a pipe
+ * the text goes as crm_simulate would print it, byte for byte. */
+static void write_output(const GString *out, gboolean terminal)
+{
+    if (!terminal) {
+        fwrite(out->str, 1, out->len, stdout);
+        return;
+    }
+    for (gsize i = 0; i < out->len; i++) {
+        unsigned char byte = (unsigned char) out->str[i];
+        unsigned char next = i + 1 < out->len ? (unsigned char) out->str[i + 1] : 0;
+        if ((byte < 0x20 && byte != '\n' && byte != '\t') || byte == 0x7f) {
+            printf("\\x%02x", byte);
+        } else if (byte == 0xc2 && next >= 0x80 && next <= 0x9f) {
+            printf("\\u{%04x}", next);   /* UTF-8 for U+0080..U+009F */
+            i++;
+        } else {
+            putchar(byte);
+        }
+    }
+}
+
 /* load -> model -> solve -> print: the pipeline every subcommand shares. */
 static int run_engine_command(const Invocation *invocation)
 {
@@ -258,7 +282,7 @@ static int run_engine_command(const Invocation *invocation)
         fprintf(stderr, "cibscope: %s\n", error->message);
         return EXIT_USAGE;
     }
-    fwrite(out->str, 1, out->len, stdout);
+    write_output(out, isatty(STDOUT_FILENO));
     return fflush(stdout) == 0 ? EXIT_OK : EXIT_INPUT;
 }
 

@@ -358,6 +358,15 @@ test_hostile() {
     wait_exit hostile 0
 }
 
+# The CLI on a terminal: hostile ids print escaped (a pipe gets them raw,
+# as crm_simulate prints them).
+test_cli_hostile() {
+    start_with cli 120 30 scores "$hostile"
+    wait_for cli 'node\u{009b}2m' || return
+    wait_for cli 'back\slash'
+    keys cli q 2>/dev/null
+}
+
 # ---- SIGTERM restores the terminal; a bad file never starts curses -------
 
 # send_signal SESSION SIGNAL STATUS: the console dies of SIGNAL or quits
@@ -875,6 +884,7 @@ test_filter "$(sed -n 's/.*<primitive id="\([^"]*\)".*/\1/p' "$demo" | tail -1)"
 test_ascii
 test_large
 test_hostile
+test_cli_hostile
 test_signal
 test_interrupt
 test_bad_file
