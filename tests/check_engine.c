@@ -85,6 +85,8 @@ static const char *const unit_cases[] = {
     "coloc-stopped-primary", "group-coloc-priority", "container-filler",
     /* status: shutdown locks, on-fail=ignore and migration-threshold */
     "shutdown-lock", "on-fail-ignore",
+    /* ids with a newline and a tab, printed as crm_simulate escapes them */
+    "escaped-ids",
     /* a fail count about to be cleared (parameters changed) does not ban */
     "fail-count-cleared",
     /* balanced ties resolved as GLib's merge sort does; a group's merge

@@ -140,6 +140,110 @@ static gboolean needs_nothing(const CsGraph *graph, const CsAct *action)
     return requires != NULL && strcmp(requires, "nothing") == 0;
 }
 
+/* A node+score location with resource-discovery=never for rsc on node. */
+static gboolean discovery_never(const CsModel *model, int rsc,
+                                const CsNode *node)
+{
+    for (guint i = 0; i < model->locations->len; i++) {
+        const CsLocation *location = g_ptr_array_index(model->locations, i);
+
+        if (location->rsc == rsc && location->discovery == CS_DISCOVERY_NEVER
+            && location->node != NULL
+            && strcmp(location->node, node->uname) == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Pacemaker probes a resource on every online node where its state is
+ * unknown (Pacemaker Explained 5.4: resource-discovery=never skips the
+ * probe; unclean nodes are fenced, not probed).  A probe on a node still
+ * joining (pending) cannot run.  Whether rsc (a primitive) needs such a
+ * probe: */
+static gboolean unrunnable_probe(const CsGraph *graph, int rsc)
+{
+    const CsModel *model = graph->model;
+
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+
+        if (!node->online || !node->pending || node->unclean)
+            continue;
+        if (cs_model_rsc_state(model, rsc, node->index) != NULL)
+            continue;
+        if (!discovery_never(model, rsc, node))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* The clone rsc belongs to (at any depth), or -1. */
+static int clone_ancestor(const CsGraph *graph, int rsc)
+{
+    for (int up = rsc_info(graph, rsc)->parent; up >= 0;
+         up = rsc_info(graph, up)->parent)
+        if (rsc_info(graph, up)->kind == CS_RSC_CLONE)
+            return up;
+    return -1;
+}
+
+/* Whether any primitive of the clone is active, and whether any of them
+ * needs a probe that cannot run. */
+static void clone_probe_state(const CsGraph *graph, int clone,
+                              gboolean *active, gboolean *unrunnable)
+{
+    *active = *unrunnable = FALSE;
+    for (int other = 0; other < graph->solution->n_rsc; other++) {
+        if (rsc_info(graph, other)->kind != CS_RSC_PRIMITIVE
+            || clone_ancestor(graph, other) != clone
+            || cs_rsc_is_template(graph->solution, other))
+            continue;
+        if (graph->running_on[other]->len > 0)
+            *active = TRUE;
+        if (unrunnable_probe(graph, other))
+            *unrunnable = TRUE;
+    }
+}
+
+/* Pacemaker orders a resource's start after its probes, and a probe that
+ * cannot run blocks the start only while the resource is active nowhere
+ * (it must not stop what already runs).  For a clone instance the probe
+ * is ordered before the whole clone's start, blocked while no instance
+ * is active. */
+static gboolean awaits_pending_probe(const CsGraph *graph, int rsc)
+{
+    int clone;
+    gboolean active, unrunnable;
+
+    if (cs_startup_probes_disabled(graph->model))
+        return FALSE;
+    if (rsc_info(graph, rsc)->kind != CS_RSC_PRIMITIVE)
+        return FALSE;   /* only primitives are probed */
+    clone = clone_ancestor(graph, rsc);
+    if (clone < 0)
+        return graph->running_on[rsc]->len == 0
+               && unrunnable_probe(graph, rsc);
+    clone_probe_state(graph, clone, &active, &unrunnable);
+    return !active && unrunnable;
+}
+
+/* The probe orderings (Pacemaker's runnable_left from probe to start) take
+ * effect once every action exists: a start that was runnable when created
+ * is already mandatory, so it is shown as blocked, with no reason of its
+ * own. */
+static void order_probes(CsGraph *graph)
+{
+    graph->probes_ordered = TRUE;
+    for (guint i = 0; i < graph->actions->len; i++) {
+        CsAct *action = g_ptr_array_index(graph->actions, i);
+
+        if (action->task == CS_TASK_START && action->rsc >= 0
+            && !(action->flags & CS_ACT_PSEUDO)
+            && awaits_pending_probe(graph, action->rsc))
+            action->flags &= ~CS_ACT_RUNNABLE;
+    }
+}
+
 /* Pacemaker's custom_action() runnable rules for a resource action:
  * it needs a node, which must be online and not pending; a start needs
  * quorum unless no-quorum-policy says otherwise (Pacemaker Explained 3.2
@@ -161,6 +265,9 @@ static void update_runnable(CsGraph *graph, CsAct *action)
     } else if (!node->online) {
         action->flags &= ~CS_ACT_RUNNABLE;
     } else if (node->pending) {
+        action->flags &= ~CS_ACT_RUNNABLE;
+    } else if (graph->probes_ordered && action->task == CS_TASK_START
+               && awaits_pending_probe(graph, action->rsc)) {
         action->flags &= ~CS_ACT_RUNNABLE;
     } else if (needs_nothing(graph, action)) {
         /* Pacemaker forgets any earlier reason here, which is why a
@@ -242,9 +349,11 @@ static CsAct *rsc_action(CsGraph *graph, int rsc, CsTask task, int node,
 {
     CsAct *action = cs_graph_find(graph, rsc, task, node);
 
+    /* Pacemaker's new_action() starts every action runnable; for an
+     * unmanaged resource nothing re-evaluates that (update_runnable()). */
     if (action == NULL)
         action = act_alloc(graph, task, rsc, node,
-                           optional ? CS_ACT_OPTIONAL : 0);
+                           CS_ACT_RUNNABLE | (optional ? CS_ACT_OPTIONAL : 0));
     else if (!optional)
         action->flags &= ~CS_ACT_OPTIONAL;
     update_runnable(graph, action);
@@ -1054,7 +1163,13 @@ static void block_colocation_dependents(CsGraph *graph, CsAct *action)
         return;
     rsc = top_level(graph, action->rsc);
     info = rsc_info(graph, rsc);
-    if (info->kind == CS_RSC_GROUP || info->kind == CS_RSC_CLONE) {
+    /* Pacemaker 2.1.5's group assignment hands the group's colocations to
+     * its members (the group's dependents to its last member), so a
+     * top-level group is left with none to block: its dependents keep
+     * their starts even when no member can start. */
+    if (info->kind == CS_RSC_GROUP)
+        return;
+    if (info->kind == CS_RSC_CLONE) {
         for (guint i = 0; i < info->children->len; i++) {
             CsAct *start = find_first(graph,
                                       g_array_index(info->children, int, i),
@@ -1205,6 +1320,40 @@ static const char *fence_reason(const CsNode *node)
     return reason;
 }
 
+/* A node that left the cluster as expected (node_state expected="down",
+ * no terminate request) is cleanly offline as far as its node_state goes;
+ * if it is unclean all the same, a resource recorded active there made it
+ * so, and Pacemaker 2.1.5's process_rsc_state() names the first one. */
+static char *history_fence_reason(const CsGraph *graph, const CsNode *node)
+{
+    const CsModel *model = graph->model;
+    xmlNode *state = node->state_xml;
+    g_autofree char *in_ccm = NULL, *join = NULL, *expected = NULL;
+
+    if (state == NULL || node->unseen || node->online
+        || g_hash_table_lookup(node->attrs, "terminate") != NULL)
+        return NULL;
+    in_ccm = (char *)xmlGetProp(state, (const xmlChar *)"in_ccm");
+    join = (char *)xmlGetProp(state, (const xmlChar *)"join");
+    expected = (char *)xmlGetProp(state, (const xmlChar *)"expected");
+    if (in_ccm == NULL || (join != NULL && strcmp(join, "banned") == 0)
+        || (expected != NULL && g_ascii_strcasecmp(expected, "down") != 0))
+        return NULL;
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *rsc_state = g_ptr_array_index(model->rsc_states, i);
+
+        if (rsc_state->node == node->index
+            && rsc_state->role > CS_ROLE_STOPPED
+            && (rsc_state->rsc < 0
+                || (graph->rsc_flags[rsc_state->rsc] & CS_RSCF_MANAGED)))
+            return g_strdup_printf("%s is thought to be active there",
+                                   rsc_state->rsc >= 0
+                                   ? rsc_info(graph, rsc_state->rsc)->id
+                                   : rsc_state->rsc_id);
+    }
+    return NULL;
+}
+
 /* A failure whose on-fail policy is fence names the resource instead
  * (Pacemaker Explained 5.5 on-fail=fence). */
 static char *failure_fence_reason(const CsGraph *graph, int node)
@@ -1245,6 +1394,8 @@ static void schedule_fencing(CsGraph *graph)
         /* A lost ticket with loss-policy=fence (ticket.c) names itself. */
         set_reason(fence, cs_ticket_fence_reason(graph->solution, (int)i),
                    FALSE);
+        if (fence->reason == NULL)
+            fence->reason = history_fence_reason(graph, node);
         set_reason(fence, fence_reason(node), FALSE);
     }
 }
@@ -1491,6 +1642,12 @@ static void create_actions(CsGraph *graph, int rsc)
 
 static void primitive_internal(CsGraph *graph, int rsc)
 {
+    /* Pacemaker 2.1.5 gives an unmanaged primitive no internal
+     * constraints at all: the cluster will not restart it (Pacemaker
+     * Explained 5.4 is-managed), so its stop does not wait for, nor
+     * become required by, its start. */
+    if (!(graph->rsc_flags[rsc] & CS_RSCF_MANAGED))
+        return;
     /* Stop before start, for restarts. */
     order_rsc(graph, rsc, CS_TASK_STOP, rsc, CS_TASK_START,
               ORD_OPTIONAL | ORD_IMPLIES_THEN | ORD_RESTART);
@@ -1527,8 +1684,12 @@ static void group_internal(CsGraph *graph, int group)
         order_rsc(graph, member, CS_TASK_START, group, CS_TASK_RUNNING,
                   ORD_RUNNABLE_LEFT);
         if (!ordered) {
-            order_rsc(graph, group, CS_TASK_START, member, CS_TASK_START,
-                      ORD_IMPLIES_THEN | ORD_RUNNABLE_LEFT);
+            /* ordered=false (Pacemaker Explained 10.1.2): Pacemaker 2.1.5
+             * first orders the group's start before each member's with a
+             * flag that only affects what the graph prints, and its
+             * duplicate filter (order_actions) then drops the stronger
+             * unordered group-start-implies-member-start ordering for the
+             * same pair.  So one member's recovery restarts no other. */
         } else if (previous >= 0) {
             order_rsc(graph, previous, CS_TASK_START, member, CS_TASK_START,
                       ORD_IMPLIES_THEN | ORD_RUNNABLE_LEFT);
@@ -1577,6 +1738,57 @@ static void clone_internal(CsGraph *graph, int clone)
     }
 }
 
+/* The container a filler (meta container) runs inside, or -1; a remote
+ * connection's container is a guest node's, which is not a filler's.  A
+ * group's container meta attribute reaches its members, the container
+ * itself included, which cannot be its own container. */
+static int filler_container(const CsGraph *graph, int rsc)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+
+    if (info->kind != CS_RSC_PRIMITIVE || info->is_remote_connection
+        || info->container == rsc)
+        return -1;
+    return info->container;
+}
+
+/* Pacemaker's native internal constraints for a filler: it starts after
+ * its container starts (and cannot start unless the container can), and
+ * stops before its container stops. */
+static void filler_internal(CsGraph *graph, int rsc)
+{
+    int container = filler_container(graph, rsc);
+
+    if (container < 0)
+        return;
+    order_rsc(graph, container, CS_TASK_START, rsc, CS_TASK_START,
+              ORD_IMPLIES_THEN | ORD_RUNNABLE_LEFT);
+    order_rsc(graph, rsc, CS_TASK_STOP, container, CS_TASK_STOP,
+              ORD_IMPLIES_FIRST);
+}
+
+/* on-fail=restart-container (the default for a filler, Pacemaker Explained
+ * 5.5.3 "on-fail"): a failure of the filler stops its container on that
+ * node, so the container restarts with every filler in it.  Pacemaker
+ * schedules this stop while it reads the status section. */
+static void restart_containers(CsGraph *graph)
+{
+    const CsModel *model = graph->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        int container;
+
+        if (state->rsc < 0 || state->on_fail_applied == NULL
+            || strcmp(state->on_fail_applied, "restart-container") != 0)
+            continue;
+        container = filler_container(graph, state->rsc);
+        if (container >= 0 && node_listed(graph->running_on[container],
+                                          state->node))
+            rsc_action(graph, container, CS_TASK_STOP, state->node, FALSE);
+    }
+}
+
 static void internal_constraints(CsGraph *graph)
 {
     for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
@@ -1590,6 +1802,7 @@ static void internal_constraints(CsGraph *graph)
             group_internal(graph, rsc);
         else if (info->kind == CS_RSC_PRIMITIVE && info->parent < 0)
             primitive_internal(graph, rsc);
+        filler_internal(graph, rsc);
     }
 }
 
@@ -1606,12 +1819,33 @@ static gboolean task_parse(const char *text, CsTask *task)
     return TRUE;
 }
 
+/* The deprecated meta attribute restart-type=restart (Pacemaker's
+ * pe_restart_restart; its value is compared ignoring case). */
+static gboolean restart_type_restart(const CsGraph *graph, int rsc)
+{
+    const char *value = g_hash_table_lookup(rsc_info(graph, rsc)->meta,
+                                            "restart-type");
+
+    return value != NULL && g_ascii_strcasecmp(value, "restart") == 0;
+}
+
 /* Pacemaker's ordering_flags_for_kind() (Pacemaker Explained 6.3: kind
  * Mandatory, Optional, Serialize; symmetrical). */
-static guint order_flags(const CsOrder *order, CsTask first_task)
+static guint order_flags(const CsGraph *graph, const CsOrder *order,
+                         CsTask first_task)
 {
     guint flags = ORD_OPTIONAL;
 
+    /* An optional simple ordering (not a resource set) whose "then"
+     * resource has restart-type=restart still restarts it when "first"
+     * becomes required: the ordering implies "then" (its inverse, whose
+     * "first" is that resource, implies "first"). */
+    if (order->kind == CS_ORDER_OPTIONAL && order->set_id == NULL) {
+        if (!order->inverse && restart_type_restart(graph, order->then))
+            return flags | ORD_IMPLIES_THEN;
+        if (order->inverse && restart_type_restart(graph, order->first))
+            return flags | ORD_IMPLIES_FIRST;
+    }
     if (order->kind != CS_ORDER_MANDATORY)
         return flags;
     if (order->inverse)
@@ -1729,7 +1963,7 @@ static void configured_orderings(CsGraph *graph)
         if (!task_parse(order->first_action, &first_task)
             || !task_parse(order->then_action, &then_task))
             continue;
-        flags = order_flags(order, first_task);
+        flags = order_flags(graph, order, first_task);
         if (clone_min_required(graph, order) > 0) {
             clone_min_ordering(graph, order, first_task, then_task, flags,
                                clone_min_required(graph, order));
@@ -1895,11 +2129,13 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     graph->fenced = g_new0(gboolean, solution->n_nodes);
     init_rsc_state(graph);
     schedule_fencing(graph);
+    restart_containers(graph);
     configured_orderings(graph);
     check_definitions(graph);
     for (int rsc = 0; rsc < n_rsc; rsc++)
         if (rsc_info(graph, rsc)->parent < 0)
             create_actions(graph, rsc);
+    order_probes(graph);
     internal_constraints(graph);
     for (guint i = 0; i < graph->orderings->len; i++)
         apply_ordering(graph, g_ptr_array_index(graph->orderings, i));

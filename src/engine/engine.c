@@ -22,8 +22,154 @@ static const struct {
     { CS_FEATURE_GUEST_NODE, "guest nodes" },
 };
 
+gboolean cs_startup_probes_disabled(const CsModel *model)
+{
+    static const char *const words[] = { "no", "false", "off", "n", "0" };
+    const char *value = g_hash_table_lookup(model->options.values,
+                                            "enable-startup-probes");
+
+    if (model->options.maintenance_mode)
+        return TRUE;   /* nothing is probed in maintenance mode */
+    for (guint i = 0; value != NULL && i < G_N_ELEMENTS(words); i++)
+        if (g_ascii_strcasecmp(value, words[i]) == 0)
+            return TRUE;
+    return FALSE;
+}
+
+/* Whether a resource inside clone (at any depth) is active somewhere. */
+static gboolean clone_active(const CsModel *model, int clone)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsResource *rsc;
+
+        if (state->rsc < 0 || state->role < CS_ROLE_STARTED)
+            continue;
+        for (rsc = g_ptr_array_index(model->resources, state->rsc);
+             rsc->parent >= 0;
+             rsc = g_ptr_array_index(model->resources, rsc->parent))
+            if (rsc->parent == clone)
+                return TRUE;
+    }
+    return FALSE;
+}
+
+/* actions.c blocks starts awaiting a probe on a node still joining
+ * (pending).  Not followed yet: a clone active nowhere (the probes then
+ * gate the whole clone's start, and its instances' reasons name another
+ * instance's probe), and resource-discovery given by rules or
+ * resource-discovery=exclusive, which decide which probes exist. */
+static gboolean pending_probes_supported(const CsModel *model, GError **error)
+{
+    gboolean any_pending = FALSE;
+
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+
+        if (node->online && node->pending && !node->unclean)
+            any_pending = TRUE;
+    }
+    if (!any_pending || cs_startup_probes_disabled(model))
+        return TRUE;
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+
+        /* unmanaged clones are not started, so nothing waits for probes */
+        if (rsc->kind == CS_RSC_CLONE && rsc->managed
+            && !clone_active(model, (int)i)) {
+            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        "clone %s, active nowhere, with a pending (joining) "
+                        "node to probe is not modelled yet", rsc->id);
+            return FALSE;
+        }
+    }
+    for (guint i = 0; i < model->locations->len; i++) {
+        const CsLocation *location = g_ptr_array_index(model->locations, i);
+
+        if (location->discovery == CS_DISCOVERY_EXCLUSIVE
+            || (location->discovery == CS_DISCOVERY_NEVER
+                && location->node == NULL)) {
+            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        "resource-discovery rules with a pending (joining) "
+                        "node are not modelled yet");
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+/* actions.c recovers a failed filler's container (on-fail=restart-container,
+ * the default for a resource with a container meta attribute) only when
+ * that container is a primitive. */
+static gboolean container_restarts_supported(const CsModel *model,
+                                             GError **error)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsResource *rsc, *container;
+
+        if (state->rsc < 0 || state->on_fail_applied == NULL
+            || strcmp(state->on_fail_applied, "restart-container") != 0)
+            continue;
+        rsc = g_ptr_array_index(model->resources, state->rsc);
+        if (rsc->container < 0 || rsc->is_remote_connection)
+            continue;
+        container = g_ptr_array_index(model->resources, rsc->container);
+        if (container->kind != CS_RSC_PRIMITIVE) {
+            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        "restarting a container that is not a primitive "
+                        "(%s, for on-fail=restart-container) is not "
+                        "modelled yet", container->id);
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+/* A failed resource that is not managed, first in a mandatory ordering:
+ * Pacemaker keeps (or even moves) what is ordered after it in ways the
+ * action graph does not follow yet. */
+static gboolean unmanaged_failed_first_supported(const CsModel *model,
+                                                 GError **error)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsResource *rsc;
+
+        if (state->rsc < 0 || !state->failed)
+            continue;
+        rsc = g_ptr_array_index(model->resources, state->rsc);
+        if (rsc->managed)
+            continue;
+        for (guint j = 0; j < model->orders->len; j++) {
+            const CsOrder *order = g_ptr_array_index(model->orders, j);
+
+            if (order->kind == CS_ORDER_OPTIONAL)
+                continue;
+            /* rsc itself, or a group or clone it is in, comes first */
+            for (int up = state->rsc; up >= 0;
+                 up = ((const CsResource *)g_ptr_array_index(
+                           model->resources, up))->parent) {
+                if (up == order->first) {
+                    g_set_error(error, CS_ENGINE_ERROR,
+                                CS_ENGINE_ERROR_UNSUPPORTED,
+                                "a failed unmanaged resource (%s) first in "
+                                "an ordering (%s) is not modelled yet",
+                                rsc->id, order->id);
+                    return FALSE;
+                }
+            }
+        }
+    }
+    return TRUE;
+}
+
 static gboolean check_supported(const CsModel *model, GError **error)
 {
+    if (!pending_probes_supported(model, error)
+        || !container_restarts_supported(model, error)
+        || !unmanaged_failed_first_supported(model, error))
+        return FALSE;
     for (guint i = 0; i < G_N_ELEMENTS(unsupported_features); i++) {
         if (model->features & unsupported_features[i].feature) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
@@ -270,6 +416,31 @@ static char *write_score(char *cursor, CsScore score)
     return cursor;
 }
 
+gboolean cs_text_needs_escape(const char *text)
+{
+    return text != NULL && strpbrk(text, "\n\r\t") != NULL;
+}
+
+char *cs_escape_text(const char *text)
+{
+    GString *escaped;
+
+    if (text == NULL)
+        return NULL;
+    escaped = g_string_sized_new(strlen(text) + 8);
+    for (const char *c = text; *c != '\0'; c++) {
+        if (*c == '\n')
+            g_string_append(escaped, "\\n");
+        else if (*c == '\r')
+            g_string_append(escaped, "\\r");
+        else if (*c == '\t')
+            g_string_append(escaped, "    ");
+        else
+            g_string_append_c(escaped, *c);
+    }
+    return g_string_free(escaped, FALSE);
+}
+
 /* A table is tens of thousands of lines on a large cluster: room for all
  * of them is made once and the lines are copied in, instead of growing
  * the string piece by piece. */
@@ -285,12 +456,16 @@ static void print_table(const CsSolution *solution, const char *prefix,
      * made for a history beyond clone-max): it is only stopped. */
     if (table == NULL || cs_rsc_is_orphan(solution, rsc))
         return;
-    head = g_strconcat(prefix, ": ", info->id, " allocation score on ", NULL);
+    g_autofree char *id = cs_escape_text(info->id);
+
+    head = g_strconcat(prefix, ": ", id, " allocation score on ", NULL);
     head_len = strlen(head);
     for (int node = 0; node < table->n_nodes; node++) {
         const CsNode *node_info = g_ptr_array_index(solution->model->nodes, node);
+        /* an escaped name is at most four times as long */
         if (table->allowed[node])
-            room += head_len + strlen(node_info->uname) + 2 + CS_SCORE_BUFSIZE + 1;
+            room += head_len + 4 * strlen(node_info->uname) + 2
+                    + CS_SCORE_BUFSIZE + 1;
     }
     gsize start = out->len;
     g_string_set_size(out, start + room);
@@ -302,10 +477,13 @@ static void print_table(const CsSolution *solution, const char *prefix,
         if (!table->allowed[node])
             continue;
         node_info = g_ptr_array_index(solution->model->nodes, node);
-        size_t uname_len = strlen(node_info->uname);
+        g_autofree char *escaped = cs_text_needs_escape(node_info->uname)
+                                   ? cs_escape_text(node_info->uname) : NULL;
+        const char *uname = escaped != NULL ? escaped : node_info->uname;
+        size_t uname_len = strlen(uname);
         memcpy(cursor, head, head_len);
         cursor += head_len;
-        memcpy(cursor, node_info->uname, uname_len);
+        memcpy(cursor, uname, uname_len);
         cursor += uname_len;
         *cursor++ = ':';
         *cursor++ = ' ';
@@ -331,6 +509,14 @@ static void merge_promotion_lines(const CsSolution *solution, GString *out,
     cs_promote_print_scores(solution, lines);
     if (lines->len == 0)
         return;
+    for (guint i = 0; i < lines->len; i++) {
+        char *line = g_ptr_array_index(lines, i);
+
+        if (cs_text_needs_escape(line)) {
+            lines->pdata[i] = cs_escape_text(line);
+            g_free(line);
+        }
+    }
     existing = g_strsplit(out->str + start, "\n", -1);
     for (int i = 0; existing[i] != NULL; i++)
         if (existing[i][0] != '\0')

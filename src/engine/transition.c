@@ -275,21 +275,27 @@ static void print_item(const CsSolution *solution,
                        GString *out, gboolean measure_only)
 {
     const CsResource *info;
-    g_autofree char *where = NULL;
+    g_autofree char *where = NULL, *id = NULL, *reason = NULL;
     int len;
 
+    /* Ids and names as crm_simulate prints them (cs_escape_text()); the
+     * widths count the escaped text. */
+    reason = cs_escape_text(item->reason);
     if (item->kind == CS_ACTION_FENCE) {
+        g_autofree char *node = NULL;
+
         if (measure_only)
             return;
+        node = cs_escape_text(node_name(solution, item->from_node));
         g_string_append_printf(out, "  * Fence (%s) %s '%s'\n",
-                               item->fence_action,
-                               node_name(solution, item->from_node),
-                               item->reason);
+                               item->fence_action, node, reason);
         return;
     }
     info = g_ptr_array_index(solution->model->resources, item->rsc);
-    where = details(solution, item);
-    len = (int)strlen(info->id);
+    g_autofree char *raw_where = details(solution, item);
+    where = cs_escape_text(raw_where);
+    id = cs_escape_text(info->id);
+    len = (int)strlen(id);
     if (len > columns->rsc_width)
         columns->rsc_width = len + 2;
     len = (int)strlen(where);
@@ -299,12 +305,12 @@ static void print_item(const CsSolution *solution,
         return;
     g_string_append_printf(out, "  * %-8s   %-*s   ( %*s )",
                            cs_action_kind_name(item->kind),
-                           columns->rsc_width, info->id,
+                           columns->rsc_width, id,
                            columns->detail_width, where);
-    if (item->reason != NULL && item->blocked)
-        g_string_append_printf(out, "  due to %s (blocked)", item->reason);
-    else if (item->reason != NULL)
-        g_string_append_printf(out, "  due to %s", item->reason);
+    if (reason != NULL && item->blocked)
+        g_string_append_printf(out, "  due to %s (blocked)", reason);
+    else if (reason != NULL)
+        g_string_append_printf(out, "  due to %s", reason);
     else if (item->blocked)
         g_string_append(out, "  blocked");
     g_string_append_c(out, '\n');
