@@ -21,9 +21,11 @@ typedef struct CsDocument {
     xmlDoc *xml;
     char *path;                 /* as given; "-" for standard input */
     CsCompression compression;  /* how it was stored: save writes it back so */
-    GHashTable *ids;            /* id -> xmlNode* (first element with it) */
+    GHashTable *ids;            /* id -> xmlNode* (first element with it);
+                                 * keys live in id_strings */
     gboolean declaration;       /* the source began with <?xml ...?>: save
                                  * writes one only then, so bytes round-trip */
+    GStringChunk *id_strings;   /* the keys of ids (made by reindex) */
 } CsDocument;
 
 #define CS_DOCUMENT_ERROR cs_document_error_quark()

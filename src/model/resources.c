@@ -429,6 +429,29 @@ cs_rsc_interpret_clone(CsModel *model, CsResource *rsc)
     }
 }
 
+/* The deprecated cluster option is-managed-default (Pacemaker Explained
+ * 3.2, "Cluster Options"; 2.1.5's unpack_config still reads it) is every
+ * resource's is-managed before its own meta-attribute or rsc_defaults.
+ * Like any boolean option, a value that is not a boolean means the
+ * default, true; maintenance-mode overrides it. */
+static gboolean
+cs_managed_by_default(const CsModel *model)
+{
+    static const char *const no_words[] = { "false", "off", "no", "n", "0" };
+    const char *value = g_hash_table_lookup(model->options.values,
+                                            "is-managed-default");
+
+    if (model->options.maintenance_mode) {
+        return FALSE;
+    }
+    for (gsize i = 0; value != NULL && i < G_N_ELEMENTS(no_words); i++) {
+        if (g_ascii_strcasecmp(value, no_words[i]) == 0) {
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
 static void
 cs_rsc_interpret_meta(CsModel *model, CsResource *rsc, gboolean enable_unfencing)
 {
@@ -446,7 +469,7 @@ cs_rsc_interpret_meta(CsModel *model, CsResource *rsc, gboolean enable_unfencing
         || (value == NULL && rsc->is_remote_connection && rsc->container < 0
             && !rsc->implicit);
 
-    rsc->managed = !model->options.maintenance_mode;
+    rsc->managed = cs_managed_by_default(model);
     value = cs_meta(rsc, "is-managed");
     if (!cs_meta_is_default(value)) {
         rsc->managed = cs_text_is_true(value);

@@ -1,0 +1,231 @@
+/* bench-phases.c: where the time of one load + solve goes, in process.
+ *
+ *   bench-phases FILE [--repeat N]
+ *
+ * Prints one "phase milliseconds" line per step of the pipeline the CLI
+ * runs (load, model, solve, printing the scores and the transition,
+ * freeing everything), then the console's edit loop on the same CIB: an
+ * edit (a ban, a stickiness change, a standby) and its re-solve
+ * (cs_session_refresh), each undone and re-solved again.  DESIGN.md
+ * "Performance" asks for an edit and its re-solve within one frame
+ * (16 ms) on 32 x 2,000.  The best of N repeats is reported, as
+ * tests/bench/run-bench.py does for whole processes; then the heap in use
+ * (MiB, mallinfo2) after each step of the first run.
+ */
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cib/document.h"
+#include "cib/edit.h"
+#include "engine/engine.h"
+#include "explain/session.h"
+#include "model/model.h"
+
+typedef struct {
+    const char *name;
+    double best_ms;
+} CsPhase;
+
+enum { PHASE_LOAD, PHASE_MODEL, PHASE_SOLVE, PHASE_SCORES, PHASE_TRANSITION,
+       PHASE_FREE, PHASE_BAN, PHASE_BAN_UNDO, PHASE_STICKINESS, PHASE_STANDBY,
+       PHASE_COUNT };
+
+static CsPhase phases[PHASE_COUNT] = {
+    [PHASE_LOAD] = { "load", -1 },
+    [PHASE_MODEL] = { "model", -1 },
+    [PHASE_SOLVE] = { "solve", -1 },
+    [PHASE_SCORES] = { "print-scores", -1 },
+    [PHASE_TRANSITION] = { "print-transition", -1 },
+    [PHASE_FREE] = { "free", -1 },
+    [PHASE_BAN] = { "edit-ban+resolve", -1 },
+    [PHASE_BAN_UNDO] = { "undo+resolve", -1 },
+    [PHASE_STICKINESS] = { "edit-stickiness+resolve", -1 },
+    [PHASE_STANDBY] = { "edit-standby+resolve", -1 },
+};
+
+/* Heap in use after each step of the first run, in MiB: what the
+ * document, the model and the solution each hold. */
+enum { HEAP_LOAD, HEAP_MODEL, HEAP_SOLVE, HEAP_PRINT, HEAP_COUNT };
+static const char *const heap_names[HEAP_COUNT] = {
+    "heap-after-load", "heap-after-model", "heap-after-solve", "heap-after-print",
+};
+static double heap_mib[HEAP_COUNT];
+
+static void cs_record_heap(int step)
+{
+    struct mallinfo2 info = mallinfo2();
+
+    if (heap_mib[step] == 0)
+        heap_mib[step] = (double)info.uordblks / (1024.0 * 1024.0);
+}
+
+static double cs_now_ms(void)
+{
+    return (double)g_get_monotonic_time() / 1000.0;
+}
+
+static void cs_record(int phase, double started)
+{
+    double elapsed = cs_now_ms() - started;
+
+    if (phases[phase].best_ms < 0 || elapsed < phases[phase].best_ms)
+        phases[phase].best_ms = elapsed;
+}
+
+static void cs_fail(const char *what, const GError *error)
+{
+    fprintf(stderr, "bench-phases: %s: %s\n", what,
+            error != NULL ? error->message : "failed");
+    exit(2);
+}
+
+/* The CLI's pipeline, phase by phase. */
+static void cs_run_pipeline(const char *path)
+{
+    g_autoptr(GError) error = NULL;
+    double started = cs_now_ms();
+    CsDocument *document = cs_document_load(path, &error);
+    if (document == NULL)
+        cs_fail("load", error);
+    CsTime now;
+    if (!cs_model_resolve_now(document, NULL, &now, &error))
+        cs_fail("time", error);
+    cs_record(PHASE_LOAD, started);
+    cs_record_heap(HEAP_LOAD);
+
+    started = cs_now_ms();
+    CsModel *model = cs_model_build(document, now, &error);
+    if (model == NULL)
+        cs_fail("model", error);
+    cs_record(PHASE_MODEL, started);
+    cs_record_heap(HEAP_MODEL);
+
+    started = cs_now_ms();
+    CsSolution *solution = cs_solve(model, &error);
+    if (solution == NULL)
+        cs_fail("solve", error);
+    cs_record(PHASE_SOLVE, started);
+    cs_record_heap(HEAP_SOLVE);
+
+    GString *out = g_string_new(NULL);
+    started = cs_now_ms();
+    cs_solution_print_scores(solution, out);
+    cs_record(PHASE_SCORES, started);
+    g_string_truncate(out, 0);
+    started = cs_now_ms();
+    cs_solution_print_transition(solution, out);
+    cs_record(PHASE_TRANSITION, started);
+    cs_record_heap(HEAP_PRINT);
+    g_string_free(out, TRUE);
+
+    started = cs_now_ms();
+    cs_solution_free(solution);
+    cs_model_free(model);
+    cs_document_free(document);
+    cs_record(PHASE_FREE, started);
+}
+
+/* The first primitive that is placed, and the node it is placed on. */
+static gboolean cs_pick_placed(const CsSession *session, const char **rsc_id,
+                               const char **node_uname)
+{
+    const CsModel *model = session->model;
+
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+        int node = cs_solution_assigned_node(session->solution, (int)i);
+        if (rsc->kind != CS_RSC_PRIMITIVE || node < 0)
+            continue;
+        const CsNode *assigned = g_ptr_array_index(model->nodes, node);
+        *rsc_id = rsc->id;
+        *node_uname = assigned->uname;
+        return TRUE;
+    }
+    return FALSE;
+}
+
+static void cs_refresh(CsSession *session, const char *what)
+{
+    if (!cs_session_refresh(session))
+        cs_fail(what, session->failure);
+}
+
+static void cs_undo_and_refresh(CsSession *session, int phase)
+{
+    double started = cs_now_ms();
+
+    if (!cs_edit_undo(session->log))
+        cs_fail("undo", NULL);
+    cs_refresh(session, "undo");
+    if (phase >= 0)
+        cs_record(phase, started);
+}
+
+/* The console's loop: edit, re-solve, undo, re-solve. */
+static void cs_run_edits(CsSession *session)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *rsc = NULL, *node = NULL;
+    const char *rsc_id, *node_uname;
+
+    if (!cs_pick_placed(session, &rsc_id, &node_uname))
+        cs_fail("no placed primitive to edit", NULL);
+    rsc = g_strdup(rsc_id);
+    node = g_strdup(node_uname);
+
+    double started = cs_now_ms();
+    if (!cs_edit_ban(session->log, rsc, node, NULL, &error))
+        cs_fail("ban", error);
+    cs_refresh(session, "ban");
+    cs_record(PHASE_BAN, started);
+    cs_undo_and_refresh(session, PHASE_BAN_UNDO);
+
+    started = cs_now_ms();
+    if (!cs_edit_stickiness(session->log, rsc, "50", &error))
+        cs_fail("stickiness", error);
+    cs_refresh(session, "stickiness");
+    cs_record(PHASE_STICKINESS, started);
+    cs_undo_and_refresh(session, -1);
+
+    started = cs_now_ms();
+    if (!cs_edit_standby(session->log, node, TRUE, &error))
+        cs_fail("standby", error);
+    cs_refresh(session, "standby");
+    cs_record(PHASE_STANDBY, started);
+    cs_undo_and_refresh(session, -1);
+}
+
+int main(int argc, char **argv)
+{
+    int repeat = 3;
+    const char *path = NULL;
+
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc)
+            repeat = atoi(argv[++i]);
+        else
+            path = argv[i];
+    }
+    if (path == NULL || repeat < 1) {
+        fprintf(stderr, "usage: bench-phases FILE [--repeat N]\n");
+        return 1;
+    }
+    for (int i = 0; i < repeat; i++)
+        cs_run_pipeline(path);
+
+    g_autoptr(GError) error = NULL;
+    CsSession *session = cs_session_open(path, NULL, &error);
+    if (session == NULL)
+        cs_fail("session", error);
+    for (int i = 0; i < repeat; i++)
+        cs_run_edits(session);
+    cs_session_free(session);
+
+    for (int i = 0; i < PHASE_COUNT; i++)
+        printf("%s %.2f\n", phases[i].name, phases[i].best_ms);
+    for (int i = 0; i < HEAP_COUNT; i++)
+        printf("%s %.1f\n", heap_names[i], heap_mib[i]);
+    return 0;
+}
