@@ -912,6 +912,20 @@ static void assign_to(CsSolution *solution, int rsc, int node)
     }
 }
 
+/* Swaps the first node by compare_nodes into nodes[0]; of equals, the
+ * earliest, as a stable sort would put first. */
+static void move_best_first(int *nodes, int n, NodeOrder *order)
+{
+    int best = 0;
+
+    for (int i = 1; i < n; i++)
+        if (compare_nodes(&nodes[i], &nodes[best], order) < 0)
+            best = i;
+    int first = nodes[0];
+    nodes[0] = nodes[best];
+    nodes[best] = first;
+}
+
 /* Pacemaker's assign_best_node(): the best node by compare_nodes; among
  * nodes tied with it, the one the resource is active on; nothing if the
  * best has a negative score or cannot run resources. */
@@ -937,12 +951,17 @@ static void assign_best_node(CsSolution *solution, int rsc)
         assign_to(solution, rsc, -1);
         return;
     }
-    if (hash_order != NULL) {
+    /* Only the best node and the nodes tied with it on score matter
+     * below.  Under the default strategy compare_nodes is a total order,
+     * so one pass finds the best; the capacity strategies' comparison
+     * need not be transitive, and there Pacemaker's sort order decides. */
+    gboolean sorted = hash_order != NULL;
+    if (sorted) {
         g_autofree int *scratch = g_new(int, n);
 
         glib_list_sort(nodes, n, compare_nodes, &order, scratch);
     } else {
-        g_qsort_with_data(nodes, n, sizeof(int), compare_nodes, &order);
+        move_best_first(nodes, n, &order);
     }
     chosen = nodes[0];
     /* A clone instance placed where it runs (clone.c) takes that node if
@@ -969,8 +988,14 @@ static void assign_best_node(CsSolution *solution, int rsc)
         && !cs_rsc_is_unique_instance(solution, rsc)
         && work->current >= 0
         && cs_engine_node_available(solution, work->current)) {
-        for (int i = 1; i < n && table->score[nodes[i]] == table->score[chosen];
-             i++) {
+        /* Among the nodes tied with the best, the current one wins. */
+        if (!sorted) {
+            if (table->allowed[work->current]
+                && table->score[work->current] == table->score[chosen])
+                chosen = work->current;
+        }
+        for (int i = 1; sorted && i < n
+                        && table->score[nodes[i]] == table->score[chosen]; i++) {
             if (nodes[i] == work->current)
                 chosen = nodes[i];
         }
