@@ -25,6 +25,13 @@ flags="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize
 note() { printf 'sanitize: %s\n' "$*" >&2; }
 
 mkdir -p "$build" || exit 2
+# A build directory configured for another source tree (another clone)
+# would test that tree: start it afresh.
+if [ -f "$build/Makefile" ] && [ "$(cat "$build/.cibscope-srcdir" 2>/dev/null)" != "$srcdir" ]; then
+    rm -rf "$build"
+fi
+mkdir -p "$build" || exit 2
+printf '%s\n' "$srcdir" > "$build/.cibscope-srcdir"
 if [ ! -f "$build/Makefile" ]; then
     [ -x "$srcdir/configure" ] || (cd "$srcdir" && autoreconf -fi) || exit 2
     note "configuring $build (CC=$cc, $flags)"
