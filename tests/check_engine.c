@@ -92,6 +92,9 @@ static const char *const unit_cases[] = {
     /* balanced ties resolved as GLib's merge sort does; a group's merge
      * counts its last member's dependents twice */
     "balanced-order", "group-merge-last-member",
+    /* only one fail-count form counts, by the CIB's crm_feature_set */
+    "failcount-form-current-legacy", "failcount-form-current-per-op",
+    "failcount-form-old-legacy", "failcount-form-old-per-op",
 };
 
 START_TEST(test_unit_case)

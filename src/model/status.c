@@ -667,12 +667,27 @@ cs_string_pointer_compare(gconstpointer a, gconstpointer b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* Pacemaker 2.1.5 reads one form of fail count only, by the CIB's
+ * crm_feature_set: before 3.0.13 the legacy whole-resource
+ * fail-count-RSC, from 3.0.13 on the per-operation fail-count-RSC#OP_MS
+ * (Pacemaker Explained 8.2; the other form is ignored, as crm_simulate
+ * shows). */
+static gboolean
+cs_legacy_fail_counts(const CsModel *model)
+{
+    xmlNode *root = xmlDocGetRootElement(model->document->xml);
+    const char *feature_set = cs_xml_attr(root, "crm_feature_set");
+
+    return feature_set == NULL || cs_rule_compare(feature_set, "3.0.13", "version") < 0;
+}
+
 static void
 cs_fail_counts_from_attrs(CsModel *model, CsNode *node)
 {
     GHashTableIter iter;
     gpointer name, value;
     g_autoptr(GPtrArray) names = g_ptr_array_new();
+    gboolean legacy = cs_legacy_fail_counts(model);
 
     /* Drop what an earlier read of this node's attributes gave. */
     for (guint i = model->fail_counts->len; i > 0; i--) {
@@ -683,7 +698,8 @@ cs_fail_counts_from_attrs(CsModel *model, CsNode *node)
     }
     g_hash_table_iter_init(&iter, node->attrs);
     while (g_hash_table_iter_next(&iter, &name, &value)) {
-        if (g_str_has_prefix(name, "fail-count-")) {
+        if (g_str_has_prefix(name, "fail-count-")
+            && (strchr((const char *)name + strlen("fail-count-"), '#') == NULL) == legacy) {
             g_ptr_array_add(names, name);
         }
     }
