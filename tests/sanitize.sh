@@ -32,12 +32,14 @@ if [ -f "$build/Makefile" ] && [ "$(cat "$build/.cibscope-srcdir" 2>/dev/null)" 
 fi
 mkdir -p "$build" || exit 2
 printf '%s\n' "$srcdir" > "$build/.cibscope-srcdir"
+. "$srcdir/tests/source-copy.sh"
+source=$(cs_vpath_source "$srcdir" "$build") || exit 2
 if [ ! -f "$build/Makefile" ]; then
-    [ -x "$srcdir/configure" ] || (cd "$srcdir" && autoreconf -fi) || exit 2
+    [ -x "$source/configure" ] || (cd "$source" && autoreconf -fi) || exit 2
     note "configuring $build (CC=$cc, $flags)"
     # --disable-werror: a warning only one compiler gives is not this run's
     # business; the plain CI build keeps -Werror.
-    (cd "$build" && "$srcdir/configure" -q CC="$cc" CFLAGS="$flags" LDFLAGS="$flags" \
+    (cd "$build" && "$source/configure" -q CC="$cc" CFLAGS="$flags" LDFLAGS="$flags" \
         --disable-werror SHARED_DIR="$shared") || exit 2
 fi
 (cd "$build" && make -s -j"$jobs") || { note "build failed"; exit 2; }

@@ -84,7 +84,7 @@ struct CsSolution {
 };
 
 /* Score merges one solve may make before it is refused as too dense. */
-#define CS_MERGE_BUDGET ((gint64) 1000000)
+#define CS_MERGE_BUDGET ((gint64) 200000)
 
 /* expand.c: clone instances (Pacemaker Explained 10.2) */
 typedef struct CsExpansion CsExpansion;

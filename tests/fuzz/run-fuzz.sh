@@ -40,10 +40,12 @@ build_targets() {
     fi
     mkdir -p "$build" || exit 2
     printf '%s\n' "$srcdir" > "$build/.cibscope-srcdir"
+    . "$srcdir/tests/source-copy.sh"
+    source=$(cs_vpath_source "$srcdir" "$build") || exit 2
     if [ ! -f "$build/Makefile" ]; then
-        [ -x "$srcdir/configure" ] || (cd "$srcdir" && autoreconf -fi) || exit 2
+        [ -x "$source/configure" ] || (cd "$source" && autoreconf -fi) || exit 2
         note "configuring $build (CC=clang --enable-fuzz)"
-        (cd "$build" && "$srcdir/configure" -q CC=clang --enable-fuzz --disable-werror \
+        (cd "$build" && "$source/configure" -q CC=clang --enable-fuzz --disable-werror \
             SHARED_DIR="$shared") || exit 2
     fi
     (cd "$build" && make -s -j"$jobs" fuzz) || { note "make fuzz failed"; exit 2; }
