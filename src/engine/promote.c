@@ -495,41 +495,6 @@ static gint compare_promotion(gconstpointer a, gconstpointer b, gpointer data)
                                       rsc2);
 }
 
-/* Pacemaker's pe_weights_positive: a dependent's preference may not make
- * a node negative; a node above 0 keeps 1 at least. */
-static CsTable *keep_positive(CsSolution *solution, CsTable *before,
-                              CsTable *merged, int other)
-{
-    CsTable *compact = cs_table_copy(merged);
-    CsTable *result = cs_table_new(solution->n_nodes, TRUE);
-
-    for (int node = 0; node < solution->n_nodes; node++) {
-        gboolean revert = before->allowed[node] && before->score[node] >= 0
-                          && compact->score[node] < 0;
-        const CsTable *from = revert ? before : compact;
-        const CsContribution *list;
-        int n;
-
-        if (!from->allowed[node])
-            continue;
-        result->allowed[node] = TRUE;
-        list = cs_table_contributions(from, node, &n);
-        for (int k = 0; k < n; k++)
-            cs_table_add(result, node, &list[k]);
-        if (revert && before->score[node] > 0)
-            cs_table_add(result, node,
-                         &(CsContribution){ .kind = CS_CONTRIB_COLOCATED,
-                                            .source = "only positive for "
-                                                      "promotion",
-                                            .other_rsc = other,
-                                            .value = 1
-                                                     - before->score[node] });
-    }
-    cs_table_free(compact);
-    cs_table_free(merged);
-    return result;
-}
-
 /* Pacemaker's sort_promotable_instances(), its colocation step: the
  * clone's colocations of its promoted role with other resources bring in
  * their primaries' scores (an optional one is dropped if it leaves no
@@ -565,9 +530,11 @@ static void apply_promoted_colocations(CsSolution *solution, int clone)
                                  coloc->score / (float)CS_INFINITY, FALSE,
                                  TRUE, coloc->id);
         cs_table_free(work->table);
-        work->table = keep_positive(solution, before, merged,
-                                    coloc->dependent);
+        work->table = cs_clone_keep_positive(solution, before, merged,
+                                             coloc->dependent,
+                                             "only positive for promotion");
         cs_table_free(before);
+        cs_table_free(merged);
     }
     work->merging = FALSE;
 }
