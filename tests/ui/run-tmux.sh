@@ -131,12 +131,23 @@ fail() {
     echo "----------------"
 }
 
-# wait_for SESSION TEXT: the screen shows TEXT within 5 seconds.
+# settled SESSION: the last capture is still what the screen shows 50 ms
+# later.  A capture can catch the console half-way through a redraw (a
+# sanitizer build draws slowly), and the checks that follow read it.
+settled() {
+    cp "$tmp/screen" "$tmp/screen.before"
+    sleep 0.05
+    capture "$1"
+    cmp -s "$tmp/screen" "$tmp/screen.before"
+}
+
+# wait_for SESSION TEXT: the screen shows TEXT within 5 seconds, and has
+# finished drawing.
 wait_for() {
     tries=0
     while [ $tries -lt 50 ]; do
         capture "$1"
-        if grep -q -F -- "$2" "$tmp/screen"; then
+        if grep -q -F -- "$2" "$tmp/screen" && settled "$1"; then
             pass
             return 0
         fi
@@ -197,6 +208,20 @@ screen_line() {
     sed -n "${1}p" "$tmp/screen"
 }
 
+# wait_line SESSION N TEXT: line N of the screen shows TEXT within 5
+# seconds.  Resizes are redrawn asynchronously (SIGWINCH), and a build
+# under sanitizers can take well over a fixed sleep to do it.
+wait_line() {
+    tries=0
+    while [ $tries -lt 50 ]; do
+        capture "$1"
+        case $(screen_line "$2") in *"$3"*) return 0 ;; esac
+        sleep 0.1
+        tries=$((tries + 1))
+    done
+    return 1
+}
+
 # ---- 80x24, UTF-8, color: every view, help, filter, resize, q ----------
 
 test_views() {
@@ -217,18 +242,12 @@ test_views() {
     keys views Escape && wait_gone views "cibscope help"
     tmx resize-window -t views -x 100 -y 30
     wait_for views "Resource"
-    sleep 0.3
-    capture views
-    last=$(screen_line 30)
-    case $last in *epoch*) pass ;; *) fail "views: after resizing to 100x30 the status bar is not on line 30" ;; esac
+    wait_line views 30 epoch && pass || fail "views: after resizing to 100x30 the status bar is not on line 30"
     tmx resize-window -t views -x 30 -y 8
     wait_for views "too small"
     tmx resize-window -t views -x 80 -y 24
     wait_gone views "too small"
-    sleep 0.3
-    capture views
-    last=$(screen_line 24)
-    case $last in *epoch*) pass ;; *) fail "views: after resizing back the status bar is not on line 24" ;; esac
+    wait_line views 24 epoch && pass || fail "views: after resizing back the status bar is not on line 24"
     keys views q
     wait_exit views 0
 }
@@ -333,10 +352,7 @@ test_large() {
     grep -q -F "●" "$tmp/screen" || grep -q -F "▶" "$tmp/screen" || grep -q "no scores\|not guessed" "$tmp/screen" \
         && pass || fail "large: no location marks"
     tmx resize-window -t large -x 80 -y 24
-    sleep 0.3
-    wait_for large "1 Matrix"
-    last=$(screen_line 24)
-    case $last in *epoch*) pass ;; *) fail "large: after shrinking the status bar is not on line 24" ;; esac
+    wait_line large 24 epoch && pass || fail "large: after shrinking the status bar is not on line 24"
     keys large q
     wait_exit large 0
 }
@@ -414,7 +430,7 @@ status_has() {
     tries=0
     while [ $tries -lt 50 ]; do
         capture "$1"
-        if tail -1 "$tmp/screen" | grep -q -F -- "$2"; then
+        if tail -1 "$tmp/screen" | grep -q -F -- "$2" && settled "$1"; then
             pass
             return 0
         fi
@@ -514,10 +530,7 @@ test_edit_keys() {
     # the status fields).
     keys $session j
     tmx resize-window -t $session -x 100 -y 30
-    sleep 0.3
-    capture $session
-    last=$(screen_line 30)
-    case $last in *unsaved*) pass ;; *) fail "$session: after resizing the status bar is not on line 30" ;; esac
+    wait_line $session 30 unsaved && pass || fail "$session: after resizing the status bar is not on line 30"
     tmx resize-window -t $session -x "$columns" -y "$lines"
     sleep 0.3
     # q asks, n stays, q y quits without saving.
