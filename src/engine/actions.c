@@ -495,7 +495,18 @@ static char *reason_text(const CsGraph *graph, const CsAct *action,
                          guint flag)
 {
     const char *change = flag == CS_ACT_OPTIONAL ? "required" : "unrunnable";
+    const char *notify;
 
+    /* With notify=true (Pacemaker Explained 10.2.4), what is ordered after
+     * a promotable clone's promotions or demotions waits for the
+     * notifications that follow them, whose task Pacemaker names
+     * "notified" (corpus bug-1572-1). */
+    if ((action->task == CS_TASK_PROMOTED || action->task == CS_TASK_DEMOTED)
+        && (notify = g_hash_table_lookup(rsc_info(graph, action->rsc)->meta,
+                                         "notify")) != NULL
+        && cs_engine_is_true(notify))
+        return g_strdup_printf("%s %s notified", change,
+                               rsc_info(graph, action->rsc)->id);
     if (action->rsc < 0)
         return g_strdup_printf("%s %s", change, cs_task_name(action));
     return g_strdup_printf("%s %s %s", change, rsc_info(graph, action->rsc)->id,
