@@ -267,6 +267,51 @@ START_TEST(test_digests)
 }
 END_TEST
 
+/* Orders on promote and demote actions are answered from the action
+ * graph, not refused: a blocked promotion names the action it waits for,
+ * and demotion comes before a promoted instance's stop. */
+START_TEST(test_promotion_orders)
+{
+    Solved blocked = solve_case("order-start-then-promote-blocked");
+    Solved between = solve_case("order-promote-then-promote");
+    Solved stopping = solve_case("order-demote-before-stop");
+    g_autoptr(GPtrArray) blocked_plan = cs_solution_actions(blocked.solution);
+    g_autoptr(GPtrArray) between_plan = cs_solution_actions(between.solution);
+    g_autoptr(GPtrArray) stopping_plan =
+        cs_solution_actions(stopping.solution);
+    /* instances live in the solution's (expanded) model */
+    const CsModel *blocked_model = cs_solution_model(blocked.solution);
+    const CsModel *between_model = cs_solution_model(between.solution);
+    const CsModel *stopping_model = cs_solution_model(stopping.solution);
+    const CsPlannedAction *promote = find_planned(blocked_plan, blocked_model,
+                                                  "st:1");
+    const CsPlannedAction *second = find_planned(between_plan, between_model,
+                                                 "st2:1");
+    const CsPlannedAction *stop = find_planned(stopping_plan, stopping_model,
+                                               "st:0");
+    const CsPlannedAction *app = find_planned(stopping_plan, stopping_model,
+                                              "app");
+
+    ck_assert_ptr_nonnull(promote);
+    ck_assert_int_eq(promote->kind, CS_ACTION_PROMOTE);
+    ck_assert(promote->blocked);
+    ck_assert_str_eq(promote->reason, "unrunnable app start");
+    ck_assert_ptr_nonnull(second);
+    ck_assert_int_eq(second->kind, CS_ACTION_PROMOTE);
+    ck_assert(second->blocked);
+    ck_assert_str_eq(second->reason, "unrunnable ms1 promoted");
+    ck_assert_ptr_nonnull(stop);
+    ck_assert_int_eq(stop->kind, CS_ACTION_STOP);
+    ck_assert_int_eq(stop->from_role, CS_ROLE_PROMOTED);
+    /* the order on the demotion restarts what follows it */
+    ck_assert_ptr_nonnull(app);
+    ck_assert_int_eq(app->kind, CS_ACTION_RESTART);
+    solved_free(&blocked);
+    solved_free(&between);
+    solved_free(&stopping);
+}
+END_TEST
+
 /* The folder listing found the hand-made cases (a missing or renamed
  * folder must not make the summary test vacuous). */
 START_TEST(test_cases_found)
@@ -290,6 +335,7 @@ static Suite *transition_suite(void)
     tcase_add_test(tc, test_cases_found);
     tcase_add_test(tc, test_action_api);
     tcase_add_test(tc, test_fence_and_blocked);
+    tcase_add_test(tc, test_promotion_orders);
     tcase_add_test(tc, test_digests);
     suite_add_tcase(suite, tc);
     return suite;

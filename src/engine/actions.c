@@ -30,6 +30,7 @@ enum {
     ORD_PSEUDO_LEFT = 1 << 7,
     ORD_IMPLIES_FIRST_MIGRATABLE = 1 << 8,
     ORD_THEN_CANCELS_FIRST = 1 << 9,
+    ORD_PROMOTED_IMPLIES_FIRST = 1 << 10,
 };
 
 enum { UPDATED_FIRST = 1, UPDATED_THEN = 2 };
@@ -71,6 +72,11 @@ static gboolean is_clone(const CsGraph *graph, int rsc)
     return rsc >= 0 && rsc_info(graph, rsc)->kind == CS_RSC_CLONE;
 }
 
+static gboolean is_promotable(const CsGraph *graph, int rsc)
+{
+    return is_clone(graph, rsc) && rsc_info(graph, rsc)->promotable;
+}
+
 /* Groups and clones act through start/running/stop/stopped
  * pseudo-actions of their own. */
 static gboolean is_collective(const CsGraph *graph, int rsc)
@@ -89,6 +95,10 @@ const char *cs_task_name(const CsAct *action)
     case CS_TASK_MIGRATE_FROM: return "migrate_from";
     case CS_TASK_RELOAD: return "reload-agent";
     case CS_TASK_FENCE: return "stonith";
+    case CS_TASK_PROMOTE: return "promote";
+    case CS_TASK_DEMOTE: return "demote";
+    case CS_TASK_PROMOTED: return "promoted";
+    case CS_TASK_DEMOTED: return "demoted";
     case CS_TASK_PSEUDO: break;
     }
     return action->name;
@@ -135,7 +145,7 @@ static gboolean needs_nothing(const CsGraph *graph, const CsAct *action)
 {
     const char *requires = rsc_info(graph, action->rsc)->requires;
 
-    if (action->task != CS_TASK_START)
+    if (action->task != CS_TASK_START && action->task != CS_TASK_PROMOTE)
         return TRUE;   /* only start and promote need quorum or fencing */
     return requires != NULL && strcmp(requires, "nothing") == 0;
 }
@@ -459,6 +469,10 @@ static void apply_ordering(CsGraph *graph, const CsOrdering *ordering)
         if (ordering->first_task == CS_TASK_STOP
             && graph->role[ordering->first_rsc] == CS_ROLE_STOPPED)
             return;
+        /* nor demote what is not promoted */
+        if (ordering->first_task == CS_TASK_DEMOTE
+            && graph->role[ordering->first_rsc] == CS_ROLE_UNPROMOTED)
+            return;
         g_ptr_array_add(firsts, rsc_action(graph, ordering->first_rsc,
                                            ordering->first_task, -1, TRUE));
     }
@@ -481,7 +495,18 @@ static char *reason_text(const CsGraph *graph, const CsAct *action,
                          guint flag)
 {
     const char *change = flag == CS_ACT_OPTIONAL ? "required" : "unrunnable";
+    const char *notify;
 
+    /* With notify=true (Pacemaker Explained 10.2.4), what is ordered after
+     * a promotable clone's promotions or demotions waits for the
+     * notifications that follow them, whose task Pacemaker names
+     * "notified" (corpus bug-1572-1). */
+    if ((action->task == CS_TASK_PROMOTED || action->task == CS_TASK_DEMOTED)
+        && (notify = g_hash_table_lookup(rsc_info(graph, action->rsc)->meta,
+                                         "notify")) != NULL
+        && cs_engine_is_true(notify))
+        return g_strdup_printf("%s %s notified", change,
+                               rsc_info(graph, action->rsc)->id);
     if (action->rsc < 0)
         return g_strdup_printf("%s %s", change, cs_task_name(action));
     return g_strdup_printf("%s %s %s", change, rsc_info(graph, action->rsc)->id,
@@ -509,6 +534,10 @@ static CsTask member_task(CsTask task)
         return CS_TASK_START;
     if (task == CS_TASK_STOPPED)
         return CS_TASK_STOP;
+    if (task == CS_TASK_PROMOTED)
+        return CS_TASK_PROMOTE;
+    if (task == CS_TASK_DEMOTED)
+        return CS_TASK_DEMOTE;
     return task;
 }
 
@@ -670,6 +699,16 @@ static guint update_primitive(CsGraph *graph, CsAct *first, CsAct *then,
         if ((flags & CS_ACT_MIGRATABLE) && !(then->flags & CS_ACT_MIGRATABLE))
             clear_because(graph, first, CS_ACT_MIGRATABLE, then);
     }
+    /* Demote before stop: a promoted instance that must stop must be
+     * demoted first. */
+    if ((type & ORD_PROMOTED_IMPLIES_FIRST) && (filter & CS_ACT_OPTIONAL)
+        && !(then->flags & CS_ACT_OPTIONAL) && then->rsc >= 0
+        && graph->role[then->rsc] == CS_ROLE_PROMOTED) {
+        clear_because(graph, first, CS_ACT_OPTIONAL, then);
+        if ((first->flags & CS_ACT_MIGRATABLE)
+            && !(then->flags & CS_ACT_MIGRATABLE))
+            clear_because(graph, first, CS_ACT_MIGRATABLE, then);
+    }
     if ((type & ORD_IMPLIES_FIRST_MIGRATABLE) && (filter & CS_ACT_OPTIONAL)) {
         if ((then->flags & (CS_ACT_MIGRATABLE | CS_ACT_RUNNABLE))
             != (CS_ACT_MIGRATABLE | CS_ACT_RUNNABLE))
@@ -722,7 +761,8 @@ static gboolean interleaves(const CsGraph *graph, const CsAct *first,
     if (first->rsc < 0 || then->rsc < 0 || first->rsc == then->rsc
         || !is_clone(graph, first->rsc) || !is_clone(graph, then->rsc))
         return FALSE;
-    rsc = then->task == CS_TASK_STOP ? first->rsc : then->rsc;
+    rsc = then->task == CS_TASK_STOP || then->task == CS_TASK_DEMOTE
+          ? first->rsc : then->rsc;
     value = g_hash_table_lookup(rsc_info(graph, rsc)->meta, "interleave");
     return value != NULL && cs_engine_is_true(value);
 }
@@ -853,7 +893,8 @@ static guint update_interleaved(CsGraph *graph, CsAct *first, CsAct *then,
                                 guint filter, guint type)
 {
     const CsResource *info = rsc_info(graph, then->rsc);
-    gboolean current = first->task == CS_TASK_STOPPED;
+    gboolean current = first->task == CS_TASK_STOPPED
+                       || first->task == CS_TASK_DEMOTED;
     guint changed = 0;
 
     for (guint i = 0; i < info->children->len; i++) {
@@ -965,6 +1006,10 @@ static guint update_for_edge(CsGraph *graph, CsAct *first, CsAct *then,
             changed |= UPDATED_FIRST;
         }
     }
+    if ((type & ORD_PROMOTED_IMPLIES_FIRST) && then->rsc >= 0)
+        changed |= update_rsc(graph, first, then,
+                              first_flags & CS_ACT_OPTIONAL, CS_ACT_OPTIONAL,
+                              ORD_PROMOTED_IMPLIES_FIRST);
     if (type & ORD_ONE_OR_MORE) {
         if (then->rsc >= 0) {
             changed |= update_rsc(graph, first, then, first_flags,
@@ -1037,6 +1082,10 @@ static CsAct *action_for_ordering(CsGraph *graph, CsAct *action)
         mapped = CS_TASK_RUNNING;
     else if (action->task == CS_TASK_STOP)
         mapped = CS_TASK_STOPPED;
+    else if (action->task == CS_TASK_PROMOTE)
+        mapped = CS_TASK_PROMOTED;
+    else if (action->task == CS_TASK_DEMOTE)
+        mapped = CS_TASK_DEMOTED;
     else
         return action;
     found = find_first(graph, action->rsc, mapped, -1);
@@ -1130,23 +1179,31 @@ static int top_level(const CsGraph *graph, int rsc)
     return rsc;
 }
 
-static void block_dependent_starts(CsGraph *graph, int rsc, int because)
+/* Pacemaker's mark_action_blocked(): rsc's actions for task cannot run
+ * (for a promotion, neither can its instances'). */
+static void block_dependent_actions(CsGraph *graph, int rsc, CsTask task,
+                                    int because)
 {
     g_autofree char *text = g_strdup_printf("colocation with %s",
                                             rsc_info(graph, because)->id);
+    const CsResource *info = rsc_info(graph, rsc);
     GPtrArray *list = graph->by_rsc[rsc];
 
     for (guint i = 0; i < list->len; i++) {
         CsAct *action = g_ptr_array_index(list, i);
 
-        if (action->task != CS_TASK_START
-            || !(action->flags & CS_ACT_RUNNABLE))
+        if (action->task != task || !(action->flags & CS_ACT_RUNNABLE))
             continue;
         action->flags &= ~CS_ACT_RUNNABLE;
         set_reason(action, text, FALSE);
         block_colocation_dependents(graph, action);
         update_action(graph, action);
     }
+    if (task != CS_TASK_PROMOTE)
+        return;
+    for (guint i = 0; i < info->children->len; i++)
+        block_dependent_actions(graph, g_array_index(info->children, int, i),
+                                task, because);
 }
 
 /* Pacemaker's pcmk__block_colocation_dependents(): when a resource cannot
@@ -1158,7 +1215,8 @@ static void block_colocation_dependents(CsGraph *graph, CsAct *action)
     const CsResource *info;
     int rsc;
 
-    if (action->rsc < 0 || action->task != CS_TASK_START
+    if (action->rsc < 0
+        || (action->task != CS_TASK_START && action->task != CS_TASK_PROMOTE)
         || (action->flags & CS_ACT_RUNNABLE))
         return;
     rsc = top_level(graph, action->rsc);
@@ -1171,20 +1229,31 @@ static void block_colocation_dependents(CsGraph *graph, CsAct *action)
         return;
     if (info->kind == CS_RSC_CLONE) {
         for (guint i = 0; i < info->children->len; i++) {
-            CsAct *start = find_first(graph,
-                                      g_array_index(info->children, int, i),
-                                      CS_TASK_START, -1);
+            CsAct *same = find_first(graph,
+                                     g_array_index(info->children, int, i),
+                                     action->task, -1);
 
-            if (start == NULL || (start->flags & CS_ACT_RUNNABLE))
+            if (same == NULL || (same->flags & CS_ACT_RUNNABLE))
                 return;
         }
     }
+    /* A primary that cannot start keeps its dependents from their role;
+     * one that cannot be promoted, only those colocated with its
+     * promoted role.  A dependent limited to the promoted role loses its
+     * promotion, any other its start. */
     for (guint i = 0; i < graph->solution->colocs->len; i++) {
         const CsColoc *coloc = g_ptr_array_index(graph->solution->colocs, i);
 
-        if (coloc->primary == rsc && coloc->score >= CS_INFINITY
-            && coloc->dependent != rsc)
-            block_dependent_starts(graph, coloc->dependent, action->rsc);
+        if (coloc->primary != rsc || coloc->score < CS_INFINITY
+            || coloc->dependent == rsc)
+            continue;
+        if (action->task == CS_TASK_PROMOTE
+            && coloc->primary_role != CS_ROLE_PROMOTED)
+            continue;
+        block_dependent_actions(graph, coloc->dependent,
+                                coloc->dependent_role == CS_ROLE_PROMOTED
+                                ? CS_TASK_PROMOTE : CS_TASK_START,
+                                action->rsc);
     }
 }
 
@@ -1445,6 +1514,95 @@ static void start_resource(CsGraph *graph, int rsc, int node,
         start->flags &= ~CS_ACT_OPTIONAL;
 }
 
+/* Pacemaker's demote_resource(): a demote wherever the instance is
+ * active (all of them, when it is multiply active). */
+static void demote_resource(CsGraph *graph, int rsc, gboolean optional)
+{
+    GArray *nodes = graph->running_on[rsc];
+
+    for (guint i = 0; i < nodes->len; i++)
+        rsc_action(graph, rsc, CS_TASK_DEMOTE, g_array_index(nodes, int, i),
+                   optional);
+}
+
+/* Pacemaker's promote_resource(): the promotion can run only if every
+ * start on that node can; otherwise any promote already there is
+ * marked unrunnable and none is created. */
+static void promote_resource(CsGraph *graph, int rsc, int node,
+                             gboolean optional)
+{
+    GPtrArray *list = graph->by_rsc[rsc];
+    gboolean runnable = TRUE;
+
+    for (guint i = 0; i < list->len; i++) {
+        const CsAct *action = g_ptr_array_index(list, i);
+
+        if (action->task == CS_TASK_START && action->node == node
+            && !(action->flags & CS_ACT_RUNNABLE))
+            runnable = FALSE;
+    }
+    if (runnable) {
+        rsc_action(graph, rsc, CS_TASK_PROMOTE, node, optional);
+        return;
+    }
+    for (guint i = 0; i < list->len; i++) {
+        CsAct *action = g_ptr_array_index(list, i);
+
+        if (action->task == CS_TASK_PROMOTE && action->node == node)
+            action->flags &= ~CS_ACT_RUNNABLE;
+    }
+}
+
+/* Pacemaker's schedule_restart_actions(): down to stopped where the
+ * resource runs (demote, then stop), then back up to its current role
+ * where it goes (start, then promote), unless it is to end lower. */
+static void restart_actions(CsGraph *graph, int rsc, gboolean need_stop,
+                            gboolean need_promote)
+{
+    CsRole role = graph->role[rsc];
+
+    graph->rsc_flags[rsc] |= CS_RSCF_RESTARTING;
+    if (role == CS_ROLE_PROMOTED)
+        demote_resource(graph, rsc, !need_stop);
+    if (role >= CS_ROLE_STARTED)
+        stop_resource(graph, rsc, !need_stop);
+    if (role >= CS_ROLE_STARTED && role <= graph->next_role[rsc]
+        && !(graph->rsc_flags[rsc] & CS_RSCF_BLOCK)) {
+        start_resource(graph, rsc, graph->assigned[rsc], !need_stop);
+        if (role == CS_ROLE_PROMOTED)
+            promote_resource(graph, rsc, graph->assigned[rsc],
+                             !(need_stop || need_promote));
+    }
+    graph->rsc_flags[rsc] &= ~CS_RSCF_RESTARTING;
+}
+
+/* Pacemaker's schedule_role_transition_actions(): from the current role
+ * to the next one, one step at a time (Pacemaker Explained 10.3: a
+ * promoted instance is demoted before it stops, a stopped one started
+ * before it is promoted). */
+static void role_transition_actions(CsGraph *graph, int rsc)
+{
+    CsRole role = graph->role[rsc], next = graph->next_role[rsc];
+    int assigned = graph->assigned[rsc];
+
+    if (role == next)
+        return;
+    if (role == CS_ROLE_PROMOTED) {
+        demote_resource(graph, rsc, FALSE);
+        if (next == CS_ROLE_STOPPED)
+            stop_resource(graph, rsc, FALSE);
+    } else if (role >= CS_ROLE_STARTED) {
+        if (next == CS_ROLE_STOPPED)
+            stop_resource(graph, rsc, FALSE);
+        else if (next == CS_ROLE_PROMOTED)
+            promote_resource(graph, rsc, assigned, FALSE);
+    } else if (next >= CS_ROLE_STARTED) {
+        start_resource(graph, rsc, assigned, FALSE);
+        if (next == CS_ROLE_PROMOTED)
+            promote_resource(graph, rsc, assigned, FALSE);
+    }
+}
+
 static gboolean needs_fencing(const CsResource *info)
 {
     return info->requires != NULL
@@ -1500,6 +1658,7 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
     int assigned = graph->assigned[rsc];
     guint n_clean = 0;
     gboolean need_stop = FALSE, moving = FALSE, migrate = FALSE;
+    gboolean need_promote = FALSE;
     gboolean multiply_active;
 
     for (guint i = 0; i < nodes->len; i++)
@@ -1523,29 +1682,26 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
             need_stop = TRUE;
         }
     }
-    if (!moving) {
-        if (graph->rsc_flags[rsc] & CS_RSCF_FAILED)
-            need_stop = need_stop || (graph->rsc_flags[rsc] & CS_RSCF_STOP);
-        else if (graph->rsc_flags[rsc] & CS_RSCF_BLOCK)
+    if (moving) {
+        /* the remaining checks are for a resource staying where it is */
+    } else if (graph->rsc_flags[rsc] & CS_RSCF_FAILED) {
+        if (graph->rsc_flags[rsc] & CS_RSCF_STOP)
+            need_stop = TRUE;
+        else if (graph->next_role[rsc] == CS_ROLE_PROMOTED)
+            need_promote = TRUE;   /* recovered by demotion */
+    } else if (graph->rsc_flags[rsc] & CS_RSCF_BLOCK) {
+        need_stop = TRUE;
+    } else if (graph->role[rsc] > CS_ROLE_STARTED && current >= 0
+               && assigned >= 0) {
+        /* A promotable instance staying put: a start already required
+         * there (a definition change) restarts it. */
+        CsAct *start = rsc_action(graph, rsc, CS_TASK_START, assigned, TRUE);
+
+        if (!(start->flags & CS_ACT_OPTIONAL))
             need_stop = TRUE;
     }
-    /* Down to stopped where it runs, back up to its role where it goes
-     * (Pacemaker's schedule_restart_actions()), then from its role to its
-     * next role (schedule_role_transition_actions()). */
-    graph->rsc_flags[rsc] |= CS_RSCF_RESTARTING;
-    if (graph->role[rsc] >= CS_ROLE_STARTED) {
-        stop_resource(graph, rsc, !need_stop);
-        if (graph->next_role[rsc] >= CS_ROLE_STARTED
-            && !(graph->rsc_flags[rsc] & CS_RSCF_BLOCK))
-            start_resource(graph, rsc, assigned, !need_stop);
-    }
-    graph->rsc_flags[rsc] &= ~CS_RSCF_RESTARTING;
-    if (graph->role[rsc] >= CS_ROLE_STARTED
-        && graph->next_role[rsc] == CS_ROLE_STOPPED)
-        stop_resource(graph, rsc, FALSE);
-    else if (graph->role[rsc] == CS_ROLE_STOPPED
-             && graph->next_role[rsc] >= CS_ROLE_STARTED)
-        start_resource(graph, rsc, assigned, FALSE);
+    restart_actions(graph, rsc, need_stop, need_promote);
+    role_transition_actions(graph, rsc);
     if (migrate)
         create_migration(graph, rsc, current);
 }
@@ -1594,6 +1750,46 @@ static guint instance_state(const CsGraph *graph, int rsc)
     return state;
 }
 
+/* Whether any instance of clone has a required action for task. */
+static gboolean any_instance_requires(const CsGraph *graph, int clone,
+                                      CsTask task)
+{
+    const CsResource *info = rsc_info(graph, clone);
+
+    for (guint i = 0; i < info->children->len; i++) {
+        GPtrArray *list = graph->by_rsc[g_array_index(info->children, int,
+                                                      i)];
+
+        for (guint j = 0; j < list->len; j++) {
+            const CsAct *action = g_ptr_array_index(list, j);
+
+            if (action->task == task && !(action->flags & CS_ACT_OPTIONAL))
+                return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+/* Pacemaker's promotable pseudo-actions (Pacemaker Explained 10.3): the
+ * clone's promote/promoted and demote/demoted, required when an instance
+ * is promoted or demoted. */
+static void create_promotable_actions(CsGraph *graph, int clone)
+{
+    gboolean promoting = any_instance_requires(graph, clone,
+                                               CS_TASK_PROMOTE);
+    gboolean demoting = any_instance_requires(graph, clone, CS_TASK_DEMOTE);
+    CsTask tasks[] = { CS_TASK_PROMOTE, CS_TASK_PROMOTED, CS_TASK_DEMOTE,
+                       CS_TASK_DEMOTED };
+
+    for (guint i = 0; i < G_N_ELEMENTS(tasks); i++) {
+        gboolean required = i < 2 ? promoting : demoting;
+        CsAct *action = pseudo_rsc_action(graph, clone, tasks[i], TRUE);
+
+        if (required)
+            action->flags &= ~CS_ACT_OPTIONAL;
+    }
+}
+
 /* Pacemaker's clone_create_pseudo_actions(): the clone's running is
  * runnable only if an instance is active or starting, and a resource
  * ordered with the clone may migrate (its stop counts as migratable)
@@ -1620,6 +1816,8 @@ static void create_clone_actions(CsGraph *graph, int clone)
     pseudo_rsc_action(graph, clone, CS_TASK_STOPPED, TRUE);
     if (!restarting)
         stop->flags |= CS_ACT_MIGRATABLE;
+    if (info->promotable)
+        create_promotable_actions(graph, clone);
 }
 
 static void create_actions(CsGraph *graph, int rsc)
@@ -1646,11 +1844,22 @@ static void primitive_internal(CsGraph *graph, int rsc)
      * constraints at all: the cluster will not restart it (Pacemaker
      * Explained 5.4 is-managed), so its stop does not wait for, nor
      * become required by, its start. */
+    const CsResource *info = rsc_info(graph, rsc);
+
     if (!(graph->rsc_flags[rsc] & CS_RSCF_MANAGED))
         return;
     /* Stop before start, for restarts. */
     order_rsc(graph, rsc, CS_TASK_STOP, rsc, CS_TASK_START,
               ORD_OPTIONAL | ORD_IMPLIES_THEN | ORD_RESTART);
+    /* Pacemaker Explained 10.3: demote before stop (required when a
+     * promoted instance must stop), start before promote. */
+    if ((info->parent >= 0 && is_promotable(graph, info->parent))
+        || graph->role[rsc] > CS_ROLE_UNPROMOTED) {
+        order_rsc(graph, rsc, CS_TASK_DEMOTE, rsc, CS_TASK_STOP,
+                  ORD_PROMOTED_IMPLIES_FIRST);
+        order_rsc(graph, rsc, CS_TASK_START, rsc, CS_TASK_PROMOTE,
+                  ORD_RUNNABLE_LEFT);
+    }
 }
 
 /* Pacemaker's group internal constraints (Pacemaker Explained 10.1
@@ -1708,6 +1917,51 @@ static void group_internal(CsGraph *graph, int group)
     }
 }
 
+/* Pacemaker's orderings of a promotable clone (Pacemaker Explained 10.3):
+ * its promotions wait for every instance to stop, demote and start; each
+ * instance's promotion and demotion sit between the clone's pseudo-actions
+ * (one after another for an ordered clone), and an instance is demoted
+ * before it is promoted. */
+static void promotable_internal(CsGraph *graph, int clone)
+{
+    const CsResource *info = rsc_info(graph, clone);
+    int previous = -1;
+
+    order_rsc(graph, clone, CS_TASK_STOPPED, clone, CS_TASK_START,
+              ORD_OPTIONAL);
+    order_rsc(graph, clone, CS_TASK_STOPPED, clone, CS_TASK_PROMOTE,
+              ORD_OPTIONAL);
+    order_rsc(graph, clone, CS_TASK_DEMOTED, clone, CS_TASK_STOP,
+              ORD_OPTIONAL);
+    order_rsc(graph, clone, CS_TASK_DEMOTED, clone, CS_TASK_START,
+              ORD_OPTIONAL);
+    order_rsc(graph, clone, CS_TASK_DEMOTED, clone, CS_TASK_PROMOTE,
+              ORD_OPTIONAL);
+    order_rsc(graph, clone, CS_TASK_RUNNING, clone, CS_TASK_PROMOTE,
+              ORD_OPTIONAL);
+    order_rsc(graph, clone, CS_TASK_DEMOTE, clone, CS_TASK_DEMOTED,
+              ORD_OPTIONAL);
+    for (guint i = 0; i < info->children->len; i++) {
+        int instance = g_array_index(info->children, int, i);
+
+        order_rsc(graph, instance, CS_TASK_DEMOTE, instance,
+                  CS_TASK_PROMOTE, ORD_OPTIONAL);
+        order_rsc(graph, clone, CS_TASK_PROMOTE, instance, CS_TASK_PROMOTE,
+                  ORD_OPTIONAL);
+        order_rsc(graph, instance, CS_TASK_PROMOTE, clone, CS_TASK_PROMOTED,
+                  ORD_OPTIONAL);
+        if (info->ordered && previous >= 0)
+            order_rsc(graph, previous, CS_TASK_PROMOTE, instance,
+                      CS_TASK_PROMOTE, ORD_OPTIONAL);
+        /* The clone's demote implies each instance's, and each instance's
+         * its demoted, only for how the graph is printed. */
+        if (info->ordered && previous >= 0)
+            order_rsc(graph, instance, CS_TASK_DEMOTE, previous,
+                      CS_TASK_DEMOTE, ORD_OPTIONAL);
+        previous = instance;
+    }
+}
+
 /* Pacemaker's clone_internal_constraints() (Pacemaker Explained 10.2
  * "Clones": ordered starts instances one after another). */
 static void clone_internal(CsGraph *graph, int clone)
@@ -1721,6 +1975,12 @@ static void clone_internal(CsGraph *graph, int clone)
               ORD_RUNNABLE_LEFT);
     order_rsc(graph, clone, CS_TASK_STOP, clone, CS_TASK_STOPPED,
               ORD_RUNNABLE_LEFT);
+    if (info->promotable) {
+        order_rsc(graph, clone, CS_TASK_DEMOTED, clone, CS_TASK_STOP,
+                  ORD_OPTIONAL);
+        order_rsc(graph, clone, CS_TASK_RUNNING, clone, CS_TASK_PROMOTE,
+                  ORD_RUNNABLE_LEFT);
+    }
     for (guint i = 0; i < info->children->len; i++) {
         int instance = g_array_index(info->children, int, i);
 
@@ -1736,6 +1996,8 @@ static void clone_internal(CsGraph *graph, int clone)
         }
         previous = instance;
     }
+    if (info->promotable)
+        promotable_internal(graph, clone);
 }
 
 /* The container a filler (meta container) runs inside, or -1; a remote
@@ -1814,8 +2076,12 @@ static gboolean task_parse(const char *text, CsTask *task)
         *task = CS_TASK_START;
     else if (strcmp(text, "stop") == 0)
         *task = CS_TASK_STOP;
+    else if (strcmp(text, "promote") == 0)
+        *task = CS_TASK_PROMOTE;
+    else if (strcmp(text, "demote") == 0)
+        *task = CS_TASK_DEMOTE;
     else
-        return FALSE;   /* promote/demote: no such actions for primitives */
+        return FALSE;
     return TRUE;
 }
 
@@ -1853,7 +2119,7 @@ static guint order_flags(const CsGraph *graph, const CsOrder *order,
     if (!order->symmetrical)
         return flags | ORD_ASYMMETRICAL;
     flags |= ORD_IMPLIES_THEN;
-    if (first_task == CS_TASK_START)
+    if (first_task == CS_TASK_START || first_task == CS_TASK_PROMOTE)
         flags |= ORD_RUNNABLE_LEFT;
     return flags;
 }

@@ -210,6 +210,9 @@ typedef enum {
     CS_TASK_START, CS_TASK_STOP, CS_TASK_RUNNING, CS_TASK_STOPPED,
     CS_TASK_MIGRATE_TO, CS_TASK_MIGRATE_FROM, CS_TASK_RELOAD,
     CS_TASK_PSEUDO, CS_TASK_FENCE,
+    /* promotable clones (Pacemaker Explained 10.3): an instance's role
+     * changes, and the clone's pseudo-actions around them */
+    CS_TASK_PROMOTE, CS_TASK_DEMOTE, CS_TASK_PROMOTED, CS_TASK_DEMOTED,
 } CsTask;
 
 /* Action flags (Pacemaker's pe_action_flags). */

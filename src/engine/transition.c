@@ -58,21 +58,6 @@ static void add_item(GPtrArray *out, CsActionKind kind, int rsc, int from,
     g_ptr_array_add(out, planned);
 }
 
-/* A promote or demote (the action graph has none of its own): it can
- * run when the instance can start where it is to be promoted. */
-static void add_role_change(GPtrArray *out, CsActionKind kind, int rsc,
-                            int from, int to, const CsAct *start,
-                            const CsGraph *graph)
-{
-    CsPlannedAction *planned;
-
-    add_item(out, kind, rsc, from, to, start, NULL, graph);
-    planned = g_ptr_array_index(out, out->len - 1);
-    planned->blocked = start != NULL && !(start->flags & CS_ACT_RUNNABLE);
-    g_free(planned->reason);
-    planned->reason = NULL;
-}
-
 static gboolean optional(const CsAct *action)
 {
     return action->flags & CS_ACT_OPTIONAL;
@@ -102,6 +87,8 @@ static void add_stops(GPtrArray *out, CsGraph *graph, int rsc,
 static void same_role(GPtrArray *out, CsGraph *graph, int rsc, int current,
                       int next, CsAct *start, CsAct *stop)
 {
+    CsAct *promote = cs_graph_find(graph, rsc, CS_TASK_PROMOTE, next);
+    CsAct *demote = cs_graph_find(graph, rsc, CS_TASK_DEMOTE, next);
     gboolean failed = graph->rsc_flags[rsc] & CS_RSCF_FAILED;
     CsAct *migrate = cs_graph_find(graph, rsc, CS_TASK_MIGRATE_FROM, next);
 
@@ -111,9 +98,14 @@ static void same_role(GPtrArray *out, CsGraph *graph, int rsc, int current,
     else if (graph->rsc_flags[rsc] & CS_RSCF_RELOAD)
         add_item(out, CS_ACTION_RELOAD, rsc, current, next, start, NULL,
                  graph);
-    else if (start == NULL || optional(start))
-        return;
-    else if (!runnable(start))
+    else if (start == NULL || optional(start)) {
+        /* Pacemaker Explained 10.3: a promoted instance demoted and
+         * promoted again where it is. */
+        if (demote != NULL && promote != NULL && !optional(demote)
+            && !optional(promote))
+            add_item(out, CS_ACTION_REPROMOTE, rsc, current, next, promote,
+                     demote, graph);
+    } else if (!runnable(start))
         add_item(out, CS_ACTION_STOP, rsc, current, -1, stop,
                  stop != NULL && stop->reason != NULL ? stop : start, graph);
     else if (current >= 0 && current != next)
@@ -167,11 +159,13 @@ static void primitive_summary(GPtrArray *out, CsGraph *graph, int rsc)
     /* Pacemaker Explained 10.3: a promotable instance changing role where
      * it is. */
     else if (graph->role[rsc] == CS_ROLE_PROMOTED)
-        add_role_change(out, CS_ACTION_DEMOTE, rsc, current, next, NULL,
-                        graph);
+        add_item(out, CS_ACTION_DEMOTE, rsc, current, next,
+                 cs_graph_find(graph, rsc, CS_TASK_DEMOTE, next), NULL,
+                 graph);
     else if (graph->next_role[rsc] == CS_ROLE_PROMOTED)
-        add_role_change(out, CS_ACTION_PROMOTE, rsc, current, next, start,
-                        graph);
+        add_item(out, CS_ACTION_PROMOTE, rsc, current, next,
+                 cs_graph_find(graph, rsc, CS_TASK_PROMOTE, next), NULL,
+                 graph);
     else if (graph->role[rsc] == CS_ROLE_STOPPED
              && graph->next_role[rsc] > CS_ROLE_STOPPED)
         add_item(out, CS_ACTION_START, rsc, current, next, start, NULL,
