@@ -188,16 +188,6 @@ static gboolean check_supported(const CsModel *model, GError **error)
             return FALSE;
         }
     }
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (state->rsc < 0 && state->role >= CS_ROLE_STARTED) {
-            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                        "orphan resource %s (active, not configured) is not "
-                        "modelled yet", state->rsc_id);
-            return FALSE;
-        }
-    }
     return TRUE;
 }
 
