@@ -99,6 +99,9 @@ static const char *const unit_cases[] = {
      * never printed, stopped (balanced) or, unmanaged, counted where it
      * runs (minimal) */
     "orphan-balanced", "orphan-unmanaged-minimal",
+    /* a globally-unique clone's history beyond clone-max, and the
+     * instance 0 made for clone-max 0: neither printed */
+    "orphan-unique-beyond-max", "orphan-unique-max-zero",
 };
 
 START_TEST(test_unit_case)

@@ -206,16 +206,25 @@ static int match_anonymous(Matching *matching, int clone, int configured,
     return found;
 }
 
+/* The clone's configured child, which its instances copy (still there
+ * when clone-max is 0 and there are no instances); -1 if none. */
+static int clone_template(const CsExpansion *expansion, int clone)
+{
+    for (guint i = 0; i < expansion->template->len; i++)
+        if (g_array_index(expansion->template, gboolean, i)
+            && rsc_at(expansion, (int)i)->parent == clone)
+            return (int)i;
+    return -1;
+}
+
 static int add_orphan(Matching *matching, int clone, int configured)
 {
     CsExpansion *expansion = matching->expansion;
     CsResource *info = rsc_at(expansion, clone);
-    int top_template, instance;
+    int top_template = clone_template(expansion, clone), instance;
 
-    if (info->children->len == 0)
+    if (top_template < 0)
         return -2;
-    top_template = g_array_index(expansion->configured, int,
-                                 g_array_index(info->children, int, 0));
     instance = add_instance(expansion, top_template, clone,
                             matching->next_orphan[clone]++, TRUE);
 
@@ -234,7 +243,8 @@ static int match_state(Matching *matching, const CsRscState *state)
         return state->rsc;
     info = rsc_at(expansion, clone);
     if (info->globally_unique) {
-        if (state->instance >= 0 && state->instance < info->clone_max)
+        if (state->instance >= 0
+            && state->instance < (int)info->children->len)
             return member_for(expansion,
                               g_array_index(info->children, int,
                                             state->instance),
@@ -397,6 +407,14 @@ static void expand_clone(CsExpansion *expansion, int clone)
 
         g_array_append_val(instances, instance);
     }
+    /* With clone-max 0 Pacemaker still makes instance 0, never placed,
+     * for the history of a globally-unique clone's first instance to
+     * belong to (it is stopped whatever stop-orphan-resources says). */
+    if (info->clone_max <= 0 && info->globally_unique) {
+        int instance = add_instance(expansion, template, clone, 0, TRUE);
+
+        g_array_append_val(instances, instance);
+    }
     info->children = instances;
 }
 
@@ -502,17 +520,12 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model,
             state->rsc = match_state(&matching, state);
         else
             state->rsc = orphan_primitive(expansion, model, orphans, state);
-        if (state->rsc == -2) {
-            if (state->role >= CS_ROLE_STARTED) {
-                g_set_error(error, CS_ENGINE_ERROR,
-                            CS_ENGINE_ERROR_UNSUPPORTED,
-                            "active orphan clone instance %s is not "
-                            "modelled yet", state->rsc_id);
-                ok = FALSE;
-                break;
-            }
-            state->rsc = -1;
-        }
+        /* A history no instance can take (a globally-unique clone's
+         * instance beyond clone-max, or a clone with no child) is, to
+         * Pacemaker, a resource no longer configured at all: an orphan
+         * primitive of that id, outside the clone. */
+        if (state->rsc == -2)
+            state->rsc = orphan_primitive(expansion, model, orphans, state);
         if (state->rsc >= 0 && state->role >= CS_ROLE_STARTED)
             matching.active_node[state->rsc] = state->node;
         if (state->rsc >= 0 && state->blocked)
