@@ -102,6 +102,10 @@ static const char *const unit_cases[] = {
     /* a globally-unique clone's history beyond clone-max, and the
      * instance 0 made for clone-max 0: neither printed */
     "orphan-unique-beyond-max", "orphan-unique-max-zero",
+    /* a clone instance tried on its current node, which lacks capacity,
+     * and rolled back: the capacity comes back, and both attempts' lines
+     * are printed, sorted together */
+    "clone-rollback-capacity",
 };
 
 START_TEST(test_unit_case)
