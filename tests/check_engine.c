@@ -95,6 +95,17 @@ static const char *const unit_cases[] = {
     /* only one fail-count form counts, by the CIB's crm_feature_set */
     "failcount-form-current-legacy", "failcount-form-current-per-op",
     "failcount-form-old-legacy", "failcount-form-old-per-op",
+    /* an active orphan (history of a resource no longer configured) is
+     * never printed, stopped (balanced) or, unmanaged, counted where it
+     * runs (minimal) */
+    "orphan-balanced", "orphan-unmanaged-minimal",
+    /* a globally-unique clone's history beyond clone-max, and the
+     * instance 0 made for clone-max 0: neither printed */
+    "orphan-unique-beyond-max", "orphan-unique-max-zero",
+    /* a clone instance tried on its current node, which lacks capacity,
+     * and rolled back: the capacity comes back, and both attempts' lines
+     * are printed, sorted together */
+    "clone-rollback-capacity",
 };
 
 START_TEST(test_unit_case)
@@ -194,6 +205,43 @@ START_TEST(test_unmanaged_provenance)
 }
 END_TEST
 
+/* An active orphan is a resource of the solution's own model, not of
+ * the document's: stopped when managed, else kept where it runs, where
+ * it counts against the node (Pacemaker's process_orphan_resource()). */
+START_TEST(test_orphan_assignment)
+{
+    static const struct {
+        const char *name, *orphan_node, *rsc1_node;
+    } cases[] = {
+        { "orphan-balanced", "", "node2" },
+        { "orphan-unmanaged-minimal", "node1", "node1" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autofree char *xml = g_strdup_printf("%s/engine/%s.xml",
+                                               CS_TESTDATA, cases[i].name);
+        CsModel *model = NULL;
+        CsDocument *document = NULL;
+        gboolean unsupported;
+        CsSolution *solution = solve_file(xml, &model, &document,
+                                          &unsupported);
+        const CsModel *view;
+
+        ck_assert_ptr_nonnull(solution);
+        view = cs_solution_model(solution);
+        ck_assert_ptr_null(cs_model_resource(model, "old"));
+        ck_assert_ptr_nonnull(cs_model_resource(view, "old"));
+        ck_assert_str_eq(assigned_name(solution, view, "old"),
+                         cases[i].orphan_node);
+        ck_assert_str_eq(assigned_name(solution, view, "rsc1"),
+                         cases[i].rsc1_node);
+        cs_solution_free(solution);
+        cs_model_free(model);
+        cs_document_free(document);
+    }
+}
+END_TEST
+
 static void check_provenance(const CsSolution *solution, const char *path)
 {
     const CsModel *model = cs_solution_model(solution);
@@ -270,6 +318,7 @@ static Suite *engine_suite(void)
     tcase_add_test(unit, test_group_assignment);
     tcase_add_test(unit, test_capacity_decides_node);
     tcase_add_test(unit, test_unmanaged_provenance);
+    tcase_add_test(unit, test_orphan_assignment);
     suite_add_tcase(suite, unit);
     tcase_set_timeout(corpus, 120);
     tcase_add_test(corpus, test_corpus_provenance);

@@ -2351,7 +2351,11 @@ static void check_definitions(CsGraph *graph)
             || state->history == NULL)
             continue;
         info = rsc_info(graph, state->rsc);
-        if (info->kind != CS_RSC_PRIMITIVE)
+        /* An orphan has no definition to compare with: Pacemaker skips
+         * the check and only cleans its history up. */
+        if (info->kind != CS_RSC_PRIMITIVE
+            || (info->parent < 0 && cs_rsc_is_orphan(graph->solution,
+                                                     state->rsc)))
             continue;
         active_ops(state->history, &start, &stop);
         if (start < stop)

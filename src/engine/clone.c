@@ -261,8 +261,10 @@ static void unassign(CsSolution *solution, int rsc, CsTable **backup)
     const CsResource *info = rsc_of(solution, rsc);
     CsRscWork *work = &solution->work[rsc];
 
-    if (work->assigned >= 0)
+    if (work->assigned >= 0) {
         solution->num_assigned[work->assigned]--;
+        cs_capacity_release(solution, rsc, work->assigned);
+    }
     work->assigned = -1;
     work->provisional = TRUE;
     /* Pacemaker printed the scores of the attempt it rolls back. */
@@ -758,21 +760,6 @@ static const CsResource *resource_at(const CsModel *model, int rsc)
     return g_ptr_array_index(model->resources, rsc);
 }
 
-/* Under a placement strategy, a clone with a priority of its own changes
- * the assignment order of its instances among the other resources. */
-static const CsResource *prioritized_clone(const CsModel *model)
-{
-    if (model->options.placement_strategy == CS_PLACEMENT_DEFAULT)
-        return NULL;
-    for (guint i = 0; i < model->resources->len; i++) {
-        const CsResource *info = resource_at(model, (int)i);
-
-        if (info->kind == CS_RSC_CLONE && info->priority != 0)
-            return info;
-    }
-    return NULL;
-}
-
 /* A failed migrate_to leaves the resource active on its target even
  * after it stopped on the source (assign.c and actions.c count it).  The
  * one such corpus CIB with a placement strategy (load-stopped-loop-2) is
@@ -852,12 +839,6 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
     const CsOrder *order;
     const CsResource *info;
 
-    if ((info = prioritized_clone(model)) != NULL) {
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "clone %s: a clone priority under a placement strategy "
-                    "is not modelled yet", info->id);
-        return FALSE;
-    }
     if ((state = failed_anonymous_instance(model)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "%s: on-fail=%s for an anonymous clone instance is not "

@@ -188,16 +188,6 @@ static gboolean check_supported(const CsModel *model, GError **error)
             return FALSE;
         }
     }
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (state->rsc < 0 && state->role >= CS_ROLE_STARTED) {
-            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                        "orphan resource %s (active, not configured) is not "
-                        "modelled yet", state->rsc_id);
-            return FALSE;
-        }
-    }
     return TRUE;
 }
 
@@ -529,14 +519,40 @@ static void merge_promotion_lines(const CsSolution *solution, GString *out,
     }
 }
 
-/* Assignments a clone rolled back were printed as well (clone.c). */
+/* crm_simulate sorts its lines as whole strings: one resource's lines
+ * printed more than once (an assignment rolled back, then redone) come
+ * out interleaved by node, equal lines side by side. */
+static void sort_lines_since(GString *out, gsize start)
+{
+    g_auto(GStrv) lines = NULL;
+    guint n;
+
+    if (out->len <= start)
+        return;
+    lines = g_strsplit(out->str + start, "\n", -1);
+    n = g_strv_length(lines);
+    if (n > 0 && lines[n - 1][0] == '\0')
+        n--;   /* after the last newline */
+    qsort(lines, n, sizeof(char *), compare_lines);
+    g_string_truncate(out, start);
+    for (guint i = 0; i < n; i++) {
+        g_string_append(out, lines[i]);
+        g_string_append_c(out, '\n');
+    }
+}
+
+/* Assignments a clone rolled back were printed as well (clone.c), and
+ * sort in among the final ones. */
 static void print_rolled_back(const CsSolution *solution, const char *where,
                               int rsc, const GPtrArray *tables,
-                              const int *node_order, GString *out)
+                              const int *node_order, GString *out,
+                              gsize start)
 {
     for (guint i = 0; tables != NULL && i < tables->len; i++)
         print_table(solution, where, rsc, g_ptr_array_index(tables, i),
                     node_order, out);
+    if (tables != NULL && tables->len > 0)
+        sort_lines_since(out, start);
 }
 
 void cs_solution_print_scores(const CsSolution *solution, GString *out)
@@ -558,6 +574,7 @@ void cs_solution_print_scores(const CsSolution *solution, GString *out)
         int rsc = rsc_order[i];
         const CsResource *info = g_ptr_array_index(model->resources, rsc);
         const CsRscWork *work = &solution->work[rsc];
+        gsize rsc_start = out->len;
 
         print_table(solution, "pcmk__group_assign", rsc,
                     info->kind == CS_RSC_GROUP ? work->printed
@@ -566,18 +583,20 @@ void cs_solution_print_scores(const CsSolution *solution, GString *out)
         print_rolled_back(solution, "pcmk__group_assign", rsc,
                           info->kind == CS_RSC_GROUP
                           ? work->rolled_back : work->rolled_back_group,
-                          node_order, out);
+                          node_order, out, rsc_start);
     }
     for (int i = 0; i < solution->n_rsc; i++) {
         int rsc = rsc_order[i];
         const CsResource *info = g_ptr_array_index(model->resources, rsc);
+        gsize rsc_start = out->len;
 
         if (info->kind != CS_RSC_PRIMITIVE)
             continue;
         print_table(solution, "pcmk__primitive_assign", rsc,
                     solution->work[rsc].printed, node_order, out);
         print_rolled_back(solution, "pcmk__primitive_assign", rsc,
-                          solution->work[rsc].rolled_back, node_order, out);
+                          solution->work[rsc].rolled_back, node_order, out,
+                          rsc_start);
     }
     merge_promotion_lines(solution, out, start);
 }

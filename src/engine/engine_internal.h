@@ -183,6 +183,7 @@ GArray *cs_colocated_resources(const CsSolution *solution, int rsc);
 void cs_capacity_init(CsSolution *solution);
 void cs_capacity_free(CsSolution *solution);
 void cs_capacity_consume(CsSolution *solution, int rsc, int node);
+void cs_capacity_release(CsSolution *solution, int rsc, int node);
 int cs_capacity_compare(const CsSolution *solution, int node1, int node2);
 int cs_capacity_ban_insufficient(CsSolution *solution, int rsc);
 /* Node indices in the iteration order of Pacemaker's allowed-nodes hash

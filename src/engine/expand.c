@@ -27,6 +27,9 @@ struct CsExpansion {
     GArray *template;            /* gboolean per resource: a clone's
                                     configured child (never placed) */
     GPtrArray *arrays;           /* children arrays made here */
+    GHashTable *empty_table;     /* shared by orphans: no params, ... */
+    GPtrArray *empty_ops;        /* shared by orphans: no operations */
+    GPtrArray *orphan_bans;      /* CsStatusBan*: __orphan_do_not_run__ */
 };
 
 static gpointer own(CsExpansion *expansion, gconstpointer data, gsize size)
@@ -203,16 +206,25 @@ static int match_anonymous(Matching *matching, int clone, int configured,
     return found;
 }
 
+/* The clone's configured child, which its instances copy (still there
+ * when clone-max is 0 and there are no instances); -1 if none. */
+static int clone_template(const CsExpansion *expansion, int clone)
+{
+    for (guint i = 0; i < expansion->template->len; i++)
+        if (g_array_index(expansion->template, gboolean, i)
+            && rsc_at(expansion, (int)i)->parent == clone)
+            return (int)i;
+    return -1;
+}
+
 static int add_orphan(Matching *matching, int clone, int configured)
 {
     CsExpansion *expansion = matching->expansion;
     CsResource *info = rsc_at(expansion, clone);
-    int top_template, instance;
+    int top_template = clone_template(expansion, clone), instance;
 
-    if (info->children->len == 0)
+    if (top_template < 0)
         return -2;
-    top_template = g_array_index(expansion->configured, int,
-                                 g_array_index(info->children, int, 0));
     instance = add_instance(expansion, top_template, clone,
                             matching->next_orphan[clone]++, TRUE);
 
@@ -231,7 +243,8 @@ static int match_state(Matching *matching, const CsRscState *state)
         return state->rsc;
     info = rsc_at(expansion, clone);
     if (info->globally_unique) {
-        if (state->instance >= 0 && state->instance < info->clone_max)
+        if (state->instance >= 0
+            && state->instance < (int)info->children->len)
             return member_for(expansion,
                               g_array_index(info->children, int,
                                             state->instance),
@@ -244,6 +257,136 @@ static int match_state(Matching *matching, const CsRscState *state)
     if (found < 0 && state->role >= CS_ROLE_STARTED)
         found = add_orphan(matching, clone, state->rsc);
     return found;
+}
+
+/* ---- orphans: histories of resources no longer configured ----------- */
+
+/* A copy of an lrm_resource attribute the expansion owns, or NULL. */
+static char *owned_attr(CsExpansion *expansion, xmlNode *element,
+                        const char *name)
+{
+    xmlChar *value = element != NULL
+                     ? xmlGetProp(element, (const xmlChar *)name) : NULL;
+    char *copy = value != NULL ? g_strdup((const char *)value) : NULL;
+
+    xmlFree(value);
+    if (copy != NULL)
+        g_ptr_array_add(expansion->owned, copy);
+    return copy;
+}
+
+/* The <lrm_resource> of a history (the parent of its operations). */
+static xmlNode *history_element(const CsRscState *state)
+{
+    const CsOpRecord *record;
+
+    if (state->history == NULL || state->history->len == 0)
+        return NULL;
+    record = g_ptr_array_index(state->history, 0);
+    return record->xml != NULL ? record->xml->parent : NULL;
+}
+
+/* The managed state an orphan takes from the defaults alone: Pacemaker
+ * unpacks it like a resource with no meta attributes of its own, so
+ * rsc_defaults, is-managed-default and maintenance-mode apply (Pacemaker
+ * Explained 3.2 and 5.4); stop-orphan-resources=false leaves it
+ * unmanaged (Pacemaker's process_orphan_resource()). */
+static gboolean orphan_managed(const CsModel *model)
+{
+    static const char *const false_words[] = { "false", "off", "no", "n",
+                                               "0" };
+    const char *managed = g_hash_table_lookup(model->rsc_defaults,
+                                              "is-managed");
+    const char *maintenance = g_hash_table_lookup(model->rsc_defaults,
+                                                  "maintenance");
+    const char *by_default = g_hash_table_lookup(model->options.values,
+                                                 "is-managed-default");
+
+    if (!model->options.stop_orphan_resources
+        || model->options.maintenance_mode
+        || cs_engine_is_true(maintenance))
+        return FALSE;
+    if (managed != NULL && g_ascii_strcasecmp(managed, "default") != 0)
+        return cs_engine_is_true(managed);
+    for (guint i = 0; by_default != NULL && i < G_N_ELEMENTS(false_words);
+         i++)
+        if (g_ascii_strcasecmp(by_default, false_words[i]) == 0)
+            return FALSE;
+    return TRUE;
+}
+
+/* Pacemaker's default "requires" for a resource with no meta attribute
+ * (Pacemaker Explained 5.4), rsc_defaults aside. */
+static const char *orphan_requires(const CsModel *model,
+                                   const CsResource *orphan)
+{
+    if (orphan->fence_device)
+        return "quorum";
+    if (model->options.stonith_enabled)
+        return "fencing";
+    if (model->options.no_quorum_policy == CS_NO_QUORUM_IGNORE)
+        return "nothing";
+    return "quorum";
+}
+
+/* Pacemaker's create_fake_resource() for a history whose resource is no
+ * longer configured: a primitive of the history's agent, appended after
+ * every configured resource, that is never printed and, when
+ * stop-orphan-resources is on, banned from every node
+ * ("__orphan_do_not_run__") so that it is stopped. */
+static int add_orphan_primitive(CsExpansion *expansion, const CsModel *model,
+                                const CsRscState *state)
+{
+    CsResource blank = { 0 };
+    CsResource *orphan;
+    xmlNode *element = history_element(state);
+
+    orphan = add_copy(expansion, &blank, (int)expansion->model.resources->len,
+                      TRUE);
+    orphan->id = state->rsc_id;
+    orphan->kind = CS_RSC_PRIMITIVE;
+    orphan->parent = -1;
+    orphan->children = own_children(expansion);
+    orphan->rsc_class = owned_attr(expansion, element, "class");
+    orphan->provider = owned_attr(expansion, element, "provider");
+    orphan->type = owned_attr(expansion, element, "type");
+    orphan->meta = model->rsc_defaults;
+    orphan->params = expansion->empty_table;
+    orphan->utilization = expansion->empty_table;
+    orphan->ops = expansion->empty_ops;
+    orphan->migration_threshold = CS_INFINITY;
+    orphan->managed = orphan_managed(model);
+    orphan->maintenance = !orphan->managed
+                          && model->options.maintenance_mode;
+    orphan->multiple_active = "stop_start";
+    orphan->critical = TRUE;
+    orphan->fence_device = g_strcmp0(orphan->rsc_class, "stonith") == 0;
+    orphan->requires = (char *)orphan_requires(model, orphan);
+    orphan->container = -1;
+    orphan->remote_node = -1;
+    cs_score_parse(g_hash_table_lookup(model->rsc_defaults, "priority"),
+                   &orphan->priority);
+    if (model->options.stop_orphan_resources) {
+        CsStatusBan ban = { orphan->index, -1, "__orphan_do_not_run__" };
+
+        g_ptr_array_add(expansion->orphan_bans,
+                        own(expansion, &ban, sizeof ban));
+    }
+    return orphan->index;
+}
+
+/* The orphan primitive for state's resource id, made at its first
+ * history (a resource keeps one fake resource for all its nodes). */
+static int orphan_primitive(CsExpansion *expansion, const CsModel *model,
+                            GHashTable *orphans, const CsRscState *state)
+{
+    gpointer found;
+
+    if (g_hash_table_lookup_extended(orphans, state->rsc_id, NULL, &found))
+        return GPOINTER_TO_INT(found);
+    found = GINT_TO_POINTER(add_orphan_primitive(expansion, model, state));
+    g_hash_table_insert(orphans, state->rsc_id, found);
+    return GPOINTER_TO_INT(found);
 }
 
 /* ---- building the view ------------------------------------------------ */
@@ -261,6 +404,14 @@ static void expand_clone(CsExpansion *expansion, int clone)
     for (int number = 0; number < info->clone_max; number++) {
         int instance = add_instance(expansion, template, clone, number,
                                     FALSE);
+
+        g_array_append_val(instances, instance);
+    }
+    /* With clone-max 0 Pacemaker still makes instance 0, never placed,
+     * for the history of a globally-unique clone's first instance to
+     * belong to (it is stopped whatever stop-orphan-resources says). */
+    if (info->clone_max <= 0 && info->globally_unique) {
+        int instance = add_instance(expansion, template, clone, 0, TRUE);
 
         g_array_append_val(instances, instance);
     }
@@ -351,6 +502,8 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model,
     Matching matching = { expansion, g_new(int, n_max),
                           g_new0(gboolean, n_max), g_new0(int, n_max) };
     gboolean ok = TRUE;
+    g_autoptr(GHashTable) orphans = g_hash_table_new(g_str_hash,
+                                                     g_str_equal);
 
     for (guint i = 0; i < n_max; i++)
         matching.active_node[i] = -1;
@@ -365,17 +518,14 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model,
 
         if (state->rsc >= 0)
             state->rsc = match_state(&matching, state);
-        if (state->rsc == -2) {
-            if (state->role >= CS_ROLE_STARTED) {
-                g_set_error(error, CS_ENGINE_ERROR,
-                            CS_ENGINE_ERROR_UNSUPPORTED,
-                            "active orphan clone instance %s is not "
-                            "modelled yet", state->rsc_id);
-                ok = FALSE;
-                break;
-            }
-            state->rsc = -1;
-        }
+        else
+            state->rsc = orphan_primitive(expansion, model, orphans, state);
+        /* A history no instance can take (a globally-unique clone's
+         * instance beyond clone-max, or a clone with no child) is, to
+         * Pacemaker, a resource no longer configured at all: an orphan
+         * primitive of that id, outside the clone. */
+        if (state->rsc == -2)
+            state->rsc = orphan_primitive(expansion, model, orphans, state);
         if (state->rsc >= 0 && state->role >= CS_ROLE_STARTED)
             matching.active_node[state->rsc] = state->node;
         if (state->rsc >= 0 && state->blocked)
@@ -452,9 +602,12 @@ static void map_status_bans(CsExpansion *expansion, const CsModel *model)
 {
     CsModel *view = &expansion->model;
 
+    view->status_bans = g_ptr_array_new();
+    for (guint i = 0; i < expansion->orphan_bans->len; i++)
+        g_ptr_array_add(view->status_bans,
+                        g_ptr_array_index(expansion->orphan_bans, i));
     if (model->status_bans == NULL)
         return;
-    view->status_bans = g_ptr_array_new();
     for (guint i = 0; i < model->status_bans->len; i++) {
         const CsStatusBan *from = g_ptr_array_index(model->status_bans, i);
         int instance = -1;
@@ -482,13 +635,30 @@ static void index_resources(CsExpansion *expansion)
     for (guint i = 0; i < view->resources->len; i++) {
         CsResource *info = rsc_at(expansion, (int)i);
 
-        g_hash_table_insert(view->rsc_by_id, info->id, info);
+        /* an orphan may bear the id of a configured group or clone */
+        if (!g_hash_table_contains(view->rsc_by_id, info->id))
+            g_hash_table_insert(view->rsc_by_id, info->id, info);
     }
+}
+
+/* An orphan active somewhere must be stopped (or kept, unmanaged): the
+ * view gives it a resource of its own.  Inactive orphans change nothing
+ * and need no view of their own. */
+static gboolean has_active_orphan(const CsModel *model)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc < 0 && state->role >= CS_ROLE_STARTED)
+            return TRUE;
+    }
+    return FALSE;
 }
 
 static gboolean needs_view(const CsModel *model)
 {
-    return (model->features & (CS_FEATURE_CLONE | CS_FEATURE_TICKET)) != 0;
+    return (model->features & (CS_FEATURE_CLONE | CS_FEATURE_TICKET)) != 0
+           || has_active_orphan(model);
 }
 
 CsExpansion *cs_expansion_new(const CsModel *model, GError **error)
@@ -505,6 +675,9 @@ CsExpansion *cs_expansion_new(const CsModel *model, GError **error)
     expansion->template = g_array_new(FALSE, FALSE, sizeof(gboolean));
     expansion->arrays = g_ptr_array_new_with_free_func(
         (GDestroyNotify)g_array_unref);
+    expansion->empty_table = g_hash_table_new(g_str_hash, g_str_equal);
+    expansion->empty_ops = g_ptr_array_new();
+    expansion->orphan_bans = g_ptr_array_new();
     expansion->model.state_index = NULL;
     expansion->model.fail_count_index = NULL;
     expansion->model.fail_counts = NULL;
@@ -556,6 +729,9 @@ void cs_expansion_free(CsExpansion *expansion)
     g_array_free(expansion->configured, TRUE);
     g_array_free(expansion->template, TRUE);
     g_ptr_array_free(expansion->arrays, TRUE);
+    g_hash_table_destroy(expansion->empty_table);
+    g_ptr_array_free(expansion->empty_ops, TRUE);
+    g_ptr_array_free(expansion->orphan_bans, TRUE);
     g_free(expansion);
 }
 

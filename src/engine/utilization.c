@@ -196,6 +196,22 @@ void cs_capacity_consume(CsSolution *solution, int rsc, int node)
     }
 }
 
+/* Pacemaker's native_deallocate(): an assignment rolled back gives its
+ * node the capacity it took back. */
+void cs_capacity_release(CsSolution *solution, int rsc, int node)
+{
+    CsCapacity *capacity = solution->capacity;
+    int n = capacity ? capacity->n_attrs : 0;
+
+    for (int attr = 0; attr < n; attr++) {
+        gsize at = (gsize)node * n + attr;
+
+        if (capacity->rsc_has[(gsize)rsc * n + attr])
+            capacity->remaining[at] +=
+                capacity->required[(gsize)rsc * n + attr];
+    }
+}
+
 /* Pacemaker's pcmk__compare_node_capacities(): one point per attribute
  * for the node with more left; negative when node1 has more. */
 int cs_capacity_compare(const CsSolution *solution, int node1, int node2)
