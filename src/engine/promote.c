@@ -286,15 +286,19 @@ void cs_promote_add_scores(CsSolution *solution, int clone)
         work->priority[rsc] = rsc_of(solution, rsc)->priority;
         for (int node = 0; node < solution->n_nodes; node++) {
             gboolean is_default;
+            g_autofree char *attribute = NULL;
             CsScore score;
 
             if (!table->allowed[node]
                 || !cs_engine_node_available(solution, node))
                 continue;
-            score = promotion_score(solution, rsc, node, &is_default, NULL);
+            score = promotion_score(solution, rsc, node, &is_default,
+                                    &attribute);
             if (score > 0)
                 cs_table_add_simple(table, node, CS_CONTRIB_PROMOTION,
-                                    "promotion score", score);
+                                    keep_string(work,
+                                                g_steal_pointer(&attribute)),
+                                    score);
             if (score > work->priority[rsc]) {
                 work->priority[rsc] = score;
                 work->priority_set[rsc] = TRUE;
