@@ -265,13 +265,80 @@ static void check_provenance(const CsSolution *solution, const char *path)
     }
 }
 
+static CsScore sum_of(const CsContribution *list, int n)
+{
+    CsScore sum = 0;
+
+    for (int i = 0; i < n; i++)
+        sum = cs_score_add(sum, list[i].value);
+    return sum;
+}
+
+/* Every "RSC promotion score on NODE: S" line printed for a resource is
+ * the engine's promotion score of it, and that is the sum of its
+ * recorded contributions; an instance's priority inside it is the sum of
+ * its own. */
+static int check_promotion_provenance(const CsSolution *solution,
+                                      const char *path)
+{
+    const CsModel *model = cs_solution_model(solution);
+    g_autoptr(GString) printed = g_string_new(NULL);
+    g_auto(GStrv) lines = NULL;
+    int checked = 0;
+
+    cs_solution_print_scores(solution, printed);
+    lines = g_strsplit(printed->str, "\n", -1);
+    for (int i = 0; lines[i] != NULL; i++) {
+        char *marker = strstr(lines[i], " promotion score on ");
+        g_autofree char *id = NULL;
+        const CsResource *rsc;
+        const CsContribution *list;
+        char buf[CS_SCORE_BUFSIZE];
+        CsScore score;
+        int node, n;
+
+        if (marker == NULL)
+            continue;
+        id = g_strndup(lines[i], (gsize)(marker - lines[i]));
+        rsc = cs_model_resource(model, id);
+        if (rsc == NULL)      /* an orphan Pacemaker alone made */
+            continue;
+        ck_assert_msg(cs_solution_promotion_score(solution, rsc->index, &node,
+                                                  &score),
+                      "%s: %s has no promotion score", path, lines[i]);
+        ck_assert_msg(g_str_has_suffix(lines[i],
+                                       cs_score_format(score, buf)),
+                      "%s: %s, engine says %s", path, lines[i], buf);
+        list = cs_solution_promotion_contributions(solution, rsc->index, &n);
+        ck_assert_msg(sum_of(list, n) == score,
+                      "%s: provenance of %s sums to %d", path, lines[i],
+                      sum_of(list, n));
+        for (int k = 0; k < n; k++) {
+            const CsContribution *inner;
+            int m;
+
+            if (list[k].kind != CS_CONTRIB_PROMOTION || list[k].other_rsc < 0
+                || list[k].value >= CS_INFINITY)
+                continue;
+            inner = cs_solution_promotion_priority(solution,
+                                                   list[k].other_rsc, &m);
+            ck_assert_msg(sum_of(inner, m) == list[k].value,
+                          "%s: %s: priority of rsc %d sums to %d, not %d",
+                          path, lines[i], list[k].other_rsc,
+                          sum_of(inner, m), list[k].value);
+        }
+        checked++;
+    }
+    return checked;
+}
+
 START_TEST(test_corpus_provenance)
 {
     const char *shared = getenv("SHARED_DIR");
     g_autofree char *dir = NULL;
     g_autoptr(GDir) listing = NULL;
     const char *name;
-    int solved = 0;
+    int solved = 0, promotion_lines = 0;
 
     if (shared == NULL || *shared == '\0') {
         printf("check_engine: SHARED_DIR unset, corpus provenance skipped\n");
@@ -299,12 +366,15 @@ START_TEST(test_corpus_provenance)
         if (solution == NULL)
             continue;
         check_provenance(solution, path);
+        promotion_lines += check_promotion_provenance(solution, path);
         solved++;
         cs_solution_free(solution);
         cs_model_free(model);
         cs_document_free(document);
     }
     ck_assert_int_gt(solved, 0);
+    printf("check_engine: %d promotion score lines checked\n", promotion_lines);
+    ck_assert_int_gt(promotion_lines, 0);
 }
 END_TEST
 

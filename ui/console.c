@@ -50,7 +50,47 @@ const CsResource *cs_console_rsc(const CsConsole *console, int rsc)
 
 const char *cs_console_rsc_label(const CsConsole *console, int rsc)
 {
-    return rsc >= 0 ? console->rsc_labels[rsc] : "(orphan)";
+    if (rsc < 0 || console->rsc_labels == NULL)
+        return "(orphan)";
+    return rsc < console->engine_count ? console->rsc_labels[rsc] : "?";
+}
+
+const CsResource *cs_console_engine_rsc(const CsConsole *console, int rsc)
+{
+    if (console->solution == NULL)
+        return rsc >= 0 && rsc < cs_console_rsc_count(console) ? cs_console_rsc(console, rsc) : NULL;
+    const CsModel *engine = cs_solution_model(console->solution);
+    return rsc >= 0 && (guint)rsc < engine->resources->len ? g_ptr_array_index(engine->resources, rsc) : NULL;
+}
+
+int cs_row_engine_rsc(const CsRow *row)
+{
+    return row->instance >= 0 ? row->instance : row->rsc;
+}
+
+int cs_console_selected_engine_rsc(const CsConsole *console)
+{
+    if (console->cursor_row < 0 || (guint)console->cursor_row >= console->rows->len)
+        return -1;
+    return cs_row_engine_rsc(&g_array_index(console->rows, CsRow, console->cursor_row));
+}
+
+char *cs_console_clone_summary(const CsConsole *console, int clone)
+{
+    const CsResource *info = cs_console_engine_rsc(console, clone);
+    if (console->solution == NULL || info == NULL || info->kind != CS_RSC_CLONE)
+        return NULL;
+    int placed = 0, promoted = 0;
+    for (guint i = 0; i < info->children->len; i++) {
+        int instance = g_array_index(info->children, int, i);
+        placed += cs_solution_assigned_node(console->solution, instance) >= 0;
+        promoted += cs_solution_next_role(console->solution, instance) == CS_ROLE_PROMOTED;
+    }
+    /* Orphans (histories beyond clone-max) are children too, but only stop. */
+    int total = MIN((int)info->children->len, info->clone_max);
+    if (info->promotable)
+        return g_strdup_printf("%d/%d, %d prom", placed, total, promoted);
+    return g_strdup_printf("%d/%d", placed, total);
 }
 
 const char *cs_console_node_label(const CsConsole *console, int node)
@@ -115,6 +155,31 @@ static gboolean subtree_matches(const CsConsole *console, int rsc)
     return FALSE;
 }
 
+/* The configured resource an instance (or a member of a group instance)
+ * copies: its id without the ":N" the instance number adds. */
+static int configured_of(const CsConsole *console, const CsResource *instance)
+{
+    const char *colon = strrchr(instance->id, ':');
+    g_autofree char *base = colon != NULL ? g_strndup(instance->id, (gsize)(colon - instance->id))
+                                          : g_strdup(instance->id);
+    const CsResource *configured = cs_model_resource(console->model, base);
+    return configured != NULL ? configured->index : -1;
+}
+
+/* An unfolded clone shows what the engine places, its instances (a
+ * cloned group's with their members), not the child it copies. */
+static void add_instance_rows(CsConsole *console, const CsResource *instance, int depth)
+{
+    int configured = configured_of(console, instance);
+    if (configured < 0)
+        return;
+    CsRow row = { configured, depth, instance->index };
+    g_array_append_val(console->rows, row);
+    for (guint i = 0; instance->children != NULL && i < instance->children->len; i++)
+        add_instance_rows(console, cs_console_engine_rsc(console, g_array_index(instance->children, int, i)),
+                          depth + 1);
+}
+
 /* A container shows when it or any member matches; the members of a
  * matching container all show. */
 static void add_rows(CsConsole *console, int rsc, int depth, gboolean ancestor_matched)
@@ -122,11 +187,18 @@ static void add_rows(CsConsole *console, int rsc, int depth, gboolean ancestor_m
     gboolean matched = ancestor_matched || cs_console_rsc_matches_filter(console, rsc);
     if (!matched && !subtree_matches(console, rsc))
         return;
-    CsRow row = { rsc, depth };
+    CsRow row = { rsc, depth, -1 };
     g_array_append_val(console->rows, row);
     if (console->folded[rsc])
         return;
     const CsResource *resource = cs_console_rsc(console, rsc);
+    const CsResource *placed = cs_console_engine_rsc(console, rsc);
+    if (resource->kind == CS_RSC_CLONE && console->solution != NULL && placed != NULL) {
+        for (guint i = 0; placed->children != NULL && i < placed->children->len; i++)
+            add_instance_rows(console, cs_console_engine_rsc(console, g_array_index(placed->children, int, i)),
+                              depth + 1);
+        return;
+    }
     for (guint i = 0; resource->children != NULL && i < resource->children->len; i++)
         add_rows(console, g_array_index(resource->children, int, i), depth + 1, matched);
 }
@@ -134,14 +206,27 @@ static void add_rows(CsConsole *console, int rsc, int depth, gboolean ancestor_m
 void cs_console_rebuild_rows(CsConsole *console)
 {
     int selected = cs_console_selected_rsc(console);
+    int selected_instance = cs_console_selected_engine_rsc(console);
     g_array_set_size(console->rows, 0);
     for (int rsc = 0; rsc < cs_console_rsc_count(console); rsc++)
         if (cs_console_rsc(console, rsc)->parent < 0)
             add_rows(console, rsc, 0, FALSE);
-    /* Keep the cursor on the same resource when it is still shown. */
-    for (guint i = 0; i < console->rows->len; i++)
-        if (g_array_index(console->rows, CsRow, i).rsc == selected)
+    /* Keep the cursor on the same resource when it is still shown (an
+     * instance row first, else any row of what it copies). */
+    gboolean found = FALSE;
+    for (guint i = 0; i < console->rows->len; i++) {
+        const CsRow *row = &g_array_index(console->rows, CsRow, i);
+        if (cs_row_engine_rsc(row) == selected_instance) {
             console->cursor_row = (int)i;
+            found = TRUE;
+            break;
+        }
+    }
+    for (guint i = 0; !found && i < console->rows->len; i++)
+        if (g_array_index(console->rows, CsRow, i).rsc == selected) {
+            console->cursor_row = (int)i;
+            break;
+        }
     console->cursor_row = CLAMP(console->cursor_row, 0, MAX(0, (int)console->rows->len - 1));
 }
 
@@ -180,6 +265,23 @@ static int summary_line_rsc(const CsConsole *console, const char *text)
     return found;
 }
 
+/* A line naming a clone instance ("db:0 ( delta )") is also the
+ * instance's own action, for its row. */
+static void note_instance_action(CsConsole *console, const char *name, const char *verb, const char *verb_end)
+{
+    const char *end = name;
+    while (*end != '\0' && *end != ' ')
+        end++;
+    g_autofree char *id = g_strndup(name, (gsize)(end - name));
+    const CsResource *instance = cs_model_resource(cs_solution_model(console->solution), id);
+    if (instance == NULL || instance->index < cs_console_rsc_count(console) || instance->index >= console->engine_count)
+        return;
+    CsRscAction *action = &console->actions[instance->index];
+    if (action->verb == NULL)
+        action->verb = g_strndup(verb, (gsize)(verb_end - verb));
+    action->count++;
+}
+
 static void read_transition(CsConsole *console)
 {
     g_autoptr(GString) text = g_string_new(NULL);
@@ -210,6 +312,7 @@ static void read_transition(CsConsole *console)
                 console->move_total++;
         }
         action->count++;
+        note_instance_action(console, name, cursor, verb_end);
     }
 }
 
@@ -222,14 +325,20 @@ static void read_labels(CsConsole *console)
 {
     int rsc_count = cs_console_rsc_count(console);
     int node_count = cs_console_node_count(console);
-    console->rsc_labels = g_new0(char *, rsc_count + 1);
+    /* Labels and actions also for the clone instances the engine made. */
+    int engine_count = console->solution != NULL
+                       ? MAX(rsc_count, (int)cs_solution_model(console->solution)->resources->len) : rsc_count;
+    console->engine_count = engine_count;
+    console->rsc_labels = g_new0(char *, engine_count + 1);
     console->node_labels = g_new0(char *, node_count + 1);
     console->status_node = g_new(int, MAX(rsc_count, 1));
-    console->actions = g_new0(CsRscAction, MAX(rsc_count, 1));
+    console->actions = g_new0(CsRscAction, MAX(engine_count, 1));
     for (int rsc = 0; rsc < rsc_count; rsc++) {
         console->rsc_labels[rsc] = cs_escape(cs_console_rsc(console, rsc)->id);
         console->status_node[rsc] = -1;
     }
+    for (int rsc = rsc_count; rsc < engine_count; rsc++)
+        console->rsc_labels[rsc] = cs_escape(cs_console_engine_rsc(console, rsc)->id);
     for (int node = 0; node < node_count; node++)
         console->node_labels[node] = cs_escape(cs_console_node(console, node)->uname);
     console->active = g_hash_table_new(g_direct_hash, g_direct_equal);
@@ -246,9 +355,10 @@ static void read_labels(CsConsole *console)
 /* Forgets everything read from the previous model and solution. */
 static void clear_derived(CsConsole *console)
 {
-    for (int rsc = 0; console->actions != NULL && rsc < console->label_count; rsc++)
+    for (int rsc = 0; console->actions != NULL && rsc < console->engine_count; rsc++)
         g_free(console->actions[rsc].verb);
     g_clear_pointer(&console->actions, g_free);
+    console->engine_count = 0;
     console->action_total = 0;
     console->move_total = 0;
     g_clear_pointer(&console->transition, g_free);
@@ -328,6 +438,9 @@ static void mark_changes(CsConsole *console)
 
 gboolean cs_console_cell_changed(const CsConsole *console, int rsc, int node)
 {
+    /* Only configured resources are compared across an edit. */
+    if (rsc < 0 || rsc >= cs_console_rsc_count(console))
+        return FALSE;
     return console->changed != NULL && console->changed[rsc * cs_console_node_count(console) + node];
 }
 

@@ -24,10 +24,15 @@ typedef enum {
     CS_VIEW_COUNT
 } CsViewId;
 
-/* One visible row of the matrix: a resource at a nesting depth. */
+/* One visible row of the matrix: a resource at a nesting depth.  A clone
+ * unfolds into its instances (rsc:0, rsc:1, ...; a cloned group's
+ * instances bring their members), which only the engine's model holds:
+ * for those rows rsc is the configured resource the instance copies (the
+ * one edits name) and instance its index in cs_solution_model(). */
 typedef struct CsRow {
     int rsc;
     int depth;
+    int instance;            /* -1: a configured resource */
 } CsRow;
 
 /* What the Transition Summary says a resource will do ("Move", "Start"). */
@@ -126,6 +131,11 @@ typedef struct CsConsole {
     int move_total;          /* resources that move or migrate */
 
     gboolean *folded;        /* per resource: children hidden */
+    gboolean show_promotion; /* P: promotable instances show their
+                                promotion score, not allocation scores */
+    int engine_count;        /* resources of the engine's model (with
+                                clone instances): rsc_labels and actions
+                                hold that many */
     GArray *rows;            /* CsRow, what the matrix shows */
     GString *filter;         /* rows whose id contains it (casefolded) */
     gboolean filter_editing;
@@ -170,6 +180,17 @@ const CsNode *cs_console_node(const CsConsole *console, int node);
 const CsResource *cs_console_rsc(const CsConsole *console, int rsc);
 /* The resource and node under the matrix cursor, or -1. */
 int cs_console_selected_rsc(const CsConsole *console);
+/* The engine's index of what the cursor's row shows: the clone instance
+ * on an instance row, else the same as cs_console_selected_rsc (the
+ * engine keeps configured resources at their model index). */
+int cs_console_selected_engine_rsc(const CsConsole *console);
+int cs_row_engine_rsc(const CsRow *row);
+/* A resource of the engine's model (clone instances included); NULL when
+ * there is no solution or the index is beyond it. */
+const CsResource *cs_console_engine_rsc(const CsConsole *console, int rsc);
+/* A clone's summary for its row and the Explain view:
+ * "2/2, 1 prom" (instances placed of clone-max, promoted). */
+char *cs_console_clone_summary(const CsConsole *console, int clone);
 int cs_console_selected_node(const CsConsole *console);
 /* Where rsc runs now: the engine's answer, or the status section's when
  * the engine gave none. */

@@ -181,6 +181,11 @@ static void add_cell_heading(GPtrArray *lines, const CsConsole *console, int rsc
     CsLine *line = cs_line_add(lines);
     cs_line_append(line, CS_STYLE_HEADING, "Explain ");
     cs_line_append(line, CS_STYLE_EMPHASIS, "%s", cs_console_rsc_label(console, rsc));
+    if (console->solution != NULL && cs_solution_assigned_node(console->solution, rsc) >= 0) {
+        CsRole role = cs_solution_next_role(console->solution, rsc);
+        if (role == CS_ROLE_PROMOTED || role == CS_ROLE_UNPROMOTED)
+            cs_line_append(line, CS_STYLE_NORMAL, " [%s]", cs_role_name(role));
+    }
     cs_line_append(line, CS_STYLE_NORMAL, " on ");
     cs_line_append(line, CS_STYLE_EMPHASIS, "%s", cs_console_node_label(console, node));
     if (console->solution != NULL) {
@@ -192,6 +197,16 @@ static void add_cell_heading(GPtrArray *lines, const CsConsole *console, int rsc
     }
     gboolean here_now = cs_console_current_node(console, rsc) == node;
     gboolean planned_here = cs_console_planned_node(console, rsc) == node;
+    /* A clone is where its instances are. */
+    const CsResource *info = cs_console_engine_rsc(console, rsc);
+    if (console->solution != NULL && info != NULL && info->kind == CS_RSC_CLONE) {
+        here_now = planned_here = FALSE;
+        for (guint i = 0; i < info->children->len; i++) {
+            int instance = g_array_index(info->children, int, i);
+            here_now = here_now || cs_solution_current_node(console->solution, instance) == node;
+            planned_here = planned_here || cs_solution_assigned_node(console->solution, instance) == node;
+        }
+    }
     if (here_now && planned_here)
         cs_line_append(line, CS_STYLE_MARKER, "  %s runs here and stays", cs_glyph(CS_GLYPH_STAYS));
     else if (here_now && console->solution != NULL)
@@ -221,14 +236,15 @@ static void add_score_editor(GPtrArray *lines, const CsConsole *console)
                       original);
 }
 
-/* "  -INFINITY  location  cli-ban-web-on-alpha (db x 0.5)". */
+/* "  -INFINITY  location  cli-ban-web-on-alpha (db x 0.5)"; indented
+ * under the line it breaks down when nested. */
 static void add_contribution(GPtrArray *lines, const CsConsole *console, const CsContribution *why,
-                             gboolean selected)
+                             gboolean selected, gboolean nested)
 {
     char buf[CS_SCORE_BUFSIZE];
     CsLine *line = cs_line_add(lines);
     CsStyle text_style = selected ? CS_STYLE_SELECTED : CS_STYLE_NORMAL;
-    cs_line_append(line, selected ? CS_STYLE_SELECTED : CS_STYLE_DIM, "%s ",
+    cs_line_append(line, selected ? CS_STYLE_SELECTED : CS_STYLE_DIM, "%s%s ", nested ? "    " : "",
                    selected ? cs_glyph(CS_GLYPH_ARROW) : (cs_draw_is_utf8() ? " " : "  "));
     cs_line_append(line, selected ? CS_STYLE_SELECTED : cs_score_style(why->value), "%10s",
                    cs_score_format(why->value, buf));
@@ -250,6 +266,20 @@ static gboolean item_editable(const ExplainItem *item)
     return item->constraint != NULL || item->rule != NULL;
 }
 
+static void add_contribution_list(GPtrArray *lines, GArray *items, const CsConsole *console,
+                                  const CsContribution *list, int count, gboolean nested)
+{
+    for (int i = 0; i < count; i++) {
+        ExplainItem item = { (int)lines->len, NULL, NULL, FALSE };
+        if (list[i].kind != CS_CONTRIB_STICKINESS && list[i].kind != CS_CONTRIB_FAIL_LIMIT)
+            resolve_source(console, list[i].source, &item);
+        gboolean selected = item_editable(&item) && (int)items->len == console->explain_item;
+        add_contribution(lines, console, &list[i], selected, nested);
+        if (item_editable(&item))
+            g_array_append_val(items, item);
+    }
+}
+
 static void add_breakdown(GPtrArray *lines, GArray *items, const CsConsole *console, int rsc, int node)
 {
     int count = 0;
@@ -263,14 +293,67 @@ static void add_breakdown(GPtrArray *lines, GArray *items, const CsConsole *cons
     }
     if (count == 0)
         cs_lines_add_text(lines, CS_STYLE_DIM, "             0  default");
+    add_contribution_list(lines, items, console, list, count, FALSE);
+}
+
+/* Pacemaker Explained 10.3 "Promotable clones": the instances with the
+ * highest promotion scores are promoted, up to promoted-max.  The score
+ * is usually the clone's own on the node, to which every instance there
+ * adds its promotion priority (broken down beneath it). */
+static void add_promotion(GPtrArray *lines, GArray *items, const CsConsole *console, int rsc)
+{
+    int node, count = 0;
+    CsScore score;
+    char buf[CS_SCORE_BUFSIZE];
+    if (!cs_solution_promotion_score(console->solution, rsc, &node, &score))
+        return;
+    cs_line_add(lines);
+    CsLine *heading = cs_line_add(lines);
+    cs_line_append(heading, CS_STYLE_HEADING, "Promotion score");
+    cs_line_append(heading, CS_STYLE_NORMAL, " on %s: ", cs_console_node_label(console, node));
+    cs_line_append(heading, cs_score_style(score), "%s", cs_score_format(score, buf));
+    cs_line_append(heading, CS_STYLE_EMPHASIS, "  %s %s", cs_glyph(CS_GLYPH_ARROW),
+                   cs_role_name(cs_solution_next_role(console->solution, rsc)));
+    cs_lines_add_text(lines, CS_STYLE_DIM, "  (highest first are promoted, up to promoted-max; P shows them in 1 Matrix)");
+    const CsContribution *list = cs_solution_promotion_contributions(console->solution, rsc, &count);
+    if (count == 0)
+        cs_lines_add_text(lines, CS_STYLE_DIM, "             0  %s", node < 0 ? "not placed: not promoted" : "default");
     for (int i = 0; i < count; i++) {
-        ExplainItem item = { (int)lines->len, NULL, NULL, FALSE };
-        if (list[i].kind != CS_CONTRIB_STICKINESS && list[i].kind != CS_CONTRIB_FAIL_LIMIT)
-            resolve_source(console, list[i].source, &item);
-        gboolean selected = item_editable(&item) && (int)items->len == console->explain_item;
-        add_contribution(lines, console, &list[i], selected);
-        if (item_editable(&item))
-            g_array_append_val(items, item);
+        add_contribution_list(lines, items, console, &list[i], 1, FALSE);
+        if (list[i].kind != CS_CONTRIB_PROMOTION || list[i].other_rsc < 0)
+            continue;
+        int inner_count = 0;
+        const CsContribution *inner = cs_solution_promotion_priority(console->solution, list[i].other_rsc,
+                                                                     &inner_count);
+        add_contribution_list(lines, items, console, inner, inner_count, TRUE);
+    }
+}
+
+/* A clone: each instance's node and role. */
+static void add_instances(GPtrArray *lines, const CsConsole *console, int clone)
+{
+    const CsResource *info = cs_console_engine_rsc(console, clone);
+    g_autofree char *summary = cs_console_clone_summary(console, clone);
+    if (summary == NULL)
+        return;
+    cs_line_add(lines);
+    CsLine *heading = cs_line_add(lines);
+    cs_line_append(heading, CS_STYLE_HEADING, "Instances");
+    cs_line_append(heading, CS_STYLE_DIM, "  (%s; Enter on the clone's row in 1 Matrix unfolds them)", summary);
+    for (guint i = 0; i < info->children->len; i++) {
+        int instance = g_array_index(info->children, int, i);
+        int node = cs_solution_assigned_node(console->solution, instance);
+        CsLine *line = cs_line_add(lines);
+        cs_line_append(line, CS_STYLE_EMPHASIS, "    %-20s", cs_console_rsc_label(console, instance));
+        cs_line_append(line, CS_STYLE_NORMAL, " %-12s", node >= 0 ? cs_console_node_label(console, node) : "stopped");
+        if (info->promotable && node >= 0)
+            cs_line_append(line, CS_STYLE_NORMAL, " %-10s",
+                           cs_role_name(cs_solution_next_role(console->solution, instance)));
+        int promoted_on;
+        CsScore score;
+        char buf[CS_SCORE_BUFSIZE];
+        if (cs_solution_promotion_score(console->solution, instance, &promoted_on, &score))
+            cs_line_append(line, CS_STYLE_DIM, "  promotion score %s", cs_score_format(score, buf));
     }
 }
 
@@ -326,13 +409,15 @@ static GPtrArray *explain_lines(CsConsole *console, GArray *items)
 {
     GPtrArray *lines = cs_lines_new();
     int rsc = cs_console_selected_rsc(console);
+    /* A clone instance's row: its own scores; edits name what it copies. */
+    int shown = cs_console_selected_engine_rsc(console);
     int node = cs_console_selected_node(console);
     if (rsc < 0 || node < 0) {
         cs_lines_add_text(lines, CS_STYLE_HEADING, "Explain");
         cs_lines_add_text(lines, CS_STYLE_DIM, "  Select a resource and a node in 1 Matrix first.");
         return lines;
     }
-    add_cell_heading(lines, console, rsc, node);
+    add_cell_heading(lines, console, shown, node);
     if (console->rule_open != NULL)
         add_rule_editor(lines, console);
     else if (console->score_edit.active)
@@ -342,9 +427,11 @@ static GPtrArray *explain_lines(CsConsole *console, GArray *items)
         cs_lines_add_text(lines, CS_STYLE_DIM, "  No breakdown: the engine gave no answer for this CIB.");
         return lines;
     }
-    add_breakdown(lines, items, console, rsc, node);
+    add_breakdown(lines, items, console, shown, node);
+    add_promotion(lines, items, console, shown);
+    add_instances(lines, console, shown);
     add_disabled_rules(lines, items, console, rsc);
-    if (!console->score_edit.active && console->rule_open == NULL)
+    if (!console->score_edit.active && console->rule_open == NULL && shown == rsc)
         add_smallest(lines, console, rsc);
     return lines;
 }

@@ -23,22 +23,70 @@ static gboolean is_container(const CsConsole *console, int rsc)
     return children != NULL && children->len > 0;
 }
 
+/* Only configured resources fold: a clone's instances are always shown
+ * with their members. */
+static gboolean row_folds(const CsConsole *console, const CsRow *row)
+{
+    return row->instance < 0 && is_container(console, row->rsc);
+}
+
+/* In the engine's model: clone instances have depths too. */
 static int rsc_depth(const CsConsole *console, int rsc)
 {
     int depth = 0;
-    for (int parent = cs_console_rsc(console, rsc)->parent; parent >= 0;
-         parent = cs_console_rsc(console, parent)->parent)
+    for (int parent = cs_console_engine_rsc(console, rsc)->parent; parent >= 0;
+         parent = cs_console_engine_rsc(console, parent)->parent)
         depth++;
     return depth;
 }
 
-/* Over every resource, not only the shown ones, so folding and
- * filtering do not make the columns jump. */
+/* The promotable clone above rsc (an instance), or NULL. */
+static const CsResource *promotable_clone_of(const CsConsole *console, int rsc)
+{
+    const CsResource *info = cs_console_engine_rsc(console, rsc);
+    for (int up = info != NULL ? info->parent : -1; up >= 0; up = cs_console_engine_rsc(console, up)->parent) {
+        const CsResource *above = cs_console_engine_rsc(console, up);
+        if (above->kind == CS_RSC_CLONE)
+            return above->promotable ? above : NULL;
+    }
+    return NULL;
+}
+
+/* "Promoted" or "Unpromoted" for a placed instance of a promotable
+ * clone (its role once the transition ran), else NULL. */
+static const char *instance_role(const CsConsole *console, int rsc)
+{
+    if (console->solution == NULL || promotable_clone_of(console, rsc) == NULL
+        || cs_solution_assigned_node(console->solution, rsc) < 0)
+        return NULL;
+    CsRole role = cs_solution_next_role(console->solution, rsc);
+    return role == CS_ROLE_PROMOTED || role == CS_ROLE_UNPROMOTED ? cs_role_name(role) : NULL;
+}
+
+/* The name column's text, without indentation and fold mark: the id, a
+ * clone's "(2/2, 1 prom)", an instance's "[Promoted]". */
+static char *row_text(const CsConsole *console, int rsc)
+{
+    const char *label = cs_console_rsc_label(console, rsc);
+    const char *role = instance_role(console, rsc);
+    g_autofree char *summary = cs_console_clone_summary(console, rsc);
+    if (summary != NULL)
+        return g_strdup_printf("%s (%s)", label, summary);
+    if (role != NULL)
+        return g_strdup_printf("%s [%s]", label, role);
+    return g_strdup(label);
+}
+
+/* Over every resource (and clone instance), not only the shown ones, so
+ * folding and filtering do not make the columns jump. */
 static int widest_row_label(const CsConsole *console)
 {
     int widest = 0;
-    for (int rsc = 0; rsc < cs_console_rsc_count(console); rsc++)
-        widest = MAX(widest, rsc_depth(console, rsc) * 2 + 2 + cs_text_width(cs_console_rsc_label(console, rsc)));
+    int count = MAX(console->engine_count, cs_console_rsc_count(console));
+    for (int rsc = 0; rsc < count; rsc++) {
+        g_autofree char *text = row_text(console, rsc);
+        widest = MAX(widest, rsc_depth(console, rsc) * 2 + 2 + cs_text_width(text));
+    }
     return widest;
 }
 
@@ -138,17 +186,19 @@ static char *row_label(const CsConsole *console, const CsRow *row)
 {
     const char *fold = "  ";
     g_autofree char *fold_text = NULL;
-    if (is_container(console, row->rsc)) {
+    if (row_folds(console, row)) {
         fold_text = g_strdup_printf("%s ", cs_glyph(console->folded[row->rsc] ? CS_GLYPH_FOLDED
                                                                                 : CS_GLYPH_UNFOLDED));
         fold = fold_text;
     }
-    return g_strdup_printf("%*s%s%s", row->depth * 2, "", fold, cs_console_rsc_label(console, row->rsc));
+    g_autofree char *text = row_text(console, cs_row_engine_rsc(row));
+    return g_strdup_printf("%*s%s%s", row->depth * 2, "", fold, text);
 }
 
-static void draw_action(const CsConsole *console, int rsc, int y, int x)
+static void draw_action(const CsConsole *console, const CsRow *row, int y, int x)
 {
-    const CsRscAction *action = row_action(console, rsc, console->folded[rsc]);
+    const CsRscAction *action = row->instance >= 0 ? &console->actions[row->instance]
+                                                   : row_action(console, row->rsc, console->folded[row->rsc]);
     if (action->verb == NULL)
         return;
     g_autofree char *safe = cs_escape(action->verb);
@@ -158,14 +208,40 @@ static void draw_action(const CsConsole *console, int rsc, int y, int x)
     cs_draw_text(y, x, ACTION_WIDTH, fitted, cs_action_style(action->verb));
 }
 
+/* A clone's row marks a node by its instances: one runs there and one
+ * will (stays), one runs there and none will (leaves), or one will run
+ * there where none does (arrives). */
+static void draw_clone_marker(const CsConsole *console, const CsResource *clone, int node, int y, int x)
+{
+    gboolean now = FALSE, planned = FALSE;
+    for (guint i = 0; i < clone->children->len; i++) {
+        int instance = g_array_index(clone->children, int, i);
+        now = now || cs_solution_current_node(console->solution, instance) == node;
+        planned = planned || cs_solution_assigned_node(console->solution, instance) == node;
+    }
+    if (now && planned)
+        cs_draw_text(y, x, 1, cs_glyph(CS_GLYPH_STAYS), CS_STYLE_MARKER);
+    else if (now)
+        cs_draw_text(y, x, 1, cs_glyph(CS_GLYPH_LEAVES), CS_STYLE_ACTION_MOVE);
+    else if (planned)
+        cs_draw_text(y, x, 1, cs_glyph(CS_GLYPH_ARRIVES), CS_STYLE_ACTION_START);
+}
+
 /* Current and planned locations, read from the solution; the status
  * section adds the other active instances of a clone, which the
- * solution's single current node cannot name. */
-static void draw_marker(const CsConsole *console, int rsc, int node, int y, int x)
+ * solution's single current node cannot name.  An instance row has its
+ * own current and planned node. */
+static void draw_marker(const CsConsole *console, const CsRow *row, int node, int y, int x)
 {
+    int rsc = cs_row_engine_rsc(row);
+    const CsResource *info = cs_console_engine_rsc(console, rsc);
+    if (console->solution != NULL && info != NULL && info->kind == CS_RSC_CLONE) {
+        draw_clone_marker(console, info, node, y, x);
+        return;
+    }
     int current = cs_console_current_node(console, rsc);
     int planned = cs_console_planned_node(console, rsc);
-    gboolean here_now = current == node || cs_console_active_on(console, rsc, node);
+    gboolean here_now = current == node || (row->instance < 0 && cs_console_active_on(console, rsc, node));
     if (here_now && current == node && planned != node && console->solution != NULL)
         cs_draw_text(y, x, 1, cs_glyph(CS_GLYPH_LEAVES), CS_STYLE_ACTION_MOVE);
     else if (here_now)
@@ -174,21 +250,60 @@ static void draw_marker(const CsConsole *console, int rsc, int node, int y, int 
         cs_draw_text(y, x, 1, cs_glyph(CS_GLYPH_ARRIVES), CS_STYLE_ACTION_START);
 }
 
-static void draw_cell(const CsConsole *console, const MatrixLayout *layout, int rsc, int node,
+/* With P: the promotion score crm_simulate prints for an instance, in
+ * the column of its node; for a promotable clone's row, the highest of
+ * its instances' in each column.  FALSE: nothing to show in this cell
+ * (the row is not promotable, or no instance is promoted-scored here). */
+static gboolean promotion_cell(const CsConsole *console, int rsc, int node, gboolean *applies, CsScore *score)
+{
+    const CsResource *info = cs_console_engine_rsc(console, rsc);
+    *applies = FALSE;
+    if (!console->show_promotion || console->solution == NULL || info == NULL)
+        return FALSE;
+    if (info->kind == CS_RSC_CLONE) {
+        if (!info->promotable)
+            return FALSE;
+        *applies = TRUE;
+        gboolean found = FALSE;
+        for (guint i = 0; i < info->children->len; i++) {
+            int each_node;
+            CsScore each;
+            if (cs_solution_promotion_score(console->solution, g_array_index(info->children, int, i), &each_node,
+                                            &each)
+                && each_node == node && (!found || each > *score)) {
+                *score = each;
+                found = TRUE;
+            }
+        }
+        return found;
+    }
+    int line_node;
+    if (!cs_solution_promotion_score(console->solution, rsc, &line_node, score))
+        return FALSE;
+    *applies = TRUE;
+    return line_node == node;
+}
+
+static void draw_cell(const CsConsole *console, const MatrixLayout *layout, const CsRow *row, int node,
                       int y, int x, gboolean under_cursor)
 {
-    draw_marker(console, rsc, node, y, x);
+    int rsc = cs_row_engine_rsc(row);
+    draw_marker(console, row, node, y, x);
     attr_t cursor_attrs = under_cursor ? A_REVERSE : A_NORMAL;
-    if (console->solution == NULL) {
+    gboolean promotion_row;
+    CsScore promotion = 0;
+    gboolean has_promotion = promotion_cell(console, rsc, node, &promotion_row, &promotion);
+    if (console->solution == NULL || (promotion_row && !has_promotion)) {
         g_autofree char *blank = cs_fit(cs_glyph(CS_GLYPH_NO_SCORE), layout->cell_width - 1, TRUE);
         cs_draw_text_attrs(y, x + 1, layout->cell_width - 1, blank, cs_style_attr(CS_STYLE_DIM) | cursor_attrs);
         return;
     }
     char buf[CS_SCORE_BUFSIZE];
-    CsScore score = cs_solution_score(console->solution, rsc, node);
+    CsScore score = promotion_row ? promotion : cs_solution_score(console->solution, rsc, node);
     g_autofree char *text = cs_fit(cs_score_short(score, buf), layout->cell_width - 1, TRUE);
     /* The last edit's consequences stand out until the next edit. */
-    CsStyle style = cs_console_cell_changed(console, rsc, node) ? CS_STYLE_CHANGED : cs_score_style(score);
+    CsStyle style = !promotion_row && cs_console_cell_changed(console, rsc, node) ? CS_STYLE_CHANGED
+                                                                                 : cs_score_style(score);
     cs_draw_text_attrs(y, x + 1, layout->cell_width - 1, text, cs_style_attr(style) | cursor_attrs);
 }
 
@@ -199,15 +314,15 @@ static void draw_row(const CsConsole *console, const MatrixLayout *layout, const
     gboolean is_cursor_row = index == console->cursor_row;
     g_autofree char *label = row_label(console, row);
     g_autofree char *fitted = cs_fit(label, layout->name_width, FALSE);
-    CsStyle name_style = is_container(console, row->rsc) ? CS_STYLE_EMPHASIS : CS_STYLE_NORMAL;
+    CsStyle name_style = row_folds(console, row) ? CS_STYLE_EMPHASIS : CS_STYLE_NORMAL;
     cs_draw_text(y, area->x, layout->name_width, fitted, is_cursor_row ? CS_STYLE_CURSOR : name_style);
-    draw_action(console, row->rsc, y, area->x + layout->name_width + 1);
+    draw_action(console, row, y, area->x + layout->name_width + 1);
     for (int column = 0; column < layout->visible_nodes; column++) {
         int node = console->left_node + column;
         if (node >= cs_console_node_count(console))
             break;
         int x = layout->first_cell_x + column * (layout->cell_width + 1) + 1;
-        draw_cell(console, layout, row->rsc, node, y, x, is_cursor_row && node == console->cursor_node);
+        draw_cell(console, layout, row, node, y, x, is_cursor_row && node == console->cursor_node);
     }
 }
 
@@ -220,6 +335,8 @@ static int legend_item(int y, int x, int limit, const char *glyph, CsStyle glyph
 static void draw_legend(const CsConsole *console, const MatrixLayout *layout, const CsRect *area)
 {
     int y = layout->legend_y, x = area->x + 1, limit = area->x + area->width;
+    if (console->show_promotion)
+        x += cs_draw_text(y, x, limit - x, "P promotion scores  ", CS_STYLE_HEADING);
     if (console->changed != NULL) {
         x += cs_draw_text(y, x, limit - x, "edit", CS_STYLE_CHANGED);
         x += cs_draw_text(y, x, limit - x, " changed  ", CS_STYLE_DIM);
@@ -273,7 +390,8 @@ static gboolean activate_row(CsConsole *console)
     int rsc = cs_console_selected_rsc(console);
     if (rsc < 0)
         return FALSE;
-    if (is_container(console, rsc)) {
+    const CsRow *row = &g_array_index(console->rows, CsRow, console->cursor_row);
+    if (row_folds(console, row)) {
         console->folded[rsc] = !console->folded[rsc];
         cs_console_rebuild_rows(console);
     } else {
@@ -320,6 +438,12 @@ static gboolean matrix_key(CsConsole *console, int key, const CsRect *area)
         return TRUE;
     case 'e':
         console->view = CS_VIEW_EXPLAIN;
+        return TRUE;
+    case 'P':
+        console->show_promotion = !console->show_promotion;
+        cs_console_say(console, FALSE, console->show_promotion
+                       ? "Promotable clones show promotion scores (P again: allocation scores)."
+                       : "Allocation scores everywhere.");
         return TRUE;
     default:
         return FALSE;

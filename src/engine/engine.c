@@ -322,6 +322,23 @@ int cs_solution_current_node(const CsSolution *solution, int rsc)
     return solution->work[rsc].current;
 }
 
+CsRole cs_solution_current_role(const CsSolution *solution, int rsc)
+{
+    CsRole role = solution->work[rsc].role;
+
+    return role == CS_ROLE_UNKNOWN ? CS_ROLE_STOPPED : role;
+}
+
+CsRole cs_solution_next_role(const CsSolution *solution, int rsc)
+{
+    const CsRscWork *work = &solution->work[rsc];
+
+    if (work->assigned < 0)
+        return CS_ROLE_STOPPED;
+    return work->next_role == CS_ROLE_UNKNOWN ? CS_ROLE_STARTED
+                                              : work->next_role;
+}
+
 const CsContribution *cs_solution_contributions(const CsSolution *solution,
                                                 int rsc, int node, int *n_out)
 {
@@ -678,6 +695,95 @@ static void explain_node(const CsSolution *solution, int rsc, int node,
         explain_contribution(solution, &list[i], out);
 }
 
+static const char *node_name(const CsSolution *solution, int node)
+{
+    return node >= 0 ? ((const CsNode *)g_ptr_array_index(
+                            solution->model->nodes, node))->uname
+                     : "none";
+}
+
+static const char *rsc_name(const CsSolution *solution, int rsc)
+{
+    return ((const CsResource *)g_ptr_array_index(solution->model->resources,
+                                                  rsc))->id;
+}
+
+/* An instance's promotion priority, indented under its line. */
+static void explain_priority(const CsSolution *solution, int rsc,
+                             GString *out)
+{
+    const CsContribution *list;
+    int n;
+
+    list = cs_solution_promotion_priority(solution, rsc, &n);
+    for (int i = 0; i < n; i++) {
+        g_string_append(out, "    ");
+        explain_contribution(solution, &list[i], out);
+    }
+}
+
+/* Pacemaker Explained 10.3: the promotion score decides which instances
+ * of a promotable clone are promoted, highest first. */
+static void explain_promotion(const CsSolution *solution, int rsc,
+                              GString *out)
+{
+    const CsContribution *list;
+    char buf[CS_SCORE_BUFSIZE];
+    CsScore score;
+    int node, n;
+
+    if (!cs_solution_promotion_score(solution, rsc, &node, &score))
+        return;
+    g_string_append_printf(out, "  promotion score on %s: %s  -> %s\n",
+                           node_name(solution, node),
+                           cs_score_format(score, buf),
+                           cs_role_name(cs_solution_next_role(solution, rsc)));
+    list = cs_solution_promotion_contributions(solution, rsc, &n);
+    for (int i = 0; i < n; i++)
+        if (list[i].kind == CS_CONTRIB_PROMOTION && list[i].other_rsc >= 0) {
+            g_string_append(out, "      (the clone's score on the node with "
+                            "the promotion priorities of its instances "
+                            "there)\n");
+            break;
+        }
+    if (n == 0)
+        g_string_append_printf(out, "      %-10s %s\n", "0",
+                               node < 0 ? "not placed: no promotion"
+                                        : "default");
+    for (int i = 0; i < n; i++) {
+        explain_contribution(solution, &list[i], out);
+        if (list[i].kind == CS_CONTRIB_PROMOTION && list[i].other_rsc >= 0)
+            explain_priority(solution, list[i].other_rsc, out);
+    }
+}
+
+/* A clone: where each instance will run, in which role. */
+static void explain_instances(const CsSolution *solution,
+                              const CsResource *clone, GString *out)
+{
+    g_string_append(out, "  instances:\n");
+    for (guint i = 0; i < clone->children->len; i++) {
+        int each = g_array_index(clone->children, int, i);
+        int node = cs_solution_assigned_node(solution, each);
+        CsScore score;
+        int promoted_on;
+        char buf[CS_SCORE_BUFSIZE];
+
+        g_string_append_printf(out, "    %s: %s%s", rsc_name(solution, each),
+                               node >= 0 ? node_name(solution, node)
+                                         : "stopped",
+                               cs_rsc_is_orphan(solution, each)
+                               ? " (orphan: beyond clone-max)" : "");
+        if (clone->promotable && node >= 0)
+            g_string_append_printf(out, " (%s)", cs_role_name(
+                                       cs_solution_next_role(solution, each)));
+        if (cs_solution_promotion_score(solution, each, &promoted_on, &score))
+            g_string_append_printf(out, ", promotion score %s",
+                                   cs_score_format(score, buf));
+        g_string_append_c(out, '\n');
+    }
+}
+
 gboolean cs_solution_explain(const CsSolution *solution, const char *rsc,
                              const char *node, GString *out, GError **error)
 {
@@ -695,16 +801,52 @@ gboolean cs_solution_explain(const CsSolution *solution, const char *rsc,
                     "no node named %s", node);
         return FALSE;
     }
+    /* A clone's configured child is only copied by its instances. */
+    if (cs_rsc_is_template(solution, info->index)) {
+        const CsResource *clone = info;
+
+        while (clone->parent >= 0 && clone->kind != CS_RSC_CLONE)
+            clone = g_ptr_array_index(solution->model->resources,
+                                      clone->parent);
+        g_string_append_printf(out, "%s: configured in clone %s, placed "
+                               "as its instances (%s:0, %s:1, ...)\n",
+                               info->id, clone->id, info->id, info->id);
+        if (clone->kind == CS_RSC_CLONE)
+            explain_instances(solution, clone, out);
+        return TRUE;
+    }
     assigned = solution->work[info->index].assigned;
-    g_string_append_printf(out, "%s: %s\n", info->id,
-                           assigned >= 0
-                           ? ((const CsNode *)g_ptr_array_index(
-                                  solution->model->nodes, assigned))->uname
-                           : "stopped (no node with a non-negative score "
-                             "can run it)");
+    if (info->kind == CS_RSC_CLONE) {
+        int placed = 0, promoted = 0, configured = 0;
+
+        for (guint i = 0; i < info->children->len; i++) {
+            int each = g_array_index(info->children, int, i);
+
+            /* Orphans (histories beyond clone-max) only stop. */
+            configured += !cs_rsc_is_orphan(solution, each);
+            placed += cs_solution_assigned_node(solution, each) >= 0;
+            promoted += cs_solution_next_role(solution, each)
+                        == CS_ROLE_PROMOTED;
+        }
+        g_string_append_printf(out, "%s: clone, %d of %d instances placed",
+                               info->id, placed, configured);
+        if (info->promotable)
+            g_string_append_printf(out, ", %d promoted", promoted);
+        g_string_append(out, " (its own allocation scores below)\n");
+    } else {
+        g_string_append_printf(out, "%s: %s\n", info->id,
+                               assigned >= 0
+                               ? ((const CsNode *)g_ptr_array_index(
+                                      solution->model->nodes, assigned))->uname
+                               : "stopped (no node with a non-negative score "
+                                 "can run it)");
+    }
     for (int each = 0; each < solution->n_nodes; each++) {
         if (node_info == NULL || node_info->index == each)
             explain_node(solution, info->index, each, out);
     }
+    explain_promotion(solution, info->index, out);
+    if (info->kind == CS_RSC_CLONE)
+        explain_instances(solution, info, out);
     return TRUE;
 }

@@ -83,6 +83,27 @@ const CsContribution *cs_solution_contributions(const CsSolution *solution,
  * opt-in cluster are not printed). */
 gboolean cs_solution_scored(const CsSolution *solution, int rsc, int node);
 
+/* ---- roles and promotion (promotable clones, Pacemaker Explained 10.3) */
+
+/* The role rsc has now (from the status section) and will have once the
+ * transition ran: Stopped, Started, Unpromoted or Promoted. */
+CsRole cs_solution_current_role(const CsSolution *solution, int rsc);
+CsRole cs_solution_next_role(const CsSolution *solution, int rsc);
+/* The "RSC promotion score on NODE: SCORE" line crm_simulate prints for an
+ * instance of a promotable clone: FALSE when it prints none for rsc.
+ * *node_out is -1 for "on none". */
+gboolean cs_solution_promotion_score(const CsSolution *solution, int rsc,
+                                     int *node_out, CsScore *score_out);
+/* The contributions to that promotion score; their sum in INFINITY
+ * arithmetic is the score.  When the score is the clone's on the
+ * instance's node (the usual case), they are the clone's contributions
+ * there, among them one CS_CONTRIB_PROMOTION per instance placed on the
+ * node whose other_rsc is that instance: its promotion priority, itself
+ * broken down by cs_solution_promotion_priority(). */
+const CsContribution *cs_solution_promotion_contributions(
+    const CsSolution *solution, int rsc, int *n_out);
+const CsContribution *cs_solution_promotion_priority(
+    const CsSolution *solution, int rsc, int *n_out);
 
 /* ---- the transition (added by the transition helper) ------------------ */
 

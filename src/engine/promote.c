@@ -36,6 +36,13 @@ typedef struct CsPromoteWork {
     gboolean *priority_set;    /* raised by a promotion score */
     CsScore *sort_index;       /* per resource */
     GPtrArray *lines;          /* char*: promotion score lines, owned */
+    /* Provenance (explain): per resource, NULL until used, arrays of
+     * CsContribution.  priority_why sums to its promotion priority,
+     * score_why to its printed promotion score; line_node is the node
+     * its line names (-1: none, -2: no line). */
+    GArray **priority_why, **score_why;
+    int *line_node;
+    GPtrArray *strings;        /* char*: sources named here, owned */
 } CsPromoteWork;
 
 static const CsResource *rsc_of(const CsSolution *solution, int rsc)
@@ -54,6 +61,12 @@ static CsPromoteWork *promote_work(CsSolution *solution)
         work->priority_set = g_new0(gboolean, solution->n_rsc);
         work->sort_index = g_new0(CsScore, solution->n_rsc);
         work->lines = g_ptr_array_new_with_free_func(g_free);
+        work->priority_why = g_new0(GArray *, solution->n_rsc);
+        work->score_why = g_new0(GArray *, solution->n_rsc);
+        work->line_node = g_new(int, solution->n_rsc);
+        for (int rsc = 0; rsc < solution->n_rsc; rsc++)
+            work->line_node[rsc] = -2;
+        work->strings = g_ptr_array_new_with_free_func(g_free);
         clones->promote = work;
     }
     return clones->promote;
@@ -70,6 +83,16 @@ void cs_promote_free(CsSolution *solution)
     g_free(work->priority_set);
     g_free(work->sort_index);
     g_ptr_array_free(work->lines, TRUE);
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        if (work->priority_why[rsc] != NULL)
+            g_array_unref(work->priority_why[rsc]);
+        if (work->score_why[rsc] != NULL)
+            g_array_unref(work->score_why[rsc]);
+    }
+    g_free(work->priority_why);
+    g_free(work->score_why);
+    g_free(work->line_node);
+    g_ptr_array_free(work->strings, TRUE);
     g_free(work);
     solution->clones->promote = NULL;
 }
@@ -82,6 +105,45 @@ int cs_promote_instance_priority(const CsSolution *solution, int rsc)
     if (work != NULL && work->priority_set[rsc])
         return work->priority[rsc];
     return rsc_of(solution, rsc)->priority;
+}
+
+/* ---- provenance of promotion priorities ------------------------------- */
+
+static GArray *why_list(GArray **lists, int rsc)
+{
+    if (lists[rsc] == NULL)
+        lists[rsc] = g_array_new(FALSE, FALSE, sizeof(CsContribution));
+    return lists[rsc];
+}
+
+static const char *keep_string(CsPromoteWork *work, char *text)
+{
+    g_ptr_array_add(work->strings, text);
+    return text;
+}
+
+/* Every change to an instance's promotion priority goes through these
+ * two, which record it: explain breaks the promotion score down into
+ * them (their sum, in INFINITY arithmetic, is the priority). */
+static void priority_set(CsPromoteWork *work, int rsc, CsContributionKind kind,
+                         const char *source, int other_rsc, CsScore value)
+{
+    CsContribution why = { .kind = kind, .source = source,
+                           .other_rsc = other_rsc, .value = value };
+
+    work->priority[rsc] = value;
+    g_array_set_size(why_list(work->priority_why, rsc), 0);
+    g_array_append_val(work->priority_why[rsc], why);
+}
+
+static void priority_add(CsPromoteWork *work, int rsc, CsContributionKind kind,
+                         const char *source, int other_rsc, CsScore value)
+{
+    CsContribution why = { .kind = kind, .source = source,
+                           .other_rsc = other_rsc, .value = value };
+
+    work->priority[rsc] = cs_score_add(work->priority[rsc], value);
+    g_array_append_val(why_list(work->priority_why, rsc), why);
 }
 
 /* ---- promotion scores (the master-NAME node attributes) --------------- */
@@ -176,9 +238,10 @@ static const char *promotion_attr(const CsSolution *solution, int node,
     return cs_engine_node_attr(solution, node, attribute);
 }
 
-/* Pacemaker's promotion_score(): *is_default when no score is set. */
+/* Pacemaker's promotion_score(): *is_default when no score is set; the
+ * attribute it came from in *attribute (newly allocated) if asked. */
 static CsScore promotion_score(const CsSolution *solution, int rsc, int node,
-                               gboolean *is_default)
+                               gboolean *is_default, char **attribute)
 {
     const CsResource *info = rsc_of(solution, rsc);
     const char *value;
@@ -188,6 +251,9 @@ static CsScore promotion_score(const CsSolution *solution, int rsc, int node,
     if (!score_applies(solution, rsc, node))
         return 0;
     value = promotion_attr(solution, node, history_name(solution, rsc));
+    if (attribute != NULL)
+        *attribute = g_strconcat("master-", history_name(solution, rsc),
+                                 NULL);
     if (value == NULL && !info->globally_unique) {
         g_autofree char *base = g_strdup(info->id);
         char *colon = strrchr(base, ':');
@@ -195,6 +261,10 @@ static CsScore promotion_score(const CsSolution *solution, int rsc, int node,
         if (colon != NULL) {
             *colon = '\0';
             value = promotion_attr(solution, node, base);
+            if (value != NULL && attribute != NULL) {
+                g_free(*attribute);
+                *attribute = g_strconcat("master-", base, NULL);
+            }
         }
     }
     if (value == NULL)
@@ -216,15 +286,19 @@ void cs_promote_add_scores(CsSolution *solution, int clone)
         work->priority[rsc] = rsc_of(solution, rsc)->priority;
         for (int node = 0; node < solution->n_nodes; node++) {
             gboolean is_default;
+            g_autofree char *attribute = NULL;
             CsScore score;
 
             if (!table->allowed[node]
                 || !cs_engine_node_available(solution, node))
                 continue;
-            score = promotion_score(solution, rsc, node, &is_default);
+            score = promotion_score(solution, rsc, node, &is_default,
+                                    &attribute);
             if (score > 0)
                 cs_table_add_simple(table, node, CS_CONTRIB_PROMOTION,
-                                    "promotion score", score);
+                                    keep_string(work,
+                                                g_steal_pointer(&attribute)),
+                                    score);
             if (score > work->priority[rsc]) {
                 work->priority[rsc] = score;
                 work->priority_set[rsc] = TRUE;
@@ -298,11 +372,12 @@ static gboolean rule_score(const CsSolution *solution,
 
 /* Pacemaker's apply_promoted_locations(): the clone's locations for the
  * promoted role add their score on the instance's node. */
-static int add_promoted_locations(const CsSolution *solution, int clone,
-                                  int node, int priority)
+static void add_promoted_locations(CsSolution *solution, int clone, int rsc,
+                                   int node)
 {
     const CsModel *model = solution->model;
     const CsNode *node_info = g_ptr_array_index(model->nodes, node);
+    CsPromoteWork *work = promote_work(solution);
 
     for (guint i = 0; i < model->locations->len; i++) {
         const CsLocation *location = g_ptr_array_index(model->locations, i);
@@ -313,16 +388,22 @@ static int add_promoted_locations(const CsSolution *solution, int clone,
         if (location->node != NULL) {
             if (location->role == CS_ROLE_PROMOTED
                 && strcmp(location->node, node_info->uname) == 0)
-                priority = cs_score_add(priority, location->score);
+                priority_add(work, rsc, CS_CONTRIB_LOCATION, location->id,
+                             -1, location->score);
             continue;
         }
-        for (guint r = 0; r < location->rules->len; r++)
-            if (rule_score(solution, location,
-                           g_ptr_array_index(location->rules, r), node,
-                           &score))
-                priority = cs_score_add(priority, score);
+        for (guint r = 0; r < location->rules->len; r++) {
+            xmlNode *rule = g_ptr_array_index(location->rules, r);
+            char *rule_id;
+
+            if (!rule_score(solution, location, rule, node, &score))
+                continue;
+            rule_id = xml_attr(rule, "id");
+            priority_add(work, rsc, CS_CONTRIB_RULE,
+                         rule_id != NULL ? keep_string(work, rule_id)
+                                         : location->id, -1, score);
+        }
     }
-    return priority;
 }
 
 static gboolean same_attr(const CsSolution *solution, const char *attribute,
@@ -356,18 +437,19 @@ static void coloc_priority_with(CsSolution *solution, int rsc, int primary,
     if (node < 0 || primary_node < 0)
         return;
     if (!same_attr(solution, coloc->attribute, node, primary_node)) {
+        /* -INFINITY absorbs whatever the priority was. */
         if (coloc->score >= CS_INFINITY
             && coloc->dependent_role == CS_ROLE_PROMOTED)
-            work->priority[rsc] = -CS_INFINITY;
+            priority_add(work, rsc, CS_CONTRIB_COLOCATION, coloc->id,
+                         primary, -CS_INFINITY);
         return;
     }
     if (coloc->primary_role != CS_ROLE_UNKNOWN
         && coloc->primary_role != solution->work[primary].next_role)
         return;
-    work->priority[rsc] = cs_score_add(work->priority[rsc],
-                                       coloc->dependent_role
-                                       == CS_ROLE_UNPROMOTED
-                                       ? -coloc->score : coloc->score);
+    priority_add(work, rsc, CS_CONTRIB_COLOCATION, coloc->id, primary,
+                 coloc->dependent_role == CS_ROLE_UNPROMOTED
+                 ? -coloc->score : coloc->score);
 }
 
 /* The instance of clone on node in role (any role: CS_ROLE_UNKNOWN). */
@@ -415,10 +497,11 @@ static void apply_role_coloc(CsSolution *solution, int rsc,
 
         if (node >= 0 && instance_in_role(solution, coloc->primary, node,
                                           coloc->primary_role) >= 0)
-            work->priority[rsc] = cs_score_add(work->priority[rsc],
-                                               coloc->score);
+            priority_add(work, rsc, CS_CONTRIB_COLOCATION, coloc->id,
+                         coloc->primary, coloc->score);
         else if (coloc->score >= CS_INFINITY)
-            work->priority[rsc] = -CS_INFINITY;
+            priority_add(work, rsc, CS_CONTRIB_COLOCATION, coloc->id,
+                         coloc->primary, -CS_INFINITY);
     }
 }
 
@@ -429,29 +512,42 @@ static void set_priority(CsSolution *solution, int clone, int rsc)
     CsRscWork *instance = &solution->work[rsc];
     int chosen = instance->assigned;
     gboolean is_default;
+    char *attribute = NULL;
+    CsScore score;
 
     /* A promotable instance that runs is unpromoted, not "Started". */
     if (instance->role == CS_ROLE_STARTED)
         instance->role = CS_ROLE_UNPROMOTED;
+    if (work->priority_why[rsc] != NULL)
+        g_array_set_size(work->priority_why[rsc], 0);
     if (chosen < 0)
         return;
     switch (instance->next_role) {
     case CS_ROLE_UNPROMOTED:
     case CS_ROLE_STOPPED:
-        work->priority[rsc] = -CS_INFINITY;
+        priority_set(work, rsc, CS_CONTRIB_TARGET_ROLE,
+                     "its next role is already decided: not promoted", -1,
+                     -CS_INFINITY);
         break;
     case CS_ROLE_PROMOTED:
+        priority_set(work, rsc, CS_CONTRIB_PROMOTION, "instance priority",
+                     -1, work->priority[rsc]);
         break;
     default:
-        work->priority[rsc] = promotion_score(solution, rsc, chosen,
-                                              &is_default);
+        score = promotion_score(solution, rsc, chosen, &is_default,
+                                &attribute);
         if (is_default)
-            work->priority[rsc] = -1;
+            priority_set(work, rsc, CS_CONTRIB_PROMOTION,
+                         "no promotion score here (default -1)", -1, -1);
+        else
+            priority_set(work, rsc, CS_CONTRIB_PROMOTION,
+                         keep_string(work, g_steal_pointer(&attribute)), -1,
+                         score);
+        g_free(attribute);
         break;
     }
     work->priority_set[rsc] = TRUE;
-    work->priority[rsc] = add_promoted_locations(solution, clone, chosen,
-                                                 work->priority[rsc]);
+    add_promoted_locations(solution, clone, rsc, chosen);
     /* The instance's colocations (inherited from the clone) that are
      * limited to a role move its priority, not its node. */
     for (guint i = 0; i < instance->this_with->len; i++)
@@ -539,6 +635,44 @@ static void apply_promoted_colocations(CsSolution *solution, int clone)
     work->merging = FALSE;
 }
 
+/* The contributions of the promotion score sum_priorities() gives rsc
+ * (explain): the clone's on its node when the sum is taken from there,
+ * else its own priority's. */
+static void record_sort_index(CsSolution *solution, int rsc,
+                              const CsTable *compact)
+{
+    CsPromoteWork *work = promote_work(solution);
+    GArray *list = why_list(work->score_why, rsc);
+    const GArray *priority = work->priority_why[rsc];
+    int node = solution->work[rsc].assigned;
+
+    g_array_set_size(list, 0);
+    if (!solution->work[rsc].managed
+        && solution->work[rsc].next_role == CS_ROLE_PROMOTED) {
+        CsContribution why = { .kind = CS_CONTRIB_UNMANAGED,
+                               .source = "unmanaged and promoted",
+                               .other_rsc = -1, .value = CS_INFINITY };
+
+        g_array_append_val(list, why);
+    } else if (node >= 0 && work->sort_index[rsc] >= 0) {
+        const CsContribution *items;
+        int n = 0;
+
+        if (!compact->allowed[node]) {
+            CsContribution why = { .kind = CS_CONTRIB_CLONE,
+                                   .source = "node not allowed for the clone",
+                                   .other_rsc = -1, .value = -CS_INFINITY };
+
+            g_array_append_val(list, why);
+            return;
+        }
+        items = cs_table_contributions(compact, node, &n);
+        g_array_append_vals(list, items, (guint)n);
+    } else if (priority != NULL) {
+        g_array_append_vals(list, priority->data, priority->len);
+    }
+}
+
 /* Pacemaker's sort_promotable_instances(): each instance's priority joins
  * the clone's score on its node; the sums become the sort indexes. */
 static void sum_priorities(CsSolution *solution, int clone)
@@ -546,6 +680,7 @@ static void sum_priorities(CsSolution *solution, int clone)
     const CsResource *info = rsc_of(solution, clone);
     CsPromoteWork *work = promote_work(solution);
     CsTable *table = solution->work[clone].table;
+    CsTable *compact;
 
     for (guint i = 0; i < info->children->len; i++) {
         int rsc = g_array_index(info->children, int, i);
@@ -567,10 +702,12 @@ static void sum_priorities(CsSolution *solution, int clone)
             cs_table_add_simple(table, node, CS_CONTRIB_TICKET,
                                 "__stateful_without_ticket__", -CS_INFINITY);
     }
+    compact = cs_table_copy(table);
     for (guint i = 0; i < info->children->len; i++) {
         int rsc = g_array_index(info->children, int, i);
         int node = solution->work[rsc].assigned;
 
+        record_sort_index(solution, rsc, compact);
         /* An unmanaged promoted instance stays first in line. */
         if (!solution->work[rsc].managed
             && solution->work[rsc].next_role == CS_ROLE_PROMOTED)
@@ -579,6 +716,7 @@ static void sum_priorities(CsSolution *solution, int clone)
             work->sort_index[rsc] = table->allowed[node] ? table->score[node]
                                                          : -CS_INFINITY;
     }
+    cs_table_free(compact);
 }
 
 /* Pacemaker's node_to_be_promoted_on(): -1 when it cannot be promoted. */
@@ -625,6 +763,7 @@ static void add_line(CsSolution *solution, int rsc)
     int node = solution->work[rsc].assigned;
     char buf[CS_SCORE_BUFSIZE];
 
+    work->line_node[rsc] = node;
     g_ptr_array_add(work->lines,
                     g_strdup_printf("%s promotion score on %s: %s",
                                     rsc_of(solution, rsc)->id,
@@ -730,6 +869,54 @@ void cs_promote_print_scores(const CsSolution *solution, GPtrArray *lines)
 
     for (guint i = 0; work != NULL && i < work->lines->len; i++)
         g_ptr_array_add(lines, g_strdup(g_ptr_array_index(work->lines, i)));
+}
+
+/* ---- provenance, as explain and the console read it ------------------ */
+
+gboolean cs_solution_promotion_score(const CsSolution *solution, int rsc,
+                                     int *node_out, CsScore *score_out)
+{
+    const CsPromoteWork *work = solution->clones != NULL
+                                ? solution->clones->promote : NULL;
+
+    if (work == NULL || rsc < 0 || rsc >= solution->n_rsc
+        || work->line_node[rsc] < -1)
+        return FALSE;
+    *node_out = work->line_node[rsc];
+    *score_out = work->sort_index[rsc];
+    return TRUE;
+}
+
+static const CsContribution *list_of(GArray *const *lists,
+                                     const CsSolution *solution, int rsc,
+                                     int *n_out)
+{
+    *n_out = 0;
+    if (lists == NULL || rsc < 0 || rsc >= solution->n_rsc
+        || lists[rsc] == NULL || lists[rsc]->len == 0)
+        return NULL;
+    *n_out = (int)lists[rsc]->len;
+    return (const CsContribution *)lists[rsc]->data;
+}
+
+const CsContribution *cs_solution_promotion_contributions(
+    const CsSolution *solution, int rsc, int *n_out)
+{
+    const CsPromoteWork *work = solution->clones != NULL
+                                ? solution->clones->promote : NULL;
+
+    return list_of(work != NULL ? work->score_why : NULL, solution, rsc,
+                   n_out);
+}
+
+const CsContribution *cs_solution_promotion_priority(
+    const CsSolution *solution, int rsc, int *n_out)
+{
+    const CsPromoteWork *work = solution->clones != NULL
+                                ? solution->clones->promote : NULL;
+
+    return list_of(work != NULL ? work->priority_why : NULL, solution, rsc,
+                   n_out);
 }
 
 /* ---- what is not modelled yet ----------------------------------------- */

@@ -7,6 +7,9 @@
 # directory): every edit key, the changed cells, undo and redo, the ':'
 # prompt with completion, saving (plain and .bz2, and a save that fails),
 # q asking about unsaved edits, the help listing every key, resizing.
+# Clones (data/demo.xml): instances unfolded under their clone with their
+# roles, folding, the promotion score toggle (P) and Explain's promotion
+# breakdown, at 80x24 and 160x50.
 # Live (cibadmin on a copy through CIB_file): the status bar, following
 # changes made behind the console's back, C listing the exact cibadmin
 # operations and committing them, an edit the cluster made impossible
@@ -891,7 +894,68 @@ test_history() {
     wait_exit history2 0
 }
 
+# ---- clones: instances under their clone, roles, promotion scores -------
+
+# score_of KIND RSC NODE: the score line cibscope scores prints
+# (KIND "pcmk__primitive_assign: X allocation" or "X promotion").
+score_of() {
+    "$bin" scores "$demo" 2>/dev/null | sed -n "s/^$1 score on $2: //p" | head -1
+}
+
+test_clones() {
+    columns=$1 lines=$2
+    promoted=$(score_of "db:0 promotion" delta)
+    unpromoted=$(score_of "db:1 promotion" echo)
+    allocation=$(score_of "pcmk__primitive_assign: db:0 allocation" delta)
+    if [ -z "$promoted" ] || [ -z "$unpromoted" ] || [ -z "$allocation" ]; then
+        echo "SKIP: clones: $demo has no db-clone the engine answers"
+        return
+    fi
+    start clones "$columns" "$lines" "$demo"
+    wait_for clones "1 Matrix" || return
+    # Unfolded at first: the instances, as crm_simulate names them.
+    wait_for clones "db-clone (2/2, 1 prom)"
+    wait_for clones "db:0 [Promoted]"
+    wait_for clones "db:1 [Unpromoted]"
+    wait_for clones "ping:0"
+    check_score clones "db:0" delta "$allocation"
+    # Folded, then unfolded again with Enter on the clone's row.
+    keys clones -
+    wait_gone clones "db:0 [Promoted]"
+    keys clones / d b - c l o n e Enter
+    wait_for clones "db-clone (2/2"
+    keys clones Enter
+    wait_for clones "db:0 [Promoted]"
+    grep -q -F "ping:0" "$tmp/screen" && fail "clones: the filter lets ping:0 through" || pass
+    # P: promotion scores in the promotable rows.
+    keys clones P
+    wait_for clones "P promotion scores"
+    check_score clones "db:0" delta "$promoted"
+    check_score clones "db:1" echo "$unpromoted"
+    # Explain on db:0: its promotion score and where it comes from.
+    keys clones j 3
+    wait_for clones "Promotion score on delta: $promoted"
+    wait_for clones "master-db"
+    wait_for clones "location-db-promoted-delta"
+    keys clones 1 P
+    wait_gone clones "P promotion scores"
+    check_score clones "db:0" delta "$allocation"
+    keys clones '?'
+    wait_for clones "cibscope help"
+    grep -q -F "promotion scores / allocation" "$tmp/screen" || keys clones NPage
+    wait_for clones "promotion scores / allocation"
+    keys clones Escape
+    keys clones q
+    wait_exit clones 0
+}
+
 test_views
+if grep -q 'id="db-clone"' "$demo"; then
+    test_clones 80 24
+    test_clones 160 50
+else
+    echo "SKIP: the clone tests need data/demo.xml's db-clone"
+fi
 test_filter "$(sed -n 's/.*<primitive id="\([^"]*\)".*/\1/p' "$demo" | tail -1)" \
             "$(sed -n 's/.*<primitive id="\([^"]*\)".*/\1/p' "$demo" | head -1)"
 test_ascii
