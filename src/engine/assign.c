@@ -1170,10 +1170,13 @@ void cs_assign_all(CsSolution *solution)
         g_array_append_val(order, entry);
     }
     g_array_sort_with_data(order, compare_resources, solution);
+    solution->assign_order = g_array_sized_new(FALSE, FALSE, sizeof(int),
+                                               order->len);
     for (guint i = 0; i < order->len; i++) {
         RscOrder *entry = &g_array_index(order, RscOrder, i);
 
         cs_table_free(entry->scores);
+        g_array_append_val(solution->assign_order, entry->rsc);
         cs_assign(solution, entry->rsc);
     }
 }

@@ -280,6 +280,8 @@ void cs_solution_free(CsSolution *solution)
     g_ptr_array_free(solution->colocs, TRUE);
     g_free(solution->num_assigned);
     g_free(solution->sorted_nodes);
+    if (solution->assign_order)
+        g_array_free(solution->assign_order, TRUE);
     cs_capacity_free(solution);
     cs_clones_free(solution);
     cs_expansion_free(solution->expansion);

@@ -71,6 +71,9 @@ struct CsSolution {
     GPtrArray *colocs;       /* CsColoc*, owned */
     int *num_assigned;       /* per node: resources assigned so far */
     int *sorted_nodes;       /* node order for the resource sort */
+    GArray *assign_order;    /* top-level resources (int) as assigned:
+                                Pacemaker's sorted resource list, which
+                                the Transition Summary follows too */
     gboolean stonith_unmanage;
     struct CsCapacity *capacity;  /* utilization.c; NULL for placement-
                                      strategy=default */

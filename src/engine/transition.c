@@ -172,9 +172,11 @@ static void primitive_summary(GPtrArray *out, CsGraph *graph, int rsc)
                  graph);
 }
 
+/* Fencing comes first, newest action first: Pacemaker prepends each
+ * action it creates to its list and prints the fencing ones from there. */
 static void fence_summary(GPtrArray *out, const CsGraph *graph)
 {
-    for (guint i = 0; i < graph->actions->len; i++) {
+    for (guint i = graph->actions->len; i-- > 0;) {
         const CsAct *action = g_ptr_array_index(graph->actions, i);
         CsPlannedAction *planned;
 
@@ -192,19 +194,40 @@ static void fence_summary(GPtrArray *out, const CsGraph *graph)
     }
 }
 
+/* crm_simulate lists each top-level resource's actions in the order
+ * the resources were sorted for assignment (priority first), going down
+ * through group members and clone instances in their own order. */
+static void summarize_tree(GPtrArray *out, CsGraph *graph, int rsc,
+                           gboolean *listed)
+{
+    const CsResource *info = g_ptr_array_index(graph->model->resources, rsc);
+
+    if (listed[rsc])
+        return;
+    listed[rsc] = TRUE;
+    if (info->kind == CS_RSC_PRIMITIVE)
+        primitive_summary(out, graph, rsc);
+    for (guint i = 0; info->children != NULL && i < info->children->len; i++)
+        summarize_tree(out, graph, g_array_index(info->children, int, i),
+                       listed);
+}
+
 GPtrArray *cs_solution_actions(const CsSolution *solution)
 {
     GPtrArray *out = g_ptr_array_new_with_free_func(planned_free);
     CsGraph *graph = cs_graph_build(solution);
 
-    fence_summary(out, graph);
-    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
-        const CsResource *info = g_ptr_array_index(solution->model->resources,
-                                                   rsc);
+    g_autofree gboolean *listed = g_new0(gboolean, solution->n_rsc);
 
-        if (info->kind == CS_RSC_PRIMITIVE)
-            primitive_summary(out, graph, rsc);
-    }
+    fence_summary(out, graph);
+    if (solution->assign_order != NULL)
+        for (guint i = 0; i < solution->assign_order->len; i++)
+            summarize_tree(out, graph,
+                           g_array_index(solution->assign_order, int, i),
+                           listed);
+    /* Anything the sorted list did not reach, in model order. */
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++)
+        summarize_tree(out, graph, rsc, listed);
     cs_graph_free(graph);
     return out;
 }
