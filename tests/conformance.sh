@@ -27,27 +27,38 @@ if [ "${errors:-1}" != 0 ]; then
 fi
 [ $status -eq 0 ] || exit $status
 
-# The runner compares sorted tokens; an operator diffing our Transition
-# Summary against crm_simulate's sees the text itself, so on every CIB the
-# engine answers exactly, the text must be identical too (line order and
-# column widths included).
+# The runner compares sorted lines and tokens; an operator diffing our
+# output against crm_simulate's sees the text itself, so on every CIB the
+# engine answers, the score lines (in order) and the Transition Summary
+# (line order and column widths included) must be identical too.
 corpus=$shared/corpus/pacemaker-2.1.5
-work=$(mktemp -d "${TMPDIR:-/tmp}/cibscope-summary.XXXXXX") || exit 1
+work=$(mktemp -d "${TMPDIR:-/tmp}/cibscope-text.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
 differ=0 compared=0
-for summary in "$corpus"/summary/*.summary; do
-    name=$(basename "$summary" .summary)
-    "$top_build/src/cibscope" transition "$corpus/xml/$name.xml" \
-        >"$work/got" 2>/dev/null || continue
-    compared=$((compared + 1))
-    sed -n '/^Transition Summary:/,/^$/p' "$summary" | sed '/^$/d' >"$work/want"
-    if ! cmp -s "$work/want" "$work/got"; then
-        differ=$((differ + 1))
-        if [ $differ -le 3 ]; then
-            echo "$name: the Transition Summary text differs from crm_simulate's"
-            diff "$work/want" "$work/got" | head -n 10
-        fi
+
+# same_text NAME WHAT: $work/want and $work/got agree, or say how not.
+same_text() {
+    cmp -s "$work/want" "$work/got" && return 0
+    differ=$((differ + 1))
+    if [ $differ -le 3 ]; then
+        echo "$1: the $2 text differs from crm_simulate's"
+        diff "$work/want" "$work/got" | head -n 10
     fi
+    return 1
+}
+
+for xml in "$corpus"/xml/*.xml; do
+    name=$(basename "$xml" .xml)
+    "$top_build/src/cibscope" transition "$xml" >"$work/got" 2>/dev/null \
+        || continue
+    compared=$((compared + 1))
+    sed -n '/^Transition Summary:/,/^$/p' "$corpus/summary/$name.summary" \
+        | sed '/^$/d' >"$work/want"
+    same_text "$name" "Transition Summary" || continue
+    "$top_build/src/cibscope" scores "$xml" 2>/dev/null \
+        | sed '/^$/d;/^Allocation scores:$/d' >"$work/got"
+    sed '/^$/d;/^Allocation scores:$/d' "$corpus/scores/$name.scores" >"$work/want"
+    same_text "$name" "score" || continue
 done
-echo "conformance: Transition Summary text identical on $((compared - differ)) of $compared answered CIBs"
+echo "conformance: scores and Transition Summary text identical on $((compared - differ)) of $compared answered CIBs"
 [ $differ -eq 0 ]
