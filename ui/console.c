@@ -118,9 +118,27 @@ int cs_console_current_node(const CsConsole *console, int rsc)
     return console->status_node[rsc];
 }
 
+/* Where rsc will run: its assigned node, unless the transition stops it
+ * anyway (an order left its start unrunnable: the assignment stands, the
+ * Transition Summary says Stop). */
 int cs_console_planned_node(const CsConsole *console, int rsc)
 {
     if (console->solution == NULL)
+        return -1;
+    if (console->actions == NULL || rsc < 0 || rsc >= console->engine_count)
+        return cs_solution_assigned_node(console->solution, rsc);
+    const CsResource *info = cs_console_engine_rsc(console, rsc);
+    if (info != NULL && info->kind == CS_RSC_GROUP && info->children->len > 0) {
+        /* A group runs where any of its members will. */
+        for (guint i = 0; i < info->children->len; i++) {
+            int member = g_array_index(info->children, int, i);
+            if (cs_console_planned_node(console, member) >= 0)
+                return cs_solution_assigned_node(console->solution, rsc);
+        }
+        return -1;
+    }
+    const CsRscAction *action = &console->actions[rsc];
+    if (action->count == 1 && action->verb != NULL && strcmp(action->verb, "Stop") == 0)
         return -1;
     return cs_solution_assigned_node(console->solution, rsc);
 }
@@ -305,12 +323,13 @@ static void read_transition(CsConsole *console)
         if (rsc < 0)
             continue;
         CsRscAction *action = &console->actions[rsc];
-        if (action->verb == NULL) {
+        if (action->verb == NULL)
             action->verb = g_strndup(cursor, (gsize)(verb_end - cursor));
-            console->action_total++;
-            if (strcmp(action->verb, "Move") == 0 || strcmp(action->verb, "Migrate") == 0)
-                console->move_total++;
-        }
+        /* The status bar counts lines, as the Transition view lists them
+         * (each clone instance its own). */
+        console->action_total++;
+        if (strncmp(cursor, "Move ", 5) == 0 || strncmp(cursor, "Migrate ", 8) == 0)
+            console->move_total++;
         action->count++;
         note_instance_action(console, name, cursor, verb_end);
     }

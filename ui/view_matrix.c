@@ -217,7 +217,7 @@ static void draw_clone_marker(const CsConsole *console, const CsResource *clone,
     for (guint i = 0; i < clone->children->len; i++) {
         int instance = g_array_index(clone->children, int, i);
         now = now || cs_solution_current_node(console->solution, instance) == node;
-        planned = planned || cs_solution_assigned_node(console->solution, instance) == node;
+        planned = planned || cs_console_planned_node(console, instance) == node;
     }
     if (now && planned)
         cs_draw_text(y, x, 1, cs_glyph(CS_GLYPH_STAYS), CS_STYLE_MARKER);

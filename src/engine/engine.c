@@ -786,6 +786,31 @@ static void explain_instances(const CsSolution *solution,
     }
 }
 
+/* The transition's lines for rsc.  The assignment alone can mislead: a
+ * resource assigned where it runs still stops when an order leaves its
+ * start unrunnable (Pacemaker Explained 5.3, "Specifying the Order..."),
+ * and crm_simulate says so only in the Transition Summary. */
+static void explain_next_actions(const CsSolution *solution, int rsc,
+                                 GString *out)
+{
+    g_autoptr(GPtrArray) actions = cs_solution_actions(solution);
+
+    for (guint i = 0; i < actions->len; i++) {
+        const CsPlannedAction *item = g_ptr_array_index(actions, i);
+
+        if (item->rsc != rsc)
+            continue;
+        g_string_append_printf(out, "  next: %s", cs_action_kind_name(item->kind));
+        if (item->from_node >= 0)
+            g_string_append_printf(out, " from %s", node_name(solution, item->from_node));
+        if (item->to_node >= 0 && item->to_node != item->from_node)
+            g_string_append_printf(out, " to %s", node_name(solution, item->to_node));
+        if (item->reason != NULL)
+            g_string_append_printf(out, " due to %s", item->reason);
+        g_string_append(out, item->blocked ? " (blocked)\n" : "\n");
+    }
+}
+
 gboolean cs_solution_explain(const CsSolution *solution, const char *rsc,
                              const char *node, GString *out, GError **error)
 {
@@ -850,5 +875,7 @@ gboolean cs_solution_explain(const CsSolution *solution, const char *rsc,
     explain_promotion(solution, info->index, out);
     if (info->kind == CS_RSC_CLONE)
         explain_instances(solution, info, out);
+    else
+        explain_next_actions(solution, info->index, out);
     return TRUE;
 }

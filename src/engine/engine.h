@@ -137,7 +137,8 @@ typedef struct CsPlannedAction {
 
 const char *cs_action_kind_name(CsActionKind kind);   /* "Start", ... */
 /* The Transition Summary's actions, fencing first, then resources in
- * configuration order.  Transfer full: g_ptr_array_unref() frees all. */
+ * crm_simulate's order (as sorted for assignment, members and instances
+ * below their parent).  Transfer full: g_ptr_array_unref() frees all. */
 GPtrArray *cs_solution_actions(const CsSolution *solution);
 
 #endif

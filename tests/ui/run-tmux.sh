@@ -419,6 +419,20 @@ test_interrupt() {
     wait_exit interrupt 130
 }
 
+# ---- a resource the transition stops where it is assigned ---------------
+
+# blocked-on-fail.xml: "after" keeps its assignment (node1) but its start
+# waits for rsc1's, which cannot run: crm_simulate stops it, and so must
+# the marks (leaves, not stays) and the status bar's count.
+test_stop_marks() {
+    start_with stops 80 24 "$top_srcdir/tests/data/transition/blocked-on-fail.xml"
+    wait_for stops "1 Matrix" || return
+    wait_for stops "1 action"
+    row_has stops after "Stop      ○    100"
+    keys stops q
+    wait_exit stops 0
+}
+
 test_bad_file() {
     start badfile 80 24 "$tmp/no-such-file.xml"
     wait_exit badfile 2
@@ -937,7 +951,11 @@ test_clones() {
     wait_for clones "Promotion score on delta: $promoted"
     wait_for clones "master-db"
     wait_for clones "location-db-promoted-delta"
-    keys clones 1 P
+    # Back in the Matrix (P still on), then P off: waiting for the legend
+    # to go only means something once the Matrix shows again.
+    keys clones 1
+    wait_for clones "P promotion scores"
+    keys clones P
     wait_gone clones "P promotion scores"
     check_score clones "db:0" delta "$allocation"
     keys clones '?'
@@ -964,6 +982,7 @@ test_hostile
 test_cli_hostile
 test_signal
 test_interrupt
+test_stop_marks
 test_bad_file
 if [ -r "$small" ]; then
     test_edit_keys 80 24

@@ -1,0 +1,1 @@
+explain @TESTS@/transition/blocked-on-fail.xml after
