@@ -291,6 +291,41 @@ START_TEST(test_role_colocation_refused)
 }
 END_TEST
 
+/* A promoted-role monitor failed with on-fail=demote, and a role=Promoted
+ * rule bans promotion where a fail count is set: the instance is demoted
+ * where it is (not stopped) and node2's instance is promoted. */
+START_TEST(test_on_fail_demote)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("on-fail-demote", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:0 promotion score on node1: -INFINITY"));
+    ck_assert(has_line(summary,
+                       "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
+    ck_assert(has_line(summary,
+                       "* Promote st:1 ( Unpromoted -> Promoted node2 )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* The same failure in a globally-unique clone whose history names the
+ * operation st_monitor_10000 under st:0: Pacemaker then applies the
+ * default on-fail (it recovers), the engine refuses rather than guess. */
+START_TEST(test_on_fail_demote_foreign_key_refused)
+{
+    Solved solved;
+
+    solve_case("on-fail-demote-foreign-key", &solved);
+    ck_assert(solved.solution == NULL);
+    ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR,
+                              CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(solved.error->message, "operation key") != NULL,
+                  "%s", solved.error->message);
+    solved_free(&solved);
+}
+END_TEST
+
 static Suite *promote_suite(void)
 {
     Suite *suite = suite_create("promote");
@@ -304,6 +339,8 @@ static Suite *promote_suite(void)
     tcase_add_test(tcase, test_promoted_with_primary);
     tcase_add_test(tcase, test_unpromoted_role_subtracts);
     tcase_add_test(tcase, test_role_colocation_refused);
+    tcase_add_test(tcase, test_on_fail_demote);
+    tcase_add_test(tcase, test_on_fail_demote_foreign_key_refused);
     suite_add_tcase(suite, tcase);
     return suite;
 }

@@ -1340,6 +1340,26 @@ static void init_rsc_state(CsGraph *graph)
     }
 }
 
+/* Pacemaker Explained 5.5.3 (on-fail=demote): a failed promote or
+ * promoted-role monitor is recovered by demoting the instance where it
+ * failed, without stopping it.  Status unpacking schedules that demote,
+ * required, before anything else is decided (Pacemaker's
+ * process_rsc_state()); the instance may be promoted again afterwards. */
+static void schedule_failure_demotions(CsGraph *graph)
+{
+    const CsModel *model = graph->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc < 0 || !state->failed || state->failure_ignored
+            || state->on_fail_applied == NULL
+            || strcmp(state->on_fail_applied, "demote") != 0)
+            continue;
+        rsc_action(graph, state->rsc, CS_TASK_DEMOTE, state->node, FALSE);
+    }
+}
+
 /* ---- fencing ---------------------------------------------------------- */
 
 /* Pacemaker's pe_can_fence() for a cluster node: fencing enabled, a
@@ -2398,6 +2418,7 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     graph->assigned = g_new0(int, n_rsc);
     graph->fenced = g_new0(gboolean, solution->n_nodes);
     init_rsc_state(graph);
+    schedule_failure_demotions(graph);
     schedule_fencing(graph);
     restart_containers(graph);
     configured_orderings(graph);

@@ -1086,11 +1086,38 @@ static gboolean check_constraints(const CsModel *model, GError **error)
     return TRUE;
 }
 
+/* Recovery (on-fail=restart) and fencing of a failed instance, in either
+ * role, behave as modelled (corpus rec-node-13, the clone helper's oracle
+ * cases), and so does on-fail=demote (Pacemaker Explained 5.5.3: the
+ * instance is demoted where it failed, not stopped, and may be promoted
+ * again; actions.c schedules that demote). */
 static gboolean recovery_is_modelled(const CsRscState *state)
 {
     return state->on_fail_applied == NULL
            || strcmp(state->on_fail_applied, "restart") == 0
-           || strcmp(state->on_fail_applied, "fence") == 0;
+           || strcmp(state->on_fail_applied, "fence") == 0
+           || strcmp(state->on_fail_applied, "demote") == 0;
+}
+
+/* Pacemaker finds a failed operation's configuration (its on-fail) by the
+ * history's operation key, "ID_TASK_INTERVAL".  A globally-unique
+ * instance's history whose key names another resource (st_monitor_10000
+ * under lrm_resource st:0) gets the default on-fail there (oracle: a
+ * recovery instead of on-fail=demote or block); the model reads the
+ * configured one, so such a failure with a policy other than the defaults
+ * (restart, or fencing for a stop) stays refused. */
+static gboolean failure_key_names_instance(const CsRscState *state)
+{
+    const char *key;
+    gsize length = strlen(state->rsc_id);
+
+    if (state->last_failure == NULL || state->on_fail_applied == NULL
+        || strcmp(state->on_fail_applied, "restart") == 0
+        || strcmp(state->on_fail_applied, "fence") == 0)
+        return TRUE;
+    key = state->last_failure->operation_key;
+    return key != NULL && strncmp(key, state->rsc_id, length) == 0
+           && key[length] == '_';
 }
 
 static gboolean check_status(const CsModel *model, GError **error)
@@ -1100,13 +1127,15 @@ static gboolean check_status(const CsModel *model, GError **error)
 
         if (state->rsc < 0 || promotable_above(model, state->rsc) < 0)
             continue;
-        /* Recovery (on-fail=restart) and fencing of a failed instance,
-         * in either role, behave as modelled (corpus rec-node-13, the
-         * clone helper's oracle cases); other policies do not yet. */
         if (state->failed && !state->failure_ignored
             && !recovery_is_modelled(state))
             return refuse(error, "%s: recovery of a failed promotable clone "
                           "instance is not modelled yet", state->rsc_id);
+        if (state->failed && !state->failure_ignored
+            && !failure_key_names_instance(state))
+            return refuse(error, "%s: a failure recorded under another "
+                          "resource's operation key is not modelled yet",
+                          state->rsc_id);
         if (state->pending_task != NULL)
             return refuse(error, "%s: a pending operation on a promotable "
                           "clone instance is not modelled yet",
