@@ -326,6 +326,38 @@ START_TEST(test_on_fail_demote_foreign_key_refused)
 }
 END_TEST
 
+/* A demote failed with on-fail=block: the instance is left unmanaged and
+ * promoted, its sort index INFINITY, and it holds the one promoted slot:
+ * nothing is promoted elsewhere. */
+START_TEST(test_blocked_promoted_stays)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("demote-fail-block", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
+    ck_assert(has_line(scores, "st:1 promotion score on node2: 5"));
+    ck_assert(strstr(summary, "Promote") == NULL);
+    solved_free(&solved);
+}
+END_TEST
+
+/* A blocked promoted instance with a resource that must follow the
+ * promoted role: refused, not guessed. */
+START_TEST(test_blocked_promoted_dependent_refused)
+{
+    Solved solved;
+
+    solve_case("blocked-promoted-dependent", &solved);
+    ck_assert(solved.solution == NULL);
+    ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR,
+                              CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(solved.error->message, "blocked") != NULL, "%s",
+                  solved.error->message);
+    solved_free(&solved);
+}
+END_TEST
+
 static Suite *promote_suite(void)
 {
     Suite *suite = suite_create("promote");
@@ -341,6 +373,8 @@ static Suite *promote_suite(void)
     tcase_add_test(tcase, test_role_colocation_refused);
     tcase_add_test(tcase, test_on_fail_demote);
     tcase_add_test(tcase, test_on_fail_demote_foreign_key_refused);
+    tcase_add_test(tcase, test_blocked_promoted_stays);
+    tcase_add_test(tcase, test_blocked_promoted_dependent_refused);
     suite_add_tcase(suite, tcase);
     return suite;
 }

@@ -1050,6 +1050,23 @@ static gboolean promoted_role_has_dependents(const CsModel *model, int clone)
     return FALSE;
 }
 
+/* A mandatory colocation with clone's promoted role.  With a blocked
+ * (unmanaged) instance promoted, Pacemaker gives the dependent the node's
+ * own score there, not the instance's, and blocks its start "due to
+ * colocation with" the instance (oracle); neither is modelled yet. */
+static gboolean promoted_role_has_mandatory_dependents(const CsModel *model,
+                                                       int clone)
+{
+    for (guint i = 0; i < model->colocations->len; i++) {
+        const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
+
+        if (coloc->with_rsc == clone && coloc->with_role == CS_ROLE_PROMOTED
+            && coloc->score >= CS_INFINITY)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 static gboolean check_constraints(const CsModel *model, GError **error)
 {
     for (guint i = 0; i < model->colocations->len; i++) {
@@ -1090,13 +1107,23 @@ static gboolean check_constraints(const CsModel *model, GError **error)
  * role, behave as modelled (corpus rec-node-13, the clone helper's oracle
  * cases), and so does on-fail=demote (Pacemaker Explained 5.5.3: the
  * instance is demoted where it failed, not stopped, and may be promoted
- * again; actions.c schedules that demote). */
+ * again; actions.c schedules that demote).  on-fail=block (and a failed
+ * stop that cannot be fenced) leaves the instance unmanaged where it is,
+ * in its role: a blocked promoted instance stays promoted and counts
+ * against promoted-max (corpus promoted-demote-block); on-fail=standby
+ * moves every instance off the node.  on-fail=stop is not modelled for
+ * clone instances (clone.c). */
 static gboolean recovery_is_modelled(const CsRscState *state)
 {
-    return state->on_fail_applied == NULL
-           || strcmp(state->on_fail_applied, "restart") == 0
-           || strcmp(state->on_fail_applied, "fence") == 0
-           || strcmp(state->on_fail_applied, "demote") == 0;
+    static const char *const modelled[] = { "restart", "fence", "demote",
+                                            "block", "standby" };
+
+    if (state->on_fail_applied == NULL)
+        return TRUE;
+    for (guint i = 0; i < G_N_ELEMENTS(modelled); i++)
+        if (strcmp(state->on_fail_applied, modelled[i]) == 0)
+            return TRUE;
+    return FALSE;
 }
 
 /* Pacemaker finds a failed operation's configuration (its on-fail) by the
@@ -1140,9 +1167,14 @@ static gboolean check_status(const CsModel *model, GError **error)
             return refuse(error, "%s: a pending operation on a promotable "
                           "clone instance is not modelled yet",
                           state->rsc_id);
-        if (state->blocked || state->migrating)
-            return refuse(error, "%s: a blocked promotable clone instance is "
-                          "not modelled yet", state->rsc_id);
+        if (state->migrating)
+            return refuse(error, "%s: a migrating promotable clone instance "
+                          "is not modelled yet", state->rsc_id);
+        if (state->blocked && promoted_role_has_mandatory_dependents(
+                                  model, promotable_above(model, state->rsc)))
+            return refuse(error, "%s: a blocked promotable clone instance "
+                          "with resources that must follow its promoted role "
+                          "is not modelled yet", state->rsc_id);
     }
     if (!model->options.have_quorum
         && model->options.no_quorum_policy == CS_NO_QUORUM_DEMOTE)
