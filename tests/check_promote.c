@@ -358,6 +358,39 @@ START_TEST(test_blocked_promoted_dependent_refused)
 }
 END_TEST
 
+/* An unmanaged promotable clone (is-managed=false): its promoted instance
+ * stays promoted (INFINITY) and web, which must follow the promoted role,
+ * gets node1's own score (0), not the INFINITY that pins the instance. */
+START_TEST(test_unmanaged_promoted_dependent)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("unmanaged-dependent", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
+    ck_assert(has_line(scores, "pcmk__primitive_assign: web allocation "
+                               "score on node1: 0"));
+    ck_assert(has_line(summary, "* Start web ( node1 )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* node1 in maintenance: its promoted instance is unmanaged, keeps the
+ * promotion, and web may not start there (nor anywhere else). */
+START_TEST(test_maintenance_node_dependent)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("maintenance-node-dependent", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
+    ck_assert(has_line(scores, "pcmk__primitive_assign: web allocation "
+                               "score on node1: 0"));
+    ck_assert(strstr(summary, "web") == NULL);
+    solved_free(&solved);
+}
+END_TEST
+
 static Suite *promote_suite(void)
 {
     Suite *suite = suite_create("promote");
@@ -375,6 +408,8 @@ static Suite *promote_suite(void)
     tcase_add_test(tcase, test_on_fail_demote_foreign_key_refused);
     tcase_add_test(tcase, test_blocked_promoted_stays);
     tcase_add_test(tcase, test_blocked_promoted_dependent_refused);
+    tcase_add_test(tcase, test_unmanaged_promoted_dependent);
+    tcase_add_test(tcase, test_maintenance_node_dependent);
     suite_add_tcase(suite, tcase);
     return suite;
 }

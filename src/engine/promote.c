@@ -967,9 +967,11 @@ static gboolean check_resources(const CsModel *model, GError **error)
         if (info->kind == CS_RSC_GROUP)
             return refuse(error, "promotable clone of group %s: promotion of "
                           "cloned groups is not modelled yet", info->id);
-        if (!info->managed)
-            return refuse(error, "resource %s: unmanaged promotable clones "
-                          "are not modelled yet", info->id);
+        /* Unmanaged instances (is-managed=false, maintenance, a node in
+         * maintenance) stay where they run, in their role: a promoted one
+         * sorts first and keeps its promotion, the others cannot be
+         * promoted (Pacemaker Explained 5.4; assign.c and the roles
+         * below). */
         if (info->target_role == CS_ROLE_PROMOTED
             || info->target_role == CS_ROLE_UNPROMOTED)
             return refuse(error, "resource %s: target-role Promoted or "
@@ -1193,6 +1195,22 @@ gboolean cs_promote_check_supported(const CsModel *model, GError **error)
 
 /* ---- colocations with a promotable clone's role ------------------------ */
 
+/* The score an instance's assigned node carries (Pacemaker copies the
+ * node it assigns): its own score there, or, for an unmanaged instance
+ * left where it runs (Pacemaker Explained 5.4 is-managed, maintenance),
+ * the node's own score, not the INFINITY that pins it (oracle: a
+ * dependent of an unmanaged promoted instance gets 0 there). */
+static CsScore assigned_node_score(const CsSolution *solution, int instance)
+{
+    const CsRscWork *work = &solution->work[instance];
+    const CsNode *node;
+
+    if (work->managed && !solution->stonith_unmanage)
+        return work->table->score[work->assigned];
+    node = g_ptr_array_index(solution->model->nodes, work->assigned);
+    return node->weight;
+}
+
 /* Pacemaker's pcmk__update_dependent_with_promotable(): a dependent being
  * placed with a role of a promotable clone.  An optional colocation adds
  * its score where the attribute matches the node of each instance in that
@@ -1244,8 +1262,8 @@ static void dependent_with_promotable(CsSolution *solution, int dependent,
                          &(CsContribution){
                              .kind = CS_CONTRIB_COLOCATION,
                              .source = coloc->id, .other_rsc = instance,
-                             .value = solution->work[instance].table
-                                          ->score[node] });
+                             .value = assigned_node_score(solution,
+                                                          instance) });
     }
 }
 
