@@ -391,6 +391,41 @@ START_TEST(test_maintenance_node_dependent)
 }
 END_TEST
 
+/* No quorum, no-quorum-policy=demote: the promoted instance is demoted
+ * (its promotion score still printed as chosen), nothing stopped may
+ * start: not the third instance, not web. */
+START_TEST(test_no_quorum_demote)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("no-quorum-demote", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:0 promotion score on node1: 10"));
+    ck_assert(has_line(summary,
+                       "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
+    ck_assert(has_line(summary, "* Start web ( node1 ) due to no quorum "
+                                "(blocked)"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* A promote pending on node1 counts as promoted; a role=Promoted
+ * location moves the promotion to node2. */
+START_TEST(test_pending_promote_moves)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("pending-promote-moves", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:1 promotion score on node2: 105"));
+    ck_assert(has_line(summary,
+                       "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
+    ck_assert(has_line(summary,
+                       "* Promote st:1 ( Unpromoted -> Promoted node2 )"));
+    solved_free(&solved);
+}
+END_TEST
+
 static Suite *promote_suite(void)
 {
     Suite *suite = suite_create("promote");
@@ -410,6 +445,8 @@ static Suite *promote_suite(void)
     tcase_add_test(tcase, test_blocked_promoted_dependent_refused);
     tcase_add_test(tcase, test_unmanaged_promoted_dependent);
     tcase_add_test(tcase, test_maintenance_node_dependent);
+    tcase_add_test(tcase, test_no_quorum_demote);
+    tcase_add_test(tcase, test_pending_promote_moves);
     suite_add_tcase(suite, tcase);
     return suite;
 }

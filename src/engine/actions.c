@@ -254,6 +254,26 @@ static void order_probes(CsGraph *graph)
     }
 }
 
+/* no-quorum-policy=demote (Pacemaker Explained 3.2: demote promotable
+ * resources, stop all others): an active promotable instance (Promoted or
+ * Unpromoted) may keep running but goes no higher than Unpromoted, which
+ * Pacemaker decides as each of its starts and promotes is created
+ * (effective_quorum_policy()); anything else is treated as under
+ * no-quorum-policy=stop. */
+static gboolean quorum_demote_keeps(CsGraph *graph, int rsc)
+{
+    const CsOptions *options = &graph->model->options;
+    CsRole role = graph->role[rsc];
+
+    if (options->have_quorum
+        || options->no_quorum_policy != CS_NO_QUORUM_DEMOTE
+        || (role != CS_ROLE_PROMOTED && role != CS_ROLE_UNPROMOTED))
+        return FALSE;
+    if (graph->next_role[rsc] > CS_ROLE_UNPROMOTED)
+        graph->next_role[rsc] = CS_ROLE_UNPROMOTED;
+    return TRUE;
+}
+
 /* Pacemaker's custom_action() runnable rules for a resource action:
  * it needs a node, which must be online and not pending; a start needs
  * quorum unless no-quorum-policy says otherwise (Pacemaker Explained 3.2
@@ -285,8 +305,11 @@ static void update_runnable(CsGraph *graph, CsAct *action)
          * unmentioned for resources that need neither quorum nor fencing. */
         set_reason(action, NULL, TRUE);
         action->flags |= CS_ACT_RUNNABLE;
+    } else if (quorum_demote_keeps(graph, action->rsc)) {
+        action->flags |= CS_ACT_RUNNABLE;
     } else if (!options->have_quorum
-               && options->no_quorum_policy == CS_NO_QUORUM_STOP) {
+               && (options->no_quorum_policy == CS_NO_QUORUM_STOP
+                   || options->no_quorum_policy == CS_NO_QUORUM_DEMOTE)) {
         set_reason(action, "no quorum", TRUE);
         action->flags &= ~CS_ACT_RUNNABLE;
     } else if (!options->have_quorum
@@ -1589,7 +1612,9 @@ static void restart_actions(CsGraph *graph, int rsc, gboolean need_stop,
     if (role >= CS_ROLE_STARTED && role <= graph->next_role[rsc]
         && !(graph->rsc_flags[rsc] & CS_RSCF_BLOCK)) {
         start_resource(graph, rsc, graph->assigned[rsc], !need_stop);
-        if (role == CS_ROLE_PROMOTED)
+        /* Pacemaker checks the next role again after each step up: the
+         * start may have lowered it (no-quorum-policy=demote). */
+        if (role == CS_ROLE_PROMOTED && role <= graph->next_role[rsc])
             promote_resource(graph, rsc, graph->assigned[rsc],
                              !(need_stop || need_promote));
     }

@@ -1158,17 +1158,17 @@ static gboolean check_status(const CsModel *model, GError **error)
             continue;
         if (state->failed && !state->failure_ignored
             && !recovery_is_modelled(state))
-            return refuse(error, "%s: recovery of a failed promotable clone "
-                          "instance is not modelled yet", state->rsc_id);
+            return refuse(error, "%s: on-fail=%s for a promotable clone "
+                          "instance is not modelled yet", state->rsc_id,
+                          state->on_fail_applied);
         if (state->failed && !state->failure_ignored
             && !failure_key_names_instance(state))
             return refuse(error, "%s: a failure recorded under another "
                           "resource's operation key is not modelled yet",
                           state->rsc_id);
-        if (state->pending_task != NULL)
-            return refuse(error, "%s: a pending operation on a promotable "
-                          "clone instance is not modelled yet",
-                          state->rsc_id);
+        /* A pending start, promote, demote or stop counts as done
+         * where its role is concerned, as for primitives (oracle cases
+         * with each pending on a promotable instance agree). */
         if (state->migrating)
             return refuse(error, "%s: a migrating promotable clone instance "
                           "is not modelled yet", state->rsc_id);
@@ -1178,10 +1178,6 @@ static gboolean check_status(const CsModel *model, GError **error)
                           "with resources that must follow its promoted role "
                           "is not modelled yet", state->rsc_id);
     }
-    if (!model->options.have_quorum
-        && model->options.no_quorum_policy == CS_NO_QUORUM_DEMOTE)
-        return refuse(error, "%s: no-quorum-policy=demote is not modelled "
-                      "yet", "cluster");
     return TRUE;
 }
 
