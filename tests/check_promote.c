@@ -291,6 +291,141 @@ START_TEST(test_role_colocation_refused)
 }
 END_TEST
 
+/* A promoted-role monitor failed with on-fail=demote, and a role=Promoted
+ * rule bans promotion where a fail count is set: the instance is demoted
+ * where it is (not stopped) and node2's instance is promoted. */
+START_TEST(test_on_fail_demote)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("on-fail-demote", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:0 promotion score on node1: -INFINITY"));
+    ck_assert(has_line(summary,
+                       "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
+    ck_assert(has_line(summary,
+                       "* Promote st:1 ( Unpromoted -> Promoted node2 )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* The same failure in a globally-unique clone whose history names the
+ * operation st_monitor_10000 under st:0: Pacemaker then applies the
+ * default on-fail (it recovers), the engine refuses rather than guess. */
+START_TEST(test_on_fail_demote_foreign_key_refused)
+{
+    Solved solved;
+
+    solve_case("on-fail-demote-foreign-key", &solved);
+    ck_assert(solved.solution == NULL);
+    ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR,
+                              CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(solved.error->message, "operation key") != NULL,
+                  "%s", solved.error->message);
+    solved_free(&solved);
+}
+END_TEST
+
+/* A demote failed with on-fail=block: the instance is left unmanaged and
+ * promoted, its sort index INFINITY, and it holds the one promoted slot:
+ * nothing is promoted elsewhere. */
+START_TEST(test_blocked_promoted_stays)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("demote-fail-block", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
+    ck_assert(has_line(scores, "st:1 promotion score on node2: 5"));
+    ck_assert(strstr(summary, "Promote") == NULL);
+    solved_free(&solved);
+}
+END_TEST
+
+/* A blocked promoted instance with a resource that must follow the
+ * promoted role: refused, not guessed. */
+START_TEST(test_blocked_promoted_dependent_refused)
+{
+    Solved solved;
+
+    solve_case("blocked-promoted-dependent", &solved);
+    ck_assert(solved.solution == NULL);
+    ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR,
+                              CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(solved.error->message, "blocked") != NULL, "%s",
+                  solved.error->message);
+    solved_free(&solved);
+}
+END_TEST
+
+/* An unmanaged promotable clone (is-managed=false): its promoted instance
+ * stays promoted (INFINITY) and web, which must follow the promoted role,
+ * gets node1's own score (0), not the INFINITY that pins the instance. */
+START_TEST(test_unmanaged_promoted_dependent)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("unmanaged-dependent", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
+    ck_assert(has_line(scores, "pcmk__primitive_assign: web allocation "
+                               "score on node1: 0"));
+    ck_assert(has_line(summary, "* Start web ( node1 )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* node1 in maintenance: its promoted instance is unmanaged, keeps the
+ * promotion, and web may not start there (nor anywhere else). */
+START_TEST(test_maintenance_node_dependent)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("maintenance-node-dependent", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
+    ck_assert(has_line(scores, "pcmk__primitive_assign: web allocation "
+                               "score on node1: 0"));
+    ck_assert(strstr(summary, "web") == NULL);
+    solved_free(&solved);
+}
+END_TEST
+
+/* No quorum, no-quorum-policy=demote: the promoted instance is demoted
+ * (its promotion score still printed as chosen), nothing stopped may
+ * start: not the third instance, not web. */
+START_TEST(test_no_quorum_demote)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("no-quorum-demote", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:0 promotion score on node1: 10"));
+    ck_assert(has_line(summary,
+                       "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
+    ck_assert(has_line(summary, "* Start web ( node1 ) due to no quorum "
+                                "(blocked)"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* A promote pending on node1 counts as promoted; a role=Promoted
+ * location moves the promotion to node2. */
+START_TEST(test_pending_promote_moves)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("pending-promote-moves", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:1 promotion score on node2: 105"));
+    ck_assert(has_line(summary,
+                       "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
+    ck_assert(has_line(summary,
+                       "* Promote st:1 ( Unpromoted -> Promoted node2 )"));
+    solved_free(&solved);
+}
+END_TEST
+
 static Suite *promote_suite(void)
 {
     Suite *suite = suite_create("promote");
@@ -304,6 +439,14 @@ static Suite *promote_suite(void)
     tcase_add_test(tcase, test_promoted_with_primary);
     tcase_add_test(tcase, test_unpromoted_role_subtracts);
     tcase_add_test(tcase, test_role_colocation_refused);
+    tcase_add_test(tcase, test_on_fail_demote);
+    tcase_add_test(tcase, test_on_fail_demote_foreign_key_refused);
+    tcase_add_test(tcase, test_blocked_promoted_stays);
+    tcase_add_test(tcase, test_blocked_promoted_dependent_refused);
+    tcase_add_test(tcase, test_unmanaged_promoted_dependent);
+    tcase_add_test(tcase, test_maintenance_node_dependent);
+    tcase_add_test(tcase, test_no_quorum_demote);
+    tcase_add_test(tcase, test_pending_promote_moves);
     suite_add_tcase(suite, tcase);
     return suite;
 }

@@ -254,6 +254,26 @@ static void order_probes(CsGraph *graph)
     }
 }
 
+/* no-quorum-policy=demote (Pacemaker Explained 3.2: demote promotable
+ * resources, stop all others): an active promotable instance (Promoted or
+ * Unpromoted) may keep running but goes no higher than Unpromoted, which
+ * Pacemaker decides as each of its starts and promotes is created
+ * (effective_quorum_policy()); anything else is treated as under
+ * no-quorum-policy=stop. */
+static gboolean quorum_demote_keeps(CsGraph *graph, int rsc)
+{
+    const CsOptions *options = &graph->model->options;
+    CsRole role = graph->role[rsc];
+
+    if (options->have_quorum
+        || options->no_quorum_policy != CS_NO_QUORUM_DEMOTE
+        || (role != CS_ROLE_PROMOTED && role != CS_ROLE_UNPROMOTED))
+        return FALSE;
+    if (graph->next_role[rsc] > CS_ROLE_UNPROMOTED)
+        graph->next_role[rsc] = CS_ROLE_UNPROMOTED;
+    return TRUE;
+}
+
 /* Pacemaker's custom_action() runnable rules for a resource action:
  * it needs a node, which must be online and not pending; a start needs
  * quorum unless no-quorum-policy says otherwise (Pacemaker Explained 3.2
@@ -285,8 +305,11 @@ static void update_runnable(CsGraph *graph, CsAct *action)
          * unmentioned for resources that need neither quorum nor fencing. */
         set_reason(action, NULL, TRUE);
         action->flags |= CS_ACT_RUNNABLE;
+    } else if (quorum_demote_keeps(graph, action->rsc)) {
+        action->flags |= CS_ACT_RUNNABLE;
     } else if (!options->have_quorum
-               && options->no_quorum_policy == CS_NO_QUORUM_STOP) {
+               && (options->no_quorum_policy == CS_NO_QUORUM_STOP
+                   || options->no_quorum_policy == CS_NO_QUORUM_DEMOTE)) {
         set_reason(action, "no quorum", TRUE);
         action->flags &= ~CS_ACT_RUNNABLE;
     } else if (!options->have_quorum
@@ -1340,6 +1363,26 @@ static void init_rsc_state(CsGraph *graph)
     }
 }
 
+/* Pacemaker Explained 5.5.3 (on-fail=demote): a failed promote or
+ * promoted-role monitor is recovered by demoting the instance where it
+ * failed, without stopping it.  Status unpacking schedules that demote,
+ * required, before anything else is decided (Pacemaker's
+ * process_rsc_state()); the instance may be promoted again afterwards. */
+static void schedule_failure_demotions(CsGraph *graph)
+{
+    const CsModel *model = graph->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc < 0 || !state->failed || state->failure_ignored
+            || state->on_fail_applied == NULL
+            || strcmp(state->on_fail_applied, "demote") != 0)
+            continue;
+        rsc_action(graph, state->rsc, CS_TASK_DEMOTE, state->node, FALSE);
+    }
+}
+
 /* ---- fencing ---------------------------------------------------------- */
 
 /* Pacemaker's pe_can_fence() for a cluster node: fencing enabled, a
@@ -1569,7 +1612,9 @@ static void restart_actions(CsGraph *graph, int rsc, gboolean need_stop,
     if (role >= CS_ROLE_STARTED && role <= graph->next_role[rsc]
         && !(graph->rsc_flags[rsc] & CS_RSCF_BLOCK)) {
         start_resource(graph, rsc, graph->assigned[rsc], !need_stop);
-        if (role == CS_ROLE_PROMOTED)
+        /* Pacemaker checks the next role again after each step up: the
+         * start may have lowered it (no-quorum-policy=demote). */
+        if (role == CS_ROLE_PROMOTED && role <= graph->next_role[rsc])
             promote_resource(graph, rsc, graph->assigned[rsc],
                              !(need_stop || need_promote));
     }
@@ -2398,6 +2443,7 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     graph->assigned = g_new0(int, n_rsc);
     graph->fenced = g_new0(gboolean, solution->n_nodes);
     init_rsc_state(graph);
+    schedule_failure_demotions(graph);
     schedule_fencing(graph);
     restart_containers(graph);
     configured_orderings(graph);

@@ -1045,10 +1045,13 @@ static int assign_primitive(CsSolution *solution, int rsc)
         ban_everywhere(solution, rsc);
     work->printed = cs_table_copy(work->table);
     if (!work->managed || solution->stonith_unmanage) {
-        /* Unmanaged resources stay where they are (Pacemaker Explained
-         * 5.4 is-managed). */
-        if (work->next_role == CS_ROLE_UNKNOWN)
-            work->next_role = work->role;
+        /* Unmanaged resources stay where they are, in the role they have
+         * (Pacemaker Explained 5.4 is-managed): whatever their history
+         * asked for (a demote that failed with on-fail=block wants
+         * Stopped), Pacemaker's pcmk__primitive_assign() keeps the
+         * current role. */
+        work->next_role = work->role == CS_ROLE_UNKNOWN ? CS_ROLE_STOPPED
+                                                        : work->role;
         work->provisional = FALSE;
         work->assigned = work->current;
         if (work->current >= 0) {

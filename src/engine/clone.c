@@ -722,13 +722,14 @@ static int clone_above(const CsModel *model, int rsc)
  * pcmk__cmp_instance()); one that blocks (on-fail=block, a failed stop
  * that cannot be fenced) stays and hosts no mandatory dependent; a fenced
  * node is fenced "because X failed there"; on-fail=standby moves every
- * instance off the node.  on-fail=stop (Pacemaker bans the clone, yet
- * prints the instances' clone scores unbanned) and demote are not
- * modelled for instances yet. */
+ * instance off the node; on-fail=demote (valid only for a promote or a
+ * promoted-role monitor) demotes a promotable instance where it failed
+ * (actions.c).  on-fail=stop (Pacemaker bans the clone, yet prints the
+ * instances' clone scores unbanned) is not modelled for instances yet. */
 static gboolean failure_is_modelled(const CsRscState *state)
 {
     static const char *const modelled[] = { "restart", "block", "fence",
-                                            "standby" };
+                                            "standby", "demote" };
 
     if (state->on_fail_applied == NULL)
         return TRUE;

@@ -967,9 +967,11 @@ static gboolean check_resources(const CsModel *model, GError **error)
         if (info->kind == CS_RSC_GROUP)
             return refuse(error, "promotable clone of group %s: promotion of "
                           "cloned groups is not modelled yet", info->id);
-        if (!info->managed)
-            return refuse(error, "resource %s: unmanaged promotable clones "
-                          "are not modelled yet", info->id);
+        /* Unmanaged instances (is-managed=false, maintenance, a node in
+         * maintenance) stay where they run, in their role: a promoted one
+         * sorts first and keeps its promotion, the others cannot be
+         * promoted (Pacemaker Explained 5.4; assign.c and the roles
+         * below). */
         if (info->target_role == CS_ROLE_PROMOTED
             || info->target_role == CS_ROLE_UNPROMOTED)
             return refuse(error, "resource %s: target-role Promoted or "
@@ -1050,6 +1052,23 @@ static gboolean promoted_role_has_dependents(const CsModel *model, int clone)
     return FALSE;
 }
 
+/* A mandatory colocation with clone's promoted role.  With a blocked
+ * (unmanaged) instance promoted, Pacemaker gives the dependent the node's
+ * own score there, not the instance's, and blocks its start "due to
+ * colocation with" the instance (oracle); neither is modelled yet. */
+static gboolean promoted_role_has_mandatory_dependents(const CsModel *model,
+                                                       int clone)
+{
+    for (guint i = 0; i < model->colocations->len; i++) {
+        const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
+
+        if (coloc->with_rsc == clone && coloc->with_role == CS_ROLE_PROMOTED
+            && coloc->score >= CS_INFINITY)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 static gboolean check_constraints(const CsModel *model, GError **error)
 {
     for (guint i = 0; i < model->colocations->len; i++) {
@@ -1086,11 +1105,48 @@ static gboolean check_constraints(const CsModel *model, GError **error)
     return TRUE;
 }
 
+/* Recovery (on-fail=restart) and fencing of a failed instance, in either
+ * role, behave as modelled (corpus rec-node-13, the clone helper's oracle
+ * cases), and so does on-fail=demote (Pacemaker Explained 5.5.3: the
+ * instance is demoted where it failed, not stopped, and may be promoted
+ * again; actions.c schedules that demote).  on-fail=block (and a failed
+ * stop that cannot be fenced) leaves the instance unmanaged where it is,
+ * in its role: a blocked promoted instance stays promoted and counts
+ * against promoted-max (corpus promoted-demote-block); on-fail=standby
+ * moves every instance off the node.  on-fail=stop is not modelled for
+ * clone instances (clone.c). */
 static gboolean recovery_is_modelled(const CsRscState *state)
 {
-    return state->on_fail_applied == NULL
-           || strcmp(state->on_fail_applied, "restart") == 0
-           || strcmp(state->on_fail_applied, "fence") == 0;
+    static const char *const modelled[] = { "restart", "fence", "demote",
+                                            "block", "standby" };
+
+    if (state->on_fail_applied == NULL)
+        return TRUE;
+    for (guint i = 0; i < G_N_ELEMENTS(modelled); i++)
+        if (strcmp(state->on_fail_applied, modelled[i]) == 0)
+            return TRUE;
+    return FALSE;
+}
+
+/* Pacemaker finds a failed operation's configuration (its on-fail) by the
+ * history's operation key, "ID_TASK_INTERVAL".  A globally-unique
+ * instance's history whose key names another resource (st_monitor_10000
+ * under lrm_resource st:0) gets the default on-fail there (oracle: a
+ * recovery instead of on-fail=demote or block); the model reads the
+ * configured one, so such a failure with a policy other than the defaults
+ * (restart, or fencing for a stop) stays refused. */
+static gboolean failure_key_names_instance(const CsRscState *state)
+{
+    const char *key;
+    gsize length = strlen(state->rsc_id);
+
+    if (state->last_failure == NULL || state->on_fail_applied == NULL
+        || strcmp(state->on_fail_applied, "restart") == 0
+        || strcmp(state->on_fail_applied, "fence") == 0)
+        return TRUE;
+    key = state->last_failure->operation_key;
+    return key != NULL && strncmp(key, state->rsc_id, length) == 0
+           && key[length] == '_';
 }
 
 static gboolean check_status(const CsModel *model, GError **error)
@@ -1100,25 +1156,28 @@ static gboolean check_status(const CsModel *model, GError **error)
 
         if (state->rsc < 0 || promotable_above(model, state->rsc) < 0)
             continue;
-        /* Recovery (on-fail=restart) and fencing of a failed instance,
-         * in either role, behave as modelled (corpus rec-node-13, the
-         * clone helper's oracle cases); other policies do not yet. */
         if (state->failed && !state->failure_ignored
             && !recovery_is_modelled(state))
-            return refuse(error, "%s: recovery of a failed promotable clone "
-                          "instance is not modelled yet", state->rsc_id);
-        if (state->pending_task != NULL)
-            return refuse(error, "%s: a pending operation on a promotable "
-                          "clone instance is not modelled yet",
+            return refuse(error, "%s: on-fail=%s for a promotable clone "
+                          "instance is not modelled yet", state->rsc_id,
+                          state->on_fail_applied);
+        if (state->failed && !state->failure_ignored
+            && !failure_key_names_instance(state))
+            return refuse(error, "%s: a failure recorded under another "
+                          "resource's operation key is not modelled yet",
                           state->rsc_id);
-        if (state->blocked || state->migrating)
-            return refuse(error, "%s: a blocked promotable clone instance is "
-                          "not modelled yet", state->rsc_id);
+        /* A pending start, promote, demote or stop counts as done
+         * where its role is concerned, as for primitives (oracle cases
+         * with each pending on a promotable instance agree). */
+        if (state->migrating)
+            return refuse(error, "%s: a migrating promotable clone instance "
+                          "is not modelled yet", state->rsc_id);
+        if (state->blocked && promoted_role_has_mandatory_dependents(
+                                  model, promotable_above(model, state->rsc)))
+            return refuse(error, "%s: a blocked promotable clone instance "
+                          "with resources that must follow its promoted role "
+                          "is not modelled yet", state->rsc_id);
     }
-    if (!model->options.have_quorum
-        && model->options.no_quorum_policy == CS_NO_QUORUM_DEMOTE)
-        return refuse(error, "%s: no-quorum-policy=demote is not modelled "
-                      "yet", "cluster");
     return TRUE;
 }
 
@@ -1131,6 +1190,22 @@ gboolean cs_promote_check_supported(const CsModel *model, GError **error)
 }
 
 /* ---- colocations with a promotable clone's role ------------------------ */
+
+/* The score an instance's assigned node carries (Pacemaker copies the
+ * node it assigns): its own score there, or, for an unmanaged instance
+ * left where it runs (Pacemaker Explained 5.4 is-managed, maintenance),
+ * the node's own score, not the INFINITY that pins it (oracle: a
+ * dependent of an unmanaged promoted instance gets 0 there). */
+static CsScore assigned_node_score(const CsSolution *solution, int instance)
+{
+    const CsRscWork *work = &solution->work[instance];
+    const CsNode *node;
+
+    if (work->managed && !solution->stonith_unmanage)
+        return work->table->score[work->assigned];
+    node = g_ptr_array_index(solution->model->nodes, work->assigned);
+    return node->weight;
+}
 
 /* Pacemaker's pcmk__update_dependent_with_promotable(): a dependent being
  * placed with a role of a promotable clone.  An optional colocation adds
@@ -1183,8 +1258,8 @@ static void dependent_with_promotable(CsSolution *solution, int dependent,
                          &(CsContribution){
                              .kind = CS_CONTRIB_COLOCATION,
                              .source = coloc->id, .other_rsc = instance,
-                             .value = solution->work[instance].table
-                                          ->score[node] });
+                             .value = assigned_node_score(solution,
+                                                          instance) });
     }
 }
 
