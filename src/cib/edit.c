@@ -44,6 +44,7 @@ struct CsEditLog {
     guint applied;          /* edits[0, applied) are in effect */
     gint saved;             /* `applied` when last saved; -1: state lost */
     GHashTable *reserved;   /* ids handed out to the edit being built */
+    guint changes;          /* CsEditChanges since cs_edit_log_take_changes */
 };
 
 /* ---- linking nodes ---------------------------------------------------- */
@@ -139,6 +140,42 @@ static void cs_step_backward(const CsStep *step)
         cs_swap_attribute(step->node, step->new_attr, step->old_attr);
         break;
     }
+}
+
+/* Which part of the document an element is in: inside
+ * <cib><configuration><constraints>, or anywhere else (a node out of the
+ * document counts as anywhere else: nothing is assumed of it). */
+static CsEditChanges cs_element_changes(const xmlNode *element)
+{
+    for (const xmlNode *node = element; node != NULL && node->parent != NULL;
+         node = node->parent) {
+        const xmlNode *parent = node->parent;
+        if (parent->type == XML_ELEMENT_NODE
+            && xmlStrEqual(parent->name, BAD_CAST "configuration")
+            && parent->parent != NULL && parent->parent->type == XML_ELEMENT_NODE
+            && parent->parent->parent != NULL
+            && parent->parent->parent->type == XML_DOCUMENT_NODE)
+            return xmlStrEqual(node->name, BAD_CAST "constraints")
+                   ? CS_EDIT_CHANGED_CONSTRAINTS : CS_EDIT_CHANGED_OTHER;
+    }
+    return CS_EDIT_CHANGED_OTHER;
+}
+
+/* Records where a step (about to be applied either way) changes the
+ * document: a link or unlink changes its parent's children, an attribute
+ * its element. */
+static void cs_log_note_step(CsEditLog *log, const CsStep *step)
+{
+    log->changes |= cs_element_changes(step->kind == CS_STEP_ATTRIBUTE
+                                       ? step->node : step->parent);
+}
+
+guint cs_edit_log_take_changes(CsEditLog *log)
+{
+    guint changes = log->changes;
+
+    log->changes = 0;
+    return changes;
 }
 
 /* ---- edits and their memory ------------------------------------------- */
@@ -302,8 +339,10 @@ gboolean cs_edit_undo(CsEditLog *log)
     if (log->applied == 0)
         return FALSE;
     CsEdit *edit = g_ptr_array_index(log->edits, --log->applied);
-    for (guint i = edit->steps->len; i > 0; i--)
+    for (guint i = edit->steps->len; i > 0; i--) {
+        cs_log_note_step(log, g_ptr_array_index(edit->steps, i - 1));
         cs_step_backward(g_ptr_array_index(edit->steps, i - 1));
+    }
     if (edit->clock)
         log->now = edit->clock_before;
     else
@@ -316,8 +355,10 @@ gboolean cs_edit_redo(CsEditLog *log)
     if (log->applied >= log->edits->len)
         return FALSE;
     CsEdit *edit = g_ptr_array_index(log->edits, log->applied++);
-    for (guint i = 0; i < edit->steps->len; i++)
+    for (guint i = 0; i < edit->steps->len; i++) {
+        cs_log_note_step(log, g_ptr_array_index(edit->steps, i));
         cs_step_forward(g_ptr_array_index(edit->steps, i));
+    }
     if (edit->clock)
         log->now = edit->clock_after;
     else
@@ -407,6 +448,7 @@ static void cs_build_link(CsBuild *build, xmlNode *parent, xmlNode *next,
 
     step->parent = parent;
     step->next = next;
+    cs_log_note_step(build->log, step);
     cs_step_forward(step);
 }
 
@@ -416,6 +458,7 @@ static void cs_build_unlink(CsBuild *build, xmlNode *node)
 
     step->parent = node->parent;
     step->next = node->next;
+    cs_log_note_step(build->log, step);
     cs_step_forward(step);
 }
 
@@ -437,6 +480,7 @@ static void cs_build_attribute(CsBuild *build, xmlNode *element,
     CsStep *step = cs_build_step(build, CS_STEP_ATTRIBUTE, element);
     step->old_attr = old_attr;
     step->new_attr = value != NULL ? cs_new_attribute(element->doc, name, value) : NULL;
+    cs_log_note_step(build->log, step);
     cs_step_forward(step);
 }
 
