@@ -65,9 +65,30 @@ static char *describe(const CsModel *model, const CsSolution *solution,
     return g_string_free(out, FALSE);
 }
 
+/* The id index kept step by step equals one made afresh. */
+static void assert_index_as_from_scratch(CsDocument *document, const char *what)
+{
+    g_autoptr(GHashTable) kept = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    GHashTableIter iter;
+    gpointer key, value;
+
+    g_hash_table_iter_init(&iter, document->ids);
+    while (g_hash_table_iter_next(&iter, &key, &value))
+        g_hash_table_insert(kept, g_strdup(key), value);
+    cs_document_reindex(document);
+    ck_assert_msg(g_hash_table_size(kept) == g_hash_table_size(document->ids),
+                  "%s: %s: %u ids kept, %u in the document", document->path, what,
+                  g_hash_table_size(kept), g_hash_table_size(document->ids));
+    g_hash_table_iter_init(&iter, document->ids);
+    while (g_hash_table_iter_next(&iter, &key, &value))
+        ck_assert_msg(g_hash_table_lookup(kept, key) == value, "%s: %s: id %s",
+                      document->path, what, (const char *)key);
+}
+
 /* The session's answer equals a from-scratch build of its document. */
 static void assert_as_from_scratch(CsSession *session, const char *what)
 {
+    assert_index_as_from_scratch(session->document, what);
     g_autoptr(GError) error = NULL;
     g_autoptr(CsModel) model = cs_model_build(session->document,
                                               cs_session_time(session), &error);

@@ -334,6 +334,31 @@ gboolean cs_edit_log_last_is_document(const CsEditLog *log)
     return !edit->clock;
 }
 
+/* Brings the document's id index up to date after edit was applied
+ * (forward) or undone, step by step when it can (cs_document_index_update). */
+static void cs_edit_reindex(CsEditLog *log, const CsEdit *edit, gboolean forward)
+{
+    guint n = edit->steps->len;
+
+    for (guint i = 0; i < n; i++) {
+        const CsStep *step = g_ptr_array_index(edit->steps, forward ? i : n - 1 - i);
+        gboolean linked = (step->kind == CS_STEP_LINK) == forward;
+        gboolean ok;
+        if (step->kind == CS_STEP_ATTRIBUTE)
+            ok = cs_document_index_update(log->document, CS_INDEX_ATTRIBUTE, step->node,
+                                          forward ? step->old_attr : step->new_attr,
+                                          forward ? step->new_attr : step->old_attr);
+        else
+            ok = cs_document_index_update(log->document,
+                                          linked ? CS_INDEX_LINKED : CS_INDEX_UNLINKED,
+                                          step->node, NULL, NULL);
+        if (!ok) {
+            cs_document_reindex(log->document);
+            return;
+        }
+    }
+}
+
 gboolean cs_edit_undo(CsEditLog *log)
 {
     if (log->applied == 0)
@@ -346,7 +371,7 @@ gboolean cs_edit_undo(CsEditLog *log)
     if (edit->clock)
         log->now = edit->clock_before;
     else
-        cs_document_reindex(log->document);
+        cs_edit_reindex(log, edit, FALSE);
     return TRUE;
 }
 
@@ -362,7 +387,7 @@ gboolean cs_edit_redo(CsEditLog *log)
     if (edit->clock)
         log->now = edit->clock_after;
     else
-        cs_document_reindex(log->document);
+        cs_edit_reindex(log, edit, TRUE);
     return TRUE;
 }
 
@@ -431,7 +456,7 @@ static gboolean cs_build_commit(CsBuild *build, GError **error)
     log->applied = log->edits->len;
     build->edit = NULL;
     g_hash_table_remove_all(log->reserved);
-    cs_document_reindex(log->document);
+    cs_edit_reindex(log, g_ptr_array_index(log->edits, log->edits->len - 1), TRUE);
     return TRUE;
 }
 
