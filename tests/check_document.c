@@ -327,6 +327,56 @@ START_TEST(test_reindex_after_edit)
 }
 END_TEST
 
+/* The index follows links, unlinks and id changes without a walk; an id
+ * held twice keeps its first holder in document order. */
+START_TEST(test_index_follows_changes)
+{
+    g_autoptr(CsDocument) document = load_memory_ok(
+        "<cib><configuration><nodes><node id=\"1\" uname=\"alpha\"/></nodes>"
+        "<resources><primitive id=\"a\"/><primitive id=\"c\"/></resources>"
+        "</configuration><status><node_state id=\"1\"/>"
+        "<node_state id=\"2\"/></status></cib>");
+    xmlNode *resources = cs_document_section(document, "resources");
+    xmlNode *node = cs_document_lookup_id(document, "1");
+    xmlNode *second_state = cs_document_lookup_id(document, "2");
+
+    ck_assert_str_eq((const char *)node->name, "node");
+    /* a new element: its id is added */
+    xmlNode *added = xmlNewChild(resources, NULL, BAD_CAST "primitive", NULL);
+    xmlNewProp(added, BAD_CAST "id", BAD_CAST "b");
+    ck_assert(cs_document_index_update(document, CS_INDEX_LINKED, added, NULL, NULL));
+    ck_assert_ptr_eq(cs_document_lookup_id(document, "b"), added);
+    /* "2" given to an element before its holder: the new one holds it */
+    xmlNode *rename = cs_document_lookup_id(document, "c");
+    xmlAttr *old_id = xmlHasProp(rename, BAD_CAST "id");
+    xmlUnlinkNode((xmlNode *)old_id);
+    xmlAttr *new_id = xmlNewProp(rename, BAD_CAST "id", BAD_CAST "2");
+    ck_assert(cs_document_index_update(document, CS_INDEX_ATTRIBUTE, rename, old_id, new_id));
+    ck_assert_ptr_null(cs_document_lookup_id(document, "c"));
+    ck_assert_ptr_eq(cs_document_lookup_id(document, "2"), rename);
+    xmlFreeProp(old_id);
+    /* an element after the holder: the holder stays */
+    xmlNode *status = cs_document_section(document, "status");
+    xmlNode *late = xmlNewChild(status, NULL, BAD_CAST "node_state", NULL);
+    xmlNewProp(late, BAD_CAST "id", BAD_CAST "a");
+    ck_assert(cs_document_index_update(document, CS_INDEX_LINKED, late, NULL, NULL));
+    ck_assert_str_eq((const char *)cs_document_lookup_id(document, "a")->name, "primitive");
+    /* an element without a twin goes: its id goes */
+    xmlUnlinkNode(added);
+    ck_assert(cs_document_index_update(document, CS_INDEX_UNLINKED, added, NULL, NULL));
+    ck_assert_ptr_null(cs_document_lookup_id(document, "b"));
+    xmlFreeNode(added);
+    /* the holder of an id held twice goes: only a walk finds the next */
+    xmlUnlinkNode(node);
+    ck_assert(!cs_document_index_update(document, CS_INDEX_UNLINKED, node, NULL, NULL));
+    cs_document_reindex(document);
+    ck_assert_str_eq((const char *)cs_document_lookup_id(document, "1")->name, "node_state");
+    ck_assert_ptr_eq(cs_document_lookup_id(document, "2"), rename);
+    ck_assert_ptr_ne(cs_document_lookup_id(document, "2"), second_state);
+    xmlFreeNode(node);
+}
+END_TEST
+
 START_TEST(test_all_sections)
 {
     static const char *const sections[] = {
@@ -830,6 +880,7 @@ static Suite *document_suite(void)
     tcase_add_test(load, test_load_stdin);
     tcase_add_test(load, test_first_id_wins);
     tcase_add_test(load, test_reindex_after_edit);
+    tcase_add_test(load, test_index_follows_changes);
     tcase_add_test(load, test_all_sections);
     tcase_add_test(load, test_whitespace_kept);
     tcase_add_test(load, test_load_over_10_mb);

@@ -26,6 +26,8 @@ typedef struct CsDocument {
     gboolean declaration;       /* the source began with <?xml ...?>: save
                                  * writes one only then, so bytes round-trip */
     GStringChunk *id_strings;   /* the keys of ids (made by reindex) */
+    GHashTable *duplicated;     /* ids held by more than one element (a
+                                 * set; keys live in id_strings) */
 } CsDocument;
 
 #define CS_DOCUMENT_ERROR cs_document_error_quark()
@@ -56,6 +58,15 @@ CsDocument *cs_document_load_memory(const char *data, gsize length,
 void cs_document_free(CsDocument *document);
 /* Rebuild document->ids after edits that add, remove or rename ids. */
 void cs_document_reindex(CsDocument *document);
+/* Keeps document->ids right after one change, cheaply: a subtree linked
+ * into or unlinked from the document (node), or an attribute of element
+ * node replaced (outgoing and incoming, either NULL).  Changes are given
+ * in the order they were made, once they all are.  FALSE when the index
+ * cannot follow (an element that held an id another holds too went):
+ * then cs_document_reindex. */
+typedef enum { CS_INDEX_LINKED, CS_INDEX_UNLINKED, CS_INDEX_ATTRIBUTE } CsIndexChange;
+gboolean cs_document_index_update(CsDocument *document, CsIndexChange change,
+                                  xmlNode *node, xmlAttr *outgoing, xmlAttr *incoming);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsDocument, cs_document_free)
 
 xmlNode *cs_document_lookup_id(const CsDocument *document, const char *id);

@@ -44,6 +44,7 @@ struct CsEditLog {
     guint applied;          /* edits[0, applied) are in effect */
     gint saved;             /* `applied` when last saved; -1: state lost */
     GHashTable *reserved;   /* ids handed out to the edit being built */
+    guint changes;          /* CsEditChanges since cs_edit_log_take_changes */
 };
 
 /* ---- linking nodes ---------------------------------------------------- */
@@ -139,6 +140,42 @@ static void cs_step_backward(const CsStep *step)
         cs_swap_attribute(step->node, step->new_attr, step->old_attr);
         break;
     }
+}
+
+/* Which part of the document an element is in: inside
+ * <cib><configuration><constraints>, or anywhere else (a node out of the
+ * document counts as anywhere else: nothing is assumed of it). */
+static CsEditChanges cs_element_changes(const xmlNode *element)
+{
+    for (const xmlNode *node = element; node != NULL && node->parent != NULL;
+         node = node->parent) {
+        const xmlNode *parent = node->parent;
+        if (parent->type == XML_ELEMENT_NODE
+            && xmlStrEqual(parent->name, BAD_CAST "configuration")
+            && parent->parent != NULL && parent->parent->type == XML_ELEMENT_NODE
+            && parent->parent->parent != NULL
+            && parent->parent->parent->type == XML_DOCUMENT_NODE)
+            return xmlStrEqual(node->name, BAD_CAST "constraints")
+                   ? CS_EDIT_CHANGED_CONSTRAINTS : CS_EDIT_CHANGED_OTHER;
+    }
+    return CS_EDIT_CHANGED_OTHER;
+}
+
+/* Records where a step (about to be applied either way) changes the
+ * document: a link or unlink changes its parent's children, an attribute
+ * its element. */
+static void cs_log_note_step(CsEditLog *log, const CsStep *step)
+{
+    log->changes |= cs_element_changes(step->kind == CS_STEP_ATTRIBUTE
+                                       ? step->node : step->parent);
+}
+
+guint cs_edit_log_take_changes(CsEditLog *log)
+{
+    guint changes = log->changes;
+
+    log->changes = 0;
+    return changes;
 }
 
 /* ---- edits and their memory ------------------------------------------- */
@@ -297,17 +334,44 @@ gboolean cs_edit_log_last_is_document(const CsEditLog *log)
     return !edit->clock;
 }
 
+/* Brings the document's id index up to date after edit was applied
+ * (forward) or undone, step by step when it can (cs_document_index_update). */
+static void cs_edit_reindex(CsEditLog *log, const CsEdit *edit, gboolean forward)
+{
+    guint n = edit->steps->len;
+
+    for (guint i = 0; i < n; i++) {
+        const CsStep *step = g_ptr_array_index(edit->steps, forward ? i : n - 1 - i);
+        gboolean linked = (step->kind == CS_STEP_LINK) == forward;
+        gboolean ok;
+        if (step->kind == CS_STEP_ATTRIBUTE)
+            ok = cs_document_index_update(log->document, CS_INDEX_ATTRIBUTE, step->node,
+                                          forward ? step->old_attr : step->new_attr,
+                                          forward ? step->new_attr : step->old_attr);
+        else
+            ok = cs_document_index_update(log->document,
+                                          linked ? CS_INDEX_LINKED : CS_INDEX_UNLINKED,
+                                          step->node, NULL, NULL);
+        if (!ok) {
+            cs_document_reindex(log->document);
+            return;
+        }
+    }
+}
+
 gboolean cs_edit_undo(CsEditLog *log)
 {
     if (log->applied == 0)
         return FALSE;
     CsEdit *edit = g_ptr_array_index(log->edits, --log->applied);
-    for (guint i = edit->steps->len; i > 0; i--)
+    for (guint i = edit->steps->len; i > 0; i--) {
+        cs_log_note_step(log, g_ptr_array_index(edit->steps, i - 1));
         cs_step_backward(g_ptr_array_index(edit->steps, i - 1));
+    }
     if (edit->clock)
         log->now = edit->clock_before;
     else
-        cs_document_reindex(log->document);
+        cs_edit_reindex(log, edit, FALSE);
     return TRUE;
 }
 
@@ -316,12 +380,14 @@ gboolean cs_edit_redo(CsEditLog *log)
     if (log->applied >= log->edits->len)
         return FALSE;
     CsEdit *edit = g_ptr_array_index(log->edits, log->applied++);
-    for (guint i = 0; i < edit->steps->len; i++)
+    for (guint i = 0; i < edit->steps->len; i++) {
+        cs_log_note_step(log, g_ptr_array_index(edit->steps, i));
         cs_step_forward(g_ptr_array_index(edit->steps, i));
+    }
     if (edit->clock)
         log->now = edit->clock_after;
     else
-        cs_document_reindex(log->document);
+        cs_edit_reindex(log, edit, TRUE);
     return TRUE;
 }
 
@@ -390,7 +456,7 @@ static gboolean cs_build_commit(CsBuild *build, GError **error)
     log->applied = log->edits->len;
     build->edit = NULL;
     g_hash_table_remove_all(log->reserved);
-    cs_document_reindex(log->document);
+    cs_edit_reindex(log, g_ptr_array_index(log->edits, log->edits->len - 1), TRUE);
     return TRUE;
 }
 
@@ -407,6 +473,7 @@ static void cs_build_link(CsBuild *build, xmlNode *parent, xmlNode *next,
 
     step->parent = parent;
     step->next = next;
+    cs_log_note_step(build->log, step);
     cs_step_forward(step);
 }
 
@@ -416,6 +483,7 @@ static void cs_build_unlink(CsBuild *build, xmlNode *node)
 
     step->parent = node->parent;
     step->next = node->next;
+    cs_log_note_step(build->log, step);
     cs_step_forward(step);
 }
 
@@ -437,6 +505,7 @@ static void cs_build_attribute(CsBuild *build, xmlNode *element,
     CsStep *step = cs_build_step(build, CS_STEP_ATTRIBUTE, element);
     step->old_attr = old_attr;
     step->new_attr = value != NULL ? cs_new_attribute(element->doc, name, value) : NULL;
+    cs_log_note_step(build->log, step);
     cs_step_forward(step);
 }
 

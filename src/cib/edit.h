@@ -59,6 +59,16 @@ guint cs_edit_log_redo_depth(const CsEditLog *log);
  * clock change or when there is none). */
 gboolean cs_edit_log_last_is_document(const CsEditLog *log);
 
+/* Where the document changed (by edits, undo and redo) since the last
+ * call, which clears it: 0 when it did not.  A model of the document
+ * needs rebuilding only as far as the changes reach (the clock is not
+ * counted: compare cs_edit_log_time). */
+typedef enum {
+    CS_EDIT_CHANGED_CONSTRAINTS = 1 << 0,   /* inside <constraints> only */
+    CS_EDIT_CHANGED_OTHER = 1 << 1,         /* anywhere else */
+} CsEditChanges;
+guint cs_edit_log_take_changes(CsEditLog *log);
+
 /* Undo or redo one edit; FALSE when there is nothing to undo / redo. */
 gboolean cs_edit_undo(CsEditLog *log);
 gboolean cs_edit_redo(CsEditLog *log);

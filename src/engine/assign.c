@@ -609,13 +609,15 @@ static int filler_container(const CsSolution *solution, int rsc)
 }
 
 /* Pacemaker's fail count for the migration-threshold check: a container's
- * own failures plus those of the resources it contains. */
+ * own failures plus those of the resources it contains.  has_fillers says
+ * which resources contain any: most contain none, and the scan for them
+ * would otherwise run for every failed pair. */
 static int fail_count_with_fillers(const CsSolution *solution, int rsc,
-                                   int node)
+                                   int node, const guint8 *has_fillers)
 {
     int count = cs_model_fail_count(solution->model, rsc, node);
 
-    for (int other = 0; other < solution->n_rsc; other++) {
+    for (int other = 0; has_fillers[rsc] && other < solution->n_rsc; other++) {
         if (filler_container(solution, other) == rsc)
             count += cs_model_fail_count(solution->model, other, node);
     }
@@ -671,13 +673,23 @@ static int fail_limit_target(const CsSolution *solution, int rsc)
 static void apply_fail_limits(CsSolution *solution)
 {
     const GPtrArray *fail_counts = solution->model->fail_counts;
-    g_autofree gboolean *failed = g_new0(gboolean, (gsize)solution->n_nodes
-                                                   * solution->n_rsc);
+    /* bytes, not gbooleans: small enough to come from the heap instead of
+     * a fresh mapping (and its page faults) at every re-solve */
+    g_autofree guint8 *failed = g_new0(guint8, (gsize)solution->n_nodes
+                                               * solution->n_rsc);
 
-    g_autofree gboolean *ignored = g_new0(gboolean, solution->n_rsc);
+    g_autofree guint8 *ignored = g_new0(guint8, solution->n_rsc);
+    g_autofree guint8 *has_fillers = g_new0(guint8, solution->n_rsc);
     /* per (node, resource): already banned for a reached threshold */
-    g_autofree gboolean *banned = g_new0(gboolean, (gsize)solution->n_nodes
-                                                   * solution->n_rsc);
+    g_autofree guint8 *banned = g_new0(guint8, (gsize)solution->n_nodes
+                                               * solution->n_rsc);
+
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        int container = filler_container(solution, rsc);
+
+        if (container >= 0)
+            has_fillers[container] = TRUE;
+    }
 
     /* A resource whose failures were ignored (on-fail=ignore) ignores its
      * migration-threshold too. */
@@ -714,7 +726,7 @@ static void apply_fail_limits(CsSolution *solution)
                 continue;
             if (fail_count_cleared(solution, rsc, node))
                 continue;
-            count = fail_count_with_fillers(solution, rsc, node);
+            count = fail_count_with_fillers(solution, rsc, node, has_fillers);
             if (count <= 0 || info->migration_threshold - count > 0)
                 continue;
             /* Several instances of one clone may reach it on the node:

@@ -13,52 +13,65 @@
 
 #include "engine/engine_internal.h"
 
-/* score, allowed, last, first, count: five ints per node, one block. */
-static void alloc_nodes(CsTable *table)
+/* A table and its five ints per node (score, allowed, last, first,
+ * count) are one allocation: a solve makes and drops tables by the
+ * thousand, and each malloc and free shows. */
+static CsTable *alloc_table(int n_nodes, gboolean zero)
 {
-    int n = table->n_nodes;
-    int *block = g_new0(int, (gsize)n * 5 + 1);
+    gsize bytes = sizeof(CsTable) + sizeof(int) * ((gsize)n_nodes * 5 + 1);
+    CsTable *table = zero ? g_malloc0(bytes) : g_malloc(bytes);
+    int *block = (int *)(table + 1);
 
+    if (!zero)
+        memset(table, 0, sizeof(CsTable));
+    table->n_nodes = n_nodes;
     table->score = block;
-    table->allowed = block + n;
-    table->last = block + 2 * n;
-    table->first = block + 3 * n;
-    table->count = block + 4 * n;
+    table->allowed = block + n_nodes;
+    table->last = block + 2 * n_nodes;
+    table->first = block + 3 * n_nodes;
+    table->count = block + 4 * n_nodes;
+    return table;
 }
 
 CsTable *cs_table_new(int n_nodes, gboolean track)
 {
-    CsTable *table = g_new0(CsTable, 1);
+    CsTable *table = alloc_table(n_nodes, TRUE);
 
-    table->n_nodes = n_nodes;
     table->track = track;
     table->compact = TRUE;
-    alloc_nodes(table);
     for (int node = 0; node < n_nodes; node++)
         table->last[node] = -1;
     return table;
 }
 
+/* Room for needed contributions: items and their links share one block,
+ * the links after capacity items. */
 static void reserve(CsTable *table, int needed)
 {
     if (needed <= table->capacity)
         return;
-    table->capacity = MAX(needed, table->capacity * 2);
-    table->capacity = MAX(table->capacity, 8);
-    table->items = g_renew(CsContribution, table->items, table->capacity);
-    table->link = g_renew(int, table->link, table->capacity);
+    int capacity = MAX(needed, table->capacity * 2);
+    capacity = MAX(capacity, 8);
+    CsContribution *items = g_malloc(((gsize)capacity) * (sizeof(CsContribution) + sizeof(int)));
+    int *link = (int *)(items + capacity);
+    if (table->n_items > 0) {
+        memcpy(items, table->items, sizeof(CsContribution) * (gsize)table->n_items);
+        memcpy(link, table->link, sizeof(int) * (gsize)table->n_items);
+    }
+    g_free(table->items);
+    table->items = items;
+    table->link = link;
+    table->capacity = capacity;
 }
 
 /* The copy lays each node's contributions out contiguously, in order. */
 CsTable *cs_table_copy(const CsTable *table)
 {
-    CsTable *copy = g_new0(CsTable, 1);
     int n = table->n_nodes, at = 0;
+    CsTable *copy = alloc_table(n, FALSE);
 
-    copy->n_nodes = n;
     copy->track = table->track;
     copy->compact = TRUE;
-    alloc_nodes(copy);
     memcpy(copy->score, table->score, sizeof(int) * n * 2);
     memcpy(copy->count, table->count, sizeof(int) * n);
     reserve(copy, table->n_items);
@@ -81,10 +94,8 @@ void cs_table_free(CsTable *table)
 {
     if (table == NULL)
         return;
-    g_free(table->score);
-    g_free(table->items);
-    g_free(table->link);
-    g_free(table);
+    g_free(table->items);   /* the links too */
+    g_free(table);          /* the per-node arrays too */
 }
 
 /* Pacemaker's resource_node_score(): a node not yet allowed enters the

@@ -2,8 +2,9 @@
  *
  * DESIGN.md "Data flow": the document is the source of truth, an edit
  * changes it and records its inverse, and the model and the solution are
- * rebuilt from it afterwards.  Rebuilding everything is simple and keeps
- * the model exactly what loading the edited file would give.
+ * rebuilt from it afterwards, exactly what loading the edited file would
+ * give: from scratch, or, when only constraints changed, by reading the
+ * constraints again (cs_session_refresh).
  */
 #include "explain/session.h"
 
@@ -173,12 +174,47 @@ void cs_session_free(CsSession *session)
     g_free(session);
 }
 
+/* DESIGN.md "Performance": an edit and its re-solve within one frame.
+ * Most edits (ban, prefer, clear, constraints added, removed or scored)
+ * change nothing but <constraints>; the model of the document as it was
+ * then gives all the rest, and only the constraints are read again
+ * (cs_model_rebuild_constraints).  Anything else, a new clock or a
+ * document swapped in, rebuilds everything. */
+static gboolean cs_session_constraints_only(const CsSession *session,
+                                            const CsModel *before, guint changes)
+{
+    CsTime now = cs_edit_log_time(session->log);
+
+    return before != NULL && !session->rebuild_all
+           && changes == CS_EDIT_CHANGED_CONSTRAINTS
+           && before->document == session->document
+           && before->now.seconds == now.seconds && before->now.offset == now.offset;
+}
+
+static gboolean cs_session_build_constraints(CsSession *session, CsModel *before)
+{
+    g_clear_error(&session->failure);
+    session->model = cs_model_rebuild_constraints(before, &session->failure);
+    if (session->model == NULL)
+        return FALSE;
+    session->solution = cs_solve(session->model, &session->failure);
+    return session->solution != NULL;
+}
+
 gboolean cs_session_refresh(CsSession *session)
 {
+    guint changes = cs_edit_log_take_changes(session->log);
+    gboolean constraints_only;
+
     cs_session_retire_previous(session);
     session->generation++;
     session->previous_model = g_steal_pointer(&session->model);
     session->previous_solution = g_steal_pointer(&session->solution);
+    constraints_only = cs_session_constraints_only(session, session->previous_model,
+                                                   changes);
+    session->rebuild_all = FALSE;
+    if (constraints_only)
+        return cs_session_build_constraints(session, session->previous_model);
     return cs_session_build(session);
 }
 
@@ -314,6 +350,7 @@ GPtrArray *cs_session_live_plan(const CsSession *session)
 /* Swaps in a new document (owned) with a fresh log at clock now. */
 static void cs_session_replace(CsSession *session, CsDocument *document, CsTime now)
 {
+    session->rebuild_all = TRUE;   /* the model read the old document */
     cs_edit_log_free(session->log);
     cs_document_free(session->document);
     session->document = document;

@@ -4,7 +4,7 @@
  * The console and batch mode (cibscope FILE --exec '...') share it.  The
  * document is the source of truth; the edit log changes it (and the
  * clock) undoably; after every change cs_session_refresh() rebuilds the
- * model and re-solves, keeping the model and solution from before the
+ * model (only as far as the change reaches) and re-solves, keeping the model and solution from before the
  * change so that callers can say what moved.
  */
 #ifndef CS_SESSION_H
@@ -46,6 +46,9 @@ typedef struct CsSession {
                                     wall clock, as the cluster does */
     gboolean live_carried;       /* edits carried over a refresh (they are
                                     no longer in the log's undo history) */
+    gboolean rebuild_all;        /* the next refresh rebuilds the model
+                                    from scratch (the document was
+                                    replaced, not edited) */
 } CsSession;
 
 /* Loads path ("-": standard input), builds and solves it at time_text

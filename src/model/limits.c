@@ -154,16 +154,11 @@ cs_limit_refuse(const CsDocument *document, const xmlNode *where, GError **error
     return FALSE;
 }
 
-gboolean
-cs_model_check_limits(const CsDocument *document, GError **error)
+static gboolean
+cs_limit_judge(const CsDocument *document, const CsLimitCount *count_in, GError **error)
 {
-    CsLimitCount count = { 0 };
-    xmlNode *root = xmlDocGetRootElement(document->xml);
+    CsLimitCount count = *count_in;
 
-    if (root != NULL) {
-        cs_limit_check_attrs(root, &count);
-        cs_limit_walk(root->children, CS_LIMIT_OUTSIDE, &count);
-    }
     if (count.too_long != NULL) {
         return cs_limit_refuse(document, count.too_long, error,
                                "<%s> has an %s longer than %" G_GSIZE_FORMAT
@@ -190,6 +185,34 @@ cs_model_check_limits(const CsDocument *document, GError **error)
                                cs_limits.constraints);
     }
     return TRUE;
+}
+
+gboolean
+cs_model_check_limits(const CsDocument *document, GError **error)
+{
+    CsLimitCount count = { 0 };
+    xmlNode *root = xmlDocGetRootElement(document->xml);
+
+    if (root != NULL) {
+        cs_limit_check_attrs(root, &count);
+        cs_limit_walk(root->children, CS_LIMIT_OUTSIDE, &count);
+    }
+    return cs_limit_judge(document, &count, error);
+}
+
+/* <constraints> walked as cs_model_check_limits() walks it, so that the
+ * counts and the first id too long are the ones that walk finds there. */
+gboolean
+cs_model_check_constraint_limits(const CsDocument *document, GError **error)
+{
+    CsLimitCount count = { 0 };
+    xmlNode *constraints = cs_document_section(document, "constraints");
+
+    if (constraints != NULL) {
+        cs_limit_check_attrs(constraints, &count);
+        cs_limit_walk(constraints->children, CS_LIMIT_CONSTRAINTS, &count);
+    }
+    return cs_limit_judge(document, &count, error);
 }
 
 /* Primitives at or below index (a clone's child may be a group). */

@@ -41,6 +41,10 @@ CsModelLimits cs_model_get_limits(void);
 /* FALSE, with a CS_MODEL_ERROR_INVALID error reading "PATH:LINE: ..." that
  * names the limit, when the document is past one of them. */
 gboolean cs_model_check_limits(const CsDocument *document, GError **error);
+/* The same for the <constraints> section alone, with the same messages:
+ * enough after an edit that changed nothing else of a document that
+ * passed cs_model_check_limits(). */
+gboolean cs_model_check_constraint_limits(const CsDocument *document, GError **error);
 
 /* The same once resources are unpacked: clone instances (clone-max x the
  * primitives in the clone) count as resources, and nodes x resources is

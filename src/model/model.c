@@ -357,12 +357,16 @@ cs_options_clear(CsOptions *options)
     g_free(options->stonith_action);
 }
 
-void
-cs_model_free(CsModel *model)
+/* What cs_model_rebuild_constraints() leaves as it was: shared by the
+ * models rebuilt from one another, freed with the last of them.  The
+ * count is atomic: the session frees retired models on a worker thread. */
+typedef struct CsModelShared {
+    gint refs;
+} CsModelShared;
+
+static void
+cs_model_free_configuration(CsModel *model)
 {
-    if (model == NULL) {
-        return;
-    }
     cs_options_clear(&model->options);
     g_hash_table_destroy(model->rsc_defaults);
     g_hash_table_destroy(model->op_defaults);
@@ -371,11 +375,6 @@ cs_model_free(CsModel *model)
     g_ptr_array_free(model->nodes, TRUE);
     g_hash_table_destroy(model->rsc_by_id);
     g_ptr_array_free(model->resources, TRUE);
-    g_ptr_array_free(model->locations, TRUE);
-    g_ptr_array_free(model->colocations, TRUE);
-    g_ptr_array_free(model->orders, TRUE);
-    g_ptr_array_free(model->ticket_constraints, TRUE);
-    g_ptr_array_free(model->tickets, TRUE);
     g_ptr_array_free(model->rsc_states, TRUE);
     g_ptr_array_free(model->fail_counts, TRUE);
     g_ptr_array_free(model->status_bans, TRUE);
@@ -385,8 +384,31 @@ cs_model_free(CsModel *model)
     if (model->fail_count_index != NULL) {
         g_hash_table_destroy(model->fail_count_index);
     }
+}
+
+static void
+cs_model_free_constraints(CsModel *model)
+{
+    g_ptr_array_free(model->locations, TRUE);
+    g_ptr_array_free(model->colocations, TRUE);
+    g_ptr_array_free(model->orders, TRUE);
+    g_ptr_array_free(model->ticket_constraints, TRUE);
+    g_ptr_array_free(model->tickets, TRUE);
     g_hash_table_destroy(model->tags);
+}
+
+void
+cs_model_free(CsModel *model)
+{
+    if (model == NULL) {
+        return;
+    }
+    cs_model_free_constraints(model);
     g_ptr_array_free(model->warnings, TRUE);
+    if (model->shared == NULL || g_atomic_int_dec_and_test(&model->shared->refs)) {
+        g_free(model->shared);
+        cs_model_free_configuration(model);
+    }
     g_free(model);
 }
 
@@ -432,6 +454,19 @@ cs_model_index_status(CsModel *model)
     }
 }
 
+static void
+cs_model_new_constraints(CsModel *model)
+{
+    model->locations = g_ptr_array_new_with_free_func((GDestroyNotify)cs_location_free);
+    model->colocations = g_ptr_array_new_with_free_func((GDestroyNotify)cs_colocation_free);
+    model->orders = g_ptr_array_new_with_free_func((GDestroyNotify)cs_order_free);
+    model->ticket_constraints =
+        g_ptr_array_new_with_free_func((GDestroyNotify)cs_ticket_constraint_free);
+    model->tickets = g_ptr_array_new_with_free_func((GDestroyNotify)cs_ticket_free);
+    model->tags = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+                                        (GDestroyNotify)g_ptr_array_unref);
+}
+
 static CsModel *
 cs_model_new(const CsDocument *document, CsTime now)
 {
@@ -446,17 +481,10 @@ cs_model_new(const CsDocument *document, CsTime now)
     model->node_by_id = g_hash_table_new(g_str_hash, g_str_equal);
     model->resources = g_ptr_array_new_with_free_func((GDestroyNotify)cs_resource_free);
     model->rsc_by_id = g_hash_table_new(g_str_hash, g_str_equal);
-    model->locations = g_ptr_array_new_with_free_func((GDestroyNotify)cs_location_free);
-    model->colocations = g_ptr_array_new_with_free_func((GDestroyNotify)cs_colocation_free);
-    model->orders = g_ptr_array_new_with_free_func((GDestroyNotify)cs_order_free);
-    model->ticket_constraints =
-        g_ptr_array_new_with_free_func((GDestroyNotify)cs_ticket_constraint_free);
-    model->tickets = g_ptr_array_new_with_free_func((GDestroyNotify)cs_ticket_free);
     model->rsc_states = g_ptr_array_new_with_free_func((GDestroyNotify)cs_rsc_state_free);
     model->fail_counts = g_ptr_array_new_with_free_func((GDestroyNotify)cs_fail_count_free);
     model->status_bans = g_ptr_array_new_with_free_func((GDestroyNotify)cs_status_ban_free);
-    model->tags = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-                                        (GDestroyNotify)g_ptr_array_unref);
+    cs_model_new_constraints(model);
     model->warnings = g_ptr_array_new_with_free_func(g_free);
     return model;
 }
@@ -489,6 +517,17 @@ cs_model_check_document(const CsDocument *document, GError **error)
     return TRUE;
 }
 
+/* The constraints stage, with what a rebuild needs to find its part of
+ * the warnings and features afterwards. */
+static void
+cs_model_build_constraints(CsModel *model)
+{
+    model->warnings_before_constraints = model->warnings->len;
+    model->features_before_constraints = model->features;
+    cs_model_unpack_constraints(model);
+    model->warnings_after_constraints = model->warnings->len;
+}
+
 CsModel *
 cs_model_build(const CsDocument *document, CsTime now, GError **error)
 {
@@ -505,9 +544,50 @@ cs_model_build(const CsDocument *document, CsTime now, GError **error)
         cs_model_free(model);
         return NULL;
     }
-    cs_model_unpack_constraints(model);
+    cs_model_build_constraints(model);
     cs_model_unpack_status(model);
     cs_model_index_status(model);
+    return model;
+}
+
+static void
+cs_model_copy_warnings(CsModel *model, const CsModel *from, guint start, guint end)
+{
+    for (guint i = start; i < end; i++) {
+        g_ptr_array_add(model->warnings, g_strdup(g_ptr_array_index(from->warnings, i)));
+    }
+}
+
+/* Pacemaker's cluster_status() unpacks constraints after nodes and
+ * resources and before the status section, and nothing before them reads
+ * a constraint: so only the constraints stage runs again, and the model
+ * takes everything else from previous, as it is.  The status section
+ * reads no constraint either, but it grants the tickets constraints
+ * name: that pass runs again on the new tickets. */
+CsModel *
+cs_model_rebuild_constraints(CsModel *previous, GError **error)
+{
+    const CsDocument *document = previous->document;
+
+    if (!cs_model_check_document(document, error)
+        || !cs_model_check_constraint_limits(document, error)) {  /* model/limits.h */
+        return NULL;
+    }
+    if (previous->shared == NULL) {
+        previous->shared = g_new0(CsModelShared, 1);
+        previous->shared->refs = 1;
+    }
+    g_atomic_int_inc(&previous->shared->refs);
+    CsModel *model = g_new(CsModel, 1);
+    *model = *previous;
+    model->warnings = g_ptr_array_new_with_free_func(g_free);
+    model->features = previous->features_before_constraints;
+    cs_model_new_constraints(model);
+    cs_model_copy_warnings(model, previous, 0, previous->warnings_before_constraints);
+    cs_model_build_constraints(model);
+    cs_model_unpack_ticket_states(model);
+    cs_model_copy_warnings(model, previous, previous->warnings_after_constraints,
+                           previous->warnings->len);
     return model;
 }
 

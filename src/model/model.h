@@ -353,6 +353,13 @@ typedef struct CsModel {
 
     guint features;               /* CsFeature bits present in the CIB */
     GPtrArray *warnings;          /* char*: configuration errors ignored as Pacemaker ignores them */
+
+    /* cs_model_rebuild_constraints(): the parts this model shares with
+     * models rebuilt from it (NULL: it owns them all), and which of the
+     * warnings and features the constraints stage added. */
+    struct CsModelShared *shared;
+    guint warnings_before_constraints, warnings_after_constraints;
+    guint features_before_constraints;
 } CsModel;
 
 #define CS_MODEL_ERROR cs_model_error_quark()
@@ -366,6 +373,13 @@ typedef enum {
 CsModel *cs_model_build(const CsDocument *document, CsTime now, GError **error);
 void cs_model_free(CsModel *model);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsModel, cs_model_free)
+/* The model of previous->document after an edit that changed nothing but
+ * elements inside <constraints> (and not the clock): the same as
+ * cs_model_build() would give, at a fraction of the cost, since only the
+ * constraints are read again.  Everything else is shared with previous
+ * (either may be freed first).  The caller must know that nothing else
+ * changed: cs_edit_log_take_changes() tells. */
+CsModel *cs_model_rebuild_constraints(CsModel *previous, GError **error);
 
 /* The CIB's execution-date (seconds since the epoch on <cib>), which
  * crm_simulate uses as "now" when no --time is given.  FALSE if absent. */

@@ -41,6 +41,9 @@ void cs_model_unpack_nodes(CsModel *model);
 gboolean cs_model_unpack_resources(CsModel *model, GError **error);
 void cs_model_unpack_constraints(CsModel *model);
 void cs_model_unpack_status(CsModel *model);
+/* The status section's <tickets> alone (granted, standby), as
+ * cs_model_unpack_status() reads them. */
+void cs_model_unpack_ticket_states(CsModel *model);
 
 /* Node / resource creation and release. */
 CsNode *cs_model_add_node(CsModel *model, const char *id, const char *uname,

@@ -1735,6 +1735,19 @@ cs_tickets_state_unpack(CsModel *model, xmlNode *tickets)
     }
 }
 
+void
+cs_model_unpack_ticket_states(CsModel *model)
+{
+    xmlNode *status = cs_document_section(model->document, "status");
+
+    for (xmlNode *xml = cs_xml_first_element(status); xml != NULL;
+         xml = cs_xml_next_element(xml)) {
+        if (cs_xml_is(xml, "tickets")) {
+            cs_tickets_state_unpack(model, xml);
+        }
+    }
+}
+
 /* A resource inside a clone: Pacemaker gives each instance a resource
  * object of its own, so a failure marks only the instance whose history
  * shows it, never the instances active elsewhere. */
