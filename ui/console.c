@@ -514,9 +514,20 @@ void cs_console_sync(CsConsole *console)
         return;
     }
     read_labels(console);
+    console->transition_pending = console->solution != NULL;
+    cs_console_rebuild_rows(console);
+}
+
+/* Reads the transition of the current solution if it is not read yet:
+ * TRUE when it was (what shows it must be drawn again). */
+gboolean cs_console_settle(CsConsole *console)
+{
+    if (!console->transition_pending)
+        return FALSE;
+    console->transition_pending = FALSE;
     if (console->solution != NULL)
         read_transition(console);
-    cs_console_rebuild_rows(console);
+    return TRUE;
 }
 
 
@@ -664,6 +675,9 @@ static void console_draw(CsConsole *console)
         draw_too_small();
         return;
     }
+    /* The Transition view is nothing but the transition: read it now. */
+    if (console->view == CS_VIEW_TRANSITION)
+        cs_console_settle(console);
     erase();
     cs_titlebar_draw(console, 0);
     cs_banner_draw(console, 1);
@@ -826,6 +840,19 @@ static void log_timing(FILE *log, int key, gint64 start, gint64 handled, gint64 
     fflush(log);
 }
 
+/* Whether the user has typed ahead, without waiting. */
+static gboolean key_waiting(void)
+{
+    nodelay(stdscr, TRUE);
+    int key = getch();
+    nodelay(stdscr, FALSE);
+    timeout(CS_KEY_WAIT_MS);
+    if (key == ERR)
+        return FALSE;
+    ungetch(key);
+    return TRUE;
+}
+
 static int console_loop(CsConsole *console)
 {
     FILE *timing = open_timing_log();
@@ -843,6 +870,13 @@ static int console_loop(CsConsole *console)
             console_draw(console);
             if (last_key != ERR)
                 log_timing(timing, last_key, start, handled, g_get_monotonic_time());
+        }
+        /* A new solution is on screen; its transition comes next, unless
+         * a key is already waiting (it may make another solution). */
+        if (console->transition_pending && !key_waiting()) {
+            cs_console_settle(console);
+            dirty = TRUE;
+            continue;
         }
         /* Live: wake up for the next poll; cibadmin runs between keys,
          * never while one is being handled. */

@@ -61,6 +61,8 @@ static char *outcome_text(const CsConsole *console)
 {
     if (console->solution == NULL)
         return g_strdup("no scores");
+    if (console->transition_pending)
+        return g_strdup("actions...");
     if (console->action_total == 0)
         return g_strdup("nothing to do");
     return g_strdup_printf("%d %s, %d %s", console->move_total,

@@ -145,7 +145,7 @@ gboolean cs_terminal_start(void)
     set_escdelay(25);
     /* Wake up now and then even without keys, so a signal that did not
      * interrupt the read is still seen promptly. */
-    timeout(500);
+    timeout(CS_KEY_WAIT_MS);
     const char *no_color = getenv("NO_COLOR");
     cs_draw_init(no_color == NULL || no_color[0] == '\0');
     return TRUE;

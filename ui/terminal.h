@@ -8,6 +8,9 @@
 gboolean cs_terminal_locale_is_utf8(void);
 /* Starts curses with our signal handlers; FALSE (after saying why on
  * stderr) when the terminal cannot be used. */
+/* How long a read waits for a key before the loop looks at signals. */
+#define CS_KEY_WAIT_MS 500
+
 gboolean cs_terminal_start(void);
 /* Ends curses and restores the signal dispositions; safe to call twice. */
 void cs_terminal_stop(void);

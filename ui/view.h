@@ -127,8 +127,12 @@ typedef struct CsConsole {
 
     char *transition;        /* the Transition Summary text, raw */
     CsRscAction *actions;    /* per resource index */
-    int action_total;        /* resources with an action */
-    int move_total;          /* resources that move or migrate */
+    int action_total;        /* lines of the Transition Summary */
+    int move_total;          /* lines that move or migrate */
+    /* The transition (transition, actions, the totals) is read after the
+     * first frame of a new solution is drawn: it costs as much as the
+     * solve, and an edit's new scores should show within one frame. */
+    gboolean transition_pending;
 
     gboolean *folded;        /* per resource: children hidden */
     gboolean show_promotion; /* P: promotable instances show their
@@ -217,6 +221,7 @@ void cs_console_run_line(CsConsole *console, const char *line);
 /* Re-reads the session after it changed: labels, transition, rows and
  * the cells the change touched. */
 void cs_console_sync(CsConsole *console);
+gboolean cs_console_settle(CsConsole *console);
 /* The edit keys of the Matrix (and Explain): TRUE if key was one. */
 gboolean cs_console_edit_key(CsConsole *console, int key);
 void cs_console_save(CsConsole *console);
