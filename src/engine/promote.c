@@ -86,19 +86,26 @@ int cs_promote_instance_priority(const CsSolution *solution, int rsc)
 
 /* ---- promotion scores (the master-NAME node attributes) --------------- */
 
+/* Pacemaker's running_on: any history of the instance on the node shows
+ * it active (an anonymous instance may have several there, a probe that
+ * found it stopped and the one it runs under). */
 static gboolean active_on(const CsSolution *solution, int rsc, int node)
 {
     const CsRscState *state = cs_model_rsc_state(solution->model, rsc, node);
 
-    for (guint i = 0; state == NULL && i < solution->model->rsc_states->len;
-         i++) {
+    /* The index holds one history per instance and node: scan the others
+     * only when that one does not show it active. */
+    if (state != NULL && state->role >= CS_ROLE_STARTED)
+        return TRUE;
+    for (guint i = 0; i < solution->model->rsc_states->len; i++) {
         const CsRscState *each = g_ptr_array_index(solution->model->rsc_states,
                                                    i);
 
-        if (each->rsc == rsc && each->node == node)
-            state = each;
+        if (each->rsc == rsc && each->node == node
+            && each->role >= CS_ROLE_STARTED)
+            return TRUE;
     }
-    return state != NULL && state->role >= CS_ROLE_STARTED;
+    return FALSE;
 }
 
 /* Pacemaker's known_on: any history of the instance on the node. */
@@ -519,22 +526,15 @@ static void apply_promoted_colocations(CsSolution *solution, int clone)
     }
     for (guint i = 0; i < work->with_this->len; i++) {
         const CsColoc *coloc = g_ptr_array_index(work->with_this, i);
-        CsTable *before, *merged;
 
         if (coloc->primary_role != CS_ROLE_PROMOTED
             || (!coloc->influence && work->n_running > 0))
             continue;
-        before = cs_table_copy(work->table);
-        merged = cs_merge_scores(solution, coloc->dependent,
-                                 cs_table_copy(work->table), coloc->attribute,
-                                 coloc->score / (float)CS_INFINITY, FALSE,
-                                 TRUE, coloc->id);
-        cs_table_free(work->table);
-        work->table = cs_clone_keep_positive(solution, before, merged,
-                                             coloc->dependent,
-                                             "only positive for promotion");
-        cs_table_free(before);
-        cs_table_free(merged);
+        work->table = cs_merge_scores_positive(solution, coloc->dependent,
+                                               work->table, coloc->attribute,
+                                               coloc->score
+                                               / (float)CS_INFINITY,
+                                               TRUE, coloc->id);
     }
     work->merging = FALSE;
 }
@@ -985,7 +985,11 @@ static void dependent_with_promotable(CsSolution *solution, int dependent,
     for (int node = 0; node < solution->n_nodes; node++) {
         int instance = affected[node];
 
-        if (instance < 0 && table->allowed[node])
+        /* Pacemaker's node_list_exclude(): a node with no instance in the
+         * role is banned, and a node with one that the dependent had no
+         * score on enters its table banned too. */
+        if ((instance < 0 && table->allowed[node])
+            || (instance >= 0 && !table->allowed[node]))
             cs_table_add(table, node,
                          &(CsContribution){ .kind = CS_CONTRIB_COLOCATION,
                                             .source = coloc->id,
