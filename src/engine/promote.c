@@ -36,6 +36,9 @@ typedef struct CsPromoteWork {
     gboolean *priority_set;    /* raised by a promotion score */
     CsScore *sort_index;       /* per resource */
     GPtrArray *lines;          /* char*: promotion score lines, owned */
+    int hidden_clone;          /* the clone hidden_known is for, or -1 */
+    gboolean *hidden_known;    /* per node: a history of hidden_clone no
+                                  instance took (see hidden_history) */
 } CsPromoteWork;
 
 static const CsResource *rsc_of(const CsSolution *solution, int rsc)
@@ -54,6 +57,8 @@ static CsPromoteWork *promote_work(CsSolution *solution)
         work->priority_set = g_new0(gboolean, solution->n_rsc);
         work->sort_index = g_new0(CsScore, solution->n_rsc);
         work->lines = g_ptr_array_new_with_free_func(g_free);
+        work->hidden_clone = -1;
+        work->hidden_known = g_new0(gboolean, solution->n_nodes);
         clones->promote = work;
     }
     return clones->promote;
@@ -70,6 +75,7 @@ void cs_promote_free(CsSolution *solution)
     g_free(work->priority_set);
     g_free(work->sort_index);
     g_ptr_array_free(work->lines, TRUE);
+    g_free(work->hidden_known);
     g_free(work);
     solution->clones->promote = NULL;
 }
@@ -122,6 +128,47 @@ static gboolean known_anywhere(const CsSolution *solution, int rsc)
     return FALSE;
 }
 
+/* A history of an anonymous clone's child that no instance took (every
+ * instance was active elsewhere): Pacemaker gives it an orphan instance,
+ * which expand.c keeps only when active. */
+static gboolean hidden_history(const CsModel *model, int clone,
+                               const CsRscState *state)
+{
+    g_autofree char *base = NULL;
+    char *colon;
+    const CsResource *configured;
+
+    if (state->rsc >= 0)
+        return FALSE;
+    base = g_strdup(state->rsc_id);
+    if ((colon = strrchr(base, ':')) != NULL)
+        *colon = '\0';
+    configured = cs_model_resource(model, base);
+    return configured != NULL && configured->parent == clone;
+}
+
+/* Pacemaker's anonymous_known_on() sees those orphans too: a node where
+ * the clone was only probed by such a history counts as probed. */
+static gboolean hidden_known_on(const CsSolution *solution, int clone,
+                                int node)
+{
+    CsPromoteWork *work = promote_work((CsSolution *)solution);
+    const CsModel *model = solution->model;
+
+    if (work->hidden_clone != clone) {
+        memset(work->hidden_known, 0,
+               sizeof(gboolean) * (gsize)solution->n_nodes);
+        for (guint i = 0; i < model->rsc_states->len; i++) {
+            const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+            if (state->node >= 0 && hidden_history(model, clone, state))
+                work->hidden_known[state->node] = TRUE;
+        }
+        work->hidden_clone = clone;
+    }
+    return work->hidden_known[node];
+}
+
 /* Pacemaker's promotion_score_applies(): an anonymous instance counts its
  * score where it is active, or where no instance is active but one was
  * probed; any instance counts it everywhere when nothing is known of it
@@ -145,6 +192,8 @@ static gboolean score_applies(const CsSolution *solution, int rsc, int node)
             if (known_on(solution, each, node))
                 probed = TRUE;
         }
+        if (active < 0 && !probed)
+            probed = hidden_known_on(solution, info->parent, node);
         applies = active == rsc || (active < 0 && probed);
     }
     if (!applies && solution->work[rsc].n_running == 0
@@ -650,21 +699,10 @@ static void add_hidden_orphan_lines(CsSolution *solution, int clone)
 
     if (info->globally_unique || info->children->len == 0)
         return;
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-        g_autofree char *base = NULL;
-        char *colon;
-        const CsResource *configured;
-
-        if (state->rsc >= 0)
-            continue;
-        base = g_strdup(state->rsc_id);
-        if ((colon = strrchr(base, ':')) != NULL)
-            *colon = '\0';
-        configured = cs_model_resource(model, base);
-        if (configured != NULL && configured->parent == clone)
+    for (guint i = 0; i < model->rsc_states->len; i++)
+        if (hidden_history(model, clone,
+                           g_ptr_array_index(model->rsc_states, i)))
             hidden++;
-    }
     base_name = base_id(solution, clone);
     for (; hidden > 0; number++) {
         g_autofree char *id = g_strdup_printf("%s:%d", base_name, number);
