@@ -378,6 +378,34 @@ START_TEST(test_corpus_provenance)
 }
 END_TEST
 
+/* fs finished migrating to n2 (migrate_to and migrate_from done, n1 never
+ * stopped) and now prefers n3: crm_simulate moves it (stop, start) where
+ * the engine would migrate it, so the CIB is refused, naming fs.  The
+ * same history staying on n2 is answered (tests/data/transition/
+ * dangling-stay). */
+START_TEST(test_dangling_migration_move_refused)
+{
+    g_autofree char *path = g_strdup_printf("%s/engine/dangling-move.xml",
+                                            CS_TESTDATA);
+    g_autoptr(GError) error = NULL;
+    CsDocument *document = cs_document_load(path, &error);
+    CsModel *model;
+    CsSolution *solution;
+
+    ck_assert_msg(document != NULL, "%s", path);
+    model = cs_model_build(document, fixed_now(), &error);
+    ck_assert_msg(model != NULL, "%s", path);
+    solution = cs_solve(model, &error);
+    ck_assert(solution == NULL);
+    ck_assert(g_error_matches(error, CS_ENGINE_ERROR,
+                              CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(error->message, "fs: moving") != NULL, "%s",
+                  error->message);
+    cs_model_free(model);
+    cs_document_free(document);
+}
+END_TEST
+
 static Suite *engine_suite(void)
 {
     Suite *suite = suite_create("engine");
@@ -389,6 +417,7 @@ static Suite *engine_suite(void)
     tcase_add_test(unit, test_capacity_decides_node);
     tcase_add_test(unit, test_unmanaged_provenance);
     tcase_add_test(unit, test_orphan_assignment);
+    tcase_add_test(unit, test_dangling_migration_move_refused);
     suite_add_tcase(suite, unit);
     tcase_set_timeout(corpus, 120);
     tcase_add_test(corpus, test_corpus_provenance);

@@ -275,6 +275,88 @@ START_TEST(test_unpromoted_role_subtracts)
 }
 END_TEST
 
+/* Asymmetric cluster, web placed nowhere by any location, web with the
+ * promoted role mandatory: the promoted instance's node enters web's
+ * table at -INFINITY (Pacemaker's node_list_exclude()), so web stays
+ * stopped. */
+START_TEST(test_promoted_node_enters_banned)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("coloc-asymmetric", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "pcmk__primitive_assign: web allocation "
+                               "score on node2: -INFINITY"));
+    ck_assert(!has_line(summary, "* Start web ( node2 )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* Group g (web, ip) with the promoted role: ip is pinned to node1
+ * (INFINITY), web banned there.  The clone takes g's preferences only
+ * where no step makes a node negative: node1 keeps the INFINITY ip's
+ * chain brought, where keeping the negative only at the end of the
+ * merge gave 0. */
+START_TEST(test_positive_merge_per_step)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("dependent-banned", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "pcmk__clone_allocate: ms allocation score "
+                               "on node1: INFINITY"));
+    ck_assert(has_line(summary, "* Start web ( node2 )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* web with ms's promoted role and with the plain clone cl: promotable
+ * clones come first among web's primaries, so when cl is placed web
+ * already carries the promoted instance's node score (11 on node2). */
+START_TEST(test_promotable_primary_first)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("promotable-first", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "pcmk__clone_allocate: cl allocation score "
+                               "on node2: 11"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* Both instances active on node1 and node2; node3 only probed, by a
+ * history no instance took (Pacemaker's orphan): node3 counts as probed
+ * and master-db there (7) applies to every instance. */
+START_TEST(test_probe_without_instance)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("hidden-probe", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "pcmk__clone_allocate: db:1 allocation "
+                               "score on node3: 7"));
+    ck_assert(has_line(summary, "* Move db:0 ( node1 -> node3 Unpromoted )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* node2 lists a probe under db:0 before the db:1 history that runs
+ * there; both go to the instance active on node2, which is active there
+ * although its first history shows it stopped, so master-db:0 (40) does
+ * not apply to db:0 on node2. */
+START_TEST(test_active_by_any_history)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("second-history", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "pcmk__clone_allocate: db:0 allocation "
+                               "score on node2: 0"));
+    solved_free(&solved);
+}
+END_TEST
+
 /* The promoted role with a clone that is not promotable, optional: still
  * refused by name, never guessed. */
 START_TEST(test_role_colocation_refused)
@@ -447,6 +529,11 @@ static Suite *promote_suite(void)
     tcase_add_test(tcase, test_maintenance_node_dependent);
     tcase_add_test(tcase, test_no_quorum_demote);
     tcase_add_test(tcase, test_pending_promote_moves);
+    tcase_add_test(tcase, test_promoted_node_enters_banned);
+    tcase_add_test(tcase, test_positive_merge_per_step);
+    tcase_add_test(tcase, test_promotable_primary_first);
+    tcase_add_test(tcase, test_probe_without_instance);
+    tcase_add_test(tcase, test_active_by_any_history);
     suite_add_tcase(suite, tcase);
     return suite;
 }

@@ -389,59 +389,15 @@ static void snapshot(CsSolution *solution, int rsc)
         snapshot(solution, g_array_index(info->children, int, i));
 }
 
-/* Pacemaker's pe_weights_positive: a dependent's preference may not make
- * a node negative; a node at 0 keeps 0, a positive node keeps 1 at least.
- * before is the table ahead of the merge; neither table is consumed. */
-CsTable *cs_clone_keep_positive(CsSolution *solution, const CsTable *before,
-                                const CsTable *merged, int dependent,
-                                const char *why)
-{
-    CsTable *compact = cs_table_copy(merged);
-    CsTable *result = cs_table_new(solution->n_nodes, TRUE);
-
-    for (int node = 0; node < solution->n_nodes; node++) {
-        gboolean revert = before->allowed[node] && before->score[node] >= 0
-                          && compact->score[node] < 0;
-        const CsTable *from = revert ? before : compact;
-        const CsContribution *list;
-        int n;
-
-        if (!from->allowed[node])
-            continue;
-        result->allowed[node] = TRUE;
-        list = cs_table_contributions(from, node, &n);
-        for (int k = 0; k < n; k++)
-            cs_table_add(result, node, &list[k]);
-        if (revert && before->score[node] > 0)
-            cs_table_add(result, node,
-                         &(CsContribution){ .kind = CS_CONTRIB_COLOCATED,
-                                            .source = why,
-                                            .other_rsc = dependent,
-                                            .value = 1 - before->score[node] });
-    }
-    cs_table_free(compact);
-    return result;
-}
-
-/* A clone takes its dependents' preferences only where they keep every
- * node non-negative (cs_clone_keep_positive).  Consumes table. */
+/* A clone takes its dependents' preferences only as far as they keep
+ * every node non-negative (cs_merge_scores_positive).  Consumes table. */
 static CsTable *merge_positive(CsSolution *solution, CsTable *table,
                                const CsColoc *coloc, gboolean rollback)
 {
-    CsTable *before = cs_table_copy(table);   /* compact */
-    CsTable *merged = cs_merge_scores(solution, coloc->dependent,
-                                      cs_table_copy(table),
-                                      coloc->attribute,
-                                      coloc->score / (float)CS_INFINITY,
-                                      FALSE, rollback, coloc->id);
-    CsTable *result = cs_clone_keep_positive(solution, before, merged,
-                                             coloc->dependent,
-                                             "only positive for clones");
-
-    cs_table_free(before);
-    cs_table_free(merged);
-    cs_table_free(table);
-    return result;
+    return cs_merge_scores_positive(solution, coloc->dependent, table,
+                                    coloc->attribute,
+                                    coloc->score / (float)CS_INFINITY,
+                                    rollback, coloc->id);
 }
 
 /* Pacemaker's order_instance_by_colocation(): an instance's current

@@ -24,10 +24,4 @@ gboolean cs_ticket_denies_promotion(const CsSolution *solution, int rsc);
 GArray *cs_clone_sorted_nodes(const CsSolution *solution,
                               const CsTable *table);
 
-/* Pacemaker's pe_weights_positive (clone.c): merged, with every node a
- * dependent's preferences would make negative put back as in before. */
-CsTable *cs_clone_keep_positive(CsSolution *solution, const CsTable *before,
-                                const CsTable *merged, int dependent,
-                                const char *why);
-
 #endif

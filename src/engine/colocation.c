@@ -21,40 +21,44 @@ static gboolean group_collocated(const CsResource *group)
     return collocated == NULL || cs_engine_is_true(collocated);
 }
 
-/* Pacemaker sorts each resource's colocations where it is the primary by
- * the dependent's priority (highest first), then the dependent's id. */
+/* The order Pacemaker 2.1.5 keeps colocations in: by the other
+ * resource's priority (highest first), clones before groups before
+ * primitives, promotable clones before other clones (kept from
+ * schedulers before 2.0.0), then by id. */
+static gint compare_resources(const CsResource *rsc1, const CsResource *rsc2)
+{
+    if (rsc1->priority != rsc2->priority)
+        return rsc1->priority > rsc2->priority ? -1 : 1;
+    if (rsc1->kind != rsc2->kind)
+        return rsc1->kind > rsc2->kind ? -1 : 1;
+    if (rsc1->kind == CS_RSC_CLONE && rsc1->promotable != rsc2->promotable)
+        return rsc1->promotable ? -1 : 1;
+    return strcmp(rsc1->id, rsc2->id);
+}
+
+/* Each resource's colocations where it is the primary, by dependent. */
 static gint compare_by_dependent(gconstpointer a, gconstpointer b,
                                  gpointer data)
 {
     const CsSolution *solution = data;
     const CsColoc *first = *(CsColoc *const *)a, *second = *(CsColoc *const *)b;
-    const CsResource *rsc1 = g_ptr_array_index(solution->model->resources,
-                                               first->dependent);
-    const CsResource *rsc2 = g_ptr_array_index(solution->model->resources,
-                                               second->dependent);
 
-    if (rsc1->priority != rsc2->priority)
-        return rsc1->priority > rsc2->priority ? -1 : 1;
-    if (rsc1->kind != rsc2->kind)
-        return rsc1->kind > rsc2->kind ? -1 : 1;
-    return strcmp(rsc1->id, rsc2->id);
+    return compare_resources(g_ptr_array_index(solution->model->resources,
+                                               first->dependent),
+                             g_ptr_array_index(solution->model->resources,
+                                               second->dependent));
 }
 
-/* ... and those where it is the dependent by the primary's priority. */
+/* ... and those where it is the dependent, by primary. */
 static gint compare_by_primary(gconstpointer a, gconstpointer b, gpointer data)
 {
     const CsSolution *solution = data;
     const CsColoc *first = *(CsColoc *const *)a, *second = *(CsColoc *const *)b;
-    const CsResource *rsc1 = g_ptr_array_index(solution->model->resources,
-                                               first->primary);
-    const CsResource *rsc2 = g_ptr_array_index(solution->model->resources,
-                                               second->primary);
 
-    if (rsc1->priority != rsc2->priority)
-        return rsc1->priority > rsc2->priority ? -1 : 1;
-    if (rsc1->kind != rsc2->kind)
-        return rsc1->kind > rsc2->kind ? -1 : 1;
-    return strcmp(rsc1->id, rsc2->id);
+    return compare_resources(g_ptr_array_index(solution->model->resources,
+                                               first->primary),
+                             g_ptr_array_index(solution->model->resources,
+                                               second->primary));
 }
 
 /* g_list_insert_sorted() semantics, which Pacemaker relies on: before
@@ -401,10 +405,17 @@ static CsScore best_matching_score(const CsSolution *solution,
 
 /* Pacemaker's add_node_scores_matching_attr(): each node takes the best
  * matching score of the other resource times factor, rounded half away
- * from zero, never rounded to 0 from a nonzero score. */
+ * from zero, never rounded to 0 from a nonzero score.
+ *
+ * With marked (a clone taking its dependents' preferences, Pacemaker's
+ * pe_weights_positive): a preference may not make a node negative.  A node
+ * at 0 keeps 0; a positive node is marked unusable (-INFINITY here) for the
+ * rest of this merge, and the merge that marked it ends it at 1
+ * (unmark_positive). */
 static void add_matching_scores(CsSolution *solution, CsTable *work,
                                 int other, const char *attribute,
-                                float factor, const char *via)
+                                float factor, const char *via,
+                                gboolean *marked)
 {
     const CsTable *other_table = solution->work[other].table;
 
@@ -440,9 +451,59 @@ static void add_matching_scores(CsSolution *solution, CsTable *work,
             weight = factor > 0 ? 1 : (factor < 0 ? -1 : 0);
         if (weight == 0)
             continue;
+        if (marked != NULL && cs_score_add(work->score[node], weight) < 0
+            && work->score[node] >= 0) {
+            if (work->score[node] == 0)
+                continue;
+            marked[node] = TRUE;
+            weight = -CS_INFINITY;
+        }
         why.value = weight;
         cs_table_add(work, node, &why);
     }
+}
+
+/* The end of a positive merge: each node it marked unusable takes 1, its
+ * score before the merge plus what brings that to 1.  Consumes result. */
+static CsTable *unmark_positive(CsSolution *solution, const CsTable *before,
+                                CsTable *result, const gboolean *marked,
+                                int other, const char *via)
+{
+    CsTable *input = cs_table_copy(before);      /* compact */
+    CsTable *merged = cs_table_copy(result);     /* compact */
+    CsTable *out = cs_table_new(solution->n_nodes, result->track);
+
+    for (int node = 0; node < solution->n_nodes; node++) {
+        const CsTable *from = marked[node] ? input : merged;
+        const CsContribution *list;
+        int n = 0;
+
+        if (!from->allowed[node])
+            continue;
+        out->allowed[node] = TRUE;
+        /* INFINITY absorbs any addition: a node that was at INFINITY is
+         * explained by the one step that left it at 1. */
+        list = marked[node] && input->score[node] >= CS_INFINITY
+               ? NULL : cs_table_contributions(from, node, &n);
+        for (int k = 0; list != NULL && k < n; k++)
+            cs_table_add(out, node, &list[k]);
+        if (marked[node] && list == NULL)
+            cs_table_add(out, node,
+                         &(CsContribution){ .kind = CS_CONTRIB_COLOCATED,
+                                            .source = via,
+                                            .other_rsc = other,
+                                            .value = 1 });
+        else if (marked[node])
+            cs_table_add(out, node,
+                         &(CsContribution){ .kind = CS_CONTRIB_COLOCATED,
+                                            .source = via,
+                                            .other_rsc = other,
+                                            .value = 1 - input->score[node] });
+    }
+    cs_table_free(input);
+    cs_table_free(merged);
+    cs_table_free(result);
+    return out;
 }
 
 /* Whether a dependent's preferences count for its primary (Pacemaker
@@ -460,10 +521,16 @@ static gboolean coloc_has_influence(const CsSolution *solution,
  * later members), then, forward, the group's own colocations with other
  * resources, or else the dependents of the group's last member once more:
  * a resource colocated with the last member counts twice. */
+static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes,
+                             const char *attribute, float factor,
+                             gboolean forward, gboolean rollback,
+                             gboolean positive, const char *via);
+
 static CsTable *merge_group_scores(CsSolution *solution, int group,
                                    CsTable *nodes, const char *attribute,
                                    float factor, gboolean forward,
-                                   gboolean rollback, const char *via)
+                                   gboolean rollback, gboolean positive,
+                                   const char *via)
 {
     const CsResource *rsc = g_ptr_array_index(solution->model->resources,
                                               group);
@@ -477,9 +544,9 @@ static CsTable *merge_group_scores(CsSolution *solution, int group,
     if (work->merging)
         return nodes;
     work->merging = TRUE;
-    result = cs_merge_scores(solution, first,
-                             nodes != NULL ? cs_table_copy(nodes) : NULL,
-                             attribute, factor, forward, rollback, via);
+    result = merge_scores(solution, first,
+                          nodes != NULL ? cs_table_copy(nodes) : NULL,
+                          attribute, factor, forward, rollback, positive, via);
     if (result != NULL && cs_table_any_available(solution, result)) {
         list = forward ? work->this_with : solution->work[last].with_this;
         for (guint i = 0; i < list->len; i++) {
@@ -492,10 +559,10 @@ static CsTable *merge_group_scores(CsSolution *solution, int group,
                 continue;
             else
                 next = coloc->dependent;
-            result = cs_merge_scores(solution, next, result, coloc->attribute,
-                                     multiplier * coloc->score
-                                     / (float)CS_INFINITY,
-                                     forward, TRUE, coloc->id);
+            result = merge_scores(solution, next, result, coloc->attribute,
+                                  multiplier * coloc->score
+                                  / (float)CS_INFINITY,
+                                  forward, TRUE, positive, coloc->id);
         }
     } else if (rollback || result == NULL) {
         cs_table_free(result);
@@ -513,10 +580,12 @@ static CsTable *merge_group_scores(CsSolution *solution, int group,
  * recursively those of other's own colocated resources (forward: its
  * primaries, else: its dependents), each at its own score/INFINITY with
  * factor's sign.  With rollback, a result leaving no node available is
- * dropped.  Consumes nodes; returns the new table. */
-CsTable *cs_merge_scores(CsSolution *solution, int other, CsTable *nodes,
-                         const char *attribute, float factor,
-                         gboolean forward, gboolean rollback, const char *via)
+ * dropped; with positive, no step may make a node negative (see
+ * add_matching_scores).  Consumes nodes; returns the new table. */
+static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes,
+                             const char *attribute, float factor,
+                             gboolean forward, gboolean rollback,
+                             gboolean positive, const char *via)
 {
     const CsResource *rsc = g_ptr_array_index(solution->model->resources,
                                               other);
@@ -525,9 +594,11 @@ CsTable *cs_merge_scores(CsSolution *solution, int other, CsTable *nodes,
     GPtrArray *list;
     int multiplier = factor < 0 ? -1 : 1;
 
+    g_autofree gboolean *marked = NULL;
+
     if (rsc->kind == CS_RSC_GROUP && rsc->children->len > 0)
         return merge_group_scores(solution, other, nodes, attribute, factor,
-                                  forward, rollback, via);
+                                  forward, rollback, positive, via);
     if (work->merging)
         return nodes;
     /* Past the budget, stop following colocations: cs_solve() then
@@ -540,7 +611,10 @@ CsTable *cs_merge_scores(CsSolution *solution, int other, CsTable *nodes,
         result = cs_table_copy(work->table);
     } else {
         result = cs_table_copy(nodes);
-        add_matching_scores(solution, result, other, attribute, factor, via);
+        if (positive)
+            marked = g_new0(gboolean, solution->n_nodes);
+        add_matching_scores(solution, result, other, attribute, factor, via,
+                            marked);
     }
     if (cs_table_any_available(solution, result)) {
         list = forward ? work->this_with : work->with_this;
@@ -554,19 +628,38 @@ CsTable *cs_merge_scores(CsSolution *solution, int other, CsTable *nodes,
                 continue;
             else
                 next = coloc->dependent;
-            result = cs_merge_scores(solution, next, result, coloc->attribute,
-                                     multiplier * coloc->score
-                                     / (float)CS_INFINITY,
-                                     forward, TRUE, coloc->id);
+            result = merge_scores(solution, next, result, coloc->attribute,
+                                  multiplier * coloc->score
+                                  / (float)CS_INFINITY,
+                                  forward, TRUE, positive, coloc->id);
         }
     } else if (rollback) {
         cs_table_free(result);
         work->merging = FALSE;
         return nodes;
     }
+    if (marked != NULL)
+        result = unmark_positive(solution, nodes, result, marked, other, via);
     cs_table_free(nodes);
     work->merging = FALSE;
     return result;
+}
+
+CsTable *cs_merge_scores(CsSolution *solution, int other, CsTable *nodes,
+                         const char *attribute, float factor,
+                         gboolean forward, gboolean rollback, const char *via)
+{
+    return merge_scores(solution, other, nodes, attribute, factor, forward,
+                        rollback, FALSE, via);
+}
+
+CsTable *cs_merge_scores_positive(CsSolution *solution, int other,
+                                  CsTable *nodes, const char *attribute,
+                                  float factor, gboolean rollback,
+                                  const char *via)
+{
+    return merge_scores(solution, other, nodes, attribute, factor, FALSE,
+                        rollback, TRUE, via);
 }
 
 /* Pacemaker's "with this" step of assignment: the dependent's preferences

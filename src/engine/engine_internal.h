@@ -167,6 +167,13 @@ CsTable *cs_merge_scores(CsSolution *solution, int other, CsTable *nodes,
                          const char *attribute, float factor,
                          gboolean forward, gboolean rollback,
                          const char *via);
+/* The same for a clone taking its dependents' preferences (Pacemaker's
+ * pe_weights_positive): no step of the merge may make a node negative; a
+ * positive node one would is left at 1. */
+CsTable *cs_merge_scores_positive(CsSolution *solution, int other,
+                                  CsTable *nodes, const char *attribute,
+                                  float factor, gboolean rollback,
+                                  const char *via);
 CsTable *cs_merge_scores_for_order(CsSolution *solution, int rsc);
 
 /* assign.c */

@@ -389,6 +389,27 @@ static int orphan_primitive(CsExpansion *expansion, const CsModel *model,
     return GPOINTER_TO_INT(found);
 }
 
+/* A history of a remote or guest node's connection (ocf:pacemaker:remote,
+ * or one naming its container): Pacemaker recreates the node such an
+ * orphan connected, which then takes part in placement like any remote
+ * node (Pacemaker Explained, "Pacemaker Remote"). */
+static gboolean orphan_is_remote_connection(const CsRscState *state)
+{
+    xmlNode *element = history_element(state);
+    xmlChar *type, *container;
+    gboolean remote;
+
+    if (element == NULL)
+        return FALSE;
+    type = xmlGetProp(element, (const xmlChar *)"type");
+    container = xmlGetProp(element, (const xmlChar *)"container");
+    remote = container != NULL
+             || (type != NULL && strcmp((const char *)type, "remote") == 0);
+    xmlFree(type);
+    xmlFree(container);
+    return remote;
+}
+
 /* ---- building the view ------------------------------------------------ */
 
 static void expand_clone(CsExpansion *expansion, int clone)
@@ -516,6 +537,14 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model,
                                 g_ptr_array_index(model->rsc_states, i),
                                 sizeof(CsRscState));
 
+        if (state->rsc < 0 && orphan_is_remote_connection(state)) {
+            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        "orphaned Pacemaker Remote connection %s (its node "
+                        "comes back from the status section) is not "
+                        "modelled yet", state->rsc_id);
+            ok = FALSE;
+            break;
+        }
         if (state->rsc >= 0)
             state->rsc = match_state(&matching, state);
         else
