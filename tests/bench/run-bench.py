@@ -94,8 +94,11 @@ def main():
                 verdict = 'engine answered 3 (unsupported)'
             elif (nodes, resources) in TARGETS:
                 limit_s, limit_mb = TARGETS[(nodes, resources)]
-                time_ok = wall < limit_s
-                verdict = 'time %s (< %d ms)' % ('met' if time_ok else 'MISSED', limit_s * 1000)
+                # DESIGN.md: "load + full solve (scores, placement,
+                # transition)": both commands must be within the target.
+                time_ok = max(wall, twall) < limit_s
+                verdict = 'time %s (both < %d ms)' % ('met' if time_ok else 'MISSED',
+                                                     limit_s * 1000)
                 memory_ok = limit_mb is None or rss < limit_mb
                 if limit_mb is not None:
                     verdict += ', memory %s (< %d MiB)' % ('met' if memory_ok else 'MISSED',
