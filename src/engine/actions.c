@@ -1661,6 +1661,28 @@ static void create_migration(CsGraph *graph, int rsc, int current)
               ORD_OPTIONAL | ORD_IMPLIES_FIRST_MIGRATABLE | ORD_PSEUDO_LEFT);
 }
 
+/* Pacemaker's pcmk__create_recurring_actions() first makes sure a start
+ * exists where the resource is assigned (optional; a required stop there
+ * makes it required through the restart ordering), unless the resource
+ * is blocked, in maintenance, or to be stopped.  So a promoted instance
+ * that is recovered or moved as unpromoted is started again, which
+ * neither the restart (it goes up only to a role no higher than the
+ * next) nor the role transition (a demotion) schedules (checked with
+ * crm_simulate: "Move ( Promoted node1 -> Unpromoted node3 )" and
+ * "Recover ( Promoted -> Unpromoted node1 )" start it). */
+static void recurring_start(CsGraph *graph, int rsc)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+    int assigned = graph->assigned[rsc];
+
+    if (assigned < 0 || (graph->rsc_flags[rsc] & CS_RSCF_BLOCK)
+        || info->maintenance || node_info(graph, assigned)->maintenance)
+        return;
+    if (graph->next_role[rsc] != CS_ROLE_STOPPED
+        || !(graph->rsc_flags[rsc] & CS_RSCF_MANAGED))
+        rsc_action(graph, rsc, CS_TASK_START, assigned, TRUE);
+}
+
 static void create_primitive_actions(CsGraph *graph, int rsc)
 {
     const CsResource *info = rsc_info(graph, rsc);
@@ -1713,17 +1735,7 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
     }
     restart_actions(graph, rsc, need_stop, need_promote);
     role_transition_actions(graph, rsc);
-    /* A promoted instance moving to be unpromoted elsewhere is demoted
-     * and stopped, and Pacemaker 2.1.5 schedules its start on the new
-     * node too (checked with crm_simulate: "Move ... ( Promoted node1 ->
-     * Unpromoted node3 )" starts it there), which neither the restart
-     * (it goes up only to a role no higher than the next) nor the role
-     * transition (a demotion) creates here.  Without it, a member of a
-     * cloned group would get only the start its group's orderings
-     * create, with no node. */
-    if (moving && graph->role[rsc] == CS_ROLE_PROMOTED
-        && graph->next_role[rsc] < CS_ROLE_PROMOTED)
-        rsc_action(graph, rsc, CS_TASK_START, assigned, TRUE);
+    recurring_start(graph, rsc);
     if (migrate)
         create_migration(graph, rsc, current);
 }
