@@ -250,6 +250,26 @@ static gboolean known_anywhere(const CsSolution *solution, int rsc)
     return FALSE;
 }
 
+/* Whether an inactive history of the same configured resource on node
+ * went to no instance: Pacemaker gives it an orphan instance, which its
+ * anonymous_known_on() counts as probed there (checked with crm_simulate:
+ * master-NAME on a third node, probed only, joins every instance's score
+ * there); the engine keeps no instance for it (expand.c). */
+static gboolean probed_by_orphan(const CsSolution *solution, int rsc,
+                                 int node)
+{
+    const CsModel *model = solution->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc < 0 && state->node == node && state->rsc_id != NULL
+            && same_base(state->rsc_id, rsc_of(solution, rsc)->id))
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Pacemaker's promotion_score_applies(): an anonymous instance counts its
  * score where it is active, or where no instance is active but one was
  * probed; any instance counts it everywhere when nothing is known of it
@@ -279,6 +299,8 @@ static gboolean score_applies(const CsSolution *solution, int rsc, int node)
             if (known_on(solution, each, node))
                 probed = TRUE;
         }
+        if (!probed)
+            probed = probed_by_orphan(solution, rsc, node);
         applies = active == rsc || (active < 0 && probed);
     }
     if (!applies && solution->work[rsc].n_running == 0
@@ -1174,6 +1196,16 @@ static gboolean check_resources(const CsModel *model, GError **error)
 
         if (clone < 0)
             continue;
+        /* Several instances of a cloned group on one node are placed
+         * differently by crm_simulate (clone-node-max 2, checked), with
+         * or without promotion: not modelled yet. */
+        if (info->kind == CS_RSC_GROUP
+            && ((const CsResource *)g_ptr_array_index(model->resources,
+                                                      clone))
+                       ->clone_node_max > 1)
+            return refuse(error, "promotable clone of group %s: "
+                          "clone-node-max above 1 is not modelled yet",
+                          info->id);
         if (info->kind == CS_RSC_GROUP && !group_collocated(info))
             return refuse(error, "promotable clone of group %s: a cloned "
                           "group with collocated=false is not modelled "
