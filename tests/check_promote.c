@@ -453,6 +453,35 @@ START_TEST(test_group_named_refused)
 }
 END_TEST
 
+/* The clone's promoted role with web (INFINITY), web preferring node1
+ * (50): web's scores join the clone's for promotion, g:0 keeps it
+ * (15 + 50); no member's priority is touched. */
+START_TEST(test_group_promoted_with_primary)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("group-promoted-with-web", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "g:0 promotion score on node1: 65"));
+    ck_assert(has_line(summary, "* Start web ( node1 )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* web with the cloned group's promoted role: refused (crm_simulate
+ * scores web differently). */
+START_TEST(test_group_role_primary_refused)
+{
+    Solved solved;
+
+    solve_case("group-web-with-promoted-refused", &solved);
+    ck_assert(solved.solution == NULL);
+    ck_assert_msg(strstr(solved.error->message, "web-with-p") != NULL, "%s",
+                  solved.error->message);
+    solved_free(&solved);
+}
+END_TEST
+
 static Suite *promote_suite(void)
 {
     Suite *suite = suite_create("promote");
@@ -475,6 +504,8 @@ static Suite *promote_suite(void)
     tcase_add_test(tcase, test_group_probed_node_counts);
     tcase_add_test(tcase, test_probed_node_counts);
     tcase_add_test(tcase, test_group_named_refused);
+    tcase_add_test(tcase, test_group_promoted_with_primary);
+    tcase_add_test(tcase, test_group_role_primary_refused);
     suite_add_tcase(suite, tcase);
     return suite;
 }

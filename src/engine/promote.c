@@ -1396,14 +1396,18 @@ static gboolean check_constraints(const CsModel *model, GError **error)
         if (!role_coloc_supported(model, coloc))
             return refuse(error, "colocation %s: this colocation limited to "
                           "a role is not modelled yet", coloc->id);
-        /* Pacemaker weighs a cloned group's role colocations against its
-         * first member's priority, not the group's: not modelled yet. */
+        /* With a role of a promotable cloned group as the primary,
+         * crm_simulate gives the dependent another score (the group
+         * instance's node score is not its members' sum of promotion
+         * scores: checked, web with ms's promoted role); as the
+         * dependent, the clone's role colocations behave as modelled
+         * (checked with primitives, groups and promotable clones as
+         * primaries, Promoted and Unpromoted, optional and mandatory). */
         if ((coloc->rsc_role != CS_ROLE_UNKNOWN
              || coloc->with_role != CS_ROLE_UNKNOWN)
-            && (clones_group(model, coloc->rsc)
-                || clones_group(model, coloc->with_rsc)))
-            return refuse(error, "colocation %s: a colocation limited to a "
-                          "role of a promotable clone of a group is not "
+            && clones_group(model, coloc->with_rsc))
+            return refuse(error, "colocation %s: a colocation with a role "
+                          "of a promotable clone of a group is not "
                           "modelled yet", coloc->id);
     }
     for (guint i = 0; i < model->orders->len; i++) {
