@@ -482,6 +482,20 @@ START_TEST(test_group_role_primary_refused)
 }
 END_TEST
 
+/* Probes on two nodes beyond clone-max: the first makes an orphan
+ * instance, the second takes it, so one orphan line (a:2), not two. */
+START_TEST(test_probes_share_one_orphan)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("probed-two-nodes", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "a:2 promotion score on none: 0"));
+    ck_assert(!has_line(scores, "a:3 promotion score on none: 0"));
+    solved_free(&solved);
+}
+END_TEST
+
 static Suite *promote_suite(void)
 {
     Suite *suite = suite_create("promote");
@@ -506,6 +520,7 @@ static Suite *promote_suite(void)
     tcase_add_test(tcase, test_group_named_refused);
     tcase_add_test(tcase, test_group_promoted_with_primary);
     tcase_add_test(tcase, test_group_role_primary_refused);
+    tcase_add_test(tcase, test_probes_share_one_orphan);
     suite_add_tcase(suite, tcase);
     return suite;
 }

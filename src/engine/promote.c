@@ -950,16 +950,35 @@ static void add_line(CsSolution *solution, int rsc)
                                                     buf)));
 }
 
-/* Pacemaker makes an orphan instance for every history of an anonymous
+/* Whether an instance of clone runs its copy of configured (a primitive
+ * or a cloned group's member) on node. */
+static gboolean runs_there(const CsSolution *solution, int clone,
+                           int configured, int node)
+{
+    const CsResource *info = rsc_of(solution, clone);
+
+    for (guint i = 0; i < info->children->len; i++) {
+        int each = counterpart(solution,
+                               g_array_index(info->children, int, i),
+                               configured);
+
+        if (each >= 0 && active_on(solution, each, node))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Pacemaker makes orphan instances for the histories of an anonymous
  * clone no instance could take, active or not.  The engine keeps only
- * the active ones (expand.c); the others, never placed, still print
- * their promotion score, numbered after every instance. */
+ * the active ones (expand.c); the inactive ones, never placed, still
+ * print their promotion score, numbered after every instance. */
 static void add_hidden_orphan_lines(CsSolution *solution, int clone)
 {
     const CsModel *model = solution->model;
     const CsResource *info = rsc_of(solution, clone);
     CsPromoteWork *work = promote_work(solution);
     int hidden = 0, number = info->clone_max;
+    gboolean reusable = FALSE;
     g_autofree char *base_name = NULL;
 
     if (info->globally_unique || info->children->len == 0)
@@ -976,21 +995,23 @@ static void add_hidden_orphan_lines(CsSolution *solution, int clone)
         if ((colon = strrchr(base, ':')) != NULL)
             *colon = '\0';
         configured = cs_model_resource(model, base);
-        if (configured != NULL
-            && (configured->parent == clone
-                || (configured->parent >= 0
-                    && rsc_of(solution, configured->parent)->parent
-                       == clone)))
+        if (configured == NULL
+            || (configured->parent != clone
+                && (configured->parent < 0
+                    || rsc_of(solution, configured->parent)->parent
+                       != clone)))
+            continue;
+        /* Pacemaker's find_anonymous_clone(): the first such history
+         * makes an orphan instance, running nowhere, which every later
+         * one takes (checked with crm_simulate: probes on two extra
+         * nodes give one orphan line, of a primitive or of a cloned
+         * group), unless an instance already runs that resource on the
+         * history's node, which makes a new one. */
+        if (runs_there(solution, clone, configured->index, state->node)
+            || !reusable)
             hidden++;
+        reusable = TRUE;
     }
-    /* Of a cloned group, the first such history makes an orphan group
-     * instance, not running anywhere, and every later one takes its
-     * member in it (Pacemaker's find_anonymous_clone() reuses an inactive
-     * instance): one line (checked with crm_simulate on histories of two
-     * members on two nodes). */
-    if (hidden > 1 && is_group(solution, g_array_index(info->children, int,
-                                                        0)))
-        hidden = 1;
     base_name = base_id(solution, clone);
     for (; hidden > 0; number++) {
         g_autofree char *id = g_strdup_printf("%s:%d", base_name, number);
