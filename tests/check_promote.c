@@ -377,6 +377,43 @@ END_TEST
  * rule bans promotion where a fail count is set: the instance is demoted
  * where it is (not stopped) and node2's instance is promoted. */
 START_TEST(test_on_fail_demote)
+/* ---- promotable clones of groups (g = a, b; Stateful members) ------- */
+
+/* A cloned group's promotion score is the sum of its members' master-a
+ * and master-b (20 + 3 on node2, 5 + 10 on node1): g:1 is promoted,
+ * both its members with it; the probe-only third node gives one orphan
+ * group instance line, not one per member. */
+START_TEST(test_group_sums_members)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+    const CsContribution *list;
+    int n;
+    gboolean found = FALSE;
+
+    check_case("group-attr-sum", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "g:1 promotion score on node2: 23"));
+    ck_assert(has_line(scores, "g:0 promotion score on node1: 15"));
+    ck_assert(has_line(scores, "g:2 promotion score on none: 0"));
+    ck_assert(has_line(summary,
+                       "* Promote a:1 ( Unpromoted -> Promoted node2 )"));
+    ck_assert(has_line(summary,
+                       "* Promote b:1 ( Unpromoted -> Promoted node2 )"));
+    list = cs_solution_promotion_priority(solved.solution,
+                                          rsc_index(&solved, "g:1"), &n);
+    for (int i = 0; i < n; i++)
+        if (list[i].value == 23 && list[i].source != NULL
+            && strstr(list[i].source, "master-a") != NULL
+            && strstr(list[i].source, "master-b") != NULL)
+            found = TRUE;
+    ck_assert_msg(found, "g:1's priority does not name both attributes");
+    solved_free(&solved);
+}
+END_TEST
+
+/* INFINITY + -INFINITY of two members is 0, not -INFINITY: Pacemaker
+ * adds members' scores as plain integers. */
+START_TEST(test_group_plain_sum)
 {
     Solved solved;
     g_autofree char *scores = NULL, *summary = NULL;
@@ -387,6 +424,10 @@ START_TEST(test_on_fail_demote)
                        "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
     ck_assert(has_line(summary,
                        "* Promote st:1 ( Unpromoted -> Promoted node2 )"));
+    check_case("group-infinity-sum", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "g:0 promotion score on node1: 0"));
+    ck_assert(has_line(summary,
+                       "* Promote b:1 ( Unpromoted -> Promoted node2 )"));
     solved_free(&solved);
 }
 END_TEST
@@ -412,6 +453,9 @@ END_TEST
  * promoted, its sort index INFINITY, and it holds the one promoted slot:
  * nothing is promoted elsewhere. */
 START_TEST(test_blocked_promoted_stays)
+/* b has never run: it starts with g:0, and on node2 it starts and is
+ * promoted with a:1, which is promoted where it runs. */
+START_TEST(test_group_member_stopped)
 {
     Solved solved;
     g_autofree char *scores = NULL, *summary = NULL;
@@ -420,6 +464,12 @@ START_TEST(test_blocked_promoted_stays)
     ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
     ck_assert(has_line(scores, "st:1 promotion score on node2: 5"));
     ck_assert(strstr(summary, "Promote") == NULL);
+    check_case("group-member-stopped", &solved, &scores, &summary);
+    ck_assert(has_line(summary, "* Start b:0 ( node1 )"));
+    ck_assert(has_line(summary,
+                       "* Promote b:1 ( Stopped -> Promoted node2 )"));
+    ck_assert(has_line(summary,
+                       "* Demote a:0 ( Promoted -> Unpromoted node1 )"));
     solved_free(&solved);
 }
 END_TEST
@@ -435,6 +485,97 @@ START_TEST(test_blocked_promoted_dependent_refused)
     ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR,
                               CS_ENGINE_ERROR_UNSUPPORTED));
     ck_assert_msg(strstr(solved.error->message, "blocked") != NULL, "%s",
+/* b's own priority is -5: no instance of the group can be promoted,
+ * whatever its promotion score (23 on node2). */
+START_TEST(test_group_member_priority_blocks)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+    g_autoptr(GPtrArray) actions = NULL;
+
+    check_case("group-member-priority", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "g:1 promotion score on node2: 23"));
+    actions = sorted_lines(summary);
+    ck_assert_uint_eq(actions->len, 0);
+    ck_assert_int_eq(cs_solution_next_role(solved.solution,
+                                           rsc_index(&solved, "a:1")),
+                     CS_ROLE_UNPROMOTED);
+    solved_free(&solved);
+}
+END_TEST
+
+/* The promoted group is banned from node1: its members move to node3
+ * as unpromoted (demoted, stopped, started there) and g:1 is promoted. */
+START_TEST(test_group_moves_unpromoted)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("group-move-unpromoted", &solved, &scores, &summary);
+    ck_assert(has_line(summary,
+                       "* Move a:0 ( Promoted node1 -> Unpromoted node3 )"));
+    ck_assert(has_line(summary,
+                       "* Move b:0 ( Promoted node1 -> Unpromoted node3 )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* b:0's promoted monitor failed: it is recovered as unpromoted (its
+ * start scheduled again on node1), the promotion goes to g:1. */
+START_TEST(test_group_recovers_failed_member)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("group-recover-promoted", &solved, &scores, &summary);
+    ck_assert(has_line(summary,
+                       "* Recover b:0 ( Promoted -> Unpromoted node1 )"));
+    ck_assert(has_line(summary,
+                       "* Promote a:1 ( Unpromoted -> Promoted node2 )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* master-a/master-b (100 each) on node3, where the group was only
+ * probed: the probes went to an orphan instance, which still makes the
+ * attributes count there (200 in each instance's clone score). */
+START_TEST(test_group_probed_node_counts)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("group-probed-node", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "pcmk__clone_allocate: g:1 allocation score "
+                               "on node3: 200"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* The same with a primitive: master-a 100 on the probed node3 takes the
+ * promoted instance there. */
+START_TEST(test_probed_node_counts)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("probed-node", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "a:0 promotion score on node3: 100"));
+    ck_assert(has_line(summary, "* Move a:0 ( node1 -> node3 Promoted )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* A location naming the cloned group (rsc="g") is refused: the model
+ * would take it for the clone, crm_simulate does not. */
+START_TEST(test_group_named_refused)
+{
+    Solved solved;
+
+    solve_case("group-named-refused", &solved);
+    ck_assert(solved.solution == NULL);
+    ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR,
+                              CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(solved.error->message, "loc-g") != NULL, "%s",
                   solved.error->message);
     solved_free(&solved);
 }
@@ -444,6 +585,10 @@ END_TEST
  * stays promoted (INFINITY) and web, which must follow the promoted role,
  * gets node1's own score (0), not the INFINITY that pins the instance. */
 START_TEST(test_unmanaged_promoted_dependent)
+/* The clone's promoted role with web (INFINITY), web preferring node1
+ * (50): web's scores join the clone's for promotion, g:0 keeps it
+ * (15 + 50); no member's priority is touched. */
+START_TEST(test_group_promoted_with_primary)
 {
     Solved solved;
     g_autofree char *scores = NULL, *summary = NULL;
@@ -452,6 +597,8 @@ START_TEST(test_unmanaged_promoted_dependent)
     ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
     ck_assert(has_line(scores, "pcmk__primitive_assign: web allocation "
                                "score on node1: 0"));
+    check_case("group-promoted-with-web", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "g:0 promotion score on node1: 65"));
     ck_assert(has_line(summary, "* Start web ( node1 )"));
     solved_free(&solved);
 }
@@ -469,6 +616,16 @@ START_TEST(test_maintenance_node_dependent)
     ck_assert(has_line(scores, "pcmk__primitive_assign: web allocation "
                                "score on node1: 0"));
     ck_assert(strstr(summary, "web") == NULL);
+/* web with the cloned group's promoted role: refused (crm_simulate
+ * scores web differently). */
+START_TEST(test_group_role_primary_refused)
+{
+    Solved solved;
+
+    solve_case("group-web-with-promoted-refused", &solved);
+    ck_assert(solved.solution == NULL);
+    ck_assert_msg(strstr(solved.error->message, "web-with-p") != NULL, "%s",
+                  solved.error->message);
     solved_free(&solved);
 }
 END_TEST
@@ -477,6 +634,9 @@ END_TEST
  * (its promotion score still printed as chosen), nothing stopped may
  * start: not the third instance, not web. */
 START_TEST(test_no_quorum_demote)
+/* Probes on two nodes beyond clone-max: the first makes an orphan
+ * instance, the second takes it, so one orphan line (a:2), not two. */
+START_TEST(test_probes_share_one_orphan)
 {
     Solved solved;
     g_autofree char *scores = NULL, *summary = NULL;
@@ -504,6 +664,9 @@ START_TEST(test_pending_promote_moves)
                        "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
     ck_assert(has_line(summary,
                        "* Promote st:1 ( Unpromoted -> Promoted node2 )"));
+    check_case("probed-two-nodes", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "a:2 promotion score on none: 0"));
+    ck_assert(!has_line(scores, "a:3 promotion score on none: 0"));
     solved_free(&solved);
 }
 END_TEST
@@ -534,6 +697,18 @@ static Suite *promote_suite(void)
     tcase_add_test(tcase, test_promotable_primary_first);
     tcase_add_test(tcase, test_probe_without_instance);
     tcase_add_test(tcase, test_active_by_any_history);
+    tcase_add_test(tcase, test_group_sums_members);
+    tcase_add_test(tcase, test_group_plain_sum);
+    tcase_add_test(tcase, test_group_member_stopped);
+    tcase_add_test(tcase, test_group_member_priority_blocks);
+    tcase_add_test(tcase, test_group_moves_unpromoted);
+    tcase_add_test(tcase, test_group_recovers_failed_member);
+    tcase_add_test(tcase, test_group_probed_node_counts);
+    tcase_add_test(tcase, test_probed_node_counts);
+    tcase_add_test(tcase, test_group_named_refused);
+    tcase_add_test(tcase, test_group_promoted_with_primary);
+    tcase_add_test(tcase, test_group_role_primary_refused);
+    tcase_add_test(tcase, test_probes_share_one_orphan);
     suite_add_tcase(suite, tcase);
     return suite;
 }

@@ -77,6 +77,17 @@ static gboolean is_promotable(const CsGraph *graph, int rsc)
     return is_clone(graph, rsc) && rsc_info(graph, rsc)->promotable;
 }
 
+/* Whether rsc is in a promotable clone, directly or as a member of a
+ * cloned group (Pacemaker looks at the top resource). */
+static gboolean in_promotable(const CsGraph *graph, int rsc)
+{
+    int up = rsc_info(graph, rsc)->parent;
+
+    while (up >= 0 && !is_clone(graph, up))
+        up = rsc_info(graph, up)->parent;
+    return is_promotable(graph, up);
+}
+
 /* Groups and clones act through start/running/stop/stopped
  * pseudo-actions of their own. */
 static gboolean is_collective(const CsGraph *graph, int rsc)
@@ -1695,6 +1706,28 @@ static void create_migration(CsGraph *graph, int rsc, int current)
               ORD_OPTIONAL | ORD_IMPLIES_FIRST_MIGRATABLE | ORD_PSEUDO_LEFT);
 }
 
+/* Pacemaker's pcmk__create_recurring_actions() first makes sure a start
+ * exists where the resource is assigned (optional; a required stop there
+ * makes it required through the restart ordering), unless the resource
+ * is blocked, in maintenance, or to be stopped.  So a promoted instance
+ * that is recovered or moved as unpromoted is started again, which
+ * neither the restart (it goes up only to a role no higher than the
+ * next) nor the role transition (a demotion) schedules (checked with
+ * crm_simulate: "Move ( Promoted node1 -> Unpromoted node3 )" and
+ * "Recover ( Promoted -> Unpromoted node1 )" start it). */
+static void recurring_start(CsGraph *graph, int rsc)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+    int assigned = graph->assigned[rsc];
+
+    if (assigned < 0 || (graph->rsc_flags[rsc] & CS_RSCF_BLOCK)
+        || info->maintenance || node_info(graph, assigned)->maintenance)
+        return;
+    if (graph->next_role[rsc] != CS_ROLE_STOPPED
+        || !(graph->rsc_flags[rsc] & CS_RSCF_MANAGED))
+        rsc_action(graph, rsc, CS_TASK_START, assigned, TRUE);
+}
+
 static void create_primitive_actions(CsGraph *graph, int rsc)
 {
     const CsResource *info = rsc_info(graph, rsc);
@@ -1747,6 +1780,7 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
     }
     restart_actions(graph, rsc, need_stop, need_promote);
     role_transition_actions(graph, rsc);
+    recurring_start(graph, rsc);
     if (migrate)
         create_migration(graph, rsc, current);
 }
@@ -1759,6 +1793,15 @@ static void create_group_actions(CsGraph *graph, int group)
     pseudo_rsc_action(graph, group, CS_TASK_RUNNING, TRUE);
     pseudo_rsc_action(graph, group, CS_TASK_STOP, TRUE);
     pseudo_rsc_action(graph, group, CS_TASK_STOPPED, TRUE);
+    /* An instance of a promotable clone of a group (Pacemaker Explained
+     * 10.3) is promoted and demoted as a whole: its members' promotions
+     * and demotions sit between the group's own pseudo-actions. */
+    if (in_promotable(graph, group)) {
+        pseudo_rsc_action(graph, group, CS_TASK_DEMOTE, TRUE);
+        pseudo_rsc_action(graph, group, CS_TASK_DEMOTED, TRUE);
+        pseudo_rsc_action(graph, group, CS_TASK_PROMOTE, TRUE);
+        pseudo_rsc_action(graph, group, CS_TASK_PROMOTED, TRUE);
+    }
 }
 
 /* What an instance's freshly created actions do (Pacemaker's
@@ -1802,8 +1845,15 @@ static gboolean any_instance_requires(const CsGraph *graph, int clone,
     const CsResource *info = rsc_info(graph, clone);
 
     for (guint i = 0; i < info->children->len; i++) {
-        GPtrArray *list = graph->by_rsc[g_array_index(info->children, int,
-                                                      i)];
+        int instance = g_array_index(info->children, int, i);
+        GPtrArray *list = graph->by_rsc[instance];
+
+        /* A cloned group's members, not its pseudo-actions, say. */
+        if (is_group(graph, instance)) {
+            if (any_instance_requires(graph, instance, task))
+                return TRUE;
+            continue;
+        }
 
         for (guint j = 0; j < list->len; j++) {
             const CsAct *action = g_ptr_array_index(list, j);
@@ -1889,8 +1939,6 @@ static void primitive_internal(CsGraph *graph, int rsc)
      * constraints at all: the cluster will not restart it (Pacemaker
      * Explained 5.4 is-managed), so its stop does not wait for, nor
      * become required by, its start. */
-    const CsResource *info = rsc_info(graph, rsc);
-
     if (!(graph->rsc_flags[rsc] & CS_RSCF_MANAGED))
         return;
     /* Stop before start, for restarts. */
@@ -1898,13 +1946,38 @@ static void primitive_internal(CsGraph *graph, int rsc)
               ORD_OPTIONAL | ORD_IMPLIES_THEN | ORD_RESTART);
     /* Pacemaker Explained 10.3: demote before stop (required when a
      * promoted instance must stop), start before promote. */
-    if ((info->parent >= 0 && is_promotable(graph, info->parent))
-        || graph->role[rsc] > CS_ROLE_UNPROMOTED) {
+    if (in_promotable(graph, rsc) || graph->role[rsc] > CS_ROLE_UNPROMOTED) {
         order_rsc(graph, rsc, CS_TASK_DEMOTE, rsc, CS_TASK_STOP,
                   ORD_PROMOTED_IMPLIES_FIRST);
         order_rsc(graph, rsc, CS_TASK_START, rsc, CS_TASK_PROMOTE,
                   ORD_RUNNABLE_LEFT);
     }
+}
+
+/* A member of a cloned group in a promotable clone (Pacemaker Explained
+ * 10.3): the group's demote comes before the member's, which comes
+ * before the group's demoted (with the flags of the stop orderings); the
+ * member's promote comes before the group's promoted, which it makes
+ * required, and, in an ordered group, after the previous member's
+ * promote (which implies it), the previous member being demoted after
+ * it.  The group's promote before the member's only affects what
+ * Pacemaker prints, and for an unordered group its stronger form is
+ * dropped as a duplicate, as with starts. */
+static void group_promotable_member(CsGraph *graph, int group, int member,
+                                    int previous, gboolean ordered,
+                                    guint down, guint post_down)
+{
+    order_rsc(graph, group, CS_TASK_DEMOTE, member, CS_TASK_DEMOTE, down);
+    order_rsc(graph, member, CS_TASK_DEMOTE, group, CS_TASK_DEMOTED,
+              post_down);
+    order_rsc(graph, member, CS_TASK_PROMOTE, group, CS_TASK_PROMOTED,
+              ORD_RUNNABLE_LEFT | ORD_IMPLIES_THEN);
+    if (!ordered || previous < 0)
+        return;
+    order_rsc(graph, previous, CS_TASK_PROMOTE, member, CS_TASK_PROMOTE,
+              ORD_IMPLIES_THEN | ORD_RUNNABLE_LEFT);
+    order_rsc(graph, member, CS_TASK_DEMOTE, previous, CS_TASK_DEMOTE,
+              ORD_OPTIONAL);
 }
 
 /* Pacemaker's group internal constraints (Pacemaker Explained 10.1
@@ -1914,6 +1987,7 @@ static void group_internal(CsGraph *graph, int group)
     const CsResource *info = rsc_info(graph, group);
     const char *ordered_text = g_hash_table_lookup(info->meta, "ordered");
     gboolean ordered = ordered_text == NULL || cs_engine_is_true(ordered_text);
+    gboolean promotable = in_promotable(graph, group);
     int previous = -1, last_active = -1;
 
     order_rsc(graph, group, CS_TASK_STOPPED, group, CS_TASK_START,
@@ -1932,6 +2006,9 @@ static void group_internal(CsGraph *graph, int group)
             down |= ORD_OPTIONAL;
             post_down = ORD_IMPLIES_THEN;
         }
+        if (promotable)
+            group_promotable_member(graph, group, member, previous, ordered,
+                                    down, post_down);
         order_rsc(graph, group, CS_TASK_STOP, member, CS_TASK_STOP, down);
         order_rsc(graph, member, CS_TASK_STOP, group, CS_TASK_STOPPED,
                   post_down);

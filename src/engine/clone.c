@@ -93,6 +93,18 @@ static gboolean instance_failed(const CsSolution *solution, int rsc)
     return FALSE;
 }
 
+/* Whether the instance itself failed: Pacemaker 2.1.5 keeps an instance
+ * off its current node in the first pass only if the instance is flagged
+ * failed, which a cloned group never is (its members are; checked with
+ * crm_simulate: a group instance with a failed member still takes its
+ * node before one listed earlier), while the instance order looks at the
+ * members too (instance_failed()). */
+static gboolean instance_flagged_failed(const CsSolution *solution, int rsc)
+{
+    return rsc_of(solution, rsc)->kind == CS_RSC_PRIMITIVE
+           && instance_failed(solution, rsc);
+}
+
 static gboolean node_allowed(const CsSolution *solution, int rsc, int node)
 {
     const CsTable *table = solution->work[rsc].table;
@@ -350,7 +362,7 @@ static void distribute(CsSolution *solution, int clone, GArray *instances)
         int n, current = instance_current(solution, rsc, &n);
 
         if (current < 0 || !solution->work[rsc].provisional
-            || instance_failed(solution, rsc))
+            || instance_flagged_failed(solution, rsc))
             continue;
         if (!cs_engine_node_available(solution, current))
             continue;

@@ -43,14 +43,84 @@ typedef struct CsPromoteWork {
     GArray **priority_why, **score_why;
     int *line_node;
     GPtrArray *strings;        /* char*: sources named here, owned */
-    int hidden_clone;          /* the clone hidden_known is for, or -1 */
-    gboolean *hidden_known;    /* per node: a history of hidden_clone no
-                                  instance took (see hidden_history) */
 } CsPromoteWork;
 
 static const CsResource *rsc_of(const CsSolution *solution, int rsc)
 {
     return g_ptr_array_index(solution->model->resources, rsc);
+}
+
+/* ---- cloned groups ----------------------------------------------------
+ *
+ * A promotable clone of a group (Pacemaker Explained 10.3 allows any
+ * resource as a promotable clone's child): each instance is a group whose
+ * members are promoted together.  Pacemaker 2.1.5 gives the group
+ * instance a promotion score, the sum of its members'; its role is the
+ * highest of its members' roles; it can be promoted only if every member
+ * can; and its role, once chosen, is given to every member. */
+
+static gboolean is_group(const CsSolution *solution, int rsc)
+{
+    return rsc_of(solution, rsc)->kind == CS_RSC_GROUP;
+}
+
+/* The promotable clone an instance, or a member of one, belongs to. */
+static int clone_of(const CsSolution *solution, int rsc)
+{
+    int up = rsc_of(solution, rsc)->parent;
+
+    while (up >= 0 && rsc_of(solution, up)->kind != CS_RSC_CLONE)
+        up = rsc_of(solution, up)->parent;
+    return up;
+}
+
+/* Whether two instance ids name the same configured resource (their ids
+ * without the ":N" instance number are equal). */
+static gboolean same_base(const char *id1, const char *id2)
+{
+    const char *colon1 = strrchr(id1, ':'), *colon2 = strrchr(id2, ':');
+    size_t len1 = colon1 != NULL ? (size_t)(colon1 - id1) : strlen(id1);
+    size_t len2 = colon2 != NULL ? (size_t)(colon2 - id2) : strlen(id2);
+
+    return len1 == len2 && strncmp(id1, id2, len1) == 0;
+}
+
+/* The member of instance that is the copy of member (in another
+ * instance of the same cloned group), or -1; for a primitive instance,
+ * the instance itself. */
+static int counterpart(const CsSolution *solution, int instance, int member)
+{
+    const CsResource *info = rsc_of(solution, instance);
+
+    if (!is_group(solution, instance))
+        return instance;
+    for (guint i = 0; i < info->children->len; i++) {
+        int each = g_array_index(info->children, int, i);
+
+        if (same_base(rsc_of(solution, each)->id,
+                      rsc_of(solution, member)->id))
+            return each;
+    }
+    return -1;
+}
+
+/* Pacemaker's group_resource_state(): the highest role of its members,
+ * now (current) or next. */
+static CsRole group_role(const CsSolution *solution, int group,
+                         gboolean current)
+{
+    const CsResource *info = rsc_of(solution, group);
+    CsRole highest = CS_ROLE_UNKNOWN;
+
+    for (guint i = 0; i < info->children->len; i++) {
+        const CsRscWork *member = &solution->work[g_array_index(
+            info->children, int, i)];
+        CsRole role = current ? member->role : member->next_role;
+
+        if (role > highest)
+            highest = role;
+    }
+    return highest;
 }
 
 static CsPromoteWork *promote_work(CsSolution *solution)
@@ -70,8 +140,6 @@ static CsPromoteWork *promote_work(CsSolution *solution)
         for (int rsc = 0; rsc < solution->n_rsc; rsc++)
             work->line_node[rsc] = -2;
         work->strings = g_ptr_array_new_with_free_func(g_free);
-        work->hidden_clone = -1;
-        work->hidden_known = g_new0(gboolean, solution->n_nodes);
         clones->promote = work;
     }
     return clones->promote;
@@ -98,7 +166,6 @@ void cs_promote_free(CsSolution *solution)
     g_free(work->score_why);
     g_free(work->line_node);
     g_ptr_array_free(work->strings, TRUE);
-    g_free(work->hidden_known);
     g_free(work);
     solution->clones->promote = NULL;
 }
@@ -190,45 +257,24 @@ static gboolean known_anywhere(const CsSolution *solution, int rsc)
     return FALSE;
 }
 
-/* A history of an anonymous clone's child that no instance took (every
- * instance was active elsewhere): Pacemaker gives it an orphan instance,
- * which expand.c keeps only when active. */
-static gboolean hidden_history(const CsModel *model, int clone,
-                               const CsRscState *state)
+/* Whether an inactive history of the same configured resource on node
+ * went to no instance: Pacemaker gives it an orphan instance, which its
+ * anonymous_known_on() counts as probed there (checked with crm_simulate:
+ * master-NAME on a third node, probed only, joins every instance's score
+ * there); the engine keeps no instance for it (expand.c). */
+static gboolean probed_by_orphan(const CsSolution *solution, int rsc,
+                                 int node)
 {
-    g_autofree char *base = NULL;
-    char *colon;
-    const CsResource *configured;
-
-    if (state->rsc >= 0)
-        return FALSE;
-    base = g_strdup(state->rsc_id);
-    if ((colon = strrchr(base, ':')) != NULL)
-        *colon = '\0';
-    configured = cs_model_resource(model, base);
-    return configured != NULL && configured->parent == clone;
-}
-
-/* Pacemaker's anonymous_known_on() sees those orphans too: a node where
- * the clone was only probed by such a history counts as probed. */
-static gboolean hidden_known_on(const CsSolution *solution, int clone,
-                                int node)
-{
-    CsPromoteWork *work = promote_work((CsSolution *)solution);
     const CsModel *model = solution->model;
 
-    if (work->hidden_clone != clone) {
-        memset(work->hidden_known, 0,
-               sizeof(gboolean) * (gsize)solution->n_nodes);
-        for (guint i = 0; i < model->rsc_states->len; i++) {
-            const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
-            if (state->node >= 0 && hidden_history(model, clone, state))
-                work->hidden_known[state->node] = TRUE;
-        }
-        work->hidden_clone = clone;
+        if (state->rsc < 0 && state->node == node && state->rsc_id != NULL
+            && same_base(state->rsc_id, rsc_of(solution, rsc)->id))
+            return TRUE;
     }
-    return work->hidden_known[node];
+    return FALSE;
 }
 
 /* Pacemaker's promotion_score_applies(): an anonymous instance counts its
@@ -238,7 +284,7 @@ static gboolean hidden_known_on(const CsSolution *solution, int clone,
 static gboolean score_applies(const CsSolution *solution, int rsc, int node)
 {
     const CsResource *info = rsc_of(solution, rsc);
-    const CsResource *clone = rsc_of(solution, info->parent);
+    const CsResource *clone = rsc_of(solution, clone_of(solution, rsc));
     const CsTable *table = solution->work[rsc].table;
     gboolean applies = FALSE;
 
@@ -246,16 +292,22 @@ static gboolean score_applies(const CsSolution *solution, int rsc, int node)
         int active = -1;
         gboolean probed = FALSE;
 
+        /* Of a cloned group, the same member of each instance: that
+         * other members are known here implies nothing. */
         for (guint i = 0; i < clone->children->len; i++) {
-            int each = g_array_index(clone->children, int, i);
+            int each = counterpart(solution,
+                                   g_array_index(clone->children, int, i),
+                                   rsc);
 
+            if (each < 0)
+                continue;
             if (active < 0 && active_on(solution, each, node))
                 active = each;
             if (known_on(solution, each, node))
                 probed = TRUE;
         }
-        if (active < 0 && !probed)
-            probed = hidden_known_on(solution, info->parent, node);
+        if (!probed)
+            probed = probed_by_orphan(solution, rsc, node);
         applies = active == rsc || (active < 0 && probed);
     }
     if (!applies && solution->work[rsc].n_running == 0
@@ -294,10 +346,12 @@ static const char *promotion_attr(const CsSolution *solution, int node,
     return cs_engine_node_attr(solution, node, attribute);
 }
 
-/* Pacemaker's promotion_score(): *is_default when no score is set; the
- * attribute it came from in *attribute (newly allocated) if asked. */
-static CsScore promotion_score(const CsSolution *solution, int rsc, int node,
-                               gboolean *is_default, char **attribute)
+/* Pacemaker's promotion_score() of a primitive: *is_default when no
+ * score is set; the attribute it came from in *attribute (newly
+ * allocated) if asked. */
+static CsScore primitive_promotion_score(const CsSolution *solution, int rsc,
+                                         int node, gboolean *is_default,
+                                         char **attribute)
 {
     const CsResource *info = rsc_of(solution, rsc);
     const char *value;
@@ -328,6 +382,47 @@ static CsScore promotion_score(const CsSolution *solution, int rsc, int node,
     *is_default = FALSE;
     cs_score_parse(value, &score);
     return score;
+}
+
+/* A cloned group's promotion score is the plain sum of its members'
+ * (not INFINITY arithmetic: Pacemaker adds them as integers), set unless
+ * every member's is unset; *attribute names the attributes summed. */
+static CsScore group_promotion_score(const CsSolution *solution, int group,
+                                     int node, gboolean *is_default,
+                                     char **attribute)
+{
+    const CsResource *info = rsc_of(solution, group);
+    g_autoptr(GString) names = g_string_new(NULL);
+    CsScore sum = 0;
+
+    *is_default = TRUE;
+    for (guint i = 0; i < info->children->len; i++) {
+        int member = g_array_index(info->children, int, i);
+        gboolean member_default;
+        g_autofree char *name = NULL;
+
+        sum += primitive_promotion_score(solution, member, node,
+                                         &member_default, &name);
+        if (member_default)
+            continue;
+        *is_default = FALSE;
+        g_string_append_printf(names, "%s%s", names->len > 0 ? " + " : "",
+                               name);
+    }
+    if (attribute != NULL)
+        *attribute = g_strdup(names->len > 0 ? names->str
+                                             : "no member promotion score");
+    return sum;
+}
+
+static CsScore promotion_score(const CsSolution *solution, int rsc, int node,
+                               gboolean *is_default, char **attribute)
+{
+    if (is_group(solution, rsc))
+        return group_promotion_score(solution, rsc, node, is_default,
+                                     attribute);
+    return primitive_promotion_score(solution, rsc, node, is_default,
+                                     attribute);
 }
 
 void cs_promote_add_scores(CsSolution *solution, int clone)
@@ -561,24 +656,47 @@ static void apply_role_coloc(CsSolution *solution, int rsc,
     }
 }
 
+/* A cloned group's instance, as Pacemaker's set_instance_priority() sees
+ * it: when its role (its members' highest) is Started, its running
+ * members are unpromoted; its next role is its members' highest. */
+static CsRole group_roles_unpromoted(CsSolution *solution, int group)
+{
+    const CsResource *info = rsc_of(solution, group);
+
+    if (group_role(solution, group, TRUE) == CS_ROLE_STARTED) {
+        for (guint i = 0; i < info->children->len; i++) {
+            CsRscWork *member = &solution->work[g_array_index(
+                info->children, int, i)];
+
+            if (member->role == CS_ROLE_STARTED)
+                member->role = CS_ROLE_UNPROMOTED;
+        }
+    }
+    solution->work[group].role = group_role(solution, group, TRUE);
+    return group_role(solution, group, FALSE);
+}
+
 /* Pacemaker's set_instance_priority(). */
 static void set_priority(CsSolution *solution, int clone, int rsc)
 {
     CsPromoteWork *work = promote_work(solution);
     CsRscWork *instance = &solution->work[rsc];
     int chosen = instance->assigned;
+    CsRole next_role = instance->next_role;
     gboolean is_default;
     char *attribute = NULL;
     CsScore score;
 
     /* A promotable instance that runs is unpromoted, not "Started". */
-    if (instance->role == CS_ROLE_STARTED)
+    if (is_group(solution, rsc))
+        next_role = group_roles_unpromoted(solution, rsc);
+    else if (instance->role == CS_ROLE_STARTED)
         instance->role = CS_ROLE_UNPROMOTED;
     if (work->priority_why[rsc] != NULL)
         g_array_set_size(work->priority_why[rsc], 0);
     if (chosen < 0)
         return;
-    switch (instance->next_role) {
+    switch (next_role) {
     case CS_ROLE_UNPROMOTED:
     case CS_ROLE_STOPPED:
         priority_set(work, rsc, CS_CONTRIB_TARGET_ROLE,
@@ -609,7 +727,7 @@ static void set_priority(CsSolution *solution, int clone, int rsc)
     for (guint i = 0; i < instance->this_with->len; i++)
         apply_role_coloc(solution, rsc,
                          g_ptr_array_index(instance->this_with, i));
-    work->sort_index[rsc] = instance->next_role == CS_ROLE_PROMOTED
+    work->sort_index[rsc] = next_role == CS_ROLE_PROMOTED
                             ? CS_INFINITY : work->priority[rsc];
 }
 
@@ -622,7 +740,8 @@ typedef struct PromotionOrder {
 
 static CsRole current_role(const CsSolution *solution, int rsc)
 {
-    CsRole role = solution->work[rsc].role;
+    CsRole role = is_group(solution, rsc) ? group_role(solution, rsc, TRUE)
+                                          : solution->work[rsc].role;
 
     if (role == CS_ROLE_UNKNOWN)
         return CS_ROLE_STOPPED;
@@ -772,17 +891,24 @@ static void sum_priorities(CsSolution *solution, int clone)
 static int promotion_node(const CsSolution *solution, int clone, int rsc,
                           const int *count)
 {
-    const CsPromoteWork *work = solution->clones->promote;
     const CsRscWork *instance = &solution->work[rsc];
+    const CsResource *info = rsc_of(solution, rsc);
     int node = instance->assigned;
 
+    /* A cloned group is promoted only if every member can be (each
+     * member's own priority, its configured one, must not be negative). */
+    for (guint i = 0; is_group(solution, rsc) && i < info->children->len;
+         i++)
+        if (promotion_node(solution, clone,
+                           g_array_index(info->children, int, i), count) < 0)
+            return -1;
     if (node < 0)
         return -1;
     /* An unmanaged instance is left promoted where it is promoted. */
     if (!instance->managed) {
         if (current_role(solution, rsc) != CS_ROLE_PROMOTED)
             return -1;
-    } else if (work->priority[rsc] < 0
+    } else if (cs_promote_instance_priority(solution, rsc) < 0
                || !cs_engine_node_available(solution, node)) {
         return -1;
     }
@@ -824,24 +950,68 @@ static void add_line(CsSolution *solution, int rsc)
                                                     buf)));
 }
 
-/* Pacemaker makes an orphan instance for every history of an anonymous
+/* Whether an instance of clone runs its copy of configured (a primitive
+ * or a cloned group's member) on node. */
+static gboolean runs_there(const CsSolution *solution, int clone,
+                           int configured, int node)
+{
+    const CsResource *info = rsc_of(solution, clone);
+
+    for (guint i = 0; i < info->children->len; i++) {
+        int each = counterpart(solution,
+                               g_array_index(info->children, int, i),
+                               configured);
+
+        if (each >= 0 && active_on(solution, each, node))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Pacemaker makes orphan instances for the histories of an anonymous
  * clone no instance could take, active or not.  The engine keeps only
- * the active ones (expand.c); the others, never placed, still print
- * their promotion score, numbered after every instance. */
+ * the active ones (expand.c); the inactive ones, never placed, still
+ * print their promotion score, numbered after every instance. */
 static void add_hidden_orphan_lines(CsSolution *solution, int clone)
 {
     const CsModel *model = solution->model;
     const CsResource *info = rsc_of(solution, clone);
     CsPromoteWork *work = promote_work(solution);
     int hidden = 0, number = info->clone_max;
+    gboolean reusable = FALSE;
     g_autofree char *base_name = NULL;
 
     if (info->globally_unique || info->children->len == 0)
         return;
-    for (guint i = 0; i < model->rsc_states->len; i++)
-        if (hidden_history(model, clone,
-                           g_ptr_array_index(model->rsc_states, i)))
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        g_autofree char *base = NULL;
+        char *colon;
+        const CsResource *configured;
+
+        if (state->rsc >= 0)
+            continue;
+        base = g_strdup(state->rsc_id);
+        if ((colon = strrchr(base, ':')) != NULL)
+            *colon = '\0';
+        configured = cs_model_resource(model, base);
+        if (configured == NULL
+            || (configured->parent != clone
+                && (configured->parent < 0
+                    || rsc_of(solution, configured->parent)->parent
+                       != clone)))
+            continue;
+        /* Pacemaker's find_anonymous_clone(): the first such history
+         * makes an orphan instance, running nowhere, which every later
+         * one takes (checked with crm_simulate: probes on two extra
+         * nodes give one orphan line, of a primitive or of a cloned
+         * group), unless an instance already runs that resource on the
+         * history's node, which makes a new one. */
+        if (runs_there(solution, clone, configured->index, state->node)
+            || !reusable)
             hidden++;
+        reusable = TRUE;
+    }
     base_name = base_id(solution, clone);
     for (; hidden > 0; number++) {
         g_autofree char *id = g_strdup_printf("%s:%d", base_name, number);
@@ -851,6 +1021,43 @@ static void add_hidden_orphan_lines(CsSolution *solution, int clone)
         g_ptr_array_add(work->lines,
                         g_strdup_printf("%s promotion score on none: 0", id));
         hidden--;
+    }
+}
+
+/* Pacemaker's set_next_role_unpromoted(): an instance placed somewhere,
+ * and each member of it placed somewhere, is unpromoted; the others are
+ * stopped. */
+static void set_next_role_unpromoted(CsSolution *solution, int rsc)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+    CsRscWork *work = &solution->work[rsc];
+
+    work->next_role = work->assigned >= 0 ? CS_ROLE_UNPROMOTED
+                                          : CS_ROLE_STOPPED;
+    for (guint i = 0; is_group(solution, rsc) && i < info->children->len;
+         i++)
+        set_next_role_unpromoted(solution,
+                                 g_array_index(info->children, int, i));
+}
+
+/* Pacemaker's set_next_role_promoted(): members whose next role is not
+ * decided yet are promoted with their group. */
+static void set_next_role_promoted(CsSolution *solution, int rsc)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+    CsRscWork *work = &solution->work[rsc];
+
+    if (!is_group(solution, rsc)) {
+        work->next_role = CS_ROLE_PROMOTED;
+        return;
+    }
+    work->next_role = CS_ROLE_PROMOTED;
+    for (guint i = 0; i < info->children->len; i++) {
+        CsRscWork *member = &solution->work[g_array_index(info->children,
+                                                          int, i)];
+
+        if (member->next_role == CS_ROLE_UNKNOWN)
+            member->next_role = CS_ROLE_PROMOTED;
     }
 }
 
@@ -875,7 +1082,6 @@ void cs_promote_set_roles(CsSolution *solution, int clone)
     g_array_sort_with_data(order, compare_promotion, &data);
     for (guint i = 0; i < order->len; i++) {
         int rsc = g_array_index(order, int, i);
-        CsRscWork *work = &solution->work[rsc];
         int node = -1;
 
         add_line(solution, rsc);
@@ -889,13 +1095,12 @@ void cs_promote_set_roles(CsSolution *solution, int clone)
             && model->options.no_quorum_policy == CS_NO_QUORUM_FREEZE)
             node = -1;
         if (node < 0) {
-            work->next_role = work->assigned >= 0 ? CS_ROLE_UNPROMOTED
-                                                  : CS_ROLE_STOPPED;
+            set_next_role_unpromoted(solution, rsc);
             continue;
         }
         count[node]++;
         promoted++;
-        work->next_role = CS_ROLE_PROMOTED;
+        set_next_role_promoted(solution, rsc);
     }
     add_hidden_orphan_lines(solution, clone);
 }
@@ -987,6 +1192,16 @@ static gboolean refuse(GError **error, const char *format, ...)
     return FALSE;
 }
 
+/* Pacemaker Explained 10.1: a group's members are colocated unless its
+ * meta attribute collocated is false.  A cloned group's instance must
+ * run on one node to be promoted. */
+static gboolean group_collocated(const CsResource *group)
+{
+    const char *collocated = g_hash_table_lookup(group->meta, "collocated");
+
+    return collocated == NULL || cs_engine_is_true(collocated);
+}
+
 static gboolean promoted_or_demoted(const char *action)
 {
     return action != NULL
@@ -1002,9 +1217,20 @@ static gboolean check_resources(const CsModel *model, GError **error)
 
         if (clone < 0)
             continue;
-        if (info->kind == CS_RSC_GROUP)
-            return refuse(error, "promotable clone of group %s: promotion of "
-                          "cloned groups is not modelled yet", info->id);
+        /* Several instances of a cloned group on one node are placed
+         * differently by crm_simulate (clone-node-max 2, checked), with
+         * or without promotion: not modelled yet. */
+        if (info->kind == CS_RSC_GROUP
+            && ((const CsResource *)g_ptr_array_index(model->resources,
+                                                      clone))
+                       ->clone_node_max > 1)
+            return refuse(error, "promotable clone of group %s: "
+                          "clone-node-max above 1 is not modelled yet",
+                          info->id);
+        if (info->kind == CS_RSC_GROUP && !group_collocated(info))
+            return refuse(error, "promotable clone of group %s: a cloned "
+                          "group with collocated=false is not modelled "
+                          "yet", info->id);
         /* Unmanaged instances (is-managed=false, maintenance, a node in
          * maintenance) stay where they run, in their role: a promoted one
          * sorts first and keeps its promotion, the others cannot be
@@ -1016,6 +1242,22 @@ static gboolean check_resources(const CsModel *model, GError **error)
                           "Unpromoted is not modelled yet", info->id);
     }
     return TRUE;
+}
+
+/* A promotable clone whose child is a group. */
+static gboolean clones_group(const CsModel *model, int rsc)
+{
+    const CsResource *info;
+
+    if (rsc < 0)
+        return FALSE;
+    info = g_ptr_array_index(model->resources, rsc);
+    if (info->kind != CS_RSC_CLONE || !info->promotable
+        || info->children->len == 0)
+        return FALSE;
+    return ((const CsResource *)g_ptr_array_index(
+                model->resources, g_array_index(info->children, int, 0)))
+               ->kind == CS_RSC_GROUP;
 }
 
 static gboolean interleaved(const CsResource *info)
@@ -1135,8 +1377,87 @@ static gboolean unmanaged_promoted_group_dependent(const CsModel *model,
     return FALSE;
 }
 
+/* Whether a constraint element (or a resource set in it) names id. */
+static gboolean mentions(xmlNode *xml, const char *id)
+{
+    static const char *const attributes[] = { "rsc", "with-rsc", "first",
+                                              "then" };
+
+    if (xml == NULL)
+        return FALSE;
+    for (guint i = 0; i < G_N_ELEMENTS(attributes); i++) {
+        g_autofree char *value = xml_attr(xml, attributes[i]);
+
+        if (value != NULL && strcmp(value, id) == 0)
+            return TRUE;
+    }
+    if (xmlStrcmp(xml->name, (const xmlChar *)"resource_ref") == 0) {
+        g_autofree char *value = xml_attr(xml, "id");
+
+        if (value != NULL && strcmp(value, id) == 0)
+            return TRUE;
+    }
+    for (xmlNode *child = xml->children; child != NULL; child = child->next)
+        if (child->type == XML_ELEMENT_NODE && mentions(child, id))
+            return TRUE;
+    return FALSE;
+}
+
+/* The constraint, if any, that names the group of a promotable clone of
+ * a group (its configured id, as in rsc="grp"): the model takes it for
+ * the clone, Pacemaker 2.1.5 does not (checked with crm_simulate: a
+ * location of the group moves nothing, a colocation with it differs). */
+static const char *names_cloned_group(const CsModel *model, int clone)
+{
+    const CsResource *info = g_ptr_array_index(model->resources, clone);
+    const CsResource *first = g_ptr_array_index(
+        model->resources, g_array_index(info->children, int, 0));
+    g_autofree char *group = g_strdup(first->id);
+    char *colon = strrchr(group, ':');
+
+    if (colon != NULL)
+        *colon = '\0';
+    for (guint i = 0; i < model->locations->len; i++) {
+        const CsLocation *each = g_ptr_array_index(model->locations, i);
+
+        if (mentions(each->xml, group))
+            return each->id;
+    }
+    for (guint i = 0; i < model->colocations->len; i++) {
+        const CsColocation *each = g_ptr_array_index(model->colocations, i);
+
+        if (mentions(each->xml, group))
+            return each->id;
+    }
+    for (guint i = 0; i < model->orders->len; i++) {
+        const CsOrder *each = g_ptr_array_index(model->orders, i);
+
+        if (mentions(each->xml, group))
+            return each->id;
+    }
+    for (guint i = 0; i < model->ticket_constraints->len; i++) {
+        const CsTicketConstraint *each =
+            g_ptr_array_index(model->ticket_constraints, i);
+
+        if (mentions(each->xml, group))
+            return each->id;
+    }
+    return NULL;
+}
+
 static gboolean check_constraints(const CsModel *model, GError **error)
 {
+    for (guint i = 0; i < model->resources->len; i++) {
+        const char *named;
+
+        if (!clones_group(model, (int)i))
+            continue;
+        named = names_cloned_group(model, (int)i);
+        if (named != NULL)
+            return refuse(error, "constraint %s: a constraint naming the "
+                          "group of a promotable clone of a group is not "
+                          "modelled yet", named);
+    }
     for (guint i = 0; i < model->colocations->len; i++) {
         const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
 
@@ -1148,6 +1469,19 @@ static gboolean check_constraints(const CsModel *model, GError **error)
                           "promoted role of an unmanaged promotable clone, "
                           "ordered after its promotion, is not modelled yet",
                           coloc->id);
+        /* With a role of a promotable cloned group as the primary,
+         * crm_simulate gives the dependent another score (the group
+         * instance's node score is not its members' sum of promotion
+         * scores: checked, web with ms's promoted role); as the
+         * dependent, the clone's role colocations behave as modelled
+         * (checked with primitives, groups and promotable clones as
+         * primaries, Promoted and Unpromoted, optional and mandatory). */
+        if ((coloc->rsc_role != CS_ROLE_UNKNOWN
+             || coloc->with_role != CS_ROLE_UNKNOWN)
+            && clones_group(model, coloc->with_rsc))
+            return refuse(error, "colocation %s: a colocation with a role "
+                          "of a promotable clone of a group is not "
+                          "modelled yet", coloc->id);
     }
     for (guint i = 0; i < model->orders->len; i++) {
         const CsOrder *order = g_ptr_array_index(model->orders, i);
