@@ -377,6 +377,137 @@ END_TEST
  * rule bans promotion where a fail count is set: the instance is demoted
  * where it is (not stopped) and node2's instance is promoted. */
 START_TEST(test_on_fail_demote)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("on-fail-demote", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:0 promotion score on node1: -INFINITY"));
+    ck_assert(has_line(summary,
+                       "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
+    ck_assert(has_line(summary,
+                       "* Promote st:1 ( Unpromoted -> Promoted node2 )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* The same failure in a globally-unique clone whose history names the
+ * operation st_monitor_10000 under st:0: Pacemaker then applies the
+ * default on-fail (it recovers), the engine refuses rather than guess. */
+START_TEST(test_on_fail_demote_foreign_key_refused)
+{
+    Solved solved;
+
+    solve_case("on-fail-demote-foreign-key", &solved);
+    ck_assert(solved.solution == NULL);
+    ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR,
+                              CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(solved.error->message, "operation key") != NULL,
+                  "%s", solved.error->message);
+    solved_free(&solved);
+}
+END_TEST
+
+/* A demote failed with on-fail=block: the instance is left unmanaged and
+ * promoted, its sort index INFINITY, and it holds the one promoted slot:
+ * nothing is promoted elsewhere. */
+START_TEST(test_blocked_promoted_stays)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("demote-fail-block", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
+    ck_assert(has_line(scores, "st:1 promotion score on node2: 5"));
+    ck_assert(strstr(summary, "Promote") == NULL);
+    solved_free(&solved);
+}
+END_TEST
+
+/* A blocked promoted instance with a resource that must follow the
+ * promoted role: refused, not guessed. */
+START_TEST(test_blocked_promoted_dependent_refused)
+{
+    Solved solved;
+
+    solve_case("blocked-promoted-dependent", &solved);
+    ck_assert(solved.solution == NULL);
+    ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR,
+                              CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(solved.error->message, "blocked") != NULL, "%s",
+                  solved.error->message);
+    solved_free(&solved);
+}
+END_TEST
+
+/* An unmanaged promotable clone (is-managed=false): its promoted instance
+ * stays promoted (INFINITY) and web, which must follow the promoted role,
+ * gets node1's own score (0), not the INFINITY that pins the instance. */
+START_TEST(test_unmanaged_promoted_dependent)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("unmanaged-dependent", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
+    ck_assert(has_line(scores, "pcmk__primitive_assign: web allocation "
+                               "score on node1: 0"));
+    ck_assert(has_line(summary, "* Start web ( node1 )"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* node1 in maintenance: its promoted instance is unmanaged, keeps the
+ * promotion, and web may not start there (nor anywhere else). */
+START_TEST(test_maintenance_node_dependent)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("maintenance-node-dependent", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
+    ck_assert(has_line(scores, "pcmk__primitive_assign: web allocation "
+                               "score on node1: 0"));
+    ck_assert(strstr(summary, "web") == NULL);
+    solved_free(&solved);
+}
+END_TEST
+
+/* No quorum, no-quorum-policy=demote: the promoted instance is demoted
+ * (its promotion score still printed as chosen), nothing stopped may
+ * start: not the third instance, not web. */
+START_TEST(test_no_quorum_demote)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("no-quorum-demote", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:0 promotion score on node1: 10"));
+    ck_assert(has_line(summary,
+                       "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
+    ck_assert(has_line(summary, "* Start web ( node1 ) due to no quorum "
+                                "(blocked)"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* A promote pending on node1 counts as promoted; a role=Promoted
+ * location moves the promotion to node2. */
+START_TEST(test_pending_promote_moves)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("pending-promote-moves", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:1 promotion score on node2: 105"));
+    ck_assert(has_line(summary,
+                       "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
+    ck_assert(has_line(summary,
+                       "* Promote st:1 ( Unpromoted -> Promoted node2 )"));
+    solved_free(&solved);
+}
+END_TEST
+
 /* ---- promotable clones of groups (g = a, b; Stateful members) ------- */
 
 /* A cloned group's promotion score is the sum of its members' master-a
@@ -418,12 +549,6 @@ START_TEST(test_group_plain_sum)
     Solved solved;
     g_autofree char *scores = NULL, *summary = NULL;
 
-    check_case("on-fail-demote", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "st:0 promotion score on node1: -INFINITY"));
-    ck_assert(has_line(summary,
-                       "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
-    ck_assert(has_line(summary,
-                       "* Promote st:1 ( Unpromoted -> Promoted node2 )"));
     check_case("group-infinity-sum", &solved, &scores, &summary);
     ck_assert(has_line(scores, "g:0 promotion score on node1: 0"));
     ck_assert(has_line(summary,
@@ -432,27 +557,6 @@ START_TEST(test_group_plain_sum)
 }
 END_TEST
 
-/* The same failure in a globally-unique clone whose history names the
- * operation st_monitor_10000 under st:0: Pacemaker then applies the
- * default on-fail (it recovers), the engine refuses rather than guess. */
-START_TEST(test_on_fail_demote_foreign_key_refused)
-{
-    Solved solved;
-
-    solve_case("on-fail-demote-foreign-key", &solved);
-    ck_assert(solved.solution == NULL);
-    ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR,
-                              CS_ENGINE_ERROR_UNSUPPORTED));
-    ck_assert_msg(strstr(solved.error->message, "operation key") != NULL,
-                  "%s", solved.error->message);
-    solved_free(&solved);
-}
-END_TEST
-
-/* A demote failed with on-fail=block: the instance is left unmanaged and
- * promoted, its sort index INFINITY, and it holds the one promoted slot:
- * nothing is promoted elsewhere. */
-START_TEST(test_blocked_promoted_stays)
 /* b has never run: it starts with g:0, and on node2 it starts and is
  * promoted with a:1, which is promoted where it runs. */
 START_TEST(test_group_member_stopped)
@@ -460,10 +564,6 @@ START_TEST(test_group_member_stopped)
     Solved solved;
     g_autofree char *scores = NULL, *summary = NULL;
 
-    check_case("demote-fail-block", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
-    ck_assert(has_line(scores, "st:1 promotion score on node2: 5"));
-    ck_assert(strstr(summary, "Promote") == NULL);
     check_case("group-member-stopped", &solved, &scores, &summary);
     ck_assert(has_line(summary, "* Start b:0 ( node1 )"));
     ck_assert(has_line(summary,
@@ -474,17 +574,6 @@ START_TEST(test_group_member_stopped)
 }
 END_TEST
 
-/* A blocked promoted instance with a resource that must follow the
- * promoted role: refused, not guessed. */
-START_TEST(test_blocked_promoted_dependent_refused)
-{
-    Solved solved;
-
-    solve_case("blocked-promoted-dependent", &solved);
-    ck_assert(solved.solution == NULL);
-    ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR,
-                              CS_ENGINE_ERROR_UNSUPPORTED));
-    ck_assert_msg(strstr(solved.error->message, "blocked") != NULL, "%s",
 /* b's own priority is -5: no instance of the group can be promoted,
  * whatever its promotion score (23 on node2). */
 START_TEST(test_group_member_priority_blocks)
@@ -581,10 +670,6 @@ START_TEST(test_group_named_refused)
 }
 END_TEST
 
-/* An unmanaged promotable clone (is-managed=false): its promoted instance
- * stays promoted (INFINITY) and web, which must follow the promoted role,
- * gets node1's own score (0), not the INFINITY that pins the instance. */
-START_TEST(test_unmanaged_promoted_dependent)
 /* The clone's promoted role with web (INFINITY), web preferring node1
  * (50): web's scores join the clone's for promotion, g:0 keeps it
  * (15 + 50); no member's priority is touched. */
@@ -593,10 +678,6 @@ START_TEST(test_group_promoted_with_primary)
     Solved solved;
     g_autofree char *scores = NULL, *summary = NULL;
 
-    check_case("unmanaged-dependent", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
-    ck_assert(has_line(scores, "pcmk__primitive_assign: web allocation "
-                               "score on node1: 0"));
     check_case("group-promoted-with-web", &solved, &scores, &summary);
     ck_assert(has_line(scores, "g:0 promotion score on node1: 65"));
     ck_assert(has_line(summary, "* Start web ( node1 )"));
@@ -604,18 +685,6 @@ START_TEST(test_group_promoted_with_primary)
 }
 END_TEST
 
-/* node1 in maintenance: its promoted instance is unmanaged, keeps the
- * promotion, and web may not start there (nor anywhere else). */
-START_TEST(test_maintenance_node_dependent)
-{
-    Solved solved;
-    g_autofree char *scores = NULL, *summary = NULL;
-
-    check_case("maintenance-node-dependent", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
-    ck_assert(has_line(scores, "pcmk__primitive_assign: web allocation "
-                               "score on node1: 0"));
-    ck_assert(strstr(summary, "web") == NULL);
 /* web with the cloned group's promoted role: refused (crm_simulate
  * scores web differently). */
 START_TEST(test_group_role_primary_refused)
@@ -630,10 +699,6 @@ START_TEST(test_group_role_primary_refused)
 }
 END_TEST
 
-/* No quorum, no-quorum-policy=demote: the promoted instance is demoted
- * (its promotion score still printed as chosen), nothing stopped may
- * start: not the third instance, not web. */
-START_TEST(test_no_quorum_demote)
 /* Probes on two nodes beyond clone-max: the first makes an orphan
  * instance, the second takes it, so one orphan line (a:2), not two. */
 START_TEST(test_probes_share_one_orphan)
@@ -641,29 +706,6 @@ START_TEST(test_probes_share_one_orphan)
     Solved solved;
     g_autofree char *scores = NULL, *summary = NULL;
 
-    check_case("no-quorum-demote", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "st:0 promotion score on node1: 10"));
-    ck_assert(has_line(summary,
-                       "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
-    ck_assert(has_line(summary, "* Start web ( node1 ) due to no quorum "
-                                "(blocked)"));
-    solved_free(&solved);
-}
-END_TEST
-
-/* A promote pending on node1 counts as promoted; a role=Promoted
- * location moves the promotion to node2. */
-START_TEST(test_pending_promote_moves)
-{
-    Solved solved;
-    g_autofree char *scores = NULL, *summary = NULL;
-
-    check_case("pending-promote-moves", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "st:1 promotion score on node2: 105"));
-    ck_assert(has_line(summary,
-                       "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
-    ck_assert(has_line(summary,
-                       "* Promote st:1 ( Unpromoted -> Promoted node2 )"));
     check_case("probed-two-nodes", &solved, &scores, &summary);
     ck_assert(has_line(scores, "a:2 promotion score on none: 0"));
     ck_assert(!has_line(scores, "a:3 promotion score on none: 0"));
