@@ -457,6 +457,27 @@ START_TEST(test_unmanaged_promoted_dependent)
 }
 END_TEST
 
+/* As above, with web a group ordered after the promotion and node1
+ * shutting down: Pacemaker has taken node1 out of contention
+ * (-INFINITY), and the unmanaged promoted instance left there passes that
+ * score on, so web's members are banned from node1 too (corpus
+ * unmanaged-promoted) and nothing starts. */
+START_TEST(test_unmanaged_promoted_on_shutdown_node)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("unmanaged-shutdown-dependent", &solved, &scores, &summary);
+    ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
+    ck_assert(has_line(scores, "pcmk__primitive_assign: ip allocation "
+                               "score on node1: -INFINITY"));
+    ck_assert(has_line(scores, "pcmk__primitive_assign: httpd allocation "
+                               "score on node1: -INFINITY"));
+    ck_assert(strstr(summary, "Start") == NULL);
+    solved_free(&solved);
+}
+END_TEST
+
 /* node1 in maintenance: its promoted instance is unmanaged, keeps the
  * promotion, and web may not start there (nor anywhere else). */
 START_TEST(test_maintenance_node_dependent)
@@ -731,6 +752,7 @@ static Suite *promote_suite(void)
     tcase_add_test(tcase, test_blocked_promoted_stays);
     tcase_add_test(tcase, test_blocked_promoted_dependent_refused);
     tcase_add_test(tcase, test_unmanaged_promoted_dependent);
+    tcase_add_test(tcase, test_unmanaged_promoted_on_shutdown_node);
     tcase_add_test(tcase, test_maintenance_node_dependent);
     tcase_add_test(tcase, test_no_quorum_demote);
     tcase_add_test(tcase, test_pending_promote_moves);

@@ -1336,47 +1336,6 @@ static gboolean promoted_role_has_mandatory_dependents(const CsModel *model,
     return FALSE;
 }
 
-/* Whether anything in clone is left unmanaged where it runs. */
-static gboolean clone_has_unmanaged(const CsModel *model, int clone)
-{
-    const CsResource *info = g_ptr_array_index(model->resources, clone);
-
-    if (!info->managed || model->options.maintenance_mode)
-        return TRUE;
-    for (guint i = 0; info->children != NULL && i < info->children->len; i++)
-        if (clone_has_unmanaged(model, g_array_index(info->children, int, i)))
-            return TRUE;
-    return FALSE;
-}
-
-/* A group that must follow the promoted role of a clone left unmanaged,
- * and is ordered after its promotion: on corpus unmanaged-promoted
- * Pacemaker bans the group's members from every node where we keep the
- * promoted instance's node, while the same shape elsewhere (oracle
- * experiments, promoted-unmanaged-monitor) agrees.  Until the rule is
- * found, such CIBs are refused rather than answered. */
-static gboolean unmanaged_promoted_group_dependent(const CsModel *model,
-                                                   const CsColocation *coloc)
-{
-    const CsResource *dependent;
-
-    if (coloc->rsc < 0 || coloc->with_rsc < 0
-        || coloc->with_role != CS_ROLE_PROMOTED || coloc->score < CS_INFINITY)
-        return FALSE;
-    dependent = g_ptr_array_index(model->resources, coloc->rsc);
-    if (dependent->kind != CS_RSC_GROUP
-        || !clone_has_unmanaged(model, coloc->with_rsc))
-        return FALSE;
-    for (guint i = 0; i < model->orders->len; i++) {
-        const CsOrder *order = g_ptr_array_index(model->orders, i);
-
-        if (order->first == coloc->with_rsc && order->then == coloc->rsc
-            && g_strcmp0(order->first_action, "promote") == 0)
-            return TRUE;
-    }
-    return FALSE;
-}
-
 /* Whether a constraint element (or a resource set in it) names id. */
 static gboolean mentions(xmlNode *xml, const char *id)
 {
@@ -1464,11 +1423,6 @@ static gboolean check_constraints(const CsModel *model, GError **error)
         if (!role_coloc_supported(model, coloc))
             return refuse(error, "colocation %s: this colocation limited to "
                           "a role is not modelled yet", coloc->id);
-        if (unmanaged_promoted_group_dependent(model, coloc))
-            return refuse(error, "colocation %s: a group following the "
-                          "promoted role of an unmanaged promotable clone, "
-                          "ordered after its promotion, is not modelled yet",
-                          coloc->id);
         /* With a role of a promotable cloned group as the primary,
          * crm_simulate gives the dependent another score (the group
          * instance's node score is not its members' sum of promotion
@@ -1586,11 +1540,25 @@ gboolean cs_promote_check_supported(const CsModel *model, GError **error)
 
 /* ---- colocations with a promotable clone's role ------------------------ */
 
+/* A cluster node's own score once the status section is read: Pacemaker
+ * takes a node out of contention (-INFINITY) when it is offline, or
+ * online but shutting down (its shutdown attribute set); otherwise the
+ * <node score> stands (usually 0). */
+static CsScore current_node_score(const CsNode *node)
+{
+    if (node->type == CS_NODE_MEMBER && node->has_state
+        && (!node->online || node->shutdown))
+        return -CS_INFINITY;
+    return node->weight;
+}
+
 /* The score an instance's assigned node carries (Pacemaker copies the
  * node it assigns): its own score there, or, for an unmanaged instance
  * left where it runs (Pacemaker Explained 5.4 is-managed, maintenance),
- * the node's own score, not the INFINITY that pins it (oracle: a
- * dependent of an unmanaged promoted instance gets 0 there). */
+ * the score of the node it runs on, not the INFINITY that pins it
+ * (oracle: a dependent of an unmanaged promoted instance gets 0 there,
+ * or -INFINITY when that node is shutting down: corpus
+ * unmanaged-promoted). */
 static CsScore assigned_node_score(const CsSolution *solution, int instance)
 {
     const CsRscWork *work = &solution->work[instance];
@@ -1599,7 +1567,7 @@ static CsScore assigned_node_score(const CsSolution *solution, int instance)
     if (work->managed && !solution->stonith_unmanage)
         return work->table->score[work->assigned];
     node = g_ptr_array_index(solution->model->nodes, work->assigned);
-    return node->weight;
+    return current_node_score(node);
 }
 
 /* Pacemaker's pcmk__update_dependent_with_promotable(): a dependent being
