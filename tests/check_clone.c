@@ -257,6 +257,43 @@ START_TEST(test_oracle_cases)
 }
 END_TEST
 
+/* Shapes crm_simulate 2.1.5 answers otherwise than the engine would
+ * (checked with the oracle): refused by name, never guessed.  A
+ * colocation with a clone's child, a location on a cloned group's member,
+ * a cloned group with clone-node-max 2. */
+START_TEST(test_clone_shapes_refused)
+{
+    static const struct {
+        const char *name, *message;
+    } cases[] = {
+        { "refused-coloc-with-child", "constraint c1 names a, inside a clone" },
+        { "refused-location-on-member", "constraint l1 names b, inside a clone" },
+        { "refused-group-node-max", "clone cl: a clone of a group with clone-node-max" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autoptr(GError) error = NULL;
+        g_autofree char *path = g_strdup_printf("%s/clone/%s.xml", CS_TESTDATA,
+                                                cases[i].name);
+        CsTime now = { 0 };
+        CsDocument *document = cs_document_load(path, &error);
+        CsModel *model;
+
+        ck_assert(cs_time_parse("2023-01-01T00:00:00Z", &now, NULL));
+        ck_assert_msg(document != NULL, "%s", path);
+        model = cs_model_build(document, now, &error);
+        ck_assert_msg(model != NULL, "%s", path);
+        ck_assert_msg(cs_solve(model, &error) == NULL, "%s was answered", path);
+        ck_assert(g_error_matches(error, CS_ENGINE_ERROR,
+                                  CS_ENGINE_ERROR_UNSUPPORTED));
+        ck_assert_msg(strstr(error->message, cases[i].message) != NULL,
+                      "%s: %s", path, error->message);
+        cs_model_free(model);
+        cs_document_free(document);
+    }
+}
+END_TEST
+
 /* Every printed score is the sum of its contributions (provenance). */
 START_TEST(test_clone_provenance)
 {
@@ -301,6 +338,7 @@ static Suite *clone_suite(void)
     tcase_add_test(tcase, test_cloned_group);
     tcase_add_test(tcase, test_clone_provenance);
     tcase_add_test(tcase, test_oracle_cases);
+    tcase_add_test(tcase, test_clone_shapes_refused);
     suite_add_tcase(suite, tcase);
     return suite;
 }

@@ -802,11 +802,138 @@ static const CsOrder *unique_to_anonymous_optional(const CsModel *model)
     return NULL;
 }
 
+/* The id in ids that element names as a resource (rsc, with-rsc, first,
+ * then, or a resource set's resource_ref), or NULL. */
+static const char *element_names(xmlNode *element, GHashTable *ids)
+{
+    static const char *const attributes[] = { "rsc", "with-rsc", "first",
+                                              "then" };
+    const char *found = NULL;
+
+    for (guint i = 0; found == NULL && i < G_N_ELEMENTS(attributes); i++) {
+        xmlChar *value = xmlGetProp(element, (const xmlChar *)attributes[i]);
+
+        if (value != NULL)
+            found = g_hash_table_lookup(ids, value);
+        xmlFree(value);
+    }
+    if (found == NULL
+        && xmlStrcmp(element->name, (const xmlChar *)"resource_ref") == 0) {
+        xmlChar *value = xmlGetProp(element, (const xmlChar *)"id");
+
+        if (value != NULL)
+            found = g_hash_table_lookup(ids, value);
+        xmlFree(value);
+    }
+    for (xmlNode *child = element->children; found == NULL && child != NULL;
+         child = child->next)
+        if (child->type == XML_ELEMENT_NODE)
+            found = element_names(child, ids);
+    return found;
+}
+
+static const char *list_names(GPtrArray *constraints, gsize xml_offset,
+                              gsize id_offset, GHashTable *ids,
+                              const char **constraint_id)
+{
+    for (guint i = 0; i < constraints->len; i++) {
+        const char *each = g_ptr_array_index(constraints, i);
+        xmlNode *xml = *(xmlNode *const *)(each + xml_offset);
+        const char *found = xml != NULL ? element_names(xml, ids) : NULL;
+
+        if (found != NULL) {
+            *constraint_id = *(const char *const *)(each + id_offset);
+            return found;
+        }
+    }
+    return NULL;
+}
+
+const char *cs_constraint_naming(const CsModel *model, GHashTable *ids,
+                                 const char **constraint_id)
+{
+    const char *found;
+
+    if ((found = list_names(model->locations, G_STRUCT_OFFSET(CsLocation, xml),
+                            G_STRUCT_OFFSET(CsLocation, id), ids,
+                            constraint_id)) != NULL
+        || (found = list_names(model->colocations,
+                               G_STRUCT_OFFSET(CsColocation, xml),
+                               G_STRUCT_OFFSET(CsColocation, id), ids,
+                               constraint_id)) != NULL
+        || (found = list_names(model->orders, G_STRUCT_OFFSET(CsOrder, xml),
+                               G_STRUCT_OFFSET(CsOrder, id), ids,
+                               constraint_id)) != NULL)
+        return found;
+    return list_names(model->ticket_constraints,
+                      G_STRUCT_OFFSET(CsTicketConstraint, xml),
+                      G_STRUCT_OFFSET(CsTicketConstraint, id), ids,
+                      constraint_id);
+}
+
+static gboolean inside_plain_clone(const CsModel *model, int rsc)
+{
+    for (int up = ((const CsResource *)g_ptr_array_index(model->resources,
+                                                         rsc))->parent;
+         up >= 0;
+         up = ((const CsResource *)g_ptr_array_index(model->resources,
+                                                     up))->parent) {
+        const CsResource *info = g_ptr_array_index(model->resources, up);
+
+        if (info->kind == CS_RSC_CLONE)
+            return !info->promotable;
+    }
+    return FALSE;
+}
+
+/* A clone of a group with clone-node-max above 1: crm_simulate places
+ * several group instances on one node differently (checked, with and
+ * without promotion: corpus-free oracle cases). */
+static const CsResource *group_clone_node_max(const CsModel *model)
+{
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *info = g_ptr_array_index(model->resources, i);
+        const CsResource *child;
+
+        if (info->kind != CS_RSC_CLONE || info->children == NULL
+            || info->children->len == 0 || info->clone_node_max <= 1)
+            continue;
+        child = g_ptr_array_index(model->resources,
+                                  g_array_index(info->children, int, 0));
+        if (child->kind == CS_RSC_GROUP)
+            return info;
+    }
+    return NULL;
+}
+
+/* A constraint naming a resource inside a clone that is not promotable
+ * (its child, a cloned group or one of its members) rather than the
+ * clone.  The model would apply it to every instance; crm_simulate 2.1.5
+ * does not (checked: a location on the child, or on a cloned group or a
+ * member, moves no instance; a colocation with the child places the
+ * dependent elsewhere).  Operators constrain the clone. */
+static const char *names_clone_inside(const CsModel *model,
+                                      const char **constraint_id)
+{
+    g_autoptr(GHashTable) ids = g_hash_table_new(g_str_hash, g_str_equal);
+
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *info = g_ptr_array_index(model->resources, i);
+
+        if (inside_plain_clone(model, (int)i))
+            g_hash_table_insert(ids, info->id, info->id);
+    }
+    if (g_hash_table_size(ids) == 0)
+        return NULL;
+    return cs_constraint_naming(model, ids, constraint_id);
+}
+
 gboolean cs_clones_check_supported(const CsModel *model, GError **error)
 {
     const CsRscState *state;
     const CsOrder *order;
     const CsResource *info;
+    const char *named, *constraint_id = NULL;
 
     if ((state = failed_anonymous_instance(model)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
@@ -834,6 +961,18 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
                     "order %s: an optional order from a globally-unique "
                     "clone to an anonymous one is not modelled yet",
                     order->id);
+        return FALSE;
+    }
+    if ((info = group_clone_node_max(model)) != NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "clone %s: a clone of a group with clone-node-max above "
+                    "1 is not modelled yet", info->id);
+        return FALSE;
+    }
+    if ((named = names_clone_inside(model, &constraint_id)) != NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "constraint %s names %s, inside a clone, not the clone: "
+                    "not modelled yet", constraint_id, named);
         return FALSE;
     }
     if ((info = unfencing_resource(model)) != NULL) {

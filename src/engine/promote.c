@@ -1336,32 +1336,6 @@ static gboolean promoted_role_has_mandatory_dependents(const CsModel *model,
     return FALSE;
 }
 
-/* Whether a constraint element (or a resource set in it) names id. */
-static gboolean mentions(xmlNode *xml, const char *id)
-{
-    static const char *const attributes[] = { "rsc", "with-rsc", "first",
-                                              "then" };
-
-    if (xml == NULL)
-        return FALSE;
-    for (guint i = 0; i < G_N_ELEMENTS(attributes); i++) {
-        g_autofree char *value = xml_attr(xml, attributes[i]);
-
-        if (value != NULL && strcmp(value, id) == 0)
-            return TRUE;
-    }
-    if (xmlStrcmp(xml->name, (const xmlChar *)"resource_ref") == 0) {
-        g_autofree char *value = xml_attr(xml, "id");
-
-        if (value != NULL && strcmp(value, id) == 0)
-            return TRUE;
-    }
-    for (xmlNode *child = xml->children; child != NULL; child = child->next)
-        if (child->type == XML_ELEMENT_NODE && mentions(child, id))
-            return TRUE;
-    return FALSE;
-}
-
 /* The constraint, if any, that names the group of a promotable clone of
  * a group (its configured id, as in rsc="grp"): the model takes it for
  * the clone, Pacemaker 2.1.5 does not (checked with crm_simulate: a
@@ -1373,35 +1347,14 @@ static const char *names_cloned_group(const CsModel *model, int clone)
         model->resources, g_array_index(info->children, int, 0));
     g_autofree char *group = g_strdup(first->id);
     char *colon = strrchr(group, ':');
+    g_autoptr(GHashTable) ids = g_hash_table_new(g_str_hash, g_str_equal);
+    const char *constraint_id = NULL;
 
     if (colon != NULL)
         *colon = '\0';
-    for (guint i = 0; i < model->locations->len; i++) {
-        const CsLocation *each = g_ptr_array_index(model->locations, i);
-
-        if (mentions(each->xml, group))
-            return each->id;
-    }
-    for (guint i = 0; i < model->colocations->len; i++) {
-        const CsColocation *each = g_ptr_array_index(model->colocations, i);
-
-        if (mentions(each->xml, group))
-            return each->id;
-    }
-    for (guint i = 0; i < model->orders->len; i++) {
-        const CsOrder *each = g_ptr_array_index(model->orders, i);
-
-        if (mentions(each->xml, group))
-            return each->id;
-    }
-    for (guint i = 0; i < model->ticket_constraints->len; i++) {
-        const CsTicketConstraint *each =
-            g_ptr_array_index(model->ticket_constraints, i);
-
-        if (mentions(each->xml, group))
-            return each->id;
-    }
-    return NULL;
+    g_hash_table_add(ids, group);
+    return cs_constraint_naming(model, ids, &constraint_id) != NULL
+           ? constraint_id : NULL;
 }
 
 static gboolean check_constraints(const CsModel *model, GError **error)
