@@ -694,7 +694,7 @@ static int clone_above(const CsModel *model, int rsc)
  * promoted-role monitor) demotes a promotable instance where it failed
  * (actions.c).  on-fail=stop (Pacemaker bans the clone, yet prints the
  * instances' clone scores unbanned) is not modelled for instances yet. */
-static gboolean failure_is_modelled(const CsRscState *state)
+gboolean cs_clone_failure_modelled(const CsRscState *state)
 {
     static const char *const modelled[] = { "restart", "block", "fence",
                                             "standby", "demote" };
@@ -714,7 +714,7 @@ static const CsRscState *failed_anonymous_instance(const CsModel *model)
         int clone;
 
         if (state->rsc < 0 || !state->failed || state->failure_ignored
-            || failure_is_modelled(state))
+            || cs_clone_failure_modelled(state))
             continue;
         clone = clone_above(model, state->rsc);
         if (clone >= 0 && !((const CsResource *)g_ptr_array_index(

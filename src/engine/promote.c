@@ -1407,29 +1407,6 @@ static gboolean check_constraints(const CsModel *model, GError **error)
     return TRUE;
 }
 
-/* Recovery (on-fail=restart) and fencing of a failed instance, in either
- * role, behave as modelled (corpus rec-node-13, the clone helper's oracle
- * cases), and so does on-fail=demote (Pacemaker Explained 5.5.3: the
- * instance is demoted where it failed, not stopped, and may be promoted
- * again; actions.c schedules that demote).  on-fail=block (and a failed
- * stop that cannot be fenced) leaves the instance unmanaged where it is,
- * in its role: a blocked promoted instance stays promoted and counts
- * against promoted-max (corpus promoted-demote-block); on-fail=standby
- * moves every instance off the node.  on-fail=stop is not modelled for
- * clone instances (clone.c). */
-static gboolean recovery_is_modelled(const CsRscState *state)
-{
-    static const char *const modelled[] = { "restart", "fence", "demote",
-                                            "block", "standby" };
-
-    if (state->on_fail_applied == NULL)
-        return TRUE;
-    for (guint i = 0; i < G_N_ELEMENTS(modelled); i++)
-        if (strcmp(state->on_fail_applied, modelled[i]) == 0)
-            return TRUE;
-    return FALSE;
-}
-
 /* Pacemaker finds a failed operation's configuration (its on-fail) by the
  * history's operation key, "ID_TASK_INTERVAL".  A globally-unique
  * instance's history whose key names another resource (st_monitor_10000
@@ -1458,8 +1435,19 @@ static gboolean check_status(const CsModel *model, GError **error)
 
         if (state->rsc < 0 || promotable_above(model, state->rsc) < 0)
             continue;
+        /* Recovery (on-fail=restart) and fencing of a failed instance, in
+         * either role, behave as modelled (corpus rec-node-13, the clone
+         * helper's oracle cases), and so does on-fail=demote (Pacemaker
+         * Explained 5.5.3: the instance is demoted where it failed, not
+         * stopped, and may be promoted again; actions.c schedules that demote).
+         * on-fail=block (and a failed stop that cannot be fenced) leaves the
+         * instance unmanaged where it is, in its role: a blocked promoted
+         * instance stays promoted and counts against promoted-max (corpus
+         * promoted-demote-block); on-fail=standby moves every instance off the
+         * node.  on-fail=stop is not modelled for clone instances:
+         * cs_clone_failure_modelled() (clone.c) says which are. */
         if (state->failed && !state->failure_ignored
-            && !recovery_is_modelled(state))
+            && !cs_clone_failure_modelled(state))
             return refuse(error, "%s: on-fail=%s for a promotable clone "
                           "instance is not modelled yet", state->rsc_id,
                           state->on_fail_applied);
