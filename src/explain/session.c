@@ -57,13 +57,13 @@ static void cs_session_wait_retired(void)
         g_thread_join(g_steal_pointer(&cs_reaper));
 }
 
-static void cs_session_retire_previous(CsSession *session)
+static void cs_session_retire(CsModel *model, CsSolution *solution)
 {
-    if (session->previous_model == NULL && session->previous_solution == NULL)
+    if (model == NULL && solution == NULL)
         return;
     CsRetired *retired = g_new(CsRetired, 1);
-    retired->model = g_steal_pointer(&session->previous_model);
-    retired->solution = g_steal_pointer(&session->previous_solution);
+    retired->model = model;
+    retired->solution = solution;
     cs_session_wait_retired();
     cs_reaper = g_thread_try_new("cs-reaper", cs_reap, retired, NULL);
     if (cs_reaper == NULL)
@@ -212,12 +212,17 @@ static gboolean cs_session_build_partial(CsSession *session, CsModel *before,
     return TRUE;
 }
 
+/* The state from two changes ago is freed once the new one is built:
+ * freeing while building would make both threads wait on malloc's lock
+ * (the build allocates what the freeing gives back). */
 gboolean cs_session_refresh(CsSession *session)
 {
     g_autoptr(GPtrArray) meta_resources = cs_edit_log_take_meta_resources(session->log);
     guint changes = cs_edit_log_take_changes(session->log);
+    CsModel *retired_model = g_steal_pointer(&session->previous_model);
+    CsSolution *retired_solution = g_steal_pointer(&session->previous_solution);
+    gboolean built;
 
-    cs_session_retire_previous(session);
     session->generation++;
     session->previous_model = g_steal_pointer(&session->model);
     session->previous_solution = g_steal_pointer(&session->solution);
@@ -225,8 +230,11 @@ gboolean cs_session_refresh(CsSession *session)
     session->rebuild_all = FALSE;
     if (partial && cs_session_build_partial(session, session->previous_model, changes,
                                             meta_resources))
-        return session->solution != NULL;
-    return cs_session_build(session);
+        built = session->solution != NULL;
+    else
+        built = cs_session_build(session);
+    cs_session_retire(retired_model, retired_solution);
+    return built;
 }
 
 const CsSolution *cs_session_solution(const CsSession *session, GError **error)

@@ -824,6 +824,24 @@ cs_reread_covered(const CsModel *previous, GHashTable *tops, const CsResource *r
     return FALSE;
 }
 
+/* Unfencing is enabled by any set in <resources> that asks for it: when
+ * it was not, only the resources read again can have started to; when it
+ * was, the whole section is looked at again. */
+static gboolean
+cs_reread_same_unfencing(const CsModel *previous, const CsReread *reread)
+{
+    if (previous->enable_unfencing) {
+        return reread->old->len == 0 || cs_model_enable_unfencing(previous);
+    }
+    for (guint i = 0; i < reread->old->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(reread->old, i);
+        if (cs_xml_enables_unfencing(rsc->xml)) {
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
 /* Reads each changed resource again; FALSE when one cannot be followed. */
 static gboolean
 cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread *reread)
@@ -868,8 +886,7 @@ cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread
             return FALSE;
         }
     }
-    return reread->old->len == 0
-           || cs_model_enable_unfencing(previous) == previous->enable_unfencing;
+    return cs_reread_same_unfencing(previous, reread);
 }
 
 /* The resources of previous, those read again replaced, and their

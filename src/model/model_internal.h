@@ -73,6 +73,8 @@ CsTicket *cs_model_ticket(CsModel *model, const char *id);
 /* Whether any meta_attributes set of <resources> or <rsc_defaults> says
  * provides or requires "unfencing" (Pacemaker then enables unfencing). */
 gboolean cs_model_enable_unfencing(const CsModel *model);
+/* The same for one resource element and what it holds. */
+gboolean cs_xml_enables_unfencing(const xmlNode *resource);
 /* Reads the resource old and its children again from the document into
  * fresh (new CsResource*, old's index first), the warnings the reading
  * gives into warnings (warnings_first as in the whole stage).  Nothing of

@@ -711,6 +711,12 @@ cs_sets_enable_unfencing(const xmlNode *parent)
 }
 
 gboolean
+cs_xml_enables_unfencing(const xmlNode *resource)
+{
+    return cs_sets_enable_unfencing(resource);
+}
+
+gboolean
 cs_model_enable_unfencing(const CsModel *model)
 {
     return cs_sets_enable_unfencing(cs_document_section(model->document, "resources"))
