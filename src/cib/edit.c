@@ -45,6 +45,7 @@ struct CsEditLog {
     gint saved;             /* `applied` when last saved; -1: state lost */
     GHashTable *reserved;   /* ids handed out to the edit being built */
     guint changes;          /* CsEditChanges since cs_edit_log_take_changes */
+    GHashTable *meta_owners;    /* set of resource elements: RESOURCE_META */
 };
 
 /* ---- linking nodes ---------------------------------------------------- */
@@ -142,21 +143,89 @@ static void cs_step_backward(const CsStep *step)
     }
 }
 
-/* Which part of the document an element is in: inside
- * <cib><configuration><constraints>, or anywhere else (a node out of the
- * document counts as anywhere else: nothing is assumed of it). */
-static CsEditChanges cs_element_changes(const xmlNode *element)
+/* ---- where an edit reached ----------------------------------------------
+ * The model is read from the document section by section; an edit that
+ * stays inside some of them lets the session read only what depends on
+ * those (cs_model_rebuild).  Every step is placed as narrowly as it can
+ * be; anything not recognised is CS_EDIT_CHANGED_OTHER. */
+
+static gboolean cs_named(const xmlNode *node, const char *name)
 {
-    for (const xmlNode *node = element; node != NULL && node->parent != NULL;
-         node = node->parent) {
-        const xmlNode *parent = node->parent;
-        if (parent->type == XML_ELEMENT_NODE
-            && xmlStrEqual(parent->name, BAD_CAST "configuration")
-            && parent->parent != NULL && parent->parent->type == XML_ELEMENT_NODE
-            && parent->parent->parent != NULL
-            && parent->parent->parent->type == XML_DOCUMENT_NODE)
-            return xmlStrEqual(node->name, BAD_CAST "constraints")
-                   ? CS_EDIT_CHANGED_CONSTRAINTS : CS_EDIT_CHANGED_OTHER;
+    return node != NULL && node->type == XML_ELEMENT_NODE
+           && xmlStrEqual(node->name, BAD_CAST name);
+}
+
+static gboolean cs_is_root(const xmlNode *node)
+{
+    return node != NULL && node->type == XML_ELEMENT_NODE && node->parent != NULL
+           && node->parent->type == XML_DOCUMENT_NODE;
+}
+
+/* The resource elements cs_model_rebuild() reads again alone (not
+ * bundles). */
+static gboolean cs_is_meta_resource(const xmlNode *node)
+{
+    return cs_named(node, "primitive") || cs_named(node, "group")
+           || cs_named(node, "clone") || cs_named(node, "master");
+}
+
+/* The resource whose own <meta_attributes> holds node (or is node), with
+ * nothing but resources between it and <resources>; else NULL. */
+static xmlNode *cs_meta_owner(const xmlNode *node, const xmlNode *parent)
+{
+    while (parent != NULL && !cs_named(node, "meta_attributes")) {
+        node = parent;
+        parent = parent->parent;
+    }
+    if (parent == NULL || !cs_is_meta_resource(parent))
+        return NULL;
+    xmlNode *owner = (xmlNode *)parent;
+    for (; cs_is_meta_resource(parent); parent = parent->parent)
+        ;
+    return cs_named(parent, "resources") && cs_named(parent->parent, "configuration")
+           && cs_is_root(parent->parent->parent) ? owner : NULL;
+}
+
+/* Whether node is inside (or is) a node_state's <transient_attributes>. */
+static gboolean cs_in_transient(const xmlNode *node, const xmlNode *parent)
+{
+    while (parent != NULL && !cs_named(node, "transient_attributes")) {
+        node = parent;
+        parent = parent->parent;
+    }
+    return cs_named(parent, "node_state") && cs_named(parent->parent, "status")
+           && cs_is_root(parent->parent->parent);
+}
+
+/* Where a change at node (linked or unlinked under parent, or whose
+ * attributes changed, parent being its own) falls.  Text and comments
+ * mean nothing to the model. */
+static CsEditChanges cs_change_place(const xmlNode *node, const xmlNode *parent,
+                                     xmlNode **meta_owner)
+{
+    if (node->type != XML_ELEMENT_NODE)
+        return 0;
+    /* the top-level section: the child of <configuration>, or of <cib> */
+    const xmlNode *section = node;
+    for (const xmlNode *up = parent; up != NULL; section = up, up = up->parent) {
+        if (cs_named(up, "configuration") && cs_is_root(up->parent))
+            break;
+        if (cs_is_root(up)) {
+            if (cs_named(section, "status") && cs_in_transient(node, parent))
+                return CS_EDIT_CHANGED_STATUS;
+            return CS_EDIT_CHANGED_OTHER;
+        }
+    }
+    if (section == node || section->parent == NULL)
+        return CS_EDIT_CHANGED_OTHER;   /* out of the document, or a section itself */
+    if (cs_named(section, "constraints"))
+        return CS_EDIT_CHANGED_CONSTRAINTS;
+    if (cs_named(section, "nodes"))
+        return CS_EDIT_CHANGED_NODES;
+    if (cs_named(section, "resources")) {
+        *meta_owner = cs_meta_owner(node, parent);
+        if (*meta_owner != NULL)
+            return CS_EDIT_CHANGED_RESOURCE_META;
     }
     return CS_EDIT_CHANGED_OTHER;
 }
@@ -166,8 +235,14 @@ static CsEditChanges cs_element_changes(const xmlNode *element)
  * its element. */
 static void cs_log_note_step(CsEditLog *log, const CsStep *step)
 {
-    log->changes |= cs_element_changes(step->kind == CS_STEP_ATTRIBUTE
-                                       ? step->node : step->parent);
+    xmlNode *owner = NULL;
+    CsEditChanges place = step->kind == CS_STEP_ATTRIBUTE
+        ? cs_change_place(step->node, step->node->parent, &owner)
+        : cs_change_place(step->node, step->parent, &owner);
+
+    log->changes |= place;
+    if (owner != NULL)
+        g_hash_table_add(log->meta_owners, owner);
 }
 
 guint cs_edit_log_take_changes(CsEditLog *log)
@@ -175,7 +250,21 @@ guint cs_edit_log_take_changes(CsEditLog *log)
     guint changes = log->changes;
 
     log->changes = 0;
+    g_hash_table_remove_all(log->meta_owners);
     return changes;
+}
+
+GPtrArray *cs_edit_log_take_meta_resources(CsEditLog *log)
+{
+    GPtrArray *owners = g_ptr_array_new();
+    GHashTableIter iter;
+    gpointer owner;
+
+    g_hash_table_iter_init(&iter, log->meta_owners);
+    while (g_hash_table_iter_next(&iter, &owner, NULL))
+        g_ptr_array_add(owners, owner);
+    g_hash_table_remove_all(log->meta_owners);
+    return owners;
 }
 
 /* ---- edits and their memory ------------------------------------------- */
@@ -263,6 +352,7 @@ CsEditLog *cs_edit_log_new(CsDocument *document, CsTime now)
     log->now = now;
     log->edits = g_ptr_array_new();
     log->reserved = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    log->meta_owners = g_hash_table_new(NULL, NULL);
     return log;
 }
 
@@ -273,6 +363,7 @@ void cs_edit_log_free(CsEditLog *log)
     cs_edit_log_truncate(log, 0, NULL);
     g_ptr_array_unref(log->edits);
     g_hash_table_unref(log->reserved);
+    g_hash_table_unref(log->meta_owners);
     g_free(log);
 }
 

@@ -64,10 +64,21 @@ gboolean cs_edit_log_last_is_document(const CsEditLog *log);
  * needs rebuilding only as far as the changes reach (the clock is not
  * counted: compare cs_edit_log_time). */
 typedef enum {
-    CS_EDIT_CHANGED_CONSTRAINTS = 1 << 0,   /* inside <constraints> only */
-    CS_EDIT_CHANGED_OTHER = 1 << 1,         /* anywhere else */
+    CS_EDIT_CHANGED_CONSTRAINTS = 1 << 0,   /* inside <constraints> */
+    CS_EDIT_CHANGED_OTHER = 1 << 1,         /* anywhere not listed here */
+    CS_EDIT_CHANGED_NODES = 1 << 2,         /* inside <configuration><nodes> */
+    CS_EDIT_CHANGED_STATUS = 1 << 3,        /* inside a node_state's
+                                               <transient_attributes> */
+    CS_EDIT_CHANGED_RESOURCE_META = 1 << 4, /* inside the <meta_attributes>
+                                               of a primitive, group or clone
+                                               (of the resource tree) */
 } CsEditChanges;
 guint cs_edit_log_take_changes(CsEditLog *log);
+/* The resource elements whose own meta_attributes changed
+ * (CS_EDIT_CHANGED_RESOURCE_META) since the last take of either; a new
+ * array of xmlNode*, any order.  Take it before the changes, which clear
+ * it. */
+GPtrArray *cs_edit_log_take_meta_resources(CsEditLog *log);
 
 /* Undo or redo one edit; FALSE when there is nothing to undo / redo. */
 gboolean cs_edit_undo(CsEditLog *log);

@@ -33,6 +33,7 @@ typedef struct CsLimitCount {
     guint nodes, node_states, resources, constraints;
     const xmlNode *too_long;     /* first element whose id/uname is too long */
     const char *too_long_attr;
+    guint id_refs;               /* id-ref attributes seen */
 } CsLimitCount;
 
 static gboolean
@@ -58,18 +59,19 @@ cs_limit_checked_attr(const xmlChar *name)
 static void
 cs_limit_check_attrs(const xmlNode *element, CsLimitCount *count)
 {
-    if (count->too_long != NULL) {
-        return;
-    }
     for (const xmlAttr *attr = element->properties; attr != NULL; attr = attr->next) {
+        if (attr->name[0] == 'i' && attr->name[1] == 'd' && attr->name[2] == '-'
+            && strcmp((const char *)attr->name, "id-ref") == 0) {
+            count->id_refs++;
+        }
         if (!cs_limit_checked_attr(attr->name) || attr->children == NULL
             || attr->children->content == NULL) {
             continue;
         }
-        if (strlen((const char *)attr->children->content) > cs_limits.id_bytes) {
+        if (count->too_long == NULL
+            && strlen((const char *)attr->children->content) > cs_limits.id_bytes) {
             count->too_long = element;
             count->too_long_attr = (const char *)attr->name;
-            return;
         }
     }
 }
@@ -188,7 +190,7 @@ cs_limit_judge(const CsDocument *document, const CsLimitCount *count_in, GError 
 }
 
 gboolean
-cs_model_check_limits(const CsDocument *document, GError **error)
+cs_model_check_limits(const CsDocument *document, gboolean *id_refs, GError **error)
 {
     CsLimitCount count = { 0 };
     xmlNode *root = xmlDocGetRootElement(document->xml);
@@ -196,6 +198,9 @@ cs_model_check_limits(const CsDocument *document, GError **error)
     if (root != NULL) {
         cs_limit_check_attrs(root, &count);
         cs_limit_walk(root->children, CS_LIMIT_OUTSIDE, &count);
+    }
+    if (id_refs != NULL) {
+        *id_refs = count.id_refs > 0;
     }
     return cs_limit_judge(document, &count, error);
 }
@@ -213,6 +218,21 @@ cs_model_check_constraint_limits(const CsDocument *document, GError **error)
         cs_limit_walk(constraints->children, CS_LIMIT_CONSTRAINTS, &count);
     }
     return cs_limit_judge(document, &count, error);
+}
+
+/* Only ids and unames, and id-refs: for a part of a document that passed
+ * cs_model_check_limits() and changed since without gaining or losing a
+ * node, resource or constraint. */
+gboolean
+cs_model_check_edited_part(const xmlNode *element)
+{
+    CsLimitCount count = { 0 };
+
+    if (element != NULL) {
+        cs_limit_check_attrs(element, &count);
+        cs_limit_walk(element->children, CS_LIMIT_OUTSIDE, &count);
+    }
+    return count.too_long == NULL && count.id_refs == 0;
 }
 
 /* Primitives at or below index (a clone's child may be a group). */

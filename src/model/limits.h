@@ -39,12 +39,19 @@ CsModelLimits cs_model_set_limits(CsModelLimits limits);
 CsModelLimits cs_model_get_limits(void);
 
 /* FALSE, with a CS_MODEL_ERROR_INVALID error reading "PATH:LINE: ..." that
- * names the limit, when the document is past one of them. */
-gboolean cs_model_check_limits(const CsDocument *document, GError **error);
+ * names the limit, when the document is past one of them.  *id_refs
+ * (optional) tells whether any element uses id-ref. */
+gboolean cs_model_check_limits(const CsDocument *document, gboolean *id_refs,
+                               GError **error);
 /* The same for the <constraints> section alone, with the same messages:
  * enough after an edit that changed nothing else of a document that
  * passed cs_model_check_limits(). */
 gboolean cs_model_check_constraint_limits(const CsDocument *document, GError **error);
+
+/* FALSE when an id or uname in element's subtree is too long, or an
+ * element there uses id-ref (what it names may be read elsewhere too); no
+ * error message: a full check then says which (cs_model_check_limits). */
+gboolean cs_model_check_edited_part(const xmlNode *element);
 
 /* The same once resources are unpacked: clone instances (clone-max x the
  * primitives in the clone) count as resources, and nodes x resources is

@@ -256,9 +256,9 @@ cs_op_free(CsOp *op)
 }
 
 void
-cs_resource_free(CsResource *rsc)
+cs_resource_unref(CsResource *rsc)
 {
-    if (rsc == NULL) {
+    if (rsc == NULL || !g_atomic_int_dec_and_test(&rsc->refs)) {
         return;
     }
     g_free(rsc->id);
@@ -357,24 +357,58 @@ cs_options_clear(CsOptions *options)
     g_free(options->stonith_action);
 }
 
-/* What cs_model_rebuild_constraints() leaves as it was: shared by the
- * models rebuilt from one another, freed with the last of them.  The
- * count is atomic: the session frees retired models on a worker thread. */
-typedef struct CsModelShared {
+/* A part of the model that models rebuilt from one another share (see
+ * cs_model_rebuild), freed with the last of them.  The count is atomic:
+ * the session frees retired models on a worker thread. */
+typedef struct CsModelPart {
     gint refs;
-} CsModelShared;
+} CsModelPart;
 
+static CsModelPart *
+cs_model_part_new(void)
+{
+    CsModelPart *part = g_new(CsModelPart, 1);
+
+    part->refs = 1;
+    return part;
+}
+
+static CsModelPart *
+cs_model_part_ref(CsModelPart *part)
+{
+    g_atomic_int_inc(&part->refs);
+    return part;
+}
+
+/* TRUE when the caller held the last reference and must free the part's
+ * contents. */
+static gboolean
+cs_model_part_unref(CsModelPart *part)
+{
+    if (!g_atomic_int_dec_and_test(&part->refs)) {
+        return FALSE;
+    }
+    g_free(part);
+    return TRUE;
+}
+
+/* The config part: cluster options, rsc_defaults, op_defaults. */
 static void
-cs_model_free_configuration(CsModel *model)
+cs_model_free_config(CsModel *model)
 {
     cs_options_clear(&model->options);
     g_hash_table_destroy(model->rsc_defaults);
     g_hash_table_destroy(model->op_defaults);
+}
+
+/* The status part: the nodes (the status section changes them) and what
+ * the status section says. */
+static void
+cs_model_free_status(CsModel *model)
+{
     g_hash_table_destroy(model->node_by_uname);
     g_hash_table_destroy(model->node_by_id);
     g_ptr_array_free(model->nodes, TRUE);
-    g_hash_table_destroy(model->rsc_by_id);
-    g_ptr_array_free(model->resources, TRUE);
     g_ptr_array_free(model->rsc_states, TRUE);
     g_ptr_array_free(model->fail_counts, TRUE);
     g_ptr_array_free(model->status_bans, TRUE);
@@ -405,9 +439,13 @@ cs_model_free(CsModel *model)
     }
     cs_model_free_constraints(model);
     g_ptr_array_free(model->warnings, TRUE);
-    if (model->shared == NULL || g_atomic_int_dec_and_test(&model->shared->refs)) {
-        g_free(model->shared);
-        cs_model_free_configuration(model);
+    g_hash_table_destroy(model->rsc_by_id);
+    g_ptr_array_free(model->resources, TRUE);   /* drops one reference each */
+    if (cs_model_part_unref(model->config_part)) {
+        cs_model_free_config(model);
+    }
+    if (cs_model_part_unref(model->status_part)) {
+        cs_model_free_status(model);
     }
     g_free(model);
 }
@@ -467,6 +505,29 @@ cs_model_new_constraints(CsModel *model)
                                         (GDestroyNotify)g_ptr_array_unref);
 }
 
+/* An empty status part: no nodes yet, nothing from the status section. */
+static void
+cs_model_new_status(CsModel *model)
+{
+    model->status_part = cs_model_part_new();
+    model->nodes = g_ptr_array_new_with_free_func((GDestroyNotify)cs_node_free);
+    model->node_by_uname = g_hash_table_new(g_str_hash, g_str_equal);
+    model->node_by_id = g_hash_table_new(g_str_hash, g_str_equal);
+    model->rsc_states = g_ptr_array_new_with_free_func((GDestroyNotify)cs_rsc_state_free);
+    model->fail_counts = g_ptr_array_new_with_free_func((GDestroyNotify)cs_fail_count_free);
+    model->status_bans = g_ptr_array_new_with_free_func((GDestroyNotify)cs_status_ban_free);
+    model->state_index = NULL;
+    model->fail_count_index = NULL;
+    model->recheck_by = 0;
+}
+
+static void
+cs_model_new_resources(CsModel *model, guint size)
+{
+    model->resources = g_ptr_array_new_full(size, (GDestroyNotify)cs_resource_unref);
+    model->rsc_by_id = g_hash_table_new(g_str_hash, g_str_equal);
+}
+
 static CsModel *
 cs_model_new(const CsDocument *document, CsTime now)
 {
@@ -474,16 +535,11 @@ cs_model_new(const CsDocument *document, CsTime now)
 
     model->document = document;
     model->now = now;
+    model->config_part = cs_model_part_new();
     model->rsc_defaults = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     model->op_defaults = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-    model->nodes = g_ptr_array_new_with_free_func((GDestroyNotify)cs_node_free);
-    model->node_by_uname = g_hash_table_new(g_str_hash, g_str_equal);
-    model->node_by_id = g_hash_table_new(g_str_hash, g_str_equal);
-    model->resources = g_ptr_array_new_with_free_func((GDestroyNotify)cs_resource_free);
-    model->rsc_by_id = g_hash_table_new(g_str_hash, g_str_equal);
-    model->rsc_states = g_ptr_array_new_with_free_func((GDestroyNotify)cs_rsc_state_free);
-    model->fail_counts = g_ptr_array_new_with_free_func((GDestroyNotify)cs_fail_count_free);
-    model->status_bans = g_ptr_array_new_with_free_func((GDestroyNotify)cs_status_ban_free);
+    cs_model_new_status(model);
+    cs_model_new_resources(model, 0);
     cs_model_new_constraints(model);
     model->warnings = g_ptr_array_new_with_free_func(g_free);
     return model;
@@ -517,78 +573,501 @@ cs_model_check_document(const CsDocument *document, GError **error)
     return TRUE;
 }
 
-/* The constraints stage, with what a rebuild needs to find its part of
- * the warnings and features afterwards. */
-static void
-cs_model_build_constraints(CsModel *model)
+/* ---- stages -------------------------------------------------------------
+ * Each stage's warnings and features are noted, so that a rebuild can take
+ * those of the stages it does not run again from the model before it, in
+ * their place. */
+
+typedef struct {
+    CsModel *model;
+    CsModelStage stage;
+    guint features_before;
+} CsStageRun;
+
+static CsStageRun
+cs_stage_begin(CsModel *model, CsModelStage stage)
 {
-    model->warnings_before_constraints = model->warnings->len;
-    model->features_before_constraints = model->features;
+    CsStageRun run = { model, stage, model->features };
+
+    model->features = 0;
+    return run;
+}
+
+static void
+cs_stage_end(const CsStageRun *run)
+{
+    CsModel *model = run->model;
+
+    model->stage_features[run->stage] = model->features;
+    model->features |= run->features_before;
+    model->stage_warnings_end[run->stage] = model->warnings->len;
+}
+
+static guint
+cs_stage_warnings_start(const CsModel *model, CsModelStage stage)
+{
+    return stage == 0 ? 0 : model->stage_warnings_end[stage - 1];
+}
+
+/* The stage as previous ran it: its warnings and features. */
+static void
+cs_stage_copy(CsModel *model, const CsModel *previous, CsModelStage stage)
+{
+    CsStageRun run = cs_stage_begin(model, stage);
+
+    for (guint i = cs_stage_warnings_start(previous, stage);
+         i < previous->stage_warnings_end[stage]; i++) {
+        g_ptr_array_add(model->warnings, g_strdup(g_ptr_array_index(previous->warnings, i)));
+    }
+    model->features = previous->stage_features[stage];
+    cs_stage_end(&run);
+}
+
+static void
+cs_stage_nodes(CsModel *model)
+{
+    CsStageRun run = cs_stage_begin(model, CS_MODEL_STAGE_NODES);
+
+    cs_model_unpack_nodes(model);
+    cs_stage_end(&run);
+}
+
+static void
+cs_stage_constraints(CsModel *model)
+{
+    CsStageRun run = cs_stage_begin(model, CS_MODEL_STAGE_CONSTRAINTS);
+
     cs_model_unpack_constraints(model);
-    model->warnings_after_constraints = model->warnings->len;
+    cs_stage_end(&run);
+}
+
+static void
+cs_stage_status(CsModel *model)
+{
+    CsStageRun run = cs_stage_begin(model, CS_MODEL_STAGE_STATUS);
+
+    cs_model_unpack_status(model);
+    cs_model_index_status(model);
+    cs_stage_end(&run);
+}
+
+/* No remote or guest node and no connection resource: then nodes are
+ * what <nodes> says and the resources stage changed none of them, which
+ * cs_model_rebuild() needs to read the nodes again alone. */
+static gboolean
+cs_model_nodes_plain(const CsModel *model)
+{
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+        if (node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST) {
+            return FALSE;
+        }
+    }
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+        if (rsc->is_remote_connection) {
+            return FALSE;
+        }
+    }
+    return TRUE;
 }
 
 CsModel *
 cs_model_build(const CsDocument *document, CsTime now, GError **error)
 {
+    gboolean id_refs = FALSE;
+
     if (!cs_model_check_document(document, error)
-        || !cs_model_check_limits(document, error)) {   /* model/limits.h */
+        || !cs_model_check_limits(document, &id_refs, error)) {   /* model/limits.h */
         return NULL;
     }
     CsModel *model = cs_model_new(document, now);
+    model->id_refs = id_refs;
+    CsStageRun run = cs_stage_begin(model, CS_MODEL_STAGE_OPTIONS);
 
     cs_model_unpack_options(model);
-    cs_model_unpack_nodes(model);
+    cs_stage_end(&run);
+    cs_stage_nodes(model);
+    run = cs_stage_begin(model, CS_MODEL_STAGE_RESOURCES);
     if (!cs_model_unpack_resources(model, error)
         || !cs_model_check_size(model, error)) {   /* model/limits.h */
         cs_model_free(model);
         return NULL;
     }
-    cs_model_build_constraints(model);
-    cs_model_unpack_status(model);
-    cs_model_index_status(model);
+    cs_stage_end(&run);
+    model->plain_nodes = cs_model_nodes_plain(model);
+    cs_stage_constraints(model);
+    cs_stage_status(model);
     return model;
 }
 
+/* ---- rebuilding --------------------------------------------------------
+ * DESIGN.md "Performance": an edit and its re-solve within one frame.  The
+ * stages depend on one another as in Pacemaker's cluster_status(): the
+ * nodes on the options; the resources on the options and the number of
+ * nodes (clone-max), and they link remote and guest nodes; the
+ * constraints on resources (their ids, critical) and tags; the status
+ * section on all of them, and it changes the nodes (online, standby,
+ * transient attributes).  So an edit of node attributes or of transient
+ * ones reads the nodes, the constraints and the status again and keeps
+ * the resources; an edit of one resource's meta attributes reads that
+ * resource (and its children, which inherit them) and the constraints
+ * again, and the status section too when the resource changed in
+ * something the status section reads. */
+
+typedef struct {
+    GPtrArray *old;            /* CsResource* of previous, subtree tops */
+    GPtrArray *fresh;          /* per top: GPtrArray of CsResource* read again */
+    GPtrArray *warnings;       /* per top: GPtrArray of char* */
+    gboolean status_again;     /* something the status section reads changed */
+} CsReread;
+
 static void
-cs_model_copy_warnings(CsModel *model, const CsModel *from, guint start, guint end)
+cs_reread_clear(CsReread *reread)
 {
-    for (guint i = start; i < end; i++) {
-        g_ptr_array_add(model->warnings, g_strdup(g_ptr_array_index(from->warnings, i)));
+    for (guint i = 0; i < reread->fresh->len; i++) {
+        GPtrArray *fresh = g_ptr_array_index(reread->fresh, i);
+        for (guint j = 0; j < fresh->len; j++) {
+            cs_resource_unref(g_ptr_array_index(fresh, j));
+        }
+    }
+    g_ptr_array_free(reread->old, TRUE);
+    g_ptr_array_free(reread->fresh, TRUE);
+    g_ptr_array_free(reread->warnings, TRUE);
+}
+
+static gboolean
+cs_hash_equal(GHashTable *a, GHashTable *b)
+{
+    GHashTableIter iter;
+    gpointer key, value;
+
+    if (g_hash_table_size(a) != g_hash_table_size(b)) {
+        return FALSE;
+    }
+    g_hash_table_iter_init(&iter, a);
+    while (g_hash_table_iter_next(&iter, &key, &value)) {
+        if (g_strcmp0(value, g_hash_table_lookup(b, key)) != 0) {
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+static gboolean
+cs_ops_equal(const GPtrArray *a, const GPtrArray *b)
+{
+    if (a->len != b->len) {
+        return FALSE;
+    }
+    for (guint i = 0; i < a->len; i++) {
+        const CsOp *x = g_ptr_array_index(a, i), *y = g_ptr_array_index(b, i);
+        if (x->xml != y->xml || g_strcmp0(x->id, y->id) != 0
+            || g_strcmp0(x->name, y->name) != 0 || x->interval_ms != y->interval_ms
+            || x->role != y->role || g_strcmp0(x->on_fail, y->on_fail) != 0
+            || x->enabled != y->enabled || x->timeout_ms != y->timeout_ms
+            || !cs_hash_equal(x->meta, y->meta)) {
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+/* The resource read again is the same resource in the same place of the
+ * tree, and nothing links it to a node or a container. */
+static gboolean
+cs_reread_same_place(const CsResource *old, const CsResource *fresh)
+{
+    if (old->index != fresh->index || strcmp(old->id, fresh->id) != 0
+        || old->kind != fresh->kind || old->parent != fresh->parent
+        || old->xml != fresh->xml || old->template_xml != fresh->template_xml
+        || old->children->len != fresh->children->len
+        || old->promotable != fresh->promotable || old->fence_device != fresh->fence_device
+        || old->warnings_count != fresh->warnings_count) {
+        return FALSE;
+    }
+    if (old->children->len > 0
+        && memcmp(old->children->data, fresh->children->data,
+                  old->children->len * sizeof(int)) != 0) {
+        return FALSE;
+    }
+    return !old->is_remote_connection && !fresh->is_remote_connection
+           && !old->implicit && old->container < 0 && old->remote_node < 0
+           && !g_hash_table_contains(old->meta, "container")
+           && !g_hash_table_contains(fresh->meta, "container")
+           && cs_xml_guest_node_name(fresh->xml) == NULL;
+}
+
+/* What status.c reads of a resource (and of its operations) is unchanged. */
+static gboolean
+cs_reread_same_for_status(const CsResource *old, const CsResource *fresh)
+{
+    return old->managed == fresh->managed
+           && old->failure_timeout_s == fresh->failure_timeout_s
+           && old->block_failure_timeout == fresh->block_failure_timeout
+           && old->remote_reconnect_ms == fresh->remote_reconnect_ms
+           && old->globally_unique == fresh->globally_unique
+           && cs_ops_equal(old->ops, fresh->ops);
+}
+
+/* Whether rsc has an ancestor among the tops. */
+static gboolean
+cs_reread_covered(const CsModel *previous, GHashTable *tops, const CsResource *rsc)
+{
+    for (int up = rsc->parent; up >= 0;) {
+        const CsResource *ancestor = g_ptr_array_index(previous->resources, up);
+        if (g_hash_table_contains(tops, ancestor)) {
+            return TRUE;
+        }
+        up = ancestor->parent;
+    }
+    return FALSE;
+}
+
+/* Unfencing is enabled by any set in <resources> that asks for it: when
+ * it was not, only the resources read again can have started to; when it
+ * was, the whole section is looked at again. */
+static gboolean
+cs_reread_same_unfencing(const CsModel *previous, const CsReread *reread)
+{
+    if (previous->enable_unfencing) {
+        return reread->old->len == 0 || cs_model_enable_unfencing(previous);
+    }
+    for (guint i = 0; i < reread->old->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(reread->old, i);
+        if (cs_xml_enables_unfencing(rsc->xml)) {
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+/* Reads each changed resource again; FALSE when one cannot be followed. */
+static gboolean
+cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread *reread)
+{
+    g_autoptr(GHashTable) tops = g_hash_table_new(NULL, NULL);
+
+    reread->old = g_ptr_array_new();
+    reread->fresh = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
+    reread->warnings = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
+    reread->status_again = FALSE;
+    for (guint i = 0; elements != NULL && i < elements->len; i++) {
+        xmlNode *xml = g_ptr_array_index(elements, i);
+        CsResource *rsc = cs_model_resource(previous, cs_xml_attr(xml, "id"));
+        if (rsc == NULL || rsc->xml != xml || !cs_model_check_edited_part(xml)) {
+            return FALSE;
+        }
+        g_hash_table_add(tops, rsc);
+    }
+    for (guint i = 0; i < previous->resources->len; i++) {   /* document order */
+        CsResource *rsc = g_ptr_array_index(previous->resources, i);
+        if (!g_hash_table_contains(tops, rsc) || cs_reread_covered(previous, tops, rsc)) {
+            continue;
+        }
+        GPtrArray *fresh = g_ptr_array_new();
+        GPtrArray *warnings = g_ptr_array_new_with_free_func(g_free);
+        g_ptr_array_add(reread->old, rsc);
+        g_ptr_array_add(reread->fresh, fresh);
+        g_ptr_array_add(reread->warnings, warnings);
+        cs_model_reread_resource(previous, rsc, fresh, warnings);
+        for (guint j = 0; j < fresh->len; j++) {
+            const CsResource *old = (guint)rsc->index + j < previous->resources->len
+                ? g_ptr_array_index(previous->resources, (guint)rsc->index + j) : NULL;
+            if (old == NULL || !cs_reread_same_place(old, g_ptr_array_index(fresh, j))) {
+                return FALSE;
+            }
+            reread->status_again = reread->status_again
+                || !cs_reread_same_for_status(old, g_ptr_array_index(fresh, j));
+        }
+        /* Same children everywhere: the same subtree, so no more and no
+         * fewer resources than before. */
+        if (fresh->len == 0) {
+            return FALSE;
+        }
+    }
+    return cs_reread_same_unfencing(previous, reread);
+}
+
+/* The resources of previous, those read again replaced, and their
+ * warnings put in the place of the old ones. */
+static void
+cs_rebuild_resources(CsModel *model, const CsModel *previous, CsReread *reread)
+{
+    for (guint i = 0; i < previous->resources->len; i++) {
+        CsResource *rsc = g_ptr_array_index(previous->resources, i);
+        g_atomic_int_inc(&rsc->refs);
+        g_ptr_array_add(model->resources, rsc);
+    }
+    /* The features come from what the same-place check compared. */
+    cs_stage_copy(model, previous, CS_MODEL_STAGE_RESOURCES);
+    guint stage_start = cs_stage_warnings_start(model, CS_MODEL_STAGE_RESOURCES);
+    for (guint i = 0; i < reread->old->len; i++) {
+        const CsResource *old = g_ptr_array_index(reread->old, i);
+        GPtrArray *fresh = g_ptr_array_index(reread->fresh, i);
+        GPtrArray *warnings = g_ptr_array_index(reread->warnings, i);
+        for (guint j = 0; j < fresh->len; j++) {
+            guint index = (guint)old->index + j;
+            cs_resource_unref(g_ptr_array_index(model->resources, index));
+            g_ptr_array_index(model->resources, index) = g_ptr_array_index(fresh, j);
+        }
+        g_ptr_array_set_size(fresh, 0);   /* the model holds them now */
+        for (guint j = 0; j < warnings->len; j++) {
+            guint at = stage_start + old->warnings_first + j;
+            g_free(g_ptr_array_index(model->warnings, at));
+            g_ptr_array_index(model->warnings, at) = g_strdup(g_ptr_array_index(warnings, j));
+        }
+    }
+    for (guint i = 0; i < model->resources->len; i++) {
+        CsResource *rsc = g_ptr_array_index(model->resources, i);
+        g_hash_table_insert(model->rsc_by_id, rsc->id, rsc);
     }
 }
 
-/* Pacemaker's cluster_status() unpacks constraints after nodes and
- * resources and before the status section, and nothing before them reads
- * a constraint: so only the constraints stage runs again, and the model
- * takes everything else from previous, as it is.  The status section
- * reads no constraint either, but it grants the tickets constraints
- * name: that pass runs again on the new tickets. */
-CsModel *
-cs_model_rebuild_constraints(CsModel *previous, GError **error)
+/* The nodes read again are the ones previous had, in the same order. */
+static gboolean
+cs_rebuild_same_nodes(const CsModel *model, const CsModel *previous)
+{
+    if (model->nodes->len != previous->nodes->len) {
+        return FALSE;
+    }
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+        const CsNode *before = g_ptr_array_index(previous->nodes, i);
+        if (strcmp(node->id, before->id) != 0 || strcmp(node->uname, before->uname) != 0
+            || node->type != before->type) {
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+/* Transient attributes are the only part of the status section an edit
+ * that says nodes_or_status changes: their ids are what could pass a
+ * limit. */
+static gboolean
+cs_rebuild_check_status_limits(const CsDocument *document)
+{
+    xmlNode *status = cs_document_section(document, "status");
+
+    for (xmlNode *state = cs_xml_first_element(status); state != NULL;
+         state = cs_xml_next_element(state)) {
+        for (xmlNode *child = cs_xml_first_element(state); child != NULL;
+             child = cs_xml_next_element(child)) {
+            if (cs_xml_is(child, "transient_attributes")
+                && !cs_model_check_edited_part(child)) {
+                return FALSE;
+            }
+        }
+    }
+    return TRUE;
+}
+
+static gboolean
+cs_rebuild_refuse(GError **error, const char *why)
+{
+    g_set_error(error, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED,
+                "no partial rebuild: %s", why);
+    return FALSE;
+}
+
+static gboolean
+cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *reread,
+                 GError **error)
 {
     const CsDocument *document = previous->document;
+    gboolean meta = changes->meta_resources != NULL && changes->meta_resources->len > 0;
 
     if (!cs_model_check_document(document, error)
         || !cs_model_check_constraint_limits(document, error)) {  /* model/limits.h */
+        return FALSE;
+    }
+    if ((changes->nodes_or_status || meta) && !previous->plain_nodes) {
+        return cs_rebuild_refuse(error, "remote or guest nodes");
+    }
+    /* A set, pair or rule named by id-ref is read wherever it is named. */
+    if ((changes->nodes_or_status || meta) && previous->id_refs) {
+        return cs_rebuild_refuse(error, "id-ref in the document");
+    }
+    if (changes->nodes_or_status
+        && (!cs_model_check_edited_part(cs_document_section(document, "nodes"))
+            || !cs_rebuild_check_status_limits(document))) {
+        return cs_rebuild_refuse(error, "an id past the limits");
+    }
+    if (!cs_reread_resources(previous, changes->meta_resources, reread)) {
+        return cs_rebuild_refuse(error, "a resource changed more than its meta attributes");
+    }
+    return TRUE;
+}
+
+CsModel *
+cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **error)
+{
+    CsReread reread = { 0 };
+
+    if (!cs_rebuild_check(previous, changes, &reread, error)) {
+        if (reread.old != NULL) {
+            cs_reread_clear(&reread);
+        }
         return NULL;
     }
-    if (previous->shared == NULL) {
-        previous->shared = g_new0(CsModelShared, 1);
-        previous->shared->refs = 1;
-    }
-    g_atomic_int_inc(&previous->shared->refs);
+    gboolean status_again = changes->nodes_or_status || reread.status_again;
     CsModel *model = g_new(CsModel, 1);
+
+    /* Every field from previous, then each part either shared (one more
+     * reference) or made anew, before anything can fail. */
     *model = *previous;
     model->warnings = g_ptr_array_new_with_free_func(g_free);
-    model->features = previous->features_before_constraints;
+    model->features = 0;
+    cs_model_part_ref(model->config_part);
+    if (status_again) {
+        cs_model_new_status(model);
+    } else {
+        cs_model_part_ref(model->status_part);
+    }
+    cs_model_new_resources(model, previous->resources->len);
     cs_model_new_constraints(model);
-    cs_model_copy_warnings(model, previous, 0, previous->warnings_before_constraints);
-    cs_model_build_constraints(model);
-    cs_model_unpack_ticket_states(model);
-    cs_model_copy_warnings(model, previous, previous->warnings_after_constraints,
-                           previous->warnings->len);
+
+    cs_stage_copy(model, previous, CS_MODEL_STAGE_OPTIONS);
+    if (status_again) {
+        cs_stage_nodes(model);
+    } else {
+        cs_stage_copy(model, previous, CS_MODEL_STAGE_NODES);
+    }
+    /* The resources were read with previous's nodes (clone-max counts
+     * them) and their warnings follow those of the nodes. */
+    if (status_again && (!cs_rebuild_same_nodes(model, previous)
+                         || model->stage_warnings_end[CS_MODEL_STAGE_NODES]
+                            != previous->stage_warnings_end[CS_MODEL_STAGE_NODES])) {
+        cs_rebuild_refuse(error, "the nodes changed");
+        cs_reread_clear(&reread);
+        cs_model_free(model);
+        return NULL;
+    }
+    cs_rebuild_resources(model, previous, &reread);
+    cs_reread_clear(&reread);
+    if (!cs_model_check_size(model, error)) {   /* model/limits.h */
+        cs_model_free(model);
+        return NULL;
+    }
+    cs_stage_constraints(model);
+    if (status_again) {
+        cs_stage_status(model);
+    } else {
+        /* The status section reads no constraint, but it grants the
+         * tickets constraints name: that pass runs on the new tickets. */
+        cs_model_unpack_ticket_states(model);
+        cs_stage_copy(model, previous, CS_MODEL_STAGE_STATUS);
+    }
     return model;
+}
+
+CsModel *
+cs_model_rebuild_constraints(CsModel *previous, GError **error)
+{
+    CsModelChanges changes = { FALSE, NULL };
+
+    return cs_model_rebuild(previous, &changes, error);
 }
 
 /* ---- lookups ----------------------------------------------------------- */

@@ -163,6 +163,11 @@ typedef struct CsResource {
     gint64 remote_reconnect_ms;
     gboolean implicit;         /* made by the model (guest connection) */
     gboolean block_failure_timeout; /* an op has on-fail=block */
+    /* cs_model_rebuild(): how many models hold this resource, and the
+     * warnings its subtree gave while read (first, relative to the start
+     * of the resources stage, and how many). */
+    gint refs;
+    guint warnings_first, warnings_count;
 } CsResource;
 
 /* ---- constraints ------------------------------------------------------ */
@@ -314,6 +319,12 @@ typedef enum {
 
 /* ---- the model -------------------------------------------------------- */
 
+/* The build's stages, in Pacemaker's cluster_status() order. */
+typedef enum {
+    CS_MODEL_STAGE_OPTIONS, CS_MODEL_STAGE_NODES, CS_MODEL_STAGE_RESOURCES,
+    CS_MODEL_STAGE_CONSTRAINTS, CS_MODEL_STAGE_STATUS, CS_MODEL_STAGE_COUNT,
+} CsModelStage;
+
 typedef struct CsModel {
     const CsDocument *document;   /* not owned */
     CsTime now;
@@ -354,12 +365,17 @@ typedef struct CsModel {
     guint features;               /* CsFeature bits present in the CIB */
     GPtrArray *warnings;          /* char*: configuration errors ignored as Pacemaker ignores them */
 
-    /* cs_model_rebuild_constraints(): the parts this model shares with
-     * models rebuilt from it (NULL: it owns them all), and which of the
-     * warnings and features the constraints stage added. */
-    struct CsModelShared *shared;
-    guint warnings_before_constraints, warnings_after_constraints;
-    guint features_before_constraints;
+    /* cs_model_rebuild(): the parts this model may share with models
+     * rebuilt from it or it from (options and defaults; nodes with all
+     * the status section gives), and what each stage of the build added
+     * to warnings (their count at its end) and to features. */
+    struct CsModelPart *config_part, *status_part;
+    guint stage_warnings_end[CS_MODEL_STAGE_COUNT];
+    guint stage_features[CS_MODEL_STAGE_COUNT];
+    gboolean enable_unfencing;    /* a set provides or requires unfencing */
+    gboolean plain_nodes;         /* no remote or guest node, no connection:
+                                     the nodes are <nodes> alone */
+    gboolean id_refs;             /* some element used id-ref when built */
 } CsModel;
 
 #define CS_MODEL_ERROR cs_model_error_quark()
@@ -373,12 +389,24 @@ typedef enum {
 CsModel *cs_model_build(const CsDocument *document, CsTime now, GError **error);
 void cs_model_free(CsModel *model);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsModel, cs_model_free)
-/* The model of previous->document after an edit that changed nothing but
- * elements inside <constraints> (and not the clock): the same as
- * cs_model_build() would give, at a fraction of the cost, since only the
- * constraints are read again.  Everything else is shared with previous
- * (either may be freed first).  The caller must know that nothing else
- * changed: cs_edit_log_take_changes() tells. */
+/* What changed in previous->document since previous was built (the clock
+ * did not): cs_edit_log_take_changes() tells. */
+typedef struct CsModelChanges {
+    gboolean nodes_or_status;     /* <nodes>, or transient attributes in status */
+    GPtrArray *meta_resources;    /* xmlNode*: resources whose own
+                                     <meta_attributes> changed; NULL = none */
+} CsModelChanges;
+/* The model of previous->document after an edit confined to
+ * <constraints> and what changes says: the same as cs_model_build()
+ * would give, at a fraction of the cost, since only what the changes
+ * reach is read again (the constraints always).  Everything else is
+ * shared with previous (either may be freed first).  NULL with *error
+ * when the changes reach further than this can follow (a new node, a
+ * remote node, a meta attribute the status section depends on with no
+ * way to tell...): build from scratch then. */
+CsModel *cs_model_rebuild(CsModel *previous, const CsModelChanges *changes,
+                          GError **error);
+/* cs_model_rebuild() with nothing but <constraints> changed. */
 CsModel *cs_model_rebuild_constraints(CsModel *previous, GError **error);
 
 /* The CIB's execution-date (seconds since the epoch on <cib>), which

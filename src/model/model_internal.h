@@ -49,7 +49,8 @@ void cs_model_unpack_ticket_states(CsModel *model);
 CsNode *cs_model_add_node(CsModel *model, const char *id, const char *uname,
                           CsNodeType type, xmlNode *xml);
 void cs_node_free(CsNode *node);
-void cs_resource_free(CsResource *rsc);
+/* Drops one reference: models rebuilt from one another share resources. */
+void cs_resource_unref(CsResource *rsc);
 void cs_op_free(CsOp *op);
 void cs_location_free(CsLocation *location);
 void cs_colocation_free(CsColocation *colocation);
@@ -68,6 +69,19 @@ void cs_node_add_attrs(CsModel *model, CsNode *node, xmlNode *sets_parent,
 
 /* The ticket with that id, created (not granted) when new. */
 CsTicket *cs_model_ticket(CsModel *model, const char *id);
+
+/* Whether any meta_attributes set of <resources> or <rsc_defaults> says
+ * provides or requires "unfencing" (Pacemaker then enables unfencing). */
+gboolean cs_model_enable_unfencing(const CsModel *model);
+/* The same for one resource element and what it holds. */
+gboolean cs_xml_enables_unfencing(const xmlNode *resource);
+/* Reads the resource old and its children again from the document into
+ * fresh (new CsResource*, old's index first), the warnings the reading
+ * gives into warnings (warnings_first as in the whole stage).  Nothing of
+ * model changes; the guest connections and containers that
+ * cs_model_unpack_resources() links afterwards are not looked at. */
+void cs_model_reread_resource(const CsModel *model, const CsResource *old,
+                              GPtrArray *fresh, GPtrArray *warnings);
 
 /* ocf:pacemaker:remote (Pacemaker's xml_contains_remote_node()). */
 gboolean cs_xml_is_remote_connection(const xmlNode *xml);

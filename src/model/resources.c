@@ -536,6 +536,7 @@ cs_rsc_interpret_meta(CsModel *model, CsResource *rsc, gboolean enable_unfencing
 typedef struct {
     CsModel *model;
     gboolean enable_unfencing;
+    guint warnings_base;       /* warnings before the resources stage */
 } CsRscBuild;
 
 static CsResource *cs_rsc_unpack(CsRscBuild *build, xmlNode *xml, int parent);
@@ -545,6 +546,7 @@ cs_rsc_new(CsModel *model, const char *id, CsRscKind kind, int parent, xmlNode *
 {
     CsResource *rsc = g_new0(CsResource, 1);
 
+    rsc->refs = 1;
     rsc->index = (int)model->resources->len;
     rsc->id = g_strdup(id);
     rsc->kind = kind;
@@ -605,8 +607,26 @@ cs_rsc_unpack_children(CsRscBuild *build, CsResource *rsc)
     }
 }
 
+static CsResource *cs_rsc_unpack_one(CsRscBuild *build, xmlNode *xml, int parent);
+
+/* One resource and its children, noting which warnings they gave: a
+ * rebuild that reads the resource again puts its new ones in their place
+ * (cs_model_reread_resource). */
 static CsResource *
 cs_rsc_unpack(CsRscBuild *build, xmlNode *xml, int parent)
+{
+    guint first = build->model->warnings->len;
+    CsResource *rsc = cs_rsc_unpack_one(build, xml, parent);
+
+    if (rsc != NULL) {
+        rsc->warnings_first = first - build->warnings_base;
+        rsc->warnings_count = build->model->warnings->len - first;
+    }
+    return rsc;
+}
+
+static CsResource *
+cs_rsc_unpack_one(CsRscBuild *build, xmlNode *xml, int parent)
 {
     CsModel *model = build->model;
     const char *id = cs_xml_attr(xml, "id");
@@ -688,6 +708,20 @@ cs_sets_enable_unfencing(const xmlNode *parent)
         }
     }
     return FALSE;
+}
+
+gboolean
+cs_xml_enables_unfencing(const xmlNode *resource)
+{
+    return cs_sets_enable_unfencing(resource);
+}
+
+gboolean
+cs_model_enable_unfencing(const CsModel *model)
+{
+    return cs_sets_enable_unfencing(cs_document_section(model->document, "resources"))
+           || cs_sets_enable_unfencing(cs_document_section(model->document,
+                                                           "rsc_defaults"));
 }
 
 /* A guest node's connection: Pacemaker adds an ocf:pacemaker:remote
@@ -789,13 +823,12 @@ gboolean
 cs_model_unpack_resources(CsModel *model, GError **error)
 {
     xmlNode *section = cs_document_section(model->document, "resources");
-    CsRscBuild build = { model, FALSE };
+    CsRscBuild build = { model, FALSE, model->warnings->len };
     GPtrArray *guests = g_ptr_array_new();
 
     (void)error;
-    build.enable_unfencing =
-        cs_sets_enable_unfencing(section)
-        || cs_sets_enable_unfencing(cs_document_section(model->document, "rsc_defaults"));
+    build.enable_unfencing = cs_model_enable_unfencing(model);
+    model->enable_unfencing = build.enable_unfencing;
     for (xmlNode *xml = cs_xml_first_element(section); xml != NULL;
          xml = cs_xml_next_element(xml)) {
         if (cs_xml_is(xml, "template")) {
@@ -831,4 +864,43 @@ cs_model_unpack_resources(CsModel *model, GError **error)
                       "have been defined");
     }
     return TRUE;
+}
+
+/* Reads old's element and children again, as cs_model_unpack_resources()
+ * read them, into fresh resources with old's indices.  The resources
+ * before old (its ancestors among them) are model's; the parent's list
+ * of children is left alone (a copy of the parent is read instead). */
+void
+cs_model_reread_resource(const CsModel *model, const CsResource *old, GPtrArray *fresh,
+                         GPtrArray *warnings)
+{
+    CsModel scratch = *model;
+    CsResource parent_copy;
+
+    scratch.resources = g_ptr_array_sized_new((guint)old->index + 1);
+    for (int i = 0; i < old->index; i++) {
+        g_ptr_array_add(scratch.resources, g_ptr_array_index(model->resources, i));
+    }
+    if (old->parent >= 0) {
+        parent_copy = *(CsResource *)g_ptr_array_index(model->resources, old->parent);
+        parent_copy.children = g_array_new(FALSE, FALSE, sizeof(int));
+        g_ptr_array_index(scratch.resources, old->parent) = &parent_copy;
+    }
+    scratch.rsc_by_id = g_hash_table_new(g_str_hash, g_str_equal);
+    scratch.warnings = warnings;
+    CsRscBuild build = { &scratch, model->enable_unfencing, 0 };
+    cs_rsc_unpack(&build, old->xml, old->parent);
+    for (guint i = (guint)old->index; i < scratch.resources->len; i++) {
+        g_ptr_array_add(fresh, g_ptr_array_index(scratch.resources, i));
+    }
+    /* offsets as in the whole stage: old's subtree began there */
+    for (guint i = 0; i < fresh->len; i++) {
+        CsResource *rsc = g_ptr_array_index(fresh, i);
+        rsc->warnings_first += old->warnings_first;
+    }
+    if (old->parent >= 0) {
+        g_array_free(parent_copy.children, TRUE);
+    }
+    g_hash_table_destroy(scratch.rsc_by_id);
+    g_ptr_array_free(scratch.resources, TRUE);
 }
