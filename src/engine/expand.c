@@ -109,7 +109,32 @@ typedef struct Matching {
     int *active_node;        /* per resource: node it is known active on */
     gboolean *blocked;
     int *next_orphan;        /* per resource (clones): next orphan number */
+    guint capacity;          /* entries in each array */
 } Matching;
+
+/* The arrays cover every resource of the view, which grows as histories
+ * make orphans (an orphan instance of a cloned group adds a resource per
+ * member, so no bound fixed beforehand holds). */
+static void matching_fit(Matching *matching)
+{
+    guint needed = matching->expansion->model.resources->len;
+    guint old = matching->capacity;
+
+    if (needed <= old)
+        return;
+    matching->capacity = MAX(needed, old * 2);
+    matching->active_node = g_renew(int, matching->active_node,
+                                    matching->capacity);
+    matching->blocked = g_renew(gboolean, matching->blocked,
+                                matching->capacity);
+    matching->next_orphan = g_renew(int, matching->next_orphan,
+                                    matching->capacity);
+    for (guint i = old; i < matching->capacity; i++) {
+        matching->active_node[i] = -1;
+        matching->blocked[i] = FALSE;
+        matching->next_orphan[i] = 0;
+    }
+}
 
 static int clone_of(const CsExpansion *expansion, int rsc)
 {
@@ -519,15 +544,12 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model,
                            GError **error)
 {
     CsModel *view = &expansion->model;
-    guint n_max = view->resources->len + model->rsc_states->len + 1;
-    Matching matching = { expansion, g_new(int, n_max),
-                          g_new0(gboolean, n_max), g_new0(int, n_max) };
+    Matching matching = { expansion, NULL, NULL, NULL, 0 };
     gboolean ok = TRUE;
     g_autoptr(GHashTable) orphans = g_hash_table_new(g_str_hash,
                                                      g_str_equal);
 
-    for (guint i = 0; i < n_max; i++)
-        matching.active_node[i] = -1;
+    matching_fit(&matching);
     for (guint i = 0; i < view->resources->len; i++)
         if (rsc_at(expansion, (int)i)->kind == CS_RSC_CLONE)
             matching.next_orphan[i] = rsc_at(expansion, (int)i)->clone_max;
@@ -555,6 +577,7 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model,
          * primitive of that id, outside the clone. */
         if (state->rsc == -2)
             state->rsc = orphan_primitive(expansion, model, orphans, state);
+        matching_fit(&matching);
         if (state->rsc >= 0 && state->role >= CS_ROLE_STARTED)
             matching.active_node[state->rsc] = state->node;
         if (state->rsc >= 0 && state->blocked)
