@@ -375,17 +375,42 @@ static char *cs_lifetime_end(CsSession *session, const char *lifetime, GError **
     return cs_time_format(cs_time_add_duration(cs_session_time(session), &duration));
 }
 
+/* The resource a ban, prefer or clear is for.  A location naming a
+ * resource inside a clone (its child, a cloned group or its member) is
+ * not applied to the instances by Pacemaker 2.1.5 (oracle), so what an
+ * operator means by "ban ping node1" is the clone: the outermost clone
+ * above id, said in out; id itself otherwise. */
+static const char *cs_location_target(CsSession *session, const char *id, GString *out)
+{
+    const CsResource *rsc = session->model != NULL ? cs_model_resource(session->model, id)
+                                                   : NULL;
+    const CsResource *clone = NULL;
+
+    for (const CsResource *up = rsc; up != NULL && up->parent >= 0;) {
+        up = g_ptr_array_index(session->model->resources, up->parent);
+        if (up->kind == CS_RSC_CLONE)
+            clone = up;
+    }
+    if (clone == NULL)
+        return id;
+    g_string_append_printf(out, "%s is inside clone %s: the constraint is for %s\n", id,
+                           clone->id, clone->id);
+    return clone->id;
+}
+
 static gboolean cs_cmd_ban_or_prefer(CsSession *session, gboolean ban, char **args,
                                      int n, GString *out, GError **error)
 {
     g_autofree char *end = NULL;
+    const char *target;
 
     if (n > 2 && (end = cs_lifetime_end(session, args[2], error)) == NULL)
         return FALSE;
+    target = cs_location_target(session, args[0], out);
     if (ban)
-        CS_EDIT(session, cs_edit_ban(session->log, args[0], args[1], end, &cs_local),
+        CS_EDIT(session, cs_edit_ban(session->log, target, args[1], end, &cs_local),
                 out, error);
-    CS_EDIT(session, cs_edit_prefer(session->log, args[0], args[1], end, &cs_local),
+    CS_EDIT(session, cs_edit_prefer(session->log, target, args[1], end, &cs_local),
             out, error);
 }
 
@@ -405,7 +430,8 @@ static gboolean cs_cmd_clear(CsSession *session, char **args, int n, GString *ou
                              GError **error)
 {
     (void)n;
-    CS_EDIT(session, cs_edit_clear(session->log, args[0], NULL, &cs_local), out, error);
+    CS_EDIT(session, cs_edit_clear(session->log, cs_location_target(session, args[0], out),
+                                   NULL, &cs_local), out, error);
 }
 
 static gboolean cs_cmd_standby(CsSession *session, char **args, int n, GString *out,

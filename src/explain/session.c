@@ -315,6 +315,72 @@ static gboolean cs_moves_with_group(const CsSession *session, const CsResource *
            && strcmp(group_before, before) == 0 && strcmp(group_after, after) == 0;
 }
 
+/* The unames a clone's instances are assigned to in a solution (its
+ * expanded model holds the instances), sorted; NULL when the clone is not
+ * in that model. */
+static GPtrArray *cs_clone_unames(const CsSolution *solution, const char *clone_id)
+{
+    const CsModel *model = cs_solution_model(solution);
+    const CsResource *clone = cs_model_resource(model, clone_id);
+
+    if (clone == NULL || clone->kind != CS_RSC_CLONE)
+        return NULL;
+    GPtrArray *unames = g_ptr_array_new();
+    for (guint i = 0; i < clone->children->len; i++) {
+        int node = cs_solution_assigned_node(solution, g_array_index(clone->children, int, i));
+        if (node >= 0)
+            g_ptr_array_add(unames, ((CsNode *)g_ptr_array_index(model->nodes, node))->uname);
+    }
+    return unames;
+}
+
+static gboolean cs_uname_listed(const GPtrArray *unames, const char *uname)
+{
+    for (guint i = 0; i < unames->len; i++)
+        if (strcmp(g_ptr_array_index(unames, i), uname) == 0)
+            return TRUE;
+    return FALSE;
+}
+
+/* "  on/off NODE, NODE" for the unames of from missing in to. */
+static gboolean cs_list_missing(GString *out, const char *verb, const GPtrArray *from,
+                                const GPtrArray *to)
+{
+    gboolean any = FALSE;
+
+    for (guint i = 0; i < from->len; i++) {
+        const char *uname = g_ptr_array_index(from, i);
+        if (cs_uname_listed(to, uname))
+            continue;
+        g_string_append_printf(out, "%s %s", any ? "," : verb, uname);
+        any = TRUE;
+    }
+    return any;
+}
+
+/* A clone's change: the nodes its instances leave and the ones they
+ * join ("ping-clone: stops on alpha; starts on bravo"). */
+static guint cs_describe_clone_change(const CsSession *session, const CsResource *clone,
+                                      GString *out)
+{
+    g_autoptr(GPtrArray) before = cs_clone_unames(session->previous_solution, clone->id);
+    g_autoptr(GPtrArray) after = cs_clone_unames(session->solution, clone->id);
+    g_autoptr(GString) line = g_string_new(NULL);
+
+    if (before == NULL || after == NULL)
+        return 0;
+    gboolean stops = cs_list_missing(line, " stops on", before, after);
+    if (stops)
+        g_string_append_c(line, ';');
+    if (!cs_list_missing(line, " starts on", after, before)) {
+        if (!stops)
+            return 0;
+        g_string_truncate(line, line->len - 1);
+    }
+    g_string_append_printf(out, "%s:%s\n", clone->id, line->str);
+    return 1;
+}
+
 guint cs_session_describe_changes(const CsSession *session, GString *out)
 {
     guint lines = 0;
@@ -323,6 +389,10 @@ guint cs_session_describe_changes(const CsSession *session, GString *out)
         return 0;
     for (guint i = 0; i < session->model->resources->len; i++) {
         const CsResource *rsc = g_ptr_array_index(session->model->resources, i);
+        if (rsc->kind == CS_RSC_CLONE) {
+            lines += cs_describe_clone_change(session, rsc, out);
+            continue;
+        }
         if (rsc->kind != CS_RSC_PRIMITIVE && rsc->kind != CS_RSC_GROUP)
             continue;
         const char *before = cs_assigned_uname(session->previous_model,
