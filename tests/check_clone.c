@@ -220,7 +220,10 @@ END_TEST
  * to the other instance.
  * fence-instance: on-fail=fence fences the node "web:0 failed there".
  * failed-unique-recover: only the failed instance of a globally-unique
- * clone is recovered (failure is per instance). */
+ * clone is recovered (failure is per instance).
+ * negative-clone-score: a clone (and a cloned group) with a score below
+ * zero but above -INFINITY on a node: no instance may go there, the
+ * instance's score there is -INFINITY (found by tests/oracle-diff). */
 START_TEST(test_oracle_cases)
 {
     static const char *const cases[] = { "group-instance-colocation",
@@ -238,7 +241,8 @@ START_TEST(test_oracle_cases)
                                          "promotable-failed-promoted",
                                          "promotable-failed-threshold",
                                          "fence-instance",
-                                         "failed-unique-recover" };
+                                         "failed-unique-recover",
+                                         "negative-clone-score" };
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
         Solved solved;

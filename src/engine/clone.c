@@ -214,10 +214,15 @@ static void limit_instance(CsSolution *solution, int clone, int rsc,
             || !clone_table->allowed[node])
             update_score(solution, rsc, node, -CS_INFINITY,
                          "clone instance cannot run here");
-        else if (clone_table->score[node] < 0)
+        else if (clone_table->score[node] < 0) {
+            /* can_run_instance() adds the clone's negative score and then
+             * still takes the node away: an instance never runs where its
+             * clone's own score is below zero. */
             update_score(solution, rsc, node, clone_table->score[node],
                          "clone score");
-        else if (solution->clones->node_count[node] >= limit)
+            update_score(solution, rsc, node, -CS_INFINITY,
+                         "clone score below zero");
+        } else if (solution->clones->node_count[node] >= limit)
             update_score(solution, rsc, node, -CS_INFINITY,
                          "clone-node-max reached");
     }
