@@ -110,6 +110,8 @@ static const char *const unit_cases[] = {
      * -INFINITY offline or shutting down, else <node score> (and-rules
      * start from 0); found by tests/oracle-diff */
     "rule-or-node-weight",
+    /* a rule's role="Unpromoted" or "Slave" applies to every role */
+    "rule-role-unpromoted",
 };
 
 START_TEST(test_unit_case)

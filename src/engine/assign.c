@@ -476,8 +476,13 @@ static void apply_rule(CsSolution *solution, const CsLocation *location,
     CsRole role = location->role;
     CsScore fixed = 0;
 
+    /* A rule's role="Unpromoted" (or "Slave") applies to every role, as
+     * Started does and as the location's own role= does: an instance is
+     * unpromoted before it can be promoted (checked against crm_simulate). */
     if (role_text != NULL)
         role = cs_role_parse(role_text);
+    if (role == CS_ROLE_UNPROMOTED)
+        role = CS_ROLE_UNKNOWN;
     if (score_text != NULL)
         cs_score_parse(score_text, &fixed);
     for (int node = 0; node < solution->n_nodes; node++) {
