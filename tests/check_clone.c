@@ -220,7 +220,10 @@ END_TEST
  * to the other instance.
  * fence-instance: on-fail=fence fences the node "web:0 failed there".
  * failed-unique-recover: only the failed instance of a globally-unique
- * clone is recovered (failure is per instance). */
+ * clone is recovered (failure is per instance).
+ * negative-clone-score: a clone (and a cloned group) with a score below
+ * zero but above -INFINITY on a node: no instance may go there, the
+ * instance's score there is -INFINITY (found by tests/oracle-diff). */
 START_TEST(test_oracle_cases)
 {
     static const char *const cases[] = { "group-instance-colocation",
@@ -238,7 +241,8 @@ START_TEST(test_oracle_cases)
                                          "promotable-failed-promoted",
                                          "promotable-failed-threshold",
                                          "fence-instance",
-                                         "failed-unique-recover" };
+                                         "failed-unique-recover",
+                                         "negative-clone-score" };
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
         Solved solved;
@@ -269,6 +273,9 @@ START_TEST(test_clone_shapes_refused)
         { "refused-coloc-with-child", "constraint c1 names a, inside a clone" },
         { "refused-location-on-member", "constraint l1 names b, inside a clone" },
         { "refused-group-node-max", "clone cl: a clone of a group with clone-node-max" },
+        /* crm_simulate bans the second instance from the node where the
+         * anonymous clone runs; the engine would not (tests/oracle-diff) */
+        { "refused-anonymous-node-max", "clone cln-2: an anonymous clone with clone-node-max above 1" },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {

@@ -106,6 +106,12 @@ static const char *const unit_cases[] = {
      * and rolled back: the capacity comes back, and both attempts' lines
      * are printed, sorted together */
     "clone-rollback-capacity",
+    /* a boolean-op="or" location rule starts from the node's own weight:
+     * -INFINITY offline or shutting down, else <node score> (and-rules
+     * start from 0); found by tests/oracle-diff */
+    "rule-or-node-weight",
+    /* a rule's role="Unpromoted" or "Slave" applies to every role */
+    "rule-role-unpromoted",
 };
 
 START_TEST(test_unit_case)

@@ -443,6 +443,25 @@ static gboolean location_in_lifetime(const CsSolution *solution,
 }
 
 
+/* Where a boolean-op="or" rule's score starts from on a node.  Pacemaker
+ * 2.1.5 builds such a rule's node list from copies of the cluster's nodes
+ * that keep their own weight (an "and" rule starts each node at 0): the
+ * <node score=...>, or -INFINITY for a node whose node_state has it offline
+ * or shutting down, which status unpacking takes out of contention.  So a
+ * passing "or" rule bans those nodes whatever its own score (Pacemaker
+ * Explained 6.2 "Using Rules to Determine Resource Location"; checked
+ * against crm_simulate). */
+CsScore cs_rule_node_base(const CsNode *node, xmlNode *rule)
+{
+    g_autofree char *boolean_op = xml_attr(rule, "boolean-op");
+
+    if (boolean_op == NULL || g_ascii_strcasecmp(boolean_op, "or") != 0)
+        return 0;
+    if (node->has_state && (!node->online || node->shutdown))
+        return -CS_INFINITY;
+    return node->weight;
+}
+
 /* One <rule> of a location: a score for each node where it passes, from
  * score= or from the node's score-attribute. */
 static void apply_rule(CsSolution *solution, const CsLocation *location,
@@ -457,8 +476,13 @@ static void apply_rule(CsSolution *solution, const CsLocation *location,
     CsRole role = location->role;
     CsScore fixed = 0;
 
+    /* A rule's role="Unpromoted" (or "Slave") applies to every role, as
+     * Started does and as the location's own role= does: an instance is
+     * unpromoted before it can be promoted (checked against crm_simulate). */
     if (role_text != NULL)
         role = cs_role_parse(role_text);
+    if (role == CS_ROLE_UNPROMOTED)
+        role = CS_ROLE_UNKNOWN;
     if (score_text != NULL)
         cs_score_parse(score_text, &fixed);
     for (int node = 0; node < solution->n_nodes; node++) {
@@ -482,6 +506,8 @@ static void apply_rule(CsSolution *solution, const CsLocation *location,
             if (value != NULL)
                 cs_score_parse(value, &scores[node]);
         }
+        scores[node] = cs_score_add(cs_rule_node_base(info_node, rule),
+                                    scores[node]);
     }
     apply_location(solution, location->rsc, scores, listed, role,
                    location->discovery, CS_CONTRIB_RULE, location->id);

@@ -180,6 +180,7 @@ CsTable *cs_merge_scores_for_order(CsSolution *solution, int rsc);
 void cs_apply_node_criteria(CsSolution *solution, GError **error);
 void cs_assign_all(CsSolution *solution);
 int cs_assign(CsSolution *solution, int rsc);
+CsScore cs_rule_node_base(const CsNode *node, xmlNode *rule);
 /* The node a failed migrate_to left state's resource active on once the
  * source has stopped, or -1. */
 int cs_stopped_migration_target(const CsRscState *state);

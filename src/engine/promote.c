@@ -518,6 +518,9 @@ static gboolean rule_score(const CsSolution *solution,
         if (value != NULL)
             cs_score_parse(value, out);
     }
+    /* An "or" rule's node list keeps the node's own weight, as for
+     * allocation (cs_rule_node_base). */
+    *out = cs_score_add(cs_rule_node_base(node_info, rule), *out);
     return TRUE;
 }
 
