@@ -603,13 +603,15 @@ static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes,
         return nodes;
     /* Past the budget, stop following colocations: cs_solve() then
      * refuses the CIB rather than print scores built from half a merge. */
-    if (solution->merges_left <= 0)
+    if (solution->merges_left <= 0 || solution->merge_items_left <= 0)
         return nodes;
     solution->merges_left--;
     work->merging = TRUE;
     if (nodes == NULL) {
+        solution->merge_items_left -= work->table->n_items;
         result = cs_table_copy(work->table);
     } else {
+        solution->merge_items_left -= nodes->n_items;
         result = cs_table_copy(nodes);
         if (positive)
             marked = g_new0(gboolean, solution->n_nodes);

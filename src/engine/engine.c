@@ -285,15 +285,17 @@ CsSolution *cs_solve(const CsModel *model, GError **error)
     solution->num_assigned = g_new0(int, solution->n_nodes);
     solution->stonith_unmanage = no_fence_device(model);
     solution->merges_left = CS_MERGE_BUDGET;
+    solution->merge_items_left = CS_MERGE_ITEM_BUDGET;
     cs_clones_init(solution);
     cs_apply_node_criteria(solution, error);
     cs_capacity_init(solution);
     cs_assign_all(solution);
-    if (solution->merges_left <= 0) {
+    if (solution->merges_left <= 0 || solution->merge_items_left <= 0) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "colocations too dense to follow (more than %" G_GINT64_FORMAT
-                    " score merges, as with large non-sequential colocation "
-                    "sets) are not modelled yet", CS_MERGE_BUDGET);
+                    " score merges or %" G_GINT64_FORMAT " contributions carried,"
+                    " as with large non-sequential colocation sets) are not "
+                    "modelled yet", CS_MERGE_BUDGET, CS_MERGE_ITEM_BUDGET);
         cs_solution_free(solution);
         return NULL;
     }

@@ -84,6 +84,11 @@ struct CsSolution {
     /* Score merges left before the solve gives up (colocation.c): dense
      * colocation sets make the merge exponential, in Pacemaker too. */
     gint64 merges_left;
+    /* Contributions the merges may still copy: each merge copies a table
+     * whose provenance grows with the merges before it, so a handful of
+     * resources in dense sets can want gigabytes well within the merge
+     * count (a fuzzer's input: 7 resources, 94 million). */
+    gint64 merge_items_left;
 };
 
 /* Score merges one solve may make before it is refused as too dense.
@@ -91,6 +96,9 @@ struct CsSolution {
  * benchmark about 9300; past 50000 a refusal costs ~0.1 s, where a larger
  * budget made the fuzzer's sanitizer build spend seconds per input. */
 #define CS_MERGE_BUDGET ((gint64) 50000)
+/* At most ~15,000 copied in the corpus (params-6), ~250,000 for the
+ * 64x10000 benchmark. */
+#define CS_MERGE_ITEM_BUDGET ((gint64) 10000000)
 
 /* expand.c: clone instances (Pacemaker Explained 10.2) */
 typedef struct CsExpansion CsExpansion;
