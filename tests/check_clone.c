@@ -223,7 +223,10 @@ END_TEST
  * clone is recovered (failure is per instance).
  * negative-clone-score: a clone (and a cloned group) with a score below
  * zero but above -INFINITY on a node: no instance may go there, the
- * instance's score there is -INFINITY (found by tests/oracle-diff). */
+ * instance's score there is -INFINITY (found by tests/oracle-diff).
+ * group-later-member-counts: a group instance whose first member stays
+ * stopped while its second (unmanaged) stays on node1 still takes node1's
+ * place: the next instance is banned there (found by tests/oracle-diff). */
 START_TEST(test_oracle_cases)
 {
     static const char *const cases[] = { "group-instance-colocation",
@@ -242,7 +245,8 @@ START_TEST(test_oracle_cases)
                                          "promotable-failed-threshold",
                                          "fence-instance",
                                          "failed-unique-recover",
-                                         "negative-clone-score" };
+                                         "negative-clone-score",
+                                         "group-later-member-counts" };
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
         Solved solved;

@@ -1126,10 +1126,14 @@ static int assign_group(CsSolution *solution, int group)
         solution->work[member].group_printed =
             cs_table_copy(solution->work[member].table);
     }
+    /* Pacemaker 2.1.5's group assignment answers with the node of the
+     * first member that got one, not necessarily the first member's: a
+     * cloned group whose first member stays stopped still counts against
+     * clone-node-max where a later member is kept (unmanaged). */
     for (guint i = 0; i < info->children->len; i++) {
         int node = cs_assign(solution, g_array_index(info->children, int, i));
 
-        if (i == 0)
+        if (first_node < 0)
             first_node = node;
     }
     work->allocating = FALSE;
