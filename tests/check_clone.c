@@ -280,6 +280,9 @@ START_TEST(test_clone_shapes_refused)
         /* crm_simulate bans the second instance from the node where the
          * anonymous clone runs; the engine would not (tests/oracle-diff) */
         { "refused-anonymous-node-max", "clone cln-2: an anonymous clone with clone-node-max above 1" },
+        /* crm_simulate places the other instance first when one group
+         * instance has an unmanaged active member (tests/oracle-diff) */
+        { "refused-group-partly-unmanaged", "clone cgr: a cloned group with an active unmanaged member" },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
