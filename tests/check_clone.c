@@ -283,6 +283,8 @@ START_TEST(test_clone_shapes_refused)
         /* crm_simulate places the other instance first when one group
          * instance has an unmanaged active member (tests/oracle-diff) */
         { "refused-group-partly-unmanaged", "clone cgr: a cloned group with an active unmanaged member" },
+        /* the same with a member blocked by on-fail=block */
+        { "refused-group-member-blocked", "clone cgr-2: a cloned group with an active unmanaged member" },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {

@@ -949,14 +949,15 @@ static gboolean member_active_on(const CsModel *model, int member, int node)
     return FALSE;
 }
 
-/* Whether a managed member of the group is active on the node too. */
+/* Whether another, managed member of the group is active on the node. */
 static gboolean managed_member_beside(const CsModel *model,
-                                      const CsResource *group, int node)
+                                      const CsResource *group, int node,
+                                      int unmanaged)
 {
     for (guint m = 0; m < group->children->len; m++) {
         int member = g_array_index(group->children, int, m);
 
-        if (resource_at(model, member)->managed
+        if (member != unmanaged && resource_at(model, member)->managed
             && member_active_on(model, member, node))
             return TRUE;
     }
@@ -964,8 +965,8 @@ static gboolean managed_member_beside(const CsModel *model,
 }
 
 /* A cloned group with an unmanaged member (is-managed or maintenance on
- * that member only) active on a node where a managed member of the group
- * is active too: crm_simulate 2.1.5 orders such group instances
+ * that member only, or blocked there by on-fail=block) active on a node
+ * where a managed member of the group is active too: crm_simulate 2.1.5 orders such group instances
  * otherwise than the engine (found by tests/oracle-diff: the other
  * instance is placed first, and a promotable one's promotion score is
  * printed on the kept node).  An unmanaged member active alone in its
@@ -979,13 +980,13 @@ static const CsResource *group_partly_unmanaged(const CsModel *model)
         if (state->rsc < 0 || state->role <= CS_ROLE_STOPPED)
             continue;
         member = resource_at(model, state->rsc);
-        if (member->managed || member->parent < 0)
+        if ((member->managed && !state->blocked) || member->parent < 0)
             continue;
         group = resource_at(model, member->parent);
         if (group->kind != CS_RSC_GROUP || group->parent < 0
             || resource_at(model, group->parent)->kind != CS_RSC_CLONE)
             continue;
-        if (managed_member_beside(model, group, state->node))
+        if (managed_member_beside(model, group, state->node, state->rsc))
             return resource_at(model, group->parent);
     }
     return NULL;
