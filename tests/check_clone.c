@@ -226,7 +226,10 @@ END_TEST
  * instance's score there is -INFINITY (found by tests/oracle-diff).
  * group-later-member-counts: a group instance whose first member stays
  * stopped while its second (unmanaged) stays on node1 still takes node1's
- * place: the next instance is banned there (found by tests/oracle-diff). */
+ * place: the next instance is banned there (found by tests/oracle-diff).
+ * unmanaged-opt-in-shutdown: in an opt-in cluster, an instance left on a
+ * node in maintenance that is shutting down scores -INFINITY there, not
+ * its INFINITY pin (the node enters its scores at -INFINITY). */
 START_TEST(test_oracle_cases)
 {
     static const char *const cases[] = { "group-instance-colocation",
@@ -246,7 +249,8 @@ START_TEST(test_oracle_cases)
                                          "fence-instance",
                                          "failed-unique-recover",
                                          "negative-clone-score",
-                                         "group-later-member-counts" };
+                                         "group-later-member-counts",
+                                         "unmanaged-opt-in-shutdown" };
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
         Solved solved;
