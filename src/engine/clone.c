@@ -52,8 +52,45 @@ typedef struct InstanceOrder {
     int clone;
 } InstanceOrder;
 
+static gboolean is_member_of(const CsSolution *solution, int rsc, int group)
+{
+    return rsc >= 0 && rsc_of(solution, rsc)->parent == group;
+}
+
+/* How many entries a group instance's list of active nodes holds in
+ * Pacemaker 2.1.5 (native_add_running(), history by history): a managed
+ * member adds its node once, but an unmanaged one (is-managed=false,
+ * maintenance, blocked) appends its node to the group's list even when
+ * it is there already, so that such an instance counts as active on more
+ * nodes and is placed after the others. */
+static int group_running_entries(const CsSolution *solution, int group)
+{
+    const CsModel *model = solution->model;
+    g_autofree gboolean *listed = g_new0(gboolean, solution->n_nodes);
+    int entries = 0;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsNode *node;
+
+        if (!is_member_of(solution, state->rsc, group)
+            || state->role < CS_ROLE_STARTED || state->node < 0)
+            continue;
+        node = g_ptr_array_index(model->nodes, state->node);
+        if (!solution->work[state->rsc].managed) {
+            if (node->online)
+                entries++;
+            listed[state->node] = TRUE;
+        } else if (!listed[state->node]) {
+            listed[state->node] = TRUE;
+            entries++;
+        }
+    }
+    return entries;
+}
+
 /* Where an instance (any member of a group instance) is active: the
- * first node, and on how many nodes. */
+ * first node, and on how many nodes (Pacemaker's count of its list). */
 static int instance_current(const CsSolution *solution, int rsc, int *count)
 {
     const CsResource *info = rsc_of(solution, rsc);
@@ -73,6 +110,8 @@ static int instance_current(const CsSolution *solution, int rsc, int *count)
             node = where;
         *count = MAX(*count, n);
     }
+    if (info->kind == CS_RSC_GROUP && node >= 0)
+        *count = MAX(*count, group_running_entries(solution, rsc));
     return node;
 }
 
@@ -937,61 +976,6 @@ static const CsResource *anonymous_node_max_active(const CsModel *model)
     return NULL;
 }
 
-static gboolean member_active_on(const CsModel *model, int member, int node)
-{
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (state->rsc == member && state->node == node
-            && state->role > CS_ROLE_STOPPED)
-            return TRUE;
-    }
-    return FALSE;
-}
-
-/* Whether another, managed member of the group is active on the node. */
-static gboolean managed_member_beside(const CsModel *model,
-                                      const CsResource *group, int node,
-                                      int unmanaged)
-{
-    for (guint m = 0; m < group->children->len; m++) {
-        int member = g_array_index(group->children, int, m);
-
-        if (member != unmanaged && resource_at(model, member)->managed
-            && member_active_on(model, member, node))
-            return TRUE;
-    }
-    return FALSE;
-}
-
-/* A cloned group with an unmanaged member (is-managed or maintenance on
- * that member only, or blocked there by on-fail=block) active on a node
- * where a managed member of the group is active too: crm_simulate 2.1.5 orders such group instances
- * otherwise than the engine (found by tests/oracle-diff: the other
- * instance is placed first, and a promotable one's promotion score is
- * printed on the kept node).  An unmanaged member active alone in its
- * instance is answered as modelled (clone/group-later-member-counts). */
-static const CsResource *group_partly_unmanaged(const CsModel *model)
-{
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-        const CsResource *member, *group;
-
-        if (state->rsc < 0 || state->role <= CS_ROLE_STOPPED)
-            continue;
-        member = resource_at(model, state->rsc);
-        if ((member->managed && !state->blocked) || member->parent < 0)
-            continue;
-        group = resource_at(model, member->parent);
-        if (group->kind != CS_RSC_GROUP || group->parent < 0
-            || resource_at(model, group->parent)->kind != CS_RSC_CLONE)
-            continue;
-        if (managed_member_beside(model, group, state->node, state->rsc))
-            return resource_at(model, group->parent);
-    }
-    return NULL;
-}
-
 /* A constraint naming a resource inside a clone that is not promotable
  * (its child, a cloned group or one of its members) rather than the
  * clone.  The model would apply it to every instance; crm_simulate 2.1.5
@@ -1059,13 +1043,6 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "clone %s: an anonymous clone with clone-node-max above "
                     "1 and an active instance is not modelled yet", info->id);
-        return FALSE;
-    }
-    if ((info = group_partly_unmanaged(model)) != NULL) {
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "clone %s: a cloned group with an active unmanaged "
-                    "member beside managed ones is not modelled yet",
-                    info->id);
         return FALSE;
     }
     if ((named = names_clone_inside(model, &constraint_id)) != NULL) {
