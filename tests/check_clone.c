@@ -223,7 +223,17 @@ END_TEST
  * clone is recovered (failure is per instance).
  * negative-clone-score: a clone (and a cloned group) with a score below
  * zero but above -INFINITY on a node: no instance may go there, the
- * instance's score there is -INFINITY (found by tests/oracle-diff). */
+ * instance's score there is -INFINITY (found by tests/oracle-diff).
+ * group-later-member-counts: a group instance whose first member stays
+ * stopped while its second (unmanaged) stays on node1 still takes node1's
+ * place: the next instance is banned there (found by tests/oracle-diff).
+ * unmanaged-opt-in-shutdown: in an opt-in cluster, an instance left on a
+ * node in maintenance that is shutting down scores -INFINITY there, not
+ * its INFINITY pin (the node enters its scores at -INFINITY).
+ * group-partly-unmanaged, group-member-blocked: a group instance with an
+ * unmanaged (is-managed=false, or blocked by on-fail=block) member active
+ * beside a managed one counts its node twice, so it is placed after the
+ * other instances (found by tests/oracle-diff). */
 START_TEST(test_oracle_cases)
 {
     static const char *const cases[] = { "group-instance-colocation",
@@ -242,7 +252,11 @@ START_TEST(test_oracle_cases)
                                          "promotable-failed-threshold",
                                          "fence-instance",
                                          "failed-unique-recover",
-                                         "negative-clone-score" };
+                                         "negative-clone-score",
+                                         "group-later-member-counts",
+                                         "unmanaged-opt-in-shutdown",
+                                         "group-partly-unmanaged",
+                                         "group-member-blocked" };
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
         Solved solved;

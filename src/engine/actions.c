@@ -577,8 +577,10 @@ static CsTask member_task(CsTask task)
 
 /* Pacemaker's group action_flags(): a group pseudo-action is required if
  * any member's is, and its running/stopped unrunnable if any member's
- * start/stop is (or a member will not start at all). */
-static guint group_action_flags(CsGraph *graph, CsAct *action)
+ * start/stop is (or a member will not start at all).  On a node (node
+ * >= 0), only the members' actions there count: a cloned group asked
+ * for one node (clone_action_flags()). */
+static guint group_action_flags_on(CsGraph *graph, CsAct *action, int node)
 {
     const CsResource *group = rsc_info(graph, action->rsc);
     guint flags = CS_ACT_OPTIONAL | CS_ACT_RUNNABLE | CS_ACT_PSEUDO;
@@ -586,7 +588,7 @@ static guint group_action_flags(CsGraph *graph, CsAct *action)
 
     for (guint i = 0; i < group->children->len; i++) {
         int member = g_array_index(group->children, int, i);
-        CsAct *member_action = find_first(graph, member, task, -1);
+        CsAct *member_action = find_first(graph, member, task, node);
 
         if (member_action != NULL) {
             if ((flags & CS_ACT_OPTIONAL)
@@ -606,6 +608,11 @@ static guint group_action_flags(CsGraph *graph, CsAct *action)
     return flags;
 }
 
+static guint group_action_flags(CsGraph *graph, CsAct *action)
+{
+    return group_action_flags_on(graph, action, -1);
+}
+
 /* Pacemaker's clone action flags (summary_action_flags()): required if
  * any instance's action is, runnable if any instance's is (stops need
  * none). */
@@ -619,16 +626,20 @@ static guint clone_action_flags(CsGraph *graph, CsAct *action, int node)
 
     for (guint i = 0; i < clone->children->len; i++) {
         int instance = g_array_index(clone->children, int, i);
-        /* A group instance answers with its own running/stopped. */
-        CsAct *child = find_first(graph, instance,
-                                  is_group(graph, instance) ? action->task
-                                                            : task, node);
+        /* A group instance answers with its own running/stopped (a
+         * pseudo-action, on no node), from its members' actions on the
+         * node: Pacemaker looks an instance with children up without the
+         * node and passes the node on to it. */
+        CsAct *child = is_group(graph, instance)
+                       ? find_first(graph, instance, action->task, -1)
+                       : find_first(graph, instance, task, node);
         guint child_flags;
 
         if (child == NULL)
             continue;
         child_flags = is_group(graph, instance)
-                      ? group_action_flags(graph, child) : child->flags;
+                      ? group_action_flags_on(graph, child, node)
+                      : child->flags;
         if ((flags & CS_ACT_OPTIONAL) && !(child_flags & CS_ACT_OPTIONAL)) {
             flags &= ~CS_ACT_OPTIONAL;
             action->flags &= ~CS_ACT_OPTIONAL;

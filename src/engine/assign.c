@@ -140,6 +140,19 @@ static void add_running(CsSolution *solution, int rsc, int node)
     if (info->kind == CS_RSC_PRIMITIVE && node_of(solution, node)->maintenance)
         work->managed = FALSE;
     if (!work->managed) {
+        const CsNode *where = node_of(solution, node);
+
+        /* In an opt-in cluster the pin adds the node as Pacemaker's
+         * resource_location() does, from a copy of the node: its own
+         * weight, -INFINITY when status unpacking took it out of
+         * contention (offline, or shutting down). */
+        if (!work->table->allowed[node]) {
+            CsScore base = cs_node_status_score(where);
+
+            if (base != 0)
+                cs_table_add_simple(work->table, node, CS_CONTRIB_NODE_WEIGHT,
+                                    "node score", base);
+        }
         rsc_location(solution, rsc, node,
                      &(CsContribution){ .kind = CS_CONTRIB_UNMANAGED,
                                         .source = "not_managed_default",
@@ -457,6 +470,13 @@ CsScore cs_rule_node_base(const CsNode *node, xmlNode *rule)
 
     if (boolean_op == NULL || g_ascii_strcasecmp(boolean_op, "or") != 0)
         return 0;
+    return cs_node_status_score(node);
+}
+
+/* A copy of the node as status unpacking leaves it: its own weight, or
+ * -INFINITY when its node_state has it offline or shutting down. */
+CsScore cs_node_status_score(const CsNode *node)
+{
     if (node->has_state && (!node->online || node->shutdown))
         return -CS_INFINITY;
     return node->weight;
@@ -1126,10 +1146,14 @@ static int assign_group(CsSolution *solution, int group)
         solution->work[member].group_printed =
             cs_table_copy(solution->work[member].table);
     }
+    /* Pacemaker 2.1.5's group assignment answers with the node of the
+     * first member that got one, not necessarily the first member's: a
+     * cloned group whose first member stays stopped still counts against
+     * clone-node-max where a later member is kept (unmanaged). */
     for (guint i = 0; i < info->children->len; i++) {
         int node = cs_assign(solution, g_array_index(info->children, int, i));
 
-        if (i == 0)
+        if (first_node < 0)
             first_node = node;
     }
     work->allocating = FALSE;

@@ -52,8 +52,45 @@ typedef struct InstanceOrder {
     int clone;
 } InstanceOrder;
 
+static gboolean is_member_of(const CsSolution *solution, int rsc, int group)
+{
+    return rsc >= 0 && rsc_of(solution, rsc)->parent == group;
+}
+
+/* How many entries a group instance's list of active nodes holds in
+ * Pacemaker 2.1.5 (native_add_running(), history by history): a managed
+ * member adds its node once, but an unmanaged one (is-managed=false,
+ * maintenance, blocked) appends its node to the group's list even when
+ * it is there already, so that such an instance counts as active on more
+ * nodes and is placed after the others. */
+static int group_running_entries(const CsSolution *solution, int group)
+{
+    const CsModel *model = solution->model;
+    g_autofree gboolean *listed = g_new0(gboolean, solution->n_nodes);
+    int entries = 0;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsNode *node;
+
+        if (!is_member_of(solution, state->rsc, group)
+            || state->role < CS_ROLE_STARTED || state->node < 0)
+            continue;
+        node = g_ptr_array_index(model->nodes, state->node);
+        if (!solution->work[state->rsc].managed) {
+            if (node->online)
+                entries++;
+            listed[state->node] = TRUE;
+        } else if (!listed[state->node]) {
+            listed[state->node] = TRUE;
+            entries++;
+        }
+    }
+    return entries;
+}
+
 /* Where an instance (any member of a group instance) is active: the
- * first node, and on how many nodes. */
+ * first node, and on how many nodes (Pacemaker's count of its list). */
 static int instance_current(const CsSolution *solution, int rsc, int *count)
 {
     const CsResource *info = rsc_of(solution, rsc);
@@ -73,6 +110,8 @@ static int instance_current(const CsSolution *solution, int rsc, int *count)
             node = where;
         *count = MAX(*count, n);
     }
+    if (info->kind == CS_RSC_GROUP && node >= 0)
+        *count = MAX(*count, group_running_entries(solution, rsc));
     return node;
 }
 

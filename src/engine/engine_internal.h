@@ -189,6 +189,7 @@ void cs_apply_node_criteria(CsSolution *solution, GError **error);
 void cs_assign_all(CsSolution *solution);
 int cs_assign(CsSolution *solution, int rsc);
 CsScore cs_rule_node_base(const CsNode *node, xmlNode *rule);
+CsScore cs_node_status_score(const CsNode *node);
 /* The node a failed migrate_to left state's resource active on once the
  * source has stopped, or -1. */
 int cs_stopped_migration_target(const CsRscState *state);
