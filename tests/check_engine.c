@@ -112,6 +112,10 @@ static const char *const unit_cases[] = {
     "rule-or-node-weight",
     /* a rule's role="Unpromoted" or "Slave" applies to every role */
     "rule-role-unpromoted",
+    /* an optional colocation with a promotable clone: an instance left
+     * without a node costs nothing (a plain clone's would cost every node
+     * the score); found by tests/oracle-diff */
+    "promotable-coloc-stopped-instance",
 };
 
 START_TEST(test_unit_case)

@@ -653,9 +653,17 @@ void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone,
         }
         return;
     }
-    for (guint i = 0; i < info->children->len; i++)
-        cs_apply_coloc_score(solution, dependent,
-                             g_array_index(info->children, int, i), coloc);
+    for (guint i = 0; i < info->children->len; i++) {
+        int instance = g_array_index(info->children, int, i);
+
+        /* crm_simulate 2.1.5: a promotable clone's instance left without
+         * a node neither helps nor costs an optional colocation (a plain
+         * clone's stopped instance costs every node the score; Pacemaker
+         * Explained 5.3 "Colocation"; measured with the oracle). */
+        if (info->promotable && solution->work[instance].assigned < 0)
+            continue;
+        cs_apply_coloc_score(solution, dependent, instance, coloc);
+    }
 }
 
 /* ---- what is not modelled yet ----------------------------------------- */
