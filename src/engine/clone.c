@@ -352,6 +352,13 @@ static void distribute(CsSolution *solution, int clone, GArray *instances)
     int available = 0, loop_max, assigned = 0;
     gboolean all_coloc;
 
+    /* Pacemaker Explained 10.2.1 "Anonymous versus Unique Clones": an
+     * anonymous clone's instances are interchangeable; crm_simulate 2.1.5
+     * never places two of them on one node, whatever clone-node-max says
+     * (checked with the oracle, promotable or not). */
+    if (!info->globally_unique)
+        per_node = 1;
+
     for (int node = 0; node < solution->n_nodes; node++) {
         solution->clones->node_count[node] = 0;
         if (table->allowed[node] && cs_engine_node_available(solution, node))

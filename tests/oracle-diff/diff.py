@@ -216,7 +216,7 @@ def shrink(root):
                             'rc-code', 'call-id', 'interval', 'on_node',
                             'transition-key', 'transition-magic', 'crmd',
                             'in_ccm', 'join', 'expected', 'op-digest',
-                            'score', 'node'):
+                            'score', 'node', 'op-status'):
                     continue
                 val = el.attrib.pop(attr)
                 if still_wrong(root):
