@@ -119,6 +119,11 @@ static const char *const unit_cases[] = {
     /* an anonymous clone puts at most one instance on a node, whatever
      * its clone-node-max; found by tests/oracle-diff */
     "anonymous-node-max",
+    /* an optional colocation with a clone visits the instances in the
+     * order the clone's assignment sorted them: the stopped instance's
+     * cost, applied last, is kept (first, it would be undone for leaving
+     * no node); found by tests/oracle-diff */
+    "clone-coloc-instance-order",
 };
 
 START_TEST(test_unit_case)

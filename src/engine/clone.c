@@ -28,6 +28,7 @@ void cs_clones_init(CsSolution *solution)
     clones->fence_reason = g_new0(const char *, solution->n_nodes);
     clones->ticket_blocked = g_new0(gboolean, solution->n_rsc);
     clones->node_count = g_new0(int, solution->n_nodes);
+    clones->order = g_new0(GArray *, solution->n_rsc);
     solution->clones = clones;
 }
 
@@ -41,6 +42,10 @@ void cs_clones_free(CsSolution *solution)
     g_free(clones->fence_reason);
     g_free(clones->ticket_blocked);
     g_free(clones->node_count);
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++)
+        if (clones->order[rsc] != NULL)
+            g_array_unref(clones->order[rsc]);
+    g_free(clones->order);
     g_free(clones);
     solution->clones = NULL;
 }
@@ -488,6 +493,11 @@ int cs_clone_assign(CsSolution *solution, int clone)
     /* g_array_sort is not stable: ties fall back to the position. */
     g_array_sort_with_data(instances, compare_instances, &order);
     distribute(solution, clone, instances);
+    /* Pacemaker sorts the clone's own list of children: colocations
+     * with the clone later visit the instances in this order. */
+    if (solution->clones->order[clone] != NULL)
+        g_array_unref(solution->clones->order[clone]);
+    solution->clones->order[clone] = g_array_ref(instances);
     if (info->promotable)
         cs_promote_set_roles(solution, clone);
     work->allocating = FALSE;
@@ -613,6 +623,7 @@ void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone,
 {
     const CsResource *info = rsc_of(solution, clone);
     CsRscWork *dep = &solution->work[dependent];
+    const GArray *children;
 
     if (solution->work[clone].provisional)
         return;
@@ -660,8 +671,16 @@ void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone,
         }
         return;
     }
-    for (guint i = 0; i < info->children->len; i++) {
-        int instance = g_array_index(info->children, int, i);
+    /* In the order the clone's assignment left its instances: a
+     * colocation that leaves the dependent no node is undone, so the
+     * order decides which instances' scores are kept (checked with the
+     * oracle).  A promotable clone re-sorts them by promotion; its
+     * instances keep their configured order here. */
+    children = info->children;
+    if (!info->promotable && solution->clones->order[clone] != NULL)
+        children = solution->clones->order[clone];
+    for (guint i = 0; i < children->len; i++) {
+        int instance = g_array_index(children, int, i);
 
         /* crm_simulate 2.1.5: a promotable clone's instance left without
          * a node neither helps nor costs an optional colocation (a plain
