@@ -759,9 +759,9 @@ static const CsRscState *failed_instance_unmodelled(const CsModel *model)
         if (clone < 0)
             continue;
         /* A globally-unique instance with on-fail=stop: crm_simulate
-         * bans the whole clone (every instance -INFINITY at the clone
-         * level) while the engine keeps the others placed (found by
-         * tests/oracle-diff). */
+         * stops that instance (-INFINITY everywhere already at the clone
+         * level) and lets another instance take its node; the engine
+         * would keep it where it failed (found by tests/oracle-diff). */
         if (!((const CsResource *)g_ptr_array_index(model->resources,
                                                     clone))->globally_unique
             || strcmp(state->on_fail_applied, "stop") == 0)
