@@ -124,6 +124,12 @@ static const char *const unit_cases[] = {
      * cost, applied last, is kept (first, it would be undone for leaving
      * no node); found by tests/oracle-diff */
     "clone-coloc-instance-order",
+    /* a clone instance takes its clone's colocations in priority order
+     * (the clone cln-3 before the primitive rsc, unless rsc has the
+     * higher priority): the optional -100 with cln-3 applied first is
+     * kept, applied after the -INFINITY with rsc it is undone for
+     * leaving no node; found by tests/oracle-diff */
+    "clone-inherit-coloc-order", "clone-inherit-coloc-priority",
 };
 
 START_TEST(test_unit_case)

@@ -245,7 +245,7 @@ static void inherit_colocations(CsSolution *solution, int clone, int rsc,
         CsColoc *coloc = g_ptr_array_index(parent->this_with, i);
 
         if (all || coloc->score < 0 || coloc->score >= CS_INFINITY)
-            g_ptr_array_insert(work->this_with, 0, coloc);
+            cs_coloc_insert_this_with(solution, rsc, coloc);
     }
     for (guint i = 0; i < parent->with_this->len; i++) {
         CsColoc *coloc = g_ptr_array_index(parent->with_this, i);
