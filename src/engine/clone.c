@@ -682,11 +682,13 @@ void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone,
     for (guint i = 0; i < children->len; i++) {
         int instance = g_array_index(children, int, i);
 
-        /* crm_simulate 2.1.5: a promotable clone's instance left without
-         * a node neither helps nor costs an optional colocation (a plain
-         * clone's stopped instance costs every node the score; Pacemaker
+        /* crm_simulate 2.1.5: a promotable clone's primitive instance
+         * left without a node neither helps nor costs an optional
+         * colocation (a plain clone's stopped instance, and a promotable
+         * cloned group's, costs every node the score; Pacemaker
          * Explained 5.3 "Colocation"; measured with the oracle). */
-        if (info->promotable && solution->work[instance].assigned < 0)
+        if (info->promotable && solution->work[instance].assigned < 0
+            && rsc_of(solution, instance)->kind == CS_RSC_PRIMITIVE)
             continue;
         cs_apply_coloc_score(solution, dependent, instance, coloc);
     }
