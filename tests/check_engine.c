@@ -112,10 +112,12 @@ static const char *const unit_cases[] = {
     "rule-or-node-weight",
     /* a rule's role="Unpromoted" or "Slave" applies to every role */
     "rule-role-unpromoted",
-    /* an optional colocation with a promotable clone: an instance left
-     * without a node costs nothing (a plain clone's would cost every node
-     * the score); found by tests/oracle-diff */
-    "promotable-coloc-stopped-instance",
+    /* an optional colocation with a promotable clone visits the
+     * instances in promotion order: the stopped instance (promotion score
+     * 0) before the unpromoted one (-1), its cost undone for leaving no
+     * node; after a promoted one (101), its cost kept; found by
+     * tests/oracle-diff */
+    "promotable-coloc-stopped-instance", "promotable-coloc-promoted-first",
     /* an anonymous clone puts at most one instance on a node, whatever
      * its clone-node-max; found by tests/oracle-diff */
     "anonymous-node-max",

@@ -674,22 +674,14 @@ void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone,
     /* In the order the clone's assignment left its instances: a
      * colocation that leaves the dependent no node is undone, so the
      * order decides which instances' scores are kept (checked with the
-     * oracle).  A promotable clone re-sorts them by promotion; its
-     * instances keep their configured order here. */
+     * oracle); a promotable clone's, re-sorted by promotion
+     * (cs_promote_set_roles). */
     children = info->children;
-    if (!info->promotable && solution->clones->order[clone] != NULL)
+    if (solution->clones->order[clone] != NULL)
         children = solution->clones->order[clone];
     for (guint i = 0; i < children->len; i++) {
         int instance = g_array_index(children, int, i);
 
-        /* crm_simulate 2.1.5: a promotable clone's primitive instance
-         * left without a node neither helps nor costs an optional
-         * colocation (a plain clone's stopped instance, and a promotable
-         * cloned group's, costs every node the score; Pacemaker
-         * Explained 5.3 "Colocation"; measured with the oracle). */
-        if (info->promotable && solution->work[instance].assigned < 0
-            && rsc_of(solution, instance)->kind == CS_RSC_PRIMITIVE)
-            continue;
         cs_apply_coloc_score(solution, dependent, instance, coloc);
     }
 }
