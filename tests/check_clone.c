@@ -290,6 +290,10 @@ START_TEST(test_clone_shapes_refused)
         /* crm_simulate bans the second instance from the node where the
          * anonymous clone runs; the engine would not (tests/oracle-diff) */
         { "refused-anonymous-node-max", "clone cln-2: an anonymous clone with clone-node-max above 1" },
+        /* a globally-unique instance's monitor failed with on-fail=stop:
+         * crm_simulate stops it and starts another instance on its node,
+         * the engine would keep it there (tests/oracle-diff) */
+        { "refused-unique-on-fail-stop", "cln-p:0: on-fail=stop for a clone instance" },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {

@@ -112,6 +112,26 @@ static const char *const unit_cases[] = {
     "rule-or-node-weight",
     /* a rule's role="Unpromoted" or "Slave" applies to every role */
     "rule-role-unpromoted",
+    /* an optional colocation with a promotable clone visits the
+     * instances in promotion order: the stopped instance (promotion score
+     * 0) before the unpromoted one (-1), its cost undone for leaving no
+     * node; after a promoted one (101), its cost kept; found by
+     * tests/oracle-diff */
+    "promotable-coloc-stopped-instance", "promotable-coloc-promoted-first",
+    /* an anonymous clone puts at most one instance on a node, whatever
+     * its clone-node-max; found by tests/oracle-diff */
+    "anonymous-node-max",
+    /* an optional colocation with a clone visits the instances in the
+     * order the clone's assignment sorted them: the stopped instance's
+     * cost, applied last, is kept (first, it would be undone for leaving
+     * no node); found by tests/oracle-diff */
+    "clone-coloc-instance-order",
+    /* a clone instance takes its clone's colocations in priority order
+     * (the clone cln-3 before the primitive rsc, unless rsc has the
+     * higher priority): the optional -100 with cln-3 applied first is
+     * kept, applied after the -INFINITY with rsc it is undone for
+     * leaving no node; found by tests/oracle-diff */
+    "clone-inherit-coloc-order", "clone-inherit-coloc-priority",
 };
 
 START_TEST(test_unit_case)

@@ -28,6 +28,7 @@ void cs_clones_init(CsSolution *solution)
     clones->fence_reason = g_new0(const char *, solution->n_nodes);
     clones->ticket_blocked = g_new0(gboolean, solution->n_rsc);
     clones->node_count = g_new0(int, solution->n_nodes);
+    clones->order = g_new0(GArray *, solution->n_rsc);
     solution->clones = clones;
 }
 
@@ -41,6 +42,10 @@ void cs_clones_free(CsSolution *solution)
     g_free(clones->fence_reason);
     g_free(clones->ticket_blocked);
     g_free(clones->node_count);
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++)
+        if (clones->order[rsc] != NULL)
+            g_array_unref(clones->order[rsc]);
+    g_free(clones->order);
     g_free(clones);
     solution->clones = NULL;
 }
@@ -279,7 +284,7 @@ static void inherit_colocations(CsSolution *solution, int clone, int rsc,
         CsColoc *coloc = g_ptr_array_index(parent->this_with, i);
 
         if (all || coloc->score < 0 || coloc->score >= CS_INFINITY)
-            g_ptr_array_insert(work->this_with, 0, coloc);
+            cs_coloc_insert_this_with(solution, rsc, coloc);
     }
     for (guint i = 0; i < parent->with_this->len; i++) {
         CsColoc *coloc = g_ptr_array_index(parent->with_this, i);
@@ -390,6 +395,13 @@ static void distribute(CsSolution *solution, int clone, GArray *instances)
     int max = info->clone_max, per_node = info->clone_node_max;
     int available = 0, loop_max, assigned = 0;
     gboolean all_coloc;
+
+    /* Pacemaker Explained 10.2.1 "Anonymous versus Unique Clones": an
+     * anonymous clone's instances are interchangeable; crm_simulate 2.1.5
+     * never places two of them on one node, whatever clone-node-max says
+     * (checked with the oracle, promotable or not). */
+    if (!info->globally_unique)
+        per_node = 1;
 
     for (int node = 0; node < solution->n_nodes; node++) {
         solution->clones->node_count[node] = 0;
@@ -520,6 +532,11 @@ int cs_clone_assign(CsSolution *solution, int clone)
     /* g_array_sort is not stable: ties fall back to the position. */
     g_array_sort_with_data(instances, compare_instances, &order);
     distribute(solution, clone, instances);
+    /* Pacemaker sorts the clone's own list of children: colocations
+     * with the clone later visit the instances in this order. */
+    if (solution->clones->order[clone] != NULL)
+        g_array_unref(solution->clones->order[clone]);
+    solution->clones->order[clone] = g_array_ref(instances);
     if (info->promotable)
         cs_promote_set_roles(solution, clone);
     work->allocating = FALSE;
@@ -645,6 +662,7 @@ void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone,
 {
     const CsResource *info = rsc_of(solution, clone);
     CsRscWork *dep = &solution->work[dependent];
+    const GArray *children;
 
     if (solution->work[clone].provisional)
         return;
@@ -692,9 +710,19 @@ void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone,
         }
         return;
     }
-    for (guint i = 0; i < info->children->len; i++)
-        cs_apply_coloc_score(solution, dependent,
-                             g_array_index(info->children, int, i), coloc);
+    /* In the order the clone's assignment left its instances: a
+     * colocation that leaves the dependent no node is undone, so the
+     * order decides which instances' scores are kept (checked with the
+     * oracle); a promotable clone's, re-sorted by promotion
+     * (cs_promote_set_roles). */
+    children = info->children;
+    if (solution->clones->order[clone] != NULL)
+        children = solution->clones->order[clone];
+    for (guint i = 0; i < children->len; i++) {
+        int instance = g_array_index(children, int, i);
+
+        cs_apply_coloc_score(solution, dependent, instance, coloc);
+    }
 }
 
 /* ---- what is not modelled yet ----------------------------------------- */
@@ -751,7 +779,7 @@ gboolean cs_clone_failure_modelled(const CsRscState *state)
     return FALSE;
 }
 
-static const CsRscState *failed_anonymous_instance(const CsModel *model)
+static const CsRscState *failed_instance_unmodelled(const CsModel *model)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
@@ -761,8 +789,15 @@ static const CsRscState *failed_anonymous_instance(const CsModel *model)
             || cs_clone_failure_modelled(state))
             continue;
         clone = clone_above(model, state->rsc);
-        if (clone >= 0 && !((const CsResource *)g_ptr_array_index(
-                               model->resources, clone))->globally_unique)
+        if (clone < 0)
+            continue;
+        /* A globally-unique instance with on-fail=stop: crm_simulate
+         * stops that instance (-INFINITY everywhere already at the clone
+         * level) and lets another instance take its node; the engine
+         * would keep it where it failed (found by tests/oracle-diff). */
+        if (!((const CsResource *)g_ptr_array_index(model->resources,
+                                                    clone))->globally_unique
+            || strcmp(state->on_fail_applied, "stop") == 0)
             return state;
     }
     return NULL;
@@ -1005,9 +1040,9 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
     const CsResource *info;
     const char *named, *constraint_id = NULL;
 
-    if ((state = failed_anonymous_instance(model)) != NULL) {
+    if ((state = failed_instance_unmodelled(model)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "%s: on-fail=%s for an anonymous clone instance is not "
+                    "%s: on-fail=%s for a clone instance is not "
                     "modelled yet", state->rsc_id,
                     state->on_fail_applied);
         return FALSE;

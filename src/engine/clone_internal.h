@@ -13,6 +13,8 @@ typedef struct CsCloneWork {
     gboolean *ticket_blocked;    /* per resource: frozen by a lost ticket */
     int *node_count;             /* per (clone, node): instances placed,
                                     scratch while a clone is assigned */
+    GArray **order;              /* per resource: a clone's instances in
+                                    the order its assignment sorted them */
     struct CsPromoteWork *promote;   /* promote.c, NULL until used */
 } CsCloneWork;
 

@@ -75,6 +75,21 @@ static void insert_sorted(GPtrArray *list, CsColoc *coloc,
     g_ptr_array_insert(list, (gint)at, coloc);
 }
 
+/* Pacemaker's pcmk__add_this_with() / pcmk__add_with_this(): a clone
+ * instance inherits its clone's colocations into its own lists, each
+ * where the priority order puts it. */
+void cs_coloc_insert_this_with(CsSolution *solution, int rsc, CsColoc *coloc)
+{
+    insert_sorted(solution->work[rsc].this_with, coloc, compare_by_primary,
+                  solution);
+}
+
+void cs_coloc_insert_with_this(CsSolution *solution, int rsc, CsColoc *coloc)
+{
+    insert_sorted(solution->work[rsc].with_this, coloc, compare_by_dependent,
+                  solution);
+}
+
 static void add_coloc(CsSolution *solution, CsColoc *coloc)
 {
     g_ptr_array_add(solution->colocs, coloc);

@@ -163,6 +163,8 @@ gboolean cs_engine_is_true(const char *text);
 void cs_colocations_build(CsSolution *solution);
 void cs_group_expand_colocations(CsSolution *solution, int group);
 void cs_apply_this_with(CsSolution *solution, int rsc, const CsColoc *coloc);
+void cs_coloc_insert_this_with(CsSolution *solution, int rsc, CsColoc *coloc);
+void cs_coloc_insert_with_this(CsSolution *solution, int rsc, CsColoc *coloc);
 /* A colocation's effect on dependent once primary is assigned. */
 void cs_apply_coloc_score(CsSolution *solution, int dependent, int primary,
                           const CsColoc *coloc);

@@ -1106,6 +1106,11 @@ void cs_promote_set_roles(CsSolution *solution, int clone)
         set_next_role_promoted(solution, rsc);
     }
     add_hidden_orphan_lines(solution, clone);
+    /* Pacemaker keeps the clone's children in this order: later
+     * colocations with the clone visit the instances so. */
+    if (solution->clones->order[clone] != NULL)
+        g_array_unref(solution->clones->order[clone]);
+    solution->clones->order[clone] = g_array_ref(order);
 }
 
 void cs_promote_print_scores(const CsSolution *solution, GPtrArray *lines)
