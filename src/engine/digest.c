@@ -32,6 +32,7 @@ typedef struct CsParam {
  * history is compared, thousands of digests per transition. */
 typedef struct CsParams {
     GArray *list;              /* CsParam, names unique */
+    gboolean borrowed;         /* list belongs to a memo */
     GPtrArray *owned;          /* xmlChar* read from the operation */
     char timeout[16];          /* CRM_meta_timeout's value */
     gboolean has_op_params;
@@ -39,7 +40,8 @@ typedef struct CsParams {
 
 static void params_clear(CsParams *params)
 {
-    g_array_free(params->list, TRUE);
+    if (!params->borrowed)
+        g_array_free(params->list, TRUE);
     if (params->owned != NULL)
         g_ptr_array_free(params->owned, TRUE);
 }
@@ -134,6 +136,7 @@ static void canonical_text(const CsParams *params, const char *keep,
  * buffers are reused from one digest to the next. */
 struct CsDigestMemo {
     GHashTable *known;         /* canonical text -> hex MD5, both owned */
+    GArray *params;            /* CsParam, lent to one CsParams at a time */
     GArray *sorted;            /* CsParam */
     GString *text;
 };
@@ -143,6 +146,7 @@ CsDigestMemo *cs_digest_memo_new(void)
     CsDigestMemo *memo = g_new0(CsDigestMemo, 1);
 
     memo->known = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    memo->params = g_array_new(FALSE, FALSE, sizeof(CsParam));
     memo->sorted = g_array_new(FALSE, FALSE, sizeof(CsParam));
     memo->text = g_string_sized_new(256);
     return memo;
@@ -153,6 +157,7 @@ void cs_digest_memo_free(CsDigestMemo *memo)
     if (memo == NULL)
         return;
     g_hash_table_destroy(memo->known);
+    g_array_free(memo->params, TRUE);
     g_array_free(memo->sorted, TRUE);
     g_string_free(memo->text, TRUE);
     g_free(memo);
@@ -243,16 +248,22 @@ static guint op_timeout_ms(const CsOp *op)
     return 20000;
 }
 
-/* Fills params, which must be cleared with params_clear(). */
+/* Fills params, which must be cleared with params_clear(); with a memo,
+ * in the memo's list. */
 static void digest_params(const CsResource *rsc, const CsOp *op,
-                          guint interval_ms, CsParams *params)
+                          guint interval_ms, CsParams *params,
+                          CsDigestMemo *memo)
 {
     GHashTableIter iter;
     gpointer key, value;
-    guint size = rsc->params != NULL ? g_hash_table_size(rsc->params) : 0;
 
-    *params = (CsParams){ g_array_sized_new(FALSE, FALSE, sizeof(CsParam), size + 1),
-                          NULL, "", FALSE };
+    *params = (CsParams){ NULL, memo != NULL, NULL, "", FALSE };
+    if (memo != NULL) {
+        params->list = memo->params;
+        g_array_set_size(params->list, 0);
+    } else {
+        params->list = g_array_new(FALSE, FALSE, sizeof(CsParam));
+    }
     if (rsc->params != NULL) {
         g_hash_table_iter_init(&iter, rsc->params);
         while (g_hash_table_iter_next(&iter, &key, &value)) {
@@ -274,7 +285,7 @@ char *cs_digest_all(const CsResource *rsc, const char *task, guint interval_ms)
     g_auto(CsParams) params;
 
     digest_params(rsc, cs_digest_find_op(rsc, task, interval_ms), interval_ms,
-                  &params);
+                  &params, NULL);
     return digest_once(&params, NULL);
 }
 
@@ -284,7 +295,7 @@ char *cs_digest_restart(const CsResource *rsc, const char *task,
     g_auto(CsParams) params;
 
     digest_params(rsc, cs_digest_find_op(rsc, task, interval_ms), interval_ms,
-                  &params);
+                  &params, NULL);
     return digest_once(&params, force_restart);
 }
 
@@ -332,7 +343,7 @@ static const char *secure_digest(const CsResource *rsc,
     g_autofree char *secure = record_attr(record, "op-secure-params");
     gboolean old = version == NULL || compare_versions(version, "3.16.0") < 0;
     g_auto(CsParams) params = { g_array_new(FALSE, FALSE, sizeof(CsParam)),
-                                NULL, "", FALSE };
+                                FALSE, NULL, "", FALSE };
     GHashTableIter iter;
     gpointer key, value;
 
@@ -407,7 +418,7 @@ CsDigestResult cs_digest_compare_memo(const CsResource *rsc,
 
     digest_params(rsc, cs_digest_find_op(rsc, record->operation,
                                          record->interval_ms),
-                  record->interval_ms, &params);
+                  record->interval_ms, &params, memo);
     CsDigestResult result = compare(record, &params, memo);
 
     if (result != CS_DIGEST_MATCH
