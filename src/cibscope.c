@@ -255,6 +255,14 @@ static void write_output(const GString *out, gboolean terminal)
     }
 }
 
+/* Scores are written as they are printed (the flush of
+ * cs_solution_stream_scores()): megabytes on a large cluster that would
+ * otherwise add to the peak memory. */
+static void flush_output(GString *out, gpointer data)
+{
+    write_output(out, GPOINTER_TO_INT(data));
+}
+
 /* A one-shot command exits right after printing, and the kernel takes
  * back its memory at once, while freeing a large CIB's document, model
  * and solution piece by piece costs about a sixth of the run.  Held here,
@@ -349,8 +357,10 @@ static int run_engine_command(const Invocation *invocation)
 
     g_autoptr(GString) out = g_string_new(NULL);
     int args = invocation->live ? 0 : 1;    /* where RESOURCE [NODE] start */
+    gboolean terminal = isatty(STDOUT_FILENO);
     if (strcmp(invocation->command, "scores") == 0) {
-        cs_solution_print_scores(solution, out);
+        cs_solution_stream_scores(solution, out, flush_output,
+                                  GINT_TO_POINTER(terminal));
     } else if (strcmp(invocation->command, "transition") == 0) {
         cs_solution_print_transition(solution, out);
     } else if (!cs_solution_explain(solution, invocation->positional[args],
@@ -358,7 +368,7 @@ static int run_engine_command(const Invocation *invocation)
         fprintf(stderr, "cibscope: %s\n", error->message);
         return EXIT_USAGE;
     }
-    write_output(out, isatty(STDOUT_FILENO));
+    write_output(out, terminal);
     keep_until_exit(g_steal_pointer(&document), g_steal_pointer(&model),
                     g_steal_pointer(&solution), g_steal_pointer(&out));
     return fflush(stdout) == 0 ? EXIT_OK : EXIT_INPUT;
