@@ -261,8 +261,9 @@ enum {
 
 struct CsEdge;
 
-/* A list carved from the graph's blocks (actions.c graph_alloc()): it
- * grows by moving to a block twice the size, and is never freed alone. */
+/* A list carved from the graph's blocks (actions.c graph_alloc()): a
+ * full list moves to room twice its size, and nothing is freed before
+ * the graph is. */
 typedef struct CsEdgeList {
     struct CsEdge **items;   /* oldest first */
     guint len, size;
@@ -280,6 +281,7 @@ typedef struct CsAct {
     int runnable_before, required_before;
 } CsAct;
 
+/* A resource's actions, carved like CsEdgeList. */
 typedef struct CsActList {
     CsAct **items;           /* creation order */
     guint len, size;
