@@ -294,7 +294,10 @@ static void keep_until_exit(CsDocument *document, CsModel *model,
  * libc) nothing changes but the speed. */
 #define CS_HUGE_PAGE ((uintptr_t)2 << 20)
 /* The heap a CIB needs, per byte of its XML (the tree, the model and the
- * solution): about 22 for the bench workloads. */
+ * solution): about 18 to 20 for the bench workloads (scores and the
+ * summary alike, the scores being written as they are printed).  What is
+ * reserved and never used costs nothing, but what the heap needs past the
+ * reserve grows in 4 KiB pages again. */
 #define CS_HEAP_PER_XML_BYTE 24
 #define CS_HEAP_RESERVE_MAX ((gsize)1 << 30)
 
