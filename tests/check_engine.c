@@ -432,6 +432,82 @@ START_TEST(test_dangling_migration_move_refused)
 }
 END_TEST
 
+/* A CIB of n_nodes nodes and n_rsc Dummy primitives, with a promotable
+ * clone when asked: enough score lines to be streamed in pieces. */
+static char *many_resources_cib(int n_nodes, int n_rsc, gboolean promotable)
+{
+    GString *xml = g_string_new("<cib crm_feature_set=\"3.16.1\" validate-with=\"pacemaker-3.9\""
+                                " epoch=\"1\" num_updates=\"0\" admin_epoch=\"0\">"
+                                "<configuration><crm_config/><nodes>");
+
+    for (int i = 0; i < n_nodes; i++)
+        g_string_append_printf(xml, "<node id=\"%d\" uname=\"node%02d\"/>", i + 1, i);
+    g_string_append(xml, "</nodes><resources>");
+    for (int i = 0; i < n_rsc; i++)
+        g_string_append_printf(xml, "<primitive id=\"rsc%03d\" class=\"ocf\""
+                               " provider=\"pacemaker\" type=\"Dummy\"/>", i);
+    if (promotable)
+        g_string_append(xml, "<clone id=\"ms\"><meta_attributes id=\"ms-meta\">"
+                        "<nvpair id=\"ms-p\" name=\"promotable\" value=\"true\"/>"
+                        "</meta_attributes><primitive id=\"st\" class=\"ocf\""
+                        " provider=\"pacemaker\" type=\"Stateful\"/></clone>");
+    g_string_append(xml, "</resources><constraints/></configuration><status/></cib>");
+    return g_string_free(xml, FALSE);
+}
+
+typedef struct Flushed {
+    GString *text;
+    int calls;
+} Flushed;
+
+static void collect_flush(GString *out, gpointer data)
+{
+    Flushed *flushed = data;
+
+    g_string_append_len(flushed->text, out->str, (gssize)out->len);
+    flushed->calls++;
+}
+
+/* Streamed scores are the printed ones, in pieces; with promotion lines
+ * to sort in among them, in one piece at the end. */
+static void check_streamed(gboolean promotable, gboolean expect_pieces)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *xml = many_resources_cib(16, 400, promotable);
+    CsDocument *document = cs_document_load_memory(xml, strlen(xml), "many", &error);
+    ck_assert_msg(document != NULL, "%s", error ? error->message : "?");
+    CsModel *model = cs_model_build(document, fixed_now(), &error);
+    ck_assert_msg(model != NULL, "%s", error ? error->message : "?");
+    CsSolution *solution = cs_solve(model, &error);
+    ck_assert_msg(solution != NULL, "%s", error ? error->message : "?");
+    g_autoptr(GString) printed = g_string_new("head\n");
+    g_autoptr(GString) rest = g_string_new("head\n");
+    Flushed flushed = { g_string_new(NULL), 0 };
+
+    cs_solution_print_scores(solution, printed);
+    cs_solution_stream_scores(solution, rest, collect_flush, &flushed);
+    g_string_append_len(flushed.text, rest->str, (gssize)rest->len);
+    ck_assert_uint_gt(printed->len, 256 * 1024);
+    ck_assert_str_eq(flushed.text->str, printed->str);
+    if (expect_pieces)
+        ck_assert_int_ge(flushed.calls, 1);
+    else
+        ck_assert_int_eq(flushed.calls, 0);
+    if (promotable)
+        ck_assert_ptr_nonnull(strstr(printed->str, "promotion score on"));
+    g_string_free(flushed.text, TRUE);
+    cs_solution_free(solution);
+    cs_model_free(model);
+    cs_document_free(document);
+}
+
+START_TEST(test_stream_scores)
+{
+    check_streamed(FALSE, TRUE);
+    check_streamed(TRUE, FALSE);
+}
+END_TEST
+
 static Suite *engine_suite(void)
 {
     Suite *suite = suite_create("engine");
@@ -444,6 +520,7 @@ static Suite *engine_suite(void)
     tcase_add_test(unit, test_unmanaged_provenance);
     tcase_add_test(unit, test_orphan_assignment);
     tcase_add_test(unit, test_dangling_migration_move_refused);
+    tcase_add_test(unit, test_stream_scores);
     suite_add_tcase(suite, unit);
     tcase_set_timeout(corpus, 120);
     tcase_add_test(corpus, test_corpus_provenance);

@@ -245,6 +245,50 @@ START_TEST(test_digests)
 }
 END_TEST
 
+/* A memo shared by every record (and kept for a second pass, when each
+ * digest is already known) answers as a fresh computation does: records
+ * whose definitions changed (restart, reload) and records that match. */
+START_TEST(test_digest_memo)
+{
+    static const char *const digest_cases[] = {
+        "definition", "reload", "restart-definition", "monitor-digest-change",
+        "reload-group-member",
+    };
+    g_autoptr(CsDigestMemo) memo = cs_digest_memo_new();
+    int seen[CS_DIGEST_UNKNOWN + 1] = { 0 };
+
+    for (guint c = 0; c < G_N_ELEMENTS(digest_cases); c++) {
+        Solved solved = solve_case(digest_cases[c]);
+        const CsModel *model = solved.model;
+
+        for (int pass = 0; pass < 2; pass++)
+            for (guint i = 0; i < model->rsc_states->len; i++) {
+                const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+                const CsResource *rsc;
+
+                if (state->rsc < 0 || state->history == NULL)
+                    continue;
+                rsc = g_ptr_array_index(model->resources, state->rsc);
+                for (guint j = 0; j < state->history->len; j++) {
+                    const CsOpRecord *record = g_ptr_array_index(state->history, j);
+                    CsDigestResult fresh, memoized;
+
+                    if (record->operation == NULL)
+                        continue;
+                    fresh = cs_digest_compare(rsc, record);
+                    memoized = cs_digest_compare_memo(rsc, record, memo);
+                    ck_assert_msg(fresh == memoized, "%s: %s", digest_cases[c],
+                                  record->id);
+                    seen[fresh]++;
+                }
+            }
+        solved_free(&solved);
+    }
+    ck_assert_int_gt(seen[CS_DIGEST_MATCH], 0);
+    ck_assert_int_gt(seen[CS_DIGEST_ALL] + seen[CS_DIGEST_RESTART], 0);
+}
+END_TEST
+
 /* Orders on promote and demote actions are answered from the action
  * graph, not refused: a blocked promotion names the action it waits for,
  * and demotion comes before a promoted instance's stop. */
@@ -315,6 +359,7 @@ static Suite *transition_suite(void)
     tcase_add_test(tc, test_fence_and_blocked);
     tcase_add_test(tc, test_promotion_orders);
     tcase_add_test(tc, test_digests);
+    tcase_add_test(tc, test_digest_memo);
     suite_add_tcase(suite, tc);
     return suite;
 }

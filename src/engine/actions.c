@@ -52,6 +52,71 @@ typedef struct CsOrdering {
     guint type;
 } CsOrdering;
 
+/* ---- storage ----------------------------------------------------------
+ * DESIGN.md "Performance": a large cluster's graph holds tens of thousands
+ * of actions, edges and orderings, all living exactly as long as the
+ * graph.  They are carved from 64 KiB blocks, zeroed, and freed with them,
+ * rather than allocated (and freed) one by one. */
+#define CS_GRAPH_BLOCK_BYTES ((gsize)64 * 1024)
+
+static gpointer graph_alloc(CsGraph *graph, gsize size)
+{
+    gpointer carved;
+
+    size = (size + 15) & ~(gsize)15;
+    if (graph->block_left < size) {
+        gsize block = MAX(size, CS_GRAPH_BLOCK_BYTES);
+
+        graph->block_next = g_malloc0(block);
+        graph->block_left = block;
+        g_ptr_array_add(graph->blocks, graph->block_next);
+    }
+    carved = graph->block_next;
+    graph->block_next += size;
+    graph->block_left -= size;
+    return carved;
+}
+
+/* Room for one more item in a list of pointers: a full list moves to a
+ * block twice its size. */
+static gpointer *list_room(CsGraph *graph, gpointer *items, guint len,
+                           guint *size)
+{
+    gpointer *moved;
+
+    if (len < *size)
+        return items;
+    *size = *size == 0 ? 4 : *size * 2;
+    moved = graph_alloc(graph, *size * sizeof(gpointer));
+    if (len > 0)
+        memcpy(moved, items, len * sizeof(gpointer));
+    return moved;
+}
+
+static void act_list_add(CsGraph *graph, CsActList *list, CsAct *action)
+{
+    list->items = (CsAct **)list_room(graph, (gpointer *)list->items,
+                                      list->len, &list->size);
+    list->items[list->len++] = action;
+}
+
+/* Pacemaker keeps an action's orderings newest first (g_list_prepend()),
+ * and which edge is seen first matters.  Stored oldest first, adding one
+ * is an append; edge_at(list, 0) is the newest.  An edge added while the
+ * list is walked shifts every index by one, as a prepend to an array
+ * would. */
+static void edge_list_add(CsGraph *graph, CsEdgeList *list, CsEdge *edge)
+{
+    list->items = (CsEdge **)list_room(graph, (gpointer *)list->items,
+                                       list->len, &list->size);
+    list->items[list->len++] = edge;
+}
+
+static CsEdge *edge_at(const CsEdgeList *list, guint i)
+{
+    return list->items[list->len - 1 - i];
+}
+
 static const CsResource *rsc_info(const CsGraph *graph, int rsc)
 {
     return g_ptr_array_index(graph->model->resources, rsc);
@@ -113,17 +178,6 @@ const char *cs_task_name(const CsAct *action)
     case CS_TASK_PSEUDO: break;
     }
     return action->name;
-}
-
-static void act_free(gpointer data)
-{
-    CsAct *action = data;
-
-    g_free(action->reason);
-    g_free(action->name);
-    g_ptr_array_free(action->before, TRUE);
-    g_ptr_array_free(action->after, TRUE);
-    g_free(action);
 }
 
 /* Pacemaker's pe_action_set_reason(): the first reason stays unless
@@ -340,27 +394,25 @@ static void update_runnable(CsGraph *graph, CsAct *action)
 static CsAct *act_alloc(CsGraph *graph, CsTask task, int rsc, int node,
                         guint flags)
 {
-    CsAct *action = g_new0(CsAct, 1);
+    CsAct *action = graph_alloc(graph, sizeof(CsAct));
 
     action->task = task;
     action->rsc = rsc;
     action->node = node;
     action->flags = flags;
-    action->before = g_ptr_array_new();
-    action->after = g_ptr_array_new();
     g_ptr_array_add(graph->actions, action);
     if (rsc >= 0)
-        g_ptr_array_add(graph->by_rsc[rsc], action);
+        act_list_add(graph, &graph->by_rsc[rsc], action);
     return action;
 }
 
 CsAct *cs_graph_find(CsGraph *graph, int rsc, CsTask task, int node)
 {
-    GPtrArray *list = graph->by_rsc[rsc];
+    const CsActList *list = &graph->by_rsc[rsc];
     CsAct *found = NULL;
 
     for (guint i = 0; i < list->len; i++) {
-        CsAct *action = g_ptr_array_index(list, i);
+        CsAct *action = list->items[i];
 
         if (action->task != task)
             continue;
@@ -375,10 +427,10 @@ CsAct *cs_graph_find(CsGraph *graph, int rsc, CsTask task, int node)
 /* The first of rsc's actions for task on node (any node when < 0). */
 static CsAct *find_first(const CsGraph *graph, int rsc, CsTask task, int node)
 {
-    GPtrArray *list = graph->by_rsc[rsc];
+    const CsActList *list = &graph->by_rsc[rsc];
 
     for (guint i = 0; i < list->len; i++) {
-        CsAct *action = g_ptr_array_index(list, i);
+        CsAct *action = list->items[i];
 
         if (action->task == task && (node < 0 || action->node == node))
             return action;
@@ -417,7 +469,7 @@ static CsAct *pseudo_rsc_action(CsGraph *graph, int rsc, CsTask task,
 static void order_rsc(CsGraph *graph, int first_rsc, CsTask first_task,
                       int then_rsc, CsTask then_task, guint type)
 {
-    CsOrdering *ordering = g_new0(CsOrdering, 1);
+    CsOrdering *ordering = graph_alloc(graph, sizeof(CsOrdering));
 
     *ordering = (CsOrdering){ first_rsc, first_task, NULL,
                               then_rsc, then_task, NULL, type };
@@ -427,7 +479,7 @@ static void order_rsc(CsGraph *graph, int first_rsc, CsTask first_task,
 static void order_action_rsc(CsGraph *graph, CsAct *first, int then_rsc,
                              CsTask then_task, guint type)
 {
-    CsOrdering *ordering = g_new0(CsOrdering, 1);
+    CsOrdering *ordering = graph_alloc(graph, sizeof(CsOrdering));
 
     *ordering = (CsOrdering){ -1, CS_TASK_PSEUDO, first,
                               then_rsc, then_task, NULL, type };
@@ -437,7 +489,7 @@ static void order_action_rsc(CsGraph *graph, CsAct *first, int then_rsc,
 static void order_rsc_action(CsGraph *graph, int first_rsc,
                              CsTask first_task, CsAct *then, guint type)
 {
-    CsOrdering *ordering = g_new0(CsOrdering, 1);
+    CsOrdering *ordering = graph_alloc(graph, sizeof(CsOrdering));
 
     *ordering = (CsOrdering){ first_rsc, first_task, NULL,
                               -1, CS_TASK_PSEUDO, then, type };
@@ -454,50 +506,49 @@ static gboolean order_actions(CsGraph *graph, CsAct *first, CsAct *then,
 
     if (type == 0)
         return FALSE;
-    for (guint i = 0; i < first->after->len; i++) {
-        CsEdge *other = g_ptr_array_index(first->after, i);
+    for (guint i = 0; i < first->after.len; i++) {
+        CsEdge *other = first->after.items[i];
 
         if (other->then == then && (other->type & type))
             return FALSE;
     }
-    edge = g_new0(CsEdge, 1);
+    edge = graph_alloc(graph, sizeof(CsEdge));
     *edge = (CsEdge){ first, then, type };
-    g_ptr_array_add(graph->edges, edge);
-    g_ptr_array_insert(first->after, 0, edge);
-    g_ptr_array_insert(then->before, 0, edge);
+    edge_list_add(graph, &first->after, edge);
+    edge_list_add(graph, &then->before, edge);
     return TRUE;
 }
 
-static GPtrArray *actions_by_task(const CsGraph *graph, int rsc, CsTask task)
+/* Every "then" action of ordering after first: each of the "then"
+ * resource's actions for the task, or the one action given. */
+static void order_thens(CsGraph *graph, CsAct *first,
+                        const CsOrdering *ordering)
 {
-    GPtrArray *found = g_ptr_array_new();
-    GPtrArray *list = graph->by_rsc[rsc];
+    const CsActList *list;
 
-    for (guint i = 0; i < list->len; i++) {
-        CsAct *action = g_ptr_array_index(list, i);
-
-        if (action->task == task)
-            g_ptr_array_add(found, action);
+    if (ordering->then != NULL) {
+        order_actions(graph, first, ordering->then, ordering->type);
+        return;
     }
-    return found;
+    list = &graph->by_rsc[ordering->then_rsc];
+    for (guint i = 0; i < list->len; i++)
+        if (list->items[i]->task == ordering->then_task)
+            order_actions(graph, first, list->items[i], ordering->type);
 }
 
 /* Pacemaker's rsc_order_first(): a "first" action that does not exist is
  * created (optional, on no node, so unrunnable) unless it would stop a
- * stopped resource; every "then" action of the task is ordered after. */
+ * stopped resource; every "then" action of the task is ordered after.
+ * (Ordering adds edges only: the action lists walked stay as they are.) */
 static void apply_ordering(CsGraph *graph, const CsOrdering *ordering)
 {
-    g_autoptr(GPtrArray) firsts = NULL;
-    g_autoptr(GPtrArray) thens = NULL;
+    const CsActList *list;
 
     if (ordering->first != NULL) {
-        firsts = g_ptr_array_new();
-        g_ptr_array_add(firsts, ordering->first);
-    } else {
-        firsts = actions_by_task(graph, ordering->first_rsc,
-                                 ordering->first_task);
+        order_thens(graph, ordering->first, ordering);
+        return;
     }
-    if (firsts->len == 0) {
+    if (find_first(graph, ordering->first_rsc, ordering->first_task, -1) == NULL) {
         if (ordering->first_rsc == ordering->then_rsc)
             return;
         if (ordering->first_task == CS_TASK_STOP
@@ -507,20 +558,15 @@ static void apply_ordering(CsGraph *graph, const CsOrdering *ordering)
         if (ordering->first_task == CS_TASK_DEMOTE
             && graph->role[ordering->first_rsc] == CS_ROLE_UNPROMOTED)
             return;
-        g_ptr_array_add(firsts, rsc_action(graph, ordering->first_rsc,
-                                           ordering->first_task, -1, TRUE));
+        order_thens(graph, rsc_action(graph, ordering->first_rsc,
+                                      ordering->first_task, -1, TRUE),
+                    ordering);
+        return;
     }
-    if (ordering->then != NULL) {
-        thens = g_ptr_array_new();
-        g_ptr_array_add(thens, ordering->then);
-    } else {
-        thens = actions_by_task(graph, ordering->then_rsc,
-                                ordering->then_task);
-    }
-    for (guint i = 0; i < firsts->len; i++)
-        for (guint j = 0; j < thens->len; j++)
-            order_actions(graph, g_ptr_array_index(firsts, i),
-                          g_ptr_array_index(thens, j), ordering->type);
+    list = &graph->by_rsc[ordering->first_rsc];
+    for (guint i = 0; i < list->len; i++)
+        if (list->items[i]->task == ordering->first_task)
+            order_thens(graph, list->items[i], ordering);
 }
 
 /* ---- flag updates (Pacemaker's update_action and friends) ------------- */
@@ -912,7 +958,7 @@ static int compatible_instance(const CsGraph *graph, int instance, int clone,
 static void unassign_instance(CsGraph *graph, int rsc)
 {
     const CsResource *info = rsc_info(graph, rsc);
-    GPtrArray *list = graph->by_rsc[rsc];
+    const CsActList *list = &graph->by_rsc[rsc];
 
     for (guint i = 0; i < info->children->len; i++)
         unassign_instance(graph, g_array_index(info->children, int, i));
@@ -921,7 +967,7 @@ static void unassign_instance(CsGraph *graph, int rsc)
     graph->assigned[rsc] = -1;
     graph->next_role[rsc] = CS_ROLE_STOPPED;
     for (guint i = 0; i < list->len; i++) {
-        CsAct *action = g_ptr_array_index(list, i);
+        CsAct *action = list->items[i];
 
         if (action->task == CS_TASK_STOP)
             action->flags &= ~CS_ACT_OPTIONAL;
@@ -1160,8 +1206,8 @@ static void update_action(CsGraph *graph, CsAct *then)
             then->required_before = 1;
         then->flags &= ~CS_ACT_RUNNABLE;
     }
-    for (guint i = 0; i < then->before->len; i++) {
-        CsEdge *edge = g_ptr_array_index(then->before, i);
+    for (guint i = 0; i < then->before.len; i++) {
+        CsEdge *edge = edge_at(&then->before, i);
         CsAct *first = edge->first;
 
         if (edge->type == 0)
@@ -1191,8 +1237,8 @@ static void update_action(CsGraph *graph, CsAct *then)
             edge->type = 0;
         }
         if (changed & UPDATED_FIRST) {
-            for (guint j = 0; j < first->after->len; j++) {
-                CsEdge *next = g_ptr_array_index(first->after, j);
+            for (guint j = 0; j < first->after.len; j++) {
+                CsEdge *next = edge_at(&first->after, j);
 
                 update_action(graph, next->then);
             }
@@ -1209,8 +1255,8 @@ static void update_action(CsGraph *graph, CsAct *then)
         if ((last_flags & CS_ACT_RUNNABLE) && !(then->flags & CS_ACT_RUNNABLE))
             block_colocation_dependents(graph, then);
         update_action(graph, then);
-        for (guint j = 0; j < then->after->len; j++) {
-            CsEdge *next = g_ptr_array_index(then->after, j);
+        for (guint j = 0; j < then->after.len; j++) {
+            CsEdge *next = edge_at(&then->after, j);
 
             update_action(graph, next->then);
         }
@@ -1232,10 +1278,10 @@ static void block_dependent_actions(CsGraph *graph, int rsc, CsTask task,
     g_autofree char *text = g_strdup_printf("colocation with %s",
                                             rsc_info(graph, because)->id);
     const CsResource *info = rsc_info(graph, rsc);
-    GPtrArray *list = graph->by_rsc[rsc];
+    const CsActList *list = &graph->by_rsc[rsc];
 
     for (guint i = 0; i < list->len; i++) {
-        CsAct *action = g_ptr_array_index(list, i);
+        CsAct *action = list->items[i];
 
         if (action->task != task || !(action->flags & CS_ACT_RUNNABLE))
             continue;
@@ -1334,7 +1380,6 @@ static void init_rsc_state(CsGraph *graph)
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         const CsRscWork *work = &solution->work[rsc];
 
-        graph->by_rsc[rsc] = g_ptr_array_new();
         graph->running_on[rsc] = g_array_new(FALSE, FALSE, sizeof(int));
         graph->assigned[rsc] = work->assigned;
         graph->role[rsc] = work->role == CS_ROLE_UNKNOWN ? CS_ROLE_STOPPED
@@ -1375,9 +1420,10 @@ static void init_rsc_state(CsGraph *graph)
                             state->migration_target))
             g_array_append_val(graph->running_on[state->rsc],
                                state->migration_target);
+        /* The short list first: the scan of every state is quadratic. */
         if (state->role >= CS_ROLE_STARTED
-            && !(stopped_migration_target_on(model, state->rsc, state->node)
-                 && node_listed(graph->running_on[state->rsc], state->node)))
+            && !(node_listed(graph->running_on[state->rsc], state->node)
+                 && stopped_migration_target_on(model, state->rsc, state->node)))
             g_array_append_val(graph->running_on[state->rsc], state->node);
         if (state->pending_task != NULL
             && strcmp(state->pending_task, "start") == 0)
@@ -1596,11 +1642,11 @@ static void demote_resource(CsGraph *graph, int rsc, gboolean optional)
 static void promote_resource(CsGraph *graph, int rsc, int node,
                              gboolean optional)
 {
-    GPtrArray *list = graph->by_rsc[rsc];
+    const CsActList *list = &graph->by_rsc[rsc];
     gboolean runnable = TRUE;
 
     for (guint i = 0; i < list->len; i++) {
-        const CsAct *action = g_ptr_array_index(list, i);
+        const CsAct *action = list->items[i];
 
         if (action->task == CS_TASK_START && action->node == node
             && !(action->flags & CS_ACT_RUNNABLE))
@@ -1611,7 +1657,7 @@ static void promote_resource(CsGraph *graph, int rsc, int node,
         return;
     }
     for (guint i = 0; i < list->len; i++) {
-        CsAct *action = g_ptr_array_index(list, i);
+        CsAct *action = list->items[i];
 
         if (action->task == CS_TASK_PROMOTE && action->node == node)
             action->flags &= ~CS_ACT_RUNNABLE;
@@ -1823,7 +1869,7 @@ enum { INSTANCE_ACTIVE = 1, INSTANCE_STARTING = 2, INSTANCE_STOPPING = 4 };
 static guint instance_state(const CsGraph *graph, int rsc)
 {
     const CsResource *info = rsc_info(graph, rsc);
-    GPtrArray *list = graph->by_rsc[rsc];
+    const CsActList *list = &graph->by_rsc[rsc];
     guint state = 0;
 
     if (info->kind != CS_RSC_PRIMITIVE) {
@@ -1835,7 +1881,7 @@ static guint instance_state(const CsGraph *graph, int rsc)
     if (graph->running_on[rsc]->len > 0)
         state |= INSTANCE_ACTIVE;
     for (guint i = 0; i < list->len; i++) {
-        const CsAct *action = g_ptr_array_index(list, i);
+        const CsAct *action = list->items[i];
 
         if (action->flags & CS_ACT_OPTIONAL)
             continue;
@@ -1857,7 +1903,7 @@ static gboolean any_instance_requires(const CsGraph *graph, int clone,
 
     for (guint i = 0; i < info->children->len; i++) {
         int instance = g_array_index(info->children, int, i);
-        GPtrArray *list = graph->by_rsc[instance];
+        const CsActList *list = &graph->by_rsc[instance];
 
         /* A cloned group's members, not its pseudo-actions, say. */
         if (is_group(graph, instance)) {
@@ -1867,7 +1913,7 @@ static gboolean any_instance_requires(const CsGraph *graph, int clone,
         }
 
         for (guint j = 0; j < list->len; j++) {
-            const CsAct *action = g_ptr_array_index(list, j);
+            const CsAct *action = list->items[j];
 
             if (action->task == task && !(action->flags & CS_ACT_OPTIONAL))
                 return TRUE;
@@ -2446,7 +2492,7 @@ static void force_restart(CsGraph *graph, int rsc)
 }
 
 static void check_record(CsGraph *graph, const CsRscState *state,
-                         const CsOpRecord *record)
+                         const CsOpRecord *record, CsDigestMemo *digests)
 {
     const CsResource *info = rsc_info(graph, state->rsc);
     CsDigestResult result;
@@ -2455,7 +2501,7 @@ static void check_record(CsGraph *graph, const CsRscState *state,
         && cs_digest_find_op(info, record->operation,
                              record->interval_ms) == NULL)
         return;   /* an orphaned recurring operation is only cancelled */
-    result = cs_digest_compare(info, record);
+    result = cs_digest_compare_memo(info, record, digests);
     if (result == CS_DIGEST_MATCH || record->interval_ms > 0)
         return;   /* recurring operations are rescheduled, not restarted */
     /* A probe, migrate_from or promote that found the resource running
@@ -2474,6 +2520,7 @@ static void check_record(CsGraph *graph, const CsRscState *state,
 static void check_definitions(CsGraph *graph)
 {
     const CsModel *model = graph->model;
+    g_autoptr(CsDigestMemo) digests = cs_digest_memo_new();
 
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
@@ -2506,7 +2553,7 @@ static void check_definitions(CsGraph *graph)
             if (record->interval_ms > 0 || strcmp(task, "monitor") == 0
                 || strcmp(task, "start") == 0 || strcmp(task, "promote") == 0
                 || strcmp(task, "migrate_from") == 0)
-                check_record(graph, state, record);
+                check_record(graph, state, record, digests);
         }
     }
 }
@@ -2520,10 +2567,10 @@ CsGraph *cs_graph_build(const CsSolution *solution)
 
     graph->solution = solution;
     graph->model = solution->model;
-    graph->actions = g_ptr_array_new_with_free_func(act_free);
-    graph->edges = g_ptr_array_new_with_free_func(g_free);
-    graph->orderings = g_ptr_array_new_with_free_func(g_free);
-    graph->by_rsc = g_new0(GPtrArray *, n_rsc);
+    graph->blocks = g_ptr_array_new_with_free_func(g_free);
+    graph->actions = g_ptr_array_new();
+    graph->orderings = g_ptr_array_new();
+    graph->by_rsc = g_new0(CsActList, n_rsc);
     graph->running_on = g_new0(GArray *, n_rsc);
     graph->rsc_flags = g_new0(guint, n_rsc);
     graph->role = g_new0(CsRole, n_rsc);
@@ -2554,13 +2601,17 @@ void cs_graph_free(CsGraph *graph)
 {
     if (graph == NULL)
         return;
-    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
-        g_ptr_array_free(graph->by_rsc[rsc], TRUE);
+    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++)
         g_array_free(graph->running_on[rsc], TRUE);
+    for (guint i = 0; i < graph->actions->len; i++) {
+        CsAct *action = g_ptr_array_index(graph->actions, i);
+
+        g_free(action->reason);
+        g_free(action->name);
     }
     g_ptr_array_free(graph->actions, TRUE);
-    g_ptr_array_free(graph->edges, TRUE);
     g_ptr_array_free(graph->orderings, TRUE);
+    g_ptr_array_free(graph->blocks, TRUE);
     g_free(graph->by_rsc);
     g_free(graph->running_on);
     g_free(graph->rsc_flags);

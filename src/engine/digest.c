@@ -21,9 +21,59 @@
 
 #include "engine/engine_internal.h"
 
+/* One parameter to hash: both strings are borrowed (from the model, the
+ * operation's XML copies in CsParams.owned, or the timeout buffer). */
+typedef struct CsParam {
+    const char *name, *value;
+} CsParam;
+
+/* The parameters an operation ran with, as a short list rather than a
+ * copied hash table: DESIGN.md "Performance", every active resource's
+ * history is compared, thousands of digests per transition. */
+typedef struct CsParams {
+    GArray *list;              /* CsParam, names unique */
+    gboolean borrowed;         /* list belongs to a memo */
+    GPtrArray *owned;          /* xmlChar* read from the operation */
+    char timeout[16];          /* CRM_meta_timeout's value */
+    gboolean has_op_params;
+} CsParams;
+
+static void params_clear(CsParams *params)
+{
+    if (!params->borrowed)
+        g_array_free(params->list, TRUE);
+    if (params->owned != NULL)
+        g_ptr_array_free(params->owned, TRUE);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(CsParams, params_clear)
+
+static CsParam *params_find(const CsParams *params, const char *name)
+{
+    for (guint i = 0; i < params->list->len; i++) {
+        CsParam *param = &g_array_index(params->list, CsParam, i);
+
+        if (strcmp(param->name, name) == 0)
+            return param;
+    }
+    return NULL;
+}
+
+/* The value of name, replacing any earlier one (a hash table's insert). */
+static void params_set(CsParams *params, const char *name, const char *value)
+{
+    CsParam *param = params_find(params, name);
+    CsParam added = { name, value };
+
+    if (param != NULL)
+        param->value = value;
+    else
+        g_array_append_val(params->list, added);
+}
+
 static gint compare_names(gconstpointer a, gconstpointer b)
 {
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
+    return strcmp(((const CsParam *)a)->name, ((const CsParam *)b)->name);
 }
 
 /* Attribute values escaped as libxml2 writes them inside double quotes. */
@@ -43,37 +93,97 @@ static void append_escaped(GString *out, const char *value)
     }
 }
 
-/* MD5 of the canonical " <parameters .../>\n" form of params.  With
+/* Whether name is a word of padded (" a b c "), as op-force-restart and
+ * op-secure-params list them. */
+static gboolean listed(const char *padded, const char *name)
+{
+    g_autofree char *word = g_strdup_printf(" %s ", name);
+
+    return strstr(padded, word) != NULL;
+}
+
+/* The canonical " <parameters .../>\n" form of params, into text.  With
  * keep (a space-separated list, as op-force-restart holds it), only the
  * names in the list count. */
-static char *digest_of(GHashTable *params, const char *keep)
+static void canonical_text(const CsParams *params, const char *keep,
+                           GArray *sorted, GString *text)
 {
-    g_autoptr(GPtrArray) names = g_ptr_array_new();
-    g_autoptr(GString) text = g_string_new(" <parameters");
     g_autofree char *padded = keep ? g_strdup_printf(" %s ", keep) : NULL;
-    GHashTableIter iter;
-    gpointer name;
 
-    g_hash_table_iter_init(&iter, params);
-    while (g_hash_table_iter_next(&iter, &name, NULL)) {
-        if (padded != NULL) {
-            g_autofree char *word = g_strdup_printf(" %s ", (char *)name);
+    g_array_set_size(sorted, 0);
+    for (guint i = 0; i < params->list->len; i++) {
+        const CsParam *param = &g_array_index(params->list, CsParam, i);
 
-            if (strstr(padded, word) == NULL)
-                continue;
-        }
-        g_ptr_array_add(names, name);
+        if (padded == NULL || listed(padded, param->name))
+            g_array_append_val(sorted, *param);
     }
-    g_ptr_array_sort(names, compare_names);
-    for (guint i = 0; i < names->len; i++) {
-        const char *key = g_ptr_array_index(names, i);
+    g_array_sort(sorted, compare_names);
+    g_string_assign(text, " <parameters");
+    for (guint i = 0; i < sorted->len; i++) {
+        const CsParam *param = &g_array_index(sorted, CsParam, i);
 
-        g_string_append_printf(text, " %s=\"", key);
-        append_escaped(text, g_hash_table_lookup(params, key));
+        g_string_append_c(text, ' ');
+        g_string_append(text, param->name);
+        g_string_append(text, "=\"");
+        append_escaped(text, param->value);
         g_string_append_c(text, '"');
     }
     g_string_append(text, "/>\n");
-    return g_compute_checksum_for_string(G_CHECKSUM_MD5, text->str, -1);
+}
+
+/* Most resources share their parameters (often none at all), so the same
+ * text is hashed again and again: the memo keeps each text's MD5, and its
+ * buffers are reused from one digest to the next. */
+struct CsDigestMemo {
+    GHashTable *known;         /* canonical text -> hex MD5, both owned */
+    GArray *params;            /* CsParam, lent to one CsParams at a time */
+    GArray *sorted;            /* CsParam */
+    GString *text;
+};
+
+CsDigestMemo *cs_digest_memo_new(void)
+{
+    CsDigestMemo *memo = g_new0(CsDigestMemo, 1);
+
+    memo->known = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    memo->params = g_array_new(FALSE, FALSE, sizeof(CsParam));
+    memo->sorted = g_array_new(FALSE, FALSE, sizeof(CsParam));
+    memo->text = g_string_sized_new(256);
+    return memo;
+}
+
+void cs_digest_memo_free(CsDigestMemo *memo)
+{
+    if (memo == NULL)
+        return;
+    g_hash_table_destroy(memo->known);
+    g_array_free(memo->params, TRUE);
+    g_array_free(memo->sorted, TRUE);
+    g_string_free(memo->text, TRUE);
+    g_free(memo);
+}
+
+/* The MD5 (hex, owned by the memo) of params' canonical text. */
+static const char *digest_of(const CsParams *params, const char *keep,
+                             CsDigestMemo *memo)
+{
+    canonical_text(params, keep, memo->sorted, memo->text);
+    const char *known = g_hash_table_lookup(memo->known, memo->text->str);
+    if (known != NULL)
+        return known;
+    char *hex = g_compute_checksum_for_data(G_CHECKSUM_MD5,
+                                            (const guchar *)memo->text->str,
+                                            memo->text->len);
+    g_hash_table_insert(memo->known, g_strdup(memo->text->str), hex);
+    return hex;
+}
+
+/* digest_of() for a caller without a memo: a copy. */
+static char *digest_once(const CsParams *params, const char *keep)
+{
+    g_autoptr(CsDigestMemo) memo = cs_digest_memo_new();
+
+    return g_strdup(digest_of(params, keep, memo));
 }
 
 /* The configured operation matching task and interval, or NULL. */
@@ -93,13 +203,12 @@ const CsOp *cs_digest_find_op(const CsResource *rsc, const char *task,
 }
 
 /* The operation's own <instance_attributes> (Pacemaker's action "extra"
- * parameters, e.g. OCF_CHECK_LEVEL), added to params. */
-static gboolean add_op_params(const CsOp *op, GHashTable *params)
+ * parameters, e.g. OCF_CHECK_LEVEL), added to params after the
+ * resource's: a name already there keeps its value. */
+static void add_op_params(const CsOp *op, CsParams *params)
 {
-    gboolean any = FALSE;
-
     if (op == NULL || op->xml == NULL)
-        return FALSE;
+        return;
     for (xmlNode *set = op->xml->children; set != NULL; set = set->next) {
         if (set->type != XML_ELEMENT_NODE
             || strcmp((const char *)set->name, "instance_attributes") != 0)
@@ -113,16 +222,21 @@ static gboolean add_op_params(const CsOp *op, GHashTable *params)
             name = xmlGetProp(pair, (const xmlChar *)"name");
             value = xmlGetProp(pair, (const xmlChar *)"value");
             if (name != NULL && value != NULL
-                && !g_hash_table_contains(params, name)) {
-                g_hash_table_insert(params, g_strdup((char *)name),
-                                    g_strdup((char *)value));
-                any = TRUE;
+                && params_find(params, (const char *)name) == NULL) {
+                CsParam added = { (const char *)name, (const char *)value };
+
+                if (params->owned == NULL)
+                    params->owned = g_ptr_array_new_with_free_func(xmlFree);
+                g_ptr_array_add(params->owned, name);
+                g_ptr_array_add(params->owned, value);
+                g_array_append_val(params->list, added);
+                params->has_op_params = TRUE;
+                continue;
             }
             xmlFree(name);
             xmlFree(value);
         }
     }
-    return any;
 }
 
 /* The timeout Pacemaker gives the operation: its own, else op_defaults'
@@ -134,45 +248,55 @@ static guint op_timeout_ms(const CsOp *op)
     return 20000;
 }
 
-static GHashTable *digest_params(const CsResource *rsc, const CsOp *op,
-                                 guint interval_ms, gboolean *has_op_params)
+/* Fills params, which must be cleared with params_clear(); with a memo,
+ * in the memo's list. */
+static void digest_params(const CsResource *rsc, const CsOp *op,
+                          guint interval_ms, CsParams *params,
+                          CsDigestMemo *memo)
 {
-    GHashTable *params = g_hash_table_new_full(g_str_hash, g_str_equal,
-                                               g_free, g_free);
     GHashTableIter iter;
     gpointer key, value;
 
+    *params = (CsParams){ NULL, memo != NULL, NULL, "", FALSE };
+    if (memo != NULL) {
+        params->list = memo->params;
+        g_array_set_size(params->list, 0);
+    } else {
+        params->list = g_array_new(FALSE, FALSE, sizeof(CsParam));
+    }
     if (rsc->params != NULL) {
         g_hash_table_iter_init(&iter, rsc->params);
-        while (g_hash_table_iter_next(&iter, &key, &value))
-            g_hash_table_insert(params, g_strdup(key), g_strdup(value));
+        while (g_hash_table_iter_next(&iter, &key, &value)) {
+            CsParam param = { key, value };
+
+            g_array_append_val(params->list, param);
+        }
     }
-    *has_op_params = add_op_params(op, params);
-    if (interval_ms > 0)
-        g_hash_table_insert(params, g_strdup("CRM_meta_timeout"),
-                            g_strdup_printf("%u", op_timeout_ms(op)));
-    return params;
+    add_op_params(op, params);
+    if (interval_ms > 0) {
+        g_snprintf(params->timeout, sizeof(params->timeout), "%u",
+                   op_timeout_ms(op));
+        params_set(params, "CRM_meta_timeout", params->timeout);
+    }
 }
 
 char *cs_digest_all(const CsResource *rsc, const char *task, guint interval_ms)
 {
-    gboolean has_op_params;
-    const CsOp *op = cs_digest_find_op(rsc, task, interval_ms);
-    g_autoptr(GHashTable) params = digest_params(rsc, op, interval_ms,
-                                                 &has_op_params);
+    g_auto(CsParams) params;
 
-    return digest_of(params, NULL);
+    digest_params(rsc, cs_digest_find_op(rsc, task, interval_ms), interval_ms,
+                  &params, NULL);
+    return digest_once(&params, NULL);
 }
 
 char *cs_digest_restart(const CsResource *rsc, const char *task,
                         guint interval_ms, const char *force_restart)
 {
-    gboolean has_op_params;
-    const CsOp *op = cs_digest_find_op(rsc, task, interval_ms);
-    g_autoptr(GHashTable) params = digest_params(rsc, op, interval_ms,
-                                                 &has_op_params);
+    g_auto(CsParams) params;
 
-    return digest_of(params, force_restart);
+    digest_params(rsc, cs_digest_find_op(rsc, task, interval_ms), interval_ms,
+                  &params, NULL);
+    return digest_once(&params, force_restart);
 }
 
 /* Compares dotted version strings numerically ("3.0.12" < "3.16.0"). */
@@ -207,50 +331,42 @@ static char *record_attr(const CsOpRecord *record, const char *name)
     return copy;
 }
 
-static gboolean remove_secure(gpointer key, gpointer value, gpointer data)
-{
-    g_autofree char *word = g_strdup_printf(" %s ", (const char *)key);
-
-    (void)value;
-    return strstr((const char *)data, word) != NULL;
-}
-
-static gboolean remove_fence_param(gpointer key, gpointer value, gpointer data)
-{
-    (void)value;
-    (void)data;
-    return g_str_has_prefix((const char *)key, "pcmk_");
-}
-
 /* The digest of the non-private parameters (op-secure-digest), as
  * Pacemaker computes it for the record's feature set: before 3.16.0 the
  * controller hashed only the agent's own parameters (no operation
  * parameters, no timeout, no pcmk_* fencing parameters). */
-static char *secure_digest(const CsResource *rsc, const CsOpRecord *record,
-                           GHashTable *params_all)
+static const char *secure_digest(const CsResource *rsc,
+                                 const CsOpRecord *record,
+                                 const CsParams *params_all, CsDigestMemo *memo)
 {
     g_autofree char *version = record_attr(record, "crm_feature_set");
     g_autofree char *secure = record_attr(record, "op-secure-params");
     gboolean old = version == NULL || compare_versions(version, "3.16.0") < 0;
-    g_autoptr(GHashTable) params = g_hash_table_new_full(g_str_hash,
-                                                         g_str_equal,
-                                                         g_free, g_free);
-    GHashTable *source = old ? rsc->params : params_all;
+    g_auto(CsParams) params = { g_array_new(FALSE, FALSE, sizeof(CsParam)),
+                                FALSE, NULL, "", FALSE };
     GHashTableIter iter;
     gpointer key, value;
 
-    if (source != NULL) {
-        g_hash_table_iter_init(&iter, source);
-        while (g_hash_table_iter_next(&iter, &key, &value))
-            g_hash_table_insert(params, g_strdup(key), g_strdup(value));
+    if (old && rsc->params != NULL) {
+        g_hash_table_iter_init(&iter, rsc->params);
+        while (g_hash_table_iter_next(&iter, &key, &value)) {
+            CsParam param = { key, value };
+
+            g_array_append_val(params.list, param);
+        }
+    } else if (!old) {
+        g_array_append_vals(params.list, params_all->list->data,
+                            params_all->list->len);
     }
-    if (secure != NULL)
-        g_hash_table_foreach_remove(params, remove_secure, secure);
-    if (old && rsc->fence_device)
-        g_hash_table_foreach_remove(params, remove_fence_param, NULL);
-    if (old)
-        g_hash_table_remove(params, "CRM_meta_timeout");
-    return digest_of(params, NULL);
+    for (guint i = params.list->len; i-- > 0;) {
+        const char *name = g_array_index(params.list, CsParam, i).name;
+
+        if ((secure != NULL && listed(secure, name))
+            || (old && rsc->fence_device && g_str_has_prefix(name, "pcmk_"))
+            || (old && strcmp(name, "CRM_meta_timeout") == 0))
+            g_array_remove_index(params.list, i);
+    }
+    return digest_of(&params, NULL, memo);
 }
 
 /* Pacemaker's only_sanitized_changed(): crm_simulate works on CIBs whose
@@ -258,57 +374,63 @@ static char *secure_digest(const CsResource *rsc, const CsOpRecord *record,
  * confined to them is no change. */
 static gboolean only_private_changed(const CsResource *rsc,
                                      const CsOpRecord *record,
-                                     GHashTable *params_all)
+                                     const CsParams *params_all,
+                                     CsDigestMemo *memo)
 {
     g_autofree char *recorded = record_attr(record, "op-secure-digest");
-    g_autofree char *computed = NULL;
 
     if (recorded == NULL)
         return FALSE;
-    computed = secure_digest(rsc, record, params_all);
-    return strcmp(computed, recorded) == 0;
+    return strcmp(secure_digest(rsc, record, params_all, memo), recorded) == 0;
 }
 
 /* Pacemaker's rsc_action_digest_cmp(): how the recorded digests of one
  * operation compare with the configuration. */
-static CsDigestResult compare(const CsOpRecord *record, GHashTable *params,
-                              gboolean has_op_params)
+static CsDigestResult compare(const CsOpRecord *record,
+                              const CsParams *params, CsDigestMemo *memo)
 {
     const char *recorded_restart = record->op_restart_digest;
-    g_autofree char *all = digest_of(params, NULL);
 
     if (recorded_restart != NULL) {
         /* Without op-force-restart every parameter counts. */
         g_autofree char *list = record_attr(record, "op-force-restart");
-        g_autofree char *restart = digest_of(params, list);
-
-        if (strcmp(restart, recorded_restart) != 0)
+        if (strcmp(digest_of(params, list, memo), recorded_restart) != 0)
             return CS_DIGEST_RESTART;
     }
     if (record->op_digest == NULL)
         return CS_DIGEST_UNKNOWN;
-    if (strcmp(all, record->op_digest) != 0) {
+    if (strcmp(digest_of(params, NULL, memo), record->op_digest) != 0) {
         /* A one-shot operation with parameters of its own restarts even
          * when only reloadable parameters changed, so that those
          * parameters take effect for it. */
-        if (record->interval_ms == 0 && has_op_params)
+        if (record->interval_ms == 0 && params->has_op_params)
             return CS_DIGEST_RESTART;
         return CS_DIGEST_ALL;
     }
     return CS_DIGEST_MATCH;
 }
 
+CsDigestResult cs_digest_compare_memo(const CsResource *rsc,
+                                      const CsOpRecord *record,
+                                      CsDigestMemo *memo)
+{
+    g_auto(CsParams) params;
+
+    digest_params(rsc, cs_digest_find_op(rsc, record->operation,
+                                         record->interval_ms),
+                  record->interval_ms, &params, memo);
+    CsDigestResult result = compare(record, &params, memo);
+
+    if (result != CS_DIGEST_MATCH
+        && only_private_changed(rsc, record, &params, memo))
+        return CS_DIGEST_MATCH;
+    return result;
+}
+
 CsDigestResult cs_digest_compare(const CsResource *rsc,
                                  const CsOpRecord *record)
 {
-    gboolean has_op_params;
-    const CsOp *op = cs_digest_find_op(rsc, record->operation,
-                                       record->interval_ms);
-    g_autoptr(GHashTable) params = digest_params(rsc, op, record->interval_ms,
-                                                 &has_op_params);
-    CsDigestResult result = compare(record, params, has_op_params);
+    g_autoptr(CsDigestMemo) memo = cs_digest_memo_new();
 
-    if (result != CS_DIGEST_MATCH && only_private_changed(rsc, record, params))
-        return CS_DIGEST_MATCH;
-    return result;
+    return cs_digest_compare_memo(rsc, record, memo);
 }

@@ -559,16 +559,12 @@ static gint compare_lines(gconstpointer a, gconstpointer b)
 }
 
 /* Promotable clones add "ID promotion score on NODE: SCORE" lines
- * (promote.c); they take their place among the sorted lines. */
-static void merge_promotion_lines(const CsSolution *solution, GString *out,
-                                  gsize start)
+ * (promote.c), escaped as every printed line is. */
+static GPtrArray *promotion_lines(const CsSolution *solution)
 {
-    g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func(g_free);
-    g_auto(GStrv) existing = NULL;
+    GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
 
     cs_promote_print_scores(solution, lines);
-    if (lines->len == 0)
-        return;
     for (guint i = 0; i < lines->len; i++) {
         char *line = g_ptr_array_index(lines, i);
 
@@ -577,6 +573,16 @@ static void merge_promotion_lines(const CsSolution *solution, GString *out,
             g_free(line);
         }
     }
+    return lines;
+}
+
+/* The promotion lines take their place among the sorted lines. */
+static void merge_promotion_lines(GPtrArray *lines, GString *out, gsize start)
+{
+    g_auto(GStrv) existing = NULL;
+
+    if (lines->len == 0)
+        return;
     existing = g_strsplit(out->str + start, "\n", -1);
     for (int i = 0; existing[i] != NULL; i++)
         if (existing[i][0] != '\0')
@@ -625,10 +631,34 @@ static void print_rolled_back(const CsSolution *solution, const char *where,
         sort_lines_since(out, start);
 }
 
-void cs_solution_print_scores(const CsSolution *solution, GString *out)
+/* Where score lines go: with a flush and no promotion lines to sort in
+ * at the end, out is handed over once it holds this much. */
+#define CS_SCORES_FLUSH_BYTES ((gsize)256 * 1024)
+
+typedef struct ScoreSink {
+    GString *out;
+    gsize start;               /* where the lines a final sort moves begin */
+    CsFlushFunc flush;         /* NULL: everything stays in out */
+    gpointer data;
+} ScoreSink;
+
+/* Called between resources: a resource's own lines are sorted by then. */
+static void maybe_flush(ScoreSink *sink)
+{
+    if (sink->flush == NULL || sink->out->len < CS_SCORES_FLUSH_BYTES)
+        return;
+    sink->flush(sink->out, sink->data);
+    g_string_truncate(sink->out, 0);
+    sink->start = 0;
+}
+
+void cs_solution_stream_scores(const CsSolution *solution, GString *out,
+                               CsFlushFunc flush, gpointer data)
 {
     const CsModel *model = solution->model;
-    gsize start = out->len;
+    g_autoptr(GPtrArray) promotion = promotion_lines(solution);
+    /* Promotion lines sort in among all the others: nothing can go early. */
+    ScoreSink sink = { out, out->len, promotion->len == 0 ? flush : NULL, data };
     g_autofree int *rsc_order = sorted_indices(solution->n_rsc,
                                                compare_rsc_ids, model);
     g_autofree int *node_order = sorted_indices(solution->n_nodes,
@@ -636,10 +666,12 @@ void cs_solution_print_scores(const CsSolution *solution, GString *out)
 
     /* "pcmk__clone_allocate" sorts before "pcmk__group_assign", which
      * sorts before "pcmk__primitive_assign". */
-    for (int i = 0; i < solution->n_rsc; i++)
+    for (int i = 0; i < solution->n_rsc; i++) {
         print_table(solution, "pcmk__clone_allocate", rsc_order[i],
                     solution->work[rsc_order[i]].clone_printed, node_order,
                     out);
+        maybe_flush(&sink);
+    }
     for (int i = 0; i < solution->n_rsc; i++) {
         int rsc = rsc_order[i];
         const CsResource *info = g_ptr_array_index(model->resources, rsc);
@@ -654,6 +686,7 @@ void cs_solution_print_scores(const CsSolution *solution, GString *out)
                           info->kind == CS_RSC_GROUP
                           ? work->rolled_back : work->rolled_back_group,
                           node_order, out, rsc_start);
+        maybe_flush(&sink);
     }
     for (int i = 0; i < solution->n_rsc; i++) {
         int rsc = rsc_order[i];
@@ -667,8 +700,14 @@ void cs_solution_print_scores(const CsSolution *solution, GString *out)
         print_rolled_back(solution, "pcmk__primitive_assign", rsc,
                           solution->work[rsc].rolled_back, node_order, out,
                           rsc_start);
+        maybe_flush(&sink);
     }
-    merge_promotion_lines(solution, out, start);
+    merge_promotion_lines(promotion, out, sink.start);
+}
+
+void cs_solution_print_scores(const CsSolution *solution, GString *out)
+{
+    cs_solution_stream_scores(solution, out, NULL, NULL);
 }
 
 /* ---- explanations ----------------------------------------------------- */

@@ -33,6 +33,13 @@ int cs_solution_current_node(const CsSolution *solution, int rsc);
 
 /* crm_simulate -sSQ score lines, one per line, sorted. */
 void cs_solution_print_scores(const CsSolution *solution, GString *out);
+/* The same lines, handed to flush (which writes out's text and empties
+ * it) whenever out holds a good many that no later sort will move; the
+ * rest stay in out.  DESIGN.md "Performance": the scores of a large
+ * cluster are megabytes that need not all be held at once. */
+typedef void (*CsFlushFunc)(GString *out, gpointer data);
+void cs_solution_stream_scores(const CsSolution *solution, GString *out,
+                               CsFlushFunc flush, gpointer data);
 /* crm_simulate -S "Transition Summary:" section. */
 void cs_solution_print_transition(const CsSolution *solution, GString *out);
 /* Readable breakdown of rsc's score on node (every node if node is NULL). */

@@ -231,6 +231,15 @@ char *cs_digest_restart(const CsResource *rsc, const char *task,
                         guint interval_ms, const char *force_restart);
 CsDigestResult cs_digest_compare(const CsResource *rsc,
                                  const CsOpRecord *record);
+/* Digests computed once per distinct parameter text, for a caller that
+ * compares many records (actions.c: every active resource's history). */
+typedef struct CsDigestMemo CsDigestMemo;
+CsDigestMemo *cs_digest_memo_new(void);
+void cs_digest_memo_free(CsDigestMemo *memo);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsDigestMemo, cs_digest_memo_free)
+CsDigestResult cs_digest_compare_memo(const CsResource *rsc,
+                                      const CsOpRecord *record,
+                                      CsDigestMemo *memo);
 
 typedef enum {
     CS_TASK_START, CS_TASK_STOP, CS_TASK_RUNNING, CS_TASK_STOPPED,
@@ -262,6 +271,16 @@ enum {
     CS_RSCF_START_PENDING = 1 << 7,
 };
 
+struct CsEdge;
+
+/* A list carved from the graph's blocks (actions.c graph_alloc()): a
+ * full list moves to room twice its size, and nothing is freed before
+ * the graph is. */
+typedef struct CsEdgeList {
+    struct CsEdge **items;   /* oldest first */
+    guint len, size;
+} CsEdgeList;
+
 typedef struct CsAct {
     CsTask task;
     int rsc;                 /* -1: a node or ordering action */
@@ -269,24 +288,34 @@ typedef struct CsAct {
     guint flags;
     char *reason;
     char *name;              /* pseudo and fence actions */
-    GPtrArray *before;       /* CsEdge*: orderings where this is "then" */
-    GPtrArray *after;        /* CsEdge*: orderings where this is "first" */
+    CsEdgeList before;       /* orderings where this is "then" */
+    CsEdgeList after;        /* orderings where this is "first" */
     int runnable_before, required_before;
 } CsAct;
+
+/* A resource's actions, carved like CsEdgeList. */
+typedef struct CsActList {
+    CsAct **items;           /* creation order */
+    guint len, size;
+} CsActList;
 
 typedef struct CsGraph {
     const CsSolution *solution;
     const CsModel *model;
-    GPtrArray *actions;      /* CsAct*, creation order, owned */
-    GPtrArray *edges;        /* CsEdge*, owned */
-    GPtrArray *orderings;    /* pending resource orderings, owned */
-    GPtrArray **by_rsc;      /* per resource: its CsAct*, creation order */
+    GPtrArray *actions;      /* CsAct*, creation order */
+    GPtrArray *orderings;    /* CsOrdering*: pending resource orderings */
+    CsActList *by_rsc;       /* per resource: its actions */
     GArray **running_on;     /* per resource: node indices */
     guint *rsc_flags;
     CsRole *role, *next_role;
     int *assigned;
     gboolean *fenced;        /* per node: fencing scheduled */
     gboolean probes_ordered; /* starts now wait for probes on pending nodes */
+    /* Actions, edges, orderings and their lists: carved from blocks that
+     * are freed with the graph (graph_alloc()). */
+    GPtrArray *blocks;
+    char *block_next;
+    gsize block_left;
 } CsGraph;
 
 CsGraph *cs_graph_build(const CsSolution *solution);

@@ -278,56 +278,74 @@ static char *details(const CsSolution *solution, const CsPlannedAction *item)
                            node_name(solution, item->to_node));
 }
 
+/* One line's texts, as crm_simulate prints them (cs_escape_text()). */
+typedef struct Line {
+    char *id, *where, *reason;
+} Line;
+
+static void line_clear(Line *line)
+{
+    g_free(line->id);
+    g_free(line->where);
+    g_free(line->reason);
+}
+
+static Line line_texts(const CsSolution *solution, const CsPlannedAction *item)
+{
+    Line line = { NULL, NULL, cs_escape_text(item->reason) };
+
+    if (item->kind == CS_ACTION_FENCE) {
+        line.where = cs_escape_text(node_name(solution, item->from_node));
+    } else {
+        const CsResource *info = g_ptr_array_index(solution->model->resources,
+                                                   item->rsc);
+        g_autofree char *raw_where = details(solution, item);
+
+        line.where = cs_escape_text(raw_where);
+        line.id = cs_escape_text(info->id);
+    }
+    return line;
+}
+
 /* crm_simulate's columns: the resource column is widened (to the name
  * plus two) and the details column (right-aligned) to the widest seen so
  * far, both starting at 5.  crm_simulate goes through the summary once
  * (for its log) before printing it, so the printed lines all use the
- * widths that whole pass ended with. */
+ * widths that whole pass ended with; the widths count the escaped text. */
 typedef struct Columns {
     int rsc_width, detail_width;
 } Columns;
 
-static void print_item(const CsSolution *solution,
-                       const CsPlannedAction *item, Columns *columns,
-                       GString *out, gboolean measure_only)
+static void measure_line(const Line *line, Columns *columns)
 {
-    const CsResource *info;
-    g_autofree char *where = NULL, *id = NULL, *reason = NULL;
     int len;
 
-    /* Ids and names as crm_simulate prints them (cs_escape_text()); the
-     * widths count the escaped text. */
-    reason = cs_escape_text(item->reason);
-    if (item->kind == CS_ACTION_FENCE) {
-        g_autofree char *node = NULL;
-
-        if (measure_only)
-            return;
-        node = cs_escape_text(node_name(solution, item->from_node));
-        g_string_append_printf(out, "  * Fence (%s) %s '%s'\n",
-                               item->fence_action, node, reason);
-        return;
-    }
-    info = g_ptr_array_index(solution->model->resources, item->rsc);
-    g_autofree char *raw_where = details(solution, item);
-    where = cs_escape_text(raw_where);
-    id = cs_escape_text(info->id);
-    len = (int)strlen(id);
+    if (line->id == NULL)
+        return;    /* fencing has columns of its own */
+    len = (int)strlen(line->id);
     if (len > columns->rsc_width)
         columns->rsc_width = len + 2;
-    len = (int)strlen(where);
+    len = (int)strlen(line->where);
     if (len > columns->detail_width)
         columns->detail_width = len;
-    if (measure_only)
+}
+
+static void print_line(const CsPlannedAction *item, const Line *line,
+                       const Columns *columns, GString *out)
+{
+    if (item->kind == CS_ACTION_FENCE) {
+        g_string_append_printf(out, "  * Fence (%s) %s '%s'\n",
+                               item->fence_action, line->where, line->reason);
         return;
+    }
     g_string_append_printf(out, "  * %-8s   %-*s   ( %*s )",
                            cs_action_kind_name(item->kind),
-                           columns->rsc_width, id,
-                           columns->detail_width, where);
-    if (reason != NULL && item->blocked)
-        g_string_append_printf(out, "  due to %s (blocked)", reason);
-    else if (reason != NULL)
-        g_string_append_printf(out, "  due to %s", reason);
+                           columns->rsc_width, line->id,
+                           columns->detail_width, line->where);
+    if (line->reason != NULL && item->blocked)
+        g_string_append_printf(out, "  due to %s (blocked)", line->reason);
+    else if (line->reason != NULL)
+        g_string_append_printf(out, "  due to %s", line->reason);
     else if (item->blocked)
         g_string_append(out, "  blocked");
     g_string_append_c(out, '\n');
@@ -336,14 +354,16 @@ static void print_item(const CsSolution *solution,
 void cs_solution_print_transition(const CsSolution *solution, GString *out)
 {
     g_autoptr(GPtrArray) actions = cs_solution_actions(solution);
-
+    g_autofree Line *lines = g_new0(Line, actions->len);
     Columns columns = { 5, 5 };
 
+    for (guint i = 0; i < actions->len; i++) {
+        lines[i] = line_texts(solution, g_ptr_array_index(actions, i));
+        measure_line(&lines[i], &columns);
+    }
     g_string_append(out, "Transition Summary:\n");
-    for (guint i = 0; i < actions->len; i++)
-        print_item(solution, g_ptr_array_index(actions, i), &columns, out,
-                   TRUE);
-    for (guint i = 0; i < actions->len; i++)
-        print_item(solution, g_ptr_array_index(actions, i), &columns, out,
-                   FALSE);
+    for (guint i = 0; i < actions->len; i++) {
+        print_line(g_ptr_array_index(actions, i), &lines[i], &columns, out);
+        line_clear(&lines[i]);
+    }
 }
