@@ -283,8 +283,12 @@ check_score() {
         INFINITY|+INFINITY) score=+INF ;;
         -INFINITY) score=-INF ;;
     esac
-    header=$(grep -n '^Resource' "$tmp/screen" | head -1 | cut -d: -f2-)
-    row=$(grep -F -- "  $rsc " "$tmp/screen" | head -1)
+    # One column per character whatever the locale of this shell: marks
+    # and fold signs are several bytes each in UTF-8, and awk in the C
+    # locale counts bytes.
+    header=$(grep -n '^Resource' "$tmp/screen" | head -1 | cut -d: -f2- \
+             | LC_ALL=C.UTF-8 sed 's/[^ -~]/#/g')
+    row=$(grep -F -- "  $rsc " "$tmp/screen" | head -1 | LC_ALL=C.UTF-8 sed 's/[^ -~]/#/g')
     if [ -z "$header" ] || [ -z "$row" ]; then
         fail "$session: no header or no row for $rsc"
         return
