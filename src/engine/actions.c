@@ -2106,11 +2106,8 @@ static void promotable_internal(CsGraph *graph, int clone)
     const CsResource *info = rsc_info(graph, clone);
     int previous = -1;
 
-    order_rsc(graph, clone, CS_TASK_STOPPED, clone, CS_TASK_START,
-              ORD_OPTIONAL);
+    /* stopped before start and demoted before stop: clone_internal(). */
     order_rsc(graph, clone, CS_TASK_STOPPED, clone, CS_TASK_PROMOTE,
-              ORD_OPTIONAL);
-    order_rsc(graph, clone, CS_TASK_DEMOTED, clone, CS_TASK_STOP,
               ORD_OPTIONAL);
     order_rsc(graph, clone, CS_TASK_DEMOTED, clone, CS_TASK_START,
               ORD_OPTIONAL);
@@ -2132,8 +2129,7 @@ static void promotable_internal(CsGraph *graph, int clone)
         if (info->ordered && previous >= 0)
             order_rsc(graph, previous, CS_TASK_PROMOTE, instance,
                       CS_TASK_PROMOTE, ORD_OPTIONAL);
-        /* The clone's demote implies each instance's, and each instance's
-         * its demoted, only for how the graph is printed. */
+        /* An ordered clone demotes its instances in reverse. */
         if (info->ordered && previous >= 0)
             order_rsc(graph, instance, CS_TASK_DEMOTE, previous,
                       CS_TASK_DEMOTE, ORD_OPTIONAL);
