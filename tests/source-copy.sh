@@ -1,6 +1,17 @@
 # shellcheck shell=sh
 # source-copy.sh: sourced by sanitize.sh and run-fuzz.sh.
 #
+# cs_build_dir SRCDIR BUILD: makes BUILD a build directory of SRCDIR.  One
+# configured for another source tree (another clone) would test that
+# tree: it is started afresh.
+cs_build_dir() {
+    if [ -f "$2/Makefile" ] && [ "$(cat "$2/.cibscope-srcdir" 2>/dev/null)" != "$1" ]; then
+        rm -rf "$2"
+    fi
+    mkdir -p "$2" || return 1
+    printf '%s\n' "$1" > "$2/.cibscope-srcdir"
+}
+#
 # cs_vpath_source SRCDIR BUILD: prints the source tree a second build
 # directory can configure from.  automake refuses a VPATH build of a
 # source tree that is itself configured (./build.sh builds in the tree),

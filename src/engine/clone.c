@@ -911,6 +911,9 @@ static const char *element_names(xmlNode *element, GHashTable *ids)
     return found;
 }
 
+/* element_names() over one of the model's constraint lists: their
+ * structs differ but each has an xml and an id member, found at the
+ * offsets given. */
 static const char *list_names(GPtrArray *constraints, gsize xml_offset,
                               gsize id_offset, GHashTable *ids,
                               const char **constraint_id)

@@ -32,15 +32,8 @@ jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 note() { printf 'run-fuzz: %s\n' "$*" >&2; }
 
 build_targets() {
-    mkdir -p "$build" || exit 2
-    # A build directory configured for another source tree (another clone)
-    # would test that tree: start it afresh.
-    if [ -f "$build/Makefile" ] && [ "$(cat "$build/.cibscope-srcdir" 2>/dev/null)" != "$srcdir" ]; then
-        rm -rf "$build"
-    fi
-    mkdir -p "$build" || exit 2
-    printf '%s\n' "$srcdir" > "$build/.cibscope-srcdir"
     . "$srcdir/tests/source-copy.sh"
+    cs_build_dir "$srcdir" "$build" || exit 2
     source=$(cs_vpath_source "$srcdir" "$build") || exit 2
     if [ ! -f "$build/Makefile" ]; then
         [ -x "$source/configure" ] || (cd "$source" && autoreconf -fi) || exit 2
