@@ -24,12 +24,51 @@ static const CsNode *node_of(const CsSolution *solution, int node)
 
 /* Pacemaker's pcmk__node_available() without the score: online, not
  * shutting down, clean, not in standby or maintenance. */
-gboolean cs_engine_node_available(const CsSolution *solution, int node)
+static gboolean node_available(const CsNode *info)
 {
-    const CsNode *info = node_of(solution, node);
-
     return info->online && !info->shutdown && !info->unclean
            && !info->standby && !info->maintenance;
+}
+
+gboolean cs_engine_node_available(const CsSolution *solution, int node)
+{
+    return solution->node_available[node];
+}
+
+static gint compare_unames(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const CsSolution *solution = data;
+
+    return strcmp(node_of(solution, *(const int *)a)->uname,
+                  node_of(solution, *(const int *)b)->uname);
+}
+
+/* What every node comparison asks of a node, read once per solve: the
+ * nodes do not change while the solve runs. */
+void cs_nodes_init(CsSolution *solution)
+{
+    int n = solution->n_nodes;
+    g_autofree int *by_name = g_new(int, MAX(n, 1));
+
+    solution->node_available = g_new0(guint8, MAX(n, 1));
+    solution->name_rank = g_new0(int, MAX(n, 1));
+    solution->uname_class = g_new0(int, MAX(n, 1));
+    for (int node = 0; node < n; node++) {
+        const char *uname = node_of(solution, node)->uname;
+
+        solution->node_available[node] = node_available(node_of(solution, node));
+        by_name[node] = node;
+        solution->uname_class[node] = node;
+        for (int earlier = 0; earlier < node; earlier++) {
+            if (g_ascii_strcasecmp(node_of(solution, earlier)->uname, uname) == 0) {
+                solution->uname_class[node] = earlier;
+                break;
+            }
+        }
+    }
+    g_qsort_with_data(by_name, n, sizeof(int), compare_unames, solution);
+    for (int rank = 0; rank < n; rank++)
+        solution->name_rank[by_name[rank]] = rank;
 }
 
 gboolean cs_table_any_available(const CsSolution *solution,
@@ -865,8 +904,7 @@ static gint compare_nodes(gconstpointer a, gconstpointer b, gpointer data)
     /* Pacemaker Explained 8.4: minimal packs nodes in name order;
      * balanced prefers the node with more capacity left. */
     if (solution->model->options.placement_strategy == CS_PLACEMENT_MINIMAL)
-        return strcmp(node_of(solution, node1)->uname,
-                      node_of(solution, node2)->uname);
+        return solution->name_rank[node1] - solution->name_rank[node2];
     if (solution->model->options.placement_strategy == CS_PLACEMENT_BALANCED) {
         int capacity = cs_capacity_compare(solution, node1, node2);
 
@@ -880,8 +918,7 @@ static gint compare_nodes(gconstpointer a, gconstpointer b, gpointer data)
         return -1;
     if (order->preferred >= 0 && node2 == order->preferred)
         return 1;
-    return strcmp(node_of(solution, node1)->uname,
-                  node_of(solution, node2)->uname);
+    return solution->name_rank[node1] - solution->name_rank[node2];
 }
 
 /* Pacemaker's pcmk__numeric_strcasecmp(): digit runs compare as numbers

@@ -304,51 +304,83 @@ static gboolean coloc_affects_location(const CsSolution *solution,
     return TRUE;
 }
 
+/* Whether node's attribute has the value the primary's node has.  For
+ * #uname the solution knows which names compare equal (cs_nodes_init), so
+ * no string is compared per node. */
+static gboolean coloc_node_matches(const CsSolution *solution, const CsColoc *coloc,
+                                   int node, int primary_node, const char *value)
+{
+    if (coloc->attribute == coloc_default_attribute
+        || strcmp(coloc->attribute, coloc_default_attribute) == 0)
+        return solution->uname_class[node] == solution->uname_class[primary_node];
+    return same_value(cs_engine_node_attr(solution, node, coloc->attribute), value);
+}
+
+/* What the colocation adds to an allowed node of the dependent: FALSE when
+ * nothing. */
+static gboolean coloc_node_delta(const CsSolution *solution, const CsColoc *coloc,
+                                 int node, int primary_node, const char *value,
+                                 CsScore *delta)
+{
+    if (primary_node < 0) {
+        /* The primary will not run: every node loses the score. */
+        *delta = -coloc->score;
+        return TRUE;
+    }
+    if (coloc_node_matches(solution, coloc, node, primary_node, value)) {
+        *delta = coloc->score;
+        return coloc->score < CS_INFINITY;
+    }
+    *delta = -CS_INFINITY;
+    return coloc->score >= CS_INFINITY;
+}
+
+/* Whether the dependent keeps an available node once the colocation is
+ * applied, worked out before changing its table. */
+static gboolean coloc_leaves_a_node(const CsSolution *solution, const CsTable *table,
+                                    const CsColoc *coloc, int primary_node,
+                                    const char *value)
+{
+    for (int node = 0; node < table->n_nodes; node++) {
+        CsScore score, delta;
+
+        if (!table->allowed[node] || !cs_engine_node_available(solution, node))
+            continue;
+        score = table->score[node];
+        if (coloc_node_delta(solution, coloc, node, primary_node, value, &delta))
+            score = cs_score_add(score, delta);
+        if (score >= 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Pacemaker's pcmk__apply_coloc_to_weights(): nodes whose attribute
  * matches the primary's node gain the score (when optional); with a
  * mandatory colocation the others are banned; when the primary stays
- * stopped, a positive colocation costs every node its score.  An optional result that
- * leaves no node available is rolled back. */
+ * stopped, a positive colocation costs every node its score.  An optional
+ * result that would leave no node available is not applied. */
 static void apply_coloc_to_scores(CsSolution *solution, int dependent,
                                   int primary, const CsColoc *coloc)
 {
     CsRscWork *dep = &solution->work[dependent];
     int primary_node = solution->work[primary].assigned;
     const char *value = NULL;
-    CsTable *work;
 
     if (primary_node >= 0)
         value = cs_engine_node_attr(solution, primary_node, coloc->attribute);
     else if (coloc->score < 0)
         return;
-    work = cs_table_copy(dep->table);
-    for (int node = 0; node < work->n_nodes; node++) {
+    if (coloc->score > -CS_INFINITY && coloc->score < CS_INFINITY
+        && !coloc_leaves_a_node(solution, dep->table, coloc, primary_node, value))
+        return;
+    for (int node = 0; node < dep->table->n_nodes; node++) {
         CsContribution why = { .kind = CS_CONTRIB_COLOCATION,
                                .source = coloc->id, .other_rsc = primary };
 
-        if (!work->allowed[node])
-            continue;
-        if (primary_node < 0) {
-            /* The primary will not run: every node loses the score. */
-            why.value = -coloc->score;
-        } else if (same_value(cs_engine_node_attr(solution, node,
-                                              coloc->attribute), value)) {
-            if (coloc->score >= CS_INFINITY)
-                continue;
-            why.value = coloc->score;
-        } else if (coloc->score >= CS_INFINITY) {
-            why.value = -CS_INFINITY;
-        } else {
-            continue;
-        }
-        cs_table_add(work, node, &why);
-    }
-    if (coloc->score <= -CS_INFINITY || coloc->score >= CS_INFINITY
-        || cs_table_any_available(solution, work)) {
-        cs_table_free(dep->table);
-        dep->table = work;
-    } else {
-        cs_table_free(work);
+        if (dep->table->allowed[node]
+            && coloc_node_delta(solution, coloc, node, primary_node, value, &why.value))
+            cs_table_add(dep->table, node, &why);
     }
 }
 

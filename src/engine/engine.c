@@ -283,6 +283,7 @@ CsSolution *cs_solve(const CsModel *model, GError **error)
     solution->work = g_new0(CsRscWork, solution->n_rsc);
     solution->colocs = g_ptr_array_new_with_free_func(g_free);
     solution->num_assigned = g_new0(int, solution->n_nodes);
+    cs_nodes_init(solution);
     solution->stonith_unmanage = no_fence_device(model);
     solution->merges_left = CS_MERGE_BUDGET;
     solution->merge_items_left = CS_MERGE_ITEM_BUDGET;
@@ -330,6 +331,9 @@ void cs_solution_free(CsSolution *solution)
     g_free(solution->work);
     g_ptr_array_free(solution->colocs, TRUE);
     g_free(solution->num_assigned);
+    g_free(solution->node_available);
+    g_free(solution->name_rank);
+    g_free(solution->uname_class);
     g_free(solution->sorted_nodes);
     if (solution->assign_order)
         g_array_free(solution->assign_order, TRUE);

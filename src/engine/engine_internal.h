@@ -70,6 +70,14 @@ struct CsSolution {
     CsRscWork *work;
     GPtrArray *colocs;       /* CsColoc*, owned */
     int *num_assigned;       /* per node: resources assigned so far */
+    guint8 *node_available;  /* per node: cs_engine_node_available(), read
+                                once: node choice asks it for every pair
+                                of nodes it compares */
+    int *name_rank;          /* per node: its place in strcmp order of
+                                unames, the last tie-breaker of node choice */
+    int *uname_class;        /* per node: the first node whose uname equals
+                                its own without case, as colocations
+                                compare #uname */
     int *sorted_nodes;       /* node order for the resource sort */
     GArray *assign_order;    /* top-level resources (int) as assigned:
                                 Pacemaker's sorted resource list, which
@@ -137,6 +145,7 @@ const CsContribution *cs_table_contributions(const CsTable *table, int node,
 
 /* nodes */
 gboolean cs_engine_node_available(const CsSolution *solution, int node);
+void cs_nodes_init(CsSolution *solution);
 gboolean cs_table_any_available(const CsSolution *solution,
                                 const CsTable *table);
 const char *cs_engine_node_attr(const CsSolution *solution, int node,

@@ -84,6 +84,7 @@ static void fence_running_nodes(CsSolution *solution, int rsc)
                 "deadman ticket was lost";
         /* The engine's own copy of the node (expand.c). */
         node->unclean = TRUE;
+        solution->node_available[state->node] = FALSE;
     }
 }
 

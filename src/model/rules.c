@@ -16,16 +16,22 @@
 /* ---- small XML helpers ------------------------------------------------ */
 
 /* An attribute's value, owned by the document (libxml2 keeps attribute
- * values as a single text child in a tree that is not being edited). */
+ * values as a single text child in a tree that is not being edited).
+ * The properties are walked here rather than by xmlHasProp: a re-solve
+ * evaluates every location rule on every node, and the first byte rules
+ * out most attributes without a call. */
 static const char *
 attribute(const xmlNode *element, const char *name)
 {
-    const xmlAttr *property = xmlHasProp(element, (const xmlChar *) name);
-
-    if (property == NULL || property->children == NULL) {
-        return (property != NULL) ? "" : NULL;
+    for (const xmlAttr *property = element->properties; property != NULL;
+         property = property->next) {
+        if (property->name[0] != (xmlChar) name[0]
+            || strcmp((const char *) property->name, name) != 0) {
+            continue;
+        }
+        return property->children != NULL ? (const char *) property->children->content : "";
     }
-    return (const char *) property->children->content;
+    return NULL;
 }
 
 static gboolean
