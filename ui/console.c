@@ -420,47 +420,51 @@ static int previous_node(const CsSession *session, const CsNode *node)
     return old != NULL ? old->index : -1;
 }
 
-/* Cells whose score or placement the last refresh changed. */
+static void forget_changes(CsConsole *console)
+{
+    console->changed_against = NULL;
+    g_clear_pointer(&console->changed_old_rsc, g_free);
+    g_clear_pointer(&console->changed_old_node, g_free);
+}
+
+/* What the cells of the last refresh are compared with.  Only the cells
+ * drawn are compared: a large cluster has 64,000 of them, a screen a
+ * thousand. */
 static void mark_changes(CsConsole *console)
 {
     const CsSession *session = console->session;
-    g_clear_pointer(&console->changed, g_free);
-    g_clear_pointer(&console->changed_rsc, g_free);
+    forget_changes(console);
     if (console->solution == NULL || session->previous_solution == NULL || session->previous_model == NULL)
         return;
     int rsc_count = cs_console_rsc_count(console);
     int node_count = cs_console_node_count(console);
-    console->changed = g_new0(guint8, (gsize)MAX(1, rsc_count * node_count));
-    console->changed_rsc = g_new0(gboolean, MAX(1, rsc_count));
-    int *old_node = g_new(int, MAX(1, node_count));
+    console->changed_against = session->previous_solution;
+    console->changed_old_rsc = g_new(int, MAX(1, rsc_count));
+    console->changed_old_node = g_new(int, MAX(1, node_count));
     for (int node = 0; node < node_count; node++)
-        old_node[node] = previous_node(session, cs_console_node(console, node));
-    for (int rsc = 0; rsc < rsc_count; rsc++) {
-        int old = previous_rsc(session, cs_console_rsc(console, rsc));
-        if (old < 0)
-            continue;
-        int planned = cs_solution_assigned_node(console->solution, rsc);
-        int old_planned = cs_solution_assigned_node(session->previous_solution, old);
-        int old_planned_here = planned >= 0 ? old_node[planned] : -1;
-        console->changed_rsc[rsc] = planned < 0 ? old_planned >= 0 : old_planned != old_planned_here;
-        for (int node = 0; node < node_count; node++) {
-            if (old_node[node] < 0)
-                continue;
-            CsScore now = cs_solution_score(console->solution, rsc, node);
-            CsScore before = cs_solution_score(session->previous_solution, old, old_node[node]);
-            gboolean placed = (planned == node) != (old_planned == old_node[node]);
-            console->changed[rsc * node_count + node] = now != before || placed;
-        }
-    }
-    g_free(old_node);
+        console->changed_old_node[node] = previous_node(session, cs_console_node(console, node));
+    for (int rsc = 0; rsc < rsc_count; rsc++)
+        console->changed_old_rsc[rsc] = previous_rsc(session, cs_console_rsc(console, rsc));
 }
 
+/* The cell's score, or whether the resource is placed there, differs
+ * from the solution before the last edit. */
 gboolean cs_console_cell_changed(const CsConsole *console, int rsc, int node)
 {
-    /* Only configured resources are compared across an edit. */
-    if (rsc < 0 || rsc >= cs_console_rsc_count(console))
+    /* Only configured resources are compared across an edit; and only
+     * while the session still keeps the solution compared with. */
+    const CsSolution *before = console->changed_against;
+    if (before == NULL || before != console->session->previous_solution
+        || rsc < 0 || rsc >= cs_console_rsc_count(console)
+        || node < 0 || node >= cs_console_node_count(console))
         return FALSE;
-    return console->changed != NULL && console->changed[rsc * cs_console_node_count(console) + node];
+    int old = console->changed_old_rsc[rsc], old_node = console->changed_old_node[node];
+    if (old < 0 || old_node < 0)
+        return FALSE;
+    gboolean placed_now = cs_solution_assigned_node(console->solution, rsc) == node;
+    gboolean placed_before = cs_solution_assigned_node(before, old) == old_node;
+    return placed_now != placed_before
+           || cs_solution_score(console->solution, rsc, node) != cs_solution_score(before, old, old_node);
 }
 
 guint cs_console_unsaved(const CsConsole *console)
@@ -492,6 +496,7 @@ void cs_console_sync(CsConsole *console)
     gboolean refreshed = session->generation != console->generation;
     int old_count = console->label_count;
     clear_derived(console);
+    console->row_label_width = -1;
     console->document = session->document;
     console->model = session->model;
     console->solution = session->solution;
@@ -537,6 +542,7 @@ static void console_init(CsConsole *console, const char *time_text)
     console->time_text = g_strdup(time_text);
     console->clock_set = time_text != NULL;
     console->rows = g_array_new(FALSE, FALSE, sizeof(CsRow));
+    console->row_label_width = -1;
     console->filter = g_string_new(NULL);
     console->smallest.rsc = -1;
 }
@@ -573,8 +579,7 @@ static void console_adopt(CsConsole *console, CsSession *session, const char *pa
     console->saved_depth = 0;
     console->generation = session->generation;
     console->cursor_row = console->cursor_node = console->top_row = console->left_node = 0;
-    g_clear_pointer(&console->changed, g_free);
-    g_clear_pointer(&console->changed_rsc, g_free);
+    forget_changes(console);
     cs_console_sync(console);
 }
 
@@ -625,8 +630,7 @@ static void console_clear(CsConsole *console)
 {
     clear_derived(console);
     cs_smallest_clear(&console->smallest);
-    g_free(console->changed);
-    g_free(console->changed_rsc);
+    forget_changes(console);
     g_free(console->folded);
     g_free(console->message);
     g_free(console->output);
@@ -870,6 +874,8 @@ static int console_loop(CsConsole *console)
             console_draw(console);
             if (last_key != ERR)
                 log_timing(timing, last_key, start, handled, g_get_monotonic_time());
+            /* The new state is on screen: the one before last may go. */
+            cs_session_collect(console->session);
         }
         /* A new solution is on screen; its transition comes next, unless
          * a key is already waiting (it may make another solution). */

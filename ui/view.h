@@ -114,10 +114,13 @@ typedef struct CsConsole {
                                 an overlay until a key closes it */
     int output_scroll;
     CsAsk ask;               /* a question the status bar asks */
-    /* Per resource x node (rsc * node_count + node): the last edit
-     * changed this cell's score or placement; NULL before any edit. */
-    guint8 *changed;
-    gboolean *changed_rsc;   /* per resource: its placement changed */
+    /* What the last edit changed, compared cell by cell as cells are
+     * drawn (cs_console_cell_changed): the solution before it (the
+     * session's previous one; NULL before any edit), and per resource and
+     * per node of the current model, its index there (-1: none). */
+    const CsSolution *changed_against;
+    int *changed_old_rsc;
+    int *changed_old_node;
     char **rsc_labels;       /* escaped resource ids, by index */
     char **node_labels;      /* escaped node unames, by index */
     int *status_node;        /* per resource: where the status section
@@ -141,6 +144,9 @@ typedef struct CsConsole {
                                 clone instances): rsc_labels and actions
                                 hold that many */
     GArray *rows;            /* CsRow, what the matrix shows */
+    int row_label_width;     /* the matrix's widest row label, or -1 until
+                                measured for the current solution: every
+                                key and every frame lays the matrix out */
     GString *filter;         /* rows whose id contains it (casefolded) */
     gboolean filter_editing;
 

@@ -24,11 +24,14 @@ static void cs_session_clear_previous(CsSession *session)
  * DESIGN.md "Performance" gives an edit and its re-solve one frame.
  * Freeing the state from two changes ago (a model and a solution of a
  * large cluster) is a sizeable part of that, and nothing waits for it: a
- * worker thread does it while the new state is built.  The retired model
- * and solution are reachable from nothing else, and freeing them reads no
- * document node, so the worker shares nothing with the main thread but
- * malloc.  cs_session_free waits for the worker, so that every session
- * freed has really given back its memory. */
+ * worker thread does it.  The retired model and solution are reachable
+ * from nothing else, and freeing them reads no document node, so the
+ * worker shares nothing with the main thread but malloc.  It starts when
+ * the caller has shown the new state (cs_session_collect), not during
+ * the next build, where on two cores it slowed the solve by a quarter:
+ * every free of the worker takes the main heap's lock the solve needs.
+ * cs_session_free waits for the worker, so that every session freed has
+ * really given back its memory. */
 
 typedef struct {
     CsModel *model;
@@ -36,7 +39,7 @@ typedef struct {
 } CsRetired;
 
 /* The worker freeing the last retired state, or NULL.  One at a time:
- * the next refresh joins it first (long finished by then), so retired
+ * the next collect joins it first (long finished by then), so retired
  * states never pile up. */
 static GThread *cs_reaper;
 
@@ -57,13 +60,18 @@ static void cs_session_wait_retired(void)
         g_thread_join(g_steal_pointer(&cs_reaper));
 }
 
-static void cs_session_retire(CsModel *model, CsSolution *solution)
+void cs_session_wait_collected(void)
 {
-    if (model == NULL && solution == NULL)
+    cs_session_wait_retired();
+}
+
+void cs_session_collect(CsSession *session)
+{
+    if (session->retired_model == NULL && session->retired_solution == NULL)
         return;
     CsRetired *retired = g_new(CsRetired, 1);
-    retired->model = model;
-    retired->solution = solution;
+    retired->model = g_steal_pointer(&session->retired_model);
+    retired->solution = g_steal_pointer(&session->retired_solution);
     cs_session_wait_retired();
     cs_reaper = g_thread_try_new("cs-reaper", cs_reap, retired, NULL);
     if (cs_reaper == NULL)
@@ -164,6 +172,7 @@ void cs_session_free(CsSession *session)
     if (session == NULL)
         return;
     cs_session_clear_previous(session);
+    cs_session_collect(session);
     g_clear_pointer(&session->solution, cs_solution_free);
     g_clear_pointer(&session->model, cs_model_free);
     cs_session_wait_retired();
@@ -212,17 +221,17 @@ static gboolean cs_session_build_partial(CsSession *session, CsModel *before,
     return TRUE;
 }
 
-/* The state from two changes ago goes to the freeing thread first, as
- * before partial rebuilds: freeing it after the build instead was not
- * measurably faster on this 2-core machine (either way it overlaps the
- * next build when edits come back to back). */
+/* The state from two changes ago is retired: freed by cs_session_collect,
+ * which the console calls once the new state is on screen.  A caller that
+ * never collects (batch commands) has it freed here, one change later. */
 gboolean cs_session_refresh(CsSession *session)
 {
     g_autoptr(GPtrArray) meta_resources = cs_edit_log_take_meta_resources(session->log);
     guint changes = cs_edit_log_take_changes(session->log);
 
-    cs_session_retire(g_steal_pointer(&session->previous_model),
-                      g_steal_pointer(&session->previous_solution));
+    cs_session_collect(session);
+    session->retired_model = g_steal_pointer(&session->previous_model);
+    session->retired_solution = g_steal_pointer(&session->previous_solution);
     session->generation++;
     session->previous_model = g_steal_pointer(&session->model);
     session->previous_solution = g_steal_pointer(&session->solution);

@@ -49,6 +49,10 @@ typedef struct CsSession {
     gboolean rebuild_all;        /* the next refresh rebuilds the model
                                     from scratch (the document was
                                     replaced, not edited) */
+    /* The state from two changes ago, waiting to be freed: handed to a
+     * worker thread by cs_session_collect, or by the next refresh. */
+    CsModel *retired_model;
+    CsSolution *retired_solution;
 } CsSession;
 
 /* Loads path ("-": standard input), builds and solves it at time_text
@@ -71,6 +75,15 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsSession, cs_session_free)
  * kept in previous_*).  FALSE when the model or engine failed: then
  * session->failure says why and model or solution is NULL. */
 gboolean cs_session_refresh(CsSession *session);
+
+/* Starts freeing the state the last refresh retired, on a worker
+ * thread.  An interactive caller calls it once the new state is shown:
+ * freeing while the next state is built would compete with it for the
+ * allocator and the second core.  Otherwise the next refresh does it. */
+void cs_session_collect(CsSession *session);
+/* Waits until the worker has freed what was collected (a benchmark's
+ * pause between keys). */
+void cs_session_wait_collected(void);
 
 /* The solution, or FALSE with an error naming why there is none. */
 const CsSolution *cs_session_solution(const CsSession *session, GError **error);

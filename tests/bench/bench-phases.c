@@ -146,10 +146,18 @@ static gboolean cs_pick_placed(const CsSession *session, const char **rsc_id,
     return FALSE;
 }
 
+/* Then, as the console does once the frame is drawn, the state from two
+ * changes ago is freed; the wait stands for the pause between two keys. */
 static void cs_refresh(CsSession *session, const char *what)
 {
     if (!cs_session_refresh(session))
         cs_fail(what, session->failure);
+}
+
+static void cs_collect(CsSession *session)
+{
+    cs_session_collect(session);
+    cs_session_wait_collected();
 }
 
 static void cs_undo_and_refresh(CsSession *session, int phase)
@@ -161,6 +169,7 @@ static void cs_undo_and_refresh(CsSession *session, int phase)
     cs_refresh(session, "undo");
     if (phase >= 0)
         cs_record(phase, started);
+    cs_collect(session);
 }
 
 /* The console's loop: edit, re-solve, undo, re-solve. */
@@ -180,6 +189,7 @@ static void cs_run_edits(CsSession *session)
         cs_fail("ban", error);
     cs_refresh(session, "ban");
     cs_record(PHASE_BAN, started);
+    cs_collect(session);
     cs_undo_and_refresh(session, PHASE_BAN_UNDO);
 
     started = cs_now_ms();
@@ -187,6 +197,7 @@ static void cs_run_edits(CsSession *session)
         cs_fail("stickiness", error);
     cs_refresh(session, "stickiness");
     cs_record(PHASE_STICKINESS, started);
+    cs_collect(session);
     cs_undo_and_refresh(session, -1);
 
     started = cs_now_ms();
@@ -194,6 +205,7 @@ static void cs_run_edits(CsSession *session)
         cs_fail("standby", error);
     cs_refresh(session, "standby");
     cs_record(PHASE_STANDBY, started);
+    cs_collect(session);
     cs_undo_and_refresh(session, -1);
 }
 
