@@ -1007,15 +1007,38 @@ static void assign_to(CsSolution *solution, int rsc, int node)
     }
 }
 
+/* compare_nodes(a, b) < 0 under placement-strategy=default (or
+ * utilization, which compares no capacity), written out: node choice
+ * asks it for every allowed node of every resource. */
+static gboolean default_order_before(const NodeOrder *order, int node1, int node2)
+{
+    const CsSolution *solution = order->solution;
+    CsScore score1 = solution->node_available[node1] ? order->table->score[node1] : -CS_INFINITY;
+    CsScore score2 = solution->node_available[node2] ? order->table->score[node2] : -CS_INFINITY;
+
+    if (score1 != score2)
+        return score1 > score2;
+    if (solution->num_assigned[node1] != solution->num_assigned[node2])
+        return solution->num_assigned[node1] < solution->num_assigned[node2];
+    if (order->preferred >= 0 && (node1 == order->preferred || node2 == order->preferred))
+        return node1 == order->preferred;
+    return solution->name_rank[node1] < solution->name_rank[node2];
+}
+
 /* Swaps the first node by compare_nodes into nodes[0]; of equals, the
  * earliest, as a stable sort would put first. */
 static void move_best_first(int *nodes, int n, NodeOrder *order)
 {
+    CsPlacementStrategy strategy = order->solution->model->options.placement_strategy;
+    gboolean plain = order->table != NULL
+                     && (strategy == CS_PLACEMENT_DEFAULT || strategy == CS_PLACEMENT_UTILIZATION);
     int best = 0;
 
-    for (int i = 1; i < n; i++)
-        if (compare_nodes(&nodes[i], &nodes[best], order) < 0)
+    for (int i = 1; i < n; i++) {
+        if (plain ? default_order_before(order, nodes[i], nodes[best])
+                  : compare_nodes(&nodes[i], &nodes[best], order) < 0)
             best = i;
+    }
     int first = nodes[0];
     nodes[0] = nodes[best];
     nodes[best] = first;

@@ -450,6 +450,68 @@ static CsScore best_matching_score(const CsSolution *solution,
     return best;
 }
 
+static gboolean is_uname_attribute(const char *attribute)
+{
+    return attribute == NULL || attribute == coloc_default_attribute
+           || strcmp(attribute, coloc_default_attribute) == 0;
+}
+
+/* What add_matching_scores adds to one allowed node of work, before the
+ * pe_weights_positive rule: FALSE when nothing.  by_uname: the attribute
+ * is #uname (node names are unique, so the only match is the node). */
+static gboolean matching_weight(const CsSolution *solution, const CsTable *work,
+                                int node, const CsTable *other_table,
+                                const char *attribute, gboolean by_uname,
+                                float factor, CsScore *weight_out)
+{
+    CsScore score;
+
+    if (by_uname) {
+        score = (other_table->allowed[node]
+                 && cs_engine_node_available(solution, node)
+                 && other_table->score[node] > -CS_INFINITY)
+                ? other_table->score[node] : -CS_INFINITY;
+    } else {
+        score = best_matching_score(solution, other_table, attribute,
+                                    cs_engine_node_attr(solution, node, attribute));
+    }
+    (void)work;
+    /* A negative preference for a node with a negative score must not
+     * become a positive one. */
+    if (factor < 0 && score < 0)
+        return FALSE;
+    float weight_f = factor * score;
+    int weight = (int)(weight_f < 0 ? weight_f - 0.5f : weight_f + 0.5f);
+    if (weight == 0 && score != 0)
+        weight = factor > 0 ? 1 : (factor < 0 ? -1 : 0);
+    *weight_out = weight;
+    return weight != 0;
+}
+
+/* Whether work keeps an available node once add_matching_scores (without
+ * marks) has run: worked out before changing it, so that a merge that
+ * would be rolled back need not work on a copy. */
+static gboolean matching_leaves_a_node(const CsSolution *solution, const CsTable *work,
+                                       int other, const char *attribute, float factor)
+{
+    const CsTable *other_table = solution->work[other].table;
+    gboolean by_uname = is_uname_attribute(attribute);
+
+    for (int node = 0; node < work->n_nodes; node++) {
+        CsScore score, weight;
+
+        if (!work->allowed[node] || !cs_engine_node_available(solution, node))
+            continue;
+        score = work->score[node];
+        if (matching_weight(solution, work, node, other_table, attribute, by_uname,
+                            factor, &weight))
+            score = cs_score_add(score, weight);
+        if (score >= 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Pacemaker's add_node_scores_matching_attr(): each node takes the best
  * matching score of the other resource times factor, rounded half away
  * from zero, never rounded to 0 from a nonzero score.
@@ -465,38 +527,16 @@ static void add_matching_scores(CsSolution *solution, CsTable *work,
                                 gboolean *marked)
 {
     const CsTable *other_table = solution->work[other].table;
+    gboolean by_uname = is_uname_attribute(attribute);
 
-    if (attribute == NULL)
-        attribute = coloc_default_attribute;
     for (int node = 0; node < work->n_nodes; node++) {
         CsContribution why = { .kind = CS_CONTRIB_COLOCATED, .source = via,
                                .other_rsc = other, .factor = factor };
-        CsScore score;
-        float weight_f;
-        int weight;
+        CsScore weight;
 
-        if (!work->allowed[node])
-            continue;
-        if (strcmp(attribute, coloc_default_attribute) == 0) {
-            /* Node names are unique: the only match is the node itself. */
-            score = (other_table->allowed[node]
-                     && cs_engine_node_available(solution, node)
-                     && other_table->score[node] > -CS_INFINITY)
-                    ? other_table->score[node] : -CS_INFINITY;
-        } else {
-            score = best_matching_score(solution, other_table, attribute,
-                                        cs_engine_node_attr(solution, node,
-                                                            attribute));
-        }
-        /* A negative preference for a node with a negative score must not
-         * become a positive one. */
-        if (factor < 0 && score < 0)
-            continue;
-        weight_f = factor * score;
-        weight = (int)(weight_f < 0 ? weight_f - 0.5f : weight_f + 0.5f);
-        if (weight == 0 && score != 0)
-            weight = factor > 0 ? 1 : (factor < 0 ? -1 : 0);
-        if (weight == 0)
+        if (!work->allowed[node]
+            || !matching_weight(solution, work, node, other_table, attribute, by_uname,
+                                factor, &weight))
             continue;
         if (marked != NULL && cs_score_add(work->score[node], weight) < 0
             && work->score[node] >= 0) {
@@ -657,13 +697,23 @@ static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes,
     if (nodes == NULL) {
         solution->merge_items_left -= work->table->n_items;
         result = cs_table_copy(work->table);
-    } else {
+    } else if (positive) {
+        /* unmark_positive reads the table as it was before the merge */
         solution->merge_items_left -= nodes->n_items;
         result = cs_table_copy(nodes);
-        if (positive)
-            marked = g_new0(gboolean, solution->n_nodes);
+        marked = g_new0(gboolean, solution->n_nodes);
         add_matching_scores(solution, result, other, attribute, factor, via,
                             marked);
+    } else {
+        solution->merge_items_left -= nodes->n_items;
+        if (rollback && !matching_leaves_a_node(solution, nodes, other, attribute, factor)) {
+            work->merging = FALSE;
+            return nodes;
+        }
+        /* Merged in place: nodes is the caller's to give up anyway. */
+        result = nodes;
+        nodes = NULL;
+        add_matching_scores(solution, result, other, attribute, factor, via, NULL);
     }
     if (cs_table_any_available(solution, result)) {
         list = forward ? work->this_with : work->with_this;
