@@ -32,6 +32,7 @@
 #include "cib/live.h"
 #include "explain/command.h"
 #include "explain/history.h"
+#include "explain/output.h"
 #include "ui/console.h"
 
 enum {
@@ -227,32 +228,17 @@ static int exit_status_for(const GError *error)
  * yet" themselves; the exit status tells scripts apart. */
 static int report(const GError *error)
 {
-    fprintf(stderr, "cibscope: %s\n", error->message);
+    g_autofree char *line = g_strdup_printf("cibscope: %s\n", error->message);
+    cs_output_write(stderr, line, strlen(line), cs_output_mode(stderr, CS_OUTPUT_CONTROLS));
     return exit_status_for(error);
 }
 
-/* Ids come from the CIB, and a CIB may come from anybody: on a terminal,
- * control bytes (ESC, and C1 controls such as the 8-bit CSI U+009B) would
- * drive the terminal, so they are shown as \xNN / \u{NNNN}.  Into a pipe
- * the text goes as crm_simulate would print it, byte for byte. */
+/* Ids come from the CIB, and a CIB may come from anybody: on a terminal
+ * they are shown escaped; into a pipe the text goes as crm_simulate would
+ * print it, byte for byte (explain/output.h). */
 static void write_output(const GString *out, gboolean terminal)
 {
-    if (!terminal) {
-        fwrite(out->str, 1, out->len, stdout);
-        return;
-    }
-    for (gsize i = 0; i < out->len; i++) {
-        unsigned char byte = (unsigned char) out->str[i];
-        unsigned char next = i + 1 < out->len ? (unsigned char) out->str[i + 1] : 0;
-        if ((byte < 0x20 && byte != '\n' && byte != '\t') || byte == 0x7f) {
-            printf("\\x%02x", byte);
-        } else if (byte == 0xc2 && next >= 0x80 && next <= 0x9f) {
-            printf("\\u{%04x}", next);   /* UTF-8 for U+0080..U+009F */
-            i++;
-        } else {
-            putchar(byte);
-        }
-    }
+    cs_output_write(stdout, out->str, out->len, terminal ? CS_OUTPUT_TERMINAL : CS_OUTPUT_RAW);
 }
 
 /* Scores are written as they are printed (the flush of

@@ -290,6 +290,44 @@ START_TEST(test_corpus_execution_date_rules)
 }
 END_TEST
 
+/* The model's counts on corpus CIBs, against the elements of each file
+ * (counted with an XML parser apart from cibscope): nodes, resources
+ * (primitives, groups, clones; instances are not configured resources),
+ * one constraint per element, except that a symmetrical order also gives
+ * its inverse (Pacemaker Explained 5.3), a sequential set of N resources
+ * N-1 pairs (order-sets: 4 members, 3 colocations and 3 x 2 orders), and
+ * a ticket's sets one constraint per member (4). */
+static const struct {
+    const char *name;
+    guint nodes, resources, locations, colocations, orders, tickets;
+} corpus_counts[] = {
+    { "simple1", 1, 1, 0, 0, 0, 0 },
+    { "group5", 2, 6, 3, 0, 4, 0 },
+    { "594", 3, 6, 4, 0, 0, 0 },
+    { "order-mandatory", 1, 4, 0, 0, 4, 0 },
+    { "coloc-group", 3, 5, 0, 1, 0, 0 },
+    { "probe-0", 2, 6, 0, 0, 0, 0 },
+    { "order-sets", 2, 4, 8, 3, 6, 0 },
+    { "ticket-rsc-sets-1", 2, 9, 1, 0, 0, 4 },
+};
+
+START_TEST(test_corpus_counts)
+{
+    g_autofree char *path = corpus_path(corpus_counts[_i].name);
+    if (path == NULL) {
+        return;
+    }
+    load_model(path);
+    ck_assert_uint_eq(test_model->nodes->len, corpus_counts[_i].nodes);
+    ck_assert_uint_eq(test_model->resources->len, corpus_counts[_i].resources);
+    ck_assert_uint_eq(test_model->locations->len, corpus_counts[_i].locations);
+    ck_assert_uint_eq(test_model->colocations->len, corpus_counts[_i].colocations);
+    ck_assert_uint_eq(test_model->orders->len, corpus_counts[_i].orders);
+    ck_assert_uint_eq(test_model->ticket_constraints->len, corpus_counts[_i].tickets);
+    unload_model();
+}
+END_TEST
+
 /* Every corpus CIB builds (bundles and all) without crashing. */
 START_TEST(test_corpus_all_build)
 {
@@ -339,6 +377,7 @@ model_suite(void)
     tcase_add_test(corpus, test_corpus_tags_in_sets);
     tcase_add_test(corpus, test_corpus_execution_date_rules);
     tcase_add_test(corpus, test_corpus_all_build);
+    tcase_add_loop_test(corpus, test_corpus_counts, 0, G_N_ELEMENTS(corpus_counts));
     suite_add_tcase(suite, basic);
     suite_add_tcase(suite, corpus);
     return suite;

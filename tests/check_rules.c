@@ -376,6 +376,45 @@ START_TEST(test_date_spec)
 }
 END_TEST
 
+/* oracle (crm_simulate 2.1.5 -t 2005-01-02T12:00:00, a Sunday of ISO
+ * week 53 of 2004, day 2 of the year): one location rule per case. */
+START_TEST(test_date_ranges_sunday)
+{
+    const char *now = "2005-01-02T12:00:00";
+
+    /* weekdays: Sunday is 7 */
+    ck_assert(spec_passes_at(now, "weekdays='7'"));
+    ck_assert(spec_passes_at(now, "weekdays='6-7'"));
+    ck_assert(!spec_passes_at(now, "weekdays='1-5'"));
+    /* weekyears and weeks: the ISO year the week belongs to */
+    ck_assert(spec_passes_at(now, "weekyears='2003-2004'"));
+    ck_assert(!spec_passes_at(now, "weekyears='2005-'"));
+    ck_assert(spec_passes_at(now, "weeks='53'"));
+    ck_assert(!spec_passes_at(now, "weeks='1-52'"));
+    ck_assert(spec_passes_at(now, "yeardays='2'"));
+    /* in_range: with both an end and a duration, the end counts */
+    ck_assert(!date_passes_at(now,
+        "<date_expression id='d' operation='in_range' start='2005-01-01' "
+        "end='2005-01-01T12:00:00'><duration id='u' days='5'/></date_expression>", NULL));
+    /* each duration field, and the end it makes is inclusive */
+    ck_assert(date_passes_at(now,
+        "<date_expression id='d' operation='in_range' start='2005-01-01'>"
+        "<duration id='u' weeks='1'/></date_expression>", NULL));
+    ck_assert(date_passes_at(now,
+        "<date_expression id='d' operation='in_range' start='2005-01-02T11:59:00'>"
+        "<duration id='u' minutes='1'/></date_expression>", NULL));
+    ck_assert(!date_passes_at(now,
+        "<date_expression id='d' operation='in_range' start='2005-01-02T11:58:59'>"
+        "<duration id='u' minutes='1'/></date_expression>", NULL));
+    ck_assert(date_passes_at(now,
+        "<date_expression id='d' operation='in_range' start='2005-01-02T11:59:58'>"
+        "<duration id='u' seconds='2'/></date_expression>", NULL));
+    ck_assert(date_passes_at(now,
+        "<date_expression id='d' operation='in_range' start='2004-12-02T12:00:00'>"
+        "<duration id='u' months='1'/></date_expression>", NULL));
+}
+END_TEST
+
 START_TEST(test_next_change)
 {
     CsTime never = { G_MAXINT64, 0 };
@@ -593,6 +632,7 @@ rules_suite(void)
     tcase_add_test(dates, test_in_range);
     tcase_add_test(dates, test_gt_lt);
     tcase_add_test(dates, test_date_spec);
+    tcase_add_test(dates, test_date_ranges_sunday);
     tcase_add_test(dates, test_next_change);
     tcase_add_test(structure, test_rsc_expression);
     tcase_add_test(structure, test_op_expression);

@@ -264,18 +264,39 @@ static char *read_epoch(const CsDocument *document)
     return g_string_free(epoch, FALSE);
 }
 
-/* The resource a Transition Summary line names: the longest configured id
- * that starts the text and ends at a space, a ':' (clone instances are
- * printed as id:N) or the end.  Ids may hold spaces, so no tokenizing. */
-static int summary_line_rsc(const CsConsole *console, const char *text)
+/* crm_simulate prints an id holding a newline, carriage return or tab
+ * escaped (cs_escape_text): those ids by their printed form, or NULL when
+ * the model has none (the usual case, which then costs nothing more). */
+static GHashTable *printed_ids(const CsModel *model)
 {
-    int found = -1;
+    GHashTable *printed = NULL;
+    for (guint i = 0; i < model->resources->len; i++) {
+        CsResource *resource = g_ptr_array_index(model->resources, i);
+        if (!cs_text_needs_escape(resource->id))
+            continue;
+        if (printed == NULL)
+            printed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+        g_hash_table_insert(printed, cs_escape_text(resource->id), resource);
+    }
+    return printed;
+}
+
+/* The resource a Transition Summary line names: the longest id of model
+ * that, as printed, starts the text and ends at a space, the end or (when
+ * colon_ends, since clone instances print as id:N) a ':'.  Ids may hold
+ * spaces, so no tokenizing. */
+static const CsResource *printed_rsc(const CsModel *model, GHashTable *printed,
+                                     const char *text, gboolean colon_ends)
+{
+    const CsResource *found = NULL;
     for (const char *end = text; ; end++) {
-        if (*end == '\0' || *end == ' ' || *end == ':' || *end == '\t') {
+        if (*end == '\0' || *end == ' ' || *end == '\t' || (colon_ends && *end == ':')) {
             g_autofree char *candidate = g_strndup(text, (gsize)(end - text));
-            CsResource *resource = cs_model_resource(console->model, candidate);
+            const CsResource *resource = cs_model_resource(model, candidate);
+            if (resource == NULL && printed != NULL)
+                resource = g_hash_table_lookup(printed, candidate);
             if (resource != NULL)
-                found = resource->index;
+                found = resource;
         }
         if (*end == '\0')
             break;
@@ -285,13 +306,10 @@ static int summary_line_rsc(const CsConsole *console, const char *text)
 
 /* A line naming a clone instance ("db:0 ( delta )") is also the
  * instance's own action, for its row. */
-static void note_instance_action(CsConsole *console, const char *name, const char *verb, const char *verb_end)
+static void note_instance_action(CsConsole *console, GHashTable *printed, const char *name,
+                                 const char *verb, const char *verb_end)
 {
-    const char *end = name;
-    while (*end != '\0' && *end != ' ')
-        end++;
-    g_autofree char *id = g_strndup(name, (gsize)(end - name));
-    const CsResource *instance = cs_model_resource(cs_solution_model(console->solution), id);
+    const CsResource *instance = printed_rsc(cs_solution_model(console->solution), printed, name, FALSE);
     if (instance == NULL || instance->index < cs_console_rsc_count(console) || instance->index >= console->engine_count)
         return;
     CsRscAction *action = &console->actions[instance->index];
@@ -306,6 +324,8 @@ static void read_transition(CsConsole *console)
     cs_solution_print_transition(console->solution, text);
     console->transition = g_strdup(text->str);
     g_auto(GStrv) lines = g_strsplit(text->str, "\n", -1);
+    g_autoptr(GHashTable) printed = printed_ids(console->model);
+    g_autoptr(GHashTable) printed_instances = printed_ids(cs_solution_model(console->solution));
     for (char **line = lines; *line != NULL; line++) {
         const char *cursor = *line;
         while (*cursor == ' ')
@@ -319,10 +339,10 @@ static void read_transition(CsConsole *console)
         const char *name = verb_end;
         while (*name == ' ')
             name++;
-        int rsc = summary_line_rsc(console, name);
-        if (rsc < 0)
+        const CsResource *resource = printed_rsc(console->model, printed, name, TRUE);
+        if (resource == NULL)
             continue;
-        CsRscAction *action = &console->actions[rsc];
+        CsRscAction *action = &console->actions[resource->index];
         if (action->verb == NULL)
             action->verb = g_strndup(cursor, (gsize)(verb_end - cursor));
         /* The status bar counts lines, as the Transition view lists them
@@ -331,7 +351,7 @@ static void read_transition(CsConsole *console)
         if (strncmp(cursor, "Move ", 5) == 0 || strncmp(cursor, "Migrate ", 8) == 0)
             console->move_total++;
         action->count++;
-        note_instance_action(console, name, cursor, verb_end);
+        note_instance_action(console, printed_instances, name, cursor, verb_end);
     }
 }
 

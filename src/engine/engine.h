@@ -40,6 +40,14 @@ void cs_solution_print_scores(const CsSolution *solution, GString *out);
 typedef void (*CsFlushFunc)(GString *out, gpointer data);
 void cs_solution_stream_scores(const CsSolution *solution, GString *out,
                                CsFlushFunc flush, gpointer data);
+/* crm_simulate works on a copy of the CIB it wrote out with Pacemaker's
+ * XML escaping, so every id and name it prints shows a newline as the two
+ * characters \n, a carriage return as \r and a tab as four spaces (and
+ * its column widths count those).  cs_escape_text() returns text so
+ * escaped (newly allocated); cs_text_needs_escape() says whether it would
+ * differ.  The console reads the Transition Summary back with them. */
+gboolean cs_text_needs_escape(const char *text);
+char *cs_escape_text(const char *text);
 /* crm_simulate -S "Transition Summary:" section. */
 void cs_solution_print_transition(const CsSolution *solution, GString *out);
 /* Readable breakdown of rsc's score on node (every node if node is NULL). */

@@ -151,15 +151,6 @@ gboolean cs_table_any_available(const CsSolution *solution,
 const char *cs_engine_node_attr(const CsSolution *solution, int node,
                                 const char *attribute);
 
-/* crm_simulate works on a copy of the CIB it wrote out with Pacemaker's
- * XML escaping, so every id and name it prints shows a newline as the two
- * characters \n, a carriage return as \r and a tab as four spaces (and
- * its column widths count those).  cs_escape_text() returns text so
- * escaped (newly allocated); cs_text_needs_escape() says whether it would
- * differ. */
-gboolean cs_text_needs_escape(const char *text);
-char *cs_escape_text(const char *text);
-
 /* No probes are made: maintenance-mode, or enable-startup-probes set to
  * a false value (Pacemaker Explained 3.2; Pacemaker's spellings of false:
  * no, false, off, n, 0; anything else leaves the default, true). */

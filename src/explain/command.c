@@ -10,6 +10,7 @@
 #include "explain/command.h"
 
 #include "cib/live.h"
+#include "explain/output.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -937,15 +938,11 @@ gboolean cs_command_run_text(CsSession *session, const char *text, GString *out,
 
 /* Control characters (a resource named with an escape sequence) are shown
  * as \xNN so that they never reach the terminal. */
+/* Names from the CIB: control bytes always escaped, and on a terminal
+ * everything that would not print as itself (explain/output.h). */
 static void cs_write_safely(FILE *stream, const char *text, gsize length)
 {
-    for (gsize i = 0; i < length; i++) {
-        guchar c = (guchar)text[i];
-        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f)
-            fprintf(stream, "\\x%02x", c);
-        else
-            fputc(c, stream);
-    }
+    cs_output_write(stream, text, length, cs_output_mode(stream, CS_OUTPUT_CONTROLS));
 }
 
 static int cs_exec_status(const GError *error)

@@ -16,6 +16,7 @@
 #include "cib/live.h"
 #include "engine/engine.h"
 #include "explain/history.h"
+#include "explain/output.h"
 #include "model/model.h"
 
 enum { WHY_OK = 0, WHY_USAGE = 1, WHY_INPUT = 2, WHY_UNSUPPORTED = 3 };
@@ -624,7 +625,8 @@ static gboolean history_time(const char *time_text, CsTime *now, gboolean *given
 
 static int history_print(GString *out, int status)
 {
-    fwrite(out->str, 1, out->len, stdout);
+    /* Names from the CIBs: escaped as --exec escapes them (output.h). */
+    cs_output_write(stdout, out->str, out->len, cs_output_mode(stdout, CS_OUTPUT_CONTROLS));
     if (fflush(stdout) != 0)
         return WHY_INPUT;
     if (status == WHY_UNSUPPORTED)

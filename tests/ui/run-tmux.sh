@@ -60,6 +60,7 @@ demo=${CS_UI_TEST_CIB:-$top_srcdir/data/demo.xml}
 [ -r "$demo" ] || demo=${SHARED_DIR:-$top_srcdir/../shared}/corpus/pacemaker-2.1.5/xml/group5.xml
 [ -r "$demo" ] || skip "neither data/demo.xml nor the corpus's group5.xml is readable"
 hostile=$here/hostile.xml
+names=$top_srcdir/tests/fuzz/cases/hostile-names.xml
 small=$top_srcdir/data/demo-small.xml
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cibscope-ui.XXXXXX") || exit 99
@@ -388,6 +389,39 @@ test_cli_hostile() {
     wait_for cli 'node\u{009b}2m' || return
     wait_for cli 'back\slash'
     keys cli q 2>/dev/null
+}
+
+# Every kind of hostile id at 80x24 (tests/fuzz/cases/hostile-names.xml):
+# spaces, quotes and shell syntax as they are, unicode shown, the C1 CSI
+# and the bidi override escaped, a newline and a tab escaped and still
+# matched to their Transition Summary line (crm_simulate prints them as
+# \n and four spaces), 3000 characters cut to the column; then w saves
+# the file byte for byte as it was.
+test_hostile_names() {
+    cp "$names" "$tmp/names.xml"
+    start names 80 24 "$tmp/names.xml"
+    wait_for names "1 Matrix" || return
+    wait_for names 'my web server'
+    wait_for names '$(reboot)`id`;rm -rf ~'
+    wait_for names "q\"uote's"
+    wait_for names 'datenbank-üé-数据库-🗄'
+    wait_for names 'evil\u{202E}gnp.exe'
+    wait_for names 'csi\u{009B}31mred'
+    wait_for names 'new\nline\ttab                 Start'
+    wait_for names 'rxxxxxxxxxxxxxxxxxxxxxxxxxxxx… Start'
+    wait_for names '<b>&amp;'
+    case $(screen_line 1) in *"1 Matrix"*) pass ;; *) fail "names: the title bar moved" ;; esac
+    keys names w && wait_for names "names.xml (the previous file kept"
+    if cmp -s "$names" "$tmp/names.xml"; then pass; else fail "names: w changed the file"; fi
+    keys names q
+    wait_exit names 0
+}
+
+# The CLI's --exec on a terminal escapes what the console escapes.
+test_exec_hostile() {
+    start_with exech 120 30 "$names" --exec "where 'evil$(printf '\342\200\256')gnp.exe'; where 'csi$(printf '\302\233')31mred'"
+    wait_for exech 'evil\u{202e}gnp.exe: stopped, will run on node\u{009b}2m' || return
+    wait_for exech 'csi\u{009b}31mred: stopped'
 }
 
 # ---- SIGTERM restores the terminal; a bad file never starts curses -------
@@ -984,6 +1018,8 @@ test_ascii
 test_large
 test_hostile
 test_cli_hostile
+test_hostile_names
+test_exec_hostile
 test_signal
 test_interrupt
 test_stop_marks
