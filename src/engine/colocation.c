@@ -609,7 +609,7 @@ static gboolean coloc_has_influence(const CsSolution *solution,
  * resources, or else the dependents of the group's last member once more:
  * a resource colocated with the last member counts twice. */
 static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes,
-                             const char *attribute, float factor,
+                             gboolean owned, const char *attribute, float factor,
                              gboolean forward, gboolean rollback,
                              gboolean positive, const char *via);
 
@@ -632,7 +632,7 @@ static CsTable *merge_group_scores(CsSolution *solution, int group,
         return nodes;
     work->merging = TRUE;
     result = merge_scores(solution, first,
-                          nodes != NULL ? cs_table_copy(nodes) : NULL,
+                          nodes != NULL ? cs_table_copy(nodes) : NULL, TRUE,
                           attribute, factor, forward, rollback, positive, via);
     if (result != NULL && cs_table_any_available(solution, result)) {
         list = forward ? work->this_with : solution->work[last].with_this;
@@ -646,7 +646,7 @@ static CsTable *merge_group_scores(CsSolution *solution, int group,
                 continue;
             else
                 next = coloc->dependent;
-            result = merge_scores(solution, next, result, coloc->attribute,
+            result = merge_scores(solution, next, result, TRUE, coloc->attribute,
                                   multiplier * coloc->score
                                   / (float)CS_INFINITY,
                                   forward, TRUE, positive, coloc->id);
@@ -670,7 +670,7 @@ static CsTable *merge_group_scores(CsSolution *solution, int group,
  * dropped; with positive, no step may make a node negative (see
  * add_matching_scores).  Consumes nodes; returns the new table. */
 static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes,
-                             const char *attribute, float factor,
+                             gboolean owned, const char *attribute, float factor,
                              gboolean forward, gboolean rollback,
                              gboolean positive, const char *via)
 {
@@ -697,11 +697,14 @@ static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes,
     if (nodes == NULL) {
         solution->merge_items_left -= work->table->n_items;
         result = cs_table_copy(work->table);
-    } else if (positive) {
-        /* unmark_positive reads the table as it was before the merge */
+    } else if (positive || !owned) {
+        /* unmark_positive reads the table as it was before the merge; a
+         * table not owned is a resource's own, which the merge may read
+         * again further along a chain of colocations. */
         solution->merge_items_left -= nodes->n_items;
         result = cs_table_copy(nodes);
-        marked = g_new0(gboolean, solution->n_nodes);
+        if (positive)
+            marked = g_new0(gboolean, solution->n_nodes);
         add_matching_scores(solution, result, other, attribute, factor, via,
                             marked);
     } else {
@@ -710,7 +713,8 @@ static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes,
             work->merging = FALSE;
             return nodes;
         }
-        /* Merged in place: nodes is the caller's to give up anyway. */
+        /* Merged in place: a table made for this merge, which only the
+         * merge reads. */
         result = nodes;
         nodes = NULL;
         add_matching_scores(solution, result, other, attribute, factor, via, NULL);
@@ -727,7 +731,7 @@ static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes,
                 continue;
             else
                 next = coloc->dependent;
-            result = merge_scores(solution, next, result, coloc->attribute,
+            result = merge_scores(solution, next, result, TRUE, coloc->attribute,
                                   multiplier * coloc->score
                                   / (float)CS_INFINITY,
                                   forward, TRUE, positive, coloc->id);
@@ -748,7 +752,7 @@ CsTable *cs_merge_scores(CsSolution *solution, int other, CsTable *nodes,
                          const char *attribute, float factor,
                          gboolean forward, gboolean rollback, const char *via)
 {
-    return merge_scores(solution, other, nodes, attribute, factor, forward,
+    return merge_scores(solution, other, nodes, FALSE, attribute, factor, forward,
                         rollback, FALSE, via);
 }
 
@@ -757,7 +761,7 @@ CsTable *cs_merge_scores_positive(CsSolution *solution, int other,
                                   float factor, gboolean rollback,
                                   const char *via)
 {
-    return merge_scores(solution, other, nodes, attribute, factor, FALSE,
+    return merge_scores(solution, other, nodes, FALSE, attribute, factor, FALSE,
                         rollback, TRUE, via);
 }
 
