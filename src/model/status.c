@@ -1551,6 +1551,19 @@ cs_history_consequences(CsHistory *history)
 
 /* ---- one resource history ---------------------------------------------- */
 
+/* Pacemaker 2.1.5's pcmk__rsc_agent_changed(): the agent a history was
+ * recorded with (standard, provider, type of <lrm_resource>) against the
+ * configured one; a changed agent restarts the resource where it is active
+ * (Pacemaker Explained 5.3, "Resource properties": the class, provider
+ * and type define the agent). */
+static gboolean
+cs_agent_changed(const CsResource *rsc, xmlNode *lrm_resource)
+{
+    return g_strcmp0(rsc->rsc_class, cs_xml_attr(lrm_resource, "class")) != 0
+           || g_strcmp0(rsc->provider, cs_xml_attr(lrm_resource, "provider")) != 0
+           || g_strcmp0(rsc->type, cs_xml_attr(lrm_resource, "type")) != 0;
+}
+
 static void
 cs_lrm_resource_unpack(CsStatusRun *run, CsNode *node, xmlNode *lrm_resource)
 {
@@ -1579,6 +1592,7 @@ cs_lrm_resource_unpack(CsStatusRun *run, CsNode *node, xmlNode *lrm_resource)
     state->rsc = rsc != NULL ? rsc->index : -1;
     state->rsc_id = g_strdup(rsc_id);
     state->node = node->index;
+    state->agent_changed = rsc != NULL && cs_agent_changed(rsc, lrm_resource);
     state->instance = instance;
     state->migration_source = -1;
     state->migration_target = -1;
