@@ -502,6 +502,29 @@ START_TEST(test_promotion_orders)
 }
 END_TEST
 
+/* Two operations with one id in a history: which one crm_simulate takes
+ * for the latest depends on how its sort leaves them, so the engine
+ * refuses rather than guess. */
+START_TEST(test_duplicate_op_id_refused)
+{
+    static const char *const names[] = {
+        "duplicate-op-id", "duplicate-op-id-start-stop",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+        g_autoptr(GError) error = NULL;
+        Solved solved;
+
+        ck_assert(!try_solve_case(names[i], &solved, &error));
+        ck_assert(g_error_matches(error, CS_ENGINE_ERROR,
+                                  CS_ENGINE_ERROR_UNSUPPORTED));
+        ck_assert_msg(strstr(error->message, "same id") != NULL, "%s",
+                      error->message);
+        solved_free(&solved);
+    }
+}
+END_TEST
+
 /* The folder listing found the hand-made cases (a missing or renamed
  * folder must not make the summary test vacuous). */
 START_TEST(test_cases_found)
@@ -525,6 +548,7 @@ static Suite *transition_suite(void)
     tcase_add_loop_test(tc, test_action_list_matches_oracle, 0,
                         (int)cases->len);
     tcase_add_test(tc, test_cases_found);
+    tcase_add_test(tc, test_duplicate_op_id_refused);
     tcase_add_test(tc, test_action_api);
     tcase_add_test(tc, test_fence_and_blocked);
     tcase_add_test(tc, test_promotion_orders);
