@@ -867,7 +867,14 @@ cs_history_on_fail(CsHistory *history, const CsOpRecord *record, CsRole *fail_ro
         }
     }
     if (value != NULL && g_ascii_strcasecmp(task, "stop") == 0
-        && g_ascii_strcasecmp(value, "standby") == 0) {
+        && (g_ascii_strcasecmp(value, "standby") == 0
+            || g_ascii_strcasecmp(value, "stop") == 0
+            || g_ascii_strcasecmp(value, "demote") == 0)) {
+        /* Pacemaker 2.1.5 does not allow standby, stop or demote as the
+         * on-fail of a stop and uses the default instead (Pacemaker
+         * Explained 5.5.3; checked with crm_simulate: a failed stop with
+         * on-fail=stop fences its node, with on-fail=restart it does
+         * not). */
         value = NULL;
     } else if (value == NULL && g_ascii_strcasecmp(task, "demote") == 0 && rsc != NULL) {
         value = cs_demote_on_fail(rsc);
