@@ -211,6 +211,22 @@ START_TEST(test_status_roles_and_fail_counts)
 }
 END_TEST
 
+/* The agent a history was recorded with against the configured one
+ * (tests/data/transition/agent-changed-group-member.xml: m2's history
+ * says ocf:pacemaker:Stateful, its configuration Dummy). */
+START_TEST(test_status_agent_changed)
+{
+    g_autofree char *path = g_build_filename(CS_TESTDATA, "transition",
+                                             "agent-changed-group-member.xml", NULL);
+    load_model(path);
+    int node1 = node("node1")->index;
+    ck_assert(cs_model_rsc_state(test_model, rsc("m2")->index, node1)->agent_changed);
+    ck_assert(!cs_model_rsc_state(test_model, rsc("m1")->index, node1)->agent_changed);
+    ck_assert(!cs_model_rsc_state(test_model, rsc("m3")->index, node1)->agent_changed);
+    unload_model();
+}
+END_TEST
+
 START_TEST(test_not_a_cib)
 {
     GError *error = NULL;
@@ -367,6 +383,7 @@ model_suite(void)
     TCase *corpus = tcase_create("corpus");
 
     tcase_add_test(basic, test_options_bootstrap_first);
+    tcase_add_test(basic, test_status_agent_changed);
     tcase_add_test(basic, test_nodes_and_attributes);
     tcase_add_test(basic, test_resources_meta);
     tcase_add_test(basic, test_constraints_expanded);

@@ -158,6 +158,174 @@ START_TEST(test_summary_matches_oracle)
 }
 END_TEST
 
+/* One line of crm_simulate's Transition Summary, read field by field
+ * (not through the engine's printer): "* KIND RSC ( DETAILS )" with
+ * "due to REASON", "(blocked)" or "blocked" after it, or
+ * "* Fence (ACTION) NODE 'REASON'". */
+typedef struct OracleLine {
+    char *kind, *rsc, *details, *reason, *fence_action;
+    gboolean blocked;
+} OracleLine;
+
+static void oracle_line_free(gpointer data)
+{
+    OracleLine *line = data;
+
+    g_free(line->kind);
+    g_free(line->rsc);
+    g_free(line->details);
+    g_free(line->reason);
+    g_free(line->fence_action);
+    g_free(line);
+}
+
+static OracleLine *parse_fence_line(const char *text)
+{
+    OracleLine *line = g_new0(OracleLine, 1);
+    const char *close = strchr(text, ')');
+    const char *node = close + 2;
+    const char *quote = strchr(node, '\'');
+
+    line->kind = g_strdup("Fence");
+    line->fence_action = g_strndup(text + strlen("Fence ("),
+                                   (gsize)(close - text - strlen("Fence (")));
+    line->rsc = g_strndup(node, (gsize)(quote - 1 - node));
+    line->reason = g_strndup(quote + 1, strlen(quote + 1) - 1);
+    return line;
+}
+
+static OracleLine *parse_oracle_line(const char *text)
+{
+    OracleLine *line;
+    const char *open, *close, *tail, *kind_end;
+
+    if (g_str_has_prefix(text, "Fence ("))
+        return parse_fence_line(text);
+    line = g_new0(OracleLine, 1);
+    open = strstr(text, " ( ");
+    close = strstr(open, " )");
+    /* the kind is one word; the id (which may hold blanks) follows it,
+     * padded on both sides */
+    kind_end = strchr(text, ' ');
+    line->kind = g_strndup(text, (gsize)(kind_end - text));
+    line->rsc = g_strstrip(g_strndup(kind_end, (gsize)(open - kind_end)));
+    line->details = g_strstrip(g_strndup(open + 3, (gsize)(close - open - 3)));
+    tail = close + 2;
+    while (*tail == ' ')
+        tail++;
+    line->blocked = g_str_has_suffix(tail, "blocked")
+                    || g_str_has_suffix(tail, "(blocked)");
+    if (g_str_has_prefix(tail, "due to ")) {
+        gsize len = strlen(tail + strlen("due to "));
+
+        if (g_str_has_suffix(tail, " (blocked)"))
+            len -= strlen(" (blocked)");
+        line->reason = g_strndup(tail + strlen("due to "), len);
+    }
+    return line;
+}
+
+/* The "* ..." lines of the Transition Summary section of text. */
+static GPtrArray *oracle_lines(const char *text)
+{
+    g_autofree char *section = summary_section(text);
+    g_auto(GStrv) lines = g_strsplit(section, "\n", -1);
+    GPtrArray *out = g_ptr_array_new_with_free_func(oracle_line_free);
+
+    for (int i = 0; lines[i] != NULL; i++) {
+        const char *line = lines[i];
+
+        while (*line == ' ')
+            line++;
+        if (g_str_has_prefix(line, "* "))
+            g_ptr_array_add(out, parse_oracle_line(line + 2));
+    }
+    return out;
+}
+
+static const char *node_uname(const CsModel *model, int node)
+{
+    return node < 0 ? NULL
+                    : ((CsNode *)g_ptr_array_index(model->nodes, node))->uname;
+}
+
+/* The planned action agrees with the oracle's line: kind, resource (or
+ * fenced node and fence action), reason, blocked, and the nodes the
+ * details name, in order (from, then to when it differs). */
+static void assert_planned_is_line(const char *name, guint i,
+                                   const CsModel *model,
+                                   const CsPlannedAction *planned,
+                                   const OracleLine *line)
+{
+    g_autofree char *reason = cs_escape_text(planned->reason);
+
+    ck_assert_msg(strcmp(cs_action_kind_name(planned->kind), line->kind) == 0,
+                  "%s line %u: kind %s, oracle %s", name, i,
+                  cs_action_kind_name(planned->kind), line->kind);
+    ck_assert_msg(g_strcmp0(reason, line->reason) == 0,
+                  "%s line %u: reason %s, oracle %s", name, i,
+                  reason ? reason : "(none)",
+                  line->reason ? line->reason : "(none)");
+    if (planned->kind == CS_ACTION_FENCE) {
+        ck_assert_str_eq(planned->fence_action, line->fence_action);
+        ck_assert_str_eq(node_uname(model, planned->from_node), line->rsc);
+        return;
+    }
+    g_autofree char *id = cs_escape_text(
+        ((CsResource *)g_ptr_array_index(model->resources, planned->rsc))->id);
+    const char *from = node_uname(model, planned->from_node);
+    const char *to = node_uname(model, planned->to_node);
+    const char *found = line->details;
+
+    ck_assert_msg(strcmp(id, line->rsc) == 0, "%s line %u: resource %s, "
+                  "oracle %s", name, i, id, line->rsc);
+    ck_assert_msg(planned->blocked == line->blocked, "%s line %u: blocked %d",
+                  name, i, planned->blocked);
+    ck_assert_msg(from != NULL || to != NULL, "%s line %u: no node", name, i);
+    if (from != NULL) {
+        found = strstr(found, from);
+        ck_assert_msg(found != NULL, "%s line %u: from %s not in ( %s )",
+                      name, i, from, line->details);
+        found += strlen(from);
+    }
+    if (to != NULL && planned->to_node != planned->from_node)
+        ck_assert_msg(strstr(found, to) != NULL, "%s line %u: to %s not in "
+                      "( %s )", name, i, to, line->details);
+}
+
+/* The C API the console's Transition view and the Matrix marks are built
+ * from (cs_solution_actions()) gives, field by field, the oracle's list:
+ * the same actions in the same order, not only a printer that happens to
+ * write the same text. */
+START_TEST(test_action_list_matches_oracle)
+{
+    const char *name = g_ptr_array_index(cases, _i);
+    g_autofree char *expected_path = g_strdup_printf("%s/transition/%s.summary",
+                                                     CS_TESTDATA, name);
+    g_autofree char *expected_text = NULL;
+    g_autoptr(GPtrArray) lines = NULL;
+    g_autoptr(GPtrArray) actions = NULL;
+    g_autoptr(GError) error = NULL;
+    const CsModel *model;
+    Solved solved;
+
+    ck_assert(g_file_get_contents(expected_path, &expected_text, NULL, NULL));
+    if (!try_solve_case(name, &solved, &error)) {
+        solved_free(&solved);
+        return;    /* refused: test_summary_matches_oracle checks how */
+    }
+    lines = oracle_lines(expected_text);
+    actions = cs_solution_actions(solved.solution);
+    model = cs_solution_model(solved.solution);
+    ck_assert_msg(actions->len == lines->len, "%s: %u actions, oracle %u",
+                  name, actions->len, lines->len);
+    for (guint i = 0; i < actions->len; i++)
+        assert_planned_is_line(name, i, model, g_ptr_array_index(actions, i),
+                               g_ptr_array_index(lines, i));
+    solved_free(&solved);
+}
+END_TEST
+
 static const CsPlannedAction *find_planned(const GPtrArray *actions,
                                            const CsModel *model,
                                            const char *rsc)
@@ -334,6 +502,29 @@ START_TEST(test_promotion_orders)
 }
 END_TEST
 
+/* Two operations with one id in a history: which one crm_simulate takes
+ * for the latest depends on how its sort leaves them, so the engine
+ * refuses rather than guess. */
+START_TEST(test_duplicate_op_id_refused)
+{
+    static const char *const names[] = {
+        "duplicate-op-id", "duplicate-op-id-start-stop",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+        g_autoptr(GError) error = NULL;
+        Solved solved;
+
+        ck_assert(!try_solve_case(names[i], &solved, &error));
+        ck_assert(g_error_matches(error, CS_ENGINE_ERROR,
+                                  CS_ENGINE_ERROR_UNSUPPORTED));
+        ck_assert_msg(strstr(error->message, "same id") != NULL, "%s",
+                      error->message);
+        solved_free(&solved);
+    }
+}
+END_TEST
+
 /* The folder listing found the hand-made cases (a missing or renamed
  * folder must not make the summary test vacuous). */
 START_TEST(test_cases_found)
@@ -354,7 +545,10 @@ static Suite *transition_suite(void)
 
     cases = list_cases();
     tcase_add_loop_test(tc, test_summary_matches_oracle, 0, (int)cases->len);
+    tcase_add_loop_test(tc, test_action_list_matches_oracle, 0,
+                        (int)cases->len);
     tcase_add_test(tc, test_cases_found);
+    tcase_add_test(tc, test_duplicate_op_id_refused);
     tcase_add_test(tc, test_action_api);
     tcase_add_test(tc, test_fence_and_blocked);
     tcase_add_test(tc, test_promotion_orders);

@@ -2513,6 +2513,17 @@ static void check_record(CsGraph *graph, const CsRscState *state,
         schedule_reload(graph, state->rsc, state->node);
 }
 
+/* Pacemaker 2.1.5's pcmk__rsc_agent_changed(), where the resource is
+ * active: the history was recorded by another agent (class, provider or
+ * type changed in the configuration), so the resource is stopped there,
+ * a required stop with no reason of its own, and its start counts as
+ * pending: started again, neither reloaded nor migrated. */
+static void restart_changed_agent(CsGraph *graph, const CsRscState *state)
+{
+    rsc_action(graph, state->rsc, CS_TASK_STOP, state->node, FALSE);
+    graph->rsc_flags[state->rsc] |= CS_RSCF_START_PENDING;
+}
+
 static void check_definitions(CsGraph *graph)
 {
     const CsModel *model = graph->model;
@@ -2533,6 +2544,8 @@ static void check_definitions(CsGraph *graph)
             || (info->parent < 0 && cs_rsc_is_orphan(graph->solution,
                                                      state->rsc)))
             continue;
+        if (state->agent_changed)
+            restart_changed_agent(graph, state);
         active_ops(state->history, &start, &stop);
         if (start < stop)
             continue;

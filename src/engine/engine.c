@@ -209,11 +209,48 @@ static gboolean unmanaged_failed_first_supported(const CsModel *model,
     return TRUE;
 }
 
+/* Two <lrm_rsc_op> with the same id in one resource history (never
+ * written by a cluster; hand-edited CIBs): Pacemaker 2.1.5's
+ * pe__is_newer_op() calls them equal whatever their call-ids, so which
+ * of them counts as the latest depends on where its sort puts them
+ * (checked with crm_simulate: of a start and a later stop both named
+ * rsc1_last_0, the start counts).  The engine orders by call-id only. */
+static gboolean op_ids_unique(const CsModel *model, GError **error)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        g_autoptr(GHashTable) seen = NULL;
+
+        if (state->history == NULL || state->history->len < 2)
+            continue;
+        seen = g_hash_table_new(g_str_hash, g_str_equal);
+        for (guint j = 0; j < state->history->len; j++) {
+            const CsOpRecord *record = g_ptr_array_index(state->history, j);
+
+            if (record->id == NULL)
+                continue;
+            if (!g_hash_table_add(seen, record->id)) {
+                g_set_error(error, CS_ENGINE_ERROR,
+                            CS_ENGINE_ERROR_UNSUPPORTED,
+                            "history of %s on %s: two operations with the "
+                            "same id (%s) are not modelled",
+                            state->rsc_id,
+                            ((const CsNode *)g_ptr_array_index(
+                                 model->nodes, state->node))->uname,
+                            record->id);
+                return FALSE;
+            }
+        }
+    }
+    return TRUE;
+}
+
 static gboolean check_supported(const CsModel *model, GError **error)
 {
     if (!pending_probes_supported(model, error)
         || !container_restarts_supported(model, error)
-        || !unmanaged_failed_first_supported(model, error))
+        || !unmanaged_failed_first_supported(model, error)
+        || !op_ids_unique(model, error))
         return FALSE;
     for (guint i = 0; i < G_N_ELEMENTS(unsupported_features); i++) {
         if (model->features & unsupported_features[i].feature) {

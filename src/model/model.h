@@ -268,6 +268,8 @@ typedef struct CsRscState {
     gboolean pending;          /* an operation is in flight */
     gboolean migrating;        /* partial migration seen */
     char *on_fail_applied;     /* on-fail policy the failure triggered, or NULL */
+    gboolean agent_changed;    /* the history's class, provider or type is
+                                  not the configured agent's */
     /* added by the model: */
     int instance;              /* N of "rsc:N" in the lrm_resource id, -1 */
     CsRole next_role;          /* UNKNOWN, or what a failure forces

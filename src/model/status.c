@@ -867,7 +867,14 @@ cs_history_on_fail(CsHistory *history, const CsOpRecord *record, CsRole *fail_ro
         }
     }
     if (value != NULL && g_ascii_strcasecmp(task, "stop") == 0
-        && g_ascii_strcasecmp(value, "standby") == 0) {
+        && (g_ascii_strcasecmp(value, "standby") == 0
+            || g_ascii_strcasecmp(value, "stop") == 0
+            || g_ascii_strcasecmp(value, "demote") == 0)) {
+        /* Pacemaker 2.1.5 does not allow standby, stop or demote as the
+         * on-fail of a stop and uses the default instead (Pacemaker
+         * Explained 5.5.3; checked with crm_simulate: a failed stop with
+         * on-fail=stop fences its node, with on-fail=restart it does
+         * not). */
         value = NULL;
     } else if (value == NULL && g_ascii_strcasecmp(task, "demote") == 0 && rsc != NULL) {
         value = cs_demote_on_fail(rsc);
@@ -1551,6 +1558,19 @@ cs_history_consequences(CsHistory *history)
 
 /* ---- one resource history ---------------------------------------------- */
 
+/* Pacemaker 2.1.5's pcmk__rsc_agent_changed(): the agent a history was
+ * recorded with (standard, provider, type of <lrm_resource>) against the
+ * configured one; a changed agent restarts the resource where it is active
+ * (Pacemaker Explained 5.3, "Resource properties": the class, provider
+ * and type define the agent). */
+static gboolean
+cs_agent_changed(const CsResource *rsc, xmlNode *lrm_resource)
+{
+    return g_strcmp0(rsc->rsc_class, cs_xml_attr(lrm_resource, "class")) != 0
+           || g_strcmp0(rsc->provider, cs_xml_attr(lrm_resource, "provider")) != 0
+           || g_strcmp0(rsc->type, cs_xml_attr(lrm_resource, "type")) != 0;
+}
+
 static void
 cs_lrm_resource_unpack(CsStatusRun *run, CsNode *node, xmlNode *lrm_resource)
 {
@@ -1579,6 +1599,7 @@ cs_lrm_resource_unpack(CsStatusRun *run, CsNode *node, xmlNode *lrm_resource)
     state->rsc = rsc != NULL ? rsc->index : -1;
     state->rsc_id = g_strdup(rsc_id);
     state->node = node->index;
+    state->agent_changed = rsc != NULL && cs_agent_changed(rsc, lrm_resource);
     state->instance = instance;
     state->migration_source = -1;
     state->migration_target = -1;

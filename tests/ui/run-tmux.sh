@@ -471,6 +471,27 @@ test_stop_marks() {
     wait_exit stops 0
 }
 
+# ---- the Transition view shows crm_simulate's lines --------------------
+
+# Every "* ..." line of the oracle's summary for a few hand-made cases
+# (reasons, blocked, fencing) appears on the Transition view as is,
+# columns included, with the bullet drawn in front.
+test_transition_view() {
+    for case in ordering fencing group-restart-required-stop-blocked noquorum; do
+        start_with "tv-$case" 120 30 "$top_srcdir/tests/data/transition/$case.xml"
+        wait_for "tv-$case" "1 Matrix" || continue
+        keys "tv-$case" 2
+        sed -n '/^Transition Summary/,/^$/s/^  \* //p' \
+            "$top_srcdir/tests/data/transition/$case.summary" >"$tmp/expected"
+        [ -s "$tmp/expected" ] || fail "transition view: $case has no oracle lines"
+        while IFS= read -r line; do
+            wait_for "tv-$case" "$line"
+        done <"$tmp/expected"
+        keys "tv-$case" q
+        wait_exit "tv-$case" 0
+    done
+}
+
 test_bad_file() {
     start badfile 80 24 "$tmp/no-such-file.xml"
     wait_exit badfile 2
@@ -1023,6 +1044,7 @@ test_exec_hostile
 test_signal
 test_interrupt
 test_stop_marks
+test_transition_view
 test_bad_file
 if [ -r "$small" ]; then
     test_edit_keys 80 24
