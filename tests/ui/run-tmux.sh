@@ -266,6 +266,8 @@ test_filter() {
     keys filter -l "$rsc"
     keys filter Enter
     wait_gone filter "$other"
+    # The filter applies as it is typed: wait for Enter to close the prompt.
+    wait_gone filter "Filter resources"
     grep -q -F -- "$rsc" "$tmp/screen" && pass || fail "filter: $rsc hidden by its own filter"
     tail -1 "$tmp/screen" | grep -q -F -- "/$rsc" && pass || fail "filter: the status bar does not show it"
     keys filter / Escape
@@ -832,10 +834,43 @@ test_live() {
     keys live C-l
     status_has live "1 uncommitted"
     behind --delete '<rsc_colocation id="colocation-web-db--1000"/>'
-    status_has live "edit dropped:"
-    grep -q -F "colocation-web-db--1000" "$tmp/screen" && pass || fail "live: the dropped edit is not named"
+    status_has live "1 edit dropped, listed above"
+    grep -q -F "rsc_colocation colocation-web-db--1000" "$tmp/screen" && pass || fail "live: the dropped edit is not named"
+    keys live Escape
     keys live q
     wait_exit live 0
+    unset cib_file
+}
+
+# Live at 80x24: "cibscope" with no file goes live when cibadmin answers
+# (here through CIB_file); the status bar keeps live, the DC and the
+# epoch even with an edit pending (the wall clock gives way), and an edit
+# the cluster makes impossible is named in full.
+test_live_narrow() {
+    cib_file=$tmp/narrow/cib.xml
+    mkdir -p "$tmp/narrow"
+    cp "$small" "$cib_file"
+    start_with narrow 80 24
+    wait_for narrow "1 Matrix" || return
+    status_has narrow "live  DC bravo"
+    status_has narrow "epoch 0:17:35"
+    keys narrow : && keys narrow -l "constraint score location-app-worker-bravo 7" && keys narrow Enter
+    status_has narrow "constraint location-app-worker-bravo score 7"
+    keys narrow C-l
+    status_has narrow "1 uncommitted"
+    tail -1 "$tmp/screen" | grep -q -F "live  DC bravo" && pass || fail "narrow: live and the DC gone with an edit pending"
+    tail -1 "$tmp/screen" | grep -q -F "epoch 0:17:35" && pass || fail "narrow: the epoch gone with an edit pending"
+    # Within the 2 s default interval the console follows the cluster.
+    behind --delete '<rsc_location id="location-app-worker-bravo"/>'
+    status_has narrow "1 edit dropped, listed above"
+    grep -q -F "rsc_location location-app-worker-bravo (app-worker on bravo, score 7)" "$tmp/screen" \
+        && grep -q -F "was removed from the cluster's CIB meanwhile" "$tmp/screen" && pass \
+        || fail "narrow: the dropped edit is not named in full"
+    keys narrow Escape
+    status_has narrow "epoch 0:18:0"
+    tail -1 "$tmp/screen" | grep -q uncommitted && fail "narrow: the dropped edit still counted" || pass
+    keys narrow q
+    wait_exit narrow 0
     unset cib_file
 }
 
@@ -1003,6 +1038,7 @@ if [ -r "$small" ]; then
         echo "SKIP: $bin does not open the console with --live yet (cs_console_run_live not wired)"
     else
         test_live
+        test_live_narrow
         test_live_guard
     fi
     if ! command -v bzip2 >/dev/null 2>&1; then
