@@ -242,7 +242,7 @@ agree dummy2 "$(predicted dummy2 "$WORK/commit")"
 timeout 10 cibadmin --query --scope resources | grep -q 'name="resource-stickiness" value="250"' \
     || fail "stickiness not in the cluster's CIB"
 epoch=$(timeout 10 cibadmin --query | head -1 | sed -n 's/.* epoch="\([0-9]*\)".*/\1/p')
-screen_has "epoch 0:$epoch:" "the console follows the commit"
+screen_has "0:$epoch:" "the console follows the commit to the new epoch"
 screen_has "The CIB changed" "the console says the CIB changed"
 
 say "injecting a failure of dummy2"
@@ -253,13 +253,17 @@ until timeout 10 cibadmin --query --scope status | grep -q 'name="fail-count-dum
     i=$((i + 1)); [ $i -gt 30 ] && fail "no fail count recorded for dummy2"
     sleep 1
 done
+settle
+# The count as the cluster recorded it (an injected failure may be counted
+# more than once: what matters is that cibscope shows the cluster's value).
+fails=$(timeout 10 cibadmin --query --scope status | sed -n 's/.*name="fail-count-dummy2#[^"]*" value="\([0-9]*\)".*/\1/p' | head -1)
 "$BIN" --live --exec "failcount show dummy2; where dummy2" > "$WORK/failed" 2>&1 || fail "failcount show: $(cat "$WORK/failed")"
-grep -q "^dummy2 on $NODE: 1 (" "$WORK/failed" || fail "the fail count is not shown: $(cat "$WORK/failed")"
+grep -q "^dummy2 on $NODE: $fails (" "$WORK/failed" \
+    || fail "the fail count ($fails in the CIB) is not shown: $(cat "$WORK/failed")"
 [ "$(predicted dummy2 "$WORK/failed")" = Stopped ] \
     || fail "with migration-threshold=1 reached dummy2 should be predicted stopped: $(cat "$WORK/failed")"
 console_keys 4
-screen_has "1 of 1: banned from $NODE" "the Fail counts view shows dummy2's failure against migration-threshold"
-settle
+screen_has "$fails of 1: banned from $NODE" "the Fail counts view shows dummy2's failure against migration-threshold"
 agree dummy2 Stopped
 agree dummy1 Stopped
 console_keys q
@@ -269,7 +273,7 @@ mkdir -p "$WORK/pe"
 for file in $(find "$PE_DIR" -newer "$WORK/start-marker" -name 'pe-*' -type f); do
     cp "$file" "$WORK/pe/"
 done
-count=$(ls "$WORK/pe" | grep -c '^pe-')
+count=$(ls "$WORK/pe" | grep -c -E '^pe-(input|warn|error)-[0-9]+')
 [ "$count" -ge 3 ] || fail "only $count pe-inputs written"
 "$BIN" history "$WORK/pe" > "$WORK/history" 2>&1
 history_status=$?
@@ -281,7 +285,7 @@ grep -q "rsc_location cli-ban-dummy1-on-$NODE (dummy1 on $NODE, score -INFINITY)
 grep -q "dummy1: stops (was on $NODE)" "$WORK/history" || fail "history does not report dummy1 stopping"
 grep -q "      + location cli-ban-dummy1-on-$NODE: -INFINITY (new)" "$WORK/history" \
     || fail "history does not tie dummy1's stop to the ban"
-grep -q "fail count dummy2 on $NODE .* increased: 0 -> 1" "$WORK/history" \
+grep -q "fail count dummy2 on $NODE .* increased: 0 -> [1-9]" "$WORK/history" \
     || fail "history does not report dummy2's failure"
 grep -q "dummy2: stops (was on $NODE)" "$WORK/history" || fail "history does not report dummy2 stopping"
 grep -q "      + fail limit migration-threshold: -INFINITY (new)" "$WORK/history" \

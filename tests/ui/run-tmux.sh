@@ -938,6 +938,17 @@ test_history() {
     wait_for history "== pe-input-10.bz2 ==  step 2 of 3  (open)"
     keys history q
     wait_exit history 0
+    # At 80x24 a long change wraps instead of being cut, and n still goes
+    # from step to step.
+    start_with history80 80 24 --history "$tmp/pengine"
+    wait_for history80 "== pe-input-9.bz2 ==  step 1 of 3  Enter opens it" || return
+    keys history80 n
+    wait_for history80 "== pe-input-10.bz2 ==  step 2 of 3  Enter opens it"
+    grep -q -F "rsc_location loc-rsc2-node3 (rsc2 on node3, score -INFINITY) changed:" "$tmp/screen" \
+        && grep -q -E "^ {5,}(score: )?200 -> -INFINITY *$" "$tmp/screen" && pass \
+        || fail "history80: the long change is not wrapped"
+    keys history80 q
+    wait_exit history80 0
     # Opening one pe-input-N.bz2 shows its directory's series.
     start history2 100 30 "$tmp/pengine/pe-input-10.bz2"
     wait_for history2 "1 Matrix" || return
