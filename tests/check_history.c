@@ -129,6 +129,8 @@ START_TEST(test_node_left)
     g_autofree char *text = why_text(&before, &after, 0);
     assert_has(text, "  node node1 left (offline)\n");
     assert_has(text, "  rsc1: moves node1 -> node2\n");
+    /* The move is tied to the node's state, whatever the scores say. */
+    assert_has(text, "      node node1 can run no resources: offline\n");
     Shape back = { 0 };
     g_autofree char *again = why_text(&after, &back, 0);
     assert_has(again, "  node node1 came back (online)\n");
@@ -188,6 +190,98 @@ START_TEST(test_unmodelled_feature_is_reported)
 }
 END_TEST
 
+/* A promotable clone of two instances, Promoted on node1 and Unpromoted
+ * on node2; constraints go in <constraints>, node2_attrs in node2's
+ * instance attributes.  Expected answers checked with crm_simulate 2.1.5
+ * (tests/data/transition has no clone of this shape). */
+static CsDocument *build_promotable(const char *constraints, const char *node2_attrs,
+                                    const char *name)
+{
+    static const char op[] =
+        "<lrm_rsc_op id=\"st_last_0\" operation_key=\"st_%s_0\" operation=\"%s\" "
+        "crm-debug-origin=\"do_update_resource\" crm_feature_set=\"3.16.1\" "
+        "transition-key=\"1:1:0:aaaaaaaa-0000-0000-0000-000000000000\" "
+        "transition-magic=\"0:0;1:1:0:aaaaaaaa-0000-0000-0000-000000000000\" exit-reason=\"\" "
+        "call-id=\"3\" rc-code=\"0\" op-status=\"0\" interval=\"0\" last-rc-change=\"1700000000\" "
+        "exec-time=\"10\" queue-time=\"0\" op-digest=\"f2317cad3d54cec5d7d7aa7d0bf35cf8\"/>";
+    g_autofree char *states = NULL;
+    GString *text = g_string_new(NULL);
+    for (int i = 1; i <= 2; i++) {
+        const char *operation = i == 1 ? "promote" : "start";
+        g_autofree char *record = g_strdup_printf(op, operation, operation);
+        g_string_append_printf(text,
+            "<node_state id=\"%d\" uname=\"node%d\" in_ccm=\"true\" crmd=\"online\" join=\"member\" "
+            "expected=\"member\"><lrm id=\"%d\"><lrm_resources><lrm_resource id=\"st\" class=\"ocf\" "
+            "provider=\"pacemaker\" type=\"Stateful\">%s</lrm_resource></lrm_resources></lrm>"
+            "</node_state>", i, i, i, record);
+    }
+    states = g_string_free(text, FALSE);
+    g_autofree char *xml = g_strdup_printf(
+        "<cib crm_feature_set=\"3.16.1\" validate-with=\"pacemaker-3.7\" epoch=\"7\" "
+        "num_updates=\"0\" admin_epoch=\"0\" have-quorum=\"1\" dc-uuid=\"2\" "
+        "execution-date=\"1700000000\"><configuration><crm_config>"
+        "<cluster_property_set id=\"opts\"><nvpair id=\"opts-stonith\" name=\"stonith-enabled\" "
+        "value=\"false\"/></cluster_property_set></crm_config>"
+        "<nodes><node id=\"1\" uname=\"node1\"/><node id=\"2\" uname=\"node2\">%s</node></nodes>"
+        "<resources><clone id=\"st-clone\"><meta_attributes id=\"st-clone-meta\">"
+        "<nvpair id=\"st-clone-promotable\" name=\"promotable\" value=\"true\"/>"
+        "<nvpair id=\"st-clone-pmax\" name=\"promoted-max\" value=\"1\"/></meta_attributes>"
+        "<primitive id=\"st\" class=\"ocf\" provider=\"pacemaker\" type=\"Stateful\"/></clone>"
+        "</resources><constraints>%s</constraints></configuration><status>%s</status></cib>",
+        node2_attrs ? node2_attrs : "", constraints, states);
+    g_autoptr(GError) error = NULL;
+    CsDocument *document = cs_document_load_memory(xml, strlen(xml), name, &error);
+    ck_assert_msg(document != NULL, "%s", error ? error->message : "?");
+    return document;
+}
+
+static char *why_documents(CsDocument *a, CsDocument *b)
+{
+    GString *out = g_string_new(NULL);
+    ck_assert_int_eq(cs_why_report(a, b, NULL, out), 0);
+    return g_string_free(out, FALSE);
+}
+
+static const char prefer_promoted_node1[] =
+    "<rsc_location id=\"promote-node1\" rsc=\"st-clone\" role=\"Promoted\" node=\"node1\" score=\"100\"/>";
+
+START_TEST(test_promotion_moves)
+{
+    /* crm_simulate: Demote st:0 on node1, Promote st:1 on node2 (promotion
+     * scores 99 -> -INFINITY on node1, -1 -> 49 on node2). */
+    g_autoptr(CsDocument) a = build_promotable(prefer_promoted_node1, NULL, "A.xml");
+    g_autoptr(CsDocument) b = build_promotable(
+        "<rsc_location id=\"promote-node1\" rsc=\"st-clone\" role=\"Promoted\" node=\"node1\" "
+        "score=\"-INFINITY\"/><rsc_location id=\"promote-node2\" rsc=\"st-clone\" role=\"Promoted\" "
+        "node=\"node2\" score=\"50\"/>", NULL, "B.xml");
+    g_autofree char *text = why_documents(a, b);
+    assert_has(text, "  st-clone: no longer promoted on node1; promoted on node2\n"
+                     "    promotion on node1: score 99 -> -INFINITY\n"
+                     "      ~ location promote-node1: 100 -> -INFINITY\n"
+                     "    promotion on node2: score -1 -> 49\n"
+                     "      + location promote-node2: 50 (new)\n");
+    assert_has(text, "* Demote     st:0    ( Promoted -> Unpromoted node1 )");
+    assert_has(text, "* Promote    st:1    ( Unpromoted -> Promoted node2 )");
+}
+END_TEST
+
+START_TEST(test_clone_instance_stops_on_standby)
+{
+    /* crm_simulate: Stop st:1 on node2 due to node availability. */
+    g_autoptr(CsDocument) a = build_promotable(prefer_promoted_node1, NULL, "A.xml");
+    g_autoptr(CsDocument) b = build_promotable(prefer_promoted_node1,
+        "<instance_attributes id=\"n2\"><nvpair id=\"n2-standby\" name=\"standby\" value=\"on\"/>"
+        "</instance_attributes>", "B.xml");
+    g_autofree char *text = why_documents(a, b);
+    assert_has(text, "  node node2 standby on\n");
+    /* Said once, as the node's state, not again as a raw attribute. */
+    ck_assert_ptr_null(strstr(text, "attribute standby"));
+    assert_has(text, "  st-clone: stops on node2\n");
+    assert_has(text, "      node node2 can run no resources: in standby\n");
+    ck_assert_ptr_null(strstr(text, "promoted on"));
+}
+END_TEST
+
 static void save_bz2(CsDocument *document, const char *dir, const char *name)
 {
     g_autofree char *path = g_build_filename(dir, name, NULL);
@@ -238,6 +332,9 @@ START_TEST(test_history_series_in_numeric_order)
     ck_assert_msg(step1 && step2 && step3 && step1 < step2 && step2 < step3, "%s", out->str);
     assert_has(step2, "cli-ban-rsc1-on-node1 (rsc1 on node1, score -INFINITY) added");
     assert_has(step2, "time passed: 1m 00s");
+    /* Steps of one directory name the inputs by file name alone. */
+    assert_has(step2, "From pe-input-9.bz2 (epoch 0:7:0, ");
+    assert_has(step2, "  to pe-input-10.bz2 (epoch 0:7:0, ");
     assert_has(step3, "node node1 left (offline)");
     remove_tree(dir);
 }
@@ -267,6 +364,8 @@ static Suite *history_suite(void)
     tcase_add_test(tc, test_fail_count_reaches_threshold);
     tcase_add_test(tc, test_time_passes_rule_expires);
     tcase_add_test(tc, test_unmodelled_feature_is_reported);
+    tcase_add_test(tc, test_promotion_moves);
+    tcase_add_test(tc, test_clone_instance_stops_on_standby);
     suite_add_tcase(suite, tc);
     TCase *series = tcase_create("history");
     tcase_add_test(series, test_history_series_in_numeric_order);

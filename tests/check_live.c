@@ -219,6 +219,44 @@ START_TEST(test_plan_operations)
 }
 END_TEST
 
+/* Many objects in one section (matched by an index, not searched one by
+ * one): only the one changed is planned, and attributes merely written in
+ * another order are no change. */
+START_TEST(test_plan_large_section)
+{
+    g_autoptr(CsDocument) base = cs_live_query(NULL);
+    ck_assert_ptr_nonnull(base);
+    GString *many = g_string_new(NULL);
+    for (int i = 0; i < 3000; i++)
+        g_string_append_printf(many, "<rsc_location id=\"loc-%d\" rsc=\"rsc1\" node=\"node2\" "
+                               "score=\"%d\"/>", i, i);
+    add_child_xml(base, cs_document_section(base, "constraints"), many->str);
+    g_string_free(many, TRUE);
+    g_autoptr(CsDocument) edited = cs_live_query(NULL);
+    ck_assert_ptr_nonnull(edited);
+    xmlNode *constraints = cs_document_section(edited, "constraints");
+    xmlNode *prefer = find_id(edited, "prefer-rsc2");
+    xmlUnlinkNode(prefer);
+    xmlFreeNode(prefer);
+    /* The same constraints, backwards, one with its attributes reordered,
+     * one scored anew. */
+    for (int i = 2999; i >= 0; i--) {
+        g_autofree char *xml = i == 17
+            ? g_strdup("<rsc_location score=\"17\" node=\"node2\" rsc=\"rsc1\" id=\"loc-17\"/>")
+            : g_strdup_printf("<rsc_location id=\"loc-%d\" rsc=\"rsc1\" node=\"node2\" "
+                              "score=\"%d\"/>", i, i == 2500 ? -5 : i);
+        add_child_xml(edited, constraints, xml);
+    }
+    add_child_xml(edited, constraints,
+                  "<rsc_location id=\"prefer-rsc2\" rsc=\"rsc2\" node=\"node2\" score=\"100\"/>");
+    g_autoptr(GPtrArray) ops = cs_live_plan(base, edited);
+    ck_assert_int_eq(ops->len, 1);
+    const CsLiveOp *op = g_ptr_array_index(ops, 0);
+    ck_assert_int_eq(op->kind, CS_LIVE_OP_MODIFY);
+    ck_assert_str_eq(op->summary, "rsc_location loc-2500 (rsc1 on node2, score -5) changed: score: 2500 -> -5");
+}
+END_TEST
+
 START_TEST(test_commit_applies_exactly_the_edits)
 {
     g_autoptr(CsDocument) base = cs_live_query(NULL);
@@ -412,6 +450,7 @@ static Suite *live_suite(void)
     tcase_add_test(tc, test_query_reads_cib_file);
     tcase_add_test(tc, test_query_failure_is_reported);
     tcase_add_test(tc, test_plan_operations);
+    tcase_add_test(tc, test_plan_large_section);
     tcase_add_test(tc, test_commit_applies_exactly_the_edits);
     tcase_add_test(tc, test_epoch_guard_refuses_and_writes_nothing);
     tcase_add_test(tc, test_status_update_does_not_block);

@@ -90,23 +90,18 @@ static void report_follow(CsConsole *console, const char *was, const GPtrArray *
                        moved->len > 0 ? "; " : "", moved->str);
         return;
     }
-    /* An edit that no longer applies is named, in the overlay when there
-     * are several. */
+    /* An edit that no longer applies is named in full, in the overlay:
+     * the status line would cut its name on an 80-column screen. */
     GString *text = g_string_new(NULL);
     g_string_append_printf(text, "The CIB changed (epoch %s -> %s); %u %s no longer %s:\n", was, is,
                            lost->len, lost->len == 1 ? "edit" : "edits", lost->len == 1 ? "applies" : "apply");
     for (guint i = 0; i < lost->len; i++)
         g_string_append_printf(text, "  %s\n", (const char *)g_ptr_array_index(lost, i));
-    if (lost->len == 1) {
-        cs_console_say(console, TRUE, "The CIB changed (epoch %s -> %s); edit dropped: %s", was, is,
-                       (const char *)g_ptr_array_index(lost, 0));
-        g_string_free(text, TRUE);
-        return;
-    }
     g_free(console->output);
     console->output = g_string_free(text, FALSE);
     console->output_scroll = 0;
-    cs_console_say(console, TRUE, "The CIB changed: %u edits dropped, listed above", lost->len);
+    cs_console_say(console, TRUE, "The CIB changed (epoch %s -> %s): %u %s dropped, listed above",
+                   was, is, lost->len, lost->len == 1 ? "edit" : "edits");
 }
 
 gboolean cs_console_live_poll(CsConsole *console)

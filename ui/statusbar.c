@@ -116,13 +116,21 @@ static char *status_fields(const CsConsole *console)
                                           : g_strdup_printf(" %s %u %s", separator, unsaved,
                                                             live ? "uncommitted" : "unsaved");
     g_autofree char *epoch = g_strdup_printf(" %s epoch %s", separator, console->epoch ? console->epoch : "?");
+    g_autofree char *clock = g_strdup_printf(" %s %s%s", separator, console->clock_set ? "time " : "",
+                                             console->clock);
+    /* On a narrow screen, with edits pending, something gives way to
+     * their count.  On a file, the epoch.  Live, the wall clock instead:
+     * the epoch is what a commit is guarded by (DESIGN.md "Live
+     * clusters"), and the operator needs to see it move. */
+    gboolean keep_epoch = live && !console->clock_set;
     char *fields = NULL;
-    /* The epoch gives way to the unsaved count on a narrow screen. */
-    for (int with_epoch = 1; with_epoch >= 0; with_epoch--) {
+    for (int attempt = 0; attempt < 2; attempt++) {
+        gboolean with_epoch = attempt == 0 || keep_epoch;
+        gboolean with_clock = attempt == 0 || !keep_epoch;
         g_free(fields);
-        fields = g_strdup_printf("%s%s %s %s%s %s %s%s ", edits, with_epoch ? epoch : "", separator,
-                                 console->clock_set ? "time " : "", console->clock,
-                                 separator, outcome, filter != NULL ? filter : "");
+        fields = g_strdup_printf("%s%s%s %s %s%s ", edits, with_epoch ? epoch : "",
+                                 with_clock ? clock : "", separator, outcome,
+                                 filter != NULL ? filter : "");
         if (unsaved == 0 || 1 + cs_text_width(console->file_label) + cs_text_width(fields) <= COLS)
             break;
     }

@@ -56,6 +56,9 @@ typedef struct CsHistory {
     GPtrArray *files;        /* CsHistoryFile*, by number */
     GPtrArray *lines;        /* char*, the report's lines, raw */
     GArray *step_line;       /* per file: the line its "== name ==" is on */
+    GArray *step_row;        /* per file: the screen row of that heading,
+                                long lines being wrapped at the view's
+                                width (set by each drawing) */
     char *error;             /* why there is no report, or NULL */
 } CsHistory;
 

@@ -36,6 +36,9 @@ void cs_history_clear(CsHistory *history)
     if (history->step_line != NULL)
         g_array_free(history->step_line, TRUE);
     history->step_line = NULL;
+    if (history->step_row != NULL)
+        g_array_free(history->step_row, TRUE);
+    history->step_row = NULL;
     g_clear_pointer(&history->error, g_free);
     history->loaded = FALSE;
 }
@@ -91,13 +94,14 @@ gboolean cs_history_load(CsConsole *console)
     return TRUE;
 }
 
-/* The step whose section holds line: the last heading at or above it. */
-static int step_at(const CsHistory *history, int line)
+/* The step whose section holds screen row: the last heading at or above
+ * it. */
+static int step_at(const CsHistory *history, int row)
 {
     int step = -1;
-    for (guint i = 0; history->step_line != NULL && i < history->step_line->len; i++) {
-        int at = g_array_index(history->step_line, int, i);
-        if (at >= 0 && at <= line)
+    for (guint i = 0; history->step_row != NULL && i < history->step_row->len; i++) {
+        int at = g_array_index(history->step_row, int, i);
+        if (at >= 0 && at <= row)
             step = (int)i;
     }
     return step;
@@ -106,6 +110,40 @@ static int step_at(const CsHistory *history, int line)
 static int selected_step(const CsConsole *console)
 {
     return MAX(0, step_at(&console->history, console->scroll[CS_VIEW_HISTORY]));
+}
+
+/* Cuts safe text into rows of at most width columns, at a blank when
+ * there is one in the row's second half; continuations are indented
+ * past the line's own indentation, so a long change (a long constraint
+ * id on an 80-column screen) reads in full. */
+static void wrap_text(const char *safe, int width, GPtrArray *rows)
+{
+    int indent = (int)strspn(safe, " ") + 4;
+    const char *start = safe;
+    gboolean first = TRUE;
+    do {
+        int room = MAX(12, first ? width : width - indent);
+        const char *end = start;
+        int used = 0;
+        while (*end != '\0') {
+            const char *next = g_utf8_next_char(end);
+            g_autofree char *one = g_strndup(end, (gsize)(next - end));
+            int char_width = cs_text_width(one);
+            if (used + char_width > room)
+                break;
+            used += char_width;
+            end = next;
+        }
+        if (*end != '\0') {
+            const char *blank = g_strrstr_len(start, end - start, " ");
+            if (blank != NULL && blank > start + (end - start) / 2)
+                end = blank + 1;
+        }
+        g_autofree char *piece = g_strndup(start, (gsize)(end - start));
+        g_ptr_array_add(rows, first ? g_strdup(piece) : g_strdup_printf("%*s%s", indent, "", piece));
+        first = FALSE;
+        start = end;
+    } while (*start != '\0');
 }
 
 static void placeholder_lines(const CsConsole *console, GPtrArray *lines)
@@ -122,9 +160,38 @@ static void placeholder_lines(const CsConsole *console, GPtrArray *lines)
     cs_lines_add_text(lines, CS_STYLE_NORMAL, "  %s: no history: %s", dir, why);
 }
 
-/* The title line and the report, the selected step's heading marked and
- * the step open in the other views flagged. */
-static GPtrArray *history_lines(CsConsole *console)
+/* The report wrapped at width: its rows; history->step_row is set to
+ * the row each step's heading lands on. */
+static GPtrArray *wrap_report(CsHistory *history, int width)
+{
+    GPtrArray *rows = g_ptr_array_new_with_free_func(g_free);
+    if (history->step_row != NULL)
+        g_array_free(history->step_row, TRUE);
+    history->step_row = g_array_new(FALSE, FALSE, sizeof(int));
+    for (guint step = 0; step < history->step_line->len; step++) {
+        int missing = -1;
+        g_array_append_val(history->step_row, missing);
+    }
+    for (guint i = 0; i < history->lines->len; i++) {
+        g_autofree char *safe = cs_escape(g_ptr_array_index(history->lines, i));
+        int heading_of = -1;
+        for (guint step = 0; step < history->step_line->len && heading_of < 0; step++)
+            if (g_array_index(history->step_line, int, step) == (int)i)
+                heading_of = (int)step;
+        if (heading_of < 0) {
+            wrap_text(safe, width, rows);
+            continue;
+        }
+        /* Headings stay whole: they are short and carry the step mark. */
+        g_array_index(history->step_row, int, heading_of) = (int)rows->len;
+        g_ptr_array_add(rows, g_strdup(safe));
+    }
+    return rows;
+}
+
+/* The report, the selected step's heading marked and the step open in
+ * the other views flagged. */
+static GPtrArray *history_lines(CsConsole *console, int width)
 {
     GPtrArray *lines = cs_lines_new();
     CsHistory *history = &console->history;
@@ -133,19 +200,20 @@ static GPtrArray *history_lines(CsConsole *console)
         placeholder_lines(console, lines);
         return lines;
     }
+    g_autoptr(GPtrArray) rows = wrap_report(history, width);
     int selected = selected_step(console);
-    for (guint i = 0; i < history->lines->len; i++) {
-        g_autofree char *safe = cs_escape(g_ptr_array_index(history->lines, i));
-        int step = step_at(history, (int)i);
-        gboolean heading = step >= 0 && g_array_index(history->step_line, int, step) == (int)i;
+    for (guint row = 0; row < rows->len; row++) {
+        const char *text = g_ptr_array_index(rows, row);
+        int step = step_at(history, (int)row);
+        gboolean heading = step >= 0 && g_array_index(history->step_row, int, step) == (int)row;
         CsLine *line = cs_line_add(lines);
         if (!heading) {
-            cs_line_append(line, CS_STYLE_NORMAL, "%s", safe);
+            cs_line_append(line, CS_STYLE_NORMAL, "%s", text);
             continue;
         }
         const CsHistoryFile *file = g_ptr_array_index(history->files, step);
         gboolean open = g_strcmp0(file->path, console->path) == 0;
-        cs_line_append(line, step == selected ? CS_STYLE_SELECTED : CS_STYLE_HEADING, "%s", safe);
+        cs_line_append(line, step == selected ? CS_STYLE_SELECTED : CS_STYLE_HEADING, "%s", text);
         cs_line_append(line, CS_STYLE_DIM, "  step %d of %u%s", step + 1, history->files->len,
                        open ? "  (open)" : step == selected ? "  Enter opens it" : "");
     }
@@ -154,7 +222,7 @@ static GPtrArray *history_lines(CsConsole *console)
 
 static void history_draw(CsConsole *console, const CsRect *area)
 {
-    g_autoptr(GPtrArray) lines = history_lines(console);
+    g_autoptr(GPtrArray) lines = history_lines(console, area->width);
     cs_lines_draw(lines, area, &console->scroll[CS_VIEW_HISTORY]);
 }
 
@@ -162,11 +230,11 @@ static void history_draw(CsConsole *console, const CsRect *area)
 static void go_to_step(CsConsole *console, int delta)
 {
     const CsHistory *history = &console->history;
-    int count = (int)history->step_line->len;
+    int count = history->step_row != NULL ? (int)history->step_row->len : 0;
     int step = CLAMP(selected_step(console) + delta, 0, MAX(0, count - 1));
-    while (step > 0 && step < count - 1 && g_array_index(history->step_line, int, step) < 0)
+    while (step > 0 && step < count - 1 && g_array_index(history->step_row, int, step) < 0)
         step += delta;
-    int line = count > 0 ? g_array_index(history->step_line, int, step) : -1;
+    int line = count > 0 ? g_array_index(history->step_row, int, step) : -1;
     if (line >= 0)
         console->scroll[CS_VIEW_HISTORY] = line;
 }
@@ -190,7 +258,7 @@ static void open_step(CsConsole *console)
 
 static gboolean history_key(CsConsole *console, int key, const CsRect *area)
 {
-    g_autoptr(GPtrArray) lines = history_lines(console);
+    g_autoptr(GPtrArray) lines = history_lines(console, area->width);
     gboolean ready = console->history.dir != NULL && console->history.error == NULL
                      && console->history.files != NULL && console->history.files->len > 0;
     if (ready && (key == 'n' || key == 'p' || key == ']' || key == '[')) {

@@ -37,15 +37,6 @@ static gboolean plan_has_id(const xmlNode *node)
     return xmlHasProp(node, (const xmlChar *)"id") != NULL;
 }
 
-static gboolean plan_same_object(const xmlNode *a, const xmlNode *b)
-{
-    if (strcmp((const char *)a->name, (const char *)b->name) != 0)
-        return FALSE;
-    g_autofree char *id_a = plan_prop(a, "id");
-    g_autofree char *id_b = plan_prop(b, "id");
-    return g_strcmp0(id_a, id_b) == 0;
-}
-
 static char *plan_serialize(xmlNode *node)
 {
     xmlBuffer *buffer = xmlBufferCreate();
@@ -242,11 +233,26 @@ static void plan_add_modify(GPtrArray *ops, const char *section,
 
 /* ---- comparing -------------------------------------------------------- */
 
+static int plan_count_attributes(const xmlNode *node)
+{
+    int count = 0;
+    for (const xmlAttr *attr = node->properties; attr; attr = attr->next)
+        count++;
+    return count;
+}
+
+/* The same attributes with the same values (their order is no change). */
 static gboolean plan_attributes_equal(const xmlNode *a, const xmlNode *b)
 {
-    g_autofree char *one = plan_serialize_shallow(a);
-    g_autofree char *other = plan_serialize_shallow(b);
-    return strcmp(one, other) == 0;
+    if (plan_count_attributes(a) != plan_count_attributes(b))
+        return FALSE;
+    for (const xmlAttr *attr = a->properties; attr; attr = attr->next) {
+        g_autofree char *one = plan_prop(a, (const char *)attr->name);
+        g_autofree char *other = plan_prop(b, (const char *)attr->name);
+        if (g_strcmp0(one, other) != 0)
+            return FALSE;
+    }
+    return TRUE;
 }
 
 /* Every attribute of before is still on after (modify cannot remove). */
@@ -301,12 +307,37 @@ static char *plan_loose_children(const xmlNode *node, const xmlNode *before,
     return g_string_free(text, FALSE);
 }
 
-static xmlNode *plan_find_object(const xmlNode *parent, const xmlNode *like)
+/* "tag\x1fid", the identity cibadmin matches objects by. */
+static char *plan_object_key(const xmlNode *node)
 {
-    for (xmlNode *child = parent ? parent->children : NULL; child; child = child->next)
-        if (child->type == XML_ELEMENT_NODE && plan_same_object(child, like))
-            return child;
-    return NULL;
+    g_autofree char *id = plan_prop(node, "id");
+    return g_strdup_printf("%s\x1f%s", (const char *)node->name, id ? id : "");
+}
+
+/* parent's children with an id, by identity (the first of each, as a
+ * search in document order finds it).  DESIGN.md "Performance": the live
+ * console compares the whole CIB at every change the cluster makes, and
+ * a section of thousands of resources must not be searched once per
+ * resource. */
+static GHashTable *plan_index(const xmlNode *parent)
+{
+    GHashTable *index = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    for (xmlNode *child = parent ? parent->children : NULL; child; child = child->next) {
+        if (child->type != XML_ELEMENT_NODE || !plan_has_id(child))
+            continue;
+        char *key = plan_object_key(child);
+        if (g_hash_table_contains(index, key))
+            g_free(key);
+        else
+            g_hash_table_insert(index, key, child);
+    }
+    return index;
+}
+
+static xmlNode *plan_find_object(GHashTable *index, const xmlNode *like)
+{
+    g_autofree char *key = plan_object_key(like);
+    return g_hash_table_lookup(index, key);
 }
 
 typedef struct PlanScope {
@@ -349,11 +380,13 @@ static void plan_object(const PlanScope *scope, const xmlNode *before, const xml
 static void plan_children(const PlanScope *scope, const xmlNode *before,
                           const xmlNode *after, const char *only_tag)
 {
+    g_autoptr(GHashTable) before_index = plan_index(before);
+    g_autoptr(GHashTable) after_index = plan_index(after);
     /* Removals first: a replacement with the same id elsewhere (a
      * resource moved into a group) must not collide with the old one. */
     for (xmlNode *child = before ? before->children : NULL; child; child = child->next)
         if (plan_wanted(child, only_tag) && plan_has_id(child)
-            && plan_find_object(after, child) == NULL)
+            && plan_find_object(after_index, child) == NULL)
             plan_add_delete(scope->ops, scope->section, child);
     for (xmlNode *child = after ? after->children : NULL; child; child = child->next) {
         if (!plan_wanted(child, only_tag))
@@ -363,7 +396,7 @@ static void plan_children(const PlanScope *scope, const xmlNode *before,
                 plan_children(scope, plan_find_idless(before, child->name), child, NULL);
             continue;
         }
-        xmlNode *old = plan_find_object(before, child);
+        xmlNode *old = plan_find_object(before_index, child);
         if (old == NULL)
             plan_add_create(scope->ops, scope->section, scope->edited_section, child);
         else
@@ -407,10 +440,11 @@ static void plan_status(GPtrArray *ops, const CsDocument *base, const CsDocument
     if (before == NULL || after == NULL)
         return;
     PlanScope scope = { ops, "status", after, "transient_attributes" };
+    g_autoptr(GHashTable) before_index = plan_index(before);
     for (xmlNode *state = after->children; state; state = state->next) {
         if (state->type != XML_ELEMENT_NODE || !plan_has_id(state))
             continue;
-        xmlNode *old = plan_find_object(before, state);
+        xmlNode *old = plan_find_object(before_index, state);
         if (old != NULL)
             plan_children(&scope, old, state, "transient_attributes");
     }

@@ -146,10 +146,13 @@ static void why_configuration(const WhySide *before, const WhySide *after, GStri
     }
 }
 
+/* Built-ins (#uname) and fail counts are told elsewhere, and so are
+ * standby and maintenance, as the node's state they give. */
 static gboolean why_attribute_shown(const char *name)
 {
     return name[0] != '#' && !g_str_has_prefix(name, "fail-count-")
-           && !g_str_has_prefix(name, "last-failure-");
+           && !g_str_has_prefix(name, "last-failure-")
+           && strcmp(name, "standby") != 0 && strcmp(name, "maintenance") != 0;
 }
 
 static void why_node_attributes(const CsNode *was, const CsNode *is, GString *out)
@@ -296,7 +299,9 @@ static char *why_duration(gint64 seconds)
     if (hours > 0)
         return g_strdup_printf("%" G_GINT64_FORMAT "h %02" G_GINT64_FORMAT "m %02"
                                G_GINT64_FORMAT "s", hours, minutes, rest);
-    return g_strdup_printf("%" G_GINT64_FORMAT "m %02" G_GINT64_FORMAT "s", minutes, rest);
+    if (minutes > 0)
+        return g_strdup_printf("%" G_GINT64_FORMAT "m %02" G_GINT64_FORMAT "s", minutes, rest);
+    return g_strdup_printf("%" G_GINT64_FORMAT "s", rest);
 }
 
 /* Time matters through date rules and failure-timeout (Pacemaker
@@ -347,36 +352,31 @@ static char *why_contribution_key(const CsModel *model, const CsContribution *wh
                            *other ? ")" : "");
 }
 
+/* Adds why to table (key -> owned CsScore sum), summing contributions of
+ * the same identity. */
+static void why_table_add(GHashTable *table, const CsSolution *solution, const CsContribution *why)
+{
+    char *key = why_contribution_key(cs_solution_model(solution), why);
+    CsScore *sum = g_hash_table_lookup(table, key);
+    if (sum != NULL) {
+        *sum = cs_score_add(*sum, why->value);
+        g_free(key);
+        return;
+    }
+    sum = g_new(CsScore, 1);
+    *sum = why->value;
+    g_hash_table_insert(table, key, sum);
+}
+
 static GHashTable *why_contribution_table(const CsSolution *solution, int rsc, int node)
 {
-    GHashTable *table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    GHashTable *table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     int n = 0;
     const CsContribution *list = rsc >= 0 && node >= 0
         ? cs_solution_contributions(solution, rsc, node, &n) : NULL;
-    const CsModel *model = cs_solution_model(solution);
-    for (int i = 0; i < n; i++) {
-        char *key = why_contribution_key(model, &list[i]);
-        CsScore *sum = g_hash_table_lookup(table, key);
-        if (sum != NULL) {
-            *sum = cs_score_add(*sum, list[i].value);
-            g_free(key);
-        } else {
-            sum = g_new(CsScore, 1);
-            *sum = list[i].value;
-            g_hash_table_insert(table, key, sum);
-        }
-    }
+    for (int i = 0; i < n; i++)
+        why_table_add(table, solution, &list[i]);
     return table;
-}
-
-static void why_free_sums(GHashTable *table)
-{
-    GHashTableIter iter;
-    gpointer value;
-    g_hash_table_iter_init(&iter, table);
-    while (g_hash_table_iter_next(&iter, NULL, &value))
-        g_free(value);
-    g_hash_table_unref(table);
 }
 
 static void why_score_text(const CsSolution *solution, int rsc, int node, char *buf)
@@ -386,6 +386,8 @@ static void why_score_text(const CsSolution *solution, int rsc, int node, char *
     else
         cs_score_format(cs_solution_score(solution, rsc, node), buf);
 }
+
+static void why_table_differences(GHashTable *was, GHashTable *is, GString *out);
 
 /* The contributions to rsc's score on one node that differ between the
  * two solutions: added, gone, or of another value. */
@@ -404,6 +406,16 @@ static void why_node_contributions(const WhySide *before, const WhySide *after,
     g_string_append_printf(out, "    on %s: score %s -> %s\n", uname, was_text, is_text);
     GHashTable *was = why_contribution_table(before->solution, r0, n0);
     GHashTable *is = why_contribution_table(after->solution, r1, n1);
+    why_table_differences(was, is, out);
+    g_hash_table_unref(was);
+    g_hash_table_unref(is);
+}
+
+/* The contributions of is that are new or of another value than in was,
+ * then those of was that are gone. */
+static void why_table_differences(GHashTable *was, GHashTable *is, GString *out)
+{
+    char was_text[CS_SCORE_BUFSIZE], is_text[CS_SCORE_BUFSIZE];
     GHashTableIter iter;
     gpointer key, value;
     g_hash_table_iter_init(&iter, is);
@@ -426,8 +438,6 @@ static void why_node_contributions(const WhySide *before, const WhySide *after,
         cs_score_format(*(CsScore *)value, was_text);
         g_string_append_printf(out, "      - %s: %s (gone)\n", (const char *)key, was_text);
     }
-    why_free_sums(was);
-    why_free_sums(is);
 }
 
 static const char *why_assigned(const WhySide *side, const char *rsc_id)
@@ -453,9 +463,52 @@ static void why_planned_move(const WhySide *after, const CsResource *rsc, const 
                                rsc->id, from, is);
 }
 
+/* Why a node can run no resource now (Pacemaker Explained, "Node
+ * Attributes" for standby and maintenance; a node out of the membership or
+ * about to be fenced runs nothing), or NULL when it can. */
+static const char *why_node_unavailable(const CsModel *model, const char *uname)
+{
+    const CsNode *node = cs_model_node(model, uname);
+    if (node == NULL)
+        return "removed from the configuration";
+    if (node->unclean)
+        return "unclean (to be fenced)";
+    if (!node->online)
+        return "offline";
+    if (node->standby)
+        return "in standby";
+    if (node->maintenance)
+        return "in maintenance";
+    if (node->shutdown)
+        return "shutting down";
+    return NULL;
+}
+
+/* A resource left uname: when that node can no longer run anything, that
+ * is the reason, whatever the scores say. */
+static void why_node_left(const WhySide *after, const char *uname, GString *out)
+{
+    const char *reason = why_node_unavailable(after->model, uname);
+    if (reason != NULL)
+        g_string_append_printf(out, "      node %s can run no resources: %s\n", uname, reason);
+}
+
+/* Whether rsc is a clone or inside one (its instances are told by the
+ * clone, why_clone). */
+static gboolean why_in_clone(const CsModel *model, const CsResource *rsc)
+{
+    for (const CsResource *up = rsc; up != NULL;
+         up = up->parent >= 0 ? g_ptr_array_index(model->resources, up->parent) : NULL)
+        if (up->kind == CS_RSC_CLONE)
+            return TRUE;
+    return FALSE;
+}
+
 static void why_resource(const WhySide *before, const WhySide *after, const CsResource *rsc,
                          GString *out)
 {
+    if (why_in_clone(after->model, rsc))
+        return;
     gboolean existed = cs_model_resource(before->model, rsc->id) != NULL;
     const char *was = existed ? why_assigned(before, rsc->id) : NULL;
     const char *is = why_assigned(after, rsc->id);
@@ -472,8 +525,10 @@ static void why_resource(const WhySide *before, const WhySide *after, const CsRe
         g_string_append_printf(out, "  %s: stops (was on %s)\n", rsc->id, was);
     else
         g_string_append_printf(out, "  %s: moves %s -> %s\n", rsc->id, was, is);
-    if (was != NULL)
+    if (was != NULL) {
         why_node_contributions(before, after, rsc->id, was, out);
+        why_node_left(after, was, out);
+    }
     if (is != NULL)
         why_node_contributions(before, after, rsc->id, is, out);
     if (was != NULL && is != NULL) {
@@ -488,13 +543,187 @@ static void why_resource(const WhySide *before, const WhySide *after, const CsRe
     }
 }
 
+/* ---- clones: instances are numbered anew in each CIB, so a clone is
+ * compared by the nodes its instances go to and the nodes where one is
+ * promoted (Pacemaker Explained, "Clones" and "Promotable clones"). */
+
+/* The nodes side's instances of clone_id are assigned to (promoted only:
+ * those where the instance will be Promoted), sorted by name; NULL when
+ * the clone is not in that CIB. */
+static GPtrArray *why_clone_nodes(const WhySide *side, const char *clone_id, gboolean promoted)
+{
+    const CsModel *model = cs_solution_model(side->solution);
+    const CsResource *clone = cs_model_resource(model, clone_id);
+    if (clone == NULL || clone->kind != CS_RSC_CLONE)
+        return NULL;
+    GPtrArray *unames = g_ptr_array_new();
+    for (guint i = 0; i < clone->children->len; i++) {
+        int instance = g_array_index(clone->children, int, i);
+        int node = cs_solution_assigned_node(side->solution, instance);
+        if (node < 0)
+            continue;
+        if (promoted && cs_solution_next_role(side->solution, instance) != CS_ROLE_PROMOTED)
+            continue;
+        g_ptr_array_add(unames, (gpointer)why_node_name(model, node));
+    }
+    g_ptr_array_sort(unames, (GCompareFunc)g_strcmp0);
+    return unames;
+}
+
+static gboolean why_listed(const GPtrArray *unames, const char *uname)
+{
+    for (guint i = 0; i < unames->len; i++)
+        if (strcmp(g_ptr_array_index(unames, i), uname) == 0)
+            return TRUE;
+    return FALSE;
+}
+
+/* The unames of from missing from to (each once), in from's order. */
+static GPtrArray *why_missing(const GPtrArray *from, const GPtrArray *to)
+{
+    GPtrArray *missing = g_ptr_array_new();
+    for (guint i = 0; i < from->len; i++) {
+        const char *uname = g_ptr_array_index(from, i);
+        if (!why_listed(to, uname) && !why_listed(missing, uname))
+            g_ptr_array_add(missing, (gpointer)uname);
+    }
+    return missing;
+}
+
+static void why_join(GString *out, const GPtrArray *unames)
+{
+    for (guint i = 0; i < unames->len; i++)
+        g_string_append_printf(out, "%s%s", i ? ", " : "", (const char *)g_ptr_array_index(unames, i));
+}
+
+/* The instance of clone_id side assigns to uname (the promoted one when
+ * promoted), or -1. */
+static int why_clone_instance(const WhySide *side, const char *clone_id, const char *uname,
+                              gboolean promoted)
+{
+    const CsModel *model = cs_solution_model(side->solution);
+    const CsResource *clone = cs_model_resource(model, clone_id);
+    const CsNode *node = cs_model_node(model, uname);
+    if (clone == NULL || clone->kind != CS_RSC_CLONE || node == NULL)
+        return -1;
+    for (guint i = 0; i < clone->children->len; i++) {
+        int instance = g_array_index(clone->children, int, i);
+        if (cs_solution_assigned_node(side->solution, instance) == node->index
+            && (!promoted || cs_solution_next_role(side->solution, instance) == CS_ROLE_PROMOTED))
+            return instance;
+    }
+    return -1;
+}
+
+/* The promotion score of the instance each side promotes or keeps on
+ * uname, and the contributions to it that differ. */
+static void why_promotion_contributions(const WhySide *before, const WhySide *after,
+                                        const char *clone_id, const char *uname, GString *out)
+{
+    const WhySide *sides[2] = { before, after };
+    GHashTable *tables[2];
+    char texts[2][CS_SCORE_BUFSIZE];
+    for (int i = 0; i < 2; i++) {
+        int instance = why_clone_instance(sides[i], clone_id, uname, FALSE);
+        int node = -1, n = 0;
+        CsScore score = 0;
+        strcpy(texts[i], "-");
+        tables[i] = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+        if (instance < 0 || !cs_solution_promotion_score(sides[i]->solution, instance, &node, &score))
+            continue;
+        cs_score_format(score, texts[i]);
+        const CsContribution *list = cs_solution_promotion_contributions(sides[i]->solution, instance, &n);
+        for (int j = 0; j < n; j++) {
+            /* An instance's promotion priority is told by what makes it
+             * up (the promotion attribute, role=Promoted locations):
+             * those are what changed, and they keep their names while
+             * the instances' numbers do not. */
+            int m = 0;
+            const CsContribution *inner = list[j].kind == CS_CONTRIB_PROMOTION && list[j].other_rsc >= 0
+                ? cs_solution_promotion_priority(sides[i]->solution, list[j].other_rsc, &m) : NULL;
+            if (m == 0)
+                why_table_add(tables[i], sides[i]->solution, &list[j]);
+            for (int k = 0; k < m; k++)
+                why_table_add(tables[i], sides[i]->solution, &inner[k]);
+        }
+    }
+    g_string_append_printf(out, "    promotion on %s: score %s -> %s\n", uname, texts[0], texts[1]);
+    why_table_differences(tables[0], tables[1], out);
+    g_hash_table_unref(tables[0]);
+    g_hash_table_unref(tables[1]);
+}
+
+/* "ping-clone: stops on echo; starts on alpha" and, for a promotable
+ * clone, where the promoted instances go; then, per node involved, the
+ * clone's allocation score or the instance's promotion score, and the
+ * contributions that made the difference. */
+static void why_clone(const WhySide *before, const WhySide *after, const CsResource *clone,
+                      GString *out)
+{
+    g_autoptr(GPtrArray) was = why_clone_nodes(before, clone->id, FALSE);
+    g_autoptr(GPtrArray) is = why_clone_nodes(after, clone->id, FALSE);
+    if (is == NULL)
+        return;
+    if (was == NULL) {
+        g_string_append_printf(out, "  %s: new clone, %s", clone->id, is->len ? "placed on " : "stays stopped");
+        why_join(out, is);
+        g_string_append_c(out, '\n');
+        return;
+    }
+    g_autoptr(GPtrArray) left = why_missing(was, is);
+    g_autoptr(GPtrArray) joined = why_missing(is, was);
+    g_autoptr(GPtrArray) promoted_was = why_clone_nodes(before, clone->id, TRUE);
+    g_autoptr(GPtrArray) promoted_is = why_clone_nodes(after, clone->id, TRUE);
+    g_autoptr(GPtrArray) demoted = why_missing(promoted_was, promoted_is);
+    g_autoptr(GPtrArray) promoted = why_missing(promoted_is, promoted_was);
+    if (left->len + joined->len + demoted->len + promoted->len == 0)
+        return;
+    g_string_append_printf(out, "  %s:", clone->id);
+    const char *separator = "";
+    if (left->len > 0) {
+        g_string_append(out, " stops on ");
+        why_join(out, left);
+        separator = ";";
+    }
+    if (joined->len > 0) {
+        g_string_append_printf(out, "%s starts on ", separator);
+        why_join(out, joined);
+        separator = ";";
+    }
+    if (demoted->len > 0) {
+        g_string_append_printf(out, "%s no longer promoted on ", separator);
+        why_join(out, demoted);
+        separator = ";";
+    }
+    if (promoted->len > 0) {
+        g_string_append_printf(out, "%s promoted on ", separator);
+        why_join(out, promoted);
+    }
+    g_string_append_c(out, '\n');
+    for (guint i = 0; i < left->len; i++) {
+        why_node_contributions(before, after, clone->id, g_ptr_array_index(left, i), out);
+        why_node_left(after, g_ptr_array_index(left, i), out);
+    }
+    for (guint i = 0; i < joined->len; i++)
+        why_node_contributions(before, after, clone->id, g_ptr_array_index(joined, i), out);
+    for (guint i = 0; i < demoted->len; i++)
+        why_promotion_contributions(before, after, clone->id, g_ptr_array_index(demoted, i), out);
+    for (guint i = 0; i < promoted->len; i++)
+        why_promotion_contributions(before, after, clone->id, g_ptr_array_index(promoted, i), out);
+}
+
 static void why_placement(const WhySide *before, const WhySide *after, GString *out)
 {
     g_string_append(out, "Placement:\n");
     gsize empty = out->len;
     const CsModel *model = after->model;
-    for (guint i = 0; i < model->resources->len; i++)
-        why_resource(before, after, g_ptr_array_index(model->resources, i), out);
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+        if (rsc->kind == CS_RSC_CLONE && rsc->parent < 0)
+            why_clone(before, after, rsc, out);
+        else
+            why_resource(before, after, rsc, out);
+    }
     for (guint i = 0; i < before->model->resources->len; i++) {
         const CsResource *gone = g_ptr_array_index(before->model->resources, i);
         if (cs_model_resource(model, gone->id) == NULL)
@@ -522,8 +751,22 @@ static void why_transition(const WhySide *after, GString *out)
         g_string_append(out, "  nothing to do\n");
 }
 
+/* Two inputs of one directory (a history step) are named by their file
+ * names alone: the directory is the same and would crowd an 80-column
+ * screen. */
+static void why_names(const CsDocument *before, const CsDocument *after, char **was, char **is)
+{
+    g_autofree char *dir_was = g_path_get_dirname(before->path);
+    g_autofree char *dir_is = g_path_get_dirname(after->path);
+    gboolean same = strcmp(dir_was, dir_is) == 0;
+    *was = same ? g_path_get_basename(before->path) : g_strdup(before->path);
+    *is = same ? g_path_get_basename(after->path) : g_strdup(after->path);
+}
+
 static void why_header(const WhySide *before, const WhySide *after, GString *out)
 {
+    g_autofree char *was_name = NULL, *is_name = NULL;
+    why_names(before->document, after->document, &was_name, &is_name);
     CsLiveVersion was, is;
     cs_live_version_read(before->document, &was);
     cs_live_version_read(after->document, &is);
@@ -532,8 +775,7 @@ static void why_header(const WhySide *before, const WhySide *after, GString *out
     g_autofree char *was_time = cs_time_format(before->now);
     g_autofree char *is_time = cs_time_format(after->now);
     g_string_append_printf(out, "From %s (epoch %s, %s)\n  to %s (epoch %s, %s)\n",
-                           before->document->path, was_epoch, was_time,
-                           after->document->path, is_epoch, is_time);
+                           was_name, was_epoch, was_time, is_name, is_epoch, is_time);
     cs_live_version_clear(&was);
     cs_live_version_clear(&is);
 }

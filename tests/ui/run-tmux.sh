@@ -267,6 +267,8 @@ test_filter() {
     keys filter -l "$rsc"
     keys filter Enter
     wait_gone filter "$other"
+    # The filter applies as it is typed: wait for Enter to close the prompt.
+    wait_gone filter "Filter resources"
     grep -q -F -- "$rsc" "$tmp/screen" && pass || fail "filter: $rsc hidden by its own filter"
     tail -1 "$tmp/screen" | grep -q -F -- "/$rsc" && pass || fail "filter: the status bar does not show it"
     keys filter / Escape
@@ -887,10 +889,43 @@ test_live() {
     keys live C-l
     status_has live "1 uncommitted"
     behind --delete '<rsc_colocation id="colocation-web-db--1000"/>'
-    status_has live "edit dropped:"
-    grep -q -F "colocation-web-db--1000" "$tmp/screen" && pass || fail "live: the dropped edit is not named"
+    status_has live "1 edit dropped, listed above"
+    grep -q -F "rsc_colocation colocation-web-db--1000" "$tmp/screen" && pass || fail "live: the dropped edit is not named"
+    keys live Escape
     keys live q
     wait_exit live 0
+    unset cib_file
+}
+
+# Live at 80x24: "cibscope" with no file goes live when cibadmin answers
+# (here through CIB_file); the status bar keeps live, the DC and the
+# epoch even with an edit pending (the wall clock gives way), and an edit
+# the cluster makes impossible is named in full.
+test_live_narrow() {
+    cib_file=$tmp/narrow/cib.xml
+    mkdir -p "$tmp/narrow"
+    cp "$small" "$cib_file"
+    start_with narrow 80 24
+    wait_for narrow "1 Matrix" || return
+    status_has narrow "live  DC bravo"
+    status_has narrow "epoch 0:17:35"
+    keys narrow : && keys narrow -l "constraint score location-app-worker-bravo 7" && keys narrow Enter
+    status_has narrow "constraint location-app-worker-bravo score 7"
+    keys narrow C-l
+    status_has narrow "1 uncommitted"
+    tail -1 "$tmp/screen" | grep -q -F "live  DC bravo" && pass || fail "narrow: live and the DC gone with an edit pending"
+    tail -1 "$tmp/screen" | grep -q -F "epoch 0:17:35" && pass || fail "narrow: the epoch gone with an edit pending"
+    # Within the 2 s default interval the console follows the cluster.
+    behind --delete '<rsc_location id="location-app-worker-bravo"/>'
+    status_has narrow "1 edit dropped, listed above"
+    grep -q -F "rsc_location location-app-worker-bravo (app-worker on bravo, score 7)" "$tmp/screen" \
+        && grep -q -F "was removed from the cluster's CIB meanwhile" "$tmp/screen" && pass \
+        || fail "narrow: the dropped edit is not named in full"
+    keys narrow Escape
+    status_has narrow "epoch 0:18:0"
+    tail -1 "$tmp/screen" | grep -q uncommitted && fail "narrow: the dropped edit still counted" || pass
+    keys narrow q
+    wait_exit narrow 0
     unset cib_file
 }
 
@@ -958,6 +993,17 @@ test_history() {
     wait_for history "== pe-input-10.bz2 ==  step 2 of 3  (open)"
     keys history q
     wait_exit history 0
+    # At 80x24 a long change wraps instead of being cut, and n still goes
+    # from step to step.
+    start_with history80 80 24 --history "$tmp/pengine"
+    wait_for history80 "== pe-input-9.bz2 ==  step 1 of 3  Enter opens it" || return
+    keys history80 n
+    wait_for history80 "== pe-input-10.bz2 ==  step 2 of 3  Enter opens it"
+    grep -q -F "rsc_location loc-rsc2-node3 (rsc2 on node3, score -INFINITY) changed:" "$tmp/screen" \
+        && grep -q -E "^ {5,}(score: )?200 -> -INFINITY *$" "$tmp/screen" && pass \
+        || fail "history80: the long change is not wrapped"
+    keys history80 q
+    wait_exit history80 0
     # Opening one pe-input-N.bz2 shows its directory's series.
     start history2 100 30 "$tmp/pengine/pe-input-10.bz2"
     wait_for history2 "1 Matrix" || return
@@ -1061,6 +1107,7 @@ if [ -r "$small" ]; then
         echo "SKIP: $bin does not open the console with --live yet (cs_console_run_live not wired)"
     else
         test_live
+        test_live_narrow
         test_live_guard
     fi
     if ! command -v bzip2 >/dev/null 2>&1; then
