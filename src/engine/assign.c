@@ -753,21 +753,51 @@ static int fail_limit_target(const CsSolution *solution, int rsc)
     return anonymous ? top : rsc;
 }
 
-/* Pacemaker Explained 7.5: once the fail count on a node reaches
- * migration-threshold, the resource is banned from the node. */
-static void apply_fail_limits(CsSolution *solution)
+/* The (node, resource) pairs that have a fail count, a container also
+ * for its fillers, once each and in node-major order, the order in which
+ * the bans below are made. */
+static gint compare_pairs(gconstpointer a, gconstpointer b)
+{
+    const gint64 *left = a, *right = b;
+
+    return *left < *right ? -1 : (*left > *right ? 1 : 0);
+}
+
+static GArray *failed_pairs(CsSolution *solution)
 {
     const GPtrArray *fail_counts = solution->model->fail_counts;
-    /* bytes, not gbooleans: small enough to come from the heap instead of
-     * a fresh mapping (and its page faults) at every re-solve */
-    g_autofree guint8 *failed = g_new0(guint8, (gsize)solution->n_nodes
-                                               * solution->n_rsc);
+    GArray *pairs = g_array_sized_new(FALSE, FALSE, sizeof(gint64), fail_counts->len * 2);
 
+    for (guint i = 0; i < fail_counts->len; i++) {
+        const CsFailCount *fail = g_ptr_array_index(fail_counts, i);
+        gint64 pair;
+        int container;
+
+        if (fail->rsc < 0 || fail->node < 0)
+            continue;
+        pair = (gint64)fail->node * solution->n_rsc + fail->rsc;
+        g_array_append_val(pairs, pair);
+        container = filler_container(solution, fail->rsc);
+        if (container >= 0) {
+            pair = (gint64)fail->node * solution->n_rsc + container;
+            g_array_append_val(pairs, pair);
+        }
+    }
+    g_array_sort(pairs, compare_pairs);
+    return pairs;
+}
+
+/* Pacemaker Explained 7.5: once the fail count on a node reaches
+ * migration-threshold, the resource is banned from the node.  Only the
+ * pairs with a fail count are looked at: a large cluster has few. */
+static void apply_fail_limits(CsSolution *solution)
+{
+    g_autoptr(GArray) pairs = failed_pairs(solution);
     g_autofree guint8 *ignored = g_new0(guint8, solution->n_rsc);
     g_autofree guint8 *has_fillers = g_new0(guint8, solution->n_rsc);
-    /* per (node, resource): already banned for a reached threshold */
-    g_autofree guint8 *banned = g_new0(guint8, (gsize)solution->n_nodes
-                                               * solution->n_rsc);
+    /* (node, resource) pairs already banned for a reached threshold */
+    g_autoptr(GHashTable) banned = g_hash_table_new(g_int64_hash, g_int64_equal);
+    g_autofree gint64 *banned_keys = g_new(gint64, MAX(pairs->len, 1));
 
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         int container = filler_container(solution, rsc);
@@ -784,46 +814,33 @@ static void apply_fail_limits(CsSolution *solution)
         if (state->rsc >= 0 && state->failure_ignored)
             ignored[state->rsc] = TRUE;
     }
-    /* Only (resource, node) pairs with a fail count can reach a limit. */
-    for (guint i = 0; i < fail_counts->len; i++) {
-        const CsFailCount *fail = g_ptr_array_index(fail_counts, i);
+    for (guint i = 0; i < pairs->len; i++) {
+        gint64 pair = g_array_index(pairs, gint64, i);
+        int node = (int)(pair / solution->n_rsc), rsc = (int)(pair % solution->n_rsc);
+        const CsResource *info = rsc_of(solution, rsc);
+        CsContribution why = { .kind = CS_CONTRIB_FAIL_LIMIT,
+                               .source = "migration-threshold",
+                               .other_rsc = -1, .value = -CS_INFINITY };
+        int count, target;
 
-        int container;
-
-        if (fail->rsc < 0 || fail->node < 0)
+        if ((i > 0 && g_array_index(pairs, gint64, i - 1) == pair) || ignored[rsc]
+            || info->kind != CS_RSC_PRIMITIVE || info->migration_threshold <= 0)
             continue;
-        failed[(gsize)fail->node * solution->n_rsc + fail->rsc] = TRUE;
-        container = filler_container(solution, fail->rsc);
-        if (container >= 0)
-            failed[(gsize)fail->node * solution->n_rsc + container] = TRUE;
-    }
-    for (int node = 0; node < solution->n_nodes; node++) {
-        for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
-            const CsResource *info = rsc_of(solution, rsc);
-            CsContribution why = { .kind = CS_CONTRIB_FAIL_LIMIT,
-                                   .source = "migration-threshold",
-                                   .other_rsc = -1, .value = -CS_INFINITY };
-            int count, target;
-
-            if (!failed[(gsize)node * solution->n_rsc + rsc] || ignored[rsc]
-                || info->kind != CS_RSC_PRIMITIVE
-                || info->migration_threshold <= 0)
-                continue;
-            if (fail_count_cleared(solution, rsc, node))
-                continue;
-            count = fail_count_with_fillers(solution, rsc, node, has_fillers);
-            if (count <= 0 || info->migration_threshold - count > 0)
-                continue;
-            /* Several instances of one clone may reach it on the node:
-             * the clone is banned once. */
-            target = fail_limit_target(solution, rsc);
-            if (banned[(gsize)node * solution->n_rsc + target])
-                continue;
-            banned[(gsize)node * solution->n_rsc + target] = TRUE;
-            why.count = count;
-            why.threshold = info->migration_threshold;
-            rsc_location(solution, target, node, &why);
-        }
+        if (fail_count_cleared(solution, rsc, node))
+            continue;
+        count = fail_count_with_fillers(solution, rsc, node, has_fillers);
+        if (count <= 0 || info->migration_threshold - count > 0)
+            continue;
+        /* Several instances of one clone may reach it on the node: the
+         * clone is banned once. */
+        target = fail_limit_target(solution, rsc);
+        banned_keys[i] = (gint64)node * solution->n_rsc + target;
+        if (g_hash_table_contains(banned, &banned_keys[i]))
+            continue;
+        g_hash_table_add(banned, &banned_keys[i]);
+        why.count = count;
+        why.threshold = info->migration_threshold;
+        rsc_location(solution, target, node, &why);
     }
 }
 

@@ -215,31 +215,52 @@ static gboolean unmanaged_failed_first_supported(const CsModel *model,
  * of them counts as the latest depends on where its sort puts them
  * (checked with crm_simulate: of a start and a later stop both named
  * rsc1_last_0, the start counts).  The engine orders by call-id only. */
+/* The id two operations of history share, or NULL.  Histories are short
+ * (a probe, a start, a monitor): compared pairwise below 16 operations,
+ * since every re-solve asks it of every resource on every node. */
+static const char *duplicate_op_id(const GPtrArray *history)
+{
+    g_autoptr(GHashTable) seen = NULL;
+
+    if (history->len >= 16)
+        seen = g_hash_table_new(g_str_hash, g_str_equal);
+    for (guint j = 0; j < history->len; j++) {
+        const CsOpRecord *record = g_ptr_array_index(history, j);
+
+        if (record->id == NULL)
+            continue;
+        if (seen != NULL) {
+            if (!g_hash_table_add(seen, record->id))
+                return record->id;
+            continue;
+        }
+        for (guint k = 0; k < j; k++) {
+            const CsOpRecord *earlier = g_ptr_array_index(history, k);
+
+            if (earlier->id != NULL && strcmp(earlier->id, record->id) == 0)
+                return record->id;
+        }
+    }
+    return NULL;
+}
+
 static gboolean op_ids_unique(const CsModel *model, GError **error)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-        g_autoptr(GHashTable) seen = NULL;
+        const char *duplicate;
 
         if (state->history == NULL || state->history->len < 2)
             continue;
-        seen = g_hash_table_new(g_str_hash, g_str_equal);
-        for (guint j = 0; j < state->history->len; j++) {
-            const CsOpRecord *record = g_ptr_array_index(state->history, j);
-
-            if (record->id == NULL)
-                continue;
-            if (!g_hash_table_add(seen, record->id)) {
-                g_set_error(error, CS_ENGINE_ERROR,
-                            CS_ENGINE_ERROR_UNSUPPORTED,
-                            "history of %s on %s: two operations with the "
-                            "same id (%s) are not modelled",
-                            state->rsc_id,
-                            ((const CsNode *)g_ptr_array_index(
-                                 model->nodes, state->node))->uname,
-                            record->id);
-                return FALSE;
-            }
+        duplicate = duplicate_op_id(state->history);
+        if (duplicate != NULL) {
+            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        "history of %s on %s: two operations with the same id "
+                        "(%s) are not modelled",
+                        state->rsc_id,
+                        ((const CsNode *)g_ptr_array_index(model->nodes, state->node))->uname,
+                        duplicate);
+            return FALSE;
         }
     }
     return TRUE;
