@@ -152,20 +152,57 @@ compare_versions(const char *left, const char *right)
     return 0;
 }
 
+/* The comparison operations of a node attribute expression, read once
+ * per evaluation (a re-solve evaluates every location rule on every
+ * node). */
+typedef enum {
+    OP_DEFINED, OP_NOT_DEFINED, OP_EQ, OP_NE, OP_LT, OP_LTE, OP_GT, OP_GTE, OP_OTHER
+} Operation;
+
+static Operation
+parse_operation(const char *operation)
+{
+    static const struct { const char *name; Operation op; } names[] = {
+        { "eq", OP_EQ }, { "ne", OP_NE }, { "lt", OP_LT }, { "lte", OP_LTE },
+        { "gt", OP_GT }, { "gte", OP_GTE }, { "defined", OP_DEFINED },
+        { "not_defined", OP_NOT_DEFINED },
+    };
+
+    for (size_t i = 0; operation != NULL && i < G_N_ELEMENTS(names); i++) {
+        if (g_ascii_tolower(operation[0]) == names[i].name[0]
+            && g_ascii_strcasecmp(operation, names[i].name) == 0) {
+            return names[i].op;
+        }
+    }
+    return OP_OTHER;
+}
+
+static gboolean
+is_ordering(Operation op)
+{
+    return op == OP_LT || op == OP_LTE || op == OP_GT || op == OP_GTE;
+}
+
+static const char type_string[] = "string", type_integer[] = "integer",
+                  type_number[] = "number";
+
 /* Pacemaker 2.1.5: with no type, lt/lte/gt/gte compare as "number" when
  * either value holds a '.', else "integer"; other operations as "string". */
 static const char *
-default_type(const char *left, const char *right, const char *operation)
+default_type(const char *left, const char *right, Operation op)
 {
-    if (operation != NULL
-        && (g_ascii_strcasecmp(operation, "lt") == 0
-            || g_ascii_strcasecmp(operation, "lte") == 0
-            || g_ascii_strcasecmp(operation, "gt") == 0
-            || g_ascii_strcasecmp(operation, "gte") == 0)) {
-        return (strchr(left, '.') || strchr(right, '.')) ? "number"
-                                                          : "integer";
+    if (is_ordering(op)) {
+        return (strchr(left, '.') || strchr(right, '.')) ? type_number
+                                                          : type_integer;
     }
-    return "string";
+    return type_string;
+}
+
+/* type names the given one: the defaults above are known by address. */
+static gboolean
+type_is(const char *type, const char *name)
+{
+    return type == name || g_ascii_strcasecmp(type, name) == 0;
 }
 
 /* Both values present.  Numbers that do not parse compare as strings;
@@ -173,25 +210,25 @@ default_type(const char *left, const char *right, const char *operation)
 static int
 compare_present(const char *left, const char *right, const char *type)
 {
-    if (g_ascii_strcasecmp(type, "string") == 0) {
+    if (type_is(type, type_string)) {
         int result = g_ascii_strcasecmp(left, right);
         return (result > 0) - (result < 0);
     }
-    if (g_ascii_strcasecmp(type, "integer") == 0) {
+    if (type_is(type, type_integer)) {
         long long left_number = 0, right_number = 0;
         if (scan_integer(left, &left_number)
             && scan_integer(right, &right_number)) {
             return (left_number > right_number) - (left_number < right_number);
         }
-        return compare_present(left, right, "string");
+        return compare_present(left, right, type_string);
     }
-    if (g_ascii_strcasecmp(type, "number") == 0) {
+    if (type_is(type, type_number)) {
         double left_number = 0, right_number = 0;
         if (scan_number(left, &left_number)
             && scan_number(right, &right_number)) {
             return sign_of_difference(left_number, right_number);
         }
-        return compare_present(left, right, "string");
+        return compare_present(left, right, type_string);
     }
     if (g_ascii_strcasecmp(type, "version") == 0) {
         return compare_versions(left, right);
@@ -202,13 +239,13 @@ compare_present(const char *left, const char *right, const char *type)
 /* A missing value sorts before any present one. */
 static int
 compare_values(const char *left, const char *right, const char *type,
-               const char *operation)
+               Operation op)
 {
     if (left == NULL || right == NULL) {
         return (left != NULL) - (right != NULL);
     }
     if (type == NULL) {
-        type = default_type(left, right, operation);
+        type = default_type(left, right, op);
     }
     return compare_present(left, right, type);
 }
@@ -216,7 +253,7 @@ compare_values(const char *left, const char *right, const char *type,
 int
 cs_rule_compare(const char *left, const char *right, const char *type)
 {
-    return compare_values(left, right, type, NULL);
+    return compare_values(left, right, type, OP_OTHER);
 }
 
 static gboolean
@@ -232,37 +269,35 @@ static gboolean
 accept_comparison(const char *node_value, const char *value,
                   const char *type, const char *operation)
 {
+    Operation op = parse_operation(operation);
     int order = 0;
 
-    if (operation_is(operation, "defined")) {
+    if (op == OP_DEFINED) {
         return node_value != NULL;
     }
-    if (operation_is(operation, "not_defined")) {
+    if (op == OP_NOT_DEFINED) {
         return node_value == NULL;
     }
-    order = compare_values(node_value, value, type, operation);
-    if (operation_is(operation, "eq")) {
+    if (op == OP_OTHER) {
+        return FALSE;
+    }
+    order = compare_values(node_value, value, type, op);
+    if (op == OP_EQ) {
         return order == 0;
     }
-    if (operation_is(operation, "ne")) {
+    if (op == OP_NE) {
         return order != 0;
     }
     if (node_value == NULL || value == NULL) {
         return FALSE;
     }
-    if (operation_is(operation, "lt")) {
-        return order < 0;
+    switch (op) {
+    case OP_LT: return order < 0;
+    case OP_LTE: return order <= 0;
+    case OP_GT: return order > 0;
+    case OP_GTE: return order >= 0;
+    default: return FALSE;
     }
-    if (operation_is(operation, "lte")) {
-        return order <= 0;
-    }
-    if (operation_is(operation, "gt")) {
-        return order > 0;
-    }
-    if (operation_is(operation, "gte")) {
-        return order >= 0;
-    }
-    return FALSE;
 }
 
 /* ---- node attribute expressions ------------------------------------- */
