@@ -309,29 +309,52 @@ static gboolean no_fence_device(const CsModel *model)
     return TRUE;
 }
 
+static CsSolution *solve(CsSolution *solution, const CsModel *model, GError **error);
+
+void cs_solution_prepare_resolves(const CsSolution *solution, int solves)
+{
+    if (solution != NULL)
+        cs_arena_prefault(cs_arena_block_count(solution->arena) * solves);
+}
+
+/* The tables of the solve come from the solution's arena (table.c). */
 CsSolution *cs_solve(const CsModel *model, GError **error)
 {
-    CsSolution *solution;
+    CsSolution *solution = g_new0(CsSolution, 1);
 
+    solution->arena = cs_arena_new();
+    CsArena *outer = cs_arena_use(solution->arena);
+    CsSolution *solved = solve(solution, model, error);
+    cs_arena_use(outer);
+    return solved;
+}
+
+/* Takes solution (empty but for its arena): it or NULL. */
+static CsSolution *solve(CsSolution *solution, const CsModel *model, GError **error)
+{
     CsExpansion *expansion;
     GError *local = NULL;
 
-    g_return_val_if_fail(model != NULL, NULL);
-    if (!check_supported(model, error))
+    if (model == NULL || !check_supported(model, error)) {
+        cs_arena_free(solution->arena);
+        g_free(solution);
         return NULL;
+    }
     /* Clone instances and ticket-fenced nodes: the engine's own view. */
     expansion = cs_expansion_new(model, &local);
     if (local != NULL) {
         g_propagate_error(error, local);
+        cs_arena_free(solution->arena);
+        g_free(solution);
         return NULL;
     }
-    solution = g_new0(CsSolution, 1);
     solution->expansion = expansion;
     if (expansion != NULL)
         model = cs_expansion_model(expansion);
     if (expansion != NULL && (!cs_clones_check_supported(model, error)
                               || !cs_promote_check_supported(model, error))) {
         cs_expansion_free(expansion);
+        cs_arena_free(solution->arena);
         g_free(solution);
         return NULL;
     }
@@ -398,6 +421,8 @@ void cs_solution_free(CsSolution *solution)
     cs_capacity_free(solution);
     cs_clones_free(solution);
     cs_expansion_free(solution->expansion);
+    /* Last: the tables above came from it. */
+    cs_arena_free(solution->arena);
     g_free(solution);
 }
 

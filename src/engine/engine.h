@@ -19,6 +19,10 @@ typedef enum {
 
 CsSolution *cs_solve(const CsModel *model, GError **error);
 void cs_solution_free(CsSolution *solution);
+/* For a caller about to re-solve models like solution's again and again
+ * (the console): memory for that many more solves, touched now, while
+ * nothing waits, rather than page by page inside the next edit. */
+void cs_solution_prepare_resolves(const CsSolution *solution, int solves);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsSolution, cs_solution_free)
 
 /* Read access for the console and explain (indices as in the model). */

@@ -27,7 +27,23 @@ typedef struct CsTable {
     CsContribution *items;
     int *link;               /* per item: the node's previous item, -1 */
     int n_items, capacity;
+    gboolean in_arena;       /* the table came from a solve's arena */
+    gboolean items_in_arena; /* so did items (and link) */
 } CsTable;
+
+/* table.c: the memory of the tables a solve makes.  A solve makes and
+ * drops tables by the thousand; while an arena is current (one thread's
+ * solve) they come from its large blocks, are never freed one by one,
+ * and go with the arena when the solution is freed. */
+typedef struct CsArena CsArena;
+CsArena *cs_arena_new(void);
+void cs_arena_free(CsArena *arena);
+/* Makes arena the calling thread's current one (NULL: none); returns the
+ * one it replaces. */
+CsArena *cs_arena_use(CsArena *arena);
+int cs_arena_block_count(const CsArena *arena);
+/* Puts blocks already touched into the pool the arenas draw from. */
+void cs_arena_prefault(int blocks);
 
 /* A colocation as the engine applies it: user constraints and the
  * implicit "group:internal_colocation" of each member with the previous. */
@@ -70,6 +86,7 @@ struct CsSolution {
     CsRscWork *work;
     GPtrArray *colocs;       /* CsColoc*, owned */
     int *num_assigned;       /* per node: resources assigned so far */
+    CsArena *arena;          /* the tables the solve made (table.c) */
     guint8 *node_available;  /* per node: cs_engine_node_available(), read
                                 once: node choice asks it for every pair
                                 of nodes it compares */
