@@ -200,25 +200,32 @@ static size_t fitting_bytes(const char *safe, int width, int *used)
     return (size_t)(cursor - safe);
 }
 
+/* Padding without printf: the matrix pads every cell of every frame. */
+static void append_spaces(GString *out, int count)
+{
+    for (int i = 0; i < count; i++)
+        g_string_append_c(out, ' ');
+}
+
 char *cs_fit(const char *safe, int width, gboolean align_right)
 {
     if (width <= 0)
         return g_strdup("");
     int total = cs_text_width(safe);
-    GString *out = g_string_new(NULL);
+    GString *out = g_string_sized_new((gsize)width + 8);
     if (total <= width) {
         if (align_right)
-            g_string_append_printf(out, "%*s", width - total, "");
+            append_spaces(out, width - total);
         g_string_append(out, safe);
         if (!align_right)
-            g_string_append_printf(out, "%*s", width - total, "");
+            append_spaces(out, width - total);
         return g_string_free(out, FALSE);
     }
     int used;
     size_t bytes = fitting_bytes(safe, width - 1, &used);
     g_string_append_len(out, safe, (gssize)bytes);
     g_string_append(out, cs_glyph(CS_GLYPH_ELLIPSIS));
-    g_string_append_printf(out, "%*s", width - 1 - used, "");
+    append_spaces(out, width - 1 - used);
     return g_string_free(out, FALSE);
 }
 
