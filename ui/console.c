@@ -361,26 +361,43 @@ static gboolean role_is_active(CsRole role)
     return role == CS_ROLE_STARTED || role == CS_ROLE_UNPROMOTED || role == CS_ROLE_PROMOTED;
 }
 
-static void read_labels(CsConsole *console)
+/* What the last sync read, kept for the next one when the state it came
+ * from is still alive (the session's previous one): most labels and the
+ * status section's active pairs stay the same across an edit, and on
+ * 2,000 resources reading them again is a good part of a frame. */
+typedef struct {
+    char **rsc_labels;       /* owned; entries taken are set to NULL */
+    int engine_count;
+    const CsModel *model;
+    const CsSolution *solution;
+    GHashTable *active;      /* owned */
+    int *status_node;        /* owned */
+} CsKept;
+
+static const char *kept_id(const CsKept *kept, int rsc)
 {
-    int rsc_count = cs_console_rsc_count(console);
-    int node_count = cs_console_node_count(console);
-    /* Labels and actions also for the clone instances the engine made. */
-    int engine_count = console->solution != NULL
-                       ? MAX(rsc_count, (int)cs_solution_model(console->solution)->resources->len) : rsc_count;
-    console->engine_count = engine_count;
-    console->rsc_labels = g_new0(char *, engine_count + 1);
-    console->node_labels = g_new0(char *, node_count + 1);
+    int configured = (int)kept->model->resources->len;
+    const CsModel *engine = kept->solution != NULL ? cs_solution_model(kept->solution) : kept->model;
+    if (rsc >= kept->engine_count || (rsc >= configured && (guint)rsc >= engine->resources->len))
+        return NULL;
+    const CsResource *resource = g_ptr_array_index(rsc < configured ? kept->model->resources
+                                                                    : engine->resources, rsc);
+    return resource->id;
+}
+
+static char *rsc_label(CsKept *kept, int rsc, const char *id)
+{
+    const char *before = kept->model != NULL ? kept_id(kept, rsc) : NULL;
+    if (before != NULL && kept->rsc_labels[rsc] != NULL && strcmp(before, id) == 0)
+        return g_steal_pointer(&kept->rsc_labels[rsc]);
+    return cs_escape(id);
+}
+
+static void read_active(CsConsole *console, int rsc_count)
+{
     console->status_node = g_new(int, MAX(rsc_count, 1));
-    console->actions = g_new0(CsRscAction, MAX(engine_count, 1));
-    for (int rsc = 0; rsc < rsc_count; rsc++) {
-        console->rsc_labels[rsc] = cs_escape(cs_console_rsc(console, rsc)->id);
+    for (int rsc = 0; rsc < rsc_count; rsc++)
         console->status_node[rsc] = -1;
-    }
-    for (int rsc = rsc_count; rsc < engine_count; rsc++)
-        console->rsc_labels[rsc] = cs_escape(cs_console_engine_rsc(console, rsc)->id);
-    for (int node = 0; node < node_count; node++)
-        console->node_labels[node] = cs_escape(cs_console_node(console, node)->uname);
     console->active = g_hash_table_new(g_direct_hash, g_direct_equal);
     for (guint i = 0; i < console->model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(console->model->rsc_states, i);
@@ -390,6 +407,59 @@ static void read_labels(CsConsole *console)
         if (console->status_node[state->rsc] < 0)
             console->status_node[state->rsc] = state->node;
     }
+}
+
+static void read_labels(CsConsole *console, CsKept *kept)
+{
+    int rsc_count = cs_console_rsc_count(console);
+    int node_count = cs_console_node_count(console);
+    /* Labels and actions also for the clone instances the engine made. */
+    int engine_count = console->solution != NULL
+                       ? MAX(rsc_count, (int)cs_solution_model(console->solution)->resources->len) : rsc_count;
+    console->engine_count = engine_count;
+    console->rsc_labels = g_new0(char *, engine_count + 1);
+    console->node_labels = g_new0(char *, node_count + 1);
+    console->actions = g_new0(CsRscAction, MAX(engine_count, 1));
+    for (int rsc = 0; rsc < rsc_count; rsc++)
+        console->rsc_labels[rsc] = rsc_label(kept, rsc, cs_console_rsc(console, rsc)->id);
+    for (int rsc = rsc_count; rsc < engine_count; rsc++)
+        console->rsc_labels[rsc] = rsc_label(kept, rsc, cs_console_engine_rsc(console, rsc)->id);
+    for (int node = 0; node < node_count; node++)
+        console->node_labels[node] = cs_escape(cs_console_node(console, node)->uname);
+    /* The same status part (a partial rebuild shares it): the same pairs. */
+    if (kept->model != NULL && kept->active != NULL && kept->model->rsc_states == console->model->rsc_states
+        && (int)kept->model->resources->len == rsc_count) {
+        console->active = g_steal_pointer(&kept->active);
+        console->status_node = g_steal_pointer(&kept->status_node);
+        return;
+    }
+    read_active(console, rsc_count);
+}
+
+/* Takes what the last sync read from the session's previous state. */
+static void keep_for_sync(CsConsole *console, CsKept *kept)
+{
+    const CsSession *session = console->session;
+    *kept = (CsKept){ 0 };
+    if (console->model == NULL || console->model != session->previous_model
+        || console->solution != session->previous_solution || console->rsc_labels == NULL)
+        return;
+    kept->model = console->model;
+    kept->solution = console->solution;
+    kept->engine_count = console->engine_count;
+    kept->rsc_labels = g_steal_pointer(&console->rsc_labels);
+    kept->active = g_steal_pointer(&console->active);
+    kept->status_node = g_steal_pointer(&console->status_node);
+}
+
+static void kept_clear(CsKept *kept)
+{
+    for (int rsc = 0; kept->rsc_labels != NULL && rsc < kept->engine_count; rsc++)
+        g_free(kept->rsc_labels[rsc]);
+    g_free(kept->rsc_labels);
+    if (kept->active != NULL)
+        g_hash_table_unref(kept->active);
+    g_free(kept->status_node);
 }
 
 /* Forgets everything read from the previous model and solution. */
@@ -516,6 +586,8 @@ void cs_console_sync(CsConsole *console)
     CsSession *session = console->session;
     gboolean refreshed = session->generation != console->generation;
     int old_count = console->label_count;
+    CsKept kept;
+    keep_for_sync(console, &kept);
     clear_derived(console);
     console->row_label_width = -1;
     console->document = session->document;
@@ -537,9 +609,11 @@ void cs_console_sync(CsConsole *console)
     cs_smallest_clear(&console->smallest);
     if (console->model == NULL) {
         g_array_set_size(console->rows, 0);
+        kept_clear(&kept);
         return;
     }
-    read_labels(console);
+    read_labels(console, &kept);
+    kept_clear(&kept);
     console->transition_pending = console->solution != NULL;
     cs_console_rebuild_rows(console);
 }

@@ -234,6 +234,26 @@ int cs_draw_text(int y, int x, int width, const char *safe, CsStyle style)
     return cs_draw_text_attrs(y, x, width, safe, cs_style_attr(style));
 }
 
+/* Printable ASCII (scores, most ids) goes to the screen as cells, each
+ * with its attributes: ncursesw's addnstr decodes every byte as a
+ * multibyte character, and a frame of the matrix writes thousands. */
+static gboolean draw_ascii(int y, int x, const char *text, size_t bytes, attr_t attrs)
+{
+    chtype cells[256];
+
+    if (bytes > G_N_ELEMENTS(cells))
+        return FALSE;
+    for (size_t i = 0; i < bytes; i++) {
+        unsigned char c = (unsigned char)text[i];
+
+        if (c < 0x20 || c >= 0x7f)
+            return FALSE;
+        cells[i] = (chtype)c | attrs;
+    }
+    mvaddchnstr(y, x, cells, (int)bytes);
+    return TRUE;
+}
+
 int cs_draw_text_attrs(int y, int x, int width, const char *safe, attr_t attrs)
 {
     if (width <= 0 || y < 0 || y >= LINES || x >= COLS)
@@ -242,6 +262,8 @@ int cs_draw_text_attrs(int y, int x, int width, const char *safe, attr_t attrs)
         width = COLS - x;
     int used;
     size_t bytes = fitting_bytes(safe, width, &used);
+    if (draw_ascii(y, x, safe, bytes, attrs))
+        return used;
     attrset(attrs);
     mvaddnstr(y, x, safe, (int)bytes);
     attrset(A_NORMAL);
