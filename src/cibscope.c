@@ -298,8 +298,13 @@ static void reserve_huge_page_heap(const char *path)
     if (reserve < 8 * CS_HUGE_PAGE)
         return;
     /* Nothing is given back to the system before exit: the reserve must
-     * not be trimmed away as soon as it is free. */
+     * not be trimmed away as soon as it is free.  Large blocks (the
+     * engine's 1 MiB table arenas) come from the reserve too, not from
+     * fresh mappings of 4 KiB pages. */
     mallopt(M_TRIM_THRESHOLD, INT_MAX);
+#ifdef M_MMAP_THRESHOLD
+    mallopt(M_MMAP_THRESHOLD, 64 << 20);
+#endif
     mallopt(M_TOP_PAD, (int)reserve);
     uintptr_t before = (uintptr_t)sbrk(0);
     void *probes[8];
