@@ -200,6 +200,27 @@ static size_t fitting_bytes(const char *safe, int width, int *used)
     return (size_t)(cursor - safe);
 }
 
+const char *cs_wrap_end(const char *start, int room)
+{
+    const char *end = start;
+    int used = 0;
+    while (*end != '\0') {
+        const char *next = g_utf8_next_char(end);
+        g_autofree char *one = g_strndup(end, (gsize)(next - end));
+        int char_width = cs_text_width(one);
+        if (used + char_width > room)
+            break;
+        used += char_width;
+        end = next;
+    }
+    if (*end != '\0') {
+        const char *blank = g_strrstr_len(start, end - start, " ");
+        if (blank != NULL && blank > start + (end - start) / 2)
+            end = blank + 1;
+    }
+    return end;
+}
+
 /* Padding without printf: the matrix pads every cell of every frame. */
 static void append_spaces(GString *out, int count)
 {

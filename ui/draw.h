@@ -82,6 +82,10 @@ const char *cs_glyph(CsGlyph glyph);
 char *cs_escape(const char *raw);
 /* Terminal columns an escaped string takes. */
 int cs_text_width(const char *safe);
+/* Where the next wrapped piece of safe text that starts at start ends:
+ * at most room columns, after a blank when there is one in the piece's
+ * second half.  Returns start itself only at the end of the text. */
+const char *cs_wrap_end(const char *start, int room);
 /* safe, cut (with an ellipsis) or padded to exactly width columns. */
 char *cs_fit(const char *safe, int width, gboolean align_right);
 

@@ -148,23 +148,7 @@ static void add_wrapped(GPtrArray *lines, const char *safe, int width)
     gboolean first = TRUE;
     do {
         int room = MAX(8, first ? width : width - (int)strlen(indent));
-        const char *end = start;
-        int used = 0;
-        while (*end != '\0') {
-            const char *next = g_utf8_next_char(end);
-            g_autofree char *one = g_strndup(end, (gsize)(next - end));
-            int char_width = cs_text_width(one);
-            if (used + char_width > room)
-                break;
-            used += char_width;
-            end = next;
-        }
-        /* Break after a blank when there is one in the second half. */
-        if (*end != '\0') {
-            const char *blank = g_strrstr_len(start, end - start, " ");
-            if (blank != NULL && blank > start + (end - start) / 2)
-                end = blank + 1;
-        }
+        const char *end = cs_wrap_end(start, room);
         g_autofree char *piece = g_strndup(start, (gsize)(end - start));
         cs_lines_add_text(lines, CS_STYLE_NORMAL, "%s%s", first ? "" : indent, piece);
         first = FALSE;

@@ -123,22 +123,7 @@ static void wrap_text(const char *safe, int width, GPtrArray *rows)
     gboolean first = TRUE;
     do {
         int room = MAX(12, first ? width : width - indent);
-        const char *end = start;
-        int used = 0;
-        while (*end != '\0') {
-            const char *next = g_utf8_next_char(end);
-            g_autofree char *one = g_strndup(end, (gsize)(next - end));
-            int char_width = cs_text_width(one);
-            if (used + char_width > room)
-                break;
-            used += char_width;
-            end = next;
-        }
-        if (*end != '\0') {
-            const char *blank = g_strrstr_len(start, end - start, " ");
-            if (blank != NULL && blank > start + (end - start) / 2)
-                end = blank + 1;
-        }
+        const char *end = cs_wrap_end(start, room);
         g_autofree char *piece = g_strndup(start, (gsize)(end - start));
         g_ptr_array_add(rows, first ? g_strdup(piece) : g_strdup_printf("%*s%s", indent, "", piece));
         first = FALSE;
