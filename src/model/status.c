@@ -77,12 +77,13 @@ cs_plain_decimal(const char *text, gint64 *value, const char **end)
     gint64 magnitude = 0;
     int digits = 0;
 
-    while (g_ascii_isdigit(*cursor) && digits < 19) {
+    while (g_ascii_isdigit(*cursor) && digits < 18) {
         magnitude = magnitude * 10 + (*cursor - '0');
         cursor++;
         digits++;
     }
-    if (digits == 0 || digits > 18) {
+    /* more digits than 18 could overflow: strtol knows what to do */
+    if (digits == 0 || g_ascii_isdigit(*cursor)) {
         return FALSE;
     }
     *value = text[0] == '-' ? -magnitude : magnitude;
