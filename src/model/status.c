@@ -1837,7 +1837,8 @@ cs_status_in_clone(const CsModel *model, int rsc)
  * node_state pass derives from node attributes, rarely anything the
  * histories read.  When every node comes out of that pass as it did for
  * the previous model (all its flags, standby aside, which no history
- * reads), and the fail counts (which failure-timeout reads) are the same,
+ * reads, and maintenance on online nodes), and the fail counts (which
+ * failure-timeout reads) are the same,
  * reading the histories again would give what they gave then: their
  * resource states, bans, warnings, features, recheck time and what they
  * did to the nodes are taken over.  check_session compares every such
@@ -1846,9 +1847,12 @@ cs_status_in_clone(const CsModel *model, int rsc)
 static guint32
 cs_node_pre_history(const CsNode *node)
 {
+    /* Maintenance counts only on a node that is offline: the one place a
+     * history reads it (an active resource there needs no fencing), so
+     * that putting an online node in maintenance can share too. */
     const gboolean flags[] = {
         node->online, node->unclean, node->pending, node->shutdown, node->expected_up,
-        node->maintenance, node->is_dc, node->has_state, node->unseen,
+        node->maintenance && !node->online, node->is_dc, node->has_state, node->unseen,
         node->rsc_discovery_enabled, node->remote_was_fenced, node->remote_requires_reset,
         node->remote_maintenance,
     };
