@@ -210,6 +210,7 @@ static gboolean cs_session_build_partial(CsSession *session, CsModel *before,
 {
     CsModelChanges what = {
         .nodes_or_status = (changes & (CS_EDIT_CHANGED_NODES | CS_EDIT_CHANGED_STATUS)) != 0,
+        .status_untouched = (changes & CS_EDIT_CHANGED_STATUS) == 0,
         .meta_resources = meta_resources,
     };
 

@@ -325,7 +325,8 @@ void
 cs_rsc_state_free(CsRscState *state)
 {
     g_free(state->rsc_id);
-    g_ptr_array_free(state->history, TRUE);
+    /* shared by the states of models rebuilt from one another */
+    g_ptr_array_unref(state->history);
     g_free(state->on_fail_applied);
     g_free(state->pending_task);
     g_free(state);
@@ -642,11 +643,11 @@ cs_stage_constraints(CsModel *model)
 }
 
 static void
-cs_stage_status(CsModel *model)
+cs_stage_status(CsModel *model, const CsModel *previous)
 {
     CsStageRun run = cs_stage_begin(model, CS_MODEL_STAGE_STATUS);
 
-    cs_model_unpack_status(model);
+    cs_model_unpack_status(model, previous);
     cs_model_index_status(model);
     cs_stage_end(&run);
 }
@@ -697,7 +698,7 @@ cs_model_build(const CsDocument *document, CsTime now, GError **error)
     cs_stage_end(&run);
     model->plain_nodes = cs_model_nodes_plain(model);
     cs_stage_constraints(model);
-    cs_stage_status(model);
+    cs_stage_status(model, NULL);
     return model;
 }
 
@@ -1052,7 +1053,13 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
     }
     cs_stage_constraints(model);
     if (status_again) {
-        cs_stage_status(model);
+        /* An edit of <nodes> alone (a standby, a node attribute) leaves
+         * the status section and the resources as they were: the
+         * histories may then be taken over (status.c decides). */
+        gboolean histories_unchanged = changes->status_untouched && !reread.status_again
+                                       && (changes->meta_resources == NULL
+                                           || changes->meta_resources->len == 0);
+        cs_stage_status(model, histories_unchanged ? previous : NULL);
     } else {
         /* The status section reads no constraint, but it grants the
          * tickets constraints name: that pass runs on the new tickets. */
@@ -1065,7 +1072,7 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
 CsModel *
 cs_model_rebuild_constraints(CsModel *previous, GError **error)
 {
-    CsModelChanges changes = { FALSE, NULL };
+    CsModelChanges changes = { .nodes_or_status = FALSE };
 
     return cs_model_rebuild(previous, &changes, error);
 }

@@ -96,6 +96,11 @@ typedef struct CsNode {
     gboolean remote_was_fenced;  /* node_state remote_was_fenced="1" */
     gboolean remote_requires_reset;
     gboolean remote_maintenance; /* node_state node_in_maintenance="1" */
+    /* status.c, for a rebuild that shares the histories: the node as the
+     * node_state pass left it (what the histories read), and whether a
+     * history then fenced it. */
+    guint32 pre_history;
+    gboolean history_fenced;
     int remote_rsc;              /* connection resource index, -1 */
     CsScore weight;              /* <node score=...> (usually 0) */
     xmlNode *xml;                /* <node> in configuration, may be NULL */
@@ -378,6 +383,13 @@ typedef struct CsModel {
     gboolean plain_nodes;         /* no remote or guest node, no connection:
                                      the nodes are <nodes> alone */
     gboolean id_refs;             /* some element used id-ref when built */
+    /* What reading the resource histories added (status.c): a rebuild
+     * whose edit left every input of the histories as it was takes these
+     * over instead of reading the histories again. */
+    guint history_warnings;       /* the last ones of the status stage */
+    guint history_features;
+    gint64 history_recheck_by;
+    gboolean histories_shared;    /* this model took them over */
 } CsModel;
 
 #define CS_MODEL_ERROR cs_model_error_quark()
@@ -395,6 +407,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsModel, cs_model_free)
  * did not): cs_edit_log_take_changes() tells. */
 typedef struct CsModelChanges {
     gboolean nodes_or_status;     /* <nodes>, or transient attributes in status */
+    gboolean status_untouched;    /* with nodes_or_status: only <nodes> changed */
     GPtrArray *meta_resources;    /* xmlNode*: resources whose own
                                      <meta_attributes> changed; NULL = none */
 } CsModelChanges;

@@ -40,7 +40,10 @@ void cs_model_unpack_options(CsModel *model);
 void cs_model_unpack_nodes(CsModel *model);
 gboolean cs_model_unpack_resources(CsModel *model, GError **error);
 void cs_model_unpack_constraints(CsModel *model);
-void cs_model_unpack_status(CsModel *model);
+/* previous: a model of the same document whose status section and
+ * resources are unchanged (NULL: none); when the node_state pass leaves
+ * every node as it left previous's, its histories are taken over. */
+void cs_model_unpack_status(CsModel *model, const CsModel *previous);
 /* The status section's <tickets> alone (granted, standby), as
  * cs_model_unpack_status() reads them. */
 void cs_model_unpack_ticket_states(CsModel *model);

@@ -49,6 +49,7 @@ typedef struct {
     gboolean *rsc_failed;
     gboolean *unpacked;        /* per node: history read */
     GHashTable *lrm_index;     /* "uname\nrsc" -> <lrm_resource> */
+    gboolean in_histories;     /* the histories are being read */
 } CsStatusRun;
 
 /* The running state of one history while its operations are replayed. */
@@ -398,6 +399,9 @@ cs_fence_node(CsStatusRun *run, CsNode *node)
         node->remote_requires_reset = TRUE;
     }
     node->unclean = TRUE;
+    if (run->in_histories) {
+        node->history_fenced = TRUE;
+    }
 }
 
 /* Pacemaker's pe_can_fence(). */
@@ -1828,8 +1832,162 @@ cs_status_in_clone(const CsModel *model, int rsc)
     return FALSE;
 }
 
+/* ---- histories taken over -----------------------------------------------
+ * An edit of <nodes> alone (standby, a node attribute) changes what the
+ * node_state pass derives from node attributes, rarely anything the
+ * histories read.  When every node comes out of that pass as it did for
+ * the previous model (all its flags, standby aside, which no history
+ * reads, and maintenance on online nodes), and the fail counts (which
+ * failure-timeout reads) are the same,
+ * reading the histories again would give what they gave then: their
+ * resource states, bans, warnings, features, recheck time and what they
+ * did to the nodes are taken over.  check_session compares every such
+ * edit with a model built from scratch. */
+
+static guint32
+cs_node_pre_history(const CsNode *node)
+{
+    /* Maintenance counts only on a node that is offline: the one place a
+     * history reads it (an active resource there needs no fencing), so
+     * that putting an online node in maintenance can share too. */
+    const gboolean flags[] = {
+        node->online, node->unclean, node->pending, node->shutdown, node->expected_up,
+        node->maintenance && !node->online, node->is_dc, node->has_state, node->unseen,
+        node->rsc_discovery_enabled, node->remote_was_fenced, node->remote_requires_reset,
+        node->remote_maintenance,
+    };
+    guint32 packed = (guint32)node->type << 24;
+
+    for (guint i = 0; i < G_N_ELEMENTS(flags); i++) {
+        packed |= (flags[i] ? 1u : 0u) << i;
+    }
+    return packed;
+}
+
+static gboolean
+cs_same_fail_counts(const CsModel *model, const CsModel *previous)
+{
+    if (model->fail_counts->len != previous->fail_counts->len) {
+        return FALSE;
+    }
+    for (guint i = 0; i < model->fail_counts->len; i++) {
+        const CsFailCount *now = g_ptr_array_index(model->fail_counts, i);
+        const CsFailCount *then = g_ptr_array_index(previous->fail_counts, i);
+        if (now->rsc != then->rsc || now->node != then->node || now->count != then->count
+            || now->interval_ms != then->interval_ms || now->last_failure != then->last_failure
+            || g_strcmp0(now->rsc_id, then->rsc_id) != 0
+            || g_strcmp0(now->operation, then->operation) != 0) {
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+static gboolean
+cs_histories_reusable(const CsModel *model, const CsModel *previous)
+{
+    if (previous == NULL || !previous->plain_nodes
+        || model->nodes->len != previous->nodes->len
+        || model->resources->len != previous->resources->len) {
+        return FALSE;
+    }
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+        const CsNode *before = g_ptr_array_index(previous->nodes, i);
+        if (node->pre_history != before->pre_history || node->state_xml != before->state_xml) {
+            return FALSE;
+        }
+    }
+    return cs_same_fail_counts(model, previous);
+}
+
+static CsRscState *
+cs_rsc_state_share(const CsRscState *before)
+{
+    CsRscState *state = g_new(CsRscState, 1);
+
+    *state = *before;
+    state->rsc_id = g_strdup(before->rsc_id);
+    state->history = g_ptr_array_ref(before->history);
+    state->on_fail_applied = g_strdup(before->on_fail_applied);
+    state->pending_task = g_strdup(before->pending_task);
+    return state;
+}
+
+static void
+cs_histories_take_over(CsModel *model, const CsModel *previous)
+{
+    guint first = previous->warnings->len - previous->history_warnings;
+
+    for (guint i = 0; i < previous->rsc_states->len; i++) {
+        g_ptr_array_add(model->rsc_states,
+                        cs_rsc_state_share(g_ptr_array_index(previous->rsc_states, i)));
+    }
+    for (guint i = 0; i < previous->status_bans->len; i++) {
+        const CsStatusBan *ban = g_ptr_array_index(previous->status_bans, i);
+        cs_ban(model, ban->rsc, ban->node, ban->reason);
+    }
+    for (guint i = 0; i < model->nodes->len; i++) {
+        CsNode *node = g_ptr_array_index(model->nodes, i);
+        const CsNode *before = g_ptr_array_index(previous->nodes, i);
+        if (before->standby_onfail) {
+            node->standby = TRUE;
+            node->standby_onfail = TRUE;
+        }
+        if (before->history_fenced) {
+            node->unclean = TRUE;
+            node->history_fenced = TRUE;
+        }
+    }
+    for (guint i = first; i < previous->warnings->len; i++) {
+        g_ptr_array_add(model->warnings, g_strdup(g_ptr_array_index(previous->warnings, i)));
+    }
+    model->history_warnings = previous->history_warnings;
+    model->history_features = previous->history_features;
+    model->features |= previous->history_features;
+    model->history_recheck_by = previous->history_recheck_by;
+    model->histories_shared = TRUE;
+}
+
+static gint64
+cs_earlier_recheck(gint64 a, gint64 b)
+{
+    return a == 0 ? b : (b == 0 ? a : MIN(a, b));
+}
+
+/* Reads the histories, keeping apart what they add to the model. */
+static void
+cs_histories_read(CsStatusRun *run, xmlNode *status)
+{
+    CsModel *model = run->model;
+    guint warnings_before = model->warnings->len;
+    guint features_before = model->features;
+    gint64 recheck_before = model->recheck_by;
+
+    cs_lrm_index_build(run, status);
+    model->features = 0;
+    model->recheck_by = 0;
+    run->in_histories = TRUE;
+    cs_histories_unpack(run, status);
+    run->in_histories = FALSE;
+    /* Failure is a property of the resource (Pacemaker's pe_rsc_failed):
+     * a guest's container can fail after its own history was read. */
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        if (state->rsc >= 0 && run->rsc_failed[state->rsc] && state->role > CS_ROLE_STOPPED
+            && !cs_status_in_clone(model, state->rsc)) {
+            state->failed = TRUE;
+        }
+    }
+    model->history_warnings = model->warnings->len - warnings_before;
+    model->history_features = model->features;
+    model->features |= features_before;
+    model->history_recheck_by = model->recheck_by;
+    model->recheck_by = cs_earlier_recheck(recheck_before, model->recheck_by);
+}
+
 void
-cs_model_unpack_status(CsModel *model)
+cs_model_unpack_status(CsModel *model, const CsModel *previous)
 {
     xmlNode *status = cs_document_section(model->document, "status");
     guint n_rsc = model->resources->len;
@@ -1844,7 +2002,6 @@ cs_model_unpack_status(CsModel *model)
     for (guint i = 0; i < n_rsc; i++) {
         run.rsc_role[i] = CS_ROLE_STOPPED;
     }
-    cs_lrm_index_build(&run, status);
     for (xmlNode *xml = cs_xml_first_element(status); xml != NULL;
          xml = cs_xml_next_element(xml)) {
         if (cs_xml_is(xml, "tickets")) {
@@ -1853,15 +2010,15 @@ cs_model_unpack_status(CsModel *model)
             cs_node_state_unpack(&run, xml);
         }
     }
-    cs_histories_unpack(&run, status);
-    /* Failure is a property of the resource (Pacemaker's pe_rsc_failed):
-     * a guest's container can fail after its own history was read. */
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-        if (state->rsc >= 0 && run.rsc_failed[state->rsc] && state->role > CS_ROLE_STOPPED
-            && !cs_status_in_clone(model, state->rsc)) {
-            state->failed = TRUE;
-        }
+    for (guint i = 0; i < model->nodes->len; i++) {
+        CsNode *node = g_ptr_array_index(model->nodes, i);
+        node->pre_history = cs_node_pre_history(node);
+    }
+    model->histories_shared = FALSE;
+    if (cs_histories_reusable(model, previous)) {
+        cs_histories_take_over(model, previous);
+    } else {
+        cs_histories_read(&run, status);
     }
     g_free(run.rsc_role);
     g_free(run.rsc_failed);
