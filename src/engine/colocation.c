@@ -459,8 +459,7 @@ static gboolean is_uname_attribute(const char *attribute)
 /* What add_matching_scores adds to one allowed node of work, before the
  * pe_weights_positive rule: FALSE when nothing.  by_uname: the attribute
  * is #uname (node names are unique, so the only match is the node). */
-static gboolean matching_weight(const CsSolution *solution, const CsTable *work,
-                                int node, const CsTable *other_table,
+static gboolean matching_weight(const CsSolution *solution, int node, const CsTable *other_table,
                                 const char *attribute, gboolean by_uname,
                                 float factor, CsScore *weight_out)
 {
@@ -475,7 +474,6 @@ static gboolean matching_weight(const CsSolution *solution, const CsTable *work,
         score = best_matching_score(solution, other_table, attribute,
                                     cs_engine_node_attr(solution, node, attribute));
     }
-    (void)work;
     /* A negative preference for a node with a negative score must not
      * become a positive one. */
     if (factor < 0 && score < 0)
@@ -503,7 +501,7 @@ static gboolean matching_leaves_a_node(const CsSolution *solution, const CsTable
         if (!work->allowed[node] || !cs_engine_node_available(solution, node))
             continue;
         score = work->score[node];
-        if (matching_weight(solution, work, node, other_table, attribute, by_uname,
+        if (matching_weight(solution, node, other_table, attribute, by_uname,
                             factor, &weight))
             score = cs_score_add(score, weight);
         if (score >= 0)
@@ -535,7 +533,7 @@ static void add_matching_scores(CsSolution *solution, CsTable *work,
         CsScore weight;
 
         if (!work->allowed[node]
-            || !matching_weight(solution, work, node, other_table, attribute, by_uname,
+            || !matching_weight(solution, node, other_table, attribute, by_uname,
                                 factor, &weight))
             continue;
         if (marked != NULL && cs_score_add(work->score[node], weight) < 0
