@@ -207,10 +207,33 @@ static void reserve(CsTable *table, int needed)
     table->capacity = capacity;
 }
 
+/* A compact table's copy is the same arrays. */
+static CsTable *copy_compact(const CsTable *table)
+{
+    int n = table->n_nodes;
+    CsTable *copy = alloc_table(n, FALSE);
+
+    copy->track = table->track;
+    copy->compact = TRUE;
+    /* score, allowed, last, first and count are one block */
+    memcpy(copy->score, table->score, sizeof(int) * (gsize)n * 5);
+    reserve(copy, table->n_items);
+    if (table->n_items > 0) {
+        memcpy(copy->items, table->items, sizeof(CsContribution) * (gsize)table->n_items);
+        memcpy(copy->link, table->link, sizeof(int) * (gsize)table->n_items);
+    }
+    copy->n_items = table->n_items;
+    return copy;
+}
+
 /* The copy lays each node's contributions out contiguously, in order. */
 CsTable *cs_table_copy(const CsTable *table)
 {
     int n = table->n_nodes, at = 0;
+
+    if (table->compact)
+        return copy_compact(table);
+
     CsTable *copy = alloc_table(n, FALSE);
 
     copy->track = table->track;
@@ -254,11 +277,17 @@ void cs_table_add(CsTable *table, int node, const CsContribution *why)
     if (!table->track)
         return;
     reserve(table, table->n_items + 1);
+    /* Still compact while each node's items stay one run: the node has
+     * none yet, or its latest is the last item.  A compact table copies
+     * with a few memcpy (printed snapshots copy most tables once). */
+    if (table->count[node] == 0)
+        table->first[node] = table->n_items;
+    else if (table->last[node] != table->n_items - 1)
+        table->compact = FALSE;
     table->items[table->n_items] = *why;
     table->link[table->n_items] = table->last[node];
     table->last[node] = table->n_items++;
     table->count[node]++;
-    table->compact = FALSE;
 }
 
 void cs_table_add_simple(CsTable *table, int node, CsContributionKind kind,
