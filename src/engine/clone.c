@@ -278,7 +278,6 @@ static void inherit_colocations(CsSolution *solution, int clone, int rsc,
                                 gboolean all)
 {
     CsRscWork *parent = &solution->work[clone];
-    CsRscWork *work = &solution->work[rsc];
 
     for (guint i = 0; i < parent->this_with->len; i++) {
         CsColoc *coloc = g_ptr_array_index(parent->this_with, i);
@@ -292,7 +291,7 @@ static void inherit_colocations(CsSolution *solution, int clone, int rsc,
         if (!coloc->influence && solution->work[clone].n_running > 0)
             continue;
         if (all || coloc->score < 0)
-            g_ptr_array_insert(work->with_this, 0, coloc);
+            cs_coloc_insert_first_with_this(solution, rsc, coloc);
     }
 }
 

@@ -404,10 +404,8 @@ void cs_solution_free(CsSolution *solution)
         if (work->rolled_back_group)
             g_ptr_array_free(work->rolled_back_group, TRUE);
         g_free(work->discover_exclusive);
-        if (work->this_with)
-            g_ptr_array_free(work->this_with, TRUE);
-        if (work->with_this)
-            g_ptr_array_free(work->with_this, TRUE);
+        cs_coloc_list_free(work->this_with);
+        cs_coloc_list_free(work->with_this);
     }
     g_free(solution->work);
     g_ptr_array_free(solution->colocs, TRUE);
@@ -416,6 +414,8 @@ void cs_solution_free(CsSolution *solution)
     g_free(solution->name_rank);
     g_free(solution->uname_class);
     g_free(solution->sorted_nodes);
+    g_free(solution->location_scores);
+    g_free(solution->location_listed);
     if (solution->assign_order)
         g_array_free(solution->assign_order, TRUE);
     cs_capacity_free(solution);

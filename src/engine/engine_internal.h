@@ -96,6 +96,8 @@ struct CsSolution {
                                 its own without case, as colocations
                                 compare #uname */
     int *sorted_nodes;       /* node order for the resource sort */
+    CsScore *location_scores;     /* assign.c location_scratch() */
+    gboolean *location_listed;
     GArray *assign_order;    /* top-level resources (int) as assigned:
                                 Pacemaker's sorted resource list, which
                                 the Transition Summary follows too */
@@ -161,7 +163,13 @@ const CsContribution *cs_table_contributions(const CsTable *table, int node,
                                              int *n_out);
 
 /* nodes */
-gboolean cs_engine_node_available(const CsSolution *solution, int node);
+/* Pacemaker's pcmk__node_available() without the score (assign.c
+ * cs_nodes_init), inline: colocation merges ask it for every node. */
+static inline gboolean cs_engine_node_available(const CsSolution *solution,
+                                                int node)
+{
+    return solution->node_available[node];
+}
 void cs_nodes_init(CsSolution *solution);
 gboolean cs_table_any_available(const CsSolution *solution,
                                 const CsTable *table);
@@ -180,8 +188,17 @@ gboolean cs_engine_is_true(const char *text);
 void cs_colocations_build(CsSolution *solution);
 void cs_group_expand_colocations(CsSolution *solution, int group);
 void cs_apply_this_with(CsSolution *solution, int rsc, const CsColoc *coloc);
+/* A stable sort that leaves an array already in order alone. */
+void cs_sort_array(GArray *array, GCompareDataFunc compare, gpointer data);
 void cs_coloc_insert_this_with(CsSolution *solution, int rsc, CsColoc *coloc);
 void cs_coloc_insert_with_this(CsSolution *solution, int rsc, CsColoc *coloc);
+/* At the front, whatever the order (a clone's colocations, clone.c). */
+void cs_coloc_insert_first_with_this(CsSolution *solution, int rsc,
+                                     CsColoc *coloc);
+/* The empty list every resource starts with, shared and never written;
+ * cs_coloc_list_free() frees any other. */
+GPtrArray *cs_coloc_no_list(void);
+void cs_coloc_list_free(GPtrArray *list);
 /* A colocation's effect on dependent once primary is assigned. */
 void cs_apply_coloc_score(CsSolution *solution, int dependent, int primary,
                           const CsColoc *coloc);
