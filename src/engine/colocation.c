@@ -155,8 +155,11 @@ static void add_user_colocations(CsSolution *solution)
         coloc->score = user->score;
         coloc->dependent_role = coloc_role(user->rsc_role);
         coloc->primary_role = coloc_role(user->with_role);
-        coloc->attribute = user->node_attribute ? user->node_attribute
-                                                : coloc_default_attribute;
+        /* #uname as the one pointer coloc_node_matches() knows without
+         * comparing strings for every node. */
+        coloc->attribute = user->node_attribute != NULL
+                           && strcmp(user->node_attribute, coloc_default_attribute) != 0
+                           ? user->node_attribute : coloc_default_attribute;
         coloc->influence = user->influence;
         add_coloc(solution, coloc);
     }
@@ -342,7 +345,7 @@ static gboolean coloc_affects_location(const CsSolution *solution,
 /* Whether node's attribute has the value the primary's node has.  For
  * #uname the solution knows which names compare equal (cs_nodes_init), so
  * no string is compared per node. */
-static gboolean coloc_node_matches(const CsSolution *solution, const CsColoc *coloc,
+static inline gboolean coloc_node_matches(const CsSolution *solution, const CsColoc *coloc,
                                    int node, int primary_node, const char *value)
 {
     if (coloc->attribute == coloc_default_attribute

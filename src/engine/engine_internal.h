@@ -155,7 +155,34 @@ gboolean cs_ticket_blocked(const CsSolution *solution, int rsc);
 CsTable *cs_table_new(int n_nodes, gboolean track);
 CsTable *cs_table_copy(const CsTable *table);
 void cs_table_free(CsTable *table);
-void cs_table_add(CsTable *table, int node, const CsContribution *why);
+/* Room for needed contributions in all. */
+void cs_table_reserve(CsTable *table, int needed);
+
+/* Pacemaker's resource_node_score(): a node not yet allowed enters the
+ * table with the contribution as its score.  Inline: a solve on 32 x
+ * 2,000 records some 36,000 contributions. */
+static inline void cs_table_add(CsTable *table, int node, const CsContribution *why)
+{
+    table->score[node] = table->allowed[node]
+                         ? cs_score_add(table->score[node], why->value)
+                         : why->value;
+    table->allowed[node] = TRUE;
+    if (!table->track)
+        return;
+    if (table->n_items >= table->capacity)
+        cs_table_reserve(table, table->n_items + 1);
+    /* Still compact while each node's items stay one run: the node has
+     * none yet, or its latest is the last item.  A compact table copies
+     * with a few memcpy (printed snapshots copy most tables once). */
+    if (table->count[node] == 0)
+        table->first[node] = table->n_items;
+    else if (table->last[node] != table->n_items - 1)
+        table->compact = FALSE;
+    table->items[table->n_items] = *why;
+    table->link[table->n_items] = table->last[node];
+    table->last[node] = table->n_items++;
+    table->count[node]++;
+}
 void cs_table_add_simple(CsTable *table, int node, CsContributionKind kind,
                          const char *source, CsScore value);
 /* A compact table's contributions for node (NULL, *n_out = 0 if none). */

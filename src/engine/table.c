@@ -185,7 +185,7 @@ CsTable *cs_table_new(int n_nodes, gboolean track)
 
 /* Room for needed contributions: items and their links share one block,
  * the links after capacity items. */
-static void reserve(CsTable *table, int needed)
+void cs_table_reserve(CsTable *table, int needed)
 {
     if (needed <= table->capacity)
         return;
@@ -217,7 +217,7 @@ static CsTable *copy_compact(const CsTable *table)
     copy->compact = TRUE;
     /* score, allowed, last, first and count are one block */
     memcpy(copy->score, table->score, sizeof(int) * (gsize)n * 5);
-    reserve(copy, table->n_items);
+    cs_table_reserve(copy, table->n_items);
     if (table->n_items > 0) {
         memcpy(copy->items, table->items, sizeof(CsContribution) * (gsize)table->n_items);
         memcpy(copy->link, table->link, sizeof(int) * (gsize)table->n_items);
@@ -240,7 +240,7 @@ CsTable *cs_table_copy(const CsTable *table)
     copy->compact = TRUE;
     memcpy(copy->score, table->score, sizeof(int) * n * 2);
     memcpy(copy->count, table->count, sizeof(int) * n);
-    reserve(copy, table->n_items);
+    cs_table_reserve(copy, table->n_items);
     for (int node = 0; node < n; node++) {
         int item = table->last[node];
 
@@ -264,30 +264,6 @@ void cs_table_free(CsTable *table)
         g_free(table->items);   /* the links too */
     if (!table->in_arena)
         g_free(table);          /* the per-node arrays too */
-}
-
-/* Pacemaker's resource_node_score(): a node not yet allowed enters the
- * table with the contribution as its score. */
-void cs_table_add(CsTable *table, int node, const CsContribution *why)
-{
-    table->score[node] = table->allowed[node]
-                         ? cs_score_add(table->score[node], why->value)
-                         : why->value;
-    table->allowed[node] = TRUE;
-    if (!table->track)
-        return;
-    reserve(table, table->n_items + 1);
-    /* Still compact while each node's items stay one run: the node has
-     * none yet, or its latest is the last item.  A compact table copies
-     * with a few memcpy (printed snapshots copy most tables once). */
-    if (table->count[node] == 0)
-        table->first[node] = table->n_items;
-    else if (table->last[node] != table->n_items - 1)
-        table->compact = FALSE;
-    table->items[table->n_items] = *why;
-    table->link[table->n_items] = table->last[node];
-    table->last[node] = table->n_items++;
-    table->count[node]++;
 }
 
 void cs_table_add_simple(CsTable *table, int node, CsContributionKind kind,

@@ -283,10 +283,24 @@ gboolean cs_session_save(CsSession *session, const char *path, GError **error)
 
 /* The uname rsc (by id) is assigned to in a solution; "" when stopped
  * and NULL when the resource is not in that model. */
-static const char *cs_assigned_uname(const CsModel *model, const CsSolution *solution,
-                                     const char *rsc_id)
+/* The resource of model with rsc's id: most edits keep the resources
+ * where they were, so the same index is tried before the id table (an
+ * edit's description asks for every resource of both models). */
+static const CsResource *cs_same_resource(const CsModel *model, const CsResource *rsc)
 {
-    const CsResource *rsc = cs_model_resource(model, rsc_id);
+    if (rsc->index >= 0 && (guint)rsc->index < model->resources->len) {
+        const CsResource *same = g_ptr_array_index(model->resources, rsc->index);
+
+        if (strcmp(same->id, rsc->id) == 0)
+            return same;
+    }
+    return cs_model_resource(model, rsc->id);
+}
+
+static const char *cs_assigned_uname(const CsModel *model, const CsSolution *solution,
+                                     const CsResource *of)
+{
+    const CsResource *rsc = cs_same_resource(model, of);
 
     if (rsc == NULL)
         return NULL;
@@ -318,9 +332,9 @@ static gboolean cs_moves_with_group(const CsSession *session, const CsResource *
     if (parent->kind != CS_RSC_GROUP)
         return FALSE;
     const char *group_before = cs_assigned_uname(session->previous_model,
-                                                 session->previous_solution, parent->id);
+                                                 session->previous_solution, parent);
     const char *group_after = cs_assigned_uname(session->model, session->solution,
-                                                parent->id);
+                                                parent);
     return group_before != NULL && group_after != NULL
            && strcmp(group_before, before) == 0 && strcmp(group_after, after) == 0;
 }
@@ -406,8 +420,8 @@ guint cs_session_describe_changes(const CsSession *session, GString *out)
         if (rsc->kind != CS_RSC_PRIMITIVE && rsc->kind != CS_RSC_GROUP)
             continue;
         const char *before = cs_assigned_uname(session->previous_model,
-                                               session->previous_solution, rsc->id);
-        const char *after = cs_assigned_uname(session->model, session->solution, rsc->id);
+                                               session->previous_solution, rsc);
+        const char *after = cs_assigned_uname(session->model, session->solution, rsc);
         if (before == NULL || after == NULL || strcmp(before, after) == 0
             || cs_moves_with_group(session, rsc, before, after))
             continue;

@@ -6,21 +6,6 @@
 #include <stdlib.h>
 #include <errno.h>
 
-CsScore cs_score_add(CsScore a, CsScore b)
-{
-    /* -INFINITY is absorbing, even against +INFINITY: a ban always wins. */
-    if (a <= -CS_INFINITY || b <= -CS_INFINITY)
-        return -CS_INFINITY;
-    if (a >= CS_INFINITY || b >= CS_INFINITY)
-        return CS_INFINITY;
-    gint64 sum = (gint64) a + b;
-    if (sum >= CS_INFINITY)
-        return CS_INFINITY;
-    if (sum <= -CS_INFINITY)
-        return -CS_INFINITY;
-    return (CsScore) sum;
-}
-
 static gboolean parse_infinity(const char *text, CsScore *out)
 {
     const char *word = text;
