@@ -293,9 +293,21 @@ static void init_target_roles(CsSolution *solution)
     }
 }
 
+/* Whether any node has a <node score=...>: most clusters have none, and
+ * then an opt-out cluster's tables start as every node allowed at 0. */
+static gboolean any_node_weight(const CsSolution *solution)
+{
+    for (int node = 0; node < solution->n_nodes; node++) {
+        if (node_of(solution, node)->weight != 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 static void init_tables(CsSolution *solution)
 {
     const CsModel *model = solution->model;
+    gboolean weighted = any_node_weight(solution);
 
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         CsRscWork *work = &solution->work[rsc];
@@ -312,10 +324,11 @@ static void init_tables(CsSolution *solution)
             continue;
         /* Pacemaker Explained 6.2.2: in an opt-out cluster every node
          * starts allowed, at the node's own weight (usually 0). */
-        for (int node = 0; node < solution->n_nodes; node++) {
+        for (int node = 0; node < solution->n_nodes; node++)
+            work->table->allowed[node] = TRUE;
+        for (int node = 0; weighted && node < solution->n_nodes; node++) {
             CsScore weight = node_of(solution, node)->weight;
 
-            work->table->allowed[node] = TRUE;
             if (weight != 0)
                 cs_table_add_simple(work->table, node, CS_CONTRIB_NODE_WEIGHT,
                                     "node score", weight);

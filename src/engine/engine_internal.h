@@ -45,6 +45,19 @@ int cs_arena_block_count(const CsArena *arena);
 /* Puts blocks already touched into the pool the arenas draw from. */
 void cs_arena_prefault(int blocks);
 
+/* A resource's colocations, in Pacemaker's list order.  pdata and len
+ * as in a GPtrArray, so that g_ptr_array_index() reads it. */
+typedef struct CsColocList {
+    gpointer *pdata;         /* CsColoc* */
+    guint len, size;
+    gboolean in_arena;
+} CsColocList;
+
+/* Memory for the solve's own structures: from the calling thread's
+ * current arena (freed with it) when there is one (*in_arena), else
+ * from the heap. */
+void *cs_solve_memory(gsize bytes, gboolean *in_arena);
+
 /* A colocation as the engine applies it: user constraints and the
  * implicit "group:internal_colocation" of each member with the previous. */
 typedef struct CsColoc {
@@ -72,8 +85,8 @@ typedef struct CsRscWork {
     int current;             /* first node active on, or -1 */
     int n_running;
     CsRole role, next_role;
-    GPtrArray *this_with;    /* CsColoc*: this resource is the dependent */
-    GPtrArray *with_this;    /* CsColoc*: this resource is the primary */
+    CsColocList *this_with;  /* this resource is the dependent */
+    CsColocList *with_this;  /* this resource is the primary */
     /* clone.c: snapshots printed by assignments rolled back (an instance
      * tried on its current node that preferred another); Pacemaker
      * printed them too.  CsTable*, owned, NULL until used. */
@@ -224,8 +237,8 @@ void cs_coloc_insert_first_with_this(CsSolution *solution, int rsc,
                                      CsColoc *coloc);
 /* The empty list every resource starts with, shared and never written;
  * cs_coloc_list_free() frees any other. */
-GPtrArray *cs_coloc_no_list(void);
-void cs_coloc_list_free(GPtrArray *list);
+CsColocList *cs_coloc_no_list(void);
+void cs_coloc_list_free(CsColocList *list);
 /* A colocation's effect on dependent once primary is assigned. */
 void cs_apply_coloc_score(CsSolution *solution, int dependent, int primary,
                           const CsColoc *coloc);

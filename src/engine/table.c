@@ -146,7 +146,7 @@ static void *arena_alloc(CsArena *arena, gsize bytes)
 }
 
 /* From the current arena if there is one, else from the heap. */
-static void *table_memory(gsize bytes, gboolean *in_arena)
+void *cs_solve_memory(gsize bytes, gboolean *in_arena)
 {
     *in_arena = current_arena != NULL;
     return *in_arena ? arena_alloc(current_arena, bytes) : g_malloc(bytes);
@@ -158,7 +158,7 @@ static CsTable *alloc_table(int n_nodes, gboolean zero)
 {
     gsize bytes = sizeof(CsTable) + sizeof(int) * ((gsize)n_nodes * 5 + 1);
     gboolean in_arena;
-    CsTable *table = table_memory(bytes, &in_arena);
+    CsTable *table = cs_solve_memory(bytes, &in_arena);
     int *block = (int *)(table + 1);
 
     memset(table, 0, zero ? bytes : sizeof(CsTable));
@@ -192,7 +192,7 @@ void cs_table_reserve(CsTable *table, int needed)
     int capacity = MAX(needed, table->capacity * 2);
     capacity = MAX(capacity, 8);
     gboolean in_arena;
-    CsContribution *items = table_memory(((gsize)capacity) * (sizeof(CsContribution) + sizeof(int)),
+    CsContribution *items = cs_solve_memory(((gsize)capacity) * (sizeof(CsContribution) + sizeof(int)),
                                          &in_arena);
     int *link = (int *)(items + capacity);
     if (table->n_items > 0) {
