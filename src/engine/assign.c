@@ -1073,14 +1073,10 @@ static gboolean default_order_before(const NodeOrder *order, int node1, int node
  * earliest, as a stable sort would put first. */
 static void move_best_first(int *nodes, int n, NodeOrder *order)
 {
-    CsPlacementStrategy strategy = order->solution->model->options.placement_strategy;
-    gboolean plain = order->table != NULL
-                     && (strategy == CS_PLACEMENT_DEFAULT || strategy == CS_PLACEMENT_UTILIZATION);
     int best = 0;
 
     for (int i = 1; i < n; i++) {
-        if (plain ? default_order_before(order, nodes[i], nodes[best])
-                  : compare_nodes(&nodes[i], &nodes[best], order) < 0)
+        if (compare_nodes(&nodes[i], &nodes[best], order) < 0)
             best = i;
     }
     int first = nodes[0];
@@ -1091,41 +1087,73 @@ static void move_best_first(int *nodes, int n, NodeOrder *order)
 /* Pacemaker's assign_best_node(): the best node by compare_nodes; among
  * nodes tied with it, the one the resource is active on; nothing if the
  * best has a negative score or cannot run resources. */
-static void assign_best_node(CsSolution *solution, int rsc)
+/* The allowed nodes in the order Pacemaker sorts them from: the values
+ * of the allowed-nodes hash table, which come in reverse iteration
+ * order (hash_order: the capacity strategies' iteration order; NULL:
+ * node order).  Returns how many. */
+static int allowed_nodes(const CsSolution *solution, const CsTable *table,
+                         const int *hash_order, int *nodes)
 {
-    CsRscWork *work = &solution->work[rsc];
-    int prefer = cs_capacity_ban_insufficient(solution, rsc);
-    const CsTable *table = work->table;
-    NodeOrder order = { solution, table, work->current };
-    g_autofree int *nodes = g_new(int, solution->n_nodes);
-    const int *hash_order = cs_capacity_node_order(solution);
-    int n = 0, chosen;
+    int n = 0;
 
-    /* Pacemaker sorts the values of the allowed-nodes hash table, which
-     * come in reverse iteration order. */
     for (int i = solution->n_nodes - 1; i >= 0; i--) {
         int node = hash_order != NULL ? hash_order[i] : solution->n_nodes - 1 - i;
 
         if (table->allowed[node])
             nodes[n++] = node;
     }
-    if (n == 0) {
+    return n;
+}
+
+/* Under the default strategy compare_nodes is a total order, so one
+ * pass over the allowed nodes in node order finds the best (of equals,
+ * the earliest, as the stable sort would put first); -1 when none. */
+static int best_in_node_order(const NodeOrder *order)
+{
+    int best = -1;
+
+    for (int node = 0; node < order->solution->n_nodes; node++) {
+        if (order->table->allowed[node]
+            && (best < 0 || default_order_before(order, node, best)))
+            best = node;
+    }
+    return best;
+}
+
+static void assign_best_node(CsSolution *solution, int rsc)
+{
+    CsRscWork *work = &solution->work[rsc];
+    int prefer = cs_capacity_ban_insufficient(solution, rsc);
+    const CsTable *table = work->table;
+    NodeOrder order = { solution, table, work->current };
+    const int *hash_order = cs_capacity_node_order(solution);
+    CsPlacementStrategy strategy = solution->model->options.placement_strategy;
+    g_autofree int *nodes = NULL;
+    int n = 0, chosen;
+
+    /* Only the best node and the nodes tied with it on score matter
+     * below.  The capacity strategies' comparison need not be
+     * transitive, and there Pacemaker's sort order decides. */
+    gboolean sorted = hash_order != NULL;
+    if (!sorted && (strategy == CS_PLACEMENT_DEFAULT
+                    || strategy == CS_PLACEMENT_UTILIZATION)) {
+        chosen = best_in_node_order(&order);
+    } else {
+        nodes = g_new(int, solution->n_nodes);
+        n = allowed_nodes(solution, table, hash_order, nodes);
+        if (n > 0 && sorted) {
+            g_autofree int *scratch = g_new(int, n);
+
+            glib_list_sort(nodes, n, compare_nodes, &order, scratch);
+        } else if (n > 0) {
+            move_best_first(nodes, n, &order);
+        }
+        chosen = n > 0 ? nodes[0] : -1;
+    }
+    if (chosen < 0) {
         assign_to(solution, rsc, -1);
         return;
     }
-    /* Only the best node and the nodes tied with it on score matter
-     * below.  Under the default strategy compare_nodes is a total order,
-     * so one pass finds the best; the capacity strategies' comparison
-     * need not be transitive, and there Pacemaker's sort order decides. */
-    gboolean sorted = hash_order != NULL;
-    if (sorted) {
-        g_autofree int *scratch = g_new(int, n);
-
-        glib_list_sort(nodes, n, compare_nodes, &order, scratch);
-    } else {
-        move_best_first(nodes, n, &order);
-    }
-    chosen = nodes[0];
     /* A clone instance placed where it runs (clone.c) takes that node if
      * it is as good as the best. */
     if (work->has_prefer) {
