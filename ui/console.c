@@ -501,6 +501,15 @@ static void read_banner(CsConsole *console)
  * in between would shift them, so ids decide. */
 static int previous_rsc(const CsSession *session, const CsResource *resource)
 {
+    const GPtrArray *before = session->previous_model->resources;
+
+    /* Usually at the same index: tried before the id table. */
+    if (resource->index >= 0 && (guint)resource->index < before->len) {
+        const CsResource *same = g_ptr_array_index(before, resource->index);
+
+        if (strcmp(same->id, resource->id) == 0)
+            return same->index;
+    }
     const CsResource *old = cs_model_resource(session->previous_model, resource->id);
     return old != NULL ? old->index : -1;
 }

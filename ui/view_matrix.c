@@ -77,6 +77,30 @@ static char *row_text(const CsConsole *console, int rsc)
     return g_strdup(label);
 }
 
+/* The width row_text() would have, without making it: a width is the
+ * sum of its characters' widths. */
+static int row_text_width(const CsConsole *console, int rsc)
+{
+    int width = cs_text_width(cs_console_rsc_label(console, rsc));
+    const char *role = instance_role(console, rsc);
+    g_autofree char *summary = cs_console_clone_summary(console, rsc);
+
+    if (summary != NULL)
+        return width + 3 + cs_text_width(summary);      /* " (%s)" */
+    if (role != NULL)
+        return width + 3 + cs_text_width(role);         /* " [%s]" */
+    return width;
+}
+
+/* row_text_width() of a top-level resource, which is no instance. */
+static int top_text_width(const CsConsole *console, int rsc)
+{
+    int width = cs_text_width(cs_console_rsc_label(console, rsc));
+    g_autofree char *summary = cs_console_clone_summary(console, rsc);
+
+    return summary != NULL ? width + 3 + cs_text_width(summary) : width;
+}
+
 /* Over every resource (and clone instance), not only the shown ones, so
  * folding and filtering do not make the columns jump.  Measured once per
  * solution (cs_console_sync forgets it): on 2,000 resources it costs
@@ -88,8 +112,11 @@ static int widest_row_label(CsConsole *console)
     int widest = 0;
     int count = MAX(console->engine_count, cs_console_rsc_count(console));
     for (int rsc = 0; rsc < count; rsc++) {
-        g_autofree char *text = row_text(console, rsc);
-        widest = MAX(widest, rsc_depth(console, rsc) * 2 + 2 + cs_text_width(text));
+        int depth = rsc_depth(console, rsc);
+
+        /* Only an instance (depth > 0) can show a role. */
+        widest = MAX(widest, depth * 2 + 2 + (depth > 0 ? row_text_width(console, rsc)
+                                                        : top_text_width(console, rsc)));
     }
     console->row_label_width = widest;
     return widest;
