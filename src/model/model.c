@@ -424,6 +424,7 @@ cs_model_free_status(CsModel *model)
 static void
 cs_model_free_constraints(CsModel *model)
 {
+    g_ptr_array_free(model->constraint_units, TRUE);   /* the entries' owners */
     g_ptr_array_free(model->locations, TRUE);
     g_ptr_array_free(model->colocations, TRUE);
     g_ptr_array_free(model->orders, TRUE);
@@ -493,14 +494,21 @@ cs_model_index_status(CsModel *model)
     }
 }
 
+/* Sized as previous's (NULL: empty) plus room: an edit adds a few. */
 static void
-cs_model_new_constraints(CsModel *model)
+cs_model_new_constraints(CsModel *model, const CsModel *previous)
 {
-    model->locations = g_ptr_array_new_with_free_func((GDestroyNotify)cs_location_free);
-    model->colocations = g_ptr_array_new_with_free_func((GDestroyNotify)cs_colocation_free);
-    model->orders = g_ptr_array_new_with_free_func((GDestroyNotify)cs_order_free);
-    model->ticket_constraints =
-        g_ptr_array_new_with_free_func((GDestroyNotify)cs_ticket_constraint_free);
+    guint room = previous != NULL ? 8 : 0;
+
+    model->constraint_units = g_ptr_array_new_full(
+        previous != NULL ? previous->constraint_units->len + room : 0,
+        (GDestroyNotify)cs_constraint_unit_unref);
+    model->locations = g_ptr_array_sized_new(previous != NULL
+                                             ? previous->locations->len + room : 0);
+    model->colocations = g_ptr_array_sized_new(previous != NULL
+                                               ? previous->colocations->len + room : 0);
+    model->orders = g_ptr_array_sized_new(previous != NULL ? previous->orders->len + room : 0);
+    model->ticket_constraints = g_ptr_array_new();
     model->tickets = g_ptr_array_new_with_free_func((GDestroyNotify)cs_ticket_free);
     model->tags = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
                                         (GDestroyNotify)g_ptr_array_unref);
@@ -541,7 +549,7 @@ cs_model_new(const CsDocument *document, CsTime now)
     model->op_defaults = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     cs_model_new_status(model);
     cs_model_new_resources(model, 0);
-    cs_model_new_constraints(model);
+    cs_model_new_constraints(model, NULL);
     model->warnings = g_ptr_array_new_with_free_func(g_free);
     return model;
 }
@@ -634,11 +642,11 @@ cs_stage_nodes(CsModel *model)
 }
 
 static void
-cs_stage_constraints(CsModel *model)
+cs_stage_constraints(CsModel *model, const CsModel *previous, const GPtrArray *touched)
 {
     CsStageRun run = cs_stage_begin(model, CS_MODEL_STAGE_CONSTRAINTS);
 
-    cs_model_unpack_constraints(model);
+    cs_model_unpack_constraints(model, previous, touched);
     cs_stage_end(&run);
 }
 
@@ -697,7 +705,7 @@ cs_model_build(const CsDocument *document, CsTime now, GError **error)
     }
     cs_stage_end(&run);
     model->plain_nodes = cs_model_nodes_plain(model);
-    cs_stage_constraints(model);
+    cs_stage_constraints(model, NULL, NULL);
     cs_stage_status(model, NULL);
     return model;
 }
@@ -721,6 +729,7 @@ typedef struct {
     GPtrArray *fresh;          /* per top: GPtrArray of CsResource* read again */
     GPtrArray *warnings;       /* per top: GPtrArray of char* */
     gboolean status_again;     /* something the status section reads changed */
+    gboolean constraints_again;    /* something constraints read changed */
 } CsReread;
 
 static void
@@ -811,6 +820,17 @@ cs_reread_same_for_status(const CsResource *old, const CsResource *fresh)
            && cs_ops_equal(old->ops, fresh->ops);
 }
 
+/* What constraints.c reads of a resource beyond its place in the tree
+ * (cs_reread_same_place) is unchanged: colocation influence defaults to
+ * critical, rsc-pattern takes resources by priority, templates act as
+ * tags. */
+static gboolean
+cs_reread_same_for_constraints(const CsResource *old, const CsResource *fresh)
+{
+    return old->critical == fresh->critical && old->priority == fresh->priority
+           && g_strcmp0(old->template_id, fresh->template_id) == 0;
+}
+
 /* Whether rsc has an ancestor among the tops. */
 static gboolean
 cs_reread_covered(const CsModel *previous, GHashTable *tops, const CsResource *rsc)
@@ -853,6 +873,7 @@ cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread
     reread->fresh = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
     reread->warnings = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
     reread->status_again = FALSE;
+    reread->constraints_again = FALSE;
     for (guint i = 0; elements != NULL && i < elements->len; i++) {
         xmlNode *xml = g_ptr_array_index(elements, i);
         CsResource *rsc = cs_model_resource(previous, cs_xml_attr(xml, "id"));
@@ -880,6 +901,8 @@ cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread
             }
             reread->status_again = reread->status_again
                 || !cs_reread_same_for_status(old, g_ptr_array_index(fresh, j));
+            reread->constraints_again = reread->constraints_again
+                || !cs_reread_same_for_constraints(old, g_ptr_array_index(fresh, j));
         }
         /* Same children everywhere: the same subtree, so no more and no
          * fewer resources than before. */
@@ -1027,7 +1050,7 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
         cs_model_part_ref(model->status_part);
     }
     cs_model_new_resources(model, previous->resources->len);
-    cs_model_new_constraints(model);
+    cs_model_new_constraints(model, previous);
 
     cs_stage_copy(model, previous, CS_MODEL_STAGE_OPTIONS);
     if (status_again) {
@@ -1051,7 +1074,10 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
         cs_model_free(model);
         return NULL;
     }
-    cs_stage_constraints(model);
+    /* The constraints the edit did not touch give what they gave, unless
+     * a resource changed in what they read. */
+    gboolean take_over = changes->constraints != NULL && !reread.constraints_again;
+    cs_stage_constraints(model, take_over ? previous : NULL, changes->constraints);
     if (status_again) {
         /* An edit of <nodes> alone (a standby, a node attribute) leaves
          * the status section and the resources as they were: the
