@@ -441,7 +441,7 @@ cs_model_free(CsModel *model)
     }
     cs_model_free_constraints(model);
     g_ptr_array_free(model->warnings, TRUE);
-    g_hash_table_destroy(model->rsc_by_id);
+    g_hash_table_unref(model->rsc_by_id);
     g_ptr_array_free(model->resources, TRUE);   /* drops one reference each */
     if (cs_model_part_unref(model->config_part)) {
         cs_model_free_config(model);
@@ -530,11 +530,15 @@ cs_model_new_status(CsModel *model)
     model->recheck_by = 0;
 }
 
+/* The id index is previous's when given: the same ids at the same
+ * indices (cs_reread_same_place). */
 static void
-cs_model_new_resources(CsModel *model, guint size)
+cs_model_new_resources(CsModel *model, const CsModel *previous)
 {
-    model->resources = g_ptr_array_new_full(size, (GDestroyNotify)cs_resource_unref);
-    model->rsc_by_id = g_hash_table_new(g_str_hash, g_str_equal);
+    model->resources = g_ptr_array_new_full(previous != NULL ? previous->resources->len : 0,
+                                            (GDestroyNotify)cs_resource_unref);
+    model->rsc_by_id = previous != NULL ? g_hash_table_ref(previous->rsc_by_id)
+                       : g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 }
 
 static CsModel *
@@ -548,7 +552,7 @@ cs_model_new(const CsDocument *document, CsTime now)
     model->rsc_defaults = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     model->op_defaults = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     cs_model_new_status(model);
-    cs_model_new_resources(model, 0);
+    cs_model_new_resources(model, NULL);
     cs_model_new_constraints(model, NULL);
     model->warnings = g_ptr_array_new_with_free_func(g_free);
     return model;
@@ -863,11 +867,21 @@ cs_reread_same_unfencing(const CsModel *previous, const CsReread *reread)
     return TRUE;
 }
 
+static gint
+cs_rsc_index_compare(gconstpointer a, gconstpointer b)
+{
+    const CsResource *left = *(const CsResource *const *)a;
+    const CsResource *right = *(const CsResource *const *)b;
+
+    return left->index < right->index ? -1 : left->index > right->index;
+}
+
 /* Reads each changed resource again; FALSE when one cannot be followed. */
 static gboolean
 cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread *reread)
 {
     g_autoptr(GHashTable) tops = g_hash_table_new(NULL, NULL);
+    g_autoptr(GPtrArray) sorted = g_ptr_array_new();
 
     reread->old = g_ptr_array_new();
     reread->fresh = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
@@ -880,11 +894,15 @@ cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread
         if (rsc == NULL || rsc->xml != xml || !cs_model_check_edited_part(xml)) {
             return FALSE;
         }
-        g_hash_table_add(tops, rsc);
+        if (g_hash_table_add(tops, rsc)) {
+            g_ptr_array_add(sorted, rsc);
+        }
     }
-    for (guint i = 0; i < previous->resources->len; i++) {   /* document order */
-        CsResource *rsc = g_ptr_array_index(previous->resources, i);
-        if (!g_hash_table_contains(tops, rsc) || cs_reread_covered(previous, tops, rsc)) {
+    /* in document order: a subtree's top before what it holds */
+    g_ptr_array_sort(sorted, cs_rsc_index_compare);
+    for (guint i = 0; i < sorted->len; i++) {
+        CsResource *rsc = g_ptr_array_index(sorted, i);
+        if (cs_reread_covered(previous, tops, rsc)) {
             continue;
         }
         GPtrArray *fresh = g_ptr_array_new();
@@ -918,10 +936,13 @@ cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread
 static void
 cs_rebuild_resources(CsModel *model, const CsModel *previous, CsReread *reread)
 {
-    for (guint i = 0; i < previous->resources->len; i++) {
-        CsResource *rsc = g_ptr_array_index(previous->resources, i);
+    guint count = previous->resources->len;
+
+    g_ptr_array_set_size(model->resources, (gint)count);
+    memcpy(model->resources->pdata, previous->resources->pdata, count * sizeof(gpointer));
+    for (guint i = 0; i < count; i++) {
+        CsResource *rsc = g_ptr_array_index(model->resources, i);
         g_atomic_int_inc(&rsc->refs);
-        g_ptr_array_add(model->resources, rsc);
     }
     /* The features come from what the same-place check compared. */
     cs_stage_copy(model, previous, CS_MODEL_STAGE_RESOURCES);
@@ -941,10 +962,6 @@ cs_rebuild_resources(CsModel *model, const CsModel *previous, CsReread *reread)
             g_free(g_ptr_array_index(model->warnings, at));
             g_ptr_array_index(model->warnings, at) = g_strdup(g_ptr_array_index(warnings, j));
         }
-    }
-    for (guint i = 0; i < model->resources->len; i++) {
-        CsResource *rsc = g_ptr_array_index(model->resources, i);
-        g_hash_table_insert(model->rsc_by_id, rsc->id, rsc);
     }
 }
 
@@ -1049,7 +1066,7 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
     } else {
         cs_model_part_ref(model->status_part);
     }
-    cs_model_new_resources(model, previous->resources->len);
+    cs_model_new_resources(model, previous);
     cs_model_new_constraints(model, previous);
 
     cs_stage_copy(model, previous, CS_MODEL_STAGE_OPTIONS);
@@ -1160,7 +1177,9 @@ cs_model_node(const CsModel *model, const char *uname_or_id)
 CsResource *
 cs_model_resource(const CsModel *model, const char *id)
 {
-    return id != NULL ? g_hash_table_lookup(model->rsc_by_id, id) : NULL;
+    int index = id != NULL ? GPOINTER_TO_INT(g_hash_table_lookup(model->rsc_by_id, id)) : 0;
+
+    return index > 0 ? g_ptr_array_index(model->resources, index - 1) : NULL;
 }
 
 CsResource *

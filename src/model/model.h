@@ -349,7 +349,10 @@ typedef struct CsModel {
     GHashTable *node_by_id;       /* id -> CsNode* */
 
     GPtrArray *resources;         /* CsResource*, depth-first document order */
-    GHashTable *rsc_by_id;        /* id -> CsResource* */
+    /* id -> index + 1 (GINT_TO_POINTER): a rebuild keeps every id at
+     * its index, so models rebuilt from one another share it
+     * (referenced; its keys are its own).  cs_model_resource() reads it. */
+    GHashTable *rsc_by_id;
 
     /* The constraint entries, borrowed from constraint_units (which a
      * rebuilt model may share with the model before it): */
