@@ -127,6 +127,52 @@ static void describe_status(GString *out, const CsModel *model)
     g_string_append_printf(out, "recheck %" G_GINT64_FORMAT "\n", model->recheck_by);
 }
 
+static const char *text_or_dash(const char *text)
+{
+    return text != NULL ? text : "-";
+}
+
+/* Every constraint entry, field by field: entries a rebuild took over
+ * from the model before must be what reading them again gives. */
+static void describe_constraints(GString *out, const CsModel *model)
+{
+    for (guint i = 0; i < model->locations->len; i++) {
+        const CsLocation *loc = g_ptr_array_index(model->locations, i);
+        g_string_append_printf(out, "location %s rsc %d role %d node %s score %d rules %u "
+                               "discovery %d line %ld", loc->id, loc->rsc, loc->role,
+                               text_or_dash(loc->node), loc->score, loc->rules->len,
+                               loc->discovery, xmlGetLineNo(loc->xml));
+        for (guint r = 0; r < loc->rules->len; r++)
+            g_string_append_printf(out, " %ld",
+                                   xmlGetLineNo(g_ptr_array_index(loc->rules, r)));
+        for (char **match = loc->submatches; match != NULL && *match != NULL; match++)
+            g_string_append_printf(out, " %%%s", *match);
+        g_string_append_c(out, '\n');
+    }
+    for (guint i = 0; i < model->colocations->len; i++) {
+        const CsColocation *col = g_ptr_array_index(model->colocations, i);
+        g_string_append_printf(out, "colocation %s %d with %d score %d roles %d/%d attr %s "
+                               "influence %d set %s\n", col->id, col->rsc, col->with_rsc,
+                               col->score, col->rsc_role, col->with_role,
+                               text_or_dash(col->node_attribute), col->influence,
+                               text_or_dash(col->set_id));
+    }
+    for (guint i = 0; i < model->orders->len; i++) {
+        const CsOrder *ord = g_ptr_array_index(model->orders, i);
+        g_string_append_printf(out, "order %s %d %s then %d %s kind %d symmetrical %d "
+                               "group %d inverse %d set %s\n", ord->id, ord->first,
+                               ord->first_action, ord->then, ord->then_action, ord->kind,
+                               ord->symmetrical, ord->require_all_group, ord->inverse,
+                               text_or_dash(ord->set_id));
+    }
+    for (guint i = 0; i < model->ticket_constraints->len; i++) {
+        const CsTicketConstraint *ticket = g_ptr_array_index(model->ticket_constraints, i);
+        g_string_append_printf(out, "rsc_ticket %s %d %s %s role %d\n", ticket->id,
+                               ticket->rsc, ticket->ticket, ticket->loss_policy,
+                               ticket->rsc_role);
+    }
+}
+
 /* Everything the engine answers for a model, as text: the failure, or
  * the scores and the transition; then what the model says that the
  * engine and the console read: warnings, features, tickets, nodes,
@@ -155,6 +201,7 @@ static char *describe(const CsModel *model, const CsSolution *solution,
         g_string_append_printf(out, "constraints %u %u %u %u\n", model->locations->len,
                                model->colocations->len, model->orders->len,
                                model->ticket_constraints->len);
+        describe_constraints(out, model);
         describe_nodes(out, model);
         describe_resources(out, model);
         describe_status(out, model);
@@ -479,8 +526,10 @@ static const struct {
 };
 
 /* How many node edits took the previous model's histories over instead
- * of reading them again: the comparisons below must cover that path. */
+ * of reading them again, and how many rebuilds took constraints over
+ * from the model before: the comparisons below must cover those paths. */
 static guint histories_shared;
+static guint constraints_reused;
 
 /* One edit on one CIB: refresh after it and after its undo, comparing
  * each time.  Returns whether the edit applied. */
@@ -509,6 +558,8 @@ static gboolean try_edit(CsSession *session, guint trial)
                       trials[trial].name);
     if (session->model != NULL && session->model->histories_shared)
         histories_shared++;
+    if (session->model != NULL && session->model->constraints_reused > 0)
+        constraints_reused++;
     what = g_strdup_printf("after %s", trials[trial].name);
     assert_as_from_scratch(session, what);
     ck_assert(cs_edit_undo(session->log));
@@ -541,6 +592,8 @@ START_TEST(test_every_edit_as_from_scratch)
     /* standby, maintenance and node attribute edits took the histories
      * over on many of them */
     ck_assert_uint_ge(histories_shared, 20);
+    /* and constraint, meta and node edits took constraints over */
+    ck_assert_uint_ge(constraints_reused, 1000);
 }
 END_TEST
 
@@ -651,6 +704,52 @@ START_TEST(test_partial_rebuilds)
 }
 END_TEST
 
+/* A refresh: how many constraint elements were taken over, checked
+ * against a from-scratch build. */
+static guint refresh_reused(CsSession *session, const char *what)
+{
+    ck_assert(cs_session_refresh(session));
+    assert_as_from_scratch(session, what);
+    return session->model->constraints_reused;
+}
+
+/* The constraint elements an edit did not touch are taken over, except
+ * those numbered after one that changed (require-all="false" groups are
+ * numbered through the whole section). */
+START_TEST(test_constraints_taken_over)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsSession) session = cs_session_open(TEST_DATA "/session/order-groups.xml",
+                                                   "2024-06-01 12:00:00", &error);
+    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
+    ck_assert_uint_eq(session->model->constraint_units->len, 3);
+    ck_assert_uint_eq(session->model->constraints_reused, 0);
+
+    /* a new ban: the three others taken over */
+    ck_assert(cs_edit_ban(session->log, "two", "alpha", NULL, &error));
+    ck_assert_uint_eq(refresh_reused(session, "ban"), 3);
+    ck_assert_uint_eq(session->model->constraint_units->len, 4);
+    ck_assert(cs_edit_undo(session->log));
+    ck_assert_uint_eq(refresh_reused(session, "ban undone"), 3);
+    /* the first order gone: the second's groups are numbered anew */
+    ck_assert(cs_edit_constraint_remove(session->log, "any-first", &error));
+    ck_assert_uint_eq(refresh_reused(session, "first order removed"), 1);
+    ck_assert(cs_edit_undo(session->log));
+    ck_assert_uint_eq(refresh_reused(session, "first order back"), 1);
+    /* a score changed inside a constraint: that one read again */
+    ck_assert(cs_edit_constraint_score(session->log, "one-likes-alpha", "-5", &error));
+    ck_assert_uint_eq(refresh_reused(session, "score"), 2);
+    /* a stickiness edit touches no constraint */
+    ck_assert(cs_edit_stickiness(session->log, "three", "9", &error));
+    ck_assert_uint_eq(refresh_reused(session, "stickiness"), 3);
+    /* a new clock: everything read again */
+    CsTime later = cs_session_time(session);
+    later.seconds += 3600;
+    ck_assert(cs_edit_set_time(session->log, later, &error));
+    ck_assert_uint_eq(refresh_reused(session, "clock"), 0);
+}
+END_TEST
+
 static Suite *session_suite(void)
 {
     Suite *suite = suite_create("session");
@@ -660,6 +759,7 @@ static Suite *session_suite(void)
     tcase_add_test(refresh, test_every_edit_as_from_scratch);
     tcase_add_test(refresh, test_changes_reach);
     tcase_add_test(refresh, test_partial_rebuilds);
+    tcase_add_test(refresh, test_constraints_taken_over);
     suite_add_tcase(suite, refresh);
     return suite;
 }

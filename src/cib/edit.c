@@ -46,6 +46,7 @@ struct CsEditLog {
     GHashTable *reserved;   /* ids handed out to the edit being built */
     guint changes;          /* CsEditChanges since cs_edit_log_take_changes */
     GHashTable *meta_owners;    /* set of resource elements: RESOURCE_META */
+    GHashTable *constraint_tops;    /* set of <constraints> children: CONSTRAINTS */
 };
 
 /* ---- linking nodes ---------------------------------------------------- */
@@ -230,19 +231,31 @@ static CsEditChanges cs_change_place(const xmlNode *node, const xmlNode *parent,
     return CS_EDIT_CHANGED_OTHER;
 }
 
+/* The element directly under <constraints> that holds node (or is node,
+ * parent being node's parent): node is known to be inside <constraints>. */
+static xmlNode *cs_constraint_top(xmlNode *node, xmlNode *parent)
+{
+    while (!cs_named(parent, "constraints")) {
+        node = parent;
+        parent = parent->parent;
+    }
+    return node;
+}
+
 /* Records where a step (about to be applied either way) changes the
  * document: a link or unlink changes its parent's children, an attribute
  * its element. */
 static void cs_log_note_step(CsEditLog *log, const CsStep *step)
 {
     xmlNode *owner = NULL;
-    CsEditChanges place = step->kind == CS_STEP_ATTRIBUTE
-        ? cs_change_place(step->node, step->node->parent, &owner)
-        : cs_change_place(step->node, step->parent, &owner);
+    xmlNode *parent = step->kind == CS_STEP_ATTRIBUTE ? step->node->parent : step->parent;
+    CsEditChanges place = cs_change_place(step->node, parent, &owner);
 
     log->changes |= place;
     if (owner != NULL)
         g_hash_table_add(log->meta_owners, owner);
+    if (place == CS_EDIT_CHANGED_CONSTRAINTS)
+        g_hash_table_add(log->constraint_tops, cs_constraint_top(step->node, parent));
 }
 
 guint cs_edit_log_take_changes(CsEditLog *log)
@@ -251,20 +264,32 @@ guint cs_edit_log_take_changes(CsEditLog *log)
 
     log->changes = 0;
     g_hash_table_remove_all(log->meta_owners);
+    g_hash_table_remove_all(log->constraint_tops);
     return changes;
+}
+
+/* The keys of set, which is emptied, as a new array. */
+static GPtrArray *cs_take_set(GHashTable *set)
+{
+    GPtrArray *keys = g_ptr_array_sized_new(g_hash_table_size(set));
+    GHashTableIter iter;
+    gpointer key;
+
+    g_hash_table_iter_init(&iter, set);
+    while (g_hash_table_iter_next(&iter, &key, NULL))
+        g_ptr_array_add(keys, key);
+    g_hash_table_remove_all(set);
+    return keys;
+}
+
+GPtrArray *cs_edit_log_take_constraints(CsEditLog *log)
+{
+    return cs_take_set(log->constraint_tops);
 }
 
 GPtrArray *cs_edit_log_take_meta_resources(CsEditLog *log)
 {
-    GPtrArray *owners = g_ptr_array_new();
-    GHashTableIter iter;
-    gpointer owner;
-
-    g_hash_table_iter_init(&iter, log->meta_owners);
-    while (g_hash_table_iter_next(&iter, &owner, NULL))
-        g_ptr_array_add(owners, owner);
-    g_hash_table_remove_all(log->meta_owners);
-    return owners;
+    return cs_take_set(log->meta_owners);
 }
 
 /* ---- edits and their memory ------------------------------------------- */
@@ -353,6 +378,7 @@ CsEditLog *cs_edit_log_new(CsDocument *document, CsTime now)
     log->edits = g_ptr_array_new();
     log->reserved = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     log->meta_owners = g_hash_table_new(NULL, NULL);
+    log->constraint_tops = g_hash_table_new(NULL, NULL);
     return log;
 }
 
@@ -364,6 +390,7 @@ void cs_edit_log_free(CsEditLog *log)
     g_ptr_array_unref(log->edits);
     g_hash_table_unref(log->reserved);
     g_hash_table_unref(log->meta_owners);
+    g_hash_table_unref(log->constraint_tops);
     g_free(log);
 }
 

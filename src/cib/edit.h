@@ -79,6 +79,12 @@ guint cs_edit_log_take_changes(CsEditLog *log);
  * array of xmlNode*, any order.  Take it before the changes, which clear
  * it. */
 GPtrArray *cs_edit_log_take_meta_resources(CsEditLog *log);
+/* The elements directly under <constraints> that were linked, unlinked
+ * or changed inside (CS_EDIT_CHANGED_CONSTRAINTS) since the last take of
+ * either; a new array of xmlNode*, any order, some perhaps out of the
+ * document now (compare them, never read them).  Take it before the
+ * changes, which clear it. */
+GPtrArray *cs_edit_log_take_constraints(CsEditLog *log);
 
 /* Undo or redo one edit; FALSE when there is nothing to undo / redo. */
 gboolean cs_edit_undo(CsEditLog *log);

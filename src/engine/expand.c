@@ -689,7 +689,7 @@ static void index_resources(CsExpansion *expansion)
 
         /* an orphan may bear the id of a configured group or clone */
         if (!g_hash_table_contains(view->rsc_by_id, info->id))
-            g_hash_table_insert(view->rsc_by_id, info->id, info);
+            g_hash_table_insert(view->rsc_by_id, info->id, GINT_TO_POINTER(i + 1));
     }
 }
 

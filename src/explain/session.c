@@ -206,12 +206,14 @@ static gboolean cs_session_partial(const CsSession *session, const CsModel *befo
 
 /* FALSE when the rebuild could not follow the changes: nothing is set. */
 static gboolean cs_session_build_partial(CsSession *session, CsModel *before,
-                                         guint changes, GPtrArray *meta_resources)
+                                         guint changes, GPtrArray *meta_resources,
+                                         GPtrArray *constraints)
 {
     CsModelChanges what = {
         .nodes_or_status = (changes & (CS_EDIT_CHANGED_NODES | CS_EDIT_CHANGED_STATUS)) != 0,
         .status_untouched = (changes & CS_EDIT_CHANGED_STATUS) == 0,
         .meta_resources = meta_resources,
+        .constraints = constraints,
     };
 
     session->model = cs_model_rebuild(before, &what, NULL);
@@ -228,6 +230,7 @@ static gboolean cs_session_build_partial(CsSession *session, CsModel *before,
 gboolean cs_session_refresh(CsSession *session)
 {
     g_autoptr(GPtrArray) meta_resources = cs_edit_log_take_meta_resources(session->log);
+    g_autoptr(GPtrArray) constraints = cs_edit_log_take_constraints(session->log);
     guint changes = cs_edit_log_take_changes(session->log);
 
     cs_session_collect(session);
@@ -239,7 +242,7 @@ gboolean cs_session_refresh(CsSession *session)
     gboolean partial = cs_session_partial(session, session->previous_model, changes);
     session->rebuild_all = FALSE;
     if (partial && cs_session_build_partial(session, session->previous_model, changes,
-                                            meta_resources))
+                                            meta_resources, constraints))
         return session->solution != NULL;
     return cs_session_build(session);
 }

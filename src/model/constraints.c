@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "model/model_internal.h"
+#include "model/limits.h"
 
 /* One resource_set, read or made from a tag: member ids with tags and
  * templates already replaced by what they stand for. */
@@ -1021,33 +1022,242 @@ cs_constraint_alive(CsModel *model, xmlNode *xml)
     return TRUE;
 }
 
+/* ---- units: what one element of <constraints> gave -----------------------
+ * DESIGN.md "Performance": after an edit the model is rebuilt, and most
+ * edits touch one constraint or none.  Each element directly under
+ * <constraints> is unpacked into a unit holding the entries it made (of
+ * one kind: its element decides), its warnings and features; a rebuild
+ * takes the units of the elements the edit did not touch over from the
+ * model before, when nothing they read changed (cs_model_rebuild says
+ * when).  Units are shared by reference between models; the entries
+ * belong to the unit, never to the model's flat arrays. */
+
+typedef enum {
+    CS_UNIT_NONE, CS_UNIT_LOCATION, CS_UNIT_COLOCATION, CS_UNIT_ORDER, CS_UNIT_TICKET,
+} CsUnitKind;
+
+struct CsConstraintUnit {
+    gint refs;                 /* atomic: the session frees models on a worker */
+    const xmlNode *xml;
+    CsUnitKind kind;
+    /* FALSE when what the element gives depends on more than the element,
+     * the resources, the nodes, the tags and the clock: an id-ref (what
+     * it names may have changed), a ticket (the tickets are listed in the
+     * order constraints first name them). */
+    gboolean reusable;
+    guint features;
+    int groups_before, groups_after;   /* require-all groups numbered so far */
+    char **warnings;           /* NULL-terminated, or NULL */
+    guint n_entries;
+    gpointer entries[];        /* CsLocation*, CsColocation*, ... by kind */
+};
+
+static void
+cs_constraint_unit_free(CsConstraintUnit *unit)
+{
+    for (guint i = 0; i < unit->n_entries; i++) {
+        switch (unit->kind) {
+        case CS_UNIT_LOCATION:   cs_location_free(unit->entries[i]); break;
+        case CS_UNIT_COLOCATION: cs_colocation_free(unit->entries[i]); break;
+        case CS_UNIT_ORDER:      cs_order_free(unit->entries[i]); break;
+        case CS_UNIT_TICKET:     cs_ticket_constraint_free(unit->entries[i]); break;
+        case CS_UNIT_NONE:       break;
+        }
+    }
+    g_strfreev(unit->warnings);
+    g_free(unit);
+}
+
 void
-cs_model_unpack_constraints(CsModel *model)
+cs_constraint_unit_unref(CsConstraintUnit *unit)
+{
+    if (unit != NULL && g_atomic_int_dec_and_test(&unit->refs)) {
+        cs_constraint_unit_free(unit);
+    }
+}
+
+static GPtrArray *
+cs_unit_array(CsModel *model, CsUnitKind kind)
+{
+    switch (kind) {
+    case CS_UNIT_LOCATION:   return model->locations;
+    case CS_UNIT_COLOCATION: return model->colocations;
+    case CS_UNIT_ORDER:      return model->orders;
+    case CS_UNIT_TICKET:     return model->ticket_constraints;
+    case CS_UNIT_NONE:       break;
+    }
+    return NULL;
+}
+
+static CsUnitKind
+cs_unit_kind(const xmlNode *xml)
+{
+    if (cs_xml_is(xml, "rsc_location")) {
+        return CS_UNIT_LOCATION;
+    }
+    if (cs_xml_is(xml, "rsc_colocation")) {
+        return CS_UNIT_COLOCATION;
+    }
+    if (cs_xml_is(xml, "rsc_order")) {
+        return CS_UNIT_ORDER;
+    }
+    return cs_xml_is(xml, "rsc_ticket") ? CS_UNIT_TICKET : CS_UNIT_NONE;
+}
+
+/* Pacemaker's unpack_constraints(), for one element. */
+static void
+cs_constraint_unpack(CsModel *model, xmlNode *xml, CsUnitKind kind, int *groups)
+{
+    if (cs_xml_attr(xml, "id") == NULL) {
+        cs_model_warn(model, "ignoring <%s> constraint without id", xml->name);
+        return;
+    }
+    if (!cs_constraint_alive(model, xml)) {
+        return;
+    }
+    switch (kind) {
+    case CS_UNIT_LOCATION:   cs_location_unpack(model, xml); break;
+    case CS_UNIT_COLOCATION: cs_colocation_unpack(model, xml); break;
+    case CS_UNIT_ORDER:      cs_order_unpack(model, xml, groups); break;
+    case CS_UNIT_TICKET:     cs_ticket_unpack(model, xml); break;
+    case CS_UNIT_NONE:
+        cs_model_warn(model, "ignoring unsupported constraint <%s>", xml->name);
+        break;
+    }
+}
+
+/* Unpacks xml into the model and records what it gave as a new unit. */
+static CsConstraintUnit *
+cs_unit_read(CsModel *model, xmlNode *xml, gboolean check_refs, int *groups)
+{
+    CsUnitKind kind = cs_unit_kind(xml);
+    GPtrArray *array = cs_unit_array(model, kind);
+    guint first = array != NULL ? array->len : 0;
+    guint first_warning = model->warnings->len;
+    guint features_before = model->features;
+    int groups_before = *groups;
+
+    model->features = 0;
+    cs_constraint_unpack(model, xml, kind, groups);
+    guint n_entries = array != NULL ? array->len - first : 0;
+    CsConstraintUnit *unit = g_malloc(sizeof(CsConstraintUnit)
+                                      + n_entries * sizeof(gpointer));
+    unit->refs = 1;
+    unit->xml = xml;
+    unit->kind = kind;
+    unit->reusable = kind != CS_UNIT_TICKET
+                     && (!check_refs || cs_model_check_edited_part(xml));
+    unit->features = model->features;
+    unit->groups_before = groups_before;
+    unit->groups_after = *groups;
+    unit->warnings = NULL;
+    if (model->warnings->len > first_warning) {
+        guint n = model->warnings->len - first_warning;
+        unit->warnings = g_new(char *, n + 1);
+        for (guint i = 0; i < n; i++) {
+            unit->warnings[i] = g_strdup(g_ptr_array_index(model->warnings,
+                                                           first_warning + i));
+        }
+        unit->warnings[n] = NULL;
+    }
+    unit->n_entries = n_entries;
+    if (n_entries > 0) {
+        memcpy(unit->entries, array->pdata + first, n_entries * sizeof(gpointer));
+    }
+    model->features |= features_before;
+    return unit;
+}
+
+/* What unit gave, put in the model again. */
+static void
+cs_unit_take_over(CsModel *model, CsConstraintUnit *unit, int *groups)
+{
+    GPtrArray *array = cs_unit_array(model, unit->kind);
+
+    for (guint i = 0; i < unit->n_entries; i++) {
+        g_ptr_array_add(array, unit->entries[i]);
+    }
+    for (char **warning = unit->warnings; warning != NULL && *warning != NULL; warning++) {
+        g_ptr_array_add(model->warnings, g_strdup(*warning));
+    }
+    model->features |= unit->features;
+    *groups += unit->groups_after - unit->groups_before;
+    g_atomic_int_inc(&unit->refs);
+    model->constraints_reused++;
+}
+
+/* require-all="false" groups are numbered through the whole section: a
+ * unit that numbered some is taken over only where the numbering is
+ * where it was. */
+static gboolean
+cs_unit_numbered_alike(const CsConstraintUnit *unit, int groups)
+{
+    return unit->groups_after == unit->groups_before || unit->groups_before == groups;
+}
+
+static gboolean
+cs_element_listed(const xmlNode *xml, const GPtrArray *list, GHashTable *set)
+{
+    if (set != NULL) {
+        return g_hash_table_contains(set, xml);
+    }
+    for (guint i = 0; i < list->len; i++) {
+        if (g_ptr_array_index(list, i) == xml) {
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+/* previous's unit for xml, searched from *next on: untouched elements
+ * keep their order, so the search moves forward over the units of the
+ * elements removed since. */
+static CsConstraintUnit *
+cs_unit_find(const CsModel *previous, const xmlNode *xml, guint *next)
+{
+    const GPtrArray *units = previous->constraint_units;
+
+    for (guint i = *next; i < units->len; i++) {
+        CsConstraintUnit *unit = g_ptr_array_index(units, i);
+        if (unit->xml == xml) {
+            *next = i + 1;
+            return unit;
+        }
+    }
+    return NULL;
+}
+
+void
+cs_model_unpack_constraints(CsModel *model, const CsModel *previous, const GPtrArray *touched)
 {
     xmlNode *section = cs_document_section(model->document, "constraints");
     int order_groups = 0;
+    guint next = 0;
+    /* A few elements are touched by an edit: a list is searched faster
+     * than a set is made, unless it is long. */
+    g_autoptr(GHashTable) touched_set = NULL;
 
+    if (previous != NULL && touched->len > 8) {
+        touched_set = g_hash_table_new(NULL, NULL);
+        for (guint i = 0; i < touched->len; i++) {
+            g_hash_table_add(touched_set, g_ptr_array_index(touched, i));
+        }
+    }
+    model->constraints_reused = 0;
     cs_tags_unpack(model);
     cs_template_tags(model);
     for (xmlNode *xml = cs_xml_first_element(section); xml != NULL;
          xml = cs_xml_next_element(xml)) {
-        if (cs_xml_attr(xml, "id") == NULL) {
-            cs_model_warn(model, "ignoring <%s> constraint without id", xml->name);
-            continue;
+        CsConstraintUnit *unit = NULL;
+        if (previous != NULL && !cs_element_listed(xml, touched, touched_set)) {
+            unit = cs_unit_find(previous, xml, &next);
         }
-        if (!cs_constraint_alive(model, xml)) {
-            continue;
-        }
-        if (cs_xml_is(xml, "rsc_location")) {
-            cs_location_unpack(model, xml);
-        } else if (cs_xml_is(xml, "rsc_colocation")) {
-            cs_colocation_unpack(model, xml);
-        } else if (cs_xml_is(xml, "rsc_order")) {
-            cs_order_unpack(model, xml, &order_groups);
-        } else if (cs_xml_is(xml, "rsc_ticket")) {
-            cs_ticket_unpack(model, xml);
+        if (unit != NULL && unit->reusable && cs_unit_numbered_alike(unit, order_groups)) {
+            cs_unit_take_over(model, unit, &order_groups);
         } else {
-            cs_model_warn(model, "ignoring unsupported constraint <%s>", xml->name);
+            unit = cs_unit_read(model, xml, previous != NULL || model->id_refs,
+                                &order_groups);
         }
+        g_ptr_array_add(model->constraint_units, unit);
     }
 }

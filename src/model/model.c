@@ -424,6 +424,7 @@ cs_model_free_status(CsModel *model)
 static void
 cs_model_free_constraints(CsModel *model)
 {
+    g_ptr_array_free(model->constraint_units, TRUE);   /* the entries' owners */
     g_ptr_array_free(model->locations, TRUE);
     g_ptr_array_free(model->colocations, TRUE);
     g_ptr_array_free(model->orders, TRUE);
@@ -440,7 +441,7 @@ cs_model_free(CsModel *model)
     }
     cs_model_free_constraints(model);
     g_ptr_array_free(model->warnings, TRUE);
-    g_hash_table_destroy(model->rsc_by_id);
+    g_hash_table_unref(model->rsc_by_id);
     g_ptr_array_free(model->resources, TRUE);   /* drops one reference each */
     if (cs_model_part_unref(model->config_part)) {
         cs_model_free_config(model);
@@ -493,14 +494,21 @@ cs_model_index_status(CsModel *model)
     }
 }
 
+/* Sized as previous's (NULL: empty) plus room: an edit adds a few. */
 static void
-cs_model_new_constraints(CsModel *model)
+cs_model_new_constraints(CsModel *model, const CsModel *previous)
 {
-    model->locations = g_ptr_array_new_with_free_func((GDestroyNotify)cs_location_free);
-    model->colocations = g_ptr_array_new_with_free_func((GDestroyNotify)cs_colocation_free);
-    model->orders = g_ptr_array_new_with_free_func((GDestroyNotify)cs_order_free);
-    model->ticket_constraints =
-        g_ptr_array_new_with_free_func((GDestroyNotify)cs_ticket_constraint_free);
+    guint room = previous != NULL ? 8 : 0;
+
+    model->constraint_units = g_ptr_array_new_full(
+        previous != NULL ? previous->constraint_units->len + room : 0,
+        (GDestroyNotify)cs_constraint_unit_unref);
+    model->locations = g_ptr_array_sized_new(previous != NULL
+                                             ? previous->locations->len + room : 0);
+    model->colocations = g_ptr_array_sized_new(previous != NULL
+                                               ? previous->colocations->len + room : 0);
+    model->orders = g_ptr_array_sized_new(previous != NULL ? previous->orders->len + room : 0);
+    model->ticket_constraints = g_ptr_array_new();
     model->tickets = g_ptr_array_new_with_free_func((GDestroyNotify)cs_ticket_free);
     model->tags = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
                                         (GDestroyNotify)g_ptr_array_unref);
@@ -522,11 +530,15 @@ cs_model_new_status(CsModel *model)
     model->recheck_by = 0;
 }
 
+/* The id index is previous's when given: the same ids at the same
+ * indices (cs_reread_same_place). */
 static void
-cs_model_new_resources(CsModel *model, guint size)
+cs_model_new_resources(CsModel *model, const CsModel *previous)
 {
-    model->resources = g_ptr_array_new_full(size, (GDestroyNotify)cs_resource_unref);
-    model->rsc_by_id = g_hash_table_new(g_str_hash, g_str_equal);
+    model->resources = g_ptr_array_new_full(previous != NULL ? previous->resources->len : 0,
+                                            (GDestroyNotify)cs_resource_unref);
+    model->rsc_by_id = previous != NULL ? g_hash_table_ref(previous->rsc_by_id)
+                       : g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 }
 
 static CsModel *
@@ -540,8 +552,8 @@ cs_model_new(const CsDocument *document, CsTime now)
     model->rsc_defaults = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     model->op_defaults = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     cs_model_new_status(model);
-    cs_model_new_resources(model, 0);
-    cs_model_new_constraints(model);
+    cs_model_new_resources(model, NULL);
+    cs_model_new_constraints(model, NULL);
     model->warnings = g_ptr_array_new_with_free_func(g_free);
     return model;
 }
@@ -634,11 +646,11 @@ cs_stage_nodes(CsModel *model)
 }
 
 static void
-cs_stage_constraints(CsModel *model)
+cs_stage_constraints(CsModel *model, const CsModel *previous, const GPtrArray *touched)
 {
     CsStageRun run = cs_stage_begin(model, CS_MODEL_STAGE_CONSTRAINTS);
 
-    cs_model_unpack_constraints(model);
+    cs_model_unpack_constraints(model, previous, touched);
     cs_stage_end(&run);
 }
 
@@ -697,7 +709,7 @@ cs_model_build(const CsDocument *document, CsTime now, GError **error)
     }
     cs_stage_end(&run);
     model->plain_nodes = cs_model_nodes_plain(model);
-    cs_stage_constraints(model);
+    cs_stage_constraints(model, NULL, NULL);
     cs_stage_status(model, NULL);
     return model;
 }
@@ -721,6 +733,7 @@ typedef struct {
     GPtrArray *fresh;          /* per top: GPtrArray of CsResource* read again */
     GPtrArray *warnings;       /* per top: GPtrArray of char* */
     gboolean status_again;     /* something the status section reads changed */
+    gboolean constraints_again;    /* something constraints read changed */
 } CsReread;
 
 static void
@@ -811,6 +824,17 @@ cs_reread_same_for_status(const CsResource *old, const CsResource *fresh)
            && cs_ops_equal(old->ops, fresh->ops);
 }
 
+/* What constraints.c reads of a resource beyond its place in the tree
+ * (cs_reread_same_place) is unchanged: colocation influence defaults to
+ * critical, rsc-pattern takes resources by priority, templates act as
+ * tags. */
+static gboolean
+cs_reread_same_for_constraints(const CsResource *old, const CsResource *fresh)
+{
+    return old->critical == fresh->critical && old->priority == fresh->priority
+           && g_strcmp0(old->template_id, fresh->template_id) == 0;
+}
+
 /* Whether rsc has an ancestor among the tops. */
 static gboolean
 cs_reread_covered(const CsModel *previous, GHashTable *tops, const CsResource *rsc)
@@ -843,27 +867,42 @@ cs_reread_same_unfencing(const CsModel *previous, const CsReread *reread)
     return TRUE;
 }
 
+static gint
+cs_rsc_index_compare(gconstpointer a, gconstpointer b)
+{
+    const CsResource *left = *(const CsResource *const *)a;
+    const CsResource *right = *(const CsResource *const *)b;
+
+    return left->index < right->index ? -1 : left->index > right->index;
+}
+
 /* Reads each changed resource again; FALSE when one cannot be followed. */
 static gboolean
 cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread *reread)
 {
     g_autoptr(GHashTable) tops = g_hash_table_new(NULL, NULL);
+    g_autoptr(GPtrArray) sorted = g_ptr_array_new();
 
     reread->old = g_ptr_array_new();
     reread->fresh = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
     reread->warnings = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
     reread->status_again = FALSE;
+    reread->constraints_again = FALSE;
     for (guint i = 0; elements != NULL && i < elements->len; i++) {
         xmlNode *xml = g_ptr_array_index(elements, i);
         CsResource *rsc = cs_model_resource(previous, cs_xml_attr(xml, "id"));
         if (rsc == NULL || rsc->xml != xml || !cs_model_check_edited_part(xml)) {
             return FALSE;
         }
-        g_hash_table_add(tops, rsc);
+        if (g_hash_table_add(tops, rsc)) {
+            g_ptr_array_add(sorted, rsc);
+        }
     }
-    for (guint i = 0; i < previous->resources->len; i++) {   /* document order */
-        CsResource *rsc = g_ptr_array_index(previous->resources, i);
-        if (!g_hash_table_contains(tops, rsc) || cs_reread_covered(previous, tops, rsc)) {
+    /* in document order: a subtree's top before what it holds */
+    g_ptr_array_sort(sorted, cs_rsc_index_compare);
+    for (guint i = 0; i < sorted->len; i++) {
+        CsResource *rsc = g_ptr_array_index(sorted, i);
+        if (cs_reread_covered(previous, tops, rsc)) {
             continue;
         }
         GPtrArray *fresh = g_ptr_array_new();
@@ -880,6 +919,8 @@ cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread
             }
             reread->status_again = reread->status_again
                 || !cs_reread_same_for_status(old, g_ptr_array_index(fresh, j));
+            reread->constraints_again = reread->constraints_again
+                || !cs_reread_same_for_constraints(old, g_ptr_array_index(fresh, j));
         }
         /* Same children everywhere: the same subtree, so no more and no
          * fewer resources than before. */
@@ -895,10 +936,13 @@ cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread
 static void
 cs_rebuild_resources(CsModel *model, const CsModel *previous, CsReread *reread)
 {
-    for (guint i = 0; i < previous->resources->len; i++) {
-        CsResource *rsc = g_ptr_array_index(previous->resources, i);
+    guint count = previous->resources->len;
+
+    g_ptr_array_set_size(model->resources, (gint)count);
+    memcpy(model->resources->pdata, previous->resources->pdata, count * sizeof(gpointer));
+    for (guint i = 0; i < count; i++) {
+        CsResource *rsc = g_ptr_array_index(model->resources, i);
         g_atomic_int_inc(&rsc->refs);
-        g_ptr_array_add(model->resources, rsc);
     }
     /* The features come from what the same-place check compared. */
     cs_stage_copy(model, previous, CS_MODEL_STAGE_RESOURCES);
@@ -918,10 +962,6 @@ cs_rebuild_resources(CsModel *model, const CsModel *previous, CsReread *reread)
             g_free(g_ptr_array_index(model->warnings, at));
             g_ptr_array_index(model->warnings, at) = g_strdup(g_ptr_array_index(warnings, j));
         }
-    }
-    for (guint i = 0; i < model->resources->len; i++) {
-        CsResource *rsc = g_ptr_array_index(model->resources, i);
-        g_hash_table_insert(model->rsc_by_id, rsc->id, rsc);
     }
 }
 
@@ -1026,8 +1066,8 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
     } else {
         cs_model_part_ref(model->status_part);
     }
-    cs_model_new_resources(model, previous->resources->len);
-    cs_model_new_constraints(model);
+    cs_model_new_resources(model, previous);
+    cs_model_new_constraints(model, previous);
 
     cs_stage_copy(model, previous, CS_MODEL_STAGE_OPTIONS);
     if (status_again) {
@@ -1051,7 +1091,10 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
         cs_model_free(model);
         return NULL;
     }
-    cs_stage_constraints(model);
+    /* The constraints the edit did not touch give what they gave, unless
+     * a resource changed in what they read. */
+    gboolean take_over = changes->constraints != NULL && !reread.constraints_again;
+    cs_stage_constraints(model, take_over ? previous : NULL, changes->constraints);
     if (status_again) {
         /* An edit of <nodes> alone (a standby, a node attribute) leaves
          * the status section and the resources as they were: the
@@ -1134,7 +1177,9 @@ cs_model_node(const CsModel *model, const char *uname_or_id)
 CsResource *
 cs_model_resource(const CsModel *model, const char *id)
 {
-    return id != NULL ? g_hash_table_lookup(model->rsc_by_id, id) : NULL;
+    int index = id != NULL ? GPOINTER_TO_INT(g_hash_table_lookup(model->rsc_by_id, id)) : 0;
+
+    return index > 0 ? g_ptr_array_index(model->resources, index - 1) : NULL;
 }
 
 CsResource *

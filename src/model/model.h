@@ -332,6 +332,8 @@ typedef enum {
     CS_MODEL_STAGE_CONSTRAINTS, CS_MODEL_STAGE_STATUS, CS_MODEL_STAGE_COUNT,
 } CsModelStage;
 
+typedef struct CsConstraintUnit CsConstraintUnit;   /* constraints.c */
+
 typedef struct CsModel {
     const CsDocument *document;   /* not owned */
     CsTime now;
@@ -347,8 +349,13 @@ typedef struct CsModel {
     GHashTable *node_by_id;       /* id -> CsNode* */
 
     GPtrArray *resources;         /* CsResource*, depth-first document order */
-    GHashTable *rsc_by_id;        /* id -> CsResource* */
+    /* id -> index + 1 (GINT_TO_POINTER): a rebuild keeps every id at
+     * its index, so models rebuilt from one another share it
+     * (referenced; its keys are its own).  cs_model_resource() reads it. */
+    GHashTable *rsc_by_id;
 
+    /* The constraint entries, borrowed from constraint_units (which a
+     * rebuilt model may share with the model before it): */
     GPtrArray *locations;         /* CsLocation* */
     GPtrArray *colocations;       /* CsColocation* */
     GPtrArray *orders;            /* CsOrder* */
@@ -390,6 +397,11 @@ typedef struct CsModel {
     guint history_features;
     gint64 history_recheck_by;
     gboolean histories_shared;    /* this model took them over */
+    /* What each element of <constraints> gave (constraints.c), in
+     * document order: a rebuild takes over those of the elements its
+     * edit did not touch, and counts them. */
+    GPtrArray *constraint_units;  /* CsConstraintUnit*, owned (one reference each) */
+    guint constraints_reused;
 } CsModel;
 
 #define CS_MODEL_ERROR cs_model_error_quark()
@@ -410,11 +422,16 @@ typedef struct CsModelChanges {
     gboolean status_untouched;    /* with nodes_or_status: only <nodes> changed */
     GPtrArray *meta_resources;    /* xmlNode*: resources whose own
                                      <meta_attributes> changed; NULL = none */
+    /* xmlNode*: the elements directly under <constraints> linked,
+     * unlinked or changed inside; the others give what they gave
+     * previous, which is taken over.  NULL: unknown, every constraint is
+     * read again. */
+    GPtrArray *constraints;
 } CsModelChanges;
 /* The model of previous->document after an edit confined to
  * <constraints> and what changes says: the same as cs_model_build()
  * would give, at a fraction of the cost, since only what the changes
- * reach is read again (the constraints always).  Everything else is
+ * reach is read again.  Everything else is
  * shared with previous (either may be freed first).  NULL with *error
  * when the changes reach further than this can follow (a new node, a
  * remote node, a meta attribute the status section depends on with no

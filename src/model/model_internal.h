@@ -39,7 +39,13 @@ void cs_model_rule_context_init(const CsModel *model, CsRuleContext *context);
 void cs_model_unpack_options(CsModel *model);
 void cs_model_unpack_nodes(CsModel *model);
 gboolean cs_model_unpack_resources(CsModel *model, GError **error);
-void cs_model_unpack_constraints(CsModel *model);
+/* previous: the model before an edit of the same document, whose
+ * constraint units are taken over for the elements not in touched (see
+ * CsModelChanges.constraints); NULL reads every element. */
+void cs_model_unpack_constraints(CsModel *model, const CsModel *previous,
+                                 const GPtrArray *touched);
+/* Drops one reference (constraints.c). */
+void cs_constraint_unit_unref(CsConstraintUnit *unit);
 /* previous: a model of the same document whose status section and
  * resources are unchanged (NULL: none); when the node_state pass leaves
  * every node as it left previous's, its histories are taken over. */

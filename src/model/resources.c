@@ -560,7 +560,7 @@ cs_rsc_new(CsModel *model, const char *id, CsRscKind kind, int parent, xmlNode *
     rsc->container = -1;
     rsc->remote_node = -1;
     g_ptr_array_add(model->resources, rsc);
-    g_hash_table_insert(model->rsc_by_id, rsc->id, rsc);
+    g_hash_table_insert(model->rsc_by_id, g_strdup(rsc->id), GINT_TO_POINTER(rsc->index + 1));
     if (parent >= 0) {
         CsResource *parent_rsc = g_ptr_array_index(model->resources, parent);
         g_array_append_val(parent_rsc->children, rsc->index);
@@ -886,7 +886,7 @@ cs_model_reread_resource(const CsModel *model, const CsResource *old, GPtrArray 
         parent_copy.children = g_array_new(FALSE, FALSE, sizeof(int));
         g_ptr_array_index(scratch.resources, old->parent) = &parent_copy;
     }
-    scratch.rsc_by_id = g_hash_table_new(g_str_hash, g_str_equal);
+    scratch.rsc_by_id = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     scratch.warnings = warnings;
     CsRscBuild build = { &scratch, model->enable_unfencing, 0 };
     cs_rsc_unpack(&build, old->xml, old->parent);
