@@ -1233,7 +1233,7 @@ static int assign_primitive(CsSolution *solution, int rsc)
     apply_colocations(solution, rsc);
     if (work->next_role == CS_ROLE_STOPPED)
         ban_everywhere(solution, rsc);
-    work->printed = cs_table_copy(work->table);
+    work->printed = cs_table_freeze(work->table);
     if (!work->managed || solution->stonith_unmanage) {
         /* Unmanaged resources stay where they are, in the role they have
          * (Pacemaker Explained 5.4 is-managed): whatever their history

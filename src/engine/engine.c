@@ -433,7 +433,7 @@ const CsModel *cs_solution_model(const CsSolution *solution)
 
 static const CsTable *printed_table(const CsSolution *solution, int rsc)
 {
-    return solution->work[rsc].printed;
+    return cs_table_snapshot(solution->work[rsc].printed);
 }
 
 CsScore cs_solution_score(const CsSolution *solution, int rsc, int node)
@@ -598,6 +598,8 @@ static void print_table(const CsSolution *solution, const char *prefix,
     const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
     g_autofree char *head = NULL;
     size_t head_len, room = 0;
+
+    table = cs_table_snapshot(table);
 
     /* Pacemaker never prints the scores of an orphan clone instance (one
      * made for a history beyond clone-max): it is only stopped. */

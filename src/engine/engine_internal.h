@@ -29,6 +29,10 @@ typedef struct CsTable {
     int n_items, capacity;
     gboolean in_arena;       /* the table came from a solve's arena */
     gboolean items_in_arena; /* so did items (and link) */
+    /* A frozen table is also a printed snapshot (cs_table_freeze): the
+     * first change after that keeps the snapshot in snapshot. */
+    gboolean frozen;
+    struct CsTable *snapshot;
 } CsTable;
 
 /* table.c: the memory of the tables a solve makes.  A solve makes and
@@ -167,15 +171,29 @@ gboolean cs_ticket_blocked(const CsSolution *solution, int rsc);
 /* table.c */
 CsTable *cs_table_new(int n_nodes, gboolean track);
 CsTable *cs_table_copy(const CsTable *table);
+/* A snapshot of table as it is now (a printed table): the table itself
+ * when it can be shared, else a copy.  Read it through
+ * cs_table_snapshot(). */
+CsTable *cs_table_freeze(CsTable *table);
+/* What a snapshot from cs_table_freeze() holds. */
+static inline const CsTable *cs_table_snapshot(const CsTable *table)
+{
+    return table != NULL && table->snapshot != NULL ? table->snapshot : table;
+}
 void cs_table_free(CsTable *table);
+/* Before a frozen table first changes: its snapshot as it was. */
+void cs_table_keep_snapshot(CsTable *table);
 /* Room for needed contributions in all. */
 void cs_table_reserve(CsTable *table, int needed);
 
 /* Pacemaker's resource_node_score(): a node not yet allowed enters the
  * table with the contribution as its score.  Inline: a solve on 32 x
  * 2,000 records some 36,000 contributions. */
-static inline void cs_table_add(CsTable *table, int node, const CsContribution *why)
+G_ALWAYS_INLINE static inline void cs_table_add(CsTable *table, int node,
+                                                const CsContribution *why)
 {
+    if (G_UNLIKELY(table->frozen))
+        cs_table_keep_snapshot(table);
     table->score[node] = table->allowed[node]
                          ? cs_score_add(table->score[node], why->value)
                          : why->value;
