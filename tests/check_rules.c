@@ -611,6 +611,108 @@ START_TEST(test_role_expression)
 }
 END_TEST
 
+/* One rule compiled once and evaluated on several nodes gives each node
+ * its own answer.  Oracle: these three rules, as location rules on three
+ * nodes (node1 rack=r1; node2 rack=r2; node3 rack=R1 zone=z), with the
+ * shared rule in another constraint, score exactly the nodes marked. */
+START_TEST(test_compiled_on_several_nodes)
+{
+    xmlNode *root = snippet(
+        "<constraints>"
+        "<rule id='shared' score='5'><expression id='e0' attribute='rack' "
+        "operation='eq' value='r1'/></rule>"
+        "<rule id='outer1' score='100'><rule id-ref='shared'/>"
+        "<expression id='e1' attribute='zone' operation='not_defined'/></rule>"
+        "<rule id='outer2' score='50' boolean-op='or'><rule id='inner2'>"
+        "<rule id-ref='shared'/><expression id='e2' attribute='zone' "
+        "operation='defined'/></rule><rule id-ref='shared'/></rule>"
+        "<rule id='outer3' score='-30'><rule id='inner3' boolean-op='or'>"
+        "<expression id='e3' attribute='rack' operation='eq' value='r2'/>"
+        "<rule id-ref='inner2'/></rule></rule>"
+        "</constraints>");
+    const gboolean expected[3][3] = {
+        { TRUE, FALSE, FALSE },     /* outer1 on node1..3 */
+        { TRUE, FALSE, TRUE },      /* outer2 */
+        { FALSE, TRUE, TRUE },      /* outer3 */
+    };
+    GHashTable *nodes[3];
+    xmlNode *rule = root->children->next;
+
+    for (int n = 0; n < 3; n++) {
+        nodes[n] = g_hash_table_new(g_str_hash, g_str_equal);
+        g_hash_table_insert(nodes[n], "rack", n == 0 ? "r1" : n == 1 ? "r2" : "R1");
+    }
+    g_hash_table_insert(nodes[2], "zone", "z");
+    for (int r = 0; r < 3; r++, rule = rule->next) {
+        g_autoptr(CsRule) compiled = cs_rule_compile(rule);
+
+        ck_assert_ptr_eq(cs_rule_xml(compiled), rule);
+        for (int n = 0; n < 3; n++) {
+            CsRuleContext context = location_context();
+            context.node_attrs = nodes[n];
+            ck_assert_msg(cs_rule_evaluate(compiled, &context) == expected[r][n],
+                          "rule %d node %d", r + 1, n + 1);
+            ck_assert(cs_rule_passes(rule, &context) == expected[r][n]);
+        }
+    }
+    for (int n = 0; n < 3; n++) {
+        g_hash_table_destroy(nodes[n]);
+    }
+}
+END_TEST
+
+/* A rule that refers to itself: Pacemaker 2.1.5 recurses without end
+ * (no oracle answer); here the reference fails past the depth limit, so an
+ * "and" rule fails and an "or" rule passes on its other condition. */
+START_TEST(test_self_reference)
+{
+    CsRuleContext context = location_context();
+
+    ck_assert(!rule_passes_here(
+        "<rule id='r'><expression id='e' attribute='foo' operation='defined'/>"
+        "<rule id-ref='r'/></rule>"));
+    ck_assert(rule_passes_here(
+        "<rule id='r' boolean-op='or'><rule id-ref='r'/>"
+        "<expression id='e' attribute='foo' operation='defined'/></rule>"));
+    /* A nested rule shared twice is still evaluated on each use. */
+    ck_assert(cs_rule_passes(snippet(
+        "<rules><rule id='s'><date_expression id='d' operation='gt' "
+        "start='2005-01-01'/></rule><rule id='r'><rule id-ref='s'/>"
+        "<rule id-ref='s'/></rule></rules>")->children->next, &context));
+}
+END_TEST
+
+/* The compiled form keeps its own copies of every string and what
+ * the given element says about boolean-op (the engine scores an "or"
+ * location rule from the node's weight). */
+START_TEST(test_compiled_form)
+{
+    CsRuleContext context = location_context();
+    g_autofree char *long_name = g_strnfill(300, 'a');
+    g_autofree char *xml = g_strdup_printf(
+        "<rule id='r' boolean-op='OR'><expression id='e1' attribute='%s' "
+        "operation='defined'/><rule id='in'><expression id='e2' "
+        "attribute='s' operation='eq' value='ABC'/><rsc_expression id='x' "
+        "class='ocf' provider='heartbeat' type='IPaddr2'/></rule></rule>",
+        long_name);
+    g_autoptr(CsRule) compiled = cs_rule_compile(snippet(xml));
+
+    ck_assert_ptr_null(cs_rule_compile(NULL));
+    ck_assert(!cs_rule_evaluate(NULL, &context));
+    ck_assert(cs_rule_is_or(compiled));
+    free_snippet();                       /* the document is gone */
+    ck_assert(!cs_rule_evaluate(compiled, &context));
+    context.rsc_class = "ocf";
+    context.rsc_provider = "heartbeat";
+    context.rsc_type = "IPaddr2";
+    ck_assert(cs_rule_evaluate(compiled, &context));
+    g_hash_table_insert(node_attrs, long_name, "1");
+    context.rsc_class = NULL;
+    ck_assert(cs_rule_evaluate(compiled, &context));
+    g_hash_table_remove(node_attrs, long_name);
+}
+END_TEST
+
 static Suite *
 rules_suite(void)
 {
@@ -638,6 +740,9 @@ rules_suite(void)
     tcase_add_test(structure, test_op_expression);
     tcase_add_test(structure, test_boolean_and_nesting);
     tcase_add_test(structure, test_references_and_sets);
+    tcase_add_test(structure, test_compiled_on_several_nodes);
+    tcase_add_test(structure, test_self_reference);
+    tcase_add_test(structure, test_compiled_form);
     suite_add_tcase(suite, attributes);
     suite_add_tcase(suite, dates);
     suite_add_tcase(suite, structure);

@@ -513,11 +513,9 @@ static gboolean location_in_lifetime(const CsSolution *solution,
  * passing "or" rule bans those nodes whatever its own score (Pacemaker
  * Explained 6.2 "Using Rules to Determine Resource Location"; checked
  * against crm_simulate). */
-CsScore cs_rule_node_base(const CsNode *node, xmlNode *rule)
+CsScore cs_rule_node_base(const CsNode *node, const CsRule *rule)
 {
-    g_autofree char *boolean_op = xml_attr(rule, "boolean-op");
-
-    if (boolean_op == NULL || g_ascii_strcasecmp(boolean_op, "or") != 0)
+    if (!cs_rule_is_or(rule))
         return 0;
     return cs_node_status_score(node);
 }
@@ -550,12 +548,13 @@ static CsScore *location_scratch(CsSolution *solution, gboolean **listed)
 /* One <rule> of a location: a score for each node where it passes, from
  * score= or from the node's score-attribute. */
 static void apply_rule(CsSolution *solution, const CsLocation *location,
-                       xmlNode *rule)
+                       const CsRule *rule)
 {
     const CsResource *info = rsc_of(solution, location->rsc);
-    g_autofree char *score_text = xml_attr(rule, "score");
-    g_autofree char *score_attribute = xml_attr(rule, "score-attribute");
-    g_autofree char *role_text = xml_attr(rule, "role");
+    xmlNode *xml = cs_rule_xml(rule);
+    g_autofree char *score_text = xml_attr(xml, "score");
+    g_autofree char *score_attribute = xml_attr(xml, "score-attribute");
+    g_autofree char *role_text = xml_attr(xml, "role");
     gboolean *listed;
     CsScore *scores = location_scratch(solution, &listed);
     CsRole role = location->role;
@@ -579,7 +578,7 @@ static void apply_rule(CsSolution *solution, const CsLocation *location,
             .rsc_meta = info->meta, .submatches = location->submatches,
         };
 
-        if (!cs_rule_passes(rule, &context))
+        if (!cs_rule_evaluate(rule, &context))
             continue;
         listed[node] = TRUE;
         scores[node] = fixed;

@@ -9,6 +9,7 @@
 #define CS_ENGINE_INTERNAL_H
 
 #include "engine/engine.h"
+#include "model/rules.h"
 
 /* A score table: Pacemaker's "allowed nodes" of one resource.  A node is
  * in the table (allowed[i]) once anything scored it; only those nodes are
@@ -282,7 +283,7 @@ CsTable *cs_merge_scores_for_order(CsSolution *solution, int rsc);
 void cs_apply_node_criteria(CsSolution *solution, GError **error);
 void cs_assign_all(CsSolution *solution);
 int cs_assign(CsSolution *solution, int rsc);
-CsScore cs_rule_node_base(const CsNode *node, xmlNode *rule);
+CsScore cs_rule_node_base(const CsNode *node, const CsRule *rule);
 CsScore cs_node_status_score(const CsNode *node);
 /* The node a failed migrate_to left state's resource active on once the
  * source has stopped, or -1. */

@@ -487,14 +487,15 @@ static gboolean in_lifetime(const CsSolution *solution,
 /* A rule's score on node when the rule is limited to the promoted role
  * and passes there. */
 static gboolean rule_score(const CsSolution *solution,
-                           const CsLocation *location, xmlNode *rule,
+                           const CsLocation *location, const CsRule *rule,
                            int node, CsScore *out)
 {
     const CsResource *info = rsc_of(solution, location->rsc);
     const CsNode *node_info = g_ptr_array_index(solution->model->nodes, node);
-    g_autofree char *role_text = xml_attr(rule, "role");
-    g_autofree char *score_text = xml_attr(rule, "score");
-    g_autofree char *score_attribute = xml_attr(rule, "score-attribute");
+    xmlNode *xml = cs_rule_xml(rule);
+    g_autofree char *role_text = xml_attr(xml, "role");
+    g_autofree char *score_text = xml_attr(xml, "score");
+    g_autofree char *score_attribute = xml_attr(xml, "score-attribute");
     CsRole role = location->role;
     CsRuleContext context = {
         .node_attrs = node_info->attrs, .now = solution->model->now,
@@ -505,7 +506,7 @@ static gboolean rule_score(const CsSolution *solution,
 
     if (role_text != NULL)
         role = cs_role_parse(role_text);
-    if (role != CS_ROLE_PROMOTED || !cs_rule_passes(rule, &context))
+    if (role != CS_ROLE_PROMOTED || !cs_rule_evaluate(rule, &context))
         return FALSE;
     *out = 0;
     if (score_text != NULL) {
@@ -547,12 +548,12 @@ static void add_promoted_locations(CsSolution *solution, int clone, int rsc,
             continue;
         }
         for (guint r = 0; r < location->rules->len; r++) {
-            xmlNode *rule = g_ptr_array_index(location->rules, r);
+            const CsRule *rule = g_ptr_array_index(location->rules, r);
             char *rule_id;
 
             if (!rule_score(solution, location, rule, node, &score))
                 continue;
-            rule_id = xml_attr(rule, "id");
+            rule_id = xml_attr(cs_rule_xml(rule), "id");
             priority_add(work, rsc, CS_CONTRIB_RULE,
                          rule_id != NULL ? keep_string(work, rule_id)
                                          : location->id, -1, score);

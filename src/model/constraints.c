@@ -298,7 +298,7 @@ cs_location_add(CsModel *model, xmlNode *xml, CsResource *rsc, const char *role,
     location->rsc = rsc->index;
     location->discovery = discovery;
     location->xml = xml;
-    location->rules = g_ptr_array_new();
+    location->rules = g_ptr_array_new_with_free_func((GDestroyNotify) cs_rule_free);
     location->submatches = submatches;
 
     if (node != NULL && score != NULL) {
@@ -330,7 +330,7 @@ cs_location_add(CsModel *model, xmlNode *xml, CsResource *rsc, const char *role,
             }
             xmlNode *expanded = cs_model_expand_idref(model, rule);
             if (expanded != NULL) {
-                g_ptr_array_add(location->rules, expanded);
+                g_ptr_array_add(location->rules, cs_rule_compile(expanded));
             }
         }
         if (location->rules->len == 0) {

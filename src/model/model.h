@@ -187,7 +187,8 @@ typedef struct CsLocation {
     CsRole role;               /* UNKNOWN = any role */
     char *node;                /* uname for the node+score form, else NULL */
     CsScore score;             /* node+score form */
-    GPtrArray *rules;          /* xmlNode* <rule>s, empty for node+score */
+    GPtrArray *rules;          /* CsRule*, compiled from the <rule>s when the
+                                  model is built; empty for node+score */
     CsDiscovery discovery;
     char **submatches;         /* rsc-pattern matches, NULL-terminated, or NULL */
     xmlNode *xml;

@@ -5,6 +5,14 @@
  * first failing expression and an "or" rule at the first passing one (so
  * later date expressions do not lower next_change); an element that is not
  * an expression fails; an empty "and" rule passes.
+ *
+ * A rule is evaluated in two steps.  cs_rule_compile() reads the XML once
+ * into a small read-only graph: element names become kinds, operations and
+ * types become enums, dates are parsed, id-refs are resolved.  Then
+ * cs_rule_evaluate() walks that graph against a context and changes
+ * nothing but context->next_change, so the engine may evaluate one rule on
+ * several threads.  A re-solve evaluates every location rule on every node,
+ * so the model compiles its location rules once when it is built.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -16,10 +24,7 @@
 /* ---- small XML helpers ------------------------------------------------ */
 
 /* An attribute's value, owned by the document (libxml2 keeps attribute
- * values as a single text child in a tree that is not being edited).
- * The properties are walked here rather than by xmlHasProp: a re-solve
- * evaluates every location rule on every node, and the first byte rules
- * out most attributes without a call. */
+ * values as a single text child in a tree that is not being edited). */
 static const char *
 attribute(const xmlNode *element, const char *name)
 {
@@ -89,6 +94,12 @@ resolve_reference(xmlNode *element)
                       (const char *) element->name, reference);
 }
 
+static gboolean
+text_is(const char *text, const char *name)
+{
+    return text != NULL && g_ascii_strcasecmp(text, name) == 0;
+}
+
 /* ---- next_change -------------------------------------------------------- */
 
 static void
@@ -152,9 +163,7 @@ compare_versions(const char *left, const char *right)
     return 0;
 }
 
-/* The comparison operations of a node attribute expression, read once
- * per evaluation (a re-solve evaluates every location rule on every
- * node). */
+/* The comparison operations of an expression (any case). */
 typedef enum {
     OP_DEFINED, OP_NOT_DEFINED, OP_EQ, OP_NE, OP_LT, OP_LTE, OP_GT, OP_GTE, OP_OTHER
 } Operation;
@@ -169,8 +178,7 @@ parse_operation(const char *operation)
     };
 
     for (size_t i = 0; operation != NULL && i < G_N_ELEMENTS(names); i++) {
-        if (g_ascii_tolower(operation[0]) == names[i].name[0]
-            && g_ascii_strcasecmp(operation, names[i].name) == 0) {
+        if (text_is(operation, names[i].name)) {
             return names[i].op;
         }
     }
@@ -183,68 +191,105 @@ is_ordering(Operation op)
     return op == OP_LT || op == OP_LTE || op == OP_GT || op == OP_GTE;
 }
 
-static const char type_string[] = "string", type_integer[] = "integer",
-                  type_number[] = "number";
+/* An expression's type=; DEFAULT when absent, UNKNOWN for a name Pacemaker
+ * does not know (which compares equal). */
+typedef enum {
+    TYPE_DEFAULT, TYPE_STRING, TYPE_INTEGER, TYPE_NUMBER, TYPE_VERSION, TYPE_UNKNOWN
+} ValueType;
+
+static ValueType
+parse_type(const char *type)
+{
+    if (type == NULL) {
+        return TYPE_DEFAULT;
+    }
+    if (text_is(type, "string")) {
+        return TYPE_STRING;
+    }
+    if (text_is(type, "integer")) {
+        return TYPE_INTEGER;
+    }
+    if (text_is(type, "number")) {
+        return TYPE_NUMBER;
+    }
+    if (text_is(type, "version")) {
+        return TYPE_VERSION;
+    }
+    return TYPE_UNKNOWN;
+}
 
 /* Pacemaker 2.1.5: with no type, lt/lte/gt/gte compare as "number" when
  * either value holds a '.', else "integer"; other operations as "string". */
-static const char *
+static ValueType
 default_type(const char *left, const char *right, Operation op)
 {
     if (is_ordering(op)) {
-        return (strchr(left, '.') || strchr(right, '.')) ? type_number
-                                                          : type_integer;
+        return (strchr(left, '.') || strchr(right, '.')) ? TYPE_NUMBER
+                                                          : TYPE_INTEGER;
     }
-    return type_string;
+    return TYPE_STRING;
 }
 
-/* type names the given one: the defaults above are known by address. */
-static gboolean
-type_is(const char *type, const char *name)
+/* g_ascii_strcasecmp's order, -1, 0 or 1, without a call per value: most
+ * location rules compare a node attribute with a string. */
+static int
+compare_ignoring_case(const char *left, const char *right)
 {
-    return type == name || g_ascii_strcasecmp(type, name) == 0;
+    for (;; left++, right++) {
+        int a = g_ascii_isupper(*left) ? *left - 'A' + 'a' : (unsigned char) *left;
+        int b = g_ascii_isupper(*right) ? *right - 'A' + 'a' : (unsigned char) *right;
+
+        if (a != b) {
+            return (a > b) - (a < b);
+        }
+        if (a == '\0') {
+            return 0;
+        }
+    }
 }
 
 /* Both values present.  Numbers that do not parse compare as strings;
  * an unknown type compares equal (Pacemaker leaves the result at 0). */
 static int
-compare_present(const char *left, const char *right, const char *type)
+compare_present(const char *left, const char *right, ValueType type)
 {
-    if (type_is(type, type_string)) {
-        int result = g_ascii_strcasecmp(left, right);
-        return (result > 0) - (result < 0);
-    }
-    if (type_is(type, type_integer)) {
+    switch (type) {
+    case TYPE_DEFAULT:
+    case TYPE_STRING:
+        return compare_ignoring_case(left, right);
+    case TYPE_INTEGER: {
         long long left_number = 0, right_number = 0;
         if (scan_integer(left, &left_number)
             && scan_integer(right, &right_number)) {
             return (left_number > right_number) - (left_number < right_number);
         }
-        return compare_present(left, right, type_string);
+        return compare_present(left, right, TYPE_STRING);
     }
-    if (type_is(type, type_number)) {
+    case TYPE_NUMBER: {
         double left_number = 0, right_number = 0;
         if (scan_number(left, &left_number)
             && scan_number(right, &right_number)) {
             return sign_of_difference(left_number, right_number);
         }
-        return compare_present(left, right, type_string);
+        return compare_present(left, right, TYPE_STRING);
     }
-    if (g_ascii_strcasecmp(type, "version") == 0) {
+    case TYPE_VERSION:
         return compare_versions(left, right);
+    case TYPE_UNKNOWN:
+    default:
+        return 0;
     }
-    return 0;
 }
 
 /* A missing value sorts before any present one. */
 static int
-compare_values(const char *left, const char *right, const char *type,
+compare_values(const char *left, const char *right, ValueType type,
                Operation op)
 {
     if (left == NULL || right == NULL) {
         return (left != NULL) - (right != NULL);
     }
-    if (type == NULL) {
+    if (type == TYPE_DEFAULT) {
         type = default_type(left, right, op);
     }
     return compare_present(left, right, type);
@@ -253,23 +298,16 @@ compare_values(const char *left, const char *right, const char *type,
 int
 cs_rule_compare(const char *left, const char *right, const char *type)
 {
-    return compare_values(left, right, type, OP_OTHER);
-}
-
-static gboolean
-operation_is(const char *operation, const char *name)
-{
-    return operation != NULL && g_ascii_strcasecmp(operation, name) == 0;
+    return compare_values(left, right, parse_type(type), OP_OTHER);
 }
 
 /* Pacemaker Explained, "Node Attribute Expressions": defined/not_defined
  * look only at the node's value; eq/ne work with a missing side; the
  * ordering operations fail when either side is missing. */
 static gboolean
-accept_comparison(const char *node_value, const char *value,
-                  const char *type, const char *operation)
+accept_comparison(const char *node_value, const char *value, ValueType type,
+                  Operation op)
 {
-    Operation op = parse_operation(operation);
     int order = 0;
 
     if (op == OP_DEFINED) {
@@ -300,93 +338,174 @@ accept_comparison(const char *node_value, const char *value,
     }
 }
 
-/* ---- node attribute expressions ------------------------------------- */
+/* ---- the compiled form -------------------------------------------------- */
 
-static gboolean
-has_match_data(const CsRuleContext *context)
+typedef enum {
+    CONDITION_RULE,          /* a nested <rule> (or a reference to one) */
+    CONDITION_ATTRIBUTE,     /* <expression> on a node attribute */
+    CONDITION_ROLE,          /* <expression attribute="#role"> */
+    CONDITION_DATE,          /* <date_expression> */
+    CONDITION_RESOURCE,      /* <rsc_expression> */
+    CONDITION_OPERATION,     /* <op_expression> */
+    CONDITION_FALSE,         /* any other element: never passes */
+} ConditionKind;
+
+typedef enum { SOURCE_LITERAL, SOURCE_PARAM, SOURCE_META } ValueSource;
+
+typedef struct {
+    const char *name;        /* NULL: the expression never passes */
+    gboolean has_percent;    /* may hold %N submatch references */
+    Operation op;
+    ValueType type;
+    ValueSource source;
+    const char *value;
+} AttributeTest;
+
+typedef struct {
+    Operation op;
+    int wanted;              /* role_rank() of value= */
+} RoleTest;
+
+typedef enum {
+    DATE_IN_RANGE, DATE_SPEC, DATE_GT, DATE_LT, DATE_INVALID
+} DateOperation;
+
+/* One date_spec field: absent, or a range whose -1 bounds are open. */
+typedef struct {
+    gboolean present;
+    long long low, high;
+} SpecField;
+
+enum { SPEC_FIELDS = 11 };
+
+typedef struct {
+    DateOperation op;
+    gboolean has_start, has_end;
+    CsTime start, end;       /* end includes a <duration> */
+    gboolean has_spec;       /* date_spec: FALSE when there is no element */
+    SpecField spec[SPEC_FIELDS];
+} DateTest;
+
+typedef struct {
+    const char *class, *provider, *type;   /* NULL when absent */
+} ResourceTest;
+
+typedef enum { INTERVAL_ANY, INTERVAL_FIXED, INTERVAL_INVALID } IntervalKind;
+
+typedef struct {
+    const char *name;
+    IntervalKind interval_kind;
+    guint interval_ms;
+} OperationTest;
+
+typedef struct CompiledRule CompiledRule;
+
+typedef struct {
+    ConditionKind kind;
+    union {
+        const CompiledRule *rule;   /* NULL: a reference leading nowhere */
+        AttributeTest attribute;
+        RoleTest role;
+        DateTest *date;             /* large and rare: kept apart */
+        ResourceTest resource;
+        OperationTest operation;
+    } as;
+} Condition;
+
+/* One resolved <rule>: its element conditions in document order. */
+struct CompiledRule {
+    gboolean any;            /* boolean-op="or" */
+    guint n_conditions;
+    Condition *conditions;
+};
+
+/* Owns every piece of the graph.  A rule is compiled once however often
+ * it is referred to, so a rule referring to itself is a cycle here too and
+ * evaluation stops at CS_RULE_MAX_DEPTH. */
+struct CsRule {
+    xmlNode *xml;
+    const CompiledRule *root;  /* NULL: the reference leads nowhere */
+    gboolean element_or;       /* the given element's own boolean-op="or" */
+    CompiledRule root_storage;
+    /* A rebuild compiles every location rule, so the usual rule (plain
+     * expressions, no nesting, no dates) is one allocation: this block
+     * holds the root's conditions and, after them, room for their
+     * strings.  Anything else goes in "pieces" (NULL until needed). */
+    char *room, *room_end;
+    GPtrArray *pieces;         /* nested CompiledRules, Condition arrays,
+                                  DateTests, strings: all g_free'd */
+    /* While compiling only, and only once a nested rule appears:
+     * resolved <rule> -> its CompiledRule, and the rules whose conditions
+     * are still to be read. */
+    xmlNode *root_xml;
+    GHashTable *compiled;
+    GPtrArray *pending;
+    Condition root_conditions[];
+};
+
+/* ---- compiling ---------------------------------------------------------- */
+
+static gpointer
+keep_piece(CsRule *owner, gpointer piece)
 {
-    return context->rsc_params != NULL || context->rsc_meta != NULL
-           || context->submatches != NULL;
+    if (owner->pieces == NULL) {
+        owner->pieces = g_ptr_array_new_full(4, g_free);
+    }
+    g_ptr_array_add(owner->pieces, piece);
+    return piece;
 }
 
-/* "%0".."%9" in the attribute name become the rsc-pattern submatches
- * (Pacemaker Explained, "Location Constraints"); one that did not match
- * (or matched nothing) vanishes.  NULL when nothing would change. */
-static char *
-expand_submatches(const char *name, char **submatches)
+static const char *
+keep_string(CsRule *owner, const char *text)
 {
-    GString *expanded = NULL;
-    guint count = (submatches != NULL) ? g_strv_length(submatches) : 0;
+    size_t size = 0;
+    char *copy = NULL;
 
-    if (count == 0 || name == NULL || strchr(name, '%') == NULL) {
+    if (text == NULL) {
         return NULL;
     }
-    expanded = g_string_new(NULL);
-    for (const char *cursor = name; *cursor != '\0'; cursor++) {
-        if (cursor[0] == '%' && g_ascii_isdigit(cursor[1])) {
-            guint index = (guint) (cursor[1] - '0');
-            if (index < count) {
-                g_string_append(expanded, submatches[index]);
+    size = strlen(text) + 1;
+    if ((size_t) (owner->room_end - owner->room) < size) {
+        return keep_piece(owner, g_strdup(text));
+    }
+    copy = memcpy(owner->room, text, size);
+    owner->room += size;
+    return copy;
+}
+
+/* Reads the named properties of an element in one walk over its
+ * properties: values[i] is that of names[i], or NULL. */
+static void
+read_properties(const xmlNode *element, const char *const *names,
+                const char **values, gsize count)
+{
+    memset(values, 0, count * sizeof(*values));
+    for (const xmlAttr *property = element->properties; property != NULL;
+         property = property->next) {
+        const char *name = (const char *) property->name;
+
+        for (gsize i = 0; i < count; i++) {
+            if (values[i] == NULL && name[0] == names[i][0]
+                && strcmp(name, names[i]) == 0) {
+                values[i] = property->children != NULL
+                            ? (const char *) property->children->content : "";
+                break;
             }
-            cursor++;
-        } else {
-            g_string_append_c(expanded, *cursor);
         }
     }
-    if (expanded->len == 0) {
-        g_string_free(expanded, TRUE);
-        return NULL;
-    }
-    return g_string_free(expanded, FALSE);
 }
 
-/* value-source="param"/"meta" names a resource parameter or meta-attribute
- * whose value is compared (Pacemaker Explained, "Node Attribute
- * Expressions"); it applies only where a resource is in context. */
-static const char *
-expression_value(const xmlNode *expression, const CsRuleContext *context)
+static ValueSource
+parse_source(const char *source)
 {
-    const char *value = attribute(expression, "value");
-    const char *source = attribute(expression, "value-source");
-    GHashTable *table = NULL;
-
-    if (!has_match_data(context)) {
-        return value;
+    if (text_is(source, "param")) {
+        return SOURCE_PARAM;
     }
-    if (value == NULL || value[0] == '\0') {
-        return NULL;
+    if (text_is(source, "meta")) {
+        return SOURCE_META;
     }
-    if (source != NULL && g_ascii_strcasecmp(source, "param") == 0) {
-        table = context->rsc_params;
-    } else if (source != NULL && g_ascii_strcasecmp(source, "meta") == 0) {
-        table = context->rsc_meta;
-    } else {
-        return value;
-    }
-    return (table != NULL) ? g_hash_table_lookup(table, value) : NULL;
+    return SOURCE_LITERAL;
 }
-
-static gboolean
-attribute_expression_passes(const xmlNode *expression,
-                            const CsRuleContext *context)
-{
-    const char *name = attribute(expression, "attribute");
-    const char *operation = attribute(expression, "operation");
-    g_autofree char *expanded = NULL;
-    const char *node_value = NULL;
-
-    /* Without a node (rsc_defaults, cluster options) these never pass. */
-    if (context->node_attrs == NULL || name == NULL) {
-        return FALSE;
-    }
-    expanded = expand_submatches(name, context->submatches);
-    node_value = g_hash_table_lookup(context->node_attrs,
-                                     expanded ? expanded : name);
-    return accept_comparison(node_value, expression_value(expression, context),
-                             attribute(expression, "type"), operation);
-}
-
-/* ---- #role ------------------------------------------------------------- */
 
 /* Roles in Pacemaker's order; 0 = unknown. */
 static int
@@ -395,60 +514,52 @@ role_rank(const char *role)
     if (role == NULL) {
         return 0;
     }
-    if (g_ascii_strcasecmp(role, "Stopped") == 0) {
+    if (text_is(role, "Stopped")) {
         return 1;
     }
-    if (g_ascii_strcasecmp(role, "Started") == 0) {
+    if (text_is(role, "Started")) {
         return 2;
     }
-    if (g_ascii_strcasecmp(role, "Unpromoted") == 0
-        || g_ascii_strcasecmp(role, "Slave") == 0) {
+    if (text_is(role, "Unpromoted") || text_is(role, "Slave")) {
         return 3;
     }
-    if (g_ascii_strcasecmp(role, "Promoted") == 0
-        || g_ascii_strcasecmp(role, "Master") == 0) {
+    if (text_is(role, "Promoted") || text_is(role, "Master")) {
         return 4;
     }
     return 0;
 }
 
-/* #role (deprecated): "defined" means promotable-style roles, "ne" only
- * answers for them, and an unknown role never passes. */
-static gboolean
-role_expression_passes(const xmlNode *expression, const CsRuleContext *context)
+static void
+compile_expression(CsRule *owner, const xmlNode *element, Condition *out)
 {
-    const char *operation = attribute(expression, "operation");
-    int role = role_rank(context->role);
-    int wanted = role_rank(attribute(expression, "value"));
+    enum { NAME, OPERATION, TYPE, SOURCE, VALUE, COUNT };
+    static const char *const names[COUNT] = {
+        [NAME] = "attribute", [OPERATION] = "operation", [TYPE] = "type",
+        [SOURCE] = "value-source", [VALUE] = "value",
+    };
+    const char *values[COUNT];
 
-    if (role == 0) {
-        return FALSE;
+    read_properties(element, names, values, COUNT);
+    if (g_strcmp0(values[NAME], "#role") == 0) {
+        out->kind = CONDITION_ROLE;
+        out->as.role.op = parse_operation(values[OPERATION]);
+        out->as.role.wanted = role_rank(values[VALUE]);
+        return;
     }
-    if (operation_is(operation, "defined")) {
-        return role > 2;
-    }
-    if (operation_is(operation, "not_defined")) {
-        return role < 3;
-    }
-    if (operation_is(operation, "eq")) {
-        return wanted == role;
-    }
-    if (operation_is(operation, "ne")) {
-        return role >= 3 && wanted != role;
-    }
-    return FALSE;
+    out->kind = CONDITION_ATTRIBUTE;
+    out->as.attribute = (AttributeTest) {
+        .name = keep_string(owner, values[NAME]),
+        .has_percent = values[NAME] != NULL && strchr(values[NAME], '%') != NULL,
+        .op = parse_operation(values[OPERATION]),
+        .type = parse_type(values[TYPE]),
+        .source = parse_source(values[SOURCE]),
+        .value = keep_string(owner, values[VALUE]),
+    };
 }
 
-/* ---- date expressions ------------------------------------------------- */
-
-typedef enum CsDateResult {
-    CS_DATE_UNDETERMINED,   /* invalid, or the field is absent */
-    CS_DATE_BEFORE,
-    CS_DATE_WITHIN,
-    CS_DATE_AFTER,
-} CsDateResult;
-
-/* A whole integer: leading white space and a sign allowed, nothing after. */
+/* Reads a date_spec field: "N", "N-M", "N-" (no upper bound) or "-M" (no
+ * lower bound); -1 stands for a missing bound.  Anything else ("11abc",
+ * "1-2-3", "-") is not a range, as for Pacemaker's pcmk__parse_ll_range. */
 static gboolean
 scan_whole_integer(const char *text, long long *out)
 {
@@ -459,9 +570,6 @@ scan_whole_integer(const char *text, long long *out)
     return errno == 0 && end != text && *end == '\0';
 }
 
-/* Reads a date_spec field: "N", "N-M", "N-" (no upper bound) or "-M" (no
- * lower bound); -1 stands for a missing bound.  Anything else ("11abc",
- * "1-2-3", "-") is not a range, as for Pacemaker's pcmk__parse_ll_range. */
 static gboolean
 parse_spec_range(const char *text, long long *low, long long *high)
 {
@@ -490,77 +598,25 @@ parse_spec_range(const char *text, long long *low, long long *high)
     return end[1] == '\0' || scan_whole_integer(end + 1, high);
 }
 
-/* One date_spec field against the matching field of "now".  A field that
- * is absent or not a range is undetermined, which does not stop the
+/* The date_spec fields, in the order they are checked. */
+static const char *const spec_field_names[SPEC_FIELDS] = {
+    "years", "months", "monthdays", "hours", "minutes", "seconds",
+    "yeardays", "weekyears", "weeks", "weekdays", "moon",
+};
+
+/* A field that is absent or not a range is left out: it does not stop the
  * date_spec from passing (Pacemaker 2.1.5). */
-static CsDateResult
-check_spec_field(const xmlNode *spec, const char *name, int value)
+static void
+compile_date_spec(const xmlNode *spec, DateTest *date)
 {
-    const char *text = attribute(spec, name);
-    long long low = -1, high = -1;
+    date->has_spec = (spec != NULL);
+    for (gsize i = 0; spec != NULL && i < SPEC_FIELDS; i++) {
+        const char *text = attribute(spec, spec_field_names[i]);
+        SpecField *field = &date->spec[i];
 
-    if (text == NULL || !parse_spec_range(text, &low, &high)) {
-        return CS_DATE_UNDETERMINED;
+        field->present = text != NULL
+                         && parse_spec_range(text, &field->low, &field->high);
     }
-    if (low != -1 && value < low) {
-        return CS_DATE_BEFORE;
-    }
-    if (high != -1 && value > high) {
-        return CS_DATE_AFTER;
-    }
-    return CS_DATE_WITHIN;
-}
-
-/* The deprecated "moon" field: Pacemaker's (NetHack's) approximation of
- * the phase, 0 = new .. 4 = full .. 7, from the year and day of year. */
-static int
-moon_phase(const CsTimeFields *fields)
-{
-    int golden = (fields->year % 19) + 1;
-    int epact = (11 * golden + 18) % 30;
-
-    if ((epact == 25 && golden > 11) || epact == 24) {
-        epact++;
-    }
-    return ((((fields->yearday + epact) * 6) + 11) % 177) / 22 & 7;
-}
-
-/* Pacemaker Explained, "Date Specifications": every field given must hold;
- * the fields are those of "now" in the offset it was given in. */
-static CsDateResult
-date_spec_result(const xmlNode *spec, CsTime now)
-{
-    CsTimeFields fields;
-    const struct { const char *name; int value; } checks[] = {
-        { "years", 0 }, { "months", 0 }, { "monthdays", 0 },
-        { "hours", 0 }, { "minutes", 0 }, { "seconds", 0 },
-        { "yeardays", 0 }, { "weekyears", 0 }, { "weeks", 0 },
-        { "weekdays", 0 }, { "moon", 0 },
-    };
-    int values[G_N_ELEMENTS(checks)];
-
-    if (spec == NULL) {
-        return CS_DATE_WITHIN;
-    }
-    cs_time_fields(now, &fields);
-    values[0] = fields.year;
-    values[1] = fields.month;
-    values[2] = fields.monthday;
-    values[3] = fields.hours;
-    values[4] = fields.minutes;
-    values[5] = fields.seconds;
-    values[6] = fields.yearday;
-    values[7] = fields.weekyear;
-    values[8] = fields.week;
-    values[9] = fields.weekday;
-    values[10] = moon_phase(&fields);
-    for (gsize i = 0; i < G_N_ELEMENTS(checks); i++) {
-        CsDateResult result = check_spec_field(spec, checks[i].name, values[i]);
-        if (result != CS_DATE_WITHIN && result != CS_DATE_UNDETERMINED) {
-            return result;
-        }
-    }
-    return CS_DATE_WITHIN;
 }
 
 /* A <duration> field: an integer (trailing text ignored); 0, garbage and
@@ -613,6 +669,410 @@ date_attribute(const xmlNode *expression, const char *name, CsTime *out)
     return text != NULL && cs_time_parse(text, out, NULL);
 }
 
+/* Pacemaker Explained, "Date Expressions": in_range (the default) needs a
+ * start or an end, gt a start, lt an end; anything else is invalid. */
+static DateTest *
+compile_date(CsRule *owner, xmlNode *element)
+{
+    DateTest *date = keep_piece(owner, g_new0(DateTest, 1));
+    const char *operation = attribute(element, "operation");
+    xmlNode *duration = first_child_named(element, "duration");
+
+    date->has_start = date_attribute(element, "start", &date->start);
+    date->has_end = date_attribute(element, "end", &date->end);
+    if (date->has_start && !date->has_end && duration != NULL) {
+        date->end = end_from_duration(date->start, duration);
+        date->has_end = TRUE;
+    }
+    if (operation == NULL || text_is(operation, "in_range")) {
+        date->op = DATE_IN_RANGE;
+    } else if (text_is(operation, "date_spec")) {
+        date->op = DATE_SPEC;
+        compile_date_spec(first_child_named(element, "date_spec"), date);
+    } else if (text_is(operation, "gt") && date->has_start) {
+        date->op = DATE_GT;
+    } else if (text_is(operation, "lt") && date->has_end) {
+        date->op = DATE_LT;
+    } else {
+        date->op = DATE_INVALID;
+    }
+    return date;
+}
+
+static void
+compile_operation(CsRule *owner, const xmlNode *element, OperationTest *out)
+{
+    static const char *const names[] = { "name", "interval" };
+    const char *values[G_N_ELEMENTS(names)];
+    const char *interval = NULL;
+
+    read_properties(element, names, values, G_N_ELEMENTS(names));
+    interval = values[1];
+    out->name = keep_string(owner, values[0]);
+    out->interval_kind = INTERVAL_ANY;
+    out->interval_ms = 0;
+    if (interval != NULL) {
+        out->interval_kind = cs_interval_spec_parse(interval, &out->interval_ms)
+                             ? INTERVAL_FIXED : INTERVAL_INVALID;
+    }
+}
+
+static const CompiledRule *compile_rule(CsRule *owner, xmlNode *element);
+
+/* The element's name decides its kind; names are compared once, here. */
+static void
+compile_condition(CsRule *owner, xmlNode *element, Condition *out)
+{
+    const char *name = (const char *) element->name;
+
+    if (name[0] == 'e' && strcmp(name, "expression") == 0) {
+        compile_expression(owner, element, out);    /* the usual one first */
+    } else if (strcmp(name, "rule") == 0) {
+        out->kind = CONDITION_RULE;
+        out->as.rule = compile_rule(owner, element);
+    } else if (strcmp(name, "date_expression") == 0) {
+        out->kind = CONDITION_DATE;
+        out->as.date = compile_date(owner, element);
+    } else if (strcmp(name, "rsc_expression") == 0) {
+        static const char *const names[] = { "class", "provider", "type" };
+        const char *values[G_N_ELEMENTS(names)];
+
+        read_properties(element, names, values, G_N_ELEMENTS(names));
+        out->kind = CONDITION_RESOURCE;
+        out->as.resource = (ResourceTest) {
+            .class = keep_string(owner, values[0]),
+            .provider = keep_string(owner, values[1]),
+            .type = keep_string(owner, values[2]),
+        };
+    } else if (strcmp(name, "op_expression") == 0) {
+        out->kind = CONDITION_OPERATION;
+        compile_operation(owner, element, &out->as.operation);
+    } else {
+        out->kind = CONDITION_FALSE;
+    }
+}
+
+/* The nested rule an element stands for, compiled once however often it
+ * is referred to; NULL when a reference leads nowhere.  Its conditions are
+ * read later by fill_pending(), so a long chain of references costs no
+ * recursion. */
+static const CompiledRule *
+compile_rule(CsRule *owner, xmlNode *element)
+{
+    xmlNode *rule = resolve_reference(element);
+    CompiledRule *compiled = NULL;
+
+    if (rule == NULL) {
+        return NULL;
+    }
+    if (owner->compiled == NULL) {
+        owner->compiled = g_hash_table_new(g_direct_hash, g_direct_equal);
+        owner->pending = g_ptr_array_new();
+        g_hash_table_insert(owner->compiled, owner->root_xml,
+                            &owner->root_storage);
+    }
+    compiled = g_hash_table_lookup(owner->compiled, rule);
+    if (compiled == NULL) {
+        compiled = keep_piece(owner, g_new0(CompiledRule, 1));
+        g_hash_table_insert(owner->compiled, rule, compiled);
+        g_ptr_array_add(owner->pending, rule);
+    }
+    return compiled;
+}
+
+static guint
+count_conditions(const xmlNode *rule)
+{
+    guint count = 0;
+
+    for (const xmlNode *child = rule->children; child != NULL; child = child->next) {
+        count += (child->type == XML_ELEMENT_NODE);
+    }
+    return count;
+}
+
+/* conditions: room for them, or NULL to allocate it. */
+static void
+fill_rule(CsRule *owner, xmlNode *rule, CompiledRule *compiled,
+          Condition *conditions)
+{
+    guint count = count_conditions(rule), index = 0;
+
+    compiled->any = text_is(attribute(rule, "boolean-op"), "or");
+    compiled->n_conditions = count;
+    compiled->conditions = conditions != NULL
+                           ? conditions
+                           : keep_piece(owner, g_new0(Condition, MAX(count, 1)));
+    for (xmlNode *child = rule->children; child != NULL; child = child->next) {
+        if (child->type == XML_ELEMENT_NODE) {
+            compile_condition(owner, child, &compiled->conditions[index++]);
+        }
+    }
+}
+
+/* The pending array grows while it is walked: nested rules of nested rules. */
+static void
+fill_pending(CsRule *owner)
+{
+    for (guint i = 0; owner->pending != NULL && i < owner->pending->len; i++) {
+        xmlNode *rule = g_ptr_array_index(owner->pending, i);
+        fill_rule(owner, rule, g_hash_table_lookup(owner->compiled, rule), NULL);
+    }
+}
+
+/* Room enough for the strings of the rule's own conditions: every
+ * property value they have, whether kept or not. */
+static size_t
+text_room(const xmlNode *rule)
+{
+    size_t room = 0;
+
+    for (const xmlNode *child = rule->children; child != NULL; child = child->next) {
+        if (child->type != XML_ELEMENT_NODE) {
+            continue;
+        }
+        for (const xmlAttr *property = child->properties; property != NULL;
+             property = property->next) {
+            const xmlNode *text = property->children;
+            room += 1 + ((text != NULL && text->content != NULL)
+                         ? strlen((const char *) text->content) : 0);
+        }
+    }
+    return room;
+}
+
+CsRule *
+cs_rule_compile(xmlNode *rule)
+{
+    CsRule *compiled = NULL;
+    xmlNode *root = NULL;
+    guint count = 0;
+    size_t room = 0;
+
+    if (rule == NULL) {
+        return NULL;
+    }
+    root = resolve_reference(rule);
+    if (root != NULL) {
+        count = count_conditions(root);
+        room = text_room(root);
+    }
+    compiled = g_malloc0(sizeof(CsRule) + count * sizeof(Condition) + room);
+    compiled->xml = rule;
+    compiled->element_or = text_is(attribute(rule, "boolean-op"), "or");
+    compiled->room = (char *) &compiled->root_conditions[count];
+    compiled->room_end = compiled->room + room;
+    compiled->root_xml = root;
+    if (root != NULL) {
+        compiled->root = &compiled->root_storage;
+        fill_rule(compiled, root, &compiled->root_storage,
+                  compiled->root_conditions);
+        fill_pending(compiled);
+    }
+    /* Evaluation must find no table it could be tempted to fill. */
+    compiled->root_xml = NULL;
+    g_clear_pointer(&compiled->compiled, g_hash_table_destroy);
+    g_clear_pointer(&compiled->pending, g_ptr_array_unref);
+    return compiled;
+}
+
+void
+cs_rule_free(CsRule *rule)
+{
+    if (rule == NULL) {
+        return;
+    }
+    if (rule->pieces != NULL) {
+        g_ptr_array_free(rule->pieces, TRUE);
+    }
+    g_free(rule);
+}
+
+xmlNode *
+cs_rule_xml(const CsRule *rule)
+{
+    return rule->xml;
+}
+
+gboolean
+cs_rule_is_or(const CsRule *rule)
+{
+    return rule->element_or;
+}
+
+/* ---- node attribute expressions ------------------------------------- */
+
+static gboolean
+has_match_data(const CsRuleContext *context)
+{
+    return context->rsc_params != NULL || context->rsc_meta != NULL
+           || context->submatches != NULL;
+}
+
+/* "%0".."%9" in the attribute name become the rsc-pattern submatches
+ * (Pacemaker Explained, "Location Constraints"); one that did not match
+ * (or matched nothing) vanishes.  NULL when nothing would change. */
+static char *
+expand_submatches(const char *name, char **submatches)
+{
+    GString *expanded = NULL;
+    guint count = (submatches != NULL) ? g_strv_length(submatches) : 0;
+
+    if (count == 0) {
+        return NULL;
+    }
+    expanded = g_string_new(NULL);
+    for (const char *cursor = name; *cursor != '\0'; cursor++) {
+        if (cursor[0] == '%' && g_ascii_isdigit(cursor[1])) {
+            guint index = (guint) (cursor[1] - '0');
+            if (index < count) {
+                g_string_append(expanded, submatches[index]);
+            }
+            cursor++;
+        } else {
+            g_string_append_c(expanded, *cursor);
+        }
+    }
+    if (expanded->len == 0) {
+        g_string_free(expanded, TRUE);
+        return NULL;
+    }
+    return g_string_free(expanded, FALSE);
+}
+
+/* value-source="param"/"meta" names a resource parameter or meta-attribute
+ * whose value is compared (Pacemaker Explained, "Node Attribute
+ * Expressions"); it applies only where a resource is in context. */
+static const char *
+expression_value(const AttributeTest *test, const CsRuleContext *context)
+{
+    GHashTable *table = NULL;
+
+    if (!has_match_data(context)) {
+        return test->value;
+    }
+    if (test->value == NULL || test->value[0] == '\0') {
+        return NULL;
+    }
+    switch (test->source) {
+    case SOURCE_PARAM: table = context->rsc_params; break;
+    case SOURCE_META: table = context->rsc_meta; break;
+    case SOURCE_LITERAL:
+    default: return test->value;
+    }
+    return (table != NULL) ? g_hash_table_lookup(table, test->value) : NULL;
+}
+
+static gboolean
+attribute_test_passes(const AttributeTest *test, const CsRuleContext *context)
+{
+    g_autofree char *expanded = NULL;
+    const char *node_value = NULL;
+
+    /* Without a node (rsc_defaults, cluster options) these never pass. */
+    if (context->node_attrs == NULL || test->name == NULL) {
+        return FALSE;
+    }
+    if (test->has_percent) {
+        expanded = expand_submatches(test->name, context->submatches);
+    }
+    node_value = g_hash_table_lookup(context->node_attrs,
+                                     expanded ? expanded : test->name);
+    return accept_comparison(node_value, expression_value(test, context),
+                             test->type, test->op);
+}
+
+/* ---- #role ------------------------------------------------------------- */
+
+/* #role (deprecated): "defined" means promotable-style roles, "ne" only
+ * answers for them, and an unknown role never passes. */
+static gboolean
+role_test_passes(const RoleTest *test, const CsRuleContext *context)
+{
+    int role = role_rank(context->role);
+
+    if (role == 0) {
+        return FALSE;
+    }
+    switch (test->op) {
+    case OP_DEFINED: return role > 2;
+    case OP_NOT_DEFINED: return role < 3;
+    case OP_EQ: return test->wanted == role;
+    case OP_NE: return role >= 3 && test->wanted != role;
+    default: return FALSE;
+    }
+}
+
+/* ---- date expressions ------------------------------------------------- */
+
+typedef enum CsDateResult {
+    CS_DATE_UNDETERMINED,   /* invalid, or the field is absent */
+    CS_DATE_BEFORE,
+    CS_DATE_WITHIN,
+    CS_DATE_AFTER,
+} CsDateResult;
+
+static CsDateResult
+check_spec_field(const SpecField *field, int value)
+{
+    if (!field->present) {
+        return CS_DATE_UNDETERMINED;
+    }
+    if (field->low != -1 && value < field->low) {
+        return CS_DATE_BEFORE;
+    }
+    if (field->high != -1 && value > field->high) {
+        return CS_DATE_AFTER;
+    }
+    return CS_DATE_WITHIN;
+}
+
+/* The deprecated "moon" field: Pacemaker's (NetHack's) approximation of
+ * the phase, 0 = new .. 4 = full .. 7, from the year and day of year. */
+static int
+moon_phase(const CsTimeFields *fields)
+{
+    int golden = (fields->year % 19) + 1;
+    int epact = (11 * golden + 18) % 30;
+
+    if ((epact == 25 && golden > 11) || epact == 24) {
+        epact++;
+    }
+    return ((((fields->yearday + epact) * 6) + 11) % 177) / 22 & 7;
+}
+
+/* Pacemaker Explained, "Date Specifications": every field given must hold;
+ * the fields are those of "now" in the offset it was given in. */
+static CsDateResult
+date_spec_result(const DateTest *date, CsTime now)
+{
+    CsTimeFields fields;
+    int values[SPEC_FIELDS];
+
+    if (!date->has_spec) {
+        return CS_DATE_WITHIN;
+    }
+    cs_time_fields(now, &fields);
+    values[0] = fields.year;
+    values[1] = fields.month;
+    values[2] = fields.monthday;
+    values[3] = fields.hours;
+    values[4] = fields.minutes;
+    values[5] = fields.seconds;
+    values[6] = fields.yearday;
+    values[7] = fields.weekyear;
+    values[8] = fields.week;
+    values[9] = fields.weekday;
+    values[10] = moon_phase(&fields);
+    for (gsize i = 0; i < SPEC_FIELDS; i++) {
+        CsDateResult result = check_spec_field(&date->spec[i], values[i]);
+        if (result != CS_DATE_WITHIN && result != CS_DATE_UNDETERMINED) {
+            return result;
+        }
+    }
+    return CS_DATE_WITHIN;
+}
+
 static CsTime
 one_second_after(CsTime time)
 {
@@ -622,60 +1082,48 @@ one_second_after(CsTime time)
 
 /* in_range: start <= now <= end, both inclusive. */
 static CsDateResult
-in_range_result(gboolean has_start, CsTime start, gboolean has_end,
-                CsTime end, const CsRuleContext *context)
+in_range_result(const DateTest *date, const CsRuleContext *context)
 {
-    if (!has_start && !has_end) {
+    if (!date->has_start && !date->has_end) {
         return CS_DATE_UNDETERMINED;
     }
-    if (has_start && context->now.seconds < start.seconds) {
-        lower_next_change(context, start);
+    if (date->has_start && context->now.seconds < date->start.seconds) {
+        lower_next_change(context, date->start);
         return CS_DATE_BEFORE;
     }
-    if (has_end && context->now.seconds > end.seconds) {
+    if (date->has_end && context->now.seconds > date->end.seconds) {
         return CS_DATE_AFTER;
     }
-    if (has_end) {
-        lower_next_change(context, one_second_after(end));
+    if (date->has_end) {
+        lower_next_change(context, one_second_after(date->end));
     }
     return CS_DATE_WITHIN;
 }
 
 static CsDateResult
-date_expression_result(xmlNode *expression, const CsRuleContext *context)
+date_test_result(const DateTest *date, const CsRuleContext *context)
 {
-    const char *operation = attribute(expression, "operation");
-    xmlNode *duration = first_child_named(expression, "duration");
-    CsTime start = { 0, 0 }, end = { 0, 0 };
-    gboolean has_start = date_attribute(expression, "start", &start);
-    gboolean has_end = date_attribute(expression, "end", &end);
-
-    if (has_start && !has_end && duration != NULL) {
-        end = end_from_duration(start, duration);
-        has_end = TRUE;
-    }
-    if (operation == NULL || operation_is(operation, "in_range")) {
-        return in_range_result(has_start, start, has_end, end, context);
-    }
-    if (operation_is(operation, "date_spec")) {
-        return date_spec_result(first_child_named(expression, "date_spec"),
-                                context->now);
-    }
-    if (operation_is(operation, "gt") && has_start) {
-        if (context->now.seconds > start.seconds) {
+    switch (date->op) {
+    case DATE_IN_RANGE:
+        return in_range_result(date, context);
+    case DATE_SPEC:
+        return date_spec_result(date, context->now);
+    case DATE_GT:
+        if (context->now.seconds > date->start.seconds) {
             return CS_DATE_WITHIN;
         }
-        lower_next_change(context, one_second_after(start));
+        lower_next_change(context, one_second_after(date->start));
         return CS_DATE_BEFORE;
-    }
-    if (operation_is(operation, "lt") && has_end) {
-        if (context->now.seconds < end.seconds) {
-            lower_next_change(context, end);
+    case DATE_LT:
+        if (context->now.seconds < date->end.seconds) {
+            lower_next_change(context, date->end);
             return CS_DATE_WITHIN;
         }
         return CS_DATE_AFTER;
+    case DATE_INVALID:
+    default:
+        return CS_DATE_UNDETERMINED;
     }
-    return CS_DATE_UNDETERMINED;
 }
 
 /* ---- resource and operation expressions --------------------------------- */
@@ -683,49 +1131,39 @@ date_expression_result(xmlNode *expression, const CsRuleContext *context)
 /* rsc_expression (rsc_defaults): class and type must match when given;
  * provider must match exactly, absent on both sides included. */
 static gboolean
-resource_expression_passes(const xmlNode *expression,
-                           const CsRuleContext *context)
+resource_test_passes(const ResourceTest *test, const CsRuleContext *context)
 {
-    const char *class = attribute(expression, "class");
-    const char *provider = attribute(expression, "provider");
-    const char *type = attribute(expression, "type");
-
     if (context->rsc_class == NULL) {
         return FALSE;
     }
-    if (class != NULL && strcmp(class, context->rsc_class) != 0) {
+    if (test->class != NULL && strcmp(test->class, context->rsc_class) != 0) {
         return FALSE;
     }
-    if (g_strcmp0(provider, context->rsc_provider) != 0) {
+    if (g_strcmp0(test->provider, context->rsc_provider) != 0) {
         return FALSE;
     }
-    return type == NULL || g_strcmp0(type, context->rsc_type) == 0;
+    return test->type == NULL || g_strcmp0(test->type, context->rsc_type) == 0;
 }
 
 /* op_expression (op_defaults): name must match; interval when given. */
 static gboolean
-operation_expression_passes(const xmlNode *expression,
-                            const CsRuleContext *context)
+operation_test_passes(const OperationTest *test, const CsRuleContext *context)
 {
-    const char *name = attribute(expression, "name");
-    const char *interval = attribute(expression, "interval");
-    guint interval_ms = 0;
-
     if (context->op_name == NULL) {
         return FALSE;
     }
-    if (interval != NULL) {
-        if (!cs_interval_spec_parse(interval, &interval_ms)
-            || interval_ms != context->op_interval_ms) {
-            return FALSE;
-        }
+    if (test->interval_kind == INTERVAL_INVALID
+        || (test->interval_kind == INTERVAL_FIXED
+            && test->interval_ms != context->op_interval_ms)) {
+        return FALSE;
     }
-    return g_strcmp0(name, context->op_name) == 0;
+    return g_strcmp0(test->name, context->op_name) == 0;
 }
 
 /* ---- rules -------------------------------------------------------------- */
 
-static gboolean rule_passes(xmlNode *rule, const CsRuleContext *context, int depth);
+static gboolean rule_passes(const CompiledRule *rule,
+                            const CsRuleContext *context, int depth);
 
 /* Rules nest only as deep as libxml2 lets elements nest (256), but a
  * <rule id-ref> can refer to a rule that contains it.  Pacemaker recurses
@@ -733,77 +1171,71 @@ static gboolean rule_passes(xmlNode *rule, const CsRuleContext *context, int dep
 #define CS_RULE_MAX_DEPTH 256
 
 static gboolean
-is_role_attribute(const char *name)
+condition_passes(const Condition *condition, const CsRuleContext *context,
+                 int depth)
 {
-    return g_strcmp0(name, "#role") == 0;
-}
-
-static gboolean
-condition_passes(xmlNode *condition, const CsRuleContext *context, int depth)
-{
-    if (is_named(condition, "rule")) {
-        return rule_passes(condition, context, depth + 1);
+    switch (condition->kind) {
+    case CONDITION_RULE:
+        return rule_passes(condition->as.rule, context, depth + 1);
+    case CONDITION_ATTRIBUTE:
+        return attribute_test_passes(&condition->as.attribute, context);
+    case CONDITION_ROLE:
+        return role_test_passes(&condition->as.role, context);
+    case CONDITION_DATE:
+        return date_test_result(condition->as.date, context) == CS_DATE_WITHIN;
+    case CONDITION_RESOURCE:
+        return resource_test_passes(&condition->as.resource, context);
+    case CONDITION_OPERATION:
+        return operation_test_passes(&condition->as.operation, context);
+    case CONDITION_FALSE:
+    default:
+        return FALSE;
     }
-    if (is_named(condition, "date_expression")) {
-        CsDateResult result = date_expression_result(condition, context);
-        return result == CS_DATE_WITHIN;
-    }
-    if (is_named(condition, "rsc_expression")) {
-        return resource_expression_passes(condition, context);
-    }
-    if (is_named(condition, "op_expression")) {
-        return operation_expression_passes(condition, context);
-    }
-    if (is_named(condition, "expression")) {
-        if (is_role_attribute(attribute(condition, "attribute"))) {
-            return role_expression_passes(condition, context);
-        }
-        return attribute_expression_passes(condition, context);
-    }
-    return FALSE;
 }
 
 /* boolean-op="or" passes on the first passing condition; anything else
  * means "and".  A rule reference that leads nowhere has no conditions
  * and so passes, as in Pacemaker. */
 static gboolean
-rule_passes(xmlNode *rule, const CsRuleContext *context, int depth)
+rule_passes(const CompiledRule *rule, const CsRuleContext *context, int depth)
 {
-    const char *boolean_op = NULL;
-    gboolean any = FALSE;
-
     if (depth > CS_RULE_MAX_DEPTH) {
         return FALSE;
     }
-    rule = resolve_reference(rule);
     if (rule == NULL) {
         return TRUE;
     }
-    boolean_op = attribute(rule, "boolean-op");
-    any = (boolean_op != NULL && g_ascii_strcasecmp(boolean_op, "or") == 0);
-    for (xmlNode *child = rule->children; child != NULL; child = child->next) {
-        gboolean passed = FALSE;
-        if (child->type != XML_ELEMENT_NODE) {
-            continue;
-        }
-        passed = condition_passes(child, context, depth);
-        if (passed && any) {
+    for (guint i = 0; i < rule->n_conditions; i++) {
+        gboolean passed = condition_passes(&rule->conditions[i], context, depth);
+        if (passed && rule->any) {
             return TRUE;
         }
-        if (!passed && !any) {
+        if (!passed && !rule->any) {
             return FALSE;
         }
     }
-    return !any;
+    return !rule->any;
+}
+
+gboolean
+cs_rule_evaluate(const CsRule *rule, const CsRuleContext *context)
+{
+    if (rule == NULL || context == NULL) {
+        return FALSE;
+    }
+    return rule_passes(rule->root, context, 0);
 }
 
 gboolean
 cs_rule_passes(xmlNode *rule, const CsRuleContext *context)
 {
+    g_autoptr(CsRule) compiled = NULL;
+
     if (rule == NULL || context == NULL) {
         return FALSE;
     }
-    return rule_passes(rule, context, 0);
+    compiled = cs_rule_compile(rule);
+    return cs_rule_evaluate(compiled, context);
 }
 
 /* Pacemaker's pe_eval_rules: no <rule> child passes; otherwise ANY passing

@@ -40,8 +40,30 @@ typedef struct CsRuleContext {
     const char *role;
 } CsRuleContext;
 
+/* A <rule> read once into a read-only form for repeated evaluation: the
+ * model compiles its location rules when it is built, and the engine
+ * evaluates them on every node of every solve.  It holds no pointer into
+ * the document except the element it was compiled from (cs_rule_xml);
+ * references (id-ref) are resolved in the document as it is now. */
+typedef struct CsRule CsRule;
+
+/* NULL only for a NULL element. */
+CsRule *cs_rule_compile(xmlNode *rule);
+void cs_rule_free(CsRule *rule);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsRule, cs_rule_free)
+
 /* TRUE when the rule passes.  An invalid rule (unknown operation, missing
- * attribute, unparsable date) does not pass, as in Pacemaker. */
+ * attribute, unparsable date) does not pass, as in Pacemaker.  Changes
+ * nothing but context->next_change: safe on several threads at once. */
+gboolean cs_rule_evaluate(const CsRule *rule, const CsRuleContext *context);
+
+/* The element the rule was compiled from. */
+xmlNode *cs_rule_xml(const CsRule *rule);
+
+/* Whether that element itself says boolean-op="or" (any case). */
+gboolean cs_rule_is_or(const CsRule *rule);
+
+/* cs_rule_evaluate() of a rule compiled for this one evaluation. */
 gboolean cs_rule_passes(xmlNode *rule, const CsRuleContext *context);
 
 /* TRUE when parent has no <rule> child or ANY of them passes (Pacemaker's
