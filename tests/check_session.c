@@ -10,6 +10,7 @@
  * built from scratch, after the edit and again after its undo.
  */
 #include "explain/session.h"
+#include "model/rules.h"
 
 #include <check.h>
 #include <string.h>
@@ -144,7 +145,7 @@ static void describe_constraints(GString *out, const CsModel *model)
                                loc->discovery, xmlGetLineNo(loc->xml));
         for (guint r = 0; r < loc->rules->len; r++)
             g_string_append_printf(out, " %ld",
-                                   xmlGetLineNo(g_ptr_array_index(loc->rules, r)));
+                                   xmlGetLineNo(cs_rule_xml(g_ptr_array_index(loc->rules, r))));
         for (char **match = loc->submatches; match != NULL && *match != NULL; match++)
             g_string_append_printf(out, " %%%s", *match);
         g_string_append_c(out, '\n');
