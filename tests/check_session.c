@@ -557,8 +557,16 @@ static gboolean try_edit(CsSession *session, guint trial)
                       && g_ptr_array_index(session->model->resources, 0) == kept,
                       "%s: %s did not reuse the model", session->document->path,
                       trials[trial].name);
-    if (session->model != NULL && session->model->histories_shared)
+    /* taken over means shared: the very arrays and indexes of the model
+     * before, which must then still be alive */
+    if (session->model != NULL && session->model->histories_shared) {
+        ck_assert(before != NULL && session->previous_model == before);
+        ck_assert_ptr_eq(session->model->rsc_states, before->rsc_states);
+        ck_assert_ptr_eq(session->model->state_index, before->state_index);
+        ck_assert_ptr_eq(session->model->fail_counts, before->fail_counts);
+        ck_assert_ptr_eq(session->model->fail_count_index, before->fail_count_index);
         histories_shared++;
+    }
     if (session->model != NULL && session->model->constraints_reused > 0)
         constraints_reused++;
     what = g_strdup_printf("after %s", trials[trial].name);

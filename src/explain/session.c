@@ -294,7 +294,8 @@ static const CsResource *cs_same_resource(const CsModel *model, const CsResource
     if (rsc->index >= 0 && (guint)rsc->index < model->resources->len) {
         const CsResource *same = g_ptr_array_index(model->resources, rsc->index);
 
-        if (strcmp(same->id, rsc->id) == 0)
+        /* a rebuild shares the resources it did not read again */
+        if (same == rsc || strcmp(same->id, rsc->id) == 0)
             return same;
     }
     return cs_model_resource(model, rsc->id);
@@ -314,15 +315,25 @@ static const char *cs_assigned_uname(const CsModel *model, const CsSolution *sol
     return assigned->uname;
 }
 
+/* Appended piece by piece: a standby moves hundreds of resources, and
+ * a format parsed per line cost more than the rest of the description. */
 static void cs_describe_change(GString *out, const char *rsc, const char *before,
                                const char *after)
 {
-    if (*after == '\0')
-        g_string_append_printf(out, "%s: stops\n", rsc);
-    else if (*before == '\0')
-        g_string_append_printf(out, "%s: starts on %s\n", rsc, after);
-    else
-        g_string_append_printf(out, "%s: %s -> %s\n", rsc, before, after);
+    g_string_append(out, rsc);
+    if (*after == '\0') {
+        g_string_append(out, ": stops\n");
+        return;
+    }
+    if (*before == '\0') {
+        g_string_append(out, ": starts on ");
+    } else {
+        g_string_append(out, ": ");
+        g_string_append(out, before);
+        g_string_append(out, " -> ");
+    }
+    g_string_append(out, after);
+    g_string_append_c(out, '\n');
 }
 
 /* Whether rsc's change is its group's change, already listed. */

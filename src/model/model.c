@@ -410,14 +410,16 @@ cs_model_free_status(CsModel *model)
     g_hash_table_destroy(model->node_by_uname);
     g_hash_table_destroy(model->node_by_id);
     g_ptr_array_free(model->nodes, TRUE);
-    g_ptr_array_free(model->rsc_states, TRUE);
-    g_ptr_array_free(model->fail_counts, TRUE);
-    g_ptr_array_free(model->status_bans, TRUE);
+    /* The histories may be shared with the models rebuilt from this one
+     * (status.c, cs_histories_take_over): references, dropped. */
+    g_ptr_array_unref(model->rsc_states);
+    g_ptr_array_unref(model->fail_counts);
+    g_ptr_array_unref(model->status_bans);
     if (model->state_index != NULL) {
-        g_hash_table_destroy(model->state_index);
+        g_hash_table_unref(model->state_index);
     }
     if (model->fail_count_index != NULL) {
-        g_hash_table_destroy(model->fail_count_index);
+        g_hash_table_unref(model->fail_count_index);
     }
 }
 
@@ -466,11 +468,9 @@ cs_pair_key(const CsModel *model, int rsc, int node)
 /* Lookups by (resource, node) must not scan every entry: the engine asks
  * for each pair of a large cluster. */
 static void
-cs_model_index_status(CsModel *model)
+cs_model_index_states(CsModel *model)
 {
     model->state_index = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
-    model->fail_count_index = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
-                                                    (GDestroyNotify)g_ptr_array_unref);
     for (guint i = 0; i < model->rsc_states->len; i++) {
         CsRscState *state = g_ptr_array_index(model->rsc_states, i);
         gint64 *key = cs_pair_key(model, state->rsc, state->node);
@@ -480,6 +480,13 @@ cs_model_index_status(CsModel *model)
             g_hash_table_insert(model->state_index, key, state);
         }
     }
+}
+
+static void
+cs_model_index_fail_counts(CsModel *model)
+{
+    model->fail_count_index = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
+                                                    (GDestroyNotify)g_ptr_array_unref);
     for (guint i = 0; i < model->fail_counts->len; i++) {
         CsFailCount *fail_count = g_ptr_array_index(model->fail_counts, i);
         gint64 *key = cs_pair_key(model, fail_count->rsc, fail_count->node);
@@ -491,6 +498,19 @@ cs_model_index_status(CsModel *model)
             g_free(key);
         }
         g_ptr_array_add(list, fail_count);
+    }
+}
+
+/* The indexes a status read left unset: those of histories and fail
+ * counts taken over came with them. */
+static void
+cs_model_index_status(CsModel *model)
+{
+    if (model->state_index == NULL) {
+        cs_model_index_states(model);
+    }
+    if (model->fail_count_index == NULL) {
+        cs_model_index_fail_counts(model);
     }
 }
 
@@ -637,11 +657,11 @@ cs_stage_copy(CsModel *model, const CsModel *previous, CsModelStage stage)
 }
 
 static void
-cs_stage_nodes(CsModel *model)
+cs_stage_nodes(CsModel *model, gboolean with_resources)
 {
     CsStageRun run = cs_stage_begin(model, CS_MODEL_STAGE_NODES);
 
-    cs_model_unpack_nodes(model);
+    cs_model_unpack_nodes(model, with_resources);
     cs_stage_end(&run);
 }
 
@@ -700,7 +720,7 @@ cs_model_build(const CsDocument *document, CsTime now, GError **error)
 
     cs_model_unpack_options(model);
     cs_stage_end(&run);
-    cs_stage_nodes(model);
+    cs_stage_nodes(model, TRUE);
     run = cs_stage_begin(model, CS_MODEL_STAGE_RESOURCES);
     if (!cs_model_unpack_resources(model, error)
         || !cs_model_check_size(model, error)) {   /* model/limits.h */
@@ -1019,8 +1039,13 @@ cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *rer
     const CsDocument *document = previous->document;
     gboolean meta = changes->meta_resources != NULL && changes->meta_resources->len > 0;
 
+    /* An empty list of touched constraints: <constraints> is as it was
+     * when previous passed the limits. */
+    gboolean constraints_same = changes->constraints != NULL && changes->constraints->len == 0;
+
     if (!cs_model_check_document(document, error)
-        || !cs_model_check_constraint_limits(document, error)) {  /* model/limits.h */
+        || (!constraints_same
+            && !cs_model_check_constraint_limits(document, error))) {  /* model/limits.h */
         return FALSE;
     }
     if ((changes->nodes_or_status || meta) && !previous->plain_nodes) {
@@ -1032,7 +1057,7 @@ cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *rer
     }
     if (changes->nodes_or_status
         && (!cs_model_check_edited_part(cs_document_section(document, "nodes"))
-            || !cs_rebuild_check_status_limits(document))) {
+            || (!changes->status_untouched && !cs_rebuild_check_status_limits(document)))) {
         return cs_rebuild_refuse(error, "an id past the limits");
     }
     if (!cs_reread_resources(previous, changes->meta_resources, reread)) {
@@ -1071,7 +1096,11 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
 
     cs_stage_copy(model, previous, CS_MODEL_STAGE_OPTIONS);
     if (status_again) {
-        cs_stage_nodes(model);
+        /* previous's resources made no remote or guest node (plain_nodes,
+         * which cs_rebuild_check requires here): when none was read
+         * again, they make none now, and the 2,000-resource scan for
+         * them is skipped. */
+        cs_stage_nodes(model, reread.old->len > 0);
     } else {
         cs_stage_copy(model, previous, CS_MODEL_STAGE_NODES);
     }

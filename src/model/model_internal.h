@@ -37,7 +37,9 @@ void cs_model_rule_context_init(const CsModel *model, CsRuleContext *context);
 
 /* Unpack steps. */
 void cs_model_unpack_options(CsModel *model);
-void cs_model_unpack_nodes(CsModel *model);
+/* with_resources: also the remote and guest nodes <resources> makes;
+ * FALSE when the resources are those of a model that made none. */
+void cs_model_unpack_nodes(CsModel *model, gboolean with_resources);
 gboolean cs_model_unpack_resources(CsModel *model, GError **error);
 /* previous: the model before an edit of the same document, whose
  * constraint units are taken over for the elements not in touched (see

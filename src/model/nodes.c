@@ -78,7 +78,8 @@ cs_node_add_attrs(CsModel *model, CsNode *node, xmlNode *sets_parent, gboolean o
         gpointer name, value;
         g_hash_table_iter_init(&iter, fresh);
         while (g_hash_table_iter_next(&iter, &name, &value)) {
-            g_hash_table_replace(node->attrs, g_strdup(name), g_strdup(value));
+            g_hash_table_iter_steal(&iter);   /* moved, not copied */
+            g_hash_table_replace(node->attrs, name, value);
         }
     } else {
         cs_nvsets_unpack(model->document, sets_parent, "instance_attributes",
@@ -241,8 +242,10 @@ cs_nodes_unpack_remote(CsModel *model)
 }
 
 void
-cs_model_unpack_nodes(CsModel *model)
+cs_model_unpack_nodes(CsModel *model, gboolean with_resources)
 {
     cs_nodes_unpack_configured(model);
-    cs_nodes_unpack_remote(model);
+    if (with_resources) {
+        cs_nodes_unpack_remote(model);
+    }
 }

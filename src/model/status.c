@@ -50,6 +50,7 @@ typedef struct {
     gboolean *unpacked;        /* per node: history read */
     GHashTable *lrm_index;     /* "uname\nrsc" -> <lrm_resource> */
     gboolean in_histories;     /* the histories are being read */
+    gboolean legacy_fail_counts;   /* cs_legacy_fail_counts(), asked once */
 } CsStatusRun;
 
 /* The running state of one history while its operations are replayed. */
@@ -546,7 +547,7 @@ cs_state_node(const CsModel *model, const xmlNode *state)
     return node != NULL ? node : g_hash_table_lookup(model->node_by_uname, uname);
 }
 
-static void cs_fail_counts_from_attrs(CsModel *model, CsNode *node);
+static void cs_fail_counts_from_attrs(CsStatusRun *run, CsNode *node);
 
 /* Pacemaker's unpack_node_state(), the first pass over node_state. */
 static void
@@ -569,7 +570,7 @@ cs_node_state_unpack(CsStatusRun *run, xmlNode *state)
         return;
     }
     cs_node_add_attrs(model, node, cs_child(state, "transient_attributes"), TRUE);
-    cs_fail_counts_from_attrs(model, node);
+    cs_fail_counts_from_attrs(run, node);
     if (cs_text_is_true(cs_node_attr(node, "standby"))) {
         node->standby = TRUE;
     }
@@ -628,7 +629,7 @@ cs_remote_attrs_unpack(CsStatusRun *run, CsNode *node)
         node->unseen = FALSE;
     }
     cs_node_add_attrs(model, node, cs_child(state, "transient_attributes"), TRUE);
-    cs_fail_counts_from_attrs(model, node);
+    cs_fail_counts_from_attrs(run, node);
     const char *shutdown = cs_node_attr(node, "shutdown");
     if (shutdown != NULL && strcmp(shutdown, "0") != 0) {
         node->shutdown = TRUE;
@@ -729,12 +730,13 @@ cs_legacy_fail_counts(const CsModel *model)
 }
 
 static void
-cs_fail_counts_from_attrs(CsModel *model, CsNode *node)
+cs_fail_counts_from_attrs(CsStatusRun *run, CsNode *node)
 {
+    CsModel *model = run->model;
     GHashTableIter iter;
     gpointer name, value;
     g_autoptr(GPtrArray) names = g_ptr_array_new();
-    gboolean legacy = cs_legacy_fail_counts(model);
+    gboolean legacy = run->legacy_fail_counts;
 
     /* Drop what an earlier read of this node's attributes gave. */
     for (guint i = model->fail_counts->len; i > 0; i--) {
@@ -1901,17 +1903,22 @@ cs_histories_reusable(const CsModel *model, const CsModel *previous)
     return cs_same_fail_counts(model, previous);
 }
 
-static CsRscState *
-cs_rsc_state_share(const CsRscState *before)
+/* The arrays and their indexes are shared, not copied: nothing changes
+ * them once the status is read, and each model holds one reference
+ * (atomic, as retired models are freed on another thread).  The index
+ * keys count the nodes, which are as many as previous's. */
+static void
+cs_histories_share(CsModel *model, const CsModel *previous)
 {
-    CsRscState *state = g_new(CsRscState, 1);
-
-    *state = *before;
-    state->rsc_id = g_strdup(before->rsc_id);
-    state->history = g_ptr_array_ref(before->history);
-    state->on_fail_applied = g_strdup(before->on_fail_applied);
-    state->pending_task = g_strdup(before->pending_task);
-    return state;
+    g_ptr_array_unref(model->rsc_states);
+    model->rsc_states = g_ptr_array_ref(previous->rsc_states);
+    g_ptr_array_unref(model->status_bans);
+    model->status_bans = g_ptr_array_ref(previous->status_bans);
+    model->state_index = g_hash_table_ref(previous->state_index);
+    /* the same fail counts (cs_same_fail_counts): previous's, indexed */
+    g_ptr_array_unref(model->fail_counts);
+    model->fail_counts = g_ptr_array_ref(previous->fail_counts);
+    model->fail_count_index = g_hash_table_ref(previous->fail_count_index);
 }
 
 static void
@@ -1919,14 +1926,7 @@ cs_histories_take_over(CsModel *model, const CsModel *previous)
 {
     guint first = previous->warnings->len - previous->history_warnings;
 
-    for (guint i = 0; i < previous->rsc_states->len; i++) {
-        g_ptr_array_add(model->rsc_states,
-                        cs_rsc_state_share(g_ptr_array_index(previous->rsc_states, i)));
-    }
-    for (guint i = 0; i < previous->status_bans->len; i++) {
-        const CsStatusBan *ban = g_ptr_array_index(previous->status_bans, i);
-        cs_ban(model, ban->rsc, ban->node, ban->reason);
-    }
+    cs_histories_share(model, previous);
     for (guint i = 0; i < model->nodes->len; i++) {
         CsNode *node = g_ptr_array_index(model->nodes, i);
         const CsNode *before = g_ptr_array_index(previous->nodes, i);
@@ -1997,6 +1997,7 @@ cs_model_unpack_status(CsModel *model, const CsModel *previous)
         .rsc_failed = g_new0(gboolean, n_rsc + 1),
         .unpacked = g_new0(gboolean, model->nodes->len + 1),
         .lrm_index = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL),
+        .legacy_fail_counts = cs_legacy_fail_counts(model),
     };
 
     for (guint i = 0; i < n_rsc; i++) {
