@@ -432,10 +432,10 @@ static void apply_coloc_to_scores(CsSolution *solution, int dependent,
     if (coloc->score > -CS_INFINITY && coloc->score < CS_INFINITY
         && !coloc_leaves_a_node(solution, dep->table, coloc, primary_node, value))
         return;
-    for (int node = 0; node < dep->table->n_nodes; node++) {
-        CsContribution why = { .kind = CS_CONTRIB_COLOCATION,
-                               .source = coloc->id, .other_rsc = primary };
+    CsContribution why = { .kind = CS_CONTRIB_COLOCATION,
+                           .source = coloc->id, .other_rsc = primary };
 
+    for (int node = 0; node < dep->table->n_nodes; node++) {
         if (dep->table->allowed[node]
             && coloc_node_delta(solution, coloc, node, primary_node, value, &why.value))
             cs_table_add(dep->table, node, &why);
@@ -589,9 +589,10 @@ static void add_matching_scores(CsSolution *solution, CsTable *work,
     const CsTable *other_table = solution->work[other].table;
     gboolean by_uname = is_uname_attribute(attribute);
 
+    CsContribution why = { .kind = CS_CONTRIB_COLOCATED, .source = via,
+                           .other_rsc = other, .factor = factor };
+
     for (int node = 0; node < work->n_nodes; node++) {
-        CsContribution why = { .kind = CS_CONTRIB_COLOCATED, .source = via,
-                               .other_rsc = other, .factor = factor };
         CsScore weight;
 
         if (!work->allowed[node]

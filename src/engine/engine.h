@@ -82,14 +82,15 @@ typedef enum {
 } CsContributionKind;
 
 typedef struct CsContribution {
-    CsContributionKind kind;
     const char *source;        /* constraint, rule or reason; static or
                                   owned by the model */
+    CsContributionKind kind;
     int other_rsc;             /* colocated resource, or -1 */
     float factor;              /* colocated: the factor applied */
     int count, threshold;      /* fail limit: fail count and threshold */
     CsScore value;
-} CsContribution;
+} CsContribution;              /* 32 bytes: a solve records tens of
+                                  thousands */
 
 const char *cs_contribution_kind_name(CsContributionKind kind);
 /* The contributions to the printed score of rsc on node (NULL, *n_out = 0
