@@ -1270,12 +1270,12 @@ static int assign_group(CsSolution *solution, int group)
     }
     work->allocating = TRUE;
     cs_group_expand_colocations(solution, group);
-    work->printed = cs_table_copy(work->table);
+    work->printed = cs_table_freeze(work->table);
     for (guint i = 0; i < info->children->len; i++) {
         int member = g_array_index(info->children, int, i);
 
         solution->work[member].group_printed =
-            cs_table_copy(solution->work[member].table);
+            cs_table_freeze(solution->work[member].table);
     }
     /* Pacemaker 2.1.5's group assignment answers with the node of the
      * first member that got one, not necessarily the first member's: a
