@@ -336,14 +336,39 @@ CsStyle cs_score_style(CsScore score)
     return score == 0 ? CS_STYLE_SCORE_ZERO : CS_STYLE_SCORE_POSITIVE;
 }
 
+/* Digits written backwards from the end: the matrix formats a thousand
+ * scores per frame, and snprintf was a seventh of drawing it. */
 const char *cs_score_short(CsScore score, char *buf)
 {
     if (score <= -CS_INFINITY)
-        g_strlcpy(buf, "-INF", CS_SCORE_BUFSIZE);
-    else if (score >= CS_INFINITY)
-        g_strlcpy(buf, "+INF", CS_SCORE_BUFSIZE);
-    else
-        g_snprintf(buf, CS_SCORE_BUFSIZE, "%d", score);
+        return strcpy(buf, "-INF");
+    if (score >= CS_INFINITY)
+        return strcpy(buf, "+INF");
+    char *cursor = buf + CS_SCORE_BUFSIZE - 1;
+    unsigned magnitude = score < 0 ? (unsigned)-(long)score : (unsigned)score;
+
+    *cursor = '\0';
+    do {
+        *--cursor = (char)('0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude > 0);
+    if (score < 0)
+        *--cursor = '-';
+    return memmove(buf, cursor, (size_t)(buf + CS_SCORE_BUFSIZE - cursor));
+}
+
+const char *cs_fit_right(char *buf, gsize size, const char *safe, int width)
+{
+    size_t length = strlen(safe);
+
+    for (size_t i = 0; i < length; i++) {
+        if ((unsigned char)safe[i] >= 0x80)
+            return NULL;
+    }
+    if (width < 0 || (size_t)width >= size || length > (size_t)width)
+        return NULL;
+    memset(buf, ' ', (size_t)width - length);
+    memcpy(buf + (width - length), safe, length + 1);
     return buf;
 }
 

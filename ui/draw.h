@@ -88,6 +88,9 @@ int cs_text_width(const char *safe);
 const char *cs_wrap_end(const char *start, int room);
 /* safe, cut (with an ellipsis) or padded to exactly width columns. */
 char *cs_fit(const char *safe, int width, gboolean align_right);
+/* cs_fit(safe, width, TRUE) written into buf (size bytes) for ASCII text
+ * that fits as it is; NULL otherwise (then use cs_fit). */
+const char *cs_fit_right(char *buf, gsize size, const char *safe, int width);
 
 /* Draws safe text at (y, x) within width columns; returns columns used. */
 int cs_draw_text(int y, int x, int width, const char *safe, CsStyle style);

@@ -330,9 +330,14 @@ static void draw_cell(const CsConsole *console, const MatrixLayout *layout, cons
         cs_draw_text_attrs(y, x + 1, layout->cell_width - 1, blank, cs_style_attr(CS_STYLE_DIM) | cursor_attrs);
         return;
     }
-    char buf[CS_SCORE_BUFSIZE];
+    char buf[CS_SCORE_BUFSIZE], cell[32];
     CsScore score = promotion_row ? promotion : cs_solution_score(console->solution, rsc, node);
-    g_autofree char *text = cs_fit(cs_score_short(score, buf), layout->cell_width - 1, TRUE);
+    const char *shown = cs_score_short(score, buf);
+    const char *text = cs_fit_right(cell, sizeof(cell), shown, layout->cell_width - 1);
+    g_autofree char *fitted = text == NULL ? cs_fit(shown, layout->cell_width - 1, TRUE) : NULL;
+
+    if (text == NULL)
+        text = fitted;
     /* The last edit's consequences stand out until the next edit. */
     CsStyle style = !promotion_row && cs_console_cell_changed(console, rsc, node) ? CS_STYLE_CHANGED
                                                                                  : cs_score_style(score);

@@ -73,6 +73,13 @@ START_TEST(test_width_and_fit)
     g_autofree char *wide = cs_fit("a\xe5\x90\x8d\xe5\x89\x8d", 4, FALSE);
     ck_assert_str_eq(wide, "a\xe5\x90\x8d\xe2\x80\xa6");
     ck_assert_int_eq(cs_text_width(wide), 4);
+    /* The matrix cells' stack-buffer variant: ASCII that fits only. */
+    char cell[8];
+    ck_assert_str_eq(cs_fit_right(cell, sizeof(cell), "-42", 6), "   -42");
+    ck_assert_str_eq(cs_fit_right(cell, sizeof(cell), "+INF", 4), "+INF");
+    ck_assert_ptr_null(cs_fit_right(cell, sizeof(cell), "1234567", 6));
+    ck_assert_ptr_null(cs_fit_right(cell, sizeof(cell), "ab", 8));
+    ck_assert_ptr_null(cs_fit_right(cell, sizeof(cell), "caf\xc3\xa9", 6));
     g_autofree char *none = cs_fit("abc", 0, FALSE);
     ck_assert_str_eq(none, "");
     cs_draw_set_utf8(FALSE);
@@ -90,6 +97,9 @@ START_TEST(test_score_bands)
     ck_assert_str_eq(cs_score_short(-42, buf), "-42");
     ck_assert_str_eq(cs_score_short(0, buf), "0");
     ck_assert_str_eq(cs_score_short(999999, buf), "999999");
+    ck_assert_str_eq(cs_score_short(-999999, buf), "-999999");
+    ck_assert_str_eq(cs_score_short(7, buf), "7");
+    ck_assert_str_eq(cs_score_short(-10, buf), "-10");
     ck_assert_int_eq(cs_score_style(-CS_INFINITY), CS_STYLE_SCORE_MINUS_INFINITY);
     ck_assert_int_eq(cs_score_style(-1), CS_STYLE_SCORE_NEGATIVE);
     ck_assert_int_eq(cs_score_style(0), CS_STYLE_SCORE_ZERO);
