@@ -531,6 +531,8 @@ static const struct {
  * from the model before: the comparisons below must cover those paths. */
 static guint histories_shared;
 static guint constraints_reused;
+/* How many clock edits kept the whole model, only "now" new. */
+static guint clocks_kept;
 
 /* One edit on one CIB: refresh after it and after its undo, comparing
  * each time.  Returns whether the edit applied. */
@@ -569,6 +571,14 @@ static gboolean try_edit(CsSession *session, guint trial)
     }
     if (session->model != NULL && session->model->constraints_reused > 0)
         constraints_reused++;
+    if (changes == 0 && before != NULL && session->model != NULL
+        && session->model->config_part == before->config_part) {
+        ck_assert(session->model->status_part == before->status_part);
+        ck_assert(session->model->resources->len == 0
+                  || g_ptr_array_index(session->model->resources, 0) == kept);
+        ck_assert_int_ne(session->model->now.seconds, before->now.seconds);
+        clocks_kept++;
+    }
     what = g_strdup_printf("after %s", trials[trial].name);
     assert_as_from_scratch(session, what);
     ck_assert(cs_edit_undo(session->log));
@@ -603,6 +613,9 @@ START_TEST(test_every_edit_as_from_scratch)
     ck_assert_uint_ge(histories_shared, 20);
     /* and constraint, meta and node edits took constraints over */
     ck_assert_uint_ge(constraints_reused, 1000);
+    /* most CIBs read no date and have no failure timeout: a new clock
+     * kept their model */
+    ck_assert_uint_ge(clocks_kept, 40);
 }
 END_TEST
 
@@ -751,11 +764,111 @@ START_TEST(test_constraints_taken_over)
     /* a stickiness edit touches no constraint */
     ck_assert(cs_edit_stickiness(session->log, "three", "9", &error));
     ck_assert_uint_eq(refresh_reused(session, "stickiness"), 3);
-    /* a new clock: everything read again */
+    /* a new clock, and nothing here reads it: every one taken over */
     CsTime later = cs_session_time(session);
     later.seconds += 3600;
     ck_assert(cs_edit_set_time(session->log, later, &error));
-    ck_assert_uint_eq(refresh_reused(session, "clock"), 0);
+    ck_assert_uint_eq(refresh_reused(session, "clock"), 3);
+}
+END_TEST
+
+/* A clock edit on path, a year later, then undone: what the refresh
+ * shared with the model before (all three parts, or none). */
+static gboolean clock_kept_model(const char *path)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsSession) session = cs_session_open(path, "2024-06-01 12:00:00", &error);
+    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
+    ck_assert_uint_gt(session->model->resources->len, 0);
+    const CsResource *first = g_ptr_array_index(session->model->resources, 0);
+    g_autofree char *rsc_id = g_strdup(first->id);
+    CsTime later = cs_session_time(session);
+
+    later.seconds += 366 * 24 * 3600;
+    ck_assert(cs_edit_set_time(session->log, later, &error));
+    CsShared shared = refresh_sharing(session, rsc_id);
+    ck_assert_int_eq(session->model->now.seconds, later.seconds);
+    ck_assert(shared.config == shared.status && shared.status == shared.resource);
+    ck_assert(cs_edit_undo(session->log));
+    CsShared undone = refresh_sharing(session, rsc_id);
+    ck_assert(undone.config == shared.config && undone.status == shared.status);
+    return shared.config;
+}
+
+/* A new clock keeps the model when nothing it read depends on the clock;
+ * a date rule (in an nvset, a constraint lifetime) or a failure timeout
+ * read the document again. */
+START_TEST(test_clock_edits)
+{
+    ck_assert(clock_kept_model(TEST_DATA "/session/order-groups.xml"));
+    ck_assert(clock_kept_model(SOURCES_DATA "/demo-small.xml"));
+    ck_assert(!clock_kept_model(SOURCES_DATA "/demo.xml"));
+    ck_assert(!clock_kept_model(TEST_DATA "/cases/rule-date-expression.xml"));
+    ck_assert(!clock_kept_model(TEST_DATA "/cases/rule-date-spec.xml"));
+    ck_assert(!clock_kept_model(TEST_DATA "/transition/failure-timeout-expired.xml"));
+    ck_assert(!clock_kept_model(TEST_DATA "/transition/failure-timeout-active.xml"));
+    ck_assert(!clock_kept_model(TEST_DATA "/session/meta-rules.xml"));
+}
+END_TEST
+
+/* Sets the clock to seconds, refreshes and compares with a from-scratch
+ * build; whether the refresh kept the model before. */
+static gboolean clock_to(CsSession *session, gint64 seconds, const char *what)
+{
+    g_autoptr(GError) error = NULL;
+    const CsModel *before = session->model;
+    CsTime now = cs_session_time(session);
+
+    now.seconds = seconds;
+    ck_assert(cs_edit_set_time(session->log, now, &error));
+    ck_assert(cs_session_refresh(session));
+    assert_as_from_scratch(session, what);
+    return session->model->config_part == before->config_part;
+}
+
+/* Clock edits that change what the model read: a meta attribute rule
+ * that ends (the resource becomes managed, its failure timeout goes) and
+ * a failure timeout that expires a fail count. */
+START_TEST(test_clock_crosses)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsSession) rules = cs_session_open(TEST_DATA "/session/meta-rules.xml",
+                                                 "2024-06-01 12:00:00", &error);
+    ck_assert_msg(rules != NULL, "%s", error != NULL ? error->message : "");
+    const CsResource *held = cs_model_resource(rules->model, "held");
+    ck_assert(held != NULL && !held->managed && held->failure_timeout_s == 60);
+    ck_assert(!clock_to(rules, 1924992000 + 3600, "past the meta rule's end"));   /* 2031 */
+    held = cs_model_resource(rules->model, "held");
+    ck_assert(held != NULL && held->managed && held->failure_timeout_s == 0);
+
+    g_autoptr(CsSession) failed = cs_session_open(
+        TEST_DATA "/transition/failure-timeout-active.xml", "2024-06-01 12:00:00", &error);
+    ck_assert_msg(failed != NULL, "%s", error != NULL ? error->message : "");
+    ck_assert(!clock_to(failed, 1600000000 + 30, "failure not expired"));
+    ck_assert_int_eq(cs_model_fail_count(failed->model, 0, 0), 1);
+    ck_assert(!clock_to(failed, 1600000000 + 120, "failure expired"));
+    ck_assert_int_eq(cs_model_fail_count(failed->model, 0, 0), 0);
+}
+END_TEST
+
+/* A ban that ends (a rule with a date expression): the clock past its end
+ * lifts it, so a clock edit reads the constraints again. */
+START_TEST(test_clock_ends_ban)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsSession) session = cs_session_open(TEST_DATA "/session/order-groups.xml",
+                                                   "2024-06-01 12:00:00", &error);
+    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
+    ck_assert(cs_edit_ban(session->log, "two", "alpha", "2024-06-02 00:00:00", &error));
+    ck_assert(cs_session_refresh(session));
+    assert_as_from_scratch(session, "ban until tomorrow");
+    const CsModel *before = session->model;
+    CsTime later = cs_session_time(session);
+    later.seconds += 2 * 24 * 3600;
+    ck_assert(cs_edit_set_time(session->log, later, &error));
+    ck_assert(cs_session_refresh(session));
+    ck_assert_ptr_ne(session->model->config_part, before->config_part);
+    assert_as_from_scratch(session, "the ban's end passed");
 }
 END_TEST
 
@@ -769,6 +882,9 @@ static Suite *session_suite(void)
     tcase_add_test(refresh, test_changes_reach);
     tcase_add_test(refresh, test_partial_rebuilds);
     tcase_add_test(refresh, test_constraints_taken_over);
+    tcase_add_test(refresh, test_clock_edits);
+    tcase_add_test(refresh, test_clock_ends_ban);
+    tcase_add_test(refresh, test_clock_crosses);
     suite_add_tcase(suite, refresh);
     return suite;
 }

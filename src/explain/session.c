@@ -190,18 +190,16 @@ void cs_session_free(CsSession *session)
  * meta attributes (stickiness, target-role), node attributes (standby,
  * maintenance) or transient ones (fail counts).  The model of the
  * document as it was then gives all the rest, and only what those parts
- * reach is read again (cs_model_rebuild).  Anything else, a new clock or
- * a document swapped in, rebuilds everything; so does a change the
- * rebuild cannot follow. */
+ * reach is read again (cs_model_rebuild).  A new clock alone keeps the
+ * whole model when nothing it read depends on the clock (no date rule, no
+ * failure timeout).  Anything else, a document swapped in, rebuilds
+ * everything; so does a change the rebuild cannot follow. */
 static gboolean cs_session_partial(const CsSession *session, const CsModel *before,
                                    guint changes)
 {
-    CsTime now = cs_edit_log_time(session->log);
-
     return before != NULL && !session->rebuild_all
            && (changes & CS_EDIT_CHANGED_OTHER) == 0
-           && before->document == session->document
-           && before->now.seconds == now.seconds && before->now.offset == now.offset;
+           && before->document == session->document;
 }
 
 /* FALSE when the rebuild could not follow the changes: nothing is set. */
@@ -209,7 +207,9 @@ static gboolean cs_session_build_partial(CsSession *session, CsModel *before,
                                          guint changes, GPtrArray *meta_resources,
                                          GPtrArray *constraints)
 {
+    CsTime now = cs_edit_log_time(session->log);
     CsModelChanges what = {
+        .now = &now,
         .nodes_or_status = (changes & (CS_EDIT_CHANGED_NODES | CS_EDIT_CHANGED_STATUS)) != 0,
         .status_untouched = (changes & CS_EDIT_CHANGED_STATUS) == 0,
         .meta_resources = meta_resources,

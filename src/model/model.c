@@ -1024,6 +1024,52 @@ cs_rebuild_check_status_limits(const CsDocument *document)
     return TRUE;
 }
 
+/* Whether a date_expression (date_spec lives inside one) is anywhere
+ * under element: the only part of a rule whose value depends on the
+ * clock (Pacemaker Explained 11.3 "Date Expressions"). */
+static gboolean
+cs_xml_has_date_expression(const xmlNode *element)
+{
+    for (const xmlNode *child = element->children; child != NULL; child = child->next) {
+        if (child->type != XML_ELEMENT_NODE) {
+            continue;
+        }
+        if (xmlStrEqual(child->name, BAD_CAST "date_expression")
+            || cs_xml_has_date_expression(child)) {
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+/* Whether anything the build read depends on the clock.  Rules are read
+ * in the configuration only (nvsets of options, nodes, resources,
+ * rsc_defaults and op_defaults; constraint lifetimes), and a rule reads
+ * the clock only through a date expression.  The status section reads it
+ * only to expire failures (Pacemaker's check_operation_expiry() and
+ * failure-timeout fail counts, Pacemaker Explained 5.4 failure-timeout),
+ * which only a resource with a failure timeout does; orphans have none.
+ * Everything else that reads the clock (location rules, shutdown locks,
+ * fail counts asked of the model) reads model->now during the solve. */
+static gboolean
+cs_model_reads_clock(const CsModel *model)
+{
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+        if (rsc->failure_timeout_s > 0) {
+            return TRUE;
+        }
+    }
+    xmlNode *root = xmlDocGetRootElement(model->document->xml);
+    for (xmlNode *child = cs_xml_first_element(root); child != NULL;
+         child = cs_xml_next_element(child)) {
+        if (cs_xml_is(child, "configuration") && cs_xml_has_date_expression(child)) {
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
 static gboolean
 cs_rebuild_refuse(GError **error, const char *why)
 {
@@ -1060,6 +1106,14 @@ cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *rer
             || (!changes->status_untouched && !cs_rebuild_check_status_limits(document)))) {
         return cs_rebuild_refuse(error, "an id past the limits");
     }
+    gboolean clock = changes->now != NULL && (changes->now->seconds != previous->now.seconds
+                                              || changes->now->offset != previous->now.offset);
+    if (clock && (changes->nodes_or_status || meta || !constraints_same)) {
+        return cs_rebuild_refuse(error, "a new clock with other changes");
+    }
+    if (clock && cs_model_reads_clock(previous)) {
+        return cs_rebuild_refuse(error, "what the model read depends on the clock");
+    }
     if (!cs_reread_resources(previous, changes->meta_resources, reread)) {
         return cs_rebuild_refuse(error, "a resource changed more than its meta attributes");
     }
@@ -1083,6 +1137,9 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
     /* Every field from previous, then each part either shared (one more
      * reference) or made anew, before anything can fail. */
     *model = *previous;
+    if (changes->now != NULL) {
+        model->now = *changes->now;   /* alone: cs_rebuild_check */
+    }
     model->warnings = g_ptr_array_new_with_free_func(g_free);
     model->features = 0;
     cs_model_part_ref(model->config_part);

@@ -416,8 +416,8 @@ typedef enum {
 CsModel *cs_model_build(const CsDocument *document, CsTime now, GError **error);
 void cs_model_free(CsModel *model);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsModel, cs_model_free)
-/* What changed in previous->document since previous was built (the clock
- * did not): cs_edit_log_take_changes() tells. */
+/* What changed in previous->document since previous was built, and the
+ * clock when it changed: cs_edit_log_take_changes() tells. */
 typedef struct CsModelChanges {
     gboolean nodes_or_status;     /* <nodes>, or transient attributes in status */
     gboolean status_untouched;    /* with nodes_or_status: only <nodes> changed */
@@ -428,6 +428,11 @@ typedef struct CsModelChanges {
      * previous, which is taken over.  NULL: unknown, every constraint is
      * read again. */
     GPtrArray *constraints;
+    /* The new clock, NULL when it is previous's.  A new clock is followed
+     * only alone (no other change) and only when nothing previous read
+     * depends on it: the model is then previous's with the new "now",
+     * which the solve reads (location rules, lifetimes, shutdown locks). */
+    const CsTime *now;
 } CsModelChanges;
 /* The model of previous->document after an edit confined to
  * <constraints> and what changes says: the same as cs_model_build()
