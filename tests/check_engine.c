@@ -14,6 +14,7 @@
 
 #include "cib/document.h"
 #include "engine/engine.h"
+#include "engine/engine_internal.h"
 #include "model/model.h"
 
 static CsTime fixed_now(void)
@@ -508,6 +509,99 @@ START_TEST(test_stream_scores)
 }
 END_TEST
 
+/* ---- score tables (table.c) ------------------------------------------ */
+
+static void add(CsTable *table, int node, CsScore value)
+{
+    cs_table_add(table, node, &(CsContribution){ .kind = CS_CONTRIB_LOCATION,
+                                                 .source = "t", .other_rsc = -1,
+                                                 .value = value });
+}
+
+/* The contributions of node, as values, "v1,v2,..." */
+static char *values(const CsTable *table, int node)
+{
+    GString *out = g_string_new(NULL);
+    int n = 0;
+    const CsContribution *list = cs_table_contributions(table, node, &n);
+
+    for (int i = 0; i < n; i++)
+        g_string_append_printf(out, "%s%d", i > 0 ? "," : "", list[i].value);
+    return g_string_free(out, FALSE);
+}
+
+/* A table whose nodes' contributions each form one run stays compact
+ * (readable as is); one that interleaves them does not, and its copy
+ * puts them back in order. */
+START_TEST(test_table_compact_and_copy)
+{
+    CsArena *arena = cs_arena_new();
+    CsArena *outer = cs_arena_use(arena);
+    CsTable *runs = cs_table_new(3, TRUE);
+    CsTable *mixed = cs_table_new(3, TRUE);
+
+    add(runs, 2, 5);
+    add(runs, 2, 7);
+    add(runs, 0, -CS_INFINITY);
+    ck_assert(runs->compact);
+    g_autofree char *runs2 = values(runs, 2);
+    ck_assert_str_eq(runs2, "5,7");
+    ck_assert_int_eq(runs->score[2], 12);
+    ck_assert_int_eq(runs->score[0], -CS_INFINITY);
+    ck_assert(!runs->allowed[1]);
+    add(mixed, 1, 1);
+    add(mixed, 0, 2);
+    add(mixed, 1, 3);
+    ck_assert(!mixed->compact);
+    CsTable *copy = cs_table_copy(mixed);
+    ck_assert(copy->compact);
+    g_autofree char *copy1 = values(copy, 1);
+    g_autofree char *copy0 = values(copy, 0);
+    ck_assert_str_eq(copy1, "1,3");
+    ck_assert_str_eq(copy0, "2");
+    ck_assert_int_eq(copy->score[1], 4);
+    cs_arena_use(outer);
+    cs_arena_free(arena);
+}
+END_TEST
+
+/* A printed snapshot shares its table until the table changes; then it
+ * keeps what was printed.  A scattered table, or one frozen before, is
+ * copied instead. */
+START_TEST(test_table_freeze)
+{
+    CsArena *arena = cs_arena_new();
+    CsArena *outer = cs_arena_use(arena);
+    CsTable *table = cs_table_new(2, TRUE);
+
+    add(table, 0, 10);
+    CsTable *printed = cs_table_freeze(table);
+    ck_assert_ptr_eq(printed, table);
+    ck_assert_ptr_eq(cs_table_snapshot(printed), table);
+    add(table, 0, 5);
+    add(table, 1, -3);
+    const CsTable *kept = cs_table_snapshot(printed);
+    ck_assert_ptr_ne(kept, table);
+    ck_assert_int_eq(kept->score[0], 10);
+    ck_assert(!kept->allowed[1]);
+    g_autofree char *kept0 = values(kept, 0);
+    ck_assert_str_eq(kept0, "10");
+    ck_assert_int_eq(table->score[0], 15);
+    ck_assert_int_eq(table->score[1], -3);
+    /* Frozen already: the second snapshot is a copy of the table now. */
+    CsTable *again = cs_table_freeze(table);
+    ck_assert_ptr_ne(again, table);
+    ck_assert_int_eq(cs_table_snapshot(again)->score[0], 15);
+    CsTable *mixed = cs_table_new(2, TRUE);
+    add(mixed, 0, 1);
+    add(mixed, 1, 1);
+    add(mixed, 0, 1);
+    ck_assert_ptr_ne(cs_table_freeze(mixed), mixed);
+    cs_arena_use(outer);
+    cs_arena_free(arena);
+}
+END_TEST
+
 static Suite *engine_suite(void)
 {
     Suite *suite = suite_create("engine");
@@ -521,6 +615,8 @@ static Suite *engine_suite(void)
     tcase_add_test(unit, test_orphan_assignment);
     tcase_add_test(unit, test_dangling_migration_move_refused);
     tcase_add_test(unit, test_stream_scores);
+    tcase_add_test(unit, test_table_compact_and_copy);
+    tcase_add_test(unit, test_table_freeze);
     suite_add_tcase(suite, unit);
     tcase_set_timeout(corpus, 120);
     tcase_add_test(corpus, test_corpus_provenance);
