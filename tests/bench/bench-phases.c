@@ -29,7 +29,8 @@ typedef struct {
 } CsPhase;
 
 enum { PHASE_LOAD, PHASE_MODEL, PHASE_SOLVE, PHASE_SCORES, PHASE_TRANSITION,
-       PHASE_FREE, PHASE_BAN, PHASE_BAN_UNDO, PHASE_STICKINESS, PHASE_STANDBY,
+       PHASE_FREE, PHASE_BAN, PHASE_BAN_UNDO, PHASE_PREFER, PHASE_STICKINESS,
+       PHASE_DEFAULT_STICKINESS, PHASE_STANDBY, PHASE_MAINTENANCE, PHASE_CLOCK,
        PHASE_COUNT };
 
 static CsPhase phases[PHASE_COUNT] = {
@@ -41,8 +42,12 @@ static CsPhase phases[PHASE_COUNT] = {
     [PHASE_FREE] = { "free", -1 },
     [PHASE_BAN] = { "edit-ban+resolve", -1 },
     [PHASE_BAN_UNDO] = { "undo+resolve", -1 },
+    [PHASE_PREFER] = { "edit-prefer+resolve", -1 },
     [PHASE_STICKINESS] = { "edit-stickiness+resolve", -1 },
+    [PHASE_DEFAULT_STICKINESS] = { "edit-default-stickiness+resolve", -1 },
     [PHASE_STANDBY] = { "edit-standby+resolve", -1 },
+    [PHASE_MAINTENANCE] = { "edit-maintenance+resolve", -1 },
+    [PHASE_CLOCK] = { "edit-clock+resolve", -1 },
 };
 
 /* Heap in use after each step of the first run, in MiB: what the
@@ -173,6 +178,44 @@ static void cs_undo_and_refresh(CsSession *session, int phase)
     cs_collect(session);
 }
 
+/* The edit has been made in the log: re-solve, time it from started,
+ * then undo (untimed), as the console's u would. */
+static void cs_finish_edit(CsSession *session, int phase, double started,
+                           const char *what)
+{
+    cs_refresh(session, what);
+    cs_record(phase, started);
+    cs_collect(session);
+    cs_undo_and_refresh(session, -1);
+}
+
+/* The edits the console's keys make that the earlier ones do not cover:
+ * p, s on the default, M, t (a year on). */
+static void cs_run_more_edits(CsSession *session, const char *rsc,
+                              const char *node)
+{
+    g_autoptr(GError) error = NULL;
+    double started = cs_now_ms();
+
+    if (!cs_edit_prefer(session->log, rsc, node, NULL, &error))
+        cs_fail("prefer", error);
+    cs_finish_edit(session, PHASE_PREFER, started, "prefer");
+    started = cs_now_ms();
+    if (!cs_edit_stickiness(session->log, NULL, "50", &error))
+        cs_fail("default stickiness", error);
+    cs_finish_edit(session, PHASE_DEFAULT_STICKINESS, started, "default stickiness");
+    started = cs_now_ms();
+    if (!cs_edit_maintenance(session->log, node, TRUE, &error))
+        cs_fail("maintenance", error);
+    cs_finish_edit(session, PHASE_MAINTENANCE, started, "maintenance");
+    CsTime later = cs_session_time(session);
+    later.seconds += 365 * 24 * 3600;
+    started = cs_now_ms();
+    if (!cs_edit_set_time(session->log, later, &error))
+        cs_fail("clock", error);
+    cs_finish_edit(session, PHASE_CLOCK, started, "clock");
+}
+
 /* The console's loop: edit, re-solve, undo, re-solve. */
 static void cs_run_edits(CsSession *session)
 {
@@ -204,10 +247,8 @@ static void cs_run_edits(CsSession *session)
     started = cs_now_ms();
     if (!cs_edit_standby(session->log, node, TRUE, &error))
         cs_fail("standby", error);
-    cs_refresh(session, "standby");
-    cs_record(PHASE_STANDBY, started);
-    cs_collect(session);
-    cs_undo_and_refresh(session, -1);
+    cs_finish_edit(session, PHASE_STANDBY, started, "standby");
+    cs_run_more_edits(session, rsc, node);
 }
 
 int main(int argc, char **argv)
