@@ -2497,7 +2497,7 @@ static void check_record(CsGraph *graph, const CsRscState *state,
         && cs_digest_find_op(info, record->operation,
                              record->interval_ms) == NULL)
         return;   /* an orphaned recurring operation is only cancelled */
-    result = cs_digest_compare_memo(info, record, digests);
+    result = cs_digest_verdict(graph->model, info, record, digests);
     if (result == CS_DIGEST_MATCH || record->interval_ms > 0)
         return;   /* recurring operations are rescheduled, not restarted */
     /* A probe, migrate_from or promote that found the resource running
@@ -2551,18 +2551,14 @@ static void check_definitions(CsGraph *graph)
             continue;
         for (int j = start < 0 ? 0 : start; j < (int)state->history->len; j++) {
             const CsOpRecord *record = g_ptr_array_index(state->history, j);
-            const char *task = record->operation;
 
-            if (task == NULL)
+            if (!cs_digest_record_checked(record))
                 continue;
             if (record->interval_ms > 0
                 && (info->maintenance
                     || node_info(graph, state->node)->maintenance))
                 continue;
-            if (record->interval_ms > 0 || strcmp(task, "monitor") == 0
-                || strcmp(task, "start") == 0 || strcmp(task, "promote") == 0
-                || strcmp(task, "migrate_from") == 0)
-                check_record(graph, state, record, digests);
+            check_record(graph, state, record, digests);
         }
     }
 }

@@ -278,31 +278,49 @@ static char *details(const CsSolution *solution, const CsPlannedAction *item)
                            node_name(solution, item->to_node));
 }
 
-/* One line's texts, as crm_simulate prints them (cs_escape_text()). */
+/* One line's texts, as crm_simulate prints them (cs_escape_text()).  A
+ * text needing no escape (nearly all) is the original, borrowed: a large
+ * cluster's summary has thousands of lines. */
 typedef struct Line {
-    char *id, *where, *reason;
+    const char *id, *where, *reason;
+    char *owned[3];
 } Line;
 
 static void line_clear(Line *line)
 {
-    g_free(line->id);
-    g_free(line->where);
-    g_free(line->reason);
+    for (guint i = 0; i < G_N_ELEMENTS(line->owned); i++)
+        g_free(line->owned[i]);
 }
 
+/* text as printed; an escaped copy is kept in *owned. */
+static const char *printed(const char *text, char **owned)
+{
+    if (!cs_text_needs_escape(text))
+        return text;
+    *owned = cs_escape_text(text);
+    return *owned;
+}
+
+/* The details are made into *where_owned, which the line keeps. */
 static Line line_texts(const CsSolution *solution, const CsPlannedAction *item)
 {
-    Line line = { NULL, NULL, cs_escape_text(item->reason) };
+    Line line = { NULL, NULL, NULL, { NULL, NULL, NULL } };
 
+    line.reason = printed(item->reason, &line.owned[0]);
     if (item->kind == CS_ACTION_FENCE) {
-        line.where = cs_escape_text(node_name(solution, item->from_node));
+        line.where = printed(node_name(solution, item->from_node),
+                             &line.owned[1]);
     } else {
         const CsResource *info = g_ptr_array_index(solution->model->resources,
                                                    item->rsc);
-        g_autofree char *raw_where = details(solution, item);
+        char *raw_where = details(solution, item);
 
-        line.where = cs_escape_text(raw_where);
-        line.id = cs_escape_text(info->id);
+        line.where = printed(raw_where, &line.owned[1]);
+        if (line.owned[1] != NULL)
+            g_free(raw_where);
+        else
+            line.owned[1] = raw_where;
+        line.id = printed(info->id, &line.owned[2]);
     }
     return line;
 }
@@ -330,6 +348,28 @@ static void measure_line(const Line *line, Columns *columns)
         columns->detail_width = len;
 }
 
+/* printf's "%-*s" (pad_left FALSE) and "%*s" (pad_left TRUE), without
+ * printf: thousands of lines per transition. */
+static void append_padded(GString *out, const char *text, int width,
+                          gboolean pad_left)
+{
+    int len = (int)strlen(text);
+    int pad = width > len ? width - len : 0;
+    gsize at;
+
+    if (pad_left) {
+        at = out->len;
+        g_string_set_size(out, at + (gsize)pad);
+        memset(out->str + at, ' ', (gsize)pad);
+    }
+    g_string_append_len(out, text, len);
+    if (!pad_left) {
+        at = out->len;
+        g_string_set_size(out, at + (gsize)pad);
+        memset(out->str + at, ' ', (gsize)pad);
+    }
+}
+
 static void print_line(const CsPlannedAction *item, const Line *line,
                        const Columns *columns, GString *out)
 {
@@ -338,14 +378,20 @@ static void print_line(const CsPlannedAction *item, const Line *line,
                                item->fence_action, line->where, line->reason);
         return;
     }
-    g_string_append_printf(out, "  * %-8s   %-*s   ( %*s )",
-                           cs_action_kind_name(item->kind),
-                           columns->rsc_width, line->id,
-                           columns->detail_width, line->where);
+    /* "  * %-8s   %-*s   ( %*s )" */
+    g_string_append(out, "  * ");
+    append_padded(out, cs_action_kind_name(item->kind), 8, FALSE);
+    g_string_append(out, "   ");
+    append_padded(out, line->id, columns->rsc_width, FALSE);
+    g_string_append(out, "   ( ");
+    append_padded(out, line->where, columns->detail_width, TRUE);
+    g_string_append(out, " )");
+    if (line->reason != NULL) {
+        g_string_append(out, "  due to ");
+        g_string_append(out, line->reason);
+    }
     if (line->reason != NULL && item->blocked)
-        g_string_append_printf(out, "  due to %s (blocked)", line->reason);
-    else if (line->reason != NULL)
-        g_string_append_printf(out, "  due to %s", line->reason);
+        g_string_append(out, " (blocked)");
     else if (item->blocked)
         g_string_append(out, "  blocked");
     g_string_append_c(out, '\n');
