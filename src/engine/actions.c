@@ -55,8 +55,9 @@ typedef struct CsOrdering {
 /* ---- storage ----------------------------------------------------------
  * DESIGN.md "Performance": a large cluster's graph holds tens of thousands
  * of actions, edges and orderings, all living exactly as long as the
- * graph.  They are carved from 64 KiB blocks, zeroed, and freed with them,
- * rather than allocated (and freed) one by one. */
+ * graph.  They are carved from 64 KiB blocks and freed with them, rather
+ * than allocated (and freed) one by one; whoever carves initialises the
+ * whole object (the blocks are not zeroed). */
 #define CS_GRAPH_BLOCK_BYTES ((gsize)64 * 1024)
 
 static gpointer graph_alloc(CsGraph *graph, gsize size)
@@ -67,7 +68,7 @@ static gpointer graph_alloc(CsGraph *graph, gsize size)
     if (graph->block_left < size) {
         gsize block = MAX(size, CS_GRAPH_BLOCK_BYTES);
 
-        graph->block_next = g_malloc0(block);
+        graph->block_next = g_malloc(block);
         graph->block_left = block;
         g_ptr_array_add(graph->blocks, graph->block_next);
     }
@@ -290,7 +291,7 @@ static gboolean awaits_pending_probe(const CsGraph *graph, int rsc)
     int clone;
     gboolean active, unrunnable;
 
-    if (cs_startup_probes_disabled(graph->model))
+    if (graph->probes_disabled)
         return FALSE;
     if (rsc_info(graph, rsc)->kind != CS_RSC_PRIMITIVE)
         return FALSE;   /* only primitives are probed */
@@ -396,6 +397,7 @@ static CsAct *act_alloc(CsGraph *graph, CsTask task, int rsc, int node,
 {
     CsAct *action = graph_alloc(graph, sizeof(CsAct));
 
+    memset(action, 0, sizeof(CsAct));
     action->task = task;
     action->rsc = rsc;
     action->node = node;
@@ -2582,6 +2584,7 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     graph->next_role = g_new0(CsRole, n_rsc);
     graph->assigned = g_new0(int, n_rsc);
     graph->fenced = g_new0(gboolean, solution->n_nodes);
+    graph->probes_disabled = cs_startup_probes_disabled(graph->model);
     init_rsc_state(graph);
     schedule_failure_demotions(graph);
     schedule_fencing(graph);

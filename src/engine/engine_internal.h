@@ -383,6 +383,7 @@ typedef struct CsGraph {
     int *assigned;
     gboolean *fenced;        /* per node: fencing scheduled */
     gboolean probes_ordered; /* starts now wait for probes on pending nodes */
+    gboolean probes_disabled;  /* cs_startup_probes_disabled(), read once */
     /* Actions, edges, orderings and their lists: carved from blocks that
      * are freed with the graph (graph_alloc()). */
     GPtrArray *blocks;

@@ -241,7 +241,8 @@ static const char *node_name(const CsSolution *solution, int node)
 
 /* The "( ... )" part of a line (Pacemaker's rsc-action-item): origin
  * and destination, with the roles when the instance is or will be
- * promoted (Pacemaker Explained 10.3). */
+ * promoted (Pacemaker Explained 10.3).  Joined, not printf'd: one per
+ * line of a summary thousands of lines long. */
 static char *details(const CsSolution *solution, const CsPlannedAction *item)
 {
     gboolean need_role = item->from_role > CS_ROLE_STARTED
@@ -251,31 +252,24 @@ static char *details(const CsSolution *solution, const CsPlannedAction *item)
                          && item->from_node == item->to_node;
     const char *from_role = cs_role_name(item->from_role);
     const char *to_role = cs_role_name(item->to_role);
+    const char *from = item->from_node >= 0
+                       ? node_name(solution, item->from_node) : NULL;
+    const char *to = item->to_node >= 0
+                     ? node_name(solution, item->to_node) : NULL;
 
-    if (item->from_node < 0)
-        return need_role
-               ? g_strdup_printf("%s -> %s %s", from_role, to_role,
-                                 node_name(solution, item->to_node))
-               : g_strdup(node_name(solution, item->to_node));
-    if (item->to_node < 0 || (same_role && same_host))
-        return need_role
-               ? g_strdup_printf("%s %s", from_role,
-                                 node_name(solution, item->from_node))
-               : g_strdup(node_name(solution, item->from_node));
+    if (from == NULL)
+        return need_role ? g_strconcat(from_role, " -> ", to_role, " ", to,
+                                       NULL)
+                         : g_strdup(to);
+    if (to == NULL || (same_role && same_host))
+        return need_role ? g_strconcat(from_role, " ", from, NULL)
+                         : g_strdup(from);
     if (same_role)
-        return need_role
-               ? g_strdup_printf("%s -> %s %s",
-                                 node_name(solution, item->from_node),
-                                 node_name(solution, item->to_node), from_role)
-               : g_strdup_printf("%s -> %s",
-                                 node_name(solution, item->from_node),
-                                 node_name(solution, item->to_node));
+        return need_role ? g_strconcat(from, " -> ", to, " ", from_role, NULL)
+                         : g_strconcat(from, " -> ", to, NULL);
     if (same_host)
-        return g_strdup_printf("%s -> %s %s", from_role, to_role,
-                               node_name(solution, item->from_node));
-    return g_strdup_printf("%s %s -> %s %s", from_role,
-                           node_name(solution, item->from_node), to_role,
-                           node_name(solution, item->to_node));
+        return g_strconcat(from_role, " -> ", to_role, " ", from, NULL);
+    return g_strconcat(from_role, " ", from, " -> ", to_role, " ", to, NULL);
 }
 
 /* One line's texts, as crm_simulate prints them (cs_escape_text()).  A
