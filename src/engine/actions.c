@@ -94,6 +94,21 @@ static gpointer *list_room(CsGraph *graph, gpointer *items, guint len,
     return moved;
 }
 
+/* Room for one more node: a full list moves to a block twice its size. */
+static void node_list_add(CsGraph *graph, CsNodeList *list, int node)
+{
+    if (list->len == list->size) {
+        int *moved;
+
+        list->size = list->size == 0 ? 2 : list->size * 2;
+        moved = graph_alloc(graph, list->size * sizeof(int));
+        if (list->len > 0)
+            memcpy(moved, list->items, list->len * sizeof(int));
+        list->items = moved;
+    }
+    list->items[list->len++] = node;
+}
+
 static void act_list_add(CsGraph *graph, CsActList *list, CsAct *action)
 {
     list->items = (CsAct **)list_room(graph, (gpointer *)list->items,
@@ -195,10 +210,10 @@ static void set_reason(CsAct *action, const char *reason, gboolean overwrite)
 
 static gboolean rsc_active(const CsGraph *graph, int rsc)
 {
-    GArray *nodes = graph->running_on[rsc];
+    const CsNodeList *nodes = &graph->running_on[rsc];
 
     for (guint i = 0; i < nodes->len; i++) {
-        const CsNode *node = node_info(graph, g_array_index(nodes, int, i));
+        const CsNode *node = node_info(graph, nodes->items[i]);
 
         if (node->unclean || node->online
             || !(graph->rsc_flags[rsc] & CS_RSCF_MANAGED))
@@ -274,7 +289,7 @@ static void clone_probe_state(const CsGraph *graph, int clone,
             || clone_ancestor(graph, other) != clone
             || cs_rsc_is_template(graph->solution, other))
             continue;
-        if (graph->running_on[other]->len > 0)
+        if (graph->running_on[other].len > 0)
             *active = TRUE;
         if (unrunnable_probe(graph, other))
             *unrunnable = TRUE;
@@ -297,7 +312,7 @@ static gboolean awaits_pending_probe(const CsGraph *graph, int rsc)
         return FALSE;   /* only primitives are probed */
     clone = clone_ancestor(graph, rsc);
     if (clone < 0)
-        return graph->running_on[rsc]->len == 0
+        return graph->running_on[rsc].len == 0
                && unrunnable_probe(graph, rsc);
     clone_probe_state(graph, clone, &active, &unrunnable);
     return !active && unrunnable;
@@ -752,9 +767,9 @@ static void restart_ordering(CsGraph *graph, CsAct *first, CsAct *then,
 
 static gboolean rsc_running_only_on(const CsGraph *graph, int rsc, int node)
 {
-    GArray *nodes = graph->running_on[rsc];
+    const CsNodeList *nodes = &graph->running_on[rsc];
 
-    return nodes->len == 1 && g_array_index(nodes, int, 0) == node;
+    return nodes->len == 1 && nodes->items[0] == node;
 }
 
 /* Pacemaker's handle_asymmetric_ordering(). */
@@ -878,7 +893,7 @@ static void collect_nodes(const CsGraph *graph, int rsc, gboolean current,
                           GArray *nodes)
 {
     const CsResource *info = rsc_info(graph, rsc);
-    GArray *own = graph->running_on[rsc];
+    const CsNodeList *own = &graph->running_on[rsc];
 
     if (info->kind != CS_RSC_PRIMITIVE) {
         for (guint i = 0; i < info->children->len; i++)
@@ -887,7 +902,7 @@ static void collect_nodes(const CsGraph *graph, int rsc, gboolean current,
         return;
     }
     for (guint i = 0; current && i < own->len; i++) {
-        int node = g_array_index(own, int, i);
+        int node = own->items[i];
         gboolean seen = FALSE;
 
         for (guint j = 0; j < nodes->len; j++)
@@ -1352,10 +1367,10 @@ static void block_colocation_dependents(CsGraph *graph, CsAct *action)
 
 /* ---- resource state --------------------------------------------------- */
 
-static gboolean node_listed(const GArray *nodes, int node)
+static gboolean node_listed(const CsNodeList *nodes, int node)
 {
     for (guint i = 0; i < nodes->len; i++)
-        if (g_array_index(nodes, int, i) == node)
+        if (nodes->items[i] == node)
             return TRUE;
     return FALSE;
 }
@@ -1382,7 +1397,6 @@ static void init_rsc_state(CsGraph *graph)
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         const CsRscWork *work = &solution->work[rsc];
 
-        graph->running_on[rsc] = g_array_new(FALSE, FALSE, sizeof(int));
         graph->assigned[rsc] = work->assigned;
         graph->role[rsc] = work->role == CS_ROLE_UNKNOWN ? CS_ROLE_STOPPED
                                                           : work->role;
@@ -1414,19 +1428,19 @@ static void init_rsc_state(CsGraph *graph)
         if (state->role >= CS_ROLE_STARTED && state->migrating
             && state->migration_source < 0 && state->migration_target >= 0
             && state->migration_target != state->node)
-            g_array_append_val(graph->running_on[state->rsc],
-                               state->migration_target);
+            node_list_add(graph, &graph->running_on[state->rsc],
+                          state->migration_target);
         /* A stopped source's failed migration: the target, once. */
         if (cs_stopped_migration_target(state) >= 0
-            && !node_listed(graph->running_on[state->rsc],
+            && !node_listed(&graph->running_on[state->rsc],
                             state->migration_target))
-            g_array_append_val(graph->running_on[state->rsc],
-                               state->migration_target);
+            node_list_add(graph, &graph->running_on[state->rsc],
+                          state->migration_target);
         /* The short list first: the scan of every state is quadratic. */
         if (state->role >= CS_ROLE_STARTED
-            && !(node_listed(graph->running_on[state->rsc], state->node)
+            && !(node_listed(&graph->running_on[state->rsc], state->node)
                  && stopped_migration_target_on(model, state->rsc, state->node)))
-            g_array_append_val(graph->running_on[state->rsc], state->node);
+            node_list_add(graph, &graph->running_on[state->rsc], state->node);
         if (state->pending_task != NULL
             && strcmp(state->pending_task, "start") == 0)
             graph->rsc_flags[state->rsc] |= CS_RSCF_START_PENDING;
@@ -1594,11 +1608,11 @@ static gboolean multiple_active_is(const CsResource *info, const char *value)
  * active on (stops on nodes being fenced are implied by the fencing). */
 static void stop_resource(CsGraph *graph, int rsc, gboolean optional)
 {
-    GArray *nodes = graph->running_on[rsc];
+    const CsNodeList *nodes = &graph->running_on[rsc];
     guint flags = graph->rsc_flags[rsc];
 
     for (guint i = 0; i < nodes->len; i++) {
-        int node = g_array_index(nodes, int, i);
+        int node = nodes->items[i];
         CsAct *stop;
 
         if ((flags & CS_RSCF_STOP_UNEXPECTED) && node == graph->assigned[rsc])
@@ -1631,10 +1645,10 @@ static void start_resource(CsGraph *graph, int rsc, int node,
  * active (all of them, when it is multiply active). */
 static void demote_resource(CsGraph *graph, int rsc, gboolean optional)
 {
-    GArray *nodes = graph->running_on[rsc];
+    const CsNodeList *nodes = &graph->running_on[rsc];
 
     for (guint i = 0; i < nodes->len; i++)
-        rsc_action(graph, rsc, CS_TASK_DEMOTE, g_array_index(nodes, int, i),
+        rsc_action(graph, rsc, CS_TASK_DEMOTE, nodes->items[i],
                    optional);
 }
 
@@ -1790,8 +1804,8 @@ static void recurring_start(CsGraph *graph, int rsc)
 static void create_primitive_actions(CsGraph *graph, int rsc)
 {
     const CsResource *info = rsc_info(graph, rsc);
-    GArray *nodes = graph->running_on[rsc];
-    int current = nodes->len > 0 ? g_array_index(nodes, int, 0) : -1;
+    const CsNodeList *nodes = &graph->running_on[rsc];
+    int current = nodes->len > 0 ? nodes->items[0] : -1;
     int assigned = graph->assigned[rsc];
     guint n_clean = 0;
     gboolean need_stop = FALSE, moving = FALSE, migrate = FALSE;
@@ -1799,7 +1813,7 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
     gboolean multiply_active;
 
     for (guint i = 0; i < nodes->len; i++)
-        if (!node_info(graph, g_array_index(nodes, int, i))->unclean)
+        if (!node_info(graph, nodes->items[i])->unclean)
             n_clean++;
     if (current >= 0 && assigned >= 0 && current != assigned
         && graph->next_role[rsc] >= CS_ROLE_STARTED) {
@@ -1880,7 +1894,7 @@ static guint instance_state(const CsGraph *graph, int rsc)
                                     g_array_index(info->children, int, i));
         return state;
     }
-    if (graph->running_on[rsc]->len > 0)
+    if (graph->running_on[rsc].len > 0)
         state |= INSTANCE_ACTIVE;
     for (guint i = 0; i < list->len; i++) {
         const CsAct *action = list->items[i];
@@ -2058,7 +2072,7 @@ static void group_internal(CsGraph *graph, int group)
     for (guint i = 0; i < info->children->len; i++) {
         int member = g_array_index(info->children, int, i);
         guint down = 0, post_down = 0;
-        gboolean active = graph->running_on[member]->len > 0;
+        gboolean active = graph->running_on[member].len > 0;
 
         primitive_internal(graph, member);
         if (previous < 0 && ordered) {
@@ -2088,8 +2102,8 @@ static void group_internal(CsGraph *graph, int group)
         }
         if (active) {
             if (ordered && previous >= 0
-                && graph->running_on[previous]->len == 0 && last_active >= 0
-                && graph->running_on[last_active]->len > 0)
+                && graph->running_on[previous].len == 0 && last_active >= 0
+                && graph->running_on[last_active].len > 0)
                 order_rsc(graph, member, CS_TASK_STOP, last_active,
                           CS_TASK_STOP, ORD_OPTIONAL);
             last_active = member;
@@ -2222,7 +2236,7 @@ static void restart_containers(CsGraph *graph)
             || strcmp(state->on_fail_applied, "restart-container") != 0)
             continue;
         container = filler_container(graph, state->rsc);
-        if (container >= 0 && node_listed(graph->running_on[container],
+        if (container >= 0 && node_listed(&graph->running_on[container],
                                           state->node))
             rsc_action(graph, container, CS_TASK_STOP, state->node, FALSE);
     }
@@ -2578,7 +2592,7 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     graph->actions = g_ptr_array_new();
     graph->orderings = g_ptr_array_new();
     graph->by_rsc = g_new0(CsActList, n_rsc);
-    graph->running_on = g_new0(GArray *, n_rsc);
+    graph->running_on = g_new0(CsNodeList, n_rsc);
     graph->rsc_flags = g_new0(guint, n_rsc);
     graph->role = g_new0(CsRole, n_rsc);
     graph->next_role = g_new0(CsRole, n_rsc);
@@ -2609,8 +2623,6 @@ void cs_graph_free(CsGraph *graph)
 {
     if (graph == NULL)
         return;
-    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++)
-        g_array_free(graph->running_on[rsc], TRUE);
     for (guint i = 0; i < graph->actions->len; i++) {
         CsAct *action = g_ptr_array_index(graph->actions, i);
 

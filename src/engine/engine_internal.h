@@ -371,13 +371,19 @@ typedef struct CsActList {
     guint len, size;
 } CsActList;
 
+/* Node indices carved from a graph's blocks (actions.c). */
+typedef struct CsNodeList {
+    int *items;
+    guint len, size;
+} CsNodeList;
+
 typedef struct CsGraph {
     const CsSolution *solution;
     const CsModel *model;
     GPtrArray *actions;      /* CsAct*, creation order */
     GPtrArray *orderings;    /* CsOrdering*: pending resource orderings */
     CsActList *by_rsc;       /* per resource: its actions */
-    GArray **running_on;     /* per resource: node indices */
+    CsNodeList *running_on;  /* per resource: the nodes it is active on */
     guint *rsc_flags;
     CsRole *role, *next_role;
     int *assigned;

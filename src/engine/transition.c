@@ -72,10 +72,10 @@ static gboolean runnable(const CsAct *action)
 static void add_stops(GPtrArray *out, CsGraph *graph, int rsc,
                       const CsAct *start)
 {
-    GArray *nodes = graph->running_on[rsc];
+    const CsNodeList *nodes = &graph->running_on[rsc];
 
     for (guint i = 0; i < nodes->len; i++) {
-        int node = g_array_index(nodes, int, i);
+        int node = nodes->items[i];
         CsAct *stop = cs_graph_find(graph, rsc, CS_TASK_STOP, node);
 
         add_item(out, CS_ACTION_STOP, rsc, node, -1, stop,
@@ -122,9 +122,9 @@ static void same_role(GPtrArray *out, CsGraph *graph, int rsc, int current,
 /* Pacemaker's rsc_action_default() for one primitive. */
 static void primitive_summary(GPtrArray *out, CsGraph *graph, int rsc)
 {
-    GArray *nodes = graph->running_on[rsc];
+    const CsNodeList *nodes = &graph->running_on[rsc];
     guint flags = graph->rsc_flags[rsc];
-    int current = nodes->len > 0 ? g_array_index(nodes, int, 0) : -1;
+    int current = nodes->len > 0 ? nodes->items[0] : -1;
     int next = graph->assigned[rsc];
     CsAct *start, *stop;
 
