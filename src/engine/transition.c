@@ -342,53 +342,69 @@ static void measure_line(const Line *line, Columns *columns)
         columns->detail_width = len;
 }
 
-/* printf's "%-*s" (pad_left FALSE) and "%*s" (pad_left TRUE), without
- * printf: thousands of lines per transition. */
-static void append_padded(GString *out, const char *text, int width,
-                          gboolean pad_left)
+static char *put_text(char *cursor, const char *text, gsize len)
 {
-    int len = (int)strlen(text);
-    int pad = width > len ? width - len : 0;
-    gsize at;
-
-    if (pad_left) {
-        at = out->len;
-        g_string_set_size(out, at + (gsize)pad);
-        memset(out->str + at, ' ', (gsize)pad);
-    }
-    g_string_append_len(out, text, len);
-    if (!pad_left) {
-        at = out->len;
-        g_string_set_size(out, at + (gsize)pad);
-        memset(out->str + at, ' ', (gsize)pad);
-    }
+    memcpy(cursor, text, len);
+    return cursor + len;
 }
 
+static char *put_spaces(char *cursor, gsize count)
+{
+    memset(cursor, ' ', count);
+    return cursor + count;
+}
+
+static gsize padding(gsize len, int width)
+{
+    return (gsize)width > len ? (gsize)width - len : 0;
+}
+
+/* "  * %-8s   %-*s   ( %*s )" and the reason, written in place: the
+ * line's length is known, and a large cluster's summary has thousands
+ * of lines. */
 static void print_line(const CsPlannedAction *item, const Line *line,
                        const Columns *columns, GString *out)
 {
-    if (item->kind == CS_ACTION_FENCE) {
-        g_string_append_printf(out, "  * Fence (%s) %s '%s'\n",
-                               item->fence_action, line->where, line->reason);
-        return;
-    }
-    /* "  * %-8s   %-*s   ( %*s )" */
-    g_string_append(out, "  * ");
-    append_padded(out, cs_action_kind_name(item->kind), 8, FALSE);
-    g_string_append(out, "   ");
-    append_padded(out, line->id, columns->rsc_width, FALSE);
-    g_string_append(out, "   ( ");
-    append_padded(out, line->where, columns->detail_width, TRUE);
-    g_string_append(out, " )");
+    const char *kind = cs_action_kind_name(item->kind);
+    gsize kind_len = strlen(kind), id_len = strlen(line->id);
+    gsize where_len = strlen(line->where);
+    gsize reason_len = line->reason != NULL ? strlen(line->reason) : 0;
+    gsize id_pad = padding(id_len, columns->rsc_width);
+    gsize where_pad = padding(where_len, columns->detail_width);
+    const char *tail = line->reason != NULL ? (item->blocked ? " (blocked)" : "")
+                       : (item->blocked ? "  blocked" : "");
+    gsize tail_len = strlen(tail);
+    gsize at = out->len;
+    char *cursor;
+
+    g_string_set_size(out, at + 4 + kind_len + padding(kind_len, 8) + 3
+                           + id_len + id_pad + 5 + where_pad + where_len + 2
+                           + (line->reason != NULL ? 9 + reason_len : 0)
+                           + tail_len + 1);
+    cursor = out->str + at;
+    cursor = put_text(cursor, "  * ", 4);
+    cursor = put_text(cursor, kind, kind_len);
+    cursor = put_spaces(cursor, padding(kind_len, 8));
+    cursor = put_text(cursor, "   ", 3);
+    cursor = put_text(cursor, line->id, id_len);
+    cursor = put_spaces(cursor, id_pad);
+    cursor = put_text(cursor, "   ( ", 5);
+    cursor = put_spaces(cursor, where_pad);
+    cursor = put_text(cursor, line->where, where_len);
+    cursor = put_text(cursor, " )", 2);
     if (line->reason != NULL) {
-        g_string_append(out, "  due to ");
-        g_string_append(out, line->reason);
+        cursor = put_text(cursor, "  due to ", 9);
+        cursor = put_text(cursor, line->reason, reason_len);
     }
-    if (line->reason != NULL && item->blocked)
-        g_string_append(out, " (blocked)");
-    else if (item->blocked)
-        g_string_append(out, "  blocked");
-    g_string_append_c(out, '\n');
+    cursor = put_text(cursor, tail, tail_len);
+    *cursor = '\n';
+}
+
+static void print_fence(const Line *line, const CsPlannedAction *item,
+                        GString *out)
+{
+    g_string_append_printf(out, "  * Fence (%s) %s '%s'\n",
+                           item->fence_action, line->where, line->reason);
 }
 
 void cs_solution_print_transition(const CsSolution *solution, GString *out)
@@ -403,7 +419,12 @@ void cs_solution_print_transition(const CsSolution *solution, GString *out)
     }
     g_string_append(out, "Transition Summary:\n");
     for (guint i = 0; i < actions->len; i++) {
-        print_line(g_ptr_array_index(actions, i), &lines[i], &columns, out);
+        const CsPlannedAction *item = g_ptr_array_index(actions, i);
+
+        if (item->kind == CS_ACTION_FENCE)
+            print_fence(&lines[i], item, out);
+        else
+            print_line(item, &lines[i], &columns, out);
         line_clear(&lines[i]);
     }
 }
