@@ -447,6 +447,14 @@ START_TEST(test_digest_memo)
                     memoized = cs_digest_compare_memo(rsc, record, memo);
                     ck_assert_msg(fresh == memoized, "%s: %s", digest_cases[c],
                                   record->id);
+                    /* The verdict the model read with the histories. */
+                    ck_assert_msg(cs_digest_verdict(model, rsc, record, memo)
+                                  == fresh, "%s: %s", digest_cases[c], record->id);
+                    if (state->role >= CS_ROLE_STARTED
+                        && rsc->kind == CS_RSC_PRIMITIVE
+                        && cs_digest_record_checked(record))
+                        ck_assert_ptr_nonnull(g_hash_table_lookup(
+                            model->digest_verdicts, record));
                     seen[fresh]++;
                 }
             }

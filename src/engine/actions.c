@@ -55,8 +55,9 @@ typedef struct CsOrdering {
 /* ---- storage ----------------------------------------------------------
  * DESIGN.md "Performance": a large cluster's graph holds tens of thousands
  * of actions, edges and orderings, all living exactly as long as the
- * graph.  They are carved from 64 KiB blocks, zeroed, and freed with them,
- * rather than allocated (and freed) one by one. */
+ * graph.  They are carved from 64 KiB blocks and freed with them, rather
+ * than allocated (and freed) one by one; whoever carves initialises the
+ * whole object (the blocks are not zeroed). */
 #define CS_GRAPH_BLOCK_BYTES ((gsize)64 * 1024)
 
 static gpointer graph_alloc(CsGraph *graph, gsize size)
@@ -67,7 +68,7 @@ static gpointer graph_alloc(CsGraph *graph, gsize size)
     if (graph->block_left < size) {
         gsize block = MAX(size, CS_GRAPH_BLOCK_BYTES);
 
-        graph->block_next = g_malloc0(block);
+        graph->block_next = g_malloc(block);
         graph->block_left = block;
         g_ptr_array_add(graph->blocks, graph->block_next);
     }
@@ -91,6 +92,21 @@ static gpointer *list_room(CsGraph *graph, gpointer *items, guint len,
     if (len > 0)
         memcpy(moved, items, len * sizeof(gpointer));
     return moved;
+}
+
+/* Room for one more node: a full list moves to a block twice its size. */
+static void node_list_add(CsGraph *graph, CsNodeList *list, int node)
+{
+    if (list->len == list->size) {
+        int *moved;
+
+        list->size = list->size == 0 ? 2 : list->size * 2;
+        moved = graph_alloc(graph, list->size * sizeof(int));
+        if (list->len > 0)
+            memcpy(moved, list->items, list->len * sizeof(int));
+        list->items = moved;
+    }
+    list->items[list->len++] = node;
 }
 
 static void act_list_add(CsGraph *graph, CsActList *list, CsAct *action)
@@ -194,10 +210,10 @@ static void set_reason(CsAct *action, const char *reason, gboolean overwrite)
 
 static gboolean rsc_active(const CsGraph *graph, int rsc)
 {
-    GArray *nodes = graph->running_on[rsc];
+    const CsNodeList *nodes = &graph->running_on[rsc];
 
     for (guint i = 0; i < nodes->len; i++) {
-        const CsNode *node = node_info(graph, g_array_index(nodes, int, i));
+        const CsNode *node = node_info(graph, nodes->items[i]);
 
         if (node->unclean || node->online
             || !(graph->rsc_flags[rsc] & CS_RSCF_MANAGED))
@@ -273,7 +289,7 @@ static void clone_probe_state(const CsGraph *graph, int clone,
             || clone_ancestor(graph, other) != clone
             || cs_rsc_is_template(graph->solution, other))
             continue;
-        if (graph->running_on[other]->len > 0)
+        if (graph->running_on[other].len > 0)
             *active = TRUE;
         if (unrunnable_probe(graph, other))
             *unrunnable = TRUE;
@@ -290,13 +306,13 @@ static gboolean awaits_pending_probe(const CsGraph *graph, int rsc)
     int clone;
     gboolean active, unrunnable;
 
-    if (cs_startup_probes_disabled(graph->model))
+    if (graph->probes_disabled)
         return FALSE;
     if (rsc_info(graph, rsc)->kind != CS_RSC_PRIMITIVE)
         return FALSE;   /* only primitives are probed */
     clone = clone_ancestor(graph, rsc);
     if (clone < 0)
-        return graph->running_on[rsc]->len == 0
+        return graph->running_on[rsc].len == 0
                && unrunnable_probe(graph, rsc);
     clone_probe_state(graph, clone, &active, &unrunnable);
     return !active && unrunnable;
@@ -396,6 +412,7 @@ static CsAct *act_alloc(CsGraph *graph, CsTask task, int rsc, int node,
 {
     CsAct *action = graph_alloc(graph, sizeof(CsAct));
 
+    memset(action, 0, sizeof(CsAct));
     action->task = task;
     action->rsc = rsc;
     action->node = node;
@@ -750,9 +767,9 @@ static void restart_ordering(CsGraph *graph, CsAct *first, CsAct *then,
 
 static gboolean rsc_running_only_on(const CsGraph *graph, int rsc, int node)
 {
-    GArray *nodes = graph->running_on[rsc];
+    const CsNodeList *nodes = &graph->running_on[rsc];
 
-    return nodes->len == 1 && g_array_index(nodes, int, 0) == node;
+    return nodes->len == 1 && nodes->items[0] == node;
 }
 
 /* Pacemaker's handle_asymmetric_ordering(). */
@@ -876,7 +893,7 @@ static void collect_nodes(const CsGraph *graph, int rsc, gboolean current,
                           GArray *nodes)
 {
     const CsResource *info = rsc_info(graph, rsc);
-    GArray *own = graph->running_on[rsc];
+    const CsNodeList *own = &graph->running_on[rsc];
 
     if (info->kind != CS_RSC_PRIMITIVE) {
         for (guint i = 0; i < info->children->len; i++)
@@ -885,7 +902,7 @@ static void collect_nodes(const CsGraph *graph, int rsc, gboolean current,
         return;
     }
     for (guint i = 0; current && i < own->len; i++) {
-        int node = g_array_index(own, int, i);
+        int node = own->items[i];
         gboolean seen = FALSE;
 
         for (guint j = 0; j < nodes->len; j++)
@@ -1350,10 +1367,10 @@ static void block_colocation_dependents(CsGraph *graph, CsAct *action)
 
 /* ---- resource state --------------------------------------------------- */
 
-static gboolean node_listed(const GArray *nodes, int node)
+static gboolean node_listed(const CsNodeList *nodes, int node)
 {
     for (guint i = 0; i < nodes->len; i++)
-        if (g_array_index(nodes, int, i) == node)
+        if (nodes->items[i] == node)
             return TRUE;
     return FALSE;
 }
@@ -1380,7 +1397,6 @@ static void init_rsc_state(CsGraph *graph)
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         const CsRscWork *work = &solution->work[rsc];
 
-        graph->running_on[rsc] = g_array_new(FALSE, FALSE, sizeof(int));
         graph->assigned[rsc] = work->assigned;
         graph->role[rsc] = work->role == CS_ROLE_UNKNOWN ? CS_ROLE_STOPPED
                                                           : work->role;
@@ -1412,19 +1428,19 @@ static void init_rsc_state(CsGraph *graph)
         if (state->role >= CS_ROLE_STARTED && state->migrating
             && state->migration_source < 0 && state->migration_target >= 0
             && state->migration_target != state->node)
-            g_array_append_val(graph->running_on[state->rsc],
-                               state->migration_target);
+            node_list_add(graph, &graph->running_on[state->rsc],
+                          state->migration_target);
         /* A stopped source's failed migration: the target, once. */
         if (cs_stopped_migration_target(state) >= 0
-            && !node_listed(graph->running_on[state->rsc],
+            && !node_listed(&graph->running_on[state->rsc],
                             state->migration_target))
-            g_array_append_val(graph->running_on[state->rsc],
-                               state->migration_target);
+            node_list_add(graph, &graph->running_on[state->rsc],
+                          state->migration_target);
         /* The short list first: the scan of every state is quadratic. */
         if (state->role >= CS_ROLE_STARTED
-            && !(node_listed(graph->running_on[state->rsc], state->node)
+            && !(node_listed(&graph->running_on[state->rsc], state->node)
                  && stopped_migration_target_on(model, state->rsc, state->node)))
-            g_array_append_val(graph->running_on[state->rsc], state->node);
+            node_list_add(graph, &graph->running_on[state->rsc], state->node);
         if (state->pending_task != NULL
             && strcmp(state->pending_task, "start") == 0)
             graph->rsc_flags[state->rsc] |= CS_RSCF_START_PENDING;
@@ -1592,11 +1608,11 @@ static gboolean multiple_active_is(const CsResource *info, const char *value)
  * active on (stops on nodes being fenced are implied by the fencing). */
 static void stop_resource(CsGraph *graph, int rsc, gboolean optional)
 {
-    GArray *nodes = graph->running_on[rsc];
+    const CsNodeList *nodes = &graph->running_on[rsc];
     guint flags = graph->rsc_flags[rsc];
 
     for (guint i = 0; i < nodes->len; i++) {
-        int node = g_array_index(nodes, int, i);
+        int node = nodes->items[i];
         CsAct *stop;
 
         if ((flags & CS_RSCF_STOP_UNEXPECTED) && node == graph->assigned[rsc])
@@ -1629,10 +1645,10 @@ static void start_resource(CsGraph *graph, int rsc, int node,
  * active (all of them, when it is multiply active). */
 static void demote_resource(CsGraph *graph, int rsc, gboolean optional)
 {
-    GArray *nodes = graph->running_on[rsc];
+    const CsNodeList *nodes = &graph->running_on[rsc];
 
     for (guint i = 0; i < nodes->len; i++)
-        rsc_action(graph, rsc, CS_TASK_DEMOTE, g_array_index(nodes, int, i),
+        rsc_action(graph, rsc, CS_TASK_DEMOTE, nodes->items[i],
                    optional);
 }
 
@@ -1788,8 +1804,8 @@ static void recurring_start(CsGraph *graph, int rsc)
 static void create_primitive_actions(CsGraph *graph, int rsc)
 {
     const CsResource *info = rsc_info(graph, rsc);
-    GArray *nodes = graph->running_on[rsc];
-    int current = nodes->len > 0 ? g_array_index(nodes, int, 0) : -1;
+    const CsNodeList *nodes = &graph->running_on[rsc];
+    int current = nodes->len > 0 ? nodes->items[0] : -1;
     int assigned = graph->assigned[rsc];
     guint n_clean = 0;
     gboolean need_stop = FALSE, moving = FALSE, migrate = FALSE;
@@ -1797,7 +1813,7 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
     gboolean multiply_active;
 
     for (guint i = 0; i < nodes->len; i++)
-        if (!node_info(graph, g_array_index(nodes, int, i))->unclean)
+        if (!node_info(graph, nodes->items[i])->unclean)
             n_clean++;
     if (current >= 0 && assigned >= 0 && current != assigned
         && graph->next_role[rsc] >= CS_ROLE_STARTED) {
@@ -1878,7 +1894,7 @@ static guint instance_state(const CsGraph *graph, int rsc)
                                     g_array_index(info->children, int, i));
         return state;
     }
-    if (graph->running_on[rsc]->len > 0)
+    if (graph->running_on[rsc].len > 0)
         state |= INSTANCE_ACTIVE;
     for (guint i = 0; i < list->len; i++) {
         const CsAct *action = list->items[i];
@@ -2056,7 +2072,7 @@ static void group_internal(CsGraph *graph, int group)
     for (guint i = 0; i < info->children->len; i++) {
         int member = g_array_index(info->children, int, i);
         guint down = 0, post_down = 0;
-        gboolean active = graph->running_on[member]->len > 0;
+        gboolean active = graph->running_on[member].len > 0;
 
         primitive_internal(graph, member);
         if (previous < 0 && ordered) {
@@ -2086,8 +2102,8 @@ static void group_internal(CsGraph *graph, int group)
         }
         if (active) {
             if (ordered && previous >= 0
-                && graph->running_on[previous]->len == 0 && last_active >= 0
-                && graph->running_on[last_active]->len > 0)
+                && graph->running_on[previous].len == 0 && last_active >= 0
+                && graph->running_on[last_active].len > 0)
                 order_rsc(graph, member, CS_TASK_STOP, last_active,
                           CS_TASK_STOP, ORD_OPTIONAL);
             last_active = member;
@@ -2220,7 +2236,7 @@ static void restart_containers(CsGraph *graph)
             || strcmp(state->on_fail_applied, "restart-container") != 0)
             continue;
         container = filler_container(graph, state->rsc);
-        if (container >= 0 && node_listed(graph->running_on[container],
+        if (container >= 0 && node_listed(&graph->running_on[container],
                                           state->node))
             rsc_action(graph, container, CS_TASK_STOP, state->node, FALSE);
     }
@@ -2497,7 +2513,7 @@ static void check_record(CsGraph *graph, const CsRscState *state,
         && cs_digest_find_op(info, record->operation,
                              record->interval_ms) == NULL)
         return;   /* an orphaned recurring operation is only cancelled */
-    result = cs_digest_compare_memo(info, record, digests);
+    result = cs_digest_verdict(graph->model, info, record, digests);
     if (result == CS_DIGEST_MATCH || record->interval_ms > 0)
         return;   /* recurring operations are rescheduled, not restarted */
     /* A probe, migrate_from or promote that found the resource running
@@ -2551,18 +2567,14 @@ static void check_definitions(CsGraph *graph)
             continue;
         for (int j = start < 0 ? 0 : start; j < (int)state->history->len; j++) {
             const CsOpRecord *record = g_ptr_array_index(state->history, j);
-            const char *task = record->operation;
 
-            if (task == NULL)
+            if (!cs_digest_record_checked(record))
                 continue;
             if (record->interval_ms > 0
                 && (info->maintenance
                     || node_info(graph, state->node)->maintenance))
                 continue;
-            if (record->interval_ms > 0 || strcmp(task, "monitor") == 0
-                || strcmp(task, "start") == 0 || strcmp(task, "promote") == 0
-                || strcmp(task, "migrate_from") == 0)
-                check_record(graph, state, record, digests);
+            check_record(graph, state, record, digests);
         }
     }
 }
@@ -2580,12 +2592,13 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     graph->actions = g_ptr_array_new();
     graph->orderings = g_ptr_array_new();
     graph->by_rsc = g_new0(CsActList, n_rsc);
-    graph->running_on = g_new0(GArray *, n_rsc);
+    graph->running_on = g_new0(CsNodeList, n_rsc);
     graph->rsc_flags = g_new0(guint, n_rsc);
     graph->role = g_new0(CsRole, n_rsc);
     graph->next_role = g_new0(CsRole, n_rsc);
     graph->assigned = g_new0(int, n_rsc);
     graph->fenced = g_new0(gboolean, solution->n_nodes);
+    graph->probes_disabled = cs_startup_probes_disabled(graph->model);
     init_rsc_state(graph);
     schedule_failure_demotions(graph);
     schedule_fencing(graph);
@@ -2610,8 +2623,6 @@ void cs_graph_free(CsGraph *graph)
 {
     if (graph == NULL)
         return;
-    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++)
-        g_array_free(graph->running_on[rsc], TRUE);
     for (guint i = 0; i < graph->actions->len; i++) {
         CsAct *action = g_ptr_array_index(graph->actions, i);
 

@@ -10,6 +10,7 @@
 
 #include "engine/engine.h"
 #include "model/rules.h"
+#include "model/digest.h"
 
 /* A score table: Pacemaker's "allowed nodes" of one resource.  A node is
  * in the table (allowed[i]) once anything scored it; only those nodes are
@@ -310,29 +311,7 @@ const int *cs_capacity_node_order(const CsSolution *solution);
 int *cs_nodes_in_name_order(const CsSolution *solution);
 
 
-/* ---- actions: digest.c, actions.c, transition.c ----------------------- */
-
-typedef enum {
-    CS_DIGEST_MATCH, CS_DIGEST_ALL, CS_DIGEST_RESTART, CS_DIGEST_UNKNOWN
-} CsDigestResult;
-
-const CsOp *cs_digest_find_op(const CsResource *rsc, const char *task,
-                              guint interval_ms);
-char *cs_digest_all(const CsResource *rsc, const char *task,
-                    guint interval_ms);
-char *cs_digest_restart(const CsResource *rsc, const char *task,
-                        guint interval_ms, const char *force_restart);
-CsDigestResult cs_digest_compare(const CsResource *rsc,
-                                 const CsOpRecord *record);
-/* Digests computed once per distinct parameter text, for a caller that
- * compares many records (actions.c: every active resource's history). */
-typedef struct CsDigestMemo CsDigestMemo;
-CsDigestMemo *cs_digest_memo_new(void);
-void cs_digest_memo_free(CsDigestMemo *memo);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsDigestMemo, cs_digest_memo_free)
-CsDigestResult cs_digest_compare_memo(const CsResource *rsc,
-                                      const CsOpRecord *record,
-                                      CsDigestMemo *memo);
+/* ---- actions: actions.c, transition.c (digests: model/digest.h) ------- */
 
 typedef enum {
     CS_TASK_START, CS_TASK_STOP, CS_TASK_RUNNING, CS_TASK_STOPPED,
@@ -392,18 +371,25 @@ typedef struct CsActList {
     guint len, size;
 } CsActList;
 
+/* Node indices carved from a graph's blocks (actions.c). */
+typedef struct CsNodeList {
+    int *items;
+    guint len, size;
+} CsNodeList;
+
 typedef struct CsGraph {
     const CsSolution *solution;
     const CsModel *model;
     GPtrArray *actions;      /* CsAct*, creation order */
     GPtrArray *orderings;    /* CsOrdering*: pending resource orderings */
     CsActList *by_rsc;       /* per resource: its actions */
-    GArray **running_on;     /* per resource: node indices */
+    CsNodeList *running_on;  /* per resource: the nodes it is active on */
     guint *rsc_flags;
     CsRole *role, *next_role;
     int *assigned;
     gboolean *fenced;        /* per node: fencing scheduled */
     gboolean probes_ordered; /* starts now wait for probes on pending nodes */
+    gboolean probes_disabled;  /* cs_startup_probes_disabled(), read once */
     /* Actions, edges, orderings and their lists: carved from blocks that
      * are freed with the graph (graph_alloc()). */
     GPtrArray *blocks;

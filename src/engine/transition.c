@@ -72,10 +72,10 @@ static gboolean runnable(const CsAct *action)
 static void add_stops(GPtrArray *out, CsGraph *graph, int rsc,
                       const CsAct *start)
 {
-    GArray *nodes = graph->running_on[rsc];
+    const CsNodeList *nodes = &graph->running_on[rsc];
 
     for (guint i = 0; i < nodes->len; i++) {
-        int node = g_array_index(nodes, int, i);
+        int node = nodes->items[i];
         CsAct *stop = cs_graph_find(graph, rsc, CS_TASK_STOP, node);
 
         add_item(out, CS_ACTION_STOP, rsc, node, -1, stop,
@@ -122,9 +122,9 @@ static void same_role(GPtrArray *out, CsGraph *graph, int rsc, int current,
 /* Pacemaker's rsc_action_default() for one primitive. */
 static void primitive_summary(GPtrArray *out, CsGraph *graph, int rsc)
 {
-    GArray *nodes = graph->running_on[rsc];
+    const CsNodeList *nodes = &graph->running_on[rsc];
     guint flags = graph->rsc_flags[rsc];
-    int current = nodes->len > 0 ? g_array_index(nodes, int, 0) : -1;
+    int current = nodes->len > 0 ? nodes->items[0] : -1;
     int next = graph->assigned[rsc];
     CsAct *start, *stop;
 
@@ -241,7 +241,8 @@ static const char *node_name(const CsSolution *solution, int node)
 
 /* The "( ... )" part of a line (Pacemaker's rsc-action-item): origin
  * and destination, with the roles when the instance is or will be
- * promoted (Pacemaker Explained 10.3). */
+ * promoted (Pacemaker Explained 10.3).  Joined, not printf'd: one per
+ * line of a summary thousands of lines long. */
 static char *details(const CsSolution *solution, const CsPlannedAction *item)
 {
     gboolean need_role = item->from_role > CS_ROLE_STARTED
@@ -251,58 +252,69 @@ static char *details(const CsSolution *solution, const CsPlannedAction *item)
                          && item->from_node == item->to_node;
     const char *from_role = cs_role_name(item->from_role);
     const char *to_role = cs_role_name(item->to_role);
+    const char *from = item->from_node >= 0
+                       ? node_name(solution, item->from_node) : NULL;
+    const char *to = item->to_node >= 0
+                     ? node_name(solution, item->to_node) : NULL;
 
-    if (item->from_node < 0)
-        return need_role
-               ? g_strdup_printf("%s -> %s %s", from_role, to_role,
-                                 node_name(solution, item->to_node))
-               : g_strdup(node_name(solution, item->to_node));
-    if (item->to_node < 0 || (same_role && same_host))
-        return need_role
-               ? g_strdup_printf("%s %s", from_role,
-                                 node_name(solution, item->from_node))
-               : g_strdup(node_name(solution, item->from_node));
+    if (from == NULL)
+        return need_role ? g_strconcat(from_role, " -> ", to_role, " ", to,
+                                       NULL)
+                         : g_strdup(to);
+    if (to == NULL || (same_role && same_host))
+        return need_role ? g_strconcat(from_role, " ", from, NULL)
+                         : g_strdup(from);
     if (same_role)
-        return need_role
-               ? g_strdup_printf("%s -> %s %s",
-                                 node_name(solution, item->from_node),
-                                 node_name(solution, item->to_node), from_role)
-               : g_strdup_printf("%s -> %s",
-                                 node_name(solution, item->from_node),
-                                 node_name(solution, item->to_node));
+        return need_role ? g_strconcat(from, " -> ", to, " ", from_role, NULL)
+                         : g_strconcat(from, " -> ", to, NULL);
     if (same_host)
-        return g_strdup_printf("%s -> %s %s", from_role, to_role,
-                               node_name(solution, item->from_node));
-    return g_strdup_printf("%s %s -> %s %s", from_role,
-                           node_name(solution, item->from_node), to_role,
-                           node_name(solution, item->to_node));
+        return g_strconcat(from_role, " -> ", to_role, " ", from, NULL);
+    return g_strconcat(from_role, " ", from, " -> ", to_role, " ", to, NULL);
 }
 
-/* One line's texts, as crm_simulate prints them (cs_escape_text()). */
+/* One line's texts, as crm_simulate prints them (cs_escape_text()).  A
+ * text needing no escape (nearly all) is the original, borrowed: a large
+ * cluster's summary has thousands of lines. */
 typedef struct Line {
-    char *id, *where, *reason;
+    const char *id, *where, *reason;
+    char *owned[3];
 } Line;
 
 static void line_clear(Line *line)
 {
-    g_free(line->id);
-    g_free(line->where);
-    g_free(line->reason);
+    for (guint i = 0; i < G_N_ELEMENTS(line->owned); i++)
+        g_free(line->owned[i]);
 }
 
+/* text as printed; an escaped copy is kept in *owned. */
+static const char *printed(const char *text, char **owned)
+{
+    if (!cs_text_needs_escape(text))
+        return text;
+    *owned = cs_escape_text(text);
+    return *owned;
+}
+
+/* The details are made into *where_owned, which the line keeps. */
 static Line line_texts(const CsSolution *solution, const CsPlannedAction *item)
 {
-    Line line = { NULL, NULL, cs_escape_text(item->reason) };
+    Line line = { NULL, NULL, NULL, { NULL, NULL, NULL } };
 
+    line.reason = printed(item->reason, &line.owned[0]);
     if (item->kind == CS_ACTION_FENCE) {
-        line.where = cs_escape_text(node_name(solution, item->from_node));
+        line.where = printed(node_name(solution, item->from_node),
+                             &line.owned[1]);
     } else {
         const CsResource *info = g_ptr_array_index(solution->model->resources,
                                                    item->rsc);
-        g_autofree char *raw_where = details(solution, item);
+        char *raw_where = details(solution, item);
 
-        line.where = cs_escape_text(raw_where);
-        line.id = cs_escape_text(info->id);
+        line.where = printed(raw_where, &line.owned[1]);
+        if (line.owned[1] != NULL)
+            g_free(raw_where);
+        else
+            line.owned[1] = raw_where;
+        line.id = printed(info->id, &line.owned[2]);
     }
     return line;
 }
@@ -330,25 +342,69 @@ static void measure_line(const Line *line, Columns *columns)
         columns->detail_width = len;
 }
 
+static char *put_text(char *cursor, const char *text, gsize len)
+{
+    memcpy(cursor, text, len);
+    return cursor + len;
+}
+
+static char *put_spaces(char *cursor, gsize count)
+{
+    memset(cursor, ' ', count);
+    return cursor + count;
+}
+
+static gsize padding(gsize len, int width)
+{
+    return (gsize)width > len ? (gsize)width - len : 0;
+}
+
+/* "  * %-8s   %-*s   ( %*s )" and the reason, written in place: the
+ * line's length is known, and a large cluster's summary has thousands
+ * of lines. */
 static void print_line(const CsPlannedAction *item, const Line *line,
                        const Columns *columns, GString *out)
 {
-    if (item->kind == CS_ACTION_FENCE) {
-        g_string_append_printf(out, "  * Fence (%s) %s '%s'\n",
-                               item->fence_action, line->where, line->reason);
-        return;
+    const char *kind = cs_action_kind_name(item->kind);
+    gsize kind_len = strlen(kind), id_len = strlen(line->id);
+    gsize where_len = strlen(line->where);
+    gsize reason_len = line->reason != NULL ? strlen(line->reason) : 0;
+    gsize id_pad = padding(id_len, columns->rsc_width);
+    gsize where_pad = padding(where_len, columns->detail_width);
+    const char *tail = line->reason != NULL ? (item->blocked ? " (blocked)" : "")
+                       : (item->blocked ? "  blocked" : "");
+    gsize tail_len = strlen(tail);
+    gsize at = out->len;
+    char *cursor;
+
+    g_string_set_size(out, at + 4 + kind_len + padding(kind_len, 8) + 3
+                           + id_len + id_pad + 5 + where_pad + where_len + 2
+                           + (line->reason != NULL ? 9 + reason_len : 0)
+                           + tail_len + 1);
+    cursor = out->str + at;
+    cursor = put_text(cursor, "  * ", 4);
+    cursor = put_text(cursor, kind, kind_len);
+    cursor = put_spaces(cursor, padding(kind_len, 8));
+    cursor = put_text(cursor, "   ", 3);
+    cursor = put_text(cursor, line->id, id_len);
+    cursor = put_spaces(cursor, id_pad);
+    cursor = put_text(cursor, "   ( ", 5);
+    cursor = put_spaces(cursor, where_pad);
+    cursor = put_text(cursor, line->where, where_len);
+    cursor = put_text(cursor, " )", 2);
+    if (line->reason != NULL) {
+        cursor = put_text(cursor, "  due to ", 9);
+        cursor = put_text(cursor, line->reason, reason_len);
     }
-    g_string_append_printf(out, "  * %-8s   %-*s   ( %*s )",
-                           cs_action_kind_name(item->kind),
-                           columns->rsc_width, line->id,
-                           columns->detail_width, line->where);
-    if (line->reason != NULL && item->blocked)
-        g_string_append_printf(out, "  due to %s (blocked)", line->reason);
-    else if (line->reason != NULL)
-        g_string_append_printf(out, "  due to %s", line->reason);
-    else if (item->blocked)
-        g_string_append(out, "  blocked");
-    g_string_append_c(out, '\n');
+    cursor = put_text(cursor, tail, tail_len);
+    *cursor = '\n';
+}
+
+static void print_fence(const Line *line, const CsPlannedAction *item,
+                        GString *out)
+{
+    g_string_append_printf(out, "  * Fence (%s) %s '%s'\n",
+                           item->fence_action, line->where, line->reason);
 }
 
 void cs_solution_print_transition(const CsSolution *solution, GString *out)
@@ -363,7 +419,12 @@ void cs_solution_print_transition(const CsSolution *solution, GString *out)
     }
     g_string_append(out, "Transition Summary:\n");
     for (guint i = 0; i < actions->len; i++) {
-        print_line(g_ptr_array_index(actions, i), &lines[i], &columns, out);
+        const CsPlannedAction *item = g_ptr_array_index(actions, i);
+
+        if (item->kind == CS_ACTION_FENCE)
+            print_fence(&lines[i], item, out);
+        else
+            print_line(item, &lines[i], &columns, out);
         line_clear(&lines[i]);
     }
 }

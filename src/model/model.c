@@ -421,6 +421,9 @@ cs_model_free_status(CsModel *model)
     if (model->fail_count_index != NULL) {
         g_hash_table_unref(model->fail_count_index);
     }
+    if (model->digest_verdicts != NULL) {
+        g_hash_table_unref(model->digest_verdicts);
+    }
 }
 
 static void
@@ -547,6 +550,7 @@ cs_model_new_status(CsModel *model)
     model->status_bans = g_ptr_array_new_with_free_func((GDestroyNotify)cs_status_ban_free);
     model->state_index = NULL;
     model->fail_count_index = NULL;
+    model->digest_verdicts = NULL;
     model->recheck_by = 0;
 }
 

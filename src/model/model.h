@@ -372,6 +372,8 @@ typedef struct CsModel {
     GPtrArray *status_bans;       /* CsStatusBan* */
     GHashTable *state_index;      /* (rsc, node) key -> CsRscState* (first) */
     GHashTable *fail_count_index; /* (rsc, node) key -> GPtrArray of CsFailCount* */
+    GHashTable *digest_verdicts;  /* CsOpRecord* -> its digests' verdict
+                                     (model/digest.h), shared with rsc_states */
     GHashTable *tags;             /* tag id -> GPtrArray of char* ids */
     gint64 recheck_by;            /* earliest later time a rule or failure
                                      timeout changes the answer, 0 = none */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "model/model_internal.h"
+#include "model/digest.h"
 
 /* Executor statuses and OCF exit codes as the CIB records them. */
 enum {
@@ -1919,6 +1920,10 @@ cs_histories_share(CsModel *model, const CsModel *previous)
     g_ptr_array_unref(model->fail_counts);
     model->fail_counts = g_ptr_array_ref(previous->fail_counts);
     model->fail_count_index = g_hash_table_ref(previous->fail_count_index);
+    /* the same histories and, unless a definition changed (digest.h
+     * checks), the same verdicts */
+    if (previous->digest_verdicts != NULL)
+        model->digest_verdicts = g_hash_table_ref(previous->digest_verdicts);
 }
 
 static void
@@ -1984,6 +1989,7 @@ cs_histories_read(CsStatusRun *run, xmlNode *status)
     model->features |= features_before;
     model->history_recheck_by = model->recheck_by;
     model->recheck_by = cs_earlier_recheck(recheck_before, model->recheck_by);
+    model->digest_verdicts = cs_digest_verdicts_new(model);
 }
 
 void

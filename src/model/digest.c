@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/engine_internal.h"
+#include "model/digest.h"
 
 /* One parameter to hash: both strings are borrowed (from the model, the
  * operation's XML copies in CsParams.owned, or the timeout buffer). */
@@ -432,5 +432,84 @@ CsDigestResult cs_digest_compare(const CsResource *rsc,
 {
     g_autoptr(CsDigestMemo) memo = cs_digest_memo_new();
 
+    return cs_digest_compare_memo(rsc, record, memo);
+}
+
+/* ---- the verdicts read with the histories ------------------------------
+ * An edit of constraints or nodes changes neither a resource's definition
+ * nor its history, and histories are shared between the models rebuilt
+ * from one another: each record's digests are compared once, not at
+ * every transition.  A verdict is kept with the definition it was made
+ * from (a resource read again has new tables), so a stale one is never
+ * used. */
+
+typedef struct CsDigestVerdict {
+    const GHashTable *params;      /* rsc->params compared with */
+    const GPtrArray *ops;          /* rsc->ops compared with */
+    gboolean fence_device;
+    CsDigestResult result;
+} CsDigestVerdict;
+
+gboolean cs_digest_record_checked(const CsOpRecord *record)
+{
+    const char *task = record->operation;
+
+    if (task == NULL)
+        return FALSE;
+    return record->interval_ms > 0 || strcmp(task, "monitor") == 0
+           || strcmp(task, "start") == 0 || strcmp(task, "promote") == 0
+           || strcmp(task, "migrate_from") == 0;
+}
+
+static void verdicts_add_state(GHashTable *verdicts, const CsModel *model,
+                               const CsRscState *state, CsDigestMemo *memo)
+{
+    const CsResource *rsc = g_ptr_array_index(model->resources, state->rsc);
+
+    if (rsc->kind != CS_RSC_PRIMITIVE)
+        return;
+    for (guint i = 0; i < state->history->len; i++) {
+        const CsOpRecord *record = g_ptr_array_index(state->history, i);
+        CsDigestVerdict *verdict;
+
+        if (!cs_digest_record_checked(record))
+            continue;
+        verdict = g_new(CsDigestVerdict, 1);
+        *verdict = (CsDigestVerdict){ rsc->params, rsc->ops,
+                                      rsc->fence_device,
+                                      cs_digest_compare_memo(rsc, record,
+                                                             memo) };
+        g_hash_table_insert(verdicts, (gpointer)record, verdict);
+    }
+}
+
+GHashTable *cs_digest_verdicts_new(const CsModel *model)
+{
+    GHashTable *verdicts = g_hash_table_new_full(g_direct_hash,
+                                                 g_direct_equal, NULL, g_free);
+    g_autoptr(CsDigestMemo) memo = cs_digest_memo_new();
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        /* Only an active resource's history is compared. */
+        if (state->rsc >= 0 && state->role >= CS_ROLE_STARTED
+            && state->history != NULL)
+            verdicts_add_state(verdicts, model, state, memo);
+    }
+    return verdicts;
+}
+
+CsDigestResult cs_digest_verdict(const CsModel *model, const CsResource *rsc,
+                                 const CsOpRecord *record, CsDigestMemo *memo)
+{
+    const CsDigestVerdict *verdict = NULL;
+
+    if (model->digest_verdicts != NULL)
+        verdict = g_hash_table_lookup(model->digest_verdicts, record);
+    if (verdict != NULL && verdict->params == rsc->params
+        && verdict->ops == rsc->ops
+        && verdict->fence_device == rsc->fence_device)
+        return verdict->result;
     return cs_digest_compare_memo(rsc, record, memo);
 }
