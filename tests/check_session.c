@@ -101,6 +101,17 @@ static void describe_resources(GString *out, const CsModel *model)
                                rsc->interleave, rsc->ordered, rsc->notify, rsc->ops->len);
         describe_table(out, "meta", rsc->meta);
         describe_table(out, "params", rsc->params);
+        /* what a later rsc_defaults edit relies on, in any order */
+        g_autoptr(GPtrArray) inherited = g_ptr_array_new();
+        for (gsize j = 0; rsc->meta_inherited != NULL && rsc->meta_inherited[j] != NULL; j++)
+            if (!g_ptr_array_find_with_equal_func(inherited, rsc->meta_inherited[j],
+                                                  g_str_equal, NULL))
+                g_ptr_array_add(inherited, rsc->meta_inherited[j]);
+        g_ptr_array_sort(inherited, compare_strings);
+        g_string_append(out, "  inherited");
+        for (guint j = 0; j < inherited->len; j++)
+            g_string_append_printf(out, " %s", (const char *)g_ptr_array_index(inherited, j));
+        g_string_append_c(out, '\n');
     }
 }
 
@@ -191,6 +202,9 @@ static char *describe(const CsModel *model, const CsSolution *solution,
     }
     if (model != NULL) {
         g_string_append_printf(out, "features %#x\n", model->features);
+        describe_table(out, "rsc_defaults", model->rsc_defaults);
+        g_string_append_printf(out, "rsc_defaults followed %d\n",
+                               model->rsc_defaults_names != NULL);
         for (guint i = 0; i < model->warnings->len; i++)
             g_string_append_printf(out, "warning %s\n",
                                    (const char *)g_ptr_array_index(model->warnings, i));
@@ -404,6 +418,13 @@ static gboolean edit_default_stickiness(CsSession *session, GError **error)
     return cs_edit_stickiness(session->log, NULL, "15", error);
 }
 
+static gboolean edit_default_stickiness_unset(CsSession *session, GError **error)
+{
+    xmlNode *defaults = cs_document_section(session->document, "rsc_defaults");
+    NEED(defaults);
+    return cs_edit_stickiness(session->log, NULL, NULL, error);
+}
+
 static gboolean edit_standby(CsSession *session, GError **error)
 {
     NEED(first_node(session));
@@ -492,7 +513,7 @@ static gboolean edit_clock(CsSession *session, GError **error)
 enum {
     C = CS_EDIT_CHANGED_CONSTRAINTS, O = CS_EDIT_CHANGED_OTHER,
     N = CS_EDIT_CHANGED_NODES, S = CS_EDIT_CHANGED_STATUS,
-    M = CS_EDIT_CHANGED_RESOURCE_META,
+    M = CS_EDIT_CHANGED_RESOURCE_META, D = CS_EDIT_CHANGED_RSC_DEFAULTS,
 };
 
 static const struct {
@@ -514,7 +535,9 @@ static const struct {
     { "group stickiness", edit_group_stickiness, M, 0, 5 },
     { "clone stickiness", edit_clone_stickiness, M, 0, 5 },
     { "group member stickiness", edit_member_stickiness, M, 0, 5 },
-    { "default stickiness", edit_default_stickiness, O, 0, 5 },
+    { "default stickiness", edit_default_stickiness, D, 0, 5 },
+    /* only where a set holds resource-stickiness: else no change */
+    { "default stickiness unset", edit_default_stickiness_unset, D, 0, 1 },
     { "standby", edit_standby, N, N | S, 5 },
     { "maintenance", edit_maintenance, N, N | S, 5 },
     { "node attribute", edit_node_attribute, N, N | S, 5 },
@@ -533,6 +556,8 @@ static guint histories_shared;
 static guint constraints_reused;
 /* How many clock edits kept the whole model, only "now" new. */
 static guint clocks_kept;
+/* How many rsc_defaults edits derived the resources' meta again. */
+static guint defaults_followed;
 
 /* One edit on one CIB: refresh after it and after its undo, comparing
  * each time.  Returns whether the edit applied. */
@@ -571,6 +596,11 @@ static gboolean try_edit(CsSession *session, guint trial)
     }
     if (session->model != NULL && session->model->constraints_reused > 0)
         constraints_reused++;
+    if (changes == D && before != NULL && session->model != NULL
+        && session->model->config_part == before->config_part) {
+        ck_assert(session->model->rsc_defaults != before->rsc_defaults);
+        defaults_followed++;
+    }
     if (changes == 0 && before != NULL && session->model != NULL
         && session->model->config_part == before->config_part) {
         ck_assert(session->model->status_part == before->status_part);
@@ -616,6 +646,8 @@ START_TEST(test_every_edit_as_from_scratch)
     /* most CIBs read no date and have no failure timeout: a new clock
      * kept their model */
     ck_assert_uint_ge(clocks_kept, 40);
+    /* rsc_defaults edits derived the meta again on most CIBs */
+    ck_assert_uint_ge(defaults_followed, 30);
 }
 END_TEST
 
@@ -714,15 +746,71 @@ START_TEST(test_partial_rebuilds)
     shared = refresh_sharing(session, "held");
     ck_assert(shared.config && !shared.status && shared.resource);
     ck_assert_int_eq(cs_model_fail_count(session->model, 0, 0), 0);
-    /* rsc_defaults reach every resource: from scratch */
+    /* rsc_defaults: each resource's meta derived again where the
+     * section reaches it, the options and the status section kept */
     ck_assert(cs_edit_stickiness(session->log, NULL, "3", &error));
-    shared = refresh_sharing(session, "held");
-    ck_assert(!shared.config && !shared.status && !shared.resource);
+    shared = refresh_sharing(session, "spread");
+    ck_assert(shared.config && shared.status && !shared.resource);
+    ck_assert_int_eq(cs_model_resource(session->model, "spread")->stickiness, 3);
     /* and all of it undone, step by step */
     while (cs_edit_undo(session->log)) {
         ck_assert(cs_session_refresh(session));
         assert_as_from_scratch(session, "undo");
     }
+}
+END_TEST
+
+/* rsc_defaults sets chosen by rules, for resources of some agents
+ * (rsc_expression) and until a date: switching those rules on and off
+ * changes is-managed (the status section again), critical (the
+ * constraints again) and what resources set themselves stays theirs. */
+START_TEST(test_defaults_rules)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsSession) session = cs_session_open(TEST_DATA "/session/defaults-rules.xml",
+                                                   "2024-06-01 12:00:00", &error);
+    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
+    const CsModel *model = session->model;
+    const struct CsModelPart *config = model->config_part;   /* model is retired later */
+    CsShared shared;
+
+    ck_assert(!cs_model_resource(model, "held")->managed);
+    ck_assert(cs_model_resource(model, "own")->managed);
+    ck_assert(cs_model_resource(model, "pair-b")->managed);
+    ck_assert_int_eq(cs_model_resource(model, "pair-a")->migration_threshold, 2);
+    ck_assert_int_eq(cs_model_resource(model, "own")->migration_threshold, 7);
+    ck_assert_int_eq(cs_model_resource(model, "spread")->priority, 4);
+    /* the clone's own set beats rsc_defaults for what it holds */
+    ck_assert_int_eq(cs_model_resource(model, "spread-a")->priority, 4);
+    ck_assert_int_eq(cs_model_resource(model, "pair-a")->priority, 1);
+    ck_assert(!cs_model_resource(model, "pair")->critical);
+    /* the Dummy defaults off: is-managed changes, the status again */
+    ck_assert(cs_edit_rule_enable(session->log, "dummies-rule", FALSE, &error));
+    shared = refresh_sharing(session, "pair-b");
+    ck_assert(shared.config && !shared.status && shared.resource);
+    ck_assert(cs_model_resource(session->model, "held")->managed);
+    ck_assert_int_eq(cs_model_resource(session->model, "pair-a")->migration_threshold,
+                     CS_INFINITY);
+    /* the dated set off: critical and failure-timeout change */
+    ck_assert(cs_edit_rule_enable(session->log, "until-2030-rule", FALSE, &error));
+    shared = refresh_sharing(session, "own");
+    ck_assert(shared.config && !shared.resource);
+    ck_assert(cs_model_resource(session->model, "pair")->critical);
+    /* a default stickiness beside the rule-chosen sets */
+    ck_assert(cs_edit_stickiness(session->log, NULL, "11", &error));
+    shared = refresh_sharing(session, "held");
+    ck_assert(shared.config && shared.status && !shared.resource);
+    ck_assert_int_eq(cs_model_resource(session->model, "spread-a")->stickiness, 11);
+    ck_assert(cs_edit_stickiness(session->log, NULL, NULL, &error));
+    shared = refresh_sharing(session, "held");
+    ck_assert(shared.config && !shared.resource);
+    ck_assert_int_eq(cs_model_resource(session->model, "spread-a")->stickiness, 1);
+    while (cs_edit_undo(session->log)) {
+        ck_assert(cs_session_refresh(session));
+        assert_as_from_scratch(session, "undo");
+        ck_assert(session->model->config_part == config);
+    }
+    ck_assert(!cs_model_resource(session->model, "held")->managed);
 }
 END_TEST
 
@@ -881,6 +969,7 @@ static Suite *session_suite(void)
     tcase_add_test(refresh, test_every_edit_as_from_scratch);
     tcase_add_test(refresh, test_changes_reach);
     tcase_add_test(refresh, test_partial_rebuilds);
+    tcase_add_test(refresh, test_defaults_rules);
     tcase_add_test(refresh, test_constraints_taken_over);
     tcase_add_test(refresh, test_clock_edits);
     tcase_add_test(refresh, test_clock_ends_ban);

@@ -217,8 +217,15 @@ static CsEditChanges cs_change_place(const xmlNode *node, const xmlNode *parent,
             return CS_EDIT_CHANGED_OTHER;
         }
     }
-    if (section == node || section->parent == NULL)
-        return CS_EDIT_CHANGED_OTHER;   /* out of the document, or a section itself */
+    /* A section itself, linked or unlinked under <configuration>: the
+     * first rsc_defaults edit adds that one. */
+    if (section == node)
+        return parent != NULL && cs_named(node, "rsc_defaults")
+               ? CS_EDIT_CHANGED_RSC_DEFAULTS : CS_EDIT_CHANGED_OTHER;
+    if (section->parent == NULL)
+        return CS_EDIT_CHANGED_OTHER;   /* out of the document */
+    if (cs_named(section, "rsc_defaults"))
+        return CS_EDIT_CHANGED_RSC_DEFAULTS;
     if (cs_named(section, "constraints"))
         return CS_EDIT_CHANGED_CONSTRAINTS;
     if (cs_named(section, "nodes"))

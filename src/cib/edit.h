@@ -72,6 +72,8 @@ typedef enum {
     CS_EDIT_CHANGED_RESOURCE_META = 1 << 4, /* inside the <meta_attributes>
                                                of a primitive, group or clone
                                                (of the resource tree) */
+    CS_EDIT_CHANGED_RSC_DEFAULTS = 1 << 5,  /* inside <rsc_defaults>, or the
+                                               section itself */
 } CsEditChanges;
 guint cs_edit_log_take_changes(CsEditLog *log);
 /* The resource elements whose own meta_attributes changed

@@ -188,7 +188,8 @@ void cs_session_free(CsSession *session)
  * Most edits change one part of the document: <constraints> (ban,
  * prefer, clear, constraints added, removed or scored), one resource's
  * meta attributes (stickiness, target-role), node attributes (standby,
- * maintenance) or transient ones (fail counts).  The model of the
+ * maintenance), transient ones (fail counts) or rsc_defaults (the
+ * default stickiness).  The model of the
  * document as it was then gives all the rest, and only what those parts
  * reach is read again (cs_model_rebuild).  A new clock alone keeps the
  * whole model when nothing it read depends on the clock (no date rule, no
@@ -214,6 +215,7 @@ static gboolean cs_session_build_partial(CsSession *session, CsModel *before,
         .status_untouched = (changes & CS_EDIT_CHANGED_STATUS) == 0,
         .meta_resources = meta_resources,
         .constraints = constraints,
+        .rsc_defaults = (changes & CS_EDIT_CHANGED_RSC_DEFAULTS) != 0,
     };
 
     session->model = cs_model_rebuild(before, &what, NULL);

@@ -261,16 +261,19 @@ cs_resource_unref(CsResource *rsc)
     if (rsc == NULL || !g_atomic_int_dec_and_test(&rsc->refs)) {
         return;
     }
+    /* A resource derived again after an edit of <rsc_defaults> shares
+     * the containers its meta attributes do not reach: references. */
     g_free(rsc->id);
-    g_array_free(rsc->children, TRUE);
+    g_array_unref(rsc->children);
     g_free(rsc->rsc_class);
     g_free(rsc->provider);
     g_free(rsc->type);
     g_free(rsc->template_id);
-    g_hash_table_destroy(rsc->meta);
-    g_hash_table_destroy(rsc->params);
-    g_hash_table_destroy(rsc->utilization);
-    g_ptr_array_free(rsc->ops, TRUE);
+    g_hash_table_unref(rsc->meta);
+    g_hash_table_unref(rsc->params);
+    g_hash_table_unref(rsc->utilization);
+    g_ptr_array_unref(rsc->ops);
+    g_strfreev(rsc->meta_inherited);
     g_free(rsc->multiple_active);
     g_free(rsc->requires);
     g_free(rsc);
@@ -393,12 +396,12 @@ cs_model_part_unref(CsModelPart *part)
     return TRUE;
 }
 
-/* The config part: cluster options, rsc_defaults, op_defaults. */
+/* The config part: cluster options and op_defaults (each model holds
+ * its own reference to rsc_defaults). */
 static void
 cs_model_free_config(CsModel *model)
 {
     cs_options_clear(&model->options);
-    g_hash_table_destroy(model->rsc_defaults);
     g_hash_table_destroy(model->op_defaults);
 }
 
@@ -448,6 +451,12 @@ cs_model_free(CsModel *model)
     g_ptr_array_free(model->warnings, TRUE);
     g_hash_table_unref(model->rsc_by_id);
     g_ptr_array_free(model->resources, TRUE);   /* drops one reference each */
+    if (model->rsc_defaults != NULL) {
+        g_hash_table_unref(model->rsc_defaults);
+    }
+    if (model->rsc_defaults_names != NULL) {
+        g_ptr_array_unref(model->rsc_defaults_names);
+    }
     if (cs_model_part_unref(model->config_part)) {
         cs_model_free_config(model);
     }
@@ -573,7 +582,6 @@ cs_model_new(const CsDocument *document, CsTime now)
     model->document = document;
     model->now = now;
     model->config_part = cs_model_part_new();
-    model->rsc_defaults = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     model->op_defaults = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     cs_model_new_status(model);
     cs_model_new_resources(model, NULL);
@@ -758,6 +766,10 @@ typedef struct {
     GPtrArray *warnings;       /* per top: GPtrArray of char* */
     gboolean status_again;     /* something the status section reads changed */
     gboolean constraints_again;    /* something constraints read changed */
+    /* After an edit of <rsc_defaults>: what the section gives now (owned
+     * until the new model takes them), NULL otherwise. */
+    GHashTable *rsc_defaults;
+    GPtrArray *rsc_defaults_names;
 } CsReread;
 
 static void
@@ -772,6 +784,8 @@ cs_reread_clear(CsReread *reread)
     g_ptr_array_free(reread->old, TRUE);
     g_ptr_array_free(reread->fresh, TRUE);
     g_ptr_array_free(reread->warnings, TRUE);
+    g_clear_pointer(&reread->rsc_defaults, g_hash_table_unref);
+    g_clear_pointer(&reread->rsc_defaults_names, g_ptr_array_unref);
 }
 
 static gboolean
@@ -795,6 +809,9 @@ cs_hash_equal(GHashTable *a, GHashTable *b)
 static gboolean
 cs_ops_equal(const GPtrArray *a, const GPtrArray *b)
 {
+    if (a == b) {
+        return TRUE;   /* shared (cs_model_rederive_resource) */
+    }
     if (a->len != b->len) {
         return FALSE;
     }
@@ -900,6 +917,18 @@ cs_rsc_index_compare(gconstpointer a, gconstpointer b)
     return left->index < right->index ? -1 : left->index > right->index;
 }
 
+static void
+cs_reread_init(CsReread *reread)
+{
+    reread->old = g_ptr_array_new();
+    reread->fresh = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
+    reread->warnings = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
+    reread->status_again = FALSE;
+    reread->constraints_again = FALSE;
+    reread->rsc_defaults = NULL;
+    reread->rsc_defaults_names = NULL;
+}
+
 /* Reads each changed resource again; FALSE when one cannot be followed. */
 static gboolean
 cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread *reread)
@@ -907,11 +936,7 @@ cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread
     g_autoptr(GHashTable) tops = g_hash_table_new(NULL, NULL);
     g_autoptr(GPtrArray) sorted = g_ptr_array_new();
 
-    reread->old = g_ptr_array_new();
-    reread->fresh = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
-    reread->warnings = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
-    reread->status_again = FALSE;
-    reread->constraints_again = FALSE;
+    cs_reread_init(reread);
     for (guint i = 0; elements != NULL && i < elements->len; i++) {
         xmlNode *xml = g_ptr_array_index(elements, i);
         CsResource *rsc = cs_model_resource(previous, cs_xml_attr(xml, "id"));
@@ -953,6 +978,104 @@ cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread
         }
     }
     return cs_reread_same_unfencing(previous, reread);
+}
+
+/* ---- after an edit of <rsc_defaults> -------------------------------------
+ * Pacemaker Explained 5.4 and 11.8 "Resource Defaults": rsc_defaults
+ * give each resource the meta attributes it does not set itself (nor its
+ * ancestors' sets), and a group's or clone's meta passes on to what it
+ * holds.  So an edit there changes, in each resource, only the names the
+ * section gives (before or after), where the resource did not set them:
+ * the rest of the resource (operations, parameters, children) is
+ * shared, and only the resources whose meta changed are made anew. */
+
+/* Whether unfencing stays as previous had it: the section can enable it
+ * too (cs_model_enable_unfencing). */
+static gboolean
+cs_rederive_same_unfencing(const CsModel *previous)
+{
+    if (previous->enable_unfencing) {
+        return cs_model_enable_unfencing(previous);
+    }
+    return !cs_xml_enables_unfencing(cs_document_section(previous->document,
+                                                         "rsc_defaults"));
+}
+
+/* The names previous's section gave and the section gives now. */
+static GPtrArray *
+cs_rederive_names(const CsModel *previous, const GPtrArray *now)
+{
+    GPtrArray *names = g_ptr_array_sized_new(previous->rsc_defaults_names->len + now->len);
+
+    for (guint i = 0; i < previous->rsc_defaults_names->len; i++) {
+        g_ptr_array_add(names, g_ptr_array_index(previous->rsc_defaults_names, i));
+    }
+    for (guint i = 0; i < now->len; i++) {
+        g_ptr_array_add(names, g_ptr_array_index(now, i));
+    }
+    return names;
+}
+
+/* One resource derived again, checked and recorded as one read again;
+ * FALSE when the rebuild cannot follow it (a warning, a new place). */
+static gboolean
+cs_rederive_one(CsModel *scratch, const CsResource *old, const GPtrArray *names,
+                GHashTable *defaults, CsReread *reread)
+{
+    GPtrArray *warnings = g_ptr_array_new_with_free_func(g_free);
+    CsResource *fresh = cs_model_rederive_resource(scratch, old, names, defaults, warnings);
+
+    if (fresh == NULL) {
+        g_ptr_array_free(warnings, TRUE);
+        return TRUE;
+    }
+    GPtrArray *list = g_ptr_array_new();
+    g_ptr_array_add(list, fresh);
+    g_ptr_array_add(reread->old, (gpointer)old);
+    g_ptr_array_add(reread->fresh, list);
+    g_ptr_array_add(reread->warnings, warnings);
+    g_ptr_array_index(scratch->resources, old->index) = fresh;
+    /* The warnings of old's subtree are where they were only if reading
+     * its meta gave none, then and now. */
+    if (warnings->len > 0 || old->warnings_count > 0 || !cs_reread_same_place(old, fresh)) {
+        return FALSE;
+    }
+    reread->status_again = reread->status_again || !cs_reread_same_for_status(old, fresh);
+    reread->constraints_again = reread->constraints_again
+                                || !cs_reread_same_for_constraints(old, fresh);
+    return TRUE;
+}
+
+/* Every resource of previous whose meta the edit of <rsc_defaults>
+ * changes, derived again; FALSE when one cannot be followed. */
+static gboolean
+cs_rederive_resources(const CsModel *previous, CsReread *reread)
+{
+    CsModel scratch = *previous;
+
+    cs_reread_init(reread);
+    cs_model_unpack_rsc_defaults(&scratch);   /* the section as it is now */
+    reread->rsc_defaults = scratch.rsc_defaults;
+    reread->rsc_defaults_names = scratch.rsc_defaults_names;
+    if (scratch.rsc_defaults_names == NULL || !cs_rederive_same_unfencing(previous)) {
+        return FALSE;
+    }
+    g_autoptr(GPtrArray) names = cs_rederive_names(previous, scratch.rsc_defaults_names);
+    g_autoptr(GHashTable) shared = cs_rsc_defaults_per_resource(&scratch)
+                                   ? NULL : cs_rsc_defaults_for(&scratch, NULL);
+    g_autoptr(GPtrArray) resources = g_ptr_array_sized_new(previous->resources->len);
+    g_ptr_array_set_size(resources, (gint)previous->resources->len);
+    memcpy(resources->pdata, previous->resources->pdata,
+           previous->resources->len * sizeof(gpointer));
+    scratch.resources = resources;   /* the new ones replace the old as made */
+    for (guint i = 0; i < previous->resources->len; i++) {
+        const CsResource *old = g_ptr_array_index(previous->resources, i);
+        g_autoptr(GHashTable) own = shared == NULL ? cs_rsc_defaults_for(&scratch, old) : NULL;
+        if (!cs_rederive_one(&scratch, old, names, own != NULL ? own : shared, reread)) {
+            return FALSE;
+        }
+    }
+    return TRUE;
 }
 
 /* The resources of previous, those read again replaced, and their
@@ -1082,6 +1205,29 @@ cs_rebuild_refuse(GError **error, const char *why)
     return FALSE;
 }
 
+/* An edit of <rsc_defaults>, alone but for constraints. */
+static gboolean
+cs_rebuild_check_defaults(const CsModel *previous, const CsModelChanges *changes,
+                          CsReread *reread, GError **error)
+{
+    xmlNode *section = cs_document_section(previous->document, "rsc_defaults");
+
+    if (changes->nodes_or_status
+        || (changes->meta_resources != NULL && changes->meta_resources->len > 0)) {
+        return cs_rebuild_refuse(error, "rsc_defaults with other changes");
+    }
+    if (!previous->plain_nodes || previous->id_refs || previous->rsc_defaults_names == NULL) {
+        return cs_rebuild_refuse(error, "rsc_defaults that cannot be followed");
+    }
+    if (section != NULL && !cs_model_check_edited_part(section)) {
+        return cs_rebuild_refuse(error, "an id past the limits");
+    }
+    if (!cs_rederive_resources(previous, reread)) {
+        return cs_rebuild_refuse(error, "rsc_defaults changed more than meta attributes");
+    }
+    return TRUE;
+}
+
 static gboolean
 cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *reread,
                  GError **error)
@@ -1112,11 +1258,15 @@ cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *rer
     }
     gboolean clock = changes->now != NULL && (changes->now->seconds != previous->now.seconds
                                               || changes->now->offset != previous->now.offset);
-    if (clock && (changes->nodes_or_status || meta || !constraints_same)) {
+    if (clock && (changes->nodes_or_status || meta || !constraints_same
+                  || changes->rsc_defaults)) {
         return cs_rebuild_refuse(error, "a new clock with other changes");
     }
     if (clock && cs_model_reads_clock(previous)) {
         return cs_rebuild_refuse(error, "what the model read depends on the clock");
+    }
+    if (changes->rsc_defaults) {
+        return cs_rebuild_check_defaults(previous, changes, reread, error);
     }
     if (!cs_reread_resources(previous, changes->meta_resources, reread)) {
         return cs_rebuild_refuse(error, "a resource changed more than its meta attributes");
@@ -1147,6 +1297,15 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
     model->warnings = g_ptr_array_new_with_free_func(g_free);
     model->features = 0;
     cs_model_part_ref(model->config_part);
+    if (reread.rsc_defaults != NULL) {
+        model->rsc_defaults = g_steal_pointer(&reread.rsc_defaults);
+        model->rsc_defaults_names = g_steal_pointer(&reread.rsc_defaults_names);
+    } else {
+        g_hash_table_ref(model->rsc_defaults);
+        if (model->rsc_defaults_names != NULL) {
+            g_ptr_array_ref(model->rsc_defaults_names);
+        }
+    }
     if (status_again) {
         cs_model_new_status(model);
     } else {

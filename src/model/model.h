@@ -173,6 +173,12 @@ typedef struct CsResource {
      * of the resources stage, and how many). */
     gint refs;
     guint warnings_first, warnings_count;
+    /* The names meta took from rsc_defaults or from the parent's meta
+     * rather than from the resource's own attributes and sets or its
+     * ancestors' sets (NULL-terminated, NULL when none; only noted while
+     * model->rsc_defaults_names is known): an edit of <rsc_defaults> can
+     * change those and no other (cs_model_rebuild). */
+    char **meta_inherited;
 } CsResource;
 
 /* ---- constraints ------------------------------------------------------ */
@@ -339,7 +345,14 @@ typedef struct CsModel {
     const CsDocument *document;   /* not owned */
     CsTime now;
     CsOptions options;
-    GHashTable *rsc_defaults;     /* name -> value, not rule-resolved per rsc */
+    GHashTable *rsc_defaults;     /* name -> value, not rule-resolved per rsc;
+                                     one reference per model (a rebuild after
+                                     an edit elsewhere shares it) */
+    /* char*: every name an nvpair of <rsc_defaults>'s meta_attributes
+     * sets gives, whatever their rules (one reference per model); NULL
+     * when a rebuild cannot follow an edit of the section: it also holds
+     * instance_attributes, a "#default" value or too many names. */
+    GPtrArray *rsc_defaults_names;
     GHashTable *op_defaults;
 
     GPtrArray *nodes;             /* CsNode*, configuration order, then the
@@ -435,6 +448,10 @@ typedef struct CsModelChanges {
      * depends on it: the model is then previous's with the new "now",
      * which the solve reads (location rules, lifetimes, shutdown locks). */
     const CsTime *now;
+    /* Inside <rsc_defaults> (or the section itself): alone, each
+     * resource's meta attributes are derived again where they can change
+     * (see CsResource.meta_inherited), the rest shared. */
+    gboolean rsc_defaults;
 } CsModelChanges;
 /* The model of previous->document after an edit confined to
  * <constraints> and what changes says: the same as cs_model_build()

@@ -37,6 +37,9 @@ void cs_model_rule_context_init(const CsModel *model, CsRuleContext *context);
 
 /* Unpack steps. */
 void cs_model_unpack_options(CsModel *model);
+/* model->rsc_defaults and model->rsc_defaults_names, new (options.c). */
+void cs_model_unpack_rsc_defaults(CsModel *model);
+#define CS_RSC_DEFAULTS_MAX_NAMES 64
 /* with_resources: also the remote and guest nodes <resources> makes;
  * FALSE when the resources are those of a model that made none. */
 void cs_model_unpack_nodes(CsModel *model, gboolean with_resources);
@@ -93,6 +96,24 @@ gboolean cs_xml_enables_unfencing(const xmlNode *resource);
  * cs_model_unpack_resources() links afterwards are not looked at. */
 void cs_model_reread_resource(const CsModel *model, const CsResource *old,
                               GPtrArray *fresh, GPtrArray *warnings);
+
+/* The resource old after an edit of <rsc_defaults> alone (model is the
+ * new model: its rsc_defaults, and its resources before old, the parent
+ * among them).  Only the names in names (those the section gives now or
+ * gave when old was read) can differ, and only where old did not set
+ * them itself (CsResource.meta_inherited); defaults is what the section
+ * gives old now.  NULL when old's meta stays as it was; otherwise a new
+ * resource sharing old's operations, parameters and children, with meta
+ * and the fields read from it derived again (warnings into warnings). */
+CsResource *cs_model_rederive_resource(const CsModel *model, const CsResource *old,
+                                       const GPtrArray *names, GHashTable *defaults,
+                                       GPtrArray *warnings);
+/* What <rsc_defaults>'s meta_attributes give rsc (its class, provider and
+ * type decide rsc_expression rules); a new table.  rsc NULL: a resource
+ * of no agent, right for every resource when the sets have no
+ * rsc_expression (cs_rsc_defaults_per_resource). */
+GHashTable *cs_rsc_defaults_for(const CsModel *model, const CsResource *rsc);
+gboolean cs_rsc_defaults_per_resource(const CsModel *model);
 
 /* ocf:pacemaker:remote (Pacemaker's xml_contains_remote_node()). */
 gboolean cs_xml_is_remote_connection(const xmlNode *xml);

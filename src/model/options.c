@@ -228,10 +228,73 @@ cs_model_unpack_options(CsModel *model)
                      "cib-bootstrap-options", model->options.values);
     cs_options_interpret(model);
 
-    xmlNode *rsc_defaults = cs_document_section(model->document, "rsc_defaults");
-    cs_nvsets_unpack(model->document, rsc_defaults, "meta_attributes", &context, NULL,
-                     model->rsc_defaults);
+    cs_model_unpack_rsc_defaults(model);
     xmlNode *op_defaults = cs_document_section(model->document, "op_defaults");
     cs_nvsets_unpack(model->document, op_defaults, "meta_attributes", &context, NULL,
                      model->op_defaults);
+}
+
+/* The nvpairs of one meta_attributes set (inside the pre-1.0
+ * <attributes> wrapper when there is one): their names into names; FALSE
+ * for a "#default" value, which takes away what an earlier set gave (the
+ * resource's own value among them), so that which names are the
+ * resource's own can no longer be told. */
+static gboolean
+cs_defaults_set_names(const xmlNode *set, GPtrArray *names)
+{
+    const xmlNode *list = set;
+    xmlNode *first = cs_xml_first_element(set);
+
+    if (first != NULL && cs_xml_is(first, "attributes")) {
+        list = first;
+    }
+    for (xmlNode *pair = cs_xml_first_element(list); pair != NULL;
+         pair = cs_xml_next_element(pair)) {
+        const char *name = cs_xml_attr(pair, "name");
+        const char *value = cs_xml_attr(pair, "value");
+        if (!cs_xml_is(pair, "nvpair") || name == NULL) {
+            continue;
+        }
+        if (value != NULL && g_ascii_strcasecmp(value, "#default") == 0) {
+            return FALSE;
+        }
+        g_ptr_array_add(names, g_strdup(name));
+    }
+    return TRUE;
+}
+
+/* What a rebuild after an edit of <rsc_defaults> needs to know of it
+ * (CsModel.rsc_defaults_names); NULL when it cannot follow one.  Its
+ * instance_attributes reach every resource's parameters, which a rebuild
+ * does not read again. */
+static GPtrArray *
+cs_rsc_defaults_names(const xmlNode *section)
+{
+    g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+
+    for (xmlNode *child = cs_xml_first_element(section); child != NULL;
+         child = cs_xml_next_element(child)) {
+        if (!cs_xml_is(child, "meta_attributes")
+            || !cs_defaults_set_names(child, names)) {
+            return NULL;
+        }
+    }
+    /* cs_rsc_unpack_meta() notes each name's presence on the stack */
+    if (names->len > CS_RSC_DEFAULTS_MAX_NAMES) {
+        return NULL;
+    }
+    return g_steal_pointer(&names);
+}
+
+void
+cs_model_unpack_rsc_defaults(CsModel *model)
+{
+    CsRuleContext context;
+    xmlNode *section = cs_document_section(model->document, "rsc_defaults");
+
+    cs_model_rule_context_init(model, &context);
+    model->rsc_defaults = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    cs_nvsets_unpack(model->document, section, "meta_attributes", &context, NULL,
+                     model->rsc_defaults);
+    model->rsc_defaults_names = cs_rsc_defaults_names(section);
 }

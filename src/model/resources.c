@@ -105,6 +105,27 @@ cs_rsc_add_ancestor_sets(CsModel *model, CsResource *rsc,
     }
 }
 
+static void
+cs_note_inherited(GPtrArray **inherited, const char *name)
+{
+    if (*inherited == NULL) {
+        *inherited = g_ptr_array_new_with_free_func(g_free);
+    }
+    g_ptr_array_add(*inherited, g_strdup(name));
+}
+
+/* The names noted, as a NULL-terminated vector; NULL for none. */
+static char **
+cs_inherited_strv(GPtrArray **inherited)
+{
+    if (*inherited == NULL || (*inherited)->len == 0) {
+        return NULL;
+    }
+    g_ptr_array_set_free_func(*inherited, NULL);
+    g_ptr_array_add(*inherited, NULL);
+    return (char **)g_ptr_array_free(g_steal_pointer(inherited), FALSE);
+}
+
 /* Meta attributes (Pacemaker Explained 5.4 and 11.8): the element's own
  * XML attributes, its meta_attributes sets, its ancestors' explicit sets,
  * rsc_defaults, then whatever the parent's meta holds. */
@@ -134,9 +155,23 @@ cs_rsc_unpack_meta(CsModel *model, CsResource *rsc, const CsRscXml *xml)
     if (rsc->parent >= 0) {
         cs_rsc_add_ancestor_sets(model, rsc, &context);
     }
+    /* What follows is not the resource's own: noted for a rebuild after
+     * an edit of <rsc_defaults> (CsResource.meta_inherited). */
+    const GPtrArray *names = model->rsc_defaults_names;
+    gboolean own[CS_RSC_DEFAULTS_MAX_NAMES];
+    g_autoptr(GPtrArray) inherited = NULL;
+    for (guint i = 0; names != NULL && i < names->len; i++) {
+        own[i] = g_hash_table_contains(rsc->meta, g_ptr_array_index(names, i));
+    }
     xmlNode *defaults = cs_document_section(model->document, "rsc_defaults");
     cs_nvsets_unpack(model->document, defaults, "meta_attributes", &context, NULL,
                      rsc->meta);
+    for (guint i = 0; names != NULL && i < names->len; i++) {
+        const char *name = g_ptr_array_index(names, i);
+        if (!own[i] && g_hash_table_contains(rsc->meta, name)) {
+            cs_note_inherited(&inherited, name);
+        }
+    }
     if (rsc->parent >= 0) {
         CsResource *parent = g_ptr_array_index(model->resources, rsc->parent);
         GHashTableIter iter;
@@ -145,9 +180,13 @@ cs_rsc_unpack_meta(CsModel *model, CsResource *rsc, const CsRscXml *xml)
         while (g_hash_table_iter_next(&iter, &name, &value)) {
             if (!g_hash_table_contains(rsc->meta, name)) {
                 g_hash_table_insert(rsc->meta, g_strdup(name), g_strdup(value));
+                if (names != NULL) {
+                    cs_note_inherited(&inherited, name);
+                }
             }
         }
     }
+    rsc->meta_inherited = cs_inherited_strv(&inherited);
 }
 
 /* Instance attributes: own sets, then each ancestor's, then the
@@ -903,4 +942,181 @@ cs_model_reread_resource(const CsModel *model, const CsResource *old, GPtrArray 
     }
     g_hash_table_destroy(scratch.rsc_by_id);
     g_ptr_array_free(scratch.resources, TRUE);
+}
+
+/* ---- after an edit of <rsc_defaults> ------------------------------------ */
+
+/* The class, provider and type rules in rsc_defaults see: those the
+ * resource was read with (cs_rsc_unpack_meta). */
+static void
+cs_rsc_defaults_context(const CsModel *model, const CsResource *rsc, CsRuleContext *context)
+{
+    cs_model_rule_context_init(model, context);
+    if (rsc == NULL) {
+        return;
+    }
+    if (rsc->kind == CS_RSC_PRIMITIVE) {
+        context->rsc_class = rsc->rsc_class;
+        context->rsc_provider = rsc->provider;
+        context->rsc_type = rsc->type;
+    } else {
+        context->rsc_class = cs_xml_attr(rsc->xml, "class");
+        context->rsc_provider = cs_xml_attr(rsc->xml, "provider");
+        context->rsc_type = cs_xml_attr(rsc->xml, "type");
+    }
+}
+
+GHashTable *
+cs_rsc_defaults_for(const CsModel *model, const CsResource *rsc)
+{
+    CsRuleContext context;
+    GHashTable *defaults = cs_string_table();
+
+    cs_rsc_defaults_context(model, rsc, &context);
+    cs_nvsets_unpack(model->document, cs_document_section(model->document, "rsc_defaults"),
+                     "meta_attributes", &context, NULL, defaults);
+    return defaults;
+}
+
+static gboolean
+cs_xml_has_element(const xmlNode *element, const char *name)
+{
+    for (xmlNode *child = cs_xml_first_element(element); child != NULL;
+         child = cs_xml_next_element(child)) {
+        if (cs_xml_is(child, name) || cs_xml_has_element(child, name)) {
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+/* Only an rsc_expression reads the resource (Pacemaker Explained 11.6
+ * "Resource Expressions"); the other expressions of a defaults rule read
+ * the clock alone, node attributes never passing there. */
+gboolean
+cs_rsc_defaults_per_resource(const CsModel *model)
+{
+    return cs_xml_has_element(cs_document_section(model->document, "rsc_defaults"),
+                              "rsc_expression");
+}
+
+static gboolean
+cs_strv_has(char **strv, const char *name)
+{
+    for (gsize i = 0; strv != NULL && strv[i] != NULL; i++) {
+        if (strcmp(strv[i], name) == 0) {
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+static gboolean
+cs_names_have(const GPtrArray *names, const char *name)
+{
+    for (guint i = 0; i < names->len; i++) {
+        if (strcmp(g_ptr_array_index(names, i), name) == 0) {
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+/* The value names[i] has for old now, or NULL; *own when old sets it
+ * itself (what rsc_defaults cannot change). */
+static const char *
+cs_rederived_value(const CsModel *model, const CsResource *old, const char *name,
+                   GHashTable *defaults, gboolean *own)
+{
+    *own = g_hash_table_contains(old->meta, name) && !cs_strv_has(old->meta_inherited, name);
+    if (*own) {
+        return g_hash_table_lookup(old->meta, name);
+    }
+    const char *value = g_hash_table_lookup(defaults, name);
+    if (value == NULL && old->parent >= 0) {
+        const CsResource *parent = g_ptr_array_index(model->resources, old->parent);
+        value = g_hash_table_lookup(parent->meta, name);
+    }
+    return value;
+}
+
+/* A copy of old sharing what meta does not reach, the fields read from
+ * meta as cs_rsc_new() leaves them. */
+static CsResource *
+cs_rsc_copy_for_meta(const CsResource *old, GHashTable *meta)
+{
+    CsResource *rsc = g_new(CsResource, 1);
+
+    *rsc = *old;
+    rsc->refs = 1;
+    rsc->id = g_strdup(old->id);
+    rsc->rsc_class = g_strdup(old->rsc_class);
+    rsc->provider = g_strdup(old->provider);
+    rsc->type = g_strdup(old->type);
+    rsc->template_id = g_strdup(old->template_id);
+    rsc->children = g_array_ref(old->children);
+    rsc->params = g_hash_table_ref(old->params);
+    rsc->utilization = g_hash_table_ref(old->utilization);
+    rsc->ops = g_ptr_array_ref(old->ops);
+    rsc->meta = meta;
+    rsc->meta_inherited = NULL;
+    rsc->priority = 0;
+    rsc->stickiness = 0;
+    rsc->stickiness_set = FALSE;
+    rsc->failure_timeout_s = 0;
+    rsc->remote_reconnect_ms = 0;
+    rsc->multiple_active = NULL;
+    rsc->requires = NULL;
+    return rsc;
+}
+
+CsResource *
+cs_model_rederive_resource(const CsModel *model, const CsResource *old,
+                           const GPtrArray *names, GHashTable *defaults,
+                           GPtrArray *warnings)
+{
+    gboolean changed = FALSE, own;
+
+    for (guint i = 0; i < names->len && !changed; i++) {
+        const char *name = g_ptr_array_index(names, i);
+        const char *value = cs_rederived_value(model, old, name, defaults, &own);
+        changed = !own && g_strcmp0(value, g_hash_table_lookup(old->meta, name)) != 0;
+    }
+    if (!changed) {
+        return NULL;
+    }
+    GHashTable *meta = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    GHashTableIter iter;
+    gpointer key, value;
+    g_hash_table_iter_init(&iter, old->meta);
+    while (g_hash_table_iter_next(&iter, &key, &value)) {
+        g_hash_table_insert(meta, g_strdup(key), g_strdup(value));
+    }
+    /* the names no edit of rsc_defaults reaches stay noted; those it
+     * reaches are noted where their value is not old's own */
+    g_autoptr(GPtrArray) inherited = NULL;
+    for (gsize i = 0; old->meta_inherited != NULL && old->meta_inherited[i] != NULL; i++) {
+        if (!cs_names_have(names, old->meta_inherited[i])) {
+            cs_note_inherited(&inherited, old->meta_inherited[i]);
+        }
+    }
+    for (guint i = 0; i < names->len; i++) {
+        const char *name = g_ptr_array_index(names, i);
+        const char *now = cs_rederived_value(model, old, name, defaults, &own);
+        if (own || (inherited != NULL && cs_names_have(inherited, name))) {
+            continue;   /* own, or a name listed twice */
+        }
+        if (now == NULL) {
+            g_hash_table_remove(meta, name);
+            continue;
+        }
+        g_hash_table_replace(meta, g_strdup(name), g_strdup(now));
+        cs_note_inherited(&inherited, name);
+    }
+    CsResource *rsc = cs_rsc_copy_for_meta(old, meta);
+    rsc->meta_inherited = cs_inherited_strv(&inherited);
+    CsModel scratch = *model;
+    scratch.warnings = warnings;
+    cs_rsc_interpret_meta(&scratch, rsc, model->enable_unfencing);
+    return rsc;
 }
