@@ -634,8 +634,11 @@ gboolean cs_console_settle(CsConsole *console)
     if (!console->transition_pending)
         return FALSE;
     console->transition_pending = FALSE;
-    if (console->solution != NULL)
+    if (console->solution != NULL) {
+        /* The session's model: the console reads but never changes it. */
+        cs_solution_read_digests(console->solution, console->model);
         read_transition(console);
+    }
     return TRUE;
 }
 

@@ -54,6 +54,11 @@ gboolean cs_text_needs_escape(const char *text);
 char *cs_escape_text(const char *text);
 /* crm_simulate -S "Transition Summary:" section. */
 void cs_solution_print_transition(const CsSolution *solution, GString *out);
+/* Compares the histories' operation digests of model (the model solution
+ * was solved from) once, if its histories have not been (model/digest.h),
+ * for this and later transitions: the Transition Summary is then worked
+ * out at about half the cost.  Only while no other thread reads them. */
+void cs_solution_read_digests(CsSolution *solution, CsModel *model);
 /* Readable breakdown of rsc's score on node (every node if node is NULL). */
 gboolean cs_solution_explain(const CsSolution *solution, const char *rsc,
                              const char *node, GString *out, GError **error);

@@ -212,6 +212,15 @@ static void summarize_tree(GPtrArray *out, CsGraph *graph, int rsc,
                        listed);
 }
 
+void cs_solution_read_digests(CsSolution *solution, CsModel *model)
+{
+    cs_model_read_digests(model);
+    /* The engine's own view of a model with clones is a copy of it,
+     * made before the digests were read. */
+    if (solution->expansion != NULL)
+        cs_expansion_model(solution->expansion)->digest_verdicts = model->digest_verdicts;
+}
+
 GPtrArray *cs_solution_actions(const CsSolution *solution)
 {
     GPtrArray *out = g_ptr_array_new_with_free_func(planned_free);

@@ -500,6 +500,12 @@ GHashTable *cs_digest_verdicts_new(const CsModel *model)
     return verdicts;
 }
 
+void cs_model_read_digests(CsModel *model)
+{
+    if (model != NULL && model->digest_verdicts == NULL)
+        model->digest_verdicts = cs_digest_verdicts_new(model);
+}
+
 CsDigestResult cs_digest_verdict(const CsModel *model, const CsResource *rsc,
                                  const CsOpRecord *record, CsDigestMemo *memo)
 {

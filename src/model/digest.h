@@ -34,11 +34,17 @@ CsDigestResult cs_digest_compare_memo(const CsResource *rsc,
 gboolean cs_digest_record_checked(const CsOpRecord *record);
 
 /* model->digest_verdicts: every checked record of every active
- * primitive's history compared once, when the histories are read.  The
- * table is shared with the histories (a model that takes them over takes
- * it too) and never changes afterwards: the transition reads it from any
- * thread. */
+ * primitive's history compared once.  The table is shared with the
+ * histories (a model that takes them over takes it too) and never
+ * changes afterwards: the transition reads it from any thread. */
 GHashTable *cs_digest_verdicts_new(const CsModel *model);
+
+/* Makes model->digest_verdicts if the model has none yet (it took over
+ * no histories that had them).  Not part of building a model: scores
+ * alone never need them, and the console works them out after the
+ * edit's frame, before its transition.  Call it before the transition,
+ * never while another thread reads the model. */
+void cs_model_read_digests(CsModel *model);
 
 /* The verdict for record against rsc's definition: the table's when it
  * was made from the same definition (the same parameter table and

@@ -1989,7 +1989,6 @@ cs_histories_read(CsStatusRun *run, xmlNode *status)
     model->features |= features_before;
     model->history_recheck_by = model->recheck_by;
     model->recheck_by = cs_earlier_recheck(recheck_before, model->recheck_by);
-    model->digest_verdicts = cs_digest_verdicts_new(model);
 }
 
 void
