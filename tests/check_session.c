@@ -465,6 +465,35 @@ static gboolean edit_fail_count_clear(CsSession *session, GError **error)
     return FALSE;
 }
 
+/* A fresh fail count for an operation a history of a resource with a
+ * failure-timeout shows failing (or else its newest operation): reading
+ * the histories depends on it (an expired failure counts again while a
+ * fail count for it has not expired), so they must be read again. */
+static gboolean edit_fail_count_timeout(CsSession *session, GError **error)
+{
+    const CsModel *model = session->model;
+    NEED(model);
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        if (state->rsc < 0 || state->history->len == 0
+            || ((const CsResource *)g_ptr_array_index(model->resources, state->rsc))
+                   ->failure_timeout_s <= 0)
+            continue;
+        const CsOpRecord *record = g_ptr_array_index(state->history, state->history->len - 1);
+        for (guint j = 0; j < state->history->len; j++) {
+            const CsOpRecord *op = g_ptr_array_index(state->history, j);
+            if (op->rc_code != 0 && op->rc_code != 7)
+                record = op;
+        }
+        const CsNode *node = g_ptr_array_index(model->nodes, state->node);
+        g_autofree char *operation = g_strdup_printf("%s_%u", record->operation,
+                                                     record->interval_ms);
+        return cs_edit_fail_count_set(session->log, state->rsc_id, node->uname, operation,
+                                      "1", cs_session_time(session).seconds - 1, error);
+    }
+    return FALSE;
+}
+
 /* The first rule inside <section>'s element named `inside` (NULL: any). */
 static const char *rule_in(const CsSession *session, const char *section, const char *inside)
 {
@@ -544,6 +573,7 @@ static const struct {
     /* a node without a node_state gets one: that is more than transient */
     { "fail count", edit_fail_count, S, O, 5 },
     { "fail count clear", edit_fail_count_clear, S, 0, 3 },
+    { "fail count with failure-timeout", edit_fail_count_timeout, S, 0, 3 },
     { "meta rule", edit_meta_rule, M, 0, 1 },
     { "node rule", edit_node_rule, N, 0, 1 },
     { "clock", edit_clock, 0, 0, 5 },
@@ -553,6 +583,9 @@ static const struct {
  * of reading them again, and how many rebuilds took constraints over
  * from the model before: the comparisons below must cover those paths. */
 static guint histories_shared;
+/* How many transient attribute edits, fail counts set [0] or cleared
+ * [1], took the histories over and read only the fail counts again. */
+static guint fail_counts_reread[2];
 static guint constraints_reused;
 /* How many clock edits kept the whole model, only "now" new. */
 static guint clocks_kept;
@@ -590,9 +623,13 @@ static gboolean try_edit(CsSession *session, guint trial)
         ck_assert(before != NULL && session->previous_model == before);
         ck_assert_ptr_eq(session->model->rsc_states, before->rsc_states);
         ck_assert_ptr_eq(session->model->state_index, before->state_index);
-        ck_assert_ptr_eq(session->model->fail_counts, before->fail_counts);
-        ck_assert_ptr_eq(session->model->fail_count_index, before->fail_count_index);
+        /* fail counts: shared with their index, or both this model's own
+         * (a fail count edit reads them again) */
+        ck_assert((session->model->fail_counts == before->fail_counts)
+                  == (session->model->fail_count_index == before->fail_count_index));
         histories_shared++;
+        if (changes == S && session->model->fail_counts != before->fail_counts)
+            fail_counts_reread[trials[trial].edit == edit_fail_count_clear]++;
     }
     if (session->model != NULL && session->model->constraints_reused > 0)
         constraints_reused++;
@@ -641,6 +678,10 @@ START_TEST(test_every_edit_as_from_scratch)
     /* standby, maintenance and node attribute edits took the histories
      * over on many of them */
     ck_assert_uint_ge(histories_shared, 20);
+    /* fail count set and clear edits took them over too, with fail
+     * counts of their own */
+    ck_assert_uint_ge(fail_counts_reread[0], 150);
+    ck_assert_uint_ge(fail_counts_reread[1], 12);
     /* and constraint, meta and node edits took constraints over */
     ck_assert_uint_ge(constraints_reused, 1000);
     /* most CIBs read no date and have no failure timeout: a new clock

@@ -1345,10 +1345,13 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
     gboolean take_over = changes->constraints != NULL && !reread.constraints_again;
     cs_stage_constraints(model, take_over ? previous : NULL, changes->constraints);
     if (status_again) {
-        /* An edit of <nodes> alone (a standby, a node attribute) leaves
-         * the status section and the resources as they were: the
-         * histories may then be taken over (status.c decides). */
-        gboolean histories_unchanged = changes->status_untouched && !reread.status_again
+        /* An edit of <nodes> or of transient attributes (a standby, a
+         * node attribute, a fail count) leaves the histories (the
+         * <lrm> of each node_state: any other change in status is
+         * CS_EDIT_CHANGED_OTHER) and the resources as they were: they
+         * may then be taken over (status.c decides, by what the
+         * node_state pass gave). */
+        gboolean histories_unchanged = !reread.status_again
                                        && (changes->meta_resources == NULL
                                            || changes->meta_resources->len == 0);
         cs_stage_status(model, histories_unchanged ? previous : NULL);

@@ -1836,12 +1836,13 @@ cs_status_in_clone(const CsModel *model, int rsc)
 }
 
 /* ---- histories taken over -----------------------------------------------
- * An edit of <nodes> alone (standby, a node attribute) changes what the
- * node_state pass derives from node attributes, rarely anything the
- * histories read.  When every node comes out of that pass as it did for
- * the previous model (all its flags, standby aside, which no history
- * reads, and maintenance on online nodes), and the fail counts (which
- * failure-timeout reads) are the same,
+ * An edit of <nodes> alone (standby, a node attribute), or of transient
+ * attributes alone (a fail count set or cleared, last-failure, any other
+ * transient node attribute), changes what the node_state pass derives
+ * from node attributes, rarely anything the histories read.  When every
+ * node comes out of that pass as it did for the previous model (all its
+ * flags, standby aside, which no history reads, and maintenance on
+ * online nodes), and the fail counts the histories read are the same,
  * reading the histories again would give what they gave then: their
  * resource states, bans, warnings, features, recheck time and what they
  * did to the nodes are taken over.  check_session compares every such
@@ -1867,23 +1868,60 @@ cs_node_pre_history(const CsNode *node)
     return packed;
 }
 
+/* Whether reading the histories reads this fail count: only to expire a
+ * failure of a resource with a failure-timeout (cs_history_expired,
+ * Pacemaker's check_operation_expiry(); Pacemaker Explained 5.4
+ * failure-timeout).  Every other fail count is read by the solve alone
+ * (migration-threshold, cs_model_fail_count), from this model's own. */
 static gboolean
-cs_same_fail_counts(const CsModel *model, const CsModel *previous)
+cs_fail_count_read_by_histories(const CsModel *model, const CsFailCount *fail_count)
 {
-    if (model->fail_counts->len != previous->fail_counts->len) {
-        return FALSE;
+    if (fail_count->rsc < 0) {
+        return FALSE;   /* an orphan's: no history's resource */
     }
-    for (guint i = 0; i < model->fail_counts->len; i++) {
-        const CsFailCount *now = g_ptr_array_index(model->fail_counts, i);
-        const CsFailCount *then = g_ptr_array_index(previous->fail_counts, i);
-        if (now->rsc != then->rsc || now->node != then->node || now->count != then->count
-            || now->interval_ms != then->interval_ms || now->last_failure != then->last_failure
-            || g_strcmp0(now->rsc_id, then->rsc_id) != 0
-            || g_strcmp0(now->operation, then->operation) != 0) {
+    const CsResource *rsc = g_ptr_array_index(model->resources, fail_count->rsc);
+    return rsc->failure_timeout_s > 0;
+}
+
+static gboolean
+cs_fail_count_equal(const CsFailCount *now, const CsFailCount *then)
+{
+    return now->rsc == then->rsc && now->node == then->node && now->count == then->count
+           && now->interval_ms == then->interval_ms && now->last_failure == then->last_failure
+           && g_strcmp0(now->rsc_id, then->rsc_id) == 0
+           && g_strcmp0(now->operation, then->operation) == 0;
+}
+
+/* The index of model's next fail count from i on, among those the
+ * histories read when read_only (all of them otherwise); len at the end. */
+static guint
+cs_next_fail_count(const CsModel *model, guint i, gboolean read_only)
+{
+    while (i < model->fail_counts->len && read_only
+           && !cs_fail_count_read_by_histories(
+                   model, g_ptr_array_index(model->fail_counts, i))) {
+        i++;
+    }
+    return i;
+}
+
+/* The same fail counts in the same order: all of them, or (read_only)
+ * those the histories read. */
+static gboolean
+cs_same_fail_counts(const CsModel *model, const CsModel *previous, gboolean read_only)
+{
+    guint i = cs_next_fail_count(model, 0, read_only);
+    guint j = cs_next_fail_count(previous, 0, read_only);
+
+    while (i < model->fail_counts->len && j < previous->fail_counts->len) {
+        if (!cs_fail_count_equal(g_ptr_array_index(model->fail_counts, i),
+                                 g_ptr_array_index(previous->fail_counts, j))) {
             return FALSE;
         }
+        i = cs_next_fail_count(model, i + 1, read_only);
+        j = cs_next_fail_count(previous, j + 1, read_only);
     }
-    return TRUE;
+    return i == model->fail_counts->len && j == previous->fail_counts->len;
 }
 
 static gboolean
@@ -1901,13 +1939,15 @@ cs_histories_reusable(const CsModel *model, const CsModel *previous)
             return FALSE;
         }
     }
-    return cs_same_fail_counts(model, previous);
+    return cs_same_fail_counts(model, previous, TRUE);
 }
 
 /* The arrays and their indexes are shared, not copied: nothing changes
  * them once the status is read, and each model holds one reference
  * (atomic, as retired models are freed on another thread).  The index
- * keys count the nodes, which are as many as previous's. */
+ * keys count the nodes, which are as many as previous's.  Fail counts
+ * the edit changed stay this model's own, just read; their index is
+ * made after (cs_model_index_status). */
 static void
 cs_histories_share(CsModel *model, const CsModel *previous)
 {
@@ -1916,10 +1956,11 @@ cs_histories_share(CsModel *model, const CsModel *previous)
     g_ptr_array_unref(model->status_bans);
     model->status_bans = g_ptr_array_ref(previous->status_bans);
     model->state_index = g_hash_table_ref(previous->state_index);
-    /* the same fail counts (cs_same_fail_counts): previous's, indexed */
-    g_ptr_array_unref(model->fail_counts);
-    model->fail_counts = g_ptr_array_ref(previous->fail_counts);
-    model->fail_count_index = g_hash_table_ref(previous->fail_count_index);
+    if (cs_same_fail_counts(model, previous, FALSE)) {
+        g_ptr_array_unref(model->fail_counts);
+        model->fail_counts = g_ptr_array_ref(previous->fail_counts);
+        model->fail_count_index = g_hash_table_ref(previous->fail_count_index);
+    }
     /* the same histories and, unless a definition changed (digest.h
      * checks), the same verdicts */
     if (previous->digest_verdicts != NULL)
