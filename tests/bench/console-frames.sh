@@ -31,10 +31,17 @@ rm -f "$log"
 tmux -L "$socket" new-session -d -s frames -x 200 -y 60 \
     "CIBSCOPE_TIMING_LOG=$log $bin $cib"
 sleep 4
-key() { tmux -L "$socket" send-keys -t frames "$@"; sleep 0.7; }
+# An edit (or undo) that moves many lists them in a box, which the next
+# key only closes: close it, so that the next key does what it says.
+close_box() {
+    if tmux -L "$socket" capture-pane -p -t frames | grep -q "any key closes"; then
+        tmux -L "$socket" send-keys -t frames Space; sleep 0.3
+    fi
+}
+key() { tmux -L "$socket" send-keys -t frames "$@"; sleep 0.7; close_box; }
 typed() {   # a prompt's key, then its command line
-    tmux -L "$socket" send-keys -t frames "$1"; sleep 0.3
-    tmux -L "$socket" send-keys -t frames C-u "$2"; sleep 0.2
+    tmux -L "$socket" send-keys -t frames "$1"; sleep 0.5
+    tmux -L "$socket" send-keys -t frames C-u "$2"; sleep 0.4
     key Enter
 }
 for _ in $(seq 1 "$rounds"); do
