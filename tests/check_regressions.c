@@ -169,6 +169,8 @@ static const struct {
     { "hand-long-cycles.xml", "print", NULL },
     { "hand-dense-sets.xml", "print", NULL },
     { "hand-bad-structure.xml", "print", NULL },
+    /* crm_simulate refuses it: an IDREF naming no element fails the schema */
+    { "hand-unknown-reference.xml", "model", "id-ref=\"nosuch\" names no element" },
     { "hand-huge-clone.xml", "model", "resources and clone instances: more than" },
 };
 
@@ -274,9 +276,14 @@ static char *make_cib(int nodes, int resources, int constraints, const char *fir
         g_string_append(cib, " class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>");
     }
     g_string_append(cib, "</resources><constraints>");
-    for (int i = 0; i < constraints; i++)
-        g_string_append_printf(cib, "<rsc_location id=\"l%d\" rsc=\"r%d\" node=\"node1\""
-                               " score=\"%d\"/>", i, i % MAX(resources, 1), i);
+    for (int i = 0; i < constraints; i++) {
+        int rsc = i % MAX(resources, 1);
+        g_autofree char *rsc_id = rsc == 0 && first_id != NULL ? g_strdup(first_id)
+                                                               : g_strdup_printf("r%d", rsc);
+
+        g_string_append_printf(cib, "<rsc_location id=\"l%d\" rsc=\"%s\" node=\"node1\""
+                               " score=\"%d\"/>", i, rsc_id, i);
+    }
     g_string_append(cib, "</constraints></configuration><status/></cib>");
     return g_string_free(cib, FALSE);
 }

@@ -618,6 +618,74 @@ cs_model_check_document(const CsDocument *document, GError **error)
     return TRUE;
 }
 
+/* Pacemaker validates a CIB against its schema before it schedules, and
+ * there an id-ref, and a constraint's rsc, with-rsc, first and then, and a
+ * set's resource_ref, are IDREFs: one naming no element makes crm_simulate
+ * refuse the whole CIB ("IDREF attribute ... references an unknown ID";
+ * checked against crm_simulate).  cibscope refuses it too rather than
+ * answer for a CIB Pacemaker would not run.  NULL when all are found. */
+static const xmlNode *
+cs_unknown_reference(const CsDocument *document, const xmlNode *element,
+                     gboolean in_constraints, const char **attribute)
+{
+    static const char *const constraint_refs[] = { "rsc", "with-rsc", "first", "then", NULL };
+
+    for (; element != NULL; element = element->next) {
+        if (element->type != XML_ELEMENT_NODE) {
+            continue;
+        }
+        const char *id_ref = cs_xml_attr(element, "id-ref");
+        if (id_ref != NULL && cs_document_lookup_id(document, id_ref) == NULL) {
+            *attribute = "id-ref";
+            return element;
+        }
+        for (gsize i = 0; in_constraints && constraint_refs[i] != NULL; i++) {
+            const char *ref = cs_xml_attr(element, constraint_refs[i]);
+            if (ref != NULL && cs_document_lookup_id(document, ref) == NULL) {
+                *attribute = constraint_refs[i];
+                return element;
+            }
+        }
+        if (in_constraints && cs_xml_is(element, "resource_ref")) {
+            const char *ref = cs_xml_attr(element, "id");
+            if (ref != NULL && cs_document_lookup_id(document, ref) == NULL) {
+                *attribute = "id";
+                return element;
+            }
+        }
+        const xmlNode *found = cs_unknown_reference(document, element->children,
+                                                    in_constraints
+                                                    || cs_xml_is(element, "constraints"),
+                                                    attribute);
+        if (found != NULL) {
+            return found;
+        }
+    }
+    return NULL;
+}
+
+static gboolean
+cs_model_check_references(const CsDocument *document, GError **error)
+{
+    xmlNode *configuration = cs_document_section(document, "crm_config");
+    const char *attribute = NULL;
+
+    configuration = configuration != NULL ? configuration->parent : NULL;
+    const xmlNode *where = configuration != NULL
+                           ? cs_unknown_reference(document, configuration->children,
+                                                  FALSE, &attribute)
+                           : NULL;
+    if (where == NULL) {
+        return TRUE;
+    }
+    const char *value = cs_xml_attr(where, attribute);
+    g_set_error(error, CS_MODEL_ERROR, CS_MODEL_ERROR_INVALID,
+                "%s:%ld: <%s> %s=\"%s\" names no element: Pacemaker's schema "
+                "refuses such a CIB", document->path != NULL ? document->path : "input",
+                xmlGetLineNo(where), (const char *)where->name, attribute, value);
+    return FALSE;
+}
+
 /* ---- stages -------------------------------------------------------------
  * Each stage's warnings and features are noted, so that a rebuild can take
  * those of the stages it does not run again from the model before it, in
@@ -723,7 +791,8 @@ cs_model_build(const CsDocument *document, CsTime now, GError **error)
     gboolean id_refs = FALSE;
 
     if (!cs_model_check_document(document, error)
-        || !cs_model_check_limits(document, &id_refs, error)) {   /* model/limits.h */
+        || !cs_model_check_limits(document, &id_refs, error)      /* model/limits.h */
+        || !cs_model_check_references(document, error)) {
         return NULL;
     }
     CsModel *model = cs_model_new(document, now);
