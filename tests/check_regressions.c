@@ -171,6 +171,7 @@ static const struct {
     { "hand-bad-structure.xml", "print", NULL },
     /* crm_simulate refuses it: an IDREF naming no element fails the schema */
     { "hand-unknown-reference.xml", "model", "id-ref=\"nosuch\" names no element" },
+    { "hand-unknown-set-member.xml", "model", "<resource_ref> id=\"ghost\" names no element" },
     { "hand-huge-clone.xml", "model", "resources and clone instances: more than" },
 };
 

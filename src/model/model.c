@@ -646,9 +646,14 @@ cs_unknown_reference(const CsDocument *document, const xmlNode *element,
                 return element;
             }
         }
+        /* The document indexes every id attribute, a resource_ref's too:
+         * its id names nothing when no other element holds it (a tag it
+         * names may come after the constraints). */
         if (in_constraints && cs_xml_is(element, "resource_ref")) {
             const char *ref = cs_xml_attr(element, "id");
-            if (ref != NULL && cs_document_lookup_id(document, ref) == NULL) {
+            if (ref != NULL && cs_document_lookup_id(document, ref) == element
+                && (document->duplicated == NULL
+                    || !g_hash_table_contains(document->duplicated, ref))) {
                 *attribute = "id";
                 return element;
             }
