@@ -522,6 +522,40 @@ START_TEST(test_clock_and_dirty)
 }
 END_TEST
 
+/* A state's name (cs_edit_log_state) comes back with undo and redo, is
+ * new for every new edit (even the same change made again) and never
+ * shared between logs. */
+START_TEST(test_state_names)
+{
+    Fixture f, other;
+    fixture_open(&f, DEMO_SMALL);
+    fixture_open(&other, DEMO_SMALL);
+    guint64 loaded = cs_edit_log_state(f.log);
+    ck_assert(loaded != 0 && loaded != cs_edit_log_state(other.log));
+    ck_assert(cs_edit_ban(f.log, "db", "bravo", NULL, NULL));
+    guint64 banned = cs_edit_log_state(f.log);
+    ck_assert(banned != loaded);
+    ck_assert(cs_edit_set_time(f.log, at("2025-01-01"), NULL));
+    guint64 later = cs_edit_log_state(f.log);
+    ck_assert(later != banned && later != loaded);
+    ck_assert(cs_edit_undo(f.log));
+    ck_assert(cs_edit_log_state(f.log) == banned);
+    ck_assert(cs_edit_undo(f.log));
+    ck_assert(cs_edit_log_state(f.log) == loaded);
+    ck_assert(cs_edit_redo(f.log));
+    ck_assert(cs_edit_log_state(f.log) == banned);
+    /* a failed edit changes nothing */
+    ck_assert(!cs_edit_ban(f.log, "nosuch", "bravo", NULL, NULL));
+    ck_assert(cs_edit_log_state(f.log) == banned);
+    /* the same ban again, after undo: a state of its own */
+    ck_assert(cs_edit_undo(f.log));
+    ck_assert(cs_edit_ban(f.log, "db", "bravo", NULL, NULL));
+    ck_assert(cs_edit_log_state(f.log) != banned && cs_edit_log_state(f.log) != later);
+    fixture_close(&other);
+    fixture_close(&f);
+}
+END_TEST
+
 /* ---- hostile ids ---------------------------------------------------------- */
 
 #define HOSTILE_CIB                                                            \
@@ -633,6 +667,7 @@ static Suite *edit_suite(void)
     suite_add_tcase(suite, constraints);
     TCase *log = tcase_create("log");
     tcase_add_test(log, test_clock_and_dirty);
+    tcase_add_test(log, test_state_names);
     tcase_add_test(log, test_hostile_ids_round_trip);
     tcase_add_test(log, test_unique_ids);
     suite_add_tcase(suite, log);

@@ -594,6 +594,33 @@ static guint defaults_followed;
 
 /* One edit on one CIB: refresh after it and after its undo, comparing
  * each time.  Returns whether the edit applied. */
+static guint swapped_back;
+
+/* Undo right after an edit, then redo, swap the states back and forth
+ * (cs_session_refresh): each as a from-scratch build would give. */
+static void undo_redo_swapped(CsSession *session, const char *name)
+{
+    if (session->model == NULL || session->solution == NULL
+        || session->previous_model == NULL || session->previous_solution == NULL)
+        return;
+    const CsModel *before = session->previous_model, *after = session->model;
+    g_autofree char *undone = g_strdup_printf("after undoing %s (swapped)", name);
+    g_autofree char *redone = g_strdup_printf("after redoing %s (swapped)", name);
+    guint swaps = session->swaps;
+
+    ck_assert(cs_edit_undo(session->log));
+    ck_assert(cs_session_refresh(session));
+    ck_assert_uint_eq(session->swaps, swaps + 1);
+    ck_assert(session->model == before && session->previous_model == after);
+    assert_as_from_scratch(session, undone);
+    ck_assert(cs_edit_redo(session->log));
+    ck_assert(cs_session_refresh(session));
+    ck_assert_uint_eq(session->swaps, swaps + 2);
+    ck_assert(session->model == after && session->previous_model == before);
+    assert_as_from_scratch(session, redone);
+    swapped_back++;
+}
+
 static gboolean try_edit(CsSession *session, guint trial)
 {
     g_autoptr(GError) error = NULL;
@@ -648,8 +675,13 @@ static gboolean try_edit(CsSession *session, guint trial)
     }
     what = g_strdup_printf("after %s", trials[trial].name);
     assert_as_from_scratch(session, what);
+    undo_redo_swapped(session, trials[trial].name);
+    /* and the undo built again from the edited model */
+    cs_session_forget_previous(session);
     ck_assert(cs_edit_undo(session->log));
+    guint swaps = session->swaps;
     cs_session_refresh(session);
+    ck_assert_uint_eq(session->swaps, swaps);
     g_free(what);
     what = g_strdup_printf("after undoing %s", trials[trial].name);
     assert_as_from_scratch(session, what);
@@ -689,6 +721,8 @@ START_TEST(test_every_edit_as_from_scratch)
     ck_assert_uint_ge(clocks_kept, 40);
     /* rsc_defaults edits derived the meta again on most CIBs */
     ck_assert_uint_ge(defaults_followed, 30);
+    /* undo and redo swapped the states back on almost every edit */
+    ck_assert_uint_ge(swapped_back, 3000);
 }
 END_TEST
 
@@ -880,11 +914,13 @@ START_TEST(test_constraints_taken_over)
     ck_assert(cs_edit_ban(session->log, "two", "alpha", NULL, &error));
     ck_assert_uint_eq(refresh_reused(session, "ban"), 3);
     ck_assert_uint_eq(session->model->constraint_units->len, 4);
+    cs_session_forget_previous(session);   /* undo builds again */
     ck_assert(cs_edit_undo(session->log));
     ck_assert_uint_eq(refresh_reused(session, "ban undone"), 3);
     /* the first order gone: the second's groups are numbered anew */
     ck_assert(cs_edit_constraint_remove(session->log, "any-first", &error));
     ck_assert_uint_eq(refresh_reused(session, "first order removed"), 1);
+    cs_session_forget_previous(session);
     ck_assert(cs_edit_undo(session->log));
     ck_assert_uint_eq(refresh_reused(session, "first order back"), 1);
     /* a score changed inside a constraint: that one read again */

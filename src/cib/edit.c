@@ -35,6 +35,7 @@ typedef struct CsEdit {
     GPtrArray *steps;       /* CsStep*, in the order applied */
     gboolean clock;         /* a clock change, not a document edit */
     CsTime clock_before, clock_after;
+    guint64 state;          /* names the state this edit leaves */
 } CsEdit;
 
 struct CsEditLog {
@@ -47,7 +48,17 @@ struct CsEditLog {
     guint changes;          /* CsEditChanges since cs_edit_log_take_changes */
     GHashTable *meta_owners;    /* set of resource elements: RESOURCE_META */
     GHashTable *constraint_tops;    /* set of <constraints> children: CONSTRAINTS */
+    guint64 base_state;     /* names the state before edits[0] */
 };
+
+/* Every state a log can be in gets a name no other log's state has, so
+ * that a name kept with a model still means that state after the log is
+ * replaced (cs_edit_log_state). */
+static guint64 cs_edit_next_state(void)
+{
+    static guint64 last;
+    return __atomic_add_fetch(&last, 1, __ATOMIC_RELAXED);
+}
 
 /* ---- linking nodes ---------------------------------------------------- */
 
@@ -386,6 +397,7 @@ CsEditLog *cs_edit_log_new(CsDocument *document, CsTime now)
     log->reserved = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     log->meta_owners = g_hash_table_new(NULL, NULL);
     log->constraint_tops = g_hash_table_new(NULL, NULL);
+    log->base_state = cs_edit_next_state();
     return log;
 }
 
@@ -449,6 +461,14 @@ guint cs_edit_log_undo_depth(const CsEditLog *log)
 guint cs_edit_log_redo_depth(const CsEditLog *log)
 {
     return log->edits->len - log->applied;
+}
+
+guint64 cs_edit_log_state(const CsEditLog *log)
+{
+    if (log->applied == 0)
+        return log->base_state;
+    const CsEdit *edit = g_ptr_array_index(log->edits, log->applied - 1);
+    return edit->state;
 }
 
 gboolean cs_edit_log_last_is_document(const CsEditLog *log)
@@ -577,6 +597,7 @@ static gboolean cs_build_commit(CsBuild *build, GError **error)
         return FALSE;
     }
     cs_edit_log_truncate(log, log->applied, build->edit);
+    build->edit->state = cs_edit_next_state();
     g_ptr_array_add(log->edits, build->edit);
     log->applied = log->edits->len;
     build->edit = NULL;

@@ -55,6 +55,11 @@ const char *cs_edit_log_next_redo(const CsEditLog *log);
 /* Number of edits that can be undone / redone. */
 guint cs_edit_log_undo_depth(const CsEditLog *log);
 guint cs_edit_log_redo_depth(const CsEditLog *log);
+/* A name for the state the document and clock are in: equal names mean
+ * the same document, node for node (undo and redo put back the very same
+ * nodes), and the same clock.  Unique across logs; a new edit, even one
+ * that makes the same change again, gets a new name. */
+guint64 cs_edit_log_state(const CsEditLog *log);
 /* TRUE when the newest edit in effect changed the document (FALSE for a
  * clock change or when there is none). */
 gboolean cs_edit_log_last_is_document(const CsEditLog *log);

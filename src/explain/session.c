@@ -97,6 +97,7 @@ CsSession *cs_session_new(CsDocument *document, CsTime now, GError **error)
 
     session->document = document;
     session->log = cs_edit_log_new(document, now);
+    session->model_state = cs_edit_log_state(session->log);
     if (!cs_session_build(session)) {
         g_propagate_error(error, g_steal_pointer(&session->failure));
         cs_session_free(session);
@@ -136,6 +137,7 @@ static CsSession *cs_session_open_document(CsDocument *document, const char *tim
     CsSession *session = g_new0(CsSession, 1);
     session->document = document;
     session->log = cs_edit_log_new(document, now);
+    session->model_state = cs_edit_log_state(session->log);
     cs_session_build(session);
     return session;
 }
@@ -229,24 +231,62 @@ static gboolean cs_session_build_partial(CsSession *session, CsModel *before,
 /* The state from two changes ago is retired: freed by cs_session_collect,
  * which the console calls once the new state is on screen.  A caller that
  * never collects (batch commands) has it freed here, one change later. */
+/* Undo right after a change, or redo right after that undo, brings back
+ * the state the previous model was built from: the same clock and the
+ * document node for node, since undo and redo put back the very nodes
+ * they took away (cib/edit.h).  That model and its solution are still
+ * exactly what a rebuild would give, so they are swapped back in, and
+ * the pointers into the document they hold are good again.  Toggling an
+ * edit to compare (u, Ctrl-R, u...) then costs no solve at all. */
+static gboolean cs_session_swap_back(CsSession *session)
+{
+    if (session->previous_model == NULL || session->previous_solution == NULL
+        || session->model == NULL || session->solution == NULL
+        || session->rebuild_all
+        || session->previous_state != cs_edit_log_state(session->log))
+        return FALSE;
+    CsModel *model = session->model;
+    CsSolution *solution = session->solution;
+    guint64 state = session->model_state;
+    session->model = session->previous_model;
+    session->solution = session->previous_solution;
+    session->model_state = session->previous_state;
+    session->previous_model = model;
+    session->previous_solution = solution;
+    session->previous_state = state;
+    session->generation++;
+    session->swaps++;
+    return TRUE;
+}
+
 gboolean cs_session_refresh(CsSession *session)
 {
     g_autoptr(GPtrArray) meta_resources = cs_edit_log_take_meta_resources(session->log);
     g_autoptr(GPtrArray) constraints = cs_edit_log_take_constraints(session->log);
     guint changes = cs_edit_log_take_changes(session->log);
 
+    if (cs_session_swap_back(session))
+        return TRUE;
     cs_session_collect(session);
     session->retired_model = g_steal_pointer(&session->previous_model);
     session->retired_solution = g_steal_pointer(&session->previous_solution);
     session->generation++;
     session->previous_model = g_steal_pointer(&session->model);
     session->previous_solution = g_steal_pointer(&session->solution);
+    session->previous_state = session->model_state;
+    session->model_state = cs_edit_log_state(session->log);
     gboolean partial = cs_session_partial(session, session->previous_model, changes);
     session->rebuild_all = FALSE;
     if (partial && cs_session_build_partial(session, session->previous_model, changes,
                                             meta_resources, constraints))
         return session->solution != NULL;
     return cs_session_build(session);
+}
+
+void cs_session_forget_previous(CsSession *session)
+{
+    cs_session_clear_previous(session);
+    session->previous_state = 0;
 }
 
 const CsSolution *cs_session_solution(const CsSession *session, GError **error)

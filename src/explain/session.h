@@ -36,6 +36,10 @@ typedef struct CsSession {
      * the old model may point at nodes an edit has since freed. */
     CsModel *previous_model;
     CsSolution *previous_solution;
+    /* The edit log's states (cs_edit_log_state) model and previous_model
+     * were built at: an undo back to previous_state swaps the two. */
+    guint64 model_state, previous_state;
+    guint swaps;                 /* how many refreshes swapped back (tests) */
     guint generation;            /* bumped by every cs_session_refresh, so
                                     a viewer can tell its copy is stale */
     /* Live sessions (cs_session_open_live): the cluster's CIB as last
@@ -84,6 +88,10 @@ void cs_session_collect(CsSession *session);
 /* Waits until the worker has freed what was collected (a benchmark's
  * pause between keys). */
 void cs_session_wait_collected(void);
+
+/* Frees the state before the last change now: the next refresh then
+ * builds again even for an undo (tests of the rebuild use it). */
+void cs_session_forget_previous(CsSession *session);
 
 /* The solution, or FALSE with an error naming why there is none. */
 const CsSolution *cs_session_solution(const CsSession *session, GError **error);
