@@ -321,10 +321,9 @@ static void note_instance_action(CsConsole *console, GHashTable *printed, const 
 
 static void read_transition(CsConsole *console)
 {
-    g_autoptr(GString) text = g_string_new(NULL);
-    cs_solution_print_transition(console->solution, text);
-    console->transition = g_strdup(text->str);
-    g_auto(GStrv) lines = g_strsplit(text->str, "\n", -1);
+    const char *text = cs_solution_transition_text(console->solution);
+    console->transition = g_strdup(text);
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
     g_autoptr(GHashTable) printed = printed_ids(console->model);
     g_autoptr(GHashTable) printed_instances = printed_ids(cs_solution_model(console->solution));
     for (char **line = lines; *line != NULL; line++) {

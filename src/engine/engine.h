@@ -54,6 +54,11 @@ gboolean cs_text_needs_escape(const char *text);
 char *cs_escape_text(const char *text);
 /* crm_simulate -S "Transition Summary:" section. */
 void cs_solution_print_transition(const CsSolution *solution, GString *out);
+/* The same text, worked out at the first call and kept with the
+ * solution: a solution shown again (undo swaps the one before back in,
+ * explain/session.h) has it at once.  Not while another thread reads
+ * the solution. */
+const char *cs_solution_transition_text(CsSolution *solution);
 /* Compares the histories' operation digests of model (the model solution
  * was solved from) once, if its histories have not been (model/digest.h),
  * for this and later transitions: the Transition Summary is then worked

@@ -121,6 +121,7 @@ struct CsSolution {
                                 Pacemaker's sorted resource list, which
                                 the Transition Summary follows too */
     gboolean stonith_unmanage;
+    char *transition_text;   /* cs_solution_transition_text(), once asked */
     struct CsCapacity *capacity;  /* utilization.c; NULL for placement-
                                      strategy=default */
     struct CsExpansion *expansion;   /* expand.c: the engine's view of the

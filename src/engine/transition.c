@@ -416,6 +416,16 @@ static void print_fence(const Line *line, const CsPlannedAction *item,
                            item->fence_action, line->where, line->reason);
 }
 
+const char *cs_solution_transition_text(CsSolution *solution)
+{
+    if (solution->transition_text == NULL) {
+        GString *text = g_string_new(NULL);
+        cs_solution_print_transition(solution, text);
+        solution->transition_text = g_string_free(text, FALSE);
+    }
+    return solution->transition_text;
+}
+
 void cs_solution_print_transition(const CsSolution *solution, GString *out)
 {
     g_autoptr(GPtrArray) actions = cs_solution_actions(solution);
