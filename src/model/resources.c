@@ -491,13 +491,113 @@ cs_managed_by_default(const CsModel *model)
     return TRUE;
 }
 
+/* Meta attributes whose field depends on the value alone (and, for
+ * resource-stickiness, on where the resource sits): each has one reader
+ * that resets its field first, called by cs_rsc_interpret_meta() and by
+ * the rebuild after an edit of <rsc_defaults> that changes only these
+ * names (cs_model_rederive_resource), so the two cannot drift apart. */
+
+/* priority: 0 by default (Pacemaker Explained 5.4). */
+static void
+cs_rsc_read_priority(CsModel *model, CsResource *rsc)
+{
+    (void)model;
+    rsc->priority = 0;
+    cs_score_parse(cs_meta(rsc, "priority"), &rsc->priority);
+}
+
+/* resource-stickiness: 0 by default, 1 for clone instances (Pacemaker
+ * Explained 5.4). */
+static void
+cs_rsc_read_stickiness(CsModel *model, CsResource *rsc)
+{
+    const char *value = cs_meta(rsc, "resource-stickiness");
+    const CsResource *top = cs_model_top(model, rsc);
+
+    rsc->stickiness = 0;
+    rsc->stickiness_set = FALSE;
+    if (!cs_meta_is_default(value)) {
+        cs_score_parse(value, &rsc->stickiness);
+        rsc->stickiness_set = TRUE;
+    } else if (top->kind == CS_RSC_CLONE && rsc != top) {
+        rsc->stickiness = 1;
+    }
+}
+
+/* migration-threshold: INFINITY by default; a negative one is 1 with a
+ * warning, as Pacemaker's unpack of the meta attribute does (Pacemaker
+ * Explained 5.4). */
+static void
+cs_rsc_read_migration_threshold(CsModel *model, CsResource *rsc)
+{
+    const char *value = cs_meta(rsc, "migration-threshold");
+
+    rsc->migration_threshold = CS_INFINITY;
+    if (!cs_meta_is_default(value)) {
+        cs_score_parse(value, &rsc->migration_threshold);
+        if (rsc->migration_threshold < 0) {
+            cs_model_warn(model, "migration-threshold of %s must be non-negative, "
+                          "using 1", rsc->id);
+            rsc->migration_threshold = 1;
+        }
+    }
+}
+
+/* failure-timeout (Pacemaker Explained 5.4); a remote connection's
+ * reconnect_interval takes its place (Pacemaker Explained, "Pacemaker
+ * Remote": reconnect_interval), as unpack_resource does. */
+static void
+cs_rsc_read_failure_timeout(CsModel *model, CsResource *rsc)
+{
+    const char *value = cs_meta(rsc, "failure-timeout");
+
+    (void)model;
+    rsc->failure_timeout_s = 0;
+    rsc->remote_reconnect_ms = 0;
+    if (value != NULL) {
+        rsc->failure_timeout_s = cs_interval_parse_ms(value) / 1000;
+    }
+    if (rsc->is_remote_connection && rsc->container < 0 && !rsc->implicit) {
+        value = g_hash_table_lookup(rsc->params, "reconnect_interval");
+        if (value != NULL) {
+            rsc->remote_reconnect_ms = cs_interval_parse_ms(value);
+            rsc->failure_timeout_s = rsc->remote_reconnect_ms / 1000;
+        }
+    }
+}
+
+typedef void (*CsMetaReader)(CsModel *model, CsResource *rsc);
+
+static const struct {
+    const char *name;
+    CsMetaReader read;
+} cs_meta_readers[] = {
+    { "priority", cs_rsc_read_priority },
+    { "resource-stickiness", cs_rsc_read_stickiness },
+    { "migration-threshold", cs_rsc_read_migration_threshold },
+    { "failure-timeout", cs_rsc_read_failure_timeout },
+};
+
+/* The bit of name's reader in a mask of cs_meta_readers, or 0 when its
+ * field depends on more than its value. */
+static guint
+cs_meta_reader_bit(const char *name)
+{
+    for (guint i = 0; i < G_N_ELEMENTS(cs_meta_readers); i++) {
+        if (strcmp(cs_meta_readers[i].name, name) == 0) {
+            return 1u << i;
+        }
+    }
+    return 0;
+}
+
 static void
 cs_rsc_interpret_meta(CsModel *model, CsResource *rsc, gboolean enable_unfencing)
 {
     const char *value;
     CsResource *top = cs_model_top(model, rsc);
 
-    cs_score_parse(cs_meta(rsc, "priority"), &rsc->priority);
+    cs_rsc_read_priority(model, rsc);
     value = cs_meta(rsc, "critical");
     rsc->critical = value == NULL || cs_text_is_true(value);
     rsc->notify = cs_text_is_true(cs_meta(rsc, "notify"));
@@ -527,39 +627,10 @@ cs_rsc_interpret_meta(CsModel *model, CsResource *rsc, gboolean enable_unfencing
     }
     rsc->multiple_active = g_ascii_strdown(value, -1);
 
-    /* resource-stickiness: 0 by default, 1 for clone instances (Pacemaker
-     * Explained 5.4). */
-    value = cs_meta(rsc, "resource-stickiness");
-    if (!cs_meta_is_default(value)) {
-        cs_score_parse(value, &rsc->stickiness);
-        rsc->stickiness_set = TRUE;
-    } else if (top->kind == CS_RSC_CLONE && rsc != top) {
-        rsc->stickiness = 1;
-    }
-
-    rsc->migration_threshold = CS_INFINITY;
-    value = cs_meta(rsc, "migration-threshold");
-    if (!cs_meta_is_default(value)) {
-        cs_score_parse(value, &rsc->migration_threshold);
-        if (rsc->migration_threshold < 0) {
-            cs_model_warn(model, "migration-threshold of %s must be non-negative, "
-                          "using 1", rsc->id);
-            rsc->migration_threshold = 1;
-        }
-    }
-
+    cs_rsc_read_stickiness(model, rsc);
+    cs_rsc_read_migration_threshold(model, rsc);
     rsc->requires = cs_rsc_requires(model, rsc, enable_unfencing);
-    value = cs_meta(rsc, "failure-timeout");
-    if (value != NULL) {
-        rsc->failure_timeout_s = cs_interval_parse_ms(value) / 1000;
-    }
-    if (rsc->is_remote_connection && rsc->container < 0 && !rsc->implicit) {
-        value = g_hash_table_lookup(rsc->params, "reconnect_interval");
-        if (value != NULL) {
-            rsc->remote_reconnect_ms = cs_interval_parse_ms(value);
-            rsc->failure_timeout_s = rsc->remote_reconnect_ms / 1000;
-        }
-    }
+    cs_rsc_read_failure_timeout(model, rsc);
 
     gboolean promotable_top = top->kind == CS_RSC_CLONE
         && (cs_text_is_true(cs_meta(top, "promotable")) || cs_xml_is(top->xml, "master"));
@@ -1070,6 +1141,34 @@ cs_rsc_copy_for_meta(const CsResource *old, GHashTable *meta)
     return rsc;
 }
 
+/* Notes in *readers the reader of name when its value changed from
+ * before to now; *whole when name has none (every name read again). */
+static void
+cs_note_reader(guint *readers, gboolean *whole, const char *name, const char *now,
+               const char *before)
+{
+    if (*whole || g_strcmp0(now, before) == 0) {
+        return;
+    }
+    guint bit = cs_meta_reader_bit(name);
+    *readers |= bit;
+    *whole = bit == 0;
+}
+
+/* What old's meta gave, on rsc that has the same meta but for names
+ * whose readers run after (the fields cs_rsc_copy_for_meta() resets). */
+static void
+cs_rsc_keep_interpreted(CsResource *rsc, const CsResource *old)
+{
+    rsc->priority = old->priority;
+    rsc->stickiness = old->stickiness;
+    rsc->stickiness_set = old->stickiness_set;
+    rsc->failure_timeout_s = old->failure_timeout_s;
+    rsc->remote_reconnect_ms = old->remote_reconnect_ms;
+    rsc->multiple_active = g_strdup(old->multiple_active);
+    rsc->requires = g_strdup(old->requires);
+}
+
 CsResource *
 cs_model_rederive_resource(const CsModel *model, const CsResource *old,
                            const GPtrArray *names, GHashTable *defaults,
@@ -1100,12 +1199,17 @@ cs_model_rederive_resource(const CsModel *model, const CsResource *old,
             cs_note_inherited(&inherited, old->meta_inherited[i]);
         }
     }
+    /* the readers of the names whose value changed; NULL once one
+     * changed whose field depends on more than its value */
+    guint readers = 0;
+    gboolean whole = FALSE;
     for (guint i = 0; i < names->len; i++) {
         const char *name = g_ptr_array_index(names, i);
         const char *now = cs_rederived_value(model, old, name, defaults, &own);
         if (own || (inherited != NULL && cs_names_have(inherited, name))) {
             continue;   /* own, or a name listed twice */
         }
+        cs_note_reader(&readers, &whole, name, now, g_hash_table_lookup(old->meta, name));
         if (now == NULL) {
             g_hash_table_remove(meta, name);
             continue;
@@ -1117,6 +1221,16 @@ cs_model_rederive_resource(const CsModel *model, const CsResource *old,
     rsc->meta_inherited = cs_inherited_strv(&inherited);
     CsModel scratch = *model;
     scratch.warnings = warnings;
-    cs_rsc_interpret_meta(&scratch, rsc, model->enable_unfencing);
+    if (whole) {
+        cs_rsc_interpret_meta(&scratch, rsc, model->enable_unfencing);
+        return rsc;
+    }
+    /* only names whose fields depend on their value alone changed */
+    cs_rsc_keep_interpreted(rsc, old);
+    for (guint i = 0; i < G_N_ELEMENTS(cs_meta_readers); i++) {
+        if (readers & (1u << i)) {
+            cs_meta_readers[i].read(&scratch, rsc);
+        }
+    }
     return rsc;
 }
