@@ -274,8 +274,6 @@ cs_resource_unref(CsResource *rsc)
     g_hash_table_unref(rsc->utilization);
     g_ptr_array_unref(rsc->ops);
     g_strfreev(rsc->meta_inherited);
-    g_free(rsc->multiple_active);
-    g_free(rsc->requires);
     g_free(rsc);
 }
 

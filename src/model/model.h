@@ -146,10 +146,12 @@ typedef struct CsResource {
     gboolean maintenance;
     CsRole target_role;            /* UNKNOWN when not given */
     int priority;
-    char *multiple_active;         /* stop_start (default), stop_only, block, stop_unexpected */
+    /* multiple_active and requires point to static strings: a copy of
+     * the resource shares them */
+    const char *multiple_active;   /* stop_start (default), stop_only, block, stop_unexpected */
     gboolean allow_migrate;
     gboolean critical;
-    char *requires;                /* nothing, quorum, fencing, unfencing */
+    const char *requires;          /* nothing, quorum, fencing, unfencing */
     /* clones (Pacemaker Explained ch. 10) */
     gboolean promotable;
     int clone_max, clone_node_max, promoted_max, promoted_node_max;

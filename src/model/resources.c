@@ -100,7 +100,7 @@ cs_rsc_add_ancestor_sets(CsModel *model, CsResource *rsc,
     g_hash_table_iter_init(&iter, explicit_meta);
     while (g_hash_table_iter_next(&iter, &name, &value)) {
         if (!g_hash_table_contains(rsc->meta, name)) {
-            g_hash_table_insert(rsc->meta, g_strdup(name), g_strdup(value));
+            cs_ref_table_insert(rsc->meta, name, value);
         }
     }
 }
@@ -142,16 +142,16 @@ cs_rsc_unpack_meta(CsModel *model, CsResource *rsc, const CsRscXml *xml)
     context.rsc_provider = cs_rsc_xml_attr(xml, "provider");
     context.rsc_type = cs_rsc_xml_attr(xml, "type");
 
-    g_hash_table_insert(rsc->meta, g_strdup("id"), g_strdup(rsc->id));
+    cs_ref_table_insert(rsc->meta, "id", rsc->id);
     for (const xmlAttr *attr = attrs_from->properties; attr != NULL; attr = attr->next) {
         const char *name = (const char *)attr->name;
         const char *value = cs_xml_attr(attrs_from, name);
         if (value != NULL && !g_hash_table_contains(rsc->meta, name)) {
-            g_hash_table_insert(rsc->meta, g_strdup(name), g_strdup(value));
+            cs_ref_table_insert(rsc->meta, name, value);
         }
     }
-    cs_nvsets_unpack_many(model->document, parents, n_parents, "meta_attributes",
-                          &context, NULL, rsc->meta);
+    cs_nvsets_unpack_refs(model->document, parents, n_parents, "meta_attributes",
+                          &context, rsc->meta);
     if (rsc->parent >= 0) {
         cs_rsc_add_ancestor_sets(model, rsc, &context);
     }
@@ -164,8 +164,8 @@ cs_rsc_unpack_meta(CsModel *model, CsResource *rsc, const CsRscXml *xml)
         own[i] = g_hash_table_contains(rsc->meta, g_ptr_array_index(names, i));
     }
     xmlNode *defaults = cs_document_section(model->document, "rsc_defaults");
-    cs_nvsets_unpack(model->document, defaults, "meta_attributes", &context, NULL,
-                     rsc->meta);
+    cs_nvsets_unpack_refs(model->document, &defaults, 1, "meta_attributes", &context,
+                          rsc->meta);
     for (guint i = 0; names != NULL && i < names->len; i++) {
         const char *name = g_ptr_array_index(names, i);
         if (!own[i] && g_hash_table_contains(rsc->meta, name)) {
@@ -179,7 +179,8 @@ cs_rsc_unpack_meta(CsModel *model, CsResource *rsc, const CsRscXml *xml)
         g_hash_table_iter_init(&iter, parent->meta);
         while (g_hash_table_iter_next(&iter, &name, &value)) {
             if (!g_hash_table_contains(rsc->meta, name)) {
-                g_hash_table_insert(rsc->meta, g_strdup(name), g_strdup(value));
+                g_hash_table_insert(rsc->meta, g_ref_string_acquire(name),
+                                    g_ref_string_acquire(value));
                 if (names != NULL) {
                     cs_note_inherited(&inherited, name);
                 }
@@ -397,42 +398,55 @@ cs_rsc_target_role(CsModel *model, const CsResource *rsc, gboolean promotable_to
     return role;
 }
 
+/* The word among words that value is, ignoring case, or NULL: the
+ * static string, so that resources share it. */
+static const char *
+cs_word_among(const char *value, const char *const *words, gsize n_words)
+{
+    for (gsize i = 0; value != NULL && i < n_words; i++) {
+        if (g_ascii_strcasecmp(value, words[i]) == 0) {
+            return words[i];
+        }
+    }
+    return NULL;
+}
+
 /* Pacemaker's unpack_requires() and its defaults (Pacemaker Explained 5.4,
  * requires). */
-static char *
+static const char *
 cs_rsc_requires(CsModel *model, const CsResource *rsc, gboolean enable_unfencing)
 {
+    static const char *const plain[] = { "nothing", "quorum", "fencing" };
     const char *value = cs_meta(rsc, "requires");
 
     if (value != NULL) {
-        if (g_ascii_strcasecmp(value, "nothing") == 0
-            || g_ascii_strcasecmp(value, "quorum") == 0
-            || g_ascii_strcasecmp(value, "fencing") == 0) {
-            return g_ascii_strdown(value, -1);
+        const char *word = cs_word_among(value, plain, G_N_ELEMENTS(plain));
+        if (word != NULL) {
+            return word;
         }
         if (g_ascii_strcasecmp(value, "unfencing") == 0) {
             if (rsc->fence_device || !model->options.stonith_enabled) {
-                return g_strdup("quorum");
+                return "quorum";
             }
-            return g_strdup("unfencing");
+            return "unfencing";
         }
         cs_model_warn(model, "requires for %s: '%s' is not valid, using the default",
                       rsc->id, value);
     }
     if (rsc->fence_device
         || (rsc->kind == CS_RSC_PRIMITIVE && rsc->is_remote_connection)) {
-        return g_strdup("quorum");
+        return "quorum";
     }
     if (enable_unfencing) {
-        return g_strdup("unfencing");
+        return "unfencing";
     }
     if (model->options.stonith_enabled) {
-        return g_strdup("fencing");
+        return "fencing";
     }
     if (model->options.no_quorum_policy == CS_NO_QUORUM_IGNORE) {
-        return g_strdup("nothing");
+        return "nothing";
     }
-    return g_strdup("quorum");
+    return "quorum";
 }
 
 static int
@@ -594,6 +608,7 @@ cs_meta_reader_bit(const char *name)
 static void
 cs_rsc_interpret_meta(CsModel *model, CsResource *rsc, gboolean enable_unfencing)
 {
+    static const char *const multiple_active[] = { "stop_only", "block", "stop_unexpected" };
     const char *value;
     CsResource *top = cs_model_top(model, rsc);
 
@@ -619,13 +634,11 @@ cs_rsc_interpret_meta(CsModel *model, CsResource *rsc, gboolean enable_unfencing
         rsc->managed = FALSE;
     }
 
-    value = cs_meta(rsc, "multiple-active");
-    if (value == NULL || (g_ascii_strcasecmp(value, "stop_only") != 0
-                          && g_ascii_strcasecmp(value, "block") != 0
-                          && g_ascii_strcasecmp(value, "stop_unexpected") != 0)) {
-        value = "stop_start";
+    rsc->multiple_active = cs_word_among(cs_meta(rsc, "multiple-active"), multiple_active,
+                                         G_N_ELEMENTS(multiple_active));
+    if (rsc->multiple_active == NULL) {
+        rsc->multiple_active = "stop_start";
     }
-    rsc->multiple_active = g_ascii_strdown(value, -1);
 
     cs_rsc_read_stickiness(model, rsc);
     cs_rsc_read_migration_threshold(model, rsc);
@@ -662,7 +675,7 @@ cs_rsc_new(CsModel *model, const char *id, CsRscKind kind, int parent, xmlNode *
     rsc->kind = kind;
     rsc->parent = parent;
     rsc->children = g_array_new(FALSE, FALSE, sizeof(int));
-    rsc->meta = cs_string_table();
+    rsc->meta = cs_ref_table();
     rsc->params = cs_string_table();
     rsc->utilization = cs_string_table();
     rsc->ops = g_ptr_array_new_with_free_func((GDestroyNotify)cs_op_free);
@@ -852,18 +865,18 @@ cs_rsc_add_guest_connection(CsRscBuild *build, CsResource *container, const char
     rsc->type = g_strdup("remote");
     rsc->is_remote_connection = TRUE;
     rsc->container = container->index;
-    g_hash_table_insert(rsc->meta, g_strdup("id"), g_strdup(name));
-    g_hash_table_insert(rsc->meta, g_strdup("class"), g_strdup("ocf"));
-    g_hash_table_insert(rsc->meta, g_strdup("provider"), g_strdup("pacemaker"));
-    g_hash_table_insert(rsc->meta, g_strdup("type"), g_strdup("remote"));
-    g_hash_table_insert(rsc->meta, g_strdup("container"), g_strdup(container->id));
+    cs_ref_table_insert(rsc->meta, "id", name);
+    cs_ref_table_insert(rsc->meta, "class", "ocf");
+    cs_ref_table_insert(rsc->meta, "provider", "pacemaker");
+    cs_ref_table_insert(rsc->meta, "type", "remote");
+    cs_ref_table_insert(rsc->meta, "container", container->id);
     const char *managed = g_hash_table_lookup(container->meta, "is-managed");
     if (managed != NULL) {
-        g_hash_table_insert(rsc->meta, g_strdup("is-managed"), g_strdup(managed));
+        cs_ref_table_insert(rsc->meta, "is-managed", managed);
     }
     const char *migrate = g_hash_table_lookup(container->meta, "remote-allow-migrate");
     if (migrate != NULL) {
-        g_hash_table_insert(rsc->meta, g_strdup("allow-migrate"), g_strdup(migrate));
+        cs_ref_table_insert(rsc->meta, "allow-migrate", migrate);
     }
     const char *address = g_hash_table_lookup(container->meta, "remote-addr");
     g_hash_table_insert(rsc->params, g_strdup("server"),
@@ -878,8 +891,8 @@ cs_rsc_add_guest_connection(CsRscBuild *build, CsResource *container, const char
     context.rsc_class = "ocf";
     context.rsc_provider = "pacemaker";
     context.rsc_type = "remote";
-    cs_nvsets_unpack(model->document, defaults, "meta_attributes", &context, NULL,
-                     rsc->meta);
+    cs_nvsets_unpack_refs(model->document, &defaults, 1, "meta_attributes", &context,
+                          rsc->meta);
     cs_rsc_interpret_meta(model, rsc, build->enable_unfencing);
 }
 
@@ -1165,8 +1178,8 @@ cs_rsc_keep_interpreted(CsResource *rsc, const CsResource *old)
     rsc->stickiness_set = old->stickiness_set;
     rsc->failure_timeout_s = old->failure_timeout_s;
     rsc->remote_reconnect_ms = old->remote_reconnect_ms;
-    rsc->multiple_active = g_strdup(old->multiple_active);
-    rsc->requires = g_strdup(old->requires);
+    rsc->multiple_active = old->multiple_active;
+    rsc->requires = old->requires;
 }
 
 CsResource *
@@ -1174,23 +1187,23 @@ cs_model_rederive_resource(const CsModel *model, const CsResource *old,
                            const GPtrArray *names, GHashTable *defaults,
                            GPtrArray *warnings)
 {
-    gboolean changed = FALSE, own;
+    /* each name's value now and before, looked up once: most of the
+     * resources an edit reaches are visited for nothing else */
+    const char *now[2 * CS_RSC_DEFAULTS_MAX_NAMES], *before[2 * CS_RSC_DEFAULTS_MAX_NAMES];
+    gboolean own[2 * CS_RSC_DEFAULTS_MAX_NAMES];
+    gboolean changed = FALSE;
 
-    for (guint i = 0; i < names->len && !changed; i++) {
+    g_assert(names->len <= G_N_ELEMENTS(now));   /* previous's names and the new */
+    for (guint i = 0; i < names->len; i++) {
         const char *name = g_ptr_array_index(names, i);
-        const char *value = cs_rederived_value(model, old, name, defaults, &own);
-        changed = !own && g_strcmp0(value, g_hash_table_lookup(old->meta, name)) != 0;
+        now[i] = cs_rederived_value(model, old, name, defaults, &own[i]);
+        before[i] = g_hash_table_lookup(old->meta, name);
+        changed = changed || (!own[i] && g_strcmp0(now[i], before[i]) != 0);
     }
     if (!changed) {
         return NULL;
     }
-    GHashTable *meta = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-    GHashTableIter iter;
-    gpointer key, value;
-    g_hash_table_iter_init(&iter, old->meta);
-    while (g_hash_table_iter_next(&iter, &key, &value)) {
-        g_hash_table_insert(meta, g_strdup(key), g_strdup(value));
-    }
+    GHashTable *meta = cs_ref_table_copy(old->meta);
     /* the names no edit of rsc_defaults reaches stay noted; those it
      * reaches are noted where their value is not old's own */
     g_autoptr(GPtrArray) inherited = NULL;
@@ -1199,22 +1212,23 @@ cs_model_rederive_resource(const CsModel *model, const CsResource *old,
             cs_note_inherited(&inherited, old->meta_inherited[i]);
         }
     }
-    /* the readers of the names whose value changed; NULL once one
+    /* the readers of the names whose value changed; whole once one
      * changed whose field depends on more than its value */
     guint readers = 0;
     gboolean whole = FALSE;
     for (guint i = 0; i < names->len; i++) {
         const char *name = g_ptr_array_index(names, i);
-        const char *now = cs_rederived_value(model, old, name, defaults, &own);
-        if (own || (inherited != NULL && cs_names_have(inherited, name))) {
+        if (own[i] || (inherited != NULL && cs_names_have(inherited, name))) {
             continue;   /* own, or a name listed twice */
         }
-        cs_note_reader(&readers, &whole, name, now, g_hash_table_lookup(old->meta, name));
-        if (now == NULL) {
+        cs_note_reader(&readers, &whole, name, now[i], before[i]);
+        if (now[i] == NULL) {
             g_hash_table_remove(meta, name);
             continue;
         }
-        g_hash_table_replace(meta, g_strdup(name), g_strdup(now));
+        if (g_strcmp0(now[i], before[i]) != 0) {
+            cs_ref_table_insert(meta, name, now[i]);
+        }
         cs_note_inherited(&inherited, name);
     }
     CsResource *rsc = cs_rsc_copy_for_meta(old, meta);
