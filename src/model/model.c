@@ -263,12 +263,12 @@ cs_resource_unref(CsResource *rsc)
     }
     /* A resource derived again after an edit of <rsc_defaults> shares
      * the containers its meta attributes do not reach: references. */
-    g_free(rsc->id);
+    cs_ref_string_drop(rsc->id);
     g_array_unref(rsc->children);
-    g_free(rsc->rsc_class);
-    g_free(rsc->provider);
-    g_free(rsc->type);
-    g_free(rsc->template_id);
+    cs_ref_string_drop(rsc->rsc_class);
+    cs_ref_string_drop(rsc->provider);
+    cs_ref_string_drop(rsc->type);
+    cs_ref_string_drop(rsc->template_id);
     g_hash_table_unref(rsc->meta);
     g_hash_table_unref(rsc->params);
     g_hash_table_unref(rsc->utilization);

@@ -125,6 +125,8 @@ typedef struct CsOp {
 
 typedef struct CsResource {
     int index;
+    /* id, rsc_class, provider, type and template_id are GRefStrings: a
+     * resource derived again after an edit of <rsc_defaults> shares them */
     char *id;
     CsRscKind kind;
     int parent;                /* index, -1 at top level */

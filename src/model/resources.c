@@ -671,7 +671,7 @@ cs_rsc_new(CsModel *model, const char *id, CsRscKind kind, int parent, xmlNode *
 
     rsc->refs = 1;
     rsc->index = (int)model->resources->len;
-    rsc->id = g_strdup(id);
+    rsc->id = cs_ref_string_new(id);
     rsc->kind = kind;
     rsc->parent = parent;
     rsc->children = g_array_new(FALSE, FALSE, sizeof(int));
@@ -783,11 +783,11 @@ cs_rsc_unpack_one(CsRscBuild *build, xmlNode *xml, int parent)
 
     CsResource *rsc = cs_rsc_new(model, id, kind, parent, xml);
     rsc->template_xml = rsc_xml.template;
-    rsc->template_id = g_strdup(template_id);
+    rsc->template_id = cs_ref_string_new(template_id);
     if (kind == CS_RSC_PRIMITIVE) {
-        rsc->rsc_class = g_strdup(cs_rsc_xml_attr(&rsc_xml, "class"));
-        rsc->provider = g_strdup(cs_rsc_xml_attr(&rsc_xml, "provider"));
-        rsc->type = g_strdup(cs_rsc_xml_attr(&rsc_xml, "type"));
+        rsc->rsc_class = cs_ref_string_new(cs_rsc_xml_attr(&rsc_xml, "class"));
+        rsc->provider = cs_ref_string_new(cs_rsc_xml_attr(&rsc_xml, "provider"));
+        rsc->type = cs_ref_string_new(cs_rsc_xml_attr(&rsc_xml, "type"));
         rsc->fence_device = g_strcmp0(rsc->rsc_class, "stonith") == 0;
         rsc->is_remote_connection = cs_xml_is_remote_connection(
             rsc_xml.template != NULL ? rsc_xml.template : xml);
@@ -860,9 +860,9 @@ cs_rsc_add_guest_connection(CsRscBuild *build, CsResource *container, const char
     }
     CsResource *rsc = cs_rsc_new(model, name, CS_RSC_PRIMITIVE, -1, NULL);
     rsc->implicit = TRUE;
-    rsc->rsc_class = g_strdup("ocf");
-    rsc->provider = g_strdup("pacemaker");
-    rsc->type = g_strdup("remote");
+    rsc->rsc_class = cs_ref_string_new("ocf");
+    rsc->provider = cs_ref_string_new("pacemaker");
+    rsc->type = cs_ref_string_new("remote");
     rsc->is_remote_connection = TRUE;
     rsc->container = container->index;
     cs_ref_table_insert(rsc->meta, "id", name);
@@ -1133,11 +1133,11 @@ cs_rsc_copy_for_meta(const CsResource *old, GHashTable *meta)
 
     *rsc = *old;
     rsc->refs = 1;
-    rsc->id = g_strdup(old->id);
-    rsc->rsc_class = g_strdup(old->rsc_class);
-    rsc->provider = g_strdup(old->provider);
-    rsc->type = g_strdup(old->type);
-    rsc->template_id = g_strdup(old->template_id);
+    rsc->id = cs_ref_string_share(old->id);
+    rsc->rsc_class = cs_ref_string_share(old->rsc_class);
+    rsc->provider = cs_ref_string_share(old->provider);
+    rsc->type = cs_ref_string_share(old->type);
+    rsc->template_id = cs_ref_string_share(old->template_id);
     rsc->children = g_array_ref(old->children);
     rsc->params = g_hash_table_ref(old->params);
     rsc->utilization = g_hash_table_ref(old->utilization);
