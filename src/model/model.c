@@ -835,7 +835,7 @@ cs_model_build(const CsDocument *document, CsTime now, GError **error)
 typedef struct {
     GPtrArray *old;            /* CsResource* of previous, subtree tops */
     GPtrArray *fresh;          /* per top: GPtrArray of CsResource* read again */
-    GPtrArray *warnings;       /* per top: GPtrArray of char* */
+    GPtrArray *warnings;       /* per top: GPtrArray of char*, NULL for none */
     gboolean status_again;     /* something the status section reads changed */
     gboolean constraints_again;    /* something constraints read changed */
     /* After an edit of <rsc_defaults>: what the section gives now (owned
@@ -990,11 +990,19 @@ cs_rsc_index_compare(gconstpointer a, gconstpointer b)
 }
 
 static void
+cs_warnings_unref(gpointer warnings)
+{
+    if (warnings != NULL) {
+        g_ptr_array_unref(warnings);
+    }
+}
+
+static void
 cs_reread_init(CsReread *reread)
 {
     reread->old = g_ptr_array_new();
     reread->fresh = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
-    reread->warnings = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
+    reread->warnings = g_ptr_array_new_with_free_func(cs_warnings_unref);
     reread->status_again = FALSE;
     reread->constraints_again = FALSE;
     reread->rsc_defaults = NULL;
@@ -1092,20 +1100,19 @@ cs_rederive_names(const CsModel *previous, const GPtrArray *now)
  * FALSE when the rebuild cannot follow it (a warning, a new place). */
 static gboolean
 cs_rederive_one(CsModel *scratch, const CsResource *old, const GPtrArray *names,
-                GHashTable *defaults, CsReread *reread)
+                GHashTable *defaults, GPtrArray *warnings, CsReread *reread)
 {
-    GPtrArray *warnings = g_ptr_array_new_with_free_func(g_free);
     CsResource *fresh = cs_model_rederive_resource(scratch, old, names, defaults, warnings);
 
     if (fresh == NULL) {
-        g_ptr_array_free(warnings, TRUE);
         return TRUE;
     }
     GPtrArray *list = g_ptr_array_new();
     g_ptr_array_add(list, fresh);
     g_ptr_array_add(reread->old, (gpointer)old);
     g_ptr_array_add(reread->fresh, list);
-    g_ptr_array_add(reread->warnings, warnings);
+    /* none to put in place: one that gave warnings is not followed */
+    g_ptr_array_add(reread->warnings, NULL);
     g_ptr_array_index(scratch->resources, old->index) = fresh;
     /* The warnings of old's subtree are where they were only if reading
      * its meta gave none, then and now. */
@@ -1140,10 +1147,13 @@ cs_rederive_resources(const CsModel *previous, CsReread *reread)
     memcpy(resources->pdata, previous->resources->pdata,
            previous->resources->len * sizeof(gpointer));
     scratch.resources = resources;   /* the new ones replace the old as made */
+    /* the warnings of one resource: the first that gives any ends it */
+    g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func(g_free);
     for (guint i = 0; i < previous->resources->len; i++) {
         const CsResource *old = g_ptr_array_index(previous->resources, i);
         g_autoptr(GHashTable) own = shared == NULL ? cs_rsc_defaults_for(&scratch, old) : NULL;
-        if (!cs_rederive_one(&scratch, old, names, own != NULL ? own : shared, reread)) {
+        if (!cs_rederive_one(&scratch, old, names, own != NULL ? own : shared, warnings,
+                             reread)) {
             return FALSE;
         }
     }
@@ -1176,7 +1186,7 @@ cs_rebuild_resources(CsModel *model, const CsModel *previous, CsReread *reread)
             g_ptr_array_index(model->resources, index) = g_ptr_array_index(fresh, j);
         }
         g_ptr_array_set_size(fresh, 0);   /* the model holds them now */
-        for (guint j = 0; j < warnings->len; j++) {
+        for (guint j = 0; warnings != NULL && j < warnings->len; j++) {
             guint at = stage_start + old->warnings_first + j;
             g_free(g_ptr_array_index(model->warnings, at));
             g_ptr_array_index(model->warnings, at) = g_strdup(g_ptr_array_index(warnings, j));
