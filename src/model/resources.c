@@ -1106,15 +1106,16 @@ cs_names_have(const GPtrArray *names, const char *name)
     return FALSE;
 }
 
-/* The value names[i] has for old now, or NULL; *own when old sets it
- * itself (what rsc_defaults cannot change). */
+/* The value name has for old now, or NULL, given before, its value in
+ * old's meta (a table never holds NULL); *own when old sets it itself
+ * (what rsc_defaults cannot change). */
 static const char *
 cs_rederived_value(const CsModel *model, const CsResource *old, const char *name,
-                   GHashTable *defaults, gboolean *own)
+                   const char *before, GHashTable *defaults, gboolean *own)
 {
-    *own = g_hash_table_contains(old->meta, name) && !cs_strv_has(old->meta_inherited, name);
+    *own = before != NULL && !cs_strv_has(old->meta_inherited, name);
     if (*own) {
-        return g_hash_table_lookup(old->meta, name);
+        return before;
     }
     const char *value = g_hash_table_lookup(defaults, name);
     if (value == NULL && old->parent >= 0) {
@@ -1196,8 +1197,8 @@ cs_model_rederive_resource(const CsModel *model, const CsResource *old,
     g_assert(names->len <= G_N_ELEMENTS(now));   /* previous's names and the new */
     for (guint i = 0; i < names->len; i++) {
         const char *name = g_ptr_array_index(names, i);
-        now[i] = cs_rederived_value(model, old, name, defaults, &own[i]);
         before[i] = g_hash_table_lookup(old->meta, name);
+        now[i] = cs_rederived_value(model, old, name, before[i], defaults, &own[i]);
         changed = changed || (!own[i] && g_strcmp0(now[i], before[i]) != 0);
     }
     if (!changed) {
