@@ -130,7 +130,7 @@ CsResource *cs_model_rederive_resource(const CsModel *model, const CsResource *o
                                        const GPtrArray *names, GHashTable *defaults,
                                        GPtrArray *warnings);
 /* What <rsc_defaults>'s meta_attributes give rsc (its class, provider and
- * type decide rsc_expression rules); a new table.  rsc NULL: a resource
+ * type decide rsc_expression rules); a new cs_ref_table().  rsc NULL: a resource
  * of no agent, right for every resource when the sets have no
  * rsc_expression (cs_rsc_defaults_per_resource). */
 GHashTable *cs_rsc_defaults_for(const CsModel *model, const CsResource *rsc);

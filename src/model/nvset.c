@@ -201,6 +201,12 @@ cs_ref_table_insert(GHashTable *table, const char *name, const char *value)
     g_hash_table_replace(table, g_ref_string_new(name), g_ref_string_new(value));
 }
 
+void
+cs_ref_table_share(GHashTable *table, char *name, char *value)
+{
+    g_hash_table_replace(table, g_ref_string_acquire(name), g_ref_string_acquire(value));
+}
+
 GHashTable *
 cs_ref_table_copy(GHashTable *table)
 {

@@ -1054,11 +1054,12 @@ GHashTable *
 cs_rsc_defaults_for(const CsModel *model, const CsResource *rsc)
 {
     CsRuleContext context;
-    GHashTable *defaults = cs_string_table();
+    GHashTable *defaults = cs_ref_table();
+    xmlNode *section = cs_document_section(model->document, "rsc_defaults");
 
     cs_rsc_defaults_context(model, rsc, &context);
-    cs_nvsets_unpack(model->document, cs_document_section(model->document, "rsc_defaults"),
-                     "meta_attributes", &context, NULL, defaults);
+    cs_nvsets_unpack_refs(model->document, &section, 1, "meta_attributes", &context,
+                          defaults);
     return defaults;
 }
 
@@ -1108,20 +1109,26 @@ cs_names_have(const GPtrArray *names, const char *name)
 
 /* The value name has for old now, or NULL, given before, its value in
  * old's meta (a table never holds NULL); *own when old sets it itself
- * (what rsc_defaults cannot change). */
-static const char *
+ * (what rsc_defaults cannot change).  Otherwise *key is the name as the
+ * table giving the value holds it: both GRefStrings, for the new meta to
+ * share. */
+static char *
 cs_rederived_value(const CsModel *model, const CsResource *old, const char *name,
-                   const char *before, GHashTable *defaults, gboolean *own)
+                   const char *before, GHashTable *defaults, gboolean *own, char **key)
 {
+    gpointer found_key = NULL, value = NULL;
+
     *own = before != NULL && !cs_strv_has(old->meta_inherited, name);
+    *key = NULL;
     if (*own) {
-        return before;
+        return (char *)before;
     }
-    const char *value = g_hash_table_lookup(defaults, name);
-    if (value == NULL && old->parent >= 0) {
+    if (!g_hash_table_lookup_extended(defaults, name, &found_key, &value)
+        && old->parent >= 0) {
         const CsResource *parent = g_ptr_array_index(model->resources, old->parent);
-        value = g_hash_table_lookup(parent->meta, name);
+        g_hash_table_lookup_extended(parent->meta, name, &found_key, &value);
     }
+    *key = found_key;
     return value;
 }
 
@@ -1183,6 +1190,51 @@ cs_rsc_keep_interpreted(CsResource *rsc, const CsResource *old)
     rsc->requires = old->requires;
 }
 
+/* Whether names[i] is also names[j] for some j < i (the names previous's
+ * section gave and those it gives now overlap). */
+static gboolean
+cs_names_listed_before(const GPtrArray *names, guint i)
+{
+    for (guint j = 0; j < i; j++) {
+        if (strcmp(g_ptr_array_index(names, j), g_ptr_array_index(names, i)) == 0) {
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+/* old's meta_inherited after the edit: the names no edit of rsc_defaults
+ * reaches stay noted; those it reaches are noted where old does not set
+ * them itself and they have a value now.  A name of names was noted in
+ * old exactly when it had a value and was not own, so when no name gains
+ * or loses its value the list is old's. */
+static char **
+cs_rederived_inherited(const CsResource *old, const GPtrArray *names,
+                       const char *const *now, const char *const *before,
+                       const gboolean *own)
+{
+    gboolean same = TRUE;
+
+    for (guint i = 0; i < names->len && same; i++) {
+        same = own[i] || (now[i] != NULL) == (before[i] != NULL);
+    }
+    if (same) {
+        return g_strdupv(old->meta_inherited);
+    }
+    g_autoptr(GPtrArray) inherited = NULL;
+    for (gsize i = 0; old->meta_inherited != NULL && old->meta_inherited[i] != NULL; i++) {
+        if (!cs_names_have(names, old->meta_inherited[i])) {
+            cs_note_inherited(&inherited, old->meta_inherited[i]);
+        }
+    }
+    for (guint i = 0; i < names->len; i++) {
+        if (!own[i] && now[i] != NULL && !cs_names_listed_before(names, i)) {
+            cs_note_inherited(&inherited, g_ptr_array_index(names, i));
+        }
+    }
+    return cs_inherited_strv(&inherited);
+}
+
 CsResource *
 cs_model_rederive_resource(const CsModel *model, const CsResource *old,
                            const GPtrArray *names, GHashTable *defaults,
@@ -1190,7 +1242,8 @@ cs_model_rederive_resource(const CsModel *model, const CsResource *old,
 {
     /* each name's value now and before, looked up once: most of the
      * resources an edit reaches are visited for nothing else */
-    const char *now[2 * CS_RSC_DEFAULTS_MAX_NAMES], *before[2 * CS_RSC_DEFAULTS_MAX_NAMES];
+    const char *before[2 * CS_RSC_DEFAULTS_MAX_NAMES];
+    char *now[2 * CS_RSC_DEFAULTS_MAX_NAMES], *key[2 * CS_RSC_DEFAULTS_MAX_NAMES];
     gboolean own[2 * CS_RSC_DEFAULTS_MAX_NAMES];
     gboolean changed = FALSE;
 
@@ -1198,42 +1251,33 @@ cs_model_rederive_resource(const CsModel *model, const CsResource *old,
     for (guint i = 0; i < names->len; i++) {
         const char *name = g_ptr_array_index(names, i);
         before[i] = g_hash_table_lookup(old->meta, name);
-        now[i] = cs_rederived_value(model, old, name, before[i], defaults, &own[i]);
+        now[i] = cs_rederived_value(model, old, name, before[i], defaults, &own[i],
+                                    &key[i]);
         changed = changed || (!own[i] && g_strcmp0(now[i], before[i]) != 0);
     }
     if (!changed) {
         return NULL;
     }
     GHashTable *meta = cs_ref_table_copy(old->meta);
-    /* the names no edit of rsc_defaults reaches stay noted; those it
-     * reaches are noted where their value is not old's own */
-    g_autoptr(GPtrArray) inherited = NULL;
-    for (gsize i = 0; old->meta_inherited != NULL && old->meta_inherited[i] != NULL; i++) {
-        if (!cs_names_have(names, old->meta_inherited[i])) {
-            cs_note_inherited(&inherited, old->meta_inherited[i]);
-        }
-    }
     /* the readers of the names whose value changed; whole once one
      * changed whose field depends on more than its value */
     guint readers = 0;
     gboolean whole = FALSE;
     for (guint i = 0; i < names->len; i++) {
         const char *name = g_ptr_array_index(names, i);
-        if (own[i] || (inherited != NULL && cs_names_have(inherited, name))) {
-            continue;   /* own, or a name listed twice */
+        if (own[i] || g_strcmp0(now[i], before[i]) == 0 || cs_names_listed_before(names, i)) {
+            continue;
         }
         cs_note_reader(&readers, &whole, name, now[i], before[i]);
         if (now[i] == NULL) {
             g_hash_table_remove(meta, name);
-            continue;
+        } else {
+            cs_ref_table_share(meta, key[i], now[i]);
         }
-        if (g_strcmp0(now[i], before[i]) != 0) {
-            cs_ref_table_insert(meta, name, now[i]);
-        }
-        cs_note_inherited(&inherited, name);
     }
     CsResource *rsc = cs_rsc_copy_for_meta(old, meta);
-    rsc->meta_inherited = cs_inherited_strv(&inherited);
+    rsc->meta_inherited = cs_rederived_inherited(old, names, (const char *const *)now,
+                                                 before, own);
     CsModel scratch = *model;
     scratch.warnings = warnings;
     if (whole) {
