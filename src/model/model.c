@@ -1096,6 +1096,29 @@ cs_rederive_names(const CsModel *previous, const GPtrArray *now)
     return names;
 }
 
+/* The list of resources read again that old's new one joins: the last
+ * when old comes right after the ones it holds (cs_rebuild_resources
+ * puts a list's j-th resource at its first one's index + j), else a new
+ * one.  Most resources an edit reaches are neighbours: one list for a
+ * run of them instead of one each. */
+static GPtrArray *
+cs_rederive_run(CsReread *reread, const CsResource *old)
+{
+    if (reread->old->len > 0) {
+        const CsResource *first = g_ptr_array_index(reread->old, reread->old->len - 1);
+        GPtrArray *list = g_ptr_array_index(reread->fresh, reread->fresh->len - 1);
+        if (first->index + (int)list->len == old->index) {
+            return list;
+        }
+    }
+    GPtrArray *list = g_ptr_array_new();
+    g_ptr_array_add(reread->old, (gpointer)old);
+    g_ptr_array_add(reread->fresh, list);
+    /* none to put in place: one that gave warnings is not followed */
+    g_ptr_array_add(reread->warnings, NULL);
+    return list;
+}
+
 /* One resource derived again, checked and recorded as one read again;
  * FALSE when the rebuild cannot follow it (a warning, a new place). */
 static gboolean
@@ -1107,12 +1130,7 @@ cs_rederive_one(CsModel *scratch, const CsResource *old, const GPtrArray *names,
     if (fresh == NULL) {
         return TRUE;
     }
-    GPtrArray *list = g_ptr_array_new();
-    g_ptr_array_add(list, fresh);
-    g_ptr_array_add(reread->old, (gpointer)old);
-    g_ptr_array_add(reread->fresh, list);
-    /* none to put in place: one that gave warnings is not followed */
-    g_ptr_array_add(reread->warnings, NULL);
+    g_ptr_array_add(cs_rederive_run(reread, old), fresh);
     g_ptr_array_index(scratch->resources, old->index) = fresh;
     /* The warnings of old's subtree are where they were only if reading
      * its meta gave none, then and now. */
