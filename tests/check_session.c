@@ -889,6 +889,72 @@ START_TEST(test_defaults_rules)
 }
 END_TEST
 
+/* An edit of <rsc_defaults> that changes only names whose fields depend
+ * on their value alone (resource-stickiness, priority,
+ * migration-threshold, failure-timeout) reads just those fields again:
+ * the resources that inherit the default follow, a clone instance falls
+ * back to 1, and what a resource or its group sets stays. */
+START_TEST(test_defaults_fields_alone)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsSession) session = cs_session_open(TEST_DATA "/session/defaults-stickiness.xml",
+                                                   "2024-06-01 12:00:00", &error);
+    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
+    CsShared shared;
+
+    ck_assert_int_eq(cs_model_resource(session->model, "plain")->stickiness, 5);
+    ck_assert_int_eq(cs_model_resource(session->model, "spread-a")->stickiness, 5);
+    ck_assert_int_eq(cs_model_resource(session->model, "pair-a")->stickiness, 30);
+    ck_assert(cs_edit_stickiness(session->log, NULL, "100", &error));
+    shared = refresh_sharing(session, "plain");
+    ck_assert(shared.config && shared.status && !shared.resource);
+    const CsModel *model = session->model;
+    ck_assert_int_eq(cs_model_resource(model, "plain")->stickiness, 100);
+    ck_assert(cs_model_resource(model, "plain")->stickiness_set);
+    ck_assert_int_eq(cs_model_resource(model, "duo-a")->stickiness, 100);
+    ck_assert_int_eq(cs_model_resource(model, "spread-a")->stickiness, 100);
+    ck_assert_int_eq(cs_model_resource(model, "own")->stickiness, 40);
+    /* the group's own value beats rsc_defaults for its members */
+    ck_assert_int_eq(cs_model_resource(model, "pair")->stickiness, 30);
+    ck_assert_int_eq(cs_model_resource(model, "pair-a")->stickiness, 30);
+    ck_assert_int_eq(cs_model_resource(model, "pair-b")->stickiness, 30);
+    /* the fields no name of the edit reaches are as they were */
+    ck_assert_int_eq(cs_model_resource(model, "plain")->priority, 3);
+    ck_assert_int_eq(cs_model_resource(model, "plain")->migration_threshold, 4);
+    ck_assert_int_eq(cs_model_resource(model, "plain")->failure_timeout_s, 60);
+    ck_assert_str_eq(cs_model_resource(model, "plain")->requires, "quorum");
+    ck_assert_str_eq(cs_model_resource(model, "plain")->multiple_active, "stop_start");
+    /* no default: a clone instance has 1, a primitive 0 and unset */
+    ck_assert(cs_edit_stickiness(session->log, NULL, NULL, &error));
+    shared = refresh_sharing(session, "plain");
+    ck_assert(shared.config && !shared.resource);
+    model = session->model;
+    ck_assert_int_eq(cs_model_resource(model, "plain")->stickiness, 0);
+    ck_assert(!cs_model_resource(model, "plain")->stickiness_set);
+    ck_assert_int_eq(cs_model_resource(model, "spread-a")->stickiness, 1);
+    ck_assert(!cs_model_resource(model, "spread-a")->stickiness_set);
+    ck_assert_int_eq(cs_model_resource(model, "own")->stickiness, 40);
+    ck_assert_int_eq(cs_model_resource(model, "pair-a")->stickiness, 30);
+    /* the dated set off: priority, migration-threshold and
+     * failure-timeout back to their defaults, own values kept */
+    ck_assert(cs_edit_rule_enable(session->log, "until-2030-rule", FALSE, &error));
+    shared = refresh_sharing(session, "plain");
+    ck_assert(shared.config && !shared.resource);
+    model = session->model;
+    ck_assert_int_eq(cs_model_resource(model, "plain")->priority, 0);
+    ck_assert_int_eq(cs_model_resource(model, "plain")->migration_threshold, CS_INFINITY);
+    ck_assert_int_eq(cs_model_resource(model, "plain")->failure_timeout_s, 0);
+    ck_assert_int_eq(cs_model_resource(model, "own")->priority, 2);
+    ck_assert_int_eq(cs_model_resource(model, "spread-a")->stickiness, 1);
+    while (cs_edit_undo(session->log)) {
+        ck_assert(cs_session_refresh(session));
+        assert_as_from_scratch(session, "undo");
+    }
+    ck_assert_int_eq(cs_model_resource(session->model, "plain")->stickiness, 5);
+    ck_assert_int_eq(cs_model_resource(session->model, "plain")->priority, 3);
+}
+END_TEST
+
 /* A refresh: how many constraint elements were taken over, checked
  * against a from-scratch build. */
 static guint refresh_reused(CsSession *session, const char *what)
@@ -1047,6 +1113,7 @@ static Suite *session_suite(void)
     tcase_add_test(refresh, test_changes_reach);
     tcase_add_test(refresh, test_partial_rebuilds);
     tcase_add_test(refresh, test_defaults_rules);
+    tcase_add_test(refresh, test_defaults_fields_alone);
     tcase_add_test(refresh, test_constraints_taken_over);
     tcase_add_test(refresh, test_clock_edits);
     tcase_add_test(refresh, test_clock_ends_ban);

@@ -386,7 +386,7 @@ static int add_orphan_primitive(CsExpansion *expansion, const CsModel *model,
     orphan->multiple_active = "stop_start";
     orphan->critical = TRUE;
     orphan->fence_device = g_strcmp0(orphan->rsc_class, "stonith") == 0;
-    orphan->requires = (char *)orphan_requires(model, orphan);
+    orphan->requires = orphan_requires(model, orphan);
     orphan->container = -1;
     orphan->remote_node = -1;
     cs_score_parse(g_hash_table_lookup(model->rsc_defaults, "priority"),

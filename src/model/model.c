@@ -263,19 +263,17 @@ cs_resource_unref(CsResource *rsc)
     }
     /* A resource derived again after an edit of <rsc_defaults> shares
      * the containers its meta attributes do not reach: references. */
-    g_free(rsc->id);
+    cs_ref_string_drop(rsc->id);
     g_array_unref(rsc->children);
-    g_free(rsc->rsc_class);
-    g_free(rsc->provider);
-    g_free(rsc->type);
-    g_free(rsc->template_id);
+    cs_ref_string_drop(rsc->rsc_class);
+    cs_ref_string_drop(rsc->provider);
+    cs_ref_string_drop(rsc->type);
+    cs_ref_string_drop(rsc->template_id);
     g_hash_table_unref(rsc->meta);
     g_hash_table_unref(rsc->params);
     g_hash_table_unref(rsc->utilization);
     g_ptr_array_unref(rsc->ops);
     g_strfreev(rsc->meta_inherited);
-    g_free(rsc->multiple_active);
-    g_free(rsc->requires);
     g_free(rsc);
 }
 
@@ -837,7 +835,7 @@ cs_model_build(const CsDocument *document, CsTime now, GError **error)
 typedef struct {
     GPtrArray *old;            /* CsResource* of previous, subtree tops */
     GPtrArray *fresh;          /* per top: GPtrArray of CsResource* read again */
-    GPtrArray *warnings;       /* per top: GPtrArray of char* */
+    GPtrArray *warnings;       /* per top: GPtrArray of char*, NULL for none */
     gboolean status_again;     /* something the status section reads changed */
     gboolean constraints_again;    /* something constraints read changed */
     /* After an edit of <rsc_defaults>: what the section gives now (owned
@@ -992,11 +990,19 @@ cs_rsc_index_compare(gconstpointer a, gconstpointer b)
 }
 
 static void
+cs_warnings_unref(gpointer warnings)
+{
+    if (warnings != NULL) {
+        g_ptr_array_unref(warnings);
+    }
+}
+
+static void
 cs_reread_init(CsReread *reread)
 {
     reread->old = g_ptr_array_new();
     reread->fresh = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
-    reread->warnings = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
+    reread->warnings = g_ptr_array_new_with_free_func(cs_warnings_unref);
     reread->status_again = FALSE;
     reread->constraints_again = FALSE;
     reread->rsc_defaults = NULL;
@@ -1090,24 +1096,41 @@ cs_rederive_names(const CsModel *previous, const GPtrArray *now)
     return names;
 }
 
+/* The list of resources read again that old's new one joins: the last
+ * when old comes right after the ones it holds (cs_rebuild_resources
+ * puts a list's j-th resource at its first one's index + j), else a new
+ * one.  Most resources an edit reaches are neighbours: one list for a
+ * run of them instead of one each. */
+static GPtrArray *
+cs_rederive_run(CsReread *reread, const CsResource *old)
+{
+    if (reread->old->len > 0) {
+        const CsResource *first = g_ptr_array_index(reread->old, reread->old->len - 1);
+        GPtrArray *list = g_ptr_array_index(reread->fresh, reread->fresh->len - 1);
+        if (first->index + (int)list->len == old->index) {
+            return list;
+        }
+    }
+    GPtrArray *list = g_ptr_array_new();
+    g_ptr_array_add(reread->old, (gpointer)old);
+    g_ptr_array_add(reread->fresh, list);
+    /* none to put in place: one that gave warnings is not followed */
+    g_ptr_array_add(reread->warnings, NULL);
+    return list;
+}
+
 /* One resource derived again, checked and recorded as one read again;
  * FALSE when the rebuild cannot follow it (a warning, a new place). */
 static gboolean
 cs_rederive_one(CsModel *scratch, const CsResource *old, const GPtrArray *names,
-                GHashTable *defaults, CsReread *reread)
+                GHashTable *defaults, GPtrArray *warnings, CsReread *reread)
 {
-    GPtrArray *warnings = g_ptr_array_new_with_free_func(g_free);
     CsResource *fresh = cs_model_rederive_resource(scratch, old, names, defaults, warnings);
 
     if (fresh == NULL) {
-        g_ptr_array_free(warnings, TRUE);
         return TRUE;
     }
-    GPtrArray *list = g_ptr_array_new();
-    g_ptr_array_add(list, fresh);
-    g_ptr_array_add(reread->old, (gpointer)old);
-    g_ptr_array_add(reread->fresh, list);
-    g_ptr_array_add(reread->warnings, warnings);
+    g_ptr_array_add(cs_rederive_run(reread, old), fresh);
     g_ptr_array_index(scratch->resources, old->index) = fresh;
     /* The warnings of old's subtree are where they were only if reading
      * its meta gave none, then and now. */
@@ -1142,10 +1165,13 @@ cs_rederive_resources(const CsModel *previous, CsReread *reread)
     memcpy(resources->pdata, previous->resources->pdata,
            previous->resources->len * sizeof(gpointer));
     scratch.resources = resources;   /* the new ones replace the old as made */
+    /* the warnings of one resource: the first that gives any ends it */
+    g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func(g_free);
     for (guint i = 0; i < previous->resources->len; i++) {
         const CsResource *old = g_ptr_array_index(previous->resources, i);
         g_autoptr(GHashTable) own = shared == NULL ? cs_rsc_defaults_for(&scratch, old) : NULL;
-        if (!cs_rederive_one(&scratch, old, names, own != NULL ? own : shared, reread)) {
+        if (!cs_rederive_one(&scratch, old, names, own != NULL ? own : shared, warnings,
+                             reread)) {
             return FALSE;
         }
     }
@@ -1178,7 +1204,7 @@ cs_rebuild_resources(CsModel *model, const CsModel *previous, CsReread *reread)
             g_ptr_array_index(model->resources, index) = g_ptr_array_index(fresh, j);
         }
         g_ptr_array_set_size(fresh, 0);   /* the model holds them now */
-        for (guint j = 0; j < warnings->len; j++) {
+        for (guint j = 0; warnings != NULL && j < warnings->len; j++) {
             guint at = stage_start + old->warnings_first + j;
             g_free(g_ptr_array_index(model->warnings, at));
             g_ptr_array_index(model->warnings, at) = g_strdup(g_ptr_array_index(warnings, j));

@@ -125,6 +125,8 @@ typedef struct CsOp {
 
 typedef struct CsResource {
     int index;
+    /* id, rsc_class, provider, type and template_id are GRefStrings: a
+     * resource derived again after an edit of <rsc_defaults> shares them */
     char *id;
     CsRscKind kind;
     int parent;                /* index, -1 at top level */
@@ -146,10 +148,12 @@ typedef struct CsResource {
     gboolean maintenance;
     CsRole target_role;            /* UNKNOWN when not given */
     int priority;
-    char *multiple_active;         /* stop_start (default), stop_only, block, stop_unexpected */
+    /* multiple_active and requires point to static strings: a copy of
+     * the resource shares them */
+    const char *multiple_active;   /* stop_start (default), stop_only, block, stop_unexpected */
     gboolean allow_migrate;
     gboolean critical;
-    char *requires;                /* nothing, quorum, fencing, unfencing */
+    const char *requires;          /* nothing, quorum, fencing, unfencing */
     /* clones (Pacemaker Explained ch. 10) */
     gboolean promotable;
     int clone_max, clone_node_max, promoted_max, promoted_node_max;

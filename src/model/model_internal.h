@@ -97,6 +97,27 @@ gboolean cs_xml_enables_unfencing(const xmlNode *resource);
 void cs_model_reread_resource(const CsModel *model, const CsResource *old,
                               GPtrArray *fresh, GPtrArray *warnings);
 
+/* NULL-tolerant GRefString helpers (the names of a CsResource). */
+static inline char *
+cs_ref_string_new(const char *string)
+{
+    return string != NULL ? g_ref_string_new(string) : NULL;
+}
+
+static inline char *
+cs_ref_string_share(char *string)
+{
+    return string != NULL ? g_ref_string_acquire(string) : NULL;
+}
+
+static inline void
+cs_ref_string_drop(char *string)
+{
+    if (string != NULL) {
+        g_ref_string_release(string);
+    }
+}
+
 /* The resource old after an edit of <rsc_defaults> alone (model is the
  * new model: its rsc_defaults, and its resources before old, the parent
  * among them).  Only the names in names (those the section gives now or
@@ -109,7 +130,7 @@ CsResource *cs_model_rederive_resource(const CsModel *model, const CsResource *o
                                        const GPtrArray *names, GHashTable *defaults,
                                        GPtrArray *warnings);
 /* What <rsc_defaults>'s meta_attributes give rsc (its class, provider and
- * type decide rsc_expression rules); a new table.  rsc NULL: a resource
+ * type decide rsc_expression rules); a new cs_ref_table().  rsc NULL: a resource
  * of no agent, right for every resource when the sets have no
  * rsc_expression (cs_rsc_defaults_per_resource). */
 GHashTable *cs_rsc_defaults_for(const CsModel *model, const CsResource *rsc);

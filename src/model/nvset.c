@@ -73,7 +73,8 @@ cs_nvset_compare(gconstpointer a, gconstpointer b)
 /* Copies the pairs of one set.  "#default" as a value removes a value an
  * earlier set gave, letting the default apply (Pacemaker's populate_hash). */
 static void
-cs_nvset_populate(const CsDocument *document, xmlNode *set, GHashTable *into)
+cs_nvset_populate(const CsDocument *document, xmlNode *set, GHashTable *into,
+                  gboolean ref_strings)
 {
     xmlNode *list = set;
 
@@ -104,7 +105,11 @@ cs_nvset_populate(const CsDocument *document, xmlNode *set, GHashTable *into)
         }
         if (g_ascii_strcasecmp(value, "#default") == 0) {
             g_hash_table_remove(into, name);
-        } else if (!g_hash_table_contains(into, name)) {
+        } else if (g_hash_table_contains(into, name)) {
+            continue;
+        } else if (ref_strings) {
+            cs_ref_table_insert(into, name, value);
+        } else {
             g_hash_table_insert(into, g_strdup(name), g_strdup(value));
         }
     }
@@ -138,11 +143,10 @@ cs_nvsets_gather(const CsDocument *document, xmlNode *parent, const char *elemen
     return sets;
 }
 
-void
-cs_nvsets_unpack_many(const CsDocument *document, xmlNode *const *parents,
-                      gsize n_parents, const char *element_name,
-                      const CsRuleContext *context, const char *first_id,
-                      GHashTable *into)
+static void
+cs_nvsets_fill(const CsDocument *document, xmlNode *const *parents, gsize n_parents,
+               const char *element_name, const CsRuleContext *context,
+               const char *first_id, GHashTable *into, gboolean ref_strings)
 {
     GList *sets = NULL;
 
@@ -153,10 +157,68 @@ cs_nvsets_unpack_many(const CsDocument *document, xmlNode *const *parents,
     for (GList *item = sets; item != NULL; item = item->next) {
         CsNvsetEntry *entry = item->data;
         if (cs_rules_pass(entry->set, context)) {
-            cs_nvset_populate(document, entry->set, into);
+            cs_nvset_populate(document, entry->set, into, ref_strings);
         }
     }
     g_list_free_full(sets, g_free);
+}
+
+void
+cs_nvsets_unpack_many(const CsDocument *document, xmlNode *const *parents,
+                      gsize n_parents, const char *element_name,
+                      const CsRuleContext *context, const char *first_id,
+                      GHashTable *into)
+{
+    cs_nvsets_fill(document, parents, n_parents, element_name, context, first_id,
+                   into, FALSE);
+}
+
+void
+cs_nvsets_unpack_refs(const CsDocument *document, xmlNode *const *parents,
+                      gsize n_parents, const char *element_name,
+                      const CsRuleContext *context, GHashTable *into)
+{
+    cs_nvsets_fill(document, parents, n_parents, element_name, context, NULL,
+                   into, TRUE);
+}
+
+static void
+cs_ref_string_release(gpointer string)
+{
+    g_ref_string_release(string);
+}
+
+GHashTable *
+cs_ref_table(void)
+{
+    return g_hash_table_new_full(g_str_hash, g_str_equal, cs_ref_string_release,
+                                 cs_ref_string_release);
+}
+
+void
+cs_ref_table_insert(GHashTable *table, const char *name, const char *value)
+{
+    g_hash_table_replace(table, g_ref_string_new(name), g_ref_string_new(value));
+}
+
+void
+cs_ref_table_share(GHashTable *table, char *name, char *value)
+{
+    g_hash_table_replace(table, g_ref_string_acquire(name), g_ref_string_acquire(value));
+}
+
+GHashTable *
+cs_ref_table_copy(GHashTable *table)
+{
+    GHashTable *copy = cs_ref_table();
+    GHashTableIter iter;
+    gpointer name, value;
+
+    g_hash_table_iter_init(&iter, table);
+    while (g_hash_table_iter_next(&iter, &name, &value)) {
+        g_hash_table_insert(copy, g_ref_string_acquire(name), g_ref_string_acquire(value));
+    }
+    return copy;
 }
 
 void

@@ -31,4 +31,27 @@ void cs_nvsets_unpack_many(const CsDocument *document, xmlNode *const *parents,
                            const CsRuleContext *context, const char *first_id,
                            GHashTable *into);
 
+/* Tables of GRefStrings, keys and values: a copy takes references
+ * instead of copying each string, which keeps a resource's meta
+ * attributes cheap to derive again after an edit of <rsc_defaults>.
+ * Only cs_ref_table_insert(), cs_ref_table_share(), cs_ref_table_copy()
+ * and cs_nvsets_unpack_refs() may put strings into one. */
+GHashTable *cs_ref_table(void);
+
+/* Sets name to value (both copied into new GRefStrings), replacing any
+ * value name had. */
+void cs_ref_table_insert(GHashTable *table, const char *name, const char *value);
+
+/* Sets name to value, both GRefStrings another table holds, taking a
+ * reference to each. */
+void cs_ref_table_share(GHashTable *table, char *name, char *value);
+
+/* A new table holding the same strings, each referenced once more. */
+GHashTable *cs_ref_table_copy(GHashTable *table);
+
+/* As cs_nvsets_unpack_many without first_id, into a cs_ref_table(). */
+void cs_nvsets_unpack_refs(const CsDocument *document, xmlNode *const *parents,
+                           gsize n_parents, const char *element_name,
+                           const CsRuleContext *context, GHashTable *into);
+
 #endif

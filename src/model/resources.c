@@ -100,7 +100,7 @@ cs_rsc_add_ancestor_sets(CsModel *model, CsResource *rsc,
     g_hash_table_iter_init(&iter, explicit_meta);
     while (g_hash_table_iter_next(&iter, &name, &value)) {
         if (!g_hash_table_contains(rsc->meta, name)) {
-            g_hash_table_insert(rsc->meta, g_strdup(name), g_strdup(value));
+            cs_ref_table_insert(rsc->meta, name, value);
         }
     }
 }
@@ -142,16 +142,16 @@ cs_rsc_unpack_meta(CsModel *model, CsResource *rsc, const CsRscXml *xml)
     context.rsc_provider = cs_rsc_xml_attr(xml, "provider");
     context.rsc_type = cs_rsc_xml_attr(xml, "type");
 
-    g_hash_table_insert(rsc->meta, g_strdup("id"), g_strdup(rsc->id));
+    cs_ref_table_insert(rsc->meta, "id", rsc->id);
     for (const xmlAttr *attr = attrs_from->properties; attr != NULL; attr = attr->next) {
         const char *name = (const char *)attr->name;
         const char *value = cs_xml_attr(attrs_from, name);
         if (value != NULL && !g_hash_table_contains(rsc->meta, name)) {
-            g_hash_table_insert(rsc->meta, g_strdup(name), g_strdup(value));
+            cs_ref_table_insert(rsc->meta, name, value);
         }
     }
-    cs_nvsets_unpack_many(model->document, parents, n_parents, "meta_attributes",
-                          &context, NULL, rsc->meta);
+    cs_nvsets_unpack_refs(model->document, parents, n_parents, "meta_attributes",
+                          &context, rsc->meta);
     if (rsc->parent >= 0) {
         cs_rsc_add_ancestor_sets(model, rsc, &context);
     }
@@ -164,8 +164,8 @@ cs_rsc_unpack_meta(CsModel *model, CsResource *rsc, const CsRscXml *xml)
         own[i] = g_hash_table_contains(rsc->meta, g_ptr_array_index(names, i));
     }
     xmlNode *defaults = cs_document_section(model->document, "rsc_defaults");
-    cs_nvsets_unpack(model->document, defaults, "meta_attributes", &context, NULL,
-                     rsc->meta);
+    cs_nvsets_unpack_refs(model->document, &defaults, 1, "meta_attributes", &context,
+                          rsc->meta);
     for (guint i = 0; names != NULL && i < names->len; i++) {
         const char *name = g_ptr_array_index(names, i);
         if (!own[i] && g_hash_table_contains(rsc->meta, name)) {
@@ -179,7 +179,8 @@ cs_rsc_unpack_meta(CsModel *model, CsResource *rsc, const CsRscXml *xml)
         g_hash_table_iter_init(&iter, parent->meta);
         while (g_hash_table_iter_next(&iter, &name, &value)) {
             if (!g_hash_table_contains(rsc->meta, name)) {
-                g_hash_table_insert(rsc->meta, g_strdup(name), g_strdup(value));
+                g_hash_table_insert(rsc->meta, g_ref_string_acquire(name),
+                                    g_ref_string_acquire(value));
                 if (names != NULL) {
                     cs_note_inherited(&inherited, name);
                 }
@@ -397,42 +398,55 @@ cs_rsc_target_role(CsModel *model, const CsResource *rsc, gboolean promotable_to
     return role;
 }
 
+/* The word among words that value is, ignoring case, or NULL: the
+ * static string, so that resources share it. */
+static const char *
+cs_word_among(const char *value, const char *const *words, gsize n_words)
+{
+    for (gsize i = 0; value != NULL && i < n_words; i++) {
+        if (g_ascii_strcasecmp(value, words[i]) == 0) {
+            return words[i];
+        }
+    }
+    return NULL;
+}
+
 /* Pacemaker's unpack_requires() and its defaults (Pacemaker Explained 5.4,
  * requires). */
-static char *
+static const char *
 cs_rsc_requires(CsModel *model, const CsResource *rsc, gboolean enable_unfencing)
 {
+    static const char *const plain[] = { "nothing", "quorum", "fencing" };
     const char *value = cs_meta(rsc, "requires");
 
     if (value != NULL) {
-        if (g_ascii_strcasecmp(value, "nothing") == 0
-            || g_ascii_strcasecmp(value, "quorum") == 0
-            || g_ascii_strcasecmp(value, "fencing") == 0) {
-            return g_ascii_strdown(value, -1);
+        const char *word = cs_word_among(value, plain, G_N_ELEMENTS(plain));
+        if (word != NULL) {
+            return word;
         }
         if (g_ascii_strcasecmp(value, "unfencing") == 0) {
             if (rsc->fence_device || !model->options.stonith_enabled) {
-                return g_strdup("quorum");
+                return "quorum";
             }
-            return g_strdup("unfencing");
+            return "unfencing";
         }
         cs_model_warn(model, "requires for %s: '%s' is not valid, using the default",
                       rsc->id, value);
     }
     if (rsc->fence_device
         || (rsc->kind == CS_RSC_PRIMITIVE && rsc->is_remote_connection)) {
-        return g_strdup("quorum");
+        return "quorum";
     }
     if (enable_unfencing) {
-        return g_strdup("unfencing");
+        return "unfencing";
     }
     if (model->options.stonith_enabled) {
-        return g_strdup("fencing");
+        return "fencing";
     }
     if (model->options.no_quorum_policy == CS_NO_QUORUM_IGNORE) {
-        return g_strdup("nothing");
+        return "nothing";
     }
-    return g_strdup("quorum");
+    return "quorum";
 }
 
 static int
@@ -491,13 +505,114 @@ cs_managed_by_default(const CsModel *model)
     return TRUE;
 }
 
+/* Meta attributes whose field depends on the value alone (and, for
+ * resource-stickiness, on where the resource sits): each has one reader
+ * that resets its field first, called by cs_rsc_interpret_meta() and by
+ * the rebuild after an edit of <rsc_defaults> that changes only these
+ * names (cs_model_rederive_resource), so the two cannot drift apart. */
+
+/* priority: 0 by default (Pacemaker Explained 5.4). */
+static void
+cs_rsc_read_priority(CsModel *model, CsResource *rsc)
+{
+    (void)model;
+    rsc->priority = 0;
+    cs_score_parse(cs_meta(rsc, "priority"), &rsc->priority);
+}
+
+/* resource-stickiness: 0 by default, 1 for clone instances (Pacemaker
+ * Explained 5.4). */
+static void
+cs_rsc_read_stickiness(CsModel *model, CsResource *rsc)
+{
+    const char *value = cs_meta(rsc, "resource-stickiness");
+    const CsResource *top = cs_model_top(model, rsc);
+
+    rsc->stickiness = 0;
+    rsc->stickiness_set = FALSE;
+    if (!cs_meta_is_default(value)) {
+        cs_score_parse(value, &rsc->stickiness);
+        rsc->stickiness_set = TRUE;
+    } else if (top->kind == CS_RSC_CLONE && rsc != top) {
+        rsc->stickiness = 1;
+    }
+}
+
+/* migration-threshold: INFINITY by default; a negative one is 1 with a
+ * warning, as Pacemaker's unpack of the meta attribute does (Pacemaker
+ * Explained 5.4). */
+static void
+cs_rsc_read_migration_threshold(CsModel *model, CsResource *rsc)
+{
+    const char *value = cs_meta(rsc, "migration-threshold");
+
+    rsc->migration_threshold = CS_INFINITY;
+    if (!cs_meta_is_default(value)) {
+        cs_score_parse(value, &rsc->migration_threshold);
+        if (rsc->migration_threshold < 0) {
+            cs_model_warn(model, "migration-threshold of %s must be non-negative, "
+                          "using 1", rsc->id);
+            rsc->migration_threshold = 1;
+        }
+    }
+}
+
+/* failure-timeout (Pacemaker Explained 5.4); a remote connection's
+ * reconnect_interval takes its place (Pacemaker Explained, "Pacemaker
+ * Remote": reconnect_interval), as unpack_resource does. */
+static void
+cs_rsc_read_failure_timeout(CsModel *model, CsResource *rsc)
+{
+    const char *value = cs_meta(rsc, "failure-timeout");
+
+    (void)model;
+    rsc->failure_timeout_s = 0;
+    rsc->remote_reconnect_ms = 0;
+    if (value != NULL) {
+        rsc->failure_timeout_s = cs_interval_parse_ms(value) / 1000;
+    }
+    if (rsc->is_remote_connection && rsc->container < 0 && !rsc->implicit) {
+        value = g_hash_table_lookup(rsc->params, "reconnect_interval");
+        if (value != NULL) {
+            rsc->remote_reconnect_ms = cs_interval_parse_ms(value);
+            rsc->failure_timeout_s = rsc->remote_reconnect_ms / 1000;
+        }
+    }
+}
+
+typedef void (*CsMetaReader)(CsModel *model, CsResource *rsc);
+
+static const struct {
+    const char *name;
+    CsMetaReader read;
+} cs_meta_readers[] = {
+    { "priority", cs_rsc_read_priority },
+    { "resource-stickiness", cs_rsc_read_stickiness },
+    { "migration-threshold", cs_rsc_read_migration_threshold },
+    { "failure-timeout", cs_rsc_read_failure_timeout },
+};
+
+/* The bit of name's reader in a mask of cs_meta_readers, or 0 when its
+ * field depends on more than its value. */
+static guint
+cs_meta_reader_bit(const char *name)
+{
+    for (guint i = 0; i < G_N_ELEMENTS(cs_meta_readers); i++) {
+        if (strcmp(cs_meta_readers[i].name, name) == 0) {
+            return 1u << i;
+        }
+    }
+    return 0;
+}
+
 static void
 cs_rsc_interpret_meta(CsModel *model, CsResource *rsc, gboolean enable_unfencing)
 {
+    static const char *const multiple_active[] = { "stop_only", "block", "stop_unexpected" };
     const char *value;
     CsResource *top = cs_model_top(model, rsc);
 
-    cs_score_parse(cs_meta(rsc, "priority"), &rsc->priority);
+    cs_rsc_read_priority(model, rsc);
     value = cs_meta(rsc, "critical");
     rsc->critical = value == NULL || cs_text_is_true(value);
     rsc->notify = cs_text_is_true(cs_meta(rsc, "notify"));
@@ -519,47 +634,16 @@ cs_rsc_interpret_meta(CsModel *model, CsResource *rsc, gboolean enable_unfencing
         rsc->managed = FALSE;
     }
 
-    value = cs_meta(rsc, "multiple-active");
-    if (value == NULL || (g_ascii_strcasecmp(value, "stop_only") != 0
-                          && g_ascii_strcasecmp(value, "block") != 0
-                          && g_ascii_strcasecmp(value, "stop_unexpected") != 0)) {
-        value = "stop_start";
-    }
-    rsc->multiple_active = g_ascii_strdown(value, -1);
-
-    /* resource-stickiness: 0 by default, 1 for clone instances (Pacemaker
-     * Explained 5.4). */
-    value = cs_meta(rsc, "resource-stickiness");
-    if (!cs_meta_is_default(value)) {
-        cs_score_parse(value, &rsc->stickiness);
-        rsc->stickiness_set = TRUE;
-    } else if (top->kind == CS_RSC_CLONE && rsc != top) {
-        rsc->stickiness = 1;
+    rsc->multiple_active = cs_word_among(cs_meta(rsc, "multiple-active"), multiple_active,
+                                         G_N_ELEMENTS(multiple_active));
+    if (rsc->multiple_active == NULL) {
+        rsc->multiple_active = "stop_start";
     }
 
-    rsc->migration_threshold = CS_INFINITY;
-    value = cs_meta(rsc, "migration-threshold");
-    if (!cs_meta_is_default(value)) {
-        cs_score_parse(value, &rsc->migration_threshold);
-        if (rsc->migration_threshold < 0) {
-            cs_model_warn(model, "migration-threshold of %s must be non-negative, "
-                          "using 1", rsc->id);
-            rsc->migration_threshold = 1;
-        }
-    }
-
+    cs_rsc_read_stickiness(model, rsc);
+    cs_rsc_read_migration_threshold(model, rsc);
     rsc->requires = cs_rsc_requires(model, rsc, enable_unfencing);
-    value = cs_meta(rsc, "failure-timeout");
-    if (value != NULL) {
-        rsc->failure_timeout_s = cs_interval_parse_ms(value) / 1000;
-    }
-    if (rsc->is_remote_connection && rsc->container < 0 && !rsc->implicit) {
-        value = g_hash_table_lookup(rsc->params, "reconnect_interval");
-        if (value != NULL) {
-            rsc->remote_reconnect_ms = cs_interval_parse_ms(value);
-            rsc->failure_timeout_s = rsc->remote_reconnect_ms / 1000;
-        }
-    }
+    cs_rsc_read_failure_timeout(model, rsc);
 
     gboolean promotable_top = top->kind == CS_RSC_CLONE
         && (cs_text_is_true(cs_meta(top, "promotable")) || cs_xml_is(top->xml, "master"));
@@ -587,11 +671,11 @@ cs_rsc_new(CsModel *model, const char *id, CsRscKind kind, int parent, xmlNode *
 
     rsc->refs = 1;
     rsc->index = (int)model->resources->len;
-    rsc->id = g_strdup(id);
+    rsc->id = cs_ref_string_new(id);
     rsc->kind = kind;
     rsc->parent = parent;
     rsc->children = g_array_new(FALSE, FALSE, sizeof(int));
-    rsc->meta = cs_string_table();
+    rsc->meta = cs_ref_table();
     rsc->params = cs_string_table();
     rsc->utilization = cs_string_table();
     rsc->ops = g_ptr_array_new_with_free_func((GDestroyNotify)cs_op_free);
@@ -699,11 +783,11 @@ cs_rsc_unpack_one(CsRscBuild *build, xmlNode *xml, int parent)
 
     CsResource *rsc = cs_rsc_new(model, id, kind, parent, xml);
     rsc->template_xml = rsc_xml.template;
-    rsc->template_id = g_strdup(template_id);
+    rsc->template_id = cs_ref_string_new(template_id);
     if (kind == CS_RSC_PRIMITIVE) {
-        rsc->rsc_class = g_strdup(cs_rsc_xml_attr(&rsc_xml, "class"));
-        rsc->provider = g_strdup(cs_rsc_xml_attr(&rsc_xml, "provider"));
-        rsc->type = g_strdup(cs_rsc_xml_attr(&rsc_xml, "type"));
+        rsc->rsc_class = cs_ref_string_new(cs_rsc_xml_attr(&rsc_xml, "class"));
+        rsc->provider = cs_ref_string_new(cs_rsc_xml_attr(&rsc_xml, "provider"));
+        rsc->type = cs_ref_string_new(cs_rsc_xml_attr(&rsc_xml, "type"));
         rsc->fence_device = g_strcmp0(rsc->rsc_class, "stonith") == 0;
         rsc->is_remote_connection = cs_xml_is_remote_connection(
             rsc_xml.template != NULL ? rsc_xml.template : xml);
@@ -776,23 +860,23 @@ cs_rsc_add_guest_connection(CsRscBuild *build, CsResource *container, const char
     }
     CsResource *rsc = cs_rsc_new(model, name, CS_RSC_PRIMITIVE, -1, NULL);
     rsc->implicit = TRUE;
-    rsc->rsc_class = g_strdup("ocf");
-    rsc->provider = g_strdup("pacemaker");
-    rsc->type = g_strdup("remote");
+    rsc->rsc_class = cs_ref_string_new("ocf");
+    rsc->provider = cs_ref_string_new("pacemaker");
+    rsc->type = cs_ref_string_new("remote");
     rsc->is_remote_connection = TRUE;
     rsc->container = container->index;
-    g_hash_table_insert(rsc->meta, g_strdup("id"), g_strdup(name));
-    g_hash_table_insert(rsc->meta, g_strdup("class"), g_strdup("ocf"));
-    g_hash_table_insert(rsc->meta, g_strdup("provider"), g_strdup("pacemaker"));
-    g_hash_table_insert(rsc->meta, g_strdup("type"), g_strdup("remote"));
-    g_hash_table_insert(rsc->meta, g_strdup("container"), g_strdup(container->id));
+    cs_ref_table_insert(rsc->meta, "id", name);
+    cs_ref_table_insert(rsc->meta, "class", "ocf");
+    cs_ref_table_insert(rsc->meta, "provider", "pacemaker");
+    cs_ref_table_insert(rsc->meta, "type", "remote");
+    cs_ref_table_insert(rsc->meta, "container", container->id);
     const char *managed = g_hash_table_lookup(container->meta, "is-managed");
     if (managed != NULL) {
-        g_hash_table_insert(rsc->meta, g_strdup("is-managed"), g_strdup(managed));
+        cs_ref_table_insert(rsc->meta, "is-managed", managed);
     }
     const char *migrate = g_hash_table_lookup(container->meta, "remote-allow-migrate");
     if (migrate != NULL) {
-        g_hash_table_insert(rsc->meta, g_strdup("allow-migrate"), g_strdup(migrate));
+        cs_ref_table_insert(rsc->meta, "allow-migrate", migrate);
     }
     const char *address = g_hash_table_lookup(container->meta, "remote-addr");
     g_hash_table_insert(rsc->params, g_strdup("server"),
@@ -807,8 +891,8 @@ cs_rsc_add_guest_connection(CsRscBuild *build, CsResource *container, const char
     context.rsc_class = "ocf";
     context.rsc_provider = "pacemaker";
     context.rsc_type = "remote";
-    cs_nvsets_unpack(model->document, defaults, "meta_attributes", &context, NULL,
-                     rsc->meta);
+    cs_nvsets_unpack_refs(model->document, &defaults, 1, "meta_attributes", &context,
+                          rsc->meta);
     cs_rsc_interpret_meta(model, rsc, build->enable_unfencing);
 }
 
@@ -970,11 +1054,12 @@ GHashTable *
 cs_rsc_defaults_for(const CsModel *model, const CsResource *rsc)
 {
     CsRuleContext context;
-    GHashTable *defaults = cs_string_table();
+    GHashTable *defaults = cs_ref_table();
+    xmlNode *section = cs_document_section(model->document, "rsc_defaults");
 
     cs_rsc_defaults_context(model, rsc, &context);
-    cs_nvsets_unpack(model->document, cs_document_section(model->document, "rsc_defaults"),
-                     "meta_attributes", &context, NULL, defaults);
+    cs_nvsets_unpack_refs(model->document, &section, 1, "meta_attributes", &context,
+                          defaults);
     return defaults;
 }
 
@@ -1022,21 +1107,28 @@ cs_names_have(const GPtrArray *names, const char *name)
     return FALSE;
 }
 
-/* The value names[i] has for old now, or NULL; *own when old sets it
- * itself (what rsc_defaults cannot change). */
-static const char *
+/* The value name has for old now, or NULL, given before, its value in
+ * old's meta (a table never holds NULL); *own when old sets it itself
+ * (what rsc_defaults cannot change).  Otherwise *key is the name as the
+ * table giving the value holds it: both GRefStrings, for the new meta to
+ * share. */
+static char *
 cs_rederived_value(const CsModel *model, const CsResource *old, const char *name,
-                   GHashTable *defaults, gboolean *own)
+                   const char *before, GHashTable *defaults, gboolean *own, char **key)
 {
-    *own = g_hash_table_contains(old->meta, name) && !cs_strv_has(old->meta_inherited, name);
+    gpointer found_key = NULL, value = NULL;
+
+    *own = before != NULL && !cs_strv_has(old->meta_inherited, name);
+    *key = NULL;
     if (*own) {
-        return g_hash_table_lookup(old->meta, name);
+        return (char *)before;
     }
-    const char *value = g_hash_table_lookup(defaults, name);
-    if (value == NULL && old->parent >= 0) {
+    if (!g_hash_table_lookup_extended(defaults, name, &found_key, &value)
+        && old->parent >= 0) {
         const CsResource *parent = g_ptr_array_index(model->resources, old->parent);
-        value = g_hash_table_lookup(parent->meta, name);
+        g_hash_table_lookup_extended(parent->meta, name, &found_key, &value);
     }
+    *key = found_key;
     return value;
 }
 
@@ -1049,11 +1141,11 @@ cs_rsc_copy_for_meta(const CsResource *old, GHashTable *meta)
 
     *rsc = *old;
     rsc->refs = 1;
-    rsc->id = g_strdup(old->id);
-    rsc->rsc_class = g_strdup(old->rsc_class);
-    rsc->provider = g_strdup(old->provider);
-    rsc->type = g_strdup(old->type);
-    rsc->template_id = g_strdup(old->template_id);
+    rsc->id = cs_ref_string_share(old->id);
+    rsc->rsc_class = cs_ref_string_share(old->rsc_class);
+    rsc->provider = cs_ref_string_share(old->provider);
+    rsc->type = cs_ref_string_share(old->type);
+    rsc->template_id = cs_ref_string_share(old->template_id);
     rsc->children = g_array_ref(old->children);
     rsc->params = g_hash_table_ref(old->params);
     rsc->utilization = g_hash_table_ref(old->utilization);
@@ -1070,30 +1162,65 @@ cs_rsc_copy_for_meta(const CsResource *old, GHashTable *meta)
     return rsc;
 }
 
-CsResource *
-cs_model_rederive_resource(const CsModel *model, const CsResource *old,
-                           const GPtrArray *names, GHashTable *defaults,
-                           GPtrArray *warnings)
+/* Notes in *readers the reader of name when its value changed from
+ * before to now; *whole when name has none (every name read again). */
+static void
+cs_note_reader(guint *readers, gboolean *whole, const char *name, const char *now,
+               const char *before)
 {
-    gboolean changed = FALSE, own;
+    if (*whole || g_strcmp0(now, before) == 0) {
+        return;
+    }
+    guint bit = cs_meta_reader_bit(name);
+    *readers |= bit;
+    *whole = bit == 0;
+}
 
-    for (guint i = 0; i < names->len && !changed; i++) {
-        const char *name = g_ptr_array_index(names, i);
-        const char *value = cs_rederived_value(model, old, name, defaults, &own);
-        changed = !own && g_strcmp0(value, g_hash_table_lookup(old->meta, name)) != 0;
+/* What old's meta gave, on rsc that has the same meta but for names
+ * whose readers run after (the fields cs_rsc_copy_for_meta() resets). */
+static void
+cs_rsc_keep_interpreted(CsResource *rsc, const CsResource *old)
+{
+    rsc->priority = old->priority;
+    rsc->stickiness = old->stickiness;
+    rsc->stickiness_set = old->stickiness_set;
+    rsc->failure_timeout_s = old->failure_timeout_s;
+    rsc->remote_reconnect_ms = old->remote_reconnect_ms;
+    rsc->multiple_active = old->multiple_active;
+    rsc->requires = old->requires;
+}
+
+/* Whether names[i] is also names[j] for some j < i (the names previous's
+ * section gave and those it gives now overlap). */
+static gboolean
+cs_names_listed_before(const GPtrArray *names, guint i)
+{
+    for (guint j = 0; j < i; j++) {
+        if (strcmp(g_ptr_array_index(names, j), g_ptr_array_index(names, i)) == 0) {
+            return TRUE;
+        }
     }
-    if (!changed) {
-        return NULL;
+    return FALSE;
+}
+
+/* old's meta_inherited after the edit: the names no edit of rsc_defaults
+ * reaches stay noted; those it reaches are noted where old does not set
+ * them itself and they have a value now.  A name of names was noted in
+ * old exactly when it had a value and was not own, so when no name gains
+ * or loses its value the list is old's. */
+static char **
+cs_rederived_inherited(const CsResource *old, const GPtrArray *names,
+                       const char *const *now, const char *const *before,
+                       const gboolean *own)
+{
+    gboolean same = TRUE;
+
+    for (guint i = 0; i < names->len && same; i++) {
+        same = own[i] || (now[i] != NULL) == (before[i] != NULL);
     }
-    GHashTable *meta = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-    GHashTableIter iter;
-    gpointer key, value;
-    g_hash_table_iter_init(&iter, old->meta);
-    while (g_hash_table_iter_next(&iter, &key, &value)) {
-        g_hash_table_insert(meta, g_strdup(key), g_strdup(value));
+    if (same) {
+        return g_strdupv(old->meta_inherited);
     }
-    /* the names no edit of rsc_defaults reaches stay noted; those it
-     * reaches are noted where their value is not old's own */
     g_autoptr(GPtrArray) inherited = NULL;
     for (gsize i = 0; old->meta_inherited != NULL && old->meta_inherited[i] != NULL; i++) {
         if (!cs_names_have(names, old->meta_inherited[i])) {
@@ -1101,22 +1228,68 @@ cs_model_rederive_resource(const CsModel *model, const CsResource *old,
         }
     }
     for (guint i = 0; i < names->len; i++) {
-        const char *name = g_ptr_array_index(names, i);
-        const char *now = cs_rederived_value(model, old, name, defaults, &own);
-        if (own || (inherited != NULL && cs_names_have(inherited, name))) {
-            continue;   /* own, or a name listed twice */
+        if (!own[i] && now[i] != NULL && !cs_names_listed_before(names, i)) {
+            cs_note_inherited(&inherited, g_ptr_array_index(names, i));
         }
-        if (now == NULL) {
-            g_hash_table_remove(meta, name);
+    }
+    return cs_inherited_strv(&inherited);
+}
+
+CsResource *
+cs_model_rederive_resource(const CsModel *model, const CsResource *old,
+                           const GPtrArray *names, GHashTable *defaults,
+                           GPtrArray *warnings)
+{
+    /* each name's value now and before, looked up once: most of the
+     * resources an edit reaches are visited for nothing else */
+    const char *before[2 * CS_RSC_DEFAULTS_MAX_NAMES];
+    char *now[2 * CS_RSC_DEFAULTS_MAX_NAMES], *key[2 * CS_RSC_DEFAULTS_MAX_NAMES];
+    gboolean own[2 * CS_RSC_DEFAULTS_MAX_NAMES];
+    gboolean changed = FALSE;
+
+    g_assert(names->len <= G_N_ELEMENTS(now));   /* previous's names and the new */
+    for (guint i = 0; i < names->len; i++) {
+        const char *name = g_ptr_array_index(names, i);
+        before[i] = g_hash_table_lookup(old->meta, name);
+        now[i] = cs_rederived_value(model, old, name, before[i], defaults, &own[i],
+                                    &key[i]);
+        changed = changed || (!own[i] && g_strcmp0(now[i], before[i]) != 0);
+    }
+    if (!changed) {
+        return NULL;
+    }
+    GHashTable *meta = cs_ref_table_copy(old->meta);
+    /* the readers of the names whose value changed; whole once one
+     * changed whose field depends on more than its value */
+    guint readers = 0;
+    gboolean whole = FALSE;
+    for (guint i = 0; i < names->len; i++) {
+        const char *name = g_ptr_array_index(names, i);
+        if (own[i] || g_strcmp0(now[i], before[i]) == 0 || cs_names_listed_before(names, i)) {
             continue;
         }
-        g_hash_table_replace(meta, g_strdup(name), g_strdup(now));
-        cs_note_inherited(&inherited, name);
+        cs_note_reader(&readers, &whole, name, now[i], before[i]);
+        if (now[i] == NULL) {
+            g_hash_table_remove(meta, name);
+        } else {
+            cs_ref_table_share(meta, key[i], now[i]);
+        }
     }
     CsResource *rsc = cs_rsc_copy_for_meta(old, meta);
-    rsc->meta_inherited = cs_inherited_strv(&inherited);
+    rsc->meta_inherited = cs_rederived_inherited(old, names, (const char *const *)now,
+                                                 before, own);
     CsModel scratch = *model;
     scratch.warnings = warnings;
-    cs_rsc_interpret_meta(&scratch, rsc, model->enable_unfencing);
+    if (whole) {
+        cs_rsc_interpret_meta(&scratch, rsc, model->enable_unfencing);
+        return rsc;
+    }
+    /* only names whose fields depend on their value alone changed */
+    cs_rsc_keep_interpreted(rsc, old);
+    for (guint i = 0; i < G_N_ELEMENTS(cs_meta_readers); i++) {
+        if (readers & (1u << i)) {
+            cs_meta_readers[i].read(&scratch, rsc);
+        }
+    }
     return rsc;
 }
