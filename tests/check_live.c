@@ -441,6 +441,91 @@ START_TEST(test_watch_follows_changes)
 }
 END_TEST
 
+/* Waits (in the test, not in the watch) for the query in flight. */
+static CsDocument *collect_when_finished(CsLiveWatch *watch, GError **error)
+{
+    gboolean finished = FALSE;
+    for (int tries = 0; tries < 1000; tries++) {
+        CsDocument *document = cs_live_watch_collect(watch, &finished, error);
+        if (finished)
+            return document;
+        ck_assert_ptr_null(document);
+        g_usleep(10000);
+    }
+    ck_abort_msg("the query never finished");
+    return NULL;
+}
+
+START_TEST(test_watch_start_and_collect)
+{
+    g_autoptr(CsDocument) current = cs_live_query(NULL);
+    g_autoptr(CsLiveWatch) watch = cs_live_watch_new(1, current);
+    gboolean finished = TRUE;
+    ck_assert_ptr_null(cs_live_watch_collect(watch, &finished, NULL));
+    ck_assert(!finished);
+    g_usleep(3000);
+    ck_assert(cs_live_watch_start(watch));
+    /* One at a time. */
+    g_usleep(3000);
+    ck_assert(!cs_live_watch_start(watch));
+    g_autoptr(GError) error = NULL;
+    ck_assert_ptr_null(collect_when_finished(watch, &error));
+    ck_assert_ptr_null(error);
+    ck_assert(!cs_live_watch_running(watch));
+    concurrent_change("--modify", "nodes", "<nvpair id=\"nodes-2-rack\" value=\"r3\"/>");
+    g_usleep(3000);
+    ck_assert(cs_live_watch_start(watch));
+    g_autoptr(CsDocument) changed = collect_when_finished(watch, &error);
+    ck_assert_ptr_nonnull(changed);
+    ck_assert_ptr_null(error);
+    ck_assert_int_eq(cs_live_watch_version(watch)->epoch, 6);
+    g_autofree char *name = g_strdup_printf("CIB_file=%s", cib_path);
+    ck_assert_str_eq(changed->path, name);
+}
+END_TEST
+
+/* A cibadmin that takes 2 s: starting and collecting return at once, and
+ * freeing the watch stops it instead of waiting for it. */
+START_TEST(test_watch_never_waits_for_cibadmin)
+{
+    g_autofree char *script = g_build_filename(work_dir, "sleepy-cibadmin", NULL);
+    ck_assert(g_file_set_contents(script, "#!/bin/sh\nexec sleep 2\n", -1, NULL));
+    ck_assert_int_eq(g_chmod(script, 0700), 0);
+    cs_live_set_program(script);
+    CsLiveWatch *watch = cs_live_watch_new(1, NULL);
+    g_usleep(3000);
+    gint64 start = g_get_monotonic_time();
+    ck_assert(cs_live_watch_start(watch));
+    gboolean finished = TRUE;
+    ck_assert_ptr_null(cs_live_watch_collect(watch, &finished, NULL));
+    ck_assert(!finished);
+    ck_assert(cs_live_watch_running(watch));
+    ck_assert_int_lt((g_get_monotonic_time() - start) / 1000, 500);
+    g_usleep(100000);
+    cs_live_watch_free(watch);
+    ck_assert_int_lt((g_get_monotonic_time() - start) / 1000, 1500);
+    cs_live_set_program(NULL);
+}
+END_TEST
+
+/* A query that fails on the worker reports its error once collected. */
+START_TEST(test_watch_collects_the_failure)
+{
+    g_autofree char *script = g_build_filename(work_dir, "failing-cibadmin", NULL);
+    ck_assert(g_file_set_contents(script, "#!/bin/sh\necho 'no quorum' >&2\nexit 107\n", -1, NULL));
+    ck_assert_int_eq(g_chmod(script, 0700), 0);
+    cs_live_set_program(script);
+    g_autoptr(CsLiveWatch) watch = cs_live_watch_new(1, NULL);
+    g_usleep(3000);
+    ck_assert(cs_live_watch_start(watch));
+    g_autoptr(GError) error = NULL;
+    ck_assert_ptr_null(collect_when_finished(watch, &error));
+    ck_assert(g_error_matches(error, CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED));
+    ck_assert_ptr_nonnull(strstr(error->message, "failed (exit 107): no quorum"));
+    cs_live_set_program(NULL);
+}
+END_TEST
+
 static Suite *live_suite(void)
 {
     Suite *suite = suite_create("live");
@@ -459,6 +544,9 @@ static Suite *live_suite(void)
     tcase_add_test(tc, test_no_shell_between);
     tcase_add_test(tc, test_rebase_keeps_edits_and_names_the_lost);
     tcase_add_test(tc, test_watch_follows_changes);
+    tcase_add_test(tc, test_watch_start_and_collect);
+    tcase_add_test(tc, test_watch_never_waits_for_cibadmin);
+    tcase_add_test(tc, test_watch_collects_the_failure);
     suite_add_tcase(suite, tc);
     return suite;
 }

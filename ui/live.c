@@ -1,8 +1,10 @@
 /* live.c: the console on a running cluster (DESIGN.md "Live clusters").
  *
- * The CIB is polled with cibadmin --query between keys (the getch
- * timeout is cut to the next poll), so the console follows the cluster
- * without ever blocking on it while a key is handled.  Edits not yet
+ * The CIB is polled with cibadmin --query on a worker thread, started
+ * between keys (the getch timeout is cut to the next poll); the key loop
+ * picks up the parsed document between keys without ever waiting for it,
+ * so a key pressed while cibadmin runs is handled at once.  Following a
+ * changed CIB (the rebuild and the solve) stays on the key loop.  Edits not yet
  * committed are carried onto each refreshed CIB as the object-level
  * operations a commit would send; one that no longer applies is named.
  * C lists those operations and asks; the commit itself refuses when the
@@ -19,8 +21,14 @@ gboolean cs_console_is_live(const CsConsole *console)
     return console->live.watch != NULL;
 }
 
+/* How often the key loop looks for a finished query while one runs: the
+ * worker cannot wake getch, and a few idle wake-ups cost nothing. */
+#define LIVE_COLLECT_MS 20
+
 int cs_console_live_wait_ms(const CsConsole *console)
 {
+    if (cs_live_watch_running(console->live.watch))
+        return LIVE_COLLECT_MS;
     /* Never longer than the terminal's usual wake-up, so signals are
      * still seen promptly. */
     guint due = cs_live_watch_due_ms(console->live.watch);
@@ -106,11 +114,18 @@ static void report_follow(CsConsole *console, const char *was, const GPtrArray *
 
 gboolean cs_console_live_poll(CsConsole *console)
 {
-    if (!cs_console_is_live(console) || poll_deferred(console)
-        || cs_live_watch_due_ms(console->live.watch) > 0)
+    if (!cs_console_is_live(console))
+        return FALSE;
+    /* The query may run while the prompt or a question is open; what it
+     * brings waits for them to close. */
+    cs_live_watch_start(console->live.watch);
+    if (poll_deferred(console))
         return FALSE;
     g_autoptr(GError) error = NULL;
-    CsDocument *fresh = cs_live_watch_poll(console->live.watch, &error);
+    gboolean finished = FALSE;
+    CsDocument *fresh = cs_live_watch_collect(console->live.watch, &finished, &error);
+    if (!finished)
+        return FALSE;
     if (fresh == NULL) {
         /* Said once, not at every poll; the console keeps the last CIB. */
         gboolean news = error != NULL && g_strcmp0(console->live.poll_error, error->message) != 0;

@@ -260,8 +260,10 @@ int cs_banner_draw(const CsConsole *console, int y);
 gboolean cs_console_is_live(const CsConsole *console);
 /* Milliseconds the input may wait before the next poll is due. */
 int cs_console_live_wait_ms(const CsConsole *console);
-/* Polls when due (never while a prompt, question or trial edit holds
- * the keyboard); TRUE when the console changed and needs a redraw. */
+/* Starts a query on a worker thread when due, and follows the CIB a
+ * finished one read (never while a prompt, question or trial edit holds
+ * the keyboard: it waits for them); never waits for cibadmin.  TRUE when
+ * the console changed and needs a redraw. */
 gboolean cs_console_live_poll(CsConsole *console);
 /* After every sync: the status text and the pending operations. */
 void cs_console_live_sync(CsConsole *console);

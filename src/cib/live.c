@@ -8,6 +8,7 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <gio/gio.h>
 #include <libxml/tree.h>
 
 #include "cib/live.h"
@@ -75,8 +76,9 @@ static gboolean live_read_some(int fd, GString *into, gsize max)
     return TRUE;
 }
 
-/* Collects stdout and stderr until both close or the deadline passes. */
-static gboolean live_collect(int out_fd, int err_fd, gint64 deadline,
+/* Collects stdout and stderr until both close, the deadline passes or
+ * cancel_fd (-1 for none) becomes readable. */
+static gboolean live_collect(int out_fd, int err_fd, int cancel_fd, gint64 deadline,
                              gsize max_out, LiveRun *run)
 {
     gboolean out_open = TRUE, err_open = TRUE;
@@ -84,15 +86,18 @@ static gboolean live_collect(int out_fd, int err_fd, gint64 deadline,
         gint64 left_ms = (deadline - g_get_monotonic_time()) / 1000;
         if (left_ms <= 0)
             return FALSE;
-        struct pollfd fds[2] = {
+        struct pollfd fds[3] = {
             { out_open ? out_fd : -1, POLLIN, 0 },
             { err_open ? err_fd : -1, POLLIN, 0 },
+            { cancel_fd, POLLIN, 0 },
         };
-        int ready = poll(fds, 2, (int)MIN(left_ms, G_MAXINT));
+        int ready = poll(fds, 3, (int)MIN(left_ms, G_MAXINT));
         if (ready < 0 && errno != EINTR)
             return FALSE;
         if (ready <= 0)
             continue;
+        if (fds[2].revents != 0)
+            return FALSE;
         if (out_open && fds[0].revents != 0)
             out_open = live_read_some(out_fd, run->out, max_out);
         if (err_open && fds[1].revents != 0)
@@ -101,23 +106,27 @@ static gboolean live_collect(int out_fd, int err_fd, gint64 deadline,
     return TRUE;
 }
 
-/* Waits for pid until the deadline; FALSE if it is still running. */
-static gboolean live_reap(GPid pid, gint64 deadline, int *wait_status)
+/* Waits for pid until the deadline or a cancellation; FALSE if it is
+ * still running. */
+static gboolean live_reap(GPid pid, gint64 deadline, GCancellable *cancel, int *wait_status)
 {
     for (;;) {
         pid_t done = waitpid(pid, wait_status, WNOHANG);
         if (done == pid || (done < 0 && errno != EINTR))
             return TRUE;
-        if (g_get_monotonic_time() >= deadline)
+        if (g_get_monotonic_time() >= deadline || g_cancellable_is_cancelled(cancel))
             return FALSE;
         g_usleep(2000);
     }
 }
 
 /* Runs argv (argv[0] an absolute path or a name found on PATH) with
- * standard input closed and a deadline; a child that overruns is killed.
- * TRUE when it ran to completion, whatever its exit status. */
-static gboolean live_run(char **argv, gsize max_out, LiveRun *run, GError **error)
+ * standard input closed and a deadline of timeout_ms; a child that
+ * overruns, or is still running when cancel (may be NULL) is cancelled,
+ * is killed.  TRUE when it ran to completion, whatever its exit status.
+ * Touches no global state: the console's poll runs it on a worker thread. */
+static gboolean live_run_until(char **argv, guint timeout_ms, GCancellable *cancel,
+                               gsize max_out, LiveRun *run, GError **error)
 {
     GPid pid;
     int in_fd = -1, out_fd = -1, err_fd = -1;
@@ -134,11 +143,14 @@ static gboolean live_run(char **argv, gsize max_out, LiveRun *run, GError **erro
         return FALSE;
     }
     close(in_fd);
-    gint64 deadline = g_get_monotonic_time() + (gint64)live_timeout_ms * 1000;
-    gboolean finished = live_collect(out_fd, err_fd, deadline, max_out, run);
+    gint64 deadline = g_get_monotonic_time() + (gint64)timeout_ms * 1000;
+    int cancel_fd = cancel != NULL ? g_cancellable_get_fd(cancel) : -1;
+    gboolean finished = live_collect(out_fd, err_fd, cancel_fd, deadline, max_out, run);
+    if (cancel_fd >= 0)
+        g_cancellable_release_fd(cancel);
     int wait_status = 0;
     if (finished)
-        finished = live_reap(pid, deadline, &wait_status);
+        finished = live_reap(pid, deadline, cancel, &wait_status);
     if (!finished) {
         kill(pid, SIGKILL);
         waitpid(pid, &wait_status, 0);
@@ -147,13 +159,19 @@ static gboolean live_run(char **argv, gsize max_out, LiveRun *run, GError **erro
     close(err_fd);
     g_spawn_close_pid(pid);
     if (!finished) {
-        g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_TIMEOUT,
-                    "%s did not answer within %u ms and was stopped",
-                    argv[0], live_timeout_ms);
+        if (!g_cancellable_set_error_if_cancelled(cancel, error))
+            g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_TIMEOUT,
+                        "%s did not answer within %u ms and was stopped",
+                        argv[0], timeout_ms);
         return FALSE;
     }
     run->exit_status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
     return TRUE;
+}
+
+static gboolean live_run(char **argv, gsize max_out, LiveRun *run, GError **error)
+{
+    return live_run_until(argv, live_timeout_ms, NULL, max_out, run, error);
 }
 
 /* The first line of a child's complaint, for one-line reports. */
@@ -175,16 +193,41 @@ static char *live_source_name(void)
                         : g_strdup("cibadmin --query");
 }
 
-CsDocument *cs_live_query(GError **error)
+/* What a query needs, settled before it starts so that running it reads
+ * no global (the program, the timeout, CIB_file): a worker thread may. */
+typedef struct LiveQuery {
+    char *program;
+    guint timeout_ms;
+    char *name;           /* the document's path: "CIB_file=..." */
+} LiveQuery;
+
+static void live_query_init(LiveQuery *query, guint timeout_ms)
 {
-    g_autofree char *program = live_program_path();
-    char *argv[] = { program, (char *)"--query", NULL };
+    query->program = live_program_path();
+    query->timeout_ms = timeout_ms;
+    query->name = live_source_name();
+}
+
+static void live_query_clear(LiveQuery *query)
+{
+    g_clear_pointer(&query->program, g_free);
+    g_clear_pointer(&query->name, g_free);
+}
+
+static CsDocument *live_query_run(const LiveQuery *query, GCancellable *cancel, GError **error)
+{
+    char *argv[] = { query->program, (char *)"--query", NULL };
     LiveRun run = { 0 };
-    if (!live_run(argv, LIVE_QUERY_MAX_BYTES, &run, error)) {
+    if (!live_run_until(argv, query->timeout_ms, cancel, LIVE_QUERY_MAX_BYTES, &run, error)) {
         live_run_clear(&run);
         return NULL;
     }
-    g_autofree char *name = live_source_name();
+    /* Cancelled after cibadmin answered: the parse is not wanted either. */
+    if (g_cancellable_set_error_if_cancelled(cancel, error)) {
+        live_run_clear(&run);
+        return NULL;
+    }
+    const char *name = query->name;
     CsDocument *document = NULL;
     if (run.exit_status != 0) {
         g_autofree char *why = live_first_line(run.err);
@@ -201,14 +244,25 @@ CsDocument *cs_live_query(GError **error)
     return document;
 }
 
+static CsDocument *live_query_within(guint timeout_ms, GError **error)
+{
+    LiveQuery query;
+    live_query_init(&query, timeout_ms);
+    CsDocument *document = live_query_run(&query, NULL, error);
+    live_query_clear(&query);
+    return document;
+}
+
+CsDocument *cs_live_query(GError **error)
+{
+    return live_query_within(live_timeout_ms, error);
+}
+
 gboolean cs_live_available(void)
 {
     /* Only a quick question: "cibscope" with no file must not hang for
      * long on a machine that is not a cluster node. */
-    guint saved = live_timeout_ms;
-    live_timeout_ms = MIN(saved, 3000);
-    g_autoptr(CsDocument) document = cs_live_query(NULL);
-    live_timeout_ms = saved;
+    g_autoptr(CsDocument) document = live_query_within(MIN(live_timeout_ms, 3000), NULL);
     return document != NULL;
 }
 
@@ -289,12 +343,30 @@ char *cs_live_status_text(const CsLiveVersion *version)
 
 /* ---- following the cluster -------------------------------------------- */
 
+/* One query run off the caller's thread.  The worker owns everything in
+ * it until it sets done; the caller reads the results only after that
+ * (and after joining the thread, which orders the two). */
+typedef struct LiveJob {
+    LiveQuery query;
+    GCancellable *cancel;
+    gboolean have_since;
+    CsLiveVersion since;      /* the watch's version when it started */
+    GThread *thread;
+    gint done;                /* atomic: the results below are set */
+    CsDocument *document;     /* NULL when unchanged or on failure */
+    CsLiveVersion version;    /* what the query read (when it read one) */
+    GError *error;
+} LiveJob;
+
 struct CsLiveWatch {
     guint interval_ms;
     gint64 due;               /* monotonic microseconds */
     gboolean have_version;
     CsLiveVersion version;
+    LiveJob *job;             /* the query in flight or finished, else NULL */
 };
+
+static void live_job_free(LiveJob *job);
 
 CsLiveWatch *cs_live_watch_new(guint interval_ms, const CsDocument *current)
 {
@@ -312,6 +384,7 @@ void cs_live_watch_free(CsLiveWatch *watch)
 {
     if (watch == NULL)
         return;
+    g_clear_pointer(&watch->job, live_job_free);
     cs_live_version_clear(&watch->version);
     g_free(watch);
 }
@@ -353,6 +426,96 @@ CsDocument *cs_live_watch_poll(CsLiveWatch *watch, GError **error)
     cs_live_version_clear(&watch->version);
     watch->version = version;
     watch->have_version = TRUE;
+    return document;
+}
+
+/* ---- following without blocking the caller ---------------------------- */
+
+/* The worker: query, parse, and compare with the version the watch had
+ * when the job started (a copy: the watch may not change while a job is
+ * in flight, since only its result changes it).  An unchanged CIB is
+ * freed here, so that its cost too stays off the caller's thread. */
+static gpointer live_job_run(gpointer data)
+{
+    LiveJob *job = data;
+    CsDocument *document = live_query_run(&job->query, job->cancel, &job->error);
+    if (document != NULL) {
+        cs_live_version_read(document, &job->version);
+        if (job->have_since && !live_version_differs(&job->since, &job->version))
+            cs_document_free(document);
+        else
+            job->document = document;
+    }
+    g_atomic_int_set(&job->done, TRUE);
+    return NULL;
+}
+
+/* Stops the query if it still runs (cibadmin is killed, the parse
+ * skipped), waits for the worker (unless already joined) and frees what
+ * it made. */
+static void live_job_free(LiveJob *job)
+{
+    if (job->thread != NULL) {
+        g_cancellable_cancel(job->cancel);
+        g_thread_join(job->thread);
+    }
+    g_object_unref(job->cancel);
+    live_query_clear(&job->query);
+    cs_live_version_clear(&job->since);
+    cs_live_version_clear(&job->version);
+    if (job->document != NULL)
+        cs_document_free(job->document);
+    g_clear_error(&job->error);
+    g_free(job);
+}
+
+static void live_version_copy(CsLiveVersion *to, const CsLiveVersion *from)
+{
+    *to = *from;
+    to->dc_uuid = g_strdup(from->dc_uuid);
+    to->dc_name = g_strdup(from->dc_name);
+}
+
+gboolean cs_live_watch_start(CsLiveWatch *watch)
+{
+    if (watch->job != NULL || cs_live_watch_due_ms(watch) > 0)
+        return FALSE;
+    watch->due = g_get_monotonic_time() + (gint64)watch->interval_ms * 1000;
+    LiveJob *job = g_new0(LiveJob, 1);
+    live_query_init(&job->query, live_timeout_ms);
+    job->cancel = g_cancellable_new();
+    job->have_since = watch->have_version;
+    if (watch->have_version)
+        live_version_copy(&job->since, &watch->version);
+    job->thread = g_thread_new("cibscope-poll", live_job_run, job);
+    watch->job = job;
+    return TRUE;
+}
+
+gboolean cs_live_watch_running(const CsLiveWatch *watch)
+{
+    return watch->job != NULL && !g_atomic_int_get(&watch->job->done);
+}
+
+CsDocument *cs_live_watch_collect(CsLiveWatch *watch, gboolean *finished, GError **error)
+{
+    *finished = FALSE;
+    if (watch->job == NULL || !g_atomic_int_get(&watch->job->done))
+        return NULL;
+    *finished = TRUE;
+    LiveJob *job = g_steal_pointer(&watch->job);
+    g_thread_join(job->thread);
+    job->thread = NULL;
+    CsDocument *document = g_steal_pointer(&job->document);
+    if (job->error != NULL)
+        g_propagate_error(error, g_steal_pointer(&job->error));
+    if (document != NULL) {
+        cs_live_version_clear(&watch->version);
+        watch->version = job->version;
+        memset(&job->version, 0, sizeof job->version);
+        watch->have_version = TRUE;
+    }
+    live_job_free(job);
     return document;
 }
 

@@ -88,6 +88,24 @@ CsDocument *cs_live_watch_poll(CsLiveWatch *watch, GError **error);
 guint cs_live_watch_due_ms(const CsLiveWatch *watch);
 const CsLiveVersion *cs_live_watch_version(const CsLiveWatch *watch);
 
+/* The same poll for a caller that must not block (the console's key
+ * loop, DESIGN.md "Performance": an edit redraws within one frame, and a
+ * query and parse of a large CIB take a third of a second): when due and
+ * none is in flight, cs_live_watch_start runs cibadmin --query, the parse
+ * and the version check on a worker thread and returns TRUE.  The worker
+ * reads nothing the caller may change; the program, the timeout and the
+ * version to compare with are taken when it starts. */
+gboolean cs_live_watch_start(CsLiveWatch *watch);
+/* A query is in flight and has not finished yet. */
+gboolean cs_live_watch_running(const CsLiveWatch *watch);
+/* Never blocks: *finished is FALSE while no query has finished (nothing
+ * else happens then).  Once one has, *finished is TRUE and the result is
+ * cs_live_watch_poll's: the new document (caller owns it) when the
+ * version changed, else NULL, with *error set on failure.
+ * cs_live_watch_free stops a query still in flight (cibadmin is killed)
+ * and waits for its worker. */
+CsDocument *cs_live_watch_collect(CsLiveWatch *watch, gboolean *finished, GError **error);
+
 /* ---- writing ---------------------------------------------------------- */
 
 typedef enum {

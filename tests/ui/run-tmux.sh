@@ -108,13 +108,15 @@ start() {
 }
 
 # start_with SESSION COLUMNS LINES ARG...: the console with these
-# arguments (CIB_file=$cib_file in its environment when that is set).
+# arguments (CIB_file=$cib_file in its environment when that is set, and
+# PATH=$live_path when that is: the tmux server, not this shell, gives
+# the pane its environment).
 start_with() {
     session=$1 columns=$2 lines=$3
     shift 3
     rm -f "$tmp/$session.status"
     tmx new-session -d -s "$session" -x "$columns" -y "$lines" \
-        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= ${cib_file:+CIB_file=$cib_file} \
+        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= ${cib_file:+CIB_file=$cib_file} ${live_path:+PATH=$live_path} \
         sh "$tmp/run.sh" "$tmp/$session.status" "$bin" "$@"
 }
 
@@ -962,6 +964,68 @@ test_live_guard() {
     unset cib_file
 }
 
+# The poll never holds the keyboard: a cibadmin that, once told to, takes
+# 2 s (PATH finds it first) is queried on a worker thread while keys go
+# on being handled at once, and what it then reads is still followed.
+test_live_slow_poll() {
+    cib_file=$tmp/slow/cib.xml
+    mkdir -p "$tmp/slow/bin"
+    cp "$small" "$cib_file"
+    real=$(command -v cibadmin)
+    cat >"$tmp/slow/bin/cibadmin" <<EOF
+#!/bin/sh
+if [ -e "$tmp/slow/sleepy" ]; then
+    : >"$tmp/slow/asleep"
+    sleep 2
+fi
+exec "$real" "\$@"
+EOF
+    chmod +x "$tmp/slow/bin/cibadmin"
+    rm -f "$tmp/slow/sleepy" "$tmp/slow/asleep"
+    live_path=$tmp/slow/bin:$PATH
+    start_with slow 100 30 --live --interval 1
+    unset live_path
+    wait_for slow "1 Matrix" || return
+    status_has slow "epoch 0:17:35"
+    goto_cell slow $ROW_DB $NODE_ALPHA
+    : >"$tmp/slow/sleepy"
+    behind --modify '<rsc_location id="location-app-worker-bravo" score="500"/>'
+    slow_asleep
+    # The query now sleeps for 2 s: a ban is drawn well within that.
+    keys slow b
+    tries=0 seen=
+    while [ $tries -lt 10 ]; do
+        capture slow
+        if tail -1 "$tmp/screen" | grep -q -F "ban db from alpha"; then seen=yes; break; fi
+        sleep 0.1
+        tries=$((tries + 1))
+    done
+    [ -n "$seen" ] && pass || fail "slow: a key waited for the poll"
+    grep -q -F "The CIB changed" "$tmp/screen" && fail "slow: the poll finished before the key" || pass
+    rm -f "$tmp/slow/sleepy"
+    # The slow query read the changed CIB: followed, the ban carried over.
+    status_has slow "The CIB changed: epoch 0:17:35 -> 0:18:0"
+    keys slow C-l
+    status_has slow "1 uncommitted"
+    # q while a query sleeps: the console stops it and quits at once.
+    rm -f "$tmp/slow/asleep"
+    : >"$tmp/slow/sleepy"
+    slow_asleep
+    keys slow q
+    status_has slow "Quit with 1 uncommitted edit?"
+    keys slow y
+    wait_exit slow 0
+    rm -f "$tmp/slow/sleepy"
+    unset cib_file
+}
+
+# slow_asleep: the slow cibadmin has started a query (within 2.5 s).
+slow_asleep() {
+    tries=0
+    while [ ! -e "$tmp/slow/asleep" ] && [ $tries -lt 50 ]; do sleep 0.05; tries=$((tries + 1)); done
+    [ -e "$tmp/slow/asleep" ] && pass || fail "slow: the console never polled"
+}
+
 # ---- History: a directory of pe-input-N.bz2 ------------------------------
 
 test_history() {
@@ -1109,6 +1173,7 @@ if [ -r "$small" ]; then
         test_live
         test_live_narrow
         test_live_guard
+        test_live_slow_poll
     fi
     if ! command -v bzip2 >/dev/null 2>&1; then
         echo "SKIP: the History test needs bzip2"
