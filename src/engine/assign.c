@@ -1051,16 +1051,13 @@ static void assign_to(CsSolution *solution, int rsc, int node)
 }
 
 /* compare_nodes(a, b) < 0 under placement-strategy=default (or
- * utilization, which compares no capacity), written out: node choice
- * asks it for every allowed node of every resource. */
-static gboolean default_order_before(const NodeOrder *order, int node1, int node2)
+ * utilization, which compares no capacity) breaks equal scores so:
+ * fewer resources assigned first, then the preferred node, then the
+ * uname. */
+static gboolean default_tie_before(const NodeOrder *order, int node1, int node2)
 {
     const CsSolution *solution = order->solution;
-    CsScore score1 = solution->node_available[node1] ? order->table->score[node1] : -CS_INFINITY;
-    CsScore score2 = solution->node_available[node2] ? order->table->score[node2] : -CS_INFINITY;
 
-    if (score1 != score2)
-        return score1 > score2;
     if (solution->num_assigned[node1] != solution->num_assigned[node2])
         return solution->num_assigned[node1] < solution->num_assigned[node2];
     if (order->preferred >= 0 && (node1 == order->preferred || node2 == order->preferred))
@@ -1109,12 +1106,22 @@ static int allowed_nodes(const CsSolution *solution, const CsTable *table,
  * the earliest, as the stable sort would put first); -1 when none. */
 static int best_in_node_order(const NodeOrder *order)
 {
+    const CsSolution *solution = order->solution;
     int best = -1;
+    CsScore best_score = 0;
 
-    for (int node = 0; node < order->solution->n_nodes; node++) {
-        if (order->table->allowed[node]
-            && (best < 0 || default_order_before(order, node, best)))
-            best = node;
+    /* the best's score is kept: most nodes have a lower one and are
+     * passed over at once (this runs for every resource) */
+    for (int node = 0; node < solution->n_nodes; node++) {
+        if (!order->table->allowed[node])
+            continue;
+        CsScore score = solution->node_available[node] ? order->table->score[node]
+                                                        : -CS_INFINITY;
+        if (best >= 0 && (score < best_score
+                          || (score == best_score && !default_tie_before(order, node, best))))
+            continue;
+        best = node;
+        best_score = score;
     }
     return best;
 }
