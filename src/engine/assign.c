@@ -48,6 +48,7 @@ void cs_nodes_init(CsSolution *solution)
     solution->node_available = g_new0(guint8, MAX(n, 1));
     solution->name_rank = g_new0(int, MAX(n, 1));
     solution->uname_class = g_new0(int, MAX(n, 1));
+    solution->unames_distinct = TRUE;
     for (int node = 0; node < n; node++) {
         const char *uname = node_of(solution, node)->uname;
 
@@ -57,6 +58,7 @@ void cs_nodes_init(CsSolution *solution)
         for (int earlier = 0; earlier < node; earlier++) {
             if (g_ascii_strcasecmp(node_of(solution, earlier)->uname, uname) == 0) {
                 solution->uname_class[node] = earlier;
+                solution->unames_distinct = FALSE;
                 break;
             }
         }

@@ -413,6 +413,12 @@ static gboolean coloc_leaves_a_node(const CsSolution *solution, const CsTable *t
     return FALSE;
 }
 
+static gboolean is_uname_attribute(const char *attribute)
+{
+    return attribute == NULL || attribute == coloc_default_attribute
+           || strcmp(attribute, coloc_default_attribute) == 0;
+}
+
 /* Pacemaker's pcmk__apply_coloc_to_weights(): nodes whose attribute
  * matches the primary's node gain the score (when optional); with a
  * mandatory colocation the others are banned; when the primary stays
@@ -435,6 +441,15 @@ static void apply_coloc_to_scores(CsSolution *solution, int dependent,
     CsContribution why = { .kind = CS_CONTRIB_COLOCATION,
                            .source = coloc->id, .other_rsc = primary };
 
+    if (primary_node >= 0 && coloc->score < CS_INFINITY && solution->unames_distinct
+        && is_uname_attribute(coloc->attribute)) {
+        /* By #uname, with no two unames alike, the primary's node is the
+         * only match; short of INFINITY, only a match takes the score. */
+        why.value = coloc->score;
+        if (dep->table->allowed[primary_node])
+            cs_table_add(dep->table, primary_node, &why);
+        return;
+    }
     for (int node = 0; node < dep->table->n_nodes; node++) {
         if (dep->table->allowed[node]
             && coloc_node_delta(solution, coloc, node, primary_node, value, &why.value))
@@ -506,12 +521,6 @@ static CsScore best_matching_score(const CsSolution *solution,
             best = other->score[node];
     }
     return best;
-}
-
-static gboolean is_uname_attribute(const char *attribute)
-{
-    return attribute == NULL || attribute == coloc_default_attribute
-           || strcmp(attribute, coloc_default_attribute) == 0;
 }
 
 /* What add_matching_scores adds to one allowed node of work, before the

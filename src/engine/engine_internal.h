@@ -114,6 +114,8 @@ struct CsSolution {
     int *uname_class;        /* per node: the first node whose uname equals
                                 its own without case, as colocations
                                 compare #uname */
+    gboolean unames_distinct;     /* no two unames equal without case:
+                                     uname_class[node] == node */
     int *sorted_nodes;       /* node order for the resource sort */
     CsScore *location_scores;     /* assign.c location_scratch() */
     gboolean *location_listed;
