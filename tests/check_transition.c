@@ -154,6 +154,10 @@ START_TEST(test_summary_matches_oracle)
     actual = summary_section(out->str);
     ck_assert_msg(strcmp(actual, expected) == 0,
                   "%s:\nexpected:\n%sactual:\n%s", name, expected, actual);
+    /* the text kept with the solution is the same, worked out once */
+    const char *kept = cs_solution_transition_text(solved.solution);
+    ck_assert_str_eq(kept, out->str);
+    ck_assert_ptr_eq(cs_solution_transition_text(solved.solution), kept);
     solved_free(&solved);
 }
 END_TEST
