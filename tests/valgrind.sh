@@ -8,6 +8,8 @@
 # valgrind --leak-check=full --error-exitcode=1 on every 30th CIB of
 # ../shared/corpus (about 20, sorted by name, so the sample is the same on
 # every run) and on the bundled data/ CIBs and hand-made hostile inputs.
+# cibscope frees everything before it exits (CIBSCOPE_FREE_AT_EXIT), so
+# the free paths are checked too.
 # A memory error or a definite/possible leak fails the run; an exit status
 # of 2 or 3 from cibscope itself (bad input, not modelled yet) is fine.
 #
@@ -44,7 +46,7 @@ for file in $files; do
     for command in scores transition; do
         runs=$((runs + 1))
         # 99: valgrind's own verdict, kept apart from cibscope's statuses.
-        TZ=UTC G_SLICE=always-malloc valgrind -q --error-exitcode=99 --leak-check=full \
+        TZ=UTC G_SLICE=always-malloc CIBSCOPE_FREE_AT_EXIT=1 valgrind -q --error-exitcode=99 --leak-check=full \
             --errors-for-leak-kinds=definite,possible --show-leak-kinds=definite,possible \
             --suppressions="$srcdir/tests/valgrind.supp" \
             "$cibscope" "$command" "$file" >/dev/null 2>"$log"
