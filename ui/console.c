@@ -740,6 +740,8 @@ static void console_clear(CsConsole *console)
     g_free(console->folded);
     g_free(console->message);
     g_free(console->output);
+    g_clear_pointer(&console->output_lines, g_ptr_array_unref);
+    g_free(console->output_lines_text);
     g_free(console->score_edit.constraint);
     g_free(console->score_edit.attribute);
     g_free(console->rule_open);

@@ -202,17 +202,9 @@ static size_t fitting_bytes(const char *safe, int width, int *used)
 
 const char *cs_wrap_end(const char *start, int room)
 {
-    const char *end = start;
-    int used = 0;
-    while (*end != '\0') {
-        const char *next = g_utf8_next_char(end);
-        g_autofree char *one = g_strndup(end, (gsize)(next - end));
-        int char_width = cs_text_width(one);
-        if (used + char_width > room)
-            break;
-        used += char_width;
-        end = next;
-    }
+    int used;
+    const char *end = start + fitting_bytes(start, room, &used);
+
     if (*end != '\0') {
         const char *blank = g_strrstr_len(start, end - start, " ");
         if (blank != NULL && blank > start + (end - start) / 2)
@@ -302,26 +294,40 @@ void cs_draw_fill(int y, int x, int width, CsStyle style)
     attrset(A_NORMAL);
 }
 
+/* One row of a box: left, width - 2 times fill, right. */
+static char *box_row(const char *left, const char *fill, const char *right, int width)
+{
+    GString *row = g_string_new(left);
+    for (int x = 1; x < width - 1; x++)
+        g_string_append(row, fill);
+    g_string_append(row, right);
+    return g_string_free(row, FALSE);
+}
+
+/* The top and bottom rows are made once and written with one call, the
+ * inside is blanked cell by cell without text to decode (mvhline): a
+ * box over a large list (an edit that moves hundreds) is drawn every
+ * frame it is open, and a text call per cell cost milliseconds. */
 void cs_draw_box(const CsRect *rect, CsStyle style)
 {
+    const char *vline = cs_glyph(CS_GLYPH_VLINE), *hline = cs_glyph(CS_GLYPH_HLINE);
+    g_autofree char *top = box_row(cs_glyph(CS_GLYPH_CORNER_TOP_LEFT), hline,
+                                   cs_glyph(CS_GLYPH_CORNER_TOP_RIGHT), rect->width);
+    g_autofree char *bottom = box_row(cs_glyph(CS_GLYPH_CORNER_BOTTOM_LEFT), hline,
+                                      cs_glyph(CS_GLYPH_CORNER_BOTTOM_RIGHT), rect->width);
     int right = rect->x + rect->width - 1;
-    int bottom = rect->y + rect->height - 1;
+    int last = rect->y + rect->height - 1;
+
     attrset(cs_style_attr(style));
-    for (int y = rect->y; y <= bottom; y++) {
-        const char *left_glyph = cs_glyph(CS_GLYPH_VLINE);
-        const char *right_glyph = left_glyph;
-        const char *line_glyph = " ";
-        if (y == rect->y || y == bottom) {
-            gboolean top = y == rect->y;
-            left_glyph = cs_glyph(top ? CS_GLYPH_CORNER_TOP_LEFT : CS_GLYPH_CORNER_BOTTOM_LEFT);
-            right_glyph = cs_glyph(top ? CS_GLYPH_CORNER_TOP_RIGHT : CS_GLYPH_CORNER_BOTTOM_RIGHT);
-            line_glyph = cs_glyph(CS_GLYPH_HLINE);
-        }
-        mvaddstr(y, rect->x, left_glyph);
-        for (int x = rect->x + 1; x < right; x++)
-            addstr(line_glyph);
-        addstr(right_glyph);
+    mvaddstr(rect->y, rect->x, top);
+    for (int y = rect->y + 1; y < last; y++) {
+        mvaddstr(y, rect->x, vline);
+        if (rect->width > 2)
+            mvhline(y, rect->x + 1, ' ', rect->width - 2);
+        mvaddstr(y, right, vline);
     }
+    if (last > rect->y)
+        mvaddstr(last, rect->x, bottom);
     attrset(A_NORMAL);
 }
 

@@ -156,10 +156,10 @@ static void add_wrapped(GPtrArray *lines, const char *safe, int width)
     } while (*start != '\0');
 }
 
-static GPtrArray *output_lines(const CsConsole *console, int width)
+static GPtrArray *wrap_output(const char *output, int width)
 {
     GPtrArray *lines = cs_lines_new();
-    g_auto(GStrv) raw = g_strsplit(console->output, "\n", -1);
+    g_auto(GStrv) raw = g_strsplit(output, "\n", -1);
     for (char **line = raw; *line != NULL; line++) {
         if (line[1] == NULL && **line == '\0')
             break;
@@ -167,6 +167,21 @@ static GPtrArray *output_lines(const CsConsole *console, int width)
         add_wrapped(lines, safe, width);
     }
     return lines;
+}
+
+/* The output's lines wrapped at width, kept with the console until the
+ * output or the width changes (the console's own). */
+static GPtrArray *output_lines(CsConsole *console, int width)
+{
+    if (console->output_lines == NULL || console->output_lines_width != width
+        || strcmp(console->output_lines_text, console->output) != 0) {
+        g_clear_pointer(&console->output_lines, g_ptr_array_unref);
+        g_free(console->output_lines_text);
+        console->output_lines = wrap_output(console->output, width);
+        console->output_lines_text = g_strdup(console->output);
+        console->output_lines_width = width;
+    }
+    return console->output_lines;
 }
 
 /* Columns inside the output box. */
@@ -177,7 +192,7 @@ static int output_width(void)
 
 void cs_output_draw(CsConsole *console)
 {
-    g_autoptr(GPtrArray) lines = output_lines(console, output_width());
+    GPtrArray *lines = output_lines(console, output_width());
     CsRect rect = output_rect((int)lines->len);
     cs_draw_box(&rect, CS_STYLE_NORMAL);
     /* While the status bar asks about what the box lists, the answer
@@ -195,7 +210,7 @@ void cs_output_draw(CsConsole *console)
 
 gboolean cs_output_key(CsConsole *console, int key)
 {
-    g_autoptr(GPtrArray) lines = output_lines(console, output_width());
+    GPtrArray *lines = output_lines(console, output_width());
     CsRect rect = output_rect((int)lines->len);
     if (key == ' ' || key == 'q')
         return FALSE;

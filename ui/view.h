@@ -116,6 +116,12 @@ typedef struct CsConsole {
     char *output;            /* a command's multi-line output, shown in
                                 an overlay until a key closes it */
     int output_scroll;
+    /* output as last wrapped (help.c): the text it was made from and
+     * the width, so that each frame the box is open does not wrap
+     * hundreds of lines again */
+    GPtrArray *output_lines;
+    char *output_lines_text;
+    int output_lines_width;
     CsAsk ask;               /* a question the status bar asks */
     /* What the last edit changed, compared cell by cell as cells are
      * drawn (cs_console_cell_changed): the solution before it (the
