@@ -33,6 +33,7 @@
 #include "explain/command.h"
 #include "explain/history.h"
 #include "explain/output.h"
+#include "explain/version.h"
 #include "ui/console.h"
 
 enum {
@@ -147,7 +148,9 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
             fputs(usage_text, stdout);
             return EXIT_OK;
         } else if (!options_done && (strcmp(arg, "-V") == 0 || strcmp(arg, "--version") == 0)) {
-            printf("cibscope %s (engine reference: Pacemaker 2.1.5)\n", PACKAGE_VERSION);
+            printf("cibscope %s (answers of Pacemaker %s's scheduler; crm_feature_set %s, %s)\n",
+                   PACKAGE_VERSION, CS_MODELLED_PACEMAKER, CS_MODELLED_FEATURE_SET,
+                   CS_MODELLED_SCHEMA);
             return EXIT_OK;
         } else if (!options_done && (strcmp(arg, "-t") == 0 || strcmp(arg, "--time") == 0)) {
             if (++i >= argc)
@@ -365,6 +368,7 @@ static int run_engine_command(const Invocation *invocation)
         : cs_document_load(invocation->positional[0], &error);
     if (document == NULL)
         return report(error);
+    cs_version_note_write(stderr, document);
     CsTime now;
     if (!cs_model_resolve_now(document, invocation->time_text, &now, &error)) {
         fprintf(stderr, "cibscope: %s\n", error->message);

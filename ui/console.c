@@ -10,6 +10,7 @@
 #include <libxml/tree.h>
 #include "cib/live.h"
 #include "explain/history.h"
+#include "explain/version.h"
 #include "console.h"
 #include "terminal.h"
 #include "view.h"
@@ -589,6 +590,32 @@ void cs_console_say(CsConsole *console, gboolean error, const char *format, ...)
     va_end(args);
 }
 
+/* Which Pacemaker wrote the CIB, when not the modelled one (version.h). */
+static void read_version(CsConsole *console)
+{
+    CsCibOrigin origin;
+    cs_cib_origin_read(console->session->document, &origin);
+    g_free(console->version);
+    console->version = cs_version_short(&origin);
+    cs_cib_origin_clear(&origin);
+}
+
+/* Said once when a CIB is opened: the whole note and the changes since
+ * 2.1.5 that apply to it, until the next key. */
+static void say_version(CsConsole *console)
+{
+    CsCibOrigin origin;
+    cs_cib_origin_read(console->session->document, &origin);
+    g_autofree char *note = cs_version_note(&origin);
+    if (note != NULL) {
+        g_autoptr(GPtrArray) lines = cs_version_differences(console->session->document, &origin);
+        g_ptr_array_add(lines, NULL);
+        g_autofree char *changes = g_strjoinv("; ", (char **)lines->pdata);
+        cs_console_say(console, FALSE, "%s%s%s", note, *changes ? "; " : "", changes);
+    }
+    cs_cib_origin_clear(&origin);
+}
+
 void cs_console_sync(CsConsole *console)
 {
     CsSession *session = console->session;
@@ -603,6 +630,7 @@ void cs_console_sync(CsConsole *console)
     console->solution = session->solution;
     console->generation = session->generation;
     console->epoch = read_epoch(session->document);
+    read_version(console);
     cs_console_live_sync(console);
     g_autofree char *clock = cs_time_format(cs_session_time(session));
     console->clock = cs_escape(clock);
@@ -687,6 +715,7 @@ static void console_adopt(CsConsole *console, CsSession *session, const char *pa
     console->cursor_row = console->cursor_node = console->top_row = console->left_node = 0;
     forget_changes(console);
     cs_console_sync(console);
+    say_version(console);
 }
 
 /* 0 on success, else the exit status after printing why. */
@@ -755,6 +784,7 @@ static void console_clear(CsConsole *console)
     if (console->filter != NULL)
         g_string_free(console->filter, TRUE);
     g_free(console->file_label);
+    g_free(console->version);
     g_free(console->path);
     g_free(console->time_text);
     cs_console_live_clear(console);

@@ -115,7 +115,10 @@ static char *status_fields(const CsConsole *console)
     g_autofree char *edits = unsaved == 0 ? g_strdup("")
                                           : g_strdup_printf(" %s %u %s", separator, unsaved,
                                                             live ? "uncommitted" : "unsaved");
-    g_autofree char *epoch = g_strdup_printf(" %s epoch %s", separator, console->epoch ? console->epoch : "?");
+    g_autofree char *version = console->version ? g_strdup_printf(" %s %s", separator, console->version)
+                                                : g_strdup("");
+    g_autofree char *epoch = g_strdup_printf(" %s epoch %s%s", separator, console->epoch ? console->epoch : "?",
+                                             version);
     g_autofree char *clock = g_strdup_printf(" %s %s%s", separator, console->clock_set ? "time " : "",
                                              console->clock);
     /* On a narrow screen, with edits pending, something gives way to

@@ -100,6 +100,7 @@ typedef struct CsConsole {
     CsHistory history;
     char *file_label;        /* escaped basename for the status bar */
     char *epoch;             /* admin_epoch.epoch.num_updates */
+    char *version;           /* "CIB 3.0.2, answers 2.1.5", or NULL */
     char *clock;             /* the model's "now", formatted */
     gboolean clock_set;      /* from --time */
     CsDocument *document;    /* the session's */

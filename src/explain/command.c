@@ -8,6 +8,7 @@
  * the edit and what it moved.
  */
 #include "explain/command.h"
+#include "explain/version.h"
 
 #include "cib/live.h"
 #include "explain/output.h"
@@ -985,6 +986,7 @@ static int cs_exec_session(const char *path, const char *commands, const char *t
         cs_exec_error("", error);
         return status;
     }
+    cs_version_note_write(stderr, session->document);
     int status = 0;
     for (guint i = 0; i < parsed->len && status == 0; i++) {
         char **words = g_ptr_array_index(parsed, i);
