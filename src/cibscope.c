@@ -2,7 +2,8 @@
  *
  *   cibscope [FILE] [--time T]              the console (demo CIB by default)
  *   cibscope scores FILE [--time T]         crm_simulate -sSQ score lines
- *   cibscope transition FILE [--time T]     crm_simulate -S Transition Summary
+ *   cibscope transition FILE [--time T] [--expect LIST]
+ *                                           crm_simulate -S Transition Summary
  *   cibscope explain FILE RSC [NODE] [--time T]
  *   cibscope FILE --exec 'CMD; CMD'         the console's commands, in batch
  *   cibscope history DIR [--time T]         what each pe-input changed, and why
@@ -10,7 +11,8 @@
  *   --live in place of FILE reads the cluster's CIB through cibadmin.
  *
  * Exit status (DESIGN.md, "The engine contract"): 0 success, 1 bad usage,
- * 2 unreadable or invalid input, 3 a feature the engine does not model yet.
+ * 2 unreadable or invalid input, 3 a feature the engine does not model yet,
+ * 4 transition --expect: the transition is not the one expected.
  */
 #include "config.h"
 
@@ -31,6 +33,7 @@
 #include "engine/engine.h"
 #include "cib/live.h"
 #include "explain/command.h"
+#include "explain/expect.h"
 #include "explain/history.h"
 #include "explain/output.h"
 #include "explain/version.h"
@@ -41,6 +44,7 @@ enum {
     EXIT_USAGE = 1,
     EXIT_INPUT = 2,
     EXIT_UNSUPPORTED = 3,
+    EXIT_UNEXPECTED = 4,    /* transition --expect: the transition differs */
 };
 
 typedef struct Invocation {
@@ -52,13 +56,14 @@ typedef struct Invocation {
     gboolean live;            /* --live: the CIB comes from cibadmin --query */
     guint interval_ms;
     const char *history_dir;
+    const char *expect_text;  /* transition --expect LIST */
 } Invocation;
 
 static const char usage_text[] =
     "Usage: cibscope [FILE] [--time T]\n"
     "       cibscope FILE --exec 'COMMAND; COMMAND...' [--time T]\n"
     "       cibscope scores FILE [--time T]\n"
-    "       cibscope transition FILE [--time T]\n"
+    "       cibscope transition FILE [--time T] [--expect LIST]\n"
     "       cibscope explain FILE RESOURCE [NODE] [--time T]\n"
     "       cibscope history DIR [--time T]\n"
     "       cibscope why BEFORE AFTER [--time T]\n"
@@ -93,6 +98,11 @@ static const char usage_text[] =
     "      --interval S how often the live console polls (default 2 s)\n"
     "      --history DIR  open the console on a directory of pe-inputs,\n"
     "                   with the History view\n"
+    "      --expect LIST  transition: exit 4 unless the Transition Summary holds\n"
+    "                   exactly LIST: 'none', or actions such as 'Move web; Stop db'\n"
+    "                   (the words of a summary line; * and ? glob, a glob\n"
+    "                   takes every line it matches); the difference goes to\n"
+    "                   standard error\n"
     "  -t, --time T     use T as \"now\" for rules and failure timeouts, an\n"
     "                   ISO 8601 date/time such as 2005-020, 2005-020T12:30 or\n"
     "                   \"2014-05-07 00:28:00\" (as crm_simulate -t)\n"
@@ -100,7 +110,8 @@ static const char usage_text[] =
     "  -V, --version    show the version and exit\n"
     "\n"
     "Exit status: 0 success, 1 bad usage, 2 unreadable or invalid input,\n"
-    "3 the CIB uses a feature the engine does not model yet.\n";
+    "3 the CIB uses a feature the engine does not model yet, 4 the transition\n"
+    "is not what --expect says.\n";
 
 static int usage_error(const char *message)
 {
@@ -173,6 +184,12 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
             if (++i >= argc)
                 return usage_error("--exec needs commands");
             invocation->exec_text = argv[i];
+        } else if (!options_done && strcmp(arg, "--expect") == 0) {
+            if (++i >= argc)
+                return usage_error("--expect needs 'none' or a list of actions");
+            invocation->expect_text = argv[i];
+        } else if (!options_done && strncmp(arg, "--expect=", 9) == 0) {
+            invocation->expect_text = arg + 9;
         } else if (!options_done && strncmp(arg, "--exec=", 7) == 0) {
             invocation->exec_text = arg + 7;
         } else if (!options_done && arg[0] == '-' && arg[1] != '\0') {
@@ -202,6 +219,15 @@ static int check_arity(const Invocation *invocation)
         return n == 1 ? -1 : usage_error("history needs exactly one DIR");
     if (command != NULL && strcmp(command, "why") == 0)
         return n == 2 ? -1 : usage_error("why needs two CIBs: BEFORE AFTER");
+    if (invocation->expect_text != NULL
+        && (command == NULL || strcmp(command, "transition") != 0))
+        return usage_error("--expect goes with transition");
+    if (invocation->expect_text != NULL) {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(GPtrArray) expected = cs_expect_parse(invocation->expect_text, &error);
+        if (expected == NULL)
+            return usage_error(error->message);
+    }
     if (command != NULL && invocation->exec_text != NULL)
         return usage_error("--exec runs on FILE alone, without a subcommand");
     if (command == NULL && invocation->live)
@@ -357,6 +383,26 @@ static void merge_frees_where_they_happen(void)
 #endif
 }
 
+/* transition --expect: EXIT_UNEXPECTED, the difference on standard
+ * error, unless the summary is as expected (explain/expect.h). */
+static int check_expected(const Invocation *invocation, const char *summary)
+{
+    if (invocation->expect_text == NULL)
+        return EXIT_OK;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) expected = cs_expect_parse(invocation->expect_text, &error);
+    g_autoptr(GString) difference = g_string_new(NULL);
+    if (cs_expect_check(summary, expected, difference))
+        return EXIT_OK;
+    g_autoptr(GString) text = g_string_new("cibscope: the transition is not as expected:\n");
+    g_auto(GStrv) lines = g_strsplit(difference->str, "\n", -1);
+    for (char **line = lines; *line != NULL; line++)
+        if (**line != '\0')
+            g_string_append_printf(text, "  %s\n", *line);
+    cs_output_write(stderr, text->str, text->len, cs_output_mode(stderr, CS_OUTPUT_CONTROLS));
+    return EXIT_UNEXPECTED;
+}
+
 /* load -> model -> solve -> print: the pipeline every subcommand shares. */
 static int run_engine_command(const Invocation *invocation)
 {
@@ -382,6 +428,7 @@ static int run_engine_command(const Invocation *invocation)
         return report(error);
 
     g_autoptr(GString) out = g_string_new(NULL);
+    int status = EXIT_OK;
     int args = invocation->live ? 0 : 1;    /* where RESOURCE [NODE] start */
     gboolean terminal = isatty(STDOUT_FILENO);
     if (strcmp(invocation->command, "scores") == 0) {
@@ -395,9 +442,15 @@ static int run_engine_command(const Invocation *invocation)
         return EXIT_USAGE;
     }
     write_output(out, terminal);
+    if (strcmp(invocation->command, "transition") == 0) {
+        fflush(stdout);
+        status = check_expected(invocation, out->str);
+    }
     keep_until_exit(g_steal_pointer(&document), g_steal_pointer(&model),
                     g_steal_pointer(&solution), g_steal_pointer(&out));
-    return fflush(stdout) == 0 ? EXIT_OK : EXIT_INPUT;
+    if (fflush(stdout) != 0)
+        return EXIT_INPUT;
+    return status;
 }
 
 /* The console opens FILE, else the bundled demo: from the source tree
