@@ -8,6 +8,7 @@
  * the edit and what it moved.
  */
 #include "explain/command.h"
+#include "explain/tools.h"
 #include "explain/version.h"
 
 #include "cib/live.h"
@@ -709,6 +710,15 @@ static void cs_describe_ops(const GPtrArray *ops, GString *out)
     }
 }
 
+/* The same change with the cluster's own tools, for an operator whose
+ * site applies changes only with them. */
+static void cs_describe_tools(const CsSession *session, const GPtrArray *ops, GString *out)
+{
+    CsToolContext context = { session->live_base, session->document, cs_session_time(session) };
+    g_string_append(out, "The same with crm_resource, pcs and crmsh:\n");
+    cs_tools_describe(ops, &context, out);
+}
+
 void cs_command_describe_commit(const CsSession *session, GString *out)
 {
     g_autoptr(GPtrArray) ops = cs_session_live_plan(session);
@@ -719,6 +729,7 @@ void cs_command_describe_commit(const CsSession *session, GString *out)
     g_string_append_printf(out, "%u cibadmin %s to commit:\n", ops->len,
                            ops->len == 1 ? "operation" : "operations");
     cs_describe_ops(ops, out);
+    cs_describe_tools(session, ops, out);
 }
 
 static gboolean cs_cmd_commit(CsSession *session, char **args, int n, GString *out,
@@ -737,6 +748,17 @@ static gboolean cs_cmd_commit(CsSession *session, char **args, int n, GString *o
         return TRUE;
     }
     return cs_session_live_commit(session, out, error);
+}
+
+/* pending: the edits in crm_resource, pcs and crmsh (explain/tools.h). */
+static gboolean cs_cmd_pending(CsSession *session, char **args, int n, GString *out,
+                               GError **error)
+{
+    (void)args;
+    (void)n;
+    (void)error;
+    cs_tools_pending(session, out);
+    return TRUE;
 }
 
 static gboolean cs_cmd_help(CsSession *session, char **args, int n, GString *out,
@@ -811,6 +833,8 @@ static const CsCommandSpec cs_commands[] = {
     { "commit", 0, 1, cs_cmd_commit, "commit [--dry-run]",
       "live CIB: apply the edits with object-level cibadmin calls, only if its epoch "
       "is still the one they were made on (--dry-run lists the calls)" },
+    { "pending", 0, 0, cs_cmd_pending, "pending",
+      "the edits not saved or committed yet, as crm_resource, pcs and crmsh commands" },
     { "help", 0, 1, cs_cmd_help, "help", "this list" },
 };
 

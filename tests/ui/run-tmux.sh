@@ -869,6 +869,9 @@ test_live() {
     grep -q -F "cibadmin --create --scope constraints --xml-text '<rsc_location" "$tmp/screen" && pass \
         || fail "live: C does not show the cibadmin command"
     grep -q -F 'id="cli-ban-db-on-bravo"' "$tmp/screen" && pass || fail "live: C does not show the ban's id"
+    grep -q -F "crm_resource --ban --resource db --node bravo" "$tmp/screen" && pass \
+        || fail "live: C does not show the crm_resource command"
+    grep -q -F "pcs resource ban db bravo" "$tmp/screen" && pass || fail "live: C does not show the pcs command"
     grep -q -F "Applied only if the CIB is still at epoch 0:18:0" "$tmp/screen" && pass \
         || fail "live: C does not name the epoch it guards"
     status_has live "run the 1 operation listed above? y: apply"
