@@ -57,6 +57,8 @@ typedef struct Invocation {
     guint interval_ms;
     const char *history_dir;
     const char *expect_text;  /* transition --expect LIST */
+    const char *list_ids;     /* --list-ids FILE (hidden: shell completion) */
+    gboolean help_keys;       /* --help-keys (hidden: the man page's test) */
 } Invocation;
 
 static const char usage_text[] =
@@ -184,6 +186,12 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
             if (++i >= argc)
                 return usage_error("--exec needs commands");
             invocation->exec_text = argv[i];
+        } else if (!options_done && strcmp(arg, "--help-keys") == 0) {
+            invocation->help_keys = TRUE;
+        } else if (!options_done && strcmp(arg, "--list-ids") == 0) {
+            if (++i >= argc)
+                return usage_error("--list-ids needs FILE");
+            invocation->list_ids = argv[i];
         } else if (!options_done && strcmp(arg, "--expect") == 0) {
             if (++i >= argc)
                 return usage_error("--expect needs 'none' or a list of actions");
@@ -453,6 +461,56 @@ static int run_engine_command(const Invocation *invocation)
     return status;
 }
 
+/* --list-ids FILE: "resource ID" and "node NAME" lines, for shell
+ * completion.  Read from the document alone, so that a CIB the engine
+ * does not model still completes; nothing on error. */
+static void list_resource_ids(xmlNode *parent, GString *out)
+{
+    static const char *const kinds[] = { "primitive", "group", "clone", "master", "bundle" };
+    for (xmlNode *child = parent->children; child != NULL; child = child->next) {
+        if (child->type != XML_ELEMENT_NODE)
+            continue;
+        for (size_t i = 0; i < G_N_ELEMENTS(kinds); i++) {
+            if (strcmp((const char *)child->name, kinds[i]) != 0)
+                continue;
+            xmlChar *id = xmlGetProp(child, (const xmlChar *)"id");
+            if (id != NULL)
+                g_string_append_printf(out, "resource %s\n", (const char *)id);
+            xmlFree(id);
+            list_resource_ids(child, out);
+        }
+    }
+}
+
+static int run_list_ids(const char *path)
+{
+    g_autoptr(CsDocument) document = cs_document_load(path, NULL);
+    if (document == NULL)
+        return EXIT_INPUT;
+    g_autoptr(GString) out = g_string_new(NULL);
+    xmlNode *resources = cs_document_section(document, "resources");
+    if (resources != NULL)
+        list_resource_ids(resources, out);
+    xmlNode *nodes = cs_document_section(document, "nodes");
+    for (xmlNode *node = nodes != NULL ? nodes->children : NULL; node != NULL; node = node->next) {
+        xmlChar *uname = node->type == XML_ELEMENT_NODE ? xmlGetProp(node, (const xmlChar *)"uname")
+                                                        : NULL;
+        if (uname != NULL)
+            g_string_append_printf(out, "node %s\n", (const char *)uname);
+        xmlFree(uname);
+    }
+    cs_output_write(stdout, out->str, out->len, CS_OUTPUT_CONTROLS);
+    return EXIT_OK;
+}
+
+static int run_help_keys(void)
+{
+    g_autoptr(GString) out = g_string_new(NULL);
+    cs_help_keys_write(out);
+    fputs(out->str, stdout);
+    return EXIT_OK;
+}
+
 /* The console opens FILE, else the bundled demo: from the source tree
  * when run from a build, else from the installed data directory. */
 static const char *default_cib(void)
@@ -474,6 +532,10 @@ int main(int argc, char **argv)
     LIBXML_TEST_VERSION
     Invocation invocation = { 0 };
     int status = parse_arguments(argc, argv, &invocation);
+    if (status < 0 && invocation.help_keys)
+        status = run_help_keys();
+    if (status < 0 && invocation.list_ids != NULL)
+        status = run_list_ids(invocation.list_ids);
     if (status < 0)
         status = check_arity(&invocation);
     if (status < 0) {

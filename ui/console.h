@@ -27,4 +27,9 @@ int cs_console_run_live(guint interval_ms, const char *time_text);
  * DIR cannot be read or holds no scheduler inputs. */
 int cs_console_run_history(const char *dir, const char *time_text);
 
+/* The ? overlay's keys as text, one "KEYS<TAB>TEXT" line each under
+ * "== heading" lines: cibscope --help-keys, which the man page's drift
+ * test reads. */
+void cs_help_keys_write(GString *out);
+
 #endif

@@ -1,4 +1,5 @@
 /* help.c: the ? overlay, listing every key. */
+#include "console.h"
 #include "view.h"
 
 typedef struct HelpEntry {
@@ -67,6 +68,20 @@ static const HelpEntry help_entries[] = {
     KEY_ENTRY("-INF .. +INF", "scores: banned, negative, zero, positive, mandatory"),
     KEY_ENTRY("highlight", "cells the last edit changed"),
 };
+
+/* The same table as text, for the man page's drift test (cibscope
+ * --help-keys): "== heading" lines, then "KEYS<TAB>TEXT" for each key
+ * (entries without keys, notes and marks, are left out). */
+void cs_help_keys_write(GString *out)
+{
+    for (size_t i = 0; i < G_N_ELEMENTS(help_entries); i++) {
+        const HelpEntry *entry = &help_entries[i];
+        if (entry->keys == NULL)
+            g_string_append_printf(out, "== %s\n", entry->text);
+        else if (!entry->is_glyph && entry->keys[0] != '\0')
+            g_string_append_printf(out, "%s\t%s\n", entry->keys, entry->text);
+    }
+}
 
 static char *entry_keys(const HelpEntry *entry)
 {
