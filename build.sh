@@ -16,11 +16,12 @@ cd "$(dirname "$0")"
 REQUIRED="autoconf automake libtool pkg-config make gcc libglib2.0-dev libxml2-dev \
 libncurses-dev libreadline-dev libbz2-dev check"
 # Needed by some tests only: the oracle, the console tests, the corpus
-# runner, the sanitizer and fuzzing runs (clang) and valgrind.
-OPTIONAL="pacemaker-cli-utils tmux python3 bzip2 clang libclang-rt-dev valgrind"
+# runner, the sanitizer and fuzzing runs (clang), valgrind, the zsh
+# completion test and the manual page's test (groff, man).
+OPTIONAL="pacemaker-cli-utils tmux python3 bzip2 clang libclang-rt-dev valgrind zsh groff man-db"
 DNF_REQUIRED="autoconf automake libtool pkgconf make gcc glib2-devel libxml2-devel \
 ncurses-devel readline-devel bzip2-devel check-devel"
-DNF_OPTIONAL="pacemaker-cli tmux python3 bzip2 clang compiler-rt valgrind"
+DNF_OPTIONAL="pacemaker-cli tmux python3 bzip2 clang compiler-rt valgrind zsh groff man-db"
 
 say() { printf 'build.sh: %s\n' "$*" >&2; }
 
