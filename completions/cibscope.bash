@@ -38,7 +38,7 @@ _cibscope_ids()
 _cibscope_takes_value()
 {
     case $1 in
-    -t|--time|--interval|--history|--expect|-e|--exec|--list-ids) return 0 ;;
+    -t|--time|--interval|--history|--expect|-e|--exec|--list-ids|--view) return 0 ;;
     esac
     return 1
 }
@@ -65,6 +65,8 @@ _cibscope()
         _cibscope_files "$cur"; return ;;
     --expect)
         COMPREPLY=($(compgen -W "none" -- "$cur")); return ;;
+    --view)
+        COMPREPLY=($(compgen -W "matrix transition explain fail-counts graph history" -- "$cur")); return ;;
     -t|--time|--interval|-e|--exec)
         return ;;
     esac

@@ -33,6 +33,7 @@
 #include "engine/engine.h"
 #include "cib/live.h"
 #include "explain/command.h"
+#include "explain/config.h"
 #include "explain/expect.h"
 #include "explain/history.h"
 #include "explain/output.h"
@@ -59,6 +60,8 @@ typedef struct Invocation {
     const char *expect_text;  /* transition --expect LIST */
     const char *list_ids;     /* --list-ids FILE (hidden: shell completion) */
     gboolean help_keys;       /* --help-keys (hidden: the man page's test) */
+    int view;                 /* --view: the console's first view, -1 unset */
+    gboolean history_default; /* --history without DIR: the config's */
 } Invocation;
 
 static const char usage_text[] =
@@ -67,9 +70,9 @@ static const char usage_text[] =
     "       cibscope scores FILE [--time T]\n"
     "       cibscope transition FILE [--time T] [--expect LIST]\n"
     "       cibscope explain FILE RESOURCE [NODE] [--time T]\n"
-    "       cibscope history DIR [--time T]\n"
+    "       cibscope history [DIR] [--time T]\n"
     "       cibscope why BEFORE AFTER [--time T]\n"
-    "       cibscope --live [--interval S] | --history DIR\n"
+    "       cibscope --live [--interval S] | --history [DIR]\n"
     "       cibscope scores|transition|explain --live ...\n"
     "\n"
     "An interactive console for Pacemaker clusters: node x resource score\n"
@@ -99,7 +102,9 @@ static const char usage_text[] =
     "                   follows it and commits edits with C (epoch-guarded)\n"
     "      --interval S how often the live console polls (default 2 s)\n"
     "      --history DIR  open the console on a directory of pe-inputs,\n"
-    "                   with the History view\n"
+    "                   with the History view (no DIR: the config's pe-inputs)\n"
+    "      --view NAME  the view the console opens on: matrix, transition,\n"
+    "                   explain, fail-counts, graph or history\n"
     "      --expect LIST  transition: exit 4 unless the Transition Summary holds\n"
     "                   exactly LIST: 'none', or actions such as 'Move web; Stop db'\n"
     "                   (the words of a summary line; * and ? glob, a glob\n"
@@ -110,6 +115,9 @@ static const char usage_text[] =
     "                   \"2014-05-07 00:28:00\" (as crm_simulate -t)\n"
     "  -h, --help       show this help and exit\n"
     "  -V, --version    show the version and exit\n"
+    "\n"
+    "Defaults for --interval, --view, the pe-input directory and colours come\n"
+    "from $XDG_CONFIG_HOME/cibscope/config (man cibscope, FILES).\n"
     "\n"
     "Exit status: 0 success, 1 bad usage, 2 unreadable or invalid input,\n"
     "3 the CIB uses a feature the engine does not model yet, 4 the transition\n"
@@ -140,12 +148,7 @@ static gboolean is_engine_command(const char *command)
 /* --interval S: how often the live console polls cibadmin. */
 static gboolean parse_interval(const char *text, guint *out_ms)
 {
-    char *end = NULL;
-    double seconds = g_ascii_strtod(text, &end);
-    if (end == text || *end != '\0' || !(seconds >= 0.1 && seconds <= 3600))
-        return FALSE;
-    *out_ms = (guint) (seconds * 1000);
-    return TRUE;
+    return cs_config_parse_seconds(text, out_ms);
 }
 
 /* Splits argv into the command, its positional arguments and options,
@@ -179,9 +182,14 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
             if (!parse_interval(argv[i], &invocation->interval_ms))
                 return usage_error("--interval needs a number of seconds, 0.1 to 3600");
         } else if (!options_done && strcmp(arg, "--history") == 0) {
-            if (++i >= argc)
-                return usage_error("--history needs DIR");
-            invocation->history_dir = argv[i];
+            if (i + 1 < argc && argv[i + 1][0] != '-')
+                invocation->history_dir = argv[++i];
+            else
+                invocation->history_default = TRUE;
+        } else if (!options_done && strcmp(arg, "--view") == 0) {
+            if (++i >= argc || (invocation->view = cs_config_view_index(argv[i])) < 0)
+                return usage_error("--view needs matrix, transition, explain, fail-counts, "
+                                   "graph or history");
         } else if (!options_done && (strcmp(arg, "-e") == 0 || strcmp(arg, "--exec") == 0)) {
             if (++i >= argc)
                 return usage_error("--exec needs commands");
@@ -224,7 +232,7 @@ static int check_arity(const Invocation *invocation)
         return usage_error("--live goes with scores, transition or explain "
                            "(the console follows the cluster later)");
     if (command != NULL && strcmp(command, "history") == 0)
-        return n == 1 ? -1 : usage_error("history needs exactly one DIR");
+        return n == 1 ? -1 : usage_error("history needs exactly one DIR (or pe-inputs in the config)");
     if (command != NULL && strcmp(command, "why") == 0)
         return n == 2 ? -1 : usage_error("why needs two CIBs: BEFORE AFTER");
     if (invocation->expect_text != NULL
@@ -525,19 +533,63 @@ static const char *default_cib(void)
     return candidates[G_N_ELEMENTS(candidates) - 1];
 }
 
+/* The console and history read the user's defaults; the other commands
+ * answer the same for everybody.  -1 to go on, else an exit status. */
+static int apply_config(Invocation *invocation)
+{
+    const char *command = invocation->command;
+    gboolean history = command != NULL && strcmp(command, "history") == 0;
+    if (command != NULL && !history)
+        return -1;
+    CsConfig config;
+    cs_config_init(&config);
+    g_autofree char *path = cs_config_default_path();
+    g_autoptr(GError) error = NULL;
+    if (!cs_config_load(&config, path, &error)) {
+        fprintf(stderr, "cibscope: %s\n", error->message);
+        cs_config_clear(&config);
+        return EXIT_USAGE;
+    }
+    static char *pe_inputs;    /* the invocation points at it to the end */
+    g_free(pe_inputs);
+    pe_inputs = g_steal_pointer(&config.pe_inputs);
+    if (history && invocation->n_positional == 0 && pe_inputs != NULL)
+        invocation->positional[invocation->n_positional++] = pe_inputs;
+    if (invocation->history_default && pe_inputs != NULL)
+        invocation->history_dir = pe_inputs;
+    if (invocation->history_default && invocation->history_dir == NULL) {
+        cs_config_clear(&config);
+        return usage_error("--history needs DIR (or pe-inputs in the config)");
+    }
+    if (invocation->interval_ms == 0)
+        invocation->interval_ms = config.interval_ms;
+    if (invocation->view < 0)
+        invocation->view = config.view;
+    /* NO_COLOR set by the user wins; colour = no sets it. */
+    if (config.colour == 0)
+        g_setenv("NO_COLOR", "1", FALSE);
+    cs_config_clear(&config);
+    return -1;
+}
+
 int main(int argc, char **argv)
 {
     setlocale(LC_ALL, "");
     merge_frees_where_they_happen();
     LIBXML_TEST_VERSION
     Invocation invocation = { 0 };
+    invocation.view = -1;
     int status = parse_arguments(argc, argv, &invocation);
     if (status < 0 && invocation.help_keys)
         status = run_help_keys();
     if (status < 0 && invocation.list_ids != NULL)
         status = run_list_ids(invocation.list_ids);
     if (status < 0)
+        status = apply_config(&invocation);
+    if (status < 0)
         status = check_arity(&invocation);
+    if (status < 0 && invocation.view >= 0)
+        cs_console_set_start_view(invocation.view);
     if (status < 0) {
         if (invocation.command != NULL && strcmp(invocation.command, "history") == 0)
             status = cs_history_run(invocation.positional[0], invocation.time_text);

@@ -59,6 +59,7 @@ expect "bash: options" "$(bash_complete scores cib.xml --)" --time --exec --live
 expect "bash: short options" "$(bash_complete -)" -t -e -h -V
 expect "bash: --expect" "$(bash_complete transition cib.xml --expect "")" none
 expect "bash: --history" "$(bash_complete --history "")" pe sub
+expect "bash: --view" "$(bash_complete --view "")" matrix transition fail-counts history
 refuse "bash: --history" "$(bash_complete --history "")" cib.xml
 got=$(bash_complete explain "$demo" "")
 expect "bash: explain resources" "$got" web web-vip db app-worker report
@@ -96,6 +97,7 @@ else
     expect "zsh: options" "$(zsh_complete scores cib.xml --)" --time --exec --live --expect
     expect "zsh: --expect" "$(zsh_complete transition cib.xml --expect "")" none
     expect "zsh: --history" "$(zsh_complete --history "")" "(directories)"
+    expect "zsh: --view" "$(zsh_complete --view "")" matrix graph
     got=$(zsh_complete explain "$demo" "")
     expect "zsh: explain resources" "$got" web web-vip db app-worker report
     refuse "zsh: explain resources" "$got" alpha

@@ -671,8 +671,18 @@ gboolean cs_console_settle(CsConsole *console)
 
 
 
+/* The view a console opens on (cibscope --view, the config's view). */
+static CsViewId start_view = CS_VIEW_MATRIX;
+
+void cs_console_set_start_view(int view)
+{
+    if (view >= 0 && view < CS_VIEW_COUNT)
+        start_view = (CsViewId)view;
+}
+
 static void console_init(CsConsole *console, const char *time_text)
 {
+    console->view = start_view;
     console->time_text = g_strdup(time_text);
     console->clock_set = time_text != NULL;
     console->rows = g_array_new(FALSE, FALSE, sizeof(CsRow));

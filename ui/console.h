@@ -27,6 +27,10 @@ int cs_console_run_live(guint interval_ms, const char *time_text);
  * DIR cannot be read or holds no scheduler inputs. */
 int cs_console_run_history(const char *dir, const char *time_text);
 
+/* The view the next console opens on (a CS_VIEW_* index: 0 Matrix ..
+ * 5 History); others are ignored. */
+void cs_console_set_start_view(int view);
+
 /* The ? overlay's keys as text, one "KEYS<TAB>TEXT" line each under
  * "== heading" lines: cibscope --help-keys, which the man page's drift
  * test reads. */
