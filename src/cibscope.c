@@ -33,9 +33,10 @@
 #include "engine/engine.h"
 #include "cib/live.h"
 #include "explain/command.h"
-#include "explain/config.h"
+#include "explain/user_config.h"
 #include "explain/expect.h"
 #include "explain/history.h"
+#include "explain/json.h"
 #include "explain/output.h"
 #include "explain/version.h"
 #include "ui/console.h"
@@ -62,14 +63,15 @@ typedef struct Invocation {
     gboolean help_keys;       /* --help-keys (hidden: the man page's test) */
     int view;                 /* --view: the console's first view, -1 unset */
     gboolean history_default; /* --history without DIR: the config's */
+    gboolean json;            /* --json: scores, transition, explain */
 } Invocation;
 
 static const char usage_text[] =
     "Usage: cibscope [FILE] [--time T]\n"
     "       cibscope FILE --exec 'COMMAND; COMMAND...' [--time T]\n"
-    "       cibscope scores FILE [--time T]\n"
-    "       cibscope transition FILE [--time T] [--expect LIST]\n"
-    "       cibscope explain FILE RESOURCE [NODE] [--time T]\n"
+    "       cibscope scores FILE [--time T] [--json]\n"
+    "       cibscope transition FILE [--time T] [--expect LIST] [--json]\n"
+    "       cibscope explain FILE RESOURCE [NODE] [--time T] [--json]\n"
     "       cibscope history [DIR] [--time T]\n"
     "       cibscope why BEFORE AFTER [--time T]\n"
     "       cibscope --live [--interval S] | --history [DIR]\n"
@@ -110,6 +112,9 @@ static const char usage_text[] =
     "                   (the words of a summary line; * and ? glob, a glob\n"
     "                   takes every line it matches); the difference goes to\n"
     "                   standard error\n"
+    "      --json       scores, transition, explain: print JSON (doc/json.md):\n"
+    "                   the same facts, scores as numbers (INFINITY = 1000000)\n"
+    "                   with their contributions\n"
     "  -t, --time T     use T as \"now\" for rules and failure timeouts, an\n"
     "                   ISO 8601 date/time such as 2005-020, 2005-020T12:30 or\n"
     "                   \"2014-05-07 00:28:00\" (as crm_simulate -t)\n"
@@ -194,6 +199,8 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
             if (++i >= argc)
                 return usage_error("--exec needs commands");
             invocation->exec_text = argv[i];
+        } else if (!options_done && strcmp(arg, "--json") == 0) {
+            invocation->json = TRUE;
         } else if (!options_done && strcmp(arg, "--help-keys") == 0) {
             invocation->help_keys = TRUE;
         } else if (!options_done && strcmp(arg, "--list-ids") == 0) {
@@ -238,6 +245,8 @@ static int check_arity(const Invocation *invocation)
     if (invocation->expect_text != NULL
         && (command == NULL || strcmp(command, "transition") != 0))
         return usage_error("--expect goes with transition");
+    if (invocation->json && (command == NULL || !is_engine_command(command)))
+        return usage_error("--json goes with scores, transition or explain");
     if (invocation->expect_text != NULL) {
         g_autoptr(GError) error = NULL;
         g_autoptr(GPtrArray) expected = cs_expect_parse(invocation->expect_text, &error);
@@ -419,6 +428,29 @@ static int check_expected(const Invocation *invocation, const char *summary)
     return EXIT_UNEXPECTED;
 }
 
+/* --json (explain/json.h): the document into out; the exit status. */
+static int run_json(const Invocation *invocation, const CsDocument *document,
+                    CsSolution *solution, GString *out)
+{
+    int args = invocation->live ? 0 : 1;
+    if (strcmp(invocation->command, "scores") == 0) {
+        cs_json_scores(document, solution, out);
+        return EXIT_OK;
+    }
+    if (strcmp(invocation->command, "transition") == 0) {
+        const char *summary = cs_solution_transition_text(solution);
+        cs_json_transition(document, summary, out);
+        return check_expected(invocation, summary);
+    }
+    g_autoptr(GError) error = NULL;
+    if (!cs_json_explain(document, solution, invocation->positional[args],
+                         invocation->positional[args + 1], out, &error)) {
+        fprintf(stderr, "cibscope: %s\n", error->message);
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
 /* load -> model -> solve -> print: the pipeline every subcommand shares. */
 static int run_engine_command(const Invocation *invocation)
 {
@@ -447,7 +479,11 @@ static int run_engine_command(const Invocation *invocation)
     int status = EXIT_OK;
     int args = invocation->live ? 0 : 1;    /* where RESOURCE [NODE] start */
     gboolean terminal = isatty(STDOUT_FILENO);
-    if (strcmp(invocation->command, "scores") == 0) {
+    if (invocation->json) {
+        status = run_json(invocation, document, solution, out);
+        if (status != EXIT_OK && status != EXIT_UNEXPECTED)
+            return status;
+    } else if (strcmp(invocation->command, "scores") == 0) {
         cs_solution_stream_scores(solution, out, flush_output,
                                   GINT_TO_POINTER(terminal));
     } else if (strcmp(invocation->command, "transition") == 0) {
@@ -458,7 +494,7 @@ static int run_engine_command(const Invocation *invocation)
         return EXIT_USAGE;
     }
     write_output(out, terminal);
-    if (strcmp(invocation->command, "transition") == 0) {
+    if (strcmp(invocation->command, "transition") == 0 && !invocation->json) {
         fflush(stdout);
         status = check_expected(invocation, out->str);
     }

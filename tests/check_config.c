@@ -1,9 +1,9 @@
-/* check_config.c: the user's defaults file (explain/config.h). */
+/* check_config.c: the user's defaults file (explain/user_config.h). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 #include <glib/gstdio.h>
-#include "explain/config.h"
+#include "explain/user_config.h"
 
 static GError *parse_error(const char *text)
 {

@@ -1,7 +1,7 @@
-/* config.c: the user's defaults (config.h). */
+/* user_config.c: the user's defaults (user_config.h). */
 #include <string.h>
 
-#include "explain/config.h"
+#include "explain/user_config.h"
 
 G_DEFINE_QUARK(cs-config-error-quark, cs_config_error)
 

@@ -1,0 +1,1 @@
+explain @DATA@/demo-small.xml report bravo --time '2024-06-01 12:00:00' --json
