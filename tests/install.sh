@@ -1,10 +1,11 @@
 #!/bin/bash
 # install.sh: `make install DESTDIR=...` puts each file where it belongs:
-# the binary, the manual page, the bash and zsh completions (where
+# the binary, the manual page and the documents it names, the bash and
+# zsh completions (where
 # configure found bash-completion and zsh look) and the demo CIBs; the
 # installed binary and page work; `make uninstall` takes them all back.
 # Environment: CS_TOP_BUILDDIR, and CS_INSTALL_DIRS ("bindir=... man1dir=...
-# pkgdatadir=... bashcompletiondir=... zshcompletiondir=...", set by
+# pkgdatadir=... docdir=... bashcompletiondir=... zshcompletiondir=...", set by
 # make check).  Exit: 0 pass, 1 fail, 77 skip (run outside make check).
 set -u
 
@@ -36,6 +37,8 @@ has_file "$bashcompletiondir/cibscope"
 has_file "$zshcompletiondir/_cibscope"
 has_file "$pkgdatadir/demo.xml"
 has_file "$pkgdatadir/demo-small.xml"
+has_file "$docdir/json.md"
+has_file "$docdir/commands.md"
 
 checks=$((checks + 1))
 "$stage$bindir/cibscope" --version | grep -q "Pacemaker 2.1.5" \

@@ -33,7 +33,7 @@ check() { checks=$((checks + 1)); }
 
 # The page as text: wide lines, no overstrikes, blanks squeezed.
 squeeze() { sed -e 's/^[[:space:]]*//' -e 's/[[:space:]][[:space:]]*/ /g' -e 's/ $//'; }
-rendered=$(groff -man -Tascii -P-cbou -rLL=300n "$page" 2>/dev/null | squeeze)
+rendered=$(groff -man -Tascii -P-cbou -rLL=300n -rHY=0 "$page" 2>/dev/null | squeeze)
 # The rendered text of one section: from its heading to the next.
 section() {
     printf '%s\n' "$rendered" | awk -v name="$1" '
