@@ -570,12 +570,13 @@ static const char *default_cib(void)
 }
 
 /* The console and history read the user's defaults; the other commands
- * answer the same for everybody.  -1 to go on, else an exit status. */
+ * and batch mode (--exec) answer the same for everybody.  -1 to go on,
+ * else an exit status. */
 static int apply_config(Invocation *invocation)
 {
     const char *command = invocation->command;
     gboolean history = command != NULL && strcmp(command, "history") == 0;
-    if (command != NULL && !history)
+    if ((command != NULL && !history) || invocation->exec_text != NULL)
         return -1;
     CsConfig config;
     cs_config_init(&config);

@@ -1,7 +1,7 @@
 #!/bin/bash
 # config.sh: $XDG_CONFIG_HOME/cibscope/config as an operator meets it:
 # a bad value stops the console and history with the file and line named
-# (one-shot answers never read it); pe-inputs stands for history's DIR;
+# (one-shot answers and --exec never read it); pe-inputs stands for history's DIR;
 # view picks the console's first view (in tmux), and --view overrides it.
 # Exit: 0 pass, 1 fail, 77 skip (no binary).
 set -u
@@ -34,6 +34,8 @@ grep -q -F "cibscope: $config:2: interval: 'fast' is not a number of seconds fro
     || fail "bad config: the error does not name file and line: $(cat "$work/err")"
 check
 "$bin" transition "$small" --time 2024-06-01 >/dev/null 2>&1 || fail "bad config: transition does not answer"
+check
+"$bin" "$small" --time 2024-06-01 --exec 'where web' >/dev/null 2>&1 || fail "bad config: --exec does not run"
 
 # ---- pe-inputs stands for history's DIR -----------------------------------
 if ! command -v bzip2 >/dev/null 2>&1; then
