@@ -660,8 +660,12 @@ static void check_colocation(const Builder *builder, CsGraphEdge *edge)
     const char *dependent_name = g_ptr_array_index(to->lines, 0);
     const char *primary_name = g_ptr_array_index(from->lines, 0);
     if (colocation->score >= CS_INFINITY && mine->len == 0) {
-        flag_edge(builder->graph, edge, g_strdup_printf("%s must run with %s but stays stopped",
-                                                        dependent_name, primary_name));
+        flag_edge(builder->graph, edge,
+                  theirs->len == 0
+                      ? g_strdup_printf("%s cannot run: it must run with %s, which is stopped",
+                                        dependent_name, primary_name)
+                      : g_strdup_printf("%s cannot run: it must run with %s, and cannot run where %s runs",
+                                        dependent_name, primary_name, primary_name));
         return;
     }
     for (guint i = 0; i < mine->len; i++) {
@@ -1360,14 +1364,14 @@ static void draw_box(CsConstraintGraph *graph, int index, gboolean ascii)
 /* Where an edge meets a box's border: a tee into the line. */
 static void draw_port(Canvas *canvas, int x, int y, gboolean bottom_side, const CsGraphEdge *edge, int edge_index)
 {
-    gunichar ch;
-    if (canvas->ascii)
-        ch = '+';
-    else if (edge->mandatory)
-        ch = bottom_side ? 0x2530 : 0x2538;
-    else
-        ch = bottom_side ? 0x252c : 0x2534;
     CsGraphCell *cell = cell_at(canvas->graph, x, y);
+    gboolean heavy_border = cell->box >= 0 && g_array_index(canvas->graph->boxes, CsGraphBox, cell->box).focus;
+    /* light or heavy line, into a light or heavy border */
+    static const gunichar tees[2][2][2] = {
+        { { 0x2534, 0x252c }, { 0x2538, 0x2530 } },
+        { { 0x2537, 0x252f }, { 0x253b, 0x2533 } },
+    };
+    gunichar ch = canvas->ascii ? '+' : tees[heavy_border][edge->mandatory][bottom_side];
     put_char(canvas->graph, x, y, ch, (CsGraphCellKind)cell->kind, -1, edge_index);
 }
 
@@ -1803,11 +1807,24 @@ static void dot_string(GString *out, const char *text)
 {
     g_string_append_c(out, '"');
     for (const char *cursor = text; *cursor != '\0'; cursor++) {
+        if (*cursor == '\n') {
+            g_string_append(out, "\\n");
+            continue;
+        }
         if (*cursor == '"' || *cursor == '\\')
             g_string_append_c(out, '\\');
         g_string_append_c(out, *cursor);
     }
     g_string_append_c(out, '"');
+}
+
+/* A box's DOT name: the resource's id, "node NAME" for a node box. */
+static void dot_node(GString *out, const CsConstraintGraph *graph, int index)
+{
+    const CsGraphBox *box = &g_array_index(graph->boxes, CsGraphBox, index);
+    const char *name = g_ptr_array_index(box->lines, 0);
+    g_autofree char *text = box->rsc >= 0 ? g_strdup(name) : g_strdup_printf("node %s", name);
+    dot_string(out, text);
 }
 
 void cs_constraint_graph_print_dot(const CsConstraintGraph *graph, const CsModel *model, GString *out)
@@ -1821,7 +1838,9 @@ void cs_constraint_graph_print_dot(const CsConstraintGraph *graph, const CsModel
         for (guint j = 0; j < box->lines->len; j++)
             g_string_append_printf(label, "%s%s", j > 0 ? "\n" : "", (const char *)g_ptr_array_index(box->lines, j));
         joined = g_string_free(label, FALSE);
-        g_string_append_printf(out, "  b%u [label=", i);
+        g_string_append(out, "  ");
+        dot_node(out, graph, (int)i);
+        g_string_append(out, " [label=");
         dot_string(out, joined);
         if (box->rsc < 0)
             g_string_append(out, ", shape=ellipse");
@@ -1834,7 +1853,11 @@ void cs_constraint_graph_print_dot(const CsConstraintGraph *graph, const CsModel
     for (guint i = 0; i < graph->edges->len; i++) {
         const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, i);
         g_autofree char *id = safe_text(edge->id, TRUE);
-        g_string_append_printf(out, "  b%d -> b%d [label=", edge->from, edge->to);
+        g_string_append(out, "  ");
+        dot_node(out, graph, edge->from);
+        g_string_append(out, " -> ");
+        dot_node(out, graph, edge->to);
+        g_string_append(out, " [label=");
         dot_string(out, edge->label);
         g_string_append(out, ", tooltip=");
         dot_string(out, id);
