@@ -26,9 +26,7 @@ struct CsGraphState {
     guint generation;
     int focus, depth;
     gboolean all, node_boxes, utf8, with_actions;
-    /* the Transition Summary of actions_for, for "next" */
-    GPtrArray *actions;
-    const CsSolution *actions_for;
+    gboolean *stopping;          /* what the last build was given */
     int left, top;               /* pan: the grid cell at the area's corner */
     int edge;                    /* the selected edge, or -1 */
     int wrap;                    /* the width it was laid out for */
@@ -39,8 +37,7 @@ void cs_graph_state_free(CsGraphState *state)
     if (state == NULL)
         return;
     cs_constraint_graph_free(state->graph);
-    if (state->actions != NULL)
-        g_ptr_array_unref(state->actions);
+    g_free(state->stopping);
     g_free(state);
 }
 
@@ -56,19 +53,21 @@ static CsGraphState *graph_state(CsConsole *console)
     return console->graph_state;
 }
 
-/* The transition is read after the first frame of a new solution (see
- * transition_pending): until then "next" is the assignment alone. */
-static const GPtrArray *graph_actions(CsConsole *console, CsGraphState *state)
+/* The resources the Transition Summary stops although they stay
+ * assigned, as cs_console_planned_node() reads them.  The transition is
+ * read after the first frame of a new solution (transition_pending):
+ * until then "next" is the assignment alone. */
+static const gboolean *graph_stopping(const CsConsole *console, CsGraphState *state)
 {
-    if (console->solution == NULL || console->transition_pending)
+    g_clear_pointer(&state->stopping, g_free);
+    if (console->solution == NULL || console->transition_pending || console->actions == NULL)
         return NULL;
-    if (state->actions_for != console->solution) {
-        if (state->actions != NULL)
-            g_ptr_array_unref(state->actions);
-        state->actions = cs_solution_actions(console->solution);
-        state->actions_for = console->solution;
+    state->stopping = g_new0(gboolean, MAX(console->engine_count, 1));
+    for (int rsc = 0; rsc < console->engine_count; rsc++) {
+        const CsRscAction *action = &console->actions[rsc];
+        state->stopping[rsc] = action->count == 1 && action->verb != NULL && strcmp(action->verb, "Stop") == 0;
     }
-    return state->actions;
+    return state->stopping;
 }
 
 static int graph_focus(const CsConsole *console)
@@ -94,7 +93,8 @@ static const CsConstraintGraph *current_graph(CsConsole *console, int width)
     gboolean moved = state->graph == NULL || state->focus != focus || state->all != console->graph_all;
     cs_constraint_graph_free(state->graph);
     CsGraphOptions options = { .focus = focus, .depth = state->depth, .node_boxes = state->node_boxes,
-                               .ascii = !utf8, .actions = graph_actions(console, state), .wrap = width };
+                               .ascii = !utf8, .stopping = graph_stopping(console, state),
+                               .stopping_count = console->engine_count, .wrap = width };
     state->graph = cs_constraint_graph_build(console->model, console->solution, &options);
     state->model = console->model;
     state->solution = console->solution;

@@ -98,14 +98,7 @@ static const CsResource *engine_resource(const CsSolution *solution, int rsc)
  * start unrunnable). */
 static gboolean transition_stops(const CsGraphOptions *options, int rsc)
 {
-    if (options->actions == NULL)
-        return FALSE;
-    for (guint i = 0; i < options->actions->len; i++) {
-        const CsPlannedAction *action = g_ptr_array_index(options->actions, i);
-        if (action->rsc == rsc && action->kind == CS_ACTION_STOP && action->to_node < 0)
-            return TRUE;
-    }
-    return FALSE;
+    return options->stopping != NULL && rsc >= 0 && rsc < options->stopping_count && options->stopping[rsc];
 }
 
 static void add_placement(GArray *out, int node, gboolean promoted)
@@ -193,6 +186,8 @@ typedef struct Builder {
     CsConstraintGraph *graph;
     int *box_of;              /* per model resource: its box, or -1 */
     int *node_box_of;         /* per node: its node box, or -1 */
+    GArray **locations_of;    /* per model resource: indices in
+                                 model->locations drawn on it, or NULL */
 } Builder;
 
 /* A constraint on a clone's child is drawn on the clone: the child is the
@@ -275,13 +270,34 @@ static char *location_note(const CsLocation *location, gboolean ascii)
     return g_strdup_printf("%s %s%s (rule)", score, id, role);
 }
 
+/* Each resource's location constraints, read once per graph. */
+static void index_locations(Builder *builder)
+{
+    const CsModel *model = builder->model;
+    builder->locations_of = g_new0(GArray *, MAX(model->resources->len, 1));
+    for (guint i = 0; i < model->locations->len; i++) {
+        const CsLocation *location = g_ptr_array_index(model->locations, i);
+        int rsc = graph_endpoint(model, location->rsc);
+        if (builder->locations_of[rsc] == NULL)
+            builder->locations_of[rsc] = g_array_new(FALSE, FALSE, sizeof(guint));
+        g_array_append_val(builder->locations_of[rsc], i);
+    }
+}
+
+static void free_location_index(Builder *builder)
+{
+    for (guint rsc = 0; rsc < builder->model->resources->len; rsc++)
+        if (builder->locations_of[rsc] != NULL)
+            g_array_unref(builder->locations_of[rsc]);
+    g_free(builder->locations_of);
+}
+
 static void add_location_notes(Builder *builder, CsGraphBox *box)
 {
     int shown = 0, more = 0;
-    for (guint i = 0; i < builder->model->locations->len; i++) {
-        const CsLocation *location = g_ptr_array_index(builder->model->locations, i);
-        if (graph_endpoint(builder->model, location->rsc) != box->rsc)
-            continue;
+    const GArray *mine = builder->locations_of[box->rsc];
+    for (guint j = 0; mine != NULL && j < mine->len; j++) {
+        const CsLocation *location = g_ptr_array_index(builder->model->locations, g_array_index(mine, guint, j));
         if (builder->options->node_boxes && location->node != NULL)
             continue;
         if (shown == LOCATION_LINES_MAX) {
@@ -1721,15 +1737,17 @@ CsConstraintGraph *cs_constraint_graph_build(const CsModel *model, const CsSolut
     graph->edges = g_array_new(FALSE, FALSE, sizeof(CsGraphEdge));
     g_array_set_clear_func(graph->edges, edge_clear);
     graph->flags = g_ptr_array_new_with_free_func(g_free);
-    Builder builder = { model, solution, options, graph, NULL, NULL };
+    Builder builder = { .model = model, .solution = solution, .options = options, .graph = graph };
     builder.box_of = g_new(int, MAX(model->resources->len, 1));
     builder.node_box_of = g_new(int, MAX(model->nodes->len, 1));
     for (guint i = 0; i < model->resources->len; i++)
         builder.box_of[i] = -1;
     for (guint i = 0; i < model->nodes->len; i++)
         builder.node_box_of[i] = -1;
+    index_locations(&builder);
     if (options->focus < (int)model->resources->len)
         add_boxes_and_edges(&builder);
+    free_location_index(&builder);
     flag_problems(&builder);
     graph->ascii = options->ascii;
     lay_out(graph, options);
@@ -1938,8 +1956,15 @@ gboolean cs_constraint_graph_command(const CsModel *model, CsSolution *solution,
         return FALSE;
     }
     g_autoptr(GPtrArray) actions = cs_solution_actions(solution);
+    int count = (int)cs_solution_model(solution)->resources->len;
+    g_autofree gboolean *stopping = g_new0(gboolean, MAX(count, 1));
+    for (guint i = 0; i < actions->len; i++) {
+        const CsPlannedAction *action = g_ptr_array_index(actions, i);
+        if (action->kind == CS_ACTION_STOP && action->to_node < 0 && action->rsc >= 0 && action->rsc < count)
+            stopping[action->rsc] = TRUE;
+    }
     CsGraphOptions options = { .focus = focus != NULL ? focus->index : -1, .depth = depth,
-                               .ascii = !g_get_charset(NULL), .actions = actions };
+                               .ascii = !g_get_charset(NULL), .stopping = stopping, .stopping_count = count };
     /* on a terminal, parts of the graph go below one another rather
      * than past its width; into a pipe the picture is the same anywhere */
     struct winsize size;

@@ -28,9 +28,11 @@ typedef struct CsGraphOptions {
     gboolean ascii;          /* ASCII lines; ids escaped to ASCII */
     int wrap;                /* columns: unconnected parts of the graph
                                 go below one another past it (0: none) */
-    /* The Transition Summary (CsPlannedAction*), or NULL: a resource it
-     * stops shows stopped next even where it stays assigned. */
-    const GPtrArray *actions;
+    /* Per resource of the solution's model (clone instances included):
+     * the Transition Summary stops it, even where it stays assigned (an
+     * order left its start unrunnable).  NULL: the assignment alone. */
+    const gboolean *stopping;
+    int stopping_count;
 } CsGraphOptions;
 
 typedef struct CsGraphBox {
