@@ -213,9 +213,9 @@ static int draw_flags(const CsConstraintGraph *graph, const CsRect *area, int y)
         gboolean last = rows + 1 == FLAG_LINES_MAX && i + 1 < graph->flags->len;
         g_autofree char *text = last ? g_strdup_printf("! %u more: press ! for the list", graph->flags->len - i)
                                      : g_strdup_printf("! %s", (const char *)g_ptr_array_index(graph->flags, i));
-        const char *end = cs_wrap_end(text, area->width);
-        g_autofree char *cut = g_strndup(text, end > text ? (gsize)(end - text) : strlen(text));
-        cs_draw_text(y + rows, area->x, area->width, cut, CS_STYLE_SCORE_MINUS_INFINITY);
+        /* cut with an ellipsis: ! lists each whole */
+        g_autofree char *fitted = cs_fit(text, area->width, FALSE);
+        cs_draw_text(y + rows, area->x, area->width, fitted, CS_STYLE_SCORE_MINUS_INFINITY);
     }
     return rows;
 }
