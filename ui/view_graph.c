@@ -201,7 +201,7 @@ static void draw_header(CsConsole *console, const CsConstraintGraph *graph, cons
                                               state->node_boxes ? ", node boxes" : "");
     int used = cs_draw_text(area->y, area->x, area->width, title, CS_STYLE_HEADING);
     cs_draw_text(area->y, area->x + used, area->width - used, counts, CS_STYLE_DIM);
-    const char *keys = "a all/focus  +- depth  n N edge  Enter details  o nodes  hjkl pan  ! flags";
+    const char *keys = "a all/focus  +- depth  n N edge  Enter details  e explain  o nodes  hjkl pan  ! flags";
     cs_draw_text(area->y + 1, area->x, area->width, keys, CS_STYLE_DIM);
 }
 
@@ -319,6 +319,33 @@ static void open_flags(CsConsole *console, const CsConstraintGraph *graph)
     console->output_scroll = 0;
 }
 
+/* e: Explain on the selected edge's dependent (or then), on the node it
+ * is planned on, where the breakdown lists a colocation's share. */
+static void explain_edge(CsConsole *console, const CsConstraintGraph *graph)
+{
+    CsGraphState *state = graph_state(console);
+    if (state->edge < 0) {
+        cs_console_say(console, FALSE, "Select an edge first: n / N.");
+        return;
+    }
+    const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, state->edge);
+    int rsc = g_array_index(graph->boxes, CsGraphBox, edge->to).rsc;
+    for (guint row = 0; row < console->rows->len; row++) {
+        const CsRow *info = &g_array_index(console->rows, CsRow, row);
+        if (info->rsc != rsc || info->instance >= 0)
+            continue;
+        console->cursor_row = (int)row;
+        int node = cs_console_planned_node(console, rsc);
+        if (node < 0)
+            node = cs_console_current_node(console, rsc);
+        if (node >= 0)
+            console->cursor_node = node;
+        console->view = CS_VIEW_EXPLAIN;
+        return;
+    }
+    cs_console_say(console, TRUE, "%s is not in the Matrix (a filter hides it?)", cs_console_rsc_label(console, rsc));
+}
+
 static gboolean pan_key(CsGraphState *state, int key, const CsRect *area)
 {
     switch (key) {
@@ -368,6 +395,9 @@ static gboolean graph_key(CsConsole *console, int key, const CsRect *area)
         return TRUE;
     case '!':
         open_flags(console, graph);
+        return TRUE;
+    case 'e':
+        explain_edge(console, graph);
         return TRUE;
     case '[':
         console->cursor_row = MAX(0, console->cursor_row - 1);

@@ -137,19 +137,26 @@ keys wide Enter
 wait_for wide "Colocation colocation-db-vip-db-clone-INFINITY"
 keys wide Escape
 sleep 0.2
-# a: focus mode on the Matrix's resource (fence-xvm: no constraint)
+# e: Explain on the dependent, db-vip, where the colocation shows
+keys wide e
+wait_for wide "colocation-db-vip-db-clone-INFINITY"
+grep -q "2 Transition  3 Explain" "$tmp/screen" || fail "wide: e did not open Explain"
+keys wide 5
+wait_for wide "Graph of every resource"
+# a: focus mode on the Matrix's resource, now db-vip
 keys wide a
-wait_for wide "Graph around fence-xvm, depth 2  1 box, 0 edges"
-absent wide "app-worker"
-# ] moves the focus to the next resource: ping-clone, then its depth
-keys wide ']'
-wait_for wide "Graph around ping-clone, depth 2  2 boxes, 1 edge"
-keys wide -
-wait_for wide "Graph around ping-clone, depth 1"
+wait_for wide "Graph around db-vip, depth 2  3 boxes, 3 edges"
+absent wide "ping-clone"
 keys wide - -
-wait_for wide "Graph around ping-clone, depth 0  1 box, 0 edges"
-keys wide + +
-wait_for wide "Graph around ping-clone, depth 2"
+wait_for wide "Graph around db-vip, depth 0  1 box, 0 edges"
+absent wide "app-worker"
+keys wide +
+wait_for wide "Graph around db-vip, depth 1  3 boxes, 3 edges"
+# ] moves the focus to the next resource of the Matrix
+keys wide ']'
+wait_for wide "Graph around app-worker, depth 1  2 boxes, 2 edges"
+keys wide +
+wait_for wide "Graph around app-worker, depth 2  3 boxes, 3 edges"
 # o: location constraints of node+score form as node boxes
 keys wide a o
 wait_for wide "node boxes"
