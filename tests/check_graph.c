@@ -360,6 +360,76 @@ START_TEST(test_details)
 }
 END_TEST
 
+/* Every CIB of tests/data/{cases,engine,clone,promotable,transition} the engine answers: the same properties,
+ * on the whole graph and around each resource at depth 1. */
+static gboolean try_solve(const char *path, Solved *solved)
+{
+    g_autoptr(GError) error = NULL;
+    CsTime now;
+    memset(solved, 0, sizeof *solved);
+    ck_assert(cs_time_parse("2024-06-01T12:00:00Z", &now, NULL));
+    solved->document = cs_document_load(path, &error);
+    if (solved->document == NULL)
+        return FALSE;
+    solved->model = cs_model_build(solved->document, now, &error);
+    if (solved->model != NULL)
+        solved->solution = cs_solve(solved->model, &error);
+    return solved->solution != NULL;
+}
+
+static void assert_well_drawn(const CsConstraintGraph *graph, const char *what)
+{
+    assert_no_overlap(graph);
+    for (guint i = 0; i < graph->edges->len; i++) {
+        const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, i);
+        ck_assert_msg(arrow_at_box(graph, (int)i), "%s: %s has no arrow", what, edge->id);
+        ck_assert_msg(port_at_box(graph, (int)i), "%s: %s leaves no box", what, edge->id);
+        g_autofree char *label = grid_text(graph, edge->label_x, edge->label_y, (int)strlen(edge->label));
+        ck_assert_msg(strcmp(label, edge->label) == 0, "%s: label %s drawn over", what, edge->label);
+    }
+}
+
+static void draw_folder(const char *folder, int *drawn, int *edges)
+{
+    g_autofree char *where = g_build_filename(CS_TESTDATA, folder, NULL);
+    g_autoptr(GDir) dir = g_dir_open(where, 0, NULL);
+    ck_assert_ptr_nonnull(dir);
+    for (const char *name; (name = g_dir_read_name(dir)) != NULL;) {
+        if (!g_str_has_suffix(name, ".xml"))
+            continue;
+        g_autofree char *path = g_build_filename(where, name, NULL);
+        Solved solved;
+        if (try_solve(path, &solved)) {
+            for (int focus = -1; focus < (int)solved.model->resources->len; focus++) {
+                CsGraphOptions options = { .focus = focus, .depth = 1, .ascii = TRUE, .wrap = 80 };
+                g_autoptr(CsConstraintGraph) graph = cs_constraint_graph_build(solved.model, solved.solution, &options);
+                assert_well_drawn(graph, name);
+                if (focus < 0)
+                    *edges += (int)graph->edges->len;
+            }
+            (*drawn)++;
+        }
+        if (solved.solution != NULL)
+            cs_solution_free(solved.solution);
+        if (solved.model != NULL)
+            cs_model_free(solved.model);
+        if (solved.document != NULL)
+            cs_document_free(solved.document);
+    }
+}
+
+START_TEST(test_cases_well_drawn)
+{
+    static const char *const folders[] = { "cases", "engine", "clone", "promotable", "transition" };
+    int drawn = 0, edges = 0;
+    for (size_t i = 0; i < G_N_ELEMENTS(folders); i++)
+        draw_folder(folders[i], &drawn, &edges);
+    /* most of the cases are answered, and they hold constraints */
+    ck_assert_int_gt(drawn, 100);
+    ck_assert_int_gt(edges, 50);
+}
+END_TEST
+
 static Suite *graph_suite(void)
 {
     Suite *suite = suite_create("graph");
@@ -373,6 +443,7 @@ static Suite *graph_suite(void)
     tcase_add_test(tc, test_utf8_lines);
     tcase_add_test(tc, test_dot);
     tcase_add_test(tc, test_details);
+    tcase_add_test(tc, test_cases_well_drawn);
     suite_add_tcase(suite, tc);
     return suite;
 }

@@ -201,7 +201,7 @@ static void draw_header(CsConsole *console, const CsConstraintGraph *graph, cons
                                               state->node_boxes ? ", node boxes" : "");
     int used = cs_draw_text(area->y, area->x, area->width, title, CS_STYLE_HEADING);
     cs_draw_text(area->y, area->x + used, area->width - used, counts, CS_STYLE_DIM);
-    const char *keys = "a all/focus  +- depth  n N edge  Enter details  e explain  o nodes  hjkl pan  ! flags";
+    const char *keys = "a all  +- depth  n N edge  Enter show  e explain  o nodes  hjkl pan  ! flags";
     cs_draw_text(area->y + 1, area->x, area->width, keys, CS_STYLE_DIM);
 }
 

@@ -1129,6 +1129,34 @@ static void assign_columns(Layout *layout)
         vertex_at(layout, (int)v)->x -= left;
 }
 
+/* Columns no vertex of any layer covers, past the gap, are taken out:
+ * centring on neighbours can leave wide empty stretches between parts
+ * of a layered part that edges alone cross. */
+static void squeeze_columns(Layout *layout)
+{
+    int width = 0;
+    for (guint v = 0; v < layout->vertices->len; v++)
+        width = MAX(width, vertex_at(layout, (int)v)->x + vertex_at(layout, (int)v)->width);
+    g_autofree gboolean *covered = g_new0(gboolean, width + 1);
+    for (guint v = 0; v < layout->vertices->len; v++) {
+        const Vertex *vertex = vertex_at(layout, (int)v);
+        for (int x = vertex->x; x < vertex->x + vertex->width; x++)
+            covered[x] = TRUE;
+    }
+    g_autofree int *moved_to = g_new(int, width + 1);
+    int next = 0, empty = 0;
+    for (int x = 0; x <= width; x++) {
+        empty = covered[x] ? 0 : empty + 1;
+        moved_to[x] = next;
+        if (empty <= BOX_GAP)
+            next++;
+    }
+    for (guint v = 0; v < layout->vertices->len; v++) {
+        Vertex *vertex = vertex_at(layout, (int)v);
+        vertex->x = moved_to[vertex->x];
+    }
+}
+
 /* ---- routing ------------------------------------------------------------ */
 
 static int port_column(const Layout *layout, int vertex_index, int other, gboolean bottom_side);
@@ -1608,6 +1636,7 @@ static Layout *lay_out_part(CsConstraintGraph *graph, const int *parts, int part
     make_vertices(layout, parts, part);
     reduce_crossings(layout);
     assign_columns(layout);
+    squeeze_columns(layout);
     straighten(layout);
     guint layers = layout->layers->len;
     layout->layer_y = g_new0(int, layers + 1);
