@@ -140,6 +140,8 @@ static char *grid_text(const CsConstraintGraph *graph, int x, int y, int width)
     return g_string_free(out, FALSE);
 }
 
+static void assert_well_drawn(const CsConstraintGraph *graph, const char *what);
+
 START_TEST(test_demo_layers)
 {
     Solved solved = solve(DEMO);
@@ -326,6 +328,32 @@ START_TEST(test_utf8_lines)
 }
 END_TEST
 
+START_TEST(test_node_boxes)
+{
+    Solved solved = solve(DEMO);
+    CsGraphOptions options = { .focus = -1, .ascii = TRUE, .node_boxes = TRUE };
+    g_autoptr(CsConstraintGraph) graph = cs_constraint_graph_build(solved.model, solved.solution, &options);
+    const CsGraphEdge *ban = edge_named(graph, "cli-ban-web-on-alpha");
+    const CsGraphEdge *promoted = edge_named(graph, "location-db-promoted-delta");
+    const CsGraphBox *web = box_named(graph, "web");
+
+    /* the two node+score locations become edges from node boxes; rules
+     * stay notes on the box */
+    ck_assert_int_eq(ban->kind, CS_GRAPH_LOCATION);
+    ck_assert_str_eq(box_title(graph, ban->from), "alpha");
+    ck_assert_int_eq(g_array_index(graph->boxes, CsGraphBox, ban->from).rsc, -1);
+    ck_assert_str_eq(box_title(graph, ban->to), "web");
+    ck_assert_str_eq(ban->label, "avoids -INF");
+    ck_assert_str_eq(promoted->label, "prefers +50 as Promoted");
+    ck_assert_str_eq(box_title(graph, promoted->from), "delta");
+    ck_assert_int_eq(graph->edges->len, 6);
+    ck_assert_int_eq(web->lines->len, 5);
+    ck_assert_str_eq(g_ptr_array_index(web->lines, 4), "+100 location-web-tier (rule)");
+    assert_well_drawn(graph, "node boxes");
+    solved_free(&solved);
+}
+END_TEST
+
 START_TEST(test_dot)
 {
     Solved solved = solve(DEMO);
@@ -441,6 +469,7 @@ static Suite *graph_suite(void)
     tcase_add_test(tc, test_focus_depth);
     tcase_add_test(tc, test_cycle_and_conflicts_flagged);
     tcase_add_test(tc, test_utf8_lines);
+    tcase_add_test(tc, test_node_boxes);
     tcase_add_test(tc, test_dot);
     tcase_add_test(tc, test_details);
     tcase_add_test(tc, test_cases_well_drawn);

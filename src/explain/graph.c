@@ -416,7 +416,7 @@ static void add_edge(Builder *builder, const Link *link, int from, int to)
         edge.id = location->id;
         g_autofree char *role = role_words("as", location->role);
         g_autofree char *score = short_score(location->score);
-        edge.label = g_strdup_printf("prefers %s%s", score, role);
+        edge.label = g_strdup_printf("%s %s%s", location->score < 0 ? "avoids" : "prefers", score, role);
         edge.mandatory = location->score >= CS_INFINITY || location->score <= -CS_INFINITY;
     }
     g_array_append_val(builder->graph->edges, edge);

@@ -160,10 +160,10 @@ wait_for wide "Graph around app-worker, depth 2  3 boxes, 3 edges"
 # o: location constraints of node+score form as node boxes
 keys wide a o
 wait_for wide "node boxes"
-wait_for wide "prefers -INF"
+wait_for wide "avoids -INF"
 keys wide o
 sleep 0.2
-absent wide "prefers -INF"
+absent wide "avoids -INF"
 quit wide
 
 # ---- 80x24: the same graph, panned -------------------------------------
