@@ -289,6 +289,8 @@ START_TEST(test_cycle_and_conflicts_flagged)
     /* three layers for the cycle a -> b -> c */
     ck_assert_int_eq(box_named(graph, "c")->layer, 2);
     ck_assert_int_eq(box_named(graph, "lone")->layer, -1);
+    ck_assert_str_eq(g_ptr_array_index(box_named(graph, "lone")->lines, 1), "stopped");
+    ck_assert_str_eq(g_ptr_array_index(box_named(graph, "lone")->lines, 2), "target-role Stopped");
     solved_free(&solved);
 }
 END_TEST

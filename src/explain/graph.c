@@ -343,6 +343,12 @@ static int add_box(Builder *builder, int rsc, int node)
             g_ptr_array_add(box.lines, kind);
         box.focus = builder->options->focus >= 0 && rsc == graph_endpoint(builder->model, builder->options->focus);
         add_where_lines(builder, &box);
+        /* what keeps a resource where it is, or stopped, whatever its
+         * constraints say (Pacemaker Explained 2.1, "Resource Meta-Attributes") */
+        if (info->target_role == CS_ROLE_STOPPED)
+            g_ptr_array_add(box.lines, g_strdup("target-role Stopped"));
+        if (!info->managed)
+            g_ptr_array_add(box.lines, g_strdup(info->maintenance ? "maintenance" : "unmanaged"));
         add_location_notes(builder, &box);
     } else {
         const CsNode *info = g_ptr_array_index(builder->model->nodes, node);
