@@ -1013,6 +1013,49 @@ static void restore_positions(Layout *layout, const int *positions)
         g_array_sort(g_ptr_array_index(layout->layers, layer), by_position);
 }
 
+/* Crossings between the edges of left and of right (left drawn first)
+ * toward one neighbouring layer. */
+static int pair_crossings(const Layout *layout, const GArray *left, const GArray *right)
+{
+    int crossings = 0;
+    for (guint i = 0; i < left->len; i++)
+        for (guint j = 0; j < right->len; j++)
+            crossings += vertex_at(layout, g_array_index(left, int, i))->position
+                         > vertex_at(layout, g_array_index(right, int, j))->position;
+    return crossings;
+}
+
+static int swap_gain(const Layout *layout, const Vertex *left, const Vertex *right)
+{
+    int before = pair_crossings(layout, left->up, right->up) + pair_crossings(layout, left->down, right->down);
+    int after = pair_crossings(layout, right->up, left->up) + pair_crossings(layout, right->down, left->down);
+    return before - after;
+}
+
+/* Transposition (as Graphviz's dot does after its median sweeps): two
+ * neighbours of a layer trade places while that removes crossings. */
+static void transpose(Layout *layout)
+{
+    gboolean improved = TRUE;
+    for (int pass = 0; pass < SWEEPS && improved; pass++) {
+        improved = FALSE;
+        for (guint layer = 0; layer < layout->layers->len; layer++) {
+            GArray *vertices = g_ptr_array_index(layout->layers, layer);
+            for (guint i = 0; i + 1 < vertices->len; i++) {
+                int *left = &g_array_index(vertices, int, i), *right = &g_array_index(vertices, int, i + 1);
+                if (swap_gain(layout, vertex_at(layout, *left), vertex_at(layout, *right)) <= 0)
+                    continue;
+                int swap = *left;
+                *left = *right;
+                *right = swap;
+                vertex_at(layout, *left)->position = (int)i;
+                vertex_at(layout, *right)->position = (int)i + 1;
+                improved = TRUE;
+            }
+        }
+    }
+}
+
 static void reduce_crossings(Layout *layout)
 {
     guint layers = layout->layers->len;
@@ -1032,6 +1075,10 @@ static void reduce_crossings(Layout *layout)
         }
     }
     restore_positions(layout, best);
+    /* a swap changes only the crossings between the two vertices' own
+     * edges: each one taken removes some */
+    if (scored)
+        transpose(layout);
 }
 
 /* ---- connected parts: each laid out alone ------------------------------- */
