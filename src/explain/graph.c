@@ -1405,7 +1405,7 @@ static gunichar line_glyph(const Canvas *canvas, gsize at)
     gboolean horizontal = (bits & (LINE_UP | LINE_DOWN)) == 0;
     if (canvas->ascii) {
         if (vertical)
-            return dashed ? ':' : '|';
+            return heavy ? '#' : dashed ? ':' : '|';
         if (horizontal)
             return heavy ? '=' : dashed ? '.' : '-';
         return '+';
@@ -1424,7 +1424,7 @@ static void draw_box(CsConstraintGraph *graph, int index, gboolean ascii)
     CsGraphCellKind border = box->conflict || box->in_cycle ? CS_GRAPH_CELL_FLAG
                              : box->focus ? CS_GRAPH_CELL_FOCUS : CS_GRAPH_CELL_BOX;
     gunichar horizontal = ascii ? (heavy ? '=' : '-') : heavy ? 0x2501 : 0x2500;
-    gunichar vertical = ascii ? (heavy ? '#' : '|') : heavy ? 0x2503 : 0x2502;
+    gunichar vertical = ascii ? '|' : heavy ? 0x2503 : 0x2502;
     gunichar corners[4] = { '+', '+', '+', '+' };
     if (!ascii) {
         corners[0] = heavy ? 0x250f : (box->rsc < 0 ? 0x256d : 0x250c);
@@ -1884,7 +1884,7 @@ const char *cs_constraint_graph_legend(const CsConstraintGraph *graph)
 {
     return graph->ascii
                ? "Arrows point from primary to dependent (colocation, solid) and from first to then\n"
-                 "(order, dotted); '=' mandatory; * promoted; ! a cycle or an unmet requirement."
+                 "(order, dotted); '=' and '#' mandatory; * promoted; ! a cycle or an unmet requirement."
                : "Arrows point from primary to dependent (colocation, \u2500) and from first to then\n"
                  "(order, \u2504); heavy lines are mandatory; * promoted; ! a cycle or an unmet requirement.";
 }
