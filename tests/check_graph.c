@@ -362,7 +362,7 @@ START_TEST(test_dot)
     g_autoptr(CsConstraintGraph) graph = build(&solved, NULL, 0, TRUE);
     g_autoptr(GString) dot = g_string_new(NULL);
 
-    cs_constraint_graph_print_dot(graph, solved.model, dot);
+    cs_constraint_graph_print_dot(graph, dot);
     ck_assert(g_str_has_prefix(dot->str, "digraph constraints {\n"));
     int edges = 0;
     g_auto(GStrv) lines = g_strsplit(dot->str, "\n", -1);

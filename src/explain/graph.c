@@ -527,7 +527,6 @@ static void add_boxes_and_edges(Builder *builder)
 
 typedef struct Tarjan {
     const CsConstraintGraph *graph;
-    CsGraphEdgeKind kind;
     GArray **out;             /* per box: edge indices leaving it */
     int *index, *low, *component;
     gboolean *on_stack;
@@ -581,10 +580,10 @@ static void tarjan_visit(Tarjan *tarjan, int root)
 }
 
 /* Boxes on a cycle of kind's edges, named in a flag per cycle. */
-static void flag_cycles(const CsModel *model, CsConstraintGraph *graph, CsGraphEdgeKind kind)
+static void flag_cycles(CsConstraintGraph *graph, CsGraphEdgeKind kind)
 {
     int count = (int)graph->boxes->len;
-    Tarjan tarjan = { .graph = graph, .kind = kind };
+    Tarjan tarjan = { .graph = graph };
     tarjan.out = g_new0(GArray *, count);
     tarjan.index = g_new(int, count);
     tarjan.low = g_new(int, count);
@@ -643,7 +642,6 @@ static void flag_cycles(const CsModel *model, CsConstraintGraph *graph, CsGraphE
     g_free(tarjan.component);
     g_free(tarjan.on_stack);
     g_array_unref(tarjan.stack);
-    (void)model;
 }
 
 static gboolean placed_on(const GArray *placements, int node, CsRole role)
@@ -735,8 +733,8 @@ static void check_contradictions(const CsModel *model, CsConstraintGraph *graph)
 static void flag_problems(const Builder *builder)
 {
     CsConstraintGraph *graph = builder->graph;
-    flag_cycles(builder->model, graph, CS_GRAPH_COLOCATION);
-    flag_cycles(builder->model, graph, CS_GRAPH_ORDER);
+    flag_cycles(graph, CS_GRAPH_COLOCATION);
+    flag_cycles(graph, CS_GRAPH_ORDER);
     check_contradictions(builder->model, graph);
     for (guint i = 0; i < graph->edges->len; i++) {
         CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, i);
@@ -860,12 +858,11 @@ static void assign_layers(CsConstraintGraph *graph, GArray **out)
         graph->layers = MAX(graph->layers, g_array_index(graph->boxes, CsGraphBox, box).layer + 1);
 }
 
-static int box_width(const CsConstraintGraph *graph, const CsGraphBox *box, int ports)
+static int box_width(const CsGraphBox *box, int ports)
 {
     int width = 0;
     for (guint i = 0; i < box->lines->len; i++)
         width = MAX(width, text_width(g_ptr_array_index(box->lines, i)));
-    (void)graph;
     return MAX(width + 4, 2 * ports + 3);
 }
 
@@ -888,7 +885,7 @@ static void size_boxes(CsConstraintGraph *graph)
     }
     for (guint box = 0; box < graph->boxes->len; box++) {
         CsGraphBox *info = &g_array_index(graph->boxes, CsGraphBox, box);
-        info->width = box_width(graph, info, ports[box]);
+        info->width = box_width(info, ports[box]);
         info->height = (int)info->lines->len + 2;
     }
 }
@@ -963,12 +960,10 @@ static int count_crossings(const Layout *layout)
     return crossings;
 }
 
-static const Layout *sorting_layout;
-
-static int by_key(gconstpointer a, gconstpointer b)
+static int by_key(gconstpointer a, gconstpointer b, gpointer layout)
 {
-    const Vertex *one = vertex_at(sorting_layout, *(const int *)a);
-    const Vertex *other = vertex_at(sorting_layout, *(const int *)b);
+    const Vertex *one = vertex_at(layout, *(const int *)a);
+    const Vertex *other = vertex_at(layout, *(const int *)b);
     if (one->key != other->key)
         return one->key < other->key ? -1 : 1;
     return one->position - other->position;
@@ -986,8 +981,7 @@ static void barycenter_sort(Layout *layout, GArray *layer, gboolean downwards)
             sum += vertex_at(layout, g_array_index(neighbours, int, j))->position;
         vertex->key = neighbours->len > 0 ? sum / neighbours->len : vertex->position;
     }
-    sorting_layout = layout;
-    g_array_sort(layer, by_key);
+    g_array_sort_with_data(layer, by_key, layout);
     for (guint i = 0; i < layer->len; i++)
         vertex_at(layout, g_array_index(layer, int, i))->position = (int)i;
 }
@@ -998,19 +992,17 @@ static void save_positions(const Layout *layout, int *positions)
         positions[v] = vertex_at(layout, (int)v)->position;
 }
 
-static int by_position(gconstpointer a, gconstpointer b)
+static int by_position(gconstpointer a, gconstpointer b, gpointer layout)
 {
-    return vertex_at(sorting_layout, *(const int *)a)->position
-           - vertex_at(sorting_layout, *(const int *)b)->position;
+    return vertex_at(layout, *(const int *)a)->position - vertex_at(layout, *(const int *)b)->position;
 }
 
 static void restore_positions(Layout *layout, const int *positions)
 {
     for (guint v = 0; v < layout->vertices->len; v++)
         vertex_at(layout, (int)v)->position = positions[v];
-    sorting_layout = layout;
     for (guint layer = 0; layer < layout->layers->len; layer++)
-        g_array_sort(g_ptr_array_index(layout->layers, layer), by_position);
+        g_array_sort_with_data(g_ptr_array_index(layout->layers, layer), by_position, layout);
 }
 
 /* Crossings between the edges of left and of right (left drawn first)
@@ -1927,9 +1919,8 @@ static void dot_node(GString *out, const CsConstraintGraph *graph, int index)
     dot_string(out, text);
 }
 
-void cs_constraint_graph_print_dot(const CsConstraintGraph *graph, const CsModel *model, GString *out)
+void cs_constraint_graph_print_dot(const CsConstraintGraph *graph, GString *out)
 {
-    (void)model;
     g_string_append(out, "digraph constraints {\n  node [shape=box];\n");
     for (guint i = 0; i < graph->boxes->len; i++) {
         const CsGraphBox *box = &g_array_index(graph->boxes, CsGraphBox, i);
@@ -2054,7 +2045,7 @@ gboolean cs_constraint_graph_command(const CsModel *model, CsSolution *solution,
         options.wrap = size.ws_col;
     g_autoptr(CsConstraintGraph) graph = cs_constraint_graph_build(model, solution, &options);
     if (dot)
-        cs_constraint_graph_print_dot(graph, model, out);
+        cs_constraint_graph_print_dot(graph, out);
     else
         cs_constraint_graph_print(graph, out);
     return TRUE;

@@ -108,7 +108,7 @@ const char *cs_constraint_graph_legend(const CsConstraintGraph *graph);
 /* The picture, then the flags and a legend: `cibscope graph`. */
 void cs_constraint_graph_print(const CsConstraintGraph *graph, GString *out);
 /* Graphviz DOT of the same boxes and edges. */
-void cs_constraint_graph_print_dot(const CsConstraintGraph *graph, const CsModel *model, GString *out);
+void cs_constraint_graph_print_dot(const CsConstraintGraph *graph, GString *out);
 /* Everything the edge's constraint says, raw text, one fact a line. */
 char *cs_constraint_graph_edge_details(const CsConstraintGraph *graph, const CsModel *model, int edge);
 /* The box of rsc, or -1 when it is not drawn. */
