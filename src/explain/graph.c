@@ -10,10 +10,11 @@
  * The layout is layered (doc/graph.md): cycles broken by reversing the
  * back edges a depth-first search finds, layers by longest path, an edge
  * longer than one layer split by dummy vertices (one of them carries its
- * label), crossings reduced by barycenter sweeps, coordinates by
- * repeatedly centering each vertex over its neighbours, then edges routed
+ * label), crossings reduced by barycenter sweeps and transposition,
+ * coordinates by Brandes and Köpf's method, then edges routed
  * orthogonally through tracks between the layers.
  */
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
@@ -24,7 +25,6 @@
 #define BOX_GAP 3             /* columns between vertices of a layer */
 #define LOCATION_LINES_MAX 3  /* location notes on a box before "+N more" */
 #define SWEEPS 8              /* crossing-reduction sweeps */
-#define PLACE_ROUNDS 8        /* coordinate-assignment rounds */
 #define COUNT_CROSSINGS_MAX 4000  /* segments past which sweeps are not scored */
 
 /* ---- safe text ---------------------------------------------------------- */
@@ -1101,10 +1101,6 @@ static int *find_parts(const CsConstraintGraph *graph)
 
 /* ---- coordinates -------------------------------------------------------- */
 
-static double center_of(const Vertex *vertex)
-{
-    return vertex->x + vertex->width / 2.0;
-}
 
 /* Places a layer's vertices as near their wanted left columns as the
  * order and the gaps allow. */
@@ -1130,48 +1126,263 @@ static void place_layer(Layout *layout, GArray *layer, double *wanted)
     }
 }
 
-static void align_layer(Layout *layout, GArray *layer, gboolean downwards)
+static void shift_to_zero(Layout *layout)
 {
-    g_autofree double *wanted = g_new(double, layer->len);
-    for (guint i = 0; i < layer->len; i++) {
-        const Vertex *vertex = vertex_at(layout, g_array_index(layer, int, i));
-        double sum = 0;
-        int n = 0;
-        for (int pass = 0; pass < 2; pass++) {
-            const GArray *neighbours = (pass == 0) == downwards ? vertex->up : vertex->down;
-            for (guint j = 0; j < neighbours->len; j++, n++)
-                sum += center_of(vertex_at(layout, g_array_index(neighbours, int, j)));
-            if (n > 0)
-                break;
-        }
-        wanted[i] = n > 0 ? sum / n - vertex->width / 2.0 : vertex->x;
-    }
-    place_layer(layout, layer, wanted);
-}
-
-static void assign_columns(Layout *layout)
-{
-    for (guint layer = 0; layer < layout->layers->len; layer++) {
-        GArray *vertices = g_ptr_array_index(layout->layers, layer);
-        int x = 0;
-        for (guint i = 0; i < vertices->len; i++) {
-            Vertex *vertex = vertex_at(layout, g_array_index(vertices, int, i));
-            vertex->x = x;
-            x += vertex->width + BOX_GAP;
-        }
-    }
-    guint layers = layout->layers->len;
-    for (int round = 0; round < PLACE_ROUNDS; round++) {
-        gboolean downwards = round % 2 == 0;
-        for (guint step = 0; step < layers; step++)
-            align_layer(layout, g_ptr_array_index(layout->layers, downwards ? step : layers - 1 - step),
-                        downwards);
-    }
     int left = G_MAXINT;
     for (guint v = 0; v < layout->vertices->len; v++)
         left = MIN(left, vertex_at(layout, (int)v)->x);
     for (guint v = 0; v < layout->vertices->len; v++)
         vertex_at(layout, (int)v)->x -= left;
+}
+
+/* ---- coordinates: Brandes and Köpf ------------------------------------- *
+ * "Fast and Simple Horizontal Coordinate Assignment" (Brandes, Köpf
+ * 2001): in each of four directions (up or down, left or right) each
+ * vertex is aligned with a median neighbour into vertical blocks, long
+ * edges (between two labels or dummies) first, and the blocks are
+ * compacted towards the side; the final centre of a vertex is the mean
+ * of its two middle candidates.  Centres are in columns. */
+
+typedef struct Alignment {
+    const Layout *layout;
+    GPtrArray *layers;        /* GArray of int, this direction's order */
+    int *pos;                 /* per vertex: index in its layer here */
+    gboolean from_below;      /* align with the neighbours below */
+    GHashTable *marked;       /* segments crossing a long edge's */
+    int *root, *align, *sink;
+    double *shift, *x;
+    gboolean *placed;
+} Alignment;
+
+static const GArray *upper_of(const Alignment *alignment, int v)
+{
+    const Vertex *vertex = vertex_at(alignment->layout, v);
+    return alignment->from_below ? vertex->down : vertex->up;
+}
+
+static gpointer segment_key(const Alignment *alignment, int upper, int lower)
+{
+    return GSIZE_TO_POINTER((gsize)upper * alignment->layout->vertices->len + lower + 1);
+}
+
+static gboolean is_virtual(const Alignment *alignment, int v)
+{
+    return vertex_at(alignment->layout, v)->box < 0;
+}
+
+/* The virtual neighbour a virtual vertex's long edge comes from, or -1. */
+static int inner_upper(const Alignment *alignment, int v)
+{
+    const GArray *upper = upper_of(alignment, v);
+    if (!is_virtual(alignment, v) || upper->len != 1 || !is_virtual(alignment, g_array_index(upper, int, 0)))
+        return -1;
+    return g_array_index(upper, int, 0);
+}
+
+/* Type 1 conflicts: a segment that crosses an inner one is not aligned. */
+static void mark_conflicts(Alignment *alignment)
+{
+    for (guint i = 1; i + 1 < alignment->layers->len; i++) {
+        const GArray *lower = g_ptr_array_index(alignment->layers, i + 1);
+        int upper_count = (int)((const GArray *)g_ptr_array_index(alignment->layers, i))->len;
+        int k0 = 0;
+        guint scan = 0;
+        for (guint l1 = 0; l1 < lower->len; l1++) {
+            int v = g_array_index(lower, int, l1);
+            int inner = inner_upper(alignment, v);
+            if (l1 + 1 != lower->len && inner < 0)
+                continue;
+            int k1 = inner >= 0 ? alignment->pos[inner] : upper_count - 1;
+            for (; scan <= l1; scan++) {
+                int w = g_array_index(lower, int, scan);
+                const GArray *upper = upper_of(alignment, w);
+                for (guint j = 0; j < upper->len; j++) {
+                    int u = g_array_index(upper, int, j);
+                    if ((alignment->pos[u] < k0 || alignment->pos[u] > k1) && inner_upper(alignment, w) != u)
+                        g_hash_table_add(alignment->marked, segment_key(alignment, u, w));
+                }
+            }
+            k0 = k1;
+        }
+    }
+}
+
+static int by_alignment_position(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const Alignment *alignment = data;
+    return alignment->pos[*(const int *)a] - alignment->pos[*(const int *)b];
+}
+
+static void align_vertically(Alignment *alignment)
+{
+    for (guint i = 0; i < alignment->layers->len; i++) {
+        const GArray *layer = g_ptr_array_index(alignment->layers, i);
+        int r = -1;
+        for (guint k = 0; k < layer->len; k++) {
+            int v = g_array_index(layer, int, k);
+            const GArray *neighbours = upper_of(alignment, v);
+            int d = (int)neighbours->len;
+            if (d == 0)
+                continue;
+            g_autofree int *upper = g_memdup2(neighbours->data, sizeof(int) * d);
+            if (d > 1)
+                g_qsort_with_data(upper, d, sizeof(int), by_alignment_position, alignment);
+            for (int m = (d - 1) / 2; m <= d / 2; m++) {
+                int u = upper[m];
+                if (alignment->align[v] != v || alignment->pos[u] <= r
+                    || g_hash_table_contains(alignment->marked, segment_key(alignment, u, v)))
+                    continue;
+                alignment->align[u] = v;
+                alignment->root[v] = alignment->root[u];
+                alignment->align[v] = alignment->root[v];
+                r = alignment->pos[u];
+            }
+        }
+    }
+}
+
+static int layer_of(const Alignment *alignment, int v)
+{
+    int layer = vertex_at(alignment->layout, v)->layer;
+    return alignment->from_below ? (int)alignment->layers->len - 1 - layer : layer;
+}
+
+static double separation(const Alignment *alignment, int left, int right)
+{
+    return (vertex_at(alignment->layout, left)->width + vertex_at(alignment->layout, right)->width) / 2.0 + BOX_GAP;
+}
+
+static void place_block(Alignment *alignment, int v)
+{
+    if (alignment->placed[v])
+        return;
+    alignment->placed[v] = TRUE;
+    alignment->x[v] = 0;
+    int w = v;
+    do {
+        int position = alignment->pos[w];
+        if (position > 0) {
+            const GArray *layer = g_ptr_array_index(alignment->layers, layer_of(alignment, w));
+            int before = g_array_index(layer, int, position - 1);
+            int u = alignment->root[before];
+            place_block(alignment, u);
+            if (alignment->sink[v] == v)
+                alignment->sink[v] = alignment->sink[u];
+            if (alignment->sink[v] != alignment->sink[u])
+                alignment->shift[alignment->sink[u]] = MIN(alignment->shift[alignment->sink[u]],
+                                                           alignment->x[v] - alignment->x[u]
+                                                               - separation(alignment, before, w));
+            else
+                alignment->x[v] = MAX(alignment->x[v], alignment->x[u] + separation(alignment, before, w));
+        }
+        w = alignment->align[w];
+    } while (w != v);
+}
+
+/* One direction's centres into centre (per vertex). */
+static void align_one_way(const Layout *layout, gboolean from_below, gboolean from_right, double *centre)
+{
+    guint count = layout->vertices->len, layers = layout->layers->len;
+    Alignment alignment = { .layout = layout, .from_below = from_below };
+    alignment.layers = g_ptr_array_new_with_free_func((GDestroyNotify)g_array_unref);
+    alignment.pos = g_new(int, count);
+    alignment.root = g_new(int, count);
+    alignment.align = g_new(int, count);
+    alignment.sink = g_new(int, count);
+    alignment.shift = g_new(double, count);
+    alignment.x = g_new0(double, count);
+    alignment.placed = g_new0(gboolean, count);
+    alignment.marked = g_hash_table_new(NULL, NULL);
+    for (guint i = 0; i < layers; i++) {
+        const GArray *source = g_ptr_array_index(layout->layers, from_below ? layers - 1 - i : i);
+        GArray *layer = g_array_sized_new(FALSE, FALSE, sizeof(int), source->len);
+        for (guint k = 0; k < source->len; k++) {
+            int v = g_array_index(source, int, from_right ? source->len - 1 - k : k);
+            g_array_append_val(layer, v);
+            alignment.pos[v] = (int)k;
+        }
+        g_ptr_array_add(alignment.layers, layer);
+    }
+    for (guint v = 0; v < count; v++) {
+        alignment.root[v] = alignment.align[v] = alignment.sink[v] = (int)v;
+        alignment.shift[v] = G_MAXDOUBLE;
+    }
+    mark_conflicts(&alignment);
+    align_vertically(&alignment);
+    for (guint v = 0; v < count; v++)
+        if (alignment.root[v] == (int)v)
+            place_block(&alignment, (int)v);
+    for (guint v = 0; v < count; v++) {
+        int root = alignment.root[v];
+        double x = alignment.x[root];
+        if (alignment.shift[alignment.sink[root]] < G_MAXDOUBLE)
+            x += alignment.shift[alignment.sink[root]];
+        centre[v] = from_right ? -x : x;
+    }
+    g_ptr_array_unref(alignment.layers);
+    g_hash_table_unref(alignment.marked);
+    g_free(alignment.pos);
+    g_free(alignment.root);
+    g_free(alignment.align);
+    g_free(alignment.sink);
+    g_free(alignment.shift);
+    g_free(alignment.x);
+    g_free(alignment.placed);
+}
+
+static int by_double(gconstpointer a, gconstpointer b)
+{
+    double one = *(const double *)a, other = *(const double *)b;
+    return (one > other) - (one < other);
+}
+
+static void centre_extent(const Layout *layout, const double *centre, double *left, double *right)
+{
+    *left = G_MAXDOUBLE;
+    *right = -G_MAXDOUBLE;
+    for (guint v = 0; v < layout->vertices->len; v++) {
+        double half = vertex_at(layout, (int)v)->width / 2.0;
+        *left = MIN(*left, centre[v] - half);
+        *right = MAX(*right, centre[v] + half);
+    }
+}
+
+/* The four directions, aligned to the narrowest, then each vertex at the
+ * mean of its two middle candidates; the order and the gaps are then
+ * enforced layer by layer (place_layer) whatever the candidates say. */
+static void assign_columns(Layout *layout)
+{
+    guint count = layout->vertices->len;
+    double *centres[4];
+    double left[4], right[4];
+    int narrowest = 0;
+    for (int way = 0; way < 4; way++) {
+        centres[way] = g_new(double, count);
+        align_one_way(layout, way / 2 == 1, way % 2 == 1, centres[way]);
+        centre_extent(layout, centres[way], &left[way], &right[way]);
+        if (right[way] - left[way] < right[narrowest] - left[narrowest])
+            narrowest = way;
+    }
+    for (int way = 0; way < 4; way++) {
+        double shift = way % 2 == 1 ? right[narrowest] - right[way] : left[narrowest] - left[way];
+        for (guint v = 0; v < count; v++)
+            centres[way][v] += shift;
+    }
+    for (guint layer = 0; layer < layout->layers->len; layer++) {
+        GArray *vertices = g_ptr_array_index(layout->layers, layer);
+        g_autofree double *wanted = g_new(double, vertices->len);
+        for (guint i = 0; i < vertices->len; i++) {
+            int v = g_array_index(vertices, int, i);
+            double candidates[4] = { centres[0][v], centres[1][v], centres[2][v], centres[3][v] };
+            qsort(candidates, 4, sizeof(double), by_double);
+            wanted[i] = (candidates[1] + candidates[2]) / 2.0 - vertex_at(layout, v)->width / 2.0
+                        - left[narrowest];
+        }
+        place_layer(layout, vertices, wanted);
+    }
+    for (int way = 0; way < 4; way++)
+        g_free(centres[way]);
+    shift_to_zero(layout);
 }
 
 /* Columns no vertex of any layer covers, past the gap, are taken out:
