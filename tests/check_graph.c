@@ -356,6 +356,24 @@ START_TEST(test_node_boxes)
 }
 END_TEST
 
+START_TEST(test_box_details)
+{
+    Solved solved = solve(DEMO);
+    g_autoptr(CsConstraintGraph) graph = build(&solved, "report", 0, TRUE);
+    int box = cs_constraint_graph_box_of(graph, cs_model_resource(solved.model, "report")->index);
+    g_autofree char *details = cs_constraint_graph_box_details(graph, solved.model, box);
+
+    /* the expired cli-prefer still listed: the box lists constraints,
+     * Explain says which count */
+    ck_assert_str_eq(details, "report\n"
+                              "on bravo\n"
+                              "\nLocation constraints:\n"
+                              "location-report-echo-freeze: -INF where rule location-report-echo-freeze-rule holds\n"
+                              "cli-prefer-report: +INF where rule cli-prefer-rule-report holds\n");
+    solved_free(&solved);
+}
+END_TEST
+
 START_TEST(test_dot)
 {
     Solved solved = solve(DEMO);
@@ -472,6 +490,7 @@ static Suite *graph_suite(void)
     tcase_add_test(tc, test_cycle_and_conflicts_flagged);
     tcase_add_test(tc, test_utf8_lines);
     tcase_add_test(tc, test_node_boxes);
+    tcase_add_test(tc, test_box_details);
     tcase_add_test(tc, test_dot);
     tcase_add_test(tc, test_details);
     tcase_add_test(tc, test_cases_well_drawn);

@@ -62,7 +62,7 @@ static const HelpEntry help_entries[] = {
     KEY_ENTRY("+  -", "the neighbourhood's depth"),
     KEY_ENTRY("[  ]", "focus on the previous / next resource"),
     KEY_ENTRY("n  N", "select the next / previous edge"),
-    KEY_ENTRY("Enter", "the selected edge's constraint, whole"),
+    KEY_ENTRY("Enter", "the selected edge's constraint (none: the focus's box)"),
     KEY_ENTRY("e", "Explain the edge's dependent where it is planned"),
     KEY_ENTRY("o", "node+score locations as node boxes / as notes"),
     KEY_ENTRY("!", "every cycle and unmet mandatory constraint"),

@@ -296,12 +296,15 @@ static void select_edge(CsGraphState *state, const CsConstraintGraph *graph, int
 static void open_details(CsConsole *console, const CsConstraintGraph *graph)
 {
     CsGraphState *state = graph_state(console);
-    if (state->edge < 0) {
+    int focus = cs_constraint_graph_box_of(graph, graph_focus(console));
+    if (state->edge < 0 && focus < 0) {
         cs_console_say(console, FALSE, "Select an edge first: n / N.");
         return;
     }
     g_free(console->output);
-    console->output = cs_constraint_graph_edge_details(graph, console->model, state->edge);
+    /* no edge selected: the focus's box, every location on it */
+    console->output = state->edge >= 0 ? cs_constraint_graph_edge_details(graph, console->model, state->edge)
+                                       : cs_constraint_graph_box_details(graph, console->model, focus);
     console->output_scroll = 0;
 }
 

@@ -295,6 +295,7 @@ static void free_location_index(Builder *builder)
 static void add_location_notes(Builder *builder, CsGraphBox *box)
 {
     int shown = 0, more = 0;
+    box->notes_from = (int)box->lines->len;
     const GArray *mine = builder->locations_of[box->rsc];
     for (guint j = 0; mine != NULL && j < mine->len; j++) {
         const CsLocation *location = g_ptr_array_index(builder->model->locations, g_array_index(mine, guint, j));
@@ -354,6 +355,7 @@ static int add_box(Builder *builder, int rsc, int node)
         const CsNode *info = g_ptr_array_index(builder->model->nodes, node);
         g_ptr_array_add(box.lines, safe_text(info->uname, ascii));
         g_ptr_array_add(box.lines, g_strdup("node"));
+        box.notes_from = (int)box.lines->len;
     }
     g_array_append_val(builder->graph->boxes, box);
     int index = (int)builder->graph->boxes->len - 1;
@@ -2260,4 +2262,49 @@ gboolean cs_constraint_graph_command(const CsModel *model, CsSolution *solution,
     else
         cs_constraint_graph_print(graph, out);
     return TRUE;
+}
+
+/* "cli-ban-web-on-alpha: -INF on alpha", "location-web-tier: +100 where
+ * rule location-web-tier-rule holds". */
+static char *location_detail(const CsLocation *location, gboolean ascii)
+{
+    g_autofree char *id = safe_text(location->id, ascii);
+    g_autofree char *role = location->role != CS_ROLE_UNKNOWN
+                                ? g_strdup_printf(", role %s", cs_role_name(location->role)) : g_strdup("");
+    if (location->node != NULL) {
+        g_autofree char *score = short_score(location->score);
+        g_autofree char *node = safe_text(location->node, ascii);
+        return g_strdup_printf("%s: %s on %s%s", id, score, node, role);
+    }
+    GString *rules = g_string_new(NULL);
+    for (guint i = 0; i < location->rules->len; i++) {
+        xmlNode *rule = cs_rule_xml(g_ptr_array_index(location->rules, i));
+        g_autofree char *rule_id = rule != NULL ? (char *)xmlGetProp(rule, (const xmlChar *)"id") : NULL;
+        g_autofree char *safe = safe_text(rule_id != NULL ? rule_id : "?", ascii);
+        g_string_append_printf(rules, "%s%s", i > 0 ? ", " : "", safe);
+    }
+    g_autofree char *score = rule_score(location);
+    g_autofree char *names = g_string_free(rules, FALSE);
+    return g_strdup_printf("%s: %s where rule %s holds%s", id, score, names, role);
+}
+
+/* Everything a box stands for: its lines, then every location
+ * constraint on it (a box shows the first three). */
+char *cs_constraint_graph_box_details(const CsConstraintGraph *graph, const CsModel *model, int index)
+{
+    if (index < 0 || (guint)index >= graph->boxes->len)
+        return NULL;
+    const CsGraphBox *box = &g_array_index(graph->boxes, CsGraphBox, index);
+    GString *out = g_string_new(NULL);
+    for (int i = 0; i < box->notes_from; i++)
+        g_string_append_printf(out, "%s\n", (const char *)g_ptr_array_index(box->lines, i));
+    int count = 0;
+    for (guint i = 0; box->rsc >= 0 && i < model->locations->len; i++) {
+        const CsLocation *location = g_ptr_array_index(model->locations, i);
+        if (graph_endpoint(model, location->rsc) != box->rsc)
+            continue;
+        g_autofree char *detail = location_detail(location, graph->ascii);
+        g_string_append_printf(out, "%s%s\n", count++ == 0 ? "\nLocation constraints:\n" : "", detail);
+    }
+    return g_string_free(out, FALSE);
 }

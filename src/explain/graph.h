@@ -39,6 +39,7 @@ typedef struct CsGraphBox {
     int rsc;                 /* model index; -1 for a node box */
     int node;                /* a node box's node, else -1 */
     GPtrArray *lines;        /* char*, safe text; the title first */
+    int notes_from;          /* lines from here on: location notes */
     gboolean focus;
     gboolean in_cycle;       /* on a cycle of colocations or of orders */
     gboolean conflict;       /* a mandatory constraint on it is not met */
@@ -111,6 +112,8 @@ void cs_constraint_graph_print(const CsConstraintGraph *graph, GString *out);
 void cs_constraint_graph_print_dot(const CsConstraintGraph *graph, GString *out);
 /* Everything the edge's constraint says, raw text, one fact a line. */
 char *cs_constraint_graph_edge_details(const CsConstraintGraph *graph, const CsModel *model, int edge);
+/* A box's lines and every location constraint on it, safe text. */
+char *cs_constraint_graph_box_details(const CsConstraintGraph *graph, const CsModel *model, int box);
 /* The box of rsc, or -1 when it is not drawn. */
 int cs_constraint_graph_box_of(const CsConstraintGraph *graph, int rsc);
 

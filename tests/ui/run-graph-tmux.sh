@@ -121,6 +121,9 @@ wait_for wide "heavy lines are mandatory"
 # two parts side by side: ping-clone and db-clone on one row
 grep -q "ping-clone.*db-clone" "$tmp/screen" || fail "wide: the two parts are not side by side"
 checks=$((checks + 1))
+# Enter with no edge selected: every location of the focus (none yet)
+keys wide Enter
+wait_for wide "Select an edge first"
 # n selects the first edge in reading order, Enter opens its constraint
 keys wide n
 sleep 0.2
@@ -155,6 +158,11 @@ wait_for wide "Graph around db-vip, depth 1  3 boxes, 3 edges"
 # ] moves the focus to the next resource of the Matrix
 keys wide ']'
 wait_for wide "Graph around app-worker, depth 1  2 boxes, 2 edges"
+# Enter on the focus alone lists every location constraint on it
+keys wide Enter
+wait_for wide "location-app-worker-db-tier: +50 where rule location-app-worker-db-tier-rule holds"
+keys wide Escape
+sleep 0.2
 keys wide +
 wait_for wide "Graph around app-worker, depth 2  3 boxes, 3 edges"
 # o: location constraints of node+score form as node boxes
