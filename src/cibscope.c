@@ -55,6 +55,7 @@ typedef struct Invocation {
     const char *history_dir;
     int depth;                /* graph --depth N */
     gboolean dot;             /* graph --dot */
+    gboolean graph_options;   /* --depth or --dot was given */
 } Invocation;
 
 static const char usage_text[] =
@@ -197,8 +198,9 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
                 return usage_error("--depth needs a number");
             if (!parse_depth(argv[i], &invocation->depth))
                 return usage_error("--depth needs a number, 0 to 100");
+            invocation->graph_options = TRUE;
         } else if (!options_done && strcmp(arg, "--dot") == 0) {
-            invocation->dot = TRUE;
+            invocation->dot = invocation->graph_options = TRUE;
         } else if (!options_done && arg[0] == '-' && arg[1] != '\0') {
             g_autofree char *message = g_strdup_printf("unknown option '%s'", arg);
             return usage_error(message);
@@ -222,6 +224,8 @@ static int check_arity(const Invocation *invocation)
     if (invocation->live && command != NULL && !is_engine_command(command))
         return usage_error("--live goes with scores, transition or explain "
                            "(the console follows the cluster later)");
+    if (invocation->graph_options && (command == NULL || strcmp(command, "graph") != 0))
+        return usage_error("--depth and --dot go with graph");
     if (command != NULL && strcmp(command, "history") == 0)
         return n == 1 ? -1 : usage_error("history needs exactly one DIR");
     if (command != NULL && strcmp(command, "why") == 0)
@@ -415,8 +419,8 @@ static int run_engine_command(const Invocation *invocation)
     } else if (strcmp(invocation->command, "transition") == 0) {
         cs_solution_print_transition(solution, out);
     } else if (strcmp(invocation->command, "graph") == 0) {
-        if (!cs_constraint_graph_command(model, solution, invocation->positional[args], invocation->depth,
-                              invocation->dot, out, &error)) {
+        if (!cs_constraint_graph_command(model, solution, invocation->positional[args],
+                                         invocation->depth, invocation->dot, out, &error)) {
             fprintf(stderr, "cibscope: %s\n", error->message);
             return EXIT_USAGE;
         }
