@@ -105,6 +105,8 @@ static void assert_no_overlap(const CsConstraintGraph *graph)
 static gboolean arrow_at_box(const CsConstraintGraph *graph, int index)
 {
     const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, index);
+    if (edge->hidden)   /* drawn by its partner */
+        index = edge->partner;
     const CsGraphBox *target = &g_array_index(graph->boxes, CsGraphBox, edge->to);
     int y = edge->reversed ? target->y + target->height : target->y - 1;
     gunichar arrow = edge->reversed ? '^' : 'v';
@@ -120,6 +122,8 @@ static gboolean arrow_at_box(const CsConstraintGraph *graph, int index)
 static gboolean port_at_box(const CsConstraintGraph *graph, int index)
 {
     const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, index);
+    if (edge->hidden)
+        index = edge->partner;
     const CsGraphBox *source = &g_array_index(graph->boxes, CsGraphBox, edge->from);
     int border = edge->reversed ? source->y : source->y + source->height - 1;
     int outside = edge->reversed ? border - 1 : border + 1;
@@ -306,6 +310,20 @@ static gboolean edge_has_glyph(const CsConstraintGraph *graph, int index, gunich
     return FALSE;
 }
 
+START_TEST(test_utf8_dashed_order)
+{
+    Solved solved = solve(DEMO);
+    g_autoptr(CsConstraintGraph) graph = build(&solved, "web", 1, FALSE);
+    const CsGraphEdge *order = edge_named(graph, "order-ping-clone-web-mandatory");
+    int index = (int)(order - (const CsGraphEdge *)(void *)graph->edges->data);
+
+    /* a mandatory order alone: heavy and dashed */
+    ck_assert(!order->hidden);
+    ck_assert(edge_has_glyph(graph, index, 0x2507));
+    solved_free(&solved);
+}
+END_TEST
+
 START_TEST(test_utf8_lines)
 {
     Solved solved = solve(DEMO);
@@ -320,9 +338,15 @@ START_TEST(test_utf8_lines)
                                                         promoted->label_y - 1);
     ck_assert_uint_eq(above->ch, 0x2503);
     ck_assert_int_eq(above->kind, CS_GRAPH_CELL_MANDATORY);
-    int optional_index = (int)(optional - (const CsGraphEdge *)(void *)graph->edges->data);
-    ck_assert(edge_has_glyph(graph, optional_index, 0x2504));
-    ck_assert(!edge_has_glyph(graph, optional_index, 0x2503));
+    /* the optional order rides on the -500 colocation's line, its label
+     * on the row below that one's */
+    const CsGraphEdge *apart = edge_named(graph, "colocation-app-worker-db-vip--500");
+    int apart_index = (int)(apart - (const CsGraphEdge *)(void *)graph->edges->data);
+    ck_assert(optional->hidden);
+    ck_assert_int_eq(optional->partner, apart_index);
+    ck_assert_int_eq(optional->label_y, apart->label_y + 1);
+    ck_assert(edge_has_glyph(graph, apart_index, 0x2502));
+    ck_assert(!edge_has_glyph(graph, apart_index, 0x2503));
     ck_assert_uint_eq(cs_constraint_graph_cell(graph, focus->x, focus->y)->ch, 0x250f);
     g_autofree char *row = cs_constraint_graph_row_text(graph, focus->y - 1);
     ck_assert_ptr_nonnull(strstr(row, "\u25bc"));
@@ -370,6 +394,31 @@ START_TEST(test_box_details)
                               "\nLocation constraints:\n"
                               "location-report-echo-freeze: -INF where rule location-report-echo-freeze-rule holds\n"
                               "cli-prefer-report: +INF where rule cli-prefer-rule-report holds\n");
+    solved_free(&solved);
+}
+END_TEST
+
+START_TEST(test_paired_chain)
+{
+    Solved solved = solve(CS_TESTDATA "/graph/paired-chain.xml");
+    g_autoptr(CsConstraintGraph) graph = build(&solved, NULL, 0, TRUE);
+
+    /* three colocations, each with its order: three lines, six labels,
+     * and links between fs and dhcpd */
+    ck_assert_int_eq(graph->edges->len, 6);
+    ck_assert_int_eq(box_named(graph, "fs")->layer, 0);
+    ck_assert_int_eq(box_named(graph, "links")->layer, 1);
+    ck_assert_int_eq(box_named(graph, "dhcpd")->layer, 2);
+    int hidden = 0;
+    for (guint i = 0; i < graph->edges->len; i++)
+        hidden += g_array_index(graph->edges, CsGraphEdge, i).hidden;
+    ck_assert_int_eq(hidden, 3);
+    ck_assert_str_eq(box_title(graph, edge_named(graph, "dhcpd-after-links")->partner >= 0
+                                          ? g_array_index(graph->edges, CsGraphEdge,
+                                                          edge_named(graph, "dhcpd-after-links")->partner).from
+                                          : -1),
+                     "links");
+    assert_well_drawn(graph, "paired-chain");
     solved_free(&solved);
 }
 END_TEST
@@ -430,6 +479,10 @@ static void assert_well_drawn(const CsConstraintGraph *graph, const char *what)
     assert_no_overlap(graph);
     for (guint i = 0; i < graph->edges->len; i++) {
         const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, i);
+        /* every edge goes down a layer or more (up, if reversed) */
+        int from = g_array_index(graph->boxes, CsGraphBox, edge->from).layer;
+        int to = g_array_index(graph->boxes, CsGraphBox, edge->to).layer;
+        ck_assert_msg(edge->reversed ? from > to : to > from, "%s: %s from layer %d to %d", what, edge->id, from, to);
         ck_assert_msg(arrow_at_box(graph, (int)i), "%s: %s has no arrow", what, edge->id);
         ck_assert_msg(port_at_box(graph, (int)i), "%s: %s leaves no box", what, edge->id);
         g_autofree char *label = grid_text(graph, edge->label_x, edge->label_y, (int)strlen(edge->label));
@@ -468,7 +521,7 @@ static void draw_folder(const char *folder, int *drawn, int *edges)
 
 START_TEST(test_cases_well_drawn)
 {
-    static const char *const folders[] = { "cases", "engine", "clone", "promotable", "transition" };
+    static const char *const folders[] = { "cases", "engine", "clone", "promotable", "transition", "graph" };
     int drawn = 0, edges = 0;
     for (size_t i = 0; i < G_N_ELEMENTS(folders); i++)
         draw_folder(folders[i], &drawn, &edges);
@@ -489,8 +542,10 @@ static Suite *graph_suite(void)
     tcase_add_test(tc, test_focus_depth);
     tcase_add_test(tc, test_cycle_and_conflicts_flagged);
     tcase_add_test(tc, test_utf8_lines);
+    tcase_add_test(tc, test_utf8_dashed_order);
     tcase_add_test(tc, test_node_boxes);
     tcase_add_test(tc, test_box_details);
+    tcase_add_test(tc, test_paired_chain);
     tcase_add_test(tc, test_dot);
     tcase_add_test(tc, test_details);
     tcase_add_test(tc, test_cases_well_drawn);

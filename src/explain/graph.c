@@ -407,7 +407,8 @@ static char *order_label(const CsOrder *order, gboolean ascii)
 
 static void add_edge(Builder *builder, const Link *link, int from, int to)
 {
-    CsGraphEdge edge = { .kind = link->kind, .constraint = link->constraint, .from = from, .to = to };
+    CsGraphEdge edge = { .kind = link->kind, .constraint = link->constraint, .from = from, .to = to,
+                         .partner = -1 };
     gboolean ascii = builder->options->ascii;
     if (link->kind == CS_GRAPH_COLOCATION) {
         const CsColocation *colocation = g_ptr_array_index(builder->model->colocations, link->constraint);
@@ -505,6 +506,27 @@ static void add_node_boxes(Builder *builder)
     }
 }
 
+/* Each order drawn along the colocation between the same two boxes, the
+ * same way, when there is one not paired yet. */
+static void pair_edges(CsConstraintGraph *graph)
+{
+    for (guint i = 0; i < graph->edges->len; i++) {
+        CsGraphEdge *order = &g_array_index(graph->edges, CsGraphEdge, i);
+        if (order->kind != CS_GRAPH_ORDER)
+            continue;
+        for (guint j = 0; j < graph->edges->len; j++) {
+            CsGraphEdge *colocation = &g_array_index(graph->edges, CsGraphEdge, j);
+            if (colocation->kind != CS_GRAPH_COLOCATION || colocation->partner >= 0
+                || colocation->from != order->from || colocation->to != order->to)
+                continue;
+            colocation->partner = (int)i;
+            order->partner = (int)j;
+            order->hidden = TRUE;
+            break;
+        }
+    }
+}
+
 static void add_boxes_and_edges(Builder *builder)
 {
     const CsModel *model = builder->model;
@@ -523,6 +545,7 @@ static void add_boxes_and_edges(Builder *builder)
     }
     if (builder->options->node_boxes)
         add_node_boxes(builder);
+    pair_edges(builder->graph);
 }
 
 /* ---- cycles and unmet requirements -------------------------------------- */
@@ -834,8 +857,10 @@ static void assign_layers(CsConstraintGraph *graph, GArray **out)
 {
     int count = (int)graph->boxes->len;
     g_autofree int *incoming = g_new0(int, count);
-    for (guint i = 0; i < graph->edges->len; i++)
-        incoming[dag_to(&g_array_index(graph->edges, CsGraphEdge, i))]++;
+    for (guint i = 0; i < graph->edges->len; i++) {
+        const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, i);
+        incoming[dag_to(edge)] += !edge->hidden;
+    }
     g_autoptr(GArray) queue = g_array_new(FALSE, FALSE, sizeof(int));
     for (int box = 0; box < count; box++) {
         if (incoming[box] == 0 && out[box] != NULL) {
@@ -882,6 +907,8 @@ static void size_boxes(CsConstraintGraph *graph)
     g_autofree int *ports = g_new0(int, MAX(graph->boxes->len, 1));
     for (guint i = 0; i < graph->edges->len; i++) {
         const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, i);
+        if (edge->hidden)
+            continue;
         ports[edge->from]++;
         ports[edge->to]++;
     }
@@ -890,6 +917,19 @@ static void size_boxes(CsConstraintGraph *graph)
         info->width = box_width(info, ports[box]);
         info->height = (int)info->lines->len + 2;
     }
+}
+
+/* An edge's label, with its partner's on a second row. */
+static int add_label_vertex(Layout *layout, int index, int layer)
+{
+    const CsConstraintGraph *graph = layout->graph;
+    const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, index);
+    int width = text_width(edge->label), height = 1;
+    if (edge->partner >= 0) {
+        width = MAX(width, text_width(g_array_index(graph->edges, CsGraphEdge, edge->partner).label));
+        height = 2;
+    }
+    return add_vertex(layout, -1, index, TRUE, layer, width, height);
 }
 
 /* The vertices of one connected part (the boxes whose part is part). */
@@ -909,14 +949,14 @@ static void make_vertices(Layout *layout, const int *parts, int part)
     for (guint i = 0; i < graph->edges->len; i++) {
         const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, i);
         int top = vertex_of[dag_from(edge)], bottom = vertex_of[dag_to(edge)];
-        if (top < 0)
+        if (top < 0 || edge->hidden)
             continue;
         int top_layer = vertex_at(layout, top)->layer, bottom_layer = vertex_at(layout, bottom)->layer;
         int label_layer = edge->reversed ? top_layer + 1 : bottom_layer - 1;
         int previous = top;
         for (int layer = top_layer + 1; layer < bottom_layer; layer++) {
             gboolean label = layer == label_layer;
-            int vertex = add_vertex(layout, -1, (int)i, label, layer, label ? text_width(edge->label) : 1, 1);
+            int vertex = label ? add_label_vertex(layout, (int)i, layer) : add_vertex(layout, -1, (int)i, FALSE, layer, 1, 1);
             link_vertices(layout, previous, vertex);
             previous = vertex;
         }
@@ -1574,11 +1614,13 @@ static void mark_line(Canvas *canvas, int x, int y, guint8 bits, const CsGraphEd
     if (cell->kind != CS_GRAPH_CELL_BLANK && cell->kind != CS_GRAPH_CELL_LINE
         && cell->kind != CS_GRAPH_CELL_MANDATORY && cell->kind != CS_GRAPH_CELL_FLAG)
         return;
+    const CsGraphEdge *partner = edge->partner >= 0
+                                     ? &g_array_index(graph->edges, CsGraphEdge, edge->partner) : edge;
     canvas->lines[at] |= bits;
-    canvas->heavy[at] |= edge->mandatory;
+    canvas->heavy[at] |= edge->mandatory || partner->mandatory;
     canvas->dashed[at] |= edge->kind == CS_GRAPH_ORDER ? 1 : 2;
     cell->edge = edge_index;
-    cell->kind = edge->conflict || edge->in_cycle ? CS_GRAPH_CELL_FLAG
+    cell->kind = edge->conflict || edge->in_cycle || partner->conflict || partner->in_cycle ? CS_GRAPH_CELL_FLAG
                  : canvas->heavy[at] ? CS_GRAPH_CELL_MANDATORY : CS_GRAPH_CELL_LINE;
 }
 
@@ -1673,7 +1715,9 @@ static void draw_port(Canvas *canvas, int x, int y, gboolean bottom_side, const 
         { { 0x2534, 0x252c }, { 0x2538, 0x2530 } },
         { { 0x2537, 0x252f }, { 0x253b, 0x2533 } },
     };
-    gunichar ch = canvas->ascii ? '+' : tees[heavy_border][edge->mandatory][bottom_side];
+    gboolean heavy = edge->mandatory
+                     || (edge->partner >= 0 && g_array_index(canvas->graph->edges, CsGraphEdge, edge->partner).mandatory);
+    gunichar ch = canvas->ascii ? '+' : tees[heavy_border][heavy][bottom_side];
     put_char(canvas->graph, x, y, ch, (CsGraphCellKind)cell->kind, -1, edge_index);
 }
 
@@ -1796,11 +1840,15 @@ static void draw_labels(CsConstraintGraph *graph, const Layout *layout)
         const Vertex *vertex = vertex_at(layout, (int)v);
         if (!vertex->label)
             continue;
-        CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, vertex->edge);
-        edge->label_x = vertex->x;
-        edge->label_y = vertex->y;
-        put_text(graph, vertex->x, vertex->y, edge->label,
-                 edge->conflict || edge->in_cycle ? CS_GRAPH_CELL_FLAG : CS_GRAPH_CELL_LABEL, -1, vertex->edge);
+        for (int row = 0, index = vertex->edge; row < vertex->height; row++) {
+            CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, index);
+            /* centred on the line, which runs through the middle */
+            edge->label_x = vertex->x + (vertex->width - text_width(edge->label)) / 2;
+            edge->label_y = vertex->y + row;
+            put_text(graph, edge->label_x, edge->label_y, edge->label,
+                     edge->conflict || edge->in_cycle ? CS_GRAPH_CELL_FLAG : CS_GRAPH_CELL_LABEL, -1, index);
+            index = edge->partner;
+        }
     }
 }
 
@@ -1962,6 +2010,8 @@ static GArray **edges_out(const CsConstraintGraph *graph, gboolean dag)
     GArray **out = g_new0(GArray *, MAX(graph->boxes->len, 1));
     for (guint i = 0; i < graph->edges->len; i++) {
         const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, i);
+        if (edge->hidden)
+            continue;
         int from = dag ? dag_from(edge) : edge->from, to = dag ? dag_to(edge) : edge->to;
         if (out[from] == NULL)
             out[from] = g_array_new(FALSE, FALSE, sizeof(int));
@@ -1988,6 +2038,11 @@ static void lay_out(CsConstraintGraph *graph, const CsGraphOptions *options)
     GArray **out = edges_out(graph, FALSE);
     break_cycles(graph, out);
     free_edges_out(out, count);
+    for (guint i = 0; i < graph->edges->len; i++) {
+        CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, i);
+        if (edge->hidden)
+            edge->reversed = g_array_index(graph->edges, CsGraphEdge, edge->partner).reversed;
+    }
     out = edges_out(graph, TRUE);
     assign_layers(graph, out);
     free_edges_out(out, count);

@@ -59,6 +59,12 @@ typedef struct CsGraphEdge {
     gboolean in_cycle;
     gboolean conflict;
     gboolean reversed;       /* drawn upwards to break a cycle */
+    /* A colocation and an order between the same two resources, the
+     * same way (the usual "with" and "then" pair), are drawn as one line
+     * with both labels: partner is the other edge, or -1; the order is
+     * hidden (no line of its own, its label under the colocation's). */
+    int partner;
+    gboolean hidden;
     int label_x, label_y;    /* where the label is on the grid */
 } CsGraphEdge;
 
