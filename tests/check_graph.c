@@ -4,7 +4,9 @@
  * the boxes get, that no two boxes overlap, that each edge leaves the box
  * of its primary (or first) and ends in an arrow at its dependent's (or
  * then's), that labels sit where the edge says, and that cycles and
- * mandatory constraints that cannot all be met are flagged.
+ * mandatory constraints that cannot all be met are flagged.  The same
+ * properties hold on every CIB of tests/data the engine answers, and on
+ * the shared corpus's when SHARED_DIR has it (make check exports it).
  */
 #include <check.h>
 #include <string.h>
@@ -118,7 +120,9 @@ static gboolean arrow_at_box(const CsConstraintGraph *graph, int index)
     return FALSE;
 }
 
-/* The edge's line leaves the other box's border at a port. */
+/* The edge's line leaves the other box's border at a port: below it
+ * (above, if reversed) the column holds the edge's line, other edges'
+ * crossing it on the way. */
 static gboolean port_at_box(const CsConstraintGraph *graph, int index)
 {
     const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, index);
@@ -126,12 +130,18 @@ static gboolean port_at_box(const CsConstraintGraph *graph, int index)
         index = edge->partner;
     const CsGraphBox *source = &g_array_index(graph->boxes, CsGraphBox, edge->from);
     int border = edge->reversed ? source->y : source->y + source->height - 1;
-    int outside = edge->reversed ? border - 1 : border + 1;
+    int step = edge->reversed ? -1 : 1;
     for (int x = source->x + 1; x < source->x + source->width - 1; x++) {
-        const CsGraphCell *port = cs_constraint_graph_cell(graph, x, border);
-        const CsGraphCell *line = cs_constraint_graph_cell(graph, x, outside);
-        if (port->ch == '+' && line != NULL && line->edge == index)
-            return TRUE;
+        if (cs_constraint_graph_cell(graph, x, border)->ch != '+')
+            continue;
+        for (int y = border + step;; y += step) {
+            const CsGraphCell *line = cs_constraint_graph_cell(graph, x, y);
+            if (line == NULL || (line->kind != CS_GRAPH_CELL_LINE && line->kind != CS_GRAPH_CELL_MANDATORY
+                                 && line->kind != CS_GRAPH_CELL_FLAG))
+                break;
+            if (line->edge == index)
+                return TRUE;
+        }
     }
     return FALSE;
 }
@@ -492,7 +502,7 @@ static void assert_well_drawn(const CsConstraintGraph *graph, const char *what)
 
 static void draw_folder(const char *folder, int *drawn, int *edges)
 {
-    g_autofree char *where = g_build_filename(CS_TESTDATA, folder, NULL);
+    g_autofree char *where = g_path_is_absolute(folder) ? g_strdup(folder) : g_build_filename(CS_TESTDATA, folder, NULL);
     g_autoptr(GDir) dir = g_dir_open(where, 0, NULL);
     ck_assert_ptr_nonnull(dir);
     for (const char *name; (name = g_dir_read_name(dir)) != NULL;) {
@@ -525,6 +535,11 @@ START_TEST(test_cases_well_drawn)
     int drawn = 0, edges = 0;
     for (size_t i = 0; i < G_N_ELEMENTS(folders); i++)
         draw_folder(folders[i], &drawn, &edges);
+    /* and Pacemaker's own test inputs, when the shared corpus is there */
+    const char *shared = g_getenv("SHARED_DIR");
+    g_autofree char *corpus = shared != NULL ? g_build_filename(shared, "corpus", "pacemaker-2.1.5", "xml", NULL) : NULL;
+    if (corpus != NULL && g_file_test(corpus, G_FILE_TEST_IS_DIR))
+        draw_folder(corpus, &drawn, &edges);
     /* most of the cases are answered, and they hold constraints */
     ck_assert_int_gt(drawn, 100);
     ck_assert_int_gt(edges, 50);
