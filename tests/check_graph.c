@@ -48,10 +48,14 @@ static void solved_free(Solved *solved)
     cs_document_free(solved->document);
 }
 
+/* As `cibscope graph` builds it: next as the Transition Summary says. */
 static CsConstraintGraph *build(const Solved *solved, const char *focus, int depth, gboolean ascii)
 {
     const CsResource *rsc = focus != NULL ? cs_model_resource(solved->model, focus) : NULL;
-    CsGraphOptions options = { .focus = rsc != NULL ? rsc->index : -1, .depth = depth, .ascii = ascii };
+    int count = 0;
+    g_autofree gboolean *stopping = cs_constraint_graph_stopping(solved->solution, &count);
+    CsGraphOptions options = { .focus = rsc != NULL ? rsc->index : -1, .depth = depth, .ascii = ascii,
+                               .stopping = stopping, .stopping_count = count };
     return cs_constraint_graph_build(solved->model, solved->solution, &options);
 }
 
@@ -269,11 +273,15 @@ START_TEST(test_cycle_and_conflicts_flagged)
     Solved solved = solve(CYCLES);
     g_autoptr(CsConstraintGraph) graph = build(&solved, NULL, 0, TRUE);
 
-    ck_assert_int_eq(graph->flags->len, 3);
+    ck_assert_int_eq(graph->flags->len, 4);
     ck_assert_str_eq(g_ptr_array_index(graph->flags, 0), "order cycle: a, b, c");
     ck_assert_str_eq(g_ptr_array_index(graph->flags, 1), "e and d must be both together and apart");
     ck_assert_str_eq(g_ptr_array_index(graph->flags, 2),
                      "f cannot run: it must run with g, and cannot run where g runs");
+    /* lone is disabled: h's start waits for it (blocked), h stays stopped */
+    ck_assert_str_eq(g_ptr_array_index(graph->flags, 3),
+                     "h cannot run: it must start after lone, which is stopped");
+    ck_assert_str_eq(g_ptr_array_index(box_named(graph, "h")->lines, 1), "stopped");
     ck_assert(box_named(graph, "a")->in_cycle);
     ck_assert(box_named(graph, "c")->in_cycle);
     ck_assert(!box_named(graph, "d")->in_cycle);
@@ -294,7 +302,8 @@ START_TEST(test_cycle_and_conflicts_flagged)
     }
     /* three layers for the cycle a -> b -> c */
     ck_assert_int_eq(box_named(graph, "c")->layer, 2);
-    ck_assert_int_eq(box_named(graph, "lone")->layer, -1);
+    ck_assert_int_eq(box_named(graph, "lone")->layer, 0);
+    ck_assert_int_eq(box_named(graph, "h")->layer, 1);
     ck_assert_str_eq(g_ptr_array_index(box_named(graph, "lone")->lines, 1), "stopped");
     ck_assert_str_eq(g_ptr_array_index(box_named(graph, "lone")->lines, 2), "target-role Stopped");
     solved_free(&solved);

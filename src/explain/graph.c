@@ -755,6 +755,33 @@ static void check_contradictions(const CsModel *model, CsConstraintGraph *graph)
     }
 }
 
+static gboolean is_start(const char *action)
+{
+    return action == NULL || strcmp(action, "start") == 0;
+}
+
+/* Pacemaker Explained 2.1, "Specifying the Order in which Resources
+ * Should Start/Stop": with kind Mandatory, then cannot start unless first
+ * is started; checked on the planned placement, for start -> start. */
+static void check_order(const Builder *builder, CsGraphEdge *edge)
+{
+    const CsOrder *order = g_ptr_array_index(builder->model->orders, edge->constraint);
+    const CsResource *then = g_ptr_array_index(builder->model->resources, order->then);
+    /* require-all=false: any member of the set is enough, not checked */
+    if (!edge->mandatory || builder->solution == NULL || !is_start(order->first_action)
+        || !is_start(order->then_action) || then->target_role == CS_ROLE_STOPPED
+        || order->require_all_group >= 0)
+        return;
+    const CsGraphBox *to = &g_array_index(builder->graph->boxes, CsGraphBox, edge->to);
+    const CsGraphBox *from = &g_array_index(builder->graph->boxes, CsGraphBox, edge->from);
+    g_autoptr(GArray) mine = graph_placements(builder->solution, builder->options, to->rsc, TRUE);
+    g_autoptr(GArray) theirs = graph_placements(builder->solution, builder->options, from->rsc, TRUE);
+    if (mine->len == 0 && theirs->len == 0)
+        flag_edge(builder->graph, edge, g_strdup_printf("%s cannot run: it must start after %s, which is stopped",
+                                                        (const char *)g_ptr_array_index(to->lines, 0),
+                                                        (const char *)g_ptr_array_index(from->lines, 0)));
+}
+
 static void flag_problems(const Builder *builder)
 {
     CsConstraintGraph *graph = builder->graph;
@@ -765,6 +792,8 @@ static void flag_problems(const Builder *builder)
         CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, i);
         if (edge->kind == CS_GRAPH_COLOCATION && !edge->conflict)
             check_colocation(builder, edge);
+        else if (edge->kind == CS_GRAPH_ORDER && !edge->in_cycle)
+            check_order(builder, edge);
     }
 }
 
@@ -2288,6 +2317,21 @@ char *cs_constraint_graph_edge_details(const CsConstraintGraph *graph, const CsM
     return g_string_free(out, FALSE);
 }
 
+gboolean *cs_constraint_graph_stopping(const CsSolution *solution, int *count)
+{
+    g_autoptr(GPtrArray) actions = cs_solution_actions(solution);
+    *count = (int)cs_solution_model(solution)->resources->len;
+    gboolean *stopping = g_new0(gboolean, MAX(*count, 1));
+    for (guint i = 0; i < actions->len; i++) {
+        const CsPlannedAction *action = g_ptr_array_index(actions, i);
+        gboolean stays_stopped = (action->kind == CS_ACTION_STOP && action->to_node < 0)
+                                 || (action->kind == CS_ACTION_START && action->blocked);
+        if (stays_stopped && action->rsc >= 0 && action->rsc < *count)
+            stopping[action->rsc] = TRUE;
+    }
+    return stopping;
+}
+
 gboolean cs_constraint_graph_command(const CsModel *model, CsSolution *solution, const char *rsc_id,
                           int depth, gboolean dot, GString *out, GError **error)
 {
@@ -2296,14 +2340,8 @@ gboolean cs_constraint_graph_command(const CsModel *model, CsSolution *solution,
         g_set_error(error, CS_MODEL_ERROR, CS_MODEL_ERROR_INVALID, "no resource '%s'", rsc_id);
         return FALSE;
     }
-    g_autoptr(GPtrArray) actions = cs_solution_actions(solution);
-    int count = (int)cs_solution_model(solution)->resources->len;
-    g_autofree gboolean *stopping = g_new0(gboolean, MAX(count, 1));
-    for (guint i = 0; i < actions->len; i++) {
-        const CsPlannedAction *action = g_ptr_array_index(actions, i);
-        if (action->kind == CS_ACTION_STOP && action->to_node < 0 && action->rsc >= 0 && action->rsc < count)
-            stopping[action->rsc] = TRUE;
-    }
+    int count = 0;
+    g_autofree gboolean *stopping = cs_constraint_graph_stopping(solution, &count);
     CsGraphOptions options = { .focus = focus != NULL ? focus->index : -1, .depth = depth,
                                .ascii = !g_get_charset(NULL), .stopping = stopping, .stopping_count = count };
     /* on a terminal, parts of the graph go below one another rather

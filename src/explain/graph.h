@@ -30,7 +30,8 @@ typedef struct CsGraphOptions {
                                 go below one another past it (0: none) */
     /* Per resource of the solution's model (clone instances included):
      * the Transition Summary stops it, even where it stays assigned (an
-     * order left its start unrunnable).  NULL: the assignment alone. */
+     * order left its start unrunnable), or blocks its start.  NULL: the
+     * assignment alone. */
     const gboolean *stopping;
     int stopping_count;
 } CsGraphOptions;
@@ -123,6 +124,9 @@ char *cs_constraint_graph_box_details(const CsConstraintGraph *graph, const CsMo
 /* The box of rsc, or -1 when it is not drawn. */
 int cs_constraint_graph_box_of(const CsConstraintGraph *graph, int rsc);
 
+/* CsGraphOptions.stopping from the solution's Transition Summary
+ * (worked out again: as costly as printing it); *count set. */
+gboolean *cs_constraint_graph_stopping(const CsSolution *solution, int *count);
 /* `cibscope graph FILE [RSC] [--depth N] [--dot]`: the picture (DOT
  * with dot) around the resource named rsc_id (NULL: every resource),
  * ASCII unless the locale's codeset is UTF-8.  FALSE with *error when

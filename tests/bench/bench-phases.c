@@ -312,14 +312,8 @@ static void cs_run_graphs(CsSession *session, int repeat)
 {
     /* the console reads which resources stop from its Transition
      * Summary, once per solution: not part of a frame */
-    int count = (int)cs_solution_model(session->solution)->resources->len;
-    g_autofree gboolean *stopping = g_new0(gboolean, count);
-    g_autoptr(GPtrArray) actions = cs_solution_actions(session->solution);
-    for (guint i = 0; i < actions->len; i++) {
-        const CsPlannedAction *action = g_ptr_array_index(actions, i);
-        if (action->kind == CS_ACTION_STOP && action->to_node < 0 && action->rsc >= 0 && action->rsc < count)
-            stopping[action->rsc] = TRUE;
-    }
+    int count = 0;
+    g_autofree gboolean *stopping = cs_constraint_graph_stopping(session->solution, &count);
     int focus = cs_most_constrained(session->model);
     for (int i = 0; i < repeat; i++) {
         cs_time_graph(session, stopping, focus, 2, PHASE_GRAPH_FOCUS2);

@@ -197,13 +197,14 @@ start ascii 80 24 C "$cycles"
 wait_for ascii "Matrix"
 keys ascii 5
 wait_for ascii "! order cycle: a, b, c"
-wait_for ascii "! 2 more: press ! for the list"
+wait_for ascii "! 3 more: press ! for the list"
 wait_for ascii "+------------------+"
 wait_for ascii "Mandatory start->start"
 absent ascii "┌"
 keys ascii '!'
 wait_for ascii "! e and d must be both together and apart"
 wait_for ascii "f cannot run: it must run with g, and cannot run where g runs"
+wait_for ascii "h cannot run: it must start after lone, which is stopped"
 quit ascii
 
 start flags 200 60 C.UTF-8 "$cycles"
