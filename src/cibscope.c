@@ -8,6 +8,7 @@
  *   cibscope FILE --exec 'CMD; CMD'         the console's commands, in batch
  *   cibscope history DIR [--time T]         what each pe-input changed, and why
  *   cibscope why A B [--time T]             the same for two CIBs
+ *   cibscope graph FILE [RSC] [--depth N] [--dot]   the constraint graph
  *   --live in place of FILE reads the cluster's CIB through cibadmin.
  *
  * Exit status (DESIGN.md, "The engine contract"): 0 success, 1 bad usage,
@@ -39,6 +40,7 @@
 #include "explain/json.h"
 #include "explain/output.h"
 #include "explain/version.h"
+#include "explain/graph.h"
 #include "ui/console.h"
 
 enum {
@@ -64,6 +66,9 @@ typedef struct Invocation {
     int view;                 /* --view: the console's first view, -1 unset */
     gboolean history_default; /* --history without DIR: the config's */
     gboolean json;            /* --json: scores, transition, explain */
+    int depth;                /* graph --depth N */
+    gboolean dot;             /* graph --dot */
+    gboolean graph_options;   /* --depth or --dot was given */
 } Invocation;
 
 static const char usage_text[] =
@@ -74,6 +79,7 @@ static const char usage_text[] =
     "       cibscope explain FILE RESOURCE [NODE] [--time T] [--json]\n"
     "       cibscope history [DIR] [--time T]\n"
     "       cibscope why BEFORE AFTER [--time T]\n"
+    "       cibscope graph FILE [RESOURCE] [--depth N] [--dot] [--time T]\n"
     "       cibscope --live [--interval S] | --history [DIR]\n"
     "       cibscope scores|transition|explain --live ...\n"
     "\n"
@@ -92,6 +98,10 @@ static const char usage_text[] =
     "               started, stopped or moved at each step, and which change\n"
     "               in the CIB made it\n"
     "  why          the same for any two CIBs\n"
+    "  graph        draw the constraint graph: resources as boxes (where each\n"
+    "               runs now and next), colocations and orders as edges;\n"
+    "               around RESOURCE to --depth N (default 2) when given;\n"
+    "               --dot prints it for Graphviz instead\n"
     "\n"
     "FILE is a CIB: cib.xml, a pe-input-N.bz2, a .gz, or - for standard input.\n"
     "With --live instead of FILE, the CIB is read from the running cluster\n"
@@ -137,7 +147,7 @@ static int usage_error(const char *message)
 static gboolean is_command(const char *word)
 {
     static const char *const commands[] = {
-        "scores", "transition", "explain", "history", "why",
+        "scores", "transition", "explain", "history", "why", "graph",
     };
     for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
         if (strcmp(word, commands[i]) == 0)
@@ -154,6 +164,17 @@ static gboolean is_engine_command(const char *command)
 static gboolean parse_interval(const char *text, guint *out_ms)
 {
     return cs_config_parse_seconds(text, out_ms);
+}
+
+/* graph --depth N: how many constraints away from RESOURCE. */
+static gboolean parse_depth(const char *text, int *out)
+{
+    char *end = NULL;
+    gint64 depth = g_ascii_strtoll(text, &end, 10);
+    if (end == text || *end != '\0' || depth < 0 || depth > 100)
+        return FALSE;
+    *out = (int)depth;
+    return TRUE;
 }
 
 /* Splits argv into the command, its positional arguments and options,
@@ -215,6 +236,14 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
             invocation->expect_text = arg + 9;
         } else if (!options_done && strncmp(arg, "--exec=", 7) == 0) {
             invocation->exec_text = arg + 7;
+        } else if (!options_done && strcmp(arg, "--depth") == 0) {
+            if (++i >= argc)
+                return usage_error("--depth needs a number");
+            if (!parse_depth(argv[i], &invocation->depth))
+                return usage_error("--depth needs a number, 0 to 100");
+            invocation->graph_options = TRUE;
+        } else if (!options_done && strcmp(arg, "--dot") == 0) {
+            invocation->dot = invocation->graph_options = TRUE;
         } else if (!options_done && arg[0] == '-' && arg[1] != '\0') {
             g_autofree char *message = g_strdup_printf("unknown option '%s'", arg);
             return usage_error(message);
@@ -238,6 +267,8 @@ static int check_arity(const Invocation *invocation)
     if (invocation->live && command != NULL && !is_engine_command(command))
         return usage_error("--live goes with scores, transition or explain "
                            "(the console follows the cluster later)");
+    if (invocation->graph_options && (command == NULL || strcmp(command, "graph") != 0))
+        return usage_error("--depth and --dot go with graph");
     if (command != NULL && strcmp(command, "history") == 0)
         return n == 1 ? -1 : usage_error("history needs exactly one DIR (or pe-inputs in the config)");
     if (command != NULL && strcmp(command, "why") == 0)
@@ -263,6 +294,8 @@ static int check_arity(const Invocation *invocation)
         return n <= 1 ? -1 : usage_error("the console takes at most one FILE");
     if (strcmp(command, "explain") == 0)
         return (n == 2 || n == 3) ? -1 : usage_error("explain needs FILE RESOURCE [NODE]");
+    if (strcmp(command, "graph") == 0)
+        return (n == 1 || n == 2) ? -1 : usage_error("graph needs FILE [RESOURCE]");
     if (n != 1) {
         g_autofree char *message = g_strdup_printf("%s needs exactly one FILE", command);
         return usage_error(message);
@@ -488,6 +521,12 @@ static int run_engine_command(const Invocation *invocation)
                                   GINT_TO_POINTER(terminal));
     } else if (strcmp(invocation->command, "transition") == 0) {
         cs_solution_print_transition(solution, out);
+    } else if (strcmp(invocation->command, "graph") == 0) {
+        if (!cs_constraint_graph_command(model, solution, invocation->positional[args],
+                                         invocation->depth, invocation->dot, out, &error)) {
+            fprintf(stderr, "cibscope: %s\n", error->message);
+            return EXIT_USAGE;
+        }
     } else if (!cs_solution_explain(solution, invocation->positional[args],
                                     invocation->positional[args + 1], out, &error)) {
         fprintf(stderr, "cibscope: %s\n", error->message);
@@ -614,7 +653,7 @@ int main(int argc, char **argv)
     setlocale(LC_ALL, "");
     merge_frees_where_they_happen();
     LIBXML_TEST_VERSION
-    Invocation invocation = { 0 };
+    Invocation invocation = { .depth = 2 };
     invocation.view = -1;
     int status = parse_arguments(argc, argv, &invocation);
     if (status < 0 && invocation.help_keys)

@@ -799,6 +799,7 @@ static void console_clear(CsConsole *console)
     g_free(console->time_text);
     cs_console_live_clear(console);
     cs_history_clear(&console->history);
+    g_clear_pointer(&console->graph_state, cs_graph_state_free);
 }
 
 /* ---- drawing and keys --------------------------------------------------- */

@@ -92,6 +92,8 @@ typedef struct CsScoreEdit {
     char *error;             /* why the text is not a score, or NULL */
 } CsScoreEdit;
 
+typedef struct CsGraphState CsGraphState;   /* view_graph.c's */
+
 typedef struct CsConsole {
     CsSession *session;      /* owned: document, edit log, model, solution */
     char *path;
@@ -164,6 +166,7 @@ typedef struct CsConsole {
     gboolean help_open;
     int help_scroll;
     gboolean graph_all;      /* every constraint, not only the focus's */
+    CsGraphState *graph_state;   /* the Graph view's layout, pan, selection */
 
     gboolean prompt_open;    /* the ':' command line has the keyboard */
     int explain_item;        /* Explain: the selected constraint or rule */
@@ -291,6 +294,9 @@ void cs_history_clear(CsHistory *history);
 /* Opens another CIB in the console (History's Enter); FALSE with a
  * status message when it cannot (unsaved edits, unreadable). */
 gboolean cs_console_open(CsConsole *console, const char *path);
+
+/* view_graph.c */
+void cs_graph_state_free(CsGraphState *state);
 
 /* help.c */
 void cs_help_draw(CsConsole *console);

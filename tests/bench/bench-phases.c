@@ -13,6 +13,11 @@
  * (16 ms) on 32 x 2,000.  The best of N repeats is reported, as
  * tests/bench/run-bench.py does for whole processes; then the heap in use
  * (MiB, mallinfo2) after each step of the first run.
+ * Last, the Graph view's work for one frame (explain/graph.h): the graph
+ * around the most constrained resource at depth 2 and 4, laid out and
+ * copied out row by row as the console draws it (the whole graph's time
+ * is printed too, with no target: the console opens on a focus past 50
+ * resources).
  */
 #include <malloc.h>
 #include <stdio.h>
@@ -23,6 +28,7 @@
 #include "cib/edit.h"
 #include "engine/engine.h"
 #include "explain/session.h"
+#include "explain/graph.h"
 #include "model/model.h"
 
 typedef struct {
@@ -33,7 +39,7 @@ typedef struct {
 enum { PHASE_LOAD, PHASE_MODEL, PHASE_SOLVE, PHASE_SCORES, PHASE_TRANSITION,
        PHASE_FREE, PHASE_BAN, PHASE_BAN_UNDO, PHASE_BAN_UNDO_REBUILT, PHASE_PREFER, PHASE_STICKINESS,
        PHASE_DEFAULT_STICKINESS, PHASE_STANDBY, PHASE_MAINTENANCE, PHASE_CLOCK,
-       PHASE_COUNT };
+       PHASE_GRAPH_FOCUS2, PHASE_GRAPH_FOCUS4, PHASE_GRAPH_WHOLE, PHASE_COUNT };
 
 static CsPhase phases[PHASE_COUNT] = {
     [PHASE_LOAD] = { "load", -1 },
@@ -51,6 +57,9 @@ static CsPhase phases[PHASE_COUNT] = {
     [PHASE_STANDBY] = { "edit-standby+resolve", -1 },
     [PHASE_MAINTENANCE] = { "edit-maintenance+resolve", -1 },
     [PHASE_CLOCK] = { "edit-clock+resolve", -1 },
+    [PHASE_GRAPH_FOCUS2] = { "graph-focus-depth2+draw", -1 },
+    [PHASE_GRAPH_FOCUS4] = { "graph-focus-depth4+draw", -1 },
+    [PHASE_GRAPH_WHOLE] = { "graph-whole-layout", -1 },
 };
 
 /* Heap in use after each step of the first run, in MiB: what the
@@ -262,6 +271,57 @@ static void cs_run_edits(CsSession *session)
     cs_run_more_edits(session, rsc, node);
 }
 
+/* The resource with the most colocations and orders. */
+static int cs_most_constrained(const CsModel *model)
+{
+    g_autofree int *degree = g_new0(int, model->resources->len);
+    for (guint i = 0; i < model->colocations->len; i++) {
+        const CsColocation *colocation = g_ptr_array_index(model->colocations, i);
+        degree[colocation->rsc]++;
+        degree[colocation->with_rsc]++;
+    }
+    for (guint i = 0; i < model->orders->len; i++) {
+        const CsOrder *order = g_ptr_array_index(model->orders, i);
+        degree[order->first]++;
+        degree[order->then]++;
+    }
+    int best = 0;
+    for (guint rsc = 1; rsc < model->resources->len; rsc++)
+        if (degree[rsc] > degree[best])
+            best = (int)rsc;
+    return best;
+}
+
+/* What one frame of the Graph view costs: build and lay out, then copy
+ * a 200x60 screen's worth of rows out of the grid. */
+static void cs_time_graph(const CsSession *session, const gboolean *stopping, int focus, int depth, int phase)
+{
+    const CsModel *model = session->model;
+    int count = (int)cs_solution_model(session->solution)->resources->len;
+    CsGraphOptions options = { .focus = focus, .depth = depth, .stopping = stopping, .stopping_count = count,
+                               .wrap = 199 };
+    double started = cs_now_ms();
+    CsConstraintGraph *graph = cs_constraint_graph_build(model, session->solution, &options);
+    for (int y = 0; y < 60 && y < graph->height; y++)
+        g_free(cs_constraint_graph_row_text(graph, y));
+    cs_record(phase, started);
+    cs_constraint_graph_free(graph);
+}
+
+static void cs_run_graphs(CsSession *session, int repeat)
+{
+    /* the console reads which resources stop from its Transition
+     * Summary, once per solution: not part of a frame */
+    int count = 0;
+    g_autofree gboolean *stopping = cs_constraint_graph_stopping(session->solution, &count);
+    int focus = cs_most_constrained(session->model);
+    for (int i = 0; i < repeat; i++) {
+        cs_time_graph(session, stopping, focus, 2, PHASE_GRAPH_FOCUS2);
+        cs_time_graph(session, stopping, focus, 4, PHASE_GRAPH_FOCUS4);
+        cs_time_graph(session, stopping, -1, 0, PHASE_GRAPH_WHOLE);
+    }
+}
+
 int main(int argc, char **argv)
 {
     int repeat = 3;
@@ -286,6 +346,7 @@ int main(int argc, char **argv)
         cs_fail("session", error);
     for (int i = 0; i < repeat; i++)
         cs_run_edits(session);
+    cs_run_graphs(session, repeat);
     cs_session_free(session);
 
     for (int i = 0; i < PHASE_COUNT; i++)

@@ -240,7 +240,7 @@ test_views() {
     keys views 2 && wait_for views "Transition Summary"
     keys views 3 && wait_for views "Explain"
     keys views 4 && wait_for views "Fail counts"
-    keys views 5 && wait_for views "Colocations"
+    keys views 5 && wait_for views "Graph of every resource"
     keys views 6 && wait_for views "No series of scheduler inputs is open"
     keys views Tab && wait_for views "Action"
     keys views '?' && wait_for views "cibscope help"
@@ -456,7 +456,7 @@ test_interrupt() {
     start interrupt 80 24 "$demo"
     wait_for interrupt "1 Matrix" || return
     keys interrupt 5
-    wait_for interrupt "Colocations"
+    wait_for interrupt "Graph of every resource"
     keys interrupt C-c
     wait_exit interrupt 130
 }

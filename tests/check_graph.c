@@ -1,0 +1,579 @@
+/* check_graph.c: the constraint graph's layout (explain/graph.h).
+ *
+ * On data/demo.xml and tests/data/graph/cycle-conflict.xml: the layers
+ * the boxes get, that no two boxes overlap, that each edge leaves the box
+ * of its primary (or first) and ends in an arrow at its dependent's (or
+ * then's), that labels sit where the edge says, and that cycles and
+ * mandatory constraints that cannot all be met are flagged.  The same
+ * properties hold on every CIB of tests/data the engine answers, and on
+ * the shared corpus's when SHARED_DIR has it (make check exports it).
+ */
+#include <check.h>
+#include <string.h>
+#include <glib.h>
+
+#include "cib/document.h"
+#include "engine/engine.h"
+#include "model/model.h"
+#include "explain/graph.h"
+
+#define DEMO CS_TESTDATA "/../../data/demo.xml"
+#define CYCLES CS_TESTDATA "/graph/cycle-conflict.xml"
+
+typedef struct Solved {
+    CsDocument *document;
+    CsModel *model;
+    CsSolution *solution;
+} Solved;
+
+static Solved solve(const char *path)
+{
+    Solved solved = { 0 };
+    g_autoptr(GError) error = NULL;
+    CsTime now;
+    ck_assert(cs_time_parse("2024-06-01T12:00:00Z", &now, NULL));
+    solved.document = cs_document_load(path, &error);
+    ck_assert_msg(solved.document != NULL, "%s", path);
+    solved.model = cs_model_build(solved.document, now, &error);
+    ck_assert_msg(solved.model != NULL, "%s", error != NULL ? error->message : "?");
+    solved.solution = cs_solve(solved.model, &error);
+    ck_assert_msg(solved.solution != NULL, "%s", error != NULL ? error->message : "?");
+    return solved;
+}
+
+static void solved_free(Solved *solved)
+{
+    cs_solution_free(solved->solution);
+    cs_model_free(solved->model);
+    cs_document_free(solved->document);
+}
+
+/* As `cibscope graph` builds it: next as the Transition Summary says. */
+static CsConstraintGraph *build(const Solved *solved, const char *focus, int depth, gboolean ascii)
+{
+    const CsResource *rsc = focus != NULL ? cs_model_resource(solved->model, focus) : NULL;
+    int count = 0;
+    g_autofree gboolean *stopping = cs_constraint_graph_stopping(solved->solution, &count);
+    CsGraphOptions options = { .focus = rsc != NULL ? rsc->index : -1, .depth = depth, .ascii = ascii,
+                               .stopping = stopping, .stopping_count = count };
+    return cs_constraint_graph_build(solved->model, solved->solution, &options);
+}
+
+static const CsGraphBox *box_named(const CsConstraintGraph *graph, const char *name)
+{
+    for (guint i = 0; i < graph->boxes->len; i++) {
+        const CsGraphBox *box = &g_array_index(graph->boxes, CsGraphBox, i);
+        if (strcmp(g_ptr_array_index(box->lines, 0), name) == 0)
+            return box;
+    }
+    ck_abort_msg("no box %s", name);
+    return NULL;
+}
+
+static const CsGraphEdge *edge_named(const CsConstraintGraph *graph, const char *id)
+{
+    for (guint i = 0; i < graph->edges->len; i++) {
+        const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, i);
+        if (strcmp(edge->id, id) == 0)
+            return edge;
+    }
+    ck_abort_msg("no edge %s", id);
+    return NULL;
+}
+
+static const char *box_title(const CsConstraintGraph *graph, int box)
+{
+    return g_ptr_array_index(g_array_index(graph->boxes, CsGraphBox, box).lines, 0);
+}
+
+static gboolean boxes_overlap(const CsGraphBox *one, const CsGraphBox *other)
+{
+    return one->x < other->x + other->width && other->x < one->x + one->width
+           && one->y < other->y + other->height && other->y < one->y + one->height;
+}
+
+static void assert_no_overlap(const CsConstraintGraph *graph)
+{
+    for (guint i = 0; i < graph->boxes->len; i++) {
+        const CsGraphBox *one = &g_array_index(graph->boxes, CsGraphBox, i);
+        ck_assert_int_ge(one->x, 0);
+        ck_assert_int_ge(one->y, 0);
+        ck_assert_int_le(one->x + one->width, graph->width);
+        ck_assert_int_le(one->y + one->height, graph->height);
+        for (guint j = i + 1; j < graph->boxes->len; j++)
+            ck_assert_msg(!boxes_overlap(one, &g_array_index(graph->boxes, CsGraphBox, j)), "%s overlaps %s",
+                          box_title(graph, (int)i), box_title(graph, (int)j));
+    }
+}
+
+/* The edge's arrow (ASCII) on the row next to the box it points at:
+ * above a dependent drawn below, below one drawn above (a cycle). */
+static gboolean arrow_at_box(const CsConstraintGraph *graph, int index)
+{
+    const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, index);
+    if (edge->hidden)   /* drawn by its partner */
+        index = edge->partner;
+    const CsGraphBox *target = &g_array_index(graph->boxes, CsGraphBox, edge->to);
+    int y = edge->reversed ? target->y + target->height : target->y - 1;
+    gunichar arrow = edge->reversed ? '^' : 'v';
+    for (int x = target->x; x < target->x + target->width; x++) {
+        const CsGraphCell *cell = cs_constraint_graph_cell(graph, x, y);
+        if (cell != NULL && cell->ch == arrow && cell->edge == index)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* The edge's line leaves the other box's border at a port: below it
+ * (above, if reversed) the column holds the edge's line, other edges'
+ * crossing it on the way. */
+static gboolean port_at_box(const CsConstraintGraph *graph, int index)
+{
+    const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, index);
+    if (edge->hidden)
+        index = edge->partner;
+    const CsGraphBox *source = &g_array_index(graph->boxes, CsGraphBox, edge->from);
+    int border = edge->reversed ? source->y : source->y + source->height - 1;
+    int step = edge->reversed ? -1 : 1;
+    for (int x = source->x + 1; x < source->x + source->width - 1; x++) {
+        if (cs_constraint_graph_cell(graph, x, border)->ch != '+')
+            continue;
+        for (int y = border + step;; y += step) {
+            const CsGraphCell *line = cs_constraint_graph_cell(graph, x, y);
+            if (line == NULL || (line->kind != CS_GRAPH_CELL_LINE && line->kind != CS_GRAPH_CELL_MANDATORY
+                                 && line->kind != CS_GRAPH_CELL_FLAG))
+                break;
+            if (line->edge == index)
+                return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+static char *grid_text(const CsConstraintGraph *graph, int x, int y, int width)
+{
+    GString *out = g_string_new(NULL);
+    for (int column = x; column < x + width; column++)
+        g_string_append_unichar(out, cs_constraint_graph_cell(graph, column, y)->ch);
+    return g_string_free(out, FALSE);
+}
+
+static void assert_well_drawn(const CsConstraintGraph *graph, const char *what);
+
+START_TEST(test_demo_layers)
+{
+    Solved solved = solve(DEMO);
+    g_autoptr(CsConstraintGraph) graph = build(&solved, NULL, 0, TRUE);
+
+    /* primaries and firsts above: db-clone > db-vip > app-worker,
+     * ping-clone > web; fence-xvm and report have no edge */
+    ck_assert_int_eq(box_named(graph, "db-clone")->layer, 0);
+    ck_assert_int_eq(box_named(graph, "db-vip")->layer, 1);
+    ck_assert_int_eq(box_named(graph, "app-worker")->layer, 2);
+    ck_assert_int_eq(box_named(graph, "ping-clone")->layer, 0);
+    ck_assert_int_eq(box_named(graph, "web")->layer, 1);
+    ck_assert_int_eq(box_named(graph, "fence-xvm")->layer, -1);
+    ck_assert_int_eq(box_named(graph, "report")->layer, -1);
+    ck_assert_int_eq(graph->boxes->len, 7);
+    ck_assert_int_eq(graph->edges->len, 4);
+    ck_assert_int_lt(box_named(graph, "db-clone")->y + box_named(graph, "db-clone")->height,
+                     box_named(graph, "db-vip")->y);
+    ck_assert_int_eq(graph->flags->len, 0);
+    solved_free(&solved);
+}
+END_TEST
+
+START_TEST(test_demo_no_overlap_and_edges_connect)
+{
+    Solved solved = solve(DEMO);
+    for (int wrap = 0; wrap <= 80; wrap += 80) {
+        CsGraphOptions options = { .focus = -1, .ascii = TRUE, .wrap = wrap };
+        g_autoptr(CsConstraintGraph) graph = cs_constraint_graph_build(solved.model, solved.solution, &options);
+        assert_well_drawn(graph, "demo");
+        /* at 80 columns the two parts go one above the other */
+        if (wrap == 80)
+            ck_assert_int_le(graph->width, 80);
+        else
+            ck_assert_int_gt(graph->width, 80);
+    }
+    solved_free(&solved);
+}
+END_TEST
+
+START_TEST(test_demo_edge_ends_and_labels)
+{
+    Solved solved = solve(DEMO);
+    g_autoptr(CsConstraintGraph) graph = build(&solved, NULL, 0, TRUE);
+    const CsGraphEdge *promoted = edge_named(graph, "colocation-db-vip-db-clone-INFINITY");
+    const CsGraphEdge *apart = edge_named(graph, "colocation-app-worker-db-vip--500");
+    const CsGraphEdge *mandatory = edge_named(graph, "order-ping-clone-web-mandatory");
+    const CsGraphEdge *optional = edge_named(graph, "order-db-vip-app-worker-optional");
+
+    ck_assert_str_eq(box_title(graph, promoted->from), "db-clone");
+    ck_assert_str_eq(box_title(graph, promoted->to), "db-vip");
+    ck_assert_str_eq(promoted->label, "with +INF Promoted");
+    ck_assert(promoted->mandatory);
+    ck_assert_str_eq(box_title(graph, apart->from), "db-vip");
+    ck_assert_str_eq(box_title(graph, apart->to), "app-worker");
+    ck_assert_str_eq(apart->label, "with -500");
+    ck_assert(!apart->mandatory);
+    ck_assert_str_eq(box_title(graph, mandatory->from), "ping-clone");
+    ck_assert_str_eq(box_title(graph, mandatory->to), "web");
+    ck_assert_str_eq(mandatory->label, "Mandatory start->start");
+    ck_assert(mandatory->mandatory);
+    ck_assert_str_eq(optional->label, "Optional start->start");
+    ck_assert(!optional->mandatory);
+    solved_free(&solved);
+}
+END_TEST
+
+START_TEST(test_demo_box_lines)
+{
+    Solved solved = solve(DEMO);
+    g_autoptr(CsConstraintGraph) graph = build(&solved, NULL, 0, TRUE);
+    const CsGraphBox *web = box_named(graph, "web");
+    const CsGraphBox *db = box_named(graph, "db-clone");
+
+    /* the demo moves web off alpha (cli-ban) to bravo; db-clone's
+     * instance on delta is promoted and stays */
+    ck_assert_str_eq(g_ptr_array_index(web->lines, 1), "group of 3");
+    ck_assert_str_eq(g_ptr_array_index(web->lines, 2), "alpha -> bravo");
+    ck_assert_str_eq(g_ptr_array_index(web->lines, 5), "-INF alpha");
+    ck_assert_str_eq(g_ptr_array_index(db->lines, 2), "on delta* echo");
+    ck_assert_str_eq(g_ptr_array_index(db->lines, 4), "+50 delta Promoted");
+    g_autofree char *title = grid_text(graph, web->x + 2, web->y + 1, 3);
+    ck_assert_str_eq(title, "web");
+    solved_free(&solved);
+}
+END_TEST
+
+START_TEST(test_focus_depth)
+{
+    Solved solved = solve(DEMO);
+    g_autoptr(CsConstraintGraph) alone = build(&solved, "db-vip", 0, TRUE);
+    g_autoptr(CsConstraintGraph) near = build(&solved, "db-vip", 1, TRUE);
+    g_autoptr(CsConstraintGraph) member = build(&solved, "web-fs", 1, TRUE);
+
+    ck_assert_int_eq(alone->boxes->len, 1);
+    ck_assert_int_eq(alone->edges->len, 0);
+    ck_assert_int_eq(near->boxes->len, 3);
+    ck_assert_int_eq(near->edges->len, 3);
+    ck_assert(box_named(near, "db-vip")->focus);
+    ck_assert(!box_named(near, "db-clone")->focus);
+    /* a group member brings its group's constraints */
+    ck_assert_int_eq(member->boxes->len, 3);
+    ck_assert_int_eq(box_named(member, "ping-clone")->layer, 0);
+    ck_assert(box_named(member, "web-fs")->focus);
+    solved_free(&solved);
+}
+END_TEST
+
+START_TEST(test_cycle_and_conflicts_flagged)
+{
+    Solved solved = solve(CYCLES);
+    g_autoptr(CsConstraintGraph) graph = build(&solved, NULL, 0, TRUE);
+
+    ck_assert_int_eq(graph->flags->len, 4);
+    ck_assert_str_eq(g_ptr_array_index(graph->flags, 0), "order cycle: a, b, c");
+    ck_assert_str_eq(g_ptr_array_index(graph->flags, 1), "e and d must be both together and apart");
+    ck_assert_str_eq(g_ptr_array_index(graph->flags, 2),
+                     "f cannot run: it must run with g, and cannot run where g runs");
+    /* lone is disabled: h's start waits for it (blocked), h stays stopped */
+    ck_assert_str_eq(g_ptr_array_index(graph->flags, 3),
+                     "h cannot run: it must start after lone, which is stopped");
+    ck_assert_str_eq(g_ptr_array_index(box_named(graph, "h")->lines, 1), "stopped");
+    ck_assert(box_named(graph, "a")->in_cycle);
+    ck_assert(box_named(graph, "c")->in_cycle);
+    ck_assert(!box_named(graph, "d")->in_cycle);
+    ck_assert(box_named(graph, "d")->conflict);
+    ck_assert(box_named(graph, "f")->conflict);
+    ck_assert(!box_named(graph, "g")->conflict);
+    ck_assert(edge_named(graph, "order-c-a")->in_cycle);
+    /* one edge of the cycle is drawn upwards, the others down */
+    int reversed = 0;
+    for (guint i = 0; i < graph->edges->len; i++)
+        reversed += g_array_index(graph->edges, CsGraphEdge, i).reversed;
+    ck_assert_int_eq(reversed, 1);
+    ck_assert(edge_named(graph, "order-c-a")->reversed);
+    assert_no_overlap(graph);
+    for (guint i = 0; i < graph->edges->len; i++) {
+        ck_assert(arrow_at_box(graph, (int)i));
+        ck_assert(port_at_box(graph, (int)i));
+    }
+    /* three layers for the cycle a -> b -> c */
+    ck_assert_int_eq(box_named(graph, "c")->layer, 2);
+    ck_assert_int_eq(box_named(graph, "lone")->layer, 0);
+    ck_assert_int_eq(box_named(graph, "h")->layer, 1);
+    ck_assert_str_eq(g_ptr_array_index(box_named(graph, "lone")->lines, 1), "stopped");
+    ck_assert_str_eq(g_ptr_array_index(box_named(graph, "lone")->lines, 2), "target-role Stopped");
+    solved_free(&solved);
+}
+END_TEST
+
+static gboolean edge_has_glyph(const CsConstraintGraph *graph, int index, gunichar ch)
+{
+    for (int y = 0; y < graph->height; y++)
+        for (int x = 0; x < graph->width; x++) {
+            const CsGraphCell *cell = cs_constraint_graph_cell(graph, x, y);
+            if (cell->edge == index && cell->ch == ch)
+                return TRUE;
+        }
+    return FALSE;
+}
+
+START_TEST(test_utf8_dashed_order)
+{
+    Solved solved = solve(DEMO);
+    g_autoptr(CsConstraintGraph) graph = build(&solved, "web", 1, FALSE);
+    const CsGraphEdge *order = edge_named(graph, "order-ping-clone-web-mandatory");
+    int index = (int)(order - (const CsGraphEdge *)(void *)graph->edges->data);
+
+    /* a mandatory order alone: heavy and dashed */
+    ck_assert(!order->hidden);
+    ck_assert(edge_has_glyph(graph, index, 0x2507));
+    solved_free(&solved);
+}
+END_TEST
+
+START_TEST(test_utf8_lines)
+{
+    Solved solved = solve(DEMO);
+    g_autoptr(CsConstraintGraph) graph = build(&solved, "db-vip", 1, FALSE);
+    const CsGraphEdge *promoted = edge_named(graph, "colocation-db-vip-db-clone-INFINITY");
+    const CsGraphEdge *optional = edge_named(graph, "order-db-vip-app-worker-optional");
+    const CsGraphBox *focus = box_named(graph, "db-vip");
+
+    /* mandatory colocation heavy, an optional order dashed, the focus's
+     * box heavy, arrows as triangles */
+    const CsGraphCell *above = cs_constraint_graph_cell(graph, promoted->label_x + (int)g_utf8_strlen(promoted->label, -1) / 2,
+                                                        promoted->label_y - 1);
+    ck_assert_uint_eq(above->ch, 0x2503);
+    ck_assert_int_eq(above->kind, CS_GRAPH_CELL_MANDATORY);
+    /* the optional order rides on the -500 colocation's line, its label
+     * on the row below that one's */
+    const CsGraphEdge *apart = edge_named(graph, "colocation-app-worker-db-vip--500");
+    int apart_index = (int)(apart - (const CsGraphEdge *)(void *)graph->edges->data);
+    ck_assert(optional->hidden);
+    ck_assert_int_eq(optional->partner, apart_index);
+    ck_assert_int_eq(optional->label_y, apart->label_y + 1);
+    ck_assert(edge_has_glyph(graph, apart_index, 0x2502));
+    ck_assert(!edge_has_glyph(graph, apart_index, 0x2503));
+    ck_assert_uint_eq(cs_constraint_graph_cell(graph, focus->x, focus->y)->ch, 0x250f);
+    g_autofree char *row = cs_constraint_graph_row_text(graph, focus->y - 1);
+    ck_assert_ptr_nonnull(strstr(row, "\u25bc"));
+    solved_free(&solved);
+}
+END_TEST
+
+START_TEST(test_node_boxes)
+{
+    Solved solved = solve(DEMO);
+    CsGraphOptions options = { .focus = -1, .ascii = TRUE, .node_boxes = TRUE };
+    g_autoptr(CsConstraintGraph) graph = cs_constraint_graph_build(solved.model, solved.solution, &options);
+    const CsGraphEdge *ban = edge_named(graph, "cli-ban-web-on-alpha");
+    const CsGraphEdge *promoted = edge_named(graph, "location-db-promoted-delta");
+    const CsGraphBox *web = box_named(graph, "web");
+
+    /* the two node+score locations become edges from node boxes; rules
+     * stay notes on the box */
+    ck_assert_int_eq(ban->kind, CS_GRAPH_LOCATION);
+    ck_assert_str_eq(box_title(graph, ban->from), "alpha");
+    ck_assert_int_eq(g_array_index(graph->boxes, CsGraphBox, ban->from).rsc, -1);
+    ck_assert_str_eq(box_title(graph, ban->to), "web");
+    ck_assert_str_eq(ban->label, "avoids -INF");
+    ck_assert_str_eq(promoted->label, "prefers +50 as Promoted");
+    ck_assert_str_eq(box_title(graph, promoted->from), "delta");
+    ck_assert_int_eq(graph->edges->len, 6);
+    ck_assert_int_eq(web->lines->len, 5);
+    ck_assert_str_eq(g_ptr_array_index(web->lines, 4), "+100 location-web-tier (rule)");
+    assert_well_drawn(graph, "node boxes");
+    solved_free(&solved);
+}
+END_TEST
+
+START_TEST(test_box_details)
+{
+    Solved solved = solve(DEMO);
+    g_autoptr(CsConstraintGraph) graph = build(&solved, "report", 0, TRUE);
+    int box = cs_constraint_graph_box_of(graph, cs_model_resource(solved.model, "report")->index);
+    g_autofree char *details = cs_constraint_graph_box_details(graph, solved.model, box);
+
+    /* the expired cli-prefer still listed: the box lists constraints,
+     * Explain says which count */
+    ck_assert_str_eq(details, "report\n"
+                              "on bravo\n"
+                              "\nLocation constraints:\n"
+                              "location-report-echo-freeze: -INF where rule location-report-echo-freeze-rule holds\n"
+                              "cli-prefer-report: +INF where rule cli-prefer-rule-report holds\n");
+    solved_free(&solved);
+}
+END_TEST
+
+START_TEST(test_paired_chain)
+{
+    Solved solved = solve(CS_TESTDATA "/graph/paired-chain.xml");
+    g_autoptr(CsConstraintGraph) graph = build(&solved, NULL, 0, TRUE);
+
+    /* three colocations, each with its order: three lines, six labels,
+     * and links between fs and dhcpd */
+    ck_assert_int_eq(graph->edges->len, 6);
+    ck_assert_int_eq(box_named(graph, "fs")->layer, 0);
+    ck_assert_int_eq(box_named(graph, "links")->layer, 1);
+    ck_assert_int_eq(box_named(graph, "dhcpd")->layer, 2);
+    int hidden = 0;
+    for (guint i = 0; i < graph->edges->len; i++)
+        hidden += g_array_index(graph->edges, CsGraphEdge, i).hidden;
+    ck_assert_int_eq(hidden, 3);
+    ck_assert_str_eq(box_title(graph, edge_named(graph, "dhcpd-after-links")->partner >= 0
+                                          ? g_array_index(graph->edges, CsGraphEdge,
+                                                          edge_named(graph, "dhcpd-after-links")->partner).from
+                                          : -1),
+                     "links");
+    assert_well_drawn(graph, "paired-chain");
+    solved_free(&solved);
+}
+END_TEST
+
+START_TEST(test_dot)
+{
+    Solved solved = solve(DEMO);
+    g_autoptr(CsConstraintGraph) graph = build(&solved, NULL, 0, TRUE);
+    g_autoptr(GString) dot = g_string_new(NULL);
+
+    cs_constraint_graph_print_dot(graph, dot);
+    ck_assert(g_str_has_prefix(dot->str, "digraph constraints {\n"));
+    int edges = 0;
+    g_auto(GStrv) lines = g_strsplit(dot->str, "\n", -1);
+    for (int i = 0; lines[i] != NULL; i++)
+        edges += g_regex_match_simple("^  \"[^\"]+\" -> \"[^\"]+\" \\[", lines[i], 0, 0);
+    ck_assert_int_eq(edges, 4);
+    ck_assert_ptr_nonnull(strstr(dot->str, "  \"db-vip\" [label=\"db-vip\\non delta\"];\n"));
+    ck_assert_ptr_nonnull(strstr(dot->str, "  \"db-clone\" -> \"db-vip\" [label=\"with +INF Promoted\", tooltip=\"colocation-db-vip-db-clone-INFINITY\", penwidth=2]"));
+    ck_assert_ptr_nonnull(strstr(dot->str, "style=dashed"));
+    solved_free(&solved);
+}
+END_TEST
+
+START_TEST(test_details)
+{
+    Solved solved = solve(DEMO);
+    g_autoptr(CsConstraintGraph) graph = build(&solved, NULL, 0, TRUE);
+    int index = (int)(edge_named(graph, "order-ping-clone-web-mandatory") - (const CsGraphEdge *)(void *)graph->edges->data);
+    g_autofree char *details = cs_constraint_graph_edge_details(graph, solved.model, index);
+
+    ck_assert(g_str_has_prefix(details, "Order order-ping-clone-web-mandatory (Mandatory)\n"
+                                        "ping-clone start, then web start.\n"));
+    ck_assert_ptr_nonnull(strstr(details, "<rsc_order id=\"order-ping-clone-web-mandatory\""));
+    solved_free(&solved);
+}
+END_TEST
+
+/* Every CIB of tests/data/{cases,engine,clone,promotable,transition} the engine answers: the same properties,
+ * on the whole graph and around each resource at depth 1. */
+static gboolean try_solve(const char *path, Solved *solved)
+{
+    g_autoptr(GError) error = NULL;
+    CsTime now;
+    memset(solved, 0, sizeof *solved);
+    ck_assert(cs_time_parse("2024-06-01T12:00:00Z", &now, NULL));
+    solved->document = cs_document_load(path, &error);
+    if (solved->document == NULL)
+        return FALSE;
+    solved->model = cs_model_build(solved->document, now, &error);
+    if (solved->model != NULL)
+        solved->solution = cs_solve(solved->model, &error);
+    return solved->solution != NULL;
+}
+
+static void assert_well_drawn(const CsConstraintGraph *graph, const char *what)
+{
+    assert_no_overlap(graph);
+    for (guint i = 0; i < graph->edges->len; i++) {
+        const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, i);
+        /* every edge goes down a layer or more (up, if reversed) */
+        int from = g_array_index(graph->boxes, CsGraphBox, edge->from).layer;
+        int to = g_array_index(graph->boxes, CsGraphBox, edge->to).layer;
+        ck_assert_msg(edge->reversed ? from > to : to > from, "%s: %s from layer %d to %d", what, edge->id, from, to);
+        ck_assert_msg(arrow_at_box(graph, (int)i), "%s: %s has no arrow", what, edge->id);
+        ck_assert_msg(port_at_box(graph, (int)i), "%s: %s leaves no box", what, edge->id);
+        g_autofree char *label = grid_text(graph, edge->label_x, edge->label_y, (int)strlen(edge->label));
+        ck_assert_msg(strcmp(label, edge->label) == 0, "%s: label %s drawn over", what, edge->label);
+    }
+}
+
+static void draw_folder(const char *folder, int *drawn, int *edges)
+{
+    g_autofree char *where = g_path_is_absolute(folder) ? g_strdup(folder) : g_build_filename(CS_TESTDATA, folder, NULL);
+    g_autoptr(GDir) dir = g_dir_open(where, 0, NULL);
+    ck_assert_ptr_nonnull(dir);
+    for (const char *name; (name = g_dir_read_name(dir)) != NULL;) {
+        if (!g_str_has_suffix(name, ".xml"))
+            continue;
+        g_autofree char *path = g_build_filename(where, name, NULL);
+        Solved solved;
+        if (try_solve(path, &solved)) {
+            for (int focus = -1; focus < (int)solved.model->resources->len; focus++) {
+                CsGraphOptions options = { .focus = focus, .depth = 1, .ascii = TRUE, .wrap = 80 };
+                g_autoptr(CsConstraintGraph) graph = cs_constraint_graph_build(solved.model, solved.solution, &options);
+                assert_well_drawn(graph, name);
+                if (focus < 0)
+                    *edges += (int)graph->edges->len;
+            }
+            (*drawn)++;
+        }
+        if (solved.solution != NULL)
+            cs_solution_free(solved.solution);
+        if (solved.model != NULL)
+            cs_model_free(solved.model);
+        if (solved.document != NULL)
+            cs_document_free(solved.document);
+    }
+}
+
+START_TEST(test_cases_well_drawn)
+{
+    static const char *const folders[] = { "cases", "engine", "clone", "promotable", "transition", "graph" };
+    int drawn = 0, edges = 0;
+    for (size_t i = 0; i < G_N_ELEMENTS(folders); i++)
+        draw_folder(folders[i], &drawn, &edges);
+    /* and Pacemaker's own test inputs, when the shared corpus is there */
+    const char *shared = g_getenv("SHARED_DIR");
+    g_autofree char *corpus = shared != NULL ? g_build_filename(shared, "corpus", "pacemaker-2.1.5", "xml", NULL) : NULL;
+    if (corpus != NULL && g_file_test(corpus, G_FILE_TEST_IS_DIR))
+        draw_folder(corpus, &drawn, &edges);
+    /* most of the cases are answered, and they hold constraints */
+    ck_assert_int_gt(drawn, 100);
+    ck_assert_int_gt(edges, 50);
+}
+END_TEST
+
+static Suite *graph_suite(void)
+{
+    Suite *suite = suite_create("graph");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, test_demo_layers);
+    tcase_add_test(tc, test_demo_no_overlap_and_edges_connect);
+    tcase_add_test(tc, test_demo_edge_ends_and_labels);
+    tcase_add_test(tc, test_demo_box_lines);
+    tcase_add_test(tc, test_focus_depth);
+    tcase_add_test(tc, test_cycle_and_conflicts_flagged);
+    tcase_add_test(tc, test_utf8_lines);
+    tcase_add_test(tc, test_utf8_dashed_order);
+    tcase_add_test(tc, test_node_boxes);
+    tcase_add_test(tc, test_box_details);
+    tcase_add_test(tc, test_paired_chain);
+    tcase_add_test(tc, test_dot);
+    tcase_add_test(tc, test_details);
+    tcase_add_test(tc, test_cases_well_drawn);
+    suite_add_tcase(suite, tc);
+    return suite;
+}
+
+int main(void)
+{
+    SRunner *runner = srunner_create(graph_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? 0 : 1;
+}

@@ -1,0 +1,1 @@
+graph @TESTS@/graph/cycle-conflict.xml

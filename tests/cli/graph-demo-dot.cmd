@@ -1,0 +1,1 @@
+graph @DATA@/demo.xml --dot --time '2024-06-01 12:00:00'

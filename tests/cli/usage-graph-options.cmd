@@ -1,0 +1,1 @@
+scores @DATA@/demo.xml --dot
