@@ -1,0 +1,923 @@
+/* next.c: what happens next to each resource, read from the transition's
+ * actions (next.h).
+ *
+ * A primitive runs now where the status section says and wherever an
+ * action takes it from; after the transition it runs there unless an
+ * action that can run ends it there, and wherever an action that can
+ * run starts it.  A blocked action changes nothing: the resource stays
+ * as it is, and is said to be blocked, with the reason the summary
+ * gives (Pacemaker Explained 2.1, "Specifying the Order in which
+ * Resources Should Start/Stop": an unrunnable first action leaves the
+ * mandatory "then" action unrunnable too).
+ */
+#include "explain/next.h"
+
+#include <string.h>
+
+/* ---- reading the actions ----------------------------------------------- */
+
+static const CsPlannedAction *const *own_actions(const CsTransition *transition,
+                                                 int rsc, guint *n)
+{
+    *n = 0;
+    return transition != NULL ? cs_transition_actions_of(transition, rsc, n) : NULL;
+}
+
+static const CsResource *engine_rsc(const CsSolution *solution, int rsc)
+{
+    const CsModel *model = cs_solution_model(solution);
+
+    if (rsc < 0 || (guint)rsc >= model->resources->len)
+        return NULL;
+    return g_ptr_array_index(model->resources, rsc);
+}
+
+static const char *uname_of(const CsSolution *solution, int node)
+{
+    const CsModel *model = cs_solution_model(solution);
+
+    if (node < 0 || (guint)node >= model->nodes->len)
+        return NULL;
+    return ((const CsNode *)g_ptr_array_index(model->nodes, node))->uname;
+}
+
+/* Actions that start the resource somewhere (and stop it where it was). */
+static gboolean places(CsActionKind kind)
+{
+    return kind == CS_ACTION_START || kind == CS_ACTION_MOVE
+           || kind == CS_ACTION_MIGRATE || kind == CS_ACTION_RECOVER;
+}
+
+/* An action that can run and ends the resource's run on node. */
+static gboolean ends_on(const CsPlannedAction *action, int node)
+{
+    if (action->blocked || action->from_node != node || node < 0)
+        return FALSE;
+    if (action->kind == CS_ACTION_STOP || action->kind == CS_ACTION_MOVE
+        || action->kind == CS_ACTION_MIGRATE)
+        return TRUE;
+    return action->kind == CS_ACTION_RECOVER && action->to_node != node;
+}
+
+/* An action that can run and starts the resource on node. */
+static gboolean starts_on(const CsPlannedAction *action, int node)
+{
+    return !action->blocked && node >= 0 && action->to_node == node
+           && places(action->kind) && action->from_node != node;
+}
+
+static gboolean blocked_on(const CsPlannedAction *action, int node)
+{
+    return action->blocked && node >= 0 && action->to_node == node
+           && places(action->kind) && action->from_node != node;
+}
+
+static gboolean primitive_runs_now(const CsSolution *solution,
+                                   const CsTransition *transition, int rsc, int node)
+{
+    guint n;
+    const CsPlannedAction *const *actions = own_actions(transition, rsc, &n);
+
+    if (node >= 0 && cs_solution_current_node(solution, rsc) == node)
+        return TRUE;
+    for (guint i = 0; i < n; i++)
+        if (node >= 0 && actions[i]->from_node == node)
+            return TRUE;
+    return FALSE;
+}
+
+static gboolean primitive_runs_after(const CsSolution *solution,
+                                     const CsTransition *transition, int rsc, int node)
+{
+    guint n;
+    const CsPlannedAction *const *actions = own_actions(transition, rsc, &n);
+    gboolean runs = primitive_runs_now(solution, transition, rsc, node);
+
+    for (guint i = 0; i < n; i++) {
+        if (starts_on(actions[i], node))
+            return TRUE;
+        if (ends_on(actions[i], node))
+            runs = FALSE;
+    }
+    return runs;
+}
+
+static gboolean primitive_blocked_on(const CsTransition *transition, int rsc, int node)
+{
+    guint n;
+    const CsPlannedAction *const *actions = own_actions(transition, rsc, &n);
+
+    for (guint i = 0; i < n; i++)
+        if (blocked_on(actions[i], node))
+            return TRUE;
+    return FALSE;
+}
+
+static gboolean has_children(const CsResource *info)
+{
+    return info->kind != CS_RSC_PRIMITIVE && info->children != NULL;
+}
+
+/* ---- marks ---------------------------------------------------------------- */
+
+typedef struct Presence {
+    gboolean now, after, blocked;
+} Presence;
+
+static void presence_add(const CsSolution *solution, const CsTransition *transition,
+                         int rsc, int node, Presence *presence)
+{
+    const CsResource *info = engine_rsc(solution, rsc);
+
+    if (info == NULL)
+        return;
+    if (has_children(info)) {
+        for (guint i = 0; i < info->children->len; i++)
+            presence_add(solution, transition, g_array_index(info->children, int, i), node,
+                         presence);
+        return;
+    }
+    presence->now = presence->now || primitive_runs_now(solution, transition, rsc, node);
+    /* Not worked out yet: what runs stays marked, nothing more. */
+    presence->after = presence->after
+                      || (transition == NULL
+                          ? primitive_runs_now(solution, transition, rsc, node)
+                          : primitive_runs_after(solution, transition, rsc, node));
+    presence->blocked = presence->blocked || primitive_blocked_on(transition, rsc, node);
+}
+
+CsNextMark cs_next_mark(const CsSolution *solution, const CsTransition *transition,
+                        int rsc, int node)
+{
+    Presence presence = { FALSE, FALSE, FALSE };
+
+    presence_add(solution, transition, rsc, node, &presence);
+    if (presence.now && presence.after)
+        return CS_NEXT_MARK_STAYS;
+    if (presence.now)
+        return CS_NEXT_MARK_LEAVES;
+    if (presence.after)
+        return CS_NEXT_MARK_ARRIVES;
+    return presence.blocked ? CS_NEXT_MARK_BLOCKED : CS_NEXT_MARK_NONE;
+}
+
+/* ---- where it ends up ----------------------------------------------------- */
+
+static int primitive_next_node(const CsSolution *solution, const CsTransition *transition,
+                               int rsc)
+{
+    guint n;
+    const CsPlannedAction *const *actions = own_actions(transition, rsc, &n);
+    int current = cs_solution_current_node(solution, rsc);
+
+    if (current >= 0 && primitive_runs_after(solution, transition, rsc, current))
+        return current;
+    for (guint i = 0; i < n; i++) {
+        if (primitive_runs_after(solution, transition, rsc, actions[i]->to_node))
+            return actions[i]->to_node;
+        if (primitive_runs_after(solution, transition, rsc, actions[i]->from_node))
+            return actions[i]->from_node;
+    }
+    return -1;
+}
+
+int cs_next_node(const CsSolution *solution, const CsTransition *transition, int rsc)
+{
+    const CsResource *info = engine_rsc(solution, rsc);
+
+    if (info == NULL)
+        return -1;
+    if (!has_children(info))
+        return primitive_next_node(solution, transition, rsc);
+    if (info->kind == CS_RSC_CLONE)
+        return -1;
+    for (guint i = 0; i < info->children->len; i++) {
+        int node = cs_next_node(solution, transition, g_array_index(info->children, int, i));
+        if (node >= 0)
+            return node;
+    }
+    return -1;
+}
+
+static CsRole primitive_role_now(const CsSolution *solution, int rsc)
+{
+    CsRole role = cs_solution_current_role(solution, rsc);
+
+    return role == CS_ROLE_STOPPED ? CS_ROLE_STARTED : role;
+}
+
+CsRole cs_next_role(const CsSolution *solution, const CsTransition *transition, int rsc)
+{
+    guint n;
+    const CsPlannedAction *const *actions = own_actions(transition, rsc, &n);
+    CsRole role;
+
+    if (cs_next_node(solution, transition, rsc) < 0)
+        return CS_ROLE_STOPPED;
+    role = primitive_role_now(solution, rsc);
+    for (guint i = 0; i < n; i++)
+        if (!actions[i]->blocked && actions[i]->kind != CS_ACTION_STOP
+            && actions[i]->to_role > CS_ROLE_STOPPED)
+            role = actions[i]->to_role;
+    return role;
+}
+
+/* ---- the Action column ---------------------------------------------------- */
+
+typedef struct LabelScan {
+    const CsPlannedAction *first;
+    int count;
+} LabelScan;
+
+static void label_scan(const CsTransition *transition, const CsModel *engine, int rsc,
+                       gboolean whole, LabelScan *scan)
+{
+    guint n;
+    const CsPlannedAction *const *actions = own_actions(transition, rsc, &n);
+    const CsResource *info = rsc >= 0 && (guint)rsc < engine->resources->len
+                             ? g_ptr_array_index(engine->resources, rsc) : NULL;
+
+    for (guint i = 0; i < n; i++) {
+        if (scan->first == NULL)
+            scan->first = actions[i];
+        if (actions[i]->kind == scan->first->kind
+            && actions[i]->blocked == scan->first->blocked)
+            scan->count++;
+    }
+    if (!whole || info == NULL || !has_children(info))
+        return;
+    for (guint i = 0; i < info->children->len; i++)
+        label_scan(transition, engine, g_array_index(info->children, int, i), TRUE, scan);
+}
+
+gboolean cs_next_label(const CsTransition *transition, const CsModel *engine, int rsc,
+                       gboolean whole, CsNextLabel *label)
+{
+    LabelScan scan = { NULL, 0 };
+
+    if (transition != NULL)
+        label_scan(transition, engine, rsc, whole, &scan);
+    if (scan.first == NULL)
+        return FALSE;
+    label->kind = scan.first->kind;
+    label->blocked = scan.first->blocked;
+    label->text = label->blocked ? "Blocked" : cs_action_kind_name(label->kind);
+    label->count = scan.count;
+    return TRUE;
+}
+
+/* ---- states as text --------------------------------------------------------- */
+
+/* Where a set of primitives runs, by role, in node order. */
+typedef struct State {
+    int n_nodes;
+    gboolean *by_role[3];    /* Started, Unpromoted, Promoted */
+} State;
+
+static void state_init(State *state, const CsSolution *solution)
+{
+    state->n_nodes = (int)cs_solution_model(solution)->nodes->len;
+    for (int i = 0; i < 3; i++)
+        state->by_role[i] = g_new0(gboolean, MAX(state->n_nodes, 1));
+}
+
+static void state_clear(State *state)
+{
+    for (int i = 0; i < 3; i++)
+        g_free(state->by_role[i]);
+}
+
+static void state_add(State *state, int node, CsRole role)
+{
+    int slot = role == CS_ROLE_PROMOTED ? 2 : role == CS_ROLE_UNPROMOTED ? 1 : 0;
+
+    if (node >= 0 && node < state->n_nodes)
+        state->by_role[slot][node] = TRUE;
+}
+
+/* now: where each primitive of rsc runs now; else where it will. */
+static void state_collect(State *state, const CsSolution *solution,
+                          const CsTransition *transition, int rsc, gboolean now)
+{
+    const CsResource *info = engine_rsc(solution, rsc);
+
+    if (info == NULL)
+        return;
+    if (has_children(info)) {
+        for (guint i = 0; i < info->children->len; i++)
+            state_collect(state, solution, transition, g_array_index(info->children, int, i), now);
+        return;
+    }
+    if (!now) {
+        state_add(state, cs_next_node(solution, transition, rsc),
+                  cs_next_role(solution, transition, rsc));
+        return;
+    }
+    for (int node = 0; node < state->n_nodes; node++)
+        if (primitive_runs_now(solution, transition, rsc, node))
+            state_add(state, node, primitive_role_now(solution, rsc));
+}
+
+static gboolean append_nodes(GString *out, const CsSolution *solution, const gboolean *nodes,
+                             int n_nodes, const char *lead)
+{
+    gboolean any = FALSE;
+
+    for (int node = 0; node < n_nodes; node++) {
+        if (!nodes[node])
+            continue;
+        g_string_append(out, any ? ", " : lead);
+        g_string_append(out, uname_of(solution, node));
+        any = TRUE;
+    }
+    return any;
+}
+
+/* "promoted on delta, unpromoted on echo", "running on alpha, bravo"
+ * (started: "on alpha" with running FALSE), or "stopped". */
+static void state_text(const State *state, const CsSolution *solution, gboolean running,
+                       GString *out)
+{
+    static const char *const leads[3] = { "running on ", "unpromoted on ", "promoted on " };
+    gsize start = out->len;
+
+    for (int slot = 2; slot >= 0; slot--) {
+        const char *lead = slot == 0 && !running ? "on " : leads[slot];
+        g_autofree char *separated = g_strconcat(out->len > start ? ", " : "", lead, NULL);
+
+        append_nodes(out, solution, state->by_role[slot], state->n_nodes, separated);
+    }
+    if (out->len == start)
+        g_string_append(out, "stopped");
+}
+
+static char *state_string(const CsSolution *solution, const CsTransition *transition, int rsc,
+                          gboolean now, gboolean running)
+{
+    State state;
+    GString *out = g_string_new(NULL);
+
+    state_init(&state, solution);
+    state_collect(&state, solution, transition, rsc, now);
+    state_text(&state, solution, running, out);
+    state_clear(&state);
+    return g_string_free(out, FALSE);
+}
+
+/* ---- phrases: what the actions do ------------------------------------------- */
+
+typedef struct Wording {
+    const char *will;        /* "will start" */
+    const char *noun;        /* "start": "start on node1 blocked" */
+    gboolean to;             /* names the destination (else the origin) */
+    gboolean single_names;   /* said of one primitive, names its node
+                                (else its line's "on NODE" did) */
+} Wording;
+
+static Wording wording(CsActionKind kind)
+{
+    switch (kind) {
+    case CS_ACTION_START: return (Wording){ "will start", "start", TRUE, TRUE };
+    case CS_ACTION_STOP: return (Wording){ "will stop", "stop", FALSE, FALSE };
+    case CS_ACTION_MOVE: return (Wording){ "will move", "move", TRUE, TRUE };
+    case CS_ACTION_MIGRATE: return (Wording){ "will migrate", "migration", TRUE, TRUE };
+    case CS_ACTION_RECOVER: return (Wording){ "will be recovered", "recovery", TRUE, TRUE };
+    case CS_ACTION_RESTART: return (Wording){ "will restart", "restart", FALSE, FALSE };
+    case CS_ACTION_RELOAD: return (Wording){ "will reload", "reload", FALSE, FALSE };
+    case CS_ACTION_PROMOTE: return (Wording){ "will be promoted", "promotion", TRUE, FALSE };
+    case CS_ACTION_DEMOTE: return (Wording){ "will be demoted", "demotion", FALSE, FALSE };
+    case CS_ACTION_REPROMOTE:
+        return (Wording){ "will be demoted and promoted again", "re-promotion", FALSE, FALSE };
+    case CS_ACTION_FENCE: break;
+    }
+    return (Wording){ "will be fenced", "fencing", FALSE, FALSE };
+}
+
+/* Alike actions (kind, blocked, reason) said once, with their nodes. */
+typedef struct Phrase {
+    CsActionKind kind;
+    gboolean blocked;
+    const char *reason;
+    GPtrArray *places;       /* char*, owned: "bravo", "alpha -> bravo" */
+} Phrase;
+
+static void phrase_clear(gpointer data)
+{
+    g_ptr_array_unref(((Phrase *)data)->places);
+}
+
+static Phrase *phrase_for(GArray *phrases, const CsPlannedAction *action)
+{
+    for (guint i = 0; i < phrases->len; i++) {
+        Phrase *phrase = &g_array_index(phrases, Phrase, i);
+        if (phrase->kind == action->kind && phrase->blocked == action->blocked
+            && g_strcmp0(phrase->reason, action->reason) == 0)
+            return phrase;
+    }
+    Phrase fresh = { action->kind, action->blocked, action->reason,
+                     g_ptr_array_new_with_free_func(g_free) };
+    g_array_append_val(phrases, fresh);
+    return &g_array_index(phrases, Phrase, phrases->len - 1);
+}
+
+static char *place_text(const CsSolution *solution, const CsPlannedAction *action,
+                        gboolean single)
+{
+    Wording words = wording(action->kind);
+    const char *from = uname_of(solution, action->from_node);
+    const char *to = uname_of(solution, action->to_node);
+
+    if (single && !words.single_names)
+        return NULL;
+    if (!single && words.to && from != NULL && to != NULL && action->kind != CS_ACTION_START
+        && action->kind != CS_ACTION_PROMOTE && strcmp(from, to) != 0)
+        return g_strconcat(from, " -> ", to, NULL);
+    return g_strdup(words.to && to != NULL ? to : from);
+}
+
+static void phrase_add(GArray *phrases, const CsSolution *solution,
+                       const CsPlannedAction *action, gboolean single)
+{
+    Phrase *phrase = phrase_for(phrases, action);
+    char *place = place_text(solution, action, single);
+
+    for (guint i = 0; place != NULL && i < phrase->places->len; i++)
+        if (strcmp(g_ptr_array_index(phrase->places, i), place) == 0)
+            g_clear_pointer(&place, g_free);
+    if (place != NULL)
+        g_ptr_array_add(phrase->places, place);
+}
+
+/* Every action naming rsc, its members or its instances. */
+static void phrases_collect(GArray *phrases, const CsSolution *solution,
+                            const CsTransition *transition, int rsc, gboolean single)
+{
+    guint n;
+    const CsPlannedAction *const *actions = own_actions(transition, rsc, &n);
+    const CsResource *info = engine_rsc(solution, rsc);
+
+    for (guint i = 0; i < n; i++)
+        phrase_add(phrases, solution, actions[i], single);
+    if (info == NULL || !has_children(info))
+        return;
+    for (guint i = 0; i < info->children->len; i++)
+        phrases_collect(phrases, solution, transition, g_array_index(info->children, int, i),
+                        single);
+}
+
+static void append_places(GString *out, const GPtrArray *places, const char *lead)
+{
+    for (guint i = 0; i < places->len; i++) {
+        g_string_append(out, i == 0 ? lead : ", ");
+        g_string_append(out, g_ptr_array_index(places, i));
+    }
+}
+
+/* "will move to bravo", "will stop (due to required app1 start)",
+ * "start on node1 blocked (due to unrunnable app1 start)". */
+static void phrase_text(const Phrase *phrase, GString *out)
+{
+    Wording words = wording(phrase->kind);
+    const char *lead = words.to ? (phrase->kind == CS_ACTION_MOVE
+                                   || phrase->kind == CS_ACTION_MIGRATE ? " to " : " on ")
+                                : " on ";
+
+    if (phrase->places->len > 0 && strstr(g_ptr_array_index(phrase->places, 0), " -> ") != NULL)
+        lead = " ";
+    g_string_append(out, phrase->blocked ? words.noun : words.will);
+    append_places(out, phrase->places, lead);
+    if (phrase->blocked)
+        g_string_append(out, " blocked");
+    if (phrase->reason != NULL)
+        g_string_append_printf(out, " (due to %s)", phrase->reason);
+}
+
+static gboolean any_runnable(const GArray *phrases)
+{
+    for (guint i = 0; i < phrases->len; i++)
+        if (!g_array_index(phrases, Phrase, i).blocked)
+            return TRUE;
+    return FALSE;
+}
+
+/* "stays" when no action that can run names it, then each phrase. */
+static void phrases_text(const GArray *phrases, gboolean stopped, GString *out)
+{
+    const char *separator = "";
+
+    if (!any_runnable(phrases)) {
+        g_string_append(out, stopped ? "stays stopped" : "stays");
+        separator = "; ";
+    }
+    for (guint i = 0; i < phrases->len; i++) {
+        g_string_append(out, separator);
+        phrase_text(&g_array_index(phrases, Phrase, i), out);
+        separator = "; ";
+    }
+}
+
+static GArray *phrases_new(void)
+{
+    GArray *phrases = g_array_new(FALSE, FALSE, sizeof(Phrase));
+
+    g_array_set_clear_func(phrases, phrase_clear);
+    return phrases;
+}
+
+/* ---- where ------------------------------------------------------------------- */
+
+/* The score of rsc where a lone primitive's line names a node. */
+static void append_score(GString *out, const CsSolution *solution, int rsc, int node)
+{
+    char score[CS_SCORE_BUFSIZE];
+
+    if (node < 0 || !cs_solution_scored(solution, rsc, node))
+        return;
+    cs_score_format(cs_solution_score(solution, rsc, node), score);
+    g_string_append_printf(out, " (score %s)", score);
+}
+
+static void where_primitive(const CsSolution *solution, const CsTransition *transition,
+                            int rsc, GString *out)
+{
+    g_autoptr(GArray) phrases = phrases_new();
+    g_autofree char *now = state_string(solution, transition, rsc, TRUE, FALSE);
+    int next = cs_next_node(solution, transition, rsc);
+    gboolean stopped = strcmp(now, "stopped") == 0;
+
+    phrases_collect(phrases, solution, transition, rsc, TRUE);
+    g_string_append_printf(out, "%s, ", now);
+    phrases_text(phrases, stopped, out);
+    append_score(out, solution, rsc, next);
+    g_string_append_c(out, '\n');
+}
+
+static void where_container(const CsSolution *solution, const CsTransition *transition,
+                            const CsResource *info, GString *out)
+{
+    g_autoptr(GArray) phrases = phrases_new();
+    g_autofree char *now = state_string(solution, transition, info->index, TRUE,
+                                        info->kind == CS_RSC_CLONE);
+
+    phrases_collect(phrases, solution, transition, info->index, FALSE);
+    g_string_append_printf(out, "%s; ", now);
+    phrases_text(phrases, strcmp(now, "stopped") == 0, out);
+    g_string_append_c(out, '\n');
+}
+
+static void where_tree(const CsSolution *solution, const CsTransition *transition, int rsc,
+                       int depth, GString *out)
+{
+    const CsResource *info = engine_rsc(solution, rsc);
+
+    g_string_append_printf(out, "%*s%s: ", depth * 2, "", info->id);
+    if (!has_children(info)) {
+        where_primitive(solution, transition, rsc, out);
+        return;
+    }
+    where_container(solution, transition, info, out);
+    for (guint i = 0; i < info->children->len; i++)
+        where_tree(solution, transition, g_array_index(info->children, int, i), depth + 1, out);
+}
+
+/* A clone's configured child is never placed: its instances are. */
+static const CsResource *placed_as(const CsSolution *solution, const CsResource *info)
+{
+    const CsResource *clone = NULL;
+
+    for (const CsResource *up = info; up != NULL && up->parent >= 0;) {
+        up = engine_rsc(solution, up->parent);
+        if (up != NULL && up->kind == CS_RSC_CLONE)
+            clone = up;
+    }
+    if (clone == NULL || cs_solution_configured_rsc(solution, info->index) != info->index)
+        return info;
+    return clone;
+}
+
+gboolean cs_next_where(CsSolution *solution, const char *id, GString *out)
+{
+    const CsResource *info = cs_model_resource(cs_solution_model(solution), id);
+    const CsTransition *transition = cs_solution_transition(solution);
+
+    if (info == NULL)
+        return FALSE;
+    const CsResource *placed = placed_as(solution, info);
+    if (placed != info)
+        g_string_append_printf(out, "%s: configured in clone %s, placed as its instances\n",
+                               info->id, placed->id);
+    where_tree(solution, transition, placed->index, 0, out);
+    return TRUE;
+}
+
+/* ---- what a change did ---------------------------------------------------------- */
+
+/* The blocked actions naming rsc (and its members or instances), as
+ * phrases; "" when none. */
+static char *blocked_text(const CsSolution *solution, const CsTransition *transition, int rsc)
+{
+    g_autoptr(GArray) phrases = phrases_new();
+    GString *out = g_string_new(NULL);
+
+    phrases_collect(phrases, solution, transition, rsc, FALSE);
+    for (guint i = 0; i < phrases->len; i++) {
+        const Phrase *phrase = &g_array_index(phrases, Phrase, i);
+        if (!phrase->blocked)
+            continue;
+        if (out->len > 0)
+            g_string_append(out, "; ");
+        phrase_text(phrase, out);
+    }
+    return g_string_free(out, FALSE);
+}
+
+/* One resource in the two solutions: where it runs now, where each
+ * plans it (unames, NULL: stopped; a clone: its state text), and what
+ * each blocks. */
+typedef struct Change {
+    const char *id;
+    char *now, *before, *after;
+    char *blocked_before, *blocked_after;
+} Change;
+
+static void change_clear(Change *change)
+{
+    g_free(change->now);
+    g_free(change->before);
+    g_free(change->after);
+    g_free(change->blocked_before);
+    g_free(change->blocked_after);
+}
+
+/* A group runs where its first running member does. */
+static int running_now(const CsSolution *solution, const CsTransition *transition, int rsc)
+{
+    const CsResource *info = engine_rsc(solution, rsc);
+
+    if (info == NULL)
+        return -1;
+    if (!has_children(info)) {
+        int current = cs_solution_current_node(solution, rsc);
+        int n_nodes = (int)cs_solution_model(solution)->nodes->len;
+        if (current >= 0)
+            return current;
+        for (int node = 0; node < n_nodes; node++)
+            if (primitive_runs_now(solution, transition, rsc, node))
+                return node;
+        return -1;
+    }
+    for (guint i = 0; i < info->children->len; i++) {
+        int node = running_now(solution, transition, g_array_index(info->children, int, i));
+        if (node >= 0)
+            return node;
+    }
+    return -1;
+}
+
+typedef struct Side {
+    CsSolution *solution;
+    const CsTransition *transition;
+} Side;
+
+static Side side_of(CsSolution *solution)
+{
+    return (Side){ solution, cs_solution_transition(solution) };
+}
+
+/* rsc_before: -1 when the resource is not in the solution before. */
+static void change_read(Change *change, const Side *before, const Side *after, int rsc_before,
+                        int rsc)
+{
+    const CsResource *info = engine_rsc(after->solution, rsc);
+    gboolean clone = info->kind == CS_RSC_CLONE;
+
+    change->id = info->id;
+    if (clone) {
+        change->now = state_string(after->solution, after->transition, rsc, TRUE, TRUE);
+        change->after = state_string(after->solution, after->transition, rsc, FALSE, TRUE);
+        change->before = rsc_before >= 0
+                         ? state_string(before->solution, before->transition, rsc_before, FALSE, TRUE)
+                         : NULL;
+    } else {
+        change->now = g_strdup(uname_of(after->solution,
+                                        running_now(after->solution, after->transition, rsc)));
+        change->after = g_strdup(uname_of(after->solution,
+                                          cs_next_node(after->solution, after->transition, rsc)));
+        change->before = rsc_before >= 0
+                         ? g_strdup(uname_of(before->solution, cs_next_node(before->solution,
+                                                                            before->transition,
+                                                                            rsc_before)))
+                         : NULL;
+    }
+    change->blocked_after = blocked_text(after->solution, after->transition, rsc);
+    change->blocked_before = rsc_before >= 0
+                             ? blocked_text(before->solution, before->transition, rsc_before)
+                             : g_strdup("");
+}
+
+static gboolean change_none(const Change *change)
+{
+    return g_strcmp0(change->before, change->after) == 0
+           && strcmp(change->blocked_before, change->blocked_after) == 0;
+}
+
+/* A plan where there was none: a move, a stop or a start. */
+static void change_new_plan(const Change *change, GString *out)
+{
+    if (change->after == NULL)
+        g_string_append(out, "stops");
+    else if (change->now == NULL)
+        g_string_append_printf(out, "starts on %s", change->after);
+    else
+        g_string_append_printf(out, "%s -> %s", change->now, change->after);
+}
+
+/* A plan that was there already, changed (issue wording: "planned for
+ * delta instead of bravo (runs on alpha)"). */
+static void change_of_plan(const Change *change, GString *out)
+{
+    const char *was = change->before;
+
+    if (g_strcmp0(change->after, change->now) == 0) {
+        if (change->now == NULL)
+            g_string_append_printf(out, "stays stopped (was planned to start on %s)", was);
+        else if (was == NULL)
+            g_string_append_printf(out, "stays on %s (was planned to stop)", change->now);
+        else
+            g_string_append_printf(out, "stays on %s (was planned for %s)", change->now, was);
+    } else if (change->after == NULL) {
+        g_string_append_printf(out, "stops (was planned for %s)", was);
+    } else {
+        g_string_append_printf(out, "planned for %s instead of %s", change->after,
+                               was != NULL ? was : "stopping");
+        if (change->now != NULL)
+            g_string_append_printf(out, " (runs on %s)", change->now);
+        else
+            g_string_append(out, " (stopped now)");
+    }
+}
+
+/* A clone's plan in side: what it starts, stops, promotes or demotes
+ * there, against where its instances run in that side. */
+static void clone_plan(const Side *side, int clone, GString *out)
+{
+    State now, next;
+    const char *separator = "";
+    static const char *const verbs[4] = { "stops on ", "starts on ", "promoted on ",
+                                          "demoted on " };
+
+    state_init(&now, side->solution);
+    state_init(&next, side->solution);
+    state_collect(&now, side->solution, side->transition, clone, TRUE);
+    state_collect(&next, side->solution, side->transition, clone, FALSE);
+    for (int verb = 0; verb < 4; verb++) {
+        g_autofree gboolean *nodes = g_new0(gboolean, MAX(now.n_nodes, 1));
+        for (int node = 0; node < now.n_nodes; node++) {
+            gboolean was = now.by_role[0][node] || now.by_role[1][node] || now.by_role[2][node];
+            gboolean is = next.by_role[0][node] || next.by_role[1][node] || next.by_role[2][node];
+            gboolean promoted[2] = { now.by_role[2][node], next.by_role[2][node] };
+            nodes[node] = verb == 0 ? was && !is
+                          : verb == 1 ? is && !was
+                          : verb == 2 ? promoted[1] && !promoted[0] : promoted[0] && !promoted[1] && is;
+        }
+        g_autofree char *lead = g_strconcat(separator, verbs[verb], NULL);
+        if (append_nodes(out, side->solution, nodes, now.n_nodes, lead))
+            separator = "; ";
+    }
+    if (*separator == '\0')
+        g_string_append(out, "nothing");
+    state_clear(&now);
+    state_clear(&next);
+}
+
+/* A clone: "stops on delta" when nothing was planned before; else
+ * what is planned now instead of what was. */
+static void clone_change(const Change *change, const Side *before, const Side *after,
+                         int rsc_before, int rsc, GString *out)
+{
+    if (g_strcmp0(change->before, change->now) == 0) {
+        clone_plan(after, rsc, out);
+        return;
+    }
+    if (g_strcmp0(change->after, change->now) == 0)
+        g_string_append(out, "stays as it is");
+    else {
+        g_string_append(out, "planned: ");
+        clone_plan(after, rsc, out);
+    }
+    g_string_append(out, " (instead of: ");
+    if (rsc_before >= 0)
+        clone_plan(before, rsc_before, out);
+    else
+        g_string_append(out, "nothing");
+    g_string_append_c(out, ')');
+}
+
+static void change_text(const Change *change, const Side *before, const Side *after,
+                        int rsc_before, int rsc, GString *out)
+{
+    gboolean clone = engine_rsc(after->solution, rsc)->kind == CS_RSC_CLONE;
+    gsize start = out->len;
+
+    g_string_append_printf(out, "%s: ", change->id);
+    gsize empty = out->len;
+    if (g_strcmp0(change->before, change->after) != 0) {
+        if (clone)
+            clone_change(change, before, after, rsc_before, rsc, out);
+        else if (g_strcmp0(change->before, change->now) == 0)
+            change_new_plan(change, out);
+        else
+            change_of_plan(change, out);
+    }
+    if (*change->blocked_after != '\0'
+        && strcmp(change->blocked_after, change->blocked_before) != 0)
+        g_string_append_printf(out, "%s%s", out->len > empty ? "; " : "", change->blocked_after);
+    if (out->len == empty)
+        g_string_truncate(out, start);
+    else
+        g_string_append_c(out, '\n');
+}
+
+static int index_in(const CsSolution *solution, const char *id)
+{
+    const CsResource *info = cs_model_resource(cs_solution_model(solution), id);
+
+    return info != NULL ? info->index : -1;
+}
+
+static gboolean change_line(const Side *before, const Side *after, int rsc, GString *out)
+{
+    Change change = { 0 };
+    int rsc_before = index_in(before->solution, engine_rsc(after->solution, rsc)->id);
+    gsize start = out->len;
+
+    change_read(&change, before, after, rsc_before, rsc);
+    if (!change_none(&change))
+        change_text(&change, before, after, rsc_before, rsc, out);
+    change_clear(&change);
+    return out->len > start;
+}
+
+gboolean cs_next_change_line(const CsModel *model_before, CsSolution *before,
+                             const CsModel *model_after, CsSolution *after, int rsc,
+                             GString *out)
+{
+    Side sides[2] = { side_of(before), side_of(after) };
+
+    (void)model_before;
+    if (rsc < 0 || (guint)rsc >= model_after->resources->len)
+        return FALSE;
+    return change_line(&sides[0], &sides[1], rsc, out);
+}
+
+/* A member's line when its change is not its group's. */
+static gboolean member_differs(const Side *before, const Side *after, int group, int member)
+{
+    Change whole = { 0 }, part = { 0 };
+    int group_before = index_in(before->solution, engine_rsc(after->solution, group)->id);
+    int member_before = index_in(before->solution, engine_rsc(after->solution, member)->id);
+
+    change_read(&whole, before, after, group_before, group);
+    change_read(&part, before, after, member_before, member);
+    gboolean differs = g_strcmp0(whole.now, part.now) != 0
+                       || g_strcmp0(whole.before, part.before) != 0
+                       || g_strcmp0(whole.after, part.after) != 0;
+    change_clear(&whole);
+    change_clear(&part);
+    return differs;
+}
+
+static gboolean inside_clone(const CsModel *model, const CsResource *info)
+{
+    for (const CsResource *up = info; up != NULL;
+         up = up->parent >= 0 ? g_ptr_array_index(model->resources, up->parent) : NULL)
+        if (up->kind == CS_RSC_CLONE)
+            return TRUE;
+    return FALSE;
+}
+
+guint cs_next_describe_changes(const CsModel *model_before, CsSolution *before,
+                               const CsModel *model_after, CsSolution *after, GString *out)
+{
+    Side sides[2] = { side_of(before), side_of(after) };
+    guint lines = 0;
+
+    (void)model_before;
+    for (guint i = 0; i < model_after->resources->len; i++) {
+        const CsResource *info = g_ptr_array_index(model_after->resources, i);
+        const CsResource *parent = info->parent >= 0
+                                   ? g_ptr_array_index(model_after->resources, info->parent) : NULL;
+        gboolean clone = info->kind == CS_RSC_CLONE;
+
+        if (!clone && (inside_clone(model_after, info)
+                       || (info->kind != CS_RSC_PRIMITIVE && info->kind != CS_RSC_GROUP)))
+            continue;
+        if (clone && parent != NULL)
+            continue;
+        if (parent != NULL && parent->kind == CS_RSC_GROUP
+            && !member_differs(&sides[0], &sides[1], parent->index, info->index))
+            continue;
+        lines += change_line(&sides[0], &sides[1], info->index, out);
+    }
+    return lines;
+}
