@@ -8,6 +8,7 @@
 #include <string.h>
 #include <libxml/tree.h>
 #include "cib/edit.h"
+#include "explain/next.h"
 #include "view.h"
 
 /* A line of the breakdown that names something the operator can edit. */
@@ -195,26 +196,20 @@ static void add_cell_heading(GPtrArray *lines, const CsConsole *console, int rsc
         cs_line_append(line, cs_console_cell_changed(console, rsc, node) ? CS_STYLE_CHANGED : cs_score_style(score),
                        "%s", cs_score_format(score, buf));
     }
-    gboolean here_now = cs_console_current_node(console, rsc) == node;
-    gboolean planned_here = cs_console_planned_node(console, rsc) == node;
-    /* A clone is where its instances are. */
-    const CsResource *info = cs_console_engine_rsc(console, rsc);
-    if (console->solution != NULL && info != NULL && info->kind == CS_RSC_CLONE) {
-        here_now = planned_here = FALSE;
-        for (guint i = 0; i < info->children->len; i++) {
-            int instance = g_array_index(info->children, int, i);
-            here_now = here_now || cs_solution_current_node(console->solution, instance) == node;
-            planned_here = planned_here || cs_solution_assigned_node(console->solution, instance) == node;
-        }
-    }
-    if (here_now && planned_here)
+    /* From the transition's actions (explain/next.h), as the Matrix. */
+    CsNextMark mark = console->solution != NULL ? cs_next_mark(console->solution, console->plan, rsc, node)
+                      : cs_console_current_node(console, rsc) == node ? CS_NEXT_MARK_STAYS : CS_NEXT_MARK_NONE;
+    if (mark == CS_NEXT_MARK_STAYS && console->solution != NULL && console->plan != NULL)
         cs_line_append(line, CS_STYLE_MARKER, "  %s runs here and stays", cs_glyph(CS_GLYPH_STAYS));
-    else if (here_now && console->solution != NULL)
-        cs_line_append(line, CS_STYLE_ACTION_MOVE, "  %s runs here, will leave", cs_glyph(CS_GLYPH_LEAVES));
-    else if (here_now)
+    else if (mark == CS_NEXT_MARK_STAYS)
         cs_line_append(line, CS_STYLE_MARKER, "  %s runs here", cs_glyph(CS_GLYPH_STAYS));
-    else if (planned_here)
+    else if (mark == CS_NEXT_MARK_LEAVES)
+        cs_line_append(line, CS_STYLE_ACTION_MOVE, "  %s runs here, will leave", cs_glyph(CS_GLYPH_LEAVES));
+    else if (mark == CS_NEXT_MARK_ARRIVES)
         cs_line_append(line, CS_STYLE_ACTION_START, "  %s will run here", cs_glyph(CS_GLYPH_ARRIVES));
+    else if (mark == CS_NEXT_MARK_BLOCKED)
+        cs_line_append(line, CS_STYLE_ACTION_STOP, "  %s would run here, but it is blocked",
+                       cs_glyph(CS_GLYPH_BLOCKED));
     cs_lines_add_text(lines, CS_STYLE_DIM,
                       "Up/Down select  r rule on/off  e score  x remove  a/A add  Left/Right [ ] cell");
 }

@@ -637,12 +637,15 @@ static char *blocked_text(const CsSolution *solution, const CsTransition *transi
 typedef struct Change {
     const char *id;
     char *now, *before, *after;
+    char *before_now;        /* where it ran in before's own CIB: a
+                                history step's status differs */
     char *blocked_before, *blocked_after;
 } Change;
 
 static void change_clear(Change *change)
 {
     g_free(change->now);
+    g_free(change->before_now);
     g_free(change->before);
     g_free(change->after);
     g_free(change->blocked_before);
@@ -698,6 +701,9 @@ static void change_read(Change *change, const Side *before, const Side *after, i
         change->before = rsc_before >= 0
                          ? state_string(before->solution, before->transition, rsc_before, FALSE, TRUE)
                          : NULL;
+        change->before_now = rsc_before >= 0
+                             ? state_string(before->solution, before->transition, rsc_before, TRUE, TRUE)
+                             : NULL;
     } else {
         change->now = g_strdup(uname_of(after->solution,
                                         running_now(after->solution, after->transition, rsc)));
@@ -708,6 +714,11 @@ static void change_read(Change *change, const Side *before, const Side *after, i
                                                                             before->transition,
                                                                             rsc_before)))
                          : NULL;
+        change->before_now = rsc_before >= 0
+                             ? g_strdup(uname_of(before->solution, running_now(before->solution,
+                                                                               before->transition,
+                                                                               rsc_before)))
+                             : NULL;
     }
     change->blocked_after = blocked_text(after->solution, after->transition, rsc);
     change->blocked_before = rsc_before >= 0
@@ -724,7 +735,10 @@ static gboolean change_none(const Change *change)
 /* A plan where there was none: a move, a stop or a start. */
 static void change_new_plan(const Change *change, GString *out)
 {
-    if (change->after == NULL)
+    if (g_strcmp0(change->after, change->now) == 0)
+        g_string_append_printf(out, change->now != NULL ? "stays on %s" : "stays stopped",
+                               change->now);
+    else if (change->after == NULL)
         g_string_append(out, "stops");
     else if (change->now == NULL)
         g_string_append_printf(out, "starts on %s", change->after);
@@ -795,7 +809,7 @@ static void clone_plan(const Side *side, int clone, GString *out)
 static void clone_change(const Change *change, const Side *before, const Side *after,
                          int rsc_before, int rsc, GString *out)
 {
-    if (g_strcmp0(change->before, change->now) == 0) {
+    if (g_strcmp0(change->before, change->before_now) == 0) {
         clone_plan(after, rsc, out);
         return;
     }
@@ -824,7 +838,7 @@ static void change_text(const Change *change, const Side *before, const Side *af
     if (g_strcmp0(change->before, change->after) != 0) {
         if (clone)
             clone_change(change, before, after, rsc_before, rsc, out);
-        else if (g_strcmp0(change->before, change->now) == 0)
+        else if (g_strcmp0(change->before, change->before_now) == 0)
             change_new_plan(change, out);
         else
             change_of_plan(change, out);
