@@ -771,60 +771,101 @@ static void change_of_plan(const Change *change, GString *out)
     }
 }
 
-/* A clone's plan in side: what it starts, stops, promotes or demotes
- * there, against where its instances run in that side. */
-static void clone_plan(const Side *side, int clone, GString *out)
-{
-    State now, next;
-    const char *separator = "";
-    static const char *const verbs[4] = { "stops on ", "starts on ", "promoted on ",
-                                          "demoted on " };
+/* Per node of after's CIB, for a clone: whether an instance runs there
+ * now, in before's plan and in after's plan, and promoted in each. */
+typedef struct ClonePlans {
+    State now, before, after;
+} ClonePlans;
 
-    state_init(&now, side->solution);
-    state_init(&next, side->solution);
-    state_collect(&now, side->solution, side->transition, clone, TRUE);
-    state_collect(&next, side->solution, side->transition, clone, FALSE);
-    for (int verb = 0; verb < 4; verb++) {
-        g_autofree gboolean *nodes = g_new0(gboolean, MAX(now.n_nodes, 1));
-        for (int node = 0; node < now.n_nodes; node++) {
-            gboolean was = now.by_role[0][node] || now.by_role[1][node] || now.by_role[2][node];
-            gboolean is = next.by_role[0][node] || next.by_role[1][node] || next.by_role[2][node];
-            gboolean promoted[2] = { now.by_role[2][node], next.by_role[2][node] };
-            nodes[node] = verb == 0 ? was && !is
-                          : verb == 1 ? is && !was
-                          : verb == 2 ? promoted[1] && !promoted[0] : promoted[0] && !promoted[1] && is;
-        }
-        g_autofree char *lead = g_strconcat(separator, verbs[verb], NULL);
-        if (append_nodes(out, side->solution, nodes, now.n_nodes, lead))
-            separator = "; ";
+/* before's plan, carried over to after's node indices by name. */
+static void carry_state(const State *from, const CsSolution *from_solution, State *to,
+                        const CsSolution *to_solution)
+{
+    const CsModel *target = cs_solution_model(to_solution);
+
+    for (int node = 0; node < from->n_nodes; node++) {
+        const CsNode *same = cs_model_node(target, uname_of(from_solution, node));
+        for (int slot = 0; same != NULL && slot < 3; slot++)
+            if (from->by_role[slot][node])
+                to->by_role[slot][same->index] = TRUE;
     }
-    if (*separator == '\0')
-        g_string_append(out, "nothing");
-    state_clear(&now);
-    state_clear(&next);
 }
 
-/* A clone: "stops on delta" when nothing was planned before; else
- * what is planned now instead of what was. */
-static void clone_change(const Change *change, const Side *before, const Side *after,
-                         int rsc_before, int rsc, GString *out)
+static void clone_plans_read(ClonePlans *plans, const Side *before, const Side *after,
+                             int rsc_before, int clone)
 {
-    if (g_strcmp0(change->before, change->before_now) == 0) {
-        clone_plan(after, rsc, out);
+    State planned;
+
+    state_init(&plans->now, after->solution);
+    state_init(&plans->before, after->solution);
+    state_init(&plans->after, after->solution);
+    state_collect(&plans->now, after->solution, after->transition, clone, TRUE);
+    state_collect(&plans->after, after->solution, after->transition, clone, FALSE);
+    if (rsc_before < 0)
         return;
+    state_init(&planned, before->solution);
+    state_collect(&planned, before->solution, before->transition, rsc_before, FALSE);
+    carry_state(&planned, before->solution, &plans->before, after->solution);
+    state_clear(&planned);
+}
+
+static void clone_plans_clear(ClonePlans *plans)
+{
+    state_clear(&plans->now);
+    state_clear(&plans->before);
+    state_clear(&plans->after);
+}
+
+static gboolean runs(const State *state, int node)
+{
+    return state->by_role[0][node] || state->by_role[1][node] || state->by_role[2][node];
+}
+
+/* What after's plan does on node that before's did not: 0 stops, 1
+ * starts, 2 no longer starts, 3 stays (was to stop), 4 promoted, 5
+ * demoted, 6 no longer promoted, 7 stays promoted (was to be demoted). */
+static gboolean clone_node_says(const ClonePlans *plans, int node, int phrase)
+{
+    gboolean now = runs(&plans->now, node), was = runs(&plans->before, node);
+    gboolean is = runs(&plans->after, node);
+    gboolean promoted[3] = { plans->now.by_role[2][node], plans->before.by_role[2][node],
+                             plans->after.by_role[2][node] };
+
+    switch (phrase) {
+    case 0: return now && was && !is;
+    case 1: return !now && !was && is;
+    case 2: return !now && was && !is;
+    case 3: return now && !was && is;
+    case 4: return is && !promoted[0] && !promoted[1] && promoted[2];
+    case 5: return is && promoted[0] && promoted[1] && !promoted[2];
+    case 6: return !promoted[0] && promoted[1] && !promoted[2];
+    default: return is && promoted[0] && !promoted[1] && promoted[2];
     }
-    if (g_strcmp0(change->after, change->now) == 0)
-        g_string_append(out, "stays as it is");
-    else {
-        g_string_append(out, "planned: ");
-        clone_plan(after, rsc, out);
+}
+
+/* "ping-clone: stops on delta; promoted on echo": node by node, what
+ * after's plan changes from before's (issue 16: what was planned
+ * already is no news; what it no longer does is said so). */
+static void clone_change(const Side *before, const Side *after, int rsc_before, int clone,
+                         GString *out)
+{
+    static const char *const phrases[8] = {
+        "stops on ", "starts on ", "no longer starts on ", "stays on ",
+        "promoted on ", "demoted on ", "no longer promoted on ", "stays promoted on ",
+    };
+    ClonePlans plans;
+    const char *separator = "";
+
+    clone_plans_read(&plans, before, after, rsc_before, clone);
+    for (int phrase = 0; phrase < 8; phrase++) {
+        g_autofree gboolean *nodes = g_new0(gboolean, MAX(plans.now.n_nodes, 1));
+        for (int node = 0; node < plans.now.n_nodes; node++)
+            nodes[node] = clone_node_says(&plans, node, phrase);
+        g_autofree char *lead = g_strconcat(separator, phrases[phrase], NULL);
+        if (append_nodes(out, after->solution, nodes, plans.now.n_nodes, lead))
+            separator = "; ";
     }
-    g_string_append(out, " (instead of: ");
-    if (rsc_before >= 0)
-        clone_plan(before, rsc_before, out);
-    else
-        g_string_append(out, "nothing");
-    g_string_append_c(out, ')');
+    clone_plans_clear(&plans);
 }
 
 static void change_text(const Change *change, const Side *before, const Side *after,
@@ -837,7 +878,7 @@ static void change_text(const Change *change, const Side *before, const Side *af
     gsize empty = out->len;
     if (g_strcmp0(change->before, change->after) != 0) {
         if (clone)
-            clone_change(change, before, after, rsc_before, rsc, out);
+            clone_change(before, after, rsc_before, rsc, out);
         else if (g_strcmp0(change->before, change->before_now) == 0)
             change_new_plan(change, out);
         else
