@@ -59,17 +59,23 @@ static gboolean ends_on(const CsPlannedAction *action, int node)
     return action->kind == CS_ACTION_RECOVER && action->to_node != node;
 }
 
+/* An action bringing the resource to node: one that places it, or any
+ * from nowhere ("Promote ( Stopped -> Promoted node2 )" starts it too). */
+static gboolean brings_to(const CsPlannedAction *action, int node)
+{
+    return node >= 0 && action->to_node == node && action->from_node != node
+           && (places(action->kind) || action->from_node < 0);
+}
+
 /* An action that can run and starts the resource on node. */
 static gboolean starts_on(const CsPlannedAction *action, int node)
 {
-    return !action->blocked && node >= 0 && action->to_node == node
-           && places(action->kind) && action->from_node != node;
+    return !action->blocked && brings_to(action, node);
 }
 
 static gboolean blocked_on(const CsPlannedAction *action, int node)
 {
-    return action->blocked && node >= 0 && action->to_node == node
-           && places(action->kind) && action->from_node != node;
+    return action->blocked && brings_to(action, node);
 }
 
 static gboolean primitive_runs_now(const CsSolution *solution,
@@ -384,7 +390,7 @@ static Wording wording(CsActionKind kind)
     case CS_ACTION_RECOVER: return (Wording){ "will be recovered", "recovery", TRUE, TRUE };
     case CS_ACTION_RESTART: return (Wording){ "will restart", "restart", FALSE, FALSE };
     case CS_ACTION_RELOAD: return (Wording){ "will reload", "reload", FALSE, FALSE };
-    case CS_ACTION_PROMOTE: return (Wording){ "will be promoted", "promotion", TRUE, FALSE };
+    case CS_ACTION_PROMOTE: return (Wording){ "will be promoted", "promotion", TRUE, TRUE };
     case CS_ACTION_DEMOTE: return (Wording){ "will be demoted", "demotion", FALSE, FALSE };
     case CS_ACTION_REPROMOTE:
         return (Wording){ "will be demoted and promoted again", "re-promotion", FALSE, FALSE };
@@ -595,19 +601,33 @@ static const CsResource *placed_as(const CsSolution *solution, const CsResource 
     return clone;
 }
 
-gboolean cs_next_where(CsSolution *solution, const char *id, GString *out)
+void cs_next_where_rsc(CsSolution *solution, int rsc, GString *out)
 {
-    const CsResource *info = cs_model_resource(cs_solution_model(solution), id);
     const CsTransition *transition = cs_solution_transition(solution);
-
-    if (info == NULL)
-        return FALSE;
+    const CsResource *info = engine_rsc(solution, rsc);
     const CsResource *placed = placed_as(solution, info);
+
     if (placed != info)
         g_string_append_printf(out, "%s: configured in clone %s, placed as its instances\n",
                                info->id, placed->id);
     where_tree(solution, transition, placed->index, 0, out);
-    return TRUE;
+}
+
+/* An orphan (a history of a resource no longer configured) may share
+ * its id with a configured resource: each is told. */
+gboolean cs_next_where(CsSolution *solution, const char *id, GString *out)
+{
+    const CsModel *engine = cs_solution_model(solution);
+    gboolean found = FALSE;
+
+    for (guint i = 0; i < engine->resources->len; i++) {
+        const CsResource *info = g_ptr_array_index(engine->resources, i);
+        if (strcmp(info->id, id) != 0)
+            continue;
+        cs_next_where_rsc(solution, (int)i, out);
+        found = TRUE;
+    }
+    return found;
 }
 
 /* ---- what a change did ---------------------------------------------------------- */

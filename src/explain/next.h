@@ -55,6 +55,8 @@ gboolean cs_next_label(const CsTransition *transition, const CsModel *engine,
  * clone's configured child is told as its clone), then its members or
  * instances, indented.  FALSE when there is no such resource. */
 gboolean cs_next_where(CsSolution *solution, const char *id, GString *out);
+/* The same for rsc, an index of cs_solution_model(). */
+void cs_next_where_rsc(CsSolution *solution, int rsc, GString *out);
 
 /* What the change from before to after (two solutions of the same CIB,
  * edited in between) does to each configured resource, one line each:
