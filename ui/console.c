@@ -494,6 +494,8 @@ void cs_console_say(CsConsole *console, gboolean error, const char *format, ...)
     va_start(args, format);
     g_free(console->message);
     console->message = g_strdup_vprintf(format, args);
+    /* A newer notice: the changes of an earlier edit are not told over it. */
+    g_clear_pointer(&console->changes_for, g_free);
     console->message_error = error;
     va_end(args);
 }
@@ -548,6 +550,7 @@ gboolean cs_console_settle(CsConsole *console)
         read_transition(console);
         /* Row labels tell roles and counts from the actions just read. */
         console->row_label_width = -1;
+        cs_console_tell_changes(console);
     }
     return TRUE;
 }
@@ -650,6 +653,7 @@ static void console_clear(CsConsole *console)
     forget_changes(console);
     g_free(console->folded);
     g_free(console->message);
+    g_free(console->changes_for);
     g_free(console->output);
     g_clear_pointer(&console->output_lines, g_ptr_array_unref);
     g_free(console->output_lines_text);

@@ -141,6 +141,8 @@ typedef struct CsConsole {
      * first frame of a new solution is drawn: it costs as much as the
      * solve, and an edit's new scores should show within one frame. */
     gboolean transition_pending;
+    char *changes_for;       /* the edit whose changes wait for the
+                                transition (session->changes_pending) */
 
     gboolean *folded;        /* per resource: children hidden */
     gboolean show_promotion; /* P: promotable instances show their
@@ -227,6 +229,8 @@ void cs_console_say(CsConsole *console, gboolean error, const char *format, ...)
  * console action is one `cibscope FILE --exec` can replay.  Runs words
  * (a NULL-terminated command); the status bar then says what changed. */
 gboolean cs_console_run_words(CsConsole *console, const char *const *words);
+/* Once the transition is read: what the last key's edit moved, told. */
+void cs_console_tell_changes(CsConsole *console);
 /* Runs a typed command line (the ':' prompt). */
 void cs_console_run_line(CsConsole *console, const char *line);
 /* Re-reads the session after it changed: labels, transition, rows and

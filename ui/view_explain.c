@@ -182,8 +182,8 @@ static void add_cell_heading(GPtrArray *lines, const CsConsole *console, int rsc
     CsLine *line = cs_line_add(lines);
     cs_line_append(line, CS_STYLE_HEADING, "Explain ");
     cs_line_append(line, CS_STYLE_EMPHASIS, "%s", cs_console_rsc_label(console, rsc));
-    if (console->solution != NULL && cs_solution_assigned_node(console->solution, rsc) >= 0) {
-        CsRole role = cs_solution_next_role(console->solution, rsc);
+    if (console->solution != NULL && cs_next_node(console->solution, console->plan, rsc) >= 0) {
+        CsRole role = cs_next_role(console->solution, console->plan, rsc);
         if (role == CS_ROLE_PROMOTED || role == CS_ROLE_UNPROMOTED)
             cs_line_append(line, CS_STYLE_NORMAL, " [%s]", cs_role_name(role));
     }
@@ -308,7 +308,7 @@ static void add_promotion(GPtrArray *lines, GArray *items, const CsConsole *cons
     cs_line_append(heading, CS_STYLE_NORMAL, " on %s: ", cs_console_node_label(console, node));
     cs_line_append(heading, cs_score_style(score), "%s", cs_score_format(score, buf));
     cs_line_append(heading, CS_STYLE_EMPHASIS, "  %s %s", cs_glyph(CS_GLYPH_ARROW),
-                   cs_role_name(cs_solution_next_role(console->solution, rsc)));
+                   cs_role_name(cs_next_role(console->solution, console->plan, rsc)));
     cs_lines_add_text(lines, CS_STYLE_DIM, "  (highest first are promoted, up to promoted-max; P shows them in 1 Matrix)");
     const CsContribution *list = cs_solution_promotion_contributions(console->solution, rsc, &count);
     if (count == 0)
@@ -337,13 +337,14 @@ static void add_instances(GPtrArray *lines, const CsConsole *console, int clone)
     cs_line_append(heading, CS_STYLE_DIM, "  (%s; Enter on the clone's row in 1 Matrix unfolds them)", summary);
     for (guint i = 0; i < info->children->len; i++) {
         int instance = g_array_index(info->children, int, i);
-        int node = cs_solution_assigned_node(console->solution, instance);
+        /* Where and in which role the transition leaves it. */
+        int node = cs_next_node(console->solution, console->plan, instance);
         CsLine *line = cs_line_add(lines);
         cs_line_append(line, CS_STYLE_EMPHASIS, "    %-20s", cs_console_rsc_label(console, instance));
         cs_line_append(line, CS_STYLE_NORMAL, " %-12s", node >= 0 ? cs_console_node_label(console, node) : "stopped");
         if (info->promotable && node >= 0)
             cs_line_append(line, CS_STYLE_NORMAL, " %-10s",
-                           cs_role_name(cs_solution_next_role(console->solution, instance)));
+                           cs_role_name(cs_next_role(console->solution, console->plan, instance)));
         int promoted_on;
         CsScore score;
         char buf[CS_SCORE_BUFSIZE];

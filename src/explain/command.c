@@ -184,9 +184,14 @@ static gboolean cs_on_off(const char *word, gboolean *on, GError **error)
 static void cs_report_change(CsSession *session, const char *what, GString *out)
 {
     g_string_append_printf(out, "%s\n", what);
+    session->changes_pending = FALSE;
     if (!cs_session_refresh(session)) {
         g_string_append_printf(out, "  (no answer for the CIB as edited: %s)\n",
                                session->failure->message);
+        return;
+    }
+    if (session->describe_later) {
+        session->changes_pending = TRUE;
         return;
     }
     g_autoptr(GString) changes = g_string_new(NULL);

@@ -842,8 +842,8 @@ static gboolean runs(const State *state, int node)
 }
 
 /* What after's plan does on node that before's did not: 0 stops, 1
- * starts, 2 no longer starts, 3 stays (was to stop), 4 promoted, 5
- * demoted, 6 no longer promoted, 7 stays promoted (was to be demoted). */
+ * starts, 2 no longer starts, 3 no longer stops, 4 promoted, 5 demoted,
+ * 6 no longer promoted, 7 no longer demoted. */
 static gboolean clone_node_says(const ClonePlans *plans, int node, int phrase)
 {
     gboolean now = runs(&plans->now, node), was = runs(&plans->before, node);
@@ -870,8 +870,8 @@ static void clone_change(const Side *before, const Side *after, int rsc_before, 
                          GString *out)
 {
     static const char *const phrases[8] = {
-        "stops on ", "starts on ", "no longer starts on ", "stays on ",
-        "promoted on ", "demoted on ", "no longer promoted on ", "stays promoted on ",
+        "stops on ", "starts on ", "no longer starts on ", "no longer stops on ",
+        "promoted on ", "demoted on ", "no longer promoted on ", "no longer demoted on ",
     };
     ClonePlans plans;
     const char *separator = "";
