@@ -565,7 +565,9 @@ static void where_container(const CsSolution *solution, const CsTransition *tran
     g_autofree char *now = state_string(solution, transition, info->index, TRUE,
                                         info->kind == CS_RSC_CLONE);
 
-    phrases_collect(phrases, solution, transition, info->index, FALSE);
+    /* A group runs on one node: said as one primitive ("will move to
+     * bravo"); a clone's instances by their nodes. */
+    phrases_collect(phrases, solution, transition, info->index, info->kind == CS_RSC_GROUP);
     g_string_append_printf(out, "%s; ", now);
     phrases_text(phrases, strcmp(now, "stopped") == 0, out);
     g_string_append_c(out, '\n');
