@@ -81,6 +81,12 @@ START_TEST(test_demo_marks_and_labels)
     ck_assert_int_eq(label.count, 3);
     ck_assert(!cs_next_label(transition, engine, ping, TRUE, &label));
     ck_assert_int_eq(cs_next_node(session->solution, transition, vip), bravo);
+    g_autoptr(GString) line = g_string_new(NULL);
+    cs_next_line(session->solution, vip, line);
+    ck_assert_str_eq(line->str, "on alpha, will move to bravo (score 100)\n");
+    g_string_truncate(line, 0);
+    cs_next_line(session->solution, web, line);
+    ck_assert_str_eq(line->str, "on alpha; will move to bravo\n");
 }
 END_TEST
 

@@ -603,6 +603,19 @@ static const CsResource *placed_as(const CsSolution *solution, const CsResource 
     return clone;
 }
 
+void cs_next_line(CsSolution *solution, int rsc, GString *out)
+{
+    const CsTransition *transition = cs_solution_transition(solution);
+    const CsResource *info = engine_rsc(solution, rsc);
+
+    if (info == NULL)
+        return;
+    if (has_children(info))
+        where_container(solution, transition, info, out);
+    else
+        where_primitive(solution, transition, rsc, out);
+}
+
 void cs_next_where_rsc(CsSolution *solution, int rsc, GString *out)
 {
     const CsTransition *transition = cs_solution_transition(solution);
@@ -768,8 +781,9 @@ static void change_new_plan(const Change *change, GString *out)
         g_string_append_printf(out, "%s -> %s", change->now, change->after);
 }
 
-/* A plan that was there already, changed (issue wording: "planned for
- * delta instead of bravo (runs on alpha)"). */
+/* A plan that was there already, changed: not a move, since nothing
+ * leaves the node the old plan named ("planned for delta instead of
+ * bravo (runs on alpha)"). */
 static void change_of_plan(const Change *change, GString *out)
 {
     const char *was = change->before;
@@ -866,8 +880,8 @@ static gboolean clone_node_says(const ClonePlans *plans, int node, int phrase)
 }
 
 /* "ping-clone: stops on delta; promoted on echo": node by node, what
- * after's plan changes from before's (issue 16: what was planned
- * already is no news; what it no longer does is said so). */
+ * after's plan changes from before's: what was planned already is no
+ * news, and what it no longer does is said so. */
 static void clone_change(const Side *before, const Side *after, int rsc_before, int clone,
                          GString *out)
 {

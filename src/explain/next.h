@@ -57,6 +57,9 @@ gboolean cs_next_label(const CsTransition *transition, const CsModel *engine,
 gboolean cs_next_where(CsSolution *solution, const char *id, GString *out);
 /* The same for rsc, an index of cs_solution_model(). */
 void cs_next_where_rsc(CsSolution *solution, int rsc, GString *out);
+/* rsc's own line of that, without its id: "on alpha, will move to bravo
+ * (score 100)\n" (for explain's "next:"). */
+void cs_next_line(CsSolution *solution, int rsc, GString *out);
 
 /* What the change from before to after (two solutions of the same CIB,
  * edited in between) does to each configured resource, one line each:
