@@ -11,6 +11,7 @@
  * mandatory "then" action unrunnable too).
  */
 #include "explain/next.h"
+#include "explain/next_internal.h"
 
 #include <string.h>
 
@@ -23,7 +24,7 @@ static const CsPlannedAction *const *own_actions(const CsTransition *transition,
     return transition != NULL ? cs_transition_actions_of(transition, rsc, n) : NULL;
 }
 
-static const CsResource *engine_rsc(const CsSolution *solution, int rsc)
+const CsResource *cs_next_engine_rsc(const CsSolution *solution, int rsc)
 {
     const CsModel *model = cs_solution_model(solution);
 
@@ -32,7 +33,7 @@ static const CsResource *engine_rsc(const CsSolution *solution, int rsc)
     return g_ptr_array_index(model->resources, rsc);
 }
 
-static const char *uname_of(const CsSolution *solution, int node)
+const char *cs_next_uname(const CsSolution *solution, int node)
 {
     const CsModel *model = cs_solution_model(solution);
 
@@ -78,7 +79,7 @@ static gboolean blocked_on(const CsPlannedAction *action, int node)
     return action->blocked && brings_to(action, node);
 }
 
-static gboolean primitive_runs_now(const CsSolution *solution,
+gboolean cs_next_runs_now(const CsSolution *solution,
                                    const CsTransition *transition, int rsc, int node)
 {
     guint n;
@@ -97,7 +98,7 @@ static gboolean primitive_runs_after(const CsSolution *solution,
 {
     guint n;
     const CsPlannedAction *const *actions = own_actions(transition, rsc, &n);
-    gboolean runs = primitive_runs_now(solution, transition, rsc, node);
+    gboolean runs = cs_next_runs_now(solution, transition, rsc, node);
 
     for (guint i = 0; i < n; i++) {
         if (starts_on(actions[i], node))
@@ -119,7 +120,7 @@ static gboolean primitive_blocked_on(const CsTransition *transition, int rsc, in
     return FALSE;
 }
 
-static gboolean has_children(const CsResource *info)
+gboolean cs_next_has_children(const CsResource *info)
 {
     return info->kind != CS_RSC_PRIMITIVE && info->children != NULL;
 }
@@ -133,21 +134,21 @@ typedef struct Presence {
 static void presence_add(const CsSolution *solution, const CsTransition *transition,
                          int rsc, int node, Presence *presence)
 {
-    const CsResource *info = engine_rsc(solution, rsc);
+    const CsResource *info = cs_next_engine_rsc(solution, rsc);
 
     if (info == NULL)
         return;
-    if (has_children(info)) {
+    if (cs_next_has_children(info)) {
         for (guint i = 0; i < info->children->len; i++)
             presence_add(solution, transition, g_array_index(info->children, int, i), node,
                          presence);
         return;
     }
-    presence->now = presence->now || primitive_runs_now(solution, transition, rsc, node);
+    presence->now = presence->now || cs_next_runs_now(solution, transition, rsc, node);
     /* Not worked out yet: what runs stays marked, nothing more. */
     presence->after = presence->after
                       || (transition == NULL
-                          ? primitive_runs_now(solution, transition, rsc, node)
+                          ? cs_next_runs_now(solution, transition, rsc, node)
                           : primitive_runs_after(solution, transition, rsc, node));
     presence->blocked = presence->blocked || primitive_blocked_on(transition, rsc, node);
 }
@@ -189,11 +190,11 @@ static int primitive_next_node(const CsSolution *solution, const CsTransition *t
 
 int cs_next_node(const CsSolution *solution, const CsTransition *transition, int rsc)
 {
-    const CsResource *info = engine_rsc(solution, rsc);
+    const CsResource *info = cs_next_engine_rsc(solution, rsc);
 
     if (info == NULL)
         return -1;
-    if (!has_children(info))
+    if (!cs_next_has_children(info))
         return primitive_next_node(solution, transition, rsc);
     if (info->kind == CS_RSC_CLONE)
         return -1;
@@ -250,7 +251,7 @@ static void label_scan(const CsTransition *transition, const CsModel *engine, in
             && actions[i]->blocked == scan->first->blocked)
             scan->count++;
     }
-    if (!whole || info == NULL || !has_children(info))
+    if (!whole || info == NULL || !cs_next_has_children(info))
         return;
     for (guint i = 0; i < info->children->len; i++)
         label_scan(transition, engine, g_array_index(info->children, int, i), TRUE, scan);
@@ -274,26 +275,20 @@ gboolean cs_next_label(const CsTransition *transition, const CsModel *engine, in
 
 /* ---- states as text --------------------------------------------------------- */
 
-/* Where a set of primitives runs, by role, in node order. */
-typedef struct State {
-    int n_nodes;
-    gboolean *by_role[3];    /* Started, Unpromoted, Promoted */
-} State;
-
-static void state_init(State *state, const CsSolution *solution)
+void cs_next_state_init(CsNextState *state, const CsSolution *solution)
 {
     state->n_nodes = (int)cs_solution_model(solution)->nodes->len;
     for (int i = 0; i < 3; i++)
         state->by_role[i] = g_new0(gboolean, MAX(state->n_nodes, 1));
 }
 
-static void state_clear(State *state)
+void cs_next_state_clear(CsNextState *state)
 {
     for (int i = 0; i < 3; i++)
         g_free(state->by_role[i]);
 }
 
-static void state_add(State *state, int node, CsRole role)
+static void state_add(CsNextState *state, int node, CsRole role)
 {
     int slot = role == CS_ROLE_PROMOTED ? 2 : role == CS_ROLE_UNPROMOTED ? 1 : 0;
 
@@ -302,16 +297,16 @@ static void state_add(State *state, int node, CsRole role)
 }
 
 /* now: where each primitive of rsc runs now; else where it will. */
-static void state_collect(State *state, const CsSolution *solution,
+void cs_next_state_collect(CsNextState *state, const CsSolution *solution,
                           const CsTransition *transition, int rsc, gboolean now)
 {
-    const CsResource *info = engine_rsc(solution, rsc);
+    const CsResource *info = cs_next_engine_rsc(solution, rsc);
 
     if (info == NULL)
         return;
-    if (has_children(info)) {
+    if (cs_next_has_children(info)) {
         for (guint i = 0; i < info->children->len; i++)
-            state_collect(state, solution, transition, g_array_index(info->children, int, i), now);
+            cs_next_state_collect(state, solution, transition, g_array_index(info->children, int, i), now);
         return;
     }
     if (!now) {
@@ -320,11 +315,11 @@ static void state_collect(State *state, const CsSolution *solution,
         return;
     }
     for (int node = 0; node < state->n_nodes; node++)
-        if (primitive_runs_now(solution, transition, rsc, node))
+        if (cs_next_runs_now(solution, transition, rsc, node))
             state_add(state, node, primitive_role_now(solution, rsc));
 }
 
-static gboolean append_nodes(GString *out, const CsSolution *solution, const gboolean *nodes,
+gboolean cs_next_append_nodes(GString *out, const CsSolution *solution, const gboolean *nodes,
                              int n_nodes, const char *lead)
 {
     gboolean any = FALSE;
@@ -333,7 +328,7 @@ static gboolean append_nodes(GString *out, const CsSolution *solution, const gbo
         if (!nodes[node])
             continue;
         g_string_append(out, any ? ", " : lead);
-        g_string_append(out, uname_of(solution, node));
+        g_string_append(out, cs_next_uname(solution, node));
         any = TRUE;
     }
     return any;
@@ -341,7 +336,7 @@ static gboolean append_nodes(GString *out, const CsSolution *solution, const gbo
 
 /* "promoted on delta, unpromoted on echo", "running on alpha, bravo"
  * (started: "on alpha" with running FALSE), or "stopped". */
-static void state_text(const State *state, const CsSolution *solution, gboolean running,
+static void state_text(const CsNextState *state, const CsSolution *solution, gboolean running,
                        GString *out)
 {
     static const char *const leads[3] = { "running on ", "unpromoted on ", "promoted on " };
@@ -351,22 +346,22 @@ static void state_text(const State *state, const CsSolution *solution, gboolean 
         const char *lead = slot == 0 && !running ? "on " : leads[slot];
         g_autofree char *separated = g_strconcat(out->len > start ? ", " : "", lead, NULL);
 
-        append_nodes(out, solution, state->by_role[slot], state->n_nodes, separated);
+        cs_next_append_nodes(out, solution, state->by_role[slot], state->n_nodes, separated);
     }
     if (out->len == start)
         g_string_append(out, "stopped");
 }
 
-static char *state_string(const CsSolution *solution, const CsTransition *transition, int rsc,
+char *cs_next_state_string(const CsSolution *solution, const CsTransition *transition, int rsc,
                           gboolean now, gboolean running)
 {
-    State state;
+    CsNextState state;
     GString *out = g_string_new(NULL);
 
-    state_init(&state, solution);
-    state_collect(&state, solution, transition, rsc, now);
+    cs_next_state_init(&state, solution);
+    cs_next_state_collect(&state, solution, transition, rsc, now);
     state_text(&state, solution, running, out);
-    state_clear(&state);
+    cs_next_state_clear(&state);
     return g_string_free(out, FALSE);
 }
 
@@ -430,8 +425,8 @@ static char *place_text(const CsSolution *solution, const CsPlannedAction *actio
                         gboolean single)
 {
     Wording words = wording(action->kind);
-    const char *from = uname_of(solution, action->from_node);
-    const char *to = uname_of(solution, action->to_node);
+    const char *from = cs_next_uname(solution, action->from_node);
+    const char *to = cs_next_uname(solution, action->to_node);
 
     if (single && !words.single_names)
         return NULL;
@@ -460,11 +455,11 @@ static void phrases_collect(GArray *phrases, const CsSolution *solution,
 {
     guint n;
     const CsPlannedAction *const *actions = own_actions(transition, rsc, &n);
-    const CsResource *info = engine_rsc(solution, rsc);
+    const CsResource *info = cs_next_engine_rsc(solution, rsc);
 
     for (guint i = 0; i < n; i++)
         phrase_add(phrases, solution, actions[i], single);
-    if (info == NULL || !has_children(info))
+    if (info == NULL || !cs_next_has_children(info))
         return;
     for (guint i = 0; i < info->children->len; i++)
         phrases_collect(phrases, solution, transition, g_array_index(info->children, int, i),
@@ -547,7 +542,7 @@ static void where_primitive(const CsSolution *solution, const CsTransition *tran
                             int rsc, GString *out)
 {
     g_autoptr(GArray) phrases = phrases_new();
-    g_autofree char *now = state_string(solution, transition, rsc, TRUE, FALSE);
+    g_autofree char *now = cs_next_state_string(solution, transition, rsc, TRUE, FALSE);
     int next = cs_next_node(solution, transition, rsc);
     gboolean stopped = strcmp(now, "stopped") == 0;
 
@@ -562,7 +557,7 @@ static void where_container(const CsSolution *solution, const CsTransition *tran
                             const CsResource *info, GString *out)
 {
     g_autoptr(GArray) phrases = phrases_new();
-    g_autofree char *now = state_string(solution, transition, info->index, TRUE,
+    g_autofree char *now = cs_next_state_string(solution, transition, info->index, TRUE,
                                         info->kind == CS_RSC_CLONE);
 
     /* A group runs on one node: said as one primitive ("will move to
@@ -576,10 +571,10 @@ static void where_container(const CsSolution *solution, const CsTransition *tran
 static void where_tree(const CsSolution *solution, const CsTransition *transition, int rsc,
                        int depth, GString *out)
 {
-    const CsResource *info = engine_rsc(solution, rsc);
+    const CsResource *info = cs_next_engine_rsc(solution, rsc);
 
     g_string_append_printf(out, "%*s%s: ", depth * 2, "", info->id);
-    if (!has_children(info)) {
+    if (!cs_next_has_children(info)) {
         where_primitive(solution, transition, rsc, out);
         return;
     }
@@ -594,7 +589,7 @@ static const CsResource *placed_as(const CsSolution *solution, const CsResource 
     const CsResource *clone = NULL;
 
     for (const CsResource *up = info; up != NULL && up->parent >= 0;) {
-        up = engine_rsc(solution, up->parent);
+        up = cs_next_engine_rsc(solution, up->parent);
         if (up != NULL && up->kind == CS_RSC_CLONE)
             clone = up;
     }
@@ -606,11 +601,11 @@ static const CsResource *placed_as(const CsSolution *solution, const CsResource 
 void cs_next_line(CsSolution *solution, int rsc, GString *out)
 {
     const CsTransition *transition = cs_solution_transition(solution);
-    const CsResource *info = engine_rsc(solution, rsc);
+    const CsResource *info = cs_next_engine_rsc(solution, rsc);
 
     if (info == NULL)
         return;
-    if (has_children(info))
+    if (cs_next_has_children(info))
         where_container(solution, transition, info, out);
     else
         where_primitive(solution, transition, rsc, out);
@@ -619,7 +614,7 @@ void cs_next_line(CsSolution *solution, int rsc, GString *out)
 void cs_next_where_rsc(CsSolution *solution, int rsc, GString *out)
 {
     const CsTransition *transition = cs_solution_transition(solution);
-    const CsResource *info = engine_rsc(solution, rsc);
+    const CsResource *info = cs_next_engine_rsc(solution, rsc);
     const CsResource *placed = placed_as(solution, info);
 
     if (placed != info)
@@ -645,11 +640,9 @@ gboolean cs_next_where(CsSolution *solution, const char *id, GString *out)
     return found;
 }
 
-/* ---- what a change did ---------------------------------------------------------- */
-
 /* The blocked actions naming rsc (and its members or instances), as
  * phrases; "" when none. */
-static char *blocked_text(const CsSolution *solution, const CsTransition *transition, int rsc)
+char *cs_next_blocked_text(const CsSolution *solution, const CsTransition *transition, int rsc)
 {
     g_autoptr(GArray) phrases = phrases_new();
     GString *out = g_string_new(NULL);
@@ -666,349 +659,3 @@ static char *blocked_text(const CsSolution *solution, const CsTransition *transi
     return g_string_free(out, FALSE);
 }
 
-/* One resource in the two solutions: where it runs now, where each
- * plans it (unames, NULL: stopped; a clone: its state text), and what
- * each blocks. */
-typedef struct Change {
-    const char *id;
-    char *now, *before, *after;
-    char *before_now;        /* where it ran in before's own CIB: a
-                                history step's status differs */
-    char *blocked_before, *blocked_after;
-} Change;
-
-static void change_clear(Change *change)
-{
-    g_free(change->now);
-    g_free(change->before_now);
-    g_free(change->before);
-    g_free(change->after);
-    g_free(change->blocked_before);
-    g_free(change->blocked_after);
-}
-
-/* A group runs where its first running member does. */
-static int running_now(const CsSolution *solution, const CsTransition *transition, int rsc)
-{
-    const CsResource *info = engine_rsc(solution, rsc);
-
-    if (info == NULL)
-        return -1;
-    if (!has_children(info)) {
-        int current = cs_solution_current_node(solution, rsc);
-        int n_nodes = (int)cs_solution_model(solution)->nodes->len;
-        if (current >= 0)
-            return current;
-        for (int node = 0; node < n_nodes; node++)
-            if (primitive_runs_now(solution, transition, rsc, node))
-                return node;
-        return -1;
-    }
-    for (guint i = 0; i < info->children->len; i++) {
-        int node = running_now(solution, transition, g_array_index(info->children, int, i));
-        if (node >= 0)
-            return node;
-    }
-    return -1;
-}
-
-typedef struct Side {
-    CsSolution *solution;
-    const CsTransition *transition;
-} Side;
-
-static Side side_of(CsSolution *solution)
-{
-    return (Side){ solution, cs_solution_transition(solution) };
-}
-
-/* rsc_before: -1 when the resource is not in the solution before. */
-static void change_read(Change *change, const Side *before, const Side *after, int rsc_before,
-                        int rsc)
-{
-    const CsResource *info = engine_rsc(after->solution, rsc);
-    gboolean clone = info->kind == CS_RSC_CLONE;
-
-    change->id = info->id;
-    if (clone) {
-        change->now = state_string(after->solution, after->transition, rsc, TRUE, TRUE);
-        change->after = state_string(after->solution, after->transition, rsc, FALSE, TRUE);
-        change->before = rsc_before >= 0
-                         ? state_string(before->solution, before->transition, rsc_before, FALSE, TRUE)
-                         : NULL;
-        change->before_now = rsc_before >= 0
-                             ? state_string(before->solution, before->transition, rsc_before, TRUE, TRUE)
-                             : NULL;
-    } else {
-        change->now = g_strdup(uname_of(after->solution,
-                                        running_now(after->solution, after->transition, rsc)));
-        change->after = g_strdup(uname_of(after->solution,
-                                          cs_next_node(after->solution, after->transition, rsc)));
-        change->before = rsc_before >= 0
-                         ? g_strdup(uname_of(before->solution, cs_next_node(before->solution,
-                                                                            before->transition,
-                                                                            rsc_before)))
-                         : NULL;
-        change->before_now = rsc_before >= 0
-                             ? g_strdup(uname_of(before->solution, running_now(before->solution,
-                                                                               before->transition,
-                                                                               rsc_before)))
-                             : NULL;
-    }
-    change->blocked_after = blocked_text(after->solution, after->transition, rsc);
-    change->blocked_before = rsc_before >= 0
-                             ? blocked_text(before->solution, before->transition, rsc_before)
-                             : g_strdup("");
-}
-
-static gboolean change_none(const Change *change)
-{
-    return g_strcmp0(change->before, change->after) == 0
-           && strcmp(change->blocked_before, change->blocked_after) == 0;
-}
-
-/* A plan where there was none: a move, a stop or a start. */
-static void change_new_plan(const Change *change, GString *out)
-{
-    if (g_strcmp0(change->after, change->now) == 0)
-        g_string_append_printf(out, change->now != NULL ? "stays on %s" : "stays stopped",
-                               change->now);
-    else if (change->after == NULL)
-        g_string_append(out, "stops");
-    else if (change->now == NULL)
-        g_string_append_printf(out, "starts on %s", change->after);
-    else
-        g_string_append_printf(out, "%s -> %s", change->now, change->after);
-}
-
-/* A plan that was there already, changed: not a move, since nothing
- * leaves the node the old plan named ("planned for delta instead of
- * bravo (runs on alpha)"). */
-static void change_of_plan(const Change *change, GString *out)
-{
-    const char *was = change->before;
-
-    if (g_strcmp0(change->after, change->now) == 0) {
-        if (change->now == NULL)
-            g_string_append_printf(out, "stays stopped (was planned to start on %s)", was);
-        else if (was == NULL)
-            g_string_append_printf(out, "stays on %s (was planned to stop)", change->now);
-        else
-            g_string_append_printf(out, "stays on %s (was planned for %s)", change->now, was);
-    } else if (change->after == NULL) {
-        g_string_append_printf(out, "stops (was planned for %s)", was);
-    } else {
-        g_string_append_printf(out, "planned for %s instead of %s", change->after,
-                               was != NULL ? was : "stopping");
-        if (change->now != NULL)
-            g_string_append_printf(out, " (runs on %s)", change->now);
-        else
-            g_string_append(out, " (stopped now)");
-    }
-}
-
-/* Per node of after's CIB, for a clone: whether an instance runs there
- * now, in before's plan and in after's plan, and promoted in each. */
-typedef struct ClonePlans {
-    State now, before, after;
-} ClonePlans;
-
-/* before's plan, carried over to after's node indices by name. */
-static void carry_state(const State *from, const CsSolution *from_solution, State *to,
-                        const CsSolution *to_solution)
-{
-    const CsModel *target = cs_solution_model(to_solution);
-
-    for (int node = 0; node < from->n_nodes; node++) {
-        const CsNode *same = cs_model_node(target, uname_of(from_solution, node));
-        for (int slot = 0; same != NULL && slot < 3; slot++)
-            if (from->by_role[slot][node])
-                to->by_role[slot][same->index] = TRUE;
-    }
-}
-
-static void clone_plans_read(ClonePlans *plans, const Side *before, const Side *after,
-                             int rsc_before, int clone)
-{
-    State planned;
-
-    state_init(&plans->now, after->solution);
-    state_init(&plans->before, after->solution);
-    state_init(&plans->after, after->solution);
-    state_collect(&plans->now, after->solution, after->transition, clone, TRUE);
-    state_collect(&plans->after, after->solution, after->transition, clone, FALSE);
-    if (rsc_before < 0)
-        return;
-    state_init(&planned, before->solution);
-    state_collect(&planned, before->solution, before->transition, rsc_before, FALSE);
-    carry_state(&planned, before->solution, &plans->before, after->solution);
-    state_clear(&planned);
-}
-
-static void clone_plans_clear(ClonePlans *plans)
-{
-    state_clear(&plans->now);
-    state_clear(&plans->before);
-    state_clear(&plans->after);
-}
-
-static gboolean runs(const State *state, int node)
-{
-    return state->by_role[0][node] || state->by_role[1][node] || state->by_role[2][node];
-}
-
-/* What after's plan does on node that before's did not: 0 stops, 1
- * starts, 2 no longer starts, 3 no longer stops, 4 promoted, 5 demoted,
- * 6 no longer promoted, 7 no longer demoted. */
-static gboolean clone_node_says(const ClonePlans *plans, int node, int phrase)
-{
-    gboolean now = runs(&plans->now, node), was = runs(&plans->before, node);
-    gboolean is = runs(&plans->after, node);
-    gboolean promoted[3] = { plans->now.by_role[2][node], plans->before.by_role[2][node],
-                             plans->after.by_role[2][node] };
-
-    switch (phrase) {
-    case 0: return now && was && !is;
-    case 1: return !now && !was && is;
-    case 2: return !now && was && !is;
-    case 3: return now && !was && is;
-    case 4: return is && !promoted[0] && !promoted[1] && promoted[2];
-    case 5: return is && promoted[0] && promoted[1] && !promoted[2];
-    case 6: return !promoted[0] && promoted[1] && !promoted[2];
-    default: return is && promoted[0] && !promoted[1] && promoted[2];
-    }
-}
-
-/* "ping-clone: stops on delta; promoted on echo": node by node, what
- * after's plan changes from before's: what was planned already is no
- * news, and what it no longer does is said so. */
-static void clone_change(const Side *before, const Side *after, int rsc_before, int clone,
-                         GString *out)
-{
-    static const char *const phrases[8] = {
-        "stops on ", "starts on ", "no longer starts on ", "no longer stops on ",
-        "promoted on ", "demoted on ", "no longer promoted on ", "no longer demoted on ",
-    };
-    ClonePlans plans;
-    const char *separator = "";
-
-    clone_plans_read(&plans, before, after, rsc_before, clone);
-    for (int phrase = 0; phrase < 8; phrase++) {
-        g_autofree gboolean *nodes = g_new0(gboolean, MAX(plans.now.n_nodes, 1));
-        for (int node = 0; node < plans.now.n_nodes; node++)
-            nodes[node] = clone_node_says(&plans, node, phrase);
-        g_autofree char *lead = g_strconcat(separator, phrases[phrase], NULL);
-        if (append_nodes(out, after->solution, nodes, plans.now.n_nodes, lead))
-            separator = "; ";
-    }
-    clone_plans_clear(&plans);
-}
-
-static void change_text(const Change *change, const Side *before, const Side *after,
-                        int rsc_before, int rsc, GString *out)
-{
-    gboolean clone = engine_rsc(after->solution, rsc)->kind == CS_RSC_CLONE;
-    gsize start = out->len;
-
-    g_string_append_printf(out, "%s: ", change->id);
-    gsize empty = out->len;
-    if (g_strcmp0(change->before, change->after) != 0) {
-        if (clone)
-            clone_change(before, after, rsc_before, rsc, out);
-        else if (g_strcmp0(change->before, change->before_now) == 0)
-            change_new_plan(change, out);
-        else
-            change_of_plan(change, out);
-    }
-    if (*change->blocked_after != '\0'
-        && strcmp(change->blocked_after, change->blocked_before) != 0)
-        g_string_append_printf(out, "%s%s", out->len > empty ? "; " : "", change->blocked_after);
-    if (out->len == empty)
-        g_string_truncate(out, start);
-    else
-        g_string_append_c(out, '\n');
-}
-
-static int index_in(const CsSolution *solution, const char *id)
-{
-    const CsResource *info = cs_model_resource(cs_solution_model(solution), id);
-
-    return info != NULL ? info->index : -1;
-}
-
-static gboolean change_line(const Side *before, const Side *after, int rsc, GString *out)
-{
-    Change change = { 0 };
-    int rsc_before = index_in(before->solution, engine_rsc(after->solution, rsc)->id);
-    gsize start = out->len;
-
-    change_read(&change, before, after, rsc_before, rsc);
-    if (!change_none(&change))
-        change_text(&change, before, after, rsc_before, rsc, out);
-    change_clear(&change);
-    return out->len > start;
-}
-
-gboolean cs_next_change_line(const CsModel *model_before, CsSolution *before,
-                             const CsModel *model_after, CsSolution *after, int rsc,
-                             GString *out)
-{
-    Side sides[2] = { side_of(before), side_of(after) };
-
-    (void)model_before;
-    if (rsc < 0 || (guint)rsc >= model_after->resources->len)
-        return FALSE;
-    return change_line(&sides[0], &sides[1], rsc, out);
-}
-
-/* A member's line when its change is not its group's. */
-static gboolean member_differs(const Side *before, const Side *after, int group, int member)
-{
-    Change whole = { 0 }, part = { 0 };
-    int group_before = index_in(before->solution, engine_rsc(after->solution, group)->id);
-    int member_before = index_in(before->solution, engine_rsc(after->solution, member)->id);
-
-    change_read(&whole, before, after, group_before, group);
-    change_read(&part, before, after, member_before, member);
-    gboolean differs = g_strcmp0(whole.now, part.now) != 0
-                       || g_strcmp0(whole.before, part.before) != 0
-                       || g_strcmp0(whole.after, part.after) != 0;
-    change_clear(&whole);
-    change_clear(&part);
-    return differs;
-}
-
-static gboolean inside_clone(const CsModel *model, const CsResource *info)
-{
-    for (const CsResource *up = info; up != NULL;
-         up = up->parent >= 0 ? g_ptr_array_index(model->resources, up->parent) : NULL)
-        if (up->kind == CS_RSC_CLONE)
-            return TRUE;
-    return FALSE;
-}
-
-guint cs_next_describe_changes(const CsModel *model_before, CsSolution *before,
-                               const CsModel *model_after, CsSolution *after, GString *out)
-{
-    Side sides[2] = { side_of(before), side_of(after) };
-    guint lines = 0;
-
-    (void)model_before;
-    for (guint i = 0; i < model_after->resources->len; i++) {
-        const CsResource *info = g_ptr_array_index(model_after->resources, i);
-        const CsResource *parent = info->parent >= 0
-                                   ? g_ptr_array_index(model_after->resources, info->parent) : NULL;
-        gboolean clone = info->kind == CS_RSC_CLONE;
-
-        if (!clone && (inside_clone(model_after, info)
-                       || (info->kind != CS_RSC_PRIMITIVE && info->kind != CS_RSC_GROUP)))
-            continue;
-        if (clone && parent != NULL)
-            continue;
-        if (parent != NULL && parent->kind == CS_RSC_GROUP
-            && !member_differs(&sides[0], &sides[1], parent->index, info->index))
-            continue;
-        lines += change_line(&sides[0], &sides[1], info->index, out);
-    }
-    return lines;
-}
