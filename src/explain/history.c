@@ -510,21 +510,10 @@ static void why_node_left(const WhySide *after, const char *uname, GString *out)
         g_string_append_printf(out, "      node %s can run no resources: %s\n", uname, reason);
 }
 
-/* Whether rsc is a clone or inside one (its instances are told by the
- * clone, why_clone). */
-static gboolean why_in_clone(const CsModel *model, const CsResource *rsc)
-{
-    for (const CsResource *up = rsc; up != NULL;
-         up = up->parent >= 0 ? g_ptr_array_index(model->resources, up->parent) : NULL)
-        if (up->kind == CS_RSC_CLONE)
-            return TRUE;
-    return FALSE;
-}
-
 static void why_resource(const WhySide *before, const WhySide *after, const CsResource *rsc,
                          GString *out)
 {
-    if (why_in_clone(after->model, rsc))
+    if (cs_next_in_clone(after->model, rsc))
         return;
     gboolean existed = cs_model_resource(before->model, rsc->id) != NULL;
     const char *was = existed ? why_planned(before, rsc->id) : NULL;

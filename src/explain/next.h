@@ -69,6 +69,9 @@ void cs_next_line(CsSolution *solution, int rsc, GString *out);
 guint cs_next_describe_changes(const CsModel *model_before, CsSolution *before,
                                const CsModel *model_after, CsSolution *after,
                                GString *out);
+/* Whether info is a clone or inside one (of model): its instances are
+ * told by the clone. */
+gboolean cs_next_in_clone(const CsModel *model, const CsResource *info);
 /* The same line for one configured resource (an index of model_after;
  * a primitive or group outside clones, or a clone); FALSE when nothing
  * changed for it. */

@@ -316,7 +316,7 @@ static gboolean member_differs(const Side *before, const Side *after, int group,
     return differs;
 }
 
-static gboolean inside_clone(const CsModel *model, const CsResource *info)
+gboolean cs_next_in_clone(const CsModel *model, const CsResource *info)
 {
     for (const CsResource *up = info; up != NULL;
          up = up->parent >= 0 ? g_ptr_array_index(model->resources, up->parent) : NULL)
@@ -335,7 +335,7 @@ static gboolean told_apart(const Side *before, const Side *after, const CsModel 
 
     if (info->kind == CS_RSC_CLONE)
         return parent == NULL;
-    if (inside_clone(model, info) || (info->kind != CS_RSC_PRIMITIVE && info->kind != CS_RSC_GROUP))
+    if (cs_next_in_clone(model, info) || (info->kind != CS_RSC_PRIMITIVE && info->kind != CS_RSC_GROUP))
         return FALSE;
     return parent == NULL || parent->kind != CS_RSC_GROUP
            || member_differs(before, after, parent->index, info->index);
