@@ -1,8 +1,9 @@
 /* check_next_corpus.c: for every corpus CIB the engine answers (those it
  * refuses, exit 3, are skipped) and every resource, where, the Matrix's
  * marks and Action column against crm_simulate's Transition Summary;
- * then a standby of the first node, and what it moved against the
- * summaries before and after (next_checks.h).  Skipped (77) without the
+ * then a standby of the first node, its undo and a ban of a running
+ * primitive, and what each moved against the summaries before and
+ * after (next_checks.h).  Skipped (77) without the
  * corpus (SHARED_DIR, else ../shared beside the source tree). */
 #include "explain/command.h"
 #include "next_checks.h"
@@ -50,23 +51,54 @@ static const CsNode *busy_node(const CsSession *session)
     return NULL;
 }
 
-static void check_edit(CsSession *session, const char *name, Tally *tally)
+/* One edit: what it printed against the summaries before and after. */
+static gboolean check_one_edit(CsSession *session, const char *edit, const char *name, Tally *tally)
 {
-    const CsNode *node = busy_node(session);
-    if (node == NULL)
-        return;
     g_autoptr(GPtrArray) before = engine_summary(session->solution);
-    g_autofree char *quoted = g_shell_quote(node->uname);
-    g_autofree char *edit = g_strdup_printf("standby %s on", quoted);
     g_autoptr(GString) printed = g_string_new(NULL);
     if (!cs_command_run_text(session, edit, printed, NULL) || session->solution == NULL)
-        return;
+        return FALSE;
     g_autoptr(GPtrArray) after = engine_summary(session->solution);
     g_autofree char *failures = check_changes(printed->str, session->model, before, after);
     if (failures != NULL) {
         g_autofree char *what = g_strdup_printf("%s printed:\n%s", edit, printed->str);
         note(tally, name, what, failures);
     }
+    return TRUE;
+}
+
+/* The first top-level primitive running now, or NULL. */
+static const CsResource *running_primitive(const CsSession *session, int *node)
+{
+    for (guint i = 0; i < session->model->resources->len; i++) {
+        const CsResource *info = g_ptr_array_index(session->model->resources, i);
+        *node = cs_solution_current_node(session->solution, info->index);
+        if (info->parent < 0 && info->kind == CS_RSC_PRIMITIVE && *node >= 0)
+            return info;
+    }
+    return NULL;
+}
+
+/* A standby (many moves), its undo (plans dropped), and a ban of a
+ * running primitive from its node. */
+static void check_edits(CsSession *session, const char *name, Tally *tally)
+{
+    const CsNode *node = busy_node(session);
+    if (node == NULL)
+        return;
+    g_autofree char *uname = g_shell_quote(node->uname);
+    g_autofree char *standby = g_strdup_printf("standby %s on", uname);
+    if (!check_one_edit(session, standby, name, tally) || !check_one_edit(session, "undo", name, tally))
+        return;
+    int where;
+    const CsResource *rsc = running_primitive(session, &where);
+    if (rsc == NULL)
+        return;
+    g_autofree char *id = g_shell_quote(rsc->id);
+    g_autofree char *from = g_shell_quote(((const CsNode *)g_ptr_array_index(session->model->nodes,
+                                                                            where))->uname);
+    g_autofree char *ban = g_strdup_printf("ban %s %s", id, from);
+    check_one_edit(session, ban, name, tally);
 }
 
 static void check_one(const char *dir, const char *name, const char *time_text, Tally *tally)
@@ -87,7 +119,7 @@ static void check_one(const char *dir, const char *name, const char *time_text, 
     g_autofree char *failures = check_statements(session->solution, oracle);
     if (failures != NULL)
         note(tally, name, "statements", failures);
-    check_edit(session, name, tally);
+    check_edits(session, name, tally);
 }
 
 START_TEST(test_corpus)

@@ -348,24 +348,65 @@ static char *new_plan_text(const SummaryLine *line)
     return NULL;
 }
 
-/* Whether after has an action of a resource matching id (or, with
- * prefix, any whose id starts with it) that can run and does kind
- * to/from node. */
-static gboolean after_has(const GPtrArray *after, const char *id, gboolean prefix,
-                          gboolean leaves, const char *node)
+/* Whether line, an action that can run, is for id (or, with prefix,
+ * for any id starting with it). */
+static gboolean runs_for(const SummaryLine *line, const char *id, gboolean prefix)
+{
+    gboolean same = prefix ? g_str_has_prefix(line->id, id) : strcmp(line->id, id) == 0;
+    return same && !line->blocked;
+}
+
+static gboolean places(const SummaryLine *line)
+{
+    return verb_is(line, "Start") || verb_is(line, "Move") || verb_is(line, "Migrate")
+           || verb_is(line, "Recover");
+}
+
+/* An action of after starts (or keeps, recovering) id on node. */
+static gboolean lands_on(const GPtrArray *after, const char *id, gboolean prefix, const char *node)
 {
     for (guint i = 0; i < after->len; i++) {
         const SummaryLine *line = g_ptr_array_index(after, i);
-        gboolean same = prefix ? g_str_has_prefix(line->id, id) : strcmp(line->id, id) == 0;
-        gboolean moves = verb_is(line, "Move") || verb_is(line, "Migrate") || verb_is(line, "Recover");
-        if (!same || line->blocked)
-            continue;
-        if (leaves && (verb_is(line, "Stop") || moves) && (node == NULL || g_strcmp0(line->from, node) == 0))
-            return TRUE;
-        if (!leaves && (verb_is(line, "Start") || moves) && (node == NULL || g_strcmp0(line->to, node) == 0))
+        if (runs_for(line, id, prefix) && places(line) && g_strcmp0(line->to, node) == 0)
             return TRUE;
     }
     return FALSE;
+}
+
+/* An action of after stops id on node or moves it from there; for a
+ * primitive (not prefix), also one that places it anywhere else: it
+ * runs on one node (a multiply active one is recovered on one). */
+static gboolean leaves(const GPtrArray *after, const char *id, gboolean prefix, const char *node)
+{
+    for (guint i = 0; i < after->len; i++) {
+        const SummaryLine *line = g_ptr_array_index(after, i);
+        gboolean from_here = g_strcmp0(line->from, node) == 0;
+        if (!runs_for(line, id, prefix))
+            continue;
+        if ((verb_is(line, "Stop") || verb_is(line, "Move") || verb_is(line, "Migrate")) && from_here)
+            return TRUE;
+        if (verb_is(line, "Recover") && from_here && g_strcmp0(line->to, node) != 0)
+            return TRUE;
+        if (!prefix && places(line) && g_strcmp0(line->to, node) != 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+static gboolean stops(const GPtrArray *after, const char *id)
+{
+    for (guint i = 0; i < after->len; i++) {
+        const SummaryLine *line = g_ptr_array_index(after, i);
+        if (runs_for(line, id, FALSE) && verb_is(line, "Stop"))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* The node named after lead in text ("starts on NODE ..."). */
+static char *node_after(const char *text, const char *lead)
+{
+    return g_strndup(text + strlen(lead), strcspn(text + strlen(lead), " "));
 }
 
 /* A top-level primitive's printed line is backed by after's actions. */
@@ -375,21 +416,19 @@ static void check_primitive_line(const char *id, const char *text, const GPtrArr
     g_auto(GStrv) arrow = g_strsplit(text, " -> ", 2);
 
     if (g_strv_length(arrow) == 2 && strchr(arrow[0], ' ') == NULL) {
-        if (!after_has(after, id, FALSE, TRUE, arrow[0]) || !after_has(after, id, FALSE, FALSE, arrow[1]))
+        if (!leaves(after, id, FALSE, arrow[0]) || !lands_on(after, id, FALSE, arrow[1]))
             failed(failures, "%s: \"%s\", but no action moves it so", id, text);
     } else if (g_str_has_prefix(text, "stops")) {
-        if (!after_has(after, id, FALSE, TRUE, NULL))
+        if (!stops(after, id))
             failed(failures, "%s: \"%s\", but no action stops it", id, text);
-    } else if (g_str_has_prefix(text, "starts on ")) {
-        g_autofree char *node = g_strndup(text + 10, strcspn(text + 10, " "));
-        if (!after_has(after, id, FALSE, FALSE, node))
-            failed(failures, "%s: \"%s\", but no action starts it there", id, text);
-    } else if (g_str_has_prefix(text, "planned for ")) {
-        g_autofree char *node = g_strndup(text + 12, strcspn(text + 12, " "));
-        if (!after_has(after, id, FALSE, FALSE, node))
+    } else if (g_str_has_prefix(text, "starts on ") || g_str_has_prefix(text, "planned for ")) {
+        g_autofree char *node = node_after(text, g_str_has_prefix(text, "starts on ") ? "starts on "
+                                                                                      : "planned for ");
+        if (!lands_on(after, id, FALSE, node))
             failed(failures, "%s: \"%s\", but no action takes it there", id, text);
-    } else if (g_str_has_prefix(text, "stays ")) {
-        if (after_has(after, id, FALSE, TRUE, NULL))
+    } else if (g_str_has_prefix(text, "stays on ")) {
+        g_autofree char *node = node_after(text, "stays on ");
+        if (leaves(after, id, FALSE, node))
             failed(failures, "%s: \"%s\", but an action takes it away", id, text);
     }
 }
@@ -423,7 +462,8 @@ static void check_clone_line(const CsModel *model, const CsResource *clone, cons
     for (int which = 0; which < 2; which++) {
         g_auto(GStrv) nodes = listed_nodes(text, leads[which]);
         for (int i = 0; nodes != NULL && nodes[i] != NULL; i++)
-            if (*prefix != '\0' && !after_has(after, prefix, TRUE, which == 0, nodes[i]))
+            if (*prefix != '\0' && !(which == 0 ? leaves(after, prefix, TRUE, nodes[i])
+                                                 : lands_on(after, prefix, TRUE, nodes[i])))
                 failed(failures, "%s: \"%s\", but no instance %s %s", clone->id, text,
                        which == 0 ? "leaves" : "arrives on", nodes[i]);
     }

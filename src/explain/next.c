@@ -68,12 +68,6 @@ static gboolean brings_to(const CsPlannedAction *action, int node)
            && (places(action->kind) || action->from_node < 0);
 }
 
-/* An action that can run and starts the resource on node. */
-static gboolean starts_on(const CsPlannedAction *action, int node)
-{
-    return !action->blocked && brings_to(action, node);
-}
-
 static gboolean blocked_on(const CsPlannedAction *action, int node)
 {
     return action->blocked && brings_to(action, node);
@@ -93,19 +87,35 @@ gboolean cs_next_runs_now(const CsSolution *solution,
     return FALSE;
 }
 
+/* The node an action that can run leaves the primitive on, or -1: a
+ * primitive runs on one node, so one active on several now (Pacemaker
+ * Explained 2.1, "Resource Meta-Attributes": multiple-active) is
+ * stopped everywhere else when it is recovered, moved or restarted. */
+static int settled_on(const CsPlannedAction *const *actions, guint n)
+{
+    int node = -1;
+
+    for (guint i = 0; i < n; i++)
+        if (!actions[i]->blocked && actions[i]->kind != CS_ACTION_STOP && actions[i]->to_node >= 0)
+            node = actions[i]->to_node;
+    return node;
+}
+
 static gboolean primitive_runs_after(const CsSolution *solution,
                                      const CsTransition *transition, int rsc, int node)
 {
     guint n;
     const CsPlannedAction *const *actions = own_actions(transition, rsc, &n);
     gboolean runs = cs_next_runs_now(solution, transition, rsc, node);
+    int settled = settled_on(actions, n);
 
-    for (guint i = 0; i < n; i++) {
-        if (starts_on(actions[i], node))
-            return TRUE;
+    if (node < 0)
+        return FALSE;
+    if (settled >= 0)
+        return settled == node;
+    for (guint i = 0; i < n; i++)
         if (ends_on(actions[i], node))
             runs = FALSE;
-    }
     return runs;
 }
 
