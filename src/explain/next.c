@@ -417,15 +417,19 @@ static void phrase_clear(gpointer data)
     g_ptr_array_unref(((Phrase *)data)->places);
 }
 
-static Phrase *phrase_for(GArray *phrases, const CsPlannedAction *action)
+/* reasons FALSE (a group or clone, whose members' lines give them):
+ * only a blocked action keeps its reason. */
+static Phrase *phrase_for(GArray *phrases, const CsPlannedAction *action, gboolean reasons)
 {
+    const char *reason = reasons || action->blocked ? action->reason : NULL;
+
     for (guint i = 0; i < phrases->len; i++) {
         Phrase *phrase = &g_array_index(phrases, Phrase, i);
         if (phrase->kind == action->kind && phrase->blocked == action->blocked
-            && g_strcmp0(phrase->reason, action->reason) == 0)
+            && g_strcmp0(phrase->reason, reason) == 0)
             return phrase;
     }
-    Phrase fresh = { action->kind, action->blocked, action->reason,
+    Phrase fresh = { action->kind, action->blocked, reason,
                      g_ptr_array_new_with_free_func(g_free) };
     g_array_append_val(phrases, fresh);
     return &g_array_index(phrases, Phrase, phrases->len - 1);
@@ -447,9 +451,9 @@ static char *place_text(const CsSolution *solution, const CsPlannedAction *actio
 }
 
 static void phrase_add(GArray *phrases, const CsSolution *solution,
-                       const CsPlannedAction *action, gboolean single)
+                       const CsPlannedAction *action, gboolean single, gboolean reasons)
 {
-    Phrase *phrase = phrase_for(phrases, action);
+    Phrase *phrase = phrase_for(phrases, action, reasons);
     char *place = place_text(solution, action, single);
 
     for (guint i = 0; place != NULL && i < phrase->places->len; i++)
@@ -459,21 +463,29 @@ static void phrase_add(GArray *phrases, const CsSolution *solution,
         g_ptr_array_add(phrase->places, place);
 }
 
-/* Every action naming rsc, its members or its instances. */
-static void phrases_collect(GArray *phrases, const CsSolution *solution,
-                            const CsTransition *transition, int rsc, gboolean single)
+static void phrases_below(GArray *phrases, const CsSolution *solution,
+                          const CsTransition *transition, int rsc, gboolean single,
+                          gboolean reasons)
 {
     guint n;
     const CsPlannedAction *const *actions = own_actions(transition, rsc, &n);
     const CsResource *info = cs_next_engine_rsc(solution, rsc);
 
     for (guint i = 0; i < n; i++)
-        phrase_add(phrases, solution, actions[i], single);
+        phrase_add(phrases, solution, actions[i], single, reasons);
     if (info == NULL || !cs_next_has_children(info))
         return;
     for (guint i = 0; i < info->children->len; i++)
-        phrases_collect(phrases, solution, transition, g_array_index(info->children, int, i),
-                        single);
+        phrases_below(phrases, solution, transition, g_array_index(info->children, int, i),
+                      single, FALSE);
+}
+
+/* Every action naming rsc, its members or its instances; the reasons
+ * of a primitive's own. */
+static void phrases_collect(GArray *phrases, const CsSolution *solution,
+                            const CsTransition *transition, int rsc, gboolean single)
+{
+    phrases_below(phrases, solution, transition, rsc, single, TRUE);
 }
 
 static void append_places(GString *out, const GPtrArray *places, const char *lead)
