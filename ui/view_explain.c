@@ -177,6 +177,18 @@ static void add_rule_editor(GPtrArray *lines, const CsConsole *console)
 
 /* ---- lines -------------------------------------------------------------- */
 
+/* "Next: on alpha, will move to bravo (score 100)": what the transition
+ * does to it, as `where` says it (explain/next.h), once it is read. */
+static void add_next(GPtrArray *lines, const CsConsole *console, int rsc)
+{
+    if (console->solution == NULL || console->plan == NULL || cs_console_engine_rsc(console, rsc) == NULL)
+        return;
+    g_autoptr(GString) next = g_string_new("Next: ");
+    cs_next_line(console->solution, rsc, next);
+    g_strchomp(next->str);
+    cs_lines_add_raw(lines, CS_STYLE_NORMAL, next->str);
+}
+
 static void add_cell_heading(GPtrArray *lines, const CsConsole *console, int rsc, int node)
 {
     CsLine *line = cs_line_add(lines);
@@ -210,6 +222,7 @@ static void add_cell_heading(GPtrArray *lines, const CsConsole *console, int rsc
     else if (mark == CS_NEXT_MARK_BLOCKED)
         cs_line_append(line, CS_STYLE_ACTION_STOP, "  %s would run here, but it is blocked",
                        cs_glyph(CS_GLYPH_BLOCKED));
+    add_next(lines, console, rsc);
     cs_lines_add_text(lines, CS_STYLE_DIM,
                       "Up/Down select  r rule on/off  e score  x remove  a/A add  Left/Right [ ] cell");
 }

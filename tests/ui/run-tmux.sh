@@ -491,6 +491,9 @@ test_blocked_marks() {
             *"$(printf '\342\226\266')"*) fail "blocked$1: the blocked start is marked as will run" ;;
             *) pass ;;
         esac
+        # Explain on it says the same as `where`.
+        keys "blocked$1" j 3
+        wait_for "blocked$1" "Next: stopped, stays stopped; start on node2 blocked"
         keys "blocked$1" q
         wait_exit "blocked$1" 0
     done
