@@ -117,7 +117,8 @@ START_TEST(test_ban_moves_and_undo)
     ck_assert_int_eq(score(session, "web", "alpha"), -CS_INFINITY);
     ck_assert(cs_session_dirty(session));
     g_autofree char *undo = run_ok(session, "undo");
-    ck_assert_str_eq(undo, "undo: ban web from alpha\n  web: bravo -> alpha\n");
+    /* Nothing moves back: the plan to move is dropped (issue 16 item 13). */
+    ck_assert_str_eq(undo, "undo: ban web from alpha\n  web: stays on alpha (was planned for bravo)\n");
     ck_assert_str_eq(assigned(session, "web-vip"), "alpha");
     ck_assert(!cs_session_dirty(session));
     g_autofree char *redo = run_ok(session, "redo");
@@ -168,7 +169,8 @@ START_TEST(test_stickiness_keeps_resource)
     ck_assert_int_eq(score(session, "rsc2", "node1"), 10);
     ck_assert_str_eq(assigned(session, "rsc2"), "node2");
     g_autofree char *out = run_ok(session, "stickiness rsc2 100");
-    ck_assert_str_eq(out, "stickiness rsc2 100\n  rsc2: node2 -> node1\n");
+    /* rsc2 runs on node1: the plan to move it to node2 is what changed. */
+    ck_assert_str_eq(out, "stickiness rsc2 100\n  rsc2: stays on node1 (was planned for node2)\n");
     ck_assert_int_eq(score(session, "rsc2", "node1"), 100);
     ck_assert_str_eq(assigned(session, "rsc2"), "node1");
     g_autofree char *where = run_ok(session, "where rsc2");

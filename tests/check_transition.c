@@ -542,6 +542,84 @@ START_TEST(test_duplicate_op_id_refused)
 }
 END_TEST
 
+/* The transition kept with the solution (cs_solution_transition) holds
+ * the same actions as cs_solution_actions(), each found again under its
+ * own resource index, in summary order, and prints the same text. */
+START_TEST(test_kept_transition_by_rsc)
+{
+    const char *name = g_ptr_array_index(cases, _i);
+    g_autoptr(GError) error = NULL;
+    Solved solved;
+
+    if (!try_solve_case(name, &solved, &error)) {
+        solved_free(&solved);
+        return;
+    }
+    g_autoptr(GPtrArray) fresh = cs_solution_actions(solved.solution);
+    g_autoptr(GString) printed = g_string_new(NULL);
+    cs_solution_print_transition(solved.solution, printed);
+    const CsTransition *kept = cs_solution_transition(solved.solution);
+    const CsModel *engine = cs_solution_model(solved.solution);
+    guint by_rsc = 0, fenced = 0;
+
+    ck_assert_ptr_eq(cs_solution_transition(solved.solution), kept);
+    ck_assert_uint_eq(cs_transition_length(kept), fresh->len);
+    for (guint i = 0; i < fresh->len; i++) {
+        const CsPlannedAction *want = g_ptr_array_index(fresh, i);
+        const CsPlannedAction *got = cs_transition_action(kept, i);
+        ck_assert_int_eq(got->kind, want->kind);
+        ck_assert_int_eq(got->rsc, want->rsc);
+        ck_assert_int_eq(got->to_node, want->to_node);
+        fenced += got->rsc < 0;
+    }
+    for (guint rsc = 0; rsc < engine->resources->len; rsc++) {
+        guint n = 0;
+        const CsPlannedAction *const *own = cs_transition_actions_of(kept, (int)rsc, &n);
+        for (guint i = 0; i < n; i++)
+            ck_assert_int_eq(own[i]->rsc, (int)rsc);
+        for (guint i = 1; i < n; i++)
+            ck_assert_ptr_ne(own[i - 1], own[i]);
+        by_rsc += n;
+    }
+    ck_assert_uint_eq(by_rsc + fenced, fresh->len);
+    ck_assert_str_eq(cs_solution_transition_text(solved.solution), printed->str);
+    solved_free(&solved);
+}
+END_TEST
+
+/* Instances and group members have their own actions; a clone or a
+ * group names none itself; an instance copies its configured child. */
+START_TEST(test_transition_instances_and_members)
+{
+    Solved clone = solve_case("clone-max-move");
+    const CsModel *engine = cs_solution_model(clone.solution);
+    const CsTransition *kept = cs_solution_transition(clone.solution);
+    const CsResource *instance = cs_model_resource(engine, "inst:0");
+    guint n = 0;
+
+    ck_assert_ptr_nonnull(instance);
+    const CsPlannedAction *const *own = cs_transition_actions_of(kept, instance->index, &n);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_int_eq(own[0]->kind, CS_ACTION_MOVE);
+    ck_assert_int_eq(cs_solution_configured_rsc(clone.solution, instance->index),
+                     cs_model_resource(clone.model, "inst")->index);
+    ck_assert_ptr_null(cs_transition_actions_of(kept, instance->parent, &n));
+    ck_assert_uint_eq(n, 0);
+    ck_assert_ptr_null(cs_transition_actions_of(kept, -1, &n));
+    ck_assert_ptr_null(cs_transition_actions_of(kept, (int)engine->resources->len, &n));
+    solved_free(&clone);
+
+    Solved group = solve_case("move-group");
+    kept = cs_solution_transition(group.solution);
+    for (guint rsc = 0; rsc < group.model->resources->len; rsc++) {
+        const CsResource *info = g_ptr_array_index(group.model->resources, rsc);
+        cs_transition_actions_of(kept, (int)rsc, &n);
+        ck_assert_uint_eq(n, info->kind == CS_RSC_GROUP ? 0 : 1);
+    }
+    solved_free(&group);
+}
+END_TEST
+
 /* The folder listing found the hand-made cases (a missing or renamed
  * folder must not make the summary test vacuous). */
 START_TEST(test_cases_found)
@@ -564,6 +642,8 @@ static Suite *transition_suite(void)
     tcase_add_loop_test(tc, test_summary_matches_oracle, 0, (int)cases->len);
     tcase_add_loop_test(tc, test_action_list_matches_oracle, 0,
                         (int)cases->len);
+    tcase_add_loop_test(tc, test_kept_transition_by_rsc, 0, (int)cases->len);
+    tcase_add_test(tc, test_transition_instances_and_members);
     tcase_add_test(tc, test_cases_found);
     tcase_add_test(tc, test_duplicate_op_id_refused);
     tcase_add_test(tc, test_action_api);

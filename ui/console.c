@@ -11,6 +11,7 @@
 #include "cib/live.h"
 #include "explain/history.h"
 #include "explain/version.h"
+#include "explain/next.h"
 #include "console.h"
 #include "terminal.h"
 #include "view.h"
@@ -85,8 +86,9 @@ char *cs_console_clone_summary(const CsConsole *console, int clone)
     int placed = 0, promoted = 0;
     for (guint i = 0; i < info->children->len; i++) {
         int instance = g_array_index(info->children, int, i);
-        placed += cs_solution_assigned_node(console->solution, instance) >= 0;
-        promoted += cs_solution_next_role(console->solution, instance) == CS_ROLE_PROMOTED;
+        /* Once the transition ran (explain/next.h), not as assigned. */
+        placed += cs_next_node(console->solution, console->plan, instance) >= 0;
+        promoted += cs_next_role(console->solution, console->plan, instance) == CS_ROLE_PROMOTED;
     }
     /* Orphans (histories beyond clone-max) are children too, but only stop. */
     int total = MIN((int)info->children->len, info->clone_max);
@@ -120,29 +122,13 @@ int cs_console_current_node(const CsConsole *console, int rsc)
     return console->status_node[rsc];
 }
 
-/* Where rsc will run: its assigned node, unless the transition stops it
- * anyway (an order left its start unrunnable: the assignment stands, the
- * Transition Summary says Stop). */
+/* Where rsc will run once the transition ran, from its actions
+ * (explain/next.h): before they are read, where it runs now. */
 int cs_console_planned_node(const CsConsole *console, int rsc)
 {
-    if (console->solution == NULL)
+    if (console->solution == NULL || cs_console_engine_rsc(console, rsc) == NULL)
         return -1;
-    if (console->actions == NULL || rsc < 0 || rsc >= console->engine_count)
-        return cs_solution_assigned_node(console->solution, rsc);
-    const CsResource *info = cs_console_engine_rsc(console, rsc);
-    if (info != NULL && info->kind == CS_RSC_GROUP && info->children->len > 0) {
-        /* A group runs where any of its members will. */
-        for (guint i = 0; i < info->children->len; i++) {
-            int member = g_array_index(info->children, int, i);
-            if (cs_console_planned_node(console, member) >= 0)
-                return cs_solution_assigned_node(console->solution, rsc);
-        }
-        return -1;
-    }
-    const CsRscAction *action = &console->actions[rsc];
-    if (action->count == 1 && action->verb != NULL && strcmp(action->verb, "Stop") == 0)
-        return -1;
-    return cs_solution_assigned_node(console->solution, rsc);
+    return cs_next_node(console->solution, console->plan, rsc);
 }
 
 static gpointer active_key(const CsConsole *console, int rsc, int node)
@@ -266,93 +252,19 @@ static char *read_epoch(const CsDocument *document)
     return g_string_free(epoch, FALSE);
 }
 
-/* crm_simulate prints an id holding a newline, carriage return or tab
- * escaped (cs_escape_text): those ids by their printed form, or NULL when
- * the model has none (the usual case, which then costs nothing more). */
-static GHashTable *printed_ids(const CsModel *model)
-{
-    GHashTable *printed = NULL;
-    for (guint i = 0; i < model->resources->len; i++) {
-        CsResource *resource = g_ptr_array_index(model->resources, i);
-        if (!cs_text_needs_escape(resource->id))
-            continue;
-        if (printed == NULL)
-            printed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-        g_hash_table_insert(printed, cs_escape_text(resource->id), resource);
-    }
-    return printed;
-}
-
-/* The resource a Transition Summary line names: the longest id of model
- * that, as printed, starts the text and ends at a space, the end or (when
- * colon_ends, since clone instances print as id:N) a ':'.  Ids may hold
- * spaces, so no tokenizing. */
-static const CsResource *printed_rsc(const CsModel *model, GHashTable *printed,
-                                     const char *text, gboolean colon_ends)
-{
-    const CsResource *found = NULL;
-    for (const char *end = text; ; end++) {
-        if (*end == '\0' || *end == ' ' || *end == '\t' || (colon_ends && *end == ':')) {
-            g_autofree char *candidate = g_strndup(text, (gsize)(end - text));
-            const CsResource *resource = cs_model_resource(model, candidate);
-            if (resource == NULL && printed != NULL)
-                resource = g_hash_table_lookup(printed, candidate);
-            if (resource != NULL)
-                found = resource;
-        }
-        if (*end == '\0')
-            break;
-    }
-    return found;
-}
-
-/* A line naming a clone instance ("db:0 ( delta )") is also the
- * instance's own action, for its row. */
-static void note_instance_action(CsConsole *console, GHashTable *printed, const char *name,
-                                 const char *verb, const char *verb_end)
-{
-    const CsResource *instance = printed_rsc(cs_solution_model(console->solution), printed, name, FALSE);
-    if (instance == NULL || instance->index < cs_console_rsc_count(console) || instance->index >= console->engine_count)
-        return;
-    CsRscAction *action = &console->actions[instance->index];
-    if (action->verb == NULL)
-        action->verb = g_strndup(verb, (gsize)(verb_end - verb));
-    action->count++;
-}
-
+/* The transition kept with the solution: its text for the Transition
+ * view, its actions for the marks (read by index, never from the text),
+ * and the totals the status bar shows. */
 static void read_transition(CsConsole *console)
 {
-    const char *text = cs_solution_transition_text(console->solution);
-    console->transition = g_strdup(text);
-    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
-    g_autoptr(GHashTable) printed = printed_ids(console->model);
-    g_autoptr(GHashTable) printed_instances = printed_ids(cs_solution_model(console->solution));
-    for (char **line = lines; *line != NULL; line++) {
-        const char *cursor = *line;
-        while (*cursor == ' ')
-            cursor++;
-        if (cursor[0] != '*' || cursor[1] != ' ')
-            continue;
-        cursor += 2;
-        const char *verb_end = cursor;
-        while (*verb_end != '\0' && *verb_end != ' ')
-            verb_end++;
-        const char *name = verb_end;
-        while (*name == ' ')
-            name++;
-        const CsResource *resource = printed_rsc(console->model, printed, name, TRUE);
-        if (resource == NULL)
-            continue;
-        CsRscAction *action = &console->actions[resource->index];
-        if (action->verb == NULL)
-            action->verb = g_strndup(cursor, (gsize)(verb_end - cursor));
-        /* The status bar counts lines, as the Transition view lists them
-         * (each clone instance its own). */
+    console->transition = g_strdup(cs_solution_transition_text(console->solution));
+    console->plan = cs_solution_transition(console->solution);
+    for (guint i = 0; i < cs_transition_length(console->plan); i++) {
+        const CsPlannedAction *action = cs_transition_action(console->plan, i);
+        if (action->rsc < 0)
+            continue;    /* fencing: the Transition view lists it */
         console->action_total++;
-        if (strncmp(cursor, "Move ", 5) == 0 || strncmp(cursor, "Migrate ", 8) == 0)
-            console->move_total++;
-        action->count++;
-        note_instance_action(console, printed_instances, name, cursor, verb_end);
+        console->move_total += action->kind == CS_ACTION_MOVE || action->kind == CS_ACTION_MIGRATE;
     }
 }
 
@@ -413,13 +325,12 @@ static void read_labels(CsConsole *console, CsKept *kept)
 {
     int rsc_count = cs_console_rsc_count(console);
     int node_count = cs_console_node_count(console);
-    /* Labels and actions also for the clone instances the engine made. */
+    /* Labels also for the clone instances the engine made. */
     int engine_count = console->solution != NULL
                        ? MAX(rsc_count, (int)cs_solution_model(console->solution)->resources->len) : rsc_count;
     console->engine_count = engine_count;
     console->rsc_labels = g_new0(char *, engine_count + 1);
     console->node_labels = g_new0(char *, node_count + 1);
-    console->actions = g_new0(CsRscAction, MAX(engine_count, 1));
     for (int rsc = 0; rsc < rsc_count; rsc++)
         console->rsc_labels[rsc] = rsc_label(kept, rsc, cs_console_rsc(console, rsc)->id);
     for (int rsc = rsc_count; rsc < engine_count; rsc++)
@@ -465,9 +376,7 @@ static void kept_clear(CsKept *kept)
 /* Forgets everything read from the previous model and solution. */
 static void clear_derived(CsConsole *console)
 {
-    for (int rsc = 0; console->actions != NULL && rsc < console->engine_count; rsc++)
-        g_free(console->actions[rsc].verb);
-    g_clear_pointer(&console->actions, g_free);
+    console->plan = NULL;
     console->engine_count = 0;
     console->action_total = 0;
     console->move_total = 0;
@@ -586,6 +495,8 @@ void cs_console_say(CsConsole *console, gboolean error, const char *format, ...)
     va_start(args, format);
     g_free(console->message);
     console->message = g_strdup_vprintf(format, args);
+    /* A newer notice: the changes of an earlier edit are not told over it. */
+    g_clear_pointer(&console->changes_for, g_free);
     console->message_error = error;
     va_end(args);
 }
@@ -665,6 +576,9 @@ gboolean cs_console_settle(CsConsole *console)
         /* The session's model: the console reads but never changes it. */
         cs_solution_read_digests(console->solution, console->model);
         read_transition(console);
+        /* Row labels tell roles and counts from the actions just read. */
+        console->row_label_width = -1;
+        cs_console_tell_changes(console);
     }
     return TRUE;
 }
@@ -778,6 +692,7 @@ static void console_clear(CsConsole *console)
     forget_changes(console);
     g_free(console->folded);
     g_free(console->message);
+    g_free(console->changes_for);
     g_free(console->output);
     g_clear_pointer(&console->output_lines, g_ptr_array_unref);
     g_free(console->output_lines_text);

@@ -10,6 +10,7 @@ static const char *const glyphs[CS_GLYPH_COUNT][2] = {
     [CS_GLYPH_STAYS] = { "\u25cf", "*" },
     [CS_GLYPH_LEAVES] = { "\u25cb", "o" },
     [CS_GLYPH_ARRIVES] = { "\u25b6", ">" },
+    [CS_GLYPH_BLOCKED] = { "\u2715", "x" },
     [CS_GLYPH_FOLDED] = { "\u25b8", "+" },
     [CS_GLYPH_UNFOLDED] = { "\u25be", "-" },
     [CS_GLYPH_ARROW] = { "\u2192", "->" },

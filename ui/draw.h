@@ -43,6 +43,7 @@ typedef enum {
     CS_GLYPH_STAYS,          /* runs here now and is planned here */
     CS_GLYPH_LEAVES,         /* runs here now, planned elsewhere or stopped */
     CS_GLYPH_ARRIVES,        /* planned here, not running here now */
+    CS_GLYPH_BLOCKED,        /* an action bringing it here is blocked */
     CS_GLYPH_FOLDED,
     CS_GLYPH_UNFOLDED,
     CS_GLYPH_ARROW,

@@ -56,20 +56,10 @@ static int line_count(const char *text)
     return count + (text[0] != '\0' && text[strlen(text) - 1] != '\n');
 }
 
-/* After a command: re-read the session if it changed, then say what
- * happened.  Edits (whose report is a line and what moved) go to the
- * status bar; longer output (scores, explain, help) to an overlay. */
-static void finish_command(CsConsole *console, gboolean ok, const GString *out, const GError *error)
+/* Edits (whose report is a line and what moved) go to the status bar;
+ * longer output (scores, explain, help, many changes) to an overlay. */
+static void show_output(CsConsole *console, gboolean refreshed, const GString *out)
 {
-    gboolean refreshed = console->session->generation != console->generation;
-    if (refreshed)
-        cs_console_sync(console);
-    if (!ok) {
-        cs_console_say(console, TRUE, "%s", error != NULL ? error->message : "the command failed");
-        return;
-    }
-    if (out->len == 0)
-        return;
     int lines = line_count(out->str);
     if (lines > 1 && (!refreshed || lines > 6)) {
         g_free(console->output);
@@ -87,13 +77,52 @@ static void finish_command(CsConsole *console, gboolean ok, const GString *out, 
     cs_console_say(console, FALSE, "%s", summary);
 }
 
+/* After a command: re-read the session if it changed, then say what
+ * happened. */
+static void finish_command(CsConsole *console, gboolean ok, const GString *out, const GError *error)
+{
+    gboolean refreshed = console->session->generation != console->generation;
+    if (refreshed)
+        cs_console_sync(console);
+    if (!ok) {
+        cs_console_say(console, TRUE, "%s", error != NULL ? error->message : "the command failed");
+        return;
+    }
+    if (out->len > 0)
+        show_output(console, refreshed, out);
+}
+
+/* A key's edit: its changes are told once the transition is read
+ * (cs_console_tell_changes), so that its new scores show first. */
 gboolean cs_console_run_words(CsConsole *console, const char *const *words)
 {
     g_autoptr(GString) out = g_string_new(NULL);
     g_autoptr(GError) error = NULL;
+    console->session->describe_later = TRUE;
     gboolean ok = cs_command_run(console->session, (char **)words, out, &error);
+    console->session->describe_later = FALSE;
     finish_command(console, ok, out, error);
+    if (ok && console->session->changes_pending)
+        console->changes_for = g_strndup(out->str, strcspn(out->str, "\n"));
     return ok;
+}
+
+void cs_console_tell_changes(CsConsole *console)
+{
+    if (!console->session->changes_pending || console->changes_for == NULL)
+        return;
+    console->session->changes_pending = FALSE;
+    g_autoptr(GString) changes = g_string_new(NULL);
+    g_autoptr(GString) out = g_string_new(console->changes_for);
+    g_clear_pointer(&console->changes_for, g_free);
+    g_string_append_c(out, '\n');
+    if (cs_session_describe_changes(console->session, changes) == 0)
+        g_string_append(changes, "nothing moves\n");
+    g_auto(GStrv) lines = g_strsplit(changes->str, "\n", -1);
+    for (char **line = lines; *line != NULL; line++)
+        if (**line != '\0')
+            g_string_append_printf(out, "  %s\n", *line);
+    show_output(console, TRUE, out);
 }
 
 /* `commit` alone, typed at the prompt: in the console it asks first,

@@ -35,12 +35,6 @@ typedef struct CsRow {
     int instance;            /* -1: a configured resource */
 } CsRow;
 
-/* What the Transition Summary says a resource will do ("Move", "Start"). */
-typedef struct CsRscAction {
-    char *verb;              /* NULL when nothing happens to it */
-    int count;               /* summary lines naming it (clone instances) */
-} CsRscAction;
-
 /* What q asks before quitting with unsaved edits. */
 typedef enum {
     CS_ASK_NONE,
@@ -141,19 +135,23 @@ typedef struct CsConsole {
                                 are active: every instance of a clone */
 
     char *transition;        /* the Transition Summary text, raw */
-    CsRscAction *actions;    /* per resource index */
-    int action_total;        /* lines of the Transition Summary */
+    const CsTransition *plan;    /* the solution's actions, by resource
+                                    (cs_solution_transition); NULL until
+                                    read */
+    int action_total;        /* resource lines of the Transition Summary */
     int move_total;          /* lines that move or migrate */
-    /* The transition (transition, actions, the totals) is read after the
+    /* The transition (transition, plan, the totals) is read after the
      * first frame of a new solution is drawn: it costs as much as the
      * solve, and an edit's new scores should show within one frame. */
     gboolean transition_pending;
+    char *changes_for;       /* the edit whose changes wait for the
+                                transition (session->changes_pending) */
 
     gboolean *folded;        /* per resource: children hidden */
     gboolean show_promotion; /* P: promotable instances show their
                                 promotion score, not allocation scores */
     int engine_count;        /* resources of the engine's model (with
-                                clone instances): rsc_labels and actions
+                                clone instances): rsc_labels
                                 hold that many */
     GArray *rows;            /* CsRow, what the matrix shows */
     int row_label_width;     /* the matrix's widest row label, or -1 until
@@ -235,6 +233,8 @@ void cs_console_say(CsConsole *console, gboolean error, const char *format, ...)
  * console action is one `cibscope FILE --exec` can replay.  Runs words
  * (a NULL-terminated command); the status bar then says what changed. */
 gboolean cs_console_run_words(CsConsole *console, const char *const *words);
+/* Once the transition is read: what the last key's edit moved, told. */
+void cs_console_tell_changes(CsConsole *console);
 /* Runs a typed command line (the ':' prompt). */
 void cs_console_run_line(CsConsole *console, const char *line);
 /* Re-reads the session after it changed: labels, transition, rows and

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <libxml/tree.h>
 #include "cib/edit.h"
+#include "explain/next.h"
 #include "view.h"
 
 /* A line of the breakdown that names something the operator can edit. */
@@ -176,13 +177,25 @@ static void add_rule_editor(GPtrArray *lines, const CsConsole *console)
 
 /* ---- lines -------------------------------------------------------------- */
 
+/* "Next: on alpha, will move to bravo (score 100)": what the transition
+ * does to it, as `where` says it (explain/next.h), once it is read. */
+static void add_next(GPtrArray *lines, const CsConsole *console, int rsc)
+{
+    if (console->solution == NULL || console->plan == NULL || cs_console_engine_rsc(console, rsc) == NULL)
+        return;
+    g_autoptr(GString) next = g_string_new("Next: ");
+    cs_next_line(console->solution, rsc, next);
+    g_strchomp(next->str);
+    cs_lines_add_raw(lines, CS_STYLE_NORMAL, next->str);
+}
+
 static void add_cell_heading(GPtrArray *lines, const CsConsole *console, int rsc, int node)
 {
     CsLine *line = cs_line_add(lines);
     cs_line_append(line, CS_STYLE_HEADING, "Explain ");
     cs_line_append(line, CS_STYLE_EMPHASIS, "%s", cs_console_rsc_label(console, rsc));
-    if (console->solution != NULL && cs_solution_assigned_node(console->solution, rsc) >= 0) {
-        CsRole role = cs_solution_next_role(console->solution, rsc);
+    if (console->solution != NULL && cs_next_node(console->solution, console->plan, rsc) >= 0) {
+        CsRole role = cs_next_role(console->solution, console->plan, rsc);
         if (role == CS_ROLE_PROMOTED || role == CS_ROLE_UNPROMOTED)
             cs_line_append(line, CS_STYLE_NORMAL, " [%s]", cs_role_name(role));
     }
@@ -195,26 +208,21 @@ static void add_cell_heading(GPtrArray *lines, const CsConsole *console, int rsc
         cs_line_append(line, cs_console_cell_changed(console, rsc, node) ? CS_STYLE_CHANGED : cs_score_style(score),
                        "%s", cs_score_format(score, buf));
     }
-    gboolean here_now = cs_console_current_node(console, rsc) == node;
-    gboolean planned_here = cs_console_planned_node(console, rsc) == node;
-    /* A clone is where its instances are. */
-    const CsResource *info = cs_console_engine_rsc(console, rsc);
-    if (console->solution != NULL && info != NULL && info->kind == CS_RSC_CLONE) {
-        here_now = planned_here = FALSE;
-        for (guint i = 0; i < info->children->len; i++) {
-            int instance = g_array_index(info->children, int, i);
-            here_now = here_now || cs_solution_current_node(console->solution, instance) == node;
-            planned_here = planned_here || cs_solution_assigned_node(console->solution, instance) == node;
-        }
-    }
-    if (here_now && planned_here)
+    /* From the transition's actions (explain/next.h), as the Matrix. */
+    CsNextMark mark = console->solution != NULL ? cs_next_mark(console->solution, console->plan, rsc, node)
+                      : cs_console_current_node(console, rsc) == node ? CS_NEXT_MARK_STAYS : CS_NEXT_MARK_NONE;
+    if (mark == CS_NEXT_MARK_STAYS && console->solution != NULL && console->plan != NULL)
         cs_line_append(line, CS_STYLE_MARKER, "  %s runs here and stays", cs_glyph(CS_GLYPH_STAYS));
-    else if (here_now && console->solution != NULL)
-        cs_line_append(line, CS_STYLE_ACTION_MOVE, "  %s runs here, will leave", cs_glyph(CS_GLYPH_LEAVES));
-    else if (here_now)
+    else if (mark == CS_NEXT_MARK_STAYS)
         cs_line_append(line, CS_STYLE_MARKER, "  %s runs here", cs_glyph(CS_GLYPH_STAYS));
-    else if (planned_here)
+    else if (mark == CS_NEXT_MARK_LEAVES)
+        cs_line_append(line, CS_STYLE_ACTION_MOVE, "  %s runs here, will leave", cs_glyph(CS_GLYPH_LEAVES));
+    else if (mark == CS_NEXT_MARK_ARRIVES)
         cs_line_append(line, CS_STYLE_ACTION_START, "  %s will run here", cs_glyph(CS_GLYPH_ARRIVES));
+    else if (mark == CS_NEXT_MARK_BLOCKED)
+        cs_line_append(line, CS_STYLE_ACTION_STOP, "  %s would run here, but it is blocked",
+                       cs_glyph(CS_GLYPH_BLOCKED));
+    add_next(lines, console, rsc);
     cs_lines_add_text(lines, CS_STYLE_DIM,
                       "Up/Down select  r rule on/off  e score  x remove  a/A add  Left/Right [ ] cell");
 }
@@ -313,7 +321,7 @@ static void add_promotion(GPtrArray *lines, GArray *items, const CsConsole *cons
     cs_line_append(heading, CS_STYLE_NORMAL, " on %s: ", cs_console_node_label(console, node));
     cs_line_append(heading, cs_score_style(score), "%s", cs_score_format(score, buf));
     cs_line_append(heading, CS_STYLE_EMPHASIS, "  %s %s", cs_glyph(CS_GLYPH_ARROW),
-                   cs_role_name(cs_solution_next_role(console->solution, rsc)));
+                   cs_role_name(cs_next_role(console->solution, console->plan, rsc)));
     cs_lines_add_text(lines, CS_STYLE_DIM, "  (highest first are promoted, up to promoted-max; P shows them in 1 Matrix)");
     const CsContribution *list = cs_solution_promotion_contributions(console->solution, rsc, &count);
     if (count == 0)
@@ -342,13 +350,14 @@ static void add_instances(GPtrArray *lines, const CsConsole *console, int clone)
     cs_line_append(heading, CS_STYLE_DIM, "  (%s; Enter on the clone's row in 1 Matrix unfolds them)", summary);
     for (guint i = 0; i < info->children->len; i++) {
         int instance = g_array_index(info->children, int, i);
-        int node = cs_solution_assigned_node(console->solution, instance);
+        /* Where and in which role the transition leaves it. */
+        int node = cs_next_node(console->solution, console->plan, instance);
         CsLine *line = cs_line_add(lines);
         cs_line_append(line, CS_STYLE_EMPHASIS, "    %-20s", cs_console_rsc_label(console, instance));
         cs_line_append(line, CS_STYLE_NORMAL, " %-12s", node >= 0 ? cs_console_node_label(console, node) : "stopped");
         if (info->promotable && node >= 0)
             cs_line_append(line, CS_STYLE_NORMAL, " %-10s",
-                           cs_role_name(cs_solution_next_role(console->solution, instance)));
+                           cs_role_name(cs_next_role(console->solution, console->plan, instance)));
         int promoted_on;
         CsScore score;
         char buf[CS_SCORE_BUFSIZE];

@@ -53,42 +53,18 @@ static CsGraphState *graph_state(CsConsole *console)
     return console->graph_state;
 }
 
-/* "  * Start      h       ( node2 )  due to ... (blocked)": the start
- * cannot run, h stays stopped.  The resource (or clone instance) named,
- * or -1. */
-static int blocked_start(const CsConsole *console, const char *line)
-{
-    const char *cursor = line + strspn(line, " ");
-    if (!g_str_has_prefix(cursor, "* Start ") || !g_str_has_suffix(line, "(blocked)"))
-        return -1;
-    cursor += strlen("* Start ");
-    cursor += strspn(cursor, " ");
-    g_autofree char *name = g_strndup(cursor, strcspn(cursor, " "));
-    const CsResource *rsc = cs_model_resource(cs_solution_model(console->solution), name);
-    return rsc != NULL && rsc->index < console->engine_count ? rsc->index : -1;
-}
-
 /* The resources the Transition Summary stops although they stay
- * assigned (as cs_console_planned_node() reads them), or whose start it
- * blocks.  The transition is read after the first frame of a new
- * solution (transition_pending): until then "next" is the assignment
- * alone. */
+ * assigned, or whose start it blocks, read from the transition's actions
+ * (cs_constraint_graph_stopping).  The transition is read after the first
+ * frame of a new solution (transition_pending): until then "next" is the
+ * assignment alone. */
 static const gboolean *graph_stopping(const CsConsole *console, CsGraphState *state)
 {
     g_clear_pointer(&state->stopping, g_free);
-    if (console->solution == NULL || console->transition_pending || console->actions == NULL)
+    if (console->solution == NULL || console->transition_pending || console->plan == NULL)
         return NULL;
-    state->stopping = g_new0(gboolean, MAX(console->engine_count, 1));
-    for (int rsc = 0; rsc < console->engine_count; rsc++) {
-        const CsRscAction *action = &console->actions[rsc];
-        state->stopping[rsc] = action->count == 1 && action->verb != NULL && strcmp(action->verb, "Stop") == 0;
-    }
-    g_auto(GStrv) lines = g_strsplit(console->transition != NULL ? console->transition : "", "\n", -1);
-    for (char **line = lines; *line != NULL; line++) {
-        int rsc = blocked_start(console, *line);
-        if (rsc >= 0)
-            state->stopping[rsc] = TRUE;
-    }
+    int count = 0;
+    state->stopping = cs_constraint_graph_stopping(console->solution, &count);
     return state->stopping;
 }
 

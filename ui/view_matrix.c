@@ -2,6 +2,7 @@
  * cell.  The resource names (left) and node names (top) stay put while
  * the cells scroll both ways, as in a spreadsheet. */
 #include <string.h>
+#include "explain/next.h"
 #include "view.h"
 
 /* "Recover", "Promote" and "Migrate" fit; "Re-promote" gets an ellipsis. */
@@ -56,10 +57,10 @@ static const CsResource *promotable_clone_of(const CsConsole *console, int rsc)
  * clone (its role once the transition ran), else NULL. */
 static const char *instance_role(const CsConsole *console, int rsc)
 {
-    if (console->solution == NULL || promotable_clone_of(console, rsc) == NULL
-        || cs_solution_assigned_node(console->solution, rsc) < 0)
+    if (console->solution == NULL || promotable_clone_of(console, rsc) == NULL)
         return NULL;
-    CsRole role = cs_solution_next_role(console->solution, rsc);
+    /* From the transition's actions: a blocked promotion keeps its role. */
+    CsRole role = cs_next_role(console->solution, console->plan, rsc);
     return role == CS_ROLE_PROMOTED || role == CS_ROLE_UNPROMOTED ? cs_role_name(role) : NULL;
 }
 
@@ -171,24 +172,9 @@ CsStyle cs_action_style(const char *verb)
         return CS_STYLE_ACTION_MOVE;
     if (strcmp(verb, "Start") == 0)
         return CS_STYLE_ACTION_START;
-    if (strcmp(verb, "Stop") == 0)
+    if (strcmp(verb, "Stop") == 0 || strcmp(verb, "Blocked") == 0)
         return CS_STYLE_ACTION_STOP;
     return CS_STYLE_ACTION_OTHER;
-}
-
-/* A folded group shows what its first busy member will do. */
-static const CsRscAction *row_action(const CsConsole *console, int rsc, gboolean folded)
-{
-    const CsRscAction *action = &console->actions[rsc];
-    if (action->verb != NULL || !folded)
-        return action;
-    const GArray *children = cs_console_rsc(console, rsc)->children;
-    for (guint i = 0; children != NULL && i < children->len; i++) {
-        const CsRscAction *member = row_action(console, g_array_index(children, int, i), TRUE);
-        if (member->verb != NULL)
-            return member;
-    }
-    return action;
 }
 
 static void draw_header(const CsConsole *console, const MatrixLayout *layout, const CsRect *area)
@@ -227,59 +213,49 @@ static char *row_label(const CsConsole *console, const CsRow *row)
     return g_strdup_printf("%*s%s%s", row->depth * 2, "", fold, text);
 }
 
+/* The Action column, from the transition's actions (explain/next.h): a
+ * row's own; a folded row's also its members' or instances'. */
 static void draw_action(const CsConsole *console, const CsRow *row, int y, int x)
 {
-    const CsRscAction *action = row->instance >= 0 ? &console->actions[row->instance]
-                                                   : row_action(console, row->rsc, console->folded[row->rsc]);
-    if (action->verb == NULL)
+    CsNextLabel label;
+    int rsc = cs_row_engine_rsc(row);
+    gboolean whole = row->instance >= 0 || console->folded[row->rsc];
+    if (console->solution == NULL
+        || !cs_next_label(console->plan, cs_solution_model(console->solution), rsc, whole, &label))
         return;
-    g_autofree char *safe = cs_escape(action->verb);
-    g_autofree char *text = action->count > 1 ? g_strdup_printf("%s x%d", safe, action->count)
-                                              : g_strdup(safe);
+    g_autofree char *text = label.count > 1 ? g_strdup_printf("%s x%d", label.text, label.count)
+                                            : g_strdup(label.text);
     g_autofree char *fitted = cs_fit(text, ACTION_WIDTH, FALSE);
-    cs_draw_text(y, x, ACTION_WIDTH, fitted, cs_action_style(action->verb));
+    cs_draw_text(y, x, ACTION_WIDTH, fitted, cs_action_style(label.text));
 }
 
-/* A clone's row marks a node by its instances: one runs there and one
- * will (stays), one runs there and none will (leaves), or one will run
- * there where none does (arrives). */
-static void draw_clone_marker(const CsConsole *console, const CsResource *clone, int node, int y, int x)
-{
-    gboolean now = FALSE, planned = FALSE;
-    for (guint i = 0; i < clone->children->len; i++) {
-        int instance = g_array_index(clone->children, int, i);
-        now = now || cs_solution_current_node(console->solution, instance) == node;
-        planned = planned || cs_console_planned_node(console, instance) == node;
-    }
-    if (now && planned)
-        cs_draw_text(y, x, 1, cs_glyph(CS_GLYPH_STAYS), CS_STYLE_MARKER);
-    else if (now)
-        cs_draw_text(y, x, 1, cs_glyph(CS_GLYPH_LEAVES), CS_STYLE_ACTION_MOVE);
-    else if (planned)
-        cs_draw_text(y, x, 1, cs_glyph(CS_GLYPH_ARRIVES), CS_STYLE_ACTION_START);
-}
-
-/* Current and planned locations, read from the solution; the status
- * section adds the other active instances of a clone, which the
- * solution's single current node cannot name.  An instance row has its
- * own current and planned node. */
+/* Where it runs now and where the transition leaves it, for the row's
+ * resource (a clone or group by its instances or members); without a
+ * solution, what the status section records. */
 static void draw_marker(const CsConsole *console, const CsRow *row, int node, int y, int x)
 {
     int rsc = cs_row_engine_rsc(row);
-    const CsResource *info = cs_console_engine_rsc(console, rsc);
-    if (console->solution != NULL && info != NULL && info->kind == CS_RSC_CLONE) {
-        draw_clone_marker(console, info, node, y, x);
-        return;
-    }
-    int current = cs_console_current_node(console, rsc);
-    int planned = cs_console_planned_node(console, rsc);
-    gboolean here_now = current == node || (row->instance < 0 && cs_console_active_on(console, rsc, node));
-    if (here_now && current == node && planned != node && console->solution != NULL)
-        cs_draw_text(y, x, 1, cs_glyph(CS_GLYPH_LEAVES), CS_STYLE_ACTION_MOVE);
-    else if (here_now)
+    CsNextMark mark;
+    if (console->solution != NULL)
+        mark = cs_next_mark(console->solution, console->plan, rsc, node);
+    else
+        mark = cs_console_active_on(console, rsc, node) ? CS_NEXT_MARK_STAYS : CS_NEXT_MARK_NONE;
+    switch (mark) {
+    case CS_NEXT_MARK_STAYS:
         cs_draw_text(y, x, 1, cs_glyph(CS_GLYPH_STAYS), CS_STYLE_MARKER);
-    else if (planned == node)
+        break;
+    case CS_NEXT_MARK_LEAVES:
+        cs_draw_text(y, x, 1, cs_glyph(CS_GLYPH_LEAVES), CS_STYLE_ACTION_MOVE);
+        break;
+    case CS_NEXT_MARK_ARRIVES:
         cs_draw_text(y, x, 1, cs_glyph(CS_GLYPH_ARRIVES), CS_STYLE_ACTION_START);
+        break;
+    case CS_NEXT_MARK_BLOCKED:
+        cs_draw_text(y, x, 1, cs_glyph(CS_GLYPH_BLOCKED), CS_STYLE_ACTION_STOP);
+        break;
+    case CS_NEXT_MARK_NONE:
+        break;
+    }
 }
 
 /* With P: the promotion score crm_simulate prints for an instance, in
@@ -381,6 +357,7 @@ static void draw_legend(const CsConsole *console, const MatrixLayout *layout, co
     x += legend_item(y, x, limit, cs_glyph(CS_GLYPH_STAYS), CS_STYLE_MARKER, " stays  ");
     x += legend_item(y, x, limit, cs_glyph(CS_GLYPH_LEAVES), CS_STYLE_ACTION_MOVE, " leaves  ");
     x += legend_item(y, x, limit, cs_glyph(CS_GLYPH_ARRIVES), CS_STYLE_ACTION_START, " will run  ");
+    x += legend_item(y, x, limit, cs_glyph(CS_GLYPH_BLOCKED), CS_STYLE_ACTION_STOP, " blocked  ");
     static const struct { const char *text; CsScore sample; } bands[] = {
         { "-INF", -CS_INFINITY }, { "<0", -1 }, { "0", 0 }, { ">0", 1 }, { "+INF", CS_INFINITY },
     };

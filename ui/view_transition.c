@@ -3,26 +3,23 @@
 #include <string.h>
 #include "view.h"
 
-/* "  * Move  rsc  ( node1 -> node2 )": the verb gets its action color. */
-static void add_summary_line(GPtrArray *lines, const char *raw)
+/* "  * Move  rsc  ( node1 -> node2 )": the verb gets the color of its
+ * action (the kept transition's, line for line: never read back from
+ * the text); a blocked one is drawn as blocked. */
+static void add_summary_line(GPtrArray *lines, const char *raw, const CsPlannedAction *action)
 {
-    const char *cursor = raw;
-    while (*cursor == ' ')
-        cursor++;
-    if (cursor[0] != '*' || cursor[1] != ' ') {
-        cs_lines_add_raw(lines, CS_STYLE_NORMAL, raw);
-        return;
-    }
-    const char *verb = cursor + 2;
-    const char *verb_end = strchr(verb, ' ');
-    if (verb_end == NULL)
-        verb_end = verb + strlen(verb);
-    g_autofree char *verb_text = g_strndup(verb, (gsize)(verb_end - verb));
-    g_autofree char *verb_safe = cs_escape(verb_text);
-    g_autofree char *rest_safe = cs_escape(verb_end);
+    const char *verb = raw;
+    while (*verb == ' ' || *verb == '*')
+        verb++;
+    const char *name = cs_action_kind_name(action->kind);
+    gsize verb_len = strlen(name);
+    if (strncmp(verb, name, verb_len) != 0)
+        verb_len = 0;
+    g_autofree char *verb_safe = g_strndup(verb, verb_len);
+    g_autofree char *rest_safe = cs_escape(verb + verb_len);
     CsLine *line = cs_line_add(lines);
     cs_line_append(line, CS_STYLE_NORMAL, "  %s ", cs_draw_is_utf8() ? "\u2022" : "*");
-    cs_line_append(line, cs_action_style(verb_text), "%s", verb_safe);
+    cs_line_append(line, cs_action_style(action->blocked ? "Blocked" : name), "%s", verb_safe);
     cs_line_append(line, CS_STYLE_NORMAL, "%s", rest_safe);
 }
 
@@ -37,14 +34,16 @@ static GPtrArray *transition_lines(const CsConsole *console)
         cs_lines_add_text(lines, CS_STYLE_DIM, "  No transition: the engine gave no answer for this CIB.");
         return lines;
     }
-    guint before = lines->len;
-    g_auto(GStrv) raw_lines = g_strsplit(console->transition, "\n", -1);
-    for (char **raw = raw_lines; *raw != NULL; raw++) {
-        if (**raw == '\0' || g_str_has_prefix(*raw, "Transition Summary"))
-            continue;
-        add_summary_line(lines, *raw);
+    if (console->plan == NULL || console->transition == NULL) {
+        cs_lines_add_text(lines, CS_STYLE_DIM, "  Working out the actions...");
+        return lines;
     }
-    if (lines->len == before)
+    /* One printed line per action, in the same order, after the heading. */
+    g_auto(GStrv) raw_lines = g_strsplit(console->transition, "\n", -1);
+    guint count = cs_transition_length(console->plan);
+    for (guint i = 0; i < count && raw_lines[0] != NULL && raw_lines[i + 1] != NULL; i++)
+        add_summary_line(lines, raw_lines[i + 1], cs_transition_action(console->plan, i));
+    if (count == 0)
         cs_lines_add_text(lines, CS_STYLE_DIM, "  Nothing to do: every resource stays as it is.");
     return lines;
 }

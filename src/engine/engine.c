@@ -417,6 +417,7 @@ void cs_solution_free(CsSolution *solution)
     g_free(solution->location_scores);
     g_free(solution->location_listed);
     g_free(solution->transition_text);
+    cs_transition_free(solution->transition);
     if (solution->assign_order)
         g_array_free(solution->assign_order, TRUE);
     cs_capacity_free(solution);

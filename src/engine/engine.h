@@ -171,4 +171,26 @@ const char *cs_action_kind_name(CsActionKind kind);   /* "Start", ... */
  * below their parent).  Transfer full: g_ptr_array_unref() frees all. */
 GPtrArray *cs_solution_actions(const CsSolution *solution);
 
+/* The same actions as data kept with the solution, so that nothing reads
+ * the printed summary back: worked out at the first call (as
+ * cs_solution_transition_text(), which then prints it), owned by the
+ * solution.  Not while another thread reads the solution. */
+typedef struct CsTransition CsTransition;
+const CsTransition *cs_solution_transition(CsSolution *solution);
+/* The kept transition, or NULL when nobody asked for it yet. */
+const CsTransition *cs_solution_transition_if_kept(const CsSolution *solution);
+guint cs_transition_length(const CsTransition *transition);
+const CsPlannedAction *cs_transition_action(const CsTransition *transition,
+                                            guint i);
+/* The actions naming rsc itself, in summary order: rsc is an index of
+ * cs_solution_model(), where each clone instance and each member of a
+ * group (or of a group instance) has its own; a group or clone names
+ * none itself.  NULL with *n_out 0 when there are none. */
+const CsPlannedAction *const *cs_transition_actions_of(
+    const CsTransition *transition, int rsc, guint *n_out);
+/* The configured resource (an index of the model solved) that rsc of
+ * cs_solution_model() copies: db:0 -> db; rsc itself for a configured
+ * resource or an orphan. */
+int cs_solution_configured_rsc(const CsSolution *solution, int rsc);
+
 #endif

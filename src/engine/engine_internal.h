@@ -124,6 +124,8 @@ struct CsSolution {
                                 the Transition Summary follows too */
     gboolean stonith_unmanage;
     char *transition_text;   /* cs_solution_transition_text(), once asked */
+    struct CsTransition *transition;  /* cs_solution_transition(), once
+                                         asked (transition.c) */
     struct CsCapacity *capacity;  /* utilization.c; NULL for placement-
                                      strategy=default */
     struct CsExpansion *expansion;   /* expand.c: the engine's view of the
@@ -315,6 +317,9 @@ int *cs_nodes_in_name_order(const CsSolution *solution);
 
 
 /* ---- actions: actions.c, transition.c (digests: model/digest.h) ------- */
+
+/* Frees what cs_solution_transition() kept (NULL: nothing). */
+void cs_transition_free(struct CsTransition *transition);
 
 typedef enum {
     CS_TASK_START, CS_TASK_STOP, CS_TASK_RUNNING, CS_TASK_STOPPED,

@@ -808,6 +808,15 @@ gboolean cs_rsc_is_template(const CsSolution *solution, int rsc)
            && g_array_index(expansion->template, gboolean, rsc);
 }
 
+int cs_solution_configured_rsc(const CsSolution *solution, int rsc)
+{
+    const CsExpansion *expansion = solution->expansion;
+
+    if (expansion == NULL || rsc < 0 || (guint)rsc >= expansion->configured->len)
+        return rsc;
+    return g_array_index(expansion->configured, int, rsc);
+}
+
 gboolean cs_rsc_is_unique_instance(const CsSolution *solution, int rsc)
 {
     const CsExpansion *expansion = solution->expansion;

@@ -416,20 +416,110 @@ static void print_fence(const Line *line, const CsPlannedAction *item,
                            item->fence_action, line->where, line->reason);
 }
 
+/* ---- the transition kept as data ---------------------------------------- */
+
+/* The actions, and per resource of the engine's model the ones naming it
+ * (first[rsc] .. first[rsc + 1] in by_rsc, summary order kept). */
+struct CsTransition {
+    GPtrArray *actions;        /* CsPlannedAction*, owned */
+    int n_rsc;
+    guint *first;              /* n_rsc + 1 entries */
+    const CsPlannedAction **by_rsc;
+};
+
+void cs_transition_free(CsTransition *transition)
+{
+    if (transition == NULL)
+        return;
+    g_ptr_array_unref(transition->actions);
+    g_free(transition->first);
+    g_free(transition->by_rsc);
+    g_free(transition);
+}
+
+/* Counts per resource, then fills each resource's run in order. */
+static void index_by_rsc(CsTransition *transition)
+{
+    int n_rsc = transition->n_rsc;
+    g_autofree guint *filled = g_new0(guint, MAX(n_rsc, 1));
+
+    transition->first = g_new0(guint, n_rsc + 1);
+    for (guint i = 0; i < transition->actions->len; i++) {
+        const CsPlannedAction *item = g_ptr_array_index(transition->actions, i);
+
+        if (item->rsc >= 0 && item->rsc < n_rsc)
+            transition->first[item->rsc + 1]++;
+    }
+    for (int rsc = 0; rsc < n_rsc; rsc++)
+        transition->first[rsc + 1] += transition->first[rsc];
+    transition->by_rsc = g_new0(const CsPlannedAction *,
+                                MAX(transition->first[n_rsc], 1));
+    for (guint i = 0; i < transition->actions->len; i++) {
+        const CsPlannedAction *item = g_ptr_array_index(transition->actions, i);
+
+        if (item->rsc >= 0 && item->rsc < n_rsc)
+            transition->by_rsc[transition->first[item->rsc]
+                               + filled[item->rsc]++] = item;
+    }
+}
+
+const CsTransition *cs_solution_transition(CsSolution *solution)
+{
+    if (solution->transition == NULL) {
+        CsTransition *transition = g_new0(CsTransition, 1);
+
+        transition->actions = cs_solution_actions(solution);
+        transition->n_rsc = solution->n_rsc;
+        index_by_rsc(transition);
+        solution->transition = transition;
+    }
+    return solution->transition;
+}
+
+const CsTransition *cs_solution_transition_if_kept(const CsSolution *solution)
+{
+    return solution->transition;
+}
+
+guint cs_transition_length(const CsTransition *transition)
+{
+    return transition->actions->len;
+}
+
+const CsPlannedAction *cs_transition_action(const CsTransition *transition,
+                                            guint i)
+{
+    g_return_val_if_fail(i < transition->actions->len, NULL);
+    return g_ptr_array_index(transition->actions, i);
+}
+
+const CsPlannedAction *const *cs_transition_actions_of(
+    const CsTransition *transition, int rsc, guint *n_out)
+{
+    *n_out = 0;
+    if (rsc < 0 || rsc >= transition->n_rsc)
+        return NULL;
+    *n_out = transition->first[rsc + 1] - transition->first[rsc];
+    return *n_out > 0 ? transition->by_rsc + transition->first[rsc] : NULL;
+}
+
+/* ---- the transition as crm_simulate prints it --------------------------- */
+
 const char *cs_solution_transition_text(CsSolution *solution)
 {
     if (solution->transition_text == NULL) {
         GString *text = g_string_new(NULL);
+        cs_solution_transition(solution);
         cs_solution_print_transition(solution, text);
         solution->transition_text = g_string_free(text, FALSE);
     }
     return solution->transition_text;
 }
 
-void cs_solution_print_transition(const CsSolution *solution, GString *out)
+static void print_actions(const CsSolution *solution, const GPtrArray *actions,
+                          GString *out)
 {
-    g_autoptr(GPtrArray) actions = cs_solution_actions(solution);
-    g_autofree Line *lines = g_new0(Line, actions->len);
+    g_autofree Line *lines = g_new0(Line, MAX(actions->len, 1));
     Columns columns = { 5, 5 };
 
     for (guint i = 0; i < actions->len; i++) {
@@ -446,4 +536,15 @@ void cs_solution_print_transition(const CsSolution *solution, GString *out)
             print_line(item, &lines[i], &columns, out);
         line_clear(&lines[i]);
     }
+}
+
+/* The kept actions when there are, else worked out for this print. */
+void cs_solution_print_transition(const CsSolution *solution, GString *out)
+{
+    if (solution->transition != NULL) {
+        print_actions(solution, solution->transition->actions, out);
+        return;
+    }
+    g_autoptr(GPtrArray) actions = cs_solution_actions(solution);
+    print_actions(solution, actions, out);
 }

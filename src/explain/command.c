@@ -12,6 +12,7 @@
 #include "explain/version.h"
 
 #include "cib/live.h"
+#include "explain/next.h"
 #include "explain/output.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -185,9 +186,14 @@ static gboolean cs_on_off(const char *word, gboolean *on, GError **error)
 static void cs_report_change(CsSession *session, const char *what, GString *out)
 {
     g_string_append_printf(out, "%s\n", what);
+    session->changes_pending = FALSE;
     if (!cs_session_refresh(session)) {
         g_string_append_printf(out, "  (no answer for the CIB as edited: %s)\n",
                                session->failure->message);
+        return;
+    }
+    if (session->describe_later) {
+        session->changes_pending = TRUE;
         return;
     }
     g_autoptr(GString) changes = g_string_new(NULL);
@@ -230,33 +236,56 @@ static gboolean cs_finish_edit(CsSession *session, gboolean done, GError *local,
 
 /* ---- reading commands --------------------------------------------------- */
 
-/* The resource a score line names: the word after "prefix: ". */
-static gboolean cs_score_line_matches(const char *line, GHashTable *names)
+/* The line names one of printed (ids as crm_simulate prints them,
+ * cs_escape_text()): "PREFIX: ID allocation score on NODE: SCORE" or
+ * "ID promotion score on NODE: SCORE".  Ids may hold spaces and even
+ * the marker's words, so every place the marker could end the id is
+ * tried against the ids wanted, never a word cut at a blank. */
+static gboolean cs_score_line_names(const char *line, GHashTable *printed)
 {
-    const char *start = strstr(line, ": ");
+    static const char *const prefixes[] = { "pcmk__clone_allocate: ", "pcmk__group_assign: ",
+                                            "pcmk__primitive_assign: " };
+    const char *marker = " promotion score on ";
+    const char *id = line;
 
-    if (start == NULL)
-        return FALSE;
-    start += 2;
-    const char *end = strchr(start, ' ');
-    if (end == NULL)
-        return FALSE;
-    g_autofree char *name = g_strndup(start, (gsize)(end - start));
-    char *colon = strrchr(name, ':');
-    if (g_hash_table_contains(names, name))
-        return TRUE;
-    if (colon != NULL)          /* a clone instance, rsc:N */
-        *colon = '\0';
-    return g_hash_table_contains(names, name);
+    for (gsize i = 0; i < G_N_ELEMENTS(prefixes); i++)
+        if (g_str_has_prefix(line, prefixes[i])) {
+            id = line + strlen(prefixes[i]);
+            marker = " allocation score on ";
+            break;
+        }
+    for (const char *end = strstr(id, marker); end != NULL; end = strstr(end + 1, marker)) {
+        g_autofree char *candidate = g_strndup(id, (gsize)(end - id));
+        if (g_hash_table_contains(printed, candidate))
+            return TRUE;
+    }
+    return FALSE;
 }
 
-static void cs_add_subtree(const CsModel *model, const CsResource *rsc, GHashTable *names)
+/* rsc of the engine's model and everything below it (members,
+ * instances), by their printed ids. */
+static void cs_add_printed(const CsModel *engine, int rsc, GHashTable *printed)
 {
-    g_hash_table_add(names, rsc->id);
-    for (guint i = 0; rsc->children != NULL && i < rsc->children->len; i++) {
-        int child = g_array_index(rsc->children, int, i);
-        cs_add_subtree(model, g_ptr_array_index(model->resources, child), names);
-    }
+    const CsResource *info = g_ptr_array_index(engine->resources, rsc);
+
+    g_hash_table_add(printed, cs_escape_text(info->id));
+    for (guint i = 0; info->children != NULL && i < info->children->len; i++)
+        cs_add_printed(engine, g_array_index(info->children, int, i), printed);
+}
+
+/* The resources `scores RSC` shows: RSC with its members or instances;
+ * for a clone's configured child (or a member of it), the instances
+ * that copy it. */
+static GHashTable *cs_scores_wanted(const CsSolution *solution, const CsResource *rsc)
+{
+    const CsModel *engine = cs_solution_model(solution);
+    GHashTable *printed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+
+    cs_add_printed(engine, rsc->index, printed);
+    for (guint i = 0; i < engine->resources->len; i++)
+        if ((int)i != rsc->index && cs_solution_configured_rsc(solution, (int)i) == rsc->index)
+            cs_add_printed(engine, (int)i, printed);
+    return printed;
 }
 
 static gboolean cs_cmd_scores(CsSession *session, char **args, int n, GString *out,
@@ -271,14 +300,14 @@ static gboolean cs_cmd_scores(CsSession *session, char **args, int n, GString *o
         g_string_append_len(out, all->str, (gssize)all->len);
         return TRUE;
     }
-    const CsResource *rsc = cs_need_resource(session, args[0], error);
+    /* The engine's model: instances (db:0) too. */
+    const CsResource *rsc = cs_model_resource(cs_solution_model(solution), args[0]);
     if (rsc == NULL)
-        return FALSE;
-    g_autoptr(GHashTable) names = g_hash_table_new(g_str_hash, g_str_equal);
-    cs_add_subtree(session->model, rsc, names);
+        return cs_failed(error, "no resource '%s'", args[0]);
+    g_autoptr(GHashTable) printed = cs_scores_wanted(solution, rsc);
     g_auto(GStrv) lines = g_strsplit(all->str, "\n", -1);
     for (char **line = lines; *line != NULL; line++)
-        if (**line != '\0' && cs_score_line_matches(*line, names))
+        if (**line != '\0' && cs_score_line_names(*line, printed))
             g_string_append_printf(out, "%s\n", *line);
     return TRUE;
 }
@@ -306,47 +335,16 @@ static gboolean cs_cmd_explain(CsSession *session, char **args, int n, GString *
     return cs_solution_explain(solution, args[0], n > 1 ? args[1] : NULL, out, error);
 }
 
-static void cs_where_line(CsSession *session, const CsResource *rsc, GString *out)
-{
-    const CsModel *model = session->model;
-    int current = cs_solution_current_node(session->solution, rsc->index);
-    int assigned = cs_solution_assigned_node(session->solution, rsc->index);
-    const char *now = current >= 0
-        ? ((const CsNode *)g_ptr_array_index(model->nodes, current))->uname : NULL;
-
-    g_string_append_printf(out, "%s: ", rsc->id);
-    if (now != NULL)
-        g_string_append_printf(out, "on %s", now);
-    else
-        g_string_append(out, "stopped");
-    if (assigned < 0) {
-        g_string_append(out, now != NULL ? ", will stop\n" : ", stays stopped\n");
-        return;
-    }
-    char score[CS_SCORE_BUFSIZE];
-    const char *next = ((const CsNode *)g_ptr_array_index(model->nodes, assigned))->uname;
-    cs_score_format(cs_solution_score(session->solution, rsc->index, assigned), score);
-    if (current == assigned)
-        g_string_append_printf(out, ", stays (score %s)\n", score);
-    else
-        g_string_append_printf(out, ", will run on %s (score %s)\n", next, score);
-}
-
+/* where: told from the transition's actions (explain/next.h); instance
+ * names (db:0) are the engine's. */
 static gboolean cs_cmd_where(CsSession *session, char **args, int n, GString *out,
                              GError **error)
 {
     (void)n;
     if (cs_need_solution(session, error) == NULL)
         return FALSE;
-    const CsResource *rsc = cs_need_resource(session, args[0], error);
-    if (rsc == NULL)
-        return FALSE;
-    cs_where_line(session, rsc, out);
-    for (guint i = 0; rsc->children != NULL && i < rsc->children->len; i++) {
-        int child = g_array_index(rsc->children, int, i);
-        g_string_append(out, "  ");
-        cs_where_line(session, g_ptr_array_index(session->model->resources, child), out);
-    }
+    if (!cs_next_where(session->solution, args[0], out))
+        return cs_failed(error, "no resource '%s'", args[0]);
     return TRUE;
 }
 
@@ -792,13 +790,13 @@ typedef struct CsCommandSpec {
 
 static const CsCommandSpec cs_commands[] = {
     { "scores", 0, 1, cs_cmd_scores, "scores [RSC]",
-      "allocation scores as crm_simulate -sSQ (RSC and its members only)" },
+      "allocation scores as crm_simulate -sSQ (RSC and its members or instances only)" },
     { "transition", 0, 0, cs_cmd_transition, "transition",
       "what the cluster would do now, as crm_simulate -S" },
     { "explain", 1, 2, cs_cmd_explain, "explain RSC [NODE]",
       "where RSC's score on NODE (every node) comes from" },
     { "where", 1, 1, cs_cmd_where, "where RSC",
-      "where RSC runs now and where it will run" },
+      "where RSC (or an instance, db:0) runs now and what the transition does to it" },
     { "stickiness", 2, 2, cs_cmd_stickiness, "stickiness RSC|default N|unset",
       "resource-stickiness of RSC, or in rsc_defaults" },
     { "ban", 2, 3, cs_cmd_ban, "ban RSC NODE [LIFETIME]",

@@ -16,6 +16,7 @@
 #include "cib/live.h"
 #include "engine/engine.h"
 #include "explain/history.h"
+#include "explain/next.h"
 #include "explain/output.h"
 #include "model/model.h"
 
@@ -440,13 +441,29 @@ static void why_table_differences(GHashTable *was, GHashTable *is, GString *out)
     }
 }
 
-static const char *why_assigned(const WhySide *side, const char *rsc_id)
+/* Where side's transition leaves rsc (explain/next.h: from its actions,
+ * not the assignment), or NULL. */
+static const char *why_planned(const WhySide *side, const char *rsc_id)
 {
     const CsResource *rsc = cs_model_resource(side->model, rsc_id);
     if (rsc == NULL)
         return NULL;
-    int node = cs_solution_assigned_node(side->solution, rsc->index);
+    int node = cs_next_node(side->solution, cs_solution_transition(side->solution), rsc->index);
     return node >= 0 ? why_node_name(side->model, node) : NULL;
+}
+
+/* The line edits print for rsc (explain/next.h), indented: "web: alpha
+ * -> bravo" for a move, "web: planned for ... instead of ..." for a
+ * change of plan.  FALSE when it has none. */
+static gboolean why_change_line(const WhySide *before, const WhySide *after, const CsResource *rsc,
+                                GString *out)
+{
+    g_autoptr(GString) line = g_string_new(NULL);
+    if (!cs_next_change_line(before->model, before->solution, after->model, after->solution,
+                             rsc->index, line))
+        return FALSE;
+    g_string_append_printf(out, "  %s", line->str);
+    return TRUE;
 }
 
 /* A move the previous input had already planned (its transition had not
@@ -459,7 +476,7 @@ static void why_planned_move(const WhySide *after, const CsResource *rsc, const 
         return;
     const char *from = why_node_name(after->model, current);
     if (strcmp(from, is) != 0)
-        g_string_append_printf(out, "  %s: moves %s -> %s, as already planned before this step\n",
+        g_string_append_printf(out, "  %s: %s -> %s, as already planned before this step\n",
                                rsc->id, from, is);
 }
 
@@ -493,38 +510,23 @@ static void why_node_left(const WhySide *after, const char *uname, GString *out)
         g_string_append_printf(out, "      node %s can run no resources: %s\n", uname, reason);
 }
 
-/* Whether rsc is a clone or inside one (its instances are told by the
- * clone, why_clone). */
-static gboolean why_in_clone(const CsModel *model, const CsResource *rsc)
-{
-    for (const CsResource *up = rsc; up != NULL;
-         up = up->parent >= 0 ? g_ptr_array_index(model->resources, up->parent) : NULL)
-        if (up->kind == CS_RSC_CLONE)
-            return TRUE;
-    return FALSE;
-}
-
 static void why_resource(const WhySide *before, const WhySide *after, const CsResource *rsc,
                          GString *out)
 {
-    if (why_in_clone(after->model, rsc))
+    if (cs_next_in_clone(after->model, rsc))
         return;
     gboolean existed = cs_model_resource(before->model, rsc->id) != NULL;
-    const char *was = existed ? why_assigned(before, rsc->id) : NULL;
-    const char *is = why_assigned(after, rsc->id);
-    if (existed && g_strcmp0(was, is) == 0) {
-        why_planned_move(after, rsc, is, out);
-        return;
-    }
+    const char *was = existed ? why_planned(before, rsc->id) : NULL;
+    const char *is = why_planned(after, rsc->id);
     if (!existed)
         g_string_append_printf(out, "  %s: new resource, %s%s\n", rsc->id,
                                is ? "placed on " : "stays stopped", is ? is : "");
-    else if (was == NULL)
-        g_string_append_printf(out, "  %s: starts on %s (was stopped)\n", rsc->id, is);
-    else if (is == NULL)
-        g_string_append_printf(out, "  %s: stops (was on %s)\n", rsc->id, was);
-    else
-        g_string_append_printf(out, "  %s: moves %s -> %s\n", rsc->id, was, is);
+    else if (!why_change_line(before, after, rsc, out)) {
+        why_planned_move(after, rsc, is, out);
+        return;
+    }
+    if (existed && g_strcmp0(was, is) == 0)
+        return;
     if (was != NULL) {
         why_node_contributions(before, after, rsc->id, was, out);
         why_node_left(after, was, out);
@@ -557,12 +559,13 @@ static GPtrArray *why_clone_nodes(const WhySide *side, const char *clone_id, gbo
     if (clone == NULL || clone->kind != CS_RSC_CLONE)
         return NULL;
     GPtrArray *unames = g_ptr_array_new();
+    const CsTransition *transition = cs_solution_transition(side->solution);
     for (guint i = 0; i < clone->children->len; i++) {
         int instance = g_array_index(clone->children, int, i);
-        int node = cs_solution_assigned_node(side->solution, instance);
+        int node = cs_next_node(side->solution, transition, instance);
         if (node < 0)
             continue;
-        if (promoted && cs_solution_next_role(side->solution, instance) != CS_ROLE_PROMOTED)
+        if (promoted && cs_next_role(side->solution, transition, instance) != CS_ROLE_PROMOTED)
             continue;
         g_ptr_array_add(unames, (gpointer)why_node_name(model, node));
     }
@@ -606,10 +609,11 @@ static int why_clone_instance(const WhySide *side, const char *clone_id, const c
     const CsNode *node = cs_model_node(model, uname);
     if (clone == NULL || clone->kind != CS_RSC_CLONE || node == NULL)
         return -1;
+    const CsTransition *transition = cs_solution_transition(side->solution);
     for (guint i = 0; i < clone->children->len; i++) {
         int instance = g_array_index(clone->children, int, i);
-        if (cs_solution_assigned_node(side->solution, instance) == node->index
-            && (!promoted || cs_solution_next_role(side->solution, instance) == CS_ROLE_PROMOTED))
+        if (cs_next_node(side->solution, transition, instance) == node->index
+            && (!promoted || cs_next_role(side->solution, transition, instance) == CS_ROLE_PROMOTED))
             return instance;
     }
     return -1;
@@ -653,6 +657,11 @@ static void why_promotion_contributions(const WhySide *before, const WhySide *af
     g_hash_table_unref(tables[1]);
 }
 
+static void why_clone_contributions(const WhySide *before, const WhySide *after,
+                                    const CsResource *clone, const GPtrArray *left,
+                                    const GPtrArray *joined, const GPtrArray *demoted,
+                                    const GPtrArray *promoted, GString *out);
+
 /* "ping-clone: stops on echo; starts on alpha" and, for a promotable
  * clone, where the promoted instances go; then, per node involved, the
  * clone's allocation score or the instance's promotion score, and the
@@ -678,6 +687,10 @@ static void why_clone(const WhySide *before, const WhySide *after, const CsResou
     g_autoptr(GPtrArray) promoted = why_missing(promoted_is, promoted_was);
     if (left->len + joined->len + demoted->len + promoted->len == 0)
         return;
+    if (why_change_line(before, after, clone, out)) {
+        why_clone_contributions(before, after, clone, left, joined, demoted, promoted, out);
+        return;
+    }
     g_string_append_printf(out, "  %s:", clone->id);
     const char *separator = "";
     if (left->len > 0) {
@@ -700,6 +713,16 @@ static void why_clone(const WhySide *before, const WhySide *after, const CsResou
         why_join(out, promoted);
     }
     g_string_append_c(out, '\n');
+    why_clone_contributions(before, after, clone, left, joined, demoted, promoted, out);
+}
+
+/* Per node a clone left, joined, or promotes or demotes on: its
+ * allocation or promotion score and the contributions that changed. */
+static void why_clone_contributions(const WhySide *before, const WhySide *after,
+                                    const CsResource *clone, const GPtrArray *left,
+                                    const GPtrArray *joined, const GPtrArray *demoted,
+                                    const GPtrArray *promoted, GString *out)
+{
     for (guint i = 0; i < left->len; i++) {
         why_node_contributions(before, after, clone->id, g_ptr_array_index(left, i), out);
         why_node_left(after, g_ptr_array_index(left, i), out);

@@ -8,6 +8,7 @@
  * (cs_session_refresh).
  */
 #include "explain/session.h"
+#include "explain/next.h"
 
 #include <string.h>
 #include "cib/live.h"
@@ -326,165 +327,15 @@ gboolean cs_session_save(CsSession *session, const char *path, GError **error)
 
 /* ---- what moved -------------------------------------------------------- */
 
-/* The uname rsc (by id) is assigned to in a solution; "" when stopped
- * and NULL when the resource is not in that model. */
-/* The resource of model with rsc's id: most edits keep the resources
- * where they were, so the same index is tried before the id table (an
- * edit's description asks for every resource of both models). */
-static const CsResource *cs_same_resource(const CsModel *model, const CsResource *rsc)
-{
-    if (rsc->index >= 0 && (guint)rsc->index < model->resources->len) {
-        const CsResource *same = g_ptr_array_index(model->resources, rsc->index);
-
-        /* a rebuild shares the resources it did not read again */
-        if (same == rsc || strcmp(same->id, rsc->id) == 0)
-            return same;
-    }
-    return cs_model_resource(model, rsc->id);
-}
-
-static const char *cs_assigned_uname(const CsModel *model, const CsSolution *solution,
-                                     const CsResource *of)
-{
-    const CsResource *rsc = cs_same_resource(model, of);
-
-    if (rsc == NULL)
-        return NULL;
-    int node = cs_solution_assigned_node(solution, rsc->index);
-    if (node < 0)
-        return "";
-    const CsNode *assigned = g_ptr_array_index(model->nodes, node);
-    return assigned->uname;
-}
-
-/* Appended piece by piece: a standby moves hundreds of resources, and
- * a format parsed per line cost more than the rest of the description. */
-static void cs_describe_change(GString *out, const char *rsc, const char *before,
-                               const char *after)
-{
-    g_string_append(out, rsc);
-    if (*after == '\0') {
-        g_string_append(out, ": stops\n");
-        return;
-    }
-    if (*before == '\0') {
-        g_string_append(out, ": starts on ");
-    } else {
-        g_string_append(out, ": ");
-        g_string_append(out, before);
-        g_string_append(out, " -> ");
-    }
-    g_string_append(out, after);
-    g_string_append_c(out, '\n');
-}
-
-/* Whether rsc's change is its group's change, already listed. */
-static gboolean cs_moves_with_group(const CsSession *session, const CsResource *rsc,
-                                    const char *before, const char *after)
-{
-    if (rsc->parent < 0)
-        return FALSE;
-    const CsResource *parent = g_ptr_array_index(session->model->resources, rsc->parent);
-    if (parent->kind != CS_RSC_GROUP)
-        return FALSE;
-    const char *group_before = cs_assigned_uname(session->previous_model,
-                                                 session->previous_solution, parent);
-    const char *group_after = cs_assigned_uname(session->model, session->solution,
-                                                parent);
-    return group_before != NULL && group_after != NULL
-           && strcmp(group_before, before) == 0 && strcmp(group_after, after) == 0;
-}
-
-/* The unames a clone's instances are assigned to in a solution (its
- * expanded model holds the instances), sorted; NULL when the clone is not
- * in that model. */
-static GPtrArray *cs_clone_unames(const CsSolution *solution, const char *clone_id)
-{
-    const CsModel *model = cs_solution_model(solution);
-    const CsResource *clone = cs_model_resource(model, clone_id);
-
-    if (clone == NULL || clone->kind != CS_RSC_CLONE)
-        return NULL;
-    GPtrArray *unames = g_ptr_array_new();
-    for (guint i = 0; i < clone->children->len; i++) {
-        int node = cs_solution_assigned_node(solution, g_array_index(clone->children, int, i));
-        if (node >= 0)
-            g_ptr_array_add(unames, ((CsNode *)g_ptr_array_index(model->nodes, node))->uname);
-    }
-    return unames;
-}
-
-static gboolean cs_uname_listed(const GPtrArray *unames, const char *uname)
-{
-    for (guint i = 0; i < unames->len; i++)
-        if (strcmp(g_ptr_array_index(unames, i), uname) == 0)
-            return TRUE;
-    return FALSE;
-}
-
-/* "  on/off NODE, NODE" for the unames of from missing in to. */
-static gboolean cs_list_missing(GString *out, const char *verb, const GPtrArray *from,
-                                const GPtrArray *to)
-{
-    gboolean any = FALSE;
-
-    for (guint i = 0; i < from->len; i++) {
-        const char *uname = g_ptr_array_index(from, i);
-        if (cs_uname_listed(to, uname))
-            continue;
-        g_string_append_printf(out, "%s %s", any ? "," : verb, uname);
-        any = TRUE;
-    }
-    return any;
-}
-
-/* A clone's change: the nodes its instances leave and the ones they
- * join ("ping-clone: stops on alpha; starts on bravo"). */
-static guint cs_describe_clone_change(const CsSession *session, const CsResource *clone,
-                                      GString *out)
-{
-    g_autoptr(GPtrArray) before = cs_clone_unames(session->previous_solution, clone->id);
-    g_autoptr(GPtrArray) after = cs_clone_unames(session->solution, clone->id);
-    g_autoptr(GString) line = g_string_new(NULL);
-
-    if (before == NULL || after == NULL)
-        return 0;
-    gboolean stops = cs_list_missing(line, " stops on", before, after);
-    if (stops)
-        g_string_append_c(line, ';');
-    if (!cs_list_missing(line, " starts on", after, before)) {
-        if (!stops)
-            return 0;
-        g_string_truncate(line, line->len - 1);
-    }
-    g_string_append_printf(out, "%s:%s\n", clone->id, line->str);
-    return 1;
-}
-
+/* next.c tells it from the two transitions: "web: alpha -> bravo" is a
+ * move, "web: planned for delta instead of bravo (runs on alpha)" a
+ * change of plan. */
 guint cs_session_describe_changes(const CsSession *session, GString *out)
 {
-    guint lines = 0;
-
     if (session->solution == NULL || session->previous_solution == NULL)
         return 0;
-    for (guint i = 0; i < session->model->resources->len; i++) {
-        const CsResource *rsc = g_ptr_array_index(session->model->resources, i);
-        if (rsc->kind == CS_RSC_CLONE) {
-            lines += cs_describe_clone_change(session, rsc, out);
-            continue;
-        }
-        if (rsc->kind != CS_RSC_PRIMITIVE && rsc->kind != CS_RSC_GROUP)
-            continue;
-        const char *before = cs_assigned_uname(session->previous_model,
-                                               session->previous_solution, rsc);
-        const char *after = cs_assigned_uname(session->model, session->solution, rsc);
-        if (before == NULL || after == NULL || strcmp(before, after) == 0
-            || cs_moves_with_group(session, rsc, before, after))
-            continue;
-        cs_describe_change(out, rsc->id, before, after);
-        lines++;
-    }
-    return lines;
+    return cs_next_describe_changes(session->previous_model, session->previous_solution,
+                                    session->model, session->solution, out);
 }
 
 /* ---- live clusters ------------------------------------------------------ */

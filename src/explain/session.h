@@ -57,6 +57,13 @@ typedef struct CsSession {
      * worker thread by cs_session_collect, or by the next refresh. */
     CsModel *retired_model;
     CsSolution *retired_solution;
+    /* The console's edit keys: an edit's report names the edit only, and
+     * what it moved (cs_session_describe_changes, which works out both
+     * transitions) is told once the console has read the new transition,
+     * after the first frame of the new scores.  changes_pending: an edit
+     * waits for that. */
+    gboolean describe_later;
+    gboolean changes_pending;
 } CsSession;
 
 /* Loads path ("-": standard input), builds and solves it at time_text

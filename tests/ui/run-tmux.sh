@@ -424,7 +424,7 @@ test_hostile_names() {
 # The CLI's --exec on a terminal escapes what the console escapes.
 test_exec_hostile() {
     start_with exech 120 30 "$names" --exec "where 'evil$(printf '\342\200\256')gnp.exe'; where 'csi$(printf '\302\233')31mred'"
-    wait_for exech 'evil\u{202e}gnp.exe: stopped, will run on node\u{009b}2m' || return
+    wait_for exech 'evil\u{202e}gnp.exe: stopped, will start on node\u{009b}2m' || return
     wait_for exech 'csi\u{009b}31mred: stopped'
 }
 
@@ -473,6 +473,30 @@ test_stop_marks() {
     row_has stops after "Stop      ○    100"
     keys stops q
     wait_exit stops 0
+}
+
+# A start an order leaves unrunnable ("Start after ( node2 ) due to
+# unrunnable rsc1 start (blocked)") is no "will run": the Action column
+# says Blocked and node2's cell the blocked mark, at both sizes.
+test_blocked_marks() {
+    for size in "80 24" "200 60"; do
+        set -- $size
+        start_with "blocked$1" "$1" "$2" "$top_srcdir/tests/data/transition/blocked-unmanaged-stopped.xml"
+        wait_for "blocked$1" "1 Matrix" || continue
+        wait_for "blocked$1" "1 action"
+        row_has "blocked$1" after "Blocked"
+        row_has "blocked$1" after "$(printf '\342\234\225')"
+        row=$(grep -E -- "^ *after " "$tmp/screen" | head -1)
+        case $row in
+            *"$(printf '\342\226\266')"*) fail "blocked$1: the blocked start is marked as will run" ;;
+            *) pass ;;
+        esac
+        # Explain on it says the same as `where`.
+        keys "blocked$1" j 3
+        wait_for "blocked$1" "Next: stopped, stays stopped; start on node2 blocked"
+        keys "blocked$1" q
+        wait_exit "blocked$1" 0
+    done
 }
 
 # ---- the Transition view shows crm_simulate's lines --------------------
@@ -568,7 +592,9 @@ test_edit_keys() {
     status_has $session "1 unsaved"
     # u restores it, ^R does it again, u again.
     keys $session u
-    status_has $session "undo: ban app-worker from bravo: app-worker: alpha -> bravo"
+    # app-worker runs on bravo: undoing the ban drops the plan to move it.
+    # (What follows "stays on bravo" is cut at 80 columns.)
+    status_has $session "undo: ban app-worker from bravo: app-worker: stays on bravo"
     row_has $session app-worker "350"
     keys $session C-r
     status_has $session "redo: ban app-worker from bravo"
@@ -580,7 +606,7 @@ test_edit_keys() {
     keys $session p
     status_has $session "prefer app-worker on alpha: app-worker: bravo -> alpha"
     keys $session c
-    status_has $session "clear app-worker: app-worker: alpha -> bravo"
+    status_has $session "clear app-worker: app-worker: stays on bravo (was planned for"
     # f: the fail count on bravo.
     goto_cell $session $ROW_APP $NODE_BRAVO
     keys $session f
@@ -640,7 +666,7 @@ test_explain_edits() {
     grep -q "report: bravo .* alpha" "$tmp/screen" && pass || fail "$session: the smallest change does not say where report goes"
     # x removes the selected constraint.
     keys $session x
-    status_has $session "remove constraint cli-ban-report-on-alpha: report: bravo -> alpha"
+    status_has $session "remove constraint cli-ban-report-on-alpha: report: stays on alpha"
     keys $session u
     status_has $session "undo: remove constraint cli-ban-report-on-alpha"
     # r disables the rule of web's location, r enables it again.
@@ -1044,7 +1070,9 @@ test_history() {
     first=$(grep -n -F "== pe-input-9.bz2 ==" "$tmp/screen" | cut -d: -f1)
     second=$(grep -n -F "== pe-input-10.bz2 ==" "$tmp/screen" | cut -d: -f1)
     [ -n "$first" ] && [ -n "$second" ] && [ "$first" -lt "$second" ] && pass || fail "history: steps out of order"
-    grep -q -F "rsc2: moves node3 -> node1" "$tmp/screen" && pass || fail "history: step 2 does not say what moved"
+    # Neither input runs rsc2: a change of plan, worded as edits word it.
+    grep -q -F "rsc2: planned for node1 instead of node3" "$tmp/screen" && pass \
+        || fail "history: step 2 does not say what moved"
     grep -q -F "~ location loc-rsc2-node3: 200 -> -INFINITY" "$tmp/screen" && pass \
         || fail "history: step 2 does not say why"
     keys history n n
@@ -1157,6 +1185,7 @@ test_exec_hostile
 test_signal
 test_interrupt
 test_stop_marks
+test_blocked_marks
 test_transition_view
 test_bad_file
 if [ -r "$small" ]; then

@@ -1,0 +1,1 @@
+@TESTS@/session/hostile-ids.xml --exec "scores 'web fs'; where 'web group'"

@@ -1,0 +1,1 @@
+@TESTS@/transition/blocked-unmanaged-stopped.xml --exec 'where after; transition'

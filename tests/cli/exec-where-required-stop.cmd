@@ -1,0 +1,1 @@
+@TESTS@/transition/blocked-on-fail.xml --exec 'where after; transition'
