@@ -435,7 +435,7 @@ START_TEST(test_live_commit_refused_when_epoch_moved)
     g_autoptr(GString) out = g_string_new(NULL);
     ck_assert(!cs_command_run_text(session, "commit", out, &error));
     ck_assert(g_error_matches(error, CS_LIVE_ERROR, CS_LIVE_ERROR_CHANGED));
-    ck_assert_msg(strstr(out->str, "Refused: the CIB is at epoch 0:18:0, the edits were made on 0:17:35.")
+    ck_assert_msg(strstr(out->str, "Refused: the CIB is at epoch 0.18.0, the edits were made on 0.17.35.")
                   != NULL, "%s", out->str);
     ck_assert_msg(strstr(out->str, "location-app-worker-bravo") != NULL, "%s", out->str);
     g_autofree char *after = live_text();

@@ -333,8 +333,8 @@ START_TEST(test_history_series_in_numeric_order)
     assert_has(step2, "cli-ban-rsc1-on-node1 (rsc1 on node1, score -INFINITY) added");
     assert_has(step2, "time passed: 1m 00s");
     /* Steps of one directory name the inputs by file name alone. */
-    assert_has(step2, "From pe-input-9.bz2 (epoch 0:7:0, ");
-    assert_has(step2, "  to pe-input-10.bz2 (epoch 0:7:0, ");
+    assert_has(step2, "From pe-input-9.bz2 (epoch 0.7.0, ");
+    assert_has(step2, "  to pe-input-10.bz2 (epoch 0.7.0, ");
     assert_has(step3, "node node1 left (offline)");
     remove_tree(dir);
 }

@@ -161,7 +161,7 @@ START_TEST(test_query_reads_cib_file)
     ck_assert_int_eq(version.epoch, 5);
     ck_assert_str_eq(version.dc_name, "node1");
     g_autofree char *status = cs_live_status_text(&version);
-    g_autofree char *expected = g_strdup_printf("live (CIB_file=%s)  DC node1  epoch 0:5:", cib_path);
+    g_autofree char *expected = g_strdup_printf("live (CIB_file=%s)  DC node1  epoch 0.5.", cib_path);
     ck_assert_msg(g_str_has_prefix(status, expected), "status text: %s", status);
     ck_assert(cs_live_available());
     cs_live_version_clear(&version);
@@ -295,7 +295,7 @@ START_TEST(test_epoch_guard_refuses_and_writes_nothing)
     g_autoptr(GError) error = NULL;
     ck_assert(!cs_live_commit(base, ops, report, &error));
     ck_assert(g_error_matches(error, CS_LIVE_ERROR, CS_LIVE_ERROR_CHANGED));
-    ck_assert_msg(strstr(error->message, "epoch 0:5:3, now 0:6:") != NULL, "%s", error->message);
+    ck_assert_msg(strstr(error->message, "epoch 0.5.3, now 0.6.") != NULL, "%s", error->message);
     ck_assert_msg(strstr(report->str, "rsc_location theirs (rsc2 on node1, score 25) added") != NULL,
                   "%s", report->str);
     ck_assert_ptr_null(strstr(report->str, "ok "));

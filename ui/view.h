@@ -66,7 +66,7 @@ typedef struct CsHistory {
 typedef struct CsLiveState {
     struct CsLiveWatch *watch;   /* NULL: not live */
     guint interval_ms;
-    char *status;            /* "live  DC alpha  epoch 0:42:7", escaped */
+    char *status;            /* "live  DC alpha  epoch 0.42.7", escaped */
     guint pending;           /* object-level operations a commit would run */
     char *poll_error;        /* the last poll's failure, or NULL */
 } CsLiveState;

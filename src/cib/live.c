@@ -326,7 +326,7 @@ gboolean cs_live_version_same_config(const CsLiveVersion *a, const CsLiveVersion
 
 char *cs_live_version_format(const CsLiveVersion *version)
 {
-    return g_strdup_printf("%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT,
+    return g_strdup_printf("%" G_GINT64_FORMAT ".%" G_GINT64_FORMAT ".%" G_GINT64_FORMAT,
                            version->admin_epoch, version->epoch, version->num_updates);
 }
 

@@ -64,10 +64,11 @@ void cs_live_version_read(const CsDocument *document, CsLiveVersion *out);
 void cs_live_version_clear(CsLiveVersion *version);
 /* Same admin_epoch and epoch: the configuration is the same one. */
 gboolean cs_live_version_same_config(const CsLiveVersion *a, const CsLiveVersion *b);
-/* "0:42:7" (admin_epoch:epoch:num_updates), newly allocated. */
+/* "0.42.7" (admin_epoch.epoch.num_updates, as Pacemaker writes it in its
+ * logs and crm_mon), newly allocated. */
 char *cs_live_version_format(const CsLiveVersion *version);
-/* For the status bar: "live  DC alpha  epoch 0:42:7", or
- * "live (CIB_file=/tmp/x.xml)  DC alpha  epoch 0:42:7"; newly allocated. */
+/* For the status bar: "live  DC alpha  epoch 0.42.7", or
+ * "live (CIB_file=/tmp/x.xml)  DC alpha  epoch 0.42.7"; newly allocated. */
 char *cs_live_status_text(const CsLiveVersion *version);
 
 /* ---- following the cluster -------------------------------------------- */

@@ -221,7 +221,7 @@ done
 epoch=$(timeout 10 cibadmin --query | head -1 | sed -n 's/.* epoch="\([0-9]*\)".*/\1/p')
 console_start
 screen_has "live  DC $NODE" "the status bar names the DC"
-screen_has "epoch 0:$epoch:" "the status bar shows the epoch"
+screen_has "epoch 0.$epoch." "the status bar shows the epoch"
 screen_has "dummy2" "the matrix lists the resources"
 
 say "committing a ban of dummy1 and a stickiness change of dummy2, planned by cibscope"
@@ -242,7 +242,7 @@ agree dummy2 "$(predicted dummy2 "$WORK/commit")"
 timeout 10 cibadmin --query --scope resources | grep -q 'name="resource-stickiness" value="250"' \
     || fail "stickiness not in the cluster's CIB"
 epoch=$(timeout 10 cibadmin --query | head -1 | sed -n 's/.* epoch="\([0-9]*\)".*/\1/p')
-screen_has "0:$epoch:" "the console follows the commit to the new epoch"
+screen_has "0.$epoch." "the console follows the commit to the new epoch"
 screen_has "The CIB changed" "the console says the CIB changed"
 
 say "injecting a failure of dummy2"

@@ -848,16 +848,16 @@ test_live() {
     start_with live 100 30 --live --interval 1
     wait_for live "1 Matrix" || return
     status_has live "live  DC bravo"
-    status_has live "epoch 0:17:35"
+    status_has live "epoch 0.17.35"
     capture live
     row_has live app-worker "350"
     # The cluster changes: within the interval the console follows it,
     # with the new epoch and the new scores (50 -> 500 on bravo).
     behind --modify '<rsc_location id="location-app-worker-bravo" score="500"/>'
-    status_has live "The CIB changed: epoch 0:17:35 -> 0:18:0"
+    status_has live "The CIB changed: epoch 0.17.35 -> 0.18.0"
     row_has live app-worker "800"
     keys live C-l
-    status_has live "epoch 0:18:0"
+    status_has live "epoch 0.18.0"
     # An edit, then C: the exact operation is listed and asked about.
     goto_cell live $ROW_DB $NODE_BRAVO
     keys live b
@@ -869,18 +869,18 @@ test_live() {
     grep -q -F "cibadmin --create --scope constraints --xml-text '<rsc_location" "$tmp/screen" && pass \
         || fail "live: C does not show the cibadmin command"
     grep -q -F 'id="cli-ban-db-on-bravo"' "$tmp/screen" && pass || fail "live: C does not show the ban's id"
-    grep -q -F "Applied only if the CIB is still at epoch 0:18:0" "$tmp/screen" && pass \
+    grep -q -F "Applied only if the CIB is still at epoch 0.18.0" "$tmp/screen" && pass \
         || fail "live: C does not name the epoch it guards"
     status_has live "run the 1 operation listed above? y: apply"
     grep -q 'cli-ban-db-on-bravo' "$cib_file" && fail "live: written before the answer" || pass
     keys live y
-    status_has live "Committed 1 operation; the CIB is at epoch 0:19:0."
+    status_has live "Committed 1 operation; the CIB is at epoch 0.19.0."
     grep -q -F "ok      " "$tmp/screen" && pass || fail "live: no result line for the operation"
     CIB_file=$cib_file cibadmin --query --xpath "//rsc_location[@id='cli-ban-db-on-bravo']" >/dev/null 2>&1 \
         && pass || fail "live: the ban is not in the CIB after the commit"
     [ "$(queried_epoch)" = "epoch=19 num_updates=0 " ] && pass || fail "live: CIB at $(queried_epoch) after commit"
     keys live Escape
-    status_has live "epoch 0:19:0"
+    status_has live "epoch 0.19.0"
     tail -1 "$tmp/screen" | grep -q uncommitted && fail "live: edits still pending after the commit" || pass
     # Nothing pending: C says so, and q quits without asking.
     keys live C
@@ -910,13 +910,13 @@ test_live_narrow() {
     start_with narrow 80 24
     wait_for narrow "1 Matrix" || return
     status_has narrow "live  DC bravo"
-    status_has narrow "epoch 0:17:35"
+    status_has narrow "epoch 0.17.35"
     keys narrow : && keys narrow -l "constraint score location-app-worker-bravo 7" && keys narrow Enter
     status_has narrow "constraint location-app-worker-bravo score 7"
     keys narrow C-l
     status_has narrow "1 uncommitted"
     tail -1 "$tmp/screen" | grep -q -F "live  DC bravo" && pass || fail "narrow: live and the DC gone with an edit pending"
-    tail -1 "$tmp/screen" | grep -q -F "epoch 0:17:35" && pass || fail "narrow: the epoch gone with an edit pending"
+    tail -1 "$tmp/screen" | grep -q -F "epoch 0.17.35" && pass || fail "narrow: the epoch gone with an edit pending"
     # Within the 2 s default interval the console follows the cluster.
     behind --delete '<rsc_location id="location-app-worker-bravo"/>'
     status_has narrow "1 edit dropped, listed above"
@@ -924,7 +924,7 @@ test_live_narrow() {
         && grep -q -F "was removed from the cluster's CIB meanwhile" "$tmp/screen" && pass \
         || fail "narrow: the dropped edit is not named in full"
     keys narrow Escape
-    status_has narrow "epoch 0:18:0"
+    status_has narrow "epoch 0.18.0"
     tail -1 "$tmp/screen" | grep -q uncommitted && fail "narrow: the dropped edit still counted" || pass
     keys narrow q
     wait_exit narrow 0
@@ -939,7 +939,7 @@ test_live_guard() {
     cp "$small" "$cib_file"
     start_with guard 100 30 --live --interval 60
     wait_for guard "1 Matrix" || return
-    status_has guard "epoch 0:17:35"
+    status_has guard "epoch 0.17.35"
     goto_cell guard $ROW_APP $NODE_BRAVO
     keys guard b
     status_has guard "app-worker: bravo ->"
@@ -951,7 +951,7 @@ test_live_guard() {
     wait_for guard "1 cibadmin operation to commit:"
     keys guard y
     status_has guard "Commit refused: the CIB changed since the edits were made"
-    wait_for guard "Refused: the CIB is at epoch 0:18:0, the edits were made on 0:17:35."
+    wait_for guard "Refused: the CIB is at epoch 0.18.0, the edits were made on 0.17.35."
     grep -q -F "location-app-worker-bravo" "$tmp/screen" && pass || fail "guard: what changed is not shown"
     cmp -s "$cib_file" "$tmp/guard/before.xml" && pass || fail "guard: the console wrote to the CIB"
     grep -q 'cli-ban-app-worker-on-bravo' "$cib_file" && fail "guard: the ban reached the CIB" || pass
@@ -986,7 +986,7 @@ EOF
     start_with slow 100 30 --live --interval 1
     unset live_path
     wait_for slow "1 Matrix" || return
-    status_has slow "epoch 0:17:35"
+    status_has slow "epoch 0.17.35"
     goto_cell slow $ROW_DB $NODE_ALPHA
     : >"$tmp/slow/sleepy"
     behind --modify '<rsc_location id="location-app-worker-bravo" score="500"/>'
@@ -1004,7 +1004,7 @@ EOF
     grep -q -F "The CIB changed" "$tmp/screen" && fail "slow: the poll finished before the key" || pass
     rm -f "$tmp/slow/sleepy"
     # The slow query read the changed CIB: followed, the ban carried over.
-    status_has slow "The CIB changed: epoch 0:17:35 -> 0:18:0"
+    status_has slow "The CIB changed: epoch 0.17.35 -> 0.18.0"
     keys slow C-l
     status_has slow "1 uncommitted"
     # q while a query sleeps: the console stops it and quits at once.
