@@ -163,7 +163,7 @@ START_TEST(test_query_reads_cib_file)
     g_autofree char *status = cs_live_status_text(&version);
     g_autofree char *expected = g_strdup_printf("live (CIB_file=%s)  DC node1  epoch 0.5.", cib_path);
     ck_assert_msg(g_str_has_prefix(status, expected), "status text: %s", status);
-    ck_assert(cs_live_available());
+    ck_assert(cs_live_available(NULL));
     cs_live_version_clear(&version);
 }
 END_TEST
@@ -177,7 +177,35 @@ START_TEST(test_query_failure_is_reported)
     ck_assert_ptr_null(document);
     ck_assert(g_error_matches(error, CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED));
     ck_assert_msg(strstr(error->message, "missing.xml") != NULL, "%s", error->message);
-    ck_assert(!cs_live_available());
+    ck_assert_msg(strstr(error->message, "(does CIB_file name a readable CIB?)") != NULL, "%s",
+                  error->message);
+    g_autoptr(GError) why = NULL;
+    ck_assert(!cs_live_available(&why));
+    ck_assert_str_eq(why->message, error->message);
+}
+END_TEST
+
+/* A cluster that does not answer: the message says what to do first. */
+START_TEST(test_query_failure_says_what_to_do)
+{
+    g_unsetenv("CIB_file");
+    g_autofree char *script = g_build_filename(work_dir, "down-cibadmin", NULL);
+    ck_assert(g_file_set_contents(script, "#!/bin/sh\necho 'Could not connect to the CIB: "
+                                  "Transport endpoint is not connected' >&2\nexit 102\n", -1, NULL));
+    ck_assert_int_eq(g_chmod(script, 0700), 0);
+    cs_live_set_program(script);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsDocument) document = cs_live_query(&error);
+    ck_assert_ptr_null(document);
+    const char *hint = cs_live_read_hint(FALSE, geteuid() == 0);
+    g_autofree char *expected = g_strdup_printf("cannot read the CIB (%s): cibadmin --query failed (exit 102): "
+                                                "Could not connect to the CIB: Transport endpoint is not "
+                                                "connected", hint);
+    if (geteuid() == 0)
+        ck_assert_str_eq(error->message, expected);
+    ck_assert_str_eq(cs_live_read_hint(FALSE, TRUE), "is pacemaker running?");
+    ck_assert_str_eq(cs_live_read_hint(FALSE, FALSE), "run as root or a member of haclient");
+    cs_live_set_program(NULL);
 }
 END_TEST
 
@@ -522,6 +550,7 @@ START_TEST(test_watch_collects_the_failure)
     ck_assert_ptr_null(collect_when_finished(watch, &error));
     ck_assert(g_error_matches(error, CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED));
     ck_assert_ptr_nonnull(strstr(error->message, "failed (exit 107): no quorum"));
+    ck_assert_ptr_nonnull(strstr(error->message, "cannot read CIB_file="));
     cs_live_set_program(NULL);
 }
 END_TEST
@@ -534,6 +563,7 @@ static Suite *live_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_query_reads_cib_file);
     tcase_add_test(tc, test_query_failure_is_reported);
+    tcase_add_test(tc, test_query_failure_says_what_to_do);
     tcase_add_test(tc, test_plan_operations);
     tcase_add_test(tc, test_plan_large_section);
     tcase_add_test(tc, test_commit_applies_exactly_the_edits);

@@ -65,6 +65,44 @@ void cs_console_live_clear(CsConsole *console)
     g_clear_pointer(&console->live.watch, cs_live_watch_free);
     g_clear_pointer(&console->live.status, g_free);
     g_clear_pointer(&console->live.poll_error, g_free);
+    g_clear_pointer(&console->live.no_cluster, g_free);
+    g_clear_pointer(&console->live.notice, g_free);
+}
+
+gboolean cs_console_live_stale(const CsConsole *console)
+{
+    return cs_console_is_live(console) && console->live.stale_since != 0;
+}
+
+char *cs_console_live_stale_text(const CsConsole *console)
+{
+    if (!cs_console_live_stale(console))
+        return NULL;
+    g_autoptr(GDateTime) since = g_date_time_new_from_unix_local(console->live.stale_since / G_USEC_PER_SEC);
+    g_autofree char *clock = g_date_time_format(since, "%H:%M:%S");
+    return g_strdup_printf("stale since %s: %s", clock,
+                           console->live.poll_error != NULL ? console->live.poll_error : "no answer");
+}
+
+/* A read failed: the bar says stale (since the first failure) until a
+ * read succeeds.  TRUE when that is news to draw. */
+static gboolean live_went_stale(CsConsole *console, const GError *error)
+{
+    const char *why = error != NULL ? error->message : "no answer";
+    gboolean news = console->live.stale_since == 0 || g_strcmp0(console->live.poll_error, why) != 0;
+    if (console->live.stale_since == 0)
+        console->live.stale_since = g_get_real_time();
+    g_free(console->live.poll_error);
+    console->live.poll_error = g_strdup(why);
+    return news;
+}
+
+static gboolean live_fresh_again(CsConsole *console)
+{
+    gboolean was_stale = console->live.stale_since != 0;
+    console->live.stale_since = 0;
+    g_clear_pointer(&console->live.poll_error, g_free);
+    return was_stale;
 }
 
 /* Something holds the keyboard whose state a refresh would pull from
@@ -93,9 +131,10 @@ static void report_follow(CsConsole *console, const char *was, const GPtrArray *
     g_strdelimit(moved->str, "\n", ';');
     if (moved->len > 0 && moved->str[moved->len - 1] == ';')
         g_string_truncate(moved, moved->len - 1);
+    g_free(console->live.notice);
     if (lost->len == 0) {
-        cs_console_say(console, FALSE, "The CIB changed: epoch %s -> %s%s%s", was, is,
-                       moved->len > 0 ? "; " : "", moved->str);
+        console->live.notice = g_strdup_printf("The CIB changed: epoch %s -> %s%s%s", was, is,
+                                               moved->len > 0 ? "; " : "", moved->str);
         return;
     }
     /* An edit that no longer applies is named in full, in the overlay:
@@ -108,8 +147,8 @@ static void report_follow(CsConsole *console, const char *was, const GPtrArray *
     g_free(console->output);
     console->output = g_string_free(text, FALSE);
     console->output_scroll = 0;
-    cs_console_say(console, TRUE, "The CIB changed (epoch %s -> %s): %u %s dropped, listed above",
-                   was, is, lost->len, lost->len == 1 ? "edit" : "edits");
+    console->live.notice = g_strdup_printf("The CIB changed (epoch %s -> %s): %u %s dropped, listed below",
+                                           was, is, lost->len, lost->len == 1 ? "edit" : "edits");
 }
 
 gboolean cs_console_live_poll(CsConsole *console)
@@ -126,16 +165,14 @@ gboolean cs_console_live_poll(CsConsole *console)
     CsDocument *fresh = cs_live_watch_collect(console->live.watch, &finished, &error);
     if (!finished)
         return FALSE;
-    if (fresh == NULL) {
-        /* Said once, not at every poll; the console keeps the last CIB. */
-        gboolean news = error != NULL && g_strcmp0(console->live.poll_error, error->message) != 0;
-        g_free(console->live.poll_error);
-        console->live.poll_error = error != NULL ? g_strdup(error->message) : NULL;
-        if (news)
-            cs_console_say(console, TRUE, "Cannot read the CIB: %s", error->message);
-        return news;
-    }
-    g_clear_pointer(&console->live.poll_error, g_free);
+    /* A failed read keeps the last CIB on screen, marked stale in the
+     * status bar (not a notice a key would close); an unchanged one
+     * ends the staleness. */
+    if (error != NULL)
+        return live_went_stale(console, error);
+    if (fresh == NULL)
+        return live_fresh_again(console);
+    live_fresh_again(console);
     g_autofree char *was = version_text(console->session->live_base);
     g_autoptr(GPtrArray) lost = cs_session_live_follow(console->session, fresh);
     cs_console_sync(console);
@@ -153,6 +190,12 @@ void cs_console_commit_ask(CsConsole *console)
     }
     if (console->live.pending == 0) {
         cs_console_say(console, FALSE, "Nothing to commit: no edits since the CIB was read.");
+        return;
+    }
+    /* The edits sit on a CIB that may no longer be the cluster's. */
+    if (cs_console_live_stale(console)) {
+        cs_console_say(console, TRUE, "Not committing while the CIB is stale: %s",
+                       console->live.poll_error);
         return;
     }
     GString *text = g_string_new(NULL);

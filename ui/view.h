@@ -69,6 +69,14 @@ typedef struct CsLiveState {
     char *status;            /* "live  DC alpha  epoch 0.42.7", escaped */
     guint pending;           /* object-level operations a commit would run */
     char *poll_error;        /* the last poll's failure, or NULL */
+    gint64 stale_since;      /* wall clock (us) of the first failed read
+                                since the last good one; 0: fresh */
+    char *notice;            /* what the last follow changed ("The CIB
+                                changed: epoch ..."), shown in the banner
+                                row until a key, never over the status
+                                bar; raw, or NULL */
+    char *no_cluster;        /* plain `cibscope` fell back to the demo:
+                                why no cluster answered, or NULL */
 } CsLiveState;
 
 /* The smallest change found to move a resource, cached per state. */
@@ -261,6 +269,9 @@ void cs_statusbar_draw(const CsConsole *console, int y);
 void cs_titlebar_draw(const CsConsole *console, int y);
 /* A one-line banner at y; returns the rows it used (0 or 1). */
 int cs_banner_draw(const CsConsole *console, int y);
+/* The rows the banner takes (0 or 1): why scores are missing, else a
+ * live notice. */
+int cs_banner_rows(const CsConsole *console);
 
 /* live.c: following the cluster and committing to it. */
 gboolean cs_console_is_live(const CsConsole *console);
@@ -278,6 +289,11 @@ void cs_console_commit_ask(CsConsole *console);
 /* The answer to the question: y applies. */
 void cs_console_commit_answer(CsConsole *console, int key);
 void cs_console_live_clear(CsConsole *console);
+/* The last read failed: what the CIB shown is may be out of date. */
+gboolean cs_console_live_stale(const CsConsole *console);
+/* "stale since 07:41:09: cannot read the CIB (is pacemaker running?): ..."
+ * (raw), or NULL when fresh. */
+char *cs_console_live_stale_text(const CsConsole *console);
 
 /* view_history.c */
 /* The series dir holds ("" keeps none); the report waits for the view. */

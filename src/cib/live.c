@@ -2,6 +2,7 @@
  * the cluster's version, commit object-level operations behind an epoch
  * guard.  The planning of those operations is in live_plan.c. */
 #include <errno.h>
+#include <grp.h>
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
@@ -199,13 +200,53 @@ typedef struct LiveQuery {
     char *program;
     guint timeout_ms;
     char *name;           /* the document's path: "CIB_file=..." */
+    const char *hint;     /* what to do when the cluster does not answer */
 } LiveQuery;
+
+/* Pacemaker's daemons take connections from root and the members of the
+ * haclient group only; anyone else gets the same "not connected" as when
+ * nothing runs, so the user is checked here. */
+static gboolean live_user_may_connect(void)
+{
+    if (geteuid() == 0)
+        return TRUE;
+    struct group *haclient = getgrnam("haclient");
+    if (haclient == NULL)
+        return FALSE;
+    if (getegid() == haclient->gr_gid)
+        return TRUE;
+    int count = getgroups(0, NULL);
+    g_autofree gid_t *groups = g_new0(gid_t, MAX(count, 1));
+    count = getgroups(count, groups);
+    for (int i = 0; i < count; i++)
+        if (groups[i] == haclient->gr_gid)
+            return TRUE;
+    return FALSE;
+}
+
+const char *cs_live_read_hint(gboolean cib_file, gboolean may_connect)
+{
+    if (cib_file)
+        return "does CIB_file name a readable CIB?";
+    return may_connect ? "is pacemaker running?" : "run as root or a member of haclient";
+}
 
 static void live_query_init(LiveQuery *query, guint timeout_ms)
 {
     query->program = live_program_path();
     query->timeout_ms = timeout_ms;
     query->name = live_source_name();
+    query->hint = cs_live_read_hint(g_getenv("CIB_file") != NULL, live_user_may_connect());
+}
+
+/* "cannot read the CIB (is pacemaker running?): DETAIL": what to do
+ * first, so that a narrow status bar keeps it. */
+static void live_query_fail(const LiveQuery *query, GError *cause, GError **error)
+{
+    gboolean file = g_str_has_prefix(query->name, "CIB_file=");
+    g_set_error(error, cause->domain, cause->code, "cannot read %s (%s): %s",
+                file ? query->name : "the CIB", query->hint, cause->message);
+    g_error_free(cause);
 }
 
 static void live_query_clear(LiveQuery *query)
@@ -218,8 +259,13 @@ static CsDocument *live_query_run(const LiveQuery *query, GCancellable *cancel, 
 {
     char *argv[] = { query->program, (char *)"--query", NULL };
     LiveRun run = { 0 };
-    if (!live_run_until(argv, query->timeout_ms, cancel, LIVE_QUERY_MAX_BYTES, &run, error)) {
+    GError *run_error = NULL;
+    if (!live_run_until(argv, query->timeout_ms, cancel, LIVE_QUERY_MAX_BYTES, &run, &run_error)) {
         live_run_clear(&run);
+        if (g_error_matches(run_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            g_propagate_error(error, run_error);
+        else
+            live_query_fail(query, run_error, error);
         return NULL;
     }
     /* Cancelled after cibadmin answered: the parse is not wanted either. */
@@ -231,9 +277,10 @@ static CsDocument *live_query_run(const LiveQuery *query, GCancellable *cancel, 
     CsDocument *document = NULL;
     if (run.exit_status != 0) {
         g_autofree char *why = live_first_line(run.err);
-        g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED,
-                    "%s: cibadmin --query failed (exit %d): %s", name,
-                    run.exit_status, why[0] ? why : "no message");
+        live_query_fail(query, g_error_new(CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED,
+                                           "cibadmin --query failed (exit %d): %s",
+                                           run.exit_status, why[0] ? why : "no message"),
+                        error);
     } else {
         g_autoptr(GError) load_error = NULL;
         document = cs_document_load_memory(run.out->str, run.out->len, name, &load_error);
@@ -258,11 +305,11 @@ CsDocument *cs_live_query(GError **error)
     return live_query_within(live_timeout_ms, error);
 }
 
-gboolean cs_live_available(void)
+gboolean cs_live_available(GError **error)
 {
     /* Only a quick question: "cibscope" with no file must not hang for
      * long on a machine that is not a cluster node. */
-    g_autoptr(CsDocument) document = live_query_within(MIN(live_timeout_ms, 3000), NULL);
+    g_autoptr(CsDocument) document = live_query_within(MIN(live_timeout_ms, 3000), error);
     return document != NULL;
 }
 

@@ -54,11 +54,19 @@ typedef struct CsLiveVersion {
 } CsLiveVersion;
 
 /* cibadmin --query.  The document's path reads "cibadmin --query" (or
- * "CIB_file=PATH" when that is set), for messages. */
+ * "CIB_file=PATH" when that is set), for messages.  A failure says what
+ * to do first: "cannot read the CIB (is pacemaker running?): cibadmin
+ * --query failed (exit 102): ..." (see cs_live_read_hint). */
 CsDocument *cs_live_query(GError **error);
 /* Whether a cluster (or CIB_file) answers cibadmin --query now: what
- * `cibscope` with no file uses to choose between live and the demo. */
-gboolean cs_live_available(void);
+ * `cibscope` with no file uses to choose between live and the demo;
+ * error (may be NULL) says why not. */
+gboolean cs_live_available(GError **error);
+/* What to do when a read fails: for CIB_file, check the file; for a user
+ * who is neither root nor in haclient (the daemons refuse them with the
+ * same "not connected" as when nothing runs) "run as root or a member of
+ * haclient"; else "is pacemaker running?". */
+const char *cs_live_read_hint(gboolean cib_file, gboolean may_connect);
 
 void cs_live_version_read(const CsDocument *document, CsLiveVersion *out);
 void cs_live_version_clear(CsLiveVersion *version);

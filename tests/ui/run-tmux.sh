@@ -829,6 +829,12 @@ test_save() {
 
 # ---- live: the CIB through cibadmin on a file (CIB_file) -----------------
 
+# banner_has SESSION TEXT: the banner row (the second line) shows TEXT
+# within 5 seconds.
+banner_has() {
+    if wait_line "$1" 2 "$2"; then pass; else fail "$1: the banner row never said '$2'"; fi
+}
+
 # behind XML: somebody else's change to the constraints, through cibadmin.
 behind() {
     CIB_file=$cib_file cibadmin "$1" --scope constraints --xml-text "$2" >/dev/null 2>&1 \
@@ -854,7 +860,9 @@ test_live() {
     # The cluster changes: within the interval the console follows it,
     # with the new epoch and the new scores (50 -> 500 on bravo).
     behind --modify '<rsc_location id="location-app-worker-bravo" score="500"/>'
-    status_has live "The CIB changed: epoch 0.17.35 -> 0.18.0"
+    # Said in the banner row: the status bar stays in view.
+    banner_has live "The CIB changed: epoch 0.17.35 -> 0.18.0"
+    status_has live "live  DC bravo"
     row_has live app-worker "800"
     keys live C-l
     status_has live "epoch 0.18.0"
@@ -891,7 +899,7 @@ test_live() {
     keys live C-l
     status_has live "1 uncommitted"
     behind --delete '<rsc_colocation id="colocation-web-db--1000"/>'
-    status_has live "1 edit dropped, listed above"
+    banner_has live "1 edit dropped, listed below"
     grep -q -F "rsc_colocation colocation-web-db--1000" "$tmp/screen" && pass || fail "live: the dropped edit is not named"
     keys live Escape
     keys live q
@@ -919,7 +927,7 @@ test_live_narrow() {
     tail -1 "$tmp/screen" | grep -q -F "epoch 0.17.35" && pass || fail "narrow: the epoch gone with an edit pending"
     # Within the 2 s default interval the console follows the cluster.
     behind --delete '<rsc_location id="location-app-worker-bravo"/>'
-    status_has narrow "1 edit dropped, listed above"
+    banner_has narrow "1 edit dropped, listed below"
     grep -q -F "rsc_location location-app-worker-bravo (app-worker on bravo, score 7)" "$tmp/screen" \
         && grep -q -F "was removed from the cluster's CIB meanwhile" "$tmp/screen" && pass \
         || fail "narrow: the dropped edit is not named in full"
@@ -1004,7 +1012,7 @@ EOF
     grep -q -F "The CIB changed" "$tmp/screen" && fail "slow: the poll finished before the key" || pass
     rm -f "$tmp/slow/sleepy"
     # The slow query read the changed CIB: followed, the ban carried over.
-    status_has slow "The CIB changed: epoch 0.17.35 -> 0.18.0"
+    banner_has slow "The CIB changed: epoch 0.17.35 -> 0.18.0"
     keys slow C-l
     status_has slow "1 uncommitted"
     # q while a query sleeps: the console stops it and quits at once.

@@ -1,0 +1,164 @@
+#!/bin/sh
+# run-console.sh: the live console over time, in tmux, on a copy of
+# data/demo-small.xml read through cibadmin with CIB_file (as Pacemaker's
+# tools honour it).  Issue 17:
+#   - stale: a read that fails marks the status bar "stale since HH:MM:SS:
+#     REASON" until a read succeeds, and C refuses meanwhile;
+#   - plain `cibscope` with no cluster shows the demo and says why;
+#   - the "The CIB changed" notice leaves the status bar in view;
+# Exit 77 (skip) when tmux, cibadmin or a terminal type is missing.
+set -u
+
+top_srcdir=${CS_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+top_builddir=${CS_TOP_BUILDDIR:-$top_srcdir}
+bin=${CS_UI_BIN:-$top_builddir/src/cibscope}
+small=$top_srcdir/data/demo-small.xml
+failures=0
+checks=0
+
+skip() { echo "SKIP: $*"; exit 77; }
+command -v tmux >/dev/null 2>&1 || skip "tmux is not installed"
+command -v cibadmin >/dev/null 2>&1 || skip "cibadmin (pacemaker-cli-utils) is not installed"
+[ -x "$bin" ] || { echo "FAIL: $bin is not built"; exit 1; }
+term=
+for candidate in tmux-256color screen-256color screen xterm-256color xterm; do
+    if tput -T "$candidate" cols >/dev/null 2>&1; then term=$candidate; break; fi
+done
+[ -n "$term" ] || skip "no usable terminfo entry"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cibscope-live-console.XXXXXX") || exit 99
+socket=$tmp/tmux.socket
+cleanup() {
+    tmux -S "$socket" kill-server >/dev/null 2>&1
+    rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
+cat >"$tmp/tmux.conf" <<EOC
+set -g default-terminal "$term"
+set -g status off
+set -g escape-time 0
+set -g exit-empty off
+EOC
+tmx() { tmux -S "$socket" -f "$tmp/tmux.conf" "$@"; }
+
+# start SESSION COLUMNS LINES CIB_FILE ARG...: the console with CIB_file
+# set (the tmux server, not this shell, gives the pane its environment).
+start() {
+    session=$1 columns=$2 lines=$3 file=$4
+    shift 4
+    tmx new-session -d -s "$session" -x "$columns" -y "$lines" \
+        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= TZ=UTC CIB_file="$file" "$bin" "$@"
+}
+capture() { tmx capture-pane -p -t "$1" >"$tmp/screen"; }
+keys() { session=$1; shift; tmx send-keys -t "$session" "$@"; }
+pass() { checks=$((checks + 1)); }
+fail() {
+    checks=$((checks + 1))
+    failures=$((failures + 1))
+    echo "FAIL: $*"
+    echo "---- screen ----"; cat "$tmp/screen" 2>/dev/null; echo "----------------"
+}
+# on_line SESSION LINE TEXT [SECONDS]: screen line LINE (1-based; 0: the
+# last) shows TEXT within SECONDS (5).
+on_line() {
+    tries=0 limit=$(( ${4:-5} * 10 ))
+    while [ $tries -lt $limit ]; do
+        capture "$1"
+        if [ "$2" = 0 ]; then line=$(tail -1 "$tmp/screen"); else line=$(sed -n "${2}p" "$tmp/screen"); fi
+        case $line in *"$3"*) pass; return 0 ;; esac
+        sleep 0.1
+        tries=$((tries + 1))
+    done
+    fail "$1: line $2 never said '$3'"
+    return 1
+}
+status_has() { on_line "$1" 0 "$2" "${3:-5}"; }
+screen_has() {
+    tries=0
+    while [ $tries -lt 50 ]; do
+        capture "$1"
+        grep -q -F -- "$2" "$tmp/screen" && { pass; return 0; }
+        sleep 0.1
+        tries=$((tries + 1))
+    done
+    fail "$1: the screen never showed '$2'"
+}
+behind() {  # behind CIB VERB XML: somebody else's constraint change
+    CIB_file=$1 cibadmin "$2" --scope constraints --xml-text "$3" >/dev/null 2>&1 \
+        && pass || fail "cibadmin $2 $3 failed"
+}
+quit() {
+    keys "$1" q
+    sleep 0.3
+    capture "$1" 2>/dev/null
+    if tail -1 "$tmp/screen" | grep -q "Quit with"; then keys "$1" y 2>/dev/null; fi
+    tmx kill-session -t "$1" >/dev/null 2>&1
+}
+
+# ---- stale: the cluster stops answering, then answers again ------------
+test_stale() {
+    cib=$tmp/gone/cib.xml
+    mkdir -p "$tmp/gone"
+    cp "$small" "$cib"
+    start stale 200 50 "$cib" --live --interval 1
+    status_has stale "live  DC bravo" || return
+    keys stale : && keys stale -l "constraint score location-app-worker-bravo 7" && keys stale Enter
+    keys stale C-l
+    status_has stale "1 uncommitted"
+    mv "$cib" "$cib.away"
+    status_has stale "stale since " 5
+    status_has stale "cannot read CIB_file=$cib (does CIB_file name a readable CIB?)"
+    tail -1 "$tmp/screen" | grep -q -E "stale since [0-9]{2}:[0-9]{2}:[0-9]{2}: " && pass \
+        || fail "stale: no HH:MM:SS"
+    since=$(tail -1 "$tmp/screen" | sed -n 's/.*stale since \([0-9:]*\):.*/\1/p')
+    # Still stale after a key and after more failed polls, since the same time.
+    keys stale j
+    sleep 2.2
+    status_has stale "stale since $since:"
+    keys stale C
+    status_has stale "Not committing while the CIB is stale"
+    grep -q 'location-app-worker-bravo.*score="7"' "$cib.away" && fail "stale: committed" || pass
+    keys stale C-l
+    status_has stale "stale since $since:"
+    mv "$cib.away" "$cib"
+    status_has stale "live  DC bravo" 5
+    tail -1 "$tmp/screen" | grep -q "stale" && fail "stale: still stale after a good read" || pass
+    status_has stale "1 uncommitted"
+    quit stale
+}
+
+# ---- plain cibscope, no cluster: the demo, and why ---------------------
+test_no_cluster() {
+    start nocluster 80 24 "$tmp/none/cib.xml"
+    status_has nocluster "No cluster, showing the demo: cannot read CIB_file=" || return
+    keys nocluster j
+    status_has nocluster "demo: no cluster, does CIB_file name a readable CIB?"
+    quit nocluster
+    start nocluster2 200 60 "$tmp/none/cib.xml"
+    keys nocluster2 j
+    status_has nocluster2 "demo: no cluster, does CIB_file name a readable CIB?"
+    quit nocluster2
+}
+
+# ---- the notice of a change leaves the status bar in view ---------------
+test_notice() {
+    cib=$tmp/notice/cib.xml
+    mkdir -p "$tmp/notice"
+    cp "$small" "$cib"
+    start notice 80 24 "$cib" --live --interval 1
+    status_has notice "live  DC bravo" || return
+    # 80 columns, stale: what it says first is that it is stale.
+    mv "$cib" "$cib.away"
+    status_has notice " stale since "
+    mv "$cib.away" "$cib"
+    status_has notice "live  DC bravo"
+    behind "$cib" --modify '<rsc_location id="location-app-worker-bravo" score="500"/>'
+    on_line notice 2 "The CIB changed: epoch 0.17.35 -> 0.18.0"
+    status_has notice "live  DC bravo"
+    status_has notice "epoch 0.18.0"
+    quit notice
+}
+
+for t in ${CS_LIVE_ONLY:-test_stale test_no_cluster test_notice}; do $t; done
+echo "run-console.sh: $checks checks, $failures failed"
+[ $failures -eq 0 ]
