@@ -913,6 +913,10 @@ static gboolean console_key(CsConsole *console, int key)
         cs_console_commit_answer(console, key);
         return TRUE;
     }
+    if (console->ask == CS_ASK_CONFLICT) {
+        cs_console_conflict_answer(console, key);
+        return TRUE;
+    }
     if (console->help_open) {
         console->help_open = cs_help_key(console, key);
         return TRUE;

@@ -121,6 +121,16 @@ static char *version_text(const CsDocument *document)
     return text;
 }
 
+/* "  1. rsc_location ...: changed in the cluster meanwhile (...); yours: ..." */
+static void append_conflicts(GString *text, const GPtrArray *conflicts)
+{
+    for (guint i = 0; i < conflicts->len; i++) {
+        const CsLiveConflict *conflict = g_ptr_array_index(conflicts, i);
+        g_string_append_printf(text, "  %u. %s%s\n", i + 1, conflict->text,
+                               conflict->kept ? " [kept: yours]" : "");
+    }
+}
+
 /* The status line after following the cluster: the new epoch, what
  * moved, and the edits that could not be carried over. */
 static void report_follow(CsConsole *console, const char *was, const GPtrArray *lost)
@@ -132,6 +142,20 @@ static void report_follow(CsConsole *console, const char *was, const GPtrArray *
     if (moved->len > 0 && moved->str[moved->len - 1] == ';')
         g_string_truncate(moved, moved->len - 1);
     g_free(console->live.notice);
+    const GPtrArray *conflicts = cs_session_live_conflicts(console->session);
+    if (lost->len == 0 && conflicts->len > 0) {
+        console->live.notice = g_strdup_printf("The CIB changed (epoch %s -> %s): %u %s with your edits, "
+                                               "listed below", was, is, conflicts->len,
+                                               conflicts->len == 1 ? "conflict" : "conflicts");
+        GString *text = g_string_new("The cluster changed what your edits change:\n");
+        append_conflicts(text, conflicts);
+        g_string_append(text, "\nC asks about each (keep yours, or drop it for the cluster's) "
+                              "before committing.\n");
+        g_free(console->output);
+        console->output = g_string_free(text, FALSE);
+        console->output_scroll = 0;
+        return;
+    }
     if (lost->len == 0) {
         console->live.notice = g_strdup_printf("The CIB changed: epoch %s -> %s%s%s", was, is,
                                                moved->len > 0 ? "; " : "", moved->str);
@@ -181,6 +205,64 @@ gboolean cs_console_live_poll(CsConsole *console)
     return TRUE;
 }
 
+/* The first conflict not yet decided, or -1. */
+static int undecided_conflict(CsConsole *console)
+{
+    const GPtrArray *conflicts = cs_session_live_conflicts(console->session);
+    for (guint i = 0; i < conflicts->len; i++)
+        if (!((const CsLiveConflict *)g_ptr_array_index(conflicts, i))->kept)
+            return (int)i;
+    return -1;
+}
+
+/* Before a commit, each conflict is decided: the list stays up, the
+ * status bar asks about one at a time.  FALSE when none is left. */
+static gboolean ask_next_conflict(CsConsole *console)
+{
+    int next = undecided_conflict(console);
+    if (next < 0)
+        return FALSE;
+    const GPtrArray *conflicts = cs_session_live_conflicts(console->session);
+    GString *text = g_string_new(NULL);
+    g_string_append_printf(text, "%u %s with the cluster's changes: decide each before committing.\n"
+                                 "k keeps yours (the commit overwrites the cluster's value), "
+                                 "d drops yours (u undoes that).\n\n",
+                           conflicts->len, conflicts->len == 1 ? "conflict" : "conflicts");
+    append_conflicts(text, conflicts);
+    g_free(console->output);
+    console->output = g_string_free(text, FALSE);
+    console->output_scroll = 0;
+    console->live.asking = (guint)next;
+    console->ask = CS_ASK_CONFLICT;
+    return TRUE;
+}
+
+char *cs_console_conflict_question(const CsConsole *console)
+{
+    const GPtrArray *conflicts = console->session->live_conflicts;
+    guint index = console->live.asking;
+    const CsLiveConflict *conflict = index < conflicts->len ? g_ptr_array_index(conflicts, index) : NULL;
+    return g_strdup_printf(" Conflict %u of %u, %s %s: k keep yours  d drop yours  else cancel ", index + 1,
+                           conflicts->len, conflict ? conflict->tag : "?", conflict ? conflict->id : "?");
+}
+
+void cs_console_conflict_answer(CsConsole *console, int key)
+{
+    console->ask = CS_ASK_NONE;
+    g_clear_pointer(&console->output, g_free);
+    if (key != 'k' && key != 'K' && key != 'd' && key != 'D') {
+        cs_console_say(console, FALSE, "Not committed: the conflicts are still to decide.");
+        return;
+    }
+    g_autoptr(GError) error = NULL;
+    if (!cs_session_live_resolve(console->session, console->live.asking, key == 'k' || key == 'K', &error)) {
+        cs_console_say(console, TRUE, "Cannot drop it: %s", error->message);
+        return;
+    }
+    cs_console_sync(console);
+    cs_console_commit_ask(console);
+}
+
 void cs_console_commit_ask(CsConsole *console)
 {
     if (!cs_console_is_live(console)) {
@@ -198,6 +280,8 @@ void cs_console_commit_ask(CsConsole *console)
                        console->live.poll_error);
         return;
     }
+    if (ask_next_conflict(console))
+        return;
     GString *text = g_string_new(NULL);
     cs_command_describe_commit(console->session, text);
     g_autofree char *base = version_text(console->session->live_base);

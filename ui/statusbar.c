@@ -91,6 +91,8 @@ static char *question_text(const CsConsole *console)
 {
     guint unsaved = cs_console_unsaved(console);
     const char *edits = unsaved == 1 ? "edit" : "edits";
+    if (console->ask == CS_ASK_CONFLICT)
+        return cs_console_conflict_question(console);
     if (console->ask == CS_ASK_COMMIT)
         return g_strdup_printf(" Commit: run the %u %s listed above? y: apply  else cancel ", unsaved,
                                unsaved == 1 ? "operation" : "operations");

@@ -46,6 +46,7 @@ typedef enum {
     CS_ASK_NONE,
     CS_ASK_QUIT,
     CS_ASK_COMMIT,           /* live: apply the operations listed above? */
+    CS_ASK_CONFLICT,         /* live: keep or drop the edit of a conflict */
 } CsAsk;
 
 /* The History view: a directory's pe-input series and its report. */
@@ -75,6 +76,7 @@ typedef struct CsLiveState {
                                 changed: epoch ..."), shown in the banner
                                 row until a key, never over the status
                                 bar; raw, or NULL */
+    guint asking;            /* CS_ASK_CONFLICT: the conflict's index */
     char *no_cluster;        /* plain `cibscope` fell back to the demo:
                                 why no cluster answered, or NULL */
 } CsLiveState;
@@ -288,6 +290,11 @@ void cs_console_live_sync(CsConsole *console);
 void cs_console_commit_ask(CsConsole *console);
 /* The answer to the question: y applies. */
 void cs_console_commit_answer(CsConsole *console, int key);
+/* The answer about a conflict (k keeps, d drops the edit); the next
+ * conflict is asked about, then the commit. */
+void cs_console_conflict_answer(CsConsole *console, int key);
+/* The question for the status bar about the conflict asked (raw). */
+char *cs_console_conflict_question(const CsConsole *console);
 void cs_console_live_clear(CsConsole *console);
 /* The last read failed: what the CIB shown is may be out of date. */
 gboolean cs_console_live_stale(const CsConsole *console);

@@ -201,6 +201,16 @@ gboolean cs_edit_rule_enable(CsEditLog *log, const char *id, gboolean enable,
 gboolean cs_edit_rule_attribute(CsEditLog *log, const char *id, const char *name,
                                 const char *value, GError **error);
 
+/* One edit, undone and redone like the others, that makes the document
+ * equal to the element tree target (a <cib> root): attributes, and
+ * elements paired by name and id, recursing where the children still
+ * pair up and replacing them where they do not; whitespace between
+ * elements is left as it is.  Live mode uses it to carry each edit of
+ * the history onto a CIB the cluster changed (description is the
+ * edit's own).  CS_EDIT_ERROR_NO_CHANGE when already equal. */
+gboolean cs_edit_become(CsEditLog *log, const char *description, const xmlNode *target,
+                        GError **error);
+
 /* Whether a rule carries the never-matching expression. */
 gboolean cs_edit_rule_disabled(const xmlNode *rule);
 

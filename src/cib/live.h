@@ -159,6 +159,36 @@ GPtrArray *cs_live_plan(const CsDocument *base, const CsDocument *edited);
  * cluster's CIB in the meantime"), empty when all applied. */
 GPtrArray *cs_live_rebase(CsDocument *fresh, const GPtrArray *ops);
 
+/* An edit the cluster's own change collides with (issue 17): the
+ * object it touches was removed outside, changed outside, or its new id
+ * was taken outside by another object. */
+typedef enum {
+    CS_LIVE_CONFLICT_REMOVED,
+    CS_LIVE_CONFLICT_CHANGED,
+    CS_LIVE_CONFLICT_ID_TAKEN,
+} CsLiveConflictKind;
+
+typedef struct CsLiveConflict {
+    CsLiveConflictKind kind;
+    char *tag, *id;       /* the object the edit touches */
+    char *text;           /* by object and value: "rsc_location loc (web on
+                             b, score 75): changed in the cluster meanwhile
+                             (score: 50 -> 75); yours: score: 75 -> 7" */
+    gboolean kept;        /* the operator chose to keep the edit */
+} CsLiveConflict;
+
+void cs_live_conflict_free(CsLiveConflict *conflict);
+/* The conflicts between ops (planned on old_base) and the cluster's
+ * change from old_base to fresh; CsLiveConflict*, empty when none.  An
+ * object the cluster made exactly as the edit would is no conflict. */
+GPtrArray *cs_live_conflicts(const CsDocument *old_base, const CsDocument *fresh,
+                             const GPtrArray *ops);
+/* Drops the edit of a conflict from edited (a copy of the edited
+ * document): its object becomes the cluster's (fresh) again, or goes
+ * when the edit made it.  FALSE when nothing of it is left in edited. */
+gboolean cs_live_conflict_drop(CsDocument *edited, const CsDocument *fresh,
+                               const CsLiveConflict *conflict);
+
 /* Re-reads the CIB; when its admin_epoch or epoch is not base's, refuses
  * (CS_LIVE_ERROR_CHANGED), runs nothing and writes to report what changed
  * meanwhile.  Otherwise runs each op in order, writing one line per op to

@@ -159,6 +159,52 @@ test_notice() {
     quit notice
 }
 
-for t in ${CS_LIVE_ONLY:-test_stale test_no_cluster test_notice}; do $t; done
+# ---- undo after a poll; the conflict list before commit -----------------
+test_undo_and_conflicts() {
+    cib=$tmp/undo/cib.xml
+    mkdir -p "$tmp/undo"
+    cp "$small" "$cib"
+    start undo 200 50 "$cib" --live --interval 1
+    status_has undo "live  DC bravo" || return
+    keys undo : && keys undo -l "constraint score location-app-worker-bravo 7" && keys undo Enter
+    keys undo : && keys undo -l "location add loc-x db charlie 10" && keys undo Enter
+    keys undo C-l
+    status_has undo "2 uncommitted"
+    # Somebody else changes the score the first edit changes, and takes
+    # the id of the second for a colocation.
+    behind "$cib" --modify '<rsc_location id="location-app-worker-bravo" score="75"/>'
+    behind "$cib" --create '<rsc_colocation id="loc-x" rsc="db" with-rsc="web" score="5"/>'
+    on_line undo 2 "2 conflicts with your edits, listed below"
+    screen_has undo "1. rsc_location location-app-worker-bravo (app-worker on bravo, score 75): changed in the cluster meanwhile"
+    screen_has undo "(score: 50 -> 75); yours: score: 75 -> 7"
+    screen_has undo "2. rsc_location loc-x (db on charlie, score 10) added: id taken: the cluster's CIB now has rsc_colocation loc-x"
+    keys undo Escape
+    # The history survived the poll: u undoes the location, r redoes it.
+    keys undo u
+    status_has undo "undo: location loc-x"
+    keys undo C-l
+    status_has undo "1 uncommitted"
+    keys undo C-r
+    status_has undo "redo: location loc-x"
+    # C asks about each conflict first; d drops the location (its id is
+    # the cluster's now), k keeps the score.
+    keys undo C
+    status_has undo "Conflict 1 of 2, rsc_location location-app-worker-bravo: k keep yours  d drop yours"
+    screen_has undo "1. rsc_location location-app-worker-bravo"
+    keys undo k
+    status_has undo "Conflict 2 of 2, rsc_location loc-x"
+    screen_has undo "[kept: yours]"
+    keys undo d
+    screen_has undo "1 cibadmin operation to commit:"
+    grep -q -F "location-app-worker-bravo" "$tmp/screen" && pass || fail "undo: the kept edit is not committed"
+    grep -q -F '<rsc_location id="loc-x"' "$tmp/screen" && fail "undo: the dropped edit is still committed" || pass
+    keys undo y
+    status_has undo "Committed 1 operation"
+    grep -q 'id="location-app-worker-bravo".*score="7"' "$cib" && pass || fail "undo: the kept score is not in the CIB"
+    grep -q '<rsc_location id="loc-x"' "$cib" && fail "undo: the dropped location reached the CIB" || pass
+    quit undo
+}
+
+for t in ${CS_LIVE_ONLY:-test_stale test_no_cluster test_notice test_undo_and_conflicts}; do $t; done
 echo "run-console.sh: $checks checks, $failures failed"
 [ $failures -eq 0 ]
