@@ -25,14 +25,84 @@ gboolean cs_console_is_live(const CsConsole *console)
  * worker cannot wake getch, and a few idle wake-ups cost nothing. */
 #define LIVE_COLLECT_MS 20
 
+/* The session solves at the wall clock (no --time, no `time` edit). */
+static gboolean on_wall_clock(const CsConsole *console)
+{
+    const CsSession *session = console->session;
+    return session->live_wall_clock && !cs_edit_log_clock_edited(session->log);
+}
+
+/* Milliseconds until the next time event (G_MAXINT when none). */
+static int event_wait_ms(const CsConsole *console)
+{
+    if (!console->live.have_event || !on_wall_clock(console))
+        return G_MAXINT;
+    gint64 left = console->live.event.when.seconds * 1000 - g_get_real_time() / 1000;
+    return (int)CLAMP(left, 0, G_MAXINT);
+}
+
 int cs_console_live_wait_ms(const CsConsole *console)
 {
     if (cs_live_watch_running(console->live.watch))
         return LIVE_COLLECT_MS;
     /* Never longer than the terminal's usual wake-up, so signals are
-     * still seen promptly. */
-    guint due = cs_live_watch_due_ms(console->live.watch);
-    return (int)MIN(due, 500u);
+     * still seen promptly; the bar's clock moves each second. */
+    int due = (int)MIN(cs_live_watch_due_ms(console->live.watch), 500u);
+    return MIN(due, event_wait_ms(console));
+}
+
+/* The next time event after the session's clock, found again after
+ * every change of the session (between keys, not while one is handled). */
+static void find_time_event(CsConsole *console)
+{
+    if (console->live.event_generation == console->session->generation && console->live.event_generation != 0)
+        return;
+    console->live.event_generation = console->session->generation;
+    cs_time_event_clear(&console->live.event);
+    console->live.have_event = console->model != NULL
+                               && cs_next_time_event(console->model, cs_session_time(console->session),
+                                                     &console->live.event);
+}
+
+/* At the time event: the clock becomes the wall clock and the console
+ * re-solves, with no key and no poll.  TRUE when it did. */
+static gboolean time_event_due(CsConsole *console)
+{
+    find_time_event(console);
+    if (!on_wall_clock(console) || !console->live.have_event || event_wait_ms(console) > 0)
+        return FALSE;
+    g_autofree char *what = g_strdup(console->live.event.what);
+    CsTime now = cs_time_now();
+    if (!cs_session_live_tick(console->session, now))
+        return FALSE;
+    cs_console_sync(console);
+    g_autoptr(GString) moved = g_string_new(NULL);
+    cs_session_describe_changes(console->session, moved);
+    g_strdelimit(moved->str, "\n", ';');
+    if (moved->len > 0 && moved->str[moved->len - 1] == ';')
+        g_string_truncate(moved, moved->len - 1);
+    g_autofree char *clock = cs_time_format(now);
+    g_free(console->live.notice);
+    console->live.notice = g_strdup_printf("Re-solved at %s: %s%s%s", clock, what,
+                                           moved->len > 0 ? "; " : "; nothing moves", moved->str);
+    return TRUE;
+}
+
+/* The bar's clock follows the wall clock second by second: the answer
+ * shown holds until the next time event. */
+static gboolean clock_moved(CsConsole *console)
+{
+    if (!on_wall_clock(console))
+        return FALSE;
+    gint64 second = g_get_real_time() / G_USEC_PER_SEC;
+    if (second == console->live.clock_shown)
+        return FALSE;
+    console->live.clock_shown = second;
+    CsTime now = { second, cs_session_time(console->session).offset };
+    g_autofree char *clock = cs_time_format(now);
+    g_free(console->clock);
+    console->clock = cs_escape(clock);
+    return TRUE;
 }
 
 void cs_console_live_sync(CsConsole *console)
@@ -58,6 +128,7 @@ void cs_console_live_sync(CsConsole *console)
     console->epoch = cs_escape(epoch);
     g_autoptr(GPtrArray) ops = cs_session_live_plan(console->session);
     console->live.pending = ops->len;
+    console->live.clock_shown = 0;   /* the bar's clock is set again when idle */
 }
 
 void cs_console_live_clear(CsConsole *console)
@@ -67,6 +138,7 @@ void cs_console_live_clear(CsConsole *console)
     g_clear_pointer(&console->live.poll_error, g_free);
     g_clear_pointer(&console->live.no_cluster, g_free);
     g_clear_pointer(&console->live.notice, g_free);
+    cs_time_event_clear(&console->live.event);
 }
 
 gboolean cs_console_live_stale(const CsConsole *console)
@@ -184,18 +256,20 @@ gboolean cs_console_live_poll(CsConsole *console)
     cs_live_watch_start(console->live.watch);
     if (poll_deferred(console))
         return FALSE;
+    gboolean ticked = time_event_due(console);
+    gboolean clock = clock_moved(console);
     g_autoptr(GError) error = NULL;
     gboolean finished = FALSE;
     CsDocument *fresh = cs_live_watch_collect(console->live.watch, &finished, &error);
     if (!finished)
-        return FALSE;
+        return ticked || clock;
     /* A failed read keeps the last CIB on screen, marked stale in the
      * status bar (not a notice a key would close); an unchanged one
      * ends the staleness. */
     if (error != NULL)
-        return live_went_stale(console, error);
+        return live_went_stale(console, error) || ticked || clock;
     if (fresh == NULL)
-        return live_fresh_again(console);
+        return live_fresh_again(console) || ticked || clock;
     live_fresh_again(console);
     g_autofree char *was = version_text(console->session->live_base);
     g_autoptr(GPtrArray) lost = cs_session_live_follow(console->session, fresh);

@@ -12,6 +12,7 @@
 #include "model/model.h"
 #include "engine/engine.h"
 #include "explain/session.h"
+#include "explain/timeline.h"
 #include "draw.h"
 
 typedef enum {
@@ -76,6 +77,13 @@ typedef struct CsLiveState {
                                 changed: epoch ..."), shown in the banner
                                 row until a key, never over the status
                                 bar; raw, or NULL */
+    /* The clock (issue 17): with no --time and no `time` edit, a live
+     * console solves at the wall clock and re-solves by itself at the
+     * next moment time alone can change the answer. */
+    gboolean have_event;
+    CsTimeEvent event;       /* the next one after the session's clock */
+    guint event_generation;  /* the session generation it was found for */
+    gint64 clock_shown;      /* the wall-clock second the bar shows */
     guint asking;            /* CS_ASK_CONFLICT: the conflict's index */
     char *no_cluster;        /* plain `cibscope` fell back to the demo:
                                 why no cluster answered, or NULL */

@@ -1946,3 +1946,28 @@ gboolean cs_edit_become(CsEditLog *log, const char *description, const xmlNode *
     cs_become_element(&build, root, target);
     return cs_build_commit(&build, error);
 }
+
+/* ---- the wall clock of a live session ------------------------------------ */
+
+gboolean cs_edit_log_clock_edited(const CsEditLog *log)
+{
+    for (guint i = 0; i < log->applied; i++)
+        if (((const CsEdit *)g_ptr_array_index(log->edits, i))->clock)
+            return TRUE;
+    return FALSE;
+}
+
+gboolean cs_edit_log_set_now(CsEditLog *log, CsTime now)
+{
+    if (cs_edit_log_clock_edited(log))
+        return FALSE;
+    if (now.seconds == log->now.seconds && now.offset == log->now.offset)
+        return FALSE;
+    log->now = now;
+    /* Every state now has another clock: none may keep its name (a model
+     * kept under an old name would be taken for this state). */
+    log->base_state = cs_edit_next_state();
+    for (guint i = 0; i < log->edits->len; i++)
+        ((CsEdit *)g_ptr_array_index(log->edits, i))->state = cs_edit_next_state();
+    return TRUE;
+}

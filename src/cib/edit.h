@@ -121,6 +121,14 @@ gboolean cs_edit_valid_score(const char *text);
  * *error set and the document unchanged.  Every id created is unique in
  * the document. */
 
+/* The clock moves on by itself (a live session follows the wall clock):
+ * not an edit, nothing to undo.  Does nothing and returns FALSE when a
+ * clock edit is in effect (the operator's clock wins) or now is the
+ * clock already.  Every state gets a new name (cs_edit_log_state). */
+gboolean cs_edit_log_set_now(CsEditLog *log, CsTime now);
+/* A clock edit (cs_edit_set_time) is in effect. */
+gboolean cs_edit_log_clock_edited(const CsEditLog *log);
+
 /* Set the clock. */
 gboolean cs_edit_set_time(CsEditLog *log, CsTime now, GError **error);
 

@@ -678,6 +678,15 @@ GPtrArray *cs_session_live_follow(CsSession *session, CsDocument *fresh)
     return lost;
 }
 
+gboolean cs_session_live_tick(CsSession *session, CsTime now)
+{
+    if (session->live_base == NULL || !session->live_wall_clock
+        || !cs_edit_log_set_now(session->log, now))
+        return FALSE;
+    cs_session_refresh(session);
+    return TRUE;
+}
+
 const GPtrArray *cs_session_live_conflicts(CsSession *session)
 {
     live_merge_conflicts(session, NULL);

@@ -137,6 +137,10 @@ GPtrArray *cs_session_live_plan(const CsSession *session);
  * live_conflicts.  Returns one message per edit that no longer applies
  * (empty when all did). */
 GPtrArray *cs_session_live_follow(CsSession *session, CsDocument *fresh);
+/* A live session on the wall clock (no --time, no `time` edit in
+ * effect): the clock becomes now and the session re-solves.  FALSE when
+ * the clock is not the wall clock's or did not move. */
+gboolean cs_session_live_tick(CsSession *session, CsTime now);
 /* The conflicts whose edit is still pending (others are forgotten). */
 const GPtrArray *cs_session_live_conflicts(CsSession *session);
 /* The operator's choice for conflict index: keep the edit (the commit

@@ -205,6 +205,42 @@ test_undo_and_conflicts() {
     quit undo
 }
 
-for t in ${CS_LIVE_ONLY:-test_stale test_no_cluster test_notice test_undo_and_conflicts}; do $t; done
+# ---- the clock runs: a rule that turns true while the console is open ---
+test_clock() {
+    cib=$tmp/clock/cib.xml
+    mkdir -p "$tmp/clock"
+    start_at=$(date -u -d '+4 seconds' '+%Y-%m-%d %H:%M:%SZ')
+    sed "s|</constraints>|<rsc_location id=\"soon\" rsc=\"report\"><rule id=\"soon-r\" score=\"-INFINITY\" boolean-op=\"and\"><expression id=\"soon-e\" attribute=\"#uname\" operation=\"eq\" value=\"bravo\"/><date_expression id=\"soon-d\" operation=\"gt\" start=\"$start_at\"/></rule></rsc_location></constraints>|" \
+        "$small" >"$cib"
+    # A long poll interval: only the clock can bring the change.
+    start clock 120 30 "$cib" --live --interval 600
+    status_has clock "live  DC bravo" || return
+    capture clock
+    row=$(grep -E "^ *report " "$tmp/screen")
+    case $row in *▶*) pass ;; *) fail "clock: the rule holds before its start: $row" ;; esac
+    # The bar's clock moves with no key pressed.
+    first=$(tail -1 "$tmp/screen" | grep -o -E '[0-9]{2}:[0-9]{2}:[0-9]{2}Z')
+    sleep 1.2
+    capture clock
+    second=$(tail -1 "$tmp/screen" | grep -o -E '[0-9]{2}:[0-9]{2}:[0-9]{2}Z')
+    [ -n "$first" ] && [ "$first" != "$second" ] && pass || fail "clock: the bar's clock stood still ($first, $second)"
+    # One second after start the rule holds: re-solved with no key.
+    on_line clock 2 "Re-solved at " 8
+    on_line clock 2 "soon: date gt start begins to hold; report: stops"
+    capture clock; row=$(grep -E "^ *report " "$tmp/screen"); case $row in *▶*) fail "clock: report still placed: $row" ;; *) pass ;; esac
+    quit clock
+    # A file keeps the clock it was opened with (here --time, before the
+    # rule's start): nothing is re-solved, the clock stands.
+    before=$(date -u -d '-60 seconds' '+%Y-%m-%d %H:%M:%SZ')
+    start offline 120 30 "$tmp/none.xml" "$cib" --time "$before"
+    status_has offline "time $before" || return
+    sleep 1.5
+    capture offline
+    tail -1 "$tmp/screen" | grep -q -F "time $before" && pass || fail "offline: the clock moved"
+    grep -q "Re-solved" "$tmp/screen" && fail "offline: re-solved by itself" || pass
+    quit offline
+}
+
+for t in ${CS_LIVE_ONLY:-test_clock test_stale test_no_cluster test_notice test_undo_and_conflicts}; do $t; done
 echo "run-console.sh: $checks checks, $failures failed"
 [ $failures -eq 0 ]
