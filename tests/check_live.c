@@ -247,6 +247,57 @@ START_TEST(test_plan_operations)
 }
 END_TEST
 
+/* On a cluster (no CIB_file) fail counts go through the attribute
+ * manager as crm_resource does: a clear is one crm_resource --cleanup per
+ * resource and node (the last-failure with it), a set attrd_updater. */
+START_TEST(test_plan_fail_counts_through_attrd)
+{
+    g_autoptr(CsDocument) base = cs_live_query(NULL);
+    g_autoptr(CsDocument) cleared = cs_live_query(NULL);
+    g_autoptr(CsDocument) set = cs_live_query(NULL);
+    ck_assert(base && cleared && set);
+    add_child_xml(base, find_id(base, "status-1"),
+                  "<nvpair id=\"status-1-last-failure-rsc1\" name=\"last-failure-rsc1#monitor_10000\" "
+                  "value=\"1700000000\"/>");
+    add_child_xml(set, find_id(set, "status-1"),
+                  "<nvpair id=\"status-1-last-failure-rsc1\" name=\"last-failure-rsc1#monitor_10000\" "
+                  "value=\"1700000000\"/>");
+    xmlNode *count = find_id(cleared, "status-1-fail-count-rsc1");
+    xmlUnlinkNode(count);
+    xmlFreeNode(count);
+    cs_document_reindex(cleared);
+    xmlSetProp(find_id(set, "status-1-fail-count-rsc1"), BAD_CAST "value", BAD_CAST "3");
+    g_unsetenv("CIB_file");
+    g_autoptr(GPtrArray) clear_ops = cs_live_plan(base, cleared);
+    g_autoptr(GPtrArray) set_ops = cs_live_plan(base, set);
+    g_setenv("CIB_file", cib_path, TRUE);
+    /* fail-count and last-failure removed: one cleanup covers both. */
+    ck_assert_int_eq(clear_ops->len, 2);
+    const CsLiveOp *first = g_ptr_array_index(clear_ops, 0);
+    const CsLiveOp *second = g_ptr_array_index(clear_ops, 1);
+    const CsLiveOp *run = first->covered ? second : first;
+    const CsLiveOp *covered = first->covered ? first : second;
+    ck_assert(covered->covered && !run->covered);
+    g_auto(GStrv) argv = cs_live_op_argv(run);
+    g_autofree char *program = g_path_get_basename(argv[0]);
+    ck_assert_str_eq(program, "crm_resource");
+    g_autofree char *rest = g_strjoinv(" ", argv + 1);
+    ck_assert_str_eq(rest, "--cleanup --resource rsc1 --node node1");
+    ck_assert_ptr_null(cs_live_op_argv(covered));
+    g_autofree char *covered_line = cs_live_op_command_line(covered);
+    ck_assert_str_eq(covered_line, "(done by the crm_resource --cleanup above)");
+    ck_assert_str_eq(run->summary, "node node1: fail-count-rsc1#monitor_10000 cleared");
+    /* A count set: attrd_updater, by argv (the '#' reaches it as is). */
+    ck_assert_int_eq(set_ops->len, 1);
+    g_auto(GStrv) set_argv = cs_live_op_argv(g_ptr_array_index(set_ops, 0));
+    g_autofree char *set_rest = g_strjoinv(" ", set_argv + 1);
+    ck_assert_str_eq(set_rest, "--name fail-count-rsc1#monitor_10000 --node node1 --update 3");
+    g_autofree char *line = cs_live_op_command_line(g_ptr_array_index(set_ops, 0));
+    ck_assert_msg(strstr(line, "attrd_updater --name 'fail-count-rsc1#monitor_10000' --node node1 --update 3")
+                  != NULL, "%s", line);
+}
+END_TEST
+
 /* Many objects in one section (matched by an index, not searched one by
  * one): only the one changed is planned, and attributes merely written in
  * another order are no change. */
@@ -566,6 +617,7 @@ static Suite *live_suite(void)
     tcase_add_test(tc, test_query_failure_says_what_to_do);
     tcase_add_test(tc, test_plan_operations);
     tcase_add_test(tc, test_plan_large_section);
+    tcase_add_test(tc, test_plan_fail_counts_through_attrd);
     tcase_add_test(tc, test_commit_applies_exactly_the_edits);
     tcase_add_test(tc, test_epoch_guard_refuses_and_writes_nothing);
     tcase_add_test(tc, test_status_update_does_not_block);

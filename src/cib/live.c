@@ -586,6 +586,10 @@ char **cs_live_op_argv(const CsLiveOp *op)
         [CS_LIVE_OP_CREATE] = "--create", [CS_LIVE_OP_MODIFY] = "--modify",
         [CS_LIVE_OP_REPLACE] = "--replace", [CS_LIVE_OP_DELETE] = "--delete",
     };
+    if (op->covered)
+        return NULL;
+    if (op->argv != NULL)
+        return g_strdupv(op->argv);
     gboolean nested = op->kind == CS_LIVE_OP_CREATE && op->path != NULL && op->path[0] != NULL;
     char **argv = g_new0(char *, 7);
     argv[0] = live_program_path();
@@ -600,6 +604,8 @@ char **cs_live_op_argv(const CsLiveOp *op)
 char *cs_live_op_command_line(const CsLiveOp *op)
 {
     g_auto(GStrv) argv = cs_live_op_argv(op);
+    if (argv == NULL)
+        return g_strdup("(done by the crm_resource --cleanup above)");
     GString *line = g_string_new(NULL);
     for (char **arg = argv; *arg != NULL; arg++) {
         g_autofree char *quoted = g_shell_quote(*arg);
@@ -655,6 +661,10 @@ static gboolean live_apply(const CsLiveOp *op, GString *report, GError **error)
 {
     g_auto(GStrv) argv = cs_live_op_argv(op);
     g_autofree char *line = cs_live_op_command_line(op);
+    if (argv == NULL) {
+        g_string_append_printf(report, "ok      %s: %s\n", op->summary, line);
+        return TRUE;
+    }
     LiveRun run = { 0 };
     g_autoptr(GError) run_error = NULL;
     gboolean ok = live_run(argv, LIVE_MESSAGE_MAX_BYTES, &run, &run_error)
@@ -669,8 +679,9 @@ static gboolean live_apply(const CsLiveOp *op, GString *report, GError **error)
         g_autofree char *why = live_first_line(run.err);
         g_string_append_printf(report, "FAILED  %s\n        exit %d: %s\n", line,
                                run.exit_status, why);
-        g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED, "%s: cibadmin exit %d: %s",
-                    op->summary, run.exit_status, why);
+        g_autofree char *program = g_path_get_basename(argv[0]);
+        g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED, "%s: %s exit %d: %s",
+                    op->summary, program, run.exit_status, why);
     }
     live_run_clear(&run);
     return ok;

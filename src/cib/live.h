@@ -138,10 +138,19 @@ typedef struct CsLiveOp {
     xmlNode *element;     /* create/modify/replace: the object as edited
                              (owned copy, in its own document) */
     char *summary;        /* "rsc_location cli-ban-web-on-alpha added" */
+    /* Fail counts belong to the attribute manager: a change written to
+     * the CIB alone is undone at its next write.  Such an op runs this
+     * instead of cibadmin (crm_resource --cleanup, attrd_updater), as
+     * crm_resource does; NULL for a cibadmin op (g_strfreev). */
+    char **argv;
+    gboolean covered;     /* done by an earlier op's command (one cleanup
+                             clears every fail count of a resource on a
+                             node): nothing of its own runs */
 } CsLiveOp;
 
 void cs_live_op_free(CsLiveOp *op);
-/* The argv that applies op (NULL-terminated, g_strfreev). */
+/* The argv that applies op (NULL-terminated, g_strfreev); NULL for a
+ * covered op. */
 char **cs_live_op_argv(const CsLiveOp *op);
 /* The same, shell-quoted for display only: nothing ever runs it. */
 char *cs_live_op_command_line(const CsLiveOp *op);

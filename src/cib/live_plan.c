@@ -141,6 +141,7 @@ void cs_live_op_free(CsLiveOp *op)
     if (op->element != NULL)
         xmlFreeDoc(op->element->doc);
     g_free(op->summary);
+    g_strfreev(op->argv);
     g_free(op);
 }
 
@@ -431,6 +432,88 @@ static void plan_section(GPtrArray *ops, const CsDocument *base, const CsDocumen
     plan_children(&scope, before, after, NULL);
 }
 
+/* ---- fail counts through the attribute manager ------------------------- */
+
+static xmlNode *rebase_find(xmlNode *under, const char *tag, const char *id);
+
+static xmlNode *rebase_find_in(const xmlNode *under, const char *tag, const char *id)
+{
+    return rebase_find((xmlNode *)under, tag, id);
+}
+
+/* The nvpair name an op touches (from the element, else from where it
+ * was in before). */
+static char *attrd_name(const CsLiveOp *op, const xmlNode *state_before)
+{
+    if (op->element != NULL)
+        return plan_prop(op->element, "name");
+    xmlNode *was = op->id ? rebase_find_in(state_before, op->tag, op->id) : NULL;
+    return was != NULL ? plan_prop(was, "name") : NULL;
+}
+
+/* "fail-count-web#monitor_10000" -> "web"; NULL for other names. */
+static char *attrd_resource(const char *name)
+{
+    const char *prefixes[] = { "fail-count-", "last-failure-" };
+    for (gsize i = 0; i < G_N_ELEMENTS(prefixes); i++) {
+        if (!g_str_has_prefix(name, prefixes[i]))
+            continue;
+        const char *rsc = name + strlen(prefixes[i]);
+        const char *hash = strchr(rsc, '#');
+        return hash != NULL ? g_strndup(rsc, (gsize)(hash - rsc)) : g_strdup(rsc);
+    }
+    return NULL;
+}
+
+static char *attrd_program(const char *name)
+{
+    char *found = g_find_program_in_path(name);
+    return found != NULL ? found : g_strdup_printf("/usr/sbin/%s", name);
+}
+
+/* Pacemaker keeps fail counts in the attribute manager (Pacemaker
+ * Explained, "Failure Response": the fail count is a node attribute the
+ * cluster maintains): a value deleted from the CIB alone comes back at
+ * its next write.  So, as crm_resource does, a fail count cleared goes
+ * through crm_resource --cleanup (once per resource and node: it clears
+ * them all, and the last-failure with them), one set through
+ * attrd_updater --update.  A CIB_file has no attribute manager: there
+ * the CIB is all, and cibadmin writes it. */
+static void attrd_convert(GPtrArray *ops, guint first, const xmlNode *state_before, const char *node)
+{
+    if (g_getenv("CIB_file") != NULL)
+        return;
+    g_autoptr(GHashTable) cleaned = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    for (guint i = first; i < ops->len; i++) {
+        CsLiveOp *op = g_ptr_array_index(ops, i);
+        if (g_strcmp0(op->tag, "nvpair") != 0)
+            continue;
+        g_autofree char *name = attrd_name(op, state_before);
+        g_autofree char *rsc = name != NULL ? attrd_resource(name) : NULL;
+        if (rsc == NULL)
+            continue;
+        g_free(op->summary);
+        if (op->kind == CS_LIVE_OP_DELETE) {
+            op->covered = g_hash_table_contains(cleaned, rsc);
+            if (!op->covered) {
+                char *argv[] = { attrd_program("crm_resource"), (char *)"--cleanup", (char *)"--resource",
+                                 rsc, (char *)"--node", (char *)node, NULL };
+                op->argv = g_strdupv(argv);
+                g_free(argv[0]);
+                g_hash_table_add(cleaned, g_strdup(rsc));
+            }
+            op->summary = g_strdup_printf("node %s: %s cleared", node, name);
+            continue;
+        }
+        g_autofree char *value = plan_prop(op->element, "value");
+        char *argv[] = { attrd_program("attrd_updater"), (char *)"--name", name, (char *)"--node",
+                         (char *)node, (char *)"--update", value ? value : (char *)"", NULL };
+        op->argv = g_strdupv(argv);
+        g_free(argv[0]);
+        op->summary = g_strdup_printf("node %s: %s=%s", node, name, value ? value : "");
+    }
+}
+
 /* Status: only the transient attributes of nodes present on both sides;
  * the resource history belongs to the cluster. */
 static void plan_status(GPtrArray *ops, const CsDocument *base, const CsDocument *edited)
@@ -445,8 +528,13 @@ static void plan_status(GPtrArray *ops, const CsDocument *base, const CsDocument
         if (state->type != XML_ELEMENT_NODE || !plan_has_id(state))
             continue;
         xmlNode *old = plan_find_object(before_index, state);
-        if (old != NULL)
-            plan_children(&scope, old, state, "transient_attributes");
+        if (old == NULL)
+            continue;
+        guint first = ops->len;
+        plan_children(&scope, old, state, "transient_attributes");
+        g_autofree char *uname = plan_prop(state, "uname");
+        g_autofree char *id = plan_prop(state, "id");
+        attrd_convert(ops, first, old, uname != NULL ? uname : id);
     }
 }
 
