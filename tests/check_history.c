@@ -116,7 +116,7 @@ START_TEST(test_stickiness_keeps_resource)
     Shape after = { .constraints = prefer,
                     .rsc1_meta = "<nvpair id=\"rsc1-stick\" name=\"resource-stickiness\" value=\"100\"/>" };
     g_autofree char *text = why_text(&before, &after, 0);
-    assert_has(text, "nvpair rsc1-stick (resource-stickiness=100) added");
+    assert_has(text, "Changes:\n  rsc1: resource-stickiness=100 (new)\n");
     assert_has(text, "  rsc1: moves node2 -> node1\n");
     assert_has(text, "      + stickiness");
     assert_has(text, "Transition:\n  nothing to do\n");
@@ -127,13 +127,13 @@ START_TEST(test_node_left)
 {
     Shape before = { 0 }, after = { .node1_offline = TRUE };
     g_autofree char *text = why_text(&before, &after, 0);
-    assert_has(text, "  node node1 left (offline)\n");
+    assert_has(text, "  node1: left (offline)\n");
     assert_has(text, "  rsc1: moves node1 -> node2\n");
     /* The move is tied to the node's state, whatever the scores say. */
     assert_has(text, "      node node1 can run no resources: offline\n");
     Shape back = { 0 };
     g_autofree char *again = why_text(&after, &back, 0);
-    assert_has(again, "  node node1 came back (online)\n");
+    assert_has(again, "  node1: came back (online)\n");
 }
 END_TEST
 
@@ -273,12 +273,56 @@ START_TEST(test_clone_instance_stops_on_standby)
         "<instance_attributes id=\"n2\"><nvpair id=\"n2-standby\" name=\"standby\" value=\"on\"/>"
         "</instance_attributes>", "B.xml");
     g_autofree char *text = why_documents(a, b);
-    assert_has(text, "  node node2 standby on\n");
+    assert_has(text, "  node2: standby on\n");
     /* Said once, as the node's state, not again as a raw attribute. */
-    ck_assert_ptr_null(strstr(text, "attribute standby"));
+    ck_assert_ptr_null(strstr(text, "standby=on"));
+    ck_assert_ptr_null(strstr(text, "instance_attributes n2"));
     assert_has(text, "  st-clone: stops on node2\n");
     assert_has(text, "      node node2 can run no resources: in standby\n");
     ck_assert_ptr_null(strstr(text, "promoted on"));
+}
+END_TEST
+
+/* Issue 17: change lines name the setting and its values (a default
+ * section created whole, a resource's meta attributes added, a value
+ * changed), and a node that joins is listed once. */
+START_TEST(test_changes_name_settings)
+{
+    Shape before = { .rsc1_meta = "<nvpair id=\"rsc1-tr\" name=\"target-role\" value=\"Started\"/>" };
+    Shape after = { .rsc1_meta = "<nvpair id=\"rsc1-tr\" name=\"target-role\" value=\"Stopped\"/>" };
+    g_autoptr(CsDocument) a = build_cib(&before, "A.xml");
+    g_autoptr(CsDocument) b = build_cib(&after, "B.xml");
+    xmlNode *configuration = xmlDocGetRootElement(b->xml)->children;
+    xmlNode *defaults = xmlNewChild(configuration, NULL, BAD_CAST "rsc_defaults", NULL);
+    xmlNode *set = xmlNewChild(defaults, NULL, BAD_CAST "meta_attributes", NULL);
+    xmlSetProp(set, BAD_CAST "id", BAD_CAST "rsc-options");
+    xmlNode *pair = xmlNewChild(set, NULL, BAD_CAST "nvpair", NULL);
+    xmlSetProp(pair, BAD_CAST "id", BAD_CAST "rsc-options-stickiness");
+    xmlSetProp(pair, BAD_CAST "name", BAD_CAST "resource-stickiness");
+    xmlSetProp(pair, BAD_CAST "value", BAD_CAST "100");
+    xmlNode *rsc2 = cs_document_lookup_id(b, "rsc2");
+    ck_assert_ptr_nonnull(rsc2);
+    xmlNode *meta = xmlNewChild(rsc2, NULL, BAD_CAST "meta_attributes", NULL);
+    xmlSetProp(meta, BAD_CAST "id", BAD_CAST "rsc2-meta");
+    pair = xmlNewChild(meta, NULL, BAD_CAST "nvpair", NULL);
+    xmlSetProp(pair, BAD_CAST "id", BAD_CAST "rsc2-meta-priority");
+    xmlSetProp(pair, BAD_CAST "name", BAD_CAST "priority");
+    xmlSetProp(pair, BAD_CAST "value", BAD_CAST "5");
+    xmlNode *nodes = cs_document_section(b, "nodes");
+    xmlNode *node3 = xmlNewChild(nodes, NULL, BAD_CAST "node", NULL);
+    xmlSetProp(node3, BAD_CAST "id", BAD_CAST "3");
+    xmlSetProp(node3, BAD_CAST "uname", BAD_CAST "node3");
+    cs_document_reindex(b);
+    g_autofree char *text = why_documents(a, b);
+    assert_has(text, "  rsc_defaults: resource-stickiness=100 (new)\n");
+    assert_has(text, "  rsc2: priority=5 (new)\n");
+    assert_has(text, "  rsc1: target-role Started -> Stopped\n");
+    assert_has(text, "  node3: joined the configuration (offline)\n");
+    ck_assert_ptr_null(strstr(text, "(no id)"));
+    ck_assert_ptr_null(strstr(text, "meta_attributes rsc2-meta added"));
+    /* Once: not again as the <node> element added. */
+    const char *first = strstr(text, "node3");
+    ck_assert_ptr_null(strstr(first + 1, "node3"));
 }
 END_TEST
 
@@ -335,7 +379,7 @@ START_TEST(test_history_series_in_numeric_order)
     /* Steps of one directory name the inputs by file name alone. */
     assert_has(step2, "From pe-input-9.bz2 (epoch 0.7.0, ");
     assert_has(step2, "  to pe-input-10.bz2 (epoch 0.7.0, ");
-    assert_has(step3, "node node1 left (offline)");
+    assert_has(step3, "node1: left (offline)");
     remove_tree(dir);
 }
 END_TEST
@@ -366,6 +410,7 @@ static Suite *history_suite(void)
     tcase_add_test(tc, test_unmodelled_feature_is_reported);
     tcase_add_test(tc, test_promotion_moves);
     tcase_add_test(tc, test_clone_instance_stops_on_standby);
+    tcase_add_test(tc, test_changes_name_settings);
     suite_add_tcase(suite, tc);
     TCase *series = tcase_create("history");
     tcase_add_test(series, test_history_series_in_numeric_order);

@@ -1124,6 +1124,7 @@ int cs_console_run_live(guint interval_ms, const char *time_text)
         console.live.interval_ms = interval_ms > 0 ? interval_ms : CS_LIVE_DEFAULT_INTERVAL_MS;
         console.live.watch = cs_live_watch_new(console.live.interval_ms, session->live_base);
         console_adopt(&console, session, session->document->path, session->document->path);
+        cs_console_live_history(&console);
         status = console_interact(&console);
     }
     console_clear(&console);

@@ -141,6 +141,23 @@ void cs_console_live_clear(CsConsole *console)
     cs_time_event_clear(&console->live.event);
 }
 
+/* Where the scheduler of a cluster node saves its inputs (Pacemaker
+ * Explained, "Cluster Options": pe-input-series-max counts the files it
+ * keeps there). */
+#define CS_LIVE_PE_DIR "/var/lib/pacemaker/pengine"
+
+void cs_console_live_history(CsConsole *console)
+{
+    const char *file = g_getenv("CIB_file");
+    if (file != NULL) {
+        g_autofree char *dir = cs_history_dir_of(file);
+        if (dir != NULL)
+            cs_history_set_dir(console, dir);
+        return;
+    }
+    cs_history_set_dir(console, CS_LIVE_PE_DIR);
+}
+
 gboolean cs_console_live_stale(const CsConsole *console)
 {
     return cs_console_is_live(console) && console->live.stale_since != 0;

@@ -304,6 +304,9 @@ void cs_console_conflict_answer(CsConsole *console, int key);
 /* The question for the status bar about the conflict asked (raw). */
 char *cs_console_conflict_question(const CsConsole *console);
 void cs_console_live_clear(CsConsole *console);
+/* The History view of a live console: the cluster's own scheduler
+ * inputs (CS_LIVE_PE_DIR), or the series a CIB_file belongs to. */
+void cs_console_live_history(CsConsole *console);
 /* The last read failed: what the CIB shown is may be out of date. */
 gboolean cs_console_live_stale(const CsConsole *console);
 /* "stale since 07:41:09: cannot read the CIB (is pacemaker running?): ..."

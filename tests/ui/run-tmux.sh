@@ -1054,7 +1054,7 @@ test_history() {
         || fail "history: step 2 does not say why"
     keys history n n
     wait_for history "== pe-input-11.bz2 ==  step 3 of 3  (open)"
-    grep -q -F "node node2 standby on" "$tmp/screen" && pass || fail "history: step 3 lacks the standby"
+    grep -q -F "node2: standby on" "$tmp/screen" && pass || fail "history: step 3 lacks the standby"
     keys history p
     wait_for history "== pe-input-10.bz2 ==  step 2 of 3  Enter opens it"
     keys history Enter
