@@ -169,8 +169,16 @@ char *cs_console_live_stale_text(const CsConsole *console)
         return NULL;
     g_autoptr(GDateTime) since = g_date_time_new_from_unix_local(console->live.stale_since / G_USEC_PER_SEC);
     g_autofree char *clock = g_date_time_format(since, "%H:%M:%S");
-    return g_strdup_printf("stale since %s: %s", clock,
-                           console->live.poll_error != NULL ? console->live.poll_error : "no answer");
+    const char *why = console->live.poll_error != NULL ? console->live.poll_error : "no answer";
+    /* "cannot read the CIB (is pacemaker running?): DETAIL" reads
+     * "is pacemaker running? DETAIL" here: what to do is what an
+     * 80-column bar must keep. */
+    const char *open = g_str_has_prefix(why, "cannot read ") ? strchr(why, '(') : NULL;
+    const char *close = open != NULL ? strstr(open, "): ") : NULL;
+    if (close == NULL)
+        return g_strdup_printf("stale since %s: %s", clock, why);
+    g_autofree char *hint = g_strndup(open + 1, (gsize)(close - open - 1));
+    return g_strdup_printf("stale since %s: %s %s", clock, hint, close + 3);
 }
 
 /* A read failed: the bar says stale (since the first failure) until a
@@ -179,8 +187,11 @@ static gboolean live_went_stale(CsConsole *console, const GError *error)
 {
     const char *why = error != NULL ? error->message : "no answer";
     gboolean news = console->live.stale_since == 0 || g_strcmp0(console->live.poll_error, why) != 0;
-    if (console->live.stale_since == 0)
+    if (console->live.stale_since == 0) {
         console->live.stale_since = g_get_real_time();
+        /* The bar says it at once, over the last notice. */
+        g_clear_pointer(&console->message, g_free);
+    }
     g_free(console->live.poll_error);
     console->live.poll_error = g_strdup(why);
     return news;

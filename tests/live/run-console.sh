@@ -107,7 +107,7 @@ test_stale() {
     status_has stale "1 uncommitted"
     mv "$cib" "$cib.away"
     status_has stale "stale since " 5
-    status_has stale "cannot read CIB_file=$cib (does CIB_file name a readable CIB?)"
+    status_has stale "does CIB_file name a readable CIB? cibadmin --query failed (exit "
     tail -1 "$tmp/screen" | grep -q -E "stale since [0-9]{2}:[0-9]{2}:[0-9]{2}: " && pass \
         || fail "stale: no HH:MM:SS"
     since=$(tail -1 "$tmp/screen" | sed -n 's/.*stale since \([0-9:]*\):.*/\1/p')
