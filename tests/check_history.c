@@ -398,6 +398,59 @@ START_TEST(test_history_bad_dir)
 }
 END_TEST
 
+/* Temporary directories a report was unpacked into. */
+static guint count_unpacked(void)
+{
+    g_autoptr(GDir) tmp = g_dir_open(g_get_tmp_dir(), 0, NULL);
+    const char *name;
+    guint count = 0;
+    while (tmp != NULL && (name = g_dir_read_name(tmp)) != NULL)
+        count += g_str_has_prefix(name, "cibscope-report-");
+    return count;
+}
+
+/* A crm_report tarball: each node's pe-inputs, ordered by execution-date
+ * across nodes, one found under two nodes listed once. */
+START_TEST(test_report_tarball)
+{
+    g_autofree char *work = g_dir_make_tmp("check_history-report-XXXXXX", NULL);
+    ck_assert_ptr_nonnull(work);
+    g_autofree char *node1 = g_build_filename(work, "report", "node1", "pengine", NULL);
+    g_autofree char *node2 = g_build_filename(work, "report", "node2", "pengine", NULL);
+    ck_assert_int_eq(g_mkdir_with_parents(node1, 0700), 0);
+    ck_assert_int_eq(g_mkdir_with_parents(node2, 0700), 0);
+    Shape early = { .execution_date = "1700000000" };
+    Shape late = { .constraints = ban, .execution_date = "1700000600" };
+    g_autoptr(CsDocument) first = build_cib(&early, "a.xml");
+    g_autoptr(CsDocument) second = build_cib(&late, "b.xml");
+    /* node2 was DC first (its input 7), then node1 (its input 1); node2
+     * kept a copy of node1's input too. */
+    save_bz2(first, node2, "pe-input-7.bz2");
+    save_bz2(second, node1, "pe-input-1.bz2");
+    save_bz2(second, node2, "pe-input-8.bz2");
+    g_autofree char *tarball = g_build_filename(work, "report.tar.bz2", NULL);
+    char *argv[] = { (char *)"tar", (char *)"-cjf", tarball, (char *)"-C", work, (char *)"report", NULL };
+    int status = -1;
+    ck_assert(g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, NULL));
+    ck_assert(g_spawn_check_wait_status(status, NULL));
+    ck_assert(cs_history_is_tarball(tarball));
+    ck_assert(!cs_history_is_tarball(work));
+    guint unpacked_before = count_unpacked();
+    g_autoptr(GString) out = g_string_new(NULL);
+    g_autoptr(GError) error = NULL;
+    ck_assert_int_eq(cs_history_report(tarball, NULL, out, &error), 0);
+    /* Nothing of the unpacked report is left behind. */
+    ck_assert_uint_eq(count_unpacked(), unpacked_before);
+    const char *one = strstr(out->str, "== report/node2/pengine/pe-input-7.bz2 ==");
+    const char *two = strstr(out->str, "== report/node1/pengine/pe-input-1.bz2 ==");
+    ck_assert_msg(one != NULL && two != NULL && one < two, "%s", out->str);
+    ck_assert_msg(strstr(out->str, "pe-input-8.bz2") == NULL, "listed twice:\n%s", out->str);
+    assert_has(two, "rsc_location cli-ban-rsc1-on-node1 (rsc1 on node1, score -INFINITY) added");
+    char *clean[] = { (char *)"rm", (char *)"-rf", work, NULL };
+    ck_assert(g_spawn_sync(NULL, clean, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, NULL));
+}
+END_TEST
+
 static Suite *history_suite(void)
 {
     Suite *suite = suite_create("history");
@@ -415,6 +468,7 @@ static Suite *history_suite(void)
     TCase *series = tcase_create("history");
     tcase_add_test(series, test_history_series_in_numeric_order);
     tcase_add_test(series, test_history_bad_dir);
+    tcase_add_test(series, test_report_tarball);
     suite_add_tcase(suite, series);
     return suite;
 }

@@ -53,6 +53,11 @@ static gboolean history_parse_name(const char *name, char **series, guint64 *num
     return FALSE;
 }
 
+gboolean cs_history_name(const char *name, char **series, guint64 *number)
+{
+    return history_parse_name(name, series, number);
+}
+
 static int history_compare(gconstpointer a, gconstpointer b)
 {
     const CsHistoryFile *one = *(const CsHistoryFile *const *)a;
@@ -967,11 +972,23 @@ static int history_first_step(const CsDocument *document, const CsTime *now, GSt
     return status;
 }
 
+static int history_report_files(const GPtrArray *files, const CsTime *now, GString *out);
+
 int cs_history_report(const char *dir, const CsTime *now, GString *out, GError **error)
 {
-    g_autoptr(GPtrArray) files = cs_history_list(dir, error);
+    g_autofree char *unpacked = NULL;
+    g_autoptr(GPtrArray) files = cs_history_is_tarball(dir) ? cs_history_tarball_list(dir, &unpacked, error)
+                                                             : cs_history_list(dir, error);
     if (files == NULL)
         return -1;
+    int worst = history_report_files(files, now, out);
+    if (unpacked != NULL)
+        cs_history_tarball_remove(unpacked);
+    return worst;
+}
+
+static int history_report_files(const GPtrArray *files, const CsTime *now, GString *out)
+{
     int worst = WHY_OK;
     CsDocument *previous = NULL;
     for (guint i = 0; i < files->len; i++) {

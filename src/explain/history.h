@@ -6,7 +6,8 @@
  *   cibscope history DIR         the same for each step of a series of
  *                                pe-input-N.bz2 (and pe-warn-N, pe-error-N)
  *                                in numeric order, with each step's
- *                                transition
+ *                                transition; DIR may be a crm_report
+ *                                tarball (.tar.bz2, .tar.gz)
  *
  * Each CIB is solved at its own "now": --time when given, else the
  * execution-date the scheduler stamped on it (as crm_simulate does), else
@@ -32,6 +33,22 @@ void cs_history_file_free(CsHistoryFile *file);
 /* The scheduler inputs in dir, by number (then series).  NULL and *error
  * (a CS_DOCUMENT_ERROR_READ) when dir cannot be read or holds none. */
 GPtrArray *cs_history_list(const char *dir, GError **error);
+
+/* "pe-input-12.bz2" -> series "pe-input" (newly allocated), 12; FALSE
+ * for any other name. */
+gboolean cs_history_name(const char *name, char **series, guint64 *number);
+
+/* crm_report tarballs (report_tarball.c): a regular file ending .tar.bz2,
+ * .tar.gz, .tbz2 or .tgz. */
+gboolean cs_history_is_tarball(const char *path);
+/* Unpacks tarball into a new temporary *dir and lists every node's
+ * scheduler inputs in it, by execution-date, each input found under
+ * several nodes once; names are paths in the report
+ * ("node1/pengine/pe-input-3.bz2").  NULL with *error (and nothing left
+ * behind) when it cannot be unpacked or holds none. */
+GPtrArray *cs_history_tarball_list(const char *tarball, char **dir, GError **error);
+/* Removes such a directory and everything in it. */
+void cs_history_tarball_remove(const char *dir);
 
 /* Appends to out the report for the step before -> after: what changed in
  * the documents, where each resource goes in each, and for each resource
