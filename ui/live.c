@@ -344,8 +344,11 @@ char *cs_console_conflict_question(const CsConsole *console)
     const GPtrArray *conflicts = console->session->live_conflicts;
     guint index = console->live.asking;
     const CsLiveConflict *conflict = index < conflicts->len ? g_ptr_array_index(conflicts, index) : NULL;
-    return g_strdup_printf(" Conflict %u of %u, %s %s: k keep yours  d drop yours  else cancel ", index + 1,
-                           conflicts->len, conflict ? conflict->tag : "?", conflict ? conflict->id : "?");
+    /* A taken id cannot be kept: the commit would fail on it. */
+    gboolean keepable = conflict == NULL || conflict->kind != CS_LIVE_CONFLICT_ID_TAKEN;
+    return g_strdup_printf(" Conflict %u of %u, %s %s: %sd drop yours  else cancel ", index + 1,
+                           conflicts->len, conflict ? conflict->tag : "?", conflict ? conflict->id : "?",
+                           keepable ? "k keep yours  " : "its id is taken: ");
 }
 
 void cs_console_conflict_answer(CsConsole *console, int key)
@@ -356,8 +359,18 @@ void cs_console_conflict_answer(CsConsole *console, int key)
         cs_console_say(console, FALSE, "Not committed: the conflicts are still to decide.");
         return;
     }
+    const GPtrArray *conflicts = console->session->live_conflicts;
+    const CsLiveConflict *conflict = console->live.asking < conflicts->len
+                                     ? g_ptr_array_index(conflicts, console->live.asking) : NULL;
+    gboolean keep = key == 'k' || key == 'K';
+    if (keep && conflict != NULL && conflict->kind == CS_LIVE_CONFLICT_ID_TAKEN) {
+        cs_console_say(console, TRUE, "%s %s cannot be kept: the cluster gave its id to another object "
+                                      "(d drops it; or undo and add it under another id)",
+                       conflict->tag, conflict->id);
+        return;
+    }
     g_autoptr(GError) error = NULL;
-    if (!cs_session_live_resolve(console->session, console->live.asking, key == 'k' || key == 'K', &error)) {
+    if (!cs_session_live_resolve(console->session, console->live.asking, keep, &error)) {
         cs_console_say(console, TRUE, "Cannot drop it: %s", error->message);
         return;
     }

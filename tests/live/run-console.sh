@@ -192,8 +192,13 @@ test_undo_and_conflicts() {
     status_has undo "Conflict 1 of 2, rsc_location location-app-worker-bravo: k keep yours  d drop yours"
     screen_has undo "1. rsc_location location-app-worker-bravo"
     keys undo k
-    status_has undo "Conflict 2 of 2, rsc_location loc-x"
+    status_has undo "Conflict 2 of 2, rsc_location loc-x: its id is taken: d drop yours"
     screen_has undo "[kept: yours]"
+    # A taken id cannot be kept: refused, and C asks again.
+    keys undo k
+    status_has undo "rsc_location loc-x cannot be kept: the cluster gave its id to another object"
+    keys undo C
+    status_has undo "Conflict 2 of 2, rsc_location loc-x"
     keys undo d
     screen_has undo "1 cibadmin operation to commit:"
     grep -q -F "location-app-worker-bravo" "$tmp/screen" && pass || fail "undo: the kept edit is not committed"
