@@ -1910,6 +1910,10 @@ static void cs_become_attributes(CsBuild *build, xmlNode *element, const xmlNode
 
 static void cs_become_element(CsBuild *build, xmlNode *element, const xmlNode *target)
 {
+    /* A node's resource history: no edit changes it, and both sides are
+     * built on the same CIB (edit.h); it is most of a large status. */
+    if (strcmp((const char *)element->name, "lrm") == 0)
+        return;
     cs_become_attributes(build, element, target);
     if (cs_become_same_shape(element, target)) {
         xmlNode *x = element->children;

@@ -215,7 +215,9 @@ gboolean cs_edit_rule_attribute(CsEditLog *log, const char *id, const char *name
  * pair up and replacing them where they do not; whitespace between
  * elements is left as it is.  Live mode uses it to carry each edit of
  * the history onto a CIB the cluster changed (description is the
- * edit's own).  CS_EDIT_ERROR_NO_CHANGE when already equal. */
+ * edit's own).  Both are taken to be built on the same CIB: the
+ * resource histories (<lrm>), which no edit changes, are not compared.
+ * CS_EDIT_ERROR_NO_CHANGE when already equal. */
 gboolean cs_edit_become(CsEditLog *log, const char *description, const xmlNode *target,
                         GError **error);
 

@@ -570,10 +570,36 @@ static GPtrArray *live_history(CsSession *session, guint *current)
     return steps;
 }
 
-/* The document of one state: fresh with that state's operations. */
-static CsDocument *live_state_on(const CsDocument *fresh, const LiveStep *step, GPtrArray **lost)
+/* A copy of node without the resource histories (<lrm>, copied empty):
+ * a state only compared with cs_edit_become, which leaves them alone, and
+ * they are most of a large CIB's status. */
+static xmlNode *live_copy_light(const xmlNode *element, xmlDoc *doc)
 {
-    CsDocument *document = cs_document_copy(fresh);
+    xmlNode *copy = xmlDocCopyNode((xmlNode *)element, doc, 2);   /* attributes only */
+    if (strcmp((const char *)element->name, "lrm") == 0)
+        return copy;
+    for (const xmlNode *child = element->children; child != NULL; child = child->next)
+        xmlAddChild(copy, child->type == XML_ELEMENT_NODE ? live_copy_light(child, doc)
+                                                          : xmlDocCopyNode((xmlNode *)child, doc, 1));
+    return copy;
+}
+
+static CsDocument *live_document_light(const CsDocument *fresh)
+{
+    CsDocument *copy = g_new0(CsDocument, 1);
+    copy->xml = xmlNewDoc((const xmlChar *)"1.0");
+    xmlDocSetRootElement(copy->xml, live_copy_light(xmlDocGetRootElement(fresh->xml), copy->xml));
+    copy->path = g_strdup(fresh->path);
+    cs_document_reindex(copy);
+    return copy;
+}
+
+/* The document of one state: fresh with that state's operations (a
+ * light copy when only compared, the whole one when it is the session's). */
+static CsDocument *live_state_on(const CsDocument *fresh, const LiveStep *step, GPtrArray **lost,
+                                 gboolean light)
+{
+    CsDocument *document = light ? live_document_light(fresh) : cs_document_copy(fresh);
     GPtrArray *dropped = cs_live_rebase(document, step->ops);
     if (lost != NULL)
         *lost = dropped;
@@ -595,7 +621,7 @@ static GPtrArray *live_replay(CsSession *session, const CsDocument *fresh, GPtrA
             recorded = cs_edit_set_time(session->log, step->time, NULL);
         } else {
             GPtrArray *state_lost = NULL;
-            g_autoptr(CsDocument) state = live_state_on(fresh, step, &state_lost);
+            g_autoptr(CsDocument) state = live_state_on(fresh, step, &state_lost, TRUE);
             if (i <= current) {
                 if (lost != NULL)
                     g_ptr_array_unref(lost);
@@ -617,9 +643,10 @@ static GPtrArray *live_replay(CsSession *session, const CsDocument *fresh, GPtrA
 
 /* Keeps the conflicts whose object still has a pending operation, and
  * adds new ones (a newer one replaces an older one of the same object). */
-static void live_merge_conflicts(CsSession *session, GPtrArray *fresh_conflicts)
+static void live_merge_conflicts(CsSession *session, GPtrArray *fresh_conflicts, const GPtrArray *pending_ops)
 {
-    g_autoptr(GPtrArray) ops = cs_live_plan(session->live_base, session->document);
+    g_autoptr(GPtrArray) planned = pending_ops == NULL ? cs_live_plan(session->live_base, session->document) : NULL;
+    const GPtrArray *ops = pending_ops != NULL ? pending_ops : planned;
     GPtrArray *kept = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_conflict_free);
     GPtrArray *all[] = { session->live_conflicts, fresh_conflicts };
     for (guint list = 0; list < G_N_ELEMENTS(all); list++) {
@@ -662,7 +689,7 @@ GPtrArray *cs_session_live_follow(CsSession *session, CsDocument *fresh)
      * history (none, unless an edit was already in the cluster). */
     const LiveStep *first = g_ptr_array_index(steps, 0);
     g_autoptr(GPtrArray) lost_first = NULL;
-    CsDocument *edited = live_state_on(fresh, first, &lost_first);
+    CsDocument *edited = live_state_on(fresh, first, &lost_first, FALSE);
     cs_document_reindex(edited);
     CsTime now = session->live_wall_clock ? cs_time_now() : first->time;
     cs_document_free(session->live_base);
@@ -673,7 +700,7 @@ GPtrArray *cs_session_live_follow(CsSession *session, CsDocument *fresh)
         lost = g_ptr_array_ref(lost_first);
     g_autoptr(GPtrArray) still = cs_live_plan(session->live_base, session->document);
     session->live_carried = still->len > 0;
-    live_merge_conflicts(session, conflicts);
+    live_merge_conflicts(session, conflicts, still);
     cs_session_refresh(session);
     return lost;
 }
@@ -689,7 +716,7 @@ gboolean cs_session_live_tick(CsSession *session, CsTime now)
 
 const GPtrArray *cs_session_live_conflicts(CsSession *session)
 {
-    live_merge_conflicts(session, NULL);
+    live_merge_conflicts(session, NULL, NULL);
     return session->live_conflicts;
 }
 
