@@ -1006,12 +1006,14 @@ static int console_loop(CsConsole *console)
         }
         /* Live: wake up for the next poll; cibadmin runs between keys,
          * never while one is being handled. */
-        if (cs_console_is_live(console))
-            timeout(cs_console_live_wait_ms(console));
+        if (cs_console_is_live(console) || cs_history_busy(&console->history))
+            timeout(cs_console_idle_wait_ms(console));
         int key = getch();
         dirty = key != ERR;
         if (key == ERR && cs_console_is_live(console))
             dirty = cs_console_live_poll(console);
+        if (key == ERR && cs_history_progress(console))
+            dirty = TRUE;
         last_key = ERR;
         if (key == ERR || key == KEY_RESIZE)
             continue;

@@ -51,6 +51,12 @@ int cs_console_live_wait_ms(const CsConsole *console)
     return MIN(due, event_wait_ms(console));
 }
 
+int cs_console_idle_wait_ms(const CsConsole *console)
+{
+    int wait = cs_console_is_live(console) ? cs_console_live_wait_ms(console) : 500;
+    return cs_history_busy(&console->history) ? MIN(wait, 250) : wait;
+}
+
 /* The next time event after the session's clock, found again after
  * every change of the session (between keys, not while one is handled). */
 static void find_time_event(CsConsole *console)

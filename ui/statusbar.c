@@ -35,7 +35,20 @@ void cs_titlebar_draw(const CsConsole *console, int y)
 
 int cs_banner_rows(const CsConsole *console)
 {
-    return console->banner != NULL || console->live.notice != NULL ? 1 : 0;
+    if (console->banner != NULL || console->live.notice != NULL)
+        return 1;
+    return console->view == CS_VIEW_HISTORY && cs_history_busy(&console->history) ? 1 : 0;
+}
+
+/* History being solved in the background: how far it got. */
+static int draw_history_progress(const CsConsole *console, int y)
+{
+    g_autofree char *text = cs_history_progress_text(console, COLS);
+    if (text == NULL)
+        return 0;
+    cs_draw_fill(y, 0, COLS, CS_STYLE_STATUS_NOTICE);
+    cs_draw_text(y, 1, COLS - 1, text, CS_STYLE_STATUS_NOTICE);
+    return 1;
 }
 
 /* What following the cluster changed: a notice, in the banner row so that
@@ -53,7 +66,7 @@ int cs_banner_draw(const CsConsole *console, int y)
     if (console->banner == NULL && console->live.notice != NULL)
         return draw_live_notice(console, y);
     if (console->banner == NULL)
-        return 0;
+        return draw_history_progress(console, y);
     g_autofree char *safe = cs_escape(console->banner);
     g_autofree char *text = g_strdup_printf(" ! %s", safe);
     cs_draw_fill(y, 0, COLS, CS_STYLE_BANNER);

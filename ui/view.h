@@ -62,6 +62,17 @@ typedef struct CsHistory {
                                 long lines being wrapped at the view's
                                 width (set by each drawing) */
     char *error;             /* why there is no report, or NULL */
+    /* The report is solved step by step on a worker thread (a cluster
+     * keeps 4,000 inputs): the steps are listed at once, each filled in
+     * as it is solved, with a progress line meanwhile. */
+    GThread *worker;
+    GMutex lock;
+    GPtrArray *texts;        /* per file: its step's report, NULL until
+                                solved (under lock) */
+    guint solved;            /* steps solved (under lock) */
+    gint cancel;             /* atomic: the worker stops at the next step */
+    guint built;             /* solved when lines were last built */
+    gint64 shown;            /* monotonic us of the last progress redraw */
 } CsHistory;
 
 /* Following a live cluster (cibscope --live). */
@@ -287,6 +298,8 @@ int cs_banner_rows(const CsConsole *console);
 gboolean cs_console_is_live(const CsConsole *console);
 /* Milliseconds the input may wait before the next poll is due. */
 int cs_console_live_wait_ms(const CsConsole *console);
+/* The same, also waking for the History view's progress. */
+int cs_console_idle_wait_ms(const CsConsole *console);
 /* Starts a query on a worker thread when due, and follows the CIB a
  * finished one read (never while a prompt, question or trial edit holds
  * the keyboard: it waits for them); never waits for cibadmin.  TRUE when
@@ -321,6 +334,14 @@ char *cs_history_dir_of(const char *path);
 /* Computes the report now; FALSE (history.error set) when it failed. */
 gboolean cs_history_load(CsConsole *console);
 void cs_history_clear(CsHistory *history);
+/* Steps are still being solved. */
+gboolean cs_history_busy(const CsHistory *history);
+/* Between keys: TRUE when more steps were solved since the last look
+ * (at most a few times a second) and the view should be drawn again. */
+gboolean cs_history_progress(CsConsole *console);
+/* "Solving step 124 of 4000 [####......] 3% ..." for the banner row while
+ * the History view is shown and steps are being solved, else NULL. */
+char *cs_history_progress_text(const CsConsole *console, int width);
 /* Opens another CIB in the console (History's Enter); FALSE with a
  * status message when it cannot (unsaved edits, unreadable). */
 gboolean cs_console_open(CsConsole *console, const char *path);

@@ -972,6 +972,13 @@ static int history_first_step(const CsDocument *document, const CsTime *now, GSt
     return status;
 }
 
+int cs_history_step(const CsDocument *previous, const CsDocument *document, const CsTime *now,
+                    GString *out)
+{
+    return previous == NULL ? history_first_step(document, now, out)
+                            : cs_why_report(previous, document, now, out);
+}
+
 static int history_report_files(const GPtrArray *files, const CsTime *now, GString *out);
 
 int cs_history_report(const char *dir, const CsTime *now, GString *out, GError **error)

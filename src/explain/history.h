@@ -59,6 +59,12 @@ void cs_history_tarball_remove(const char *dir);
 int cs_why_report(const CsDocument *before, const CsDocument *after,
                   const CsTime *now, GString *out);
 
+/* One step of a history: previous NULL for the first input (its own
+ * transition), else what changed from previous to document and why
+ * (cs_why_report).  The exit status the step deserves. */
+int cs_history_step(const CsDocument *previous, const CsDocument *document, const CsTime *now,
+                    GString *out);
+
 /* The whole history of dir, for the console's History view and the CLI.
  * Returns the worst step status (0, 2 for an unreadable step, 3); -1 with
  * *error when dir itself cannot be used. */

@@ -1044,6 +1044,8 @@ test_history() {
     bzip2 -c "$cases/standby-node.xml" >"$tmp/pengine/pe-input-11.bz2"
     start_with history 100 30 --history "$tmp/pengine"
     wait_for history "== pe-input-9.bz2 ==  step 1 of 3  Enter opens it" || return
+    # The steps are listed at once and solved in the background.
+    wait_gone history "(to be solved)"
     status_has history "pe-input-11.bz2"
     # Numeric order: 9 before 10 before 11.
     first=$(grep -n -F "== pe-input-9.bz2 ==" "$tmp/screen" | cut -d: -f1)
@@ -1069,6 +1071,7 @@ test_history() {
     # from step to step.
     start_with history80 80 24 --history "$tmp/pengine"
     wait_for history80 "== pe-input-9.bz2 ==  step 1 of 3  Enter opens it" || return
+    wait_gone history80 "(to be solved)"
     keys history80 n
     wait_for history80 "== pe-input-10.bz2 ==  step 2 of 3  Enter opens it"
     grep -q -F "rsc_location loc-rsc2-node3 (rsc2 on node3, score -INFINITY) changed:" "$tmp/screen" \
