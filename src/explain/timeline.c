@@ -146,7 +146,6 @@ static void offer_spec(CsTimeEvent *best, CsTime now, const xmlNode *expression)
             break;
     }
     xmlFreeDoc(scratch);
-    /* Before the next event already found: no need to say more. */
     g_autofree char *owner = owner_name(expression);
     offer(best, now, t, g_strdup_printf("%s: date_spec turns %s", owner ? owner : "date_spec",
                                         then ? "false" : "true"));
