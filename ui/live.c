@@ -5,11 +5,16 @@
  * picks up the parsed document between keys without ever waiting for it,
  * so a key pressed while cibadmin runs is handled at once.  Following a
  * changed CIB (the rebuild and the solve) stays on the key loop.  Edits not yet
- * committed are carried onto each refreshed CIB as the object-level
- * operations a commit would send; one that no longer applies is named.
- * C lists those operations and asks; the commit itself refuses when the
+ * committed, with their undo and redo history, are carried onto each
+ * refreshed CIB as the object-level operations a commit would send; one
+ * that no longer applies is named, and each the cluster's own change
+ * collides with is listed as a conflict that C asks about (keep or drop)
+ * before listing the operations.  The commit itself refuses when the
  * CIB's epoch moved since the edits' base (Pacemaker Explained, "CIB
  * Properties": admin_epoch and epoch change with the configuration).
+ * A failed read leaves the last CIB on screen marked stale, and C waits
+ * for a good one.  On the wall clock the answer is re-solved by itself at
+ * the next moment time alone can change it (explain/timeline.h).
  */
 #include <string.h>
 #include "cib/live.h"
