@@ -73,6 +73,12 @@ typedef struct CsHistory {
     gint cancel;             /* atomic: the worker stops at the next step */
     guint built;             /* solved when lines were last built */
     gint64 shown;            /* monotonic us of the last progress redraw */
+    guint lines_generation;  /* bumped each time lines are built */
+    /* lines wrapped for the screen (escaped), kept while neither they nor
+     * the width change: a key must not wrap 4,000 steps again */
+    GPtrArray *rows;
+    int rows_width;
+    guint rows_generation;
 } CsHistory;
 
 /* Following a live cluster (cibscope --live). */

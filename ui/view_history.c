@@ -52,6 +52,7 @@ void cs_history_clear(CsHistory *history)
     g_clear_pointer(&history->files, g_ptr_array_unref);
     g_clear_pointer(&history->lines, g_ptr_array_unref);
     g_clear_pointer(&history->texts, g_ptr_array_unref);
+    g_clear_pointer(&history->rows, g_ptr_array_unref);
     if (history->step_line != NULL)
         g_array_free(history->step_line, TRUE);
     history->step_line = NULL;
@@ -120,6 +121,7 @@ static void build_lines(CsHistory *history)
         g_array_free(history->step_line, TRUE);
     history->lines = g_ptr_array_new_with_free_func(g_free);
     history->step_line = g_array_new(FALSE, FALSE, sizeof(int));
+    history->lines_generation++;
     g_mutex_lock(&history->lock);
     history->built = history->solved;
     for (guint i = 0; i < history->files->len; i++) {
@@ -239,11 +241,18 @@ static void placeholder_lines(const CsConsole *console, GPtrArray *lines)
     cs_lines_add_text(lines, CS_STYLE_NORMAL, "  %s: no history: %s", dir, why);
 }
 
-/* The report wrapped at width: its rows; history->step_row is set to
- * the row each step's heading lands on. */
-static GPtrArray *wrap_report(CsHistory *history, int width)
+/* The report wrapped at width: its rows (the history keeps them);
+ * history->step_row is set to the row each step's heading lands on. */
+static const GPtrArray *wrap_report(CsHistory *history, int width)
 {
+    if (history->rows != NULL && history->rows_width == width
+        && history->rows_generation == history->lines_generation)
+        return history->rows;
+    g_clear_pointer(&history->rows, g_ptr_array_unref);
     GPtrArray *rows = g_ptr_array_new_with_free_func(g_free);
+    history->rows = rows;
+    history->rows_width = width;
+    history->rows_generation = history->lines_generation;
     if (history->step_row != NULL)
         g_array_free(history->step_row, TRUE);
     history->step_row = g_array_new(FALSE, FALSE, sizeof(int));
@@ -298,12 +307,17 @@ static GPtrArray *history_lines(CsConsole *console, int width)
         placeholder_lines(console, lines);
         return lines;
     }
-    g_autoptr(GPtrArray) rows = wrap_report(history, width);
+    const GPtrArray *rows = wrap_report(history, width);
     int selected = selected_step(console);
+    /* step_row ascends: the next heading is found by walking along. */
+    guint next_step = 0;
     for (guint row = 0; row < rows->len; row++) {
         const char *text = g_ptr_array_index(rows, row);
-        int step = step_at(history, (int)row);
-        gboolean heading = step >= 0 && g_array_index(history->step_row, int, step) == (int)row;
+        while (next_step < history->step_row->len && g_array_index(history->step_row, int, next_step) < (int)row)
+            next_step++;
+        int step = (int)next_step;
+        gboolean heading = next_step < history->step_row->len
+                           && g_array_index(history->step_row, int, next_step) == (int)row;
         CsLine *line = cs_line_add(lines);
         if (!heading) {
             cs_line_append(line, CS_STYLE_NORMAL, "%s", text);
