@@ -648,6 +648,16 @@ static int apply_config(Invocation *invocation)
     return -1;
 }
 
+/* Plain `cibscope`: the cluster when cibadmin answers, else the demo,
+ * with why no cluster answered in its status bar. */
+static int run_console_default(const Invocation *invocation)
+{
+    g_autoptr(GError) error = NULL;
+    if (cs_live_available(&error))
+        return cs_console_run_live(invocation->interval_ms, invocation->time_text);
+    return cs_console_run_demo(default_cib(), invocation->time_text, error->message);
+}
+
 int main(int argc, char **argv)
 {
     setlocale(LC_ALL, "");
@@ -678,15 +688,15 @@ int main(int argc, char **argv)
             status = cs_console_run_history(invocation.history_dir, invocation.time_text);
         else if (invocation.live && invocation.exec_text != NULL)
             status = cs_exec_run_live(invocation.exec_text, invocation.time_text);
-        else if (invocation.live || (invocation.n_positional == 0 && cs_live_available()))
+        else if (invocation.live)
             status = cs_console_run_live(invocation.interval_ms, invocation.time_text);
         else if (invocation.exec_text != NULL)
             status = cs_exec_run(invocation.positional[0], invocation.exec_text,
                                  invocation.time_text);
+        else if (invocation.n_positional > 0)
+            status = cs_console_run(invocation.positional[0], invocation.time_text);
         else
-            status = cs_console_run(invocation.n_positional ? invocation.positional[0]
-                                                            : default_cib(),
-                                    invocation.time_text);
+            status = run_console_default(&invocation);
     }
     xmlCleanupParser();
     return status;

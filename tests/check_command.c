@@ -437,7 +437,7 @@ START_TEST(test_live_commit_refused_when_epoch_moved)
     g_autoptr(GString) out = g_string_new(NULL);
     ck_assert(!cs_command_run_text(session, "commit", out, &error));
     ck_assert(g_error_matches(error, CS_LIVE_ERROR, CS_LIVE_ERROR_CHANGED));
-    ck_assert_msg(strstr(out->str, "Refused: the CIB is at epoch 0:18:0, the edits were made on 0:17:35.")
+    ck_assert_msg(strstr(out->str, "Refused: the CIB is at epoch 0.18.0, the edits were made on 0.17.35.")
                   != NULL, "%s", out->str);
     ck_assert_msg(strstr(out->str, "location-app-worker-bravo") != NULL, "%s", out->str);
     g_autofree char *after = live_text();
@@ -483,6 +483,84 @@ START_TEST(test_live_follow_carries_edits)
 }
 END_TEST
 
+/* Issue 17: the undo and redo history survive a follow, and a rebase
+ * that collides with the cluster's change lists each conflict by object
+ * and value; dropping one puts the cluster's object back, undoably. */
+START_TEST(test_live_follow_keeps_history_and_names_conflicts)
+{
+    if (!have_cibadmin())
+        return;
+    g_autoptr(CsSession) session = open_live();
+    g_autofree char *edits = run_ok(session, "ban web alpha; constraint score location-app-worker-bravo 7; "
+                                             "location add loc-x db charlie 10; undo");
+    ck_assert_uint_eq(cs_edit_log_undo_depth(session->log), 2);
+    ck_assert_uint_eq(cs_edit_log_redo_depth(session->log), 1);
+    cibadmin_behind("--modify", "<rsc_location id=\"location-app-worker-bravo\" score=\"75\"/>");
+    cibadmin_behind("--create", "<rsc_colocation id=\"loc-x\" rsc=\"db\" with-rsc=\"web\" score=\"5\"/>");
+    g_autoptr(GError) error = NULL;
+    CsDocument *fresh = cs_live_query(&error);
+    ck_assert_msg(fresh != NULL, "%s", error != NULL ? error->message : "");
+    g_autoptr(GPtrArray) lost = cs_session_live_follow(session, fresh);
+    ck_assert_uint_eq(lost->len, 0);
+    /* The same history, on the new base. */
+    ck_assert_uint_eq(cs_edit_log_undo_depth(session->log), 2);
+    ck_assert_uint_eq(cs_edit_log_redo_depth(session->log), 1);
+    ck_assert_str_eq(cs_edit_log_next_undo(session->log), "constraint location-app-worker-bravo score 7");
+    const GPtrArray *conflicts = cs_session_live_conflicts(session);
+    ck_assert_uint_eq(conflicts->len, 1);
+    const CsLiveConflict *changed = g_ptr_array_index(conflicts, 0);
+    ck_assert_int_eq(changed->kind, CS_LIVE_CONFLICT_CHANGED);
+    ck_assert_msg(strstr(changed->text, "changed in the cluster meanwhile (score: 50 -> 75); "
+                                        "yours: score: 75 -> 7") != NULL, "%s", changed->text);
+    /* Redo brings back the location whose id the cluster took meanwhile. */
+    ck_assert(cs_edit_redo(session->log));
+    cs_session_refresh(session);
+    g_autoptr(CsDocument) again = cs_live_query(NULL);
+    g_autoptr(GPtrArray) same = cs_session_live_follow(session, g_steal_pointer(&again));
+    ck_assert_uint_eq(cs_edit_log_undo_depth(session->log), 3);
+    conflicts = cs_session_live_conflicts(session);
+    /* Still the score, and now the id the cluster gave a colocation. */
+    ck_assert_uint_eq(conflicts->len, 2);
+    ck_assert_int_eq(((CsLiveConflict *)g_ptr_array_index(conflicts, 0))->kind, CS_LIVE_CONFLICT_CHANGED);
+    ck_assert_int_eq(((CsLiveConflict *)g_ptr_array_index(conflicts, 1))->kind, CS_LIVE_CONFLICT_ID_TAKEN);
+    /* Drop the score edit: the cluster's 75 is back, and undo restores 7. */
+    ck_assert(cs_session_live_resolve(session, 0, FALSE, &error));
+    g_autoptr(GPtrArray) ops = cs_session_live_plan(session);
+    for (guint i = 0; i < ops->len; i++)
+        ck_assert_str_ne(((CsLiveOp *)g_ptr_array_index(ops, i))->id, "location-app-worker-bravo");
+    ck_assert(cs_edit_undo(session->log));
+    cs_session_refresh(session);
+    g_autoptr(GPtrArray) back = cs_session_live_plan(session);
+    ck_assert_uint_eq(back->len, ops->len + 1);
+}
+END_TEST
+
+/* A pending new constraint whose id the cluster gives to another object
+ * meanwhile: named, and dropping it removes only the edit's object. */
+START_TEST(test_live_conflict_id_taken)
+{
+    if (!have_cibadmin())
+        return;
+    g_autoptr(CsSession) session = open_live();
+    g_autofree char *edits = run_ok(session, "location add loc-x db charlie 10");
+    cibadmin_behind("--create", "<rsc_colocation id=\"loc-x\" rsc=\"db\" with-rsc=\"web\" score=\"5\"/>");
+    g_autoptr(GError) error = NULL;
+    CsDocument *fresh = cs_live_query(&error);
+    ck_assert_ptr_nonnull(fresh);
+    g_autoptr(GPtrArray) lost = cs_session_live_follow(session, fresh);
+    const GPtrArray *conflicts = cs_session_live_conflicts(session);
+    ck_assert_uint_eq(conflicts->len, 1);
+    const CsLiveConflict *taken = g_ptr_array_index(conflicts, 0);
+    ck_assert_int_eq(taken->kind, CS_LIVE_CONFLICT_ID_TAKEN);
+    ck_assert_msg(strstr(taken->text, "id taken: the cluster's CIB now has rsc_colocation loc-x") != NULL,
+                  "%s", taken->text);
+    ck_assert(cs_session_live_resolve(session, 0, FALSE, &error));
+    g_autoptr(GPtrArray) ops = cs_session_live_plan(session);
+    ck_assert_uint_eq(ops->len, 0);
+    ck_assert_uint_eq(cs_session_live_conflicts(session)->len, 0);
+}
+END_TEST
+
 static Suite *command_suite(void)
 {
     Suite *suite = suite_create("command");
@@ -512,6 +590,8 @@ static Suite *command_suite(void)
     tcase_add_test(live, test_live_commit_applies_objects);
     tcase_add_test(live, test_live_commit_refused_when_epoch_moved);
     tcase_add_test(live, test_live_follow_carries_edits);
+    tcase_add_test(live, test_live_follow_keeps_history_and_names_conflicts);
+    tcase_add_test(live, test_live_conflict_id_taken);
     suite_add_tcase(suite, live);
     return suite;
 }

@@ -643,6 +643,52 @@ START_TEST(test_unique_ids)
 }
 END_TEST
 
+/* ---- becoming another document (live follow) ---------------------------- */
+
+/* cs_edit_become: one edit that makes the document another one: changed
+ * attributes, a removed and an added constraint, a new section; undo and
+ * redo give the exact bytes back. */
+START_TEST(test_become_another_document)
+{
+    static const char before[] =
+        "<cib epoch=\"1\" num_updates=\"0\" admin_epoch=\"0\">\n"
+        "  <configuration>\n"
+        "    <constraints>\n"
+        "      <rsc_location id=\"a\" rsc=\"r\" node=\"n1\" score=\"5\"/>\n"
+        "      <rsc_location id=\"b\" rsc=\"r\" node=\"n2\" score=\"6\"/>\n"
+        "    </constraints>\n"
+        "  </configuration>\n"
+        "</cib>\n";
+    static const char target_text[] =
+        "<cib epoch=\"2\" num_updates=\"0\" admin_epoch=\"0\">\n"
+        "  <configuration>\n"
+        "    <constraints>\n"
+        "      <rsc_location id=\"a\" rsc=\"r\" node=\"n1\" score=\"50\"/>\n"
+        "      <rsc_colocation id=\"c\" rsc=\"r\" with-rsc=\"q\" score=\"1\"/>\n"
+        "    </constraints>\n"
+        "    <rsc_defaults/>\n"
+        "  </configuration>\n"
+        "</cib>\n";
+    Fixture fixture;
+    fixture_open_memory(&fixture, before);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsDocument) target = cs_document_load_memory(target_text, strlen(target_text), "t.xml", &error);
+    ck_assert_ptr_nonnull(target);
+    ck_assert(cs_edit_become(fixture.log, "follow", xmlDocGetRootElement(target->xml), &error));
+    ck_assert_str_eq(cs_edit_log_next_undo(fixture.log), "follow");
+    ck_assert_value(fixture.document, "/cib/@epoch", "2");
+    ck_assert_value(fixture.document, "//rsc_location[@id='a']/@score", "50");
+    ck_assert_int_eq(count(fixture.document, "//rsc_location[@id='b']"), 0);
+    ck_assert_int_eq(count(fixture.document, "//rsc_colocation[@id='c']"), 1);
+    ck_assert_int_eq(count(fixture.document, "/cib/configuration/rsc_defaults"), 1);
+    check_undo_redo(&fixture);
+    /* Already equal: nothing recorded. */
+    ck_assert(!cs_edit_become(fixture.log, "again", xmlDocGetRootElement(target->xml), &error));
+    ck_assert(g_error_matches(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE));
+    fixture_close(&fixture);
+}
+END_TEST
+
 static Suite *edit_suite(void)
 {
     Suite *suite = suite_create("edit");
@@ -670,6 +716,7 @@ static Suite *edit_suite(void)
     tcase_add_test(log, test_state_names);
     tcase_add_test(log, test_hostile_ids_round_trip);
     tcase_add_test(log, test_unique_ids);
+    tcase_add_test(log, test_become_another_document);
     suite_add_tcase(suite, log);
     return suite;
 }

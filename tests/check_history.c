@@ -117,7 +117,7 @@ START_TEST(test_stickiness_keeps_resource)
     Shape after = { .constraints = prefer,
                     .rsc1_meta = "<nvpair id=\"rsc1-stick\" name=\"resource-stickiness\" value=\"100\"/>" };
     g_autofree char *text = why_text(&before, &after, 0);
-    assert_has(text, "nvpair rsc1-stick (resource-stickiness=100) added");
+    assert_has(text, "Changes:\n  rsc1: resource-stickiness=100 (new)\n");
     /* rsc1 runs on node1: only the plan to move it changed. */
     assert_has(text, "  rsc1: stays on node1 (was planned for node2)\n");
     assert_has(text, "      + stickiness");
@@ -129,7 +129,7 @@ START_TEST(test_node_left)
 {
     Shape before = { 0 }, after = { .node1_offline = TRUE };
     g_autofree char *text = why_text(&before, &after, 0);
-    assert_has(text, "  node node1 left (offline)\n");
+    assert_has(text, "  node1: left (offline)\n");
     /* Offline, node1 runs nothing: rsc1 is stopped, and starts on node2
      * (the transition's Start). */
     assert_has(text, "  rsc1: starts on node2\n");
@@ -137,7 +137,7 @@ START_TEST(test_node_left)
     assert_has(text, "      node node1 can run no resources: offline\n");
     Shape back = { 0 };
     g_autofree char *again = why_text(&after, &back, 0);
-    assert_has(again, "  node node1 came back (online)\n");
+    assert_has(again, "  node1: came back (online)\n");
 }
 END_TEST
 
@@ -277,12 +277,56 @@ START_TEST(test_clone_instance_stops_on_standby)
         "<instance_attributes id=\"n2\"><nvpair id=\"n2-standby\" name=\"standby\" value=\"on\"/>"
         "</instance_attributes>", "B.xml");
     g_autofree char *text = why_documents(a, b);
-    assert_has(text, "  node node2 standby on\n");
+    assert_has(text, "  node2: standby on\n");
     /* Said once, as the node's state, not again as a raw attribute. */
-    ck_assert_ptr_null(strstr(text, "attribute standby"));
+    ck_assert_ptr_null(strstr(text, "standby=on"));
+    ck_assert_ptr_null(strstr(text, "instance_attributes n2"));
     assert_has(text, "  st-clone: stops on node2\n");
     assert_has(text, "      node node2 can run no resources: in standby\n");
     ck_assert_ptr_null(strstr(text, "promoted on"));
+}
+END_TEST
+
+/* Issue 17: change lines name the setting and its values (a default
+ * section created whole, a resource's meta attributes added, a value
+ * changed), and a node that joins is listed once. */
+START_TEST(test_changes_name_settings)
+{
+    Shape before = { .rsc1_meta = "<nvpair id=\"rsc1-tr\" name=\"target-role\" value=\"Started\"/>" };
+    Shape after = { .rsc1_meta = "<nvpair id=\"rsc1-tr\" name=\"target-role\" value=\"Stopped\"/>" };
+    g_autoptr(CsDocument) a = build_cib(&before, "A.xml");
+    g_autoptr(CsDocument) b = build_cib(&after, "B.xml");
+    xmlNode *configuration = xmlDocGetRootElement(b->xml)->children;
+    xmlNode *defaults = xmlNewChild(configuration, NULL, BAD_CAST "rsc_defaults", NULL);
+    xmlNode *set = xmlNewChild(defaults, NULL, BAD_CAST "meta_attributes", NULL);
+    xmlSetProp(set, BAD_CAST "id", BAD_CAST "rsc-options");
+    xmlNode *pair = xmlNewChild(set, NULL, BAD_CAST "nvpair", NULL);
+    xmlSetProp(pair, BAD_CAST "id", BAD_CAST "rsc-options-stickiness");
+    xmlSetProp(pair, BAD_CAST "name", BAD_CAST "resource-stickiness");
+    xmlSetProp(pair, BAD_CAST "value", BAD_CAST "100");
+    xmlNode *rsc2 = cs_document_lookup_id(b, "rsc2");
+    ck_assert_ptr_nonnull(rsc2);
+    xmlNode *meta = xmlNewChild(rsc2, NULL, BAD_CAST "meta_attributes", NULL);
+    xmlSetProp(meta, BAD_CAST "id", BAD_CAST "rsc2-meta");
+    pair = xmlNewChild(meta, NULL, BAD_CAST "nvpair", NULL);
+    xmlSetProp(pair, BAD_CAST "id", BAD_CAST "rsc2-meta-priority");
+    xmlSetProp(pair, BAD_CAST "name", BAD_CAST "priority");
+    xmlSetProp(pair, BAD_CAST "value", BAD_CAST "5");
+    xmlNode *nodes = cs_document_section(b, "nodes");
+    xmlNode *node3 = xmlNewChild(nodes, NULL, BAD_CAST "node", NULL);
+    xmlSetProp(node3, BAD_CAST "id", BAD_CAST "3");
+    xmlSetProp(node3, BAD_CAST "uname", BAD_CAST "node3");
+    cs_document_reindex(b);
+    g_autofree char *text = why_documents(a, b);
+    assert_has(text, "  rsc_defaults: resource-stickiness=100 (new)\n");
+    assert_has(text, "  rsc2: priority=5 (new)\n");
+    assert_has(text, "  rsc1: target-role Started -> Stopped\n");
+    assert_has(text, "  node3: joined the configuration (offline)\n");
+    ck_assert_ptr_null(strstr(text, "(no id)"));
+    ck_assert_ptr_null(strstr(text, "meta_attributes rsc2-meta added"));
+    /* Once: not again as the <node> element added. */
+    const char *first = strstr(text, "node3");
+    ck_assert_ptr_null(strstr(first + 1, "node3"));
 }
 END_TEST
 
@@ -337,9 +381,9 @@ START_TEST(test_history_series_in_numeric_order)
     assert_has(step2, "cli-ban-rsc1-on-node1 (rsc1 on node1, score -INFINITY) added");
     assert_has(step2, "time passed: 1m 00s");
     /* Steps of one directory name the inputs by file name alone. */
-    assert_has(step2, "From pe-input-9.bz2 (epoch 0:7:0, ");
-    assert_has(step2, "  to pe-input-10.bz2 (epoch 0:7:0, ");
-    assert_has(step3, "node node1 left (offline)");
+    assert_has(step2, "From pe-input-9.bz2 (epoch 0.7.0, ");
+    assert_has(step2, "  to pe-input-10.bz2 (epoch 0.7.0, ");
+    assert_has(step3, "node1: left (offline)");
     remove_tree(dir);
 }
 END_TEST
@@ -358,6 +402,59 @@ START_TEST(test_history_bad_dir)
 }
 END_TEST
 
+/* Temporary directories a report was unpacked into. */
+static guint count_unpacked(void)
+{
+    g_autoptr(GDir) tmp = g_dir_open(g_get_tmp_dir(), 0, NULL);
+    const char *name;
+    guint count = 0;
+    while (tmp != NULL && (name = g_dir_read_name(tmp)) != NULL)
+        count += g_str_has_prefix(name, "cibscope-report-");
+    return count;
+}
+
+/* A crm_report tarball: each node's pe-inputs, ordered by execution-date
+ * across nodes, one found under two nodes listed once. */
+START_TEST(test_report_tarball)
+{
+    g_autofree char *work = g_dir_make_tmp("check_history-report-XXXXXX", NULL);
+    ck_assert_ptr_nonnull(work);
+    g_autofree char *node1 = g_build_filename(work, "report", "node1", "pengine", NULL);
+    g_autofree char *node2 = g_build_filename(work, "report", "node2", "pengine", NULL);
+    ck_assert_int_eq(g_mkdir_with_parents(node1, 0700), 0);
+    ck_assert_int_eq(g_mkdir_with_parents(node2, 0700), 0);
+    Shape early = { .execution_date = "1700000000" };
+    Shape late = { .constraints = ban, .execution_date = "1700000600" };
+    g_autoptr(CsDocument) first = build_cib(&early, "a.xml");
+    g_autoptr(CsDocument) second = build_cib(&late, "b.xml");
+    /* node2 was DC first (its input 7), then node1 (its input 1); node2
+     * kept a copy of node1's input too. */
+    save_bz2(first, node2, "pe-input-7.bz2");
+    save_bz2(second, node1, "pe-input-1.bz2");
+    save_bz2(second, node2, "pe-input-8.bz2");
+    g_autofree char *tarball = g_build_filename(work, "report.tar.bz2", NULL);
+    char *argv[] = { (char *)"tar", (char *)"-cjf", tarball, (char *)"-C", work, (char *)"report", NULL };
+    int status = -1;
+    ck_assert(g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, NULL));
+    ck_assert(g_spawn_check_wait_status(status, NULL));
+    ck_assert(cs_history_is_tarball(tarball));
+    ck_assert(!cs_history_is_tarball(work));
+    guint unpacked_before = count_unpacked();
+    g_autoptr(GString) out = g_string_new(NULL);
+    g_autoptr(GError) error = NULL;
+    ck_assert_int_eq(cs_history_report(tarball, NULL, out, &error), 0);
+    /* Nothing of the unpacked report is left behind. */
+    ck_assert_uint_eq(count_unpacked(), unpacked_before);
+    const char *one = strstr(out->str, "== report/node2/pengine/pe-input-7.bz2 ==");
+    const char *two = strstr(out->str, "== report/node1/pengine/pe-input-1.bz2 ==");
+    ck_assert_msg(one != NULL && two != NULL && one < two, "%s", out->str);
+    ck_assert_msg(strstr(out->str, "pe-input-8.bz2") == NULL, "listed twice:\n%s", out->str);
+    assert_has(two, "rsc_location cli-ban-rsc1-on-node1 (rsc1 on node1, score -INFINITY) added");
+    char *clean[] = { (char *)"rm", (char *)"-rf", work, NULL };
+    ck_assert(g_spawn_sync(NULL, clean, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, NULL));
+}
+END_TEST
+
 static Suite *history_suite(void)
 {
     Suite *suite = suite_create("history");
@@ -370,10 +467,12 @@ static Suite *history_suite(void)
     tcase_add_test(tc, test_unmodelled_feature_is_reported);
     tcase_add_test(tc, test_promotion_moves);
     tcase_add_test(tc, test_clone_instance_stops_on_standby);
+    tcase_add_test(tc, test_changes_name_settings);
     suite_add_tcase(suite, tc);
     TCase *series = tcase_create("history");
     tcase_add_test(series, test_history_series_in_numeric_order);
     tcase_add_test(series, test_history_bad_dir);
+    tcase_add_test(series, test_report_tarball);
     suite_add_tcase(suite, series);
     return suite;
 }

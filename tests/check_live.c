@@ -161,9 +161,9 @@ START_TEST(test_query_reads_cib_file)
     ck_assert_int_eq(version.epoch, 5);
     ck_assert_str_eq(version.dc_name, "node1");
     g_autofree char *status = cs_live_status_text(&version);
-    g_autofree char *expected = g_strdup_printf("live (CIB_file=%s)  DC node1  epoch 0:5:", cib_path);
+    g_autofree char *expected = g_strdup_printf("live (CIB_file=%s)  DC node1  epoch 0.5.", cib_path);
     ck_assert_msg(g_str_has_prefix(status, expected), "status text: %s", status);
-    ck_assert(cs_live_available());
+    ck_assert(cs_live_available(NULL));
     cs_live_version_clear(&version);
 }
 END_TEST
@@ -177,7 +177,35 @@ START_TEST(test_query_failure_is_reported)
     ck_assert_ptr_null(document);
     ck_assert(g_error_matches(error, CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED));
     ck_assert_msg(strstr(error->message, "missing.xml") != NULL, "%s", error->message);
-    ck_assert(!cs_live_available());
+    ck_assert_msg(strstr(error->message, "(does CIB_file name a readable CIB?)") != NULL, "%s",
+                  error->message);
+    g_autoptr(GError) why = NULL;
+    ck_assert(!cs_live_available(&why));
+    ck_assert_str_eq(why->message, error->message);
+}
+END_TEST
+
+/* A cluster that does not answer: the message says what to do first. */
+START_TEST(test_query_failure_says_what_to_do)
+{
+    g_unsetenv("CIB_file");
+    g_autofree char *script = g_build_filename(work_dir, "down-cibadmin", NULL);
+    ck_assert(g_file_set_contents(script, "#!/bin/sh\necho 'Could not connect to the CIB: "
+                                  "Transport endpoint is not connected' >&2\nexit 102\n", -1, NULL));
+    ck_assert_int_eq(g_chmod(script, 0700), 0);
+    cs_live_set_program(script);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsDocument) document = cs_live_query(&error);
+    ck_assert_ptr_null(document);
+    const char *hint = cs_live_read_hint(FALSE, geteuid() == 0);
+    g_autofree char *expected = g_strdup_printf("cannot read the CIB (%s): cibadmin --query failed (exit 102): "
+                                                "Could not connect to the CIB: Transport endpoint is not "
+                                                "connected", hint);
+    if (geteuid() == 0)
+        ck_assert_str_eq(error->message, expected);
+    ck_assert_str_eq(cs_live_read_hint(FALSE, TRUE), "is pacemaker running?");
+    ck_assert_str_eq(cs_live_read_hint(FALSE, FALSE), "run as root or a member of haclient");
+    cs_live_set_program(NULL);
 }
 END_TEST
 
@@ -216,6 +244,57 @@ START_TEST(test_plan_operations)
     ck_assert_msg(strstr(all->str, "node node1: nvpair status-1-fail-count-rsc1") != NULL,
                   "%s", all->str);
     g_string_free(all, TRUE);
+}
+END_TEST
+
+/* On a cluster (no CIB_file) fail counts go through the attribute
+ * manager as crm_resource does: a clear is one crm_resource --cleanup per
+ * resource and node (the last-failure with it), a set attrd_updater. */
+START_TEST(test_plan_fail_counts_through_attrd)
+{
+    g_autoptr(CsDocument) base = cs_live_query(NULL);
+    g_autoptr(CsDocument) cleared = cs_live_query(NULL);
+    g_autoptr(CsDocument) set = cs_live_query(NULL);
+    ck_assert(base && cleared && set);
+    add_child_xml(base, find_id(base, "status-1"),
+                  "<nvpair id=\"status-1-last-failure-rsc1\" name=\"last-failure-rsc1#monitor_10000\" "
+                  "value=\"1700000000\"/>");
+    add_child_xml(set, find_id(set, "status-1"),
+                  "<nvpair id=\"status-1-last-failure-rsc1\" name=\"last-failure-rsc1#monitor_10000\" "
+                  "value=\"1700000000\"/>");
+    xmlNode *count = find_id(cleared, "status-1-fail-count-rsc1");
+    xmlUnlinkNode(count);
+    xmlFreeNode(count);
+    cs_document_reindex(cleared);
+    xmlSetProp(find_id(set, "status-1-fail-count-rsc1"), BAD_CAST "value", BAD_CAST "3");
+    g_unsetenv("CIB_file");
+    g_autoptr(GPtrArray) clear_ops = cs_live_plan(base, cleared);
+    g_autoptr(GPtrArray) set_ops = cs_live_plan(base, set);
+    g_setenv("CIB_file", cib_path, TRUE);
+    /* fail-count and last-failure removed: one cleanup covers both. */
+    ck_assert_int_eq(clear_ops->len, 2);
+    const CsLiveOp *first = g_ptr_array_index(clear_ops, 0);
+    const CsLiveOp *second = g_ptr_array_index(clear_ops, 1);
+    const CsLiveOp *run = first->covered ? second : first;
+    const CsLiveOp *covered = first->covered ? first : second;
+    ck_assert(covered->covered && !run->covered);
+    g_auto(GStrv) argv = cs_live_op_argv(run);
+    g_autofree char *program = g_path_get_basename(argv[0]);
+    ck_assert_str_eq(program, "crm_resource");
+    g_autofree char *rest = g_strjoinv(" ", argv + 1);
+    ck_assert_str_eq(rest, "--cleanup --resource rsc1 --node node1");
+    ck_assert_ptr_null(cs_live_op_argv(covered));
+    g_autofree char *covered_line = cs_live_op_command_line(covered);
+    ck_assert_str_eq(covered_line, "(done by the crm_resource --cleanup above)");
+    ck_assert_str_eq(run->summary, "node node1: fail-count-rsc1#monitor_10000 cleared");
+    /* A count set: attrd_updater, by argv (the '#' reaches it as is). */
+    ck_assert_int_eq(set_ops->len, 1);
+    g_auto(GStrv) set_argv = cs_live_op_argv(g_ptr_array_index(set_ops, 0));
+    g_autofree char *set_rest = g_strjoinv(" ", set_argv + 1);
+    ck_assert_str_eq(set_rest, "--name fail-count-rsc1#monitor_10000 --node node1 --update 3");
+    g_autofree char *line = cs_live_op_command_line(g_ptr_array_index(set_ops, 0));
+    ck_assert_msg(strstr(line, "attrd_updater --name 'fail-count-rsc1#monitor_10000' --node node1 --update 3")
+                  != NULL, "%s", line);
 }
 END_TEST
 
@@ -295,7 +374,7 @@ START_TEST(test_epoch_guard_refuses_and_writes_nothing)
     g_autoptr(GError) error = NULL;
     ck_assert(!cs_live_commit(base, ops, report, &error));
     ck_assert(g_error_matches(error, CS_LIVE_ERROR, CS_LIVE_ERROR_CHANGED));
-    ck_assert_msg(strstr(error->message, "epoch 0:5:3, now 0:6:") != NULL, "%s", error->message);
+    ck_assert_msg(strstr(error->message, "epoch 0.5.3, now 0.6.") != NULL, "%s", error->message);
     ck_assert_msg(strstr(report->str, "rsc_location theirs (rsc2 on node1, score 25) added") != NULL,
                   "%s", report->str);
     ck_assert_ptr_null(strstr(report->str, "ok "));
@@ -522,6 +601,7 @@ START_TEST(test_watch_collects_the_failure)
     ck_assert_ptr_null(collect_when_finished(watch, &error));
     ck_assert(g_error_matches(error, CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED));
     ck_assert_ptr_nonnull(strstr(error->message, "failed (exit 107): no quorum"));
+    ck_assert_ptr_nonnull(strstr(error->message, "cannot read CIB_file="));
     cs_live_set_program(NULL);
 }
 END_TEST
@@ -534,8 +614,10 @@ static Suite *live_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_query_reads_cib_file);
     tcase_add_test(tc, test_query_failure_is_reported);
+    tcase_add_test(tc, test_query_failure_says_what_to_do);
     tcase_add_test(tc, test_plan_operations);
     tcase_add_test(tc, test_plan_large_section);
+    tcase_add_test(tc, test_plan_fail_counts_through_attrd);
     tcase_add_test(tc, test_commit_applies_exactly_the_edits);
     tcase_add_test(tc, test_epoch_guard_refuses_and_writes_nothing);
     tcase_add_test(tc, test_status_update_does_not_block);

@@ -722,7 +722,7 @@ static void console_clear(CsConsole *console)
 /* The rows between the top bar (and banner) and the status bar. */
 static CsRect body_area(const CsConsole *console)
 {
-    int top = 1 + (console->banner != NULL ? 1 : 0);
+    int top = 1 + cs_banner_rows(console);
     CsRect area = { top, 0, MAX(0, LINES - 1 - top), COLS };
     return area;
 }
@@ -858,6 +858,7 @@ static gboolean console_key(CsConsole *console, int key)
         return TRUE;
     }
     g_clear_pointer(&console->message, g_free);
+    g_clear_pointer(&console->live.notice, g_free);
     if (console->filter_editing) {
         filter_key(console, key);
         return TRUE;
@@ -866,6 +867,10 @@ static gboolean console_key(CsConsole *console, int key)
         return ask_quit_key(console, key);
     if (console->ask == CS_ASK_COMMIT) {
         cs_console_commit_answer(console, key);
+        return TRUE;
+    }
+    if (console->ask == CS_ASK_CONFLICT) {
+        cs_console_conflict_answer(console, key);
         return TRUE;
     }
     if (console->help_open) {
@@ -957,12 +962,14 @@ static int console_loop(CsConsole *console)
         }
         /* Live: wake up for the next poll; cibadmin runs between keys,
          * never while one is being handled. */
-        if (cs_console_is_live(console))
-            timeout(cs_console_live_wait_ms(console));
+        if (cs_console_is_live(console) || cs_history_busy(&console->history))
+            timeout(cs_console_idle_wait_ms(console));
         int key = getch();
         dirty = key != ERR;
         if (key == ERR && cs_console_is_live(console))
             dirty = cs_console_live_poll(console);
+        if (key == ERR && cs_history_progress(console))
+            dirty = TRUE;
         last_key = ERR;
         if (key == ERR || key == KEY_RESIZE)
             continue;
@@ -1011,6 +1018,26 @@ static void keep_freed_memory(void)
 
 int cs_console_run(const char *path, const char *time_text)
 {
+    return cs_console_run_demo(path, time_text, NULL);
+}
+
+/* The label of the demo shown for want of a cluster: the hint first (a
+ * narrow bar cuts the rest); the whole reason is said once at start. */
+static void label_no_cluster(CsConsole *console, const char *no_cluster)
+{
+    console->live.no_cluster = g_strdup(no_cluster);
+    const char *open = strchr(no_cluster, '(');
+    const char *close = open != NULL ? strchr(open, ')') : NULL;
+    g_autofree char *hint = open != NULL && close != NULL ? g_strndup(open + 1, (gsize)(close - open - 1))
+                                                          : g_strdup(no_cluster);
+    g_autofree char *label = g_strdup_printf("demo: no cluster, %s", hint);
+    g_free(console->file_label);
+    console->file_label = cs_escape(label);
+    cs_console_say(console, TRUE, "No cluster, showing the demo: %s", no_cluster);
+}
+
+int cs_console_run_demo(const char *path, const char *time_text, const char *no_cluster)
+{
     keep_freed_memory();
     if (strcmp(path, "-") == 0) {
         fprintf(stderr, "cibscope: the console reads keys from the terminal, so it cannot read "
@@ -1023,6 +1050,8 @@ int cs_console_run(const char *path, const char *time_text)
     CsConsole console = { 0 };
     console_init(&console, time_text);
     int status = console_load(&console, path);
+    if (status == 0 && no_cluster != NULL)
+        label_no_cluster(&console, no_cluster);
     if (status == 0) {
         g_autofree char *dir = cs_history_dir_of(path);
         if (dir != NULL)
@@ -1053,6 +1082,7 @@ int cs_console_run_live(guint interval_ms, const char *time_text)
         console.live.interval_ms = interval_ms > 0 ? interval_ms : CS_LIVE_DEFAULT_INTERVAL_MS;
         console.live.watch = cs_live_watch_new(console.live.interval_ms, session->live_base);
         console_adopt(&console, session, session->document->path, session->document->path);
+        cs_console_live_history(&console);
         status = console_interact(&console);
     }
     console_clear(&console);

@@ -15,6 +15,10 @@
  * signal N. */
 int cs_console_run(const char *path, const char *time_text);
 
+/* cibscope with no FILE when no cluster answers: the console on the demo
+ * CIB at path, the status bar naming why (no_cluster, the read's error). */
+int cs_console_run_demo(const char *path, const char *time_text, const char *no_cluster);
+
 /* cibscope --live (and cibscope with no FILE when cs_live_available()):
  * the CIB read through cibadmin --query (CIB_file=PATH honoured), polled
  * every interval_ms (0: CS_LIVE_DEFAULT_INTERVAL_MS, 2 s) and re-solved

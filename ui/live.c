@@ -5,11 +5,16 @@
  * picks up the parsed document between keys without ever waiting for it,
  * so a key pressed while cibadmin runs is handled at once.  Following a
  * changed CIB (the rebuild and the solve) stays on the key loop.  Edits not yet
- * committed are carried onto each refreshed CIB as the object-level
- * operations a commit would send; one that no longer applies is named.
- * C lists those operations and asks; the commit itself refuses when the
+ * committed, with their undo and redo history, are carried onto each
+ * refreshed CIB as the object-level operations a commit would send; one
+ * that no longer applies is named, and each the cluster's own change
+ * collides with is listed as a conflict that C asks about (keep or drop)
+ * before listing the operations.  The commit itself refuses when the
  * CIB's epoch moved since the edits' base (Pacemaker Explained, "CIB
  * Properties": admin_epoch and epoch change with the configuration).
+ * A failed read leaves the last CIB on screen marked stale, and C waits
+ * for a good one.  On the wall clock the answer is re-solved by itself at
+ * the next moment time alone can change it (explain/timeline.h).
  */
 #include <string.h>
 #include "cib/live.h"
@@ -25,14 +30,90 @@ gboolean cs_console_is_live(const CsConsole *console)
  * worker cannot wake getch, and a few idle wake-ups cost nothing. */
 #define LIVE_COLLECT_MS 20
 
+/* The session solves at the wall clock (no --time, no `time` edit). */
+static gboolean on_wall_clock(const CsConsole *console)
+{
+    const CsSession *session = console->session;
+    return session->live_wall_clock && !cs_edit_log_clock_edited(session->log);
+}
+
+/* Milliseconds until the next time event (G_MAXINT when none). */
+static int event_wait_ms(const CsConsole *console)
+{
+    if (!console->live.have_event || !on_wall_clock(console))
+        return G_MAXINT;
+    gint64 left = console->live.event.when.seconds * 1000 - g_get_real_time() / 1000;
+    return (int)CLAMP(left, 0, G_MAXINT);
+}
+
 int cs_console_live_wait_ms(const CsConsole *console)
 {
     if (cs_live_watch_running(console->live.watch))
         return LIVE_COLLECT_MS;
     /* Never longer than the terminal's usual wake-up, so signals are
-     * still seen promptly. */
-    guint due = cs_live_watch_due_ms(console->live.watch);
-    return (int)MIN(due, 500u);
+     * still seen promptly; the bar's clock moves each second. */
+    int due = (int)MIN(cs_live_watch_due_ms(console->live.watch), 500u);
+    return MIN(due, event_wait_ms(console));
+}
+
+int cs_console_idle_wait_ms(const CsConsole *console)
+{
+    int wait = cs_console_is_live(console) ? cs_console_live_wait_ms(console) : 500;
+    return cs_history_busy(&console->history) ? MIN(wait, 250) : wait;
+}
+
+/* The next time event after the session's clock, found again after
+ * every change of the session (between keys, not while one is handled). */
+static void find_time_event(CsConsole *console)
+{
+    if (console->live.event_generation == console->session->generation && console->live.event_generation != 0)
+        return;
+    console->live.event_generation = console->session->generation;
+    cs_time_event_clear(&console->live.event);
+    console->live.have_event = console->model != NULL
+                               && cs_next_time_event(console->model, cs_session_time(console->session),
+                                                     &console->live.event);
+}
+
+/* At the time event: the clock becomes the wall clock and the console
+ * re-solves, with no key and no poll.  TRUE when it did. */
+static gboolean time_event_due(CsConsole *console)
+{
+    find_time_event(console);
+    if (!on_wall_clock(console) || !console->live.have_event || event_wait_ms(console) > 0)
+        return FALSE;
+    g_autofree char *what = g_strdup(console->live.event.what);
+    CsTime now = cs_time_now();
+    if (!cs_session_live_tick(console->session, now))
+        return FALSE;
+    cs_console_sync(console);
+    g_autoptr(GString) moved = g_string_new(NULL);
+    cs_session_describe_changes(console->session, moved);
+    g_strdelimit(moved->str, "\n", ';');
+    if (moved->len > 0 && moved->str[moved->len - 1] == ';')
+        g_string_truncate(moved, moved->len - 1);
+    g_autofree char *clock = cs_time_format(now);
+    g_free(console->live.notice);
+    console->live.notice = g_strdup_printf("Re-solved at %s: %s%s%s", clock, what,
+                                           moved->len > 0 ? "; " : "; nothing moves", moved->str);
+    return TRUE;
+}
+
+/* The bar's clock follows the wall clock second by second: the answer
+ * shown holds until the next time event. */
+static gboolean clock_moved(CsConsole *console)
+{
+    if (!on_wall_clock(console))
+        return FALSE;
+    gint64 second = g_get_real_time() / G_USEC_PER_SEC;
+    if (second == console->live.clock_shown)
+        return FALSE;
+    console->live.clock_shown = second;
+    CsTime now = { second, cs_session_time(console->session).offset };
+    g_autofree char *clock = cs_time_format(now);
+    g_free(console->clock);
+    console->clock = cs_escape(clock);
+    return TRUE;
 }
 
 void cs_console_live_sync(CsConsole *console)
@@ -58,6 +139,7 @@ void cs_console_live_sync(CsConsole *console)
     console->epoch = cs_escape(epoch);
     g_autoptr(GPtrArray) ops = cs_session_live_plan(console->session);
     console->live.pending = ops->len;
+    console->live.clock_shown = 0;   /* the bar's clock is set again when idle */
 }
 
 void cs_console_live_clear(CsConsole *console)
@@ -65,6 +147,73 @@ void cs_console_live_clear(CsConsole *console)
     g_clear_pointer(&console->live.watch, cs_live_watch_free);
     g_clear_pointer(&console->live.status, g_free);
     g_clear_pointer(&console->live.poll_error, g_free);
+    g_clear_pointer(&console->live.no_cluster, g_free);
+    g_clear_pointer(&console->live.notice, g_free);
+    cs_time_event_clear(&console->live.event);
+}
+
+/* Where the scheduler of a cluster node saves its inputs (Pacemaker
+ * Explained, "Cluster Options": pe-input-series-max counts the files it
+ * keeps there). */
+#define CS_LIVE_PE_DIR "/var/lib/pacemaker/pengine"
+
+void cs_console_live_history(CsConsole *console)
+{
+    const char *file = g_getenv("CIB_file");
+    if (file != NULL) {
+        g_autofree char *dir = cs_history_dir_of(file);
+        if (dir != NULL)
+            cs_history_set_dir(console, dir);
+        return;
+    }
+    cs_history_set_dir(console, CS_LIVE_PE_DIR);
+}
+
+gboolean cs_console_live_stale(const CsConsole *console)
+{
+    return cs_console_is_live(console) && console->live.stale_since != 0;
+}
+
+char *cs_console_live_stale_text(const CsConsole *console)
+{
+    if (!cs_console_live_stale(console))
+        return NULL;
+    g_autoptr(GDateTime) since = g_date_time_new_from_unix_local(console->live.stale_since / G_USEC_PER_SEC);
+    g_autofree char *clock = g_date_time_format(since, "%H:%M:%S");
+    const char *why = console->live.poll_error != NULL ? console->live.poll_error : "no answer";
+    /* "cannot read the CIB (is pacemaker running?): DETAIL" reads
+     * "is pacemaker running? DETAIL" here: what to do is what an
+     * 80-column bar must keep. */
+    const char *open = g_str_has_prefix(why, "cannot read ") ? strchr(why, '(') : NULL;
+    const char *close = open != NULL ? strstr(open, "): ") : NULL;
+    if (close == NULL)
+        return g_strdup_printf("stale since %s: %s", clock, why);
+    g_autofree char *hint = g_strndup(open + 1, (gsize)(close - open - 1));
+    return g_strdup_printf("stale since %s: %s %s", clock, hint, close + 3);
+}
+
+/* A read failed: the bar says stale (since the first failure) until a
+ * read succeeds.  TRUE when that is news to draw. */
+static gboolean live_went_stale(CsConsole *console, const GError *error)
+{
+    const char *why = error != NULL ? error->message : "no answer";
+    gboolean news = console->live.stale_since == 0 || g_strcmp0(console->live.poll_error, why) != 0;
+    if (console->live.stale_since == 0) {
+        console->live.stale_since = g_get_real_time();
+        /* The bar says it at once, over the last notice. */
+        g_clear_pointer(&console->message, g_free);
+    }
+    g_free(console->live.poll_error);
+    console->live.poll_error = g_strdup(why);
+    return news;
+}
+
+static gboolean live_fresh_again(CsConsole *console)
+{
+    gboolean was_stale = console->live.stale_since != 0;
+    console->live.stale_since = 0;
+    g_clear_pointer(&console->live.poll_error, g_free);
+    return was_stale;
 }
 
 /* Something holds the keyboard whose state a refresh would pull from
@@ -83,6 +232,16 @@ static char *version_text(const CsDocument *document)
     return text;
 }
 
+/* "  1. rsc_location ...: changed in the cluster meanwhile (...); yours: ..." */
+static void append_conflicts(GString *text, const GPtrArray *conflicts)
+{
+    for (guint i = 0; i < conflicts->len; i++) {
+        const CsLiveConflict *conflict = g_ptr_array_index(conflicts, i);
+        g_string_append_printf(text, "  %u. %s%s\n", i + 1, conflict->text,
+                               conflict->kept ? " [kept: yours]" : "");
+    }
+}
+
 /* The status line after following the cluster: the new epoch, what
  * moved, and the edits that could not be carried over. */
 static void report_follow(CsConsole *console, const char *was, const GPtrArray *lost)
@@ -93,9 +252,24 @@ static void report_follow(CsConsole *console, const char *was, const GPtrArray *
     g_strdelimit(moved->str, "\n", ';');
     if (moved->len > 0 && moved->str[moved->len - 1] == ';')
         g_string_truncate(moved, moved->len - 1);
+    g_free(console->live.notice);
+    const GPtrArray *conflicts = cs_session_live_conflicts(console->session);
+    if (lost->len == 0 && conflicts->len > 0) {
+        console->live.notice = g_strdup_printf("The CIB changed (epoch %s -> %s): %u %s with your edits, "
+                                               "listed below", was, is, conflicts->len,
+                                               conflicts->len == 1 ? "conflict" : "conflicts");
+        GString *text = g_string_new("The cluster changed what your edits change:\n");
+        append_conflicts(text, conflicts);
+        g_string_append(text, "\nC asks about each (keep yours, or drop it for the cluster's) "
+                              "before committing.\n");
+        g_free(console->output);
+        console->output = g_string_free(text, FALSE);
+        console->output_scroll = 0;
+        return;
+    }
     if (lost->len == 0) {
-        cs_console_say(console, FALSE, "The CIB changed: epoch %s -> %s%s%s", was, is,
-                       moved->len > 0 ? "; " : "", moved->str);
+        console->live.notice = g_strdup_printf("The CIB changed: epoch %s -> %s%s%s", was, is,
+                                               moved->len > 0 ? "; " : "", moved->str);
         return;
     }
     /* An edit that no longer applies is named in full, in the overlay:
@@ -108,8 +282,8 @@ static void report_follow(CsConsole *console, const char *was, const GPtrArray *
     g_free(console->output);
     console->output = g_string_free(text, FALSE);
     console->output_scroll = 0;
-    cs_console_say(console, TRUE, "The CIB changed (epoch %s -> %s): %u %s dropped, listed above",
-                   was, is, lost->len, lost->len == 1 ? "edit" : "edits");
+    console->live.notice = g_strdup_printf("The CIB changed (epoch %s -> %s): %u %s dropped, listed below",
+                                           was, is, lost->len, lost->len == 1 ? "edit" : "edits");
 }
 
 gboolean cs_console_live_poll(CsConsole *console)
@@ -121,27 +295,98 @@ gboolean cs_console_live_poll(CsConsole *console)
     cs_live_watch_start(console->live.watch);
     if (poll_deferred(console))
         return FALSE;
+    gboolean ticked = time_event_due(console);
+    gboolean clock = clock_moved(console);
     g_autoptr(GError) error = NULL;
     gboolean finished = FALSE;
     CsDocument *fresh = cs_live_watch_collect(console->live.watch, &finished, &error);
     if (!finished)
-        return FALSE;
-    if (fresh == NULL) {
-        /* Said once, not at every poll; the console keeps the last CIB. */
-        gboolean news = error != NULL && g_strcmp0(console->live.poll_error, error->message) != 0;
-        g_free(console->live.poll_error);
-        console->live.poll_error = error != NULL ? g_strdup(error->message) : NULL;
-        if (news)
-            cs_console_say(console, TRUE, "Cannot read the CIB: %s", error->message);
-        return news;
-    }
-    g_clear_pointer(&console->live.poll_error, g_free);
+        return ticked || clock;
+    /* A failed read keeps the last CIB on screen, marked stale in the
+     * status bar (not a notice a key would close); an unchanged one
+     * ends the staleness. */
+    if (error != NULL)
+        return live_went_stale(console, error) || ticked || clock;
+    if (fresh == NULL)
+        return live_fresh_again(console) || ticked || clock;
+    live_fresh_again(console);
     g_autofree char *was = version_text(console->session->live_base);
     g_autoptr(GPtrArray) lost = cs_session_live_follow(console->session, fresh);
     cs_console_sync(console);
     console->saved_depth = 0;
     report_follow(console, was, lost);
     return TRUE;
+}
+
+/* The first conflict not yet decided, or -1. */
+static int undecided_conflict(CsConsole *console)
+{
+    const GPtrArray *conflicts = cs_session_live_conflicts(console->session);
+    for (guint i = 0; i < conflicts->len; i++)
+        if (!((const CsLiveConflict *)g_ptr_array_index(conflicts, i))->kept)
+            return (int)i;
+    return -1;
+}
+
+/* Before a commit, each conflict is decided: the list stays up, the
+ * status bar asks about one at a time.  FALSE when none is left. */
+static gboolean ask_next_conflict(CsConsole *console)
+{
+    int next = undecided_conflict(console);
+    if (next < 0)
+        return FALSE;
+    const GPtrArray *conflicts = cs_session_live_conflicts(console->session);
+    GString *text = g_string_new(NULL);
+    g_string_append_printf(text, "%u %s with the cluster's changes: decide each before committing.\n"
+                                 "k keeps yours (the commit overwrites the cluster's value), "
+                                 "d drops yours (u undoes that).\n\n",
+                           conflicts->len, conflicts->len == 1 ? "conflict" : "conflicts");
+    append_conflicts(text, conflicts);
+    g_free(console->output);
+    console->output = g_string_free(text, FALSE);
+    console->output_scroll = 0;
+    console->live.asking = (guint)next;
+    console->ask = CS_ASK_CONFLICT;
+    return TRUE;
+}
+
+char *cs_console_conflict_question(const CsConsole *console)
+{
+    const GPtrArray *conflicts = console->session->live_conflicts;
+    guint index = console->live.asking;
+    const CsLiveConflict *conflict = index < conflicts->len ? g_ptr_array_index(conflicts, index) : NULL;
+    /* A taken id cannot be kept: the commit would fail on it. */
+    gboolean keepable = conflict == NULL || conflict->kind != CS_LIVE_CONFLICT_ID_TAKEN;
+    return g_strdup_printf(" Conflict %u of %u, %s %s: %sd drop yours  else cancel ", index + 1,
+                           conflicts->len, conflict ? conflict->tag : "?", conflict ? conflict->id : "?",
+                           keepable ? "k keep yours  " : "its id is taken: ");
+}
+
+void cs_console_conflict_answer(CsConsole *console, int key)
+{
+    console->ask = CS_ASK_NONE;
+    g_clear_pointer(&console->output, g_free);
+    if (key != 'k' && key != 'K' && key != 'd' && key != 'D') {
+        cs_console_say(console, FALSE, "Not committed: the conflicts are still to decide.");
+        return;
+    }
+    const GPtrArray *conflicts = console->session->live_conflicts;
+    const CsLiveConflict *conflict = console->live.asking < conflicts->len
+                                     ? g_ptr_array_index(conflicts, console->live.asking) : NULL;
+    gboolean keep = key == 'k' || key == 'K';
+    if (keep && conflict != NULL && conflict->kind == CS_LIVE_CONFLICT_ID_TAKEN) {
+        cs_console_say(console, TRUE, "%s %s cannot be kept: the cluster gave its id to another object "
+                                      "(d drops it; or undo and add it under another id)",
+                       conflict->tag, conflict->id);
+        return;
+    }
+    g_autoptr(GError) error = NULL;
+    if (!cs_session_live_resolve(console->session, console->live.asking, keep, &error)) {
+        cs_console_say(console, TRUE, "Cannot drop it: %s", error->message);
+        return;
+    }
+    cs_console_sync(console);
+    cs_console_commit_ask(console);
 }
 
 void cs_console_commit_ask(CsConsole *console)
@@ -155,6 +400,14 @@ void cs_console_commit_ask(CsConsole *console)
         cs_console_say(console, FALSE, "Nothing to commit: no edits since the CIB was read.");
         return;
     }
+    /* The edits sit on a CIB that may no longer be the cluster's. */
+    if (cs_console_live_stale(console)) {
+        cs_console_say(console, TRUE, "Not committing while the CIB is stale: %s",
+                       console->live.poll_error);
+        return;
+    }
+    if (ask_next_conflict(console))
+        return;
     GString *text = g_string_new(NULL);
     cs_command_describe_commit(console->session, text);
     g_autofree char *base = version_text(console->session->live_base);

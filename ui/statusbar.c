@@ -33,10 +33,40 @@ void cs_titlebar_draw(const CsConsole *console, int y)
     }
 }
 
+int cs_banner_rows(const CsConsole *console)
+{
+    if (console->banner != NULL || console->live.notice != NULL)
+        return 1;
+    return console->view == CS_VIEW_HISTORY && cs_history_busy(&console->history) ? 1 : 0;
+}
+
+/* History being solved in the background: how far it got. */
+static int draw_history_progress(const CsConsole *console, int y)
+{
+    g_autofree char *text = cs_history_progress_text(console, COLS);
+    if (text == NULL)
+        return 0;
+    cs_draw_fill(y, 0, COLS, CS_STYLE_STATUS_NOTICE);
+    cs_draw_text(y, 1, COLS - 1, text, CS_STYLE_STATUS_NOTICE);
+    return 1;
+}
+
+/* What following the cluster changed: a notice, in the banner row so that
+ * the status bar (live, stale, epoch) stays in view. */
+static int draw_live_notice(const CsConsole *console, int y)
+{
+    g_autofree char *safe = cs_escape(console->live.notice);
+    cs_draw_fill(y, 0, COLS, CS_STYLE_STATUS_NOTICE);
+    cs_draw_text(y, 1, COLS - 1, safe, CS_STYLE_STATUS_NOTICE);
+    return 1;
+}
+
 int cs_banner_draw(const CsConsole *console, int y)
 {
+    if (console->banner == NULL && console->live.notice != NULL)
+        return draw_live_notice(console, y);
     if (console->banner == NULL)
-        return 0;
+        return draw_history_progress(console, y);
     g_autofree char *safe = cs_escape(console->banner);
     g_autofree char *text = g_strdup_printf(" ! %s", safe);
     cs_draw_fill(y, 0, COLS, CS_STYLE_BANNER);
@@ -74,6 +104,8 @@ static char *question_text(const CsConsole *console)
 {
     guint unsaved = cs_console_unsaved(console);
     const char *edits = unsaved == 1 ? "edit" : "edits";
+    if (console->ask == CS_ASK_CONFLICT)
+        return cs_console_conflict_question(console);
     if (console->ask == CS_ASK_COMMIT)
         return g_strdup_printf(" Commit: run the %u %s listed above? y: apply  else cancel ", unsaved,
                                unsaved == 1 ? "operation" : "operations");
@@ -134,10 +166,41 @@ static char *status_fields(const CsConsole *console)
         fields = g_strdup_printf("%s%s%s %s %s%s ", edits, with_epoch ? epoch : "",
                                  with_clock ? clock : "", separator, outcome,
                                  filter != NULL ? filter : "");
+        /* The demo shown for want of a cluster: the reason is what
+         * matters, the demo's epoch and clock give way to it. */
+        if (console->live.no_cluster != NULL && attempt == 0
+            && 1 + cs_text_width(console->file_label) + cs_text_width(fields) > COLS) {
+            keep_epoch = FALSE;
+            g_free(fields);
+            fields = g_strdup_printf("%s %s %s%s ", edits, separator, outcome, filter != NULL ? filter : "");
+            break;
+        }
         if (unsaved == 0 || 1 + cs_text_width(console->file_label) + cs_text_width(fields) <= COLS)
             break;
     }
     return fields;
+}
+
+/* Live and the last read failed: what it says first is that the screen
+ * may be out of date, and why; then the edits and the epoch they sit on. */
+static gboolean draw_stale(const CsConsole *console, int y)
+{
+    g_autofree char *stale = cs_console_live_stale_text(console);
+    if (stale == NULL)
+        return FALSE;
+    const char *separator = cs_glyph(CS_GLYPH_SEPARATOR);
+    guint unsaved = cs_console_unsaved(console);
+    g_autofree char *safe = cs_escape(stale);
+    g_autofree char *edits = unsaved == 0 ? g_strdup("")
+                                          : g_strdup_printf(" %s %u uncommitted", separator, unsaved);
+    g_autofree char *fields = g_strdup_printf("%s %s epoch %s ", edits, separator,
+                                              console->epoch ? console->epoch : "?");
+    int fields_width = cs_text_width(fields);
+    g_autofree char *reason = cs_fit(safe, MAX(8, COLS - 1 - fields_width), FALSE);
+    cs_draw_fill(y, 0, COLS, CS_STYLE_STATUS_ERROR);
+    int x = 1 + cs_draw_text_attrs(y, 1, COLS - 1, reason, cs_style_attr(CS_STYLE_STATUS_ERROR) | A_BOLD);
+    cs_draw_text(y, x, COLS - x, fields, CS_STYLE_STATUS_ERROR);
+    return TRUE;
 }
 
 void cs_statusbar_draw(const CsConsole *console, int y)
@@ -158,6 +221,8 @@ void cs_statusbar_draw(const CsConsole *console, int y)
         draw_message(console, y);
         return;
     }
+    if (draw_stale(console, y))
+        return;
     static const char keys[] = " ? help ";
     g_autofree char *fields = status_fields(console);
     int keys_width = (int)strlen(keys);

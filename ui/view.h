@@ -12,6 +12,7 @@
 #include "model/model.h"
 #include "engine/engine.h"
 #include "explain/session.h"
+#include "explain/timeline.h"
 #include "draw.h"
 
 typedef enum {
@@ -40,6 +41,7 @@ typedef enum {
     CS_ASK_NONE,
     CS_ASK_QUIT,
     CS_ASK_COMMIT,           /* live: apply the operations listed above? */
+    CS_ASK_CONFLICT,         /* live: keep or drop the edit of a conflict */
 } CsAsk;
 
 /* The History view: a directory's pe-input series and its report. */
@@ -54,15 +56,48 @@ typedef struct CsHistory {
                                 long lines being wrapped at the view's
                                 width (set by each drawing) */
     char *error;             /* why there is no report, or NULL */
+    /* The report is solved step by step on a worker thread (a cluster
+     * keeps 4,000 inputs): the steps are listed at once, each filled in
+     * as it is solved, with a progress line meanwhile. */
+    GThread *worker;
+    GMutex lock;
+    GPtrArray *texts;        /* per file: its step's report, NULL until
+                                solved (under lock) */
+    guint solved;            /* steps solved (under lock) */
+    gint cancel;             /* atomic: the worker stops at the next step */
+    guint built;             /* solved when lines were last built */
+    gint64 shown;            /* monotonic us of the last progress redraw */
+    guint lines_generation;  /* bumped each time lines are built */
+    /* lines wrapped for the screen (escaped), kept while neither they nor
+     * the width change: a key must not wrap 4,000 steps again */
+    GPtrArray *rows;
+    int rows_width;
+    guint rows_generation;
 } CsHistory;
 
 /* Following a live cluster (cibscope --live). */
 typedef struct CsLiveState {
     struct CsLiveWatch *watch;   /* NULL: not live */
     guint interval_ms;
-    char *status;            /* "live  DC alpha  epoch 0:42:7", escaped */
+    char *status;            /* "live  DC alpha  epoch 0.42.7", escaped */
     guint pending;           /* object-level operations a commit would run */
     char *poll_error;        /* the last poll's failure, or NULL */
+    gint64 stale_since;      /* wall clock (us) of the first failed read
+                                since the last good one; 0: fresh */
+    char *notice;            /* what the last follow changed ("The CIB
+                                changed: epoch ..."), shown in the banner
+                                row until a key, never over the status
+                                bar; raw, or NULL */
+    /* The clock (issue 17): with no --time and no `time` edit, a live
+     * console solves at the wall clock and re-solves by itself at the
+     * next moment time alone can change the answer. */
+    gboolean have_event;
+    CsTimeEvent event;       /* the next one after the session's clock */
+    guint event_generation;  /* the session generation it was found for */
+    gint64 clock_shown;      /* the wall-clock second the bar shows */
+    guint asking;            /* CS_ASK_CONFLICT: the conflict's index */
+    char *no_cluster;        /* plain `cibscope` fell back to the demo:
+                                why no cluster answered, or NULL */
 } CsLiveState;
 
 /* The smallest change found to move a resource, cached per state. */
@@ -265,11 +300,16 @@ void cs_statusbar_draw(const CsConsole *console, int y);
 void cs_titlebar_draw(const CsConsole *console, int y);
 /* A one-line banner at y; returns the rows it used (0 or 1). */
 int cs_banner_draw(const CsConsole *console, int y);
+/* The rows the banner takes (0 or 1): why scores are missing, else a
+ * live notice. */
+int cs_banner_rows(const CsConsole *console);
 
 /* live.c: following the cluster and committing to it. */
 gboolean cs_console_is_live(const CsConsole *console);
 /* Milliseconds the input may wait before the next poll is due. */
 int cs_console_live_wait_ms(const CsConsole *console);
+/* The same, also waking for the History view's progress. */
+int cs_console_idle_wait_ms(const CsConsole *console);
 /* Starts a query on a worker thread when due, and follows the CIB a
  * finished one read (never while a prompt, question or trial edit holds
  * the keyboard: it waits for them); never waits for cibadmin.  TRUE when
@@ -281,7 +321,20 @@ void cs_console_live_sync(CsConsole *console);
 void cs_console_commit_ask(CsConsole *console);
 /* The answer to the question: y applies. */
 void cs_console_commit_answer(CsConsole *console, int key);
+/* The answer about a conflict (k keeps, d drops the edit); the next
+ * conflict is asked about, then the commit. */
+void cs_console_conflict_answer(CsConsole *console, int key);
+/* The question for the status bar about the conflict asked (raw). */
+char *cs_console_conflict_question(const CsConsole *console);
 void cs_console_live_clear(CsConsole *console);
+/* The History view of a live console: the cluster's own scheduler
+ * inputs (CS_LIVE_PE_DIR), or the series a CIB_file belongs to. */
+void cs_console_live_history(CsConsole *console);
+/* The last read failed: what the CIB shown is may be out of date. */
+gboolean cs_console_live_stale(const CsConsole *console);
+/* "stale since 07:41:09: cannot read the CIB (is pacemaker running?): ..."
+ * (raw), or NULL when fresh. */
+char *cs_console_live_stale_text(const CsConsole *console);
 
 /* view_history.c */
 /* The series dir holds ("" keeps none); the report waits for the view. */
@@ -291,6 +344,14 @@ char *cs_history_dir_of(const char *path);
 /* Computes the report now; FALSE (history.error set) when it failed. */
 gboolean cs_history_load(CsConsole *console);
 void cs_history_clear(CsHistory *history);
+/* Steps are still being solved. */
+gboolean cs_history_busy(const CsHistory *history);
+/* Between keys: TRUE when more steps were solved since the last look
+ * (at most a few times a second) and the view should be drawn again. */
+gboolean cs_history_progress(CsConsole *console);
+/* "Solving step 124 of 4000 [####......] 3% ..." for the banner row while
+ * the History view is shown and steps are being solved, else NULL. */
+char *cs_history_progress_text(const CsConsole *console, int width);
 /* Opens another CIB in the console (History's Enter); FALSE with a
  * status message when it cannot (unsaved edits, unreadable). */
 gboolean cs_console_open(CsConsole *console, const char *path);

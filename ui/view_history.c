@@ -28,11 +28,31 @@ char *cs_history_dir_of(const char *path)
     return NULL;
 }
 
+/* What the worker needs, taken when it starts: it reads nothing else
+ * of the console. */
+typedef struct HistoryJob {
+    CsHistory *history;
+    GPtrArray *paths;        /* char*, the files in order */
+    gboolean fixed;
+    CsTime now;
+} HistoryJob;
+
+static void history_stop(CsHistory *history)
+{
+    if (history->worker == NULL)
+        return;
+    g_atomic_int_set(&history->cancel, TRUE);
+    g_thread_join(g_steal_pointer(&history->worker));
+}
+
 void cs_history_clear(CsHistory *history)
 {
+    history_stop(history);
     g_clear_pointer(&history->dir, g_free);
     g_clear_pointer(&history->files, g_ptr_array_unref);
     g_clear_pointer(&history->lines, g_ptr_array_unref);
+    g_clear_pointer(&history->texts, g_ptr_array_unref);
+    g_clear_pointer(&history->rows, g_ptr_array_unref);
     if (history->step_line != NULL)
         g_array_free(history->step_line, TRUE);
     history->step_line = NULL;
@@ -41,6 +61,8 @@ void cs_history_clear(CsHistory *history)
     history->step_row = NULL;
     g_clear_pointer(&history->error, g_free);
     history->loaded = FALSE;
+    history->solved = history->built = 0;
+    history->cancel = FALSE;
 }
 
 void cs_history_set_dir(CsConsole *console, const char *dir)
@@ -49,19 +71,94 @@ void cs_history_set_dir(CsConsole *console, const char *dir)
     console->history.dir = g_strdup(dir);
 }
 
-/* The line each file's "== name ==" heading is on (-1 when missing). */
-static void find_steps(CsHistory *history)
+/* Each step as `cibscope history` reports it: an unreadable input is
+ * said and leaves the previous one as the base. */
+static gpointer history_work(gpointer data)
 {
+    HistoryJob *job = data;
+    CsHistory *history = job->history;
+    CsDocument *previous = NULL;
+    for (guint i = 0; i < job->paths->len && !g_atomic_int_get(&history->cancel); i++) {
+        g_autoptr(GError) error = NULL;
+        CsDocument *document = cs_document_load(g_ptr_array_index(job->paths, i), &error);
+        GString *text = g_string_new(NULL);
+        if (document == NULL)
+            g_string_append_printf(text, "unreadable: %s\n", error->message);
+        else
+            cs_history_step(previous, document, job->fixed ? &job->now : NULL, text);
+        if (document != NULL) {
+            g_clear_pointer(&previous, cs_document_free);
+            previous = document;
+        }
+        g_mutex_lock(&history->lock);
+        g_free(g_ptr_array_index(history->texts, i));
+        g_ptr_array_index(history->texts, i) = g_string_free(text, FALSE);
+        history->solved = i + 1;
+        g_mutex_unlock(&history->lock);
+    }
+    g_clear_pointer(&previous, cs_document_free);
+    g_ptr_array_unref(job->paths);
+    g_free(job);
+    return NULL;
+}
+
+gboolean cs_history_busy(const CsHistory *history)
+{
+    if (history->worker == NULL || history->files == NULL)
+        return FALSE;
+    g_mutex_lock((GMutex *)&history->lock);
+    gboolean busy = history->solved < history->files->len;
+    g_mutex_unlock((GMutex *)&history->lock);
+    return busy;
+}
+
+/* The lines of the report as solved so far: each step's heading, then
+ * its text or a mark that it is still to come; step_line as built. */
+static void build_lines(CsHistory *history)
+{
+    g_clear_pointer(&history->lines, g_ptr_array_unref);
+    if (history->step_line != NULL)
+        g_array_free(history->step_line, TRUE);
+    history->lines = g_ptr_array_new_with_free_func(g_free);
     history->step_line = g_array_new(FALSE, FALSE, sizeof(int));
+    history->lines_generation++;
+    g_mutex_lock(&history->lock);
+    history->built = history->solved;
     for (guint i = 0; i < history->files->len; i++) {
         const CsHistoryFile *file = g_ptr_array_index(history->files, i);
-        g_autofree char *heading = g_strdup_printf("== %s ==", file->name);
-        int found = -1;
-        for (guint line = 0; line < history->lines->len && found < 0; line++)
-            if (strcmp(g_ptr_array_index(history->lines, line), heading) == 0)
-                found = (int)line;
-        g_array_append_val(history->step_line, found);
+        int line = (int)history->lines->len;
+        g_array_append_val(history->step_line, line);
+        g_ptr_array_add(history->lines, g_strdup_printf("== %s ==", file->name));
+        const char *text = g_ptr_array_index(history->texts, i);
+        if (text == NULL) {
+            g_ptr_array_add(history->lines, g_strdup("  (to be solved)"));
+            continue;
+        }
+        g_auto(GStrv) split = g_strsplit(text, "\n", -1);
+        for (char **piece = split; *piece != NULL; piece++)
+            if (piece[1] != NULL || **piece != '\0')
+                g_ptr_array_add(history->lines, g_strdup(*piece));
+        if (i + 1 < history->files->len)
+            g_ptr_array_add(history->lines, g_strdup(""));
     }
+    g_mutex_unlock(&history->lock);
+}
+
+gboolean cs_history_progress(CsConsole *console)
+{
+    CsHistory *history = &console->history;
+    if (history->worker == NULL || history->texts == NULL)
+        return FALSE;
+    g_mutex_lock(&history->lock);
+    guint solved = history->solved;
+    g_mutex_unlock(&history->lock);
+    gint64 now = g_get_monotonic_time();
+    gboolean done = history->files != NULL && solved == history->files->len;
+    if (solved == history->built || (!done && now - history->shown < 250000))
+        return FALSE;
+    history->shown = now;
+    build_lines(history);
+    return console->view == CS_VIEW_HISTORY;
 }
 
 gboolean cs_history_load(CsConsole *console)
@@ -78,19 +175,18 @@ gboolean cs_history_load(CsConsole *console)
     }
     /* --time solves every step at that time; else each at its own
      * execution-date, as the CLI does. */
-    CsTime now;
-    gboolean fixed = console->clock_set && cs_time_parse(console->time_text, &now, NULL);
-    g_autoptr(GString) report = g_string_new(NULL);
-    if (cs_history_report(history->dir, fixed ? &now : NULL, report, &error) < 0) {
-        history->error = g_strdup(error->message);
-        return FALSE;
-    }
-    g_auto(GStrv) lines = g_strsplit(report->str, "\n", -1);
-    history->lines = g_ptr_array_new_with_free_func(g_free);
-    for (char **line = lines; *line != NULL; line++)
-        if (line[1] != NULL || **line != '\0')
-            g_ptr_array_add(history->lines, g_strdup(*line));
-    find_steps(history);
+    HistoryJob *job = g_new0(HistoryJob, 1);
+    job->history = history;
+    job->fixed = console->clock_set && cs_time_parse(console->time_text, &job->now, NULL);
+    job->paths = g_ptr_array_new_with_free_func(g_free);
+    for (guint i = 0; i < history->files->len; i++)
+        g_ptr_array_add(job->paths, g_strdup(((const CsHistoryFile *)g_ptr_array_index(history->files, i))->path));
+    history->texts = g_ptr_array_new_with_free_func(g_free);
+    g_ptr_array_set_size(history->texts, (gint)history->files->len);
+    history->solved = 0;
+    history->cancel = FALSE;
+    build_lines(history);
+    history->worker = g_thread_new("cibscope-history", history_work, job);
     return TRUE;
 }
 
@@ -145,11 +241,18 @@ static void placeholder_lines(const CsConsole *console, GPtrArray *lines)
     cs_lines_add_text(lines, CS_STYLE_NORMAL, "  %s: no history: %s", dir, why);
 }
 
-/* The report wrapped at width: its rows; history->step_row is set to
- * the row each step's heading lands on. */
-static GPtrArray *wrap_report(CsHistory *history, int width)
+/* The report wrapped at width: its rows (the history keeps them);
+ * history->step_row is set to the row each step's heading lands on. */
+static const GPtrArray *wrap_report(CsHistory *history, int width)
 {
+    if (history->rows != NULL && history->rows_width == width
+        && history->rows_generation == history->lines_generation)
+        return history->rows;
+    g_clear_pointer(&history->rows, g_ptr_array_unref);
     GPtrArray *rows = g_ptr_array_new_with_free_func(g_free);
+    history->rows = rows;
+    history->rows_width = width;
+    history->rows_generation = history->lines_generation;
     if (history->step_row != NULL)
         g_array_free(history->step_row, TRUE);
     history->step_row = g_array_new(FALSE, FALSE, sizeof(int));
@@ -157,21 +260,40 @@ static GPtrArray *wrap_report(CsHistory *history, int width)
         int missing = -1;
         g_array_append_val(history->step_row, missing);
     }
+    /* step_line ascends: the next heading is found by walking along. */
+    guint next_step = 0;
     for (guint i = 0; i < history->lines->len; i++) {
         g_autofree char *safe = cs_escape(g_ptr_array_index(history->lines, i));
-        int heading_of = -1;
-        for (guint step = 0; step < history->step_line->len && heading_of < 0; step++)
-            if (g_array_index(history->step_line, int, step) == (int)i)
-                heading_of = (int)step;
-        if (heading_of < 0) {
+        while (next_step < history->step_line->len && g_array_index(history->step_line, int, next_step) < (int)i)
+            next_step++;
+        gboolean heading = next_step < history->step_line->len
+                           && g_array_index(history->step_line, int, next_step) == (int)i;
+        if (!heading) {
             wrap_text(safe, width, rows);
             continue;
         }
         /* Headings stay whole: they are short and carry the step mark. */
-        g_array_index(history->step_row, int, heading_of) = (int)rows->len;
+        g_array_index(history->step_row, int, next_step) = (int)rows->len;
         g_ptr_array_add(rows, g_strdup(safe));
     }
     return rows;
+}
+
+char *cs_history_progress_text(const CsConsole *console, int width)
+{
+    const CsHistory *history = &console->history;
+    if (console->view != CS_VIEW_HISTORY || !cs_history_busy(history))
+        return NULL;
+    g_mutex_lock((GMutex *)&history->lock);
+    guint solved = history->solved, total = history->files->len;
+    g_mutex_unlock((GMutex *)&history->lock);
+    int bar = CLAMP(width - 80, 10, 40);
+    int filled = total > 0 ? (int)((guint64)solved * (guint64)bar / total) : 0;
+    g_autofree char *marks = g_strnfill((gsize)filled, '#');
+    g_autofree char *rest = g_strnfill((gsize)(bar - filled), '.');
+    return g_strdup_printf("Solving step %u of %u [%s%s] %u%%  (n, p and Enter work meanwhile)",
+                           MIN(solved + 1, total), total, marks, rest,
+                           total > 0 ? (guint)((guint64)solved * 100 / total) : 0);
 }
 
 /* The report, the selected step's heading marked and the step open in
@@ -185,12 +307,17 @@ static GPtrArray *history_lines(CsConsole *console, int width)
         placeholder_lines(console, lines);
         return lines;
     }
-    g_autoptr(GPtrArray) rows = wrap_report(history, width);
+    const GPtrArray *rows = wrap_report(history, width);
     int selected = selected_step(console);
+    /* step_row ascends: the next heading is found by walking along. */
+    guint next_step = 0;
     for (guint row = 0; row < rows->len; row++) {
         const char *text = g_ptr_array_index(rows, row);
-        int step = step_at(history, (int)row);
-        gboolean heading = step >= 0 && g_array_index(history->step_row, int, step) == (int)row;
+        while (next_step < history->step_row->len && g_array_index(history->step_row, int, next_step) < (int)row)
+            next_step++;
+        int step = (int)next_step;
+        gboolean heading = next_step < history->step_row->len
+                           && g_array_index(history->step_row, int, next_step) == (int)row;
         CsLine *line = cs_line_add(lines);
         if (!heading) {
             cs_line_append(line, CS_STYLE_NORMAL, "%s", text);

@@ -1862,3 +1862,116 @@ gboolean cs_edit_rule_attribute(CsEditLog *log, const char *id, const char *name
     cs_build_attribute(&build, element, name, value);
     return cs_build_commit(&build, error);
 }
+
+/* ---- becoming another document (live mode follows the cluster) -------- */
+
+/* The element children of a and b pair up in order: same names, same
+ * ids.  Then each pair is compared in turn, else the children are
+ * replaced as a whole. */
+static gboolean cs_become_same_shape(const xmlNode *a, const xmlNode *b)
+{
+    const xmlNode *x = a->children, *y = b->children;
+    for (;;) {
+        while (x != NULL && x->type != XML_ELEMENT_NODE)
+            x = x->next;
+        while (y != NULL && y->type != XML_ELEMENT_NODE)
+            y = y->next;
+        if (x == NULL || y == NULL)
+            return x == y;
+        xmlChar *x_id = xmlGetProp(x, BAD_CAST "id");
+        xmlChar *y_id = xmlGetProp(y, BAD_CAST "id");
+        gboolean same = xmlStrEqual(x->name, y->name)
+                        && (x_id == NULL ? y_id == NULL : y_id != NULL && xmlStrEqual(x_id, y_id));
+        xmlFree(x_id);
+        xmlFree(y_id);
+        if (!same)
+            return FALSE;
+        x = x->next;
+        y = y->next;
+    }
+}
+
+static void cs_become_attributes(CsBuild *build, xmlNode *element, const xmlNode *target)
+{
+    for (xmlAttr *attr = element->properties, *next; attr != NULL; attr = next) {
+        next = attr->next;
+        if (xmlHasProp(target, attr->name) == NULL) {
+            g_autofree char *name = g_strdup((const char *)attr->name);
+            cs_build_attribute(build, element, name, NULL);
+        }
+    }
+    for (xmlAttr *attr = target->properties; attr != NULL; attr = attr->next) {
+        xmlChar *value = xmlNodeGetContent((xmlNode *)attr);
+        cs_build_attribute(build, element, (const char *)attr->name,
+                           value != NULL ? (const char *)value : "");
+        xmlFree(value);
+    }
+}
+
+static void cs_become_element(CsBuild *build, xmlNode *element, const xmlNode *target)
+{
+    /* A node's resource history: no edit changes it, and both sides are
+     * built on the same CIB (edit.h); it is most of a large status. */
+    if (strcmp((const char *)element->name, "lrm") == 0)
+        return;
+    cs_become_attributes(build, element, target);
+    if (cs_become_same_shape(element, target)) {
+        xmlNode *x = element->children;
+        const xmlNode *y = target->children;
+        for (;; x = x->next, y = y->next) {
+            while (x != NULL && x->type != XML_ELEMENT_NODE)
+                x = x->next;
+            while (y != NULL && y->type != XML_ELEMENT_NODE)
+                y = y->next;
+            if (x == NULL || y == NULL)
+                return;
+            cs_become_element(build, x, y);
+        }
+    }
+    for (xmlNode *child = element->children, *next; child != NULL; child = next) {
+        next = child->next;
+        cs_build_unlink(build, child);
+    }
+    for (const xmlNode *child = target->children; child != NULL; child = child->next)
+        cs_build_link(build, element, NULL, xmlDocCopyNode((xmlNode *)child, element->doc, 1));
+}
+
+gboolean cs_edit_become(CsEditLog *log, const char *description, const xmlNode *target,
+                        GError **error)
+{
+    xmlNode *root = xmlDocGetRootElement(log->document->xml);
+    if (root == NULL || target == NULL || !xmlStrEqual(root->name, target->name)) {
+        g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_INVALID,
+                    "%s: not a document of the same kind", description);
+        return FALSE;
+    }
+    CsBuild build;
+    cs_build_begin(&build, log, description);
+    cs_become_element(&build, root, target);
+    return cs_build_commit(&build, error);
+}
+
+/* ---- the wall clock of a live session ------------------------------------ */
+
+gboolean cs_edit_log_clock_edited(const CsEditLog *log)
+{
+    for (guint i = 0; i < log->applied; i++)
+        if (((const CsEdit *)g_ptr_array_index(log->edits, i))->clock)
+            return TRUE;
+    return FALSE;
+}
+
+gboolean cs_edit_log_set_now(CsEditLog *log, CsTime now)
+{
+    if (cs_edit_log_clock_edited(log))
+        return FALSE;
+    if (now.seconds == log->now.seconds && now.offset == log->now.offset)
+        return FALSE;
+    log->now = now;
+    /* Every state now has another clock: none may keep its name (a model
+     * kept under an old name would be taken for this state). */
+    log->base_state = cs_edit_next_state();
+    for (guint i = 0; i < log->edits->len; i++)
+        ((CsEdit *)g_ptr_array_index(log->edits, i))->state = cs_edit_next_state();
+    return TRUE;
+}

@@ -121,6 +121,14 @@ gboolean cs_edit_valid_score(const char *text);
  * *error set and the document unchanged.  Every id created is unique in
  * the document. */
 
+/* The clock moves on by itself (a live session follows the wall clock):
+ * not an edit, nothing to undo.  Does nothing and returns FALSE when a
+ * clock edit is in effect (the operator's clock wins) or now is the
+ * clock already.  Every state gets a new name (cs_edit_log_state). */
+gboolean cs_edit_log_set_now(CsEditLog *log, CsTime now);
+/* A clock edit (cs_edit_set_time) is in effect. */
+gboolean cs_edit_log_clock_edited(const CsEditLog *log);
+
 /* Set the clock. */
 gboolean cs_edit_set_time(CsEditLog *log, CsTime now, GError **error);
 
@@ -200,6 +208,18 @@ gboolean cs_edit_rule_enable(CsEditLog *log, const char *id, gboolean enable,
  * choice), so setting one removes the other in the same edit. */
 gboolean cs_edit_rule_attribute(CsEditLog *log, const char *id, const char *name,
                                 const char *value, GError **error);
+
+/* One edit, undone and redone like the others, that makes the document
+ * equal to the element tree target (a <cib> root): attributes, and
+ * elements paired by name and id, recursing where the children still
+ * pair up and replacing them where they do not; whitespace between
+ * elements is left as it is.  Live mode uses it to carry each edit of
+ * the history onto a CIB the cluster changed (description is the
+ * edit's own).  Both are taken to be built on the same CIB: the
+ * resource histories (<lrm>), which no edit changes, are not compared.
+ * CS_EDIT_ERROR_NO_CHANGE when already equal. */
+gboolean cs_edit_become(CsEditLog *log, const char *description, const xmlNode *target,
+                        GError **error);
 
 /* Whether a rule carries the never-matching expression. */
 gboolean cs_edit_rule_disabled(const xmlNode *rule);

@@ -2,6 +2,7 @@
  * the cluster's version, commit object-level operations behind an epoch
  * guard.  The planning of those operations is in live_plan.c. */
 #include <errno.h>
+#include <grp.h>
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
@@ -199,13 +200,53 @@ typedef struct LiveQuery {
     char *program;
     guint timeout_ms;
     char *name;           /* the document's path: "CIB_file=..." */
+    const char *hint;     /* what to do when the cluster does not answer */
 } LiveQuery;
+
+/* Pacemaker's daemons take connections from root and the members of the
+ * haclient group only; anyone else gets the same "not connected" as when
+ * nothing runs, so the user is checked here. */
+static gboolean live_user_may_connect(void)
+{
+    if (geteuid() == 0)
+        return TRUE;
+    struct group *haclient = getgrnam("haclient");
+    if (haclient == NULL)
+        return FALSE;
+    if (getegid() == haclient->gr_gid)
+        return TRUE;
+    int count = getgroups(0, NULL);
+    g_autofree gid_t *groups = g_new0(gid_t, MAX(count, 1));
+    count = getgroups(count, groups);
+    for (int i = 0; i < count; i++)
+        if (groups[i] == haclient->gr_gid)
+            return TRUE;
+    return FALSE;
+}
+
+const char *cs_live_read_hint(gboolean cib_file, gboolean may_connect)
+{
+    if (cib_file)
+        return "does CIB_file name a readable CIB?";
+    return may_connect ? "is pacemaker running?" : "run as root or a member of haclient";
+}
 
 static void live_query_init(LiveQuery *query, guint timeout_ms)
 {
     query->program = live_program_path();
     query->timeout_ms = timeout_ms;
     query->name = live_source_name();
+    query->hint = cs_live_read_hint(g_getenv("CIB_file") != NULL, live_user_may_connect());
+}
+
+/* "cannot read the CIB (is pacemaker running?): DETAIL": what to do
+ * first, so that a narrow status bar keeps it. */
+static void live_query_fail(const LiveQuery *query, GError *cause, GError **error)
+{
+    gboolean file = g_str_has_prefix(query->name, "CIB_file=");
+    g_set_error(error, cause->domain, cause->code, "cannot read %s (%s): %s",
+                file ? query->name : "the CIB", query->hint, cause->message);
+    g_error_free(cause);
 }
 
 static void live_query_clear(LiveQuery *query)
@@ -218,8 +259,13 @@ static CsDocument *live_query_run(const LiveQuery *query, GCancellable *cancel, 
 {
     char *argv[] = { query->program, (char *)"--query", NULL };
     LiveRun run = { 0 };
-    if (!live_run_until(argv, query->timeout_ms, cancel, LIVE_QUERY_MAX_BYTES, &run, error)) {
+    GError *run_error = NULL;
+    if (!live_run_until(argv, query->timeout_ms, cancel, LIVE_QUERY_MAX_BYTES, &run, &run_error)) {
         live_run_clear(&run);
+        if (g_error_matches(run_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            g_propagate_error(error, run_error);
+        else
+            live_query_fail(query, run_error, error);
         return NULL;
     }
     /* Cancelled after cibadmin answered: the parse is not wanted either. */
@@ -231,9 +277,10 @@ static CsDocument *live_query_run(const LiveQuery *query, GCancellable *cancel, 
     CsDocument *document = NULL;
     if (run.exit_status != 0) {
         g_autofree char *why = live_first_line(run.err);
-        g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED,
-                    "%s: cibadmin --query failed (exit %d): %s", name,
-                    run.exit_status, why[0] ? why : "no message");
+        live_query_fail(query, g_error_new(CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED,
+                                           "cibadmin --query failed (exit %d): %s",
+                                           run.exit_status, why[0] ? why : "no message"),
+                        error);
     } else {
         g_autoptr(GError) load_error = NULL;
         document = cs_document_load_memory(run.out->str, run.out->len, name, &load_error);
@@ -258,11 +305,11 @@ CsDocument *cs_live_query(GError **error)
     return live_query_within(live_timeout_ms, error);
 }
 
-gboolean cs_live_available(void)
+gboolean cs_live_available(GError **error)
 {
     /* Only a quick question: "cibscope" with no file must not hang for
      * long on a machine that is not a cluster node. */
-    g_autoptr(CsDocument) document = live_query_within(MIN(live_timeout_ms, 3000), NULL);
+    g_autoptr(CsDocument) document = live_query_within(MIN(live_timeout_ms, 3000), error);
     return document != NULL;
 }
 
@@ -326,7 +373,7 @@ gboolean cs_live_version_same_config(const CsLiveVersion *a, const CsLiveVersion
 
 char *cs_live_version_format(const CsLiveVersion *version)
 {
-    return g_strdup_printf("%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT,
+    return g_strdup_printf("%" G_GINT64_FORMAT ".%" G_GINT64_FORMAT ".%" G_GINT64_FORMAT,
                            version->admin_epoch, version->epoch, version->num_updates);
 }
 
@@ -539,6 +586,10 @@ char **cs_live_op_argv(const CsLiveOp *op)
         [CS_LIVE_OP_CREATE] = "--create", [CS_LIVE_OP_MODIFY] = "--modify",
         [CS_LIVE_OP_REPLACE] = "--replace", [CS_LIVE_OP_DELETE] = "--delete",
     };
+    if (op->covered)
+        return NULL;
+    if (op->argv != NULL)
+        return g_strdupv(op->argv);
     gboolean nested = op->kind == CS_LIVE_OP_CREATE && op->path != NULL && op->path[0] != NULL;
     char **argv = g_new0(char *, 7);
     argv[0] = live_program_path();
@@ -553,6 +604,8 @@ char **cs_live_op_argv(const CsLiveOp *op)
 char *cs_live_op_command_line(const CsLiveOp *op)
 {
     g_auto(GStrv) argv = cs_live_op_argv(op);
+    if (argv == NULL)
+        return g_strdup("(done by the crm_resource --cleanup above)");
     GString *line = g_string_new(NULL);
     for (char **arg = argv; *arg != NULL; arg++) {
         g_autofree char *quoted = g_shell_quote(*arg);
@@ -608,6 +661,10 @@ static gboolean live_apply(const CsLiveOp *op, GString *report, GError **error)
 {
     g_auto(GStrv) argv = cs_live_op_argv(op);
     g_autofree char *line = cs_live_op_command_line(op);
+    if (argv == NULL) {
+        g_string_append_printf(report, "ok      %s: %s\n", op->summary, line);
+        return TRUE;
+    }
     LiveRun run = { 0 };
     g_autoptr(GError) run_error = NULL;
     gboolean ok = live_run(argv, LIVE_MESSAGE_MAX_BYTES, &run, &run_error)
@@ -622,8 +679,9 @@ static gboolean live_apply(const CsLiveOp *op, GString *report, GError **error)
         g_autofree char *why = live_first_line(run.err);
         g_string_append_printf(report, "FAILED  %s\n        exit %d: %s\n", line,
                                run.exit_status, why);
-        g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED, "%s: cibadmin exit %d: %s",
-                    op->summary, run.exit_status, why);
+        g_autofree char *program = g_path_get_basename(argv[0]);
+        g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED, "%s: %s exit %d: %s",
+                    op->summary, program, run.exit_status, why);
     }
     live_run_clear(&run);
     return ok;

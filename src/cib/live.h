@@ -54,20 +54,29 @@ typedef struct CsLiveVersion {
 } CsLiveVersion;
 
 /* cibadmin --query.  The document's path reads "cibadmin --query" (or
- * "CIB_file=PATH" when that is set), for messages. */
+ * "CIB_file=PATH" when that is set), for messages.  A failure says what
+ * to do first: "cannot read the CIB (is pacemaker running?): cibadmin
+ * --query failed (exit 102): ..." (see cs_live_read_hint). */
 CsDocument *cs_live_query(GError **error);
 /* Whether a cluster (or CIB_file) answers cibadmin --query now: what
- * `cibscope` with no file uses to choose between live and the demo. */
-gboolean cs_live_available(void);
+ * `cibscope` with no file uses to choose between live and the demo;
+ * error (may be NULL) says why not. */
+gboolean cs_live_available(GError **error);
+/* What to do when a read fails: for CIB_file, check the file; for a user
+ * who is neither root nor in haclient (the daemons refuse them with the
+ * same "not connected" as when nothing runs) "run as root or a member of
+ * haclient"; else "is pacemaker running?". */
+const char *cs_live_read_hint(gboolean cib_file, gboolean may_connect);
 
 void cs_live_version_read(const CsDocument *document, CsLiveVersion *out);
 void cs_live_version_clear(CsLiveVersion *version);
 /* Same admin_epoch and epoch: the configuration is the same one. */
 gboolean cs_live_version_same_config(const CsLiveVersion *a, const CsLiveVersion *b);
-/* "0:42:7" (admin_epoch:epoch:num_updates), newly allocated. */
+/* "0.42.7" (admin_epoch.epoch.num_updates, as Pacemaker writes it in its
+ * logs and crm_mon), newly allocated. */
 char *cs_live_version_format(const CsLiveVersion *version);
-/* For the status bar: "live  DC alpha  epoch 0:42:7", or
- * "live (CIB_file=/tmp/x.xml)  DC alpha  epoch 0:42:7"; newly allocated. */
+/* For the status bar: "live  DC alpha  epoch 0.42.7", or
+ * "live (CIB_file=/tmp/x.xml)  DC alpha  epoch 0.42.7"; newly allocated. */
 char *cs_live_status_text(const CsLiveVersion *version);
 
 /* ---- following the cluster -------------------------------------------- */
@@ -129,10 +138,19 @@ typedef struct CsLiveOp {
     xmlNode *element;     /* create/modify/replace: the object as edited
                              (owned copy, in its own document) */
     char *summary;        /* "rsc_location cli-ban-web-on-alpha added" */
+    /* Fail counts belong to the attribute manager: a change written to
+     * the CIB alone is undone at its next write.  Such an op runs this
+     * instead of cibadmin (crm_resource --cleanup, attrd_updater), as
+     * crm_resource does; NULL for a cibadmin op (g_strfreev). */
+    char **argv;
+    gboolean covered;     /* done by an earlier op's command (one cleanup
+                             clears every fail count of a resource on a
+                             node): nothing of its own runs */
 } CsLiveOp;
 
 void cs_live_op_free(CsLiveOp *op);
-/* The argv that applies op (NULL-terminated, g_strfreev). */
+/* The argv that applies op (NULL-terminated, g_strfreev); NULL for a
+ * covered op. */
 char **cs_live_op_argv(const CsLiveOp *op);
 /* The same, shell-quoted for display only: nothing ever runs it. */
 char *cs_live_op_command_line(const CsLiveOp *op);
@@ -149,6 +167,36 @@ GPtrArray *cs_live_plan(const CsDocument *base, const CsDocument *edited);
  * that no longer applies ("nvpair web-meta-stickiness: removed from the
  * cluster's CIB in the meantime"), empty when all applied. */
 GPtrArray *cs_live_rebase(CsDocument *fresh, const GPtrArray *ops);
+
+/* An edit the cluster's own change collides with (issue 17): the
+ * object it touches was removed outside, changed outside, or its new id
+ * was taken outside by another object. */
+typedef enum {
+    CS_LIVE_CONFLICT_REMOVED,
+    CS_LIVE_CONFLICT_CHANGED,
+    CS_LIVE_CONFLICT_ID_TAKEN,
+} CsLiveConflictKind;
+
+typedef struct CsLiveConflict {
+    CsLiveConflictKind kind;
+    char *tag, *id;       /* the object the edit touches */
+    char *text;           /* by object and value: "rsc_location loc (web on
+                             b, score 75): changed in the cluster meanwhile
+                             (score: 50 -> 75); yours: score: 75 -> 7" */
+    gboolean kept;        /* the operator chose to keep the edit */
+} CsLiveConflict;
+
+void cs_live_conflict_free(CsLiveConflict *conflict);
+/* The conflicts between ops (planned on old_base) and the cluster's
+ * change from old_base to fresh; CsLiveConflict*, empty when none.  An
+ * object the cluster made exactly as the edit would is no conflict. */
+GPtrArray *cs_live_conflicts(const CsDocument *old_base, const CsDocument *fresh,
+                             const GPtrArray *ops);
+/* Drops the edit of a conflict from edited (a copy of the edited
+ * document): its object becomes the cluster's (fresh) again, or goes
+ * when the edit made it.  FALSE when nothing of it is left in edited. */
+gboolean cs_live_conflict_drop(CsDocument *edited, const CsDocument *fresh,
+                               const CsLiveConflict *conflict);
 
 /* Re-reads the CIB; when its admin_epoch or epoch is not base's, refuses
  * (CS_LIVE_ERROR_CHANGED), runs nothing and writes to report what changed

@@ -141,6 +141,7 @@ void cs_live_op_free(CsLiveOp *op)
     if (op->element != NULL)
         xmlFreeDoc(op->element->doc);
     g_free(op->summary);
+    g_strfreev(op->argv);
     g_free(op);
 }
 
@@ -431,6 +432,88 @@ static void plan_section(GPtrArray *ops, const CsDocument *base, const CsDocumen
     plan_children(&scope, before, after, NULL);
 }
 
+/* ---- fail counts through the attribute manager ------------------------- */
+
+static xmlNode *rebase_find(xmlNode *under, const char *tag, const char *id);
+
+static xmlNode *rebase_find_in(const xmlNode *under, const char *tag, const char *id)
+{
+    return rebase_find((xmlNode *)under, tag, id);
+}
+
+/* The nvpair name an op touches (from the element, else from where it
+ * was in before). */
+static char *attrd_name(const CsLiveOp *op, const xmlNode *state_before)
+{
+    if (op->element != NULL)
+        return plan_prop(op->element, "name");
+    xmlNode *was = op->id ? rebase_find_in(state_before, op->tag, op->id) : NULL;
+    return was != NULL ? plan_prop(was, "name") : NULL;
+}
+
+/* "fail-count-web#monitor_10000" -> "web"; NULL for other names. */
+static char *attrd_resource(const char *name)
+{
+    const char *prefixes[] = { "fail-count-", "last-failure-" };
+    for (gsize i = 0; i < G_N_ELEMENTS(prefixes); i++) {
+        if (!g_str_has_prefix(name, prefixes[i]))
+            continue;
+        const char *rsc = name + strlen(prefixes[i]);
+        const char *hash = strchr(rsc, '#');
+        return hash != NULL ? g_strndup(rsc, (gsize)(hash - rsc)) : g_strdup(rsc);
+    }
+    return NULL;
+}
+
+static char *attrd_program(const char *name)
+{
+    char *found = g_find_program_in_path(name);
+    return found != NULL ? found : g_strdup_printf("/usr/sbin/%s", name);
+}
+
+/* Pacemaker keeps fail counts in the attribute manager (Pacemaker
+ * Explained, "Failure Response": the fail count is a node attribute the
+ * cluster maintains): a value deleted from the CIB alone comes back at
+ * its next write.  So, as crm_resource does, a fail count cleared goes
+ * through crm_resource --cleanup (once per resource and node: it clears
+ * them all, and the last-failure with them), one set through
+ * attrd_updater --update.  A CIB_file has no attribute manager: there
+ * the CIB is all, and cibadmin writes it. */
+static void attrd_convert(GPtrArray *ops, guint first, const xmlNode *state_before, const char *node)
+{
+    if (g_getenv("CIB_file") != NULL)
+        return;
+    g_autoptr(GHashTable) cleaned = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    for (guint i = first; i < ops->len; i++) {
+        CsLiveOp *op = g_ptr_array_index(ops, i);
+        if (g_strcmp0(op->tag, "nvpair") != 0)
+            continue;
+        g_autofree char *name = attrd_name(op, state_before);
+        g_autofree char *rsc = name != NULL ? attrd_resource(name) : NULL;
+        if (rsc == NULL)
+            continue;
+        g_free(op->summary);
+        if (op->kind == CS_LIVE_OP_DELETE) {
+            op->covered = g_hash_table_contains(cleaned, rsc);
+            if (!op->covered) {
+                char *argv[] = { attrd_program("crm_resource"), (char *)"--cleanup", (char *)"--resource",
+                                 rsc, (char *)"--node", (char *)node, NULL };
+                op->argv = g_strdupv(argv);
+                g_free(argv[0]);
+                g_hash_table_add(cleaned, g_strdup(rsc));
+            }
+            op->summary = g_strdup_printf("node %s: %s cleared", node, name);
+            continue;
+        }
+        g_autofree char *value = plan_prop(op->element, "value");
+        char *argv[] = { attrd_program("attrd_updater"), (char *)"--name", name, (char *)"--node",
+                         (char *)node, (char *)"--update", value ? value : (char *)"", NULL };
+        op->argv = g_strdupv(argv);
+        g_free(argv[0]);
+        op->summary = g_strdup_printf("node %s: %s=%s", node, name, value ? value : "");
+    }
+}
+
 /* Status: only the transient attributes of nodes present on both sides;
  * the resource history belongs to the cluster. */
 static void plan_status(GPtrArray *ops, const CsDocument *base, const CsDocument *edited)
@@ -445,8 +528,13 @@ static void plan_status(GPtrArray *ops, const CsDocument *base, const CsDocument
         if (state->type != XML_ELEMENT_NODE || !plan_has_id(state))
             continue;
         xmlNode *old = plan_find_object(before_index, state);
-        if (old != NULL)
-            plan_children(&scope, old, state, "transient_attributes");
+        if (old == NULL)
+            continue;
+        guint first = ops->len;
+        plan_children(&scope, old, state, "transient_attributes");
+        g_autofree char *uname = plan_prop(state, "uname");
+        g_autofree char *id = plan_prop(state, "id");
+        attrd_convert(ops, first, old, uname != NULL ? uname : id);
     }
 }
 
@@ -551,4 +639,150 @@ GPtrArray *cs_live_rebase(CsDocument *fresh, const GPtrArray *ops)
     }
     cs_document_reindex(fresh);
     return dropped;
+}
+
+/* ---- conflicts: the cluster changed what an edit changes --------------- */
+
+void cs_live_conflict_free(CsLiveConflict *conflict)
+{
+    if (conflict == NULL)
+        return;
+    g_free(conflict->tag);
+    g_free(conflict->id);
+    g_free(conflict->text);
+    g_free(conflict);
+}
+
+/* Any element with this id at or below node. */
+static xmlNode *conflict_find_id(xmlNode *node, const char *id)
+{
+    for (xmlNode *child = node ? node->children : NULL; child; child = child->next) {
+        if (child->type != XML_ELEMENT_NODE)
+            continue;
+        g_autofree char *child_id = plan_prop(child, "id");
+        if (g_strcmp0(child_id, id) == 0)
+            return child;
+        xmlNode *deeper = conflict_find_id(child, id);
+        if (deeper != NULL)
+            return deeper;
+    }
+    return NULL;
+}
+
+static CsLiveConflict *conflict_new(CsLiveConflictKind kind, const CsLiveOp *op, char *text)
+{
+    CsLiveConflict *conflict = g_new0(CsLiveConflict, 1);
+    conflict->kind = kind;
+    conflict->tag = g_strdup(op->tag);
+    conflict->id = g_strdup(op->id);
+    conflict->text = plan_printable(text);
+    return conflict;
+}
+
+/* What the edit wants the object to be: "yours: score 7" or "yours: removed". */
+static char *conflict_yours(const CsLiveOp *op, const xmlNode *theirs)
+{
+    if (op->kind == CS_LIVE_OP_DELETE || op->element == NULL)
+        return g_strdup("yours: removed");
+    g_autofree char *changes = theirs != NULL ? plan_describe_changes(theirs, op->element) : NULL;
+    if (changes != NULL && changes[0] != '\0')
+        return g_strdup_printf("yours: %s", changes);
+    g_autofree char *whole = plan_describe(op->element);
+    return g_strdup_printf("yours: %s", whole);
+}
+
+/* One op against the outside change old_base -> fresh, or NULL. */
+static CsLiveConflict *conflict_of(const CsDocument *old_base, const CsDocument *fresh,
+                                   const CsLiveOp *op)
+{
+    if (op->id == NULL)
+        return NULL;
+    if (op->kind == CS_LIVE_OP_CREATE) {
+        xmlNode *taken = conflict_find_id(xmlDocGetRootElement(fresh->xml), op->id);
+        if (taken == NULL)
+            return NULL;
+        g_autofree char *theirs = plan_serialize(taken);
+        g_autofree char *ours = plan_serialize(op->element);
+        if (strcmp(theirs, ours) == 0)
+            return NULL;   /* the same object made outside: nothing to decide */
+        g_autofree char *what = plan_describe(taken);
+        return conflict_new(CS_LIVE_CONFLICT_ID_TAKEN, op,
+                            g_strdup_printf("%s: id taken: the cluster's CIB now has %s; "
+                                            "yours is a new %s", op->summary, what, op->tag));
+    }
+    xmlNode *was = rebase_find(rebase_section(old_base, op->section), op->tag, op->id);
+    xmlNode *now = rebase_find(rebase_section(fresh, op->section), op->tag, op->id);
+    if (now == NULL)
+        return conflict_new(CS_LIVE_CONFLICT_REMOVED, op,
+                            g_strdup_printf("%s: removed from the cluster's CIB meanwhile", op->summary));
+    if (was == NULL)
+        return NULL;
+    g_autofree char *before = plan_serialize(was);
+    g_autofree char *after = plan_serialize(now);
+    if (strcmp(before, after) == 0)
+        return NULL;
+    g_autofree char *changed = plan_describe_changes(was, now);
+    g_autofree char *yours = conflict_yours(op, now);
+    g_autofree char *what = plan_describe(now);
+    return conflict_new(CS_LIVE_CONFLICT_CHANGED, op,
+                        g_strdup_printf("%s: changed in the cluster meanwhile (%s); %s",
+                                        what, changed[0] ? changed : "its contents", yours));
+}
+
+GPtrArray *cs_live_conflicts(const CsDocument *old_base, const CsDocument *fresh, const GPtrArray *ops)
+{
+    GPtrArray *conflicts = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_conflict_free);
+    for (guint i = 0; i < ops->len; i++) {
+        CsLiveConflict *conflict = conflict_of(old_base, fresh, g_ptr_array_index(ops, i));
+        if (conflict != NULL)
+            g_ptr_array_add(conflicts, conflict);
+    }
+    return conflicts;
+}
+
+/* The object of a conflict in document, by tag and id (the id may be on
+ * another kind of object as well). */
+static xmlNode *conflict_object(const CsDocument *document, const CsLiveConflict *conflict)
+{
+    xmlNode *root = xmlDocGetRootElement(document->xml);
+    return root != NULL ? rebase_find(root, conflict->tag, conflict->id) : NULL;
+}
+
+gboolean cs_live_conflict_drop(CsDocument *edited, const CsDocument *fresh,
+                               const CsLiveConflict *conflict)
+{
+    xmlNode *ours = conflict_object(edited, conflict);
+    xmlNode *theirs = conflict_object(fresh, conflict);
+    if (conflict->kind == CS_LIVE_CONFLICT_ID_TAKEN) {
+        /* Ours is the object the edit made: it goes (the cluster's, when
+         * of the same kind, takes its place). */
+        if (ours == NULL)
+            return FALSE;
+        if (theirs != NULL)
+            xmlReplaceNode(ours, xmlDocCopyNode(theirs, edited->xml, 1));
+        else
+            xmlUnlinkNode(ours);
+        xmlFreeNode(ours);
+        return TRUE;
+    }
+    if (theirs == NULL)
+        return FALSE;   /* removed outside: nothing of the edit is left */
+    xmlNode *copy = xmlDocCopyNode(theirs, edited->xml, 1);
+    if (ours != NULL) {
+        xmlReplaceNode(ours, copy);
+        xmlFreeNode(ours);
+        return TRUE;
+    }
+    /* Ours removed it: put the cluster's back where it was. */
+    xmlNode *parent_there = theirs->parent;
+    g_autofree char *parent_id = plan_prop(parent_there, "id");
+    xmlNode *root = xmlDocGetRootElement(edited->xml);
+    xmlNode *parent = parent_id != NULL ? rebase_find(root, (const char *)parent_there->name, parent_id)
+                                        : cs_document_section(edited, (const char *)parent_there->name);
+    if (parent == NULL) {
+        xmlFreeNode(copy);
+        return FALSE;
+    }
+    xmlAddChild(parent, copy);
+    return TRUE;
 }

@@ -54,6 +54,11 @@ static gboolean history_parse_name(const char *name, char **series, guint64 *num
     return FALSE;
 }
 
+gboolean cs_history_name(const char *name, char **series, guint64 *number)
+{
+    return history_parse_name(name, series, number);
+}
+
 static int history_compare(gconstpointer a, gconstpointer b)
 {
     const CsHistoryFile *one = *(const CsHistoryFile *const *)a;
@@ -136,13 +141,157 @@ static void why_side_clear(WhySide *side)
 
 /* ---- what changed in the documents ------------------------------------ */
 
+/* ---- change lines that name the setting (issue 17) ----------------------- */
+
+static char *why_prop(const xmlNode *node, const char *name)
+{
+    xmlChar *value = xmlGetProp(node, (const xmlChar *)name);
+    char *copy = value != NULL ? g_strdup((const char *)value) : NULL;
+    xmlFree(value);
+    return copy;
+}
+
+static gboolean why_is_resource(const char *tag)
+{
+    static const char *const tags[] = { "primitive", "group", "clone", "master", "bundle" };
+    for (gsize i = 0; i < G_N_ELEMENTS(tags); i++)
+        if (strcmp(tag, tags[i]) == 0)
+            return TRUE;
+    return FALSE;
+}
+
+/* Whose setting an nvpair at node is: the resource it belongs to, else
+ * rsc_defaults / op_defaults, else "cluster option"; NULL when none of
+ * those (a rule's or an operation's attributes). */
+static char *why_setting_owner(const xmlNode *node)
+{
+    for (const xmlNode *up = node; up != NULL && up->type == XML_ELEMENT_NODE; up = up->parent) {
+        const char *tag = (const char *)up->name;
+        if (strcmp(tag, "op") == 0 || strcmp(tag, "operations") == 0 || strcmp(tag, "rule") == 0)
+            return NULL;
+        if (why_is_resource(tag))
+            return why_prop(up, "id");
+        if (strcmp(tag, "rsc_defaults") == 0 || strcmp(tag, "op_defaults") == 0)
+            return g_strdup(tag);
+        if (strcmp(tag, "crm_config") == 0)
+            return g_strdup("cluster option");
+    }
+    return NULL;
+}
+
+/* The nvpairs at or below node, by name (the first of a name wins). */
+static void why_collect_settings(const xmlNode *node, GHashTable *into)
+{
+    if (node == NULL || node->type != XML_ELEMENT_NODE)
+        return;
+    if (strcmp((const char *)node->name, "nvpair") == 0) {
+        char *name = why_prop(node, "name");
+        if (name != NULL && !g_hash_table_contains(into, name))
+            g_hash_table_insert(into, name, why_prop(node, "value"));
+        else
+            g_free(name);
+        return;
+    }
+    for (const xmlNode *child = node->children; child != NULL; child = child->next)
+        why_collect_settings(child, into);
+}
+
+/* An element of a document by tag and id (NULL when it has none). */
+static xmlNode *why_find(const CsDocument *document, const char *tag, const char *id)
+{
+    if (id == NULL)
+        return NULL;
+    GPtrArray *stack = g_ptr_array_new();
+    g_ptr_array_add(stack, xmlDocGetRootElement(document->xml));
+    xmlNode *found = NULL;
+    while (stack->len > 0 && found == NULL) {
+        xmlNode *node = g_ptr_array_steal_index(stack, stack->len - 1);
+        for (xmlNode *child = node ? node->children : NULL; child != NULL; child = child->next) {
+            if (child->type != XML_ELEMENT_NODE)
+                continue;
+            if (strcmp((const char *)child->name, tag) == 0) {
+                g_autofree char *child_id = why_prop(child, "id");
+                if (g_strcmp0(child_id, id) == 0) {
+                    found = child;
+                    break;
+                }
+            }
+            g_ptr_array_add(stack, child);
+        }
+    }
+    g_ptr_array_free(stack, TRUE);
+    return found;
+}
+
+/* "web: resource-stickiness=100 (new)", "rsc_defaults:
+ * resource-stickiness 100 -> 200", "web: target-role=Stopped removed",
+ * one per setting that differs between was and is (either may be NULL). */
+static guint why_setting_lines(const char *owner, const xmlNode *was, const xmlNode *is, GString *out)
+{
+    g_autoptr(GHashTable) before = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    g_autoptr(GHashTable) after = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    why_collect_settings(was, before);
+    why_collect_settings(is, after);
+    g_autoptr(GList) names = g_list_sort(g_list_concat(g_hash_table_get_keys(after), g_hash_table_get_keys(before)),
+                                         (GCompareFunc)strcmp);
+    guint lines = 0;
+    const char *last = NULL;
+    for (GList *item = names; item != NULL; item = item->next) {
+        const char *name = item->data;
+        if (last != NULL && strcmp(last, name) == 0)
+            continue;
+        last = name;
+        gboolean had = g_hash_table_contains(before, name), has = g_hash_table_contains(after, name);
+        const char *old_value = g_hash_table_lookup(before, name), *new_value = g_hash_table_lookup(after, name);
+        if (had && has && g_strcmp0(old_value, new_value) == 0)
+            continue;
+        if (!had)
+            g_string_append_printf(out, "  %s: %s=%s (new)\n", owner, name, new_value ? new_value : "");
+        else if (!has)
+            g_string_append_printf(out, "  %s: %s=%s removed\n", owner, name, old_value ? old_value : "");
+        else
+            g_string_append_printf(out, "  %s: %s %s -> %s\n", owner, name, old_value ? old_value : "",
+                                   new_value ? new_value : "");
+        lines++;
+    }
+    return lines;
+}
+
+/* A change of settings (an nvpair, or a set or section of them) told by
+ * setting; FALSE for anything else (a constraint: its summary says it). */
+static gboolean why_settings_change(const WhySide *before, const WhySide *after, const CsLiveOp *change,
+                                    GString *out)
+{
+    xmlNode *was = why_find(before->document, change->tag, change->id);
+    xmlNode *is = change->kind == CS_LIVE_OP_DELETE ? NULL : why_find(after->document, change->tag, change->id);
+    /* A section created whole (rsc_defaults) has no id: it is the one. */
+    if (is == NULL && change->id == NULL && change->kind != CS_LIVE_OP_DELETE)
+        is = cs_document_section(after->document, change->tag);
+    const xmlNode *where = is != NULL ? is : was;
+    if (where == NULL)
+        return FALSE;
+    g_autoptr(GHashTable) settings = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    why_collect_settings(where, settings);
+    if (g_hash_table_size(settings) == 0)
+        return FALSE;
+    g_autofree char *owner = why_setting_owner(where);
+    if (owner == NULL)
+        return FALSE;
+    why_setting_lines(owner, was, is, out);
+    return TRUE;
+}
+
+/* The configuration's changes; nodes are told from the model (why_nodes),
+ * status attributes as fail counts. */
 static void why_configuration(const WhySide *before, const WhySide *after, GString *out)
 {
     g_autoptr(GPtrArray) changes = cs_live_plan(before->document, after->document);
     for (guint i = 0; i < changes->len; i++) {
         const CsLiveOp *change = g_ptr_array_index(changes, i);
-        /* Status attributes are told below, read through the model. */
-        if (strcmp(change->section, "status") != 0)
+        gboolean nodes_told = before->model != NULL && after->model != NULL;
+        if (strcmp(change->section, "status") == 0 || (nodes_told && strcmp(change->section, "nodes") == 0))
+            continue;
+        if (!why_settings_change(before, after, change, out))
             g_string_append_printf(out, "  %s\n", change->summary);
     }
 }
@@ -163,15 +312,19 @@ static void why_node_attributes(const CsNode *was, const CsNode *is, GString *ou
     g_hash_table_iter_init(&iter, is->attrs);
     while (g_hash_table_iter_next(&iter, &key, &value)) {
         const char *old_value = g_hash_table_lookup(was->attrs, key);
-        if (why_attribute_shown(key) && g_strcmp0(old_value, value) != 0)
-            g_string_append_printf(out, "  node %s attribute %s: %s -> %s\n", is->uname,
-                                   (const char *)key, old_value ? old_value : "(none)",
+        if (!why_attribute_shown(key) || g_strcmp0(old_value, value) == 0)
+            continue;
+        if (old_value == NULL)
+            g_string_append_printf(out, "  %s: %s=%s (new)\n", is->uname, (const char *)key,
+                                   (const char *)value);
+        else
+            g_string_append_printf(out, "  %s: %s %s -> %s\n", is->uname, (const char *)key, old_value,
                                    (const char *)value);
     }
     g_hash_table_iter_init(&iter, was->attrs);
     while (g_hash_table_iter_next(&iter, &key, &value))
         if (why_attribute_shown(key) && !g_hash_table_contains(is->attrs, key))
-            g_string_append_printf(out, "  node %s attribute %s removed (was %s)\n", is->uname,
+            g_string_append_printf(out, "  %s: %s=%s removed\n", is->uname,
                                    (const char *)key, (const char *)value);
 }
 
@@ -181,26 +334,26 @@ static void why_nodes(const CsModel *before, const CsModel *after, GString *out)
         const CsNode *is = g_ptr_array_index(after->nodes, i);
         const CsNode *was = cs_model_node(before, is->uname);
         if (was == NULL) {
-            g_string_append_printf(out, "  node %s joined the configuration (%s)\n", is->uname,
+            g_string_append_printf(out, "  %s: joined the configuration (%s)\n", is->uname,
                                    is->online ? "online" : "offline");
             continue;
         }
         if (was->online != is->online)
-            g_string_append_printf(out, "  node %s %s\n", is->uname,
+            g_string_append_printf(out, "  %s: %s\n", is->uname,
                                    is->online ? "came back (online)" : "left (offline)");
         if (was->unclean != is->unclean && is->unclean)
-            g_string_append_printf(out, "  node %s is unclean (to be fenced)\n", is->uname);
+            g_string_append_printf(out, "  %s: unclean (to be fenced)\n", is->uname);
         if (was->standby != is->standby)
-            g_string_append_printf(out, "  node %s standby %s\n", is->uname, is->standby ? "on" : "off");
+            g_string_append_printf(out, "  %s: standby %s\n", is->uname, is->standby ? "on" : "off");
         if (was->maintenance != is->maintenance)
-            g_string_append_printf(out, "  node %s maintenance %s\n", is->uname,
+            g_string_append_printf(out, "  %s: maintenance %s\n", is->uname,
                                    is->maintenance ? "on" : "off");
         why_node_attributes(was, is, out);
     }
     for (guint i = 0; i < before->nodes->len; i++) {
         const CsNode *was = g_ptr_array_index(before->nodes, i);
         if (cs_model_node(after, was->uname) == NULL)
-            g_string_append_printf(out, "  node %s removed from the configuration\n", was->uname);
+            g_string_append_printf(out, "  %s: removed from the configuration\n", was->uname);
     }
 }
 
@@ -842,11 +995,30 @@ static int history_first_step(const CsDocument *document, const CsTime *now, GSt
     return status;
 }
 
+int cs_history_step(const CsDocument *previous, const CsDocument *document, const CsTime *now,
+                    GString *out)
+{
+    return previous == NULL ? history_first_step(document, now, out)
+                            : cs_why_report(previous, document, now, out);
+}
+
+static int history_report_files(const GPtrArray *files, const CsTime *now, GString *out);
+
 int cs_history_report(const char *dir, const CsTime *now, GString *out, GError **error)
 {
-    g_autoptr(GPtrArray) files = cs_history_list(dir, error);
+    g_autofree char *unpacked = NULL;
+    g_autoptr(GPtrArray) files = cs_history_is_tarball(dir) ? cs_history_tarball_list(dir, &unpacked, error)
+                                                             : cs_history_list(dir, error);
     if (files == NULL)
         return -1;
+    int worst = history_report_files(files, now, out);
+    if (unpacked != NULL)
+        cs_history_tarball_remove(unpacked);
+    return worst;
+}
+
+static int history_report_files(const GPtrArray *files, const CsTime *now, GString *out)
+{
     int worst = WHY_OK;
     CsDocument *previous = NULL;
     for (guint i = 0; i < files->len; i++) {

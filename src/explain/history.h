@@ -6,7 +6,8 @@
  *   cibscope history DIR         the same for each step of a series of
  *                                pe-input-N.bz2 (and pe-warn-N, pe-error-N)
  *                                in numeric order, with each step's
- *                                transition
+ *                                transition; DIR may be a crm_report
+ *                                tarball (.tar.bz2, .tar.gz)
  *
  * Each CIB is solved at its own "now": --time when given, else the
  * execution-date the scheduler stamped on it (as crm_simulate does), else
@@ -33,6 +34,22 @@ void cs_history_file_free(CsHistoryFile *file);
  * (a CS_DOCUMENT_ERROR_READ) when dir cannot be read or holds none. */
 GPtrArray *cs_history_list(const char *dir, GError **error);
 
+/* "pe-input-12.bz2" -> series "pe-input" (newly allocated), 12; FALSE
+ * for any other name. */
+gboolean cs_history_name(const char *name, char **series, guint64 *number);
+
+/* crm_report tarballs (report_tarball.c): a regular file ending .tar.bz2,
+ * .tar.gz, .tbz2 or .tgz. */
+gboolean cs_history_is_tarball(const char *path);
+/* Unpacks tarball into a new temporary *dir and lists every node's
+ * scheduler inputs in it, by execution-date, each input found under
+ * several nodes once; names are paths in the report
+ * ("node1/pengine/pe-input-3.bz2").  NULL with *error (and nothing left
+ * behind) when it cannot be unpacked or holds none. */
+GPtrArray *cs_history_tarball_list(const char *tarball, char **dir, GError **error);
+/* Removes such a directory and everything in it. */
+void cs_history_tarball_remove(const char *dir);
+
 /* Appends to out the report for the step before -> after: what changed in
  * the documents, where each resource goes in each, and for each resource
  * that starts, stops or moves the contributions that changed on the nodes
@@ -41,6 +58,12 @@ GPtrArray *cs_history_list(const char *dir, GError **error);
  * something the engine does not model yet (said in out). */
 int cs_why_report(const CsDocument *before, const CsDocument *after,
                   const CsTime *now, GString *out);
+
+/* One step of a history: previous NULL for the first input (its own
+ * transition), else what changed from previous to document and why
+ * (cs_why_report).  The exit status the step deserves. */
+int cs_history_step(const CsDocument *previous, const CsDocument *document, const CsTime *now,
+                    GString *out);
 
 /* The whole history of dir, for the console's History view and the CLI.
  * Returns the worst step status (0, 2 for an unreadable step, 3); -1 with

@@ -184,6 +184,8 @@ void cs_session_free(CsSession *session)
     cs_edit_log_free(session->log);
     cs_document_free(session->document);
     cs_document_free(session->live_base);
+    if (session->live_conflicts != NULL)
+        g_ptr_array_unref(session->live_conflicts);
     g_free(session);
 }
 
@@ -350,6 +352,7 @@ CsSession *cs_session_open_live(const char *time_text, GError **error)
         return NULL;
     session->live_base = cs_document_copy(session->document);
     session->live_wall_clock = time_text == NULL;
+    session->live_conflicts = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_conflict_free);
     return session;
 }
 
@@ -374,23 +377,221 @@ static void cs_session_replace(CsSession *session, CsDocument *document, CsTime 
     session->log = cs_edit_log_new(document, now);
 }
 
+/* One state of the edit history, as a commit would send it. */
+typedef struct LiveStep {
+    char *description;
+    gboolean clock;              /* a clock change, not a document edit */
+    CsTime time;
+    GPtrArray *ops;              /* CsLiveOp*, from the base (NULL: clock) */
+} LiveStep;
+
+static void live_step_free(LiveStep *step)
+{
+    g_free(step->description);
+    if (step->ops != NULL)
+        g_ptr_array_unref(step->ops);
+    g_free(step);
+}
+
+/* Walks the log from its first state to its last (undo, then redo), and
+ * back to where it was: *current is the index of that state (0: before
+ * the first edit).  The first step is the state before any edit. */
+static GPtrArray *live_history(CsSession *session, guint *current)
+{
+    CsEditLog *log = session->log;
+    guint undo = cs_edit_log_undo_depth(log), redo = cs_edit_log_redo_depth(log);
+    for (guint i = 0; i < undo; i++)
+        cs_edit_undo(log);
+    GPtrArray *steps = g_ptr_array_new_with_free_func((GDestroyNotify)live_step_free);
+    for (guint i = 0; i <= undo + redo; i++) {
+        if (i > 0)
+            cs_edit_redo(log);
+        LiveStep *step = g_new0(LiveStep, 1);
+        step->description = g_strdup(i > 0 ? cs_edit_log_next_undo(log) : "");
+        step->clock = i > 0 && !cs_edit_log_last_is_document(log);
+        step->time = cs_edit_log_time(log);
+        if (!step->clock)
+            step->ops = cs_live_plan(session->live_base, session->document);
+        g_ptr_array_add(steps, step);
+    }
+    for (guint i = 0; i < redo; i++)
+        cs_edit_undo(log);
+    cs_edit_log_take_changes(log);
+    *current = undo;
+    return steps;
+}
+
+/* A copy of node without the resource histories (<lrm>, copied empty):
+ * a state only compared with cs_edit_become, which leaves them alone, and
+ * they are most of a large CIB's status. */
+static xmlNode *live_copy_light(const xmlNode *element, xmlDoc *doc)
+{
+    xmlNode *copy = xmlDocCopyNode((xmlNode *)element, doc, 2);   /* attributes only */
+    if (strcmp((const char *)element->name, "lrm") == 0)
+        return copy;
+    for (const xmlNode *child = element->children; child != NULL; child = child->next)
+        xmlAddChild(copy, child->type == XML_ELEMENT_NODE ? live_copy_light(child, doc)
+                                                          : xmlDocCopyNode((xmlNode *)child, doc, 1));
+    return copy;
+}
+
+static CsDocument *live_document_light(const CsDocument *fresh)
+{
+    CsDocument *copy = g_new0(CsDocument, 1);
+    copy->xml = xmlNewDoc((const xmlChar *)"1.0");
+    xmlDocSetRootElement(copy->xml, live_copy_light(xmlDocGetRootElement(fresh->xml), copy->xml));
+    copy->path = g_strdup(fresh->path);
+    cs_document_reindex(copy);
+    return copy;
+}
+
+/* The document of one state: fresh with that state's operations (a
+ * light copy when only compared, the whole one when it is the session's). */
+static CsDocument *live_state_on(const CsDocument *fresh, const LiveStep *step, GPtrArray **lost,
+                                 gboolean light)
+{
+    CsDocument *document = light ? live_document_light(fresh) : cs_document_copy(fresh);
+    GPtrArray *dropped = cs_live_rebase(document, step->ops);
+    if (lost != NULL)
+        *lost = dropped;
+    else
+        g_ptr_array_unref(dropped);
+    return document;
+}
+
+/* Records steps[1..] in the (new) log, each as one edit, and steps back
+ * to current.  Returns the lost messages of the current state. */
+static GPtrArray *live_replay(CsSession *session, const CsDocument *fresh, GPtrArray *steps, guint current)
+{
+    GPtrArray *lost = NULL;
+    guint after = 0;
+    for (guint i = 1; i < steps->len; i++) {
+        const LiveStep *step = g_ptr_array_index(steps, i);
+        gboolean recorded;
+        if (step->clock) {
+            recorded = cs_edit_set_time(session->log, step->time, NULL);
+        } else {
+            GPtrArray *state_lost = NULL;
+            g_autoptr(CsDocument) state = live_state_on(fresh, step, &state_lost, TRUE);
+            if (i <= current) {
+                if (lost != NULL)
+                    g_ptr_array_unref(lost);
+                lost = g_steal_pointer(&state_lost);
+            }
+            if (state_lost != NULL)
+                g_ptr_array_unref(state_lost);
+            recorded = cs_edit_become(session->log, step->description,
+                                      xmlDocGetRootElement(state->xml), NULL);
+        }
+        if (recorded && i > current)
+            after++;
+    }
+    for (guint i = 0; i < after; i++)
+        cs_edit_undo(session->log);
+    cs_edit_log_take_changes(session->log);
+    return lost;
+}
+
+/* Keeps the conflicts whose object still has a pending operation, and
+ * adds new ones (a newer one replaces an older one of the same object). */
+static void live_merge_conflicts(CsSession *session, GPtrArray *fresh_conflicts, const GPtrArray *pending_ops)
+{
+    g_autoptr(GPtrArray) planned = pending_ops == NULL ? cs_live_plan(session->live_base, session->document) : NULL;
+    const GPtrArray *ops = pending_ops != NULL ? pending_ops : planned;
+    GPtrArray *kept = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_conflict_free);
+    GPtrArray *all[] = { session->live_conflicts, fresh_conflicts };
+    for (guint list = 0; list < G_N_ELEMENTS(all); list++) {
+        for (guint i = 0; all[list] != NULL && i < all[list]->len; i++) {
+            CsLiveConflict *conflict = g_ptr_array_index(all[list], i);
+            gboolean pending = conflict->kind == CS_LIVE_CONFLICT_REMOVED;
+            for (guint j = 0; j < ops->len && !pending; j++) {
+                const CsLiveOp *op = g_ptr_array_index(ops, j);
+                pending = g_strcmp0(op->tag, conflict->tag) == 0 && g_strcmp0(op->id, conflict->id) == 0;
+            }
+            for (guint j = 0; j < kept->len && pending; j++) {
+                CsLiveConflict *older = g_ptr_array_index(kept, j);
+                if (g_strcmp0(older->tag, conflict->tag) == 0 && g_strcmp0(older->id, conflict->id) == 0)
+                    g_ptr_array_remove_index(kept, j--);
+            }
+            /* A removal already happened: said once, at this follow. */
+            if (pending && (conflict->kind != CS_LIVE_CONFLICT_REMOVED || list == 1))
+                g_ptr_array_add(kept, g_ptr_array_steal_index(all[list], i--));
+        }
+    }
+    if (session->live_conflicts != NULL)
+        g_ptr_array_unref(session->live_conflicts);
+    session->live_conflicts = kept;
+}
+
 GPtrArray *cs_session_live_follow(CsSession *session, CsDocument *fresh)
 {
     g_return_val_if_fail(session->live_base != NULL, NULL);
     /* The edits as object-level operations: the same ones a commit would
      * run, so what is carried over is exactly what would be sent. */
-    g_autoptr(GPtrArray) ops = cs_live_plan(session->live_base, session->document);
-    CsDocument *edited = cs_document_copy(fresh);
-    GPtrArray *lost = cs_live_rebase(edited, ops);
+    guint current = 0;
+    g_autoptr(GPtrArray) steps = live_history(session, &current);
+    guint document_state = current;   /* the edits in effect: the last
+                                         state that is not a clock's */
+    while (document_state > 0 && ((LiveStep *)g_ptr_array_index(steps, document_state))->clock)
+        document_state--;
+    const LiveStep *now_step = g_ptr_array_index(steps, document_state);
+    g_autoptr(GPtrArray) conflicts = cs_live_conflicts(session->live_base, fresh, now_step->ops);
+    /* The state before the first edit: whatever was carried without a
+     * history (none, unless an edit was already in the cluster). */
+    const LiveStep *first = g_ptr_array_index(steps, 0);
+    g_autoptr(GPtrArray) lost_first = NULL;
+    CsDocument *edited = live_state_on(fresh, first, &lost_first, FALSE);
     cs_document_reindex(edited);
-    CsTime now = session->live_wall_clock ? cs_time_now() : cs_session_time(session);
+    CsTime now = session->live_wall_clock ? cs_time_now() : first->time;
     cs_document_free(session->live_base);
     session->live_base = fresh;
     cs_session_replace(session, edited, now);
+    GPtrArray *lost = live_replay(session, fresh, steps, current);
+    if (lost == NULL)
+        lost = g_ptr_array_ref(lost_first);
     g_autoptr(GPtrArray) still = cs_live_plan(session->live_base, session->document);
     session->live_carried = still->len > 0;
+    live_merge_conflicts(session, conflicts, still);
     cs_session_refresh(session);
     return lost;
+}
+
+gboolean cs_session_live_tick(CsSession *session, CsTime now)
+{
+    if (session->live_base == NULL || !session->live_wall_clock
+        || !cs_edit_log_set_now(session->log, now))
+        return FALSE;
+    cs_session_refresh(session);
+    return TRUE;
+}
+
+const GPtrArray *cs_session_live_conflicts(CsSession *session)
+{
+    live_merge_conflicts(session, NULL, NULL);
+    return session->live_conflicts;
+}
+
+gboolean cs_session_live_resolve(CsSession *session, guint index, gboolean keep, GError **error)
+{
+    g_return_val_if_fail(session->live_conflicts != NULL && index < session->live_conflicts->len, FALSE);
+    CsLiveConflict *conflict = g_ptr_array_index(session->live_conflicts, index);
+    if (keep) {
+        conflict->kept = TRUE;
+        return TRUE;
+    }
+    g_autoptr(CsDocument) target = cs_document_copy(session->document);
+    g_autofree char *description = g_strdup_printf("drop the edit of %s %s (take the cluster's)",
+                                                   conflict->tag, conflict->id);
+    if (!cs_live_conflict_drop(target, session->live_base, conflict)
+        || !cs_edit_become(session->log, description, xmlDocGetRootElement(target->xml), error)) {
+        if (error != NULL && *error == NULL)
+            g_set_error(error, CS_SESSION_ERROR, CS_SESSION_ERROR_LIVE,
+                        "%s %s: nothing of the edit is left to drop", conflict->tag, conflict->id);
+        return FALSE;
+    }
+    g_ptr_array_remove_index(session->live_conflicts, index);
+    cs_session_refresh(session);
+    return TRUE;
 }
 
 gboolean cs_session_live_commit(CsSession *session, GString *report, GError **error)
@@ -417,6 +618,7 @@ gboolean cs_session_live_commit(CsSession *session, GString *report, GError **er
     CsTime now = session->live_wall_clock ? cs_time_now() : cs_session_time(session);
     cs_document_free(session->live_base);
     session->live_base = cs_document_copy(fresh);
+    g_ptr_array_set_size(session->live_conflicts, 0);
     cs_session_replace(session, fresh, now);
     session->live_carried = FALSE;
     cs_session_refresh(session);

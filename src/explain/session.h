@@ -50,6 +50,9 @@ typedef struct CsSession {
                                     wall clock, as the cluster does */
     gboolean live_carried;       /* edits carried over a refresh (they are
                                     no longer in the log's undo history) */
+    GPtrArray *live_conflicts;   /* CsLiveConflict*: edits the cluster's
+                                    changes collided with, until dropped,
+                                    kept or undone (never NULL when live) */
     gboolean rebuild_all;        /* the next refresh rebuilds the model
                                     from scratch (the document was
                                     replaced, not edited) */
@@ -134,10 +137,24 @@ gboolean cs_session_is_live(const CsSession *session);
  * made so far: empty when there are none.  Live sessions only. */
 GPtrArray *cs_session_live_plan(const CsSession *session);
 /* Follows the cluster: fresh (owned) becomes the base, the edits not yet
- * committed are applied on top of it, the undo history restarts from
- * there, and the session re-solves.  Returns one message per edit that
- * no longer applies (empty when all did). */
+ * committed are applied on top of it, and the session re-solves.  The
+ * undo and redo history survive: each state of it is carried onto fresh
+ * as the object-level operations a commit would run, so that u and r
+ * still step through the same edits.  New conflicts are added to
+ * live_conflicts.  Returns one message per edit that no longer applies
+ * (empty when all did). */
 GPtrArray *cs_session_live_follow(CsSession *session, CsDocument *fresh);
+/* A live session on the wall clock (no --time, no `time` edit in
+ * effect): the clock becomes now and the session re-solves.  FALSE when
+ * the clock is not the wall clock's or did not move. */
+gboolean cs_session_live_tick(CsSession *session, CsTime now);
+/* The conflicts whose edit is still pending (others are forgotten). */
+const GPtrArray *cs_session_live_conflicts(CsSession *session);
+/* The operator's choice for conflict index: keep the edit (the commit
+ * overwrites the cluster's change), or drop it (an undoable edit that
+ * puts the cluster's object back).  FALSE with error when dropping
+ * finds nothing to drop. */
+gboolean cs_session_live_resolve(CsSession *session, guint index, gboolean keep, GError **error);
 /* Commits the edits with cs_live_commit (its epoch guard: nothing is
  * written when the configuration moved since the base was read), writing
  * the operations and their results to report.  On success the CIB is

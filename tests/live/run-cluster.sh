@@ -24,7 +24,7 @@
 set -u
 
 SKIP=77
-LIMIT=300
+LIMIT=420
 BUILD=${CS_TOP_BUILDDIR:-$(pwd)}
 BIN=$BUILD/src/cibscope
 NODE=cs-node1
@@ -68,11 +68,7 @@ ls "$PE_DIR" > "$WORK/pe-before" 2>/dev/null
 
 # Stop what we started, by PID: pacemakerd first (it stops its children),
 # then anything of its children still there, then corosync.
-cleanup() {
-    status=$?
-    trap - EXIT INT TERM
-    [ -n "$WATCHDOG_PID" ] && kill "$WATCHDOG_PID" 2>/dev/null
-    [ -n "$TMUX_SOCKET" ] && tmux -S "$TMUX_SOCKET" kill-server >/dev/null 2>&1
+stop_pacemakerd() {
     if [ -n "$PACEMAKERD_PID" ]; then
         children=$(pgrep -P "$PACEMAKERD_PID" 2>/dev/null)
         kill -TERM "$PACEMAKERD_PID" 2>/dev/null
@@ -81,7 +77,15 @@ cleanup() {
         kill -KILL "$PACEMAKERD_PID" 2>/dev/null
         for child in $children; do kill -KILL "$child" 2>/dev/null; done
         wait "$PACEMAKERD_PID" 2>/dev/null
+        PACEMAKERD_PID=
     fi
+}
+cleanup() {
+    status=$?
+    trap - EXIT INT TERM
+    [ -n "$WATCHDOG_PID" ] && kill "$WATCHDOG_PID" 2>/dev/null
+    [ -n "$TMUX_SOCKET" ] && tmux -S "$TMUX_SOCKET" kill-server >/dev/null 2>&1
+    stop_pacemakerd
     if [ -n "$COROSYNC_PID" ]; then
         kill -TERM "$COROSYNC_PID" 2>/dev/null
         i=0
@@ -191,18 +195,18 @@ console_start() {
         env LANG=C.UTF-8 LC_ALL= TERM=screen "$BIN" --live --interval 1 || fail "tmux did not start"
     console_up=1
 }
-screen_has() {  # screen_has TEXT [WHAT]: within 10 s
+screen_has() {  # screen_has TEXT [WHAT [SECONDS]]: within 10 s (on $SESSION, else live)
     [ -n "$console_up" ] || return 0
     i=0
-    while [ $i -lt 100 ]; do
-        tmux -S "$TMUX_SOCKET" capture-pane -p -t live > "$WORK/screen" 2>/dev/null
+    while [ $i -lt $(( ${3:-10} * 10 )) ]; do
+        tmux -S "$TMUX_SOCKET" capture-pane -p -t "${SESSION:-live}" > "$WORK/screen" 2>/dev/null
         grep -q -F -- "$1" "$WORK/screen" && return 0
         sleep 0.1; i=$((i + 1))
     done
     cp "$WORK/screen" "$WORK/screen-failed"
     fail "the console never showed '$1'${2:+ ($2)}: $(cat "$WORK/screen")"
 }
-console_keys() { [ -z "$console_up" ] || tmux -S "$TMUX_SOCKET" send-keys -t live "$@"; }
+console_keys() { [ -z "$console_up" ] || tmux -S "$TMUX_SOCKET" send-keys -t "${SESSION:-live}" "$@"; }
 
 cibadmin --modify --scope crm_config --xml-text '<cluster_property_set id="cib-bootstrap-options"><nvpair id="cib-bootstrap-options-stonith-enabled" name="stonith-enabled" value="false"/></cluster_property_set>' \
     || fail "cannot disable fencing"
@@ -221,7 +225,7 @@ done
 epoch=$(timeout 10 cibadmin --query | head -1 | sed -n 's/.* epoch="\([0-9]*\)".*/\1/p')
 console_start
 screen_has "live  DC $NODE" "the status bar names the DC"
-screen_has "epoch 0:$epoch:" "the status bar shows the epoch"
+screen_has "epoch 0.$epoch." "the status bar shows the epoch"
 screen_has "dummy2" "the matrix lists the resources"
 
 say "committing a ban of dummy1 and a stickiness change of dummy2, planned by cibscope"
@@ -242,8 +246,10 @@ agree dummy2 "$(predicted dummy2 "$WORK/commit")"
 timeout 10 cibadmin --query --scope resources | grep -q 'name="resource-stickiness" value="250"' \
     || fail "stickiness not in the cluster's CIB"
 epoch=$(timeout 10 cibadmin --query | head -1 | sed -n 's/.* epoch="\([0-9]*\)".*/\1/p')
-screen_has "0:$epoch:" "the console follows the commit to the new epoch"
+screen_has "0.$epoch." "the console follows the commit to the new epoch"
 screen_has "The CIB changed" "the console says the CIB changed"
+# The notice is in the banner row: the status bar stays in view.
+screen_has "live  DC $NODE" "the status bar stays in view under the notice"
 
 say "injecting a failure of dummy2"
 [ "$(predicted dummy2)" = "$NODE" ] || fail "dummy2 should still be predicted on $NODE"
@@ -266,7 +272,64 @@ console_keys 4
 screen_has "$fails of 1: banned from $NODE" "the Fail counts view shows dummy2's failure against migration-threshold"
 agree dummy2 Stopped
 agree dummy1 Stopped
+
+say "the live console's History view opens the cluster's own pe-inputs"
+console_keys 6
+screen_has "== pe-input-" "History lists the cluster's scheduler inputs with no directory given"
+console_keys 1
+
+say "clearing dummy2's fail count from cibscope, through the attribute manager"
+"$BIN" --live --exec "failcount clear dummy2 $NODE; commit" > "$WORK/cleanup" 2>&1 \
+    || fail "failcount clear: $(cat "$WORK/cleanup")"
+cat "$WORK/cleanup"
+grep -q "^ok .*crm_resource --cleanup --resource dummy2 --node $NODE" "$WORK/cleanup" \
+    || fail "the clear did not go through crm_resource --cleanup"
+grep -q -e "cibadmin --delete --scope status" "$WORK/cleanup" && fail "the clear deleted the attribute behind attrd's back"
+settle
+# attrd writes every value it holds to the CIB again: a count cleared in
+# the CIB alone would come back now.
+attrd_updater -R >/dev/null 2>&1 || say "warning: attrd_updater -R failed"
+sleep 3
+settle
+timeout 10 cibadmin --query --scope status | grep -q 'name="fail-count-dummy2#' \
+    && fail "dummy2's fail count came back after attrd_updater -R"
+attrd_updater -Q -n "fail-count-dummy2#monitor_5000" -N "$NODE" 2>/dev/null | grep -q 'value="[1-9]' \
+    && fail "attrd still holds dummy2's fail count"
+agree dummy2 "$NODE"
+say "  the fail count stays cleared after attrd_updater -R"
+
+say "a ban with a lifetime that ends while a console is open"
+"$BIN" --live --exec "ban dummy2 $NODE PT30S; commit" > "$WORK/lifetime" 2>&1 || fail "ban with lifetime: $(cat "$WORK/lifetime")"
+settle
+agree dummy2 Stopped
+# A second console that polls every 10 minutes: only its clock can
+# bring the end of the lifetime.
+SESSION=clock
+if [ -n "$console_up" ]; then
+    tmux -S "$TMUX_SOCKET" new-session -d -s clock -x 160 -y 30 \
+        env LANG=C.UTF-8 LC_ALL= TERM=screen "$BIN" --live --interval 600 || fail "tmux did not start"
+fi
+screen_has "live  DC $NODE" "the second console is up"
+screen_has "Re-solved at " "the console re-solves by itself when the lifetime ends" 45
+screen_has "cli-ban-dummy2-on-$NODE: lifetime ends" "the re-solve names the lifetime's end"
+screen_has "dummy2: starts on $NODE" "the re-solve says dummy2 starts again"
+i=0
+while [ "$(where dummy2)" != "$NODE" ] && [ $i -lt 60 ]; do sleep 1; i=$((i + 1)); done
+agree dummy2 "$NODE"
+SESSION=
+say "  the lifetime ended in the open console, and the cluster agreed"
+
+say "stopping the cluster under the open console"
+console_keys : 
+console_keys -l "stickiness dummy1 7"
+console_keys Enter
+stop_pacemakerd
+screen_has "stale since " "the status bar says the CIB is stale" 20
+screen_has "is pacemaker running?" "the status bar says what to do"
+console_keys C
+screen_has "Not committing while the CIB is stale" "C is refused while stale"
 console_keys q
+console_keys y
 
 say "reading the cluster's pe-inputs with cibscope history"
 mkdir -p "$WORK/pe"
@@ -278,7 +341,7 @@ count=$(ls "$WORK/pe" | grep -c -E '^pe-(input|warn|error)-[0-9]+')
 "$BIN" history "$WORK/pe" > "$WORK/history" 2>&1
 history_status=$?
 [ "$history_status" = 0 ] || fail "history exited $history_status: $(tail -20 "$WORK/history")"
-grep -q "nvpair dummy2-meta_attributes-resource-stickiness (resource-stickiness=250) added" "$WORK/history" \
+grep -q "dummy2: resource-stickiness=250 (new)" "$WORK/history" \
     || fail "history does not report the stickiness change"
 grep -q "rsc_location cli-ban-dummy1-on-$NODE (dummy1 on $NODE, score -INFINITY) added" "$WORK/history" \
     || fail "history does not report the ban"

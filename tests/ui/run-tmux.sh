@@ -855,6 +855,12 @@ test_save() {
 
 # ---- live: the CIB through cibadmin on a file (CIB_file) -----------------
 
+# banner_has SESSION TEXT: the banner row (the second line) shows TEXT
+# within 5 seconds.
+banner_has() {
+    if wait_line "$1" 2 "$2"; then pass; else fail "$1: the banner row never said '$2'"; fi
+}
+
 # behind XML: somebody else's change to the constraints, through cibadmin.
 behind() {
     CIB_file=$cib_file cibadmin "$1" --scope constraints --xml-text "$2" >/dev/null 2>&1 \
@@ -874,16 +880,18 @@ test_live() {
     start_with live 100 30 --live --interval 1
     wait_for live "1 Matrix" || return
     status_has live "live  DC bravo"
-    status_has live "epoch 0:17:35"
+    status_has live "epoch 0.17.35"
     capture live
     row_has live app-worker "350"
     # The cluster changes: within the interval the console follows it,
     # with the new epoch and the new scores (50 -> 500 on bravo).
     behind --modify '<rsc_location id="location-app-worker-bravo" score="500"/>'
-    status_has live "The CIB changed: epoch 0:17:35 -> 0:18:0"
+    # Said in the banner row: the status bar stays in view.
+    banner_has live "The CIB changed: epoch 0.17.35 -> 0.18.0"
+    status_has live "live  DC bravo"
     row_has live app-worker "800"
     keys live C-l
-    status_has live "epoch 0:18:0"
+    status_has live "epoch 0.18.0"
     # An edit, then C: the exact operation is listed and asked about.
     goto_cell live $ROW_DB $NODE_BRAVO
     keys live b
@@ -898,18 +906,18 @@ test_live() {
     grep -q -F "crm_resource --ban --resource db --node bravo" "$tmp/screen" && pass \
         || fail "live: C does not show the crm_resource command"
     grep -q -F "pcs resource ban db bravo" "$tmp/screen" && pass || fail "live: C does not show the pcs command"
-    grep -q -F "Applied only if the CIB is still at epoch 0:18:0" "$tmp/screen" && pass \
+    grep -q -F "Applied only if the CIB is still at epoch 0.18.0" "$tmp/screen" && pass \
         || fail "live: C does not name the epoch it guards"
     status_has live "run the 1 operation listed above? y: apply"
     grep -q 'cli-ban-db-on-bravo' "$cib_file" && fail "live: written before the answer" || pass
     keys live y
-    status_has live "Committed 1 operation; the CIB is at epoch 0:19:0."
+    status_has live "Committed 1 operation; the CIB is at epoch 0.19.0."
     grep -q -F "ok      " "$tmp/screen" && pass || fail "live: no result line for the operation"
     CIB_file=$cib_file cibadmin --query --xpath "//rsc_location[@id='cli-ban-db-on-bravo']" >/dev/null 2>&1 \
         && pass || fail "live: the ban is not in the CIB after the commit"
     [ "$(queried_epoch)" = "epoch=19 num_updates=0 " ] && pass || fail "live: CIB at $(queried_epoch) after commit"
     keys live Escape
-    status_has live "epoch 0:19:0"
+    status_has live "epoch 0.19.0"
     tail -1 "$tmp/screen" | grep -q uncommitted && fail "live: edits still pending after the commit" || pass
     # Nothing pending: C says so, and q quits without asking.
     keys live C
@@ -920,7 +928,7 @@ test_live() {
     keys live C-l
     status_has live "1 uncommitted"
     behind --delete '<rsc_colocation id="colocation-web-db--1000"/>'
-    status_has live "1 edit dropped, listed above"
+    banner_has live "1 edit dropped, listed below"
     grep -q -F "rsc_colocation colocation-web-db--1000" "$tmp/screen" && pass || fail "live: the dropped edit is not named"
     keys live Escape
     keys live q
@@ -939,21 +947,21 @@ test_live_narrow() {
     start_with narrow 80 24
     wait_for narrow "1 Matrix" || return
     status_has narrow "live  DC bravo"
-    status_has narrow "epoch 0:17:35"
+    status_has narrow "epoch 0.17.35"
     keys narrow : && keys narrow -l "constraint score location-app-worker-bravo 7" && keys narrow Enter
     status_has narrow "constraint location-app-worker-bravo score 7"
     keys narrow C-l
     status_has narrow "1 uncommitted"
     tail -1 "$tmp/screen" | grep -q -F "live  DC bravo" && pass || fail "narrow: live and the DC gone with an edit pending"
-    tail -1 "$tmp/screen" | grep -q -F "epoch 0:17:35" && pass || fail "narrow: the epoch gone with an edit pending"
+    tail -1 "$tmp/screen" | grep -q -F "epoch 0.17.35" && pass || fail "narrow: the epoch gone with an edit pending"
     # Within the 2 s default interval the console follows the cluster.
     behind --delete '<rsc_location id="location-app-worker-bravo"/>'
-    status_has narrow "1 edit dropped, listed above"
+    banner_has narrow "1 edit dropped, listed below"
     grep -q -F "rsc_location location-app-worker-bravo (app-worker on bravo, score 7)" "$tmp/screen" \
         && grep -q -F "was removed from the cluster's CIB meanwhile" "$tmp/screen" && pass \
         || fail "narrow: the dropped edit is not named in full"
     keys narrow Escape
-    status_has narrow "epoch 0:18:0"
+    status_has narrow "epoch 0.18.0"
     tail -1 "$tmp/screen" | grep -q uncommitted && fail "narrow: the dropped edit still counted" || pass
     keys narrow q
     wait_exit narrow 0
@@ -968,7 +976,7 @@ test_live_guard() {
     cp "$small" "$cib_file"
     start_with guard 100 30 --live --interval 60
     wait_for guard "1 Matrix" || return
-    status_has guard "epoch 0:17:35"
+    status_has guard "epoch 0.17.35"
     goto_cell guard $ROW_APP $NODE_BRAVO
     keys guard b
     status_has guard "app-worker: bravo ->"
@@ -980,7 +988,7 @@ test_live_guard() {
     wait_for guard "1 cibadmin operation to commit:"
     keys guard y
     status_has guard "Commit refused: the CIB changed since the edits were made"
-    wait_for guard "Refused: the CIB is at epoch 0:18:0, the edits were made on 0:17:35."
+    wait_for guard "Refused: the CIB is at epoch 0.18.0, the edits were made on 0.17.35."
     grep -q -F "location-app-worker-bravo" "$tmp/screen" && pass || fail "guard: what changed is not shown"
     cmp -s "$cib_file" "$tmp/guard/before.xml" && pass || fail "guard: the console wrote to the CIB"
     grep -q 'cli-ban-app-worker-on-bravo' "$cib_file" && fail "guard: the ban reached the CIB" || pass
@@ -1015,7 +1023,7 @@ EOF
     start_with slow 100 30 --live --interval 1
     unset live_path
     wait_for slow "1 Matrix" || return
-    status_has slow "epoch 0:17:35"
+    status_has slow "epoch 0.17.35"
     goto_cell slow $ROW_DB $NODE_ALPHA
     : >"$tmp/slow/sleepy"
     behind --modify '<rsc_location id="location-app-worker-bravo" score="500"/>'
@@ -1033,7 +1041,7 @@ EOF
     grep -q -F "The CIB changed" "$tmp/screen" && fail "slow: the poll finished before the key" || pass
     rm -f "$tmp/slow/sleepy"
     # The slow query read the changed CIB: followed, the ban carried over.
-    status_has slow "The CIB changed: epoch 0:17:35 -> 0:18:0"
+    banner_has slow "The CIB changed: epoch 0.17.35 -> 0.18.0"
     keys slow C-l
     status_has slow "1 uncommitted"
     # q while a query sleeps: the console stops it and quits at once.
@@ -1065,6 +1073,8 @@ test_history() {
     bzip2 -c "$cases/standby-node.xml" >"$tmp/pengine/pe-input-11.bz2"
     start_with history 100 30 --history "$tmp/pengine"
     wait_for history "== pe-input-9.bz2 ==  step 1 of 3  Enter opens it" || return
+    # The steps are listed at once and solved in the background.
+    wait_gone history "(to be solved)"
     status_has history "pe-input-11.bz2"
     # Numeric order: 9 before 10 before 11.
     first=$(grep -n -F "== pe-input-9.bz2 ==" "$tmp/screen" | cut -d: -f1)
@@ -1077,7 +1087,7 @@ test_history() {
         || fail "history: step 2 does not say why"
     keys history n n
     wait_for history "== pe-input-11.bz2 ==  step 3 of 3  (open)"
-    grep -q -F "node node2 standby on" "$tmp/screen" && pass || fail "history: step 3 lacks the standby"
+    grep -q -F "node2: standby on" "$tmp/screen" && pass || fail "history: step 3 lacks the standby"
     keys history p
     wait_for history "== pe-input-10.bz2 ==  step 2 of 3  Enter opens it"
     keys history Enter
@@ -1092,6 +1102,7 @@ test_history() {
     # from step to step.
     start_with history80 80 24 --history "$tmp/pengine"
     wait_for history80 "== pe-input-9.bz2 ==  step 1 of 3  Enter opens it" || return
+    wait_gone history80 "(to be solved)"
     keys history80 n
     wait_for history80 "== pe-input-10.bz2 ==  step 2 of 3  Enter opens it"
     grep -q -F "rsc_location loc-rsc2-node3 (rsc2 on node3, score -INFINITY) changed:" "$tmp/screen" \
