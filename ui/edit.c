@@ -128,8 +128,10 @@ void cs_console_save(CsConsole *console)
         return;
     }
     console->saved_depth = cs_edit_log_undo_depth(console->session->log);
-    cs_console_say(console, FALSE, "Saved %s (the previous file kept as %s.bak)",
-                   console->path, console->path);
+    /* Saving moved the version on <cib> (epoch, num_updates): show it. */
+    cs_console_sync(console);
+    cs_console_say(console, FALSE, "Saved %s, epoch %s (the previous file kept as %s.bak)",
+                   console->path, console->epoch != NULL ? console->epoch : "?", console->path);
 }
 
 /* Opens the command line with a command to complete, e.g. "stickiness web ". */
