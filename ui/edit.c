@@ -128,6 +128,7 @@ void cs_console_save(CsConsole *console)
         return;
     }
     console->saved_depth = cs_edit_log_undo_depth(console->session->log);
+    cs_recovery_saved(console);
     /* Saving moved the version on <cib> (epoch, num_updates): show it. */
     cs_console_sync(console);
     cs_console_say(console, FALSE, "Saved %s, epoch %s (the previous file kept as %s.bak)",
@@ -180,8 +181,10 @@ static void undo_or_redo(CsConsole *console, const char *command)
 
 static void edit_time(CsConsole *console)
 {
+    /* The value selected: what is typed replaces it, inside the quotes
+     * (a date and time holds a space). */
     g_autofree char *now = cs_time_format(cs_session_time(console->session));
-    prompt_with(console, "time", now);
+    cs_prompt_open_selected(console, "time '", now, "'");
 }
 
 static void edit_stickiness(CsConsole *console)

@@ -20,7 +20,7 @@ static const HelpEntry help_entries[] = {
     KEY_ENTRY("?  F1", "this help (arrows scroll it, other keys close it)"),
     KEY_ENTRY("^L", "repaint the screen"),
     KEY_ENTRY("w", "save: atomic, the previous file kept as FILE.bak"),
-    KEY_ENTRY("q", "quit (asks first when edits are unsaved)"),
+    KEY_ENTRY("q  F10", "quit (asks first when edits are unsaved)"),
     HEADING("Edits (each re-solved at once; changed cells highlighted)"),
     KEY_ENTRY("u  ^R", "undo / redo the last edit"),
     KEY_ENTRY("s", "stickiness of the resource (or 'default')"),

@@ -26,6 +26,10 @@ static GPtrArray *matches;       /* shown above the prompt after Tab */
 static GPtrArray *candidates;    /* what cs_command_complete offered */
 static FILE *null_stream;
 static gboolean prompt_ready;
+/* A part of the line shown selected (t: the clock's value): the first key
+ * that types replaces it, Backspace deletes it, any other key keeps it.
+ * Byte offsets into rl_line_buffer; start < 0 when nothing is selected. */
+static int selection_start = -1, selection_end = -1;
 
 static int prompt_getc(FILE *stream)
 {
@@ -209,8 +213,34 @@ void cs_prompt_open(CsConsole *console, const char *initial)
     accepted_ready = FALSE;
     clear_matches();
     rl_callback_handler_install(":", on_line);
+    selection_start = selection_end = -1;
     if (initial != NULL)
         rl_insert_text(initial);
+}
+
+void cs_prompt_open_selected(CsConsole *console, const char *before, const char *selected,
+                             const char *after)
+{
+    g_autofree char *line = g_strconcat(before, selected, after, NULL);
+    cs_prompt_open(console, line);
+    selection_start = (int)strlen(before);
+    selection_end = selection_start + (int)strlen(selected);
+    rl_point = selection_end;
+}
+
+/* What a key does to the selection: TRUE when the key is used up. */
+static gboolean selection_key(int byte)
+{
+    if (selection_start < 0)
+        return FALSE;
+    int start = selection_start, end = selection_end;
+    selection_start = selection_end = -1;
+    gboolean types = byte >= 0x20 && byte != 0x7f;
+    if (!types && byte != 0x7f && byte != 4 && byte != 8)
+        return FALSE;
+    rl_delete_text(start, end);
+    rl_point = start;
+    return !types;
 }
 
 static void prompt_close(CsConsole *console)
@@ -255,6 +285,8 @@ void cs_prompt_key(CsConsole *console, int key)
     }
     int byte = readline_byte(key);
     if (byte < 0)
+        return;
+    if (selection_key(byte))
         return;
     if (byte != '\t')
         clear_matches();
@@ -303,10 +335,35 @@ static void draw_matches(int y)
     }
 }
 
+/* The line with its selection shown: ":time '|2026-11-27 05:32:15Z|'". */
+static void draw_selection(int y, const char *buffer)
+{
+    static const char hint[] = " type to replace  Enter runs  Esc cancels ";
+    int length = (int)strlen(buffer);
+    int start = CLAMP(selection_start, 0, length), end = CLAMP(selection_end, start, length);
+    g_autofree char *head_raw = g_strndup(buffer, (gsize)start);
+    g_autofree char *middle_raw = g_strndup(buffer + start, (gsize)(end - start));
+    g_autofree char *head = cs_escape(head_raw);
+    g_autofree char *middle = cs_escape(middle_raw);
+    g_autofree char *tail = cs_escape(buffer + end);
+    cs_draw_fill(y, 0, COLS, CS_STYLE_PROMPT);
+    int x = cs_draw_text(y, 0, COLS, ":", CS_STYLE_PROMPT);
+    x += cs_draw_text(y, x, COLS - x, head, CS_STYLE_NORMAL);
+    x += cs_draw_text(y, x, COLS - x, middle, CS_STYLE_SELECTED);
+    x += cs_draw_text(y, x, COLS - x, tail, CS_STYLE_NORMAL);
+    int hint_width = (int)strlen(hint);
+    if (x + hint_width + 2 < COLS)
+        cs_draw_text(y, COLS - hint_width, hint_width, hint, CS_STYLE_DIM);
+}
+
 void cs_prompt_draw(const CsConsole *console, int y)
 {
     (void)console;
     draw_matches(y);
+    if (selection_start >= 0 && rl_line_buffer != NULL) {
+        draw_selection(y, rl_line_buffer);
+        return;
+    }
     const char *buffer = rl_line_buffer != NULL ? rl_line_buffer : "";
     int point = CLAMP(rl_point, 0, (int)strlen(buffer));
     g_autofree char *before_raw = g_strndup(buffer, (gsize)point);

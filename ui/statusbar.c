@@ -74,6 +74,8 @@ static char *question_text(const CsConsole *console)
 {
     guint unsaved = cs_console_unsaved(console);
     const char *edits = unsaved == 1 ? "edit" : "edits";
+    if (console->ask == CS_ASK_RECOVER)
+        return g_strdup(" Edits an interrupted session left unsaved: r restore  d delete  else later ");
     if (console->ask == CS_ASK_COMMIT)
         return g_strdup_printf(" Commit: run the %u %s listed above? y: apply  else cancel ", unsaved,
                                unsaved == 1 ? "operation" : "operations");
@@ -91,13 +93,25 @@ static void draw_question(const CsConsole *console, int y)
     cs_draw_text(y, 0, COLS, text, CS_STYLE_STATUS_ERROR);
 }
 
-/* What an edit did, or why something failed: until the next key. */
+/* What an edit did, or why something failed: until the next key.  Too
+ * long for the line, it is cut where a word ends and says so, and m
+ * shows it whole (with every earlier message). */
 static void draw_message(const CsConsole *console, int y)
 {
+    static const char more[] = " ... (cut: m shows all)";
     g_autofree char *safe = cs_escape(console->message);
     CsStyle style = console->message_error ? CS_STYLE_STATUS_ERROR : CS_STYLE_STATUS_NOTICE;
     cs_draw_fill(y, 0, COLS, style);
-    cs_draw_text(y, 1, COLS - 1, safe, style);
+    int room = COLS - 1;
+    if (cs_text_width(safe) <= room) {
+        cs_draw_text(y, 1, room, safe, style);
+        return;
+    }
+    int more_width = (int)strlen(more);
+    const char *end = cs_wrap_end(safe, MAX(1, room - more_width));
+    g_autofree char *head = g_strndup(safe, (gsize)(end - safe));
+    int x = 1 + cs_draw_text(y, 1, room - more_width, g_strchomp(head), style);
+    cs_draw_text_attrs(y, x, COLS - x, more, cs_style_attr(style) | A_BOLD);
 }
 
 /* " | 2 unsaved | epoch 0.17.35 | 2024-03-12 09:14:07Z | 1 move, 1 action" */
@@ -116,22 +130,28 @@ static char *status_fields(const CsConsole *console)
                                           : g_strdup_printf(" %s %u %s", separator, unsaved,
                                                             live ? "uncommitted" : "unsaved");
     g_autofree char *epoch = g_strdup_printf(" %s epoch %s", separator, console->epoch ? console->epoch : "?");
-    g_autofree char *clock = g_strdup_printf(" %s %s%s", separator, console->clock_set ? "time " : "",
-                                             console->clock);
+    /* A clock set by --time or moved with t is not the cluster's. */
+    gboolean simulated = console->clock_set || console->clock_moved;
+    g_autofree char *clock = g_strdup_printf(" %s clock %s%s", separator, console->clock,
+                                             simulated ? " (simulated)" : "");
     /* On a narrow screen, with edits pending, something gives way to
      * their count.  On a file, the epoch.  Live, the wall clock instead:
      * the epoch is what a commit is guarded by (DESIGN.md "Live
      * clusters"), and the operator needs to see it move. */
     gboolean keep_epoch = live && !console->clock_set;
+    /* Then the clock's words: "(sim)" still says it is not the real one. */
+    g_autofree char *short_clock = g_strdup_printf(" %s %s%s", separator, console->clock,
+                                                   simulated ? " (sim)" : "");
+    int label_room = MIN(cs_text_width(console->file_label), 8);
     char *fields = NULL;
-    for (int attempt = 0; attempt < 2; attempt++) {
+    for (int attempt = 0; attempt < 3; attempt++) {
         gboolean with_epoch = attempt == 0 || keep_epoch;
         gboolean with_clock = attempt == 0 || !keep_epoch;
         g_free(fields);
         fields = g_strdup_printf("%s%s%s %s %s%s ", edits, with_epoch ? epoch : "",
-                                 with_clock ? clock : "", separator, outcome,
+                                 with_clock ? (attempt < 2 ? clock : short_clock) : "", separator, outcome,
                                  filter != NULL ? filter : "");
-        if (unsaved == 0 || 1 + cs_text_width(console->file_label) + cs_text_width(fields) <= COLS)
+        if (1 + label_room + cs_text_width(fields) <= COLS)
             break;
     }
     return fields;

@@ -14,7 +14,13 @@ gboolean cs_terminal_locale_is_utf8(void);
 gboolean cs_terminal_start(void);
 /* Ends curses and restores the signal dispositions; safe to call twice. */
 void cs_terminal_stop(void);
+/* The next key, waiting at most wait_ms (ERR when none came).  Known
+ * sequences come as KEY_* codes; an unknown escape sequence is dropped
+ * whole (ERR). */
+int cs_terminal_read_key(int wait_ms);
 /* SIGINT, SIGTERM or SIGHUP received since the start, else 0. */
 int cs_terminal_pending_signal(void);
+/* The loop acted on the pending signal: forget it. */
+void cs_terminal_clear_signal(void);
 
 #endif
