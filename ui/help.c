@@ -18,6 +18,8 @@ static const HelpEntry help_entries[] = {
     KEY_ENTRY("/", "filter resources by id (Enter keeps, Esc clears)"),
     KEY_ENTRY(":", "command line ('help' lists commands; Tab completes)"),
     KEY_ENTRY("?  F1", "this help (arrows scroll it, other keys close it)"),
+    KEY_ENTRY("m", "messages: every status line message, whole"),
+    KEY_ENTRY("^C", "cancel the prompt line; with unsaved edits, ask"),
     KEY_ENTRY("^L", "repaint the screen"),
     KEY_ENTRY("w", "save: atomic, the previous file kept as FILE.bak"),
     KEY_ENTRY("q  F10", "quit (asks first when edits are unsaved)"),

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <readline/readline.h>
 #include <readline/history.h>
+#include "cib/edit.h"
 #include "explain/command.h"
 #include "view.h"
 
@@ -96,6 +97,11 @@ const GPtrArray *cs_prompt_matches(void)
     return matches;
 }
 
+static int cs_compare_candidates(const char **a, const char **b)
+{
+    return strcmp(*a, *b);
+}
+
 static char *next_candidate(const char *text, int state)
 {
     static guint index;
@@ -107,56 +113,186 @@ static char *next_candidate(const char *text, int state)
     return strdup(g_ptr_array_index(candidates, index++));
 }
 
-/* What each argument of the common commands is: R a resource, N a node,
- * O anything else (keyword, constraint or rule id).  The command layer
- * offers every id after the command name; this narrows the list to the
- * kind that fits where the cursor is. */
-static const struct { const char *command; const char *kinds; } argument_kinds[] = {
-    { "ban", "RN" }, { "prefer", "RN" }, { "clear", "R" }, { "where", "R" },
-    { "scores", "R" }, { "explain", "RN" }, { "stickiness", "RO" },
-    { "standby", "NO" }, { "maintenance", "NO" }, { "attr", "N" },
-    { "rule", "OO" }, { "constraint", "OO" },
+/* The grammar of each command, argument by argument (doc/commands.md,
+ * `help`): a lower-case word is a keyword, an upper-case one a kind of
+ * id (RSC, NODE, CONSTRAINT, LOCATION, COLOCATION, RULE, OP; any other,
+ * such as ID, SCORE or N, is typed, not completed), '|' separates what
+ * may stand there.  A command has one pattern per form; the keywords
+ * typed so far choose among them. */
+static const char *const grammar[] = {
+    "scores RSC", "explain RSC NODE", "where RSC",
+    "stickiness RSC|default N|unset",
+    "ban RSC NODE", "prefer RSC NODE", "clear RSC",
+    "standby NODE on|off", "maintenance NODE on|off",
+    "attr NODE NAME --delete",
+    "failcount show RSC", "failcount set RSC NODE OP", "failcount clear RSC NODE",
+    "location add ID RSC NODE SCORE|INFINITY|-INFINITY", "location remove LOCATION",
+    "colocation add ID RSC RSC SCORE|INFINITY|-INFINITY", "colocation remove COLOCATION",
+    "constraint remove CONSTRAINT", "constraint score CONSTRAINT SCORE|INFINITY|-INFINITY",
+    "rule enable RULE", "rule disable RULE",
+    "rule set RULE score|score-attribute|boolean-op|role|operation|value|start|end --delete",
+    "time now", "commit --dry-run", "undo", "redo", "save", "help", "transition",
 };
 
-static char word_kind(const CsModel *model, const char *word)
+static void offer(GPtrArray *found, GHashTable *seen, const char *word, const char *prefix)
 {
-    if (cs_model_resource(model, word) != NULL)
-        return 'R';
-    if (cs_model_node(model, word) != NULL)
-        return 'N';
-    return 'O';
+    if (word == NULL || !g_str_has_prefix(word, prefix) || g_hash_table_contains(seen, word))
+        return;
+    char *copy = g_strdup(word);
+    g_hash_table_add(seen, copy);
+    g_ptr_array_add(found, g_strdup(copy));
 }
 
-/* The kind the argument before the cursor must be, or 0 when any. */
-static char expected_kind(const char *before)
+static gboolean element_is(const xmlNode *node, const char *name)
+{
+    return node->type == XML_ELEMENT_NODE && xmlStrcmp(node->name, (const xmlChar *)name) == 0;
+}
+
+static void offer_id(GPtrArray *found, GHashTable *seen, const xmlNode *node, const char *prefix)
+{
+    xmlChar *id = xmlGetProp(node, (const xmlChar *)"id");
+    offer(found, seen, (const char *)id, prefix);
+    xmlFree(id);
+}
+
+/* Every <rule> with an id under node (constraints and attribute sets). */
+static void offer_rules(GPtrArray *found, GHashTable *seen, const xmlNode *node, const char *prefix)
+{
+    for (const xmlNode *child = node->children; child != NULL; child = child->next) {
+        if (child->type != XML_ELEMENT_NODE)
+            continue;
+        if (element_is(child, "rule"))
+            offer_id(found, seen, child, prefix);
+        offer_rules(found, seen, child, prefix);
+    }
+}
+
+static void offer_constraints(GPtrArray *found, GHashTable *seen, const CsDocument *document,
+                              const char *element, const char *prefix)
+{
+    xmlNode *constraints = cs_document_section(document, "constraints");
+    for (xmlNode *child = constraints != NULL ? constraints->children : NULL; child != NULL; child = child->next)
+        if (child->type == XML_ELEMENT_NODE && (element == NULL || element_is(child, element)))
+            offer_id(found, seen, child, prefix);
+}
+
+/* The operations a fail count of rsc can name: "monitor_10000" as
+ * crm_failcount writes it needs the interval in ms, so the forms offered
+ * are "monitor:10s" (as configured) and the plain name. */
+static void offer_operations(GPtrArray *found, GHashTable *seen, const CsDocument *document,
+                             const char *rsc, const char *prefix)
+{
+    xmlNode *resource = rsc != NULL ? cs_edit_find_resource(document, rsc) : NULL;
+    for (xmlNode *ops = resource != NULL ? resource->children : NULL; ops != NULL; ops = ops->next) {
+        if (!element_is(ops, "operations"))
+            continue;
+        for (xmlNode *op = ops->children; op != NULL; op = op->next) {
+            if (!element_is(op, "op"))
+                continue;
+            xmlChar *name = xmlGetProp(op, (const xmlChar *)"name");
+            xmlChar *interval = xmlGetProp(op, (const xmlChar *)"interval");
+            gboolean recurring = interval != NULL && strcmp((const char *)interval, "0") != 0
+                                 && strcmp((const char *)interval, "0s") != 0;
+            g_autofree char *form = recurring ? g_strdup_printf("%s:%s", name, interval) : NULL;
+            offer(found, seen, recurring ? form : (const char *)name, prefix);
+            xmlFree(name);
+            xmlFree(interval);
+        }
+    }
+    offer(found, seen, "start", prefix);
+}
+
+/* What may stand where kind (one alternative of a pattern word) is. */
+static void offer_kind(GPtrArray *found, GHashTable *seen, const CsSession *session, const char *kind,
+                       char **typed, const char *prefix)
+{
+    const CsModel *model = session->model;
+    if (!g_ascii_isupper(kind[0]) && kind[0] != '\0') {
+        offer(found, seen, kind, prefix);
+    } else if (strcmp(kind, "INFINITY") == 0 || strcmp(kind, "-INFINITY") == 0) {
+        offer(found, seen, kind, prefix);
+    } else if (strcmp(kind, "RSC") == 0 && model != NULL) {
+        for (guint i = 0; i < model->resources->len; i++)
+            offer(found, seen, ((const CsResource *)g_ptr_array_index(model->resources, i))->id, prefix);
+    } else if (strcmp(kind, "NODE") == 0 && model != NULL) {
+        for (guint i = 0; i < model->nodes->len; i++)
+            offer(found, seen, ((const CsNode *)g_ptr_array_index(model->nodes, i))->uname, prefix);
+    } else if (strcmp(kind, "CONSTRAINT") == 0) {
+        offer_constraints(found, seen, session->document, NULL, prefix);
+    } else if (strcmp(kind, "LOCATION") == 0) {
+        offer_constraints(found, seen, session->document, "rsc_location", prefix);
+    } else if (strcmp(kind, "COLOCATION") == 0) {
+        offer_constraints(found, seen, session->document, "rsc_colocation", prefix);
+    } else if (strcmp(kind, "RULE") == 0) {
+        xmlNode *root = xmlDocGetRootElement(session->document->xml);
+        for (xmlNode *child = root != NULL ? root->children : NULL; child != NULL; child = child->next)
+            if (element_is(child, "configuration"))
+                offer_rules(found, seen, child, prefix);
+    } else if (strcmp(kind, "OP") == 0) {
+        /* failcount set RSC NODE OP: the resource is two words back. */
+        offer_operations(found, seen, session->document, typed[2], prefix);
+    }
+}
+
+/* A typed word fits a pattern word: a keyword must be one of its
+ * alternatives, an id kind takes anything. */
+static gboolean word_fits(const char *pattern_word, const char *typed)
+{
+    g_auto(GStrv) alternatives = g_strsplit(pattern_word, "|", -1);
+    for (char **alternative = alternatives; *alternative != NULL; alternative++)
+        if (g_ascii_isupper((*alternative)[0]) || (*alternative)[0] == '-' || strcmp(*alternative, typed) == 0)
+            return TRUE;
+    return FALSE;
+}
+
+/* The words of the last command before the cursor, the one being typed
+ * last ("" right after a blank). */
+static GPtrArray *typed_words(const char *before)
 {
     const char *segment = strrchr(before, ';');
-    g_auto(GStrv) words = g_strsplit_set(segment != NULL ? segment + 1 : before, " \t", -1);
-    int position = -1;
-    const char *command = NULL;
-    for (char **word = words; *word != NULL; word++) {
-        if (**word == '\0' && *(word + 1) != NULL)
-            continue;
-        if (command == NULL)
-            command = *word;
-        position++;
-    }
-    if (command == NULL || position < 1)
-        return 0;
-    for (size_t i = 0; i < G_N_ELEMENTS(argument_kinds); i++)
-        if (strcmp(argument_kinds[i].command, command) == 0)
-            return position <= (int)strlen(argument_kinds[i].kinds) ? argument_kinds[i].kinds[position - 1] : 0;
-    return 0;
+    g_auto(GStrv) pieces = g_strsplit_set(segment != NULL ? segment + 1 : before, " \t", -1);
+    GPtrArray *words = g_ptr_array_new_with_free_func(g_free);
+    for (char **piece = pieces; *piece != NULL; piece++)
+        if (**piece != '\0' || piece[1] == NULL)
+            g_ptr_array_add(words, g_strdup(*piece));
+    return words;
 }
 
-static void narrow_candidates(const CsModel *model, const char *before)
+/* The candidates the grammar allows for the last word of before; NULL
+ * when the grammar does not know the command (or the first word is
+ * being typed): then the command layer's list is used. */
+GPtrArray *cs_prompt_grammar_candidates(const CsSession *session, const char *before)
 {
-    char kind = expected_kind(before);
-    if (kind == 0 || model == NULL)
-        return;
-    for (guint i = candidates->len; i > 0; i--)
-        if (word_kind(model, g_ptr_array_index(candidates, i - 1)) != kind)
-            g_ptr_array_remove_index(candidates, i - 1);
+    g_autoptr(GPtrArray) words = typed_words(before);
+    if (words->len < 2)
+        return NULL;
+    g_ptr_array_add(words, NULL);
+    char **typed = (char **)words->pdata;
+    guint position = words->len - 2;      /* the word being completed */
+    const char *prefix = typed[position];
+    GPtrArray *found = g_ptr_array_new_with_free_func(g_free);
+    g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    gboolean known = FALSE;
+    for (gsize i = 0; i < G_N_ELEMENTS(grammar); i++) {
+        g_auto(GStrv) pattern = g_strsplit(grammar[i], " ", -1);
+        if (strcmp(pattern[0], typed[0]) != 0)
+            continue;
+        known = TRUE;
+        gboolean fits = g_strv_length(pattern) > position;
+        for (guint word = 1; fits && word < position; word++)
+            fits = word_fits(pattern[word], typed[word]);
+        if (!fits)
+            continue;
+        g_auto(GStrv) alternatives = g_strsplit(pattern[position], "|", -1);
+        for (char **alternative = alternatives; *alternative != NULL; alternative++)
+            offer_kind(found, seen, session, *alternative, typed, prefix);
+    }
+    if (!known) {
+        g_ptr_array_unref(found);
+        return NULL;
+    }
+    g_ptr_array_sort(found, (GCompareFunc)cs_compare_candidates);
+    return found;
 }
 
 /* Completion of command names, resource, node and constraint ids, from
@@ -168,8 +304,9 @@ static char **prompt_complete(const char *text, int start, int end)
     rl_attempted_completion_over = 1;   /* never file names */
     g_autofree char *before = g_strndup(rl_line_buffer, (gsize)rl_point);
     g_clear_pointer(&candidates, g_ptr_array_unref);
-    candidates = cs_command_complete(prompt_console->session, before);
-    narrow_candidates(prompt_console->session->model, before);
+    candidates = cs_prompt_grammar_candidates(prompt_console->session, before);
+    if (candidates == NULL)
+        candidates = cs_command_complete(prompt_console->session, before);
     clear_matches();
     return rl_completion_matches(text, next_candidate);
 }

@@ -273,6 +273,11 @@ void cs_prompt_open_selected(CsConsole *console, const char *before, const char 
 /* Feeds one key; the line runs on Enter, Esc or ^G cancels. */
 void cs_prompt_key(CsConsole *console, int key);
 void cs_prompt_draw(const CsConsole *console, int y);
+/* What Tab offers for the last word of before (a command line up to
+ * the cursor), from each command's grammar argument by argument: ids of
+ * the kind that stands there, or keywords; NULL when the command is not
+ * known (the command layer's list serves then).  Sorted. */
+GPtrArray *cs_prompt_grammar_candidates(const CsSession *session, const char *before);
 /* Completion candidates shown above the prompt (NULL when none). */
 const GPtrArray *cs_prompt_matches(void);
 void cs_prompt_shutdown(void);

@@ -3,7 +3,9 @@
  * themselves are tested through tmux by run-tmux.sh.) */
 #include <check.h>
 #include <stdlib.h>
+#include <string.h>
 #include "ui/draw.h"
+#include "ui/view.h"
 
 static void assert_escape(const char *raw, const char *expected)
 {
@@ -154,6 +156,56 @@ START_TEST(test_raw_lines_are_escaped)
 }
 END_TEST
 
+/* ---- completion by grammar (data/demo.xml) ---------------------------- */
+
+static CsSession *demo_session(void)
+{
+    const char *top = g_getenv("CS_TOP_SRCDIR");
+    g_autofree char *path = g_build_filename(top != NULL ? top : ".", "data", "demo.xml", NULL);
+    g_autoptr(GError) error = NULL;
+    CsSession *session = cs_session_open_partial(path, "2026-01-01", &error);
+    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
+    return session;
+}
+
+static gboolean offered(const GPtrArray *candidates, const char *word)
+{
+    for (guint i = 0; candidates != NULL && i < candidates->len; i++)
+        if (strcmp(g_ptr_array_index(candidates, i), word) == 0)
+            return TRUE;
+    return FALSE;
+}
+
+START_TEST(test_complete_by_argument)
+{
+    g_autoptr(CsSession) session = demo_session();
+    g_autoptr(GPtrArray) rules = cs_prompt_grammar_candidates(session, "rule enable ");
+    ck_assert(offered(rules, "location-web-connected-rule"));
+    ck_assert(!offered(rules, "location-web-connected"));
+    ck_assert(!offered(rules, "web"));
+    g_autoptr(GPtrArray) switches = cs_prompt_grammar_candidates(session, "standby alpha ");
+    ck_assert_uint_eq(switches->len, 2);
+    ck_assert(offered(switches, "on") && offered(switches, "off"));
+    g_autoptr(GPtrArray) operations = cs_prompt_grammar_candidates(session, "failcount set fence-xvm alpha ");
+    ck_assert(offered(operations, "monitor:60s"));
+    ck_assert(!offered(operations, "fence-xvm"));
+    g_autoptr(GPtrArray) stickiness = cs_prompt_grammar_candidates(session, "stickiness ");
+    ck_assert(offered(stickiness, "default") && offered(stickiness, "web"));
+    ck_assert(!offered(stickiness, "alpha"));
+    g_autoptr(GPtrArray) nodes = cs_prompt_grammar_candidates(session, "ban web b");
+    ck_assert(offered(nodes, "bravo"));
+    ck_assert(!offered(nodes, "alpha"));
+    g_autoptr(GPtrArray) forms = cs_prompt_grammar_candidates(session, "failcount ");
+    ck_assert_uint_eq(forms->len, 3);
+    /* After ';' only the last command counts; an unknown one is left to
+     * the command layer. */
+    g_autoptr(GPtrArray) after = cs_prompt_grammar_candidates(session, "undo; maintenance alpha o");
+    ck_assert(offered(after, "on") && offered(after, "off"));
+    ck_assert_ptr_null(cs_prompt_grammar_candidates(session, "sta"));
+    ck_assert_ptr_null(cs_prompt_grammar_candidates(session, "bogus x"));
+}
+END_TEST
+
 static Suite *ui_suite(void)
 {
     Suite *suite = suite_create("ui");
@@ -170,6 +222,9 @@ static Suite *ui_suite(void)
     tcase_add_test(layout, test_pane_scrolling);
     tcase_add_test(layout, test_raw_lines_are_escaped);
     suite_add_tcase(suite, layout);
+    TCase *complete = tcase_create("complete");
+    tcase_add_test(complete, test_complete_by_argument);
+    suite_add_tcase(suite, complete);
     return suite;
 }
 
