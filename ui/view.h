@@ -177,6 +177,7 @@ typedef struct CsConsole {
     char *rule_open;         /* Explain: the rule whose fields are listed */
     int rule_field;          /* the selected field of that rule */
 
+    int failcount_selected;  /* Fail counts: the selected one (shown order) */
     int cursor_row, cursor_node;
     int top_row, left_node;
     int scroll[CS_VIEW_COUNT];
