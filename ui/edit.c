@@ -168,8 +168,8 @@ void cs_console_save(CsConsole *console)
     cs_recovery_saved(console);
     /* Saving moved the version on <cib> (epoch, num_updates): show it. */
     cs_console_sync(console);
-    cs_console_say(console, FALSE, "Saved %s, epoch %s (the previous file kept as %s.bak)",
-                   console->path, console->epoch != NULL ? console->epoch : "?", console->path);
+    cs_console_say(console, FALSE, "Saved %s (the previous file kept as %s.bak), epoch now %s",
+                   console->path, console->path, console->epoch != NULL ? console->epoch : "?");
 }
 
 /* Opens the command line with a command to complete, e.g. "stickiness web ". */

@@ -362,7 +362,8 @@ void cs_prompt_open_selected(CsConsole *console, const char *before, const char 
     cs_prompt_open(console, line);
     selection_start = (int)strlen(before);
     selection_end = selection_start + (int)strlen(selected);
-    rl_point = selection_end;
+    /* The cursor at the end: ^U still empties the whole line. */
+    rl_point = rl_end;
 }
 
 /* What a key does to the selection: TRUE when the key is used up. */

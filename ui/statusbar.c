@@ -94,11 +94,11 @@ static void draw_question(const CsConsole *console, int y)
 }
 
 /* What an edit did, or why something failed: until the next key.  Too
- * long for the line, it is cut where a word ends and says so, and m
+ * long for the line, it is cut (…) and says so, and m
  * shows it whole (with every earlier message). */
 static void draw_message(const CsConsole *console, int y)
 {
-    static const char more[] = " ... (cut: m shows all)";
+    static const char more[] = " (cut: m shows all)";
     g_autofree char *safe = cs_escape(console->message);
     CsStyle style = console->message_error ? CS_STYLE_STATUS_ERROR : CS_STYLE_STATUS_NOTICE;
     cs_draw_fill(y, 0, COLS, style);
@@ -108,9 +108,8 @@ static void draw_message(const CsConsole *console, int y)
         return;
     }
     int more_width = (int)strlen(more);
-    const char *end = cs_wrap_end(safe, MAX(1, room - more_width));
-    g_autofree char *head = g_strndup(safe, (gsize)(end - safe));
-    int x = 1 + cs_draw_text(y, 1, room - more_width, g_strchomp(head), style);
+    g_autofree char *head = cs_fit(safe, MAX(1, room - more_width), FALSE);
+    int x = 1 + cs_draw_text(y, 1, room - more_width, head, style);
     cs_draw_text_attrs(y, x, COLS - x, more, cs_style_attr(style) | A_BOLD);
 }
 
@@ -132,8 +131,8 @@ static char *status_fields(const CsConsole *console)
     g_autofree char *epoch = g_strdup_printf(" %s epoch %s", separator, console->epoch ? console->epoch : "?");
     /* A clock set by --time or moved with t is not the cluster's. */
     gboolean simulated = console->clock_set || console->clock_moved;
-    g_autofree char *clock = g_strdup_printf(" %s clock %s%s", separator, console->clock,
-                                             simulated ? " (simulated)" : "");
+    g_autofree char *clock = simulated ? g_strdup_printf(" %s clock %s (simulated)", separator, console->clock)
+                                       : g_strdup_printf(" %s %s", separator, console->clock);
     /* On a narrow screen, with edits pending, something gives way to
      * their count.  On a file, the epoch.  Live, the wall clock instead:
      * the epoch is what a commit is guarded by (DESIGN.md "Live
@@ -142,7 +141,7 @@ static char *status_fields(const CsConsole *console)
     /* Then the clock's words: "(sim)" still says it is not the real one. */
     g_autofree char *short_clock = g_strdup_printf(" %s %s%s", separator, console->clock,
                                                    simulated ? " (sim)" : "");
-    int label_room = MIN(cs_text_width(console->file_label), 8);
+    int label_room = MIN(cs_text_width(console->file_label), 16);
     char *fields = NULL;
     for (int attempt = 0; attempt < 3; attempt++) {
         gboolean with_epoch = attempt == 0 || keep_epoch;

@@ -162,6 +162,13 @@ int cs_terminal_read_key(int wait_ms)
     if (key == 27)
         key = after_escape();
     timeout(wait_ms);
+    /* The VT220 Find and Select keys sit where Home and End are, and
+     * rxvt's entry names ESC[1~ and ESC[4~ so (tmux sends those for
+     * Home and End). */
+    if (key == KEY_FIND)
+        return KEY_HOME;
+    if (key == KEY_SELECT)
+        return KEY_END;
     return key;
 }
 
