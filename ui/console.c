@@ -1054,8 +1054,10 @@ static int on_signal(CsConsole *console, int signal_number)
         views[CS_VIEW_EXPLAIN]->key(console, 27, &area);
     else if (console->ask == CS_ASK_QUIT)
         return ask_quit_key(console, 'n') ? -1 : 128 + signal_number;
-    else if (console->ask != CS_ASK_NONE)
-        console->ask = CS_ASK_NONE;
+    else if (console->ask == CS_ASK_COMMIT)
+        cs_console_commit_answer(console, 'n');
+    else if (console->ask == CS_ASK_RECOVER)
+        cs_recovery_answer(console, 0);
     else if (cs_console_unsaved(console) > 0)
         console->ask = CS_ASK_QUIT;
     else

@@ -37,6 +37,8 @@ char *cs_recovery_write(CsConsole *console, GError **error)
     /* Not cs_session_save: the log stays unsaved, the CIB untouched. */
     if (!cs_document_save(console->session->document, path, error))
         return NULL;
+    /* A CIB may hold secrets (fencing passwords): for its owner only. */
+    g_chmod(path, 0600);
     return g_steal_pointer(&path);
 }
 

@@ -79,6 +79,9 @@ set -g escape-time 0
 set -g exit-empty off
 EOF
 
+# Recovery files (SIGHUP with unsaved edits, as kill-session sends) go
+# to "$tmp/state", never to the user's ~/.local/state.
+
 # The pane runs this: the console, then its status and the terminal modes
 # it left behind, then waits so the screen stays readable.
 cat >"$tmp/run.sh" <<'EOF'
@@ -104,7 +107,8 @@ start() {
     shift 4
     rm -f "$tmp/$session.status"
     tmx new-session -d -s "$session" -x "$columns" -y "$lines" \
-        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= "$@" sh "$tmp/run.sh" "$tmp/$session.status" "$bin" "$file"
+        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= XDG_STATE_HOME="$tmp/state" "$@" \
+        sh "$tmp/run.sh" "$tmp/$session.status" "$bin" "$file"
 }
 
 # start_with SESSION COLUMNS LINES ARG...: the console with these
@@ -116,7 +120,8 @@ start_with() {
     shift 3
     rm -f "$tmp/$session.status"
     tmx new-session -d -s "$session" -x "$columns" -y "$lines" \
-        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= ${cib_file:+CIB_file=$cib_file} ${live_path:+PATH=$live_path} \
+        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= XDG_STATE_HOME="$tmp/state" \
+        ${cib_file:+CIB_file=$cib_file} ${live_path:+PATH=$live_path} \
         sh "$tmp/run.sh" "$tmp/$session.status" "$bin" "$@"
 }
 
