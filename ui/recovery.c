@@ -5,8 +5,9 @@
  * itself, to a recovery file: $XDG_STATE_HOME/cibscope/recovery/
  * (~/.local/state when unset), named after the CIB's absolute path.  The
  * next console on that CIB offers it: r restores (the edited CIB becomes
- * the console's, unsaved, and w saves it over the original), d deletes
- * it, any other key leaves it for later.
+ * the console's, unsaved, and w saves it over the original; a clock
+ * moved with t, kept in FILE.time, is set again), d deletes it, any
+ * other key leaves it for later.
  */
 #include <errno.h>
 #include <string.h>
@@ -39,6 +40,13 @@ char *cs_recovery_write(CsConsole *console, GError **error)
         return NULL;
     /* A CIB may hold secrets (fencing passwords): for its owner only. */
     g_chmod(path, 0600);
+    /* The clock moved with t is an edit too: kept beside it. */
+    g_autofree char *clock_path = g_strconcat(path, ".time", NULL);
+    g_unlink(clock_path);
+    if (console->clock_moved) {
+        g_autofree char *clock = cs_time_format(cs_session_time(console->session));
+        g_file_set_contents(clock_path, clock, -1, NULL);
+    }
     return g_steal_pointer(&path);
 }
 
@@ -60,8 +68,21 @@ void cs_recovery_offer(CsConsole *console)
 static void delete_recovery(const char *path)
 {
     g_autofree char *backup = g_strconcat(path, ".bak", NULL);
+    g_autofree char *clock_path = g_strconcat(path, ".time", NULL);
     g_unlink(path);
     g_unlink(backup);
+    g_unlink(clock_path);
+}
+
+/* The clock the interrupted session had moved to, set again. */
+static gboolean restore_clock(CsConsole *console)
+{
+    g_autofree char *clock_path = g_strconcat(console->recovery_path, ".time", NULL);
+    g_autofree char *clock = NULL;
+    if (!g_file_get_contents(clock_path, &clock, NULL, NULL))
+        return FALSE;
+    const char *words[] = { "time", g_strstrip(clock), NULL };
+    return cs_console_run_words(console, words);
 }
 
 /* The CIB with the recovered edits becomes the console's: its file is
@@ -80,8 +101,10 @@ static void restore(CsConsole *console)
     g_autofree char *base = g_path_get_basename(original);
     cs_console_adopt(console, session, original, base);
     console->recovered = TRUE;
+    gboolean clock = restore_clock(console);
     cs_console_log(console, "Restored from %s", console->recovery_path);
-    cs_console_say(console, FALSE, "Restored the unsaved edits: w saves them over %s", console->file_label);
+    cs_console_say(console, FALSE, "Restored the unsaved edits%s: w saves them over %s",
+                   clock ? " and the clock" : "", console->file_label);
 }
 
 void cs_recovery_answer(CsConsole *console, int key)

@@ -136,6 +136,8 @@ test_recovery() {
     cp "$small" "$tmp/rec.xml"
     start $session "$columns" "$lines" "$tmp/rec.xml" XDG_STATE_HOME="$state"
     wait_for $session "1 Matrix" || return
+    keys $session t "2030-06-01" Enter
+    status_has $session "time 2030-06-01" || return
     keys $session b
     status_has $session "ban " || return
     pid=$(console_pid $session)
@@ -152,9 +154,10 @@ test_recovery() {
     status_has $session "interrupted session" || return
     keys $session "$answer"
     if [ "$answer" = r ]; then
-        status_has $session "Restored the unsaved edits"
+        status_has $session "Restored the unsaved edits and the clock"
         keys $session 1
-        status_has $session "1 unsaved"
+        status_has $session "unsaved"
+        status_has $session "2030-06-01 00:00:00Z (sim"
         keys $session w
         status_has $session "Saved"
         grep -q 'cli-ban-' "$tmp/rec.xml" && pass || fail "$session: the restored ban was not saved"
