@@ -206,6 +206,25 @@ START_TEST(test_complete_by_argument)
 }
 END_TEST
 
+/* The recovery file: under $XDG_STATE_HOME, one per CIB path. */
+START_TEST(test_recovery_path)
+{
+    g_setenv("XDG_STATE_HOME", "/state", TRUE);
+    g_autofree char *first = cs_recovery_path("/var/lib/pacemaker/cib/cib.xml");
+    g_autofree char *again = cs_recovery_path("/var/lib/pacemaker/cib/../cib/cib.xml");
+    g_autofree char *other = cs_recovery_path("/tmp/cib.xml");
+    ck_assert(g_str_has_prefix(first, "/state/cibscope/recovery/"));
+    ck_assert(g_str_has_suffix(first, "-cib.xml"));
+    ck_assert_str_eq(first, again);
+    ck_assert_str_ne(first, other);
+    g_setenv("XDG_STATE_HOME", "relative", TRUE);   /* ignored, as the spec says */
+    g_autofree char *fallback = cs_recovery_path("/tmp/cib.xml");
+    g_autofree char *home_state = g_build_filename(g_get_home_dir(), ".local", "state", "cibscope", NULL);
+    ck_assert(g_str_has_prefix(fallback, home_state));
+    g_unsetenv("XDG_STATE_HOME");
+}
+END_TEST
+
 static Suite *ui_suite(void)
 {
     Suite *suite = suite_create("ui");
@@ -224,6 +243,7 @@ static Suite *ui_suite(void)
     suite_add_tcase(suite, layout);
     TCase *complete = tcase_create("complete");
     tcase_add_test(complete, test_complete_by_argument);
+    tcase_add_test(complete, test_recovery_path);
     suite_add_tcase(suite, complete);
     return suite;
 }
