@@ -115,7 +115,7 @@ static char *next_candidate(const char *text, int state)
 
 /* The grammar of each command, argument by argument (doc/commands.md,
  * `help`): a lower-case word is a keyword, an upper-case one a kind of
- * id (RSC, NODE, CONSTRAINT, LOCATION, COLOCATION, RULE, OP; any other,
+ * id (RSC, NODE, CONSTRAINT, LOCATION, COLOCATION, RULE, OP, ATTR; any other,
  * such as ID, SCORE or N, is typed, not completed), '|' separates what
  * may stand there.  A command has one pattern per form; the keywords
  * typed so far choose among them. */
@@ -124,7 +124,7 @@ static const char *const grammar[] = {
     "stickiness RSC|default N|unset",
     "ban RSC NODE", "prefer RSC NODE", "clear RSC",
     "standby NODE on|off", "maintenance NODE on|off",
-    "attr NODE NAME --delete",
+    "attr NODE ATTR --delete",
     "failcount show RSC", "failcount set RSC NODE OP", "failcount clear RSC NODE",
     "location add ID RSC NODE SCORE|INFINITY|-INFINITY", "location remove LOCATION",
     "colocation add ID RSC RSC SCORE|INFINITY|-INFINITY", "colocation remove COLOCATION",
@@ -202,6 +202,41 @@ static void offer_operations(GPtrArray *found, GHashTable *seen, const CsDocumen
     offer(found, seen, "start", prefix);
 }
 
+/* The names of the nvpairs under node (a node's attribute sets). */
+static void offer_nvpair_names(GPtrArray *found, GHashTable *seen, const xmlNode *node, const char *prefix)
+{
+    for (const xmlNode *child = node->children; child != NULL; child = child->next) {
+        if (child->type != XML_ELEMENT_NODE)
+            continue;
+        if (element_is(child, "nvpair")) {
+            xmlChar *name = xmlGetProp(child, (const xmlChar *)"name");
+            offer(found, seen, (const char *)name, prefix);
+            xmlFree(name);
+        }
+        offer_nvpair_names(found, seen, child, prefix);
+    }
+}
+
+/* attr NODE ATTR: the attributes the node has, permanent (its <node> in
+ * the configuration) and transient (its node_state). */
+static void offer_node_attributes(GPtrArray *found, GHashTable *seen, const CsDocument *document,
+                                  const char *uname, const char *prefix)
+{
+    static const char *const sections[] = { "nodes", "status" };
+    for (size_t i = 0; uname != NULL && i < G_N_ELEMENTS(sections); i++) {
+        xmlNode *section = cs_document_section(document, sections[i]);
+        for (xmlNode *node = section != NULL ? section->children : NULL; node != NULL; node = node->next) {
+            if (node->type != XML_ELEMENT_NODE)
+                continue;
+            xmlChar *name = xmlGetProp(node, (const xmlChar *)"uname");
+            if (name != NULL && strcmp((const char *)name, uname) == 0)
+                offer_nvpair_names(found, seen, node, prefix);
+            xmlFree(name);
+        }
+    }
+    offer(found, seen, "standby", prefix);
+}
+
 /* What may stand where kind (one alternative of a pattern word) is. */
 static void offer_kind(GPtrArray *found, GHashTable *seen, const CsSession *session, const char *kind,
                        char **typed, const char *prefix)
@@ -228,6 +263,8 @@ static void offer_kind(GPtrArray *found, GHashTable *seen, const CsSession *sess
         for (xmlNode *child = root != NULL ? root->children : NULL; child != NULL; child = child->next)
             if (element_is(child, "configuration"))
                 offer_rules(found, seen, child, prefix);
+    } else if (strcmp(kind, "ATTR") == 0) {
+        offer_node_attributes(found, seen, session->document, typed[1], prefix);
     } else if (strcmp(kind, "OP") == 0) {
         /* failcount set RSC NODE OP: the resource is two words back. */
         offer_operations(found, seen, session->document, typed[2], prefix);

@@ -201,6 +201,9 @@ START_TEST(test_complete_by_argument)
      * the command layer. */
     g_autoptr(GPtrArray) after = cs_prompt_grammar_candidates(session, "undo; maintenance alpha o");
     ck_assert(offered(after, "on") && offered(after, "off"));
+    g_autoptr(GPtrArray) attributes = cs_prompt_grammar_candidates(session, "attr alpha ");
+    ck_assert(offered(attributes, "standby") && offered(attributes, "tier") && offered(attributes, "pingd"));
+    ck_assert(!offered(attributes, "web"));
     ck_assert_ptr_null(cs_prompt_grammar_candidates(session, "sta"));
     ck_assert_ptr_null(cs_prompt_grammar_candidates(session, "bogus x"));
 }
