@@ -889,6 +889,8 @@ static gboolean quit_key(CsConsole *console)
 static void show_message_log(CsConsole *console)
 {
     GString *text = g_string_new("Messages (newest last)\n");
+    if (console->banner != NULL)
+        g_string_append_printf(text, "\nBanner: %s\n", console->banner);
     for (guint i = 0; console->message_log != NULL && i < console->message_log->len; i++)
         g_string_append_printf(text, "\n%s\n", (const char *)g_ptr_array_index(console->message_log, i));
     if (console->message_log == NULL || console->message_log->len == 0)

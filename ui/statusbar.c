@@ -37,10 +37,19 @@ int cs_banner_draw(const CsConsole *console, int y)
 {
     if (console->banner == NULL)
         return 0;
+    static const char more[] = " (cut: m shows all)";
     g_autofree char *safe = cs_escape(console->banner);
     g_autofree char *text = g_strdup_printf(" ! %s", safe);
     cs_draw_fill(y, 0, COLS, CS_STYLE_BANNER);
-    cs_draw_text(y, 0, COLS, text, CS_STYLE_BANNER);
+    if (cs_text_width(text) <= COLS) {
+        cs_draw_text(y, 0, COLS, text, CS_STYLE_BANNER);
+        return 1;
+    }
+    /* Too long: cut, said so, and m shows it whole. */
+    int more_width = (int)strlen(more);
+    g_autofree char *head = cs_fit(text, MAX(1, COLS - more_width), FALSE);
+    int x = cs_draw_text(y, 0, COLS - more_width, head, CS_STYLE_BANNER);
+    cs_draw_text_attrs(y, x, COLS - x, more, cs_style_attr(CS_STYLE_BANNER) | A_BOLD);
     return 1;
 }
 

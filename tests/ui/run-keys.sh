@@ -339,6 +339,13 @@ test_refused() {
     status_has $session "ban refused"
     capture $session
     tail -1 "$tmp/screen" | grep -q unsaved && fail "$session: a refused edit counts as unsaved"
+    # A banner too long for the screen says so; m shows it whole.
+    tmx resize-window -t $session -x 40 -y 15
+    wait_line $session 2 "(cut: m shows all)" && pass || fail "$session: the cut banner does not say so"
+    keys $session m
+    wait_for $session "modelled yet"
+    keys $session Escape
+    tmx resize-window -t $session -x "$columns" -y "$lines"
     keys $session q
     wait_exit $session 0
     cmp -s "$top_srcdir/tests/data/unsupported/bundle.xml" "$tmp/bundle.xml" && pass \
