@@ -624,6 +624,11 @@ void cs_console_sync(CsConsole *console)
     cs_console_live_sync(console);
     g_autofree char *clock = cs_time_format(cs_session_time(session));
     console->clock = cs_escape(clock);
+    /* Simulated: an edit in the log moved the clock.  With none (a file
+     * just opened, or a live CIB followed: the log restarts at the wall
+     * clock) the clock is the real one, whatever it reads. */
+    if (cs_edit_log_undo_depth(session->log) == 0 && cs_edit_log_redo_depth(session->log) == 0)
+        console->opened_at = cs_session_time(session).seconds;
     console->clock_moved = cs_session_time(session).seconds != console->opened_at;
     read_banner(console);
     console->label_count = cs_console_rsc_count(console);
