@@ -947,6 +947,9 @@ static gboolean console_key(CsConsole *console, int key)
         cs_prompt_key(console, key);
         return TRUE;
     }
+    /* Alt+key outside the prompt: what Esc and then the key do. */
+    if (CS_KEY_IS_META(key))
+        return console_key(console, 27) && console_key(console, CS_KEY_META_BYTE(key));
     g_clear_pointer(&console->message, g_free);
     if (console->filter_editing) {
         filter_key(console, key);

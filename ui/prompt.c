@@ -14,6 +14,7 @@
 #include <readline/history.h>
 #include "cib/edit.h"
 #include "explain/command.h"
+#include "terminal.h"
 #include "view.h"
 
 #define PROMPT_QUEUE 64
@@ -458,13 +459,19 @@ void cs_prompt_key(CsConsole *console, int key)
         prompt_cancel(console);
         return;
     }
-    int byte = readline_byte(key);
+    /* Alt+key (Esc and a key at once): readline's meta binding (M-b a
+     * word back, M-f forward, M-d deletes a word), never "leave the
+     * prompt, then run the key". */
+    gboolean meta = CS_KEY_IS_META(key);
+    int byte = meta ? CS_KEY_META_BYTE(key) : readline_byte(key);
     if (byte < 0)
         return;
-    if (selection_key(byte))
+    if (selection_key(meta ? 0 : byte))
         return;
-    if (byte != '\t')
+    if (byte != '\t' || meta)
         clear_matches();
+    if (meta)
+        push_byte(27);
     push_byte(byte);
     while (queue_length > 0 && !accepted_ready)
         rl_callback_read_char();

@@ -132,8 +132,9 @@ static int sequence_byte(void)
 
 /* ESC was read and no known key starts with what follows: a CSI
  * (ESC [ parameters intermediates final) or SS3 (ESC O x) sequence is
- * read to its end and dropped; Esc followed by anything else is Esc, the
- * other key kept for the next read. */
+ * read to its end and dropped; Esc and a letter or digit at once is
+ * Alt+it;
+ * Esc alone (or before another Esc or a decoded key) is Esc. */
 static int after_escape(void)
 {
     int next = sequence_byte();
@@ -144,6 +145,11 @@ static int after_escape(void)
         return ERR;
     }
     if (next != '[') {
+        /* Letters, digits and Backspace: what readline binds with
+         * Meta; Esc before anything else (':' to open the prompt) is
+         * taken as Esc, the key kept. */
+        if ((next < 128 && g_ascii_isalnum(next)) || next == 127)
+            return CS_KEY_META(next);
         ungetch(next);
         return 27;
     }

@@ -110,6 +110,10 @@ test_interrupt_asks() {
     keys $session :
     keys $session "standby alpha on"
     wait_for $session ":standby alpha on"
+    # Alt+b (Esc b at once) is a word back, not "leave, then ban".
+    raw $session 1b 62
+    keys $session X
+    wait_for $session ":standby alpha Xon"
     keys $session C-c
     wait_gone $session ":standby alpha on"
     capture $session
