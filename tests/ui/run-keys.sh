@@ -15,6 +15,7 @@
 # The helpers come from run-tmux.sh.  Exit 77 (skip) without tmux.
 set -u
 
+# shellcheck disable=SC2034 # read by run-tmux.sh, sourced below
 CS_TMUX_HELPERS_ONLY=1
 here_keys=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=run-tmux.sh
