@@ -16,6 +16,7 @@
 #include "cib/live.h"
 #include "engine/engine.h"
 #include "explain/history.h"
+#include "explain/cause.h"
 #include "explain/next.h"
 #include "explain/output.h"
 #include "model/model.h"
@@ -818,6 +819,7 @@ int cs_why_report(const CsDocument *before, const CsDocument *after, const CsTim
     if (status == WHY_OK) {
         why_placement(&sides[0], &sides[1], out);
         why_transition(&sides[1], out);
+        cs_cause_transition(sides[1].solution, sides[0].solution, out);
     }
     why_side_clear(&sides[0]);
     why_side_clear(&sides[1]);
