@@ -449,9 +449,9 @@ static gboolean cause_node_event(Cause *cause, int node, const char *indent)
         event = was != NULL && was->online ? "left the cluster (offline)" : "is offline";
     else if (info->standby)
         event = info->standby_onfail ? "is in standby (on-fail=standby)"
-                                     : "is in standby (node attribute standby=on)";
+                                     : "is in standby (standby=on)";
     else if (info->maintenance)
-        event = "is in maintenance (node attribute maintenance=on)";
+        event = "is in maintenance (maintenance=on)";
     else if (info->shutdown)
         event = "is shutting down";
     if (event == NULL)

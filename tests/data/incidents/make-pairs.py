@@ -216,7 +216,7 @@ def stickiness(cib):
 
 def colocation(cib):
     add_location(cib, id="ban-colb-node2", rsc="colb", node="node2", score="-INFINITY")
-    return ["ban-colb-node2"]
+    return ["ban-colb-node2", "cola: col-a-b"]
 
 
 def node_rule(cib):
@@ -267,7 +267,7 @@ def order(cib):
     location = ET.SubElement(constraints(cib), "rsc_location", id="ban-app1", rsc="app1")
     rule = ET.SubElement(location, "rule", id="ban-app1-rule", score="-INFINITY")
     ET.SubElement(rule, "expression", id="ban-app1-expr", attribute="#uname", operation="defined")
-    return ["o-app1-app2", "app1", "ban-app1"]
+    return ["app2: o-app1-app2", "ban-app1"]
 
 
 def target_role(cib):
