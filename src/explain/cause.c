@@ -493,7 +493,8 @@ static void cause_contribution(Cause *cause, int rsc, int node, const CsContribu
     char value[CS_SCORE_BUFSIZE];
     const char *score = cause_change_text(why->value, value);
     const char *where = cause_uname(cause->model, node);
-    const char *source = why->source ? why->source : "";
+    g_autofree char *shown = cs_cause_source_text(cause->model, rsc, why);
+    const char *source = shown;
     const char *other = why->other_rsc >= 0 ? cause_rsc_id(cause->model, why->other_rsc) : "";
     const CsResource *info = cause_rsc(cause->model, rsc);
     g_autofree char *deeper = cause_deeper(indent);
@@ -551,14 +552,14 @@ static void cause_contribution(Cause *cause, int rsc, int node, const CsContribu
                        change);
         else
             cause_line(cause, indent, "placed with %s (%s): %s on %s%s", other,
-                       strchr(source, ':') != NULL ? "group members run together" : source,
+                       source,
                        score, where, change);
         cause_primary(cause, why->other_rsc, deeper, depth);
         break;
     }
     case CS_CONTRIB_COLOCATED:
         cause_line(cause, indent, "%s's own scores on %s count here (%s): %s%s", other, where,
-                   strchr(source, ':') != NULL ? "a member of the same group" : source, score,
+                   strcmp(source, "group members run together") == 0 ? "a member of the same group" : source, score,
                    change);
         if (depth < CAUSE_DEPTH && why->other_rsc >= 0
             && !g_hash_table_contains(cause->visited, GINT_TO_POINTER(why->other_rsc))) {
@@ -895,6 +896,44 @@ static void cause_of_action(Cause *cause, const CsPlannedAction *action, const c
         cause_placement(cause, action, deeper, depth);
     else if (action->reason != NULL)
         cause_line(cause, deeper, "%s", action->reason);
+}
+
+/* ---- sources without internal names ------------------------------------- */
+
+static char *cause_ticket_sources(const CsModel *model, int rsc)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+    for (guint i = 0; i < model->ticket_constraints->len; i++) {
+        const CsTicketConstraint *constraint = g_ptr_array_index(model->ticket_constraints, i);
+        if (cause_within(model, rsc, constraint->rsc))
+            g_string_append_printf(text, "%srsc_ticket %s (ticket %s)", text->len ? ", " : "",
+                                   constraint->id, constraint->ticket);
+    }
+    if (text->len == 0)
+        g_string_append(text, "rsc_ticket");
+    return g_string_free(g_steal_pointer(&text), FALSE);
+}
+
+char *cs_cause_source_text(const CsModel *model, int rsc, const CsContribution *why)
+{
+    static const struct { const char *internal, *shown; } names[] = {
+        { "__limit_utilization__", "not enough capacity (placement-strategy)" },
+        { "__orphan_do_not_run__", "no longer configured" },
+        { "group:internal_colocation", "group members run together" },
+        { "clone:limit_reached", "clone-max reached" },
+    };
+    const char *source = why->source != NULL ? why->source : "";
+    if (why->kind == CS_CONTRIB_TICKET || g_str_has_suffix(source, "ticket__"))
+        return cause_ticket_sources(model, rsc);
+    for (gsize i = 0; i < G_N_ELEMENTS(names); i++)
+        if (strcmp(source, names[i].internal) == 0)
+            return g_strdup(names[i].shown);
+    if (g_str_has_prefix(source, "__") && g_str_has_suffix(source, "__") && strlen(source) > 4) {
+        char *shown = g_strndup(source + 2, strlen(source) - 4);
+        g_strdelimit(shown, "_", ' ');
+        return shown;
+    }
+    return g_strdup(source);
 }
 
 /* ---- entry points ------------------------------------------------------------ */

@@ -34,4 +34,11 @@ void cs_cause_transition(CsSolution *after, const CsSolution *before,
  * instances'), "  cause of Stop app2 (node2):" then the chain. */
 void cs_cause_resource(CsSolution *solution, int rsc, GString *out);
 
+/* A contribution's source as shown to people (newly allocated): the
+ * engine's internal names become the CIB objects behind them ("rsc_ticket
+ * tk-db (ticket ticketA)" for a ticket's ban, "clone-max reached", "group
+ * members run together"); other sources are returned as they are.  rsc:
+ * the resource the contribution is to, an index of model. */
+char *cs_cause_source_text(const CsModel *model, int rsc, const CsContribution *why);
+
 #endif
