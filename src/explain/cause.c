@@ -465,6 +465,27 @@ static const char *cause_change_text(CsScore value, char *buf)
     return cs_score_format(value, buf);
 }
 
+/* A resource whose history holds a failure it cannot get past
+ * (Pacemaker Explained, "Failure Response": on-fail=block leaves it as
+ * it is), told by the failed operation. */
+static void cause_failed_state(Cause *cause, int rsc, const char *indent)
+{
+    for (guint i = 0; i < cause->model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(cause->model->rsc_states, i);
+        if (state->rsc != rsc || (!state->failed && !state->blocked))
+            continue;
+        const CsOpRecord *failure = state->last_failure;
+        cause_line(cause, indent, "  %s on %s: %s failed%s%s", cause_rsc_id(cause->model, rsc),
+                   cause_uname(cause->model, state->node),
+                   failure != NULL ? failure->operation : "an operation",
+                   state->on_fail_applied != NULL ? ", on-fail=" : "",
+                   state->on_fail_applied != NULL ? state->on_fail_applied : "");
+        if (state->blocked)
+            cause_line(cause, indent, "  %s is blocked: nothing is done to it until the failure is "
+                       "cleaned up", cause_rsc_id(cause->model, rsc));
+    }
+}
+
 /* A colocation's primary and why it goes where it goes: the next link. */
 static void cause_primary(Cause *cause, int other, const char *indent, int depth)
 {
@@ -482,6 +503,7 @@ static void cause_primary(Cause *cause, int other, const char *indent, int depth
         int node = cs_solution_assigned_node(cause->solution, other);
         cause_line(cause, indent, "%s stays %s%s", cause_rsc_id(cause->model, other),
                    node >= 0 ? "on " : "stopped", node >= 0 ? cause_uname(cause->model, node) : "");
+        cause_failed_state(cause, first, indent);
         return;
     }
     cause_of_action(cause, actions[0], indent, depth + 1);
