@@ -162,6 +162,21 @@ static GHashTable *cause_table(const CsSolution *solution, int rsc, int node)
     return table;
 }
 
+/* The #health-* attributes of node (Pacemaker Explained, "Tracking Node
+ * Health"), sorted. */
+static void cause_health(Cause *cause, int node, const char *indent)
+{
+    const CsNode *info = cause_node(cause->model, node);
+    if (info == NULL || info->attrs == NULL)
+        return;
+    g_autoptr(GList) names = g_hash_table_get_keys(info->attrs);
+    names = g_list_sort(names, (GCompareFunc)strcmp);
+    for (GList *each = names; each != NULL; each = each->next)
+        if (g_str_has_prefix(each->data, "#health"))
+            cause_line(cause, indent, "node attribute %s=%s on %s", (const char *)each->data,
+                       (const char *)g_hash_table_lookup(info->attrs, each->data), info->uname);
+}
+
 /* ---- describing one contribution --------------------------------------- */
 
 static void cause_contribution(Cause *cause, int rsc, int node, const CsContribution *why,
@@ -183,6 +198,25 @@ static void cause_free_attr(const char *value)
 static gboolean cause_element_is(const xmlNode *element, const char *name)
 {
     return element->type == XML_ELEMENT_NODE && strcmp((const char *)element->name, name) == 0;
+}
+
+/* A date_spec's fields, "hours=9-17 weekdays=1-5", which repeat. */
+static void cause_date_spec(Cause *cause, xmlNode *expression, const char *indent)
+{
+    for (xmlNode *child = expression->children; child != NULL; child = child->next) {
+        if (!cause_element_is(child, "date_spec") && !cause_element_is(child, "duration"))
+            continue;
+        g_autoptr(GString) fields = g_string_new(NULL);
+        for (xmlAttr *attr = child->properties; attr != NULL; attr = attr->next) {
+            if (strcmp((const char *)attr->name, "id") == 0)
+                continue;
+            xmlChar *value = xmlNodeListGetString(child->doc, attr->children, 1);
+            g_string_append_printf(fields, " %s=%s", (const char *)attr->name,
+                                   value ? (const char *)value : "");
+            xmlFree(value);
+        }
+        cause_line(cause, indent, "  %s:%s", (const char *)child->name, fields->str);
+    }
 }
 
 /* Whether a date_expression's boundary lies between the two clocks: the
@@ -210,6 +244,7 @@ static void cause_date_expression(Cause *cause, xmlNode *expression, const char 
             g_string_append_printf(line, ", turned at %s (%s)", bounds[i], names[i]);
     }
     cause_line(cause, indent, "%s", line->str);
+    cause_date_spec(cause, expression, indent);
     for (int i = 0; i < 2; i++)
         cause_free_attr(bounds[i]);
     cause_free_attr(id);
@@ -592,7 +627,9 @@ static void cause_contribution(Cause *cause, int rsc, int node, const CsContribu
         }
         break;
     case CS_CONTRIB_HEALTH:
-        cause_line(cause, indent, "node health of %s: %s%s", where, score, change);
+        cause_line(cause, indent, "node health of %s (node-health-strategy): %s%s", where, score,
+                   change);
+        cause_health(cause, node, deeper);
         break;
     case CS_CONTRIB_NODE_WEIGHT:
         cause_line(cause, indent, "node %s's score: %s%s", where, score, change);
@@ -666,13 +703,14 @@ static GHashTable *cause_key_set(void)
     return g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 }
 
-/* What pushes rsc off node as it is, whatever changed. */
-static int cause_against(Cause *cause, int rsc, int node, GHashTable *told_keys,
-                         const char *indent, int depth)
+/* What pushes rsc off node (sign -1) or draws it there (+1) as it is,
+ * whatever changed. */
+static int cause_as_it_is(Cause *cause, int rsc, int node, int sign, GHashTable *told_keys,
+                          const char *indent, int depth)
 {
     const CsSolution *before = cause->before;
     cause->before = NULL;
-    int told = cause_node_contributions(cause, rsc, node, -1, told_keys, indent, depth);
+    int told = cause_node_contributions(cause, rsc, node, sign, told_keys, indent, depth);
     cause->before = before;
     return told;
 }
@@ -690,7 +728,7 @@ static void cause_leaves(Cause *cause, int rsc, int node, const char *indent, in
     g_autoptr(GHashTable) told = cause_key_set();
     if (cause_node_contributions(cause, rsc, node, -1, told, deeper, depth) == 0
         && cause->before != NULL)
-        cause_against(cause, rsc, node, told, deeper, depth);
+        cause_as_it_is(cause, rsc, node, -1, told, deeper, depth);
 }
 
 /* The node rsc goes to, and what changed there. */
@@ -702,7 +740,9 @@ static void cause_reaches(Cause *cause, int rsc, int node, const char *indent, i
                score);
     g_autofree char *deeper = cause_deeper(indent);
     g_autoptr(GHashTable) told = cause_key_set();
-    cause_node_contributions(cause, rsc, node, 1, told, deeper, depth);
+    if (cause_node_contributions(cause, rsc, node, 1, told, deeper, depth) == 0
+        && cause->before != NULL)
+        cause_as_it_is(cause, rsc, node, 1, told, deeper, depth);
 }
 
 /* rsc runs nowhere: per node what keeps it off, each cause told once. */
@@ -718,7 +758,7 @@ static void cause_nowhere(Cause *cause, int rsc, const char *indent, int depth)
             count += cause_node_contributions(cause, rsc, (int)node, -1, told, deeper, depth);
     for (guint node = 0; count == 0 && node < cause->model->nodes->len; node++)
         if (cs_solution_scored(cause->solution, rsc, (int)node))
-            count += cause_against(cause, rsc, (int)node, told, deeper, depth);
+            count += cause_as_it_is(cause, rsc, (int)node, -1, told, deeper, depth);
     if (count == 0)
         g_string_truncate(cause->out, start);
 }
@@ -782,7 +822,10 @@ static void cause_promotion(Cause *cause, int rsc, const char *indent)
             if (cause->before != NULL && before != NULL && *before == *(CsScore *)value)
                 continue;
             g_auto(GStrv) parts = g_strsplit(key, "|", 2);
-            cause_line(cause, deeper, "  %s %s: %s%s%s%s", parts[0], parts[1],
+            gboolean attribute = g_str_has_prefix(parts[1], "master-")
+                                 || g_str_has_prefix(parts[1], "promotion-");
+            cause_line(cause, deeper, "  %s %s: %s%s%s%s",
+                       attribute ? "node attribute" : parts[0], parts[1],
                        cs_score_format(*(CsScore *)value, buf),
                        before != NULL ? " (was " : cause->before != NULL ? " (new" : "",
                        before != NULL ? cs_score_format(*before, old) : "",
