@@ -251,6 +251,41 @@ static void cause_date_expression(Cause *cause, xmlNode *expression, const char 
     cause_free_attr(operation);
 }
 
+/* The id of the nvpair that sets node attribute name of node: in the
+ * node's configuration or its transient attributes; NULL when none. */
+static xmlNode *cause_find_nvpair(xmlNode *element, const char *name)
+{
+    for (xmlNode *child = element != NULL ? element->children : NULL; child != NULL;
+         child = child->next) {
+        if (child->type != XML_ELEMENT_NODE)
+            continue;
+        if (cause_element_is(child, "nvpair")) {
+            xmlChar *own = xmlGetProp(child, (const xmlChar *)"name");
+            gboolean match = own != NULL && strcmp((const char *)own, name) == 0;
+            xmlFree(own);
+            if (match)
+                return child;
+        } else if (!cause_element_is(child, "lrm")) {
+            xmlNode *found = cause_find_nvpair(child, name);
+            if (found != NULL)
+                return found;
+        }
+    }
+    return NULL;
+}
+
+/* " (nvpair ID)" for node attribute name of node, or "". */
+static char *cause_nvpair_text(const CsNode *node, const char *name)
+{
+    xmlNode *nvpair = cause_find_nvpair(node->state_xml, name);
+    if (nvpair == NULL)
+        nvpair = cause_find_nvpair(node->xml, name);
+    xmlChar *id = nvpair != NULL ? xmlGetProp(nvpair, (const xmlChar *)"id") : NULL;
+    char *text = id != NULL ? g_strdup_printf(" (nvpair %s)", (const char *)id) : g_strdup("");
+    xmlFree(id);
+    return text;
+}
+
 /* "expression pingdep-expr: connected lt 1; node3 has connected=0" */
 static void cause_expression(Cause *cause, xmlNode *expression, int node, const char *indent)
 {
@@ -266,8 +301,11 @@ static void cause_expression(Cause *cause, xmlNode *expression, int node, const 
     cause_line(cause, indent, "expression %s: %s %s%s%s", id ? id : "?",
                attribute ? attribute : "?", operation ? operation : "?",
                value ? " " : "", value ? value : "");
-    if (info != NULL && has != NULL)
-        cause_line(cause, indent, "  node attribute %s=%s on %s", attribute, has, info->uname);
+    if (info != NULL && has != NULL) {
+        g_autofree char *nvpair = cause_nvpair_text(info, attribute);
+        cause_line(cause, indent, "  node attribute %s=%s on %s%s", attribute, has, info->uname,
+                   nvpair);
+    }
     cause_free_attr(id);
     cause_free_attr(attribute);
     cause_free_attr(operation);
@@ -468,6 +506,18 @@ static void cause_clone_limit(Cause *cause, int rsc, const char *indent)
     cause_line(cause, indent, "%s", line->str);
 }
 
+/* Why the transition fences node, as its Fence line says. */
+static const char *cause_fence_reason(Cause *cause, int node)
+{
+    const CsTransition *transition = cs_solution_transition(cause->solution);
+    for (guint i = 0; i < cs_transition_length(transition); i++) {
+        const CsPlannedAction *action = cs_transition_action(transition, i);
+        if (action->rsc < 0 && action->from_node == node && action->reason != NULL)
+            return action->reason;
+    }
+    return "no fencing is planned yet";
+}
+
 /* What a node event does to every resource on it (Pacemaker Explained,
  * "Node Attributes" and "Fencing"). */
 static gboolean cause_node_event(Cause *cause, int node, const char *indent)
@@ -477,14 +527,19 @@ static gboolean cause_node_event(Cause *cause, int node, const char *indent)
         return FALSE;
     const CsNode *was = cause->before != NULL ? cs_model_node(cause->before_model, info->uname) : NULL;
     const char *event = NULL;
-    if (info->unclean)
-        event = was != NULL && !was->unclean ? "was lost and is unclean: it will be fenced"
-                                             : "is unclean: it will be fenced";
-    else if (!info->online)
+    if (info->unclean) {
+        cause_line(cause, indent, "node %s %sis unclean: it will be fenced (%s)", info->uname,
+                   !info->online ? "left the cluster (offline) and " : "",
+                   cause_fence_reason(cause, node));
+        return TRUE;
+    } else if (!info->online)
         event = was != NULL && was->online ? "left the cluster (offline)" : "is offline";
-    else if (info->standby)
-        event = info->standby_onfail ? "is in standby (on-fail=standby)"
-                                     : "is in standby (standby=on)";
+    else if (info->standby && !info->standby_onfail) {
+        g_autofree char *nvpair = cause_nvpair_text(info, "standby");
+        cause_line(cause, indent, "node %s is in standby: standby=on%s", info->uname, nvpair);
+        return TRUE;
+    } else if (info->standby)
+        event = "is in standby (on-fail=standby)";
     else if (info->maintenance)
         event = "is in maintenance (maintenance=on)";
     else if (info->shutdown)
@@ -902,10 +957,11 @@ static int cause_ran_before(const Cause *cause, int rsc)
 
 static void cause_fence(Cause *cause, const CsPlannedAction *action, const char *indent)
 {
-    cause_line(cause, indent, "node %s is fenced (%s): %s", cause_uname(cause->model, action->from_node),
-               action->fence_action ? action->fence_action : "reboot",
-               action->reason ? action->reason : "it is unclean");
-    cause_node_event(cause, action->from_node, indent);
+    if (!cause_node_event(cause, action->from_node, indent))
+        cause_line(cause, indent, "node %s is fenced (%s): %s",
+                   cause_uname(cause->model, action->from_node),
+                   action->fence_action ? action->fence_action : "reboot",
+                   action->reason ? action->reason : "it is unclean");
 }
 
 static gboolean cause_node_unavailable(const Cause *cause, int node)
@@ -930,7 +986,7 @@ static void cause_placement(Cause *cause, const CsPlannedAction *action, const c
         cause_reaches(cause, rsc, to, indent, depth);
     if (from == to && from >= 0)
         cause_line(cause, indent, "stays on %s", cause_uname(cause->model, from));
-    if (stops)
+    if (stops && (from < 0 || !cause_node_unavailable(cause, from)))
         cause_clone_limit(cause, rsc, indent);
     if (cause->model->options.placement_strategy != CS_PLACEMENT_DEFAULT)
         cause_utilization(cause, rsc, indent);

@@ -25,7 +25,7 @@ def base():
 <cib crm_feature_set="3.16.1" validate-with="pacemaker-3.7" epoch="1" num_updates="0" admin_epoch="0" have-quorum="1" dc-uuid="1">
   <configuration>
     <crm_config><cluster_property_set id="cib-bootstrap-options">
-      <nvpair id="opt-stonith" name="stonith-enabled" value="false"/>
+      <nvpair id="opt-stonith" name="stonith-enabled" value="true"/>
       <nvpair id="opt-placement" name="placement-strategy" value="utilization"/>
     </cluster_property_set></crm_config>
     <nodes>
@@ -34,6 +34,7 @@ def base():
       <node id="3" uname="node3"><utilization id="node3-u"><nvpair id="node3-cpu" name="cpu" value="1"/></utilization></node>
     </nodes>
     <resources>
+      <primitive id="fencer" class="stonith" type="fence_dummy"/>
       <primitive id="web" class="ocf" provider="pacemaker" type="Dummy"/>
       <primitive id="sticky" class="ocf" provider="pacemaker" type="Dummy">
         <meta_attributes id="sticky-meta"><nvpair id="sticky-stickiness" name="resource-stickiness" value="200"/></meta_attributes>
@@ -206,7 +207,7 @@ def standby(cib):
     node = find(cib, "configuration/nodes/node[@id='2']")
     nvset = ET.SubElement(node, "instance_attributes", id="node2-attrs")
     ET.SubElement(nvset, "nvpair", id="node2-standby", name="standby", value="on")
-    return ["node2", "standby"]
+    return ["node2", "standby", "node2-standby"]
 
 
 def stickiness(cib):
@@ -221,7 +222,7 @@ def colocation(cib):
 
 def node_rule(cib):
     set_node_attr(cib, 3, "connected", "0")
-    return ["pingdep-rule", "connected"]
+    return ["pingdep-rule", "connected=0", "status-3-connected"]
 
 
 def date_rule(cib):
@@ -241,6 +242,14 @@ def node_lost(cib):
     state.set("join", "down")
     state.set("expected", "down")
     return ["node3", "offline"]
+
+
+def node_fenced(cib):
+    state = find(cib, "status/node_state[@uname='node3']")
+    state.set("in_ccm", "false")
+    state.set("crmd", "offline")
+    state.set("join", "down")
+    return ["node3", "fenced"]
 
 
 def utilization(cib):
@@ -289,6 +298,7 @@ CHANGES = [("ban", ban), ("failcount", failcount), ("standby", standby),
            ("stickiness", stickiness), ("colocation", colocation),
            ("node-rule", node_rule), ("date-rule", date_rule),
            ("lifetime", lifetime), ("node-lost", node_lost),
+           ("node-fenced", node_fenced),
            ("utilization", utilization), ("group-member", group_member),
            ("clone-max", clone_max), ("promotion", promotion),
            ("order", order), ("target-role", target_role),
