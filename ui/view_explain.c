@@ -275,7 +275,12 @@ static void add_contribution(GPtrArray *lines, const CsConsole *console, const C
                    cs_score_format(why->value, buf));
     cs_line_append(line, text_style, "  %-17s", cs_contribution_kind_name(why->kind));
     if (why->source != NULL) {
-        g_autofree char *source = cs_escape(why->source);
+        /* Internal names (a ticket's ban) as the CIB objects behind them. */
+        g_autofree char *shown = console->solution != NULL
+            ? cs_cause_source_text(cs_solution_model(console->solution),
+                                   cs_console_selected_rsc(console), why)
+            : g_strdup(why->source);
+        g_autofree char *source = cs_escape(shown);
         cs_line_append(line, selected ? CS_STYLE_SELECTED : CS_STYLE_EMPHASIS, " %s", source);
     }
     if (why->other_rsc >= 0 && why->kind == CS_CONTRIB_COLOCATED)
