@@ -19,6 +19,7 @@
 #include <libxml/tree.h>
 #include "cib/document.h"
 #include "model/iso8601.h"
+#include "model/digest.h"
 #include "model/score.h"
 
 #define CAUSE_DEPTH 4    /* chains followed further are cut short */
@@ -836,8 +837,9 @@ static GHashTable *cause_promotion_table(const CsSolution *solution, int instanc
             ? cs_solution_promotion_priority(solution, list[i].other_rsc, &m) : NULL;
         for (int j = 0; j < (m > 0 ? m : 1); j++) {
             const CsContribution *why = m > 0 ? &inner[j] : &list[i];
-            char *key = g_strdup_printf("%s|%s", cs_contribution_kind_name(why->kind),
-                                        why->source ? why->source : "");
+            g_autofree char *source = cs_cause_source_text(cs_solution_model(solution), instance,
+                                                           why);
+            char *key = g_strdup_printf("%s|%s", cs_contribution_kind_name(why->kind), source);
             CsScore *value = g_new(CsScore, 1);
             *value = why->value;
             g_hash_table_replace(table, key, value);
@@ -853,10 +855,17 @@ static void cause_promotion(Cause *cause, int rsc, const char *indent)
 {
     const CsResource *info = cause_rsc(cause->model, rsc);
     const CsResource *clone = info != NULL ? cause_rsc(cause->model, info->parent) : NULL;
-    if (clone == NULL || clone->kind != CS_RSC_CLONE)
+    while (clone != NULL && clone->kind != CS_RSC_CLONE)
+        clone = cause_rsc(cause->model, clone->parent);
+    if (clone == NULL)
         return;
-    cause_line(cause, indent, "the highest promotion scores are promoted (promoted-max %d of %s):",
-               clone->promoted_max, clone->id);
+    const CsResource *clone_was = cause->before != NULL
+        ? cs_model_resource(cause->before_model, clone->id) : NULL;
+    g_autofree char *was_max = clone_was != NULL && clone_was->promoted_max != clone->promoted_max
+        ? g_strdup_printf(", was %d", clone_was->promoted_max) : g_strdup("");
+    cause_line(cause, indent, "the highest promotion scores are promoted (promoted-max %d%s of %s):",
+               clone->promoted_max, was_max, clone->id);
+    cause_ticket(cause, rsc, indent);
     g_autofree char *deeper = cause_deeper(indent);
     for (guint i = 0; i < clone->children->len; i++) {
         int instance = g_array_index(clone->children, int, i);
@@ -935,6 +944,84 @@ static gboolean cause_order(Cause *cause, const CsPlannedAction *action, const c
     return TRUE;
 }
 
+static gboolean state_agent_changed(const Cause *cause, int rsc)
+{
+    for (guint i = 0; i < cause->model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(cause->model->rsc_states, i);
+        if (state->rsc == rsc && state->agent_changed)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* ---- quorum, definitions -------------------------------------------------- */
+
+/* Pacemaker Explained, "Cluster Options": without quorum the partition
+ * does what no-quorum-policy says. */
+static gboolean cause_quorum(Cause *cause, const CsPlannedAction *action, const char *indent)
+{
+    static const char *const policies[] = { "stop", "ignore", "freeze", "suicide", "demote" };
+    if (action->reason == NULL || strstr(action->reason, "quorum") == NULL)
+        return FALSE;
+    CsNoQuorumPolicy policy = cause->model->options.no_quorum_policy;
+    cause_line(cause, indent, "the partition has no quorum (have-quorum=%s), no-quorum-policy=%s",
+               cause->model->options.have_quorum ? "1" : "0",
+               (guint)policy < G_N_ELEMENTS(policies) ? policies[policy] : "?");
+    return TRUE;
+}
+
+/* Pacemaker Explained, "Reloading Agents": an operation whose recorded
+ * parameter digest no longer matches the resource's definition makes it
+ * restart (or reload).  TRUE when one was told. */
+static gboolean cause_definition(Cause *cause, int rsc, const char *indent)
+{
+    const CsResource *info = cause_rsc(cause->model, rsc);
+    gboolean told = FALSE;
+    for (guint i = 0; info != NULL && i < cause->model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(cause->model->rsc_states, i);
+        if (state->rsc != rsc || state->history == NULL)
+            continue;
+        for (guint j = 0; j < state->history->len; j++) {
+            const CsOpRecord *record = g_ptr_array_index(state->history, j);
+            if (!cs_digest_record_checked(record))
+                continue;
+            CsDigestResult result = cs_digest_compare(info, record);
+            if (result != CS_DIGEST_ALL && result != CS_DIGEST_RESTART)
+                continue;
+            cause_line(cause, indent, "%s on %s: the parameters of %s (%s) changed since it ran "
+                       "(its recorded digest differs)", info->id,
+                       cause_uname(cause->model, state->node), record->operation,
+                       record->id);
+            told = TRUE;
+        }
+    }
+    if (state_agent_changed(cause, rsc)) {
+        cause_line(cause, indent, "%s: its agent (class, provider or type) changed", info->id);
+        told = TRUE;
+    }
+    return told;
+}
+
+/* Pacemaker Explained, "Resource Meta-Attributes" (multiple-active): a
+ * primitive found active on more than one node is stopped everywhere and
+ * started again on one. */
+static void cause_multiply_active(Cause *cause, int rsc, const char *indent)
+{
+    g_autoptr(GString) nodes = g_string_new(NULL);
+    int count = 0;
+    for (guint i = 0; i < cause->model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(cause->model->rsc_states, i);
+        if (state->rsc != rsc || state->role < CS_ROLE_STARTED)
+            continue;
+        g_string_append_printf(nodes, "%s%s", count++ ? ", " : "",
+                               cause_uname(cause->model, state->node));
+    }
+    const CsResource *info = cause_rsc(cause->model, rsc);
+    if (count > 1 && info != NULL)
+        cause_line(cause, indent, "%s is active on %d nodes (%s): multiple-active=%s", info->id,
+                   count, nodes->str, info->multiple_active ? info->multiple_active : "stop_start");
+}
+
 /* ---- one action ------------------------------------------------------------ */
 
 static gboolean cause_places(CsActionKind kind)
@@ -1009,14 +1096,24 @@ static void cause_of_action(Cause *cause, const CsPlannedAction *action, const c
         return;
     }
     g_hash_table_add(cause->visited, GINT_TO_POINTER(action->rsc));
-    if (cause_order(cause, action, deeper, depth))
+    gsize start = cause->out->len;
+    if (cause_order(cause, action, deeper, depth) || cause_quorum(cause, action, deeper))
         return;
     if (action->kind == CS_ACTION_PROMOTE || action->kind == CS_ACTION_DEMOTE)
         cause_promotion(cause, action->rsc, deeper);
-    else if (cause_places(action->kind))
+    else if (action->kind == CS_ACTION_RESTART || action->kind == CS_ACTION_RELOAD) {
+        cause_definition(cause, action->rsc, deeper);
+        cause_multiply_active(cause, action->rsc, deeper);
+        cause_failed_state(cause, action->rsc, deeper);
+    }
+    else if (cause_places(action->kind)) {
+        if (action->kind == CS_ACTION_RECOVER)
+            cause_failed_state(cause, action->rsc, deeper);
         cause_placement(cause, action, deeper, depth);
-    else if (action->reason != NULL)
-        cause_line(cause, deeper, "%s", action->reason);
+    }
+    if (cause->out->len == start)
+        cause_line(cause, deeper, "%s", action->reason != NULL ? action->reason
+                   : "the scheduler records no cause beyond the action itself");
 }
 
 /* ---- sources without internal names ------------------------------------- */
