@@ -180,6 +180,49 @@ START_TEST(test_cause_resource_alone)
 }
 END_TEST
 
+/* Every action of every CIB under tests/data/DIR (no CIB before, as
+ * explain tells it): a cause, and none of the engine's internal names. */
+static void check_directory(const char *name)
+{
+    g_autofree char *path = g_build_filename(CS_TESTDATA, name, NULL);
+    g_autoptr(GDir) dir = g_dir_open(path, 0, NULL);
+    ck_assert(dir != NULL);
+    const char *entry;
+    guint actions = 0;
+    while ((entry = g_dir_read_name(dir)) != NULL) {
+        if (!g_str_has_suffix(entry, ".xml"))
+            continue;
+        g_autofree char *file = g_build_filename(path, entry, NULL);
+        g_autoptr(CsDocument) document = cs_document_load(file, NULL);
+        CsTime now;
+        if (document == NULL || !cs_model_resolve_now(document, NULL, &now, NULL))
+            continue;
+        g_autoptr(CsModel) model = cs_model_build(document, now, NULL);
+        g_autoptr(CsSolution) solution = model != NULL ? cs_solve(model, NULL) : NULL;
+        if (solution == NULL)
+            continue;
+        const CsTransition *transition = cs_solution_transition(solution);
+        for (guint i = 0; i < cs_transition_length(transition); i++) {
+            g_autoptr(GString) out = g_string_new(NULL);
+            cs_cause_action(solution, NULL, cs_transition_action(transition, i), "  ", out);
+            ck_assert_msg(out->len > 0, "%s: action %u has no cause", entry, i);
+            ck_assert_msg(strstr(out->str, "__") == NULL && strstr(out->str, "internal_colocation") == NULL
+                          && strstr(out->str, "limit_reached") == NULL,
+                          "%s: internal name in\n%s", entry, out->str);
+            actions++;
+        }
+    }
+    ck_assert_uint_gt(actions, 0);
+}
+
+START_TEST(test_cause_transition_data)
+{
+    check_directory("transition");
+    check_directory("clone");
+    check_directory("promotable");
+}
+END_TEST
+
 static Suite *cause_suite(void)
 {
     Suite *suite = suite_create("cause");
@@ -188,6 +231,7 @@ static Suite *cause_suite(void)
     tcase_add_loop_test(pairs_case, test_cause_names_the_change, 0, G_N_ELEMENTS(pairs));
     tcase_add_test(pairs_case, test_cause_every_pair_listed);
     tcase_add_test(pairs_case, test_cause_resource_alone);
+    tcase_add_test(pairs_case, test_cause_transition_data);
     suite_add_tcase(suite, pairs_case);
     return suite;
 }

@@ -1022,6 +1022,50 @@ static void cause_multiply_active(Cause *cause, int rsc, const char *indent)
                    count, nodes->str, info->multiple_active ? info->multiple_active : "stop_start");
 }
 
+/* An action the summary gives no reason for: the orders and the
+ * container that put rsc after another resource's action in this
+ * transition, each followed upstream. */
+static void cause_upstream(Cause *cause, int rsc, const char *indent, int depth)
+{
+    const CsTransition *transition = cs_solution_transition(cause->solution);
+    g_autofree char *deeper = cause_deeper(indent);
+    for (guint i = 0; i < cause->model->orders->len; i++) {
+        const CsOrder *order = g_ptr_array_index(cause->model->orders, i);
+        guint n = 0;
+        if (!cause_within(cause->model, rsc, order->then)
+            || cause_within(cause->model, rsc, order->first))
+            continue;
+        cs_transition_actions_of(transition, order->first, &n);
+        const CsResource *first = cause_rsc(cause->model, order->first);
+        if (n == 0 && (first == NULL || first->children->len == 0))
+            continue;
+        cause_line(cause, indent, "order %s (%s %s then %s %s, %s)", order->id,
+                   cause_rsc_id(cause->model, order->first),
+                   order->first_action ? order->first_action : "start",
+                   cause_rsc_id(cause->model, order->then),
+                   order->then_action ? order->then_action : "start",
+                   cause_order_kind(order->kind));
+        cause_primary(cause, order->first, deeper, depth);
+    }
+    for (guint i = 0; i < cause->model->resources->len; i++) {
+        const CsResource *filler = g_ptr_array_index(cause->model->resources, i);
+        if (filler->container != rsc)
+            continue;
+        gsize start = cause->out->len;
+        cause_line(cause, indent, "%s runs inside it:", filler->id);
+        gsize told = cause->out->len;
+        cause_failed_state(cause, filler->index, indent);
+        if (cause->out->len == told)
+            g_string_truncate(cause->out, start);
+    }
+    const CsResource *info = cause_rsc(cause->model, rsc);
+    if (info != NULL && info->container >= 0) {
+        cause_line(cause, indent, "%s runs inside its container %s", info->id,
+                   cause_rsc_id(cause->model, info->container));
+        cause_primary(cause, info->container, deeper, depth);
+    }
+}
+
 /* ---- one action ------------------------------------------------------------ */
 
 static gboolean cause_places(CsActionKind kind)
@@ -1101,10 +1145,13 @@ static void cause_of_action(Cause *cause, const CsPlannedAction *action, const c
         return;
     if (action->kind == CS_ACTION_PROMOTE || action->kind == CS_ACTION_DEMOTE)
         cause_promotion(cause, action->rsc, deeper);
-    else if (action->kind == CS_ACTION_RESTART || action->kind == CS_ACTION_RELOAD) {
+    else if (action->kind == CS_ACTION_RESTART || action->kind == CS_ACTION_RELOAD
+             || action->kind == CS_ACTION_REPROMOTE) {
         cause_definition(cause, action->rsc, deeper);
         cause_multiply_active(cause, action->rsc, deeper);
         cause_failed_state(cause, action->rsc, deeper);
+        if (cause->out->len == start)
+            cause_upstream(cause, action->rsc, deeper, depth);
     }
     else if (cause_places(action->kind)) {
         if (action->kind == CS_ACTION_RECOVER)
