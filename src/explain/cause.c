@@ -241,8 +241,14 @@ static void cause_date_expression(Cause *cause, xmlNode *expression, const char 
         if (bounds[i] == NULL || !cs_time_parse(bounds[i], &bound, NULL) || cause->before == NULL)
             continue;
         gint64 was = cause->before_model->now.seconds, is = cause->model->now.seconds;
-        if ((was < bound.seconds && bound.seconds <= is) || (is < bound.seconds && bound.seconds <= was))
-            g_string_append_printf(line, ", turned at %s (%s)", bounds[i], names[i]);
+        if ((was < bound.seconds && bound.seconds <= is) || (is < bound.seconds && bound.seconds <= was)) {
+            /* Reaching a start makes the expression true, an end false
+             * (the other way when the clock went back). */
+            gboolean forward = was < is;
+            gboolean becomes_true = (i == 0) == forward;
+            g_string_append_printf(line, ", became %s at %s (its %s)",
+                                   becomes_true ? "true" : "false", bounds[i], names[i]);
+        }
     }
     cause_line(cause, indent, "%s", line->str);
     cause_date_spec(cause, expression, indent);
@@ -783,8 +789,9 @@ static void cause_leaves(Cause *cause, int rsc, int node, const char *indent, in
         return;
     g_autoptr(GHashTable) told = cause_key_set();
     if (cause_node_contributions(cause, rsc, node, -1, told, deeper, depth) == 0
-        && cause->before != NULL)
-        cause_as_it_is(cause, rsc, node, -1, told, deeper, depth);
+        && (cause->before == NULL || cause_as_it_is(cause, rsc, node, -1, told, deeper, depth) == 0))
+        cause_line(cause, deeper, "nothing keeps it off %s: another node scores higher",
+                   cause_uname(cause->model, node));
 }
 
 /* The node rsc goes to, and what changed there. */
