@@ -409,6 +409,8 @@ static void cause_fail_counts(Cause *cause, int rsc, int node, const char *inden
         g_autoptr(GString) line = g_string_new(NULL);
         g_string_append_printf(line, "%s: fail count %d of %s", info->id, count->count,
                                count->operation ? count->operation : "every operation");
+        if (count->operation != NULL && count->interval_ms > 0)
+            g_string_append_printf(line, " (interval %ums)", count->interval_ms);
         g_string_append_printf(line, " on %s against migration-threshold %d",
                                cause_uname(cause->model, node), info->migration_threshold);
         if (count->last_failure > 0) {
@@ -804,8 +806,13 @@ static void cause_reaches(Cause *cause, int rsc, int node, const char *indent, i
     g_autofree char *deeper = cause_deeper(indent);
     g_autoptr(GHashTable) told = cause_key_set();
     if (cause_node_contributions(cause, rsc, node, 1, told, deeper, depth) == 0
-        && cause->before != NULL)
-        cause_as_it_is(cause, rsc, node, 1, told, deeper, depth);
+        && (cause->before == NULL || cause_as_it_is(cause, rsc, node, 1, told, deeper, depth) == 0))
+        /* Pacemaker Explained, "Which node is preferred" and
+         * "Utilization and Placement Strategy". */
+        cause_line(cause, deeper, "it scores highest of the nodes left; among equal scores %s",
+                   cause->model->options.placement_strategy == CS_PLACEMENT_DEFAULT
+                   ? "the node with fewer resources assigned is chosen"
+                   : "placement-strategy weighs free capacity, then fewer resources assigned");
 }
 
 /* rsc runs nowhere: per node what keeps it off, each cause told once. */
