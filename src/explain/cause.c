@@ -30,6 +30,8 @@ typedef struct Cause {
     const CsSolution *before;      /* NULL without a CIB before */
     const CsModel *before_model;
     GHashTable *visited;           /* resource indices already told */
+    GHashTable *where;             /* while telling every node at once:
+                                      contribution key -> "node1, node2" */
     GString *out;
 } Cause;
 
@@ -417,8 +419,11 @@ static void cause_fail_counts(Cause *cause, int rsc, int node, const char *inden
             g_autofree char *last = cause_time_text(count->last_failure);
             g_string_append_printf(line, ", last failure %s", last);
             if (info->failure_timeout_s > 0) {
-                g_autofree char *expiry = cause_time_text(count->last_failure + info->failure_timeout_s);
-                g_string_append_printf(line, ", expires %s (failure-timeout)", expiry);
+                gint64 when = count->last_failure + info->failure_timeout_s;
+                g_autofree char *expiry = cause_time_text(when);
+                g_string_append_printf(line, ", %s %s (failure-timeout %" G_GINT64_FORMAT "s)",
+                                       when <= cause->model->now.seconds ? "expired at" : "expires",
+                                       expiry, info->failure_timeout_s);
             } else {
                 g_string_append(line, ", never expires (no failure-timeout)");
             }
@@ -605,7 +610,10 @@ static void cause_primary(Cause *cause, int other, const char *indent, int depth
         cause_failed_state(cause, first, indent);
         return;
     }
+    GHashTable *where = cause->where;
+    cause->where = NULL;     /* another resource's nodes */
     cause_of_action(cause, actions[0], indent, depth + 1);
+    cause->where = where;
 }
 
 static void cause_contribution(Cause *cause, int rsc, int node, const CsContribution *why,
@@ -613,7 +621,9 @@ static void cause_contribution(Cause *cause, int rsc, int node, const CsContribu
 {
     char value[CS_SCORE_BUFSIZE];
     const char *score = cause_change_text(why->value, value);
-    const char *where = cause_uname(cause->model, node);
+    g_autofree char *key = cause_key(cause->model, why);
+    const char *where = cause->where != NULL && g_hash_table_contains(cause->where, key)
+        ? g_hash_table_lookup(cause->where, key) : cause_uname(cause->model, node);
     g_autofree char *shown = cs_cause_source_text(cause->model, rsc, why);
     const char *source = shown;
     const char *other = why->other_rsc >= 0 ? cause_rsc_id(cause->model, why->other_rsc) : "";
@@ -646,7 +656,7 @@ static void cause_contribution(Cause *cause, int rsc, int node, const CsContribu
         cause_line(cause, indent, "not enough capacity on %s%s", where, change);
         break;
     case CS_CONTRIB_CLONE:
-        cause_line(cause, indent, "clone limit on %s: %s%s", where, score, change);
+        cause_line(cause, indent, "clone limit on %s (%s): %s%s", where, source, score, change);
         cause_clone_limit(cause, rsc, deeper);
         break;
     case CS_CONTRIB_TARGET_ROLE:
@@ -686,7 +696,10 @@ static void cause_contribution(Cause *cause, int rsc, int node, const CsContribu
             && !g_hash_table_contains(cause->visited, GINT_TO_POINTER(why->other_rsc))) {
             g_autoptr(GHashTable) told = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
             g_hash_table_add(cause->visited, GINT_TO_POINTER(why->other_rsc));
+            GHashTable *where_names = cause->where;
+            cause->where = NULL;
             cause_node_contributions(cause, why->other_rsc, node, -1, told, deeper, depth + 1);
+            cause->where = where_names;
             g_hash_table_remove(cause->visited, GINT_TO_POINTER(why->other_rsc));
         }
         break;
@@ -815,9 +828,36 @@ static void cause_reaches(Cause *cause, int rsc, int node, const char *indent, i
                    : "placement-strategy weighs free capacity, then fewer resources assigned");
 }
 
+/* key -> the nodes where rsc has a contribution of that key, by name. */
+static GHashTable *cause_where_table(const Cause *cause, int rsc)
+{
+    GHashTable *where = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    for (guint node = 0; node < cause->model->nodes->len; node++) {
+        int n = 0;
+        const CsContribution *list = cs_solution_scored(cause->solution, rsc, (int)node)
+            ? cs_solution_contributions(cause->solution, rsc, (int)node, &n) : NULL;
+        for (int i = 0; i < n; i++) {
+            char *key = cause_key(cause->model, &list[i]);
+            const char *names = g_hash_table_lookup(where, key);
+            const char *uname = cause_uname(cause->model, (int)node);
+            if (names == NULL) {
+                g_hash_table_insert(where, key, g_strdup(uname));
+                continue;
+            }
+            if (!g_str_has_suffix(names, uname))
+                g_hash_table_insert(where, g_strdup(key), g_strdup_printf("%s, %s", names, uname));
+            g_free(key);
+        }
+    }
+    return where;
+}
+
 /* rsc runs nowhere: per node what keeps it off, each cause told once. */
 static void cause_nowhere(Cause *cause, int rsc, const char *indent, int depth)
 {
+    g_autoptr(GHashTable) where = cause_where_table(cause, rsc);
+    GHashTable *outer = cause->where;
+    cause->where = where;
     gsize start = cause->out->len;
     cause_line(cause, indent, "can run on no node:");
     g_autofree char *deeper = cause_deeper(indent);
@@ -831,9 +871,27 @@ static void cause_nowhere(Cause *cause, int rsc, const char *indent, int depth)
             count += cause_as_it_is(cause, rsc, (int)node, -1, told, deeper, depth);
     if (count == 0)
         g_string_truncate(cause->out, start);
+    cause->where = outer;
 }
 
 /* ---- promotion ------------------------------------------------------------ */
+
+/* The other instances of clone that stop or demote in this transition:
+ * an instance leaving a node (its health, standby) makes room for a
+ * promotion elsewhere. */
+static void cause_other_instances(Cause *cause, const CsResource *clone, int rsc,
+                                  const char *indent, int depth)
+{
+    const CsTransition *transition = cs_solution_transition(cause->solution);
+    for (guint i = 0; i < clone->children->len && depth < CAUSE_DEPTH; i++) {
+        int instance = g_array_index(clone->children, int, i);
+        guint n = 0;
+        const CsPlannedAction *const *actions = cs_transition_actions_of(transition, instance, &n);
+        for (guint j = 0; j < n; j++)
+            if (instance != rsc && actions[j]->kind == CS_ACTION_STOP)
+                cause_of_action(cause, actions[j], indent, depth + 1);
+    }
+}
 
 /* key -> score of instance's promotion score, its priorities expanded. */
 static GHashTable *cause_promotion_table(const CsSolution *solution, int instance)
@@ -865,7 +923,7 @@ static GHashTable *cause_promotion_table(const CsSolution *solution, int instanc
 /* Pacemaker Explained, "Promotable clones": the instance with the
  * highest promotion score is promoted, up to promoted-max.  Each
  * instance's score, and what changed in it. */
-static void cause_promotion(Cause *cause, int rsc, const char *indent)
+static void cause_promotion(Cause *cause, int rsc, const char *indent, int depth)
 {
     const CsResource *info = cause_rsc(cause->model, rsc);
     const CsResource *clone = info != NULL ? cause_rsc(cause->model, info->parent) : NULL;
@@ -910,6 +968,7 @@ static void cause_promotion(Cause *cause, int rsc, const char *indent)
                        cause->before != NULL ? ")" : "");
         }
     }
+    cause_other_instances(cause, clone, rsc, deeper, depth);
 }
 
 /* ---- orders ---------------------------------------------------------------- */
@@ -1158,7 +1217,7 @@ static void cause_of_action(Cause *cause, const CsPlannedAction *action, const c
     if (cause_order(cause, action, deeper, depth) || cause_quorum(cause, action, deeper))
         return;
     if (action->kind == CS_ACTION_PROMOTE || action->kind == CS_ACTION_DEMOTE)
-        cause_promotion(cause, action->rsc, deeper);
+        cause_promotion(cause, action->rsc, deeper, depth);
     else if (action->kind == CS_ACTION_RESTART || action->kind == CS_ACTION_RELOAD
              || action->kind == CS_ACTION_REPROMOTE) {
         cause_definition(cause, action->rsc, deeper);
@@ -1224,6 +1283,7 @@ static void cause_init(Cause *cause, CsSolution *after, const CsSolution *before
     cause->before = before;
     cause->before_model = before != NULL ? cs_solution_model(before) : NULL;
     cause->visited = g_hash_table_new(g_direct_hash, g_direct_equal);
+    cause->where = NULL;
     cause->out = out;
 }
 

@@ -124,7 +124,7 @@ quit wide
 
 start small 80 24 "$incidents/ticket-after.xml"
 explain small tkr
-wait_for small "cause of Stop tkr (node2):"
+wait_for small "cause of Stop tkr (node3):"
 wait_for small "rsc_ticket tk-tkr: ticket ticketA is revoked"
 absent small "ticket__"
 quit small

@@ -27,6 +27,7 @@ def base():
     <crm_config><cluster_property_set id="cib-bootstrap-options">
       <nvpair id="opt-stonith" name="stonith-enabled" value="true"/>
       <nvpair id="opt-placement" name="placement-strategy" value="utilization"/>
+      <nvpair id="opt-health" name="node-health-strategy" value="migrate-on-red"/>
     </cluster_property_set></crm_config>
     <nodes>
       <node id="1" uname="node1"><utilization id="node1-u"><nvpair id="node1-cpu" name="cpu" value="4"/></utilization></node>
@@ -42,6 +43,13 @@ def base():
       <primitive id="db" class="ocf" provider="pacemaker" type="Dummy">
         <meta_attributes id="db-meta"><nvpair id="db-threshold" name="migration-threshold" value="3"/></meta_attributes>
         <operations><op id="db-monitor-10s" name="monitor" interval="10s"/></operations>
+      </primitive>
+      <primitive id="flaky" class="ocf" provider="pacemaker" type="Dummy">
+        <meta_attributes id="flaky-meta">
+          <nvpair id="flaky-threshold" name="migration-threshold" value="1"/>
+          <nvpair id="flaky-timeout" name="failure-timeout" value="1h"/>
+        </meta_attributes>
+        <operations><op id="flaky-monitor-10s" name="monitor" interval="10s"/></operations>
       </primitive>
       <primitive id="cola" class="ocf" provider="pacemaker" type="Dummy"/>
       <primitive id="colb" class="ocf" provider="pacemaker" type="Dummy"/>
@@ -75,6 +83,7 @@ def base():
       </clone>
       <primitive id="app1" class="ocf" provider="pacemaker" type="Dummy"/>
       <primitive id="app2" class="ocf" provider="pacemaker" type="Dummy"/>
+      <primitive id="app3" class="ocf" provider="pacemaker" type="Dummy"/>
       <primitive id="tr" class="ocf" provider="pacemaker" type="Dummy"/>
       <primitive id="tkr" class="ocf" provider="pacemaker" type="Dummy"/>
       <primitive id="pat-1" class="ocf" provider="pacemaker" type="Dummy"/>
@@ -83,6 +92,7 @@ def base():
       <rsc_location id="loc-web" rsc="web" node="node1" score="100"/>
       <rsc_location id="loc-sticky" rsc="sticky" node="node3" score="100"/>
       <rsc_location id="loc-db" rsc="db" node="node1" score="100"/>
+      <rsc_location id="loc-flaky" rsc="flaky" node="node1" score="100"/>
       <rsc_location id="loc-colb" rsc="colb" node="node2" score="100"/>
       <rsc_colocation id="col-a-b" rsc="cola" with-rsc="colb" score="INFINITY"/>
       <rsc_location id="loc-pingdep" rsc="pingdep" node="node3" score="50"/>
@@ -100,6 +110,7 @@ def base():
       <rsc_location id="loc-grp" rsc="grp" node="node3" score="100"/>
       <rsc_location id="loc-app1" rsc="app1" node="node3" score="100"/>
       <rsc_order id="o-app1-app2" first="app1" then="app2" kind="Mandatory"/>
+      <rsc_order id="o-app2-app3" first="app2" then="app3" kind="Mandatory"/>
       <rsc_ticket id="tk-tkr" rsc="tkr" ticket="ticketA" loss-policy="stop"/>
       <rsc_location id="loc-ms" rsc="ms" node="node3" score="-INFINITY"/>
       <rsc_location id="loc-pat" rsc="pat-1" node="node1" score="100"/>
@@ -227,12 +238,13 @@ def node_rule(cib):
 
 def date_rule(cib):
     cib.set("execution-date", str(LATER))
-    return ["dated: dated-after", "dated: " + T_TURN, "timed: ban-timed"]
+    return ["dated: dated-after", "dated: " + T_TURN, "timed: ban-timed", "flaky: failure-timeout"]
 
 
 def lifetime(cib):
     cib.set("execution-date", str(LATER))
-    return ["timed: ban-timed", "timed: lifetime", "timed: " + T_TURN, "dated: dated-after"]
+    return ["timed: ban-timed", "timed: lifetime", "timed: " + T_TURN, "dated: dated-after",
+            "flaky: failure-timeout"]
 
 
 def node_lost(cib):
@@ -289,6 +301,29 @@ def ticket(cib):
     return ["tk-tkr", "ticketA", "revoked", "loss-policy"]
 
 
+def ticket_standby(cib):
+    find(cib, "status/tickets/ticket_state[@id='ticketA']").set("standby", "true")
+    return ["tk-tkr", "ticketA", "standby", "loss-policy"]
+
+
+def order_chain(cib):
+    location = ET.SubElement(constraints(cib), "rsc_location", id="ban-app1", rsc="app1")
+    rule = ET.SubElement(location, "rule", id="ban-app1-rule", score="-INFINITY")
+    ET.SubElement(rule, "expression", id="ban-app1-expr", attribute="#uname", operation="defined")
+    return ["app3: o-app2-app3", "app3: o-app1-app2", "app2: o-app1-app2", "ban-app1"]
+
+
+def health(cib):
+    set_node_attr(cib, 1, "#health-disk", "red")
+    return ["node1", "#health-disk=red"]
+
+
+def failure_expired(cib):
+    cib.set("execution-date", str(LATER))
+    return ["flaky: fail count 1", "flaky: expired", "flaky: failure-timeout",
+            "dated: dated-after", "timed: ban-timed"]
+
+
 def pattern(cib):
     add_location(cib, id="ban-pattern", **{"rsc-pattern": "^pat-", "node": "node1", "score": "-INFINITY"})
     return ["ban-pattern", "-INFINITY"]
@@ -302,7 +337,9 @@ CHANGES = [("ban", ban), ("failcount", failcount), ("standby", standby),
            ("utilization", utilization), ("group-member", group_member),
            ("clone-max", clone_max), ("promotion", promotion),
            ("order", order), ("target-role", target_role),
-           ("ticket", ticket), ("pattern", pattern)]
+           ("ticket", ticket), ("pattern", pattern),
+           ("ticket-standby", ticket_standby), ("order-chain", order_chain),
+           ("health", health), ("failure-expired", failure_expired)]
 
 
 def before_state():
@@ -317,6 +354,8 @@ def before_state():
                           (3, {"connected": "1"})):
         for name, value in attrs.items():
             set_node_attr(started, number, name, value)
+    set_node_attr(started, 1, "fail-count-flaky#monitor_10000", "1")
+    set_node_attr(started, 1, "last-failure-flaky#monitor_10000", str(NOW - 1800))
     settled = settle(started, "second")
     cons = constraints(settled)
     cons.remove(find(cons, "rsc_location[@id='tmp-sticky']"))
