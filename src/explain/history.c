@@ -325,6 +325,37 @@ static void why_time(const WhySide *before, const WhySide *after, GString *out)
     }
 }
 
+/* A ticket's state (Pacemaker Explained, "Tickets"): granted, revoked,
+ * standby; "never granted" when the status section does not hold it. */
+static const char *why_ticket_state(const CsModel *model, const char *id)
+{
+    for (guint i = 0; i < model->tickets->len; i++) {
+        const CsTicket *ticket = g_ptr_array_index(model->tickets, i);
+        if (strcmp(ticket->id, id) == 0)
+            return !ticket->granted ? "revoked" : ticket->standby ? "standby" : "granted";
+    }
+    return "never granted";
+}
+
+/* "ticket ticketA: granted -> revoked" for each ticket whose state
+ * changed, of either CIB. */
+static void why_tickets(const CsModel *before, const CsModel *after, GString *out)
+{
+    const CsModel *models[2] = { after, before };
+    g_autoptr(GHashTable) told = g_hash_table_new(g_str_hash, g_str_equal);
+    for (int side = 0; side < 2; side++) {
+        for (guint i = 0; i < models[side]->tickets->len; i++) {
+            const CsTicket *ticket = g_ptr_array_index(models[side]->tickets, i);
+            if (!g_hash_table_add(told, ticket->id))
+                continue;
+            const char *was = why_ticket_state(before, ticket->id);
+            const char *is = why_ticket_state(after, ticket->id);
+            if (strcmp(was, is) != 0)
+                g_string_append_printf(out, "  ticket %s: %s -> %s\n", ticket->id, was, is);
+        }
+    }
+}
+
 static void why_changes(const WhySide *before, const WhySide *after, GString *out)
 {
     gsize start = out->len;
@@ -335,6 +366,7 @@ static void why_changes(const WhySide *before, const WhySide *after, GString *ou
         why_nodes(before->model, after->model, out);
         why_fail_counts(before->model, after->model, out);
         why_failures(before->model, after->model, out);
+        why_tickets(before->model, after->model, out);
     }
     why_time(before, after, out);
     if (out->len == empty)
