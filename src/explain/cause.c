@@ -180,6 +180,11 @@ static void cause_health(Cause *cause, int node, const char *indent)
                        (const char *)g_hash_table_lookup(info->attrs, each->data), info->uname);
 }
 
+static GHashTable *cause_key_set(void)
+{
+    return g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+}
+
 /* ---- describing one contribution --------------------------------------- */
 
 static void cause_contribution(Cause *cause, int rsc, int node, const CsContribution *why,
@@ -616,6 +621,59 @@ static void cause_primary(Cause *cause, int other, const char *indent, int depth
     cause->where = where;
 }
 
+/* Pacemaker Explained, "Placing Resources Relative to other Resources":
+ * the dependent takes its primary's placement; then why the primary goes
+ * where it goes. */
+static void cause_colocation(Cause *cause, const CsResource *info, const CsContribution *why,
+                             const char *source, const char *where, const char *change,
+                             const char *indent, int depth)
+{
+    const CsColocation *constraint = NULL;
+    for (guint i = 0; i < cause->model->colocations->len && constraint == NULL; i++) {
+        const CsColocation *each = g_ptr_array_index(cause->model->colocations, i);
+        if (g_strcmp0(each->id, source) == 0)
+            constraint = each;
+    }
+    const char *other = cause_rsc_id(cause->model, why->other_rsc);
+    char value[CS_SCORE_BUFSIZE], score[CS_SCORE_BUFSIZE];
+    cs_score_format(why->value, value);
+    if (constraint != NULL)
+        cause_line(cause, indent, "colocation %s (%s with %s, score %s): %s on %s%s", source,
+                   info->id, other, cs_score_format(constraint->score, score), value, where,
+                   change);
+    else
+        cause_line(cause, indent, "placed with %s (%s): %s on %s%s", other, source, value, where,
+                   change);
+    g_autofree char *deeper = cause_deeper(indent);
+    cause_primary(cause, why->other_rsc, deeper, depth);
+}
+
+/* Another resource's own scores counted into this one's (a colocation's
+ * dependent weighs in on its primary, group members on each other), and
+ * what changed in them on node. */
+static void cause_colocated(Cause *cause, int node, const CsContribution *why,
+                            const char *source, const char *where, const char *change,
+                            const char *indent, int depth)
+{
+    char value[CS_SCORE_BUFSIZE];
+    cs_score_format(why->value, value);
+    gboolean group = strcmp(source, "group members run together") == 0;
+    cause_line(cause, indent, "%s's own scores on %s count here (%s, factor %g): %s%s",
+               cause_rsc_id(cause->model, why->other_rsc), where,
+               group ? "a member of the same group" : source, why->factor, value, change);
+    if (depth >= CAUSE_DEPTH || why->other_rsc < 0
+        || g_hash_table_contains(cause->visited, GINT_TO_POINTER(why->other_rsc)))
+        return;
+    g_autoptr(GHashTable) told = cause_key_set();
+    g_autofree char *deeper = cause_deeper(indent);
+    GHashTable *where_names = cause->where;
+    cause->where = NULL;     /* another resource's nodes */
+    g_hash_table_add(cause->visited, GINT_TO_POINTER(why->other_rsc));
+    cause_node_contributions(cause, why->other_rsc, node, -1, told, deeper, depth + 1);
+    g_hash_table_remove(cause->visited, GINT_TO_POINTER(why->other_rsc));
+    cause->where = where_names;
+}
+
 static void cause_contribution(Cause *cause, int rsc, int node, const CsContribution *why,
                                const char *change, const char *indent, int depth)
 {
@@ -626,7 +684,6 @@ static void cause_contribution(Cause *cause, int rsc, int node, const CsContribu
         ? g_hash_table_lookup(cause->where, key) : cause_uname(cause->model, node);
     g_autofree char *shown = cs_cause_source_text(cause->model, rsc, why);
     const char *source = shown;
-    const char *other = why->other_rsc >= 0 ? cause_rsc_id(cause->model, why->other_rsc) : "";
     const CsResource *info = cause_rsc(cause->model, rsc);
     g_autofree char *deeper = cause_deeper(indent);
     switch (why->kind) {
@@ -669,39 +726,11 @@ static void cause_contribution(Cause *cause, int rsc, int node, const CsContribu
         cause_line(cause, indent, "%s is not managed (is-managed=false or maintenance): kept "
                    "where it is%s", info->id, change);
         break;
-    case CS_CONTRIB_COLOCATION: {
-        const CsColocation *constraint = NULL;
-        for (guint i = 0; i < cause->model->colocations->len && constraint == NULL; i++) {
-            const CsColocation *each = g_ptr_array_index(cause->model->colocations, i);
-            if (g_strcmp0(each->id, source) == 0)
-                constraint = each;
-        }
-        char buf[CS_SCORE_BUFSIZE];
-        if (constraint != NULL)
-            cause_line(cause, indent, "colocation %s (%s with %s, score %s): %s on %s%s", source,
-                       info->id, other, cs_score_format(constraint->score, buf), score, where,
-                       change);
-        else
-            cause_line(cause, indent, "placed with %s (%s): %s on %s%s", other,
-                       source,
-                       score, where, change);
-        cause_primary(cause, why->other_rsc, deeper, depth);
+    case CS_CONTRIB_COLOCATION:
+        cause_colocation(cause, info, why, source, where, change, indent, depth);
         break;
-    }
     case CS_CONTRIB_COLOCATED:
-        cause_line(cause, indent, "%s's own scores on %s count here (%s): %s%s", other, where,
-                   strcmp(source, "group members run together") == 0 ? "a member of the same group" : source, score,
-                   change);
-        if (depth < CAUSE_DEPTH && why->other_rsc >= 0
-            && !g_hash_table_contains(cause->visited, GINT_TO_POINTER(why->other_rsc))) {
-            g_autoptr(GHashTable) told = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-            g_hash_table_add(cause->visited, GINT_TO_POINTER(why->other_rsc));
-            GHashTable *where_names = cause->where;
-            cause->where = NULL;
-            cause_node_contributions(cause, why->other_rsc, node, -1, told, deeper, depth + 1);
-            cause->where = where_names;
-            g_hash_table_remove(cause->visited, GINT_TO_POINTER(why->other_rsc));
-        }
+        cause_colocated(cause, node, why, source, where, change, indent, depth);
         break;
     case CS_CONTRIB_HEALTH:
         cause_line(cause, indent, "node health of %s (node-health-strategy): %s%s", where, score,
@@ -773,11 +802,6 @@ static int cause_node_contributions(Cause *cause, int rsc, int node, int sign,
         told++;
     }
     return told;
-}
-
-static GHashTable *cause_key_set(void)
-{
-    return g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 }
 
 /* What pushes rsc off node (sign -1) or draws it there (+1) as it is,
