@@ -568,6 +568,48 @@ static void why_group_members(const WhySide *before, const WhySide *after, const
     }
 }
 
+/* Whether rsc's score on node (an index of after's model) is the same in
+ * both CIBs: what moved it is then not in its scores there (utilization,
+ * an order). */
+static gboolean why_score_kept(const WhySide *before, const WhySide *after, const CsResource *rsc,
+                               int node)
+{
+    const CsModel *model = cs_solution_model(after->solution);
+    if (node < 0 || (guint)node >= model->nodes->len)
+        return FALSE;
+    const char *uname = ((const CsNode *)g_ptr_array_index(model->nodes, node))->uname;
+    const CsResource *was = cs_model_resource(before->model, rsc->id);
+    const CsNode *node_was = cs_model_node(before->model, uname);
+    const CsResource *is = cs_model_resource(after->model, rsc->id);
+    const CsNode *node_is = cs_model_node(after->model, uname);
+    if (was == NULL || node_was == NULL || is == NULL || node_is == NULL)
+        return FALSE;
+    return cs_solution_score(before->solution, was->index, node_was->index)
+           == cs_solution_score(after->solution, is->index, node_is->index);
+}
+
+/* A resource stopped or restarted by another one's action (an order,
+ * Pacemaker Explained "Specifying the Order in which Resources Should
+ * Start/Stop"): its scores did not change, the chain upstream did. */
+static void why_order_cause(const WhySide *before, const WhySide *after, const CsResource *rsc,
+                            GString *out)
+{
+    const CsModel *model = cs_solution_model(after->solution);
+    const CsResource *engine_rsc = cs_model_resource(model, rsc->id);
+    if (engine_rsc == NULL || engine_rsc->kind != CS_RSC_PRIMITIVE)
+        return;
+    guint n = 0;
+    const CsPlannedAction *const *actions =
+        cs_transition_actions_of(cs_solution_transition(after->solution), engine_rsc->index, &n);
+    for (guint i = 0; i < n; i++) {
+        const char *reason = actions[i]->reason;
+        if ((reason != NULL && (g_str_has_prefix(reason, "required ")
+                                || g_str_has_prefix(reason, "unrunnable ")))
+            || why_score_kept(before, after, rsc, actions[i]->from_node))
+            cs_cause_action(after->solution, before->solution, actions[i], "      ", out);
+    }
+}
+
 /* Pacemaker Explained, "Utilization and Placement Strategy": with a
  * strategy other than default, nodes of equal score are chosen by their
  * free capacity, not only by how many resources they hold. */
@@ -611,8 +653,10 @@ static void why_resource(const WhySide *before, const WhySide *after, const CsRe
              * scores the node with fewer resources assigned wins. */
             g_string_append(out, why_equal_scores(after->model));
     }
-    if (existed)
+    if (existed) {
         why_group_members(before, after, rsc, out);
+        why_order_cause(before, after, rsc, out);
+    }
 }
 
 /* ---- clones: instances are numbered anew in each CIB, so a clone is
