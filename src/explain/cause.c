@@ -716,12 +716,19 @@ static void cause_contribution(Cause *cause, int rsc, int node, const CsContribu
         cause_line(cause, indent, "clone limit on %s (%s): %s%s", where, source, score, change);
         cause_clone_limit(cause, rsc, deeper);
         break;
-    case CS_CONTRIB_TARGET_ROLE:
+    case CS_CONTRIB_TARGET_ROLE: {
+        /* The meta attribute is inherited: name the resource that sets it. */
+        const CsResource *owner = info;
+        for (const CsResource *up = cause_rsc(cause->model, info->parent); up != NULL;
+             up = cause_rsc(cause->model, up->parent))
+            if (up->target_role == info->target_role)
+                owner = up;
         cause_line(cause, indent, "target-role=%s of %s%s",
                    cs_role_name(info->target_role != CS_ROLE_UNKNOWN ? info->target_role
                                                                    : CS_ROLE_STOPPED),
-                   info->id, change);
+                   owner->id, change);
         break;
+    }
     case CS_CONTRIB_UNMANAGED:
         cause_line(cause, indent, "%s is not managed (is-managed=false or maintenance): kept "
                    "where it is%s", info->id, change);
