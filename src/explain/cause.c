@@ -208,6 +208,50 @@ static gboolean cause_element_is(const xmlNode *element, const char *name)
     return element->type == XML_ELEMENT_NODE && strcmp((const char *)element->name, name) == 0;
 }
 
+/* The nvpair setting meta attribute name directly in element's
+ * meta_attributes, or NULL. */
+static xmlNode *cause_meta_nvpair(xmlNode *element, const char *name)
+{
+    for (xmlNode *set = element != NULL ? element->children : NULL; set != NULL; set = set->next) {
+        if (!cause_element_is(set, "meta_attributes"))
+            continue;
+        for (xmlNode *nvpair = set->children; nvpair != NULL; nvpair = nvpair->next) {
+            if (!cause_element_is(nvpair, "nvpair"))
+                continue;
+            xmlChar *own = xmlGetProp(nvpair, (const xmlChar *)"name");
+            gboolean match = own != NULL && strcmp((const char *)own, name) == 0;
+            xmlFree(own);
+            if (match)
+                return nvpair;
+        }
+    }
+    return NULL;
+}
+
+/* Where meta attribute name of rsc comes from (Pacemaker Explained,
+ * "Resource Meta-Attributes": own, a parent's, or rsc_defaults):
+ * " (nvpair ID of web)", " (nvpair ID in rsc_defaults)", or "". */
+static char *cause_meta_source(const Cause *cause, int rsc, const char *name)
+{
+    xmlNode *nvpair = NULL;
+    const char *owner = NULL;
+    for (const CsResource *each = cause_rsc(cause->model, rsc); each != NULL && nvpair == NULL;
+         each = cause_rsc(cause->model, each->parent)) {
+        nvpair = cause_meta_nvpair(each->xml, name);
+        owner = each->id;
+    }
+    if (nvpair == NULL) {
+        nvpair = cause_meta_nvpair(cs_document_section(cause->model->document, "rsc_defaults"), name);
+        owner = NULL;
+    }
+    xmlChar *id = nvpair != NULL ? xmlGetProp(nvpair, (const xmlChar *)"id") : NULL;
+    char *text = id == NULL ? g_strdup("")
+        : owner != NULL ? g_strdup_printf(" (nvpair %s of %s)", (const char *)id, owner)
+                        : g_strdup_printf(" (nvpair %s in rsc_defaults)", (const char *)id);
+    xmlFree(id);
+    return text;
+}
+
 /* A date_spec's fields, "hours=9-17 weekdays=1-5", which repeat. */
 static void cause_date_spec(Cause *cause, xmlNode *expression, const char *indent)
 {
@@ -418,8 +462,9 @@ static void cause_fail_counts(Cause *cause, int rsc, int node, const char *inden
                                count->operation ? count->operation : "every operation");
         if (count->operation != NULL && count->interval_ms > 0)
             g_string_append_printf(line, " (interval %ums)", count->interval_ms);
-        g_string_append_printf(line, " on %s against migration-threshold %d",
-                               cause_uname(cause->model, node), info->migration_threshold);
+        g_autofree char *set = cause_meta_source(cause, rsc, "migration-threshold");
+        g_string_append_printf(line, " on %s against migration-threshold %d%s",
+                               cause_uname(cause->model, node), info->migration_threshold, set);
         if (count->last_failure > 0) {
             g_autofree char *last = cause_time_text(count->last_failure);
             g_string_append_printf(line, ", last failure %s", last);
@@ -519,6 +564,14 @@ static void cause_clone_limit(Cause *cause, int rsc, const char *indent)
         g_string_append_printf(line, ", promoted-max %d", clone->promoted_max);
         if (was != NULL && was->promoted_max != clone->promoted_max)
             g_string_append_printf(line, " (was %d)", was->promoted_max);
+    }
+    static const char *const limits[] = { "clone-max", "clone-node-max", "promoted-max" };
+    for (gsize i = 0; i < G_N_ELEMENTS(limits); i++) {
+        xmlNode *nvpair = cause_meta_nvpair(clone->xml, limits[i]);
+        xmlChar *id = nvpair != NULL ? xmlGetProp(nvpair, (const xmlChar *)"id") : NULL;
+        if (id != NULL)
+            g_string_append_printf(line, "; %s set by nvpair %s", limits[i], (const char *)id);
+        xmlFree(id);
     }
     if (number >= clone->clone_max)
         g_string_append_printf(line, ": instance %s is beyond clone-max", info->id);
@@ -696,10 +749,12 @@ static void cause_contribution(Cause *cause, int rsc, int node, const CsContribu
         cause_line(cause, indent, "the status section bans %s from %s (%s)%s", info->id, where,
                    source, change);
         break;
-    case CS_CONTRIB_STICKINESS:
-        cause_line(cause, indent, "resource-stickiness %s of %s on %s, where it runs%s", score,
-                   info->id, where, change);
+    case CS_CONTRIB_STICKINESS: {
+        g_autofree char *set = cause_meta_source(cause, rsc, "resource-stickiness");
+        cause_line(cause, indent, "resource-stickiness %s%s of %s on %s, where it runs%s", score,
+                   set, info->id, where, change);
         break;
+    }
     case CS_CONTRIB_FAIL_LIMIT:
         cause_line(cause, indent, "fail count reached migration-threshold on %s: %s%s", where,
                    score, change);
@@ -723,10 +778,11 @@ static void cause_contribution(Cause *cause, int rsc, int node, const CsContribu
              up = cause_rsc(cause->model, up->parent))
             if (up->target_role == info->target_role)
                 owner = up;
-        cause_line(cause, indent, "target-role=%s of %s%s",
+        g_autofree char *set = cause_meta_source(cause, rsc, "target-role");
+        cause_line(cause, indent, "target-role=%s of %s%s%s",
                    cs_role_name(info->target_role != CS_ROLE_UNKNOWN ? info->target_role
                                                                    : CS_ROLE_STOPPED),
-                   owner->id, change);
+                   owner->id, set, change);
         break;
     }
     case CS_CONTRIB_UNMANAGED:

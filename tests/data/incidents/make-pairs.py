@@ -211,7 +211,7 @@ def ban(cib):
 
 def failcount(cib):
     fail(cib, "db", "monitor_10000", 3)
-    return ["monitor", "fail count 3", "migration-threshold 3"]
+    return ["monitor", "fail count 3", "migration-threshold 3", "db-threshold"]
 
 
 def standby(cib):
@@ -223,7 +223,7 @@ def standby(cib):
 
 def stickiness(cib):
     set_meta(cib, "sticky", "resource-stickiness", "50")
-    return ["resource-stickiness", "50"]
+    return ["resource-stickiness", "50", "sticky-stickiness"]
 
 
 def colocation(cib):
@@ -276,7 +276,7 @@ def group_member(cib):
 
 def clone_max(cib):
     find(cib, ".//nvpair[@id='cl-max']").set("value", "2")
-    return ["clone-max", "2"]
+    return ["clone-max", "2", "cl-max"]
 
 
 def promotion(cib):
@@ -293,7 +293,7 @@ def order(cib):
 
 def target_role(cib):
     set_meta(cib, "tr", "target-role", "Stopped")
-    return ["target-role", "Stopped"]
+    return ["target-role", "Stopped", "tr-target-role"]
 
 
 def ticket(cib):
