@@ -1,6 +1,6 @@
 /* check_cause.c: the cause chains of explain/cause.h, as a property over
  * every incident pair of tests/data/incidents (make-pairs.py wrote them;
- * crm_simulate settled each "before" and agrees with the engine on each
+ * crm_simulate settled their shared before.xml and agrees with the engine on each
  * "after"): `why BEFORE AFTER` gives every Transition Summary line of
  * AFTER a cause that names the CIB object that changed and its value
  * (NAME.expect), and never an internal name. */
@@ -22,7 +22,9 @@ static char *incidents_dir(void)
 static CsDocument *load_pair_side(const char *name, const char *side)
 {
     g_autofree char *dir = incidents_dir();
-    g_autofree char *file = g_strdup_printf("%s-%s.xml", name, side);
+    /* Every pair shares the one settled CIB before. */
+    g_autofree char *file = strcmp(side, "before") == 0 ? g_strdup("before.xml")
+                                                        : g_strdup_printf("%s-%s.xml", name, side);
     g_autofree char *path = g_build_filename(dir, file, NULL);
     g_autoptr(GError) error = NULL;
     CsDocument *document = cs_document_load(path, &error);

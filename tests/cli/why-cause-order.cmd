@@ -1,1 +1,1 @@
-why @TESTS@/incidents/order-before.xml @TESTS@/incidents/order-after.xml
+why @TESTS@/incidents/before.xml @TESTS@/incidents/order-after.xml

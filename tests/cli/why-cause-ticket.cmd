@@ -1,1 +1,1 @@
-why @TESTS@/incidents/ticket-before.xml @TESTS@/incidents/ticket-after.xml
+why @TESTS@/incidents/before.xml @TESTS@/incidents/ticket-after.xml

@@ -1,1 +1,1 @@
-why @TESTS@/incidents/utilization-before.xml @TESTS@/incidents/utilization-after.xml
+why @TESTS@/incidents/before.xml @TESTS@/incidents/utilization-after.xml

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """make-pairs.py: writes the incident pairs of this directory.
 
-Each pair is NAME-before.xml (settled: crm_simulate -S finds nothing to
-do) and NAME-after.xml (one change), plus NAME.expect: the words the cause
+Each pair is before.xml (settled: crm_simulate -S finds nothing to do;
+one for all pairs) and NAME-after.xml (one change), plus NAME.expect: the words the cause
 of every Transition Summary line of AFTER must hold, one a line; "RSC:
 WORDS" holds only for the lines of resource RSC (the clock pairs move two
 resources for two reasons).  The
@@ -372,11 +372,11 @@ def before_state():
 
 def main():
     before = before_state()
+    ET.ElementTree(before).write("before.xml", xml_declaration=False)
     for name, change in CHANGES:
         after = copy.deepcopy(before)
         words = change(after)
         after.set("epoch", "2")
-        ET.ElementTree(before).write("%s-before.xml" % name, xml_declaration=False)
         ET.ElementTree(after).write("%s-after.xml" % name, xml_declaration=False)
         with open("%s.expect" % name, "w") as expect:
             expect.write("\n".join(words) + "\n")
