@@ -9,6 +9,10 @@ resources for two reasons).  The
 settled states are crm_simulate's own (-S -O), so the histories are
 Pacemaker's.  Run from this directory with crm_simulate on PATH:
     python3 make-pairs.py
+    python3 make-pairs.py --check [CIBSCOPE]
+The second checks the pairs as they are: before.xml leaves crm_simulate
+nothing to do, each after gives it something, and (with the path of a
+cibscope binary) cibscope's Transition Summary equals crm_simulate's.
 """
 import copy
 import subprocess
@@ -382,5 +386,39 @@ def main():
             expect.write("\n".join(words) + "\n")
 
 
+def summary(command):
+    """The action lines of a Transition Summary printed by command."""
+    text = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    lines, inside = [], False
+    for line in text.splitlines():
+        if line.startswith("Transition Summary:"):
+            inside = True
+        elif inside and line.startswith("  * "):
+            lines.append(" ".join(line.split()))
+        elif inside and line and not line.startswith(" "):
+            break
+    return lines
+
+
+def check(cibscope):
+    failures = 0
+    if summary(["crm_simulate", "-x", "before.xml", "-S"]):
+        print("before.xml is not settled")
+        failures += 1
+    for name, _ in CHANGES:
+        after = "%s-after.xml" % name
+        expected = summary(["crm_simulate", "-x", after, "-S"])
+        if not expected:
+            print("%s: crm_simulate has nothing to do" % after)
+            failures += 1
+        if cibscope and summary([cibscope, "transition", after]) != expected:
+            print("%s: cibscope's transition differs from crm_simulate's" % after)
+            failures += 1
+    print("%d pairs, %d failures" % (len(CHANGES), failures))
+    return failures == 0
+
+
 if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--check":
+        sys.exit(0 if check(sys.argv[2] if len(sys.argv) > 2 else None) else 1)
     main()
