@@ -11,6 +11,8 @@
 
 #include "cib/document.h"
 #include "explain/cause.h"
+#include "explain/command.h"
+#include "explain/session.h"
 #include "explain/history.h"
 #include "model/model.h"
 
@@ -183,6 +185,25 @@ START_TEST(test_cause_resource_alone)
 }
 END_TEST
 
+/* The console's prompt: `explain app2` ends with the cause of app2's
+ * stop, the order and the ban upstream. */
+START_TEST(test_cause_prompt_explain)
+{
+    g_autofree char *dir = incidents_dir();
+    g_autofree char *path = g_build_filename(dir, "order-after.xml", NULL);
+    g_autoptr(GError) error = NULL;
+    CsSession *session = cs_session_open(path, NULL, &error);
+    ck_assert_msg(session != NULL, "%s", error ? error->message : "");
+    g_autoptr(GString) out = g_string_new(NULL);
+    ck_assert(cs_command_run_text(session, "explain app2", out, &error));
+    ck_assert_msg(strstr(out->str, "cause of Stop app2 (node2):\n    order o-app1-app2 (app1 start "
+                                   "then app2 start, Mandatory") != NULL, "%s", out->str);
+    ck_assert_msg(strstr(out->str, "location ban-app1: -INFINITY on node1, node2, node3") != NULL,
+                  "%s", out->str);
+    cs_session_free(session);
+}
+END_TEST
+
 /* Every action of every CIB under tests/data/DIR (no CIB before, as
  * explain tells it): a cause, and none of the engine's internal names. */
 static void check_directory(const char *name)
@@ -235,6 +256,7 @@ static Suite *cause_suite(void)
     tcase_add_test(pairs_case, test_cause_every_pair_listed);
     tcase_add_test(pairs_case, test_cause_resource_alone);
     tcase_add_test(pairs_case, test_cause_transition_data);
+    tcase_add_test(pairs_case, test_cause_prompt_explain);
     suite_add_tcase(suite, pairs_case);
     return suite;
 }
