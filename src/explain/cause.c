@@ -637,13 +637,13 @@ static void cause_failed_state(Cause *cause, int rsc, const char *indent)
         if (state->rsc != rsc || (!state->failed && !state->blocked))
             continue;
         const CsOpRecord *failure = state->last_failure;
-        cause_line(cause, indent, "  %s on %s: %s failed%s%s", cause_rsc_id(cause->model, rsc),
+        cause_line(cause, indent, "%s on %s: %s failed%s%s", cause_rsc_id(cause->model, rsc),
                    cause_uname(cause->model, state->node),
                    failure != NULL ? failure->operation : "an operation",
                    state->on_fail_applied != NULL ? ", on-fail=" : "",
                    state->on_fail_applied != NULL ? state->on_fail_applied : "");
         if (state->blocked)
-            cause_line(cause, indent, "  %s is blocked: nothing is done to it until the failure is "
+            cause_line(cause, indent, "%s is blocked: nothing is done to it until the failure is "
                        "cleaned up", cause_rsc_id(cause->model, rsc));
     }
 }
@@ -665,7 +665,8 @@ static void cause_primary(Cause *cause, int other, const char *indent, int depth
         int node = cs_solution_assigned_node(cause->solution, other);
         cause_line(cause, indent, "%s stays %s%s", cause_rsc_id(cause->model, other),
                    node >= 0 ? "on " : "stopped", node >= 0 ? cause_uname(cause->model, node) : "");
-        cause_failed_state(cause, first, indent);
+        g_autofree char *deeper = cause_deeper(indent);
+        cause_failed_state(cause, first, deeper);
         return;
     }
     GHashTable *where = cause->where;
@@ -1214,7 +1215,7 @@ static void cause_upstream(Cause *cause, int rsc, const char *indent, int depth)
         gsize start = cause->out->len;
         cause_line(cause, indent, "%s runs inside it:", filler->id);
         gsize told = cause->out->len;
-        cause_failed_state(cause, filler->index, indent);
+        cause_failed_state(cause, filler->index, deeper);
         if (cause->out->len == told)
             g_string_truncate(cause->out, start);
     }
