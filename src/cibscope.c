@@ -33,6 +33,7 @@
 #include "model/model.h"
 #include "engine/engine.h"
 #include "cib/live.h"
+#include "explain/cause.h"
 #include "explain/command.h"
 #include "explain/user_config.h"
 #include "explain/expect.h"
@@ -484,6 +485,15 @@ static int run_json(const Invocation *invocation, const CsDocument *document,
     return EXIT_OK;
 }
 
+/* explain RESOURCE: after the scores, why each of its Transition Summary
+ * lines happens (explain/cause.h). */
+static void explain_causes(CsSolution *solution, const char *rsc_id, GString *out)
+{
+    const CsResource *rsc = cs_model_resource(cs_solution_model(solution), rsc_id);
+    if (rsc != NULL)
+        cs_cause_resource(solution, rsc->index, out);
+}
+
 /* load -> model -> solve -> print: the pipeline every subcommand shares. */
 static int run_engine_command(const Invocation *invocation)
 {
@@ -531,6 +541,8 @@ static int run_engine_command(const Invocation *invocation)
                                     invocation->positional[args + 1], out, &error)) {
         fprintf(stderr, "cibscope: %s\n", error->message);
         return EXIT_USAGE;
+    } else {
+        explain_causes(solution, invocation->positional[args], out);
     }
     write_output(out, terminal);
     if (strcmp(invocation->command, "transition") == 0 && !invocation->json) {

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <libxml/tree.h>
 #include "cib/edit.h"
+#include "explain/cause.h"
 #include "explain/next.h"
 #include "view.h"
 
@@ -189,6 +190,21 @@ static void add_next(GPtrArray *lines, const CsConsole *console, int rsc)
     cs_lines_add_raw(lines, CS_STYLE_NORMAL, next->str);
 }
 
+/* "Cause of Move web (node1 -> node2):" and its chain down to the CIB
+ * objects, as explain prints it (explain/cause.h); drawn, not worked
+ * out, here. */
+static void add_cause(GPtrArray *lines, const CsConsole *console, int rsc)
+{
+    if (console->solution == NULL || console->plan == NULL || cs_console_engine_rsc(console, rsc) == NULL)
+        return;
+    g_autoptr(GString) cause = g_string_new(NULL);
+    cs_cause_resource(console->solution, rsc, cause);
+    if (cause->len == 0)
+        return;
+    g_strchomp(cause->str);
+    cs_lines_add_raw(lines, CS_STYLE_NORMAL, cause->str);
+}
+
 static void add_cell_heading(GPtrArray *lines, const CsConsole *console, int rsc, int node)
 {
     CsLine *line = cs_line_add(lines);
@@ -223,6 +239,7 @@ static void add_cell_heading(GPtrArray *lines, const CsConsole *console, int rsc
         cs_line_append(line, CS_STYLE_ACTION_STOP, "  %s would run here, but it is blocked",
                        cs_glyph(CS_GLYPH_BLOCKED));
     add_next(lines, console, rsc);
+    add_cause(lines, console, rsc);
     cs_lines_add_text(lines, CS_STYLE_DIM,
                       "Up/Down select  r rule on/off  e score  x remove  a/A add  Left/Right [ ] cell");
 }
@@ -258,7 +275,12 @@ static void add_contribution(GPtrArray *lines, const CsConsole *console, const C
                    cs_score_format(why->value, buf));
     cs_line_append(line, text_style, "  %-17s", cs_contribution_kind_name(why->kind));
     if (why->source != NULL) {
-        g_autofree char *source = cs_escape(why->source);
+        /* Internal names (a ticket's ban) as the CIB objects behind them. */
+        g_autofree char *shown = console->solution != NULL
+            ? cs_cause_source_text(cs_solution_model(console->solution),
+                                   cs_console_selected_rsc(console), why)
+            : g_strdup(why->source);
+        g_autofree char *source = cs_escape(shown);
         cs_line_append(line, selected ? CS_STYLE_SELECTED : CS_STYLE_EMPHASIS, " %s", source);
     }
     if (why->other_rsc >= 0 && why->kind == CS_CONTRIB_COLOCATED)

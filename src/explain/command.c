@@ -8,6 +8,7 @@
  * the edit and what it moved.
  */
 #include "explain/command.h"
+#include "explain/cause.h"
 #include "explain/tools.h"
 #include "explain/version.h"
 
@@ -324,6 +325,15 @@ static gboolean cs_cmd_transition(CsSession *session, char **args, int n, GStrin
     return TRUE;
 }
 
+/* After explain's scores, why each Transition Summary line of the
+ * resource happens (explain/cause.h), as the CLI prints it. */
+static void cs_cmd_explain_causes(CsSession *session, const char *rsc_id, GString *out)
+{
+    const CsResource *rsc = cs_model_resource(cs_solution_model(session->solution), rsc_id);
+    if (rsc != NULL)
+        cs_cause_resource(session->solution, rsc->index, out);
+}
+
 static gboolean cs_cmd_explain(CsSession *session, char **args, int n, GString *out,
                                GError **error)
 {
@@ -332,7 +342,10 @@ static gboolean cs_cmd_explain(CsSession *session, char **args, int n, GString *
         return FALSE;
     if (n > 1 && cs_need_node(session, args[1], error) == NULL)
         return FALSE;
-    return cs_solution_explain(solution, args[0], n > 1 ? args[1] : NULL, out, error);
+    if (!cs_solution_explain(solution, args[0], n > 1 ? args[1] : NULL, out, error))
+        return FALSE;
+    cs_cmd_explain_causes(session, args[0], out);
+    return TRUE;
 }
 
 /* where: told from the transition's actions (explain/next.h); instance
