@@ -238,7 +238,7 @@ static int report(const GError *error)
  * print it, byte for byte (explain/output.h). */
 static void write_output(const GString *out, gboolean terminal)
 {
-    cs_output_write(stdout, out->str, out->len, terminal ? CS_OUTPUT_TERMINAL : CS_OUTPUT_RAW);
+    cs_output_write(stdout, out->str, out->len, terminal ? cs_output_mode(stdout, CS_OUTPUT_RAW) : CS_OUTPUT_RAW);
 }
 
 /* Scores are written as they are printed (the flush of

@@ -1,7 +1,7 @@
 /* check_score.c: INFINITY arithmetic and score parsing. */
 #include <check.h>
 #include <stdlib.h>
-#include "model/score.h"
+#include "base/score.h"
 
 START_TEST(test_add_finite)
 {

@@ -6,7 +6,6 @@
  * calls only: a reset sequence computed in advance and the termios saved
  * before curses started).
  */
-#include <langinfo.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 #include <curses.h>
 #include "draw.h"
 #include "terminal.h"
+#include "base/safe_text.h"
 
 static volatile sig_atomic_t pending_signal;
 static gboolean curses_active;
@@ -106,9 +106,7 @@ static void terminal_stop_at_exit(void)
 
 gboolean cs_terminal_locale_is_utf8(void)
 {
-    const char *codeset = nl_langinfo(CODESET);
-    return codeset != NULL
-           && (g_ascii_strcasecmp(codeset, "UTF-8") == 0 || g_ascii_strcasecmp(codeset, "utf8") == 0);
+    return cs_safe_locale_is_utf8();
 }
 
 gboolean cs_terminal_start(void)

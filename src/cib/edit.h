@@ -24,7 +24,7 @@
 #include <glib.h>
 #include <libxml/tree.h>
 #include "cib/document.h"
-#include "model/iso8601.h"
+#include "base/iso8601.h"
 
 typedef struct CsEditLog CsEditLog;
 

@@ -601,7 +601,7 @@ static char *reason_text(const CsGraph *graph, const CsAct *action,
     if ((action->task == CS_TASK_PROMOTED || action->task == CS_TASK_DEMOTED)
         && (notify = g_hash_table_lookup(rsc_info(graph, action->rsc)->meta,
                                          "notify")) != NULL
-        && cs_engine_is_true(notify))
+        && cs_text_is_true(notify))
         return g_strdup_printf("%s %s notified", change,
                                rsc_info(graph, action->rsc)->id);
     if (action->rsc < 0)
@@ -872,7 +872,7 @@ static gboolean interleaves(const CsGraph *graph, const CsAct *first,
     rsc = then->task == CS_TASK_STOP || then->task == CS_TASK_DEMOTE
           ? first->rsc : then->rsc;
     value = g_hash_table_lookup(rsc_info(graph, rsc)->meta, "interleave");
-    return value != NULL && cs_engine_is_true(value);
+    return value != NULL && cs_text_is_true(value);
 }
 
 static gboolean blocked_recursive(const CsGraph *graph, int rsc)
@@ -1487,7 +1487,7 @@ static gboolean can_fence(const CsGraph *graph, const CsNode *node)
 
 static gboolean attr_true(const char *value)
 {
-    return value != NULL && cs_engine_is_true(value);
+    return value != NULL && cs_text_is_true(value);
 }
 
 /* Why status unpacking decided to fence the node, in the words of
@@ -2059,7 +2059,7 @@ static void group_internal(CsGraph *graph, int group)
 {
     const CsResource *info = rsc_info(graph, group);
     const char *ordered_text = g_hash_table_lookup(info->meta, "ordered");
-    gboolean ordered = ordered_text == NULL || cs_engine_is_true(ordered_text);
+    gboolean ordered = ordered_text == NULL || cs_text_is_true(ordered_text);
     gboolean promotable = in_promotable(graph, group);
     int previous = -1, last_active = -1;
 
@@ -2327,7 +2327,7 @@ static const char *relaxed_set_id(const CsOrder *order, const char *rsc)
             || strcmp((const char *)set->name, "resource_set") != 0)
             continue;
         require_all = (char *)xmlGetProp(set, (const xmlChar *)"require-all");
-        if (require_all == NULL || cs_engine_is_true(require_all))
+        if (require_all == NULL || cs_text_is_true(require_all))
             continue;
         for (xmlNode *ref = set->children; ref != NULL; ref = ref->next) {
             g_autofree char *id = NULL;

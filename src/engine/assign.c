@@ -89,19 +89,6 @@ const char *cs_engine_node_attr(const CsSolution *solution, int node,
     return g_hash_table_lookup(info->attrs, attribute);
 }
 
-gboolean cs_engine_is_true(const char *text)
-{
-    static const char *const yes[] = { "true", "yes", "on", "y", "1" };
-
-    if (text == NULL)
-        return FALSE;
-    for (guint i = 0; i < G_N_ELEMENTS(yes); i++) {
-        if (g_ascii_strcasecmp(text, yes[i]) == 0)
-            return TRUE;
-    }
-    return FALSE;
-}
-
 /* Pacemaker's resource_location(): a score for a resource applies to it
  * and, for a group, to every member too. */
 static void rsc_location(CsSolution *solution, int rsc, int node,
@@ -491,21 +478,13 @@ static void apply_location(CsSolution *solution, int rsc,
     }
 }
 
-static gboolean location_in_lifetime(const CsSolution *solution,
-                                     const CsLocation *location)
+gboolean cs_location_in_lifetime(const CsSolution *solution,
+                                 const CsLocation *location)
 {
     CsRuleContext context = { .now = solution->model->now };
 
-    for (xmlNode *child = location->xml ? location->xml->children : NULL;
-         child != NULL; child = child->next) {
-        if (child->type == XML_ELEMENT_NODE
-            && xmlStrcmp(child->name, (const xmlChar *)"lifetime") == 0
-            && !cs_rules_pass(child, &context))
-            return FALSE;
-    }
-    return TRUE;
+    return cs_constraint_in_lifetime(location->xml, &context);
 }
-
 
 /* Where a boolean-op="or" rule's score starts from on a node.  Pacemaker
  * 2.1.5 builds such a rule's node list from copies of the cluster's nodes
@@ -602,7 +581,7 @@ static void apply_rule(CsSolution *solution, const CsLocation *location,
 static void apply_one_location(CsSolution *solution,
                                const CsLocation *location)
 {
-    if (location->rsc < 0 || !location_in_lifetime(solution, location))
+    if (location->rsc < 0 || !cs_location_in_lifetime(solution, location))
         return;
     if (location->node != NULL) {
         const CsNode *node = cs_model_node(solution->model, location->node);
@@ -679,7 +658,7 @@ static void apply_node_health(CsSolution *solution)
             if (info->parent >= 0)
                 continue;
             if (health < 0
-                && cs_engine_is_true(g_hash_table_lookup(info->meta,
+                && cs_text_is_true(g_hash_table_lookup(info->meta,
                                                          "allow-unhealthy-nodes")))
                 continue;
             apply_location(solution, rsc, scores, listed, CS_ROLE_UNKNOWN,

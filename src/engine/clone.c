@@ -554,7 +554,7 @@ static gboolean clone_interleaves(const CsSolution *solution, int dependent,
     if (info->kind != CS_RSC_CLONE || dependent == coloc->dependent)
         return FALSE;
     interleave = g_hash_table_lookup(info->meta, "interleave");
-    return interleave != NULL && cs_engine_is_true(interleave);
+    return interleave != NULL && cs_text_is_true(interleave);
 }
 
 /* The instance of clone assigned to node, or -1. */

@@ -18,7 +18,7 @@ static gboolean group_collocated(const CsResource *group)
 {
     const char *collocated = g_hash_table_lookup(group->meta, "collocated");
 
-    return collocated == NULL || cs_engine_is_true(collocated);
+    return collocated == NULL || cs_text_is_true(collocated);
 }
 
 /* The order Pacemaker 2.1.5 keeps colocations in: by the other

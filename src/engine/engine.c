@@ -24,16 +24,12 @@ static const struct {
 
 gboolean cs_startup_probes_disabled(const CsModel *model)
 {
-    static const char *const words[] = { "no", "false", "off", "n", "0" };
     const char *value = g_hash_table_lookup(model->options.values,
                                             "enable-startup-probes");
 
     if (model->options.maintenance_mode)
         return TRUE;   /* nothing is probed in maintenance mode */
-    for (guint i = 0; value != NULL && i < G_N_ELEMENTS(words); i++)
-        if (g_ascii_strcasecmp(value, words[i]) == 0)
-            return TRUE;
-    return FALSE;
+    return cs_text_is_false(value);
 }
 
 /* Whether a resource inside clone (at any depth) is active somewhere. */

@@ -11,6 +11,7 @@
 #include "engine/engine.h"
 #include "model/rules.h"
 #include "model/digest.h"
+#include "base/text.h"
 
 /* A score table: Pacemaker's "allowed nodes" of one resource.  A node is
  * in the table (allowed[i]) once anything scored it; only those nodes are
@@ -244,8 +245,9 @@ const char *cs_engine_node_attr(const CsSolution *solution, int node,
  * no, false, off, n, 0; anything else leaves the default, true). */
 gboolean cs_startup_probes_disabled(const CsModel *model);
 
-/* Pacemaker's crm_is_true(): yes, true, on, y, 1 (any case). */
-gboolean cs_engine_is_true(const char *text);
+/* A location constraint applies at the solve's time under its deprecated
+ * <lifetime> (cs_constraint_in_lifetime, model/rules.h). */
+gboolean cs_location_in_lifetime(const CsSolution *solution, const CsLocation *location);
 
 /* colocation.c */
 void cs_colocations_build(CsSolution *solution);

@@ -318,8 +318,6 @@ static xmlNode *history_element(const CsRscState *state)
  * unmanaged (Pacemaker's process_orphan_resource()). */
 static gboolean orphan_managed(const CsModel *model)
 {
-    static const char *const false_words[] = { "false", "off", "no", "n",
-                                               "0" };
     const char *managed = g_hash_table_lookup(model->rsc_defaults,
                                               "is-managed");
     const char *maintenance = g_hash_table_lookup(model->rsc_defaults,
@@ -329,15 +327,11 @@ static gboolean orphan_managed(const CsModel *model)
 
     if (!model->options.stop_orphan_resources
         || model->options.maintenance_mode
-        || cs_engine_is_true(maintenance))
+        || cs_text_is_true(maintenance))
         return FALSE;
     if (managed != NULL && g_ascii_strcasecmp(managed, "default") != 0)
-        return cs_engine_is_true(managed);
-    for (guint i = 0; by_default != NULL && i < G_N_ELEMENTS(false_words);
-         i++)
-        if (g_ascii_strcasecmp(by_default, false_words[i]) == 0)
-            return FALSE;
-    return TRUE;
+        return cs_text_is_true(managed);
+    return !cs_text_is_false(by_default);
 }
 
 /* Pacemaker's default "requires" for a resource with no meta attribute

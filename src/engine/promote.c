@@ -469,21 +469,6 @@ static char *xml_attr(xmlNode *element, const char *name)
     return copy;
 }
 
-static gboolean in_lifetime(const CsSolution *solution,
-                            const CsLocation *location)
-{
-    CsRuleContext context = { .now = solution->model->now };
-
-    for (xmlNode *child = location->xml ? location->xml->children : NULL;
-         child != NULL; child = child->next) {
-        if (child->type == XML_ELEMENT_NODE
-            && xmlStrcmp(child->name, (const xmlChar *)"lifetime") == 0
-            && !cs_rules_pass(child, &context))
-            return FALSE;
-    }
-    return TRUE;
-}
-
 /* A rule's score on node when the rule is limited to the promoted role
  * and passes there. */
 static gboolean rule_score(const CsSolution *solution,
@@ -538,7 +523,7 @@ static void add_promoted_locations(CsSolution *solution, int clone, int rsc,
         const CsLocation *location = g_ptr_array_index(model->locations, i);
         CsScore score;
 
-        if (location->rsc != clone || !in_lifetime(solution, location))
+        if (location->rsc != clone || !cs_location_in_lifetime(solution, location))
             continue;
         if (location->node != NULL) {
             if (location->role == CS_ROLE_PROMOTED
@@ -1208,7 +1193,7 @@ static gboolean group_collocated(const CsResource *group)
 {
     const char *collocated = g_hash_table_lookup(group->meta, "collocated");
 
-    return collocated == NULL || cs_engine_is_true(collocated);
+    return collocated == NULL || cs_text_is_true(collocated);
 }
 
 static gboolean promoted_or_demoted(const char *action)
@@ -1273,7 +1258,7 @@ static gboolean interleaved(const CsResource *info)
 {
     const char *value = g_hash_table_lookup(info->meta, "interleave");
 
-    return value != NULL && cs_engine_is_true(value);
+    return value != NULL && cs_text_is_true(value);
 }
 
 /* A constraint naming a clone's child (the model resolves it to the

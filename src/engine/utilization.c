@@ -284,7 +284,7 @@ static void add_colocated_requirement(const CsSolution *solution, int rsc,
     if (!solution->work[rsc].provisional)
         return;
     collocated = g_hash_table_lookup(info->meta, "collocated");
-    n = (collocated == NULL || cs_engine_is_true(collocated))
+    n = (collocated == NULL || cs_text_is_true(collocated))
         ? info->children->len : MIN(info->children->len, 1);
     for (guint i = 0; i < n; i++) {
         int member = g_array_index(info->children, int, i);

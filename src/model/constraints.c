@@ -240,9 +240,7 @@ cs_tristate(const char *text)
     if (cs_text_is_true(text)) {
         return 1;
     }
-    if (g_ascii_strcasecmp(text, "false") == 0 || g_ascii_strcasecmp(text, "off") == 0
-        || g_ascii_strcasecmp(text, "no") == 0 || g_ascii_strcasecmp(text, "n") == 0
-        || strcmp(text, "0") == 0) {
+    if (cs_text_is_false(text)) {
         return 0;
     }
     return -1;
@@ -1006,20 +1004,13 @@ cs_ticket_unpack(CsModel *model, xmlNode *xml)
 
 /* ---- all constraints --------------------------------------------------- */
 
-/* The deprecated <lifetime>: the constraint applies while any of its
- * rules passes. */
 static gboolean
 cs_constraint_alive(CsModel *model, xmlNode *xml)
 {
-    for (xmlNode *child = cs_xml_first_element(xml); child != NULL;
-         child = cs_xml_next_element(child)) {
-        if (cs_xml_is(child, "lifetime")) {
-            CsRuleContext context;
-            cs_model_rule_context_init(model, &context);
-            return cs_rules_pass(child, &context);
-        }
-    }
-    return TRUE;
+    CsRuleContext context;
+
+    cs_model_rule_context_init(model, &context);
+    return cs_constraint_in_lifetime(xml, &context);
 }
 
 /* ---- units: what one element of <constraints> gave -----------------------

@@ -17,8 +17,8 @@
 #include <glib.h>
 #include <libxml/tree.h>
 #include "cib/document.h"
-#include "model/iso8601.h"
-#include "model/score.h"
+#include "base/iso8601.h"
+#include "base/score.h"
 
 typedef enum {
     CS_ROLE_UNKNOWN = 0,

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "model/nvset.h"
-#include "model/score.h"
+#include "base/score.h"
 
 typedef struct {
     xmlNode *set;

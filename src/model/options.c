@@ -17,20 +17,6 @@ cs_option(const CsModel *model, const char *name)
 }
 
 static gboolean
-cs_text_is_boolean(const char *text)
-{
-    static const char *const words[] = { "true", "on", "yes", "y", "1",
-                                         "false", "off", "no", "n", "0" };
-
-    for (gsize i = 0; i < G_N_ELEMENTS(words); i++) {
-        if (g_ascii_strcasecmp(text, words[i]) == 0) {
-            return TRUE;
-        }
-    }
-    return FALSE;
-}
-
-static gboolean
 cs_option_boolean(CsModel *model, const char *name, gboolean fallback)
 {
     const char *value = cs_option(model, name);
@@ -38,7 +24,7 @@ cs_option_boolean(CsModel *model, const char *name, gboolean fallback)
     if (value == NULL) {
         return fallback;
     }
-    if (!cs_text_is_boolean(value)) {
+    if (!cs_text_is_true(value) && !cs_text_is_false(value)) {
         cs_model_warn(model, "cluster option %s: '%s' is not a boolean, using default",
                       name, value);
         return fallback;

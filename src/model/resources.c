@@ -490,19 +490,13 @@ cs_rsc_interpret_clone(CsModel *model, CsResource *rsc)
 static gboolean
 cs_managed_by_default(const CsModel *model)
 {
-    static const char *const no_words[] = { "false", "off", "no", "n", "0" };
     const char *value = g_hash_table_lookup(model->options.values,
                                             "is-managed-default");
 
     if (model->options.maintenance_mode) {
         return FALSE;
     }
-    for (gsize i = 0; value != NULL && i < G_N_ELEMENTS(no_words); i++) {
-        if (g_ascii_strcasecmp(value, no_words[i]) == 0) {
-            return FALSE;
-        }
-    }
-    return TRUE;
+    return !cs_text_is_false(value);
 }
 
 /* Meta attributes whose field depends on the value alone (and, for

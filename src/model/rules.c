@@ -1261,6 +1261,24 @@ cs_rules_pass(xmlNode *parent, const CsRuleContext *context)
     return !found;
 }
 
+/* The deprecated <lifetime> of a constraint (Pacemaker Explained 2.1,
+ * "Constraints": a lifetime limits when a constraint applies): only the
+ * first <lifetime> counts, and it is alive while any of its rules passes
+ * (cs_rules_pass).  One home for the model (which drops a dead
+ * constraint) and the engine (which checks locations again at the
+ * solve's own time). */
+gboolean
+cs_constraint_in_lifetime(const xmlNode *constraint, const CsRuleContext *context)
+{
+    for (xmlNode *child = constraint != NULL ? constraint->children : NULL; child != NULL;
+         child = child->next) {
+        if (is_named(child, "lifetime")) {
+            return cs_rules_pass(child, context);
+        }
+    }
+    return TRUE;
+}
+
 /* Everything Pacemaker 2.1.5 evaluates is modelled; what it rejects (an
  * unknown element) fails the same way here.  Kept for the engine's status 3
  * contract: a future unmodelled condition is named here. */

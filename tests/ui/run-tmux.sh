@@ -386,12 +386,13 @@ test_hostile() {
     wait_exit hostile 0
 }
 
-# The CLI on a terminal: hostile ids print escaped (a pipe gets them raw,
+# The CLI on a terminal: hostile ids print escaped as the console shows
+# them, through the one escaper (a pipe gets them raw,
 # as crm_simulate prints them).
 test_cli_hostile() {
     start_with cli 120 30 scores "$hostile"
-    wait_for cli 'node\u{009b}2m' || return
-    wait_for cli 'back\slash'
+    wait_for cli 'node\u{009B}2m' || return
+    wait_for cli 'back\\slash'
     keys cli q 2>/dev/null
 }
 
@@ -424,8 +425,8 @@ test_hostile_names() {
 # The CLI's --exec on a terminal escapes what the console escapes.
 test_exec_hostile() {
     start_with exech 120 30 "$names" --exec "where 'evil$(printf '\342\200\256')gnp.exe'; where 'csi$(printf '\302\233')31mred'"
-    wait_for exech 'evil\u{202e}gnp.exe: stopped, will run on node\u{009b}2m' || return
-    wait_for exech 'csi\u{009b}31mred: stopped'
+    wait_for exech 'evil\u{202E}gnp.exe: stopped, will run on node\u{009B}2m' || return
+    wait_for exech 'csi\u{009B}31mred: stopped'
 }
 
 # ---- SIGTERM restores the terminal; a bad file never starts curses -------

@@ -1,5 +1,5 @@
 /* score.c: Pacemaker score arithmetic (Pacemaker Explained, "Scores"). */
-#include "model/score.h"
+#include "base/score.h"
 
 #include <stdio.h>
 #include <string.h>
