@@ -64,9 +64,6 @@ const char *cs_solution_transition_text(CsSolution *solution);
  * for this and later transitions: the Transition Summary is then worked
  * out at about half the cost.  Only while no other thread reads them. */
 void cs_solution_read_digests(CsSolution *solution, CsModel *model);
-/* Readable breakdown of rsc's score on node (every node if node is NULL). */
-gboolean cs_solution_explain(const CsSolution *solution, const char *rsc,
-                             const char *node, GString *out, GError **error);
 
 /* ---- provenance (added by the engine) ---------------------------------- */
 
@@ -112,6 +109,12 @@ const CsContribution *cs_solution_contributions(const CsSolution *solution,
 /* Whether rsc on node has a printed score at all (nodes never scored in an
  * opt-in cluster are not printed). */
 gboolean cs_solution_scored(const CsSolution *solution, int rsc, int node);
+/* A clone's configured child: its instances copy it; it is never placed. */
+gboolean cs_solution_is_template(const CsSolution *solution, int rsc);
+/* An instance made for a history no configured instance could take. */
+gboolean cs_solution_is_orphan(const CsSolution *solution, int rsc);
+/* node can run resources at all (online, not standby, ...). */
+gboolean cs_solution_node_available(const CsSolution *solution, int node);
 
 /* ---- roles and promotion (promotable clones, Pacemaker Explained 10.3) */
 

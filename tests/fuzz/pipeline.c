@@ -5,6 +5,7 @@
 #include "cib/document.h"
 #include "model/model.h"
 #include "engine/engine.h"
+#include "explain/explain.h"
 #include "tests/fuzz/pipeline.h"
 
 /* 2014-05-07 00:28:00Z, used when the CIB has no execution-date. */
