@@ -33,6 +33,7 @@
 #include "explain/command.h"
 #include "explain/history.h"
 #include "explain/output.h"
+#include "explain/smallest.h"
 #include "ui/console.h"
 
 enum {
@@ -354,6 +355,16 @@ static void merge_frees_where_they_happen(void)
 #endif
 }
 
+/* explain RSC NODE: after the breakdown, the smallest change that would
+ * put RSC on NODE or keep it off (explain/smallest.h). */
+static gboolean explain_smallest(const CsDocument *document, CsTime now, const char *rsc,
+                                 const char *node, GString *out, GError **error)
+{
+    if (node == NULL)
+        return TRUE;
+    return cs_smallest_explain_document(document, now, rsc, node, out, error);
+}
+
 /* load -> model -> solve -> print: the pipeline every subcommand shares. */
 static int run_engine_command(const Invocation *invocation)
 {
@@ -386,6 +397,8 @@ static int run_engine_command(const Invocation *invocation)
     } else if (strcmp(invocation->command, "transition") == 0) {
         cs_solution_print_transition(solution, out);
     } else if (!cs_solution_explain(solution, invocation->positional[args],
+                                    invocation->positional[args + 1], out, &error)
+               || !explain_smallest(document, now, invocation->positional[args],
                                     invocation->positional[args + 1], out, &error)) {
         fprintf(stderr, "cibscope: %s\n", error->message);
         return EXIT_USAGE;

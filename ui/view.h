@@ -12,6 +12,7 @@
 #include "model/model.h"
 #include "engine/engine.h"
 #include "explain/session.h"
+#include "explain/trial.h"
 #include "draw.h"
 
 typedef enum {
@@ -87,7 +88,7 @@ typedef struct CsScoreEdit {
                                 attribute of a rule, expression or date */
     char *original;          /* its score before editing */
     GString *text;           /* what is typed */
-    gboolean trial;          /* a trial edit is in the log */
+    CsSessionTrial trial;    /* the typed value tried (explain/trial.h) */
     gboolean fresh;          /* nothing typed yet: a key replaces the text */
     char *error;             /* why the text is not a score, or NULL */
 } CsScoreEdit;
@@ -251,8 +252,8 @@ void cs_prompt_draw(const CsConsole *console, int y);
 const GPtrArray *cs_prompt_matches(void);
 void cs_prompt_shutdown(void);
 
-/* smallest.c: the smallest single change that would move rsc, verified
- * by trying each candidate on a copy of the document. */
+/* view_explain.c: the smallest single change that would move rsc
+ * (explain/smallest.h), as lines, cached per state. */
 const GPtrArray *cs_smallest_change(CsConsole *console, int rsc);
 void cs_smallest_clear(CsSmallest *smallest);
 

@@ -737,6 +737,17 @@ CsDocument *cs_document_load(const char *path, GError **error)
     return document;
 }
 
+CsDocument *cs_document_copy(const CsDocument *document)
+{
+    CsDocument *copy = g_new0(CsDocument, 1);
+    copy->xml = xmlCopyDoc(document->xml, 1);
+    copy->path = g_strdup(document->path);
+    copy->compression = document->compression;
+    copy->declaration = document->declaration;
+    cs_document_reindex(copy);
+    return copy;
+}
+
 void cs_document_free(CsDocument *document)
 {
     if (document == NULL)

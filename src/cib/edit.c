@@ -463,6 +463,11 @@ guint cs_edit_log_redo_depth(const CsEditLog *log)
     return log->edits->len - log->applied;
 }
 
+void cs_edit_log_drop_redo(CsEditLog *log)
+{
+    cs_edit_log_truncate(log, log->applied, NULL);
+}
+
 guint64 cs_edit_log_state(const CsEditLog *log)
 {
     if (log->applied == 0)

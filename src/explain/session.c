@@ -149,17 +149,6 @@ CsSession *cs_session_open_partial(const char *path, const char *time_text,
     return document != NULL ? cs_session_open_document(document, time_text, error) : NULL;
 }
 
-static CsDocument *cs_document_copy(const CsDocument *document)
-{
-    CsDocument *copy = g_new0(CsDocument, 1);
-    copy->xml = xmlCopyDoc(document->xml, 1);
-    copy->path = g_strdup(document->path);
-    copy->compression = document->compression;
-    copy->declaration = document->declaration;
-    cs_document_reindex(copy);
-    return copy;
-}
-
 CsSession *cs_session_scratch(const CsSession *session)
 {
     CsDocument *copy = cs_document_copy(session->document);
