@@ -50,7 +50,7 @@ typedef enum {
 } CsAsk;
 
 /* The History view: a directory's pe-input series and its report. */
-typedef struct CsHistory {
+typedef struct CsHistoryView {
     char *dir;               /* NULL: the console was not opened on one */
     gboolean loaded;         /* the report was computed (it is costly:
                                 every CIB of the series is solved) */
@@ -61,7 +61,7 @@ typedef struct CsHistory {
                                 long lines being wrapped at the view's
                                 width (set by each drawing) */
     char *error;             /* why there is no report, or NULL */
-} CsHistory;
+} CsHistoryView;
 
 /* Following a live cluster (cibscope --live). */
 typedef struct CsLiveState {
@@ -98,7 +98,7 @@ typedef struct CsConsole {
     char *path;
     char *time_text;         /* --time, for CIBs opened later (History) */
     CsLiveState live;
-    CsHistory history;
+    CsHistoryView history;
     char *file_label;        /* escaped basename for the status bar */
     char *epoch;             /* admin_epoch.epoch.num_updates */
     char *clock;             /* the model's "now", formatted */
@@ -287,7 +287,7 @@ void cs_history_set_dir(CsConsole *console, const char *dir);
 char *cs_history_dir_of(const char *path);
 /* Computes the report now; FALSE (history.error set) when it failed. */
 gboolean cs_history_load(CsConsole *console);
-void cs_history_clear(CsHistory *history);
+void cs_history_clear(CsHistoryView *history);
 /* Opens another CIB in the console (History's Enter); FALSE with a
  * status message when it cannot (unsaved edits, unreadable). */
 gboolean cs_console_open(CsConsole *console, const char *path);

@@ -28,7 +28,7 @@ char *cs_history_dir_of(const char *path)
     return NULL;
 }
 
-void cs_history_clear(CsHistory *history)
+void cs_history_clear(CsHistoryView *history)
 {
     g_clear_pointer(&history->dir, g_free);
     g_clear_pointer(&history->files, g_ptr_array_unref);
@@ -50,7 +50,7 @@ void cs_history_set_dir(CsConsole *console, const char *dir)
 }
 
 /* The line each file's "== name ==" heading is on (-1 when missing). */
-static void find_steps(CsHistory *history)
+static void find_steps(CsHistoryView *history)
 {
     history->step_line = g_array_new(FALSE, FALSE, sizeof(int));
     for (guint i = 0; i < history->files->len; i++) {
@@ -66,7 +66,7 @@ static void find_steps(CsHistory *history)
 
 gboolean cs_history_load(CsConsole *console)
 {
-    CsHistory *history = &console->history;
+    CsHistoryView *history = &console->history;
     if (history->loaded)
         return history->error == NULL;
     history->loaded = TRUE;
@@ -96,7 +96,7 @@ gboolean cs_history_load(CsConsole *console)
 
 /* The step whose section holds screen row: the last heading at or above
  * it. */
-static int step_at(const CsHistory *history, int row)
+static int step_at(const CsHistoryView *history, int row)
 {
     int step = -1;
     for (guint i = 0; history->step_row != NULL && i < history->step_row->len; i++) {
@@ -147,7 +147,7 @@ static void placeholder_lines(const CsConsole *console, GPtrArray *lines)
 
 /* The report wrapped at width: its rows; history->step_row is set to
  * the row each step's heading lands on. */
-static GPtrArray *wrap_report(CsHistory *history, int width)
+static GPtrArray *wrap_report(CsHistoryView *history, int width)
 {
     GPtrArray *rows = g_ptr_array_new_with_free_func(g_free);
     if (history->step_row != NULL)
@@ -179,7 +179,7 @@ static GPtrArray *wrap_report(CsHistory *history, int width)
 static GPtrArray *history_lines(CsConsole *console, int width)
 {
     GPtrArray *lines = cs_lines_new();
-    CsHistory *history = &console->history;
+    CsHistoryView *history = &console->history;
     if (history->dir == NULL || !cs_history_load(console)) {
         cs_lines_add_text(lines, CS_STYLE_HEADING, "History");
         placeholder_lines(console, lines);
@@ -214,7 +214,7 @@ static void history_draw(CsConsole *console, const CsRect *area)
 /* n / p: the next or previous step's heading to the top. */
 static void go_to_step(CsConsole *console, int delta)
 {
-    const CsHistory *history = &console->history;
+    const CsHistoryView *history = &console->history;
     int count = history->step_row != NULL ? (int)history->step_row->len : 0;
     int step = CLAMP(selected_step(console) + delta, 0, MAX(0, count - 1));
     while (step > 0 && step < count - 1 && g_array_index(history->step_row, int, step) < 0)
@@ -226,7 +226,7 @@ static void go_to_step(CsConsole *console, int delta)
 
 static void open_step(CsConsole *console)
 {
-    const CsHistory *history = &console->history;
+    const CsHistoryView *history = &console->history;
     int step = selected_step(console);
     const CsHistoryFile *file = g_ptr_array_index(history->files, step);
     if (g_strcmp0(file->path, console->path) == 0) {

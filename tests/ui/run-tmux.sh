@@ -228,6 +228,18 @@ wait_line() {
     return 1
 }
 
+# The Fail counts view says "banned" where the engine recorded the
+# migration-threshold ban, and counts what is left elsewhere.
+test_failcount_view() {
+    start fails 120 30 "$top_srcdir/tests/data/cases/failcount-threshold.xml"
+    wait_for fails "1 Matrix" || return
+    keys fails 4 && wait_for fails "Fail counts"
+    wait_for fails "3 of 3: banned from node1"
+    wait_for fails "2 of 3: one more failure bans node1"
+    keys fails q
+    wait_exit fails 0
+}
+
 # ---- 80x24, UTF-8, color: every view, help, filter, resize, q ----------
 
 test_views() {
@@ -1157,6 +1169,7 @@ test_interrupt
 test_stop_marks
 test_transition_view
 test_bad_file
+test_failcount_view
 if [ -r "$small" ]; then
     test_edit_keys 80 24
     test_edit_keys 200 60
