@@ -167,9 +167,6 @@ void cs_clones_init(CsSolution *solution);
 void cs_clones_free(CsSolution *solution);
 void cs_tickets_apply(CsSolution *solution);
 int cs_clone_assign(CsSolution *solution, int clone);
-/* FALSE (error set, CS_ENGINE_ERROR_UNSUPPORTED) when the expanded model
- * uses a clone feature the engine does not model yet. */
-gboolean cs_clones_check_supported(const CsModel *model, GError **error);
 /* The node a lost ticket (loss-policy=fence) fences, with why; NULL. */
 const char *cs_ticket_fence_reason(const CsSolution *solution, int node);
 gboolean cs_ticket_blocked(const CsSolution *solution, int rsc);
@@ -227,7 +224,7 @@ const CsContribution *cs_table_contributions(const CsTable *table, int node,
                                              int *n_out);
 
 /* nodes */
-/* Pacemaker's pcmk__node_available() without the score (assign.c
+/* Pacemaker's pcmk__node_available() without the score (nodes.c
  * cs_nodes_init), inline: colocation merges ask it for every node. */
 static inline gboolean cs_engine_node_available(const CsSolution *solution,
                                                 int node)
