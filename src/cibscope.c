@@ -9,7 +9,7 @@
  *   cibscope why A B [--time T]             the same for two CIBs
  *   --live in place of FILE reads the cluster's CIB through cibadmin.
  *
- * Exit status (DESIGN.md, "The engine contract"): 0 success, 1 bad usage,
+ * Exit status (doc/DESIGN.md, "The engine contract"): 0 success, 1 bad usage,
  * 2 unreadable or invalid input, 3 a feature the engine does not model yet.
  */
 #include "config.h"
@@ -282,7 +282,7 @@ static void keep_until_exit(CsDocument *document, CsModel *model,
     kept_until_exit.output = output;
 }
 
-/* DESIGN.md "Performance": a one-shot command on a large CIB fills some
+/* doc/DESIGN.md "Performance": a one-shot command on a large CIB fills some
  * 50 MiB of fresh heap, and with 4 KiB pages the kernel's first-touch
  * faults (about 14,000 for 32 nodes x 2,000 resources) cost a third of the
  * run.  So the heap is grown once, by about what the CIB will need, and

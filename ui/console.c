@@ -1035,7 +1035,7 @@ static int console_interact(CsConsole *console)
     return status;
 }
 
-/* DESIGN.md "Performance": an edit redraws within one frame.  Each edit
+/* doc/DESIGN.md "Performance": an edit redraws within one frame.  Each edit
  * builds a model and a solution and frees the ones from two edits ago;
  * by default glibc gives memory back to the system as soon as it is
  * freed (and serves blocks of 128 KiB or more by mmap), so the next edit

@@ -1,4 +1,4 @@
-/* live.c: the console on a running cluster (DESIGN.md "Live clusters").
+/* live.c: the console on a running cluster (doc/DESIGN.md "Live clusters").
  *
  * The CIB is polled with cibadmin --query on a worker thread, started
  * between keys (the getch timeout is cut to the next poll); the key loop

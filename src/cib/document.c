@@ -458,7 +458,7 @@ void cs_document_reindex(CsDocument *document)
 }
 
 /* ---- keeping the index after an edit ------------------------------------
- * DESIGN.md "Performance": an edit and its re-solve within one frame, and
+ * doc/DESIGN.md "Performance": an edit and its re-solve within one frame, and
  * walking a large document to index it again costs a fifth of that.  So
  * the index follows an edit step by step: a subtree linked adds its ids,
  * one unlinked takes them away, an id attribute replaced swaps its key.

@@ -89,7 +89,7 @@ guint cs_live_watch_due_ms(const CsLiveWatch *watch);
 const CsLiveVersion *cs_live_watch_version(const CsLiveWatch *watch);
 
 /* The same poll for a caller that must not block (the console's key
- * loop, DESIGN.md "Performance": an edit redraws within one frame, and a
+ * loop, doc/DESIGN.md "Performance": an edit redraws within one frame, and a
  * query and parse of a large CIB take a third of a second): when due and
  * none is in flight, cs_live_watch_start runs cibadmin --query, the parse
  * and the version check on a worker thread and returns TRUE.  The worker

@@ -315,7 +315,7 @@ static char *plan_object_key(const xmlNode *node)
 }
 
 /* parent's children with an id, by identity (the first of each, as a
- * search in document order finds it).  DESIGN.md "Performance": the live
+ * search in document order finds it).  doc/DESIGN.md "Performance": the live
  * console compares the whole CIB at every change the cluster makes, and
  * a section of thousands of resources must not be searched once per
  * resource. */

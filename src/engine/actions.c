@@ -53,7 +53,7 @@ typedef struct CsOrdering {
 } CsOrdering;
 
 /* ---- storage ----------------------------------------------------------
- * DESIGN.md "Performance": a large cluster's graph holds tens of thousands
+ * doc/DESIGN.md "Performance": a large cluster's graph holds tens of thousands
  * of actions, edges and orderings, all living exactly as long as the
  * graph.  They are carved from 64 KiB blocks and freed with them, rather
  * than allocated (and freed) one by one; whoever carves initialises the

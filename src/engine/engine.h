@@ -39,7 +39,7 @@ int cs_solution_current_node(const CsSolution *solution, int rsc);
 void cs_solution_print_scores(const CsSolution *solution, GString *out);
 /* The same lines, handed to flush (which writes out's text and empties
  * it) whenever out holds a good many that no later sort will move; the
- * rest stay in out.  DESIGN.md "Performance": the scores of a large
+ * rest stay in out.  doc/DESIGN.md "Performance": the scores of a large
  * cluster are megabytes that need not all be held at once. */
 typedef void (*CsFlushFunc)(GString *out, gpointer data);
 void cs_solution_stream_scores(const CsSolution *solution, GString *out,

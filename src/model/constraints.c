@@ -1014,7 +1014,7 @@ cs_constraint_alive(CsModel *model, xmlNode *xml)
 }
 
 /* ---- units: what one element of <constraints> gave -----------------------
- * DESIGN.md "Performance": after an edit the model is rebuilt, and most
+ * doc/DESIGN.md "Performance": after an edit the model is rebuilt, and most
  * edits touch one constraint or none.  Each element directly under
  * <constraints> is unpacked into a unit holding the entries it made (of
  * one kind: its element decides), its warnings and features; a rebuild

@@ -28,7 +28,7 @@ typedef struct CsParam {
 } CsParam;
 
 /* The parameters an operation ran with, as a short list rather than a
- * copied hash table: DESIGN.md "Performance", every active resource's
+ * copied hash table: doc/DESIGN.md "Performance", every active resource's
  * history is compared, thousands of digests per transition. */
 typedef struct CsParams {
     GArray *list;              /* CsParam, names unique */

@@ -740,7 +740,7 @@ cs_model_build(const CsDocument *document, CsTime now, GError **error)
 }
 
 /* ---- rebuilding --------------------------------------------------------
- * DESIGN.md "Performance": an edit and its re-solve within one frame.  The
+ * doc/DESIGN.md "Performance": an edit and its re-solve within one frame.  The
  * stages depend on one another as in Pacemaker's cluster_status(): the
  * nodes on the options; the resources on the options and the number of
  * nodes (clone-max), and they link remote and guest nodes; the

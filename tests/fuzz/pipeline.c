@@ -31,7 +31,7 @@ static void cs_pipeline_refused(CsPipelineRun *run, const char *stage,
                                           CS_ENGINE_ERROR_UNSUPPORTED);
 }
 
-/* DESIGN.md "Provenance": the contributions sum, in INFINITY arithmetic,
+/* doc/DESIGN.md "Provenance": the contributions sum, in INFINITY arithmetic,
  * to the printed score. */
 static guint cs_pipeline_check_provenance(const CsSolution *solution,
                                           const CsModel *model)
