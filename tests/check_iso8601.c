@@ -4,6 +4,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include "base/iso8601.h"
+#include "testlib.h"
 
 /* Seconds since the epoch of a UTC calendar time, computed by glib. */
 static gint64
@@ -387,9 +388,5 @@ int
 main(void)
 {
     g_setenv("TZ", "UTC", TRUE);
-    SRunner *runner = srunner_create(iso8601_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(iso8601_suite());
 }

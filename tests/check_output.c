@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "explain/output.h"
+#include "testlib.h"
 
 static char *escaped(const char *text, CsOutputMode mode)
 {
@@ -121,10 +122,5 @@ static Suite *output_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(output_suite());
-
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(output_suite());
 }

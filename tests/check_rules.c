@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <libxml/parser.h>
 #include "model/rules.h"
+#include "testlib.h"
 
 static xmlDoc *document;
 
@@ -753,9 +754,5 @@ int
 main(void)
 {
     g_setenv("TZ", "UTC", TRUE);
-    SRunner *runner = srunner_create(rules_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(rules_suite());
 }

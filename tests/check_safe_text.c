@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/safe_text.h"
+#include "testlib.h"
 
 static char *safe(const char *text, gsize length, CsSafeFlags flags)
 {
@@ -88,7 +89,7 @@ START_TEST(test_controls_only)
 }
 END_TEST
 
-int main(void)
+static Suite *safe_text_suite(void)
 {
     Suite *suite = suite_create("safe_text");
     TCase *escaping = tcase_create("escaping");
@@ -96,9 +97,10 @@ int main(void)
     tcase_add_test(escaping, test_spelling);
     tcase_add_test(escaping, test_controls_only);
     suite_add_tcase(suite, escaping);
-    SRunner *runner = srunner_create(suite);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return suite;
+}
+
+int main(void)
+{
+    return cs_test_run(safe_text_suite());
 }

@@ -16,6 +16,7 @@
 
 #include <check.h>
 #include <string.h>
+#include "testlib.h"
 
 #define SOURCES_DATA CS_SRCDATADIR
 #define TEST_DATA CS_TESTDATA
@@ -1182,9 +1183,5 @@ static Suite *session_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(session_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? 0 : 1;
+    return cs_test_run(session_suite());
 }
