@@ -35,7 +35,7 @@ typedef struct CsStyleSpec {
     attr_t plain_attrs;             /* under NO_COLOR or a monochrome terminal */
 } CsStyleSpec;
 
-/* Score bands follow Pacemaker Explained "Scores": -INFINITY bans,
+/* Score bands follow Pacemaker Explained 2.1, "Scores": -INFINITY bans,
  * INFINITY mandates, everything between is a preference. */
 static const CsStyleSpec styles[CS_STYLE_COUNT] = {
     [CS_STYLE_NORMAL] = { -1, -1, A_NORMAL, A_NORMAL },

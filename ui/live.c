@@ -8,7 +8,7 @@
  * committed are carried onto each refreshed CIB as the object-level
  * operations a commit would send; one that no longer applies is named.
  * C lists those operations and asks; the commit itself refuses when the
- * CIB's epoch moved since the edits' base (Pacemaker Explained, "CIB
+ * CIB's epoch moved since the edits' base (Pacemaker Explained 2.1, "CIB
  * Properties": admin_epoch and epoch change with the configuration).
  */
 #include <string.h>

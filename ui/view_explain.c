@@ -99,7 +99,7 @@ static void add_field(GArray *fields, const xmlNode *element, const char *kind, 
     g_array_append_val(fields, field);
 }
 
-/* What Pacemaker Explained "Rules" lets each element say: a rule its
+/* What Pacemaker Explained 2.1, "Rules" lets each element say: a rule its
  * score (or score-attribute) and boolean-op; a node attribute
  * expression its attribute, operation, value and type; a date
  * expression its operation and start/end; a date_spec or duration the
@@ -297,7 +297,7 @@ static void add_breakdown(GPtrArray *lines, GArray *items, const CsConsole *cons
     add_contribution_list(lines, items, console, list, count, FALSE);
 }
 
-/* Pacemaker Explained 10.3 "Promotable clones": the instances with the
+/* Pacemaker Explained 2.1, "Promotable clones": the instances with the
  * highest promotion scores are promoted, up to promoted-max.  The score
  * is usually the clone's own on the node, to which every instance there
  * adds its promotion priority (broken down beneath it). */

@@ -1,7 +1,7 @@
 /* view_failcounts.c: the fail counts of the status section and what they
  * mean under migration-threshold.
  *
- * Pacemaker Explained 5.4 "Resource Meta-Attributes" and "Handling
+ * Pacemaker Explained 2.1, "Resource Meta-Attributes" and "Handling
  * Resource Failure": once a resource's fail count on a node (summed over
  * its operations) reaches migration-threshold, it is banned from that node
  * until the count is cleared or failure-timeout lets it expire; a

@@ -1,8 +1,8 @@
 /* view_graph.c: the colocation and ordering constraints as a tree around
  * the selected resource (or all of them), scores and kinds on each edge.
  *
- * Pacemaker Explained 6.3 "Specifying the Order in which Resources
- * Should Start/Stop" and 6.4 "Placing Resources Relative to other
+ * Pacemaker Explained 2.1, "Specifying the Order in which Resources
+ * Should Start/Stop" and "Placing Resources Relative to other
  * Resources": a colocation of +/-INFINITY and an order of kind Mandatory
  * are requirements, the rest are preferences; those are drawn bold.
  */

@@ -9,7 +9,7 @@
 #include "view.h"
 
 /* pe-input-N, pe-warn-N, pe-error-N with .bz2 or nothing after, as the
- * scheduler names what it saves (Pacemaker Explained, "pe-input files"
+ * scheduler names what it saves (Pacemaker Explained 2.1, "pe-input files"
  * in the cluster options' pe-*-series-max). */
 char *cs_history_dir_of(const char *path)
 {

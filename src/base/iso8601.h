@@ -1,6 +1,6 @@
 /* iso8601.h: ISO 8601 dates, times and durations as Pacemaker reads them.
  *
- * Pacemaker Explained ch. 11 "Rules", "Date/Time Expressions" and
+ * Pacemaker Explained 2.1, "Rules", "Date/Time Expressions" and
  * "Durations"; crm_simulate -t accepts the same forms.  Forms:
  *   calendar   2005-01-20, 20050120
  *   ordinal    2005-020

@@ -3,7 +3,7 @@
  * Loaded from a file (plain, gzip or bzip2, detected by content), from
  * standard input ("-"), or from memory.  libxml2 runs with network access
  * and external entities off.  Every element's "id" is indexed for id-ref
- * resolution (Pacemaker Explained, "Reusing Parts of the Configuration").
+ * resolution (Pacemaker Explained 2.1, "Reusing Parts of the Configuration").
  */
 #ifndef CS_DOCUMENT_H
 #define CS_DOCUMENT_H

@@ -10,7 +10,7 @@
  * does for every Pacemaker tool; children inherit the environment, so live
  * mode works on a file too (the unit tests rely on it).
  *
- * Writes are guarded by the CIB's version (Pacemaker Explained, "CIB
+ * Writes are guarded by the CIB's version (Pacemaker Explained 2.1, "CIB
  * Properties": admin_epoch, epoch, num_updates): a commit re-reads the CIB
  * and applies nothing when admin_epoch or epoch moved since the document
  * the edits were based on.  num_updates alone (status updates) does not

@@ -2,7 +2,7 @@
  * their replay on a freshly read CIB.
  *
  * Objects are matched by element name and id, as cibadmin matches them
- * (Pacemaker Explained, "Configuration Basics": every object has a unique
+ * (Pacemaker Explained 2.1, "Configuration Basics": every object has a unique
  * id).  Elements without an id (<operations>, <configuration>) are matched
  * by name when they are the only one of their name among their siblings,
  * and are otherwise compared whole, as part of the nearest object above

@@ -1,10 +1,11 @@
 /* assign.c: node criteria, assignment order and assignment.
  *
  * Follows Pacemaker 2.1.5's scheduler: every resource's allowed-node scores
- * start from the symmetric default (Pacemaker Explained 6.2.2, opt-in and
- * opt-out clusters), then take node health, location constraints (6.2),
- * stickiness where the resource is active (5.4), migration-threshold bans
- * (5.4, 7.5 "Handling Resource Failure") and exclusive discovery; then the
+ * start from the symmetric default (Pacemaker Explained 2.1, "Deciding
+ * Which Nodes a Resource Can Run On": opt-in and opt-out clusters), then
+ * take node health, location constraints, stickiness where the resource is
+ * active ("Resource Meta-Attributes"), migration-threshold bans ("Handling
+ * Resource Failure") and exclusive discovery; then the
  * resources are sorted and each is assigned to its best node.
  */
 #include <string.h>
@@ -42,7 +43,7 @@ static void rsc_location(CsSolution *solution, int rsc, int node,
 
 /* ---- initial state ---------------------------------------------------- */
 
-/* Pacemaker Explained 5.4 multiple-active, read from the resource's
+/* Pacemaker Explained 2.1, "Resource Meta-Attributes" multiple-active, read from the resource's
  * (possibly inherited) meta attribute. */
 static gboolean multiple_active_is(const CsResource *info, const char *policy)
 {
@@ -244,7 +245,7 @@ static void init_tables(CsSolution *solution)
                         && !model->options.maintenance_mode;
         if (!model->options.symmetric_cluster)
             continue;
-        /* Pacemaker Explained 6.2.2: in an opt-out cluster every node
+        /* Pacemaker Explained 2.1, "Deciding Which Nodes a Resource Can Run On": in an opt-out cluster every node
          * starts allowed, at the node's own weight (usually 0). */
         for (int node = 0; node < solution->n_nodes; node++)
             work->table->allowed[node] = TRUE;
@@ -282,7 +283,7 @@ static char *xml_attr(xmlNode *element, const char *name)
     return copy;
 }
 
-/* ---- shutdown locks (Pacemaker Explained 3.2, shutdown-lock) ---------- */
+/* ---- shutdown locks (Pacemaker Explained 2.1, "Cluster Options", shutdown-lock) ---------- */
 
 /* The node a resource's history locks it to: an lrm_resource entry with a
  * shutdown-lock time that shutdown-lock-limit has not expired; -1. */
@@ -504,7 +505,7 @@ static void apply_one_location(CsSolution *solution,
         apply_rule(solution, location, g_ptr_array_index(location->rules, i));
 }
 
-/* ---- node health (Pacemaker Explained 4.4 "Tracking Node Health") ------ */
+/* ---- node health (Pacemaker Explained 2.1, "Tracking Node Health") ------ */
 
 static CsScore node_health(const CsSolution *solution, const CsNode *node)
 {
@@ -572,7 +573,7 @@ static void apply_node_health(CsSolution *solution)
 
 /* ---- stickiness, failures, discovery ---------------------------------- */
 
-/* Pacemaker Explained 5.4 resource-stickiness: a managed resource active
+/* Pacemaker Explained 2.1, "Resource Meta-Attributes" resource-stickiness: a managed resource active
  * on exactly one node prefers it; in an opt-in cluster only if the node
  * is still allowed. */
 static void apply_stickiness(CsSolution *solution)
@@ -694,7 +695,7 @@ static GArray *failed_pairs(CsSolution *solution)
     return pairs;
 }
 
-/* Pacemaker Explained 7.5: once the fail count on a node reaches
+/* Pacemaker Explained 2.1, "Handling Resource Failure": once the fail count on a node reaches
  * migration-threshold, the resource is banned from the node.  Only the
  * pairs with a fail count are looked at: a large cluster has few. */
 static void apply_fail_limits(CsSolution *solution)
@@ -761,7 +762,7 @@ static gboolean exclusive(const CsSolution *solution, int rsc)
     return FALSE;
 }
 
-/* resource-discovery=exclusive (Pacemaker Explained 6.2.1): the resource
+/* resource-discovery=exclusive (Pacemaker Explained 2.1, "Location Properties"): the resource
  * may run only where such a location lists it. */
 static void apply_exclusive_discovery(CsSolution *solution)
 {
@@ -827,7 +828,7 @@ static gint compare_nodes(gconstpointer a, gconstpointer b, gpointer data)
         score2 = -CS_INFINITY;
     if (score1 != score2)
         return score1 > score2 ? -1 : 1;
-    /* Pacemaker Explained 8.4: minimal packs nodes in name order;
+    /* Pacemaker Explained 2.1, "Placement Strategy": minimal packs nodes in name order;
      * balanced prefers the node with more capacity left. */
     if (solution->model->options.placement_strategy == CS_PLACEMENT_MINIMAL)
         return solution->name_rank[node1] - solution->name_rank[node2];
@@ -1081,7 +1082,7 @@ static int assign_primitive(CsSolution *solution, int rsc)
     work->printed = cs_table_freeze(work->table);
     if (!work->managed || solution->stonith_unmanage) {
         /* Unmanaged resources stay where they are, in the role they have
-         * (Pacemaker Explained 5.4 is-managed): whatever their history
+         * (Pacemaker Explained 2.1, "Resource Meta-Attributes" is-managed): whatever their history
          * asked for (a demote that failed with on-fail=block wants
          * Stopped), Pacemaker's pcmk__primitive_assign() keeps the
          * current role. */

@@ -1,4 +1,4 @@
-/* clone.c: placing clone instances (Pacemaker Explained 10.2 "Clones").
+/* clone.c: placing clone instances (Pacemaker Explained 2.1, "Clones").
  *
  * Pacemaker 2.1.5 assigns a clone in one step: its primaries first, its
  * dependents' preferences merged into its own scores (printed as
@@ -395,7 +395,7 @@ static void distribute(CsSolution *solution, int clone, GArray *instances)
     int available = 0, loop_max, assigned = 0;
     gboolean all_coloc;
 
-    /* Pacemaker Explained 10.2.1 "Anonymous versus Unique Clones": an
+    /* Pacemaker Explained 2.1, "Anonymous versus Unique Clones": an
      * anonymous clone's instances are interchangeable; crm_simulate 2.1.5
      * never places two of them on one node, whatever clone-node-max says
      * (checked with the oracle, promotable or not). */

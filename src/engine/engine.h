@@ -116,7 +116,7 @@ gboolean cs_solution_is_orphan(const CsSolution *solution, int rsc);
 /* node can run resources at all (online, not standby, ...). */
 gboolean cs_solution_node_available(const CsSolution *solution, int node);
 
-/* ---- roles and promotion (promotable clones, Pacemaker Explained 10.3) */
+/* ---- roles and promotion (promotable clones, Pacemaker Explained 2.1, "Promotable clones") */
 
 /* The role rsc has now (from the status section) and will have once the
  * transition ran: Stopped, Started, Unpromoted or Promoted. */

@@ -150,7 +150,7 @@ struct CsSolution {
  * 64x10000 benchmark. */
 #define CS_MERGE_ITEM_BUDGET ((gint64) 10000000)
 
-/* expand.c: clone instances (Pacemaker Explained 10.2) */
+/* expand.c: clone instances (Pacemaker Explained 2.1, "Clones") */
 typedef struct CsExpansion CsExpansion;
 CsExpansion *cs_expansion_new(const CsModel *model, GError **error);
 void cs_expansion_free(CsExpansion *expansion);
@@ -238,7 +238,7 @@ const char *cs_engine_node_attr(const CsSolution *solution, int node,
                                 const char *attribute);
 
 /* No probes are made: maintenance-mode, or enable-startup-probes set to
- * a false value (Pacemaker Explained 3.2; Pacemaker's spellings of false:
+ * a false value (Pacemaker Explained 2.1, "Cluster Options"; Pacemaker's spellings of false:
  * no, false, off, n, 0; anything else leaves the default, true). */
 gboolean cs_startup_probes_disabled(const CsModel *model);
 
@@ -296,7 +296,7 @@ int cs_stopped_migration_target(const CsRscState *state);
  * tied to it by INFINITY colocations, in discovery order (rsc indices). */
 GArray *cs_colocated_resources(const CsSolution *solution, int rsc);
 
-/* utilization.c (Pacemaker Explained 8, "Utilization and Placement
+/* utilization.c (Pacemaker Explained 2.1, "Utilization and Placement
  * Strategy"): remaining node capacities as resources are assigned. */
 void cs_capacity_init(CsSolution *solution);
 void cs_capacity_free(CsSolution *solution);
@@ -319,7 +319,7 @@ typedef enum {
     CS_TASK_START, CS_TASK_STOP, CS_TASK_RUNNING, CS_TASK_STOPPED,
     CS_TASK_MIGRATE_TO, CS_TASK_MIGRATE_FROM, CS_TASK_RELOAD,
     CS_TASK_PSEUDO, CS_TASK_FENCE,
-    /* promotable clones (Pacemaker Explained 10.3): an instance's role
+    /* promotable clones (Pacemaker Explained 2.1, "Promotable clones"): an instance's role
      * changes, and the clone's pseudo-actions around them */
     CS_TASK_PROMOTE, CS_TASK_DEMOTE, CS_TASK_PROMOTED, CS_TASK_DEMOTED,
 } CsTask;

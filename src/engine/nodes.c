@@ -95,7 +95,7 @@ gboolean cs_location_in_lifetime(const CsSolution *solution,
  * <node score=...>, or -INFINITY for a node whose node_state has it offline
  * or shutting down, which status unpacking takes out of contention.  So a
  * passing "or" rule bans those nodes whatever its own score (Pacemaker
- * Explained 6.2 "Using Rules to Determine Resource Location"; checked
+ * Explained 2.1, "Using Rules to Determine Resource Location"; checked
  * against crm_simulate). */
 CsScore cs_rule_node_base(const CsNode *node, const CsRule *rule)
 {

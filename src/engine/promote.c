@@ -1,4 +1,4 @@
-/* promote.c: promotable clones (Pacemaker Explained 10.3 "Promotable
+/* promote.c: promotable clones (Pacemaker Explained 2.1, "Promotable
  * clones").
  *
  * Pacemaker 2.1.5 treats a promotable clone as a clone whose instances,
@@ -52,7 +52,7 @@ static const CsResource *rsc_of(const CsSolution *solution, int rsc)
 
 /* ---- cloned groups ----------------------------------------------------
  *
- * A promotable clone of a group (Pacemaker Explained 10.3 allows any
+ * A promotable clone of a group (Pacemaker Explained 2.1, "Promotable clones" allows any
  * resource as a promotable clone's child): each instance is a group whose
  * members are promoted together.  Pacemaker 2.1.5 gives the group
  * instance a promotion score, the sum of its members'; its role is the
@@ -1172,7 +1172,7 @@ static CsScore current_node_score(const CsNode *node)
 
 /* The score an instance's assigned node carries (Pacemaker copies the
  * node it assigns): its own score there, or, for an unmanaged instance
- * left where it runs (Pacemaker Explained 5.4 is-managed, maintenance),
+ * left where it runs (Pacemaker Explained 2.1, "Resource Meta-Attributes" is-managed, maintenance),
  * the score of the node it runs on, not the INFINITY that pins it
  * (oracle: a dependent of an unmanaged promoted instance gets 0 there,
  * or -INFINITY when that node is shutting down: corpus

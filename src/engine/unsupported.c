@@ -288,7 +288,7 @@ gboolean cs_engine_check_supported(const CsModel *model, GError **error)
 
 /* ---- clones (the expanded model) --------------------------------------- */
 
-/* Unfencing (Pacemaker Explained 9.4 "Unfencing"): requires=unfencing,
+/* Unfencing (Pacemaker Explained 2.1, "Unfencing"): requires=unfencing,
  * or a fence device that provides it. */
 static const CsResource *unfencing_resource(const CsModel *model)
 {
@@ -688,7 +688,7 @@ static gboolean refuse(GError **error, const char *format, ...)
     return FALSE;
 }
 
-/* Pacemaker Explained 10.1: a group's members are colocated unless its
+/* Pacemaker Explained 2.1, "Groups": a group's members are colocated unless its
  * meta attribute collocated is false.  A cloned group's instance must
  * run on one node to be promoted. */
 static gboolean group_collocated(const CsResource *group)
@@ -730,7 +730,7 @@ static gboolean check_resources(const CsModel *model, GError **error)
         /* Unmanaged instances (is-managed=false, maintenance, a node in
          * maintenance) stay where they run, in their role: a promoted one
          * sorts first and keeps its promotion, the others cannot be
-         * promoted (Pacemaker Explained 5.4; assign.c and the roles
+         * promoted (Pacemaker Explained 2.1, "Resource Meta-Attributes"; assign.c and the roles
          * below). */
         if (info->target_role == CS_ROLE_PROMOTED
             || info->target_role == CS_ROLE_UNPROMOTED)
@@ -936,7 +936,7 @@ static gboolean check_status(const CsModel *model, GError **error)
         /* Recovery (on-fail=restart) and fencing of a failed instance, in
          * either role, behave as modelled (corpus rec-node-13, the clone
          * helper's oracle cases), and so does on-fail=demote (Pacemaker
-         * Explained 5.5.3: the instance is demoted where it failed, not
+         * Explained 2.1, "Operation Properties": the instance is demoted where it failed, not
          * stopped, and may be promoted again; actions.c schedules that demote).
          * on-fail=block (and a failed stop that cannot be fenced) leaves the
          * instance unmanaged where it is, in its role: a blocked promoted

@@ -1,6 +1,6 @@
 /* utilization.c: node capacities under a placement strategy.
  *
- * Pacemaker Explained 8 "Utilization and Placement Strategy": with
+ * Pacemaker Explained 2.1, "Utilization and Placement Strategy": with
  * placement-strategy utilization, minimal or balanced, a node only takes a
  * resource whose utilization fits in what the node has left, and balanced
  * prefers, among equally scored nodes, the one with more left.  As in

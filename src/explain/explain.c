@@ -86,7 +86,7 @@ static void explain_priority(const CsSolution *solution, int rsc,
     }
 }
 
-/* Pacemaker Explained 10.3: the promotion score decides which instances
+/* Pacemaker Explained 2.1, "Promotable clones": the promotion score decides which instances
  * of a promotable clone are promoted, highest first. */
 static void explain_promotion(const CsSolution *solution, int rsc,
                               GString *out)
@@ -150,7 +150,7 @@ static void explain_instances(const CsSolution *solution,
 
 /* The transition's lines for rsc.  The assignment alone can mislead: a
  * resource assigned where it runs still stops when an order leaves its
- * start unrunnable (Pacemaker Explained 5.3, "Specifying the Order..."),
+ * start unrunnable (Pacemaker Explained 2.1, "Specifying the Order..."),
  * and crm_simulate says so only in the Transition Summary. */
 static void explain_next_actions(const CsSolution *solution, int rsc,
                                  GString *out)

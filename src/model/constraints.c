@@ -1,9 +1,9 @@
 /* constraints.c: location, colocation, order and ticket constraints, and
  * the tags they may name.
  *
- * Pacemaker Explained ch. 6 "Resource Constraints" (6.1 location with
- * rsc-pattern, 6.2 order, 6.3 colocation, 6.4-6.6 resource sets), 5.8
- * templates in constraints, 6.7 tags, 13 tickets.  Sets, tags and patterns
+ * Pacemaker Explained 2.1, "Resource Constraints" (locations with
+ * rsc-pattern, orders, colocations, resource sets), "Resource Templates"
+ * in constraints, "Tags", "Multi-Site Clusters and Tickets".  Sets, tags and patterns
  * are expanded into one entry per resource (location, ticket) or per pair
  * (colocation, order) in the order Pacemaker 2.1.5 creates them.  A
  * configuration error drops what Pacemaker drops, with a warning.

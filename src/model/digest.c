@@ -6,7 +6,7 @@
  * reload, one of the parameters that cannot be reloaded
  * (op-restart-digest, over the names listed in op-force-restart).
  * Pacemaker 2.1.5's scheduler recomputes both from the configuration and
- * compares (Pacemaker Explained 5.7.2 "Reloading Agents", and "Resource
+ * compares (Pacemaker Explained 2.1, "Reloading Agents", and "Resource
  * operations"): a difference means a restart (or a reload).
  *
  * What is hashed: the resource's instance attributes, the operation's own

@@ -31,7 +31,7 @@ cs_role_name(CsRole role)
 }
 
 /* Pacemaker's text2role(): the legacy names Slave and Master still work
- * in 2.1.5 (Pacemaker Explained 5.4, target-role). */
+ * in 2.1.5 (Pacemaker Explained 2.1, "Resource Meta-Attributes", target-role). */
 CsRole
 cs_role_parse(const char *text)
 {
@@ -115,7 +115,7 @@ cs_xml_is(const xmlNode *element, const char *name)
         && strcmp((const char *)element->name, name) == 0;
 }
 
-/* "Reusing Parts of the Configuration" (Pacemaker Explained 12.2): an
+/* Pacemaker Explained 2.1, "Reusing Parts of the Configuration": an
  * element with id-ref stands for the element of the same tag with that
  * id.  Pacemaker searches by tag and id; the document indexes ids. */
 xmlNode *
@@ -982,7 +982,8 @@ cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread
 }
 
 /* ---- after an edit of <rsc_defaults> -------------------------------------
- * Pacemaker Explained 5.4 and 11.8 "Resource Defaults": rsc_defaults
+ * Pacemaker Explained 2.1, "Resource Meta-Attributes" and "Resource
+ * Defaults": rsc_defaults
  * give each resource the meta attributes it does not set itself (nor its
  * ancestors' sets), and a group's or clone's meta passes on to what it
  * holds.  So an edit there changes, in each resource, only the names the
@@ -1174,7 +1175,7 @@ cs_rebuild_check_status_limits(const CsDocument *document)
 
 /* Whether a date_expression (date_spec lives inside one) is anywhere
  * under element: the only part of a rule whose value depends on the
- * clock (Pacemaker Explained 11.3 "Date Expressions"). */
+ * clock (Pacemaker Explained 2.1, "Date Expressions"). */
 static gboolean
 cs_xml_has_date_expression(const xmlNode *element)
 {
@@ -1195,7 +1196,7 @@ cs_xml_has_date_expression(const xmlNode *element)
  * rsc_defaults and op_defaults; constraint lifetimes), and a rule reads
  * the clock only through a date expression.  The status section reads it
  * only to expire failures (Pacemaker's check_operation_expiry() and
- * failure-timeout fail counts, Pacemaker Explained 5.4 failure-timeout),
+ * failure-timeout fail counts, Pacemaker Explained 2.1, "Resource Meta-Attributes" failure-timeout),
  * which only a resource with a failure timeout does; orphans have none.
  * Everything else that reads the clock (location rules, shutdown locks,
  * fail counts asked of the model) reads model->now during the solve. */
@@ -1475,7 +1476,7 @@ cs_model_rsc_state(const CsModel *model, int rsc, int node)
 /* Pacemaker's pe_get_failcount(): the fail counts of every operation of
  * the resource on the node add up; when failure-timeout is set and the
  * most recent failure is older than it, they all count as zero (Pacemaker
- * Explained 5.4, failure-timeout) -- unless an operation uses
+ * Explained 2.1, "Resource Meta-Attributes", failure-timeout) -- unless an operation uses
  * on-fail=block, which keeps failures forever. */
 int
 cs_model_fail_count(const CsModel *model, int rsc, int node)

@@ -1,8 +1,8 @@
 /* options.c: cluster options, rsc_defaults and op_defaults.
  *
- * Pacemaker Explained ch. 3 "Cluster-Wide Configuration": properties come
- * from the cluster_property_set elements of crm_config, chosen as 11.8
- * describes, with cib-bootstrap-options considered first.  A value that
+ * Pacemaker Explained 2.1, "Cluster-Wide Configuration": properties come
+ * from the cluster_property_set elements of crm_config, chosen as "Using
+ * Rules to Control Resource Options" describes, with cib-bootstrap-options considered first.  A value that
  * does not validate falls back to the option's default, as Pacemaker's
  * pe_pref() does.
  */

@@ -1,6 +1,6 @@
 /* rules.h: evaluation of <rule> elements.
  *
- * Pacemaker Explained ch. 11 "Rules": node attribute expressions (every
+ * Pacemaker Explained 2.1, "Rules": node attribute expressions (every
  * operation; type string/integer/number/version; value-source
  * literal/param/meta), the built-in attributes #uname #id #kind #is_dc
  * #cluster-name #site-name (callers put them in node_attrs), date

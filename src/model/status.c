@@ -6,8 +6,9 @@
  * determine_online_status(), unpack_lrm_resource(), unpack_rsc_op()): node
  * states first, then each node's resource history in call order, cluster
  * nodes before the remote and guest nodes whose connections they run.
- * Pacemaker Explained 5.5.3 (on-fail), 8 (failure handling, fail counts,
- * failure-timeout) describe the consequences.
+ * Pacemaker Explained 2.1, "Operation Properties" (on-fail) and "Handling
+ * Resource Failure" (fail counts, failure-timeout) describe the
+ * consequences.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -680,7 +681,7 @@ cs_history_rsc(const CsModel *model, const char *rsc_id, int *instance)
 }
 
 /* fail-count-RSC#OP_INTERVAL (or the legacy fail-count-RSC) with its
- * last-failure-... companion (Pacemaker Explained 8.2). */
+ * last-failure-... companion (Pacemaker Explained 2.1, "Failure Counts"). */
 static void
 cs_fail_count_add(CsModel *model, CsNode *node, const char *name, const char *value)
 {
@@ -720,7 +721,7 @@ cs_string_pointer_compare(gconstpointer a, gconstpointer b)
 /* Pacemaker 2.1.5 reads one form of fail count only, by the CIB's
  * crm_feature_set: before 3.0.13 the legacy whole-resource
  * fail-count-RSC, from 3.0.13 on the per-operation fail-count-RSC#OP_MS
- * (Pacemaker Explained 8.2; the other form is ignored, as crm_simulate
+ * (Pacemaker Explained 2.1, "Failure Counts"; the other form is ignored, as crm_simulate
  * shows). */
 static gboolean
 cs_legacy_fail_counts(const CsModel *model)
@@ -893,7 +894,7 @@ cs_demote_on_fail(const CsResource *rsc)
 }
 
 /* Pacemaker's unpack_operation() on-fail and fail role for a history
- * entry (Pacemaker Explained 5.5.3, on-fail and its defaults). */
+ * entry (Pacemaker Explained 2.1, "Operation Properties", on-fail and its defaults). */
 static CsOnFail
 cs_history_on_fail(CsOpReplay *history, const CsOpRecord *record, CsRole *fail_role)
 {
@@ -923,7 +924,7 @@ cs_history_on_fail(CsOpReplay *history, const CsOpRecord *record, CsRole *fail_r
             || g_ascii_strcasecmp(value, "demote") == 0)) {
         /* Pacemaker 2.1.5 does not allow standby, stop or demote as the
          * on-fail of a stop and uses the default instead (Pacemaker
-         * Explained 5.5.3; checked with crm_simulate: a failed stop with
+         * Explained 2.1, "Operation Properties"; checked with crm_simulate: a failed stop with
          * on-fail=stop fences its node, with on-fail=restart it does
          * not). */
         value = NULL;
@@ -1612,7 +1613,7 @@ cs_history_consequences(CsOpReplay *history)
 /* Pacemaker 2.1.5's pcmk__rsc_agent_changed(): the agent a history was
  * recorded with (standard, provider, type of <lrm_resource>) against the
  * configured one; a changed agent restarts the resource where it is active
- * (Pacemaker Explained 5.3, "Resource properties": the class, provider
+ * (Pacemaker Explained 2.1, "Resource properties": the class, provider
  * and type define the agent). */
 static gboolean
 cs_agent_changed(const CsResource *rsc, xmlNode *lrm_resource)
@@ -1871,7 +1872,7 @@ cs_node_pre_history(const CsNode *node)
 
 /* Whether reading the histories reads this fail count: only to expire a
  * failure of a resource with a failure-timeout (cs_history_expired,
- * Pacemaker's check_operation_expiry(); Pacemaker Explained 5.4
+ * Pacemaker's check_operation_expiry(); Pacemaker Explained 2.1, "Resource Meta-Attributes"
  * failure-timeout).  Every other fail count is read by the solve alone
  * (migration-threshold, cs_model_fail_count), from this model's own. */
 static gboolean
