@@ -3,7 +3,8 @@
  * reads.  The folder reads top to bottom (doc/DESIGN.md, "The engine"):
  *   solve.c        the solve driver: cs_solve() runs every step in order
  *   unsupported.c  what is not modelled yet (exit status 3), checked first
- *   actions.c ...  the transition (actions, orderings) after placement
+ *   actions.c, propagate.c, orderings.c, fencing.c, digests.c, graph.c
+ *                  the transition (actions, orderings) after placement
  *   clone.c, promote.c, assign.c, colocation.c, ticket.c, utilization.c
  *                  placement, with the scores it records
  *   nodes.c, table.c, expand.c, solution.c, scores.c
