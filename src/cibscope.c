@@ -11,7 +11,7 @@
  *   cibscope graph FILE [RSC] [--depth N] [--dot]   the constraint graph
  *   --live in place of FILE reads the cluster's CIB through cibadmin.
  *
- * Exit status (DESIGN.md, "The engine contract"): 0 success, 1 bad usage,
+ * Exit status (doc/DESIGN.md, "The engine contract"): 0 success, 1 bad usage,
  * 2 unreadable or invalid input, 3 a feature the engine does not model yet,
  * 4 transition --expect: the transition is not the one expected.
  */
@@ -42,6 +42,7 @@
 #include "explain/output.h"
 #include "explain/version.h"
 #include "explain/graph.h"
+#include "explain/smallest.h"
 #include "ui/console.h"
 
 enum {
@@ -326,7 +327,7 @@ static int report(const GError *error)
  * print it, byte for byte (explain/output.h). */
 static void write_output(const GString *out, gboolean terminal)
 {
-    cs_output_write(stdout, out->str, out->len, terminal ? CS_OUTPUT_TERMINAL : CS_OUTPUT_RAW);
+    cs_output_write(stdout, out->str, out->len, terminal ? cs_output_mode(stdout, CS_OUTPUT_RAW) : CS_OUTPUT_RAW);
 }
 
 /* Scores are written as they are printed (the flush of
@@ -369,7 +370,7 @@ static void keep_until_exit(CsDocument *document, CsModel *model,
     kept_until_exit.output = output;
 }
 
-/* DESIGN.md "Performance": a one-shot command on a large CIB fills some
+/* doc/DESIGN.md "Performance": a one-shot command on a large CIB fills some
  * 50 MiB of fresh heap, and with 4 KiB pages the kernel's first-touch
  * faults (about 14,000 for 32 nodes x 2,000 resources) cost a third of the
  * run.  So the heap is grown once, by about what the CIB will need, and
@@ -494,6 +495,16 @@ static void explain_causes(CsSolution *solution, const char *rsc_id, GString *ou
         cs_cause_resource(solution, rsc->index, out);
 }
 
+/* explain RSC NODE: after the breakdown, the smallest change that would
+ * put RSC on NODE or keep it off (explain/smallest.h). */
+static gboolean explain_smallest(const CsDocument *document, CsTime now, const char *rsc,
+                                 const char *node, GString *out, GError **error)
+{
+    if (node == NULL)
+        return TRUE;
+    return cs_smallest_explain_document(document, now, rsc, node, out, error);
+}
+
 /* load -> model -> solve -> print: the pipeline every subcommand shares. */
 static int run_engine_command(const Invocation *invocation)
 {
@@ -538,6 +549,8 @@ static int run_engine_command(const Invocation *invocation)
             return EXIT_USAGE;
         }
     } else if (!cs_solution_explain(solution, invocation->positional[args],
+                                    invocation->positional[args + 1], out, &error)
+               || !explain_smallest(document, now, invocation->positional[args],
                                     invocation->positional[args + 1], out, &error)) {
         fprintf(stderr, "cibscope: %s\n", error->message);
         return EXIT_USAGE;

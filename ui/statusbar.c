@@ -179,7 +179,7 @@ static char *status_fields(const CsConsole *console)
                                        : g_strdup_printf(" %s %s", separator, console->clock);
     /* On a narrow screen, with edits pending, something gives way to
      * their count.  On a file, the epoch.  Live, the wall clock instead:
-     * the epoch is what a commit is guarded by (DESIGN.md "Live
+     * the epoch is what a commit is guarded by (doc/DESIGN.md "Live
      * clusters"), and the operator needs to see it move. */
     gboolean keep_epoch = live && !console->clock_set;
     /* Then the clock's words: "(sim)" still says it is not the real one. */
