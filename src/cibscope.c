@@ -7,6 +7,7 @@
  *   cibscope FILE --exec 'CMD; CMD'         the console's commands, in batch
  *   cibscope history DIR [--time T]         what each pe-input changed, and why
  *   cibscope why A B [--time T]             the same for two CIBs
+ *   cibscope settle FILE [--time T] [--json]  where the cluster settles
  *   --live in place of FILE reads the cluster's CIB through cibadmin.
  *
  * Exit status (DESIGN.md, "The engine contract"): 0 success, 1 bad usage,
@@ -33,6 +34,7 @@
 #include "explain/command.h"
 #include "explain/history.h"
 #include "explain/output.h"
+#include "explain/settle.h"
 #include "ui/console.h"
 
 enum {
@@ -51,6 +53,7 @@ typedef struct Invocation {
     gboolean live;            /* --live: the CIB comes from cibadmin --query */
     guint interval_ms;
     const char *history_dir;
+    gboolean json;            /* --json (settle) */
 } Invocation;
 
 static const char usage_text[] =
@@ -61,6 +64,7 @@ static const char usage_text[] =
     "       cibscope explain FILE RESOURCE [NODE] [--time T]\n"
     "       cibscope history DIR [--time T]\n"
     "       cibscope why BEFORE AFTER [--time T]\n"
+    "       cibscope settle FILE [--time T] [--json]\n"
     "       cibscope --live [--interval S] | --history DIR\n"
     "       cibscope scores|transition|explain --live ...\n"
     "\n"
@@ -79,6 +83,8 @@ static const char usage_text[] =
     "               started, stopped or moved at each step, and which change\n"
     "               in the CIB made it\n"
     "  why          the same for any two CIBs\n"
+    "  settle       run the transition as crm_simulate -S does, again and\n"
+    "               again: where the cluster settles, or what goes round\n"
     "\n"
     "FILE is a CIB: cib.xml, a pe-input-N.bz2, a .gz, or - for standard input.\n"
     "With --live instead of FILE, the CIB is read from the running cluster\n"
@@ -110,7 +116,7 @@ static int usage_error(const char *message)
 static gboolean is_command(const char *word)
 {
     static const char *const commands[] = {
-        "scores", "transition", "explain", "history", "why",
+        "scores", "transition", "explain", "history", "why", "settle",
     };
     for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
         if (strcmp(word, commands[i]) == 0)
@@ -120,7 +126,8 @@ static gboolean is_command(const char *word)
 
 static gboolean is_engine_command(const char *command)
 {
-    return strcmp(command, "history") != 0 && strcmp(command, "why") != 0;
+    return strcmp(command, "history") != 0 && strcmp(command, "why") != 0
+           && strcmp(command, "settle") != 0;
 }
 
 /* --interval S: how often the live console polls cibadmin. */
@@ -172,6 +179,8 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
             invocation->exec_text = argv[i];
         } else if (!options_done && strncmp(arg, "--exec=", 7) == 0) {
             invocation->exec_text = arg + 7;
+        } else if (!options_done && strcmp(arg, "--json") == 0) {
+            invocation->json = TRUE;
         } else if (!options_done && arg[0] == '-' && arg[1] != '\0') {
             g_autofree char *message = g_strdup_printf("unknown option '%s'", arg);
             return usage_error(message);
@@ -197,6 +206,10 @@ static int check_arity(const Invocation *invocation)
                            "(the console follows the cluster later)");
     if (command != NULL && strcmp(command, "history") == 0)
         return n == 1 ? -1 : usage_error("history needs exactly one DIR");
+    if (invocation->json && (command == NULL || strcmp(command, "settle") != 0))
+        return usage_error("--json goes with settle");
+    if (command != NULL && strcmp(command, "settle") == 0)
+        return n == 1 && !invocation->live ? -1 : usage_error("settle needs exactly one FILE");
     if (command != NULL && strcmp(command, "why") == 0)
         return n == 2 ? -1 : usage_error("why needs two CIBs: BEFORE AFTER");
     if (command != NULL && invocation->exec_text != NULL)
@@ -425,6 +438,9 @@ int main(int argc, char **argv)
         else if (invocation.command != NULL && strcmp(invocation.command, "why") == 0)
             status = cs_why_run(invocation.positional[0], invocation.positional[1],
                                 invocation.time_text);
+        else if (invocation.command != NULL && strcmp(invocation.command, "settle") == 0)
+            status = cs_settle_run(invocation.positional[0], invocation.time_text,
+                                   invocation.json);
         else if (invocation.command != NULL)
             status = run_engine_command(&invocation);
         else if (invocation.history_dir != NULL)
