@@ -140,7 +140,8 @@ END_TEST
 /* The headline of a cycle names the resource that goes back and forth. */
 START_TEST(test_cycle_headline)
 {
-    CsSettleResult result = { CS_SETTLE_CYCLE, 2, NULL, NULL, 1, 2, NULL, 0 };
+    CsSettleResult result = { .outcome = CS_SETTLE_CYCLE, .transitions = 2,
+                              .cycle_start = 1, .cycle_length = 2 };
     result.cycling = g_ptr_array_new_with_free_func(g_free);
     g_ptr_array_add(result.cycling, g_strdup("web"));
     g_autofree char *one = cs_settle_headline(&result);
@@ -369,6 +370,104 @@ START_TEST(test_corpus_first_step)
 }
 END_TEST
 
+static int compare_strings(gconstpointer a, gconstpointer b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The Transition Summary's lines of crm_simulate -S output (or of a
+ * summary settle kept), padding collapsed, sorted. */
+static char *normalized_lines(const char *text, gboolean from_output)
+{
+    const char *start = from_output ? strstr(text, "Transition Summary:\n") : text;
+    if (start == NULL)
+        return g_strdup("(no summary)");
+    if (from_output)
+        start += strlen("Transition Summary:\n");
+    g_auto(GStrv) lines = g_strsplit(start, "\n", -1);
+    g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func(g_free);
+    for (int i = 0; lines[i] != NULL && *lines[i] != '\0'; i++) {
+        g_auto(GStrv) words = g_strsplit_set(lines[i], " ", -1);
+        g_autoptr(GString) line = g_string_new(NULL);
+        for (int w = 0; words[w] != NULL; w++)
+            if (*words[w] != '\0')
+                g_string_append_printf(line, "%s%s", line->len ? " " : "", words[w]);
+        g_ptr_array_add(kept, g_string_free(g_steal_pointer(&line), FALSE));
+    }
+    g_ptr_array_sort(kept, compare_strings);
+    g_ptr_array_add(kept, NULL);
+    return g_strjoinv("\n", (char **)kept->pdata);
+}
+
+/* Each transition settle follows equals the one crm_simulate -S prints
+ * when run again on the CIB it saved (-O) the step before; after the
+ * last, both agree on what comes next.  Among them: a cycle of moves
+ * (colocated-utilization-clone), restarts ordered at every transition
+ * (clone-interleave-1), a promotable clone, migrations and a fencing. */
+START_TEST(test_corpus_chain)
+{
+    static const char *const names[] = {
+        "colocated-utilization-clone", "clone-interleave-1", "a-demote-then-b-migrate",
+        "10-a-then-bm-b-move-a-clone", "829", "promoted-13", "bug-1572-1",
+    };
+    const char *shared = getenv("SHARED_DIR");
+    g_autofree char *crm_simulate = g_find_program_in_path("crm_simulate");
+    if (shared == NULL || *shared == '\0' || crm_simulate == NULL) {
+        printf("check_settle: chain comparison skipped\n");
+        return;
+    }
+    g_autofree char *dir = g_dir_make_tmp("check_settle-XXXXXX", NULL);
+    ck_assert_ptr_nonnull(dir);
+    for (guint n = 0; n < G_N_ELEMENTS(names); n++) {
+        g_autofree char *file = g_strconcat(names[n], ".xml", NULL);
+        g_autofree char *path = g_build_filename(shared, "corpus", "pacemaker-2.1.5", "xml",
+                                                 file, NULL);
+        g_autoptr(CsDocument) document = cs_document_load(path, NULL);
+        if (document == NULL)
+            continue;
+        CsTime now;
+        ck_assert(cs_model_resolve_now(document, NULL, &now, NULL));
+        g_autoptr(CsSettleResult) result = cs_settle(document, now, NULL);
+        ck_assert_msg(result != NULL, "%s", names[n]);
+        g_autofree char *current = g_strdup(path);
+        for (guint step = 0; step <= result->summaries->len; step++) {
+            g_autofree char *saved = g_strdup_printf("%s/%s-%u.xml", dir, names[n], step + 1);
+            const char *argv[] = { "crm_simulate", "-x", current, "-S", "-O", saved, NULL };
+            g_autofree char *output = NULL;
+            ck_assert(g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH
+                                   | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &output, NULL,
+                                   NULL, NULL));
+            g_autofree char *theirs = normalized_lines(output, TRUE);
+            g_autofree char *mine = step < result->summaries->len
+                ? normalized_lines(g_ptr_array_index(result->summaries, step), FALSE)
+                : NULL;
+            if (mine == NULL && result->outcome == CS_SETTLE_SETTLED)
+                mine = g_strdup("");
+            if (mine != NULL)
+                ck_assert_msg(strcmp(mine, theirs) == 0, "%s transition %u:\n%s\n-- crm_simulate:\n%s",
+                              names[n], step + 1, mine, theirs);
+            g_free(current);
+            current = g_steal_pointer(&saved);
+        }
+        g_unlink(current);
+        for (guint step = 1; step <= result->summaries->len; step++) {
+            g_autofree char *old = g_strdup_printf("%s/%s-%u.xml", dir, names[n], step);
+            g_unlink(old);
+        }
+        if (strcmp(names[n], "colocated-utilization-clone") == 0) {
+            ck_assert_int_eq(result->outcome, CS_SETTLE_CYCLE);
+            ck_assert_int_eq(result->cycle_length, 2);
+            ck_assert_uint_eq(result->cycling->len, 4);
+        }
+        if (strcmp(names[n], "clone-interleave-1") == 0) {
+            g_autofree char *headline = cs_settle_headline(result);
+            ck_assert_str_eq(headline, "does not settle: dummy restarts at every transition");
+        }
+    }
+    g_rmdir(dir);
+}
+END_TEST
+
 int main(void)
 {
     Suite *suite = suite_create("settle");
@@ -383,6 +482,7 @@ int main(void)
     TCase *corpus = tcase_create("corpus");
     tcase_set_timeout(corpus, 900);
     tcase_add_test(corpus, test_corpus_first_step);
+    tcase_add_test(corpus, test_corpus_chain);
     suite_add_tcase(suite, corpus);
     SRunner *runner = srunner_create(suite);
     srunner_run_all(runner, CK_NORMAL);

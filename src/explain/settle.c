@@ -286,6 +286,8 @@ typedef struct Writer {
     CsDocument *document;
     const CsModel *model;
     gint64 now;
+    gboolean overtake;         /* what crm_simulate -S leaves behind is
+                                  overtaken (see overtake()) */
 } Writer;
 
 typedef struct Result {
@@ -296,6 +298,51 @@ typedef struct Result {
     const char *record;        /* "last_0", "migrate_to_0", ... */
     const CsNode *source, *target;   /* migrations */
 } Result;
+
+static gboolean is_pending(xmlNode *op)
+{
+    xmlChar *call = xmlGetProp(op, (const xmlChar *)"call-id");
+    xmlChar *status = xmlGetProp(op, (const xmlChar *)"op-status");
+    gboolean pending = (call != NULL && strcmp((const char *)call, "-1") == 0)
+                       || (status != NULL && strcmp((const char *)status, "-1") == 0);
+    xmlFree(call);
+    xmlFree(status);
+    return pending;
+}
+
+/* crm_simulate -S leaves two things as they were that a cluster would
+ * not: the record of an operation still in flight, which its scheduler
+ * reads after every finished one, and the agent a history was kept
+ * with, which differs from the configured one after a restart for a
+ * changed agent.  Either makes the same action come back at every
+ * transition.  Once a transition ran, the operation in flight has
+ * finished and been overtaken by what followed, and the resource runs
+ * the configured agent. */
+static void overtake(xmlNode *resource, const CsResource *rsc, const char *task)
+{
+    xmlNode *op = resource->children;
+
+    while (op != NULL) {
+        xmlNode *next = op->next;
+        if (op->type == XML_ELEMENT_NODE && is_pending(op)) {
+            xmlUnlinkNode(op);
+            xmlFreeNode(op);
+        }
+        op = next;
+    }
+    if (strcmp(task, "stop") == 0 || strcmp(task, "migrate_to") == 0
+        || strcmp(task, "demote") == 0)
+        return;
+    const char *const agent[][2] = {
+        { "class", rsc->rsc_class }, { "provider", rsc->provider }, { "type", rsc->type },
+    };
+    for (guint i = 0; i < G_N_ELEMENTS(agent); i++) {
+        if (agent[i][1] != NULL)
+            set_attr(resource, agent[i][0], agent[i][1]);
+        else
+            xmlUnsetProp(resource, (const xmlChar *)agent[i][0]);
+    }
+}
 
 /* One successful result, as the newest entry of the node's history of
  * the resource. */
@@ -336,6 +383,8 @@ static void write_result(const Writer *writer, const Result *result)
     }
     if (digest != NULL)
         set_attr(op, "op-digest", digest);
+    if (writer->overtake)
+        overtake(resource, result->rsc, result->task);
 }
 
 /* A fenced node is down and clean: no history, not a member. */
@@ -533,14 +582,14 @@ static void write_next(const Writer *writer, const Plan *plan, int rsc, const Ne
     write_result(writer, &result);
 }
 
-void cs_settle_apply(CsDocument *document, const CsModel *model,
-                     const CsSolution *solution)
+static void apply(CsDocument *document, const CsModel *model,
+                  const CsSolution *solution, gboolean overtaking)
 {
     const CsModel *expanded = cs_solution_model(solution);
     g_autoptr(GPtrArray) actions = cs_solution_actions(solution);
     Plan plan = { g_hash_table_new_full(NULL, NULL, NULL, g_free),
                   g_hash_table_new(NULL, NULL), NULL, NULL };
-    Writer writer = { document, expanded, model->now.seconds };
+    Writer writer = { document, expanded, model->now.seconds, overtaking };
 
     note_actions(&plan, expanded, actions);
     index_states(&plan, expanded);
@@ -565,6 +614,12 @@ void cs_settle_apply(CsDocument *document, const CsModel *model,
     g_hash_table_unref(plan.active);
     g_hash_table_unref(plan.histories);
     cs_document_reindex(document);
+}
+
+void cs_settle_apply(CsDocument *document, const CsModel *model,
+                     const CsSolution *solution)
+{
+    apply(document, model, solution, FALSE);
 }
 
 /* ---- following the transitions ---------------------------------------- */
@@ -612,12 +667,37 @@ static int count_blocked(const GPtrArray *actions)
     return blocked;
 }
 
+/* The resources a Transition Summary's lines name ("  * Restart  dummy
+ * ( node1 )"), into names (the strings kept in acted). */
+static void add_acted(GPtrArray *acted, const char *summary, GHashTable *names)
+{
+    g_auto(GStrv) lines = g_strsplit(summary, "\n", -1);
+
+    for (int i = 0; lines[i] != NULL; i++) {
+        g_auto(GStrv) words = g_strsplit_set(g_strstrip(lines[i]), " ", -1);
+        int found = 0;
+        for (int w = 0; words[w] != NULL; w++) {
+            if (*words[w] == '\0')
+                continue;
+            if (++found == 3 && strcmp(words[0], "*") == 0 && strcmp(words[1], "Fence") != 0) {
+                char *name = g_strdup(words[w]);
+                g_ptr_array_add(acted, name);
+                g_hash_table_add(names, name);
+                break;
+            }
+        }
+    }
+}
+
 /* Resources whose place differs between any two states of the cycle
  * (tables[first .. last]); when none does (a resource restarted over
  * and over), those the cycle's transitions name. */
 static void find_cycling(CsSettleResult *result, GPtrArray *tables, guint first, guint last)
 {
     const GHashTable *start = g_ptr_array_index(tables, first);
+    /* Only the transitions that ran are in summaries: the cycle's last
+     * comes back to the state its first began from. */
+    g_assert(last <= result->summaries->len);
     g_autoptr(GHashTable) names = g_hash_table_new(g_str_hash, g_str_equal);
 
     for (guint step = first + 1; step <= last; step++) {
@@ -631,6 +711,14 @@ static void find_cycling(CsSettleResult *result, GPtrArray *tables, guint first,
                 if (g_strcmp0(value, g_hash_table_lookup((GHashTable *)pair[1 - side], key)) != 0)
                     g_hash_table_add(names, key);
         }
+    }
+    g_autoptr(GPtrArray) acted = g_ptr_array_new_with_free_func(g_free);
+    if (g_hash_table_size(names) == 0) {
+        /* Nothing moves: the cycle's transitions act on resources in
+         * place (a restart that every transition orders again). */
+        result->in_place = TRUE;
+        for (guint step = first; step < last; step++)
+            add_acted(acted, g_ptr_array_index(result->summaries, step), names);
     }
     GHashTableIter iter;
     gpointer key;
@@ -709,7 +797,7 @@ CsSettleResult *cs_settle(const CsDocument *document, CsTime now, GError **error
         cs_solution_read_digests(solution, model);
         if (walk_ends(&walk, model, solution, step))
             break;
-        cs_settle_apply(work, model, solution);
+        apply(work, model, solution, TRUE);
     }
     return g_steal_pointer(&result);
 }
@@ -736,6 +824,13 @@ char *cs_settle_headline(const CsSettleResult *result)
     case CS_SETTLE_CYCLE:
         if (result->cycling->len == 0)
             return g_strdup("does not settle: the same transition comes back");
+        if (result->in_place && result->cycling->len == 1)
+            return g_strdup_printf("does not settle: %s restarts at every transition",
+                                   (char *)g_ptr_array_index(result->cycling, 0));
+        if (result->in_place)
+            return g_strdup_printf("does not settle: %s and %u more restart at every transition",
+                                   (char *)g_ptr_array_index(result->cycling, 0),
+                                   result->cycling->len - 1);
         if (result->cycling->len == 1)
             return g_strdup_printf("does not settle: %s moves back and forth",
                                    (char *)g_ptr_array_index(result->cycling, 0));
@@ -762,8 +857,9 @@ void cs_settle_print(const CsSettleResult *result, GString *out)
                                result->cycle_start + result->cycle_length - 1,
                                result->cycle_start);
         for (guint i = 0; i < result->cycling->len; i++)
-            g_string_append_printf(out, "  %s moves back and forth\n",
-                                   (char *)g_ptr_array_index(result->cycling, i));
+            g_string_append_printf(out, "  %s %s\n", (char *)g_ptr_array_index(result->cycling, i),
+                                   result->in_place ? "is acted on again at every transition"
+                                                    : "moves back and forth");
     }
     g_string_append(out, result->outcome == CS_SETTLE_SETTLED || result->outcome == CS_SETTLE_BLOCKED
                          ? "\nFinal placement:\n" : "\nPlacement when it stops:\n");
@@ -859,8 +955,9 @@ void cs_settle_print_json(const CsSettleResult *result, const char *file, GStrin
     if (result->outcome != CS_SETTLE_CYCLE) {
         g_string_append(out, "null");
     } else {
-        g_string_append_printf(out, "{\"first_transition\": %d, \"length\": %d, \"resources\": [",
-                               result->cycle_start, result->cycle_length);
+        g_string_append_printf(out, "{\"first_transition\": %d, \"length\": %d, "
+                               "\"in_place\": %s, \"resources\": [", result->cycle_start,
+                               result->cycle_length, result->in_place ? "true" : "false");
         for (guint i = 0; i < result->cycling->len; i++) {
             g_string_append(out, i > 0 ? ", " : "");
             json_string(out, g_ptr_array_index(result->cycling, i));

@@ -51,6 +51,9 @@ typedef struct CsSettleResult {
     int cycle_length;          /* CYCLE: transitions in one round */
     GPtrArray *cycling;        /* char*: resources whose placement differs
                                   within the cycle (sorted), else empty */
+    gboolean in_place;         /* CYCLE: no placement differs; cycling
+                                  names the resources the cycle's
+                                  transitions act on in place */
     int blocked;               /* actions left that cannot run */
 } CsSettleResult;
 
