@@ -98,6 +98,7 @@ static const char usage_text[] =
     "      --interval S how often the live console polls (default 2 s)\n"
     "      --history DIR  open the console on a directory of pe-inputs,\n"
     "                   with the History view\n"
+    "      --json       settle: print one JSON document (doc/json.md)\n"
     "  -t, --time T     use T as \"now\" for rules and failure timeouts, an\n"
     "                   ISO 8601 date/time such as 2005-020, 2005-020T12:30 or\n"
     "                   \"2014-05-07 00:28:00\" (as crm_simulate -t)\n"

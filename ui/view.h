@@ -145,6 +145,12 @@ typedef struct CsConsole {
      * first frame of a new solution is drawn: it costs as much as the
      * solve, and an edit's new scores should show within one frame. */
     gboolean transition_pending;
+    /* Where the cluster settles (explain/settle.h), for the status bar:
+     * worked out on a worker thread for the state of settle_generation. */
+    struct CsSettleJob *settle_job;
+    char *settle_text;       /* the headline for settle_generation, or NULL */
+    guint settle_generation;
+    const CsSession *settle_session;   /* whose generation it is */
 
     gboolean *folded;        /* per resource: children hidden */
     gboolean show_promotion; /* P: promotable instances show their
@@ -261,6 +267,13 @@ void cs_statusbar_draw(const CsConsole *console, int y);
 void cs_titlebar_draw(const CsConsole *console, int y);
 /* A one-line banner at y; returns the rows it used (0 or 1). */
 int cs_banner_draw(const CsConsole *console, int y);
+/* The settle figure: whether a worker should start for the state shown
+ * (call _start only while no key waits), whether a finished one changed
+ * the figure (draw again), and freeing both at the end. */
+gboolean cs_statusbar_settle_due(const CsConsole *console);
+void cs_statusbar_settle_start(CsConsole *console);
+gboolean cs_statusbar_settle_poll(CsConsole *console);
+void cs_statusbar_settle_clear(CsConsole *console);
 
 /* live.c: following the cluster and committing to it. */
 gboolean cs_console_is_live(const CsConsole *console);

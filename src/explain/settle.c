@@ -43,6 +43,18 @@ static void place_free(gpointer data)
     g_free(place);
 }
 
+static gboolean in_promotable_clone(const CsModel *model, const CsResource *rsc)
+{
+    for (int up = rsc->parent; up >= 0;) {
+        const CsResource *parent = g_ptr_array_index(model->resources, up);
+
+        if (parent->kind == CS_RSC_CLONE)
+            return parent->promotable;
+        up = parent->parent;
+    }
+    return FALSE;
+}
+
 static gboolean in_anonymous_clone(const CsModel *model, const CsResource *rsc)
 {
     for (int up = rsc->parent; up >= 0;) {
@@ -134,7 +146,11 @@ GPtrArray *cs_settle_placement(const CsModel *model)
         }
         const CsResource *rsc = g_ptr_array_index(model->resources, state->rsc);
         g_autofree char *id = history_id(model, rsc);
-        place_add(by_id, id, node->uname, state->role);
+        /* A promotable clone's instance that is not promoted is
+         * unpromoted (Pacemaker Explained 2.1, "Promotable clones"). */
+        CsRole role = state->role == CS_ROLE_STARTED && in_promotable_clone(model, rsc)
+                      ? CS_ROLE_UNPROMOTED : state->role;
+        place_add(by_id, id, node->uname, role);
     }
     GHashTableIter iter;
     gpointer value;
@@ -800,6 +816,65 @@ CsSettleResult *cs_settle(const CsDocument *document, CsTime now, GError **error
         apply(work, model, solution, TRUE);
     }
     return g_steal_pointer(&result);
+}
+
+/* ---- in the background ----------------------------------------------------- */
+
+struct CsSettleJob {
+    GThread *thread;
+    xmlChar *text;             /* the document, as written when started */
+    int length;
+    char *path;
+    CsTime now;
+    char *headline;            /* set by the worker */
+    gint done;                 /* atomic: the worker finished */
+};
+
+static gpointer settle_job_run(gpointer data)
+{
+    CsSettleJob *job = data;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsDocument) document = cs_document_load_memory((const char *)job->text,
+                                                             job->length, job->path, &error);
+    g_autoptr(CsSettleResult) result = document != NULL ? cs_settle(document, job->now, &error)
+                                                        : NULL;
+
+    job->headline = result != NULL ? cs_settle_headline(result)
+                                   : g_strdup_printf("settle: %s", error->message);
+    g_atomic_int_set(&job->done, 1);
+    return NULL;
+}
+
+CsSettleJob *cs_settle_job_start(const CsDocument *document, CsTime now)
+{
+    CsSettleJob *job = g_new0(CsSettleJob, 1);
+
+    xmlDocDumpMemory(document->xml, &job->text, &job->length);
+    job->path = g_strdup(document->path);
+    job->now = now;
+    job->thread = g_thread_new("cibscope-settle", settle_job_run, job);
+    return job;
+}
+
+gboolean cs_settle_job_done(CsSettleJob *job)
+{
+    return g_atomic_int_get(&job->done) != 0;
+}
+
+const char *cs_settle_job_headline(CsSettleJob *job)
+{
+    return cs_settle_job_done(job) ? job->headline : NULL;
+}
+
+void cs_settle_job_free(CsSettleJob *job)
+{
+    if (job == NULL)
+        return;
+    g_thread_join(job->thread);
+    xmlFree(job->text);
+    g_free(job->path);
+    g_free(job->headline);
+    g_free(job);
 }
 
 /* ---- reporting ----------------------------------------------------------- */

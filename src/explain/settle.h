@@ -84,6 +84,18 @@ char *cs_settle_headline(const CsSettleResult *result);
 void cs_settle_print(const CsSettleResult *result, GString *out);
 void cs_settle_print_json(const CsSettleResult *result, const char *file, GString *out);
 
+/* The headline worked out on a worker thread, for the console's status
+ * bar: on 32 nodes x 2000 resources settle takes several solves, far
+ * more than a frame.  start copies the document (the caller may change
+ * it afterwards); done never blocks; free waits for the worker. */
+typedef struct CsSettleJob CsSettleJob;
+CsSettleJob *cs_settle_job_start(const CsDocument *document, CsTime now);
+gboolean cs_settle_job_done(CsSettleJob *job);
+/* Once done: the headline, or why there is none ("settle: ..."). */
+const char *cs_settle_job_headline(CsSettleJob *job);
+void cs_settle_job_free(CsSettleJob *job);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsSettleJob, cs_settle_job_free)
+
 /* CLI entry point; returns the exit status (0, 1, 2 or 3). */
 int cs_settle_run(const char *path, const char *time_text, gboolean json);
 
