@@ -11,6 +11,7 @@
 
 #include "cib/live.h"
 #include "explain/output.h"
+#include "explain/settle.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -290,6 +291,23 @@ static gboolean cs_cmd_transition(CsSession *session, char **args, int n, GStrin
     if (solution == NULL)
         return FALSE;
     cs_solution_print_transition(solution, out);
+    return TRUE;
+}
+
+/* Where the cluster settles from the state now, edits included
+ * (explain/settle.h). */
+static gboolean cs_cmd_settle(CsSession *session, char **args, int n, GString *out,
+                              GError **error)
+{
+    (void)args;
+    (void)n;
+    if (cs_need_solution(session, error) == NULL)
+        return FALSE;
+    g_autoptr(CsSettleResult) result = cs_settle(session->document,
+                                                 cs_session_time(session), error);
+    if (result == NULL)
+        return FALSE;
+    cs_settle_print(result, out);
     return TRUE;
 }
 
@@ -772,6 +790,8 @@ static const CsCommandSpec cs_commands[] = {
       "allocation scores as crm_simulate -sSQ (RSC and its members only)" },
     { "transition", 0, 0, cs_cmd_transition, "transition",
       "what the cluster would do now, as crm_simulate -S" },
+    { "settle", 0, 0, cs_cmd_settle, "settle",
+      "run each transition in turn: where the cluster settles, or what goes round" },
     { "explain", 1, 2, cs_cmd_explain, "explain RSC [NODE]",
       "where RSC's score on NODE (every node) comes from" },
     { "where", 1, 1, cs_cmd_where, "where RSC",
