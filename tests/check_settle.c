@@ -101,6 +101,33 @@ START_TEST(test_start_settles_in_one)
 }
 END_TEST
 
+/* The JSON document says what the text says: the same headline, the
+ * transition's lines and where web ends up. */
+START_TEST(test_json_same_facts)
+{
+    g_autofree char *n1 = node_state("1", "node1", TRUE, NULL);
+    g_autofree char *n2 = node_state("2", "node2", TRUE, NULL);
+    g_autofree char *status = g_strconcat(n1, n2, NULL);
+    g_autoptr(CsDocument) document = cib("false", DUMMY("web", ""),
+        "<rsc_location id=\"prefer\" rsc=\"web\" node=\"node2\" score=\"100\"/>", status);
+    g_autoptr(CsSettleResult) result = settle(document);
+    g_autoptr(GString) text = g_string_new(NULL);
+    g_autoptr(GString) json = g_string_new(NULL);
+
+    cs_settle_print(result, text);
+    cs_settle_print_json(result, "test.xml", json);
+    ck_assert_ptr_nonnull(strstr(text->str, "Outcome: settles in 1 transition\n"));
+    ck_assert_ptr_nonnull(strstr(json->str, "\"headline\": \"settles in 1 transition\""));
+    ck_assert_ptr_nonnull(strstr(json->str, "\"outcome\": \"settled\""));
+    ck_assert_ptr_nonnull(strstr(text->str, "* Start      web     ( node2 )"));
+    ck_assert_ptr_nonnull(strstr(json->str, "\"actions\": [\"Start web ( node2 )\"]"));
+    ck_assert_ptr_nonnull(strstr(text->str, "  web  Started node2\n"));
+    ck_assert_ptr_nonnull(strstr(json->str, "{\"resource\": \"web\", \"active\": "
+                                            "[{\"node\": \"node2\", \"role\": \"Started\"}]}"));
+    ck_assert_ptr_nonnull(strstr(json->str, "\"cycle\": null"));
+}
+END_TEST
+
 START_TEST(test_nothing_to_do)
 {
     g_autofree char *n1 = node_state("1", "node1", TRUE, "web");
@@ -474,6 +501,7 @@ int main(void)
     TCase *small = tcase_create("small");
     tcase_add_test(small, test_start_settles_in_one);
     tcase_add_test(small, test_nothing_to_do);
+    tcase_add_test(small, test_json_same_facts);
     tcase_add_test(small, test_blocked_start_stays);
     tcase_add_test(small, test_cycle_headline);
     tcase_add_test(small, test_fenced_node_is_down);
