@@ -805,11 +805,14 @@ CsSettleResult *cs_settle(const CsDocument *document, CsTime now, GError **error
 
     for (int step = 0;; step++) {
         g_autoptr(CsModel) model = cs_model_build(work, now, error);
-        if (model == NULL)
+        g_autoptr(CsSolution) solution = model != NULL ? cs_solve(model, error) : NULL;
+        if (solution == NULL) {
+            /* The state a transition left may need what the engine does
+             * not model, though the CIB did not. */
+            if (step > 0)
+                g_prefix_error(error, "after transition %d: ", step);
             return NULL;
-        g_autoptr(CsSolution) solution = cs_solve(model, error);
-        if (solution == NULL)
-            return NULL;
+        }
         cs_solution_read_digests(solution, model);
         if (walk_ends(&walk, model, solution, step))
             break;
@@ -893,6 +896,9 @@ char *cs_settle_headline(const CsSettleResult *result)
         return g_strdup_printf("settles in %d %s", result->transitions,
                                plural(result->transitions, "transition", "transitions"));
     case CS_SETTLE_BLOCKED:
+        if (result->transitions == 0)
+            return g_strdup_printf("settled: %d %s blocked", result->blocked,
+                                   plural(result->blocked, "action", "actions"));
         return g_strdup_printf("settles in %d %s, %d %s blocked", result->transitions,
                                plural(result->transitions, "transition", "transitions"),
                                result->blocked, plural(result->blocked, "action", "actions"));
