@@ -10,10 +10,13 @@
  * the target, then the stop on the source; a fenced node is left down
  * and clean, its history gone.  Failed operations and fail counts stay
  * as they are: they are history, and migration-threshold goes on
- * counting them ("Failure Response" in Pacemaker Explained 2.1).  Each
+ * counting them ("Failure Handling" in Pacemaker Explained 2.1).  Each
  * record carries the digest of the definition it ran with, so that the
  * next transition does not take it for a changed definition ("Reloading
- * Agents" in Pacemaker Explained 2.1).
+ * Agents" in Pacemaker Explained 2.1).  A promote returns 0 like the
+ * rest (only a monitor of a promoted instance returns 8); probes and
+ * recurring monitors are not written: they are no line of the Transition
+ * Summary and move nothing.
  */
 #include "config.h"
 
