@@ -46,28 +46,29 @@ static void place_free(gpointer data)
     g_free(place);
 }
 
-static gboolean in_promotable_clone(const CsModel *model, const CsResource *rsc)
+/* The clone rsc is an instance (or an instance's member) of, or NULL. */
+static const CsResource *clone_of(const CsModel *model, const CsResource *rsc)
 {
     for (int up = rsc->parent; up >= 0;) {
         const CsResource *parent = g_ptr_array_index(model->resources, up);
 
         if (parent->kind == CS_RSC_CLONE)
-            return parent->promotable;
+            return parent;
         up = parent->parent;
     }
-    return FALSE;
+    return NULL;
+}
+
+static gboolean in_promotable_clone(const CsModel *model, const CsResource *rsc)
+{
+    const CsResource *clone = clone_of(model, rsc);
+    return clone != NULL && clone->promotable;
 }
 
 static gboolean in_anonymous_clone(const CsModel *model, const CsResource *rsc)
 {
-    for (int up = rsc->parent; up >= 0;) {
-        const CsResource *parent = g_ptr_array_index(model->resources, up);
-
-        if (parent->kind == CS_RSC_CLONE)
-            return !parent->globally_unique;
-        up = parent->parent;
-    }
-    return FALSE;
+    const CsResource *clone = clone_of(model, rsc);
+    return clone != NULL && !clone->globally_unique;
 }
 
 /* The id the history knows rsc by: an anonymous clone's instances all
