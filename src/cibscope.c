@@ -9,6 +9,7 @@
  *   cibscope history DIR [--time T]         what each pe-input changed, and why
  *   cibscope why A B [--time T]             the same for two CIBs
  *   cibscope graph FILE [RSC] [--depth N] [--dot]   the constraint graph
+ *   cibscope settle FILE [--time T] [--json]  where the cluster settles
  *   --live in place of FILE reads the cluster's CIB through cibadmin.
  *
  * Exit status (doc/DESIGN.md, "The engine contract"): 0 success, 1 bad usage,
@@ -43,6 +44,7 @@
 #include "explain/version.h"
 #include "explain/graph.h"
 #include "explain/smallest.h"
+#include "explain/settle.h"
 #include "ui/console.h"
 
 enum {
@@ -82,6 +84,7 @@ static const char usage_text[] =
     "       cibscope history [DIR] [--time T]\n"
     "       cibscope why BEFORE AFTER [--time T]\n"
     "       cibscope graph FILE [RESOURCE] [--depth N] [--dot] [--time T]\n"
+    "       cibscope settle FILE [--time T] [--json]\n"
     "       cibscope --live [--interval S] | --history [DIR]\n"
     "       cibscope scores|transition|explain --live ...\n"
     "\n"
@@ -104,6 +107,8 @@ static const char usage_text[] =
     "               runs now and next), colocations and orders as edges;\n"
     "               around RESOURCE to --depth N (default 2) when given;\n"
     "               --dot prints it for Graphviz instead\n"
+    "  settle       run the transition as crm_simulate -S does, again and\n"
+    "               again: where the cluster settles, or what goes round\n"
     "\n"
     "FILE is a CIB: cib.xml, a pe-input-N.bz2, a .gz, or - for standard input.\n"
     "With --live instead of FILE, the CIB is read from the running cluster\n"
@@ -124,9 +129,9 @@ static const char usage_text[] =
     "                   (the words of a summary line; * and ? glob, a glob\n"
     "                   takes every line it matches); the difference goes to\n"
     "                   standard error\n"
-    "      --json       scores, transition, explain: print JSON (doc/json.md):\n"
-    "                   the same facts, scores as numbers (INFINITY = 1000000)\n"
-    "                   with their contributions\n"
+    "      --json       scores, transition, explain, settle: print JSON\n"
+    "                   (doc/json.md): the same facts, scores as numbers\n"
+    "                   (INFINITY = 1000000) with their contributions\n"
     "  -t, --time T     use T as \"now\" for rules and failure timeouts, an\n"
     "                   ISO 8601 date/time such as 2005-020, 2005-020T12:30 or\n"
     "                   \"2014-05-07 00:28:00\" (as crm_simulate -t)\n"
@@ -149,7 +154,7 @@ static int usage_error(const char *message)
 static gboolean is_command(const char *word)
 {
     static const char *const commands[] = {
-        "scores", "transition", "explain", "history", "why", "graph",
+        "scores", "transition", "explain", "history", "why", "graph", "settle",
     };
     for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
         if (strcmp(word, commands[i]) == 0)
@@ -159,7 +164,8 @@ static gboolean is_command(const char *word)
 
 static gboolean is_engine_command(const char *command)
 {
-    return strcmp(command, "history") != 0 && strcmp(command, "why") != 0;
+    return strcmp(command, "history") != 0 && strcmp(command, "why") != 0
+           && strcmp(command, "settle") != 0;
 }
 
 /* --interval S: how often the live console polls cibadmin. */
@@ -273,13 +279,16 @@ static int check_arity(const Invocation *invocation)
         return usage_error("--depth and --dot go with graph");
     if (command != NULL && strcmp(command, "history") == 0)
         return n == 1 ? -1 : usage_error("history needs exactly one DIR (or pe-inputs in the config)");
+    if (command != NULL && strcmp(command, "settle") == 0)
+        return n == 1 && !invocation->live ? -1 : usage_error("settle needs exactly one FILE");
     if (command != NULL && strcmp(command, "why") == 0)
         return n == 2 ? -1 : usage_error("why needs two CIBs: BEFORE AFTER");
     if (invocation->expect_text != NULL
         && (command == NULL || strcmp(command, "transition") != 0))
         return usage_error("--expect goes with transition");
-    if (invocation->json && (command == NULL || !is_engine_command(command)))
-        return usage_error("--json goes with scores, transition or explain");
+    if (invocation->json && (command == NULL || (!is_engine_command(command) && strcmp(command, "settle") != 0)
+                               || strcmp(command, "graph") == 0))
+        return usage_error("--json goes with scores, transition, explain or settle");
     if (invocation->expect_text != NULL) {
         g_autoptr(GError) error = NULL;
         g_autoptr(GPtrArray) expected = cs_expect_parse(invocation->expect_text, &error);
@@ -707,6 +716,9 @@ int main(int argc, char **argv)
         else if (invocation.command != NULL && strcmp(invocation.command, "why") == 0)
             status = cs_why_run(invocation.positional[0], invocation.positional[1],
                                 invocation.time_text);
+        else if (invocation.command != NULL && strcmp(invocation.command, "settle") == 0)
+            status = cs_settle_run(invocation.positional[0], invocation.time_text,
+                                   invocation.json);
         else if (invocation.command != NULL)
             status = run_engine_command(&invocation);
         else if (invocation.history_dir != NULL)

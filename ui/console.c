@@ -727,6 +727,7 @@ static void console_clear(CsConsole *console)
     g_free(console->score_edit.error);
     if (console->score_edit.text != NULL)
         g_string_free(console->score_edit.text, TRUE);
+    cs_statusbar_settle_clear(console);
     g_clear_pointer(&console->session, cs_session_free);
     if (console->rows != NULL)
         g_array_free(console->rows, TRUE);
@@ -1073,6 +1074,8 @@ static int console_loop(CsConsole *console)
             cs_solution_prepare_resolves(console->solution, 2);
             memory_prepared = TRUE;
         }
+        if (cs_statusbar_settle_due(console) && !key_waiting())
+            cs_statusbar_settle_start(console);
         /* Live: wake up for the next poll; cibadmin runs between keys,
          * never while one is being handled. */
         gboolean waking = cs_console_is_live(console) || cs_history_busy(&console->history);
@@ -1081,6 +1084,8 @@ static int console_loop(CsConsole *console)
         if (key == ERR && cs_console_is_live(console))
             dirty = cs_console_live_poll(console);
         if (key == ERR && cs_history_progress(console))
+            dirty = TRUE;
+        if (key == ERR && cs_statusbar_settle_poll(console))
             dirty = TRUE;
         last_key = ERR;
         if (key == ERR || key == KEY_RESIZE)

@@ -188,6 +188,12 @@ typedef struct CsConsole {
     gboolean transition_pending;
     char *changes_for;       /* the edit whose changes wait for the
                                 transition (session->changes_pending) */
+    /* Where the cluster settles (explain/settle.h), for the status bar:
+     * worked out on a worker thread for the state of settle_generation. */
+    struct CsSettleJob *settle_job;
+    char *settle_text;       /* the headline for settle_generation, or NULL */
+    guint settle_generation;
+    const CsSession *settle_session;   /* whose generation it is */
 
     gboolean *folded;        /* per resource: children hidden */
     gboolean show_promotion; /* P: promotable instances show their
@@ -336,6 +342,13 @@ int cs_banner_draw(const CsConsole *console, int y);
 /* The rows the banner takes (0 or 1): why scores are missing, else a
  * live notice. */
 int cs_banner_rows(const CsConsole *console);
+/* The settle figure: whether a worker should start for the state shown
+ * (call _start only while no key waits), whether a finished one changed
+ * the figure (draw again), and freeing both at the end. */
+gboolean cs_statusbar_settle_due(const CsConsole *console);
+void cs_statusbar_settle_start(CsConsole *console);
+gboolean cs_statusbar_settle_poll(CsConsole *console);
+void cs_statusbar_settle_clear(CsConsole *console);
 
 /* live.c: following the cluster and committing to it. */
 gboolean cs_console_is_live(const CsConsole *console);
