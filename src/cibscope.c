@@ -9,6 +9,7 @@
  *   cibscope history DIR [--time T]         what each pe-input changed, and why
  *   cibscope why A B [--time T]             the same for two CIBs
  *   cibscope graph FILE [RSC] [--depth N] [--dot]   the constraint graph
+ *   cibscope timeline FILE [--until D] [--all]   what changes by itself
  *   --live in place of FILE reads the cluster's CIB through cibadmin.
  *
  * Exit status (DESIGN.md, "The engine contract"): 0 success, 1 bad usage,
@@ -41,6 +42,7 @@
 #include "explain/output.h"
 #include "explain/version.h"
 #include "explain/graph.h"
+#include "explain/timeline_run.h"
 #include "ui/console.h"
 
 enum {
@@ -69,6 +71,8 @@ typedef struct Invocation {
     int depth;                /* graph --depth N */
     gboolean dot;             /* graph --dot */
     gboolean graph_options;   /* --depth or --dot was given */
+    const char *until_text;   /* timeline --until DURATION */
+    gboolean all_moments;     /* timeline --all */
 } Invocation;
 
 static const char usage_text[] =
@@ -80,6 +84,7 @@ static const char usage_text[] =
     "       cibscope history [DIR] [--time T]\n"
     "       cibscope why BEFORE AFTER [--time T]\n"
     "       cibscope graph FILE [RESOURCE] [--depth N] [--dot] [--time T]\n"
+    "       cibscope timeline FILE [--until DURATION] [--all] [--time T] [--json]\n"
     "       cibscope --live [--interval S] | --history [DIR]\n"
     "       cibscope scores|transition|explain --live ...\n"
     "\n"
@@ -102,6 +107,10 @@ static const char usage_text[] =
     "               runs now and next), colocations and orders as edges;\n"
     "               around RESOURCE to --depth N (default 2) when given;\n"
     "               --dot prints it for Graphviz instead\n"
+    "  timeline     each future moment at which placement changes with\n"
+    "               nobody acting (failure-timeout expiries, lifetimes ending,\n"
+    "               date rules turning), solved at that moment: what starts,\n"
+    "               stops, moves, promotes or demotes, and why\n"
     "\n"
     "FILE is a CIB: cib.xml, a pe-input-N.bz2, a .gz, or - for standard input.\n"
     "With --live instead of FILE, the CIB is read from the running cluster\n"
@@ -116,13 +125,17 @@ static const char usage_text[] =
     "      --history DIR  open the console on a directory of pe-inputs,\n"
     "                   with the History view (no DIR: the config's pe-inputs)\n"
     "      --view NAME  the view the console opens on: matrix, transition,\n"
-    "                   explain, fail-counts, graph or history\n"
+    "                   explain, fail-counts, graph, history or timeline\n"
     "      --expect LIST  transition: exit 4 unless the Transition Summary holds\n"
     "                   exactly LIST: 'none', or actions such as 'Move web; Stop db'\n"
     "                   (the words of a summary line; * and ? glob, a glob\n"
     "                   takes every line it matches); the difference goes to\n"
     "                   standard error\n"
-    "      --json       scores, transition, explain: print JSON (doc/json.md):\n"
+    "      --until DURATION  timeline: how far ahead (default 7d; 12h, 30min,\n"
+    "                   2w or ISO 8601 such as P1DT12H)\n"
+    "      --all        timeline: list moments that change nothing too\n"
+    "      --json       scores, transition, explain, timeline: print JSON\n"
+    "                   (doc/json.md):\n"
     "                   the same facts, scores as numbers (INFINITY = 1000000)\n"
     "                   with their contributions\n"
     "  -t, --time T     use T as \"now\" for rules and failure timeouts, an\n"
@@ -147,7 +160,7 @@ static int usage_error(const char *message)
 static gboolean is_command(const char *word)
 {
     static const char *const commands[] = {
-        "scores", "transition", "explain", "history", "why", "graph",
+        "scores", "transition", "explain", "history", "why", "graph", "timeline",
     };
     for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
         if (strcmp(word, commands[i]) == 0)
@@ -215,7 +228,7 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
         } else if (!options_done && strcmp(arg, "--view") == 0) {
             if (++i >= argc || (invocation->view = cs_config_view_index(argv[i])) < 0)
                 return usage_error("--view needs matrix, transition, explain, fail-counts, "
-                                   "graph or history");
+                                   "graph, history or timeline");
         } else if (!options_done && (strcmp(arg, "-e") == 0 || strcmp(arg, "--exec") == 0)) {
             if (++i >= argc)
                 return usage_error("--exec needs commands");
@@ -242,6 +255,12 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
             if (!parse_depth(argv[i], &invocation->depth))
                 return usage_error("--depth needs a number, 0 to 100");
             invocation->graph_options = TRUE;
+        } else if (!options_done && strcmp(arg, "--until") == 0) {
+            if (++i >= argc)
+                return usage_error("--until needs a duration");
+            invocation->until_text = argv[i];
+        } else if (!options_done && strcmp(arg, "--all") == 0) {
+            invocation->all_moments = TRUE;
         } else if (!options_done && strcmp(arg, "--dot") == 0) {
             invocation->dot = invocation->graph_options = TRUE;
         } else if (!options_done && arg[0] == '-' && arg[1] != '\0') {
@@ -277,7 +296,10 @@ static int check_arity(const Invocation *invocation)
         && (command == NULL || strcmp(command, "transition") != 0))
         return usage_error("--expect goes with transition");
     if (invocation->json && (command == NULL || !is_engine_command(command)))
-        return usage_error("--json goes with scores, transition or explain");
+        return usage_error("--json goes with scores, transition, explain or timeline");
+    if ((invocation->until_text != NULL || invocation->all_moments)
+        && (command == NULL || strcmp(command, "timeline") != 0))
+        return usage_error("--until and --all go with timeline");
     if (invocation->expect_text != NULL) {
         g_autoptr(GError) error = NULL;
         g_autoptr(GPtrArray) expected = cs_expect_parse(invocation->expect_text, &error);
@@ -484,6 +506,26 @@ static int run_json(const Invocation *invocation, const CsDocument *document,
     return EXIT_OK;
 }
 
+/* timeline (explain/timeline_run.h): each moment solved from now on. */
+static int run_timeline(const Invocation *invocation, const CsDocument *document, CsTime now)
+{
+    gint64 span_s = 7 * 86400;
+    if (invocation->until_text != NULL
+        && !cs_timeline_parse_span(invocation->until_text, now, &span_s))
+        return usage_error("--until needs a duration such as 7d, 12h, 30min or P1DT12H");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsTimeline) timeline = cs_timeline_build(document, now, span_s, &error);
+    if (timeline == NULL)
+        return report(error);
+    g_autoptr(GString) out = g_string_new(NULL);
+    if (invocation->json)
+        cs_timeline_json(timeline, document, invocation->all_moments, out);
+    else
+        cs_timeline_write(timeline, invocation->all_moments, out);
+    write_output(out, isatty(STDOUT_FILENO));
+    return fflush(stdout) == 0 ? EXIT_OK : EXIT_INPUT;
+}
+
 /* load -> model -> solve -> print: the pipeline every subcommand shares. */
 static int run_engine_command(const Invocation *invocation)
 {
@@ -501,6 +543,8 @@ static int run_engine_command(const Invocation *invocation)
         fprintf(stderr, "cibscope: %s\n", error->message);
         return EXIT_USAGE;
     }
+    if (strcmp(invocation->command, "timeline") == 0)
+        return run_timeline(invocation, document, now);
     g_autoptr(CsModel) model = cs_model_build(document, now, &error);
     if (model == NULL)
         return report(error);

@@ -155,7 +155,7 @@ START_TEST(test_failure_timeout)
                            "</meta_attributes>", "", status),
          at("2024-06-01 12:00:30Z"));
     expect_event(&loaded, "2024-06-01 12:00:30Z", "2024-06-01 12:01:01Z",
-                 "web on n1: failures expire (failure-timeout 60 s)");
+                 "web on n1: failures expire after failure-timeout 60 s");
     expect_none(&loaded, "2024-06-01 12:01:01Z");
     unload(&loaded);
 }
