@@ -66,13 +66,29 @@ START_TEST(test_date_rule)
     load(&loaded, "date-rule", 7 * 86400);
     ck_assert_int_eq(loaded.timeline->now.seconds, at("2024-06-01 12:00:00Z").seconds);
     ck_assert_uint_eq(loaded.timeline->pending->len, 0);
-    ck_assert_uint_eq(loaded.timeline->entries->len, 1);
-    expect_entry(&loaded, 0, "2024-06-02 00:00:01Z",
+    /* the evening bonus begins and ends: solved, nothing moves */
+    ck_assert_uint_eq(loaded.timeline->entries->len, 3);
+    ck_assert_uint_eq(cs_timeline_count(loaded.timeline, FALSE), 1);
+    ck_assert_uint_eq(cs_timeline_count(loaded.timeline, TRUE), 3);
+    for (guint i = 0; i < 2; i++) {
+        ck_assert_uint_eq(entry(&loaded, i)->changes->len, 0);
+        ck_assert_uint_eq(entry(&loaded, i)->actions->len, 0);
+    }
+    ck_assert_int_eq(entry(&loaded, 0)->when.seconds, at("2024-06-01 18:00:00Z").seconds);
+    ck_assert_int_eq(entry(&loaded, 1)->when.seconds, at("2024-06-01 20:00:01Z").seconds);
+    expect_entry(&loaded, 2, "2024-06-02 00:00:01Z",
                  "web-from-june-2: date gt start begins to hold (rule web-from-june-2-rule: "
                  "date gt start 2024-06-02 00:00:00Z)", "web: node2 -> node1");
-    ck_assert(!entry(&loaded, 0)->by_recheck);
-    ck_assert_uint_eq(entry(&loaded, 0)->actions->len, 1);
-    ck_assert_ptr_nonnull(strstr(g_ptr_array_index(entry(&loaded, 0)->actions, 0), "Move"));
+    ck_assert(!entry(&loaded, 2)->by_recheck);
+    ck_assert_uint_eq(entry(&loaded, 2)->actions->len, 1);
+    ck_assert_ptr_nonnull(strstr(g_ptr_array_index(entry(&loaded, 2)->actions, 0), "Move"));
+    g_autoptr(GString) text = g_string_new(NULL);
+    cs_timeline_write(loaded.timeline, FALSE, text);
+    ck_assert_ptr_null(strstr(text->str, "web-evening-bonus"));
+    g_string_truncate(text, 0);
+    cs_timeline_write(loaded.timeline, TRUE, text);
+    ck_assert_ptr_nonnull(strstr(text->str, "2024-06-01T18:00:00Z  web-evening-bonus: date range begins"));
+    ck_assert_ptr_nonnull(strstr(text->str, "    no change in placement\n"));
     unload(&loaded);
 }
 END_TEST

@@ -132,10 +132,13 @@ static GPtrArray *timeline_lines(CsConsole *console, int width)
     g_autofree char *until = cs_timeline_format_time(timeline->until);
     cs_lines_add_text(lines, CS_STYLE_DIM, "  from %s to %s%s", now, until,
                       state->all ? "; every moment (a: changes only)" : " (a: every moment)");
-    if (timeline->pending->len > 0)
-        cs_lines_add_text(lines, CS_STYLE_DIM, "  the cluster still has %u action%s to run now "
-                          "(view 2): changes are told against the plan before them",
-                          timeline->pending->len, timeline->pending->len == 1 ? "" : "s");
+    if (timeline->pending->len > 0) {
+        g_autofree char *pending = g_strdup_printf(
+            "the cluster still has %u action%s to run now (view 2): each change is told "
+            "against the plan just before it", timeline->pending->len,
+            timeline->pending->len == 1 ? "" : "s");
+        add_wrapped(lines, CS_STYLE_DIM, "  ", 0, pending, width);
+    }
     cs_line_add(lines);
     for (guint i = 0; i < timeline->entries->len; i++) {
         const CsTimelineEntry *entry = g_ptr_array_index(timeline->entries, i);
