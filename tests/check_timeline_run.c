@@ -1,6 +1,6 @@
 /* check_timeline_run.c: cs_timeline_build on the CIBs of
  * tests/data/timeline (a date rule, a date_spec, a failure-timeout, a
- * lifetime ban), each at its own execution-date: the moments listed,
+ * lifetime ban, a promotion rule), each at its own execution-date: the moments listed,
  * their causes, what each moves, the recheck note of a date_spec only,
  * ties told together, --until's forms, the span and the cap, and the
  * JSON.  crm_simulate's word on the same moments: tests/timeline/oracle.sh. */
@@ -154,6 +154,29 @@ START_TEST(test_lifetime_ban)
 }
 END_TEST
 
+/* A promotable clone: the rule turns, the promoted instance changes
+ * node. */
+START_TEST(test_promotion_rule)
+{
+    Loaded loaded;
+    load(&loaded, "promotion-rule", 7 * 86400);
+    ck_assert_uint_eq(loaded.timeline->pending->len, 0);
+    ck_assert_uint_eq(loaded.timeline->entries->len, 1);
+    expect_entry(&loaded, 0, "2024-06-02 00:00:01Z", "db-promoted-node1-from-june-2: date gt start",
+                 "db-clone: promoted on node1; demoted on node2");
+    const GPtrArray *actions = entry(&loaded, 0)->actions;
+    ck_assert_uint_eq(actions->len, 2);
+    gboolean promote = FALSE, demote = FALSE;
+    for (guint i = 0; i < actions->len; i++) {
+        const char *action = g_ptr_array_index(actions, i);
+        promote |= g_str_has_prefix(action, "Promote") && strstr(action, "Promoted node1") != NULL;
+        demote |= g_str_has_prefix(action, "Demote") && strstr(action, "Unpromoted node2") != NULL;
+    }
+    ck_assert(promote && demote);
+    unload(&loaded);
+}
+END_TEST
+
 /* The text and the JSON say the same moments. */
 START_TEST(test_text_and_json)
 {
@@ -208,6 +231,7 @@ static Suite *timeline_run_suite(void)
     tcase_add_test(tc, test_date_spec);
     tcase_add_test(tc, test_failure_timeout);
     tcase_add_test(tc, test_lifetime_ban);
+    tcase_add_test(tc, test_promotion_rule);
     tcase_add_test(tc, test_text_and_json);
     tcase_add_test(tc, test_parse_span);
     suite_add_tcase(suite, tc);
