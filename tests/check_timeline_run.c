@@ -223,6 +223,35 @@ START_TEST(test_parse_span)
 }
 END_TEST
 
+/* A date_spec on seconds turns every 30 s: the timeline stops after
+ * CS_TIMELINE_MAX_MOMENTS and says where. */
+START_TEST(test_cut_short)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *text = NULL;
+    gsize length = 0;
+    ck_assert(g_file_get_contents(TIMELINE_DATA "/date-spec.xml", &text, &length, &error));
+    g_auto(GStrv) parts = g_strsplit(text, "hours=\"9-16\"", 2);
+    ck_assert_ptr_nonnull(parts[1]);
+    g_autofree char *seconds = g_strjoin("seconds=\"0-29\"", parts[0], parts[1], NULL);
+    g_autoptr(CsDocument) document = cs_document_load_memory(seconds, strlen(seconds), "seconds.xml",
+                                                             &error);
+    ck_assert_msg(document != NULL, "%s", error ? error->message : "");
+    CsTime now = at("2024-06-03 08:30:00Z");
+    g_autoptr(CsTimeline) timeline = cs_timeline_build(document, now, 86400, &error);
+    ck_assert_msg(timeline != NULL, "%s", error ? error->message : "");
+    ck_assert(timeline->cut_short);
+    ck_assert_uint_eq(timeline->entries->len, CS_TIMELINE_MAX_MOMENTS);
+    ck_assert_int_eq(timeline->reached.seconds, now.seconds + 30 * CS_TIMELINE_MAX_MOMENTS);
+    g_autoptr(GString) out = g_string_new(NULL);
+    cs_timeline_write(timeline, FALSE, out);
+    ck_assert_ptr_nonnull(strstr(out->str, "Stopped after 400 moments, at 2024-06-03T11:50:00Z"));
+    g_string_truncate(out, 0);
+    cs_timeline_json(timeline, document, FALSE, out);
+    ck_assert_ptr_nonnull(strstr(out->str, "\"complete\":false,\"reached\":\"2024-06-03T11:50:00Z\"}"));
+}
+END_TEST
+
 static Suite *timeline_run_suite(void)
 {
     Suite *suite = suite_create("timeline_run");
@@ -234,6 +263,7 @@ static Suite *timeline_run_suite(void)
     tcase_add_test(tc, test_promotion_rule);
     tcase_add_test(tc, test_text_and_json);
     tcase_add_test(tc, test_parse_span);
+    tcase_add_test(tc, test_cut_short);
     suite_add_tcase(suite, tc);
     return suite;
 }

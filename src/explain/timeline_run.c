@@ -107,8 +107,11 @@ CsTimeline *cs_timeline_build(const CsDocument *document, CsTime now, gint64 spa
     timeline->entries = g_ptr_array_new_with_free_func(entry_free);
     timeline->reached = now;
     CsTimeEvent event;
-    while (cs_next_time_event(before.model, timeline->reached, &event)
-           && event.when.seconds <= timeline->until.seconds) {
+    while (cs_next_time_event(before.model, timeline->reached, &event)) {
+        if (event.when.seconds > timeline->until.seconds) {
+            cs_time_event_clear(&event);
+            break;
+        }
         if (timeline->entries->len >= CS_TIMELINE_MAX_MOMENTS) {
             timeline->cut_short = TRUE;
             cs_time_event_clear(&event);
