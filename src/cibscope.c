@@ -39,6 +39,7 @@
 #include "explain/expect.h"
 #include "explain/history.h"
 #include "explain/json.h"
+#include "explain/json_report.h"
 #include "explain/output.h"
 #include "explain/version.h"
 #include "explain/graph.h"
@@ -81,8 +82,8 @@ static const char usage_text[] =
     "       cibscope scores FILE [--time T] [--json]\n"
     "       cibscope transition FILE [--time T] [--expect LIST] [--json]\n"
     "       cibscope explain FILE RESOURCE [NODE] [--time T] [--json]\n"
-    "       cibscope history [DIR] [--time T]\n"
-    "       cibscope why BEFORE AFTER [--time T]\n"
+    "       cibscope history [DIR] [--time T] [--json]\n"
+    "       cibscope why BEFORE AFTER [--time T] [--json]\n"
     "       cibscope graph FILE [RESOURCE] [--depth N] [--dot] [--time T]\n"
     "       cibscope timeline FILE [--until DURATION] [--all] [--time T] [--json]\n"
     "       cibscope --live [--interval S] | --history [DIR]\n"
@@ -134,8 +135,8 @@ static const char usage_text[] =
     "      --until DURATION  timeline: how far ahead (default 7d; 12h, 30min,\n"
     "                   2w or ISO 8601 such as P1DT12H)\n"
     "      --all        timeline: list moments that change nothing too\n"
-    "      --json       scores, transition, explain, timeline: print JSON\n"
-    "                   (doc/json.md):\n"
+    "      --json       scores, transition, explain, timeline, why, history:\n"
+    "                   print JSON (doc/json.md):\n"
     "                   the same facts, scores as numbers (INFINITY = 1000000)\n"
     "                   with their contributions\n"
     "  -t, --time T     use T as \"now\" for rules and failure timeouts, an\n"
@@ -295,8 +296,9 @@ static int check_arity(const Invocation *invocation)
     if (invocation->expect_text != NULL
         && (command == NULL || strcmp(command, "transition") != 0))
         return usage_error("--expect goes with transition");
-    if (invocation->json && (command == NULL || !is_engine_command(command)))
-        return usage_error("--json goes with scores, transition, explain or timeline");
+    if (invocation->json && (command == NULL || strcmp(command, "graph") == 0))
+        return usage_error("--json goes with scores, transition, explain, timeline, why "
+                           "or history");
     if ((invocation->until_text != NULL || invocation->all_moments)
         && (command == NULL || strcmp(command, "timeline") != 0))
         return usage_error("--until and --all go with timeline");
@@ -722,10 +724,15 @@ int main(int argc, char **argv)
         cs_console_set_start_view(invocation.view);
     if (status < 0) {
         if (invocation.command != NULL && strcmp(invocation.command, "history") == 0)
-            status = cs_history_run(invocation.positional[0], invocation.time_text);
+            status = invocation.json
+                     ? cs_json_history_run(invocation.positional[0], invocation.time_text)
+                     : cs_history_run(invocation.positional[0], invocation.time_text);
         else if (invocation.command != NULL && strcmp(invocation.command, "why") == 0)
-            status = cs_why_run(invocation.positional[0], invocation.positional[1],
-                                invocation.time_text);
+            status = invocation.json
+                     ? cs_json_why_run(invocation.positional[0], invocation.positional[1],
+                                       invocation.time_text)
+                     : cs_why_run(invocation.positional[0], invocation.positional[1],
+                                  invocation.time_text);
         else if (invocation.command != NULL)
             status = run_engine_command(&invocation);
         else if (invocation.history_dir != NULL)
