@@ -694,6 +694,58 @@ START_TEST(test_save_round_trip)
 }
 END_TEST
 
+
+static gint64 root_number(const CsDocument *document, const char *name)
+{
+    const char *value = root_attribute(document, name);
+    return value != NULL ? g_ascii_strtoll(value, NULL, 10) : 0;
+}
+
+/* Pacemaker Explained 2.1, "CIB Properties": a configuration change is
+ * epoch + 1 with num_updates 0, a status change num_updates + 1, and no
+ * change leaves both; each judged against the file on disk. */
+START_TEST(test_save_version_rules)
+{
+    SIMPLE1_OR_SKIP(source);
+    g_autofree char *dir = make_temp_dir();
+    g_autofree char *path = g_build_filename(dir, "cib.xml", NULL);
+    g_autofree char *copy = g_build_filename(dir, "copy.xml", NULL);
+    g_autofree char *backup = g_strconcat(path, ".bak", NULL);
+    g_autoptr(GBytes) original = read_bytes(source);
+    g_autoptr(GError) error = NULL;
+
+    write_bytes(path, g_bytes_get_data(original, NULL), g_bytes_get_size(original));
+    g_autoptr(CsDocument) document = load_ok(path);
+    set_root_attribute(document, "epoch", "41");
+    set_root_attribute(document, "num_updates", "7");
+    ck_assert(cs_document_save(document, NULL, &error));
+    ck_assert_int_eq(cs_document_bump_version(document), CS_VERSION_KEPT);
+
+    xmlSetProp(cs_document_lookup_id(document, "rsc1"), BAD_CAST "description", BAD_CAST "x");
+    /* A copy first, then the file itself: the change counts once. */
+    ck_assert(cs_document_save(document, copy, &error));
+    ck_assert(cs_document_save(document, NULL, &error));
+    g_autoptr(CsDocument) configured = load_ok(path);
+    ck_assert_int_eq(root_number(configured, "epoch"), 42);
+    ck_assert_int_eq(root_number(configured, "num_updates"), 0);
+    g_autoptr(CsDocument) copied = load_ok(copy);
+    ck_assert_int_eq(root_number(copied, "epoch"), 42);
+
+    xmlNode *status = cs_document_section(document, "status");
+    ck_assert_ptr_nonnull(status);
+    xmlNewChild(status, NULL, BAD_CAST "node_state", NULL);
+    ck_assert_int_eq(cs_document_bump_version(document), CS_VERSION_STATUS);
+    ck_assert(cs_document_save(document, NULL, &error));
+    g_autoptr(CsDocument) updated = load_ok(path);
+    ck_assert_int_eq(root_number(updated, "epoch"), 42);
+    ck_assert_int_eq(root_number(updated, "num_updates"), 1);
+    unlink(path);
+    unlink(copy);
+    unlink(backup);
+    rmdir(dir);
+}
+END_TEST
+
 static void check_save_compressed(CsCompression compression, const char *magic)
 {
     SIMPLE1_OR_SKIP(source);
@@ -903,6 +955,7 @@ static Suite *document_suite(void)
     suite_add_tcase(suite, corpus);
 
     tcase_add_test(save, test_save_round_trip);
+    tcase_add_test(save, test_save_version_rules);
     tcase_add_test(save, test_save_gzip);
     tcase_add_test(save, test_save_bzip2);
     tcase_add_test(save, test_save_keeps_declaration);

@@ -1,5 +1,6 @@
 /* console.c: the console's state, loading, keys and main loop. */
 #include <locale.h>
+#include <signal.h>
 #include <malloc.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -482,8 +483,9 @@ guint cs_console_unsaved(const CsConsole *console)
     /* Live: what counts is what a commit would send. */
     if (cs_console_is_live(console))
         return console->live.pending;
+    /* Restored from a recovery file: unsaved until written. */
     if (!cs_session_dirty(console->session))
-        return 0;
+        return console->recovered ? 1 : 0;
     guint depth = cs_edit_log_undo_depth(console->session->log);
     guint distance = depth > console->saved_depth ? depth - console->saved_depth
                                                   : console->saved_depth - depth;
@@ -500,6 +502,22 @@ void cs_console_say(CsConsole *console, gboolean error, const char *format, ...)
     g_clear_pointer(&console->changes_for, g_free);
     console->message_error = error;
     va_end(args);
+    cs_console_log(console, "%s", console->message);
+}
+
+/* The log keeps the last messages, each whole (m shows them). */
+#define CS_MESSAGE_LOG_MAX 200
+
+void cs_console_log(CsConsole *console, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    if (console->message_log == NULL)
+        console->message_log = g_ptr_array_new_with_free_func(g_free);
+    g_ptr_array_add(console->message_log, g_strdup_vprintf(format, args));
+    va_end(args);
+    if (console->message_log->len > CS_MESSAGE_LOG_MAX)
+        g_ptr_array_remove_index(console->message_log, 0);
 }
 
 /* Which Pacemaker wrote the CIB, when not the modelled one (version.h). */
@@ -546,6 +564,12 @@ void cs_console_sync(CsConsole *console)
     cs_console_live_sync(console);
     g_autofree char *clock = cs_time_format(cs_session_time(session));
     console->clock = cs_escape(clock);
+    /* Simulated: an edit in the log moved the clock.  With none (a file
+     * just opened, or a live CIB followed: the log restarts at the wall
+     * clock) the clock is the real one, whatever it reads. */
+    if (cs_edit_log_undo_depth(session->log) == 0 && cs_edit_log_redo_depth(session->log) == 0)
+        console->opened_at = cs_session_time(session).seconds;
+    console->clock_moved = cs_session_time(session).seconds != console->opened_at;
     read_banner(console);
     console->label_count = cs_console_rsc_count(console);
     if (console->folded == NULL || console->label_count != old_count) {
@@ -626,8 +650,7 @@ static int session_usable(const CsSession *session, char **message)
     return 2;
 }
 
-/* Takes session: it becomes the console's, labelled label. */
-static void console_adopt(CsConsole *console, CsSession *session, const char *path, const char *label)
+void cs_console_adopt(CsConsole *console, CsSession *session, const char *path, const char *label)
 {
     g_clear_pointer(&console->session, cs_session_free);
     g_free(console->path);
@@ -636,6 +659,8 @@ static void console_adopt(CsConsole *console, CsSession *session, const char *pa
     console->path = g_strdup(path);
     console->file_label = cs_escape(label);
     console->saved_depth = 0;
+    console->recovered = FALSE;
+    console->opened_at = cs_session_time(session).seconds;
     console->generation = session->generation;
     console->cursor_row = console->cursor_node = console->top_row = console->left_node = 0;
     forget_changes(console);
@@ -658,7 +683,7 @@ static int console_load(CsConsole *console, const char *path)
         return status;
     }
     g_autofree char *base = g_path_get_basename(path);
-    console_adopt(console, session, path, base);
+    cs_console_adopt(console, session, path, base);
     return 0;
 }
 
@@ -682,7 +707,7 @@ gboolean cs_console_open(CsConsole *console, const char *path)
         return FALSE;
     }
     g_autofree char *base = g_path_get_basename(path);
-    console_adopt(console, session, path, base);
+    cs_console_adopt(console, session, path, base);
     return TRUE;
 }
 
@@ -694,6 +719,8 @@ static void console_clear(CsConsole *console)
     g_free(console->folded);
     g_free(console->message);
     g_free(console->changes_for);
+    g_clear_pointer(&console->message_log, g_ptr_array_unref);
+    g_free(console->recovery_path);
     g_free(console->output);
     g_clear_pointer(&console->output_lines, g_ptr_array_unref);
     g_free(console->output_lines_text);
@@ -821,6 +848,22 @@ static gboolean quit_key(CsConsole *console)
     return TRUE;
 }
 
+/* m: every message said so far, whole and wrapped, newest last. */
+static void show_message_log(CsConsole *console)
+{
+    GString *text = g_string_new("Messages (newest last)\n");
+    if (console->banner != NULL)
+        g_string_append_printf(text, "\nBanner: %s\n", console->banner);
+    for (guint i = 0; console->message_log != NULL && i < console->message_log->len; i++)
+        g_string_append_printf(text, "\n%s\n", (const char *)g_ptr_array_index(console->message_log, i));
+    if (console->message_log == NULL || console->message_log->len == 0)
+        g_string_append(text, "\n(none yet)\n");
+    g_free(console->output);
+    console->output = g_string_free(text, FALSE);
+    /* Opened at the end: the newest message is the one wanted. */
+    console->output_scroll = G_MAXINT / 2;
+}
+
 /* Keys that mean the same in every view; FALSE when key is not one. */
 static gboolean global_key(CsConsole *console, int key)
 {
@@ -844,6 +887,9 @@ static gboolean global_key(CsConsole *console, int key)
     case ':':
         cs_prompt_open(console, NULL);
         return TRUE;
+    case 'm':
+        show_message_log(console);
+        return TRUE;
     case 12:   /* ^L repaints, as everywhere */
         clearok(curscr, TRUE);
         return TRUE;
@@ -859,6 +905,9 @@ static gboolean console_key(CsConsole *console, int key)
         cs_prompt_key(console, key);
         return TRUE;
     }
+    /* Alt+key outside the prompt: what Esc and then the key do. */
+    if (CS_KEY_IS_META(key))
+        return console_key(console, 27) && console_key(console, CS_KEY_META_BYTE(key));
     g_clear_pointer(&console->message, g_free);
     g_clear_pointer(&console->live.notice, g_free);
     if (console->filter_editing) {
@@ -875,6 +924,10 @@ static gboolean console_key(CsConsole *console, int key)
         cs_console_conflict_answer(console, key);
         return TRUE;
     }
+    if (console->ask == CS_ASK_RECOVER) {
+        cs_recovery_answer(console, key);
+        return TRUE;
+    }
     if (console->help_open) {
         console->help_open = cs_help_key(console, key);
         return TRUE;
@@ -889,7 +942,7 @@ static gboolean console_key(CsConsole *console, int key)
         views[CS_VIEW_EXPLAIN]->key(console, key, &area);
         return TRUE;
     }
-    if (key == 'q' || key == 'Q')
+    if (key == 'q' || key == 'Q' || key == KEY_F(10))
         return quit_key(console);
     if (global_key(console, key))
         return TRUE;
@@ -928,6 +981,63 @@ static gboolean key_waiting(void)
     return TRUE;
 }
 
+/* What to say on stderr once the terminal is back (a recovery file). */
+static char *exit_note;
+
+/* SIGTERM, SIGHUP: no one to ask.  Unsaved edits go to a recovery file,
+ * never over the CIB; live edits not committed cannot be kept so. */
+static void keep_unsaved(CsConsole *console, int signal_number)
+{
+    guint unsaved = cs_console_unsaved(console);
+    if (unsaved == 0)
+        return;
+    const char *what = signal_number == SIGHUP ? "hung up" : "terminated";
+    if (cs_console_is_live(console)) {
+        exit_note = g_strdup_printf("cibscope: %s with %u uncommitted %s: they were not committed", what,
+                                    unsaved, unsaved == 1 ? "edit" : "edits");
+        return;
+    }
+    g_autoptr(GError) error = NULL;
+    g_autofree char *path = cs_recovery_write(console, &error);
+    if (path == NULL)
+        exit_note = g_strdup_printf("cibscope: %s with %u unsaved %s, and they could not be kept: %s", what,
+                                    unsaved, unsaved == 1 ? "edit" : "edits", error->message);
+    else
+        exit_note = g_strdup_printf("cibscope: %s with %u unsaved %s: they were written to %s "
+                                    "(%s is unchanged; opening it again offers them)", what, unsaved,
+                                    unsaved == 1 ? "edit" : "edits", path, console->path);
+}
+
+/* A signal the handler noted: the exit status, or -1 to go on.  ^C
+ * cancels what has the keyboard (the prompt's line, the filter, a score
+ * being edited, a question), then asks as q does when edits are unsaved,
+ * and only quits at once when nothing would be lost. */
+static int on_signal(CsConsole *console, int signal_number)
+{
+    if (signal_number != SIGINT) {
+        keep_unsaved(console, signal_number);
+        return 128 + signal_number;
+    }
+    CsRect area = body_area(console);
+    if (console->prompt_open)
+        cs_prompt_key(console, 7);
+    else if (console->filter_editing)
+        filter_key(console, 27);
+    else if (console->score_edit.active)
+        views[CS_VIEW_EXPLAIN]->key(console, 27, &area);
+    else if (console->ask == CS_ASK_QUIT)
+        return ask_quit_key(console, 'n') ? -1 : 128 + signal_number;
+    else if (console->ask == CS_ASK_COMMIT)
+        cs_console_commit_answer(console, 'n');
+    else if (console->ask == CS_ASK_RECOVER)
+        cs_recovery_answer(console, 0);
+    else if (cs_console_unsaved(console) > 0)
+        console->ask = CS_ASK_QUIT;
+    else
+        return 128 + signal_number;
+    return -1;
+}
+
 static int console_loop(CsConsole *console)
 {
     FILE *timing = open_timing_log();
@@ -937,9 +1047,15 @@ static int console_loop(CsConsole *console)
     for (;;) {
         int signal_number = cs_terminal_pending_signal();
         if (signal_number != 0) {
-            if (timing != NULL)
-                fclose(timing);
-            return 128 + signal_number;
+            cs_terminal_clear_signal();
+            int status = on_signal(console, signal_number);
+            if (status >= 0) {
+                if (timing != NULL)
+                    fclose(timing);
+                return status;
+            }
+            dirty = TRUE;
+            continue;
         }
         if (dirty) {
             console_draw(console);
@@ -964,9 +1080,8 @@ static int console_loop(CsConsole *console)
         }
         /* Live: wake up for the next poll; cibadmin runs between keys,
          * never while one is being handled. */
-        if (cs_console_is_live(console) || cs_history_busy(&console->history))
-            timeout(cs_console_idle_wait_ms(console));
-        int key = getch();
+        gboolean waking = cs_console_is_live(console) || cs_history_busy(&console->history);
+        int key = cs_terminal_read_key(waking ? cs_console_idle_wait_ms(console) : CS_KEY_WAIT_MS);
         dirty = key != ERR;
         if (key == ERR && cs_console_is_live(console))
             dirty = cs_console_live_poll(console);
@@ -1000,6 +1115,10 @@ static int console_interact(CsConsole *console)
     int status = console_loop(console);
     cs_prompt_shutdown();
     cs_terminal_stop();
+    if (exit_note != NULL) {
+        fprintf(stderr, "%s\n", exit_note);
+        g_clear_pointer(&exit_note, g_free);
+    }
     return status;
 }
 
@@ -1058,6 +1177,7 @@ int cs_console_run_demo(const char *path, const char *time_text, const char *no_
         g_autofree char *dir = cs_history_dir_of(path);
         if (dir != NULL)
             cs_history_set_dir(&console, dir);
+        cs_recovery_offer(&console);
         status = console_interact(&console);
     }
     console_clear(&console);
@@ -1083,7 +1203,7 @@ int cs_console_run_live(guint interval_ms, const char *time_text)
     } else {
         console.live.interval_ms = interval_ms > 0 ? interval_ms : CS_LIVE_DEFAULT_INTERVAL_MS;
         console.live.watch = cs_live_watch_new(console.live.interval_ms, session->live_base);
-        console_adopt(&console, session, session->document->path, session->document->path);
+        cs_console_adopt(&console, session, session->document->path, session->document->path);
         cs_console_live_history(&console);
         status = console_interact(&console);
     }

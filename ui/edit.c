@@ -77,6 +77,38 @@ static void show_output(CsConsole *console, gboolean refreshed, const GString *o
     cs_console_say(console, FALSE, "%s", summary);
 }
 
+/* Commands that change nothing the engine would have to model. */
+static gboolean is_edit(char **words)
+{
+    static const char *const readers[] = { "scores", "transition", "explain", "where", "help", "undo",
+                                           "redo", "time", "save", "commit", "pending" };
+    for (size_t i = 0; i < G_N_ELEMENTS(readers); i++)
+        if (strcmp(words[0], readers[i]) == 0)
+            return FALSE;
+    if (strcmp(words[0], "failcount") == 0)
+        return words[1] != NULL && strcmp(words[1], "show") != 0;
+    if (strcmp(words[0], "attr") == 0)
+        return words[1] != NULL && words[2] != NULL && words[3] != NULL;
+    return TRUE;
+}
+
+/* A CIB the engine refuses (exit 3: bundles, remote nodes...) shows no
+ * scores, so an edit could not be seen to do anything: it is refused
+ * with the banner's reason (undo, the clock and saving still work).
+ * TRUE when refused. */
+static gboolean refuse_blind_edit(CsConsole *console, char **words)
+{
+    const GError *failure = console->session->failure;
+    if (words == NULL || words[0] == NULL || !is_edit(words)
+        || !(g_error_matches(failure, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED)
+             || g_error_matches(failure, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED)))
+        return FALSE;
+    cs_console_say(console, TRUE, "%s refused: %s, so its effect could not be shown", words[0],
+                   failure->message);
+    return TRUE;
+}
+
+
 /* After a command: re-read the session if it changed, then say what
  * happened. */
 static void finish_command(CsConsole *console, gboolean ok, const GString *out, const GError *error)
@@ -96,6 +128,8 @@ static void finish_command(CsConsole *console, gboolean ok, const GString *out, 
  * (cs_console_tell_changes), so that its new scores show first. */
 gboolean cs_console_run_words(CsConsole *console, const char *const *words)
 {
+    if (refuse_blind_edit(console, (char **)words))
+        return FALSE;
     g_autoptr(GString) out = g_string_new(NULL);
     g_autoptr(GError) error = NULL;
     console->session->describe_later = TRUE;
@@ -142,6 +176,10 @@ void cs_console_run_line(CsConsole *console, const char *line)
         cs_console_commit_ask(console);
         return;
     }
+    g_autoptr(GPtrArray) commands = cs_command_split(line, NULL);
+    for (guint i = 0; commands != NULL && i < commands->len; i++)
+        if (refuse_blind_edit(console, g_ptr_array_index(commands, i)))
+            return;
     g_autoptr(GString) out = g_string_new(NULL);
     g_autoptr(GError) error = NULL;
     gboolean ok = cs_command_run_text(console->session, line, out, &error);
@@ -157,8 +195,11 @@ void cs_console_save(CsConsole *console)
         return;
     }
     console->saved_depth = cs_edit_log_undo_depth(console->session->log);
-    cs_console_say(console, FALSE, "Saved %s (the previous file kept as %s.bak)",
-                   console->path, console->path);
+    cs_recovery_saved(console);
+    /* Saving moved the version on <cib> (epoch, num_updates): show it. */
+    cs_console_sync(console);
+    cs_console_say(console, FALSE, "Saved %s (the previous file kept as %s.bak), epoch now %s",
+                   console->path, console->path, console->epoch != NULL ? console->epoch : "?");
 }
 
 /* Opens the command line with a command to complete, e.g. "stickiness web ". */
@@ -207,8 +248,10 @@ static void undo_or_redo(CsConsole *console, const char *command)
 
 static void edit_time(CsConsole *console)
 {
+    /* The value selected: what is typed replaces it, inside the quotes
+     * (a date and time holds a space). */
     g_autofree char *now = cs_time_format(cs_session_time(console->session));
-    prompt_with(console, "time", now);
+    cs_prompt_open_selected(console, "time '", now, "'");
 }
 
 static void edit_stickiness(CsConsole *console)

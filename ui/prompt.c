@@ -12,7 +12,9 @@
 #include <string.h>
 #include <readline/readline.h>
 #include <readline/history.h>
+#include "cib/edit.h"
 #include "explain/command.h"
+#include "terminal.h"
 #include "view.h"
 
 #define PROMPT_QUEUE 64
@@ -26,6 +28,10 @@ static GPtrArray *matches;       /* shown above the prompt after Tab */
 static GPtrArray *candidates;    /* what cs_command_complete offered */
 static FILE *null_stream;
 static gboolean prompt_ready;
+/* A part of the line shown selected (t: the clock's value): the first key
+ * that types replaces it, Backspace deletes it, any other key keeps it.
+ * Byte offsets into rl_line_buffer; start < 0 when nothing is selected. */
+static int selection_start = -1, selection_end = -1;
 
 static int prompt_getc(FILE *stream)
 {
@@ -92,6 +98,11 @@ const GPtrArray *cs_prompt_matches(void)
     return matches;
 }
 
+static int cs_compare_candidates(const char **a, const char **b)
+{
+    return strcmp(*a, *b);
+}
+
 static char *next_candidate(const char *text, int state)
 {
     static guint index;
@@ -103,56 +114,223 @@ static char *next_candidate(const char *text, int state)
     return strdup(g_ptr_array_index(candidates, index++));
 }
 
-/* What each argument of the common commands is: R a resource, N a node,
- * O anything else (keyword, constraint or rule id).  The command layer
- * offers every id after the command name; this narrows the list to the
- * kind that fits where the cursor is. */
-static const struct { const char *command; const char *kinds; } argument_kinds[] = {
-    { "ban", "RN" }, { "prefer", "RN" }, { "clear", "R" }, { "where", "R" },
-    { "scores", "R" }, { "explain", "RN" }, { "stickiness", "RO" },
-    { "standby", "NO" }, { "maintenance", "NO" }, { "attr", "N" },
-    { "rule", "OO" }, { "constraint", "OO" },
+/* The grammar of each command, argument by argument (doc/commands.md,
+ * `help`): a lower-case word is a keyword, an upper-case one a kind of
+ * id (RSC, NODE, CONSTRAINT, LOCATION, COLOCATION, RULE, OP, ATTR; any other,
+ * such as ID, SCORE or N, is typed, not completed), '|' separates what
+ * may stand there.  A command has one pattern per form; the keywords
+ * typed so far choose among them. */
+static const char *const grammar[] = {
+    "scores RSC", "explain RSC NODE", "where RSC",
+    "stickiness RSC|default N|unset",
+    "ban RSC NODE", "prefer RSC NODE", "clear RSC",
+    "standby NODE on|off", "maintenance NODE on|off",
+    "attr NODE ATTR --delete",
+    "failcount show RSC", "failcount set RSC NODE OP", "failcount clear RSC NODE",
+    "location add ID RSC NODE SCORE|INFINITY|-INFINITY", "location remove LOCATION",
+    "colocation add ID RSC RSC SCORE|INFINITY|-INFINITY", "colocation remove COLOCATION",
+    "constraint remove CONSTRAINT", "constraint score CONSTRAINT SCORE|INFINITY|-INFINITY",
+    "rule enable RULE", "rule disable RULE",
+    "rule set RULE score|score-attribute|boolean-op|role|operation|value|start|end --delete",
+    "time now", "commit --dry-run", "undo", "redo", "save", "help", "transition",
 };
 
-static char word_kind(const CsModel *model, const char *word)
+static void offer(GPtrArray *found, GHashTable *seen, const char *word, const char *prefix)
 {
-    if (cs_model_resource(model, word) != NULL)
-        return 'R';
-    if (cs_model_node(model, word) != NULL)
-        return 'N';
-    return 'O';
+    if (word == NULL || !g_str_has_prefix(word, prefix) || g_hash_table_contains(seen, word))
+        return;
+    char *copy = g_strdup(word);
+    g_hash_table_add(seen, copy);
+    g_ptr_array_add(found, g_strdup(copy));
 }
 
-/* The kind the argument before the cursor must be, or 0 when any. */
-static char expected_kind(const char *before)
+static gboolean element_is(const xmlNode *node, const char *name)
+{
+    return node->type == XML_ELEMENT_NODE && xmlStrcmp(node->name, (const xmlChar *)name) == 0;
+}
+
+static void offer_id(GPtrArray *found, GHashTable *seen, const xmlNode *node, const char *prefix)
+{
+    xmlChar *id = xmlGetProp(node, (const xmlChar *)"id");
+    offer(found, seen, (const char *)id, prefix);
+    xmlFree(id);
+}
+
+/* Every <rule> with an id under node (constraints and attribute sets). */
+static void offer_rules(GPtrArray *found, GHashTable *seen, const xmlNode *node, const char *prefix)
+{
+    for (const xmlNode *child = node->children; child != NULL; child = child->next) {
+        if (child->type != XML_ELEMENT_NODE)
+            continue;
+        if (element_is(child, "rule"))
+            offer_id(found, seen, child, prefix);
+        offer_rules(found, seen, child, prefix);
+    }
+}
+
+static void offer_constraints(GPtrArray *found, GHashTable *seen, const CsDocument *document,
+                              const char *element, const char *prefix)
+{
+    xmlNode *constraints = cs_document_section(document, "constraints");
+    for (xmlNode *child = constraints != NULL ? constraints->children : NULL; child != NULL; child = child->next)
+        if (child->type == XML_ELEMENT_NODE && (element == NULL || element_is(child, element)))
+            offer_id(found, seen, child, prefix);
+}
+
+/* The operations a fail count of rsc can name: "monitor_10000" as
+ * crm_failcount writes it needs the interval in ms, so the forms offered
+ * are "monitor:10s" (as configured) and the plain name. */
+static void offer_operations(GPtrArray *found, GHashTable *seen, const CsDocument *document,
+                             const char *rsc, const char *prefix)
+{
+    xmlNode *resource = rsc != NULL ? cs_edit_find_resource(document, rsc) : NULL;
+    for (xmlNode *ops = resource != NULL ? resource->children : NULL; ops != NULL; ops = ops->next) {
+        if (!element_is(ops, "operations"))
+            continue;
+        for (xmlNode *op = ops->children; op != NULL; op = op->next) {
+            if (!element_is(op, "op"))
+                continue;
+            xmlChar *name = xmlGetProp(op, (const xmlChar *)"name");
+            xmlChar *interval = xmlGetProp(op, (const xmlChar *)"interval");
+            gboolean recurring = interval != NULL && strcmp((const char *)interval, "0") != 0
+                                 && strcmp((const char *)interval, "0s") != 0;
+            g_autofree char *form = recurring ? g_strdup_printf("%s:%s", name, interval) : NULL;
+            offer(found, seen, recurring ? form : (const char *)name, prefix);
+            xmlFree(name);
+            xmlFree(interval);
+        }
+    }
+    offer(found, seen, "start", prefix);
+}
+
+/* The names of the nvpairs under node (a node's attribute sets). */
+static void offer_nvpair_names(GPtrArray *found, GHashTable *seen, const xmlNode *node, const char *prefix)
+{
+    for (const xmlNode *child = node->children; child != NULL; child = child->next) {
+        if (child->type != XML_ELEMENT_NODE)
+            continue;
+        if (element_is(child, "nvpair")) {
+            xmlChar *name = xmlGetProp(child, (const xmlChar *)"name");
+            offer(found, seen, (const char *)name, prefix);
+            xmlFree(name);
+        }
+        offer_nvpair_names(found, seen, child, prefix);
+    }
+}
+
+/* attr NODE ATTR: the attributes the node has, permanent (its <node> in
+ * the configuration) and transient (its node_state). */
+static void offer_node_attributes(GPtrArray *found, GHashTable *seen, const CsDocument *document,
+                                  const char *uname, const char *prefix)
+{
+    static const char *const sections[] = { "nodes", "status" };
+    for (size_t i = 0; uname != NULL && i < G_N_ELEMENTS(sections); i++) {
+        xmlNode *section = cs_document_section(document, sections[i]);
+        for (xmlNode *node = section != NULL ? section->children : NULL; node != NULL; node = node->next) {
+            if (node->type != XML_ELEMENT_NODE)
+                continue;
+            xmlChar *name = xmlGetProp(node, (const xmlChar *)"uname");
+            if (name != NULL && strcmp((const char *)name, uname) == 0)
+                offer_nvpair_names(found, seen, node, prefix);
+            xmlFree(name);
+        }
+    }
+    offer(found, seen, "standby", prefix);
+}
+
+/* What may stand where kind (one alternative of a pattern word) is. */
+static void offer_kind(GPtrArray *found, GHashTable *seen, const CsSession *session, const char *kind,
+                       char **typed, const char *prefix)
+{
+    const CsModel *model = session->model;
+    if (!g_ascii_isupper(kind[0]) && kind[0] != '\0') {
+        offer(found, seen, kind, prefix);
+    } else if (strcmp(kind, "INFINITY") == 0 || strcmp(kind, "-INFINITY") == 0) {
+        offer(found, seen, kind, prefix);
+    } else if (strcmp(kind, "RSC") == 0 && model != NULL) {
+        for (guint i = 0; i < model->resources->len; i++)
+            offer(found, seen, ((const CsResource *)g_ptr_array_index(model->resources, i))->id, prefix);
+    } else if (strcmp(kind, "NODE") == 0 && model != NULL) {
+        for (guint i = 0; i < model->nodes->len; i++)
+            offer(found, seen, ((const CsNode *)g_ptr_array_index(model->nodes, i))->uname, prefix);
+    } else if (strcmp(kind, "CONSTRAINT") == 0) {
+        offer_constraints(found, seen, session->document, NULL, prefix);
+    } else if (strcmp(kind, "LOCATION") == 0) {
+        offer_constraints(found, seen, session->document, "rsc_location", prefix);
+    } else if (strcmp(kind, "COLOCATION") == 0) {
+        offer_constraints(found, seen, session->document, "rsc_colocation", prefix);
+    } else if (strcmp(kind, "RULE") == 0) {
+        xmlNode *root = xmlDocGetRootElement(session->document->xml);
+        for (xmlNode *child = root != NULL ? root->children : NULL; child != NULL; child = child->next)
+            if (element_is(child, "configuration"))
+                offer_rules(found, seen, child, prefix);
+    } else if (strcmp(kind, "ATTR") == 0) {
+        offer_node_attributes(found, seen, session->document, typed[1], prefix);
+    } else if (strcmp(kind, "OP") == 0) {
+        /* failcount set RSC NODE OP: the resource is two words back. */
+        offer_operations(found, seen, session->document, typed[2], prefix);
+    }
+}
+
+/* A typed word fits a pattern word: a keyword must be one of its
+ * alternatives, an id kind takes anything. */
+static gboolean word_fits(const char *pattern_word, const char *typed)
+{
+    g_auto(GStrv) alternatives = g_strsplit(pattern_word, "|", -1);
+    for (char **alternative = alternatives; *alternative != NULL; alternative++)
+        if (g_ascii_isupper((*alternative)[0]) || (*alternative)[0] == '-' || strcmp(*alternative, typed) == 0)
+            return TRUE;
+    return FALSE;
+}
+
+/* The words of the last command before the cursor, the one being typed
+ * last ("" right after a blank). */
+static GPtrArray *typed_words(const char *before)
 {
     const char *segment = strrchr(before, ';');
-    g_auto(GStrv) words = g_strsplit_set(segment != NULL ? segment + 1 : before, " \t", -1);
-    int position = -1;
-    const char *command = NULL;
-    for (char **word = words; *word != NULL; word++) {
-        if (**word == '\0' && *(word + 1) != NULL)
-            continue;
-        if (command == NULL)
-            command = *word;
-        position++;
-    }
-    if (command == NULL || position < 1)
-        return 0;
-    for (size_t i = 0; i < G_N_ELEMENTS(argument_kinds); i++)
-        if (strcmp(argument_kinds[i].command, command) == 0)
-            return position <= (int)strlen(argument_kinds[i].kinds) ? argument_kinds[i].kinds[position - 1] : 0;
-    return 0;
+    g_auto(GStrv) pieces = g_strsplit_set(segment != NULL ? segment + 1 : before, " \t", -1);
+    GPtrArray *words = g_ptr_array_new_with_free_func(g_free);
+    for (char **piece = pieces; *piece != NULL; piece++)
+        if (**piece != '\0' || piece[1] == NULL)
+            g_ptr_array_add(words, g_strdup(*piece));
+    return words;
 }
 
-static void narrow_candidates(const CsModel *model, const char *before)
+/* The candidates the grammar allows for the last word of before; NULL
+ * when the grammar does not know the command (or the first word is
+ * being typed): then the command layer's list is used. */
+GPtrArray *cs_prompt_grammar_candidates(const CsSession *session, const char *before)
 {
-    char kind = expected_kind(before);
-    if (kind == 0 || model == NULL)
-        return;
-    for (guint i = candidates->len; i > 0; i--)
-        if (word_kind(model, g_ptr_array_index(candidates, i - 1)) != kind)
-            g_ptr_array_remove_index(candidates, i - 1);
+    g_autoptr(GPtrArray) words = typed_words(before);
+    if (words->len < 2)
+        return NULL;
+    g_ptr_array_add(words, NULL);
+    char **typed = (char **)words->pdata;
+    guint position = words->len - 2;      /* the word being completed */
+    const char *prefix = typed[position];
+    GPtrArray *found = g_ptr_array_new_with_free_func(g_free);
+    g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    gboolean known = FALSE;
+    for (gsize i = 0; i < G_N_ELEMENTS(grammar); i++) {
+        g_auto(GStrv) pattern = g_strsplit(grammar[i], " ", -1);
+        if (strcmp(pattern[0], typed[0]) != 0)
+            continue;
+        known = TRUE;
+        gboolean fits = g_strv_length(pattern) > position;
+        for (guint word = 1; fits && word < position; word++)
+            fits = word_fits(pattern[word], typed[word]);
+        if (!fits)
+            continue;
+        g_auto(GStrv) alternatives = g_strsplit(pattern[position], "|", -1);
+        for (char **alternative = alternatives; *alternative != NULL; alternative++)
+            offer_kind(found, seen, session, *alternative, typed, prefix);
+    }
+    if (!known) {
+        g_ptr_array_unref(found);
+        return NULL;
+    }
+    g_ptr_array_sort(found, (GCompareFunc)cs_compare_candidates);
+    return found;
 }
 
 /* Completion of command names, resource, node and constraint ids, from
@@ -164,8 +342,9 @@ static char **prompt_complete(const char *text, int start, int end)
     rl_attempted_completion_over = 1;   /* never file names */
     g_autofree char *before = g_strndup(rl_line_buffer, (gsize)rl_point);
     g_clear_pointer(&candidates, g_ptr_array_unref);
-    candidates = cs_command_complete(prompt_console->session, before);
-    narrow_candidates(prompt_console->session->model, before);
+    candidates = cs_prompt_grammar_candidates(prompt_console->session, before);
+    if (candidates == NULL)
+        candidates = cs_command_complete(prompt_console->session, before);
     clear_matches();
     return rl_completion_matches(text, next_candidate);
 }
@@ -209,8 +388,35 @@ void cs_prompt_open(CsConsole *console, const char *initial)
     accepted_ready = FALSE;
     clear_matches();
     rl_callback_handler_install(":", on_line);
+    selection_start = selection_end = -1;
     if (initial != NULL)
         rl_insert_text(initial);
+}
+
+void cs_prompt_open_selected(CsConsole *console, const char *before, const char *selected,
+                             const char *after)
+{
+    g_autofree char *line = g_strconcat(before, selected, after, NULL);
+    cs_prompt_open(console, line);
+    selection_start = (int)strlen(before);
+    selection_end = selection_start + (int)strlen(selected);
+    /* The cursor at the end: ^U still empties the whole line. */
+    rl_point = rl_end;
+}
+
+/* What a key does to the selection: TRUE when the key is used up. */
+static gboolean selection_key(int byte)
+{
+    if (selection_start < 0)
+        return FALSE;
+    int start = selection_start, end = selection_end;
+    selection_start = selection_end = -1;
+    gboolean types = byte >= 0x20 && byte != 0x7f;
+    if (!types && byte != 0x7f && byte != 4 && byte != 8)
+        return FALSE;
+    rl_delete_text(start, end);
+    rl_point = start;
+    return !types;
 }
 
 static void prompt_close(CsConsole *console)
@@ -253,11 +459,19 @@ void cs_prompt_key(CsConsole *console, int key)
         prompt_cancel(console);
         return;
     }
-    int byte = readline_byte(key);
+    /* Alt+key (Esc and a key at once): readline's meta binding (M-b a
+     * word back, M-f forward, M-d deletes a word), never "leave the
+     * prompt, then run the key". */
+    gboolean meta = CS_KEY_IS_META(key);
+    int byte = meta ? CS_KEY_META_BYTE(key) : readline_byte(key);
     if (byte < 0)
         return;
-    if (byte != '\t')
+    if (selection_key(meta ? 0 : byte))
+        return;
+    if (byte != '\t' || meta)
         clear_matches();
+    if (meta)
+        push_byte(27);
     push_byte(byte);
     while (queue_length > 0 && !accepted_ready)
         rl_callback_read_char();
@@ -303,10 +517,35 @@ static void draw_matches(int y)
     }
 }
 
+/* The line with its selection shown: ":time '|2026-11-27 05:32:15Z|'". */
+static void draw_selection(int y, const char *buffer)
+{
+    static const char hint[] = " type to replace  Enter runs  Esc cancels ";
+    int length = (int)strlen(buffer);
+    int start = CLAMP(selection_start, 0, length), end = CLAMP(selection_end, start, length);
+    g_autofree char *head_raw = g_strndup(buffer, (gsize)start);
+    g_autofree char *middle_raw = g_strndup(buffer + start, (gsize)(end - start));
+    g_autofree char *head = cs_escape(head_raw);
+    g_autofree char *middle = cs_escape(middle_raw);
+    g_autofree char *tail = cs_escape(buffer + end);
+    cs_draw_fill(y, 0, COLS, CS_STYLE_PROMPT);
+    int x = cs_draw_text(y, 0, COLS, ":", CS_STYLE_PROMPT);
+    x += cs_draw_text(y, x, COLS - x, head, CS_STYLE_NORMAL);
+    x += cs_draw_text(y, x, COLS - x, middle, CS_STYLE_SELECTED);
+    x += cs_draw_text(y, x, COLS - x, tail, CS_STYLE_NORMAL);
+    int hint_width = (int)strlen(hint);
+    if (x + hint_width + 2 < COLS)
+        cs_draw_text(y, COLS - hint_width, hint_width, hint, CS_STYLE_DIM);
+}
+
 void cs_prompt_draw(const CsConsole *console, int y)
 {
     (void)console;
     draw_matches(y);
+    if (selection_start >= 0 && rl_line_buffer != NULL) {
+        draw_selection(y, rl_line_buffer);
+        return;
+    }
     const char *buffer = rl_line_buffer != NULL ? rl_line_buffer : "";
     int point = CLAMP(rl_point, 0, (int)strlen(buffer));
     g_autofree char *before_raw = g_strndup(buffer, (gsize)point);

@@ -82,10 +82,19 @@ int cs_banner_draw(const CsConsole *console, int y)
         return draw_live_notice(console, y);
     if (console->banner == NULL)
         return draw_history_progress(console, y);
+    static const char more[] = " (cut: m shows all)";
     g_autofree char *safe = cs_escape(console->banner);
     g_autofree char *text = g_strdup_printf(" ! %s", safe);
     cs_draw_fill(y, 0, COLS, CS_STYLE_BANNER);
-    cs_draw_text(y, 0, COLS, text, CS_STYLE_BANNER);
+    if (cs_text_width(text) <= COLS) {
+        cs_draw_text(y, 0, COLS, text, CS_STYLE_BANNER);
+        return 1;
+    }
+    /* Too long: cut, said so, and m shows it whole. */
+    int more_width = (int)strlen(more);
+    g_autofree char *head = cs_fit(text, MAX(1, COLS - more_width), FALSE);
+    int x = cs_draw_text(y, 0, COLS - more_width, head, CS_STYLE_BANNER);
+    cs_draw_text_attrs(y, x, COLS - x, more, cs_style_attr(CS_STYLE_BANNER) | A_BOLD);
     return 1;
 }
 
@@ -121,6 +130,8 @@ static char *question_text(const CsConsole *console)
     const char *edits = unsaved == 1 ? "edit" : "edits";
     if (console->ask == CS_ASK_CONFLICT)
         return cs_console_conflict_question(console);
+    if (console->ask == CS_ASK_RECOVER)
+        return g_strdup(" Edits an interrupted session left unsaved: r restore  d delete  else later ");
     if (console->ask == CS_ASK_COMMIT)
         return g_strdup_printf(" Commit: run the %u %s listed above? y: apply  else cancel ", unsaved,
                                unsaved == 1 ? "operation" : "operations");
@@ -138,13 +149,24 @@ static void draw_question(const CsConsole *console, int y)
     cs_draw_text(y, 0, COLS, text, CS_STYLE_STATUS_ERROR);
 }
 
-/* What an edit did, or why something failed: until the next key. */
+/* What an edit did, or why something failed: until the next key.  Too
+ * long for the line, it is cut (…) and says so, and m
+ * shows it whole (with every earlier message). */
 static void draw_message(const CsConsole *console, int y)
 {
+    static const char more[] = " (cut: m shows all)";
     g_autofree char *safe = cs_escape(console->message);
     CsStyle style = console->message_error ? CS_STYLE_STATUS_ERROR : CS_STYLE_STATUS_NOTICE;
     cs_draw_fill(y, 0, COLS, style);
-    cs_draw_text(y, 1, COLS - 1, safe, style);
+    int room = COLS - 1;
+    if (cs_text_width(safe) <= room) {
+        cs_draw_text(y, 1, room, safe, style);
+        return;
+    }
+    int more_width = (int)strlen(more);
+    g_autofree char *head = cs_fit(safe, MAX(1, room - more_width), FALSE);
+    int x = 1 + cs_draw_text(y, 1, room - more_width, head, style);
+    cs_draw_text_attrs(y, x, COLS - x, more, cs_style_attr(style) | A_BOLD);
 }
 
 /* " | 2 unsaved | epoch 0.17.35 | 2024-03-12 09:14:07Z | 1 move, 1 action" */
@@ -166,31 +188,40 @@ static char *status_fields(const CsConsole *console)
                                                 : g_strdup("");
     g_autofree char *epoch = g_strdup_printf(" %s epoch %s%s", separator, console->epoch ? console->epoch : "?",
                                              version);
-    g_autofree char *clock = g_strdup_printf(" %s %s%s", separator, console->clock_set ? "time " : "",
-                                             console->clock);
+    /* A clock set by --time or moved with t is not the cluster's. */
+    gboolean simulated = console->clock_set || console->clock_moved;
+    g_autofree char *clock = simulated ? g_strdup_printf(" %s clock %s (simulated)", separator, console->clock)
+                                       : g_strdup_printf(" %s %s", separator, console->clock);
     /* On a narrow screen, with edits pending, something gives way to
      * their count.  On a file, the epoch.  Live, the wall clock instead:
      * the epoch is what a commit is guarded by (DESIGN.md "Live
      * clusters"), and the operator needs to see it move. */
     gboolean keep_epoch = live && !console->clock_set;
+    /* Then the clock's words: "(sim)" still says it is not the real one. */
+    g_autofree char *short_clock = g_strdup_printf(" %s %s%s", separator, console->clock,
+                                                   simulated ? " (sim)" : "");
+    /* The file's name may be cut to 16 columns; the reason no cluster
+     * answered may not (the demo's epoch and clock give way to it). */
+    int label_room = console->live.no_cluster != NULL ? cs_text_width(console->file_label)
+                                                      : MIN(cs_text_width(console->file_label), 16);
     char *fields = NULL;
-    for (int attempt = 0; attempt < 2; attempt++) {
+    for (int attempt = 0; attempt < 3; attempt++) {
         gboolean with_epoch = attempt == 0 || keep_epoch;
         gboolean with_clock = attempt == 0 || !keep_epoch;
         g_free(fields);
         fields = g_strdup_printf("%s%s%s %s %s%s ", edits, with_epoch ? epoch : "",
-                                 with_clock ? clock : "", separator, outcome,
+                                 with_clock ? (attempt < 2 ? clock : short_clock) : "", separator, outcome,
                                  filter != NULL ? filter : "");
         /* The demo shown for want of a cluster: the reason is what
          * matters, the demo's epoch and clock give way to it. */
         if (console->live.no_cluster != NULL && attempt == 0
-            && 1 + cs_text_width(console->file_label) + cs_text_width(fields) > COLS) {
+            && 1 + label_room + cs_text_width(fields) > COLS) {
             keep_epoch = FALSE;
             g_free(fields);
             fields = g_strdup_printf("%s %s %s%s ", edits, separator, outcome, filter != NULL ? filter : "");
             break;
         }
-        if (unsaved == 0 || 1 + cs_text_width(console->file_label) + cs_text_width(fields) <= COLS)
+        if (1 + label_room + cs_text_width(fields) <= COLS)
             break;
     }
     return fields;

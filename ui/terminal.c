@@ -5,6 +5,13 @@
  * normal context), and fatal signals (handled with async-signal-safe
  * calls only: a reset sequence computed in advance and the termios saved
  * before curses started).
+ *
+ * Keys: ncurses decodes what the terminfo entry lists (keypad); the
+ * sequences xterm, rxvt, the Linux console, screen and tmux send for the
+ * cursor and editing keys and F1-F10 are added when the entry lacks them
+ * (a TERM that does not match the terminal is common: xterm-256color
+ * inside tmux, PuTTY).  Any other escape sequence is read to its end and
+ * dropped, so its bytes never act as keys.
  */
 #include <langinfo.h>
 #include <signal.h>
@@ -89,6 +96,88 @@ static void restore_handlers(void)
         signal(fatal_signals[i], SIG_DFL);
 }
 
+/* Sequences terminals send that a terminfo entry may not list. */
+static const struct { const char *sequence; int key; } extra_keys[] = {
+    { "\033[1~", KEY_HOME }, { "\033[7~", KEY_HOME }, { "\033[H", KEY_HOME }, { "\033OH", KEY_HOME },
+    { "\033[4~", KEY_END }, { "\033[8~", KEY_END }, { "\033[F", KEY_END }, { "\033OF", KEY_END },
+    { "\033[5~", KEY_PPAGE }, { "\033[6~", KEY_NPAGE },
+    { "\033[2~", KEY_IC }, { "\033[3~", KEY_DC },
+    { "\033[A", KEY_UP }, { "\033[B", KEY_DOWN }, { "\033[C", KEY_RIGHT }, { "\033[D", KEY_LEFT },
+    { "\033OA", KEY_UP }, { "\033OB", KEY_DOWN }, { "\033OC", KEY_RIGHT }, { "\033OD", KEY_LEFT },
+    { "\033[Z", KEY_BTAB },
+    { "\033OP", KEY_F(1) }, { "\033OQ", KEY_F(2) }, { "\033OR", KEY_F(3) }, { "\033OS", KEY_F(4) },
+    { "\033[11~", KEY_F(1) }, { "\033[12~", KEY_F(2) }, { "\033[13~", KEY_F(3) },
+    { "\033[14~", KEY_F(4) }, { "\033[15~", KEY_F(5) },
+    { "\033[[A", KEY_F(1) }, { "\033[[B", KEY_F(2) }, { "\033[[C", KEY_F(3) },
+    { "\033[[D", KEY_F(4) }, { "\033[[E", KEY_F(5) },
+    { "\033[17~", KEY_F(6) }, { "\033[18~", KEY_F(7) }, { "\033[19~", KEY_F(8) },
+    { "\033[20~", KEY_F(9) }, { "\033[21~", KEY_F(10) },
+};
+
+static void define_extra_keys(void)
+{
+    for (size_t i = 0; i < G_N_ELEMENTS(extra_keys); i++)
+        if (key_defined(extra_keys[i].sequence) == 0)
+            define_key(extra_keys[i].sequence, extra_keys[i].key);
+}
+
+/* The next byte of a sequence already under way, or ERR when none comes
+ * within the escape delay. */
+static int sequence_byte(void)
+{
+    timeout(ESCDELAY > 0 ? ESCDELAY : 25);
+    int byte = getch();
+    return byte;
+}
+
+/* ESC was read and no known key starts with what follows: a CSI
+ * (ESC [ parameters intermediates final) or SS3 (ESC O x) sequence is
+ * read to its end and dropped; Esc and a letter or digit at once is
+ * Alt+it;
+ * Esc alone (or before another Esc or a decoded key) is Esc. */
+static int after_escape(void)
+{
+    int next = sequence_byte();
+    if (next == ERR)
+        return 27;
+    if (next == 'O') {
+        (void)sequence_byte();
+        return ERR;
+    }
+    if (next != '[') {
+        /* Letters, digits and Backspace: what readline binds with
+         * Meta; Esc before anything else (':' to open the prompt) is
+         * taken as Esc, the key kept. */
+        if ((next < 128 && g_ascii_isalnum(next)) || next == 127)
+            return CS_KEY_META(next);
+        ungetch(next);
+        return 27;
+    }
+    for (int count = 0; count < 32; count++) {
+        int byte = sequence_byte();
+        if (byte == ERR || (byte >= 0x40 && byte <= 0x7e))
+            break;
+    }
+    return ERR;
+}
+
+int cs_terminal_read_key(int wait_ms)
+{
+    timeout(wait_ms);
+    int key = getch();
+    if (key == 27)
+        key = after_escape();
+    timeout(wait_ms);
+    /* The VT220 Find and Select keys sit where Home and End are, and
+     * rxvt's entry names ESC[1~ and ESC[4~ so (tmux sends those for
+     * Home and End). */
+    if (key == KEY_FIND)
+        return KEY_HOME;
+    if (key == KEY_SELECT)
+        return KEY_END;
+    return key;
+}
+
 void cs_terminal_stop(void)
 {
     if (!curses_active)
@@ -141,6 +230,7 @@ gboolean cs_terminal_start(void)
     noecho();
     nonl();
     keypad(stdscr, TRUE);
+    define_extra_keys();
     curs_set(0);
     set_escdelay(25);
     /* Wake up now and then even without keys, so a signal that did not
@@ -154,4 +244,9 @@ gboolean cs_terminal_start(void)
 int cs_terminal_pending_signal(void)
 {
     return pending_signal;
+}
+
+void cs_terminal_clear_signal(void)
+{
+    pending_signal = 0;
 }

@@ -43,6 +43,7 @@ typedef enum {
     CS_ASK_QUIT,
     CS_ASK_COMMIT,           /* live: apply the operations listed above? */
     CS_ASK_CONFLICT,         /* live: keep or drop the edit of a conflict */
+    CS_ASK_RECOVER,          /* restore a recovery file's edits? */
 } CsAsk;
 
 /* The History view: a directory's pe-input series and its report. */
@@ -136,6 +137,8 @@ typedef struct CsConsole {
     char *version;           /* "CIB 3.0.2, answers 2.1.5", or NULL */
     char *clock;             /* the model's "now", formatted */
     gboolean clock_set;      /* from --time */
+    gint64 opened_at;        /* the clock when the CIB was opened */
+    gboolean clock_moved;    /* t (or time) moved it since: simulated */
     CsDocument *document;    /* the session's */
     CsModel *model;          /* the session's; NULL when the CIB could not
                                 be modelled */
@@ -157,6 +160,9 @@ typedef struct CsConsole {
     char *output_lines_text;
     int output_lines_width;
     CsAsk ask;               /* a question the status bar asks */
+    GPtrArray *message_log;  /* char *, every message said, oldest first */
+    char *recovery_path;     /* the recovery file offered or restored */
+    gboolean recovered;      /* its edits are the document's, unsaved */
     /* What the last edit changed, compared cell by cell as cells are
      * drawn (cs_console_cell_changed): the solution before it (the
      * session's previous one; NULL before any edit), and per resource and
@@ -211,6 +217,7 @@ typedef struct CsConsole {
     char *rule_open;         /* Explain: the rule whose fields are listed */
     int rule_field;          /* the selected field of that rule */
 
+    int failcount_selected;  /* Fail counts: the selected one (shown order) */
     int cursor_row, cursor_node;
     int top_row, left_node;
     int scroll[CS_VIEW_COUNT];
@@ -265,8 +272,24 @@ gboolean cs_console_rsc_matches_filter(const CsConsole *console, int rsc);
 gboolean cs_console_cell_changed(const CsConsole *console, int rsc, int node);
 /* Edits not yet saved (0 when the document is as loaded or saved). */
 guint cs_console_unsaved(const CsConsole *console);
-/* Sets the status bar's notice (printf-style, raw text). */
+/* Sets the status bar's notice (printf-style, raw text); it is kept in
+ * the message log too. */
 void cs_console_say(CsConsole *console, gboolean error, const char *format, ...) G_GNUC_PRINTF(3, 4);
+/* Adds a line to the message log only. */
+void cs_console_log(CsConsole *console, const char *format, ...) G_GNUC_PRINTF(2, 3);
+/* Takes session: it becomes the console's, labelled label. */
+void cs_console_adopt(CsConsole *console, CsSession *session, const char *path, const char *label);
+
+/* recovery.c: unsaved edits written when a signal cannot ask, offered
+ * by the next open of the same CIB. */
+char *cs_recovery_path(const char *cib_path);
+/* Writes the edited document there; its path, or NULL with error. */
+char *cs_recovery_write(CsConsole *console, GError **error);
+/* After loading: asks (CS_ASK_RECOVER) when a recovery file exists. */
+void cs_recovery_offer(CsConsole *console);
+void cs_recovery_answer(CsConsole *console, int key);
+/* After a save: the recovered edits are safe, the file goes. */
+void cs_recovery_saved(CsConsole *console);
 
 /* edit.c: edits from keys, through the command language so that every
  * console action is one `cibscope FILE --exec` can replay.  Runs words
@@ -287,9 +310,18 @@ void cs_console_save(CsConsole *console);
 /* prompt.c: the ':' command line, GNU readline's callback interface fed
  * from getch() and drawn on the bottom line by us. */
 void cs_prompt_open(CsConsole *console, const char *initial);
+/* Opens it on before + selected + after with selected shown selected:
+ * typing replaces it (t: the clock's value). */
+void cs_prompt_open_selected(CsConsole *console, const char *before, const char *selected,
+                             const char *after);
 /* Feeds one key; the line runs on Enter, Esc or ^G cancels. */
 void cs_prompt_key(CsConsole *console, int key);
 void cs_prompt_draw(const CsConsole *console, int y);
+/* What Tab offers for the last word of before (a command line up to
+ * the cursor), from each command's grammar argument by argument: ids of
+ * the kind that stands there, or keywords; NULL when the command is not
+ * known (the command layer's list serves then).  Sorted. */
+GPtrArray *cs_prompt_grammar_candidates(const CsSession *session, const char *before);
 /* Completion candidates shown above the prompt (NULL when none). */
 const GPtrArray *cs_prompt_matches(void);
 void cs_prompt_shutdown(void);

@@ -81,4 +81,17 @@ xmlNode *cs_document_section(const CsDocument *document, const char *section);
  * the error reads "PATH: message" (code CS_DOCUMENT_ERROR_WRITE). */
 gboolean cs_document_save(CsDocument *document, const char *path, GError **error);
 
+/* What cs_document_save does to the version on <cib> (Pacemaker
+ * Explained 2.1, "CIB Properties"), compared with the file the
+ * document was loaded from (document->path, read again): the
+ * configuration differs, epoch + 1 and num_updates 0; only the status
+ * differs, num_updates + 1; else (or when that file cannot be read)
+ * nothing.  Never lowers a number the document already has. */
+typedef enum {
+    CS_VERSION_KEPT,
+    CS_VERSION_CONFIGURATION,
+    CS_VERSION_STATUS,
+} CsVersionChange;
+CsVersionChange cs_document_bump_version(CsDocument *document);
+
 #endif

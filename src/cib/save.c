@@ -6,6 +6,15 @@
  * file beside the target, fsync'd, and renamed over the target.  The file
  * replaced is kept as PATH.bak.  Until the rename nothing visible changes,
  * so a failure at any step leaves the old file as it was.
+ *
+ * The version on <cib> follows Pacemaker's rule for a CIB that changed
+ * (Pacemaker Explained 2.1, "CIB Properties"): a change to the
+ * configuration gives epoch + 1 and num_updates 0; a change to the status
+ * section only gives num_updates + 1; admin_epoch is the administrator's
+ * and is left alone.  "Changed" is judged against the file the document
+ * was loaded from, as it is on disk now, so saving twice, or saving a
+ * copy and then the original, counts the change once.  So a saved CIB is
+ * newer than the one it came from, and cibadmin --replace accepts it.
  */
 #include "cib/document.h"
 
@@ -141,6 +150,79 @@ static GByteArray *cs_encode(const CsDocument *document, const char *path,
     return g_steal_pointer(&plain);
 }
 
+/* ---- the version attributes -------------------------------------------- */
+
+static xmlNode *cs_top_child(xmlNode *root, const char *name)
+{
+    for (xmlNode *child = root != NULL ? root->children : NULL; child != NULL; child = child->next)
+        if (child->type == XML_ELEMENT_NODE && xmlStrcmp(child->name, (const xmlChar *)name) == 0)
+            return child;
+    return NULL;
+}
+
+/* The subtree's bytes as libxml2 writes them ("" when absent). */
+static GByteArray *cs_subtree_bytes(xmlDoc *xml, xmlNode *node)
+{
+    GByteArray *bytes = g_byte_array_new();
+    if (node == NULL)
+        return bytes;
+    xmlBuffer *buffer = xmlBufferCreate();
+    if (buffer != NULL && xmlNodeDump(buffer, xml, node, 0, 0) >= 0)
+        g_byte_array_append(bytes, xmlBufferContent(buffer), (guint)xmlBufferLength(buffer));
+    if (buffer != NULL)
+        xmlBufferFree(buffer);
+    return bytes;
+}
+
+static gboolean cs_same_section(const CsDocument *document, const CsDocument *base, const char *name)
+{
+    g_autoptr(GByteArray) mine = cs_subtree_bytes(document->xml, cs_top_child(xmlDocGetRootElement(document->xml), name));
+    g_autoptr(GByteArray) theirs = cs_subtree_bytes(base->xml, cs_top_child(xmlDocGetRootElement(base->xml), name));
+    return mine->len == theirs->len && memcmp(mine->data, theirs->data, mine->len) == 0;
+}
+
+static gint64 cs_version_number(xmlNode *root, const char *name)
+{
+    xmlChar *value = root != NULL ? xmlGetProp(root, (const xmlChar *)name) : NULL;
+    gint64 number = value != NULL ? g_ascii_strtoll((const char *)value, NULL, 10) : 0;
+    xmlFree(value);
+    return MAX(number, 0);
+}
+
+static void cs_set_version_number(xmlNode *root, const char *name, gint64 number)
+{
+    char text[32];
+    g_snprintf(text, sizeof text, "%" G_GINT64_FORMAT, number);
+    xmlSetProp(root, (const xmlChar *)name, (const xmlChar *)text);
+}
+
+CsVersionChange cs_document_bump_version(CsDocument *document)
+{
+    xmlNode *root = xmlDocGetRootElement(document->xml);
+    if (root == NULL || document->path == NULL || strcmp(document->path, "-") == 0)
+        return CS_VERSION_KEPT;
+    g_autoptr(GError) ignored = NULL;
+    g_autoptr(CsDocument) base = cs_document_load(document->path, &ignored);
+    if (base == NULL)
+        return CS_VERSION_KEPT;
+    xmlNode *base_root = xmlDocGetRootElement(base->xml);
+    if (!cs_same_section(document, base, "configuration")) {
+        gint64 epoch = MAX(cs_version_number(base_root, "epoch") + 1, cs_version_number(root, "epoch"));
+        cs_set_version_number(root, "epoch", epoch);
+        cs_set_version_number(root, "num_updates", 0);
+        return CS_VERSION_CONFIGURATION;
+    }
+    if (!cs_same_section(document, base, "status")) {
+        gint64 updates = MAX(cs_version_number(base_root, "num_updates") + 1,
+                             cs_version_number(root, "num_updates"));
+        cs_set_version_number(root, "epoch", MAX(cs_version_number(base_root, "epoch"),
+                                                 cs_version_number(root, "epoch")));
+        cs_set_version_number(root, "num_updates", updates);
+        return CS_VERSION_STATUS;
+    }
+    return CS_VERSION_KEPT;
+}
+
 /* ---- writing ----------------------------------------------------------- */
 
 static gboolean cs_write_all(int fd, const guint8 *data, gsize length)
@@ -264,6 +346,7 @@ gboolean cs_document_save(CsDocument *document, const char *path, GError **error
 {
     if (path == NULL)
         path = document->path;
+    cs_document_bump_version(document);
     g_autoptr(GByteArray) bytes = cs_encode(document, path, error);
     if (bytes == NULL)
         return FALSE;

@@ -210,12 +210,12 @@ char *cs_version_short(const CsCibOrigin *origin)
  * query on the CIB that finds what the change applies to (the first
  * match is named).  "and_also", when set, must match as well.  From the
  * release notes of 2.1.6 to 3.0.2. */
-typedef struct CsVersionChange {
+typedef struct CsSchedulerChange {
     int release[3];
     const char *what;
     const char *query;
     const char *and_also;
-} CsVersionChange;
+} CsSchedulerChange;
 
 #define CONSTRAINTS "/cib/configuration/constraints"
 #define RESOURCES "/cib/configuration/resources"
@@ -227,7 +227,7 @@ typedef struct CsVersionChange {
     "and not(contains(translate(@score,'inf','INF'),'INF'))]"
 #define GROUP_MEMBER RESOURCES "//group/primitive/@id"
 
-static const CsVersionChange version_changes[] = {
+static const CsSchedulerChange version_changes[] = {
     { { 2, 1, 6 }, "mandatory colocations are applied before optional ones",
       OPTIONAL_COLOCATION, MANDATORY_COLOCATION },
     { { 2, 1, 6 }, "an optional anti-colocation no longer outweighs infinite stickiness",
@@ -285,7 +285,7 @@ GPtrArray *cs_version_differences(const CsDocument *document, const CsCibOrigin 
     if (!newer_than_modelled(origin))
         return lines;
     for (gsize i = 0; i < G_N_ELEMENTS(version_changes); i++) {
-        const CsVersionChange *change = &version_changes[i];
+        const CsSchedulerChange *change = &version_changes[i];
         if (compare_release(change->release, origin->release) > 0)
             continue;
         xmlNode *match = first_match(document, change->query);

@@ -241,10 +241,10 @@ test_clock() {
     # rule's start): nothing is re-solved, the clock stands.
     before=$(date -u -d '-60 seconds' '+%Y-%m-%d %H:%M:%SZ')
     start offline 120 30 "$tmp/none.xml" "$cib" --time "$before"
-    status_has offline "time $before" || return
+    status_has offline "clock $before (simulated)" || return
     sleep 1.5
     capture offline
-    tail -1 "$tmp/screen" | grep -q -F "time $before" && pass || fail "offline: the clock moved"
+    tail -1 "$tmp/screen" | grep -q -F "clock $before (simulated)" && pass || fail "offline: the clock moved"
     grep -q "Re-solved" "$tmp/screen" && fail "offline: re-solved by itself" || pass
     quit offline
 }

@@ -3,7 +3,9 @@
  * themselves are tested through tmux by run-tmux.sh.) */
 #include <check.h>
 #include <stdlib.h>
+#include <string.h>
 #include "ui/draw.h"
+#include "ui/view.h"
 
 static void assert_escape(const char *raw, const char *expected)
 {
@@ -154,6 +156,78 @@ START_TEST(test_raw_lines_are_escaped)
 }
 END_TEST
 
+/* ---- completion by grammar (data/demo.xml) ---------------------------- */
+
+static CsSession *demo_session(void)
+{
+    const char *top = g_getenv("CS_TOP_SRCDIR");
+    g_autofree char *path = g_build_filename(top != NULL ? top : ".", "data", "demo.xml", NULL);
+    g_autoptr(GError) error = NULL;
+    CsSession *session = cs_session_open_partial(path, "2026-01-01", &error);
+    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
+    return session;
+}
+
+static gboolean offered(const GPtrArray *candidates, const char *word)
+{
+    for (guint i = 0; candidates != NULL && i < candidates->len; i++)
+        if (strcmp(g_ptr_array_index(candidates, i), word) == 0)
+            return TRUE;
+    return FALSE;
+}
+
+START_TEST(test_complete_by_argument)
+{
+    g_autoptr(CsSession) session = demo_session();
+    g_autoptr(GPtrArray) rules = cs_prompt_grammar_candidates(session, "rule enable ");
+    ck_assert(offered(rules, "location-web-connected-rule"));
+    ck_assert(!offered(rules, "location-web-connected"));
+    ck_assert(!offered(rules, "web"));
+    g_autoptr(GPtrArray) switches = cs_prompt_grammar_candidates(session, "standby alpha ");
+    ck_assert_uint_eq(switches->len, 2);
+    ck_assert(offered(switches, "on") && offered(switches, "off"));
+    g_autoptr(GPtrArray) operations = cs_prompt_grammar_candidates(session, "failcount set fence-xvm alpha ");
+    ck_assert(offered(operations, "monitor:60s"));
+    ck_assert(!offered(operations, "fence-xvm"));
+    g_autoptr(GPtrArray) stickiness = cs_prompt_grammar_candidates(session, "stickiness ");
+    ck_assert(offered(stickiness, "default") && offered(stickiness, "web"));
+    ck_assert(!offered(stickiness, "alpha"));
+    g_autoptr(GPtrArray) nodes = cs_prompt_grammar_candidates(session, "ban web b");
+    ck_assert(offered(nodes, "bravo"));
+    ck_assert(!offered(nodes, "alpha"));
+    g_autoptr(GPtrArray) forms = cs_prompt_grammar_candidates(session, "failcount ");
+    ck_assert_uint_eq(forms->len, 3);
+    /* After ';' only the last command counts; an unknown one is left to
+     * the command layer. */
+    g_autoptr(GPtrArray) after = cs_prompt_grammar_candidates(session, "undo; maintenance alpha o");
+    ck_assert(offered(after, "on") && offered(after, "off"));
+    g_autoptr(GPtrArray) attributes = cs_prompt_grammar_candidates(session, "attr alpha ");
+    ck_assert(offered(attributes, "standby") && offered(attributes, "tier") && offered(attributes, "pingd"));
+    ck_assert(!offered(attributes, "web"));
+    ck_assert_ptr_null(cs_prompt_grammar_candidates(session, "sta"));
+    ck_assert_ptr_null(cs_prompt_grammar_candidates(session, "bogus x"));
+}
+END_TEST
+
+/* The recovery file: under $XDG_STATE_HOME, one per CIB path. */
+START_TEST(test_recovery_path)
+{
+    g_setenv("XDG_STATE_HOME", "/state", TRUE);
+    g_autofree char *first = cs_recovery_path("/var/lib/pacemaker/cib/cib.xml");
+    g_autofree char *again = cs_recovery_path("/var/lib/pacemaker/cib/../cib/cib.xml");
+    g_autofree char *other = cs_recovery_path("/tmp/cib.xml");
+    ck_assert(g_str_has_prefix(first, "/state/cibscope/recovery/"));
+    ck_assert(g_str_has_suffix(first, "-cib.xml"));
+    ck_assert_str_eq(first, again);
+    ck_assert_str_ne(first, other);
+    g_setenv("XDG_STATE_HOME", "relative", TRUE);   /* ignored, as the spec says */
+    g_autofree char *fallback = cs_recovery_path("/tmp/cib.xml");
+    g_autofree char *home_state = g_build_filename(g_get_home_dir(), ".local", "state", "cibscope", NULL);
+    ck_assert(g_str_has_prefix(fallback, home_state));
+    g_unsetenv("XDG_STATE_HOME");
+}
+END_TEST
+
 static Suite *ui_suite(void)
 {
     Suite *suite = suite_create("ui");
@@ -170,6 +244,10 @@ static Suite *ui_suite(void)
     tcase_add_test(layout, test_pane_scrolling);
     tcase_add_test(layout, test_raw_lines_are_escaped);
     suite_add_tcase(suite, layout);
+    TCase *complete = tcase_create("complete");
+    tcase_add_test(complete, test_complete_by_argument);
+    tcase_add_test(complete, test_recovery_path);
+    suite_add_tcase(suite, complete);
     return suite;
 }
 

@@ -79,6 +79,9 @@ set -g escape-time 0
 set -g exit-empty off
 EOF
 
+# Recovery files (SIGHUP with unsaved edits, as kill-session sends) go
+# to "$tmp/state", never to the user's ~/.local/state.
+
 # The pane runs this: the console, then its status and the terminal modes
 # it left behind, then waits so the screen stays readable.
 cat >"$tmp/run.sh" <<'EOF'
@@ -104,7 +107,8 @@ start() {
     shift 4
     rm -f "$tmp/$session.status"
     tmx new-session -d -s "$session" -x "$columns" -y "$lines" \
-        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= "$@" sh "$tmp/run.sh" "$tmp/$session.status" "$bin" "$file"
+        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= XDG_STATE_HOME="$tmp/state" "$@" \
+        sh "$tmp/run.sh" "$tmp/$session.status" "$bin" "$file"
 }
 
 # start_with SESSION COLUMNS LINES ARG...: the console with these
@@ -116,7 +120,8 @@ start_with() {
     shift 3
     rm -f "$tmp/$session.status"
     tmx new-session -d -s "$session" -x "$columns" -y "$lines" \
-        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= ${cib_file:+CIB_file=$cib_file} ${live_path:+PATH=$live_path} \
+        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= XDG_STATE_HOME="$tmp/state" \
+        ${cib_file:+CIB_file=$cib_file} ${live_path:+PATH=$live_path} \
         sh "$tmp/run.sh" "$tmp/$session.status" "$bin" "$@"
 }
 
@@ -416,7 +421,7 @@ test_hostile_names() {
     wait_for names 'rxxxxxxxxxxxxxxxxxxxxxxxxxxxx… Start'
     wait_for names '<b>&amp;'
     case $(screen_line 1) in *"1 Matrix"*) pass ;; *) fail "names: the title bar moved" ;; esac
-    keys names w && wait_for names "names.xml (the previous file kept"
+    keys names w && wait_for names "names.xml (the previous"
     if cmp -s "$names" "$tmp/names.xml"; then pass; else fail "names: w changed the file"; fi
     keys names q
     wait_exit names 0
@@ -667,7 +672,7 @@ test_explain_edits() {
     grep -q "report: bravo .* alpha" "$tmp/screen" && pass || fail "$session: the smallest change does not say where report goes"
     # x removes the selected constraint.
     keys $session x
-    status_has $session "remove constraint cli-ban-report-on-alpha: report: stays on alpha"
+    status_has $session "remove constraint cli-ban-report-on-alpha: report: stays on"
     keys $session u
     status_has $session "undo: remove constraint cli-ban-report-on-alpha"
     # r disables the rule of web's location, r enables it again.
@@ -1178,6 +1183,9 @@ test_clones() {
     keys clones q
     wait_exit clones 0
 }
+
+# run-keys.sh sources this file for its helpers only.
+[ -n "${CS_TMUX_HELPERS_ONLY:-}" ] && return 0
 
 test_views
 if grep -q 'id="db-clone"' "$demo"; then
