@@ -132,6 +132,9 @@ static GPtrArray *timeline_lines(CsConsole *console, int width)
     g_autofree char *until = cs_timeline_format_time(timeline->until);
     cs_lines_add_text(lines, CS_STYLE_DIM, "  from %s to %s%s", now, until,
                       state->all ? "; every moment (a: changes only)" : " (a: every moment)");
+    add_wrapped(lines, CS_STYLE_DIM, "  ", 0,
+                "each moment solved on the CIB as it stands, told against the moment before",
+                width);
     if (timeline->pending->len > 0) {
         g_autofree char *pending = g_strdup_printf(
             "the cluster still has %u action%s to run now (view 2): each change is told "

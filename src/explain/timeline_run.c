@@ -225,8 +225,9 @@ void cs_timeline_write(const CsTimeline *timeline, gboolean all, GString *out)
 {
     g_autofree char *now = cs_timeline_format_time(timeline->now);
     g_autofree char *until = cs_timeline_format_time(timeline->until);
-    g_string_append_printf(out, "Timeline from %s to %s: what changes with nobody acting\n", now,
-                           until);
+    g_string_append_printf(out, "Timeline from %s to %s: what changes with nobody acting\n"
+                           "(each moment solved on the CIB as it stands, told against the "
+                           "moment before)\n", now, until);
     if (timeline->pending->len > 0)
         g_string_append_printf(out, "Now the cluster still has %u action%s to run "
                                "(cibscope transition); each change below is told against "

@@ -44,10 +44,10 @@ tmx() {
 }
 
 # start SESSION COLUMNS LINES LANG FILE: the console at FILE's own
-# execution-date.
+# execution-date, its recovery files (edits left unsaved) in $tmp.
 start() {
     tmx new-session -d -s "$1" -x "$2" -y "$3" \
-        env -u NO_COLOR LANG="$4" LC_ALL= TZ=UTC "$bin" "$5"
+        env -u NO_COLOR LANG="$4" LC_ALL= TZ=UTC XDG_STATE_HOME="$tmp/state" "$bin" "$5"
 }
 
 capture() {
