@@ -127,8 +127,8 @@ START_TEST(test_failure_timeout)
     ck_assert_uint_eq(loaded.timeline->entries->len, 1);
     /* failed at 11:55:00, failure-timeout 10min: counts until 12:05:00 */
     expect_entry(&loaded, 0, "2024-06-01 12:05:01Z",
-                 "web on node1: failures expire after failure-timeout 600 s "
-                 "(start fail count INFINITY)", "web: node2 -> node1");
+                 "web on node1: start fail count INFINITY expires (failure-timeout 600 s)",
+                 "web: node2 -> node1");
     ck_assert(!entry(&loaded, 0)->by_recheck);
     unload(&loaded);
 }

@@ -9,40 +9,56 @@
 void cs_time_event_clear(CsTimeEvent *event)
 {
     g_clear_pointer(&event->what, g_free);
+    g_clear_pointer(&event->detail, g_free);
     event->when.seconds = 0;
     event->when.offset = 0;
     event->by_recheck = FALSE;
 }
 
+/* more joined to *text with "; " (a tie); both owned. */
+static void join(char **text, char *more)
+{
+    char *both = g_strconcat(*text, "; ", more, NULL);
+    g_free(*text);
+    g_free(more);
+    *text = both;
+}
+
 /* The earliest candidate after now wins; candidates at the same moment
- * are all told, "; " between them.  by_recheck: Pacemaker notices this
+ * are all told, "; " between them.  what is the short form, detail the
+ * same with what turns (both owned).  by_recheck: Pacemaker notices this
  * one only at cluster-recheck-interval (a date_spec); the moment is so
  * only when every candidate at it is. */
-static void offer_kind(CsTimeEvent *best, CsTime now, gint64 seconds, char *what,
+static void offer_kind(CsTimeEvent *best, CsTime now, gint64 seconds, char *what, char *detail,
                        gboolean by_recheck)
 {
     if (seconds <= now.seconds || (best->what != NULL && seconds > best->when.seconds)) {
         g_free(what);
+        g_free(detail);
         return;
     }
     if (best->what != NULL && seconds == best->when.seconds) {
-        char *both = g_strconcat(best->what, "; ", what, NULL);
-        g_free(best->what);
-        g_free(what);
-        best->what = both;
+        join(&best->what, what);
+        join(&best->detail, detail);
         best->by_recheck = best->by_recheck && by_recheck;
         return;
     }
     g_free(best->what);
+    g_free(best->detail);
     best->what = what;
+    best->detail = detail;
     best->by_recheck = by_recheck;
     best->when.seconds = seconds;
     best->when.offset = now.offset;
 }
 
-static void offer(CsTimeEvent *best, CsTime now, gint64 seconds, char *what)
+/* "NAME: PHRASE", and with the expression that turns, "NAME: PHRASE
+ * (EXPRESSION)". */
+static void offer(CsTimeEvent *best, CsTime now, gint64 seconds, const char *name,
+                  const char *phrase, const char *expression, gboolean by_recheck)
 {
-    offer_kind(best, now, seconds, what, FALSE);
+    offer_kind(best, now, seconds, g_strdup_printf("%s: %s", name, phrase),
+               g_strdup_printf("%s: %s (%s)", name, phrase, expression), by_recheck);
 }
 
 static char *property(const xmlNode *node, const char *name)
@@ -205,8 +221,8 @@ static void offer_spec(CsTimeEvent *best, CsTime now, const xmlNode *expression)
     xmlFreeDoc(scratch);
     g_autofree char *owner = owner_name(expression);
     g_autofree char *detail = expression_detail(expression);
-    offer_kind(best, now, t, g_strdup_printf("%s: date_spec turns %s (%s)", owner ? owner : "date_spec",
-                                             then ? "false" : "true", detail), TRUE);
+    offer(best, now, t, owner ? owner : "date_spec", then ? "date_spec turns false" : "date_spec turns true",
+          detail, TRUE);
 }
 
 /* ---- date expressions ------------------------------------------------------ */
@@ -227,18 +243,18 @@ static void offer_expression(CsTimeEvent *best, CsTime now, const xmlNode *expre
         offer_spec(best, now, expression);
     } else if (operation != NULL && strcmp(operation, "gt") == 0) {
         if (has_start)
-            offer(best, now, start.seconds + 1, g_strdup_printf("%s: date gt start begins to hold (%s)", name, detail));
+            offer(best, now, start.seconds + 1, name, "date gt start begins to hold", detail, FALSE);
     } else if (operation != NULL && strcmp(operation, "lt") == 0) {
         /* crm_resource --lifetime writes a ban or move as lt end. */
         if (has_end)
-            offer(best, now, end.seconds, g_strdup_printf("%s: lifetime ends (%s)", name, detail));
+            offer(best, now, end.seconds, name, "lifetime ends", detail, FALSE);
     } else if (operation == NULL || strcmp(operation, "in_range") == 0) {
         if (has_start)
-            offer(best, now, start.seconds, g_strdup_printf("%s: date range begins (%s)", name, detail));
+            offer(best, now, start.seconds, name, "date range begins", detail, FALSE);
         if (!has_end && has_start)
             has_end = duration_end(expression, start, &end);
         if (has_end)
-            offer(best, now, end.seconds + 1, g_strdup_printf("%s: date range ends (%s)", name, detail));
+            offer(best, now, end.seconds + 1, name, "date range ends", detail, FALSE);
     }
 }
 
@@ -307,10 +323,14 @@ static void offer_failures(CsTimeEvent *best, CsTime now, const CsModel *model)
         const CsNode *where = node >= 0 && (guint)node < model->nodes->len
                               ? g_ptr_array_index(model->nodes, node) : NULL;
         g_autofree char *counts = failure_counts(model, rsc, node);
-        offer(best, now, *(gint64 *)value + resource->failure_timeout_s + 1,
-              g_strdup_printf("%s on %s: failures expire after failure-timeout %" G_GINT64_FORMAT
-                              " s (%s)", resource->id, where != NULL ? where->uname : "?",
-                              resource->failure_timeout_s, counts));
+        const char *uname = where != NULL ? where->uname : "?";
+        offer_kind(best, now, *(gint64 *)value + resource->failure_timeout_s + 1,
+                   g_strdup_printf("%s on %s: failures expire (failure-timeout %" G_GINT64_FORMAT " s)",
+                                   resource->id, uname, resource->failure_timeout_s),
+                   g_strdup_printf("%s on %s: %s %s (failure-timeout %" G_GINT64_FORMAT " s)",
+                                   resource->id, uname, counts,
+                                   strstr(counts, " and ") != NULL ? "expire" : "expires",
+                                   resource->failure_timeout_s), FALSE);
     }
 }
 

@@ -82,7 +82,7 @@ static CsTimelineEntry *entry_new(const CsTimeEvent *event, Moment *before, Mome
     CsTimelineEntry *entry = g_new0(CsTimelineEntry, 1);
     g_autoptr(GString) changes = g_string_new(NULL);
     entry->when = event->when;
-    entry->causes = split_lines(event->what, "; ");
+    entry->causes = split_lines(event->detail, "; ");
     entry->by_recheck = event->by_recheck;
     cs_next_describe_changes(before->model, before->solution, after->model, after->solution,
                              changes);
