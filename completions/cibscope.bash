@@ -66,7 +66,7 @@ _cibscope()
     --expect)
         COMPREPLY=($(compgen -W "none" -- "$cur")); return ;;
     --view)
-        COMPREPLY=($(compgen -W "matrix transition explain fail-counts graph history" -- "$cur")); return ;;
+        COMPREPLY=($(compgen -W "matrix transition explain fail-counts graph history timeline" -- "$cur")); return ;;
     -t|--time|--interval|-e|--exec)
         return ;;
     esac

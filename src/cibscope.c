@@ -10,6 +10,7 @@
  *   cibscope why A B [--time T]             the same for two CIBs
  *   cibscope graph FILE [RSC] [--depth N] [--dot]   the constraint graph
  *   cibscope settle FILE [--time T] [--json]  where the cluster settles
+ *   cibscope timeline FILE [--until D] [--all]   what changes by itself
  *   --live in place of FILE reads the cluster's CIB through cibadmin.
  *
  * Exit status (doc/DESIGN.md, "The engine contract"): 0 success, 1 bad usage,
@@ -40,11 +41,13 @@
 #include "explain/expect.h"
 #include "explain/history.h"
 #include "explain/json.h"
+#include "explain/json_report.h"
 #include "explain/output.h"
 #include "explain/version.h"
 #include "explain/graph.h"
 #include "explain/smallest.h"
 #include "explain/settle.h"
+#include "explain/timeline_run.h"
 #include "ui/console.h"
 
 enum {
@@ -73,6 +76,8 @@ typedef struct Invocation {
     int depth;                /* graph --depth N */
     gboolean dot;             /* graph --dot */
     gboolean graph_options;   /* --depth or --dot was given */
+    const char *until_text;   /* timeline --until DURATION */
+    gboolean all_moments;     /* timeline --all */
 } Invocation;
 
 static const char usage_text[] =
@@ -81,10 +86,11 @@ static const char usage_text[] =
     "       cibscope scores FILE [--time T] [--json]\n"
     "       cibscope transition FILE [--time T] [--expect LIST] [--json]\n"
     "       cibscope explain FILE RESOURCE [NODE] [--time T] [--json]\n"
-    "       cibscope history [DIR] [--time T]\n"
-    "       cibscope why BEFORE AFTER [--time T]\n"
+    "       cibscope history [DIR] [--time T] [--json]\n"
+    "       cibscope why BEFORE AFTER [--time T] [--json]\n"
     "       cibscope graph FILE [RESOURCE] [--depth N] [--dot] [--time T]\n"
     "       cibscope settle FILE [--time T] [--json]\n"
+    "       cibscope timeline FILE [--until DURATION] [--all] [--time T] [--json]\n"
     "       cibscope --live [--interval S] | --history [DIR]\n"
     "       cibscope scores|transition|explain --live ...\n"
     "\n"
@@ -109,6 +115,10 @@ static const char usage_text[] =
     "               --dot prints it for Graphviz instead\n"
     "  settle       run the transition as crm_simulate -S does, again and\n"
     "               again: where the cluster settles, or what goes round\n"
+    "  timeline     each future moment at which placement changes with\n"
+    "               nobody acting (failure-timeout expiries, lifetimes ending,\n"
+    "               date rules turning), solved at that moment: what starts,\n"
+    "               stops, moves, promotes or demotes, and why\n"
     "\n"
     "FILE is a CIB: cib.xml, a pe-input-N.bz2, a .gz, or - for standard input.\n"
     "With --live instead of FILE, the CIB is read from the running cluster\n"
@@ -123,15 +133,19 @@ static const char usage_text[] =
     "      --history DIR  open the console on a directory of pe-inputs,\n"
     "                   with the History view (no DIR: the config's pe-inputs)\n"
     "      --view NAME  the view the console opens on: matrix, transition,\n"
-    "                   explain, fail-counts, graph or history\n"
+    "                   explain, fail-counts, graph, history or timeline\n"
     "      --expect LIST  transition: exit 4 unless the Transition Summary holds\n"
     "                   exactly LIST: 'none', or actions such as 'Move web; Stop db'\n"
     "                   (the words of a summary line; * and ? glob, a glob\n"
     "                   takes every line it matches); the difference goes to\n"
     "                   standard error\n"
-    "      --json       scores, transition, explain, settle: print JSON\n"
-    "                   (doc/json.md): the same facts, scores as numbers\n"
-    "                   (INFINITY = 1000000) with their contributions\n"
+    "      --until DURATION  timeline: how far ahead (default 7d; 12h, 30min,\n"
+    "                   2w or ISO 8601 such as P1DT12H)\n"
+    "      --all        timeline: list moments that change nothing too\n"
+    "      --json       scores, transition, explain, settle, timeline, why,\n"
+    "                   history: print JSON (doc/json.md): the same facts,\n"
+    "                   scores as numbers (INFINITY = 1000000) with their\n"
+    "                   contributions\n"
     "  -t, --time T     use T as \"now\" for rules and failure timeouts, an\n"
     "                   ISO 8601 date/time such as 2005-020, 2005-020T12:30 or\n"
     "                   \"2014-05-07 00:28:00\" (as crm_simulate -t)\n"
@@ -154,7 +168,7 @@ static int usage_error(const char *message)
 static gboolean is_command(const char *word)
 {
     static const char *const commands[] = {
-        "scores", "transition", "explain", "history", "why", "graph", "settle",
+        "scores", "transition", "explain", "history", "why", "graph", "settle", "timeline",
     };
     for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
         if (strcmp(word, commands[i]) == 0)
@@ -223,7 +237,7 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
         } else if (!options_done && strcmp(arg, "--view") == 0) {
             if (++i >= argc || (invocation->view = cs_config_view_index(argv[i])) < 0)
                 return usage_error("--view needs matrix, transition, explain, fail-counts, "
-                                   "graph or history");
+                                   "graph, history or timeline");
         } else if (!options_done && (strcmp(arg, "-e") == 0 || strcmp(arg, "--exec") == 0)) {
             if (++i >= argc)
                 return usage_error("--exec needs commands");
@@ -250,6 +264,12 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
             if (!parse_depth(argv[i], &invocation->depth))
                 return usage_error("--depth needs a number, 0 to 100");
             invocation->graph_options = TRUE;
+        } else if (!options_done && strcmp(arg, "--until") == 0) {
+            if (++i >= argc)
+                return usage_error("--until needs a duration");
+            invocation->until_text = argv[i];
+        } else if (!options_done && strcmp(arg, "--all") == 0) {
+            invocation->all_moments = TRUE;
         } else if (!options_done && strcmp(arg, "--dot") == 0) {
             invocation->dot = invocation->graph_options = TRUE;
         } else if (!options_done && arg[0] == '-' && arg[1] != '\0') {
@@ -286,9 +306,12 @@ static int check_arity(const Invocation *invocation)
     if (invocation->expect_text != NULL
         && (command == NULL || strcmp(command, "transition") != 0))
         return usage_error("--expect goes with transition");
-    if (invocation->json && (command == NULL || (!is_engine_command(command) && strcmp(command, "settle") != 0)
-                               || strcmp(command, "graph") == 0))
-        return usage_error("--json goes with scores, transition, explain or settle");
+    if (invocation->json && (command == NULL || strcmp(command, "graph") == 0))
+        return usage_error("--json goes with scores, transition, explain, settle, timeline, why "
+                           "or history");
+    if ((invocation->until_text != NULL || invocation->all_moments)
+        && (command == NULL || strcmp(command, "timeline") != 0))
+        return usage_error("--until and --all go with timeline");
     if (invocation->expect_text != NULL) {
         g_autoptr(GError) error = NULL;
         g_autoptr(GPtrArray) expected = cs_expect_parse(invocation->expect_text, &error);
@@ -514,6 +537,26 @@ static gboolean explain_smallest(const CsDocument *document, CsTime now, const c
     return cs_smallest_explain_document(document, now, rsc, node, out, error);
 }
 
+/* timeline (explain/timeline_run.h): each moment solved from now on. */
+static int run_timeline(const Invocation *invocation, const CsDocument *document, CsTime now)
+{
+    gint64 span_s = 7 * 86400;
+    if (invocation->until_text != NULL
+        && !cs_timeline_parse_span(invocation->until_text, now, &span_s))
+        return usage_error("--until needs a duration such as 7d, 12h, 30min or P1DT12H");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsTimeline) timeline = cs_timeline_build(document, now, span_s, &error);
+    if (timeline == NULL)
+        return report(error);
+    g_autoptr(GString) out = g_string_new(NULL);
+    if (invocation->json)
+        cs_timeline_json(timeline, document, invocation->all_moments, out);
+    else
+        cs_timeline_write(timeline, invocation->all_moments, out);
+    write_output(out, isatty(STDOUT_FILENO));
+    return fflush(stdout) == 0 ? EXIT_OK : EXIT_INPUT;
+}
+
 /* load -> model -> solve -> print: the pipeline every subcommand shares. */
 static int run_engine_command(const Invocation *invocation)
 {
@@ -531,6 +574,8 @@ static int run_engine_command(const Invocation *invocation)
         fprintf(stderr, "cibscope: %s\n", error->message);
         return EXIT_USAGE;
     }
+    if (strcmp(invocation->command, "timeline") == 0)
+        return run_timeline(invocation, document, now);
     g_autoptr(CsModel) model = cs_model_build(document, now, &error);
     if (model == NULL)
         return report(error);
@@ -712,10 +757,15 @@ int main(int argc, char **argv)
         cs_console_set_start_view(invocation.view);
     if (status < 0) {
         if (invocation.command != NULL && strcmp(invocation.command, "history") == 0)
-            status = cs_history_run(invocation.positional[0], invocation.time_text);
+            status = invocation.json
+                     ? cs_json_history_run(invocation.positional[0], invocation.time_text)
+                     : cs_history_run(invocation.positional[0], invocation.time_text);
         else if (invocation.command != NULL && strcmp(invocation.command, "why") == 0)
-            status = cs_why_run(invocation.positional[0], invocation.positional[1],
-                                invocation.time_text);
+            status = invocation.json
+                     ? cs_json_why_run(invocation.positional[0], invocation.positional[1],
+                                       invocation.time_text)
+                     : cs_why_run(invocation.positional[0], invocation.positional[1],
+                                  invocation.time_text);
         else if (invocation.command != NULL && strcmp(invocation.command, "settle") == 0)
             status = cs_settle_run(invocation.positional[0], invocation.time_text,
                                    invocation.json);

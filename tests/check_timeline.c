@@ -191,6 +191,39 @@ START_TEST(test_iterate)
 }
 END_TEST
 
+/* Two things turning at one moment are both told; a moment is left to
+ * the recheck only when date_specs alone make it. */
+START_TEST(test_ties_and_recheck)
+{
+    Loaded loaded;
+    load(&loaded, cib_with("",
+        "<rsc_location id=\"a\" rsc=\"web\"><rule id=\"a-r\" score=\"1\">"
+        "<date_expression id=\"a-d\" operation=\"lt\" end=\"2024-06-01 13:00:00Z\"/></rule></rsc_location>"
+        "<rsc_location id=\"b\" rsc=\"web\"><rule id=\"b-r\" score=\"1\">"
+        "<date_expression id=\"b-d\" operation=\"date_spec\"><date_spec id=\"b-s\" hours=\"13-23\"/>"
+        "</date_expression></rule></rsc_location>"
+        "<rsc_location id=\"c\" rsc=\"web\"><rule id=\"c-r\" score=\"1\">"
+        "<date_expression id=\"c-d\" operation=\"date_spec\"><date_spec id=\"c-s\" hours=\"15-23\"/>"
+        "</date_expression></rule></rsc_location>",
+        ""), at("2024-06-01 12:00:00Z"));
+    CsTimeEvent event;
+    ck_assert(cs_next_time_event(loaded.model, at("2024-06-01 12:00:00Z"), &event));
+    ck_assert_int_eq(event.when.seconds, at("2024-06-01 13:00:00Z").seconds);
+    ck_assert_str_eq(event.what, "a: lifetime ends; b: date_spec turns true");
+    ck_assert_str_eq(event.detail, "a: lifetime ends (rule a-r: date lt end 2024-06-01 13:00:00Z); "
+                                   "b: date_spec turns true (rule b-r: date_spec hours=13-23)");
+    ck_assert(!event.by_recheck);
+    cs_time_event_clear(&event);
+    ck_assert(cs_next_time_event(loaded.model, at("2024-06-01 13:00:00Z"), &event));
+    ck_assert_int_eq(event.when.seconds, at("2024-06-01 15:00:00Z").seconds);
+    ck_assert_str_eq(event.what, "c: date_spec turns true");
+    ck_assert_str_eq(event.detail, "c: date_spec turns true (rule c-r: date_spec hours=15-23)");
+    ck_assert(event.by_recheck);
+    cs_time_event_clear(&event);
+    unload(&loaded);
+}
+END_TEST
+
 static Suite *timeline_suite(void)
 {
     Suite *suite = suite_create("timeline");
@@ -201,6 +234,7 @@ static Suite *timeline_suite(void)
     tcase_add_test(tc, test_date_spec);
     tcase_add_test(tc, test_failure_timeout);
     tcase_add_test(tc, test_iterate);
+    tcase_add_test(tc, test_ties_and_recheck);
     suite_add_tcase(suite, tc);
     return suite;
 }

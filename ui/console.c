@@ -24,6 +24,7 @@ static const CsView *const views[CS_VIEW_COUNT] = {
     [CS_VIEW_FAILCOUNTS] = &cs_view_failcounts,
     [CS_VIEW_GRAPH] = &cs_view_graph,
     [CS_VIEW_HISTORY] = &cs_view_history,
+    [CS_VIEW_TIMELINE] = &cs_view_timeline,
 };
 
 /* Smallest screen the layout is drawn for; below it a notice says so. */
@@ -740,6 +741,7 @@ static void console_clear(CsConsole *console)
     cs_console_live_clear(console);
     cs_history_clear(&console->history);
     g_clear_pointer(&console->graph_state, cs_graph_state_free);
+    g_clear_pointer(&console->timeline_state, cs_timeline_state_free);
 }
 
 /* ---- drawing and keys --------------------------------------------------- */
@@ -864,7 +866,7 @@ static void show_message_log(CsConsole *console)
 static gboolean global_key(CsConsole *console, int key)
 {
     switch (key) {
-    case '1': case '2': case '3': case '4': case '5': case '6':
+    case '1': case '2': case '3': case '4': case '5': case '6': case '7':
         console->view = (CsViewId)(key - '1');
         return TRUE;
     case '\t':

@@ -14,7 +14,7 @@ typedef struct HelpEntry {
 
 static const HelpEntry help_entries[] = {
     HEADING("Everywhere"),
-    KEY_ENTRY("1 .. 6", "Matrix Transition Explain Fail-counts Graph History"),
+    KEY_ENTRY("1 .. 7", "Matrix Transition Explain Fail-counts Graph History Timeline"),
     KEY_ENTRY("Tab / S-Tab", "next / previous view"),
     KEY_ENTRY("/", "filter resources by id (Enter keeps, Esc clears)"),
     KEY_ENTRY(":", "command line ('help' lists commands; Tab completes)"),
@@ -69,6 +69,8 @@ static const HelpEntry help_entries[] = {
     KEY_ENTRY("e", "Explain the edge's dependent where it is planned"),
     KEY_ENTRY("o", "node+score locations as node boxes / as notes"),
     KEY_ENTRY("!", "every cycle and unmet mandatory constraint"),
+    HEADING("Timeline"),
+    KEY_ENTRY("a", "every moment solved / only those that change placement"),
     HEADING("Text views"),
     KEY_ENTRY("Up Down PgUp PgDn", "scroll; Home End to the ends"),
     HEADING("Matrix marks"),

@@ -6,14 +6,29 @@
 static const CsView *const tab_views[CS_VIEW_COUNT] = {
     &cs_view_matrix, &cs_view_transition, &cs_view_explain,
     &cs_view_failcounts, &cs_view_graph, &cs_view_history,
+    &cs_view_timeline,
 };
 
-/* Columns the tabs take: " N Title " each, or " N " when short. */
-static int tabs_width(gboolean short_titles)
+/* How the tabs are written: " N Title " each, " N Title" when that is
+ * too wide (seven views at 80 columns), " N " when that is too. */
+typedef enum { TABS_FULL, TABS_COMPACT, TABS_SHORT } TabsForm;
+
+static char *tab_text(int view, TabsForm form)
+{
+    if (form == TABS_SHORT)
+        return g_strdup_printf(" %d ", view + 1);
+    return g_strdup_printf(" %d %s%s", view + 1, tab_views[view]->title,
+                           form == TABS_FULL ? " " : "");
+}
+
+/* Columns the tabs take in form. */
+static int tabs_width(TabsForm form)
 {
     int width = 0;
-    for (int view = 0; view < CS_VIEW_COUNT; view++)
-        width += short_titles ? 3 : (int)strlen(tab_views[view]->title) + 4;
+    for (int view = 0; view < CS_VIEW_COUNT; view++) {
+        g_autofree char *tab = tab_text(view, form);
+        width += (int)strlen(tab);
+    }
     return width;
 }
 
@@ -21,14 +36,14 @@ void cs_titlebar_draw(const CsConsole *console, int y)
 {
     cs_draw_fill(y, 0, COLS, CS_STYLE_TITLE);
     static const char name[] = " cibscope ";
-    gboolean room_for_name = tabs_width(FALSE) + (int)strlen(name) <= COLS;
-    gboolean short_titles = tabs_width(FALSE) > COLS;
+    gboolean room_for_name = tabs_width(TABS_FULL) + (int)strlen(name) <= COLS;
+    TabsForm form = tabs_width(TABS_FULL) <= COLS ? TABS_FULL
+                    : tabs_width(TABS_COMPACT) <= COLS ? TABS_COMPACT : TABS_SHORT;
     int x = 0;
     if (room_for_name)
         x += cs_draw_text_attrs(y, x, COLS, name, cs_style_attr(CS_STYLE_TITLE) | A_BOLD);
     for (int view = 0; view < CS_VIEW_COUNT; view++) {
-        g_autofree char *tab = short_titles ? g_strdup_printf(" %d ", view + 1)
-                                            : g_strdup_printf(" %d %s ", view + 1, tab_views[view]->title);
+        g_autofree char *tab = tab_text(view, form);
         CsStyle style = (int)console->view == view ? CS_STYLE_TAB_ACTIVE : CS_STYLE_TITLE;
         x += cs_draw_text(y, x, COLS - x, tab, style);
     }

@@ -23,6 +23,7 @@ typedef enum {
     CS_VIEW_FAILCOUNTS,
     CS_VIEW_GRAPH,
     CS_VIEW_HISTORY,
+    CS_VIEW_TIMELINE,
     CS_VIEW_COUNT
 } CsViewId;
 
@@ -124,6 +125,7 @@ typedef struct CsScoreEdit {
 } CsScoreEdit;
 
 typedef struct CsGraphState CsGraphState;   /* view_graph.c's */
+typedef struct CsTimelineState CsTimelineState;   /* view_timeline.c's */
 
 typedef struct CsConsole {
     CsSession *session;      /* owned: document, edit log, model, solution */
@@ -213,6 +215,7 @@ typedef struct CsConsole {
     int help_scroll;
     gboolean graph_all;      /* every constraint, not only the focus's */
     CsGraphState *graph_state;   /* the Graph view's layout, pan, selection */
+    CsTimelineState *timeline_state;   /* the Timeline view's, for a state */
 
     gboolean prompt_open;    /* the ':' command line has the keyboard */
     int explain_item;        /* Explain: the selected constraint or rule */
@@ -240,6 +243,7 @@ extern const CsView cs_view_explain;
 extern const CsView cs_view_failcounts;
 extern const CsView cs_view_graph;
 extern const CsView cs_view_history;
+extern const CsView cs_view_timeline;
 
 /* console.c: shared state helpers */
 const char *cs_console_rsc_label(const CsConsole *console, int rsc);
@@ -404,6 +408,9 @@ gboolean cs_console_open(CsConsole *console, const char *path);
 
 /* view_graph.c */
 void cs_graph_state_free(CsGraphState *state);
+
+/* view_timeline.c */
+void cs_timeline_state_free(CsTimelineState *state);
 
 /* help.c */
 void cs_help_draw(CsConsole *console);

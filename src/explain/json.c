@@ -84,6 +84,11 @@ static void json_begin(GString *out, const CsDocument *document, const char *com
     cs_cib_origin_clear(&origin);
 }
 
+void cs_json_begin(GString *out, const CsDocument *document, const char *command)
+{
+    json_begin(out, document, command);
+}
+
 /* ---- contributions --------------------------------------------------------- */
 
 static void json_contributions(GString *out, const CsModel *model, const CsContribution *list,

@@ -28,6 +28,10 @@ gboolean cs_json_explain(const CsDocument *document, const CsSolution *solution,
 
 GQuark cs_json_error_quark(void);
 
+/* The head every document shares ("{" and the fields of doc/json.md's
+ * "The head"), for other commands' documents (timeline). */
+void cs_json_begin(GString *out, const CsDocument *document, const char *command);
+
 /* text as a JSON string, quotes included. */
 void cs_json_string(GString *out, const char *text);
 

@@ -9,21 +9,56 @@
 void cs_time_event_clear(CsTimeEvent *event)
 {
     g_clear_pointer(&event->what, g_free);
+    g_clear_pointer(&event->detail, g_free);
     event->when.seconds = 0;
     event->when.offset = 0;
+    event->by_recheck = FALSE;
 }
 
-/* The earliest candidate after now wins. */
-static void offer(CsTimeEvent *best, CsTime now, gint64 seconds, char *what)
+/* more joined to *text with "; " (a tie); both owned. */
+static void join(char **text, char *more)
 {
-    if (seconds <= now.seconds || (best->what != NULL && seconds >= best->when.seconds)) {
+    char *both = g_strconcat(*text, "; ", more, NULL);
+    g_free(*text);
+    g_free(more);
+    *text = both;
+}
+
+/* The earliest candidate after now wins; candidates at the same moment
+ * are all told, "; " between them.  what is the short form, detail the
+ * same with what turns (both owned).  by_recheck: Pacemaker notices this
+ * one only at cluster-recheck-interval (a date_spec); the moment is so
+ * only when every candidate at it is. */
+static void offer_kind(CsTimeEvent *best, CsTime now, gint64 seconds, char *what, char *detail,
+                       gboolean by_recheck)
+{
+    if (seconds <= now.seconds || (best->what != NULL && seconds > best->when.seconds)) {
         g_free(what);
+        g_free(detail);
+        return;
+    }
+    if (best->what != NULL && seconds == best->when.seconds) {
+        join(&best->what, what);
+        join(&best->detail, detail);
+        best->by_recheck = best->by_recheck && by_recheck;
         return;
     }
     g_free(best->what);
+    g_free(best->detail);
     best->what = what;
+    best->detail = detail;
+    best->by_recheck = by_recheck;
     best->when.seconds = seconds;
     best->when.offset = now.offset;
+}
+
+/* "NAME: PHRASE", and with the expression that turns, "NAME: PHRASE
+ * (EXPRESSION)". */
+static void offer(CsTimeEvent *best, CsTime now, gint64 seconds, const char *name,
+                  const char *phrase, const char *expression, gboolean by_recheck)
+{
+    offer_kind(best, now, seconds, g_strdup_printf("%s: %s", name, phrase),
+               g_strdup_printf("%s: %s (%s)", name, phrase, expression), by_recheck);
 }
 
 static char *property(const xmlNode *node, const char *name)
@@ -83,6 +118,44 @@ static gboolean duration_end(const xmlNode *expression, CsTime start, CsTime *ou
         return TRUE;
     }
     return FALSE;
+}
+
+/* What turns, for the event's text: "rule web-rule: date lt
+ * 2024-06-01 13:00:00Z", "rule office-rule: date_spec hours=9-16". */
+static char *expression_detail(const xmlNode *expression)
+{
+    GString *text = g_string_new(NULL);
+    for (const xmlNode *up = expression->parent; up != NULL && up->type == XML_ELEMENT_NODE; up = up->parent)
+        if (strcmp((const char *)up->name, "rule") == 0) {
+            g_autofree char *id = property(up, "id");
+            if (id != NULL)
+                g_string_append_printf(text, "rule %s: ", id);
+            break;
+        }
+    g_autofree char *operation = property(expression, "operation");
+    if (operation != NULL && strcmp(operation, "date_spec") == 0)
+        g_string_append(text, "date_spec");
+    else
+        g_string_append_printf(text, "date %s", operation != NULL ? operation : "in_range");
+    static const char *const bounds[] = { "start", "end" };
+    for (gsize i = 0; i < G_N_ELEMENTS(bounds); i++) {
+        g_autofree char *value = property(expression, bounds[i]);
+        if (value != NULL)
+            g_string_append_printf(text, " %s %s", bounds[i], value);
+    }
+    for (const xmlNode *child = expression->children; child != NULL; child = child->next) {
+        if (child->type != XML_ELEMENT_NODE)
+            continue;
+        for (const xmlAttr *attribute = child->properties; attribute != NULL; attribute = attribute->next) {
+            if (strcmp((const char *)attribute->name, "id") == 0)
+                continue;
+            xmlChar *value = xmlNodeGetContent((const xmlNode *)attribute);
+            g_string_append_printf(text, " %s=%s", (const char *)attribute->name,
+                                   value != NULL ? (const char *)value : "");
+            xmlFree(value);
+        }
+    }
+    return g_string_free(text, FALSE);
 }
 
 /* ---- date_spec ----------------------------------------------------------- */
@@ -147,8 +220,9 @@ static void offer_spec(CsTimeEvent *best, CsTime now, const xmlNode *expression)
     }
     xmlFreeDoc(scratch);
     g_autofree char *owner = owner_name(expression);
-    offer(best, now, t, g_strdup_printf("%s: date_spec turns %s", owner ? owner : "date_spec",
-                                        then ? "false" : "true"));
+    g_autofree char *detail = expression_detail(expression);
+    offer(best, now, t, owner ? owner : "date_spec", then ? "date_spec turns false" : "date_spec turns true",
+          detail, TRUE);
 }
 
 /* ---- date expressions ------------------------------------------------------ */
@@ -161,6 +235,7 @@ static void offer_expression(CsTimeEvent *best, CsTime now, const xmlNode *expre
     g_autofree char *operation = property(expression, "operation");
     g_autofree char *owner = owner_name(expression);
     const char *name = owner != NULL ? owner : "date_expression";
+    g_autofree char *detail = expression_detail(expression);
     CsTime start, end;
     gboolean has_start = parse_time(expression, "start", &start);
     gboolean has_end = parse_time(expression, "end", &end);
@@ -168,18 +243,18 @@ static void offer_expression(CsTimeEvent *best, CsTime now, const xmlNode *expre
         offer_spec(best, now, expression);
     } else if (operation != NULL && strcmp(operation, "gt") == 0) {
         if (has_start)
-            offer(best, now, start.seconds + 1, g_strdup_printf("%s: date gt start begins to hold", name));
+            offer(best, now, start.seconds + 1, name, "date gt start begins to hold", detail, FALSE);
     } else if (operation != NULL && strcmp(operation, "lt") == 0) {
         /* crm_resource --lifetime writes a ban or move as lt end. */
         if (has_end)
-            offer(best, now, end.seconds, g_strdup_printf("%s: lifetime ends (date lt end)", name));
+            offer(best, now, end.seconds, name, "lifetime ends", detail, FALSE);
     } else if (operation == NULL || strcmp(operation, "in_range") == 0) {
         if (has_start)
-            offer(best, now, start.seconds, g_strdup_printf("%s: date range begins", name));
+            offer(best, now, start.seconds, name, "date range begins", detail, FALSE);
         if (!has_end && has_start)
             has_end = duration_end(expression, start, &end);
         if (has_end)
-            offer(best, now, end.seconds + 1, g_strdup_printf("%s: date range ends", name));
+            offer(best, now, end.seconds + 1, name, "date range ends", detail, FALSE);
     }
 }
 
@@ -196,6 +271,26 @@ static void walk_expressions(CsTimeEvent *best, CsTime now, const xmlNode *node)
 }
 
 /* ---- failure-timeout -------------------------------------------------------- */
+
+/* "monitor fail count 3 and start fail count INFINITY": what rsc's failures
+ * on node count, operation by operation. */
+static char *failure_counts(const CsModel *model, int rsc, int node)
+{
+    GString *text = g_string_new(NULL);
+    for (guint i = 0; i < model->fail_counts->len; i++) {
+        const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
+        if (fail->rsc != rsc || fail->node != node || fail->count <= 0)
+            continue;
+        if (text->len > 0)
+            g_string_append(text, " and ");
+        g_string_append_printf(text, "%s fail count ", fail->operation != NULL ? fail->operation : "all operations'");
+        if (fail->count >= CS_INFINITY)
+            g_string_append(text, "INFINITY");
+        else
+            g_string_append_printf(text, "%d", fail->count);
+    }
+    return g_string_free(text, FALSE);
+}
 
 /* Pacemaker Explained, "Resource Meta-Attributes", failure-timeout: the
  * fail counts of a resource on a node stop counting once now is past the
@@ -227,9 +322,15 @@ static void offer_failures(CsTimeEvent *best, CsTime now, const CsModel *model)
             continue;
         const CsNode *where = node >= 0 && (guint)node < model->nodes->len
                               ? g_ptr_array_index(model->nodes, node) : NULL;
-        offer(best, now, *(gint64 *)value + resource->failure_timeout_s + 1,
-              g_strdup_printf("%s on %s: failures expire (failure-timeout %" G_GINT64_FORMAT " s)",
-                              resource->id, where != NULL ? where->uname : "?", resource->failure_timeout_s));
+        g_autofree char *counts = failure_counts(model, rsc, node);
+        const char *uname = where != NULL ? where->uname : "?";
+        offer_kind(best, now, *(gint64 *)value + resource->failure_timeout_s + 1,
+                   g_strdup_printf("%s on %s: failures expire (failure-timeout %" G_GINT64_FORMAT " s)",
+                                   resource->id, uname, resource->failure_timeout_s),
+                   g_strdup_printf("%s on %s: %s %s (failure-timeout %" G_GINT64_FORMAT " s)",
+                                   resource->id, uname, counts,
+                                   strstr(counts, " and ") != NULL ? "expire" : "expires",
+                                   resource->failure_timeout_s), FALSE);
     }
 }
 

@@ -21,7 +21,18 @@ typedef struct CsTimeEvent {
     CsTime when;          /* in the offset of the time asked about */
     char *what;           /* "cli-ban-web-on-alpha: lifetime ends (lt
                              2024-06-01 13:00:00Z)", "web on alpha:
-                             failures expire (failure-timeout 60 s)" */
+                             failures expire (failure-timeout 60 s)";
+                             several at one moment, "; " between */
+    char *detail;         /* the same with what turns: "cli-ban-web-on-alpha:
+                             lifetime ends (rule cli-ban-web-on-alpha-rule:
+                             date lt end 2024-06-01 13:00:00Z)", "web on
+                             alpha: monitor fail count 3 expires
+                             (failure-timeout 60 s)" */
+    /* Pacemaker Explained 2.1, "Cluster Options", cluster-recheck-interval:
+     * the scheduler looks ahead to failure timeouts and date expressions,
+     * not to date_spec: a moment made of date_spec changes alone is
+     * noticed only at the next recheck. */
+    gboolean by_recheck;
 } CsTimeEvent;
 
 void cs_time_event_clear(CsTimeEvent *event);

@@ -7,7 +7,7 @@ G_DEFINE_QUARK(cs-config-error-quark, cs_config_error)
 
 /* The console's views, in ui/view.h's order. */
 static const char *const view_names[] = {
-    "matrix", "transition", "explain", "fail-counts", "graph", "history",
+    "matrix", "transition", "explain", "fail-counts", "graph", "history", "timeline",
 };
 
 void cs_config_init(CsConfig *config)

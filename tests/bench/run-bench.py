@@ -11,10 +11,13 @@ for the 32x2000 workload as well: load, model, solve, printing, freeing,
 and each kind of edit the console makes (ban, undo, prefer, stickiness of a
 resource and the default, standby, maintenance, the clock) with its
 re-solve, whose target is one frame (16 ms), and the Graph view's frame
-in focus mode (depth 2 and 4), with the same target.
+in focus mode (depth 2 and 4), with the same target.  `timeline` runs on the
+32x2000 workload with TIMELINE_EVENTS lifetime bans added (each ending at
+its own hour, so that each moment is solved and changes a plan).
 """
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -28,6 +31,9 @@ PHASES_WORKLOAD = (32, 2000)
 # crm_simulate may need minutes on a busy machine: the comparison stops it.
 CRM_SIMULATE_LIMIT_S = 60
 EDIT_TARGET_MS = 16.0
+# timeline: lifetime bans added to the 32x2000 workload, and its clock.
+TIMELINE_EVENTS = 10
+TIMELINE_NOW = 1717243200    # 2024-06-01 12:00:00Z
 
 
 def wait_with_limit(proc, limit):
@@ -71,6 +77,34 @@ def generate(gen, nodes, resources, folder):
     return path
 
 
+def add_lifetime_bans(path, count):
+    """A copy of path whose first count running resources are banned from
+    the node they run on until hour 1, 2, ... after TIMELINE_NOW, the CIB's
+    execution-date."""
+    with open(path) as cib:
+        text = cib.read()
+    running = []
+    for node_state in re.finditer(r'<node_state [^>]*uname="([^"]+)".*?</node_state>', text, re.S):
+        for op in re.finditer(r'operation_key="([^"]+)_start_0"[^>]*rc-code="0"', node_state.group(0)):
+            if len(running) < count:
+                running.append((op.group(1), node_state.group(1)))
+    bans = []
+    for hour, (rsc, node) in enumerate(running, 1):
+        end = time.strftime('%Y-%m-%d %H:%M:%SZ', time.gmtime(TIMELINE_NOW + hour * 3600))
+        ban = 'cli-ban-%s-on-%s' % (rsc, node)
+        bans.append('<rsc_location id="%s" rsc="%s" role="Started"><rule id="%s-rule" '
+                    'score="-INFINITY" boolean-op="and"><expression id="%s-expr" '
+                    'attribute="#uname" operation="eq" value="%s"/><date_expression '
+                    'id="%s-lifetime" operation="lt" end="%s"/></rule></rsc_location>'
+                    % (ban, rsc, ban, ban, node, ban, end))
+    text = text.replace('<constraints>', '<constraints>' + ''.join(bans), 1)
+    text = text.replace('<cib ', '<cib execution-date="%d" ' % TIMELINE_NOW, 1)
+    timed = path.replace('.xml', '-timeline.xml')
+    with open(timed, 'w') as out:
+        out.write(text)
+    return timed, len(bans)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument('--cibscope', default='src/cibscope')
@@ -111,6 +145,12 @@ def main():
                                                        wall * 1000, twall * 1000, rss, verdict))
             if (nodes, resources) == (16, 500) and not args.no_crm_simulate:
                 compare_crm_simulate(path, wall)
+            if (nodes, resources) == PHASES_WORKLOAD:
+                timed, events = add_lifetime_bans(path, TIMELINE_EVENTS)
+                lwall, lrss, _ = measure([args.cibscope, 'timeline', timed], args.repeat)
+                print('  timeline on %dx%d with %d lifetime bans ending: %.1f ms '
+                      '(%d solves), %.1f MiB peak' % (nodes, resources, events, lwall * 1000,
+                                                     events + 1, lrss))
             if (nodes, resources) == PHASES_WORKLOAD and args.phases:
                 failed |= not print_phases(args.phases, path, args.repeat)
     return 1 if failed else 0

@@ -259,6 +259,7 @@ test_views() {
     keys views 4 && wait_for views "Fail counts"
     keys views 5 && wait_for views "Graph of every resource"
     keys views 6 && wait_for views "No series of scheduler inputs is open"
+    keys views 7 && wait_for views "what changes by itself in the next 7 days"
     keys views Tab && wait_for views "Action"
     keys views '?' && wait_for views "cibscope help"
     grep -q -F "filter resources" "$tmp/screen" && pass || fail "views: help lacks the filter key"

@@ -1,0 +1,1 @@
+timeline @TESTS@/timeline/failure-timeout.xml

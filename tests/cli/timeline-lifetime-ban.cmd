@@ -1,0 +1,1 @@
+timeline @TESTS@/timeline/lifetime-ban.xml

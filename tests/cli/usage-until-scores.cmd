@@ -1,0 +1,1 @@
+scores @TESTS@/timeline/lifetime-ban.xml --until 1d
