@@ -346,7 +346,8 @@ grep -q "dummy2: resource-stickiness=250 (new)" "$WORK/history" \
     || fail "history does not report the stickiness change"
 grep -q "rsc_location cli-ban-dummy1-on-$NODE (dummy1 on $NODE, score -INFINITY) added" "$WORK/history" \
     || fail "history does not report the ban"
-grep -q "dummy1: stops (was on $NODE)" "$WORK/history" || fail "history does not report dummy1 stopping"
+grep -q "^  dummy1: stops$" "$WORK/history" && grep -q "Stop       dummy1     ( $NODE )" "$WORK/history" \
+    || fail "history does not report dummy1 stopping"
 grep -q "      + location cli-ban-dummy1-on-$NODE: -INFINITY (new)" "$WORK/history" \
     || fail "history does not tie dummy1's stop to the ban"
 grep -q "fail count dummy2 on $NODE .* increased: 0 -> [1-9]" "$WORK/history" \
