@@ -18,7 +18,6 @@ static const struct {
     const char *name;
 } unsupported_features[] = {
     { CS_FEATURE_BUNDLE, "bundles" },
-    { CS_FEATURE_REMOTE_NODE, "Pacemaker Remote nodes" },
     { CS_FEATURE_GUEST_NODE, "guest nodes" },
 };
 
@@ -381,7 +380,8 @@ static CsSolution *solve(CsSolution *solution, const CsModel *model, GError **er
         cs_solution_free(solution);
         return NULL;
     }
-    if (!dangling_moves_supported(solution, error)) {
+    if (!dangling_moves_supported(solution, error)
+        || !cs_remote_check_supported(solution, error)) {
         cs_solution_free(solution);
         return NULL;
     }

@@ -285,6 +285,14 @@ CsTable *cs_merge_scores_for_order(CsSolution *solution, int rsc);
 
 /* assign.c */
 void cs_apply_node_criteria(CsSolution *solution, GError **error);
+/* remote.c: fencing devices and connections avoid remote nodes. */
+void cs_remote_avoid_nodes(CsSolution *solution);
+/* remote.c: the connections first, in the given assignment order, each
+ * deciding whether its remote node can run resources. */
+void cs_remote_assign_connections(CsSolution *solution, const int *order,
+                                  guint n);
+/* remote.c: FALSE (error set) for a remote node situation not modelled. */
+gboolean cs_remote_check_supported(const CsSolution *solution, GError **error);
 void cs_assign_all(CsSolution *solution);
 int cs_assign(CsSolution *solution, int rsc);
 CsScore cs_rule_node_base(const CsNode *node, const CsRule *rule);

@@ -1,0 +1,209 @@
+/* remote.c: what Pacemaker Remote and guest nodes change in a solve.
+ *
+ * Pacemaker Explained 2.1, "Pacemaker Remote" (and Pacemaker Remote's own
+ * guide, "Remote Node Walk-through"): a remote or guest node runs ordinary
+ * resources, but never a fencing device nor a connection resource; those
+ * need a full cluster node.
+ */
+#include <string.h>
+
+#include "engine/engine_internal.h"
+
+static gboolean node_is_remote(const CsNode *node)
+{
+    return node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST;
+}
+
+/* Fencing devices (class stonith) and connections must run on cluster
+ * nodes. */
+static gboolean needs_cluster_node(const CsResource *rsc)
+{
+    return rsc->kind == CS_RSC_PRIMITIVE
+           && (rsc->is_remote_connection
+               || (rsc->rsc_class != NULL
+                   && strcmp(rsc->rsc_class, "stonith") == 0));
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote": the ban only touches nodes
+ * already allowed, so an opt-in cluster does not list them anew. */
+void cs_remote_avoid_nodes(CsSolution *solution)
+{
+    const CsModel *model = solution->model;
+
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        CsTable *table = solution->work[rsc].table;
+
+        if (!needs_cluster_node(g_ptr_array_index(model->resources, rsc)))
+            continue;
+        for (int node = 0; node < solution->n_nodes; node++) {
+            if (table->allowed[node]
+                && node_is_remote(g_ptr_array_index(model->nodes, node)))
+                cs_table_add_simple(table, node, CS_CONTRIB_STATUS_BAN,
+                                    "remote nodes run no fencing device "
+                                    "and no connection", -CS_INFINITY);
+        }
+    }
+}
+
+/* Pacemaker Remote's guide, "Pacemaker Remote": a remote node can run
+ * resources only while its connection runs.  Once the connection has its
+ * node, the remote node counts as up for the rest of the solve (an unseen
+ * one is not fenced: the cluster will try to connect); a connection that
+ * stays stopped takes the remote node down, as a node shutting down. */
+static void connection_assigned(CsSolution *solution, int rsc)
+{
+    const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
+    const CsRscWork *work = &solution->work[rsc];
+    const CsNode *remote;
+    gboolean up;
+
+    if (info->remote_node < 0)
+        return;
+    remote = g_ptr_array_index(solution->model->nodes, info->remote_node);
+    up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
+    solution->node_available[info->remote_node] =
+        up && !remote->shutdown && (!remote->unclean || remote->unseen)
+        && !remote->standby && !remote->maintenance;
+}
+
+/* Pacemaker assigns the connections before any other resource, in the
+ * assignment order, so that every remote node's state is known first. */
+void cs_remote_assign_connections(CsSolution *solution, const int *order,
+                                  guint n)
+{
+    for (guint i = 0; i < n; i++) {
+        const CsResource *info = g_ptr_array_index(solution->model->resources,
+                                                   order[i]);
+
+        if (info->kind != CS_RSC_PRIMITIVE || !info->is_remote_connection)
+            continue;
+        cs_assign(solution, order[i]);
+        connection_assigned(solution, order[i]);
+    }
+}
+
+/* ---- what is not modelled yet ------------------------------------------ */
+
+static gboolean refuse(GError **error, const char *what, const char *node)
+{
+    g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                "Pacemaker Remote node %s: %s is not modelled yet", node, what);
+    return FALSE;
+}
+
+static gboolean connection_failed(const CsModel *model, int connection)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == connection && state->failed)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Any fail count of the connection, even expired or cleared: with
+ * reconnect_interval, failures decide when the cluster reconnects. */
+static gboolean connection_has_failures(const CsModel *model, int connection)
+{
+    for (guint i = 0; model->fail_counts && i < model->fail_counts->len; i++) {
+        const CsFailCount *count = g_ptr_array_index(model->fail_counts, i);
+
+        if (count->rsc == connection)
+            return TRUE;
+    }
+    return connection_failed(model, connection);
+}
+
+/* Whether the connection runs on a node that is lost (being fenced). */
+static gboolean connection_host_lost(const CsSolution *solution,
+                                     int connection)
+{
+    const CsModel *model = solution->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsNode *host;
+
+        if (state->rsc != connection || state->role < CS_ROLE_STARTED)
+            continue;
+        host = g_ptr_array_index(model->nodes, state->node);
+        if (host->unclean || !host->online)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether every resource on node or for node stays as it is: the
+ * actions of a remote node coming online are not followed yet. */
+static gboolean keeps_all(const CsSolution *solution, int node)
+{
+    const CsModel *model = solution->model;
+
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        const CsRscWork *work = &solution->work[rsc];
+        const CsRscState *state;
+
+        if (work->assigned != node && work->current != node)
+            continue;
+        if (work->assigned != work->current)
+            return FALSE;
+        state = cs_model_rsc_state(model, rsc, node);
+        if (state == NULL || state->failed)
+            return FALSE;
+    }
+    return TRUE;
+}
+
+/* The remote node situations this engine follows exactly: a connection
+ * that starts, stops, moves or migrates between healthy cluster nodes,
+ * for a remote node that is up (or unseen and recovered by the start).
+ * Refused: fencing a remote node (a failed connection, an unclean remote
+ * node, a connection whose host is lost), a remote node coming online
+ * (probes of its resources), reconnect_interval. */
+static gboolean remote_node_supported(const CsSolution *solution,
+                                      const CsNode *remote, GError **error)
+{
+    const CsModel *model = solution->model;
+    const CsResource *connection;
+    const CsRscWork *work;
+    gboolean up;
+
+    if (remote->remote_rsc < 0)
+        return refuse(error, "a node entry without its connection",
+                      remote->uname);
+    connection = g_ptr_array_index(model->resources, remote->remote_rsc);
+    work = &solution->work[remote->remote_rsc];
+    up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
+    if (connection->remote_reconnect_ms > 0
+        && connection_has_failures(model, connection->index))
+        return refuse(error, "reconnect_interval after a failure",
+                      remote->uname);
+    if (remote->remote_was_fenced
+        || connection_failed(model, connection->index))
+        return refuse(error, "a failed connection (fencing the remote node)",
+                      remote->uname);
+    if (remote->unclean && !(up && remote->unseen))
+        return refuse(error, "fencing", remote->uname);
+    if (!up && connection_host_lost(solution, connection->index))
+        return refuse(error, "a connection that cannot be recovered",
+                      remote->uname);
+    if (up && !remote->online && !keeps_all(solution, remote->index))
+        return refuse(error, "coming online (probes once connected)",
+                      remote->uname);
+    if (remote->standby || remote->maintenance || remote->remote_maintenance)
+        return refuse(error, "standby or maintenance", remote->uname);
+    return TRUE;
+}
+
+gboolean cs_remote_check_supported(const CsSolution *solution, GError **error)
+{
+    for (int node = 0; node < solution->n_nodes; node++) {
+        const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
+
+        if (info->type == CS_NODE_REMOTE
+            && !remote_node_supported(solution, info, error))
+            return FALSE;
+    }
+    return TRUE;
+}
