@@ -133,6 +133,12 @@ static const char *const unit_cases[] = {
      * kept, applied after the -INFINITY with rsc it is undone for
      * leaving no node; found by tests/oracle-diff */
     "clone-inherit-coloc-order", "clone-inherit-coloc-priority",
+    /* Pacemaker Remote: fencing devices and connections get -INFINITY on
+     * remote nodes; the connections are assigned first (rem1 keeps n1,
+     * so the fencing device listed before it goes to n2); a stopped or
+     * moving connection for a remote node running d1 */
+    "remote-connection-first", "remote-connection-stopped",
+    "remote-connection-moves",
 };
 
 START_TEST(test_unit_case)
