@@ -139,6 +139,9 @@ static const char *const unit_cases[] = {
      * moving connection for a remote node running d1 */
     "remote-connection-first", "remote-connection-stopped",
     "remote-connection-moves",
+    /* an unseen remote node whose connection starts comes up, unfenced,
+     * and takes d1; a remote node in standby gives d1 back */
+    "remote-coming-online", "remote-standby",
 };
 
 START_TEST(test_unit_case)

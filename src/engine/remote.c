@@ -54,15 +54,25 @@ static void connection_assigned(CsSolution *solution, int rsc)
 {
     const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
     const CsRscWork *work = &solution->work[rsc];
-    const CsNode *remote;
+    CsNode *remote;
     gboolean up;
 
-    if (info->remote_node < 0)
+    /* The engine's own copy of the nodes (expand.c makes one whenever
+     * there are remote nodes), so the transition sees the new state. */
+    if (info->remote_node < 0 || solution->expansion == NULL)
         return;
-    remote = g_ptr_array_index(solution->model->nodes, info->remote_node);
+    remote = g_ptr_array_index(cs_expansion_model(solution->expansion)->nodes,
+                               info->remote_node);
     up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
+    if (up) {
+        remote->online = TRUE;
+        if (remote->unseen)
+            remote->unclean = FALSE;
+    } else {
+        remote->shutdown = TRUE;
+    }
     solution->node_available[info->remote_node] =
-        up && !remote->shutdown && (!remote->unclean || remote->unseen)
+        remote->online && !remote->shutdown && !remote->unclean
         && !remote->standby && !remote->maintenance;
 }
 
@@ -134,33 +144,13 @@ static gboolean connection_host_lost(const CsSolution *solution,
     return FALSE;
 }
 
-/* Whether every resource on node or for node stays as it is: the
- * actions of a remote node coming online are not followed yet. */
-static gboolean keeps_all(const CsSolution *solution, int node)
-{
-    const CsModel *model = solution->model;
-
-    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
-        const CsRscWork *work = &solution->work[rsc];
-        const CsRscState *state;
-
-        if (work->assigned != node && work->current != node)
-            continue;
-        if (work->assigned != work->current)
-            return FALSE;
-        state = cs_model_rsc_state(model, rsc, node);
-        if (state == NULL || state->failed)
-            return FALSE;
-    }
-    return TRUE;
-}
-
 /* The remote node situations this engine follows exactly: a connection
  * that starts, stops, moves or migrates between healthy cluster nodes,
- * for a remote node that is up (or unseen and recovered by the start).
- * Refused: fencing a remote node (a failed connection, an unclean remote
- * node, a connection whose host is lost), a remote node coming online
- * (probes of its resources), reconnect_interval. */
+ * for a remote node that is up, coming up, or unseen and recovered by
+ * the start, in standby or not.  Refused: fencing a remote node (a failed
+ * connection, an unclean remote node, a connection whose host is lost),
+ * reconnect_interval after a failure, maintenance, a remote node entry
+ * without its connection. */
 static gboolean remote_node_supported(const CsSolution *solution,
                                       const CsNode *remote, GError **error)
 {
@@ -188,16 +178,21 @@ static gboolean remote_node_supported(const CsSolution *solution,
     if (!up && connection_host_lost(solution, connection->index))
         return refuse(error, "a connection that cannot be recovered",
                       remote->uname);
-    if (up && !remote->online && !keeps_all(solution, remote->index))
-        return refuse(error, "coming online (probes once connected)",
-                      remote->uname);
-    if (remote->standby || remote->maintenance || remote->remote_maintenance)
-        return refuse(error, "standby or maintenance", remote->uname);
+    if (remote->maintenance || remote->remote_maintenance)
+        return refuse(error, "maintenance", remote->uname);
     return TRUE;
 }
 
 gboolean cs_remote_check_supported(const CsSolution *solution, GError **error)
 {
+    for (int node = 0; node < solution->n_nodes; node++) {
+        const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
+
+        /* connection_assigned() needs the engine's own nodes */
+        if (info->type == CS_NODE_REMOTE && solution->expansion == NULL)
+            return refuse(error, "a model without the engine's view",
+                          info->uname);
+    }
     for (int node = 0; node < solution->n_nodes; node++) {
         const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
 
