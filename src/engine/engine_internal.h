@@ -130,6 +130,9 @@ struct CsSolution {
                                         model with clone instances; NULL
                                         when the model is used as is */
     struct CsCloneWork *clones;      /* clone.c, promote.c, ticket.c */
+    guint8 *remote_came_up;  /* remote.c: per node, a remote node offline
+                                in the status that its connection's start
+                                brings online; NULL when none */
     /* Score merges left before the solve gives up (colocation.c): dense
      * colocation sets make the merge exponential, in Pacemaker too. */
     gint64 merges_left;
@@ -293,6 +296,9 @@ void cs_remote_assign_connections(CsSolution *solution, const int *order,
                                   guint n);
 /* remote.c: FALSE (error set) for a remote node situation not modelled. */
 gboolean cs_remote_check_supported(const CsSolution *solution, GError **error);
+/* remote.c: whether the definitions of what ran on node go unchecked:
+ * a remote node offline in the status. */
+gboolean cs_remote_definitions_unchecked(const CsSolution *solution, int node);
 void cs_assign_all(CsSolution *solution);
 int cs_assign(CsSolution *solution, int rsc);
 CsScore cs_rule_node_base(const CsNode *node, const CsRule *rule);

@@ -65,6 +65,11 @@ static void connection_assigned(CsSolution *solution, int rsc)
                                info->remote_node);
     up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
     if (up) {
+        if (!remote->online) {
+            if (solution->remote_came_up == NULL)
+                solution->remote_came_up = g_new0(guint8, solution->n_nodes);
+            solution->remote_came_up[info->remote_node] = TRUE;
+        }
         remote->online = TRUE;
         if (remote->unseen)
             remote->unclean = FALSE;
@@ -74,6 +79,15 @@ static void connection_assigned(CsSolution *solution, int rsc)
     solution->node_available[info->remote_node] =
         remote->online && !remote->shutdown && !remote->unclean
         && !remote->standby && !remote->maintenance;
+}
+
+/* Pacemaker compares resource definitions with their histories before
+ * it places anything, on nodes that can run resources then: a remote node
+ * whose connection was down is skipped even if the connection starts now. */
+gboolean cs_remote_definitions_unchecked(const CsSolution *solution, int node)
+{
+    return solution->remote_came_up != NULL && node >= 0
+           && solution->remote_came_up[node];
 }
 
 /* Pacemaker assigns the connections before any other resource, in the
@@ -144,6 +158,27 @@ static gboolean connection_host_lost(const CsSolution *solution,
     return FALSE;
 }
 
+/* Whether a clone instance is active on node. */
+static gboolean clone_instance_on(const CsModel *model, int node)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsResource *rsc;
+
+        if (state->node != node || state->rsc < 0
+            || state->role < CS_ROLE_STARTED)
+            continue;
+        for (rsc = g_ptr_array_index(model->resources, state->rsc);
+             rsc->parent >= 0;
+             rsc = g_ptr_array_index(model->resources, rsc->parent))
+            if (((const CsResource *)g_ptr_array_index(model->resources,
+                                                       rsc->parent))->kind
+                == CS_RSC_CLONE)
+                return TRUE;
+    }
+    return FALSE;
+}
+
 /* The remote node situations this engine follows exactly: a connection
  * that starts, stops, moves or migrates between healthy cluster nodes,
  * for a remote node that is up, coming up, or unseen and recovered by
@@ -177,6 +212,10 @@ static gboolean remote_node_supported(const CsSolution *solution,
         return refuse(error, "fencing", remote->uname);
     if (!up && connection_host_lost(solution, connection->index))
         return refuse(error, "a connection that cannot be recovered",
+                      remote->uname);
+    /* which instance leaves a remote node going down is not followed */
+    if (!up && clone_instance_on(model, remote->index))
+        return refuse(error, "clone instances on a node going down",
                       remote->uname);
     if (remote->maintenance || remote->remote_maintenance)
         return refuse(error, "maintenance", remote->uname);
