@@ -142,6 +142,9 @@ static const char *const unit_cases[] = {
     /* an unseen remote node whose connection starts comes up, unfenced,
      * and takes d1; a remote node in standby gives d1 back */
     "remote-coming-online", "remote-standby",
+    /* d1's history on rem1, whose connection was down, is not compared
+     * with its definition (no restart for the changed digest) */
+    "remote-online-definition",
 };
 
 START_TEST(test_unit_case)
