@@ -130,9 +130,10 @@ struct CsSolution {
                                         model with clone instances; NULL
                                         when the model is used as is */
     struct CsCloneWork *clones;      /* clone.c, promote.c, ticket.c */
-    guint8 *remote_came_up;  /* remote.c: per node, a remote node offline
-                                in the status that its connection's start
-                                brings online; NULL when none */
+    guint8 *remote_unchecked;  /* remote.c: per node, a remote node that
+                                  could not run resources in the status
+                                  (its definitions go unchecked); NULL
+                                  when none */
     /* Score merges left before the solve gives up (colocation.c): dense
      * colocation sets make the merge exponential, in Pacemaker too. */
     gint64 merges_left;
@@ -297,7 +298,7 @@ void cs_remote_assign_connections(CsSolution *solution, const int *order,
 /* remote.c: FALSE (error set) for a remote node situation not modelled. */
 gboolean cs_remote_check_supported(const CsSolution *solution, GError **error);
 /* remote.c: whether the definitions of what ran on node go unchecked:
- * a remote node offline in the status. */
+ * a remote node that could not run resources in the status. */
 gboolean cs_remote_definitions_unchecked(const CsSolution *solution, int node);
 void cs_assign_all(CsSolution *solution);
 int cs_assign(CsSolution *solution, int rsc);

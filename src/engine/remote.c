@@ -64,12 +64,13 @@ static void connection_assigned(CsSolution *solution, int rsc)
     remote = g_ptr_array_index(cs_expansion_model(solution->expansion)->nodes,
                                info->remote_node);
     up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
+    if (!remote->online || remote->shutdown || remote->unclean
+        || remote->standby || remote->maintenance) {
+        if (solution->remote_unchecked == NULL)
+            solution->remote_unchecked = g_new0(guint8, solution->n_nodes);
+        solution->remote_unchecked[info->remote_node] = TRUE;
+    }
     if (up) {
-        if (!remote->online) {
-            if (solution->remote_came_up == NULL)
-                solution->remote_came_up = g_new0(guint8, solution->n_nodes);
-            solution->remote_came_up[info->remote_node] = TRUE;
-        }
         remote->online = TRUE;
         if (remote->unseen)
             remote->unclean = FALSE;
@@ -83,11 +84,12 @@ static void connection_assigned(CsSolution *solution, int rsc)
 
 /* Pacemaker compares resource definitions with their histories before
  * it places anything, on nodes that can run resources then: a remote node
- * whose connection was down is skipped even if the connection starts now. */
+ * whose connection was down (or in standby) is skipped, even if the
+ * connection starts now. */
 gboolean cs_remote_definitions_unchecked(const CsSolution *solution, int node)
 {
-    return solution->remote_came_up != NULL && node >= 0
-           && solution->remote_came_up[node];
+    return solution->remote_unchecked != NULL && node >= 0
+           && solution->remote_unchecked[node];
 }
 
 /* Pacemaker assigns the connections before any other resource, in the
@@ -158,6 +160,20 @@ static gboolean connection_host_lost(const CsSolution *solution,
     return FALSE;
 }
 
+/* Whether an order constraint names the connection: the implicit
+ * orderings of a connection with the actions on its remote node are not
+ * followed yet. */
+static gboolean connection_ordered(const CsModel *model, int connection)
+{
+    for (guint i = 0; model->orders != NULL && i < model->orders->len; i++) {
+        const CsOrder *order = g_ptr_array_index(model->orders, i);
+
+        if (order->first == connection || order->then == connection)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Whether a clone instance is active on node. */
 static gboolean clone_instance_on(const CsModel *model, int node)
 {
@@ -213,6 +229,9 @@ static gboolean remote_node_supported(const CsSolution *solution,
     if (!up && connection_host_lost(solution, connection->index))
         return refuse(error, "a connection that cannot be recovered",
                       remote->uname);
+    if (connection_ordered(model, connection->index))
+        return refuse(error, "an order constraint on its connection",
+                      remote->uname);
     /* which instance leaves a remote node going down is not followed */
     if (!up && clone_instance_on(model, remote->index))
         return refuse(error, "clone instances on a node going down",
@@ -224,9 +243,16 @@ static gboolean remote_node_supported(const CsSolution *solution,
 
 gboolean cs_remote_check_supported(const CsSolution *solution, GError **error)
 {
+    const CsOptions *options = &solution->model->options;
+
     for (int node = 0; node < solution->n_nodes; node++) {
         const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
 
+        /* without quorum a connection's start may be unrunnable, and what
+         * waits on it on its remote node is not followed yet */
+        if (info->type == CS_NODE_REMOTE && !options->have_quorum
+            && options->no_quorum_policy != CS_NO_QUORUM_IGNORE)
+            return refuse(error, "a cluster without quorum", info->uname);
         /* connection_assigned() needs the engine's own nodes */
         if (info->type == CS_NODE_REMOTE && solution->expansion == NULL)
             return refuse(error, "a model without the engine's view",
