@@ -145,6 +145,8 @@ static const char *const unit_cases[] = {
     /* d1's history on rem1, whose connection was down, is not compared
      * with its definition (no restart for the changed digest) */
     "remote-online-definition",
+    /* a remote node in maintenance keeps d1, unmanaged */
+    "remote-maintenance",
 };
 
 START_TEST(test_unit_case)

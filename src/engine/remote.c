@@ -198,10 +198,12 @@ static gboolean clone_instance_on(const CsModel *model, int node)
 /* The remote node situations this engine follows exactly: a connection
  * that starts, stops, moves or migrates between healthy cluster nodes,
  * for a remote node that is up, coming up, or unseen and recovered by
- * the start, in standby or not.  Refused: fencing a remote node (a failed
- * connection, an unclean remote node, a connection whose host is lost),
- * reconnect_interval after a failure, maintenance, a remote node entry
- * without its connection. */
+ * the start, in standby or maintenance or not.  Refused: fencing a remote
+ * node (a failed connection, an unclean remote node, a connection whose
+ * host is lost), reconnect_interval after a failure, node_in_maintenance,
+ * an order constraint on a connection, clone instances on a remote node
+ * going down, a cluster without quorum, a remote node entry without its
+ * connection. */
 static gboolean remote_node_supported(const CsSolution *solution,
                                       const CsNode *remote, GError **error)
 {
@@ -236,8 +238,10 @@ static gboolean remote_node_supported(const CsSolution *solution,
     if (!up && clone_instance_on(model, remote->index))
         return refuse(error, "clone instances on a node going down",
                       remote->uname);
-    if (remote->maintenance || remote->remote_maintenance)
-        return refuse(error, "maintenance", remote->uname);
+    /* the maintenance node attribute is followed; the status's
+     * node_in_maintenance (a connection in maintenance) is not */
+    if (remote->remote_maintenance)
+        return refuse(error, "node_in_maintenance", remote->uname);
     return TRUE;
 }
 
