@@ -19,7 +19,7 @@ static gboolean node_is_remote(const CsNode *node)
 static gboolean needs_cluster_node(const CsResource *rsc)
 {
     return rsc->kind == CS_RSC_PRIMITIVE
-           && (rsc->is_remote_connection
+           && ((rsc->is_remote_connection && rsc->remote_node >= 0)
                || (rsc->rsc_class != NULL
                    && strcmp(rsc->rsc_class, "stonith") == 0));
 }
@@ -101,7 +101,8 @@ void cs_remote_assign_connections(CsSolution *solution, const int *order,
         const CsResource *info = g_ptr_array_index(solution->model->resources,
                                                    order[i]);
 
-        if (info->kind != CS_RSC_PRIMITIVE || !info->is_remote_connection)
+        if (info->kind != CS_RSC_PRIMITIVE || !info->is_remote_connection
+            || info->remote_node < 0)
             continue;
         cs_assign(solution, order[i]);
         connection_assigned(solution, order[i]);
@@ -174,6 +175,20 @@ static gboolean connection_ordered(const CsModel *model, int connection)
     return FALSE;
 }
 
+/* Whether a colocation names the connection, on either side: assigned
+ * first, a connection takes its primaries along, and what is blocked by
+ * a stopped connection is not followed yet. */
+static gboolean connection_colocated(const CsModel *model, int connection)
+{
+    for (guint i = 0; i < model->colocations->len; i++) {
+        const CsColocation *colocation = g_ptr_array_index(model->colocations, i);
+
+        if (colocation->rsc == connection || colocation->with_rsc == connection)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Whether a clone instance is active on node. */
 static gboolean clone_instance_on(const CsModel *model, int node)
 {
@@ -201,9 +216,9 @@ static gboolean clone_instance_on(const CsModel *model, int node)
  * the start, in standby or maintenance or not.  Refused: fencing a remote
  * node (a failed connection, an unclean remote node, a connection whose
  * host is lost), reconnect_interval after a failure, node_in_maintenance,
- * an order constraint on a connection, clone instances on a remote node
- * going down, a cluster without quorum, a remote node entry without its
- * connection. */
+ * an order or colocation constraint on a connection, clone instances on a
+ * remote node going down, a cluster without quorum, a placement-strategy
+ * other than default, a remote node entry without its connection. */
 static gboolean remote_node_supported(const CsSolution *solution,
                                       const CsNode *remote, GError **error)
 {
@@ -231,6 +246,9 @@ static gboolean remote_node_supported(const CsSolution *solution,
     if (!up && connection_host_lost(solution, connection->index))
         return refuse(error, "a connection that cannot be recovered",
                       remote->uname);
+    if (connection_colocated(model, connection->index))
+        return refuse(error, "a colocation with its connection",
+                      remote->uname);
     if (connection_ordered(model, connection->index))
         return refuse(error, "an order constraint on its connection",
                       remote->uname);
@@ -254,6 +272,12 @@ gboolean cs_remote_check_supported(const CsSolution *solution, GError **error)
 
         /* without quorum a connection's start may be unrunnable, and what
          * waits on it on its remote node is not followed yet */
+        /* the connections' place in utilization-based placement is not
+         * followed yet */
+        if (info->type == CS_NODE_REMOTE
+            && options->placement_strategy != CS_PLACEMENT_DEFAULT)
+            return refuse(error, "a placement-strategy other than default",
+                          info->uname);
         if (info->type == CS_NODE_REMOTE && !options->have_quorum
             && options->no_quorum_policy != CS_NO_QUORUM_IGNORE)
             return refuse(error, "a cluster without quorum", info->uname);
