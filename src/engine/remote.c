@@ -5,8 +5,6 @@
  * resources, but never a fencing device nor a connection resource; those
  * need a full cluster node.
  */
-#include <string.h>
-
 #include "engine/engine_internal.h"
 
 static gboolean node_is_remote(const CsNode *node)
@@ -20,8 +18,7 @@ static gboolean needs_cluster_node(const CsResource *rsc)
 {
     return rsc->kind == CS_RSC_PRIMITIVE
            && ((rsc->is_remote_connection && rsc->remote_node >= 0)
-               || (rsc->rsc_class != NULL
-                   && strcmp(rsc->rsc_class, "stonith") == 0));
+               || rsc->fence_device);
 }
 
 /* Pacemaker Explained 2.1, "Pacemaker Remote": the ban only touches nodes
