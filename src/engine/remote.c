@@ -214,8 +214,8 @@ static gboolean clone_instance_on(const CsModel *model, int node)
  * node (a failed connection, an unclean remote node, a connection whose
  * host is lost), reconnect_interval after a failure, node_in_maintenance,
  * an order or colocation constraint on a connection, clone instances on a
- * remote node going down, a cluster without quorum, a placement-strategy
- * other than default, a remote node entry without its connection. */
+ * remote node going down, a cluster without quorum, utilization with a
+ * placement-strategy, a remote node entry without its connection. */
 static gboolean remote_node_supported(const CsSolution *solution,
                                       const CsNode *remote, GError **error)
 {
@@ -272,8 +272,9 @@ gboolean cs_remote_check_supported(const CsSolution *solution, GError **error)
         /* the connections' place in utilization-based placement is not
          * followed yet */
         if (info->type == CS_NODE_REMOTE
+            && (solution->model->features & CS_FEATURE_UTILIZATION)
             && options->placement_strategy != CS_PLACEMENT_DEFAULT)
-            return refuse(error, "a placement-strategy other than default",
+            return refuse(error, "utilization with a placement-strategy",
                           info->uname);
         if (info->type == CS_NODE_REMOTE && !options->have_quorum
             && options->no_quorum_policy != CS_NO_QUORUM_IGNORE)
