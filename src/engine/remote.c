@@ -215,7 +215,8 @@ static gboolean clone_instance_on(const CsModel *model, int node)
  * host is lost), reconnect_interval after a failure, node_in_maintenance,
  * an order or colocation constraint on a connection, clone instances on a
  * remote node going down, a cluster without quorum, utilization with a
- * placement-strategy, a remote node entry without its connection. */
+ * placement-strategy, ticket constraints, a remote node entry without its
+ * connection. */
 static gboolean remote_node_supported(const CsSolution *solution,
                                       const CsNode *remote, GError **error)
 {
@@ -276,6 +277,10 @@ gboolean cs_remote_check_supported(const CsSolution *solution, GError **error)
             && options->placement_strategy != CS_PLACEMENT_DEFAULT)
             return refuse(error, "utilization with a placement-strategy",
                           info->uname);
+        /* a lost ticket may fence the nodes its resources run on */
+        if (info->type == CS_NODE_REMOTE
+            && (solution->model->features & CS_FEATURE_TICKET))
+            return refuse(error, "ticket constraints", info->uname);
         if (info->type == CS_NODE_REMOTE && !options->have_quorum
             && options->no_quorum_policy != CS_NO_QUORUM_IGNORE)
             return refuse(error, "a cluster without quorum", info->uname);
