@@ -147,6 +147,10 @@ static const char *const unit_cases[] = {
     "remote-online-definition",
     /* a remote node in maintenance keeps d1, unmanaged */
     "remote-maintenance",
+    /* an unmanaged connection keeps its score on the remote node (no
+     * internal constraint for unmanaged resources); its remote node is
+     * in maintenance */
+    "remote-unmanaged-connection",
 };
 
 START_TEST(test_unit_case)

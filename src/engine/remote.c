@@ -30,7 +30,9 @@ void cs_remote_avoid_nodes(CsSolution *solution)
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         CsTable *table = solution->work[rsc].table;
 
-        if (!needs_cluster_node(g_ptr_array_index(model->resources, rsc)))
+        /* Pacemaker sets no internal constraint on unmanaged resources */
+        if (!needs_cluster_node(g_ptr_array_index(model->resources, rsc))
+            || !solution->work[rsc].managed || solution->stonith_unmanage)
             continue;
         for (int node = 0; node < solution->n_nodes; node++) {
             if (table->allowed[node]
@@ -256,6 +258,11 @@ static gboolean remote_node_supported(const CsSolution *solution,
                       remote->uname);
     /* the maintenance node attribute is followed; the status's
      * node_in_maintenance (a connection in maintenance) is not */
+    /* a remote node shutting down (its shutdown attribute) stops its
+     * connection, which is not followed yet */
+    if (g_strcmp0(g_hash_table_lookup(remote->attrs, "shutdown"), NULL) != 0
+        && g_strcmp0(g_hash_table_lookup(remote->attrs, "shutdown"), "0") != 0)
+        return refuse(error, "shutting down", remote->uname);
     if (remote->remote_maintenance)
         return refuse(error, "node_in_maintenance", remote->uname);
     return TRUE;
