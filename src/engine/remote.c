@@ -1,9 +1,12 @@
-/* remote.c: what Pacemaker Remote and guest nodes change in a solve.
+/* remote.c: what Pacemaker Remote nodes change in a solve.
  *
  * Pacemaker Explained 2.1, "Pacemaker Remote" (and Pacemaker Remote's own
  * guide, "Remote Node Walk-through"): a remote or guest node runs ordinary
  * resources, but never a fencing device nor a connection resource; those
- * need a full cluster node.
+ * need a full cluster node.  A remote node can run resources only while
+ * its connection (an ocf:pacemaker:remote primitive) runs.  Guest nodes
+ * are refused before the solve (engine.c); the remote node situations not
+ * followed yet are refused after the assignment (cs_remote_check_supported).
  */
 #include "engine/engine_internal.h"
 
@@ -215,16 +218,17 @@ static gboolean clone_instance_on(const CsModel *model, int node)
  * the start, in standby or maintenance or not.  Refused: fencing a remote
  * node (a failed connection, an unclean remote node, a connection whose
  * host is lost), reconnect_interval after a failure, node_in_maintenance,
- * an order or colocation constraint on a connection, clone instances on a
- * remote node going down, a cluster without quorum, utilization with a
- * placement-strategy, ticket constraints, a remote node entry without its
- * connection. */
+ * a remote node shutting down, an order or colocation constraint on a
+ * connection, clone instances on a remote node going down, a cluster
+ * without quorum, utilization with a placement-strategy, ticket
+ * constraints, a remote node entry without its connection. */
 static gboolean remote_node_supported(const CsSolution *solution,
                                       const CsNode *remote, GError **error)
 {
     const CsModel *model = solution->model;
     const CsResource *connection;
     const CsRscWork *work;
+    const char *shutdown = g_hash_table_lookup(remote->attrs, "shutdown");
     gboolean up;
 
     if (remote->remote_rsc < 0)
@@ -246,61 +250,78 @@ static gboolean remote_node_supported(const CsSolution *solution,
     if (!up && connection_host_lost(solution, connection->index))
         return refuse(error, "a connection that cannot be recovered",
                       remote->uname);
-    if (connection_colocated(model, connection->index))
-        return refuse(error, "a colocation with its connection",
-                      remote->uname);
-    if (connection_ordered(model, connection->index))
-        return refuse(error, "an order constraint on its connection",
-                      remote->uname);
     /* which instance leaves a remote node going down is not followed */
     if (!up && clone_instance_on(model, remote->index))
         return refuse(error, "clone instances on a node going down",
                       remote->uname);
+    /* a remote node shutting down stops its connection: not followed */
+    if (shutdown != NULL && g_strcmp0(shutdown, "0") != 0)
+        return refuse(error, "shutting down", remote->uname);
     /* the maintenance node attribute is followed; the status's
      * node_in_maintenance (a connection in maintenance) is not */
-    /* a remote node shutting down (its shutdown attribute) stops its
-     * connection, which is not followed yet */
-    if (g_strcmp0(g_hash_table_lookup(remote->attrs, "shutdown"), NULL) != 0
-        && g_strcmp0(g_hash_table_lookup(remote->attrs, "shutdown"), "0") != 0)
-        return refuse(error, "shutting down", remote->uname);
     if (remote->remote_maintenance)
         return refuse(error, "node_in_maintenance", remote->uname);
     return TRUE;
 }
 
-gboolean cs_remote_check_supported(const CsSolution *solution, GError **error)
+/* The constraints on a connection that are not followed yet. */
+static gboolean connection_constraints_supported(const CsModel *model,
+                                                 const CsNode *remote,
+                                                 GError **error)
+{
+    if (remote->remote_rsc < 0)
+        return TRUE;
+    if (connection_colocated(model, remote->remote_rsc))
+        return refuse(error, "a colocation with its connection",
+                      remote->uname);
+    if (connection_ordered(model, remote->remote_rsc))
+        return refuse(error, "an order constraint on its connection",
+                      remote->uname);
+    return TRUE;
+}
+
+/* What the whole cluster may not have alongside remote nodes (remote
+ * names the first remote node). */
+static gboolean cluster_supported(const CsSolution *solution,
+                                  const CsNode *remote, GError **error)
 {
     const CsOptions *options = &solution->model->options;
+    guint features = solution->model->features;
+
+    /* connection_assigned() needs the engine's own nodes */
+    if (solution->expansion == NULL)
+        return refuse(error, "a model without the engine's view",
+                      remote->uname);
+    /* the connections' place in utilization-based placement */
+    if ((features & CS_FEATURE_UTILIZATION)
+        && options->placement_strategy != CS_PLACEMENT_DEFAULT)
+        return refuse(error, "utilization with a placement-strategy",
+                      remote->uname);
+    /* a lost ticket may fence the nodes its resources run on */
+    if (features & CS_FEATURE_TICKET)
+        return refuse(error, "ticket constraints", remote->uname);
+    /* without quorum a connection's start may be unrunnable, and what
+     * waits on it on its remote node is not followed yet */
+    if (!options->have_quorum
+        && options->no_quorum_policy != CS_NO_QUORUM_IGNORE)
+        return refuse(error, "a cluster without quorum", remote->uname);
+    return TRUE;
+}
+
+gboolean cs_remote_check_supported(const CsSolution *solution, GError **error)
+{
+    gboolean first = TRUE;
 
     for (int node = 0; node < solution->n_nodes; node++) {
         const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
 
-        /* without quorum a connection's start may be unrunnable, and what
-         * waits on it on its remote node is not followed yet */
-        /* the connections' place in utilization-based placement is not
-         * followed yet */
-        if (info->type == CS_NODE_REMOTE
-            && (solution->model->features & CS_FEATURE_UTILIZATION)
-            && options->placement_strategy != CS_PLACEMENT_DEFAULT)
-            return refuse(error, "utilization with a placement-strategy",
-                          info->uname);
-        /* a lost ticket may fence the nodes its resources run on */
-        if (info->type == CS_NODE_REMOTE
-            && (solution->model->features & CS_FEATURE_TICKET))
-            return refuse(error, "ticket constraints", info->uname);
-        if (info->type == CS_NODE_REMOTE && !options->have_quorum
-            && options->no_quorum_policy != CS_NO_QUORUM_IGNORE)
-            return refuse(error, "a cluster without quorum", info->uname);
-        /* connection_assigned() needs the engine's own nodes */
-        if (info->type == CS_NODE_REMOTE && solution->expansion == NULL)
-            return refuse(error, "a model without the engine's view",
-                          info->uname);
-    }
-    for (int node = 0; node < solution->n_nodes; node++) {
-        const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
-
-        if (info->type == CS_NODE_REMOTE
-            && !remote_node_supported(solution, info, error))
+        if (info->type != CS_NODE_REMOTE)
+            continue;
+        if (first && !cluster_supported(solution, info, error))
+            return FALSE;
+        first = FALSE;
+        if (!connection_constraints_supported(solution->model, info, error)
+            || !remote_node_supported(solution, info, error))
             return FALSE;
     }
     return TRUE;
