@@ -218,8 +218,8 @@ static gboolean clone_instance_on(const CsModel *model, int node)
  * the start, in standby or maintenance or not.  Refused: fencing a remote
  * node (a failed connection, an unclean remote node, a connection whose
  * host is lost), reconnect_interval after a failure, node_in_maintenance,
- * a remote node shutting down, an order or colocation constraint on a
- * connection, clone instances on a remote node going down, a cluster
+ * a remote node shutting down, an unmanaged connection that is stopped,
+ * an order or colocation constraint on a connection, clone instances on a remote node going down, a cluster
  * without quorum, utilization with a placement-strategy, ticket
  * constraints, a remote node entry without its connection. */
 static gboolean remote_node_supported(const CsSolution *solution,
@@ -249,6 +249,11 @@ static gboolean remote_node_supported(const CsSolution *solution,
         return refuse(error, "fencing", remote->uname);
     if (!up && connection_host_lost(solution, connection->index))
         return refuse(error, "a connection that cannot be recovered",
+                      remote->uname);
+    /* an unmanaged connection that is stopped leaves its remote node in
+     * maintenance and its resources pinned there: not followed yet */
+    if (!up && !work->managed)
+        return refuse(error, "an unmanaged connection that is stopped",
                       remote->uname);
     /* which instance leaves a remote node going down is not followed */
     if (!up && clone_instance_on(model, remote->index))
