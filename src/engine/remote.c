@@ -219,9 +219,10 @@ static gboolean clone_instance_on(const CsModel *model, int node)
  * node (a failed connection, an unclean remote node, a connection whose
  * host is lost), reconnect_interval after a failure, node_in_maintenance,
  * a remote node shutting down, an unmanaged connection that is stopped,
- * an order or colocation constraint on a connection, clone instances on a remote node going down, a cluster
- * without quorum, utilization with a placement-strategy, ticket
- * constraints, a remote node entry without its connection. */
+ * an order or colocation constraint on a connection, clone instances on
+ * a remote node that cannot keep them, a cluster without quorum,
+ * utilization with a placement-strategy, ticket constraints, a remote
+ * node entry without its connection. */
 static gboolean remote_node_supported(const CsSolution *solution,
                                       const CsNode *remote, GError **error)
 {
@@ -255,10 +256,12 @@ static gboolean remote_node_supported(const CsSolution *solution,
     if (!up && !work->managed)
         return refuse(error, "an unmanaged connection that is stopped",
                       remote->uname);
-    /* which instance leaves a remote node going down is not followed */
-    if (!up && clone_instance_on(model, remote->index))
-        return refuse(error, "clone instances on a node going down",
-                      remote->uname);
+    /* which instance leaves a remote node that cannot keep it (going
+     * down, standby, maintenance) is not followed */
+    if (!cs_engine_node_available(solution, remote->index)
+        && clone_instance_on(model, remote->index))
+        return refuse(error, "clone instances on a node that cannot keep "
+                      "them", remote->uname);
     /* a remote node shutting down stops its connection: not followed */
     if (shutdown != NULL && g_strcmp0(shutdown, "0") != 0)
         return refuse(error, "shutting down", remote->uname);
