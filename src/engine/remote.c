@@ -163,6 +163,30 @@ static gboolean connection_host_lost(const CsSolution *solution,
     return FALSE;
 }
 
+/* Whether the connection was left half migrated with a node of the
+ * migration lost. */
+static gboolean migration_host_lost(const CsModel *model, int connection)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        int hosts[] = { state->node, state->migration_source,
+                        state->migration_target };
+
+        if (state->rsc != connection
+            || (!state->migrating && state->migration_source < 0
+                && state->migration_target < 0))
+            continue;
+        for (guint j = 0; j < G_N_ELEMENTS(hosts); j++) {
+            const CsNode *host = hosts[j] >= 0
+                ? g_ptr_array_index(model->nodes, hosts[j]) : NULL;
+
+            if (host != NULL && (host->unclean || !host->online))
+                return TRUE;
+        }
+    }
+    return FALSE;
+}
+
 /* Whether an order constraint names the connection: the implicit
  * orderings of a connection with the actions on its remote node are not
  * followed yet. */
@@ -219,6 +243,7 @@ static gboolean clone_instance_on(const CsModel *model, int node)
  * node (a failed connection, an unclean remote node, a connection whose
  * host is lost), reconnect_interval after a failure, node_in_maintenance,
  * a remote node shutting down, an unmanaged connection that is stopped,
+ * a half-migrated connection whose host is lost,
  * an order or colocation constraint on a connection, clone instances on
  * a remote node that cannot keep them, a cluster without quorum,
  * utilization with a placement-strategy, ticket constraints, a remote
@@ -250,6 +275,9 @@ static gboolean remote_node_supported(const CsSolution *solution,
         return refuse(error, "fencing", remote->uname);
     if (!up && connection_host_lost(solution, connection->index))
         return refuse(error, "a connection that cannot be recovered",
+                      remote->uname);
+    if (migration_host_lost(model, connection->index))
+        return refuse(error, "a half-migrated connection whose host is lost",
                       remote->uname);
     /* an unmanaged connection that is stopped leaves its remote node in
      * maintenance and its resources pinned there: not followed yet */
