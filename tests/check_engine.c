@@ -134,6 +134,24 @@ static const char *const unit_cases[] = {
      * kept, applied after the -INFINITY with rsc it is undone for
      * leaving no node; found by tests/oracle-diff */
     "clone-inherit-coloc-order", "clone-inherit-coloc-priority",
+    /* Pacemaker Remote: fencing devices and connections get -INFINITY on
+     * remote nodes; the connections are assigned first (rem1 keeps n1,
+     * so the fencing device listed before it goes to n2); a stopped or
+     * moving connection for a remote node running d1 */
+    "remote-connection-first", "remote-connection-stopped",
+    "remote-connection-moves",
+    /* an unseen remote node whose connection starts comes up, unfenced,
+     * and takes d1; a remote node in standby gives d1 back */
+    "remote-coming-online", "remote-standby",
+    /* d1's history on rem1, whose connection was down, is not compared
+     * with its definition (no restart for the changed digest) */
+    "remote-online-definition",
+    /* a remote node in maintenance keeps d1, unmanaged */
+    "remote-maintenance",
+    /* an unmanaged connection keeps its score on the remote node (no
+     * internal constraint for unmanaged resources); its remote node is
+     * in maintenance */
+    "remote-unmanaged-connection",
 };
 
 START_TEST(test_unit_case)

@@ -799,6 +799,7 @@ void cs_apply_node_criteria(CsSolution *solution, GError **error)
     apply_stickiness(solution);
     apply_fail_limits(solution);
     apply_exclusive_discovery(solution);
+    cs_remote_avoid_nodes(solution);
 }
 
 /* ---- node choice ------------------------------------------------------ */
@@ -1220,6 +1221,9 @@ void cs_assign_all(CsSolution *solution)
 
         cs_table_free(entry->scores);
         g_array_append_val(solution->assign_order, entry->rsc);
-        cs_assign(solution, entry->rsc);
     }
+    cs_remote_assign_connections(solution, (const int *)(void *)solution->assign_order->data,
+                                 solution->assign_order->len);
+    for (guint i = 0; i < solution->assign_order->len; i++)
+        cs_assign(solution, g_array_index(solution->assign_order, int, i));
 }

@@ -123,6 +123,8 @@ void check_definitions(CsGraph *graph)
             || (info->parent < 0 && cs_rsc_is_orphan(graph->solution,
                                                      state->rsc)))
             continue;
+        if (cs_remote_definitions_unchecked(graph->solution, state->node))
+            continue;
         if (state->agent_changed)
             restart_changed_agent(graph, state);
         active_ops(state->history, &start, &stop);

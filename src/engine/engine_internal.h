@@ -133,6 +133,10 @@ struct CsSolution {
                                         model with clone instances; NULL
                                         when the model is used as is */
     struct CsCloneWork *clones;      /* clone.c, promote.c, ticket.c */
+    guint8 *remote_unchecked;  /* remote.c: per node, a remote node that
+                                  could not run resources in the status
+                                  (its definitions go unchecked); NULL
+                                  when none */
     /* Score merges left before the solve gives up (colocation.c): dense
      * colocation sets make the merge exponential, in Pacemaker too. */
     gint64 merges_left;
@@ -286,6 +290,17 @@ CsTable *cs_merge_scores_for_order(CsSolution *solution, int rsc);
 
 /* assign.c */
 void cs_apply_node_criteria(CsSolution *solution, GError **error);
+/* remote.c: fencing devices and connections avoid remote nodes. */
+void cs_remote_avoid_nodes(CsSolution *solution);
+/* remote.c: the connections first, in the given assignment order, each
+ * deciding whether its remote node can run resources. */
+void cs_remote_assign_connections(CsSolution *solution, const int *order,
+                                  guint n);
+/* remote.c: FALSE (error set) for a remote node situation not modelled. */
+gboolean cs_remote_check_supported(const CsSolution *solution, GError **error);
+/* remote.c: whether the definitions of what ran on node go unchecked:
+ * a remote node that could not run resources in the status. */
+gboolean cs_remote_definitions_unchecked(const CsSolution *solution, int node);
 void cs_assign_all(CsSolution *solution);
 int cs_assign(CsSolution *solution, int rsc);
 CsScore cs_rule_node_base(const CsNode *node, const CsRule *rule);

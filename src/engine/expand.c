@@ -704,7 +704,9 @@ static gboolean has_active_orphan(const CsModel *model)
 
 static gboolean needs_view(const CsModel *model)
 {
-    return (model->features & (CS_FEATURE_CLONE | CS_FEATURE_TICKET)) != 0
+    /* remote.c changes remote nodes once their connections are placed */
+    return (model->features & (CS_FEATURE_CLONE | CS_FEATURE_TICKET
+                               | CS_FEATURE_REMOTE_NODE)) != 0
            || has_active_orphan(model);
 }
 

@@ -102,7 +102,8 @@ static CsSolution *solve(CsSolution *solution, const CsModel *model, GError **er
         cs_solution_free(solution);
         return NULL;
     }
-    if (!cs_dangling_moves_supported(solution, error)) {
+    if (!cs_dangling_moves_supported(solution, error)
+        || !cs_remote_check_supported(solution, error)) {
         cs_solution_free(solution);
         return NULL;
     }
@@ -132,6 +133,7 @@ void cs_solution_free(CsSolution *solution)
     g_ptr_array_free(solution->colocs, TRUE);
     g_free(solution->num_assigned);
     g_free(solution->node_available);
+    g_free(solution->remote_unchecked);
     g_free(solution->name_rank);
     g_free(solution->uname_class);
     g_free(solution->sorted_nodes);

@@ -24,7 +24,6 @@ static const struct {
     const char *name;
 } unsupported_features[] = {
     { CS_FEATURE_BUNDLE, "bundles" },
-    { CS_FEATURE_REMOTE_NODE, "Pacemaker Remote nodes" },
     { CS_FEATURE_GUEST_NODE, "guest nodes" },
 };
 

@@ -1,0 +1,387 @@
+/* remote.c: what Pacemaker Remote nodes change in a solve.
+ *
+ * Pacemaker Explained 2.1, "Pacemaker Remote" (and Pacemaker Remote's own
+ * guide, "Remote Node Walk-through"): a remote or guest node runs ordinary
+ * resources, but never a fencing device nor a connection resource; those
+ * need a full cluster node.  A remote node can run resources only while
+ * its connection (an ocf:pacemaker:remote primitive) runs.  Guest nodes
+ * are refused before the solve (engine.c); the remote node situations not
+ * followed yet are refused after the assignment (cs_remote_check_supported).
+ */
+#include "engine/engine_internal.h"
+
+static gboolean node_is_remote(const CsNode *node)
+{
+    return node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST;
+}
+
+/* Fencing devices (class stonith) and connections must run on cluster
+ * nodes. */
+static gboolean needs_cluster_node(const CsResource *rsc)
+{
+    return rsc->kind == CS_RSC_PRIMITIVE
+           && ((rsc->is_remote_connection && rsc->remote_node >= 0)
+               || rsc->fence_device);
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote": the ban only touches nodes
+ * already allowed, so an opt-in cluster does not list them anew. */
+void cs_remote_avoid_nodes(CsSolution *solution)
+{
+    const CsModel *model = solution->model;
+
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        CsTable *table = solution->work[rsc].table;
+
+        /* Pacemaker sets no internal constraint on unmanaged resources */
+        if (!needs_cluster_node(g_ptr_array_index(model->resources, rsc))
+            || !solution->work[rsc].managed || solution->stonith_unmanage)
+            continue;
+        for (int node = 0; node < solution->n_nodes; node++) {
+            if (table->allowed[node]
+                && node_is_remote(g_ptr_array_index(model->nodes, node)))
+                cs_table_add_simple(table, node, CS_CONTRIB_STATUS_BAN,
+                                    "remote nodes run no fencing device "
+                                    "and no connection", -CS_INFINITY);
+        }
+    }
+}
+
+/* Pacemaker Remote's guide, "Pacemaker Remote": a remote node can run
+ * resources only while its connection runs.  Once the connection has its
+ * node, the remote node counts as up for the rest of the solve (an unseen
+ * one is not fenced: the cluster will try to connect); a connection that
+ * stays stopped takes the remote node down, as a node shutting down. */
+static void connection_assigned(CsSolution *solution, int rsc)
+{
+    const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
+    const CsRscWork *work = &solution->work[rsc];
+    CsNode *remote;
+    gboolean up;
+
+    /* The engine's own copy of the nodes (expand.c makes one whenever
+     * there are remote nodes), so the transition sees the new state. */
+    if (info->remote_node < 0 || solution->expansion == NULL)
+        return;
+    remote = g_ptr_array_index(cs_expansion_model(solution->expansion)->nodes,
+                               info->remote_node);
+    up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
+    if (!remote->online || remote->shutdown || remote->unclean
+        || remote->standby || remote->maintenance) {
+        if (solution->remote_unchecked == NULL)
+            solution->remote_unchecked = g_new0(guint8, solution->n_nodes);
+        solution->remote_unchecked[info->remote_node] = TRUE;
+    }
+    if (up) {
+        remote->online = TRUE;
+        if (remote->unseen)
+            remote->unclean = FALSE;
+    } else {
+        remote->shutdown = TRUE;
+    }
+    solution->node_available[info->remote_node] =
+        remote->online && !remote->shutdown && !remote->unclean
+        && !remote->standby && !remote->maintenance;
+}
+
+/* Pacemaker compares resource definitions with their histories before
+ * it places anything, on nodes that can run resources then: a remote node
+ * whose connection was down (or in standby) is skipped, even if the
+ * connection starts now. */
+gboolean cs_remote_definitions_unchecked(const CsSolution *solution, int node)
+{
+    return solution->remote_unchecked != NULL && node >= 0
+           && solution->remote_unchecked[node];
+}
+
+/* Pacemaker assigns the connections before any other resource, in the
+ * assignment order, so that every remote node's state is known first. */
+void cs_remote_assign_connections(CsSolution *solution, const int *order,
+                                  guint n)
+{
+    for (guint i = 0; i < n; i++) {
+        const CsResource *info = g_ptr_array_index(solution->model->resources,
+                                                   order[i]);
+
+        if (info->kind != CS_RSC_PRIMITIVE || !info->is_remote_connection
+            || info->remote_node < 0)
+            continue;
+        cs_assign(solution, order[i]);
+        connection_assigned(solution, order[i]);
+    }
+}
+
+/* ---- what is not modelled yet ------------------------------------------ */
+
+static gboolean refuse(GError **error, const char *what, const char *node)
+{
+    g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                "Pacemaker Remote node %s: %s is not modelled yet", node, what);
+    return FALSE;
+}
+
+static gboolean connection_failed(const CsModel *model, int connection)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == connection && state->failed)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Any fail count of the connection, even expired or cleared: with
+ * reconnect_interval, failures decide when the cluster reconnects. */
+static gboolean connection_has_failures(const CsModel *model, int connection)
+{
+    for (guint i = 0; model->fail_counts && i < model->fail_counts->len; i++) {
+        const CsFailCount *count = g_ptr_array_index(model->fail_counts, i);
+
+        if (count->rsc == connection)
+            return TRUE;
+    }
+    return connection_failed(model, connection);
+}
+
+/* Whether the connection runs on a node that is lost (being fenced). */
+static gboolean connection_host_lost(const CsSolution *solution,
+                                     int connection)
+{
+    const CsModel *model = solution->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsNode *host;
+
+        if (state->rsc != connection || state->role < CS_ROLE_STARTED)
+            continue;
+        host = g_ptr_array_index(model->nodes, state->node);
+        if (host->unclean || !host->online)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether the connection was left half migrated with a node of the
+ * migration lost. */
+static gboolean migration_host_lost(const CsModel *model, int connection)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        int hosts[] = { state->node, state->migration_source,
+                        state->migration_target };
+
+        if (state->rsc != connection
+            || (!state->migrating && state->migration_source < 0
+                && state->migration_target < 0))
+            continue;
+        for (guint j = 0; j < G_N_ELEMENTS(hosts); j++) {
+            const CsNode *host = hosts[j] >= 0
+                ? g_ptr_array_index(model->nodes, hosts[j]) : NULL;
+
+            if (host != NULL && (host->unclean || !host->online))
+                return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+/* Whether an order constraint names the connection: the implicit
+ * orderings of a connection with the actions on its remote node are not
+ * followed yet. */
+static gboolean connection_ordered(const CsModel *model, int connection)
+{
+    for (guint i = 0; model->orders != NULL && i < model->orders->len; i++) {
+        const CsOrder *order = g_ptr_array_index(model->orders, i);
+
+        if (order->first == connection || order->then == connection)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether a colocation names the connection, on either side: assigned
+ * first, a connection takes its primaries along, and what is blocked by
+ * a stopped connection is not followed yet. */
+static gboolean connection_colocated(const CsModel *model, int connection)
+{
+    for (guint i = 0; i < model->colocations->len; i++) {
+        const CsColocation *colocation = g_ptr_array_index(model->colocations, i);
+
+        if (colocation->rsc == connection || colocation->with_rsc == connection)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether a clone instance is active on node. */
+static gboolean clone_instance_on(const CsModel *model, int node)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsResource *rsc;
+
+        if (state->node != node || state->rsc < 0
+            || state->role < CS_ROLE_STARTED)
+            continue;
+        for (rsc = g_ptr_array_index(model->resources, state->rsc);
+             rsc->parent >= 0;
+             rsc = g_ptr_array_index(model->resources, rsc->parent))
+            if (((const CsResource *)g_ptr_array_index(model->resources,
+                                                       rsc->parent))->kind
+                == CS_RSC_CLONE)
+                return TRUE;
+    }
+    return FALSE;
+}
+
+/* The remote node situations this engine follows exactly: a connection
+ * that starts, stops, moves or migrates between healthy cluster nodes,
+ * for a remote node that is up, coming up, or unseen and recovered by
+ * the start, in standby or maintenance or not.  Refused: fencing a remote
+ * node (a failed connection, an unclean remote node, a connection whose
+ * host is lost), reconnect_interval after a failure, node_in_maintenance,
+ * a remote node shutting down, an unmanaged connection that is stopped,
+ * a half-migrated connection whose host is lost,
+ * an order or colocation constraint on a connection, clone instances on
+ * a remote node that cannot keep them, a cluster without quorum,
+ * utilization with a placement-strategy, ticket constraints, an
+ * unmanaged group member, a remote node entry without its connection. */
+static gboolean remote_node_supported(const CsSolution *solution,
+                                      const CsNode *remote, GError **error)
+{
+    const CsModel *model = solution->model;
+    const CsResource *connection;
+    const CsRscWork *work;
+    const char *shutdown = g_hash_table_lookup(remote->attrs, "shutdown");
+    gboolean up;
+
+    if (remote->remote_rsc < 0)
+        return refuse(error, "a node entry without its connection",
+                      remote->uname);
+    connection = g_ptr_array_index(model->resources, remote->remote_rsc);
+    work = &solution->work[remote->remote_rsc];
+    up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
+    if (connection->remote_reconnect_ms > 0
+        && connection_has_failures(model, connection->index))
+        return refuse(error, "reconnect_interval after a failure",
+                      remote->uname);
+    if (remote->remote_was_fenced
+        || connection_failed(model, connection->index))
+        return refuse(error, "a failed connection (fencing the remote node)",
+                      remote->uname);
+    if (remote->unclean && !(up && remote->unseen))
+        return refuse(error, "fencing", remote->uname);
+    if (!up && connection_host_lost(solution, connection->index))
+        return refuse(error, "a connection that cannot be recovered",
+                      remote->uname);
+    if (migration_host_lost(model, connection->index))
+        return refuse(error, "a half-migrated connection whose host is lost",
+                      remote->uname);
+    /* an unmanaged connection that is stopped leaves its remote node in
+     * maintenance and its resources pinned there: not followed yet */
+    if (!up && !work->managed)
+        return refuse(error, "an unmanaged connection that is stopped",
+                      remote->uname);
+    /* which instance leaves a remote node that cannot keep it (going
+     * down, standby, maintenance) is not followed */
+    if (!cs_engine_node_available(solution, remote->index)
+        && clone_instance_on(model, remote->index))
+        return refuse(error, "clone instances on a node that cannot keep "
+                      "them", remote->uname);
+    /* a remote node shutting down stops its connection: not followed */
+    if (shutdown != NULL && g_strcmp0(shutdown, "0") != 0)
+        return refuse(error, "shutting down", remote->uname);
+    /* the maintenance node attribute is followed; the status's
+     * node_in_maintenance (a connection in maintenance) is not */
+    if (remote->remote_maintenance)
+        return refuse(error, "node_in_maintenance", remote->uname);
+    return TRUE;
+}
+
+/* The constraints on a connection that are not followed yet. */
+static gboolean connection_constraints_supported(const CsModel *model,
+                                                 const CsNode *remote,
+                                                 GError **error)
+{
+    if (remote->remote_rsc < 0)
+        return TRUE;
+    if (connection_colocated(model, remote->remote_rsc))
+        return refuse(error, "a colocation with its connection",
+                      remote->uname);
+    if (connection_ordered(model, remote->remote_rsc))
+        return refuse(error, "an order constraint on its connection",
+                      remote->uname);
+    return TRUE;
+}
+
+/* Whether a group has an unmanaged member: with a changed definition
+ * the engine still blocks the next member (tests/data/transition/
+ * known-wrong/group-unmanaged-first-definition), which remote CIBs made
+ * by oracle-diff's gen_remote.py keep meeting. */
+static gboolean unmanaged_group_member(const CsSolution *solution)
+{
+    const CsModel *model = solution->model;
+
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        const CsResource *info = g_ptr_array_index(model->resources, rsc);
+
+        if (info->parent >= 0 && !solution->work[rsc].managed
+            && ((const CsResource *)g_ptr_array_index(model->resources,
+                                                      info->parent))->kind
+               == CS_RSC_GROUP)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* What the whole cluster may not have alongside remote nodes (remote
+ * names the first remote node). */
+static gboolean cluster_supported(const CsSolution *solution,
+                                  const CsNode *remote, GError **error)
+{
+    const CsOptions *options = &solution->model->options;
+    guint features = solution->model->features;
+
+    /* connection_assigned() needs the engine's own nodes */
+    if (solution->expansion == NULL)
+        return refuse(error, "a model without the engine's view",
+                      remote->uname);
+    /* the connections' place in utilization-based placement */
+    if ((features & CS_FEATURE_UTILIZATION)
+        && options->placement_strategy != CS_PLACEMENT_DEFAULT)
+        return refuse(error, "utilization with a placement-strategy",
+                      remote->uname);
+    if (unmanaged_group_member(solution))
+        return refuse(error, "an unmanaged group member alongside it",
+                      remote->uname);
+    /* a lost ticket may fence the nodes its resources run on */
+    if (features & CS_FEATURE_TICKET)
+        return refuse(error, "ticket constraints", remote->uname);
+    /* without quorum a connection's start may be unrunnable, and what
+     * waits on it on its remote node is not followed yet */
+    if (!options->have_quorum
+        && options->no_quorum_policy != CS_NO_QUORUM_IGNORE)
+        return refuse(error, "a cluster without quorum", remote->uname);
+    return TRUE;
+}
+
+gboolean cs_remote_check_supported(const CsSolution *solution, GError **error)
+{
+    gboolean first = TRUE;
+
+    for (int node = 0; node < solution->n_nodes; node++) {
+        const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
+
+        if (info->type != CS_NODE_REMOTE)
+            continue;
+        if (first && !cluster_supported(solution, info, error))
+            return FALSE;
+        first = FALSE;
+        if (!connection_constraints_supported(solution->model, info, error)
+            || !remote_node_supported(solution, info, error))
+            return FALSE;
+    }
+    return TRUE;
+}
