@@ -45,11 +45,12 @@ static void add_summary_line(GPtrArray *lines, const char *raw, const CsPlannedA
     g_autofree char *rest_safe = cs_escape(verb + verb_len);
     CsStyle text_style = selected ? CS_STYLE_SELECTED : CS_STYLE_NORMAL;
     CsLine *line = cs_line_add(lines);
-    cs_line_append(line, text_style, "%s %s ", selected ? cs_glyph(CS_GLYPH_ARROW) : " ",
+    const char *unselected = cs_draw_is_utf8() ? " " : "  ";   /* as wide as the arrow */
+    cs_line_append(line, text_style, "%s %s ", selected ? cs_glyph(CS_GLYPH_ARROW) : unselected,
                    cs_draw_is_utf8() ? "\u2022" : "*");
     cs_line_append(line, selected ? CS_STYLE_SELECTED : cs_action_style(action->blocked ? "Blocked" : name), "%s",
                    verb_safe);
-    int indent = 4 + (int)verb_len;
+    int indent = 3 + (int)strlen(unselected) + (int)verb_len;
     int room = MAX(8, width - indent);
     const char *start = rest_safe;
     gboolean first = TRUE;
