@@ -114,7 +114,12 @@ START_TEST(test_contribution_plain_words)
     CsContribution colocated = { "db-with-app", CS_CONTRIB_COLOCATED, 3, -0.0005f, 0, 0, -1 };
     g_autofree char *colocated_words = cs_words_contribution(&colocated, "app-worker");
     ck_assert_str_eq(colocated_words,
-                     "app-worker's scores here, times -0.0005, through db-with-app [colocation influence]");
+                     "app-worker's scores here, times -0.0005, through db-with-app "
+                     "[colocation influence, score/INFINITY]");
+    CsContribution agent = { "master-db", CS_CONTRIB_PROMOTION, -1, 0, 0, 0, 10 };
+    g_autofree char *agent_words = cs_words_contribution(&agent, NULL);
+    ck_assert_str_eq(agent_words, "the agent's preference to be promoted here, node attribute master-db "
+                                  "[promotion score]");
     CsContribution fail = { NULL, CS_CONTRIB_FAIL_LIMIT, -1, 0, 3, 3, -CS_INFINITY };
     g_autofree char *fail_words = cs_words_contribution(&fail, NULL);
     ck_assert_str_eq(fail_words, "failed here too often: 3 failures, 3 allowed [migration-threshold]");

@@ -399,6 +399,18 @@ static void add_inactive_rules(GPtrArray *lines, GArray *items, const CsConsole 
     }
 }
 
+/* list[i] is the same term as an earlier one of the list (a colocation
+ * merged into the clone's score once when it was placed and again by the
+ * promotion step, as Pacemaker's sort_promotable_instances() does). */
+static gboolean repeats_earlier(const CsContribution *list, int i)
+{
+    for (int j = 0; j < i; j++)
+        if (list[j].kind == list[i].kind && list[j].other_rsc == list[i].other_rsc && list[j].value == list[i].value
+            && g_strcmp0(list[j].source, list[i].source) == 0)
+            return TRUE;
+    return FALSE;
+}
+
 /* Pacemaker Explained 10.3 "Promotable clones": the instances with the
  * highest promotion scores are promoted, up to promoted-max.  The score
  * is usually the clone's own on the node, to which every instance there
@@ -421,7 +433,15 @@ static void add_promotion(GPtrArray *lines, GArray *items, const CsConsole *cons
     const CsContribution *list = cs_solution_promotion_contributions(console->solution, rsc, &count);
     if (count == 0)
         cs_lines_add_text(lines, CS_STYLE_DIM, "             0  %s", node < 0 ? "not placed: not promoted" : "default");
+    gboolean told_repeat = FALSE;
     for (int i = 0; i < count; i++) {
+        if (!told_repeat && repeats_earlier(list, i)) {
+            CsLine *line = cs_line_add(lines);
+            cs_line_append(line, CS_STYLE_DIM, "%15s", "");
+            append_wrapped(lines, line, CS_STYLE_DIM, "counted again (below): promotion adds the colocations with the "
+                           "promoted role to the clone's score, which placing it already holds");
+            told_repeat = TRUE;
+        }
         add_contribution_list(lines, items, console, &list[i], 1, FALSE);
         if (list[i].kind != CS_CONTRIB_PROMOTION || list[i].other_rsc < 0)
             continue;

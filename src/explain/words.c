@@ -137,7 +137,7 @@ char *cs_words_contribution(const CsContribution *why, const char *other)
         g_string_append_printf(out, "%s's scores here, times %g, through", other != NULL ? other : "another's",
                                why->factor);
         append_source(out, why->source);
-        g_string_append(out, " [colocation influence]");
+        g_string_append(out, " [colocation influence, score/INFINITY]");
         break;
     case CS_CONTRIB_TARGET_ROLE:
         g_string_append(out, "asked to stay stopped [target-role=Stopped]");
@@ -166,9 +166,16 @@ char *cs_words_contribution(const CsContribution *why, const char *other)
         }
         break;
     case CS_CONTRIB_PROMOTION:
-        g_string_append_printf(out, "%s's own promotion priority, itemised below", other != NULL ? other : "an instance");
-        append_source(out, why->source);
-        g_string_append(out, " [promotion score]");
+        /* Pacemaker Explained, "Promotable clones": the agent's
+         * preference is the master-RSC node attribute it sets; an
+         * instance's own priority is itemised under its line. */
+        if (other != NULL)
+            g_string_append_printf(out, "%s's own promotion priority, itemised below [promotion score]", other);
+        else {
+            g_string_append(out, "the agent's preference to be promoted here, node attribute");
+            append_source(out, why->source);
+            g_string_append(out, " [promotion score]");
+        }
         break;
     }
     return g_string_free(out, FALSE);
