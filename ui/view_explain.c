@@ -448,11 +448,6 @@ static void add_promotion(GPtrArray *lines, GArray *items, const CsConsole *cons
         int inner_count = 0;
         const CsContribution *inner = cs_solution_promotion_priority(console->solution, list[i].other_rsc,
                                                                      &inner_count);
-        /* The instance's own priority is itemised apart: colocations
-         * met there count once in the clone's score above and once in
-         * the instance's priority, as Pacemaker adds both. */
-        if (inner_count > 0)
-            cs_lines_add_text(lines, CS_STYLE_DIM, "        made of (the instance's own terms, added to the clone's):");
         add_contribution_list(lines, items, console, inner, inner_count, TRUE);
     }
 }

@@ -157,9 +157,23 @@ static MatrixLayout matrix_layout(CsConsole *console, const CsRect *area)
     /* Widest score text is "-999999" (7) after a 1-column marker. */
     layout.cell_width = CLAMP(widest_node_label(console), 7, 12) + 1;
     /* "alpha → bravo": where the row's resource runs now and next, so
-     * that a move reads whole even with those nodes scrolled away. */
-    layout.next_width = MIN(2 * MIN(widest_node_label(console), 9) + 4, 22);
-    layout.first_cell_x = area->x + layout.name_width + 1 + ACTION_WIDTH + layout.next_width;
+     * that a move reads whole even with those nodes scrolled away.  It
+     * is left out only when it would push nodes off a screen that shows
+     * them all without it (there the markers already say it). */
+    int node_width = MIN(widest_node_label(console), 9);
+    int next_width = MIN(MAX(2 * node_width + 4, node_width + 11), 22);   /* "alpha → stopped" */
+    int cells_x = area->x + layout.name_width + 1 + ACTION_WIDTH;
+    int room = area->x + area->width - cells_x;
+    int node_count = cs_console_node_count(console);
+    gboolean all_fit_without = room / (layout.cell_width + 1) >= node_count;
+    gboolean all_fit_with = (room - next_width) / (layout.cell_width + 1) >= node_count;
+    layout.next_width = all_fit_with || !all_fit_without ? next_width : 0;
+    /* One node's cells stay whole beside it, with the column's ▸ mark
+     * after them (the names are cut first). */
+    int one_node = layout.cell_width + 2;
+    if (layout.next_width > 0 && room - layout.next_width < one_node)
+        layout.next_width = room - one_node >= 8 ? room - one_node : 0;
+    layout.first_cell_x = cells_x + layout.next_width;
     layout.visible_nodes = MAX(1, (area->x + area->width - layout.first_cell_x) / (layout.cell_width + 1));
     layout.header_y = area->y;
     layout.rows_y = area->y + 1;
@@ -207,8 +221,9 @@ static void draw_header(const CsConsole *console, const MatrixLayout *layout, co
     cs_draw_text(y, area->x, layout->name_width, "Resource", CS_STYLE_HEADING);
     cs_draw_text(y, area->x + layout->name_width + 1, ACTION_WIDTH, "Action", CS_STYLE_HEADING);
     g_autofree char *next_heading = g_strdup_printf("Now %s next", cs_draw_is_utf8() ? "\u2192" : "->");
-    cs_draw_text(y, area->x + layout->name_width + 1 + ACTION_WIDTH, layout->next_width - 1, next_heading,
-                 CS_STYLE_HEADING);
+    if (layout->next_width > 1)
+        cs_draw_text(y, area->x + layout->name_width + 1 + ACTION_WIDTH, layout->next_width - 1, next_heading,
+                     CS_STYLE_HEADING);
     int node_count = cs_console_node_count(console);
     for (int column = 0; column < layout->visible_nodes; column++) {
         int node = console->left_node + column;

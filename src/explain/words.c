@@ -61,7 +61,7 @@ static const char *clone_words(const char *source)
           "no instance may run here: the node is unavailable or the clone may not run here [clone instance limit]" },
         { "clone score", "the clone's own score here [clone score]" },
         { "clone score below zero",
-          "the clone's own score here is negative, so no instance may run here [clone score < 0]" },
+          "negative clone score here: no instance may run [clone score < 0]" },
         { "clone-node-max reached", "this node already runs as many instances as allowed [clone-node-max]" },
     };
     for (gsize i = 0; source != NULL && i < G_N_ELEMENTS(table); i++)
@@ -134,10 +134,10 @@ char *cs_words_contribution(const CsContribution *why, const char *other)
         g_string_append(out, " [colocation]");
         break;
     case CS_CONTRIB_COLOCATED:
-        g_string_append_printf(out, "%s's scores here, times %g, through", other != NULL ? other : "another's",
+        g_string_append_printf(out, "%s's scores here times %g, by", other != NULL ? other : "another's",
                                why->factor);
         append_source(out, why->source);
-        g_string_append(out, " [colocation influence, score/INFINITY]");
+        g_string_append(out, " [colocation influence]");
         break;
     case CS_CONTRIB_TARGET_ROLE:
         g_string_append(out, "asked to stay stopped [target-role=Stopped]");
