@@ -229,10 +229,8 @@ static void draw_header(const CsConsole *console, const MatrixLayout *layout, co
         int node = console->left_node + column;
         if (node >= node_count)
             break;
-        const CsNode *node_info = cs_console_node(console, node);
         /* Nodes that cannot run anything are dimmed (the legend says why). */
         gboolean usable = !node_unusable(console, node);
-        (void)node_info;
         g_autofree char *label = cs_fit(cs_console_node_label(console, node), layout->cell_width, TRUE);
         int x = layout->first_cell_x + column * (layout->cell_width + 1) + 1;
         cs_draw_text(y, x, layout->cell_width, label, usable ? CS_STYLE_HEADING : CS_STYLE_DIM);
