@@ -41,6 +41,7 @@
 #include "explain/output.h"
 #include "explain/version.h"
 #include "explain/graph.h"
+#include "explain/words.h"
 #include "ui/console.h"
 
 enum {
@@ -531,6 +532,10 @@ static int run_engine_command(const Invocation *invocation)
                                     invocation->positional[args + 1], out, &error)) {
         fprintf(stderr, "cibscope: %s\n", error->message);
         return EXIT_USAGE;
+    } else {
+        /* What overrides every score above: the nodes that run nothing
+         * (the console's Explain says it in the same words). */
+        cs_words_append_node_states(model, invocation->positional[args + 1], out);
     }
     write_output(out, terminal);
     if (strcmp(invocation->command, "transition") == 0 && !invocation->json) {

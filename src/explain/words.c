@@ -51,6 +51,21 @@ char *cs_words_node_state(const CsNode *node)
                            cs_words_node_term(node));
 }
 
+void cs_words_append_node_states(const CsModel *model, const char *node, GString *out)
+{
+    gboolean heading = FALSE;
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *info = g_ptr_array_index(model->nodes, i);
+        const char *why = cs_words_node_unavailable(info);
+        if (why == NULL || (node != NULL && strcmp(node, info->uname) != 0 && strcmp(node, info->id) != 0))
+            continue;
+        if (!heading)
+            g_string_append(out, "Nodes that run nothing:\n");
+        heading = TRUE;
+        g_string_append_printf(out, "  %s: %s [%s]\n", info->uname, why, cs_words_node_term(info));
+    }
+}
+
 /* The reasons clone.c gives for an instance's limits, in plain words. */
 static const char *clone_words(const char *source)
 {

@@ -20,6 +20,12 @@ const char *cs_words_node_term(const CsNode *node);
  * or NULL when the node can. */
 char *cs_words_node_state(const CsNode *node);
 
+/* The CLI explain's closing lines: every node (or the one named, when
+ * node is not NULL) that runs nothing and why, in the words above:
+ * "Nodes that run nothing:\n  charlie: in standby [node attribute
+ * standby=on]\n"; nothing when every such node can run resources. */
+void cs_words_append_node_states(const CsModel *model, const char *node, GString *out);
+
 /* One contribution to a score, without its value: "prefers this node:
  * location rule prefer-alpha-rule [rsc_location rule]".  other is the
  * other resource's id (other_rsc), or NULL. */
