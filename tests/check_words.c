@@ -80,6 +80,17 @@ START_TEST(test_node_state)
 }
 END_TEST
 
+START_TEST(test_node_states_for_the_cli)
+{
+    g_autoptr(GString) every = g_string_new(NULL);
+    cs_words_append_node_states(model, NULL, every);
+    ck_assert_str_eq(every->str, "Nodes that run nothing:\n  n1: in standby [node attribute standby=on]\n");
+    g_autoptr(GString) other = g_string_new(NULL);
+    cs_words_append_node_states(model, "n2", other);
+    ck_assert_str_eq(other->str, "");
+}
+END_TEST
+
 START_TEST(test_fail_count_under_threshold)
 {
     const CsResource *web = cs_model_resource(model, "web");
@@ -131,6 +142,7 @@ static Suite *words_suite(void)
     TCase *tc = tcase_create("core");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_node_state);
+    tcase_add_test(tc, test_node_states_for_the_cli);
     tcase_add_test(tc, test_fail_count_under_threshold);
     tcase_add_test(tc, test_rule_out_of_force);
     tcase_add_test(tc, test_contribution_plain_words);
