@@ -74,8 +74,16 @@ static GPtrArray *transition_lines(CsConsole *console, int width, int *selected_
     *selected_line = -1;
     CsLine *title = cs_line_add(lines);
     cs_line_append(title, CS_STYLE_HEADING, "Transition Summary");
-    cs_line_append(title, CS_STYLE_DIM, "  what the cluster would do now (crm_simulate -S)");
-    cs_lines_add_text(lines, CS_STYLE_DIM, "Up/Down select an action, Enter explains it, / filters by resource");
+    if (width >= 70)
+        cs_line_append(title, CS_STYLE_DIM, "  what the cluster would do now (crm_simulate -S)");
+    else
+        cs_lines_add_text(lines, CS_STYLE_DIM, "what the cluster would do now (crm_simulate -S)");
+    if (width >= 70)
+        cs_lines_add_text(lines, CS_STYLE_DIM, "Up/Down select an action, Enter explains it, / filters by resource");
+    else {
+        cs_lines_add_text(lines, CS_STYLE_DIM, "Up/Down select an action, Enter explains it,");
+        cs_lines_add_text(lines, CS_STYLE_DIM, "/ filters by resource");
+    }
     if (console->solution == NULL) {
         cs_lines_add_text(lines, CS_STYLE_DIM, "  No transition: the engine gave no answer for this CIB.");
         return lines;

@@ -199,6 +199,10 @@ test_matrix_narrow() {
     wait_for $session "echo"
     lacks $session "bravo charlie"
     has_move && pass || fail "$session: the move of web-vip is not shown whole"
+    # The Transition view's own lines are not cut at this width either.
+    keys $session 2
+    joined $session "Up/Down select an action, Enter explains it, / filters by resource"
+    joined $session "Move web-vip ( alpha -> bravo )"
     close $session
 }
 
