@@ -8,12 +8,14 @@
  * the edit and what it moved.
  */
 #include "explain/command.h"
+#include "explain/cause.h"
 #include "explain/tools.h"
 #include "explain/version.h"
 
 #include "cib/live.h"
 #include "explain/next.h"
 #include "explain/output.h"
+#include "explain/settle.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -324,6 +326,32 @@ static gboolean cs_cmd_transition(CsSession *session, char **args, int n, GStrin
     return TRUE;
 }
 
+/* After explain's scores, why each Transition Summary line of the
+ * resource happens (explain/cause.h), as the CLI prints it. */
+static void cs_cmd_explain_causes(CsSession *session, const char *rsc_id, GString *out)
+{
+    const CsResource *rsc = cs_model_resource(cs_solution_model(session->solution), rsc_id);
+    if (rsc != NULL)
+        cs_cause_resource(session->solution, rsc->index, out);
+}
+
+/* Where the cluster settles from the state now, edits included
+ * (explain/settle.h). */
+static gboolean cs_cmd_settle(CsSession *session, char **args, int n, GString *out,
+                              GError **error)
+{
+    (void)args;
+    (void)n;
+    if (cs_need_solution(session, error) == NULL)
+        return FALSE;
+    g_autoptr(CsSettleResult) result = cs_settle(session->document,
+                                                 cs_session_time(session), error);
+    if (result == NULL)
+        return FALSE;
+    cs_settle_print(result, out);
+    return TRUE;
+}
+
 static gboolean cs_cmd_explain(CsSession *session, char **args, int n, GString *out,
                                GError **error)
 {
@@ -332,7 +360,10 @@ static gboolean cs_cmd_explain(CsSession *session, char **args, int n, GString *
         return FALSE;
     if (n > 1 && cs_need_node(session, args[1], error) == NULL)
         return FALSE;
-    return cs_solution_explain(solution, args[0], n > 1 ? args[1] : NULL, out, error);
+    if (!cs_solution_explain(solution, args[0], n > 1 ? args[1] : NULL, out, error))
+        return FALSE;
+    cs_cmd_explain_causes(session, args[0], out);
+    return TRUE;
 }
 
 /* where: told from the transition's actions (explain/next.h); instance
@@ -793,6 +824,8 @@ static const CsCommandSpec cs_commands[] = {
       "allocation scores as crm_simulate -sSQ (RSC and its members or instances only)" },
     { "transition", 0, 0, cs_cmd_transition, "transition",
       "what the cluster would do now, as crm_simulate -S" },
+    { "settle", 0, 0, cs_cmd_settle, "settle",
+      "run each transition in turn: where the cluster settles, or what goes round" },
     { "explain", 1, 2, cs_cmd_explain, "explain RSC [NODE]",
       "where RSC's score on NODE (every node) comes from" },
     { "where", 1, 1, cs_cmd_where, "where RSC",

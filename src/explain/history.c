@@ -17,6 +17,7 @@
 #include "engine/engine.h"
 #include "explain/history.h"
 #include "explain/words.h"
+#include "explain/cause.h"
 #include "explain/next.h"
 #include "explain/output.h"
 #include "model/model.h"
@@ -460,7 +461,7 @@ static char *why_duration(gint64 seconds)
 }
 
 /* Time matters through date rules and failure-timeout (Pacemaker
- * Explained, "Date Expressions", "Failure Response"): the model knows the
+ * Explained 2.1, "Date Expressions", "Failure Response"): the model knows the
  * next moment either changes an answer. */
 static void why_time(const WhySide *before, const WhySide *after, GString *out)
 {
@@ -478,6 +479,37 @@ static void why_time(const WhySide *before, const WhySide *after, GString *out)
     }
 }
 
+/* A ticket's state (Pacemaker Explained, "Tickets"): granted, revoked,
+ * standby; "never granted" when the status section does not hold it. */
+static const char *why_ticket_state(const CsModel *model, const char *id)
+{
+    for (guint i = 0; i < model->tickets->len; i++) {
+        const CsTicket *ticket = g_ptr_array_index(model->tickets, i);
+        if (strcmp(ticket->id, id) == 0)
+            return !ticket->granted ? "revoked" : ticket->standby ? "standby" : "granted";
+    }
+    return "never granted";
+}
+
+/* "ticket ticketA: granted -> revoked" for each ticket whose state
+ * changed, of either CIB. */
+static void why_tickets(const CsModel *before, const CsModel *after, GString *out)
+{
+    const CsModel *models[2] = { after, before };
+    g_autoptr(GHashTable) told = g_hash_table_new(g_str_hash, g_str_equal);
+    for (int side = 0; side < 2; side++) {
+        for (guint i = 0; i < models[side]->tickets->len; i++) {
+            const CsTicket *ticket = g_ptr_array_index(models[side]->tickets, i);
+            if (!g_hash_table_add(told, ticket->id))
+                continue;
+            const char *was = why_ticket_state(before, ticket->id);
+            const char *is = why_ticket_state(after, ticket->id);
+            if (strcmp(was, is) != 0)
+                g_string_append_printf(out, "  ticket %s: %s -> %s\n", ticket->id, was, is);
+        }
+    }
+}
+
 static void why_changes(const WhySide *before, const WhySide *after, GString *out)
 {
     gsize start = out->len;
@@ -488,6 +520,7 @@ static void why_changes(const WhySide *before, const WhySide *after, GString *ou
         why_nodes(before->model, after->model, out);
         why_fail_counts(before->model, after->model, out);
         why_failures(before->model, after->model, out);
+        why_tickets(before->model, after->model, out);
     }
     why_time(before, after, out);
     if (out->len == empty)
@@ -498,20 +531,23 @@ static void why_changes(const WhySide *before, const WhySide *after, GString *ou
 
 /* A contribution's identity across the two solutions: its kind, its
  * source and the other resource involved (by id, since indices differ). */
-static char *why_contribution_key(const CsModel *model, const CsContribution *why)
+static char *why_contribution_key(const CsModel *model, int rsc, const CsContribution *why)
 {
     const char *other = why->other_rsc >= 0
         ? ((const CsResource *)g_ptr_array_index(model->resources, why->other_rsc))->id : "";
-    return g_strdup_printf("%s %s%s%s%s", cs_contribution_kind_name(why->kind),
-                           why->source ? why->source : "", *other ? " (" : "", other,
-                           *other ? ")" : "");
+    /* The engine's internal names (a ticket's ban, a clone's limit) are
+     * told by the CIB objects behind them (explain/cause.h). */
+    g_autofree char *source = cs_cause_source_text(model, rsc, why);
+    return g_strdup_printf("%s %s%s%s%s", cs_contribution_kind_name(why->kind), source,
+                           *other ? " (" : "", other, *other ? ")" : "");
 }
 
 /* Adds why to table (key -> owned CsScore sum), summing contributions of
  * the same identity. */
-static void why_table_add(GHashTable *table, const CsSolution *solution, const CsContribution *why)
+static void why_table_add(GHashTable *table, const CsSolution *solution, int rsc,
+                          const CsContribution *why)
 {
-    char *key = why_contribution_key(cs_solution_model(solution), why);
+    char *key = why_contribution_key(cs_solution_model(solution), rsc, why);
     CsScore *sum = g_hash_table_lookup(table, key);
     if (sum != NULL) {
         *sum = cs_score_add(*sum, why->value);
@@ -530,7 +566,7 @@ static GHashTable *why_contribution_table(const CsSolution *solution, int rsc, i
     const CsContribution *list = rsc >= 0 && node >= 0
         ? cs_solution_contributions(solution, rsc, node, &n) : NULL;
     for (int i = 0; i < n; i++)
-        why_table_add(table, solution, &list[i]);
+        why_table_add(table, solution, rsc, &list[i]);
     return table;
 }
 
@@ -634,7 +670,8 @@ static void why_planned_move(const WhySide *after, const CsResource *rsc, const 
                                rsc->id, from, is);
 }
 
-/* Why a node can run no resource now (words.h), or NULL when it can. */
+/* Why a node can run no resource now (explain/words.h), or NULL when it
+ * can. */
 static const char *why_node_unavailable(const CsModel *model, const char *uname)
 {
     return cs_words_node_unavailable(cs_model_node(model, uname));
@@ -647,6 +684,81 @@ static void why_node_left(const WhySide *after, const char *uname, GString *out)
     const char *reason = why_node_unavailable(after->model, uname);
     if (reason != NULL)
         g_string_append_printf(out, "      node %s can run no resources: %s\n", uname, reason);
+}
+
+/* A group goes where its members can all run (Pacemaker Explained,
+ * "Groups"): the member whose action decided it, with its cause. */
+static void why_group_members(const WhySide *before, const WhySide *after, const CsResource *group,
+                              GString *out)
+{
+    if (group->kind != CS_RSC_GROUP)
+        return;
+    const CsTransition *transition = cs_solution_transition(after->solution);
+    for (guint i = 0; i < group->children->len; i++) {
+        int member = g_array_index(group->children, int, i);
+        guint n = 0;
+        const CsPlannedAction *const *actions = cs_transition_actions_of(transition, member, &n);
+        if (n == 0)
+            continue;
+        g_string_append_printf(out, "      decided by its members; %s:\n",
+                               ((const CsResource *)g_ptr_array_index(after->model->resources,
+                                                                      member))->id);
+        cs_cause_action(after->solution, before->solution, actions[0], "        ", out);
+        return;
+    }
+}
+
+/* Whether rsc's score on node (an index of after's model) is the same in
+ * both CIBs: what moved it is then not in its scores there (utilization,
+ * an order). */
+static gboolean why_score_kept(const WhySide *before, const WhySide *after, const CsResource *rsc,
+                               int node)
+{
+    const CsModel *model = cs_solution_model(after->solution);
+    if (node < 0 || (guint)node >= model->nodes->len)
+        return FALSE;
+    const char *uname = ((const CsNode *)g_ptr_array_index(model->nodes, node))->uname;
+    const CsResource *was = cs_model_resource(before->model, rsc->id);
+    const CsNode *node_was = cs_model_node(before->model, uname);
+    const CsResource *is = cs_model_resource(after->model, rsc->id);
+    const CsNode *node_is = cs_model_node(after->model, uname);
+    if (was == NULL || node_was == NULL || is == NULL || node_is == NULL)
+        return FALSE;
+    return cs_solution_score(before->solution, was->index, node_was->index)
+           == cs_solution_score(after->solution, is->index, node_is->index);
+}
+
+/* A resource stopped or restarted by another one's action (an order,
+ * Pacemaker Explained "Specifying the Order in which Resources Should
+ * Start/Stop"): its scores did not change, the chain upstream did. */
+static void why_order_cause(const WhySide *before, const WhySide *after, const CsResource *rsc,
+                            GString *out)
+{
+    const CsModel *model = cs_solution_model(after->solution);
+    const CsResource *engine_rsc = cs_model_resource(model, rsc->id);
+    if (engine_rsc == NULL || engine_rsc->kind != CS_RSC_PRIMITIVE)
+        return;
+    guint n = 0;
+    const CsPlannedAction *const *actions =
+        cs_transition_actions_of(cs_solution_transition(after->solution), engine_rsc->index, &n);
+    for (guint i = 0; i < n; i++) {
+        const char *reason = actions[i]->reason;
+        if ((reason != NULL && (g_str_has_prefix(reason, "required ")
+                                || g_str_has_prefix(reason, "unrunnable ")))
+            || why_score_kept(before, after, rsc, actions[i]->from_node))
+            cs_cause_action(after->solution, before->solution, actions[i], "      ", out);
+    }
+}
+
+/* Pacemaker Explained, "Utilization and Placement Strategy": with a
+ * strategy other than default, nodes of equal score are chosen by their
+ * free capacity, not only by how many resources they hold. */
+static const char *why_equal_scores(const CsModel *model)
+{
+    return model->options.placement_strategy == CS_PLACEMENT_DEFAULT
+        ? "      (equal scores: the node with fewer resources assigned is chosen)\n"
+        : "      (equal scores: placement-strategy chooses by free capacity, then by fewer "
+          "resources assigned)\n";
 }
 
 static void why_resource(const WhySide *before, const WhySide *after, const CsResource *rsc,
@@ -677,16 +789,19 @@ static void why_resource(const WhySide *before, const WhySide *after, const CsRe
         const CsNode *to = cs_model_node(after->model, is);
         if (from && to && cs_solution_score(after->solution, rsc->index, from->index)
                           == cs_solution_score(after->solution, rsc->index, to->index))
-            /* Pacemaker Explained, "Which node is preferred": among equal
+            /* Pacemaker Explained 2.1, "Which node is preferred": among equal
              * scores the node with fewer resources assigned wins. */
-            g_string_append(out, "      (equal scores: the node with fewer resources assigned "
-                                 "is chosen)\n");
+            g_string_append(out, why_equal_scores(after->model));
+    }
+    if (existed) {
+        why_group_members(before, after, rsc, out);
+        why_order_cause(before, after, rsc, out);
     }
 }
 
 /* ---- clones: instances are numbered anew in each CIB, so a clone is
  * compared by the nodes its instances go to and the nodes where one is
- * promoted (Pacemaker Explained, "Clones" and "Promotable clones"). */
+ * promoted (Pacemaker Explained 2.1, "Clones" and "Promotable clones"). */
 
 /* The nodes side's instances of clone_id are assigned to (promoted only:
  * those where the instance will be Promoted), sorted by name; NULL when
@@ -785,9 +900,9 @@ static void why_promotion_contributions(const WhySide *before, const WhySide *af
             const CsContribution *inner = list[j].kind == CS_CONTRIB_PROMOTION && list[j].other_rsc >= 0
                 ? cs_solution_promotion_priority(sides[i]->solution, list[j].other_rsc, &m) : NULL;
             if (m == 0)
-                why_table_add(tables[i], sides[i]->solution, &list[j]);
+                why_table_add(tables[i], sides[i]->solution, instance, &list[j]);
             for (int k = 0; k < m; k++)
-                why_table_add(tables[i], sides[i]->solution, &inner[k]);
+                why_table_add(tables[i], sides[i]->solution, instance, &inner[k]);
         }
     }
     g_string_append_printf(out, "    promotion on %s: score %s -> %s\n", uname, texts[0], texts[1]);
@@ -800,6 +915,28 @@ static void why_clone_contributions(const WhySide *before, const WhySide *after,
                                     const CsResource *clone, const GPtrArray *left,
                                     const GPtrArray *joined, const GPtrArray *demoted,
                                     const GPtrArray *promoted, GString *out);
+
+/* The cause of each action of clone's instances (explain/cause.h):
+ * clone-max, clone-node-max, promoted-max and promotion scores say what
+ * the clone's allocation scores cannot. */
+static void why_clone_instances(const WhySide *before, const WhySide *after,
+                                const CsResource *clone, GString *out)
+{
+    const CsTransition *transition = cs_solution_transition(after->solution);
+    const CsModel *model = cs_solution_model(after->solution);
+    const CsResource *engine_clone = cs_model_resource(model, clone->id);
+    for (guint i = 0; engine_clone != NULL && i < engine_clone->children->len; i++) {
+        int instance = g_array_index(engine_clone->children, int, i);
+        guint n = 0;
+        const CsPlannedAction *const *actions = cs_transition_actions_of(transition, instance, &n);
+        for (guint j = 0; j < n; j++) {
+            g_string_append_printf(out, "      %s %s:\n", cs_action_kind_name(actions[j]->kind),
+                                   ((const CsResource *)g_ptr_array_index(model->resources,
+                                                                          instance))->id);
+            cs_cause_action(after->solution, before->solution, actions[j], "        ", out);
+        }
+    }
+}
 
 /* "ping-clone: stops on echo; starts on alpha" and, for a promotable
  * clone, where the promoted instances go; then, per node involved, the
@@ -828,6 +965,7 @@ static void why_clone(const WhySide *before, const WhySide *after, const CsResou
         return;
     if (why_change_line(before, after, clone, out)) {
         why_clone_contributions(before, after, clone, left, joined, demoted, promoted, out);
+        why_clone_instances(before, after, clone, out);
         return;
     }
     g_string_append_printf(out, "  %s:", clone->id);
@@ -853,6 +991,7 @@ static void why_clone(const WhySide *before, const WhySide *after, const CsResou
     }
     g_string_append_c(out, '\n');
     why_clone_contributions(before, after, clone, left, joined, demoted, promoted, out);
+    why_clone_instances(before, after, clone, out);
 }
 
 /* Per node a clone left, joined, or promotes or demotes on: its
@@ -957,6 +1096,7 @@ int cs_why_report(const CsDocument *before, const CsDocument *after, const CsTim
     if (status == WHY_OK) {
         why_placement(&sides[0], &sides[1], out);
         why_transition(&sides[1], out);
+        cs_cause_transition(sides[1].solution, sides[0].solution, out);
     }
     why_side_clear(&sides[0]);
     why_side_clear(&sides[1]);

@@ -3,7 +3,7 @@
 #include <string.h>
 #include "explain/words.h"
 
-/* Pacemaker Explained, "Node Attributes" (standby, maintenance) and
+/* Pacemaker Explained 2.1, "Node Attributes" (standby, maintenance) and
  * "Fencing": a node out of the membership, about to be fenced or
  * shutting down runs nothing, whatever the scores say. */
 const char *cs_words_node_unavailable(const CsNode *node)
@@ -91,7 +91,7 @@ static void append_source(GString *out, const char *source)
         g_string_append_printf(out, " %s", source);
 }
 
-/* Pacemaker Explained, "Resource Constraints" and "Resource
+/* Pacemaker Explained 2.1, "Resource Constraints" and "Resource
  * Meta-Attributes": each kind of term a score is made of. */
 char *cs_words_contribution(const CsContribution *why, const char *other)
 {
@@ -137,7 +137,7 @@ char *cs_words_contribution(const CsContribution *why, const char *other)
         g_string_append(out, " [resource-discovery=exclusive]");
         break;
     case CS_CONTRIB_COLOCATION:
-        /* Pacemaker Explained, "Groups": each member is placed with the
+        /* Pacemaker Explained 2.1, "Groups": each member is placed with the
          * member before it, as by a mandatory colocation. */
         if (why->source != NULL && g_str_has_prefix(why->source, "group:")) {
             g_string_append_printf(out, "goes where %s, the member before it in its group, goes "
@@ -181,7 +181,7 @@ char *cs_words_contribution(const CsContribution *why, const char *other)
         }
         break;
     case CS_CONTRIB_PROMOTION:
-        /* Pacemaker Explained, "Promotable clones": the agent's
+        /* Pacemaker Explained 2.1, "Promotable clones": the agent's
          * preference is the master-RSC node attribute it sets; an
          * instance's own priority is itemised under its line. */
         if (other != NULL)
@@ -201,7 +201,7 @@ static char *count_text(int count)
     return count >= CS_INFINITY ? g_strdup("INFINITY") : g_strdup_printf("%d", count);
 }
 
-/* Pacemaker Explained, "Handling Resource Failure": at migration-threshold
+/* Pacemaker Explained 2.1, "Handling Resource Failure": at migration-threshold
  * failures on a node the resource is banned from it; 0 never bans. */
 char *cs_words_fail_count(const CsModel *model, int rsc, int node)
 {
@@ -263,7 +263,7 @@ static char *date_out_of_force(const CsRule *rule, CsTime now)
     return NULL;
 }
 
-/* Pacemaker Explained, "Rules": a location rule adds its score only on
+/* Pacemaker Explained 2.1, "Rules": a location rule adds its score only on
  * the nodes where it passes; a date expression makes it pass only for a
  * time (crm_resource --move --lifetime writes one). */
 char *cs_words_rule_inactive(const CsModel *model, const CsLocation *location, const CsRule *rule,

@@ -1,6 +1,6 @@
 #!/bin/sh
 # run-cluster.sh: cibscope on a real single-node cluster (Debian's corosync
-# and pacemaker), as issue 5 and DESIGN.md "Live clusters" ask.
+# and pacemaker), as issue 5 and doc/DESIGN.md "Live clusters" ask.
 #
 # Writes its own corosync configuration, starts corosync and pacemakerd,
 # creates Dummy resources, and then uses cibscope itself, never a helper:
@@ -176,8 +176,9 @@ where() {  # the node running $1, or Stopped
 # asked of the live cluster now) says RSC will run, or Stopped.
 predicted() {
     if [ $# -gt 1 ]; then grep "^$1: " "$2"; else "$BIN" --live --exec "where $1"; fi | head -1 | sed \
-        -e 's/.*, will run on \([^ ]*\) (score .*/\1/' -e 's/^[^:]*: on \([^,]*\), stays (score .*/\1/' \
-        -e 's/.*, will stop$/Stopped/' -e 's/.*, stays stopped$/Stopped/'
+        -e 's/.*, will \(run on\|start on\|move to\|migrate to\) \([^ ]*\) (score .*/\2/' \
+        -e 's/^[^:]*: on \([^,]*\), stays (score .*/\1/' \
+        -e 's/.*, will stop\( (.*)\)\{0,1\}$/Stopped/' -e 's/.*, stays stopped.*$/Stopped/'
 }
 agree() {  # agree RSC PREDICTION: the cluster runs RSC where cibscope said
     actual=$(where "$1")

@@ -1,0 +1,1 @@
+explain @TESTS@/incidents/ticket-after.xml tkr

@@ -1,0 +1,1 @@
+why @TESTS@/incidents/before.xml @TESTS@/incidents/order-after.xml

@@ -1,0 +1,1 @@
+why @TESTS@/incidents/before.xml @TESTS@/incidents/ticket-after.xml
