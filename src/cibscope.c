@@ -45,6 +45,7 @@
 #include "explain/output.h"
 #include "explain/version.h"
 #include "explain/graph.h"
+#include "explain/words.h"
 #include "explain/smallest.h"
 #include "explain/settle.h"
 #include "explain/timeline_run.h"
@@ -610,6 +611,9 @@ static int run_engine_command(const Invocation *invocation)
         return EXIT_USAGE;
     } else {
         explain_causes(solution, invocation->positional[args], out);
+        /* What overrides every score above: the nodes that run nothing
+         * (the console's Explain says it in the same words). */
+        cs_words_append_node_states(model, invocation->positional[args + 1], out);
     }
     write_output(out, terminal);
     if (strcmp(invocation->command, "transition") == 0 && !invocation->json) {

@@ -225,6 +225,7 @@ typedef struct CsConsole {
     int rule_field;          /* the selected field of that rule */
 
     int failcount_selected;  /* Fail counts: the selected one (shown order) */
+    int transition_selected; /* Transition: the selected action (shown order) */
     int cursor_row, cursor_node;
     int top_row, left_node;
     int scroll[CS_VIEW_COUNT];

@@ -10,6 +10,7 @@
 #include "cib/edit.h"
 #include "explain/cause.h"
 #include "explain/next.h"
+#include "explain/words.h"
 #include "explain/smallest.h"
 #include "view.h"
 
@@ -262,8 +263,43 @@ static void add_score_editor(GPtrArray *lines, const CsConsole *console)
                       original);
 }
 
-/* "  -INFINITY  location  cli-ban-web-on-alpha (db x 0.5)"; indented
- * under the line it breaks down when nested. */
+/* The width the lines are made for (the view's, set by each draw and
+ * key): long text wraps there, continued under where it began. */
+static int explain_width = 80;
+
+static int line_width(const CsLine *line)
+{
+    int width = 0;
+    for (guint i = 0; i < line->segments->len; i++)
+        width += cs_text_width(g_array_index(line->segments, CsSegment, i).text);
+    return width;
+}
+
+/* Appends safe text to line, wrapping onto new lines of lines. */
+static void append_wrapped(GPtrArray *lines, CsLine *line, CsStyle style, const char *safe)
+{
+    int indent = line_width(line);
+    if (indent > explain_width - 20)
+        indent = 4;
+    const char *start = safe;
+    while (*start != '\0') {
+        int room = MAX(10, explain_width - line_width(line));
+        const char *end = cs_wrap_end(start, room);
+        if (end == start)
+            break;
+        g_autofree char *piece = g_strndup(start, (gsize)(end - start));
+        cs_line_append(line, style, "%s", piece);
+        start = end;
+        if (*start != '\0') {
+            line = cs_line_add(lines);
+            cs_line_append(line, style, "%*s", indent, "");
+        }
+    }
+}
+
+/* "  -INFINITY  location constraint cli-ban-web-on-alpha [rsc_location]":
+ * plain words first, the Pacemaker term in brackets (explain/words.h);
+ * indented under the line it breaks down when nested. */
 static void add_contribution(GPtrArray *lines, const CsConsole *console, const CsContribution *why,
                              gboolean selected, gboolean nested)
 {
@@ -274,22 +310,17 @@ static void add_contribution(GPtrArray *lines, const CsConsole *console, const C
                    selected ? cs_glyph(CS_GLYPH_ARROW) : (cs_draw_is_utf8() ? " " : "  "));
     cs_line_append(line, selected ? CS_STYLE_SELECTED : cs_score_style(why->value), "%10s",
                    cs_score_format(why->value, buf));
-    cs_line_append(line, text_style, "  %-17s", cs_contribution_kind_name(why->kind));
-    if (why->source != NULL) {
-        /* Internal names (a ticket's ban) as the CIB objects behind them. */
-        g_autofree char *shown = console->solution != NULL
-            ? cs_cause_source_text(cs_solution_model(console->solution),
-                                   cs_console_selected_rsc(console), why)
-            : g_strdup(why->source);
-        g_autofree char *source = cs_escape(shown);
-        cs_line_append(line, selected ? CS_STYLE_SELECTED : CS_STYLE_EMPHASIS, " %s", source);
-    }
-    if (why->other_rsc >= 0 && why->kind == CS_CONTRIB_COLOCATED)
-        cs_line_append(line, text_style, " (%s x %g)", cs_console_rsc_label(console, why->other_rsc), why->factor);
-    else if (why->other_rsc >= 0)
-        cs_line_append(line, text_style, " (%s)", cs_console_rsc_label(console, why->other_rsc));
-    if (why->kind == CS_CONTRIB_FAIL_LIMIT)
-        cs_line_append(line, text_style, " (fail count %d >= threshold %d)", why->count, why->threshold);
+    const CsResource *other = why->other_rsc >= 0 ? cs_console_engine_rsc(console, why->other_rsc) : NULL;
+    /* Internal names (a ticket's ban) as the CIB objects behind them. */
+    g_autofree char *shown = why->source != NULL && console->solution != NULL
+        ? cs_cause_source_text(cs_solution_model(console->solution), cs_console_selected_rsc(console), why)
+        : g_strdup(why->source);
+    CsContribution named = *why;
+    named.source = shown;
+    g_autofree char *words = cs_words_contribution(&named, other != NULL ? other->id : NULL);
+    g_autofree char *safe = cs_escape(words);
+    cs_line_append(line, text_style, "  ");
+    append_wrapped(lines, line, text_style, safe);
 }
 
 static gboolean item_editable(const ExplainItem *item)
@@ -323,8 +354,85 @@ static void add_breakdown(GPtrArray *lines, GArray *items, const CsConsole *cons
         return;
     }
     if (count == 0)
-        cs_lines_add_text(lines, CS_STYLE_DIM, "             0  default");
+        cs_lines_add_text(lines, CS_STYLE_DIM, "             0  every node starts at 0 [symmetric-cluster]");
     add_contribution_list(lines, items, console, list, count, FALSE);
+}
+
+/* What decides the cell besides the scores: the node's state (a node
+ * that can run nothing overrides every score) and the fail count
+ * against migration-threshold, also under it. */
+static void add_deciding(GPtrArray *lines, const CsConsole *console, int rsc, int node)
+{
+    g_autofree char *state = cs_words_node_state(cs_console_node(console, node));
+    g_autofree char *fails = console->model != NULL ? cs_words_fail_count(console->model, rsc, node) : NULL;
+    if (state == NULL && fails == NULL)
+        return;
+    if (state != NULL) {
+        g_autofree char *safe = cs_escape(state);
+        CsLine *line = cs_line_add(lines);
+        cs_line_append(line, CS_STYLE_HEADING, "Node: ");
+        append_wrapped(lines, line, CS_STYLE_ACTION_STOP, safe);
+    }
+    if (fails != NULL) {
+        g_autofree char *safe = cs_escape(fails);
+        CsLine *line = cs_line_add(lines);
+        cs_line_append(line, CS_STYLE_HEADING, "Fails: ");
+        append_wrapped(lines, line, CS_STYLE_NORMAL, safe);
+    }
+    cs_line_add(lines);
+}
+
+/* The location rules for rsc that add nothing here, greyed with why (a
+ * date rule out of force, an expired cli-prefer lifetime, an expression
+ * false on this node): r disables them like the others. */
+static void add_inactive_rules(GPtrArray *lines, GArray *items, const CsConsole *console, int rsc, int node)
+{
+    if (console->model == NULL)
+        return;
+    const CsNode *info = cs_console_node(console, node);
+    gboolean heading = FALSE;
+    for (guint i = 0; i < console->model->locations->len; i++) {
+        const CsLocation *location = g_ptr_array_index(console->model->locations, i);
+        if (location->rsc != rsc)
+            continue;
+        for (guint r = 0; r < location->rules->len; r++) {
+            const CsRule *rule = g_ptr_array_index(location->rules, r);
+            xmlNode *xml = cs_rule_xml(rule);
+            if (xml == NULL || cs_edit_rule_disabled(xml))
+                continue;
+            g_autofree char *why = cs_words_rule_inactive(console->model, location, rule, info);
+            if (why == NULL)
+                continue;
+            if (!heading) {
+                cs_line_add(lines);
+                cs_lines_add_text(lines, CS_STYLE_HEADING, "Rules not in force here");
+            }
+            heading = TRUE;
+            ExplainItem item = { (int)lines->len, g_strdup(location->id), xml_id(xml), FALSE };
+            gboolean selected = (int)items->len == console->explain_item;
+            g_autofree char *rule_id = cs_escape(item.rule);
+            g_autofree char *constraint_id = cs_escape(item.constraint);
+            g_autofree char *safe = cs_escape(why);
+            CsStyle style = selected ? CS_STYLE_SELECTED : CS_STYLE_DIM;
+            CsLine *line = cs_line_add(lines);
+            cs_line_append(line, style, "%s   ", selected ? cs_glyph(CS_GLYPH_ARROW) : " ");
+            g_autofree char *text = g_strdup_printf("rule %s of %s: %s", rule_id, constraint_id, safe);
+            append_wrapped(lines, line, style, text);
+            g_array_append_val(items, item);
+        }
+    }
+}
+
+/* list[i] is the same term as an earlier one of the list (a colocation
+ * merged into the clone's score once when it was placed and again by the
+ * promotion step, as Pacemaker's sort_promotable_instances() does). */
+static gboolean repeats_earlier(const CsContribution *list, int i)
+{
+    for (int j = 0; j < i; j++)
+        if (list[j].kind == list[i].kind && list[j].other_rsc == list[i].other_rsc && list[j].value == list[i].value
+            && g_strcmp0(list[j].source, list[i].source) == 0)
+            return TRUE;
+    return FALSE;
 }
 
 /* Pacemaker Explained 2.1, "Promotable clones": the instances with the
@@ -349,7 +457,15 @@ static void add_promotion(GPtrArray *lines, GArray *items, const CsConsole *cons
     const CsContribution *list = cs_solution_promotion_contributions(console->solution, rsc, &count);
     if (count == 0)
         cs_lines_add_text(lines, CS_STYLE_DIM, "             0  %s", node < 0 ? "not placed: not promoted" : "default");
+    gboolean told_repeat = FALSE;
     for (int i = 0; i < count; i++) {
+        if (!told_repeat && repeats_earlier(list, i)) {
+            CsLine *line = cs_line_add(lines);
+            cs_line_append(line, CS_STYLE_DIM, "%15s", "");
+            append_wrapped(lines, line, CS_STYLE_DIM, "counted again (below): promotion adds the colocations with the "
+                           "promoted role to the clone's score, which placing it already holds");
+            told_repeat = TRUE;
+        }
         add_contribution_list(lines, items, console, &list[i], 1, FALSE);
         if (list[i].kind != CS_CONTRIB_PROMOTION || list[i].other_rsc < 0)
             continue;
@@ -413,8 +529,12 @@ static void add_disabled_rules(GPtrArray *lines, GArray *items, const CsConsole 
             gboolean selected = (int)items->len == console->explain_item;
             g_autofree char *rule_id = cs_escape(item.rule);
             g_autofree char *constraint_id = cs_escape(item.constraint);
-            cs_lines_add_text(lines, selected ? CS_STYLE_SELECTED : CS_STYLE_DIM, "%s   disabled   rule %s of %s",
-                              selected ? cs_glyph(CS_GLYPH_ARROW) : " ", rule_id, constraint_id);
+            CsStyle style = selected ? CS_STYLE_SELECTED : CS_STYLE_DIM;
+            CsLine *line = cs_line_add(lines);
+            cs_line_append(line, style, "%s   ", selected ? cs_glyph(CS_GLYPH_ARROW) : " ");
+            g_autofree char *text = g_strdup_printf("rule %s of %s: disabled, adds nothing (r enables it)",
+                                                    rule_id, constraint_id);
+            append_wrapped(lines, line, style, text);
             g_array_append_val(items, item);
         }
     }
@@ -491,7 +611,9 @@ static GPtrArray *explain_lines(CsConsole *console, GArray *items)
         cs_lines_add_text(lines, CS_STYLE_DIM, "  No breakdown: the engine gave no answer for this CIB.");
         return lines;
     }
+    add_deciding(lines, console, rsc, node);
     add_breakdown(lines, items, console, shown, node);
+    add_inactive_rules(lines, items, console, rsc, node);
     add_promotion(lines, items, console, shown);
     add_instances(lines, console, shown);
     add_disabled_rules(lines, items, console, rsc);
@@ -509,6 +631,7 @@ static GArray *items_new(void)
 
 static void explain_draw(CsConsole *console, const CsRect *area)
 {
+    explain_width = area->width;
     g_autoptr(GArray) items = items_new();
     g_autoptr(GPtrArray) lines = explain_lines(console, items);
     /* An edit may have removed the selected line: keep one selected. */
@@ -799,6 +922,7 @@ static gboolean item_key(CsConsole *console, int key, GArray *items)
 
 static gboolean explain_key(CsConsole *console, int key, const CsRect *area)
 {
+    explain_width = area->width;
     if (console->score_edit.active) {
         score_edit_key(console, key);
         return TRUE;

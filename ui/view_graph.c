@@ -73,9 +73,11 @@ static const gboolean *graph_stopping(const CsConsole *console, CsGraphState *st
     return state->stopping;
 }
 
+/* The filter (/) narrows the graph too: to the neighbourhood of the
+ * selected resource among those whose id holds it. */
 static int graph_focus(const CsConsole *console)
 {
-    return console->graph_all ? -1 : cs_console_selected_rsc(console);
+    return console->graph_all && console->filter->len == 0 ? -1 : cs_console_selected_rsc(console);
 }
 
 /* The graph for the console as it is now: rebuilt only when the

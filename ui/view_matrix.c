@@ -3,6 +3,7 @@
  * the cells scroll both ways, as in a spreadsheet. */
 #include <string.h>
 #include "explain/next.h"
+#include "explain/words.h"
 #include "view.h"
 
 /* "Recover", "Promote" and "Migrate" fit; "Re-promote" gets an ellipsis. */
@@ -10,13 +11,31 @@
 
 typedef struct MatrixLayout {
     int name_width;
+    int next_width;          /* the "now → next" column: 0 when none */
     int cell_width;          /* marker and score, without the gap before */
     int first_cell_x;
     int visible_nodes;
     int header_y;
     int rows_y, rows_height;
     int legend_y;            /* -1 when there is no room */
+    int states_y;            /* the node-state legend: -1 when every node
+                                can run resources, or no room */
 } MatrixLayout;
+
+/* A node that can run no resource (standby, maintenance, offline,
+ * unclean, shutting down: explain/words.h). */
+static gboolean node_unusable(const CsConsole *console, int node)
+{
+    return cs_words_node_unavailable(cs_console_node(console, node)) != NULL;
+}
+
+static gboolean any_node_unusable(const CsConsole *console)
+{
+    for (int node = 0; node < cs_console_node_count(console); node++)
+        if (node_unusable(console, node))
+            return TRUE;
+    return FALSE;
+}
 
 static gboolean is_container(const CsConsole *console, int rsc)
 {
@@ -137,12 +156,31 @@ static MatrixLayout matrix_layout(CsConsole *console, const CsRect *area)
     layout.name_width = CLAMP(widest_row_label(console), 10, MAX(10, area->width * 2 / 5));
     /* Widest score text is "-999999" (7) after a 1-column marker. */
     layout.cell_width = CLAMP(widest_node_label(console), 7, 12) + 1;
-    layout.first_cell_x = area->x + layout.name_width + 1 + ACTION_WIDTH;
+    /* "alpha → bravo": where the row's resource runs now and next, so
+     * that a move reads whole even with those nodes scrolled away.  It
+     * is left out only when it would push nodes off a screen that shows
+     * them all without it (there the markers already say it). */
+    int node_width = MIN(widest_node_label(console), 9);
+    int next_width = MIN(MAX(2 * node_width + 4, node_width + 11), 22);   /* "alpha → stopped" */
+    int cells_x = area->x + layout.name_width + 1 + ACTION_WIDTH;
+    int room = area->x + area->width - cells_x;
+    int node_count = cs_console_node_count(console);
+    gboolean all_fit_without = room / (layout.cell_width + 1) >= node_count;
+    gboolean all_fit_with = (room - next_width) / (layout.cell_width + 1) >= node_count;
+    layout.next_width = all_fit_with || !all_fit_without ? next_width : 0;
+    /* One node's cells stay whole beside it, with the column's ▸ mark
+     * after them (the names are cut first). */
+    int one_node = layout.cell_width + 2;
+    if (layout.next_width > 0 && room - layout.next_width < one_node)
+        layout.next_width = room - one_node >= 8 ? room - one_node : 0;
+    layout.first_cell_x = cells_x + layout.next_width;
     layout.visible_nodes = MAX(1, (area->x + area->width - layout.first_cell_x) / (layout.cell_width + 1));
     layout.header_y = area->y;
     layout.rows_y = area->y + 1;
     layout.legend_y = area->height >= 6 ? area->y + area->height - 1 : -1;
-    layout.rows_height = MAX(1, area->height - 1 - (layout.legend_y >= 0 ? 1 : 0));
+    layout.states_y = layout.legend_y >= 0 && area->height >= 8 && any_node_unusable(console)
+                      ? layout.legend_y - 1 : -1;
+    layout.rows_height = MAX(1, area->height - 1 - (layout.legend_y >= 0 ? 1 : 0) - (layout.states_y >= 0 ? 1 : 0));
     return layout;
 }
 
@@ -182,14 +220,17 @@ static void draw_header(const CsConsole *console, const MatrixLayout *layout, co
     int y = layout->header_y;
     cs_draw_text(y, area->x, layout->name_width, "Resource", CS_STYLE_HEADING);
     cs_draw_text(y, area->x + layout->name_width + 1, ACTION_WIDTH, "Action", CS_STYLE_HEADING);
+    g_autofree char *next_heading = g_strdup_printf("Now %s next", cs_draw_is_utf8() ? "\u2192" : "->");
+    if (layout->next_width > 1)
+        cs_draw_text(y, area->x + layout->name_width + 1 + ACTION_WIDTH, layout->next_width - 1, next_heading,
+                     CS_STYLE_HEADING);
     int node_count = cs_console_node_count(console);
     for (int column = 0; column < layout->visible_nodes; column++) {
         int node = console->left_node + column;
         if (node >= node_count)
             break;
-        const CsNode *node_info = cs_console_node(console, node);
-        /* Nodes that cannot run anything are dimmed. */
-        gboolean usable = node_info->online && !node_info->standby && !node_info->unclean;
+        /* Nodes that cannot run anything are dimmed (the legend says why). */
+        gboolean usable = !node_unusable(console, node);
         g_autofree char *label = cs_fit(cs_console_node_label(console, node), layout->cell_width, TRUE);
         int x = layout->first_cell_x + column * (layout->cell_width + 1) + 1;
         cs_draw_text(y, x, layout->cell_width, label, usable ? CS_STYLE_HEADING : CS_STYLE_DIM);
@@ -227,6 +268,36 @@ static void draw_action(const CsConsole *console, const CsRow *row, int y, int x
                                             : g_strdup(label.text);
     g_autofree char *fitted = cs_fit(text, ACTION_WIDTH, FALSE);
     cs_draw_text(y, x, ACTION_WIDTH, fitted, cs_action_style(label.text));
+}
+
+/* The "now → next" column: "alpha → bravo" for a move, "alpha" when it
+ * stays, "→ bravo" for a start, "alpha → stopped" for a stop; empty
+ * for a row that runs nowhere (a clone's or group's own row). */
+static void draw_next(const CsConsole *console, const MatrixLayout *layout, const CsRow *row, int y, int x)
+{
+    int rsc = cs_row_engine_rsc(row);
+    if (console->solution == NULL || console->plan == NULL || layout->next_width <= 1)
+        return;
+    const CsResource *info = cs_console_engine_rsc(console, rsc);
+    if (info == NULL || info->kind != CS_RSC_PRIMITIVE)
+        return;
+    int now = cs_solution_current_node(console->solution, rsc);
+    int next = cs_next_node(console->solution, console->plan, rsc);
+    const char *arrow = cs_draw_is_utf8() ? "\u2192" : "->";
+    g_autofree char *text = NULL;
+    if (now == next && now >= 0)
+        text = g_strdup(cs_console_node_label(console, now));
+    else if (now >= 0 && next >= 0)
+        text = g_strdup_printf("%s %s %s", cs_console_node_label(console, now), arrow,
+                               cs_console_node_label(console, next));
+    else if (next >= 0)
+        text = g_strdup_printf("%s %s", arrow, cs_console_node_label(console, next));
+    else if (now >= 0)
+        text = g_strdup_printf("%s %s stopped", cs_console_node_label(console, now), arrow);
+    else
+        return;
+    g_autofree char *fitted = cs_fit(text, layout->next_width - 1, FALSE);
+    cs_draw_text(y, x, layout->next_width - 1, fitted, now == next ? CS_STYLE_DIM : CS_STYLE_ACTION_MOVE);
 }
 
 /* Where it runs now and where the transition leaves it, for the row's
@@ -330,6 +401,7 @@ static void draw_row(const CsConsole *console, const MatrixLayout *layout, const
     CsStyle name_style = row_folds(console, row) ? CS_STYLE_EMPHASIS : CS_STYLE_NORMAL;
     cs_draw_text(y, area->x, layout->name_width, fitted, is_cursor_row ? CS_STYLE_CURSOR : name_style);
     draw_action(console, row, y, area->x + layout->name_width + 1);
+    draw_next(console, layout, row, y, area->x + layout->name_width + 1 + ACTION_WIDTH);
     for (int column = 0; column < layout->visible_nodes; column++) {
         int node = console->left_node + column;
         if (node >= cs_console_node_count(console))
@@ -371,6 +443,26 @@ static void draw_legend(const CsConsole *console, const MatrixLayout *layout, co
         cs_draw_text(y, x, limit - x, hint, CS_STYLE_DIM);
 }
 
+/* "Nodes: bravo in standby, charlie offline", as crm_mon writes each
+ * node's state out (its headers above are dimmed). */
+static void draw_node_states(const CsConsole *console, const MatrixLayout *layout, const CsRect *area)
+{
+    int y = layout->states_y, x = area->x + 1, limit = area->x + area->width;
+    x += cs_draw_text(y, x, limit - x, "Nodes that run nothing: ", CS_STYLE_DIM);
+    gboolean first = TRUE;
+    for (int node = 0; node < cs_console_node_count(console) && x < limit; node++) {
+        const char *why = cs_words_node_unavailable(cs_console_node(console, node));
+        if (why == NULL)
+            continue;
+        if (!first)
+            x += cs_draw_text(y, x, limit - x, ", ", CS_STYLE_DIM);
+        first = FALSE;
+        x += cs_draw_text(y, x, limit - x, cs_console_node_label(console, node), CS_STYLE_HEADING);
+        x += cs_draw_text(y, x, limit - x, " ", CS_STYLE_DIM);
+        x += cs_draw_text(y, x, limit - x, why, CS_STYLE_ACTION_STOP);
+    }
+}
+
 static void matrix_draw(CsConsole *console, const CsRect *area)
 {
     if (console->model == NULL) {
@@ -390,6 +482,8 @@ static void matrix_draw(CsConsole *console, const CsRect *area)
                                               : "No resources are configured.", CS_STYLE_DIM);
     if (layout.legend_y >= 0)
         draw_legend(console, &layout, area);
+    if (layout.states_y >= 0)
+        draw_node_states(console, &layout, area);
 }
 
 static void set_fold_all(CsConsole *console, gboolean folded)

@@ -16,6 +16,7 @@
 #include "cib/live.h"
 #include "engine/engine.h"
 #include "explain/history.h"
+#include "explain/words.h"
 #include "explain/cause.h"
 #include "explain/next.h"
 #include "explain/output.h"
@@ -669,25 +670,11 @@ static void why_planned_move(const WhySide *after, const CsResource *rsc, const 
                                rsc->id, from, is);
 }
 
-/* Why a node can run no resource now (Pacemaker Explained 2.1, "Node
- * Attributes" for standby and maintenance; a node out of the membership or
- * about to be fenced runs nothing), or NULL when it can. */
+/* Why a node can run no resource now (explain/words.h), or NULL when it
+ * can. */
 static const char *why_node_unavailable(const CsModel *model, const char *uname)
 {
-    const CsNode *node = cs_model_node(model, uname);
-    if (node == NULL)
-        return "removed from the configuration";
-    if (node->unclean)
-        return "unclean (to be fenced)";
-    if (!node->online)
-        return "offline";
-    if (node->standby)
-        return "in standby";
-    if (node->maintenance)
-        return "in maintenance";
-    if (node->shutdown)
-        return "shutting down";
-    return NULL;
+    return cs_words_node_unavailable(cs_model_node(model, uname));
 }
 
 /* A resource left uname: when that node can no longer run anything, that

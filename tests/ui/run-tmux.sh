@@ -489,7 +489,9 @@ test_stop_marks() {
     start_with stops 80 24 "$top_srcdir/tests/data/transition/blocked-on-fail.xml"
     wait_for stops "1 Matrix" || return
     wait_for stops "1 action"
-    row_has stops after "Stop      ○    100"
+    # (the now -> next column stands between the action and the marks)
+    row_has stops after "Stop     node1 → stopped"
+    row_has stops after "○    100"
     keys stops q
     wait_exit stops 0
 }
