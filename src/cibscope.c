@@ -9,9 +9,10 @@
  *   cibscope history DIR [--time T]         what each pe-input changed, and why
  *   cibscope why A B [--time T]             the same for two CIBs
  *   cibscope graph FILE [RSC] [--depth N] [--dot]   the constraint graph
+ *   cibscope settle FILE [--time T] [--json]  where the cluster settles
  *   --live in place of FILE reads the cluster's CIB through cibadmin.
  *
- * Exit status (DESIGN.md, "The engine contract"): 0 success, 1 bad usage,
+ * Exit status (doc/DESIGN.md, "The engine contract"): 0 success, 1 bad usage,
  * 2 unreadable or invalid input, 3 a feature the engine does not model yet,
  * 4 transition --expect: the transition is not the one expected.
  */
@@ -42,6 +43,8 @@
 #include "explain/output.h"
 #include "explain/version.h"
 #include "explain/graph.h"
+#include "explain/smallest.h"
+#include "explain/settle.h"
 #include "ui/console.h"
 
 enum {
@@ -81,6 +84,7 @@ static const char usage_text[] =
     "       cibscope history [DIR] [--time T]\n"
     "       cibscope why BEFORE AFTER [--time T]\n"
     "       cibscope graph FILE [RESOURCE] [--depth N] [--dot] [--time T]\n"
+    "       cibscope settle FILE [--time T] [--json]\n"
     "       cibscope --live [--interval S] | --history [DIR]\n"
     "       cibscope scores|transition|explain --live ...\n"
     "\n"
@@ -103,6 +107,8 @@ static const char usage_text[] =
     "               runs now and next), colocations and orders as edges;\n"
     "               around RESOURCE to --depth N (default 2) when given;\n"
     "               --dot prints it for Graphviz instead\n"
+    "  settle       run the transition as crm_simulate -S does, again and\n"
+    "               again: where the cluster settles, or what goes round\n"
     "\n"
     "FILE is a CIB: cib.xml, a pe-input-N.bz2, a .gz, or - for standard input.\n"
     "With --live instead of FILE, the CIB is read from the running cluster\n"
@@ -123,9 +129,9 @@ static const char usage_text[] =
     "                   (the words of a summary line; * and ? glob, a glob\n"
     "                   takes every line it matches); the difference goes to\n"
     "                   standard error\n"
-    "      --json       scores, transition, explain: print JSON (doc/json.md):\n"
-    "                   the same facts, scores as numbers (INFINITY = 1000000)\n"
-    "                   with their contributions\n"
+    "      --json       scores, transition, explain, settle: print JSON\n"
+    "                   (doc/json.md): the same facts, scores as numbers\n"
+    "                   (INFINITY = 1000000) with their contributions\n"
     "  -t, --time T     use T as \"now\" for rules and failure timeouts, an\n"
     "                   ISO 8601 date/time such as 2005-020, 2005-020T12:30 or\n"
     "                   \"2014-05-07 00:28:00\" (as crm_simulate -t)\n"
@@ -148,7 +154,7 @@ static int usage_error(const char *message)
 static gboolean is_command(const char *word)
 {
     static const char *const commands[] = {
-        "scores", "transition", "explain", "history", "why", "graph",
+        "scores", "transition", "explain", "history", "why", "graph", "settle",
     };
     for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
         if (strcmp(word, commands[i]) == 0)
@@ -158,7 +164,8 @@ static gboolean is_command(const char *word)
 
 static gboolean is_engine_command(const char *command)
 {
-    return strcmp(command, "history") != 0 && strcmp(command, "why") != 0;
+    return strcmp(command, "history") != 0 && strcmp(command, "why") != 0
+           && strcmp(command, "settle") != 0;
 }
 
 /* --interval S: how often the live console polls cibadmin. */
@@ -272,13 +279,16 @@ static int check_arity(const Invocation *invocation)
         return usage_error("--depth and --dot go with graph");
     if (command != NULL && strcmp(command, "history") == 0)
         return n == 1 ? -1 : usage_error("history needs exactly one DIR (or pe-inputs in the config)");
+    if (command != NULL && strcmp(command, "settle") == 0)
+        return n == 1 && !invocation->live ? -1 : usage_error("settle needs exactly one FILE");
     if (command != NULL && strcmp(command, "why") == 0)
         return n == 2 ? -1 : usage_error("why needs two CIBs: BEFORE AFTER");
     if (invocation->expect_text != NULL
         && (command == NULL || strcmp(command, "transition") != 0))
         return usage_error("--expect goes with transition");
-    if (invocation->json && (command == NULL || !is_engine_command(command)))
-        return usage_error("--json goes with scores, transition or explain");
+    if (invocation->json && (command == NULL || (!is_engine_command(command) && strcmp(command, "settle") != 0)
+                               || strcmp(command, "graph") == 0))
+        return usage_error("--json goes with scores, transition, explain or settle");
     if (invocation->expect_text != NULL) {
         g_autoptr(GError) error = NULL;
         g_autoptr(GPtrArray) expected = cs_expect_parse(invocation->expect_text, &error);
@@ -326,7 +336,7 @@ static int report(const GError *error)
  * print it, byte for byte (explain/output.h). */
 static void write_output(const GString *out, gboolean terminal)
 {
-    cs_output_write(stdout, out->str, out->len, terminal ? CS_OUTPUT_TERMINAL : CS_OUTPUT_RAW);
+    cs_output_write(stdout, out->str, out->len, terminal ? cs_output_mode(stdout, CS_OUTPUT_RAW) : CS_OUTPUT_RAW);
 }
 
 /* Scores are written as they are printed (the flush of
@@ -369,7 +379,7 @@ static void keep_until_exit(CsDocument *document, CsModel *model,
     kept_until_exit.output = output;
 }
 
-/* DESIGN.md "Performance": a one-shot command on a large CIB fills some
+/* doc/DESIGN.md "Performance": a one-shot command on a large CIB fills some
  * 50 MiB of fresh heap, and with 4 KiB pages the kernel's first-touch
  * faults (about 14,000 for 32 nodes x 2,000 resources) cost a third of the
  * run.  So the heap is grown once, by about what the CIB will need, and
@@ -494,6 +504,16 @@ static void explain_causes(CsSolution *solution, const char *rsc_id, GString *ou
         cs_cause_resource(solution, rsc->index, out);
 }
 
+/* explain RSC NODE: after the breakdown, the smallest change that would
+ * put RSC on NODE or keep it off (explain/smallest.h). */
+static gboolean explain_smallest(const CsDocument *document, CsTime now, const char *rsc,
+                                 const char *node, GString *out, GError **error)
+{
+    if (node == NULL)
+        return TRUE;
+    return cs_smallest_explain_document(document, now, rsc, node, out, error);
+}
+
 /* load -> model -> solve -> print: the pipeline every subcommand shares. */
 static int run_engine_command(const Invocation *invocation)
 {
@@ -538,6 +558,8 @@ static int run_engine_command(const Invocation *invocation)
             return EXIT_USAGE;
         }
     } else if (!cs_solution_explain(solution, invocation->positional[args],
+                                    invocation->positional[args + 1], out, &error)
+               || !explain_smallest(document, now, invocation->positional[args],
                                     invocation->positional[args + 1], out, &error)) {
         fprintf(stderr, "cibscope: %s\n", error->message);
         return EXIT_USAGE;
@@ -694,6 +716,9 @@ int main(int argc, char **argv)
         else if (invocation.command != NULL && strcmp(invocation.command, "why") == 0)
             status = cs_why_run(invocation.positional[0], invocation.positional[1],
                                 invocation.time_text);
+        else if (invocation.command != NULL && strcmp(invocation.command, "settle") == 0)
+            status = cs_settle_run(invocation.positional[0], invocation.time_text,
+                                   invocation.json);
         else if (invocation.command != NULL)
             status = run_engine_command(&invocation);
         else if (invocation.history_dir != NULL)

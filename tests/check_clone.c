@@ -12,118 +12,20 @@
 #include "cib/document.h"
 #include "engine/engine.h"
 #include "model/model.h"
+#include "testlib.h"
 
-typedef struct Solved {
-    CsDocument *document;
-    CsModel *model;
-    CsSolution *solution;
-} Solved;
+typedef CsTestCase Solved;
 
-static void solved_free(Solved *solved)
-{
-    cs_solution_free(solved->solution);
-    cs_model_free(solved->model);
-    cs_document_free(solved->document);
-}
-
+/* tests/data/clone/NAME, which must solve. */
 static void solve_case(const char *name, Solved *solved)
 {
-    g_autoptr(GError) error = NULL;
-    g_autofree char *path = g_strdup_printf("%s/clone/%s.xml", CS_TESTDATA,
-                                            name);
-    CsTime now = { 0 };
-
-    ck_assert(cs_time_parse("2023-01-01T00:00:00Z", &now, NULL));
-    solved->document = cs_document_load(path, &error);
-    ck_assert_msg(solved->document != NULL, "%s", path);
-    solved->model = cs_model_build(solved->document, now, &error);
-    ck_assert_msg(solved->model != NULL, "%s", path);
-    solved->solution = cs_solve(solved->model, &error);
-    ck_assert_msg(solved->solution != NULL, "%s: %s", path,
-                  error != NULL ? error->message : "?");
+    cs_test_case_solve_ok(solved, "clone", name);
 }
 
+/* crm_simulate's NAME.SUFFIX (scores or summary) for it. */
 static char *expected(const char *name, const char *suffix)
 {
-    g_autofree char *path = g_strdup_printf("%s/clone/%s.%s", CS_TESTDATA,
-                                            name, suffix);
-    char *text = NULL;
-
-    ck_assert_msg(g_file_get_contents(path, &text, NULL, NULL), "%s", path);
-    return text;
-}
-
-static gint compare_lines(gconstpointer a, gconstpointer b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The non-empty lines of text, trimmed of spaces, sorted. */
-static GPtrArray *sorted_lines(const char *text, gboolean squeeze)
-{
-    GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
-    g_auto(GStrv) split = g_strsplit(text, "\n", -1);
-
-    for (char **line = split; *line != NULL; line++) {
-        char *copy = g_strstrip(g_strdup(*line));
-
-        if (squeeze) {
-            g_auto(GStrv) words = g_strsplit_set(copy, " ", -1);
-            g_autoptr(GString) joined = g_string_new(NULL);
-
-            for (char **word = words; *word != NULL; word++) {
-                if (**word == '\0')
-                    continue;
-                if (joined->len > 0)
-                    g_string_append_c(joined, ' ');
-                g_string_append(joined, *word);
-            }
-            g_free(copy);
-            copy = g_string_free(g_steal_pointer(&joined), FALSE);
-        }
-        if (*copy == '\0' || strcmp(copy, "Transition Summary:") == 0)
-            g_free(copy);
-        else
-            g_ptr_array_add(lines, copy);
-    }
-    g_ptr_array_sort(lines, compare_lines);
-    return lines;
-}
-
-static gboolean contains(const GPtrArray *lines, const char *line)
-{
-    for (guint i = 0; i < lines->len; i++)
-        if (strcmp(g_ptr_array_index(lines, i), line) == 0)
-            return TRUE;
-    return FALSE;
-}
-
-static void assert_same_lines(const char *want_text, const char *got_text,
-                              gboolean squeeze)
-{
-    g_autoptr(GPtrArray) want = sorted_lines(want_text, squeeze);
-    g_autoptr(GPtrArray) got = sorted_lines(got_text, squeeze);
-
-    ck_assert_uint_eq(want->len, got->len);
-    for (guint i = 0; i < want->len; i++)
-        ck_assert_str_eq(g_ptr_array_index(want, i),
-                         g_ptr_array_index(got, i));
-}
-
-static char *scores_text(const Solved *solved)
-{
-    GString *out = g_string_new(NULL);
-
-    cs_solution_print_scores(solved->solution, out);
-    return g_string_free(out, FALSE);
-}
-
-static char *transition_text(const Solved *solved)
-{
-    GString *out = g_string_new(NULL);
-
-    cs_solution_print_transition(solved->solution, out);
-    return g_string_free(out, FALSE);
+    return cs_test_expected("clone", name, suffix);
 }
 
 /* A revoked ticket bans both of its resources everywhere (loss-policy
@@ -136,11 +38,11 @@ START_TEST(test_ticket_revoked)
     g_autofree char *got_scores = NULL, *got_summary = NULL;
 
     solve_case("ticket-revoked", &solved);
-    got_scores = scores_text(&solved);
-    got_summary = transition_text(&solved);
-    assert_same_lines(want_scores, got_scores, FALSE);
-    assert_same_lines(want_summary, got_summary, TRUE);
-    solved_free(&solved);
+    got_scores = cs_test_scores_text(&solved);
+    got_summary = cs_test_transition_text(&solved);
+    cs_test_assert_same_lines(want_scores, got_scores, FALSE);
+    cs_test_assert_same_lines(want_summary, got_summary, TRUE);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -158,23 +60,23 @@ START_TEST(test_anonymous_clone)
     g_autoptr(GPtrArray) got = NULL;
 
     solve_case("anon-sticky", &solved);
-    got_scores = scores_text(&solved);
-    got_summary = transition_text(&solved);
-    want = sorted_lines(want_scores, FALSE);
-    got = sorted_lines(got_scores, FALSE);
+    got_scores = cs_test_scores_text(&solved);
+    got_summary = cs_test_transition_text(&solved);
+    want = cs_test_sorted_lines(want_scores, FALSE);
+    got = cs_test_sorted_lines(got_scores, FALSE);
     for (guint i = 0; i < want->len; i++) {
         const char *line = g_ptr_array_index(want, i);
 
         if (!g_str_has_prefix(line, "pcmk__clone_allocate")
             && strstr(line, " db ") == NULL)
             continue;
-        ck_assert_msg(contains(got, line), "missing: %s", line);
+        ck_assert_msg(cs_test_lines_contain(got, line), "missing: %s", line);
     }
-    assert_same_lines(want_summary, got_summary, TRUE);
+    cs_test_assert_same_lines(want_summary, got_summary, TRUE);
     ck_assert_int_eq(cs_solution_assigned_node(solved.solution,
         cs_model_resource(cs_solution_model(solved.solution), "db")->index),
         0);
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -187,9 +89,9 @@ START_TEST(test_cloned_group)
     g_autofree char *got_summary = NULL;
 
     solve_case("cloned-group", &solved);
-    got_summary = transition_text(&solved);
-    assert_same_lines(want_summary, got_summary, TRUE);
-    solved_free(&solved);
+    got_summary = cs_test_transition_text(&solved);
+    cs_test_assert_same_lines(want_summary, got_summary, TRUE);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -266,11 +168,11 @@ START_TEST(test_oracle_cases)
         g_autofree char *got_summary = NULL;
 
         solve_case(cases[i], &solved);
-        got_scores = scores_text(&solved);
-        got_summary = transition_text(&solved);
-        assert_same_lines(want_scores, got_scores, FALSE);
-        assert_same_lines(want_summary, got_summary, TRUE);
-        solved_free(&solved);
+        got_scores = cs_test_scores_text(&solved);
+        got_summary = cs_test_transition_text(&solved);
+        cs_test_assert_same_lines(want_scores, got_scores, FALSE);
+        cs_test_assert_same_lines(want_summary, got_summary, TRUE);
+        cs_test_case_clear(&solved);
     }
 }
 END_TEST
@@ -348,7 +250,7 @@ START_TEST(test_clone_provenance)
                                                         (int)rsc, (int)node));
             }
         }
-        solved_free(&solved);
+        cs_test_case_clear(&solved);
     }
 }
 END_TEST
@@ -370,11 +272,5 @@ static Suite *clone_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(clone_suite());
-    int failed;
-
-    srunner_run_all(runner, CK_NORMAL);
-    failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(clone_suite());
 }

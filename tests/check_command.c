@@ -5,6 +5,7 @@
 #include <check.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include "testlib.h"
 
 #define DEMO_SMALL CS_SRCDATADIR "/demo-small.xml"
 #define CASES CS_TESTDATA "/cases"
@@ -661,9 +662,5 @@ static Suite *command_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(command_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? 0 : 1;
+    return cs_test_run(command_suite());
 }

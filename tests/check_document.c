@@ -12,6 +12,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "testlib.h"
 
 #define BAD_DIR CS_TESTDATA "/bad"
 #define CORPUS_SUBDIR "corpus/pacemaker-2.1.5/xml"
@@ -969,10 +970,5 @@ static Suite *document_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(document_suite());
-
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? 0 : 1;
+    return cs_test_run(document_suite());
 }

@@ -6,6 +6,7 @@
 #include <libxml/xmlsave.h>
 #include <libxml/xpath.h>
 #include <string.h>
+#include "testlib.h"
 
 #define DEMO_SMALL CS_SRCDATADIR "/demo-small.xml"
 #define CASES CS_TESTDATA "/cases"
@@ -723,9 +724,5 @@ static Suite *edit_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(edit_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? 0 : 1;
+    return cs_test_run(edit_suite());
 }

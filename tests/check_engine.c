@@ -16,6 +16,7 @@
 #include "engine/engine.h"
 #include "engine/engine_internal.h"
 #include "model/model.h"
+#include "testlib.h"
 
 static CsTime fixed_now(void)
 {
@@ -626,11 +627,5 @@ static Suite *engine_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(engine_suite());
-    int failed;
-
-    srunner_run_all(runner, CK_NORMAL);
-    failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(engine_suite());
 }

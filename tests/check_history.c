@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 
 #include "explain/history.h"
+#include "testlib.h"
 
 /* Two nodes, rsc1 running on node1 (and rsc2 on node2); extra_config goes
  * in <constraints>, extra_meta in rsc1's meta attributes, node1_state and
@@ -483,9 +484,5 @@ static Suite *history_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(history_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(history_suite());
 }

@@ -84,6 +84,10 @@ static const IdCase cases[] = {
       "      crm_resource --ban --resource 'it'\\''s \"quoted\"' --node 'node one'\n"
       "      pcs resource ban 'it'\\''s \"quoted\"' 'node one'\n"
       "      crm resource ban 'it'\\''s \"quoted\"' 'node one'\n" },
+    { NULL, "settle",
+      "Outcome: settles in 1 transition\n\nTransition 1:\n  * Start      p ing:1     ( node\\two )\n\n"
+      "Final placement:\n  back\\slash     Started node\\two\n  it's \"quoted\"  Started node one\n"
+      "  p ing          Started node one, Started node\\two\n  web fs         Started node one\n" },
     { "ban 'back\\slash' 'node\\two'; undo", "redo",
       "redo: ban back\\slash from node\\two\n  back\\slash: node\\two -> node one\n" },
 };

@@ -3,7 +3,8 @@
  * crm_simulate 2.1.5 (a location rule with a date_expression, --time). */
 #include <check.h>
 #include <stdlib.h>
-#include "model/iso8601.h"
+#include "base/iso8601.h"
+#include "testlib.h"
 
 /* Seconds since the epoch of a UTC calendar time, computed by glib. */
 static gint64
@@ -341,6 +342,23 @@ START_TEST(test_intervals)
 }
 END_TEST
 
+/* The unbounded reader follows the same rule (units by their first
+ * letters, as crm_simulate reads failure-timeout) and gives 0 for what
+ * it cannot read. */
+START_TEST(test_interval_ms)
+{
+    ck_assert_int_eq(cs_interval_parse_ms("10mins"), 600000);
+    ck_assert_int_eq(cs_interval_parse_ms("10 seconds"), 10000);
+    ck_assert_int_eq(cs_interval_parse_ms("600000000usec"), 600000);
+    ck_assert_int_eq(cs_interval_parse_ms("2hr"), 7200000);
+    ck_assert_int_eq(cs_interval_parse_ms("P100D"), (gint64)100 * 86400 * 1000);
+    ck_assert_int_eq(cs_interval_parse_ms(" PT10S"), 0);
+    ck_assert_int_eq(cs_interval_parse_ms("-5"), 0);
+    ck_assert_int_eq(cs_interval_parse_ms("bad"), 0);
+    ck_assert_int_eq(cs_interval_parse_ms(NULL), 0);
+}
+END_TEST
+
 static Suite *
 iso8601_suite(void)
 {
@@ -357,6 +375,7 @@ iso8601_suite(void)
     tcase_add_test(parsing, test_durations);
     tcase_add_test(parsing, test_invalid_durations);
     tcase_add_test(parsing, test_intervals);
+    tcase_add_test(parsing, test_interval_ms);
     tcase_add_test(arithmetic, test_add_durations);
     tcase_add_test(arithmetic, test_fields);
     tcase_add_test(arithmetic, test_format);
@@ -369,9 +388,5 @@ int
 main(void)
 {
     g_setenv("TZ", "UTC", TRUE);
-    SRunner *runner = srunner_create(iso8601_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(iso8601_suite());
 }

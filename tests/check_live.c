@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 
 #include "cib/live.h"
+#include "testlib.h"
 
 static const char test_cib[] =
     "<cib crm_feature_set=\"3.16.1\" validate-with=\"pacemaker-3.7\" epoch=\"5\" "
@@ -639,9 +640,5 @@ int main(void)
         printf("check_live: SKIP: cibadmin (pacemaker-cli-utils) is not installed\n");
         return 77;
     }
-    SRunner *runner = srunner_create(live_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(live_suite());
 }

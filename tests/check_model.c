@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "model/model.h"
+#include "testlib.h"
 
 static CsDocument *test_document;
 static CsModel *test_model;
@@ -403,10 +404,5 @@ model_suite(void)
 int
 main(void)
 {
-    SRunner *runner = srunner_create(model_suite());
-
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(model_suite());
 }

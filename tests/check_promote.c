@@ -13,103 +13,21 @@
 #include "cib/document.h"
 #include "engine/engine.h"
 #include "model/model.h"
+#include "testlib.h"
 
-typedef struct Solved {
-    CsDocument *document;
-    CsModel *model;
-    CsSolution *solution;
-    GError *error;
-} Solved;
+typedef CsTestCase Solved;
 
-static void solved_free(Solved *solved)
-{
-    cs_solution_free(solved->solution);
-    cs_model_free(solved->model);
-    cs_document_free(solved->document);
-    g_clear_error(&solved->error);
-}
-
-/* Loads and solves NAME.xml; the solution is NULL (error set) when the
- * engine refuses it. */
+/* Loads and solves tests/data/promotable/NAME.xml; the solution is NULL
+ * (error set) when the engine refuses it. */
 static void solve_case(const char *name, Solved *solved)
 {
-    g_autoptr(GError) error = NULL;
-    g_autofree char *path = g_strdup_printf("%s/promotable/%s.xml",
-                                            CS_TESTDATA, name);
-    CsTime now = { 0 };
-
-    memset(solved, 0, sizeof *solved);
-    ck_assert(cs_time_parse("2023-01-01T00:00:00Z", &now, NULL));
-    solved->document = cs_document_load(path, &error);
-    ck_assert_msg(solved->document != NULL, "%s", path);
-    solved->model = cs_model_build(solved->document, now, &error);
-    ck_assert_msg(solved->model != NULL, "%s", path);
-    solved->solution = cs_solve(solved->model, &solved->error);
+    cs_test_case_solve(solved, "promotable", name);
 }
 
+/* crm_simulate's NAME.SUFFIX (scores or summary) for it. */
 static char *expected(const char *name, const char *suffix)
 {
-    g_autofree char *path = g_strdup_printf("%s/promotable/%s.%s",
-                                            CS_TESTDATA, name, suffix);
-    char *text = NULL;
-
-    ck_assert_msg(g_file_get_contents(path, &text, NULL, NULL), "%s", path);
-    return text;
-}
-
-static gint compare_lines(gconstpointer a, gconstpointer b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The non-empty lines of text with runs of spaces squeezed, sorted
- * (crm_simulate's column widths are not compared). */
-static GPtrArray *sorted_lines(const char *text)
-{
-    GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
-    g_auto(GStrv) split = g_strsplit(text, "\n", -1);
-
-    for (char **line = split; *line != NULL; line++) {
-        g_auto(GStrv) words = g_strsplit_set(*line, " ", -1);
-        GString *joined = g_string_new(NULL);
-
-        for (char **word = words; *word != NULL; word++) {
-            if (**word == '\0')
-                continue;
-            if (joined->len > 0)
-                g_string_append_c(joined, ' ');
-            g_string_append(joined, *word);
-        }
-        if (joined->len == 0
-            || strcmp(joined->str, "Transition Summary:") == 0
-            || strcmp(joined->str, "Allocation scores:") == 0)
-            g_string_free(joined, TRUE);
-        else
-            g_ptr_array_add(lines, g_string_free(joined, FALSE));
-    }
-    g_ptr_array_sort(lines, compare_lines);
-    return lines;
-}
-
-static void assert_same_lines(const char *want_text, const char *got_text)
-{
-    g_autoptr(GPtrArray) want = sorted_lines(want_text);
-    g_autoptr(GPtrArray) got = sorted_lines(got_text);
-
-    ck_assert_uint_eq(want->len, got->len);
-    for (guint i = 0; i < want->len; i++)
-        ck_assert_str_eq(g_ptr_array_index(want, i),
-                         g_ptr_array_index(got, i));
-}
-
-static gboolean has_line(const char *text, const char *line)
-{
-    g_autoptr(GPtrArray) lines = sorted_lines(text);
-
-    for (guint i = 0; i < lines->len; i++)
-        if (strcmp(g_ptr_array_index(lines, i), line) == 0)
-            return TRUE;
-    return FALSE;
+    return cs_test_expected("promotable", name, suffix);
 }
 
 /* Solves NAME and compares both outputs with crm_simulate's; returns the
@@ -130,8 +48,8 @@ static void check_case(const char *name, Solved *solved, char **scores,
     out = g_string_new(NULL);
     cs_solution_print_transition(solved->solution, out);
     *summary = g_string_free(out, FALSE);
-    assert_same_lines(want_scores, *scores);
-    assert_same_lines(want_summary, *summary);
+    cs_test_assert_same_lines(want_scores, *scores, TRUE);
+    cs_test_assert_same_lines(want_summary, *summary, TRUE);
 }
 
 static int rsc_index(const Solved *solved, const char *id)
@@ -163,9 +81,9 @@ START_TEST(test_attribute_promotes)
     gboolean found = FALSE;
 
     check_case("attr-promote", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "db:1 promotion score on node2: 10"));
-    ck_assert(has_line(scores, "db:2 promotion score on none: 0"));
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(scores, "db:1 promotion score on node2: 10"));
+    ck_assert(cs_test_has_line(scores, "db:2 promotion score on none: 0"));
+    ck_assert(cs_test_has_line(summary,
                        "* Promote db:1 ( Unpromoted -> Promoted node2 )"));
     db1 = rsc_index(&solved, "db:1");
     node2 = node_index(&solved, "node2");
@@ -174,7 +92,7 @@ START_TEST(test_attribute_promotes)
         if (list[i].kind == CS_CONTRIB_PROMOTION && list[i].value == 10)
             found = TRUE;
     ck_assert_msg(found, "no promotion contribution for db:1 on node2");
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -186,12 +104,12 @@ START_TEST(test_location_moves_promotion)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("location-move", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "db:1 promotion score on node2: 105"));
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(scores, "db:1 promotion score on node2: 105"));
+    ck_assert(cs_test_has_line(summary,
                        "* Demote db:0 ( Promoted -> Unpromoted node1 )"));
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(summary,
                        "* Promote db:1 ( Unpromoted -> Promoted node2 )"));
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -204,10 +122,10 @@ START_TEST(test_ticket_demotes)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("ticket-demote", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "db:0 promotion score on node1: -INFINITY"));
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(scores, "db:0 promotion score on node1: -INFINITY"));
+    ck_assert(cs_test_has_line(summary,
                        "* Demote db:0 ( Promoted -> Unpromoted node1 )"));
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -219,10 +137,10 @@ START_TEST(test_start_and_promote)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("start-promote", &solved, &scores, &summary);
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(summary,
                        "* Promote db:0 ( Stopped -> Promoted node3 )"));
-    ck_assert(has_line(summary, "* Start db:1 ( node2 )"));
-    solved_free(&solved);
+    ck_assert(cs_test_has_line(summary, "* Start db:1 ( node2 )"));
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -235,12 +153,12 @@ START_TEST(test_dependent_follows_promoted)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("role-colocation", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "pcmk__primitive_assign: web allocation "
+    ck_assert(cs_test_has_line(scores, "pcmk__primitive_assign: web allocation "
                                "score on node2: 11"));
-    ck_assert(has_line(scores, "pcmk__primitive_assign: web allocation "
+    ck_assert(cs_test_has_line(scores, "pcmk__primitive_assign: web allocation "
                                "score on node1: -INFINITY"));
-    ck_assert(has_line(summary, "* Start web ( node2 )"));
-    solved_free(&solved);
+    ck_assert(cs_test_has_line(summary, "* Start web ( node2 )"));
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -253,10 +171,10 @@ START_TEST(test_promoted_with_primary)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("promoted-with-web", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "db:0 promotion score on node1: 106"));
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(scores, "db:0 promotion score on node1: 106"));
+    ck_assert(cs_test_has_line(summary,
                        "* Promote db:0 ( Unpromoted -> Promoted node1 )"));
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -268,10 +186,10 @@ START_TEST(test_unpromoted_role_subtracts)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("unpromoted-anti", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "db:0 promotion score on node1: -25"));
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(scores, "db:0 promotion score on node1: -25"));
+    ck_assert(cs_test_has_line(summary,
                        "* Promote db:1 ( Unpromoted -> Promoted node2 )"));
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -285,10 +203,10 @@ START_TEST(test_promoted_node_enters_banned)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("coloc-asymmetric", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "pcmk__primitive_assign: web allocation "
+    ck_assert(cs_test_has_line(scores, "pcmk__primitive_assign: web allocation "
                                "score on node2: -INFINITY"));
-    ck_assert(!has_line(summary, "* Start web ( node2 )"));
-    solved_free(&solved);
+    ck_assert(!cs_test_has_line(summary, "* Start web ( node2 )"));
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -303,10 +221,10 @@ START_TEST(test_positive_merge_per_step)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("dependent-banned", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "pcmk__clone_allocate: ms allocation score "
+    ck_assert(cs_test_has_line(scores, "pcmk__clone_allocate: ms allocation score "
                                "on node1: INFINITY"));
-    ck_assert(has_line(summary, "* Start web ( node2 )"));
-    solved_free(&solved);
+    ck_assert(cs_test_has_line(summary, "* Start web ( node2 )"));
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -319,9 +237,9 @@ START_TEST(test_promotable_primary_first)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("promotable-first", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "pcmk__clone_allocate: cl allocation score "
+    ck_assert(cs_test_has_line(scores, "pcmk__clone_allocate: cl allocation score "
                                "on node2: 11"));
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -334,10 +252,10 @@ START_TEST(test_probe_without_instance)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("hidden-probe", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "pcmk__clone_allocate: db:1 allocation "
+    ck_assert(cs_test_has_line(scores, "pcmk__clone_allocate: db:1 allocation "
                                "score on node3: 7"));
-    ck_assert(has_line(summary, "* Move db:0 ( node1 -> node3 Unpromoted )"));
-    solved_free(&solved);
+    ck_assert(cs_test_has_line(summary, "* Move db:0 ( node1 -> node3 Unpromoted )"));
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -351,9 +269,9 @@ START_TEST(test_active_by_any_history)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("second-history", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "pcmk__clone_allocate: db:0 allocation "
+    ck_assert(cs_test_has_line(scores, "pcmk__clone_allocate: db:0 allocation "
                                "score on node2: 0"));
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -369,7 +287,7 @@ START_TEST(test_role_colocation_refused)
                               CS_ENGINE_ERROR_UNSUPPORTED));
     ck_assert_msg(strstr(solved.error->message, "promoted-with-web-clone")
                   != NULL, "%s", solved.error->message);
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -382,12 +300,12 @@ START_TEST(test_on_fail_demote)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("on-fail-demote", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "st:0 promotion score on node1: -INFINITY"));
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(scores, "st:0 promotion score on node1: -INFINITY"));
+    ck_assert(cs_test_has_line(summary,
                        "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(summary,
                        "* Promote st:1 ( Unpromoted -> Promoted node2 )"));
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -404,7 +322,7 @@ START_TEST(test_on_fail_demote_foreign_key_refused)
                               CS_ENGINE_ERROR_UNSUPPORTED));
     ck_assert_msg(strstr(solved.error->message, "operation key") != NULL,
                   "%s", solved.error->message);
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -417,10 +335,10 @@ START_TEST(test_blocked_promoted_stays)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("demote-fail-block", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
-    ck_assert(has_line(scores, "st:1 promotion score on node2: 5"));
+    ck_assert(cs_test_has_line(scores, "st:0 promotion score on node1: INFINITY"));
+    ck_assert(cs_test_has_line(scores, "st:1 promotion score on node2: 5"));
     ck_assert(strstr(summary, "Promote") == NULL);
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -436,7 +354,7 @@ START_TEST(test_blocked_promoted_dependent_refused)
                               CS_ENGINE_ERROR_UNSUPPORTED));
     ck_assert_msg(strstr(solved.error->message, "blocked") != NULL, "%s",
                   solved.error->message);
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -449,11 +367,11 @@ START_TEST(test_unmanaged_promoted_dependent)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("unmanaged-dependent", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
-    ck_assert(has_line(scores, "pcmk__primitive_assign: web allocation "
+    ck_assert(cs_test_has_line(scores, "st:0 promotion score on node1: INFINITY"));
+    ck_assert(cs_test_has_line(scores, "pcmk__primitive_assign: web allocation "
                                "score on node1: 0"));
-    ck_assert(has_line(summary, "* Start web ( node1 )"));
-    solved_free(&solved);
+    ck_assert(cs_test_has_line(summary, "* Start web ( node1 )"));
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -468,13 +386,13 @@ START_TEST(test_unmanaged_promoted_on_shutdown_node)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("unmanaged-shutdown-dependent", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
-    ck_assert(has_line(scores, "pcmk__primitive_assign: ip allocation "
+    ck_assert(cs_test_has_line(scores, "st:0 promotion score on node1: INFINITY"));
+    ck_assert(cs_test_has_line(scores, "pcmk__primitive_assign: ip allocation "
                                "score on node1: -INFINITY"));
-    ck_assert(has_line(scores, "pcmk__primitive_assign: httpd allocation "
+    ck_assert(cs_test_has_line(scores, "pcmk__primitive_assign: httpd allocation "
                                "score on node1: -INFINITY"));
     ck_assert(strstr(summary, "Start") == NULL);
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -486,11 +404,11 @@ START_TEST(test_maintenance_node_dependent)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("maintenance-node-dependent", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "st:0 promotion score on node1: INFINITY"));
-    ck_assert(has_line(scores, "pcmk__primitive_assign: web allocation "
+    ck_assert(cs_test_has_line(scores, "st:0 promotion score on node1: INFINITY"));
+    ck_assert(cs_test_has_line(scores, "pcmk__primitive_assign: web allocation "
                                "score on node1: 0"));
     ck_assert(strstr(summary, "web") == NULL);
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -503,12 +421,12 @@ START_TEST(test_no_quorum_demote)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("no-quorum-demote", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "st:0 promotion score on node1: 10"));
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(scores, "st:0 promotion score on node1: 10"));
+    ck_assert(cs_test_has_line(summary,
                        "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
-    ck_assert(has_line(summary, "* Start web ( node1 ) due to no quorum "
+    ck_assert(cs_test_has_line(summary, "* Start web ( node1 ) due to no quorum "
                                 "(blocked)"));
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -520,12 +438,12 @@ START_TEST(test_pending_promote_moves)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("pending-promote-moves", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "st:1 promotion score on node2: 105"));
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(scores, "st:1 promotion score on node2: 105"));
+    ck_assert(cs_test_has_line(summary,
                        "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(summary,
                        "* Promote st:1 ( Unpromoted -> Promoted node2 )"));
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -544,12 +462,12 @@ START_TEST(test_group_sums_members)
     gboolean found = FALSE;
 
     check_case("group-attr-sum", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "g:1 promotion score on node2: 23"));
-    ck_assert(has_line(scores, "g:0 promotion score on node1: 15"));
-    ck_assert(has_line(scores, "g:2 promotion score on none: 0"));
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(scores, "g:1 promotion score on node2: 23"));
+    ck_assert(cs_test_has_line(scores, "g:0 promotion score on node1: 15"));
+    ck_assert(cs_test_has_line(scores, "g:2 promotion score on none: 0"));
+    ck_assert(cs_test_has_line(summary,
                        "* Promote a:1 ( Unpromoted -> Promoted node2 )"));
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(summary,
                        "* Promote b:1 ( Unpromoted -> Promoted node2 )"));
     list = cs_solution_promotion_priority(solved.solution,
                                           rsc_index(&solved, "g:1"), &n);
@@ -559,7 +477,7 @@ START_TEST(test_group_sums_members)
             && strstr(list[i].source, "master-b") != NULL)
             found = TRUE;
     ck_assert_msg(found, "g:1's priority does not name both attributes");
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -571,10 +489,10 @@ START_TEST(test_group_plain_sum)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("group-infinity-sum", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "g:0 promotion score on node1: 0"));
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(scores, "g:0 promotion score on node1: 0"));
+    ck_assert(cs_test_has_line(summary,
                        "* Promote b:1 ( Unpromoted -> Promoted node2 )"));
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -586,12 +504,12 @@ START_TEST(test_group_member_stopped)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("group-member-stopped", &solved, &scores, &summary);
-    ck_assert(has_line(summary, "* Start b:0 ( node1 )"));
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(summary, "* Start b:0 ( node1 )"));
+    ck_assert(cs_test_has_line(summary,
                        "* Promote b:1 ( Stopped -> Promoted node2 )"));
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(summary,
                        "* Demote a:0 ( Promoted -> Unpromoted node1 )"));
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -604,13 +522,13 @@ START_TEST(test_group_member_priority_blocks)
     g_autoptr(GPtrArray) actions = NULL;
 
     check_case("group-member-priority", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "g:1 promotion score on node2: 23"));
-    actions = sorted_lines(summary);
+    ck_assert(cs_test_has_line(scores, "g:1 promotion score on node2: 23"));
+    actions = cs_test_sorted_lines(summary, TRUE);
     ck_assert_uint_eq(actions->len, 0);
     ck_assert_int_eq(cs_solution_next_role(solved.solution,
                                            rsc_index(&solved, "a:1")),
                      CS_ROLE_UNPROMOTED);
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -622,11 +540,11 @@ START_TEST(test_group_moves_unpromoted)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("group-move-unpromoted", &solved, &scores, &summary);
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(summary,
                        "* Move a:0 ( Promoted node1 -> Unpromoted node3 )"));
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(summary,
                        "* Move b:0 ( Promoted node1 -> Unpromoted node3 )"));
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -638,11 +556,11 @@ START_TEST(test_group_recovers_failed_member)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("group-recover-promoted", &solved, &scores, &summary);
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(summary,
                        "* Recover b:0 ( Promoted -> Unpromoted node1 )"));
-    ck_assert(has_line(summary,
+    ck_assert(cs_test_has_line(summary,
                        "* Promote a:1 ( Unpromoted -> Promoted node2 )"));
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -655,9 +573,9 @@ START_TEST(test_group_probed_node_counts)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("group-probed-node", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "pcmk__clone_allocate: g:1 allocation score "
+    ck_assert(cs_test_has_line(scores, "pcmk__clone_allocate: g:1 allocation score "
                                "on node3: 200"));
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -669,9 +587,9 @@ START_TEST(test_probed_node_counts)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("probed-node", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "a:0 promotion score on node3: 100"));
-    ck_assert(has_line(summary, "* Move a:0 ( node1 -> node3 Promoted )"));
-    solved_free(&solved);
+    ck_assert(cs_test_has_line(scores, "a:0 promotion score on node3: 100"));
+    ck_assert(cs_test_has_line(summary, "* Move a:0 ( node1 -> node3 Promoted )"));
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -687,7 +605,7 @@ START_TEST(test_group_named_refused)
                               CS_ENGINE_ERROR_UNSUPPORTED));
     ck_assert_msg(strstr(solved.error->message, "loc-g") != NULL, "%s",
                   solved.error->message);
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -700,9 +618,9 @@ START_TEST(test_group_promoted_with_primary)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("group-promoted-with-web", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "g:0 promotion score on node1: 65"));
-    ck_assert(has_line(summary, "* Start web ( node1 )"));
-    solved_free(&solved);
+    ck_assert(cs_test_has_line(scores, "g:0 promotion score on node1: 65"));
+    ck_assert(cs_test_has_line(summary, "* Start web ( node1 )"));
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -716,7 +634,7 @@ START_TEST(test_group_role_primary_refused)
     ck_assert(solved.solution == NULL);
     ck_assert_msg(strstr(solved.error->message, "web-with-p") != NULL, "%s",
                   solved.error->message);
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -728,9 +646,9 @@ START_TEST(test_probes_share_one_orphan)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("probed-two-nodes", &solved, &scores, &summary);
-    ck_assert(has_line(scores, "a:2 promotion score on none: 0"));
-    ck_assert(!has_line(scores, "a:3 promotion score on none: 0"));
-    solved_free(&solved);
+    ck_assert(cs_test_has_line(scores, "a:2 promotion score on none: 0"));
+    ck_assert(!cs_test_has_line(scores, "a:3 promotion score on none: 0"));
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -779,11 +697,5 @@ static Suite *promote_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(promote_suite());
-    int failed;
-
-    srunner_run_all(runner, CK_NORMAL);
-    failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(promote_suite());
 }

@@ -24,6 +24,7 @@
 #include "model/limits.h"
 #include "engine/engine.h"
 #include "tests/fuzz/pipeline.h"
+#include "testlib.h"
 
 #define CASES_DIR CS_REGRESSIONS "/../cases"
 
@@ -579,11 +580,8 @@ int main(void)
         if (strstr(name, "/cycle-") == NULL)
             g_ptr_array_remove_index(cycle_files, i);
     }
-    SRunner *runner = srunner_create(regressions_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
+    int status = cs_test_run(regressions_suite());
     g_ptr_array_unref(regression_files);
     g_ptr_array_unref(cycle_files);
-    return failed == 0 ? 0 : 1;
+    return status;
 }

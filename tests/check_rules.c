@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <libxml/parser.h>
 #include "model/rules.h"
+#include "testlib.h"
 
 static xmlDoc *document;
 
@@ -251,6 +252,25 @@ date_passes_at(const char *now, const char *expression, CsTime *next_change)
     context.next_change = next_change;
     return cs_rule_passes(snippet(xml), &context);
 }
+
+/* A constraint's deprecated <lifetime>: only the first counts, alive
+ * while any of its rules passes; none means always. */
+START_TEST(test_constraint_lifetime)
+{
+    CsRuleContext context = location_context();
+    const char *until_2005 = "<rsc_location id='l' rsc='r' node='n' score='1'>"
+        "<lifetime id='lt1'><rule id='r1'><date_expression id='d1' operation='lt' "
+        "end='2005-01-01'/></rule></lifetime>"
+        "<lifetime id='lt2'><rule id='r2'><date_expression id='d2' operation='gt' "
+        "start='2030-01-01'/></rule></lifetime></rsc_location>";
+
+    context.now = at("2004-06-01");
+    ck_assert(cs_constraint_in_lifetime(snippet(until_2005), &context));
+    context.now = at("2006-06-01");
+    ck_assert(!cs_constraint_in_lifetime(snippet(until_2005), &context));
+    ck_assert(cs_constraint_in_lifetime(snippet("<rsc_location id='l'/>"), &context));
+}
+END_TEST
 
 START_TEST(test_in_range)
 {
@@ -732,6 +752,7 @@ rules_suite(void)
     tcase_add_test(attributes, test_no_node);
     tcase_add_test(attributes, test_role_expression);
     tcase_add_test(dates, test_in_range);
+    tcase_add_test(dates, test_constraint_lifetime);
     tcase_add_test(dates, test_gt_lt);
     tcase_add_test(dates, test_date_spec);
     tcase_add_test(dates, test_date_ranges_sunday);
@@ -753,9 +774,5 @@ int
 main(void)
 {
     g_setenv("TZ", "UTC", TRUE);
-    SRunner *runner = srunner_create(rules_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(rules_suite());
 }

@@ -1,7 +1,8 @@
 /* check_score.c: INFINITY arithmetic and score parsing. */
 #include <check.h>
 #include <stdlib.h>
-#include "model/score.h"
+#include "base/score.h"
+#include "testlib.h"
 
 START_TEST(test_add_finite)
 {
@@ -97,9 +98,5 @@ static Suite *score_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(score_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(score_suite());
 }

@@ -10,10 +10,13 @@
  * built from scratch, after the edit and again after its undo.
  */
 #include "explain/session.h"
+#include "explain/smallest.h"
+#include "explain/trial.h"
 #include "model/rules.h"
 
 #include <check.h>
 #include <string.h>
+#include "testlib.h"
 
 #define SOURCES_DATA CS_SRCDATADIR
 #define TEST_DATA CS_TESTDATA
@@ -1103,6 +1106,60 @@ START_TEST(test_clock_ends_ban)
 }
 END_TEST
 
+static gboolean ban_two(CsSession *session, gpointer data, GError **error)
+{
+    return cs_edit_ban(session->log, "two", data, NULL, error);
+}
+
+/* A trial is solved while in place; taken back, the log is as before it
+ * (nothing to redo) and the answer is the one from before. */
+START_TEST(test_trial_taken_back)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsSession) session = cs_session_open(TEST_DATA "/session/order-groups.xml",
+                                                   "2024-06-01 12:00:00", &error);
+    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
+    int two = cs_model_resource(session->model, "two")->index;
+    int before = cs_solution_assigned_node(session->solution, two);
+    ck_assert_int_ge(before, 0);
+    const char *node = ((const CsNode *)g_ptr_array_index(session->model->nodes, before))->uname;
+    CsSessionTrial trial = { 0 };
+    ck_assert(cs_session_try(session, &trial, ban_two, (gpointer)node, &error));
+    ck_assert(trial.active);
+    ck_assert_int_ne(cs_solution_assigned_node(session->solution, two), before);
+    ck_assert(cs_session_take_back(session, &trial));
+    ck_assert(!cs_session_take_back(session, &trial));
+    ck_assert_uint_eq(cs_edit_log_undo_depth(session->log), 0);
+    ck_assert_uint_eq(cs_edit_log_redo_depth(session->log), 0);
+    ck_assert(!cs_session_dirty(session));
+    ck_assert_int_eq(cs_solution_assigned_node(session->solution, two), before);
+    assert_as_from_scratch(session, "a trial taken back");
+}
+END_TEST
+
+/* The smallest change is verified on a scratch copy: the session asked
+ * about is left as it was, and every change found really moves it. */
+START_TEST(test_smallest_leaves_session)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsSession) session = cs_session_open(TEST_DATA "/cases/failcount-threshold.xml", NULL, &error);
+    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
+    const CsResource *rsc1 = cs_model_resource(session->model, "rsc1");
+    const CsNode *node1 = cs_model_node(session->model, "node1");
+    CsSmallestGoal goal = { rsc1->index, cs_solution_assigned_node(session->solution, rsc1->index),
+                            node1->index };
+    ck_assert_int_ne(goal.from, goal.onto);
+    g_autoptr(GPtrArray) found = cs_smallest_changes(session, &goal);
+    ck_assert_uint_ge(found->len, 1);
+    const CsSmallestChange *first = g_ptr_array_index(found, 0);
+    ck_assert_str_eq(first->text, "clear the fail count of monitor_10000 on node1");
+    ck_assert_str_eq(first->command, "failcount clear rsc1 node1");
+    ck_assert_str_eq(first->after, "node1");
+    ck_assert_uint_eq(cs_edit_log_undo_depth(session->log), 0);
+    ck_assert(!cs_session_dirty(session));
+}
+END_TEST
+
 static Suite *session_suite(void)
 {
     Suite *suite = suite_create("session");
@@ -1118,15 +1175,13 @@ static Suite *session_suite(void)
     tcase_add_test(refresh, test_clock_edits);
     tcase_add_test(refresh, test_clock_ends_ban);
     tcase_add_test(refresh, test_clock_crosses);
+    tcase_add_test(refresh, test_trial_taken_back);
+    tcase_add_test(refresh, test_smallest_leaves_session);
     suite_add_tcase(suite, refresh);
     return suite;
 }
 
 int main(void)
 {
-    SRunner *runner = srunner_create(session_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? 0 : 1;
+    return cs_test_run(session_suite());
 }

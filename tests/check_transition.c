@@ -17,60 +17,29 @@
 #include "engine/engine.h"
 #include "engine/engine_internal.h"
 #include "model/model.h"
+#include "testlib.h"
 
-typedef struct Solved {
-    CsDocument *document;
-    CsModel *model;
-    CsSolution *solution;
-} Solved;
+typedef CsTestCase Solved;
 
 /* Loads and solves tests/data/transition/NAME.xml at NAME.time or a
- * fixed "now".
+ * fixed "now" (testlib.h).
  * FALSE with *error set when the model or the engine refuses the CIB. */
 static gboolean try_solve_case(const char *name, Solved *solved,
                                GError **error)
 {
-    g_autofree char *path = g_strdup_printf("%s/transition/%s.xml",
-                                            CS_TESTDATA, name);
-    g_autofree char *time_path = g_strdup_printf("%s/transition/%s.time",
-                                                 CS_TESTDATA, name);
-    g_autofree char *time_text = NULL;
-    CsTime now = { 0 };
-
-    /* NAME.time, when present, is the --time the oracle was run with
-     * (failure-timeout, date rules); else any fixed date will do. */
-    memset(solved, 0, sizeof(*solved));
-    if (!g_file_get_contents(time_path, &time_text, NULL, NULL))
-        time_text = g_strdup("2023-01-01T00:00:00Z");
-    ck_assert_msg(cs_time_parse(g_strstrip(time_text), &now, NULL), "%s",
-                  time_path);
-    solved->document = cs_document_load(path, error);
-    ck_assert_msg(solved->document != NULL, "%s", path);
-    solved->model = cs_model_build(solved->document, now, error);
-    if (solved->model == NULL)
-        return FALSE;
-    solved->solution = cs_solve(solved->model, error);
-    return solved->solution != NULL;
+    cs_test_case_solve(solved, "transition", name);
+    if (solved->solution != NULL)
+        return TRUE;
+    g_propagate_error(error, g_steal_pointer(&solved->error));
+    return FALSE;
 }
 
 static Solved solve_case(const char *name)
 {
-    g_autoptr(GError) error = NULL;
     Solved solved;
 
-    ck_assert_msg(try_solve_case(name, &solved, &error), "%s: %s", name,
-                  error ? error->message : "?");
+    cs_test_case_solve_ok(&solved, "transition", name);
     return solved;
-}
-
-static void solved_free(Solved *solved)
-{
-    if (solved->solution != NULL)
-        cs_solution_free(solved->solution);
-    if (solved->model != NULL)
-        cs_model_free(solved->model);
-    if (solved->document != NULL)
-        cs_document_free(solved->document);
 }
 
 static gint compare_lines(gconstpointer a, gconstpointer b)
@@ -146,7 +115,7 @@ START_TEST(test_summary_matches_oracle)
                       || g_error_matches(error, CS_ENGINE_ERROR,
                                          CS_ENGINE_ERROR_UNSUPPORTED),
                       "%s: %s", name, error ? error->message : "?");
-        solved_free(&solved);
+        cs_test_case_clear(&solved);
         return;
     }
     cs_solution_print_transition(solved.solution, out);
@@ -158,7 +127,7 @@ START_TEST(test_summary_matches_oracle)
     const char *kept = cs_solution_transition_text(solved.solution);
     ck_assert_str_eq(kept, out->str);
     ck_assert_ptr_eq(cs_solution_transition_text(solved.solution), kept);
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -315,7 +284,7 @@ START_TEST(test_action_list_matches_oracle)
 
     ck_assert(g_file_get_contents(expected_path, &expected_text, NULL, NULL));
     if (!try_solve_case(name, &solved, &error)) {
-        solved_free(&solved);
+        cs_test_case_clear(&solved);
         return;    /* refused: test_summary_matches_oracle checks how */
     }
     lines = oracle_lines(expected_text);
@@ -326,7 +295,7 @@ START_TEST(test_action_list_matches_oracle)
     for (guint i = 0; i < actions->len; i++)
         assert_planned_is_line(name, i, model, g_ptr_array_index(actions, i),
                                g_ptr_array_index(lines, i));
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -367,7 +336,7 @@ START_TEST(test_action_api)
     ck_assert_str_eq(rsc4->reason, "unrunnable rsc3 start");
     ck_assert(!rsc4->blocked);
     ck_assert_str_eq(cs_action_kind_name(CS_ACTION_MIGRATE), "Migrate");
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -387,8 +356,8 @@ START_TEST(test_fence_and_blocked)
     ck_assert_int_eq(start->kind, CS_ACTION_START);
     ck_assert(start->blocked);
     ck_assert_str_eq(start->reason, "no quorum");
-    solved_free(&fencing);
-    solved_free(&noquorum);
+    cs_test_case_clear(&fencing);
+    cs_test_case_clear(&noquorum);
 }
 END_TEST
 
@@ -412,8 +381,8 @@ START_TEST(test_digests)
     changed = cs_model_resource(definition.model, "changed");
     with_param = cs_digest_all(changed, "start", 0);
     ck_assert_str_ne(with_param, "f2317cad3d54cec5d7d7aa7d0bf35cf8");
-    solved_free(&solved);
-    solved_free(&definition);
+    cs_test_case_clear(&solved);
+    cs_test_case_clear(&definition);
 }
 END_TEST
 
@@ -467,7 +436,7 @@ START_TEST(test_digest_memo)
                     seen[fresh]++;
                 }
             }
-        solved_free(&solved);
+        cs_test_case_clear(&solved);
     }
     ck_assert_int_gt(seen[CS_DIGEST_MATCH], 0);
     ck_assert_int_gt(seen[CS_DIGEST_ALL] + seen[CS_DIGEST_RESTART], 0);
@@ -513,9 +482,9 @@ START_TEST(test_promotion_orders)
     /* the order on the demotion restarts what follows it */
     ck_assert_ptr_nonnull(app);
     ck_assert_int_eq(app->kind, CS_ACTION_RESTART);
-    solved_free(&blocked);
-    solved_free(&between);
-    solved_free(&stopping);
+    cs_test_case_clear(&blocked);
+    cs_test_case_clear(&between);
+    cs_test_case_clear(&stopping);
 }
 END_TEST
 
@@ -537,7 +506,7 @@ START_TEST(test_duplicate_op_id_refused)
                                   CS_ENGINE_ERROR_UNSUPPORTED));
         ck_assert_msg(strstr(error->message, "same id") != NULL, "%s",
                       error->message);
-        solved_free(&solved);
+        cs_test_case_clear(&solved);
     }
 }
 END_TEST
@@ -552,7 +521,7 @@ START_TEST(test_kept_transition_by_rsc)
     Solved solved;
 
     if (!try_solve_case(name, &solved, &error)) {
-        solved_free(&solved);
+        cs_test_case_clear(&solved);
         return;
     }
     g_autoptr(GPtrArray) fresh = cs_solution_actions(solved.solution);
@@ -583,7 +552,7 @@ START_TEST(test_kept_transition_by_rsc)
     }
     ck_assert_uint_eq(by_rsc + fenced, fresh->len);
     ck_assert_str_eq(cs_solution_transition_text(solved.solution), printed->str);
-    solved_free(&solved);
+    cs_test_case_clear(&solved);
 }
 END_TEST
 
@@ -607,7 +576,7 @@ START_TEST(test_transition_instances_and_members)
     ck_assert_uint_eq(n, 0);
     ck_assert_ptr_null(cs_transition_actions_of(kept, -1, &n));
     ck_assert_ptr_null(cs_transition_actions_of(kept, (int)engine->resources->len, &n));
-    solved_free(&clone);
+    cs_test_case_clear(&clone);
 
     Solved group = solve_case("move-group");
     kept = cs_solution_transition(group.solution);
@@ -616,7 +585,7 @@ START_TEST(test_transition_instances_and_members)
         cs_transition_actions_of(kept, (int)rsc, &n);
         ck_assert_uint_eq(n, info->kind == CS_RSC_GROUP ? 0 : 1);
     }
-    solved_free(&group);
+    cs_test_case_clear(&group);
 }
 END_TEST
 
@@ -657,12 +626,5 @@ static Suite *transition_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(transition_suite());
-    int failed;
-
-    srunner_run_all(runner, CK_NORMAL);
-    failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    g_ptr_array_free(cases, TRUE);
-    return failed == 0 ? 0 : 1;
+    return cs_test_run(transition_suite());
 }

@@ -240,18 +240,15 @@ void cs_console_rebuild_rows(CsConsole *console)
 
 /* ---- loading ------------------------------------------------------------ */
 
+/* The CIB's version as cib/live.c reads and writes it for live sessions
+ * ("0:42:7"), so a file and a cluster show it alike. */
 static char *read_epoch(const CsDocument *document)
 {
-    xmlNode *root = xmlDocGetRootElement(document->xml);
-    static const char *const names[] = { "admin_epoch", "epoch", "num_updates" };
-    GString *epoch = g_string_new(NULL);
-    for (size_t i = 0; i < G_N_ELEMENTS(names); i++) {
-        xmlChar *value = root == NULL ? NULL : xmlGetProp(root, (const xmlChar *)names[i]);
-        g_autofree char *safe = cs_escape(value != NULL ? (const char *)value : "0");
-        g_string_append_printf(epoch, "%s%s", i > 0 ? "." : "", safe);
-        xmlFree(value);
-    }
-    return g_string_free(epoch, FALSE);
+    CsLiveVersion version;
+    cs_live_version_read(document, &version);
+    char *epoch = cs_live_version_format(&version);
+    cs_live_version_clear(&version);
+    return epoch;
 }
 
 /* The transition kept with the solution: its text for the Transition
@@ -731,6 +728,7 @@ static void console_clear(CsConsole *console)
     g_free(console->score_edit.error);
     if (console->score_edit.text != NULL)
         g_string_free(console->score_edit.text, TRUE);
+    cs_statusbar_settle_clear(console);
     g_clear_pointer(&console->session, cs_session_free);
     if (console->rows != NULL)
         g_array_free(console->rows, TRUE);
@@ -1099,6 +1097,8 @@ static int console_loop(CsConsole *console)
             cs_solution_prepare_resolves(console->solution, 2);
             memory_prepared = TRUE;
         }
+        if (cs_statusbar_settle_due(console) && !key_waiting())
+            cs_statusbar_settle_start(console);
         /* Live: wake up for the next poll; cibadmin runs between keys,
          * never while one is being handled. */
         gboolean waking = cs_console_is_live(console) || cs_history_busy(&console->history);
@@ -1109,6 +1109,8 @@ static int console_loop(CsConsole *console)
         if (key == ERR && cs_console_is_live(console))
             dirty = cs_console_live_poll(console);
         if (key == ERR && cs_history_progress(console))
+            dirty = TRUE;
+        if (key == ERR && cs_statusbar_settle_poll(console))
             dirty = TRUE;
         last_key = ERR;
         /* The timing log's "-2" line: a poll that drew, or took a while. */
@@ -1155,7 +1157,7 @@ static int console_interact(CsConsole *console)
     return status;
 }
 
-/* DESIGN.md "Performance": an edit redraws within one frame.  Each edit
+/* doc/DESIGN.md "Performance": an edit redraws within one frame.  Each edit
  * builds a model and a solution and frees the ones from two edits ago;
  * by default glibc gives memory back to the system as soon as it is
  * freed (and serves blocks of 128 KiB or more by mmap), so the next edit

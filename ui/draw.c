@@ -1,6 +1,7 @@
 /* draw.c: colors, glyphs with ASCII fallbacks, safe text and line panes. */
 #include <string.h>
 #include "draw.h"
+#include "base/safe_text.h"
 
 static gboolean draw_utf8;
 static gboolean draw_color;
@@ -35,7 +36,7 @@ typedef struct CsStyleSpec {
     attr_t plain_attrs;             /* under NO_COLOR or a monochrome terminal */
 } CsStyleSpec;
 
-/* Score bands follow Pacemaker Explained "Scores": -INFINITY bans,
+/* Score bands follow Pacemaker Explained 2.1, "Scores": -INFINITY bans,
  * INFINITY mandates, everything between is a preference. */
 static const CsStyleSpec styles[CS_STYLE_COUNT] = {
     [CS_STYLE_NORMAL] = { -1, -1, A_NORMAL, A_NORMAL },
@@ -107,62 +108,14 @@ const char *cs_glyph(CsGlyph glyph)
 
 /* ---- safe text ---------------------------------------------------------- */
 
-static void escape_ascii_byte(GString *out, unsigned char byte)
-{
-    switch (byte) {
-    case '\033': g_string_append(out, "\\e"); break;
-    case '\n': g_string_append(out, "\\n"); break;
-    case '\r': g_string_append(out, "\\r"); break;
-    case '\t': g_string_append(out, "\\t"); break;
-    default: g_string_append_printf(out, "\\x%02X", byte); break;
-    }
-}
-
-/* A character worth showing as itself: printable, one or two columns.
- * Format characters (bidi overrides) and combining marks are escaped so
- * a name cannot reorder or overdraw its neighbours. */
-static gboolean is_showable(gunichar ch)
-{
-    return g_unichar_isprint(ch) && !g_unichar_iszerowidth(ch)
-           && g_unichar_type(ch) != G_UNICODE_LINE_SEPARATOR
-           && g_unichar_type(ch) != G_UNICODE_PARAGRAPH_SEPARATOR;
-}
-
+/* The one escaper every output shares (base/safe_text.h). */
 char *cs_escape(const char *raw)
 {
     if (raw == NULL)
         return g_strdup("(null)");
-    GString *out = g_string_sized_new(strlen(raw) + 8);
-    const char *cursor = raw;
-    while (*cursor != '\0') {
-        unsigned char byte = (unsigned char)*cursor;
-        if (byte == '\\') {
-            g_string_append(out, "\\\\");
-            cursor++;
-        } else if (byte < 0x80) {
-            if (byte >= 0x20 && byte < 0x7f)
-                g_string_append_c(out, (char)byte);
-            else
-                escape_ascii_byte(out, byte);
-            cursor++;
-        } else {
-            gunichar ch = g_utf8_get_char_validated(cursor, -1);
-            if (ch == (gunichar)-1 || ch == (gunichar)-2) {
-                escape_ascii_byte(out, byte);
-                cursor++;
-                continue;
-            }
-            const char *next = g_utf8_next_char(cursor);
-            if (draw_utf8 && is_showable(ch))
-                g_string_append_len(out, cursor, next - cursor);
-            else if (draw_utf8)
-                g_string_append_printf(out, "\\u{%04X}", ch);
-            else
-                for (const char *byte_cursor = cursor; byte_cursor < next; byte_cursor++)
-                    escape_ascii_byte(out, (unsigned char)*byte_cursor);
-            cursor = next;
-        }
-    }
+    size_t length = strlen(raw);
+    GString *out = g_string_sized_new(length + 8);
+    cs_safe_text_append(out, raw, length, draw_utf8 ? CS_SAFE_UTF8 : 0);
     return g_string_free(out, FALSE);
 }
 

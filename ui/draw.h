@@ -9,7 +9,7 @@
 
 #include <glib.h>
 #include <curses.h>
-#include "model/score.h"
+#include "base/score.h"
 
 typedef enum {
     CS_STYLE_NORMAL,

@@ -1,4 +1,4 @@
-/* live.c: the console on a running cluster (DESIGN.md "Live clusters").
+/* live.c: the console on a running cluster (doc/DESIGN.md "Live clusters").
  *
  * The CIB is polled with cibadmin --query on a worker thread, started
  * between keys (the getch timeout is cut to the next poll); the key loop
@@ -13,7 +13,7 @@
  * that no longer applies is named, and each the cluster's own change
  * collides with is listed as a conflict that C asks about (keep or drop)
  * before listing the operations.  The commit itself refuses when the
- * CIB's epoch moved since the edits' base (Pacemaker Explained, "CIB
+ * CIB's epoch moved since the edits' base (Pacemaker Explained 2.1, "CIB
  * Properties": admin_epoch and epoch change with the configuration).
  * A failed read leaves the last CIB on screen marked stale, and C waits
  * for a good one.  On the wall clock the answer is re-solved by itself at

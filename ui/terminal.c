@@ -13,7 +13,6 @@
  * inside tmux, PuTTY).  Any other escape sequence is read to its end and
  * dropped, so its bytes never act as keys.
  */
-#include <langinfo.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +22,7 @@
 #include <curses.h>
 #include "draw.h"
 #include "terminal.h"
+#include "base/safe_text.h"
 
 static volatile sig_atomic_t pending_signal;
 static gboolean curses_active;
@@ -195,9 +195,7 @@ static void terminal_stop_at_exit(void)
 
 gboolean cs_terminal_locale_is_utf8(void)
 {
-    const char *codeset = nl_langinfo(CODESET);
-    return codeset != NULL
-           && (g_ascii_strcasecmp(codeset, "UTF-8") == 0 || g_ascii_strcasecmp(codeset, "utf8") == 0);
+    return cs_safe_locale_is_utf8();
 }
 
 gboolean cs_terminal_start(void)

@@ -13,6 +13,7 @@
 #include "engine/engine.h"
 #include "explain/session.h"
 #include "explain/timeline.h"
+#include "explain/trial.h"
 #include "draw.h"
 
 typedef enum {
@@ -46,7 +47,7 @@ typedef enum {
 } CsAsk;
 
 /* The History view: a directory's pe-input series and its report. */
-typedef struct CsHistory {
+typedef struct CsHistoryView {
     char *dir;               /* NULL: the console was not opened on one */
     gboolean loaded;         /* the report was computed (it is costly:
                                 every CIB of the series is solved) */
@@ -74,7 +75,7 @@ typedef struct CsHistory {
     GPtrArray *rows;
     int rows_width;
     guint rows_generation;
-} CsHistory;
+} CsHistoryView;
 
 /* Following a live cluster (cibscope --live). */
 typedef struct CsFollowJob CsFollowJob;   /* live.c's */
@@ -120,7 +121,7 @@ typedef struct CsScoreEdit {
                                 attribute of a rule, expression or date */
     char *original;          /* its score before editing */
     GString *text;           /* what is typed */
-    gboolean trial;          /* a trial edit is in the log */
+    CsSessionTrial trial;    /* the typed value tried (explain/trial.h) */
     gboolean fresh;          /* nothing typed yet: a key replaces the text */
     char *error;             /* why the text is not a score, or NULL */
 } CsScoreEdit;
@@ -132,7 +133,7 @@ typedef struct CsConsole {
     char *path;
     char *time_text;         /* --time, for CIBs opened later (History) */
     CsLiveState live;
-    CsHistory history;
+    CsHistoryView history;
     char *file_label;        /* escaped basename for the status bar */
     char *epoch;             /* admin_epoch.epoch.num_updates */
     char *version;           /* "CIB 3.0.2, answers 2.1.5", or NULL */
@@ -190,6 +191,12 @@ typedef struct CsConsole {
     gboolean transition_pending;
     char *changes_for;       /* the edit whose changes wait for the
                                 transition (session->changes_pending) */
+    /* Where the cluster settles (explain/settle.h), for the status bar:
+     * worked out on a worker thread for the state of settle_generation. */
+    struct CsSettleJob *settle_job;
+    char *settle_text;       /* the headline for settle_generation, or NULL */
+    guint settle_generation;
+    const CsSession *settle_session;   /* whose generation it is */
 
     gboolean *folded;        /* per resource: children hidden */
     gboolean show_promotion; /* P: promotable instances show their
@@ -325,8 +332,8 @@ GPtrArray *cs_prompt_grammar_candidates(const CsSession *session, const char *be
 const GPtrArray *cs_prompt_matches(void);
 void cs_prompt_shutdown(void);
 
-/* smallest.c: the smallest single change that would move rsc, verified
- * by trying each candidate on a copy of the document. */
+/* view_explain.c: the smallest single change that would move rsc
+ * (explain/smallest.h), as lines, cached per state. */
 const GPtrArray *cs_smallest_change(CsConsole *console, int rsc);
 void cs_smallest_clear(CsSmallest *smallest);
 
@@ -338,6 +345,13 @@ int cs_banner_draw(const CsConsole *console, int y);
 /* The rows the banner takes (0 or 1): why scores are missing, else a
  * live notice. */
 int cs_banner_rows(const CsConsole *console);
+/* The settle figure: whether a worker should start for the state shown
+ * (call _start only while no key waits), whether a finished one changed
+ * the figure (draw again), and freeing both at the end. */
+gboolean cs_statusbar_settle_due(const CsConsole *console);
+void cs_statusbar_settle_start(CsConsole *console);
+gboolean cs_statusbar_settle_poll(CsConsole *console);
+void cs_statusbar_settle_clear(CsConsole *console);
 
 /* live.c: following the cluster and committing to it. */
 gboolean cs_console_is_live(const CsConsole *console);
@@ -378,9 +392,9 @@ void cs_history_set_dir(CsConsole *console, const char *dir);
 char *cs_history_dir_of(const char *path);
 /* Computes the report now; FALSE (history.error set) when it failed. */
 gboolean cs_history_load(CsConsole *console);
-void cs_history_clear(CsHistory *history);
+void cs_history_clear(CsHistoryView *history);
 /* Steps are still being solved. */
-gboolean cs_history_busy(const CsHistory *history);
+gboolean cs_history_busy(const CsHistoryView *history);
 /* Between keys: TRUE when more steps were solved since the last look
  * (at most a few times a second) and the view should be drawn again. */
 gboolean cs_history_progress(CsConsole *console);

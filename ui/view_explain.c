@@ -10,6 +10,7 @@
 #include "cib/edit.h"
 #include "explain/cause.h"
 #include "explain/next.h"
+#include "explain/smallest.h"
 #include "view.h"
 
 /* A line of the breakdown that names something the operator can edit. */
@@ -100,7 +101,7 @@ static void add_field(GArray *fields, const xmlNode *element, const char *kind, 
     g_array_append_val(fields, field);
 }
 
-/* What Pacemaker Explained "Rules" lets each element say: a rule its
+/* What Pacemaker Explained 2.1, "Rules" lets each element say: a rule its
  * score (or score-attribute) and boolean-op; a node attribute
  * expression its attribute, operation, value and type; a date
  * expression its operation and start/end; a date_spec or duration the
@@ -326,7 +327,7 @@ static void add_breakdown(GPtrArray *lines, GArray *items, const CsConsole *cons
     add_contribution_list(lines, items, console, list, count, FALSE);
 }
 
-/* Pacemaker Explained 10.3 "Promotable clones": the instances with the
+/* Pacemaker Explained 2.1, "Promotable clones": the instances with the
  * highest promotion scores are promoted, up to promoted-max.  The score
  * is usually the clone's own on the node, to which every instance there
  * adds its promotion priority (broken down beneath it). */
@@ -417,6 +418,38 @@ static void add_disabled_rules(GPtrArray *lines, GArray *items, const CsConsole 
             g_array_append_val(items, item);
         }
     }
+}
+
+void cs_smallest_clear(CsSmallest *smallest)
+{
+    smallest->rsc = -1;
+    g_clear_pointer(&smallest->lines, g_ptr_array_unref);
+}
+
+/* The search itself is an answer of the explain layer: here it is only
+ * worded with the console's glyphs, and kept until the state changes. */
+const GPtrArray *cs_smallest_change(CsConsole *console, int rsc)
+{
+    CsSmallest *smallest = &console->smallest;
+    if (smallest->lines != NULL && smallest->rsc == rsc && smallest->generation == console->generation)
+        return smallest->lines;
+    cs_smallest_clear(smallest);
+    smallest->rsc = rsc;
+    smallest->generation = console->generation;
+    smallest->lines = g_ptr_array_new_with_free_func(g_free);
+    if (console->solution == NULL || rsc < 0)
+        return smallest->lines;
+    CsSmallestGoal goal = { rsc, cs_console_planned_node(console, rsc), -1 };
+    g_autoptr(GPtrArray) found = cs_smallest_changes(console->session, &goal);
+    const char *arrow = cs_glyph(CS_GLYPH_ARROW);
+    for (guint i = 0; i < found->len; i++) {
+        const CsSmallestChange *change = g_ptr_array_index(found, i);
+        g_ptr_array_add(smallest->lines,
+                        g_strdup_printf("%s  %s %s: %s %s %s", change->text, arrow, cs_console_rsc(console, rsc)->id,
+                                        *change->before ? change->before : "stopped", arrow,
+                                        *change->after ? change->after : "stops"));
+    }
+    return smallest->lines;
 }
 
 static void add_smallest(GPtrArray *lines, CsConsole *console, int rsc)
@@ -541,47 +574,39 @@ static char *constraint_score(const CsConsole *console, const char *id)
     return copy;
 }
 
-/* Takes the trial edit back (the document returns to the original). */
-static void score_edit_untry(CsConsole *console)
-{
-    CsScoreEdit *edit = &console->score_edit;
-    if (!edit->trial)
-        return;
-    cs_edit_undo(console->session->log);
-    edit->trial = FALSE;
-}
-
 static gboolean edits_a_score(const CsScoreEdit *edit)
 {
     return edit->attribute == NULL || strcmp(edit->attribute, "score") == 0;
 }
 
-/* The edit itself: a constraint's score, or an attribute of a rule part
- * (an empty text unsets it). */
-static gboolean score_edit_apply(CsConsole *console, GError **error)
+/* The edit itself (a CsSessionChange): a constraint's score, or an
+ * attribute of a rule part (an empty text unsets it). */
+static gboolean score_edit_apply(CsSession *session, gpointer data, GError **error)
 {
-    CsScoreEdit *edit = &console->score_edit;
+    const CsScoreEdit *edit = data;
     if (edit->attribute == NULL)
-        return cs_edit_constraint_score(console->session->log, edit->constraint, edit->text->str, error);
-    return cs_edit_rule_attribute(console->session->log, edit->constraint, edit->attribute,
+        return cs_edit_constraint_score(session->log, edit->constraint, edit->text->str, error);
+    return cs_edit_rule_attribute(session->log, edit->constraint, edit->attribute,
                                   edit->text->len > 0 ? edit->text->str : NULL, error);
 }
 
-/* Re-solves with the typed value in place of the original one. */
+/* Re-solves with the typed value in place of the original one, as a
+ * trial the session takes back (explain/trial.h). */
 static void score_edit_try(CsConsole *console)
 {
     CsScoreEdit *edit = &console->score_edit;
-    score_edit_untry(console);
     g_clear_pointer(&edit->error, g_free);
     if (edits_a_score(edit) && !cs_edit_valid_score(edit->text->str)) {
         edit->error = g_strdup("not a score yet (an integer or [-]INFINITY)");
+        cs_session_take_back(console->session, &edit->trial);
     } else if (strcmp(edit->text->str, edit->original) != 0) {
         g_autoptr(GError) error = NULL;
-        edit->trial = score_edit_apply(console, &error);
-        if (!edit->trial && error != NULL)
+        if (!cs_session_try(console->session, &edit->trial, score_edit_apply, edit, &error)
+            && error != NULL)
             edit->error = g_strdup(error->message);
+    } else {
+        cs_session_take_back(console->session, &edit->trial);
     }
-    cs_session_refresh(console->session);
     cs_console_sync(console);
 }
 
@@ -602,7 +627,7 @@ static void score_edit_begin(CsConsole *console, const char *element, const char
     if (edit->text == NULL)
         edit->text = g_string_new(NULL);
     edit->active = TRUE;
-    edit->trial = FALSE;
+    edit->trial = (CsSessionTrial){ 0 };
     edit->fresh = TRUE;
     edit->constraint = g_strdup(element);
     edit->attribute = g_strdup(attribute);
@@ -635,10 +660,7 @@ static void score_edit_keep(CsConsole *console)
     gboolean changed = edit->error == NULL && strcmp(edit->text->str, edit->original) != 0;
     g_autofree char *id = g_strdup(edit->constraint);
     g_autofree char *text = g_strdup(edit->text->str);
-    gboolean tried = edit->trial;
-    score_edit_untry(console);
-    if (tried)
-        cs_session_refresh(console->session);
+    cs_session_take_back(console->session, &edit->trial);
     if (!changed) {
         score_edit_end(console);
         cs_console_sync(console);
@@ -664,11 +686,8 @@ static void score_edit_key(CsConsole *console, int key)
     CsScoreEdit *edit = &console->score_edit;
     if (key == 27 || key == 7) {
         g_autofree char *id = g_strdup(edit->constraint);
-        gboolean tried = edit->trial;
-        score_edit_untry(console);
+        cs_session_take_back(console->session, &edit->trial);
         score_edit_end(console);
-        if (tried)
-            cs_session_refresh(console->session);
         cs_console_sync(console);
         cs_console_say(console, FALSE, "%s unchanged.", id);
         return;

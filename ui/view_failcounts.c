@@ -1,11 +1,13 @@
 /* view_failcounts.c: the fail counts of the status section and what they
  * mean under migration-threshold.
  *
- * Pacemaker Explained 5.4 "Resource Meta-Attributes" and "Handling
+ * Pacemaker Explained 2.1, "Resource Meta-Attributes" and "Handling
  * Resource Failure": once a resource's fail count on a node (summed over
  * its operations) reaches migration-threshold, it is banned from that node
  * until the count is cleared or failure-timeout lets it expire; a
- * threshold of 0 turns the ban off.
+ * threshold of 0 turns the ban off.  Whether a ban applies is the
+ * engine's answer (the fail-limit contribution it records): this view
+ * only counts what is left before one.
  */
 #include "view.h"
 
@@ -26,6 +28,21 @@ static char *count_label(int count)
     return count >= CS_INFINITY ? g_strdup("INFINITY") : g_strdup_printf("%d", count);
 }
 
+/* The fail-limit ban the engine recorded on node for rsc, or for the
+ * resource above it it bans instead (a clone for its instances), or
+ * NULL. */
+static const CsContribution *recorded_ban(const CsConsole *console, int rsc, int node)
+{
+    for (int each = rsc; each >= 0 && console->solution != NULL; each = cs_console_rsc(console, each)->parent) {
+        int n = 0;
+        const CsContribution *list = cs_solution_contributions(console->solution, each, node, &n);
+        for (int i = 0; i < n; i++)
+            if (list[i].kind == CS_CONTRIB_FAIL_LIMIT)
+                return &list[i];
+    }
+    return NULL;
+}
+
 /* "2 of 3: one more failure bans node1", with the style it deserves. */
 static char *consequence(const CsConsole *console, const CsFailCount *fail, CsStyle *style)
 {
@@ -44,9 +61,16 @@ static char *consequence(const CsConsole *console, const CsFailCount *fail, CsSt
         *style = CS_STYLE_DIM;
         return g_strdup("expired (failure-timeout): no longer counts");
     }
-    if (total >= threshold) {
+    const CsContribution *ban = recorded_ban(console, fail->rsc, fail->node);
+    if (ban != NULL) {
+        g_autofree char *count_text = count_label(ban->count);
+        g_autofree char *limit_text = count_label(ban->threshold);
         *style = CS_STYLE_ACTION_STOP;
-        return g_strdup_printf("%s of %s: banned from %s", total_text, threshold_text, node);
+        return g_strdup_printf("%s of %s: banned from %s", count_text, limit_text, node);
+    }
+    if (total >= threshold) {
+        *style = CS_STYLE_DIM;
+        return g_strdup_printf("%s of %s: reached, but the engine applies no ban", total_text, threshold_text);
     }
     if (threshold >= CS_INFINITY)
         return g_strdup_printf("%s of INFINITY: banned from %s only at INFINITY (a fatal failure)",

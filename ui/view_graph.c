@@ -4,6 +4,11 @@
  * Focus mode shows the selected resource's neighbourhood to a depth (+/-);
  * `a` shows every resource.  Mandatory constraints are drawn heavy and
  * bold, cycles and unmet requirements in the -INFINITY colour with a "!".
+ *
+ * Pacemaker Explained 2.1, "Specifying the Order in which Resources
+ * Should Start/Stop" and "Placing Resources Relative to other
+ * Resources": a colocation of +/-INFINITY and an order of kind Mandatory
+ * are requirements, the rest are preferences; those are drawn bold.
  */
 #include <string.h>
 #include "view.h"

@@ -9,7 +9,7 @@
 #include "view.h"
 
 /* pe-input-N, pe-warn-N, pe-error-N with .bz2 or nothing after, as the
- * scheduler names what it saves (Pacemaker Explained, "pe-input files"
+ * scheduler names what it saves (Pacemaker Explained 2.1, "pe-input files"
  * in the cluster options' pe-*-series-max). */
 char *cs_history_dir_of(const char *path)
 {
@@ -31,13 +31,13 @@ char *cs_history_dir_of(const char *path)
 /* What the worker needs, taken when it starts: it reads nothing else
  * of the console. */
 typedef struct HistoryJob {
-    CsHistory *history;
+    CsHistoryView *history;
     GPtrArray *paths;        /* char*, the files in order */
     gboolean fixed;
     CsTime now;
 } HistoryJob;
 
-static void history_stop(CsHistory *history)
+static void history_stop(CsHistoryView *history)
 {
     if (history->worker == NULL)
         return;
@@ -45,7 +45,7 @@ static void history_stop(CsHistory *history)
     g_thread_join(g_steal_pointer(&history->worker));
 }
 
-void cs_history_clear(CsHistory *history)
+void cs_history_clear(CsHistoryView *history)
 {
     history_stop(history);
     g_clear_pointer(&history->dir, g_free);
@@ -76,7 +76,7 @@ void cs_history_set_dir(CsConsole *console, const char *dir)
 static gpointer history_work(gpointer data)
 {
     HistoryJob *job = data;
-    CsHistory *history = job->history;
+    CsHistoryView *history = job->history;
     CsDocument *previous = NULL;
     for (guint i = 0; i < job->paths->len && !g_atomic_int_get(&history->cancel); i++) {
         g_autoptr(GError) error = NULL;
@@ -102,7 +102,7 @@ static gpointer history_work(gpointer data)
     return NULL;
 }
 
-gboolean cs_history_busy(const CsHistory *history)
+gboolean cs_history_busy(const CsHistoryView *history)
 {
     if (history->worker == NULL || history->files == NULL)
         return FALSE;
@@ -114,7 +114,7 @@ gboolean cs_history_busy(const CsHistory *history)
 
 /* The lines of the report as solved so far: each step's heading, then
  * its text or a mark that it is still to come; step_line as built. */
-static void build_lines(CsHistory *history)
+static void build_lines(CsHistoryView *history)
 {
     g_clear_pointer(&history->lines, g_ptr_array_unref);
     if (history->step_line != NULL)
@@ -146,7 +146,7 @@ static void build_lines(CsHistory *history)
 
 gboolean cs_history_progress(CsConsole *console)
 {
-    CsHistory *history = &console->history;
+    CsHistoryView *history = &console->history;
     if (history->worker == NULL || history->texts == NULL)
         return FALSE;
     g_mutex_lock(&history->lock);
@@ -163,7 +163,7 @@ gboolean cs_history_progress(CsConsole *console)
 
 gboolean cs_history_load(CsConsole *console)
 {
-    CsHistory *history = &console->history;
+    CsHistoryView *history = &console->history;
     if (history->loaded)
         return history->error == NULL;
     history->loaded = TRUE;
@@ -192,7 +192,7 @@ gboolean cs_history_load(CsConsole *console)
 
 /* The step whose section holds screen row: the last heading at or above
  * it. */
-static int step_at(const CsHistory *history, int row)
+static int step_at(const CsHistoryView *history, int row)
 {
     int step = -1;
     for (guint i = 0; history->step_row != NULL && i < history->step_row->len; i++) {
@@ -243,7 +243,7 @@ static void placeholder_lines(const CsConsole *console, GPtrArray *lines)
 
 /* The report wrapped at width: its rows (the history keeps them);
  * history->step_row is set to the row each step's heading lands on. */
-static const GPtrArray *wrap_report(CsHistory *history, int width)
+static const GPtrArray *wrap_report(CsHistoryView *history, int width)
 {
     if (history->rows != NULL && history->rows_width == width
         && history->rows_generation == history->lines_generation)
@@ -281,7 +281,7 @@ static const GPtrArray *wrap_report(CsHistory *history, int width)
 
 char *cs_history_progress_text(const CsConsole *console, int width)
 {
-    const CsHistory *history = &console->history;
+    const CsHistoryView *history = &console->history;
     if (console->view != CS_VIEW_HISTORY || !cs_history_busy(history))
         return NULL;
     g_mutex_lock((GMutex *)&history->lock);
@@ -301,7 +301,7 @@ char *cs_history_progress_text(const CsConsole *console, int width)
 static GPtrArray *history_lines(CsConsole *console, int width)
 {
     GPtrArray *lines = cs_lines_new();
-    CsHistory *history = &console->history;
+    CsHistoryView *history = &console->history;
     if (history->dir == NULL || !cs_history_load(console)) {
         cs_lines_add_text(lines, CS_STYLE_HEADING, "History");
         placeholder_lines(console, lines);
@@ -341,7 +341,7 @@ static void history_draw(CsConsole *console, const CsRect *area)
 /* n / p: the next or previous step's heading to the top. */
 static void go_to_step(CsConsole *console, int delta)
 {
-    const CsHistory *history = &console->history;
+    const CsHistoryView *history = &console->history;
     int count = history->step_row != NULL ? (int)history->step_row->len : 0;
     int step = CLAMP(selected_step(console) + delta, 0, MAX(0, count - 1));
     while (step > 0 && step < count - 1 && g_array_index(history->step_row, int, step) < 0)
@@ -353,7 +353,7 @@ static void go_to_step(CsConsole *console, int delta)
 
 static void open_step(CsConsole *console)
 {
-    const CsHistory *history = &console->history;
+    const CsHistoryView *history = &console->history;
     int step = selected_step(console);
     const CsHistoryFile *file = g_ptr_array_index(history->files, step);
     if (g_strcmp0(file->path, console->path) == 0) {

@@ -458,7 +458,7 @@ void cs_document_reindex(CsDocument *document)
 }
 
 /* ---- keeping the index after an edit ------------------------------------
- * DESIGN.md "Performance": an edit and its re-solve within one frame, and
+ * doc/DESIGN.md "Performance": an edit and its re-solve within one frame, and
  * walking a large document to index it again costs a fifth of that.  So
  * the index follows an edit step by step: a subtree linked adds its ids,
  * one unlinked takes them away, an id attribute replaced swaps its key.
@@ -735,6 +735,17 @@ CsDocument *cs_document_load(const char *path, GError **error)
         document->path = g_strdup(path);
     }
     return document;
+}
+
+CsDocument *cs_document_copy(const CsDocument *document)
+{
+    CsDocument *copy = g_new0(CsDocument, 1);
+    copy->xml = xmlCopyDoc(document->xml, 1);
+    copy->path = g_strdup(document->path);
+    copy->compression = document->compression;
+    copy->declaration = document->declaration;
+    cs_document_reindex(copy);
+    return copy;
 }
 
 void cs_document_free(CsDocument *document)

@@ -3,7 +3,7 @@
  * Loaded from a file (plain, gzip or bzip2, detected by content), from
  * standard input ("-"), or from memory.  libxml2 runs with network access
  * and external entities off.  Every element's "id" is indexed for id-ref
- * resolution (Pacemaker Explained, "Reusing Parts of the Configuration").
+ * resolution (Pacemaker Explained 2.1, "Reusing Parts of the Configuration").
  */
 #ifndef CS_DOCUMENT_H
 #define CS_DOCUMENT_H
@@ -56,6 +56,8 @@ CsDocument *cs_document_load(const char *path, GError **error);
 CsDocument *cs_document_load_memory(const char *data, gsize length,
                                     const char *name, GError **error);
 void cs_document_free(CsDocument *document);
+/* A deep copy (same path and compression), indexed. */
+CsDocument *cs_document_copy(const CsDocument *document);
 /* Rebuild document->ids after edits that add, remove or rename ids. */
 void cs_document_reindex(CsDocument *document);
 /* Keeps document->ids right after one change, cheaply: a subtree linked

@@ -463,6 +463,11 @@ guint cs_edit_log_redo_depth(const CsEditLog *log)
     return log->edits->len - log->applied;
 }
 
+void cs_edit_log_drop_redo(CsEditLog *log)
+{
+    cs_edit_log_truncate(log, log->applied, NULL);
+}
+
 guint64 cs_edit_log_state(const CsEditLog *log)
 {
     if (log->applied == 0)
@@ -1411,7 +1416,7 @@ gboolean cs_edit_node_attribute(CsEditLog *log, const char *node,
     return cs_node_attribute(log, description, node, name, value, error);
 }
 
-/* Pacemaker Explained 4.3 "Node attributes": standby and maintenance are
+/* Pacemaker Explained 2.1, "Node attributes": standby and maintenance are
  * booleans read from node attributes; crm_standby writes "on", and
  * removing the attribute is what --delete does. */
 static gboolean cs_node_flag(CsEditLog *log, const char *flag, const char *node,

@@ -24,7 +24,7 @@
 #include <glib.h>
 #include <libxml/tree.h>
 #include "cib/document.h"
-#include "model/iso8601.h"
+#include "base/iso8601.h"
 
 typedef struct CsEditLog CsEditLog;
 
@@ -55,6 +55,9 @@ const char *cs_edit_log_next_redo(const CsEditLog *log);
 /* Number of edits that can be undone / redone. */
 guint cs_edit_log_undo_depth(const CsEditLog *log);
 guint cs_edit_log_redo_depth(const CsEditLog *log);
+/* Forgets the edits that could be redone (a trial taken back must not
+ * come back by redo: explain/trial.h). */
+void cs_edit_log_drop_redo(CsEditLog *log);
 /* A name for the state the document and clock are in: equal names mean
  * the same document, node for node (undo and redo put back the very same
  * nodes), and the same clock.  Unique across logs; a new edit, even one

@@ -10,7 +10,7 @@
  * does for every Pacemaker tool; children inherit the environment, so live
  * mode works on a file too (the unit tests rely on it).
  *
- * Writes are guarded by the CIB's version (Pacemaker Explained, "CIB
+ * Writes are guarded by the CIB's version (Pacemaker Explained 2.1, "CIB
  * Properties": admin_epoch, epoch, num_updates): a commit re-reads the CIB
  * and applies nothing when admin_epoch or epoch moved since the document
  * the edits were based on.  num_updates alone (status updates) does not
@@ -98,7 +98,7 @@ guint cs_live_watch_due_ms(const CsLiveWatch *watch);
 const CsLiveVersion *cs_live_watch_version(const CsLiveWatch *watch);
 
 /* The same poll for a caller that must not block (the console's key
- * loop, DESIGN.md "Performance": an edit redraws within one frame, and a
+ * loop, doc/DESIGN.md "Performance": an edit redraws within one frame, and a
  * query and parse of a large CIB take a third of a second): when due and
  * none is in flight, cs_live_watch_start runs cibadmin --query, the parse
  * and the version check on a worker thread and returns TRUE.  The worker

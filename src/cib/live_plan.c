@@ -2,7 +2,7 @@
  * their replay on a freshly read CIB.
  *
  * Objects are matched by element name and id, as cibadmin matches them
- * (Pacemaker Explained, "Configuration Basics": every object has a unique
+ * (Pacemaker Explained 2.1, "Configuration Basics": every object has a unique
  * id).  Elements without an id (<operations>, <configuration>) are matched
  * by name when they are the only one of their name among their siblings,
  * and are otherwise compared whole, as part of the nearest object above
@@ -316,7 +316,7 @@ static char *plan_object_key(const xmlNode *node)
 }
 
 /* parent's children with an id, by identity (the first of each, as a
- * search in document order finds it).  DESIGN.md "Performance": the live
+ * search in document order finds it).  doc/DESIGN.md "Performance": the live
  * console compares the whole CIB at every change the cluster makes, and
  * a section of thousands of resources must not be searched once per
  * resource. */

@@ -1,10 +1,11 @@
 /* assign.c: node criteria, assignment order and assignment.
  *
  * Follows Pacemaker 2.1.5's scheduler: every resource's allowed-node scores
- * start from the symmetric default (Pacemaker Explained 6.2.2, opt-in and
- * opt-out clusters), then take node health, location constraints (6.2),
- * stickiness where the resource is active (5.4), migration-threshold bans
- * (5.4, 7.5 "Handling Resource Failure") and exclusive discovery; then the
+ * start from the symmetric default (Pacemaker Explained 2.1, "Deciding
+ * Which Nodes a Resource Can Run On": opt-in and opt-out clusters), then
+ * take node health, location constraints, stickiness where the resource is
+ * active ("Resource Meta-Attributes"), migration-threshold bans ("Handling
+ * Resource Failure") and exclusive discovery; then the
  * resources are sorted and each is assigned to its best node.
  */
 #include <string.h>
@@ -20,86 +21,6 @@ static const CsResource *rsc_of(const CsSolution *solution, int rsc)
 static const CsNode *node_of(const CsSolution *solution, int node)
 {
     return g_ptr_array_index(solution->model->nodes, node);
-}
-
-/* Pacemaker's pcmk__node_available() without the score: online, not
- * shutting down, clean, not in standby or maintenance. */
-static gboolean node_available(const CsNode *info)
-{
-    return info->online && !info->shutdown && !info->unclean
-           && !info->standby && !info->maintenance;
-}
-
-static gint compare_unames(gconstpointer a, gconstpointer b, gpointer data)
-{
-    const CsSolution *solution = data;
-
-    return strcmp(node_of(solution, *(const int *)a)->uname,
-                  node_of(solution, *(const int *)b)->uname);
-}
-
-/* What every node comparison asks of a node, read once per solve: the
- * nodes do not change while the solve runs. */
-void cs_nodes_init(CsSolution *solution)
-{
-    int n = solution->n_nodes;
-    g_autofree int *by_name = g_new(int, MAX(n, 1));
-
-    solution->node_available = g_new0(guint8, MAX(n, 1));
-    solution->name_rank = g_new0(int, MAX(n, 1));
-    solution->uname_class = g_new0(int, MAX(n, 1));
-    solution->unames_distinct = TRUE;
-    for (int node = 0; node < n; node++) {
-        const char *uname = node_of(solution, node)->uname;
-
-        solution->node_available[node] = node_available(node_of(solution, node));
-        by_name[node] = node;
-        solution->uname_class[node] = node;
-        for (int earlier = 0; earlier < node; earlier++) {
-            if (g_ascii_strcasecmp(node_of(solution, earlier)->uname, uname) == 0) {
-                solution->uname_class[node] = earlier;
-                solution->unames_distinct = FALSE;
-                break;
-            }
-        }
-    }
-    g_qsort_with_data(by_name, n, sizeof(int), compare_unames, solution);
-    for (int rank = 0; rank < n; rank++)
-        solution->name_rank[by_name[rank]] = rank;
-}
-
-gboolean cs_table_any_available(const CsSolution *solution,
-                                const CsTable *table)
-{
-    for (int node = 0; node < table->n_nodes; node++) {
-        if (table->allowed[node] && table->score[node] >= 0
-            && cs_engine_node_available(solution, node))
-            return TRUE;
-    }
-    return FALSE;
-}
-
-const char *cs_engine_node_attr(const CsSolution *solution, int node,
-                                const char *attribute)
-{
-    const CsNode *info = node_of(solution, node);
-
-    if (strcmp(attribute, "#uname") == 0)
-        return info->uname;
-    return g_hash_table_lookup(info->attrs, attribute);
-}
-
-gboolean cs_engine_is_true(const char *text)
-{
-    static const char *const yes[] = { "true", "yes", "on", "y", "1" };
-
-    if (text == NULL)
-        return FALSE;
-    for (guint i = 0; i < G_N_ELEMENTS(yes); i++) {
-        if (g_ascii_strcasecmp(text, yes[i]) == 0)
-            return TRUE;
-    }
-    return FALSE;
 }
 
 /* Pacemaker's resource_location(): a score for a resource applies to it
@@ -122,7 +43,7 @@ static void rsc_location(CsSolution *solution, int rsc, int node,
 
 /* ---- initial state ---------------------------------------------------- */
 
-/* Pacemaker Explained 5.4 multiple-active, read from the resource's
+/* Pacemaker Explained 2.1, "Resource Meta-Attributes" multiple-active, read from the resource's
  * (possibly inherited) meta attribute. */
 static gboolean multiple_active_is(const CsResource *info, const char *policy)
 {
@@ -324,7 +245,7 @@ static void init_tables(CsSolution *solution)
                         && !model->options.maintenance_mode;
         if (!model->options.symmetric_cluster)
             continue;
-        /* Pacemaker Explained 6.2.2: in an opt-out cluster every node
+        /* Pacemaker Explained 2.1, "Deciding Which Nodes a Resource Can Run On": in an opt-out cluster every node
          * starts allowed, at the node's own weight (usually 0). */
         for (int node = 0; node < solution->n_nodes; node++)
             work->table->allowed[node] = TRUE;
@@ -362,7 +283,7 @@ static char *xml_attr(xmlNode *element, const char *name)
     return copy;
 }
 
-/* ---- shutdown locks (Pacemaker Explained 3.2, shutdown-lock) ---------- */
+/* ---- shutdown locks (Pacemaker Explained 2.1, "Cluster Options", shutdown-lock) ---------- */
 
 /* The node a resource's history locks it to: an lrm_resource entry with a
  * shutdown-lock time that shutdown-lock-limit has not expired; -1. */
@@ -491,45 +412,6 @@ static void apply_location(CsSolution *solution, int rsc,
     }
 }
 
-static gboolean location_in_lifetime(const CsSolution *solution,
-                                     const CsLocation *location)
-{
-    CsRuleContext context = { .now = solution->model->now };
-
-    for (xmlNode *child = location->xml ? location->xml->children : NULL;
-         child != NULL; child = child->next) {
-        if (child->type == XML_ELEMENT_NODE
-            && xmlStrcmp(child->name, (const xmlChar *)"lifetime") == 0
-            && !cs_rules_pass(child, &context))
-            return FALSE;
-    }
-    return TRUE;
-}
-
-
-/* Where a boolean-op="or" rule's score starts from on a node.  Pacemaker
- * 2.1.5 builds such a rule's node list from copies of the cluster's nodes
- * that keep their own weight (an "and" rule starts each node at 0): the
- * <node score=...>, or -INFINITY for a node whose node_state has it offline
- * or shutting down, which status unpacking takes out of contention.  So a
- * passing "or" rule bans those nodes whatever its own score (Pacemaker
- * Explained 6.2 "Using Rules to Determine Resource Location"; checked
- * against crm_simulate). */
-CsScore cs_rule_node_base(const CsNode *node, const CsRule *rule)
-{
-    if (!cs_rule_is_or(rule))
-        return 0;
-    return cs_node_status_score(node);
-}
-
-/* A copy of the node as status unpacking leaves it: its own weight, or
- * -INFINITY when its node_state has it offline or shutting down. */
-CsScore cs_node_status_score(const CsNode *node)
-{
-    if (node->has_state && (!node->online || node->shutdown))
-        return -CS_INFINITY;
-    return node->weight;
-}
 
 /* The per-node scores and listed flags one location hands to
  * apply_location(), zeroed: one pair of arrays for the whole solve. */
@@ -602,7 +484,7 @@ static void apply_rule(CsSolution *solution, const CsLocation *location,
 static void apply_one_location(CsSolution *solution,
                                const CsLocation *location)
 {
-    if (location->rsc < 0 || !location_in_lifetime(solution, location))
+    if (location->rsc < 0 || !cs_location_in_lifetime(solution, location))
         return;
     if (location->node != NULL) {
         const CsNode *node = cs_model_node(solution->model, location->node);
@@ -623,7 +505,7 @@ static void apply_one_location(CsSolution *solution,
         apply_rule(solution, location, g_ptr_array_index(location->rules, i));
 }
 
-/* ---- node health (Pacemaker Explained 4.4 "Tracking Node Health") ------ */
+/* ---- node health (Pacemaker Explained 2.1, "Tracking Node Health") ------ */
 
 static CsScore node_health(const CsSolution *solution, const CsNode *node)
 {
@@ -679,7 +561,7 @@ static void apply_node_health(CsSolution *solution)
             if (info->parent >= 0)
                 continue;
             if (health < 0
-                && cs_engine_is_true(g_hash_table_lookup(info->meta,
+                && cs_text_is_true(g_hash_table_lookup(info->meta,
                                                          "allow-unhealthy-nodes")))
                 continue;
             apply_location(solution, rsc, scores, listed, CS_ROLE_UNKNOWN,
@@ -691,7 +573,7 @@ static void apply_node_health(CsSolution *solution)
 
 /* ---- stickiness, failures, discovery ---------------------------------- */
 
-/* Pacemaker Explained 5.4 resource-stickiness: a managed resource active
+/* Pacemaker Explained 2.1, "Resource Meta-Attributes" resource-stickiness: a managed resource active
  * on exactly one node prefers it; in an opt-in cluster only if the node
  * is still allowed. */
 static void apply_stickiness(CsSolution *solution)
@@ -813,7 +695,7 @@ static GArray *failed_pairs(CsSolution *solution)
     return pairs;
 }
 
-/* Pacemaker Explained 7.5: once the fail count on a node reaches
+/* Pacemaker Explained 2.1, "Handling Resource Failure": once the fail count on a node reaches
  * migration-threshold, the resource is banned from the node.  Only the
  * pairs with a fail count are looked at: a large cluster has few. */
 static void apply_fail_limits(CsSolution *solution)
@@ -880,7 +762,7 @@ static gboolean exclusive(const CsSolution *solution, int rsc)
     return FALSE;
 }
 
-/* resource-discovery=exclusive (Pacemaker Explained 6.2.1): the resource
+/* resource-discovery=exclusive (Pacemaker Explained 2.1, "Location Properties"): the resource
  * may run only where such a location lists it. */
 static void apply_exclusive_discovery(CsSolution *solution)
 {
@@ -946,7 +828,7 @@ static gint compare_nodes(gconstpointer a, gconstpointer b, gpointer data)
         score2 = -CS_INFINITY;
     if (score1 != score2)
         return score1 > score2 ? -1 : 1;
-    /* Pacemaker Explained 8.4: minimal packs nodes in name order;
+    /* Pacemaker Explained 2.1, "Placement Strategy": minimal packs nodes in name order;
      * balanced prefers the node with more capacity left. */
     if (solution->model->options.placement_strategy == CS_PLACEMENT_MINIMAL)
         return solution->name_rank[node1] - solution->name_rank[node2];
@@ -966,50 +848,6 @@ static gint compare_nodes(gconstpointer a, gconstpointer b, gpointer data)
     return solution->name_rank[node1] - solution->name_rank[node2];
 }
 
-/* Pacemaker's pcmk__numeric_strcasecmp(): digit runs compare as numbers
- * (the longer run first when equal), other characters without case. */
-static int numeric_strcasecmp(const char *s1, const char *s2)
-{
-    while (*s1 != '\0' && *s2 != '\0') {
-        if (g_ascii_isdigit(*s1) && g_ascii_isdigit(*s2)) {
-            char *end1 = NULL, *end2 = NULL;
-            gint64 num1 = g_ascii_strtoll(s1, &end1, 10);
-            gint64 num2 = g_ascii_strtoll(s2, &end2, 10);
-
-            if (num1 != num2)
-                return num1 < num2 ? -1 : 1;
-            if (end1 - s1 != end2 - s2)
-                return end1 - s1 < end2 - s2 ? -1 : 1;
-            s1 = end1;
-            s2 = end2;
-            continue;
-        }
-        if (g_ascii_tolower(*s1) != g_ascii_tolower(*s2))
-            return g_ascii_tolower(*s1) < g_ascii_tolower(*s2) ? -1 : 1;
-        s1++;
-        s2++;
-    }
-    return *s1 != '\0' ? 1 : (*s2 != '\0' ? -1 : 0);
-}
-
-static gint compare_node_names(gconstpointer a, gconstpointer b, gpointer data)
-{
-    const CsSolution *solution = data;
-
-    return numeric_strcasecmp(node_of(solution, *(const int *)a)->uname,
-                              node_of(solution, *(const int *)b)->uname);
-}
-
-int *cs_nodes_in_name_order(const CsSolution *solution)
-{
-    int *order = g_new(int, solution->n_nodes + 1);
-
-    for (int node = 0; node < solution->n_nodes; node++)
-        order[node] = node;
-    g_qsort_with_data(order, solution->n_nodes, sizeof(int),
-                      compare_node_names, (gpointer)solution);
-    return order;
-}
 
 /* GLib's g_list_sort() on an array: the merge sort Pacemaker's node lists
  * go through.  Under placement-strategy=balanced the node comparison is
@@ -1244,7 +1082,7 @@ static int assign_primitive(CsSolution *solution, int rsc)
     work->printed = cs_table_freeze(work->table);
     if (!work->managed || solution->stonith_unmanage) {
         /* Unmanaged resources stay where they are, in the role they have
-         * (Pacemaker Explained 5.4 is-managed): whatever their history
+         * (Pacemaker Explained 2.1, "Resource Meta-Attributes" is-managed): whatever their history
          * asked for (a demote that failed with on-fail=block wants
          * Stopped), Pacemaker's pcmk__primitive_assign() keeps the
          * current role. */
@@ -1354,21 +1192,6 @@ static gint compare_resources(gconstpointer a, gconstpointer b, gpointer data)
     return first->position - second->position;
 }
 
-/* g_array_sort_with_data(), a stable sort, without the sort when the
- * array is already in order: resources of equal priority come in the
- * order they are listed, and sorting 2,000 of them cost more than a
- * tenth of node criteria's time. */
-void cs_sort_array(GArray *array, GCompareDataFunc compare, gpointer data)
-{
-    for (guint i = 1; i < array->len; i++) {
-        char *previous = array->data + (gsize)(i - 1) * g_array_get_element_size(array);
-
-        if (compare(previous, previous + g_array_get_element_size(array), data) > 0) {
-            g_array_sort_with_data(array, compare, data);
-            return;
-        }
-    }
-}
 
 void cs_assign_all(CsSolution *solution)
 {

@@ -20,16 +20,6 @@ typedef struct CsCloneWork {
 
 gboolean cs_ticket_denies_promotion(const CsSolution *solution, int rsc);
 
-/* Whether the failure of a clone instance (its on-fail policy as applied)
- * is modelled: restart, block, fence, standby, demote; not stop. */
-gboolean cs_clone_failure_modelled(const CsRscState *state);
-
-/* The first constraint whose element or resource sets name an id in ids
- * (a set of strings): that id, and the constraint's in constraint_id;
- * NULL when none does. */
-const char *cs_constraint_naming(const CsModel *model, GHashTable *ids,
-                                 const char **constraint_id);
-
 /* Pacemaker's pcmk__sort_nodes() without a preferred node: the nodes
  * allowed in table, best score first (unavailable nodes last), then per
  * placement strategy, fewer resources assigned, name.  Caller frees. */

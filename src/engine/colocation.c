@@ -1,6 +1,6 @@
 /* colocation.c: colocation constraints as Pacemaker 2.1.5 applies them.
  *
- * Pacemaker Explained 6.4 "Placing Resources Relative to other Resources".
+ * Pacemaker Explained 2.1, "Placing Resources Relative to other Resources".
  * Two effects: once the primary is assigned, the dependent's scores are
  * moved towards (or away from) the primary's node; and before that, the
  * primary's scores take in its dependents' preferences, each attenuated by
@@ -13,12 +13,12 @@
 static const char *coloc_default_attribute = "#uname";
 
 /* A group's members are colocated with each other unless its meta
- * attribute collocated is false (Pacemaker Explained 10.1). */
+ * attribute collocated is false (Pacemaker Explained 2.1, "Groups"). */
 static gboolean group_collocated(const CsResource *group)
 {
     const char *collocated = g_hash_table_lookup(group->meta, "collocated");
 
-    return collocated == NULL || cs_engine_is_true(collocated);
+    return collocated == NULL || cs_text_is_true(collocated);
 }
 
 /* The order Pacemaker 2.1.5 keeps colocations in: by the other
@@ -212,7 +212,7 @@ static void add_container_colocation(CsSolution *solution, int rsc)
                            info->container, TRUE);
 }
 
-/* Pacemaker Explained 10.1 "Groups": each member is colocated with the
+/* Pacemaker Explained 2.1, "Groups": each member is colocated with the
  * previous one at INFINITY (unless the group's collocated=false), right
  * after the member's own implicit constraints. */
 static void add_resource_internal(CsSolution *solution, int rsc)
@@ -221,7 +221,7 @@ static void add_resource_internal(CsSolution *solution, int rsc)
 
     if (info->kind == CS_RSC_CLONE) {
         /* A clone's instances make their own implicit constraints: each
-         * group instance colocates its members (Pacemaker Explained 10.2
+         * group instance colocates its members (Pacemaker Explained 2.1, "Clones"
          * "Clones": the child is a primitive or a group). */
         for (guint i = 0; i < info->children->len; i++)
             add_resource_internal(solution,
@@ -664,7 +664,7 @@ static CsTable *unmark_positive(CsSolution *solution, const CsTable *before,
 }
 
 /* Whether a dependent's preferences count for its primary (Pacemaker
- * Explained 6.4.1, influence): when the colocation says so, or while the
+ * Explained 2.1, "Colocation Properties", influence): when the colocation says so, or while the
  * primary is not active anywhere. */
 static gboolean coloc_has_influence(const CsSolution *solution,
                                     const CsColoc *coloc)

@@ -39,7 +39,7 @@ int cs_solution_current_node(const CsSolution *solution, int rsc);
 void cs_solution_print_scores(const CsSolution *solution, GString *out);
 /* The same lines, handed to flush (which writes out's text and empties
  * it) whenever out holds a good many that no later sort will move; the
- * rest stay in out.  DESIGN.md "Performance": the scores of a large
+ * rest stay in out.  doc/DESIGN.md "Performance": the scores of a large
  * cluster are megabytes that need not all be held at once. */
 typedef void (*CsFlushFunc)(GString *out, gpointer data);
 void cs_solution_stream_scores(const CsSolution *solution, GString *out,
@@ -64,9 +64,6 @@ const char *cs_solution_transition_text(CsSolution *solution);
  * for this and later transitions: the Transition Summary is then worked
  * out at about half the cost.  Only while no other thread reads them. */
 void cs_solution_read_digests(CsSolution *solution, CsModel *model);
-/* Readable breakdown of rsc's score on node (every node if node is NULL). */
-gboolean cs_solution_explain(const CsSolution *solution, const char *rsc,
-                             const char *node, GString *out, GError **error);
 
 /* ---- provenance (added by the engine) ---------------------------------- */
 
@@ -112,8 +109,14 @@ const CsContribution *cs_solution_contributions(const CsSolution *solution,
 /* Whether rsc on node has a printed score at all (nodes never scored in an
  * opt-in cluster are not printed). */
 gboolean cs_solution_scored(const CsSolution *solution, int rsc, int node);
+/* A clone's configured child: its instances copy it; it is never placed. */
+gboolean cs_solution_is_template(const CsSolution *solution, int rsc);
+/* An instance made for a history no configured instance could take. */
+gboolean cs_solution_is_orphan(const CsSolution *solution, int rsc);
+/* node can run resources at all (online, not standby, ...). */
+gboolean cs_solution_node_available(const CsSolution *solution, int node);
 
-/* ---- roles and promotion (promotable clones, Pacemaker Explained 10.3) */
+/* ---- roles and promotion (promotable clones, Pacemaker Explained 2.1, "Promotable clones") */
 
 /* The role rsc has now (from the status section) and will have once the
  * transition ran: Stopped, Started, Unpromoted or Promoted. */

@@ -11,6 +11,7 @@
 #include "engine/engine.h"
 #include "model/rules.h"
 #include "model/digest.h"
+#include "base/text.h"
 
 /* A score table: Pacemaker's "allowed nodes" of one resource.  A node is
  * in the table (allowed[i]) once anything scored it; only those nodes are
@@ -151,7 +152,7 @@ struct CsSolution {
  * 64x10000 benchmark. */
 #define CS_MERGE_ITEM_BUDGET ((gint64) 10000000)
 
-/* expand.c: clone instances (Pacemaker Explained 10.2) */
+/* expand.c: clone instances (Pacemaker Explained 2.1, "Clones") */
 typedef struct CsExpansion CsExpansion;
 CsExpansion *cs_expansion_new(const CsModel *model, GError **error);
 void cs_expansion_free(CsExpansion *expansion);
@@ -168,9 +169,6 @@ void cs_clones_init(CsSolution *solution);
 void cs_clones_free(CsSolution *solution);
 void cs_tickets_apply(CsSolution *solution);
 int cs_clone_assign(CsSolution *solution, int clone);
-/* FALSE (error set, CS_ENGINE_ERROR_UNSUPPORTED) when the expanded model
- * uses a clone feature the engine does not model yet. */
-gboolean cs_clones_check_supported(const CsModel *model, GError **error);
 /* The node a lost ticket (loss-policy=fence) fences, with why; NULL. */
 const char *cs_ticket_fence_reason(const CsSolution *solution, int node);
 gboolean cs_ticket_blocked(const CsSolution *solution, int rsc);
@@ -228,7 +226,7 @@ const CsContribution *cs_table_contributions(const CsTable *table, int node,
                                              int *n_out);
 
 /* nodes */
-/* Pacemaker's pcmk__node_available() without the score (assign.c
+/* Pacemaker's pcmk__node_available() without the score (nodes.c
  * cs_nodes_init), inline: colocation merges ask it for every node. */
 static inline gboolean cs_engine_node_available(const CsSolution *solution,
                                                 int node)
@@ -242,12 +240,13 @@ const char *cs_engine_node_attr(const CsSolution *solution, int node,
                                 const char *attribute);
 
 /* No probes are made: maintenance-mode, or enable-startup-probes set to
- * a false value (Pacemaker Explained 3.2; Pacemaker's spellings of false:
+ * a false value (Pacemaker Explained 2.1, "Cluster Options"; Pacemaker's spellings of false:
  * no, false, off, n, 0; anything else leaves the default, true). */
 gboolean cs_startup_probes_disabled(const CsModel *model);
 
-/* Pacemaker's crm_is_true(): yes, true, on, y, 1 (any case). */
-gboolean cs_engine_is_true(const char *text);
+/* A location constraint applies at the solve's time under its deprecated
+ * <lifetime> (cs_constraint_in_lifetime, model/rules.h). */
+gboolean cs_location_in_lifetime(const CsSolution *solution, const CsLocation *location);
 
 /* colocation.c */
 void cs_colocations_build(CsSolution *solution);
@@ -299,7 +298,7 @@ int cs_stopped_migration_target(const CsRscState *state);
  * tied to it by INFINITY colocations, in discovery order (rsc indices). */
 GArray *cs_colocated_resources(const CsSolution *solution, int rsc);
 
-/* utilization.c (Pacemaker Explained 8, "Utilization and Placement
+/* utilization.c (Pacemaker Explained 2.1, "Utilization and Placement
  * Strategy"): remaining node capacities as resources are assigned. */
 void cs_capacity_init(CsSolution *solution);
 void cs_capacity_free(CsSolution *solution);
@@ -325,7 +324,7 @@ typedef enum {
     CS_TASK_START, CS_TASK_STOP, CS_TASK_RUNNING, CS_TASK_STOPPED,
     CS_TASK_MIGRATE_TO, CS_TASK_MIGRATE_FROM, CS_TASK_RELOAD,
     CS_TASK_PSEUDO, CS_TASK_FENCE,
-    /* promotable clones (Pacemaker Explained 10.3): an instance's role
+    /* promotable clones (Pacemaker Explained 2.1, "Promotable clones"): an instance's role
      * changes, and the clone's pseudo-actions around them */
     CS_TASK_PROMOTE, CS_TASK_DEMOTE, CS_TASK_PROMOTED, CS_TASK_DEMOTED,
 } CsTask;

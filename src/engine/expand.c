@@ -1,6 +1,6 @@
 /* expand.c: the engine's own view of the model, with clone instances.
  *
- * Pacemaker Explained 10.2 "Clones": a clone runs clone-max copies of its
+ * Pacemaker Explained 2.1, "Clones": a clone runs clone-max copies of its
  * child, the instances, each a resource of its own named CHILD:N (members
  * of a cloned group MEMBER:N).  Pacemaker 2.1.5's scheduler creates them
  * when it unpacks the configuration, then matches each history of the
@@ -314,12 +314,11 @@ static xmlNode *history_element(const CsRscState *state)
 /* The managed state an orphan takes from the defaults alone: Pacemaker
  * unpacks it like a resource with no meta attributes of its own, so
  * rsc_defaults, is-managed-default and maintenance-mode apply (Pacemaker
- * Explained 3.2 and 5.4); stop-orphan-resources=false leaves it
+ * Explained 2.1, "Cluster Options" and "Resource Meta-Attributes");
+ * stop-orphan-resources=false leaves it
  * unmanaged (Pacemaker's process_orphan_resource()). */
 static gboolean orphan_managed(const CsModel *model)
 {
-    static const char *const false_words[] = { "false", "off", "no", "n",
-                                               "0" };
     const char *managed = g_hash_table_lookup(model->rsc_defaults,
                                               "is-managed");
     const char *maintenance = g_hash_table_lookup(model->rsc_defaults,
@@ -329,19 +328,15 @@ static gboolean orphan_managed(const CsModel *model)
 
     if (!model->options.stop_orphan_resources
         || model->options.maintenance_mode
-        || cs_engine_is_true(maintenance))
+        || cs_text_is_true(maintenance))
         return FALSE;
     if (managed != NULL && g_ascii_strcasecmp(managed, "default") != 0)
-        return cs_engine_is_true(managed);
-    for (guint i = 0; by_default != NULL && i < G_N_ELEMENTS(false_words);
-         i++)
-        if (g_ascii_strcasecmp(by_default, false_words[i]) == 0)
-            return FALSE;
-    return TRUE;
+        return cs_text_is_true(managed);
+    return !cs_text_is_false(by_default);
 }
 
 /* Pacemaker's default "requires" for a resource with no meta attribute
- * (Pacemaker Explained 5.4), rsc_defaults aside. */
+ * (Pacemaker Explained 2.1, "Resource Meta-Attributes"), rsc_defaults aside. */
 static const char *orphan_requires(const CsModel *model,
                                    const CsResource *orphan)
 {
@@ -417,7 +412,7 @@ static int orphan_primitive(CsExpansion *expansion, const CsModel *model,
 /* A history of a remote or guest node's connection (ocf:pacemaker:remote,
  * or one naming its container): Pacemaker recreates the node such an
  * orphan connected, which then takes part in placement like any remote
- * node (Pacemaker Explained, "Pacemaker Remote"). */
+ * node (Pacemaker Explained 2.1, "Pacemaker Remote"). */
 static gboolean orphan_is_remote_connection(const CsRscState *state)
 {
     xmlNode *element = history_element(state);

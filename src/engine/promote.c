@@ -1,4 +1,4 @@
-/* promote.c: promotable clones (Pacemaker Explained 10.3 "Promotable
+/* promote.c: promotable clones (Pacemaker Explained 2.1, "Promotable
  * clones").
  *
  * Pacemaker 2.1.5 treats a promotable clone as a clone whose instances,
@@ -52,7 +52,7 @@ static const CsResource *rsc_of(const CsSolution *solution, int rsc)
 
 /* ---- cloned groups ----------------------------------------------------
  *
- * A promotable clone of a group (Pacemaker Explained 10.3 allows any
+ * A promotable clone of a group (Pacemaker Explained 2.1, "Promotable clones" allows any
  * resource as a promotable clone's child): each instance is a group whose
  * members are promoted together.  Pacemaker 2.1.5 gives the group
  * instance a promotion score, the sum of its members'; its role is the
@@ -469,21 +469,6 @@ static char *xml_attr(xmlNode *element, const char *name)
     return copy;
 }
 
-static gboolean in_lifetime(const CsSolution *solution,
-                            const CsLocation *location)
-{
-    CsRuleContext context = { .now = solution->model->now };
-
-    for (xmlNode *child = location->xml ? location->xml->children : NULL;
-         child != NULL; child = child->next) {
-        if (child->type == XML_ELEMENT_NODE
-            && xmlStrcmp(child->name, (const xmlChar *)"lifetime") == 0
-            && !cs_rules_pass(child, &context))
-            return FALSE;
-    }
-    return TRUE;
-}
-
 /* A rule's score on node when the rule is limited to the promoted role
  * and passes there. */
 static gboolean rule_score(const CsSolution *solution,
@@ -538,7 +523,7 @@ static void add_promoted_locations(CsSolution *solution, int clone, int rsc,
         const CsLocation *location = g_ptr_array_index(model->locations, i);
         CsScore score;
 
-        if (location->rsc != clone || !in_lifetime(solution, location))
+        if (location->rsc != clone || !cs_location_in_lifetime(solution, location))
             continue;
         if (location->node != NULL) {
             if (location->role == CS_ROLE_PROMOTED
@@ -1171,323 +1156,6 @@ const CsContribution *cs_solution_promotion_priority(
                    n_out);
 }
 
-/* ---- what is not modelled yet ----------------------------------------- */
-
-static int promotable_above(const CsModel *model, int rsc)
-{
-    for (int up = rsc; up >= 0;) {
-        const CsResource *info = g_ptr_array_index(model->resources, up);
-
-        if (info->kind == CS_RSC_CLONE)
-            return info->promotable ? up : -1;
-        up = info->parent;
-    }
-    return -1;
-}
-
-static gboolean refuse(GError **error, const char *format, ...)
-    G_GNUC_PRINTF(2, 3);
-
-static gboolean refuse(GError **error, const char *format, ...)
-{
-    va_list args;
-    g_autofree char *message = NULL;
-
-    va_start(args, format);
-    message = g_strdup_vprintf(format, args);
-    va_end(args);
-    g_set_error_literal(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                        message);
-    return FALSE;
-}
-
-/* Pacemaker Explained 10.1: a group's members are colocated unless its
- * meta attribute collocated is false.  A cloned group's instance must
- * run on one node to be promoted. */
-static gboolean group_collocated(const CsResource *group)
-{
-    const char *collocated = g_hash_table_lookup(group->meta, "collocated");
-
-    return collocated == NULL || cs_engine_is_true(collocated);
-}
-
-static gboolean promoted_or_demoted(const char *action)
-{
-    return action != NULL
-           && (strcmp(action, "promoted") == 0
-               || strcmp(action, "demoted") == 0);
-}
-
-static gboolean check_resources(const CsModel *model, GError **error)
-{
-    for (guint i = 0; i < model->resources->len; i++) {
-        const CsResource *info = g_ptr_array_index(model->resources, i);
-        int clone = promotable_above(model, (int)i);
-
-        if (clone < 0)
-            continue;
-        /* Several instances of a cloned group on one node are placed
-         * differently by crm_simulate (clone-node-max 2, checked), with
-         * or without promotion: not modelled yet. */
-        if (info->kind == CS_RSC_GROUP
-            && ((const CsResource *)g_ptr_array_index(model->resources,
-                                                      clone))
-                       ->clone_node_max > 1)
-            return refuse(error, "promotable clone of group %s: "
-                          "clone-node-max above 1 is not modelled yet",
-                          info->id);
-        if (info->kind == CS_RSC_GROUP && !group_collocated(info))
-            return refuse(error, "promotable clone of group %s: a cloned "
-                          "group with collocated=false is not modelled "
-                          "yet", info->id);
-        /* Unmanaged instances (is-managed=false, maintenance, a node in
-         * maintenance) stay where they run, in their role: a promoted one
-         * sorts first and keeps its promotion, the others cannot be
-         * promoted (Pacemaker Explained 5.4; assign.c and the roles
-         * below). */
-        if (info->target_role == CS_ROLE_PROMOTED
-            || info->target_role == CS_ROLE_UNPROMOTED)
-            return refuse(error, "resource %s: target-role Promoted or "
-                          "Unpromoted is not modelled yet", info->id);
-    }
-    return TRUE;
-}
-
-/* A promotable clone whose child is a group. */
-static gboolean clones_group(const CsModel *model, int rsc)
-{
-    const CsResource *info;
-
-    if (rsc < 0)
-        return FALSE;
-    info = g_ptr_array_index(model->resources, rsc);
-    if (info->kind != CS_RSC_CLONE || !info->promotable
-        || info->children->len == 0)
-        return FALSE;
-    return ((const CsResource *)g_ptr_array_index(
-                model->resources, g_array_index(info->children, int, 0)))
-               ->kind == CS_RSC_GROUP;
-}
-
-static gboolean interleaved(const CsResource *info)
-{
-    const char *value = g_hash_table_lookup(info->meta, "interleave");
-
-    return value != NULL && cs_engine_is_true(value);
-}
-
-/* A constraint naming a clone's child (the model resolves it to the
- * clone): crm_simulate places its colocations differently. */
-static gboolean names_other(xmlNode *xml, const char *attribute,
-                            const char *id)
-{
-    g_autofree char *named = xml != NULL ? xml_attr(xml, attribute) : NULL;
-
-    return named != NULL && strcmp(named, id) != 0;
-}
-
-/* Role-limited colocations are modelled with primitives, groups and
- * promotable clones; a role with a clone that is not promotable, or a
- * promoted dependent with a clone's instances as a whole, is not. */
-static gboolean role_coloc_supported(const CsModel *model,
-                                     const CsColocation *coloc)
-{
-    const CsResource *dependent, *primary;
-
-    if (coloc->rsc_role == CS_ROLE_UNKNOWN
-        && coloc->with_role == CS_ROLE_UNKNOWN)
-        return TRUE;
-    if (coloc->rsc < 0 || coloc->with_rsc < 0)
-        return FALSE;
-    dependent = g_ptr_array_index(model->resources, coloc->rsc);
-    primary = g_ptr_array_index(model->resources, coloc->with_rsc);
-    /* Naming a resource inside a promotable clone, not the clone. */
-    if ((promotable_above(model, coloc->rsc) >= 0
-         && dependent->kind != CS_RSC_CLONE)
-        || (promotable_above(model, coloc->with_rsc) >= 0
-            && primary->kind != CS_RSC_CLONE)
-        || names_other(coloc->xml, "rsc", dependent->id)
-        || names_other(coloc->xml, "with-rsc", primary->id))
-        return FALSE;
-    if (primary->kind == CS_RSC_CLONE && coloc->with_role != CS_ROLE_UNKNOWN
-        && !primary->promotable)
-        return FALSE;
-    /* A promotable dependent's role with a clone: modelled for the
-     * promoted role with a promotable clone's role, or when mandatory and
-     * not interleaved (no effect on its priority); otherwise Pacemaker
-     * weighs it against each primary instance. */
-    if (primary->kind == CS_RSC_CLONE && dependent->promotable
-        && coloc->rsc_role >= CS_ROLE_UNPROMOTED
-        && !(primary->promotable && coloc->with_role != CS_ROLE_UNKNOWN
-             && coloc->rsc_role == CS_ROLE_PROMOTED)
-        && (coloc->score < CS_INFINITY || interleaved(dependent)))
-        return FALSE;
-    if (dependent->kind == CS_RSC_CLONE && !dependent->promotable
-        && coloc->rsc_role >= CS_ROLE_UNPROMOTED)
-        return FALSE;
-    return TRUE;
-}
-
-/* A mandatory colocation with clone's promoted role.  With a blocked
- * (unmanaged) instance promoted, Pacemaker gives the dependent the node's
- * own score there, not the instance's, and blocks its start "due to
- * colocation with" the instance (oracle); neither is modelled yet. */
-static gboolean promoted_role_has_mandatory_dependents(const CsModel *model,
-                                                       int clone)
-{
-    for (guint i = 0; i < model->colocations->len; i++) {
-        const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
-
-        if (coloc->with_rsc == clone && coloc->with_role == CS_ROLE_PROMOTED
-            && coloc->score >= CS_INFINITY)
-            return TRUE;
-    }
-    return FALSE;
-}
-
-/* The constraint, if any, that names the group of a promotable clone of
- * a group (its configured id, as in rsc="grp"): the model takes it for
- * the clone, Pacemaker 2.1.5 does not (checked with crm_simulate: a
- * location of the group moves nothing, a colocation with it differs). */
-static const char *names_cloned_group(const CsModel *model, int clone)
-{
-    const CsResource *info = g_ptr_array_index(model->resources, clone);
-    const CsResource *first = g_ptr_array_index(
-        model->resources, g_array_index(info->children, int, 0));
-    g_autofree char *group = g_strdup(first->id);
-    char *colon = strrchr(group, ':');
-    g_autoptr(GHashTable) ids = g_hash_table_new(g_str_hash, g_str_equal);
-    const char *constraint_id = NULL;
-
-    if (colon != NULL)
-        *colon = '\0';
-    g_hash_table_add(ids, group);
-    return cs_constraint_naming(model, ids, &constraint_id) != NULL
-           ? constraint_id : NULL;
-}
-
-static gboolean check_constraints(const CsModel *model, GError **error)
-{
-    for (guint i = 0; i < model->resources->len; i++) {
-        const char *named;
-
-        if (!clones_group(model, (int)i))
-            continue;
-        named = names_cloned_group(model, (int)i);
-        if (named != NULL)
-            return refuse(error, "constraint %s: a constraint naming the "
-                          "group of a promotable clone of a group is not "
-                          "modelled yet", named);
-    }
-    for (guint i = 0; i < model->colocations->len; i++) {
-        const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
-
-        if (!role_coloc_supported(model, coloc))
-            return refuse(error, "colocation %s: this colocation limited to "
-                          "a role is not modelled yet", coloc->id);
-        /* With a role of a promotable cloned group as the primary,
-         * crm_simulate gives the dependent another score (the group
-         * instance's node score is not its members' sum of promotion
-         * scores: checked, web with ms's promoted role); as the
-         * dependent, the clone's role colocations behave as modelled
-         * (checked with primitives, groups and promotable clones as
-         * primaries, Promoted and Unpromoted, optional and mandatory). */
-        if ((coloc->rsc_role != CS_ROLE_UNKNOWN
-             || coloc->with_role != CS_ROLE_UNKNOWN)
-            && clones_group(model, coloc->with_rsc))
-            return refuse(error, "colocation %s: a colocation with a role "
-                          "of a promotable clone of a group is not "
-                          "modelled yet", coloc->id);
-    }
-    for (guint i = 0; i < model->orders->len; i++) {
-        const CsOrder *order = g_ptr_array_index(model->orders, i);
-
-        /* The action graph has promote and demote actions (actions.c);
-         * "promoted" and "demoted" name no action an order may use.
-         * Orders with a clone whose promoted role has colocated
-         * dependents are answered: the scores the corpus showed wrong
-         * there came from the colocations, now scored as Pacemaker does
-         * (group-dependents, promoted-move, asymmetric, probe-2). */
-        if (promoted_or_demoted(order->first_action)
-            || promoted_or_demoted(order->then_action))
-            return refuse(error, "order %s: orders of promoted and demoted "
-                          "pseudo-actions are not modelled yet", order->id);
-    }
-    return TRUE;
-}
-
-/* Pacemaker finds a failed operation's configuration (its on-fail) by the
- * history's operation key, "ID_TASK_INTERVAL".  A globally-unique
- * instance's history whose key names another resource (st_monitor_10000
- * under lrm_resource st:0) gets the default on-fail there (oracle: a
- * recovery instead of on-fail=demote or block); the model reads the
- * configured one, so such a failure with a policy other than the defaults
- * (restart, or fencing for a stop) stays refused. */
-static gboolean failure_key_names_instance(const CsRscState *state)
-{
-    const char *key;
-    gsize length = strlen(state->rsc_id);
-
-    if (state->last_failure == NULL || state->on_fail_applied == NULL
-        || strcmp(state->on_fail_applied, "restart") == 0
-        || strcmp(state->on_fail_applied, "fence") == 0)
-        return TRUE;
-    key = state->last_failure->operation_key;
-    return key != NULL && strncmp(key, state->rsc_id, length) == 0
-           && key[length] == '_';
-}
-
-static gboolean check_status(const CsModel *model, GError **error)
-{
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (state->rsc < 0 || promotable_above(model, state->rsc) < 0)
-            continue;
-        /* Recovery (on-fail=restart) and fencing of a failed instance, in
-         * either role, behave as modelled (corpus rec-node-13, the clone
-         * helper's oracle cases), and so does on-fail=demote (Pacemaker
-         * Explained 5.5.3: the instance is demoted where it failed, not
-         * stopped, and may be promoted again; actions.c schedules that demote).
-         * on-fail=block (and a failed stop that cannot be fenced) leaves the
-         * instance unmanaged where it is, in its role: a blocked promoted
-         * instance stays promoted and counts against promoted-max (corpus
-         * promoted-demote-block); on-fail=standby moves every instance off the
-         * node.  on-fail=stop is not modelled for clone instances:
-         * cs_clone_failure_modelled() (clone.c) says which are. */
-        if (state->failed && !state->failure_ignored
-            && !cs_clone_failure_modelled(state))
-            return refuse(error, "%s: on-fail=%s for a promotable clone "
-                          "instance is not modelled yet", state->rsc_id,
-                          state->on_fail_applied);
-        if (state->failed && !state->failure_ignored
-            && !failure_key_names_instance(state))
-            return refuse(error, "%s: a failure recorded under another "
-                          "resource's operation key is not modelled yet",
-                          state->rsc_id);
-        /* A pending start, promote, demote or stop counts as done
-         * where its role is concerned, as for primitives (oracle cases
-         * with each pending on a promotable instance agree). */
-        if (state->migrating)
-            return refuse(error, "%s: a migrating promotable clone instance "
-                          "is not modelled yet", state->rsc_id);
-        if (state->blocked && promoted_role_has_mandatory_dependents(
-                                  model, promotable_above(model, state->rsc)))
-            return refuse(error, "%s: a blocked promotable clone instance "
-                          "with resources that must follow its promoted role "
-                          "is not modelled yet", state->rsc_id);
-    }
-    return TRUE;
-}
-
-gboolean cs_promote_check_supported(const CsModel *model, GError **error)
-{
-    if (!(model->features & CS_FEATURE_PROMOTABLE))
-        return TRUE;
-    return check_resources(model, error) && check_constraints(model, error)
-           && check_status(model, error);
-}
-
 /* ---- colocations with a promotable clone's role ------------------------ */
 
 /* A cluster node's own score once the status section is read: Pacemaker
@@ -1504,7 +1172,7 @@ static CsScore current_node_score(const CsNode *node)
 
 /* The score an instance's assigned node carries (Pacemaker copies the
  * node it assigns): its own score there, or, for an unmanaged instance
- * left where it runs (Pacemaker Explained 5.4 is-managed, maintenance),
+ * left where it runs (Pacemaker Explained 2.1, "Resource Meta-Attributes" is-managed, maintenance),
  * the score of the node it runs on, not the INFINITY that pins it
  * (oracle: a dependent of an unmanaged promoted instance gets 0 there,
  * or -INFINITY when that node is shutting down: corpus

@@ -8,10 +8,6 @@
 
 #include "engine/engine_internal.h"
 
-/* FALSE (error set, CS_ENGINE_ERROR_UNSUPPORTED) when a promotable clone
- * uses something promote.c does not model yet. */
-gboolean cs_promote_check_supported(const CsModel *model, GError **error);
-
 /* Before a promotable clone's instances are placed: their promotion scores
  * join their node scores and raise their priority (Pacemaker's
  * pcmk__add_promotion_scores()). */

@@ -1,6 +1,6 @@
 /* table.c: score tables (a resource's allowed nodes) with provenance.
  *
- * Pacemaker Explained, "Scores": every addition uses INFINITY arithmetic
+ * Pacemaker Explained 2.1, "Scores": every addition uses INFINITY arithmetic
  * (cs_score_add), so the contributions recorded for a node, summed in the
  * order they were made, give the node's score.
  *

@@ -1,4 +1,4 @@
-/* ticket.c: rsc_ticket constraints (Pacemaker Explained 13 "Multi-Site
+/* ticket.c: rsc_ticket constraints (Pacemaker Explained 2.1, "Multi-Site
  * Clusters and Tickets").
  *
  * A resource that depends on a ticket may run only while the ticket is

@@ -99,7 +99,7 @@ static void same_role(GPtrArray *out, CsGraph *graph, int rsc, int current,
         add_item(out, CS_ACTION_RELOAD, rsc, current, next, start, NULL,
                  graph);
     else if (start == NULL || optional(start)) {
-        /* Pacemaker Explained 10.3: a promoted instance demoted and
+        /* Pacemaker Explained 2.1, "Promotable clones": a promoted instance demoted and
          * promoted again where it is. */
         if (demote != NULL && promote != NULL && !optional(demote)
             && !optional(promote))
@@ -156,7 +156,7 @@ static void primitive_summary(GPtrArray *out, CsGraph *graph, int rsc)
     else if (stop != NULL && !optional(stop))
         add_item(out, CS_ACTION_RESTART, rsc, current, next, start, NULL,
                  graph);
-    /* Pacemaker Explained 10.3: a promotable instance changing role where
+    /* Pacemaker Explained 2.1, "Promotable clones": a promotable instance changing role where
      * it is. */
     else if (graph->role[rsc] == CS_ROLE_PROMOTED)
         add_item(out, CS_ACTION_DEMOTE, rsc, current, next,
@@ -250,7 +250,7 @@ static const char *node_name(const CsSolution *solution, int node)
 
 /* The "( ... )" part of a line (Pacemaker's rsc-action-item): origin
  * and destination, with the roles when the instance is or will be
- * promoted (Pacemaker Explained 10.3).  Joined, not printf'd: one per
+ * promoted (Pacemaker Explained 2.1, "Promotable clones").  Joined, not printf'd: one per
  * line of a summary thousands of lines long. */
 static char *details(const CsSolution *solution, const CsPlannedAction *item)
 {

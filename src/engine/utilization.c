@@ -1,6 +1,6 @@
 /* utilization.c: node capacities under a placement strategy.
  *
- * Pacemaker Explained 8 "Utilization and Placement Strategy": with
+ * Pacemaker Explained 2.1, "Utilization and Placement Strategy": with
  * placement-strategy utilization, minimal or balanced, a node only takes a
  * resource whose utilization fits in what the node has left, and balanced
  * prefers, among equally scored nodes, the one with more left.  As in
@@ -284,7 +284,7 @@ static void add_colocated_requirement(const CsSolution *solution, int rsc,
     if (!solution->work[rsc].provisional)
         return;
     collocated = g_hash_table_lookup(info->meta, "collocated");
-    n = (collocated == NULL || cs_engine_is_true(collocated))
+    n = (collocated == NULL || cs_text_is_true(collocated))
         ? info->children->len : MIN(info->children->len, 1);
     for (guint i = 0; i < n; i++) {
         int member = g_array_index(info->children, int, i);

@@ -18,9 +18,9 @@
 #include <string.h>
 #include <libxml/tree.h>
 #include "cib/document.h"
-#include "model/iso8601.h"
+#include "base/iso8601.h"
 #include "model/digest.h"
-#include "model/score.h"
+#include "base/score.h"
 
 #define CAUSE_DEPTH 4    /* chains followed further are cut short */
 

@@ -15,6 +15,7 @@
 #include "cib/live.h"
 #include "explain/next.h"
 #include "explain/output.h"
+#include "explain/settle.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -332,6 +333,23 @@ static void cs_cmd_explain_causes(CsSession *session, const char *rsc_id, GStrin
     const CsResource *rsc = cs_model_resource(cs_solution_model(session->solution), rsc_id);
     if (rsc != NULL)
         cs_cause_resource(session->solution, rsc->index, out);
+}
+
+/* Where the cluster settles from the state now, edits included
+ * (explain/settle.h). */
+static gboolean cs_cmd_settle(CsSession *session, char **args, int n, GString *out,
+                              GError **error)
+{
+    (void)args;
+    (void)n;
+    if (cs_need_solution(session, error) == NULL)
+        return FALSE;
+    g_autoptr(CsSettleResult) result = cs_settle(session->document,
+                                                 cs_session_time(session), error);
+    if (result == NULL)
+        return FALSE;
+    cs_settle_print(result, out);
+    return TRUE;
 }
 
 static gboolean cs_cmd_explain(CsSession *session, char **args, int n, GString *out,
@@ -806,6 +824,8 @@ static const CsCommandSpec cs_commands[] = {
       "allocation scores as crm_simulate -sSQ (RSC and its members or instances only)" },
     { "transition", 0, 0, cs_cmd_transition, "transition",
       "what the cluster would do now, as crm_simulate -S" },
+    { "settle", 0, 0, cs_cmd_settle, "settle",
+      "run each transition in turn: where the cluster settles, or what goes round" },
     { "explain", 1, 2, cs_cmd_explain, "explain RSC [NODE]",
       "where RSC's score on NODE (every node) comes from" },
     { "where", 1, 1, cs_cmd_where, "where RSC",

@@ -11,6 +11,7 @@
 #define CS_COMMAND_H
 
 #include <glib.h>
+#include "explain/explain.h"
 #include "explain/session.h"
 
 #define CS_COMMAND_ERROR cs_command_error_quark()

@@ -460,7 +460,7 @@ static char *why_duration(gint64 seconds)
 }
 
 /* Time matters through date rules and failure-timeout (Pacemaker
- * Explained, "Date Expressions", "Failure Response"): the model knows the
+ * Explained 2.1, "Date Expressions", "Failure Response"): the model knows the
  * next moment either changes an answer. */
 static void why_time(const WhySide *before, const WhySide *after, GString *out)
 {
@@ -669,7 +669,7 @@ static void why_planned_move(const WhySide *after, const CsResource *rsc, const 
                                rsc->id, from, is);
 }
 
-/* Why a node can run no resource now (Pacemaker Explained, "Node
+/* Why a node can run no resource now (Pacemaker Explained 2.1, "Node
  * Attributes" for standby and maintenance; a node out of the membership or
  * about to be fenced runs nothing), or NULL when it can. */
 static const char *why_node_unavailable(const CsModel *model, const char *uname)
@@ -802,7 +802,7 @@ static void why_resource(const WhySide *before, const WhySide *after, const CsRe
         const CsNode *to = cs_model_node(after->model, is);
         if (from && to && cs_solution_score(after->solution, rsc->index, from->index)
                           == cs_solution_score(after->solution, rsc->index, to->index))
-            /* Pacemaker Explained, "Which node is preferred": among equal
+            /* Pacemaker Explained 2.1, "Which node is preferred": among equal
              * scores the node with fewer resources assigned wins. */
             g_string_append(out, why_equal_scores(after->model));
     }
@@ -814,7 +814,7 @@ static void why_resource(const WhySide *before, const WhySide *after, const CsRe
 
 /* ---- clones: instances are numbered anew in each CIB, so a clone is
  * compared by the nodes its instances go to and the nodes where one is
- * promoted (Pacemaker Explained, "Clones" and "Promotable clones"). */
+ * promoted (Pacemaker Explained 2.1, "Clones" and "Promotable clones"). */
 
 /* The nodes side's instances of clone_id are assigned to (promoted only:
  * those where the instance will be Promoted), sorted by name; NULL when

@@ -19,7 +19,7 @@
 
 #include <glib.h>
 #include "cib/document.h"
-#include "model/iso8601.h"
+#include "base/iso8601.h"
 
 typedef struct CsHistoryFile {
     char *path;

@@ -5,7 +5,7 @@
 #include "explain/json.h"
 #include "explain/version.h"
 #include "model/model.h"
-#include "model/score.h"
+#include "base/score.h"
 
 G_DEFINE_QUARK(cs-json-error-quark, cs_json_error)
 

@@ -1,73 +1,33 @@
-/* output.c: names from a CIB written safely to a terminal (output.h). */
-#include <string.h>
+/* output.c: names from a CIB written safely to a stream (output.h). */
 #include <unistd.h>
 
+#include "base/safe_text.h"
 #include "explain/output.h"
 
 CsOutputMode cs_output_mode(FILE *stream, CsOutputMode otherwise)
 {
-    return isatty(fileno(stream)) ? CS_OUTPUT_TERMINAL : otherwise;
+    if (!isatty(fileno(stream)))
+        return otherwise;
+    return cs_safe_locale_is_utf8() ? CS_OUTPUT_TERMINAL : CS_OUTPUT_TERMINAL_ASCII;
 }
 
-static gboolean is_ascii_control(guchar byte)
+static CsSafeFlags safe_flags(CsOutputMode mode)
 {
-    return (byte < 0x20 && byte != '\n' && byte != '\t') || byte == 0x7f;
-}
-
-/* Printable, and drawn as itself: format characters (bidi overrides,
- * zero-width joiners), combining marks and line or paragraph separators
- * would reorder or overdraw their neighbours. */
-static gboolean shows_as_itself(gunichar ch)
-{
-    return g_unichar_isprint(ch) && !g_unichar_iszerowidth(ch)
-           && g_unichar_type(ch) != G_UNICODE_LINE_SEPARATOR
-           && g_unichar_type(ch) != G_UNICODE_PARAGRAPH_SEPARATOR;
-}
-
-/* The bytes at text[*at] (up to end) escaped for a terminal; *at moves
- * past them. */
-static void escape_terminal_char(GString *out, const char *text, gsize *at, gsize end)
-{
-    guchar byte = (guchar)text[*at];
-
-    if (byte < 0x80) {
-        if (is_ascii_control(byte))
-            g_string_append_printf(out, "\\x%02x", byte);
-        else
-            g_string_append_c(out, (char)byte);
-        (*at)++;
-        return;
+    switch (mode) {
+    case CS_OUTPUT_TERMINAL: return CS_SAFE_UTF8 | CS_SAFE_KEEP_LINES;
+    case CS_OUTPUT_TERMINAL_ASCII: return CS_SAFE_KEEP_LINES;
+    default: return CS_SAFE_CONTROLS_ONLY;
     }
-    gunichar ch = g_utf8_get_char_validated(text + *at, (gssize)(end - *at));
-    if (ch == (gunichar)-1 || ch == (gunichar)-2) {
-        g_string_append_printf(out, "\\x%02x", byte);   /* not UTF-8 */
-        (*at)++;
-        return;
-    }
-    gsize size = (gsize)(g_utf8_next_char(text + *at) - (text + *at));
-    if (shows_as_itself(ch))
-        g_string_append_len(out, text + *at, (gssize)size);
-    else
-        g_string_append_printf(out, "\\u{%04x}", ch);
-    *at += size;
 }
 
 char *cs_output_escape(const char *text, gsize length, CsOutputMode mode)
 {
     GString *out = g_string_sized_new(length + 16);
 
-    for (gsize at = 0; at < length;) {
-        guchar byte = (guchar)text[at];
-        if (mode == CS_OUTPUT_TERMINAL) {
-            escape_terminal_char(out, text, &at, length);
-        } else if (mode == CS_OUTPUT_CONTROLS && is_ascii_control(byte)) {
-            g_string_append_printf(out, "\\x%02x", byte);
-            at++;
-        } else {
-            g_string_append_c(out, (char)byte);
-            at++;
-        }
-    }
+    if (mode == CS_OUTPUT_RAW)
+        g_string_append_len(out, text, (gssize)length);
+    else
+        cs_safe_text_append(out, text, length, safe_flags(mode));
     return g_string_free(out, FALSE);
 }
 

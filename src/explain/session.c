@@ -1,6 +1,6 @@
 /* session.c: the load -> model -> solve -> edit -> re-solve loop.
  *
- * DESIGN.md "Data flow": the document is the source of truth, an edit
+ * doc/DESIGN.md "Data flow": the document is the source of truth, an edit
  * changes it and records its inverse, and the model and the solution are
  * rebuilt from it afterwards, exactly what loading the edited file would
  * give: from scratch, or, when the edits stayed inside parts of the
@@ -22,7 +22,7 @@ static void cs_session_clear_previous(CsSession *session)
 }
 
 /* ---- freeing off the edit path ------------------------------------------
- * DESIGN.md "Performance" gives an edit and its re-solve one frame.
+ * doc/DESIGN.md "Performance" gives an edit and its re-solve one frame.
  * Freeing the state from two changes ago (a model and a solution of a
  * large cluster) is a sizeable part of that, and nothing waits for it: a
  * worker thread does it.  The retired model and solution are reachable
@@ -158,17 +158,6 @@ CsSession *cs_session_open_partial(const char *path, const char *time_text,
     return document != NULL ? cs_session_open_document(document, time_text, error) : NULL;
 }
 
-static CsDocument *cs_document_copy(const CsDocument *document)
-{
-    CsDocument *copy = g_new0(CsDocument, 1);
-    copy->xml = xmlCopyDoc(document->xml, 1);
-    copy->path = g_strdup(document->path);
-    copy->compression = document->compression;
-    copy->declaration = document->declaration;
-    cs_document_reindex(copy);
-    return copy;
-}
-
 CsSession *cs_session_scratch(const CsSession *session)
 {
     CsDocument *copy = cs_document_copy(session->document);
@@ -199,7 +188,7 @@ void cs_session_free(CsSession *session)
     g_free(session);
 }
 
-/* DESIGN.md "Performance": an edit and its re-solve within one frame.
+/* doc/DESIGN.md "Performance": an edit and its re-solve within one frame.
  * Most edits change one part of the document: <constraints> (ban,
  * prefer, clear, constraints added, removed or scored), one resource's
  * meta attributes (stickiness, target-role), node attributes (standby,

@@ -131,7 +131,7 @@ CsSession *cs_session_scratch(const CsSession *session);
  * commits, or saves a copy to an explicit path. */
 gboolean cs_session_save(CsSession *session, const char *path, GError **error);
 
-/* ---- live clusters (DESIGN.md "Live clusters") ------------------------ */
+/* ---- live clusters (doc/DESIGN.md "Live clusters") ------------------------ */
 
 /* Reads the CIB through cibadmin --query (CIB_file=PATH honoured) and
  * opens it as cs_session_open_partial does a file. */

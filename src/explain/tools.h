@@ -22,7 +22,7 @@
 #include <glib.h>
 #include "cib/document.h"
 #include "cib/live.h"
-#include "model/iso8601.h"
+#include "base/iso8601.h"
 #include "explain/session.h"
 
 typedef struct CsToolContext {

@@ -1,9 +1,9 @@
 /* constraints.c: location, colocation, order and ticket constraints, and
  * the tags they may name.
  *
- * Pacemaker Explained ch. 6 "Resource Constraints" (6.1 location with
- * rsc-pattern, 6.2 order, 6.3 colocation, 6.4-6.6 resource sets), 5.8
- * templates in constraints, 6.7 tags, 13 tickets.  Sets, tags and patterns
+ * Pacemaker Explained 2.1, "Resource Constraints" (locations with
+ * rsc-pattern, orders, colocations, resource sets), "Resource Templates"
+ * in constraints, "Tags", "Multi-Site Clusters and Tickets".  Sets, tags and patterns
  * are expanded into one entry per resource (location, ticket) or per pair
  * (colocation, order) in the order Pacemaker 2.1.5 creates them.  A
  * configuration error drops what Pacemaker drops, with a warning.
@@ -240,9 +240,7 @@ cs_tristate(const char *text)
     if (cs_text_is_true(text)) {
         return 1;
     }
-    if (g_ascii_strcasecmp(text, "false") == 0 || g_ascii_strcasecmp(text, "off") == 0
-        || g_ascii_strcasecmp(text, "no") == 0 || g_ascii_strcasecmp(text, "n") == 0
-        || strcmp(text, "0") == 0) {
+    if (cs_text_is_false(text)) {
         return 0;
     }
     return -1;
@@ -1006,24 +1004,17 @@ cs_ticket_unpack(CsModel *model, xmlNode *xml)
 
 /* ---- all constraints --------------------------------------------------- */
 
-/* The deprecated <lifetime>: the constraint applies while any of its
- * rules passes. */
 static gboolean
 cs_constraint_alive(CsModel *model, xmlNode *xml)
 {
-    for (xmlNode *child = cs_xml_first_element(xml); child != NULL;
-         child = cs_xml_next_element(child)) {
-        if (cs_xml_is(child, "lifetime")) {
-            CsRuleContext context;
-            cs_model_rule_context_init(model, &context);
-            return cs_rules_pass(child, &context);
-        }
-    }
-    return TRUE;
+    CsRuleContext context;
+
+    cs_model_rule_context_init(model, &context);
+    return cs_constraint_in_lifetime(xml, &context);
 }
 
 /* ---- units: what one element of <constraints> gave -----------------------
- * DESIGN.md "Performance": after an edit the model is rebuilt, and most
+ * doc/DESIGN.md "Performance": after an edit the model is rebuilt, and most
  * edits touch one constraint or none.  Each element directly under
  * <constraints> is unpacked into a unit holding the entries it made (of
  * one kind: its element decides), its warnings and features; a rebuild

@@ -6,7 +6,7 @@
  * reload, one of the parameters that cannot be reloaded
  * (op-restart-digest, over the names listed in op-force-restart).
  * Pacemaker 2.1.5's scheduler recomputes both from the configuration and
- * compares (Pacemaker Explained 5.7.2 "Reloading Agents", and "Resource
+ * compares (Pacemaker Explained 2.1, "Reloading Agents", and "Resource
  * operations"): a difference means a restart (or a reload).
  *
  * What is hashed: the resource's instance attributes, the operation's own
@@ -28,7 +28,7 @@ typedef struct CsParam {
 } CsParam;
 
 /* The parameters an operation ran with, as a short list rather than a
- * copied hash table: DESIGN.md "Performance", every active resource's
+ * copied hash table: doc/DESIGN.md "Performance", every active resource's
  * history is compared, thousands of digests per transition. */
 typedef struct CsParams {
     GArray *list;              /* CsParam, names unique */

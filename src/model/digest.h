@@ -1,5 +1,5 @@
 /* digest.h: operation digests (digest.c), to see whether a resource's
- * definition changed since an operation ran (Pacemaker Explained 5.7.2
+ * definition changed since an operation ran (Pacemaker Explained 2.1, "Reloading Agents"
  * "Reloading Agents"). */
 #ifndef CIBSCOPE_MODEL_DIGEST_H
 #define CIBSCOPE_MODEL_DIGEST_H

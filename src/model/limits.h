@@ -1,6 +1,6 @@
 /* limits.h: the sizes of CIB cibscope accepts, checked before the model is
  * built so that a hostile document is refused with a clear message instead
- * of exhausting memory or time (DESIGN.md, "Reliability and security").
+ * of exhausting memory or time (doc/DESIGN.md, "Reliability and security").
  *
  * The document loader already caps a document at CS_DOCUMENT_MAX_BYTES
  * after decompression, and libxml2 (without XML_PARSE_HUGE) caps element

@@ -31,7 +31,7 @@ cs_role_name(CsRole role)
 }
 
 /* Pacemaker's text2role(): the legacy names Slave and Master still work
- * in 2.1.5 (Pacemaker Explained 5.4, target-role). */
+ * in 2.1.5 (Pacemaker Explained 2.1, "Resource Meta-Attributes", target-role). */
 CsRole
 cs_role_parse(const char *text)
 {
@@ -115,7 +115,7 @@ cs_xml_is(const xmlNode *element, const char *name)
         && strcmp((const char *)element->name, name) == 0;
 }
 
-/* "Reusing Parts of the Configuration" (Pacemaker Explained 12.2): an
+/* Pacemaker Explained 2.1, "Reusing Parts of the Configuration": an
  * element with id-ref stands for the element of the same tag with that
  * id.  Pacemaker searches by tag and id; the document indexes ids. */
 xmlNode *
@@ -132,85 +132,6 @@ cs_model_expand_idref(const CsModel *model, xmlNode *element)
         return NULL;
     }
     return target;
-}
-
-gboolean
-cs_text_is_true(const char *text)
-{
-    if (text == NULL) {
-        return FALSE;
-    }
-    return g_ascii_strcasecmp(text, "true") == 0
-        || g_ascii_strcasecmp(text, "on") == 0
-        || g_ascii_strcasecmp(text, "yes") == 0
-        || g_ascii_strcasecmp(text, "y") == 0
-        || g_ascii_strcasecmp(text, "1") == 0;
-}
-
-static gint64
-cs_unit_multiplier_ms(const char *unit)
-{
-    while (*unit == ' ') {
-        unit++;
-    }
-    if (*unit == '\0' || g_ascii_strcasecmp(unit, "s") == 0
-        || g_ascii_strcasecmp(unit, "sec") == 0) {
-        return 1000;
-    }
-    if (g_ascii_strcasecmp(unit, "ms") == 0 || g_ascii_strcasecmp(unit, "msec") == 0) {
-        return 1;
-    }
-    if (g_ascii_strcasecmp(unit, "m") == 0 || g_ascii_strcasecmp(unit, "min") == 0) {
-        return 60 * 1000;
-    }
-    if (g_ascii_strcasecmp(unit, "h") == 0 || g_ascii_strcasecmp(unit, "hr") == 0) {
-        return 3600 * 1000;
-    }
-    if (g_ascii_strcasecmp(unit, "us") == 0 || g_ascii_strcasecmp(unit, "usec") == 0) {
-        return 0;   /* below a millisecond: handled by the caller */
-    }
-    return -1;
-}
-
-/* Intervals and timeouts (Pacemaker Explained 5.5.2): an ISO 8601
- * duration, or a number with an optional unit (default seconds). */
-gint64
-cs_interval_parse_ms(const char *text)
-{
-    if (text == NULL) {
-        return 0;
-    }
-    while (*text == ' ' || *text == '\t') {
-        text++;
-    }
-    if (*text == 'P') {
-        CsDuration duration;
-        if (!cs_duration_parse(text, &duration, NULL)) {
-            return 0;
-        }
-        gint64 seconds = duration.seconds + (gint64)duration.years * 365 * 86400
-                         + (gint64)duration.months * 30 * 86400;
-        return seconds < 0 ? 0 : seconds * 1000;
-    }
-    char *end = NULL;
-    gint64 number = g_ascii_strtoll(text, &end, 10);
-    if (end == text || number < 0) {
-        return 0;
-    }
-    if (*end == '.') {            /* fractional part: ignored, as strtoll */
-        end++;
-        while (g_ascii_isdigit(*end)) {
-            end++;
-        }
-    }
-    gint64 multiplier = cs_unit_multiplier_ms(end);
-    if (multiplier < 0) {
-        return 0;
-    }
-    if (multiplier == 0) {
-        return number / 1000000;  /* microseconds */
-    }
-    return number * multiplier;
 }
 
 void
@@ -819,7 +740,7 @@ cs_model_build(const CsDocument *document, CsTime now, GError **error)
 }
 
 /* ---- rebuilding --------------------------------------------------------
- * DESIGN.md "Performance": an edit and its re-solve within one frame.  The
+ * doc/DESIGN.md "Performance": an edit and its re-solve within one frame.  The
  * stages depend on one another as in Pacemaker's cluster_status(): the
  * nodes on the options; the resources on the options and the number of
  * nodes (clone-max), and they link remote and guest nodes; the
@@ -1061,7 +982,8 @@ cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread
 }
 
 /* ---- after an edit of <rsc_defaults> -------------------------------------
- * Pacemaker Explained 5.4 and 11.8 "Resource Defaults": rsc_defaults
+ * Pacemaker Explained 2.1, "Resource Meta-Attributes" and "Resource
+ * Defaults": rsc_defaults
  * give each resource the meta attributes it does not set itself (nor its
  * ancestors' sets), and a group's or clone's meta passes on to what it
  * holds.  So an edit there changes, in each resource, only the names the
@@ -1253,7 +1175,7 @@ cs_rebuild_check_status_limits(const CsDocument *document)
 
 /* Whether a date_expression (date_spec lives inside one) is anywhere
  * under element: the only part of a rule whose value depends on the
- * clock (Pacemaker Explained 11.3 "Date Expressions"). */
+ * clock (Pacemaker Explained 2.1, "Date Expressions"). */
 static gboolean
 cs_xml_has_date_expression(const xmlNode *element)
 {
@@ -1274,7 +1196,7 @@ cs_xml_has_date_expression(const xmlNode *element)
  * rsc_defaults and op_defaults; constraint lifetimes), and a rule reads
  * the clock only through a date expression.  The status section reads it
  * only to expire failures (Pacemaker's check_operation_expiry() and
- * failure-timeout fail counts, Pacemaker Explained 5.4 failure-timeout),
+ * failure-timeout fail counts, Pacemaker Explained 2.1, "Resource Meta-Attributes" failure-timeout),
  * which only a resource with a failure timeout does; orphans have none.
  * Everything else that reads the clock (location rules, shutdown locks,
  * fail counts asked of the model) reads model->now during the solve. */
@@ -1554,7 +1476,7 @@ cs_model_rsc_state(const CsModel *model, int rsc, int node)
 /* Pacemaker's pe_get_failcount(): the fail counts of every operation of
  * the resource on the node add up; when failure-timeout is set and the
  * most recent failure is older than it, they all count as zero (Pacemaker
- * Explained 5.4, failure-timeout) -- unless an operation uses
+ * Explained 2.1, "Resource Meta-Attributes", failure-timeout) -- unless an operation uses
  * on-fail=block, which keeps failures forever. */
 int
 cs_model_fail_count(const CsModel *model, int rsc, int node)

@@ -7,9 +7,9 @@
  * (meta/instance attribute sets, rsc_defaults, op_defaults, cluster
  * options) are evaluated here against model->now.
  *
- * Sources: Pacemaker Explained ch. 3 (cluster options), 4 (nodes),
- * 5 (resources), 6 (constraints), 8 (utilization), 9-10 (groups, clones),
- * 11 (rules); the status section as Pacemaker 2.1.5's scheduler unpacks it.
+ * Sources: Pacemaker Explained 2.1, "Cluster-Wide Configuration", "Cluster
+ * Nodes", "Cluster Resources", "Resource Constraints", "Utilization and
+ * Placement Strategy", "Groups", "Clones" and "Rules"; the status section as Pacemaker 2.1.5's scheduler unpacks it.
  */
 #ifndef CS_MODEL_H
 #define CS_MODEL_H
@@ -17,8 +17,8 @@
 #include <glib.h>
 #include <libxml/tree.h>
 #include "cib/document.h"
-#include "model/iso8601.h"
-#include "model/score.h"
+#include "base/iso8601.h"
+#include "base/score.h"
 
 typedef enum {
     CS_ROLE_UNKNOWN = 0,
@@ -138,7 +138,7 @@ typedef struct CsResource {
     GHashTable *utilization;
     GPtrArray *ops;            /* CsOp*, document order */
 
-    /* interpreted meta attributes (Pacemaker Explained 5.4) */
+    /* interpreted meta attributes (Pacemaker Explained 2.1, "Resource Meta-Attributes") */
     CsScore stickiness;            /* resource-stickiness (default 0;
                                       1 for clone instances without one) */
     gboolean stickiness_set;       /* given explicitly or via rsc_defaults */
@@ -154,7 +154,7 @@ typedef struct CsResource {
     gboolean allow_migrate;
     gboolean critical;
     const char *requires;          /* nothing, quorum, fencing, unfencing */
-    /* clones (Pacemaker Explained ch. 10) */
+    /* clones (Pacemaker Explained 2.1, "Clones") */
     gboolean promotable;
     int clone_max, clone_node_max, promoted_max, promoted_node_max;
     gboolean globally_unique, interleave, ordered, notify;

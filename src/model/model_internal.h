@@ -11,6 +11,7 @@
 #include "model/model.h"
 #include "model/nvset.h"
 #include "model/rules.h"
+#include "base/text.h"
 
 /* Value of an attribute without allocating: libxml2 keeps a plain
  * attribute's value as its single text child.  NULL when absent. */
@@ -23,12 +24,6 @@ gboolean cs_xml_is(const xmlNode *element, const char *name);
 /* An element with id-ref replaced by the element of the same tag it names
  * (Pacemaker's expand_idref): NULL when the reference is dangling. */
 xmlNode *cs_model_expand_idref(const CsModel *model, xmlNode *element);
-
-/* Pacemaker's crm_is_true(): yes, true, on, y, 1 (any case). */
-gboolean cs_text_is_true(const char *text);
-/* Pacemaker's crm_parse_interval_spec(): "10s", "5min", "PT10S", "1000ms",
- * a plain number of seconds.  Milliseconds; 0 for garbage. */
-gint64 cs_interval_parse_ms(const char *text);
 
 void cs_model_warn(CsModel *model, const char *format, ...) G_GNUC_PRINTF(2, 3);
 

@@ -1,8 +1,8 @@
 /* nodes.c: the nodes of the configuration, and the Pacemaker Remote and
  * guest nodes that resources create.
  *
- * Pacemaker Explained ch. 4 "Cluster Nodes" (node attributes, built-in
- * attributes in 11.3), and "Pacemaker Remote": an ocf:pacemaker:remote
+ * Pacemaker Explained 2.1, "Cluster Nodes" (node attributes; the built-in
+ * ones in "Rules"), and "Pacemaker Remote": an ocf:pacemaker:remote
  * primitive makes a remote node named after it; a primitive with the meta
  * attribute remote-node makes a guest node.  What the status section says
  * of nodes (online, unclean, transient attributes) is read in status.c.
@@ -113,7 +113,7 @@ cs_node_type_parse(CsModel *model, const char *type, const char *uname)
     return CS_NODE_PING;
 }
 
-/* Startup fencing (Pacemaker Explained 3.2, startup-fencing): with fencing
+/* Startup fencing (Pacemaker Explained 2.1, "Cluster Options", startup-fencing): with fencing
  * enabled, a node is unclean until the status section has seen it. */
 static void
 cs_node_startup_fencing(CsModel *model, CsNode *node)

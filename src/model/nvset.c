@@ -1,6 +1,6 @@
 /* nvset.c: choosing name/value pairs from scored, rule-selected sets.
  *
- * Pacemaker Explained 11.8 "Using Rules to Control Resource Options" and
+ * Pacemaker Explained 2.1, "Using Rules to Control Resource Options" and
  * 12.2 "Reusing Parts of the Configuration".  Pacemaker 2.1.5 gathers the
  * sets, sorts them by descending score (the set named first_id ahead of
  * all), evaluates each set's rules and takes, for every name, the first
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "model/nvset.h"
-#include "model/score.h"
+#include "base/score.h"
 
 typedef struct {
     xmlNode *set;

@@ -1,6 +1,6 @@
 /* nvset.h: choosing name/value pairs from scored, rule-selected sets.
  *
- * Pacemaker Explained 11.8 "Using Rules to Control Resource Options":
+ * Pacemaker Explained 2.1, "Using Rules to Control Resource Options":
  * sets (meta_attributes, instance_attributes, utilization,
  * cluster_property_set) are considered in descending score order (a set
  * whose id is first_id first of all, as cib-bootstrap-options is for

@@ -1,8 +1,8 @@
 /* options.c: cluster options, rsc_defaults and op_defaults.
  *
- * Pacemaker Explained ch. 3 "Cluster-Wide Configuration": properties come
- * from the cluster_property_set elements of crm_config, chosen as 11.8
- * describes, with cib-bootstrap-options considered first.  A value that
+ * Pacemaker Explained 2.1, "Cluster-Wide Configuration": properties come
+ * from the cluster_property_set elements of crm_config, chosen as "Using
+ * Rules to Control Resource Options" describes, with cib-bootstrap-options considered first.  A value that
  * does not validate falls back to the option's default, as Pacemaker's
  * pe_pref() does.
  */
@@ -17,20 +17,6 @@ cs_option(const CsModel *model, const char *name)
 }
 
 static gboolean
-cs_text_is_boolean(const char *text)
-{
-    static const char *const words[] = { "true", "on", "yes", "y", "1",
-                                         "false", "off", "no", "n", "0" };
-
-    for (gsize i = 0; i < G_N_ELEMENTS(words); i++) {
-        if (g_ascii_strcasecmp(text, words[i]) == 0) {
-            return TRUE;
-        }
-    }
-    return FALSE;
-}
-
-static gboolean
 cs_option_boolean(CsModel *model, const char *name, gboolean fallback)
 {
     const char *value = cs_option(model, name);
@@ -38,7 +24,7 @@ cs_option_boolean(CsModel *model, const char *name, gboolean fallback)
     if (value == NULL) {
         return fallback;
     }
-    if (!cs_text_is_boolean(value)) {
+    if (!cs_text_is_true(value) && !cs_text_is_false(value)) {
         cs_model_warn(model, "cluster option %s: '%s' is not a boolean, using default",
                       name, value);
         return fallback;

@@ -1,9 +1,9 @@
 /* resources.c: primitives, groups, clones and bundles, with their meta
  * attributes, instance attributes, utilization and operations.
  *
- * Pacemaker Explained ch. 5 "Cluster Resources" (5.4 meta attributes, 5.5
- * operations), 5.8 templates, ch. 9 groups, ch. 10 clones, 11.8 rules in
- * option sets, as Pacemaker 2.1.5's pe__unpack_resource() reads them.
+ * Pacemaker Explained 2.1, "Cluster Resources" ("Resource Meta-Attributes",
+ * "Resource Operations"), "Resource Templates", "Groups", "Clones", and
+ * "Using Rules to Control Resource Options" for option sets, as Pacemaker 2.1.5's pe__unpack_resource() reads them.
  */
 #include <string.h>
 
@@ -126,7 +126,8 @@ cs_inherited_strv(GPtrArray **inherited)
     return (char **)g_ptr_array_free(g_steal_pointer(inherited), FALSE);
 }
 
-/* Meta attributes (Pacemaker Explained 5.4 and 11.8): the element's own
+/* Meta attributes (Pacemaker Explained 2.1, "Resource Meta-Attributes" and
+ * "Using Rules to Control Resource Options"): the element's own
  * XML attributes, its meta_attributes sets, its ancestors' explicit sets,
  * rsc_defaults, then whatever the parent's meta holds. */
 static void
@@ -411,7 +412,7 @@ cs_word_among(const char *value, const char *const *words, gsize n_words)
     return NULL;
 }
 
-/* Pacemaker's unpack_requires() and its defaults (Pacemaker Explained 5.4,
+/* Pacemaker's unpack_requires() and its defaults (Pacemaker Explained 2.1, "Resource Meta-Attributes",
  * requires). */
 static const char *
 cs_rsc_requires(CsModel *model, const CsResource *rsc, gboolean enable_unfencing)
@@ -483,26 +484,20 @@ cs_rsc_interpret_clone(CsModel *model, CsResource *rsc)
 }
 
 /* The deprecated cluster option is-managed-default (Pacemaker Explained
- * 3.2, "Cluster Options"; 2.1.5's unpack_config still reads it) is every
+ * 2.1, "Cluster Options"; 2.1.5's unpack_config still reads it) is every
  * resource's is-managed before its own meta-attribute or rsc_defaults.
  * Like any boolean option, a value that is not a boolean means the
  * default, true; maintenance-mode overrides it. */
 static gboolean
 cs_managed_by_default(const CsModel *model)
 {
-    static const char *const no_words[] = { "false", "off", "no", "n", "0" };
     const char *value = g_hash_table_lookup(model->options.values,
                                             "is-managed-default");
 
     if (model->options.maintenance_mode) {
         return FALSE;
     }
-    for (gsize i = 0; value != NULL && i < G_N_ELEMENTS(no_words); i++) {
-        if (g_ascii_strcasecmp(value, no_words[i]) == 0) {
-            return FALSE;
-        }
-    }
-    return TRUE;
+    return !cs_text_is_false(value);
 }
 
 /* Meta attributes whose field depends on the value alone (and, for
@@ -511,7 +506,7 @@ cs_managed_by_default(const CsModel *model)
  * the rebuild after an edit of <rsc_defaults> that changes only these
  * names (cs_model_rederive_resource), so the two cannot drift apart. */
 
-/* priority: 0 by default (Pacemaker Explained 5.4). */
+/* priority: 0 by default (Pacemaker Explained 2.1, "Resource Meta-Attributes"). */
 static void
 cs_rsc_read_priority(CsModel *model, CsResource *rsc)
 {
@@ -521,7 +516,7 @@ cs_rsc_read_priority(CsModel *model, CsResource *rsc)
 }
 
 /* resource-stickiness: 0 by default, 1 for clone instances (Pacemaker
- * Explained 5.4). */
+ * Explained 2.1, "Resource Meta-Attributes"). */
 static void
 cs_rsc_read_stickiness(CsModel *model, CsResource *rsc)
 {
@@ -540,7 +535,7 @@ cs_rsc_read_stickiness(CsModel *model, CsResource *rsc)
 
 /* migration-threshold: INFINITY by default; a negative one is 1 with a
  * warning, as Pacemaker's unpack of the meta attribute does (Pacemaker
- * Explained 5.4). */
+ * Explained 2.1, "Resource Meta-Attributes"). */
 static void
 cs_rsc_read_migration_threshold(CsModel *model, CsResource *rsc)
 {
@@ -557,8 +552,8 @@ cs_rsc_read_migration_threshold(CsModel *model, CsResource *rsc)
     }
 }
 
-/* failure-timeout (Pacemaker Explained 5.4); a remote connection's
- * reconnect_interval takes its place (Pacemaker Explained, "Pacemaker
+/* failure-timeout (Pacemaker Explained 2.1, "Resource Meta-Attributes"); a remote connection's
+ * reconnect_interval takes its place (Pacemaker Explained 2.1, "Pacemaker
  * Remote": reconnect_interval), as unpack_resource does. */
 static void
 cs_rsc_read_failure_timeout(CsModel *model, CsResource *rsc)
@@ -1075,7 +1070,7 @@ cs_xml_has_element(const xmlNode *element, const char *name)
     return FALSE;
 }
 
-/* Only an rsc_expression reads the resource (Pacemaker Explained 11.6
+/* Only an rsc_expression reads the resource (Pacemaker Explained 2.1, "Resource Expressions"
  * "Resource Expressions"); the other expressions of a defaults rule read
  * the clock alone, node attributes never passing there. */
 gboolean

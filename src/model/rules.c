@@ -1,6 +1,6 @@
 /* rules.c: evaluation of <rule> elements.
  *
- * Pacemaker Explained ch. 11 "Rules", with the behaviour of Pacemaker
+ * Pacemaker Explained 2.1, "Rules", with the behaviour of Pacemaker
  * 2.1.5's scheduler where the book is silent: an "and" rule stops at the
  * first failing expression and an "or" rule at the first passing one (so
  * later date expressions do not lower next_change); an element that is not
@@ -78,7 +78,7 @@ find_by_id(xmlNode *element, const char *tag, const char *id)
 }
 
 /* A <rule id-ref="x"/> stands for the rule with id x anywhere in the
- * document (Pacemaker Explained, "Reusing Rules"); NULL if there is none. */
+ * document (Pacemaker Explained 2.1, "Reusing Rules"); NULL if there is none. */
 static xmlNode *
 resolve_reference(xmlNode *element)
 {
@@ -301,7 +301,7 @@ cs_rule_compare(const char *left, const char *right, const char *type)
     return compare_values(left, right, parse_type(type), OP_OTHER);
 }
 
-/* Pacemaker Explained, "Node Attribute Expressions": defined/not_defined
+/* Pacemaker Explained 2.1, "Node Attribute Expressions": defined/not_defined
  * look only at the node's value; eq/ne work with a missing side; the
  * ordering operations fail when either side is missing. */
 static gboolean
@@ -669,7 +669,7 @@ date_attribute(const xmlNode *expression, const char *name, CsTime *out)
     return text != NULL && cs_time_parse(text, out, NULL);
 }
 
-/* Pacemaker Explained, "Date Expressions": in_range (the default) needs a
+/* Pacemaker Explained 2.1, "Date Expressions": in_range (the default) needs a
  * start or an end, gt a start, lt an end; anything else is invalid. */
 static DateTest *
 compile_date(CsRule *owner, xmlNode *element)
@@ -910,7 +910,7 @@ has_match_data(const CsRuleContext *context)
 }
 
 /* "%0".."%9" in the attribute name become the rsc-pattern submatches
- * (Pacemaker Explained, "Location Constraints"); one that did not match
+ * (Pacemaker Explained 2.1, "Location Constraints"); one that did not match
  * (or matched nothing) vanishes.  NULL when nothing would change. */
 static char *
 expand_submatches(const char *name, char **submatches)
@@ -941,7 +941,7 @@ expand_submatches(const char *name, char **submatches)
 }
 
 /* value-source="param"/"meta" names a resource parameter or meta-attribute
- * whose value is compared (Pacemaker Explained, "Node Attribute
+ * whose value is compared (Pacemaker Explained 2.1, "Node Attribute
  * Expressions"); it applies only where a resource is in context. */
 static const char *
 expression_value(const AttributeTest *test, const CsRuleContext *context)
@@ -1041,7 +1041,7 @@ moon_phase(const CsTimeFields *fields)
     return ((((fields->yearday + epact) * 6) + 11) % 177) / 22 & 7;
 }
 
-/* Pacemaker Explained, "Date Specifications": every field given must hold;
+/* Pacemaker Explained 2.1, "Date Specifications": every field given must hold;
  * the fields are those of "now" in the offset it was given in. */
 static CsDateResult
 date_spec_result(const DateTest *date, CsTime now)
@@ -1259,6 +1259,24 @@ cs_rules_pass(xmlNode *parent, const CsRuleContext *context)
         }
     }
     return !found;
+}
+
+/* The deprecated <lifetime> of a constraint (Pacemaker Explained 2.1,
+ * "Constraints": a lifetime limits when a constraint applies): only the
+ * first <lifetime> counts, and it is alive while any of its rules passes
+ * (cs_rules_pass).  One home for the model (which drops a dead
+ * constraint) and the engine (which checks locations again at the
+ * solve's own time). */
+gboolean
+cs_constraint_in_lifetime(const xmlNode *constraint, const CsRuleContext *context)
+{
+    for (xmlNode *child = constraint != NULL ? constraint->children : NULL; child != NULL;
+         child = child->next) {
+        if (is_named(child, "lifetime")) {
+            return cs_rules_pass(child, context);
+        }
+    }
+    return TRUE;
 }
 
 /* Everything Pacemaker 2.1.5 evaluates is modelled; what it rejects (an

@@ -1,6 +1,6 @@
 /* rules.h: evaluation of <rule> elements.
  *
- * Pacemaker Explained ch. 11 "Rules": node attribute expressions (every
+ * Pacemaker Explained 2.1, "Rules": node attribute expressions (every
  * operation; type string/integer/number/version; value-source
  * literal/param/meta), the built-in attributes #uname #id #kind #is_dc
  * #cluster-name #site-name (callers put them in node_attrs), date
@@ -12,7 +12,7 @@
 
 #include <glib.h>
 #include <libxml/tree.h>
-#include "model/iso8601.h"
+#include "base/iso8601.h"
 
 typedef struct CsRuleContext {
     GHashTable *node_attrs;      /* name -> value, NULL outside a node */
@@ -70,6 +70,10 @@ gboolean cs_rule_passes(xmlNode *rule, const CsRuleContext *context);
  * pe_eval_rules; the schema allows several only in <lifetime>).
  * Used for nvpair sets and the deprecated <lifetime>. */
 gboolean cs_rules_pass(xmlNode *parent, const CsRuleContext *context);
+
+/* Whether a constraint applies under its deprecated <lifetime> (the
+ * first one; TRUE without one). */
+gboolean cs_constraint_in_lifetime(const xmlNode *constraint, const CsRuleContext *context);
 
 /* Compares two values as an expression of the given type would
  * ("string" (case-insensitive), "integer", "number", "version"; NULL =

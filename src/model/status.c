@@ -6,8 +6,9 @@
  * determine_online_status(), unpack_lrm_resource(), unpack_rsc_op()): node
  * states first, then each node's resource history in call order, cluster
  * nodes before the remote and guest nodes whose connections they run.
- * Pacemaker Explained 5.5.3 (on-fail), 8 (failure handling, fail counts,
- * failure-timeout) describe the consequences.
+ * Pacemaker Explained 2.1, "Operation Properties" (on-fail) and "Handling
+ * Resource Failure" (fail counts, failure-timeout) describe the
+ * consequences.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -54,7 +55,8 @@ typedef struct {
     gboolean legacy_fail_counts;   /* cs_legacy_fail_counts(), asked once */
 } CsStatusRun;
 
-/* The running state of one history while its operations are replayed. */
+/* The running state of one resource history on one node while its
+ * operations are replayed (not the History view's CsHistoryView). */
 typedef struct {
     CsStatusRun *run;
     CsRscState *state;
@@ -65,7 +67,7 @@ typedef struct {
     CsOpRecord *last_failure;
     gboolean managed;
     int ban_target;            /* index banned for hard errors */
-} CsHistory;
+} CsOpReplay;
 
 /* ---- small readers ----------------------------------------------------- */
 
@@ -679,7 +681,7 @@ cs_history_rsc(const CsModel *model, const char *rsc_id, int *instance)
 }
 
 /* fail-count-RSC#OP_INTERVAL (or the legacy fail-count-RSC) with its
- * last-failure-... companion (Pacemaker Explained 8.2). */
+ * last-failure-... companion (Pacemaker Explained 2.1, "Failure Counts"). */
 static void
 cs_fail_count_add(CsModel *model, CsNode *node, const char *name, const char *value)
 {
@@ -719,7 +721,7 @@ cs_string_pointer_compare(gconstpointer a, gconstpointer b)
 /* Pacemaker 2.1.5 reads one form of fail count only, by the CIB's
  * crm_feature_set: before 3.0.13 the legacy whole-resource
  * fail-count-RSC, from 3.0.13 on the per-operation fail-count-RSC#OP_MS
- * (Pacemaker Explained 8.2; the other form is ignored, as crm_simulate
+ * (Pacemaker Explained 2.1, "Failure Counts"; the other form is ignored, as crm_simulate
  * shows). */
 static gboolean
 cs_legacy_fail_counts(const CsModel *model)
@@ -803,7 +805,7 @@ cs_ban(CsModel *model, int rsc, int node, const char *reason)
 }
 
 static void
-cs_history_set_active(CsHistory *history)
+cs_history_set_active(CsOpReplay *history)
 {
     CsResource *top = history->rsc != NULL ? cs_model_top(history->run->model, history->rsc)
                                            : NULL;
@@ -820,7 +822,7 @@ cs_record_is_probe(const CsOpRecord *record)
 /* Pacemaker's pcmk_xe_mask_probe_failure(): a probe that found the agent
  * missing or misconfigured means "not running here". */
 static gboolean
-cs_record_masked_probe(const CsHistory *history, const CsOpRecord *record)
+cs_record_masked_probe(const CsOpReplay *history, const CsOpRecord *record)
 {
     if (!cs_record_is_probe(record)) {
         return FALSE;
@@ -892,9 +894,9 @@ cs_demote_on_fail(const CsResource *rsc)
 }
 
 /* Pacemaker's unpack_operation() on-fail and fail role for a history
- * entry (Pacemaker Explained 5.5.3, on-fail and its defaults). */
+ * entry (Pacemaker Explained 2.1, "Operation Properties", on-fail and its defaults). */
 static CsOnFail
-cs_history_on_fail(CsHistory *history, const CsOpRecord *record, CsRole *fail_role)
+cs_history_on_fail(CsOpReplay *history, const CsOpRecord *record, CsRole *fail_role)
 {
     CsModel *model = history->run->model;
     const CsResource *rsc = history->rsc;
@@ -922,7 +924,7 @@ cs_history_on_fail(CsHistory *history, const CsOpRecord *record, CsRole *fail_ro
             || g_ascii_strcasecmp(value, "demote") == 0)) {
         /* Pacemaker 2.1.5 does not allow standby, stop or demote as the
          * on-fail of a stop and uses the default instead (Pacemaker
-         * Explained 5.5.3; checked with crm_simulate: a failed stop with
+         * Explained 2.1, "Operation Properties"; checked with crm_simulate: a failed stop with
          * on-fail=stop fences its node, with on-fail=restart it does
          * not). */
         value = NULL;
@@ -976,7 +978,7 @@ cs_history_on_fail(CsHistory *history, const CsOpRecord *record, CsRole *fail_ro
 }
 
 static void
-cs_history_next_role(CsHistory *history, CsRole role)
+cs_history_next_role(CsOpReplay *history, CsRole role)
 {
     history->state->next_role = role;
 }
@@ -984,7 +986,7 @@ cs_history_next_role(CsHistory *history, CsRole role)
 /* Pacemaker's check_recoverable(): a failed stop that cannot be fenced
  * leaves the resource blocked. */
 static void
-cs_history_check_recoverable(CsHistory *history, const CsOpRecord *record)
+cs_history_check_recoverable(CsOpReplay *history, const CsOpRecord *record)
 {
     if (g_strcmp0(record->operation, "stop") != 0
         || cs_can_fence(history->run->model, history->node)) {
@@ -997,7 +999,7 @@ cs_history_check_recoverable(CsHistory *history, const CsOpRecord *record)
 /* Pacemaker's remap_operation(): what a result means given the expected
  * one; may change the role. */
 static void
-cs_history_remap(CsHistory *history, const CsOpRecord *record, int *rc, int *status)
+cs_history_remap(CsOpReplay *history, const CsOpRecord *record, int *rc, int *status)
 {
     gboolean probe = cs_record_is_probe(record);
     int target_rc = record->target_rc;
@@ -1073,7 +1075,7 @@ cs_history_remap(CsHistory *history, const CsOpRecord *record, int *rc, int *sta
 /* Pacemaker's check_operation_expiry(): an entry older than
  * failure-timeout no longer counts, unless a fail count still does. */
 static gboolean
-cs_history_expired(CsHistory *history, const CsOpRecord *record)
+cs_history_expired(CsOpReplay *history, const CsOpRecord *record)
 {
     CsModel *model = history->run->model;
     const CsResource *rsc = history->rsc;
@@ -1218,7 +1220,7 @@ cs_newer_after_migrate(const CsStatusRun *run, const char *rsc_id, const char *u
 }
 
 static void
-cs_history_migrating(CsHistory *history, CsNode *source, CsNode *target)
+cs_history_migrating(CsOpReplay *history, CsNode *source, CsNode *target)
 {
     history->state->migrating = TRUE;
     history->state->migration_source = source != NULL ? source->index : -1;
@@ -1227,7 +1229,7 @@ cs_history_migrating(CsHistory *history, CsNode *source, CsNode *target)
 
 /* Pacemaker's unpack_migrate_to_success(). */
 static void
-cs_history_migrate_to_done(CsHistory *history, const CsOpRecord *record)
+cs_history_migrate_to_done(CsOpReplay *history, const CsOpRecord *record)
 {
     CsStatusRun *run = history->run;
     CsModel *model = run->model;
@@ -1280,7 +1282,7 @@ cs_history_migrate_to_done(CsHistory *history, const CsOpRecord *record)
 
 /* Pacemaker's unpack_migrate_to_failure() and unpack_migrate_from_failure(). */
 static void
-cs_history_migration_failed(CsHistory *history, const CsOpRecord *record, gboolean to)
+cs_history_migration_failed(CsOpReplay *history, const CsOpRecord *record, gboolean to)
 {
     CsStatusRun *run = history->run;
     const char *rsc_id = history->state->rsc_id;
@@ -1312,7 +1314,7 @@ cs_history_migration_failed(CsHistory *history, const CsOpRecord *record, gboole
 /* ---- applying results -------------------------------------------------- */
 
 static void
-cs_history_clear_failure(CsHistory *history)
+cs_history_clear_failure(CsOpReplay *history)
 {
     switch (history->on_fail) {
     case CS_ON_FAIL_STOP:
@@ -1336,7 +1338,7 @@ cs_history_clear_failure(CsHistory *history)
 /* Pacemaker's update_resource_state(): the role a successful result
  * implies. */
 static void
-cs_history_update(CsHistory *history, const CsOpRecord *record, int rc)
+cs_history_update(CsOpReplay *history, const CsOpRecord *record, int rc)
 {
     const char *task = record->operation;
     gboolean clear = FALSE;
@@ -1377,14 +1379,14 @@ cs_history_update(CsHistory *history, const CsOpRecord *record, int rc)
 }
 
 static int
-cs_history_ban_target(const CsHistory *history)
+cs_history_ban_target(const CsOpReplay *history)
 {
     return history->ban_target;
 }
 
 /* Pacemaker's unpack_rsc_op_failure(). */
 static void
-cs_history_failed(CsHistory *history, CsOpRecord *record, int rc)
+cs_history_failed(CsOpReplay *history, CsOpRecord *record, int rc)
 {
     CsModel *model = history->run->model;
     const char *task = record->operation;
@@ -1434,7 +1436,7 @@ cs_history_failed(CsHistory *history, CsOpRecord *record, int rc)
 }
 
 static void
-cs_history_op(CsHistory *history, CsOpRecord *record)
+cs_history_op(CsOpReplay *history, CsOpRecord *record)
 {
     CsModel *model = history->run->model;
     const char *task = record->operation;
@@ -1523,7 +1525,7 @@ cs_history_op(CsHistory *history, CsOpRecord *record)
 /* Pacemaker's process_rsc_state(): what the final role and on-fail mean
  * for the node and the resource. */
 static void
-cs_history_consequences(CsHistory *history)
+cs_history_consequences(CsOpReplay *history)
 {
     CsStatusRun *run = history->run;
     CsModel *model = run->model;
@@ -1611,7 +1613,7 @@ cs_history_consequences(CsHistory *history)
 /* Pacemaker 2.1.5's pcmk__rsc_agent_changed(): the agent a history was
  * recorded with (standard, provider, type of <lrm_resource>) against the
  * configured one; a changed agent restarts the resource where it is active
- * (Pacemaker Explained 5.3, "Resource properties": the class, provider
+ * (Pacemaker Explained 2.1, "Resource properties": the class, provider
  * and type define the agent). */
 static gboolean
 cs_agent_changed(const CsResource *rsc, xmlNode *lrm_resource)
@@ -1658,7 +1660,7 @@ cs_lrm_resource_unpack(CsStatusRun *run, CsNode *node, xmlNode *lrm_resource)
 
     /* An orphan stays managed (to be stopped) unless stop-orphan-resources
      * is off. */
-    CsHistory history = { run, state, rsc, node, CS_ROLE_UNKNOWN, CS_ON_FAIL_IGNORE, NULL,
+    CsOpReplay history = { run, state, rsc, node, CS_ROLE_UNKNOWN, CS_ON_FAIL_IGNORE, NULL,
                           rsc != NULL ? rsc->managed : model->options.stop_orphan_resources,
                           -1 };
     if (rsc != NULL) {
@@ -1870,7 +1872,7 @@ cs_node_pre_history(const CsNode *node)
 
 /* Whether reading the histories reads this fail count: only to expire a
  * failure of a resource with a failure-timeout (cs_history_expired,
- * Pacemaker's check_operation_expiry(); Pacemaker Explained 5.4
+ * Pacemaker's check_operation_expiry(); Pacemaker Explained 2.1, "Resource Meta-Attributes"
  * failure-timeout).  Every other fail count is read by the solve alone
  * (migration-threshold, cs_model_fail_count), from this model's own. */
 static gboolean

@@ -8,7 +8,7 @@
  * edit (a ban, a stickiness change, a standby) and its re-solve
  * (cs_session_refresh), each undone and re-solved again (the undo right
  * after an edit swaps the states back; undo-rebuilt is one that builds
- * again, as undoing an older edit does).  DESIGN.md
+ * again, as undoing an older edit does).  doc/DESIGN.md
  * "Performance" asks for an edit and its re-solve within one frame
  * (16 ms) on 32 x 2,000.  The best of N repeats is reported, as
  * tests/bench/run-bench.py does for whole processes; then the heap in use

@@ -1,6 +1,6 @@
 #!/bin/sh
 # console-frames.sh: how long the console takes from an edit key to the
-# frame that shows the new solution, on 32x2000 (DESIGN.md "Performance":
+# frame that shows the new solution, on 32x2000 (doc/DESIGN.md "Performance":
 # within 16 ms).  Drives src/cibscope in a tmux of its own (200x60), makes
 # each kind of edit (b, p, S, M, s on the cursor's resource and on the
 # default, a fail count cleared at the : prompt, t) followed by u, ROUNDS

@@ -22,7 +22,7 @@ import tempfile
 import time
 
 WORKLOADS = [(8, 100), (16, 500), (32, 2000), (64, 10000)]
-# DESIGN.md "Performance": targets in seconds and MiB (None: no target).
+# doc/DESIGN.md "Performance": targets in seconds and MiB (None: no target).
 TARGETS = {(32, 2000): (0.100, 64), (64, 10000): (1.0, None)}
 PHASES_WORKLOAD = (32, 2000)
 # crm_simulate may need minutes on a busy machine: the comparison stops it.
@@ -97,7 +97,7 @@ def main():
                 verdict = 'engine answered 3 (unsupported)'
             elif (nodes, resources) in TARGETS:
                 limit_s, limit_mb = TARGETS[(nodes, resources)]
-                # DESIGN.md: "load + full solve (scores, placement,
+                # doc/DESIGN.md: "load + full solve (scores, placement,
                 # transition)": both commands must be within the target.
                 time_ok = max(wall, twall) < limit_s
                 verdict = 'time %s (both < %d ms)' % ('met' if time_ok else 'MISSED',

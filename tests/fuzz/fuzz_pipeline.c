@@ -5,7 +5,7 @@
  * (tests/fuzz/pipeline.c).  Any crash, leak, sanitizer report, glib
  * critical, hang (libFuzzer -timeout) or refusal without a message is a
  * finding, and so is a score that differs from the sum of its
- * contributions (DESIGN.md, "Provenance"; it holds on the whole corpus).
+ * contributions (doc/DESIGN.md, "Provenance"; it holds on the whole corpus).
  * CS_FUZZ_STRICT=0 in the environment turns that last check off.
  */
 #include <stdlib.h>

@@ -18,7 +18,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
-#include "model/iso8601.h"
+#include "base/iso8601.h"
 #include "model/rules.h"
 #include "tests/fuzz/fuzz.h"
 

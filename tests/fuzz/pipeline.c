@@ -5,6 +5,7 @@
 #include "cib/document.h"
 #include "model/model.h"
 #include "engine/engine.h"
+#include "explain/explain.h"
 #include "tests/fuzz/pipeline.h"
 
 /* 2014-05-07 00:28:00Z, used when the CIB has no execution-date. */
@@ -30,7 +31,7 @@ static void cs_pipeline_refused(CsPipelineRun *run, const char *stage,
                                           CS_ENGINE_ERROR_UNSUPPORTED);
 }
 
-/* DESIGN.md "Provenance": the contributions sum, in INFINITY arithmetic,
+/* doc/DESIGN.md "Provenance": the contributions sum, in INFINITY arithmetic,
  * to the printed score. */
 static guint cs_pipeline_check_provenance(const CsSolution *solution,
                                           const CsModel *model)

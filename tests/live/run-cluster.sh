@@ -1,6 +1,6 @@
 #!/bin/sh
 # run-cluster.sh: cibscope on a real single-node cluster (Debian's corosync
-# and pacemaker), as issue 5 and DESIGN.md "Live clusters" ask.
+# and pacemaker), as issue 5 and doc/DESIGN.md "Live clusters" ask.
 #
 # Writes its own corosync configuration, starts corosync and pacemakerd,
 # creates Dummy resources, and then uses cibscope itself, never a helper:

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "ui/draw.h"
 #include "ui/view.h"
+#include "tests/testlib.h"
 
 static void assert_escape(const char *raw, const char *expected)
 {
@@ -253,9 +254,5 @@ static Suite *ui_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(ui_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(ui_suite());
 }

@@ -21,7 +21,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "model/iso8601.h"
+#include "base/iso8601.h"
 
 #define CS_DAY_SECONDS 86400
 #define CS_HOUR_SECONDS 3600
@@ -663,11 +663,19 @@ cs_time_format(CsTime time)
 
 /* ---- operation intervals ---------------------------------------------- */
 
-/* "10", "10s", "500ms", "2min", "1h" or an ISO 8601 duration; Pacemaker's
- * crm_parse_interval_spec (Pacemaker Explained, "Operation Properties").
- * Only the leading integer of a number counts ("1.5s" is one second). */
-gboolean
-cs_interval_spec_parse(const char *text, guint *out_ms)
+/* "10", "10s", "500ms", "2min", "1h" or an ISO 8601 duration, in
+ * milliseconds; FALSE when unreadable.  This is the one interval reader:
+ * Pacemaker's rule for interval specifications (Pacemaker Explained 2.1,
+ * "Operation Properties" and "Resource Meta-Attributes"): text starting
+ * with 'P' is an ISO 8601 duration (a year is 365 days, a month 30);
+ * anything else is a whole number with an optional unit of which only
+ * the first letters count ("ms"/"msec", "us"/"usec", "s"/"sec",
+ * "m"/"min"/"mins", "h"/"hr"), seconds when none.  Only the leading
+ * integer counts ("1.5s" is one second).  Checked against crm_simulate
+ * with failure-timeout="10mins" and "600000000usec"
+ * (tests/data/cases/failure-timeout-units.xml). */
+static gboolean
+interval_ms(const char *text, gint64 *out)
 {
     gint64 multiplier = 1000, divisor = 1, amount = 0;
     const char *units = NULL;
@@ -681,9 +689,9 @@ cs_interval_spec_parse(const char *text, guint *out_ms)
         if (!cs_duration_parse(text, &duration, NULL)) {
             return FALSE;
         }
-        /* Pacemaker counts a year as 365 days and a month as 30.  The
-         * seconds fit in 64 bits (cs_duration_parse bounds each field);
-         * their milliseconds may not, and saturate as numbers do below. */
+        /* The seconds fit in 64 bits (cs_duration_parse bounds each
+         * field); their milliseconds may not, and saturate as numbers do
+         * below. */
         amount = (gint64) duration.years * 365 * CS_DAY_SECONDS
                  + (gint64) duration.months * 30 * CS_DAY_SECONDS
                  + duration.seconds;
@@ -718,6 +726,26 @@ cs_interval_spec_parse(const char *text, guint *out_ms)
     if (amount < 0) {
         return FALSE;
     }
+    *out = amount;
+    return TRUE;
+}
+
+gboolean
+cs_interval_spec_parse(const char *text, guint *out_ms)
+{
+    gint64 amount = 0;
+
+    if (!interval_ms(text, &amount)) {
+        return FALSE;
+    }
     *out_ms = (amount >= G_MAXUINT) ? G_MAXUINT : (guint) amount;
     return TRUE;
+}
+
+gint64
+cs_interval_parse_ms(const char *text)
+{
+    gint64 amount = 0;
+
+    return interval_ms(text, &amount) ? amount : 0;
 }

@@ -1,5 +1,5 @@
-/* score.c: Pacemaker score arithmetic (Pacemaker Explained, "Scores"). */
-#include "model/score.h"
+/* score.c: Pacemaker score arithmetic (Pacemaker Explained 2.1, "Scores"). */
+#include "base/score.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -43,7 +43,7 @@ gboolean cs_score_parse(const char *text, CsScore *out)
 gboolean cs_score_parse_health(const char *text, CsScore red, CsScore yellow,
                                CsScore green, CsScore *out)
 {
-    /* Pacemaker Explained, "Tracking Node Health": the colours stand for
+    /* Pacemaker Explained 2.1, "Tracking Node Health": the colours stand for
      * the node-health-red/yellow/green cluster options. */
     if (text != NULL && g_ascii_strcasecmp(text, "red") == 0)
         *out = red;

@@ -1,6 +1,6 @@
 /* score.h: Pacemaker score arithmetic.
  *
- * Pacemaker Explained, "Scores": scores are integers clamped to
+ * Pacemaker Explained 2.1, "Scores": scores are integers clamped to
  * +/-INFINITY (1000000); INFINITY + -INFINITY = -INFINITY; any value at or
  * beyond +/-INFINITY is INFINITY.  Node-health colours red/yellow/green map
  * to the cluster options node-health-red/yellow/green.

@@ -1,6 +1,6 @@
 /* iso8601.h: ISO 8601 dates, times and durations as Pacemaker reads them.
  *
- * Pacemaker Explained ch. 11 "Rules", "Date/Time Expressions" and
+ * Pacemaker Explained 2.1, "Rules", "Date/Time Expressions" and
  * "Durations"; crm_simulate -t accepts the same forms.  Forms:
  *   calendar   2005-01-20, 20050120
  *   ordinal    2005-020
@@ -50,7 +50,10 @@ CsTime cs_time_now(void);
 
 /* An operation interval ("10", "10s", "500ms", "2min", "1h", "PT10S") in
  * milliseconds, as Pacemaker reads interval and timeout values; FALSE when
- * it cannot be read. */
+ * it cannot be read.  Up to G_MAXUINT, as Pacemaker keeps intervals. */
 gboolean cs_interval_spec_parse(const char *text, guint *out_ms);
+/* The same by the same rule, unbounded, and 0 when it cannot be read
+ * (timeouts, failure-timeout, cluster options). */
+gint64 cs_interval_parse_ms(const char *text);
 
 #endif

@@ -1,0 +1,143 @@
+/* digests.c: definition changes (Pacemaker's check_actions_for()): an
+ * operation whose recorded digest no longer matches its definition
+ * (model/digest.c) makes a restart, or a reload where the agent can
+ * (Pacemaker Explained 2.1, "Reloading Agents").  Whole functions moved
+ * from actions.c. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/graph.h"
+
+/* ---- definition changes (Pacemaker's check_actions_for()) ------------- */
+
+/* Pacemaker's calculate_active_ops(): the index of the operation that
+ * last started the resource, and of the last successful stop. */
+static void active_ops(const GPtrArray *history, int *start, int *stop)
+{
+    int implied_start = -1;
+
+    *start = -1;
+    *stop = -1;
+    for (guint i = 0; i < history->len; i++) {
+        const CsOpRecord *record = g_ptr_array_index(history, i);
+        const char *task = record->operation;
+
+        if (task == NULL)
+            continue;
+        if (strcmp(task, "stop") == 0 && record->op_status == 0) {
+            *stop = (int)i;
+        } else if (strcmp(task, "start") == 0
+                   || strcmp(task, "migrate_from") == 0) {
+            *start = (int)i;
+        } else if (implied_start <= *stop && strcmp(task, "monitor") == 0
+                   && (record->rc_code == 0 || record->rc_code == 8)) {
+            implied_start = (int)i;
+        }
+    }
+    if (*start == -1)
+        *start = implied_start;
+}
+
+/* Pacemaker's schedule_reload(): reload-capable agents reload instead of
+ * restarting when only reloadable parameters changed. */
+static void schedule_reload(CsGraph *graph, int rsc, int node)
+{
+    CsAct *reload;
+
+    if (!(graph->rsc_flags[rsc] & CS_RSCF_MANAGED)
+        || (graph->rsc_flags[rsc] & CS_RSCF_FAILED))
+        return;
+    if (graph->rsc_flags[rsc] & CS_RSCF_START_PENDING) {
+        /* A start still in flight cannot be reloaded: restart instead. */
+        rsc_action(graph, rsc, CS_TASK_STOP, node, FALSE);
+        return;
+    }
+    graph->rsc_flags[rsc] |= CS_RSCF_RELOAD;
+    reload = rsc_action(graph, rsc, CS_TASK_RELOAD, node, FALSE);
+    set_reason(reload, "resource definition change", FALSE);
+    order_action_rsc(graph, reload, rsc, CS_TASK_STOP,
+                     ORD_OPTIONAL | ORD_THEN_CANCELS_FIRST);
+}
+
+static void force_restart(CsGraph *graph, int rsc)
+{
+    CsAct *start = rsc_action(graph, rsc, CS_TASK_START, -1, FALSE);
+
+    set_reason(start, "resource definition change", TRUE);
+}
+
+static void check_record(CsGraph *graph, const CsRscState *state,
+                         const CsOpRecord *record, CsDigestMemo *digests)
+{
+    const CsResource *info = rsc_info(graph, state->rsc);
+    CsDigestResult result;
+
+    if (record->interval_ms > 0
+        && cs_digest_find_op(info, record->operation,
+                             record->interval_ms) == NULL)
+        return;   /* an orphaned recurring operation is only cancelled */
+    result = cs_digest_verdict(graph->model, info, record, digests);
+    if (result == CS_DIGEST_MATCH || record->interval_ms > 0)
+        return;   /* recurring operations are rescheduled, not restarted */
+    /* A probe, migrate_from or promote that found the resource running
+     * stands for its start; restarts of other operations do not show. */
+    if (strcmp(record->operation, "start") != 0
+        && strcmp(record->operation, "monitor") != 0
+        && strcmp(record->operation, "migrate_from") != 0
+        && strcmp(record->operation, "promote") != 0)
+        return;
+    if (result == CS_DIGEST_RESTART || record->op_restart_digest == NULL)
+        force_restart(graph, state->rsc);
+    else
+        schedule_reload(graph, state->rsc, state->node);
+}
+
+/* Pacemaker 2.1.5's pcmk__rsc_agent_changed(), where the resource is
+ * active: the history was recorded by another agent (class, provider or
+ * type changed in the configuration), so the resource is stopped there,
+ * a required stop with no reason of its own, and its start counts as
+ * pending: started again, neither reloaded nor migrated. */
+static void restart_changed_agent(CsGraph *graph, const CsRscState *state)
+{
+    rsc_action(graph, state->rsc, CS_TASK_STOP, state->node, FALSE);
+    graph->rsc_flags[state->rsc] |= CS_RSCF_START_PENDING;
+}
+
+void check_definitions(CsGraph *graph)
+{
+    const CsModel *model = graph->model;
+    g_autoptr(CsDigestMemo) digests = cs_digest_memo_new();
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsResource *info;
+        int start, stop;
+
+        if (state->rsc < 0 || state->role < CS_ROLE_STARTED
+            || state->history == NULL)
+            continue;
+        info = rsc_info(graph, state->rsc);
+        /* An orphan has no definition to compare with: Pacemaker skips
+         * the check and only cleans its history up. */
+        if (info->kind != CS_RSC_PRIMITIVE
+            || (info->parent < 0 && cs_rsc_is_orphan(graph->solution,
+                                                     state->rsc)))
+            continue;
+        if (state->agent_changed)
+            restart_changed_agent(graph, state);
+        active_ops(state->history, &start, &stop);
+        if (start < stop)
+            continue;
+        for (int j = start < 0 ? 0 : start; j < (int)state->history->len; j++) {
+            const CsOpRecord *record = g_ptr_array_index(state->history, j);
+
+            if (!cs_digest_record_checked(record))
+                continue;
+            if (record->interval_ms > 0
+                && (info->maintenance
+                    || node_info(graph, state->node)->maintenance))
+                continue;
+            check_record(graph, state, record, digests);
+        }
+    }
+}

@@ -1,0 +1,544 @@
+/* graph.c: the action graph's storage, its actions and its orderings.
+ *
+ * The bottom of the transition: actions are created (with whether they
+ * are runnable and optional), found by resource, task and node, and
+ * ordered; every other file of the graph builds on these.  Whole
+ * functions moved from actions.c. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/graph.h"
+
+/* ---- storage ----------------------------------------------------------
+ * doc/DESIGN.md "Performance": a large cluster's graph holds tens of thousands
+ * of actions, edges and orderings, all living exactly as long as the
+ * graph.  They are carved from 64 KiB blocks and freed with them, rather
+ * than allocated (and freed) one by one; whoever carves initialises the
+ * whole object (the blocks are not zeroed). */
+#define CS_GRAPH_BLOCK_BYTES ((gsize)64 * 1024)
+
+static gpointer graph_alloc(CsGraph *graph, gsize size)
+{
+    gpointer carved;
+
+    size = (size + 15) & ~(gsize)15;
+    if (graph->block_left < size) {
+        gsize block = MAX(size, CS_GRAPH_BLOCK_BYTES);
+
+        graph->block_next = g_malloc(block);
+        graph->block_left = block;
+        g_ptr_array_add(graph->blocks, graph->block_next);
+    }
+    carved = graph->block_next;
+    graph->block_next += size;
+    graph->block_left -= size;
+    return carved;
+}
+
+/* Room for one more item in a list of pointers: a full list moves to a
+ * block twice its size. */
+static gpointer *list_room(CsGraph *graph, gpointer *items, guint len,
+                           guint *size)
+{
+    gpointer *moved;
+
+    if (len < *size)
+        return items;
+    *size = *size == 0 ? 4 : *size * 2;
+    moved = graph_alloc(graph, *size * sizeof(gpointer));
+    if (len > 0)
+        memcpy(moved, items, len * sizeof(gpointer));
+    return moved;
+}
+
+/* Room for one more node: a full list moves to a block twice its size. */
+void node_list_add(CsGraph *graph, CsNodeList *list, int node)
+{
+    if (list->len == list->size) {
+        int *moved;
+
+        list->size = list->size == 0 ? 2 : list->size * 2;
+        moved = graph_alloc(graph, list->size * sizeof(int));
+        if (list->len > 0)
+            memcpy(moved, list->items, list->len * sizeof(int));
+        list->items = moved;
+    }
+    list->items[list->len++] = node;
+}
+
+static void act_list_add(CsGraph *graph, CsActList *list, CsAct *action)
+{
+    list->items = (CsAct **)list_room(graph, (gpointer *)list->items,
+                                      list->len, &list->size);
+    list->items[list->len++] = action;
+}
+
+/* Pacemaker keeps an action's orderings newest first (g_list_prepend()),
+ * and which edge is seen first matters.  Stored oldest first, adding one
+ * is an append; edge_at(list, 0) is the newest.  An edge added while the
+ * list is walked shifts every index by one, as a prepend to an array
+ * would. */
+static void edge_list_add(CsGraph *graph, CsEdgeList *list, CsEdge *edge)
+{
+    list->items = (CsEdge **)list_room(graph, (gpointer *)list->items,
+                                       list->len, &list->size);
+    list->items[list->len++] = edge;
+}
+
+CsEdge *edge_at(const CsEdgeList *list, guint i)
+{
+    return list->items[list->len - 1 - i];
+}
+
+const CsResource *rsc_info(const CsGraph *graph, int rsc)
+{
+    return g_ptr_array_index(graph->model->resources, rsc);
+}
+
+const CsNode *node_info(const CsGraph *graph, int node)
+{
+    return g_ptr_array_index(graph->model->nodes, node);
+}
+
+gboolean is_group(const CsGraph *graph, int rsc)
+{
+    return rsc >= 0 && rsc_info(graph, rsc)->kind == CS_RSC_GROUP;
+}
+
+gboolean is_clone(const CsGraph *graph, int rsc)
+{
+    return rsc >= 0 && rsc_info(graph, rsc)->kind == CS_RSC_CLONE;
+}
+
+static gboolean is_promotable(const CsGraph *graph, int rsc)
+{
+    return is_clone(graph, rsc) && rsc_info(graph, rsc)->promotable;
+}
+
+/* Whether rsc is in a promotable clone, directly or as a member of a
+ * cloned group (Pacemaker looks at the top resource). */
+gboolean in_promotable(const CsGraph *graph, int rsc)
+{
+    int up = rsc_info(graph, rsc)->parent;
+
+    while (up >= 0 && !is_clone(graph, up))
+        up = rsc_info(graph, up)->parent;
+    return is_promotable(graph, up);
+}
+
+/* Groups and clones act through start/running/stop/stopped
+ * pseudo-actions of their own. */
+gboolean is_collective(const CsGraph *graph, int rsc)
+{
+    return is_group(graph, rsc) || is_clone(graph, rsc);
+}
+
+const char *cs_task_name(const CsAct *action)
+{
+    switch (action->task) {
+    case CS_TASK_START: return "start";
+    case CS_TASK_STOP: return "stop";
+    case CS_TASK_RUNNING: return "running";
+    case CS_TASK_STOPPED: return "stopped";
+    case CS_TASK_MIGRATE_TO: return "migrate_to";
+    case CS_TASK_MIGRATE_FROM: return "migrate_from";
+    case CS_TASK_RELOAD: return "reload-agent";
+    case CS_TASK_FENCE: return "stonith";
+    case CS_TASK_PROMOTE: return "promote";
+    case CS_TASK_DEMOTE: return "demote";
+    case CS_TASK_PROMOTED: return "promoted";
+    case CS_TASK_DEMOTED: return "demoted";
+    case CS_TASK_PSEUDO: break;
+    }
+    return action->name;
+}
+
+/* Pacemaker's pe_action_set_reason(): the first reason stays unless
+ * overwrite. */
+void set_reason(CsAct *action, const char *reason, gboolean overwrite)
+{
+    if (action->reason != NULL && !overwrite)
+        return;
+    g_free(action->reason);
+    action->reason = g_strdup(reason);
+}
+
+/* ---- creating actions ------------------------------------------------- */
+
+static gboolean rsc_active(const CsGraph *graph, int rsc)
+{
+    const CsNodeList *nodes = &graph->running_on[rsc];
+
+    for (guint i = 0; i < nodes->len; i++) {
+        const CsNode *node = node_info(graph, nodes->items[i]);
+
+        if (node->unclean || node->online
+            || !(graph->rsc_flags[rsc] & CS_RSCF_MANAGED))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+static gboolean needs_nothing(const CsGraph *graph, const CsAct *action)
+{
+    const char *requires = rsc_info(graph, action->rsc)->requires;
+
+    if (action->task != CS_TASK_START && action->task != CS_TASK_PROMOTE)
+        return TRUE;   /* only start and promote need quorum or fencing */
+    return requires != NULL && strcmp(requires, "nothing") == 0;
+}
+
+/* A node+score location with resource-discovery=never for rsc on node. */
+static gboolean discovery_never(const CsModel *model, int rsc,
+                                const CsNode *node)
+{
+    for (guint i = 0; i < model->locations->len; i++) {
+        const CsLocation *location = g_ptr_array_index(model->locations, i);
+
+        if (location->rsc == rsc && location->discovery == CS_DISCOVERY_NEVER
+            && location->node != NULL
+            && strcmp(location->node, node->uname) == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Pacemaker probes a resource on every online node where its state is
+ * unknown (Pacemaker Explained 2.1, "Resource Meta-Attributes": resource-discovery=never skips the
+ * probe; unclean nodes are fenced, not probed).  A probe on a node still
+ * joining (pending) cannot run.  Whether rsc (a primitive) needs such a
+ * probe: */
+static gboolean unrunnable_probe(const CsGraph *graph, int rsc)
+{
+    const CsModel *model = graph->model;
+
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+
+        if (!node->online || !node->pending || node->unclean)
+            continue;
+        if (cs_model_rsc_state(model, rsc, node->index) != NULL)
+            continue;
+        if (!discovery_never(model, rsc, node))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* The clone rsc belongs to (at any depth), or -1. */
+static int clone_ancestor(const CsGraph *graph, int rsc)
+{
+    for (int up = rsc_info(graph, rsc)->parent; up >= 0;
+         up = rsc_info(graph, up)->parent)
+        if (rsc_info(graph, up)->kind == CS_RSC_CLONE)
+            return up;
+    return -1;
+}
+
+/* Whether any primitive of the clone is active, and whether any of them
+ * needs a probe that cannot run. */
+static void clone_probe_state(const CsGraph *graph, int clone,
+                              gboolean *active, gboolean *unrunnable)
+{
+    *active = *unrunnable = FALSE;
+    for (int other = 0; other < graph->solution->n_rsc; other++) {
+        if (rsc_info(graph, other)->kind != CS_RSC_PRIMITIVE
+            || clone_ancestor(graph, other) != clone
+            || cs_rsc_is_template(graph->solution, other))
+            continue;
+        if (graph->running_on[other].len > 0)
+            *active = TRUE;
+        if (unrunnable_probe(graph, other))
+            *unrunnable = TRUE;
+    }
+}
+
+/* Pacemaker orders a resource's start after its probes, and a probe that
+ * cannot run blocks the start only while the resource is active nowhere
+ * (it must not stop what already runs).  For a clone instance the probe
+ * is ordered before the whole clone's start, blocked while no instance
+ * is active. */
+static gboolean awaits_pending_probe(const CsGraph *graph, int rsc)
+{
+    int clone;
+    gboolean active, unrunnable;
+
+    if (graph->probes_disabled)
+        return FALSE;
+    if (rsc_info(graph, rsc)->kind != CS_RSC_PRIMITIVE)
+        return FALSE;   /* only primitives are probed */
+    clone = clone_ancestor(graph, rsc);
+    if (clone < 0)
+        return graph->running_on[rsc].len == 0
+               && unrunnable_probe(graph, rsc);
+    clone_probe_state(graph, clone, &active, &unrunnable);
+    return !active && unrunnable;
+}
+
+/* The probe orderings (Pacemaker's runnable_left from probe to start) take
+ * effect once every action exists: a start that was runnable when created
+ * is already mandatory, so it is shown as blocked, with no reason of its
+ * own. */
+void order_probes(CsGraph *graph)
+{
+    graph->probes_ordered = TRUE;
+    for (guint i = 0; i < graph->actions->len; i++) {
+        CsAct *action = g_ptr_array_index(graph->actions, i);
+
+        if (action->task == CS_TASK_START && action->rsc >= 0
+            && !(action->flags & CS_ACT_PSEUDO)
+            && awaits_pending_probe(graph, action->rsc))
+            action->flags &= ~CS_ACT_RUNNABLE;
+    }
+}
+
+/* no-quorum-policy=demote (Pacemaker Explained 2.1, "Cluster Options": demote promotable
+ * resources, stop all others): an active promotable instance (Promoted or
+ * Unpromoted) may keep running but goes no higher than Unpromoted, which
+ * Pacemaker decides as each of its starts and promotes is created
+ * (effective_quorum_policy()); anything else is treated as under
+ * no-quorum-policy=stop. */
+static gboolean quorum_demote_keeps(CsGraph *graph, int rsc)
+{
+    const CsOptions *options = &graph->model->options;
+    CsRole role = graph->role[rsc];
+
+    if (options->have_quorum
+        || options->no_quorum_policy != CS_NO_QUORUM_DEMOTE
+        || (role != CS_ROLE_PROMOTED && role != CS_ROLE_UNPROMOTED))
+        return FALSE;
+    if (graph->next_role[rsc] > CS_ROLE_UNPROMOTED)
+        graph->next_role[rsc] = CS_ROLE_UNPROMOTED;
+    return TRUE;
+}
+
+/* Pacemaker's custom_action() runnable rules for a resource action:
+ * it needs a node, which must be online and not pending; a start needs
+ * quorum unless no-quorum-policy says otherwise (Pacemaker Explained 2.1, "Cluster Options"
+ * no-quorum-policy: stop, freeze). */
+static void update_runnable(CsGraph *graph, CsAct *action)
+{
+    const CsOptions *options = &graph->model->options;
+    const CsNode *node;
+
+    if (action->flags & CS_ACT_PSEUDO)
+        return;
+    if (action->node < 0) {
+        action->flags &= ~CS_ACT_RUNNABLE;
+        return;
+    }
+    node = node_info(graph, action->node);
+    if (!(graph->rsc_flags[action->rsc] & CS_RSCF_MANAGED)) {
+        action->flags |= CS_ACT_OPTIONAL;
+    } else if (!node->online) {
+        action->flags &= ~CS_ACT_RUNNABLE;
+    } else if (node->pending) {
+        action->flags &= ~CS_ACT_RUNNABLE;
+    } else if (graph->probes_ordered && action->task == CS_TASK_START
+               && awaits_pending_probe(graph, action->rsc)) {
+        action->flags &= ~CS_ACT_RUNNABLE;
+    } else if (needs_nothing(graph, action)) {
+        /* Pacemaker forgets any earlier reason here, which is why a
+         * definition change found before the actions were created goes
+         * unmentioned for resources that need neither quorum nor fencing. */
+        set_reason(action, NULL, TRUE);
+        action->flags |= CS_ACT_RUNNABLE;
+    } else if (quorum_demote_keeps(graph, action->rsc)) {
+        action->flags |= CS_ACT_RUNNABLE;
+    } else if (!options->have_quorum
+               && (options->no_quorum_policy == CS_NO_QUORUM_STOP
+                   || options->no_quorum_policy == CS_NO_QUORUM_DEMOTE)) {
+        set_reason(action, "no quorum", TRUE);
+        action->flags &= ~CS_ACT_RUNNABLE;
+    } else if (!options->have_quorum
+               && options->no_quorum_policy == CS_NO_QUORUM_FREEZE) {
+        if (!rsc_active(graph, action->rsc)
+            || graph->next_role[action->rsc] > graph->role[action->rsc]) {
+            set_reason(action, "quorum freeze", TRUE);
+            action->flags &= ~CS_ACT_RUNNABLE;
+        } else {
+            action->flags |= CS_ACT_RUNNABLE;
+        }
+    } else {
+        action->flags |= CS_ACT_RUNNABLE;
+    }
+}
+
+CsAct *act_alloc(CsGraph *graph, CsTask task, int rsc, int node,
+                 guint flags)
+{
+    CsAct *action = graph_alloc(graph, sizeof(CsAct));
+
+    memset(action, 0, sizeof(CsAct));
+    action->task = task;
+    action->rsc = rsc;
+    action->node = node;
+    action->flags = flags;
+    g_ptr_array_add(graph->actions, action);
+    if (rsc >= 0)
+        act_list_add(graph, &graph->by_rsc[rsc], action);
+    return action;
+}
+
+CsAct *cs_graph_find(CsGraph *graph, int rsc, CsTask task, int node)
+{
+    const CsActList *list = &graph->by_rsc[rsc];
+    CsAct *found = NULL;
+
+    for (guint i = 0; i < list->len; i++) {
+        CsAct *action = list->items[i];
+
+        if (action->task != task)
+            continue;
+        if (node >= 0 && action->node < 0)
+            action->node = node;
+        if (node < 0 || action->node == node)
+            found = action;
+    }
+    return found;
+}
+
+/* The first of rsc's actions for task on node (any node when < 0). */
+CsAct *find_first(const CsGraph *graph, int rsc, CsTask task, int node)
+{
+    const CsActList *list = &graph->by_rsc[rsc];
+
+    for (guint i = 0; i < list->len; i++) {
+        CsAct *action = list->items[i];
+
+        if (action->task == task && (node < 0 || action->node == node))
+            return action;
+    }
+    return NULL;
+}
+
+/* Pacemaker's custom_action() for a resource: an existing action with the
+ * same task on the node is reused (and made required unless optional). */
+CsAct *rsc_action(CsGraph *graph, int rsc, CsTask task, int node,
+                  gboolean optional)
+{
+    CsAct *action = cs_graph_find(graph, rsc, task, node);
+
+    /* Pacemaker's new_action() starts every action runnable; for an
+     * unmanaged resource nothing re-evaluates that (update_runnable()). */
+    if (action == NULL)
+        action = act_alloc(graph, task, rsc, node,
+                           CS_ACT_RUNNABLE | (optional ? CS_ACT_OPTIONAL : 0));
+    else if (!optional)
+        action->flags &= ~CS_ACT_OPTIONAL;
+    update_runnable(graph, action);
+    return action;
+}
+
+CsAct *pseudo_rsc_action(CsGraph *graph, int rsc, CsTask task,
+                         gboolean runnable)
+{
+    return act_alloc(graph, task, rsc, -1,
+                     CS_ACT_OPTIONAL | CS_ACT_PSEUDO
+                     | (runnable ? CS_ACT_RUNNABLE : 0));
+}
+
+/* ---- orderings -------------------------------------------------------- */
+
+void order_rsc(CsGraph *graph, int first_rsc, CsTask first_task,
+               int then_rsc, CsTask then_task, guint type)
+{
+    CsOrdering *ordering = graph_alloc(graph, sizeof(CsOrdering));
+
+    *ordering = (CsOrdering){ first_rsc, first_task, NULL,
+                              then_rsc, then_task, NULL, type };
+    g_ptr_array_add(graph->orderings, ordering);
+}
+
+void order_action_rsc(CsGraph *graph, CsAct *first, int then_rsc,
+                      CsTask then_task, guint type)
+{
+    CsOrdering *ordering = graph_alloc(graph, sizeof(CsOrdering));
+
+    *ordering = (CsOrdering){ -1, CS_TASK_PSEUDO, first,
+                              then_rsc, then_task, NULL, type };
+    g_ptr_array_add(graph->orderings, ordering);
+}
+
+void order_rsc_action(CsGraph *graph, int first_rsc,
+                      CsTask first_task, CsAct *then, guint type)
+{
+    CsOrdering *ordering = graph_alloc(graph, sizeof(CsOrdering));
+
+    *ordering = (CsOrdering){ first_rsc, first_task, NULL,
+                              -1, CS_TASK_PSEUDO, then, type };
+    g_ptr_array_add(graph->orderings, ordering);
+}
+
+/* Pacemaker's order_actions(): an edge, unless one with the same flags
+ * already joins the two; the newest edge of an action comes first, as
+ * in Pacemaker's lists. */
+gboolean order_actions(CsGraph *graph, CsAct *first, CsAct *then,
+                       guint type)
+{
+    CsEdge *edge;
+
+    if (type == 0)
+        return FALSE;
+    for (guint i = 0; i < first->after.len; i++) {
+        CsEdge *other = first->after.items[i];
+
+        if (other->then == then && (other->type & type))
+            return FALSE;
+    }
+    edge = graph_alloc(graph, sizeof(CsEdge));
+    *edge = (CsEdge){ first, then, type };
+    edge_list_add(graph, &first->after, edge);
+    edge_list_add(graph, &then->before, edge);
+    return TRUE;
+}
+
+/* Every "then" action of ordering after first: each of the "then"
+ * resource's actions for the task, or the one action given. */
+static void order_thens(CsGraph *graph, CsAct *first,
+                        const CsOrdering *ordering)
+{
+    const CsActList *list;
+
+    if (ordering->then != NULL) {
+        order_actions(graph, first, ordering->then, ordering->type);
+        return;
+    }
+    list = &graph->by_rsc[ordering->then_rsc];
+    for (guint i = 0; i < list->len; i++)
+        if (list->items[i]->task == ordering->then_task)
+            order_actions(graph, first, list->items[i], ordering->type);
+}
+
+/* Pacemaker's rsc_order_first(): a "first" action that does not exist is
+ * created (optional, on no node, so unrunnable) unless it would stop a
+ * stopped resource; every "then" action of the task is ordered after.
+ * (Ordering adds edges only: the action lists walked stay as they are.) */
+void apply_ordering(CsGraph *graph, const CsOrdering *ordering)
+{
+    const CsActList *list;
+
+    if (ordering->first != NULL) {
+        order_thens(graph, ordering->first, ordering);
+        return;
+    }
+    if (find_first(graph, ordering->first_rsc, ordering->first_task, -1) == NULL) {
+        if (ordering->first_rsc == ordering->then_rsc)
+            return;
+        if (ordering->first_task == CS_TASK_STOP
+            && graph->role[ordering->first_rsc] == CS_ROLE_STOPPED)
+            return;
+        /* nor demote what is not promoted */
+        if (ordering->first_task == CS_TASK_DEMOTE
+            && graph->role[ordering->first_rsc] == CS_ROLE_UNPROMOTED)
+            return;
+        order_thens(graph, rsc_action(graph, ordering->first_rsc,
+                                      ordering->first_task, -1, TRUE),
+                    ordering);
+        return;
+    }
+    list = &graph->by_rsc[ordering->first_rsc];
+    for (guint i = 0; i < list->len; i++)
+        if (list->items[i]->task == ordering->first_task)
+            order_thens(graph, list->items[i], ordering);
+}

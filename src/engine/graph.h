@@ -1,0 +1,81 @@
+/* graph.h: what the files of the action graph share (actions.c and the
+ * files split from it: graph.c, propagate.c, fencing.c, orderings.c,
+ * digests.c).  Not a contract: only those files include it. */
+#ifndef CS_GRAPH_H
+#define CS_GRAPH_H
+
+#include "engine/engine_internal.h"
+#include "engine/clone_internal.h"
+
+/* Ordering flags (Pacemaker's pe_ordering). */
+enum {
+    ORD_OPTIONAL = 1 << 0,
+    ORD_IMPLIES_THEN = 1 << 1,
+    ORD_IMPLIES_FIRST = 1 << 2,
+    ORD_RUNNABLE_LEFT = 1 << 3,
+    ORD_RESTART = 1 << 4,
+    ORD_ASYMMETRICAL = 1 << 5,
+    ORD_ONE_OR_MORE = 1 << 6,
+    ORD_PSEUDO_LEFT = 1 << 7,
+    ORD_IMPLIES_FIRST_MIGRATABLE = 1 << 8,
+    ORD_THEN_CANCELS_FIRST = 1 << 9,
+    ORD_PROMOTED_IMPLIES_FIRST = 1 << 10,
+};
+
+enum { UPDATED_FIRST = 1, UPDATED_THEN = 2 };
+
+typedef struct CsEdge {
+    CsAct *first, *then;
+    guint type;
+} CsEdge;
+
+/* An ordering between resources' actions by task, resolved to concrete
+ * actions once every action exists (Pacemaker's pe__ordering_t). */
+typedef struct CsOrdering {
+    int first_rsc;
+    CsTask first_task;
+    CsAct *first;
+    int then_rsc;
+    CsTask then_task;
+    CsAct *then;
+    guint type;
+} CsOrdering;
+
+/* graph.c */
+void node_list_add(CsGraph *graph, CsNodeList *list, int node);
+CsEdge *edge_at(const CsEdgeList *list, guint i);
+const CsResource *rsc_info(const CsGraph *graph, int rsc);
+const CsNode *node_info(const CsGraph *graph, int node);
+gboolean is_group(const CsGraph *graph, int rsc);
+gboolean is_clone(const CsGraph *graph, int rsc);
+gboolean in_promotable(const CsGraph *graph, int rsc);
+gboolean is_collective(const CsGraph *graph, int rsc);
+const char *cs_task_name(const CsAct *action);
+void set_reason(CsAct *action, const char *reason, gboolean overwrite);
+void order_probes(CsGraph *graph);
+CsAct *act_alloc(CsGraph *graph, CsTask task, int rsc, int node,
+                 guint flags);
+CsAct *find_first(const CsGraph *graph, int rsc, CsTask task, int node);
+CsAct *rsc_action(CsGraph *graph, int rsc, CsTask task, int node,
+                  gboolean optional);
+CsAct *pseudo_rsc_action(CsGraph *graph, int rsc, CsTask task,
+                         gboolean runnable);
+void order_rsc(CsGraph *graph, int first_rsc, CsTask first_task,
+               int then_rsc, CsTask then_task, guint type);
+void order_action_rsc(CsGraph *graph, CsAct *first, int then_rsc,
+                      CsTask then_task, guint type);
+void order_rsc_action(CsGraph *graph, int first_rsc,
+                      CsTask first_task, CsAct *then, guint type);
+gboolean order_actions(CsGraph *graph, CsAct *first, CsAct *then,
+                       guint type);
+void apply_ordering(CsGraph *graph, const CsOrdering *ordering);
+/* propagate.c */
+void update_action(CsGraph *graph, CsAct *then);
+/* fencing.c */
+void schedule_fencing(CsGraph *graph);
+/* orderings.c */
+void configured_orderings(CsGraph *graph);
+/* digests.c */
+void check_definitions(CsGraph *graph);
+
+#endif

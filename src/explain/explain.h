@@ -1,0 +1,17 @@
+/* explain.h: why a resource is placed where it is, as text.
+ *
+ * The words of an answer live in src/explain/ (doc/DESIGN.md, "Folders");
+ * the engine only records the numbers and their contributions.
+ */
+#ifndef CS_EXPLAIN_H
+#define CS_EXPLAIN_H
+
+#include <glib.h>
+#include "engine/engine.h"
+
+/* Readable breakdown of rsc's score on node (every node if node is NULL);
+ * FALSE with an error when either is not in the solution's model. */
+gboolean cs_solution_explain(const CsSolution *solution, const char *rsc,
+                             const char *node, GString *out, GError **error);
+
+#endif

@@ -1,0 +1,1 @@
+@DATA@/demo-small.xml --exec 'ban report bravo; settle'

@@ -1,0 +1,1 @@
+explain @TESTS@/cases/location-ban.xml rsc1 node1

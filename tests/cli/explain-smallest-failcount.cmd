@@ -1,0 +1,1 @@
+explain @TESTS@/cases/failcount-threshold.xml rsc1 node1

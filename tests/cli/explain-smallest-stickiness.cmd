@@ -1,0 +1,1 @@
+explain @TESTS@/cases/stickiness-resource.xml rsc1 node1

@@ -1,0 +1,1 @@
+settle @DATA@/demo.xml --time '2024-06-01 12:00:00' --json

@@ -1,0 +1,1 @@
+settle @DATA@/demo-small.xml

@@ -1,0 +1,1 @@
+settle @TESTS@/unsupported/bundle.xml

@@ -1,0 +1,154 @@
+/* testlib.c: what the check suites share (testlib.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "testlib.h"
+
+static char *case_path(const char *folder, const char *name, const char *suffix)
+{
+    return g_strdup_printf("%s/%s/%s.%s", CS_TESTDATA, folder, name, suffix);
+}
+
+/* NAME.time, when present, is the --time the oracle was run with
+ * (failure-timeout, date rules); else any fixed date will do. */
+static CsTime case_time(const char *folder, const char *name)
+{
+    g_autofree char *path = case_path(folder, name, "time");
+    g_autofree char *text = NULL;
+    CsTime now = { 0 };
+
+    if (!g_file_get_contents(path, &text, NULL, NULL))
+        text = g_strdup("2023-01-01T00:00:00Z");
+    ck_assert_msg(cs_time_parse(g_strstrip(text), &now, NULL), "%s", path);
+    return now;
+}
+
+void cs_test_case_solve(CsTestCase *test, const char *folder, const char *name)
+{
+    g_autofree char *path = case_path(folder, name, "xml");
+    CsTime now = case_time(folder, name);
+
+    memset(test, 0, sizeof *test);
+    test->document = cs_document_load(path, &test->error);
+    ck_assert_msg(test->document != NULL, "%s", path);
+    test->model = cs_model_build(test->document, now, &test->error);
+    if (test->model != NULL)
+        test->solution = cs_solve(test->model, &test->error);
+}
+
+void cs_test_case_solve_ok(CsTestCase *test, const char *folder, const char *name)
+{
+    cs_test_case_solve(test, folder, name);
+    ck_assert_msg(test->solution != NULL, "%s/%s: %s", folder, name,
+                  test->error != NULL ? test->error->message : "?");
+}
+
+void cs_test_case_clear(CsTestCase *test)
+{
+    g_clear_pointer(&test->solution, cs_solution_free);
+    g_clear_pointer(&test->model, cs_model_free);
+    g_clear_pointer(&test->document, cs_document_free);
+    g_clear_error(&test->error);
+}
+
+char *cs_test_expected(const char *folder, const char *name, const char *suffix)
+{
+    g_autofree char *path = case_path(folder, name, suffix);
+    char *text = NULL;
+
+    ck_assert_msg(g_file_get_contents(path, &text, NULL, NULL), "%s", path);
+    return text;
+}
+
+char *cs_test_scores_text(const CsTestCase *test)
+{
+    GString *out = g_string_new(NULL);
+
+    cs_solution_print_scores(test->solution, out);
+    return g_string_free(out, FALSE);
+}
+
+char *cs_test_transition_text(const CsTestCase *test)
+{
+    GString *out = g_string_new(NULL);
+
+    cs_solution_print_transition(test->solution, out);
+    return g_string_free(out, FALSE);
+}
+
+static gint compare_lines(gconstpointer a, gconstpointer b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char *squeezed(const char *line)
+{
+    g_auto(GStrv) words = g_strsplit_set(line, " ", -1);
+    GString *joined = g_string_new(NULL);
+
+    for (char **word = words; *word != NULL; word++) {
+        if (**word == '\0')
+            continue;
+        if (joined->len > 0)
+            g_string_append_c(joined, ' ');
+        g_string_append(joined, *word);
+    }
+    return g_string_free(joined, FALSE);
+}
+
+static gboolean is_heading(const char *line)
+{
+    return strcmp(line, "Transition Summary:") == 0 || strcmp(line, "Allocation scores:") == 0;
+}
+
+GPtrArray *cs_test_sorted_lines(const char *text, gboolean squeeze)
+{
+    GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
+    g_auto(GStrv) split = g_strsplit(text, "\n", -1);
+
+    for (char **line = split; *line != NULL; line++) {
+        char *copy = squeeze ? squeezed(*line) : g_strstrip(g_strdup(*line));
+
+        if (*copy == '\0' || is_heading(copy))
+            g_free(copy);
+        else
+            g_ptr_array_add(lines, copy);
+    }
+    g_ptr_array_sort(lines, compare_lines);
+    return lines;
+}
+
+gboolean cs_test_lines_contain(const GPtrArray *lines, const char *line)
+{
+    for (guint i = 0; i < lines->len; i++)
+        if (strcmp(g_ptr_array_index(lines, i), line) == 0)
+            return TRUE;
+    return FALSE;
+}
+
+gboolean cs_test_has_line(const char *text, const char *line)
+{
+    g_autoptr(GPtrArray) lines = cs_test_sorted_lines(text, TRUE);
+
+    return cs_test_lines_contain(lines, line);
+}
+
+void cs_test_assert_same_lines(const char *want_text, const char *got_text, gboolean squeeze)
+{
+    g_autoptr(GPtrArray) want = cs_test_sorted_lines(want_text, squeeze);
+    g_autoptr(GPtrArray) got = cs_test_sorted_lines(got_text, squeeze);
+
+    ck_assert_uint_eq(want->len, got->len);
+    for (guint i = 0; i < want->len; i++)
+        ck_assert_str_eq(g_ptr_array_index(want, i), g_ptr_array_index(got, i));
+}
+
+int cs_test_run(Suite *suite)
+{
+    SRunner *runner = srunner_create(suite);
+
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,55 @@
+/* testlib.h: what the check suites share: solving a case of tests/data,
+ * comparing what the engine prints with what crm_simulate printed for it
+ * (the oracle's NAME.scores and NAME.summary beside NAME.xml), and the
+ * check main().  Suites use it instead of copying it (doc/DESIGN.md,
+ * "Keeping the engine honest").
+ */
+#ifndef CS_TESTLIB_H
+#define CS_TESTLIB_H
+
+#include <check.h>
+#include <glib.h>
+
+#include "cib/document.h"
+#include "engine/engine.h"
+#include "model/model.h"
+
+/* One CIB of tests/data, loaded, modelled and solved. */
+typedef struct CsTestCase {
+    CsDocument *document;
+    CsModel *model;        /* NULL (error set) when the model refused it */
+    CsSolution *solution;  /* NULL (error set) when refused */
+    GError *error;
+} CsTestCase;
+
+/* CS_TESTDATA/FOLDER/NAME.xml solved at the time in NAME.time (the
+ * oracle's --time) when there is one, else at 2023-01-01T00:00:00Z.  The
+ * file must load; a refusal by the model or the engine is left in
+ * test->error. */
+void cs_test_case_solve(CsTestCase *test, const char *folder, const char *name);
+/* The same, asserting that it solved. */
+void cs_test_case_solve_ok(CsTestCase *test, const char *folder, const char *name);
+void cs_test_case_clear(CsTestCase *test);
+
+/* The oracle's CS_TESTDATA/FOLDER/NAME.SUFFIX (newly allocated). */
+char *cs_test_expected(const char *folder, const char *name, const char *suffix);
+
+/* What the engine prints, as the CLI prints it (newly allocated). */
+char *cs_test_scores_text(const CsTestCase *test);
+char *cs_test_transition_text(const CsTestCase *test);
+
+/* The lines of text, trimmed, without blank lines and the "Transition
+ * Summary:" and "Allocation scores:" headings, sorted; with squeeze, runs
+ * of spaces read as one (crm_simulate pads its summary columns). */
+GPtrArray *cs_test_sorted_lines(const char *text, gboolean squeeze);
+gboolean cs_test_lines_contain(const GPtrArray *lines, const char *line);
+/* line is among text's lines, spaces squeezed. */
+gboolean cs_test_has_line(const char *text, const char *line);
+/* The same lines in any order. */
+void cs_test_assert_same_lines(const char *want_text, const char *got_text,
+                               gboolean squeeze);
+
+/* Runs suite with check's runner: main()'s exit status. */
+int cs_test_run(Suite *suite);
+
+#endif

@@ -1,0 +1,110 @@
+#!/bin/sh
+# settle-tmux.sh: the console's status bar says where the cluster settles
+# (explain/settle.h), once the worker that works it out is done: on
+# data/demo-small.xml at 120x24 and 200x60, left out whole (never cut) at
+# 80x24, and on the corpus's colocated-utilization-clone (when SHARED_DIR
+# has it) the resources that move back and forth.
+# Exit 77 (skip) when tmux or a usable terminal type is missing.
+set -u
+
+top_srcdir=${CS_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+top_builddir=${CS_TOP_BUILDDIR:-$top_srcdir}
+bin=${CS_UI_BIN:-$top_builddir/src/cibscope}
+failures=0
+
+command -v tmux >/dev/null 2>&1 || { echo "SKIP: tmux is not installed"; exit 77; }
+[ -x "$bin" ] || { echo "FAIL: $bin is not built"; exit 1; }
+term=
+for candidate in tmux-256color screen-256color screen xterm-256color xterm; do
+    if command -v tput >/dev/null 2>&1 && tput -T "$candidate" cols >/dev/null 2>&1; then
+        term=$candidate
+        break
+    fi
+done
+[ -n "$term" ] || { echo "SKIP: no usable terminfo entry"; exit 77; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cibscope-settle-ui.XXXXXX") || exit 99
+socket=$tmp/tmux.socket
+cleanup() {
+    tmux -S "$socket" kill-server >/dev/null 2>&1
+    rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
+cat >"$tmp/tmux.conf" <<CONF
+set -g default-terminal "$term"
+set -g status off
+set -g exit-empty off
+CONF
+tmx() {
+    tmux -S "$socket" -f "$tmp/tmux.conf" "$@"
+}
+
+# bottom SESSION COLUMNS LINES FILE WANT [LINGER]: the status bar (the
+# last line) once it holds WANT (up to 10 s), else as it is then; with
+# LINGER, that many seconds later (time for the worker to finish).
+bottom() {
+    session=$1
+    tmx new-session -d -s "$session" -x "$2" -y "$3" \
+        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= "$bin" "$4"
+    tries=0
+    while [ $tries -lt 50 ]; do
+        line=$(tmx capture-pane -p -t "$session" | tail -n 1)
+        case $line in *"$5"*) break ;; esac
+        tries=$((tries + 1))
+        sleep 0.2
+    done
+    if [ $# -ge 6 ]; then
+        sleep "$6"
+        line=$(tmx capture-pane -p -t "$session" | tail -n 1)
+    fi
+    tmx send-keys -t "$session" q
+    echo "$line"
+}
+
+check() {
+    if [ "$1" = ok ]; then
+        echo "PASS: $2"
+    else
+        echo "FAIL: $2"
+        failures=$((failures + 1))
+    fi
+}
+
+small=$top_srcdir/data/demo-small.xml
+for size in "120 24" "200 60"; do
+    set -- $size
+    line=$(bottom "wide$1" "$1" "$2" "$small" "transition")
+    case $line in
+        *"1 move, 1 action; settles in 1 transition"*) check ok "demo-small at $1x$2 settles in 1 transition" ;;
+        *) check fail "demo-small at $1x$2: status bar reads '$line'" ;;
+    esac
+done
+
+# At 80 columns the figure shows whole when the bar makes room for it (the
+# file name is cut first), never cut itself; at 60 it is left out whole.
+line=$(bottom narrow80 80 24 "$small" "1 action" 2)
+case $line in
+    *"1 move, 1 action; settles in 1 transition"*) check ok "80x24: the figure shows whole" ;;
+    *settle*) check fail "80x24: the settle figure is cut: '$line'" ;;
+    *"1 move, 1 action"*) check ok "80x24: the figure is left out whole" ;;
+    *) check fail "80x24: status bar reads '$line'" ;;
+esac
+line=$(bottom narrow60 60 24 "$small" "1 action" 2)
+case $line in
+    *settle*) check fail "60x24: the settle figure does not fit whole but shows: '$line'" ;;
+    *"1 move, 1 action"*) check ok "60x24: the figure is left out whole" ;;
+    *) check fail "60x24: status bar reads '$line'" ;;
+esac
+
+cycle=${SHARED_DIR:-$top_srcdir/../shared}/corpus/pacemaker-2.1.5/xml/colocated-utilization-clone.xml
+if [ -r "$cycle" ]; then
+    line=$(bottom cycle 200 60 "$cycle" "back and forth")
+    case $line in
+        *"does not settle: rsc2 and 3 more move back and forth"*) check ok "a cycle is named" ;;
+        *) check fail "cycle: status bar reads '$line'" ;;
+    esac
+else
+    echo "SKIP: the corpus is not at hand for the cycle"
+fi
+
+[ $failures -eq 0 ]
