@@ -536,6 +536,68 @@ START_TEST(test_live_follow_keeps_history_and_names_conflicts)
 }
 END_TEST
 
+static gpointer run_follow(gpointer follow)
+{
+    cs_session_live_follow_run(follow);
+    return NULL;
+}
+
+/* Issue 17: the follow runs on a worker while the key loop may edit.  An
+ * edit made between prepare and finish makes finish refuse with nothing
+ * changed; a second round on the new state keeps both the cluster's
+ * change and every edit, with its history. */
+START_TEST(test_live_follow_redone_after_an_edit)
+{
+    if (!have_cibadmin())
+        return;
+    g_autoptr(CsSession) session = open_live();
+    CsScore was = score(session, "app-worker", "bravo");
+    g_autofree char *ban = run_ok(session, "ban web alpha");
+    cibadmin_behind("--modify", "<rsc_location id=\"location-app-worker-bravo\" score=\"500\"/>");
+    g_autoptr(GError) error = NULL;
+    CsDocument *fresh = cs_live_query(&error);
+    ck_assert_msg(fresh != NULL, "%s", error != NULL ? error->message : "");
+    guint generation = session->generation;
+    CsLiveFollow *follow = cs_session_live_follow_prepare(session, fresh);
+    ck_assert(cs_session_live_follow_current(session, follow));
+    GThread *worker = g_thread_new("check-follow", run_follow, follow);
+    /* Meanwhile, on the session's thread, an edit. */
+    g_autofree char *score_edit = run_ok(session, "constraint score colocation-web-db--1000 -500");
+    g_thread_join(worker);
+    ck_assert(!cs_session_live_follow_current(session, follow));
+    ck_assert_ptr_null(cs_session_live_follow_finish(session, follow));
+    /* Nothing was swapped in: the old base, both edits, the old score. */
+    ck_assert_int_eq(score(session, "app-worker", "bravo"), was);
+    ck_assert_uint_eq(cs_edit_log_undo_depth(session->log), 2);
+    ck_assert_uint_eq(session->generation, generation + 1);
+    /* Round two, on the state the edit made. */
+    fresh = cs_live_follow_take_fresh(follow);
+    ck_assert_ptr_nonnull(fresh);
+    cs_live_follow_free(follow);
+    follow = cs_session_live_follow_prepare(session, fresh);
+    worker = g_thread_new("check-follow", run_follow, follow);
+    g_thread_join(worker);
+    ck_assert(cs_session_live_follow_current(session, follow));
+    g_autoptr(GPtrArray) lost = cs_session_live_follow_finish(session, follow);
+    cs_live_follow_free(follow);
+    ck_assert_ptr_nonnull(lost);
+    ck_assert_uint_eq(lost->len, 0);
+    ck_assert_uint_eq(session->generation, generation + 2);
+    ck_assert_int_eq(score(session, "app-worker", "bravo"), was + 450);
+    ck_assert_str_eq(assigned(session, "web"), "bravo");
+    g_autoptr(GPtrArray) ops = cs_session_live_plan(session);
+    ck_assert_uint_eq(ops->len, 2);
+    /* The history came along: undo takes back the score edit only. */
+    ck_assert_uint_eq(cs_edit_log_undo_depth(session->log), 2);
+    ck_assert_str_eq(cs_edit_log_next_undo(session->log), "constraint colocation-web-db--1000 score -500");
+    ck_assert(cs_edit_undo(session->log));
+    cs_session_refresh(session);
+    g_autoptr(GPtrArray) one = cs_session_live_plan(session);
+    ck_assert_uint_eq(one->len, 1);
+    ck_assert_str_eq(assigned(session, "web"), "bravo");
+}
+END_TEST
+
 /* A pending new constraint whose id the cluster gives to another object
  * meanwhile: named, and dropping it removes only the edit's object. */
 START_TEST(test_live_conflict_id_taken)
@@ -592,6 +654,7 @@ static Suite *command_suite(void)
     tcase_add_test(live, test_live_commit_refused_when_epoch_moved);
     tcase_add_test(live, test_live_follow_carries_edits);
     tcase_add_test(live, test_live_follow_keeps_history_and_names_conflicts);
+    tcase_add_test(live, test_live_follow_redone_after_an_edit);
     tcase_add_test(live, test_live_conflict_id_taken);
     suite_add_tcase(suite, live);
     return suite;

@@ -4,7 +4,10 @@
  * between keys (the getch timeout is cut to the next poll); the key loop
  * picks up the parsed document between keys without ever waiting for it,
  * so a key pressed while cibadmin runs is handled at once.  Following a
- * changed CIB (the rebuild and the solve) stays on the key loop.  Edits not yet
+ * changed CIB (carrying the edits over, the rebuild, the solve, the
+ * transition) runs on a second worker, and the key loop swaps the
+ * finished state in between keys; an edit made meanwhile sends the follow
+ * round again on the new state (session.h, cs_session_live_follow_finish).  Edits not yet
  * committed, with their undo and redo history, are carried onto each
  * refreshed CIB as the object-level operations a commit would send; one
  * that no longer applies is named, and each the cluster's own change
@@ -46,9 +49,67 @@ static int event_wait_ms(const CsConsole *console)
     return (int)CLAMP(left, 0, G_MAXINT);
 }
 
+static char *version_text(const CsDocument *document);
+
+/* ---- following on a worker ---------------------------------------------
+ * The key loop prepares (reads the edit history: a few plans), a worker
+ * runs the follow, and the key loop finishes it between keys: a swap of
+ * pointers when the session is still where it was, else a new round on
+ * the state the operator's keys made, so that no edit is lost. */
+struct CsFollowJob {
+    CsLiveFollow *follow;
+    GThread *thread;
+    gint done;               /* atomic: the worker has finished */
+    char *was;               /* the epoch before, for the notice */
+};
+
+static gpointer follow_job_run(gpointer data)
+{
+    CsFollowJob *job = data;
+    cs_session_live_follow_run(job->follow);
+    g_atomic_int_set(&job->done, TRUE);
+    return NULL;
+}
+
+static void follow_job_start(CsFollowJob *job)
+{
+    g_atomic_int_set(&job->done, FALSE);
+    job->thread = g_thread_try_new("cibscope-follow", follow_job_run, job, NULL);
+    if (job->thread == NULL)
+        follow_job_run(job);
+}
+
+static CsFollowJob *follow_job_new(CsConsole *console, CsDocument *fresh)
+{
+    CsFollowJob *job = g_new0(CsFollowJob, 1);
+    job->was = version_text(console->session->live_base);
+    job->follow = cs_session_live_follow_prepare(console->session, fresh);
+    follow_job_start(job);
+    return job;
+}
+
+static void follow_job_join(CsFollowJob *job)
+{
+    if (job->thread != NULL)
+        g_thread_join(g_steal_pointer(&job->thread));
+}
+
+static void follow_job_free(CsFollowJob *job)
+{
+    follow_job_join(job);
+    cs_live_follow_free(job->follow);
+    g_free(job->was);
+    g_free(job);
+}
+
+static gboolean follow_running(const CsConsole *console)
+{
+    return console->live.follow != NULL && !g_atomic_int_get(&console->live.follow->done);
+}
+
 int cs_console_live_wait_ms(const CsConsole *console)
 {
-    if (cs_live_watch_running(console->live.watch))
+    if (cs_live_watch_running(console->live.watch) || follow_running(console))
         return LIVE_COLLECT_MS;
     /* Never longer than the terminal's usual wake-up, so signals are
      * still seen promptly; the bar's clock moves each second. */
@@ -144,6 +205,7 @@ void cs_console_live_sync(CsConsole *console)
 
 void cs_console_live_clear(CsConsole *console)
 {
+    g_clear_pointer(&console->live.follow, follow_job_free);
     g_clear_pointer(&console->live.watch, cs_live_watch_free);
     g_clear_pointer(&console->live.status, g_free);
     g_clear_pointer(&console->live.poll_error, g_free);
@@ -286,6 +348,31 @@ static void report_follow(CsConsole *console, const char *was, const GPtrArray *
                                            was, is, lost->len, lost->len == 1 ? "edit" : "edits");
 }
 
+/* The follow in flight, when its worker is done: swapped in, or sent
+ * round again when a key changed the session meanwhile.  TRUE when the
+ * screen changed. */
+static gboolean follow_collect(CsConsole *console)
+{
+    CsFollowJob *job = console->live.follow;
+    if (!g_atomic_int_get(&job->done))
+        return FALSE;
+    follow_job_join(job);
+    g_autoptr(GPtrArray) lost = cs_session_live_follow_finish(console->session, job->follow);
+    if (lost == NULL) {
+        CsDocument *fresh = cs_live_follow_take_fresh(job->follow);
+        g_clear_pointer(&job->follow, cs_live_follow_free);
+        job->follow = cs_session_live_follow_prepare(console->session, fresh);
+        follow_job_start(job);
+        return FALSE;
+    }
+    console->live.follow = NULL;
+    cs_console_sync(console);
+    console->saved_depth = 0;
+    report_follow(console, job->was, lost);
+    follow_job_free(job);
+    return TRUE;
+}
+
 gboolean cs_console_live_poll(CsConsole *console)
 {
     if (!cs_console_is_live(console))
@@ -297,6 +384,8 @@ gboolean cs_console_live_poll(CsConsole *console)
         return FALSE;
     gboolean ticked = time_event_due(console);
     gboolean clock = clock_moved(console);
+    if (console->live.follow != NULL)
+        return follow_collect(console) || ticked || clock;
     g_autoptr(GError) error = NULL;
     gboolean finished = FALSE;
     CsDocument *fresh = cs_live_watch_collect(console->live.watch, &finished, &error);
@@ -309,13 +398,9 @@ gboolean cs_console_live_poll(CsConsole *console)
         return live_went_stale(console, error) || ticked || clock;
     if (fresh == NULL)
         return live_fresh_again(console) || ticked || clock;
-    live_fresh_again(console);
-    g_autofree char *was = version_text(console->session->live_base);
-    g_autoptr(GPtrArray) lost = cs_session_live_follow(console->session, fresh);
-    cs_console_sync(console);
-    console->saved_depth = 0;
-    report_follow(console, was, lost);
-    return TRUE;
+    gboolean was_stale = live_fresh_again(console);
+    console->live.follow = follow_job_new(console, fresh);
+    return was_stale || ticked || clock;
 }
 
 /* The first conflict not yet decided, or -1. */
@@ -430,7 +515,13 @@ void cs_console_commit_answer(CsConsole *console, int key)
     guint count = console->live.pending;
     g_autoptr(GString) report = g_string_new(NULL);
     g_autoptr(GError) error = NULL;
+    /* The follow in flight reads the base a commit replaces: it waits
+     * for it, and is dropped once the commit made a new base. */
+    if (console->live.follow != NULL)
+        follow_job_join(console->live.follow);
     gboolean ok = cs_session_live_commit(console->session, report, &error);
+    if (ok)
+        g_clear_pointer(&console->live.follow, follow_job_free);
     cs_console_sync(console);
     console->saved_depth = 0;
     /* The report (each operation's result, or what changed) stays up

@@ -79,8 +79,11 @@ typedef struct CsHistoryView {
 } CsHistoryView;
 
 /* Following a live cluster (cibscope --live). */
+typedef struct CsFollowJob CsFollowJob;   /* live.c's */
+
 typedef struct CsLiveState {
     struct CsLiveWatch *watch;   /* NULL: not live */
+    CsFollowJob *follow;     /* a changed CIB being followed on a worker */
     guint interval_ms;
     char *status;            /* "live  DC alpha  epoch 0.42.7", escaped */
     guint pending;           /* object-level operations a commit would run */

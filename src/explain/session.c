@@ -43,6 +43,8 @@ typedef struct {
  * the next collect joins it first (long finished by then), so retired
  * states never pile up. */
 static GThread *cs_reaper;
+/* The same for the document and log a live follow replaced. */
+static GThread *cs_document_reaper;
 
 static gpointer cs_reap(gpointer data)
 {
@@ -54,11 +56,17 @@ static gpointer cs_reap(gpointer data)
     return NULL;
 }
 
+static void cs_join(GThread **thread)
+{
+    if (*thread != NULL)
+        g_thread_join(g_steal_pointer(thread));
+}
+
 /* Waits until everything retired is freed. */
 static void cs_session_wait_retired(void)
 {
-    if (cs_reaper != NULL)
-        g_thread_join(g_steal_pointer(&cs_reaper));
+    cs_join(&cs_reaper);
+    cs_join(&cs_document_reaper);
 }
 
 void cs_session_wait_collected(void)
@@ -73,7 +81,7 @@ void cs_session_collect(CsSession *session)
     CsRetired *retired = g_new(CsRetired, 1);
     retired->model = g_steal_pointer(&session->retired_model);
     retired->solution = g_steal_pointer(&session->retired_solution);
-    cs_session_wait_retired();
+    cs_join(&cs_reaper);
     cs_reaper = g_thread_try_new("cs-reaper", cs_reap, retired, NULL);
     if (cs_reaper == NULL)
         cs_reap(retired);
@@ -175,6 +183,8 @@ void cs_session_free(CsSession *session)
     cs_document_free(session->live_base);
     if (session->live_conflicts != NULL)
         g_ptr_array_unref(session->live_conflicts);
+    if (session->live_plans != NULL)
+        g_hash_table_unref(session->live_plans);
     g_free(session);
 }
 
@@ -331,6 +341,31 @@ guint cs_session_describe_changes(const CsSession *session, GString *out)
 
 /* ---- live clusters ------------------------------------------------------ */
 
+static GHashTable *live_plans_new(void)
+{
+    return g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, (GDestroyNotify)g_ptr_array_unref);
+}
+
+/* The operations from base to the document in its log's current state
+ * (a new reference): made once per state, since on 32x2000 a plan costs
+ * about as much as a frame. */
+static GPtrArray *live_plan_of(GHashTable *plans, const CsDocument *base, const CsDocument *document,
+                               const CsEditLog *log)
+{
+    gint64 state = (gint64)cs_edit_log_state(log);
+    GPtrArray *ops = g_hash_table_lookup(plans, &state);
+    if (ops == NULL) {
+        ops = cs_live_plan(base, document);
+        g_hash_table_insert(plans, g_memdup2(&state, sizeof state), ops);
+    }
+    return g_ptr_array_ref(ops);
+}
+
+static GPtrArray *live_plan_cached(const CsSession *session)
+{
+    return live_plan_of(session->live_plans, session->live_base, session->document, session->log);
+}
+
 CsSession *cs_session_open_live(const char *time_text, GError **error)
 {
     CsDocument *document = cs_live_query(error);
@@ -342,6 +377,7 @@ CsSession *cs_session_open_live(const char *time_text, GError **error)
     session->live_base = cs_document_copy(session->document);
     session->live_wall_clock = time_text == NULL;
     session->live_conflicts = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_conflict_free);
+    session->live_plans = live_plans_new();
     return session;
 }
 
@@ -353,7 +389,7 @@ gboolean cs_session_is_live(const CsSession *session)
 GPtrArray *cs_session_live_plan(const CsSession *session)
 {
     g_return_val_if_fail(session->live_base != NULL, NULL);
-    return cs_live_plan(session->live_base, session->document);
+    return live_plan_cached(session);
 }
 
 /* Swaps in a new document (owned) with a fresh log at clock now. */
@@ -400,7 +436,7 @@ static GPtrArray *live_history(CsSession *session, guint *current)
         step->clock = i > 0 && !cs_edit_log_last_is_document(log);
         step->time = cs_edit_log_time(log);
         if (!step->clock)
-            step->ops = cs_live_plan(session->live_base, session->document);
+            step->ops = live_plan_cached(session);
         g_ptr_array_add(steps, step);
     }
     for (guint i = 0; i < redo; i++)
@@ -485,7 +521,7 @@ static GPtrArray *live_replay(CsSession *session, const CsDocument *fresh, GPtrA
  * adds new ones (a newer one replaces an older one of the same object). */
 static void live_merge_conflicts(CsSession *session, GPtrArray *fresh_conflicts, const GPtrArray *pending_ops)
 {
-    g_autoptr(GPtrArray) planned = pending_ops == NULL ? cs_live_plan(session->live_base, session->document) : NULL;
+    g_autoptr(GPtrArray) planned = pending_ops == NULL ? live_plan_cached(session) : NULL;
     const GPtrArray *ops = pending_ops != NULL ? pending_ops : planned;
     GPtrArray *kept = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_conflict_free);
     GPtrArray *all[] = { session->live_conflicts, fresh_conflicts };
@@ -512,37 +548,206 @@ static void live_merge_conflicts(CsSession *session, GPtrArray *fresh_conflicts,
     session->live_conflicts = kept;
 }
 
-GPtrArray *cs_session_live_follow(CsSession *session, CsDocument *fresh)
+/* ---- following off the key loop ---------------------------------------
+ * DESIGN.md "Live clusters": following a changed CIB of 32x2000 (the
+ * pending edits carried over with their history, the model built, the
+ * solve, the transition read) takes far longer than a frame.  It is cut
+ * in three: prepare reads what the session holds (the edit history as
+ * operations, on the caller's thread, since it walks the log), run makes
+ * the whole new state from that alone (on any thread: it touches nothing
+ * of the session, and only reads the session's live_base, which nothing
+ * replaces until finish), and finish swaps the new state in at the cost
+ * of a few pointers.  An edit made between prepare and finish changes the
+ * session's generation: finish refuses, and the caller prepares again on
+ * the new state, so that no edit is lost. */
+
+struct CsLiveFollow {
+    CsDocument *fresh;           /* owned until finish: the new live_base */
+    const CsDocument *base;      /* the session's live_base (read only) */
+    GPtrArray *steps;            /* LiveStep*: the edit history */
+    guint current;
+    gboolean wall_clock;
+    guint generation;            /* the session's, at prepare */
+    guint64 state;               /* its log's state, at prepare */
+    /* What run makes (all owned until finish takes it). */
+    gboolean ran;
+    CsSession *made;             /* document, log, model, solution */
+    GPtrArray *lost;             /* char*: edits that no longer apply */
+    GPtrArray *conflicts;        /* CsLiveConflict* */
+    gboolean carried;            /* operations are still pending */
+    GPtrArray *still;            /* CsLiveOp*: those operations */
+};
+
+CsLiveFollow *cs_session_live_follow_prepare(CsSession *session, CsDocument *fresh)
 {
     g_return_val_if_fail(session->live_base != NULL, NULL);
+    CsLiveFollow *follow = g_new0(CsLiveFollow, 1);
+    follow->fresh = fresh;
+    follow->base = session->live_base;
     /* The edits as object-level operations: the same ones a commit would
      * run, so what is carried over is exactly what would be sent. */
-    guint current = 0;
-    g_autoptr(GPtrArray) steps = live_history(session, &current);
-    guint document_state = current;   /* the edits in effect: the last
-                                         state that is not a clock's */
+    follow->steps = live_history(session, &follow->current);
+    follow->wall_clock = session->live_wall_clock;
+    follow->generation = session->generation;
+    follow->state = cs_edit_log_state(session->log);
+    return follow;
+}
+
+/* Plans each state of the log against base, from the first to the last
+ * and back to where it was: the key loop then finds them made. */
+static void live_plan_every_state(CsSession *made, const CsDocument *base)
+{
+    CsEditLog *log = made->log;
+    guint undo = cs_edit_log_undo_depth(log), redo = cs_edit_log_redo_depth(log);
+    for (guint i = 0; i < undo; i++)
+        cs_edit_undo(log);
+    for (guint i = 0; i <= undo + redo; i++) {
+        if (i > 0)
+            cs_edit_redo(log);
+        g_ptr_array_unref(live_plan_of(made->live_plans, base, made->document, log));
+    }
+    for (guint i = 0; i < redo; i++)
+        cs_edit_undo(log);
+    cs_edit_log_take_changes(log);
+}
+
+void cs_session_live_follow_run(CsLiveFollow *follow)
+{
+    GPtrArray *steps = follow->steps;
+    guint document_state = follow->current;   /* the edits in effect: the
+                                                 last state not a clock's */
     while (document_state > 0 && ((LiveStep *)g_ptr_array_index(steps, document_state))->clock)
         document_state--;
     const LiveStep *now_step = g_ptr_array_index(steps, document_state);
-    g_autoptr(GPtrArray) conflicts = cs_live_conflicts(session->live_base, fresh, now_step->ops);
+    follow->conflicts = cs_live_conflicts(follow->base, follow->fresh, now_step->ops);
     /* The state before the first edit: whatever was carried without a
      * history (none, unless an edit was already in the cluster). */
     const LiveStep *first = g_ptr_array_index(steps, 0);
     g_autoptr(GPtrArray) lost_first = NULL;
-    CsDocument *edited = live_state_on(fresh, first, &lost_first, FALSE);
+    CsDocument *edited = live_state_on(follow->fresh, first, &lost_first, FALSE);
     cs_document_reindex(edited);
-    CsTime now = session->live_wall_clock ? cs_time_now() : first->time;
-    cs_document_free(session->live_base);
-    session->live_base = fresh;
-    cs_session_replace(session, edited, now);
-    GPtrArray *lost = live_replay(session, fresh, steps, current);
-    if (lost == NULL)
-        lost = g_ptr_array_ref(lost_first);
-    g_autoptr(GPtrArray) still = cs_live_plan(session->live_base, session->document);
-    session->live_carried = still->len > 0;
-    live_merge_conflicts(session, conflicts, still);
-    cs_session_refresh(session);
-    return lost;
+    CsTime now = follow->wall_clock ? cs_time_now() : first->time;
+    CsSession *made = g_new0(CsSession, 1);
+    made->document = edited;
+    made->log = cs_edit_log_new(edited, now);
+    follow->lost = live_replay(made, follow->fresh, steps, follow->current);
+    if (follow->lost == NULL)
+        follow->lost = g_ptr_array_ref(lost_first);
+    made->live_plans = live_plans_new();
+    live_plan_every_state(made, follow->fresh);
+    follow->still = live_plan_of(made->live_plans, follow->fresh, made->document, made->log);
+    follow->carried = follow->still->len > 0;
+    cs_session_build(made);
+    /* The transition the console reads next (kept in the solution). */
+    if (made->solution != NULL) {
+        cs_solution_read_digests(made->solution, made->model);
+        cs_solution_transition_text(made->solution);
+    }
+    made->model_state = cs_edit_log_state(made->log);
+    follow->made = made;
+    follow->ran = TRUE;
+}
+
+void cs_live_follow_free(CsLiveFollow *follow)
+{
+    if (follow == NULL)
+        return;
+    if (follow->fresh != NULL)
+        cs_document_free(follow->fresh);
+    g_clear_pointer(&follow->steps, g_ptr_array_unref);
+    g_clear_pointer(&follow->lost, g_ptr_array_unref);
+    g_clear_pointer(&follow->conflicts, g_ptr_array_unref);
+    g_clear_pointer(&follow->still, g_ptr_array_unref);
+    if (follow->made != NULL) {
+        g_clear_pointer(&follow->made->solution, cs_solution_free);
+        g_clear_pointer(&follow->made->model, cs_model_free);
+        g_clear_error(&follow->made->failure);
+        cs_edit_log_free(follow->made->log);
+        cs_document_free(follow->made->document);
+        if (follow->made->live_plans != NULL)
+            g_hash_table_unref(follow->made->live_plans);
+        g_free(follow->made);
+    }
+    g_free(follow);
+}
+
+gboolean cs_session_live_follow_current(const CsSession *session, const CsLiveFollow *follow)
+{
+    return session->live_base == follow->base && session->generation == follow->generation
+           && cs_edit_log_state(session->log) == follow->state;
+}
+
+CsDocument *cs_live_follow_take_fresh(CsLiveFollow *follow)
+{
+    return g_steal_pointer(&follow->fresh);
+}
+
+/* The document and log replaced, freed off the key loop: the reaper
+ * frees them with the retired model (it reads no node of them). */
+typedef struct {
+    CsDocument *document;
+    CsEditLog *log;
+    CsDocument *base;
+} CsRetiredDocuments;
+
+static gpointer cs_reap_documents(gpointer data)
+{
+    CsRetiredDocuments *retired = data;
+    /* The log holds unlinked nodes of the document: it goes first. */
+    cs_edit_log_free(retired->log);
+    cs_document_free(retired->document);
+    cs_document_free(retired->base);
+    g_free(retired);
+    return NULL;
+}
+
+static void cs_session_retire_documents(CsDocument *document, CsEditLog *log, CsDocument *base)
+{
+    CsRetiredDocuments *retired = g_new(CsRetiredDocuments, 1);
+    *retired = (CsRetiredDocuments){ document, log, base };
+    cs_join(&cs_document_reaper);   /* the last follow's: long done */
+    cs_document_reaper = g_thread_try_new("cs-reaper-documents", cs_reap_documents, retired, NULL);
+    if (cs_document_reaper == NULL)
+        cs_reap_documents(retired);
+}
+
+GPtrArray *cs_session_live_follow_finish(CsSession *session, CsLiveFollow *follow)
+{
+    g_return_val_if_fail(follow->ran, NULL);
+    if (!cs_session_live_follow_current(session, follow))
+        return NULL;
+    CsSession *made = follow->made;
+    /* As a refresh: the state shown becomes the previous one (what moved
+     * is told against it), the one before it retires. */
+    cs_session_collect(session);
+    session->retired_model = g_steal_pointer(&session->previous_model);
+    session->retired_solution = g_steal_pointer(&session->previous_solution);
+    session->previous_model = g_steal_pointer(&session->model);
+    session->previous_solution = g_steal_pointer(&session->solution);
+    session->previous_state = session->model_state;
+    cs_session_retire_documents(session->document, session->log, session->live_base);
+    session->document = g_steal_pointer(&made->document);
+    session->log = g_steal_pointer(&made->log);
+    session->live_base = g_steal_pointer(&follow->fresh);
+    session->model = g_steal_pointer(&made->model);
+    session->solution = g_steal_pointer(&made->solution);
+    g_clear_error(&session->failure);
+    session->failure = g_steal_pointer(&made->failure);
+    session->model_state = made->model_state;
+    session->rebuild_all = FALSE;
+    session->generation++;
+    session->live_carried = follow->carried;
+    g_hash_table_unref(session->live_plans);
+    session->live_plans = g_steal_pointer(&made->live_plans);
+    live_merge_conflicts(session, follow->conflicts, follow->still);
+    return g_steal_pointer(&follow->lost);
+}
+
+GPtrArray *cs_session_live_follow(CsSession *session, CsDocument *fresh)
+{
+    g_autoptr(CsLiveFollow) follow = cs_session_live_follow_prepare(session, fresh);
+    cs_session_live_follow_run(follow);
+    return cs_session_live_follow_finish(session, follow);
 }
 
 gboolean cs_session_live_tick(CsSession *session, CsTime now)
@@ -608,6 +813,7 @@ gboolean cs_session_live_commit(CsSession *session, GString *report, GError **er
     cs_document_free(session->live_base);
     session->live_base = cs_document_copy(fresh);
     g_ptr_array_set_size(session->live_conflicts, 0);
+    g_hash_table_remove_all(session->live_plans);
     cs_session_replace(session, fresh, now);
     session->live_carried = FALSE;
     cs_session_refresh(session);

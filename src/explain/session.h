@@ -53,6 +53,10 @@ typedef struct CsSession {
     GPtrArray *live_conflicts;   /* CsLiveConflict*: edits the cluster's
                                     changes collided with, until dropped,
                                     kept or undone (never NULL when live) */
+    GHashTable *live_plans;      /* cs_edit_log_state -> the operations
+                                    (GPtrArray of CsLiveOp*) from
+                                    live_base to that state: each
+                                    state's plan is made once */
     gboolean rebuild_all;        /* the next refresh rebuilds the model
                                     from scratch (the document was
                                     replaced, not edited) */
@@ -144,6 +148,25 @@ GPtrArray *cs_session_live_plan(const CsSession *session);
  * live_conflicts.  Returns one message per edit that no longer applies
  * (empty when all did). */
 GPtrArray *cs_session_live_follow(CsSession *session, CsDocument *fresh);
+/* The same follow in three steps, so that the costly middle runs off
+ * the caller's thread (session.c "following off the key loop"):
+ * - prepare (the session's thread) reads the edit history; it takes fresh;
+ * - run (any thread) makes the whole new state, touching nothing of the
+ *   session but reading its live_base, which must stay until finish
+ *   (a commit waits for the follow or drops it first);
+ * - finish (the session's thread) swaps it in and returns what
+ *   cs_session_live_follow returns, or NULL, with nothing changed, when
+ *   the session moved on since prepare (an edit, an undo, a re-solve):
+ *   then prepare again with cs_live_follow_take_fresh. */
+typedef struct CsLiveFollow CsLiveFollow;
+CsLiveFollow *cs_session_live_follow_prepare(CsSession *session, CsDocument *fresh);
+void cs_session_live_follow_run(CsLiveFollow *follow);
+GPtrArray *cs_session_live_follow_finish(CsSession *session, CsLiveFollow *follow);
+/* TRUE while the session is still in the state follow was prepared on. */
+gboolean cs_session_live_follow_current(const CsSession *session, const CsLiveFollow *follow);
+CsDocument *cs_live_follow_take_fresh(CsLiveFollow *follow);
+void cs_live_follow_free(CsLiveFollow *follow);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsLiveFollow, cs_live_follow_free)
 /* A live session on the wall clock (no --time, no `time` edit in
  * effect): the clock becomes now and the session re-solves.  FALSE when
  * the clock is not the wall clock's or did not move. */
