@@ -567,7 +567,10 @@ void cs_console_sync(CsConsole *console)
      * clock) the clock is the real one, whatever it reads. */
     if (cs_edit_log_undo_depth(session->log) == 0 && cs_edit_log_redo_depth(session->log) == 0)
         console->opened_at = cs_session_time(session).seconds;
-    console->clock_moved = cs_session_time(session).seconds != console->opened_at;
+    /* A live console on the wall clock is not simulated, edits or not:
+     * its clock moves by itself (cs_edit_log_set_now). */
+    console->clock_moved = session->live_wall_clock ? cs_edit_log_clock_edited(session->log)
+                                                    : cs_session_time(session).seconds != console->opened_at;
     read_banner(console);
     console->label_count = cs_console_rsc_count(console);
     if (console->folded == NULL || console->label_count != old_count) {

@@ -181,6 +181,10 @@ test_undo_and_conflicts() {
     screen_has undo "1. rsc_location location-app-worker-bravo (app-worker on bravo, score 75): changed in the cluster meanwhile"
     screen_has undo "(score: 50 -> 75); yours: score: 75 -> 7"
     screen_has undo "2. rsc_location loc-x (db on charlie, score 10) added: id taken: the cluster's CIB now has rsc_colocation loc-x"
+    # Pending edits carried onto the cluster's new CIB (at a later wall
+    # clock) do not make the live clock a simulated one.
+    capture undo
+    tail -1 "$tmp/screen" | grep -q "simulated\|(sim)" && fail "undo: the live wall clock is marked simulated" || pass
     keys undo Escape
     # The history survived the poll: u undoes the location, r redoes it.
     keys undo u
