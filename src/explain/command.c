@@ -552,9 +552,382 @@ static gboolean cs_cmd_failcount(CsSession *session, char **args, int n, GString
     return FALSE;
 }
 
+/* ---- editing settings, constraints and resources (issue 21) -------------- */
+
+/* VALUE, or NULL for --delete. */
+static const char *cs_value_or_delete(const char *word)
+{
+    return strcmp(word, "--delete") == 0 ? NULL : word;
+}
+
+static gboolean cs_cmd_resource_set(CsSession *session, CsEditSetKind kind, char **args,
+                                    GString *out, GError **error)
+{
+    g_autofree char *target = NULL;
+    const char *value = cs_value_or_delete(args[2]);
+    GError *local = NULL;
+    gboolean done = cs_edit_resource_set(session->log, kind, args[0], args[1], value,
+                                         &target, &local);
+
+    /* crm_resource says so when it writes to the clone above. */
+    if (done && strcmp(target, args[0]) != 0)
+        g_string_append_printf(out, "%s is a clone's child: %s %s on %s\n", args[0],
+                               value != NULL ? "set" : "deleted", args[1], target);
+    return cs_finish_edit(session, done, local, out, error);
+}
+
+static gboolean cs_cmd_meta(CsSession *session, char **args, int n, GString *out,
+                            GError **error)
+{
+    (void)n;
+    return cs_cmd_resource_set(session, CS_EDIT_SET_META, args, out, error);
+}
+
+static gboolean cs_cmd_param(CsSession *session, char **args, int n, GString *out,
+                             GError **error)
+{
+    (void)n;
+    return cs_cmd_resource_set(session, CS_EDIT_SET_PARAM, args, out, error);
+}
+
+static gboolean cs_cmd_utilization(CsSession *session, char **args, int n, GString *out,
+                                   GError **error)
+{
+    (void)n;
+    if (cs_edit_find_resource(session->document, args[0]) != NULL)
+        return cs_cmd_resource_set(session, CS_EDIT_SET_UTILIZATION, args, out, error);
+    CS_EDIT(session, cs_edit_node_utilization(session->log, args[0], args[1],
+                                              cs_value_or_delete(args[2]), &cs_local),
+            out, error);
+}
+
+static gboolean cs_cmd_option(CsSession *session, CsEditOptionSection section, char **args,
+                              GString *out, GError **error)
+{
+    CS_EDIT(session, cs_edit_option(session->log, section, args[0],
+                                    cs_value_or_delete(args[1]), &cs_local), out, error);
+}
+
+static gboolean cs_cmd_property(CsSession *session, char **args, int n, GString *out,
+                                GError **error)
+{
+    (void)n;
+    return cs_cmd_option(session, CS_EDIT_CRM_CONFIG, args, out, error);
+}
+
+static gboolean cs_cmd_rsc_default(CsSession *session, char **args, int n, GString *out,
+                                   GError **error)
+{
+    (void)n;
+    return cs_cmd_option(session, CS_EDIT_RSC_DEFAULTS, args, out, error);
+}
+
+static gboolean cs_cmd_op_default(CsSession *session, char **args, int n, GString *out,
+                                  GError **error)
+{
+    (void)n;
+    return cs_cmd_option(session, CS_EDIT_OP_DEFAULTS, args, out, error);
+}
+
+static gboolean cs_cmd_ticket(CsSession *session, char **args, int n, GString *out,
+                              GError **error)
+{
+    static const char *const words[] = { "grant", "revoke", "standby", "activate" };
+    (void)n;
+    for (gsize i = 0; i < G_N_ELEMENTS(words); i++)
+        if (strcmp(args[1], words[i]) == 0)
+            CS_EDIT(session, cs_edit_ticket(session->log, args[0], (CsEditTicketAction)i,
+                                            cs_session_time(session).seconds, &cs_local),
+                    out, error);
+    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                "usage: ticket ID grant|revoke|standby|activate");
+    return FALSE;
+}
+
+/* Options of a constraint made of sets (the rest of NAME=VALUE words
+ * belong to the set they follow). */
+static gboolean cs_is_constraint_option(const char *word)
+{
+    static const char *const names[] = { "score=", "kind=", "symmetrical=", "ticket=",
+                                         "loss-policy=" };
+    for (gsize i = 0; i < G_N_ELEMENTS(names); i++)
+        if (g_str_has_prefix(word, names[i]))
+            return TRUE;
+    return FALSE;
+}
+
+/* KIND ID set W... [set W...] [OPTION=VALUE...]: args[0] is "add",
+ * args[1] the id, args[2] the first "set". */
+static gboolean cs_cmd_set_constraint(CsSession *session, const char *element, char **args,
+                                      int n, GString *out, GError **error)
+{
+    g_autoptr(GPtrArray) sets = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+    g_autoptr(GPtrArray) options = g_ptr_array_new();
+    g_autoptr(GPtrArray) current = NULL;
+
+    for (int i = 2; i <= n; i++) {
+        const char *word = i < n ? args[i] : NULL;
+        if (word == NULL || strcmp(word, "set") == 0) {
+            if (current != NULL) {
+                g_ptr_array_add(current, NULL);
+                g_ptr_array_add(sets, g_ptr_array_free(g_steal_pointer(&current), FALSE));
+            }
+            if (word != NULL)
+                current = g_ptr_array_new_with_free_func(g_free);
+        } else if (cs_is_constraint_option(word)) {
+            g_ptr_array_add(options, (gpointer)word);
+        } else {
+            g_ptr_array_add(current, g_strdup(word));
+        }
+    }
+    g_ptr_array_add(options, NULL);
+    CS_EDIT(session, cs_edit_set_constraint_add(session->log, element, args[1], sets,
+                                                (char **)options->pdata, &cs_local),
+            out, error);
+}
+
+/* RSC[:ACTION] */
+static void cs_split_action(const char *word, char **rsc, char **action)
+{
+    const char *colon = strrchr(word, ':');
+
+    *rsc = colon != NULL ? g_strndup(word, (gsize)(colon - word)) : g_strdup(word);
+    *action = colon != NULL ? g_strdup(colon + 1) : NULL;
+}
+
+static gboolean cs_cmd_order(CsSession *session, char **args, int n, GString *out,
+                             GError **error)
+{
+    if (strcmp(args[0], "add") == 0 && n >= 3 && strcmp(args[2], "set") == 0)
+        return cs_cmd_set_constraint(session, "rsc_order", args, n, out, error);
+    if (strcmp(args[0], "remove") == 0 && n == 2)
+        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local),
+                out, error);
+    if (strcmp(args[0], "add") != 0 || n < 4 || n > 6) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "usage: order add ID FIRST[:ACTION] THEN[:ACTION] [KIND] "
+                    "[symmetrical=BOOL] | order add ID set ... | order remove ID");
+        return FALSE;
+    }
+    g_autofree char *first = NULL, *first_action = NULL, *then = NULL, *then_action = NULL;
+    const char *kind = NULL, *symmetrical = NULL;
+    cs_split_action(args[2], &first, &first_action);
+    cs_split_action(args[3], &then, &then_action);
+    for (int i = 4; i < n; i++) {
+        if (g_str_has_prefix(args[i], "symmetrical="))
+            symmetrical = args[i] + strlen("symmetrical=");
+        else if (g_str_has_prefix(args[i], "kind="))
+            kind = args[i] + strlen("kind=");
+        else
+            kind = args[i];
+    }
+    CS_EDIT(session, cs_edit_order_add(session->log, args[1], first, first_action, then,
+                                       then_action, kind, symmetrical, &cs_local),
+            out, error);
+}
+
+static gboolean cs_cmd_ticket_constraint(CsSession *session, char **args, int n,
+                                         GString *out, GError **error)
+{
+    if (strcmp(args[0], "add") == 0 && n >= 3 && strcmp(args[2], "set") == 0)
+        return cs_cmd_set_constraint(session, "rsc_ticket", args, n, out, error);
+    if (strcmp(args[0], "add") == 0 && (n == 4 || n == 5)) {
+        const char *policy = n == 5 ? args[4] : NULL;
+        if (policy != NULL && g_str_has_prefix(policy, "loss-policy="))
+            policy += strlen("loss-policy=");
+        CS_EDIT(session, cs_edit_ticket_constraint_add(session->log, args[1], args[2],
+                                                       args[3], policy, &cs_local),
+                out, error);
+    }
+    if (strcmp(args[0], "remove") == 0 && n == 2)
+        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local),
+                out, error);
+    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                "usage: ticket-constraint add ID RSC TICKET [LOSS-POLICY] | "
+                "ticket-constraint add ID set ... ticket=T | ticket-constraint remove ID");
+    return FALSE;
+}
+
+/* rule add CONSTRAINT SCORE EXPR... (args[0] is "add"). */
+static gboolean cs_cmd_rule_add(CsSession *session, char **args, int n, GString *out,
+                                GError **error)
+{
+    if (n < 4) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "usage: rule add CONSTRAINT SCORE EXPR [and|or EXPR...]");
+        return FALSE;
+    }
+    CS_EDIT(session, cs_edit_rule_add(session->log, args[1], NULL, args[2], args + 3,
+                                      &cs_local), out, error);
+}
+
+/* location add ID RSC rule SCORE EXPR... */
+static gboolean cs_cmd_location_rule(CsSession *session, char **args, int n, GString *out,
+                                     GError **error)
+{
+    if (n < 6) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "usage: location add ID RSC rule SCORE EXPR [and|or EXPR...]");
+        return FALSE;
+    }
+    CS_EDIT(session, cs_edit_rule_add(session->log, args[1], args[2], args[4], args + 5,
+                                      &cs_local), out, error);
+}
+
+/* Appends the lines of text, each indented. */
+static void cs_append_indented(GString *out, const char *text)
+{
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+
+    for (char **line = lines; *line != NULL; line++)
+        if (**line != '\0')
+            g_string_append_printf(out, "  %s\n", *line);
+}
+
+/* Reports an edit that adds or removes resources, which "what moved"
+ * (resources in both solutions) does not see: report says what else it
+ * changed (constraints, resources gone); added names a new resource,
+ * whose placement is said. */
+static gboolean cs_finish_resource_edit(CsSession *session, gboolean done, GError *local,
+                                        const char *report, const char *added, GString *out,
+                                        GError **error)
+{
+    if (!done)
+        return cs_finish_edit(session, done, local, out, error);
+    g_string_append_printf(out, "%s\n", cs_edit_log_next_undo(session->log));
+    if (!cs_session_refresh(session)) {
+        g_string_append_printf(out, "  (no answer for the CIB as edited: %s)\n",
+                               session->failure->message);
+        return TRUE;
+    }
+    g_autoptr(GString) changes = g_string_new(report);
+    cs_session_describe_changes(session, changes);
+    const CsResource *rsc = added != NULL ? cs_model_resource(session->model, added) : NULL;
+    if (rsc != NULL)
+        cs_where_line(session, rsc, changes);
+    cs_append_indented(out, changes->len > 0 ? changes->str : "nothing moves");
+    return TRUE;
+}
+
+/* "RSC: stops (removed ...)" for each primitive under id that runs now. */
+static void cs_say_removed(CsSession *session, const char *id, GString *report)
+{
+    const CsResource *rsc = session->model != NULL ? cs_model_resource(session->model, id)
+                                                   : NULL;
+    if (rsc == NULL || session->solution == NULL)
+        return;
+    if (rsc->kind == CS_RSC_PRIMITIVE
+        && cs_solution_current_node(session->solution, rsc->index) >= 0)
+        g_string_append_printf(report, "%s: stops (removed; its status makes it an orphan)\n",
+                               rsc->id);
+    for (guint i = 0; rsc->children != NULL && i < rsc->children->len; i++) {
+        int child = g_array_index(rsc->children, int, i);
+        cs_say_removed(session,
+                       ((const CsResource *)g_ptr_array_index(session->model->resources,
+                                                              child))->id, report);
+    }
+}
+
+/* resource add ID CLASS[:PROVIDER]:TYPE [meta N=V...] [params N=V...] */
+static gboolean cs_cmd_resource_add(CsSession *session, char **args, int n, GString *out,
+                                    GError **error)
+{
+    g_auto(GStrv) agent = g_strsplit(args[2], ":", 3);
+    guint parts = g_strv_length(agent);
+    g_autoptr(GPtrArray) meta = g_ptr_array_new();
+    g_autoptr(GPtrArray) params = g_ptr_array_new();
+    GPtrArray *into = NULL;
+
+    if (parts < 2) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "'%s' is not CLASS:TYPE or ocf:PROVIDER:TYPE", args[2]);
+        return FALSE;
+    }
+    for (int i = 3; i < n; i++) {
+        if (strcmp(args[i], "meta") == 0)
+            into = meta;
+        else if (strcmp(args[i], "params") == 0 || strcmp(args[i], "param") == 0)
+            into = params;
+        else if (into != NULL)
+            g_ptr_array_add(into, args[i]);
+        else
+            return cs_failed(error, "'%s': NAME=VALUE pairs follow 'meta' or 'params'",
+                             args[i]);
+    }
+    g_ptr_array_add(meta, NULL);
+    g_ptr_array_add(params, NULL);
+    GError *local = NULL;
+    gboolean done = cs_edit_resource_add(session->log, args[1], agent[0],
+                                         parts == 3 ? agent[1] : NULL, agent[parts - 1],
+                                         (char **)meta->pdata, (char **)params->pdata,
+                                         &local);
+    return cs_finish_resource_edit(session, done, local, "", args[1], out, error);
+}
+
+static gboolean cs_cmd_resource(CsSession *session, char **args, int n, GString *out,
+                                GError **error)
+{
+    if (strcmp(args[0], "add") == 0 && n >= 3)
+        return cs_cmd_resource_add(session, args, n, out, error);
+    if (strcmp(args[0], "remove") == 0 && n == 2) {
+        g_autoptr(GString) report = g_string_new(NULL);
+        GError *local = NULL;
+        cs_say_removed(session, args[1], report);
+        gboolean done = cs_edit_resource_remove(session->log, args[1], report, &local);
+        return cs_finish_resource_edit(session, done, local, report->str, NULL, out, error);
+    }
+    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                "usage: resource add ID CLASS[:PROVIDER]:TYPE [meta N=V...] [params N=V...]"
+                " | resource remove ID");
+    return FALSE;
+}
+
+static gboolean cs_cmd_group(CsSession *session, char **args, int n, GString *out,
+                             GError **error)
+{
+    if (strcmp(args[0], "add") == 0 && n == 3)
+        CS_EDIT(session, cs_edit_group_add(session->log, args[1], args[2], &cs_local),
+                out, error);
+    if (strcmp(args[0], "remove") == 0 && n == 3) {
+        g_autoptr(GString) report = g_string_new(NULL);
+        GError *local = NULL;
+        gboolean done = cs_edit_group_remove(session->log, args[1], args[2], report, &local);
+        return cs_finish_resource_edit(session, done, local, report->str, NULL, out, error);
+    }
+    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                "usage: group add|remove GROUP RSC");
+    return FALSE;
+}
+
+static gboolean cs_cmd_clone(CsSession *session, char **args, int n, GString *out,
+                             GError **error)
+{
+    if (n == 2 && strcmp(args[1], "promotable") != 0) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "usage: clone RSC [promotable]");
+        return FALSE;
+    }
+    CS_EDIT(session, cs_edit_clone(session->log, args[0], n == 2, &cs_local), out, error);
+}
+
+static gboolean cs_cmd_node(CsSession *session, char **args, int n, GString *out,
+                            GError **error)
+{
+    (void)n;
+    if (strcmp(args[0], "add") == 0)
+        CS_EDIT(session, cs_edit_node_add(session->log, args[1], &cs_local), out, error);
+    if (strcmp(args[0], "remove") == 0)
+        CS_EDIT(session, cs_edit_node_remove(session->log, args[1], &cs_local), out, error);
+    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                "usage: node add NAME | node remove NAME");
+    return FALSE;
+}
+
 static gboolean cs_cmd_location(CsSession *session, char **args, int n, GString *out,
                                 GError **error)
 {
+    if (strcmp(args[0], "add") == 0 && n >= 4 && strcmp(args[3], "rule") == 0)
+        return cs_cmd_location_rule(session, args, n, out, error);
     if (strcmp(args[0], "add") == 0 && n == 5)
         CS_EDIT(session, cs_edit_location_add(session->log, args[1], args[2], args[3],
                                               args[4], &cs_local), out, error);
@@ -569,6 +942,8 @@ static gboolean cs_cmd_location(CsSession *session, char **args, int n, GString 
 static gboolean cs_cmd_colocation(CsSession *session, char **args, int n, GString *out,
                                   GError **error)
 {
+    if (strcmp(args[0], "add") == 0 && n >= 3 && strcmp(args[2], "set") == 0)
+        return cs_cmd_set_constraint(session, "rsc_colocation", args, n, out, error);
     if (strcmp(args[0], "add") == 0 && n == 5)
         CS_EDIT(session, cs_edit_colocation_add(session->log, args[1], args[2], args[3],
                                                 args[4], &cs_local), out, error);
@@ -614,6 +989,8 @@ static gboolean cs_cmd_rule(CsSession *session, char **args, int n, GString *out
 {
     if (strcmp(args[0], "set") == 0)
         return cs_cmd_rule_set(session, args, n, out, error);
+    if (strcmp(args[0], "add") == 0)
+        return cs_cmd_rule_add(session, args, n, out, error);
     gboolean enable = strcmp(args[0], "enable") == 0;
     if (n != 2 || (!enable && strcmp(args[0], "disable") != 0)) {
         g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
@@ -759,6 +1136,9 @@ static int cs_compare_words(const char **a, const char **b)
 typedef gboolean (*CsCommandFunc)(CsSession *session, char **args, int n,
                                   GString *out, GError **error);
 
+/* For commands whose argument count has no fixed bound. */
+#define CS_MANY_ARGS 1024
+
 typedef struct CsCommandSpec {
     const char *name;
     int min_args, max_args;
@@ -792,15 +1172,53 @@ static const CsCommandSpec cs_commands[] = {
     { "failcount", 0, 5, cs_cmd_failcount,
       "failcount [show [RSC]] | set RSC NODE OP N | clear RSC [NODE]",
       "fail counts (OP: monitor_10000, monitor:10s or start)" },
-    { "location", 2, 5, cs_cmd_location,
-      "location add ID RSC NODE SCORE | location remove ID", "location constraints" },
-    { "colocation", 2, 5, cs_cmd_colocation,
-      "colocation add ID RSC WITH-RSC SCORE | colocation remove ID",
+    { "location", 2, CS_MANY_ARGS, cs_cmd_location,
+      "location add ID RSC NODE SCORE | location add ID RSC rule SCORE EXPR... | "
+      "location remove ID", "location constraints" },
+    { "colocation", 2, CS_MANY_ARGS, cs_cmd_colocation,
+      "colocation add ID RSC WITH-RSC SCORE | colocation add ID set RSC... [set RSC...] "
+      "score=SCORE | colocation remove ID",
       "colocation constraints (RSC placed with WITH-RSC)" },
+    { "order", 2, CS_MANY_ARGS, cs_cmd_order,
+      "order add ID FIRST[:ACTION] THEN[:ACTION] [KIND] [symmetrical=BOOL] | "
+      "order add ID set RSC... [set RSC...] [kind=KIND] | order remove ID",
+      "order constraints (sets take sequential=, require-all=, action=, role=)" },
+    { "ticket-constraint", 2, CS_MANY_ARGS, cs_cmd_ticket_constraint,
+      "ticket-constraint add ID RSC TICKET [LOSS-POLICY] | "
+      "ticket-constraint add ID set RSC... ticket=T | ticket-constraint remove ID",
+      "rsc_ticket constraints (loss-policy stop, demote, fence or freeze)" },
     { "constraint", 2, 3, cs_cmd_constraint,
       "constraint remove ID | constraint score ID SCORE", "any constraint" },
-    { "rule", 2, 4, cs_cmd_rule, "rule enable|disable ID | rule set ID NAME VALUE|--delete",
-      "switch a rule off and on again, or set one of its (or its expressions') attributes" },
+    { "rule", 2, CS_MANY_ARGS, cs_cmd_rule,
+      "rule enable|disable ID | rule set ID NAME VALUE|--delete | "
+      "rule add CONSTRAINT SCORE EXPR [and|or EXPR...]",
+      "switch a rule off and on again, set one of its (or its expressions') attributes, "
+      "or add one to a location (EXPR: ATTR OP VALUE [TYPE], defined ATTR, "
+      "date gt|lt DATE, date in_range START END, date_spec FIELD=RANGE...)" },
+    { "meta", 3, 3, cs_cmd_meta, "meta RSC NAME VALUE|--delete",
+      "a resource meta attribute (crm_resource --meta)" },
+    { "param", 3, 3, cs_cmd_param, "param RSC NAME VALUE|--delete",
+      "a resource instance attribute (crm_resource --set-parameter)" },
+    { "utilization", 3, 3, cs_cmd_utilization, "utilization RSC|NODE NAME VALUE|--delete",
+      "a resource's or node's utilization" },
+    { "property", 2, 2, cs_cmd_property, "property NAME VALUE|--delete",
+      "a cluster option (crm_attribute --type crm_config)" },
+    { "rsc-default", 2, 2, cs_cmd_rsc_default, "rsc-default NAME VALUE|--delete",
+      "a resource default (crm_attribute --type rsc_defaults)" },
+    { "op-default", 2, 2, cs_cmd_op_default, "op-default NAME VALUE|--delete",
+      "an operation default (crm_attribute --type op_defaults)" },
+    { "ticket", 2, 2, cs_cmd_ticket, "ticket ID grant|revoke|standby|activate",
+      "a ticket's state (crm_ticket)" },
+    { "resource", 2, CS_MANY_ARGS, cs_cmd_resource,
+      "resource add ID CLASS[:PROVIDER]:TYPE [meta N=V...] [params N=V...] | "
+      "resource remove ID",
+      "add a primitive, or remove a resource and fix the constraints naming it" },
+    { "group", 3, 3, cs_cmd_group, "group add|remove GROUP RSC",
+      "move a primitive into a group (made if missing) or out of it" },
+    { "clone", 1, 2, cs_cmd_clone, "clone RSC [promotable]",
+      "wrap a primitive or group in RSC-clone" },
+    { "node", 2, 2, cs_cmd_node, "node add NAME | node remove NAME",
+      "add an online node (as crm_simulate --node-up) or remove one (crm_node --remove)" },
     { "time", 0, 1, cs_cmd_time, "time [T|now]",
       "show or set the clock for date rules and failure timeouts" },
     { "undo", 0, 0, cs_cmd_undo, "undo", "take back the last edit or clock change" },
@@ -833,7 +1251,9 @@ static void cs_offer_ids(GHashTable *seen, const CsModel *model, const char *pre
 {
     static const char *const keywords[] = { "on", "off", "default", "unset", "now",
                                             "add", "remove", "score", "set", "clear",
-                                            "show", "enable", "disable", "--delete" };
+                                            "show", "enable", "disable", "--delete", "grant",
+                                            "revoke", "activate", "promotable", "rule",
+                                            "meta", "params" };
     for (guint i = 0; i < model->resources->len; i++)
         cs_offer(seen, ((const CsResource *)g_ptr_array_index(model->resources, i))->id, prefix);
     for (guint i = 0; i < model->nodes->len; i++)
