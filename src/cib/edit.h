@@ -315,9 +315,12 @@ gboolean cs_edit_group_add(CsEditLog *log, const char *group, const char *rsc,
 gboolean cs_edit_group_remove(CsEditLog *log, const char *group, const char *rsc,
                               GString *report, GError **error);
 /* Wraps a primitive or group in clone RSC-clone (pcs resource clone),
- * with promotable=true in RSC-clone-meta_attributes when asked. */
+ * with promotable=true in RSC-clone-meta_attributes when asked.  The
+ * constraints naming RSC are made to name the clone (Pacemaker 2.1.5
+ * does not apply a constraint on a clone's child to its instances);
+ * *report (optional) gets a line for each. */
 gboolean cs_edit_clone(CsEditLog *log, const char *rsc, gboolean promotable,
-                       GError **error);
+                       GString *report, GError **error);
 /* A node as crm_simulate --node-up adds one: <node id=NAME uname=NAME>
  * and an online member node_state. */
 gboolean cs_edit_node_add(CsEditLog *log, const char *name, GError **error);

@@ -317,7 +317,40 @@ gboolean cs_edit_group_remove(CsEditLog *log, const char *group, const char *rsc
     return cs_build_commit(&build, error);
 }
 
-gboolean cs_edit_clone(CsEditLog *log, const char *rsc, gboolean promotable, GError **error)
+/* Constraints naming from (by rsc, with-rsc, first, then or in a set)
+ * name to instead. */
+static void cs_retarget_constraints(CsBuild *build, const char *from, const char *to,
+                                    GString *report)
+{
+    static const char *const attributes[] = { "rsc", "with-rsc", "first", "then" };
+    xmlNode *constraints = cs_document_section(cs_edit_log_document(build->log),
+                                               "constraints");
+
+    for (xmlNode *constraint = constraints != NULL ? constraints->children : NULL;
+         constraint != NULL; constraint = constraint->next) {
+        if (constraint->type != XML_ELEMENT_NODE)
+            continue;
+        guint changed = 0;
+        for (gsize i = 0; i < G_N_ELEMENTS(attributes); i++)
+            if (cs_attribute_is(constraint, attributes[i], from)) {
+                cs_build_attribute(build, constraint, attributes[i], to);
+                changed++;
+            }
+        for (xmlNode *set = constraint->children; set != NULL; set = set->next)
+            for (xmlNode *ref = cs_is_element(set, "resource_set") ? set->children : NULL;
+                 ref != NULL; ref = ref->next)
+                if (cs_is_element(ref, "resource_ref") && cs_attribute_is(ref, "id", from)) {
+                    cs_build_attribute(build, ref, "id", to);
+                    changed++;
+                }
+        g_autofree char *id = cs_attribute(constraint, "id");
+        if (changed > 0 && report != NULL)
+            g_string_append_printf(report, "constraint %s now names %s\n", id, to);
+    }
+}
+
+gboolean cs_edit_clone(CsEditLog *log, const char *rsc, gboolean promotable, GString *report,
+                       GError **error)
 {
     xmlNode *resource = cs_edit_find_resource(cs_edit_log_document(log), rsc);
 
@@ -347,6 +380,7 @@ gboolean cs_edit_clone(CsEditLog *log, const char *rsc, gboolean promotable, GEr
     cs_build_insert(&build, parent, after, clone);
     cs_indent_new(clone);   /* before the resource moves in: its insides are not new */
     cs_build_insert(&build, clone, cs_first_child_element(clone), resource);
+    cs_retarget_constraints(&build, rsc, clone_id, report);
     return cs_build_commit(&build, error);
 }
 

@@ -907,7 +907,10 @@ static gboolean cs_cmd_clone(CsSession *session, char **args, int n, GString *ou
                     "usage: clone RSC [promotable]");
         return FALSE;
     }
-    CS_EDIT(session, cs_edit_clone(session->log, args[0], n == 2, &cs_local), out, error);
+    g_autoptr(GString) report = g_string_new(NULL);
+    GError *local = NULL;
+    gboolean done = cs_edit_clone(session->log, args[0], n == 2, report, &local);
+    return cs_finish_resource_edit(session, done, local, report->str, NULL, out, error);
 }
 
 static gboolean cs_cmd_node(CsSession *session, char **args, int n, GString *out,
@@ -1308,7 +1311,8 @@ void cs_command_help(GString *out)
                                cs_commands[i].summary);
     g_string_append(out,
                     "SCORE: an integer, INFINITY or -INFINITY.  T: an ISO 8601 date/time.\n"
-                    "Every edit is re-solved at once and can be undone.\n");
+                    "Every edit is re-solved at once and can be undone.\n"
+                    "Quote a word that starts with # ('#uname'): # starts a comment.\n");
 }
 
 static const CsCommandSpec *cs_find_command(const char *name)
