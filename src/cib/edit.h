@@ -327,4 +327,19 @@ gboolean cs_edit_node_add(CsEditLog *log, const char *name, GError **error);
 /* crm_node --remove: the <node> and its node_state. */
 gboolean cs_edit_node_remove(CsEditLog *log, const char *name, GError **error);
 
+/* ---- the XML of one element (edit_xml.c) -------------------------------- */
+
+/* The element with this id as it stands in the document (its inner
+ * whitespace kept), newly allocated; NULL when no element below <cib>
+ * has it. */
+char *cs_edit_element_text(const CsDocument *document, const char *id);
+/* Replaces that element by the one text holds, as one edit: text must be
+ * a well-formed element whose ids are unique in it and used nowhere else
+ * in the document, and where Pacemaker's schema (validate-with, under
+ * /usr/share/pacemaker) is installed and the CIB was valid, it must stay
+ * valid.  Otherwise the document is unchanged and *error says why
+ * (CS_EDIT_ERROR_INVALID); text equal to the element is NO_CHANGE. */
+gboolean cs_edit_replace_element(CsEditLog *log, const char *id, const char *text,
+                                 GError **error);
+
 #endif

@@ -349,6 +349,19 @@ static void cs_retarget_constraints(CsBuild *build, const char *from, const char
     }
 }
 
+/* Only OCF agents have promote and demote actions ("Pacemaker Explained
+ * 2.1", "Promotable clones"): Pacemaker drops a promotable clone of any
+ * other class. */
+static gboolean cs_all_ocf(const xmlNode *resource)
+{
+    if (cs_is_element(resource, "primitive"))
+        return cs_attribute_is(resource, "class", "ocf");
+    for (xmlNode *child = resource->children; child != NULL; child = child->next)
+        if (cs_is_resource_element(child) && !cs_all_ocf(child))
+            return FALSE;
+    return TRUE;
+}
+
 gboolean cs_edit_clone(CsEditLog *log, const char *rsc, gboolean promotable, GString *report,
                        GError **error)
 {
@@ -361,6 +374,9 @@ gboolean cs_edit_clone(CsEditLog *log, const char *rsc, gboolean promotable, GSt
     if (cs_in_clone(resource) || cs_is_element(resource->parent, "group"))
         return cs_invalid(error, "%s is inside a %s", rsc,
                           cs_in_clone(resource) ? "clone" : "group");
+    if (promotable && !cs_all_ocf(resource))
+        return cs_invalid(error, "%s is not an ocf resource: Pacemaker refuses to promote "
+                                 "other classes", rsc);
     g_autofree char *clone_base = g_strdup_printf("%s-clone", rsc);
     g_autofree char *description = g_strdup_printf("clone %s%s", rsc,
                                                    promotable ? " promotable" : "");

@@ -11,9 +11,12 @@
 
 #include "cib/live.h"
 #include "explain/output.h"
+#include <glib/gstdio.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 G_DEFINE_QUARK(cs-command-error-quark, cs_command_error)
 
@@ -926,6 +929,98 @@ static gboolean cs_cmd_node(CsSession *session, char **args, int n, GString *out
     return FALSE;
 }
 
+/* ---- edit ID: an element's XML in $VISUAL / $EDITOR ----------------------- */
+
+static CsCommandTerminal cs_terminal;
+
+void cs_command_set_terminal(const CsCommandTerminal *terminal)
+{
+    if (terminal != NULL)
+        cs_terminal = *terminal;
+    else
+        memset(&cs_terminal, 0, sizeof cs_terminal);
+}
+
+/* Runs $VISUAL, else $EDITOR, else vi on path, with the terminal handed
+ * over (the console suspends curses around it). */
+static gboolean cs_run_editor(const char *path, GError **error)
+{
+    const char *editor = g_getenv("VISUAL");
+    if (editor == NULL || *editor == '\0')
+        editor = g_getenv("EDITOR");
+    if (editor == NULL || *editor == '\0')
+        editor = "vi";
+    /* EDITOR may hold arguments ("emacs -nw"): the shell splits it, and
+     * the file goes as "$1", never through the shell's parsing. */
+    g_autofree char *script = g_strdup_printf("%s \"$1\"", editor);
+    char *argv[] = { (char *)"/bin/sh", (char *)"-c", script, (char *)"sh", (char *)path,
+                     NULL };
+    gint status = 0;
+    g_autoptr(GError) local = NULL;
+
+    if (cs_terminal.suspend != NULL)
+        cs_terminal.suspend(cs_terminal.data);
+    gboolean ran = g_spawn_sync(NULL, argv, NULL, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL,
+                                NULL, NULL, &status, &local);
+    if (cs_terminal.resume != NULL)
+        cs_terminal.resume(cs_terminal.data);
+    if (!ran)
+        return cs_failed(error, "cannot run the editor '%s': %s", editor, local->message);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return cs_failed(error, "the editor '%s' failed (nothing was changed)", editor);
+    return TRUE;
+}
+
+/* Asked after an invalid edit: edit again?  The console answers through
+ * its hook; batch mode asks on the terminal when there is one. */
+static gboolean cs_ask_again(const char *message)
+{
+    if (cs_terminal.ask_again != NULL)
+        return cs_terminal.ask_again(message, cs_terminal.data);
+    if (!isatty(STDIN_FILENO) || !isatty(STDERR_FILENO))
+        return FALSE;
+    fprintf(stderr, "cibscope: edit: %s\nEdit again? [Y/n] ", message);
+    fflush(stderr);
+    char answer[16] = "";
+    if (fgets(answer, sizeof answer, stdin) == NULL)
+        return FALSE;
+    return answer[0] != 'n' && answer[0] != 'N';
+}
+
+static gboolean cs_cmd_edit(CsSession *session, char **args, int n, GString *out,
+                            GError **error)
+{
+    (void)n;
+    g_autofree char *text = cs_edit_element_text(session->document, args[0]);
+    if (text == NULL)
+        return cs_failed(error, "no element with id '%s'", args[0]);
+    g_autofree char *safe = cs_edit_sanitize_id(args[0]);
+    g_autofree char *template = g_strdup_printf("cibscope-%s-XXXXXX.xml", safe);
+    g_autofree char *path = NULL;
+    gint fd = g_file_open_tmp(template, &path, error);
+    if (fd < 0)
+        return FALSE;
+    close(fd);
+    gboolean done = FALSE, finished = FALSE;
+    GError *local = NULL;
+    if (!g_file_set_contents(path, text, -1, error)) {
+        g_unlink(path);
+        return FALSE;
+    }
+    while (!finished) {
+        g_autofree char *edited = NULL;
+        if (!cs_run_editor(path, &local) || !g_file_get_contents(path, &edited, NULL, &local))
+            break;
+        done = cs_edit_replace_element(session->log, args[0], edited, &local);
+        finished = done || !g_error_matches(local, CS_EDIT_ERROR, CS_EDIT_ERROR_INVALID)
+                   || !cs_ask_again(local->message);
+        if (!finished)
+            g_clear_error(&local);
+    }
+    g_unlink(path);
+    return cs_finish_edit(session, done, local, out, error);
+}
+
 static gboolean cs_cmd_location(CsSession *session, char **args, int n, GString *out,
                                 GError **error)
 {
@@ -1220,6 +1315,9 @@ static const CsCommandSpec cs_commands[] = {
       "move a primitive into a group (made if missing) or out of it" },
     { "clone", 1, 2, cs_cmd_clone, "clone RSC [promotable]",
       "wrap a primitive or group in RSC-clone" },
+    { "edit", 1, 1, cs_cmd_edit, "edit ID",
+      "the element with id ID in $VISUAL or $EDITOR; applied when it is well-formed, its "
+      "ids unique and (with Pacemaker's schemas installed) the CIB valid" },
     { "node", 2, 2, cs_cmd_node, "node add NAME | node remove NAME",
       "add an online node (as crm_simulate --node-up) or remove one (crm_node --remove)" },
     { "time", 0, 1, cs_cmd_time, "time [T|now]",
