@@ -231,6 +231,10 @@ void cs_console_say(CsConsole *console, gboolean error, const char *format, ...)
  * console action is one `cibscope FILE --exec` can replay.  Runs words
  * (a NULL-terminated command); the status bar then says what changed. */
 gboolean cs_console_run_words(CsConsole *console, const char *const *words);
+/* `edit` hands the terminal to the editor while on (ui/edit_xml.c). */
+void cs_console_editor_hooks(gboolean on);
+/* `edit` on the selected row's resource (E in the Matrix). */
+gboolean cs_console_edit_selected(CsConsole *console);
 /* Runs a typed command line (the ':' prompt). */
 void cs_console_run_line(CsConsole *console, const char *line);
 /* Re-reads the session after it changed: labels, transition, rows and

@@ -476,6 +476,8 @@ static gboolean matrix_key(CsConsole *console, int key, const CsRect *area)
     case 'e':
         console->view = CS_VIEW_EXPLAIN;
         return TRUE;
+    case 'E':
+        return cs_console_edit_selected(console);
     case 'P':
         console->show_promotion = !console->show_promotion;
         cs_console_say(console, FALSE, console->show_promotion
