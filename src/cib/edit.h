@@ -75,7 +75,8 @@ typedef enum {
     CS_EDIT_CHANGED_STATUS = 1 << 3,        /* inside a node_state's
                                                <transient_attributes> */
     CS_EDIT_CHANGED_RESOURCE_META = 1 << 4, /* inside the <meta_attributes>
-                                               of a primitive, group or clone
+                                               or <utilization> of a
+                                               primitive, group or clone
                                                (of the resource tree) */
     CS_EDIT_CHANGED_RSC_DEFAULTS = 1 << 5,  /* inside <rsc_defaults>, or the
                                                section itself */

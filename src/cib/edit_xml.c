@@ -139,18 +139,34 @@ static xmlRelaxNG *cs_schema_for(const CsDocument *document)
     return schema;
 }
 
+/* What is validated: <cib> with its configuration, and its status only
+ * when asked (the schema makes status optional, and it is most of a big
+ * CIB).  A copy, also because validation records the ids it meets in
+ * the document's own ID table, which the next validation would find. */
+static xmlDoc *cs_validation_copy(const CsDocument *document, gboolean with_status)
+{
+    xmlNode *root = xmlDocGetRootElement(document->xml);
+    xmlDoc *copy = xmlNewDoc(BAD_CAST "1.0");
+    xmlNode *copy_root = xmlDocCopyNode(root, copy, 2);
+
+    xmlDocSetRootElement(copy, copy_root);
+    for (xmlNode *child = root->children; child != NULL; child = child->next)
+        if (cs_is_element(child, "configuration")
+            || (with_status && cs_is_element(child, "status")))
+            xmlAddChild(copy_root, xmlDocCopyNode(child, copy, 1));
+    return copy;
+}
+
 /* TRUE when the document is valid, or no schema is at hand; otherwise
  * the validator's messages are in *messages. */
-static gboolean cs_schema_valid(const CsDocument *document, GString *messages)
+static gboolean cs_schema_valid(const CsDocument *document, gboolean with_status,
+                                GString *messages)
 {
     xmlRelaxNG *schema = cs_schema_for(document);
 
     if (schema == NULL)
         return TRUE;
-    /* Validation records the ids it meets in the document's own ID
-     * table, which would then clash with the next validation's: a copy
-     * is validated and freed with its table. */
-    xmlDoc *copy = xmlCopyDoc(document->xml, 1);
+    xmlDoc *copy = cs_validation_copy(document, with_status);
     xmlRelaxNGValidCtxt *context = xmlRelaxNGNewValidCtxt(schema);
     xmlRelaxNGSetValidErrors(context, cs_collect_schema_error, cs_collect_schema_error,
                              messages);
@@ -158,6 +174,14 @@ static gboolean cs_schema_valid(const CsDocument *document, GString *messages)
     xmlRelaxNGFreeValidCtxt(context);
     xmlFreeDoc(copy);
     return result == 0;
+}
+
+static gboolean cs_in_status(const xmlNode *node)
+{
+    for (; node != NULL; node = node->parent)
+        if (cs_is_element(node, "status"))
+            return TRUE;
+    return FALSE;
 }
 
 /* ---- the edit ---------------------------------------------------------------- */
@@ -170,8 +194,10 @@ static gboolean cs_same_text(const char *a, const char *b)
     return strcmp(left, right) == 0;
 }
 
-gboolean cs_edit_replace_element(CsEditLog *log, const char *id, const char *text,
-                                 GError **error)
+/* The replacement; with check_schema, refused when it would make a
+ * valid CIB invalid. */
+static gboolean cs_replace(CsEditLog *log, const char *id, const char *text,
+                           gboolean check_schema, GError **error)
 {
     CsDocument *document = cs_edit_log_document(log);
     xmlNode *old = cs_document_lookup_id(document, id);
@@ -194,21 +220,27 @@ gboolean cs_edit_replace_element(CsEditLog *log, const char *id, const char *tex
     if (incoming == NULL)
         return ids_ok ? cs_invalid(error, "cannot copy the edited element") : FALSE;
     g_autofree char *description = g_strdup_printf("edit %s", id);
-    g_autoptr(GString) before = g_string_new(NULL);
     g_autoptr(GString) after = g_string_new(NULL);
-    gboolean valid_before = cs_schema_valid(document, before);
+    g_autoptr(GString) before = g_string_new(NULL);
+    gboolean with_status = cs_in_status(old);
     CsBuild build;
 
     cs_build_begin(&build, log, description);
     xmlNode *parent = old->parent, *next = old->next;
     cs_build_unlink(&build, old);
     cs_build_link(&build, parent, next, incoming);
+    if (!check_schema || cs_schema_valid(document, with_status, after))
+        return cs_build_commit(&build, error);
+    cs_build_abort(&build);
     /* A CIB that did not validate before is not held to the schema now. */
-    if (valid_before && !cs_schema_valid(document, after)) {
-        cs_build_abort(&build);
-        g_strstrip(after->str);
-        return cs_invalid(error, "the CIB would not validate against its schema: %s",
-                          after->str);
-    }
-    return cs_build_commit(&build, error);
+    if (!cs_schema_valid(document, with_status, before))
+        return cs_replace(log, id, text, FALSE, error);
+    g_strstrip(after->str);
+    return cs_invalid(error, "the CIB would not validate against its schema: %s", after->str);
+}
+
+gboolean cs_edit_replace_element(CsEditLog *log, const char *id, const char *text,
+                                 GError **error)
+{
+    return cs_replace(log, id, text, TRUE, error);
 }

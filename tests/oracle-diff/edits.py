@@ -7,7 +7,8 @@
     edits.py apply FILE.xml 'COMMANDS' [--time T]
 
 `apply` runs the given commands (then `save`) and compares as `run` does;
-it also checks that undoing them gives back FILE byte for byte.  Exit 0
+it also checks that the session's own scores and transition after them
+are those of the saved file loaded again, and that undoing them gives back FILE byte for byte.  Exit 0
 when equal, 1 when not, 77 when crm_simulate is absent.
 
 Every edit kind of the command language is applied, through
@@ -411,12 +412,21 @@ def cmd_apply(args):
     os.close(fd)
     extra = ['--time', args.time] if args.time else []
     try:
-        rc, out, err = run([diff.ENGINE, args.file, '--exec',
-                            '%s; save %s' % (args.commands, saved)] + extra)
+        rc, out, err = run([diff.ENGINE, args.file, '--exec', '%s; save %s; scores; transition'
+                            % (args.commands, saved)] + extra)
         if rc != 0:
             print('%s: exec failed (%d): %s' % (args.commands, rc, err.strip()))
             return 1
         verdict, detail = compare(saved, args.time)
+        # The session re-solved after the edits (perhaps reading again only
+        # what they reached) must say what a fresh load of the saved file
+        # says.
+        after = out.split('saved %s\n' % saved, 1)[-1]
+        _, fresh_scores = call(diff.ENGINE, 'scores', saved, args.time)
+        _, fresh_transition = call(diff.ENGINE, 'transition', saved, args.time)
+        if after != fresh_scores + fresh_transition:
+            verdict = 'wrong'
+            detail += '\nthe session after the edits differs from the saved CIB loaded again'
         undos = '; '.join(['undo'] * len(diff_commands(args.commands)))
         rc, _, err = run([diff.ENGINE, args.file, '--exec', '%s; %s; save %s' % (
             args.commands, undos, undone)] + extra)
