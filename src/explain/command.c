@@ -555,6 +555,226 @@ static gboolean cs_cmd_failcount(CsSession *session, char **args, int n, GString
     return FALSE;
 }
 
+/* ---- meta RSC and ticket: what is set, and where it comes from ------------ */
+
+typedef struct CsMetaDefault {
+    const char *name;
+    const char *value;          /* NULL: depends, said in note */
+    const char *note;
+    gboolean clone_only;
+} CsMetaDefault;
+
+/* "Pacemaker Explained 2.1", "Resource Meta-Attributes" and "Clone
+ * Options": the defaults of the attributes that change scheduling. */
+static const CsMetaDefault cs_meta_defaults[] = {
+    { "priority", "0", NULL, FALSE },
+    { "critical", "true", NULL, FALSE },
+    { "target-role", "Started", NULL, FALSE },
+    { "is-managed", "true", NULL, FALSE },
+    { "maintenance", "false", NULL, FALSE },
+    { "resource-stickiness", NULL, "1 for clone instances, else 0", FALSE },
+    { "requires", NULL, "fencing, or quorum when fencing is off or for stonith devices",
+      FALSE },
+    { "migration-threshold", "INFINITY", NULL, FALSE },
+    { "failure-timeout", "0", NULL, FALSE },
+    { "multiple-active", "stop_start", NULL, FALSE },
+    { "allow-migrate", "false", NULL, FALSE },
+    { "allow-unhealthy-nodes", "false", NULL, FALSE },
+    { "clone-max", NULL, "the number of nodes", TRUE },
+    { "clone-node-max", "1", NULL, TRUE },
+    { "globally-unique", "false", NULL, TRUE },
+    { "interleave", "false", NULL, TRUE },
+    { "notify", "false", NULL, TRUE },
+    { "ordered", "false", NULL, TRUE },
+    { "promotable", "false", NULL, TRUE },
+    { "promoted-max", "1", NULL, TRUE },
+    { "promoted-node-max", "1", NULL, TRUE },
+};
+
+/* The value of name in the rule-less meta_attributes of owner (*set
+ * gets the set's id); NULL when not set there.  *ruled tells whether a
+ * rule-selected set names it. */
+static char *cs_meta_in(const xmlNode *owner, const char *name, char **set_id,
+                        gboolean *ruled)
+{
+    for (xmlNode *set = owner != NULL ? owner->children : NULL; set != NULL; set = set->next) {
+        if (set->type != XML_ELEMENT_NODE || !xmlStrEqual(set->name, BAD_CAST "meta_attributes"))
+            continue;
+        gboolean has_rule = FALSE;
+        for (xmlNode *child = set->children; child != NULL; child = child->next)
+            has_rule = has_rule || (child->type == XML_ELEMENT_NODE
+                                    && xmlStrEqual(child->name, BAD_CAST "rule"));
+        for (xmlNode *pair = set->children; pair != NULL; pair = pair->next) {
+            if (pair->type != XML_ELEMENT_NODE || !xmlStrEqual(pair->name, BAD_CAST "nvpair"))
+                continue;
+            xmlChar *pair_name = xmlGetNoNsProp(pair, BAD_CAST "name");
+            gboolean match = pair_name != NULL && strcmp((char *)pair_name, name) == 0;
+            xmlFree(pair_name);
+            if (!match)
+                continue;
+            if (has_rule) {
+                *ruled = TRUE;
+                continue;
+            }
+            xmlChar *value = xmlGetNoNsProp(pair, BAD_CAST "value");
+            xmlChar *id = xmlGetNoNsProp(set, BAD_CAST "id");
+            char *copy = g_strdup(value != NULL ? (char *)value : "");
+            *set_id = g_strdup(id != NULL ? (char *)id : "");
+            xmlFree(value);
+            xmlFree(id);
+            return copy;
+        }
+    }
+    return NULL;
+}
+
+static gboolean cs_is_resource_node(const xmlNode *node)
+{
+    static const char *const kinds[] = { "primitive", "group", "clone", "master", "bundle" };
+    for (gsize i = 0; node != NULL && node->type == XML_ELEMENT_NODE
+                      && i < G_N_ELEMENTS(kinds); i++)
+        if (xmlStrEqual(node->name, BAD_CAST kinds[i]))
+            return TRUE;
+    return FALSE;
+}
+
+/* One line: NAME VALUE SOURCE, the value found nearest first: the
+ * resource's own meta, an ancestor's (Pacemaker passes a group's or
+ * clone's meta attributes down), rsc_defaults, the default. */
+static void cs_meta_line(CsSession *session, const xmlNode *resource, const char *name,
+                         const CsMetaDefault *fallback, GString *out)
+{
+    xmlNode *defaults = cs_document_section(session->document, "rsc_defaults");
+    g_autofree char *source = NULL;
+    g_autofree char *value = NULL;
+    gboolean ruled = FALSE;
+
+    for (const xmlNode *owner = resource; value == NULL && cs_is_resource_node(owner);
+         owner = owner->parent) {
+        g_autofree char *set_id = NULL;
+        value = cs_meta_in(owner, name, &set_id, &ruled);
+        if (value == NULL)
+            continue;
+        xmlChar *owner_id = xmlGetNoNsProp(owner, BAD_CAST "id");
+        source = owner == resource ? g_strdup_printf("own meta (%s)", set_id)
+                                   : g_strdup_printf("from %s (%s)", (char *)owner_id, set_id);
+        xmlFree(owner_id);
+    }
+    if (value == NULL && defaults != NULL) {
+        g_autofree char *set_id = NULL;
+        value = cs_meta_in(defaults, name, &set_id, &ruled);
+        if (value != NULL)
+            source = g_strdup_printf("rsc_defaults (%s)", set_id);
+    }
+    if (value == NULL && fallback != NULL) {
+        value = g_strdup(fallback->value != NULL ? fallback->value : "-");
+        source = g_strdup_printf("default%s%s", fallback->note != NULL ? ": " : "",
+                                 fallback->note != NULL ? fallback->note : "");
+    }
+    if (value == NULL)
+        return;
+    g_string_append_printf(out, "  %-22s %-12s %s%s\n", name, value, source,
+                           ruled ? "; a rule-selected set also names it" : "");
+}
+
+/* Adds the names owner's meta_attributes set that neither the table nor
+ * names has yet, so that nothing set goes unshown. */
+static void cs_meta_names_of(const xmlNode *owner, GPtrArray *names)
+{
+    for (xmlNode *set = owner->children; set != NULL; set = set->next) {
+        if (set->type != XML_ELEMENT_NODE || !xmlStrEqual(set->name, BAD_CAST "meta_attributes"))
+            continue;
+        for (xmlNode *pair = set->children; pair != NULL; pair = pair->next) {
+            xmlChar *name = pair->type == XML_ELEMENT_NODE
+                ? xmlGetNoNsProp(pair, BAD_CAST "name") : NULL;
+            gboolean known = name == NULL;
+            for (gsize i = 0; !known && i < G_N_ELEMENTS(cs_meta_defaults); i++)
+                known = strcmp(cs_meta_defaults[i].name, (char *)name) == 0;
+            for (guint i = 0; !known && i < names->len; i++)
+                known = strcmp(g_ptr_array_index(names, i), (char *)name) == 0;
+            if (!known)
+                g_ptr_array_add(names, g_strdup((char *)name));
+            xmlFree(name);
+        }
+    }
+}
+
+static void cs_meta_extra_names(const xmlNode *resource, const xmlNode *defaults,
+                                GPtrArray *names)
+{
+    for (const xmlNode *owner = resource; cs_is_resource_node(owner); owner = owner->parent)
+        cs_meta_names_of(owner, names);
+    if (defaults != NULL)
+        cs_meta_names_of(defaults, names);
+}
+
+/* meta RSC: each meta attribute's effective value and where it comes
+ * from. */
+static gboolean cs_show_meta(CsSession *session, const char *id, GString *out,
+                             GError **error)
+{
+    xmlNode *resource = cs_edit_find_resource(session->document, id);
+    if (resource == NULL)
+        return cs_failed(error, "no resource '%s'", id);
+    gboolean clone = xmlStrEqual(resource->name, BAD_CAST "clone")
+                     || xmlStrEqual(resource->name, BAD_CAST "master");
+    g_string_append_printf(out, "%s: meta attributes (value, and where it comes from)\n", id);
+    for (gsize i = 0; i < G_N_ELEMENTS(cs_meta_defaults); i++)
+        if (clone || !cs_meta_defaults[i].clone_only)
+            cs_meta_line(session, resource, cs_meta_defaults[i].name, &cs_meta_defaults[i], out);
+    g_autoptr(GPtrArray) extra = g_ptr_array_new_with_free_func(g_free);
+    cs_meta_extra_names(resource, cs_document_section(session->document, "rsc_defaults"),
+                        extra);
+    for (guint i = 0; i < extra->len; i++)
+        cs_meta_line(session, resource, g_ptr_array_index(extra, i), NULL, out);
+    return TRUE;
+}
+
+/* ticket: each ticket the status or a constraint names, with its state. */
+static void cs_show_tickets(CsSession *session, GString *out)
+{
+    g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+    xmlNode *status = cs_document_section(session->document, "status");
+    xmlNode *constraints = cs_document_section(session->document, "constraints");
+
+    for (xmlNode *section = status != NULL ? status->children : NULL; section != NULL;
+         section = section->next)
+        if (section->type == XML_ELEMENT_NODE && xmlStrEqual(section->name, BAD_CAST "tickets"))
+            for (xmlNode *state = section->children; state != NULL; state = state->next) {
+                if (state->type != XML_ELEMENT_NODE)
+                    continue;
+                xmlChar *ticket = xmlGetNoNsProp(state, BAD_CAST "id");
+                xmlChar *granted = xmlGetNoNsProp(state, BAD_CAST "granted");
+                xmlChar *standby = xmlGetNoNsProp(state, BAD_CAST "standby");
+                gboolean is_granted = granted != NULL && (xmlStrEqual(granted, BAD_CAST "true")
+                                                          || xmlStrEqual(granted, BAD_CAST "1"));
+                gboolean is_standby = standby != NULL && (xmlStrEqual(standby, BAD_CAST "true")
+                                                          || xmlStrEqual(standby, BAD_CAST "1"));
+                g_string_append_printf(out, "%s: %s%s\n", ticket != NULL ? (char *)ticket : "?",
+                                       is_granted ? "granted" : "revoked",
+                                       is_standby ? ", standby" : "");
+                g_ptr_array_add(names, g_strdup(ticket != NULL ? (char *)ticket : ""));
+                xmlFree(ticket);
+                xmlFree(granted);
+                xmlFree(standby);
+            }
+    for (xmlNode *c = constraints != NULL ? constraints->children : NULL; c != NULL; c = c->next) {
+        xmlChar *ticket = c->type == XML_ELEMENT_NODE && xmlStrEqual(c->name, BAD_CAST "rsc_ticket")
+            ? xmlGetNoNsProp(c, BAD_CAST "ticket") : NULL;
+        gboolean known = ticket == NULL;
+        for (guint i = 0; !known && i < names->len; i++)
+            known = strcmp(g_ptr_array_index(names, i), (char *)ticket) == 0;
+        if (!known) {
+            g_string_append_printf(out, "%s: revoked (never granted; named by constraints)\n",
+                                   (char *)ticket);
+            g_ptr_array_add(names, g_strdup((char *)ticket));
+        }
+        xmlFree(ticket);
+    }
+    if (names->len == 0)
+        g_string_append(out, "no tickets\n");
+}
+
 /* ---- editing settings, constraints and resources (issue 21) -------------- */
 
 /* VALUE, or NULL for --delete. */
@@ -582,7 +802,13 @@ static gboolean cs_cmd_resource_set(CsSession *session, CsEditSetKind kind, char
 static gboolean cs_cmd_meta(CsSession *session, char **args, int n, GString *out,
                             GError **error)
 {
-    (void)n;
+    if (n == 1)
+        return cs_show_meta(session, args[0], out, error);
+    if (n != 3) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "usage: meta RSC [NAME VALUE|--delete]");
+        return FALSE;
+    }
     return cs_cmd_resource_set(session, CS_EDIT_SET_META, args, out, error);
 }
 
@@ -636,7 +862,15 @@ static gboolean cs_cmd_ticket(CsSession *session, char **args, int n, GString *o
                               GError **error)
 {
     static const char *const words[] = { "grant", "revoke", "standby", "activate" };
-    (void)n;
+    if (n == 0) {
+        cs_show_tickets(session, out);
+        return TRUE;
+    }
+    if (n != 2) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "usage: ticket [ID grant|revoke|standby|activate]");
+        return FALSE;
+    }
     for (gsize i = 0; i < G_N_ELEMENTS(words); i++)
         if (strcmp(args[1], words[i]) == 0)
             CS_EDIT(session, cs_edit_ticket(session->log, args[0], (CsEditTicketAction)i,
@@ -1293,8 +1527,9 @@ static const CsCommandSpec cs_commands[] = {
       "switch a rule off and on again, set one of its (or its expressions') attributes, "
       "or add one to a location (EXPR: ATTR OP VALUE [TYPE], defined ATTR, "
       "date gt|lt DATE, date in_range START END, date_spec FIELD=RANGE...)" },
-    { "meta", 3, 3, cs_cmd_meta, "meta RSC NAME VALUE|--delete",
-      "a resource meta attribute (crm_resource --meta)" },
+    { "meta", 1, 3, cs_cmd_meta, "meta RSC [NAME VALUE|--delete]",
+      "a resource meta attribute (crm_resource --meta); alone, each one's value and "
+      "where it comes from" },
     { "param", 3, 3, cs_cmd_param, "param RSC NAME VALUE|--delete",
       "a resource instance attribute (crm_resource --set-parameter)" },
     { "utilization", 3, 3, cs_cmd_utilization, "utilization RSC|NODE NAME VALUE|--delete",
@@ -1305,8 +1540,8 @@ static const CsCommandSpec cs_commands[] = {
       "a resource default (crm_attribute --type rsc_defaults)" },
     { "op-default", 2, 2, cs_cmd_op_default, "op-default NAME VALUE|--delete",
       "an operation default (crm_attribute --type op_defaults)" },
-    { "ticket", 2, 2, cs_cmd_ticket, "ticket ID grant|revoke|standby|activate",
-      "a ticket's state (crm_ticket)" },
+    { "ticket", 0, 2, cs_cmd_ticket, "ticket [ID grant|revoke|standby|activate]",
+      "a ticket's state (crm_ticket); alone, every ticket and its state" },
     { "resource", 2, CS_MANY_ARGS, cs_cmd_resource,
       "resource add ID CLASS[:PROVIDER]:TYPE [meta N=V...] [params N=V...] | "
       "resource remove ID",

@@ -55,6 +55,8 @@ class Cib:
         top = list(rscs)
         self.top_primitives = [r.get('id') for r in top if r.tag == 'primitive'
                                and r.get('class') != 'stonith']
+        self.top_ocf = [r.get('id') for r in top if r.tag == 'primitive'
+                        and r.get('class') == 'ocf']
         self.groups = [(g.get('id'), [p.get('id') for p in g.findall('primitive')])
                        for g in top if g.tag == 'group']
         self.clones = [c.get('id') for c in top if c.tag in ('clone', 'master')]
@@ -67,6 +69,9 @@ class Cib:
                               for n in root.iter('nvpair')
                               if (n.get('name') or '').startswith('fail-count-')})
         status = root.find('status')
+        self.with_state = [s.get('uname') for s in
+                           (status.findall('node_state') if status is not None else [])
+                           if s.get('uname') in self.nodes]
         self.running = {}
         for state in (status if status is not None else []):
             for lrm in state.iter('lrm_resource'):
@@ -109,7 +114,7 @@ def k_maintenance(c, r):
 
 
 def k_failcount(c, r):
-    rsc, node = pick(r, c.top_primitives), pick(r, c.nodes)
+    rsc, node = pick(r, c.top_primitives), pick(r, c.with_state)
     if c.failed and r.random() < 0.5:
         return 'failcount clear %s' % pick(r, c.failed)
     return rsc and node and 'failcount set %s %s monitor_10000 %s' % (
@@ -250,7 +255,9 @@ def k_group_remove(c, r):
 
 def k_clone(c, r):
     rsc = pick(r, c.top_primitives)
-    return rsc and 'clone %s%s' % (rsc, r.choice(['', ' promotable']))
+    # only OCF agents can be promoted (the edit refuses others)
+    promotable = rsc in c.top_ocf and r.random() < 0.5
+    return rsc and 'clone %s%s' % (rsc, ' promotable' if promotable else '')
 
 
 def k_node_add(c, r):
