@@ -43,6 +43,8 @@ static const HelpEntry help_entries[] = {
     KEY_ENTRY("P", "promotable clones: promotion scores / allocation"),
     KEY_ENTRY("e", "explain the cell (promotion score too, if promotable)"),
     KEY_ENTRY("E", "edit the resource's XML in $VISUAL / $EDITOR"),
+    KEY_ENTRY("m", "meta attributes: value and source (':meta RSC N V' sets)"),
+    KEY_ENTRY("T", "tickets and their state (':ticket T grant|revoke')"),
     HEADING("Explain"),
     KEY_ENTRY("Up Down", "select a constraint or rule of the breakdown"),
     KEY_ENTRY("r", "enable / disable the selected rule"),

@@ -235,6 +235,9 @@ gboolean cs_console_run_words(CsConsole *console, const char *const *words);
 void cs_console_editor_hooks(gboolean on);
 /* `edit` on the selected row's resource (E in the Matrix). */
 gboolean cs_console_edit_selected(CsConsole *console);
+/* `meta RSC` for the selected row (m), `ticket` (T). */
+gboolean cs_console_show_meta(CsConsole *console);
+gboolean cs_console_show_tickets(CsConsole *console);
 /* Runs a typed command line (the ':' prompt). */
 void cs_console_run_line(CsConsole *console, const char *line);
 /* Re-reads the session after it changed: labels, transition, rows and

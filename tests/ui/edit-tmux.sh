@@ -5,7 +5,8 @@
 # offered for re-editing (n: nothing changes, the file saved after is the
 # one loaded, byte for byte; y: the editor runs again and its valid
 # change is applied as one edit, which u undoes byte for byte).
-# At 80x24 and 200x60.  Exit 77 (skip) without tmux or a terminal type.
+# m lists the selected resource's meta attributes and where each comes
+# from, T the tickets.  At 80x24 and 200x60.  Exit 77 (skip) without tmux or a terminal type.
 set -u
 top_srcdir=${CS_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_builddir=${CS_TOP_BUILDDIR:-$top_srcdir}
@@ -108,6 +109,17 @@ run_at() {
     tmx send-keys -t "$session" w
     sleep 0.3
     cmp -s "$top_srcdir/data/demo.xml" "$tmp/cib.xml" || fail "$session: undo did not give back the CIB"
+    # m: the resource's meta attributes with their sources; T: tickets
+    tmx send-keys -t "$session" m
+    wait_for "report: meta attributes" || return
+    grep -q "resource-stickiness  *100  *rsc_defaults" "$tmp/screen" || fail "$session: m lacks stickiness from rsc_defaults"
+    grep -q "target-role  *Started  *default" "$tmp/screen" || fail "$session: m lacks target-role"
+    tmx send-keys -t "$session" x
+    sleep 0.2
+    tmx send-keys -t "$session" : "ticket T1 grant" Enter
+    wait_for "ticket T1 grant" || return
+    tmx send-keys -t "$session" T
+    wait_for "T1: granted" || return
     tmx send-keys -t "$session" q
     tmx kill-session -t "$session" 2>/dev/null
 }
