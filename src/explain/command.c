@@ -1583,6 +1583,32 @@ static void cs_offer(GHashTable *seen, const char *word, const char *prefix)
         g_hash_table_add(seen, (gpointer)word);
 }
 
+/* The words the setting and constraint commands take: meta attributes
+ * and cluster options Pacemaker 2.1.5 reads ("Pacemaker Explained 2.1",
+ * "Resource Meta-Attributes", "Cluster Options"), and the keywords of
+ * orders, sets, tickets and rules. */
+static void cs_offer_setting_words(GHashTable *seen, const char *prefix)
+{
+    static const char *const words[] = {
+        "no-quorum-policy", "symmetric-cluster", "stonith-enabled", "stonith-action",
+        "maintenance-mode", "placement-strategy", "start-failure-is-fatal",
+        "stop-orphan-resources", "stop-orphan-actions", "shutdown-lock",
+        "shutdown-lock-limit", "node-health-strategy", "node-health-base",
+        "node-health-green", "node-health-yellow", "node-health-red", "concurrent-fencing",
+        "priority-fencing-delay", "cluster-recheck-interval", "stop-all-resources",
+        "grant", "revoke", "standby", "activate", "Mandatory", "Optional", "Serialize",
+        "symmetrical=false", "symmetrical=true", "sequential=false", "require-all=false",
+        "score=INFINITY", "kind=Optional", "loss-policy=stop", "stop", "demote", "fence",
+        "freeze", "start", "promote", "defined", "not_defined", "date", "date_spec", "and",
+        "or", "eq", "ne", "lt", "gt", "lte", "gte", "in_range", "promotable", "meta",
+        "params", "rule", "set", "ocf:pacemaker:Dummy", "ocf:heartbeat:IPaddr2",
+    };
+    for (gsize i = 0; i < G_N_ELEMENTS(words); i++)
+        cs_offer(seen, words[i], prefix);
+    for (gsize i = 0; i < G_N_ELEMENTS(cs_meta_defaults); i++)
+        cs_offer(seen, cs_meta_defaults[i].name, prefix);
+}
+
 static void cs_offer_ids(GHashTable *seen, const CsModel *model, const char *prefix)
 {
     static const char *const keywords[] = { "on", "off", "default", "unset", "now",
@@ -1603,6 +1629,7 @@ static void cs_offer_ids(GHashTable *seen, const CsModel *model, const char *pre
         cs_offer(seen, ((const CsOrder *)g_ptr_array_index(model->orders, i))->id, prefix);
     for (gsize i = 0; i < G_N_ELEMENTS(keywords); i++)
         cs_offer(seen, keywords[i], prefix);
+    cs_offer_setting_words(seen, prefix);
 }
 
 GPtrArray *cs_command_complete(const CsSession *session, const char *line)
