@@ -1228,6 +1228,12 @@ static gboolean cs_cmd_edit(CsSession *session, char **args, int n, GString *out
     g_autofree char *text = cs_edit_element_text(session->document, args[0]);
     if (text == NULL)
         return cs_failed(error, "no element with id '%s'", args[0]);
+    /* vi on no terminal would wait for ever: without a console and a
+     * terminal, the editor must be named. */
+    gboolean named = (g_getenv("VISUAL") != NULL && *g_getenv("VISUAL") != '\0')
+                     || (g_getenv("EDITOR") != NULL && *g_getenv("EDITOR") != '\0');
+    if (!named && cs_terminal.suspend == NULL && !isatty(STDIN_FILENO))
+        return cs_failed(error, "no terminal for an editor: set EDITOR (or VISUAL)");
     g_autofree char *safe = cs_edit_sanitize_id(args[0]);
     g_autofree char *template = g_strdup_printf("cibscope-%s-XXXXXX.xml", safe);
     g_autofree char *path = NULL;
