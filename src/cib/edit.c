@@ -1109,20 +1109,11 @@ static gboolean cs_stickiness_resource(CsBuild *build, const char *rsc,
     return TRUE;
 }
 
+/* crm_attribute --type rsc_defaults: an existing nvpair is changed where
+ * it is, a new one goes into the set rsc_defaults-options. */
 static void cs_stickiness_default(CsBuild *build, const char *value)
 {
-    xmlNode *defaults = cs_document_section(build->log->document, "rsc_defaults");
-
-    if (value == NULL) {
-        if (defaults != NULL)
-            cs_build_unset(build, defaults, "meta_attributes", "resource-stickiness");
-        return;
-    }
-    if (defaults == NULL)
-        defaults = cs_build_section(build, "rsc_defaults");
-    /* crm_attribute --type rsc_defaults names a new set rsc-options. */
-    xmlNode *set = cs_build_set(build, defaults, "meta_attributes", "rsc-options", NULL);
-    cs_build_nvpair(build, set, "resource-stickiness", value);
+    cs_build_option(build, CS_EDIT_RSC_DEFAULTS, "resource-stickiness", value);
 }
 
 gboolean cs_edit_stickiness(CsEditLog *log, const char *rsc, const char *value,

@@ -57,6 +57,11 @@ void cs_build_nvpair(CsBuild *build, xmlNode *set, const char *name, const char 
 guint cs_build_unset(CsBuild *build, xmlNode *parent, const char *set_name,
                      const char *name);
 
+/* crm_attribute --type SECTION on the edit being built (cs_edit_option);
+ * FALSE when a deletion finds nothing. */
+gboolean cs_build_option(CsBuild *build, CsEditOptionSection section, const char *name,
+                         const char *value);
+
 /* Small document helpers. */
 gboolean cs_is_element(const xmlNode *node, const char *name);
 xmlNode *cs_child_named(const xmlNode *parent, const char *name);

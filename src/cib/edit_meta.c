@@ -213,11 +213,30 @@ static xmlNode *cs_option_nvpair(const xmlNode *section, const char *set_name,
     return NULL;
 }
 
+gboolean cs_build_option(CsBuild *build, CsEditOptionSection section, const char *name,
+                         const char *value)
+{
+    const CsOptionPlace *place = cs_option_place(section);
+    xmlNode *existing = cs_document_section(cs_edit_log_document(build->log), place->section);
+
+    if (value == NULL)
+        return existing != NULL && cs_build_unset(build, existing, place->set_name, name) > 0;
+    xmlNode *pair = existing != NULL ? cs_option_nvpair(existing, place->set_name, name)
+                                     : NULL;
+    if (pair != NULL) {
+        cs_build_attribute(build, pair, "value", value);
+        return TRUE;
+    }
+    xmlNode *target = cs_build_section(build, place->section);
+    xmlNode *set = cs_build_named_set(build, target, place->set_name, place->default_set);
+    cs_build_nvpair(build, set, name, value);
+    return TRUE;
+}
+
 gboolean cs_edit_option(CsEditLog *log, CsEditOptionSection section, const char *name,
                         const char *value, GError **error)
 {
     const CsOptionPlace *place = cs_option_place(section);
-    xmlNode *existing = cs_document_section(cs_edit_log_document(log), place->section);
 
     if (!cs_check_name(name, error))
         return FALSE;
@@ -227,22 +246,10 @@ gboolean cs_edit_option(CsEditLog *log, CsEditOptionSection section, const char 
     CsBuild build;
 
     cs_build_begin(&build, log, description);
-    if (value == NULL) {
-        if (existing == NULL || cs_build_unset(&build, existing, place->set_name, name) == 0) {
-            cs_build_abort(&build);
-            return cs_no_such_value(error, place->section, "option", name);
-        }
-        return cs_build_commit(&build, error);
+    if (!cs_build_option(&build, section, name, value)) {
+        cs_build_abort(&build);
+        return cs_no_such_value(error, place->section, "option", name);
     }
-    xmlNode *pair = existing != NULL ? cs_option_nvpair(existing, place->set_name, name)
-                                     : NULL;
-    if (pair != NULL) {
-        cs_build_attribute(&build, pair, "value", value);
-        return cs_build_commit(&build, error);
-    }
-    xmlNode *target = cs_build_section(&build, place->section);
-    xmlNode *set = cs_build_named_set(&build, target, place->set_name, place->default_set);
-    cs_build_nvpair(&build, set, name, value);
     return cs_build_commit(&build, error);
 }
 

@@ -50,6 +50,9 @@ CASES = [
     (['crm_attribute -N alpha -t rsc_defaults -n resource-stickiness -v 5'],
      'rsc-default resource-stickiness 5'),
     (['crm_attribute -N alpha -t op_defaults -n timeout -v 30s'], 'op-default timeout 30s'),
+    (['crm_attribute -N alpha -t rsc_defaults -n resource-stickiness -v 7'],
+     'stickiness default 7'),
+    (['crm_resource -r web-vip --meta -p resource-stickiness -v 50'], 'stickiness web-vip 50'),
     (['crm_ticket -t T1 -g --force', 'crm_ticket -t T2 -r --force', 'crm_ticket -t T3 -s',
       'crm_ticket -t T1 -s', 'crm_ticket -t T1 -a'],
      'ticket T1 grant; ticket T2 revoke; ticket T3 standby; ticket T1 standby; '
