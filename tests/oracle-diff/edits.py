@@ -95,7 +95,11 @@ def k_prefer(c, r):
 
 
 def k_clear(c, r):
-    return c.cli and 'clear %s' % pick(r, c.cli)
+    if c.cli:
+        return 'clear %s' % pick(r, c.cli)
+    rsc, node = pick(r, c.resources), pick(r, c.nodes)
+    # no ban or preference to clear: one is made first
+    return rsc and node and 'ban %s %s; prefer %s %s; clear %s' % (rsc, node, rsc, node, rsc)
 
 
 def k_stickiness(c, r):
