@@ -160,9 +160,85 @@ static gboolean cs_fix_sets(CsBuild *build, xmlNode *constraint, GHashTable *ids
     return sets_seen > 0 && sets_left == 0;
 }
 
+/* Takes the removed resources out of the tags; a tag left empty goes
+ * too, and joins ids (constraints naming it go then). */
+static void cs_fix_tags(CsBuild *build, GHashTable *ids, GString *report)
+{
+    xmlNode *tags = cs_document_section(cs_edit_log_document(build->log), "tags");
+
+    for (xmlNode *tag = tags != NULL ? tags->children : NULL; tag != NULL;) {
+        xmlNode *next_tag = tag->next;
+        guint left = 0, removed = 0;
+        for (xmlNode *ref = cs_is_element(tag, "tag") ? tag->children : NULL; ref != NULL;) {
+            xmlNode *next = ref->next;
+            g_autofree char *id = cs_is_element(ref, "obj_ref") ? cs_attribute(ref, "id") : NULL;
+            if (id != NULL && g_hash_table_contains(ids, id)) {
+                cs_build_remove(build, ref);
+                removed++;
+            } else if (id != NULL) {
+                left++;
+            }
+            ref = next;
+        }
+        g_autofree char *tag_id = cs_attribute(tag, "id");
+        if (removed > 0 && left == 0) {
+            cs_build_remove(build, tag);
+            g_hash_table_add(ids, g_strdup(tag_id));
+            if (report != NULL)
+                g_string_append_printf(report, "removed tag %s, left empty\n", tag_id);
+        } else if (removed > 0 && report != NULL) {
+            g_string_append_printf(report, "removed %u reference%s from tag %s\n", removed,
+                                   removed == 1 ? "" : "s", tag_id);
+        }
+        tag = next_tag;
+    }
+}
+
+/* Every element under node with an id, by id. */
+static void cs_index_subtree(xmlNode *node, GHashTable *by_id)
+{
+    for (; node != NULL; node = node->next) {
+        if (node->type != XML_ELEMENT_NODE)
+            continue;
+        char *id = cs_attribute(node, "id");
+        if (id != NULL && !g_hash_table_contains(by_id, id))
+            g_hash_table_insert(by_id, id, node);
+        else
+            g_free(id);
+        cs_index_subtree(node->children, by_id);
+    }
+}
+
+/* An element outside doomed that refers (id-ref) to one inside it would
+ * be left naming nothing, which Pacemaker's schema refuses: the first
+ * such reference becomes a copy of what it refers to (the same id, free
+ * once doomed goes), and the others then refer to that copy. */
+static void cs_keep_referenced(CsBuild *build, xmlNode *node, xmlNode *doomed,
+                               GHashTable *inside, GString *report)
+{
+    for (; node != NULL; node = node->next) {
+        if (node->type != XML_ELEMENT_NODE || node == doomed)
+            continue;
+        g_autofree char *ref = cs_attribute(node, "id-ref");
+        xmlNode *target = ref != NULL ? g_hash_table_lookup(inside, ref) : NULL;
+        if (target != NULL) {
+            xmlNode *copy = xmlDocCopyNode(target, node->doc, 1);
+            g_hash_table_remove(inside, ref);
+            cs_build_insert(build, node->parent, node, copy);
+            cs_build_remove(build, node);
+            if (report != NULL)
+                g_string_append_printf(report, "kept %s (used by id-ref elsewhere) in place "
+                                       "of a reference to it\n", ref);
+            continue;
+        }
+        cs_keep_referenced(build, node->children, doomed, inside, report);
+    }
+}
+
 /* Removes or fixes every constraint naming one of ids. */
 static void cs_fix_constraints(CsBuild *build, GHashTable *ids, GString *report)
 {
+    cs_fix_tags(build, ids, report);
     xmlNode *constraints = cs_document_section(cs_edit_log_document(build->log),
                                                "constraints");
 
@@ -217,6 +293,11 @@ gboolean cs_edit_resource_remove(CsEditLog *log, const char *id, GString *report
     CsBuild build;
 
     cs_build_begin(&build, log, description);
+    g_autoptr(GHashTable) inside = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    g_hash_table_insert(inside, cs_attribute(resource, "id"), resource);
+    cs_index_subtree(resource->children, inside);
+    cs_keep_referenced(&build, xmlDocGetRootElement(cs_edit_log_document(log)->xml)->children,
+                       resource, inside, report);
     cs_remove_upwards(&build, resource, ids);
     cs_fix_constraints(&build, ids, report);
     return cs_build_commit(&build, error);
@@ -319,6 +400,24 @@ gboolean cs_edit_group_remove(CsEditLog *log, const char *group, const char *rsc
 
 /* Constraints naming from (by rsc, with-rsc, first, then or in a set)
  * name to instead. */
+/* The tags holding from (an obj_ref) hold to instead: constraints that
+ * name a tag reach the clone then. */
+static void cs_retarget_tags(CsBuild *build, const char *from, const char *to,
+                             GString *report)
+{
+    xmlNode *tags = cs_document_section(cs_edit_log_document(build->log), "tags");
+
+    for (xmlNode *tag = tags != NULL ? tags->children : NULL; tag != NULL; tag = tag->next)
+        for (xmlNode *ref = cs_is_element(tag, "tag") ? tag->children : NULL; ref != NULL;
+             ref = ref->next)
+            if (cs_is_element(ref, "obj_ref") && cs_attribute_is(ref, "id", from)) {
+                cs_build_attribute(build, ref, "id", to);
+                g_autofree char *id = cs_attribute(tag, "id");
+                if (report != NULL)
+                    g_string_append_printf(report, "tag %s now holds %s\n", id, to);
+            }
+}
+
 static void cs_retarget_constraints(CsBuild *build, const char *from, const char *to,
                                     GString *report)
 {
@@ -347,6 +446,7 @@ static void cs_retarget_constraints(CsBuild *build, const char *from, const char
         if (changed > 0 && report != NULL)
             g_string_append_printf(report, "constraint %s now names %s\n", id, to);
     }
+    cs_retarget_tags(build, from, to, report);
 }
 
 /* Only OCF agents have promote and demote actions ("Pacemaker Explained
