@@ -46,6 +46,17 @@ static void fixture_open(Fixture *fixture)
     fixture->original = serialize(fixture->document);
 }
 
+static void fixture_open_text(Fixture *fixture, const char *text)
+{
+    g_autoptr(GError) error = NULL;
+    CsTime now;
+    ck_assert(cs_time_parse("2024-06-01 12:00:00", &now, NULL));
+    fixture->document = cs_document_load_memory(text, strlen(text), "test.xml", &error);
+    ck_assert_msg(fixture->document != NULL, "%s", error ? error->message : "");
+    fixture->log = cs_edit_log_new(fixture->document, now);
+    fixture->original = serialize(fixture->document);
+}
+
 static void fixture_close(Fixture *fixture)
 {
     cs_edit_log_free(fixture->log);
@@ -314,6 +325,72 @@ START_TEST(test_replace_element)
 }
 END_TEST
 
+/* Shared operations (id-ref) and tags, as utilization-shuffle and
+ * tags-location in the corpus have them. */
+static const char *const shared_cib =
+    "<cib validate-with=\"pacemaker-3.7\" epoch=\"1\" num_updates=\"0\" admin_epoch=\"0\">\n"
+    "  <configuration>\n"
+    "    <crm_config/>\n"
+    "    <nodes>\n"
+    "      <node id=\"1\" uname=\"n1\"/>\n"
+    "    </nodes>\n"
+    "    <resources>\n"
+    "      <primitive id=\"a\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\">\n"
+    "        <operations id=\"shared-ops\">\n"
+    "          <op id=\"shared-monitor\" name=\"monitor\" interval=\"10s\"/>\n"
+    "        </operations>\n"
+    "      </primitive>\n"
+    "      <primitive id=\"b\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\">\n"
+    "        <operations id-ref=\"shared-ops\"/>\n"
+    "      </primitive>\n"
+    "      <primitive id=\"c\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\">\n"
+    "        <operations id-ref=\"shared-ops\"/>\n"
+    "      </primitive>\n"
+    "    </resources>\n"
+    "    <constraints>\n"
+    "      <rsc_location id=\"by-tag\" rsc=\"only-a\" node=\"n1\" score=\"10\"/>\n"
+    "      <rsc_location id=\"by-tag-2\" rsc=\"a-and-b\" node=\"n1\" score=\"10\"/>\n"
+    "    </constraints>\n"
+    "    <tags>\n"
+    "      <tag id=\"only-a\">\n"
+    "        <obj_ref id=\"a\"/>\n"
+    "      </tag>\n"
+    "      <tag id=\"a-and-b\">\n"
+    "        <obj_ref id=\"a\"/>\n"
+    "        <obj_ref id=\"b\"/>\n"
+    "      </tag>\n"
+    "    </tags>\n"
+    "  </configuration>\n"
+    "  <status/>\n"
+    "</cib>\n";
+
+START_TEST(test_remove_keeps_references)
+{
+    Fixture f;
+    fixture_open_text(&f, shared_cib);
+    g_autoptr(GString) report = g_string_new(NULL);
+    ck_assert(cs_edit_resource_remove(f.log, "a", report, NULL));
+    /* b's reference became the operations themselves; c's now refers
+     * to that copy */
+    ck_assert_value(f.document, "//primitive[@id='b']/operations/@id", "shared-ops");
+    ck_assert_value(f.document, "//primitive[@id='b']/operations/op/@id", "shared-monitor");
+    ck_assert_value(f.document, "//primitive[@id='c']/operations/@id-ref", "shared-ops");
+    ck_assert_ptr_nonnull(cs_document_lookup_id(f.document, "shared-monitor"));
+    /* the tag holding only a went, with the constraint naming it; the
+     * other lost a */
+    ck_assert_int_eq(count(f.document, "//tag[@id='only-a']"), 0);
+    ck_assert_int_eq(count(f.document, "//rsc_location[@id='by-tag']"), 0);
+    ck_assert_int_eq(count(f.document, "//tag[@id='a-and-b']/obj_ref"), 1);
+    ck_assert_ptr_nonnull(strstr(report->str, "removed tag only-a"));
+    check_undo_all(&f);
+    g_autoptr(GString) moved = g_string_new(NULL);
+    ck_assert(cs_edit_clone(f.log, "b", FALSE, moved, NULL));
+    ck_assert_value(f.document, "//tag[@id='a-and-b']/obj_ref[2]/@id", "b-clone");
+    check_undo_all(&f);
+    fixture_close(&f);
+}
+END_TEST
+
 static Suite *edit_settings_suite(void)
 {
     Suite *suite = suite_create("edit_settings");
@@ -325,6 +402,7 @@ static Suite *edit_settings_suite(void)
     tcase_add_test(structure, test_new_constraints);
     tcase_add_test(structure, test_resources_and_nodes);
     tcase_add_test(structure, test_replace_element);
+    tcase_add_test(structure, test_remove_keeps_references);
     suite_add_tcase(suite, structure);
     return suite;
 }
