@@ -315,6 +315,13 @@ START_TEST(test_completion)
     ck_assert(contains(nodes, "alpha") && contains(nodes, "charlie"));
     ck_assert(contains(nodes, "cli-ban-report-on-alpha"));
     ck_assert(!contains(nodes, "ban"));
+    g_autoptr(GPtrArray) option = cs_command_complete(session, "property no-q");
+    ck_assert_uint_eq(option->len, 1);
+    ck_assert_str_eq(g_ptr_array_index(option, 0), "no-quorum-policy");
+    g_autoptr(GPtrArray) meta = cs_command_complete(session, "meta web-vip target");
+    ck_assert(contains(meta, "target-role"));
+    g_autoptr(GPtrArray) ticket = cs_command_complete(session, "ticket T1 re");
+    ck_assert(contains(ticket, "revoke") && contains(ticket, "require-all=false"));
 }
 END_TEST
 

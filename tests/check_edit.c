@@ -308,8 +308,9 @@ START_TEST(test_stickiness_default_created)
     ck_assert_int_eq(count(f.document, "//rsc_defaults"), 0);
     ck_assert(cs_edit_stickiness(f.log, NULL, "100", NULL));
     ck_assert_value(f.document, "/cib/configuration/rsc_defaults/meta_attributes/@id",
-                    "rsc-options");
-    ck_assert_value(f.document, "//rsc_defaults//nvpair/@id", "rsc-options-resource-stickiness");
+                    "rsc_defaults-options");
+    ck_assert_value(f.document, "//rsc_defaults//nvpair/@id",
+                    "rsc_defaults-options-resource-stickiness");
     check_undo_redo(&f);
     fixture_close(&f);
 }

@@ -88,6 +88,34 @@ static const IdCase cases[] = {
       "Outcome: settles in 1 transition\n\nTransition 1:\n  * Start      p ing:1     ( node\\two )\n\n"
       "Final placement:\n  back\\slash     Started node\\two\n  it's \"quoted\"  Started node one\n"
       "  p ing          Started node one, Started node\\two\n  web fs         Started node one\n" },
+    { NULL, "meta 'web fs' target-role Stopped",
+      "meta web fs target-role=Stopped\n  web group: stops\n" },
+    { NULL, "param 'web fs' x 'a b'",
+      "param web fs x=a b\n  nothing moves\n" },
+    { NULL, "utilization 'node one' cpu 4",
+      "utilization node one cpu=4\n  nothing moves\n" },
+    { NULL, "property no-quorum-policy ignore",
+      "property no-quorum-policy=ignore\n  nothing moves\n" },
+    { NULL, "rsc-default resource-stickiness 5",
+      "rsc-default resource-stickiness=5\n  nothing moves\n" },
+    { NULL, "op-default timeout 30s",
+      "op-default timeout=30s\n  nothing moves\n" },
+    { NULL, "ticket tk1 grant",
+      "ticket tk1 grant\n  nothing moves\n" },
+    { NULL, "order add o-x 'web fs' 'back\\slash'",
+      "order o-x: web fs then back\\slash\n  nothing moves\n" },
+    { NULL, "ticket-constraint add tc-x 'web fs' tk1",
+      "ticket-constraint tc-x: web fs needs tk1\n  web group: stops\n" },
+    { NULL, "resource add new-one ocf:pacemaker:Dummy",
+      "resource add new-one ocf:pacemaker:Dummy\n  new-one: starts on node\\two\n  new-one: stopped, will start on node\\two (score 0)\n" },
+    { NULL, "group add g-x 'back\\slash'",
+      "group add g-x back\\slash\n  g-x: stays on node\\two\n" },
+    { NULL, "clone 'back\\slash'",
+      "clone back\\slash\n  constraint loc 'one' now names back\\slash-clone\n  constraint co 'lo' now names back\\slash-clone\n  back\\slash-clone: starts on node one; no longer stops on node\\two\n" },
+    { NULL, "node add node-three",
+      "node add node-three\n  c lone: starts on node-three\n" },
+    { NULL, "resource remove 'back\\slash'",
+      "resource remove back\\slash\n  back\\slash: stops (removed; its status makes it an orphan)\n  removed constraint loc 'one'\n  removed constraint co 'lo'\n" },
     { "ban 'back\\slash' 'node\\two'; undo", "redo",
       "redo: ban back\\slash from node\\two\n  back\\slash: node\\two -> node one\n" },
 };
@@ -189,7 +217,8 @@ START_TEST(test_commit_and_help)
 END_TEST
 
 /* Commands the tests above run besides the table's. */
-static const char *const run_elsewhere[] = { "scores", "explain", "save", "commit", "help" };
+/* edit needs an editor: tests/edit-exec.sh and tests/ui/edit-tmux.sh run it. */
+static const char *const run_elsewhere[] = { "scores", "explain", "save", "commit", "help", "edit" };
 
 /* Every command of the table in command.c has a case here: a command
  * added later fails this until it is run on these ids too. */

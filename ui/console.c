@@ -1152,7 +1152,9 @@ static int console_interact(CsConsole *console)
     }
     if (!cs_terminal_start())
         return 1;
+    cs_console_editor_hooks(TRUE);
     int status = console_loop(console);
+    cs_console_editor_hooks(FALSE);
     cs_prompt_shutdown();
     cs_terminal_stop();
     if (exit_note != NULL) {

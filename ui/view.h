@@ -308,6 +308,13 @@ void cs_recovery_saved(CsConsole *console);
 gboolean cs_console_run_words(CsConsole *console, const char *const *words);
 /* Once the transition is read: what the last key's edit moved, told. */
 void cs_console_tell_changes(CsConsole *console);
+/* `edit` hands the terminal to the editor while on (ui/edit_xml.c). */
+void cs_console_editor_hooks(gboolean on);
+/* `edit` on the selected row's resource (E in the Matrix). */
+gboolean cs_console_edit_selected(CsConsole *console);
+/* `meta RSC` for the selected row (A), `ticket` (T). */
+gboolean cs_console_show_meta(CsConsole *console);
+gboolean cs_console_show_tickets(CsConsole *console);
 /* Runs a typed command line (the ':' prompt). */
 void cs_console_run_line(CsConsole *console, const char *line);
 /* Re-reads the session after it changed: labels, transition, rows and

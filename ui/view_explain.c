@@ -902,7 +902,7 @@ static gboolean item_key(CsConsole *console, int key, GArray *items)
         return items->len > 0;
     case 'a': add_constraint(console, FALSE); return TRUE;
     case 'A': add_constraint(console, TRUE); return TRUE;
-    case 'r': case 'e': case 'x':
+    case 'r': case 'e': case 'x': case 'E':
         break;
     default:
         return FALSE;
@@ -911,7 +911,12 @@ static gboolean item_key(CsConsole *console, int key, GArray *items)
         cs_console_say(console, TRUE, "No constraint or rule selected: Up/Down selects one of the breakdown.");
         return TRUE;
     }
-    if (key == 'r')
+    if (key == 'E' && item->constraint != NULL) {
+        const char *words[] = { "edit", item->constraint, NULL };
+        cs_console_run_words(console, words);
+    } else if (key == 'E') {
+        cs_console_say(console, TRUE, "Only a constraint's XML can be edited here.");
+    } else if (key == 'r')
         toggle_rule(console, item);
     else if (key == 'e')
         score_edit_start(console, item);

@@ -547,6 +547,12 @@ static gboolean matrix_key(CsConsole *console, int key, const CsRect *area)
     case 'e':
         console->view = CS_VIEW_EXPLAIN;
         return TRUE;
+    case 'E':
+        return cs_console_edit_selected(console);
+    case 'A':
+        return cs_console_show_meta(console);
+    case 'T':
+        return cs_console_show_tickets(console);
     case 'P':
         console->show_promotion = !console->show_promotion;
         cs_console_say(console, FALSE, console->show_promotion

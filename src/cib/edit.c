@@ -10,6 +10,7 @@
  * would need to unlink later.
  */
 #include "cib/edit.h"
+#include "cib/edit_build.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -181,11 +182,15 @@ static gboolean cs_is_meta_resource(const xmlNode *node)
            || cs_named(node, "clone") || cs_named(node, "master");
 }
 
-/* The resource whose own <meta_attributes> holds node (or is node), with
- * nothing but resources between it and <resources>; else NULL. */
+/* The resource whose own <meta_attributes> or <utilization> holds node
+ * (or is node), with nothing but resources between it and <resources>;
+ * else NULL.  (Utilization is read with the resource and nothing in the
+ * status depends on it, so re-reading the resource follows it too;
+ * instance attributes are not here: operation digests depend on them.) */
 static xmlNode *cs_meta_owner(const xmlNode *node, const xmlNode *parent)
 {
-    while (parent != NULL && !cs_named(node, "meta_attributes")) {
+    while (parent != NULL && !cs_named(node, "meta_attributes")
+           && !cs_named(node, "utilization")) {
         node = parent;
         parent = parent->parent;
     }
@@ -413,6 +418,11 @@ void cs_edit_log_free(CsEditLog *log)
     g_free(log);
 }
 
+CsDocument *cs_edit_log_document(const CsEditLog *log)
+{
+    return log->document;
+}
+
 CsTime cs_edit_log_time(const CsEditLog *log)
 {
     return log->now;
@@ -545,12 +555,8 @@ gboolean cs_edit_redo(CsEditLog *log)
 
 /* An edit under construction: its steps are applied as they are added,
  * and rolled back if the edit fails half-way. */
-typedef struct CsBuild {
-    CsEditLog *log;
-    CsEdit *edit;
-} CsBuild;
 
-static void cs_build_begin(CsBuild *build, CsEditLog *log, const char *description)
+void cs_build_begin(CsBuild *build, CsEditLog *log, const char *description)
 {
     build->log = log;
     build->edit = cs_edit_new(description);
@@ -568,7 +574,7 @@ static CsStep *cs_build_step(CsBuild *build, CsStepKind kind, xmlNode *node)
 }
 
 /* Rolls back and frees the edit being built. */
-static void cs_build_abort(CsBuild *build)
+void cs_build_abort(CsBuild *build)
 {
     CsEdit *edit = build->edit;
 
@@ -591,7 +597,7 @@ static void cs_build_abort(CsBuild *build)
 }
 
 /* Records the edit in the log (dropping what could have been redone). */
-static gboolean cs_build_commit(CsBuild *build, GError **error)
+gboolean cs_build_commit(CsBuild *build, GError **error)
 {
     CsEditLog *log = build->log;
 
@@ -611,13 +617,13 @@ static gboolean cs_build_commit(CsBuild *build, GError **error)
     return TRUE;
 }
 
-static gboolean cs_build_fail(CsBuild *build)
+gboolean cs_build_fail(CsBuild *build)
 {
     cs_build_abort(build);
     return FALSE;
 }
 
-static void cs_build_link(CsBuild *build, xmlNode *parent, xmlNode *next,
+void cs_build_link(CsBuild *build, xmlNode *parent, xmlNode *next,
                           xmlNode *node)
 {
     CsStep *step = cs_build_step(build, CS_STEP_LINK, node);
@@ -628,7 +634,7 @@ static void cs_build_link(CsBuild *build, xmlNode *parent, xmlNode *next,
     cs_step_forward(step);
 }
 
-static void cs_build_unlink(CsBuild *build, xmlNode *node)
+void cs_build_unlink(CsBuild *build, xmlNode *node)
 {
     CsStep *step = cs_build_step(build, CS_STEP_UNLINK, node);
 
@@ -639,7 +645,7 @@ static void cs_build_unlink(CsBuild *build, xmlNode *node)
 }
 
 /* Sets (value non-NULL) or removes an attribute of element. */
-static void cs_build_attribute(CsBuild *build, xmlNode *element,
+void cs_build_attribute(CsBuild *build, xmlNode *element,
                                const char *name, const char *value)
 {
     xmlAttr *old_attr = xmlHasProp(element, BAD_CAST name);
@@ -677,7 +683,7 @@ static xmlNode *cs_blank_before(const xmlNode *node)
     return cs_is_blank_text(node->prev) ? node->prev : NULL;
 }
 
-static xmlNode *cs_last_element(const xmlNode *parent)
+xmlNode *cs_last_element(const xmlNode *parent)
 {
     for (xmlNode *child = parent->last; child != NULL; child = child->prev)
         if (child->type == XML_ELEMENT_NODE)
@@ -685,7 +691,7 @@ static xmlNode *cs_last_element(const xmlNode *parent)
     return NULL;
 }
 
-static xmlNode *cs_text(CsBuild *build, const char *content)
+xmlNode *cs_text(CsBuild *build, const char *content)
 {
     return xmlNewDocText(build->log->document->xml, BAD_CAST content);
 }
@@ -718,7 +724,7 @@ static void cs_build_first_child(CsBuild *build, xmlNode *parent, xmlNode *node)
 /* Links node under parent before the element `before`, or after the last
  * element child when before is NULL, with the indentation its siblings
  * have. */
-static void cs_build_insert(CsBuild *build, xmlNode *parent, xmlNode *before,
+void cs_build_insert(CsBuild *build, xmlNode *parent, xmlNode *before,
                             xmlNode *node)
 {
     if (before != NULL) {
@@ -742,7 +748,7 @@ static void cs_build_insert(CsBuild *build, xmlNode *parent, xmlNode *before,
 }
 
 /* Unlinks an element with the indentation before it. */
-static void cs_build_remove(CsBuild *build, xmlNode *node)
+void cs_build_remove(CsBuild *build, xmlNode *node)
 {
     xmlNode *blank = cs_blank_before(node);
 
@@ -772,7 +778,7 @@ static gboolean cs_in_document(const xmlNode *node)
 
 /* Taken by an element still in the document (the index may name one
  * this edit has just unlinked) or by one this edit is creating. */
-static gboolean cs_id_taken(CsBuild *build, const char *id)
+gboolean cs_id_taken(CsBuild *build, const char *id)
 {
     xmlNode *holder = cs_document_lookup_id(build->log->document, id);
 
@@ -781,7 +787,7 @@ static gboolean cs_id_taken(CsBuild *build, const char *id)
 }
 
 /* base (sanitized) if free, else base-1, base-2, ... */
-static char *cs_unique_id(CsBuild *build, const char *base)
+char *cs_unique_id(CsBuild *build, const char *base)
 {
     char *id = cs_edit_sanitize_id(base);
 
@@ -796,13 +802,13 @@ static char *cs_unique_id(CsBuild *build, const char *base)
 
 /* ---- small document helpers ------------------------------------------- */
 
-static gboolean cs_is_element(const xmlNode *node, const char *name)
+gboolean cs_is_element(const xmlNode *node, const char *name)
 {
     return node != NULL && node->type == XML_ELEMENT_NODE
            && xmlStrEqual(node->name, BAD_CAST name);
 }
 
-static xmlNode *cs_child_named(const xmlNode *parent, const char *name)
+xmlNode *cs_child_named(const xmlNode *parent, const char *name)
 {
     for (xmlNode *child = parent->children; child != NULL; child = child->next)
         if (cs_is_element(child, name))
@@ -810,7 +816,7 @@ static xmlNode *cs_child_named(const xmlNode *parent, const char *name)
     return NULL;
 }
 
-static gboolean cs_attribute_is(const xmlNode *element, const char *name,
+gboolean cs_attribute_is(const xmlNode *element, const char *name,
                                 const char *value)
 {
     xmlChar *current = xmlGetNoNsProp(element, BAD_CAST name);
@@ -821,7 +827,7 @@ static gboolean cs_attribute_is(const xmlNode *element, const char *name,
 }
 
 /* The attribute as a newly allocated string, or NULL. */
-static char *cs_attribute(const xmlNode *element, const char *name)
+char *cs_attribute(const xmlNode *element, const char *name)
 {
     xmlChar *value = xmlGetNoNsProp(element, BAD_CAST name);
     char *copy = g_strdup((const char *)value);
@@ -830,21 +836,21 @@ static char *cs_attribute(const xmlNode *element, const char *name)
     return copy;
 }
 
-static xmlNode *cs_new_element(CsBuild *build, const char *name)
+xmlNode *cs_new_element(CsBuild *build, const char *name)
 {
     return xmlNewDocNode(build->log->document->xml, NULL, BAD_CAST name, NULL);
 }
 
 /* Sets attributes on an element not yet in the document (no steps
  * needed: the element itself is linked by one). */
-static void cs_set(xmlNode *element, const char *name, const char *value)
+void cs_set(xmlNode *element, const char *name, const char *value)
 {
     xmlAttr *attr = cs_new_attribute(element->doc, name, value);
 
     cs_link_attribute(element, NULL, attr);
 }
 
-static gboolean cs_is_resource_element(const xmlNode *node)
+gboolean cs_is_resource_element(const xmlNode *node)
 {
     static const char *const kinds[] = { "primitive", "group", "clone",
                                          "master", "bundle" };
@@ -913,7 +919,7 @@ xmlNode *cs_edit_find_rule(const CsDocument *document, const char *id)
 }
 
 /* The <node_state> of a configured node (by id, else uname), or NULL. */
-static xmlNode *cs_find_node_state(const CsDocument *document, const xmlNode *node)
+xmlNode *cs_find_node_state(const CsDocument *document, const xmlNode *node)
 {
     xmlNode *status = cs_document_section(document, "status");
     g_autofree char *id = cs_attribute(node, "id");
@@ -947,15 +953,15 @@ gboolean cs_edit_valid_score(const char *text)
     return TRUE;
 }
 
-static gboolean cs_not_found(GError **error, const char *what, const char *id)
+gboolean cs_not_found(GError **error, const char *what, const char *id)
 {
     g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NOT_FOUND,
                 "no %s '%s'", what, id != NULL ? id : "");
     return FALSE;
 }
 
-static gboolean cs_invalid(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-static gboolean cs_invalid(GError **error, const char *format, ...)
+gboolean cs_invalid(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
+gboolean cs_invalid(GError **error, const char *format, ...)
 {
     va_list args;
 
@@ -967,7 +973,7 @@ static gboolean cs_invalid(GError **error, const char *format, ...)
 }
 
 /* <configuration>'s child section, created (empty, last) when missing. */
-static xmlNode *cs_build_section(CsBuild *build, const char *name)
+xmlNode *cs_build_section(CsBuild *build, const char *name)
 {
     xmlNode *section = cs_document_section(build->log->document, name);
 
@@ -984,7 +990,7 @@ static xmlNode *cs_build_section(CsBuild *build, const char *name)
 
 /* The first set of this element name directly under parent that has no
  * rule (a rule-selected set is not where a tool writes), or NULL. */
-static xmlNode *cs_plain_set(const xmlNode *parent, const char *set_name)
+xmlNode *cs_plain_set(const xmlNode *parent, const char *set_name)
 {
     for (xmlNode *set = parent->children; set != NULL; set = set->next)
         if (cs_is_element(set, set_name) && cs_child_named(set, "rule") == NULL)
@@ -992,7 +998,7 @@ static xmlNode *cs_plain_set(const xmlNode *parent, const char *set_name)
     return NULL;
 }
 
-static xmlNode *cs_find_nvpair(const xmlNode *set, const char *name)
+xmlNode *cs_find_nvpair(const xmlNode *set, const char *name)
 {
     for (xmlNode *pair = set->children; pair != NULL; pair = pair->next)
         if (cs_is_element(pair, "nvpair") && cs_attribute_is(pair, "name", name))
@@ -1002,7 +1008,7 @@ static xmlNode *cs_find_nvpair(const xmlNode *set, const char *name)
 
 /* The set under parent, created with id set_id (made unique) when
  * missing, before the element `before` (NULL: last). */
-static xmlNode *cs_build_set(CsBuild *build, xmlNode *parent, const char *set_name,
+xmlNode *cs_build_set(CsBuild *build, xmlNode *parent, const char *set_name,
                              const char *set_id, xmlNode *before)
 {
     xmlNode *set = cs_plain_set(parent, set_name);
@@ -1018,7 +1024,7 @@ static xmlNode *cs_build_set(CsBuild *build, xmlNode *parent, const char *set_na
 
 /* Sets name=value in set, updating the nvpair there or adding one with
  * the id Pacemaker's tools give: SETID-NAME. */
-static void cs_build_nvpair(CsBuild *build, xmlNode *set, const char *name,
+void cs_build_nvpair(CsBuild *build, xmlNode *set, const char *name,
                             const char *value)
 {
     xmlNode *pair = cs_find_nvpair(set, name);
@@ -1039,7 +1045,7 @@ static void cs_build_nvpair(CsBuild *build, xmlNode *set, const char *name,
 
 /* Removes every nvpair with this name from every set of set_name under
  * parent that has no rule.  Returns how many. */
-static guint cs_build_unset(CsBuild *build, xmlNode *parent, const char *set_name,
+guint cs_build_unset(CsBuild *build, xmlNode *parent, const char *set_name,
                             const char *name)
 {
     guint removed = 0;
@@ -1081,7 +1087,7 @@ gboolean cs_edit_set_time(CsEditLog *log, CsTime now, GError **error)
 
 /* Where a new meta_attributes goes in a resource: before its first child
  * resource (a group's or clone's members come after its attributes). */
-static xmlNode *cs_first_child_resource(const xmlNode *resource)
+xmlNode *cs_first_child_resource(const xmlNode *resource)
 {
     for (xmlNode *child = resource->children; child != NULL; child = child->next)
         if (cs_is_resource_element(child))
@@ -1108,20 +1114,11 @@ static gboolean cs_stickiness_resource(CsBuild *build, const char *rsc,
     return TRUE;
 }
 
+/* crm_attribute --type rsc_defaults: an existing nvpair is changed where
+ * it is, a new one goes into the set rsc_defaults-options. */
 static void cs_stickiness_default(CsBuild *build, const char *value)
 {
-    xmlNode *defaults = cs_document_section(build->log->document, "rsc_defaults");
-
-    if (value == NULL) {
-        if (defaults != NULL)
-            cs_build_unset(build, defaults, "meta_attributes", "resource-stickiness");
-        return;
-    }
-    if (defaults == NULL)
-        defaults = cs_build_section(build, "rsc_defaults");
-    /* crm_attribute --type rsc_defaults names a new set rsc-options. */
-    xmlNode *set = cs_build_set(build, defaults, "meta_attributes", "rsc-options", NULL);
-    cs_build_nvpair(build, set, "resource-stickiness", value);
+    cs_build_option(build, CS_EDIT_RSC_DEFAULTS, "resource-stickiness", value);
 }
 
 gboolean cs_edit_stickiness(CsEditLog *log, const char *rsc, const char *value,
@@ -1165,7 +1162,7 @@ static void cs_indent_children(xmlNode *element, const char *indent)
 
 /* The indentation (spaces after the last newline) before an element, or
  * NULL when it is not on a line of its own. */
-static const char *cs_indent_of(const xmlNode *element)
+const char *cs_indent_of(const xmlNode *element)
 {
     xmlNode *blank = cs_blank_before(element);
     const char *newline = blank != NULL ? strrchr((const char *)blank->content, '\n') : NULL;
@@ -1173,7 +1170,7 @@ static const char *cs_indent_of(const xmlNode *element)
     return newline != NULL ? newline + 1 : NULL;
 }
 
-static void cs_indent_new(xmlNode *element)
+void cs_indent_new(xmlNode *element)
 {
     const char *indent = cs_indent_of(element);
 
@@ -1185,7 +1182,7 @@ static void cs_indent_new(xmlNode *element)
 
 /* A node name is accepted if the configuration or the status knows it:
  * crm_resource refuses a node the cluster has never heard of. */
-static gboolean cs_known_node(const CsDocument *document, const char *name)
+gboolean cs_known_node(const CsDocument *document, const char *name)
 {
     if (cs_edit_find_node(document, name) != NULL)
         return TRUE;
@@ -1197,7 +1194,7 @@ static gboolean cs_known_node(const CsDocument *document, const char *name)
     return FALSE;
 }
 
-static xmlNode *cs_constraint(const CsDocument *document, const char *id)
+xmlNode *cs_constraint(const CsDocument *document, const char *id)
 {
     xmlNode *constraints = cs_document_section(document, "constraints");
 
@@ -1469,7 +1466,7 @@ static gboolean cs_valid_count(const char *count)
 /* attrd keeps transient attributes in
  * <node_state><transient_attributes id=NODEID><instance_attributes
  * id=status-NODEID>, its nvpairs named status-NODEID-NAME (sanitized). */
-static xmlNode *cs_build_transient_set(CsBuild *build, xmlNode *state,
+xmlNode *cs_build_transient_set(CsBuild *build, xmlNode *state,
                                        const char *node_id)
 {
     xmlNode *transient = cs_child_named(state, "transient_attributes");
@@ -1609,7 +1606,7 @@ gboolean cs_edit_valid_id(const char *id)
     return TRUE;
 }
 
-static gboolean cs_check_new_constraint(CsEditLog *log, const char *id,
+gboolean cs_check_new_constraint(CsEditLog *log, const char *id,
                                         const char *score, GError **error)
 {
     if (!cs_edit_valid_id(id))
@@ -1627,7 +1624,7 @@ static gboolean cs_check_new_constraint(CsEditLog *log, const char *id,
     return TRUE;
 }
 
-static gboolean cs_add_constraint(CsEditLog *log, const char *description,
+gboolean cs_add_constraint(CsEditLog *log, const char *description,
                                   xmlNode *constraint, GError **error)
 {
     CsBuild build;

@@ -78,7 +78,8 @@ typedef enum {
     CS_EDIT_CHANGED_STATUS = 1 << 3,        /* inside a node_state's
                                                <transient_attributes> */
     CS_EDIT_CHANGED_RESOURCE_META = 1 << 4, /* inside the <meta_attributes>
-                                               of a primitive, group or clone
+                                               or <utilization> of a
+                                               primitive, group or clone
                                                (of the resource tree) */
     CS_EDIT_CHANGED_RSC_DEFAULTS = 1 << 5,  /* inside <rsc_defaults>, or the
                                                section itself */
@@ -226,5 +227,143 @@ gboolean cs_edit_become(CsEditLog *log, const char *description, const xmlNode *
 
 /* Whether a rule carries the never-matching expression. */
 gboolean cs_edit_rule_disabled(const xmlNode *rule);
+
+/* ---- settings (edit_meta.c) ------------------------------------------- */
+
+/* The nvpair sets a resource holds. */
+typedef enum {
+    CS_EDIT_SET_META,          /* meta_attributes (crm_resource --meta) */
+    CS_EDIT_SET_PARAM,         /* instance_attributes (crm_resource) */
+    CS_EDIT_SET_UTILIZATION,   /* utilization (crm_resource --utilization) */
+} CsEditSetKind;
+
+/* crm_resource --set-parameter / --delete-parameter: name=value (value
+ * NULL: deleted) in the resource's own set of that kind.  As
+ * crm_resource does: an nvpair already there is updated; else it goes
+ * into the set RSC-meta_attributes (-instance_attributes, -utilization),
+ * created last in the resource when missing; a meta attribute of a
+ * clone's direct child that the child does not set is set on the clone
+ * instead.  *target (optional, newly allocated) names the resource
+ * written. */
+gboolean cs_edit_resource_set(CsEditLog *log, CsEditSetKind kind, const char *rsc,
+                              const char *name, const char *value, char **target,
+                              GError **error);
+/* crm_attribute --node NODE --utilization: set nodes-NODEID-utilization. */
+gboolean cs_edit_node_utilization(CsEditLog *log, const char *node, const char *name,
+                                  const char *value, GError **error);
+
+typedef enum {
+    CS_EDIT_CRM_CONFIG,        /* cluster options (crm_attribute --type crm_config) */
+    CS_EDIT_RSC_DEFAULTS,      /* rsc_defaults */
+    CS_EDIT_OP_DEFAULTS,       /* op_defaults */
+} CsEditOptionSection;
+
+/* crm_attribute --type SECTION --name NAME --update VALUE (value NULL:
+ * --delete): an nvpair of that name in a rule-less set of the section is
+ * updated (deleted); a new one goes into the set cib-bootstrap-options
+ * (rsc_defaults-options, op_defaults-options), created when missing. */
+gboolean cs_edit_option(CsEditLog *log, CsEditOptionSection section, const char *name,
+                        const char *value, GError **error);
+
+typedef enum {
+    CS_EDIT_TICKET_GRANT,
+    CS_EDIT_TICKET_REVOKE,
+    CS_EDIT_TICKET_STANDBY,
+    CS_EDIT_TICKET_ACTIVATE,
+} CsEditTicketAction;
+
+/* crm_ticket --grant/--revoke/--standby/--activate: the ticket_state in
+ * <status><tickets>, created when missing; granting records
+ * last-granted (now, in seconds since the epoch). */
+gboolean cs_edit_ticket(CsEditLog *log, const char *ticket, CsEditTicketAction action,
+                        gint64 now, GError **error);
+
+/* ---- constraints and rules (edit_constraints.c) ------------------------ */
+
+/* rsc_order id first then, with first-action, then-action, kind and
+ * symmetrical written only when given (non-NULL), as cibadmin --create
+ * would take them. */
+gboolean cs_edit_order_add(CsEditLog *log, const char *id, const char *first,
+                           const char *first_action, const char *then,
+                           const char *then_action, const char *kind,
+                           const char *symmetrical, GError **error);
+/* rsc_ticket id rsc ticket [loss-policy]. */
+gboolean cs_edit_ticket_constraint_add(CsEditLog *log, const char *id, const char *rsc,
+                                       const char *ticket, const char *loss_policy,
+                                       GError **error);
+/* A constraint of resource sets: element is rsc_order, rsc_colocation or
+ * rsc_ticket; sets is an array of GStrv, each a set's words (resource ids
+ * and NAME=VALUE options of the set: sequential, require-all, action,
+ * role); options are NAME=VALUE attributes of the constraint (score,
+ * kind, symmetrical, ticket, loss-policy).  The sets get the ids ID-set,
+ * ID-set-1, ... */
+gboolean cs_edit_set_constraint_add(CsEditLog *log, const char *element, const char *id,
+                                    const GPtrArray *sets, char **options,
+                                    GError **error);
+/* Adds a rule to the rsc_location constraint (which must place by rules,
+ * not by node and score); with rsc non-NULL, creates that location for
+ * rsc instead.  words is the rule: EXPR [and|or EXPR ...] where EXPR is
+ *   ATTR lt|gt|lte|gte|eq|ne VALUE [string|integer|number|version]
+ *   defined ATTR | not_defined ATTR
+ *   date gt|lt DATE | date in_range START END
+ *   date_spec FIELD=RANGE ...
+ * The rule is CONSTRAINT-rule, its expressions RULE-expr, RULE-expr-1,
+ * ... (unique), as pcs names them. */
+gboolean cs_edit_rule_add(CsEditLog *log, const char *constraint, const char *rsc,
+                          const char *score, char **words, GError **error);
+
+/* ---- resources and nodes (edit_resources.c) ----------------------------- */
+
+/* A primitive, last in <resources>: class, provider (NULL for classes
+ * without one) and type; meta and params are NULL-terminated NAME=VALUE
+ * lists (either NULL) for its sets ID-meta_attributes and
+ * ID-instance_attributes.  No operations, as crm_resource would leave it. */
+gboolean cs_edit_resource_add(CsEditLog *log, const char *id, const char *class_name,
+                              const char *provider, const char *type, char **meta,
+                              char **params, GError **error);
+/* Removes the resource (with what it contains) as `crm configure delete`
+ * does: constraints naming it or anything inside it by rsc, with-rsc,
+ * first or then are removed; in resource sets its references are
+ * removed, and a set (a constraint) left empty goes too.  A group or
+ * clone left empty is removed with it.  *report (optional) gets one line
+ * per constraint removed or changed.  The status section is left alone,
+ * so what ran is stopped as an orphan. */
+gboolean cs_edit_resource_remove(CsEditLog *log, const char *id, GString *report,
+                                 GError **error);
+/* Moves a primitive into GROUP (last), creating the group where the
+ * primitive was when it does not exist (pcs resource group add). */
+gboolean cs_edit_group_add(CsEditLog *log, const char *group, const char *rsc,
+                           GError **error);
+/* Moves a primitive out of its group to just after it; a group left
+ * empty is removed as by cs_edit_resource_remove (report as there). */
+gboolean cs_edit_group_remove(CsEditLog *log, const char *group, const char *rsc,
+                              GString *report, GError **error);
+/* Wraps a primitive or group in clone RSC-clone (pcs resource clone),
+ * with promotable=true in RSC-clone-meta_attributes when asked.  The
+ * constraints naming RSC are made to name the clone (Pacemaker 2.1.5
+ * does not apply a constraint on a clone's child to its instances);
+ * *report (optional) gets a line for each. */
+gboolean cs_edit_clone(CsEditLog *log, const char *rsc, gboolean promotable,
+                       GString *report, GError **error);
+/* A node as crm_simulate --node-up adds one: <node id=NAME uname=NAME>
+ * and an online member node_state. */
+gboolean cs_edit_node_add(CsEditLog *log, const char *name, GError **error);
+/* crm_node --remove: the <node> and its node_state. */
+gboolean cs_edit_node_remove(CsEditLog *log, const char *name, GError **error);
+
+/* ---- the XML of one element (edit_xml.c) -------------------------------- */
+
+/* The element with this id as it stands in the document (its inner
+ * whitespace kept), newly allocated; NULL when no element below <cib>
+ * has it. */
+char *cs_edit_element_text(const CsDocument *document, const char *id);
+/* Replaces that element by the one text holds, as one edit: text must be
+ * a well-formed element whose ids are unique in it and used nowhere else
+ * in the document, and where Pacemaker's schema (validate-with, under
+ * /usr/share/pacemaker) is installed and the CIB was valid, it must stay
+ * valid.  Otherwise the document is unchanged and *error says why
+ * (CS_EDIT_ERROR_INVALID); text equal to the element is NO_CHANGE. */
+gboolean cs_edit_replace_element(CsEditLog *log, const char *id, const char *text,
+                                 GError **error);
 
 #endif

@@ -15,10 +15,13 @@
 #include "cib/live.h"
 #include "explain/next.h"
 #include "explain/output.h"
+#include <glib/gstdio.h>
 #include "explain/settle.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 G_DEFINE_QUARK(cs-command-error-quark, cs_command_error)
 
@@ -583,9 +586,717 @@ static gboolean cs_cmd_failcount(CsSession *session, char **args, int n, GString
     return FALSE;
 }
 
+/* ---- meta RSC and ticket: what is set, and where it comes from ------------ */
+
+typedef struct CsMetaDefault {
+    const char *name;
+    const char *value;          /* NULL: depends, said in note */
+    const char *note;
+    gboolean clone_only;
+} CsMetaDefault;
+
+/* "Pacemaker Explained 2.1", "Resource Meta-Attributes" and "Clone
+ * Options": the defaults of the attributes that change scheduling. */
+static const CsMetaDefault cs_meta_defaults[] = {
+    { "priority", "0", NULL, FALSE },
+    { "critical", "true", NULL, FALSE },
+    { "target-role", "Started", NULL, FALSE },
+    { "is-managed", "true", NULL, FALSE },
+    { "maintenance", "false", NULL, FALSE },
+    { "resource-stickiness", NULL, "1 for clone instances, else 0", FALSE },
+    { "requires", NULL, "fencing, or quorum when fencing is off or for stonith devices",
+      FALSE },
+    { "migration-threshold", "INFINITY", NULL, FALSE },
+    { "failure-timeout", "0", NULL, FALSE },
+    { "multiple-active", "stop_start", NULL, FALSE },
+    { "allow-migrate", "false", NULL, FALSE },
+    { "allow-unhealthy-nodes", "false", NULL, FALSE },
+    { "clone-max", NULL, "the number of nodes", TRUE },
+    { "clone-node-max", "1", NULL, TRUE },
+    { "globally-unique", "false", NULL, TRUE },
+    { "interleave", "false", NULL, TRUE },
+    { "notify", "false", NULL, TRUE },
+    { "ordered", "false", NULL, TRUE },
+    { "promotable", "false", NULL, TRUE },
+    { "promoted-max", "1", NULL, TRUE },
+    { "promoted-node-max", "1", NULL, TRUE },
+};
+
+/* The value of name in the rule-less meta_attributes of owner (*set
+ * gets the set's id); NULL when not set there.  *ruled tells whether a
+ * rule-selected set names it. */
+static char *cs_meta_in(const xmlNode *owner, const char *name, char **set_id,
+                        gboolean *ruled)
+{
+    for (xmlNode *set = owner != NULL ? owner->children : NULL; set != NULL; set = set->next) {
+        if (set->type != XML_ELEMENT_NODE || !xmlStrEqual(set->name, BAD_CAST "meta_attributes"))
+            continue;
+        gboolean has_rule = FALSE;
+        for (xmlNode *child = set->children; child != NULL; child = child->next)
+            has_rule = has_rule || (child->type == XML_ELEMENT_NODE
+                                    && xmlStrEqual(child->name, BAD_CAST "rule"));
+        for (xmlNode *pair = set->children; pair != NULL; pair = pair->next) {
+            if (pair->type != XML_ELEMENT_NODE || !xmlStrEqual(pair->name, BAD_CAST "nvpair"))
+                continue;
+            xmlChar *pair_name = xmlGetNoNsProp(pair, BAD_CAST "name");
+            gboolean match = pair_name != NULL && strcmp((char *)pair_name, name) == 0;
+            xmlFree(pair_name);
+            if (!match)
+                continue;
+            if (has_rule) {
+                *ruled = TRUE;
+                continue;
+            }
+            xmlChar *value = xmlGetNoNsProp(pair, BAD_CAST "value");
+            xmlChar *id = xmlGetNoNsProp(set, BAD_CAST "id");
+            char *copy = g_strdup(value != NULL ? (char *)value : "");
+            *set_id = g_strdup(id != NULL ? (char *)id : "");
+            xmlFree(value);
+            xmlFree(id);
+            return copy;
+        }
+    }
+    return NULL;
+}
+
+static gboolean cs_is_resource_node(const xmlNode *node)
+{
+    static const char *const kinds[] = { "primitive", "group", "clone", "master", "bundle" };
+    for (gsize i = 0; node != NULL && node->type == XML_ELEMENT_NODE
+                      && i < G_N_ELEMENTS(kinds); i++)
+        if (xmlStrEqual(node->name, BAD_CAST kinds[i]))
+            return TRUE;
+    return FALSE;
+}
+
+/* One line: NAME VALUE SOURCE, the value found nearest first: the
+ * resource's own meta, an ancestor's (Pacemaker passes a group's or
+ * clone's meta attributes down), rsc_defaults, the default. */
+static void cs_meta_line(CsSession *session, const xmlNode *resource, const char *name,
+                         const CsMetaDefault *fallback, GString *out)
+{
+    xmlNode *defaults = cs_document_section(session->document, "rsc_defaults");
+    g_autofree char *source = NULL;
+    g_autofree char *value = NULL;
+    gboolean ruled = FALSE;
+
+    for (const xmlNode *owner = resource; value == NULL && cs_is_resource_node(owner);
+         owner = owner->parent) {
+        g_autofree char *set_id = NULL;
+        value = cs_meta_in(owner, name, &set_id, &ruled);
+        if (value == NULL)
+            continue;
+        xmlChar *owner_id = xmlGetNoNsProp(owner, BAD_CAST "id");
+        source = owner == resource ? g_strdup_printf("own meta (%s)", set_id)
+                                   : g_strdup_printf("from %s (%s)", (char *)owner_id, set_id);
+        xmlFree(owner_id);
+    }
+    if (value == NULL && defaults != NULL) {
+        g_autofree char *set_id = NULL;
+        value = cs_meta_in(defaults, name, &set_id, &ruled);
+        if (value != NULL)
+            source = g_strdup_printf("rsc_defaults (%s)", set_id);
+    }
+    if (value == NULL && fallback != NULL) {
+        value = g_strdup(fallback->value != NULL ? fallback->value : "-");
+        source = g_strdup_printf("default%s%s", fallback->note != NULL ? ": " : "",
+                                 fallback->note != NULL ? fallback->note : "");
+    }
+    if (value == NULL)
+        return;
+    g_string_append_printf(out, "  %-22s %-12s %s%s\n", name, value, source,
+                           ruled ? "; a rule-selected set also names it" : "");
+}
+
+/* Adds the names owner's meta_attributes set that neither the table nor
+ * names has yet, so that nothing set goes unshown. */
+static void cs_meta_names_of(const xmlNode *owner, GPtrArray *names)
+{
+    for (xmlNode *set = owner->children; set != NULL; set = set->next) {
+        if (set->type != XML_ELEMENT_NODE || !xmlStrEqual(set->name, BAD_CAST "meta_attributes"))
+            continue;
+        for (xmlNode *pair = set->children; pair != NULL; pair = pair->next) {
+            xmlChar *name = pair->type == XML_ELEMENT_NODE
+                ? xmlGetNoNsProp(pair, BAD_CAST "name") : NULL;
+            gboolean known = name == NULL;
+            for (gsize i = 0; !known && i < G_N_ELEMENTS(cs_meta_defaults); i++)
+                known = strcmp(cs_meta_defaults[i].name, (char *)name) == 0;
+            for (guint i = 0; !known && i < names->len; i++)
+                known = strcmp(g_ptr_array_index(names, i), (char *)name) == 0;
+            if (!known)
+                g_ptr_array_add(names, g_strdup((char *)name));
+            xmlFree(name);
+        }
+    }
+}
+
+static void cs_meta_extra_names(const xmlNode *resource, const xmlNode *defaults,
+                                GPtrArray *names)
+{
+    for (const xmlNode *owner = resource; cs_is_resource_node(owner); owner = owner->parent)
+        cs_meta_names_of(owner, names);
+    if (defaults != NULL)
+        cs_meta_names_of(defaults, names);
+}
+
+/* meta RSC: each meta attribute's effective value and where it comes
+ * from. */
+static gboolean cs_show_meta(CsSession *session, const char *id, GString *out,
+                             GError **error)
+{
+    xmlNode *resource = cs_edit_find_resource(session->document, id);
+    if (resource == NULL)
+        return cs_failed(error, "no resource '%s'", id);
+    gboolean clone = xmlStrEqual(resource->name, BAD_CAST "clone")
+                     || xmlStrEqual(resource->name, BAD_CAST "master");
+    g_string_append_printf(out, "%s: meta attributes (value, and where it comes from)\n", id);
+    for (gsize i = 0; i < G_N_ELEMENTS(cs_meta_defaults); i++)
+        if (clone || !cs_meta_defaults[i].clone_only)
+            cs_meta_line(session, resource, cs_meta_defaults[i].name, &cs_meta_defaults[i], out);
+    g_autoptr(GPtrArray) extra = g_ptr_array_new_with_free_func(g_free);
+    cs_meta_extra_names(resource, cs_document_section(session->document, "rsc_defaults"),
+                        extra);
+    for (guint i = 0; i < extra->len; i++)
+        cs_meta_line(session, resource, g_ptr_array_index(extra, i), NULL, out);
+    return TRUE;
+}
+
+/* ticket: each ticket the status or a constraint names, with its state. */
+static void cs_show_tickets(CsSession *session, GString *out)
+{
+    g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+    xmlNode *status = cs_document_section(session->document, "status");
+    xmlNode *constraints = cs_document_section(session->document, "constraints");
+
+    for (xmlNode *section = status != NULL ? status->children : NULL; section != NULL;
+         section = section->next)
+        if (section->type == XML_ELEMENT_NODE && xmlStrEqual(section->name, BAD_CAST "tickets"))
+            for (xmlNode *state = section->children; state != NULL; state = state->next) {
+                if (state->type != XML_ELEMENT_NODE)
+                    continue;
+                xmlChar *ticket = xmlGetNoNsProp(state, BAD_CAST "id");
+                xmlChar *granted = xmlGetNoNsProp(state, BAD_CAST "granted");
+                xmlChar *standby = xmlGetNoNsProp(state, BAD_CAST "standby");
+                gboolean is_granted = granted != NULL && (xmlStrEqual(granted, BAD_CAST "true")
+                                                          || xmlStrEqual(granted, BAD_CAST "1"));
+                gboolean is_standby = standby != NULL && (xmlStrEqual(standby, BAD_CAST "true")
+                                                          || xmlStrEqual(standby, BAD_CAST "1"));
+                g_string_append_printf(out, "%s: %s%s\n", ticket != NULL ? (char *)ticket : "?",
+                                       is_granted ? "granted" : "revoked",
+                                       is_standby ? ", standby" : "");
+                g_ptr_array_add(names, g_strdup(ticket != NULL ? (char *)ticket : ""));
+                xmlFree(ticket);
+                xmlFree(granted);
+                xmlFree(standby);
+            }
+    for (xmlNode *c = constraints != NULL ? constraints->children : NULL; c != NULL; c = c->next) {
+        xmlChar *ticket = c->type == XML_ELEMENT_NODE && xmlStrEqual(c->name, BAD_CAST "rsc_ticket")
+            ? xmlGetNoNsProp(c, BAD_CAST "ticket") : NULL;
+        gboolean known = ticket == NULL;
+        for (guint i = 0; !known && i < names->len; i++)
+            known = strcmp(g_ptr_array_index(names, i), (char *)ticket) == 0;
+        if (!known) {
+            g_string_append_printf(out, "%s: revoked (never granted; named by constraints)\n",
+                                   (char *)ticket);
+            g_ptr_array_add(names, g_strdup((char *)ticket));
+        }
+        xmlFree(ticket);
+    }
+    if (names->len == 0)
+        g_string_append(out, "no tickets\n");
+}
+
+/* ---- editing settings, constraints and resources (issue 21) -------------- */
+
+/* VALUE, or NULL for --delete. */
+static const char *cs_value_or_delete(const char *word)
+{
+    return strcmp(word, "--delete") == 0 ? NULL : word;
+}
+
+static gboolean cs_cmd_resource_set(CsSession *session, CsEditSetKind kind, char **args,
+                                    GString *out, GError **error)
+{
+    g_autofree char *target = NULL;
+    const char *value = cs_value_or_delete(args[2]);
+    GError *local = NULL;
+    gboolean done = cs_edit_resource_set(session->log, kind, args[0], args[1], value,
+                                         &target, &local);
+
+    /* crm_resource says so when it writes to the clone above. */
+    if (done && strcmp(target, args[0]) != 0)
+        g_string_append_printf(out, "%s is a clone's child: %s %s on %s\n", args[0],
+                               value != NULL ? "set" : "deleted", args[1], target);
+    return cs_finish_edit(session, done, local, out, error);
+}
+
+static gboolean cs_cmd_meta(CsSession *session, char **args, int n, GString *out,
+                            GError **error)
+{
+    if (n == 1)
+        return cs_show_meta(session, args[0], out, error);
+    if (n != 3) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "usage: meta RSC [NAME VALUE|--delete]");
+        return FALSE;
+    }
+    return cs_cmd_resource_set(session, CS_EDIT_SET_META, args, out, error);
+}
+
+static gboolean cs_cmd_param(CsSession *session, char **args, int n, GString *out,
+                             GError **error)
+{
+    (void)n;
+    return cs_cmd_resource_set(session, CS_EDIT_SET_PARAM, args, out, error);
+}
+
+static gboolean cs_cmd_utilization(CsSession *session, char **args, int n, GString *out,
+                                   GError **error)
+{
+    (void)n;
+    if (cs_edit_find_resource(session->document, args[0]) != NULL)
+        return cs_cmd_resource_set(session, CS_EDIT_SET_UTILIZATION, args, out, error);
+    CS_EDIT(session, cs_edit_node_utilization(session->log, args[0], args[1],
+                                              cs_value_or_delete(args[2]), &cs_local),
+            out, error);
+}
+
+static gboolean cs_cmd_option(CsSession *session, CsEditOptionSection section, char **args,
+                              GString *out, GError **error)
+{
+    CS_EDIT(session, cs_edit_option(session->log, section, args[0],
+                                    cs_value_or_delete(args[1]), &cs_local), out, error);
+}
+
+static gboolean cs_cmd_property(CsSession *session, char **args, int n, GString *out,
+                                GError **error)
+{
+    (void)n;
+    return cs_cmd_option(session, CS_EDIT_CRM_CONFIG, args, out, error);
+}
+
+static gboolean cs_cmd_rsc_default(CsSession *session, char **args, int n, GString *out,
+                                   GError **error)
+{
+    (void)n;
+    return cs_cmd_option(session, CS_EDIT_RSC_DEFAULTS, args, out, error);
+}
+
+static gboolean cs_cmd_op_default(CsSession *session, char **args, int n, GString *out,
+                                  GError **error)
+{
+    (void)n;
+    return cs_cmd_option(session, CS_EDIT_OP_DEFAULTS, args, out, error);
+}
+
+static gboolean cs_cmd_ticket(CsSession *session, char **args, int n, GString *out,
+                              GError **error)
+{
+    static const char *const words[] = { "grant", "revoke", "standby", "activate" };
+    if (n == 0) {
+        cs_show_tickets(session, out);
+        return TRUE;
+    }
+    if (n != 2) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "usage: ticket [ID grant|revoke|standby|activate]");
+        return FALSE;
+    }
+    for (gsize i = 0; i < G_N_ELEMENTS(words); i++)
+        if (strcmp(args[1], words[i]) == 0)
+            CS_EDIT(session, cs_edit_ticket(session->log, args[0], (CsEditTicketAction)i,
+                                            cs_session_time(session).seconds, &cs_local),
+                    out, error);
+    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                "usage: ticket ID grant|revoke|standby|activate");
+    return FALSE;
+}
+
+/* Options of a constraint made of sets (the rest of NAME=VALUE words
+ * belong to the set they follow). */
+static gboolean cs_is_constraint_option(const char *word)
+{
+    static const char *const names[] = { "score=", "kind=", "symmetrical=", "ticket=",
+                                         "loss-policy=" };
+    for (gsize i = 0; i < G_N_ELEMENTS(names); i++)
+        if (g_str_has_prefix(word, names[i]))
+            return TRUE;
+    return FALSE;
+}
+
+/* KIND ID set W... [set W...] [OPTION=VALUE...]: args[0] is "add",
+ * args[1] the id, args[2] the first "set". */
+static gboolean cs_cmd_set_constraint(CsSession *session, const char *element, char **args,
+                                      int n, GString *out, GError **error)
+{
+    g_autoptr(GPtrArray) sets = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+    g_autoptr(GPtrArray) options = g_ptr_array_new();
+    g_autoptr(GPtrArray) current = NULL;
+
+    for (int i = 2; i <= n; i++) {
+        const char *word = i < n ? args[i] : NULL;
+        if (word == NULL || strcmp(word, "set") == 0) {
+            if (current != NULL) {
+                g_ptr_array_add(current, NULL);
+                g_ptr_array_add(sets, g_ptr_array_free(g_steal_pointer(&current), FALSE));
+            }
+            if (word != NULL)
+                current = g_ptr_array_new_with_free_func(g_free);
+        } else if (cs_is_constraint_option(word)) {
+            g_ptr_array_add(options, (gpointer)word);
+        } else {
+            g_ptr_array_add(current, g_strdup(word));
+        }
+    }
+    g_ptr_array_add(options, NULL);
+    CS_EDIT(session, cs_edit_set_constraint_add(session->log, element, args[1], sets,
+                                                (char **)options->pdata, &cs_local),
+            out, error);
+}
+
+/* RSC[:ACTION] */
+static void cs_split_action(const char *word, char **rsc, char **action)
+{
+    const char *colon = strrchr(word, ':');
+
+    *rsc = colon != NULL ? g_strndup(word, (gsize)(colon - word)) : g_strdup(word);
+    *action = colon != NULL ? g_strdup(colon + 1) : NULL;
+}
+
+static gboolean cs_cmd_order(CsSession *session, char **args, int n, GString *out,
+                             GError **error)
+{
+    if (strcmp(args[0], "add") == 0 && n >= 3 && strcmp(args[2], "set") == 0)
+        return cs_cmd_set_constraint(session, "rsc_order", args, n, out, error);
+    if (strcmp(args[0], "remove") == 0 && n == 2)
+        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local),
+                out, error);
+    if (strcmp(args[0], "add") != 0 || n < 4 || n > 6) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "usage: order add ID FIRST[:ACTION] THEN[:ACTION] [KIND] "
+                    "[symmetrical=BOOL] | order add ID set ... | order remove ID");
+        return FALSE;
+    }
+    g_autofree char *first = NULL, *first_action = NULL, *then = NULL, *then_action = NULL;
+    const char *kind = NULL, *symmetrical = NULL;
+    cs_split_action(args[2], &first, &first_action);
+    cs_split_action(args[3], &then, &then_action);
+    for (int i = 4; i < n; i++) {
+        if (g_str_has_prefix(args[i], "symmetrical="))
+            symmetrical = args[i] + strlen("symmetrical=");
+        else if (g_str_has_prefix(args[i], "kind="))
+            kind = args[i] + strlen("kind=");
+        else
+            kind = args[i];
+    }
+    CS_EDIT(session, cs_edit_order_add(session->log, args[1], first, first_action, then,
+                                       then_action, kind, symmetrical, &cs_local),
+            out, error);
+}
+
+static gboolean cs_cmd_ticket_constraint(CsSession *session, char **args, int n,
+                                         GString *out, GError **error)
+{
+    if (strcmp(args[0], "add") == 0 && n >= 3 && strcmp(args[2], "set") == 0)
+        return cs_cmd_set_constraint(session, "rsc_ticket", args, n, out, error);
+    if (strcmp(args[0], "add") == 0 && (n == 4 || n == 5)) {
+        const char *policy = n == 5 ? args[4] : NULL;
+        if (policy != NULL && g_str_has_prefix(policy, "loss-policy="))
+            policy += strlen("loss-policy=");
+        CS_EDIT(session, cs_edit_ticket_constraint_add(session->log, args[1], args[2],
+                                                       args[3], policy, &cs_local),
+                out, error);
+    }
+    if (strcmp(args[0], "remove") == 0 && n == 2)
+        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local),
+                out, error);
+    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                "usage: ticket-constraint add ID RSC TICKET [LOSS-POLICY] | "
+                "ticket-constraint add ID set ... ticket=T | ticket-constraint remove ID");
+    return FALSE;
+}
+
+/* rule add CONSTRAINT SCORE EXPR... (args[0] is "add"). */
+static gboolean cs_cmd_rule_add(CsSession *session, char **args, int n, GString *out,
+                                GError **error)
+{
+    if (n < 4) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "usage: rule add CONSTRAINT SCORE EXPR [and|or EXPR...]");
+        return FALSE;
+    }
+    CS_EDIT(session, cs_edit_rule_add(session->log, args[1], NULL, args[2], args + 3,
+                                      &cs_local), out, error);
+}
+
+/* location add ID RSC rule SCORE EXPR... */
+static gboolean cs_cmd_location_rule(CsSession *session, char **args, int n, GString *out,
+                                     GError **error)
+{
+    if (n < 6) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "usage: location add ID RSC rule SCORE EXPR [and|or EXPR...]");
+        return FALSE;
+    }
+    CS_EDIT(session, cs_edit_rule_add(session->log, args[1], args[2], args[4], args + 5,
+                                      &cs_local), out, error);
+}
+
+/* Appends the lines of text, each indented. */
+static void cs_append_indented(GString *out, const char *text)
+{
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+
+    for (char **line = lines; *line != NULL; line++)
+        if (**line != '\0')
+            g_string_append_printf(out, "  %s\n", *line);
+}
+
+/* Reports an edit that adds or removes resources, which "what moved"
+ * (resources in both solutions) does not see: report says what else it
+ * changed (constraints, resources gone); added names a new resource,
+ * whose placement is said. */
+static gboolean cs_finish_resource_edit(CsSession *session, gboolean done, GError *local,
+                                        const char *report, const char *added, GString *out,
+                                        GError **error)
+{
+    if (!done)
+        return cs_finish_edit(session, done, local, out, error);
+    g_string_append_printf(out, "%s\n", cs_edit_log_next_undo(session->log));
+    if (!cs_session_refresh(session)) {
+        g_string_append_printf(out, "  (no answer for the CIB as edited: %s)\n",
+                               session->failure->message);
+        return TRUE;
+    }
+    g_autoptr(GString) changes = g_string_new(report);
+    cs_session_describe_changes(session, changes);
+    const CsResource *rsc = added != NULL ? cs_model_resource(session->model, added) : NULL;
+    if (rsc != NULL)
+        cs_next_where_rsc(session->solution, rsc->index, changes);
+    cs_append_indented(out, changes->len > 0 ? changes->str : "nothing moves");
+    return TRUE;
+}
+
+/* "RSC: stops (removed ...)" for each primitive under id that runs now. */
+static void cs_say_removed(CsSession *session, const char *id, GString *report)
+{
+    const CsResource *rsc = session->model != NULL ? cs_model_resource(session->model, id)
+                                                   : NULL;
+    if (rsc == NULL || session->solution == NULL)
+        return;
+    if (rsc->kind == CS_RSC_PRIMITIVE
+        && cs_solution_current_node(session->solution, rsc->index) >= 0)
+        g_string_append_printf(report, "%s: stops (removed; its status makes it an orphan)\n",
+                               rsc->id);
+    for (guint i = 0; rsc->children != NULL && i < rsc->children->len; i++) {
+        int child = g_array_index(rsc->children, int, i);
+        cs_say_removed(session,
+                       ((const CsResource *)g_ptr_array_index(session->model->resources,
+                                                              child))->id, report);
+    }
+}
+
+/* resource add ID CLASS[:PROVIDER]:TYPE [meta N=V...] [params N=V...] */
+static gboolean cs_cmd_resource_add(CsSession *session, char **args, int n, GString *out,
+                                    GError **error)
+{
+    g_auto(GStrv) agent = g_strsplit(args[2], ":", 3);
+    guint parts = g_strv_length(agent);
+    g_autoptr(GPtrArray) meta = g_ptr_array_new();
+    g_autoptr(GPtrArray) params = g_ptr_array_new();
+    GPtrArray *into = NULL;
+
+    if (parts < 2) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "'%s' is not CLASS:TYPE or ocf:PROVIDER:TYPE", args[2]);
+        return FALSE;
+    }
+    for (int i = 3; i < n; i++) {
+        if (strcmp(args[i], "meta") == 0)
+            into = meta;
+        else if (strcmp(args[i], "params") == 0 || strcmp(args[i], "param") == 0)
+            into = params;
+        else if (into != NULL)
+            g_ptr_array_add(into, args[i]);
+        else
+            return cs_failed(error, "'%s': NAME=VALUE pairs follow 'meta' or 'params'",
+                             args[i]);
+    }
+    g_ptr_array_add(meta, NULL);
+    g_ptr_array_add(params, NULL);
+    GError *local = NULL;
+    gboolean done = cs_edit_resource_add(session->log, args[1], agent[0],
+                                         parts == 3 ? agent[1] : NULL, agent[parts - 1],
+                                         (char **)meta->pdata, (char **)params->pdata,
+                                         &local);
+    return cs_finish_resource_edit(session, done, local, "", args[1], out, error);
+}
+
+static gboolean cs_cmd_resource(CsSession *session, char **args, int n, GString *out,
+                                GError **error)
+{
+    if (strcmp(args[0], "add") == 0 && n >= 3)
+        return cs_cmd_resource_add(session, args, n, out, error);
+    if (strcmp(args[0], "remove") == 0 && n == 2) {
+        g_autoptr(GString) report = g_string_new(NULL);
+        GError *local = NULL;
+        cs_say_removed(session, args[1], report);
+        gboolean done = cs_edit_resource_remove(session->log, args[1], report, &local);
+        return cs_finish_resource_edit(session, done, local, report->str, NULL, out, error);
+    }
+    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                "usage: resource add ID CLASS[:PROVIDER]:TYPE [meta N=V...] [params N=V...]"
+                " | resource remove ID");
+    return FALSE;
+}
+
+static gboolean cs_cmd_group(CsSession *session, char **args, int n, GString *out,
+                             GError **error)
+{
+    if (strcmp(args[0], "add") == 0 && n == 3)
+        CS_EDIT(session, cs_edit_group_add(session->log, args[1], args[2], &cs_local),
+                out, error);
+    if (strcmp(args[0], "remove") == 0 && n == 3) {
+        g_autoptr(GString) report = g_string_new(NULL);
+        GError *local = NULL;
+        gboolean done = cs_edit_group_remove(session->log, args[1], args[2], report, &local);
+        return cs_finish_resource_edit(session, done, local, report->str, NULL, out, error);
+    }
+    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                "usage: group add|remove GROUP RSC");
+    return FALSE;
+}
+
+static gboolean cs_cmd_clone(CsSession *session, char **args, int n, GString *out,
+                             GError **error)
+{
+    if (n == 2 && strcmp(args[1], "promotable") != 0) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "usage: clone RSC [promotable]");
+        return FALSE;
+    }
+    g_autoptr(GString) report = g_string_new(NULL);
+    GError *local = NULL;
+    gboolean done = cs_edit_clone(session->log, args[0], n == 2, report, &local);
+    return cs_finish_resource_edit(session, done, local, report->str, NULL, out, error);
+}
+
+static gboolean cs_cmd_node(CsSession *session, char **args, int n, GString *out,
+                            GError **error)
+{
+    (void)n;
+    if (strcmp(args[0], "add") == 0)
+        CS_EDIT(session, cs_edit_node_add(session->log, args[1], &cs_local), out, error);
+    if (strcmp(args[0], "remove") == 0)
+        CS_EDIT(session, cs_edit_node_remove(session->log, args[1], &cs_local), out, error);
+    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                "usage: node add NAME | node remove NAME");
+    return FALSE;
+}
+
+/* ---- edit ID: an element's XML in $VISUAL / $EDITOR ----------------------- */
+
+static CsCommandTerminal cs_terminal;
+
+void cs_command_set_terminal(const CsCommandTerminal *terminal)
+{
+    if (terminal != NULL)
+        cs_terminal = *terminal;
+    else
+        memset(&cs_terminal, 0, sizeof cs_terminal);
+}
+
+/* Runs $VISUAL, else $EDITOR, else vi on path, with the terminal handed
+ * over (the console suspends curses around it). */
+static gboolean cs_run_editor(const char *path, GError **error)
+{
+    const char *editor = g_getenv("VISUAL");
+    if (editor == NULL || *editor == '\0')
+        editor = g_getenv("EDITOR");
+    if (editor == NULL || *editor == '\0')
+        editor = "vi";
+    /* EDITOR may hold arguments ("emacs -nw"): the shell splits it, and
+     * the file goes as "$1", never through the shell's parsing. */
+    g_autofree char *script = g_strdup_printf("%s \"$1\"", editor);
+    char *argv[] = { (char *)"/bin/sh", (char *)"-c", script, (char *)"sh", (char *)path,
+                     NULL };
+    gint status = 0;
+    g_autoptr(GError) local = NULL;
+
+    if (cs_terminal.suspend != NULL)
+        cs_terminal.suspend(cs_terminal.data);
+    gboolean ran = g_spawn_sync(NULL, argv, NULL, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL,
+                                NULL, NULL, &status, &local);
+    if (cs_terminal.resume != NULL)
+        cs_terminal.resume(cs_terminal.data);
+    if (!ran)
+        return cs_failed(error, "cannot run the editor '%s': %s", editor, local->message);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return cs_failed(error, "the editor '%s' failed (nothing was changed)", editor);
+    return TRUE;
+}
+
+/* Asked after an invalid edit: edit again?  The console answers through
+ * its hook; batch mode asks on the terminal when there is one. */
+static gboolean cs_ask_again(const char *message)
+{
+    if (cs_terminal.ask_again != NULL)
+        return cs_terminal.ask_again(message, cs_terminal.data);
+    if (!isatty(STDIN_FILENO) || !isatty(STDERR_FILENO))
+        return FALSE;
+    fprintf(stderr, "cibscope: edit: %s\nEdit again? [Y/n] ", message);
+    fflush(stderr);
+    char answer[16] = "";
+    if (fgets(answer, sizeof answer, stdin) == NULL)
+        return FALSE;
+    return answer[0] != 'n' && answer[0] != 'N';
+}
+
+static gboolean cs_cmd_edit(CsSession *session, char **args, int n, GString *out,
+                            GError **error)
+{
+    (void)n;
+    g_autofree char *text = cs_edit_element_text(session->document, args[0]);
+    if (text == NULL)
+        return cs_failed(error, "no element with id '%s'", args[0]);
+    /* vi on no terminal would wait for ever: without a console and a
+     * terminal, the editor must be named. */
+    gboolean named = (g_getenv("VISUAL") != NULL && *g_getenv("VISUAL") != '\0')
+                     || (g_getenv("EDITOR") != NULL && *g_getenv("EDITOR") != '\0');
+    if (!named && cs_terminal.suspend == NULL && !isatty(STDIN_FILENO))
+        return cs_failed(error, "no terminal for an editor: set EDITOR (or VISUAL)");
+    g_autofree char *safe = cs_edit_sanitize_id(args[0]);
+    g_autofree char *template = g_strdup_printf("cibscope-%s-XXXXXX.xml", safe);
+    g_autofree char *path = NULL;
+    gint fd = g_file_open_tmp(template, &path, error);
+    if (fd < 0)
+        return FALSE;
+    close(fd);
+    gboolean done = FALSE, finished = FALSE;
+    GError *local = NULL;
+    if (!g_file_set_contents(path, text, -1, error)) {
+        g_unlink(path);
+        return FALSE;
+    }
+    while (!finished) {
+        g_autofree char *edited = NULL;
+        if (!cs_run_editor(path, &local) || !g_file_get_contents(path, &edited, NULL, &local))
+            break;
+        done = cs_edit_replace_element(session->log, args[0], edited, &local);
+        finished = done || !g_error_matches(local, CS_EDIT_ERROR, CS_EDIT_ERROR_INVALID)
+                   || !cs_ask_again(local->message);
+        if (!finished)
+            g_clear_error(&local);
+    }
+    g_unlink(path);
+    return cs_finish_edit(session, done, local, out, error);
+}
+
 static gboolean cs_cmd_location(CsSession *session, char **args, int n, GString *out,
                                 GError **error)
 {
+    if (strcmp(args[0], "add") == 0 && n >= 4 && strcmp(args[3], "rule") == 0)
+        return cs_cmd_location_rule(session, args, n, out, error);
     if (strcmp(args[0], "add") == 0 && n == 5)
         CS_EDIT(session, cs_edit_location_add(session->log, args[1], args[2], args[3],
                                               args[4], &cs_local), out, error);
@@ -600,6 +1311,8 @@ static gboolean cs_cmd_location(CsSession *session, char **args, int n, GString 
 static gboolean cs_cmd_colocation(CsSession *session, char **args, int n, GString *out,
                                   GError **error)
 {
+    if (strcmp(args[0], "add") == 0 && n >= 3 && strcmp(args[2], "set") == 0)
+        return cs_cmd_set_constraint(session, "rsc_colocation", args, n, out, error);
     if (strcmp(args[0], "add") == 0 && n == 5)
         CS_EDIT(session, cs_edit_colocation_add(session->log, args[1], args[2], args[3],
                                                 args[4], &cs_local), out, error);
@@ -645,6 +1358,8 @@ static gboolean cs_cmd_rule(CsSession *session, char **args, int n, GString *out
 {
     if (strcmp(args[0], "set") == 0)
         return cs_cmd_rule_set(session, args, n, out, error);
+    if (strcmp(args[0], "add") == 0)
+        return cs_cmd_rule_add(session, args, n, out, error);
     gboolean enable = strcmp(args[0], "enable") == 0;
     if (n != 2 || (!enable && strcmp(args[0], "disable") != 0)) {
         g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
@@ -811,6 +1526,9 @@ static int cs_compare_words(const char **a, const char **b)
 typedef gboolean (*CsCommandFunc)(CsSession *session, char **args, int n,
                                   GString *out, GError **error);
 
+/* For commands whose argument count has no fixed bound. */
+#define CS_MANY_ARGS 1024
+
 typedef struct CsCommandSpec {
     const char *name;
     int min_args, max_args;
@@ -846,15 +1564,57 @@ static const CsCommandSpec cs_commands[] = {
     { "failcount", 0, 5, cs_cmd_failcount,
       "failcount [show [RSC]] | set RSC NODE OP N | clear RSC [NODE]",
       "fail counts (OP: monitor_10000, monitor:10s or start)" },
-    { "location", 2, 5, cs_cmd_location,
-      "location add ID RSC NODE SCORE | location remove ID", "location constraints" },
-    { "colocation", 2, 5, cs_cmd_colocation,
-      "colocation add ID RSC WITH-RSC SCORE | colocation remove ID",
+    { "location", 2, CS_MANY_ARGS, cs_cmd_location,
+      "location add ID RSC NODE SCORE | location add ID RSC rule SCORE EXPR... | "
+      "location remove ID", "location constraints" },
+    { "colocation", 2, CS_MANY_ARGS, cs_cmd_colocation,
+      "colocation add ID RSC WITH-RSC SCORE | colocation add ID set RSC... [set RSC...] "
+      "score=SCORE | colocation remove ID",
       "colocation constraints (RSC placed with WITH-RSC)" },
+    { "order", 2, CS_MANY_ARGS, cs_cmd_order,
+      "order add ID FIRST[:ACTION] THEN[:ACTION] [KIND] [symmetrical=BOOL] | "
+      "order add ID set RSC... [set RSC...] [kind=KIND] | order remove ID",
+      "order constraints (sets take sequential=, require-all=, action=, role=)" },
+    { "ticket-constraint", 2, CS_MANY_ARGS, cs_cmd_ticket_constraint,
+      "ticket-constraint add ID RSC TICKET [LOSS-POLICY] | "
+      "ticket-constraint add ID set RSC... ticket=T | ticket-constraint remove ID",
+      "rsc_ticket constraints (loss-policy stop, demote, fence or freeze)" },
     { "constraint", 2, 3, cs_cmd_constraint,
       "constraint remove ID | constraint score ID SCORE", "any constraint" },
-    { "rule", 2, 4, cs_cmd_rule, "rule enable|disable ID | rule set ID NAME VALUE|--delete",
-      "switch a rule off and on again, or set one of its (or its expressions') attributes" },
+    { "rule", 2, CS_MANY_ARGS, cs_cmd_rule,
+      "rule enable|disable ID | rule set ID NAME VALUE|--delete | "
+      "rule add CONSTRAINT SCORE EXPR [and|or EXPR...]",
+      "switch a rule off and on again, set one of its (or its expressions') attributes, "
+      "or add one to a location (EXPR: ATTR OP VALUE [TYPE], defined ATTR, "
+      "date gt|lt DATE, date in_range START END, date_spec FIELD=RANGE...)" },
+    { "meta", 1, 3, cs_cmd_meta, "meta RSC [NAME VALUE|--delete]",
+      "a resource meta attribute (crm_resource --meta); alone, each one's value and "
+      "where it comes from" },
+    { "param", 3, 3, cs_cmd_param, "param RSC NAME VALUE|--delete",
+      "a resource instance attribute (crm_resource --set-parameter)" },
+    { "utilization", 3, 3, cs_cmd_utilization, "utilization RSC|NODE NAME VALUE|--delete",
+      "a resource's or node's utilization" },
+    { "property", 2, 2, cs_cmd_property, "property NAME VALUE|--delete",
+      "a cluster option (crm_attribute --type crm_config)" },
+    { "rsc-default", 2, 2, cs_cmd_rsc_default, "rsc-default NAME VALUE|--delete",
+      "a resource default (crm_attribute --type rsc_defaults)" },
+    { "op-default", 2, 2, cs_cmd_op_default, "op-default NAME VALUE|--delete",
+      "an operation default (crm_attribute --type op_defaults)" },
+    { "ticket", 0, 2, cs_cmd_ticket, "ticket [ID grant|revoke|standby|activate]",
+      "a ticket's state (crm_ticket); alone, every ticket and its state" },
+    { "resource", 2, CS_MANY_ARGS, cs_cmd_resource,
+      "resource add ID CLASS[:PROVIDER]:TYPE [meta N=V...] [params N=V...] | "
+      "resource remove ID",
+      "add a primitive, or remove a resource and fix the constraints naming it" },
+    { "group", 3, 3, cs_cmd_group, "group add|remove GROUP RSC",
+      "move a primitive into a group (made if missing) or out of it" },
+    { "clone", 1, 2, cs_cmd_clone, "clone RSC [promotable]",
+      "wrap a primitive or group in RSC-clone" },
+    { "edit", 1, 1, cs_cmd_edit, "edit ID",
+      "the element with id ID in $VISUAL or $EDITOR; applied when it is well-formed, its "
+      "ids unique and (with Pacemaker's schemas installed) the CIB valid" },
+    { "node", 2, 2, cs_cmd_node, "node add NAME | node remove NAME",
+      "add an online node (as crm_simulate --node-up) or remove one (crm_node --remove)" },
     { "time", 0, 1, cs_cmd_time, "time [T|now]",
       "show or set the clock for date rules and failure timeouts" },
     { "undo", 0, 0, cs_cmd_undo, "undo", "take back the last edit or clock change" },
@@ -885,11 +1645,39 @@ static void cs_offer(GHashTable *seen, const char *word, const char *prefix)
         g_hash_table_add(seen, (gpointer)word);
 }
 
+/* The words the setting and constraint commands take: meta attributes
+ * and cluster options Pacemaker 2.1.5 reads ("Pacemaker Explained 2.1",
+ * "Resource Meta-Attributes", "Cluster Options"), and the keywords of
+ * orders, sets, tickets and rules. */
+static void cs_offer_setting_words(GHashTable *seen, const char *prefix)
+{
+    static const char *const words[] = {
+        "no-quorum-policy", "symmetric-cluster", "stonith-enabled", "stonith-action",
+        "maintenance-mode", "placement-strategy", "start-failure-is-fatal",
+        "stop-orphan-resources", "stop-orphan-actions", "shutdown-lock",
+        "shutdown-lock-limit", "node-health-strategy", "node-health-base",
+        "node-health-green", "node-health-yellow", "node-health-red", "concurrent-fencing",
+        "priority-fencing-delay", "cluster-recheck-interval", "stop-all-resources",
+        "grant", "revoke", "standby", "activate", "Mandatory", "Optional", "Serialize",
+        "symmetrical=false", "symmetrical=true", "sequential=false", "require-all=false",
+        "score=INFINITY", "kind=Optional", "loss-policy=stop", "stop", "demote", "fence",
+        "freeze", "start", "promote", "defined", "not_defined", "date", "date_spec", "and",
+        "or", "eq", "ne", "lt", "gt", "lte", "gte", "in_range", "promotable", "meta",
+        "params", "rule", "set", "ocf:pacemaker:Dummy", "ocf:heartbeat:IPaddr2",
+    };
+    for (gsize i = 0; i < G_N_ELEMENTS(words); i++)
+        cs_offer(seen, words[i], prefix);
+    for (gsize i = 0; i < G_N_ELEMENTS(cs_meta_defaults); i++)
+        cs_offer(seen, cs_meta_defaults[i].name, prefix);
+}
+
 static void cs_offer_ids(GHashTable *seen, const CsModel *model, const char *prefix)
 {
     static const char *const keywords[] = { "on", "off", "default", "unset", "now",
                                             "add", "remove", "score", "set", "clear",
-                                            "show", "enable", "disable", "--delete" };
+                                            "show", "enable", "disable", "--delete", "grant",
+                                            "revoke", "activate", "promotable", "rule",
+                                            "meta", "params" };
     for (guint i = 0; i < model->resources->len; i++)
         cs_offer(seen, ((const CsResource *)g_ptr_array_index(model->resources, i))->id, prefix);
     for (guint i = 0; i < model->nodes->len; i++)
@@ -903,6 +1691,7 @@ static void cs_offer_ids(GHashTable *seen, const CsModel *model, const char *pre
         cs_offer(seen, ((const CsOrder *)g_ptr_array_index(model->orders, i))->id, prefix);
     for (gsize i = 0; i < G_N_ELEMENTS(keywords); i++)
         cs_offer(seen, keywords[i], prefix);
+    cs_offer_setting_words(seen, prefix);
 }
 
 GPtrArray *cs_command_complete(const CsSession *session, const char *line)
@@ -944,7 +1733,8 @@ void cs_command_help(GString *out)
                                cs_commands[i].summary);
     g_string_append(out,
                     "SCORE: an integer, INFINITY or -INFINITY.  T: an ISO 8601 date/time.\n"
-                    "Every edit is re-solved at once and can be undone.\n");
+                    "Every edit is re-solved at once and can be undone.\n"
+                    "Quote a word that starts with # ('#uname'): # starts a comment.\n");
 }
 
 static const CsCommandSpec *cs_find_command(const char *name)

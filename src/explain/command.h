@@ -53,6 +53,19 @@ GPtrArray *cs_command_complete(const CsSession *session, const char *line);
  * "nothing to commit".  Live sessions only. */
 void cs_command_describe_commit(const CsSession *session, GString *out);
 
+/* How `edit` hands the terminal to the editor: suspend before it runs
+ * and resume after (the console: endwin and refresh), and whether to
+ * edit again after an invalid edit (message says why).  Any may be NULL;
+ * without ask_again, batch mode asks on the terminal when there is one. */
+typedef struct CsCommandTerminal {
+    void (*suspend)(gpointer data);
+    void (*resume)(gpointer data);
+    gboolean (*ask_again)(const char *message, gpointer data);
+    gpointer data;
+} CsCommandTerminal;
+/* Sets the hooks (copied; NULL clears them). */
+void cs_command_set_terminal(const CsCommandTerminal *terminal);
+
 /* The help text `help` prints. */
 void cs_command_help(GString *out);
 

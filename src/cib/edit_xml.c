@@ -1,0 +1,246 @@
+/* edit_xml.c: an element replaced by XML the operator wrote (the `edit`
+ * command: `crm configure edit` and `pcs cluster edit` do the same).
+ *
+ * The new text is parsed on its own (no network, no external entities),
+ * must be one well-formed element whose ids are unique in the document,
+ * and, where Pacemaker's schema files are installed, must leave the
+ * document valid against the schema its validate-with names.  It then
+ * replaces the element in one step, or nothing changes.
+ */
+#include "cib/edit_build.h"
+
+#include <libxml/parser.h>
+#include <libxml/relaxng.h>
+#include <string.h>
+
+#ifndef CS_PACEMAKER_SCHEMA_DIR
+#define CS_PACEMAKER_SCHEMA_DIR "/usr/share/pacemaker"
+#endif
+
+char *cs_edit_element_text(const CsDocument *document, const char *id)
+{
+    xmlNode *element = cs_document_lookup_id(document, id);
+
+    if (element == NULL || element->parent == NULL
+        || element->parent->type == XML_DOCUMENT_NODE)
+        return NULL;
+    xmlBuffer *buffer = xmlBufferCreate();
+    xmlNodeDump(buffer, document->xml, element, 0, 0);
+    char *text = g_strdup_printf("%s\n", (const char *)xmlBufferContent(buffer));
+    xmlBufferFree(buffer);
+    return text;
+}
+
+/* ---- parsing ------------------------------------------------------------- */
+
+static xmlDoc *cs_parse_fragment(const char *text, GError **error)
+{
+    xmlParserCtxt *context = xmlNewParserCtxt();
+    int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
+    xmlDoc *parsed = xmlCtxtReadMemory(context, text, (int)strlen(text), "edit", NULL,
+                                       options);
+
+    if (parsed == NULL || xmlDocGetRootElement(parsed) == NULL) {
+        const xmlError *last = xmlCtxtGetLastError(context);
+        g_autofree char *message = g_strdup(last != NULL && last->message != NULL
+                                            ? last->message : "no element");
+        g_strstrip(message);
+        cs_invalid(error, "not well-formed XML: line %d: %s",
+                   last != NULL ? last->line : 0, message);
+        xmlFreeDoc(parsed);
+        parsed = NULL;
+    }
+    xmlFreeParserCtxt(context);
+    return parsed;
+}
+
+/* ---- ids ----------------------------------------------------------------------- */
+
+/* Elements whose id names another element rather than itself. */
+static gboolean cs_id_is_reference(const xmlNode *node)
+{
+    return cs_is_element(node, "resource_ref")
+           || (cs_is_element(node, "role") && node->parent != NULL
+               && (cs_is_element(node->parent, "acl_target")
+                   || cs_is_element(node->parent, "acl_user")));
+}
+
+static gboolean cs_inside(const xmlNode *node, const xmlNode *ancestor)
+{
+    for (; node != NULL; node = node->parent)
+        if (node == ancestor)
+            return TRUE;
+    return FALSE;
+}
+
+/* Every id in the new subtree is used once there, and by nothing in the
+ * document outside the element it replaces. */
+static gboolean cs_check_ids(const CsDocument *document, const xmlNode *old,
+                             xmlNode *node, GHashTable *seen, GError **error)
+{
+    for (; node != NULL; node = node->next) {
+        if (node->type != XML_ELEMENT_NODE)
+            continue;
+        g_autofree char *id = cs_id_is_reference(node) ? NULL : cs_attribute(node, "id");
+        if (id != NULL) {
+            if (g_hash_table_contains(seen, id))
+                return cs_invalid(error, "id '%s' is used twice in the edited XML", id);
+            xmlNode *holder = cs_document_lookup_id(document, id);
+            if (holder != NULL && !cs_inside(holder, old))
+                return cs_invalid(error, "id '%s' is already used by a <%s> elsewhere in "
+                                         "the CIB", id, (const char *)holder->name);
+            g_hash_table_add(seen, g_steal_pointer(&id));
+        }
+        if (!cs_check_ids(document, old, node->children, seen, error))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+/* ---- the schema --------------------------------------------------------------- */
+
+static void cs_collect_schema_error(void *data, const char *format, ...) G_GNUC_PRINTF(2, 3);
+static void cs_collect_schema_error(void *data, const char *format, ...)
+{
+    GString *messages = data;
+    va_list args;
+
+    if (messages->len > 400)
+        return;
+    va_start(args, format);
+    g_string_append_vprintf(messages, format, args);
+    va_end(args);
+}
+
+/* The schema validate-with names, parsed once per file; NULL when it is
+ * not installed (or not a name of the form pacemaker-X.Y). */
+static xmlRelaxNG *cs_schema_for(const CsDocument *document)
+{
+    static GHashTable *schemas;     /* path -> xmlRelaxNG* (never freed) */
+    xmlNode *root = xmlDocGetRootElement(document->xml);
+    g_autofree char *name = root != NULL ? cs_attribute(root, "validate-with") : NULL;
+
+    if (name == NULL || !g_str_has_prefix(name, "pacemaker-") || strchr(name, '/') != NULL)
+        return NULL;
+    g_autofree char *file = g_strdup_printf("%s.rng", name);
+    g_autofree char *path = g_build_filename(CS_PACEMAKER_SCHEMA_DIR, file, NULL);
+    if (schemas == NULL)
+        schemas = g_hash_table_new(g_str_hash, g_str_equal);
+    if (g_hash_table_contains(schemas, path))
+        return g_hash_table_lookup(schemas, path);
+    xmlRelaxNG *schema = NULL;
+    if (g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
+        xmlRelaxNGParserCtxt *context = xmlRelaxNGNewParserCtxt(path);
+        xmlRelaxNGSetParserErrors(context, NULL, NULL, NULL);
+        schema = xmlRelaxNGParse(context);
+        xmlRelaxNGFreeParserCtxt(context);
+    }
+    g_hash_table_insert(schemas, g_strdup(path), schema);
+    return schema;
+}
+
+/* What is validated: <cib> with its configuration, and its status only
+ * when asked (the schema makes status optional, and it is most of a big
+ * CIB).  A copy, also because validation records the ids it meets in
+ * the document's own ID table, which the next validation would find. */
+static xmlDoc *cs_validation_copy(const CsDocument *document, gboolean with_status)
+{
+    xmlNode *root = xmlDocGetRootElement(document->xml);
+    xmlDoc *copy = xmlNewDoc(BAD_CAST "1.0");
+    xmlNode *copy_root = xmlDocCopyNode(root, copy, 2);
+
+    xmlDocSetRootElement(copy, copy_root);
+    for (xmlNode *child = root->children; child != NULL; child = child->next)
+        if (cs_is_element(child, "configuration")
+            || (with_status && cs_is_element(child, "status")))
+            xmlAddChild(copy_root, xmlDocCopyNode(child, copy, 1));
+    return copy;
+}
+
+/* TRUE when the document is valid, or no schema is at hand; otherwise
+ * the validator's messages are in *messages. */
+static gboolean cs_schema_valid(const CsDocument *document, gboolean with_status,
+                                GString *messages)
+{
+    xmlRelaxNG *schema = cs_schema_for(document);
+
+    if (schema == NULL)
+        return TRUE;
+    xmlDoc *copy = cs_validation_copy(document, with_status);
+    xmlRelaxNGValidCtxt *context = xmlRelaxNGNewValidCtxt(schema);
+    xmlRelaxNGSetValidErrors(context, cs_collect_schema_error, cs_collect_schema_error,
+                             messages);
+    int result = xmlRelaxNGValidateDoc(context, copy);
+    xmlRelaxNGFreeValidCtxt(context);
+    xmlFreeDoc(copy);
+    return result == 0;
+}
+
+static gboolean cs_in_status(const xmlNode *node)
+{
+    for (; node != NULL; node = node->parent)
+        if (cs_is_element(node, "status"))
+            return TRUE;
+    return FALSE;
+}
+
+/* ---- the edit ---------------------------------------------------------------- */
+
+static gboolean cs_same_text(const char *a, const char *b)
+{
+    g_autofree char *left = g_strstrip(g_strdup(a));
+    g_autofree char *right = g_strstrip(g_strdup(b));
+
+    return strcmp(left, right) == 0;
+}
+
+/* The replacement; with check_schema, refused when it would make a
+ * valid CIB invalid. */
+static gboolean cs_replace(CsEditLog *log, const char *id, const char *text,
+                           gboolean check_schema, GError **error)
+{
+    CsDocument *document = cs_edit_log_document(log);
+    xmlNode *old = cs_document_lookup_id(document, id);
+    g_autofree char *current = cs_edit_element_text(document, id);
+
+    if (current == NULL)
+        return cs_not_found(error, "element with id", id);
+    if (cs_same_text(current, text)) {
+        g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE, "%s is unchanged", id);
+        return FALSE;
+    }
+    xmlDoc *parsed = cs_parse_fragment(text, error);
+    if (parsed == NULL)
+        return FALSE;
+    g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    gboolean ids_ok = cs_check_ids(document, old, xmlDocGetRootElement(parsed), seen, error);
+    xmlNode *incoming = ids_ok
+        ? xmlDocCopyNode(xmlDocGetRootElement(parsed), document->xml, 1) : NULL;
+    xmlFreeDoc(parsed);
+    if (incoming == NULL)
+        return ids_ok ? cs_invalid(error, "cannot copy the edited element") : FALSE;
+    g_autofree char *description = g_strdup_printf("edit %s", id);
+    g_autoptr(GString) after = g_string_new(NULL);
+    g_autoptr(GString) before = g_string_new(NULL);
+    gboolean with_status = cs_in_status(old);
+    CsBuild build;
+
+    cs_build_begin(&build, log, description);
+    xmlNode *parent = old->parent, *next = old->next;
+    cs_build_unlink(&build, old);
+    cs_build_link(&build, parent, next, incoming);
+    if (!check_schema || cs_schema_valid(document, with_status, after))
+        return cs_build_commit(&build, error);
+    cs_build_abort(&build);
+    /* A CIB that did not validate before is not held to the schema now. */
+    if (!cs_schema_valid(document, with_status, before))
+        return cs_replace(log, id, text, FALSE, error);
+    g_strstrip(after->str);
+    return cs_invalid(error, "the CIB would not validate against its schema: %s", after->str);
+}
+
+gboolean cs_edit_replace_element(CsEditLog *log, const char *id, const char *text,
+                                 GError **error)
+{
+    return cs_replace(log, id, text, TRUE, error);
+}

@@ -1,0 +1,1 @@
+@DATA@/demo.xml --time '2024-06-01 12:00:00' --exec 'meta ping interleave false; meta web-vip target-role Stopped; meta web-vip; meta ping-clone; ticket; ticket T1 grant; ticket-constraint add tc report T2 stop; ticket'
