@@ -352,7 +352,8 @@ grep -q "      + location cli-ban-dummy1-on-$NODE: -INFINITY (new)" "$WORK/histo
     || fail "history does not tie dummy1's stop to the ban"
 grep -q "fail count dummy2 on $NODE .* increased: 0 -> [1-9]" "$WORK/history" \
     || fail "history does not report dummy2's failure"
-grep -q "dummy2: stops (was on $NODE)" "$WORK/history" || fail "history does not report dummy2 stopping"
+grep -q "^  dummy2: stops$" "$WORK/history" && grep -q "Stop       dummy2     ( $NODE )" "$WORK/history" \
+    || fail "history does not report dummy2 stopping"
 grep -q "      + fail limit migration-threshold: -INFINITY (new)" "$WORK/history" \
     || fail "history does not tie dummy2's stop to its fail count"
 say "history of $count pe-inputs reports the stickiness change, the ban, the failure and both stops"
