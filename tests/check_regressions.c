@@ -254,6 +254,34 @@ START_TEST(test_colocation_pair_together)
 }
 END_TEST
 
+/* A CIB with no nodes: a location rule has nowhere to score, nothing is
+ * placed (crm_simulate 2.1.5 prints no score and no action for
+ * crash-no-nodes-location-rule.xml, a fuzz finding: memset on NULL). */
+START_TEST(test_no_nodes)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsDocument) document =
+        cs_document_load(CS_REGRESSIONS "/pipeline/crash-no-nodes-location-rule.xml", &error);
+    ck_assert_msg(document != NULL, "%s", error ? error->message : "");
+    g_autoptr(CsModel) model = build_model(document, &error);
+    ck_assert_msg(model != NULL, "%s", error ? error->message : "");
+    ck_assert_uint_eq(model->nodes->len, 0);
+    g_autoptr(CsSolution) solution = cs_solve(model, &error);
+    ck_assert_msg(solution != NULL, "%s", error ? error->message : "");
+
+    int web = cs_model_resource(model, "web")->index;
+    ck_assert_int_lt(cs_solution_assigned_node(solution, web), 0);
+    g_autoptr(GString) out = g_string_new(NULL);
+    cs_solution_print_scores(solution, out);
+    g_autofree char *scores = sorted_lines(out->str);
+    ck_assert_str_eq(scores, "");
+    g_string_truncate(out, 0);
+    cs_solution_print_transition(solution, out);
+    g_autofree char *actions = summary_actions(out->str);
+    ck_assert_str_eq(actions, "");
+}
+END_TEST
+
 /* ---- limits ------------------------------------------------------------ */
 
 static const char cib_head[] =
@@ -543,6 +571,7 @@ static Suite *regressions_suite(void)
     tcase_set_timeout(cycles, 20);
     tcase_add_loop_test(cycles, test_cycle_terminates, 0, (int)cycle_files->len);
     tcase_add_test(cycles, test_colocation_pair_together);
+    tcase_add_test(cycles, test_no_nodes);
     suite_add_tcase(suite, cycles);
 
     TCase *limits = tcase_create("limits");

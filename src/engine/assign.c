@@ -535,7 +535,9 @@ CsScore cs_node_status_score(const CsNode *node)
  * apply_location(), zeroed: one pair of arrays for the whole solve. */
 static CsScore *location_scratch(CsSolution *solution, gboolean **listed)
 {
-    gsize n = (gsize)solution->n_nodes;
+    /* At least one cell: with no nodes g_new gives NULL, and memset on
+     * NULL is undefined even for zero bytes (a fuzz finding). */
+    gsize n = MAX((gsize)solution->n_nodes, 1);
 
     if (solution->location_scores == NULL) {
         solution->location_scores = g_new(CsScore, n);
