@@ -1244,6 +1244,7 @@ static int assign_primitive(CsSolution *solution, int rsc)
     if (work->next_role == CS_ROLE_STOPPED)
         ban_everywhere(solution, rsc);
     work->printed = cs_table_freeze(work->table);
+    cs_print_log(solution, CS_PRINT_PRIMITIVE, rsc);
     if (!work->managed || solution->stonith_unmanage) {
         /* Unmanaged resources stay where they are, in the role they have
          * (Pacemaker Explained 5.4 is-managed): whatever their history
@@ -1282,11 +1283,13 @@ static int assign_group(CsSolution *solution, int group)
     work->allocating = TRUE;
     cs_group_expand_colocations(solution, group);
     work->printed = cs_table_freeze(work->table);
+    cs_print_log(solution, CS_PRINT_GROUP, group);
     for (guint i = 0; i < info->children->len; i++) {
         int member = g_array_index(info->children, int, i);
 
         solution->work[member].group_printed =
             cs_table_freeze(solution->work[member].table);
+        cs_print_log(solution, CS_PRINT_GROUP, member);
     }
     /* Pacemaker 2.1.5's group assignment answers with the node of the
      * first member that got one, not necessarily the first member's: a
