@@ -20,6 +20,7 @@
 #include <glib/gstdio.h>
 
 #include "cib/document.h"
+#include "cib/schema.h"
 #include "model/model.h"
 #include "model/limits.h"
 #include "engine/engine.h"
@@ -155,6 +156,8 @@ static const struct {
     const char *name;
     const char *stage;       /* where it stops: "load", "model" or "print" */
     const char *message;     /* part of the refusal's message, or NULL */
+    /* without Pacemaker's schema files (cib/schema.h), when it differs */
+    const char *plain_stage, *plain_message;
 } hostile_outcomes[] = {
     { "hand-deep-nesting.xml", "load", "nested more than 256 levels" },
     { "hand-entity-expansion.xml", "load", NULL },
@@ -169,9 +172,16 @@ static const struct {
     { "hand-long-cycles.xml", "print", NULL },
     { "hand-dense-sets.xml", "print", NULL },
     { "hand-bad-structure.xml", "print", NULL },
-    /* crm_simulate refuses it: an IDREF naming no element fails the schema */
-    { "hand-unknown-reference.xml", "model", "id-ref=\"nosuch\" names no element" },
-    { "hand-unknown-set-member.xml", "model", "<resource_ref> id=\"ghost\" names no element" },
+    /* crm_simulate refuses it: an IDREF naming no element fails the
+     * schema (cib/schema.c, at load) */
+    { "hand-unknown-reference.xml", "load",
+      "<rule>: not valid for the schema pacemaker-3.7 names (crm_simulate refuses it):"
+      " IDREF attribute id-ref references an unknown ID \"nosuch\"",
+      "model", "id-ref=\"nosuch\" names no element" },
+    { "hand-unknown-set-member.xml", "load",
+      "<resource_ref id=\"ghost\">: not valid for the schema pacemaker-3.7 names"
+      " (crm_simulate refuses it): IDREF attribute id references an unknown ID \"ghost\"",
+      "model", "<resource_ref> id=\"ghost\" names no element" },
     { "hand-huge-clone.xml", "model", "resources and clone instances: more than" },
 };
 
@@ -180,16 +190,22 @@ START_TEST(test_hostile_outcome)
     g_autofree char *path = g_build_filename(CS_REGRESSIONS, "pipeline",
                                              hostile_outcomes[_i].name, NULL);
     CsPipelineRun run;
+    const char *stage = hostile_outcomes[_i].stage;
+    const char *message = hostile_outcomes[_i].message;
 
+    if (hostile_outcomes[_i].plain_stage != NULL
+        && !cs_schema_files_installed()) {
+        stage = hostile_outcomes[_i].plain_stage;
+        message = hostile_outcomes[_i].plain_message;
+    }
     run_file(path, &run);
-    ck_assert_msg(g_strcmp0(run.stage, hostile_outcomes[_i].stage) == 0,
+    ck_assert_msg(g_strcmp0(run.stage, stage) == 0,
                   "%s stopped at %s (%s), not at %s", hostile_outcomes[_i].name,
-                  run.stage, run.message ? run.message : "solved",
-                  hostile_outcomes[_i].stage);
-    if (hostile_outcomes[_i].message != NULL)
-        ck_assert_msg(strstr(run.message, hostile_outcomes[_i].message) != NULL,
+                  run.stage, run.message ? run.message : "solved", stage);
+    if (message != NULL)
+        ck_assert_msg(strstr(run.message, message) != NULL,
                       "%s: '%s' lacks '%s'", hostile_outcomes[_i].name, run.message,
-                      hostile_outcomes[_i].message);
+                      message);
     cs_pipeline_run_clear(&run);
 }
 END_TEST
