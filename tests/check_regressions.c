@@ -6,6 +6,7 @@
  *                success or a refusal with a message, never a crash or hang;
  *   cycles       colocation and ordering cycles (A with B with A; A then B
  *                then A) terminate, with the scores crm_simulate gives;
+ *                so do the oracle-* cases, causes tests/oracle-diff found;
  *   limits       ids, nodes, resources and constraints past the limits of
  *                model/limits.h are refused with a message naming them;
  *   names        ids with quotes, spaces, shell syntax, unicode, C1
@@ -295,6 +296,33 @@ START_TEST(test_no_nodes)
     cs_solution_print_transition(solution, out);
     g_autofree char *actions = summary_actions(out->str);
     ck_assert_str_eq(actions, "");
+}
+END_TEST
+
+/* Constructs tests/oracle-diff found answered wrongly and now refused:
+ * each is refused as unsupported (exit status 3), naming the construct. */
+static const struct {
+    const char *file;
+    const char *message;
+} oracle_refusals[] = {
+    /* crm_simulate unfences every node (Fence (on)) for a device with
+     * provides=unfencing, with or without clones */
+    { "refuse-unfencing-no-clone.xml", "resource fence: unfencing is not modelled yet" },
+};
+
+START_TEST(test_oracle_refusal)
+{
+    g_autofree char *path = g_build_filename(CASES_DIR, oracle_refusals[_i].file, NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsDocument) document = cs_document_load(path, &error);
+    ck_assert_msg(document != NULL, "%s", error ? error->message : "");
+    g_autoptr(CsModel) model = build_model(document, &error);
+    ck_assert_msg(model != NULL, "%s", error ? error->message : "");
+    g_autoptr(CsSolution) solution = cs_solve(model, &error);
+
+    ck_assert_ptr_null(solution);
+    ck_assert(g_error_matches(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_str_eq(error->message, oracle_refusals[_i].message);
 }
 END_TEST
 
@@ -588,6 +616,7 @@ static Suite *regressions_suite(void)
     tcase_add_loop_test(cycles, test_cycle_terminates, 0, (int)cycle_files->len);
     tcase_add_test(cycles, test_colocation_pair_together);
     tcase_add_test(cycles, test_no_nodes);
+    tcase_add_loop_test(cycles, test_oracle_refusal, 0, (int)G_N_ELEMENTS(oracle_refusals));
     suite_add_tcase(suite, cycles);
 
     TCase *limits = tcase_create("limits");
@@ -618,10 +647,11 @@ int main(void)
     for (guint i = 0; i < documents->len; i++)
         g_ptr_array_add(regression_files, g_strdup(g_ptr_array_index(documents, i)));
     cycle_files = list_files(CASES_DIR, ".xml");
-    /* only the cycle-* cases have oracle outputs to compare */
+    /* only the cycle-* and oracle-* cases have oracle outputs to compare
+     * (oracle-*: causes tests/oracle-diff found) */
     for (guint i = cycle_files->len; i-- > 0;) {
         const char *name = g_ptr_array_index(cycle_files, i);
-        if (strstr(name, "/cycle-") == NULL)
+        if (strstr(name, "/cycle-") == NULL && strstr(name, "/oracle-") == NULL)
             g_ptr_array_remove_index(cycle_files, i);
     }
     SRunner *runner = srunner_create(regressions_suite());

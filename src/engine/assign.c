@@ -422,13 +422,25 @@ static void apply_shutdown_lock(CsSolution *solution, int rsc)
     }
 }
 
+static gboolean in_clone(const CsSolution *solution, int rsc)
+{
+    for (int up = rsc_of(solution, rsc)->parent; up >= 0; up = rsc_of(solution, up)->parent)
+        if (rsc_of(solution, up)->kind == CS_RSC_CLONE)
+            return TRUE;
+    return FALSE;
+}
+
+/* Clone instances are never locked (Pacemaker Explained 2.1, "Cluster
+ * Options", shutdown-lock: it applies to primitives and groups; checked
+ * against crm_simulate by tests/oracle-diff). */
 static void apply_shutdown_locks(CsSolution *solution)
 {
     if (!solution->model->options.shutdown_lock)
         return;
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         if (rsc_of(solution, rsc)->kind == CS_RSC_PRIMITIVE
-            && !rsc_of(solution, rsc)->is_remote_connection)
+            && !rsc_of(solution, rsc)->is_remote_connection
+            && !in_clone(solution, rsc))
             apply_shutdown_lock(solution, rsc);
     }
 }

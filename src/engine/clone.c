@@ -1089,10 +1089,16 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
                     "not modelled yet", constraint_id, named);
         return FALSE;
     }
-    if ((info = unfencing_resource(model)) != NULL) {
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "resource %s: unfencing is not modelled yet", info->id);
-        return FALSE;
-    }
-    return TRUE;
+    return cs_unfencing_check_supported(model, error);
+}
+
+gboolean cs_unfencing_check_supported(const CsModel *model, GError **error)
+{
+    const CsResource *info = unfencing_resource(model);
+
+    if (info == NULL)
+        return TRUE;
+    g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                "resource %s: unfencing is not modelled yet", info->id);
+    return FALSE;
 }

@@ -271,7 +271,8 @@ static gboolean check_supported(const CsModel *model, GError **error)
     if (!pending_probes_supported(model, error)
         || !container_restarts_supported(model, error)
         || !unmanaged_failed_first_supported(model, error)
-        || !op_ids_unique(model, error))
+        || !op_ids_unique(model, error)
+        || !cs_unfencing_check_supported(model, error))
         return FALSE;
     for (guint i = 0; i < G_N_ELEMENTS(unsupported_features); i++) {
         if (model->features & unsupported_features[i].feature) {

@@ -188,6 +188,9 @@ int cs_clone_assign(CsSolution *solution, int clone);
 /* FALSE (error set, CS_ENGINE_ERROR_UNSUPPORTED) when the expanded model
  * uses a clone feature the engine does not model yet. */
 gboolean cs_clones_check_supported(const CsModel *model, GError **error);
+/* FALSE (error set) when a resource provides or requires unfencing: with
+ * or without clones, not modelled yet. */
+gboolean cs_unfencing_check_supported(const CsModel *model, GError **error);
 /* The node a lost ticket (loss-policy=fence) fences, with why; NULL. */
 const char *cs_ticket_fence_reason(const CsSolution *solution, int node);
 gboolean cs_ticket_blocked(const CsSolution *solution, int rsc);
