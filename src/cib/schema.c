@@ -242,8 +242,30 @@ static void problem_clear(FirstProblem *first)
     first->line = 0;
 }
 
+/* The last stable schema of each major version after wanted's own
+ * (pacemaker-1.2 -> 1.3, 2.10, 3.9), from the sorted list. */
+static void add_later_schemas(GPtrArray *later, const char *wanted,
+                              const GPtrArray *stable)
+{
+    for (guint i = 0; i < stable->len; i++) {
+        const char *name = stable->pdata[i];
+        const char *next = i + 1 < stable->len ? stable->pdata[i + 1] : NULL;
+        guint major = 0, minor = 0, next_major = 0;
+
+        if (compare_versions(&wanted, &name) >= 0)
+            continue;
+        schema_version(name, &major, &minor);
+        if (next != NULL)
+            schema_version(next, &next_major, &minor);
+        if (next == NULL || next_major != major)
+            g_ptr_array_add(later, g_strdup(name));
+    }
+}
+
 /* Pacemaker's upgrade tries the schema named, then each later stable one;
- * the CIB is taken when one of them validates it. */
+ * the CIB is taken when one of them validates it.  cibscope tries the
+ * last schema of each major version (the ones within a major only add to
+ * each other): an invalid CIB is checked a few times, not thirty. */
 static gboolean validate_relaxng(xmlDoc *xml, const char *dir, const char *wanted,
                                  const char *name, GError **error)
 {
@@ -254,9 +276,7 @@ static gboolean validate_relaxng(xmlDoc *xml, const char *dir, const char *wante
     g_ptr_array_add(later, g_strdup(wanted));
     if (g_strcmp0(wanted, "pacemaker-next") != 0) {
         g_autoptr(GPtrArray) stable = stable_schemas(dir);
-        for (guint i = 0; i < stable->len; i++)
-            if (compare_versions(&wanted, &stable->pdata[i]) < 0)
-                g_ptr_array_add(later, g_strdup(stable->pdata[i]));
+        add_later_schemas(later, wanted, stable);
     }
     g_mutex_lock(&schema_lock);
     for (guint i = 0; i < later->len && !valid; i++) {

@@ -26,7 +26,8 @@ EXTRAS = ['set-location', 'set-colocation', 'set-order', 'set-ticket', 'ticket',
           'no-quorum', 'stonith', 'cluster-options', 'placement', 'node-health',
           'fencing-topology', 'unfencing', 'requires', 'on-fail-ops',
           'allow-migrate', 'multiple-active', 'clone-failcounts',
-          'utilization', 'node-states', 'shutdown-lock']
+          'utilization', 'node-states', 'shutdown-lock', 'rsc-pattern',
+          'node-attribute']
 SCORES = ['-INFINITY', '-INFINITY', '-1000', '-100', '-10', '0', '10', '50',
           '100', '200', '1000', 'INFINITY', 'INFINITY']
 
@@ -264,6 +265,10 @@ class Gen:
         lid = self.ids('loc-' + r.id)
         role = self.role_for(r)
         rattr = ' role="%s"' % role if role else ''
+        if self.x.get('rsc-pattern') and self.chance(0.6):
+            return '<rsc_location id="%s" rsc-pattern="%s" node="%s" score="%s"/>' % (
+                lid, self.pick(['^rsc', 'grp', '^cln-?[0-9]*$', '(rsc|grp)-?[0-9]*']),
+                self.pick(self.nodes)['name'], self.pick(SCORES))
         if self.chance(0.6):
             node = self.pick(self.nodes)['name']
             return '<rsc_location id="%s" rsc="%s" node="%s" score="%s"%s/>' % (
@@ -321,6 +326,8 @@ class Gen:
         cid = self.ids('col-%s-%s' % (a.id, b.id))
         s = '<rsc_colocation id="%s" rsc="%s" with-rsc="%s" score="%s"' % (
             cid, a.id, b.id, self.pick(SCORES))
+        if self.x.get('node-attribute') and self.chance(0.7):
+            s += ' node-attribute="color"'
         ra, rb = self.role_for(a, 0.4), self.role_for(b, 0.6)
         if ra:
             s += ' rsc-role="%s"' % ra
@@ -865,6 +872,8 @@ FEATURE_PATTERNS = [
     ('set role', r'<resource_set [^>]*role='),
     ('set action', r'<resource_set [^>]*action='),
     ('ticket', r'<rsc_ticket '),
+    ('rsc-pattern', r'rsc-pattern='),
+    ('node-attribute colocation', r'node-attribute='),
     ('ticket loss-policy=stop', r'loss-policy="stop"'),
     ('ticket loss-policy=demote', r'loss-policy="demote"'),
     ('ticket loss-policy=fence', r'loss-policy="fence"'),
