@@ -17,6 +17,7 @@ import concurrent.futures
 import copy
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -265,6 +266,11 @@ def cmd_min(args):
     return 0
 
 
+# The ids gen.py writes, so that refusals count by construct, not by id.
+ID_WORD = re.compile(r'\b(?:rsc|grp|cln|cgr)(?:-[A-Za-z0-9_-]*)?(?::[0-9]+)?\b'
+                     r'|\b(?:ord|col|loc|tkt|set)-[A-Za-z0-9_-]+\b|\bset\b')
+
+
 def cmd_table(args):
     """Sum the summary.json of runs: cases, verdicts, per construct."""
     total, refusals, constructs, seeds = {}, {}, {}, []
@@ -296,7 +302,11 @@ def cmd_table(args):
             name, cases, row.get('ok', 0), row.get('refused', 0),
             row.get('wrong', 0) + row.get('error', 0)))
     print()
-    for k, v in sorted(refusals.items(), key=lambda kv: -kv[1]):
+    by_construct = {}
+    for k, v in refusals.items():
+        k = ID_WORD.sub('ID', k)
+        by_construct[k] = by_construct.get(k, 0) + v
+    for k, v in sorted(by_construct.items(), key=lambda kv: -kv[1]):
         print('%6d  %s' % (v, k))
     return 0
 
