@@ -1,5 +1,6 @@
 /* check_document.c: loading and saving CIB documents. */
 #include "cib/document.h"
+#include "cib/schema.h"
 
 #include <bzlib.h>
 #include <check.h>
@@ -918,6 +919,156 @@ START_TEST(test_save_failed_write_keeps_old_file)
 }
 END_TEST
 
+/* ---- schema validity (cib/schema.h) ------------------------------------ */
+
+/* A small CIB; VW, EXTRA, NODE1, LOC, SCORE, ROLE, CONSTRAINT and STATUS
+ * are replaced per case. */
+static const char schema_template[] =
+    "<cib epoch=\"1\" admin_epoch=\"0\" num_updates=\"0\"VW>\n"
+    "<configuration>\n"
+    "<crm_config><cluster_property_set id=\"opts\"><nvpair id=\"opts-stonith\""
+    " name=\"stonith-enabled\" value=\"false\"/></cluster_property_set></crm_config>\n"
+    "<nodes><node id=\"NODE1\" uname=\"node1\"/><node id=\"2\" uname=\"node2\"/></nodes>\n"
+    "<resources>\n"
+    "<primitive id=\"web\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"EXTRA/>\n"
+    "<primitive id=\"db\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>\n"
+    "</resources>\n"
+    "<constraints>CONSTRAINT\n"
+    "<rsc_location id=\"LOC\" rsc=\"web\" node=\"node1\" score=\"SCORE\"ROLE/>\n"
+    "</constraints>\n"
+    "</configuration>\n"
+    "STATUS\n"
+    "</cib>\n";
+
+typedef struct {
+    const char *label;
+    const char *validate_with;   /* NULL: no attribute */
+    const char *extra, *node1, *loc, *score, *role, *constraint, *status;
+    const char *refusal;         /* part of the message, NULL: loads */
+} SchemaCase;
+
+static char *schema_cib(const SchemaCase *c)
+{
+    g_autofree char *vw = c->validate_with != NULL
+        ? g_strdup_printf(" validate-with=\"%s\"", c->validate_with) : g_strdup("");
+    const char *keys[] = { "VW", "EXTRA", "NODE1", "LOC", "SCORE", "ROLE",
+                           "CONSTRAINT", "STATUS" };
+    const char *values[] = { vw, c->extra ? c->extra : "", c->node1 ? c->node1 : "1",
+                             c->loc ? c->loc : "loc", c->score ? c->score : "100",
+                             c->role ? c->role : "", c->constraint ? c->constraint : "",
+                             c->status ? c->status : "<status/>" };
+    char *text = g_strdup(schema_template);
+
+    for (guint i = 0; i < G_N_ELEMENTS(keys); i++) {
+        g_auto(GStrv) parts = g_strsplit(text, keys[i], -1);
+        g_free(text);
+        text = g_strjoinv(values[i], parts);
+    }
+    return text;
+}
+
+static void check_schema_case(const SchemaCase *c)
+{
+    g_autofree char *text = schema_cib(c);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsDocument) document =
+        cs_document_load_memory(text, strlen(text), "case.xml", &error);
+
+    if (c->refusal == NULL) {
+        ck_assert_msg(document != NULL, "%s: %s", c->label,
+                      error != NULL ? error->message : "");
+        return;
+    }
+    ck_assert_msg(document == NULL, "%s: loaded", c->label);
+    ck_assert_msg(g_error_matches(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_INVALID),
+                  "%s: %s", c->label, error->message);
+    ck_assert_msg(strstr(error->message, c->refusal) != NULL, "%s: '%s' lacks '%s'",
+                  c->label, error->message, c->refusal);
+}
+
+/* Each as crm_simulate 2.1.5 has it (-sSQ: exit 78 for a refusal). */
+static const SchemaCase relaxng_cases[] = {
+    { "valid", "pacemaker-3.7", .refusal = NULL },
+    { "unknown attribute", "pacemaker-3.7", .extra = " bogus=\"1\"",
+      .refusal = "case.xml:6: <primitive id=\"web\">: not valid for the schema "
+                 "pacemaker-3.7 names (crm_simulate refuses it): Invalid attribute "
+                 "bogus for element primitive" },
+    { "duplicate id", "pacemaker-3.7", .loc = "db",
+      .refusal = "case.xml:10: <rsc_location id=\"db\">: id is already used by "
+                 "<primitive id=\"db\"> at line 7" },
+    { "bad score", "pacemaker-3.7", .score = "abc",
+      .refusal = "Type integer doesn't allow value 'abc'" },
+    { "bad kind", "pacemaker-3.7",
+      .constraint = "<rsc_order id=\"o1\" first=\"web\" then=\"db\" kind=\"Sometimes\"/>",
+      .refusal = "<rsc_order id=\"o1\">" },
+    { "none", "none", .extra = " bogus=\"1\"", .loc = "db", .refusal = NULL },
+    { "no validate-with", NULL, .extra = " bogus=\"1\"", .refusal = NULL },
+    { "next", "pacemaker-next", .extra = " bogus=\"1\"",
+      .refusal = "the schema pacemaker-next names" },
+    { "unknown schema", "pacemaker-9.9",
+      .refusal = "case.xml:1: <cib>: validate-with=\"pacemaker-9.9\" names no schema" },
+    /* valid only for a later schema: Pacemaker's upgrade takes it */
+    { "upgraded", "pacemaker-1.2", .role = " role=\"Promoted\"", .refusal = NULL },
+    { "node id like a resource id", "pacemaker-3.7", .node1 = "web", .refusal = NULL },
+    { "status holds anything", "pacemaker-3.7",
+      .status = "<status><anything goes=\"1\"><x id=\"web\"/></anything></status>",
+      .refusal = NULL },
+};
+
+START_TEST(test_schema_relaxng)
+{
+    if (!cs_schema_files_installed()) {
+        fprintf(stderr, "no Pacemaker schema files: RelaxNG not checked\n");
+        return;
+    }
+    check_schema_case(&relaxng_cases[_i]);
+}
+END_TEST
+
+/* Without the schema files: the checks the engine relies on. */
+static const SchemaCase builtin_cases[] = {
+    { "valid", "pacemaker-3.7", .refusal = NULL },
+    { "duplicate id", "pacemaker-3.7", .loc = "db",
+      .refusal = "case.xml:10: <rsc_location id=\"db\">: id is already used by "
+                 "<primitive id=\"db\"> at line 7 (crm_simulate refuses duplicate ids)" },
+    { "missing rsc", "pacemaker-3.7",
+      .constraint = "<rsc_location id=\"l2\" node=\"node1\" score=\"1\"/>",
+      .refusal = "case.xml:9: <rsc_location id=\"l2\">: lacks the attribute "
+                 "rsc|rsc-pattern|<resource_set" },
+    { "bad kind", "pacemaker-3.7",
+      .constraint = "<rsc_order id=\"o1\" first=\"web\" then=\"db\" kind=\"Sometimes\"/>",
+      .refusal = "case.xml:9: <rsc_order id=\"o1\">: kind=\"Sometimes\" is not one of" },
+    { "bad role", "pacemaker-3.7", .role = " role=\"Leader\"",
+      .refusal = "role=\"Leader\" is not one of" },
+    { "none", "none", .loc = "db", .refusal = NULL },
+    { "node id like a resource id", "pacemaker-3.7", .node1 = "web", .refusal = NULL },
+};
+
+START_TEST(test_schema_builtin)
+{
+    cs_schema_set_dir("/nonexistent/cibscope-schemas");
+    check_schema_case(&builtin_cases[_i]);
+    cs_schema_set_dir(NULL);
+}
+END_TEST
+
+/* Validation takes <status> out and puts it back: the bytes round-trip. */
+START_TEST(test_schema_keeps_status_in_place)
+{
+    SchemaCase c = { "in place", "pacemaker-3.7",
+                     .status = "<status><node_state id=\"1\"/></status>" };
+    g_autofree char *text = schema_cib(&c);
+    g_autoptr(CsDocument) document = load_memory_ok(text);
+    xmlChar *dumped = NULL;
+    int size = 0;
+
+    xmlDocDumpMemory(document->xml, &dumped, &size);
+    ck_assert_ptr_nonnull(strstr((char *)dumped, "</configuration>\n<status><node_state"));
+    ck_assert_ptr_nonnull(strstr((char *)dumped, "</status>\n</cib>"));
+    xmlFree(dumped);
+}
+END_TEST
+
 static Suite *document_suite(void)
 {
     Suite *suite = suite_create("document");
@@ -950,6 +1101,13 @@ static Suite *document_suite(void)
     tcase_add_test(errors, test_max_bytes_message);
     tcase_set_timeout(errors, 30);
     suite_add_tcase(suite, errors);
+
+    TCase *schema = tcase_create("schema");
+    tcase_add_loop_test(schema, test_schema_relaxng, 0, G_N_ELEMENTS(relaxng_cases));
+    tcase_add_loop_test(schema, test_schema_builtin, 0, G_N_ELEMENTS(builtin_cases));
+    tcase_add_test(schema, test_schema_keeps_status_in_place);
+    tcase_set_timeout(schema, 30);
+    suite_add_tcase(suite, schema);
 
     tcase_add_test(corpus, test_corpus_loads);
     tcase_set_timeout(corpus, 60);

@@ -9,6 +9,7 @@
  * source of truth and must serialize back to the bytes it came from.
  */
 #include "cib/document.h"
+#include "cib/schema.h"
 
 #include <bzlib.h>
 #include <errno.h>
@@ -653,7 +654,7 @@ CsDocument *cs_document_load_memory(const char *data, gsize length,
     xmlDoc *xml = cs_parse(data, length, name, error);
     if (xml == NULL)
         return NULL;
-    if (!cs_check_root(xml, name, error)) {
+    if (!cs_check_root(xml, name, error) || !cs_schema_validate(xml, name, error)) {
         xmlFreeDoc(xml);
         return NULL;
     }

@@ -40,6 +40,7 @@ typedef enum {
     CS_DOCUMENT_ERROR_NOT_CIB,      /* root element is not <cib> */
     CS_DOCUMENT_ERROR_TOO_LARGE,    /* over CS_DOCUMENT_MAX_BYTES */
     CS_DOCUMENT_ERROR_WRITE,        /* save failed; the old file is intact */
+    CS_DOCUMENT_ERROR_INVALID,      /* crm_simulate would refuse it (schema.h) */
 } CsDocumentError;
 
 /* Largest document accepted, after decompression. */

@@ -343,13 +343,25 @@ static void apply_shutdown_lock(CsSolution *solution, int rsc)
     }
 }
 
+static gboolean in_clone(const CsSolution *solution, int rsc)
+{
+    for (int up = rsc_of(solution, rsc)->parent; up >= 0; up = rsc_of(solution, up)->parent)
+        if (rsc_of(solution, up)->kind == CS_RSC_CLONE)
+            return TRUE;
+    return FALSE;
+}
+
+/* Clone instances are never locked (Pacemaker Explained 2.1, "Cluster
+ * Options", shutdown-lock: it applies to primitives and groups; checked
+ * against crm_simulate by tests/oracle-diff). */
 static void apply_shutdown_locks(CsSolution *solution)
 {
     if (!solution->model->options.shutdown_lock)
         return;
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         if (rsc_of(solution, rsc)->kind == CS_RSC_PRIMITIVE
-            && !rsc_of(solution, rsc)->is_remote_connection)
+            && !rsc_of(solution, rsc)->is_remote_connection
+            && !in_clone(solution, rsc))
             apply_shutdown_lock(solution, rsc);
     }
 }
@@ -417,7 +429,9 @@ static void apply_location(CsSolution *solution, int rsc,
  * apply_location(), zeroed: one pair of arrays for the whole solve. */
 static CsScore *location_scratch(CsSolution *solution, gboolean **listed)
 {
-    gsize n = (gsize)solution->n_nodes;
+    /* At least one cell: with no nodes g_new gives NULL, and memset on
+     * NULL is undefined even for zero bytes (a fuzz finding). */
+    gsize n = MAX((gsize)solution->n_nodes, 1);
 
     if (solution->location_scores == NULL) {
         solution->location_scores = g_new(CsScore, n);
@@ -1081,6 +1095,7 @@ static int assign_primitive(CsSolution *solution, int rsc)
     if (work->next_role == CS_ROLE_STOPPED)
         ban_everywhere(solution, rsc);
     work->printed = cs_table_freeze(work->table);
+    cs_print_log(solution, CS_PRINT_PRIMITIVE, rsc);
     if (!work->managed || solution->stonith_unmanage) {
         /* Unmanaged resources stay where they are, in the role they have
          * (Pacemaker Explained 2.1, "Resource Meta-Attributes" is-managed): whatever their history
@@ -1119,11 +1134,13 @@ static int assign_group(CsSolution *solution, int group)
     work->allocating = TRUE;
     cs_group_expand_colocations(solution, group);
     work->printed = cs_table_freeze(work->table);
+    cs_print_log(solution, CS_PRINT_GROUP, group);
     for (guint i = 0; i < info->children->len; i++) {
         int member = g_array_index(info->children, int, i);
 
         solution->work[member].group_printed =
             cs_table_freeze(solution->work[member].table);
+        cs_print_log(solution, CS_PRINT_GROUP, member);
     }
     /* Pacemaker 2.1.5's group assignment answers with the node of the
      * first member that got one, not necessarily the first member's: a

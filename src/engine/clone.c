@@ -452,6 +452,7 @@ static void snapshot(CsSolution *solution, int rsc)
 
     cs_table_free(work->clone_printed);
     work->clone_printed = cs_table_copy(work->table);
+    cs_print_log(solution, CS_PRINT_CLONE, rsc);
     for (guint i = 0; i < info->children->len; i++)
         snapshot(solution, g_array_index(info->children, int, i));
 }

@@ -100,6 +100,24 @@ typedef struct CsRscWork {
     GPtrArray *rolled_back, *rolled_back_group;
 } CsRscWork;
 
+/* crm_simulate prints each score table when its assignment prints it
+ * (pcmk__clone_allocate, pcmk__group_assign, pcmk__primitive_assign) and
+ * each promotion score as the roles are set: the engine notes each print
+ * as it happens, and cs_solution_stream_scores() replays them in order. */
+typedef enum CsPrintKind {
+    CS_PRINT_CLONE,       /* clone_printed of rsc */
+    CS_PRINT_GROUP,       /* a group's printed, a member's group_printed */
+    CS_PRINT_PRIMITIVE,   /* a primitive's printed */
+    CS_PRINT_PROMOTION,   /* promotion line number index (promote.c) */
+} CsPrintKind;
+
+typedef struct CsPrintEvent {
+    int index;            /* resource, or promotion line */
+    CsPrintKind kind;
+} CsPrintEvent;
+
+void cs_print_log(CsSolution *solution, CsPrintKind kind, int index);
+
 struct CsSolution {
     const CsModel *model;
     int n_rsc, n_nodes;
@@ -124,6 +142,7 @@ struct CsSolution {
                                 Pacemaker's sorted resource list, which
                                 the Transition Summary follows too */
     gboolean stonith_unmanage;
+    GArray *print_log;       /* CsPrintEvent: what was printed, in order */
     char *transition_text;   /* cs_solution_transition_text(), once asked */
     struct CsTransition *transition;  /* cs_solution_transition(), once
                                          asked (transition.c) */

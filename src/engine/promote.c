@@ -928,6 +928,7 @@ static void add_line(CsSolution *solution, int rsc)
     char buf[CS_SCORE_BUFSIZE];
 
     work->line_node[rsc] = node;
+    cs_print_log(solution, CS_PRINT_PROMOTION, (int)work->lines->len);
     g_ptr_array_add(work->lines,
                     g_strdup_printf("%s promotion score on %s: %s",
                                     rsc_of(solution, rsc)->id,
@@ -1007,6 +1008,7 @@ static void add_hidden_orphan_lines(CsSolution *solution, int clone)
 
         if (cs_model_resource(model, id) != NULL)
             continue;
+        cs_print_log(solution, CS_PRINT_PROMOTION, (int)work->lines->len);
         g_ptr_array_add(work->lines,
                         g_strdup_printf("%s promotion score on none: 0", id));
         hidden--;
@@ -1069,10 +1071,17 @@ void cs_promote_set_roles(CsSolution *solution, int clone)
     sum_priorities(solution, clone);
     /* g_array_sort is not stable: ties end in the instance order. */
     g_array_sort_with_data(order, compare_promotion, &data);
+    gboolean orphans_printed = FALSE;
     for (guint i = 0; i < order->len; i++) {
         int rsc = g_array_index(order, int, i);
         int node = -1;
 
+        /* The hidden orphans (score 0, stopped) sort before the instances
+         * with a negative score, as crm_simulate prints them. */
+        if (!orphans_printed && solution->clones->promote->sort_index[rsc] < 0) {
+            add_hidden_orphan_lines(solution, clone);
+            orphans_printed = TRUE;
+        }
         add_line(solution, rsc);
         if (solution->clones->promote->sort_index[rsc] >= 0
             && (promoted < info->promoted_max
@@ -1091,7 +1100,8 @@ void cs_promote_set_roles(CsSolution *solution, int clone)
         promoted++;
         set_next_role_promoted(solution, rsc);
     }
-    add_hidden_orphan_lines(solution, clone);
+    if (!orphans_printed)
+        add_hidden_orphan_lines(solution, clone);
     /* Pacemaker keeps the clone's children in this order: later
      * colocations with the clone visit the instances so. */
     if (solution->clones->order[clone] != NULL)

@@ -1,41 +1,48 @@
 /* scores.c: the allocation and promotion scores as crm_simulate -sSQ
- * prints them (sorted as it sorts them), and the crm_simulate spelling of
- * ids in printed lines (cs_escape_text). */
+ * prints them, in the order it prints them, and the crm_simulate spelling
+ * of ids in printed lines (cs_escape_text). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/engine_internal.h"
 #include "engine/promote_internal.h"
 
-static int compare_terminated(const char *a, const char *b, char end)
+/* Pacemaker prints a table's nodes by uname, runs of digits compared as
+ * numbers (node2 before node10; with equal values, fewer digits first),
+ * other characters without case. */
+static int compare_natural(const char *a, const char *b)
 {
-    for (;; a++, b++) {
-        unsigned char ca = *a ? (unsigned char)*a : (unsigned char)end;
-        unsigned char cb = *b ? (unsigned char)*b : (unsigned char)end;
+    while (*a != '\0' && *b != '\0') {
+        if (g_ascii_isdigit(*a) && g_ascii_isdigit(*b)) {
+            char *end_a, *end_b;
+            guint64 va = g_ascii_strtoull(a, &end_a, 10);
+            guint64 vb = g_ascii_strtoull(b, &end_b, 10);
 
+            if (va != vb)
+                return va < vb ? -1 : 1;
+            if (end_a - a != end_b - b)
+                return end_a - a < end_b - b ? -1 : 1;
+            a = end_a;
+            b = end_b;
+            continue;
+        }
+        int ca = g_ascii_tolower(*a++), cb = g_ascii_tolower(*b++);
         if (ca != cb)
             return ca < cb ? -1 : 1;
-        if (*a == '\0' || *b == '\0')
-            return 0;
     }
+    return *a == '\0' ? (*b == '\0' ? 0 : -1) : 1;
 }
 
-static gint compare_rsc_ids(gconstpointer a, gconstpointer b, gpointer data)
-{
-    const CsModel *model = data;
-    const CsResource *rsc1 = g_ptr_array_index(model->resources, *(const int *)a);
-    const CsResource *rsc2 = g_ptr_array_index(model->resources, *(const int *)b);
-
-    return compare_terminated(rsc1->id, rsc2->id, ' ');
-}
-
-static gint compare_unames(gconstpointer a, gconstpointer b, gpointer data)
+static gint compare_unames_natural(gconstpointer a, gconstpointer b,
+                                   gpointer data)
 {
     const CsModel *model = data;
     const CsNode *node1 = g_ptr_array_index(model->nodes, *(const int *)a);
     const CsNode *node2 = g_ptr_array_index(model->nodes, *(const int *)b);
+    int order = compare_natural(node1->uname, node2->uname);
 
-    return compare_terminated(node1->uname, node2->uname, ':');
+    /* equal names keep the order of the CIB */
+    return order != 0 ? order : *(const int *)a - *(const int *)b;
 }
 
 static int *sorted_indices(int n, GCompareDataFunc compare, const CsModel *model)
@@ -153,159 +160,105 @@ static void print_table(const CsSolution *solution, const char *prefix,
     g_string_truncate(out, (gsize)(cursor - out->str));
 }
 
-static gint compare_lines(gconstpointer a, gconstpointer b)
+void cs_print_log(CsSolution *solution, CsPrintKind kind, int index)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    CsPrintEvent event = { index, kind };
+
+    if (solution->print_log == NULL)
+        solution->print_log = g_array_new(FALSE, FALSE, sizeof(CsPrintEvent));
+    g_array_append_val(solution->print_log, event);
 }
 
-/* Promotable clones add "ID promotion score on NODE: SCORE" lines
- * (promote.c), escaped as every printed line is. */
-static GPtrArray *promotion_lines(const CsSolution *solution)
-{
-    GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
-
-    cs_promote_print_scores(solution, lines);
-    for (guint i = 0; i < lines->len; i++) {
-        char *line = g_ptr_array_index(lines, i);
-
-        if (cs_text_needs_escape(line)) {
-            lines->pdata[i] = cs_escape_text(line);
-            g_free(line);
-        }
-    }
-    return lines;
-}
-
-/* The promotion lines take their place among the sorted lines. */
-static void merge_promotion_lines(GPtrArray *lines, GString *out, gsize start)
-{
-    g_auto(GStrv) existing = NULL;
-
-    if (lines->len == 0)
-        return;
-    existing = g_strsplit(out->str + start, "\n", -1);
-    for (int i = 0; existing[i] != NULL; i++)
-        if (existing[i][0] != '\0')
-            g_ptr_array_add(lines, g_strdup(existing[i]));
-    g_ptr_array_sort(lines, compare_lines);
-    g_string_truncate(out, start);
-    for (guint i = 0; i < lines->len; i++) {
-        g_string_append(out, g_ptr_array_index(lines, i));
-        g_string_append_c(out, '\n');
-    }
-}
-
-/* crm_simulate sorts its lines as whole strings: one resource's lines
- * printed more than once (an assignment rolled back, then redone) come
- * out interleaved by node, equal lines side by side. */
-static void sort_lines_since(GString *out, gsize start)
-{
-    g_auto(GStrv) lines = NULL;
-    guint n;
-
-    if (out->len <= start)
-        return;
-    lines = g_strsplit(out->str + start, "\n", -1);
-    n = g_strv_length(lines);
-    if (n > 0 && lines[n - 1][0] == '\0')
-        n--;   /* after the last newline */
-    qsort(lines, n, sizeof(char *), compare_lines);
-    g_string_truncate(out, start);
-    for (guint i = 0; i < n; i++) {
-        g_string_append(out, lines[i]);
-        g_string_append_c(out, '\n');
-    }
-}
-
-/* Assignments a clone rolled back were printed as well (clone.c), and
- * sort in among the final ones. */
-static void print_rolled_back(const CsSolution *solution, const char *where,
-                              int rsc, const GPtrArray *tables,
-                              const int *node_order, GString *out,
-                              gsize start)
-{
-    for (guint i = 0; tables != NULL && i < tables->len; i++)
-        print_table(solution, where, rsc, g_ptr_array_index(tables, i),
-                    node_order, out);
-    if (tables != NULL && tables->len > 0)
-        sort_lines_since(out, start);
-}
-
-/* Where score lines go: with a flush and no promotion lines to sort in
- * at the end, out is handed over once it holds this much. */
+/* Where score lines go: with a flush, out is handed over once it holds
+ * this much. */
 #define CS_SCORES_FLUSH_BYTES ((gsize)256 * 1024)
 
 typedef struct ScoreSink {
     GString *out;
-    gsize start;               /* where the lines a final sort moves begin */
     CsFlushFunc flush;         /* NULL: everything stays in out */
     gpointer data;
 } ScoreSink;
 
-/* Called between resources: a resource's own lines are sorted by then. */
 static void maybe_flush(ScoreSink *sink)
 {
     if (sink->flush == NULL || sink->out->len < CS_SCORES_FLUSH_BYTES)
         return;
     sink->flush(sink->out, sink->data);
     g_string_truncate(sink->out, 0);
-    sink->start = 0;
 }
 
+static const char *const print_prefix[] = {
+    [CS_PRINT_CLONE] = "pcmk__clone_allocate",
+    [CS_PRINT_GROUP] = "pcmk__group_assign",
+    [CS_PRINT_PRIMITIVE] = "pcmk__primitive_assign",
+};
+
+/* The tables one resource printed under kind, oldest first: those of
+ * assignments rolled back (clone.c), then the one that stands. */
+static const CsTable *printed_nth(const CsSolution *solution, int rsc,
+                                  CsPrintKind kind, int nth)
+{
+    const CsRscWork *work = &solution->work[rsc];
+    gboolean group_kind = kind == CS_PRINT_GROUP;
+    const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
+    gboolean is_group = info->kind == CS_RSC_GROUP;
+    const GPtrArray *rolled = NULL;
+    const CsTable *standing = work->clone_printed;
+
+    if (kind != CS_PRINT_CLONE) {
+        gboolean own = !group_kind || is_group;
+        rolled = own ? work->rolled_back : work->rolled_back_group;
+        standing = own ? work->printed : work->group_printed;
+    }
+    if (rolled != NULL && nth < (int)rolled->len)
+        return g_ptr_array_index(rolled, nth);
+    nth -= rolled != NULL ? (int)rolled->len : 0;
+    return nth == 0 ? standing : NULL;
+}
+
+static void print_promotion_line(const GPtrArray *lines, int line,
+                                 GString *out)
+{
+    if (line < 0 || line >= (int)lines->len)
+        return;
+    g_autofree char *escaped = cs_escape_text(g_ptr_array_index(lines, line));
+    g_string_append(out, escaped);
+    g_string_append_c(out, '\n');
+}
+
+/* crm_simulate -sSQ prints each table as the scheduler reaches it (see
+ * cs_print_log), its nodes in Pacemaker's natural uname order, and ends
+ * with an empty line. */
 void cs_solution_stream_scores(const CsSolution *solution, GString *out,
                                CsFlushFunc flush, gpointer data)
 {
-    const CsModel *model = solution->model;
-    g_autoptr(GPtrArray) promotion = promotion_lines(solution);
-    /* Promotion lines sort in among all the others: nothing can go early. */
-    ScoreSink sink = { out, out->len, promotion->len == 0 ? flush : NULL, data };
-    g_autofree int *rsc_order = sorted_indices(solution->n_rsc,
-                                               compare_rsc_ids, model);
+    ScoreSink sink = { out, flush, data };
     g_autofree int *node_order = sorted_indices(solution->n_nodes,
-                                                compare_unames, model);
+                                                compare_unames_natural,
+                                                solution->model);
+    g_autofree int *seen = g_new0(int, 3 * (gsize)solution->n_rsc + 1);
+    const GArray *log = solution->print_log;
+    g_autoptr(GPtrArray) promotion = g_ptr_array_new_with_free_func(g_free);
 
-    /* "pcmk__clone_allocate" sorts before "pcmk__group_assign", which
-     * sorts before "pcmk__primitive_assign". */
-    for (int i = 0; i < solution->n_rsc; i++) {
-        print_table(solution, "pcmk__clone_allocate", rsc_order[i],
-                    solution->work[rsc_order[i]].clone_printed, node_order,
-                    out);
-        maybe_flush(&sink);
-    }
-    for (int i = 0; i < solution->n_rsc; i++) {
-        int rsc = rsc_order[i];
-        const CsResource *info = g_ptr_array_index(model->resources, rsc);
-        const CsRscWork *work = &solution->work[rsc];
-        gsize rsc_start = out->len;
+    cs_promote_print_scores(solution, promotion);
+    for (guint i = 0; log != NULL && i < log->len; i++) {
+        const CsPrintEvent *event = &g_array_index(log, CsPrintEvent, i);
 
-        print_table(solution, "pcmk__group_assign", rsc,
-                    info->kind == CS_RSC_GROUP ? work->printed
-                                               : work->group_printed,
-                    node_order, out);
-        print_rolled_back(solution, "pcmk__group_assign", rsc,
-                          info->kind == CS_RSC_GROUP
-                          ? work->rolled_back : work->rolled_back_group,
-                          node_order, out, rsc_start);
-        maybe_flush(&sink);
-    }
-    for (int i = 0; i < solution->n_rsc; i++) {
-        int rsc = rsc_order[i];
-        const CsResource *info = g_ptr_array_index(model->resources, rsc);
-        gsize rsc_start = out->len;
-
-        if (info->kind != CS_RSC_PRIMITIVE)
+        if (event->kind == CS_PRINT_PROMOTION) {
+            print_promotion_line(promotion, event->index, out);
             continue;
-        print_table(solution, "pcmk__primitive_assign", rsc,
-                    solution->work[rsc].printed, node_order, out);
-        print_rolled_back(solution, "pcmk__primitive_assign", rsc,
-                          solution->work[rsc].rolled_back, node_order, out,
-                          rsc_start);
+        }
+        int nth = seen[3 * event->index + (int)event->kind]++;
+        print_table(solution, print_prefix[event->kind], event->index,
+                    printed_nth(solution, event->index, event->kind, nth),
+                    node_order, out);
         maybe_flush(&sink);
     }
-    merge_promotion_lines(promotion, out, sink.start);
+    g_string_append_c(out, '\n');
 }
 
 void cs_solution_print_scores(const CsSolution *solution, GString *out)
 {
     cs_solution_stream_scores(solution, out, NULL, NULL);
 }
+

@@ -140,6 +140,8 @@ void cs_solution_free(CsSolution *solution)
     g_free(solution->location_scores);
     g_free(solution->location_listed);
     g_free(solution->transition_text);
+    if (solution->print_log != NULL)
+        g_array_free(solution->print_log, TRUE);
     cs_transition_free(solution->transition);
     if (solution->assign_order)
         g_array_free(solution->assign_order, TRUE);

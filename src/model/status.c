@@ -1348,7 +1348,9 @@ cs_history_update(CsOpReplay *history, const CsOpRecord *record, int rc)
     } else if (rc == CS_OCF_NOT_RUNNING) {
         clear = TRUE;
     } else if (strcmp(task, "monitor") == 0) {
-        if (history->last_failure != NULL
+        /* an op without operation_key (a fuzz finding) matches nothing */
+        if (history->last_failure != NULL && record->operation_key != NULL
+            && history->last_failure->operation_key != NULL
             && g_ascii_strcasecmp(record->operation_key,
                                   history->last_failure->operation_key) == 0) {
             clear = TRUE;

@@ -1,8 +1,8 @@
 #!/bin/bash
 # Write the expected output of the engine goldens (scores-*.cmd and
 # transition-*.cmd) from the oracle, crm_simulate 2.1.5, with TZ=UTC:
-#   scores      the score lines of `crm-simulate-adapter scores`, blank
-#               lines dropped, sorted bytewise (LC_ALL=C)
+#   scores      `crm_simulate -sSQ` as it prints it: the lines in the
+#               scheduler's order, and the empty line that ends them
 #   transition  the "Transition Summary:" section of `crm_simulate -S`,
 #               header included, up to the blank line that ends it
 # Only these two subcommands with a FILE and an optional --time T are
@@ -34,7 +34,7 @@ for name in "$@"; do
     case $command in
     scores)
         crm_simulate -x "$file" -sSQ -D /dev/null -G /dev/null "${timeargs[@]}" \
-            | grep -v '^$' | sort > "$here/$name.out" ;;
+            > "$here/$name.out" ;;
     transition)
         summary=$(crm_simulate -x "$file" -S "${timeargs[@]}")
         printf '%s\n' "$summary" \

@@ -4,6 +4,7 @@
     diff.py run [--n N] [--start S] [--jobs J] [--out DIR]
     diff.py one FILE.xml                  compare one CIB, print the diff
     diff.py min FILE.xml [--out MIN.xml]  shrink a WRONG CIB, keep it WRONG
+    diff.py table DIR...                  coverage table of runs' summary.json
 
 Each case is answered-and-equal (ok), refused by cibscope (exit 3), refused
 or rejected by the oracle (skip), or answered-but-different (WRONG).  WRONG
@@ -14,7 +15,9 @@ as ../shared/conformance/run-corpus does.
 import argparse
 import concurrent.futures
 import copy
+import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -125,22 +128,38 @@ def run_seed(seed, outdir):
             f.write(text)
         with open(os.path.join(outdir, '%s-%d.diff' % (verdict, seed)), 'w') as f:
             f.write(detail + '\n')
-    return seed, verdict, detail
+    return seed, verdict, detail, gen.features(text)
+
+
+def refusal_key(detail):
+    """A refusal's message without its file name, to count by construct."""
+    line = detail.splitlines()[0] if detail else '?'
+    line = line.replace('cibscope: ', '', 1)
+    if line.startswith('/'):
+        line = line.split(': ', 1)[-1]
+    return line[:110]
 
 
 def cmd_run(args):
     os.makedirs(args.out, exist_ok=True)
     counts = {}
     refusals = {}
+    constructs = {}
     seeds = range(args.start, args.start + args.n)
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
-        for seed, verdict, detail in ex.map(lambda s: run_seed(s, args.out), seeds):
+        for seed, verdict, detail, used in ex.map(lambda s: run_seed(s, args.out), seeds):
             counts[verdict] = counts.get(verdict, 0) + 1
+            for name in used:
+                row = constructs.setdefault(name, {})
+                row[verdict] = row.get(verdict, 0) + 1
             if verdict == 'refused':
-                key = detail.splitlines()[0][:90] if detail else '?'
+                key = refusal_key(detail)
                 refusals[key] = refusals.get(key, 0) + 1
             if verdict in ('wrong', 'error'):
                 print('%s seed %d' % (verdict.upper(), seed), flush=True)
+    with open(os.path.join(args.out, 'summary.json'), 'w') as f:
+        json.dump({'start': args.start, 'n': args.n, 'counts': counts,
+                   'refusals': refusals, 'constructs': constructs}, f, indent=1)
     print('cases %d: equal %d, refused %d, WRONG %d, errors %d, oracle-skipped %d' % (
         args.n, counts.get('ok', 0), counts.get('refused', 0),
         counts.get('wrong', 0), counts.get('error', 0), counts.get('skip', 0)))
@@ -247,6 +266,51 @@ def cmd_min(args):
     return 0
 
 
+# The ids gen.py writes, so that refusals count by construct, not by id.
+ID_WORD = re.compile(r'\b(?:rsc|grp|cln|cgr)(?:-[A-Za-z0-9_-]*)?(?::[0-9]+)?\b'
+                     r'|\b(?:ord|col|loc|tkt|set)-[A-Za-z0-9_-]+\b|\bset\b')
+
+
+def cmd_table(args):
+    """Sum the summary.json of runs: cases, verdicts, per construct."""
+    total, refusals, constructs, seeds = {}, {}, {}, []
+    for d in args.dirs:
+        with open(os.path.join(d, 'summary.json')) as f:
+            run = json.load(f)
+        seeds.append('%d-%d' % (run['start'], run['start'] + run['n'] - 1))
+        for k, v in run['counts'].items():
+            total[k] = total.get(k, 0) + v
+        for k, v in run['refusals'].items():
+            refusals[k] = refusals.get(k, 0) + v
+        for name, row in run['constructs'].items():
+            mine = constructs.setdefault(name, {})
+            for k, v in row.items():
+                mine[k] = mine.get(k, 0) + v
+    print('seeds %s: %d cases, equal %d, refused %d, WRONG %d, errors %d, '
+          'oracle-skipped %d' % (', '.join(seeds), sum(total.values()),
+                                 total.get('ok', 0), total.get('refused', 0),
+                                 total.get('wrong', 0), total.get('error', 0),
+                                 total.get('skip', 0)))
+    print()
+    print('| construct | generated | cases | equal | refused | wrong |')
+    print('|---|---|---|---|---|---|')
+    names = [n for n, _ in gen.FEATURE_PATTERNS]
+    for name in names:
+        row = constructs.get(name, {})
+        cases = sum(row.values())
+        print('| %s | yes | %d | %d | %d | %d |' % (
+            name, cases, row.get('ok', 0), row.get('refused', 0),
+            row.get('wrong', 0) + row.get('error', 0)))
+    print()
+    by_construct = {}
+    for k, v in refusals.items():
+        k = ID_WORD.sub('ID', k)
+        by_construct[k] = by_construct.get(k, 0) + v
+    for k, v in sorted(by_construct.items(), key=lambda kv: -kv[1]):
+        print('%6d  %s' % (v, k))
+    return 0
+
+
 def cmd_one(args):
     verdict, detail = compare(args.file)
     print(verdict)
@@ -271,8 +335,11 @@ def main():
     m = sub.add_parser('min')
     m.add_argument('file')
     m.add_argument('--out', default='')
+    t = sub.add_parser('table')
+    t.add_argument('dirs', nargs='+')
     args = ap.parse_args()
-    return {'run': cmd_run, 'one': cmd_one, 'min': cmd_min}[args.cmd](args)
+    return {'run': cmd_run, 'one': cmd_one, 'min': cmd_min,
+            'table': cmd_table}[args.cmd](args)
 
 
 if __name__ == '__main__':

@@ -7,11 +7,27 @@ groups), location/colocation/order constraints, stickiness, standby and
 maintenance nodes, and a status section in which resources run, fail or are
 promoted in plausible ways.  Every id is unique (crm_simulate rejects a CIB
 with duplicate ids).
+
+Beyond that, each CIB draws a few of the constructs of the Pacemaker 2.1.5
+schema that change scores or the transition (see EXTRAS and README.md):
+resource sets, rule expressions, cluster options, fencing, on-fail,
+migration histories, multiple-active, clone fail counts, utilization,
+tickets and node states.  features(text) names the constructs a CIB uses.
 """
+import re
 import random
 
 DIGEST = 'f2317cad3d54cec5d7d7aa7d0bf35cf8'
 UUID = '00000000-0000-0000-0000-000000000001'
+ON_FAIL = ['ignore', 'block', 'stop', 'restart', 'standby', 'fence']
+# The schema constructs a CIB may draw beyond the base generator.
+EXTRAS = ['set-location', 'set-colocation', 'set-order', 'set-ticket', 'ticket',
+          'value-source', 'nested-rule', 'date-rule', 'defaults-rule',
+          'no-quorum', 'stonith', 'cluster-options', 'placement', 'node-health',
+          'fencing-topology', 'unfencing', 'requires', 'on-fail-ops',
+          'allow-migrate', 'multiple-active', 'clone-failcounts',
+          'utilization', 'node-states', 'shutdown-lock', 'rsc-pattern',
+          'node-attribute']
 SCORES = ['-INFINITY', '-INFINITY', '-1000', '-100', '-10', '0', '10', '50',
           '100', '200', '1000', 'INFINITY', 'INFINITY']
 
@@ -41,6 +57,10 @@ class Rsc:
         self.unique = False
         self.stateful = False
         self.on_fail = None
+        self.op_on_fail = {}    # start/stop/promote/demote -> on-fail
+        self.params = {}
+        self.stonith = False
+        self.utilization = {}
         self.parent = None
 
 
@@ -58,6 +78,15 @@ class Gen:
         self.r = random.Random(seed)
         self.ids = Ids()
         self.ids('cib-bootstrap-options')
+        self.x = {}
+        if self.r.random() >= 0.15:
+            for name in self.r.sample(EXTRAS, self.r.randint(1, 3)):
+                self.x[name] = True
+        if self.x.get('utilization') or self.x.get('placement'):
+            self.x['utilization'] = self.x['placement'] = True
+        if self.x.get('fencing-topology') or self.x.get('unfencing'):
+            self.x['stonith'] = True
+        self.tickets = []
 
     # ---------------------------------------------------------------- config
     def pick(self, seq):
@@ -86,6 +115,16 @@ class Gen:
                 node['online'] = False
             elif self.chance(0.06):
                 node['shutdown'] = True
+            node['state'] = 'member'
+            if self.x.get('node-states') and i > 1 and self.chance(0.35):
+                node['state'] = self.pick(['unclean', 'pending', 'standby-transient',
+                                           'maintenance-transient'])
+                node['online'] = node['state'] not in ('unclean', 'pending')
+            if self.x.get('utilization'):
+                node['utilization'] = {'cpu': self.pick(['2', '4', '8']),
+                                       'mem': self.pick(['500', '1000'])}
+            if self.x.get('node-health') and self.chance(0.6):
+                node['health'] = self.pick(['red', 'yellow', 'green'])
             self.nodes.append(node)
 
     def make_primitive(self, base, stateful=False):
@@ -103,6 +142,23 @@ class Gen:
             p.meta['target-role'] = self.pick(['Stopped', 'Started'])
         if self.chance(0.05):
             p.meta['is-managed'] = 'false'
+        if self.x.get('on-fail-ops') and self.chance(0.4):
+            op = self.pick(['start', 'stop'] + (['promote', 'demote'] if stateful else []))
+            p.op_on_fail[op] = self.pick(ON_FAIL + (['demote'] if stateful else []))
+        if self.x.get('allow-migrate') and not stateful and self.chance(0.5):
+            p.meta['allow-migrate'] = 'true'
+        if self.x.get('multiple-active') and self.chance(0.5):
+            p.meta['multiple-active'] = self.pick(
+                ['stop_start', 'stop_only', 'block', 'stop_unexpected'])
+        if self.x.get('requires') and self.chance(0.4):
+            p.meta['requires'] = self.pick(['nothing', 'quorum', 'fencing', 'unfencing'])
+        if self.x.get('value-source') and self.chance(0.6):
+            p.params['wanted'] = self.pick(['red', 'blue'])
+            p.meta['wanted-meta'] = self.pick(['red', 'blue'])
+        if self.x.get('utilization') and self.chance(0.8):
+            p.utilization = {'cpu': self.pick(['1', '2', '4'])}
+            if self.chance(0.5):
+                p.utilization['mem'] = self.pick(['100', '500'])
         return p
 
     def make_group(self, base, stateful=False):
@@ -165,6 +221,15 @@ class Gen:
                 self.rscs.append(self.make_clone('cln', 'prim'))
             else:
                 self.rscs.append(self.make_clone('cgr', 'group'))
+        if not self.targets():
+            self.rscs.append(self.make_primitive('rsc'))
+        if self.x.get('stonith'):
+            for _ in range(self.r.randint(1, 2)):
+                f = Rsc(self.ids('fence'), 'prim')
+                f.stonith = True
+                if self.x.get('unfencing') and self.chance(0.7):
+                    f.meta['provides'] = 'unfencing'
+                self.rscs.append(f)
 
     def primitives(self):
         out = []
@@ -181,7 +246,7 @@ class Gen:
     def targets(self):
         """Resources a constraint may name: mostly top level, sometimes a
         group member."""
-        tops = list(self.rscs)
+        tops = [r for r in self.rscs if not r.stonith]
         members = [c for r in self.rscs if r.kind == 'group' for c in r.children]
         if members and self.chance(0.2):
             return tops + members
@@ -200,6 +265,10 @@ class Gen:
         lid = self.ids('loc-' + r.id)
         role = self.role_for(r)
         rattr = ' role="%s"' % role if role else ''
+        if self.x.get('rsc-pattern') and self.chance(0.6):
+            return '<rsc_location id="%s" rsc-pattern="%s" node="%s" score="%s"/>' % (
+                lid, self.pick(['^rsc', 'grp', '^cln-?[0-9]*$', '(rsc|grp)-?[0-9]*']),
+                self.pick(self.nodes)['name'], self.pick(SCORES))
         if self.chance(0.6):
             node = self.pick(self.nodes)['name']
             return '<rsc_location id="%s" rsc="%s" node="%s" score="%s"%s/>' % (
@@ -213,7 +282,23 @@ class Gen:
         if role:
             head += ' role="%s"' % role
         exprs = []
-        for _ in range(self.r.randint(1, 2)):
+        if self.x.get('value-source') and r.kind == 'prim' and self.chance(0.7):
+            exprs.append('<expression id="%s" attribute="color" operation="%s" '
+                         'value="%s" value-source="%s"/>' % (
+                             self.ids(rid + '-vs'), self.pick(['eq', 'ne']),
+                             self.pick(['wanted', 'wanted-meta']),
+                             self.pick(['param', 'meta'])))
+        if self.x.get('date-rule') and self.chance(0.7):
+            exprs.append(self.date_expression(rid))
+        if self.x.get('nested-rule') and self.chance(0.7):
+            inner = self.ids(rid + '-inner')
+            exprs.append('<rule id="%s" score="0" boolean-op="%s">%s%s</rule>' % (
+                inner, self.pick(['and', 'or']),
+                '<expression id="%s" attribute="#uname" operation="eq" value="%s"/>' % (
+                    self.ids(inner + '-e1'), self.pick(self.nodes)['name']),
+                '<expression id="%s" attribute="color" operation="%s"/>' % (
+                    self.ids(inner + '-e2'), self.pick(['defined', 'not_defined']))))
+        for _ in range(self.r.randint(0 if exprs else 1, 2)):
             eid = self.ids(rid + '-expr')
             form = self.r.randint(0, 3)
             if form == 0:
@@ -241,6 +326,8 @@ class Gen:
         cid = self.ids('col-%s-%s' % (a.id, b.id))
         s = '<rsc_colocation id="%s" rsc="%s" with-rsc="%s" score="%s"' % (
             cid, a.id, b.id, self.pick(SCORES))
+        if self.x.get('node-attribute') and self.chance(0.7):
+            s += ' node-attribute="color"'
         ra, rb = self.role_for(a, 0.4), self.role_for(b, 0.6)
         if ra:
             s += ' rsc-role="%s"' % ra
@@ -271,8 +358,109 @@ class Gen:
             s += ' symmetrical="%s"' % self.pick(['true', 'false'])
         return s + '/>'
 
+    def date_expression(self, base):
+        """Dates far from any clock the tests run at, so that the answer
+        does not depend on when it runs."""
+        did = self.ids(base + '-date')
+        form = self.r.randint(0, 3)
+        if form == 0:
+            return ('<date_expression id="%s" operation="in_range" start="%s" end="%s"/>'
+                    % (did, self.pick(['2000-01-01', '1990-06-01']),
+                       self.pick(['2010-01-01', '2099-12-31'])))
+        if form == 1:
+            return '<date_expression id="%s" operation="%s" %s="2005-020"/>' % (
+                did, *self.pick([('gt', 'start'), ('lt', 'end')]))
+        if form == 2:
+            return ('<date_expression id="%s" operation="in_range" start="2001-01-01">'
+                    '<duration id="%s" years="%s"/></date_expression>' % (
+                        did, self.ids(did + '-dur'), self.pick(['5', '200'])))
+        return ('<date_expression id="%s" operation="date_spec"><date_spec id="%s" '
+                'years="%s"/></date_expression>' % (
+                    did, self.ids(did + '-spec'), self.pick(['1990-2005', '2000-2200'])))
+
+    def resource_set(self, members, role_ok=True, action_ok=False):
+        sid = self.ids('set')
+        s = '<resource_set id="%s"' % sid
+        if self.chance(0.5):
+            s += ' sequential="%s"' % self.pick(['true', 'false'])
+        if action_ok and self.chance(0.3):
+            s += ' require-all="%s"' % self.pick(['true', 'false'])
+        if role_ok and all(self.promotable_of(m) for m in members) and self.chance(0.6):
+            s += ' role="%s"' % self.pick(['Promoted', 'Unpromoted', 'Started'])
+        if action_ok and self.chance(0.4):
+            acts = ['start', 'stop']
+            if all(self.promotable_of(m) for m in members):
+                acts += ['promote', 'demote']
+            s += ' action="%s"' % self.pick(acts)
+        s += '>' + ''.join('<resource_ref id="%s"/>' % m.id for m in members)
+        return s + '</resource_set>'
+
+    def split_sets(self, n_sets):
+        ts = self.targets()
+        self.r.shuffle(ts)
+        if len(ts) < n_sets:
+            return None
+        cuts = sorted(self.r.sample(range(1, len(ts)), n_sets - 1)) if n_sets > 1 else []
+        sets, last = [], 0
+        for c in cuts + [len(ts)]:
+            sets.append(ts[last:c])
+            last = c
+        return sets
+
+    def set_constraint(self, kind):
+        sets = self.split_sets(self.r.randint(1, 2))
+        if not sets:
+            return None
+        if kind == 'location':
+            return '<rsc_location id="%s" node="%s" score="%s">%s</rsc_location>' % (
+                self.ids('loc-set'), self.pick(self.nodes)['name'], self.pick(SCORES),
+                self.resource_set(sets[0]))
+        if kind == 'colocation':
+            return '<rsc_colocation id="%s" score="%s">%s</rsc_colocation>' % (
+                self.ids('col-set'), self.pick(SCORES),
+                ''.join(self.resource_set(m) for m in sets))
+        if kind == 'order':
+            k = ' kind="%s"' % self.pick(['Mandatory', 'Optional', 'Serialize']) \
+                if self.chance(0.5) else ''
+            sym = ' symmetrical="false"' if self.chance(0.2) else ''
+            return '<rsc_order id="%s"%s%s>%s</rsc_order>' % (
+                self.ids('ord-set'), k, sym,
+                ''.join(self.resource_set(m, False, True) for m in sets))
+        ticket = self.new_ticket()
+        return '<rsc_ticket id="%s" ticket="%s"%s>%s</rsc_ticket>' % (
+            self.ids('tkt-set'), ticket, self.loss_policy(),
+            ''.join(self.resource_set(m) for m in sets))
+
+    def new_ticket(self):
+        name = self.ids('ticket%s' % self.pick('AB'))
+        self.tickets.append(name)
+        return name
+
+    def loss_policy(self):
+        if self.chance(0.8):
+            return ' loss-policy="%s"' % self.pick(['stop', 'demote', 'fence', 'freeze'])
+        return ''
+
+    def ticket(self):
+        r = self.pick(self.targets())
+        s = '<rsc_ticket id="%s" rsc="%s" ticket="%s"%s' % (
+            self.ids('tkt-' + r.id), r.id, self.new_ticket(), self.loss_policy())
+        role = self.role_for(r)
+        if role:
+            s += ' rsc-role="%s"' % role
+        return s + '/>'
+
     def make_constraints(self):
         self.cons = []
+        for kind in ('location', 'colocation', 'order', 'ticket'):
+            if self.x.get('set-' + kind):
+                for _ in range(self.r.randint(1, 2)):
+                    c = self.set_constraint(kind)
+                    if c:
+                        self.cons.append(c)
+        if self.x.get('ticket'):
+            for _ in range(self.r.randint(1, 2)):
+                self.cons.append(self.ticket())
         for _ in range(self.r.randint(0, 3)):
             self.cons.append(self.location())
         for _ in range(self.r.randint(0, 2)):
@@ -305,7 +493,8 @@ class Gen:
         self.history = {nd['name']: [] for nd in self.nodes}
         self.fails = {nd['name']: {} for nd in self.nodes}
         self.promo = {nd['name']: {} for nd in self.nodes}
-        online = [nd for nd in self.nodes if nd['online']]
+        online = [nd for nd in self.nodes if nd['online']
+                  or nd.get('state') == 'unclean']
 
         def state(stateful, allow_promote=True):
             x = self.r.random()
@@ -325,6 +514,10 @@ class Gen:
                     continue
                 node = self.pick(online)['name']
                 prims = r.children if r.kind == 'group' else [r]
+                if (r.kind == 'prim' and r.meta.get('allow-migrate') and len(online) > 1
+                        and self.chance(0.7)):
+                    self.plan_migration(r, node, online)
+                    continue
                 for k, p in enumerate(prims):
                     st = state(False)
                     if r.kind == 'group' and k > 0 and self.chance(0.3):
@@ -349,6 +542,8 @@ class Gen:
                         if st == 'promoted':
                             promoted += 1
                         self.history[nd['name']].append((name, p, st))
+                if self.x.get('clone-failcounts'):
+                    self.clone_failcounts(r)
                 if r.promotable:
                     child = r.children[0]
                     prims = child.children if child.kind == 'group' else [child]
@@ -364,32 +559,85 @@ class Gen:
                 if p.id not in have and self.chance(0.7):
                     self.history[nd['name']].append((p.id, p, 'probe'))
 
-    def op(self, rid, name, interval, rc, call, node, expect=0):
+    def plan_migration(self, r, source, online):
+        """A live migration from source to another node: done (migrate_to
+        and migrate_from both succeeded), partial (only migrate_to), or
+        failed (migrate_to failed); sometimes also active elsewhere."""
+        target = self.pick([o for o in online if o['name'] != source])['name']
+        kind = self.pick(['done', 'partial', 'failed', 'done-stopped-source'])
+        if kind == 'failed':
+            self.history[source].append((r.id, r, 'mig_src_fail:' + target))
+        else:
+            self.history[source].append((r.id, r, 'mig_src_ok:' + target))
+        if kind in ('done', 'done-stopped-source'):
+            self.history[target].append((r.id, r, 'mig_tgt_ok:' + source))
+        others = [o for o in online if o['name'] not in (source, target)]
+        if others and self.chance(0.2):
+            self.history[self.pick(others)['name']].append((r.id, r, 'started'))
+
+    def clone_failcounts(self, clone):
+        """Fail counts of a clone's instances, anonymous (no number, or the
+        number older Pacemaker wrote) or unique, spread over the nodes."""
+        child = clone.children[0]
+        prims = child.children if child.kind == 'group' else [child]
+        cmax = int(clone.meta.get('clone-max', len(self.nodes)))
+        for nd in self.nodes:
+            if not self.chance(0.5):
+                continue
+            p = self.pick(prims)
+            name = p.id
+            if clone.unique or self.chance(0.4):
+                name = '%s:%d' % (p.id, self.r.randrange(max(cmax, 1)))
+            op = self.pick(['monitor_10000', 'start_0'])
+            self.fails[nd['name']]['fail-count-%s#%s' % (name, op)] = self.pick(
+                ['1', '3', 'INFINITY'])
+            self.fails[nd['name']]['last-failure-%s#%s' % (name, op)] = '1600000000'
+
+    def op(self, rid, name, interval, rc, call, node, expect=0, extra=''):
         """One history entry; a failure is recorded twice, as Pacemaker
         does: under its own id and as RSC_last_failure_0."""
         key = '%s_%s_%d' % (rid, name, interval)
         oid = '%s_last_0' % rid if interval == 0 else key
         failed = rc != expect and not (name == 'monitor' and interval == 0)
-        text = self.op_entry(oid, key, name, interval, rc, call, node, expect)
+        text = self.op_entry(oid, key, name, interval, rc, call, node, expect, extra)
         if failed:
             text += self.op_entry('%s_last_failure_0' % rid, key, name,
-                                  interval, rc, call, node, expect)
+                                  interval, rc, call, node, expect, extra)
         return text
 
-    def op_entry(self, oid, key, name, interval, rc, call, node, expect):
+    def op_entry(self, oid, key, name, interval, rc, call, node, expect, extra=''):
         tkey = '%d:1:%d:%s' % (call, expect, UUID)
         return ('<lrm_rsc_op id="%s" operation_key="%s" operation="%s" '
                 'crm-debug-origin="crm_simulate" crm_feature_set="3.0.10" '
                 'transition-key="%s" transition-magic="0:%d;%s" on_node="%s" '
                 'call-id="%d" rc-code="%d" op-status="0" interval="%d" '
                 'last-run="1600000000" last-rc-change="1600000000" exec-time="10" '
-                'queue-time="0" op-digest="%s"/>' % (
-                    oid, key, name, tkey, rc, tkey, node, call, rc, interval, DIGEST))
+                'queue-time="0" op-digest="%s"%s/>' % (
+                    oid, key, name, tkey, rc, tkey, node, call, rc, interval, DIGEST,
+                    extra))
 
     def lrm_resource(self, lid, p, st, node):
         prov = 'pacemaker'
         typ = 'Stateful' if p.stateful else 'Dummy'
         ops = []
+        if st.startswith('mig_'):
+            kind, other = st.split(':', 1)
+            src, tgt = (node, other) if kind.startswith('mig_src') else (other, node)
+            extra = ' migrate_source="%s" migrate_target="%s"' % (src, tgt)
+            if kind == 'mig_tgt_ok':
+                ops.append(self.op(lid, 'migrate_from', 0, 0, 5, node, 0, extra))
+                ops.append(self.op(lid, 'monitor', 10000, 0, 6, node))
+            else:
+                ops.append(self.op(lid, 'monitor', 10000, 0, 3, node))
+                ops.append(self.op(lid, 'migrate_to', 0,
+                                   1 if kind == 'mig_src_fail' else 0, 4, node, 0, extra))
+            return ('<lrm_resource id="%s" class="ocf" provider="%s" type="%s">%s'
+                    '</lrm_resource>' % (lid, prov, typ, ''.join(ops)))
+        if p.stonith:
+            return ('<lrm_resource id="%s" class="stonith" type="fence_xvm">%s'
+                    '</lrm_resource>' % (lid, self.op(lid, 'start', 0, 0, 2, node)
+                                         if st in ('started', 'promoted') else
+                                         self.op(lid, 'monitor', 0, 7, 1, node, 7)))
         if st == 'probe':
             ops.append(self.op(lid, 'monitor', 0, 7, 1, node, 7))
         elif st == 'failed_start':
@@ -420,16 +668,102 @@ class Gen:
 
     # ---------------------------------------------------------------- output
     def xml_primitive(self, p):
+        if p.stonith:
+            s = '<primitive id="%s" class="stonith" type="fence_xvm">' % p.id
+            s += nvset('meta_attributes', self.ids(p.id + '-meta'), p.meta, self.ids)
+            return s + '</primitive>'
         typ = 'Stateful' if p.stateful else 'Dummy'
         s = '<primitive id="%s" class="ocf" provider="pacemaker" type="%s">' % (p.id, typ)
+        s += nvset('instance_attributes', self.ids(p.id + '-params'), p.params, self.ids)
         s += nvset('meta_attributes', self.ids(p.id + '-meta'), p.meta, self.ids)
+        s += nvset('utilization', self.ids(p.id + '-utilization'), p.utilization, self.ids)
         ops = '<op id="%s" name="monitor" interval="10s"%s/>' % (
             self.ids(p.id + '-mon'), ' on-fail="%s"' % p.on_fail if p.on_fail else '')
         if p.stateful:
             ops += '<op id="%s" name="monitor" interval="11s" role="Promoted"/>' % (
                 self.ids(p.id + '-mon-p'))
+        for name, on_fail in p.op_on_fail.items():
+            ops += '<op id="%s" name="%s" interval="0s" on-fail="%s"/>' % (
+                self.ids('%s-%s' % (p.id, name)), name, on_fail)
         s += '<operations>%s</operations>' % ops
         return s + '</primitive>'
+
+    def cluster_options(self):
+        props = {'stonith-enabled': 'true' if self.x.get('stonith') else 'false'}
+        if self.x.get('no-quorum') or self.chance(0.1):
+            props['no-quorum-policy'] = self.pick(
+                ['ignore', 'stop', 'freeze', 'demote', 'suicide'])
+        if self.x.get('stonith'):
+            if self.chance(0.4):
+                props['stonith-action'] = self.pick(['reboot', 'off', 'poweroff'])
+            if self.chance(0.3):
+                props['concurrent-fencing'] = self.pick(['true', 'false'])
+            if self.chance(0.3):
+                props['priority-fencing-delay'] = self.pick(['0', '5s'])
+        if self.x.get('cluster-options'):
+            for name, values in (('symmetric-cluster', ['true', 'false']),
+                                 ('maintenance-mode', ['true', 'false']),
+                                 ('start-failure-is-fatal', ['true', 'false']),
+                                 ('stop-orphan-resources', ['true', 'false']),
+                                 ('stop-orphan-actions', ['true', 'false']),
+                                 ('stop-all-resources', ['false', 'true'])):
+                if self.chance(0.35):
+                    props[name] = self.pick(values)
+        else:
+            if self.chance(0.1):
+                props['symmetric-cluster'] = 'false'
+            if self.chance(0.05):
+                props['maintenance-mode'] = 'true'
+            if self.chance(0.1):
+                props['start-failure-is-fatal'] = 'false'
+        if self.x.get('shutdown-lock'):
+            props['shutdown-lock'] = 'true'
+            if self.chance(0.5):
+                props['shutdown-lock-limit'] = self.pick(['0', '10m'])
+            self.pick(self.nodes)['shutdown'] = True
+        if self.x.get('placement'):
+            props['placement-strategy'] = self.pick(
+                ['default', 'utilization', 'minimal', 'balanced'])
+        if self.x.get('node-health'):
+            props['node-health-strategy'] = self.pick(
+                ['none', 'migrate-on-red', 'only-green', 'progressive', 'custom'])
+            for color in ('red', 'yellow', 'green'):
+                if self.chance(0.4):
+                    props['node-health-' + color] = self.pick(
+                        ['-INFINITY', '-100', '0', '10'])
+        return props
+
+    def fencing_topology(self):
+        devices = [r.id for r in self.rscs if r.stonith]
+        levels = []
+        for nd in self.nodes:
+            for index in range(1, self.r.randint(1, 2) + 1):
+                levels.append('<fencing-level id="%s" index="%d" target="%s" devices="%s"/>'
+                              % (self.ids('fl-%s-%d' % (nd['name'], index)), index,
+                                 nd['name'], ','.join(self.r.sample(
+                                     devices, self.r.randint(1, len(devices))))))
+        return '<fencing-topology>%s</fencing-topology>' % ''.join(levels)
+
+    def defaults_with_rules(self):
+        rid = self.ids('rsc-options-rule')
+        rsc = ('<rsc_defaults><meta_attributes id="%s"><rule id="%s" score="INFINITY"><rsc_expression '
+               'id="%s" class="ocf" provider="pacemaker" type="%s"/></rule>'
+               '<nvpair id="%s" name="resource-stickiness" value="%s"/>'
+               '</meta_attributes></rsc_defaults>' % (
+                   self.ids('rsc-options'), rid, self.ids(rid + '-expr'),
+                   self.pick(['Dummy', 'Stateful']), self.ids('rsc-options-stickiness'),
+                   self.pick(['0', '100', 'INFINITY'])))
+        oid = self.ids('op-options-rule')
+        op = ('<op_defaults><meta_attributes id="%s"><rule id="%s" score="INFINITY"><op_expression '
+              'id="%s" name="%s"%s/></rule>'
+              '<nvpair id="%s" name="on-fail" value="%s"/>'
+              '</meta_attributes></op_defaults>' % (
+                  self.ids('op-options'), oid, self.ids(oid + '-expr'),
+                  self.pick(['monitor', 'start']),
+                  ' interval="10s"' if self.chance(0.5) else '',
+                  self.ids('op-options-on-fail'),
+                  self.pick(['ignore', 'block', 'stop', 'restart'])))
+        return rsc + (op if self.chance(0.6) else '')
 
     def xml_rsc(self, r):
         if r.kind == 'prim':
@@ -443,44 +777,58 @@ class Gen:
         return s + self.xml_rsc(r.children[0]) + '</clone>'
 
     def xml(self):
-        props = {'stonith-enabled': 'false'}
-        if self.chance(0.15):
-            props['no-quorum-policy'] = self.pick(['ignore', 'stop', 'freeze'])
-        if self.chance(0.1):
-            props['symmetric-cluster'] = 'false'
-        if self.chance(0.05):
-            props['maintenance-mode'] = 'true'
-        if self.chance(0.1):
-            props['start-failure-is-fatal'] = 'false'
+        props = self.cluster_options()
+        quorum = '0' if self.chance(0.6 if self.x.get('no-quorum') else 0.05) else '1'
         out = ['<cib crm_feature_set="3.0.10" validate-with="pacemaker-3.7" '
                'epoch="1" num_updates="1" admin_epoch="0" have-quorum="%s" dc-uuid="1">'
-               % ('0' if self.chance(0.05) else '1'),
+               % quorum,
                '<configuration><crm_config>']
         out.append(nvset('cluster_property_set', 'cib-bootstrap-options', props, self.ids))
         out.append('</crm_config><nodes>')
         for nd in self.nodes:
             attrs = nvset('instance_attributes', self.ids('nodes-' + nd['id']),
                           nd['attrs'], self.ids)
+            attrs += nvset('utilization', self.ids('nodes-%s-utilization' % nd['id']),
+                           nd.get('utilization'), self.ids)
             out.append('<node id="%s" uname="%s">%s</node>' % (nd['id'], nd['name'], attrs))
         out.append('</nodes><resources>')
         out.extend(self.xml_rsc(r) for r in self.rscs)
         out.append('</resources><constraints>')
         out.extend(self.cons)
         out.append('</constraints>')
-        if self.chance(0.4):
+        if self.x.get('fencing-topology'):
+            out.append(self.fencing_topology())
+        if self.x.get('defaults-rule'):
+            out.append(self.defaults_with_rules())
+        elif self.chance(0.4):
             out.append('<rsc_defaults>%s</rsc_defaults>' % nvset(
                 'meta_attributes', self.ids('rsc-options'),
                 {'resource-stickiness': self.pick(['0', '1', '100', 'INFINITY'])},
                 self.ids))
         out.append('</configuration><status>')
+        if self.tickets:
+            out.append('<tickets>%s</tickets>' % ''.join(
+                '<ticket_state id="%s" granted="%s" last-granted="1600000000"%s/>' % (
+                    t, self.pick(['true', 'false']),
+                    ' standby="true"' if self.chance(0.15) else '')
+                for t in self.tickets if self.chance(0.85)))
         for nd in self.nodes:
             name = nd['name']
-            if not nd['online']:
+            state = nd.get('state', 'member')
+            if state == 'pending':
+                out.append('<node_state id="%s" uname="%s" in_ccm="true" crmd="online" '
+                           'join="pending" expected="member"/>' % (nd['id'], name))
+                continue
+            if not nd['online'] and state != 'unclean':
                 out.append('<node_state id="%s" uname="%s" in_ccm="false" crmd="offline" '
                            'join="down" expected="down"/>' % (nd['id'], name))
                 continue
-            out.append('<node_state id="%s" uname="%s" in_ccm="true" crmd="online" '
-                       'join="member" expected="member">' % (nd['id'], name))
+            if state == 'unclean':
+                out.append('<node_state id="%s" uname="%s" in_ccm="false" crmd="offline" '
+                           'join="down" expected="member">' % (nd['id'], name))
+            else:
+                out.append('<node_state id="%s" uname="%s" in_ccm="true" crmd="online" '
+                           'join="member" expected="member">' % (nd['id'], name))
             lrm = [self.lrm_resource(lid, p, st, name)
                    for lid, p, st in self.history[name]]
             trans = dict(self.fails[name])
@@ -488,6 +836,12 @@ class Gen:
                 trans['master-' + pid] = v
             if nd['shutdown']:
                 trans['shutdown'] = '1600000000'
+            if state == 'standby-transient':
+                trans['standby'] = 'on'
+            if state == 'maintenance-transient':
+                trans['maintenance'] = 'true'
+            if nd.get('health'):
+                trans['#health-disk'] = nd['health']
             if trans:
                 sid = 'status-' + nd['id']
                 body = ''.join('<nvpair id="%s" name="%s" value="%s"/>' % (
@@ -501,6 +855,85 @@ class Gen:
             out.append('</node_state>')
         out.append('</status></cib>')
         return '\n'.join(out) + '\n'
+
+
+FEATURE_PATTERNS = [
+    ('primitive', r'<primitive '), ('group', r'<group '), ('clone', r'<clone '),
+    ('promotable clone', r'name="promotable" value="true"'),
+    ('unique clone', r'name="globally-unique" value="true"'),
+    ('location', r'<rsc_location '), ('location rule', r'<rule .*?score'),
+    ('colocation', r'<rsc_colocation '), ('order', r'<rsc_order '),
+    ('set in location', r'<rsc_location [^>]*>\s*<resource_set'),
+    ('set in colocation', r'<rsc_colocation [^>]*>\s*<resource_set'),
+    ('set in order', r'<rsc_order [^>]*>\s*<resource_set'),
+    ('set in ticket', r'<rsc_ticket [^>]*>\s*<resource_set'),
+    ('set sequential', r'<resource_set [^>]*sequential='),
+    ('set require-all', r'<resource_set [^>]*require-all='),
+    ('set role', r'<resource_set [^>]*role='),
+    ('set action', r'<resource_set [^>]*action='),
+    ('ticket', r'<rsc_ticket '),
+    ('rsc-pattern', r'rsc-pattern='),
+    ('node-attribute colocation', r'node-attribute='),
+    ('ticket loss-policy=stop', r'loss-policy="stop"'),
+    ('ticket loss-policy=demote', r'loss-policy="demote"'),
+    ('ticket loss-policy=fence', r'loss-policy="fence"'),
+    ('ticket loss-policy=freeze', r'loss-policy="freeze"'),
+    ('ticket standby', r'<ticket_state [^>]*standby="true"'),
+    ('value-source=param', r'value-source="param"'),
+    ('value-source=meta', r'value-source="meta"'),
+    ('nested rule', r'<rule [^>]*>(?:(?!</rule>).)*<rule '),
+    ('date_expression', r'<date_expression '), ('date_spec', r'<date_spec '),
+    ('duration', r'<duration '),
+    ('rsc_expression in rsc_defaults', r'<rsc_expression '),
+    ('op_expression in op_defaults', r'<op_expression '),
+    ('stonith-enabled=true', r'name="stonith-enabled" value="true"'),
+    ('stonith-action', r'name="stonith-action"'),
+    ('concurrent-fencing', r'name="concurrent-fencing"'),
+    ('priority-fencing-delay', r'name="priority-fencing-delay"'),
+    ('fencing device', r'class="stonith"'),
+    ('fencing-topology', r'<fencing-level '),
+    ('provides=unfencing', r'name="provides" value="unfencing"'),
+    ('requires', r'name="requires"'),
+    ('have-quorum=0', r'have-quorum="0"'),
+    ('symmetric-cluster=false', r'name="symmetric-cluster" value="false"'),
+    ('maintenance-mode=true', r'name="maintenance-mode" value="true"'),
+    ('start-failure-is-fatal=false', r'name="start-failure-is-fatal" value="false"'),
+    ('stop-orphan-resources=false', r'name="stop-orphan-resources" value="false"'),
+    ('stop-orphan-actions=false', r'name="stop-orphan-actions" value="false"'),
+    ('stop-all-resources=true', r'name="stop-all-resources" value="true"'),
+    ('shutdown-lock', r'name="shutdown-lock" value="true"'),
+    ('node-health-strategy', r'name="node-health-strategy"'),
+    ('utilization', r'<utilization '),
+    ('on-fail (monitor)', r'name="monitor" interval="10s" on-fail='),
+    ('on-fail (start/stop/promote/demote)', r'interval="0s" on-fail='),
+    ('on-fail=fence', r'on-fail="fence"'), ('on-fail=demote', r'on-fail="demote"'),
+    ('allow-migrate', r'name="allow-migrate" value="true"'),
+    ('migration history', r'operation="migrate_to"'),
+    ('failed migration', r'operation="migrate_to"[^>]*rc-code="1"'),
+    ('multiple-active', r'name="multiple-active"'),
+    ('clone instance fail count', r'name="fail-count-[^"]*:[0-9]+#'),
+    ('node unclean', r'in_ccm="false" crmd="offline" join="down" expected="member"'),
+    ('node pending', r'join="pending"'),
+    ('node shutting down', r'name="shutdown" value="1600000000"'),
+    ('node standby', r'name="standby" value="on"'),
+    ('node maintenance', r'name="maintenance" value="true"'),
+    ('node health attribute', r'name="#health-'),
+]
+NO_QUORUM = ['ignore', 'stop', 'freeze', 'demote', 'suicide']
+FEATURE_PATTERNS += [('no-quorum-policy=' + v, r'name="no-quorum-policy" value="%s"' % v)
+                     for v in NO_QUORUM]
+FEATURE_PATTERNS += [('placement-strategy=' + v, r'name="placement-strategy" value="%s"' % v)
+                     for v in ['default', 'utilization', 'minimal', 'balanced']]
+FEATURE_PATTERNS += [('multiple-active=' + v, r'name="multiple-active" value="%s"' % v)
+                     for v in ['stop_start', 'stop_only', 'block', 'stop_unexpected']]
+FEATURE_PATTERNS += [('on-fail=' + v, r'on-fail="%s"' % v)
+                     for v in ['ignore', 'block', 'stop', 'restart', 'standby']]
+_COMPILED = [(n, re.compile(p, re.S)) for n, p in FEATURE_PATTERNS]
+
+
+def features(text):
+    """The constructs of the schema a generated CIB uses."""
+    return [name for name, pattern in _COMPILED if pattern.search(text)]
 
 
 def gen(seed):
