@@ -161,19 +161,19 @@ static const struct {
     /* without Pacemaker's schema files (cib/schema.h), when it differs */
     const char *plain_stage, *plain_message;
 } hostile_outcomes[] = {
-    { "hand-deep-nesting.xml", "load", "nested more than 256 levels" },
-    { "hand-entity-expansion.xml", "load", NULL },
-    { "hand-empty.xml", "load", "empty document" },
-    { "hand-garbage.bin", "load", "not an XML document" },
-    { "hand-truncated.xml.gz", "load", "truncated gzip" },
-    { "hand-not-cib.xml.bz2", "load", "not <cib>" },
-    { "hand-nul-bytes.xml", "load", NULL },
-    { "hand-utf16.xml", "print", NULL },
-    { "hand-idref-loops.xml", "print", NULL },
-    { "hand-huge-numbers.xml", "print", NULL },
-    { "hand-long-cycles.xml", "print", NULL },
-    { "hand-dense-sets.xml", "print", NULL },
-    { "hand-bad-structure.xml", "print", NULL },
+    { "hand-deep-nesting.xml", "load", "nested more than 256 levels", NULL, NULL },
+    { "hand-entity-expansion.xml", "load", NULL, NULL, NULL },
+    { "hand-empty.xml", "load", "empty document", NULL, NULL },
+    { "hand-garbage.bin", "load", "not an XML document", NULL, NULL },
+    { "hand-truncated.xml.gz", "load", "truncated gzip", NULL, NULL },
+    { "hand-not-cib.xml.bz2", "load", "not <cib>", NULL, NULL },
+    { "hand-nul-bytes.xml", "load", NULL, NULL, NULL },
+    { "hand-utf16.xml", "print", NULL, NULL, NULL },
+    { "hand-idref-loops.xml", "print", NULL, NULL, NULL },
+    { "hand-huge-numbers.xml", "print", NULL, NULL, NULL },
+    { "hand-long-cycles.xml", "print", NULL, NULL, NULL },
+    { "hand-dense-sets.xml", "print", NULL, NULL, NULL },
+    { "hand-bad-structure.xml", "print", NULL, NULL, NULL },
     /* crm_simulate refuses it: an IDREF naming no element fails the
      * schema (cib/schema.c, at load) */
     { "hand-unknown-reference.xml", "load",
@@ -184,7 +184,7 @@ static const struct {
       "<resource_ref id=\"ghost\">: not valid for the schema pacemaker-3.7 names"
       " (crm_simulate refuses it): IDREF attribute id references an unknown ID \"ghost\"",
       "model", "<resource_ref> id=\"ghost\" names no element" },
-    { "hand-huge-clone.xml", "model", "resources and clone instances: more than" },
+    { "hand-huge-clone.xml", "model", "resources and clone instances: more than", NULL, NULL },
 };
 
 START_TEST(test_hostile_outcome)
