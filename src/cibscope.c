@@ -41,6 +41,8 @@
 #include "explain/expect.h"
 #include "explain/history.h"
 #include "explain/json.h"
+#include "explain/json_where.h"
+#include "explain/next.h"
 #include "explain/json_report.h"
 #include "explain/output.h"
 #include "explain/version.h"
@@ -87,6 +89,7 @@ static const char usage_text[] =
     "       cibscope scores FILE [--time T] [--json]\n"
     "       cibscope transition FILE [--time T] [--expect LIST] [--json]\n"
     "       cibscope explain FILE RESOURCE [NODE] [--time T] [--json]\n"
+    "       cibscope where FILE RESOURCE [--time T] [--json]\n"
     "       cibscope history [DIR] [--time T] [--json]\n"
     "       cibscope why BEFORE AFTER [--time T] [--json]\n"
     "       cibscope graph FILE [RESOURCE] [--depth N] [--dot] [--time T]\n"
@@ -106,6 +109,8 @@ static const char usage_text[] =
     "  transition   print the Transition Summary as crm_simulate -S\n"
     "  explain      break RESOURCE's score on NODE (or every node) into its\n"
     "               contributions: constraints, stickiness, fail counts, ...\n"
+    "  where        where RESOURCE (or an instance, db:0) runs now and what\n"
+    "               the transition does to it, from the transition's actions\n"
     "  history      step through a directory of pe-input-N.bz2 files: what\n"
     "               started, stopped or moved at each step, and which change\n"
     "               in the CIB made it\n"
@@ -143,10 +148,10 @@ static const char usage_text[] =
     "      --until DURATION  timeline: how far ahead (default 7d; 12h, 30min,\n"
     "                   2w or ISO 8601 such as P1DT12H)\n"
     "      --all        timeline: list moments that change nothing too\n"
-    "      --json       scores, transition, explain, settle, timeline, why,\n"
-    "                   history: print JSON (doc/json.md): the same facts,\n"
-    "                   scores as numbers (INFINITY = 1000000) with their\n"
-    "                   contributions\n"
+    "      --json       scores, transition, explain, where, settle, timeline,\n"
+    "                   why, history: print JSON (doc/json.md): the same\n"
+    "                   facts, scores as numbers (INFINITY = 1000000) with\n"
+    "                   their contributions\n"
     "  -t, --time T     use T as \"now\" for rules and failure timeouts, an\n"
     "                   ISO 8601 date/time such as 2005-020, 2005-020T12:30 or\n"
     "                   \"2014-05-07 00:28:00\" (as crm_simulate -t)\n"
@@ -169,7 +174,8 @@ static int usage_error(const char *message)
 static gboolean is_command(const char *word)
 {
     static const char *const commands[] = {
-        "scores", "transition", "explain", "history", "why", "graph", "settle", "timeline",
+        "scores", "transition", "explain", "where", "history", "why", "graph", "settle",
+        "timeline",
     };
     for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
         if (strcmp(word, commands[i]) == 0)
@@ -308,7 +314,7 @@ static int check_arity(const Invocation *invocation)
         && (command == NULL || strcmp(command, "transition") != 0))
         return usage_error("--expect goes with transition");
     if (invocation->json && (command == NULL || strcmp(command, "graph") == 0))
-        return usage_error("--json goes with scores, transition, explain, settle, timeline, why "
+        return usage_error("--json goes with scores, transition, explain, where, settle, timeline, why "
                            "or history");
     if ((invocation->until_text != NULL || invocation->all_moments)
         && (command == NULL || strcmp(command, "timeline") != 0))
@@ -331,6 +337,8 @@ static int check_arity(const Invocation *invocation)
         return (n == 2 || n == 3) ? -1 : usage_error("explain needs FILE RESOURCE [NODE]");
     if (strcmp(command, "graph") == 0)
         return (n == 1 || n == 2) ? -1 : usage_error("graph needs FILE [RESOURCE]");
+    if (strcmp(command, "where") == 0)
+        return n == (invocation->live ? 1 : 2) ? -1 : usage_error("where needs FILE RESOURCE");
     if (n != 1) {
         g_autofree char *message = g_strdup_printf("%s needs exactly one FILE", command);
         return usage_error(message);
@@ -511,6 +519,12 @@ static int run_json(const Invocation *invocation, const CsDocument *document,
         return check_expected(invocation, summary);
     }
     g_autoptr(GError) error = NULL;
+    if (strcmp(invocation->command, "where") == 0) {
+        if (cs_json_where(document, solution, invocation->positional[args], out, &error))
+            return EXIT_OK;
+        fprintf(stderr, "cibscope: %s\n", error->message);
+        return EXIT_USAGE;
+    }
     if (!cs_json_explain(document, solution, invocation->positional[args],
                          invocation->positional[args + 1], out, &error)) {
         fprintf(stderr, "cibscope: %s\n", error->message);
@@ -597,6 +611,11 @@ static int run_engine_command(const Invocation *invocation)
                                   GINT_TO_POINTER(terminal));
     } else if (strcmp(invocation->command, "transition") == 0) {
         cs_solution_print_transition(solution, out);
+    } else if (strcmp(invocation->command, "where") == 0) {
+        if (!cs_next_where(solution, invocation->positional[args], out)) {
+            fprintf(stderr, "cibscope: no resource '%s'\n", invocation->positional[args]);
+            return EXIT_USAGE;
+        }
     } else if (strcmp(invocation->command, "graph") == 0) {
         if (!cs_constraint_graph_command(model, solution, invocation->positional[args],
                                          invocation->depth, invocation->dot, out, &error)) {

@@ -13,7 +13,7 @@ static char *cib_with(const char *meta, const char *constraints, const char *sta
     return g_strdup_printf(
         "<cib crm_feature_set=\"3.16.1\" epoch=\"1\" num_updates=\"0\" admin_epoch=\"0\" validate-with=\"pacemaker-3.7\">\n"
         "<configuration><crm_config><cluster_property_set id=\"o\">"
-        "<nvpair id=\"o-s\" name=\"stonith-enabled\" value=\"false\"/></cluster_property_set></crm_config>\n"
+        "<nvpair id=\"o-stonith\" name=\"stonith-enabled\" value=\"false\"/></cluster_property_set></crm_config>\n"
         "<nodes><node id=\"1\" uname=\"n1\"/><node id=\"2\" uname=\"n2\"/></nodes>\n"
         "<resources><primitive id=\"web\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\">%s</primitive></resources>\n"
         "<constraints>%s</constraints></configuration>\n"
@@ -83,7 +83,7 @@ START_TEST(test_gt_and_lifetime)
 {
     Loaded loaded;
     load(&loaded, cib_with("",
-        "<rsc_location id=\"later\" rsc=\"web\" score=\"100\"><rule id=\"later-r\" score=\"100\">"
+        "<rsc_location id=\"later\" rsc=\"web\"><rule id=\"later-r\" score=\"100\">"
         "<date_expression id=\"later-d\" operation=\"gt\" start=\"2024-06-01 12:00:40Z\"/></rule></rsc_location>"
         "<rsc_location id=\"cli-ban-web-on-n1\" rsc=\"web\" role=\"Started\"><rule id=\"b-r\" score=\"-INFINITY\" boolean-op=\"and\">"
         "<expression id=\"b-e\" attribute=\"#uname\" operation=\"eq\" value=\"n1\"/>"
@@ -170,7 +170,7 @@ START_TEST(test_iterate)
         "<rsc_location id=\"a\" rsc=\"web\"><rule id=\"a-r\" score=\"1\">"
         "<date_expression id=\"a-d\" operation=\"gt\" start=\"2024-06-01 12:10:00Z\"/></rule></rsc_location>"
         "<rsc_location id=\"b\" rsc=\"web\"><rule id=\"b-r\" score=\"1\">"
-        "<date_expression id=\"b-d\" start=\"2024-06-01 12:05:00Z\" end=\"2024-06-01 12:20:00Z\"/></rule></rsc_location>",
+        "<date_expression id=\"b-d\" operation=\"in_range\" start=\"2024-06-01 12:05:00Z\" end=\"2024-06-01 12:20:00Z\"/></rule></rsc_location>",
         ""), at("2024-06-01 12:00:00Z"));
     static const char *const expected[] = {
         "2024-06-01 12:05:00Z", "2024-06-01 12:10:01Z", "2024-06-01 12:20:01Z",

@@ -1,0 +1,1 @@
+where @DATA@/demo.xml db-clone --time '2024-06-01 12:00:00'

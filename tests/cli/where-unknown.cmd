@@ -1,0 +1,1 @@
+where @DATA@/demo.xml nosuch
