@@ -178,7 +178,8 @@ static gboolean cs_same_section(const CsDocument *document, const CsDocument *ba
 {
     g_autoptr(GByteArray) mine = cs_subtree_bytes(document->xml, cs_top_child(xmlDocGetRootElement(document->xml), name));
     g_autoptr(GByteArray) theirs = cs_subtree_bytes(base->xml, cs_top_child(xmlDocGetRootElement(base->xml), name));
-    return mine->len == theirs->len && memcmp(mine->data, theirs->data, mine->len) == 0;
+    /* An empty GByteArray has no data: memcmp must not see its NULL. */
+    return mine->len == theirs->len && (mine->len == 0 || memcmp(mine->data, theirs->data, mine->len) == 0);
 }
 
 static gint64 cs_version_number(xmlNode *root, const char *name)
