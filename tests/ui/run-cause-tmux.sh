@@ -50,58 +50,7 @@ start() {
     tmx new-session -d -s "$1" -x "$2" -y "$3" \
         env -u NO_COLOR LANG=C.UTF-8 LC_ALL= TZ=UTC "$bin" "$4"
 }
-capture() {
-    tmx capture-pane -p -t "$1" >"$tmp/screen"
-}
-
-fail() {
-    checks=$((checks + 1))
-    failures=$((failures + 1))
-    echo "FAIL: $*"
-    echo "---- screen ----"
-    cat "$tmp/screen"
-    echo "----------------"
-}
-
-# wait_for SESSION TEXT: shown within 5 s, the screen then still.
-wait_for() {
-    tries=0
-    while [ $tries -lt 50 ]; do
-        capture "$1"
-        if grep -q -F -- "$2" "$tmp/screen"; then
-            sleep 0.05
-            capture "$1"
-            checks=$((checks + 1))
-            return 0
-        fi
-        sleep 0.1
-        tries=$((tries + 1))
-    done
-    fail "$1: '$2' never appeared"
-    return 1
-}
-
-# absent SESSION TEXT: the screen (already settled) does not show TEXT.
-absent() {
-    capture "$1"
-    if grep -q -F -- "$2" "$tmp/screen"; then
-        fail "$1: '$2' is shown"
-    else
-        checks=$((checks + 1))
-    fi
-}
-
-keys() {
-    session=$1
-    shift
-    tmx send-keys -t "$session" "$@"
-}
-
-quit() {
-    keys "$1" q
-    sleep 0.2
-    tmx kill-session -t "$1" >/dev/null 2>&1
-}
+. "$top_srcdir/tests/ui/tmux-steps.sh"
 
 # Filter the Matrix down to one resource and explain its cell.
 explain() {
