@@ -13,23 +13,6 @@
 
 /* ---- helpers ----------------------------------------------------------- */
 
-static int collect(void *context, const char *buffer, int length)
-{
-    g_string_append_len(context, buffer, length);
-    return length;
-}
-
-/* The bytes cs_document_save would write (uncompressed). */
-static char *serialize(const CsDocument *document)
-{
-    GString *out = g_string_new(NULL);
-    xmlSaveCtxt *save = xmlSaveToIO(collect, NULL, out, NULL,
-                                    document->declaration ? 0 : XML_SAVE_NO_DECL);
-    ck_assert_ptr_nonnull(save);
-    ck_assert_int_ge(xmlSaveDoc(save, document->xml), 0);
-    xmlSaveClose(save);
-    return g_string_free(out, FALSE);
-}
 
 static CsTime at(const char *text)
 {
@@ -50,7 +33,7 @@ static void fixture_open(Fixture *fixture, const char *path)
     fixture->document = cs_document_load(path, &error);
     ck_assert_msg(fixture->document != NULL, "%s", error ? error->message : "");
     fixture->log = cs_edit_log_new(fixture->document, at("2024-06-01 12:00:00"));
-    fixture->original = serialize(fixture->document);
+    fixture->original = cs_test_serialize(fixture->document);
 }
 
 static void fixture_open_memory(Fixture *fixture, const char *text)
@@ -59,7 +42,7 @@ static void fixture_open_memory(Fixture *fixture, const char *text)
     fixture->document = cs_document_load_memory(text, strlen(text), "test.xml", &error);
     ck_assert_msg(fixture->document != NULL, "%s", error ? error->message : "");
     fixture->log = cs_edit_log_new(fixture->document, at("2024-06-01 12:00:00"));
-    fixture->original = serialize(fixture->document);
+    fixture->original = cs_test_serialize(fixture->document);
 }
 
 static void fixture_close(Fixture *fixture)
@@ -103,16 +86,16 @@ static char *value(const CsDocument *document, const char *xpath)
  * after it, and a second undo the original again. */
 static void check_undo_redo_from(Fixture *fixture, const char *before)
 {
-    g_autofree char *after = serialize(fixture->document);
+    g_autofree char *after = cs_test_serialize(fixture->document);
     ck_assert_str_ne(after, before);
     ck_assert(cs_edit_undo(fixture->log));
-    g_autofree char *undone = serialize(fixture->document);
+    g_autofree char *undone = cs_test_serialize(fixture->document);
     ck_assert_str_eq(undone, before);
     ck_assert(cs_edit_redo(fixture->log));
-    g_autofree char *redone = serialize(fixture->document);
+    g_autofree char *redone = cs_test_serialize(fixture->document);
     ck_assert_str_eq(redone, after);
     ck_assert(cs_edit_undo(fixture->log));
-    g_autofree char *again = serialize(fixture->document);
+    g_autofree char *again = cs_test_serialize(fixture->document);
     ck_assert_str_eq(again, before);
     ck_assert(cs_edit_redo(fixture->log));
 }
@@ -141,7 +124,7 @@ START_TEST(test_ban_node_score_form)
     ck_assert_ptr_nonnull(cs_document_lookup_id(f.document, "cli-ban-web-on-alpha"));
     ck_assert_str_eq(cs_edit_log_next_undo(f.log), "ban web from alpha");
     /* indented like its siblings, on a line of its own */
-    g_autofree char *text = serialize(f.document);
+    g_autofree char *text = cs_test_serialize(f.document);
     ck_assert_ptr_nonnull(strstr(text, "score=\"-INFINITY\"/>\n      <rsc_location "
                                        "id=\"cli-ban-web-on-alpha\""));
     check_undo_redo(&f);
@@ -207,7 +190,7 @@ START_TEST(test_prefer_and_clear)
     ck_assert_int_eq(count(f.document, "//expression[@id='cli-prefer-expr-web']"), 1);
     ck_assert_int_eq(count(f.document, "//date_expression[@id='cli-prefer-lifetime-end-web']"), 1);
     ck_assert(cs_edit_ban(f.log, "db", "alpha", NULL, NULL));
-    g_autofree char *before_clear = serialize(f.document);
+    g_autofree char *before_clear = cs_test_serialize(f.document);
 
     guint removed = 0;
     ck_assert(cs_edit_clear(f.log, "db", &removed, NULL));
@@ -217,7 +200,7 @@ START_TEST(test_prefer_and_clear)
     ck_assert_int_eq(count(f.document, "//rsc_location[@id='cli-prefer-web']"), 1);
     ck_assert_int_eq(count(f.document, "//rsc_location[@id='cli-ban-report-on-alpha']"), 1);
     ck_assert(cs_edit_undo(f.log));
-    g_autofree char *undone = serialize(f.document);
+    g_autofree char *undone = cs_test_serialize(f.document);
     ck_assert_str_eq(undone, before_clear);
 
     /* nothing left to clear: no edit is recorded */
@@ -231,7 +214,7 @@ START_TEST(test_prefer_and_clear)
     for (int i = 0; i < 4; i++)
         ck_assert(cs_edit_undo(f.log));
     ck_assert(!cs_edit_undo(f.log));
-    g_autofree char *original = serialize(f.document);
+    g_autofree char *original = cs_test_serialize(f.document);
     ck_assert_str_eq(original, f.original);
     fixture_close(&f);
 }
@@ -255,7 +238,7 @@ START_TEST(test_unknown_ids)
     ck_assert(!cs_edit_stickiness(f.log, "nodes-1-tier", "5", &e5));
     ck_assert_str_eq(e5->message, "no resource 'nodes-1-tier'");
     ck_assert_uint_eq(cs_edit_log_undo_depth(f.log), 0);
-    g_autofree char *text = serialize(f.document);
+    g_autofree char *text = cs_test_serialize(f.document);
     ck_assert_str_eq(text, f.original);
     fixture_close(&f);
 }
@@ -295,7 +278,7 @@ START_TEST(test_stickiness_resource_and_default)
     ck_assert(g_error_matches(error, CS_EDIT_ERROR, CS_EDIT_ERROR_INVALID));
     while (cs_edit_undo(f.log))
         ;
-    g_autofree char *text = serialize(f.document);
+    g_autofree char *text = cs_test_serialize(f.document);
     ck_assert_str_eq(text, f.original);
     fixture_close(&f);
 }
@@ -351,7 +334,7 @@ START_TEST(test_node_without_attributes)
     ck_assert_value(f.document, "//node[@uname='node2']/instance_attributes/@id", "nodes-2");
     ck_assert_value(f.document, "//node[@uname='node2']/instance_attributes/nvpair/@id",
                     "nodes-2-standby");
-    g_autofree char *text = serialize(f.document);
+    g_autofree char *text = cs_test_serialize(f.document);
     ck_assert_ptr_nonnull(strstr(text,
         "<node id=\"2\" uname=\"node2\">\n"
         "        <instance_attributes id=\"nodes-2\">\n"
@@ -402,7 +385,7 @@ START_TEST(test_fail_count_set_and_clear)
     ck_assert(g_error_matches(error, CS_EDIT_ERROR, CS_EDIT_ERROR_INVALID));
     while (cs_edit_undo(f.log))
         ;
-    g_autofree char *text = serialize(f.document);
+    g_autofree char *text = cs_test_serialize(f.document);
     ck_assert_str_eq(text, f.original);
     fixture_close(&f);
 }
@@ -428,13 +411,13 @@ START_TEST(test_constraints_add_remove_score)
     ck_assert(!cs_edit_constraint_score(f.log, "location-web-tier", "5", &no_score));
     ck_assert(cs_edit_constraint_score(f.log, "colocation-web-db--1000", "-500", NULL));
     ck_assert_value(f.document, "//rsc_colocation[@id='colocation-web-db--1000']/@score", "-500");
-    g_autofree char *before_remove = serialize(f.document);
+    g_autofree char *before_remove = cs_test_serialize(f.document);
     ck_assert(cs_edit_constraint_remove(f.log, "location-db-tier", NULL));
     ck_assert_int_eq(count(f.document, "//*[@id='location-db-tier']"), 0);
     ck_assert_int_eq(count(f.document, "//*[@id='location-db-tier-rule']"), 0);
     ck_assert_ptr_null(cs_document_lookup_id(f.document, "location-db-tier-rule"));
     ck_assert(cs_edit_undo(f.log));
-    g_autofree char *restored = serialize(f.document);
+    g_autofree char *restored = cs_test_serialize(f.document);
     ck_assert_str_eq(restored, before_remove);
     ck_assert_ptr_nonnull(cs_document_lookup_id(f.document, "location-db-tier-rule"));
     fixture_close(&f);
@@ -461,7 +444,7 @@ START_TEST(test_rule_disable_and_rule)
     ck_assert(g_error_matches(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE));
     /* enabling (not undoing) gives the rule back byte for byte */
     ck_assert(cs_edit_rule_enable(f.log, "loc-and-rule", TRUE, NULL));
-    g_autofree char *text = serialize(f.document);
+    g_autofree char *text = cs_test_serialize(f.document);
     ck_assert_str_eq(text, f.original);
     fixture_close(&f);
 }
@@ -588,7 +571,7 @@ START_TEST(test_hostile_ids_round_trip)
     ck_assert(!cs_edit_location_add(f.log, "a \"quoted\" id", rsc, node, "10", &bad_id));
     ck_assert(g_error_matches(bad_id, CS_EDIT_ERROR, CS_EDIT_ERROR_INVALID));
     ck_assert(cs_edit_location_add(f.log, "loc-h\xc3\xa9", rsc, node, "10", NULL));
-    g_autofree char *before = serialize(f.document);
+    g_autofree char *before = cs_test_serialize(f.document);
     ck_assert(cs_edit_stickiness(f.log, rsc, "7", NULL));
     check_undo_redo_from(&f, before);
 
@@ -609,8 +592,8 @@ START_TEST(test_hostile_ids_round_trip)
     xmlChar *got_node = xmlGetProp(location, BAD_CAST "node");
     ck_assert_str_eq((const char *)got_node, node);
     xmlFree(got_node);
-    g_autofree char *saved = serialize(f.document);
-    g_autofree char *reloaded = serialize(again);
+    g_autofree char *saved = cs_test_serialize(f.document);
+    g_autofree char *reloaded = cs_test_serialize(again);
     ck_assert_str_eq(saved, reloaded);
     g_autofree char *bak = g_strconcat(path, ".bak", NULL);
     g_unlink(path);

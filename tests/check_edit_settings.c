@@ -6,28 +6,13 @@
 #include "cib/edit.h"
 
 #include <check.h>
-#include <libxml/xmlsave.h>
 #include <libxml/xpath.h>
 #include <string.h>
 
+#include "testlib.h"
+
 #define DEMO CS_SRCDATADIR "/demo.xml"
 
-static int collect(void *context, const char *buffer, int length)
-{
-    g_string_append_len(context, buffer, length);
-    return length;
-}
-
-static char *serialize(const CsDocument *document)
-{
-    GString *out = g_string_new(NULL);
-    xmlSaveCtxt *save = xmlSaveToIO(collect, NULL, out, NULL,
-                                    document->declaration ? 0 : XML_SAVE_NO_DECL);
-    ck_assert_ptr_nonnull(save);
-    ck_assert_int_ge(xmlSaveDoc(save, document->xml), 0);
-    xmlSaveClose(save);
-    return g_string_free(out, FALSE);
-}
 
 typedef struct Fixture {
     CsDocument *document;
@@ -43,7 +28,7 @@ static void fixture_open(Fixture *fixture)
     fixture->document = cs_document_load(DEMO, &error);
     ck_assert_msg(fixture->document != NULL, "%s", error ? error->message : "");
     fixture->log = cs_edit_log_new(fixture->document, now);
-    fixture->original = serialize(fixture->document);
+    fixture->original = cs_test_serialize(fixture->document);
 }
 
 static void fixture_open_text(Fixture *fixture, const char *text)
@@ -54,7 +39,7 @@ static void fixture_open_text(Fixture *fixture, const char *text)
     fixture->document = cs_document_load_memory(text, strlen(text), "test.xml", &error);
     ck_assert_msg(fixture->document != NULL, "%s", error ? error->message : "");
     fixture->log = cs_edit_log_new(fixture->document, now);
-    fixture->original = serialize(fixture->document);
+    fixture->original = cs_test_serialize(fixture->document);
 }
 
 static void fixture_close(Fixture *fixture)
@@ -99,15 +84,15 @@ static char *replace(const char *text, const char *from, const char *to)
  * redo them all and undo again, the same. */
 static void check_undo_all(Fixture *fixture)
 {
-    g_autofree char *edited = serialize(fixture->document);
+    g_autofree char *edited = cs_test_serialize(fixture->document);
     guint depth = cs_edit_log_undo_depth(fixture->log);
     for (guint i = 0; i < depth; i++)
         ck_assert(cs_edit_undo(fixture->log));
-    g_autofree char *undone = serialize(fixture->document);
+    g_autofree char *undone = cs_test_serialize(fixture->document);
     ck_assert_str_eq(undone, fixture->original);
     for (guint i = 0; i < depth; i++)
         ck_assert(cs_edit_redo(fixture->log));
-    g_autofree char *redone = serialize(fixture->document);
+    g_autofree char *redone = cs_test_serialize(fixture->document);
     ck_assert_str_eq(redone, edited);
     for (guint i = 0; i < depth; i++)
         ck_assert(cs_edit_undo(fixture->log));
@@ -116,7 +101,7 @@ static void check_undo_all(Fixture *fixture)
 /* An edit that must fail and leave the document as it was. */
 #define ck_assert_refused(fixture, call, code)                                \
     do {                                                                      \
-        g_autofree char *before_ = serialize((fixture)->document);            \
+        g_autofree char *before_ = cs_test_serialize((fixture)->document);            \
         guint depth_ = cs_edit_log_undo_depth((fixture)->log);                \
         GError *error_ = NULL;                                                \
         GError **cs_error = &error_;                                          \
@@ -124,7 +109,7 @@ static void check_undo_all(Fixture *fixture)
         ck_assert_msg(g_error_matches(error_, CS_EDIT_ERROR, (code)), "%s",   \
                       error_ != NULL ? error_->message : "no error");         \
         g_error_free(error_);                                                 \
-        g_autofree char *after_ = serialize((fixture)->document);             \
+        g_autofree char *after_ = cs_test_serialize((fixture)->document);             \
         ck_assert_str_eq(after_, before_);                                    \
         ck_assert_uint_eq(cs_edit_log_undo_depth((fixture)->log), depth_);    \
     } while (0)
@@ -409,9 +394,5 @@ static Suite *edit_settings_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(edit_settings_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? 0 : 1;
+    return cs_test_run(edit_settings_suite());
 }

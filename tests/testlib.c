@@ -1,4 +1,5 @@
 /* testlib.c: what the check suites share (testlib.h). */
+#include <libxml/xmlsave.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,4 +152,21 @@ int cs_test_run(Suite *suite)
     int failed = srunner_ntests_failed(runner);
     srunner_free(runner);
     return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+static int collect(void *context, const char *buffer, int length)
+{
+    g_string_append_len(context, buffer, length);
+    return length;
+}
+
+char *cs_test_serialize(const CsDocument *document)
+{
+    GString *out = g_string_new(NULL);
+    xmlSaveCtxt *save = xmlSaveToIO(collect, NULL, out, NULL,
+                                    document->declaration ? 0 : XML_SAVE_NO_DECL);
+    ck_assert_ptr_nonnull(save);
+    ck_assert_int_ge(xmlSaveDoc(save, document->xml), 0);
+    xmlSaveClose(save);
+    return g_string_free(out, FALSE);
 }

@@ -49,6 +49,10 @@ gboolean cs_test_has_line(const char *text, const char *line);
 void cs_test_assert_same_lines(const char *want_text, const char *got_text,
                                gboolean squeeze);
 
+/* The bytes cs_document_save would write, uncompressed (newly
+ * allocated). */
+char *cs_test_serialize(const CsDocument *document);
+
 /* Runs suite with check's runner: main()'s exit status. */
 int cs_test_run(Suite *suite);
 
