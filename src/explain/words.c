@@ -51,6 +51,77 @@ char *cs_words_node_state(const CsNode *node)
                            cs_words_node_term(node));
 }
 
+/* The node-health-strategy values of Pacemaker Explained 2.1, "Tracking
+ * Node Health", as the cluster option spells them. */
+static const char *health_strategy_name(CsHealthStrategy strategy)
+{
+    switch (strategy) {
+    case CS_HEALTH_MIGRATE_ON_RED: return "migrate-on-red";
+    case CS_HEALTH_ONLY_GREEN: return "only-green";
+    case CS_HEALTH_PROGRESSIVE: return "progressive";
+    case CS_HEALTH_CUSTOM: return "custom";
+    default: return "none";
+    }
+}
+
+/* How bad a #health value is: red 3, yellow 2, green 1, a number 0. */
+static int health_rank(const char *value)
+{
+    static const char *const colours[] = { "green", "yellow", "red" };
+    for (gsize i = 0; value != NULL && i < G_N_ELEMENTS(colours); i++)
+        if (g_ascii_strcasecmp(value, colours[i]) == 0)
+            return (int)i + 1;
+    return 0;
+}
+
+/* The node's #health-* attributes, sorted, as "#health-disk=red, ...",
+ * and the worst colour among them (NULL when none is a colour). */
+static char *health_attributes(const CsNode *node, const char **worst)
+{
+    static const char *const colours[] = { NULL, "green", "yellow", "red" };
+    g_autoptr(GString) out = g_string_new(NULL);
+    g_autoptr(GList) names = node->attrs != NULL ? g_hash_table_get_keys(node->attrs) : NULL;
+    names = g_list_sort(names, (GCompareFunc)strcmp);
+    int rank = 0;
+    for (GList *each = names; each != NULL; each = each->next) {
+        if (!g_str_has_prefix(each->data, "#health"))
+            continue;
+        const char *value = g_hash_table_lookup(node->attrs, each->data);
+        rank = MAX(rank, health_rank(value));
+        g_string_append_printf(out, "%s%s=%s", out->len > 0 ? ", " : "", (const char *)each->data,
+                               value != NULL ? value : "");
+    }
+    *worst = colours[rank];
+    return out->len > 0 ? g_strdup(out->str) : NULL;
+}
+
+/* Pacemaker Explained 2.1, "Tracking Node Health": with a strategy other
+ * than none, the node's health attributes add one score to every
+ * resource there (-INFINITY keeps all away) unless the resource sets
+ * allow-unhealthy-nodes. */
+char *cs_words_node_health(const CsModel *model, const CsNode *node, const CsContribution *recorded)
+{
+    if (model == NULL || node == NULL || model->options.node_health_strategy == CS_HEALTH_NONE)
+        return NULL;
+    const char *worst = NULL;
+    g_autofree char *attributes = health_attributes(node, &worst);
+    if (attributes == NULL || (recorded == NULL && (worst == NULL || strcmp(worst, "green") == 0)))
+        return NULL;
+    g_autoptr(GString) out = g_string_new("node health ");
+    g_string_append(out, worst != NULL ? worst : "by score");
+    g_string_append_printf(out, " (node-health-strategy=%s): ",
+                           health_strategy_name(model->options.node_health_strategy));
+    char buf[CS_SCORE_BUFSIZE];
+    if (recorded == NULL)
+        g_string_append(out, "no effect on this resource (it allows unhealthy nodes, or its health adds 0)");
+    else if (recorded->value <= -CS_INFINITY)
+        g_string_append(out, "-INFINITY on every resource here, so none may run");
+    else
+        g_string_append_printf(out, "%s on every resource here", cs_score_format(recorded->value, buf));
+    g_string_append_printf(out, " [node attribute %s]", attributes);
+    return g_string_free(g_steal_pointer(&out), FALSE);
+}
+
 void cs_words_append_node_states(const CsModel *model, const char *node, GString *out)
 {
     gboolean heading = FALSE;

@@ -20,6 +20,15 @@ const char *cs_words_node_term(const CsNode *node);
  * or NULL when the node can. */
 char *cs_words_node_state(const CsNode *node);
 
+/* A node's health as a node state, when the cluster tracks it and the
+ * node is not all green: "node health red (node-health-strategy=
+ * migrate-on-red): -INFINITY on every resource here, so none may run
+ * [node attribute #health-disk=red]".  recorded is the engine's health
+ * contribution to the resource's score on node (NULL when it recorded
+ * none, as for a resource that allows unhealthy nodes).  NULL when
+ * there is nothing to say. */
+char *cs_words_node_health(const CsModel *model, const CsNode *node, const CsContribution *recorded);
+
 /* The CLI explain's closing lines: every node (or the one named, when
  * node is not NULL) that runs nothing and why, in the words above:
  * "Nodes that run nothing:\n  charlie: in standby [node attribute
