@@ -414,7 +414,8 @@ static void add_deciding(GPtrArray *lines, const CsConsole *console, int rsc, in
     g_autofree char *state = cs_words_node_state(info);
     g_autofree char *health = cs_words_node_health(console->model, info,
                                                    health_contribution(console, shown, node));
-    g_autofree char *fails = console->model != NULL ? cs_words_fail_count(console->model, rsc, node) : NULL;
+    g_autofree char *fails = console->model != NULL
+        ? cs_words_fail_count(console->solution, console->model, rsc, node) : NULL;
     if (state == NULL && health == NULL && fails == NULL)
         return;
     if (state != NULL)
