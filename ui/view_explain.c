@@ -804,7 +804,7 @@ static void score_edit_try(CsConsole *console)
     } else {
         cs_session_take_back(console->session, &edit->trial);
     }
-    cs_console_sync(console);
+    cs_console_sync_later(console);
 }
 
 static void score_edit_end(CsConsole *console)
@@ -860,7 +860,7 @@ static void score_edit_keep(CsConsole *console)
     cs_session_take_back(console->session, &edit->trial);
     if (!changed) {
         score_edit_end(console);
-        cs_console_sync(console);
+        cs_console_sync_later(console);
         cs_console_say(console, FALSE, "%s unchanged.", id);
         return;
     }
@@ -868,7 +868,7 @@ static void score_edit_keep(CsConsole *console)
      * FILE --exec 'constraint score ...' / 'rule set ...'` would make it. */
     g_autofree char *attribute = g_strdup(edit->attribute);
     score_edit_end(console);
-    cs_console_sync(console);
+    cs_console_sync_later(console);
     if (attribute == NULL) {
         const char *words[] = { "constraint", "score", id, text, NULL };
         cs_console_run_words(console, words);
@@ -885,7 +885,7 @@ static void score_edit_key(CsConsole *console, int key)
         g_autofree char *id = g_strdup(edit->constraint);
         cs_session_take_back(console->session, &edit->trial);
         score_edit_end(console);
-        cs_console_sync(console);
+        cs_console_sync_later(console);
         cs_console_say(console, FALSE, "%s unchanged.", id);
         return;
     }
