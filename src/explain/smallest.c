@@ -5,8 +5,9 @@
  * the resource's score where it is placed and where it is asked to go: a
  * cli-* ban or prefer to clear, the fail count that reached
  * migration-threshold to clear, stickiness lowered just below the margin
- * it wins by, a constraint to remove or a rule to disable, and last a ban
- * from its node (or a prefer for the node asked).  None is shown on
+ * it wins by, a ticket to grant, capacity to free, a colocation's score,
+ * a constraint to remove or a rule to disable, and last a ban from its
+ * node (or a prefer for the node asked).  None is shown on
  * reasoning alone: each is run on a scratch copy of the session
  * (cs_session_scratch), re-solved, and kept only when the resource really
  * lands as asked; then the trial is taken back (explain/trial.h).  The
