@@ -630,7 +630,10 @@ static void add_smallest(GPtrArray *lines, CsConsole *console, int rsc)
     }
     for (guint i = 0; i < changes->len; i++) {
         g_autofree char *safe = cs_escape(g_ptr_array_index(changes, i));
-        cs_lines_add_text(lines, i == 0 ? CS_STYLE_EMPHASIS : CS_STYLE_NORMAL, "    %s", safe);
+        CsLine *line = cs_line_add(lines);
+        CsStyle style = i == 0 ? CS_STYLE_EMPHASIS : CS_STYLE_NORMAL;
+        cs_line_append(line, style, "    ");
+        append_wrapped_at(lines, line, style, safe, 6);
     }
 }
 

@@ -99,6 +99,14 @@ for size in "80 24" "200 60"; do
     quit member
 done
 
+# The smallest change names capacity and its holder, wrapped, not cut.
+start capacity 80 24 "$incidents/utilization-after.xml"
+explain capacity u1
+keys capacity G
+wait_for capacity "free 1 of capacity cpu on node1: ban u2 from node1 (held by u2 3)"
+wait_for capacity "stopped → node1"
+quit capacity
+
 start health 80 24 "$incidents/health-after.xml"
 explain health web
 wait_for health "Node: node health red (node-health-strategy=migrate-on-red)"
@@ -119,6 +127,7 @@ explain small tkr
 wait_for small "cause of Stop tkr (node3):"
 wait_for small "rsc_ticket tk-tkr: ticket ticketA is revoked"
 absent small "ticket__"
+wait_for small "grant ticket ticketA (rsc_ticket tk-tkr: not granted)"
 quit small
 
 echo "$checks checks, $failures failures"
