@@ -14,6 +14,7 @@
  * carries it and its value.
  */
 #include "explain/cause.h"
+#include "explain/words.h"
 
 #include <string.h>
 #include <libxml/tree.h>
@@ -797,8 +798,8 @@ static void cause_contribution(Cause *cause, int rsc, int node, const CsContribu
         cause_colocated(cause, node, why, source, where, change, indent, depth);
         break;
     case CS_CONTRIB_HEALTH:
-        cause_line(cause, indent, "node health of %s (node-health-strategy): %s%s", where, score,
-                   change);
+        cause_line(cause, indent, "node health of %s (node-health-strategy=%s): %s%s", where,
+                   cs_words_health_strategy(cause->model->options.node_health_strategy), score, change);
         cause_health(cause, node, deeper);
         break;
     case CS_CONTRIB_NODE_WEIGHT:

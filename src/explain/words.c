@@ -53,7 +53,7 @@ char *cs_words_node_state(const CsNode *node)
 
 /* The node-health-strategy values of Pacemaker Explained 2.1, "Tracking
  * Node Health", as the cluster option spells them. */
-static const char *health_strategy_name(CsHealthStrategy strategy)
+const char *cs_words_health_strategy(CsHealthStrategy strategy)
 {
     switch (strategy) {
     case CS_HEALTH_MIGRATE_ON_RED: return "migrate-on-red";
@@ -110,7 +110,7 @@ char *cs_words_node_health(const CsModel *model, const CsNode *node, const CsCon
     g_autoptr(GString) out = g_string_new("node health ");
     g_string_append(out, worst != NULL ? worst : "by score");
     g_string_append_printf(out, " (node-health-strategy=%s): ",
-                           health_strategy_name(model->options.node_health_strategy));
+                           cs_words_health_strategy(model->options.node_health_strategy));
     char buf[CS_SCORE_BUFSIZE];
     if (recorded == NULL)
         g_string_append(out, "no effect on this resource (it allows unhealthy nodes, or its health adds 0)");

@@ -20,6 +20,8 @@ const char *cs_words_node_term(const CsNode *node);
  * or NULL when the node can. */
 char *cs_words_node_state(const CsNode *node);
 
+/* node-health-strategy as the cluster option spells it ("migrate-on-red"). */
+const char *cs_words_health_strategy(CsHealthStrategy strategy);
 /* A node's health as a node state, when the cluster tracks it and the
  * node is not all green: "node health red (node-health-strategy=
  * migrate-on-red): -INFINITY on every resource here, so none may run
