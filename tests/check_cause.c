@@ -247,6 +247,95 @@ START_TEST(test_cause_transition_data)
 }
 END_TEST
 
+/* The corpus CIB NAME.xml and crm_simulate's NAME.summary beside it, or
+ * NULL when SHARED_DIR is unset (then the test says it skipped). */
+static char *corpus_file(const char *folder, const char *name, const char *suffix)
+{
+    const char *shared = getenv("SHARED_DIR");
+    if (shared == NULL || *shared == '\0')
+        return NULL;
+    return g_strdup_printf("%s/corpus/pacemaker-2.1.5/%s/%s.%s", shared, folder, name, suffix);
+}
+
+/* Every Restart line of the corpus CIBs the engine answers gets a cause
+ * beyond the action itself (a changed definition, a restarted
+ * dependency, a filler's failure, ...), never "no cause" nor the bare
+ * reason the summary already prints. */
+START_TEST(test_cause_every_restart)
+{
+    g_autofree char *dir_path = corpus_file("xml", "x", "xml");
+    if (dir_path == NULL) {
+        printf("skipped: SHARED_DIR is not set\n");
+        return;
+    }
+    g_autofree char *xml_dir = g_path_get_dirname(dir_path);
+    g_autoptr(GDir) dir = g_dir_open(xml_dir, 0, NULL);
+    ck_assert(dir != NULL);
+    const char *entry;
+    guint restarts = 0;
+    while ((entry = g_dir_read_name(dir)) != NULL) {
+        g_autofree char *name = g_strndup(entry, strlen(entry) - 4);
+        g_autofree char *summary_path = corpus_file("summary", name, "summary");
+        g_autofree char *summary = NULL;
+        if (!g_str_has_suffix(entry, ".xml") || !g_file_get_contents(summary_path, &summary, NULL, NULL)
+            || strstr(summary, "* Restart") == NULL)
+            continue;
+        g_autofree char *file = g_build_filename(xml_dir, entry, NULL);
+        g_autoptr(CsDocument) document = cs_document_load(file, NULL);
+        CsTime now;
+        if (document == NULL || !cs_model_resolve_now(document, NULL, &now, NULL))
+            continue;
+        g_autoptr(CsModel) model = cs_model_build(document, now, NULL);
+        g_autoptr(CsSolution) solution = model != NULL ? cs_solve(model, NULL) : NULL;
+        if (solution == NULL)
+            continue;
+        const CsTransition *transition = cs_solution_transition(solution);
+        for (guint i = 0; i < cs_transition_length(transition); i++) {
+            const CsPlannedAction *action = cs_transition_action(transition, i);
+            if (action->kind != CS_ACTION_RESTART)
+                continue;
+            g_autoptr(GString) out = g_string_new(NULL);
+            cs_cause_action(solution, NULL, action, "  ", out);
+            ck_assert_msg(strstr(out->str, "records no cause") == NULL, "%s: %s", entry, out->str);
+            /* One line that is the summary's own reason tells nothing new. */
+            gboolean one_line = strchr(out->str, '\n') == strrchr(out->str, '\n');
+            ck_assert_msg(!one_line || action->reason == NULL || strstr(out->str, action->reason) == NULL,
+                          "%s: only the summary's reason: %s", entry, out->str);
+            restarts++;
+        }
+    }
+    ck_assert_uint_gt(restarts, 40);
+}
+END_TEST
+
+/* container-3: crm_simulate restarts container1 because rsc1, which
+ * runs inside it, failed its stop (on-fail=restart-container). */
+START_TEST(test_cause_container_restart)
+{
+    g_autofree char *path = corpus_file("xml", "container-3", "xml");
+    g_autofree char *summary_path = corpus_file("summary", "container-3", "summary");
+    if (path == NULL) {
+        printf("skipped: SHARED_DIR is not set\n");
+        return;
+    }
+    g_autofree char *summary = NULL;
+    ck_assert(g_file_get_contents(summary_path, &summary, NULL, NULL));
+    ck_assert_msg(strstr(summary, "* Restart    container1     ( node1 )\n") != NULL, "%s", summary);
+    g_autoptr(CsDocument) document = cs_document_load(path, NULL);
+    CsTime now;
+    ck_assert(document != NULL && cs_model_resolve_now(document, NULL, &now, NULL));
+    g_autoptr(CsModel) model = cs_model_build(document, now, NULL);
+    g_autoptr(CsSolution) solution = cs_solve(model, NULL);
+    ck_assert(solution != NULL);
+    const CsResource *container = cs_model_resource(cs_solution_model(solution), "container1");
+    g_autoptr(GString) out = g_string_new(NULL);
+    cs_cause_resource(solution, container->index, out);
+    ck_assert_msg(strstr(out->str, "cause of Restart container1 (node1):\n    rsc1 runs inside container1 "
+                                   "(container=container1) and its stop failed on node1 "
+                                   "(rsc1_last_failure_0): on-fail=restart-container") != NULL, "%s", out->str);
+}
+END_TEST
+
 static Suite *cause_suite(void)
 {
     Suite *suite = suite_create("cause");
@@ -257,6 +346,8 @@ static Suite *cause_suite(void)
     tcase_add_test(pairs_case, test_cause_resource_alone);
     tcase_add_test(pairs_case, test_cause_transition_data);
     tcase_add_test(pairs_case, test_cause_prompt_explain);
+    tcase_add_test(pairs_case, test_cause_every_restart);
+    tcase_add_test(pairs_case, test_cause_container_restart);
     suite_add_tcase(suite, pairs_case);
     return suite;
 }

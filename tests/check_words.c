@@ -94,9 +94,9 @@ END_TEST
 START_TEST(test_fail_count_under_threshold)
 {
     const CsResource *web = cs_model_resource(model, "web");
-    g_autofree char *fails = cs_words_fail_count(model, web->index, node("n2")->index);
+    g_autofree char *fails = cs_words_fail_count(NULL, model, web->index, node("n2")->index);
     ck_assert_str_eq(fails, "1 failure of 3 allowed: 2 more ban n2 [fail-count, migration-threshold]");
-    ck_assert_ptr_null(cs_words_fail_count(model, web->index, node("n1")->index));
+    ck_assert_ptr_null(cs_words_fail_count(NULL, model, web->index, node("n1")->index));
 }
 END_TEST
 
@@ -136,6 +136,118 @@ START_TEST(test_contribution_plain_words)
 }
 END_TEST
 
+/* The fixture's CIB with each (from, to) pair of texts replaced, loaded,
+ * modelled and solved; the caller frees all three. */
+typedef struct Variant {
+    CsDocument *document;
+    CsModel *model;
+    CsSolution *solution;
+} Variant;
+
+static Variant variant(const char *const *pairs)
+{
+    g_autofree char *text = g_strdup(cib);
+    for (int i = 0; pairs[i] != NULL; i += 2) {
+        ck_assert_msg(strstr(text, pairs[i]) != NULL, "%s", pairs[i]);
+        g_auto(GStrv) parts = g_strsplit(text, pairs[i], 2);
+        g_free(text);
+        text = g_strjoin(pairs[i + 1], parts[0], parts[1], NULL);
+    }
+    g_autoptr(GError) error = NULL;
+    CsTime now;
+    ck_assert(cs_time_parse("2026-11-27 08:00:00Z", &now, NULL));
+    Variant out = { cs_document_load_memory(text, strlen(text), "variant.xml", &error), NULL, NULL };
+    ck_assert_msg(out.document != NULL, "%s", error ? error->message : "");
+    out.model = cs_model_build(out.document, now, &error);
+    ck_assert_msg(out.model != NULL, "%s", error ? error->message : "");
+    out.solution = cs_solve(out.model, &error);
+    ck_assert_msg(out.solution != NULL, "%s", error ? error->message : "");
+    return out;
+}
+
+static void variant_free(Variant *each)
+{
+    cs_solution_free(each->solution);
+    cs_model_free(each->model);
+    cs_document_free(each->document);
+}
+
+static const CsFailCount *only_fail_count(const CsModel *of)
+{
+    ck_assert_uint_eq(of->fail_counts->len, 1);
+    return g_ptr_array_index(of->fail_counts, 0);
+}
+
+/* Under the threshold the consequence counts what is left; at it, the
+ * ban is the one the engine recorded (its count and threshold). */
+START_TEST(test_fail_consequence)
+{
+    const char *const under[] = { NULL };
+    Variant one = variant(under);
+    CsFailTone tone;
+    g_autofree char *left = cs_words_fail_consequence(one.solution, one.model, only_fail_count(one.model), &tone);
+    ck_assert_str_eq(left, "1 of 3: 2 more failures ban n2");
+    ck_assert_int_eq(tone, CS_FAIL_TONE_PLAIN);
+    variant_free(&one);
+
+    const char *const two[] = { "monitor_10000\" value=\"1\"", "monitor_10000\" value=\"2\"", NULL };
+    Variant near = variant(two);
+    g_autofree char *last = cs_words_fail_consequence(near.solution, near.model, only_fail_count(near.model), &tone);
+    ck_assert_str_eq(last, "2 of 3: one more failure bans n2");
+    ck_assert_int_eq(tone, CS_FAIL_TONE_NEAR);
+    variant_free(&near);
+
+    const char *const three[] = { "monitor_10000\" value=\"1\"", "monitor_10000\" value=\"3\"", NULL };
+    Variant at = variant(three);
+    const CsResource *web = cs_model_resource(at.model, "web");
+    int n2 = cs_model_node(at.model, "n2")->index;
+    const CsContribution *ban = cs_words_recorded_ban(at.solution, web->index, n2);
+    ck_assert_ptr_nonnull(ban);
+    ck_assert_int_eq(ban->count, 3);
+    g_autofree char *banned = cs_words_fail_consequence(at.solution, at.model, only_fail_count(at.model), &tone);
+    ck_assert_str_eq(banned, "3 of 3: banned from n2");
+    ck_assert_int_eq(tone, CS_FAIL_TONE_BANNED);
+    g_autofree char *explained = cs_words_fail_count(at.solution, at.model, web->index, n2);
+    ck_assert_str_eq(explained, "3 failures of 3 allowed: banned from n2 [fail-count, migration-threshold]");
+    /* Without the engine's answer, no ban is claimed. */
+    g_autofree char *unsolved = cs_words_fail_count(NULL, at.model, web->index, n2);
+    ck_assert_msg(strstr(unsolved, "no ban applies") != NULL, "%s", unsolved);
+    variant_free(&at);
+}
+END_TEST
+
+/* A red node under migrate-on-red, told as a node state with the value
+ * the engine recorded for the resource there. */
+START_TEST(test_node_health)
+{
+    const char *const red[] = {
+        "<nvpair id=\"o-s\" name=\"stonith-enabled\" value=\"false\"/>",
+        "<nvpair id=\"o-s\" name=\"stonith-enabled\" value=\"false\"/>"
+        "<nvpair id=\"o-h\" name=\"node-health-strategy\" value=\"migrate-on-red\"/>",
+        "<nvpair id=\"f\" ", "<nvpair id=\"h\" name=\"#health-disk\" value=\"red\"/><nvpair id=\"f\" ",
+        NULL };
+    Variant sick = variant(red);
+    const CsResource *web = cs_model_resource(sick.model, "web");
+    const CsNode *n2 = cs_model_node(sick.model, "n2");
+    int count = 0;
+    const CsContribution *list = cs_solution_contributions(sick.solution, web->index, n2->index, &count);
+    const CsContribution *health = NULL;
+    for (int i = 0; i < count; i++)
+        if (list[i].kind == CS_CONTRIB_HEALTH)
+            health = &list[i];
+    ck_assert_ptr_nonnull(health);
+    g_autofree char *words = cs_words_node_health(sick.model, n2, health);
+    ck_assert_str_eq(words, "node health red (node-health-strategy=migrate-on-red): -INFINITY on every "
+                            "resource here, so none may run [node attribute #health-disk=red]");
+    g_autofree char *ignored = cs_words_node_health(sick.model, n2, NULL);
+    ck_assert_msg(strstr(ignored, "no effect on this resource") != NULL, "%s", ignored);
+    ck_assert_ptr_null(cs_words_node_health(sick.model, cs_model_node(sick.model, "n1"), NULL));
+    /* Without a strategy the cluster ignores health. */
+    ck_assert_ptr_null(cs_words_node_health(model, node("n2"), NULL));
+    variant_free(&sick);
+}
+END_TEST
+
 static Suite *words_suite(void)
 {
     Suite *suite = suite_create("words");
@@ -146,6 +258,8 @@ static Suite *words_suite(void)
     tcase_add_test(tc, test_fail_count_under_threshold);
     tcase_add_test(tc, test_rule_out_of_force);
     tcase_add_test(tc, test_contribution_plain_words);
+    tcase_add_test(tc, test_fail_consequence);
+    tcase_add_test(tc, test_node_health);
     suite_add_tcase(suite, tc);
     return suite;
 }

@@ -243,7 +243,7 @@ void cs_console_rebuild_rows(CsConsole *console)
 
 /* The CIB's version as cib/live.c reads and writes it for live sessions
  * ("0:42:7"), so a file and a cluster show it alike. */
-static char *read_epoch(const CsDocument *document)
+char *cs_console_epoch_text(const CsDocument *document)
 {
     CsLiveVersion version;
     cs_live_version_read(document, &version);
@@ -549,6 +549,7 @@ void cs_console_sync(CsConsole *console)
     CsSession *session = console->session;
     gboolean refreshed = session->generation != console->generation;
     int old_count = console->label_count;
+    console->sync_wanted = FALSE;
     CsKept kept;
     keep_for_sync(console, &kept);
     clear_derived(console);
@@ -557,7 +558,7 @@ void cs_console_sync(CsConsole *console)
     console->model = session->model;
     console->solution = session->solution;
     console->generation = session->generation;
-    console->epoch = read_epoch(session->document);
+    console->epoch = cs_console_epoch_text(session->document);
     read_version(console);
     cs_console_live_sync(console);
     g_autofree char *clock = cs_time_format(cs_session_time(session));
@@ -589,6 +590,19 @@ void cs_console_sync(CsConsole *console)
     kept_clear(&kept);
     console->transition_pending = console->solution != NULL;
     cs_console_rebuild_rows(console);
+}
+
+void cs_console_sync_later(CsConsole *console)
+{
+    console->sync_wanted = TRUE;
+}
+
+gboolean cs_console_sync_wanted(CsConsole *console)
+{
+    if (!console->sync_wanted)
+        return FALSE;
+    cs_console_sync(console);
+    return TRUE;
 }
 
 /* Reads the transition of the current solution if it is not read yet:
@@ -1075,6 +1089,10 @@ static int console_loop(CsConsole *console)
             dirty = TRUE;
             continue;
         }
+        /* doc/DESIGN.md "Performance": one sync a pass, whatever changed
+         * the session during it (issue 14). */
+        if (cs_console_sync_wanted(console))
+            dirty = TRUE;
         if (dirty) {
             console_draw(console);
             if (last_key != ERR)

@@ -115,7 +115,7 @@ static void finish_command(CsConsole *console, gboolean ok, const GString *out, 
 {
     gboolean refreshed = console->session->generation != console->generation;
     if (refreshed)
-        cs_console_sync(console);
+        cs_console_sync_later(console);
     if (!ok) {
         cs_console_say(console, TRUE, "%s", error != NULL ? error->message : "the command failed");
         return;
@@ -197,9 +197,10 @@ void cs_console_save(CsConsole *console)
     console->saved_depth = cs_edit_log_undo_depth(console->session->log);
     cs_recovery_saved(console);
     /* Saving moved the version on <cib> (epoch, num_updates): show it. */
-    cs_console_sync(console);
+    cs_console_sync_later(console);
+    g_autofree char *epoch = cs_console_epoch_text(console->session->document);
     cs_console_say(console, FALSE, "Saved %s (the previous file kept as %s.bak), epoch now %s",
-                   console->path, console->path, console->epoch != NULL ? console->epoch : "?");
+                   console->path, console->path, epoch != NULL ? epoch : "?");
 }
 
 /* Opens the command line with a command to complete, e.g. "stickiness web ". */

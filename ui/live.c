@@ -147,7 +147,7 @@ static gboolean time_event_due(CsConsole *console)
     CsTime now = cs_time_now();
     if (!cs_session_live_tick(console->session, now))
         return FALSE;
-    cs_console_sync(console);
+    cs_console_sync_later(console);
     g_autoptr(GString) moved = g_string_new(NULL);
     cs_session_describe_changes(console->session, moved);
     g_strdelimit(moved->str, "\n", ';');
@@ -366,7 +366,7 @@ static gboolean follow_collect(CsConsole *console)
         return FALSE;
     }
     console->live.follow = NULL;
-    cs_console_sync(console);
+    cs_console_sync_later(console);
     console->saved_depth = 0;
     report_follow(console, job->was, lost);
     follow_job_free(job);
@@ -470,7 +470,7 @@ void cs_console_conflict_answer(CsConsole *console, int key)
         cs_console_say(console, TRUE, "Cannot drop it: %s", error->message);
         return;
     }
-    cs_console_sync(console);
+    cs_console_sync_later(console);
     cs_console_commit_ask(console);
 }
 
@@ -522,7 +522,7 @@ void cs_console_commit_answer(CsConsole *console, int key)
     gboolean ok = cs_session_live_commit(console->session, report, &error);
     if (ok)
         g_clear_pointer(&console->live.follow, follow_job_free);
-    cs_console_sync(console);
+    cs_console_sync_later(console);
     console->saved_depth = 0;
     /* The report (each operation's result, or what changed) stays up
      * until a key closes it. */

@@ -150,6 +150,8 @@ typedef struct CsConsole {
                                 no answer */
     guint saved_depth;       /* undo depth when last loaded or saved */
     guint generation;        /* the session's generation last read */
+    gboolean sync_wanted;    /* the session changed this pass: the loop
+                                syncs once before it draws */
     int label_count;         /* resources the per-resource arrays hold */
     char *banner;            /* why scores are missing, or NULL */
     char *message;           /* one-key notice for the status bar, or NULL */
@@ -318,8 +320,18 @@ gboolean cs_console_show_tickets(CsConsole *console);
 /* Runs a typed command line (the ':' prompt). */
 void cs_console_run_line(CsConsole *console, const char *line);
 /* Re-reads the session after it changed: labels, transition, rows and
- * the cells the change touched. */
+ * the cells the change touched.  Now: only when nothing is drawn before
+ * it is needed (opening a CIB); elsewhere cs_console_sync_later. */
 void cs_console_sync(CsConsole *console);
+/* Says the session changed: the key loop re-reads it once, before the
+ * next draw, however many changes a key or a poll made (an edit taken
+ * back and made again, a commit and its follow). */
+void cs_console_sync_later(CsConsole *console);
+/* document's version as the status bar shows it ("0:12:3"); owned by
+ * the caller. */
+char *cs_console_epoch_text(const CsDocument *document);
+/* The loop's one sync of a pass, when one was asked for: TRUE if made. */
+gboolean cs_console_sync_wanted(CsConsole *console);
 gboolean cs_console_settle(CsConsole *console);
 /* The edit keys of the Matrix (and Explain): TRUE if key was one. */
 gboolean cs_console_edit_key(CsConsole *console, int key);

@@ -180,6 +180,65 @@ static void add_rule_editor(GPtrArray *lines, const CsConsole *console)
 
 /* ---- lines -------------------------------------------------------------- */
 
+/* The width the lines are made for (the view's, set by each draw and
+ * key): long text wraps there, continued under where it began. */
+static int explain_width = 80;
+
+static int line_width(const CsLine *line)
+{
+    int width = 0;
+    for (guint i = 0; i < line->segments->len; i++)
+        width += cs_text_width(g_array_index(line->segments, CsSegment, i).text);
+    return width;
+}
+
+/* Appends safe text to line, wrapping onto new lines of lines that
+ * start with indent blanks (4 when the indent leaves too little room). */
+static void append_wrapped_at(GPtrArray *lines, CsLine *line, CsStyle style, const char *safe, int indent)
+{
+    if (indent > explain_width - 20)
+        indent = 4;
+    const char *start = safe;
+    while (*start != '\0') {
+        int room = MAX(10, explain_width - line_width(line));
+        const char *end = cs_wrap_end(start, room);
+        if (end == start)
+            break;
+        g_autofree char *piece = g_strndup(start, (gsize)(end - start));
+        cs_line_append(line, style, "%s", piece);
+        start = end;
+        if (*start != '\0') {
+            line = cs_line_add(lines);
+            cs_line_append(line, style, "%*s", indent, "");
+        }
+    }
+}
+
+/* Appends safe text to line, continued under where it began. */
+static void append_wrapped(GPtrArray *lines, CsLine *line, CsStyle style, const char *safe)
+{
+    append_wrapped_at(lines, line, style, safe, line_width(line));
+}
+
+/* Every line of multi-line raw text (a cause chain, the Next line),
+ * escaped and wrapped at the view's width: a long line goes on two
+ * columns deeper than its own indent, so none is cut at the edge. */
+static void add_raw_wrapped(GPtrArray *lines, CsStyle style, const char *raw)
+{
+    g_auto(GStrv) parts = g_strsplit(raw, "\n", -1);
+    for (guint i = 0; parts[i] != NULL; i++) {
+        if (parts[i][0] == '\0' && parts[i + 1] == NULL)
+            break;
+        g_autofree char *safe = cs_escape(parts[i]);
+        int blanks = (int)strspn(safe, " ");
+        CsLine *line = cs_line_add(lines);
+        cs_line_append(line, style, "%*s", blanks, "");
+        append_wrapped_at(lines, line, style, safe + blanks, blanks + 2);
+    }
+}
+
+
+
 /* "Next: on alpha, will move to bravo (score 100)": what the transition
  * does to it, as `where` says it (explain/next.h), once it is read. */
 static void add_next(GPtrArray *lines, const CsConsole *console, int rsc)
@@ -189,7 +248,7 @@ static void add_next(GPtrArray *lines, const CsConsole *console, int rsc)
     g_autoptr(GString) next = g_string_new("Next: ");
     cs_next_line(console->solution, rsc, next);
     g_strchomp(next->str);
-    cs_lines_add_raw(lines, CS_STYLE_NORMAL, next->str);
+    add_raw_wrapped(lines, CS_STYLE_NORMAL, next->str);
 }
 
 /* "Cause of Move web (node1 -> node2):" and its chain down to the CIB
@@ -204,7 +263,7 @@ static void add_cause(GPtrArray *lines, const CsConsole *console, int rsc)
     if (cause->len == 0)
         return;
     g_strchomp(cause->str);
-    cs_lines_add_raw(lines, CS_STYLE_NORMAL, cause->str);
+    add_raw_wrapped(lines, CS_STYLE_NORMAL, cause->str);
 }
 
 static void add_cell_heading(GPtrArray *lines, const CsConsole *console, int rsc, int node)
@@ -261,40 +320,6 @@ static void add_score_editor(GPtrArray *lines, const CsConsole *console)
     }
     cs_lines_add_text(lines, CS_STYLE_DIM, "Scores below are re-solved as you type: Enter keeps, Esc restores %s",
                       original);
-}
-
-/* The width the lines are made for (the view's, set by each draw and
- * key): long text wraps there, continued under where it began. */
-static int explain_width = 80;
-
-static int line_width(const CsLine *line)
-{
-    int width = 0;
-    for (guint i = 0; i < line->segments->len; i++)
-        width += cs_text_width(g_array_index(line->segments, CsSegment, i).text);
-    return width;
-}
-
-/* Appends safe text to line, wrapping onto new lines of lines. */
-static void append_wrapped(GPtrArray *lines, CsLine *line, CsStyle style, const char *safe)
-{
-    int indent = line_width(line);
-    if (indent > explain_width - 20)
-        indent = 4;
-    const char *start = safe;
-    while (*start != '\0') {
-        int room = MAX(10, explain_width - line_width(line));
-        const char *end = cs_wrap_end(start, room);
-        if (end == start)
-            break;
-        g_autofree char *piece = g_strndup(start, (gsize)(end - start));
-        cs_line_append(line, style, "%s", piece);
-        start = end;
-        if (*start != '\0') {
-            line = cs_line_add(lines);
-            cs_line_append(line, style, "%*s", indent, "");
-        }
-    }
 }
 
 /* "  -INFINITY  location constraint cli-ban-web-on-alpha [rsc_location]":
@@ -358,27 +383,47 @@ static void add_breakdown(GPtrArray *lines, GArray *items, const CsConsole *cons
     add_contribution_list(lines, items, console, list, count, FALSE);
 }
 
-/* What decides the cell besides the scores: the node's state (a node
- * that can run nothing overrides every score) and the fail count
- * against migration-threshold, also under it. */
-static void add_deciding(GPtrArray *lines, const CsConsole *console, int rsc, int node)
+/* The engine's node health contribution to shown's score on node, or
+ * NULL when it recorded none. */
+static const CsContribution *health_contribution(const CsConsole *console, int shown, int node)
 {
-    g_autofree char *state = cs_words_node_state(cs_console_node(console, node));
-    g_autofree char *fails = console->model != NULL ? cs_words_fail_count(console->model, rsc, node) : NULL;
-    if (state == NULL && fails == NULL)
+    int count = 0;
+    const CsContribution *list = cs_solution_contributions(console->solution, shown, node, &count);
+    for (int i = 0; i < count; i++)
+        if (list[i].kind == CS_CONTRIB_HEALTH)
+            return &list[i];
+    return NULL;
+}
+
+static void add_state_line(GPtrArray *lines, const char *label, CsStyle style, const char *text)
+{
+    g_autofree char *safe = cs_escape(text);
+    CsLine *line = cs_line_add(lines);
+    cs_line_append(line, CS_STYLE_HEADING, "%s", label);
+    append_wrapped(lines, line, style, safe);
+}
+
+/* What decides the cell besides the scores: the node's state (a node
+ * that can run nothing overrides every score, and its health adds to
+ * every score there) and the fail count against migration-threshold,
+ * also under it.  shown is the row's engine resource (a clone
+ * instance's own), rsc the configured one. */
+static void add_deciding(GPtrArray *lines, const CsConsole *console, int rsc, int shown, int node)
+{
+    const CsNode *info = cs_console_node(console, node);
+    g_autofree char *state = cs_words_node_state(info);
+    g_autofree char *health = cs_words_node_health(console->model, info,
+                                                   health_contribution(console, shown, node));
+    g_autofree char *fails = console->model != NULL
+        ? cs_words_fail_count(console->solution, console->model, rsc, node) : NULL;
+    if (state == NULL && health == NULL && fails == NULL)
         return;
-    if (state != NULL) {
-        g_autofree char *safe = cs_escape(state);
-        CsLine *line = cs_line_add(lines);
-        cs_line_append(line, CS_STYLE_HEADING, "Node: ");
-        append_wrapped(lines, line, CS_STYLE_ACTION_STOP, safe);
-    }
-    if (fails != NULL) {
-        g_autofree char *safe = cs_escape(fails);
-        CsLine *line = cs_line_add(lines);
-        cs_line_append(line, CS_STYLE_HEADING, "Fails: ");
-        append_wrapped(lines, line, CS_STYLE_NORMAL, safe);
-    }
+    if (state != NULL)
+        add_state_line(lines, "Node: ", CS_STYLE_ACTION_STOP, state);
+    if (health != NULL)
+        add_state_line(lines, "Node: ", CS_STYLE_ACTION_STOP, health);
+    if (fails != NULL)
+        add_state_line(lines, "Fails: ", CS_STYLE_NORMAL, fails);
     cs_line_add(lines);
 }
 
@@ -585,7 +630,10 @@ static void add_smallest(GPtrArray *lines, CsConsole *console, int rsc)
     }
     for (guint i = 0; i < changes->len; i++) {
         g_autofree char *safe = cs_escape(g_ptr_array_index(changes, i));
-        cs_lines_add_text(lines, i == 0 ? CS_STYLE_EMPHASIS : CS_STYLE_NORMAL, "    %s", safe);
+        CsLine *line = cs_line_add(lines);
+        CsStyle style = i == 0 ? CS_STYLE_EMPHASIS : CS_STYLE_NORMAL;
+        cs_line_append(line, style, "    ");
+        append_wrapped_at(lines, line, style, safe, 6);
     }
 }
 
@@ -611,7 +659,7 @@ static GPtrArray *explain_lines(CsConsole *console, GArray *items)
         cs_lines_add_text(lines, CS_STYLE_DIM, "  No breakdown: the engine gave no answer for this CIB.");
         return lines;
     }
-    add_deciding(lines, console, rsc, node);
+    add_deciding(lines, console, rsc, shown, node);
     add_breakdown(lines, items, console, shown, node);
     add_inactive_rules(lines, items, console, rsc, node);
     add_promotion(lines, items, console, shown);
@@ -629,6 +677,42 @@ static GArray *items_new(void)
     return items;
 }
 
+/* The rows under the pinned heading: the view's area less its top row. */
+static CsRect body_area(const CsRect *area)
+{
+    return (CsRect){ area->y + 1, area->x, MAX(0, area->height - 1), area->width };
+}
+
+/* The heading (the cell explained, lines[0]) stays on the top row, so
+ * a long cause chain or breakdown never scrolls it away; the other
+ * lines scroll under it (the view's scroll counts them from lines[1]). */
+static void draw_pinned(GPtrArray *lines, const CsRect *area, int *scroll)
+{
+    g_autoptr(GPtrArray) heading = g_ptr_array_new();
+    g_autoptr(GPtrArray) body = g_ptr_array_new();
+    for (guint i = 0; i < lines->len; i++)
+        g_ptr_array_add(i == 0 ? heading : body, g_ptr_array_index(lines, i));
+    CsRect top = { area->y, area->x, MIN(1, area->height), area->width };
+    CsRect rest = body_area(area);
+    int no_scroll = 0;
+    cs_lines_draw(heading, &top, &no_scroll);
+    cs_lines_draw(body, &rest, scroll);
+}
+
+/* Scrolls the body so that the selected item's line shows. */
+static void show_item(CsConsole *console, GArray *items, const CsRect *area)
+{
+    if (console->explain_item < 0 || console->explain_item >= (int)items->len)
+        return;
+    int *scroll = &console->scroll[CS_VIEW_EXPLAIN];
+    int line = g_array_index(items, ExplainItem, console->explain_item).line - 1;
+    int height = body_area(area).height;
+    if (line >= *scroll + height)
+        *scroll = line - height + 1;
+    if (line < *scroll)
+        *scroll = MAX(0, line);
+}
+
 static void explain_draw(CsConsole *console, const CsRect *area)
 {
     explain_width = area->width;
@@ -640,16 +724,9 @@ static void explain_draw(CsConsole *console, const CsRect *area)
         g_ptr_array_unref(g_steal_pointer(&lines));
         g_array_set_size(items, 0);
         lines = explain_lines(console, items);
+        show_item(console, items, area);
     }
-    int *scroll = &console->scroll[CS_VIEW_EXPLAIN];
-    if (console->explain_item >= 0 && console->explain_item < (int)items->len) {
-        int line = g_array_index(items, ExplainItem, console->explain_item).line;
-        if (line >= *scroll + area->height)
-            *scroll = line - area->height + 1;
-        if (line < *scroll)
-            *scroll = line;
-    }
-    cs_lines_draw(lines, area, scroll);
+    draw_pinned(lines, area, &console->scroll[CS_VIEW_EXPLAIN]);
 }
 
 /* ---- keys --------------------------------------------------------------- */
@@ -730,7 +807,7 @@ static void score_edit_try(CsConsole *console)
     } else {
         cs_session_take_back(console->session, &edit->trial);
     }
-    cs_console_sync(console);
+    cs_console_sync_later(console);
 }
 
 static void score_edit_end(CsConsole *console)
@@ -786,7 +863,7 @@ static void score_edit_keep(CsConsole *console)
     cs_session_take_back(console->session, &edit->trial);
     if (!changed) {
         score_edit_end(console);
-        cs_console_sync(console);
+        cs_console_sync_later(console);
         cs_console_say(console, FALSE, "%s unchanged.", id);
         return;
     }
@@ -794,7 +871,7 @@ static void score_edit_keep(CsConsole *console)
      * FILE --exec 'constraint score ...' / 'rule set ...'` would make it. */
     g_autofree char *attribute = g_strdup(edit->attribute);
     score_edit_end(console);
-    cs_console_sync(console);
+    cs_console_sync_later(console);
     if (attribute == NULL) {
         const char *words[] = { "constraint", "score", id, text, NULL };
         cs_console_run_words(console, words);
@@ -811,7 +888,7 @@ static void score_edit_key(CsConsole *console, int key)
         g_autofree char *id = g_strdup(edit->constraint);
         cs_session_take_back(console->session, &edit->trial);
         score_edit_end(console);
-        cs_console_sync(console);
+        cs_console_sync_later(console);
         cs_console_say(console, FALSE, "%s unchanged.", id);
         return;
     }
@@ -938,9 +1015,11 @@ static gboolean explain_key(CsConsole *console, int key, const CsRect *area)
         return TRUE;
     g_autoptr(GArray) items = items_new();
     g_autoptr(GPtrArray) lines = explain_lines(console, items);
-    if (item_key(console, key, items))
+    if (item_key(console, key, items)) {
+        show_item(console, items, area);
         return TRUE;
-    return cs_lines_key(key, &console->scroll[CS_VIEW_EXPLAIN], (int)lines->len, area->height);
+    }
+    return cs_lines_key(key, &console->scroll[CS_VIEW_EXPLAIN], (int)lines->len - 1, body_area(area).height);
 }
 
 const CsView cs_view_explain = { "Explain", explain_draw, explain_key };

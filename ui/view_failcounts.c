@@ -6,9 +6,10 @@
  * its operations) reaches migration-threshold, it is banned from that node
  * until the count is cleared or failure-timeout lets it expire; a
  * threshold of 0 turns the ban off.  Whether a ban applies is the
- * engine's answer (the fail-limit contribution it records): this view
- * only counts what is left before one.
+ * engine's answer (the fail-limit contribution it records), worded in
+ * explain/words.c (cs_words_fail_consequence): this view only draws it.
  */
+#include "explain/words.h"
 #include "view.h"
 
 typedef struct FailColumns {
@@ -28,58 +29,19 @@ static char *count_label(int count)
     return count >= CS_INFINITY ? g_strdup("INFINITY") : g_strdup_printf("%d", count);
 }
 
-/* The fail-limit ban the engine recorded on node for rsc, or for the
- * resource above it it bans instead (a clone for its instances), or
- * NULL. */
-static const CsContribution *recorded_ban(const CsConsole *console, int rsc, int node)
-{
-    for (int each = rsc; each >= 0 && console->solution != NULL; each = cs_console_rsc(console, each)->parent) {
-        int n = 0;
-        const CsContribution *list = cs_solution_contributions(console->solution, each, node, &n);
-        for (int i = 0; i < n; i++)
-            if (list[i].kind == CS_CONTRIB_FAIL_LIMIT)
-                return &list[i];
-    }
-    return NULL;
-}
-
-/* "2 of 3: one more failure bans node1", with the style it deserves. */
+/* The consequence in words (explain/words.h), in the style its tone asks. */
 static char *consequence(const CsConsole *console, const CsFailCount *fail, CsStyle *style)
 {
-    *style = CS_STYLE_NORMAL;
-    if (fail->rsc < 0)
-        return g_strdup("orphan: the resource is no longer configured");
-    const CsResource *resource = cs_console_rsc(console, fail->rsc);
-    const char *node = cs_console_node_label(console, fail->node);
-    int total = cs_model_fail_count(console->model, fail->rsc, fail->node);
-    int threshold = resource->migration_threshold;
-    g_autofree char *total_text = count_label(total);
-    g_autofree char *threshold_text = count_label(threshold);
-    if (threshold <= 0)
-        return g_strdup_printf("%s failures: migration-threshold is 0, never banned", total_text);
-    if (total == 0 && fail->count > 0) {
-        *style = CS_STYLE_DIM;
-        return g_strdup("expired (failure-timeout): no longer counts");
-    }
-    const CsContribution *ban = recorded_ban(console, fail->rsc, fail->node);
-    if (ban != NULL) {
-        g_autofree char *count_text = count_label(ban->count);
-        g_autofree char *limit_text = count_label(ban->threshold);
-        *style = CS_STYLE_ACTION_STOP;
-        return g_strdup_printf("%s of %s: banned from %s", count_text, limit_text, node);
-    }
-    if (total >= threshold) {
-        *style = CS_STYLE_DIM;
-        return g_strdup_printf("%s of %s: reached, but the engine applies no ban", total_text, threshold_text);
-    }
-    if (threshold >= CS_INFINITY)
-        return g_strdup_printf("%s of INFINITY: banned from %s only at INFINITY (a fatal failure)",
-                               total_text, node);
-    int left = threshold - total;
-    *style = left == 1 ? CS_STYLE_ACTION_MOVE : CS_STYLE_NORMAL;
-    if (left == 1)
-        return g_strdup_printf("%s of %s: one more failure bans %s", total_text, threshold_text, node);
-    return g_strdup_printf("%s of %s: %d more failures ban %s", total_text, threshold_text, left, node);
+    static const CsStyle styles[] = {
+        [CS_FAIL_TONE_PLAIN] = CS_STYLE_NORMAL,
+        [CS_FAIL_TONE_FADED] = CS_STYLE_DIM,
+        [CS_FAIL_TONE_NEAR] = CS_STYLE_ACTION_MOVE,
+        [CS_FAIL_TONE_BANNED] = CS_STYLE_ACTION_STOP,
+    };
+    CsFailTone tone;
+    g_autofree char *words = cs_words_fail_consequence(console->solution, console->model, fail, &tone);
+    *style = styles[tone];
+    return cs_escape(words);
 }
 
 static char *expiry(const CsConsole *console, const CsFailCount *fail)

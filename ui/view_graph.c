@@ -80,15 +80,32 @@ static int graph_focus(const CsConsole *console)
     return console->graph_all && console->filter->len == 0 ? -1 : cs_console_selected_rsc(console);
 }
 
+/* Whether the graph kept may be drawn once more for a new solution whose
+ * transition is not read yet: doc/DESIGN.md "Performance" gives a frame
+ * 16 ms, and laying out every resource of 32 x 2,000 takes most of one.
+ * A new solution would be laid out twice, before its transition is read
+ * and after (what stops changes the boxes); the frame in between shows
+ * the graph as it was, and the next frame, drawn as soon as the
+ * transition is read, the new one.  Only the grid is read from it, never
+ * the model it was built from; keys always get the current graph. */
+static gboolean may_lag(const CsConsole *console, const CsGraphState *state, int focus, gboolean utf8, int width)
+{
+    return state->graph != NULL && console->transition_pending && console->solution != NULL
+           && state->focus == focus && state->all == console->graph_all && state->utf8 == utf8
+           && state->wrap == width;
+}
+
 /* The graph for the console as it is now: rebuilt only when the
- * solution, the focus or an option changed. */
-static const CsConstraintGraph *current_graph(CsConsole *console, int width)
+ * solution, the focus or an option changed (for a draw, see may_lag). */
+static const CsConstraintGraph *current_graph(CsConsole *console, int width, gboolean drawing)
 {
     CsGraphState *state = graph_state(console);
     if (console->model == NULL)
         return NULL;
     int focus = graph_focus(console);
     gboolean utf8 = cs_draw_is_utf8();
+    if (drawing && may_lag(console, state, focus, utf8, width))
+        return state->graph;
     gboolean with_actions = console->solution != NULL && !console->transition_pending;
     if (state->graph != NULL && state->model == console->model && state->solution == console->solution
         && state->generation == console->generation && state->focus == focus
@@ -242,7 +259,7 @@ static void draw_legend(const CsConstraintGraph *graph, const CsRect *area, int 
 
 static void graph_draw(CsConsole *console, const CsRect *area)
 {
-    const CsConstraintGraph *graph = current_graph(console, area->width);
+    const CsConstraintGraph *graph = current_graph(console, area->width, TRUE);
     if (graph == NULL) {
         cs_draw_text(area->y, area->x, area->width, "No graph: the CIB is not modelled.", CS_STYLE_DIM);
         return;
@@ -371,7 +388,7 @@ static gboolean pan_key(CsGraphState *state, int key, const CsRect *area)
 static gboolean graph_key(CsConsole *console, int key, const CsRect *area)
 {
     CsGraphState *state = graph_state(console);
-    const CsConstraintGraph *graph = current_graph(console, area->width - 1);
+    const CsConstraintGraph *graph = current_graph(console, area->width - 1, FALSE);
     if (graph == NULL)
         return FALSE;
     if (pan_key(state, key, area))

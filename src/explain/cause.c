@@ -14,6 +14,7 @@
  * carries it and its value.
  */
 #include "explain/cause.h"
+#include "explain/words.h"
 
 #include <string.h>
 #include <libxml/tree.h>
@@ -797,8 +798,8 @@ static void cause_contribution(Cause *cause, int rsc, int node, const CsContribu
         cause_colocated(cause, node, why, source, where, change, indent, depth);
         break;
     case CS_CONTRIB_HEALTH:
-        cause_line(cause, indent, "node health of %s (node-health-strategy): %s%s", where, score,
-                   change);
+        cause_line(cause, indent, "node health of %s (node-health-strategy=%s): %s%s", where,
+                   cs_words_health_strategy(cause->model->options.node_health_strategy), score, change);
         cause_health(cause, node, deeper);
         break;
     case CS_CONTRIB_NODE_WEIGHT:
@@ -1183,6 +1184,43 @@ static void cause_multiply_active(Cause *cause, int rsc, const char *indent)
                    count, nodes->str, info->multiple_active ? info->multiple_active : "stop_start");
 }
 
+/* The last operation of state's history whose result was an error (not
+ * "not running" or "promoted", which a probe or a monitor expects), or
+ * NULL. */
+static const CsOpRecord *failed_record(const CsRscState *state)
+{
+    const CsOpRecord *found = NULL;
+    for (guint i = 0; state->history != NULL && i < state->history->len; i++) {
+        const CsOpRecord *record = g_ptr_array_index(state->history, i);
+        if (record->rc_code != 0 && record->rc_code != 7 && record->rc_code != 8)
+            found = record;
+    }
+    return found;
+}
+
+/* Pacemaker Explained 2.1, "Resource Operations" (on-fail): a resource
+ * with the container meta-attribute recovers from a failure with
+ * on-fail=restart-container, so its container on that node stops and
+ * starts again with every resource in it.  Each failed filler of rsc on
+ * the node it restarts on. */
+static void cause_filler_failure(Cause *cause, int rsc, const char *indent)
+{
+    for (guint i = 0; i < cause->model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(cause->model->rsc_states, i);
+        const CsResource *filler = state->rsc >= 0 ? cause_rsc(cause->model, state->rsc) : NULL;
+        if (filler == NULL || filler->is_remote_connection || filler->container != rsc
+            || g_strcmp0(state->on_fail_applied, "restart-container") != 0)
+            continue;
+        const CsOpRecord *failure = state->last_failure != NULL ? state->last_failure : failed_record(state);
+        g_autofree char *record = failure != NULL ? g_strdup_printf(" (%s)", failure->id) : g_strdup("");
+        cause_line(cause, indent, "%s runs inside %s (container=%s) and its %s failed on %s%s: "
+                   "on-fail=restart-container restarts the container with all it holds",
+                   filler->id, cause_rsc_id(cause->model, rsc), cause_rsc_id(cause->model, rsc),
+                   failure != NULL ? failure->operation : "operation", cause_uname(cause->model, state->node),
+                   record);
+    }
+}
+
 /* An action the summary gives no reason for: the orders and the
  * container that put rsc after another resource's action in this
  * transition, each followed upstream. */
@@ -1309,6 +1347,7 @@ static void cause_of_action(Cause *cause, const CsPlannedAction *action, const c
     else if (action->kind == CS_ACTION_RESTART || action->kind == CS_ACTION_RELOAD
              || action->kind == CS_ACTION_REPROMOTE) {
         cause_definition(cause, action->rsc, deeper);
+        cause_filler_failure(cause, action->rsc, deeper);
         cause_multiply_active(cause, action->rsc, deeper);
         cause_failed_state(cause, action->rsc, deeper);
         if (cause->out->len == start)

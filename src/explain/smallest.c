@@ -5,8 +5,9 @@
  * the resource's score where it is placed and where it is asked to go: a
  * cli-* ban or prefer to clear, the fail count that reached
  * migration-threshold to clear, stickiness lowered just below the margin
- * it wins by, a constraint to remove or a rule to disable, and last a ban
- * from its node (or a prefer for the node asked).  None is shown on
+ * it wins by, a ticket to grant, capacity to free, a colocation's score,
+ * a constraint to remove or a rule to disable, and last a ban from its
+ * node (or a prefer for the node asked).  None is shown on
  * reasoning alone: each is run on a scratch copy of the session
  * (cs_session_scratch), re-solved, and kept only when the resource really
  * lands as asked; then the trial is taken back (explain/trial.h).  The
@@ -164,6 +165,218 @@ static void add_source(GPtrArray *candidates, const Search *search, const CsCont
                       "constraint", "remove", why->source, NULL);
 }
 
+/* ---- a colocation's score ------------------------------------------------ */
+
+static gboolean names_colocation(const Search *search, const char *source)
+{
+    const xmlNode *node = source != NULL ? cs_document_lookup_id(search->session->document, source) : NULL;
+    return node != NULL && node->type == XML_ELEMENT_NODE
+           && strcmp((const char *)node->name, "rsc_colocation") == 0;
+}
+
+/* The sum of the contributions on node other than skip, in INFINITY
+ * arithmetic. */
+static CsScore score_without(const Search *search, int rsc, int node, const CsContribution *skip)
+{
+    int count = 0;
+    const CsContribution *list = cs_solution_contributions(search->solution, rsc, node, &count);
+    CsScore sum = 0;
+    for (int i = 0; i < count; i++)
+        if (&list[i] != skip)
+            sum = cs_score_add(sum, list[i].value);
+    return sum;
+}
+
+/* The colocation score that would just let the resource go: on the node
+ * it runs on, one below what the best other node needs; on the node it
+ * is kept off, one above the score where it runs.  0 (the colocation
+ * without effect) when the other scores are INFINITY, or when the score
+ * would have to change sign. */
+static CsScore colocation_score_needed(const Search *search, int rsc, int node, int assigned,
+                                       const CsContribution *why)
+{
+    CsScore others = score_without(search, rsc, node, why);
+    CsScore target = node == assigned ? best_elsewhere(search, rsc, node)
+                     : assigned >= 0 ? cs_solution_score(search->solution, rsc, assigned) : 0;
+    if (others <= -CS_INFINITY || others >= CS_INFINITY || target <= -CS_INFINITY || target >= CS_INFINITY)
+        return 0;
+    CsScore needed = node == assigned ? target - others - 1 : target - others + 1;
+    if ((why->value > 0 && needed < 0) || (why->value < 0 && needed > 0))
+        return 0;
+    return needed;
+}
+
+/* The score the CIB gives colocation id (fallback when the model has
+ * no pair of that id). */
+static CsScore configured_score(const Search *search, const char *id, CsScore fallback)
+{
+    for (guint i = 0; i < search->model->colocations->len; i++) {
+        const CsColocation *colocation = g_ptr_array_index(search->model->colocations, i);
+        if (strcmp(colocation->id, id) == 0)
+            return colocation->score;
+    }
+    return fallback;
+}
+
+/* Pacemaker Explained 2.1, "Placing Resources Relative to other
+ * Resources": a colocation adds its score where its primary runs (a
+ * negative one keeps the dependent away, a positive one drags it
+ * along).  The candidate sets that score just past where it decides. */
+static void add_colocation_score(GPtrArray *candidates, const Search *search, int rsc, int node, int assigned,
+                                 const CsContribution *why)
+{
+    if (!names_colocation(search, why->source))
+        return;
+    CsScore needed = colocation_score_needed(search, rsc, node, assigned, why);
+    char number[CS_SCORE_BUFSIZE], now[CS_SCORE_BUFSIZE];
+    cs_score_format(needed, number);
+    cs_score_format(configured_score(search, why->source, why->value), now);
+    add_candidate(candidates, g_strdup_printf("set colocation %s score to %s (now %s)", why->source, number, now),
+                  "constraint", "score", why->source, number, NULL);
+}
+
+/* ---- tickets ------------------------------------------------------------ */
+
+static const CsTicket *find_ticket(const CsModel *model, const char *id)
+{
+    for (guint i = 0; i < model->tickets->len; i++) {
+        const CsTicket *ticket = g_ptr_array_index(model->tickets, i);
+        if (strcmp(ticket->id, id) == 0)
+            return ticket;
+    }
+    return NULL;
+}
+
+static gboolean within(const CsModel *model, int rsc, int ancestor)
+{
+    for (int each = rsc; each >= 0; each = ((const CsResource *)g_ptr_array_index(model->resources, each))->parent)
+        if (each == ancestor)
+            return TRUE;
+    return FALSE;
+}
+
+/* Pacemaker Explained 2.1, "Tickets": a resource bound by rsc_ticket may
+ * run only while its ticket is granted and not in standby.  The
+ * candidate grants (or activates) each ticket that keeps it stopped. */
+static void add_tickets(GPtrArray *candidates, const Search *search, int rsc)
+{
+    for (guint i = 0; i < search->model->ticket_constraints->len; i++) {
+        const CsTicketConstraint *constraint = g_ptr_array_index(search->model->ticket_constraints, i);
+        if (!within(search->model, rsc, constraint->rsc))
+            continue;
+        const CsTicket *ticket = find_ticket(search->model, constraint->ticket);
+        if (ticket != NULL && ticket->granted && !ticket->standby)
+            continue;
+        gboolean standby = ticket != NULL && ticket->granted && ticket->standby;
+        add_candidate(candidates, g_strdup_printf("%s ticket %s (rsc_ticket %s: %s)",
+                                                  standby ? "activate" : "grant", constraint->ticket,
+                                                  constraint->id, standby ? "in standby" : "not granted"),
+                      "ticket", constraint->ticket, standby ? "activate" : "grant", NULL);
+    }
+}
+
+/* ---- capacity ----------------------------------------------------------- */
+
+static gint64 utilization_value(GHashTable *table, const char *name)
+{
+    const char *text = table != NULL ? g_hash_table_lookup(table, name) : NULL;
+    return text != NULL ? g_ascii_strtoll(text, NULL, 10) : 0;
+}
+
+/* The configured resource to ban for a primitive holding capacity: a
+ * clone instance's clone, else itself. */
+static int configured_holder(const Search *search, int rsc)
+{
+    const CsModel *configured = search->session->model;
+    while (rsc >= 0 && (guint)rsc >= configured->resources->len)
+        rsc = ((const CsResource *)g_ptr_array_index(search->model->resources, rsc))->parent;
+    return rsc;
+}
+
+/* What the primitives assigned to node (rsc aside) hold of name: the
+ * total, their list ("db 40, web 20") and the smallest single holder
+ * whose share covers short (-1 if none). */
+static gint64 capacity_held(const Search *search, int rsc, int node, const char *name, gint64 short_by,
+                            GString *holders, int *smallest)
+{
+    gint64 held = 0, smallest_value = 0;
+    *smallest = -1;
+    for (guint i = 0; i < search->model->resources->len; i++) {
+        const CsResource *other = g_ptr_array_index(search->model->resources, i);
+        if ((int)i == rsc || other->kind != CS_RSC_PRIMITIVE
+            || cs_solution_assigned_node(search->solution, (int)i) != node)
+            continue;
+        gint64 value = utilization_value(other->utilization, name);
+        if (value <= 0)
+            continue;
+        held += value;
+        g_string_append_printf(holders, "%s%s %" G_GINT64_FORMAT, holders->len > 0 ? ", " : "", other->id, value);
+        if (value >= short_by && (*smallest < 0 || value < smallest_value)) {
+            *smallest = (int)i;
+            smallest_value = value;
+        }
+    }
+    return held;
+}
+
+/* Pacemaker Explained 2.1, "Utilization and Placement Strategy": a node
+ * whose free capacity is less than the resource needs is not allowed.
+ * For each capacity node lacks: which resources hold it, and the
+ * candidate that frees enough, a ban of the smallest holder that does
+ * (else more capacity on the node). */
+static void add_capacity(GPtrArray *candidates, const Search *search, int rsc, int node)
+{
+    const CsResource *info = g_ptr_array_index(search->model->resources, rsc);
+    const CsNode *host = g_ptr_array_index(search->model->nodes, node);
+    if (info->utilization == NULL)
+        return;
+    g_autoptr(GList) names = g_hash_table_get_keys(info->utilization);
+    names = g_list_sort(names, (GCompareFunc)strcmp);
+    for (GList *each = names; each != NULL; each = each->next) {
+        const char *name = each->data;
+        gint64 need = utilization_value(info->utilization, name);
+        gint64 capacity = utilization_value(host->utilization, name);
+        g_autoptr(GString) holders = g_string_new(NULL);
+        int smallest = -1;
+        gint64 held = capacity_held(search, rsc, node, name, 0, holders, &smallest);
+        gint64 short_by = need - (capacity - held);
+        if (short_by <= 0)
+            continue;
+        g_string_truncate(holders, 0);
+        capacity_held(search, rsc, node, name, short_by, holders, &smallest);
+        int ban = configured_holder(search, smallest);
+        if (ban >= 0) {
+            const char *id = rsc_id(search, ban);
+            add_candidate(candidates,
+                          g_strdup_printf("free %" G_GINT64_FORMAT " of capacity %s on %s: ban %s from %s (held by %s)",
+                                          short_by, name, host->uname, id, host->uname, holders->str),
+                          "ban", id, host->uname, NULL);
+        }
+        g_autofree char *more = g_strdup_printf("%" G_GINT64_FORMAT, capacity + short_by);
+        add_candidate(candidates,
+                      g_strdup_printf("raise capacity %s on %s to %s (%" G_GINT64_FORMAT " short; held by %s)",
+                                      name, host->uname, more, short_by, holders->len > 0 ? holders->str : "none"),
+                      "utilization", host->uname, name, more, NULL);
+    }
+}
+
+/* Capacity rarely shows in the printed scores: the assignment skips a
+ * node that lacks it.  With a placement-strategy, the node asked for
+ * (or, for a stopped resource, each node whose score allows it) is
+ * checked for capacity the resource lacks there. */
+static void add_capacity_wanted(GPtrArray *candidates, const Search *search, int rsc, int assigned)
+{
+    if (search->model->options.placement_strategy == CS_PLACEMENT_DEFAULT)
+        return;
+    if (search->goal->onto >= 0) {
+        add_capacity(candidates, search, rsc, search->goal->onto);
+        return;
+    }
+    for (int node = 0; assigned < 0 && node < (int)search->model->nodes->len; node++)
+        if (cs_solution_scored(search->solution, rsc, node) && cs_solution_score(search->solution, rsc, node) >= 0)
+            add_capacity(candidates, search, rsc, node);
+}
+
 /* Whether a contribution on node holds the resource where it is or
  * keeps it from where it is asked to go. */
 static gboolean holds(const Search *search, int node, int assigned, const CsContribution *why)
@@ -182,10 +395,17 @@ static void add_contribution(GPtrArray *candidates, GPtrArray *later, const Sear
         add_stickiness(candidates, search, rsc, node, why->value);
     else if (why->kind == CS_CONTRIB_FAIL_LIMIT)
         add_fail_counts(candidates, search, rsc, node);
+    else if (why->kind == CS_CONTRIB_TICKET)
+        add_tickets(candidates, search, rsc);
+    else if (why->kind == CS_CONTRIB_UTILIZATION)
+        add_capacity(candidates, search, rsc, node);
     else if (why->source != NULL && g_str_has_prefix(why->source, "cli-"))
         add_source(candidates, search, why);
-    else
+    else {
+        if (why->kind == CS_CONTRIB_COLOCATION)
+            add_colocation_score(later, search, rsc, node, assigned, why);
         add_source(later, search, why);
+    }
 }
 
 /* Candidates, smallest first: clearing a cli-* constraint (undoing an
@@ -202,6 +422,7 @@ static GPtrArray *candidates_for(const Search *search, int rsc, int assigned)
             if (holds(search, node, assigned, &list[i]))
                 add_contribution(candidates, later, search, rsc, node, assigned, &list[i]);
     }
+    add_capacity_wanted(candidates, search, rsc, assigned);
     g_ptr_array_extend_and_steal(candidates, g_steal_pointer(&later));
     const char *id = rsc_id(search, rsc);
     if (search->goal->onto >= 0) {

@@ -4,8 +4,12 @@
  * and the CLI (`cibscope explain FILE RSC NODE`).  Candidates come from
  * the contributions to the resource's score: a cli-* ban or prefer to
  * remove, the fail count that reached migration-threshold to clear,
- * stickiness lowered just below the margin it wins by, a constraint to
- * remove or a rule to disable, and last a ban (or a prefer).  None is
+ * stickiness lowered just below the margin it wins by, a ticket to grant
+ * or activate (rsc_ticket), capacity the node lacks (placement-strategy:
+ * ban the smallest resource holding enough of it there, or raise the
+ * node's capacity), a colocation's score set just past where it decides,
+ * a constraint to remove or a rule to disable, and last a ban (or a
+ * prefer).  None is
  * given on reasoning alone: each is tried on a scratch copy of the
  * session (explain/trial.h), re-solved, and kept only when the resource
  * really lands where it was asked to.  The caller's session is never

@@ -51,6 +51,77 @@ char *cs_words_node_state(const CsNode *node)
                            cs_words_node_term(node));
 }
 
+/* The node-health-strategy values of Pacemaker Explained 2.1, "Tracking
+ * Node Health", as the cluster option spells them. */
+const char *cs_words_health_strategy(CsHealthStrategy strategy)
+{
+    switch (strategy) {
+    case CS_HEALTH_MIGRATE_ON_RED: return "migrate-on-red";
+    case CS_HEALTH_ONLY_GREEN: return "only-green";
+    case CS_HEALTH_PROGRESSIVE: return "progressive";
+    case CS_HEALTH_CUSTOM: return "custom";
+    default: return "none";
+    }
+}
+
+/* How bad a #health value is: red 3, yellow 2, green 1, a number 0. */
+static int health_rank(const char *value)
+{
+    static const char *const colours[] = { "green", "yellow", "red" };
+    for (gsize i = 0; value != NULL && i < G_N_ELEMENTS(colours); i++)
+        if (g_ascii_strcasecmp(value, colours[i]) == 0)
+            return (int)i + 1;
+    return 0;
+}
+
+/* The node's #health-* attributes, sorted, as "#health-disk=red, ...",
+ * and the worst colour among them (NULL when none is a colour). */
+static char *health_attributes(const CsNode *node, const char **worst)
+{
+    static const char *const colours[] = { NULL, "green", "yellow", "red" };
+    g_autoptr(GString) out = g_string_new(NULL);
+    g_autoptr(GList) names = node->attrs != NULL ? g_hash_table_get_keys(node->attrs) : NULL;
+    names = g_list_sort(names, (GCompareFunc)strcmp);
+    int rank = 0;
+    for (GList *each = names; each != NULL; each = each->next) {
+        if (!g_str_has_prefix(each->data, "#health"))
+            continue;
+        const char *value = g_hash_table_lookup(node->attrs, each->data);
+        rank = MAX(rank, health_rank(value));
+        g_string_append_printf(out, "%s%s=%s", out->len > 0 ? ", " : "", (const char *)each->data,
+                               value != NULL ? value : "");
+    }
+    *worst = colours[rank];
+    return out->len > 0 ? g_strdup(out->str) : NULL;
+}
+
+/* Pacemaker Explained 2.1, "Tracking Node Health": with a strategy other
+ * than none, the node's health attributes add one score to every
+ * resource there (-INFINITY keeps all away) unless the resource sets
+ * allow-unhealthy-nodes. */
+char *cs_words_node_health(const CsModel *model, const CsNode *node, const CsContribution *recorded)
+{
+    if (model == NULL || node == NULL || model->options.node_health_strategy == CS_HEALTH_NONE)
+        return NULL;
+    const char *worst = NULL;
+    g_autofree char *attributes = health_attributes(node, &worst);
+    if (attributes == NULL || (recorded == NULL && (worst == NULL || strcmp(worst, "green") == 0)))
+        return NULL;
+    g_autoptr(GString) out = g_string_new("node health ");
+    g_string_append(out, worst != NULL ? worst : "by score");
+    g_string_append_printf(out, " (node-health-strategy=%s): ",
+                           cs_words_health_strategy(model->options.node_health_strategy));
+    char buf[CS_SCORE_BUFSIZE];
+    if (recorded == NULL)
+        g_string_append(out, "no effect on this resource (it allows unhealthy nodes, or its health adds 0)");
+    else if (recorded->value <= -CS_INFINITY)
+        g_string_append(out, "-INFINITY on every resource here, so none may run");
+    else
+        g_string_append_printf(out, "%s on every resource here", cs_score_format(recorded->value, buf));
+    g_string_append_printf(out, " [node attribute %s]", attributes);
+    return g_string_free(g_steal_pointer(&out), FALSE);
+}
+
 void cs_words_append_node_states(const CsModel *model, const char *node, GString *out)
 {
     gboolean heading = FALSE;
@@ -201,9 +272,25 @@ static char *count_text(int count)
     return count >= CS_INFINITY ? g_strdup("INFINITY") : g_strdup_printf("%d", count);
 }
 
+const CsContribution *cs_words_recorded_ban(const CsSolution *solution, int rsc, int node)
+{
+    if (solution == NULL || rsc < 0 || node < 0)
+        return NULL;
+    const CsModel *model = cs_solution_model(solution);
+    for (int each = rsc; each >= 0; each = ((const CsResource *)g_ptr_array_index(model->resources, each))->parent) {
+        int n = 0;
+        const CsContribution *list = cs_solution_contributions(solution, each, node, &n);
+        for (int i = 0; i < n; i++)
+            if (list[i].kind == CS_CONTRIB_FAIL_LIMIT)
+                return &list[i];
+    }
+    return NULL;
+}
+
 /* Pacemaker Explained 2.1, "Handling Resource Failure": at migration-threshold
- * failures on a node the resource is banned from it; 0 never bans. */
-char *cs_words_fail_count(const CsModel *model, int rsc, int node)
+ * failures on a node the resource is banned from it; 0 never bans.  The
+ * ban itself is the one the engine recorded. */
+char *cs_words_fail_count(const CsSolution *solution, const CsModel *model, int rsc, int node)
 {
     int total = cs_model_fail_count(model, rsc, node);
     if (total <= 0)
@@ -216,9 +303,16 @@ char *cs_words_fail_count(const CsModel *model, int rsc, int node)
         return g_strdup_printf("%s %s here, never banned for them [fail-count, migration-threshold=0]",
                                total_text, total == 1 ? "failure" : "failures");
     g_autofree char *threshold_text = count_text(threshold);
-    if (total >= threshold)
+    const CsContribution *ban = cs_words_recorded_ban(solution, rsc, node);
+    if (ban != NULL) {
+        g_autofree char *count = count_text(ban->count);
+        g_autofree char *limit = count_text(ban->threshold);
         return g_strdup_printf("%s failures of %s allowed: banned from %s [fail-count, migration-threshold]",
-                               total_text, threshold_text, info->uname);
+                               count, limit, info->uname);
+    }
+    if (total >= threshold)
+        return g_strdup_printf("%s failures of %s allowed: reached, but no ban applies here "
+                               "[fail-count, migration-threshold]", total_text, threshold_text);
     if (threshold >= CS_INFINITY)
         return g_strdup_printf("%s failures here, under the limit: only a fatal failure bans %s "
                                "[fail-count, migration-threshold=INFINITY]", total_text, info->uname);
@@ -226,6 +320,50 @@ char *cs_words_fail_count(const CsModel *model, int rsc, int node)
     return g_strdup_printf("%s %s of %s allowed: %d more %s %s [fail-count, migration-threshold]",
                            total_text, total == 1 ? "failure" : "failures", threshold_text, left,
                            left == 1 ? "bans" : "ban", info->uname);
+}
+
+/* The Fail counts view's Consequence column, for one recorded fail
+ * count (Pacemaker Explained 2.1, "Handling Resource Failure": the
+ * count is summed over the resource's operations on the node, and
+ * failure-timeout lets it expire). */
+char *cs_words_fail_consequence(const CsSolution *solution, const CsModel *model, const CsFailCount *fail,
+                                CsFailTone *tone)
+{
+    *tone = CS_FAIL_TONE_PLAIN;
+    if (fail->rsc < 0)
+        return g_strdup("orphan: the resource is no longer configured");
+    const CsResource *resource = g_ptr_array_index(model->resources, fail->rsc);
+    const char *node = fail->node >= 0 ? ((const CsNode *)g_ptr_array_index(model->nodes, fail->node))->uname
+                                       : "its node";
+    int total = cs_model_fail_count(model, fail->rsc, fail->node);
+    int threshold = resource->migration_threshold;
+    g_autofree char *total_text = count_text(total);
+    g_autofree char *threshold_text = count_text(threshold);
+    if (threshold <= 0)
+        return g_strdup_printf("%s failures: migration-threshold is 0, never banned", total_text);
+    if (total == 0 && fail->count > 0) {
+        *tone = CS_FAIL_TONE_FADED;
+        return g_strdup("expired (failure-timeout): no longer counts");
+    }
+    const CsContribution *ban = cs_words_recorded_ban(solution, fail->rsc, fail->node);
+    if (ban != NULL) {
+        g_autofree char *count = count_text(ban->count);
+        g_autofree char *limit = count_text(ban->threshold);
+        *tone = CS_FAIL_TONE_BANNED;
+        return g_strdup_printf("%s of %s: banned from %s", count, limit, node);
+    }
+    if (total >= threshold) {
+        *tone = CS_FAIL_TONE_FADED;
+        return g_strdup_printf("%s of %s: reached, but the engine applies no ban", total_text, threshold_text);
+    }
+    if (threshold >= CS_INFINITY)
+        return g_strdup_printf("%s of INFINITY: banned from %s only at INFINITY (a fatal failure)", total_text,
+                               node);
+    int left = threshold - total;
+    *tone = left == 1 ? CS_FAIL_TONE_NEAR : CS_FAIL_TONE_PLAIN;
+    if (left == 1)
+        return g_strdup_printf("%s of %s: one more failure bans %s", total_text, threshold_text, node);
+    return g_strdup_printf("%s of %s: %d more failures ban %s", total_text, threshold_text, left, node);
 }
 
 static char *property(const xmlNode *node, const char *name)

@@ -15,9 +15,10 @@
  * (MiB, mallinfo2) after each step of the first run.
  * Last, the Graph view's work for one frame (explain/graph.h): the graph
  * around the most constrained resource at depth 2 and 4, laid out and
- * copied out row by row as the console draws it (the whole graph's time
- * is printed too, with no target: the console opens on a focus past 50
- * resources).
+ * copied out row by row as the console draws it (the whole graph's
+ * layout is printed too, with no target: the console lays it out once per
+ * solution and opens on a focus past 50 resources), and a frame of the
+ * whole graph panned, from the kept layout.
  */
 #include <malloc.h>
 #include <stdio.h>
@@ -40,7 +41,7 @@ typedef struct {
 enum { PHASE_LOAD, PHASE_MODEL, PHASE_SOLVE, PHASE_SCORES, PHASE_TRANSITION,
        PHASE_FREE, PHASE_BAN, PHASE_BAN_UNDO, PHASE_BAN_UNDO_REBUILT, PHASE_PREFER, PHASE_STICKINESS,
        PHASE_DEFAULT_STICKINESS, PHASE_STANDBY, PHASE_MAINTENANCE, PHASE_CLOCK,
-       PHASE_GRAPH_FOCUS2, PHASE_GRAPH_FOCUS4, PHASE_GRAPH_WHOLE, PHASE_COUNT };
+       PHASE_GRAPH_FOCUS2, PHASE_GRAPH_FOCUS4, PHASE_GRAPH_WHOLE, PHASE_GRAPH_WHOLE_PAN, PHASE_COUNT };
 
 static CsPhase phases[PHASE_COUNT] = {
     [PHASE_LOAD] = { "load", -1 },
@@ -61,6 +62,7 @@ static CsPhase phases[PHASE_COUNT] = {
     [PHASE_GRAPH_FOCUS2] = { "graph-focus-depth2+draw", -1 },
     [PHASE_GRAPH_FOCUS4] = { "graph-focus-depth4+draw", -1 },
     [PHASE_GRAPH_WHOLE] = { "graph-whole-layout", -1 },
+    [PHASE_GRAPH_WHOLE_PAN] = { "graph-whole-frame", -1 },
 };
 
 /* Heap in use after each step of the first run, in MiB: what the
@@ -426,6 +428,30 @@ static void cs_time_graph(const CsSession *session, const gboolean *stopping, in
     cs_constraint_graph_free(graph);
 }
 
+/* A frame of the whole graph once it is laid out: the console keeps the
+ * layout between frames (ui/view_graph.c) and copies out only the rows
+ * and columns on screen, here a 200x60 screen panned to the middle of
+ * the grid.  The layout itself (graph-whole-layout) is made once per
+ * solution. */
+static void cs_time_graph_pan(const CsSession *session, const gboolean *stopping)
+{
+    int count = (int)cs_solution_model(session->solution)->resources->len;
+    CsGraphOptions options = { .focus = -1, .stopping = stopping, .stopping_count = count, .wrap = 199 };
+    g_autoptr(CsConstraintGraph) graph = cs_constraint_graph_build(session->model, session->solution, &options);
+    int top = MAX(0, graph->height / 2 - 30), left = MAX(0, graph->width / 2 - 100);
+    double started = cs_now_ms();
+    g_autoptr(GString) row = g_string_new(NULL);
+    for (int y = top; y < top + 60 && y < graph->height; y++) {
+        g_string_truncate(row, 0);
+        for (int x = left; x < left + 200 && x < graph->width; x++) {
+            const CsGraphCell *cell = cs_constraint_graph_cell(graph, x, y);
+            if (cell->ch != 0)
+                g_string_append_unichar(row, cell->ch);
+        }
+    }
+    cs_record(PHASE_GRAPH_WHOLE_PAN, started);
+}
+
 static void cs_run_graphs(CsSession *session, int repeat)
 {
     /* the console reads which resources stop from its Transition
@@ -437,6 +463,7 @@ static void cs_run_graphs(CsSession *session, int repeat)
         cs_time_graph(session, stopping, focus, 2, PHASE_GRAPH_FOCUS2);
         cs_time_graph(session, stopping, focus, 4, PHASE_GRAPH_FOCUS4);
         cs_time_graph(session, stopping, -1, 0, PHASE_GRAPH_WHOLE);
+        cs_time_graph_pan(session, stopping);
     }
 }
 
