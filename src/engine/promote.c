@@ -665,36 +665,12 @@ static CsRole group_roles_unpromoted(CsSolution *solution, int group)
     return group_role(solution, group, FALSE);
 }
 
-/* Where an instance is placed as Pacemaker's location() tells it: a
- * cloned group is on a node only when every placed member is on that
- * one (an unmanaged member kept elsewhere leaves it on none), -1 when
- * none. */
-static int instance_location(const CsSolution *solution, int rsc)
-{
-    const CsResource *info = rsc_of(solution, rsc);
-    int node = -1;
-
-    if (!is_group(solution, rsc))
-        return solution->work[rsc].assigned;
-    for (guint i = 0; i < info->children->len; i++) {
-        int where = solution->work[g_array_index(info->children, int, i)]
-                        .assigned;
-
-        if (where < 0 || where == node)
-            continue;
-        if (node >= 0)
-            return -1;
-        node = where;
-    }
-    return node;
-}
-
 /* Pacemaker's set_instance_priority(). */
 static void set_priority(CsSolution *solution, int clone, int rsc)
 {
     CsPromoteWork *work = promote_work(solution);
     CsRscWork *instance = &solution->work[rsc];
-    int chosen = instance_location(solution, rsc);
+    int chosen = cs_instance_location(solution, rsc);
     CsRole next_role = instance->next_role;
     gboolean is_default;
     char *attribute = NULL;
@@ -906,7 +882,7 @@ static int promotion_node(const CsSolution *solution, int clone, int rsc,
 {
     const CsRscWork *instance = &solution->work[rsc];
     const CsResource *info = rsc_of(solution, rsc);
-    int node = instance_location(solution, rsc);
+    int node = cs_instance_location(solution, rsc);
 
     /* A cloned group is promoted only if every member can be (each
      * member's own priority, its configured one, must not be negative). */
@@ -948,7 +924,7 @@ static char *base_id(const CsSolution *solution, int clone)
 static void add_line(CsSolution *solution, int rsc)
 {
     const CsPromoteWork *work = solution->clones->promote;
-    int node = instance_location(solution, rsc);
+    int node = cs_instance_location(solution, rsc);
     char buf[CS_SCORE_BUFSIZE];
 
     work->line_node[rsc] = node;
