@@ -652,6 +652,21 @@ START_TEST(test_probes_share_one_orphan)
 }
 END_TEST
 
+/* A cloned group whose unmanaged member stays on a node shutting down
+ * while its first member starts elsewhere is on no single node: its
+ * promotion score prints on none, 0, as crm_simulate's (oracle-diff
+ * seed 402241). */
+START_TEST(test_group_split_members_on_none)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("group-unmanaged-member-location", &solved, &scores, &summary);
+    ck_assert(cs_test_has_line(scores, "cgr-g:0 promotion score on none: 0"));
+    cs_test_case_clear(&solved);
+}
+END_TEST
+
 static Suite *promote_suite(void)
 {
     Suite *suite = suite_create("promote");
@@ -691,6 +706,7 @@ static Suite *promote_suite(void)
     tcase_add_test(tcase, test_group_promoted_with_primary);
     tcase_add_test(tcase, test_group_role_primary_refused);
     tcase_add_test(tcase, test_probes_share_one_orphan);
+    tcase_add_test(tcase, test_group_split_members_on_none);
     suite_add_tcase(suite, tcase);
     return suite;
 }

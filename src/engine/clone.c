@@ -558,6 +558,26 @@ static gboolean clone_interleaves(const CsSolution *solution, int dependent,
     return interleave != NULL && cs_text_is_true(interleave);
 }
 
+int cs_instance_location(const CsSolution *solution, int rsc)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+    int node = -1;
+
+    if (info->kind != CS_RSC_GROUP)
+        return solution->work[rsc].assigned;
+    for (guint i = 0; i < info->children->len; i++) {
+        int where = solution->work[g_array_index(info->children, int, i)]
+                        .assigned;
+
+        if (where < 0 || where == node)
+            continue;
+        if (node >= 0)
+            return -1;
+        node = where;
+    }
+    return node;
+}
+
 /* The instance of clone assigned to node, or -1. */
 static int instance_on(const CsSolution *solution, int clone, int node)
 {
@@ -689,7 +709,7 @@ void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone,
 
         for (guint i = 0; i < info->children->len; i++) {
             int instance = g_array_index(info->children, int, i);
-            int node = solution->work[instance].assigned;
+            int node = cs_instance_location(solution, instance);
 
             /* A blocked instance hosts no mandatory dependent
              * (Pacemaker's clone colocation skips pe_rsc_block). */

@@ -11,10 +11,12 @@
 /* ---- definition changes (Pacemaker's check_actions_for()) ------------- */
 
 /* Pacemaker's calculate_active_ops(): the index of the operation that
- * last started the resource, and of the last successful stop. */
+ * last started the resource, and of the last successful stop.  Without
+ * a start, a promote or demote stands for it before a monitor does. */
 static void active_ops(const GPtrArray *history, int *start, int *stop)
 {
     int implied_start = -1;
+    int implied_by_role = -1;
 
     *start = -1;
     *stop = -1;
@@ -32,10 +34,13 @@ static void active_ops(const GPtrArray *history, int *start, int *stop)
         } else if (implied_start <= *stop && strcmp(task, "monitor") == 0
                    && (record->rc_code == 0 || record->rc_code == 8)) {
             implied_start = (int)i;
+        } else if (strcmp(task, "promote") == 0
+                   || strcmp(task, "demote") == 0) {
+            implied_by_role = (int)i;
         }
     }
     if (*start == -1)
-        *start = implied_start;
+        *start = implied_by_role != -1 ? implied_by_role : implied_start;
 }
 
 /* Pacemaker's schedule_reload(): reload-capable agents reload instead of
@@ -103,6 +108,22 @@ static void restart_changed_agent(CsGraph *graph, const CsRscState *state)
     graph->rsc_flags[state->rsc] |= CS_RSCF_START_PENDING;
 }
 
+/* The scheduler compares the recorded digests (Pacemaker Explained 2.1,
+ * "Reloading Agents") only on a node that could run resources now:
+ * online, neither standby, shutting down nor unclean; or in maintenance,
+ * where recurring monitors still need cancelling.  Elsewhere the
+ * resource leaves for the node's own reason, never "due to resource
+ * definition change" (checked with crm_simulate 2.1.5). */
+static gboolean definitions_checked_on(const CsGraph *graph, int node)
+{
+    const CsNode *info = node_info(graph, node);
+
+    if (info->maintenance)
+        return TRUE;
+    return info->online && !info->standby && !info->shutdown
+           && !info->unclean;
+}
+
 void check_definitions(CsGraph *graph)
 {
     const CsModel *model = graph->model;
@@ -123,7 +144,8 @@ void check_definitions(CsGraph *graph)
             || (info->parent < 0 && cs_rsc_is_orphan(graph->solution,
                                                      state->rsc)))
             continue;
-        if (cs_remote_definitions_unchecked(graph->solution, state->node))
+        if (cs_remote_definitions_unchecked(graph->solution, state->node)
+            || !definitions_checked_on(graph, state->node))
             continue;
         if (state->agent_changed)
             restart_changed_agent(graph, state);

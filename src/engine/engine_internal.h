@@ -340,6 +340,11 @@ void cs_capacity_consume(CsSolution *solution, int rsc, int node);
 void cs_capacity_release(CsSolution *solution, int rsc, int node);
 int cs_capacity_compare(const CsSolution *solution, int node1, int node2);
 int cs_capacity_ban_insufficient(CsSolution *solution, int rsc);
+/* Where a clone instance is placed as Pacemaker's location() tells it
+ * (clone.c): a cloned group is on a node only when every placed member
+ * is there (an unmanaged member kept elsewhere leaves it on none); -1
+ * when none. */
+int cs_instance_location(const CsSolution *solution, int rsc);
 /* Node indices in the iteration order of Pacemaker's allowed-nodes hash
  * table (NULL under placement-strategy=default). */
 const int *cs_capacity_node_order(const CsSolution *solution);

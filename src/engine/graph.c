@@ -328,9 +328,9 @@ static void update_runnable(CsGraph *graph, CsAct *action)
         return;
     }
     node = node_info(graph, action->node);
-    if (!(graph->rsc_flags[action->rsc] & CS_RSCF_MANAGED)) {
+    if (!(graph->rsc_flags[action->rsc] & CS_RSCF_MANAGED))
         action->flags |= CS_ACT_OPTIONAL;
-    } else if (!node->online) {
+    if (!node->online) {
         action->flags &= ~CS_ACT_RUNNABLE;
     } else if (node->pending) {
         action->flags &= ~CS_ACT_RUNNABLE;

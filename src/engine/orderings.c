@@ -58,7 +58,14 @@ static guint order_flags(const CsGraph *graph, const CsOrder *order,
     if (!order->symmetrical)
         return flags | ORD_ASYMMETRICAL;
     flags |= ORD_IMPLIES_THEN;
-    if (first_task == CS_TASK_START || first_task == CS_TASK_PROMOTE)
+    /* Between two resource sets, Pacemaker 2.1.5 takes the second set's
+     * action here, not the first's (checked with crm_simulate: "cln"
+     * then a set with action=stop does not block the stop). */
+    CsTask deciding = first_task;
+
+    if (order->between_sets && !task_parse(order->then_action, &deciding))
+        return flags;
+    if (deciding == CS_TASK_START || deciding == CS_TASK_PROMOTE)
         flags |= ORD_RUNNABLE_LEFT;
     return flags;
 }

@@ -670,7 +670,7 @@ static void set_priority(CsSolution *solution, int clone, int rsc)
 {
     CsPromoteWork *work = promote_work(solution);
     CsRscWork *instance = &solution->work[rsc];
-    int chosen = instance->assigned;
+    int chosen = cs_instance_location(solution, rsc);
     CsRole next_role = instance->next_role;
     gboolean is_default;
     char *attribute = NULL;
@@ -882,7 +882,7 @@ static int promotion_node(const CsSolution *solution, int clone, int rsc,
 {
     const CsRscWork *instance = &solution->work[rsc];
     const CsResource *info = rsc_of(solution, rsc);
-    int node = instance->assigned;
+    int node = cs_instance_location(solution, rsc);
 
     /* A cloned group is promoted only if every member can be (each
      * member's own priority, its configured one, must not be negative). */
@@ -924,7 +924,7 @@ static char *base_id(const CsSolution *solution, int clone)
 static void add_line(CsSolution *solution, int rsc)
 {
     const CsPromoteWork *work = solution->clones->promote;
-    int node = solution->work[rsc].assigned;
+    int node = cs_instance_location(solution, rsc);
     char buf[CS_SCORE_BUFSIZE];
 
     work->line_node[rsc] = node;

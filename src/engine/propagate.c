@@ -100,15 +100,17 @@ static guint group_action_flags(CsGraph *graph, CsAct *action)
 }
 
 /* Pacemaker's clone action flags (summary_action_flags()): required if
- * any instance's action is, runnable if any instance's is (stops need
- * none). */
+ * any instance's action is, runnable if any instance's is.  That holds
+ * for stops too: a clone with no active instance has no instance stop,
+ * so its "stopped" cannot run, and what an asymmetric order puts after
+ * it is blocked (Pacemaker Explained 2.1, "Ordering Constraints":
+ * symmetrical; checked with crm_simulate 2.1.5). */
 static guint clone_action_flags(CsGraph *graph, CsAct *action, int node)
 {
     const CsResource *clone = rsc_info(graph, action->rsc);
     guint flags = CS_ACT_OPTIONAL | CS_ACT_RUNNABLE | CS_ACT_PSEUDO;
     CsTask task = member_task(action->task);
     gboolean any_runnable = FALSE;
-    gboolean check = task != CS_TASK_STOP;
 
     for (guint i = 0; i < clone->children->len; i++) {
         int instance = g_array_index(clone->children, int, i);
@@ -133,7 +135,7 @@ static guint clone_action_flags(CsGraph *graph, CsAct *action, int node)
         if (child_flags & CS_ACT_RUNNABLE)
             any_runnable = TRUE;
     }
-    if (check && !any_runnable) {
+    if (!any_runnable) {
         flags &= ~CS_ACT_RUNNABLE;
         if (node < 0)
             action->flags &= ~CS_ACT_RUNNABLE;

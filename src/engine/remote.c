@@ -246,8 +246,8 @@ static gboolean clone_instance_on(const CsModel *model, int node)
  * a half-migrated connection whose host is lost,
  * an order or colocation constraint on a connection, clone instances on
  * a remote node that cannot keep them, a cluster without quorum,
- * utilization with a placement-strategy, ticket constraints, an
- * unmanaged group member, a remote node entry without its connection. */
+ * utilization with a placement-strategy, ticket constraints, a remote
+ * node entry without its connection. */
 static gboolean remote_node_supported(const CsSolution *solution,
                                       const CsNode *remote, GError **error)
 {
@@ -316,26 +316,6 @@ static gboolean connection_constraints_supported(const CsModel *model,
     return TRUE;
 }
 
-/* Whether a group has an unmanaged member: with a changed definition
- * the engine still blocks the next member (tests/data/transition/
- * known-wrong/group-unmanaged-first-definition), which remote CIBs made
- * by oracle-diff's gen_remote.py keep meeting. */
-static gboolean unmanaged_group_member(const CsSolution *solution)
-{
-    const CsModel *model = solution->model;
-
-    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
-        const CsResource *info = g_ptr_array_index(model->resources, rsc);
-
-        if (info->parent >= 0 && !solution->work[rsc].managed
-            && ((const CsResource *)g_ptr_array_index(model->resources,
-                                                      info->parent))->kind
-               == CS_RSC_GROUP)
-            return TRUE;
-    }
-    return FALSE;
-}
-
 /* What the whole cluster may not have alongside remote nodes (remote
  * names the first remote node). */
 static gboolean cluster_supported(const CsSolution *solution,
@@ -352,9 +332,6 @@ static gboolean cluster_supported(const CsSolution *solution,
     if ((features & CS_FEATURE_UTILIZATION)
         && options->placement_strategy != CS_PLACEMENT_DEFAULT)
         return refuse(error, "utilization with a placement-strategy",
-                      remote->uname);
-    if (unmanaged_group_member(solution))
-        return refuse(error, "an unmanaged group member alongside it",
                       remote->uname);
     /* a lost ticket may fence the nodes its resources run on */
     if (features & CS_FEATURE_TICKET)

@@ -865,6 +865,8 @@ cs_order_between(CsModel *model, xmlNode *xml, const CsSet *set1, const CsSet *s
             }
             cs_order_add(model, xml, NULL, first, action1, then, action2, kind, symmetric,
                          inverse, group);
+            ((CsOrder *)g_ptr_array_index(model->orders, model->orders->len - 1))
+                ->between_sets = TRUE;
         }
     }
     return TRUE;

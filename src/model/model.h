@@ -234,6 +234,7 @@ typedef struct CsOrder {
      * included, marked inverse=TRUE: do not invert again. */
     gboolean inverse;
     char *set_id;                       /* the resource_set, or NULL */
+    gboolean between_sets;              /* made between two resource_sets */
 } CsOrder;
 
 typedef struct CsTicketConstraint {

@@ -893,6 +893,33 @@ cs_demote_on_fail(const CsResource *rsc)
     return NULL;
 }
 
+/* The on-fail op_defaults give an operation the resource does not
+ * configure: their rules see the recorded operation's name and interval
+ * and the resource's agent (Pacemaker Explained 2.1, "Operation
+ * Defaults"; op_expression and rsc_expression rules).  Owned by the
+ * caller. */
+static char *cs_history_default_on_fail(const CsModel *model,
+                                        const CsResource *rsc,
+                                        const CsOpRecord *record)
+{
+    g_autoptr(GHashTable) meta = g_hash_table_new_full(g_str_hash, g_str_equal,
+                                                       g_free, g_free);
+    CsRuleContext context;
+
+    if (rsc == NULL)
+        return g_strdup(g_hash_table_lookup(model->op_defaults, "on-fail"));
+    cs_model_rule_context_init(model, &context);
+    context.rsc_class = rsc->rsc_class;
+    context.rsc_provider = rsc->provider;
+    context.rsc_type = rsc->type;
+    context.op_name = record->operation;
+    context.op_interval_ms = record->interval_ms;
+    cs_nvsets_unpack(model->document,
+                     cs_document_section(model->document, "op_defaults"),
+                     "meta_attributes", &context, NULL, meta);
+    return g_strdup(g_hash_table_lookup(meta, "on-fail"));
+}
+
 /* Pacemaker's unpack_operation() on-fail and fail role for a history
  * entry (Pacemaker Explained 2.1, "Operation Properties", on-fail and its defaults). */
 static CsOnFail
@@ -902,8 +929,10 @@ cs_history_on_fail(CsOpReplay *history, const CsOpRecord *record, CsRole *fail_r
     const CsResource *rsc = history->rsc;
     const char *task = record->operation;
     CsOp *op = rsc != NULL ? cs_history_config_op(rsc, record) : NULL;
+    g_autofree char *default_on_fail = op != NULL ? NULL
+        : cs_history_default_on_fail(model, rsc, record);
     const char *value = op != NULL ? g_hash_table_lookup(op->meta, "on-fail")
-                                   : g_hash_table_lookup(model->op_defaults, "on-fail");
+                                   : default_on_fail;
     gboolean known = TRUE;
     CsOnFail on_fail = CS_ON_FAIL_RECOVER;
     gboolean container = FALSE;
