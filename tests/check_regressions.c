@@ -314,6 +314,12 @@ static const struct {
     { "refuse-ticket-fence-without-quorum.xml",
       "ticket constraint tkt-rsc: loss-policy=fence in a cluster without quorum "
       "is not modelled yet" },
+    /* a template a cloned resource is made from, in a colocation set:
+     * crm_simulate drops the whole colocation (template-rsc-sets-1 with
+     * rsc2 cloned), beyond the template's members */
+    { "refuse-template-clone-colocation-set.xml",
+      "constraint CL: a resource set naming a template that a resource inside "
+      "a clone is made from is not modelled yet" },
 };
 
 START_TEST(test_oracle_refusal)

@@ -63,6 +63,11 @@ static void init_rsc_state(CsGraph *graph)
             graph->next_role[rsc] = CS_ROLE_STOPPED;
         if (work->managed && !solution->stonith_unmanage)
             graph->rsc_flags[rsc] |= CS_RSCF_MANAGED;
+        /* A ticket lost with loss-policy=freeze blocks the resource as
+         * on-fail=block does (Pacemaker Explained 2.1, "Multi-Site
+         * Clusters and Tickets" loss-policy). */
+        if (cs_ticket_blocked(solution, rsc))
+            graph->rsc_flags[rsc] |= CS_RSCF_BLOCK;
     }
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);

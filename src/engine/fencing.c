@@ -103,11 +103,31 @@ static char *failure_fence_reason(const CsGraph *graph, int node)
     return NULL;
 }
 
+/* Whether any top-level resource is managed: one active on a node in
+ * maintenance, blocked, or unmanaged by is-managed=false, maintenance or
+ * maintenance-mode is not.  Pacemaker fences no node while nothing is
+ * managed (Pacemaker Explained 2.1, "Maintenance Mode": the cluster
+ * leaves everything as it is). */
+static gboolean any_managed(const CsGraph *graph)
+{
+    const CsSolution *solution = graph->solution;
+
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        if (rsc_info(graph, rsc)->parent < 0
+            && !cs_rsc_is_template(solution, rsc)
+            && solution->work[rsc].managed)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 void schedule_fencing(CsGraph *graph)
 {
     const CsModel *model = graph->model;
     const char *how = model->options.stonith_action;
 
+    if (!any_managed(graph))
+        return;
     if (how == NULL || strcmp(how, "poweroff") == 0)
         how = how == NULL ? "reboot" : "off";
     for (guint i = 0; i < model->nodes->len; i++) {

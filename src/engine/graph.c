@@ -278,7 +278,8 @@ static gboolean awaits_pending_probe(const CsGraph *graph, int rsc)
 /* The probe orderings (Pacemaker's runnable_left from probe to start) take
  * effect once every action exists: a start that was runnable when created
  * is already mandatory, so it is shown as blocked, with no reason of its
- * own. */
+ * own; like any start an ordering blocks, it blocks the starts of what
+ * must be colocated with its resource. */
 void order_probes(CsGraph *graph)
 {
     graph->probes_ordered = TRUE;
@@ -287,8 +288,11 @@ void order_probes(CsGraph *graph)
 
         if (action->task == CS_TASK_START && action->rsc >= 0
             && !(action->flags & CS_ACT_PSEUDO)
-            && awaits_pending_probe(graph, action->rsc))
+            && awaits_pending_probe(graph, action->rsc)
+            && (action->flags & CS_ACT_RUNNABLE)) {
             action->flags &= ~CS_ACT_RUNNABLE;
+            block_colocation_dependents(graph, action);
+        }
     }
 }
 

@@ -71,6 +71,7 @@ gboolean order_actions(CsGraph *graph, CsAct *first, CsAct *then,
 void apply_ordering(CsGraph *graph, const CsOrdering *ordering);
 /* propagate.c */
 void update_action(CsGraph *graph, CsAct *then);
+void block_colocation_dependents(CsGraph *graph, CsAct *action);
 /* fencing.c */
 void schedule_fencing(CsGraph *graph);
 /* orderings.c */

@@ -625,7 +625,6 @@ static CsAct *action_for_ordering(CsGraph *graph, CsAct *action)
     return found != NULL ? found : action;
 }
 
-static void block_colocation_dependents(CsGraph *graph, CsAct *action);
 
 /* The node an ordering's "then" acts on: a group's start is node-less,
  * Pacemaker uses the node the group is assigned to. */
@@ -743,7 +742,7 @@ static void block_dependent_actions(CsGraph *graph, int rsc, CsTask task,
  * start, whatever must be colocated with it (INFINITY) cannot either
  * (Pacemaker Explained 2.1, "Placing Resources Relative to other
  * Resources"). */
-static void block_colocation_dependents(CsGraph *graph, CsAct *action)
+void block_colocation_dependents(CsGraph *graph, CsAct *action)
 {
     const CsResource *info;
     int rsc;

@@ -75,7 +75,25 @@ cs_tags_unpack(CsModel *model)
     }
 }
 
-/* Templates act as tags naming the resources made from them. */
+static gboolean
+cs_rsc_in_clone(const CsModel *model, const CsResource *rsc)
+{
+    for (int up = rsc->parent; up >= 0;) {
+        const CsResource *parent = g_ptr_array_index(model->resources, up);
+        if (parent->kind == CS_RSC_CLONE) {
+            return TRUE;
+        }
+        up = parent->parent;
+    }
+    return FALSE;
+}
+
+/* Templates act as tags naming the resources made from them, in
+ * document order (Pacemaker Explained 2.1, "Resource Templates": a
+ * constraint may name a template).  A resource inside a clone ends the
+ * list: crm_simulate applies the template's constraints to no resource
+ * from it on (oracle: a location or colocation naming the template
+ * reaches a primitive before the clone, none after, nor the clone's). */
 static void
 cs_template_tags(CsModel *model)
 {
@@ -88,9 +106,13 @@ cs_template_tags(CsModel *model)
         g_hash_table_insert(model->tags, g_strdup(rsc->template_id), refs);
         for (guint j = i; j < model->resources->len; j++) {
             CsResource *user = g_ptr_array_index(model->resources, j);
-            if (g_strcmp0(user->template_id, rsc->template_id) == 0) {
-                g_ptr_array_add(refs, g_strdup(user->id));
+            if (g_strcmp0(user->template_id, rsc->template_id) != 0) {
+                continue;
             }
+            if (cs_rsc_in_clone(model, user)) {
+                break;
+            }
+            g_ptr_array_add(refs, g_strdup(user->id));
         }
     }
 }
@@ -127,11 +149,30 @@ cs_valid_rsc_or_tag(const CsModel *model, const char *id)
     return cs_constraint_rsc(model, id) != NULL || cs_tag_refs(model, id) != NULL;
 }
 
+/* Whether id names a template a resource inside a clone is made from. */
+static gboolean
+cs_template_used_in_clone(const CsModel *model, const char *id)
+{
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+        if (g_strcmp0(rsc->template_id, id) == 0 && cs_rsc_in_clone(model, rsc)) {
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+/* A template named in a resource_set stands for no resource at all once
+ * a resource inside a clone is made from it (oracle: the set's other
+ * members are constrained, none of the template's). */
 static void
 cs_set_add_member(const CsModel *model, CsSet *set, const char *id)
 {
     GPtrArray *refs = cs_model_resource(model, id) == NULL ? cs_tag_refs(model, id) : NULL;
 
+    if (refs != NULL && cs_template_used_in_clone(model, id)) {
+        return;
+    }
     if (refs == NULL) {
         g_ptr_array_add(set->members, (gpointer)id);
         return;

@@ -49,6 +49,7 @@ typedef struct {
     CsModel *model;
     CsRole *rsc_role;          /* per resource: the highest role anywhere */
     gboolean *rsc_failed;
+    gboolean *rsc_unmanaged;   /* per resource: made unmanaged by a history */
     gboolean *unpacked;        /* per node: history read */
     GHashTable *lrm_index;     /* "uname\nrsc" -> <lrm_resource> */
     gboolean in_histories;     /* the histories are being read */
@@ -1639,6 +1640,23 @@ cs_history_consequences(CsOpReplay *history)
     }
 }
 
+/* A resource stops being managed for the histories read after this one
+ * when this one left it active on a node in maintenance, or blocked by
+ * on-fail=block (Pacemaker Explained 2.1, "Maintenance Mode" and
+ * "Resource Operations" on-fail): their failed start, for one, then
+ * means not running rather than a failure to recover. */
+static void
+cs_history_keep_unmanaged(const CsOpReplay *history)
+{
+    if (history->rsc == NULL) {
+        return;
+    }
+    if (!history->managed
+        || (history->role > CS_ROLE_STOPPED && history->node->maintenance)) {
+        history->run->rsc_unmanaged[history->rsc->index] = TRUE;
+    }
+}
+
 /* ---- one resource history ---------------------------------------------- */
 
 /* Pacemaker 2.1.5's pcmk__rsc_agent_changed(): the agent a history was
@@ -1690,9 +1708,10 @@ cs_lrm_resource_unpack(CsStatusRun *run, CsNode *node, xmlNode *lrm_resource)
     g_ptr_array_add(model->rsc_states, state);
 
     /* An orphan stays managed (to be stopped) unless stop-orphan-resources
-     * is off. */
+     * is off; a resource an earlier history made unmanaged stays so. */
     CsOpReplay history = { run, state, rsc, node, CS_ROLE_UNKNOWN, CS_ON_FAIL_IGNORE, NULL,
-                          rsc != NULL ? rsc->managed : model->options.stop_orphan_resources,
+                          rsc != NULL ? rsc->managed && !run->rsc_unmanaged[rsc->index]
+                                      : model->options.stop_orphan_resources,
                           -1 };
     if (rsc != NULL) {
         CsResource *top = cs_model_top(model, rsc);
@@ -1707,6 +1726,7 @@ cs_lrm_resource_unpack(CsStatusRun *run, CsNode *node, xmlNode *lrm_resource)
     }
     g_list_free(records);
     cs_history_consequences(&history);
+    cs_history_keep_unmanaged(&history);
     state->role = history.role == CS_ROLE_UNKNOWN ? CS_ROLE_STOPPED : history.role;
     state->last_failure = history.last_failure;
     if (rsc != NULL && history.role > run->rsc_role[rsc->index]) {
@@ -1874,8 +1894,7 @@ cs_status_in_clone(const CsModel *model, int rsc)
  * transient node attribute), changes what the node_state pass derives
  * from node attributes, rarely anything the histories read.  When every
  * node comes out of that pass as it did for the previous model (all its
- * flags, standby aside, which no history reads, and maintenance on
- * online nodes), and the fail counts the histories read are the same,
+ * flags, standby aside, which no history reads), and the fail counts the histories read are the same,
  * reading the histories again would give what they gave then: their
  * resource states, bans, warnings, features, recheck time and what they
  * did to the nodes are taken over.  check_session compares every such
@@ -1884,12 +1903,11 @@ cs_status_in_clone(const CsModel *model, int rsc)
 static guint32
 cs_node_pre_history(const CsNode *node)
 {
-    /* Maintenance counts only on a node that is offline: the one place a
-     * history reads it (an active resource there needs no fencing), so
-     * that putting an online node in maintenance can share too. */
+    /* Maintenance counts on every node: an active resource there needs
+     * no fencing, and it is unmanaged for the histories read after. */
     const gboolean flags[] = {
         node->online, node->unclean, node->pending, node->shutdown, node->expected_up,
-        node->maintenance && !node->online, node->is_dc, node->has_state, node->unseen,
+        node->maintenance, node->is_dc, node->has_state, node->unseen,
         node->rsc_discovery_enabled, node->remote_was_fenced, node->remote_requires_reset,
         node->remote_maintenance,
     };
@@ -2074,6 +2092,7 @@ cs_model_unpack_status(CsModel *model, const CsModel *previous)
         .model = model,
         .rsc_role = g_new0(CsRole, n_rsc + 1),
         .rsc_failed = g_new0(gboolean, n_rsc + 1),
+        .rsc_unmanaged = g_new0(gboolean, n_rsc + 1),
         .unpacked = g_new0(gboolean, model->nodes->len + 1),
         .lrm_index = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL),
         .legacy_fail_counts = cs_legacy_fail_counts(model),
@@ -2102,6 +2121,7 @@ cs_model_unpack_status(CsModel *model, const CsModel *previous)
     }
     g_free(run.rsc_role);
     g_free(run.rsc_failed);
+    g_free(run.rsc_unmanaged);
     g_free(run.unpacked);
     g_hash_table_destroy(run.lrm_index);
 }
