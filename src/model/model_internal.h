@@ -144,4 +144,32 @@ CsResource *cs_model_top(const CsModel *model, const CsResource *rsc);
 CsOp *cs_resource_find_op(const CsResource *rsc, const char *name,
                           guint interval_ms);
 
+/* ---- build stages (model.c), shared with rebuild.c ---------------------
+ * Each stage's warnings and features are noted, so that a rebuild can take
+ * those of the stages it does not run again from the model before it. */
+typedef struct {
+    CsModel *model;
+    CsModelStage stage;
+    guint features_before;
+} CsStageRun;
+
+CsStageRun cs_stage_begin(CsModel *model, CsModelStage stage);
+void cs_stage_end(const CsStageRun *run);
+/* Where the stage's warnings start in model->warnings. */
+guint cs_stage_warnings_start(const CsModel *model, CsModelStage stage);
+/* The stage as previous ran it: its warnings and features. */
+void cs_stage_copy(CsModel *model, const CsModel *previous, CsModelStage stage);
+void cs_stage_nodes(CsModel *model, gboolean with_resources);
+void cs_stage_constraints(CsModel *model, const CsModel *previous, const GPtrArray *touched);
+void cs_stage_status(CsModel *model, const CsModel *previous);
+
+/* The parts of a model that models rebuilt from one another share. */
+struct CsModelPart *cs_model_part_ref(struct CsModelPart *part);
+/* Empty parts of model, made anew (previous, when given, sizes them). */
+void cs_model_new_status(CsModel *model);
+void cs_model_new_resources(CsModel *model, const CsModel *previous);
+void cs_model_new_constraints(CsModel *model, const CsModel *previous);
+/* The sections a usable CIB has (else CS_MODEL_ERROR_INVALID). */
+gboolean cs_model_check_document(const CsDocument *document, GError **error);
+
 #endif
