@@ -225,6 +225,7 @@ static gboolean cs_session_build_partial(CsSession *session, CsModel *before,
     session->model = cs_model_rebuild(before, &what, NULL);
     if (session->model == NULL)
         return FALSE;
+    session->partial_rebuilds++;
     g_clear_error(&session->failure);
     session->solution = cs_solve(session->model, &session->failure);
     return TRUE;
