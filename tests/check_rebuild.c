@@ -27,13 +27,13 @@ typedef struct {
 } CsEditKind;
 
 static const CsEditKind kinds[] = {
-    { "ticket %T grant", FALSE },
-    { "ticket %T revoke", FALSE },
-    { "ticket %T standby", FALSE },
+    { "ticket %T grant", TRUE },
+    { "ticket %T revoke", TRUE },
+    { "ticket %T standby", TRUE },
     { "property no-quorum-policy freeze", FALSE },
-    { "property batch-limit 7", FALSE },
-    { "property symmetric-cluster false", FALSE },
-    { "property placement-strategy utilization", FALSE },
+    { "property batch-limit 7", TRUE },
+    { "property symmetric-cluster false", TRUE },
+    { "property placement-strategy utilization", TRUE },
     { "property stonith-enabled false", FALSE },
     { "property maintenance-mode true", FALSE },
     { "op-default timeout 30s", FALSE },

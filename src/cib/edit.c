@@ -214,6 +214,16 @@ static gboolean cs_in_transient(const xmlNode *node, const xmlNode *parent)
            && cs_is_root(parent->parent->parent);
 }
 
+/* Whether node is the status section's <tickets> or inside it. */
+static gboolean cs_in_tickets(const xmlNode *node, const xmlNode *parent)
+{
+    while (parent != NULL && !cs_named(node, "tickets")) {
+        node = parent;
+        parent = parent->parent;
+    }
+    return cs_named(parent, "status") && cs_is_root(parent->parent);
+}
+
 /* Where a change at node (linked or unlinked under parent, or whose
  * attributes changed, parent being its own) falls.  Text and comments
  * mean nothing to the model. */
@@ -230,6 +240,8 @@ static CsEditChanges cs_change_place(const xmlNode *node, const xmlNode *parent,
         if (cs_is_root(up)) {
             if (cs_named(section, "status") && cs_in_transient(node, parent))
                 return CS_EDIT_CHANGED_STATUS;
+            if (cs_named(section, "status") && cs_in_tickets(node, parent))
+                return CS_EDIT_CHANGED_TICKETS;
             return CS_EDIT_CHANGED_OTHER;
         }
     }
@@ -246,6 +258,8 @@ static CsEditChanges cs_change_place(const xmlNode *node, const xmlNode *parent,
         return CS_EDIT_CHANGED_CONSTRAINTS;
     if (cs_named(section, "nodes"))
         return CS_EDIT_CHANGED_NODES;
+    if (cs_named(section, "crm_config"))
+        return CS_EDIT_CHANGED_OPTIONS;
     if (cs_named(section, "resources")) {
         *meta_owner = cs_meta_owner(node, parent);
         if (*meta_owner != NULL)

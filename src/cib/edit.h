@@ -83,6 +83,9 @@ typedef enum {
                                                (of the resource tree) */
     CS_EDIT_CHANGED_RSC_DEFAULTS = 1 << 5,  /* inside <rsc_defaults>, or the
                                                section itself */
+    CS_EDIT_CHANGED_TICKETS = 1 << 6,       /* inside the status section's
+                                               <tickets>, or it itself */
+    CS_EDIT_CHANGED_OPTIONS = 1 << 7,       /* inside <crm_config> */
 } CsEditChanges;
 guint cs_edit_log_take_changes(CsEditLog *log);
 /* The resource elements whose own meta_attributes changed

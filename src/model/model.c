@@ -228,7 +228,7 @@ typedef struct CsModelPart {
     gint refs;
 } CsModelPart;
 
-static CsModelPart *
+CsModelPart *
 cs_model_part_new(void)
 {
     CsModelPart *part = g_new(CsModelPart, 1);

@@ -164,6 +164,7 @@ void cs_stage_constraints(CsModel *model, const CsModel *previous, const GPtrArr
 void cs_stage_status(CsModel *model, const CsModel *previous);
 
 /* The parts of a model that models rebuilt from one another share. */
+struct CsModelPart *cs_model_part_new(void);
 struct CsModelPart *cs_model_part_ref(struct CsModelPart *part);
 /* Empty parts of model, made anew (previous, when given, sizes them). */
 void cs_model_new_status(CsModel *model);

@@ -518,6 +518,82 @@ cs_rebuild_check_defaults(const CsModel *previous, const CsModelChanges *changes
     return TRUE;
 }
 
+/* ---- after an edit of <crm_config> or of the ticket states -------------
+ * Pacemaker Explained 2.1, "Cluster Options": most options
+ * (symmetric-cluster, placement-strategy, batch-limit, the health
+ * strategy...) are read by the scheduler alone, that is by the solve.
+ * The later stages of the model read only those compared here: the
+ * nodes' startup fencing and #cluster-name, the resources' managed
+ * default and requires default, and the status section's treatment of
+ * failures, orphans and shutdown locks.  When those are as they were,
+ * the options are read again and everything else is shared. */
+
+/* no-quorum-policy decides requires' default only without fencing, and
+ * what the status section does with nodes only without quorum. */
+static gboolean
+cs_options_same_for_stages(const CsOptions *a, const CsOptions *b)
+{
+    static const char *const read_as_text[] = { "startup-fencing", "is-managed-default" };
+
+    if (a->stonith_enabled != b->stonith_enabled || a->have_quorum != b->have_quorum
+        || a->maintenance_mode != b->maintenance_mode
+        || a->stop_orphan_resources != b->stop_orphan_resources
+        || a->shutdown_lock != b->shutdown_lock
+        || g_strcmp0(a->cluster_name, b->cluster_name) != 0
+        || g_strcmp0(a->dc_uuid, b->dc_uuid) != 0) {
+        return FALSE;
+    }
+    for (guint i = 0; i < G_N_ELEMENTS(read_as_text); i++) {
+        if (g_strcmp0(g_hash_table_lookup(a->values, read_as_text[i]),
+                      g_hash_table_lookup(b->values, read_as_text[i])) != 0) {
+            return FALSE;
+        }
+    }
+    return a->no_quorum_policy == b->no_quorum_policy
+           || (a->stonith_enabled && a->have_quorum);
+}
+
+/* A config part of model's own: the options stage run again (it reads
+ * rsc_defaults and op_defaults too, which the edit left as they were). */
+static void
+cs_rebuild_options(CsModel *model)
+{
+    model->config_part = cs_model_part_new();
+    memset(&model->options, 0, sizeof model->options);
+    model->op_defaults = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    model->rsc_defaults = NULL;
+    model->rsc_defaults_names = NULL;
+    CsStageRun run = cs_stage_begin(model, CS_MODEL_STAGE_OPTIONS);
+
+    cs_model_unpack_options(model);
+    cs_stage_end(&run);
+}
+
+/* An edit of <crm_config> or of the ticket states, with nothing but
+ * constraints beside it. */
+static gboolean
+cs_rebuild_check_options(const CsModel *previous, const CsModelChanges *changes,
+                         GError **error)
+{
+    xmlNode *status = cs_document_section(previous->document, "status");
+    xmlNode *crm_config = cs_document_section(previous->document, "crm_config");
+
+    if (changes->nodes_or_status || changes->rsc_defaults
+        || (changes->meta_resources != NULL && changes->meta_resources->len > 0)) {
+        return cs_rebuild_refuse(error, "options or tickets with other changes");
+    }
+    if (changes->options && !cs_model_check_edited_part(crm_config)) {
+        return cs_rebuild_refuse(error, "an id past the limits");
+    }
+    for (xmlNode *child = cs_xml_first_element(status); changes->tickets && child != NULL;
+         child = cs_xml_next_element(child)) {
+        if (cs_xml_is(child, "tickets") && !cs_model_check_edited_part(child)) {
+            return cs_rebuild_refuse(error, "an id past the limits");
+        }
+    }
+    return TRUE;
+}
+
 static gboolean
 cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *reread,
                  GError **error)
@@ -549,7 +625,7 @@ cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *rer
     gboolean clock = changes->now != NULL && (changes->now->seconds != previous->now.seconds
                                               || changes->now->offset != previous->now.offset);
     if (clock && (changes->nodes_or_status || meta || !constraints_same
-                  || changes->rsc_defaults)) {
+                  || changes->rsc_defaults || changes->tickets || changes->options)) {
         return cs_rebuild_refuse(error, "a new clock with other changes");
     }
     if (clock && cs_model_reads_clock(previous)) {
@@ -557,6 +633,10 @@ cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *rer
     }
     if (changes->rsc_defaults) {
         return cs_rebuild_check_defaults(previous, changes, reread, error);
+    }
+    if ((changes->tickets || changes->options)
+        && !cs_rebuild_check_options(previous, changes, error)) {
+        return FALSE;
     }
     if (!cs_reread_resources(previous, changes->meta_resources, reread)) {
         return cs_rebuild_refuse(error, "a resource changed more than its meta attributes");
@@ -586,11 +666,14 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
     }
     model->warnings = g_ptr_array_new_with_free_func(g_free);
     model->features = 0;
-    cs_model_part_ref(model->config_part);
-    if (reread.rsc_defaults != NULL) {
+    if (changes->options) {
+        cs_rebuild_options(model);
+    } else if (reread.rsc_defaults != NULL) {
+        cs_model_part_ref(model->config_part);
         model->rsc_defaults = g_steal_pointer(&reread.rsc_defaults);
         model->rsc_defaults_names = g_steal_pointer(&reread.rsc_defaults_names);
     } else {
+        cs_model_part_ref(model->config_part);
         g_hash_table_ref(model->rsc_defaults);
         if (model->rsc_defaults_names != NULL) {
             g_ptr_array_ref(model->rsc_defaults_names);
@@ -604,7 +687,14 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
     cs_model_new_resources(model, previous);
     cs_model_new_constraints(model, previous);
 
-    cs_stage_copy(model, previous, CS_MODEL_STAGE_OPTIONS);
+    if (!changes->options) {
+        cs_stage_copy(model, previous, CS_MODEL_STAGE_OPTIONS);
+    } else if (!cs_options_same_for_stages(&model->options, &previous->options)) {
+        cs_rebuild_refuse(error, "an option the nodes, resources or status read");
+        cs_reread_clear(&reread);
+        cs_model_free(model);
+        return NULL;
+    }
     if (status_again) {
         /* previous's resources made no remote or guest node (plain_nodes,
          * which cs_rebuild_check requires here): when none was read
