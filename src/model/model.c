@@ -302,15 +302,8 @@ cs_model_free_constraints(CsModel *model)
 }
 
 void
-cs_model_free(CsModel *model)
+cs_model_drop_config(CsModel *model)
 {
-    if (model == NULL) {
-        return;
-    }
-    cs_model_free_constraints(model);
-    g_ptr_array_free(model->warnings, TRUE);
-    g_hash_table_unref(model->rsc_by_id);
-    g_ptr_array_free(model->resources, TRUE);   /* drops one reference each */
     if (model->rsc_defaults != NULL) {
         g_hash_table_unref(model->rsc_defaults);
     }
@@ -320,6 +313,19 @@ cs_model_free(CsModel *model)
     if (cs_model_part_unref(model->config_part)) {
         cs_model_free_config(model);
     }
+}
+
+void
+cs_model_free(CsModel *model)
+{
+    if (model == NULL) {
+        return;
+    }
+    cs_model_free_constraints(model);
+    g_ptr_array_free(model->warnings, TRUE);
+    g_hash_table_unref(model->rsc_by_id);
+    g_ptr_array_free(model->resources, TRUE);   /* drops one reference each */
+    cs_model_drop_config(model);
     if (cs_model_part_unref(model->status_part)) {
         cs_model_free_status(model);
     }

@@ -124,6 +124,12 @@ cs_ref_string_drop(char *string)
 CsResource *cs_model_rederive_resource(const CsModel *model, const CsResource *old,
                                        const GPtrArray *names, GHashTable *defaults,
                                        GPtrArray *warnings);
+/* The resource old with its meta attributes interpreted again under
+ * model's options (model: the new model, the resources before old, its
+ * parent among them, the new ones), warnings into warnings: a new
+ * resource sharing old's meta, operations, parameters and children. */
+CsResource *cs_model_reinterpret_resource(const CsModel *model, const CsResource *old,
+                                          GPtrArray *warnings);
 /* What <rsc_defaults>'s meta_attributes give rsc (its class, provider and
  * type decide rsc_expression rules); a new cs_ref_table().  rsc NULL: a resource
  * of no agent, right for every resource when the sets have no
@@ -165,6 +171,9 @@ void cs_stage_status(CsModel *model, const CsModel *previous);
 
 /* The parts of a model that models rebuilt from one another share. */
 struct CsModelPart *cs_model_part_new(void);
+/* Drops model's references to its config part (options, op_defaults) and
+ * to rsc_defaults, freeing what no other model holds. */
+void cs_model_drop_config(CsModel *model);
 struct CsModelPart *cs_model_part_ref(struct CsModelPart *part);
 /* Empty parts of model, made anew (previous, when given, sizes them). */
 void cs_model_new_status(CsModel *model);

@@ -31,6 +31,10 @@ typedef struct {
      * until the new model takes them), NULL otherwise. */
     GHashTable *rsc_defaults;
     GPtrArray *rsc_defaults_names;
+    /* After an edit of <crm_config>: a scratch model holding the options
+     * stage read again (its config part, rsc_defaults and warnings),
+     * until the new model takes them; NULL otherwise. */
+    CsModel *config;
 } CsReread;
 
 static void
@@ -47,6 +51,11 @@ cs_reread_clear(CsReread *reread)
     g_ptr_array_free(reread->warnings, TRUE);
     g_clear_pointer(&reread->rsc_defaults, g_hash_table_unref);
     g_clear_pointer(&reread->rsc_defaults_names, g_ptr_array_unref);
+    if (reread->config != NULL) {
+        cs_model_drop_config(reread->config);
+        g_ptr_array_free(reread->config->warnings, TRUE);
+        g_clear_pointer(&reread->config, g_free);
+    }
 }
 
 static gboolean
@@ -196,6 +205,7 @@ cs_reread_init(CsReread *reread)
     reread->constraints_again = FALSE;
     reread->rsc_defaults = NULL;
     reread->rsc_defaults_names = NULL;
+    reread->config = NULL;
 }
 
 /* Reads each changed resource again; FALSE when one cannot be followed. */
@@ -312,14 +322,9 @@ cs_rederive_run(CsReread *reread, const CsResource *old)
 /* One resource derived again, checked and recorded as one read again;
  * FALSE when the rebuild cannot follow it (a warning, a new place). */
 static gboolean
-cs_rederive_one(CsModel *scratch, const CsResource *old, const GPtrArray *names,
-                GHashTable *defaults, GPtrArray *warnings, CsReread *reread)
+cs_rederive_take(CsModel *scratch, const CsResource *old, CsResource *fresh,
+                 const GPtrArray *warnings, CsReread *reread)
 {
-    CsResource *fresh = cs_model_rederive_resource(scratch, old, names, defaults, warnings);
-
-    if (fresh == NULL) {
-        return TRUE;
-    }
     g_ptr_array_add(cs_rederive_run(reread, old), fresh);
     g_ptr_array_index(scratch->resources, old->index) = fresh;
     /* The warnings of old's subtree are where they were only if reading
@@ -331,6 +336,15 @@ cs_rederive_one(CsModel *scratch, const CsResource *old, const GPtrArray *names,
     reread->constraints_again = reread->constraints_again
                                 || !cs_reread_same_for_constraints(old, fresh);
     return TRUE;
+}
+
+static gboolean
+cs_rederive_one(CsModel *scratch, const CsResource *old, const GPtrArray *names,
+                GHashTable *defaults, GPtrArray *warnings, CsReread *reread)
+{
+    CsResource *fresh = cs_model_rederive_resource(scratch, old, names, defaults, warnings);
+
+    return fresh == NULL || cs_rederive_take(scratch, old, fresh, warnings, reread);
 }
 
 /* Every resource of previous whose meta the edit of <rsc_defaults>
@@ -528,29 +542,33 @@ cs_rebuild_check_defaults(const CsModel *previous, const CsModelChanges *changes
  * failures, orphans and shutdown locks.  When those are as they were,
  * the options are read again and everything else is shared. */
 
-/* no-quorum-policy decides requires' default only without fencing, and
- * what the status section does with nodes only without quorum. */
+/* What the nodes and status stages read of the options: no-quorum-policy
+ * only without quorum. */
 static gboolean
-cs_options_same_for_stages(const CsOptions *a, const CsOptions *b)
+cs_options_same_for_status(const CsOptions *a, const CsOptions *b)
 {
-    static const char *const read_as_text[] = { "startup-fencing", "is-managed-default" };
-
     if (a->stonith_enabled != b->stonith_enabled || a->have_quorum != b->have_quorum
-        || a->maintenance_mode != b->maintenance_mode
         || a->stop_orphan_resources != b->stop_orphan_resources
         || a->shutdown_lock != b->shutdown_lock
         || g_strcmp0(a->cluster_name, b->cluster_name) != 0
-        || g_strcmp0(a->dc_uuid, b->dc_uuid) != 0) {
+        || g_strcmp0(a->dc_uuid, b->dc_uuid) != 0
+        || g_strcmp0(g_hash_table_lookup(a->values, "startup-fencing"),
+                     g_hash_table_lookup(b->values, "startup-fencing")) != 0) {
         return FALSE;
     }
-    for (guint i = 0; i < G_N_ELEMENTS(read_as_text); i++) {
-        if (g_strcmp0(g_hash_table_lookup(a->values, read_as_text[i]),
-                      g_hash_table_lookup(b->values, read_as_text[i])) != 0) {
-            return FALSE;
-        }
-    }
-    return a->no_quorum_policy == b->no_quorum_policy
-           || (a->stonith_enabled && a->have_quorum);
+    return a->no_quorum_policy == b->no_quorum_policy || a->have_quorum;
+}
+
+/* What the resources stage reads of them beyond: the managed default
+ * (maintenance-mode, is-managed-default) and, only without fencing,
+ * no-quorum-policy for requires' default. */
+static gboolean
+cs_options_same_for_resources(const CsOptions *a, const CsOptions *b)
+{
+    return a->maintenance_mode == b->maintenance_mode
+           && g_strcmp0(g_hash_table_lookup(a->values, "is-managed-default"),
+                        g_hash_table_lookup(b->values, "is-managed-default")) == 0
+           && (a->no_quorum_policy == b->no_quorum_policy || a->stonith_enabled);
 }
 
 /* A config part of model's own: the options stage run again (it reads
@@ -567,6 +585,80 @@ cs_rebuild_options(CsModel *model)
 
     cs_model_unpack_options(model);
     cs_stage_end(&run);
+}
+
+/* Whether the fields the options give a resource are as they were. */
+static gboolean
+cs_reinterpret_same(const CsResource *old, const CsResource *fresh)
+{
+    return old->managed == fresh->managed && old->maintenance == fresh->maintenance
+           && g_strcmp0(old->requires, fresh->requires) == 0;
+}
+
+/* Every resource of previous whose meta reads differently under config's
+ * options, interpreted again; FALSE when one cannot be followed. */
+static gboolean
+cs_reinterpret_resources(const CsModel *previous, const CsModel *config, CsReread *reread)
+{
+    CsModel scratch = *config;
+    g_autoptr(GPtrArray) resources = g_ptr_array_sized_new(previous->resources->len);
+    g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func(g_free);
+
+    g_ptr_array_set_size(resources, (gint)previous->resources->len);
+    memcpy(resources->pdata, previous->resources->pdata,
+           previous->resources->len * sizeof(gpointer));
+    scratch.resources = resources;   /* the new ones replace the old as made */
+    for (guint i = 0; i < previous->resources->len; i++) {
+        const CsResource *old = g_ptr_array_index(previous->resources, i);
+        CsResource *fresh = cs_model_reinterpret_resource(&scratch, old, warnings);
+        if (warnings->len == 0 && cs_reinterpret_same(old, fresh)) {
+            cs_resource_unref(fresh);
+        } else if (!cs_rederive_take(&scratch, old, fresh, warnings, reread)) {
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+/* The options stage read again into reread->config, and the resources
+ * whose meta reads differently under the new options. */
+static gboolean
+cs_rebuild_read_options(const CsModel *previous, CsReread *reread, GError **error)
+{
+    CsModel *config = g_new(CsModel, 1);
+
+    *config = *previous;
+    config->warnings = g_ptr_array_new_with_free_func(g_free);
+    config->features = 0;
+    cs_rebuild_options(config);
+    reread->config = config;
+    if (!cs_options_same_for_status(&config->options, &previous->options)) {
+        return cs_rebuild_refuse(error, "an option the nodes or the status read");
+    }
+    if (!cs_options_same_for_resources(&config->options, &previous->options)
+        && !cs_reinterpret_resources(previous, config, reread)) {
+        return cs_rebuild_refuse(error, "an option that changes a resource beyond its meta");
+    }
+    return TRUE;
+}
+
+/* The options stage of reread->config, taken by model (whose warnings
+ * are empty: the stage is the first). */
+static void
+cs_rebuild_take_options(CsModel *model, CsReread *reread)
+{
+    CsModel *config = g_steal_pointer(&reread->config);
+
+    model->config_part = config->config_part;
+    model->options = config->options;
+    model->op_defaults = config->op_defaults;
+    model->rsc_defaults = config->rsc_defaults;
+    model->rsc_defaults_names = config->rsc_defaults_names;
+    g_ptr_array_extend_and_steal(model->warnings, config->warnings);
+    model->features = config->features;
+    model->stage_features[CS_MODEL_STAGE_OPTIONS] = config->stage_features[CS_MODEL_STAGE_OPTIONS];
+    model->stage_warnings_end[CS_MODEL_STAGE_OPTIONS] = model->warnings->len;
+    g_free(config);
 }
 
 /* An edit of <crm_config> or of the ticket states, with nothing but
@@ -641,6 +733,9 @@ cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *rer
     if (!cs_reread_resources(previous, changes->meta_resources, reread)) {
         return cs_rebuild_refuse(error, "a resource changed more than its meta attributes");
     }
+    if (changes->options) {
+        return cs_rebuild_read_options(previous, reread, error);
+    }
     return TRUE;
 }
 
@@ -666,8 +761,8 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
     }
     model->warnings = g_ptr_array_new_with_free_func(g_free);
     model->features = 0;
-    if (changes->options) {
-        cs_rebuild_options(model);
+    if (reread.config != NULL) {
+        cs_rebuild_take_options(model, &reread);
     } else if (reread.rsc_defaults != NULL) {
         cs_model_part_ref(model->config_part);
         model->rsc_defaults = g_steal_pointer(&reread.rsc_defaults);
@@ -689,11 +784,6 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
 
     if (!changes->options) {
         cs_stage_copy(model, previous, CS_MODEL_STAGE_OPTIONS);
-    } else if (!cs_options_same_for_stages(&model->options, &previous->options)) {
-        cs_rebuild_refuse(error, "an option the nodes, resources or status read");
-        cs_reread_clear(&reread);
-        cs_model_free(model);
-        return NULL;
     }
     if (status_again) {
         /* previous's resources made no remote or guest node (plain_nodes,
