@@ -40,7 +40,7 @@ static const CsEditKind kinds[] = {
     { "op-default timeout 30s", FALSE },
     { "rsc-default migration-threshold 3", FALSE },
     { "rsc-default resource-stickiness 50", FALSE },
-    { "param %R cs-check 1", FALSE },
+    { "param %R cs-check 1", TRUE },
     { "clone %R", FALSE },
     { "group add cs-check-g %R", FALSE },
     { "group remove %G %M", FALSE },
@@ -50,7 +50,7 @@ static const CsEditKind kinds[] = {
 
 static const char *const corpus_cibs[] = {
     "ticket-primitive-2", "ticket-group-2", "ticket-clone-2", "ticket-promoted-1",
-    "group-fail", "cloned-group", "standby", "quorum-2", "stonith-1", "promoted-7",
+    "group-fail", "cloned-group", "standby", "quorum-2", "stonith-1", "promoted-7", "params-1",
 };
 
 typedef struct {
@@ -184,6 +184,10 @@ static gboolean try_kind(CsSession *session, const CsEditKind *kind, gboolean de
 
     if (session->model == NULL)
         return FALSE;
+    /* as the console does once a state is on screen: the verdicts a
+     * rebuild may share */
+    if (session->solution != NULL)
+        cs_solution_read_digests(session->solution, session->model);
     find_placeholders(session->model, &names);
     g_autofree char *command = expand(kind->command, &names);
     placeholders_clear(&names);

@@ -182,15 +182,17 @@ static gboolean cs_is_meta_resource(const xmlNode *node)
            || cs_named(node, "clone") || cs_named(node, "master");
 }
 
-/* The resource whose own <meta_attributes> or <utilization> holds node
- * (or is node), with nothing but resources between it and <resources>;
- * else NULL.  (Utilization is read with the resource and nothing in the
- * status depends on it, so re-reading the resource follows it too;
- * instance attributes are not here: operation digests depend on them.) */
+/* The resource whose own <meta_attributes>, <utilization> or
+ * <instance_attributes> holds node (or is node), with nothing but
+ * resources between it and <resources>; else NULL.  (Utilization is read
+ * with the resource and nothing in the status depends on it, so
+ * re-reading the resource follows it too; operation digests depend on
+ * instance attributes, so the rebuild reads the status again when they
+ * changed.) */
 static xmlNode *cs_meta_owner(const xmlNode *node, const xmlNode *parent)
 {
     while (parent != NULL && !cs_named(node, "meta_attributes")
-           && !cs_named(node, "utilization")) {
+           && !cs_named(node, "utilization") && !cs_named(node, "instance_attributes")) {
         node = parent;
         parent = parent->parent;
     }

@@ -77,7 +77,8 @@ typedef enum {
     CS_EDIT_CHANGED_NODES = 1 << 2,         /* inside <configuration><nodes> */
     CS_EDIT_CHANGED_STATUS = 1 << 3,        /* inside a node_state's
                                                <transient_attributes> */
-    CS_EDIT_CHANGED_RESOURCE_META = 1 << 4, /* inside the <meta_attributes>
+    CS_EDIT_CHANGED_RESOURCE_META = 1 << 4, /* inside the <meta_attributes>,
+                                               <instance_attributes>
                                                or <utilization> of a
                                                primitive, group or clone
                                                (of the resource tree) */

@@ -123,7 +123,9 @@ cs_reread_same_place(const CsResource *old, const CsResource *fresh)
            && cs_xml_guest_node_name(fresh->xml) == NULL;
 }
 
-/* What status.c reads of a resource (and of its operations) is unchanged. */
+/* What status.c reads of a resource (and of its operations) is unchanged.
+ * Not the parameters: the digest verdicts (digest.c) a shared status
+ * keeps are made again for a resource whose parameters are new. */
 static gboolean
 cs_reread_same_for_status(const CsResource *old, const CsResource *fresh)
 {
