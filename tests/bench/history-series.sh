@@ -16,7 +16,8 @@ shared=${SHARED_DIR:-$here/../shared}
 count=${1:-4000}
 work=$(mktemp -d)
 socket="cibscope-history-$$"
-trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT INT TERM
+trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM   # then the EXIT trap cleans up
 python3 "$shared/bench/gen-cib" --nodes 16 --resources 500 > "$work/base.xml"
 python3 - "$work/base.xml" "$work/pe" "$count" <<'PY'
 import bz2, os, re, sys
