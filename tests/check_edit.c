@@ -4,7 +4,6 @@
 #include <check.h>
 #include <glib/gstdio.h>
 #include <libxml/xmlsave.h>
-#include <libxml/xpath.h>
 #include <string.h>
 #include "testlib.h"
 
@@ -12,7 +11,6 @@
 #define CASES CS_TESTDATA "/cases"
 
 /* ---- helpers ----------------------------------------------------------- */
-
 
 static CsTime at(const char *text)
 {
@@ -52,36 +50,6 @@ static void fixture_close(Fixture *fixture)
     g_free(fixture->original);
 }
 
-/* Number of nodes an XPath expression selects. */
-static int count(const CsDocument *document, const char *xpath)
-{
-    xmlXPathContext *context = xmlXPathNewContext(document->xml);
-    xmlXPathObject *result = xmlXPathEvalExpression(BAD_CAST xpath, context);
-    ck_assert_msg(result != NULL, "bad xpath %s", xpath);
-    int n = result->nodesetval != NULL ? result->nodesetval->nodeNr : 0;
-    xmlXPathFreeObject(result);
-    xmlXPathFreeContext(context);
-    return n;
-}
-
-/* The string value of an XPath expression ("" when nothing matches). */
-static char *value(const CsDocument *document, const char *xpath)
-{
-    xmlXPathContext *context = xmlXPathNewContext(document->xml);
-    g_autofree char *wrapped = g_strdup_printf("string(%s)", xpath);
-    xmlXPathObject *result = xmlXPathEvalExpression(BAD_CAST wrapped, context);
-    char *text = g_strdup((const char *)result->stringval);
-    xmlXPathFreeObject(result);
-    xmlXPathFreeContext(context);
-    return text;
-}
-
-#define ck_assert_value(document, xpath, expected)            \
-    do {                                                      \
-        g_autofree char *got_ = value((document), (xpath));   \
-        ck_assert_str_eq(got_, (expected));                   \
-    } while (0)
-
 /* After an edit: undo gives back the bytes from before it, redo the bytes
  * after it, and a second undo the original again. */
 static void check_undo_redo_from(Fixture *fixture, const char *before)
@@ -115,11 +83,11 @@ START_TEST(test_ban_node_score_form)
     g_autoptr(GError) error = NULL;
     ck_assert(cs_edit_ban(f.log, "web", "alpha", NULL, &error));
     const char *ban = "//rsc_location[@id='cli-ban-web-on-alpha']";
-    ck_assert_int_eq(count(f.document, ban), 1);
-    ck_assert_value(f.document, "//rsc_location[@id='cli-ban-web-on-alpha']/@rsc", "web");
-    ck_assert_value(f.document, "//rsc_location[@id='cli-ban-web-on-alpha']/@role", "Started");
-    ck_assert_value(f.document, "//rsc_location[@id='cli-ban-web-on-alpha']/@node", "alpha");
-    ck_assert_value(f.document, "//rsc_location[@id='cli-ban-web-on-alpha']/@score", "-INFINITY");
+    ck_assert_int_eq(cs_test_xpath_count(f.document, ban), 1);
+    cs_test_assert_value(f.document, "//rsc_location[@id='cli-ban-web-on-alpha']/@rsc", "web");
+    cs_test_assert_value(f.document, "//rsc_location[@id='cli-ban-web-on-alpha']/@role", "Started");
+    cs_test_assert_value(f.document, "//rsc_location[@id='cli-ban-web-on-alpha']/@node", "alpha");
+    cs_test_assert_value(f.document, "//rsc_location[@id='cli-ban-web-on-alpha']/@score", "-INFINITY");
     /* the id index knows the new element */
     ck_assert_ptr_nonnull(cs_document_lookup_id(f.document, "cli-ban-web-on-alpha"));
     ck_assert_str_eq(cs_edit_log_next_undo(f.log), "ban web from alpha");
@@ -141,18 +109,18 @@ START_TEST(test_ban_with_lifetime)
     fixture_open(&f, DEMO_SMALL);
     ck_assert(cs_edit_ban(f.log, "db", "bravo", "2024-06-01 13:00:00Z", NULL));
     const char *rule = "//rsc_location[@id='cli-ban-db-on-bravo']/rule";
-    ck_assert_int_eq(count(f.document, "//rsc_location[@id='cli-ban-db-on-bravo'][@node]"), 0);
-    ck_assert_value(f.document, "//rsc_location[@id='cli-ban-db-on-bravo']/rule/@id",
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_location[@id='cli-ban-db-on-bravo'][@node]"), 0);
+    cs_test_assert_value(f.document, "//rsc_location[@id='cli-ban-db-on-bravo']/rule/@id",
                     "cli-ban-db-on-bravo-rule");
-    ck_assert_int_eq(count(f.document, rule), 1);
-    ck_assert_value(f.document, "//rule[@id='cli-ban-db-on-bravo-rule']/@score", "-INFINITY");
-    ck_assert_value(f.document, "//rule[@id='cli-ban-db-on-bravo-rule']/@boolean-op", "and");
-    ck_assert_value(f.document, "//expression[@id='cli-ban-db-on-bravo-expr']/@attribute",
+    ck_assert_int_eq(cs_test_xpath_count(f.document, rule), 1);
+    cs_test_assert_value(f.document, "//rule[@id='cli-ban-db-on-bravo-rule']/@score", "-INFINITY");
+    cs_test_assert_value(f.document, "//rule[@id='cli-ban-db-on-bravo-rule']/@boolean-op", "and");
+    cs_test_assert_value(f.document, "//expression[@id='cli-ban-db-on-bravo-expr']/@attribute",
                     "#uname");
-    ck_assert_value(f.document, "//expression[@id='cli-ban-db-on-bravo-expr']/@value", "bravo");
-    ck_assert_value(f.document,
+    cs_test_assert_value(f.document, "//expression[@id='cli-ban-db-on-bravo-expr']/@value", "bravo");
+    cs_test_assert_value(f.document,
                     "//date_expression[@id='cli-ban-db-on-bravo-lifetime']/@operation", "lt");
-    ck_assert_value(f.document, "//date_expression[@id='cli-ban-db-on-bravo-lifetime']/@end",
+    cs_test_assert_value(f.document, "//date_expression[@id='cli-ban-db-on-bravo-lifetime']/@end",
                     "2024-06-01 13:00:00Z");
     check_undo_redo(&f);
     fixture_close(&f);
@@ -166,12 +134,12 @@ START_TEST(test_ban_again_replaces)
     /* The demo already bans report from alpha: banning again with a
      * lifetime rewrites that constraint in place. */
     ck_assert(cs_edit_ban(f.log, "report", "alpha", "2030-01-01 00:00:00Z", NULL));
-    ck_assert_int_eq(count(f.document, "//*[@id='cli-ban-report-on-alpha']"), 1);
-    ck_assert_int_eq(count(f.document, "//rsc_location[@id='cli-ban-report-on-alpha']/rule"), 1);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//*[@id='cli-ban-report-on-alpha']"), 1);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_location[@id='cli-ban-report-on-alpha']/rule"), 1);
     check_undo_redo(&f);
     ck_assert(cs_edit_ban(f.log, "report", "alpha", "2031-01-01 00:00:00Z", NULL));
-    ck_assert_int_eq(count(f.document, "//*[@id='cli-ban-report-on-alpha-rule']"), 1);
-    ck_assert_value(f.document, "//date_expression[@id='cli-ban-report-on-alpha-lifetime']/@end",
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//*[@id='cli-ban-report-on-alpha-rule']"), 1);
+    cs_test_assert_value(f.document, "//date_expression[@id='cli-ban-report-on-alpha-lifetime']/@end",
                     "2031-01-01 00:00:00Z");
     fixture_close(&f);
 }
@@ -182,23 +150,23 @@ START_TEST(test_prefer_and_clear)
     Fixture f;
     fixture_open(&f, DEMO_SMALL);
     ck_assert(cs_edit_prefer(f.log, "db", "charlie", NULL, NULL));
-    ck_assert_value(f.document, "//rsc_location[@id='cli-prefer-db']/@score", "INFINITY");
-    ck_assert_value(f.document, "//rsc_location[@id='cli-prefer-db']/@node", "charlie");
+    cs_test_assert_value(f.document, "//rsc_location[@id='cli-prefer-db']/@score", "INFINITY");
+    cs_test_assert_value(f.document, "//rsc_location[@id='cli-prefer-db']/@node", "charlie");
     ck_assert(cs_edit_prefer(f.log, "web", "bravo", "2024-06-02 00:00:00Z", NULL));
-    ck_assert_value(f.document, "//rsc_location[@id='cli-prefer-web']/rule/@id",
+    cs_test_assert_value(f.document, "//rsc_location[@id='cli-prefer-web']/rule/@id",
                     "cli-prefer-rule-web");
-    ck_assert_int_eq(count(f.document, "//expression[@id='cli-prefer-expr-web']"), 1);
-    ck_assert_int_eq(count(f.document, "//date_expression[@id='cli-prefer-lifetime-end-web']"), 1);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//expression[@id='cli-prefer-expr-web']"), 1);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//date_expression[@id='cli-prefer-lifetime-end-web']"), 1);
     ck_assert(cs_edit_ban(f.log, "db", "alpha", NULL, NULL));
     g_autofree char *before_clear = cs_test_serialize(f.document);
 
     guint removed = 0;
     ck_assert(cs_edit_clear(f.log, "db", &removed, NULL));
     ck_assert_uint_eq(removed, 2);
-    ck_assert_int_eq(count(f.document, "//rsc_location[starts-with(@id,'cli-')][@rsc='db']"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_location[starts-with(@id,'cli-')][@rsc='db']"), 0);
     /* other resources' cli constraints stay */
-    ck_assert_int_eq(count(f.document, "//rsc_location[@id='cli-prefer-web']"), 1);
-    ck_assert_int_eq(count(f.document, "//rsc_location[@id='cli-ban-report-on-alpha']"), 1);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_location[@id='cli-prefer-web']"), 1);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_location[@id='cli-ban-report-on-alpha']"), 1);
     ck_assert(cs_edit_undo(f.log));
     g_autofree char *undone = cs_test_serialize(f.document);
     ck_assert_str_eq(undone, before_clear);
@@ -251,28 +219,28 @@ START_TEST(test_stickiness_resource_and_default)
     Fixture f;
     fixture_open(&f, DEMO_SMALL);
     ck_assert(cs_edit_stickiness(f.log, "db", "50", NULL));
-    ck_assert_value(f.document, "//primitive[@id='db']/meta_attributes/@id", "db-meta_attributes");
-    ck_assert_value(f.document,
+    cs_test_assert_value(f.document, "//primitive[@id='db']/meta_attributes/@id", "db-meta_attributes");
+    cs_test_assert_value(f.document,
                     "//primitive[@id='db']/meta_attributes/nvpair[@name='resource-stickiness']/@id",
                     "db-meta_attributes-resource-stickiness");
-    ck_assert_value(f.document,
+    cs_test_assert_value(f.document,
                     "//primitive[@id='db']/meta_attributes/nvpair[@name='resource-stickiness']/@value",
                     "50");
     check_undo_redo(&f);
     /* an existing nvpair is updated, not duplicated */
     ck_assert(cs_edit_stickiness(f.log, "db", "INFINITY", NULL));
-    ck_assert_int_eq(count(f.document, "//primitive[@id='db']//nvpair"), 1);
-    ck_assert_value(f.document, "//primitive[@id='db']//nvpair/@value", "INFINITY");
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//primitive[@id='db']//nvpair"), 1);
+    cs_test_assert_value(f.document, "//primitive[@id='db']//nvpair/@value", "INFINITY");
     /* a group's set goes before its members */
     ck_assert(cs_edit_stickiness(f.log, "web", "20", NULL));
-    ck_assert_int_eq(count(f.document, "//group[@id='web']/*[1][self::meta_attributes]"), 1);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//group[@id='web']/*[1][self::meta_attributes]"), 1);
     /* the default, in the existing rsc_defaults set */
     ck_assert(cs_edit_stickiness(f.log, NULL, "0", NULL));
-    ck_assert_value(f.document,
+    cs_test_assert_value(f.document,
                     "//rsc_defaults/meta_attributes/nvpair[@name='resource-stickiness']/@value", "0");
-    ck_assert_int_eq(count(f.document, "//rsc_defaults//nvpair"), 1);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_defaults//nvpair"), 1);
     ck_assert(cs_edit_stickiness(f.log, NULL, NULL, NULL));
-    ck_assert_int_eq(count(f.document, "//rsc_defaults//nvpair"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_defaults//nvpair"), 0);
     g_autoptr(GError) error = NULL;
     ck_assert(!cs_edit_stickiness(f.log, "db", "lots", &error));
     ck_assert(g_error_matches(error, CS_EDIT_ERROR, CS_EDIT_ERROR_INVALID));
@@ -288,11 +256,11 @@ START_TEST(test_stickiness_default_created)
 {
     Fixture f;
     fixture_open(&f, CASES "/location-ban.xml");
-    ck_assert_int_eq(count(f.document, "//rsc_defaults"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_defaults"), 0);
     ck_assert(cs_edit_stickiness(f.log, NULL, "100", NULL));
-    ck_assert_value(f.document, "/cib/configuration/rsc_defaults/meta_attributes/@id",
+    cs_test_assert_value(f.document, "/cib/configuration/rsc_defaults/meta_attributes/@id",
                     "rsc_defaults-options");
-    ck_assert_value(f.document, "//rsc_defaults//nvpair/@id",
+    cs_test_assert_value(f.document, "//rsc_defaults//nvpair/@id",
                     "rsc_defaults-options-resource-stickiness");
     check_undo_redo(&f);
     fixture_close(&f);
@@ -306,22 +274,22 @@ START_TEST(test_standby_and_attributes)
     Fixture f;
     fixture_open(&f, DEMO_SMALL);
     ck_assert(cs_edit_standby(f.log, "charlie", FALSE, NULL));
-    ck_assert_int_eq(count(f.document, "//node[@uname='charlie']//nvpair[@name='standby']"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//node[@uname='charlie']//nvpair[@name='standby']"), 0);
     check_undo_redo(&f);
     ck_assert(cs_edit_standby(f.log, "alpha", TRUE, NULL));
-    ck_assert_value(f.document, "//node[@uname='alpha']//nvpair[@name='standby']/@id",
+    cs_test_assert_value(f.document, "//node[@uname='alpha']//nvpair[@name='standby']/@id",
                     "nodes-1-standby");
-    ck_assert_value(f.document, "//node[@uname='alpha']//nvpair[@name='standby']/@value", "on");
+    cs_test_assert_value(f.document, "//node[@uname='alpha']//nvpair[@name='standby']/@value", "on");
     g_autoptr(GError) error = NULL;
     ck_assert(!cs_edit_standby(f.log, "alpha", TRUE, &error));
     ck_assert(g_error_matches(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE));
     ck_assert(cs_edit_maintenance(f.log, "bravo", TRUE, NULL));
-    ck_assert_value(f.document, "//node[@uname='bravo']//nvpair[@name='maintenance']/@value", "on");
+    cs_test_assert_value(f.document, "//node[@uname='bravo']//nvpair[@name='maintenance']/@value", "on");
     ck_assert(cs_edit_node_attribute(f.log, "bravo", "tier", "web", NULL));
-    ck_assert_int_eq(count(f.document, "//node[@uname='bravo']//nvpair[@name='tier']"), 1);
-    ck_assert_value(f.document, "//node[@uname='bravo']//nvpair[@name='tier']/@value", "web");
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//node[@uname='bravo']//nvpair[@name='tier']"), 1);
+    cs_test_assert_value(f.document, "//node[@uname='bravo']//nvpair[@name='tier']/@value", "web");
     ck_assert(cs_edit_node_attribute(f.log, "bravo", "rack", NULL, NULL));
-    ck_assert_int_eq(count(f.document, "//node[@uname='bravo']//nvpair[@name='rack']"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//node[@uname='bravo']//nvpair[@name='rack']"), 0);
     fixture_close(&f);
 }
 END_TEST
@@ -331,8 +299,8 @@ START_TEST(test_node_without_attributes)
     Fixture f;
     fixture_open(&f, CASES "/location-ban.xml");
     ck_assert(cs_edit_standby(f.log, "node2", TRUE, NULL));
-    ck_assert_value(f.document, "//node[@uname='node2']/instance_attributes/@id", "nodes-2");
-    ck_assert_value(f.document, "//node[@uname='node2']/instance_attributes/nvpair/@id",
+    cs_test_assert_value(f.document, "//node[@uname='node2']/instance_attributes/@id", "nodes-2");
+    cs_test_assert_value(f.document, "//node[@uname='node2']/instance_attributes/nvpair/@id",
                     "nodes-2-standby");
     g_autofree char *text = cs_test_serialize(f.document);
     ck_assert_ptr_nonnull(strstr(text,
@@ -356,30 +324,30 @@ START_TEST(test_fail_count_set_and_clear)
                                      1717243200, NULL));
     const char *pair = "//node_state[@uname='bravo']/transient_attributes/instance_attributes"
                        "/nvpair[@name='fail-count-db#monitor_10000']";
-    ck_assert_int_eq(count(f.document, pair), 1);
-    ck_assert_value(f.document, "//nvpair[@name='fail-count-db#monitor_10000']/@value", "3");
-    ck_assert_value(f.document, "//nvpair[@name='fail-count-db#monitor_10000']/@id",
+    ck_assert_int_eq(cs_test_xpath_count(f.document, pair), 1);
+    cs_test_assert_value(f.document, "//nvpair[@name='fail-count-db#monitor_10000']/@value", "3");
+    cs_test_assert_value(f.document, "//nvpair[@name='fail-count-db#monitor_10000']/@id",
                     "status-2-fail-count-db.monitor_10000");
-    ck_assert_value(f.document, "//nvpair[@name='last-failure-db#monitor_10000']/@value",
+    cs_test_assert_value(f.document, "//nvpair[@name='last-failure-db#monitor_10000']/@value",
                     "1717243200");
     check_undo_redo(&f);
 
     /* alpha has no transient_attributes yet: one is made */
     ck_assert(cs_edit_fail_count_set(f.log, "db", "alpha", "start_0", "INFINITY", 5, NULL));
-    ck_assert_int_eq(count(f.document, "//node_state[@uname='alpha']/transient_attributes"
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//node_state[@uname='alpha']/transient_attributes"
                                        "/instance_attributes[@id='status-1']"), 1);
     /* the ids made are unique: Pacemaker would name the new
      * transient_attributes "1", which the node and node_state hold */
-    ck_assert_value(f.document, "//node_state[@uname='alpha']/transient_attributes/@id", "1-1");
-    ck_assert_int_eq(count(f.document, "//*[@id='1-1' or @id='status-1' or "
+    cs_test_assert_value(f.document, "//node_state[@uname='alpha']/transient_attributes/@id", "1-1");
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//*[@id='1-1' or @id='status-1' or "
                                        "@id='status-1-fail-count-db.start_0']"), 3);
 
     ck_assert(cs_edit_fail_count_clear(f.log, "app-worker", NULL, NULL));
-    ck_assert_int_eq(count(f.document, "//nvpair[contains(@name,'app-worker')]"), 0);
-    ck_assert_int_eq(count(f.document, "//nvpair[@name='fail-count-db#monitor_10000']"), 1);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//nvpair[contains(@name,'app-worker')]"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//nvpair[@name='fail-count-db#monitor_10000']"), 1);
     ck_assert(cs_edit_fail_count_clear(f.log, "db", "alpha", NULL));
-    ck_assert_int_eq(count(f.document, "//nvpair[@name='fail-count-db#start_0']"), 0);
-    ck_assert_int_eq(count(f.document, "//nvpair[@name='fail-count-db#monitor_10000']"), 1);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//nvpair[@name='fail-count-db#start_0']"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//nvpair[@name='fail-count-db#monitor_10000']"), 1);
     g_autoptr(GError) error = NULL;
     ck_assert(!cs_edit_fail_count_set(f.log, "db", "bravo", "monitor", "1", 0, &error));
     ck_assert(g_error_matches(error, CS_EDIT_ERROR, CS_EDIT_ERROR_INVALID));
@@ -398,10 +366,10 @@ START_TEST(test_constraints_add_remove_score)
     Fixture f;
     fixture_open(&f, DEMO_SMALL);
     ck_assert(cs_edit_location_add(f.log, "loc-db-charlie", "db", "charlie", "500", NULL));
-    ck_assert_value(f.document, "//rsc_location[@id='loc-db-charlie']/@score", "500");
+    cs_test_assert_value(f.document, "//rsc_location[@id='loc-db-charlie']/@score", "500");
     check_undo_redo(&f);
     ck_assert(cs_edit_colocation_add(f.log, "col-report-db", "report", "db", "-INFINITY", NULL));
-    ck_assert_value(f.document, "//rsc_colocation[@id='col-report-db']/@with-rsc", "db");
+    cs_test_assert_value(f.document, "//rsc_colocation[@id='col-report-db']/@with-rsc", "db");
     g_autoptr(GError) exists = NULL, bad = NULL, self = NULL, no_score = NULL;
     ck_assert(!cs_edit_location_add(f.log, "col-report-db", "db", "alpha", "1", &exists));
     ck_assert(g_error_matches(exists, CS_EDIT_ERROR, CS_EDIT_ERROR_EXISTS));
@@ -410,11 +378,11 @@ START_TEST(test_constraints_add_remove_score)
     ck_assert(!cs_edit_colocation_add(f.log, "y", "db", "db", "1", &self));
     ck_assert(!cs_edit_constraint_score(f.log, "location-web-tier", "5", &no_score));
     ck_assert(cs_edit_constraint_score(f.log, "colocation-web-db--1000", "-500", NULL));
-    ck_assert_value(f.document, "//rsc_colocation[@id='colocation-web-db--1000']/@score", "-500");
+    cs_test_assert_value(f.document, "//rsc_colocation[@id='colocation-web-db--1000']/@score", "-500");
     g_autofree char *before_remove = cs_test_serialize(f.document);
     ck_assert(cs_edit_constraint_remove(f.log, "location-db-tier", NULL));
-    ck_assert_int_eq(count(f.document, "//*[@id='location-db-tier']"), 0);
-    ck_assert_int_eq(count(f.document, "//*[@id='location-db-tier-rule']"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//*[@id='location-db-tier']"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//*[@id='location-db-tier-rule']"), 0);
     ck_assert_ptr_null(cs_document_lookup_id(f.document, "location-db-tier-rule"));
     ck_assert(cs_edit_undo(f.log));
     g_autofree char *restored = cs_test_serialize(f.document);
@@ -434,10 +402,10 @@ START_TEST(test_rule_disable_and_rule)
     ck_assert(!cs_edit_rule_disabled(rule));
     ck_assert(cs_edit_rule_enable(f.log, "loc-and-rule", FALSE, NULL));
     ck_assert(cs_edit_rule_disabled(rule));
-    ck_assert_value(f.document, "//rule[@id='loc-and-rule']/date_expression/@id",
+    cs_test_assert_value(f.document, "//rule[@id='loc-and-rule']/date_expression/@id",
                     "loc-and-rule-disabled");
-    ck_assert_value(f.document, "//rule[@id='loc-and-rule']/date_expression/@end", CS_EDIT_NEVER);
-    ck_assert_int_eq(count(f.document, "//rule[@id='loc-and-rule']/expression"), 2);
+    cs_test_assert_value(f.document, "//rule[@id='loc-and-rule']/date_expression/@end", CS_EDIT_NEVER);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rule[@id='loc-and-rule']/expression"), 2);
     check_undo_redo(&f);
     g_autoptr(GError) error = NULL;
     ck_assert(!cs_edit_rule_enable(f.log, "loc-and-rule", FALSE, &error));
@@ -455,21 +423,21 @@ START_TEST(test_rule_disable_or_rule)
     Fixture f;
     fixture_open(&f, CASES "/rule-boolean.xml");
     ck_assert(cs_edit_rule_enable(f.log, "loc-or-rule", FALSE, NULL));
-    ck_assert_value(f.document, "//rule[@id='loc-or-rule']/@boolean-op", "and");
-    ck_assert_value(f.document, "//rule[@id='loc-or-rule']/rule/@id", "loc-or-rule-or");
-    ck_assert_value(f.document, "//rule[@id='loc-or-rule-or']/@boolean-op", "or");
-    ck_assert_int_eq(count(f.document, "//rule[@id='loc-or-rule-or']/expression"), 2);
-    ck_assert_int_eq(count(f.document, "//rule[@id='loc-or-rule']/expression"), 0);
-    ck_assert_int_eq(count(f.document, "//rule[@id='loc-or-rule']/date_expression"), 1);
+    cs_test_assert_value(f.document, "//rule[@id='loc-or-rule']/@boolean-op", "and");
+    cs_test_assert_value(f.document, "//rule[@id='loc-or-rule']/rule/@id", "loc-or-rule-or");
+    cs_test_assert_value(f.document, "//rule[@id='loc-or-rule-or']/@boolean-op", "or");
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rule[@id='loc-or-rule-or']/expression"), 2);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rule[@id='loc-or-rule']/expression"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rule[@id='loc-or-rule']/date_expression"), 1);
     check_undo_redo(&f);
     /* enable unwraps: same elements and attributes as before */
     ck_assert(cs_edit_rule_enable(f.log, "loc-or-rule", TRUE, NULL));
-    ck_assert_value(f.document, "//rule[@id='loc-or-rule']/@boolean-op", "or");
-    ck_assert_int_eq(count(f.document, "//rule[@id='loc-or-rule']/expression"), 2);
-    ck_assert_int_eq(count(f.document, "//rule[@id='loc-or-rule']/*"), 2);
-    ck_assert_int_eq(count(f.document, "//*[@id='loc-or-rule-or']"), 0);
+    cs_test_assert_value(f.document, "//rule[@id='loc-or-rule']/@boolean-op", "or");
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rule[@id='loc-or-rule']/expression"), 2);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rule[@id='loc-or-rule']/*"), 2);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//*[@id='loc-or-rule-or']"), 0);
     ck_assert(cs_edit_rule_enable(f.log, "loc-or-rule", FALSE, NULL));
-    ck_assert_value(f.document, "//rule[@id='loc-or-rule-or']/@score", "0");
+    cs_test_assert_value(f.document, "//rule[@id='loc-or-rule-or']/@score", "0");
     fixture_close(&f);
 }
 END_TEST
@@ -502,7 +470,7 @@ START_TEST(test_clock_and_dirty)
     ck_assert_uint_eq(cs_edit_log_redo_depth(f.log), 0);
     ck_assert(!cs_edit_redo(f.log));
     ck_assert(cs_edit_log_dirty(f.log));          /* the saved state is gone */
-    ck_assert_int_eq(count(f.document, "//*[@id='cli-ban-db-on-bravo']"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//*[@id='cli-ban-db-on-bravo']"), 0);
     fixture_close(&f);
 }
 END_TEST
@@ -618,12 +586,12 @@ START_TEST(test_unique_ids)
         "      <primitive id=\"r:0\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>\n"
         "    </resources>\n    <constraints/>\n  </configuration>\n  <status/>\n</cib>\n");
     ck_assert(cs_edit_stickiness(f.log, "r", "1", NULL));
-    ck_assert_value(f.document, "//primitive[@id='r']/meta_attributes/@id", "r-meta_attributes-1");
+    cs_test_assert_value(f.document, "//primitive[@id='r']/meta_attributes/@id", "r-meta_attributes-1");
     ck_assert(cs_edit_ban(f.log, "r", "n1", "2030-01-01", NULL));
-    ck_assert_value(f.document, "//rsc_location/rule/@id", "cli-ban-r-on-n1-rule-1");
+    cs_test_assert_value(f.document, "//rsc_location/rule/@id", "cli-ban-r-on-n1-rule-1");
     ck_assert(cs_edit_ban(f.log, "r:0", "n1", NULL, NULL));
-    ck_assert_int_eq(count(f.document, "//rsc_location[@id='cli-ban-r.0-on-n1'][@rsc='r:0']"), 1);
-    ck_assert_int_eq(count(f.document, "//*[@id = preceding::*/@id or @id = ancestor::*/@id]"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_location[@id='cli-ban-r.0-on-n1'][@rsc='r:0']"), 1);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//*[@id = preceding::*/@id or @id = ancestor::*/@id]"), 0);
     fixture_close(&f);
 }
 END_TEST
@@ -661,11 +629,11 @@ START_TEST(test_become_another_document)
     ck_assert_ptr_nonnull(target);
     ck_assert(cs_edit_become(fixture.log, "follow", xmlDocGetRootElement(target->xml), &error));
     ck_assert_str_eq(cs_edit_log_next_undo(fixture.log), "follow");
-    ck_assert_value(fixture.document, "/cib/@epoch", "2");
-    ck_assert_value(fixture.document, "//rsc_location[@id='a']/@score", "50");
-    ck_assert_int_eq(count(fixture.document, "//rsc_location[@id='b']"), 0);
-    ck_assert_int_eq(count(fixture.document, "//rsc_colocation[@id='c']"), 1);
-    ck_assert_int_eq(count(fixture.document, "/cib/configuration/rsc_defaults"), 1);
+    cs_test_assert_value(fixture.document, "/cib/@epoch", "2");
+    cs_test_assert_value(fixture.document, "//rsc_location[@id='a']/@score", "50");
+    ck_assert_int_eq(cs_test_xpath_count(fixture.document, "//rsc_location[@id='b']"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(fixture.document, "//rsc_colocation[@id='c']"), 1);
+    ck_assert_int_eq(cs_test_xpath_count(fixture.document, "/cib/configuration/rsc_defaults"), 1);
     check_undo_redo(&fixture);
     /* Already equal: nothing recorded. */
     ck_assert(!cs_edit_become(fixture.log, "again", xmlDocGetRootElement(target->xml), &error));

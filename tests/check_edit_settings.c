@@ -6,13 +6,11 @@
 #include "cib/edit.h"
 
 #include <check.h>
-#include <libxml/xpath.h>
 #include <string.h>
 
 #include "testlib.h"
 
 #define DEMO CS_SRCDATADIR "/demo.xml"
-
 
 typedef struct Fixture {
     CsDocument *document;
@@ -49,36 +47,12 @@ static void fixture_close(Fixture *fixture)
     g_free(fixture->original);
 }
 
-static char *value(const CsDocument *document, const char *xpath)
-{
-    xmlXPathContext *context = xmlXPathNewContext(document->xml);
-    g_autofree char *wrapped = g_strdup_printf("string(%s)", xpath);
-    xmlXPathObject *result = xmlXPathEvalExpression(BAD_CAST wrapped, context);
-    char *text = g_strdup((const char *)result->stringval);
-    xmlXPathFreeObject(result);
-    xmlXPathFreeContext(context);
-    return text;
-}
-
-static int count(const CsDocument *document, const char *xpath)
-{
-    g_autofree char *wrapped = g_strdup_printf("count(%s)", xpath);
-    g_autofree char *text = value(document, wrapped);
-    return atoi(text);
-}
-
 /* text with every from replaced by to (newly allocated). */
 static char *replace(const char *text, const char *from, const char *to)
 {
     g_auto(GStrv) parts = g_strsplit(text, from, -1);
     return g_strjoinv(to, parts);
 }
-
-#define ck_assert_value(document, xpath, expected)            \
-    do {                                                      \
-        g_autofree char *got_ = value((document), (xpath));   \
-        ck_assert_str_eq(got_, (expected));                   \
-    } while (0)
 
 /* Undo every edit made: the document is the loaded one, byte for byte;
  * redo them all and undo again, the same. */
@@ -120,7 +94,7 @@ START_TEST(test_resource_sets)
     fixture_open(&f);
     ck_assert(cs_edit_resource_set(f.log, CS_EDIT_SET_META, "web-vip", "target-role",
                                    "Stopped", NULL, NULL));
-    ck_assert_value(f.document, "//primitive[@id='web-vip']/meta_attributes"
+    cs_test_assert_value(f.document, "//primitive[@id='web-vip']/meta_attributes"
                     "[@id='web-vip-meta_attributes']/nvpair"
                     "[@id='web-vip-meta_attributes-target-role']/@value", "Stopped");
     /* a clone's child: the clone gets it, as crm_resource does */
@@ -128,23 +102,23 @@ START_TEST(test_resource_sets)
     ck_assert(cs_edit_resource_set(f.log, CS_EDIT_SET_META, "ping", "target-role", "Stopped",
                                    &target, NULL));
     ck_assert_str_eq(target, "ping-clone");
-    ck_assert_value(f.document, "//nvpair[@id='ping-clone-meta_attributes-target-role']/@value",
+    cs_test_assert_value(f.document, "//nvpair[@id='ping-clone-meta_attributes-target-role']/@value",
                     "Stopped");
     /* an existing nvpair is changed where it is */
     ck_assert(cs_edit_resource_set(f.log, CS_EDIT_SET_PARAM, "web-vip", "cidr_netmask", "16",
                                    NULL, NULL));
-    ck_assert_value(f.document,
+    cs_test_assert_value(f.document,
                     "//nvpair[@id='web-vip-instance_attributes-cidr_netmask']/@value", "16");
     ck_assert(cs_edit_resource_set(f.log, CS_EDIT_SET_UTILIZATION, "report", "cpu", "2", NULL,
                                    NULL));
-    ck_assert_value(f.document, "//utilization[@id='report-utilization']/nvpair/@id",
+    cs_test_assert_value(f.document, "//utilization[@id='report-utilization']/nvpair/@id",
                     "report-utilization-cpu");
     ck_assert(cs_edit_node_utilization(f.log, "alpha", "cpu", "8", NULL));
-    ck_assert_value(f.document, "//node[@uname='alpha']/utilization/nvpair/@id",
+    cs_test_assert_value(f.document, "//node[@uname='alpha']/utilization/nvpair/@id",
                     "nodes-1-utilization-cpu");
     ck_assert(cs_edit_resource_set(f.log, CS_EDIT_SET_META, "app-worker",
                                    "migration-threshold", NULL, NULL, NULL));
-    ck_assert_int_eq(count(f.document, "//nvpair[@name='migration-threshold']"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//nvpair[@name='migration-threshold']"), 0);
     ck_assert_refused(&f, cs_edit_resource_set(f.log, CS_EDIT_SET_META, "app-worker",
                                                "migration-threshold", NULL, NULL, cs_error),
                       CS_EDIT_ERROR_NO_CHANGE);
@@ -160,27 +134,27 @@ START_TEST(test_options_and_tickets)
     Fixture f;
     fixture_open(&f);
     ck_assert(cs_edit_option(f.log, CS_EDIT_CRM_CONFIG, "no-quorum-policy", "ignore", NULL));
-    ck_assert_value(f.document, "//nvpair[@id='cib-bootstrap-options-no-quorum-policy']/@value",
+    cs_test_assert_value(f.document, "//nvpair[@id='cib-bootstrap-options-no-quorum-policy']/@value",
                     "ignore");
     ck_assert(cs_edit_option(f.log, CS_EDIT_CRM_CONFIG, "placement-strategy", "utilization",
                              NULL));
-    ck_assert_int_eq(count(f.document, "//cluster_property_set[@id='cib-bootstrap-options']"
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//cluster_property_set[@id='cib-bootstrap-options']"
                                        "/nvpair[@name='placement-strategy']"), 1);
     ck_assert(cs_edit_option(f.log, CS_EDIT_RSC_DEFAULTS, "migration-threshold", "3", NULL));
-    ck_assert_value(f.document, "//rsc_defaults/meta_attributes[@id='rsc_defaults-options']"
+    cs_test_assert_value(f.document, "//rsc_defaults/meta_attributes[@id='rsc_defaults-options']"
                     "/nvpair/@id", "rsc_defaults-options-migration-threshold");
     ck_assert(cs_edit_option(f.log, CS_EDIT_OP_DEFAULTS, "timeout", "30s", NULL));
-    ck_assert_value(f.document, "//op_defaults/meta_attributes/nvpair/@id",
+    cs_test_assert_value(f.document, "//op_defaults/meta_attributes/nvpair/@id",
                     "op_defaults-options-timeout");
     ck_assert_refused(&f, cs_edit_option(f.log, CS_EDIT_OP_DEFAULTS, "interval", NULL,
                                          cs_error), CS_EDIT_ERROR_NO_CHANGE);
     ck_assert(cs_edit_ticket(f.log, "T1", CS_EDIT_TICKET_GRANT, 1717243200, NULL));
-    ck_assert_value(f.document, "/cib/status/tickets/ticket_state[@id='T1']/@granted", "true");
-    ck_assert_value(f.document, "//ticket_state[@id='T1']/@last-granted", "1717243200");
+    cs_test_assert_value(f.document, "/cib/status/tickets/ticket_state[@id='T1']/@granted", "true");
+    cs_test_assert_value(f.document, "//ticket_state[@id='T1']/@last-granted", "1717243200");
     ck_assert(cs_edit_ticket(f.log, "T1", CS_EDIT_TICKET_REVOKE, 1717243300, NULL));
-    ck_assert_value(f.document, "//ticket_state[@id='T1']/@granted", "false");
+    cs_test_assert_value(f.document, "//ticket_state[@id='T1']/@granted", "false");
     ck_assert(cs_edit_ticket(f.log, "T2", CS_EDIT_TICKET_STANDBY, 0, NULL));
-    ck_assert_value(f.document, "//ticket_state[@id='T2']/@standby", "true");
+    cs_test_assert_value(f.document, "//ticket_state[@id='T2']/@standby", "true");
     check_undo_all(&f);
     fixture_close(&f);
 }
@@ -192,10 +166,10 @@ START_TEST(test_new_constraints)
     fixture_open(&f);
     ck_assert(cs_edit_order_add(f.log, "o1", "db-vip", "start", "report", NULL, "Optional",
                                 "false", NULL));
-    ck_assert_value(f.document, "//rsc_order[@id='o1']/@first-action", "start");
-    ck_assert_int_eq(count(f.document, "//rsc_order[@id='o1']/@then-action"), 0);
+    cs_test_assert_value(f.document, "//rsc_order[@id='o1']/@first-action", "start");
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_order[@id='o1']/@then-action"), 0);
     ck_assert(cs_edit_ticket_constraint_add(f.log, "tk1", "report", "T1", "freeze", NULL));
-    ck_assert_value(f.document, "//rsc_ticket[@id='tk1']/@loss-policy", "freeze");
+    cs_test_assert_value(f.document, "//rsc_ticket[@id='tk1']/@loss-policy", "freeze");
     char *first[] = { (char *)"report", (char *)"app-worker", (char *)"sequential=false", NULL };
     char *second[] = { (char *)"db-vip", NULL };
     g_autoptr(GPtrArray) sets = g_ptr_array_new();
@@ -203,18 +177,18 @@ START_TEST(test_new_constraints)
     g_ptr_array_add(sets, second);
     char *options[] = { (char *)"score=INFINITY", NULL };
     ck_assert(cs_edit_set_constraint_add(f.log, "rsc_colocation", "c1", sets, options, NULL));
-    ck_assert_value(f.document, "//rsc_colocation[@id='c1']/resource_set[1]/@id", "c1-set");
-    ck_assert_value(f.document, "//rsc_colocation[@id='c1']/resource_set[2]/@id", "c1-set-1");
-    ck_assert_value(f.document, "//resource_set[@id='c1-set']/@sequential", "false");
-    ck_assert_int_eq(count(f.document, "//resource_set[@id='c1-set']/resource_ref"), 2);
+    cs_test_assert_value(f.document, "//rsc_colocation[@id='c1']/resource_set[1]/@id", "c1-set");
+    cs_test_assert_value(f.document, "//rsc_colocation[@id='c1']/resource_set[2]/@id", "c1-set-1");
+    cs_test_assert_value(f.document, "//resource_set[@id='c1-set']/@sequential", "false");
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//resource_set[@id='c1-set']/resource_ref"), 2);
     char *rule[] = { (char *)"#uname", (char *)"eq", (char *)"bravo", (char *)"or",
                      (char *)"defined", (char *)"rack", NULL };
     ck_assert(cs_edit_rule_add(f.log, "l1", "report", "500", rule, NULL));
-    ck_assert_value(f.document, "//rsc_location[@id='l1']/rule/@boolean-op", "or");
-    ck_assert_value(f.document, "//rule[@id='l1-rule']/expression[2]/@id", "l1-rule-expr-1");
+    cs_test_assert_value(f.document, "//rsc_location[@id='l1']/rule/@boolean-op", "or");
+    cs_test_assert_value(f.document, "//rule[@id='l1-rule']/expression[2]/@id", "l1-rule-expr-1");
     char *spec[] = { (char *)"date_spec", (char *)"hours=9-16", (char *)"weekdays=1-5", NULL };
     ck_assert(cs_edit_rule_add(f.log, "l1", NULL, "-100", spec, NULL));
-    ck_assert_value(f.document, "//rule[@id='l1-rule-1']/date_expression/date_spec/@hours",
+    cs_test_assert_value(f.document, "//rule[@id='l1-rule-1']/date_expression/date_spec/@hours",
                     "9-16");
     /* refusals change nothing */
     char *mixed[] = { (char *)"a", (char *)"eq", (char *)"1", (char *)"and", (char *)"b",
@@ -237,29 +211,29 @@ START_TEST(test_resources_and_nodes)
     fixture_open(&f);
     char *meta[] = { (char *)"target-role=Stopped", NULL };
     ck_assert(cs_edit_resource_add(f.log, "r1", "ocf", "pacemaker", "Dummy", meta, NULL, NULL));
-    ck_assert_value(f.document, "//primitive[@id='r1']/meta_attributes/nvpair/@id",
+    cs_test_assert_value(f.document, "//primitive[@id='r1']/meta_attributes/nvpair/@id",
                     "r1-meta_attributes-target-role");
     g_autoptr(GString) report = g_string_new(NULL);
     ck_assert(cs_edit_resource_remove(f.log, "web", report, NULL));
-    ck_assert_int_eq(count(f.document, "//resources//*[@id='web-vip']"), 0);
-    ck_assert_int_eq(count(f.document, "//rsc_location[@rsc='web']"), 0);
-    ck_assert_int_eq(count(f.document, "//rsc_order[@then='web']"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//resources//*[@id='web-vip']"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_location[@rsc='web']"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_order[@then='web']"), 0);
     ck_assert_ptr_nonnull(strstr(report->str, "removed constraint order-ping-clone-web-mandatory"));
     ck_assert(cs_edit_group_add(f.log, "g1", "report", NULL));
-    ck_assert_value(f.document, "//group[@id='g1']/primitive/@id", "report");
+    cs_test_assert_value(f.document, "//group[@id='g1']/primitive/@id", "report");
     ck_assert(cs_edit_group_remove(f.log, "g1", "report", NULL, NULL));
-    ck_assert_int_eq(count(f.document, "//group[@id='g1']"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//group[@id='g1']"), 0);
     g_autoptr(GString) moved = g_string_new(NULL);
     ck_assert(cs_edit_clone(f.log, "report", TRUE, moved, NULL));
-    ck_assert_value(f.document, "//clone[@id='report-clone']/primitive/@id", "report");
-    ck_assert_value(f.document, "//nvpair[@id='report-clone-meta_attributes-promotable']/@value",
+    cs_test_assert_value(f.document, "//clone[@id='report-clone']/primitive/@id", "report");
+    cs_test_assert_value(f.document, "//nvpair[@id='report-clone-meta_attributes-promotable']/@value",
                     "true");
-    ck_assert_value(f.document, "//rsc_location[@id='location-report-echo-freeze']/@rsc",
+    cs_test_assert_value(f.document, "//rsc_location[@id='location-report-echo-freeze']/@rsc",
                     "report-clone");
     ck_assert(cs_edit_node_add(f.log, "zulu", NULL));
-    ck_assert_value(f.document, "//node_state[@id='zulu']/@crmd", "online");
+    cs_test_assert_value(f.document, "//node_state[@id='zulu']/@crmd", "online");
     ck_assert(cs_edit_node_remove(f.log, "echo", NULL));
-    ck_assert_int_eq(count(f.document, "//*[@uname='echo' or @id='5']"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//*[@uname='echo' or @id='5']"), 0);
     ck_assert_refused(&f, cs_edit_clone(f.log, "fence-xvm", TRUE, NULL, cs_error),
                       CS_EDIT_ERROR_INVALID);
     ck_assert_refused(&f, cs_edit_resource_add(f.log, "r2", "ocf", NULL, "Dummy", NULL, NULL,
@@ -301,7 +275,7 @@ START_TEST(test_replace_element)
     }
     g_autofree char *changed = replace(text, "value=\"true\"", "value=\"false\"");
     ck_assert(cs_edit_replace_element(f.log, "ping-clone-meta_attributes", changed, NULL));
-    ck_assert_value(f.document, "//nvpair[@id='ping-clone-meta_attributes-interleave']/@value",
+    cs_test_assert_value(f.document, "//nvpair[@id='ping-clone-meta_attributes-interleave']/@value",
                     "false");
     ck_assert_ptr_nonnull(cs_document_lookup_id(f.document,
                                                 "ping-clone-meta_attributes-interleave"));
@@ -357,20 +331,20 @@ START_TEST(test_remove_keeps_references)
     ck_assert(cs_edit_resource_remove(f.log, "a", report, NULL));
     /* b's reference became the operations themselves; c's now refers
      * to that copy */
-    ck_assert_value(f.document, "//primitive[@id='b']/operations/@id", "shared-ops");
-    ck_assert_value(f.document, "//primitive[@id='b']/operations/op/@id", "shared-monitor");
-    ck_assert_value(f.document, "//primitive[@id='c']/operations/@id-ref", "shared-ops");
+    cs_test_assert_value(f.document, "//primitive[@id='b']/operations/@id", "shared-ops");
+    cs_test_assert_value(f.document, "//primitive[@id='b']/operations/op/@id", "shared-monitor");
+    cs_test_assert_value(f.document, "//primitive[@id='c']/operations/@id-ref", "shared-ops");
     ck_assert_ptr_nonnull(cs_document_lookup_id(f.document, "shared-monitor"));
     /* the tag holding only a went, with the constraint naming it; the
      * other lost a */
-    ck_assert_int_eq(count(f.document, "//tag[@id='only-a']"), 0);
-    ck_assert_int_eq(count(f.document, "//rsc_location[@id='by-tag']"), 0);
-    ck_assert_int_eq(count(f.document, "//tag[@id='a-and-b']/obj_ref"), 1);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//tag[@id='only-a']"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_location[@id='by-tag']"), 0);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//tag[@id='a-and-b']/obj_ref"), 1);
     ck_assert_ptr_nonnull(strstr(report->str, "removed tag only-a"));
     check_undo_all(&f);
     g_autoptr(GString) moved = g_string_new(NULL);
     ck_assert(cs_edit_clone(f.log, "b", FALSE, moved, NULL));
-    ck_assert_value(f.document, "//tag[@id='a-and-b']/obj_ref[2]/@id", "b-clone");
+    cs_test_assert_value(f.document, "//tag[@id='a-and-b']/obj_ref[2]/@id", "b-clone");
     check_undo_all(&f);
     fixture_close(&f);
 }

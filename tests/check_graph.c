@@ -16,36 +16,26 @@
 #include "engine/engine.h"
 #include "model/model.h"
 #include "explain/graph.h"
+#include "testlib.h"
 
 #define DEMO CS_TESTDATA "/../../data/demo.xml"
 #define CYCLES CS_TESTDATA "/graph/cycle-conflict.xml"
 
-typedef struct Solved {
-    CsDocument *document;
-    CsModel *model;
-    CsSolution *solution;
-} Solved;
+typedef CsTestCase Solved;
+
+#define GRAPH_TIME "2024-06-01T12:00:00Z"
 
 static Solved solve(const char *path)
 {
-    Solved solved = { 0 };
-    g_autoptr(GError) error = NULL;
-    CsTime now;
-    ck_assert(cs_time_parse("2024-06-01T12:00:00Z", &now, NULL));
-    solved.document = cs_document_load(path, &error);
-    ck_assert_msg(solved.document != NULL, "%s", path);
-    solved.model = cs_model_build(solved.document, now, &error);
-    ck_assert_msg(solved.model != NULL, "%s", error != NULL ? error->message : "?");
-    solved.solution = cs_solve(solved.model, &error);
-    ck_assert_msg(solved.solution != NULL, "%s", error != NULL ? error->message : "?");
+    Solved solved;
+    ck_assert_msg(cs_test_case_solve_file(&solved, path, GRAPH_TIME), "%s: %s", path,
+                  solved.error != NULL ? solved.error->message : "?");
     return solved;
 }
 
 static void solved_free(Solved *solved)
 {
-    cs_solution_free(solved->solution);
-    cs_model_free(solved->model);
-    cs_document_free(solved->document);
+    cs_test_case_clear(solved);
 }
 
 /* As `cibscope graph` builds it: next as the Transition Summary says. */
@@ -472,17 +462,7 @@ END_TEST
  * on the whole graph and around each resource at depth 1. */
 static gboolean try_solve(const char *path, Solved *solved)
 {
-    g_autoptr(GError) error = NULL;
-    CsTime now;
-    memset(solved, 0, sizeof *solved);
-    ck_assert(cs_time_parse("2024-06-01T12:00:00Z", &now, NULL));
-    solved->document = cs_document_load(path, &error);
-    if (solved->document == NULL)
-        return FALSE;
-    solved->model = cs_model_build(solved->document, now, &error);
-    if (solved->model != NULL)
-        solved->solution = cs_solve(solved->model, &error);
-    return solved->solution != NULL;
+    return cs_test_case_solve_file(solved, path, GRAPH_TIME);
 }
 
 static void assert_well_drawn(const CsConstraintGraph *graph, const char *what)
@@ -521,12 +501,7 @@ static void draw_folder(const char *folder, int *drawn, int *edges)
             }
             (*drawn)++;
         }
-        if (solved.solution != NULL)
-            cs_solution_free(solved.solution);
-        if (solved.model != NULL)
-            cs_model_free(solved.model);
-        if (solved.document != NULL)
-            cs_document_free(solved.document);
+        cs_test_case_clear(&solved);
     }
 }
 

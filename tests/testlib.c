@@ -1,5 +1,6 @@
 /* testlib.c: what the check suites share (testlib.h). */
 #include <libxml/xmlsave.h>
+#include <libxml/xpath.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +43,43 @@ void cs_test_case_solve_ok(CsTestCase *test, const char *folder, const char *nam
     cs_test_case_solve(test, folder, name);
     ck_assert_msg(test->solution != NULL, "%s/%s: %s", folder, name,
                   test->error != NULL ? test->error->message : "?");
+}
+
+gboolean cs_test_case_solve_file(CsTestCase *test, const char *path, const char *time_text)
+{
+    CsTime now;
+
+    memset(test, 0, sizeof *test);
+    ck_assert_msg(cs_time_parse(time_text, &now, NULL), "%s", time_text);
+    test->document = cs_document_load(path, &test->error);
+    if (test->document != NULL)
+        test->model = cs_model_build(test->document, now, &test->error);
+    if (test->model != NULL)
+        test->solution = cs_solve(test->model, &test->error);
+    return test->solution != NULL;
+}
+
+char *cs_test_xpath_value(const CsDocument *document, const char *xpath)
+{
+    xmlXPathContext *context = xmlXPathNewContext(document->xml);
+    g_autofree char *wrapped = g_strdup_printf("string(%s)", xpath);
+    xmlXPathObject *result = xmlXPathEvalExpression(BAD_CAST wrapped, context);
+    ck_assert_msg(result != NULL, "bad xpath %s", xpath);
+    char *text = g_strdup((const char *)result->stringval);
+    xmlXPathFreeObject(result);
+    xmlXPathFreeContext(context);
+    return text;
+}
+
+int cs_test_xpath_count(const CsDocument *document, const char *xpath)
+{
+    xmlXPathContext *context = xmlXPathNewContext(document->xml);
+    xmlXPathObject *result = xmlXPathEvalExpression(BAD_CAST xpath, context);
+    ck_assert_msg(result != NULL, "bad xpath %s", xpath);
+    int n = result->nodesetval != NULL ? result->nodesetval->nodeNr : 0;
+    xmlXPathFreeObject(result);
+    xmlXPathFreeContext(context);
+    return n;
 }
 
 void cs_test_case_clear(CsTestCase *test)

@@ -29,6 +29,9 @@ typedef struct CsTestCase {
 void cs_test_case_solve(CsTestCase *test, const char *folder, const char *name);
 /* The same, asserting that it solved. */
 void cs_test_case_solve_ok(CsTestCase *test, const char *folder, const char *name);
+/* The CIB at path solved at time_text (ISO 8601): FALSE, the refusal in
+ * test->error, when it does not load or the model or engine refuses it. */
+gboolean cs_test_case_solve_file(CsTestCase *test, const char *path, const char *time_text);
 void cs_test_case_clear(CsTestCase *test);
 
 /* The oracle's CS_TESTDATA/FOLDER/NAME.SUFFIX (newly allocated). */
@@ -52,6 +55,16 @@ void cs_test_assert_same_lines(const char *want_text, const char *got_text,
 /* The bytes cs_document_save would write, uncompressed (newly
  * allocated). */
 char *cs_test_serialize(const CsDocument *document);
+
+/* XPath on a document: the string value of xpath ("" when nothing
+ * matches; newly allocated), and the number of nodes it selects. */
+char *cs_test_xpath_value(const CsDocument *document, const char *xpath);
+int cs_test_xpath_count(const CsDocument *document, const char *xpath);
+#define cs_test_assert_value(document, xpath, expected)                    \
+    do {                                                                   \
+        g_autofree char *got_ = cs_test_xpath_value((document), (xpath));  \
+        ck_assert_str_eq(got_, (expected));                                \
+    } while (0)
 
 /* Runs suite with check's runner: main()'s exit status. */
 int cs_test_run(Suite *suite);

@@ -241,17 +241,6 @@ void cs_console_rebuild_rows(CsConsole *console)
 
 /* ---- loading ------------------------------------------------------------ */
 
-/* The CIB's version as cib/live.c reads and writes it for live sessions
- * ("0:42:7"), so a file and a cluster show it alike. */
-char *cs_console_epoch_text(const CsDocument *document)
-{
-    CsLiveVersion version;
-    cs_live_version_read(document, &version);
-    char *epoch = cs_live_version_format(&version);
-    cs_live_version_clear(&version);
-    return epoch;
-}
-
 /* The transition kept with the solution: its text for the Transition
  * view, its actions for the marks (read by index, never from the text),
  * and the totals the status bar shows. */
@@ -558,7 +547,7 @@ void cs_console_sync(CsConsole *console)
     console->model = session->model;
     console->solution = session->solution;
     console->generation = session->generation;
-    console->epoch = cs_console_epoch_text(session->document);
+    console->epoch = cs_live_version_text(session->document);
     read_version(console);
     cs_console_live_sync(console);
     g_autofree char *clock = cs_time_format(cs_session_time(session));

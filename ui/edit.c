@@ -198,7 +198,7 @@ void cs_console_save(CsConsole *console)
     cs_recovery_saved(console);
     /* Saving moved the version on <cib> (epoch, num_updates): show it. */
     cs_console_sync_later(console);
-    g_autofree char *epoch = cs_console_epoch_text(console->session->document);
+    g_autofree char *epoch = cs_live_version_text(console->session->document);
     cs_console_say(console, FALSE, "Saved %s (the previous file kept as %s.bak), epoch now %s",
                    console->path, console->path, epoch != NULL ? epoch : "?");
 }

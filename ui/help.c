@@ -126,14 +126,20 @@ static GPtrArray *help_lines(void)
     return lines;
 }
 
-static CsRect help_rect(int line_count)
+/* A box in the middle of the screen, at most width x height. */
+static CsRect centered_rect(int width, int height)
 {
     CsRect rect;
-    rect.width = MIN(COLS - 2, 76);
-    rect.height = MIN(LINES - 2, line_count + 4);
+    rect.width = MIN(COLS - 2, width);
+    rect.height = MIN(LINES - 2, height);
     rect.y = (LINES - rect.height) / 2;
     rect.x = (COLS - rect.width) / 2;
     return rect;
+}
+
+static CsRect help_rect(int line_count)
+{
+    return centered_rect(76, line_count + 4);
 }
 
 void cs_help_draw(CsConsole *console)
@@ -164,12 +170,7 @@ gboolean cs_help_key(CsConsole *console, int key)
 
 static CsRect output_rect(int line_count)
 {
-    CsRect rect;
-    rect.width = MIN(COLS - 2, 120);
-    rect.height = MIN(LINES - 2, line_count + 2);
-    rect.y = (LINES - rect.height) / 2;
-    rect.x = (COLS - rect.width) / 2;
-    return rect;
+    return centered_rect(120, line_count + 2);
 }
 
 /* Cuts safe text into pieces of at most width columns: long lines (the

@@ -49,8 +49,6 @@ static int event_wait_ms(const CsConsole *console)
     return (int)CLAMP(left, 0, G_MAXINT);
 }
 
-static char *version_text(const CsDocument *document);
-
 /* ---- following on a worker ---------------------------------------------
  * The key loop prepares (reads the edit history: a few plans), a worker
  * runs the follow, and the key loop finishes it between keys: a swap of
@@ -82,7 +80,7 @@ static void follow_job_start(CsFollowJob *job)
 static CsFollowJob *follow_job_new(CsConsole *console, CsDocument *fresh)
 {
     CsFollowJob *job = g_new0(CsFollowJob, 1);
-    job->was = version_text(console->session->live_base);
+    job->was = cs_live_version_text(console->session->live_base);
     job->follow = cs_session_live_follow_prepare(console->session, fresh);
     follow_job_start(job);
     return job;
@@ -285,15 +283,6 @@ static gboolean poll_deferred(const CsConsole *console)
     return console->prompt_open || console->ask != CS_ASK_NONE || console->score_edit.active;
 }
 
-static char *version_text(const CsDocument *document)
-{
-    CsLiveVersion version;
-    cs_live_version_read(document, &version);
-    char *text = cs_live_version_format(&version);
-    cs_live_version_clear(&version);
-    return text;
-}
-
 /* "  1. rsc_location ...: changed in the cluster meanwhile (...); yours: ..." */
 static void append_conflicts(GString *text, const GPtrArray *conflicts)
 {
@@ -308,7 +297,7 @@ static void append_conflicts(GString *text, const GPtrArray *conflicts)
  * moved, and the edits that could not be carried over. */
 static void report_follow(CsConsole *console, const char *was, const GPtrArray *lost)
 {
-    g_autofree char *is = version_text(console->session->live_base);
+    g_autofree char *is = cs_live_version_text(console->session->live_base);
     g_autoptr(GString) moved = g_string_new(NULL);
     cs_session_describe_changes(console->session, moved);
     g_strdelimit(moved->str, "\n", ';');
@@ -495,7 +484,7 @@ void cs_console_commit_ask(CsConsole *console)
         return;
     GString *text = g_string_new(NULL);
     cs_command_describe_commit(console->session, text);
-    g_autofree char *base = version_text(console->session->live_base);
+    g_autofree char *base = cs_live_version_text(console->session->live_base);
     g_string_append_printf(text, "\nApplied only if the CIB is still at epoch %s.\n", base);
     g_free(console->output);
     console->output = g_string_free(text, FALSE);
@@ -544,7 +533,7 @@ void cs_console_commit_answer(CsConsole *console, int key)
     /* Follow from the CIB the commit produced, not the one before it. */
     cs_live_watch_free(console->live.watch);
     console->live.watch = cs_live_watch_new(console->live.interval_ms, console->session->live_base);
-    g_autofree char *is = version_text(console->session->live_base);
+    g_autofree char *is = cs_live_version_text(console->session->live_base);
     cs_console_say(console, FALSE, "Committed %u %s; the CIB is at epoch %s.", count,
                    count == 1 ? "operation" : "operations", is);
 }

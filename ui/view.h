@@ -327,9 +327,6 @@ void cs_console_sync(CsConsole *console);
  * next draw, however many changes a key or a poll made (an edit taken
  * back and made again, a commit and its follow). */
 void cs_console_sync_later(CsConsole *console);
-/* document's version as the status bar shows it ("0:12:3"); owned by
- * the caller. */
-char *cs_console_epoch_text(const CsDocument *document);
 /* The loop's one sync of a pass, when one was asked for: TRUE if made. */
 gboolean cs_console_sync_wanted(CsConsole *console);
 gboolean cs_console_settle(CsConsole *console);

@@ -77,12 +77,16 @@ typedef enum {
     CS_EDIT_CHANGED_NODES = 1 << 2,         /* inside <configuration><nodes> */
     CS_EDIT_CHANGED_STATUS = 1 << 3,        /* inside a node_state's
                                                <transient_attributes> */
-    CS_EDIT_CHANGED_RESOURCE_META = 1 << 4, /* inside the <meta_attributes>
+    CS_EDIT_CHANGED_RESOURCE_META = 1 << 4, /* inside the <meta_attributes>,
+                                               <instance_attributes>
                                                or <utilization> of a
                                                primitive, group or clone
                                                (of the resource tree) */
     CS_EDIT_CHANGED_RSC_DEFAULTS = 1 << 5,  /* inside <rsc_defaults>, or the
                                                section itself */
+    CS_EDIT_CHANGED_TICKETS = 1 << 6,       /* inside the status section's
+                                               <tickets>, or it itself */
+    CS_EDIT_CHANGED_OPTIONS = 1 << 7,       /* inside <crm_config> */
 } CsEditChanges;
 guint cs_edit_log_take_changes(CsEditLog *log);
 /* The resource elements whose own meta_attributes changed

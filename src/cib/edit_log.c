@@ -186,15 +186,17 @@ static gboolean cs_is_meta_resource(const xmlNode *node)
            || cs_named(node, "clone") || cs_named(node, "master");
 }
 
-/* The resource whose own <meta_attributes> or <utilization> holds node
- * (or is node), with nothing but resources between it and <resources>;
- * else NULL.  (Utilization is read with the resource and nothing in the
- * status depends on it, so re-reading the resource follows it too;
- * instance attributes are not here: operation digests depend on them.) */
+/* The resource whose own <meta_attributes>, <utilization> or
+ * <instance_attributes> holds node (or is node), with nothing but
+ * resources between it and <resources>; else NULL.  (Utilization is read
+ * with the resource and nothing in the status depends on it, so
+ * re-reading the resource follows it too; operation digests depend on
+ * instance attributes, so the rebuild reads the status again when they
+ * changed.) */
 static xmlNode *cs_meta_owner(const xmlNode *node, const xmlNode *parent)
 {
     while (parent != NULL && !cs_named(node, "meta_attributes")
-           && !cs_named(node, "utilization")) {
+           && !cs_named(node, "utilization") && !cs_named(node, "instance_attributes")) {
         node = parent;
         parent = parent->parent;
     }
@@ -218,6 +220,16 @@ static gboolean cs_in_transient(const xmlNode *node, const xmlNode *parent)
            && cs_is_root(parent->parent->parent);
 }
 
+/* Whether node is the status section's <tickets> or inside it. */
+static gboolean cs_in_tickets(const xmlNode *node, const xmlNode *parent)
+{
+    while (parent != NULL && !cs_named(node, "tickets")) {
+        node = parent;
+        parent = parent->parent;
+    }
+    return cs_named(parent, "status") && cs_is_root(parent->parent);
+}
+
 /* Where a change at node (linked or unlinked under parent, or whose
  * attributes changed, parent being its own) falls.  Text and comments
  * mean nothing to the model. */
@@ -234,6 +246,8 @@ static CsEditChanges cs_change_place(const xmlNode *node, const xmlNode *parent,
         if (cs_is_root(up)) {
             if (cs_named(section, "status") && cs_in_transient(node, parent))
                 return CS_EDIT_CHANGED_STATUS;
+            if (cs_named(section, "status") && cs_in_tickets(node, parent))
+                return CS_EDIT_CHANGED_TICKETS;
             return CS_EDIT_CHANGED_OTHER;
         }
     }
@@ -250,6 +264,8 @@ static CsEditChanges cs_change_place(const xmlNode *node, const xmlNode *parent,
         return CS_EDIT_CHANGED_CONSTRAINTS;
     if (cs_named(section, "nodes"))
         return CS_EDIT_CHANGED_NODES;
+    if (cs_named(section, "crm_config"))
+        return CS_EDIT_CHANGED_OPTIONS;
     if (cs_named(section, "resources")) {
         *meta_owner = cs_meta_owner(node, parent);
         if (*meta_owner != NULL)

@@ -377,6 +377,16 @@ char *cs_live_version_format(const CsLiveVersion *version)
                            version->admin_epoch, version->epoch, version->num_updates);
 }
 
+char *cs_live_version_text(const CsDocument *document)
+{
+    CsLiveVersion version;
+
+    cs_live_version_read(document, &version);
+    char *text = cs_live_version_format(&version);
+    cs_live_version_clear(&version);
+    return text;
+}
+
 char *cs_live_status_text(const CsLiveVersion *version)
 {
     const char *file = g_getenv("CIB_file");

@@ -75,6 +75,9 @@ gboolean cs_live_version_same_config(const CsLiveVersion *a, const CsLiveVersion
 /* "0.42.7" (admin_epoch.epoch.num_updates, as Pacemaker writes it in its
  * logs and crm_mon), newly allocated. */
 char *cs_live_version_format(const CsLiveVersion *version);
+/* document's version, formatted as cs_live_version_format() does: a
+ * file and a cluster show it alike (newly allocated). */
+char *cs_live_version_text(const CsDocument *document);
 /* For the status bar: "live  DC alpha  epoch 0.42.7", or
  * "live (CIB_file=/tmp/x.xml)  DC alpha  epoch 0.42.7"; newly allocated. */
 char *cs_live_status_text(const CsLiveVersion *version);

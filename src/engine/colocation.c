@@ -683,6 +683,31 @@ static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes,
                              gboolean forward, gboolean rollback,
                              gboolean positive, const char *via);
 
+/* The next step of a merge: result carried on along each colocation of
+ * list, to its primary (forward) or to its dependent when the
+ * colocation has influence, with rollback, the colocation's score as a
+ * factor of INFINITY signed by multiplier.  Consumes result; returns the
+ * new table. */
+static CsTable *merge_along(CsSolution *solution, const CsColocList *list, CsTable *result,
+                            int multiplier, gboolean forward, gboolean positive)
+{
+    for (guint i = 0; i < list->len; i++) {
+        const CsColoc *coloc = g_ptr_array_index(list, i);
+        int next;
+
+        if (forward)
+            next = coloc->primary;
+        else if (!coloc_has_influence(solution, coloc))
+            continue;
+        else
+            next = coloc->dependent;
+        result = merge_scores(solution, next, result, TRUE, coloc->attribute,
+                              multiplier * coloc->score / (float)CS_INFINITY,
+                              forward, TRUE, positive, coloc->id);
+    }
+    return result;
+}
+
 static CsTable *merge_group_scores(CsSolution *solution, int group,
                                    CsTable *nodes, const char *attribute,
                                    float factor, gboolean forward,
@@ -706,21 +731,7 @@ static CsTable *merge_group_scores(CsSolution *solution, int group,
                           attribute, factor, forward, rollback, positive, via);
     if (result != NULL && cs_table_any_available(solution, result)) {
         list = forward ? work->this_with : solution->work[last].with_this;
-        for (guint i = 0; i < list->len; i++) {
-            const CsColoc *coloc = g_ptr_array_index(list, i);
-            int next;
-
-            if (forward)
-                next = coloc->primary;
-            else if (!coloc_has_influence(solution, coloc))
-                continue;
-            else
-                next = coloc->dependent;
-            result = merge_scores(solution, next, result, TRUE, coloc->attribute,
-                                  multiplier * coloc->score
-                                  / (float)CS_INFINITY,
-                                  forward, TRUE, positive, coloc->id);
-        }
+        result = merge_along(solution, list, result, multiplier, forward, positive);
     } else if (rollback || result == NULL) {
         cs_table_free(result);
         work->merging = FALSE;
@@ -791,21 +802,7 @@ static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes,
     }
     if (cs_table_any_available(solution, result)) {
         list = forward ? work->this_with : work->with_this;
-        for (guint i = 0; i < list->len; i++) {
-            const CsColoc *coloc = g_ptr_array_index(list, i);
-            int next;
-
-            if (forward)
-                next = coloc->primary;
-            else if (!coloc_has_influence(solution, coloc))
-                continue;
-            else
-                next = coloc->dependent;
-            result = merge_scores(solution, next, result, TRUE, coloc->attribute,
-                                  multiplier * coloc->score
-                                  / (float)CS_INFINITY,
-                                  forward, TRUE, positive, coloc->id);
-        }
+        result = merge_along(solution, list, result, multiplier, forward, positive);
     } else if (rollback) {
         cs_table_free(result);
         work->merging = FALSE;

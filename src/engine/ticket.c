@@ -30,6 +30,22 @@ static const CsTicket *find_ticket(const CsModel *model, const char *id)
     return NULL;
 }
 
+static guint constraint_count(const CsModel *model)
+{
+    return model->ticket_constraints != NULL ? model->ticket_constraints->len : 0;
+}
+
+/* The i-th ticket constraint, and in *ticket the ticket it names (NULL
+ * when the CIB says nothing of it). */
+static const CsTicketConstraint *constraint_at(const CsModel *model, guint i,
+                                               const CsTicket **ticket)
+{
+    const CsTicketConstraint *constraint = g_ptr_array_index(model->ticket_constraints, i);
+
+    *ticket = find_ticket(model, constraint->ticket);
+    return constraint;
+}
+
 /* loss-policy as Pacemaker reads it: fence needs fencing enabled; with
  * no policy given, a constraint on the promoted role demotes. */
 static LossPolicy loss_policy(const CsModel *model,
@@ -144,12 +160,10 @@ static void apply_to(CsSolution *solution, int rsc,
 void cs_tickets_apply(CsSolution *solution)
 {
     const CsModel *model = solution->model;
+    const CsTicket *ticket;
 
-    for (guint i = 0; model->ticket_constraints
-                      && i < model->ticket_constraints->len; i++) {
-        const CsTicketConstraint *constraint =
-            g_ptr_array_index(model->ticket_constraints, i);
-        const CsTicket *ticket = find_ticket(model, constraint->ticket);
+    for (guint i = 0; i < constraint_count(model); i++) {
+        const CsTicketConstraint *constraint = constraint_at(model, i, &ticket);
 
         if (constraint->rsc < 0)
             continue;
@@ -166,12 +180,10 @@ void cs_tickets_apply(CsSolution *solution)
 gboolean cs_ticket_denies_promotion(const CsSolution *solution, int rsc)
 {
     const CsModel *model = solution->model;
+    const CsTicket *ticket;
 
-    for (guint i = 0; model->ticket_constraints
-                      && i < model->ticket_constraints->len; i++) {
-        const CsTicketConstraint *constraint =
-            g_ptr_array_index(model->ticket_constraints, i);
-        const CsTicket *ticket = find_ticket(model, constraint->ticket);
+    for (guint i = 0; i < constraint_count(model); i++) {
+        const CsTicketConstraint *constraint = constraint_at(model, i, &ticket);
 
         if (constraint->rsc != rsc || constraint->rsc_role != CS_ROLE_PROMOTED)
             continue;

@@ -192,8 +192,8 @@ void cs_session_free(CsSession *session)
  * Most edits change one part of the document: <constraints> (ban,
  * prefer, clear, constraints added, removed or scored), one resource's
  * meta attributes (stickiness, target-role), node attributes (standby,
- * maintenance), transient ones (fail counts) or rsc_defaults (the
- * default stickiness).  The model of the
+ * maintenance), transient ones (fail counts), rsc_defaults (the
+ * default stickiness), ticket states or cluster options.  The model of the
  * document as it was then gives all the rest, and only what those parts
  * reach is read again (cs_model_rebuild).  A new clock alone keeps the
  * whole model when nothing it read depends on the clock (no date rule, no
@@ -220,11 +220,14 @@ static gboolean cs_session_build_partial(CsSession *session, CsModel *before,
         .meta_resources = meta_resources,
         .constraints = constraints,
         .rsc_defaults = (changes & CS_EDIT_CHANGED_RSC_DEFAULTS) != 0,
+        .tickets = (changes & CS_EDIT_CHANGED_TICKETS) != 0,
+        .options = (changes & CS_EDIT_CHANGED_OPTIONS) != 0,
     };
 
     session->model = cs_model_rebuild(before, &what, NULL);
     if (session->model == NULL)
         return FALSE;
+    session->partial_rebuilds++;
     g_clear_error(&session->failure);
     session->solution = cs_solve(session->model, &session->failure);
     return TRUE;

@@ -40,6 +40,8 @@ typedef struct CsSession {
      * were built at: an undo back to previous_state swaps the two. */
     guint64 model_state, previous_state;
     guint swaps;                 /* how many refreshes swapped back (tests) */
+    guint partial_rebuilds;      /* how many refreshes rebuilt the model
+                                    from the one before (tests) */
     guint generation;            /* bumped by every cs_session_refresh, so
                                     a viewer can tell its copy is stale */
     /* Live sessions (cs_session_open_live): the cluster's CIB as last

@@ -438,6 +438,28 @@ cs_location_pattern(CsModel *model, xmlNode *xml, const char *pattern)
     regfree(&regex);
 }
 
+/* A location or ticket constraint that names its resource (or tag) by
+ * attribute rather than by sets: the set that stands for it, added to
+ * sets.  FALSE, with a warning, when rsc_id names neither. */
+static gboolean
+cs_sets_add_attribute(CsModel *model, GPtrArray *sets, const char *kind, const char *id,
+                      const char *rsc_id, const char *role)
+{
+    if (sets->len > 0 || rsc_id == NULL) {
+        return TRUE;
+    }
+    if (!cs_valid_rsc_or_tag(model, rsc_id)) {
+        cs_model_warn(model, "ignoring %s %s: '%s' is not a valid resource or tag", kind, id,
+                      rsc_id);
+        return FALSE;
+    }
+    CsSet *tag_set = cs_set_from_attribute(model, rsc_id, role, FALSE);
+    if (tag_set != NULL) {
+        g_ptr_array_add(sets, tag_set);
+    }
+    return TRUE;
+}
+
 static void
 cs_location_unpack(CsModel *model, xmlNode *xml)
 {
@@ -445,16 +467,9 @@ cs_location_unpack(CsModel *model, xmlNode *xml)
     const char *rsc_id = cs_xml_attr(xml, "rsc");
     g_autoptr(GPtrArray) sets = cs_sets_read(model, xml);
 
-    if (sets->len == 0 && rsc_id != NULL) {
-        if (!cs_valid_rsc_or_tag(model, rsc_id)) {
-            cs_model_warn(model, "ignoring location %s: '%s' is not a valid resource "
-                          "or tag", id, rsc_id);
-            return;
-        }
-        CsSet *tag_set = cs_set_from_attribute(model, rsc_id, cs_xml_attr(xml, "role"), FALSE);
-        if (tag_set != NULL) {
-            g_ptr_array_add(sets, tag_set);
-        }
+    if (!cs_sets_add_attribute(model, sets, "location", id, rsc_id,
+                               cs_xml_attr(xml, "role"))) {
+        return;
     }
     for (guint s = 0; s < sets->len; s++) {
         CsSet *set = g_ptr_array_index(sets, s);
@@ -1010,17 +1025,9 @@ cs_ticket_unpack(CsModel *model, xmlNode *xml)
         return;
     }
     cs_model_ticket(model, ticket);
-    if (sets->len == 0 && rsc_id != NULL) {
-        if (!cs_valid_rsc_or_tag(model, rsc_id)) {
-            cs_model_warn(model, "ignoring ticket constraint %s: '%s' is not a valid "
-                          "resource or tag", id, rsc_id);
-            return;
-        }
-        CsSet *tag_set = cs_set_from_attribute(model, rsc_id, cs_xml_attr(xml, "rsc-role"),
-                                               FALSE);
-        if (tag_set != NULL) {
-            g_ptr_array_add(sets, tag_set);
-        }
+    if (!cs_sets_add_attribute(model, sets, "ticket constraint", id, rsc_id,
+                               cs_xml_attr(xml, "rsc-role"))) {
+        return;
     }
     for (guint s = 0; s < sets->len; s++) {
         CsSet *set = g_ptr_array_index(sets, s);

@@ -443,12 +443,26 @@ CsDigestResult cs_digest_compare(const CsResource *rsc,
  * from (a resource read again has new tables), so a stale one is never
  * used. */
 
+/* A verdict holds a reference to the parameters and operations it was
+ * made with: while it lives, no other table can take their address, so
+ * that comparing pointers tells whether they are still the resource's
+ * (a rebuild after an edit of instance attributes shares the verdicts
+ * and gives the edited resource new ones). */
 typedef struct CsDigestVerdict {
-    const GHashTable *params;      /* rsc->params compared with */
-    const GPtrArray *ops;          /* rsc->ops compared with */
+    GHashTable *params;            /* rsc->params compared with (a reference) */
+    GPtrArray *ops;                /* rsc->ops compared with (a reference) */
     gboolean fence_device;
     CsDigestResult result;
 } CsDigestVerdict;
+
+static void cs_digest_verdict_free(gpointer data)
+{
+    CsDigestVerdict *verdict = data;
+
+    g_hash_table_unref(verdict->params);
+    g_ptr_array_unref(verdict->ops);
+    g_free(verdict);
+}
 
 gboolean cs_digest_record_checked(const CsOpRecord *record)
 {
@@ -475,7 +489,8 @@ static void verdicts_add_state(GHashTable *verdicts, const CsModel *model,
         if (!cs_digest_record_checked(record))
             continue;
         verdict = g_new(CsDigestVerdict, 1);
-        *verdict = (CsDigestVerdict){ rsc->params, rsc->ops,
+        *verdict = (CsDigestVerdict){ g_hash_table_ref(rsc->params),
+                                      g_ptr_array_ref(rsc->ops),
                                       rsc->fence_device,
                                       cs_digest_compare_memo(rsc, record,
                                                              memo) };
@@ -485,8 +500,8 @@ static void verdicts_add_state(GHashTable *verdicts, const CsModel *model,
 
 GHashTable *cs_digest_verdicts_new(const CsModel *model)
 {
-    GHashTable *verdicts = g_hash_table_new_full(g_direct_hash,
-                                                 g_direct_equal, NULL, g_free);
+    GHashTable *verdicts = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
+                                                 cs_digest_verdict_free);
     g_autoptr(CsDigestMemo) memo = cs_digest_memo_new();
 
     for (guint i = 0; i < model->rsc_states->len; i++) {

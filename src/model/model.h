@@ -457,6 +457,12 @@ typedef struct CsModelChanges {
      * resource's meta attributes are derived again where they can change
      * (see CsResource.meta_inherited), the rest shared. */
     gboolean rsc_defaults;
+    /* Inside the status section's <tickets>: the ticket states are read
+     * again (they are read after the constraints in any case). */
+    gboolean tickets;
+    /* Inside <crm_config>: the options are read again; the rest is shared
+     * when what the later stages read of them is unchanged. */
+    gboolean options;
 } CsModelChanges;
 /* The model of previous->document after an edit confined to
  * <constraints> and what changes says: the same as cs_model_build()

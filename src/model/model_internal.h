@@ -124,6 +124,12 @@ cs_ref_string_drop(char *string)
 CsResource *cs_model_rederive_resource(const CsModel *model, const CsResource *old,
                                        const GPtrArray *names, GHashTable *defaults,
                                        GPtrArray *warnings);
+/* The resource old with its meta attributes interpreted again under
+ * model's options (model: the new model, the resources before old, its
+ * parent among them, the new ones), warnings into warnings: a new
+ * resource sharing old's meta, operations, parameters and children. */
+CsResource *cs_model_reinterpret_resource(const CsModel *model, const CsResource *old,
+                                          GPtrArray *warnings);
 /* What <rsc_defaults>'s meta_attributes give rsc (its class, provider and
  * type decide rsc_expression rules); a new cs_ref_table().  rsc NULL: a resource
  * of no agent, right for every resource when the sets have no
@@ -143,5 +149,37 @@ CsResource *cs_model_top(const CsModel *model, const CsResource *rsc);
  * included), or NULL. */
 CsOp *cs_resource_find_op(const CsResource *rsc, const char *name,
                           guint interval_ms);
+
+/* ---- build stages (model.c), shared with rebuild.c ---------------------
+ * Each stage's warnings and features are noted, so that a rebuild can take
+ * those of the stages it does not run again from the model before it. */
+typedef struct {
+    CsModel *model;
+    CsModelStage stage;
+    guint features_before;
+} CsStageRun;
+
+CsStageRun cs_stage_begin(CsModel *model, CsModelStage stage);
+void cs_stage_end(const CsStageRun *run);
+/* Where the stage's warnings start in model->warnings. */
+guint cs_stage_warnings_start(const CsModel *model, CsModelStage stage);
+/* The stage as previous ran it: its warnings and features. */
+void cs_stage_copy(CsModel *model, const CsModel *previous, CsModelStage stage);
+void cs_stage_nodes(CsModel *model, gboolean with_resources);
+void cs_stage_constraints(CsModel *model, const CsModel *previous, const GPtrArray *touched);
+void cs_stage_status(CsModel *model, const CsModel *previous);
+
+/* The parts of a model that models rebuilt from one another share. */
+struct CsModelPart *cs_model_part_new(void);
+/* Drops model's references to its config part (options, op_defaults) and
+ * to rsc_defaults, freeing what no other model holds. */
+void cs_model_drop_config(CsModel *model);
+struct CsModelPart *cs_model_part_ref(struct CsModelPart *part);
+/* Empty parts of model, made anew (previous, when given, sizes them). */
+void cs_model_new_status(CsModel *model);
+void cs_model_new_resources(CsModel *model, const CsModel *previous);
+void cs_model_new_constraints(CsModel *model, const CsModel *previous);
+/* The sections a usable CIB has (else CS_MODEL_ERROR_INVALID). */
+gboolean cs_model_check_document(const CsDocument *document, GError **error);
 
 #endif

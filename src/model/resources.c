@@ -1288,3 +1288,16 @@ cs_model_rederive_resource(const CsModel *model, const CsResource *old,
     }
     return rsc;
 }
+
+CsResource *
+cs_model_reinterpret_resource(const CsModel *model, const CsResource *old,
+                              GPtrArray *warnings)
+{
+    CsResource *rsc = cs_rsc_copy_for_meta(old, g_hash_table_ref(old->meta));
+    CsModel scratch = *model;
+
+    rsc->meta_inherited = g_strdupv(old->meta_inherited);
+    scratch.warnings = warnings;
+    cs_rsc_interpret_meta(&scratch, rsc, model->enable_unfencing);
+    return rsc;
+}

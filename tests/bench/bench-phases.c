@@ -233,7 +233,8 @@ static void cs_run_more_edits(CsSession *session, const char *rsc,
 
 /* ---- the command language's other edits (issue 21) ---------------------- *
  * Each is run as its command, re-solved and timed, then undone untimed.
- * %R and %S are two top-level primitives, %N the first's node.  Adding
+ * %R and %S are two top-level primitives, %N the first's node, %G the
+ * first group and %M its first member.  Adding
  * and removing a resource are exempt from the frame (the issue says so):
  * their names do not start with "edit-". */
 
@@ -260,6 +261,7 @@ static CsCommandPhase command_phases[] = {
     { "edit-colocation-set+resolve", "colocation add bench-cs set %R %S score=100", -1 },
     { "edit-rule+resolve", "location add bench-l %R rule 100 '#uname' eq %N", -1 },
     { "edit-group+resolve", "group add bench-g %R", -1 },
+    { "edit-group-remove+resolve", "group remove %G %M", -1 },
     { "edit-clone+resolve", "clone %R", -1 },
     { "edit-node-add+resolve", "node add bench-node", -1 },
     { "edit-node-remove+resolve", "node remove %N", -1 },
@@ -289,18 +291,40 @@ static gboolean cs_pick_top_primitives(const CsSession *session, const char **fi
     return *second != NULL;
 }
 
-static char *cs_expand(const char *command, const char *first, const char *second,
-                       const char *node)
+/* The first group with a member, and that member (NULL: none). */
+static void cs_pick_group(const CsModel *model, const char **group, const char **member)
+{
+    *group = *member = NULL;
+    for (guint i = 0; i < model->resources->len && *group == NULL; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+        if (rsc->kind != CS_RSC_GROUP || rsc->children->len == 0)
+            continue;
+        const CsResource *first = g_ptr_array_index(
+            model->resources, (guint)g_array_index(rsc->children, int, 0));
+        *group = rsc->id;
+        *member = first->id;
+    }
+}
+
+typedef struct {
+    const char *first, *second, *node, *group, *member;
+} CsBenchNames;
+
+static char *cs_expand(const char *command, const CsBenchNames *names)
 {
     GString *text = g_string_new(NULL);
 
     for (const char *c = command; *c != '\0'; c++) {
         if (c[0] == '%' && c[1] == 'R')
-            g_string_append(text, first);
+            g_string_append(text, names->first);
         else if (c[0] == '%' && c[1] == 'S')
-            g_string_append(text, second);
+            g_string_append(text, names->second);
         else if (c[0] == '%' && c[1] == 'N')
-            g_string_append(text, node);
+            g_string_append(text, names->node);
+        else if (c[0] == '%' && c[1] == 'G' && names->group != NULL)
+            g_string_append(text, names->group);
+        else if (c[0] == '%' && c[1] == 'M' && names->member != NULL)
+            g_string_append(text, names->member);
         else {
             g_string_append_c(text, *c);
             continue;
@@ -327,11 +351,17 @@ static void cs_run_commands(CsSession *session)
 
     if (!cs_pick_top_primitives(session, &first, &second, &node))
         cs_fail("two placed top-level primitives", NULL);
+    const char *group_id, *member_id;
+    cs_pick_group(session->model, &group_id, &member_id);
     g_autofree char *rsc = g_strdup(first), *other = g_strdup(second);
     g_autofree char *uname = g_strdup(node);
+    g_autofree char *group = g_strdup(group_id), *member = g_strdup(member_id);
+    CsBenchNames names = { rsc, other, uname, group, member };
+    /* as the console's keys do: what moved is told after the first frame */
+    session->describe_later = TRUE;
     for (gsize i = 0; i < G_N_ELEMENTS(command_phases); i++) {
         CsCommandPhase *phase = &command_phases[i];
-        g_autofree char *command = cs_expand(phase->command, rsc, other, uname);
+        g_autofree char *command = cs_expand(phase->command, &names);
         g_autoptr(GString) out = g_string_new(NULL);
         g_autoptr(GError) error = NULL;
         double started = cs_now_ms();
@@ -346,6 +376,7 @@ static void cs_run_commands(CsSession *session)
         cs_collect(session);
         cs_undo_and_refresh(session, -1);
     }
+    session->describe_later = FALSE;
 }
 
 /* The console's loop: edit, re-solve, undo, re-solve. */

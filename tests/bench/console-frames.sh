@@ -20,7 +20,8 @@ shared=${SHARED_DIR:-$here/../shared}
 rounds=${1:-5}
 work=$(mktemp -d)
 socket="cibscope-frames-$$"
-trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT INT TERM
+trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM   # then the EXIT trap cleans up
 cib=${2:-}
 if [ -z "$cib" ]; then
     cib=$work/32x2000.xml

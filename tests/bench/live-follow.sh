@@ -25,7 +25,8 @@ rounds=${1:-3}
 command -v cibadmin >/dev/null 2>&1 || { echo "live-follow: cibadmin is not installed: skipped"; exit 0; }
 work=$(mktemp -d)
 socket="cibscope-follow-$$"
-trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT INT TERM
+trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM   # then the EXIT trap cleans up
 cib=$work/live.xml
 if [ -n "${2:-}" ]; then
     cp "$2" "$cib"
