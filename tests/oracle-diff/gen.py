@@ -13,7 +13,12 @@ schema that change scores or the transition (see EXTRAS and README.md):
 resource sets, rule expressions, cluster options, fencing, on-fail,
 migration histories, multiple-active, clone fail counts, utilization,
 tickets and node states.  features(text) names the constructs a CIB uses.
+
+The environment variable ODIFF_EXTRAS (names of EXTRAS, comma-separated)
+forces those constructs into every CIB on top of the ones drawn, to run
+many cases of one construct (e.g. ODIFF_EXTRAS=allow-migrate).
 """
+import os
 import re
 import random
 
@@ -30,6 +35,15 @@ EXTRAS = ['set-location', 'set-colocation', 'set-order', 'set-ticket', 'ticket',
           'node-attribute']
 SCORES = ['-INFINITY', '-INFINITY', '-1000', '-100', '-10', '0', '10', '50',
           '100', '200', '1000', 'INFINITY', 'INFINITY']
+
+
+def forced_extras():
+    """The EXTRAS named in ODIFF_EXTRAS; an unknown name is an error."""
+    names = [n for n in os.environ.get('ODIFF_EXTRAS', '').split(',') if n]
+    for name in names:
+        if name not in EXTRAS:
+            raise SystemExit('ODIFF_EXTRAS: unknown construct %s' % name)
+    return names
 
 
 class Ids:
@@ -82,6 +96,8 @@ class Gen:
         if self.r.random() >= 0.15:
             for name in self.r.sample(EXTRAS, self.r.randint(1, 3)):
                 self.x[name] = True
+        for name in forced_extras():
+            self.x[name] = True
         if self.x.get('utilization') or self.x.get('placement'):
             self.x['utilization'] = self.x['placement'] = True
         if self.x.get('fencing-topology') or self.x.get('unfencing'):
