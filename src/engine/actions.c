@@ -85,6 +85,12 @@ static void init_rsc_state(CsGraph *graph)
             && state->migration_target != state->node)
             node_list_add(graph, &graph->running_on[state->rsc],
                           state->migration_target);
+        /* A partial migration: the target too, listed first. */
+        if (cs_partial_migration_target(state) >= 0
+            && !node_listed(&graph->running_on[state->rsc],
+                            state->migration_target))
+            node_list_add(graph, &graph->running_on[state->rsc],
+                          state->migration_target);
         /* A stopped source's failed migration: the target, once. */
         if (cs_stopped_migration_target(state) >= 0
             && !node_listed(&graph->running_on[state->rsc],
@@ -142,6 +148,10 @@ static void stop_resource(CsGraph *graph, int rsc, gboolean optional)
         CsAct *stop;
 
         if ((flags & CS_RSCF_STOP_UNEXPECTED) && node == graph->assigned[rsc])
+            continue;
+        /* a partial migration going on is not stopped on its target */
+        if ((flags & CS_RSCF_MIGRATION_CONTINUES)
+            && node == graph->assigned[rsc])
             continue;
         stop = rsc_action(graph, rsc, CS_TASK_STOP, node, optional);
         if (graph->fenced[node])
@@ -265,6 +275,42 @@ static gboolean needs_fencing(const CsResource *info)
                || strcmp(info->requires, "unfencing") == 0);
 }
 
+/* The state of rsc whose partial migration (migrate_to done, no
+ * migrate_from yet) left it active on source and target, or NULL. */
+static const CsRscState *partial_migration(const CsGraph *graph, int rsc)
+{
+    const CsModel *model = graph->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == rsc && cs_partial_migration_target(state) >= 0)
+            return state;
+    }
+    return NULL;
+}
+
+/* A partial migration goes on only when the resource may migrate, is
+ * active on exactly its source and target, both clean, and is assigned
+ * to the target again (checked with crm_simulate: without allow-migrate,
+ * or assigned elsewhere, it is multiply active and stopped on both).
+ * The source is then the node it moves from, listed first. */
+static gboolean migration_continues(CsGraph *graph, int rsc, guint n_clean)
+{
+    const CsRscState *state = partial_migration(graph, rsc);
+    CsNodeList *nodes = &graph->running_on[rsc];
+
+    if (state == NULL || !rsc_info(graph, rsc)->allow_migrate
+        || nodes->len != 2 || n_clean != 2
+        || graph->assigned[rsc] != state->migration_target
+        || !node_listed(nodes, state->node))
+        return FALSE;
+    nodes->items[0] = state->node;
+    nodes->items[1] = state->migration_target;
+    graph->rsc_flags[rsc] |= CS_RSCF_MIGRATION_CONTINUES;
+    return TRUE;
+}
+
 /* Pacemaker's pcmk__rsc_can_migrate(). */
 static gboolean can_migrate(const CsGraph *graph, int rsc, int current)
 {
@@ -331,16 +377,18 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
 {
     const CsResource *info = rsc_info(graph, rsc);
     const CsNodeList *nodes = &graph->running_on[rsc];
-    int current = nodes->len > 0 ? nodes->items[0] : -1;
+    int current;
     int assigned = graph->assigned[rsc];
     guint n_clean = 0;
     gboolean need_stop = FALSE, moving = FALSE, migrate = FALSE;
     gboolean need_promote = FALSE;
-    gboolean multiply_active;
+    gboolean multiply_active, continues;
 
     for (guint i = 0; i < nodes->len; i++)
         if (!node_info(graph, nodes->items[i])->unclean)
             n_clean++;
+    continues = migration_continues(graph, rsc, n_clean);
+    current = nodes->len > 0 ? nodes->items[0] : -1;
     if (current >= 0 && assigned >= 0 && current != assigned
         && graph->next_role[rsc] >= CS_ROLE_STARTED) {
         moving = TRUE;
@@ -349,7 +397,8 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
     }
     /* Resources that do not need fencing are not active on unclean nodes
      * for this purpose: they may start elsewhere before the fencing. */
-    multiply_active = needs_fencing(info) ? nodes->len > 1 : n_clean > 1;
+    multiply_active = continues ? FALSE
+                      : needs_fencing(info) ? nodes->len > 1 : n_clean > 1;
     if (multiply_active) {
         if (multiple_active_is(info, "stop_unexpected")) {
             need_stop = TRUE;
