@@ -1219,6 +1219,21 @@ cs_newer_after_migrate(const CsStatusRun *run, const char *rsc_id, const char *u
     return op != NULL && cs_newer_state(run, rsc_id, uname, op, same_node, TRUE);
 }
 
+/* Pacemaker's unknown_on_node() negated: some operation of rsc on the
+ * node that is not pending (rc-code 193). */
+static gboolean
+cs_known_on(const CsStatusRun *run, const char *rsc_id, const char *uname)
+{
+    xmlNode *lrm = cs_lrm_resource(run, uname, rsc_id);
+
+    for (xmlNode *op = cs_xml_first_element(lrm); op != NULL; op = cs_xml_next_element(op)) {
+        if (cs_xml_is(op, "lrm_rsc_op") && cs_xml_int(op, "rc-code", 0) != 193) {
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
 static void
 cs_history_migrating(CsOpReplay *history, CsNode *source, CsNode *target)
 {
@@ -1268,6 +1283,12 @@ cs_history_migrate_to_done(CsOpReplay *history, const CsOpRecord *record)
                 run->rsc_failed[history->rsc->index] = TRUE;
             }
         }
+    } else if (!target_newer && target_node != NULL && target_node->online
+               && !cs_known_on(run, rsc_id, target)) {
+        /* nothing known on the online target yet (it will be probed):
+         * the resource is only where the migrate_to ran (checked with
+         * crm_simulate: no second active node, stickiness counts; an
+         * offline target still fails the migration) */
     } else if (!target_newer && target_node != NULL && target_node->online) {
         cs_history_migrating(history,
                              source_node != NULL && source_node->online ? source_node : NULL,
@@ -1297,8 +1318,7 @@ cs_history_migration_failed(CsOpReplay *history, const CsOpRecord *record, gbool
     history->role = CS_ROLE_STARTED;
     xmlNode *peer_op = cs_find_lrm_op(run, rsc_id, to ? "migrate_from" : "migrate_to", peer,
                                       to ? source : target, CS_OCF_OK);
-    xmlNode *lrm = cs_lrm_resource(run, peer, rsc_id);
-    gboolean known = lrm != NULL && cs_child(lrm, "lrm_rsc_op") != NULL;
+    gboolean known = cs_known_on(run, rsc_id, peer);
     gboolean newer = to ? cs_newer_after_migrate(run, rsc_id, target, record->xml, peer_op)
                         : cs_newer_after_migrate(run, rsc_id, source, peer_op, record->xml);
     if (known && !newer) {
