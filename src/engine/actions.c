@@ -30,20 +30,6 @@ static gboolean node_listed(const CsNodeList *nodes, int node)
     return FALSE;
 }
 
-/* Whether a failed migration of rsc left it active on node after its
- * source stopped (assign.c cs_stopped_migration_target()). */
-static gboolean stopped_migration_target_on(const CsModel *model, int rsc,
-                                            int node)
-{
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (state->rsc == rsc && cs_stopped_migration_target(state) == node)
-            return TRUE;
-    }
-    return FALSE;
-}
-
 static void init_rsc_state(CsGraph *graph)
 {
     const CsSolution *solution = graph->solution;
@@ -78,13 +64,14 @@ static void init_rsc_state(CsGraph *graph)
                 graph->rsc_flags[state->rsc] |= CS_RSCF_STOP;
         }
         /* A failed migrate_to leaves the resource active on its target
-         * as well, listed first (Pacemaker's unpack_migrate_to_failure()
-         * adds it while reading the source's history). */
-        if (state->role >= CS_ROLE_STARTED && state->migrating
-            && state->migration_source < 0 && state->migration_target >= 0
-            && state->migration_target != state->node)
+         * as well, a failed migrate_from on its source, listed first
+         * (Pacemaker adds it while reading the history where it failed). */
+        if (state->role >= CS_ROLE_STARTED
+            && cs_failed_migration_peer(state) >= 0
+            && !node_listed(&graph->running_on[state->rsc],
+                            cs_failed_migration_peer(state)))
             node_list_add(graph, &graph->running_on[state->rsc],
-                          state->migration_target);
+                          cs_failed_migration_peer(state));
         /* A partial migration: the target too, listed first. */
         if (cs_partial_migration_target(state) >= 0
             && !node_listed(&graph->running_on[state->rsc],
@@ -97,10 +84,9 @@ static void init_rsc_state(CsGraph *graph)
                             state->migration_target))
             node_list_add(graph, &graph->running_on[state->rsc],
                           state->migration_target);
-        /* The short list first: the scan of every state is quadratic. */
+        /* Pacemaker's native_add_running() lists a node once. */
         if (state->role >= CS_ROLE_STARTED
-            && !(node_listed(&graph->running_on[state->rsc], state->node)
-                 && stopped_migration_target_on(model, state->rsc, state->node)))
+            && !node_listed(&graph->running_on[state->rsc], state->node))
             node_list_add(graph, &graph->running_on[state->rsc], state->node);
         if (state->pending_task != NULL
             && strcmp(state->pending_task, "start") == 0)

@@ -134,17 +134,24 @@ static void add_running(CsSolution *solution, int rsc, int node)
 }
 
 /* Pacemaker's unpack_migrate_to_failure() adds the target of a failed
- * migrate_to to the resource's active nodes, whatever the source's role:
- * with the source still active the resource is active on two nodes, so
- * its multiple-active policy applies and resource-stickiness (Pacemaker
- * Explained 2.1, "Resource Meta-Attributes": only where the resource is
- * active on one node) does not. */
-int cs_failed_migration_target(const CsRscState *state)
+ * migrate_to to the resource's active nodes, and its
+ * unpack_migrate_from_failure() the source of a failed migrate_from,
+ * whatever the role where it failed: with that node still active the
+ * resource is active on two nodes, so its multiple-active policy applies
+ * and resource-stickiness (Pacemaker Explained 2.1, "Resource
+ * Meta-Attributes": only where the resource is active on one node) does
+ * not. */
+int cs_failed_migration_peer(const CsRscState *state)
 {
-    if (state->rsc < 0 || !state->migrating || state->migration_source >= 0
-        || state->migration_target < 0 || state->migration_target == state->node)
+    if (state->rsc < 0 || !state->migrating)
         return -1;
-    return state->migration_target;
+    if (state->migration_source < 0 && state->migration_target >= 0
+        && state->migration_target != state->node)
+        return state->migration_target;
+    if (state->migration_target < 0 && state->migration_source >= 0
+        && state->migration_source != state->node)
+        return state->migration_source;
+    return -1;
 }
 
 /* A migrate_to that succeeded with no migrate_from yet (a partial
@@ -197,9 +204,11 @@ static void init_current(CsSolution *solution)
          * the resource unmanaged from this history on. */
         if (state->blocked)
             work->managed = FALSE;
-        if (cs_failed_migration_target(state) >= 0
+        if (cs_failed_migration_peer(state) >= 0
             || cs_partial_migration_target(state) >= 0) {
-            int target = state->migration_target;
+            int target = cs_failed_migration_peer(state) >= 0
+                         ? cs_failed_migration_peer(state)
+                         : state->migration_target;
             guint8 *mark = &seen[(gsize)state->rsc * solution->n_nodes
                                  + target];
 

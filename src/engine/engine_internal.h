@@ -327,9 +327,9 @@ CsScore cs_node_status_score(const CsNode *node);
 /* The node a failed migrate_to left state's resource active on once the
  * source has stopped, or -1. */
 int cs_stopped_migration_target(const CsRscState *state);
-/* The node a failed migration left state's resource active on besides
- * its own (whatever the source's role), or -1. */
-int cs_failed_migration_target(const CsRscState *state);
+/* The node a failed migrate_to (its target) or migrate_from (its source)
+ * left state's resource active on besides its own, or -1. */
+int cs_failed_migration_peer(const CsRscState *state);
 /* The target of state's partial migration (migrate_to done, no
  * migrate_from yet) while its source is active, or -1. */
 int cs_partial_migration_target(const CsRscState *state);
