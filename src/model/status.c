@@ -1126,13 +1126,18 @@ cs_lrm_resource(const CsStatusRun *run, const char *uname, const char *rsc_id)
     return g_hash_table_lookup(run->lrm_index, key);
 }
 
-/* Pacemaker's find_lrm_op(): an operation of rsc on a node, optionally
- * for a given migration peer and with a given successful result. */
+/* Pacemaker's find_lrm_op(): the operation of rsc on a node, optionally
+ * for a given migration peer and with a given successful result.  Only a
+ * single match counts: a failed operation recorded twice (RSC_last_0 and
+ * RSC_last_failure_0), or a probe beside a recurring monitor, is found
+ * as none (checked with crm_simulate: a failed migrate_from recorded
+ * twice leaves the migration partial, its source still preferred). */
 static xmlNode *
 cs_find_lrm_op(const CsStatusRun *run, const char *rsc_id, const char *operation,
                const char *uname, const char *peer, int target_rc)
 {
     xmlNode *lrm = uname != NULL ? cs_lrm_resource(run, uname, rsc_id) : NULL;
+    xmlNode *found = NULL;
 
     for (xmlNode *op = cs_xml_first_element(lrm); op != NULL; op = cs_xml_next_element(op)) {
         if (!cs_xml_is(op, "lrm_rsc_op") || g_strcmp0(cs_xml_attr(op, "operation"), operation) != 0) {
@@ -1146,13 +1151,17 @@ cs_find_lrm_op(const CsStatusRun *run, const char *rsc_id, const char *operation
             && g_strcmp0(cs_xml_attr(op, "migrate_source"), peer) != 0) {
             continue;
         }
-        if (target_rc >= 0 && (cs_xml_int(op, "rc-code", 1) != target_rc
-                               || cs_xml_int(op, "op-status", 4) != CS_EXEC_DONE)) {
+        if (found != NULL) {
             return NULL;
         }
-        return op;
+        found = op;
     }
-    return NULL;
+    if (found != NULL && target_rc >= 0
+        && (cs_xml_int(found, "rc-code", 1) != target_rc
+            || cs_xml_int(found, "op-status", 4) != CS_EXEC_DONE)) {
+        return NULL;
+    }
+    return found;
 }
 
 static gboolean
