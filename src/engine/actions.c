@@ -261,6 +261,20 @@ static gboolean needs_fencing(const CsResource *info)
                || strcmp(info->requires, "unfencing") == 0);
 }
 
+/* Pacemaker's pcmk__rsc_can_migrate(). */
+static gboolean can_migrate(const CsGraph *graph, int rsc, int current)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+    int assigned = graph->assigned[rsc];
+
+    return info->allow_migrate
+           && (graph->rsc_flags[rsc] & CS_RSCF_MANAGED)
+           && !(graph->rsc_flags[rsc] & CS_RSCF_FAILED)
+           && !(graph->rsc_flags[rsc] & CS_RSCF_START_PENDING)
+           && current >= 0 && !node_info(graph, current)->unclean
+           && assigned >= 0 && !node_info(graph, assigned)->unclean;
+}
+
 /* The state of rsc whose partial migration (migrate_to done, no
  * migrate_from yet) left it active on source and target, or NULL. */
 static const CsRscState *partial_migration(const CsGraph *graph, int rsc)
@@ -276,17 +290,18 @@ static const CsRscState *partial_migration(const CsGraph *graph, int rsc)
     return NULL;
 }
 
-/* A partial migration goes on only when the resource may migrate, is
- * active on exactly its source and target, both clean, and is assigned
- * to the target again (checked with crm_simulate: without allow-migrate,
- * or assigned elsewhere, it is multiply active and stopped on both).
+/* A partial migration goes on only when the resource may migrate (not
+ * failed either), is active on exactly its source and target, both
+ * clean, and is assigned to the target again (checked with crm_simulate:
+ * without allow-migrate, failed, or assigned elsewhere, it is multiply
+ * active and stopped on both).
  * The source is then the node it moves from, listed first. */
 static gboolean migration_continues(CsGraph *graph, int rsc, guint n_clean)
 {
     const CsRscState *state = partial_migration(graph, rsc);
     CsNodeList *nodes = &graph->running_on[rsc];
 
-    if (state == NULL || !rsc_info(graph, rsc)->allow_migrate
+    if (state == NULL || !can_migrate(graph, rsc, state->node)
         || nodes->len != 2 || n_clean != 2
         || graph->assigned[rsc] != state->migration_target
         || !node_listed(nodes, state->node))
@@ -295,20 +310,6 @@ static gboolean migration_continues(CsGraph *graph, int rsc, guint n_clean)
     nodes->items[1] = state->migration_target;
     graph->rsc_flags[rsc] |= CS_RSCF_MIGRATION_CONTINUES;
     return TRUE;
-}
-
-/* Pacemaker's pcmk__rsc_can_migrate(). */
-static gboolean can_migrate(const CsGraph *graph, int rsc, int current)
-{
-    const CsResource *info = rsc_info(graph, rsc);
-    int assigned = graph->assigned[rsc];
-
-    return info->allow_migrate
-           && (graph->rsc_flags[rsc] & CS_RSCF_MANAGED)
-           && !(graph->rsc_flags[rsc] & CS_RSCF_FAILED)
-           && !(graph->rsc_flags[rsc] & CS_RSCF_START_PENDING)
-           && current >= 0 && !node_info(graph, current)->unclean
-           && assigned >= 0 && !node_info(graph, assigned)->unclean;
 }
 
 /* Pacemaker's pcmk__create_migration_actions(): migrate_to on the
