@@ -30,20 +30,6 @@ static gboolean node_listed(const CsNodeList *nodes, int node)
     return FALSE;
 }
 
-/* Whether a failed migration of rsc left it active on node after its
- * source stopped (assign.c cs_stopped_migration_target()). */
-static gboolean stopped_migration_target_on(const CsModel *model, int rsc,
-                                            int node)
-{
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (state->rsc == rsc && cs_stopped_migration_target(state) == node)
-            return TRUE;
-    }
-    return FALSE;
-}
-
 static void init_rsc_state(CsGraph *graph)
 {
     const CsSolution *solution = graph->solution;
@@ -83,11 +69,18 @@ static void init_rsc_state(CsGraph *graph)
                 graph->rsc_flags[state->rsc] |= CS_RSCF_STOP;
         }
         /* A failed migrate_to leaves the resource active on its target
-         * as well, listed first (Pacemaker's unpack_migrate_to_failure()
-         * adds it while reading the source's history). */
-        if (state->role >= CS_ROLE_STARTED && state->migrating
-            && state->migration_source < 0 && state->migration_target >= 0
-            && state->migration_target != state->node)
+         * as well, a failed migrate_from on its source, listed first
+         * (Pacemaker adds it while reading the history where it failed). */
+        if (state->role >= CS_ROLE_STARTED
+            && cs_failed_migration_peer(state) >= 0
+            && !node_listed(&graph->running_on[state->rsc],
+                            cs_failed_migration_peer(state)))
+            node_list_add(graph, &graph->running_on[state->rsc],
+                          cs_failed_migration_peer(state));
+        /* A partial migration: the target too, listed first. */
+        if (cs_partial_migration_target(state) >= 0
+            && !node_listed(&graph->running_on[state->rsc],
+                            state->migration_target))
             node_list_add(graph, &graph->running_on[state->rsc],
                           state->migration_target);
         /* A stopped source's failed migration: the target, once. */
@@ -96,10 +89,9 @@ static void init_rsc_state(CsGraph *graph)
                             state->migration_target))
             node_list_add(graph, &graph->running_on[state->rsc],
                           state->migration_target);
-        /* The short list first: the scan of every state is quadratic. */
+        /* Pacemaker's native_add_running() lists a node once. */
         if (state->role >= CS_ROLE_STARTED
-            && !(node_listed(&graph->running_on[state->rsc], state->node)
-                 && stopped_migration_target_on(model, state->rsc, state->node)))
+            && !node_listed(&graph->running_on[state->rsc], state->node))
             node_list_add(graph, &graph->running_on[state->rsc], state->node);
         if (state->pending_task != NULL
             && strcmp(state->pending_task, "start") == 0)
@@ -147,6 +139,10 @@ static void stop_resource(CsGraph *graph, int rsc, gboolean optional)
         CsAct *stop;
 
         if ((flags & CS_RSCF_STOP_UNEXPECTED) && node == graph->assigned[rsc])
+            continue;
+        /* a partial migration going on is not stopped on its target */
+        if ((flags & CS_RSCF_MIGRATION_CONTINUES)
+            && node == graph->assigned[rsc])
             continue;
         stop = rsc_action(graph, rsc, CS_TASK_STOP, node, optional);
         if (graph->fenced[node])
@@ -284,6 +280,43 @@ static gboolean can_migrate(const CsGraph *graph, int rsc, int current)
            && assigned >= 0 && !node_info(graph, assigned)->unclean;
 }
 
+/* The state of rsc whose partial migration (migrate_to done, no
+ * migrate_from yet) left it active on source and target, or NULL. */
+static const CsRscState *partial_migration(const CsGraph *graph, int rsc)
+{
+    const CsModel *model = graph->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == rsc && cs_partial_migration_target(state) >= 0)
+            return state;
+    }
+    return NULL;
+}
+
+/* A partial migration goes on only when the resource may migrate (not
+ * failed either), is active on exactly its source and target, both
+ * clean, and is assigned to the target again (checked with crm_simulate:
+ * without allow-migrate, failed, or assigned elsewhere, it is multiply
+ * active and stopped on both).
+ * The source is then the node it moves from, listed first. */
+static gboolean migration_continues(CsGraph *graph, int rsc, guint n_clean)
+{
+    const CsRscState *state = partial_migration(graph, rsc);
+    CsNodeList *nodes = &graph->running_on[rsc];
+
+    if (state == NULL || !can_migrate(graph, rsc, state->node)
+        || nodes->len != 2 || n_clean != 2
+        || graph->assigned[rsc] != state->migration_target
+        || !node_listed(nodes, state->node))
+        return FALSE;
+    nodes->items[0] = state->node;
+    nodes->items[1] = state->migration_target;
+    graph->rsc_flags[rsc] |= CS_RSCF_MIGRATION_CONTINUES;
+    return TRUE;
+}
+
 /* Pacemaker's pcmk__create_migration_actions(): migrate_to on the
  * current node, migrate_from on the new one; the stop and start stay
  * as pseudo-actions that migration may stand for. */
@@ -336,16 +369,18 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
 {
     const CsResource *info = rsc_info(graph, rsc);
     const CsNodeList *nodes = &graph->running_on[rsc];
-    int current = nodes->len > 0 ? nodes->items[0] : -1;
+    int current;
     int assigned = graph->assigned[rsc];
     guint n_clean = 0;
     gboolean need_stop = FALSE, moving = FALSE, migrate = FALSE;
     gboolean need_promote = FALSE;
-    gboolean multiply_active;
+    gboolean multiply_active, continues;
 
     for (guint i = 0; i < nodes->len; i++)
         if (!node_info(graph, nodes->items[i])->unclean)
             n_clean++;
+    continues = migration_continues(graph, rsc, n_clean);
+    current = nodes->len > 0 ? nodes->items[0] : -1;
     if (current >= 0 && assigned >= 0 && current != assigned
         && graph->next_role[rsc] >= CS_ROLE_STARTED) {
         moving = TRUE;
@@ -354,7 +389,8 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
     }
     /* Resources that do not need fencing are not active on unclean nodes
      * for this purpose: they may start elsewhere before the fencing. */
-    multiply_active = needs_fencing(info) ? nodes->len > 1 : n_clean > 1;
+    multiply_active = continues ? FALSE
+                      : needs_fencing(info) ? nodes->len > 1 : n_clean > 1;
     if (multiply_active) {
         if (multiple_active_is(info, "stop_unexpected")) {
             need_stop = TRUE;

@@ -133,6 +133,42 @@ static void add_running(CsSolution *solution, int rsc, int node)
         add_running(solution, info->parent, node);
 }
 
+/* Pacemaker's unpack_migrate_to_failure() adds the target of a failed
+ * migrate_to to the resource's active nodes, and its
+ * unpack_migrate_from_failure() the source of a failed migrate_from,
+ * whatever the role where it failed: with that node still active the
+ * resource is active on two nodes, so its multiple-active policy applies
+ * and resource-stickiness (Pacemaker Explained 2.1, "Resource
+ * Meta-Attributes": only where the resource is active on one node) does
+ * not. */
+int cs_failed_migration_peer(const CsRscState *state)
+{
+    if (state->rsc < 0 || !state->migrating)
+        return -1;
+    if (state->migration_source < 0 && state->migration_target >= 0
+        && state->migration_target != state->node)
+        return state->migration_target;
+    if (state->migration_target < 0 && state->migration_source >= 0
+        && state->migration_source != state->node)
+        return state->migration_source;
+    return -1;
+}
+
+/* A migrate_to that succeeded with no migrate_from yet (a partial
+ * migration, Pacemaker's unpack_migrate_to_success()) leaves the resource
+ * active on its target too, added before its source (checked with
+ * crm_simulate: a target in maintenance pins the resource there, a source
+ * in maintenance pins it on the source only); the source stays the node
+ * it is considered to be on. */
+int cs_partial_migration_target(const CsRscState *state)
+{
+    if (state->rsc < 0 || !state->migrating || state->migration_source < 0
+        || state->migration_target < 0 || state->role < CS_ROLE_STARTED
+        || state->migration_target == state->node)
+        return -1;
+    return state->migration_target;
+}
+
 /* Pacemaker's unpack_migrate_to_failure() adds the migration target to
  * the resource's active nodes when it reads the failed migrate_to; a later
  * stop on the source changes the role (Stopped) but not that node. */
@@ -168,8 +204,11 @@ static void init_current(CsSolution *solution)
          * the resource unmanaged from this history on. */
         if (state->blocked)
             work->managed = FALSE;
-        if (cs_stopped_migration_target(state) >= 0) {
-            int target = cs_stopped_migration_target(state);
+        if (cs_failed_migration_peer(state) >= 0
+            || cs_partial_migration_target(state) >= 0) {
+            int target = cs_failed_migration_peer(state) >= 0
+                         ? cs_failed_migration_peer(state)
+                         : state->migration_target;
             guint8 *mark = &seen[(gsize)state->rsc * solution->n_nodes
                                  + target];
 
@@ -186,6 +225,10 @@ static void init_current(CsSolution *solution)
             continue;
         seen[(gsize)state->rsc * solution->n_nodes + state->node] = 1;
         add_running(solution, state->rsc, state->node);
+        /* the source of a partial migration is where it is considered
+         * to be (Pacemaker's pe__find_active_on()) */
+        if (cs_partial_migration_target(state) >= 0)
+            work->current = state->node;
     }
 }
 

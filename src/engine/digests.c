@@ -124,6 +124,18 @@ static gboolean definitions_checked_on(const CsGraph *graph, int node)
            && !info->unclean;
 }
 
+/* Whether rsc counts as active on node: its own history there, or a
+ * partial or failed migration that left it there too. */
+static gboolean active_on(const CsGraph *graph, int rsc, int node)
+{
+    const CsNodeList *nodes = &graph->running_on[rsc];
+
+    for (guint i = 0; i < nodes->len; i++)
+        if (nodes->items[i] == node)
+            return TRUE;
+    return FALSE;
+}
+
 void check_definitions(CsGraph *graph)
 {
     const CsModel *model = graph->model;
@@ -134,8 +146,13 @@ void check_definitions(CsGraph *graph)
         const CsResource *info;
         int start, stop;
 
-        if (state->rsc < 0 || state->role < CS_ROLE_STARTED
-            || state->history == NULL)
+        /* Every node the resource is active on is checked, the target
+         * of a partial migration too (checked with crm_simulate: a probe
+         * there with another digest gives "due to resource definition
+         * change" on the Migrate line). */
+        if (state->rsc < 0 || state->history == NULL
+            || (state->role < CS_ROLE_STARTED
+                && !active_on(graph, state->rsc, state->node)))
             continue;
         info = rsc_info(graph, state->rsc);
         /* An orphan has no definition to compare with: Pacemaker skips

@@ -327,6 +327,12 @@ CsScore cs_node_status_score(const CsNode *node);
 /* The node a failed migrate_to left state's resource active on once the
  * source has stopped, or -1. */
 int cs_stopped_migration_target(const CsRscState *state);
+/* The node a failed migrate_to (its target) or migrate_from (its source)
+ * left state's resource active on besides its own, or -1. */
+int cs_failed_migration_peer(const CsRscState *state);
+/* The target of state's partial migration (migrate_to done, no
+ * migrate_from yet) while its source is active, or -1. */
+int cs_partial_migration_target(const CsRscState *state);
 
 /* colocation.c: Pacemaker's colocated_resources(): rsc and every resource
  * tied to it by INFINITY colocations, in discovery order (rsc indices). */
@@ -387,6 +393,7 @@ enum {
     CS_RSCF_STOP_UNEXPECTED = 1 << 5,
     CS_RSCF_RESTARTING = 1 << 6,
     CS_RSCF_START_PENDING = 1 << 7,
+    CS_RSCF_MIGRATION_CONTINUES = 1 << 8,
 };
 
 struct CsEdge;

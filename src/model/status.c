@@ -1156,13 +1156,18 @@ cs_lrm_resource(const CsStatusRun *run, const char *uname, const char *rsc_id)
     return g_hash_table_lookup(run->lrm_index, key);
 }
 
-/* Pacemaker's find_lrm_op(): an operation of rsc on a node, optionally
- * for a given migration peer and with a given successful result. */
+/* Pacemaker's find_lrm_op(): the operation of rsc on a node, optionally
+ * for a given migration peer and with a given successful result.  Only a
+ * single match counts: a failed operation recorded twice (RSC_last_0 and
+ * RSC_last_failure_0), or a probe beside a recurring monitor, is found
+ * as none (checked with crm_simulate: a failed migrate_from recorded
+ * twice leaves the migration partial, its source still preferred). */
 static xmlNode *
 cs_find_lrm_op(const CsStatusRun *run, const char *rsc_id, const char *operation,
                const char *uname, const char *peer, int target_rc)
 {
     xmlNode *lrm = uname != NULL ? cs_lrm_resource(run, uname, rsc_id) : NULL;
+    xmlNode *found = NULL;
 
     for (xmlNode *op = cs_xml_first_element(lrm); op != NULL; op = cs_xml_next_element(op)) {
         if (!cs_xml_is(op, "lrm_rsc_op") || g_strcmp0(cs_xml_attr(op, "operation"), operation) != 0) {
@@ -1176,13 +1181,17 @@ cs_find_lrm_op(const CsStatusRun *run, const char *rsc_id, const char *operation
             && g_strcmp0(cs_xml_attr(op, "migrate_source"), peer) != 0) {
             continue;
         }
-        if (target_rc >= 0 && (cs_xml_int(op, "rc-code", 1) != target_rc
-                               || cs_xml_int(op, "op-status", 4) != CS_EXEC_DONE)) {
+        if (found != NULL) {
             return NULL;
         }
-        return op;
+        found = op;
     }
-    return NULL;
+    if (found != NULL && target_rc >= 0
+        && (cs_xml_int(found, "rc-code", 1) != target_rc
+            || cs_xml_int(found, "op-status", 4) != CS_EXEC_DONE)) {
+        return NULL;
+    }
+    return found;
 }
 
 static gboolean
@@ -1249,6 +1258,21 @@ cs_newer_after_migrate(const CsStatusRun *run, const char *rsc_id, const char *u
     return op != NULL && cs_newer_state(run, rsc_id, uname, op, same_node, TRUE);
 }
 
+/* Pacemaker's unknown_on_node() negated: some operation of rsc on the
+ * node that is not pending (rc-code 193). */
+static gboolean
+cs_known_on(const CsStatusRun *run, const char *rsc_id, const char *uname)
+{
+    xmlNode *lrm = cs_lrm_resource(run, uname, rsc_id);
+
+    for (xmlNode *op = cs_xml_first_element(lrm); op != NULL; op = cs_xml_next_element(op)) {
+        if (cs_xml_is(op, "lrm_rsc_op") && cs_xml_int(op, "rc-code", 0) != 193) {
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
 static void
 cs_history_migrating(CsOpReplay *history, CsNode *source, CsNode *target)
 {
@@ -1298,6 +1322,12 @@ cs_history_migrate_to_done(CsOpReplay *history, const CsOpRecord *record)
                 run->rsc_failed[history->rsc->index] = TRUE;
             }
         }
+    } else if (!target_newer && target_node != NULL && target_node->online
+               && !cs_known_on(run, rsc_id, target)) {
+        /* nothing known on the online target yet (it will be probed):
+         * the resource is only where the migrate_to ran (checked with
+         * crm_simulate: no second active node, stickiness counts; an
+         * offline target still fails the migration) */
     } else if (!target_newer && target_node != NULL && target_node->online) {
         cs_history_migrating(history,
                              source_node != NULL && source_node->online ? source_node : NULL,
@@ -1327,8 +1357,7 @@ cs_history_migration_failed(CsOpReplay *history, const CsOpRecord *record, gbool
     history->role = CS_ROLE_STARTED;
     xmlNode *peer_op = cs_find_lrm_op(run, rsc_id, to ? "migrate_from" : "migrate_to", peer,
                                       to ? source : target, CS_OCF_OK);
-    xmlNode *lrm = cs_lrm_resource(run, peer, rsc_id);
-    gboolean known = lrm != NULL && cs_child(lrm, "lrm_rsc_op") != NULL;
+    gboolean known = cs_known_on(run, rsc_id, peer);
     gboolean newer = to ? cs_newer_after_migrate(run, rsc_id, target, record->xml, peer_op)
                         : cs_newer_after_migrate(run, rsc_id, source, peer_op, record->xml);
     if (known && !newer) {

@@ -13,7 +13,12 @@ schema that change scores or the transition (see EXTRAS and README.md):
 resource sets, rule expressions, cluster options, fencing, on-fail,
 migration histories, multiple-active, clone fail counts, utilization,
 tickets and node states.  features(text) names the constructs a CIB uses.
+
+The environment variable ODIFF_EXTRAS (names of EXTRAS, comma-separated)
+forces those constructs into every CIB on top of the ones drawn, to run
+many cases of one construct (e.g. ODIFF_EXTRAS=allow-migrate).
 """
+import os
 import re
 import random
 
@@ -30,6 +35,15 @@ EXTRAS = ['set-location', 'set-colocation', 'set-order', 'set-ticket', 'ticket',
           'node-attribute']
 SCORES = ['-INFINITY', '-INFINITY', '-1000', '-100', '-10', '0', '10', '50',
           '100', '200', '1000', 'INFINITY', 'INFINITY']
+
+
+def forced_extras():
+    """The EXTRAS named in ODIFF_EXTRAS; an unknown name is an error."""
+    names = [n for n in os.environ.get('ODIFF_EXTRAS', '').split(',') if n]
+    for name in names:
+        if name not in EXTRAS:
+            raise SystemExit('ODIFF_EXTRAS: unknown construct %s' % name)
+    return names
 
 
 class Ids:
@@ -82,6 +96,8 @@ class Gen:
         if self.r.random() >= 0.15:
             for name in self.r.sample(EXTRAS, self.r.randint(1, 3)):
                 self.x[name] = True
+        for name in forced_extras():
+            self.x[name] = True
         if self.x.get('utilization') or self.x.get('placement'):
             self.x['utilization'] = self.x['placement'] = True
         if self.x.get('fencing-topology') or self.x.get('unfencing'):
@@ -562,15 +578,24 @@ class Gen:
     def plan_migration(self, r, source, online):
         """A live migration from source to another node: done (migrate_to
         and migrate_from both succeeded), partial (only migrate_to), or
-        failed (migrate_to failed); sometimes also active elsewhere."""
+        failed (migrate_to failed), failed on the target (migrate_from
+        failed), done with the source stopped afterwards, or partial with
+        the target probed; sometimes also active elsewhere."""
         target = self.pick([o for o in online if o['name'] != source])['name']
-        kind = self.pick(['done', 'partial', 'failed', 'done-stopped-source'])
+        kind = self.pick(['done', 'partial', 'failed', 'done-stopped-source',
+                          'failed-from', 'partial-probed'])
         if kind == 'failed':
             self.history[source].append((r.id, r, 'mig_src_fail:' + target))
+        elif kind == 'done-stopped-source':
+            self.history[source].append((r.id, r, 'mig_src_stopped:' + target))
         else:
             self.history[source].append((r.id, r, 'mig_src_ok:' + target))
         if kind in ('done', 'done-stopped-source'):
             self.history[target].append((r.id, r, 'mig_tgt_ok:' + source))
+        elif kind == 'failed-from':
+            self.history[target].append((r.id, r, 'mig_tgt_fail:' + source))
+        elif kind == 'partial-probed':
+            self.history[target].append((r.id, r, 'probe'))
         others = [o for o in online if o['name'] not in (source, target)]
         if others and self.chance(0.2):
             self.history[self.pick(others)['name']].append((r.id, r, 'started'))
@@ -627,10 +652,23 @@ class Gen:
             if kind == 'mig_tgt_ok':
                 ops.append(self.op(lid, 'migrate_from', 0, 0, 5, node, 0, extra))
                 ops.append(self.op(lid, 'monitor', 10000, 0, 6, node))
+            elif kind == 'mig_tgt_fail':
+                ops.append(self.op(lid, 'migrate_from', 0, 1, 5, node, 0, extra))
+                if self.chance(0.5):
+                    self.fails[node]['fail-count-%s#migrate_from_0' % lid] = '1'
+                    self.fails[node]['last-failure-%s#migrate_from_0' % lid] = \
+                        '1600000000'
             else:
                 ops.append(self.op(lid, 'monitor', 10000, 0, 3, node))
                 ops.append(self.op(lid, 'migrate_to', 0,
                                    1 if kind == 'mig_src_fail' else 0, 4, node, 0, extra))
+                if kind == 'mig_src_stopped':   # its own id: last_0 is taken
+                    ops.append(self.op_entry('%s_stop_0' % lid, '%s_stop_0' % lid,
+                                             'stop', 0, 0, 7, node, 0))
+                if kind == 'mig_src_fail' and self.chance(0.5):
+                    self.fails[node]['fail-count-%s#migrate_to_0' % lid] = '1'
+                    self.fails[node]['last-failure-%s#migrate_to_0' % lid] = \
+                        '1600000000'
             return ('<lrm_resource id="%s" class="ocf" provider="%s" type="%s">%s'
                     '</lrm_resource>' % (lid, prov, typ, ''.join(ops)))
         if p.stonith:
@@ -909,7 +947,7 @@ FEATURE_PATTERNS = [
     ('on-fail=fence', r'on-fail="fence"'), ('on-fail=demote', r'on-fail="demote"'),
     ('allow-migrate', r'name="allow-migrate" value="true"'),
     ('migration history', r'operation="migrate_to"'),
-    ('failed migration', r'operation="migrate_to"[^>]*rc-code="1"'),
+    ('failed migration', r'operation="migrate_(to|from)"[^>]*rc-code="1"'),
     ('multiple-active', r'name="multiple-active"'),
     ('clone instance fail count', r'name="fail-count-[^"]*:[0-9]+#'),
     ('node unclean', r'in_ccm="false" crmd="offline" join="down" expected="member"'),
