@@ -816,6 +816,7 @@ CsGraph *cs_graph_build(const CsSolution *solution)
             create_actions(graph, rsc);
     order_probes(graph);
     internal_constraints(graph);
+    cs_guest_order_actions(graph);
     for (guint i = 0; i < graph->orderings->len; i++)
         apply_ordering(graph, g_ptr_array_index(graph->orderings, i));
     /* Pacemaker keeps its action list newest first, and which reason an

@@ -1,6 +1,6 @@
 /* graph.h: what the files of the action graph share (actions.c and the
  * files split from it: graph.c, propagate.c, fencing.c, orderings.c,
- * digests.c).  Not a contract: only those files include it. */
+ * digests.c; and guest.c).  Not a contract: only those files include it. */
 #ifndef CS_GRAPH_H
 #define CS_GRAPH_H
 
@@ -77,5 +77,7 @@ void schedule_fencing(CsGraph *graph);
 void configured_orderings(CsGraph *graph);
 /* digests.c */
 void check_definitions(CsGraph *graph);
+/* guest.c: the orderings a guest node's container imposes */
+void cs_guest_order_actions(CsGraph *graph);
 
 #endif

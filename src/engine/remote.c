@@ -5,8 +5,9 @@
  * resources, but never a fencing device nor a connection resource; those
  * need a full cluster node.  A remote node can run resources only while
  * its connection (an ocf:pacemaker:remote primitive) runs.  Guest nodes
- * are refused before the solve (engine.c); the remote node situations not
- * followed yet are refused after the assignment (cs_remote_check_supported).
+ * (guest.c) are remote nodes whose connection is implicit; the remote and
+ * guest node situations not followed yet are refused after the
+ * assignment (cs_remote_check_supported).
  */
 #include "engine/engine_internal.h"
 
@@ -15,13 +16,14 @@ static gboolean node_is_remote(const CsNode *node)
     return node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST;
 }
 
-/* Fencing devices (class stonith) and connections must run on cluster
- * nodes. */
-static gboolean needs_cluster_node(const CsResource *rsc)
+/* Fencing devices (class stonith), connections and the containers of
+ * guest nodes must run on cluster nodes. */
+static gboolean needs_cluster_node(const CsModel *model, const CsResource *rsc)
 {
     return rsc->kind == CS_RSC_PRIMITIVE
            && ((rsc->is_remote_connection && rsc->remote_node >= 0)
-               || rsc->fence_device);
+               || rsc->fence_device
+               || cs_guest_node_of_container(model, rsc->index) >= 0);
 }
 
 /* Pacemaker Explained 2.1, "Pacemaker Remote": the ban only touches nodes
@@ -34,7 +36,7 @@ void cs_remote_avoid_nodes(CsSolution *solution)
         CsTable *table = solution->work[rsc].table;
 
         /* Pacemaker sets no internal constraint on unmanaged resources */
-        if (!needs_cluster_node(g_ptr_array_index(model->resources, rsc))
+        if (!needs_cluster_node(model, g_ptr_array_index(model->resources, rsc))
             || !solution->work[rsc].managed || solution->stonith_unmanage)
             continue;
         for (int node = 0; node < solution->n_nodes; node++) {
@@ -367,14 +369,18 @@ static gboolean cluster_supported(const CsSolution *solution,
     return TRUE;
 }
 
+/* Guest nodes are remote nodes too: what is refused for remote nodes is
+ * refused for them, after guest.c's own refusals. */
 gboolean cs_remote_check_supported(const CsSolution *solution, GError **error)
 {
     gboolean first = TRUE;
 
+    if (!cs_guest_check_supported(solution, error))
+        return FALSE;
     for (int node = 0; node < solution->n_nodes; node++) {
         const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
 
-        if (info->type != CS_NODE_REMOTE)
+        if (!node_is_remote(info))
             continue;
         if (first && !cluster_supported(solution, info, error))
             return FALSE;
