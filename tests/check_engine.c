@@ -152,6 +152,12 @@ static const char *const unit_cases[] = {
      * internal constraint for unmanaged resources); its remote node is
      * in maintenance */
     "remote-unmanaged-connection",
+    /* guest nodes (src/engine/guest.c): the connection follows its
+     * container, which is placed first and avoids remote and guest nodes
+     * (vm1 to n2, then g1 takes d1 and d2); a container moving restarts
+     * what runs on its guest; a filler of the container runs on the guest
+     * node, every other node -INFINITY */
+    "guest-start", "guest-container-moves", "guest-filler-pinned",
     /* the order crm_simulate prints in: the colocation's primary before
      * its dependent, a group's tables before its members' own, a clone's
      * and its instances' before theirs, then the promotion lines; nodes

@@ -718,7 +718,9 @@ static void clone_internal(CsGraph *graph, int clone)
 }
 
 /* The container a filler (meta container) runs inside, or -1; a remote
- * connection's container is a guest node's, which is not a filler's.  A
+ * connection's container is a guest node's, which is not a filler's, and
+ * a filler pinned to its container's guest node follows that node
+ * (guest.c).  A
  * group's container meta attribute reaches its members, the container
  * itself included, which cannot be its own container. */
 static int filler_container(const CsGraph *graph, int rsc)
@@ -726,7 +728,8 @@ static int filler_container(const CsGraph *graph, int rsc)
     const CsResource *info = rsc_info(graph, rsc);
 
     if (info->kind != CS_RSC_PRIMITIVE || info->is_remote_connection
-        || info->container == rsc)
+        || info->container == rsc
+        || cs_guest_filler_pinned(graph->model, rsc))
         return -1;
     return info->container;
 }

@@ -102,7 +102,7 @@ static gboolean active_on(const CsGraph *graph, int rsc, int node)
  * while its container runs.  What runs on the guest node stops before the
  * container stops, and what is placed there starts after the container
  * starts: a container that restarts or moves restarts them, "due to
- * required" its start (checked with crm_simulate). */
+ * required" its start.  Checked with crm_simulate. */
 static void order_guest_resource(CsGraph *graph, int rsc)
 {
     const CsModel *model = graph->model;
@@ -204,6 +204,26 @@ static void guest_resources(const CsModel *model, int guest,
     }
 }
 
+/* Whether a primitive active on the guest node stays stopped while the
+ * guest node cannot run resources any more. */
+static gboolean stranded_resource(const CsSolution *solution, int guest)
+{
+    const CsModel *model = solution->model;
+
+    if (cs_engine_node_available(solution, guest))
+        return FALSE;
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->node == guest && state->rsc >= 0
+            && state->role >= CS_ROLE_STARTED
+            && (solution->work[state->rsc].assigned < 0
+                || solution->work[state->rsc].next_role == CS_ROLE_STOPPED))
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* The guest node situations followed exactly: a container and its
  * connection that start, stop, move or migrate together between healthy
  * cluster nodes, with what runs on the guest node following them.
@@ -244,6 +264,11 @@ static gboolean guest_supported(const CsSolution *solution,
     if (any_active && (held.active == 0 || linked.active == 0))
         return refuse(error, guest, "resources active while its container "
                       "or connection is not (fencing)");
+    /* crm_simulate then gives the stop "due to unrunnable" the
+     * connection's start, which the engine does not follow yet */
+    if (stranded_resource(solution, guest->index))
+        return refuse(error, guest, "a resource left stopped as the node "
+                      "goes down");
     return TRUE;
 }
 
