@@ -158,6 +158,9 @@ static const char *const unit_cases[] = {
      * what runs on its guest; a filler of the container runs on the guest
      * node, every other node -INFINITY */
     "guest-start", "guest-container-moves", "guest-filler-pinned",
+    /* a failed container fences its guest (a pseudo action), recovers
+     * what ran there, and restarts the connection */
+    "guest-container-failed",
     /* the order crm_simulate prints in: the colocation's primary before
      * its dependent, a group's tables before its members' own, a clone's
      * and its instances' before theirs, then the promotion lines; nodes

@@ -10,12 +10,22 @@
  *     assigned with the other connections, before anything else, which
  *     assigns the container first (remote.c);
  *   - a container, as a connection, cannot run on a remote or guest node;
- *   - the container starts before the connection, and stops after it.
- * What a bundle reuses: cs_guest_container_of() and
- * cs_guest_node_of_container() to walk between a guest node, its
- * connection and its container, and cs_guest_check_supported() for the
+ *   - a filler whose container holds a guest node runs on that node;
+ *   - the container starts before the connection, and stops after it;
+ *     what runs on the guest node stops before the container stops and
+ *     starts after it starts;
+ *   - a guest node the status marks unclean is "fenced" by recovering its
+ *     container: a pseudo fencing action, stonith-enabled or not.
+ * The API a bundle reuses (engine_internal.h, graph.h):
+ * cs_guest_container_of() and cs_guest_node_of_container() walk between a
+ * guest node, its connection and its container; cs_guest_pin_fillers(),
+ * cs_guest_order_actions() and cs_guest_schedule_fencing() apply the rules
+ * to every guest node of the model (an implicit connection with a
+ * container is all they need); cs_guest_check_supported() refuses the
  * guest node situations not modelled yet.
  */
+#include <string.h>
+
 #include "engine/graph.h"
 
 int cs_guest_container_of(const CsModel *model, int connection)
@@ -148,6 +158,34 @@ void cs_guest_order_actions(CsGraph *graph)
     }
 }
 
+/* Pacemaker Explained 2.1, "Pacemaker Remote": a guest node is "fenced"
+ * by recovering its container, which the status marks (a failed container
+ * or connection, resources active on a guest that is down).  The fencing
+ * is a pseudo action, scheduled even with stonith-enabled=false, after
+ * the cluster nodes' (crm_simulate lists it first: newest first), and
+ * what ran on the guest node stops with it. */
+void cs_guest_schedule_fencing(CsGraph *graph)
+{
+    const CsModel *model = graph->model;
+    const char *how = model->options.stonith_action;
+
+    if (how == NULL || strcmp(how, "poweroff") == 0)
+        how = how == NULL ? "reboot" : "off";
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+        CsAct *fence;
+
+        if (node->type != CS_NODE_GUEST || !node->remote_requires_reset
+            || cs_guest_container_of(model, node->remote_rsc) < 0)
+            continue;
+        graph->fenced[i] = TRUE;
+        fence = act_alloc(graph, CS_TASK_FENCE, -1, (int)i,
+                          CS_ACT_RUNNABLE | CS_ACT_PSEUDO);
+        fence->name = g_strdup(how);
+        fence->reason = g_strdup("guest is unclean");
+    }
+}
+
 /* ---- what is not modelled yet ------------------------------------------ */
 
 static gboolean refuse(GError **error, const CsNode *guest, const char *what)
@@ -157,18 +195,17 @@ static gboolean refuse(GError **error, const CsNode *guest, const char *what)
     return FALSE;
 }
 
-/* Where rsc is active, in the status: how many nodes, and whether one of
- * them is lost (unclean or gone) or the state failed there. */
+/* Where rsc is active, in the status: how many nodes, whether one of
+ * them is lost (unclean or gone), whether an action is in flight. */
 typedef struct {
     guint active;
     gboolean host_lost;
-    gboolean failed;
     gboolean pending;
 } ActiveSummary;
 
 static ActiveSummary summarize(const CsModel *model, int rsc)
 {
-    ActiveSummary summary = { 0, FALSE, FALSE, FALSE };
+    ActiveSummary summary = { 0, FALSE, FALSE };
 
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
@@ -176,7 +213,6 @@ static ActiveSummary summarize(const CsModel *model, int rsc)
 
         if (state->rsc != rsc)
             continue;
-        summary.failed |= state->failed;
         summary.pending |= state->pending;
         if (state->role < CS_ROLE_STARTED && !state->failed)
             continue;
@@ -187,21 +223,38 @@ static ActiveSummary summarize(const CsModel *model, int rsc)
     return summary;
 }
 
-/* Whether anything on the guest node failed, is in flight or is an
- * orphan, and whether anything is active there. */
-static void guest_resources(const CsModel *model, int guest,
-                            gboolean *troubled, gboolean *any_active)
+/* Whether an orphan (a history of a resource no longer configured) is
+ * active on the guest node. */
+static gboolean orphan_on(const CsModel *model, int guest)
 {
-    *troubled = FALSE;
-    *any_active = FALSE;
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
-        if (state->node != guest)
-            continue;
-        *troubled |= state->failed || state->pending || state->rsc < 0;
-        *any_active |= state->role >= CS_ROLE_STARTED;
+        if (state->node == guest && state->rsc < 0)
+            return TRUE;
     }
+    return FALSE;
+}
+
+/* Whether an order constraint names a resource active on the guest node:
+ * when the guest is fenced, which of the implied restarts crm_simulate
+ * names as the reason is not followed yet (corpus bug-rh-1097457). */
+static gboolean ordered_resource_on(const CsModel *model, int guest)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->node != guest || state->rsc < 0
+            || state->role < CS_ROLE_STARTED)
+            continue;
+        for (guint j = 0; model->orders != NULL && j < model->orders->len; j++) {
+            const CsOrder *order = g_ptr_array_index(model->orders, j);
+
+            if (order->first == state->rsc || order->then == state->rsc)
+                return TRUE;
+        }
+    }
+    return FALSE;
 }
 
 /* Whether a primitive active on the guest node stays stopped while the
@@ -226,13 +279,15 @@ static gboolean stranded_resource(const CsSolution *solution, int guest)
 
 /* The guest node situations followed exactly: a container and its
  * connection that start, stop, move or migrate together between healthy
- * cluster nodes, with what runs on the guest node following them.
- * Refused: anything that fences a guest node (Pacemaker "fences" it by
- * recovering its container: a failed container or connection, a lost
- * host, resources active on a guest whose container or connection is
- * not), failures on the guest node, an opt-in cluster (where the
- * connection opts in through its container), a container or connection
- * that is unmanaged, in flight or active on more than one node. */
+ * cluster nodes, with what runs on the guest node following them; a
+ * guest fenced for a failed container or connection, or for resources
+ * active while its container or connection is not.  Refused: a container
+ * or connection whose host is lost (the fencing of the host recovers some
+ * containers and moves others), an opt-in cluster (where the connection
+ * opts in through its container), a container or connection that is
+ * unmanaged, in flight or active on more than one node, an orphan on the
+ * guest, a fenced guest running resources named by orders, a resource
+ * left stopped as the guest goes down. */
 static gboolean guest_supported(const CsSolution *solution,
                                 const CsNode *guest, GError **error)
 {
@@ -240,7 +295,6 @@ static gboolean guest_supported(const CsSolution *solution,
     int connection = guest->remote_rsc;
     int container = cs_guest_container_of(model, connection);
     ActiveSummary held, linked;
-    gboolean troubled, any_active;
 
     if (container < 0)
         return refuse(error, guest, "a guest node without its container");
@@ -248,8 +302,9 @@ static gboolean guest_supported(const CsSolution *solution,
         return refuse(error, guest, "an opt-in (asymmetric) cluster");
     held = summarize(model, container);
     linked = summarize(model, connection);
-    if (held.failed || linked.failed || held.host_lost || linked.host_lost)
-        return refuse(error, guest, "fencing (recovering its container)");
+    if (held.host_lost || linked.host_lost)
+        return refuse(error, guest, "a container or connection on a lost "
+                      "host");
     if (held.active > 1 || linked.active > 1 || held.pending
         || linked.pending)
         return refuse(error, guest, "a container or connection active on "
@@ -257,13 +312,11 @@ static gboolean guest_supported(const CsSolution *solution,
     if (!solution->work[container].managed
         || !solution->work[connection].managed)
         return refuse(error, guest, "an unmanaged container or connection");
-    guest_resources(model, guest->index, &troubled, &any_active);
-    if (troubled)
-        return refuse(error, guest, "a failure, a pending action or an "
-                      "orphan on it");
-    if (any_active && (held.active == 0 || linked.active == 0))
-        return refuse(error, guest, "resources active while its container "
-                      "or connection is not (fencing)");
+    if (orphan_on(model, guest->index))
+        return refuse(error, guest, "an orphan active on it");
+    if (guest->remote_requires_reset && ordered_resource_on(model, guest->index))
+        return refuse(error, guest, "fencing it with orders on what runs "
+                      "there");
     /* crm_simulate then gives the stop "due to unrunnable" the
      * connection's start, which the engine does not follow yet */
     if (stranded_resource(solution, guest->index))

@@ -269,8 +269,10 @@ static gboolean remote_node_supported(const CsSolution *solution,
         && connection_has_failures(model, connection->index))
         return refuse(error, "reconnect_interval after a failure",
                       remote->uname);
+    /* a guest node's failed connection recovers its container (guest.c) */
     if (remote->remote_was_fenced
-        || connection_failed(model, connection->index))
+        || (remote->type == CS_NODE_REMOTE
+            && connection_failed(model, connection->index)))
         return refuse(error, "a failed connection (fencing the remote node)",
                       remote->uname);
     if (remote->unclean && !(up && remote->unseen))
