@@ -161,6 +161,12 @@ static const char *const unit_cases[] = {
     /* a failed container fences its guest (a pseudo action), recovers
      * what ran there, and restarts the connection */
     "guest-container-failed",
+    /* a remote node whose connection ran on a lost node and cannot move
+     * (banned elsewhere) is fenced when resources run there or its
+     * history is empty, not when only probes are recorded; one never
+     * seen is fenced when its connection does not start */
+    "remote-fenced-unrecoverable", "remote-fenced-unknown-state",
+    "remote-lost-nothing-active", "remote-fenced-unseen",
     /* the order crm_simulate prints in: the colocation's primary before
      * its dependent, a group's tables before its members' own, a clone's
      * and its instances' before theirs, then the promotion lines; nodes

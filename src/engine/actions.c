@@ -811,6 +811,7 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     init_rsc_state(graph);
     schedule_failure_demotions(graph);
     schedule_fencing(graph);
+    cs_remote_schedule_fencing(graph);
     cs_guest_schedule_fencing(graph);
     restart_containers(graph);
     configured_orderings(graph);

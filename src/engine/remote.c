@@ -9,7 +9,9 @@
  * guest node situations not followed yet are refused after the
  * assignment (cs_remote_check_supported).
  */
-#include "engine/engine_internal.h"
+#include <string.h>
+
+#include "engine/graph.h"
 
 static gboolean node_is_remote(const CsNode *node)
 {
@@ -110,6 +112,90 @@ void cs_remote_assign_connections(CsSolution *solution, const int *order,
             continue;
         cs_assign(solution, order[i]);
         connection_assigned(solution, order[i]);
+    }
+}
+
+/* ---- fencing remote nodes ---------------------------------------------- */
+
+static gboolean connection_host_lost(const CsSolution *solution,
+                                     int connection);
+
+/* Whether the connection runs after the transition. */
+static gboolean connection_up(const CsSolution *solution, int connection)
+{
+    const CsRscWork *work = &solution->work[connection];
+
+    return work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
+}
+
+/* Whether the status holds any history on node, and whether a resource
+ * is active there. */
+static void history_on(const CsModel *model, int node, gboolean *any,
+                       gboolean *active)
+{
+    *any = FALSE;
+    *active = FALSE;
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->node != node)
+            continue;
+        *any = TRUE;
+        *active |= state->role >= CS_ROLE_STARTED || state->failed;
+    }
+}
+
+/* Why a remote node is fenced, or NULL (checked with crm_simulate): its
+ * connection, active on a lost host, cannot be recovered elsewhere, and
+ * the node runs resources or has no history at all (their state is
+ * unknown); or the node was never seen (startup fencing, a reason that
+ * comes first) and its connection does not start. */
+static const char *remote_fence_reason(const CsSolution *solution,
+                                       const CsNode *remote)
+{
+    gboolean any, active;
+
+    if (remote->type != CS_NODE_REMOTE || remote->remote_rsc < 0
+        || connection_up(solution, remote->remote_rsc))
+        return NULL;
+    /* the status's reason comes first */
+    if (remote->unclean && remote->unseen && remote->state_xml == NULL)
+        return "node is unclean";
+    if (connection_host_lost(solution, remote->remote_rsc)) {
+        history_on(solution->model, remote->index, &any, &active);
+        if (active)
+            return "resources are active but connection is unrecoverable";
+        if (!any)
+            return "resources are in unknown state and connection is "
+                   "unrecoverable";
+    }
+    return NULL;
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote": a remote node whose
+ * connection is lost for good is fenced, after the cluster nodes
+ * (crm_simulate lists it first: newest first); what ran there stops
+ * with it.  cs_remote_check_supported() refuses the cases where fencing
+ * is not possible. */
+void cs_remote_schedule_fencing(CsGraph *graph)
+{
+    const CsModel *model = graph->model;
+    const char *how = model->options.stonith_action;
+
+    if (how == NULL || strcmp(how, "poweroff") == 0)
+        how = how == NULL ? "reboot" : "off";
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const char *reason = remote_fence_reason(graph->solution,
+                                                 g_ptr_array_index(model->nodes,
+                                                                   i));
+        CsAct *fence;
+
+        if (reason == NULL)
+            continue;
+        graph->fenced[i] = TRUE;
+        fence = act_alloc(graph, CS_TASK_FENCE, -1, (int)i, CS_ACT_RUNNABLE);
+        fence->name = g_strdup(how);
+        fence->reason = g_strdup(reason);
     }
 }
 
@@ -275,11 +361,13 @@ static gboolean remote_node_supported(const CsSolution *solution,
             && connection_failed(model, connection->index)))
         return refuse(error, "a failed connection (fencing the remote node)",
                       remote->uname);
-    if (remote->unclean && !(up && remote->unseen))
+    if (remote->unclean && !(up && remote->unseen)
+        && (up || !remote->unseen || remote->state_xml != NULL))
         return refuse(error, "fencing", remote->uname);
-    if (!up && connection_host_lost(solution, connection->index))
-        return refuse(error, "a connection that cannot be recovered",
-                      remote->uname);
+    /* fencing a remote node needs fencing enabled and a device */
+    if (remote_fence_reason(solution, remote) != NULL
+        && (!model->options.stonith_enabled || solution->stonith_unmanage))
+        return refuse(error, "fencing without a device", remote->uname);
     if (migration_host_lost(model, connection->index))
         return refuse(error, "a half-migrated connection whose host is lost",
                       remote->uname);
