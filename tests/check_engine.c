@@ -167,6 +167,9 @@ static const char *const unit_cases[] = {
      * seen is fenced when its connection does not start */
     "remote-fenced-unrecoverable", "remote-fenced-unknown-state",
     "remote-lost-nothing-active", "remote-fenced-unseen",
+    /* a failed connection fences its remote node, which runs nothing
+     * this transition (d1 moves to n3) while the connection recovers */
+    "remote-connection-failed",
     /* the order crm_simulate prints in: the colocation's primary before
      * its dependent, a group's tables before its members' own, a clone's
      * and its instances' before theirs, then the promotion lines; nodes

@@ -13,6 +13,10 @@
 
 #include "engine/graph.h"
 
+static gboolean connection_host_lost(const CsSolution *solution,
+                                     int connection);
+static gboolean connection_failed(const CsModel *model, int connection);
+
 static gboolean node_is_remote(const CsNode *node)
 {
     return node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST;
@@ -69,7 +73,11 @@ static void connection_assigned(CsSolution *solution, int rsc)
         return;
     remote = g_ptr_array_index(cs_expansion_model(solution->expansion)->nodes,
                                info->remote_node);
-    up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
+    /* a remote node whose connection failed is fenced: it runs nothing
+     * in this transition, even as the connection is recovered */
+    up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED
+         && !(remote->type == CS_NODE_REMOTE
+              && connection_failed(solution->model, rsc));
     if (!remote->online || remote->shutdown || remote->unclean
         || remote->standby || remote->maintenance) {
         if (solution->remote_unchecked == NULL)
@@ -117,8 +125,6 @@ void cs_remote_assign_connections(CsSolution *solution, const int *order,
 
 /* ---- fencing remote nodes ---------------------------------------------- */
 
-static gboolean connection_host_lost(const CsSolution *solution,
-                                     int connection);
 
 /* Whether the connection runs after the transition. */
 static gboolean connection_up(const CsSolution *solution, int connection)
@@ -146,7 +152,7 @@ static void history_on(const CsModel *model, int node, gboolean *any,
 }
 
 /* Why a remote node is fenced, or NULL (checked with crm_simulate): its
- * connection, active on a lost host, cannot be recovered elsewhere, and
+ * connection failed; or its connection, active on a lost host, cannot be recovered elsewhere, and
  * the node runs resources or has no history at all (their state is
  * unknown); or the node was never seen (startup fencing, a reason that
  * comes first) and its connection does not start. */
@@ -155,8 +161,12 @@ static const char *remote_fence_reason(const CsSolution *solution,
 {
     gboolean any, active;
 
-    if (remote->type != CS_NODE_REMOTE || remote->remote_rsc < 0
-        || connection_up(solution, remote->remote_rsc))
+    if (remote->type != CS_NODE_REMOTE || remote->remote_rsc < 0)
+        return NULL;
+    /* a failed connection fences its node even as it is recovered */
+    if (connection_failed(solution->model, remote->remote_rsc))
+        return "remote connection is unrecoverable";
+    if (connection_up(solution, remote->remote_rsc))
         return NULL;
     /* the status's reason comes first */
     if (remote->unclean && remote->unseen && remote->state_xml == NULL)
@@ -355,10 +365,9 @@ static gboolean remote_node_supported(const CsSolution *solution,
         && connection_has_failures(model, connection->index))
         return refuse(error, "reconnect_interval after a failure",
                       remote->uname);
-    /* a guest node's failed connection recovers its container (guest.c) */
-    if (remote->remote_was_fenced
-        || (remote->type == CS_NODE_REMOTE
-            && connection_failed(model, connection->index)))
+    /* a failed connection fences its node (remote_fence_reason(); a
+     * guest node's recovers its container, guest.c) */
+    if (remote->remote_was_fenced)
         return refuse(error, "a failed connection (fencing the remote node)",
                       remote->uname);
     if (remote->unclean && !(up && remote->unseen)
