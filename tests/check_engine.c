@@ -170,6 +170,9 @@ static const char *const unit_cases[] = {
     /* a failed connection fences its remote node, which runs nothing
      * this transition (d1 moves to n3) while the connection recovers */
     "remote-connection-failed",
+    /* a remote node down in the status with d1 active there, whose
+     * connection cannot start, is fenced naming d1 */
+    "remote-fenced-active-there",
     /* the order crm_simulate prints in: the colocation's primary before
      * its dependent, a group's tables before its members' own, a clone's
      * and its instances' before theirs, then the promotion lines; nodes

@@ -151,13 +151,31 @@ static void history_on(const CsModel *model, int node, gboolean *any,
     }
 }
 
+/* The reason a remote node down in the status, with resources active
+ * there, is fenced unless its connection starts: the first of them. */
+static char *active_there(const CsModel *model, int node)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->node == node && state->role >= CS_ROLE_STARTED)
+            return g_strdup_printf(
+                "%s is active there (fencing will be revoked if remote "
+                "connection can be re-established elsewhere)",
+                state->rsc >= 0 ? ((const CsResource *)g_ptr_array_index(
+                                       model->resources, state->rsc))->id
+                                : state->rsc_id);
+    }
+    return NULL;
+}
+
 /* Why a remote node is fenced, or NULL (checked with crm_simulate): its
  * connection failed; or its connection, active on a lost host, cannot be recovered elsewhere, and
  * the node runs resources or has no history at all (their state is
  * unknown); or the node was never seen (startup fencing, a reason that
  * comes first) and its connection does not start. */
-static const char *remote_fence_reason(const CsSolution *solution,
-                                       const CsNode *remote)
+static char *remote_fence_reason(const CsSolution *solution,
+                                 const CsNode *remote)
 {
     gboolean any, active;
 
@@ -165,19 +183,22 @@ static const char *remote_fence_reason(const CsSolution *solution,
         return NULL;
     /* a failed connection fences its node even as it is recovered */
     if (connection_failed(solution->model, remote->remote_rsc))
-        return "remote connection is unrecoverable";
+        return g_strdup("remote connection is unrecoverable");
     if (connection_up(solution, remote->remote_rsc))
         return NULL;
     /* the status's reason comes first */
     if (remote->unclean && remote->unseen && remote->state_xml == NULL)
-        return "node is unclean";
+        return g_strdup("node is unclean");
+    if (remote->unclean && remote->unseen)
+        return active_there(solution->model, remote->index);
     if (connection_host_lost(solution, remote->remote_rsc)) {
         history_on(solution->model, remote->index, &any, &active);
         if (active)
-            return "resources are active but connection is unrecoverable";
+            return g_strdup("resources are active but connection is "
+                            "unrecoverable");
         if (!any)
-            return "resources are in unknown state and connection is "
-                   "unrecoverable";
+            return g_strdup("resources are in unknown state and "
+                            "connection is unrecoverable");
     }
     return NULL;
 }
@@ -195,9 +216,8 @@ void cs_remote_schedule_fencing(CsGraph *graph)
     if (how == NULL || strcmp(how, "poweroff") == 0)
         how = how == NULL ? "reboot" : "off";
     for (guint i = 0; i < model->nodes->len; i++) {
-        const char *reason = remote_fence_reason(graph->solution,
-                                                 g_ptr_array_index(model->nodes,
-                                                                   i));
+        char *reason = remote_fence_reason(graph->solution,
+                                           g_ptr_array_index(model->nodes, i));
         CsAct *fence;
 
         if (reason == NULL)
@@ -205,7 +225,7 @@ void cs_remote_schedule_fencing(CsGraph *graph)
         graph->fenced[i] = TRUE;
         fence = act_alloc(graph, CS_TASK_FENCE, -1, (int)i, CS_ACT_RUNNABLE);
         fence->name = g_strdup(how);
-        fence->reason = g_strdup(reason);
+        fence->reason = reason;
     }
 }
 
@@ -353,6 +373,7 @@ static gboolean remote_node_supported(const CsSolution *solution,
     const CsResource *connection;
     const CsRscWork *work;
     const char *shutdown = g_hash_table_lookup(remote->attrs, "shutdown");
+    g_autofree char *fenced = NULL;
     gboolean up;
 
     if (remote->remote_rsc < 0)
@@ -370,11 +391,14 @@ static gboolean remote_node_supported(const CsSolution *solution,
     if (remote->remote_was_fenced)
         return refuse(error, "a failed connection (fencing the remote node)",
                       remote->uname);
+    fenced = remote_fence_reason(solution, remote);
+    /* an unclean remote node is followed when it is never seen, or down
+     * with resources active there, and its connection does not start */
     if (remote->unclean && !(up && remote->unseen)
-        && (up || !remote->unseen || remote->state_xml != NULL))
+        && (up || !remote->unseen || fenced == NULL))
         return refuse(error, "fencing", remote->uname);
     /* fencing a remote node needs fencing enabled and a device */
-    if (remote_fence_reason(solution, remote) != NULL
+    if (fenced != NULL
         && (!model->options.stonith_enabled || solution->stonith_unmanage))
         return refuse(error, "fencing without a device", remote->uname);
     if (migration_host_lost(model, connection->index))
@@ -437,9 +461,9 @@ static gboolean unmanaged_group_member(const CsSolution *solution)
     return FALSE;
 }
 
-/* The node, or -1, where a resource active in the status, left stopped,
- * scores above -INFINITY: a remote or guest node that was down in the
- * status.  crm_simulate then gives the stop the reason of the resource's
+/* The node, or -1, where a resource active in the status elsewhere, left
+ * stopped, scores above -INFINITY: a remote or guest node that was down
+ * in the status.  crm_simulate then gives the stop the reason of the resource's
  * other actions (a definition change) rather than node availability,
  * which the engine does not follow yet (found by oracle-diff's
  * gen_remote.py). */
@@ -458,7 +482,8 @@ static int stopped_with_down_remote(const CsSolution *solution)
             continue;
         table = solution->work[state->rsc].table;
         for (int node = 0; table != NULL && node < solution->n_nodes; node++)
-            if (solution->remote_unchecked[node] && table->allowed[node]
+            if (solution->remote_unchecked[node] && node != state->node
+                && table->allowed[node]
                 && table->score[node] > -CS_INFINITY)
                 return node;
     }
