@@ -357,15 +357,19 @@ static gboolean clone_instance_on(const CsModel *model, int node)
 /* The remote node situations this engine follows exactly: a connection
  * that starts, stops, moves or migrates between healthy cluster nodes,
  * for a remote node that is up, coming up, or unseen and recovered by
- * the start, in standby or maintenance or not.  Refused: fencing a remote
- * node (a failed connection, an unclean remote node, a connection whose
- * host is lost), reconnect_interval after a failure, node_in_maintenance,
- * a remote node shutting down, an unmanaged connection that is stopped,
- * a half-migrated connection whose host is lost,
- * an order or colocation constraint on a connection, clone instances on
- * a remote node that cannot keep them, a cluster without quorum,
- * utilization with a placement-strategy, ticket constraints, an
- * unmanaged group member, a remote node entry without its connection. */
+ * the start, in standby or maintenance or not; a remote node fenced
+ * (remote_fence_reason()) for a failed connection, a connection lost
+ * for good, or as unseen or down with resources active while its
+ * connection does not start.  Refused: other unclean remote nodes,
+ * fencing without fencing enabled or a device, a remote node fenced
+ * before (remote_was_fenced), reconnect_interval after a failure,
+ * node_in_maintenance, a remote node shutting down, an unmanaged
+ * connection that is stopped, a half-migrated connection whose host is
+ * lost, an order constraint on a connection, a colocation with one that
+ * does not stay up, clone instances on a remote node that cannot keep
+ * them, a cluster without quorum, utilization with a placement-strategy,
+ * ticket constraints, an unmanaged group member, a remote node entry
+ * without its connection. */
 static gboolean remote_node_supported(const CsSolution *solution,
                                       const CsNode *remote, GError **error)
 {
