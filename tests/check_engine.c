@@ -173,6 +173,9 @@ static const char *const unit_cases[] = {
     /* a remote node down in the status with d1 active there, whose
      * connection cannot start, is fenced naming d1 */
     "remote-fenced-active-there",
+    /* a fenced remote node's clone instance stops there (the clone is
+     * full elsewhere) */
+    "remote-fenced-clone-instance",
     /* the order crm_simulate prints in: the colocation's primary before
      * its dependent, a group's tables before its members' own, a clone's
      * and its instances' before theirs, then the promotion lines; nodes

@@ -414,8 +414,9 @@ static gboolean remote_node_supported(const CsSolution *solution,
         return refuse(error, "an unmanaged connection that is stopped",
                       remote->uname);
     /* which instance leaves a remote node that cannot keep it (going
-     * down, standby, maintenance) is not followed */
-    if (!cs_engine_node_available(solution, remote->index)
+     * down, standby, maintenance) is not followed, unless the node is
+     * fenced (corpus remote-recover-all) */
+    if (!cs_engine_node_available(solution, remote->index) && fenced == NULL
         && clone_instance_on(model, remote->index))
         return refuse(error, "clone instances on a node that cannot keep "
                       "them", remote->uname);
