@@ -152,6 +152,30 @@ static const char *const unit_cases[] = {
      * internal constraint for unmanaged resources); its remote node is
      * in maintenance */
     "remote-unmanaged-connection",
+    /* guest nodes (src/engine/guest.c): the connection follows its
+     * container, which is placed first and avoids remote and guest nodes
+     * (vm1 to n2, then g1 takes d1 and d2); a container moving restarts
+     * what runs on its guest; a filler of the container runs on the guest
+     * node, every other node -INFINITY */
+    "guest-start", "guest-container-moves", "guest-filler-pinned",
+    /* a failed container fences its guest (a pseudo action), recovers
+     * what ran there, and restarts the connection */
+    "guest-container-failed",
+    /* a remote node whose connection ran on a lost node and cannot move
+     * (banned elsewhere) is fenced when resources run there or its
+     * history is empty, not when only probes are recorded; one never
+     * seen is fenced when its connection does not start */
+    "remote-fenced-unrecoverable", "remote-fenced-unknown-state",
+    "remote-lost-nothing-active", "remote-fenced-unseen",
+    /* a failed connection fences its remote node, which runs nothing
+     * this transition (d1 moves to n3) while the connection recovers */
+    "remote-connection-failed",
+    /* a remote node down in the status with d1 active there, whose
+     * connection cannot start, is fenced naming d1 */
+    "remote-fenced-active-there",
+    /* a fenced remote node's clone instance stops there (the clone is
+     * full elsewhere) */
+    "remote-fenced-clone-instance",
     /* the order crm_simulate prints in: the colocation's primary before
      * its dependent, a group's tables before its members' own, a clone's
      * and its instances' before theirs, then the promotion lines; nodes

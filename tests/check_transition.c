@@ -152,6 +152,8 @@ static void oracle_line_free(gpointer data)
     g_free(line);
 }
 
+/* A guest node is named with the resource holding it, "g1 (resource:
+ * vm1)": the node is the name before it. */
 static OracleLine *parse_fence_line(const char *text)
 {
     OracleLine *line = g_new0(OracleLine, 1);
@@ -162,7 +164,10 @@ static OracleLine *parse_fence_line(const char *text)
     line->kind = g_strdup("Fence");
     line->fence_action = g_strndup(text + strlen("Fence ("),
                                    (gsize)(close - text - strlen("Fence (")));
-    line->rsc = g_strndup(node, (gsize)(quote - 1 - node));
+    const char *guest = g_strstr_len(node, quote - node, " (resource: ");
+
+    line->rsc = g_strndup(node, (gsize)((guest != NULL ? guest + 1 : quote)
+                                        - 1 - node));
     line->reason = g_strndup(quote + 1, strlen(quote + 1) - 1);
     return line;
 }

@@ -759,7 +759,9 @@ static void clone_internal(CsGraph *graph, int clone)
 }
 
 /* The container a filler (meta container) runs inside, or -1; a remote
- * connection's container is a guest node's, which is not a filler's.  A
+ * connection's container is a guest node's, which is not a filler's, and
+ * a filler pinned to its container's guest node follows that node
+ * (guest.c).  A
  * group's container meta attribute reaches its members, the container
  * itself included, which cannot be its own container. */
 static int filler_container(const CsGraph *graph, int rsc)
@@ -767,7 +769,8 @@ static int filler_container(const CsGraph *graph, int rsc)
     const CsResource *info = rsc_info(graph, rsc);
 
     if (info->kind != CS_RSC_PRIMITIVE || info->is_remote_connection
-        || info->container == rsc)
+        || info->container == rsc
+        || cs_guest_filler_pinned(graph->model, rsc))
         return -1;
     return info->container;
 }
@@ -849,6 +852,8 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     init_rsc_state(graph);
     schedule_failure_demotions(graph);
     schedule_fencing(graph);
+    cs_remote_schedule_fencing(graph);
+    cs_guest_schedule_fencing(graph);
     restart_containers(graph);
     configured_orderings(graph);
     check_definitions(graph);
@@ -857,6 +862,7 @@ CsGraph *cs_graph_build(const CsSolution *solution)
             create_actions(graph, rsc);
     order_probes(graph);
     internal_constraints(graph);
+    cs_guest_order_actions(graph);
     for (guint i = 0; i < graph->orderings->len; i++)
         apply_ordering(graph, g_ptr_array_index(graph->orderings, i));
     /* Pacemaker keeps its action list newest first, and which reason an

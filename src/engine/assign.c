@@ -856,6 +856,7 @@ void cs_apply_node_criteria(CsSolution *solution, GError **error)
     apply_stickiness(solution);
     apply_fail_limits(solution);
     apply_exclusive_discovery(solution);
+    cs_guest_pin_fillers(solution);
     cs_remote_avoid_nodes(solution);
 }
 

@@ -201,13 +201,17 @@ static void add_internal_coloc(CsSolution *solution, const char *id,
 }
 
 /* A resource with the meta attribute container (a "filler") runs where
- * its container runs: Pacemaker adds resource-with-container at INFINITY. */
+ * its container runs: Pacemaker adds resource-with-container at INFINITY.
+ * So does a guest node's connection, with the resource that holds the
+ * guest (Pacemaker Explained 2.1, "Pacemaker Remote").  A filler whose
+ * container is a connection or holds a guest node runs on that node
+ * instead (guest.c). */
 static void add_container_colocation(CsSolution *solution, int rsc)
 {
     const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
 
     if (info->kind == CS_RSC_PRIMITIVE && info->container >= 0
-        && !info->is_remote_connection)
+        && !cs_guest_filler_pinned(solution->model, rsc))
         add_internal_coloc(solution, "resource-with-container", rsc,
                            info->container, TRUE);
 }

@@ -309,6 +309,18 @@ CsTable *cs_merge_scores_for_order(CsSolution *solution, int rsc);
 
 /* assign.c */
 void cs_apply_node_criteria(CsSolution *solution, GError **error);
+/* guest.c: the container of a guest node's connection, or -1 (also -1
+ * for anything that is not a guest node's connection). */
+int cs_guest_container_of(const CsModel *model, int connection);
+/* guest.c: the guest node that container hosts, or -1. */
+int cs_guest_node_of_container(const CsModel *model, int container);
+/* guest.c: whether rsc is a filler that runs on its container's remote
+ * or guest node instead of with its container. */
+gboolean cs_guest_filler_pinned(const CsModel *model, int rsc);
+/* guest.c: such fillers avoid every other node. */
+void cs_guest_pin_fillers(CsSolution *solution);
+/* guest.c: FALSE (error set) for a guest node situation not modelled. */
+gboolean cs_guest_check_supported(const CsSolution *solution, GError **error);
 /* remote.c: fencing devices and connections avoid remote nodes. */
 void cs_remote_avoid_nodes(CsSolution *solution);
 /* remote.c: the connections first, in the given assignment order, each

@@ -705,9 +705,10 @@ static gboolean has_active_orphan(const CsModel *model)
 static gboolean needs_view(const CsModel *model)
 {
     /* remote.c changes remote nodes once their connections are placed */
-    return (model->features & (CS_FEATURE_CLONE | CS_FEATURE_TICKET
-                               | CS_FEATURE_REMOTE_NODE)) != 0
-           || has_active_orphan(model);
+    guint wanted = CS_FEATURE_CLONE | CS_FEATURE_TICKET
+                   | CS_FEATURE_REMOTE_NODE | CS_FEATURE_GUEST_NODE;
+
+    return (model->features & wanted) != 0 || has_active_orphan(model);
 }
 
 CsExpansion *cs_expansion_new(const CsModel *model, GError **error)

@@ -1,6 +1,6 @@
 /* graph.h: what the files of the action graph share (actions.c and the
  * files split from it: graph.c, propagate.c, fencing.c, orderings.c,
- * digests.c).  Not a contract: only those files include it. */
+ * digests.c; and guest.c).  Not a contract: only those files include it. */
 #ifndef CS_GRAPH_H
 #define CS_GRAPH_H
 
@@ -78,5 +78,11 @@ void schedule_fencing(CsGraph *graph);
 void configured_orderings(CsGraph *graph);
 /* digests.c */
 void check_definitions(CsGraph *graph);
+/* guest.c: the orderings a guest node's container imposes */
+void cs_guest_order_actions(CsGraph *graph);
+/* remote.c: the fencing of remote nodes whose connection is lost */
+void cs_remote_schedule_fencing(CsGraph *graph);
+/* guest.c: the pseudo fencing of guest nodes the status marks unclean */
+void cs_guest_schedule_fencing(CsGraph *graph);
 
 #endif

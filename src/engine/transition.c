@@ -329,6 +329,22 @@ static const char *printed(const char *text, char **owned)
     return *owned;
 }
 
+/* The words a fencing line names a guest node with, as crm_simulate
+ * prints them ("lxc1 (resource: container1)"), newly made; NULL for any
+ * other node, named alone. */
+static char *guest_fence_target(const CsSolution *solution, int node)
+{
+    const CsModel *model = solution->model;
+    const CsNode *info = g_ptr_array_index(model->nodes, node);
+    int container = cs_guest_container_of(model, info->remote_rsc);
+
+    if (info->type != CS_NODE_GUEST || container < 0)
+        return NULL;
+    return g_strdup_printf("%s (resource: %s)", info->uname,
+                           ((const CsResource *)g_ptr_array_index(
+                               model->resources, container))->id);
+}
+
 /* The details are made into *where_owned, which the line keeps. */
 static Line line_texts(const CsSolution *solution, const CsPlannedAction *item)
 {
@@ -336,7 +352,10 @@ static Line line_texts(const CsSolution *solution, const CsPlannedAction *item)
 
     line.reason = printed(item->reason, &line.owned[0]);
     if (item->kind == CS_ACTION_FENCE) {
-        line.where = printed(node_name(solution, item->from_node),
+        line.owned[2] = guest_fence_target(solution, item->from_node);
+        line.where = printed(line.owned[2] != NULL
+                             ? line.owned[2]
+                             : node_name(solution, item->from_node),
                              &line.owned[1]);
     } else {
         const CsResource *info = g_ptr_array_index(solution->model->resources,

@@ -24,7 +24,6 @@ static const struct {
     const char *name;
 } unsupported_features[] = {
     { CS_FEATURE_BUNDLE, "bundles" },
-    { CS_FEATURE_GUEST_NODE, "guest nodes" },
 };
 
 /* Whether a resource inside clone (at any depth) is active somewhere. */

@@ -873,9 +873,12 @@ cs_rsc_add_guest_connection(CsRscBuild *build, CsResource *container, const char
     if (migrate != NULL) {
         cs_ref_table_insert(rsc->meta, "allow-migrate", migrate);
     }
+    /* The connection's parameter addr is remote-addr, only when given
+     * (the node name is not written in: crm_simulate's digests show it). */
     const char *address = g_hash_table_lookup(container->meta, "remote-addr");
-    g_hash_table_insert(rsc->params, g_strdup("server"),
-                        g_strdup(address != NULL ? address : name));
+    if (address != NULL) {
+        g_hash_table_insert(rsc->params, g_strdup("addr"), g_strdup(address));
+    }
     const char *port = g_hash_table_lookup(container->meta, "remote-port");
     if (port != NULL) {
         g_hash_table_insert(rsc->params, g_strdup("port"), g_strdup(port));

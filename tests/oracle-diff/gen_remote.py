@@ -9,7 +9,13 @@ with clone-max or interleave), locations on cluster and remote nodes,
 utilization with a placement-strategy, quorum lost with each
 no-quorum-policy; a status where connections run or not (also on nodes
 that left), resources run on remote nodes, fail there (recurring monitor)
-and were probed.  Used with diff.py one (see README.md).
+and were probed.  Third form: 0-2 guest nodes (a Dummy container with
+remote-node, sometimes remote-addr or remote-allow-migrate, locations on
+the container, resources placed on the guest, a filler whose container
+is the guest's), their containers and connections running together,
+apart, failed, or on a node that left; remote nodes fenced before
+(remote_was_fenced) or with a failed connection monitor.  Used with
+diff.py one (see README.md).
 """
 import random
 import sys
@@ -44,6 +50,8 @@ def gen(seed):
             attrs = f'<instance_attributes id="{r}-ia"><nvpair id="{r}-sb" name="standby" value="on"/></instance_attributes>'
         if R.random() < 0.5 or attrs or util:
             nodes += f'<node id="{r}" type="remote" uname="{r}">{attrs}{ucap(r)}</node>'
+    G = random.Random(seed * 7919 + 3)
+    guests = ['g1', 'g2'][:G.choice([0, 1, 1, 2])]
     rsc = []
     if stonith or R.random() < 0.3:
         rsc.append('<primitive id="fence" class="stonith" type="fence_xvm"/>')
@@ -60,11 +68,20 @@ def gen(seed):
         if R.random() < 0.1:
             ia = f'<instance_attributes id="{r}-inst"><nvpair id="{r}-ri" name="reconnect_interval" value="60s"/></instance_attributes>'
         rsc.append(f'<primitive id="{r}" class="ocf" provider="pacemaker" type="remote">{m}{ia}<operations><op id="{r}-mon" name="monitor" interval="60s"/></operations></primitive>')
+    for g in guests:
+        meta = [('remote-node', g)]
+        if G.random() < 0.2: meta.append(('remote-addr', f'{g}.example'))
+        if G.random() < 0.2: meta.append(('remote-allow-migrate', 'true'))
+        if G.random() < 0.1: meta.append(('target-role', 'Stopped'))
+        if G.random() < 0.2: meta.append(('resource-stickiness', str(G.choice([0, 50, 200]))))
+        m = ''.join(f'<nvpair id="vm{g}-m{i}" name="{k}" value="{v}"/>' for i, (k, v) in enumerate(meta))
+        rsc.append(f'<primitive id="vm{g}" class="ocf" provider="pacemaker" type="Dummy"><meta_attributes id="vm{g}-meta">{m}</meta_attributes></primitive>')
     dummies = [f'd{i}' for i in range(1, R.randint(2, 6))]
     for d in dummies:
         meta = []
         if R.random() < 0.2: meta.append(('resource-stickiness', str(R.choice([0, 100]))))
         if R.random() < 0.1: meta.append(('target-role', 'Stopped'))
+        if guests and G.random() < 0.1: meta.append(('container', f'vm{G.choice(guests)}'))
         m = ''.join(f'<nvpair id="{d}-m{i}" name="{k}" value="{v}"/>' for i, (k, v) in enumerate(meta))
         m = f'<meta_attributes id="{d}-meta">{m}</meta_attributes>' if m else ''
         u = f'<utilization id="{d}-u"><nvpair id="{d}-cpu" name="cpu" value="1"/></utilization>' if util else ''
@@ -79,10 +96,15 @@ def gen(seed):
             rsc.append(g); g = g2; g2 = rsc.pop(-2)
         rsc.append(f'<group id="grp">{g2}{g}</group>')
     cons = []
-    allnodes = cluster + remotes
+    allnodes = cluster + remotes + guests
+    if guests and G.random() < 0.2:
+        cons.append(f'<rsc_location id="pin1" rsc="{dummies[0]}" node="{G.choice(guests)}" score="INFINITY"/>')
+    for i, g in enumerate(guests):
+        if G.random() < 0.5:
+            cons.append(f'<rsc_location id="gloc{i}" rsc="vm{g}" node="{G.choice(cluster)}" score="{G.choice(["100","-INFINITY","INFINITY","50"])}"/>')
     for i in range(R.randint(0, 5)):
         who = R.choice(dummies + remotes)
-        where = R.choice(allnodes)
+        where = R.choice(allnodes if G.random() < 0.5 else cluster + remotes)
         sc = R.choice(['INFINITY', '-INFINITY', '100', '-100', '50', '10'])
         cons.append(f'<rsc_location id="loc{i}" rsc="{who}" node="{where}" score="{sc}"/>')
     if R.random() < 0.3 and len(dummies) >= 2:
@@ -108,12 +130,31 @@ def gen(seed):
             host = R.choice(cluster)
             conn_on[r] = host
             lrm[host].append(op(r, 'ocf', 'pacemaker', 'remote', 'start'))
+    guest_up = {}
+    for g in guests:
+        x = G.random()
+        host = G.choice(cluster)
+        if x < 0.75:
+            lrm[host].append(op(f'vm{g}', 'ocf', 'pacemaker', 'Dummy', 'start'))
+            if G.random() < 0.85:
+                lrm[host if G.random() < 0.9 else G.choice(cluster)].append(op(g, 'ocf', 'pacemaker', 'remote', 'start'))
+                guest_up[g] = host
+            if G.random() < 0.08:
+                lrm[host][-1] = lrm[host][-1].replace('rc-code="0"', 'rc-code="1"').replace('transition-magic="0:0;', 'transition-magic="0:1;')
+        elif x < 0.85:
+            lrm[host].append(op(f'vm{g}', 'ocf', 'pacemaker', 'Dummy', 'monitor', rc=7, call=2))
+    for r in conn_on:
+        if G.random() < 0.06:
+            h = conn_on[r]
+            lrm[h] = [x.replace('rc-code="0"', 'rc-code="1"').replace('transition-magic="0:0;', 'transition-magic="0:1;') if f'id="{r}"' in x else x for x in lrm[h]]
     if 'fence' in ''.join(rsc) and R.random() < 0.7:
         lrm[R.choice(cluster)].append(op('fence', 'stonith', None, 'fence_xvm', 'start'))
     for d in dummies:
         x = R.random()
         if x < 0.6:
             where = R.choice(allnodes)
+            if where in guests and where not in guest_up and G.random() < 0.8:
+                where = R.choice(cluster)
             if where in remotes and where not in conn_on and R.random() < 0.7:
                 where = R.choice(cluster)
             lrm[where].append(op(d, 'ocf', 'heartbeat', 'Dummy', 'start'))
@@ -127,19 +168,23 @@ def gen(seed):
                 lrm[n].append(op(d, 'ocf', 'heartbeat', 'Dummy', 'monitor', rc=7, call=2))
     if clone_on:
         for n in allnodes:
-            if R.random() < 0.5 and (n in cluster or n in conn_on):
+            if R.random() < 0.5 and (n in cluster or n in conn_on or n in guest_up):
                 lrm[n].append(op('c', 'ocf', 'heartbeat', 'Dummy', 'start'))
     status = ''
     for n in cluster:
         online = R.random() < 0.93
         st = 'in_ccm="true" crmd="online" join="member" expected="member"' if online else 'in_ccm="false" crmd="offline" join="down" expected="down"'
         status += f'<node_state id="{n}" uname="{n}" {st}><lrm id="{n}"><lrm_resources>{"".join(lrm[n])}</lrm_resources></lrm></node_state>'
+    for g in guests:
+        if g in guest_up or any(lrm[g]) or G.random() < 0.3:
+            status += f'<node_state id="{g}" uname="{g}" remote_node="true"><lrm id="{g}"><lrm_resources>{"".join(lrm[g])}</lrm_resources></lrm></node_state>'
     for r in remotes:
+        fenced = ' remote_was_fenced="1"' if G.random() < 0.05 else ''
         if r in conn_on or R.random() < 0.5:
             ta = ''
             if R.random() < 0.1:
                 ta = f'<transient_attributes id="{r}"><instance_attributes id="st-{r}"><nvpair id="st-{r}-sb" name="standby" value="on"/></instance_attributes></transient_attributes>'
-            status += f'<node_state id="{r}" uname="{r}" remote_node="true">{ta}<lrm id="{r}"><lrm_resources>{"".join(lrm[r])}</lrm_resources></lrm></node_state>'
+            status += f'<node_state id="{r}" uname="{r}" remote_node="true"{fenced}>{ta}<lrm id="{r}"><lrm_resources>{"".join(lrm[r])}</lrm_resources></lrm></node_state>'
     return f'''<cib crm_feature_set="3.16.1" validate-with="pacemaker-3.7" epoch="1" num_updates="1" admin_epoch="0" have-quorum="{1 if R.random() < 0.85 else 0}" dc-uuid="n1">
   <configuration>
     <crm_config><cluster_property_set id="cib-bootstrap-options">{"".join(opts)}</cluster_property_set></crm_config>

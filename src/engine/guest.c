@@ -1,0 +1,363 @@
+/* guest.c: guest nodes, the Pacemaker Remote nodes that live inside a
+ * resource (Pacemaker Explained 2.1, "Pacemaker Remote": a primitive with
+ * the meta attribute remote-node is a container, a virtual machine or a
+ * container that runs pacemaker-remoted; the cluster adds an implicit
+ * ocf:pacemaker:remote connection named after the node).
+ *
+ * The rules followed here, each checked against crm_simulate:
+ *   - the connection runs where its container runs (a colocation of the
+ *     connection with its container at INFINITY, colocation.c), and is
+ *     assigned with the other connections, before anything else, which
+ *     assigns the container first (remote.c);
+ *   - a container, as a connection, cannot run on a remote or guest node;
+ *   - a filler whose container holds a guest node runs on that node;
+ *   - the container starts before the connection, and stops after it;
+ *     what runs on the guest node stops before the container stops and
+ *     starts after it starts;
+ *   - a guest node the status marks unclean is "fenced" by recovering its
+ *     container: a pseudo fencing action, stonith-enabled or not.
+ * The API a bundle reuses (engine_internal.h, graph.h):
+ * cs_guest_container_of() and cs_guest_node_of_container() walk between a
+ * guest node, its connection and its container; cs_guest_pin_fillers(),
+ * cs_guest_order_actions() and cs_guest_schedule_fencing() apply the rules
+ * to every guest node of the model (an implicit connection with a
+ * container is all they need); cs_guest_check_supported() refuses the
+ * guest node situations not modelled yet.
+ */
+#include <string.h>
+
+#include "engine/graph.h"
+
+int cs_guest_container_of(const CsModel *model, int connection)
+{
+    const CsResource *info;
+
+    if (connection < 0)
+        return -1;
+    info = g_ptr_array_index(model->resources, connection);
+    if (info->kind != CS_RSC_PRIMITIVE || !info->is_remote_connection
+        || info->remote_node < 0)
+        return -1;
+    return info->container;
+}
+
+int cs_guest_node_of_container(const CsModel *model, int container)
+{
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+
+        if (node->type == CS_NODE_GUEST
+            && cs_guest_container_of(model, node->remote_rsc) == container)
+            return (int)i;
+    }
+    return -1;
+}
+
+/* The remote or guest node a filler (a resource with the meta attribute
+ * container) is meant to run on, or -1: its container is a connection,
+ * or holds a guest node. */
+static int filler_node(const CsModel *model, const CsResource *filler)
+{
+    const CsResource *container;
+
+    if (filler->kind != CS_RSC_PRIMITIVE || filler->container < 0
+        || filler->is_remote_connection)
+        return -1;
+    container = g_ptr_array_index(model->resources, filler->container);
+    if (container->kind == CS_RSC_PRIMITIVE && container->is_remote_connection)
+        return container->remote_node;
+    return cs_guest_node_of_container(model, filler->container);
+}
+
+gboolean cs_guest_filler_pinned(const CsModel *model, int rsc)
+{
+    return filler_node(model, g_ptr_array_index(model->resources, rsc)) >= 0;
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote": a resource whose container
+ * is a connection, or the resource that holds a guest node, runs on that
+ * node rather than with its container: every other node it may run on
+ * gets -INFINITY (checked with crm_simulate). */
+void cs_guest_pin_fillers(CsSolution *solution)
+{
+    const CsModel *model = solution->model;
+
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        int node = filler_node(model, g_ptr_array_index(model->resources, rsc));
+        CsTable *table = solution->work[rsc].table;
+
+        if (node < 0)
+            continue;
+        for (int other = 0; other < solution->n_nodes; other++) {
+            if (other != node && table->allowed[other])
+                cs_table_add_simple(table, other, CS_CONTRIB_STATUS_BAN,
+                                    "runs in its container's node",
+                                    -CS_INFINITY);
+        }
+    }
+}
+
+/* Whether rsc is active on node in the status. */
+static gboolean active_on(const CsGraph *graph, int rsc, int node)
+{
+    const CsNodeList *list = &graph->running_on[rsc];
+
+    for (guint i = 0; i < list->len; i++)
+        if (list->items[i] == node)
+            return TRUE;
+    return FALSE;
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote": a guest node exists only
+ * while its container runs.  What runs on the guest node stops before the
+ * container stops, and what is placed there starts after the container
+ * starts: a container that restarts or moves restarts them, "due to
+ * required" its start.  Checked with crm_simulate. */
+static void order_guest_resource(CsGraph *graph, int rsc)
+{
+    const CsModel *model = graph->model;
+
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+        int container;
+
+        if (node->type != CS_NODE_GUEST)
+            continue;
+        container = cs_guest_container_of(model, node->remote_rsc);
+        if (container < 0)
+            continue;
+        if (graph->assigned[rsc] == (int)i)
+            order_rsc(graph, container, CS_TASK_START, rsc, CS_TASK_START,
+                      ORD_IMPLIES_THEN | ORD_RUNNABLE_LEFT);
+        if (active_on(graph, rsc, (int)i))
+            order_rsc(graph, rsc, CS_TASK_STOP, container, CS_TASK_STOP,
+                      ORD_IMPLIES_FIRST);
+    }
+}
+
+/* The connection starts after its container and stops before it, as a
+ * filler does (actions.c); the resources on the guest node follow the
+ * container too. */
+void cs_guest_order_actions(CsGraph *graph)
+{
+    const CsModel *model = graph->model;
+
+    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
+        const CsResource *info = g_ptr_array_index(model->resources, rsc);
+        int container = cs_guest_container_of(model, rsc);
+
+        if (container >= 0) {
+            order_rsc(graph, container, CS_TASK_START, rsc, CS_TASK_START,
+                      ORD_IMPLIES_THEN | ORD_RUNNABLE_LEFT);
+            order_rsc(graph, rsc, CS_TASK_STOP, container, CS_TASK_STOP,
+                      ORD_IMPLIES_FIRST);
+        } else if (info->kind == CS_RSC_PRIMITIVE
+                   && !info->is_remote_connection) {
+            order_guest_resource(graph, rsc);
+        }
+    }
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote": a guest node is "fenced"
+ * by recovering its container, which the status marks (a failed container
+ * or connection, resources active on a guest that is down).  The fencing
+ * is a pseudo action, scheduled even with stonith-enabled=false, after
+ * the cluster nodes' (crm_simulate lists it first: newest first), and
+ * what ran on the guest node stops with it. */
+void cs_guest_schedule_fencing(CsGraph *graph)
+{
+    const CsModel *model = graph->model;
+    const char *how = model->options.stonith_action;
+
+    if (how == NULL || strcmp(how, "poweroff") == 0)
+        how = how == NULL ? "reboot" : "off";
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+        CsAct *fence;
+
+        if (node->type != CS_NODE_GUEST || !node->remote_requires_reset
+            || cs_guest_container_of(model, node->remote_rsc) < 0)
+            continue;
+        graph->fenced[i] = TRUE;
+        fence = act_alloc(graph, CS_TASK_FENCE, -1, (int)i,
+                          CS_ACT_RUNNABLE | CS_ACT_PSEUDO);
+        fence->name = g_strdup(how);
+        fence->reason = g_strdup("guest is unclean");
+    }
+}
+
+/* ---- what is not modelled yet ------------------------------------------ */
+
+static gboolean refuse(GError **error, const CsNode *guest, const char *what)
+{
+    g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                "guest node %s: %s is not modelled yet", guest->uname, what);
+    return FALSE;
+}
+
+/* Where rsc is active, in the status: how many nodes, whether one of
+ * them is lost (unclean or gone), whether an action is in flight. */
+typedef struct {
+    guint active;
+    gboolean host_lost;
+    gboolean pending;
+} ActiveSummary;
+
+static ActiveSummary summarize(const CsModel *model, int rsc)
+{
+    ActiveSummary summary = { 0, FALSE, FALSE };
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsNode *host;
+
+        if (state->rsc != rsc)
+            continue;
+        summary.pending |= state->pending;
+        if (state->role < CS_ROLE_STARTED && !state->failed)
+            continue;
+        host = g_ptr_array_index(model->nodes, state->node);
+        summary.active++;
+        summary.host_lost |= host->unclean || !host->online;
+    }
+    return summary;
+}
+
+/* Whether an orphan (a history of a resource no longer configured) is
+ * active on the guest node. */
+static gboolean orphan_on(const CsModel *model, int guest)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->node == guest && state->rsc < 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether an order constraint names a resource active on the guest node:
+ * when the guest is fenced, which of the implied restarts crm_simulate
+ * names as the reason is not followed yet (corpus bug-rh-1097457). */
+static gboolean ordered_resource_on(const CsModel *model, int guest)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->node != guest || state->rsc < 0
+            || state->role < CS_ROLE_STARTED)
+            continue;
+        for (guint j = 0; model->orders != NULL && j < model->orders->len; j++) {
+            const CsOrder *order = g_ptr_array_index(model->orders, j);
+
+            if (order->first == state->rsc || order->then == state->rsc)
+                return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+/* Whether a primitive active on the guest node stays stopped while the
+ * guest node cannot run resources any more. */
+static gboolean stranded_resource(const CsSolution *solution, int guest)
+{
+    const CsModel *model = solution->model;
+
+    if (cs_engine_node_available(solution, guest))
+        return FALSE;
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->node == guest && state->rsc >= 0
+            && state->role >= CS_ROLE_STARTED
+            && (solution->work[state->rsc].assigned < 0
+                || solution->work[state->rsc].next_role == CS_ROLE_STOPPED))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* The guest node situations followed exactly: a container and its
+ * connection that start, stop, move or migrate together between healthy
+ * cluster nodes, with what runs on the guest node following them; a
+ * guest fenced for a failed container or connection, or for resources
+ * active while its container or connection is not.  Refused: a container
+ * or connection whose host is lost (the fencing of the host recovers some
+ * containers and moves others), an opt-in cluster (where the connection
+ * opts in through its container), a container or connection that is
+ * unmanaged, in flight or active on more than one node, an orphan on the
+ * guest, a fenced guest running resources named by orders, a resource
+ * left stopped as the guest goes down. */
+static gboolean guest_supported(const CsSolution *solution,
+                                const CsNode *guest, GError **error)
+{
+    const CsModel *model = solution->model;
+    int connection = guest->remote_rsc;
+    int container = cs_guest_container_of(model, connection);
+    ActiveSummary held, linked;
+
+    if (container < 0)
+        return refuse(error, guest, "a guest node without its container");
+    if (!model->options.symmetric_cluster)
+        return refuse(error, guest, "an opt-in (asymmetric) cluster");
+    held = summarize(model, container);
+    linked = summarize(model, connection);
+    if (held.host_lost || linked.host_lost)
+        return refuse(error, guest, "a container or connection on a lost "
+                      "host");
+    if (held.active > 1 || linked.active > 1 || held.pending
+        || linked.pending)
+        return refuse(error, guest, "a container or connection active on "
+                      "several nodes or in flight");
+    if (!solution->work[container].managed
+        || !solution->work[connection].managed)
+        return refuse(error, guest, "an unmanaged container or connection");
+    if (orphan_on(model, guest->index))
+        return refuse(error, guest, "an orphan active on it");
+    if (guest->remote_requires_reset && ordered_resource_on(model, guest->index))
+        return refuse(error, guest, "fencing it with orders on what runs "
+                      "there");
+    /* crm_simulate then gives the stop "due to unrunnable" the
+     * connection's start, which the engine does not follow yet */
+    if (stranded_resource(solution, guest->index))
+        return refuse(error, guest, "a resource left stopped as the node "
+                      "goes down");
+    return TRUE;
+}
+
+/* Whether a filler pinned to its container's node cannot run there:
+ * crm_simulate then still plans its start there, blocked (found by
+ * oracle-diff's gen_remote.py), which the engine does not follow yet. */
+static const CsNode *pinned_filler_stranded(const CsSolution *solution)
+{
+    const CsModel *model = solution->model;
+
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        int node = filler_node(model, g_ptr_array_index(model->resources, rsc));
+
+        if (node >= 0 && !cs_engine_node_available(solution, node))
+            return g_ptr_array_index(model->nodes, node);
+    }
+    return NULL;
+}
+
+gboolean cs_guest_check_supported(const CsSolution *solution, GError **error)
+{
+    const CsNode *stranded = pinned_filler_stranded(solution);
+
+    if (stranded != NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "node %s: a resource pinned there (its container's "
+                    "node) while the node cannot run it is not modelled yet",
+                    stranded->uname);
+        return FALSE;
+    }
+    for (guint i = 0; i < solution->model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(solution->model->nodes, i);
+
+        if (node->type == CS_NODE_GUEST
+            && !guest_supported(solution, node, error))
+            return FALSE;
+    }
+    return TRUE;
+}

@@ -1,0 +1,1 @@
+transition @TESTS@/unsupported/guest-stranded-resource.xml
