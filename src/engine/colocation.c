@@ -228,6 +228,10 @@ static void add_resource_internal(CsSolution *solution, int rsc)
                                   g_array_index(info->children, int, i));
         return;
     }
+    if (info->kind == CS_RSC_BUNDLE) {
+        cs_bundle_add_colocations(solution, rsc);
+        return;
+    }
     if (info->kind != CS_RSC_GROUP) {
         add_container_colocation(solution, rsc);
         return;
@@ -243,6 +247,12 @@ static void add_resource_internal(CsSolution *solution, int rsc)
                                g_array_index(info->children, int, m - 1),
                                member_rsc->critical);
     }
+}
+
+void cs_coloc_add_internal(CsSolution *solution, const char *id,
+                           int dependent, int primary, gboolean influence)
+{
+    add_internal_coloc(solution, id, dependent, primary, influence);
 }
 
 static gint compare_priority(gconstpointer a, gconstpointer b, gpointer data)

@@ -497,7 +497,44 @@ static void copy_resources(CsExpansion *expansion, const CsModel *model)
     for (guint i = 0; i < n; i++) {
         if (rsc_at(expansion, (int)i)->kind == CS_RSC_CLONE)
             expand_clone(expansion, (int)i);
+        else if (rsc_at(expansion, (int)i)->kind == CS_RSC_BUNDLE) {
+            rsc_at(expansion, (int)i)->children = own_children(expansion);
+            cs_bundle_expand(expansion, (int)i);
+        }
     }
+}
+
+int cs_expansion_add_implicit(CsExpansion *expansion, int parent,
+                              const char *id, const char *provider,
+                              const char *type)
+{
+    CsResource *copy = add_copy(expansion, rsc_at(expansion, parent),
+                                (int)expansion->model.resources->len, FALSE);
+    char *name = g_strdup(id);
+    GArray *siblings = rsc_at(expansion, parent)->children;
+
+    g_ptr_array_add(expansion->owned, name);
+    copy->id = name;
+    copy->kind = CS_RSC_PRIMITIVE;
+    copy->parent = parent;
+    copy->children = own_children(expansion);
+    copy->rsc_class = (char *)"ocf";
+    copy->provider = (char *)provider;
+    copy->type = (char *)type;
+    copy->template_id = NULL;
+    copy->template_xml = NULL;
+    copy->params = expansion->empty_table;
+    copy->utilization = expansion->empty_table;
+    copy->ops = expansion->empty_ops;
+    copy->xml = NULL;
+    copy->bundle = NULL;
+    copy->fence_device = FALSE;
+    copy->is_remote_connection = FALSE;
+    copy->container = -1;
+    copy->remote_node = -1;
+    copy->implicit = TRUE;
+    g_array_append_val(siblings, copy->index);
+    return copy->index;
 }
 
 static gint64 pair_key(const CsModel *model, int rsc, int node)
@@ -706,7 +743,8 @@ static gboolean needs_view(const CsModel *model)
 {
     /* remote.c changes remote nodes once their connections are placed */
     return (model->features & (CS_FEATURE_CLONE | CS_FEATURE_TICKET
-                               | CS_FEATURE_REMOTE_NODE)) != 0
+                               | CS_FEATURE_REMOTE_NODE
+                               | CS_FEATURE_BUNDLE)) != 0
            || has_active_orphan(model);
 }
 

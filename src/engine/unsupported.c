@@ -23,7 +23,6 @@ static const struct {
     guint feature;
     const char *name;
 } unsupported_features[] = {
-    { CS_FEATURE_BUNDLE, "bundles" },
     { CS_FEATURE_GUEST_NODE, "guest nodes" },
 };
 
@@ -300,17 +299,7 @@ gboolean cs_engine_check_supported(const CsModel *model, GError **error)
             return FALSE;
         }
     }
-    for (guint i = 0; i < model->resources->len; i++) {
-        const CsResource *rsc = g_ptr_array_index(model->resources, i);
-
-        if (rsc->kind == CS_RSC_BUNDLE) {
-            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                        "resource %s: only primitives and groups are modelled",
-                        rsc->id);
-            return FALSE;
-        }
-    }
-    return TRUE;
+    return cs_bundle_check_supported(model, error);
 }
 
 /* ---- clones (the expanded model) --------------------------------------- */

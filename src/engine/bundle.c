@@ -1,0 +1,310 @@
+/* bundle.c: bundles, as the scheduler expands and places them.
+ *
+ * Pacemaker Explained 2.1, "Bundles": a bundle runs `replicas` copies of
+ * a container image, at most `replicas-per-host` on one node.  Each
+ * replica N is made of implicit resources, named as crm_simulate names
+ * them: the container NAME-docker-N (NAME-podman-N, ocf:heartbeat:docker
+ * or podman), and with <network ip-range-start> an address
+ * NAME-ip-ADDR (ocf:heartbeat:IPaddr2), ADDR counting up from the first.
+ * The address runs where its container runs (a colocation at INFINITY).
+ *
+ * The bundle is placed in one step, as a clone places its instances
+ * (engine/clone.c): its own scores (a location on the bundle reaches every
+ * implicit resource) are printed as pcmk__bundle_allocate lines with those
+ * of each replica's resources, then the containers take their nodes in
+ * replica order, each taking its address's preferences along, and then
+ * the addresses follow their containers.
+ *
+ * Modelled so far: bundles with no resource inside, that nothing has run
+ * yet, named only by location constraints (cs_bundle_check_supported
+ * refuses the rest, naming what is missing).
+ */
+#include <string.h>
+
+#include "engine/engine_internal.h"
+#include "engine/clone_internal.h"
+
+/* Each replica is two resources: a bound keeps a hostile CIB's solve
+ * small (doc/DESIGN.md, "Reliability and security"). */
+#define CS_BUNDLE_MAX_REPLICAS 10000
+
+static const CsResource *rsc_of(const CsModel *model, int rsc)
+{
+    return g_ptr_array_index(model->resources, rsc);
+}
+
+/* ---- what is modelled ------------------------------------------------- */
+
+static gboolean refuse(GError **error, const char *format, ...)
+    G_GNUC_PRINTF(2, 3);
+
+static gboolean refuse(GError **error, const char *format, ...)
+{
+    va_list args;
+    g_autofree char *message = NULL;
+
+    va_start(args, format);
+    message = g_strdup_vprintf(format, args);
+    va_end(args);
+    g_set_error_literal(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        message);
+    return FALSE;
+}
+
+static gboolean settings_supported(const CsResource *rsc, GError **error)
+{
+    const CsBundle *bundle = rsc->bundle;
+
+    if (bundle == NULL || bundle->runtime == NULL)
+        return refuse(error, "bundle %s: a bundle without a container "
+                      "runtime is not modelled yet", rsc->id);
+    if (strcmp(bundle->runtime, "rkt") == 0)
+        return refuse(error, "bundle %s: rkt containers are not modelled "
+                      "yet", rsc->id);
+    if (rsc->children->len > 0)
+        return refuse(error, "bundle %s: a resource inside a bundle (its "
+                      "replicas are guest nodes) is not modelled yet",
+                      rsc->id);
+    if (bundle->replicas > CS_BUNDLE_MAX_REPLICAS)
+        return refuse(error, "bundle %s: more than %d replicas are not "
+                      "modelled", rsc->id, CS_BUNDLE_MAX_REPLICAS);
+    if (bundle->replicas < 1 || bundle->replicas_per_host < 1
+        || bundle->promoted_max < 0)
+        return refuse(error, "bundle %s: replicas, replicas-per-host or "
+                      "promoted-max other than a whole number (at least "
+                      "1) are not modelled yet", rsc->id);
+    for (int n = 0; bundle->ip_range_start != NULL && n < bundle->replicas;
+         n++) {
+        g_autofree char *address = cs_bundle_replica_address(bundle, n);
+
+        if (address == NULL)
+            return refuse(error, "bundle %s: ip-range-start %s for %d "
+                          "replicas (only IPv4 addresses, counted within "
+                          "their third number) is not modelled yet", rsc->id,
+                          bundle->ip_range_start, bundle->replicas);
+    }
+    return TRUE;
+}
+
+static gboolean meta_supported(const CsModel *model, const CsResource *rsc,
+                               GError **error)
+{
+    if (rsc->target_role != CS_ROLE_UNKNOWN
+        && rsc->target_role != CS_ROLE_STARTED)
+        return refuse(error, "bundle %s: a target-role other than Started "
+                      "is not modelled yet", rsc->id);
+    if (!rsc->managed || model->options.maintenance_mode)
+        return refuse(error, "bundle %s: an unmanaged bundle (is-managed, "
+                      "maintenance) is not modelled yet", rsc->id);
+    return TRUE;
+}
+
+/* Whether id is one of the names the bundle's implicit resources take:
+ * the bundle's id and a dash, then anything. */
+static gboolean names_implicit(const CsResource *rsc, const char *id)
+{
+    size_t length = strlen(rsc->id);
+
+    return strncmp(id, rsc->id, length) == 0 && id[length] == '-';
+}
+
+static gboolean history_supported(const CsModel *model,
+                                  const CsResource *rsc, GError **error)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc < 0 && names_implicit(rsc, state->rsc_id))
+            return refuse(error, "bundle %s: the history of its resource "
+                          "%s (a replica that has run) is not modelled yet",
+                          rsc->id, state->rsc_id);
+    }
+    for (guint i = 0; i < model->fail_counts->len; i++) {
+        const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
+
+        if (fail->rsc < 0 && names_implicit(rsc, fail->rsc_id))
+            return refuse(error, "bundle %s: fail counts of its resource "
+                          "%s are not modelled yet", rsc->id, fail->rsc_id);
+    }
+    return TRUE;
+}
+
+static gboolean constraints_supported(const CsModel *model, int bundle,
+                                      GError **error)
+{
+    const char *id = rsc_of(model, bundle)->id;
+
+    for (guint i = 0; i < model->locations->len; i++) {
+        const CsLocation *location = g_ptr_array_index(model->locations, i);
+
+        if (location->rsc == bundle && location->role != CS_ROLE_UNKNOWN)
+            return refuse(error, "bundle %s: a location constraint with a "
+                          "role (%s) is not modelled yet", id, location->id);
+    }
+    for (guint i = 0; i < model->colocations->len; i++) {
+        const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
+
+        if (coloc->rsc == bundle || coloc->with_rsc == bundle)
+            return refuse(error, "bundle %s: colocations with bundles "
+                          "(%s) are not modelled yet", id, coloc->id);
+    }
+    for (guint i = 0; i < model->orders->len; i++) {
+        const CsOrder *order = g_ptr_array_index(model->orders, i);
+
+        if (order->first == bundle || order->then == bundle)
+            return refuse(error, "bundle %s: orders with bundles (%s) are "
+                          "not modelled yet", id, order->id);
+    }
+    for (guint i = 0; i < model->ticket_constraints->len; i++) {
+        const CsTicketConstraint *ticket =
+            g_ptr_array_index(model->ticket_constraints, i);
+
+        if (ticket->rsc == bundle)
+            return refuse(error, "bundle %s: tickets for bundles (%s) are "
+                          "not modelled yet", id, ticket->id);
+    }
+    return TRUE;
+}
+
+static gboolean cluster_supported(const CsModel *model, const char *id,
+                                  GError **error)
+{
+    if (model->options.placement_strategy != CS_PLACEMENT_DEFAULT)
+        return refuse(error, "bundle %s: bundles with a placement-strategy "
+                      "other than default are not modelled yet", id);
+    if (model->features & (CS_FEATURE_REMOTE_NODE | CS_FEATURE_GUEST_NODE))
+        return refuse(error, "bundle %s: bundles in a cluster with remote "
+                      "or guest nodes are not modelled yet", id);
+    return TRUE;
+}
+
+gboolean cs_bundle_check_supported(const CsModel *model, GError **error)
+{
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *rsc = rsc_of(model, (int)i);
+
+        if (rsc->kind != CS_RSC_BUNDLE)
+            continue;
+        if (rsc->parent >= 0)
+            return refuse(error, "bundle %s inside another resource is not "
+                          "modelled", rsc->id);
+        if (!settings_supported(rsc, error) || !meta_supported(model, rsc, error)
+            || !history_supported(model, rsc, error)
+            || !constraints_supported(model, (int)i, error)
+            || !cluster_supported(model, rsc->id, error))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+/* ---- the implicit resources ------------------------------------------- */
+
+/* Replica n's resources, in the order crm_simulate lists them in the
+ * Transition Summary: its address (when the network gives one), then
+ * its container, whose agent is the runtime's name (docker, podman). */
+static void add_replica(CsExpansion *expansion, int bundle, int n)
+{
+    const CsResource *info = rsc_of(cs_expansion_model(expansion), bundle);
+    const CsBundle *settings = info->bundle;
+    g_autofree char *container = g_strdup_printf("%s-%s-%d", info->id,
+                                                 settings->runtime, n);
+    g_autofree char *address = cs_bundle_replica_address(settings, n);
+
+    if (address != NULL) {
+        g_autofree char *ip = g_strdup_printf("%s-ip-%s", info->id, address);
+
+        cs_expansion_add_implicit(expansion, bundle, ip, "heartbeat",
+                                  "IPaddr2");
+    }
+    cs_expansion_add_implicit(expansion, bundle, container, "heartbeat",
+                              settings->runtime);
+}
+
+/* The bundle's children in the view, replica by replica. */
+void cs_bundle_expand(CsExpansion *expansion, int bundle)
+{
+    const CsResource *info = rsc_of(cs_expansion_model(expansion), bundle);
+
+    for (int n = 0; n < info->bundle->replicas; n++)
+        add_replica(expansion, bundle, n);
+}
+
+/* How many resources each replica has among the bundle's children. */
+static int replica_size(const CsResource *info)
+{
+    return info->bundle->ip_range_start != NULL ? 2 : 1;
+}
+
+static int replica_container(const CsResource *info, int n)
+{
+    int size = replica_size(info);
+
+    return g_array_index(info->children, int, n * size + size - 1);
+}
+
+static int replica_address(const CsResource *info, int n)
+{
+    if (replica_size(info) < 2)
+        return -1;
+    return g_array_index(info->children, int, n * 2);
+}
+
+/* The address runs where its container runs. */
+void cs_bundle_add_colocations(CsSolution *solution, int bundle)
+{
+    const CsResource *info = rsc_of(solution->model, bundle);
+
+    for (int n = 0; n < info->bundle->replicas; n++) {
+        int address = replica_address(info, n);
+
+        if (address >= 0)
+            cs_coloc_add_internal(solution, "ip-with-container", address,
+                                  replica_container(info, n), TRUE);
+    }
+}
+
+/* ---- placement -------------------------------------------------------- */
+
+static void print_bundle_table(CsSolution *solution, int rsc)
+{
+    CsRscWork *work = &solution->work[rsc];
+
+    cs_table_free(work->bundle_printed);
+    work->bundle_printed = cs_table_copy(work->table);
+    cs_print_log(solution, CS_PRINT_BUNDLE, rsc);
+}
+
+int cs_bundle_assign(CsSolution *solution, int bundle)
+{
+    const CsResource *info = rsc_of(solution->model, bundle);
+    CsRscWork *work = &solution->work[bundle];
+    g_autoptr(GArray) containers = g_array_new(FALSE, FALSE, sizeof(int));
+
+    if (!work->provisional || work->allocating)
+        return -1;
+    work->allocating = TRUE;
+    /* crm_simulate prints the bundle's scores, then each replica's
+     * container's and address's. */
+    print_bundle_table(solution, bundle);
+    work->printed = cs_table_copy(work->table);
+    for (int n = 0; n < info->bundle->replicas; n++) {
+        int container = replica_container(info, n);
+        int address = replica_address(info, n);
+
+        print_bundle_table(solution, container);
+        if (address >= 0)
+            print_bundle_table(solution, address);
+        g_array_append_val(containers, container);
+    }
+    cs_clone_distribute(solution, bundle, containers, info->bundle->replicas,
+                        info->bundle->replicas_per_host);
+    for (int n = 0; n < info->bundle->replicas; n++) {
+        int address = replica_address(info, n);
+
+        if (address >= 0)
+            cs_assign(solution, address);
+    }
+    work->allocating = FALSE;
+    work->provisional = FALSE;
+    return -1;
+}
