@@ -116,6 +116,12 @@ static const char *const answered[] = {
     "network-storage",        /* ports, storage and a clone beside it */
     "address-carry",          /* addresses carried into the third number */
     "promoted-max-replicas",  /* replicas from promoted-max */
+    "target-stopped",         /* the bundle's target-role reaches its
+                                 implicit resources */
+    "target-promoted",        /* target-role=Promoted, a location */
+    "unmanaged-stopped",      /* is-managed=false, nothing runs */
+    "maintenance-mode",       /* the cluster in maintenance */
+    "fencing",                /* a node fenced takes no replica */
 };
 
 START_TEST(test_answered_as_crm_simulate)

@@ -15,6 +15,9 @@
  * replica order, each taking its address's preferences along, and then
  * the addresses follow their containers.
  *
+ * The implicit resources take the bundle's meta attributes (target-role,
+ * is-managed, maintenance), as the oracle shows.
+ *
  * Modelled so far: bundles with no resource inside, that nothing has run
  * yet, named only by location constraints (cs_bundle_check_supported
  * refuses the rest, naming what is missing).
@@ -83,19 +86,6 @@ static gboolean settings_supported(const CsResource *rsc, GError **error)
                           "their third number) is not modelled yet", rsc->id,
                           bundle->ip_range_start, bundle->replicas);
     }
-    return TRUE;
-}
-
-static gboolean meta_supported(const CsModel *model, const CsResource *rsc,
-                               GError **error)
-{
-    if (rsc->target_role != CS_ROLE_UNKNOWN
-        && rsc->target_role != CS_ROLE_STARTED)
-        return refuse(error, "bundle %s: a target-role other than Started "
-                      "is not modelled yet", rsc->id);
-    if (!rsc->managed || model->options.maintenance_mode)
-        return refuse(error, "bundle %s: an unmanaged bundle (is-managed, "
-                      "maintenance) is not modelled yet", rsc->id);
     return TRUE;
 }
 
@@ -188,7 +178,7 @@ gboolean cs_bundle_check_supported(const CsModel *model, GError **error)
         if (rsc->parent >= 0)
             return refuse(error, "bundle %s inside another resource is not "
                           "modelled", rsc->id);
-        if (!settings_supported(rsc, error) || !meta_supported(model, rsc, error)
+        if (!settings_supported(rsc, error)
             || !history_supported(model, rsc, error)
             || !constraints_supported(model, (int)i, error)
             || !cluster_supported(model, rsc->id, error))
