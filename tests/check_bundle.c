@@ -13,6 +13,7 @@
 #include "cib/document.h"
 #include "engine/engine.h"
 #include "explain/command.h"
+#include "explain/explain.h"
 #include "explain/session.h"
 #include "model/model.h"
 #include "testlib.h"
@@ -221,6 +222,26 @@ START_TEST(test_edit_says_what_moved)
 }
 END_TEST
 
+/* explain: the bundle counts its replicas placed and lists each
+ * replica's resources with its node (4 replicas, 3 nodes). */
+START_TEST(test_explain_counts_replicas)
+{
+    CsTestCase test;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GString) out = g_string_new(NULL);
+
+    cs_test_case_solve_ok(&test, "bundle", "replicas-over-nodes");
+    ck_assert(cs_solution_explain(test.solution, "web", NULL, out, &error));
+    ck_assert_msg(strstr(out->str, "web: bundle, 3 of 4 replicas placed") != NULL,
+                  "%s", out->str);
+    ck_assert_msg(strstr(out->str, "    web-docker-3: stopped\n") != NULL,
+                  "%s", out->str);
+    ck_assert_msg(strstr(out->str, "    web-ip-10.0.0.10: node1\n") != NULL,
+                  "%s", out->str);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
 static Suite *bundle_suite(void)
 {
     Suite *suite = suite_create("bundle");
@@ -236,6 +257,7 @@ static Suite *bundle_suite(void)
     tcase_add_loop_test(engine, test_refused_with_a_reason, 0,
                         (int)G_N_ELEMENTS(refused));
     tcase_add_test(engine, test_edit_says_what_moved);
+    tcase_add_test(engine, test_explain_counts_replicas);
     suite_add_tcase(suite, model);
     suite_add_tcase(suite, engine);
     return suite;
