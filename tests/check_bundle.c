@@ -123,6 +123,15 @@ static const char *const answered[] = {
     "unmanaged-stopped",      /* is-managed=false, nothing runs */
     "maintenance-mode",       /* the cluster in maintenance */
     "fencing",                /* a node fenced takes no replica */
+    "with-bundle-mandatory",  /* a primitive with the bundle at INFINITY:
+                                 placed where a container runs, its
+                                 preferences taken by the containers, and
+                                 the bundle printed twice */
+    "with-bundle-placed-first",  /* the bundle before its dependent */
+    "with-bundle-finite",     /* each container's node takes the score */
+    "with-bundle-against",    /* -INFINITY: never beside a container */
+    "with-bundle-chain",      /* b with a with the bundle */
+    "with-bundle-sticky",     /* the dependent runs already, sticky */
 };
 
 START_TEST(test_answered_as_crm_simulate)

@@ -119,6 +119,21 @@ static gboolean history_supported(const CsModel *model,
     return TRUE;
 }
 
+/* "primitive with bundle": the dependent a primitive of its own, roles
+ * and node attribute left as they come. */
+static gboolean colocation_supported(const CsModel *model,
+                                     const CsColocation *coloc, int bundle)
+{
+    const CsResource *dependent = rsc_of(model, coloc->rsc);
+
+    return coloc->with_rsc == bundle && coloc->rsc != bundle
+           && dependent->kind == CS_RSC_PRIMITIVE && dependent->parent < 0
+           && coloc->rsc_role == CS_ROLE_UNKNOWN
+           && coloc->with_role == CS_ROLE_UNKNOWN
+           && (coloc->node_attribute == NULL
+               || strcmp(coloc->node_attribute, "#uname") == 0);
+}
+
 static gboolean constraints_supported(const CsModel *model, int bundle,
                                       GError **error)
 {
@@ -134,9 +149,12 @@ static gboolean constraints_supported(const CsModel *model, int bundle,
     for (guint i = 0; i < model->colocations->len; i++) {
         const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
 
-        if (coloc->rsc == bundle || coloc->with_rsc == bundle)
+        if ((coloc->rsc == bundle || coloc->with_rsc == bundle)
+            && !colocation_supported(model, coloc, bundle))
             return refuse(error, "bundle %s: colocations with bundles "
-                          "(%s) are not modelled yet", id, coloc->id);
+                          "(%s) are not modelled yet, but for a primitive "
+                          "outside any group or clone with a bundle, by "
+                          "node name, for any role", id, coloc->id);
     }
     for (guint i = 0; i < model->orders->len; i++) {
         const CsOrder *order = g_ptr_array_index(model->orders, i);
@@ -259,8 +277,10 @@ static void print_bundle_table(CsSolution *solution, int rsc)
 {
     CsRscWork *work = &solution->work[rsc];
 
-    cs_table_free(work->bundle_printed);
-    work->bundle_printed = cs_table_copy(work->table);
+    if (work->bundle_printed == NULL)
+        work->bundle_printed = g_ptr_array_new_with_free_func(
+            (GDestroyNotify)cs_table_free);
+    g_ptr_array_add(work->bundle_printed, cs_table_copy(work->table));
     cs_print_log(solution, CS_PRINT_BUNDLE, rsc);
 }
 
@@ -270,13 +290,13 @@ int cs_bundle_assign(CsSolution *solution, int bundle)
     CsRscWork *work = &solution->work[bundle];
     g_autoptr(GArray) containers = g_array_new(FALSE, FALSE, sizeof(int));
 
-    if (!work->provisional || work->allocating)
+    if (work->allocating)
         return -1;
-    work->allocating = TRUE;
     /* crm_simulate prints the bundle's scores, then each replica's
-     * container's and address's. */
+     * container's and address's, whenever the bundle is asked for its
+     * node: again when a dependent asked first (checked with the oracle:
+     * the second print shows the scores the assignment left). */
     print_bundle_table(solution, bundle);
-    work->printed = cs_table_copy(work->table);
     for (int n = 0; n < info->bundle->replicas; n++) {
         int container = replica_container(info, n);
         int address = replica_address(info, n);
@@ -286,6 +306,11 @@ int cs_bundle_assign(CsSolution *solution, int bundle)
             print_bundle_table(solution, address);
         g_array_append_val(containers, container);
     }
+    if (!work->provisional)
+        return -1;
+    work->allocating = TRUE;
+    cs_table_free(work->printed);
+    work->printed = cs_table_copy(work->table);
     cs_clone_distribute(solution, bundle, containers, info->bundle->replicas,
                         info->bundle->replicas_per_host);
     for (int n = 0; n < info->bundle->replicas; n++) {
@@ -297,4 +322,44 @@ int cs_bundle_assign(CsSolution *solution, int bundle)
     work->allocating = FALSE;
     work->provisional = FALSE;
     return -1;
+}
+
+/* ---- colocations with a bundle ---------------------------------------- */
+
+/* Pacemaker Explained 2.1, "Bundles": a resource colocated with a bundle
+ * is colocated with its replicas' containers.  At INFINITY the dependent
+ * may run only where a container runs; otherwise each container's node
+ * takes the score, replica by replica (as with a clone's instances,
+ * engine/clone.c; checked with the oracle). */
+void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle,
+                           const CsColoc *coloc)
+{
+    const CsResource *info = rsc_of(solution->model, bundle);
+    CsTable *table = solution->work[dependent].table;
+    g_autofree gboolean *hosts = NULL;
+
+    if (solution->work[bundle].provisional)
+        return;
+    if (coloc->score < CS_INFINITY) {
+        for (int n = 0; n < info->bundle->replicas; n++)
+            cs_apply_coloc_score(solution, dependent,
+                                 replica_container(info, n), coloc);
+        return;
+    }
+    hosts = g_new0(gboolean, solution->n_nodes);
+    for (int n = 0; n < info->bundle->replicas; n++) {
+        int node = solution->work[replica_container(info, n)].assigned;
+
+        if (node >= 0)
+            hosts[node] = TRUE;
+    }
+    for (int node = 0; node < solution->n_nodes; node++) {
+        if (hosts[node] == table->allowed[node])
+            continue;
+        cs_table_add(table, node,
+                     &(CsContribution){ .kind = CS_CONTRIB_COLOCATION,
+                                        .source = coloc->id,
+                                        .other_rsc = bundle,
+                                        .value = -CS_INFINITY });
+    }
 }

@@ -479,6 +479,10 @@ void cs_apply_coloc_score(CsSolution *solution, int dependent,
         cs_clone_apply_coloc(solution, dependent, primary, coloc);
         return;
     }
+    if (rsc->kind == CS_RSC_BUNDLE) {
+        cs_bundle_apply_coloc(solution, dependent, primary, coloc);
+        return;
+    }
     if (rsc->kind == CS_RSC_GROUP) {
         int member;
 

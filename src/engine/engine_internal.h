@@ -81,8 +81,10 @@ typedef struct CsRscWork {
     CsTable *printed;        /* snapshot printed at assignment */
     CsTable *group_printed;  /* members: snapshot printed by the group */
     CsTable *clone_printed;  /* instances: snapshot printed by the clone */
-    CsTable *bundle_printed; /* a bundle and its implicit resources:
-                                snapshot printed by the bundle (bundle.c) */
+    GPtrArray *bundle_printed; /* a bundle and its implicit resources:
+                                  CsTable* snapshots printed by each of the
+                                  bundle's assignments (bundle.c), owned,
+                                  NULL until used */
     gboolean has_prefer;     /* clone.c: assign to prefer if it is as good
                                 as the best node (Pacemaker's prefer) */
     int prefer;
@@ -196,6 +198,9 @@ gboolean cs_bundle_check_supported(const CsModel *model, GError **error);
 void cs_bundle_expand(CsExpansion *expansion, int bundle);
 void cs_bundle_add_colocations(CsSolution *solution, int bundle);
 int cs_bundle_assign(CsSolution *solution, int bundle);
+/* A colocation's effect on dependent once the bundle is placed. */
+void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle,
+                           const CsColoc *coloc);
 /* expand.c: a new primitive ocf:PROVIDER:TYPE named id, a child of
  * parent in the view, with parent's meta attributes; its index. */
 int cs_expansion_add_implicit(CsExpansion *expansion, int parent,

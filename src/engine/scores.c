@@ -207,7 +207,9 @@ static const CsTable *printed_nth(const CsSolution *solution, int rsc,
     const CsTable *standing = work->clone_printed;
 
     if (kind == CS_PRINT_BUNDLE)
-        return nth == 0 ? work->bundle_printed : NULL;
+        return work->bundle_printed != NULL
+               && nth < (int)work->bundle_printed->len
+               ? g_ptr_array_index(work->bundle_printed, nth) : NULL;
     if (kind != CS_PRINT_CLONE) {
         gboolean own = !group_kind || is_group;
         rolled = own ? work->rolled_back : work->rolled_back_group;
