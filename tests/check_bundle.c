@@ -180,6 +180,7 @@ static const struct {
     { "refused-inside", "a resource inside a bundle" },
     { "refused-rkt", "rkt containers" },
     { "refused-colocation", "colocations with bundles (c1)" },
+    { "refused-colocation-requires", "requiring what the bundle requires" },
     { "refused-history", "history of its resource web-docker-0" },
     { "refused-ipv6", "ip-range-start fd00::1" },
 };

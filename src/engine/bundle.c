@@ -19,8 +19,9 @@
  * is-managed, maintenance), as the oracle shows.
  *
  * Modelled so far: bundles with no resource inside, that nothing has run
- * yet, named only by location constraints (cs_bundle_check_supported
- * refuses the rest, naming what is missing).
+ * yet, named by location constraints and by colocations of a primitive
+ * with the bundle (cs_bundle_check_supported refuses the rest, naming
+ * what is missing).
  */
 #include <string.h>
 
@@ -126,8 +127,14 @@ static gboolean colocation_supported(const CsModel *model,
 {
     const CsResource *dependent = rsc_of(model, coloc->rsc);
 
+    /* A dependent that needs less than the bundle (requires) may start
+     * where the containers cannot: crm_simulate then blocks it "due to
+     * colocation with" a container, which the engine does not follow
+     * for any primary yet (oracle: no quorum, requires=nothing). */
     return coloc->with_rsc == bundle && coloc->rsc != bundle
            && dependent->kind == CS_RSC_PRIMITIVE && dependent->parent < 0
+           && g_strcmp0(dependent->requires,
+                        rsc_of(model, bundle)->requires) == 0
            && coloc->rsc_role == CS_ROLE_UNKNOWN
            && coloc->with_role == CS_ROLE_UNKNOWN
            && (coloc->node_attribute == NULL
@@ -154,7 +161,8 @@ static gboolean constraints_supported(const CsModel *model, int bundle,
             return refuse(error, "bundle %s: colocations with bundles "
                           "(%s) are not modelled yet, but for a primitive "
                           "outside any group or clone with a bundle, by "
-                          "node name, for any role", id, coloc->id);
+                          "node name, for any role, requiring what the "
+                          "bundle requires", id, coloc->id);
     }
     for (guint i = 0; i < model->orders->len; i++) {
         const CsOrder *order = g_ptr_array_index(model->orders, i);
