@@ -132,6 +132,13 @@ static const char *const answered[] = {
     "with-bundle-against",    /* -INFINITY: never beside a container */
     "with-bundle-chain",      /* b with a with the bundle */
     "with-bundle-sticky",     /* the dependent runs already, sticky */
+    "bundle-with-mandatory",  /* the bundle with a primitive at INFINITY:
+                                 every container goes where it runs */
+    "bundle-with-finite",     /* fewer replicas than nodes: the
+                                 containers take the colocation */
+    "bundle-with-finite-every-node",  /* a replica per node: they do not */
+    "bundle-with-against",    /* -INFINITY: never beside it */
+    "bundle-between",         /* a with the bundle with b */
 };
 
 START_TEST(test_answered_as_crm_simulate)
@@ -181,6 +188,8 @@ static const struct {
     { "refused-rkt", "rkt containers" },
     { "refused-colocation", "colocations with bundles (c1)" },
     { "refused-colocation-requires", "requiring what the bundle requires" },
+    { "refused-colocation-requires-dependent",
+      "requiring what the bundle requires" },
     { "refused-history", "history of its resource web-docker-0" },
     { "refused-ipv6", "ip-range-start fd00::1" },
 };

@@ -19,9 +19,9 @@
  * is-managed, maintenance), as the oracle shows.
  *
  * Modelled so far: bundles with no resource inside, that nothing has run
- * yet, named by location constraints and by colocations of a primitive
- * with the bundle (cs_bundle_check_supported refuses the rest, naming
- * what is missing).
+ * yet, named by location constraints and by colocations between the
+ * bundle and a primitive, either way (cs_bundle_check_supported refuses
+ * the rest, naming what is missing).
  */
 #include <string.h>
 
@@ -120,12 +120,24 @@ static gboolean history_supported(const CsModel *model,
     return TRUE;
 }
 
-/* "primitive with bundle": the dependent a primitive of its own, roles
- * and node attribute left as they come. */
+/* "primitive with bundle" or "bundle with primitive": the other side a
+ * primitive of its own, roles and node attribute left as they come. */
 static gboolean colocation_supported(const CsModel *model,
                                      const CsColocation *coloc, int bundle)
 {
+    const CsResource *other = rsc_of(model, coloc->rsc == bundle
+                                            ? coloc->with_rsc : coloc->rsc);
     const CsResource *dependent = rsc_of(model, coloc->rsc);
+
+    if (coloc->rsc == bundle)
+        return coloc->with_rsc != bundle && other->kind == CS_RSC_PRIMITIVE
+               && other->parent < 0
+               && g_strcmp0(other->requires,
+                            rsc_of(model, bundle)->requires) == 0
+               && coloc->rsc_role == CS_ROLE_UNKNOWN
+               && coloc->with_role == CS_ROLE_UNKNOWN
+               && (coloc->node_attribute == NULL
+                   || strcmp(coloc->node_attribute, "#uname") == 0);
 
     /* A dependent that needs less than the bundle (requires) may start
      * where the containers cannot: crm_simulate then blocks it "due to
@@ -159,8 +171,8 @@ static gboolean constraints_supported(const CsModel *model, int bundle,
         if ((coloc->rsc == bundle || coloc->with_rsc == bundle)
             && !colocation_supported(model, coloc, bundle))
             return refuse(error, "bundle %s: colocations with bundles "
-                          "(%s) are not modelled yet, but for a primitive "
-                          "outside any group or clone with a bundle, by "
+                          "(%s) are not modelled yet, but between a bundle "
+                          "and a primitive outside any group or clone, by "
                           "node name, for any role, requiring what the "
                           "bundle requires", id, coloc->id);
     }
@@ -317,6 +329,11 @@ int cs_bundle_assign(CsSolution *solution, int bundle)
     if (!work->provisional)
         return -1;
     work->allocating = TRUE;
+    /* Its primaries first; each container takes the bundle's colocations
+     * as a clone instance takes its clone's (engine/clone.c). */
+    for (guint i = 0; i < work->this_with->len; i++)
+        cs_assign(solution,
+                  ((const CsColoc *)g_ptr_array_index(work->this_with, i))->primary);
     cs_table_free(work->printed);
     work->printed = cs_table_copy(work->table);
     cs_clone_distribute(solution, bundle, containers, info->bundle->replicas,
