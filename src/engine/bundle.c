@@ -121,32 +121,20 @@ static gboolean history_supported(const CsModel *model,
 }
 
 /* "primitive with bundle" or "bundle with primitive": the other side a
- * primitive of its own, roles and node attribute left as they come. */
+ * primitive of its own, roles and node attribute left as they come.
+ * One side needing less than the other (requires) may start where the
+ * other cannot: crm_simulate then blocks it "due to colocation with" the
+ * other, which the engine does not follow for any resource yet (oracle:
+ * no quorum, requires=nothing), so both must require the same. */
 static gboolean colocation_supported(const CsModel *model,
                                      const CsColocation *coloc, int bundle)
 {
-    const CsResource *other = rsc_of(model, coloc->rsc == bundle
-                                            ? coloc->with_rsc : coloc->rsc);
-    const CsResource *dependent = rsc_of(model, coloc->rsc);
+    int other_index = coloc->rsc == bundle ? coloc->with_rsc : coloc->rsc;
+    const CsResource *other = rsc_of(model, other_index);
 
-    if (coloc->rsc == bundle)
-        return coloc->with_rsc != bundle && other->kind == CS_RSC_PRIMITIVE
-               && other->parent < 0
-               && g_strcmp0(other->requires,
-                            rsc_of(model, bundle)->requires) == 0
-               && coloc->rsc_role == CS_ROLE_UNKNOWN
-               && coloc->with_role == CS_ROLE_UNKNOWN
-               && (coloc->node_attribute == NULL
-                   || strcmp(coloc->node_attribute, "#uname") == 0);
-
-    /* A dependent that needs less than the bundle (requires) may start
-     * where the containers cannot: crm_simulate then blocks it "due to
-     * colocation with" a container, which the engine does not follow
-     * for any primary yet (oracle: no quorum, requires=nothing). */
-    return coloc->with_rsc == bundle && coloc->rsc != bundle
-           && dependent->kind == CS_RSC_PRIMITIVE && dependent->parent < 0
-           && g_strcmp0(dependent->requires,
-                        rsc_of(model, bundle)->requires) == 0
+    return other_index != bundle && other->kind == CS_RSC_PRIMITIVE
+           && other->parent < 0
+           && g_strcmp0(other->requires, rsc_of(model, bundle)->requires) == 0
            && coloc->rsc_role == CS_ROLE_UNKNOWN
            && coloc->with_role == CS_ROLE_UNKNOWN
            && (coloc->node_attribute == NULL
@@ -173,7 +161,7 @@ static gboolean constraints_supported(const CsModel *model, int bundle,
             return refuse(error, "bundle %s: colocations with bundles "
                           "(%s) are not modelled yet, but between a bundle "
                           "and a primitive outside any group or clone, by "
-                          "node name, for any role, requiring what the "
+                          "node name, with no role, requiring what the "
                           "bundle requires", id, coloc->id);
     }
     for (guint i = 0; i < model->orders->len; i++) {
