@@ -139,6 +139,17 @@ static const char *const answered[] = {
     "bundle-with-finite-every-node",  /* a replica per node: they do not */
     "bundle-with-against",    /* -INFINITY: never beside it */
     "bundle-between",         /* a with the bundle with b */
+    "order-blocks-containers",  /* a cannot start: the bundle's containers
+                                   wait for it, its addresses do not, and
+                                   what follows the bundle waits for its
+                                   running */
+    "order-after-stopped-bundle",  /* the bundle stopped: its dependent
+                                      in order cannot start */
+    "order-optional",         /* an optional order blocks nothing */
+    "order-and-colocation",   /* orders and colocation together */
+    "order-no-quorum",        /* no quorum: the bundle's starts blocked,
+                                 and a requiring nothing waits for it */
+    "order-no-quorum-then",   /* the bundle requiring nothing waits */
 };
 
 START_TEST(test_answered_as_crm_simulate)
@@ -192,6 +203,7 @@ static const struct {
       "requiring what the bundle requires" },
     { "refused-history", "history of its resource web-docker-0" },
     { "refused-ipv6", "ip-range-start fd00::1" },
+    { "refused-order-promote", "orders with bundles (ord1)" },
 };
 
 START_TEST(test_refused_with_a_reason)

@@ -19,9 +19,11 @@
  * is-managed, maintenance), as the oracle shows.
  *
  * Modelled so far: bundles with no resource inside, that nothing has run
- * yet, named by location constraints and by colocations between the
- * bundle and a primitive, either way (cs_bundle_check_supported refuses
- * the rest, naming what is missing).
+ * yet, named by location constraints, and by colocations and orders
+ * between the bundle and a primitive, either way.  The bundle starts
+ * through pseudo-actions of its own, as a clone does, and its start gates
+ * only its containers' starts (engine/actions.c, engine/propagate.c).
+ * cs_bundle_check_supported refuses the rest, naming what is missing.
  */
 #include <string.h>
 
@@ -141,6 +143,23 @@ static gboolean colocation_supported(const CsModel *model,
                || strcmp(coloc->node_attribute, "#uname") == 0);
 }
 
+/* An order of starts (and the stops of its inverse) between the bundle
+ * and a primitive of its own, outside sets, mandatory or optional. */
+static gboolean order_supported(const CsModel *model, const CsOrder *order,
+                                int bundle)
+{
+    int other_index = order->first == bundle ? order->then : order->first;
+    const CsResource *other = rsc_of(model, other_index);
+    const char *task = order->inverse ? "stop" : "start";
+
+    return other_index != bundle && other->kind == CS_RSC_PRIMITIVE
+           && other->parent < 0 && order->set_id == NULL
+           && order->require_all_group < 0
+           && order->kind != CS_ORDER_SERIALIZE
+           && g_strcmp0(order->first_action, task) == 0
+           && g_strcmp0(order->then_action, task) == 0;
+}
+
 static gboolean constraints_supported(const CsModel *model, int bundle,
                                       GError **error)
 {
@@ -167,9 +186,13 @@ static gboolean constraints_supported(const CsModel *model, int bundle,
     for (guint i = 0; i < model->orders->len; i++) {
         const CsOrder *order = g_ptr_array_index(model->orders, i);
 
-        if (order->first == bundle || order->then == bundle)
+        if ((order->first == bundle || order->then == bundle)
+            && !order_supported(model, order, bundle))
             return refuse(error, "bundle %s: orders with bundles (%s) are "
-                          "not modelled yet", id, order->id);
+                          "not modelled yet, but for starts between a "
+                          "bundle and a primitive outside any group or "
+                          "clone, mandatory or optional, outside sets",
+                          id, order->id);
     }
     for (guint i = 0; i < model->ticket_constraints->len; i++) {
         const CsTicketConstraint *ticket =
@@ -263,6 +286,18 @@ static int replica_address(const CsResource *info, int n)
     if (replica_size(info) < 2)
         return -1;
     return g_array_index(info->children, int, n * 2);
+}
+
+gboolean cs_bundle_is_container(const CsSolution *solution, int rsc)
+{
+    const CsResource *info = rsc_of(solution->model, rsc);
+    const CsResource *bundle;
+
+    if (info->parent < 0)
+        return FALSE;
+    bundle = rsc_of(solution->model, info->parent);
+    return bundle->kind == CS_RSC_BUNDLE && bundle->bundle != NULL
+           && g_strcmp0(info->type, bundle->bundle->runtime) == 0;
 }
 
 /* The address runs where its container runs. */
