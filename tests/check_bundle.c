@@ -150,6 +150,11 @@ static const char *const answered[] = {
     "order-no-quorum",        /* no quorum: the bundle's starts blocked,
                                  and a requiring nothing waits for it */
     "order-no-quorum-then",   /* the bundle requiring nothing waits */
+    "ticket-not-granted",     /* every implicit resource banned, and the
+                                 primitive colocated with the bundle */
+    "ticket-standby",         /* the same for a ticket in standby */
+    "ticket-granted",         /* nothing changes */
+    "ticket-and-order",       /* what follows the bundle waits */
 };
 
 START_TEST(test_answered_as_crm_simulate)

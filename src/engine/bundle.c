@@ -19,8 +19,9 @@
  * is-managed, maintenance), as the oracle shows.
  *
  * Modelled so far: bundles with no resource inside, that nothing has run
- * yet, named by location constraints, and by colocations and orders
- * between the bundle and a primitive, either way.  The bundle starts
+ * yet, named by location constraints, tickets (for any role), and by
+ * colocations and orders between the bundle and a primitive, either way;
+ * a ticket reaches every implicit resource (engine/ticket.c).  The bundle starts
  * through pseudo-actions of its own, as a clone does, and its start gates
  * only its containers' starts (engine/actions.c, engine/propagate.c).
  * cs_bundle_check_supported refuses the rest, naming what is missing.
@@ -198,9 +199,9 @@ static gboolean constraints_supported(const CsModel *model, int bundle,
         const CsTicketConstraint *ticket =
             g_ptr_array_index(model->ticket_constraints, i);
 
-        if (ticket->rsc == bundle)
-            return refuse(error, "bundle %s: tickets for bundles (%s) are "
-                          "not modelled yet", id, ticket->id);
+        if (ticket->rsc == bundle && ticket->rsc_role != CS_ROLE_UNKNOWN)
+            return refuse(error, "bundle %s: tickets for a role of a bundle "
+                          "(%s) are not modelled yet", id, ticket->id);
     }
     return TRUE;
 }
