@@ -155,6 +155,7 @@ static const char *const answered[] = {
     "ticket-standby",         /* the same for a ticket in standby */
     "ticket-granted",         /* nothing changes */
     "ticket-and-order",       /* what follows the bundle waits */
+    "probed-stopped",         /* probes found the replicas stopped */
 };
 
 START_TEST(test_answered_as_crm_simulate)
@@ -207,6 +208,7 @@ static const struct {
     { "refused-colocation-requires-dependent",
       "requiring what the bundle requires" },
     { "refused-history", "history of its resource web-docker-0" },
+    { "refused-history-gone", "history of web-docker-7, no longer" },
     { "refused-ipv6", "ip-range-start fd00::1" },
     { "refused-order-promote", "orders with bundles (ord1)" },
 };

@@ -19,7 +19,7 @@
  * is-managed, maintenance), as the oracle shows.
  *
  * Modelled so far: bundles with no resource inside, that nothing has run
- * yet, named by location constraints, tickets (for any role), and by
+ * yet (probes that found them stopped aside), named by location constraints, tickets (for any role), and by
  * colocations and orders between the bundle and a primitive, either way;
  * a ticket reaches every implicit resource (engine/ticket.c).  The bundle starts
  * through pseudo-actions of its own, as a clone does, and its start gates
@@ -102,16 +102,60 @@ static gboolean names_implicit(const CsResource *rsc, const char *id)
     return strncmp(id, rsc->id, length) == 0 && id[length] == '-';
 }
 
+/* The names crm_simulate gives replica n's container and address (NULL
+ * without ip-range-start), new. */
+static void replica_names(const CsResource *bundle, int n, char **container,
+                          char **ip)
+{
+    g_autofree char *address = cs_bundle_replica_address(bundle->bundle, n);
+
+    *container = g_strdup_printf("%s-%s-%d", bundle->id,
+                                 bundle->bundle->runtime, n);
+    *ip = address != NULL ? g_strdup_printf("%s-ip-%s", bundle->id, address)
+                          : NULL;
+}
+
+/* id is one of the names the bundle's replicas' resources take now. */
+static gboolean is_implicit(const CsResource *rsc, const char *id)
+{
+    for (int n = 0; n < rsc->bundle->replicas; n++) {
+        g_autofree char *container = NULL, *ip = NULL;
+
+        replica_names(rsc, n, &container, &ip);
+        if (strcmp(id, container) == 0 || g_strcmp0(id, ip) == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Probes that found a replica's resource not running (rc 7, as a
+ * cluster records for every resource on every node) change nothing but
+ * the probes; any other history (a replica that has run, failed...)
+ * needs the implicit resources' parameters for its digests, which are
+ * not modelled. */
 static gboolean history_supported(const CsModel *model,
                                   const CsResource *rsc, GError **error)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
-        if (state->rsc < 0 && names_implicit(rsc, state->rsc_id))
-            return refuse(error, "bundle %s: the history of its resource "
-                          "%s (a replica that has run) is not modelled yet",
+        if (state->rsc >= 0 || !names_implicit(rsc, state->rsc_id))
+            continue;
+        if (!is_implicit(rsc, state->rsc_id))
+            return refuse(error, "bundle %s: the history of %s, no longer "
+                          "one of its resources, is not modelled yet",
                           rsc->id, state->rsc_id);
+        for (guint k = 0; k < state->history->len; k++) {
+            const CsOpRecord *record = g_ptr_array_index(state->history, k);
+
+            if (strcmp(record->operation, "monitor") != 0
+                || record->interval_ms != 0 || record->rc_code != 7
+                || record->op_status != 0)
+                return refuse(error, "bundle %s: the history of its "
+                              "resource %s (other than a probe that found "
+                              "it stopped) is not modelled yet", rsc->id,
+                              state->rsc_id);
+        }
     }
     for (guint i = 0; i < model->fail_counts->len; i++) {
         const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
@@ -245,19 +289,14 @@ gboolean cs_bundle_check_supported(const CsModel *model, GError **error)
 static void add_replica(CsExpansion *expansion, int bundle, int n)
 {
     const CsResource *info = rsc_of(cs_expansion_model(expansion), bundle);
-    const CsBundle *settings = info->bundle;
-    g_autofree char *container = g_strdup_printf("%s-%s-%d", info->id,
-                                                 settings->runtime, n);
-    g_autofree char *address = cs_bundle_replica_address(settings, n);
+    g_autofree char *container = NULL, *ip = NULL;
 
-    if (address != NULL) {
-        g_autofree char *ip = g_strdup_printf("%s-ip-%s", info->id, address);
-
+    replica_names(info, n, &container, &ip);
+    if (ip != NULL)
         cs_expansion_add_implicit(expansion, bundle, ip, "heartbeat",
                                   "IPaddr2");
-    }
     cs_expansion_add_implicit(expansion, bundle, container, "heartbeat",
-                              settings->runtime);
+                              info->bundle->runtime);
 }
 
 /* The bundle's children in the view, replica by replica. */
@@ -267,6 +306,28 @@ void cs_bundle_expand(CsExpansion *expansion, int bundle)
 
     for (int n = 0; n < info->bundle->replicas; n++)
         add_replica(expansion, bundle, n);
+}
+
+/* A history of an implicit resource (the model knows none: it reads them
+ * as orphans) belongs to it. */
+int cs_bundle_implicit(CsExpansion *expansion, const char *id)
+{
+    const CsModel *view = cs_expansion_model(expansion);
+
+    for (guint i = 0; i < view->resources->len; i++) {
+        const CsResource *info = rsc_of(view, (int)i);
+
+        if (info->kind != CS_RSC_BUNDLE)
+            continue;
+        for (guint k = 0; k < info->children->len; k++) {
+            const CsResource *child =
+                rsc_of(view, g_array_index(info->children, int, k));
+
+            if (strcmp(child->id, id) == 0)
+                return child->index;
+        }
+    }
+    return -1;
 }
 
 /* How many resources each replica has among the bundle's children. */

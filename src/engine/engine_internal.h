@@ -198,6 +198,8 @@ gboolean cs_bundle_check_supported(const CsModel *model, GError **error);
 void cs_bundle_expand(CsExpansion *expansion, int bundle);
 void cs_bundle_add_colocations(CsSolution *solution, int bundle);
 int cs_bundle_assign(CsSolution *solution, int bundle);
+/* The implicit resource of a bundle named id in the view, or -1. */
+int cs_bundle_implicit(CsExpansion *expansion, const char *id);
 /* rsc is a replica's container. */
 gboolean cs_bundle_is_container(const CsSolution *solution, int rsc);
 /* A colocation's effect on dependent once the bundle is placed. */

@@ -590,6 +590,7 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model,
         CsRscState *state = own(expansion,
                                 g_ptr_array_index(model->rsc_states, i),
                                 sizeof(CsRscState));
+        int implicit;
 
         if (state->rsc < 0 && orphan_is_remote_connection(state)) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
@@ -601,6 +602,8 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model,
         }
         if (state->rsc >= 0)
             state->rsc = match_state(&matching, state);
+        else if ((implicit = cs_bundle_implicit(expansion, state->rsc_id)) >= 0)
+            state->rsc = implicit;
         else
             state->rsc = orphan_primitive(expansion, model, orphans, state);
         /* A history no instance can take (a globally-unique clone's
