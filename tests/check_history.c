@@ -189,7 +189,7 @@ START_TEST(test_unmodelled_feature_is_reported)
         "<bundle id=\"b\"><docker image=\"pcmk:http\" replicas=\"1\"/>"
         "<primitive id=\"bp\" class=\"ocf\" provider=\"heartbeat\" type=\"apache\"/></bundle>" };
     g_autofree char *text = why_text(&before, &after, 3);
-    assert_has(text, "B.xml: bundles are not modelled yet");
+    assert_has(text, "B.xml: bundle b: a resource inside a bundle (its replicas are guest nodes) is not modelled yet");
     assert_has(text, "bundle b added");
     ck_assert_ptr_null(strstr(text, "Placement:"));
 }

@@ -567,7 +567,7 @@ static void create_actions(CsGraph *graph, int rsc)
         create_actions(graph, g_array_index(info->children, int, i));
     if (info->kind == CS_RSC_GROUP)
         create_group_actions(graph, rsc);
-    else if (info->kind == CS_RSC_CLONE)
+    else if (info->kind == CS_RSC_CLONE || info->kind == CS_RSC_BUNDLE)
         create_clone_actions(graph, rsc);
 }
 
@@ -720,6 +720,17 @@ static void promotable_internal(CsGraph *graph, int clone)
     }
 }
 
+/* A clone's or a bundle's pseudo-actions: stopped before start, started
+ * before running, stop before stopped. */
+static void collective_orders(CsGraph *graph, int rsc)
+{
+    order_rsc(graph, rsc, CS_TASK_STOPPED, rsc, CS_TASK_START, ORD_OPTIONAL);
+    order_rsc(graph, rsc, CS_TASK_START, rsc, CS_TASK_RUNNING,
+              ORD_RUNNABLE_LEFT);
+    order_rsc(graph, rsc, CS_TASK_STOP, rsc, CS_TASK_STOPPED,
+              ORD_RUNNABLE_LEFT);
+}
+
 /* Pacemaker's clone_internal_constraints() (Pacemaker Explained 2.1, "Clones"
  * "Clones": ordered starts instances one after another). */
 static void clone_internal(CsGraph *graph, int clone)
@@ -727,12 +738,7 @@ static void clone_internal(CsGraph *graph, int clone)
     const CsResource *info = rsc_info(graph, clone);
     int previous = -1;
 
-    order_rsc(graph, clone, CS_TASK_STOPPED, clone, CS_TASK_START,
-              ORD_OPTIONAL);
-    order_rsc(graph, clone, CS_TASK_START, clone, CS_TASK_RUNNING,
-              ORD_RUNNABLE_LEFT);
-    order_rsc(graph, clone, CS_TASK_STOP, clone, CS_TASK_STOPPED,
-              ORD_RUNNABLE_LEFT);
+    collective_orders(graph, clone);
     if (info->promotable) {
         order_rsc(graph, clone, CS_TASK_DEMOTED, clone, CS_TASK_STOP,
                   ORD_OPTIONAL);
@@ -756,6 +762,25 @@ static void clone_internal(CsGraph *graph, int clone)
     }
     if (info->promotable)
         promotable_internal(graph, clone);
+}
+
+/* A bundle (Pacemaker Explained 2.1, "Bundles") starts and stops through
+ * pseudo-actions as a clone does; its start gates its containers' starts,
+ * not its addresses' (checked with the oracle: a mandatory order before
+ * the bundle whose first cannot start blocks only the containers). */
+static void bundle_internal(CsGraph *graph, int bundle)
+{
+    const CsResource *info = rsc_info(graph, bundle);
+
+    collective_orders(graph, bundle);
+    for (guint i = 0; i < info->children->len; i++) {
+        int child = g_array_index(info->children, int, i);
+
+        primitive_internal(graph, child);
+        if (cs_bundle_is_container(graph->solution, child))
+            order_rsc(graph, bundle, CS_TASK_START, child, CS_TASK_START,
+                      ORD_RUNNABLE_LEFT);
+    }
 }
 
 /* The container a filler (meta container) runs inside, or -1; a remote
@@ -823,6 +848,8 @@ static void internal_constraints(CsGraph *graph)
             clone_internal(graph, rsc);
         else if (info->kind == CS_RSC_GROUP)
             group_internal(graph, rsc);
+        else if (info->kind == CS_RSC_BUNDLE)
+            bundle_internal(graph, rsc);
         else if (info->kind == CS_RSC_PRIMITIVE && info->parent < 0)
             primitive_internal(graph, rsc);
         filler_internal(graph, rsc);

@@ -457,8 +457,9 @@ static void apply_location(CsSolution *solution, int rsc,
     for (guint i = 0; i < info->children->len; i++) {
         int child = g_array_index(info->children, int, i);
 
-        /* Every clone instance takes the whole location (clone.c). */
-        if (info->kind == CS_RSC_CLONE)
+        /* Every clone instance takes the whole location (clone.c), and
+         * so does every implicit resource of a bundle (bundle.c). */
+        if (info->kind == CS_RSC_CLONE || info->kind == CS_RSC_BUNDLE)
             apply_location(solution, child, scores, listed, role, discovery,
                            kind, source);
         else
@@ -1208,6 +1209,8 @@ int cs_assign(CsSolution *solution, int rsc)
         return cs_clone_assign(solution, rsc);
     if (rsc_of(solution, rsc)->kind == CS_RSC_GROUP)
         return assign_group(solution, rsc);
+    if (rsc_of(solution, rsc)->kind == CS_RSC_BUNDLE)
+        return cs_bundle_assign(solution, rsc);
     return assign_primitive(solution, rsc);
 }
 

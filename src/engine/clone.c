@@ -386,21 +386,12 @@ static int assign_instance(CsSolution *solution, int clone, int rsc,
     return chosen;
 }
 
-/* Pacemaker's distribute_children(). */
-static void distribute(CsSolution *solution, int clone, GArray *instances)
+void cs_clone_distribute(CsSolution *solution, int clone, GArray *instances,
+                         int max, int per_node)
 {
-    const CsResource *info = rsc_of(solution, clone);
     const CsTable *table = solution->work[clone].table;
-    int max = info->clone_max, per_node = info->clone_node_max;
     int available = 0, loop_max, assigned = 0;
     gboolean all_coloc;
-
-    /* Pacemaker Explained 2.1, "Anonymous versus Unique Clones": an
-     * anonymous clone's instances are interchangeable; crm_simulate 2.1.5
-     * never places two of them on one node, whatever clone-node-max says
-     * (checked with the oracle, promotable or not). */
-    if (!info->globally_unique)
-        per_node = 1;
 
     for (int node = 0; node < solution->n_nodes; node++) {
         solution->clones->node_count[node] = 0;
@@ -443,6 +434,18 @@ static void distribute(CsSolution *solution, int clone, GArray *instances)
                             per_node) >= 0)
             assigned++;
     }
+}
+
+static void distribute(CsSolution *solution, int clone, GArray *instances)
+{
+    const CsResource *info = rsc_of(solution, clone);
+
+    /* Pacemaker Explained 2.1, "Anonymous versus Unique Clones": an
+     * anonymous clone's instances are interchangeable; crm_simulate 2.1.5
+     * never places two of them on one node, whatever clone-node-max says
+     * (checked with the oracle, promotable or not). */
+    cs_clone_distribute(solution, clone, instances, info->clone_max,
+                        info->globally_unique ? info->clone_node_max : 1);
 }
 
 static void snapshot(CsSolution *solution, int rsc)

@@ -18,6 +18,11 @@ typedef struct CsCloneWork {
     struct CsPromoteWork *promote;   /* promote.c, NULL until used */
 } CsCloneWork;
 
+/* Pacemaker's distribute_children(): instances of parent (a clone or a
+ * bundle's containers), at most max placed, per_node on one node. */
+void cs_clone_distribute(CsSolution *solution, int parent, GArray *instances,
+                         int max, int per_node);
+
 gboolean cs_ticket_denies_promotion(const CsSolution *solution, int rsc);
 
 /* Pacemaker's pcmk__sort_nodes() without a preferred node: the nodes

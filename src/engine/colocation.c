@@ -232,6 +232,10 @@ static void add_resource_internal(CsSolution *solution, int rsc)
                                   g_array_index(info->children, int, i));
         return;
     }
+    if (info->kind == CS_RSC_BUNDLE) {
+        cs_bundle_add_colocations(solution, rsc);
+        return;
+    }
     if (info->kind != CS_RSC_GROUP) {
         add_container_colocation(solution, rsc);
         return;
@@ -247,6 +251,12 @@ static void add_resource_internal(CsSolution *solution, int rsc)
                                g_array_index(info->children, int, m - 1),
                                member_rsc->critical);
     }
+}
+
+void cs_coloc_add_internal(CsSolution *solution, const char *id,
+                           int dependent, int primary, gboolean influence)
+{
+    add_internal_coloc(solution, id, dependent, primary, influence);
 }
 
 static gint compare_priority(gconstpointer a, gconstpointer b, gpointer data)
@@ -471,6 +481,10 @@ void cs_apply_coloc_score(CsSolution *solution, int dependent,
 
     if (rsc->kind == CS_RSC_CLONE) {
         cs_clone_apply_coloc(solution, dependent, primary, coloc);
+        return;
+    }
+    if (rsc->kind == CS_RSC_BUNDLE) {
+        cs_bundle_apply_coloc(solution, dependent, primary, coloc);
         return;
     }
     if (rsc->kind == CS_RSC_GROUP) {

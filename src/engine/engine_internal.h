@@ -81,6 +81,10 @@ typedef struct CsRscWork {
     CsTable *printed;        /* snapshot printed at assignment */
     CsTable *group_printed;  /* members: snapshot printed by the group */
     CsTable *clone_printed;  /* instances: snapshot printed by the clone */
+    GPtrArray *bundle_printed; /* a bundle and its implicit resources:
+                                  CsTable* snapshots printed by each of the
+                                  bundle's assignments (bundle.c), owned,
+                                  NULL until used */
     gboolean has_prefer;     /* clone.c: assign to prefer if it is as good
                                 as the best node (Pacemaker's prefer) */
     int prefer;
@@ -108,6 +112,7 @@ typedef enum CsPrintKind {
     CS_PRINT_CLONE,       /* clone_printed of rsc */
     CS_PRINT_GROUP,       /* a group's printed, a member's group_printed */
     CS_PRINT_PRIMITIVE,   /* a primitive's printed */
+    CS_PRINT_BUNDLE,      /* bundle_printed of rsc (bundle.c) */
     CS_PRINT_PROMOTION,   /* promotion line number index (promote.c) */
 } CsPrintKind;
 
@@ -186,6 +191,25 @@ gboolean cs_rsc_is_orphan(const CsSolution *solution, int rsc);
 gboolean cs_rsc_is_template(const CsSolution *solution, int rsc);
 /* An instance of a globally-unique clone (or a member of one). */
 gboolean cs_rsc_is_unique_instance(const CsSolution *solution, int rsc);
+
+/* bundle.c: bundles (Pacemaker Explained 2.1, "Bundles") */
+gboolean cs_bundle_check_supported(const CsModel *model, GError **error);
+/* Adds the bundle's implicit resources to the view as its children. */
+void cs_bundle_expand(CsExpansion *expansion, int bundle);
+void cs_bundle_add_colocations(CsSolution *solution, int bundle);
+int cs_bundle_assign(CsSolution *solution, int bundle);
+/* The implicit resource of a bundle named id in the view, or -1. */
+int cs_bundle_implicit(CsExpansion *expansion, const char *id);
+/* rsc is a replica's container. */
+gboolean cs_bundle_is_container(const CsSolution *solution, int rsc);
+/* A colocation's effect on dependent once the bundle is placed. */
+void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle,
+                           const CsColoc *coloc);
+/* expand.c: a new primitive ocf:PROVIDER:TYPE named id, a child of
+ * parent in the view, with parent's meta attributes; its index. */
+int cs_expansion_add_implicit(CsExpansion *expansion, int parent,
+                              const char *id, const char *provider,
+                              const char *type);
 
 /* clone.c, promote.c, ticket.c */
 void cs_clones_init(CsSolution *solution);
@@ -273,6 +297,9 @@ gboolean cs_location_in_lifetime(const CsSolution *solution, const CsLocation *l
 
 /* colocation.c */
 void cs_colocations_build(CsSolution *solution);
+/* An implicit colocation of dependent with primary at INFINITY. */
+void cs_coloc_add_internal(CsSolution *solution, const char *id,
+                           int dependent, int primary, gboolean influence);
 void cs_group_expand_colocations(CsSolution *solution, int group);
 void cs_apply_this_with(CsSolution *solution, int rsc, const CsColoc *coloc);
 /* A stable sort that leaves an array already in order alone. */

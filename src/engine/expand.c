@@ -497,7 +497,44 @@ static void copy_resources(CsExpansion *expansion, const CsModel *model)
     for (guint i = 0; i < n; i++) {
         if (rsc_at(expansion, (int)i)->kind == CS_RSC_CLONE)
             expand_clone(expansion, (int)i);
+        else if (rsc_at(expansion, (int)i)->kind == CS_RSC_BUNDLE) {
+            rsc_at(expansion, (int)i)->children = own_children(expansion);
+            cs_bundle_expand(expansion, (int)i);
+        }
     }
+}
+
+int cs_expansion_add_implicit(CsExpansion *expansion, int parent,
+                              const char *id, const char *provider,
+                              const char *type)
+{
+    CsResource *copy = add_copy(expansion, rsc_at(expansion, parent),
+                                (int)expansion->model.resources->len, FALSE);
+    char *name = g_strdup(id);
+    GArray *siblings = rsc_at(expansion, parent)->children;
+
+    g_ptr_array_add(expansion->owned, name);
+    copy->id = name;
+    copy->kind = CS_RSC_PRIMITIVE;
+    copy->parent = parent;
+    copy->children = own_children(expansion);
+    copy->rsc_class = (char *)"ocf";
+    copy->provider = (char *)provider;
+    copy->type = (char *)type;
+    copy->template_id = NULL;
+    copy->template_xml = NULL;
+    copy->params = expansion->empty_table;
+    copy->utilization = expansion->empty_table;
+    copy->ops = expansion->empty_ops;
+    copy->xml = NULL;
+    copy->bundle = NULL;
+    copy->fence_device = FALSE;
+    copy->is_remote_connection = FALSE;
+    copy->container = -1;
+    copy->remote_node = -1;
+    copy->implicit = TRUE;
+    g_array_append_val(siblings, copy->index);
+    return copy->index;
 }
 
 static gint64 pair_key(const CsModel *model, int rsc, int node)
@@ -553,6 +590,7 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model,
         CsRscState *state = own(expansion,
                                 g_ptr_array_index(model->rsc_states, i),
                                 sizeof(CsRscState));
+        int implicit;
 
         if (state->rsc < 0 && orphan_is_remote_connection(state)) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
@@ -564,6 +602,8 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model,
         }
         if (state->rsc >= 0)
             state->rsc = match_state(&matching, state);
+        else if ((implicit = cs_bundle_implicit(expansion, state->rsc_id)) >= 0)
+            state->rsc = implicit;
         else
             state->rsc = orphan_primitive(expansion, model, orphans, state);
         /* A history no instance can take (a globally-unique clone's
@@ -705,8 +745,8 @@ static gboolean has_active_orphan(const CsModel *model)
 static gboolean needs_view(const CsModel *model)
 {
     /* remote.c changes remote nodes once their connections are placed */
-    guint wanted = CS_FEATURE_CLONE | CS_FEATURE_TICKET
-                   | CS_FEATURE_REMOTE_NODE | CS_FEATURE_GUEST_NODE;
+    guint wanted = CS_FEATURE_CLONE | CS_FEATURE_TICKET | CS_FEATURE_REMOTE_NODE
+                   | CS_FEATURE_GUEST_NODE | CS_FEATURE_BUNDLE;
 
     return (model->features & wanted) != 0 || has_active_orphan(model);
 }

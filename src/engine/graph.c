@@ -126,11 +126,17 @@ gboolean in_promotable(const CsGraph *graph, int rsc)
     return is_promotable(graph, up);
 }
 
-/* Groups and clones act through start/running/stop/stopped
+gboolean is_bundle(const CsGraph *graph, int rsc)
+{
+    return rsc >= 0 && rsc_info(graph, rsc)->kind == CS_RSC_BUNDLE;
+}
+
+/* Groups, clones and bundles act through start/running/stop/stopped
  * pseudo-actions of their own. */
 gboolean is_collective(const CsGraph *graph, int rsc)
 {
-    return is_group(graph, rsc) || is_clone(graph, rsc);
+    return is_group(graph, rsc) || is_clone(graph, rsc)
+           || is_bundle(graph, rsc);
 }
 
 const char *cs_task_name(const CsAct *action)

@@ -48,6 +48,7 @@ const CsResource *rsc_info(const CsGraph *graph, int rsc);
 const CsNode *node_info(const CsGraph *graph, int node);
 gboolean is_group(const CsGraph *graph, int rsc);
 gboolean is_clone(const CsGraph *graph, int rsc);
+gboolean is_bundle(const CsGraph *graph, int rsc);
 gboolean in_promotable(const CsGraph *graph, int rsc);
 gboolean is_collective(const CsGraph *graph, int rsc);
 const char *cs_task_name(const CsAct *action);

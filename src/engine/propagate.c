@@ -487,13 +487,19 @@ static guint update_rsc(CsGraph *graph, CsAct *first, CsAct *then,
                                             flags, filter, type);
         }
     }
-    if (is_clone(graph, then->rsc)) {
+    if (is_clone(graph, then->rsc) || is_bundle(graph, then->rsc)) {
         const CsResource *clone = rsc_info(graph, then->rsc);
 
-        /* Only instances whose action can run follow the clone's. */
+        /* Only instances whose action can run follow the clone's; a
+         * bundle's containers follow the bundle's (not its addresses,
+         * engine/bundle.c). */
         for (guint i = 0; i < clone->children->len; i++) {
             int instance = g_array_index(clone->children, int, i);
             CsAct *child = find_first(graph, instance, then->task, -1);
+
+            if (is_bundle(graph, then->rsc)
+                && !cs_bundle_is_container(graph->solution, instance))
+                continue;
 
             if (child != NULL && (flags_for_ordering(graph, child, -1)
                                   & CS_ACT_RUNNABLE))

@@ -191,6 +191,7 @@ static const char *const print_prefix[] = {
     [CS_PRINT_CLONE] = "pcmk__clone_allocate",
     [CS_PRINT_GROUP] = "pcmk__group_assign",
     [CS_PRINT_PRIMITIVE] = "pcmk__primitive_assign",
+    [CS_PRINT_BUNDLE] = "pcmk__bundle_allocate",
 };
 
 /* The tables one resource printed under kind, oldest first: those of
@@ -205,6 +206,10 @@ static const CsTable *printed_nth(const CsSolution *solution, int rsc,
     const GPtrArray *rolled = NULL;
     const CsTable *standing = work->clone_printed;
 
+    if (kind == CS_PRINT_BUNDLE)
+        return work->bundle_printed != NULL
+               && nth < (int)work->bundle_printed->len
+               ? g_ptr_array_index(work->bundle_printed, nth) : NULL;
     if (kind != CS_PRINT_CLONE) {
         gboolean own = !group_kind || is_group;
         rolled = own ? work->rolled_back : work->rolled_back_group;
@@ -236,7 +241,8 @@ void cs_solution_stream_scores(const CsSolution *solution, GString *out,
     g_autofree int *node_order = sorted_indices(solution->n_nodes,
                                                 compare_unames_natural,
                                                 solution->model);
-    g_autofree int *seen = g_new0(int, 3 * (gsize)solution->n_rsc + 1);
+    g_autofree int *seen = g_new0(int, CS_PRINT_PROMOTION
+                                       * (gsize)solution->n_rsc + 1);
     const GArray *log = solution->print_log;
     g_autoptr(GPtrArray) promotion = g_ptr_array_new_with_free_func(g_free);
 
@@ -248,7 +254,8 @@ void cs_solution_stream_scores(const CsSolution *solution, GString *out,
             print_promotion_line(promotion, event->index, out);
             continue;
         }
-        int nth = seen[3 * event->index + (int)event->kind]++;
+        int nth = seen[CS_PRINT_PROMOTION * event->index
+                       + (int)event->kind]++;
         print_table(solution, print_prefix[event->kind], event->index,
                     printed_nth(solution, event->index, event->kind, nth),
                     node_order, out);

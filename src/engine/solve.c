@@ -121,6 +121,8 @@ void cs_solution_free(CsSolution *solution)
         cs_table_free(work->printed);
         cs_table_free(work->group_printed);
         cs_table_free(work->clone_printed);
+        if (work->bundle_printed != NULL)
+            g_ptr_array_unref(work->bundle_printed);
         if (work->rolled_back)
             g_ptr_array_free(work->rolled_back, TRUE);
         if (work->rolled_back_group)

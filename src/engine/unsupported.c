@@ -19,13 +19,6 @@
 
 /* ---- the model, before the solve ---------------------------------------- */
 
-static const struct {
-    guint feature;
-    const char *name;
-} unsupported_features[] = {
-    { CS_FEATURE_BUNDLE, "bundles" },
-};
-
 /* Whether a resource inside clone (at any depth) is active somewhere. */
 static gboolean clone_active(const CsModel *model, int clone)
 {
@@ -361,25 +354,7 @@ gboolean cs_engine_check_supported(const CsModel *model, GError **error)
         || !unfencing_supported(model, error)
         || !ticket_fence_without_quorum_supported(model, error))
         return FALSE;
-    for (guint i = 0; i < G_N_ELEMENTS(unsupported_features); i++) {
-        if (model->features & unsupported_features[i].feature) {
-            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                        "%s are not modelled yet",
-                        unsupported_features[i].name);
-            return FALSE;
-        }
-    }
-    for (guint i = 0; i < model->resources->len; i++) {
-        const CsResource *rsc = g_ptr_array_index(model->resources, i);
-
-        if (rsc->kind == CS_RSC_BUNDLE) {
-            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                        "resource %s: only primitives and groups are modelled",
-                        rsc->id);
-            return FALSE;
-        }
-    }
-    return TRUE;
+    return cs_bundle_check_supported(model, error);
 }
 
 /* ---- clones (the expanded model) --------------------------------------- */

@@ -121,11 +121,13 @@ static void explain_promotion(const CsSolution *solution, int rsc,
     }
 }
 
-/* A clone: where each instance will run, in which role. */
+/* A clone: where each instance will run, in which role; a bundle: each
+ * of its replicas' resources. */
 static void explain_instances(const CsSolution *solution,
                               const CsResource *clone, GString *out)
 {
-    g_string_append(out, "  instances:\n");
+    g_string_append(out, clone->kind == CS_RSC_BUNDLE
+                         ? "  replicas' resources:\n" : "  instances:\n");
     for (guint i = 0; i < clone->children->len; i++) {
         int each = g_array_index(clone->children, int, i);
         int node = cs_solution_assigned_node(solution, each);
@@ -146,6 +148,26 @@ static void explain_instances(const CsSolution *solution,
                                    cs_score_format(score, buf));
         g_string_append_c(out, '\n');
     }
+}
+
+/* A bundle is placed as its replicas' containers (Pacemaker Explained
+ * 2.1, "Bundles"): how many of them have a node. */
+static void explain_bundle_header(const CsSolution *solution,
+                                  const CsResource *bundle, GString *out)
+{
+    int placed = 0;
+
+    for (guint i = 0; i < bundle->children->len; i++) {
+        int each = g_array_index(bundle->children, int, i);
+        const CsResource *child = g_ptr_array_index(
+            cs_solution_model(solution)->resources, each);
+
+        if (g_strcmp0(child->type, bundle->bundle->runtime) == 0)
+            placed += cs_solution_assigned_node(solution, each) >= 0;
+    }
+    g_string_append_printf(out, "%s: bundle, %d of %d replicas placed (its "
+                           "own allocation scores below)\n", bundle->id,
+                           placed, bundle->bundle->replicas);
 }
 
 /* The transition's lines for rsc.  The assignment alone can mislead: a
@@ -222,6 +244,8 @@ gboolean cs_solution_explain(const CsSolution *solution, const char *rsc,
         if (info->promotable)
             g_string_append_printf(out, ", %d promoted", promoted);
         g_string_append(out, " (its own allocation scores below)\n");
+    } else if (info->kind == CS_RSC_BUNDLE && info->bundle != NULL) {
+        explain_bundle_header(solution, info, out);
     } else {
         g_string_append_printf(out, "%s: %s\n", info->id,
                                assigned >= 0
@@ -235,7 +259,7 @@ gboolean cs_solution_explain(const CsSolution *solution, const char *rsc,
             explain_node(solution, info->index, each, out);
     }
     explain_promotion(solution, info->index, out);
-    if (info->kind == CS_RSC_CLONE)
+    if (info->kind == CS_RSC_CLONE || info->kind == CS_RSC_BUNDLE)
         explain_instances(solution, info, out);
     else
         explain_next_actions(solution, info->index, out);

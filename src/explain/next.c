@@ -135,6 +135,11 @@ gboolean cs_next_has_children(const CsResource *info)
     return info->kind != CS_RSC_PRIMITIVE && info->children != NULL;
 }
 
+gboolean cs_next_is_collective(const CsResource *info)
+{
+    return info->kind == CS_RSC_CLONE || info->kind == CS_RSC_BUNDLE;
+}
+
 /* ---- marks ---------------------------------------------------------------- */
 
 typedef struct Presence {
@@ -206,7 +211,7 @@ int cs_next_node(const CsSolution *solution, const CsTransition *transition, int
         return -1;
     if (!cs_next_has_children(info))
         return primitive_next_node(solution, transition, rsc);
-    if (info->kind == CS_RSC_CLONE)
+    if (cs_next_is_collective(info))
         return -1;
     for (guint i = 0; i < info->children->len; i++) {
         int node = cs_next_node(solution, transition, g_array_index(info->children, int, i));

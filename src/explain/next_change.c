@@ -77,7 +77,7 @@ static char *side_text(const Side *side, int rsc, gboolean now)
 
     if (info == NULL)
         return NULL;
-    if (info->kind == CS_RSC_CLONE)
+    if (cs_next_is_collective(info))
         return cs_next_state_string(side->solution, side->transition, rsc, now, TRUE);
     int node = now ? running_now(side->solution, side->transition, rsc)
                    : cs_next_node(side->solution, side->transition, rsc);
@@ -245,7 +245,7 @@ static void clone_change(const Side *before, const Side *after, int rsc_before, 
 static void change_text(const Change *change, const Side *before, const Side *after,
                         int rsc_before, int rsc, GString *out)
 {
-    gboolean clone = cs_next_engine_rsc(after->solution, rsc)->kind == CS_RSC_CLONE;
+    gboolean clone = cs_next_is_collective(cs_next_engine_rsc(after->solution, rsc));
     gsize start = out->len;
 
     g_string_append_printf(out, "%s: ", change->id);
@@ -333,7 +333,7 @@ static gboolean told_apart(const Side *before, const Side *after, const CsModel 
     const CsResource *parent = info->parent >= 0 ? g_ptr_array_index(model->resources, info->parent)
                                                  : NULL;
 
-    if (info->kind == CS_RSC_CLONE)
+    if (cs_next_is_collective(info))
         return parent == NULL;
     if (cs_next_in_clone(model, info) || (info->kind != CS_RSC_PRIMITIVE && info->kind != CS_RSC_GROUP))
         return FALSE;

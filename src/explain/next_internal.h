@@ -8,6 +8,9 @@
 const CsResource *cs_next_engine_rsc(const CsSolution *solution, int rsc);
 const char *cs_next_uname(const CsSolution *solution, int node);
 gboolean cs_next_has_children(const CsResource *info);
+/* A clone or a bundle: told by the set of nodes its instances (a
+ * bundle's replicas) run on. */
+gboolean cs_next_is_collective(const CsResource *info);
 /* rsc (a primitive) runs on node now: the status section says so, or
  * an action takes it from there. */
 gboolean cs_next_runs_now(const CsSolution *solution, const CsTransition *transition, int rsc,

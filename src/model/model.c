@@ -135,6 +135,7 @@ cs_resource_unref(CsResource *rsc)
     g_hash_table_unref(rsc->params);
     g_hash_table_unref(rsc->utilization);
     g_ptr_array_unref(rsc->ops);
+    cs_bundle_unref(rsc->bundle);
     g_strfreev(rsc->meta_inherited);
     g_free(rsc);
 }

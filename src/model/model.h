@@ -123,6 +123,40 @@ typedef struct CsOp {
     xmlNode *xml;
 } CsOp;
 
+/* A <bundle>'s own settings (Pacemaker Explained 2.1, "Bundles"): the
+ * container runtime, its replicas and the network and storage the
+ * scheduler turns into implicit resources.  Read by model/bundle.c. */
+typedef struct CsBundlePort {
+    char *id;
+    char *port;                /* port, NULL for a range */
+    char *internal_port;
+    char *range;
+} CsBundlePort;
+
+typedef struct CsBundle {
+    gint refs;                 /* resources sharing it (a rebuild's copies) */
+    char *runtime;             /* "docker", "podman", "rkt"; NULL if none */
+    char *image;
+    int replicas;              /* default promoted-max, else 1 */
+    int replicas_per_host;     /* default 1 */
+    int promoted_max;          /* default 0 (legacy "masters") */
+    gboolean run_command_set;
+    char *network_mode;        /* the runtime's network=, NULL */
+    char *ip_range_start;      /* <network ip-range-start>, NULL */
+    char *host_interface, *host_netmask;
+    int control_port;          /* default 3121 */
+    gboolean add_host;         /* default true */
+    GPtrArray *ports;          /* CsBundlePort* */
+    int n_storage;             /* <storage-mapping>s */
+    gboolean unknown_runtime;  /* a runtime element not known */
+} CsBundle;
+
+CsBundle *cs_bundle_ref(CsBundle *bundle);
+void cs_bundle_unref(CsBundle *bundle);
+/* The name Pacemaker gives replica n's ip-range-start address plus n
+ * (IPv4 only): NULL when the address is not one it can count from. */
+char *cs_bundle_replica_address(const CsBundle *bundle, int n);
+
 typedef struct CsResource {
     int index;
     /* id, rsc_class, provider, type and template_id are GRefStrings: a
@@ -172,6 +206,7 @@ typedef struct CsResource {
     gint64 remote_reconnect_ms;
     gboolean implicit;         /* made by the model (guest connection) */
     gboolean block_failure_timeout; /* an op has on-fail=block */
+    CsBundle *bundle;          /* a <bundle>'s settings, owned; NULL */
     /* cs_model_rebuild(): how many models hold this resource, and the
      * warnings its subtree gave while read (first, relative to the start
      * of the resources stage, and how many). */

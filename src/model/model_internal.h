@@ -61,6 +61,8 @@ void cs_node_free(CsNode *node);
 /* Drops one reference: models rebuilt from one another share resources. */
 void cs_resource_unref(CsResource *rsc);
 void cs_op_free(CsOp *op);
+/* A <bundle>'s settings (bundle.c), new. */
+CsBundle *cs_bundle_unpack(CsModel *model, const xmlNode *xml);
 void cs_location_free(CsLocation *location);
 void cs_colocation_free(CsColocation *colocation);
 void cs_order_free(CsOrder *order);

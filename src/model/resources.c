@@ -793,6 +793,7 @@ cs_rsc_unpack_one(CsRscBuild *build, xmlNode *xml, int parent)
     }
     if (kind == CS_RSC_BUNDLE) {
         model->features |= CS_FEATURE_BUNDLE;
+        rsc->bundle = cs_bundle_unpack(model, xml);
     }
     cs_rsc_unpack_meta(model, rsc, &rsc_xml);
     cs_rsc_unpack_params(model, rsc, &rsc_xml);
@@ -1148,6 +1149,7 @@ cs_rsc_copy_for_meta(const CsResource *old, GHashTable *meta)
     rsc->params = g_hash_table_ref(old->params);
     rsc->utilization = g_hash_table_ref(old->utilization);
     rsc->ops = g_ptr_array_ref(old->ops);
+    rsc->bundle = old->bundle != NULL ? cs_bundle_ref(old->bundle) : NULL;
     rsc->meta = meta;
     rsc->meta_inherited = NULL;
     rsc->priority = 0;

@@ -338,7 +338,7 @@ test_refused() {
     start $session "$columns" "$lines" "$tmp/bundle.xml"
     wait_for $session "not guessed" || return
     keys $session S
-    status_has $session "standby refused: bundles are not modelled yet"
+    status_has $session "standby refused: bundle web-bundle: a resource inside"
     keys $session :
     keys $session "ban httpd node1" Enter
     status_has $session "ban refused"

@@ -1,0 +1,307 @@
+/* check_bundle.c: bundles, as the model reads them (model/bundle.c) and
+ * the engine places them (engine/bundle.c), against crm_simulate.
+ *
+ * tests/data/bundle/NAME.xml are small CIBs; NAME.scores and NAME.summary
+ * are what crm_simulate 2.1.5 printed for them (regen.sh there).  The
+ * refused-*.xml use what the engine does not model yet: it must say so
+ * (status 3), never guess.
+ */
+#include <check.h>
+#include <glib.h>
+#include <string.h>
+
+#include "cib/document.h"
+#include "engine/engine.h"
+#include "explain/command.h"
+#include "explain/explain.h"
+#include "explain/session.h"
+#include "model/model.h"
+#include "testlib.h"
+
+/* ---- the model -------------------------------------------------------- */
+
+static const CsBundle *bundle_of(const CsTestCase *test, const char *id)
+{
+    const CsResource *rsc = cs_model_resource(test->model, id);
+
+    ck_assert_ptr_nonnull(rsc);
+    ck_assert_int_eq(rsc->kind, CS_RSC_BUNDLE);
+    ck_assert_ptr_nonnull(rsc->bundle);
+    return rsc->bundle;
+}
+
+/* A bundle's settings as written, and Pacemaker's defaults where none is:
+ * replicas-per-host 1, control-port 3121, add-host true. */
+START_TEST(test_settings_read)
+{
+    CsTestCase test;
+    const CsBundle *bundle;
+
+    cs_test_case_solve_ok(&test, "bundle", "network-storage");
+    bundle = bundle_of(&test, "web");
+    ck_assert_str_eq(bundle->runtime, "docker");
+    ck_assert_str_eq(bundle->image, "img:1");
+    ck_assert_int_eq(bundle->replicas, 2);
+    ck_assert_int_eq(bundle->replicas_per_host, 1);
+    ck_assert_int_eq(bundle->promoted_max, 0);
+    ck_assert_str_eq(bundle->ip_range_start, "10.0.0.10");
+    ck_assert_str_eq(bundle->host_interface, "eth0");
+    ck_assert_str_eq(bundle->host_netmask, "24");
+    ck_assert_int_eq(bundle->control_port, 3125);
+    ck_assert(bundle->add_host);
+    ck_assert_uint_eq(bundle->ports->len, 2);
+    ck_assert_str_eq(((CsBundlePort *)g_ptr_array_index(bundle->ports, 1))->range,
+                     "8000-8010");
+    ck_assert_int_eq(bundle->n_storage, 1);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
+/* Pacemaker Explained 2.1, "Bundles": without replicas, a bundle runs
+ * promoted-max replicas. */
+START_TEST(test_replicas_default_to_promoted_max)
+{
+    CsTestCase test;
+    const CsBundle *bundle;
+
+    cs_test_case_solve_ok(&test, "bundle", "promoted-max-replicas");
+    bundle = bundle_of(&test, "web");
+    ck_assert_str_eq(bundle->runtime, "podman");
+    ck_assert_int_eq(bundle->promoted_max, 2);
+    ck_assert_int_eq(bundle->replicas, 2);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
+static char *address(const char *start, int n)
+{
+    CsBundle bundle = { .ip_range_start = (char *)start };
+
+    return cs_bundle_replica_address(&bundle, n);
+}
+
+/* Addresses count up in the last number from 1 to 254, then carry into
+ * the third (crm_simulate: 10.0.0.252 + 3 is 10.0.1.1). */
+START_TEST(test_replica_addresses)
+{
+    g_autofree char *first = address("10.0.0.252", 0);
+    g_autofree char *second = address("10.0.0.252", 2);
+    g_autofree char *carried = address("10.0.0.252", 3);
+    g_autofree char *far = address("192.168.1.10", 300);
+    g_autofree char *ipv6 = address("fd00::1", 1);
+    g_autofree char *overflow = address("10.0.255.250", 10);
+    g_autofree char *edge = address("10.0.0.255", 1);
+
+    ck_assert_str_eq(first, "10.0.0.252");
+    ck_assert_str_eq(second, "10.0.0.254");
+    ck_assert_str_eq(carried, "10.0.1.1");
+    ck_assert_str_eq(far, "192.168.2.56");
+    ck_assert_ptr_null(ipv6);
+    ck_assert_ptr_null(overflow);
+    ck_assert_ptr_null(edge);
+}
+END_TEST
+
+/* ---- the engine, against crm_simulate ---------------------------------- */
+
+static const char *const answered[] = {
+    "replicas-address",       /* one replica per node, address with it */
+    "location-per-host",      /* a location on the bundle reaches every
+                                 implicit resource; replicas-per-host 2 */
+    "podman",                 /* NAME-podman-N, no network */
+    "standby",                /* a standby node takes no replica */
+    "opt-in",                 /* symmetric-cluster=false */
+    "replicas-over-nodes",    /* a replica with no node left stays stopped */
+    "rule-ban",               /* a -INFINITY rule on the bundle */
+    "priority",               /* the bundle placed before a primitive */
+    "network-storage",        /* ports, storage and a clone beside it */
+    "address-carry",          /* addresses carried into the third number */
+    "promoted-max-replicas",  /* replicas from promoted-max */
+    "target-stopped",         /* the bundle's target-role reaches its
+                                 implicit resources */
+    "target-promoted",        /* target-role=Promoted, a location */
+    "unmanaged-stopped",      /* is-managed=false, nothing runs */
+    "maintenance-mode",       /* the cluster in maintenance */
+    "fencing",                /* a node fenced takes no replica */
+    "with-bundle-mandatory",  /* a primitive with the bundle at INFINITY:
+                                 placed where a container runs, its
+                                 preferences taken by the containers, and
+                                 the bundle printed twice */
+    "with-bundle-placed-first",  /* the bundle before its dependent */
+    "with-bundle-finite",     /* each container's node takes the score */
+    "with-bundle-against",    /* -INFINITY: never beside a container */
+    "with-bundle-chain",      /* b with a with the bundle */
+    "with-bundle-sticky",     /* the dependent runs already, sticky */
+    "bundle-with-mandatory",  /* the bundle with a primitive at INFINITY:
+                                 every container goes where it runs */
+    "bundle-with-finite",     /* fewer replicas than nodes: the
+                                 containers take the colocation */
+    "bundle-with-finite-every-node",  /* a replica per node: they do not */
+    "bundle-with-against",    /* -INFINITY: never beside it */
+    "bundle-between",         /* a with the bundle with b */
+    "order-blocks-containers",  /* a cannot start: the bundle's containers
+                                   wait for it, its addresses do not, and
+                                   what follows the bundle waits for its
+                                   running */
+    "order-after-stopped-bundle",  /* the bundle stopped: its dependent
+                                      in order cannot start */
+    "order-optional",         /* an optional order blocks nothing */
+    "order-and-colocation",   /* orders and colocation together */
+    "order-no-quorum",        /* no quorum: the bundle's starts blocked,
+                                 and a requiring nothing waits for it */
+    "order-no-quorum-then",   /* the bundle requiring nothing waits */
+    "ticket-not-granted",     /* every implicit resource banned, and the
+                                 primitive colocated with the bundle */
+    "ticket-standby",         /* the same for a ticket in standby */
+    "ticket-granted",         /* nothing changes */
+    "ticket-and-order",       /* what follows the bundle waits */
+    "probed-stopped",         /* probes found the replicas stopped */
+};
+
+START_TEST(test_answered_as_crm_simulate)
+{
+    const char *name = answered[_i];
+    CsTestCase test;
+    g_autofree char *want_scores = cs_test_expected("bundle", name, "scores");
+    g_autofree char *want_summary = cs_test_expected("bundle", name, "summary");
+    g_autofree char *got_scores = NULL, *got_summary = NULL;
+
+    cs_test_case_solve_ok(&test, "bundle", name);
+    got_scores = cs_test_scores_text(&test);
+    got_summary = cs_test_transition_text(&test);
+    cs_test_assert_same_lines(want_scores, got_scores, FALSE);
+    cs_test_assert_same_lines(want_summary, got_summary, TRUE);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
+/* The names crm_simulate gives the implicit resources, and where the
+ * engine puts them: the address on its container's node. */
+START_TEST(test_implicit_names)
+{
+    CsTestCase test;
+    const CsModel *view;
+    const CsResource *container, *ip;
+
+    cs_test_case_solve_ok(&test, "bundle", "location-per-host");
+    view = cs_solution_model(test.solution);
+    container = cs_model_resource(view, "web-docker-2");
+    ip = cs_model_resource(view, "web-ip-10.0.0.12");
+    ck_assert_ptr_nonnull(container);
+    ck_assert_ptr_nonnull(ip);
+    ck_assert_str_eq(ip->type, "IPaddr2");
+    ck_assert_str_eq(container->type, "docker");
+    ck_assert_int_eq(cs_solution_assigned_node(test.solution, container->index),
+                     cs_solution_assigned_node(test.solution, ip->index));
+    cs_test_case_clear(&test);
+}
+END_TEST
+
+static const struct {
+    const char *name;
+    const char *says;
+} refused[] = {
+    { "refused-inside", "a resource inside a bundle" },
+    { "refused-rkt", "rkt containers" },
+    { "refused-colocation", "colocations with bundles (c1)" },
+    { "refused-colocation-requires", "requiring what the bundle requires" },
+    { "refused-colocation-requires-dependent",
+      "requiring what the bundle requires" },
+    { "refused-history", "history of its resource web-docker-0" },
+    { "refused-history-gone", "history of web-docker-7, no longer" },
+    { "refused-ipv6", "ip-range-start fd00::1" },
+    { "refused-order-promote", "orders with bundles (ord1)" },
+};
+
+START_TEST(test_refused_with_a_reason)
+{
+    CsTestCase test;
+
+    cs_test_case_solve(&test, "bundle", refused[_i].name);
+    ck_assert_ptr_null(test.solution);
+    ck_assert(g_error_matches(test.error, CS_ENGINE_ERROR,
+                              CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(test.error->message, refused[_i].says) != NULL,
+                  "%s: %s", refused[_i].name, test.error->message);
+    ck_assert_msg(strstr(test.error->message, "not modelled") != NULL,
+                  "%s", test.error->message);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
+/* ---- what moved, told of the bundle as of a clone ----------------------- */
+
+static char *run_ok(CsSession *session, const char *text)
+{
+    g_autoptr(GError) error = NULL;
+    GString *out = g_string_new(NULL);
+
+    ck_assert_msg(cs_command_run_text(session, text, out, &error), "%s: %s",
+                  text, error != NULL ? error->message : "");
+    return g_string_free(out, FALSE);
+}
+
+/* The replicas are the bundle's: an edit that moves them says so by the
+ * bundle's name and nodes (node2 held two of three replicas). */
+START_TEST(test_edit_says_what_moved)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *path = g_strdup_printf("%s/bundle/location-per-host.xml",
+                                            CS_TESTDATA);
+    CsSession *session = cs_session_open(path, "2023-01-01 00:00:00", &error);
+    g_autofree char *on = NULL, *off = NULL;
+
+    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
+    on = run_ok(session, "standby node2 on");
+    off = run_ok(session, "standby node2 off");
+    ck_assert_msg(strstr(on, "web: no longer starts on node2") != NULL, "%s", on);
+    ck_assert_msg(strstr(off, "web: starts on node2") != NULL, "%s", off);
+    cs_session_free(session);
+}
+END_TEST
+
+/* explain: the bundle counts its replicas placed and lists each
+ * replica's resources with its node (4 replicas, 3 nodes). */
+START_TEST(test_explain_counts_replicas)
+{
+    CsTestCase test;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GString) out = g_string_new(NULL);
+
+    cs_test_case_solve_ok(&test, "bundle", "replicas-over-nodes");
+    ck_assert(cs_solution_explain(test.solution, "web", NULL, out, &error));
+    ck_assert_msg(strstr(out->str, "web: bundle, 3 of 4 replicas placed") != NULL,
+                  "%s", out->str);
+    ck_assert_msg(strstr(out->str, "    web-docker-3: stopped\n") != NULL,
+                  "%s", out->str);
+    ck_assert_msg(strstr(out->str, "    web-ip-10.0.0.10: node1\n") != NULL,
+                  "%s", out->str);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
+static Suite *bundle_suite(void)
+{
+    Suite *suite = suite_create("bundle");
+    TCase *model = tcase_create("model");
+    TCase *engine = tcase_create("engine");
+
+    tcase_add_test(model, test_settings_read);
+    tcase_add_test(model, test_replicas_default_to_promoted_max);
+    tcase_add_test(model, test_replica_addresses);
+    tcase_add_loop_test(engine, test_answered_as_crm_simulate, 0,
+                        (int)G_N_ELEMENTS(answered));
+    tcase_add_test(engine, test_implicit_names);
+    tcase_add_loop_test(engine, test_refused_with_a_reason, 0,
+                        (int)G_N_ELEMENTS(refused));
+    tcase_add_test(engine, test_edit_says_what_moved);
+    tcase_add_test(engine, test_explain_counts_replicas);
+    suite_add_tcase(suite, model);
+    suite_add_tcase(suite, engine);
+    return suite;
+}
+
+int main(void)
+{
+    return cs_test_run(bundle_suite());
+}
