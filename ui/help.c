@@ -58,7 +58,7 @@ static const HelpEntry help_entries[] = {
     KEY_ENTRY("Left Right", "the same resource on another node"),
     KEY_ENTRY("[  ]", "previous / next resource"),
     HEADING("Live (cibscope --live)"),
-    KEY_ENTRY("C", "commit: list the cibadmin operations, ask, apply them"),
+    KEY_ENTRY("C", "commit: list the exact commands, ask, run them"),
     KEY_ENTRY("", "only if the CIB's epoch is still the edits' base"),
     HEADING("Transition"),
     KEY_ENTRY("Up Down j k", "select an action (lines wrap, none is cut)"),

@@ -1443,14 +1443,23 @@ static gboolean cs_cmd_save(CsSession *session, char **args, int n, GString *out
     return TRUE;
 }
 
-/* The exact cibadmin operations, one line each, for commit --dry-run and
- * the console's question before C. */
+/* Each operation with the exact commands it runs (crm_resource,
+ * crm_attribute, crm_ticket or cibadmin, cib/live.h), one line each, for
+ * commit --dry-run and the console's question before C. */
 static void cs_describe_ops(const GPtrArray *ops, GString *out)
 {
     for (guint i = 0; i < ops->len; i++) {
         const CsLiveOp *op = g_ptr_array_index(ops, i);
-        g_autofree char *line = cs_live_op_command_line(op);
-        g_string_append_printf(out, "  %s\n      %s\n", op->summary, line);
+        g_string_append_printf(out, "  %s\n", op->summary);
+        g_autoptr(GPtrArray) commands = cs_live_op_commands(op);
+        if (commands->len == 0) {
+            g_autofree char *line = cs_live_op_command_line(op);
+            g_string_append_printf(out, "      %s\n", line);
+        }
+        for (guint j = 0; j < commands->len; j++) {
+            g_autofree char *line = cs_live_argv_line(g_ptr_array_index(commands, j));
+            g_string_append_printf(out, "      %s\n", line);
+        }
     }
 }
 
@@ -1470,7 +1479,7 @@ void cs_command_describe_commit(const CsSession *session, GString *out)
         g_string_append(out, "nothing to commit\n");
         return;
     }
-    g_string_append_printf(out, "%u cibadmin %s to commit:\n", ops->len,
+    g_string_append_printf(out, "%u %s to commit:\n", ops->len,
                            ops->len == 1 ? "operation" : "operations");
     cs_describe_ops(ops, out);
     cs_describe_tools(session, ops, out);
@@ -1622,8 +1631,10 @@ static const CsCommandSpec cs_commands[] = {
     { "save", 0, 1, cs_cmd_save, "save [PATH]",
       "write the CIB atomically (the old file kept as PATH.bak)" },
     { "commit", 0, 1, cs_cmd_commit, "commit [--dry-run]",
-      "live CIB: apply the edits with object-level cibadmin calls, only if its epoch "
-      "is still the one they were made on (--dry-run lists the calls)" },
+      "live CIB: apply the edits with the operators' own tools (crm_resource, "
+      "crm_attribute, crm_ticket; object-level cibadmin for constraints, resources and "
+      "edited elements), only if its epoch is still the one they were made on "
+      "(--dry-run lists the exact commands)" },
     { "pending", 0, 0, cs_cmd_pending, "pending",
       "the edits not saved or committed yet, as crm_resource, pcs and crmsh commands" },
     { "help", 0, 1, cs_cmd_help, "help", "this list" },
