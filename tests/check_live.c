@@ -304,6 +304,34 @@ START_TEST(test_plan_fail_counts_through_attrd)
 }
 END_TEST
 
+/* On a cluster any transient attribute goes through attrd_updater: a
+ * new one (its set made with it) by --update, one removed by --delete. */
+START_TEST(test_plan_transient_through_attrd)
+{
+    g_autoptr(CsDocument) base = cs_live_query(NULL);
+    g_autoptr(CsDocument) added = cs_live_query(NULL);
+    add_child_xml(added, find_id(added, "status-1"),
+                  "<nvpair id=\"status-1-pingd\" name=\"pingd\" value=\"1000\"/>");
+    g_autoptr(CsDocument) removed = cs_live_query(NULL);
+    add_child_xml(base, find_id(base, "status-1"),
+                  "<nvpair id=\"status-1-pingd\" name=\"pingd\" value=\"1000\"/>");
+    g_unsetenv("CIB_file");
+    g_autoptr(GPtrArray) add_ops = cs_live_plan(removed, added);
+    g_autoptr(GPtrArray) remove_ops = cs_live_plan(base, removed);
+    g_setenv("CIB_file", cib_path, TRUE);
+    ck_assert_int_eq(add_ops->len, 1);
+    ck_assert_int_eq(remove_ops->len, 1);
+    g_autofree char *add = cs_live_op_command_line(g_ptr_array_index(add_ops, 0));
+    g_autofree char *remove = cs_live_op_command_line(g_ptr_array_index(remove_ops, 0));
+    ck_assert_msg(g_str_has_suffix(add, "attrd_updater --name pingd --node node1 --update 1000"),
+                  "%s", add);
+    ck_assert_msg(g_str_has_suffix(remove, "attrd_updater --name pingd --node node1 --delete"),
+                  "%s", remove);
+    ck_assert_str_eq(((CsLiveOp *)g_ptr_array_index(remove_ops, 0))->summary,
+                     "node node1: pingd deleted");
+}
+END_TEST
+
 /* Many objects in one section (matched by an index, not searched one by
  * one): only the one changed is planned, and attributes merely written in
  * another order are no change. */
@@ -704,6 +732,7 @@ static Suite *live_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_query_reads_cib_file);
     tcase_add_test(tc, test_plan_tickets_through_crm_ticket);
+    tcase_add_test(tc, test_plan_transient_through_attrd);
     tcase_add_test(tc, test_plan_keeps_the_cib_valid);
     tcase_add_test(tc, test_query_failure_is_reported);
     tcase_add_test(tc, test_query_failure_says_what_to_do);

@@ -478,12 +478,65 @@ static void attrd_use(CsLiveOp *op, char **argv)
     g_ptr_array_add(op->commands, g_strdupv(argv));
 }
 
-/* Pacemaker keeps fail counts in the attribute manager (Pacemaker
- * Explained, "Failure Response": the fail count is a node attribute the
- * cluster maintains): a value deleted from the CIB alone comes back at
- * its next write.  So, as crm_resource does, a fail count cleared goes
- * through crm_resource --cleanup (once per resource and node: it clears
- * them all, and the last-failure with them), one set through
+/* attrd_updater --update for one nvpair, added to op's commands. */
+static void attrd_add_update(CsLiveOp *op, const xmlNode *nvpair, const char *node)
+{
+    g_autofree char *name = plan_prop(nvpair, "name");
+    g_autofree char *value = plan_prop(nvpair, "value");
+    if (name == NULL)
+        return;
+    char *argv[] = { cs_live_tool_path("attrd_updater"), (char *)"--name", name, (char *)"--node",
+                     (char *)node, (char *)"--update", value ? value : (char *)"", NULL };
+    if (op->commands == NULL)
+        op->commands = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+    g_ptr_array_add(op->commands, g_strdupv(argv));
+    g_free(argv[0]);
+}
+
+/* Every nvpair at or below node, in document order. */
+static void attrd_nvpairs(const xmlNode *node, GPtrArray *nvpairs)
+{
+    if (xmlStrEqual(node->name, (const xmlChar *)"nvpair")) {
+        g_ptr_array_add(nvpairs, (gpointer)node);
+        return;
+    }
+    for (const xmlNode *child = node->children; child != NULL; child = child->next)
+        if (child->type == XML_ELEMENT_NODE)
+            attrd_nvpairs(child, nvpairs);
+}
+
+/* A transient attribute created or set (the set or the whole
+ * transient_attributes made with it included): one attrd_updater
+ * --update per nvpair. */
+static void attrd_convert_update(CsLiveOp *op, const char *node)
+{
+    g_autoptr(GPtrArray) nvpairs = g_ptr_array_new();
+    attrd_nvpairs(op->element, nvpairs);
+    if (nvpairs->len == 0)
+        return;
+    GString *summary = g_string_new(NULL);
+    for (guint i = 0; i < nvpairs->len; i++) {
+        const xmlNode *nvpair = g_ptr_array_index(nvpairs, i);
+        attrd_add_update(op, nvpair, node);
+        g_autofree char *name = plan_prop(nvpair, "name");
+        g_autofree char *value = plan_prop(nvpair, "value");
+        g_string_append_printf(summary, "%s%s=%s", i > 0 ? ", " : "", name ? name : "?",
+                               value ? value : "");
+    }
+    g_free(op->summary);
+    op->summary = plan_printable(g_strdup_printf("node %s: %s", node, summary->str));
+    g_string_free(summary, TRUE);
+}
+
+/* Pacemaker keeps transient node attributes, fail counts among them, in
+ * the attribute manager (Pacemaker Explained 2.1, "Failure Counts": the
+ * fail count is a node attribute the cluster maintains; "Node
+ * Attributes": a transient one lives until the node reboots): a value
+ * written to or deleted from the CIB alone comes back at attrd's next
+ * write.  So, as crm_resource does, a fail count cleared goes through
+ * crm_resource --cleanup (once per resource and node: it clears them
+ * all, and the last-failure with them); any other transient attribute
+ * removed through attrd_updater --delete, and every one set through
  * attrd_updater --update.  A CIB_file has no attribute manager: there
  * the CIB is all, and cibadmin writes it. */
 static void attrd_convert(GPtrArray *ops, guint first, const xmlNode *state_before, const char *node)
@@ -493,31 +546,34 @@ static void attrd_convert(GPtrArray *ops, guint first, const xmlNode *state_befo
     g_autoptr(GHashTable) cleaned = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     for (guint i = first; i < ops->len; i++) {
         CsLiveOp *op = g_ptr_array_index(ops, i);
+        if (op->kind != CS_LIVE_OP_DELETE && op->element != NULL) {
+            attrd_convert_update(op, node);
+            continue;
+        }
         if (g_strcmp0(op->tag, "nvpair") != 0)
             continue;
         g_autofree char *name = attrd_name(op, state_before);
         g_autofree char *rsc = name != NULL ? attrd_resource(name) : NULL;
-        if (rsc == NULL)
+        if (name == NULL)
             continue;
         g_free(op->summary);
-        if (op->kind == CS_LIVE_OP_DELETE) {
-            op->covered = g_hash_table_contains(cleaned, rsc);
-            if (!op->covered) {
-                char *argv[] = { cs_live_tool_path("crm_resource"), (char *)"--cleanup",
-                                 (char *)"--resource", rsc, (char *)"--node", (char *)node, NULL };
-                attrd_use(op, argv);
-                g_free(argv[0]);
-                g_hash_table_add(cleaned, g_strdup(rsc));
-            }
-            op->summary = g_strdup_printf("node %s: %s cleared", node, name);
+        op->summary = g_strdup_printf("node %s: %s %s", node, name, rsc ? "cleared" : "deleted");
+        plan_printable(op->summary);
+        if (rsc == NULL) {
+            char *argv[] = { cs_live_tool_path("attrd_updater"), (char *)"--name", name,
+                             (char *)"--node", (char *)node, (char *)"--delete", NULL };
+            attrd_use(op, argv);
+            g_free(argv[0]);
             continue;
         }
-        g_autofree char *value = plan_prop(op->element, "value");
-        char *argv[] = { cs_live_tool_path("attrd_updater"), (char *)"--name", name, (char *)"--node",
-                         (char *)node, (char *)"--update", value ? value : (char *)"", NULL };
-        attrd_use(op, argv);
-        g_free(argv[0]);
-        op->summary = g_strdup_printf("node %s: %s=%s", node, name, value ? value : "");
+        op->covered = g_hash_table_contains(cleaned, rsc);
+        if (!op->covered) {
+            char *argv[] = { cs_live_tool_path("crm_resource"), (char *)"--cleanup",
+                             (char *)"--resource", rsc, (char *)"--node", (char *)node, NULL };
+            attrd_use(op, argv);
+            g_free(argv[0]);
+            g_hash_table_add(cleaned, g_strdup(rsc));
+        }
     }
 }
 

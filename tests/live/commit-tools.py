@@ -44,6 +44,9 @@ CASES = [
     ('rsc-default migration-threshold 3; op-default timeout 30s', {'crm_attribute'}, 'all'),
     ('attr alpha rack r1; standby bravo on', {'crm_attribute'}, 'all'),
     ("attr alpha rack '$(touch pwned); x'", {'crm_attribute'}, 'all'),
+    # A CIB_file has no attribute manager: transient attributes are the
+    # CIB's alone there, written by cibadmin (attrd_updater on a cluster).
+    ('attr bravo pingd 2000 reboot; attr charlie pingd 10 reboot', {'cibadmin'}, 'all'),
     ('ticket T1 grant; ticket T2 revoke; ticket T3 standby; ticket T1 standby',
      {'crm_ticket'}, 'all'),
     ('ticket T1 grant; ticket T1 standby; ticket T1 activate; ticket T1 revoke',
