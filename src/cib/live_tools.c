@@ -50,6 +50,11 @@ static gboolean tool_is_clone(const xmlNode *node)
     return tool_named(node, "clone") || tool_named(node, "master");
 }
 
+static gboolean tool_is_container(const xmlNode *node)
+{
+    return tool_is_clone(node) || tool_named(node, "group") || tool_named(node, "bundle");
+}
+
 /* ---- argv building ------------------------------------------------------ */
 
 static GPtrArray *tool_argv_new(const char *program)
@@ -210,10 +215,12 @@ static GPtrArray *tool_nvpair_argv(const ToolSet *set, const xmlNode *nvpair, co
             tool_words(argv, "--set-name", set_id, NULL);
         if (other_id || ambiguous)
             tool_words(argv, "--nvpair", id, NULL);
-        /* crm_resource moves a meta attribute between a clone and its
-         * child on its own ("Performing update of NAME on CLONE, the
-         * parent of RSC"); the edit already chose which one holds it. */
-        if (meta && (tool_is_clone(set->owner) || tool_is_clone(set->owner->parent)))
+        /* Without --force crm_resource moves a meta attribute between a
+         * clone and its child ("Performing update of NAME on CLONE, the
+         * parent of RSC") and writes it into the members of a group or
+         * clone that hold it too; the edit already chose the one
+         * resource that holds it. */
+        if (meta && (tool_is_container(set->owner) || tool_is_clone(set->owner->parent)))
             tool_words(argv, "--force", NULL);
         return argv;
     }

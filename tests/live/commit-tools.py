@@ -32,6 +32,11 @@ CASES = [
     ('meta ping-clone interleave false; meta db priority 3', {'crm_resource'}, 'all'),
     ('meta app-worker migration-threshold --delete', {'crm_resource'}, 'all'),
     ('meta web is-managed false; meta web-fs priority 5', {'crm_resource'}, 'all'),
+    # A group whose member holds the same name: only the group changes.
+    ('meta web-vip target-role Started; meta web target-role Stopped', {'crm_resource'}, 'all'),
+    # SETUP || COMMANDS: SETUP saved into both copies first.
+    ('meta web-vip target-role Started; meta web target-role Stopped || '
+     'meta web target-role --delete', {'crm_resource'}, 'all'),
     ('stickiness web-vip 50; stickiness default 7', {'crm_resource', 'crm_attribute'}, 'all'),
     ('param web-vip cidr_netmask 16; param report fake 1', {'crm_resource'}, 'all'),
     ('param web-vip cidr_netmask --delete', {'crm_resource'}, 'all'),
@@ -103,7 +108,11 @@ def one_case(tmp, commands, tools, part, env):
     offline = os.path.join(tmp, 'offline.xml')
     live = os.path.join(tmp, 'live.xml')
     shutil.copy(DEMO, offline)
-    shutil.copy(DEMO, live)
+    if ' || ' in commands:
+        setup, commands = commands.split(' || ', 1)
+        subprocess.run([ENGINE, offline, '--exec', '%s; save' % setup], check=True,
+                       capture_output=True, env=env, cwd=tmp)
+    shutil.copy(offline, live)
     saved = subprocess.run([ENGINE, offline, '--exec', '%s; save' % commands],
                            capture_output=True, text=True, env=env, cwd=tmp)
     committed = subprocess.run([ENGINE, '--live', '--exec', '%s; commit' % commands],

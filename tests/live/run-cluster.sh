@@ -11,8 +11,9 @@
 #     and a stickiness change, prints the exact commands (cibadmin for the
 #     ban, crm_resource for the stickiness) and runs them; the cluster
 #     must then do what cibscope predicted;
-#   - a ticket grant and a cluster option commit through crm_ticket and
-#     crm_attribute, and the cluster's own tools read them back;
+#   - a ticket grant, a cluster option and a transient node attribute
+#     commit through crm_ticket, crm_attribute and attrd_updater, and the
+#     cluster's own tools read them back;
 #   - crm_resource --fail injects a failure: the console's Fail counts view
 #     must show it (migration-threshold 1 reached) and the prediction must
 #     follow (the resource stops), as the cluster does;
@@ -256,17 +257,24 @@ screen_has "The CIB changed" "the console says the CIB changed"
 screen_has "live  DC $NODE" "the status bar stays in view under the notice"
 
 say "granting a ticket and setting a cluster option from cibscope, through crm_ticket and crm_attribute"
-"$BIN" --live --exec "ticket cs-ticket grant; property batch-limit 7; commit" > "$WORK/settings" 2>&1 \
-    || fail "ticket/property commit: $(cat "$WORK/settings")"
+"$BIN" --live --exec "ticket cs-ticket grant; property batch-limit 7; attr $NODE cs-probe 5 reboot; commit" \
+    > "$WORK/settings" 2>&1 || fail "ticket/property/attribute commit: $(cat "$WORK/settings")"
 cat "$WORK/settings"
 grep -q '^ok .*crm_ticket --ticket cs-ticket --grant --force$' "$WORK/settings" \
     || fail "the grant did not go through crm_ticket"
 grep -q '^ok .*crm_attribute --type crm_config --name batch-limit --update 7$' "$WORK/settings" \
     || fail "the option did not go through crm_attribute"
+grep -q "^ok .*attrd_updater --name cs-probe --node $NODE --update 5\$" "$WORK/settings" \
+    || fail "the transient attribute did not go through attrd_updater"
 timeout 10 crm_ticket --ticket cs-ticket --get-attr granted 2>/dev/null | grep -q true \
     || fail "crm_ticket does not report cs-ticket granted"
 timeout 10 crm_attribute --type crm_config --name batch-limit --query 2>/dev/null | grep -q 'value=7' \
     || fail "batch-limit is not 7 in the cluster"
+i=0
+until attrd_updater -Q -n cs-probe -N "$NODE" 2>/dev/null | grep -q 'value="5"'; do
+    i=$((i + 1)); [ $i -gt 10 ] && fail "attrd does not hold cs-probe=5"
+    sleep 1
+done
 "$BIN" --live --exec "ticket" > "$WORK/ticket" 2>&1 || fail "ticket: $(cat "$WORK/ticket")"
 grep -q "cs-ticket.*granted" "$WORK/ticket" || fail "cibscope does not read the ticket back: $(cat "$WORK/ticket")"
 
