@@ -305,10 +305,12 @@ static void attrs_complete(CsConsole *console)
         g_string_append_printf(shown, "%s%s", shown->len > 0 ? " " : "", name);
     }
     g_free(list->hint);
-    list->hint = matching->len > 0 ? g_string_free(shown, FALSE)
-                                   : (g_string_free(shown, TRUE), g_strdup("no such name known"));
-    if (matching->len == 0)
+    if (matching->len == 0) {
+        g_string_free(shown, TRUE);
+        list->hint = g_strdup("no such name known: Enter takes it as typed");
         return;
+    }
+    list->hint = g_string_free(shown, FALSE);
     const char *first = g_ptr_array_index(matching, 0);
     gsize common = strlen(first);
     for (guint i = 1; i < matching->len; i++) {
