@@ -317,7 +317,7 @@ START_TEST(test_plan_transient_through_attrd)
                   "<nvpair id=\"status-1-pingd\" name=\"pingd\" value=\"1000\"/>");
     g_unsetenv("CIB_file");
     g_autoptr(GPtrArray) add_ops = cs_live_plan(removed, added);
-    g_autoptr(GPtrArray) remove_ops = cs_live_plan(base, removed);
+    g_autoptr(GPtrArray) remove_ops = cs_live_commit_plan(base, removed);
     g_setenv("CIB_file", cib_path, TRUE);
     ck_assert_int_eq(add_ops->len, 1);
     ck_assert_int_eq(remove_ops->len, 1);
@@ -328,7 +328,7 @@ START_TEST(test_plan_transient_through_attrd)
     ck_assert_msg(g_str_has_suffix(remove, "attrd_updater --name pingd --node node1 --delete"),
                   "%s", remove);
     ck_assert_str_eq(((CsLiveOp *)g_ptr_array_index(remove_ops, 0))->summary,
-                     "node node1: pingd deleted");
+                     "node node1: nvpair status-1-pingd (pingd=1000) removed");
 }
 END_TEST
 
@@ -423,7 +423,9 @@ START_TEST(test_plan_keeps_the_cib_valid)
     add_child_xml(moved, cs_document_section(moved, "resources"), "<group id=\"g\"/>");
     xmlAddChild(find_id(moved, "g"), rsc2);
     cs_document_reindex(moved);
-    g_autoptr(GPtrArray) move_ops = cs_live_plan(base, moved);
+    g_autoptr(GPtrArray) move_ops = cs_live_commit_plan(base, moved);
+    g_autoptr(GPtrArray) move_diff = cs_live_plan(base, moved);
+    ck_assert_int_eq(move_diff->len, 2);   /* the diff: removed, and a new group */
     ck_assert_int_eq(move_ops->len, 1);
     const CsLiveOp *whole = g_ptr_array_index(move_ops, 0);
     ck_assert_int_eq(whole->kind, CS_LIVE_OP_REPLACE);
@@ -437,7 +439,7 @@ START_TEST(test_plan_keeps_the_cib_valid)
     xmlUnlinkNode(gone);
     xmlFreeNode(gone);
     cs_document_reindex(removed);
-    g_autoptr(GPtrArray) remove_ops = cs_live_plan(base, removed);
+    g_autoptr(GPtrArray) remove_ops = cs_live_commit_plan(base, removed);
     g_autofree char *lines = plan_lines(remove_ops);
     char *constraint = strstr(lines, "rsc_location id=\"prefer-rsc2\"");
     char *resource = strstr(lines, "primitive id=\"rsc2\"");
@@ -525,7 +527,7 @@ START_TEST(test_failed_operation_stops_the_commit)
     xmlSetProp(find_id(edited, "rsc1-meta-stickiness"), BAD_CAST "value", BAD_CAST "80");
     add_child_xml(edited, cs_document_section(edited, "constraints"),
                   "<rsc_location id=\"late\" rsc=\"rsc1\" node=\"node2\" score=\"5\"/>");
-    g_autoptr(GPtrArray) ops = cs_live_plan(base, edited);
+    g_autoptr(GPtrArray) ops = cs_live_commit_plan(base, edited);
     ck_assert_int_eq(ops->len, 2);
     /* The constraint names only resources the CIB has: it goes first.
      * Break it: modify an object that does not exist. */

@@ -186,6 +186,15 @@ void cs_live_op_use_tool(CsLiveOp *op, const xmlNode *node, const xmlNode *befor
  * before children).  Empty when nothing changed. */
 GPtrArray *cs_live_plan(const CsDocument *base, const CsDocument *edited);
 
+/* The same ops in an order the CIB accepts at every step, as a commit
+ * runs them: constraints that name only resources base has before the
+ * resources change (a resource removed must no longer be named), the
+ * others after (what they name must exist first); a section where an
+ * object moved (into a group or a clone) replaced whole in one op, since
+ * removing the object first would leave constraints naming nothing and
+ * creating it first would give its id twice. */
+GPtrArray *cs_live_commit_plan(const CsDocument *base, const CsDocument *edited);
+
 /* Applies ops in memory to a freshly read document, so that edits not yet
  * committed stay on top of a refreshed CIB.  Returns one message per op
  * that no longer applies ("nvpair web-meta-stickiness: removed from the

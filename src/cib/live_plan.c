@@ -514,18 +514,16 @@ static void attrd_convert_update(CsLiveOp *op, const char *node)
     attrd_nvpairs(op->element, nvpairs);
     if (nvpairs->len == 0)
         return;
-    GString *summary = g_string_new(NULL);
-    for (guint i = 0; i < nvpairs->len; i++) {
-        const xmlNode *nvpair = g_ptr_array_index(nvpairs, i);
-        attrd_add_update(op, nvpair, node);
-        g_autofree char *name = plan_prop(nvpair, "name");
-        g_autofree char *value = plan_prop(nvpair, "value");
-        g_string_append_printf(summary, "%s%s=%s", i > 0 ? ", " : "", name ? name : "?",
-                               value ? value : "");
-    }
+    for (guint i = 0; i < nvpairs->len; i++)
+        attrd_add_update(op, g_ptr_array_index(nvpairs, i), node);
+    /* A fail count set is told as attrd records a failure. */
+    g_autofree char *name = plan_prop(op->element, "name");
+    g_autofree char *rsc = name != NULL ? attrd_resource(name) : NULL;
+    if (rsc == NULL || g_strcmp0(op->tag, "nvpair") != 0)
+        return;
+    g_autofree char *value = plan_prop(op->element, "value");
     g_free(op->summary);
-    op->summary = plan_printable(g_strdup_printf("node %s: %s", node, summary->str));
-    g_string_free(summary, TRUE);
+    op->summary = plan_printable(g_strdup_printf("node %s: %s=%s", node, name, value ? value : ""));
 }
 
 /* Pacemaker keeps transient node attributes, fail counts among them, in
@@ -556,9 +554,6 @@ static void attrd_convert(GPtrArray *ops, guint first, const xmlNode *state_befo
         g_autofree char *rsc = name != NULL ? attrd_resource(name) : NULL;
         if (name == NULL)
             continue;
-        g_free(op->summary);
-        op->summary = g_strdup_printf("node %s: %s %s", node, name, rsc ? "cleared" : "deleted");
-        plan_printable(op->summary);
         if (rsc == NULL) {
             char *argv[] = { cs_live_tool_path("attrd_updater"), (char *)"--name", name,
                              (char *)"--node", (char *)node, (char *)"--delete", NULL };
@@ -566,6 +561,8 @@ static void attrd_convert(GPtrArray *ops, guint first, const xmlNode *state_befo
             g_free(argv[0]);
             continue;
         }
+        g_free(op->summary);
+        op->summary = plan_printable(g_strdup_printf("node %s: %s cleared", node, name));
         op->covered = g_hash_table_contains(cleaned, rsc);
         if (!op->covered) {
             char *argv[] = { cs_live_tool_path("crm_resource"), (char *)"--cleanup",
@@ -688,23 +685,37 @@ static void plan_move_ops(GPtrArray *to, GPtrArray *from)
     g_ptr_array_set_size(from, 0);
 }
 
-/* One section's ops, a section where an object moved written whole. */
-static void plan_section_ops(GPtrArray *ops, const CsDocument *base, const CsDocument *edited,
-                             const char *section)
-{
-    plan_section(ops, base, edited, section);
-    plan_section_whole_when_moved(ops, edited, section);
-}
-
 GPtrArray *cs_live_plan(const CsDocument *base, const CsDocument *edited)
 {
+    GPtrArray *ops = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_op_free);
+    for (size_t i = 0; i < G_N_ELEMENTS(plan_sections); i++)
+        plan_section(ops, base, edited, plan_sections[i]);
+    plan_status(ops, base, edited);
+    plan_tickets(ops, base, edited);
+    return ops;
+}
+
+/* Takes from ops (leaving NULL) those of section into to. */
+static void plan_take_section(GPtrArray *ops, const char *section, GPtrArray *to)
+{
+    for (guint i = 0; i < ops->len; i++) {
+        CsLiveOp *op = g_ptr_array_index(ops, i);
+        if (op != NULL && strcmp(op->section, section) == 0)
+            g_ptr_array_add(to, g_steal_pointer(&g_ptr_array_index(ops, i)));
+    }
+}
+
+GPtrArray *cs_live_commit_plan(const CsDocument *base, const CsDocument *edited)
+{
+    g_autoptr(GPtrArray) diff = cs_live_plan(base, edited);
     GPtrArray *ops = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_op_free);
     g_autoptr(GPtrArray) constraints = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_op_free);
     g_autoptr(GPtrArray) early = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_op_free);
     /* Constraints that name only resources the base has go before the
      * resources change (a resource removed must no longer be named), the
      * others after (a resource they name must exist first). */
-    plan_section_ops(constraints, base, edited, "constraints");
+    plan_take_section(diff, "constraints", constraints);
+    plan_section_whole_when_moved(constraints, edited, "constraints");
     for (guint i = 0; i < constraints->len; i++) {
         CsLiveOp *op = g_ptr_array_index(constraints, i);
         if (op->element == NULL || plan_names_known(op->element, base))
@@ -714,16 +725,17 @@ GPtrArray *cs_live_plan(const CsDocument *base, const CsDocument *edited)
         const char *section = plan_sections[i];
         if (strcmp(section, "resources") == 0)
             plan_move_ops(ops, early);
-        if (strcmp(section, "constraints") == 0)
+        if (strcmp(section, "constraints") == 0) {
             plan_move_ops(ops, constraints);
-        else {
-            g_autoptr(GPtrArray) section_ops = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_op_free);
-            plan_section_ops(section_ops, base, edited, section);
-            plan_move_ops(ops, section_ops);
+            continue;
         }
+        g_autoptr(GPtrArray) section_ops = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_op_free);
+        plan_take_section(diff, section, section_ops);
+        plan_section_whole_when_moved(section_ops, edited, section);
+        plan_move_ops(ops, section_ops);
     }
-    plan_status(ops, base, edited);
-    plan_tickets(ops, base, edited);
+    /* Sections made whole, the status: in the diff's order. */
+    plan_move_ops(ops, diff);
     return ops;
 }
 

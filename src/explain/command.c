@@ -1329,7 +1329,7 @@ static void cs_describe_tools(const CsSession *session, const GPtrArray *ops, GS
 
 void cs_command_describe_commit(const CsSession *session, GString *out)
 {
-    g_autoptr(GPtrArray) ops = cs_session_live_plan(session);
+    g_autoptr(GPtrArray) ops = cs_session_live_commit_plan(session);
     if (ops->len == 0) {
         g_string_append(out, "nothing to commit\n");
         return;
