@@ -233,9 +233,14 @@ START_TEST(test_plan_operations)
     ck_assert_msg(strstr(all->str, "--create --scope constraints --xml-text '<rsc_location "
                          "id=\"cli-ban-rsc1-on-node1\" rsc=\"rsc1\" role=\"Started\" "
                          "node=\"node1\" score=\"-INFINITY\"/>'") != NULL, "%s", all->str);
-    ck_assert_msg(strstr(all->str, "--modify --scope resources --xml-text '<primitive id=\"rsc2\">"
-                         "<meta_attributes id=\"rsc2-meta\"><nvpair id=\"rsc2-meta-priority\" "
-                         "name=\"priority\" value=\"7\"/></meta_attributes></primitive>'") != NULL,
+    /* Settings go through the operator's tools, naming the set and the
+     * nvpair when they are not the ones the tool would choose. */
+    ck_assert_msg(strstr(all->str, "crm_resource --resource rsc2 --meta --set-parameter priority "
+                         "--parameter-value 7 --set-name rsc2-meta | meta_attributes rsc2-meta added")
+                  != NULL, "%s", all->str);
+    ck_assert_msg(strstr(all->str, "crm_resource --resource rsc1 --meta --set-parameter "
+                         "resource-stickiness --parameter-value 200 |") != NULL, "%s", all->str);
+    ck_assert_msg(strstr(all->str, "crm_attribute --node node2 --name rack --update r9 |") != NULL,
                   "%s", all->str);
     ck_assert_msg(strstr(all->str, "--delete --scope constraints --xml-text "
                          "'<rsc_location id=\"prefer-rsc2\"/>' | rsc_location prefer-rsc2 "
@@ -299,6 +304,34 @@ START_TEST(test_plan_fail_counts_through_attrd)
 }
 END_TEST
 
+/* On a cluster any transient attribute goes through attrd_updater: a
+ * new one (its set made with it) by --update, one removed by --delete. */
+START_TEST(test_plan_transient_through_attrd)
+{
+    g_autoptr(CsDocument) base = cs_live_query(NULL);
+    g_autoptr(CsDocument) added = cs_live_query(NULL);
+    add_child_xml(added, find_id(added, "status-1"),
+                  "<nvpair id=\"status-1-pingd\" name=\"pingd\" value=\"1000\"/>");
+    g_autoptr(CsDocument) removed = cs_live_query(NULL);
+    add_child_xml(base, find_id(base, "status-1"),
+                  "<nvpair id=\"status-1-pingd\" name=\"pingd\" value=\"1000\"/>");
+    g_unsetenv("CIB_file");
+    g_autoptr(GPtrArray) add_ops = cs_live_plan(removed, added);
+    g_autoptr(GPtrArray) remove_ops = cs_live_commit_plan(base, removed);
+    g_setenv("CIB_file", cib_path, TRUE);
+    ck_assert_int_eq(add_ops->len, 1);
+    ck_assert_int_eq(remove_ops->len, 1);
+    g_autofree char *add = cs_live_op_command_line(g_ptr_array_index(add_ops, 0));
+    g_autofree char *remove = cs_live_op_command_line(g_ptr_array_index(remove_ops, 0));
+    ck_assert_msg(g_str_has_suffix(add, "attrd_updater --name pingd --node node1 --update 1000"),
+                  "%s", add);
+    ck_assert_msg(g_str_has_suffix(remove, "attrd_updater --name pingd --node node1 --delete"),
+                  "%s", remove);
+    ck_assert_str_eq(((CsLiveOp *)g_ptr_array_index(remove_ops, 0))->summary,
+                     "node node1: nvpair status-1-pingd (pingd=1000) removed");
+}
+END_TEST
+
 /* Many objects in one section (matched by an index, not searched one by
  * one): only the one changed is planned, and attributes merely written in
  * another order are no change. */
@@ -334,6 +367,85 @@ START_TEST(test_plan_large_section)
     const CsLiveOp *op = g_ptr_array_index(ops, 0);
     ck_assert_int_eq(op->kind, CS_LIVE_OP_MODIFY);
     ck_assert_str_eq(op->summary, "rsc_location loc-2500 (rsc1 on node2, score -5) changed: score: 2500 -> -5");
+}
+END_TEST
+
+/* The joined command lines of ops, one op per line. */
+static char *plan_lines(const GPtrArray *ops)
+{
+    GString *all = g_string_new(NULL);
+    for (guint i = 0; i < ops->len; i++) {
+        g_autofree char *line = cs_live_op_command_line(g_ptr_array_index(ops, i));
+        g_string_append_printf(all, "%s\n", line);
+    }
+    return g_string_free(all, FALSE);
+}
+
+/* A ticket granted and put in standby: two crm_ticket calls (granting by
+ * hand needs --force), then the ticket is in the file. */
+START_TEST(test_plan_tickets_through_crm_ticket)
+{
+    g_autoptr(CsDocument) base = cs_live_query(NULL);
+    g_autoptr(CsDocument) edited = cs_live_query(NULL);
+    add_child_xml(edited, cs_document_section(edited, "status"),
+                  "<tickets><ticket_state id=\"tk\" granted=\"true\" last-granted=\"1700000000\" "
+                  "standby=\"true\"/></tickets>");
+    g_autoptr(GPtrArray) ops = cs_live_plan(base, edited);
+    ck_assert_int_eq(ops->len, 1);
+    g_autoptr(GPtrArray) commands = cs_live_op_commands(g_ptr_array_index(ops, 0));
+    ck_assert_int_eq(commands->len, 2);
+    g_autofree char *grant = g_strjoinv(" ", (char **)g_ptr_array_index(commands, 0) + 1);
+    g_autofree char *standby = g_strjoinv(" ", (char **)g_ptr_array_index(commands, 1) + 1);
+    ck_assert_str_eq(grant, "--ticket tk --grant --force");
+    ck_assert_str_eq(standby, "--ticket tk --standby");
+    g_autoptr(GString) report = g_string_new(NULL);
+    ck_assert_msg(cs_live_commit(base, ops, report, NULL), "%s", report->str);
+    g_autoptr(CsDocument) after = cs_live_query(NULL);
+    xmlNode *ticket = find_id(after, "tk");
+    ck_assert_ptr_nonnull(ticket);
+    g_autofree char *granted = (char *)xmlGetProp(ticket, BAD_CAST "granted");
+    g_autofree char *on_standby = (char *)xmlGetProp(ticket, BAD_CAST "standby");
+    ck_assert_str_eq(granted, "true");
+    ck_assert_str_eq(on_standby, "true");
+}
+END_TEST
+
+/* A resource moved into a new group while a constraint names it: the
+ * resources section goes whole (removing it first would leave the
+ * constraint naming nothing); a resource removed goes after the
+ * constraints naming it. */
+START_TEST(test_plan_keeps_the_cib_valid)
+{
+    g_autoptr(CsDocument) base = cs_live_query(NULL);
+    g_autoptr(CsDocument) moved = cs_live_query(NULL);
+    xmlNode *rsc2 = find_id(moved, "rsc2");
+    xmlUnlinkNode(rsc2);
+    add_child_xml(moved, cs_document_section(moved, "resources"), "<group id=\"g\"/>");
+    xmlAddChild(find_id(moved, "g"), rsc2);
+    cs_document_reindex(moved);
+    g_autoptr(GPtrArray) move_ops = cs_live_commit_plan(base, moved);
+    g_autoptr(GPtrArray) move_diff = cs_live_plan(base, moved);
+    ck_assert_int_eq(move_diff->len, 2);   /* the diff: removed, and a new group */
+    ck_assert_int_eq(move_ops->len, 1);
+    const CsLiveOp *whole = g_ptr_array_index(move_ops, 0);
+    ck_assert_int_eq(whole->kind, CS_LIVE_OP_REPLACE);
+    ck_assert_str_eq(whole->summary, "resources rewritten whole (primitive rsc2 moved)");
+
+    g_autoptr(CsDocument) removed = cs_live_query(NULL);
+    xmlNode *gone = find_id(removed, "rsc2");
+    xmlUnlinkNode(gone);
+    xmlFreeNode(gone);
+    gone = find_id(removed, "prefer-rsc2");
+    xmlUnlinkNode(gone);
+    xmlFreeNode(gone);
+    cs_document_reindex(removed);
+    g_autoptr(GPtrArray) remove_ops = cs_live_commit_plan(base, removed);
+    g_autofree char *lines = plan_lines(remove_ops);
+    char *constraint = strstr(lines, "rsc_location id=\"prefer-rsc2\"");
+    char *resource = strstr(lines, "primitive id=\"rsc2\"");
+    ck_assert_msg(constraint != NULL && resource != NULL && constraint < resource, "%s", lines);
+    g_autoptr(GString) report = g_string_new(NULL);
+    ck_assert_msg(cs_live_commit(base, remove_ops, report, NULL), "%s", report->str);
 }
 END_TEST
 
@@ -415,11 +527,13 @@ START_TEST(test_failed_operation_stops_the_commit)
     xmlSetProp(find_id(edited, "rsc1-meta-stickiness"), BAD_CAST "value", BAD_CAST "80");
     add_child_xml(edited, cs_document_section(edited, "constraints"),
                   "<rsc_location id=\"late\" rsc=\"rsc1\" node=\"node2\" score=\"5\"/>");
-    g_autoptr(GPtrArray) ops = cs_live_plan(base, edited);
+    g_autoptr(GPtrArray) ops = cs_live_commit_plan(base, edited);
     ck_assert_int_eq(ops->len, 2);
-    /* Break the first: modify an object that does not exist. */
+    /* The constraint names only resources the CIB has: it goes first.
+     * Break it: modify an object that does not exist. */
     CsLiveOp *first = g_ptr_array_index(ops, 0);
-    ck_assert_int_eq(first->kind, CS_LIVE_OP_MODIFY);
+    ck_assert_int_eq(first->kind, CS_LIVE_OP_CREATE);
+    first->kind = CS_LIVE_OP_MODIFY;
     g_free(first->fragment);
     first->fragment = g_strdup("<nvpair id=\"no-such-nvpair\" value=\"1\"/>");
     g_autoptr(GString) report = g_string_new(NULL);
@@ -429,8 +543,11 @@ START_TEST(test_failed_operation_stops_the_commit)
     ck_assert_msg(strstr(report->str, "FAILED  ") != NULL && strstr(report->str, "exit 105") != NULL,
                   "%s", report->str);
     ck_assert_msg(strstr(report->str, "not run ") != NULL, "%s", report->str);
+    ck_assert_msg(strstr(report->str, "not run /") != NULL
+                  && strstr(report->str, "crm_resource --resource rsc1 --meta") != NULL,
+                  "%s", report->str);
     g_autofree char *text = file_text(cib_path);
-    ck_assert_ptr_null(strstr(text, "id=\"late\""));
+    ck_assert_ptr_null(strstr(text, "value=\"80\""));
 }
 END_TEST
 
@@ -456,7 +573,7 @@ END_TEST
 
 START_TEST(test_no_shell_between)
 {
-    /* A value with shell syntax reaches cibadmin as one argument. */
+    /* A value with shell syntax reaches crm_attribute as one argument. */
     g_autoptr(CsDocument) base = cs_live_query(NULL);
     g_autoptr(CsDocument) edited = cs_live_query(NULL);
     const char *nasty = "$(touch pwned) `x` 'q' ; echo";
@@ -464,8 +581,10 @@ START_TEST(test_no_shell_between)
     g_autoptr(GPtrArray) ops = cs_live_plan(base, edited);
     ck_assert_int_eq(ops->len, 1);
     g_auto(GStrv) argv = cs_live_op_argv(g_ptr_array_index(ops, 0));
-    ck_assert_int_eq(g_strv_length(argv), 6);
-    ck_assert_ptr_nonnull(strstr(argv[5], "value=\"$(touch pwned) `x` 'q' ; echo\""));
+    g_autofree char *program = g_path_get_basename(argv[0]);
+    ck_assert_str_eq(program, "crm_attribute");
+    ck_assert_int_eq(g_strv_length(argv), 7);
+    ck_assert_str_eq(argv[6], nasty);
     g_autoptr(GString) report = g_string_new(NULL);
     ck_assert(cs_live_commit(base, ops, report, NULL));
     g_autoptr(CsDocument) after = cs_live_query(NULL);
@@ -614,6 +733,9 @@ static Suite *live_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_query_reads_cib_file);
+    tcase_add_test(tc, test_plan_tickets_through_crm_ticket);
+    tcase_add_test(tc, test_plan_transient_through_attrd);
+    tcase_add_test(tc, test_plan_keeps_the_cib_valid);
     tcase_add_test(tc, test_query_failure_is_reported);
     tcase_add_test(tc, test_query_failure_says_what_to_do);
     tcase_add_test(tc, test_plan_operations);

@@ -731,6 +731,7 @@ static void console_clear(CsConsole *console)
     g_free(console->score_edit.constraint);
     g_free(console->score_edit.attribute);
     g_free(console->rule_open);
+    cs_attrs_close(console);
     g_free(console->score_edit.original);
     g_free(console->score_edit.error);
     if (console->score_edit.text != NULL)
@@ -791,6 +792,8 @@ static void console_draw(CsConsole *console)
     }
     views[console->view]->draw(console, &area);
     cs_statusbar_draw(console, LINES - 1);
+    if (console->attrs.kind != CS_ATTRS_CLOSED)
+        cs_attrs_draw(console);
     if (console->output != NULL)
         cs_output_draw(console);
     if (console->help_open)
@@ -942,6 +945,10 @@ static gboolean console_key(CsConsole *console, int key)
             g_clear_pointer(&console->output, g_free);
         return TRUE;
     }
+    if (console->attrs.kind != CS_ATTRS_CLOSED) {
+        cs_attrs_key(console, key);
+        return TRUE;
+    }
     CsRect area = body_area(console);
     if (console->score_edit.active) {
         views[CS_VIEW_EXPLAIN]->key(console, key, &area);
@@ -1044,6 +1051,8 @@ static int on_signal(CsConsole *console, int signal_number)
         cs_prompt_key(console, 7);
     else if (console->filter_editing)
         filter_key(console, 27);
+    else if (console->attrs.kind != CS_ATTRS_CLOSED && console->attrs.mode != CS_ATTRS_BROWSE)
+        cs_attrs_key(console, 27);
     else if (console->score_edit.active)
         views[CS_VIEW_EXPLAIN]->key(console, 27, &area);
     else if (console->ask == CS_ASK_QUIT)

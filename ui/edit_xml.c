@@ -71,20 +71,6 @@ gboolean cs_console_edit_selected(CsConsole *console)
     return TRUE;
 }
 
-/* m on a Matrix row: the resource's meta attributes, each with its
- * effective value and where it comes from (`meta RSC`); set one with
- * ':meta RSC NAME VALUE'. */
-gboolean cs_console_show_meta(CsConsole *console)
-{
-    int rsc = cs_console_selected_rsc(console);
-    if (rsc < 0 || console->session->model == NULL)
-        return FALSE;
-    const CsResource *resource = g_ptr_array_index(console->session->model->resources, rsc);
-    const char *words[] = { "meta", resource->id, NULL };
-    cs_console_run_words(console, words);
-    return TRUE;
-}
-
 /* T: every ticket and its state (`ticket`). */
 gboolean cs_console_show_tickets(CsConsole *console)
 {

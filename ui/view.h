@@ -14,6 +14,7 @@
 #include "explain/session.h"
 #include "explain/timeline.h"
 #include "explain/trial.h"
+#include "explain/attributes.h"
 #include "draw.h"
 
 typedef enum {
@@ -127,6 +128,37 @@ typedef struct CsScoreEdit {
     char *error;             /* why the text is not a score, or NULL */
 } CsScoreEdit;
 
+/* The attribute list over the views (ui/attrs.c): A on a Matrix row
+ * lists the resource's meta attributes, N the cursor column's node's
+ * attributes and utilization, each with its value and source
+ * (explain/attributes.h); each is edited in place as one edit of the
+ * command language, re-solved at once and undone with u. */
+typedef enum {
+    CS_ATTRS_CLOSED,
+    CS_ATTRS_META,           /* target is a resource id */
+    CS_ATTRS_NODE,           /* target is a node's uname */
+} CsAttrsKind;
+
+typedef enum {
+    CS_ATTRS_BROWSE,         /* moving through the list */
+    CS_ATTRS_NAME,           /* typing the name of one to add (Tab completes) */
+    CS_ATTRS_VALUE,          /* typing a value (the old one pre-filled) */
+} CsAttrsMode;
+
+typedef struct CsAttrList {
+    CsAttrsKind kind;
+    char *target;            /* raw */
+    int selected, top;
+    CsAttrsMode mode;
+    GString *text;           /* the name or value being typed */
+    gboolean fresh;          /* nothing typed yet: a key replaces text */
+    char *name;              /* CS_ATTRS_VALUE: the attribute set */
+    CsAttrSource source;     /* what a value typed sets: a node's
+                                utilization, transient or permanent
+                                attribute, a resource's own meta */
+    char *hint;              /* completions, or why a name is refused */
+} CsAttrList;
+
 typedef struct CsGraphState CsGraphState;   /* view_graph.c's */
 typedef struct CsTimelineState CsTimelineState;   /* view_timeline.c's */
 
@@ -229,6 +261,8 @@ typedef struct CsConsole {
     char *rule_open;         /* Explain: the rule whose fields are listed */
     int rule_field;          /* the selected field of that rule */
 
+    CsAttrList attrs;        /* A / N: the attribute list, when open */
+
     int failcount_selected;  /* Fail counts: the selected one (shown order) */
     int transition_selected; /* Transition: the selected action (shown order) */
     int cursor_row, cursor_node;
@@ -314,8 +348,16 @@ void cs_console_tell_changes(CsConsole *console);
 void cs_console_editor_hooks(gboolean on);
 /* `edit` on the selected row's resource (E in the Matrix). */
 gboolean cs_console_edit_selected(CsConsole *console);
-/* `meta RSC` for the selected row (A), `ticket` (T). */
+/* A: the selected row's meta attributes, editable (ui/attrs.c); T:
+ * `ticket`. */
 gboolean cs_console_show_meta(CsConsole *console);
+/* N: the attributes of the node under the cursor, editable. */
+gboolean cs_console_show_node(CsConsole *console);
+/* The attribute list, while open: drawn over the view, and given every
+ * key (FALSE once it closed); cs_attrs_close frees its state. */
+void cs_attrs_draw(CsConsole *console);
+gboolean cs_attrs_key(CsConsole *console, int key);
+void cs_attrs_close(CsConsole *console);
 gboolean cs_console_show_tickets(CsConsole *console);
 /* Runs a typed command line (the ':' prompt). */
 void cs_console_run_line(CsConsole *console, const char *line);

@@ -551,6 +551,8 @@ static gboolean matrix_key(CsConsole *console, int key, const CsRect *area)
         return cs_console_edit_selected(console);
     case 'A':
         return cs_console_show_meta(console);
+    case 'N':
+        return cs_console_show_node(console);
     case 'T':
         return cs_console_show_tickets(console);
     case 'P':

@@ -551,6 +551,28 @@ gboolean cs_edit_node_attribute(CsEditLog *log, const char *node,
     return cs_node_attribute(log, description, node, name, value, error);
 }
 
+gboolean cs_edit_node_transient(CsEditLog *log, const char *node, const char *name,
+                                const char *value, GError **error)
+{
+    xmlNode *element = cs_edit_find_node(log->document, node);
+    if (element == NULL)
+        return cs_not_found(error, "node", node);
+    if (name == NULL || *name == '\0' || value == NULL)
+        return cs_invalid(error, "a transient attribute needs a name and a value");
+    xmlNode *state = cs_find_node_state(log->document, element);
+    if (state == NULL)
+        return cs_invalid(error, "node %s has no status (node_state) entry", node);
+    g_autofree char *node_id = cs_attribute(element, "id");
+    g_autofree char *description = g_strdup_printf("transient attribute %s=%s on %s", name,
+                                                   value, node);
+    CsBuild build;
+
+    cs_build_begin(&build, log, description);
+    xmlNode *set = cs_build_transient_set(&build, state, node_id != NULL ? node_id : node);
+    cs_build_nvpair(&build, set, name, value);
+    return cs_build_commit(&build, error);
+}
+
 /* Pacemaker Explained 2.1, "Node attributes": standby and maintenance are
  * booleans read from node attributes; crm_standby writes "on", and
  * removing the attribute is what --delete does. */

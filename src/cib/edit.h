@@ -166,6 +166,13 @@ gboolean cs_edit_clear(CsEditLog *log, const char *rsc, guint *removed,
 gboolean cs_edit_node_attribute(CsEditLog *log, const char *node,
                                 const char *name, const char *value,
                                 GError **error);
+/* A transient node attribute (crm_attribute --lifetime reboot, as attrd
+ * keeps it): status-NODEID-NAME in the node_state's transient
+ * attributes (set status-NODEID), which must exist.  Pacemaker reads it
+ * over a permanent one of the same name.  Deleting is
+ * cs_edit_node_attribute with value NULL. */
+gboolean cs_edit_node_transient(CsEditLog *log, const char *node, const char *name,
+                                const char *value, GError **error);
 /* standby=on / maintenance=on, or their removal (crm_standby). */
 gboolean cs_edit_standby(CsEditLog *log, const char *node, gboolean on,
                          GError **error);

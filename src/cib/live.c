@@ -586,20 +586,17 @@ CsDocument *cs_live_watch_collect(CsLiveWatch *watch, gboolean *finished, GError
 
 /* ---- writing ---------------------------------------------------------- */
 
-char **cs_live_op_argv(const CsLiveOp *op)
+/* The plain cibadmin argv of op.  A nested creation goes through
+ * --modify with its ancestors: cibadmin --create only adds directly
+ * below the section, while --modify merges the given tree into the
+ * existing objects and adds what is missing (as crm_resource does for
+ * meta attributes). */
+static char **live_cibadmin_argv(const CsLiveOp *op)
 {
-    /* A nested creation goes through --modify with its ancestors: cibadmin
-     * --create only adds directly below the section, while --modify merges
-     * the given tree into the existing objects and adds what is missing
-     * (as crm_resource does for meta attributes). */
     static const char *verbs[] = {
         [CS_LIVE_OP_CREATE] = "--create", [CS_LIVE_OP_MODIFY] = "--modify",
         [CS_LIVE_OP_REPLACE] = "--replace", [CS_LIVE_OP_DELETE] = "--delete",
     };
-    if (op->covered)
-        return NULL;
-    if (op->argv != NULL)
-        return g_strdupv(op->argv);
     gboolean nested = op->kind == CS_LIVE_OP_CREATE && op->path != NULL && op->path[0] != NULL;
     char **argv = g_new0(char *, 7);
     argv[0] = live_program_path();
@@ -611,11 +608,36 @@ char **cs_live_op_argv(const CsLiveOp *op)
     return argv;
 }
 
-char *cs_live_op_command_line(const CsLiveOp *op)
+GPtrArray *cs_live_op_commands(const CsLiveOp *op)
 {
-    g_auto(GStrv) argv = cs_live_op_argv(op);
-    if (argv == NULL)
-        return g_strdup("(done by the crm_resource --cleanup above)");
+    GPtrArray *commands = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+    if (op->covered)
+        return commands;
+    if (op->commands == NULL) {
+        g_ptr_array_add(commands, live_cibadmin_argv(op));
+        return commands;
+    }
+    for (guint i = 0; i < op->commands->len; i++)
+        g_ptr_array_add(commands, g_strdupv(g_ptr_array_index(op->commands, i)));
+    return commands;
+}
+
+char **cs_live_op_argv(const CsLiveOp *op)
+{
+    g_autoptr(GPtrArray) commands = cs_live_op_commands(op);
+    return commands->len > 0 ? g_strdupv(g_ptr_array_index(commands, 0)) : NULL;
+}
+
+char *cs_live_tool_path(const char *name)
+{
+    if (strcmp(name, "cibadmin") == 0)
+        return live_program_path();
+    char *found = g_find_program_in_path(name);
+    return found != NULL ? found : g_strdup_printf("/usr/sbin/%s", name);
+}
+
+char *cs_live_argv_line(char **argv)
+{
     GString *line = g_string_new(NULL);
     for (char **arg = argv; *arg != NULL; arg++) {
         g_autofree char *quoted = g_shell_quote(*arg);
@@ -626,6 +648,19 @@ char *cs_live_op_command_line(const CsLiveOp *op)
         g_string_append(line, plain ? *arg : quoted);
     }
     return g_string_free(line, FALSE);
+}
+
+char *cs_live_op_command_line(const CsLiveOp *op)
+{
+    g_autoptr(GPtrArray) commands = cs_live_op_commands(op);
+    if (commands->len == 0)
+        return g_strdup("(done by the crm_resource --cleanup above)");
+    GString *lines = g_string_new(NULL);
+    for (guint i = 0; i < commands->len; i++) {
+        g_autofree char *line = cs_live_argv_line(g_ptr_array_index(commands, i));
+        g_string_append_printf(lines, "%s%s", i > 0 ? "\n" : "", line);
+    }
+    return g_string_free(lines, FALSE);
 }
 
 /* What changed between the edits' base and the cluster's CIB now, for the
@@ -666,15 +701,11 @@ static gboolean live_guard(const CsDocument *base, GString *report, GError **err
     return same;
 }
 
-/* Runs one op; appends its result line.  TRUE when it succeeded. */
-static gboolean live_apply(const CsLiveOp *op, GString *report, GError **error)
+/* Runs one command of op; appends its result line.  TRUE when it
+ * succeeded. */
+static gboolean live_apply_one(const CsLiveOp *op, char **argv, GString *report, GError **error)
 {
-    g_auto(GStrv) argv = cs_live_op_argv(op);
-    g_autofree char *line = cs_live_op_command_line(op);
-    if (argv == NULL) {
-        g_string_append_printf(report, "ok      %s: %s\n", op->summary, line);
-        return TRUE;
-    }
+    g_autofree char *line = cs_live_argv_line(argv);
     LiveRun run = { 0 };
     g_autoptr(GError) run_error = NULL;
     gboolean ok = live_run(argv, LIVE_MESSAGE_MAX_BYTES, &run, &run_error)
@@ -697,6 +728,28 @@ static gboolean live_apply(const CsLiveOp *op, GString *report, GError **error)
     return ok;
 }
 
+/* Runs op's commands in order, stopping at the first failure (its later
+ * commands are listed as not run).  TRUE when all succeeded. */
+static gboolean live_apply(const CsLiveOp *op, GString *report, GError **error)
+{
+    g_autoptr(GPtrArray) commands = cs_live_op_commands(op);
+    if (commands->len == 0) {
+        g_autofree char *line = cs_live_op_command_line(op);
+        g_string_append_printf(report, "ok      %s: %s\n", op->summary, line);
+        return TRUE;
+    }
+    for (guint i = 0; i < commands->len; i++) {
+        if (live_apply_one(op, g_ptr_array_index(commands, i), report, error))
+            continue;
+        for (guint j = i + 1; j < commands->len; j++) {
+            g_autofree char *line = cs_live_argv_line(g_ptr_array_index(commands, j));
+            g_string_append_printf(report, "not run %s\n", line);
+        }
+        return FALSE;
+    }
+    return TRUE;
+}
+
 gboolean cs_live_commit(const CsDocument *base, const GPtrArray *ops,
                         GString *report, GError **error)
 {
@@ -714,8 +767,11 @@ gboolean cs_live_commit(const CsDocument *base, const GPtrArray *ops,
         if (live_apply(g_ptr_array_index(ops, i), report, error))
             continue;
         for (guint j = i + 1; j < ops->len; j++) {
-            g_autofree char *line = cs_live_op_command_line(g_ptr_array_index(ops, j));
-            g_string_append_printf(report, "not run %s\n", line);
+            g_autoptr(GPtrArray) commands = cs_live_op_commands(g_ptr_array_index(ops, j));
+            for (guint k = 0; k < commands->len; k++) {
+                g_autofree char *line = cs_live_argv_line(g_ptr_array_index(commands, k));
+                g_string_append_printf(report, "not run %s\n", line);
+            }
         }
         return FALSE;
     }

@@ -3,9 +3,11 @@
  * cibadmin is the transport, as crm_resource and crmsh use it: spawned with
  * an argv (never through a shell) and killed when it overruns its timeout.
  *   read    cibadmin --query
- *   write   object-level cibadmin --create / --modify / --replace / --delete
- *           of the constraints, nvpairs and node attributes that edits
- *           touched; never the whole CIB
+ *   write   each change with the tool Pacemaker's operators use for it:
+ *           crm_resource, crm_attribute, crm_ticket for settings and
+ *           tickets, object-level cibadmin --create / --modify /
+ *           --replace / --delete for constraints, resources and edited
+ *           elements; never the whole CIB
  * CIB_file=PATH in the environment makes cibadmin work on that file, as it
  * does for every Pacemaker tool; children inherit the environment, so live
  * mode works on a file too (the unit tests rely on it).
@@ -141,29 +143,60 @@ typedef struct CsLiveOp {
     xmlNode *element;     /* create/modify/replace: the object as edited
                              (owned copy, in its own document) */
     char *summary;        /* "rsc_location cli-ban-web-on-alpha added" */
-    /* Fail counts belong to the attribute manager: a change written to
-     * the CIB alone is undone at its next write.  Such an op runs this
-     * instead of cibadmin (crm_resource --cleanup, attrd_updater), as
-     * crm_resource does; NULL for a cibadmin op (g_strfreev). */
-    char **argv;
+    /* The commands that apply the op, each a NULL-terminated argv
+     * (g_strfreev), run in order; NULL for plain cibadmin (--create,
+     * --modify, --replace or --delete of fragment).  An op the operator's
+     * own tool makes gets that tool's command instead, as chosen by
+     * cs_live_op_use_tool() (live_tools.c): crm_resource for a
+     * resource's meta attributes, parameters and utilization;
+     * crm_attribute for cluster options, rsc_defaults, op_defaults and
+     * node attributes and utilization; crm_ticket for a ticket's state;
+     * and, since fail counts belong to the attribute manager (a change
+     * written to the CIB alone is undone at its next write),
+     * crm_resource --cleanup and attrd_updater for them.  A ticket whose
+     * grant and standby both change takes two commands. */
+    GPtrArray *commands;
     gboolean covered;     /* done by an earlier op's command (one cleanup
                              clears every fail count of a resource on a
                              node): nothing of its own runs */
 } CsLiveOp;
 
 void cs_live_op_free(CsLiveOp *op);
-/* The argv that applies op (NULL-terminated, g_strfreev); NULL for a
- * covered op. */
+/* The argvs that apply op, in order (a new array of NULL-terminated
+ * argvs, each freed with it); empty for a covered op. */
+GPtrArray *cs_live_op_commands(const CsLiveOp *op);
+/* The first of them (g_strfreev), the only one for every op but a ticket
+ * whose grant and standby both change; NULL for a covered op. */
 char **cs_live_op_argv(const CsLiveOp *op);
-/* The same, shell-quoted for display only: nothing ever runs it. */
+/* argv shell-quoted for display only: nothing ever runs it. */
+char *cs_live_argv_line(char **argv);
+/* Every command of op so, one per line ("\n" between them). */
 char *cs_live_op_command_line(const CsLiveOp *op);
+
+/* The path of a Pacemaker tool (from PATH, else /usr/sbin/NAME); the
+ * cibadmin set by cs_live_set_program for "cibadmin".  Newly allocated. */
+char *cs_live_tool_path(const char *name);
+/* Chooses the operator's tool for op when one makes exactly its change
+ * (see CsLiveOp.commands); node is the object op touches, in the edited
+ * document (in the base for a deletion), before the object as it was
+ * (NULL for a creation or deletion).  Leaves op to cibadmin otherwise. */
+void cs_live_op_use_tool(CsLiveOp *op, const xmlNode *node, const xmlNode *before);
 
 /* The object-level operations that turn base into edited: both documents'
  * configuration, and the status section's transient node attributes (fail
- * counts, standby for the reboot lifetime).  CsLiveOp*, in an order that
+ * counts, standby for the reboot lifetime) and tickets.  CsLiveOp*, in an order that
  * applies (deletions of children before parents, creations of parents
  * before children).  Empty when nothing changed. */
 GPtrArray *cs_live_plan(const CsDocument *base, const CsDocument *edited);
+
+/* The same ops in an order the CIB accepts at every step, as a commit
+ * runs them: constraints that name only resources base has before the
+ * resources change (a resource removed must no longer be named), the
+ * others after (what they name must exist first); a section where an
+ * object moved (into a group or a clone) replaced whole in one op, since
+ * removing the object first would leave constraints naming nothing and
+ * creating it first would give its id twice. */
+GPtrArray *cs_live_commit_plan(const CsDocument *base, const CsDocument *edited);
 
 /* Applies ops in memory to a freshly read document, so that edits not yet
  * committed stay on top of a refreshed CIB.  Returns one message per op

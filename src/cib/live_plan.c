@@ -141,7 +141,8 @@ void cs_live_op_free(CsLiveOp *op)
     if (op->element != NULL)
         xmlFreeDoc(op->element->doc);
     g_free(op->summary);
-    g_strfreev(op->argv);
+    if (op->commands != NULL)
+        g_ptr_array_unref(op->commands);
     g_free(op);
 }
 
@@ -201,6 +202,7 @@ static void plan_add_create(GPtrArray *ops, const char *section,
                                : plan_serialize(op->element);
     g_autofree char *what = plan_describe(node);
     op->summary = g_strdup_printf("%s added", what);
+    cs_live_op_use_tool(op, node, NULL);
     g_ptr_array_add(ops, op);
 }
 
@@ -216,6 +218,7 @@ static void plan_add_delete(GPtrArray *ops, const char *section, const xmlNode *
     xmlFreeDoc(doc);
     g_autofree char *what = plan_describe(node);
     op->summary = g_strdup_printf("%s removed", what);
+    cs_live_op_use_tool(op, node, NULL);
     g_ptr_array_add(ops, op);
 }
 
@@ -229,6 +232,7 @@ static void plan_add_modify(GPtrArray *ops, const char *section,
     op->summary = whole && changes[0] == '\0'
                   ? g_strdup_printf("%s rewritten (its contents changed)", what)
                   : g_strdup_printf("%s changed: %s", what, changes);
+    cs_live_op_use_tool(op, after, before);
     g_ptr_array_add(ops, op);
 }
 
@@ -465,18 +469,72 @@ static char *attrd_resource(const char *name)
     return NULL;
 }
 
-static char *attrd_program(const char *name)
+/* One command for op, replacing any it had (argv is copied). */
+static void attrd_use(CsLiveOp *op, char **argv)
 {
-    char *found = g_find_program_in_path(name);
-    return found != NULL ? found : g_strdup_printf("/usr/sbin/%s", name);
+    if (op->commands != NULL)
+        g_ptr_array_unref(op->commands);
+    op->commands = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+    g_ptr_array_add(op->commands, g_strdupv(argv));
 }
 
-/* Pacemaker keeps fail counts in the attribute manager (Pacemaker
- * Explained, "Failure Response": the fail count is a node attribute the
- * cluster maintains): a value deleted from the CIB alone comes back at
- * its next write.  So, as crm_resource does, a fail count cleared goes
- * through crm_resource --cleanup (once per resource and node: it clears
- * them all, and the last-failure with them), one set through
+/* attrd_updater --update for one nvpair, added to op's commands. */
+static void attrd_add_update(CsLiveOp *op, const xmlNode *nvpair, const char *node)
+{
+    g_autofree char *name = plan_prop(nvpair, "name");
+    g_autofree char *value = plan_prop(nvpair, "value");
+    if (name == NULL)
+        return;
+    char *argv[] = { cs_live_tool_path("attrd_updater"), (char *)"--name", name, (char *)"--node",
+                     (char *)node, (char *)"--update", value ? value : (char *)"", NULL };
+    if (op->commands == NULL)
+        op->commands = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+    g_ptr_array_add(op->commands, g_strdupv(argv));
+    g_free(argv[0]);
+}
+
+/* Every nvpair at or below node, in document order. */
+static void attrd_nvpairs(const xmlNode *node, GPtrArray *nvpairs)
+{
+    if (xmlStrEqual(node->name, (const xmlChar *)"nvpair")) {
+        g_ptr_array_add(nvpairs, (gpointer)node);
+        return;
+    }
+    for (const xmlNode *child = node->children; child != NULL; child = child->next)
+        if (child->type == XML_ELEMENT_NODE)
+            attrd_nvpairs(child, nvpairs);
+}
+
+/* A transient attribute created or set (the set or the whole
+ * transient_attributes made with it included): one attrd_updater
+ * --update per nvpair. */
+static void attrd_convert_update(CsLiveOp *op, const char *node)
+{
+    g_autoptr(GPtrArray) nvpairs = g_ptr_array_new();
+    attrd_nvpairs(op->element, nvpairs);
+    if (nvpairs->len == 0)
+        return;
+    for (guint i = 0; i < nvpairs->len; i++)
+        attrd_add_update(op, g_ptr_array_index(nvpairs, i), node);
+    /* A fail count set is told as attrd records a failure. */
+    g_autofree char *name = plan_prop(op->element, "name");
+    g_autofree char *rsc = name != NULL ? attrd_resource(name) : NULL;
+    if (rsc == NULL || g_strcmp0(op->tag, "nvpair") != 0)
+        return;
+    g_autofree char *value = plan_prop(op->element, "value");
+    g_free(op->summary);
+    op->summary = plan_printable(g_strdup_printf("node %s: %s=%s", node, name, value ? value : ""));
+}
+
+/* Pacemaker keeps transient node attributes, fail counts among them, in
+ * the attribute manager (Pacemaker Explained 2.1, "Failure Counts": the
+ * fail count is a node attribute the cluster maintains; "Node
+ * Attributes": a transient one lives until the node reboots): a value
+ * written to or deleted from the CIB alone comes back at attrd's next
+ * write.  So, as crm_resource does, a fail count cleared goes through
+ * crm_resource --cleanup (once per resource and node: it clears them
+ * all, and the last-failure with them); any other transient attribute
+ * removed through attrd_updater --delete, and every one set through
  * attrd_updater --update.  A CIB_file has no attribute manager: there
  * the CIB is all, and cibadmin writes it. */
 static void attrd_convert(GPtrArray *ops, guint first, const xmlNode *state_before, const char *node)
@@ -486,31 +544,33 @@ static void attrd_convert(GPtrArray *ops, guint first, const xmlNode *state_befo
     g_autoptr(GHashTable) cleaned = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     for (guint i = first; i < ops->len; i++) {
         CsLiveOp *op = g_ptr_array_index(ops, i);
+        if (op->kind != CS_LIVE_OP_DELETE && op->element != NULL) {
+            attrd_convert_update(op, node);
+            continue;
+        }
         if (g_strcmp0(op->tag, "nvpair") != 0)
             continue;
         g_autofree char *name = attrd_name(op, state_before);
         g_autofree char *rsc = name != NULL ? attrd_resource(name) : NULL;
-        if (rsc == NULL)
+        if (name == NULL)
             continue;
-        g_free(op->summary);
-        if (op->kind == CS_LIVE_OP_DELETE) {
-            op->covered = g_hash_table_contains(cleaned, rsc);
-            if (!op->covered) {
-                char *argv[] = { attrd_program("crm_resource"), (char *)"--cleanup", (char *)"--resource",
-                                 rsc, (char *)"--node", (char *)node, NULL };
-                op->argv = g_strdupv(argv);
-                g_free(argv[0]);
-                g_hash_table_add(cleaned, g_strdup(rsc));
-            }
-            op->summary = g_strdup_printf("node %s: %s cleared", node, name);
+        if (rsc == NULL) {
+            char *argv[] = { cs_live_tool_path("attrd_updater"), (char *)"--name", name,
+                             (char *)"--node", (char *)node, (char *)"--delete", NULL };
+            attrd_use(op, argv);
+            g_free(argv[0]);
             continue;
         }
-        g_autofree char *value = plan_prop(op->element, "value");
-        char *argv[] = { attrd_program("attrd_updater"), (char *)"--name", name, (char *)"--node",
-                         (char *)node, (char *)"--update", value ? value : (char *)"", NULL };
-        op->argv = g_strdupv(argv);
-        g_free(argv[0]);
-        op->summary = g_strdup_printf("node %s: %s=%s", node, name, value ? value : "");
+        g_free(op->summary);
+        op->summary = plan_printable(g_strdup_printf("node %s: %s cleared", node, name));
+        op->covered = g_hash_table_contains(cleaned, rsc);
+        if (!op->covered) {
+            char *argv[] = { cs_live_tool_path("crm_resource"), (char *)"--cleanup",
+                             (char *)"--resource", rsc, (char *)"--node", (char *)node, NULL };
+            attrd_use(op, argv);
+            g_free(argv[0]);
+            g_hash_table_add(cleaned, g_strdup(rsc));
+        }
     }
 }
 
@@ -538,12 +598,144 @@ static void plan_status(GPtrArray *ops, const CsDocument *base, const CsDocument
     }
 }
 
+/* Tickets: each ticket_state below <status><tickets> (Pacemaker
+ * Explained 2.1, "Granting and Revoking Tickets Manually": the cluster
+ * keeps a ticket's state in the status section, crm_ticket writes it).
+ * A <tickets> the base lacks is created with the first one. */
+static void plan_tickets(GPtrArray *ops, const CsDocument *base, const CsDocument *edited)
+{
+    xmlNode *before_status = cs_document_section(base, "status");
+    xmlNode *after_status = cs_document_section(edited, "status");
+    xmlNode *before = plan_find_idless(before_status, (const xmlChar *)"tickets");
+    xmlNode *after = plan_find_idless(after_status, (const xmlChar *)"tickets");
+    if (after == NULL || after_status == NULL)
+        return;
+    PlanScope scope = { ops, "status", after_status, "ticket_state" };
+    plan_children(&scope, before, after, "ticket_state");
+}
+
+/* ---- an order the CIB accepts at every step ---------------------------- */
+
+/* op creates an object holding one with the same tag and id as the one
+ * removed by gone: the object moved (into a group, a clone). */
+static gboolean plan_moves(const CsLiveOp *op, const CsLiveOp *gone)
+{
+    if (op->kind != CS_LIVE_OP_CREATE || op->element == NULL || gone->id == NULL)
+        return FALSE;
+    if (g_strcmp0(op->tag, gone->tag) == 0 && g_strcmp0(op->id, gone->id) == 0)
+        return TRUE;
+    return rebase_find(op->element, gone->tag, gone->id) != NULL;
+}
+
+/* A section where an object moved is written whole, in one cibadmin
+ * --replace: removing the object first would leave the constraints that
+ * name it pointing at nothing, which the CIB's schema refuses, and
+ * creating it first would give its id twice. */
+static void plan_section_whole_when_moved(GPtrArray *ops, const CsDocument *edited,
+                                          const char *section)
+{
+    const CsLiveOp *moved = NULL;
+    for (guint i = 0; i < ops->len && moved == NULL; i++) {
+        const CsLiveOp *gone = g_ptr_array_index(ops, i);
+        for (guint j = 0; j < ops->len && gone->kind == CS_LIVE_OP_DELETE && moved == NULL; j++)
+            if (plan_moves(g_ptr_array_index(ops, j), gone))
+                moved = gone;
+    }
+    if (moved == NULL)
+        return;
+    xmlNode *whole = cs_document_section(edited, section);
+    CsLiveOp *op = plan_op_new(CS_LIVE_OP_REPLACE, section, whole);
+    op->fragment = plan_serialize(op->element);
+    op->summary = g_strdup_printf("%s rewritten whole (%s %s moved)", section, moved->tag,
+                                  moved->id);
+    plan_printable(op->summary);
+    g_ptr_array_set_size(ops, 0);
+    g_ptr_array_add(ops, op);
+}
+
+/* Every resource a constraint op's element names exists in base. */
+static gboolean plan_names_known(const xmlNode *node, const CsDocument *base)
+{
+    static const char *refs[] = { "rsc", "with-rsc", "first", "then" };
+    for (gsize i = 0; i < G_N_ELEMENTS(refs); i++) {
+        g_autofree char *id = plan_prop(node, refs[i]);
+        if (id != NULL && cs_document_lookup_id(base, id) == NULL)
+            return FALSE;
+    }
+    if (xmlStrEqual(node->name, (const xmlChar *)"resource_ref")) {
+        g_autofree char *id = plan_prop(node, "id");
+        if (id != NULL && cs_document_lookup_id(base, id) == NULL)
+            return FALSE;
+    }
+    for (xmlNode *child = node->children; child != NULL; child = child->next)
+        if (child->type == XML_ELEMENT_NODE && !plan_names_known(child, base))
+            return FALSE;
+    return TRUE;
+}
+
+/* Appends from's ops (those not taken already) to to; from is left
+ * empty. */
+static void plan_move_ops(GPtrArray *to, GPtrArray *from)
+{
+    for (guint i = 0; i < from->len; i++) {
+        CsLiveOp *op = g_steal_pointer(&g_ptr_array_index(from, i));
+        if (op != NULL)
+            g_ptr_array_add(to, op);
+    }
+    g_ptr_array_set_size(from, 0);
+}
+
 GPtrArray *cs_live_plan(const CsDocument *base, const CsDocument *edited)
 {
     GPtrArray *ops = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_op_free);
     for (size_t i = 0; i < G_N_ELEMENTS(plan_sections); i++)
         plan_section(ops, base, edited, plan_sections[i]);
     plan_status(ops, base, edited);
+    plan_tickets(ops, base, edited);
+    return ops;
+}
+
+/* Takes from ops (leaving NULL) those of section into to. */
+static void plan_take_section(GPtrArray *ops, const char *section, GPtrArray *to)
+{
+    for (guint i = 0; i < ops->len; i++) {
+        CsLiveOp *op = g_ptr_array_index(ops, i);
+        if (op != NULL && strcmp(op->section, section) == 0)
+            g_ptr_array_add(to, g_steal_pointer(&g_ptr_array_index(ops, i)));
+    }
+}
+
+GPtrArray *cs_live_commit_plan(const CsDocument *base, const CsDocument *edited)
+{
+    g_autoptr(GPtrArray) diff = cs_live_plan(base, edited);
+    GPtrArray *ops = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_op_free);
+    g_autoptr(GPtrArray) constraints = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_op_free);
+    g_autoptr(GPtrArray) early = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_op_free);
+    /* Constraints that name only resources the base has go before the
+     * resources change (a resource removed must no longer be named), the
+     * others after (a resource they name must exist first). */
+    plan_take_section(diff, "constraints", constraints);
+    plan_section_whole_when_moved(constraints, edited, "constraints");
+    for (guint i = 0; i < constraints->len; i++) {
+        CsLiveOp *op = g_ptr_array_index(constraints, i);
+        if (op->element == NULL || plan_names_known(op->element, base))
+            g_ptr_array_add(early, g_steal_pointer(&g_ptr_array_index(constraints, i)));
+    }
+    for (size_t i = 0; i < G_N_ELEMENTS(plan_sections); i++) {
+        const char *section = plan_sections[i];
+        if (strcmp(section, "resources") == 0)
+            plan_move_ops(ops, early);
+        if (strcmp(section, "constraints") == 0) {
+            plan_move_ops(ops, constraints);
+            continue;
+        }
+        g_autoptr(GPtrArray) section_ops = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_op_free);
+        plan_take_section(diff, section, section_ops);
+        plan_section_whole_when_moved(section_ops, edited, section);
+        plan_move_ops(ops, section_ops);
+    }
+    /* Sections made whole, the status: in the diff's order. */
+    plan_move_ops(ops, diff);
     return ops;
 }
 
@@ -573,6 +765,10 @@ static xmlNode *rebase_find(xmlNode *under, const char *tag, const char *id)
     return NULL;
 }
 
+/* The parent path names below section_node.  A container without an id
+ * (<tickets> in the status) that the fresh CIB lacks is made, as
+ * cibadmin --modify makes it; an object with an id that is missing was
+ * removed (NULL). */
 static xmlNode *rebase_parent(xmlNode *section_node, char **path)
 {
     xmlNode *here = section_node;
@@ -585,6 +781,8 @@ static xmlNode *rebase_parent(xmlNode *section_node, char **path)
             if (pair[1][0] == '\0' ? id == NULL : g_strcmp0(id, pair[1]) == 0)
                 next = child;
         }
+        if (next == NULL && pair[1][0] == '\0')
+            next = xmlNewChild(here, NULL, (const xmlChar *)pair[0], NULL);
         here = next;
     }
     return here;

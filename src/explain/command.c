@@ -8,6 +8,7 @@
  * the edit and what it moved.
  */
 #include "explain/command.h"
+#include "explain/attributes.h"
 #include "explain/cause.h"
 #include "explain/tools.h"
 #include "explain/version.h"
@@ -508,6 +509,14 @@ static gboolean cs_cmd_attr(CsSession *session, char **args, int n, GString *out
 {
     if (n == 2)
         return cs_show_attribute(session, args[0], args[1], out, error);
+    if (n == 4 && (strcmp(args[3], "reboot") != 0 || strcmp(args[2], "--delete") == 0)) {
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
+                    "usage: attr NODE NAME [VALUE [reboot]|--delete]");
+        return FALSE;
+    }
+    if (n == 4)
+        CS_EDIT(session, cs_edit_node_transient(session->log, args[0], args[1], args[2],
+                                                &cs_local), out, error);
     const char *value = strcmp(args[2], "--delete") == 0 ? NULL : args[2];
     CS_EDIT(session, cs_edit_node_attribute(session->log, args[0], args[1], value,
                                             &cs_local), out, error);
@@ -588,176 +597,22 @@ static gboolean cs_cmd_failcount(CsSession *session, char **args, int n, GString
 
 /* ---- meta RSC and ticket: what is set, and where it comes from ------------ */
 
-typedef struct CsMetaDefault {
-    const char *name;
-    const char *value;          /* NULL: depends, said in note */
-    const char *note;
-    gboolean clone_only;
-} CsMetaDefault;
-
-/* "Pacemaker Explained 2.1", "Resource Meta-Attributes" and "Clone
- * Options": the defaults of the attributes that change scheduling. */
-static const CsMetaDefault cs_meta_defaults[] = {
-    { "priority", "0", NULL, FALSE },
-    { "critical", "true", NULL, FALSE },
-    { "target-role", "Started", NULL, FALSE },
-    { "is-managed", "true", NULL, FALSE },
-    { "maintenance", "false", NULL, FALSE },
-    { "resource-stickiness", NULL, "1 for clone instances, else 0", FALSE },
-    { "requires", NULL, "fencing, or quorum when fencing is off or for stonith devices",
-      FALSE },
-    { "migration-threshold", "INFINITY", NULL, FALSE },
-    { "failure-timeout", "0", NULL, FALSE },
-    { "multiple-active", "stop_start", NULL, FALSE },
-    { "allow-migrate", "false", NULL, FALSE },
-    { "allow-unhealthy-nodes", "false", NULL, FALSE },
-    { "clone-max", NULL, "the number of nodes", TRUE },
-    { "clone-node-max", "1", NULL, TRUE },
-    { "globally-unique", "false", NULL, TRUE },
-    { "interleave", "false", NULL, TRUE },
-    { "notify", "false", NULL, TRUE },
-    { "ordered", "false", NULL, TRUE },
-    { "promotable", "false", NULL, TRUE },
-    { "promoted-max", "1", NULL, TRUE },
-    { "promoted-node-max", "1", NULL, TRUE },
-};
-
-/* The value of name in the rule-less meta_attributes of owner (*set
- * gets the set's id); NULL when not set there.  *ruled tells whether a
- * rule-selected set names it. */
-static char *cs_meta_in(const xmlNode *owner, const char *name, char **set_id,
-                        gboolean *ruled)
-{
-    for (xmlNode *set = owner != NULL ? owner->children : NULL; set != NULL; set = set->next) {
-        if (set->type != XML_ELEMENT_NODE || !xmlStrEqual(set->name, BAD_CAST "meta_attributes"))
-            continue;
-        gboolean has_rule = FALSE;
-        for (xmlNode *child = set->children; child != NULL; child = child->next)
-            has_rule = has_rule || (child->type == XML_ELEMENT_NODE
-                                    && xmlStrEqual(child->name, BAD_CAST "rule"));
-        for (xmlNode *pair = set->children; pair != NULL; pair = pair->next) {
-            if (pair->type != XML_ELEMENT_NODE || !xmlStrEqual(pair->name, BAD_CAST "nvpair"))
-                continue;
-            xmlChar *pair_name = xmlGetNoNsProp(pair, BAD_CAST "name");
-            gboolean match = pair_name != NULL && strcmp((char *)pair_name, name) == 0;
-            xmlFree(pair_name);
-            if (!match)
-                continue;
-            if (has_rule) {
-                *ruled = TRUE;
-                continue;
-            }
-            xmlChar *value = xmlGetNoNsProp(pair, BAD_CAST "value");
-            xmlChar *id = xmlGetNoNsProp(set, BAD_CAST "id");
-            char *copy = g_strdup(value != NULL ? (char *)value : "");
-            *set_id = g_strdup(id != NULL ? (char *)id : "");
-            xmlFree(value);
-            xmlFree(id);
-            return copy;
-        }
-    }
-    return NULL;
-}
-
-static gboolean cs_is_resource_node(const xmlNode *node)
-{
-    static const char *const kinds[] = { "primitive", "group", "clone", "master", "bundle" };
-    for (gsize i = 0; node != NULL && node->type == XML_ELEMENT_NODE
-                      && i < G_N_ELEMENTS(kinds); i++)
-        if (xmlStrEqual(node->name, BAD_CAST kinds[i]))
-            return TRUE;
-    return FALSE;
-}
-
-/* One line: NAME VALUE SOURCE, the value found nearest first: the
- * resource's own meta, an ancestor's (Pacemaker passes a group's or
- * clone's meta attributes down), rsc_defaults, the default. */
-static void cs_meta_line(CsSession *session, const xmlNode *resource, const char *name,
-                         const CsMetaDefault *fallback, GString *out)
-{
-    xmlNode *defaults = cs_document_section(session->document, "rsc_defaults");
-    g_autofree char *source = NULL;
-    g_autofree char *value = NULL;
-    gboolean ruled = FALSE;
-
-    for (const xmlNode *owner = resource; value == NULL && cs_is_resource_node(owner);
-         owner = owner->parent) {
-        g_autofree char *set_id = NULL;
-        value = cs_meta_in(owner, name, &set_id, &ruled);
-        if (value == NULL)
-            continue;
-        xmlChar *owner_id = xmlGetNoNsProp(owner, BAD_CAST "id");
-        source = owner == resource ? g_strdup_printf("own meta (%s)", set_id)
-                                   : g_strdup_printf("from %s (%s)", (char *)owner_id, set_id);
-        xmlFree(owner_id);
-    }
-    if (value == NULL && defaults != NULL) {
-        g_autofree char *set_id = NULL;
-        value = cs_meta_in(defaults, name, &set_id, &ruled);
-        if (value != NULL)
-            source = g_strdup_printf("rsc_defaults (%s)", set_id);
-    }
-    if (value == NULL && fallback != NULL) {
-        value = g_strdup(fallback->value != NULL ? fallback->value : "-");
-        source = g_strdup_printf("default%s%s", fallback->note != NULL ? ": " : "",
-                                 fallback->note != NULL ? fallback->note : "");
-    }
-    if (value == NULL)
-        return;
-    g_string_append_printf(out, "  %-22s %-12s %s%s\n", name, value, source,
-                           ruled ? "; a rule-selected set also names it" : "");
-}
-
-/* Adds the names owner's meta_attributes set that neither the table nor
- * names has yet, so that nothing set goes unshown. */
-static void cs_meta_names_of(const xmlNode *owner, GPtrArray *names)
-{
-    for (xmlNode *set = owner->children; set != NULL; set = set->next) {
-        if (set->type != XML_ELEMENT_NODE || !xmlStrEqual(set->name, BAD_CAST "meta_attributes"))
-            continue;
-        for (xmlNode *pair = set->children; pair != NULL; pair = pair->next) {
-            xmlChar *name = pair->type == XML_ELEMENT_NODE
-                ? xmlGetNoNsProp(pair, BAD_CAST "name") : NULL;
-            gboolean known = name == NULL;
-            for (gsize i = 0; !known && i < G_N_ELEMENTS(cs_meta_defaults); i++)
-                known = strcmp(cs_meta_defaults[i].name, (char *)name) == 0;
-            for (guint i = 0; !known && i < names->len; i++)
-                known = strcmp(g_ptr_array_index(names, i), (char *)name) == 0;
-            if (!known)
-                g_ptr_array_add(names, g_strdup((char *)name));
-            xmlFree(name);
-        }
-    }
-}
-
-static void cs_meta_extra_names(const xmlNode *resource, const xmlNode *defaults,
-                                GPtrArray *names)
-{
-    for (const xmlNode *owner = resource; cs_is_resource_node(owner); owner = owner->parent)
-        cs_meta_names_of(owner, names);
-    if (defaults != NULL)
-        cs_meta_names_of(defaults, names);
-}
-
 /* meta RSC: each meta attribute's effective value and where it comes
- * from. */
+ * from (explain/attributes.h). */
 static gboolean cs_show_meta(CsSession *session, const char *id, GString *out,
                              GError **error)
 {
-    xmlNode *resource = cs_edit_find_resource(session->document, id);
-    if (resource == NULL)
-        return cs_failed(error, "no resource '%s'", id);
-    gboolean clone = xmlStrEqual(resource->name, BAD_CAST "clone")
-                     || xmlStrEqual(resource->name, BAD_CAST "master");
+    g_autoptr(GError) local = NULL;
+    g_autoptr(GPtrArray) attrs = cs_attributes_meta(session->document, id, &local);
+    if (attrs == NULL)
+        return cs_failed(error, "%s", local->message);
     g_string_append_printf(out, "%s: meta attributes (value, and where it comes from)\n", id);
-    for (gsize i = 0; i < G_N_ELEMENTS(cs_meta_defaults); i++)
-        if (clone || !cs_meta_defaults[i].clone_only)
-            cs_meta_line(session, resource, cs_meta_defaults[i].name, &cs_meta_defaults[i], out);
-    g_autoptr(GPtrArray) extra = g_ptr_array_new_with_free_func(g_free);
-    cs_meta_extra_names(resource, cs_document_section(session->document, "rsc_defaults"),
-                        extra);
-    for (guint i = 0; i < extra->len; i++)
-        cs_meta_line(session, resource, g_ptr_array_index(extra, i), NULL, out);
+    for (guint i = 0; i < attrs->len; i++) {
+        const CsAttr *attr = g_ptr_array_index(attrs, i);
+        g_string_append_printf(out, "  %-22s %-12s %s%s\n", attr->name, attr->value,
+                               attr->source_text,
+                               attr->ruled ? "; a rule-selected set also names it" : "");
+    }
     return TRUE;
 }
 
@@ -1443,14 +1298,23 @@ static gboolean cs_cmd_save(CsSession *session, char **args, int n, GString *out
     return TRUE;
 }
 
-/* The exact cibadmin operations, one line each, for commit --dry-run and
- * the console's question before C. */
+/* Each operation with the exact commands it runs (crm_resource,
+ * crm_attribute, crm_ticket or cibadmin, cib/live.h), one line each, for
+ * commit --dry-run and the console's question before C. */
 static void cs_describe_ops(const GPtrArray *ops, GString *out)
 {
     for (guint i = 0; i < ops->len; i++) {
         const CsLiveOp *op = g_ptr_array_index(ops, i);
-        g_autofree char *line = cs_live_op_command_line(op);
-        g_string_append_printf(out, "  %s\n      %s\n", op->summary, line);
+        g_string_append_printf(out, "  %s\n", op->summary);
+        g_autoptr(GPtrArray) commands = cs_live_op_commands(op);
+        if (commands->len == 0) {
+            g_autofree char *line = cs_live_op_command_line(op);
+            g_string_append_printf(out, "      %s\n", line);
+        }
+        for (guint j = 0; j < commands->len; j++) {
+            g_autofree char *line = cs_live_argv_line(g_ptr_array_index(commands, j));
+            g_string_append_printf(out, "      %s\n", line);
+        }
     }
 }
 
@@ -1465,12 +1329,12 @@ static void cs_describe_tools(const CsSession *session, const GPtrArray *ops, GS
 
 void cs_command_describe_commit(const CsSession *session, GString *out)
 {
-    g_autoptr(GPtrArray) ops = cs_session_live_plan(session);
+    g_autoptr(GPtrArray) ops = cs_session_live_commit_plan(session);
     if (ops->len == 0) {
         g_string_append(out, "nothing to commit\n");
         return;
     }
-    g_string_append_printf(out, "%u cibadmin %s to commit:\n", ops->len,
+    g_string_append_printf(out, "%u %s to commit:\n", ops->len,
                            ops->len == 1 ? "operation" : "operations");
     cs_describe_ops(ops, out);
     cs_describe_tools(session, ops, out);
@@ -1559,8 +1423,8 @@ static const CsCommandSpec cs_commands[] = {
     { "standby", 2, 2, cs_cmd_standby, "standby NODE on|off", "node standby" },
     { "maintenance", 2, 2, cs_cmd_maintenance, "maintenance NODE on|off",
       "node maintenance" },
-    { "attr", 2, 3, cs_cmd_attr, "attr NODE NAME [VALUE|--delete]",
-      "show, set or delete a node attribute" },
+    { "attr", 2, 4, cs_cmd_attr, "attr NODE NAME [VALUE [reboot]|--delete]",
+      "show, set or delete a node attribute (reboot: a transient one)" },
     { "failcount", 0, 5, cs_cmd_failcount,
       "failcount [show [RSC]] | set RSC NODE OP N | clear RSC [NODE]",
       "fail counts (OP: monitor_10000, monitor:10s or start)" },
@@ -1622,8 +1486,10 @@ static const CsCommandSpec cs_commands[] = {
     { "save", 0, 1, cs_cmd_save, "save [PATH]",
       "write the CIB atomically (the old file kept as PATH.bak)" },
     { "commit", 0, 1, cs_cmd_commit, "commit [--dry-run]",
-      "live CIB: apply the edits with object-level cibadmin calls, only if its epoch "
-      "is still the one they were made on (--dry-run lists the calls)" },
+      "live CIB: apply the edits with the operators' own tools (crm_resource, "
+      "crm_attribute, crm_ticket; object-level cibadmin for constraints, resources and "
+      "edited elements), only if its epoch is still the one they were made on "
+      "(--dry-run lists the exact commands)" },
     { "pending", 0, 0, cs_cmd_pending, "pending",
       "the edits not saved or committed yet, as crm_resource, pcs and crmsh commands" },
     { "help", 0, 1, cs_cmd_help, "help", "this list" },
@@ -1667,8 +1533,9 @@ static void cs_offer_setting_words(GHashTable *seen, const char *prefix)
     };
     for (gsize i = 0; i < G_N_ELEMENTS(words); i++)
         cs_offer(seen, words[i], prefix);
-    for (gsize i = 0; i < G_N_ELEMENTS(cs_meta_defaults); i++)
-        cs_offer(seen, cs_meta_defaults[i].name, prefix);
+    g_autoptr(GPtrArray) meta_names = cs_attributes_meta_names();
+    for (guint i = 0; i < meta_names->len; i++)
+        cs_offer(seen, g_ptr_array_index(meta_names, i), prefix);
 }
 
 static void cs_offer_ids(GHashTable *seen, const CsModel *model, const char *prefix)

@@ -48,8 +48,9 @@ const char *const *cs_command_names(void);
  * owns its strings. */
 GPtrArray *cs_command_complete(const CsSession *session, const char *line);
 
-/* What `commit` would run in a live session: "N cibadmin operations to
- * commit:" and each operation's summary and exact command line, or
+/* What `commit` would run in a live session: "N operations to commit:"
+ * and each operation's summary and exact command lines (crm_resource,
+ * crm_attribute, crm_ticket or cibadmin), or
  * "nothing to commit".  Live sessions only. */
 void cs_command_describe_commit(const CsSession *session, GString *out);
 

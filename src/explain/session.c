@@ -395,6 +395,12 @@ GPtrArray *cs_session_live_plan(const CsSession *session)
     return live_plan_cached(session);
 }
 
+GPtrArray *cs_session_live_commit_plan(const CsSession *session)
+{
+    g_return_val_if_fail(session->live_base != NULL, NULL);
+    return cs_live_commit_plan(session->live_base, session->document);
+}
+
 /* Swaps in a new document (owned) with a fresh log at clock now. */
 static void cs_session_replace(CsSession *session, CsDocument *document, CsTime now)
 {
@@ -799,7 +805,7 @@ gboolean cs_session_live_commit(CsSession *session, GString *report, GError **er
                     session->document->path);
         return FALSE;
     }
-    g_autoptr(GPtrArray) ops = cs_live_plan(session->live_base, session->document);
+    g_autoptr(GPtrArray) ops = cs_session_live_commit_plan(session);
     if (!cs_live_commit(session->live_base, ops, report, error))
         return FALSE;
     if (ops->len == 0)

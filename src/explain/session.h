@@ -139,9 +139,13 @@ gboolean cs_session_save(CsSession *session, const char *path, GError **error);
  * opens it as cs_session_open_partial does a file. */
 CsSession *cs_session_open_live(const char *time_text, GError **error);
 gboolean cs_session_is_live(const CsSession *session);
-/* The object-level operations (CsLiveOp*) that would commit the edits
- * made so far: empty when there are none.  Live sessions only. */
+/* The object-level operations (CsLiveOp*) between the cluster's CIB and
+ * the edits made so far, one per object changed: empty when there are
+ * none.  Live sessions only. */
 GPtrArray *cs_session_live_plan(const CsSession *session);
+/* The same as a commit runs them (cs_live_commit_plan: in an order the
+ * CIB accepts, a section where an object moved replaced whole), new. */
+GPtrArray *cs_session_live_commit_plan(const CsSession *session);
 /* Follows the cluster: fresh (owned) becomes the base, the edits not yet
  * committed are applied on top of it, and the session re-solves.  The
  * undo and redo history survive: each state of it is carried onto fresh

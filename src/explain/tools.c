@@ -508,12 +508,138 @@ static void translate_constraint_removal(const CsOpFacts *facts, CsToolCommands 
     add_command(out->crmsh, "crm", "configure", "delete", facts->op->id, NULL);
 }
 
+/* The set an nvpair op touches (the nvpair's parent, or the set itself). */
+static xmlNode *nvpair_set(const CsOpFacts *facts)
+{
+    return named(facts->element, "nvpair") ? facts->element->parent : facts->element;
+}
+
+/* A setting a tool of cib/live_tools.c writes, in a set of this name
+ * whose owner is named owner_name (NULL: a resource). */
+static gboolean tool_setting(const CsOpFacts *facts, const char *set_name, const char *owner_name)
+{
+    xmlNode *set = nvpair_set(facts);
+    xmlNode *owner = set != NULL ? set->parent : NULL;
+    return facts->op->commands != NULL && named(set, set_name)
+        && (owner_name != NULL ? named(owner, owner_name) : is_resource(owner));
+}
+
+/* pcs NAME=VALUE (NAME= to unset) and crmsh set/delete, per nvpair. */
+static void translate_pairs(const CsOpFacts *facts, CsToolCommands *out, const char *pcs_verb,
+                            const char *pcs_noun, const char *crmsh_scope,
+                            const char *crmsh_verb, const char *target)
+{
+    g_autoptr(GPtrArray) nvpairs = nvpairs_of(facts->element);
+    for (guint i = 0; i < nvpairs->len; i++) {
+        const char *name = attribute(g_ptr_array_index(nvpairs, i), "name");
+        const char *value = attribute(g_ptr_array_index(nvpairs, i), "value");
+        g_autofree char *pair = g_strdup_printf("%s=%s", name, facts->removed ? "" : value);
+        add_command(out->pcs, "pcs", pcs_noun, pcs_verb, target, pair, NULL);
+        if (facts->removed)
+            add_command(out->crmsh, "crm", crmsh_scope, crmsh_verb, target, "delete", name, NULL);
+        else
+            add_command(out->crmsh, "crm", crmsh_scope, crmsh_verb, target, "set", name, value, NULL);
+    }
+}
+
+static gboolean match_param(const CsOpFacts *facts)
+{
+    return tool_setting(facts, "instance_attributes", NULL);
+}
+
+/* A resource's parameters, its instance attributes (Pacemaker Explained
+ * 2.1, "Resource properties"). */
+static void translate_param(const CsOpFacts *facts, CsToolCommands *out)
+{
+    translate_pairs(facts, out, "update", "resource", "resource", "param",
+                    attribute(nvpair_set(facts)->parent, "id"));
+}
+
+static gboolean match_utilization(const CsOpFacts *facts)
+{
+    return tool_setting(facts, "utilization", NULL) || tool_setting(facts, "utilization", "node");
+}
+
+/* Pacemaker Explained 2.1, "Utilization and Placement Strategy". */
+static void translate_utilization(const CsOpFacts *facts, CsToolCommands *out)
+{
+    xmlNode *owner = nvpair_set(facts)->parent;
+    gboolean node = named(owner, "node");
+    translate_pairs(facts, out, "utilization", node ? "node" : "resource", node ? "node" : "resource",
+                    "utilization", node ? node_uname(owner) : attribute(owner, "id"));
+}
+
+static gboolean match_property(const CsOpFacts *facts)
+{
+    return tool_setting(facts, "cluster_property_set", "crm_config");
+}
+
+/* Pacemaker Explained 2.1, "Cluster Options". */
+static void translate_property(const CsOpFacts *facts, CsToolCommands *out)
+{
+    g_autoptr(GPtrArray) nvpairs = nvpairs_of(facts->element);
+    for (guint i = 0; i < nvpairs->len; i++) {
+        const char *name = attribute(g_ptr_array_index(nvpairs, i), "name");
+        const char *value = attribute(g_ptr_array_index(nvpairs, i), "value");
+        g_autofree char *pair = g_strdup_printf("%s=%s", name, value);
+        if (facts->removed) {
+            add_command(out->pcs, "pcs", "property", "unset", name, NULL);
+            add_comment(out->crmsh, "crmsh: no command removes an option; use crm_attribute above");
+        } else {
+            add_command(out->pcs, "pcs", "property", "set", pair, NULL);
+            add_command(out->crmsh, "crm", "configure", "property", pair, NULL);
+        }
+    }
+}
+
+static gboolean match_ticket(const CsOpFacts *facts)
+{
+    return facts->op->commands != NULL && named(facts->element, "ticket_state");
+}
+
+/* A ticket's state: crmsh's `site ticket` runs crm_ticket; pcs leaves
+ * tickets to booth. */
+static void translate_ticket(const CsOpFacts *facts, CsToolCommands *out)
+{
+    for (guint i = 0; i < facts->op->commands->len; i++) {
+        char **argv = g_ptr_array_index(facts->op->commands, i);
+        const char *verb = g_strv_length(argv) > 3 ? argv[3] + 2 : "";
+        add_command(out->crmsh, "crm", "site", "ticket", verb, facts->op->id, NULL);
+    }
+    add_comment(out->pcs, "pcs: tickets are booth's (pcs booth ticket grant); use crm_ticket above");
+}
+
+/* The crm lines of an op a tool commits (cib/live_tools.c) are the very
+ * commands the commit runs, by program name. */
+static void use_exact_commands(const CsLiveOp *op, CsToolCommands *out)
+{
+    if (op->commands == NULL)
+        return;
+    g_ptr_array_set_size(out->crm, 0);
+    for (guint i = 0; i < op->commands->len; i++) {
+        char **argv = g_ptr_array_index(op->commands, i);
+        g_autofree char *program = g_path_get_basename(argv[0]);
+        GString *line = g_string_new(program);
+        for (char **word = argv + 1; *word != NULL; word++) {
+            g_autofree char *quoted = cs_tools_shell_word(*word);
+            g_string_append_printf(line, " %s", quoted);
+        }
+        g_ptr_array_add(out->crm, g_string_free(line, FALSE));
+    }
+}
+
 /* Anything else (a constraint's score or rule changed): cibadmin, which
  * every site has with Pacemaker. */
 static void translate_cibadmin(const CsOpFacts *facts, CsToolCommands *out)
 {
     g_autofree char *line = cs_live_op_command_line(facts->op);
     g_ptr_array_add(out->crm, g_steal_pointer(&line));
+    if (facts->op->commands != NULL) {
+        use_exact_commands(facts->op, out);
+        add_comment(out->pcs, "pcs: no command for this change; use the command above");
+        add_comment(out->crmsh, "crmsh: no command for this change; use the command above");
+        return;
+    }
     add_comment(out->pcs, "pcs: no command for this change; use cibadmin above");
     add_comment(out->crmsh, "crmsh: no command for this change; use cibadmin above");
 }
@@ -535,6 +661,10 @@ static const CsEditKind edit_kinds[] = {
     { "location", match_location, translate_location },
     { "colocation", match_colocation, translate_colocation },
     { "remove constraint", match_constraint_removal, translate_constraint_removal },
+    { "param", match_param, translate_param },
+    { "utilization", match_utilization, translate_utilization },
+    { "property", match_property, translate_property },
+    { "ticket", match_ticket, translate_ticket },
 };
 
 const char *cs_tools_translate(const CsLiveOp *op, const CsToolContext *context,
@@ -548,6 +678,8 @@ const char *cs_tools_translate(const CsLiveOp *op, const CsToolContext *context,
         for (gsize i = 0; i < G_N_ELEMENTS(edit_kinds); i++) {
             if (edit_kinds[i].match(&facts)) {
                 edit_kinds[i].translate(&facts, out);
+                if (!op->covered)
+                    use_exact_commands(op, out);
                 return edit_kinds[i].name;
             }
         }

@@ -207,7 +207,7 @@ test_undo_and_conflicts() {
     keys undo C
     status_has undo "Conflict 2 of 2, rsc_location loc-x"
     keys undo d
-    screen_has undo "1 cibadmin operation to commit:"
+    screen_has undo "1 operation to commit:"
     grep -q -F "location-app-worker-bravo" "$tmp/screen" && pass || fail "undo: the kept edit is not committed"
     grep -q -F '<rsc_location id="loc-x"' "$tmp/screen" && fail "undo: the dropped edit is still committed" || pass
     keys undo y

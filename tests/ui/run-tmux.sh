@@ -920,7 +920,7 @@ test_live() {
     keys live C-l
     status_has live "1 uncommitted"
     keys live C
-    wait_for live "1 cibadmin operation to commit:"
+    wait_for live "1 operation to commit:"
     grep -q -F "cibadmin --create --scope constraints --xml-text '<rsc_location" "$tmp/screen" && pass \
         || fail "live: C does not show the cibadmin command"
     grep -q -F 'id="cli-ban-db-on-bravo"' "$tmp/screen" && pass || fail "live: C does not show the ban's id"
@@ -1006,7 +1006,7 @@ test_live_guard() {
     behind --modify '<rsc_location id="location-app-worker-bravo" score="75"/>'
     cp "$cib_file" "$tmp/guard/before.xml"
     keys guard C
-    wait_for guard "1 cibadmin operation to commit:"
+    wait_for guard "1 operation to commit:"
     keys guard y
     status_has guard "Commit refused: the CIB changed since the edits were made"
     wait_for guard "Refused: the CIB is at epoch 0.18.0, the edits were made on 0.17.35."
