@@ -7,6 +7,7 @@
  * each edit; the status bar then says what moved.
  */
 #include <string.h>
+#include "cib/live.h"
 #include "explain/command.h"
 #include "view.h"
 
