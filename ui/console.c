@@ -336,11 +336,16 @@ static void read_labels(CsConsole *console, CsKept *kept)
     read_active(console, rsc_count);
 }
 
-/* Takes what the last sync read from the session's previous state. */
+/* Takes what the last sync read from the session's previous state.
+ * Only after exactly one change since that sync: after more (a pass may
+ * make several, cs_console_sync_later), the state the console read may
+ * already be freed, and its address is no proof of anything. */
 static void keep_for_sync(CsConsole *console, CsKept *kept)
 {
     const CsSession *session = console->session;
     *kept = (CsKept){ 0 };
+    if (session->generation != console->generation + 1)
+        return;
     if (console->model == NULL || console->model != session->previous_model
         || console->solution != session->previous_solution || console->rsc_labels == NULL)
         return;
