@@ -18,10 +18,11 @@
  * The implicit resources take the bundle's meta attributes (target-role,
  * is-managed, maintenance), as the oracle shows.
  *
- * Modelled so far: bundles with no resource inside, that nothing has run
- * yet (probes that found them stopped aside), named by location constraints, tickets (for any role), and by
- * colocations and orders between the bundle and a primitive, either way;
- * a ticket reaches every implicit resource (engine/ticket.c).  The bundle starts
+ * Modelled so far: bundles with no resource inside that nothing has run
+ * yet (probes that found them stopped aside), named by location
+ * constraints, by tickets not limited to a role (a ticket reaches every
+ * implicit resource, engine/ticket.c), and by colocations and orders
+ * between the bundle and a primitive, either way.  The bundle starts
  * through pseudo-actions of its own, as a clone does, and its start gates
  * only its containers' starts (engine/actions.c, engine/propagate.c).
  * cs_bundle_check_supported refuses the rest, naming what is missing.
