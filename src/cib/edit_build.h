@@ -20,6 +20,9 @@ typedef struct CsBuild {
 } CsBuild;
 
 CsDocument *cs_edit_log_document(const CsEditLog *log);
+/* Holds id for the edit being built, so that cs_unique_id hands it to
+ * nobody else before the edit is committed. */
+void cs_edit_log_reserve(CsEditLog *log, const char *id);
 
 void cs_build_begin(CsBuild *build, CsEditLog *log, const char *description);
 void cs_build_abort(CsBuild *build);
