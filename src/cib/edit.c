@@ -554,12 +554,12 @@ gboolean cs_edit_node_attribute(CsEditLog *log, const char *node,
 gboolean cs_edit_node_transient(CsEditLog *log, const char *node, const char *name,
                                 const char *value, GError **error)
 {
-    xmlNode *element = cs_edit_find_node(log->document, node);
+    xmlNode *element = cs_edit_find_node(cs_edit_log_document(log), node);
     if (element == NULL)
         return cs_not_found(error, "node", node);
     if (name == NULL || *name == '\0' || value == NULL)
         return cs_invalid(error, "a transient attribute needs a name and a value");
-    xmlNode *state = cs_find_node_state(log->document, element);
+    xmlNode *state = cs_find_node_state(cs_edit_log_document(log), element);
     if (state == NULL)
         return cs_invalid(error, "node %s has no status (node_state) entry", node);
     g_autofree char *node_id = cs_attribute(element, "id");
