@@ -5,7 +5,7 @@
 # offered for re-editing (n: nothing changes, the file saved after is the
 # one loaded, byte for byte; y: the editor runs again and its valid
 # change is applied as one edit, which u undoes byte for byte).
-# m lists the selected resource's meta attributes and where each comes
+# A lists the selected resource's meta attributes and where each comes
 # from, T the tickets.  At 80x24 and 200x60.  Exit 77 (skip) without tmux or a terminal type.
 # Saving bumps the CIB's version as Pacemaker's tools do (epoch+1 for a
 # configuration change): compare documents without <cib>'s counters.
@@ -120,7 +120,8 @@ run_at() {
     wait_for "report: meta attributes" || return
     grep -q "resource-stickiness  *100  *rsc_defaults" "$tmp/screen" || fail "$session: m lacks stickiness from rsc_defaults"
     grep -q "target-role  *Started  *default" "$tmp/screen" || fail "$session: m lacks target-role"
-    tmx send-keys -t "$session" x
+    # The list is editable (tests/ui/attrs-tmux.sh): Esc closes it.
+    tmx send-keys -t "$session" Escape
     sleep 0.2
     tmx send-keys -t "$session" : "ticket T1 grant" Enter
     wait_for "ticket T1 grant" || return
