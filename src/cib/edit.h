@@ -87,6 +87,8 @@ typedef enum {
     CS_EDIT_CHANGED_TICKETS = 1 << 6,       /* inside the status section's
                                                <tickets>, or it itself */
     CS_EDIT_CHANGED_OPTIONS = 1 << 7,       /* inside <crm_config> */
+    CS_EDIT_CHANGED_OP_DEFAULTS = 1 << 8,   /* inside <op_defaults>, or the
+                                               section itself */
 } CsEditChanges;
 guint cs_edit_log_take_changes(CsEditLog *log);
 /* The resource elements whose own meta_attributes changed

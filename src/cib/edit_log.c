@@ -252,7 +252,9 @@ static CsEditChanges cs_change_place(const xmlNode *node, const xmlNode *parent,
         }
     }
     /* A section itself, linked or unlinked under <configuration>: the
-     * first rsc_defaults edit adds that one. */
+     * first rsc_defaults or op_defaults edit adds that one. */
+    if (section == node && parent != NULL && cs_named(node, "op_defaults"))
+        return CS_EDIT_CHANGED_OP_DEFAULTS;
     if (section == node)
         return parent != NULL && cs_named(node, "rsc_defaults")
                ? CS_EDIT_CHANGED_RSC_DEFAULTS : CS_EDIT_CHANGED_OTHER;
@@ -266,6 +268,8 @@ static CsEditChanges cs_change_place(const xmlNode *node, const xmlNode *parent,
         return CS_EDIT_CHANGED_NODES;
     if (cs_named(section, "crm_config"))
         return CS_EDIT_CHANGED_OPTIONS;
+    if (cs_named(section, "op_defaults"))
+        return CS_EDIT_CHANGED_OP_DEFAULTS;
     if (cs_named(section, "resources")) {
         *meta_owner = cs_meta_owner(node, parent);
         if (*meta_owner != NULL)

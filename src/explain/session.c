@@ -193,7 +193,7 @@ void cs_session_free(CsSession *session)
  * prefer, clear, constraints added, removed or scored), one resource's
  * meta attributes (stickiness, target-role), node attributes (standby,
  * maintenance), transient ones (fail counts), rsc_defaults (the
- * default stickiness), ticket states or cluster options.  The model of the
+ * default stickiness), ticket states, cluster options or op_defaults.  The model of the
  * document as it was then gives all the rest, and only what those parts
  * reach is read again (cs_model_rebuild).  A new clock alone keeps the
  * whole model when nothing it read depends on the clock (no date rule, no
@@ -222,6 +222,7 @@ static gboolean cs_session_build_partial(CsSession *session, CsModel *before,
         .rsc_defaults = (changes & CS_EDIT_CHANGED_RSC_DEFAULTS) != 0,
         .tickets = (changes & CS_EDIT_CHANGED_TICKETS) != 0,
         .options = (changes & CS_EDIT_CHANGED_OPTIONS) != 0,
+        .op_defaults = (changes & CS_EDIT_CHANGED_OP_DEFAULTS) != 0,
     };
 
     session->model = cs_model_rebuild(before, &what, NULL);

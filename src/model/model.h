@@ -498,6 +498,10 @@ typedef struct CsModelChanges {
     /* Inside <crm_config>: the options are read again; the rest is shared
      * when what the later stages read of them is unchanged. */
     gboolean options;
+    /* Inside <op_defaults> (or the section itself): every resource is
+     * read again (its operations take op_defaults in), the status shared
+     * when what it reads of the operations is unchanged. */
+    gboolean op_defaults;
 } CsModelChanges;
 /* The model of previous->document after an edit confined to
  * <constraints> and what changes says: the same as cs_model_build()

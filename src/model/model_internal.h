@@ -90,9 +90,12 @@ gboolean cs_xml_enables_unfencing(const xmlNode *resource);
  * fresh (new CsResource*, old's index first), the warnings the reading
  * gives into warnings (warnings_first as in the whole stage).  Nothing of
  * model changes; the guest connections and containers that
- * cs_model_unpack_resources() links afterwards are not looked at. */
+ * cs_model_unpack_resources() links afterwards are not looked at.
+ * before: an array (no free function) the caller keeps across calls,
+ * holding a prefix of model->resources (empty at first): reading the
+ * resources of a model in document order then copies each pointer once. */
 void cs_model_reread_resource(const CsModel *model, const CsResource *old,
-                              GPtrArray *fresh, GPtrArray *warnings);
+                              GPtrArray *fresh, GPtrArray *warnings, GPtrArray *before);
 
 /* NULL-tolerant GRefString helpers (the names of a CsResource). */
 static inline char *

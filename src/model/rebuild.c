@@ -58,26 +58,13 @@ cs_reread_clear(CsReread *reread)
     }
 }
 
+/* What status.c reads of the operations is unchanged: which they are
+ * (element, name, interval, role) and on-fail.  Not their timeouts or
+ * other meta attributes (op_defaults give them too): the digest verdicts
+ * a shared status keeps are made again for a resource whose operations
+ * are new (digest.c). */
 static gboolean
-cs_hash_equal(GHashTable *a, GHashTable *b)
-{
-    GHashTableIter iter;
-    gpointer key, value;
-
-    if (g_hash_table_size(a) != g_hash_table_size(b)) {
-        return FALSE;
-    }
-    g_hash_table_iter_init(&iter, a);
-    while (g_hash_table_iter_next(&iter, &key, &value)) {
-        if (g_strcmp0(value, g_hash_table_lookup(b, key)) != 0) {
-            return FALSE;
-        }
-    }
-    return TRUE;
-}
-
-static gboolean
-cs_ops_equal(const GPtrArray *a, const GPtrArray *b)
+cs_ops_same_for_status(const GPtrArray *a, const GPtrArray *b)
 {
     if (a == b) {
         return TRUE;   /* shared (cs_model_rederive_resource) */
@@ -89,9 +76,7 @@ cs_ops_equal(const GPtrArray *a, const GPtrArray *b)
         const CsOp *x = g_ptr_array_index(a, i), *y = g_ptr_array_index(b, i);
         if (x->xml != y->xml || g_strcmp0(x->id, y->id) != 0
             || g_strcmp0(x->name, y->name) != 0 || x->interval_ms != y->interval_ms
-            || x->role != y->role || g_strcmp0(x->on_fail, y->on_fail) != 0
-            || x->enabled != y->enabled || x->timeout_ms != y->timeout_ms
-            || !cs_hash_equal(x->meta, y->meta)) {
+            || x->role != y->role || g_strcmp0(x->on_fail, y->on_fail) != 0) {
             return FALSE;
         }
     }
@@ -134,7 +119,7 @@ cs_reread_same_for_status(const CsResource *old, const CsResource *fresh)
            && old->block_failure_timeout == fresh->block_failure_timeout
            && old->remote_reconnect_ms == fresh->remote_reconnect_ms
            && old->globally_unique == fresh->globally_unique
-           && cs_ops_equal(old->ops, fresh->ops);
+           && cs_ops_same_for_status(old->ops, fresh->ops);
 }
 
 /* What constraints.c reads of a resource beyond its place in the tree
@@ -216,6 +201,7 @@ cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread
 {
     g_autoptr(GHashTable) tops = g_hash_table_new(NULL, NULL);
     g_autoptr(GPtrArray) sorted = g_ptr_array_new();
+    g_autoptr(GPtrArray) before = g_ptr_array_new();
 
     cs_reread_init(reread);
     for (guint i = 0; elements != NULL && i < elements->len; i++) {
@@ -240,7 +226,7 @@ cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread
         g_ptr_array_add(reread->old, rsc);
         g_ptr_array_add(reread->fresh, fresh);
         g_ptr_array_add(reread->warnings, warnings);
-        cs_model_reread_resource(previous, rsc, fresh, warnings);
+        cs_model_reread_resource(previous, rsc, fresh, warnings, before);
         for (guint j = 0; j < fresh->len; j++) {
             const CsResource *old = (guint)rsc->index + j < previous->resources->len
                 ? g_ptr_array_index(previous->resources, (guint)rsc->index + j) : NULL;
@@ -663,6 +649,66 @@ cs_rebuild_take_options(CsModel *model, CsReread *reread)
     g_free(config);
 }
 
+/* ---- after an edit of <op_defaults> ------------------------------------
+ * Pacemaker Explained 2.1, "Operation Defaults": they give each operation
+ * the meta attributes it does not set itself.  Every resource is read
+ * again (templates and rules decide which operations a default reaches);
+ * the status section reads of them only which they are and on-fail
+ * (cs_ops_same_for_status), and on-fail of op_defaults itself for a
+ * history whose operation is not configured: when that is unchanged, the
+ * status is shared. */
+
+/* Every top-level resource's element; FALSE when one cannot be read
+ * again alone (a bundle, an implicit resource). */
+static gboolean
+cs_top_elements(const CsModel *previous, GPtrArray *elements)
+{
+    for (guint i = 0; i < previous->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(previous->resources, i);
+        if (rsc->parent >= 0) {
+            continue;
+        }
+        if (rsc->kind == CS_RSC_BUNDLE || rsc->implicit) {
+            return FALSE;
+        }
+        g_ptr_array_add(elements, rsc->xml);
+    }
+    return TRUE;
+}
+
+static gboolean
+cs_rebuild_check_op_defaults(const CsModel *previous, const CsModelChanges *changes,
+                             CsReread *reread, GError **error)
+{
+    xmlNode *section = cs_document_section(previous->document, "op_defaults");
+    g_autoptr(GPtrArray) elements = g_ptr_array_new();
+
+    if (changes->nodes_or_status || changes->rsc_defaults || changes->tickets
+        || changes->options
+        || (changes->meta_resources != NULL && changes->meta_resources->len > 0)) {
+        return cs_rebuild_refuse(error, "op_defaults with other changes");
+    }
+    if (!previous->plain_nodes || previous->id_refs) {
+        return cs_rebuild_refuse(error, "op_defaults that cannot be followed");
+    }
+    if (section != NULL && !cs_model_check_edited_part(section)) {
+        return cs_rebuild_refuse(error, "an id past the limits");
+    }
+    if (!cs_top_elements(previous, elements)
+        || !cs_reread_resources(previous, elements, reread)) {
+        return cs_rebuild_refuse(error, "a resource op_defaults reach cannot be read again");
+    }
+    /* op_defaults are read with the options (the config part) */
+    if (!cs_rebuild_read_options(previous, reread, error)) {
+        return FALSE;
+    }
+    if (g_strcmp0(g_hash_table_lookup(reread->config->op_defaults, "on-fail"),
+                  g_hash_table_lookup(previous->op_defaults, "on-fail")) != 0) {
+        return cs_rebuild_refuse(error, "on-fail of op_defaults, which the status reads");
+    }
+    return TRUE;
+}
+
 /* An edit of <crm_config> or of the ticket states, with nothing but
  * constraints beside it. */
 static gboolean
@@ -719,7 +765,8 @@ cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *rer
     gboolean clock = changes->now != NULL && (changes->now->seconds != previous->now.seconds
                                               || changes->now->offset != previous->now.offset);
     if (clock && (changes->nodes_or_status || meta || !constraints_same
-                  || changes->rsc_defaults || changes->tickets || changes->options)) {
+                  || changes->rsc_defaults || changes->tickets || changes->options
+                  || changes->op_defaults)) {
         return cs_rebuild_refuse(error, "a new clock with other changes");
     }
     if (clock && cs_model_reads_clock(previous)) {
@@ -727,6 +774,9 @@ cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *rer
     }
     if (changes->rsc_defaults) {
         return cs_rebuild_check_defaults(previous, changes, reread, error);
+    }
+    if (changes->op_defaults) {
+        return cs_rebuild_check_op_defaults(previous, changes, reread, error);
     }
     if ((changes->tickets || changes->options)
         && !cs_rebuild_check_options(previous, changes, error)) {
@@ -753,6 +803,7 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
         return NULL;
     }
     gboolean status_again = changes->nodes_or_status || reread.status_again;
+    gboolean options_read = reread.config != NULL;
     CsModel *model = g_new(CsModel, 1);
 
     /* Every field from previous, then each part either shared (one more
@@ -784,7 +835,7 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
     cs_model_new_resources(model, previous);
     cs_model_new_constraints(model, previous);
 
-    if (!changes->options) {
+    if (!options_read) {
         cs_stage_copy(model, previous, CS_MODEL_STAGE_OPTIONS);
     }
     if (status_again) {

@@ -994,15 +994,17 @@ cs_model_unpack_resources(CsModel *model, GError **error)
  * of children is left alone (a copy of the parent is read instead). */
 void
 cs_model_reread_resource(const CsModel *model, const CsResource *old, GPtrArray *fresh,
-                         GPtrArray *warnings)
+                         GPtrArray *warnings, GPtrArray *before)
 {
     CsModel scratch = *model;
     CsResource parent_copy;
 
-    scratch.resources = g_ptr_array_sized_new((guint)old->index + 1);
-    for (int i = 0; i < old->index; i++) {
-        g_ptr_array_add(scratch.resources, g_ptr_array_index(model->resources, i));
+    /* before holds model's first resources: as many as precede old */
+    g_ptr_array_set_size(before, MIN((gint)before->len, old->index));
+    for (guint i = before->len; i < (guint)old->index; i++) {
+        g_ptr_array_add(before, g_ptr_array_index(model->resources, i));
     }
+    scratch.resources = before;
     if (old->parent >= 0) {
         parent_copy = *(CsResource *)g_ptr_array_index(model->resources, old->parent);
         parent_copy.children = g_array_new(FALSE, FALSE, sizeof(int));
@@ -1022,9 +1024,11 @@ cs_model_reread_resource(const CsModel *model, const CsResource *old, GPtrArray 
     }
     if (old->parent >= 0) {
         g_array_free(parent_copy.children, TRUE);
+        g_ptr_array_index(before, old->parent) = g_ptr_array_index(model->resources,
+                                                                   old->parent);
     }
     g_hash_table_destroy(scratch.rsc_by_id);
-    g_ptr_array_free(scratch.resources, TRUE);
+    g_ptr_array_set_size(before, old->index);   /* model's again */
 }
 
 /* ---- after an edit of <rsc_defaults> ------------------------------------ */
