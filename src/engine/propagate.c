@@ -718,8 +718,7 @@ static int top_level(const CsGraph *graph, int rsc)
 }
 
 /* Pacemaker's mark_action_blocked(): rsc's actions for task cannot run,
- * nor can those of its members (a group) or, for a promotion, those of
- * its instances. */
+ * nor can those of its members or instances. */
 static void block_dependent_actions(CsGraph *graph, int rsc, CsTask task,
                                     int because)
 {
@@ -738,8 +737,6 @@ static void block_dependent_actions(CsGraph *graph, int rsc, CsTask task,
         block_colocation_dependents(graph, action);
         update_action(graph, action);
     }
-    if (task != CS_TASK_PROMOTE && info->kind != CS_RSC_GROUP)
-        return;
     for (guint i = 0; i < info->children->len; i++)
         block_dependent_actions(graph, g_array_index(info->children, int, i),
                                 task, because);
