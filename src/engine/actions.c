@@ -893,9 +893,19 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     for (guint i = 0; i < graph->orderings->len; i++)
         apply_ordering(graph, g_ptr_array_index(graph->orderings, i));
     /* Pacemaker keeps its action list newest first, and which reason an
-     * action keeps depends on the order they are updated in. */
-    for (guint i = graph->actions->len; i-- > 0;)
-        update_action(graph, g_ptr_array_index(graph->actions, i));
+     * action keeps depends on the order they are updated in.  A start that
+     * could never run (no quorum, no node) blocks what must be colocated
+     * with its resource just as one an ordering blocks (Pacemaker
+     * Explained 2.1, "Placing Resources Relative to other Resources"):
+     * a dependent that needs nothing (requires=nothing) would else start
+     * alone. */
+    for (guint i = graph->actions->len; i-- > 0;) {
+        CsAct *action = g_ptr_array_index(graph->actions, i);
+
+        if (!(action->flags & CS_ACT_PSEUDO))
+            block_colocation_dependents(graph, action);
+        update_action(graph, action);
+    }
     return graph;
 }
 

@@ -717,8 +717,8 @@ static int top_level(const CsGraph *graph, int rsc)
     return rsc;
 }
 
-/* Pacemaker's mark_action_blocked(): rsc's actions for task cannot run
- * (for a promotion, neither can its instances'). */
+/* Pacemaker's mark_action_blocked(): rsc's actions for task cannot run,
+ * nor can those of its members or instances. */
 static void block_dependent_actions(CsGraph *graph, int rsc, CsTask task,
                                     int because)
 {
@@ -737,11 +737,24 @@ static void block_dependent_actions(CsGraph *graph, int rsc, CsTask task,
         block_colocation_dependents(graph, action);
         update_action(graph, action);
     }
-    if (task != CS_TASK_PROMOTE)
-        return;
     for (guint i = 0; i < info->children->len; i++)
         block_dependent_actions(graph, g_array_index(info->children, int, i),
                                 task, because);
+}
+
+/* Whether a clone instance may still take part in task: its action can
+ * run or, with no such action, it is not held back: an instance left
+ * without a node has no start at all and cannot start unless it is
+ * already active; one with no promotion is not counted as blocked. */
+static gboolean instance_can(const CsGraph *graph, int instance, CsTask task)
+{
+    const CsAct *same = find_first(graph, instance, task, -1);
+
+    if (same != NULL)
+        return (same->flags & CS_ACT_RUNNABLE) != 0;
+    if (task != CS_TASK_START)
+        return TRUE;
+    return graph->running_on[instance].len > 0;
 }
 
 /* Pacemaker's pcmk__block_colocation_dependents(): when a resource cannot
@@ -751,7 +764,7 @@ static void block_dependent_actions(CsGraph *graph, int rsc, CsTask task,
 void block_colocation_dependents(CsGraph *graph, CsAct *action)
 {
     const CsResource *info;
-    int rsc;
+    int rsc, because = action->rsc;
 
     if (action->rsc < 0
         || (action->task != CS_TASK_START && action->task != CS_TASK_PROMOTE)
@@ -766,14 +779,15 @@ void block_colocation_dependents(CsGraph *graph, CsAct *action)
     if (info->kind == CS_RSC_GROUP)
         return;
     if (info->kind == CS_RSC_CLONE) {
-        for (guint i = 0; i < info->children->len; i++) {
-            CsAct *same = find_first(graph,
-                                     g_array_index(info->children, int, i),
-                                     action->task, -1);
-
-            if (same == NULL || (same->flags & CS_ACT_RUNNABLE))
+        for (guint i = 0; i < info->children->len; i++)
+            if (instance_can(graph, g_array_index(info->children, int, i),
+                             action->task))
                 return;
-        }
+        /* Blocked by its instances' own starts, the dependents are
+         * told of the last instance (the one Pacemaker looks at last). */
+        if (action->rsc != rsc)
+            because = g_array_index(info->children, int,
+                                    info->children->len - 1);
     }
     /* A primary that cannot start keeps its dependents from their role;
      * one that cannot be promoted, only those colocated with its
@@ -791,6 +805,6 @@ void block_colocation_dependents(CsGraph *graph, CsAct *action)
         block_dependent_actions(graph, coloc->dependent,
                                 coloc->dependent_role == CS_ROLE_PROMOTED
                                 ? CS_TASK_PROMOTE : CS_TASK_START,
-                                action->rsc);
+                                because);
     }
 }
