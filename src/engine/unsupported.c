@@ -323,6 +323,42 @@ static gboolean ticket_fence_without_quorum_supported(const CsModel *model,
 
 static gboolean unfencing_supported(const CsModel *model, GError **error);
 
+/* Whether state's history holds a failed migrate_to. */
+static gboolean failed_migrate_to(const CsRscState *state)
+{
+    for (guint i = 0; state->history != NULL && i < state->history->len; i++) {
+        const CsOpRecord *record = g_ptr_array_index(state->history, i);
+
+        if (g_strcmp0(record->operation, "migrate_to") == 0
+            && record->rc_code != 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* A resource failed by its migrate_to, in a cluster without quorum that
+ * stops resources: crm_simulate leaves it on its source (no stop there,
+ * found by tests/oracle-diff), for a reason not modelled yet. */
+static gboolean failed_migration_without_quorum_supported(const CsModel *model,
+                                                          GError **error)
+{
+    if (model->options.have_quorum
+        || (model->options.no_quorum_policy != CS_NO_QUORUM_STOP
+            && model->options.no_quorum_policy != CS_NO_QUORUM_DEMOTE))
+        return TRUE;
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc >= 0 && state->failed && failed_migrate_to(state)) {
+            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        "%s: a failed migrate_to in a cluster without quorum "
+                        "is not modelled yet", state->rsc_id);
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
 gboolean cs_engine_check_supported(const CsModel *model, GError **error)
 {
     if (!pending_probes_supported(model, error)
@@ -330,7 +366,8 @@ gboolean cs_engine_check_supported(const CsModel *model, GError **error)
         || !unmanaged_failed_first_supported(model, error)
         || !op_ids_unique(model, error)
         || !unfencing_supported(model, error)
-        || !ticket_fence_without_quorum_supported(model, error))
+        || !ticket_fence_without_quorum_supported(model, error)
+        || !failed_migration_without_quorum_supported(model, error))
         return FALSE;
     for (guint i = 0; i < G_N_ELEMENTS(unsupported_features); i++) {
         if (model->features & unsupported_features[i].feature) {
