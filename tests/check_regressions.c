@@ -320,6 +320,15 @@ static const struct {
     { "refuse-template-clone-colocation-set.xml",
       "constraint CL: a resource set naming a template that a resource inside "
       "a clone is made from is not modelled yet" },
+    /* crm_simulate restarts cln-p:0 after the required stop of rsc's
+     * dangling migration source (order from rsc's stop); cibscope did not */
+    { "refuse-dangling-migration-stop-order.xml",
+      "rsc: order ord-rsc-cln on the stop of a resource whose last migration "
+      "left its source unstopped (a dangling migration) is not modelled yet" },
+    /* crm_simulate leaves rsc, failed by its migrate_to, on its source
+     * without quorum; cibscope stopped it */
+    { "refuse-failed-migrate-to-without-quorum.xml",
+      "rsc: a failed migrate_to in a cluster without quorum is not modelled yet" },
 };
 
 START_TEST(test_oracle_refusal)

@@ -303,9 +303,12 @@ static const CsRscState *partial_migration(const CsGraph *graph, int rsc)
  * The source is then the node it moves from, listed first. */
 static gboolean migration_continues(CsGraph *graph, int rsc, guint n_clean)
 {
-    const CsRscState *state = partial_migration(graph, rsc);
     CsNodeList *nodes = &graph->running_on[rsc];
+    const CsRscState *state;
 
+    if (!rsc_info(graph, rsc)->allow_migrate || nodes->len != 2)
+        return FALSE;   /* before the scan of every state */
+    state = partial_migration(graph, rsc);
     if (state == NULL || !can_migrate(graph, rsc, state->node)
         || nodes->len != 2 || n_clean != 2
         || graph->assigned[rsc] != state->migration_target

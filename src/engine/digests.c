@@ -164,6 +164,13 @@ void check_definitions(CsGraph *graph)
         if (cs_remote_definitions_unchecked(graph->solution, state->node)
             || !definitions_checked_on(graph, state->node))
             continue;
+        /* Pacemaker checks the histories of available nodes only (and
+         * of nodes in maintenance): none on a standby or shutting-down
+         * node (checked with crm_simulate: a resource migrating away
+         * from one has no "due to resource definition change"). */
+        if (!node_info(graph, state->node)->maintenance
+            && !cs_engine_node_available(graph->solution, state->node))
+            continue;
         if (state->agent_changed)
             restart_changed_agent(graph, state);
         active_ops(state->history, &start, &stop);
