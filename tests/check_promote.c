@@ -667,6 +667,20 @@ START_TEST(test_group_split_members_on_none)
 }
 END_TEST
 
+/* The same split instance takes no colocation score into its promotion
+ * sum: an optional colocation of an unmanaged resource with the clone
+ * leaves it at 0 on none (oracle-diff seed 420718). */
+START_TEST(test_group_split_no_priority_sum)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("group-split-coloc-priority", &solved, &scores, &summary);
+    ck_assert(cs_test_has_line(scores, "cgr-g:1 promotion score on none: 0"));
+    cs_test_case_clear(&solved);
+}
+END_TEST
+
 static Suite *promote_suite(void)
 {
     Suite *suite = suite_create("promote");
@@ -707,6 +721,7 @@ static Suite *promote_suite(void)
     tcase_add_test(tcase, test_group_role_primary_refused);
     tcase_add_test(tcase, test_probes_share_one_orphan);
     tcase_add_test(tcase, test_group_split_members_on_none);
+    tcase_add_test(tcase, test_group_split_no_priority_sum);
     suite_add_tcase(suite, tcase);
     return suite;
 }

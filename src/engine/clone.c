@@ -156,6 +156,18 @@ static gboolean node_allowed(const CsSolution *solution, int rsc, int node)
     return table->allowed[node] && table->score[node] >= 0;
 }
 
+/* Of two instances whose nodes cannot keep them, neither failed, the
+ * one on a node shutting down sorts after the other (found with
+ * crm_simulate 2.1.5: an instance on a standby node is moved before one
+ * on a node shutting down, whatever their numbers, while a failed
+ * instance still sorts after one on a node shutting down; oracle-diff
+ * seed 430230). */
+static gboolean node_shutting_down(const CsSolution *solution, int node)
+{
+    return ((const CsNode *)g_ptr_array_index(solution->model->nodes, node))
+        ->shutdown;
+}
+
 static int instance_number(const CsResource *info)
 {
     const char *colon = strrchr(info->id, ':');
@@ -208,6 +220,10 @@ static gint compare_instances(gconstpointer a, gconstpointer b, gpointer data)
         return can1 ? -1 : 1;
     can1 = instance_failed(solution, rsc1);
     can2 = instance_failed(solution, rsc2);
+    if (can1 != can2)
+        return can1 ? 1 : -1;
+    can1 = node_shutting_down(solution, node1);
+    can2 = node_shutting_down(solution, node2);
     if (can1 != can2)
         return can1 ? 1 : -1;
     score1 = instance_colocation_score((CsSolution *)solution, order->clone,

@@ -338,6 +338,8 @@ static void update_runnable(CsGraph *graph, CsAct *action)
         return;
     }
     node = node_info(graph, action->node);
+    /* Unmanaged (Pacemaker Explained 2.1, "Resource Meta-Attributes"
+     * is-managed): optional, but still judged runnable below. */
     if (!(graph->rsc_flags[action->rsc] & CS_RSCF_MANAGED))
         action->flags |= CS_ACT_OPTIONAL;
     if (!node->online) {
@@ -429,8 +431,9 @@ CsAct *rsc_action(CsGraph *graph, int rsc, CsTask task, int node,
 {
     CsAct *action = cs_graph_find(graph, rsc, task, node);
 
-    /* Pacemaker's new_action() starts every action runnable; for an
-     * unmanaged resource nothing re-evaluates that (update_runnable()). */
+    /* Pacemaker's new_action() starts every action runnable; an
+     * unmanaged resource's action is made optional and, once it has a
+     * node, judged runnable like any other (update_runnable()). */
     if (action == NULL)
         action = act_alloc(graph, task, rsc, node,
                            CS_ACT_RUNNABLE | (optional ? CS_ACT_OPTIONAL : 0));

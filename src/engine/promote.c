@@ -571,7 +571,7 @@ static void coloc_priority_with(CsSolution *solution, int rsc, int primary,
                                 const CsColoc *coloc)
 {
     CsPromoteWork *work = promote_work(solution);
-    int node = solution->work[rsc].assigned;
+    int node = cs_instance_location(solution, rsc);
     int primary_node = solution->work[primary].assigned;
 
     if (node < 0 || primary_node < 0)
@@ -633,7 +633,7 @@ static void apply_role_coloc(CsSolution *solution, int rsc,
                && coloc->primary_role != CS_ROLE_UNKNOWN
                && coloc->dependent_role == CS_ROLE_PROMOTED) {
         /* Pacemaker's pcmk__update_promotable_dependent_priority() */
-        int node = solution->work[rsc].assigned;
+        int node = cs_instance_location(solution, rsc);
 
         if (node >= 0 && instance_in_role(solution, coloc->primary, node,
                                           coloc->primary_role) >= 0)
@@ -801,7 +801,7 @@ static void record_sort_index(CsSolution *solution, int rsc,
     CsPromoteWork *work = promote_work(solution);
     GArray *list = why_list(work->score_why, rsc);
     const GArray *priority = work->priority_why[rsc];
-    int node = solution->work[rsc].assigned;
+    int node = cs_instance_location(solution, rsc);
 
     g_array_set_size(list, 0);
     if (!solution->work[rsc].managed
@@ -841,7 +841,7 @@ static void sum_priorities(CsSolution *solution, int clone)
 
     for (guint i = 0; i < info->children->len; i++) {
         int rsc = g_array_index(info->children, int, i);
-        int node = solution->work[rsc].assigned;
+        int node = cs_instance_location(solution, rsc);
 
         if (work->sort_index[rsc] < 0 || node < 0)
             continue;
@@ -862,7 +862,7 @@ static void sum_priorities(CsSolution *solution, int clone)
     compact = cs_table_copy(table);
     for (guint i = 0; i < info->children->len; i++) {
         int rsc = g_array_index(info->children, int, i);
-        int node = solution->work[rsc].assigned;
+        int node = cs_instance_location(solution, rsc);
 
         record_sort_index(solution, rsc, compact);
         /* An unmanaged promoted instance stays first in line. */

@@ -103,8 +103,9 @@ static guint group_action_flags(CsGraph *graph, CsAct *action)
  * any instance's action is, runnable if any instance's is.  That holds
  * for stops too: a clone with no active instance has no instance stop,
  * so its "stopped" cannot run, and what an asymmetric order puts after
- * it is blocked (Pacemaker Explained 2.1, "Ordering Constraints":
- * symmetrical; checked with crm_simulate 2.1.5). */
+ * it is blocked (Pacemaker Explained 2.1, "Specifying the Order in
+ * which Resources Should Start/Stop": symmetrical; checked with
+ * crm_simulate 2.1.5). */
 static guint clone_action_flags(CsGraph *graph, CsAct *action, int node)
 {
     const CsResource *clone = rsc_info(graph, action->rsc);

@@ -897,8 +897,8 @@ cs_demote_on_fail(const CsResource *rsc)
 /* The on-fail op_defaults give an operation the resource does not
  * configure: their rules see the recorded operation's name and interval
  * and the resource's agent (Pacemaker Explained 2.1, "Operation
- * Defaults"; op_expression and rsc_expression rules).  Owned by the
- * caller. */
+ * Properties" and "Using Rules to Control Resource Options":
+ * op_expression, rsc_expression).  Owned by the caller. */
 static char *cs_history_default_on_fail(const CsModel *model,
                                         const CsResource *rsc,
                                         const CsOpRecord *record)
