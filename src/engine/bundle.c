@@ -25,6 +25,8 @@
  * between the bundle and a primitive, either way.  The bundle starts
  * through pseudo-actions of its own, as a clone does, and its start gates
  * only its containers' starts (engine/actions.c, engine/propagate.c).
+ * A docker or podman bundle with a resource inside but no <network> is
+ * left out altogether, as crm_simulate leaves it out (cs_bundle_is_dropped).
  * cs_bundle_check_supported refuses the rest, naming what is missing.
  */
 #include <string.h>
