@@ -25,6 +25,8 @@
  * between the bundle and a primitive, either way.  The bundle starts
  * through pseudo-actions of its own, as a clone does, and its start gates
  * only its containers' starts (engine/actions.c, engine/propagate.c).
+ * A docker or podman bundle with a resource inside but no <network> is
+ * left out altogether, as crm_simulate leaves it out (cs_bundle_is_dropped).
  * cs_bundle_check_supported refuses the rest, naming what is missing.
  */
 #include <string.h>
@@ -59,6 +61,39 @@ static gboolean refuse(GError **error, const char *format, ...)
     return FALSE;
 }
 
+/* The resource configured inside the bundle, or -1: in the engine's
+ * view the bundle's children are its implicit resources, so it is found
+ * by its parent. */
+static int inner_resource(const CsModel *model, int bundle)
+{
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *info = rsc_of(model, (int)i);
+
+        if (info->parent == bundle && !info->implicit)
+            return (int)i;
+    }
+    return -1;
+}
+
+/* Checked with the oracle: Pacemaker 2.1.5 builds no replica at all for
+ * a docker or podman bundle with a resource inside but no <network> (its
+ * replicas would be guest nodes, reached through the network's control
+ * port): crm_simulate leaves the bundle and its resource out, printing
+ * neither scores nor actions for them.  Pacemaker Explained 2.1,
+ * "Bundles", documents the network's control-port as how the cluster
+ * reaches the resource inside. */
+gboolean cs_bundle_is_dropped(const CsModel *model, int rsc)
+{
+    const CsResource *info = rsc_of(model, rsc);
+    const CsBundle *bundle = info->bundle;
+
+    return info->kind == CS_RSC_BUNDLE && bundle != NULL
+           && bundle->runtime != NULL && !bundle->has_network
+           && (strcmp(bundle->runtime, "docker") == 0
+               || strcmp(bundle->runtime, "podman") == 0)
+           && inner_resource(model, rsc) >= 0;
+}
+
 static gboolean settings_supported(const CsResource *rsc, GError **error)
 {
     const CsBundle *bundle = rsc->bundle;
@@ -69,10 +104,11 @@ static gboolean settings_supported(const CsResource *rsc, GError **error)
     if (strcmp(bundle->runtime, "rkt") == 0)
         return refuse(error, "bundle %s: rkt containers are not modelled "
                       "yet", rsc->id);
-    if (rsc->children->len > 0)
-        return refuse(error, "bundle %s: a resource inside a bundle (its "
-                      "replicas are guest nodes) is not modelled yet",
-                      rsc->id);
+    if (rsc->children->len > 0 && bundle->has_network)
+        return refuse(error, "bundle %s: a resource inside a bundle with a "
+                      "network (its replicas are guest nodes NAME-N, its "
+                      "resource the instances of NAME-clone) is not "
+                      "modelled yet", rsc->id);
     if (bundle->replicas > CS_BUNDLE_MAX_REPLICAS)
         return refuse(error, "bundle %s: more than %d replicas are not "
                       "modelled", rsc->id, CS_BUNDLE_MAX_REPLICAS);
@@ -263,6 +299,81 @@ static gboolean cluster_supported(const CsModel *model, const char *id,
     return TRUE;
 }
 
+static gboolean mentions(int rsc, int bundle, int inner)
+{
+    return rsc >= 0 && (rsc == bundle || rsc == inner);
+}
+
+static gboolean constrained(const CsModel *model, int bundle, int inner)
+{
+    for (guint i = 0; i < model->locations->len; i++) {
+        const CsLocation *location = g_ptr_array_index(model->locations, i);
+
+        if (mentions(location->rsc, bundle, inner))
+            return TRUE;
+    }
+    for (guint i = 0; i < model->colocations->len; i++) {
+        const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
+
+        if (mentions(coloc->rsc, bundle, inner)
+            || mentions(coloc->with_rsc, bundle, inner))
+            return TRUE;
+    }
+    for (guint i = 0; i < model->orders->len; i++) {
+        const CsOrder *order = g_ptr_array_index(model->orders, i);
+
+        if (mentions(order->first, bundle, inner)
+            || mentions(order->then, bundle, inner))
+            return TRUE;
+    }
+    for (guint i = 0; i < model->ticket_constraints->len; i++) {
+        const CsTicketConstraint *ticket =
+            g_ptr_array_index(model->ticket_constraints, i);
+
+        if (mentions(ticket->rsc, bundle, inner))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+static gboolean has_history(const CsModel *model, const CsResource *rsc,
+                            int inner)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == inner || names_implicit(rsc, state->rsc_id))
+            return TRUE;
+    }
+    for (guint i = 0; i < model->fail_counts->len; i++) {
+        const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
+
+        if (fail->rsc == inner || names_implicit(rsc, fail->rsc_id))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* A dropped bundle is answered only when nothing else could see it: what
+ * crm_simulate does with constraints or histories naming resources it
+ * left out is not modelled. */
+static gboolean dropped_supported(const CsModel *model, int bundle,
+                                  GError **error)
+{
+    const CsResource *rsc = rsc_of(model, bundle);
+    int inner = inner_resource(model, bundle);
+
+    if (constrained(model, bundle, inner))
+        return refuse(error, "bundle %s: constraints with a bundle that has "
+                      "a resource inside but no network (Pacemaker leaves "
+                      "both out) are not modelled yet", rsc->id);
+    if (has_history(model, rsc, inner))
+        return refuse(error, "bundle %s: the history of a bundle that has a "
+                      "resource inside but no network (Pacemaker leaves "
+                      "both out) is not modelled yet", rsc->id);
+    return TRUE;
+}
+
 gboolean cs_bundle_check_supported(const CsModel *model, GError **error)
 {
     for (guint i = 0; i < model->resources->len; i++) {
@@ -273,8 +384,14 @@ gboolean cs_bundle_check_supported(const CsModel *model, GError **error)
         if (rsc->parent >= 0)
             return refuse(error, "bundle %s inside another resource is not "
                           "modelled", rsc->id);
-        if (!settings_supported(rsc, error)
-            || !history_supported(model, rsc, error)
+        if (!settings_supported(rsc, error))
+            return FALSE;
+        if (cs_bundle_is_dropped(model, (int)i)) {
+            if (!dropped_supported(model, (int)i, error))
+                return FALSE;
+            continue;
+        }
+        if (!history_supported(model, rsc, error)
             || !constraints_supported(model, (int)i, error)
             || !cluster_supported(model, rsc->id, error))
             return FALSE;
@@ -303,8 +420,11 @@ static void add_replica(CsExpansion *expansion, int bundle, int n)
 /* The bundle's children in the view, replica by replica. */
 void cs_bundle_expand(CsExpansion *expansion, int bundle)
 {
-    const CsResource *info = rsc_of(cs_expansion_model(expansion), bundle);
+    const CsModel *view = cs_expansion_model(expansion);
+    const CsResource *info = rsc_of(view, bundle);
 
+    if (cs_bundle_is_dropped(view, bundle))
+        return;
     for (int n = 0; n < info->bundle->replicas; n++)
         add_replica(expansion, bundle, n);
 }
@@ -368,6 +488,8 @@ void cs_bundle_add_colocations(CsSolution *solution, int bundle)
 {
     const CsResource *info = rsc_of(solution->model, bundle);
 
+    if (cs_bundle_is_dropped(solution->model, bundle))
+        return;
     for (int n = 0; n < info->bundle->replicas; n++) {
         int address = replica_address(info, n);
 
@@ -398,6 +520,10 @@ int cs_bundle_assign(CsSolution *solution, int bundle)
 
     if (work->allocating)
         return -1;
+    if (cs_bundle_is_dropped(solution->model, bundle)) {
+        work->provisional = FALSE;
+        return -1;
+    }
     /* crm_simulate prints the bundle's scores, then each replica's
      * container's and address's, whenever the bundle is asked for its
      * node: again when a dependent asked first (checked with the oracle:

@@ -111,6 +111,10 @@ const CsContribution *cs_solution_contributions(const CsSolution *solution,
 gboolean cs_solution_scored(const CsSolution *solution, int rsc, int node);
 /* A clone's configured child: its instances copy it; it is never placed. */
 gboolean cs_solution_is_template(const CsSolution *solution, int rsc);
+/* A resource Pacemaker leaves out, never placed: a docker or podman
+ * bundle with a resource inside but no <network>, and that resource
+ * (engine/bundle.c); the bundle's index. */
+int cs_solution_left_out_bundle(const CsSolution *solution, int rsc);
 /* An instance made for a history no configured instance could take. */
 gboolean cs_solution_is_orphan(const CsSolution *solution, int rsc);
 /* node can run resources at all (online, not standby, ...). */

@@ -194,6 +194,9 @@ gboolean cs_rsc_is_unique_instance(const CsSolution *solution, int rsc);
 
 /* bundle.c: bundles (Pacemaker Explained 2.1, "Bundles") */
 gboolean cs_bundle_check_supported(const CsModel *model, GError **error);
+/* A bundle Pacemaker leaves out: docker or podman, a resource inside,
+ * no <network>. */
+gboolean cs_bundle_is_dropped(const CsModel *model, int rsc);
 /* Adds the bundle's implicit resources to the view as its children. */
 void cs_bundle_expand(CsExpansion *expansion, int bundle);
 void cs_bundle_add_colocations(CsSolution *solution, int bundle);

@@ -136,6 +136,17 @@ static void matching_fit(Matching *matching)
     }
 }
 
+/* A bundle Pacemaker leaves out, and the resource inside it
+ * (bundle.c): never placed, as a clone's configured child. */
+static gboolean left_out(const CsExpansion *expansion, int rsc)
+{
+    int parent = rsc_at(expansion, rsc)->parent;
+
+    return cs_bundle_is_dropped(&expansion->model, rsc)
+           || (parent >= 0
+               && cs_bundle_is_dropped(&expansion->model, parent));
+}
+
 static int clone_of(const CsExpansion *expansion, int rsc)
 {
     for (int up = rsc; up >= 0; up = rsc_at(expansion, up)->parent) {
@@ -492,8 +503,9 @@ static void copy_resources(CsExpansion *expansion, const CsModel *model)
      * their instances follow every configured resource. */
     for (guint i = 0; i < n; i++)
         g_array_index(expansion->template, gboolean, i) =
-            rsc_at(expansion, (int)i)->parent >= 0
-            && clone_of(expansion, (int)i) >= 0;
+            (rsc_at(expansion, (int)i)->parent >= 0
+             && clone_of(expansion, (int)i) >= 0)
+            || left_out(expansion, (int)i);
     for (guint i = 0; i < n; i++) {
         if (rsc_at(expansion, (int)i)->kind == CS_RSC_CLONE)
             expand_clone(expansion, (int)i);

@@ -71,6 +71,19 @@ gboolean cs_solution_is_template(const CsSolution *solution, int rsc)
     return cs_rsc_is_template(solution, rsc);
 }
 
+int cs_solution_left_out_bundle(const CsSolution *solution, int rsc)
+{
+    const CsResource *info =
+        g_ptr_array_index(solution->model->resources, rsc);
+
+    if (cs_bundle_is_dropped(solution->model, rsc))
+        return rsc;
+    if (info->parent >= 0 && cs_bundle_is_dropped(solution->model,
+                                                  info->parent))
+        return info->parent;
+    return -1;
+}
+
 gboolean cs_solution_is_orphan(const CsSolution *solution, int rsc)
 {
     return cs_rsc_is_orphan(solution, rsc);

@@ -170,6 +170,28 @@ static void explain_bundle_header(const CsSolution *solution,
                            placed, bundle->bundle->replicas);
 }
 
+/* Pacemaker Explained 2.1, "Bundles": the resource inside a bundle is
+ * reached through the bundle's network; without one Pacemaker 2.1.5
+ * builds no replica (checked with crm_simulate), so the bundle and its
+ * resource are never placed. */
+static gboolean explain_left_out(const CsSolution *solution,
+                                 const CsResource *info, GString *out)
+{
+    int bundle = cs_solution_left_out_bundle(solution, info->index);
+    const CsResource *bundle_info;
+
+    if (bundle < 0)
+        return FALSE;
+    bundle_info = g_ptr_array_index(cs_solution_model(solution)->resources,
+                                    bundle);
+    g_string_append_printf(out, "%s: never placed: bundle %s has a "
+                           "resource inside but no <network>, and "
+                           "Pacemaker leaves it out (no replica, no "
+                           "scores, no actions)\n", info->id,
+                           bundle_info->id);
+    return TRUE;
+}
+
 /* The transition's lines for rsc.  The assignment alone can mislead: a
  * resource assigned where it runs still stops when an order leaves its
  * start unrunnable (Pacemaker Explained 2.1, "Specifying the Order..."),
@@ -212,6 +234,8 @@ gboolean cs_solution_explain(const CsSolution *solution, const char *rsc,
                     "no node named %s", node);
         return FALSE;
     }
+    if (explain_left_out(solution, info, out))
+        return TRUE;
     /* A clone's configured child is only copied by its instances. */
     if (cs_solution_is_template(solution, info->index)) {
         const CsResource *clone = info;

@@ -64,6 +64,7 @@ static void read_network(CsBundle *bundle, const xmlNode *element)
 {
     const char *add_host = cs_xml_attr(element, "add-host");
 
+    bundle->has_network = TRUE;
     bundle->ip_range_start = dup_attr(element, "ip-range-start");
     bundle->host_interface = dup_attr(element, "host-interface");
     bundle->host_netmask = dup_attr(element, "host-netmask");

@@ -146,6 +146,7 @@ typedef struct CsBundle {
     char *host_interface, *host_netmask;
     int control_port;          /* default 3121 */
     gboolean add_host;         /* default true */
+    gboolean has_network;      /* a <network> element is there */
     GPtrArray *ports;          /* CsBundlePort* */
     int n_storage;             /* <storage-mapping>s */
     gboolean unknown_runtime;  /* a runtime element not known */

@@ -8,6 +8,8 @@
 # 134) while it simulates the actions, after it printed the scores and the
 # summary; what it printed is kept, and checked to be there.
 # refused-*.xml get no outputs: the engine must refuse them (status 3).
+# pending-*.xml get outputs although the engine refuses them for now:
+# the oracle's answer for when it models them (check_bundle.c).
 # Usage: regen.sh [NAME...]   (default: every non-refused NAME.xml here)
 set -euo pipefail
 export TZ=UTC
