@@ -73,6 +73,9 @@ void apply_ordering(CsGraph *graph, const CsOrdering *ordering);
 void update_action(CsGraph *graph, CsAct *then);
 /* fencing.c */
 void schedule_fencing(CsGraph *graph);
+/* fencing.c: a fencing action on node (flags added to runnable, e.g.
+ * pseudo for a guest node), with reason (owned, may be NULL) */
+CsAct *fence_node(CsGraph *graph, int node, guint flags, char *reason);
 /* orderings.c */
 void configured_orderings(CsGraph *graph);
 /* digests.c */

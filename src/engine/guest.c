@@ -24,8 +24,6 @@
  * container is all they need); cs_guest_check_supported() refuses the
  * guest node situations not modelled yet.
  */
-#include <string.h>
-
 #include "engine/graph.h"
 
 int cs_guest_container_of(const CsModel *model, int connection)
@@ -167,22 +165,14 @@ void cs_guest_order_actions(CsGraph *graph)
 void cs_guest_schedule_fencing(CsGraph *graph)
 {
     const CsModel *model = graph->model;
-    const char *how = model->options.stonith_action;
 
-    if (how == NULL || strcmp(how, "poweroff") == 0)
-        how = how == NULL ? "reboot" : "off";
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
-        CsAct *fence;
 
-        if (node->type != CS_NODE_GUEST || !node->remote_requires_reset
-            || cs_guest_container_of(model, node->remote_rsc) < 0)
-            continue;
-        graph->fenced[i] = TRUE;
-        fence = act_alloc(graph, CS_TASK_FENCE, -1, (int)i,
-                          CS_ACT_RUNNABLE | CS_ACT_PSEUDO);
-        fence->name = g_strdup(how);
-        fence->reason = g_strdup("guest is unclean");
+        if (node->type == CS_NODE_GUEST && node->remote_requires_reset
+            && cs_guest_container_of(model, node->remote_rsc) >= 0)
+            fence_node(graph, (int)i, CS_ACT_PSEUDO,
+                       g_strdup("guest is unclean"));
     }
 }
 

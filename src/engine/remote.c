@@ -9,8 +9,6 @@
  * guest node situations not followed yet are refused after the
  * assignment (cs_remote_check_supported).
  */
-#include <string.h>
-
 #include "engine/graph.h"
 
 static gboolean connection_host_lost(const CsSolution *solution,
@@ -211,21 +209,13 @@ static char *remote_fence_reason(const CsSolution *solution,
 void cs_remote_schedule_fencing(CsGraph *graph)
 {
     const CsModel *model = graph->model;
-    const char *how = model->options.stonith_action;
 
-    if (how == NULL || strcmp(how, "poweroff") == 0)
-        how = how == NULL ? "reboot" : "off";
     for (guint i = 0; i < model->nodes->len; i++) {
         char *reason = remote_fence_reason(graph->solution,
                                            g_ptr_array_index(model->nodes, i));
-        CsAct *fence;
 
-        if (reason == NULL)
-            continue;
-        graph->fenced[i] = TRUE;
-        fence = act_alloc(graph, CS_TASK_FENCE, -1, (int)i, CS_ACT_RUNNABLE);
-        fence->name = g_strdup(how);
-        fence->reason = reason;
+        if (reason != NULL)
+            fence_node(graph, (int)i, 0, reason);
     }
 }
 
