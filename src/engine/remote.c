@@ -14,6 +14,7 @@
 static gboolean connection_host_lost(const CsSolution *solution,
                                      int connection);
 static gboolean connection_failed(const CsModel *model, int connection);
+static gboolean connection_lost(const CsModel *model, int connection);
 
 static gboolean node_is_remote(const CsNode *node)
 {
@@ -75,7 +76,7 @@ static void connection_assigned(CsSolution *solution, int rsc)
      * in this transition, even as the connection is recovered */
     up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED
          && !(remote->type == CS_NODE_REMOTE
-              && connection_failed(solution->model, rsc));
+              && connection_lost(solution->model, rsc));
     if (!remote->online || remote->shutdown || remote->unclean
         || remote->standby || remote->maintenance) {
         if (solution->remote_unchecked == NULL)
@@ -179,8 +180,9 @@ static char *remote_fence_reason(const CsSolution *solution,
 
     if (remote->type != CS_NODE_REMOTE || remote->remote_rsc < 0)
         return NULL;
-    /* a failed connection fences its node even as it is recovered */
-    if (connection_failed(solution->model, remote->remote_rsc))
+    /* a connection lost (its monitor failed) fences its node even as it
+     * is recovered */
+    if (connection_lost(solution->model, remote->remote_rsc))
         return g_strdup("remote connection is unrecoverable");
     if (connection_up(solution, remote->remote_rsc))
         return NULL;
@@ -234,6 +236,23 @@ static gboolean connection_failed(const CsModel *model, int connection)
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
         if (state->rsc == connection && state->failed)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether the connection failed while it ran: its recurring monitor
+ * failed.  A failed start (the node never came up) fences nothing unless
+ * resources are active there: not followed yet. */
+static gboolean connection_lost(const CsModel *model, int connection)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsOpRecord *failure = state->last_failure;
+
+        if (state->rsc == connection && state->failed && failure != NULL
+            && g_strcmp0(failure->operation, "monitor") == 0
+            && failure->interval_ms > 0)
             return TRUE;
     }
     return FALSE;
@@ -380,11 +399,17 @@ static gboolean remote_node_supported(const CsSolution *solution,
         && connection_has_failures(model, connection->index))
         return refuse(error, "reconnect_interval after a failure",
                       remote->uname);
-    /* a failed connection fences its node (remote_fence_reason(); a
-     * guest node's recovers its container, guest.c) */
+    /* a connection lost in its monitor fences its node
+     * (remote_fence_reason(); a guest node's recovers its container,
+     * guest.c); one that failed otherwise (its start) is not followed */
     if (remote->remote_was_fenced)
-        return refuse(error, "a failed connection (fencing the remote node)",
-                      remote->uname);
+        return refuse(error, "a remote node fenced before "
+                      "(remote_was_fenced)", remote->uname);
+    if (remote->type == CS_NODE_REMOTE
+        && connection_failed(model, connection->index)
+        && !connection_lost(model, connection->index))
+        return refuse(error, "a connection failed other than in its "
+                      "monitor", remote->uname);
     fenced = remote_fence_reason(solution, remote);
     /* an unclean remote node is followed when it is never seen, or down
      * with resources active there, and its connection does not start */

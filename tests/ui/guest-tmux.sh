@@ -68,6 +68,7 @@ shows() {
 }
 
 for size in "80 24" "200 60"; do
+    # shellcheck disable=SC2086 # two words, columns and lines
     set -- $size
     session=guest$1
     tmx new-session -d -s "$session" -x "$1" -y "$2" \
