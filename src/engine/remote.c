@@ -203,21 +203,58 @@ static char *remote_fence_reason(const CsSolution *solution,
     return NULL;
 }
 
+/* The index in the status of the first resource active on node, or
+ * G_MAXUINT. */
+static guint first_active_state(const CsModel *model, int node)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->node == node && state->role >= CS_ROLE_STARTED)
+            return i;
+    }
+    return G_MAXUINT;
+}
+
+static gint by_first_active(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const CsModel *model = data;
+    guint x = first_active_state(model, *(const int *)a);
+    guint y = first_active_state(model, *(const int *)b);
+
+    return x < y ? -1 : x > y;
+}
+
 /* Pacemaker Explained 2.1, "Pacemaker Remote": a remote node whose
  * connection is lost for good is fenced, after the cluster nodes
  * (crm_simulate lists it first: newest first); what ran there stops
- * with it.  cs_remote_check_supported() refuses the cases where fencing
- * is not possible. */
+ * with it.  crm_simulate makes these fencing actions in the order of the
+ * first resource active on each node in the status, those with nothing
+ * active after (corpus remote-recover-all, remote-recover-unknown).
+ * cs_remote_check_supported() refuses the cases where fencing is not
+ * possible. */
 void cs_remote_schedule_fencing(CsGraph *graph)
 {
     const CsModel *model = graph->model;
+    g_autoptr(GArray) nodes = g_array_new(FALSE, FALSE, sizeof(int));
 
     for (guint i = 0; i < model->nodes->len; i++) {
         char *reason = remote_fence_reason(graph->solution,
                                            g_ptr_array_index(model->nodes, i));
+        int node = (int)i;
 
-        if (reason != NULL)
-            fence_node(graph, (int)i, 0, reason);
+        if (reason == NULL)
+            continue;
+        g_free(reason);
+        g_array_append_val(nodes, node);
+    }
+    cs_sort_array(nodes, by_first_active, (gpointer)model);
+    for (guint i = 0; i < nodes->len; i++) {
+        int node = g_array_index(nodes, int, i);
+
+        fence_node(graph, node, 0,
+                   remote_fence_reason(graph->solution,
+                                       g_ptr_array_index(model->nodes, node)));
     }
 }
 
