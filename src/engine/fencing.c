@@ -121,15 +121,34 @@ static gboolean any_managed(const CsGraph *graph)
     return FALSE;
 }
 
+/* Pacemaker Explained 2.1, "Cluster Options" stonith-action: reboot by
+ * default, poweroff read as off. */
+static const char *fence_action_name(const CsModel *model)
+{
+    const char *how = model->options.stonith_action;
+
+    if (how == NULL)
+        return "reboot";
+    return strcmp(how, "poweroff") == 0 ? "off" : how;
+}
+
+CsAct *fence_node(CsGraph *graph, int node, guint flags, char *reason)
+{
+    CsAct *fence = act_alloc(graph, CS_TASK_FENCE, -1, node,
+                             CS_ACT_RUNNABLE | flags);
+
+    graph->fenced[node] = TRUE;
+    fence->name = g_strdup(fence_action_name(graph->model));
+    fence->reason = reason;
+    return fence;
+}
+
 void schedule_fencing(CsGraph *graph)
 {
     const CsModel *model = graph->model;
-    const char *how = model->options.stonith_action;
 
     if (!any_managed(graph))
         return;
-    if (how == NULL || strcmp(how, "poweroff") == 0)
-        how = how == NULL ? "reboot" : "off";
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
         CsAct *fence;
@@ -137,9 +156,7 @@ void schedule_fencing(CsGraph *graph)
         if (!node->unclean || node->type != CS_NODE_MEMBER
             || !can_fence(graph, node))
             continue;
-        graph->fenced[i] = TRUE;
-        fence = act_alloc(graph, CS_TASK_FENCE, -1, (int)i, CS_ACT_RUNNABLE);
-        fence->name = g_strdup(how);
+        fence = fence_node(graph, (int)i, 0, NULL);
         if (node->online && !node->unseen)
             fence->reason = failure_fence_reason(graph, (int)i);
         /* A lost ticket with loss-policy=fence (ticket.c) names itself. */

@@ -75,6 +75,9 @@ void update_action(CsGraph *graph, CsAct *then);
 void block_colocation_dependents(CsGraph *graph, CsAct *action);
 /* fencing.c */
 void schedule_fencing(CsGraph *graph);
+/* fencing.c: a fencing action on node (flags added to runnable, e.g.
+ * pseudo for a guest node), with reason (owned, may be NULL) */
+CsAct *fence_node(CsGraph *graph, int node, guint flags, char *reason);
 /* orderings.c */
 void configured_orderings(CsGraph *graph);
 /* digests.c */

@@ -9,13 +9,12 @@
  * guest node situations not followed yet are refused after the
  * assignment (cs_remote_check_supported).
  */
-#include <string.h>
-
 #include "engine/graph.h"
 
 static gboolean connection_host_lost(const CsSolution *solution,
                                      int connection);
 static gboolean connection_failed(const CsModel *model, int connection);
+static gboolean connection_lost(const CsModel *model, int connection);
 
 static gboolean node_is_remote(const CsNode *node)
 {
@@ -77,7 +76,7 @@ static void connection_assigned(CsSolution *solution, int rsc)
      * in this transition, even as the connection is recovered */
     up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED
          && !(remote->type == CS_NODE_REMOTE
-              && connection_failed(solution->model, rsc));
+              && connection_lost(solution->model, rsc));
     if (!remote->online || remote->shutdown || remote->unclean
         || remote->standby || remote->maintenance) {
         if (solution->remote_unchecked == NULL)
@@ -181,8 +180,9 @@ static char *remote_fence_reason(const CsSolution *solution,
 
     if (remote->type != CS_NODE_REMOTE || remote->remote_rsc < 0)
         return NULL;
-    /* a failed connection fences its node even as it is recovered */
-    if (connection_failed(solution->model, remote->remote_rsc))
+    /* a connection lost (its monitor failed) fences its node even as it
+     * is recovered */
+    if (connection_lost(solution->model, remote->remote_rsc))
         return g_strdup("remote connection is unrecoverable");
     if (connection_up(solution, remote->remote_rsc))
         return NULL;
@@ -203,29 +203,58 @@ static char *remote_fence_reason(const CsSolution *solution,
     return NULL;
 }
 
+/* The index in the status of the first resource active on node, or
+ * G_MAXUINT. */
+static guint first_active_state(const CsModel *model, int node)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->node == node && state->role >= CS_ROLE_STARTED)
+            return i;
+    }
+    return G_MAXUINT;
+}
+
+static gint by_first_active(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const CsModel *model = data;
+    guint x = first_active_state(model, *(const int *)a);
+    guint y = first_active_state(model, *(const int *)b);
+
+    return x < y ? -1 : x > y;
+}
+
 /* Pacemaker Explained 2.1, "Pacemaker Remote": a remote node whose
  * connection is lost for good is fenced, after the cluster nodes
  * (crm_simulate lists it first: newest first); what ran there stops
- * with it.  cs_remote_check_supported() refuses the cases where fencing
- * is not possible. */
+ * with it.  crm_simulate makes these fencing actions in the order of the
+ * first resource active on each node in the status, those with nothing
+ * active after (corpus remote-recover-all, remote-recover-unknown).
+ * cs_remote_check_supported() refuses the cases where fencing is not
+ * possible. */
 void cs_remote_schedule_fencing(CsGraph *graph)
 {
     const CsModel *model = graph->model;
-    const char *how = model->options.stonith_action;
+    g_autoptr(GArray) nodes = g_array_new(FALSE, FALSE, sizeof(int));
 
-    if (how == NULL || strcmp(how, "poweroff") == 0)
-        how = how == NULL ? "reboot" : "off";
     for (guint i = 0; i < model->nodes->len; i++) {
         char *reason = remote_fence_reason(graph->solution,
                                            g_ptr_array_index(model->nodes, i));
-        CsAct *fence;
+        int node = (int)i;
 
         if (reason == NULL)
             continue;
-        graph->fenced[i] = TRUE;
-        fence = act_alloc(graph, CS_TASK_FENCE, -1, (int)i, CS_ACT_RUNNABLE);
-        fence->name = g_strdup(how);
-        fence->reason = reason;
+        g_free(reason);
+        g_array_append_val(nodes, node);
+    }
+    cs_sort_array(nodes, by_first_active, (gpointer)model);
+    for (guint i = 0; i < nodes->len; i++) {
+        int node = g_array_index(nodes, int, i);
+
+        fence_node(graph, node, 0,
+                   remote_fence_reason(graph->solution,
+                                       g_ptr_array_index(model->nodes, node)));
     }
 }
 
@@ -244,6 +273,23 @@ static gboolean connection_failed(const CsModel *model, int connection)
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
         if (state->rsc == connection && state->failed)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether the connection failed while it ran: its recurring monitor
+ * failed.  A failed start (the node never came up) fences nothing unless
+ * resources are active there: not followed yet. */
+static gboolean connection_lost(const CsModel *model, int connection)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsOpRecord *failure = state->last_failure;
+
+        if (state->rsc == connection && state->failed && failure != NULL
+            && g_strcmp0(failure->operation, "monitor") == 0
+            && failure->interval_ms > 0)
             return TRUE;
     }
     return FALSE;
@@ -389,11 +435,17 @@ static gboolean remote_node_supported(const CsSolution *solution,
         && connection_has_failures(model, connection->index))
         return refuse(error, "reconnect_interval after a failure",
                       remote->uname);
-    /* a failed connection fences its node (remote_fence_reason(); a
-     * guest node's recovers its container, guest.c) */
+    /* a connection lost in its monitor fences its node
+     * (remote_fence_reason(); a guest node's recovers its container,
+     * guest.c); one that failed otherwise (its start) is not followed */
     if (remote->remote_was_fenced)
-        return refuse(error, "a failed connection (fencing the remote node)",
-                      remote->uname);
+        return refuse(error, "a remote node fenced before "
+                      "(remote_was_fenced)", remote->uname);
+    if (remote->type == CS_NODE_REMOTE
+        && connection_failed(model, connection->index)
+        && !connection_lost(model, connection->index))
+        return refuse(error, "a connection failed other than in its "
+                      "monitor", remote->uname);
     fenced = remote_fence_reason(solution, remote);
     /* an unclean remote node is followed when it is never seen, or down
      * with resources active there, and its connection does not start */

@@ -407,8 +407,8 @@ static void write_result(const Writer *writer, const Result *result)
         overtake(resource, result->rsc, result->task);
 }
 
-/* A fenced node is down and clean: no history, not a member. */
-static void write_fenced(CsDocument *document, const CsNode *node)
+/* A fenced node's history is gone. */
+static xmlNode *clear_history(CsDocument *document, const CsNode *node)
 {
     xmlNode *state = node_state(document, node);
     xmlNode *child = state->children;
@@ -419,6 +419,14 @@ static void write_fenced(CsDocument *document, const CsNode *node)
         xmlFreeNode(child);
         child = next;
     }
+    return state;
+}
+
+/* A fenced node is down and clean: no history, not a member. */
+static void write_fenced(CsDocument *document, const CsNode *node)
+{
+    xmlNode *state = clear_history(document, node);
+
     set_attr(state, "in_ccm", "false");
     set_attr(state, "crmd", "offline");
     set_attr(state, "join", "down");
@@ -585,7 +593,10 @@ static void write_next(const Writer *writer, const Plan *plan, int rsc, const Ne
 {
     const CsModel *model = writer->model;
 
-    if (next->node < 0 || active_on(plan, rsc, next->node))
+    /* on a fenced guest node, what stays was stopped with it and starts
+     * again (its history is gone) */
+    if (next->node < 0
+        || (active_on(plan, rsc, next->node) && !fenced(plan, next->node)))
         return;
     const CsNode *node = g_ptr_array_index(model->nodes, next->node);
     const CsResource *info = g_ptr_array_index(model->resources, rsc);
@@ -623,12 +634,24 @@ static void apply(CsDocument *document, const CsModel *model,
     }
     GHashTableIter iter;
     gpointer key, value;
+    /* A guest node is "fenced" by recovering its container (Pacemaker
+     * Explained 2.1, "Pacemaker Remote"): its history goes, and what the
+     * transition starts there comes back with it. */
+    g_hash_table_iter_init(&iter, plan.fenced);
+    while (g_hash_table_iter_next(&iter, &key, NULL)) {
+        const CsNode *node = g_ptr_array_index(expanded->nodes, GPOINTER_TO_INT(key) - 1);
+        if (node->type == CS_NODE_GUEST)
+            clear_history(document, node);
+    }
     g_hash_table_iter_init(&iter, plan.nexts);
     while (g_hash_table_iter_next(&iter, &key, &value))
         write_next(&writer, &plan, GPOINTER_TO_INT(key) - 1, value);
     g_hash_table_iter_init(&iter, plan.fenced);
-    while (g_hash_table_iter_next(&iter, &key, NULL))
-        write_fenced(document, g_ptr_array_index(expanded->nodes, GPOINTER_TO_INT(key) - 1));
+    while (g_hash_table_iter_next(&iter, &key, NULL)) {
+        const CsNode *node = g_ptr_array_index(expanded->nodes, GPOINTER_TO_INT(key) - 1);
+        if (node->type != CS_NODE_GUEST)
+            write_fenced(document, node);
+    }
     g_hash_table_unref(plan.nexts);
     g_hash_table_unref(plan.fenced);
     g_hash_table_unref(plan.active);

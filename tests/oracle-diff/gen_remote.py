@@ -14,7 +14,8 @@ remote-node, sometimes remote-addr or remote-allow-migrate, locations on
 the container, resources placed on the guest, a filler whose container
 is the guest's), their containers and connections running together,
 apart, failed, or on a node that left; remote nodes fenced before
-(remote_was_fenced) or with a failed connection monitor.  Used with
+(node_fenced, Pacemaker's record of remote_was_fenced), with a failed
+connection start or monitor.  Used with
 diff.py one (see README.md).
 """
 import random
@@ -144,9 +145,14 @@ def gen(seed):
         elif x < 0.85:
             lrm[host].append(op(f'vm{g}', 'ocf', 'pacemaker', 'Dummy', 'monitor', rc=7, call=2))
     for r in conn_on:
-        if G.random() < 0.06:
-            h = conn_on[r]
+        x = G.random()
+        h = conn_on[r]
+        if x < 0.06:
             lrm[h] = [x.replace('rc-code="0"', 'rc-code="1"').replace('transition-magic="0:0;', 'transition-magic="0:1;') if f'id="{r}"' in x else x for x in lrm[h]]
+        elif x < 0.12:
+            mon = op(r, 'ocf', 'pacemaker', 'remote', 'monitor', rc=1, call=9, interval=60000)
+            mon = mon[mon.index('<lrm_rsc_op'):mon.index('</lrm_resource>')].replace(f'id="{r}_last_0"', f'id="{r}_last_failure_0"')
+            lrm[h] = [x.replace('</lrm_resource>', mon + '</lrm_resource>') if f'id="{r}"' in x else x for x in lrm[h]]
     if 'fence' in ''.join(rsc) and R.random() < 0.7:
         lrm[R.choice(cluster)].append(op('fence', 'stonith', None, 'fence_xvm', 'start'))
     for d in dummies:
@@ -179,7 +185,7 @@ def gen(seed):
         if g in guest_up or any(lrm[g]) or G.random() < 0.3:
             status += f'<node_state id="{g}" uname="{g}" remote_node="true"><lrm id="{g}"><lrm_resources>{"".join(lrm[g])}</lrm_resources></lrm></node_state>'
     for r in remotes:
-        fenced = ' remote_was_fenced="1"' if G.random() < 0.05 else ''
+        fenced = ' node_fenced="1"' if G.random() < 0.05 else ''
         if r in conn_on or R.random() < 0.5:
             ta = ''
             if R.random() < 0.1:

@@ -1,0 +1,89 @@
+#!/bin/sh
+# guest-tmux.sh: the console on a guest node (issue 19), at 80x24 and
+# 200x60: the Matrix has the guest node g1 as a column next to the
+# cluster nodes, and vm1 (its container) -INF there; the Transition view
+# lists the guest's fencing as crm_simulate prints it, with the resource
+# that holds the guest.  The CIB is tests/data/transition/
+# guest-container-failed.xml (its summary is crm_simulate's).
+# Exit 77 (skip) when tmux or a usable terminal type is missing.
+set -u
+
+top_srcdir=${CS_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+top_builddir=${CS_TOP_BUILDDIR:-$top_srcdir}
+bin=${CS_UI_BIN:-$top_builddir/src/cibscope}
+cib=$top_srcdir/tests/data/transition/guest-container-failed.xml
+failures=0
+
+command -v tmux >/dev/null 2>&1 || { echo "SKIP: tmux is not installed"; exit 77; }
+[ -x "$bin" ] || { echo "FAIL: $bin is not built"; exit 1; }
+term=
+for candidate in tmux-256color screen-256color screen xterm-256color xterm; do
+    if command -v tput >/dev/null 2>&1 && tput -T "$candidate" cols >/dev/null 2>&1; then
+        term=$candidate
+        break
+    fi
+done
+[ -n "$term" ] || { echo "SKIP: no usable terminfo entry"; exit 77; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cibscope-guest-ui.XXXXXX") || exit 99
+socket=$tmp/tmux.socket
+cleanup() {
+    tmux -S "$socket" kill-server >/dev/null 2>&1
+    rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
+cat >"$tmp/tmux.conf" <<CONF
+set -g default-terminal "$term"
+set -g status off
+set -g exit-empty off
+CONF
+tmx() {
+    tmux -S "$socket" -f "$tmp/tmux.conf" "$@"
+}
+
+check() {
+    if [ "$1" = ok ]; then
+        echo "PASS: $2"
+    else
+        echo "FAIL: $2"
+        failures=$((failures + 1))
+    fi
+}
+
+# shows SESSION PATTERN WHAT: the screen matches the extended regular
+# expression PATTERN within 10 s.
+shows() {
+    tries=0
+    while [ $tries -lt 50 ]; do
+        tmx capture-pane -p -t "$1" >"$tmp/screen"
+        if grep -E -q -- "$2" "$tmp/screen"; then
+            check ok "$3"
+            return
+        fi
+        tries=$((tries + 1))
+        sleep 0.2
+    done
+    check fail "$3 (screen below)"
+    cat "$tmp/screen"
+}
+
+for size in "80 24" "200 60"; do
+    # shellcheck disable=SC2086 # two words, columns and lines
+    set -- $size
+    session=guest$1
+    tmx new-session -d -s "$session" -x "$1" -y "$2" \
+        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= XDG_STATE_HOME="$tmp/state" \
+        "$bin" "$cib"
+    shows "$session" '^Resource +Action .* n1 +n2 +g1 *$' \
+        "$1x$2: Matrix columns n1 n2 g1 (the guest node)"
+    shows "$session" '^ +vm1 .*-INF *$' \
+        "$1x$2: vm1 (the guest's container) -INF on g1"
+    tmx send-keys -t "$session" 2
+    shows "$session" "Fence \(reboot\) g1 \(resource: vm1\) 'guest is unclean'" \
+        "$1x$2: Transition names the guest's fencing and its container"
+    shows "$session" 'Restart +g1 .*due to required vm1 start' \
+        "$1x$2: the connection restarts with its container"
+    tmx send-keys -t "$session" q
+done
+
+[ $failures -eq 0 ]
