@@ -709,8 +709,8 @@ static int top_level(const CsGraph *graph, int rsc)
     return rsc;
 }
 
-/* Pacemaker's mark_action_blocked(): rsc's actions for task cannot run
- * (for a promotion, neither can its instances'). */
+/* Pacemaker's mark_action_blocked(): rsc's actions for task cannot run,
+ * nor can its children's (a clone's instances, a group's members). */
 static void block_dependent_actions(CsGraph *graph, int rsc, CsTask task,
                                     int because)
 {
@@ -729,8 +729,6 @@ static void block_dependent_actions(CsGraph *graph, int rsc, CsTask task,
         block_colocation_dependents(graph, action);
         update_action(graph, action);
     }
-    if (task != CS_TASK_PROMOTE)
-        return;
     for (guint i = 0; i < info->children->len; i++)
         block_dependent_actions(graph, g_array_index(info->children, int, i),
                                 task, because);
