@@ -1616,7 +1616,10 @@ cs_history_consequences(CsOpReplay *history)
 static void
 cs_history_keep_unmanaged(const CsOpReplay *history)
 {
-    if (history->rsc == NULL) {
+    /* A clone's histories belong to distinct instances, each with its
+     * own flag (one in maintenance leaves another managed). */
+    if (history->rsc == NULL
+        || cs_model_top(history->run->model, history->rsc)->kind == CS_RSC_CLONE) {
         return;
     }
     if (!history->managed
