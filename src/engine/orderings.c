@@ -133,7 +133,10 @@ static int clone_min_required(const CsGraph *graph, const CsOrder *order)
     min = g_hash_table_lookup(first->meta, "clone-min");
     if (min != NULL && atoi(min) > 0)
         return atoi(min);
-    return order->require_all_group >= 0 && order->set_id == NULL ? 1 : 0;
+    /* require-all=false on a plain order; a clone in a require-all=false
+     * set goes through the set's one-or-more pseudo-action instead. */
+    return order->require_all_group >= 0 && order->set_id == NULL
+           && relaxed_set_id(order, first->id) == NULL ? 1 : 0;
 }
 
 /* Pacemaker orders every instance of the first clone before a

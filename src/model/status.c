@@ -764,22 +764,19 @@ cs_fail_counts_from_attrs(CsStatusRun *run, CsNode *node)
     }
 }
 
-/* The fail count of one operation of rsc on node, with or without
- * failure-timeout expiry (Pacemaker's pe_get_failcount() given an op). */
+/* The fail count of rsc on node, every operation's (oracle: a monitor's
+ * unexpired fail count keeps an old failed probe from expiring), with or
+ * without failure-timeout expiry (Pacemaker's pe_get_failcount()). */
 static int
 cs_op_fail_count(const CsModel *model, const CsResource *rsc, const CsNode *node,
-                 const CsOpRecord *record, gboolean effective)
+                 gboolean effective)
 {
     CsScore total = 0;
     gint64 last_failure = 0;
 
     for (guint i = 0; i < model->fail_counts->len; i++) {
         CsFailCount *fail_count = g_ptr_array_index(model->fail_counts, i);
-        /* the legacy whole-resource form counts for every operation */
-        gboolean same_op = fail_count->operation == NULL
-            || (g_strcmp0(fail_count->operation, record->operation) == 0
-                && fail_count->interval_ms == record->interval_ms);
-        if (fail_count->rsc != rsc->index || fail_count->node != node->index || !same_op) {
+        if (fail_count->rsc != rsc->index || fail_count->node != node->index) {
             continue;
         }
         total = cs_score_add(total, fail_count->count);
@@ -1123,13 +1120,13 @@ cs_history_expired(CsOpReplay *history, const CsOpRecord *record)
         }
         expired = !remote_wait;
     }
-    int unexpired = cs_op_fail_count(model, rsc, history->node, record, TRUE);
+    int unexpired = cs_op_fail_count(model, rsc, history->node, TRUE);
     gint64 recheck = record->last_rc_change + rsc->failure_timeout_s + 1;
     if (unexpired > 0 && model->now.seconds < recheck
         && (model->recheck_by == 0 || recheck < model->recheck_by)) {
         model->recheck_by = recheck;
     }
-    if (expired && cs_op_fail_count(model, rsc, history->node, record, FALSE) > 0
+    if (expired && cs_op_fail_count(model, rsc, history->node, FALSE) > 0
         && unexpired > 0) {
         expired = FALSE;
     }
@@ -1677,7 +1674,10 @@ cs_history_consequences(CsOpReplay *history)
 static void
 cs_history_keep_unmanaged(const CsOpReplay *history)
 {
-    if (history->rsc == NULL) {
+    /* A clone's histories belong to distinct instances, each with its
+     * own flag (one in maintenance leaves another managed). */
+    if (history->rsc == NULL
+        || cs_model_top(history->run->model, history->rsc)->kind == CS_RSC_CLONE) {
         return;
     }
     if (!history->managed

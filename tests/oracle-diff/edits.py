@@ -330,10 +330,13 @@ def one_case(path, name, kind, when, outdir):
     command = KINDS[kind](cib, rng)
     if not command:
         return name, kind, 'skip', 'does not apply', ''
+    # One clock for the edit and both answers: a fail count set now with
+    # a short failure-timeout must not expire between the two tools.
+    when = when or time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())
     fd, saved = tempfile.mkstemp(suffix='.xml', prefix='edit-')
     os.close(fd)
     try:
-        extra = ['--time', when] if when else []
+        extra = ['--time', when]
         rc, out, err = run([diff.ENGINE, path, '--exec', '%s; save %s' % (command, saved)]
                            + extra)
         if rc != 0:
