@@ -30,20 +30,6 @@ static gboolean node_listed(const CsNodeList *nodes, int node)
     return FALSE;
 }
 
-/* A start or promotion that cannot run from the first (no quorum, a
- * node that cannot run it) blocks what must be colocated with its
- * resource, as one an ordering blocks later does (oracle: "Stop rsc2
- * due to colocation with rsc3" when rsc3's start waits for quorum). */
-static void block_unrunnable_dependents(CsGraph *graph)
-{
-    for (guint i = 0; i < graph->actions->len; i++) {
-        CsAct *action = g_ptr_array_index(graph->actions, i);
-
-        if (action->rsc >= 0 && !(action->flags & CS_ACT_RUNNABLE))
-            block_colocation_dependents(graph, action);
-    }
-}
-
 static void init_rsc_state(CsGraph *graph)
 {
     const CsSolution *solution = graph->solution;
@@ -905,7 +891,6 @@ CsGraph *cs_graph_build(const CsSolution *solution)
         if (rsc_info(graph, rsc)->parent < 0)
             create_actions(graph, rsc);
     order_probes(graph);
-    block_unrunnable_dependents(graph);
     internal_constraints(graph);
     cs_guest_order_actions(graph);
     for (guint i = 0; i < graph->orderings->len; i++)
