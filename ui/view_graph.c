@@ -117,7 +117,7 @@ static const CsConstraintGraph *current_graph(CsConsole *console, int width, gbo
                                .ascii = !utf8, .stopping = graph_stopping(console, state),
                                .stopping_count = console->engine_count, .wrap = width };
     /* after an edit most boxes and every edge keep their shape: the
-     * layout is kept then (doc/graph.md "Speed") */
+     * layout is kept then (doc/graph.md "The layout") */
     state->graph = cs_constraint_graph_rebuild(console->model, console->solution, &options,
                                                g_steal_pointer(&state->graph));
     state->model = console->model;

@@ -2136,7 +2136,7 @@ static Layout *take_part(CsConstraintGraph *graph, CsConstraintGraph *old, Layou
 }
 
 /* Lays graph out; the connected parts that have the shape they had in
- * old (may be NULL) keep old's layout (doc/graph.md "Speed"). */
+ * old (may be NULL) keep old's layout (doc/graph.md "The layout"). */
 static void lay_out(CsConstraintGraph *graph, const CsGraphOptions *options, CsConstraintGraph *old)
 {
     guint count = graph->boxes->len;
