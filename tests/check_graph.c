@@ -7,6 +7,8 @@
  * mandatory constraints that cannot all be met are flagged.  The same
  * properties hold on every CIB of tests/data the engine answers, and on
  * the shared corpus's when SHARED_DIR has it (make check exports it).
+ * A graph built again from the one before (cs_constraint_graph_rebuild)
+ * draws the same picture as one built from nothing.
  */
 #include <check.h>
 #include <string.h>
@@ -522,6 +524,125 @@ START_TEST(test_cases_well_drawn)
 }
 END_TEST
 
+/* ---- a graph built again from the previous one ------------------------ */
+
+/* What stops: nothing (NULL), every resource, or the one resource only. */
+static gboolean *stopping_variant(int count, int variant)
+{
+    if (variant == 0)
+        return NULL;
+    gboolean *stopping = g_new0(gboolean, MAX(count, 1));
+    for (int rsc = 0; rsc < count; rsc++)
+        stopping[rsc] = variant == 1 || rsc == variant - 2;
+    return stopping;
+}
+
+static void assert_same_picture(const CsConstraintGraph *kept, const CsConstraintGraph *fresh)
+{
+    ck_assert_int_eq(kept->width, fresh->width);
+    ck_assert_int_eq(kept->height, fresh->height);
+    for (gsize at = 0; at < (gsize)fresh->width * fresh->height; at++) {
+        ck_assert_uint_eq(kept->cells[at].ch, fresh->cells[at].ch);
+        ck_assert_int_eq(kept->cells[at].kind, fresh->cells[at].kind);
+        ck_assert_int_eq(kept->cells[at].edge, fresh->cells[at].edge);
+        ck_assert_int_eq(kept->cells[at].box, fresh->cells[at].box);
+    }
+    for (guint i = 0; i < fresh->boxes->len; i++) {
+        const CsGraphBox *a = &g_array_index(kept->boxes, CsGraphBox, i);
+        const CsGraphBox *b = &g_array_index(fresh->boxes, CsGraphBox, i);
+        ck_assert(a->x == b->x && a->y == b->y && a->width == b->width && a->height == b->height
+                  && a->layer == b->layer);
+    }
+    for (guint i = 0; i < fresh->edges->len; i++) {
+        const CsGraphEdge *a = &g_array_index(kept->edges, CsGraphEdge, i);
+        const CsGraphEdge *b = &g_array_index(fresh->edges, CsGraphEdge, i);
+        ck_assert(a->label_x == b->label_x && a->label_y == b->label_y && a->reversed == b->reversed);
+    }
+}
+
+/* Whether one of the layouts of the parts (pointers of the graph before,
+ * still alive while the new one was made) is in graph. */
+static gboolean kept_a_part(const CsConstraintGraph *graph, GPtrArray *before)
+{
+    for (guint i = 0; i < graph->layouts->len; i++)
+        for (guint j = 0; j < before->len; j++)
+            if (g_ptr_array_index(graph->layouts, i) == g_ptr_array_index(before, j))
+                return TRUE;
+    return FALSE;
+}
+
+/* The console builds the graph of a new solution from the one it had
+ * (cs_constraint_graph_rebuild): the picture must be the one a build
+ * from nothing draws, whether the layout is kept whole (same sizes), in
+ * part (a box of one connected part changed size) or not at all. */
+static void rebuild_all_ways(const char *path, int *whole, int *parts)
+{
+    Solved solved = solve(path);
+    int count = (int)cs_solution_model(solved.solution)->resources->len;
+    for (int before = 0; before < count + 2; before++)
+        for (int after = 0; after < count + 2; after++) {
+            if (before > 1 && after > 1)
+                continue;   /* one of the two stops nothing or everything */
+            g_autofree gboolean *stopping_before = stopping_variant(count, before);
+            g_autofree gboolean *stopping_after = stopping_variant(count, after);
+            CsGraphOptions options = { .focus = -1, .stopping = stopping_before, .stopping_count = count };
+            CsConstraintGraph *previous = cs_constraint_graph_build(solved.model, solved.solution, &options);
+            const CsGraphCell *cells_before = previous->cells;
+            g_autoptr(GPtrArray) layouts_before = g_ptr_array_new();   /* not owned */
+            g_ptr_array_extend(layouts_before, previous->layouts, NULL, NULL);
+            options.stopping = stopping_after;
+            g_autoptr(CsConstraintGraph) fresh = cs_constraint_graph_build(solved.model, solved.solution, &options);
+            g_autoptr(CsConstraintGraph) kept = cs_constraint_graph_rebuild(solved.model, solved.solution,
+                                                                            &options, previous);
+            assert_same_picture(kept, fresh);
+            if (kept->cells == cells_before)
+                (*whole)++;
+            else if (kept_a_part(kept, layouts_before))
+                (*parts)++;
+        }
+    solved_free(&solved);
+}
+
+START_TEST(test_rebuild_same_picture)
+{
+    int whole = 0, parts = 0;
+    rebuild_all_ways(DEMO, &whole, &parts);
+    rebuild_all_ways(CYCLES, &whole, &parts);
+    /* each way was taken */
+    ck_assert_int_gt(whole, 0);
+    ck_assert_int_gt(parts, 0);
+}
+END_TEST
+
+/* A new solution where a moves (its box widens: "node1 → node2") and
+ * c, d stay: a's part is laid out again, c's kept, and the picture is
+ * a fresh build's; back the other way too. */
+START_TEST(test_rebuild_after_move)
+{
+    Solved stays = solve(CS_TESTDATA "/graph/rebuild-stays.xml");
+    Solved moves = solve(CS_TESTDATA "/graph/rebuild-moves.xml");
+    const Solved *order[2][2] = { { &stays, &moves }, { &moves, &stays } };
+    for (int way = 0; way < 2; way++) {
+        const Solved *before = order[way][0], *after = order[way][1];
+        g_autoptr(CsConstraintGraph) previous = build(before, NULL, 0, FALSE);
+        int a_width = box_named(previous, "a")->width;
+        g_autoptr(GPtrArray) layouts_before = g_ptr_array_new();   /* not owned */
+        g_ptr_array_extend(layouts_before, previous->layouts, NULL, NULL);
+        g_autoptr(CsConstraintGraph) fresh = build(after, NULL, 0, FALSE);
+        int count = 0;
+        g_autofree gboolean *stopping = cs_constraint_graph_stopping(after->solution, &count);
+        CsGraphOptions options = { .focus = -1, .stopping = stopping, .stopping_count = count };
+        g_autoptr(CsConstraintGraph) kept = cs_constraint_graph_rebuild(after->model, after->solution, &options,
+                                                                        g_steal_pointer(&previous));
+        ck_assert_int_ne(box_named(kept, "a")->width, a_width);
+        ck_assert(kept_a_part(kept, layouts_before));
+        assert_same_picture(kept, fresh);
+    }
+    solved_free(&stays);
+    solved_free(&moves);
+}
+END_TEST
+
 static Suite *graph_suite(void)
 {
     Suite *suite = suite_create("graph");
@@ -540,6 +661,8 @@ static Suite *graph_suite(void)
     tcase_add_test(tc, test_dot);
     tcase_add_test(tc, test_details);
     tcase_add_test(tc, test_cases_well_drawn);
+    tcase_add_test(tc, test_rebuild_same_picture);
+    tcase_add_test(tc, test_rebuild_after_move);
     suite_add_tcase(suite, tc);
     return suite;
 }

@@ -113,11 +113,13 @@ static const CsConstraintGraph *current_graph(CsConsole *console, int width, gbo
         && state->wrap == width)
         return state->graph;
     gboolean moved = state->graph == NULL || state->focus != focus || state->all != console->graph_all;
-    cs_constraint_graph_free(state->graph);
     CsGraphOptions options = { .focus = focus, .depth = state->depth, .node_boxes = state->node_boxes,
                                .ascii = !utf8, .stopping = graph_stopping(console, state),
                                .stopping_count = console->engine_count, .wrap = width };
-    state->graph = cs_constraint_graph_build(console->model, console->solution, &options);
+    /* after an edit most boxes and every edge keep their shape: the
+     * layout is kept then (doc/graph.md "The layout") */
+    state->graph = cs_constraint_graph_rebuild(console->model, console->solution, &options,
+                                               g_steal_pointer(&state->graph));
     state->model = console->model;
     state->solution = console->solution;
     state->generation = console->generation;

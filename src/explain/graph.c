@@ -818,7 +818,9 @@ typedef struct Layout {
     GPtrArray *layers;        /* GArray of int (vertex indices), in order */
     GPtrArray *channels;      /* per layer but the last: GArray of Segment
                                  to the layer below */
+    int part;                 /* its root box (find_parts) */
     int width, height;
+    int left, top;            /* where place_parts moved it */
     int *layer_y, *layer_height;
     int *channel_y, *channel_height;   /* below each layer */
 } Layout;
@@ -1693,6 +1695,25 @@ static gunichar line_glyph(const Canvas *canvas, gsize at)
     return g_utf8_get_char((heavy ? heavy_glyphs : light_glyphs)[bits]);
 }
 
+/* Inside a box's border (no line of an edge runs there): blank, then
+ * its lines. */
+static void draw_lines(CsConstraintGraph *graph, int index)
+{
+    const CsGraphBox *box = &g_array_index(graph->boxes, CsGraphBox, index);
+    for (int y = box->y + 1; y < box->y + box->height - 1; y++)
+        for (int x = box->x + 1; x < box->x + box->width - 1; x++)
+            put_char(graph, x, y, ' ', CS_GRAPH_CELL_TEXT, index, -1);
+    for (guint i = 0; i < box->lines->len; i++) {
+        gboolean title = i == 0;
+        g_autofree char *text = title && (box->conflict || box->in_cycle)
+                                    ? g_strdup_printf("%s !", (const char *)g_ptr_array_index(box->lines, i))
+                                    : g_strdup(g_ptr_array_index(box->lines, i));
+        put_text(graph, box->x + 2, box->y + 1 + (int)i, text,
+                 title ? (box->conflict || box->in_cycle ? CS_GRAPH_CELL_FLAG : CS_GRAPH_CELL_TITLE)
+                       : CS_GRAPH_CELL_TEXT, index, -1);
+    }
+}
+
 static void draw_box(CsConstraintGraph *graph, int index, gboolean ascii)
 {
     const CsGraphBox *box = &g_array_index(graph->boxes, CsGraphBox, index);
@@ -1716,22 +1737,12 @@ static void draw_box(CsConstraintGraph *graph, int index, gboolean ascii)
     for (int y = box->y + 1; y < bottom; y++) {
         put_char(graph, box->x, y, vertical, border, index, -1);
         put_char(graph, right, y, vertical, border, index, -1);
-        for (int x = box->x + 1; x < right; x++)
-            put_char(graph, x, y, ' ', CS_GRAPH_CELL_TEXT, index, -1);
     }
     put_char(graph, box->x, box->y, corners[0], border, index, -1);
     put_char(graph, right, box->y, corners[1], border, index, -1);
     put_char(graph, box->x, bottom, corners[2], border, index, -1);
     put_char(graph, right, bottom, corners[3], border, index, -1);
-    for (guint i = 0; i < box->lines->len; i++) {
-        gboolean title = i == 0;
-        g_autofree char *text = title && (box->conflict || box->in_cycle)
-                                    ? g_strdup_printf("%s !", (const char *)g_ptr_array_index(box->lines, i))
-                                    : g_strdup(g_ptr_array_index(box->lines, i));
-        put_text(graph, box->x + 2, box->y + 1 + (int)i, text,
-                 title ? (box->conflict || box->in_cycle ? CS_GRAPH_CELL_FLAG : CS_GRAPH_CELL_TITLE)
-                       : CS_GRAPH_CELL_TEXT, index, -1);
-    }
+    draw_lines(graph, index);
 }
 
 /* Where an edge meets a box's border: a tee into the line. */
@@ -1965,6 +1976,7 @@ static Layout *lay_out_part(CsConstraintGraph *graph, const int *parts, int part
 {
     Layout *layout = g_new0(Layout, 1);
     layout->graph = graph;
+    layout->part = part;
     layout->vertices = g_array_new(FALSE, FALSE, sizeof(Vertex));
     layout->layers = g_ptr_array_new_with_free_func((GDestroyNotify)g_array_unref);
     layout->channels = g_ptr_array_new_with_free_func((GDestroyNotify)g_array_unref);
@@ -1991,6 +2003,8 @@ static Layout *lay_out_part(CsConstraintGraph *graph, const int *parts, int part
 
 static void move_layout(Layout *layout, int dx, int dy)
 {
+    layout->left += dx;
+    layout->top += dy;
     for (guint v = 0; v < layout->vertices->len; v++) {
         Vertex *vertex = vertex_at(layout, (int)v);
         vertex->x += dx;
@@ -2061,7 +2075,11 @@ static void free_edges_out(GArray **out, guint count)
     g_free(out);
 }
 
-static void lay_out(CsConstraintGraph *graph, const CsGraphOptions *options)
+static gboolean same_edges(const CsConstraintGraph *graph, const CsConstraintGraph *old);
+
+/* Cycles broken and layers assigned: the edges' reversed and the
+ * boxes' layer set. */
+static void assign_ranks(CsConstraintGraph *graph)
 {
     guint count = graph->boxes->len;
     GArray **out = edges_out(graph, FALSE);
@@ -2075,17 +2093,78 @@ static void lay_out(CsConstraintGraph *graph, const CsGraphOptions *options)
     out = edges_out(graph, TRUE);
     assign_layers(graph, out);
     free_edges_out(out, count);
+}
+
+/* The same edges as old's (same_edges): the same reversed edges and
+ * layers, without working them out again. */
+static void take_ranks(CsConstraintGraph *graph, const CsConstraintGraph *old)
+{
+    for (guint i = 0; i < graph->edges->len; i++)
+        g_array_index(graph->edges, CsGraphEdge, i).reversed = g_array_index(old->edges, CsGraphEdge, i).reversed;
+    for (guint i = 0; i < graph->boxes->len; i++)
+        g_array_index(graph->boxes, CsGraphBox, i).layer = g_array_index(old->boxes, CsGraphBox, i).layer;
+    graph->layers = old->layers;
+}
+
+/* Per box: the connected part of old (of the same edges) it was in is
+ * laid out as graph's would be, its boxes being of the same sizes. */
+static Layout **reusable_parts(CsConstraintGraph *graph, CsConstraintGraph *old, const int *parts)
+{
+    guint count = graph->boxes->len;
+    Layout **reusable = g_new0(Layout *, MAX(count, 1));
+    GPtrArray *layouts = old->layouts;
+    for (guint i = 0; i < layouts->len; i++) {
+        Layout *layout = g_ptr_array_index(layouts, i);
+        reusable[layout->part] = layout;
+    }
+    for (guint box = 0; box < count; box++) {
+        const CsGraphBox *info = &g_array_index(graph->boxes, CsGraphBox, box);
+        const CsGraphBox *before = &g_array_index(old->boxes, CsGraphBox, box);
+        if (info->width != before->width || info->height != before->height)
+            reusable[parts[box]] = NULL;
+    }
+    return reusable;
+}
+
+/* A part's layout taken from old, moved back to (0, 0). */
+static Layout *take_part(CsConstraintGraph *graph, CsConstraintGraph *old, Layout *layout)
+{
+    g_ptr_array_remove_fast(old->layouts, layout);   /* not freed: no free func */
+    layout->graph = graph;
+    move_layout(layout, -layout->left, -layout->top);
+    return layout;
+}
+
+/* Lays graph out; the connected parts that have the shape they had in
+ * old (may be NULL) keep old's layout (doc/graph.md "The layout"). */
+static void lay_out(CsConstraintGraph *graph, const CsGraphOptions *options, CsConstraintGraph *old)
+{
+    guint count = graph->boxes->len;
+    gboolean same = old != NULL && same_edges(graph, old);
+    if (same)
+        take_ranks(graph, old);
+    else
+        assign_ranks(graph);
     size_boxes(graph);
     g_autofree int *parts = find_parts(graph);
-    g_autoptr(GPtrArray) layouts = g_ptr_array_new_with_free_func(layout_free);
-    for (guint box = 0; box < count; box++)
-        if (parts[box] == (int)box && g_array_index(graph->boxes, CsGraphBox, box).layer >= 0)
-            g_ptr_array_add(layouts, lay_out_part(graph, parts, (int)box));
+    g_autofree Layout **reusable = same ? reusable_parts(graph, old, parts) : NULL;
+    if (same)
+        g_ptr_array_set_free_func(old->layouts, NULL);
+    graph->layouts = g_ptr_array_new_with_free_func(layout_free);
+    for (guint box = 0; box < count; box++) {
+        if (parts[box] != (int)box || g_array_index(graph->boxes, CsGraphBox, box).layer < 0)
+            continue;
+        Layout *layout = reusable != NULL && reusable[box] != NULL ? take_part(graph, old, reusable[box])
+                                                                  : lay_out_part(graph, parts, (int)box);
+        g_ptr_array_add(graph->layouts, layout);
+    }
+    if (same)
+        g_ptr_array_set_free_func(old->layouts, layout_free);
     graph->width = graph->height = 0;
-    place_parts(graph, layouts, options->wrap);
+    place_parts(graph, graph->layouts, options->wrap);
     place_unconnected(graph, graph->height > 0 ? graph->height + 1 : 0,
                       options->wrap > 0 ? options->wrap : MAX(graph->width, 76));
-    render(graph, layouts, options->ascii);
+    render(graph, graph->layouts, options->ascii);
 }
 
 /* ---- public ------------------------------------------------------------- */
@@ -2100,7 +2179,8 @@ static void edge_clear(gpointer data)
     g_free(((CsGraphEdge *)data)->label);
 }
 
-CsConstraintGraph *cs_constraint_graph_build(const CsModel *model, const CsSolution *solution, const CsGraphOptions *options)
+/* The boxes, edges and flags of the graph, not laid out yet. */
+static CsConstraintGraph *build_content(const CsModel *model, const CsSolution *solution, const CsGraphOptions *options)
 {
     CsConstraintGraph *graph = g_new0(CsConstraintGraph, 1);
     graph->boxes = g_array_new(FALSE, FALSE, sizeof(CsGraphBox));
@@ -2121,9 +2201,119 @@ CsConstraintGraph *cs_constraint_graph_build(const CsModel *model, const CsSolut
     free_location_index(&builder);
     flag_problems(&builder);
     graph->ascii = options->ascii;
-    lay_out(graph, options);
+    graph->wrap = options->wrap;
     g_free(builder.box_of);
     g_free(builder.node_box_of);
+    return graph;
+}
+
+CsConstraintGraph *cs_constraint_graph_build(const CsModel *model, const CsSolution *solution, const CsGraphOptions *options)
+{
+    CsConstraintGraph *graph = build_content(model, solution, options);
+    lay_out(graph, options, NULL);
+    return graph;
+}
+
+/* ---- keeping a layout --------------------------------------------------- */
+
+static gboolean same_edge_shape(const CsGraphEdge *edge, const CsGraphEdge *old)
+{
+    return edge->kind == old->kind && edge->from == old->from && edge->to == old->to
+           && edge->mandatory == old->mandatory && edge->in_cycle == old->in_cycle
+           && edge->conflict == old->conflict && edge->partner == old->partner && edge->hidden == old->hidden
+           && strcmp(edge->label, old->label) == 0;
+}
+
+/* What the layout reads of a box: its size (lines and ports) and what
+ * its border shows.  The ports are the same when the edges are. */
+static gboolean same_box_shape(const CsGraphBox *box, const CsGraphBox *old, int ports)
+{
+    return box->rsc == old->rsc && box->node == old->node && box->focus == old->focus
+           && box->in_cycle == old->in_cycle && box->conflict == old->conflict
+           && box->lines->len == old->lines->len && box_width(box, ports) == old->width;
+}
+
+/* Whether graph, not laid out yet, would be laid out as old is: the same
+ * edges (ends, labels, flags) and boxes of the same sizes and borders
+ * give the same layers, order, coordinates and routes. */
+static gboolean same_edges(const CsConstraintGraph *graph, const CsConstraintGraph *old)
+{
+    if (old->boxes->len != graph->boxes->len || old->edges->len != graph->edges->len)
+        return FALSE;
+    for (guint i = 0; i < graph->edges->len; i++)
+        if (!same_edge_shape(&g_array_index(graph->edges, CsGraphEdge, i),
+                             &g_array_index(old->edges, CsGraphEdge, i)))
+            return FALSE;
+    return TRUE;
+}
+
+static gboolean same_shape(const CsConstraintGraph *graph, const CsConstraintGraph *old)
+{
+    if (old == NULL || old->ascii != graph->ascii || old->wrap != graph->wrap || !same_edges(graph, old))
+        return FALSE;
+    g_autofree int *ports = g_new0(int, MAX(graph->boxes->len, 1));
+    for (guint i = 0; i < graph->edges->len; i++) {
+        const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, i);
+        if (!edge->hidden) {
+            ports[edge->from]++;
+            ports[edge->to]++;
+        }
+    }
+    for (guint i = 0; i < graph->boxes->len; i++)
+        if (!same_box_shape(&g_array_index(graph->boxes, CsGraphBox, i),
+                            &g_array_index(old->boxes, CsGraphBox, i), ports[i]))
+            return FALSE;
+    return TRUE;
+}
+
+static gboolean same_lines(const CsGraphBox *box, const CsGraphBox *old)
+{
+    for (guint i = 0; i < box->lines->len; i++)
+        if (strcmp(g_ptr_array_index(box->lines, i), g_ptr_array_index(old->lines, i)) != 0)
+            return FALSE;
+    return TRUE;
+}
+
+/* old's layout and grid, taken over by graph of the same shape; only
+ * the lines that changed are written again. */
+static void take_layout(CsConstraintGraph *graph, CsConstraintGraph *old)
+{
+    for (guint i = 0; i < graph->edges->len; i++) {
+        CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, i);
+        const CsGraphEdge *before = &g_array_index(old->edges, CsGraphEdge, i);
+        edge->reversed = before->reversed;
+        edge->label_x = before->label_x;
+        edge->label_y = before->label_y;
+    }
+    graph->width = old->width;
+    graph->height = old->height;
+    graph->layers = old->layers;
+    graph->cells = g_steal_pointer(&old->cells);
+    graph->layouts = g_steal_pointer(&old->layouts);
+    for (guint i = 0; i < graph->layouts->len; i++)
+        ((Layout *)g_ptr_array_index(graph->layouts, i))->graph = graph;
+    for (guint i = 0; i < graph->boxes->len; i++) {
+        CsGraphBox *box = &g_array_index(graph->boxes, CsGraphBox, i);
+        const CsGraphBox *before = &g_array_index(old->boxes, CsGraphBox, i);
+        box->layer = before->layer;
+        box->x = before->x;
+        box->y = before->y;
+        box->width = before->width;
+        box->height = before->height;
+        if (!same_lines(box, before))
+            draw_lines(graph, (int)i);
+    }
+}
+
+CsConstraintGraph *cs_constraint_graph_rebuild(const CsModel *model, const CsSolution *solution,
+                                               const CsGraphOptions *options, CsConstraintGraph *previous)
+{
+    CsConstraintGraph *graph = build_content(model, solution, options);
+    if (same_shape(graph, previous))
+        take_layout(graph, previous);
+    else
+        lay_out(graph, options, previous);
+    cs_constraint_graph_free(previous);
     return graph;
 }
 
@@ -2135,6 +2325,8 @@ void cs_constraint_graph_free(CsConstraintGraph *graph)
     g_array_unref(graph->edges);
     g_ptr_array_unref(graph->flags);
     g_free(graph->cells);
+    if (graph->layouts != NULL)
+        g_ptr_array_unref(graph->layouts);
     g_free(graph);
 }
 
@@ -2319,11 +2511,16 @@ char *cs_constraint_graph_edge_details(const CsConstraintGraph *graph, const CsM
 
 gboolean *cs_constraint_graph_stopping(const CsSolution *solution, int *count)
 {
-    g_autoptr(GPtrArray) actions = cs_solution_actions(solution);
+    /* the transition the console keeps with the solution has the same
+     * actions: worked out again only when nobody asked for it */
+    const CsTransition *kept = cs_solution_transition_if_kept(solution);
+    g_autoptr(GPtrArray) actions = kept == NULL ? cs_solution_actions(solution) : NULL;
+    guint length = kept != NULL ? cs_transition_length(kept) : actions->len;
     *count = (int)cs_solution_model(solution)->resources->len;
     gboolean *stopping = g_new0(gboolean, MAX(*count, 1));
-    for (guint i = 0; i < actions->len; i++) {
-        const CsPlannedAction *action = g_ptr_array_index(actions, i);
+    for (guint i = 0; i < length; i++) {
+        const CsPlannedAction *action = kept != NULL ? cs_transition_action(kept, i)
+                                                     : g_ptr_array_index(actions, i);
         gboolean stays_stopped = (action->kind == CS_ACTION_STOP && action->to_node < 0)
                                  || (action->kind == CS_ACTION_START && action->blocked);
         if (stays_stopped && action->rsc >= 0 && action->rsc < *count)

@@ -98,6 +98,9 @@ typedef struct CsConstraintGraph {
     CsGraphCell *cells;      /* height rows of width */
     int layers;
     gboolean ascii;
+    int wrap;                /* the width it was laid out for */
+    GPtrArray *layouts;      /* private: each connected part's layout,
+                                kept for cs_constraint_graph_rebuild */
 } CsConstraintGraph;
 
 /* The graph of model's constraints; solution (may be NULL) says where
@@ -105,6 +108,14 @@ typedef struct CsConstraintGraph {
  * not a resource. */
 CsConstraintGraph *cs_constraint_graph_build(const CsModel *model, const CsSolution *solution,
                         const CsGraphOptions *options);
+/* The same, taking over previous (may be NULL; freed here): when the new
+ * boxes and edges have previous's shape (the same edges, labels and
+ * flags; boxes of the same sizes), as after most edits, where only the
+ * boxes' placement lines change, previous's layout and grid are kept and
+ * only the lines that changed are written again.  The picture is the one
+ * cs_constraint_graph_build draws. */
+CsConstraintGraph *cs_constraint_graph_rebuild(const CsModel *model, const CsSolution *solution,
+                                               const CsGraphOptions *options, CsConstraintGraph *previous);
 void cs_constraint_graph_free(CsConstraintGraph *graph);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsConstraintGraph, cs_constraint_graph_free)
 
@@ -124,8 +135,9 @@ char *cs_constraint_graph_box_details(const CsConstraintGraph *graph, const CsMo
 /* The box of rsc, or -1 when it is not drawn. */
 int cs_constraint_graph_box_of(const CsConstraintGraph *graph, int rsc);
 
-/* CsGraphOptions.stopping from the solution's Transition Summary
- * (worked out again: as costly as printing it); *count set. */
+/* CsGraphOptions.stopping from the solution's Transition Summary (the
+ * one kept with the solution, cs_solution_transition(); else worked out
+ * again: as costly as printing it); *count set. */
 gboolean *cs_constraint_graph_stopping(const CsSolution *solution, int *count);
 /* `cibscope graph FILE [RSC] [--depth N] [--dot]`: the picture (DOT
  * with dot) around the resource named rsc_id (NULL: every resource),

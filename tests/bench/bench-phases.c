@@ -18,7 +18,12 @@
  * copied out row by row as the console draws it (the whole graph's
  * layout is printed too, with no target: the console lays it out once per
  * solution and opens on a focus past 50 resources), and a frame of the
- * whole graph panned, from the kept layout.
+ * whole graph panned, from the kept layout; then the whole graph after
+ * an edit, as the console lays it out again from the one it kept
+ * (cs_constraint_graph_rebuild), with its first frame: after a ban (the
+ * boxes of the resources that move change size: their parts are laid out
+ * again) and after a stickiness change that moves nothing (every box
+ * keeps its size: the layout is kept whole).
  */
 #include <malloc.h>
 #include <stdio.h>
@@ -41,7 +46,8 @@ typedef struct {
 enum { PHASE_LOAD, PHASE_MODEL, PHASE_SOLVE, PHASE_SCORES, PHASE_TRANSITION,
        PHASE_FREE, PHASE_BAN, PHASE_BAN_UNDO, PHASE_BAN_UNDO_REBUILT, PHASE_PREFER, PHASE_STICKINESS,
        PHASE_DEFAULT_STICKINESS, PHASE_STANDBY, PHASE_MAINTENANCE, PHASE_CLOCK,
-       PHASE_GRAPH_FOCUS2, PHASE_GRAPH_FOCUS4, PHASE_GRAPH_WHOLE, PHASE_GRAPH_WHOLE_PAN, PHASE_COUNT };
+       PHASE_GRAPH_FOCUS2, PHASE_GRAPH_FOCUS4, PHASE_GRAPH_WHOLE, PHASE_GRAPH_WHOLE_PAN,
+       PHASE_GRAPH_WHOLE_EDIT, PHASE_GRAPH_WHOLE_EDIT_SAME, PHASE_COUNT };
 
 static CsPhase phases[PHASE_COUNT] = {
     [PHASE_LOAD] = { "load", -1 },
@@ -63,6 +69,8 @@ static CsPhase phases[PHASE_COUNT] = {
     [PHASE_GRAPH_FOCUS4] = { "graph-focus-depth4+draw", -1 },
     [PHASE_GRAPH_WHOLE] = { "graph-whole-layout", -1 },
     [PHASE_GRAPH_WHOLE_PAN] = { "graph-whole-frame", -1 },
+    [PHASE_GRAPH_WHOLE_EDIT] = { "graph-whole-after-edit", -1 },
+    [PHASE_GRAPH_WHOLE_EDIT_SAME] = { "graph-whole-after-edit-same-shape", -1 },
 };
 
 /* Heap in use after each step of the first run, in MiB: what the
@@ -483,6 +491,63 @@ static void cs_time_graph_pan(const CsSession *session, const gboolean *stopping
     cs_record(PHASE_GRAPH_WHOLE_PAN, started);
 }
 
+static CsConstraintGraph *cs_whole_graph(const CsSession *session, gboolean **stopping, CsConstraintGraph *previous)
+{
+    int count = 0;
+    g_free(*stopping);
+    *stopping = cs_constraint_graph_stopping(session->solution, &count);
+    CsGraphOptions options = { .focus = -1, .stopping = *stopping, .stopping_count = count, .wrap = 199 };
+    return cs_constraint_graph_rebuild(session->model, session->solution, &options, previous);
+}
+
+/* The first frame of the console after an edit in the whole graph: the
+ * Transition Summary read (untimed, as the console reads it before),
+ * what stops taken from it, the graph laid out again from the one kept
+ * for the solution before, then the rows of a 200x60 screen copied out. */
+static void cs_time_graph_after_edit(CsSession *session, CsEditLog *log, int phase)
+{
+    g_autofree gboolean *before_stopping = NULL, *stopping = NULL;
+    if (!cs_edit_undo(log))
+        cs_fail("undo", NULL);
+    cs_refresh(session, "undo");
+    CsConstraintGraph *before = cs_whole_graph(session, &before_stopping, NULL);
+    if (!cs_edit_redo(log))
+        cs_fail("redo", NULL);
+    cs_refresh(session, "redo");
+    cs_solution_transition(session->solution);   /* the console's read_transition */
+    double started = cs_now_ms();
+    int count = 0;
+    stopping = cs_constraint_graph_stopping(session->solution, &count);
+    CsGraphOptions options = { .focus = -1, .stopping = stopping, .stopping_count = count, .wrap = 199 };
+    g_autoptr(CsConstraintGraph) graph = cs_constraint_graph_rebuild(session->model, session->solution,
+                                                                      &options, before);
+    for (int y = 0; y < 60 && y < graph->height; y++)
+        g_free(cs_constraint_graph_row_text(graph, y));
+    cs_record(phase, started);
+    cs_collect(session);
+}
+
+static void cs_run_graph_edits(CsSession *session, int repeat)
+{
+    g_autoptr(GError) error = NULL;
+    const char *rsc_id, *node_uname;
+    if (!cs_pick_placed(session, &rsc_id, &node_uname))
+        cs_fail("no placed primitive to edit", NULL);
+    g_autofree char *rsc = g_strdup(rsc_id), *node = g_strdup(node_uname);
+    if (!cs_edit_ban(session->log, rsc, node, NULL, &error))
+        cs_fail("ban", error);
+    cs_refresh(session, "ban");
+    for (int i = 0; i < repeat; i++)
+        cs_time_graph_after_edit(session, session->log, PHASE_GRAPH_WHOLE_EDIT);
+    cs_undo_and_refresh(session, -1);
+    if (!cs_edit_stickiness(session->log, rsc, "50", &error))
+        cs_fail("stickiness", error);
+    cs_refresh(session, "stickiness");
+    for (int i = 0; i < repeat; i++)
+        cs_time_graph_after_edit(session, session->log, PHASE_GRAPH_WHOLE_EDIT_SAME);
+    cs_undo_and_refresh(session, -1);
+}
+
 static void cs_run_graphs(CsSession *session, int repeat)
 {
     /* the console reads which resources stop from its Transition
@@ -525,6 +590,7 @@ int main(int argc, char **argv)
         cs_run_commands(session);
     }
     cs_run_graphs(session, repeat);
+    cs_run_graph_edits(session, repeat);
     cs_session_free(session);
 
     for (int i = 0; i < PHASE_COUNT; i++)
