@@ -536,7 +536,7 @@ cs_unknown_reference(const CsDocument *document, const xmlNode *element,
     return NULL;
 }
 
-static gboolean
+gboolean
 cs_model_check_references(const CsDocument *document, GError **error)
 {
     xmlNode *configuration = cs_document_section(document, "crm_config");
