@@ -234,10 +234,24 @@ static void assert_index_as_from_scratch(CsDocument *document, const char *what)
     GHashTableIter iter;
     gpointer key, value;
 
+    g_autoptr(GHashTable) twice = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+
     g_hash_table_iter_init(&iter, document->ids);
     while (g_hash_table_iter_next(&iter, &key, &value))
         g_hash_table_insert(kept, g_strdup(key), value);
+    /* and the ids held twice, with as many other holders */
+    g_hash_table_iter_init(&iter, document->duplicated);
+    while (g_hash_table_iter_next(&iter, &key, &value))
+        g_hash_table_insert(twice, g_strdup(key), GUINT_TO_POINTER(((GPtrArray *)value)->len));
     cs_document_reindex(document);
+    ck_assert_msg(g_hash_table_size(twice) == g_hash_table_size(document->duplicated),
+                  "%s: %s: %u ids held twice kept, %u in the document", document->path, what,
+                  g_hash_table_size(twice), g_hash_table_size(document->duplicated));
+    g_hash_table_iter_init(&iter, document->duplicated);
+    while (g_hash_table_iter_next(&iter, &key, &value))
+        ck_assert_msg(GPOINTER_TO_UINT(g_hash_table_lookup(twice, key))
+                      == ((GPtrArray *)value)->len, "%s: %s: id %s held twice",
+                      document->path, what, (const char *)key);
     ck_assert_msg(g_hash_table_size(kept) == g_hash_table_size(document->ids),
                   "%s: %s: %u ids kept, %u in the document", document->path, what,
                   g_hash_table_size(kept), g_hash_table_size(document->ids));
