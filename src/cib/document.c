@@ -491,12 +491,13 @@ static gboolean cs_before(const xmlNode *a, const xmlNode *b)
         depth_a++;
     for (const xmlNode *up = b; up->parent != NULL; up = up->parent)
         depth_b++;
+    gboolean a_higher = depth_a <= depth_b;
     for (; depth_a > depth_b; depth_a--)
         a = a->parent;
     for (; depth_b > depth_a; depth_b--)
         b = b->parent;
     if (a == b)
-        return depth_a <= depth_b;   /* an ancestor comes first */
+        return a_higher;   /* an ancestor comes first */
     while (a->parent != b->parent) {
         a = a->parent;
         b = b->parent;

@@ -422,6 +422,20 @@ cs_rebuild_same_nodes(const CsModel *model, const CsModel *previous)
     return TRUE;
 }
 
+/* No remote or guest node among those read again (previous had none:
+ * plain_nodes, which the model keeps). */
+static gboolean
+cs_rebuild_plain_nodes(const CsModel *model)
+{
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+        if (node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST) {
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
 /* Transient attributes are the only part of the status section an edit
  * that says nodes_or_status changes: their ids are what could pass a
  * limit. */
@@ -909,7 +923,7 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
      * them, unless cs_rebuild_check_node_states found no clone that
      * does) and their warnings follow those of the nodes. */
     gboolean nodes_changed = status_again && !cs_rebuild_same_nodes(model, previous);
-    if ((nodes_changed && !changes->node_states)
+    if ((nodes_changed && (!changes->node_states || !cs_rebuild_plain_nodes(model)))
         || model->stage_warnings_end[CS_MODEL_STAGE_NODES]
            != previous->stage_warnings_end[CS_MODEL_STAGE_NODES]) {
         cs_rebuild_refuse(error, "the nodes changed");
