@@ -526,12 +526,16 @@ cs_rebuild_check_node_states(const CsModel *previous, const CsModelChanges *chan
 {
     gboolean id_refs = FALSE;
 
-    if (!cs_model_check_node_limits(previous->document, &id_refs, error)   /* limits.h */
-        || !cs_model_check_references(previous->document, error)) {
+    if (!cs_model_check_node_limits(previous->document, &id_refs, error)) {  /* limits.h */
         return FALSE;
     }
     if (id_refs) {
         return cs_rebuild_refuse(error, "id-ref in the document");
+    }
+    /* Without id-ref (previous had none either), an id that went can
+     * only have been named by a constraint. */
+    if (!cs_model_check_constraint_references(previous->document, error)) {
+        return FALSE;
     }
     if (changes->meta_resources != NULL && changes->meta_resources->len > 0) {
         return cs_rebuild_refuse(error, "nodes and resources changed together");
