@@ -368,14 +368,47 @@ START_TEST(test_index_follows_changes)
     ck_assert(cs_document_index_update(document, CS_INDEX_UNLINKED, added, NULL, NULL));
     ck_assert_ptr_null(cs_document_lookup_id(document, "b"));
     xmlFreeNode(added);
-    /* the holder of an id held twice goes: only a walk finds the next */
+    /* the holder of an id held twice goes: the next holds it, and the
+     * id is held once now */
     xmlUnlinkNode(node);
-    ck_assert(!cs_document_index_update(document, CS_INDEX_UNLINKED, node, NULL, NULL));
+    ck_assert(cs_document_index_update(document, CS_INDEX_UNLINKED, node, NULL, NULL));
+    ck_assert_str_eq((const char *)cs_document_lookup_id(document, "1")->name, "node_state");
+    ck_assert(!g_hash_table_contains(document->duplicated, "1"));
+    ck_assert(g_hash_table_contains(document->duplicated, "a"));
+    /* the other holder of "a" goes: "a" is held once */
+    xmlUnlinkNode(late);
+    ck_assert(cs_document_index_update(document, CS_INDEX_UNLINKED, late, NULL, NULL));
+    ck_assert(!g_hash_table_contains(document->duplicated, "a"));
+    ck_assert_str_eq((const char *)cs_document_lookup_id(document, "a")->name, "primitive");
+    xmlFreeNode(late);
     cs_document_reindex(document);
     ck_assert_str_eq((const char *)cs_document_lookup_id(document, "1")->name, "node_state");
     ck_assert_ptr_eq(cs_document_lookup_id(document, "2"), rename);
     ck_assert_ptr_ne(cs_document_lookup_id(document, "2"), second_state);
     xmlFreeNode(node);
+}
+END_TEST
+
+/* An id held three times: when its holder goes, the first of the others
+ * in document order holds it, without a walk. */
+START_TEST(test_index_next_holder_in_order)
+{
+    g_autoptr(CsDocument) document = load_memory_ok(
+        "<cib><configuration><nodes><node id=\"x\"/></nodes>"
+        "<resources><primitive id=\"x\"/></resources>"
+        "</configuration><status><node_state id=\"x\"/></status></cib>");
+    xmlNode *node = cs_document_lookup_id(document, "x");
+
+    ck_assert_str_eq((const char *)node->name, "node");
+    xmlUnlinkNode(node);
+    ck_assert(cs_document_index_update(document, CS_INDEX_UNLINKED, node, NULL, NULL));
+    ck_assert_str_eq((const char *)cs_document_lookup_id(document, "x")->name, "primitive");
+    ck_assert(g_hash_table_contains(document->duplicated, "x"));
+    /* linked back: the node holds it again, before the other two */
+    xmlAddChild(cs_document_section(document, "nodes"), node);
+    ck_assert(cs_document_index_update(document, CS_INDEX_LINKED, node, NULL, NULL));
+    ck_assert_ptr_eq(cs_document_lookup_id(document, "x"), node);
+    ck_assert_uint_eq(((GPtrArray *)g_hash_table_lookup(document->duplicated, "x"))->len, 2);
 }
 END_TEST
 
@@ -1084,6 +1117,7 @@ static Suite *document_suite(void)
     tcase_add_test(load, test_load_stdin);
     tcase_add_test(load, test_first_id_wins);
     tcase_add_test(load, test_reindex_after_edit);
+    tcase_add_test(load, test_index_next_holder_in_order);
     tcase_add_test(load, test_index_follows_changes);
     tcase_add_test(load, test_all_sections);
     tcase_add_test(load, test_whitespace_kept);

@@ -45,8 +45,8 @@ static const CsEditKind kinds[] = {
     { "clone %R", FALSE },
     { "group add cs-check-g %R", FALSE },
     { "group remove %G %M", FALSE },
-    { "node add cs-check-node", FALSE },
-    { "node remove %N", FALSE },
+    { "node add cs-check-node", TRUE },
+    { "node remove %N", TRUE },
 };
 
 static const char *const corpus_cibs[] = {

@@ -234,17 +234,33 @@ static void assert_index_as_from_scratch(CsDocument *document, const char *what)
     GHashTableIter iter;
     gpointer key, value;
 
+    g_autoptr(GHashTable) twice = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+
     g_hash_table_iter_init(&iter, document->ids);
     while (g_hash_table_iter_next(&iter, &key, &value))
         g_hash_table_insert(kept, g_strdup(key), value);
+    /* and the ids held twice, with as many other holders */
+    g_hash_table_iter_init(&iter, document->duplicated);
+    while (g_hash_table_iter_next(&iter, &key, &value))
+        g_hash_table_insert(twice, g_strdup(key), GUINT_TO_POINTER(((GPtrArray *)value)->len));
     cs_document_reindex(document);
+    ck_assert_msg(g_hash_table_size(twice) == g_hash_table_size(document->duplicated),
+                  "%s: %s: %u ids held twice kept, %u in the document", document->path, what,
+                  g_hash_table_size(twice), g_hash_table_size(document->duplicated));
+    g_hash_table_iter_init(&iter, document->duplicated);
+    while (g_hash_table_iter_next(&iter, &key, &value))
+        ck_assert_msg(GPOINTER_TO_UINT(g_hash_table_lookup(twice, key))
+                      == ((GPtrArray *)value)->len, "%s: %s: id %s held twice",
+                      document->path, what, (const char *)key);
     ck_assert_msg(g_hash_table_size(kept) == g_hash_table_size(document->ids),
                   "%s: %s: %u ids kept, %u in the document", document->path, what,
                   g_hash_table_size(kept), g_hash_table_size(document->ids));
     g_hash_table_iter_init(&iter, document->ids);
     while (g_hash_table_iter_next(&iter, &key, &value))
-        ck_assert_msg(g_hash_table_lookup(kept, key) == value, "%s: %s: id %s",
-                      document->path, what, (const char *)key);
+        ck_assert_msg(g_hash_table_lookup(kept, key) == value,
+                      "%s: %s: id %s: held by <%s> line %ld, not the one kept",
+                      document->path, what, (const char *)key,
+                      (const char *)((xmlNode *)value)->name, xmlGetLineNo(value));
 }
 
 /* The session's answer equals a from-scratch build of its document. */
@@ -434,6 +450,17 @@ static gboolean edit_standby(CsSession *session, GError **error)
     return cs_edit_standby(session->log, first_node(session), TRUE, error);
 }
 
+static gboolean edit_node_add(CsSession *session, GError **error)
+{
+    return cs_edit_node_add(session->log, "cs-session-node", error);
+}
+
+static gboolean edit_node_remove(CsSession *session, GError **error)
+{
+    NEED(first_node(session));
+    return cs_edit_node_remove(session->log, first_node(session), error);
+}
+
 static gboolean edit_maintenance(CsSession *session, GError **error)
 {
     NEED(first_node(session));
@@ -546,6 +573,7 @@ enum {
     C = CS_EDIT_CHANGED_CONSTRAINTS, O = CS_EDIT_CHANGED_OTHER,
     N = CS_EDIT_CHANGED_NODES, S = CS_EDIT_CHANGED_STATUS,
     M = CS_EDIT_CHANGED_RESOURCE_META, D = CS_EDIT_CHANGED_RSC_DEFAULTS,
+    NS = CS_EDIT_CHANGED_NODE_STATES,
 };
 
 static const struct {
@@ -574,12 +602,15 @@ static const struct {
     { "maintenance", edit_maintenance, N, N | S, 5 },
     { "node attribute", edit_node_attribute, N, N | S, 5 },
     /* a node without a node_state gets one: that is more than transient */
-    { "fail count", edit_fail_count, S, O, 5 },
+    { "fail count", edit_fail_count, S, NS, 5 },
     { "fail count clear", edit_fail_count_clear, S, 0, 3 },
     { "fail count with failure-timeout", edit_fail_count_timeout, S, 0, 3 },
     { "meta rule", edit_meta_rule, M, 0, 1 },
     { "node rule", edit_node_rule, N, 0, 1 },
     { "clock", edit_clock, 0, 0, 5 },
+    /* a node removed without a node_state: <nodes> alone */
+    { "node add", edit_node_add, N | NS, 0, 5 },
+    { "node remove", edit_node_remove, N | NS, N, 5 },
 };
 
 /* How many node edits took the previous model's histories over instead

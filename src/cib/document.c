@@ -416,6 +416,18 @@ static const xmlChar *cs_element_id(xmlNode *node, xmlChar **copy)
     return NULL;
 }
 
+/* Another element holding key, an id some element before it holds. */
+static void cs_index_other_add(CsDocument *document, gpointer key, xmlNode *element)
+{
+    GPtrArray *others = g_hash_table_lookup(document->duplicated, key);
+
+    if (others == NULL) {
+        others = g_ptr_array_new();
+        g_hash_table_insert(document->duplicated, key, others);
+    }
+    g_ptr_array_add(others, element);
+}
+
 /* Reindexing runs after every edit: the keys are copied into one string
  * chunk, emptied and refilled each time, rather than allocated one by one.
  * (Interning them in the document's xmlDict was tried: libxml2 2.9 caps
@@ -433,7 +445,7 @@ static void cs_index_elements(CsDocument *document, xmlNode *node)
                 g_hash_table_insert(document->ids,
                                     g_string_chunk_insert(document->id_strings, id), node);
             else
-                g_hash_table_add(document->duplicated, key);
+                cs_index_other_add(document, key, node);
         }
         xmlFree(copy);
         if (node->children != NULL)
@@ -450,7 +462,8 @@ void cs_document_reindex(CsDocument *document)
     if (document->duplicated != NULL)
         g_hash_table_remove_all(document->duplicated);
     else
-        document->duplicated = g_hash_table_new(g_str_hash, g_str_equal);
+        document->duplicated = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
+                                                     (GDestroyNotify)g_ptr_array_unref);
     if (document->id_strings != NULL)
         g_string_chunk_clear(document->id_strings);
     else
@@ -465,9 +478,9 @@ void cs_document_reindex(CsDocument *document)
  * one unlinked takes them away, an id attribute replaced swaps its key.
  * Ids held twice are common (<node id="1"> and <node_state id="1">, a
  * primitive and its <lrm_resource>): the first in document order keeps
- * the key.  Which element holds an id next when its holder goes is not
- * known: then, and only for such an id, the whole document is indexed
- * again. */
+ * the key, and the others are kept beside it (duplicated), so that when
+ * the holder goes the first of them in document order holds it next (a
+ * node removed: its node_state; a primitive: its first history). */
 
 /* Whether a comes before b in document order (both in one tree). */
 static gboolean cs_before(const xmlNode *a, const xmlNode *b)
@@ -478,12 +491,13 @@ static gboolean cs_before(const xmlNode *a, const xmlNode *b)
         depth_a++;
     for (const xmlNode *up = b; up->parent != NULL; up = up->parent)
         depth_b++;
+    gboolean a_higher = depth_a <= depth_b;
     for (; depth_a > depth_b; depth_a--)
         a = a->parent;
     for (; depth_b > depth_a; depth_b--)
         b = b->parent;
     if (a == b)
-        return depth_a <= depth_b;   /* an ancestor comes first */
+        return a_higher;   /* an ancestor comes first */
     while (a->parent != b->parent) {
         a = a->parent;
         b = b->parent;
@@ -508,19 +522,84 @@ static void cs_index_add(CsDocument *document, xmlNode *element, const char *id)
     }
     if (holder == element)
         return;
-    g_hash_table_add(document->duplicated, key);
-    if (cs_before(element, holder))
+    GPtrArray *others = g_hash_table_lookup(document->duplicated, key);
+    if (others != NULL && g_ptr_array_find(others, element, NULL))
+        return;
+    if (cs_before(element, holder)) {
         g_hash_table_insert(document->ids, key, element);
+        cs_index_other_add(document, key, holder);
+    } else {
+        cs_index_other_add(document, key, element);
+    }
 }
 
-/* FALSE when element held an id someone else holds too. */
+/* Whether element is in the document (not in a subtree taken out). */
+static gboolean cs_in_document(const xmlNode *element)
+{
+    while (element->parent != NULL)
+        element = element->parent;
+    return element->type == XML_DOCUMENT_NODE;
+}
+
+/* The other holders of key, element taken out of them, and those out of
+ * the document (a later step of the same edit takes their ids out; one
+ * that links them back puts them in again); NULL when none is left, and
+ * key is no longer held twice. */
+static GPtrArray *cs_index_prune(CsDocument *document, gpointer key, const xmlNode *element)
+{
+    GPtrArray *others = g_hash_table_lookup(document->duplicated, key);
+
+    for (guint i = 0; others != NULL && i < others->len;) {
+        const xmlNode *other = g_ptr_array_index(others, i);
+        if (other == element || !cs_in_document(other))
+            g_ptr_array_remove_index_fast(others, i);
+        else
+            i++;
+    }
+    if (others != NULL && others->len == 0) {
+        g_hash_table_remove(document->duplicated, key);
+        return NULL;
+    }
+    return others;
+}
+
+/* The first in document order of the other holders of key (element, the
+ * holder, going), taken out of them; NULL when none is left. */
+static xmlNode *cs_index_next_holder(CsDocument *document, gpointer key, xmlNode *element)
+{
+    GPtrArray *others = cs_index_prune(document, key, element);
+    xmlNode *first = NULL;
+
+    for (guint i = 0; others != NULL && i < others->len; i++) {
+        xmlNode *other = g_ptr_array_index(others, i);
+        if (first == NULL || cs_before(other, first))
+            first = other;
+    }
+    if (first != NULL) {
+        g_ptr_array_remove_fast(others, first);
+        if (others->len == 0)
+            g_hash_table_remove(document->duplicated, key);
+    }
+    return first;
+}
+
+/* Takes element's id out; the next element holding it, if any, holds
+ * it then.  TRUE: the index follows every removal now. */
 static gboolean cs_index_remove(CsDocument *document, xmlNode *element, const char *id)
 {
-    if (id == NULL || g_hash_table_lookup(document->ids, id) != element)
+    gpointer key, holder;
+
+    if (id == NULL || !g_hash_table_lookup_extended(document->ids, id, &key, &holder))
         return TRUE;
-    if (g_hash_table_contains(document->duplicated, id))
-        return FALSE;
-    g_hash_table_remove(document->ids, id);
+    if (holder != element) {
+        cs_index_prune(document, key, element);   /* element is no other now */
+        return TRUE;
+    }
+    xmlNode *next = cs_index_next_holder(document, key, element);
+    if (next != NULL)
+        g_hash_table_insert(document->ids, key, next);
+    else
+        g_hash_table_remove(document->ids, id);
     return TRUE;
 }
 

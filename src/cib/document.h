@@ -26,8 +26,10 @@ typedef struct CsDocument {
     gboolean declaration;       /* the source began with <?xml ...?>: save
                                  * writes one only then, so bytes round-trip */
     GStringChunk *id_strings;   /* the keys of ids (made by reindex) */
-    GHashTable *duplicated;     /* ids held by more than one element (a
-                                 * set; keys live in id_strings) */
+    GHashTable *duplicated;     /* ids held by more than one element ->
+                                 * GPtrArray of the xmlNode* other than
+                                 * the one ids gives, in no order; keys
+                                 * live in id_strings */
 } CsDocument;
 
 #define CS_DOCUMENT_ERROR cs_document_error_quark()

@@ -89,6 +89,9 @@ typedef enum {
     CS_EDIT_CHANGED_OPTIONS = 1 << 7,       /* inside <crm_config> */
     CS_EDIT_CHANGED_OP_DEFAULTS = 1 << 8,   /* inside <op_defaults>, or the
                                                section itself */
+    CS_EDIT_CHANGED_NODE_STATES = 1 << 9,   /* a <node_state> linked or
+                                               unlinked under <status>, or
+                                               its own attributes */
 } CsEditChanges;
 guint cs_edit_log_take_changes(CsEditLog *log);
 /* The resource elements whose own meta_attributes changed

@@ -248,6 +248,10 @@ static CsEditChanges cs_change_place(const xmlNode *node, const xmlNode *parent,
                 return CS_EDIT_CHANGED_STATUS;
             if (cs_named(section, "status") && cs_in_tickets(node, parent))
                 return CS_EDIT_CHANGED_TICKETS;
+            /* a node coming or going (node add, node remove) */
+            if (cs_named(section, "status") && parent == section
+                && cs_named(node, "node_state"))
+                return CS_EDIT_CHANGED_NODE_STATES;
             return CS_EDIT_CHANGED_OTHER;
         }
     }

@@ -193,7 +193,8 @@ void cs_session_free(CsSession *session)
  * prefer, clear, constraints added, removed or scored), one resource's
  * meta attributes (stickiness, target-role), node attributes (standby,
  * maintenance), transient ones (fail counts), rsc_defaults (the
- * default stickiness), ticket states, cluster options or op_defaults.  The model of the
+ * default stickiness), ticket states, cluster options or op_defaults,
+ * the node list (node add, node remove: <node> and its node_state).  The model of the
  * document as it was then gives all the rest, and only what those parts
  * reach is read again (cs_model_rebuild).  A new clock alone keeps the
  * whole model when nothing it read depends on the clock (no date rule, no
@@ -215,8 +216,11 @@ static gboolean cs_session_build_partial(CsSession *session, CsModel *before,
     CsTime now = cs_edit_log_time(session->log);
     CsModelChanges what = {
         .now = &now,
-        .nodes_or_status = (changes & (CS_EDIT_CHANGED_NODES | CS_EDIT_CHANGED_STATUS)) != 0,
-        .status_untouched = (changes & CS_EDIT_CHANGED_STATUS) == 0,
+        .nodes_or_status = (changes & (CS_EDIT_CHANGED_NODES | CS_EDIT_CHANGED_STATUS
+                                       | CS_EDIT_CHANGED_NODE_STATES)) != 0,
+        .status_untouched = (changes & (CS_EDIT_CHANGED_STATUS
+                                        | CS_EDIT_CHANGED_NODE_STATES)) == 0,
+        .node_states = (changes & CS_EDIT_CHANGED_NODE_STATES) != 0,
         .meta_resources = meta_resources,
         .constraints = constraints,
         .rsc_defaults = (changes & CS_EDIT_CHANGED_RSC_DEFAULTS) != 0,

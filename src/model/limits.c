@@ -220,6 +220,41 @@ cs_model_check_constraint_limits(const CsDocument *document, GError **error)
     return cs_limit_judge(document, &count, error);
 }
 
+/* After a node came or went (node add, node remove): <nodes> walked as
+ * cs_model_check_limits() walks it, and in the status section each
+ * node_state counted, its own ids and those outside its histories
+ * checked (a history comes back only with the node_state an undo puts
+ * back, as it was when it passed).  *id_refs counts what it met. */
+gboolean
+cs_model_check_node_limits(const CsDocument *document, gboolean *id_refs, GError **error)
+{
+    CsLimitCount count = { 0 };
+    xmlNode *nodes = cs_document_section(document, "nodes");
+    xmlNode *status = cs_document_section(document, "status");
+
+    if (nodes != NULL) {
+        cs_limit_check_attrs(nodes, &count);
+        cs_limit_walk(nodes->children, CS_LIMIT_NODES, &count);
+    }
+    for (xmlNode *state = status != NULL ? status->children : NULL; state != NULL;
+         state = state->next) {
+        if (state->type != XML_ELEMENT_NODE || strcmp((const char *)state->name,
+                                                      "node_state") != 0) {
+            continue;
+        }
+        count.node_states++;
+        cs_limit_check_attrs(state, &count);
+        for (xmlNode *part = state->children; part != NULL; part = part->next) {
+            if (part->type == XML_ELEMENT_NODE && strcmp((const char *)part->name, "lrm") != 0) {
+                cs_limit_check_attrs(part, &count);
+                cs_limit_walk(part->children, CS_LIMIT_STATUS, &count);
+            }
+        }
+    }
+    *id_refs = count.id_refs > 0;
+    return cs_limit_judge(document, &count, error);
+}
+
 /* Only ids and unames, and id-refs: for a part of a document that passed
  * cs_model_check_limits() and changed since without gaining or losing a
  * node, resource or constraint. */

@@ -52,6 +52,10 @@ gboolean cs_model_check_constraint_limits(const CsDocument *document, GError **e
  * element there uses id-ref (what it names may be read elsewhere too); no
  * error message: a full check then says which (cs_model_check_limits). */
 gboolean cs_model_check_edited_part(const xmlNode *element);
+/* <nodes> and the node_states (not their histories) checked after a node
+ * came or went; *id_refs: whether an id-ref was met. */
+gboolean cs_model_check_node_limits(const CsDocument *document, gboolean *id_refs,
+                                    GError **error);
 
 /* The same once resources are unpacked: clone instances (clone-max x the
  * primitives in the clone) count as resources, and nodes x resources is

@@ -537,6 +537,21 @@ cs_unknown_reference(const CsDocument *document, const xmlNode *element,
 }
 
 static gboolean
+cs_model_refuse_reference(const CsDocument *document, const xmlNode *where,
+                          const char *attribute, GError **error)
+{
+    if (where == NULL) {
+        return TRUE;
+    }
+    const char *value = cs_xml_attr(where, attribute);
+    g_set_error(error, CS_MODEL_ERROR, CS_MODEL_ERROR_INVALID,
+                "%s:%ld: <%s> %s=\"%s\" names no element: Pacemaker's schema "
+                "refuses such a CIB", document->path != NULL ? document->path : "input",
+                xmlGetLineNo(where), (const char *)where->name, attribute, value);
+    return FALSE;
+}
+
+static gboolean
 cs_model_check_references(const CsDocument *document, GError **error)
 {
     xmlNode *configuration = cs_document_section(document, "crm_config");
@@ -547,15 +562,20 @@ cs_model_check_references(const CsDocument *document, GError **error)
                            ? cs_unknown_reference(document, configuration->children,
                                                   FALSE, &attribute)
                            : NULL;
-    if (where == NULL) {
-        return TRUE;
-    }
-    const char *value = cs_xml_attr(where, attribute);
-    g_set_error(error, CS_MODEL_ERROR, CS_MODEL_ERROR_INVALID,
-                "%s:%ld: <%s> %s=\"%s\" names no element: Pacemaker's schema "
-                "refuses such a CIB", document->path != NULL ? document->path : "input",
-                xmlGetLineNo(where), (const char *)where->name, attribute, value);
-    return FALSE;
+    return cs_model_refuse_reference(document, where, attribute, error);
+}
+
+gboolean
+cs_model_check_constraint_references(const CsDocument *document, GError **error)
+{
+    xmlNode *constraints = cs_document_section(document, "constraints");
+    const char *attribute = NULL;
+    const xmlNode *where = constraints != NULL
+                           ? cs_unknown_reference(document, constraints->children, TRUE,
+                                                  &attribute)
+                           : NULL;
+
+    return cs_model_refuse_reference(document, where, attribute, error);
 }
 
 /* ---- stages -------------------------------------------------------------

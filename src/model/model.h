@@ -503,6 +503,11 @@ typedef struct CsModelChanges {
      * read again (its operations take op_defaults in), the status shared
      * when what it reads of the operations is unchanged. */
     gboolean op_defaults;
+    /* A <node_state> itself came, went or changed (node add, node
+     * remove): with nodes_or_status; the nodes may then differ from
+     * previous's, and the constraints and the whole status section are
+     * read again. */
+    gboolean node_states;
 } CsModelChanges;
 /* The model of previous->document after an edit confined to
  * <constraints> and what changes says: the same as cs_model_build()

@@ -422,6 +422,20 @@ cs_rebuild_same_nodes(const CsModel *model, const CsModel *previous)
     return TRUE;
 }
 
+/* No remote or guest node among those read again (previous had none:
+ * plain_nodes, which the model keeps). */
+static gboolean
+cs_rebuild_plain_nodes(const CsModel *model)
+{
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+        if (node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST) {
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
 /* Transient attributes are the only part of the status section an edit
  * that says nodes_or_status changes: their ids are what could pass a
  * limit. */
@@ -495,6 +509,65 @@ cs_rebuild_refuse(GError **error, const char *why)
     g_set_error(error, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED,
                 "no partial rebuild: %s", why);
     return FALSE;
+}
+
+/* ---- after a node came or went ------------------------------------------
+ * node add and node remove change <nodes> and the status section's
+ * node_states, nothing else.  The resources stage reads of the nodes only
+ * their number, for a clone's clone-max default (Pacemaker Explained 2.1,
+ * "Clone Options": clone-max defaults to the number of nodes in the
+ * cluster): the clones that do not set it are interpreted again, the
+ * other resources shared; the constraints (which hold node indices) and
+ * the status section are read again. */
+
+static gboolean
+cs_rebuild_check_node_states(const CsModel *previous, const CsModelChanges *changes,
+                             GError **error)
+{
+    gboolean id_refs = FALSE;
+
+    if (!cs_model_check_node_limits(previous->document, &id_refs, error)) {  /* limits.h */
+        return FALSE;
+    }
+    if (id_refs) {
+        return cs_rebuild_refuse(error, "id-ref in the document");
+    }
+    /* Without id-ref (previous had none either), an id that went can
+     * only have been named by a constraint. */
+    if (!cs_model_check_constraint_references(previous->document, error)) {
+        return FALSE;
+    }
+    if (changes->meta_resources != NULL && changes->meta_resources->len > 0) {
+        return cs_rebuild_refuse(error, "nodes and resources changed together");
+    }
+    return TRUE;
+}
+
+/* Each clone whose clone-max is the number of nodes, interpreted again
+ * with model's nodes (read again, previous's resources not yet taken);
+ * FALSE when one cannot be followed. */
+static gboolean
+cs_recount_clones(const CsModel *model, const CsModel *previous, CsReread *reread)
+{
+    CsModel scratch = *model;
+    g_autoptr(GPtrArray) resources = g_ptr_array_sized_new(previous->resources->len);
+    g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func(g_free);
+
+    g_ptr_array_set_size(resources, (gint)previous->resources->len);
+    memcpy(resources->pdata, previous->resources->pdata,
+           previous->resources->len * sizeof(gpointer));
+    scratch.resources = resources;   /* the new ones replace the old as made */
+    for (guint i = 0; i < previous->resources->len; i++) {
+        const CsResource *old = g_ptr_array_index(previous->resources, i);
+        if (old->kind != CS_RSC_CLONE || g_hash_table_contains(old->meta, "clone-max")) {
+            continue;
+        }
+        CsResource *fresh = cs_model_reinterpret_resource(&scratch, old, warnings);
+        if (!cs_rederive_take(&scratch, old, fresh, warnings, reread)) {
+            return FALSE;
+        }
+    }
+    return TRUE;
 }
 
 /* An edit of <rsc_defaults>, alone but for constraints. */
@@ -762,6 +835,9 @@ cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *rer
             || (!changes->status_untouched && !cs_rebuild_check_status_limits(document)))) {
         return cs_rebuild_refuse(error, "an id past the limits");
     }
+    if (changes->node_states && !cs_rebuild_check_node_states(previous, changes, error)) {
+        return FALSE;
+    }
     gboolean clock = changes->now != NULL && (changes->now->seconds != previous->now.seconds
                                               || changes->now->offset != previous->now.offset);
     if (clock && (changes->nodes_or_status || meta || !constraints_same
@@ -848,11 +924,19 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
         cs_stage_copy(model, previous, CS_MODEL_STAGE_NODES);
     }
     /* The resources were read with previous's nodes (clone-max counts
-     * them) and their warnings follow those of the nodes. */
-    if (status_again && (!cs_rebuild_same_nodes(model, previous)
-                         || model->stage_warnings_end[CS_MODEL_STAGE_NODES]
-                            != previous->stage_warnings_end[CS_MODEL_STAGE_NODES])) {
+     * them, unless cs_rebuild_check_node_states found no clone that
+     * does) and their warnings follow those of the nodes. */
+    gboolean nodes_changed = status_again && !cs_rebuild_same_nodes(model, previous);
+    if ((nodes_changed && (!changes->node_states || !cs_rebuild_plain_nodes(model)))
+        || model->stage_warnings_end[CS_MODEL_STAGE_NODES]
+           != previous->stage_warnings_end[CS_MODEL_STAGE_NODES]) {
         cs_rebuild_refuse(error, "the nodes changed");
+        cs_reread_clear(&reread);
+        cs_model_free(model);
+        return NULL;
+    }
+    if (nodes_changed && !cs_recount_clones(model, previous, &reread)) {
+        cs_rebuild_refuse(error, "a clone counting the nodes cannot be followed");
         cs_reread_clear(&reread);
         cs_model_free(model);
         return NULL;
@@ -865,7 +949,8 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
     }
     /* The constraints the edit did not touch give what they gave, unless
      * a resource changed in what they read. */
-    gboolean take_over = changes->constraints != NULL && !reread.constraints_again;
+    gboolean take_over = changes->constraints != NULL && !reread.constraints_again
+                         && !nodes_changed;
     cs_stage_constraints(model, take_over ? previous : NULL, changes->constraints);
     if (status_again) {
         /* An edit of <nodes> or of transient attributes (a standby, a
@@ -874,7 +959,7 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
          * CS_EDIT_CHANGED_OTHER) and the resources as they were: they
          * may then be taken over (status.c decides, by what the
          * node_state pass gave). */
-        gboolean histories_unchanged = !reread.status_again
+        gboolean histories_unchanged = !reread.status_again && !changes->node_states
                                        && (changes->meta_resources == NULL
                                            || changes->meta_resources->len == 0);
         cs_stage_status(model, histories_unchanged ? previous : NULL);
