@@ -58,16 +58,16 @@ enum {
     EXIT_USAGE = 1,
     EXIT_INPUT = 2,
     EXIT_UNSUPPORTED = 3,
-    EXIT_UNEXPECTED = 4,    /* transition --expect: the transition differs */
+    EXIT_UNEXPECTED = 4, /* transition --expect: the transition differs */
 };
 
 typedef struct Invocation {
-    const char *command;      /* NULL for the console */
+    const char *command; /* NULL for the console */
     const char *positional[4];
     int n_positional;
     const char *time_text;
-    const char *exec_text;    /* --exec: batch mode on FILE */
-    gboolean live;            /* --live: the CIB comes from cibadmin --query */
+    const char *exec_text; /* --exec: batch mode on FILE */
+    gboolean live;         /* --live: the CIB comes from cibadmin --query */
     guint interval_ms;
     const char *history_dir;
     const char *expect_text;  /* transition --expect LIST */
@@ -174,8 +174,7 @@ static int usage_error(const char *message)
 static gboolean is_command(const char *word)
 {
     static const char *const commands[] = {
-        "scores", "transition", "explain", "where", "history", "why", "graph", "settle",
-        "timeline",
+        "scores", "transition", "explain", "where", "history", "why", "graph", "settle", "timeline",
     };
     for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
         if (strcmp(word, commands[i]) == 0)
@@ -285,7 +284,7 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
         } else if (invocation->command == NULL && invocation->n_positional == 0
                    && is_command(arg)) {
             invocation->command = arg;
-        } else if (invocation->n_positional < (int) G_N_ELEMENTS(invocation->positional)) {
+        } else if (invocation->n_positional < (int)G_N_ELEMENTS(invocation->positional)) {
             invocation->positional[invocation->n_positional++] = arg;
         } else {
             return usage_error("too many arguments");
@@ -305,17 +304,18 @@ static int check_arity(const Invocation *invocation)
     if (invocation->graph_options && (command == NULL || strcmp(command, "graph") != 0))
         return usage_error("--depth and --dot go with graph");
     if (command != NULL && strcmp(command, "history") == 0)
-        return n == 1 ? -1 : usage_error("history needs exactly one DIR (or pe-inputs in the config)");
+        return n == 1 ? -1
+                      : usage_error("history needs exactly one DIR (or pe-inputs in the config)");
     if (command != NULL && strcmp(command, "settle") == 0)
         return n == 1 && !invocation->live ? -1 : usage_error("settle needs exactly one FILE");
     if (command != NULL && strcmp(command, "why") == 0)
         return n == 2 ? -1 : usage_error("why needs two CIBs: BEFORE AFTER");
-    if (invocation->expect_text != NULL
-        && (command == NULL || strcmp(command, "transition") != 0))
+    if (invocation->expect_text != NULL && (command == NULL || strcmp(command, "transition") != 0))
         return usage_error("--expect goes with transition");
     if (invocation->json && (command == NULL || strcmp(command, "graph") == 0))
-        return usage_error("--json goes with scores, transition, explain, where, settle, timeline, why "
-                           "or history");
+        return usage_error(
+            "--json goes with scores, transition, explain, where, settle, timeline, why "
+            "or history");
     if ((invocation->until_text != NULL || invocation->all_moments)
         && (command == NULL || strcmp(command, "timeline") != 0))
         return usage_error("--until and --all go with timeline");
@@ -368,7 +368,8 @@ static int report(const GError *error)
  * print it, byte for byte (explain/output.h). */
 static void write_output(const GString *out, gboolean terminal)
 {
-    cs_output_write(stdout, out->str, out->len, terminal ? cs_output_mode(stdout, CS_OUTPUT_RAW) : CS_OUTPUT_RAW);
+    cs_output_write(stdout, out->str, out->len,
+                    terminal ? cs_output_mode(stdout, CS_OUTPUT_RAW) : CS_OUTPUT_RAW);
 }
 
 /* Scores are written as they are printed (the flush of
@@ -391,8 +392,8 @@ static struct {
     GString *volatile output;
 } kept_until_exit;
 
-static void keep_until_exit(CsDocument *document, CsModel *model,
-                            CsSolution *solution, GString *output)
+static void keep_until_exit(CsDocument *document, CsModel *model, CsSolution *solution,
+                            GString *output)
 {
     /* tests/valgrind.sh frees everything instead: the leak check then
      * covers the free paths too, and the model's reference-counted
@@ -457,7 +458,7 @@ static void reserve_huge_page_heap(const char *path)
     uintptr_t after = (uintptr_t)sbrk(0);
     while (n_probes > 0)
         free(probes[--n_probes]);
-    mallopt(M_TOP_PAD, 128 * 1024);    /* glibc's default again */
+    mallopt(M_TOP_PAD, 128 * 1024); /* glibc's default again */
     uintptr_t start = (before + CS_HUGE_PAGE - 1) & ~(CS_HUGE_PAGE - 1);
     uintptr_t end = after & ~(CS_HUGE_PAGE - 1);
     if (after > before && end > start)
@@ -505,8 +506,8 @@ static int check_expected(const Invocation *invocation, const char *summary)
 }
 
 /* --json (explain/json.h): the document into out; the exit status. */
-static int run_json(const Invocation *invocation, const CsDocument *document,
-                    CsSolution *solution, GString *out)
+static int run_json(const Invocation *invocation, const CsDocument *document, CsSolution *solution,
+                    GString *out)
 {
     int args = invocation->live ? 0 : 1;
     if (strcmp(invocation->command, "scores") == 0) {
@@ -579,8 +580,8 @@ static int run_engine_command(const Invocation *invocation)
     if (!invocation->live)
         reserve_huge_page_heap(invocation->positional[0]);
     g_autoptr(CsDocument) document = invocation->live
-        ? cs_live_query(&error)
-        : cs_document_load(invocation->positional[0], &error);
+                                         ? cs_live_query(&error)
+                                         : cs_document_load(invocation->positional[0], &error);
     if (document == NULL)
         return report(error);
     cs_version_note_write(stderr, document);
@@ -600,15 +601,14 @@ static int run_engine_command(const Invocation *invocation)
 
     g_autoptr(GString) out = g_string_new(NULL);
     int status = EXIT_OK;
-    int args = invocation->live ? 0 : 1;    /* where RESOURCE [NODE] start */
+    int args = invocation->live ? 0 : 1; /* where RESOURCE [NODE] start */
     gboolean terminal = isatty(STDOUT_FILENO);
     if (invocation->json) {
         status = run_json(invocation, document, solution, out);
         if (status != EXIT_OK && status != EXIT_UNEXPECTED)
             return status;
     } else if (strcmp(invocation->command, "scores") == 0) {
-        cs_solution_stream_scores(solution, out, flush_output,
-                                  GINT_TO_POINTER(terminal));
+        cs_solution_stream_scores(solution, out, flush_output, GINT_TO_POINTER(terminal));
     } else if (strcmp(invocation->command, "transition") == 0) {
         cs_solution_print_transition(solution, out);
     } else if (strcmp(invocation->command, "where") == 0) {
@@ -639,8 +639,8 @@ static int run_engine_command(const Invocation *invocation)
         fflush(stdout);
         status = check_expected(invocation, out->str);
     }
-    keep_until_exit(g_steal_pointer(&document), g_steal_pointer(&model),
-                    g_steal_pointer(&solution), g_steal_pointer(&out));
+    keep_until_exit(g_steal_pointer(&document), g_steal_pointer(&model), g_steal_pointer(&solution),
+                    g_steal_pointer(&out));
     if (fflush(stdout) != 0)
         return EXIT_INPUT;
     return status;
@@ -651,7 +651,7 @@ static int run_engine_command(const Invocation *invocation)
  * does not model still completes; nothing on error. */
 static void list_resource_ids(xmlNode *parent, GString *out)
 {
-    static const char *const kinds[] = { "primitive", "group", "clone", "master", "bundle" };
+    static const char *const kinds[] = {"primitive", "group", "clone", "master", "bundle"};
     for (xmlNode *child = parent->children; child != NULL; child = child->next) {
         if (child->type != XML_ELEMENT_NODE)
             continue;
@@ -678,8 +678,8 @@ static int run_list_ids(const char *path)
         list_resource_ids(resources, out);
     xmlNode *nodes = cs_document_section(document, "nodes");
     for (xmlNode *node = nodes != NULL ? nodes->children : NULL; node != NULL; node = node->next) {
-        xmlChar *uname = node->type == XML_ELEMENT_NODE ? xmlGetProp(node, (const xmlChar *)"uname")
-                                                        : NULL;
+        xmlChar *uname =
+            node->type == XML_ELEMENT_NODE ? xmlGetProp(node, (const xmlChar *)"uname") : NULL;
         if (uname != NULL)
             g_string_append_printf(out, "node %s\n", (const char *)uname);
         xmlFree(uname);
@@ -728,7 +728,7 @@ static int apply_config(Invocation *invocation)
         cs_config_clear(&config);
         return EXIT_USAGE;
     }
-    static char *pe_inputs;    /* the invocation points at it to the end */
+    static char *pe_inputs; /* the invocation points at it to the end */
     g_free(pe_inputs);
     pe_inputs = g_steal_pointer(&config.pe_inputs);
     if (history && invocation->n_positional == 0 && pe_inputs != NULL)
@@ -765,7 +765,7 @@ int main(int argc, char **argv)
     setlocale(LC_ALL, "");
     merge_frees_where_they_happen();
     LIBXML_TEST_VERSION
-    Invocation invocation = { .depth = 2 };
+    Invocation invocation = {.depth = 2};
     invocation.view = -1;
     int status = parse_arguments(argc, argv, &invocation);
     if (status < 0 && invocation.help_keys)
@@ -781,17 +781,15 @@ int main(int argc, char **argv)
     if (status < 0) {
         if (invocation.command != NULL && strcmp(invocation.command, "history") == 0)
             status = invocation.json
-                     ? cs_json_history_run(invocation.positional[0], invocation.time_text)
-                     : cs_history_run(invocation.positional[0], invocation.time_text);
+                         ? cs_json_history_run(invocation.positional[0], invocation.time_text)
+                         : cs_history_run(invocation.positional[0], invocation.time_text);
         else if (invocation.command != NULL && strcmp(invocation.command, "why") == 0)
-            status = invocation.json
-                     ? cs_json_why_run(invocation.positional[0], invocation.positional[1],
-                                       invocation.time_text)
-                     : cs_why_run(invocation.positional[0], invocation.positional[1],
-                                  invocation.time_text);
+            status = invocation.json ? cs_json_why_run(
+                         invocation.positional[0], invocation.positional[1], invocation.time_text)
+                                     : cs_why_run(invocation.positional[0],
+                                                  invocation.positional[1], invocation.time_text);
         else if (invocation.command != NULL && strcmp(invocation.command, "settle") == 0)
-            status = cs_settle_run(invocation.positional[0], invocation.time_text,
-                                   invocation.json);
+            status = cs_settle_run(invocation.positional[0], invocation.time_text, invocation.json);
         else if (invocation.command != NULL)
             status = run_engine_command(&invocation);
         else if (invocation.history_dir != NULL)
@@ -801,8 +799,8 @@ int main(int argc, char **argv)
         else if (invocation.live)
             status = cs_console_run_live(invocation.interval_ms, invocation.time_text);
         else if (invocation.exec_text != NULL)
-            status = cs_exec_run(invocation.positional[0], invocation.exec_text,
-                                 invocation.time_text);
+            status =
+                cs_exec_run(invocation.positional[0], invocation.exec_text, invocation.time_text);
         else if (invocation.n_positional > 0)
             status = cs_console_run(invocation.positional[0], invocation.time_text);
         else

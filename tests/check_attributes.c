@@ -54,10 +54,10 @@ START_TEST(test_meta_after_edits)
     CsTime now;
     ck_assert(cs_time_parse("2024-06-01 12:00:00", &now, NULL));
     CsEditLog *log = cs_edit_log_new(document, now);
-    ck_assert(cs_edit_resource_set(log, CS_EDIT_SET_META, "web", "target-role", "Stopped",
+    ck_assert(
+        cs_edit_resource_set(log, CS_EDIT_SET_META, "web", "target-role", "Stopped", NULL, NULL));
+    ck_assert(cs_edit_resource_set(log, CS_EDIT_SET_META, "web-vip", "resource-stickiness", "7",
                                    NULL, NULL));
-    ck_assert(cs_edit_resource_set(log, CS_EDIT_SET_META, "web-vip", "resource-stickiness",
-                                   "7", NULL, NULL));
     g_autoptr(GPtrArray) attrs = cs_attributes_meta(document, "web-vip", NULL);
     const CsAttr *own = find_attr(attrs, "resource-stickiness", CS_ATTR_OWN);
     ck_assert_ptr_nonnull(own);

@@ -50,8 +50,7 @@ START_TEST(test_settings_read)
     ck_assert_int_eq(bundle->control_port, 3125);
     ck_assert(bundle->add_host);
     ck_assert_uint_eq(bundle->ports->len, 2);
-    ck_assert_str_eq(((CsBundlePort *)g_ptr_array_index(bundle->ports, 1))->range,
-                     "8000-8010");
+    ck_assert_str_eq(((CsBundlePort *)g_ptr_array_index(bundle->ports, 1))->range, "8000-8010");
     ck_assert_int_eq(bundle->n_storage, 1);
     cs_test_case_clear(&test);
 }
@@ -75,7 +74,7 @@ END_TEST
 
 static char *address(const char *start, int n)
 {
-    CsBundle bundle = { .ip_range_start = (char *)start };
+    CsBundle bundle = {.ip_range_start = (char *)start};
 
     return cs_bundle_replica_address(&bundle, n);
 }
@@ -105,60 +104,60 @@ END_TEST
 /* ---- the engine, against crm_simulate ---------------------------------- */
 
 static const char *const answered[] = {
-    "replicas-address",       /* one replica per node, address with it */
-    "location-per-host",      /* a location on the bundle reaches every
+    "replicas-address",              /* one replica per node, address with it */
+    "location-per-host",             /* a location on the bundle reaches every
                                  implicit resource; replicas-per-host 2 */
-    "podman",                 /* NAME-podman-N, no network */
-    "standby",                /* a standby node takes no replica */
-    "opt-in",                 /* symmetric-cluster=false */
-    "replicas-over-nodes",    /* a replica with no node left stays stopped */
-    "rule-ban",               /* a -INFINITY rule on the bundle */
-    "priority",               /* the bundle placed before a primitive */
-    "network-storage",        /* ports, storage and a clone beside it */
-    "address-carry",          /* addresses carried into the third number */
-    "promoted-max-replicas",  /* replicas from promoted-max */
-    "target-stopped",         /* the bundle's target-role reaches its
+    "podman",                        /* NAME-podman-N, no network */
+    "standby",                       /* a standby node takes no replica */
+    "opt-in",                        /* symmetric-cluster=false */
+    "replicas-over-nodes",           /* a replica with no node left stays stopped */
+    "rule-ban",                      /* a -INFINITY rule on the bundle */
+    "priority",                      /* the bundle placed before a primitive */
+    "network-storage",               /* ports, storage and a clone beside it */
+    "address-carry",                 /* addresses carried into the third number */
+    "promoted-max-replicas",         /* replicas from promoted-max */
+    "target-stopped",                /* the bundle's target-role reaches its
                                  implicit resources */
-    "target-promoted",        /* target-role=Promoted, a location */
-    "unmanaged-stopped",      /* is-managed=false, nothing runs */
-    "maintenance-mode",       /* the cluster in maintenance */
-    "fencing",                /* a node fenced takes no replica */
-    "with-bundle-mandatory",  /* a primitive with the bundle at INFINITY:
+    "target-promoted",               /* target-role=Promoted, a location */
+    "unmanaged-stopped",             /* is-managed=false, nothing runs */
+    "maintenance-mode",              /* the cluster in maintenance */
+    "fencing",                       /* a node fenced takes no replica */
+    "with-bundle-mandatory",         /* a primitive with the bundle at INFINITY:
                                  placed where a container runs, its
                                  preferences taken by the containers, and
                                  the bundle printed twice */
-    "with-bundle-placed-first",  /* the bundle before its dependent */
-    "with-bundle-finite",     /* each container's node takes the score */
-    "with-bundle-against",    /* -INFINITY: never beside a container */
-    "with-bundle-chain",      /* b with a with the bundle */
-    "with-bundle-sticky",     /* the dependent runs already, sticky */
-    "bundle-with-mandatory",  /* the bundle with a primitive at INFINITY:
+    "with-bundle-placed-first",      /* the bundle before its dependent */
+    "with-bundle-finite",            /* each container's node takes the score */
+    "with-bundle-against",           /* -INFINITY: never beside a container */
+    "with-bundle-chain",             /* b with a with the bundle */
+    "with-bundle-sticky",            /* the dependent runs already, sticky */
+    "bundle-with-mandatory",         /* the bundle with a primitive at INFINITY:
                                  every container goes where it runs */
-    "bundle-with-finite",     /* fewer replicas than nodes: the
+    "bundle-with-finite",            /* fewer replicas than nodes: the
                                  containers take the colocation */
-    "bundle-with-finite-every-node",  /* a replica per node: they do not */
-    "bundle-with-against",    /* -INFINITY: never beside it */
-    "bundle-between",         /* a with the bundle with b */
-    "order-blocks-containers",  /* a cannot start: the bundle's containers
+    "bundle-with-finite-every-node", /* a replica per node: they do not */
+    "bundle-with-against",           /* -INFINITY: never beside it */
+    "bundle-between",                /* a with the bundle with b */
+    "order-blocks-containers",       /* a cannot start: the bundle's containers
                                    wait for it, its addresses do not, and
                                    what follows the bundle waits for its
                                    running */
-    "order-after-stopped-bundle",  /* the bundle stopped: its dependent
+    "order-after-stopped-bundle",    /* the bundle stopped: its dependent
                                       in order cannot start */
-    "order-optional",         /* an optional order blocks nothing */
-    "order-and-colocation",   /* orders and colocation together */
-    "order-no-quorum",        /* no quorum: the bundle's starts blocked,
+    "order-optional",                /* an optional order blocks nothing */
+    "order-and-colocation",          /* orders and colocation together */
+    "order-no-quorum",               /* no quorum: the bundle's starts blocked,
                                  and a requiring nothing waits for it */
-    "order-no-quorum-then",   /* the bundle requiring nothing waits */
-    "ticket-not-granted",     /* every implicit resource banned, and the
+    "order-no-quorum-then",          /* the bundle requiring nothing waits */
+    "ticket-not-granted",            /* every implicit resource banned, and the
                                  primitive colocated with the bundle */
-    "ticket-standby",         /* the same for a ticket in standby */
-    "ticket-granted",         /* nothing changes */
-    "ticket-and-order",       /* what follows the bundle waits */
-    "probed-stopped",         /* probes found the replicas stopped */
-    "left-out-no-network",    /* a resource inside, no <network>: the
+    "ticket-standby",                /* the same for a ticket in standby */
+    "ticket-granted",                /* nothing changes */
+    "ticket-and-order",              /* what follows the bundle waits */
+    "probed-stopped",                /* probes found the replicas stopped */
+    "left-out-no-network",           /* a resource inside, no <network>: the
                                  bundle is left out, the rest placed */
-    "left-out-podman",        /* the same with podman, 2 per host */
+    "left-out-podman",               /* the same with podman, 2 per host */
 };
 
 START_TEST(test_answered_as_crm_simulate)
@@ -204,20 +203,17 @@ static const struct {
     const char *name;
     const char *says;
 } refused[] = {
-    { "refused-inside", "a resource inside a bundle with a network" },
-    { "refused-left-out-constraint",
-      "constraints with a bundle that has a resource inside" },
-    { "refused-left-out-history",
-      "the history of a bundle that has a resource inside" },
-    { "refused-rkt", "rkt containers" },
-    { "refused-colocation", "colocations with bundles (c1)" },
-    { "refused-colocation-requires", "requiring what the bundle requires" },
-    { "refused-colocation-requires-dependent",
-      "requiring what the bundle requires" },
-    { "refused-history", "history of its resource web-docker-0" },
-    { "refused-history-gone", "history of web-docker-7, no longer" },
-    { "refused-ipv6", "ip-range-start fd00::1" },
-    { "refused-order-promote", "orders with bundles (ord1)" },
+    {"refused-inside", "a resource inside a bundle with a network"},
+    {"refused-left-out-constraint", "constraints with a bundle that has a resource inside"},
+    {"refused-left-out-history", "the history of a bundle that has a resource inside"},
+    {"refused-rkt", "rkt containers"},
+    {"refused-colocation", "colocations with bundles (c1)"},
+    {"refused-colocation-requires", "requiring what the bundle requires"},
+    {"refused-colocation-requires-dependent", "requiring what the bundle requires"},
+    {"refused-history", "history of its resource web-docker-0"},
+    {"refused-history-gone", "history of web-docker-7, no longer"},
+    {"refused-ipv6", "ip-range-start fd00::1"},
+    {"refused-order-promote", "orders with bundles (ord1)"},
 };
 
 START_TEST(test_refused_with_a_reason)
@@ -226,12 +222,10 @@ START_TEST(test_refused_with_a_reason)
 
     cs_test_case_solve(&test, "bundle", refused[_i].name);
     ck_assert_ptr_null(test.solution);
-    ck_assert(g_error_matches(test.error, CS_ENGINE_ERROR,
-                              CS_ENGINE_ERROR_UNSUPPORTED));
-    ck_assert_msg(strstr(test.error->message, refused[_i].says) != NULL,
-                  "%s: %s", refused[_i].name, test.error->message);
-    ck_assert_msg(strstr(test.error->message, "not modelled") != NULL,
-                  "%s", test.error->message);
+    ck_assert(g_error_matches(test.error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(test.error->message, refused[_i].says) != NULL, "%s: %s", refused[_i].name,
+                  test.error->message);
+    ck_assert_msg(strstr(test.error->message, "not modelled") != NULL, "%s", test.error->message);
     cs_test_case_clear(&test);
 }
 END_TEST
@@ -243,8 +237,8 @@ END_TEST
  * engine models them it must refuse them; once it answers, it must
  * answer exactly. */
 static const char *const pending[] = {
-    "pending-inner-podman",     /* podman, control-port only */
-    "pending-inner-docker-ip",  /* docker, ip-range-start, 3 nodes */
+    "pending-inner-podman",    /* podman, control-port only */
+    "pending-inner-docker-ip", /* docker, ip-range-start, 3 nodes */
 };
 
 START_TEST(test_pending_refused_or_exact)
@@ -253,15 +247,12 @@ START_TEST(test_pending_refused_or_exact)
 
     cs_test_case_solve(&test, "bundle", pending[_i]);
     if (test.solution == NULL) {
-        ck_assert(g_error_matches(test.error, CS_ENGINE_ERROR,
-                                  CS_ENGINE_ERROR_UNSUPPORTED));
-        ck_assert_msg(strstr(test.error->message, "guest nodes NAME-N")
-                      != NULL, "%s: %s", pending[_i], test.error->message);
+        ck_assert(g_error_matches(test.error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
+        ck_assert_msg(strstr(test.error->message, "guest nodes NAME-N") != NULL, "%s: %s",
+                      pending[_i], test.error->message);
     } else {
-        g_autofree char *want_scores =
-            cs_test_expected("bundle", pending[_i], "scores");
-        g_autofree char *want_summary =
-            cs_test_expected("bundle", pending[_i], "summary");
+        g_autofree char *want_scores = cs_test_expected("bundle", pending[_i], "scores");
+        g_autofree char *want_summary = cs_test_expected("bundle", pending[_i], "summary");
         g_autofree char *got_scores = cs_test_scores_text(&test);
         g_autofree char *got_summary = cs_test_transition_text(&test);
 
@@ -279,8 +270,8 @@ static char *run_ok(CsSession *session, const char *text)
     g_autoptr(GError) error = NULL;
     GString *out = g_string_new(NULL);
 
-    ck_assert_msg(cs_command_run_text(session, text, out, &error), "%s: %s",
-                  text, error != NULL ? error->message : "");
+    ck_assert_msg(cs_command_run_text(session, text, out, &error), "%s: %s", text,
+                  error != NULL ? error->message : "");
     return g_string_free(out, FALSE);
 }
 
@@ -289,8 +280,7 @@ static char *run_ok(CsSession *session, const char *text)
 START_TEST(test_edit_says_what_moved)
 {
     g_autoptr(GError) error = NULL;
-    g_autofree char *path = g_strdup_printf("%s/bundle/location-per-host.xml",
-                                            CS_TESTDATA);
+    g_autofree char *path = g_strdup_printf("%s/bundle/location-per-host.xml", CS_TESTDATA);
     CsSession *session = cs_session_open(path, "2023-01-01 00:00:00", &error);
     g_autofree char *on = NULL, *off = NULL;
 
@@ -313,12 +303,9 @@ START_TEST(test_explain_counts_replicas)
 
     cs_test_case_solve_ok(&test, "bundle", "replicas-over-nodes");
     ck_assert(cs_solution_explain(test.solution, "web", NULL, out, &error));
-    ck_assert_msg(strstr(out->str, "web: bundle, 3 of 4 replicas placed") != NULL,
-                  "%s", out->str);
-    ck_assert_msg(strstr(out->str, "    web-docker-3: stopped\n") != NULL,
-                  "%s", out->str);
-    ck_assert_msg(strstr(out->str, "    web-ip-10.0.0.10: node1\n") != NULL,
-                  "%s", out->str);
+    ck_assert_msg(strstr(out->str, "web: bundle, 3 of 4 replicas placed") != NULL, "%s", out->str);
+    ck_assert_msg(strstr(out->str, "    web-docker-3: stopped\n") != NULL, "%s", out->str);
+    ck_assert_msg(strstr(out->str, "    web-ip-10.0.0.10: node1\n") != NULL, "%s", out->str);
     cs_test_case_clear(&test);
 }
 END_TEST
@@ -335,16 +322,15 @@ START_TEST(test_explain_left_out)
     cs_test_case_solve_ok(&test, "bundle", "left-out-no-network");
     ck_assert(cs_solution_explain(test.solution, "httpd", NULL, out, &error));
     ck_assert_msg(strstr(out->str, "httpd: never placed: bundle web has a "
-                         "resource inside but no <network>") != NULL,
+                                   "resource inside but no <network>")
+                      != NULL,
                   "%s", out->str);
     g_string_truncate(out, 0);
     ck_assert(cs_solution_explain(test.solution, "web", NULL, out, &error));
-    ck_assert_msg(g_str_has_prefix(out->str, "web: never placed"), "%s",
-                  out->str);
+    ck_assert_msg(g_str_has_prefix(out->str, "web: never placed"), "%s", out->str);
     g_string_truncate(out, 0);
     ck_assert(cs_solution_explain(test.solution, "other", NULL, out, &error));
-    ck_assert_msg(strstr(out->str, "node2: 50  <- assigned") != NULL, "%s",
-                  out->str);
+    ck_assert_msg(strstr(out->str, "node2: 50  <- assigned") != NULL, "%s", out->str);
     cs_test_case_clear(&test);
 }
 END_TEST
@@ -358,13 +344,10 @@ static Suite *bundle_suite(void)
     tcase_add_test(model, test_settings_read);
     tcase_add_test(model, test_replicas_default_to_promoted_max);
     tcase_add_test(model, test_replica_addresses);
-    tcase_add_loop_test(engine, test_answered_as_crm_simulate, 0,
-                        (int)G_N_ELEMENTS(answered));
+    tcase_add_loop_test(engine, test_answered_as_crm_simulate, 0, (int)G_N_ELEMENTS(answered));
     tcase_add_test(engine, test_implicit_names);
-    tcase_add_loop_test(engine, test_refused_with_a_reason, 0,
-                        (int)G_N_ELEMENTS(refused));
-    tcase_add_loop_test(engine, test_pending_refused_or_exact, 0,
-                        (int)G_N_ELEMENTS(pending));
+    tcase_add_loop_test(engine, test_refused_with_a_reason, 0, (int)G_N_ELEMENTS(refused));
+    tcase_add_loop_test(engine, test_pending_refused_or_exact, 0, (int)G_N_ELEMENTS(pending));
     tcase_add_test(engine, test_edit_says_what_moved);
     tcase_add_test(engine, test_explain_counts_replicas);
     tcase_add_test(engine, test_explain_left_out);

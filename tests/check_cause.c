@@ -36,9 +36,9 @@ static CsDocument *load_pair_side(const char *name, const char *side)
 
 /* The Transition lines and the Causes blocks of a why report. */
 typedef struct Report {
-    GPtrArray *transition;    /* char*: "* Move web ( node1 -> node2 )" */
-    GPtrArray *headings;      /* char*: "Move web (node1 -> node2):" */
-    GPtrArray *blocks;        /* char*: the chain under each heading */
+    GPtrArray *transition; /* char*: "* Move web ( node1 -> node2 )" */
+    GPtrArray *headings;   /* char*: "Move web (node1 -> node2):" */
+    GPtrArray *blocks;     /* char*: the chain under each heading */
 } Report;
 
 static void report_read(const char *text, Report *report)
@@ -129,10 +129,11 @@ static void check_pair(const char *name)
 }
 
 static const char *const pairs[] = {
-    "ban", "failcount", "standby", "stickiness", "colocation", "node-rule", "date-rule",
-    "lifetime", "node-lost", "node-fenced", "utilization", "group-member", "clone-max", "promotion",
-    "order", "target-role", "ticket", "pattern", "ticket-standby", "order-chain", "health",
-    "failure-expired",
+    "ban",         "failcount",       "standby",   "stickiness",     "colocation",
+    "node-rule",   "date-rule",       "lifetime",  "node-lost",      "node-fenced",
+    "utilization", "group-member",    "clone-max", "promotion",      "order",
+    "target-role", "ticket",          "pattern",   "ticket-standby", "order-chain",
+    "health",      "failure-expired",
 };
 
 START_TEST(test_cause_names_the_change)
@@ -180,7 +181,9 @@ START_TEST(test_cause_resource_alone)
     cs_cause_resource(solution, rsc->index, out);
     ck_assert_msg(strstr(out->str, "cause of Stop tkr (") != NULL, "%s", out->str);
     ck_assert_msg(strstr(out->str, "rsc_ticket tk-tkr: ticket ticketA is revoked (granted=false), "
-                                   "loss-policy stop") != NULL, "%s", out->str);
+                                   "loss-policy stop")
+                      != NULL,
+                  "%s", out->str);
     ck_assert(strstr(out->str, "__") == NULL);
 }
 END_TEST
@@ -197,7 +200,9 @@ START_TEST(test_cause_prompt_explain)
     g_autoptr(GString) out = g_string_new(NULL);
     ck_assert(cs_command_run_text(session, "explain app2", out, &error));
     ck_assert_msg(strstr(out->str, "cause of Stop app2 (node2):\n    order o-app1-app2 (app1 start "
-                                   "then app2 start, Mandatory") != NULL, "%s", out->str);
+                                   "then app2 start, Mandatory")
+                      != NULL,
+                  "%s", out->str);
     ck_assert_msg(strstr(out->str, "location ban-app1: -INFINITY on node1, node2, node3") != NULL,
                   "%s", out->str);
     cs_session_free(session);
@@ -230,8 +235,9 @@ static void check_directory(const char *name)
             g_autoptr(GString) out = g_string_new(NULL);
             cs_cause_action(solution, NULL, cs_transition_action(transition, i), "  ", out);
             ck_assert_msg(out->len > 0, "%s: action %u has no cause", entry, i);
-            ck_assert_msg(strstr(out->str, "__") == NULL && strstr(out->str, "internal_colocation") == NULL
-                          && strstr(out->str, "limit_reached") == NULL,
+            ck_assert_msg(strstr(out->str, "__") == NULL
+                              && strstr(out->str, "internal_colocation") == NULL
+                              && strstr(out->str, "limit_reached") == NULL,
                           "%s: internal name in\n%s", entry, out->str);
             actions++;
         }
@@ -277,7 +283,8 @@ START_TEST(test_cause_every_restart)
         g_autofree char *name = g_strndup(entry, strlen(entry) - 4);
         g_autofree char *summary_path = corpus_file("summary", name, "summary");
         g_autofree char *summary = NULL;
-        if (!g_str_has_suffix(entry, ".xml") || !g_file_get_contents(summary_path, &summary, NULL, NULL)
+        if (!g_str_has_suffix(entry, ".xml")
+            || !g_file_get_contents(summary_path, &summary, NULL, NULL)
             || strstr(summary, "* Restart") == NULL)
             continue;
         g_autofree char *file = g_build_filename(xml_dir, entry, NULL);
@@ -299,7 +306,8 @@ START_TEST(test_cause_every_restart)
             ck_assert_msg(strstr(out->str, "records no cause") == NULL, "%s: %s", entry, out->str);
             /* One line that is the summary's own reason tells nothing new. */
             gboolean one_line = strchr(out->str, '\n') == strrchr(out->str, '\n');
-            ck_assert_msg(!one_line || action->reason == NULL || strstr(out->str, action->reason) == NULL,
+            ck_assert_msg(!one_line || action->reason == NULL
+                              || strstr(out->str, action->reason) == NULL,
                           "%s: only the summary's reason: %s", entry, out->str);
             restarts++;
         }
@@ -320,7 +328,8 @@ START_TEST(test_cause_container_restart)
     }
     g_autofree char *summary = NULL;
     ck_assert(g_file_get_contents(summary_path, &summary, NULL, NULL));
-    ck_assert_msg(strstr(summary, "* Restart    container1     ( node1 )\n") != NULL, "%s", summary);
+    ck_assert_msg(strstr(summary, "* Restart    container1     ( node1 )\n") != NULL, "%s",
+                  summary);
     g_autoptr(CsDocument) document = cs_document_load(path, NULL);
     CsTime now;
     ck_assert(document != NULL && cs_model_resolve_now(document, NULL, &now, NULL));
@@ -330,9 +339,12 @@ START_TEST(test_cause_container_restart)
     const CsResource *container = cs_model_resource(cs_solution_model(solution), "container1");
     g_autoptr(GString) out = g_string_new(NULL);
     cs_cause_resource(solution, container->index, out);
-    ck_assert_msg(strstr(out->str, "cause of Restart container1 (node1):\n    rsc1 runs inside container1 "
-                                   "(container=container1) and its stop failed on node1 "
-                                   "(rsc1_last_failure_0): on-fail=restart-container") != NULL, "%s", out->str);
+    ck_assert_msg(strstr(out->str,
+                         "cause of Restart container1 (node1):\n    rsc1 runs inside container1 "
+                         "(container=container1) and its stop failed on node1 "
+                         "(rsc1_last_failure_0): on-fail=restart-container")
+                      != NULL,
+                  "%s", out->str);
 }
 END_TEST
 

@@ -67,14 +67,14 @@ START_TEST(test_anonymous_clone)
     for (guint i = 0; i < want->len; i++) {
         const char *line = g_ptr_array_index(want, i);
 
-        if (!g_str_has_prefix(line, "pcmk__clone_allocate")
-            && strstr(line, " db ") == NULL)
+        if (!g_str_has_prefix(line, "pcmk__clone_allocate") && strstr(line, " db ") == NULL)
             continue;
         ck_assert_msg(cs_test_lines_contain(got, line), "missing: %s", line);
     }
     cs_test_assert_same_lines(want_summary, got_summary, TRUE);
-    ck_assert_int_eq(cs_solution_assigned_node(solved.solution,
-        cs_model_resource(cs_solution_model(solved.solution), "db")->index),
+    ck_assert_int_eq(
+        cs_solution_assigned_node(
+            solved.solution, cs_model_resource(cs_solution_model(solved.solution), "db")->index),
         0);
     cs_test_case_clear(&solved);
 }
@@ -138,27 +138,27 @@ END_TEST
  * other instances (found by tests/oracle-diff). */
 START_TEST(test_oracle_cases)
 {
-    static const char *const cases[] = { "group-instance-colocation",
-                                         "new-instance-no-restart",
-                                         "interleave-pairs",
-                                         "fail-limit-anonymous",
-                                         "failed-anonymous-recover",
-                                         "blocked-instance-colocation",
-                                         "standby-instance",
-                                         "stopped-migration-default",
-                                         "stopped-migration-balanced",
-                                         "rollback-printed",
-                                         "rollback-group",
-                                         "promotable-failed-unpromoted",
-                                         "promotable-failed-promoted",
-                                         "promotable-failed-threshold",
-                                         "fence-instance",
-                                         "failed-unique-recover",
-                                         "negative-clone-score",
-                                         "group-later-member-counts",
-                                         "unmanaged-opt-in-shutdown",
-                                         "group-partly-unmanaged",
-                                         "group-member-blocked" };
+    static const char *const cases[] = {"group-instance-colocation",
+                                        "new-instance-no-restart",
+                                        "interleave-pairs",
+                                        "fail-limit-anonymous",
+                                        "failed-anonymous-recover",
+                                        "blocked-instance-colocation",
+                                        "standby-instance",
+                                        "stopped-migration-default",
+                                        "stopped-migration-balanced",
+                                        "rollback-printed",
+                                        "rollback-group",
+                                        "promotable-failed-unpromoted",
+                                        "promotable-failed-promoted",
+                                        "promotable-failed-threshold",
+                                        "fence-instance",
+                                        "failed-unique-recover",
+                                        "negative-clone-score",
+                                        "group-later-member-counts",
+                                        "unmanaged-opt-in-shutdown",
+                                        "group-partly-unmanaged",
+                                        "group-member-blocked"};
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
         Solved solved;
@@ -186,23 +186,23 @@ START_TEST(test_clone_shapes_refused)
     static const struct {
         const char *name, *message;
     } cases[] = {
-        { "refused-coloc-with-child", "constraint c1 names a, inside a clone" },
-        { "refused-location-on-member", "constraint l1 names b, inside a clone" },
-        { "refused-group-node-max", "clone cl: a clone of a group with clone-node-max" },
+        {"refused-coloc-with-child", "constraint c1 names a, inside a clone"},
+        {"refused-location-on-member", "constraint l1 names b, inside a clone"},
+        {"refused-group-node-max", "clone cl: a clone of a group with clone-node-max"},
         /* crm_simulate bans the second instance from the node where the
          * anonymous clone runs; the engine would not (tests/oracle-diff) */
-        { "refused-anonymous-node-max", "clone cln-2: an anonymous clone with clone-node-max above 1" },
+        {"refused-anonymous-node-max",
+         "clone cln-2: an anonymous clone with clone-node-max above 1"},
         /* a globally-unique instance's monitor failed with on-fail=stop:
          * crm_simulate stops it and starts another instance on its node,
          * the engine would keep it there (tests/oracle-diff) */
-        { "refused-unique-on-fail-stop", "cln-p:0: on-fail=stop for a clone instance" },
+        {"refused-unique-on-fail-stop", "cln-p:0: on-fail=stop for a clone instance"},
     };
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
         g_autoptr(GError) error = NULL;
-        g_autofree char *path = g_strdup_printf("%s/clone/%s.xml", CS_TESTDATA,
-                                                cases[i].name);
-        CsTime now = { 0 };
+        g_autofree char *path = g_strdup_printf("%s/clone/%s.xml", CS_TESTDATA, cases[i].name);
+        CsTime now = {0};
         CsDocument *document = cs_document_load(path, &error);
         CsModel *model;
 
@@ -211,10 +211,9 @@ START_TEST(test_clone_shapes_refused)
         model = cs_model_build(document, now, &error);
         ck_assert_msg(model != NULL, "%s", path);
         ck_assert_msg(cs_solve(model, &error) == NULL, "%s was answered", path);
-        ck_assert(g_error_matches(error, CS_ENGINE_ERROR,
-                                  CS_ENGINE_ERROR_UNSUPPORTED));
-        ck_assert_msg(strstr(error->message, cases[i].message) != NULL,
-                      "%s: %s", path, error->message);
+        ck_assert(g_error_matches(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
+        ck_assert_msg(strstr(error->message, cases[i].message) != NULL, "%s: %s", path,
+                      error->message);
         cs_model_free(model);
         cs_document_free(document);
     }
@@ -224,9 +223,8 @@ END_TEST
 /* Every printed score is the sum of its contributions (provenance). */
 START_TEST(test_clone_provenance)
 {
-    static const char *const cases[] = { "anon-sticky", "cloned-group",
-                                         "ticket-revoked",
-                                         "fail-limit-anonymous" };
+    static const char *const cases[] = {"anon-sticky", "cloned-group", "ticket-revoked",
+                                        "fail-limit-anonymous"};
 
     for (guint c = 0; c < G_N_ELEMENTS(cases); c++) {
         Solved solved;
@@ -242,12 +240,10 @@ START_TEST(test_clone_provenance)
 
                 if (!cs_solution_scored(solved.solution, (int)rsc, (int)node))
                     continue;
-                list = cs_solution_contributions(solved.solution, (int)rsc,
-                                                 (int)node, &n);
+                list = cs_solution_contributions(solved.solution, (int)rsc, (int)node, &n);
                 for (int k = 0; k < n; k++)
                     sum = cs_score_add(sum, list[k].value);
-                ck_assert_int_eq(sum, cs_solution_score(solved.solution,
-                                                        (int)rsc, (int)node));
+                ck_assert_int_eq(sum, cs_solution_score(solved.solution, (int)rsc, (int)node));
             }
         }
         cs_test_case_clear(&solved);

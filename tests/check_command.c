@@ -69,9 +69,10 @@ static char *scores_text(CsSession *session)
 START_TEST(test_split_words_and_commands)
 {
     g_autoptr(GError) error = NULL;
-    g_autoptr(GPtrArray) commands = cs_command_split(
-        "ban web alpha; scores\n attr n1 \"my attr\" 'a;b' ;; # comment; ignored\n"
-        "x \"\" a\\ b \"q\\\"uote\\n\" it\\'s", &error);
+    g_autoptr(GPtrArray) commands =
+        cs_command_split("ban web alpha; scores\n attr n1 \"my attr\" 'a;b' ;; # comment; ignored\n"
+                         "x \"\" a\\ b \"q\\\"uote\\n\" it\\'s",
+                         &error);
     ck_assert_ptr_nonnull(commands);
     ck_assert_uint_eq(commands->len, 4);
     char **first = g_ptr_array_index(commands, 0);
@@ -119,7 +120,8 @@ START_TEST(test_ban_moves_and_undo)
     ck_assert(cs_session_dirty(session));
     g_autofree char *undo = run_ok(session, "undo");
     /* Nothing moves back: the plan to move is dropped (issue 16 item 13). */
-    ck_assert_str_eq(undo, "undo: ban web from alpha\n  web: stays on alpha (was planned for bravo)\n");
+    ck_assert_str_eq(undo,
+                     "undo: ban web from alpha\n  web: stays on alpha (was planned for bravo)\n");
     ck_assert_str_eq(assigned(session, "web-vip"), "alpha");
     ck_assert(!cs_session_dirty(session));
     g_autofree char *redo = run_ok(session, "redo");
@@ -144,8 +146,7 @@ START_TEST(test_errors_name_what_is_wrong)
     ck_assert_str_eq(usage, "ban: usage: ban RSC NODE [LIFETIME]");
     g_autofree char *on_off = run_fail(session, "standby alpha maybe", CS_COMMAND_ERROR_USAGE);
     ck_assert_str_eq(on_off, "standby: expected on or off, not 'maybe'");
-    g_autofree char *lifetime = run_fail(session, "ban web alpha tomorrow",
-                                         CS_COMMAND_ERROR_USAGE);
+    g_autofree char *lifetime = run_fail(session, "ban web alpha tomorrow", CS_COMMAND_ERROR_USAGE);
     ck_assert(g_str_has_prefix(lifetime, "ban: lifetime 'tomorrow' is not"));
     ck_assert_uint_eq(cs_edit_log_undo_depth(session->log), 0);
 }
@@ -156,8 +157,10 @@ START_TEST(test_run_text_stops_at_failure)
     g_autoptr(CsSession) session = open_session(DEMO_SMALL, DEMO_TIME);
     g_autoptr(GError) error = NULL;
     g_autoptr(GString) out = g_string_new(NULL);
-    ck_assert(!cs_command_run_text(session, "standby alpha on; ban webx alpha; "
-                                   "standby bravo on", out, &error));
+    ck_assert(!cs_command_run_text(session,
+                                   "standby alpha on; ban webx alpha; "
+                                   "standby bravo on",
+                                   out, &error));
     ck_assert(cs_model_node(session->model, "alpha")->standby);
     ck_assert(!cs_model_node(session->model, "bravo")->standby);
     ck_assert_uint_eq(cs_edit_log_undo_depth(session->log), 1);
@@ -199,8 +202,8 @@ END_TEST
 
 START_TEST(test_time_travel)
 {
-    g_autoptr(CsSession) session = open_session(CASES "/rule-date-expression.xml",
-                                                "2024-03-15 12:00:00");
+    g_autoptr(CsSession) session =
+        open_session(CASES "/rule-date-expression.xml", "2024-03-15 12:00:00");
     g_autofree char *before = scores_text(session);
     ck_assert_int_eq(score(session, "rsc-past", "node2"), 0);
     ck_assert_int_eq(score(session, "rsc-range", "node2"), 100);
@@ -373,11 +376,17 @@ static char *live_text(void)
 static void cibadmin_behind(const char *verb, const char *xml)
 {
     g_autofree char *program = g_find_program_in_path("cibadmin");
-    char *argv[] = { program ? program : (char *)"/usr/sbin/cibadmin", (char *)verb,
-                     (char *)"--scope", (char *)"constraints", (char *)"--xml-text", (char *)xml, NULL };
+    char *argv[] = {program ? program : (char *)"/usr/sbin/cibadmin",
+                    (char *)verb,
+                    (char *)"--scope",
+                    (char *)"constraints",
+                    (char *)"--xml-text",
+                    (char *)xml,
+                    NULL};
     int status = -1;
-    ck_assert(g_spawn_sync(NULL, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
-                           NULL, NULL, NULL, NULL, &status, NULL));
+    ck_assert(g_spawn_sync(NULL, argv, NULL,
+                           G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                           NULL, NULL, &status, NULL));
     ck_assert(g_spawn_check_wait_status(status, NULL));
 }
 
@@ -413,7 +422,9 @@ START_TEST(test_live_commit_applies_objects)
     g_autofree char *plan = run_ok(session, "commit --dry-run");
     ck_assert_msg(g_str_has_prefix(plan, "1 operation to commit:\n"), "%s", plan);
     ck_assert_msg(strstr(plan, "cibadmin --create --scope constraints --xml-text "
-                               "'<rsc_location id=\"cli-ban-web-on-alpha\"") != NULL, "%s", plan);
+                               "'<rsc_location id=\"cli-ban-web-on-alpha\"")
+                      != NULL,
+                  "%s", plan);
     g_autofree char *before = live_text();
     ck_assert(strstr(before, "cli-ban-web-on-alpha") == NULL);
     ck_assert(cs_session_dirty(session));
@@ -445,8 +456,10 @@ START_TEST(test_live_commit_refused_when_epoch_moved)
     g_autoptr(GString) out = g_string_new(NULL);
     ck_assert(!cs_command_run_text(session, "commit", out, &error));
     ck_assert(g_error_matches(error, CS_LIVE_ERROR, CS_LIVE_ERROR_CHANGED));
-    ck_assert_msg(strstr(out->str, "Refused: the CIB is at epoch 0.18.0, the edits were made on 0.17.35.")
-                  != NULL, "%s", out->str);
+    ck_assert_msg(
+        strstr(out->str, "Refused: the CIB is at epoch 0.18.0, the edits were made on 0.17.35.")
+            != NULL,
+        "%s", out->str);
     ck_assert_msg(strstr(out->str, "location-app-worker-bravo") != NULL, "%s", out->str);
     g_autofree char *after = live_text();
     ck_assert_str_eq(after, before);
@@ -460,7 +473,8 @@ START_TEST(test_live_follow_carries_edits)
         return;
     g_autoptr(CsSession) session = open_live();
     CsScore was = score(session, "app-worker", "bravo");
-    g_autofree char *ban = run_ok(session, "ban web alpha; constraint score colocation-web-db--1000 -500");
+    g_autofree char *ban =
+        run_ok(session, "ban web alpha; constraint score colocation-web-db--1000 -500");
     cibadmin_behind("--modify", "<rsc_location id=\"location-app-worker-bravo\" score=\"500\"/>");
     g_autoptr(GError) error = NULL;
     CsDocument *fresh = cs_live_query(&error);
@@ -499,12 +513,14 @@ START_TEST(test_live_follow_keeps_history_and_names_conflicts)
     if (!have_cibadmin())
         return;
     g_autoptr(CsSession) session = open_live();
-    g_autofree char *edits = run_ok(session, "ban web alpha; constraint score location-app-worker-bravo 7; "
-                                             "location add loc-x db charlie 10; undo");
+    g_autofree char *edits =
+        run_ok(session, "ban web alpha; constraint score location-app-worker-bravo 7; "
+                        "location add loc-x db charlie 10; undo");
     ck_assert_uint_eq(cs_edit_log_undo_depth(session->log), 2);
     ck_assert_uint_eq(cs_edit_log_redo_depth(session->log), 1);
     cibadmin_behind("--modify", "<rsc_location id=\"location-app-worker-bravo\" score=\"75\"/>");
-    cibadmin_behind("--create", "<rsc_colocation id=\"loc-x\" rsc=\"db\" with-rsc=\"web\" score=\"5\"/>");
+    cibadmin_behind("--create",
+                    "<rsc_colocation id=\"loc-x\" rsc=\"db\" with-rsc=\"web\" score=\"5\"/>");
     g_autoptr(GError) error = NULL;
     CsDocument *fresh = cs_live_query(&error);
     ck_assert_msg(fresh != NULL, "%s", error != NULL ? error->message : "");
@@ -513,13 +529,16 @@ START_TEST(test_live_follow_keeps_history_and_names_conflicts)
     /* The same history, on the new base. */
     ck_assert_uint_eq(cs_edit_log_undo_depth(session->log), 2);
     ck_assert_uint_eq(cs_edit_log_redo_depth(session->log), 1);
-    ck_assert_str_eq(cs_edit_log_next_undo(session->log), "constraint location-app-worker-bravo score 7");
+    ck_assert_str_eq(cs_edit_log_next_undo(session->log),
+                     "constraint location-app-worker-bravo score 7");
     const GPtrArray *conflicts = cs_session_live_conflicts(session);
     ck_assert_uint_eq(conflicts->len, 1);
     const CsLiveConflict *changed = g_ptr_array_index(conflicts, 0);
     ck_assert_int_eq(changed->kind, CS_LIVE_CONFLICT_CHANGED);
     ck_assert_msg(strstr(changed->text, "changed in the cluster meanwhile (score: 50 -> 75); "
-                                        "yours: score: 75 -> 7") != NULL, "%s", changed->text);
+                                        "yours: score: 75 -> 7")
+                      != NULL,
+                  "%s", changed->text);
     /* Redo brings back the location whose id the cluster took meanwhile. */
     ck_assert(cs_edit_redo(session->log));
     cs_session_refresh(session);
@@ -529,8 +548,10 @@ START_TEST(test_live_follow_keeps_history_and_names_conflicts)
     conflicts = cs_session_live_conflicts(session);
     /* Still the score, and now the id the cluster gave a colocation. */
     ck_assert_uint_eq(conflicts->len, 2);
-    ck_assert_int_eq(((CsLiveConflict *)g_ptr_array_index(conflicts, 0))->kind, CS_LIVE_CONFLICT_CHANGED);
-    ck_assert_int_eq(((CsLiveConflict *)g_ptr_array_index(conflicts, 1))->kind, CS_LIVE_CONFLICT_ID_TAKEN);
+    ck_assert_int_eq(((CsLiveConflict *)g_ptr_array_index(conflicts, 0))->kind,
+                     CS_LIVE_CONFLICT_CHANGED);
+    ck_assert_int_eq(((CsLiveConflict *)g_ptr_array_index(conflicts, 1))->kind,
+                     CS_LIVE_CONFLICT_ID_TAKEN);
     /* Drop the score edit: the cluster's 75 is back, and undo restores 7. */
     ck_assert(cs_session_live_resolve(session, 0, FALSE, &error));
     g_autoptr(GPtrArray) ops = cs_session_live_plan(session);
@@ -596,7 +617,8 @@ START_TEST(test_live_follow_redone_after_an_edit)
     ck_assert_uint_eq(ops->len, 2);
     /* The history came along: undo takes back the score edit only. */
     ck_assert_uint_eq(cs_edit_log_undo_depth(session->log), 2);
-    ck_assert_str_eq(cs_edit_log_next_undo(session->log), "constraint colocation-web-db--1000 score -500");
+    ck_assert_str_eq(cs_edit_log_next_undo(session->log),
+                     "constraint colocation-web-db--1000 score -500");
     ck_assert(cs_edit_undo(session->log));
     cs_session_refresh(session);
     g_autoptr(GPtrArray) one = cs_session_live_plan(session);
@@ -613,7 +635,8 @@ START_TEST(test_live_conflict_id_taken)
         return;
     g_autoptr(CsSession) session = open_live();
     g_autofree char *edits = run_ok(session, "location add loc-x db charlie 10");
-    cibadmin_behind("--create", "<rsc_colocation id=\"loc-x\" rsc=\"db\" with-rsc=\"web\" score=\"5\"/>");
+    cibadmin_behind("--create",
+                    "<rsc_colocation id=\"loc-x\" rsc=\"db\" with-rsc=\"web\" score=\"5\"/>");
     g_autoptr(GError) error = NULL;
     CsDocument *fresh = cs_live_query(&error);
     ck_assert_ptr_nonnull(fresh);
@@ -622,7 +645,8 @@ START_TEST(test_live_conflict_id_taken)
     ck_assert_uint_eq(conflicts->len, 1);
     const CsLiveConflict *taken = g_ptr_array_index(conflicts, 0);
     ck_assert_int_eq(taken->kind, CS_LIVE_CONFLICT_ID_TAKEN);
-    ck_assert_msg(strstr(taken->text, "id taken: the cluster's CIB now has rsc_colocation loc-x") != NULL,
+    ck_assert_msg(strstr(taken->text, "id taken: the cluster's CIB now has rsc_colocation loc-x")
+                      != NULL,
                   "%s", taken->text);
     ck_assert(cs_session_live_resolve(session, 0, FALSE, &error));
     g_autoptr(GPtrArray) ops = cs_session_live_plan(session);

@@ -71,11 +71,14 @@ START_TEST(test_errors_name_file_and_line)
 
     ck_assert_str_eq(interval->message, "/home/op/.config/cibscope/config:2: interval: '0' is not "
                                         "a number of seconds from 0.1 to 3600");
-    ck_assert_str_eq(colour->message, "/home/op/.config/cibscope/config:1: colour: 'maybe' is not yes or no");
-    ck_assert_str_eq(view->message, "/home/op/.config/cibscope/config:4: view: 'graphs' is not a view: "
-                                    "matrix, transition, explain, fail-counts, graph or history");
-    ck_assert_str_eq(name->message, "/home/op/.config/cibscope/config:1: unknown setting 'intervall' "
-                                    "(interval, colour, view, pe-inputs)");
+    ck_assert_str_eq(colour->message,
+                     "/home/op/.config/cibscope/config:1: colour: 'maybe' is not yes or no");
+    ck_assert_str_eq(view->message,
+                     "/home/op/.config/cibscope/config:4: view: 'graphs' is not a view: "
+                     "matrix, transition, explain, fail-counts, graph or history");
+    ck_assert_str_eq(name->message,
+                     "/home/op/.config/cibscope/config:1: unknown setting 'intervall' "
+                     "(interval, colour, view, pe-inputs)");
     ck_assert_str_eq(syntax->message, "/home/op/.config/cibscope/config:1: expected NAME = VALUE, "
                                       "not 'interval 2'");
     ck_assert(g_error_matches(name, CS_CONFIG_ERROR, CS_CONFIG_ERROR_NAME));

@@ -51,10 +51,10 @@ static char *simple1_path(const char *test)
     return dir != NULL ? g_build_filename(dir, "simple1.xml", NULL) : NULL;
 }
 
-#define SIMPLE1_OR_SKIP(variable)                                   \
-    g_autofree char *variable = simple1_path(__func__);             \
-    if (variable == NULL)                                           \
-        return
+#define SIMPLE1_OR_SKIP(variable)                                                                  \
+    g_autofree char *variable = simple1_path(__func__);                                            \
+    if (variable == NULL)                                                                          \
+    return
 
 static GBytes *read_bytes(const char *path)
 {
@@ -62,8 +62,8 @@ static GBytes *read_bytes(const char *path)
     gsize length = 0;
     g_autoptr(GError) error = NULL;
 
-    ck_assert_msg(g_file_get_contents(path, &contents, &length, &error),
-                  "%s", error != NULL ? error->message : path);
+    ck_assert_msg(g_file_get_contents(path, &contents, &length, &error), "%s",
+                  error != NULL ? error->message : path);
     return g_bytes_new_take(contents, length);
 }
 
@@ -71,21 +71,20 @@ static void write_bytes(const char *path, const void *data, gsize length)
 {
     g_autoptr(GError) error = NULL;
 
-    ck_assert_msg(g_file_set_contents(path, data, (gssize)length, &error),
-                  "%s", error != NULL ? error->message : path);
+    ck_assert_msg(g_file_set_contents(path, data, (gssize)length, &error), "%s",
+                  error != NULL ? error->message : path);
 }
 
 static GBytes *gzip_bytes(const void *data, gsize length)
 {
-    g_autoptr(GZlibCompressor) compressor =
-        g_zlib_compressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
+    g_autoptr(GZlibCompressor) compressor = g_zlib_compressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
     gsize room = length + length / 2 + 1024, read_bytes_count = 0, written = 0;
     guint8 *output = g_malloc(room);
     g_autoptr(GError) error = NULL;
 
-    GConverterResult result = g_converter_convert(
-        G_CONVERTER(compressor), data, length, output, room,
-        G_CONVERTER_INPUT_AT_END, &read_bytes_count, &written, &error);
+    GConverterResult result =
+        g_converter_convert(G_CONVERTER(compressor), data, length, output, room,
+                            G_CONVERTER_INPUT_AT_END, &read_bytes_count, &written, &error);
     ck_assert_int_eq(result, G_CONVERTER_FINISHED);
     ck_assert_uint_eq(read_bytes_count, length);
     return g_bytes_new_take(output, written);
@@ -96,9 +95,9 @@ static GBytes *bzip2_bytes(const void *data, gsize length)
     unsigned int room = (unsigned int)(length + length / 100 + 1024);
     char *output = g_malloc(room);
 
-    ck_assert_int_eq(BZ2_bzBuffToBuffCompress(output, &room, (char *)data,
-                                              (unsigned int)length, 9, 0, 0),
-                     BZ_OK);
+    ck_assert_int_eq(
+        BZ2_bzBuffToBuffCompress(output, &room, (char *)data, (unsigned int)length, 9, 0, 0),
+        BZ_OK);
     return g_bytes_new_take(output, room);
 }
 
@@ -114,8 +113,7 @@ static char *make_temp_dir(void)
 static const char *root_attribute(const CsDocument *document, const char *name)
 {
     static char value[256];
-    xmlChar *found = xmlGetProp(xmlDocGetRootElement(document->xml),
-                                BAD_CAST name);
+    xmlChar *found = xmlGetProp(xmlDocGetRootElement(document->xml), BAD_CAST name);
 
     ck_assert_ptr_nonnull(found);
     g_strlcpy(value, (const char *)found, sizeof value);
@@ -139,25 +137,20 @@ static void assert_simple1(const CsDocument *document)
     ck_assert_str_eq(root_attribute(document, "validate-with"), "pacemaker-3.0");
     ck_assert_uint_eq(g_hash_table_size(document->ids), 7);
     ck_assert_str_eq(node_name(cs_document_lookup_id(document, "rsc1")), "primitive");
-    ck_assert_str_eq(node_name(cs_document_lookup_id(document, "opt-no-stonith")),
-                     "nvpair");
+    ck_assert_str_eq(node_name(cs_document_lookup_id(document, "opt-no-stonith")), "nvpair");
     /* node_state id="node1" in status comes after node id="node1". */
     ck_assert_str_eq(node_name(cs_document_lookup_id(document, "node1")), "node");
     ck_assert_ptr_null(cs_document_lookup_id(document, "rsc2"));
-    ck_assert_str_eq(node_name(cs_document_section(document, "crm_config")),
-                     "crm_config");
-    ck_assert_str_eq(node_name(cs_document_section(document, "resources")),
-                     "resources");
+    ck_assert_str_eq(node_name(cs_document_section(document, "crm_config")), "crm_config");
+    ck_assert_str_eq(node_name(cs_document_section(document, "resources")), "resources");
     ck_assert_str_eq(node_name(cs_document_section(document, "nodes")), "nodes");
-    ck_assert_str_eq(node_name(cs_document_section(document, "constraints")),
-                     "constraints");
+    ck_assert_str_eq(node_name(cs_document_section(document, "constraints")), "constraints");
     ck_assert_str_eq(node_name(cs_document_section(document, "status")), "status");
     ck_assert_ptr_null(cs_document_section(document, "rsc_defaults"));
     ck_assert_ptr_null(cs_document_section(document, "tags"));
 }
 
-static void assert_load_fails(const char *path, CsDocumentError code,
-                              const char *expected)
+static void assert_load_fails(const char *path, CsDocumentError code, const char *expected)
 {
     g_autoptr(GError) error = NULL;
     g_autoptr(CsDocument) document = cs_document_load(path, &error);
@@ -182,8 +175,7 @@ static CsDocument *load_ok(const char *path)
 static CsDocument *load_memory_ok(const char *text)
 {
     g_autoptr(GError) error = NULL;
-    CsDocument *document = cs_document_load_memory(text, strlen(text), "mem.xml",
-                                                   &error);
+    CsDocument *document = cs_document_load_memory(text, strlen(text), "mem.xml", &error);
 
     ck_assert_msg(document != NULL, "%s", error != NULL ? error->message : "");
     return document;
@@ -212,16 +204,14 @@ static void check_compressed_copy(gboolean use_bzip2)
     g_autoptr(GBytes) plain = read_bytes(source);
     gsize length = 0;
     const void *data = g_bytes_get_data(plain, &length);
-    g_autoptr(GBytes) packed = use_bzip2 ? bzip2_bytes(data, length)
-                                         : gzip_bytes(data, length);
+    g_autoptr(GBytes) packed = use_bzip2 ? bzip2_bytes(data, length) : gzip_bytes(data, length);
     gsize packed_length = 0;
     const void *packed_data = g_bytes_get_data(packed, &packed_length);
 
     write_bytes(copy, packed_data, packed_length);
     g_autoptr(CsDocument) document = load_ok(copy);
     assert_simple1(document);
-    ck_assert_int_eq(document->compression,
-                     use_bzip2 ? CS_COMPRESSION_BZIP2 : CS_COMPRESSION_GZIP);
+    ck_assert_int_eq(document->compression, use_bzip2 ? CS_COMPRESSION_BZIP2 : CS_COMPRESSION_GZIP);
     unlink(copy);
     rmdir(dir);
 }
@@ -246,10 +236,10 @@ START_TEST(test_load_concatenated_streams)
     const char *tail = "  <status/>\n</cib>\n";
 
     for (int use_bzip2 = 0; use_bzip2 <= 1; use_bzip2++) {
-        g_autoptr(GBytes) first = use_bzip2 ? bzip2_bytes(head, strlen(head))
-                                            : gzip_bytes(head, strlen(head));
-        g_autoptr(GBytes) second = use_bzip2 ? bzip2_bytes(tail, strlen(tail))
-                                             : gzip_bytes(tail, strlen(tail));
+        g_autoptr(GBytes) first =
+            use_bzip2 ? bzip2_bytes(head, strlen(head)) : gzip_bytes(head, strlen(head));
+        g_autoptr(GBytes) second =
+            use_bzip2 ? bzip2_bytes(tail, strlen(tail)) : gzip_bytes(tail, strlen(tail));
         g_autoptr(GByteArray) both = g_byte_array_new();
         gsize length = 0;
         const guint8 *data = g_bytes_get_data(first, &length);
@@ -258,8 +248,8 @@ START_TEST(test_load_concatenated_streams)
         g_byte_array_append(both, data, (guint)length);
 
         g_autoptr(GError) error = NULL;
-        g_autoptr(CsDocument) document = cs_document_load_memory(
-            (const char *)both->data, both->len, "two.xml", &error);
+        g_autoptr(CsDocument) document =
+            cs_document_load_memory((const char *)both->data, both->len, "two.xml", &error);
         ck_assert_msg(document != NULL, "%s", error != NULL ? error->message : "");
         ck_assert_str_eq(root_attribute(document, "epoch"), "3");
         ck_assert_ptr_nonnull(cs_document_section(document, "status"));
@@ -295,12 +285,12 @@ END_TEST
 
 START_TEST(test_first_id_wins)
 {
-    g_autoptr(CsDocument) document = load_memory_ok(
-        "<cib><configuration><resources>"
-        "<primitive id=\"dup\" type=\"first\"/>"
-        "<group id=\"g\"><primitive id=\"dup\" type=\"second\"/></group>"
-        "<primitive id=\"\"/>"
-        "</resources></configuration></cib>");
+    g_autoptr(CsDocument) document =
+        load_memory_ok("<cib><configuration><resources>"
+                       "<primitive id=\"dup\" type=\"first\"/>"
+                       "<group id=\"g\"><primitive id=\"dup\" type=\"second\"/></group>"
+                       "<primitive id=\"\"/>"
+                       "</resources></configuration></cib>");
     xmlNode *found = cs_document_lookup_id(document, "dup");
     xmlChar *type = xmlGetProp(found, BAD_CAST "type");
 
@@ -315,9 +305,9 @@ END_TEST
 
 START_TEST(test_reindex_after_edit)
 {
-    g_autoptr(CsDocument) document = load_memory_ok(
-        "<cib><configuration><resources>"
-        "<primitive id=\"a\"/></resources></configuration></cib>");
+    g_autoptr(CsDocument) document =
+        load_memory_ok("<cib><configuration><resources>"
+                       "<primitive id=\"a\"/></resources></configuration></cib>");
     xmlNode *resources = cs_document_section(document, "resources");
     xmlNode *added = xmlNewChild(resources, NULL, BAD_CAST "primitive", NULL);
 
@@ -333,11 +323,11 @@ END_TEST
  * held twice keeps its first holder in document order. */
 START_TEST(test_index_follows_changes)
 {
-    g_autoptr(CsDocument) document = load_memory_ok(
-        "<cib><configuration><nodes><node id=\"1\" uname=\"alpha\"/></nodes>"
-        "<resources><primitive id=\"a\"/><primitive id=\"c\"/></resources>"
-        "</configuration><status><node_state id=\"1\"/>"
-        "<node_state id=\"2\"/></status></cib>");
+    g_autoptr(CsDocument) document =
+        load_memory_ok("<cib><configuration><nodes><node id=\"1\" uname=\"alpha\"/></nodes>"
+                       "<resources><primitive id=\"a\"/><primitive id=\"c\"/></resources>"
+                       "</configuration><status><node_state id=\"1\"/>"
+                       "<node_state id=\"2\"/></status></cib>");
     xmlNode *resources = cs_document_section(document, "resources");
     xmlNode *node = cs_document_lookup_id(document, "1");
     xmlNode *second_state = cs_document_lookup_id(document, "2");
@@ -393,10 +383,10 @@ END_TEST
  * in document order holds it, without a walk. */
 START_TEST(test_index_next_holder_in_order)
 {
-    g_autoptr(CsDocument) document = load_memory_ok(
-        "<cib><configuration><nodes><node id=\"x\"/></nodes>"
-        "<resources><primitive id=\"x\"/></resources>"
-        "</configuration><status><node_state id=\"x\"/></status></cib>");
+    g_autoptr(CsDocument) document =
+        load_memory_ok("<cib><configuration><nodes><node id=\"x\"/></nodes>"
+                       "<resources><primitive id=\"x\"/></resources>"
+                       "</configuration><status><node_state id=\"x\"/></status></cib>");
     xmlNode *node = cs_document_lookup_id(document, "x");
 
     ck_assert_str_eq((const char *)node->name, "node");
@@ -415,17 +405,16 @@ END_TEST
 START_TEST(test_all_sections)
 {
     static const char *const sections[] = {
-        "crm_config", "rsc_defaults", "op_defaults", "nodes", "resources",
-        "constraints", "tags", "status",
+        "crm_config", "rsc_defaults", "op_defaults", "nodes",
+        "resources",  "constraints",  "tags",        "status",
     };
-    g_autoptr(CsDocument) document = load_memory_ok(
-        "<cib><configuration><crm_config/><rsc_defaults/><op_defaults/>"
-        "<nodes/><resources/><constraints/><tags/></configuration>"
-        "<status/></cib>");
+    g_autoptr(CsDocument) document =
+        load_memory_ok("<cib><configuration><crm_config/><rsc_defaults/><op_defaults/>"
+                       "<nodes/><resources/><constraints/><tags/></configuration>"
+                       "<status/></cib>");
 
     for (gsize i = 0; i < G_N_ELEMENTS(sections); i++)
-        ck_assert_str_eq(node_name(cs_document_section(document, sections[i])),
-                         sections[i]);
+        ck_assert_str_eq(node_name(cs_document_section(document, sections[i])), sections[i]);
     ck_assert_ptr_null(cs_document_section(document, "configuration"));
     ck_assert_ptr_null(cs_document_section(document, "alerts"));
 }
@@ -449,33 +438,31 @@ END_TEST
 typedef struct {
     const char *file;
     CsDocumentError code;
-    const char *message;   /* after "PATH" */
+    const char *message; /* after "PATH" */
 } BadFile;
 
 static const BadFile bad_files[] = {
-    { "mismatch.xml", CS_DOCUMENT_ERROR_PARSE,
-      ":3: Opening and ending tag mismatch: a line 2 and b" },
-    { "unclosed.xml", CS_DOCUMENT_ERROR_PARSE,
-      ":15: Couldn't find end of Start Tag r line 15" },
-    { "not-cib.xml", CS_DOCUMENT_ERROR_NOT_CIB, ": root element is <foo>, not <cib>" },
-    { "empty.xml", CS_DOCUMENT_ERROR_PARSE, ": empty document" },
-    { "garbage.bin", CS_DOCUMENT_ERROR_PARSE,
-      ": not an XML document (nor gzip or bzip2 data)" },
-    { "bad-utf8.xml", CS_DOCUMENT_ERROR_PARSE,
-      ":4: Input is not proper UTF-8, indicate encoding ! Bytes: 0xFF 0xFE 0x22 0x2F" },
-    { "truncated.xml.bz2", CS_DOCUMENT_ERROR_COMPRESSION, ": truncated bzip2 data" },
-    { "corrupt.xml.bz2", CS_DOCUMENT_ERROR_COMPRESSION, ": corrupt bzip2 data" },
-    { "truncated.xml.gz", CS_DOCUMENT_ERROR_COMPRESSION, ": truncated gzip data" },
-    { "corrupt.xml.gz", CS_DOCUMENT_ERROR_COMPRESSION, ": corrupt gzip data" },
-    { "does-not-exist.xml", CS_DOCUMENT_ERROR_READ, ": No such file or directory" },
-    { "", CS_DOCUMENT_ERROR_READ, ": Is a directory" },
+    {"mismatch.xml", CS_DOCUMENT_ERROR_PARSE,
+     ":3: Opening and ending tag mismatch: a line 2 and b"},
+    {"unclosed.xml", CS_DOCUMENT_ERROR_PARSE, ":15: Couldn't find end of Start Tag r line 15"},
+    {"not-cib.xml", CS_DOCUMENT_ERROR_NOT_CIB, ": root element is <foo>, not <cib>"},
+    {"empty.xml", CS_DOCUMENT_ERROR_PARSE, ": empty document"},
+    {"garbage.bin", CS_DOCUMENT_ERROR_PARSE, ": not an XML document (nor gzip or bzip2 data)"},
+    {"bad-utf8.xml", CS_DOCUMENT_ERROR_PARSE,
+     ":4: Input is not proper UTF-8, indicate encoding ! Bytes: 0xFF 0xFE 0x22 0x2F"},
+    {"truncated.xml.bz2", CS_DOCUMENT_ERROR_COMPRESSION, ": truncated bzip2 data"},
+    {"corrupt.xml.bz2", CS_DOCUMENT_ERROR_COMPRESSION, ": corrupt bzip2 data"},
+    {"truncated.xml.gz", CS_DOCUMENT_ERROR_COMPRESSION, ": truncated gzip data"},
+    {"corrupt.xml.gz", CS_DOCUMENT_ERROR_COMPRESSION, ": corrupt gzip data"},
+    {"does-not-exist.xml", CS_DOCUMENT_ERROR_READ, ": No such file or directory"},
+    {"", CS_DOCUMENT_ERROR_READ, ": Is a directory"},
 };
 
 START_TEST(test_bad_file)
 {
     const BadFile *bad = &bad_files[_i];
-    g_autofree char *path = *bad->file != '\0'
-        ? g_build_filename(BAD_DIR, bad->file, NULL) : g_strdup(BAD_DIR);
+    g_autofree char *path =
+        *bad->file != '\0' ? g_build_filename(BAD_DIR, bad->file, NULL) : g_strdup(BAD_DIR);
     g_autofree char *expected = g_strconcat(path, bad->message, NULL);
 
     assert_load_fails(path, bad->code, expected);
@@ -522,12 +509,10 @@ END_TEST
 
 START_TEST(test_entity_expansion_refused)
 {
-    g_autofree char *expected = g_strconcat(BAD_DIR "/entity-expansion.xml",
-                                            ":1: Detected an entity reference loop",
-                                            NULL);
+    g_autofree char *expected =
+        g_strconcat(BAD_DIR "/entity-expansion.xml", ":1: Detected an entity reference loop", NULL);
 
-    assert_load_fails(BAD_DIR "/entity-expansion.xml", CS_DOCUMENT_ERROR_PARSE,
-                      expected);
+    assert_load_fails(BAD_DIR "/entity-expansion.xml", CS_DOCUMENT_ERROR_PARSE, expected);
 }
 END_TEST
 
@@ -551,12 +536,10 @@ START_TEST(test_deep_nesting)
     g_autoptr(CsDocument) fine = load_memory_ok(shallow);
 
     ck_assert_ptr_nonnull(fine);
-    g_autoptr(CsDocument) refused = cs_document_load_memory(deep, strlen(deep),
-                                                            "deep.xml", &error);
+    g_autoptr(CsDocument) refused = cs_document_load_memory(deep, strlen(deep), "deep.xml", &error);
     ck_assert_ptr_null(refused);
     ck_assert_int_eq(error->code, CS_DOCUMENT_ERROR_PARSE);
-    ck_assert_str_eq(error->message,
-                     "deep.xml:2: elements nested more than 256 levels deep");
+    ck_assert_str_eq(error->message, "deep.xml:2: elements nested more than 256 levels deep");
 }
 END_TEST
 
@@ -582,7 +565,7 @@ START_TEST(test_decompression_bomb)
     const char *data = g_bytes_get_data(plain, &length);
     g_autoptr(GBytes) gz = gzip_bytes(data, length);
     g_autoptr(GBytes) bz = bzip2_bytes(data, length);
-    GBytes *packed[] = { gz, bz, plain };
+    GBytes *packed[] = {gz, bz, plain};
     g_autofree char *dir = make_temp_dir();
     g_autofree char *path = g_build_filename(dir, "bomb.xml", NULL);
     g_autofree char *expected = g_strconcat(path, ": larger than 1 MiB", NULL);
@@ -620,8 +603,8 @@ START_TEST(test_load_over_10_mb)
     }
     g_string_append(text, "  </configuration>\n</cib>\n");
     g_autoptr(GError) error = NULL;
-    g_autoptr(CsDocument) document = cs_document_load_memory(text->str, text->len,
-                                                             "big.xml", &error);
+    g_autoptr(CsDocument) document =
+        cs_document_load_memory(text->str, text->len, "big.xml", &error);
     g_string_free(text, TRUE);
     ck_assert_msg(document != NULL, "%s", error != NULL ? error->message : "");
     ck_assert_uint_eq(g_hash_table_size(document->ids), count);
@@ -684,11 +667,10 @@ static int count_entries(const char *path)
     for (struct dirent *entry; (entry = readdir(dir)) != NULL;)
         count += entry->d_name[0] != '.' || entry->d_name[1] != '\0' ? 1 : 0;
     closedir(dir);
-    return count - 1;   /* ".." */
+    return count - 1; /* ".." */
 }
 
-static void set_root_attribute(CsDocument *document, const char *name,
-                               const char *value)
+static void set_root_attribute(CsDocument *document, const char *name, const char *value)
 {
     xmlSetProp(xmlDocGetRootElement(document->xml), BAD_CAST name, BAD_CAST value);
 }
@@ -728,7 +710,6 @@ START_TEST(test_save_round_trip)
     rmdir(dir);
 }
 END_TEST
-
 
 static gint64 root_number(const CsDocument *document, const char *name)
 {
@@ -871,8 +852,8 @@ START_TEST(test_save_missing_directory)
 {
     g_autofree char *dir = make_temp_dir();
     g_autofree char *path = g_build_filename(dir, "no-such-dir", "cib.xml", NULL);
-    g_autofree char *expected = g_strconcat(
-        path, ": cannot create a temporary file: No such file or directory", NULL);
+    g_autofree char *expected =
+        g_strconcat(path, ": cannot create a temporary file: No such file or directory", NULL);
     g_autoptr(GError) error = NULL;
     g_autoptr(CsDocument) document = load_memory_ok(SMALL_CIB);
 
@@ -928,7 +909,7 @@ START_TEST(test_save_failed_write_keeps_old_file)
     g_autoptr(GError) error = NULL;
     const char *small = "<cib epoch=\"1\"/>\n";
     g_autoptr(GBytes) original = g_bytes_new_static(small, strlen(small));
-    struct rlimit limit = { 64 * 1024, 64 * 1024 }, previous;
+    struct rlimit limit = {64 * 1024, 64 * 1024}, previous;
 
     write_bytes(path, g_bytes_get_data(big, NULL), g_bytes_get_size(big));
     g_autoptr(CsDocument) document = load_ok(path);
@@ -975,21 +956,25 @@ static const char schema_template[] =
 
 typedef struct {
     const char *label;
-    const char *validate_with;   /* NULL: no attribute */
+    const char *validate_with; /* NULL: no attribute */
     const char *extra, *node1, *loc, *score, *role, *constraint, *status;
-    const char *refusal;         /* part of the message, NULL: loads */
+    const char *refusal; /* part of the message, NULL: loads */
 } SchemaCase;
 
 static char *schema_cib(const SchemaCase *c)
 {
     g_autofree char *vw = c->validate_with != NULL
-        ? g_strdup_printf(" validate-with=\"%s\"", c->validate_with) : g_strdup("");
-    const char *keys[] = { "VW", "EXTRA", "NODE1", "LOC", "SCORE", "ROLE",
-                           "CONSTRAINT", "STATUS" };
-    const char *values[] = { vw, c->extra ? c->extra : "", c->node1 ? c->node1 : "1",
-                             c->loc ? c->loc : "loc", c->score ? c->score : "100",
-                             c->role ? c->role : "", c->constraint ? c->constraint : "",
-                             c->status ? c->status : "<status/>" };
+                              ? g_strdup_printf(" validate-with=\"%s\"", c->validate_with)
+                              : g_strdup("");
+    const char *keys[] = {"VW", "EXTRA", "NODE1", "LOC", "SCORE", "ROLE", "CONSTRAINT", "STATUS"};
+    const char *values[] = {vw,
+                            c->extra ? c->extra : "",
+                            c->node1 ? c->node1 : "1",
+                            c->loc ? c->loc : "loc",
+                            c->score ? c->score : "100",
+                            c->role ? c->role : "",
+                            c->constraint ? c->constraint : "",
+                            c->status ? c->status : "<status/>"};
     char *text = g_strdup(schema_template);
 
     for (guint i = 0; i < G_N_ELEMENTS(keys); i++) {
@@ -1008,44 +993,42 @@ static void check_schema_case(const SchemaCase *c)
         cs_document_load_memory(text, strlen(text), "case.xml", &error);
 
     if (c->refusal == NULL) {
-        ck_assert_msg(document != NULL, "%s: %s", c->label,
-                      error != NULL ? error->message : "");
+        ck_assert_msg(document != NULL, "%s: %s", c->label, error != NULL ? error->message : "");
         return;
     }
     ck_assert_msg(document == NULL, "%s: loaded", c->label);
-    ck_assert_msg(g_error_matches(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_INVALID),
-                  "%s: %s", c->label, error->message);
-    ck_assert_msg(strstr(error->message, c->refusal) != NULL, "%s: '%s' lacks '%s'",
-                  c->label, error->message, c->refusal);
+    ck_assert_msg(g_error_matches(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_INVALID), "%s: %s",
+                  c->label, error->message);
+    ck_assert_msg(strstr(error->message, c->refusal) != NULL, "%s: '%s' lacks '%s'", c->label,
+                  error->message, c->refusal);
 }
 
 /* Each as crm_simulate 2.1.5 has it (-sSQ: exit 78 for a refusal). */
 static const SchemaCase relaxng_cases[] = {
-    { "valid", "pacemaker-3.7", .refusal = NULL },
-    { "unknown attribute", "pacemaker-3.7", .extra = " bogus=\"1\"",
-      .refusal = "case.xml:6: <primitive id=\"web\">: not valid for the schema "
-                 "pacemaker-3.7 names (crm_simulate refuses it): Invalid attribute "
-                 "bogus for element primitive" },
-    { "duplicate id", "pacemaker-3.7", .loc = "db",
-      .refusal = "case.xml:10: <rsc_location id=\"db\">: id is already used by "
-                 "<primitive id=\"db\"> at line 7" },
-    { "bad score", "pacemaker-3.7", .score = "abc",
-      .refusal = "Type integer doesn't allow value 'abc'" },
-    { "bad kind", "pacemaker-3.7",
-      .constraint = "<rsc_order id=\"o1\" first=\"web\" then=\"db\" kind=\"Sometimes\"/>",
-      .refusal = "<rsc_order id=\"o1\">" },
-    { "none", "none", .extra = " bogus=\"1\"", .loc = "db", .refusal = NULL },
-    { "no validate-with", NULL, .extra = " bogus=\"1\"", .refusal = NULL },
-    { "next", "pacemaker-next", .extra = " bogus=\"1\"",
-      .refusal = "the schema pacemaker-next names" },
-    { "unknown schema", "pacemaker-9.9",
-      .refusal = "case.xml:1: <cib>: validate-with=\"pacemaker-9.9\" names no schema" },
+    {"valid", "pacemaker-3.7", .refusal = NULL},
+    {"unknown attribute", "pacemaker-3.7", .extra = " bogus=\"1\"",
+     .refusal = "case.xml:6: <primitive id=\"web\">: not valid for the schema "
+                "pacemaker-3.7 names (crm_simulate refuses it): Invalid attribute "
+                "bogus for element primitive"},
+    {"duplicate id", "pacemaker-3.7", .loc = "db",
+     .refusal = "case.xml:10: <rsc_location id=\"db\">: id is already used by "
+                "<primitive id=\"db\"> at line 7"},
+    {"bad score", "pacemaker-3.7", .score = "abc",
+     .refusal = "Type integer doesn't allow value 'abc'"},
+    {"bad kind", "pacemaker-3.7",
+     .constraint = "<rsc_order id=\"o1\" first=\"web\" then=\"db\" kind=\"Sometimes\"/>",
+     .refusal = "<rsc_order id=\"o1\">"},
+    {"none", "none", .extra = " bogus=\"1\"", .loc = "db", .refusal = NULL},
+    {"no validate-with", NULL, .extra = " bogus=\"1\"", .refusal = NULL},
+    {"next", "pacemaker-next", .extra = " bogus=\"1\"",
+     .refusal = "the schema pacemaker-next names"},
+    {"unknown schema", "pacemaker-9.9",
+     .refusal = "case.xml:1: <cib>: validate-with=\"pacemaker-9.9\" names no schema"},
     /* valid only for a later schema: Pacemaker's upgrade takes it */
-    { "upgraded", "pacemaker-1.2", .role = " role=\"Promoted\"", .refusal = NULL },
-    { "node id like a resource id", "pacemaker-3.7", .node1 = "web", .refusal = NULL },
-    { "status holds anything", "pacemaker-3.7",
-      .status = "<status><anything goes=\"1\"><x id=\"web\"/></anything></status>",
-      .refusal = NULL },
+    {"upgraded", "pacemaker-1.2", .role = " role=\"Promoted\"", .refusal = NULL},
+    {"node id like a resource id", "pacemaker-3.7", .node1 = "web", .refusal = NULL},
+    {"status holds anything", "pacemaker-3.7",
+     .status = "<status><anything goes=\"1\"><x id=\"web\"/></anything></status>", .refusal = NULL},
 };
 
 START_TEST(test_schema_relaxng)
@@ -1060,21 +1043,21 @@ END_TEST
 
 /* Without the schema files: the checks the engine relies on. */
 static const SchemaCase builtin_cases[] = {
-    { "valid", "pacemaker-3.7", .refusal = NULL },
-    { "duplicate id", "pacemaker-3.7", .loc = "db",
-      .refusal = "case.xml:10: <rsc_location id=\"db\">: id is already used by "
-                 "<primitive id=\"db\"> at line 7 (crm_simulate refuses duplicate ids)" },
-    { "missing rsc", "pacemaker-3.7",
-      .constraint = "<rsc_location id=\"l2\" node=\"node1\" score=\"1\"/>",
-      .refusal = "case.xml:9: <rsc_location id=\"l2\">: lacks the attribute "
-                 "rsc|rsc-pattern|<resource_set" },
-    { "bad kind", "pacemaker-3.7",
-      .constraint = "<rsc_order id=\"o1\" first=\"web\" then=\"db\" kind=\"Sometimes\"/>",
-      .refusal = "case.xml:9: <rsc_order id=\"o1\">: kind=\"Sometimes\" is not one of" },
-    { "bad role", "pacemaker-3.7", .role = " role=\"Leader\"",
-      .refusal = "role=\"Leader\" is not one of" },
-    { "none", "none", .loc = "db", .refusal = NULL },
-    { "node id like a resource id", "pacemaker-3.7", .node1 = "web", .refusal = NULL },
+    {"valid", "pacemaker-3.7", .refusal = NULL},
+    {"duplicate id", "pacemaker-3.7", .loc = "db",
+     .refusal = "case.xml:10: <rsc_location id=\"db\">: id is already used by "
+                "<primitive id=\"db\"> at line 7 (crm_simulate refuses duplicate ids)"},
+    {"missing rsc", "pacemaker-3.7",
+     .constraint = "<rsc_location id=\"l2\" node=\"node1\" score=\"1\"/>",
+     .refusal = "case.xml:9: <rsc_location id=\"l2\">: lacks the attribute "
+                "rsc|rsc-pattern|<resource_set"},
+    {"bad kind", "pacemaker-3.7",
+     .constraint = "<rsc_order id=\"o1\" first=\"web\" then=\"db\" kind=\"Sometimes\"/>",
+     .refusal = "case.xml:9: <rsc_order id=\"o1\">: kind=\"Sometimes\" is not one of"},
+    {"bad role", "pacemaker-3.7", .role = " role=\"Leader\"",
+     .refusal = "role=\"Leader\" is not one of"},
+    {"none", "none", .loc = "db", .refusal = NULL},
+    {"node id like a resource id", "pacemaker-3.7", .node1 = "web", .refusal = NULL},
 };
 
 START_TEST(test_schema_builtin)
@@ -1088,8 +1071,8 @@ END_TEST
 /* Validation takes <status> out and puts it back: the bytes round-trip. */
 START_TEST(test_schema_keeps_status_in_place)
 {
-    SchemaCase c = { "in place", "pacemaker-3.7",
-                     .status = "<status><node_state id=\"1\"/></status>" };
+    SchemaCase c = {"in place", "pacemaker-3.7",
+                    .status = "<status><node_state id=\"1\"/></status>"};
     g_autofree char *text = schema_cib(&c);
     g_autoptr(CsDocument) document = load_memory_ok(text);
     xmlChar *dumped = NULL;

@@ -87,7 +87,8 @@ START_TEST(test_ban_node_score_form)
     cs_test_assert_value(f.document, "//rsc_location[@id='cli-ban-web-on-alpha']/@rsc", "web");
     cs_test_assert_value(f.document, "//rsc_location[@id='cli-ban-web-on-alpha']/@role", "Started");
     cs_test_assert_value(f.document, "//rsc_location[@id='cli-ban-web-on-alpha']/@node", "alpha");
-    cs_test_assert_value(f.document, "//rsc_location[@id='cli-ban-web-on-alpha']/@score", "-INFINITY");
+    cs_test_assert_value(f.document, "//rsc_location[@id='cli-ban-web-on-alpha']/@score",
+                         "-INFINITY");
     /* the id index knows the new element */
     ck_assert_ptr_nonnull(cs_document_lookup_id(f.document, "cli-ban-web-on-alpha"));
     ck_assert_str_eq(cs_edit_log_next_undo(f.log), "ban web from alpha");
@@ -109,19 +110,21 @@ START_TEST(test_ban_with_lifetime)
     fixture_open(&f, DEMO_SMALL);
     ck_assert(cs_edit_ban(f.log, "db", "bravo", "2024-06-01 13:00:00Z", NULL));
     const char *rule = "//rsc_location[@id='cli-ban-db-on-bravo']/rule";
-    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_location[@id='cli-ban-db-on-bravo'][@node]"), 0);
+    ck_assert_int_eq(
+        cs_test_xpath_count(f.document, "//rsc_location[@id='cli-ban-db-on-bravo'][@node]"), 0);
     cs_test_assert_value(f.document, "//rsc_location[@id='cli-ban-db-on-bravo']/rule/@id",
-                    "cli-ban-db-on-bravo-rule");
+                         "cli-ban-db-on-bravo-rule");
     ck_assert_int_eq(cs_test_xpath_count(f.document, rule), 1);
     cs_test_assert_value(f.document, "//rule[@id='cli-ban-db-on-bravo-rule']/@score", "-INFINITY");
     cs_test_assert_value(f.document, "//rule[@id='cli-ban-db-on-bravo-rule']/@boolean-op", "and");
     cs_test_assert_value(f.document, "//expression[@id='cli-ban-db-on-bravo-expr']/@attribute",
-                    "#uname");
-    cs_test_assert_value(f.document, "//expression[@id='cli-ban-db-on-bravo-expr']/@value", "bravo");
+                         "#uname");
+    cs_test_assert_value(f.document, "//expression[@id='cli-ban-db-on-bravo-expr']/@value",
+                         "bravo");
     cs_test_assert_value(f.document,
-                    "//date_expression[@id='cli-ban-db-on-bravo-lifetime']/@operation", "lt");
+                         "//date_expression[@id='cli-ban-db-on-bravo-lifetime']/@operation", "lt");
     cs_test_assert_value(f.document, "//date_expression[@id='cli-ban-db-on-bravo-lifetime']/@end",
-                    "2024-06-01 13:00:00Z");
+                         "2024-06-01 13:00:00Z");
     check_undo_redo(&f);
     fixture_close(&f);
 }
@@ -135,12 +138,14 @@ START_TEST(test_ban_again_replaces)
      * lifetime rewrites that constraint in place. */
     ck_assert(cs_edit_ban(f.log, "report", "alpha", "2030-01-01 00:00:00Z", NULL));
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//*[@id='cli-ban-report-on-alpha']"), 1);
-    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_location[@id='cli-ban-report-on-alpha']/rule"), 1);
+    ck_assert_int_eq(
+        cs_test_xpath_count(f.document, "//rsc_location[@id='cli-ban-report-on-alpha']/rule"), 1);
     check_undo_redo(&f);
     ck_assert(cs_edit_ban(f.log, "report", "alpha", "2031-01-01 00:00:00Z", NULL));
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//*[@id='cli-ban-report-on-alpha-rule']"), 1);
-    cs_test_assert_value(f.document, "//date_expression[@id='cli-ban-report-on-alpha-lifetime']/@end",
-                    "2031-01-01 00:00:00Z");
+    cs_test_assert_value(f.document,
+                         "//date_expression[@id='cli-ban-report-on-alpha-lifetime']/@end",
+                         "2031-01-01 00:00:00Z");
     fixture_close(&f);
 }
 END_TEST
@@ -154,19 +159,22 @@ START_TEST(test_prefer_and_clear)
     cs_test_assert_value(f.document, "//rsc_location[@id='cli-prefer-db']/@node", "charlie");
     ck_assert(cs_edit_prefer(f.log, "web", "bravo", "2024-06-02 00:00:00Z", NULL));
     cs_test_assert_value(f.document, "//rsc_location[@id='cli-prefer-web']/rule/@id",
-                    "cli-prefer-rule-web");
+                         "cli-prefer-rule-web");
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//expression[@id='cli-prefer-expr-web']"), 1);
-    ck_assert_int_eq(cs_test_xpath_count(f.document, "//date_expression[@id='cli-prefer-lifetime-end-web']"), 1);
+    ck_assert_int_eq(
+        cs_test_xpath_count(f.document, "//date_expression[@id='cli-prefer-lifetime-end-web']"), 1);
     ck_assert(cs_edit_ban(f.log, "db", "alpha", NULL, NULL));
     g_autofree char *before_clear = cs_test_serialize(f.document);
 
     guint removed = 0;
     ck_assert(cs_edit_clear(f.log, "db", &removed, NULL));
     ck_assert_uint_eq(removed, 2);
-    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_location[starts-with(@id,'cli-')][@rsc='db']"), 0);
+    ck_assert_int_eq(
+        cs_test_xpath_count(f.document, "//rsc_location[starts-with(@id,'cli-')][@rsc='db']"), 0);
     /* other resources' cli constraints stay */
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_location[@id='cli-prefer-web']"), 1);
-    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_location[@id='cli-ban-report-on-alpha']"), 1);
+    ck_assert_int_eq(
+        cs_test_xpath_count(f.document, "//rsc_location[@id='cli-ban-report-on-alpha']"), 1);
     ck_assert(cs_edit_undo(f.log));
     g_autofree char *undone = cs_test_serialize(f.document);
     ck_assert_str_eq(undone, before_clear);
@@ -219,13 +227,14 @@ START_TEST(test_stickiness_resource_and_default)
     Fixture f;
     fixture_open(&f, DEMO_SMALL);
     ck_assert(cs_edit_stickiness(f.log, "db", "50", NULL));
-    cs_test_assert_value(f.document, "//primitive[@id='db']/meta_attributes/@id", "db-meta_attributes");
-    cs_test_assert_value(f.document,
-                    "//primitive[@id='db']/meta_attributes/nvpair[@name='resource-stickiness']/@id",
-                    "db-meta_attributes-resource-stickiness");
-    cs_test_assert_value(f.document,
-                    "//primitive[@id='db']/meta_attributes/nvpair[@name='resource-stickiness']/@value",
-                    "50");
+    cs_test_assert_value(f.document, "//primitive[@id='db']/meta_attributes/@id",
+                         "db-meta_attributes");
+    cs_test_assert_value(
+        f.document, "//primitive[@id='db']/meta_attributes/nvpair[@name='resource-stickiness']/@id",
+        "db-meta_attributes-resource-stickiness");
+    cs_test_assert_value(
+        f.document,
+        "//primitive[@id='db']/meta_attributes/nvpair[@name='resource-stickiness']/@value", "50");
     check_undo_redo(&f);
     /* an existing nvpair is updated, not duplicated */
     ck_assert(cs_edit_stickiness(f.log, "db", "INFINITY", NULL));
@@ -233,11 +242,13 @@ START_TEST(test_stickiness_resource_and_default)
     cs_test_assert_value(f.document, "//primitive[@id='db']//nvpair/@value", "INFINITY");
     /* a group's set goes before its members */
     ck_assert(cs_edit_stickiness(f.log, "web", "20", NULL));
-    ck_assert_int_eq(cs_test_xpath_count(f.document, "//group[@id='web']/*[1][self::meta_attributes]"), 1);
+    ck_assert_int_eq(
+        cs_test_xpath_count(f.document, "//group[@id='web']/*[1][self::meta_attributes]"), 1);
     /* the default, in the existing rsc_defaults set */
     ck_assert(cs_edit_stickiness(f.log, NULL, "0", NULL));
-    cs_test_assert_value(f.document,
-                    "//rsc_defaults/meta_attributes/nvpair[@name='resource-stickiness']/@value", "0");
+    cs_test_assert_value(
+        f.document, "//rsc_defaults/meta_attributes/nvpair[@name='resource-stickiness']/@value",
+        "0");
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_defaults//nvpair"), 1);
     ck_assert(cs_edit_stickiness(f.log, NULL, NULL, NULL));
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_defaults//nvpair"), 0);
@@ -259,9 +270,9 @@ START_TEST(test_stickiness_default_created)
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_defaults"), 0);
     ck_assert(cs_edit_stickiness(f.log, NULL, "100", NULL));
     cs_test_assert_value(f.document, "/cib/configuration/rsc_defaults/meta_attributes/@id",
-                    "rsc_defaults-options");
+                         "rsc_defaults-options");
     cs_test_assert_value(f.document, "//rsc_defaults//nvpair/@id",
-                    "rsc_defaults-options-resource-stickiness");
+                         "rsc_defaults-options-resource-stickiness");
     check_undo_redo(&f);
     fixture_close(&f);
 }
@@ -274,22 +285,27 @@ START_TEST(test_standby_and_attributes)
     Fixture f;
     fixture_open(&f, DEMO_SMALL);
     ck_assert(cs_edit_standby(f.log, "charlie", FALSE, NULL));
-    ck_assert_int_eq(cs_test_xpath_count(f.document, "//node[@uname='charlie']//nvpair[@name='standby']"), 0);
+    ck_assert_int_eq(
+        cs_test_xpath_count(f.document, "//node[@uname='charlie']//nvpair[@name='standby']"), 0);
     check_undo_redo(&f);
     ck_assert(cs_edit_standby(f.log, "alpha", TRUE, NULL));
     cs_test_assert_value(f.document, "//node[@uname='alpha']//nvpair[@name='standby']/@id",
-                    "nodes-1-standby");
-    cs_test_assert_value(f.document, "//node[@uname='alpha']//nvpair[@name='standby']/@value", "on");
+                         "nodes-1-standby");
+    cs_test_assert_value(f.document, "//node[@uname='alpha']//nvpair[@name='standby']/@value",
+                         "on");
     g_autoptr(GError) error = NULL;
     ck_assert(!cs_edit_standby(f.log, "alpha", TRUE, &error));
     ck_assert(g_error_matches(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE));
     ck_assert(cs_edit_maintenance(f.log, "bravo", TRUE, NULL));
-    cs_test_assert_value(f.document, "//node[@uname='bravo']//nvpair[@name='maintenance']/@value", "on");
+    cs_test_assert_value(f.document, "//node[@uname='bravo']//nvpair[@name='maintenance']/@value",
+                         "on");
     ck_assert(cs_edit_node_attribute(f.log, "bravo", "tier", "web", NULL));
-    ck_assert_int_eq(cs_test_xpath_count(f.document, "//node[@uname='bravo']//nvpair[@name='tier']"), 1);
+    ck_assert_int_eq(
+        cs_test_xpath_count(f.document, "//node[@uname='bravo']//nvpair[@name='tier']"), 1);
     cs_test_assert_value(f.document, "//node[@uname='bravo']//nvpair[@name='tier']/@value", "web");
     ck_assert(cs_edit_node_attribute(f.log, "bravo", "rack", NULL, NULL));
-    ck_assert_int_eq(cs_test_xpath_count(f.document, "//node[@uname='bravo']//nvpair[@name='rack']"), 0);
+    ck_assert_int_eq(
+        cs_test_xpath_count(f.document, "//node[@uname='bravo']//nvpair[@name='rack']"), 0);
     fixture_close(&f);
 }
 END_TEST
@@ -301,14 +317,14 @@ START_TEST(test_node_without_attributes)
     ck_assert(cs_edit_standby(f.log, "node2", TRUE, NULL));
     cs_test_assert_value(f.document, "//node[@uname='node2']/instance_attributes/@id", "nodes-2");
     cs_test_assert_value(f.document, "//node[@uname='node2']/instance_attributes/nvpair/@id",
-                    "nodes-2-standby");
+                         "nodes-2-standby");
     g_autofree char *text = cs_test_serialize(f.document);
-    ck_assert_ptr_nonnull(strstr(text,
-        "<node id=\"2\" uname=\"node2\">\n"
-        "        <instance_attributes id=\"nodes-2\">\n"
-        "          <nvpair id=\"nodes-2-standby\" name=\"standby\" value=\"on\"/>\n"
-        "        </instance_attributes>\n"
-        "      </node>"));
+    ck_assert_ptr_nonnull(
+        strstr(text, "<node id=\"2\" uname=\"node2\">\n"
+                     "        <instance_attributes id=\"nodes-2\">\n"
+                     "          <nvpair id=\"nodes-2-standby\" name=\"standby\" value=\"on\"/>\n"
+                     "        </instance_attributes>\n"
+                     "      </node>"));
     check_undo_redo(&f);
     fixture_close(&f);
 }
@@ -320,34 +336,39 @@ START_TEST(test_fail_count_set_and_clear)
 {
     Fixture f;
     fixture_open(&f, DEMO_SMALL);
-    ck_assert(cs_edit_fail_count_set(f.log, "db", "bravo", "monitor_10000", "3",
-                                     1717243200, NULL));
+    ck_assert(cs_edit_fail_count_set(f.log, "db", "bravo", "monitor_10000", "3", 1717243200, NULL));
     const char *pair = "//node_state[@uname='bravo']/transient_attributes/instance_attributes"
                        "/nvpair[@name='fail-count-db#monitor_10000']";
     ck_assert_int_eq(cs_test_xpath_count(f.document, pair), 1);
     cs_test_assert_value(f.document, "//nvpair[@name='fail-count-db#monitor_10000']/@value", "3");
     cs_test_assert_value(f.document, "//nvpair[@name='fail-count-db#monitor_10000']/@id",
-                    "status-2-fail-count-db.monitor_10000");
+                         "status-2-fail-count-db.monitor_10000");
     cs_test_assert_value(f.document, "//nvpair[@name='last-failure-db#monitor_10000']/@value",
-                    "1717243200");
+                         "1717243200");
     check_undo_redo(&f);
 
     /* alpha has no transient_attributes yet: one is made */
     ck_assert(cs_edit_fail_count_set(f.log, "db", "alpha", "start_0", "INFINITY", 5, NULL));
-    ck_assert_int_eq(cs_test_xpath_count(f.document, "//node_state[@uname='alpha']/transient_attributes"
-                                       "/instance_attributes[@id='status-1']"), 1);
+    ck_assert_int_eq(cs_test_xpath_count(f.document,
+                                         "//node_state[@uname='alpha']/transient_attributes"
+                                         "/instance_attributes[@id='status-1']"),
+                     1);
     /* the ids made are unique: Pacemaker would name the new
      * transient_attributes "1", which the node and node_state hold */
-    cs_test_assert_value(f.document, "//node_state[@uname='alpha']/transient_attributes/@id", "1-1");
+    cs_test_assert_value(f.document, "//node_state[@uname='alpha']/transient_attributes/@id",
+                         "1-1");
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//*[@id='1-1' or @id='status-1' or "
-                                       "@id='status-1-fail-count-db.start_0']"), 3);
+                                                     "@id='status-1-fail-count-db.start_0']"),
+                     3);
 
     ck_assert(cs_edit_fail_count_clear(f.log, "app-worker", NULL, NULL));
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//nvpair[contains(@name,'app-worker')]"), 0);
-    ck_assert_int_eq(cs_test_xpath_count(f.document, "//nvpair[@name='fail-count-db#monitor_10000']"), 1);
+    ck_assert_int_eq(
+        cs_test_xpath_count(f.document, "//nvpair[@name='fail-count-db#monitor_10000']"), 1);
     ck_assert(cs_edit_fail_count_clear(f.log, "db", "alpha", NULL));
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//nvpair[@name='fail-count-db#start_0']"), 0);
-    ck_assert_int_eq(cs_test_xpath_count(f.document, "//nvpair[@name='fail-count-db#monitor_10000']"), 1);
+    ck_assert_int_eq(
+        cs_test_xpath_count(f.document, "//nvpair[@name='fail-count-db#monitor_10000']"), 1);
     g_autoptr(GError) error = NULL;
     ck_assert(!cs_edit_fail_count_set(f.log, "db", "bravo", "monitor", "1", 0, &error));
     ck_assert(g_error_matches(error, CS_EDIT_ERROR, CS_EDIT_ERROR_INVALID));
@@ -378,7 +399,8 @@ START_TEST(test_constraints_add_remove_score)
     ck_assert(!cs_edit_colocation_add(f.log, "y", "db", "db", "1", &self));
     ck_assert(!cs_edit_constraint_score(f.log, "location-web-tier", "5", &no_score));
     ck_assert(cs_edit_constraint_score(f.log, "colocation-web-db--1000", "-500", NULL));
-    cs_test_assert_value(f.document, "//rsc_colocation[@id='colocation-web-db--1000']/@score", "-500");
+    cs_test_assert_value(f.document, "//rsc_colocation[@id='colocation-web-db--1000']/@score",
+                         "-500");
     g_autofree char *before_remove = cs_test_serialize(f.document);
     ck_assert(cs_edit_constraint_remove(f.log, "location-db-tier", NULL));
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//*[@id='location-db-tier']"), 0);
@@ -403,8 +425,9 @@ START_TEST(test_rule_disable_and_rule)
     ck_assert(cs_edit_rule_enable(f.log, "loc-and-rule", FALSE, NULL));
     ck_assert(cs_edit_rule_disabled(rule));
     cs_test_assert_value(f.document, "//rule[@id='loc-and-rule']/date_expression/@id",
-                    "loc-and-rule-disabled");
-    cs_test_assert_value(f.document, "//rule[@id='loc-and-rule']/date_expression/@end", CS_EDIT_NEVER);
+                         "loc-and-rule-disabled");
+    cs_test_assert_value(f.document, "//rule[@id='loc-and-rule']/date_expression/@end",
+                         CS_EDIT_NEVER);
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//rule[@id='loc-and-rule']/expression"), 2);
     check_undo_redo(&f);
     g_autoptr(GError) error = NULL;
@@ -428,7 +451,8 @@ START_TEST(test_rule_disable_or_rule)
     cs_test_assert_value(f.document, "//rule[@id='loc-or-rule-or']/@boolean-op", "or");
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//rule[@id='loc-or-rule-or']/expression"), 2);
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//rule[@id='loc-or-rule']/expression"), 0);
-    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rule[@id='loc-or-rule']/date_expression"), 1);
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rule[@id='loc-or-rule']/date_expression"),
+                     1);
     check_undo_redo(&f);
     /* enable unwraps: same elements and attributes as before */
     ck_assert(cs_edit_rule_enable(f.log, "loc-or-rule", TRUE, NULL));
@@ -451,7 +475,7 @@ START_TEST(test_clock_and_dirty)
     ck_assert(!cs_edit_log_dirty(f.log));
     ck_assert(cs_edit_set_time(f.log, at("2025-01-01"), NULL));
     ck_assert_int_eq(cs_edit_log_time(f.log).seconds, at("2025-01-01").seconds);
-    ck_assert(!cs_edit_log_dirty(f.log));         /* the clock is not the CIB */
+    ck_assert(!cs_edit_log_dirty(f.log)); /* the clock is not the CIB */
     ck_assert(!cs_edit_log_last_is_document(f.log));
     ck_assert(cs_edit_ban(f.log, "db", "bravo", NULL, NULL));
     ck_assert(cs_edit_log_dirty(f.log));
@@ -469,7 +493,7 @@ START_TEST(test_clock_and_dirty)
     ck_assert(cs_edit_standby(f.log, "alpha", TRUE, NULL));
     ck_assert_uint_eq(cs_edit_log_redo_depth(f.log), 0);
     ck_assert(!cs_edit_redo(f.log));
-    ck_assert(cs_edit_log_dirty(f.log));          /* the saved state is gone */
+    ck_assert(cs_edit_log_dirty(f.log)); /* the saved state is gone */
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//*[@id='cli-ban-db-on-bravo']"), 0);
     fixture_close(&f);
 }
@@ -511,20 +535,20 @@ END_TEST
 
 /* ---- hostile ids ---------------------------------------------------------- */
 
-#define HOSTILE_CIB                                                            \
-    "<cib epoch=\"1\">\n"                                                      \
-    "  <configuration>\n"                                                      \
-    "    <crm_config/>\n"                                                      \
-    "    <nodes>\n"                                                            \
-    "      <node id=\"1\" uname=\"n &apos;1&apos;\"/>\n"                       \
-    "    </nodes>\n"                                                           \
-    "    <resources>\n"                                                        \
-    "      <primitive id=\"we&quot;b $(rm -rf) &lt;x&gt; &amp;#\" class=\"ocf\" " \
-    "provider=\"pacemaker\" type=\"Dummy\"/>\n"                                \
-    "    </resources>\n"                                                       \
-    "    <constraints/>\n"                                                     \
-    "  </configuration>\n"                                                     \
-    "  <status/>\n"                                                            \
+#define HOSTILE_CIB                                                                                \
+    "<cib epoch=\"1\">\n"                                                                          \
+    "  <configuration>\n"                                                                          \
+    "    <crm_config/>\n"                                                                          \
+    "    <nodes>\n"                                                                                \
+    "      <node id=\"1\" uname=\"n &apos;1&apos;\"/>\n"                                           \
+    "    </nodes>\n"                                                                               \
+    "    <resources>\n"                                                                            \
+    "      <primitive id=\"we&quot;b $(rm -rf) &lt;x&gt; &amp;#\" class=\"ocf\" "                  \
+    "provider=\"pacemaker\" type=\"Dummy\"/>\n"                                                    \
+    "    </resources>\n"                                                                           \
+    "    <constraints/>\n"                                                                         \
+    "  </configuration>\n"                                                                         \
+    "  <status/>\n"                                                                                \
     "</cib>\n"
 
 START_TEST(test_hostile_ids_round_trip)
@@ -575,23 +599,26 @@ START_TEST(test_unique_ids)
 {
     Fixture f;
     /* ids the edits would like to use are taken already */
-    fixture_open_memory(&f,
-        "<cib epoch=\"1\">\n  <configuration>\n    <crm_config/>\n    <nodes>\n"
-        "      <node id=\"1\" uname=\"n1\"/>\n    </nodes>\n    <resources>\n"
-        "      <primitive id=\"r\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>\n"
-        "      <primitive id=\"r-meta_attributes\" class=\"ocf\" provider=\"pacemaker\" "
-        "type=\"Dummy\"/>\n"
-        "      <primitive id=\"cli-ban-r-on-n1-rule\" class=\"ocf\" provider=\"pacemaker\" "
-        "type=\"Dummy\"/>\n"
-        "      <primitive id=\"r:0\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>\n"
-        "    </resources>\n    <constraints/>\n  </configuration>\n  <status/>\n</cib>\n");
+    fixture_open_memory(
+        &f, "<cib epoch=\"1\">\n  <configuration>\n    <crm_config/>\n    <nodes>\n"
+            "      <node id=\"1\" uname=\"n1\"/>\n    </nodes>\n    <resources>\n"
+            "      <primitive id=\"r\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>\n"
+            "      <primitive id=\"r-meta_attributes\" class=\"ocf\" provider=\"pacemaker\" "
+            "type=\"Dummy\"/>\n"
+            "      <primitive id=\"cli-ban-r-on-n1-rule\" class=\"ocf\" provider=\"pacemaker\" "
+            "type=\"Dummy\"/>\n"
+            "      <primitive id=\"r:0\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>\n"
+            "    </resources>\n    <constraints/>\n  </configuration>\n  <status/>\n</cib>\n");
     ck_assert(cs_edit_stickiness(f.log, "r", "1", NULL));
-    cs_test_assert_value(f.document, "//primitive[@id='r']/meta_attributes/@id", "r-meta_attributes-1");
+    cs_test_assert_value(f.document, "//primitive[@id='r']/meta_attributes/@id",
+                         "r-meta_attributes-1");
     ck_assert(cs_edit_ban(f.log, "r", "n1", "2030-01-01", NULL));
     cs_test_assert_value(f.document, "//rsc_location/rule/@id", "cli-ban-r-on-n1-rule-1");
     ck_assert(cs_edit_ban(f.log, "r:0", "n1", NULL, NULL));
-    ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_location[@id='cli-ban-r.0-on-n1'][@rsc='r:0']"), 1);
-    ck_assert_int_eq(cs_test_xpath_count(f.document, "//*[@id = preceding::*/@id or @id = ancestor::*/@id]"), 0);
+    ck_assert_int_eq(
+        cs_test_xpath_count(f.document, "//rsc_location[@id='cli-ban-r.0-on-n1'][@rsc='r:0']"), 1);
+    ck_assert_int_eq(
+        cs_test_xpath_count(f.document, "//*[@id = preceding::*/@id or @id = ancestor::*/@id]"), 0);
     fixture_close(&f);
 }
 END_TEST
@@ -625,7 +652,8 @@ START_TEST(test_become_another_document)
     Fixture fixture;
     fixture_open_memory(&fixture, before);
     g_autoptr(GError) error = NULL;
-    g_autoptr(CsDocument) target = cs_document_load_memory(target_text, strlen(target_text), "t.xml", &error);
+    g_autoptr(CsDocument) target =
+        cs_document_load_memory(target_text, strlen(target_text), "t.xml", &error);
     ck_assert_ptr_nonnull(target);
     ck_assert(cs_edit_become(fixture.log, "follow", xmlDocGetRootElement(target->xml), &error));
     ck_assert_str_eq(cs_edit_log_next_undo(fixture.log), "follow");

@@ -73,57 +73,61 @@ static void check_undo_all(Fixture *fixture)
 }
 
 /* An edit that must fail and leave the document as it was. */
-#define ck_assert_refused(fixture, call, code)                                \
-    do {                                                                      \
-        g_autofree char *before_ = cs_test_serialize((fixture)->document);            \
-        guint depth_ = cs_edit_log_undo_depth((fixture)->log);                \
-        GError *error_ = NULL;                                                \
-        GError **cs_error = &error_;                                          \
-        ck_assert(!(call));                                                   \
-        ck_assert_msg(g_error_matches(error_, CS_EDIT_ERROR, (code)), "%s",   \
-                      error_ != NULL ? error_->message : "no error");         \
-        g_error_free(error_);                                                 \
-        g_autofree char *after_ = cs_test_serialize((fixture)->document);             \
-        ck_assert_str_eq(after_, before_);                                    \
-        ck_assert_uint_eq(cs_edit_log_undo_depth((fixture)->log), depth_);    \
+#define ck_assert_refused(fixture, call, code)                                                     \
+    do {                                                                                           \
+        g_autofree char *before_ = cs_test_serialize((fixture)->document);                         \
+        guint depth_ = cs_edit_log_undo_depth((fixture)->log);                                     \
+        GError *error_ = NULL;                                                                     \
+        GError **cs_error = &error_;                                                               \
+        ck_assert(!(call));                                                                        \
+        ck_assert_msg(g_error_matches(error_, CS_EDIT_ERROR, (code)), "%s",                        \
+                      error_ != NULL ? error_->message : "no error");                              \
+        g_error_free(error_);                                                                      \
+        g_autofree char *after_ = cs_test_serialize((fixture)->document);                          \
+        ck_assert_str_eq(after_, before_);                                                         \
+        ck_assert_uint_eq(cs_edit_log_undo_depth((fixture)->log), depth_);                         \
     } while (0)
 
 START_TEST(test_resource_sets)
 {
     Fixture f;
     fixture_open(&f);
-    ck_assert(cs_edit_resource_set(f.log, CS_EDIT_SET_META, "web-vip", "target-role",
-                                   "Stopped", NULL, NULL));
-    cs_test_assert_value(f.document, "//primitive[@id='web-vip']/meta_attributes"
-                    "[@id='web-vip-meta_attributes']/nvpair"
-                    "[@id='web-vip-meta_attributes-target-role']/@value", "Stopped");
+    ck_assert(cs_edit_resource_set(f.log, CS_EDIT_SET_META, "web-vip", "target-role", "Stopped",
+                                   NULL, NULL));
+    cs_test_assert_value(f.document,
+                         "//primitive[@id='web-vip']/meta_attributes"
+                         "[@id='web-vip-meta_attributes']/nvpair"
+                         "[@id='web-vip-meta_attributes-target-role']/@value",
+                         "Stopped");
     /* a clone's child: the clone gets it, as crm_resource does */
     g_autofree char *target = NULL;
     ck_assert(cs_edit_resource_set(f.log, CS_EDIT_SET_META, "ping", "target-role", "Stopped",
                                    &target, NULL));
     ck_assert_str_eq(target, "ping-clone");
-    cs_test_assert_value(f.document, "//nvpair[@id='ping-clone-meta_attributes-target-role']/@value",
-                    "Stopped");
+    cs_test_assert_value(
+        f.document, "//nvpair[@id='ping-clone-meta_attributes-target-role']/@value", "Stopped");
     /* an existing nvpair is changed where it is */
-    ck_assert(cs_edit_resource_set(f.log, CS_EDIT_SET_PARAM, "web-vip", "cidr_netmask", "16",
-                                   NULL, NULL));
-    cs_test_assert_value(f.document,
-                    "//nvpair[@id='web-vip-instance_attributes-cidr_netmask']/@value", "16");
-    ck_assert(cs_edit_resource_set(f.log, CS_EDIT_SET_UTILIZATION, "report", "cpu", "2", NULL,
+    ck_assert(cs_edit_resource_set(f.log, CS_EDIT_SET_PARAM, "web-vip", "cidr_netmask", "16", NULL,
                                    NULL));
+    cs_test_assert_value(f.document,
+                         "//nvpair[@id='web-vip-instance_attributes-cidr_netmask']/@value", "16");
+    ck_assert(
+        cs_edit_resource_set(f.log, CS_EDIT_SET_UTILIZATION, "report", "cpu", "2", NULL, NULL));
     cs_test_assert_value(f.document, "//utilization[@id='report-utilization']/nvpair/@id",
-                    "report-utilization-cpu");
+                         "report-utilization-cpu");
     ck_assert(cs_edit_node_utilization(f.log, "alpha", "cpu", "8", NULL));
     cs_test_assert_value(f.document, "//node[@uname='alpha']/utilization/nvpair/@id",
-                    "nodes-1-utilization-cpu");
-    ck_assert(cs_edit_resource_set(f.log, CS_EDIT_SET_META, "app-worker",
-                                   "migration-threshold", NULL, NULL, NULL));
+                         "nodes-1-utilization-cpu");
+    ck_assert(cs_edit_resource_set(f.log, CS_EDIT_SET_META, "app-worker", "migration-threshold",
+                                   NULL, NULL, NULL));
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//nvpair[@name='migration-threshold']"), 0);
-    ck_assert_refused(&f, cs_edit_resource_set(f.log, CS_EDIT_SET_META, "app-worker",
-                                               "migration-threshold", NULL, NULL, cs_error),
+    ck_assert_refused(&f,
+                      cs_edit_resource_set(f.log, CS_EDIT_SET_META, "app-worker",
+                                           "migration-threshold", NULL, NULL, cs_error),
                       CS_EDIT_ERROR_NO_CHANGE);
-    ck_assert_refused(&f, cs_edit_resource_set(f.log, CS_EDIT_SET_META, "nope", "a", "b",
-                                               NULL, cs_error), CS_EDIT_ERROR_NOT_FOUND);
+    ck_assert_refused(
+        &f, cs_edit_resource_set(f.log, CS_EDIT_SET_META, "nope", "a", "b", NULL, cs_error),
+        CS_EDIT_ERROR_NOT_FOUND);
     check_undo_all(&f);
     fixture_close(&f);
 }
@@ -134,20 +138,23 @@ START_TEST(test_options_and_tickets)
     Fixture f;
     fixture_open(&f);
     ck_assert(cs_edit_option(f.log, CS_EDIT_CRM_CONFIG, "no-quorum-policy", "ignore", NULL));
-    cs_test_assert_value(f.document, "//nvpair[@id='cib-bootstrap-options-no-quorum-policy']/@value",
-                    "ignore");
-    ck_assert(cs_edit_option(f.log, CS_EDIT_CRM_CONFIG, "placement-strategy", "utilization",
-                             NULL));
-    ck_assert_int_eq(cs_test_xpath_count(f.document, "//cluster_property_set[@id='cib-bootstrap-options']"
-                                       "/nvpair[@name='placement-strategy']"), 1);
+    cs_test_assert_value(f.document,
+                         "//nvpair[@id='cib-bootstrap-options-no-quorum-policy']/@value", "ignore");
+    ck_assert(cs_edit_option(f.log, CS_EDIT_CRM_CONFIG, "placement-strategy", "utilization", NULL));
+    ck_assert_int_eq(cs_test_xpath_count(f.document,
+                                         "//cluster_property_set[@id='cib-bootstrap-options']"
+                                         "/nvpair[@name='placement-strategy']"),
+                     1);
     ck_assert(cs_edit_option(f.log, CS_EDIT_RSC_DEFAULTS, "migration-threshold", "3", NULL));
-    cs_test_assert_value(f.document, "//rsc_defaults/meta_attributes[@id='rsc_defaults-options']"
-                    "/nvpair/@id", "rsc_defaults-options-migration-threshold");
+    cs_test_assert_value(f.document,
+                         "//rsc_defaults/meta_attributes[@id='rsc_defaults-options']"
+                         "/nvpair/@id",
+                         "rsc_defaults-options-migration-threshold");
     ck_assert(cs_edit_option(f.log, CS_EDIT_OP_DEFAULTS, "timeout", "30s", NULL));
     cs_test_assert_value(f.document, "//op_defaults/meta_attributes/nvpair/@id",
-                    "op_defaults-options-timeout");
-    ck_assert_refused(&f, cs_edit_option(f.log, CS_EDIT_OP_DEFAULTS, "interval", NULL,
-                                         cs_error), CS_EDIT_ERROR_NO_CHANGE);
+                         "op_defaults-options-timeout");
+    ck_assert_refused(&f, cs_edit_option(f.log, CS_EDIT_OP_DEFAULTS, "interval", NULL, cs_error),
+                      CS_EDIT_ERROR_NO_CHANGE);
     ck_assert(cs_edit_ticket(f.log, "T1", CS_EDIT_TICKET_GRANT, 1717243200, NULL));
     cs_test_assert_value(f.document, "/cib/status/tickets/ticket_state[@id='T1']/@granted", "true");
     cs_test_assert_value(f.document, "//ticket_state[@id='T1']/@last-granted", "1717243200");
@@ -164,42 +171,46 @@ START_TEST(test_new_constraints)
 {
     Fixture f;
     fixture_open(&f);
-    ck_assert(cs_edit_order_add(f.log, "o1", "db-vip", "start", "report", NULL, "Optional",
-                                "false", NULL));
+    ck_assert(cs_edit_order_add(f.log, "o1", "db-vip", "start", "report", NULL, "Optional", "false",
+                                NULL));
     cs_test_assert_value(f.document, "//rsc_order[@id='o1']/@first-action", "start");
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//rsc_order[@id='o1']/@then-action"), 0);
     ck_assert(cs_edit_ticket_constraint_add(f.log, "tk1", "report", "T1", "freeze", NULL));
     cs_test_assert_value(f.document, "//rsc_ticket[@id='tk1']/@loss-policy", "freeze");
-    char *first[] = { (char *)"report", (char *)"app-worker", (char *)"sequential=false", NULL };
-    char *second[] = { (char *)"db-vip", NULL };
+    char *first[] = {(char *)"report", (char *)"app-worker", (char *)"sequential=false", NULL};
+    char *second[] = {(char *)"db-vip", NULL};
     g_autoptr(GPtrArray) sets = g_ptr_array_new();
     g_ptr_array_add(sets, first);
     g_ptr_array_add(sets, second);
-    char *options[] = { (char *)"score=INFINITY", NULL };
+    char *options[] = {(char *)"score=INFINITY", NULL};
     ck_assert(cs_edit_set_constraint_add(f.log, "rsc_colocation", "c1", sets, options, NULL));
     cs_test_assert_value(f.document, "//rsc_colocation[@id='c1']/resource_set[1]/@id", "c1-set");
     cs_test_assert_value(f.document, "//rsc_colocation[@id='c1']/resource_set[2]/@id", "c1-set-1");
     cs_test_assert_value(f.document, "//resource_set[@id='c1-set']/@sequential", "false");
-    ck_assert_int_eq(cs_test_xpath_count(f.document, "//resource_set[@id='c1-set']/resource_ref"), 2);
-    char *rule[] = { (char *)"#uname", (char *)"eq", (char *)"bravo", (char *)"or",
-                     (char *)"defined", (char *)"rack", NULL };
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//resource_set[@id='c1-set']/resource_ref"),
+                     2);
+    char *rule[] = {
+        (char *)"#uname", (char *)"eq", (char *)"bravo", (char *)"or", (char *)"defined",
+        (char *)"rack",   NULL};
     ck_assert(cs_edit_rule_add(f.log, "l1", "report", "500", rule, NULL));
     cs_test_assert_value(f.document, "//rsc_location[@id='l1']/rule/@boolean-op", "or");
     cs_test_assert_value(f.document, "//rule[@id='l1-rule']/expression[2]/@id", "l1-rule-expr-1");
-    char *spec[] = { (char *)"date_spec", (char *)"hours=9-16", (char *)"weekdays=1-5", NULL };
+    char *spec[] = {(char *)"date_spec", (char *)"hours=9-16", (char *)"weekdays=1-5", NULL};
     ck_assert(cs_edit_rule_add(f.log, "l1", NULL, "-100", spec, NULL));
     cs_test_assert_value(f.document, "//rule[@id='l1-rule-1']/date_expression/date_spec/@hours",
-                    "9-16");
+                         "9-16");
     /* refusals change nothing */
-    char *mixed[] = { (char *)"a", (char *)"eq", (char *)"1", (char *)"and", (char *)"b",
-                      (char *)"eq", (char *)"2", (char *)"or", (char *)"defined", (char *)"c",
-                      NULL };
+    char *mixed[] = {(char *)"a",       (char *)"eq", (char *)"1", (char *)"and",
+                     (char *)"b",       (char *)"eq", (char *)"2", (char *)"or",
+                     (char *)"defined", (char *)"c",  NULL};
     ck_assert_refused(&f, cs_edit_rule_add(f.log, "l2", "report", "1", mixed, cs_error),
                       CS_EDIT_ERROR_INVALID);
-    ck_assert_refused(&f, cs_edit_rule_add(f.log, "location-db-promoted-delta", NULL, "1",
-                                           spec, cs_error), CS_EDIT_ERROR_INVALID);
-    ck_assert_refused(&f, cs_edit_order_add(f.log, "o2", "db-vip", "begin", "report", NULL,
-                                            NULL, NULL, cs_error), CS_EDIT_ERROR_INVALID);
+    ck_assert_refused(
+        &f, cs_edit_rule_add(f.log, "location-db-promoted-delta", NULL, "1", spec, cs_error),
+        CS_EDIT_ERROR_INVALID);
+    ck_assert_refused(
+        &f, cs_edit_order_add(f.log, "o2", "db-vip", "begin", "report", NULL, NULL, NULL, cs_error),
+        CS_EDIT_ERROR_INVALID);
     check_undo_all(&f);
     fixture_close(&f);
 }
@@ -209,10 +220,10 @@ START_TEST(test_resources_and_nodes)
 {
     Fixture f;
     fixture_open(&f);
-    char *meta[] = { (char *)"target-role=Stopped", NULL };
+    char *meta[] = {(char *)"target-role=Stopped", NULL};
     ck_assert(cs_edit_resource_add(f.log, "r1", "ocf", "pacemaker", "Dummy", meta, NULL, NULL));
     cs_test_assert_value(f.document, "//primitive[@id='r1']/meta_attributes/nvpair/@id",
-                    "r1-meta_attributes-target-role");
+                         "r1-meta_attributes-target-role");
     g_autoptr(GString) report = g_string_new(NULL);
     ck_assert(cs_edit_resource_remove(f.log, "web", report, NULL));
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//resources//*[@id='web-vip']"), 0);
@@ -226,18 +237,19 @@ START_TEST(test_resources_and_nodes)
     g_autoptr(GString) moved = g_string_new(NULL);
     ck_assert(cs_edit_clone(f.log, "report", TRUE, moved, NULL));
     cs_test_assert_value(f.document, "//clone[@id='report-clone']/primitive/@id", "report");
-    cs_test_assert_value(f.document, "//nvpair[@id='report-clone-meta_attributes-promotable']/@value",
-                    "true");
+    cs_test_assert_value(f.document,
+                         "//nvpair[@id='report-clone-meta_attributes-promotable']/@value", "true");
     cs_test_assert_value(f.document, "//rsc_location[@id='location-report-echo-freeze']/@rsc",
-                    "report-clone");
+                         "report-clone");
     ck_assert(cs_edit_node_add(f.log, "zulu", NULL));
     cs_test_assert_value(f.document, "//node_state[@id='zulu']/@crmd", "online");
     ck_assert(cs_edit_node_remove(f.log, "echo", NULL));
     ck_assert_int_eq(cs_test_xpath_count(f.document, "//*[@uname='echo' or @id='5']"), 0);
     ck_assert_refused(&f, cs_edit_clone(f.log, "fence-xvm", TRUE, NULL, cs_error),
                       CS_EDIT_ERROR_INVALID);
-    ck_assert_refused(&f, cs_edit_resource_add(f.log, "r2", "ocf", NULL, "Dummy", NULL, NULL,
-                                               cs_error), CS_EDIT_ERROR_INVALID);
+    ck_assert_refused(&f,
+                      cs_edit_resource_add(f.log, "r2", "ocf", NULL, "Dummy", NULL, NULL, cs_error),
+                      CS_EDIT_ERROR_INVALID);
     check_undo_all(&f);
     fixture_close(&f);
 }
@@ -249,36 +261,39 @@ START_TEST(test_replace_element)
     fixture_open(&f);
     g_autofree char *text = cs_edit_element_text(f.document, "ping-clone-meta_attributes");
     ck_assert_ptr_nonnull(strstr(text, "name=\"interleave\" value=\"true\""));
-    ck_assert_refused(&f, cs_edit_replace_element(f.log, "ping-clone-meta_attributes", text,
-                                                  cs_error), CS_EDIT_ERROR_NO_CHANGE);
+    ck_assert_refused(&f,
+                      cs_edit_replace_element(f.log, "ping-clone-meta_attributes", text, cs_error),
+                      CS_EDIT_ERROR_NO_CHANGE);
     /* not well-formed, an id taken elsewhere, an id twice, an invalid
      * CIB (with the schemas installed): nothing changes */
     g_autofree char *broken = g_strdup(text);
     *strrchr(broken, '>') = ' ';
-    ck_assert_refused(&f, cs_edit_replace_element(f.log, "ping-clone-meta_attributes", broken,
-                                                  cs_error), CS_EDIT_ERROR_INVALID);
-    g_autofree char *taken = replace(text, "ping-clone-meta_attributes-interleave\"",
-                                     "web-vip\"");
-    ck_assert_refused(&f, cs_edit_replace_element(f.log, "ping-clone-meta_attributes", taken,
-                                                  cs_error), CS_EDIT_ERROR_INVALID);
+    ck_assert_refused(
+        &f, cs_edit_replace_element(f.log, "ping-clone-meta_attributes", broken, cs_error),
+        CS_EDIT_ERROR_INVALID);
+    g_autofree char *taken = replace(text, "ping-clone-meta_attributes-interleave\"", "web-vip\"");
+    ck_assert_refused(&f,
+                      cs_edit_replace_element(f.log, "ping-clone-meta_attributes", taken, cs_error),
+                      CS_EDIT_ERROR_INVALID);
     const char *twice = "<meta_attributes id=\"ping-clone-meta_attributes\">"
                         "<nvpair id=\"a\" name=\"x\" value=\"1\"/>"
                         "<nvpair id=\"a\" name=\"y\" value=\"1\"/></meta_attributes>";
-    ck_assert_refused(&f, cs_edit_replace_element(f.log, "ping-clone-meta_attributes", twice,
-                                                  cs_error), CS_EDIT_ERROR_INVALID);
+    ck_assert_refused(&f,
+                      cs_edit_replace_element(f.log, "ping-clone-meta_attributes", twice, cs_error),
+                      CS_EDIT_ERROR_INVALID);
     if (g_file_test("/usr/share/pacemaker/pacemaker-3.7.rng", G_FILE_TEST_EXISTS)) {
         const char *invalid = "<meta_attributes id=\"ping-clone-meta_attributes\">"
                               "<nvpair id=\"a\" nom=\"x\" value=\"1\"/></meta_attributes>";
-        ck_assert_refused(&f, cs_edit_replace_element(f.log, "ping-clone-meta_attributes",
-                                                      invalid, cs_error),
-                          CS_EDIT_ERROR_INVALID);
+        ck_assert_refused(
+            &f, cs_edit_replace_element(f.log, "ping-clone-meta_attributes", invalid, cs_error),
+            CS_EDIT_ERROR_INVALID);
     }
     g_autofree char *changed = replace(text, "value=\"true\"", "value=\"false\"");
     ck_assert(cs_edit_replace_element(f.log, "ping-clone-meta_attributes", changed, NULL));
     cs_test_assert_value(f.document, "//nvpair[@id='ping-clone-meta_attributes-interleave']/@value",
-                    "false");
-    ck_assert_ptr_nonnull(cs_document_lookup_id(f.document,
-                                                "ping-clone-meta_attributes-interleave"));
+                         "false");
+    ck_assert_ptr_nonnull(
+        cs_document_lookup_id(f.document, "ping-clone-meta_attributes-interleave"));
     check_undo_all(&f);
     fixture_close(&f);
 }

@@ -20,15 +20,15 @@
 
 static CsTime fixed_now(void)
 {
-    CsTime now = { 0 };
+    CsTime now = {0};
 
     ck_assert(cs_time_parse("2023-01-01T00:00:00Z", &now, NULL));
     return now;
 }
 
 /* Solves path; NULL (with *unsupported set) if the engine declines it. */
-static CsSolution *solve_file(const char *path, CsModel **model_out,
-                              CsDocument **document_out, gboolean *unsupported)
+static CsSolution *solve_file(const char *path, CsModel **model_out, CsDocument **document_out,
+                              gboolean *unsupported)
 {
     g_autoptr(GError) error = NULL;
     CsDocument *document = cs_document_load(path, &error);
@@ -36,19 +36,16 @@ static CsSolution *solve_file(const char *path, CsModel **model_out,
     CsSolution *solution;
 
     *unsupported = FALSE;
-    ck_assert_msg(document != NULL, "%s: %s", path,
-                  error ? error->message : "?");
+    ck_assert_msg(document != NULL, "%s: %s", path, error ? error->message : "?");
     model = cs_model_build(document, fixed_now(), &error);
     if (model == NULL) {
-        *unsupported = g_error_matches(error, CS_MODEL_ERROR,
-                                       CS_MODEL_ERROR_UNSUPPORTED);
+        *unsupported = g_error_matches(error, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED);
         cs_document_free(document);
         return NULL;
     }
     solution = cs_solve(model, &error);
     if (solution == NULL) {
-        *unsupported = g_error_matches(error, CS_ENGINE_ERROR,
-                                       CS_ENGINE_ERROR_UNSUPPORTED);
+        *unsupported = g_error_matches(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED);
         cs_model_free(model);
         cs_document_free(document);
         return NULL;
@@ -75,35 +72,51 @@ static char *scores_of(const char *path)
 }
 
 static const char *const unit_cases[] = {
-    "colocation-standby", "tie-current-node", "target-role-stopped",
-    "opt-in", "group", "colocation-chain", "fail-limit",
+    "colocation-standby",
+    "tie-current-node",
+    "target-role-stopped",
+    "opt-in",
+    "group",
+    "colocation-chain",
+    "fail-limit",
     /* unmanaged pins, multiple-active (stop_only, block) */
-    "unmanaged", "multiple-active",
+    "unmanaged",
+    "multiple-active",
     /* placement-strategy utilization, balanced, minimal; group sums */
-    "utilization-capacity", "utilization-balanced", "utilization-minimal",
+    "utilization-capacity",
+    "utilization-balanced",
+    "utilization-minimal",
     "utilization-group",
     /* colocations: stopped primary, group colocations by priority,
      * fillers with their container */
-    "coloc-stopped-primary", "group-coloc-priority", "container-filler",
+    "coloc-stopped-primary",
+    "group-coloc-priority",
+    "container-filler",
     /* status: shutdown locks, on-fail=ignore and migration-threshold */
-    "shutdown-lock", "on-fail-ignore",
+    "shutdown-lock",
+    "on-fail-ignore",
     /* ids with a newline and a tab, printed as crm_simulate escapes them */
     "escaped-ids",
     /* a fail count about to be cleared (parameters changed) does not ban */
     "fail-count-cleared",
     /* balanced ties resolved as GLib's merge sort does; a group's merge
      * counts its last member's dependents twice */
-    "balanced-order", "group-merge-last-member",
+    "balanced-order",
+    "group-merge-last-member",
     /* only one fail-count form counts, by the CIB's crm_feature_set */
-    "failcount-form-current-legacy", "failcount-form-current-per-op",
-    "failcount-form-old-legacy", "failcount-form-old-per-op",
+    "failcount-form-current-legacy",
+    "failcount-form-current-per-op",
+    "failcount-form-old-legacy",
+    "failcount-form-old-per-op",
     /* an active orphan (history of a resource no longer configured) is
      * never printed, stopped (balanced) or, unmanaged, counted where it
      * runs (minimal) */
-    "orphan-balanced", "orphan-unmanaged-minimal",
+    "orphan-balanced",
+    "orphan-unmanaged-minimal",
     /* a globally-unique clone's history beyond clone-max, and the
      * instance 0 made for clone-max 0: neither printed */
-    "orphan-unique-beyond-max", "orphan-unique-max-zero",
+    "orphan-unique-beyond-max",
+    "orphan-unique-max-zero",
     /* a clone instance tried on its current node, which lacks capacity,
      * and rolled back: the capacity comes back, and both attempts' lines
      * are printed, each where its attempt was made */
@@ -119,7 +132,8 @@ static const char *const unit_cases[] = {
      * 0) before the unpromoted one (-1), its cost undone for leaving no
      * node; after a promoted one (101), its cost kept; found by
      * tests/oracle-diff */
-    "promotable-coloc-stopped-instance", "promotable-coloc-promoted-first",
+    "promotable-coloc-stopped-instance",
+    "promotable-coloc-promoted-first",
     /* an anonymous clone puts at most one instance on a node, whatever
      * its clone-node-max; found by tests/oracle-diff */
     "anonymous-node-max",
@@ -133,16 +147,19 @@ static const char *const unit_cases[] = {
      * higher priority): the optional -100 with cln-3 applied first is
      * kept, applied after the -INFINITY with rsc it is undone for
      * leaving no node; found by tests/oracle-diff */
-    "clone-inherit-coloc-order", "clone-inherit-coloc-priority",
+    "clone-inherit-coloc-order",
+    "clone-inherit-coloc-priority",
     /* Pacemaker Remote: fencing devices and connections get -INFINITY on
      * remote nodes; the connections are assigned first (rem1 keeps n1,
      * so the fencing device listed before it goes to n2); a stopped or
      * moving connection for a remote node running d1 */
-    "remote-connection-first", "remote-connection-stopped",
+    "remote-connection-first",
+    "remote-connection-stopped",
     "remote-connection-moves",
     /* an unseen remote node whose connection starts comes up, unfenced,
      * and takes d1; a remote node in standby gives d1 back */
-    "remote-coming-online", "remote-standby",
+    "remote-coming-online",
+    "remote-standby",
     /* d1's history on rem1, whose connection was down, is not compared
      * with its definition (no restart for the changed digest) */
     "remote-online-definition",
@@ -157,7 +174,9 @@ static const char *const unit_cases[] = {
      * (vm1 to n2, then g1 takes d1 and d2); a container moving restarts
      * what runs on its guest; a filler of the container runs on the guest
      * node, every other node -INFINITY */
-    "guest-start", "guest-container-moves", "guest-filler-pinned",
+    "guest-start",
+    "guest-container-moves",
+    "guest-filler-pinned",
     /* a failed container fences its guest (a pseudo action), recovers
      * what ran there, and restarts the connection */
     "guest-container-failed",
@@ -165,8 +184,10 @@ static const char *const unit_cases[] = {
      * (banned elsewhere) is fenced when resources run there or its
      * history is empty, not when only probes are recorded; one never
      * seen is fenced when its connection does not start */
-    "remote-fenced-unrecoverable", "remote-fenced-unknown-state",
-    "remote-lost-nothing-active", "remote-fenced-unseen",
+    "remote-fenced-unrecoverable",
+    "remote-fenced-unknown-state",
+    "remote-lost-nothing-active",
+    "remote-fenced-unseen",
     /* a failed connection fences its remote node, which runs nothing
      * this transition (d1 moves to n3) while the connection recovers */
     "remote-connection-failed",
@@ -187,8 +208,7 @@ START_TEST(test_unit_case)
 {
     const char *name = unit_cases[_i];
     g_autofree char *xml = g_strdup_printf("%s/engine/%s.xml", CS_TESTDATA, name);
-    g_autofree char *expected_path = g_strdup_printf("%s/engine/%s.scores",
-                                                     CS_TESTDATA, name);
+    g_autofree char *expected_path = g_strdup_printf("%s/engine/%s.scores", CS_TESTDATA, name);
     g_autofree char *expected = NULL;
     g_autofree char *actual = scores_of(xml);
 
@@ -209,8 +229,7 @@ START_TEST(test_group_assignment)
 
     ck_assert_ptr_nonnull(solution);
     /* gb and gc are active on n2 with stickiness 7: the group stays. */
-    ck_assert_int_eq(cs_solution_assigned_node(solution, member->index),
-                     n2->index);
+    ck_assert_int_eq(cs_solution_assigned_node(solution, member->index), n2->index);
     ck_assert_int_eq(cs_solution_score(solution, member->index, n2->index), 7);
     cs_solution_free(solution);
     cs_model_free(model);
@@ -219,20 +238,16 @@ START_TEST(test_group_assignment)
 END_TEST
 
 /* Node the named resource is assigned to, by name ("" when stopped). */
-static const char *assigned_name(const CsSolution *solution,
-                                 const CsModel *model, const char *rsc)
+static const char *assigned_name(const CsSolution *solution, const CsModel *model, const char *rsc)
 {
-    int node = cs_solution_assigned_node(solution,
-                                         cs_model_resource(model, rsc)->index);
+    int node = cs_solution_assigned_node(solution, cs_model_resource(model, rsc)->index);
 
-    return node < 0 ? ""
-                    : ((const CsNode *)g_ptr_array_index(model->nodes, node))->uname;
+    return node < 0 ? "" : ((const CsNode *)g_ptr_array_index(model->nodes, node))->uname;
 }
 
 START_TEST(test_capacity_decides_node)
 {
-    g_autofree char *xml = g_strdup_printf("%s/engine/utilization-capacity.xml",
-                                           CS_TESTDATA);
+    g_autofree char *xml = g_strdup_printf("%s/engine/utilization-capacity.xml", CS_TESTDATA);
     CsModel *model = NULL;
     CsDocument *document = NULL;
     gboolean unsupported;
@@ -263,12 +278,10 @@ START_TEST(test_unmanaged_provenance)
 
     ck_assert_ptr_nonnull(solution);
     /* u2 runs on n2, a node in maintenance: unmanaged, pinned there. */
-    list = cs_solution_contributions(solution,
-                                     cs_model_resource(model, "u2")->index,
+    list = cs_solution_contributions(solution, cs_model_resource(model, "u2")->index,
                                      cs_model_node(model, "n2")->index, &n);
     for (int i = 0; i < n; i++)
-        pinned = pinned || (list[i].kind == CS_CONTRIB_UNMANAGED
-                            && list[i].value == CS_INFINITY);
+        pinned = pinned || (list[i].kind == CS_CONTRIB_UNMANAGED && list[i].value == CS_INFINITY);
     ck_assert(pinned);
     ck_assert_str_eq(assigned_name(solution, model, "u2"), "n2");
     /* d1 prefers u2's node, but a node in maintenance takes nothing new;
@@ -288,28 +301,24 @@ START_TEST(test_orphan_assignment)
     static const struct {
         const char *name, *orphan_node, *rsc1_node;
     } cases[] = {
-        { "orphan-balanced", "", "node2" },
-        { "orphan-unmanaged-minimal", "node1", "node1" },
+        {"orphan-balanced", "", "node2"},
+        {"orphan-unmanaged-minimal", "node1", "node1"},
     };
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
-        g_autofree char *xml = g_strdup_printf("%s/engine/%s.xml",
-                                               CS_TESTDATA, cases[i].name);
+        g_autofree char *xml = g_strdup_printf("%s/engine/%s.xml", CS_TESTDATA, cases[i].name);
         CsModel *model = NULL;
         CsDocument *document = NULL;
         gboolean unsupported;
-        CsSolution *solution = solve_file(xml, &model, &document,
-                                          &unsupported);
+        CsSolution *solution = solve_file(xml, &model, &document, &unsupported);
         const CsModel *view;
 
         ck_assert_ptr_nonnull(solution);
         view = cs_solution_model(solution);
         ck_assert_ptr_null(cs_model_resource(model, "old"));
         ck_assert_ptr_nonnull(cs_model_resource(view, "old"));
-        ck_assert_str_eq(assigned_name(solution, view, "old"),
-                         cases[i].orphan_node);
-        ck_assert_str_eq(assigned_name(solution, view, "rsc1"),
-                         cases[i].rsc1_node);
+        ck_assert_str_eq(assigned_name(solution, view, "old"), cases[i].orphan_node);
+        ck_assert_str_eq(assigned_name(solution, view, "rsc1"), cases[i].rsc1_node);
         cs_solution_free(solution);
         cs_model_free(model);
         cs_document_free(document);
@@ -334,8 +343,8 @@ static void check_provenance(const CsSolution *solution, const char *path)
                 sum = cs_score_add(sum, list[i].value);
             ck_assert_msg(sum == cs_solution_score(solution, (int)rsc, (int)node),
                           "%s: provenance of rsc %u on node %u sums to %d, "
-                          "score is %d", path, rsc, node, sum,
-                          cs_solution_score(solution, (int)rsc, (int)node));
+                          "score is %d",
+                          path, rsc, node, sum, cs_solution_score(solution, (int)rsc, (int)node));
         }
     }
 }
@@ -353,8 +362,7 @@ static CsScore sum_of(const CsContribution *list, int n)
  * the engine's promotion score of it, and that is the sum of its
  * recorded contributions; an instance's priority inside it is the sum of
  * its own. */
-static int check_promotion_provenance(const CsSolution *solution,
-                                      const char *path)
+static int check_promotion_provenance(const CsSolution *solution, const char *path)
 {
     const CsModel *model = cs_solution_model(solution);
     g_autoptr(GString) printed = g_string_new(NULL);
@@ -376,17 +384,14 @@ static int check_promotion_provenance(const CsSolution *solution,
             continue;
         id = g_strndup(lines[i], (gsize)(marker - lines[i]));
         rsc = cs_model_resource(model, id);
-        if (rsc == NULL)      /* an orphan Pacemaker alone made */
+        if (rsc == NULL) /* an orphan Pacemaker alone made */
             continue;
-        ck_assert_msg(cs_solution_promotion_score(solution, rsc->index, &node,
-                                                  &score),
+        ck_assert_msg(cs_solution_promotion_score(solution, rsc->index, &node, &score),
                       "%s: %s has no promotion score", path, lines[i]);
-        ck_assert_msg(g_str_has_suffix(lines[i],
-                                       cs_score_format(score, buf)),
+        ck_assert_msg(g_str_has_suffix(lines[i], cs_score_format(score, buf)),
                       "%s: %s, engine says %s", path, lines[i], buf);
         list = cs_solution_promotion_contributions(solution, rsc->index, &n);
-        ck_assert_msg(sum_of(list, n) == score,
-                      "%s: provenance of %s sums to %d", path, lines[i],
+        ck_assert_msg(sum_of(list, n) == score, "%s: provenance of %s sums to %d", path, lines[i],
                       sum_of(list, n));
         for (int k = 0; k < n; k++) {
             const CsContribution *inner;
@@ -395,12 +400,10 @@ static int check_promotion_provenance(const CsSolution *solution,
             if (list[k].kind != CS_CONTRIB_PROMOTION || list[k].other_rsc < 0
                 || list[k].value >= CS_INFINITY)
                 continue;
-            inner = cs_solution_promotion_priority(solution,
-                                                   list[k].other_rsc, &m);
+            inner = cs_solution_promotion_priority(solution, list[k].other_rsc, &m);
             ck_assert_msg(sum_of(inner, m) == list[k].value,
-                          "%s: %s: priority of rsc %d sums to %d, not %d",
-                          path, lines[i], list[k].other_rsc,
-                          sum_of(inner, m), list[k].value);
+                          "%s: %s: priority of rsc %d sums to %d, not %d", path, lines[i],
+                          list[k].other_rsc, sum_of(inner, m), list[k].value);
         }
         checked++;
     }
@@ -460,8 +463,7 @@ END_TEST
  * dangling-stay). */
 START_TEST(test_dangling_migration_move_refused)
 {
-    g_autofree char *path = g_strdup_printf("%s/engine/dangling-move.xml",
-                                            CS_TESTDATA);
+    g_autofree char *path = g_strdup_printf("%s/engine/dangling-move.xml", CS_TESTDATA);
     g_autoptr(GError) error = NULL;
     CsDocument *document = cs_document_load(path, &error);
     CsModel *model;
@@ -472,10 +474,8 @@ START_TEST(test_dangling_migration_move_refused)
     ck_assert_msg(model != NULL, "%s", path);
     solution = cs_solve(model, &error);
     ck_assert(solution == NULL);
-    ck_assert(g_error_matches(error, CS_ENGINE_ERROR,
-                              CS_ENGINE_ERROR_UNSUPPORTED));
-    ck_assert_msg(strstr(error->message, "fs: moving") != NULL, "%s",
-                  error->message);
+    ck_assert(g_error_matches(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(error->message, "fs: moving") != NULL, "%s", error->message);
     cs_model_free(model);
     cs_document_free(document);
 }
@@ -493,13 +493,15 @@ static char *many_resources_cib(int n_nodes, int n_rsc, gboolean promotable)
         g_string_append_printf(xml, "<node id=\"%d\" uname=\"node%02d\"/>", i + 1, i);
     g_string_append(xml, "</nodes><resources>");
     for (int i = 0; i < n_rsc; i++)
-        g_string_append_printf(xml, "<primitive id=\"rsc%03d\" class=\"ocf\""
-                               " provider=\"pacemaker\" type=\"Dummy\"/>", i);
+        g_string_append_printf(xml,
+                               "<primitive id=\"rsc%03d\" class=\"ocf\""
+                               " provider=\"pacemaker\" type=\"Dummy\"/>",
+                               i);
     if (promotable)
         g_string_append(xml, "<clone id=\"ms\"><meta_attributes id=\"ms-meta\">"
-                        "<nvpair id=\"ms-p\" name=\"promotable\" value=\"true\"/>"
-                        "</meta_attributes><primitive id=\"st\" class=\"ocf\""
-                        " provider=\"pacemaker\" type=\"Stateful\"/></clone>");
+                             "<nvpair id=\"ms-p\" name=\"promotable\" value=\"true\"/>"
+                             "</meta_attributes><primitive id=\"st\" class=\"ocf\""
+                             " provider=\"pacemaker\" type=\"Stateful\"/></clone>");
     g_string_append(xml, "</resources><constraints/></configuration><status/></cib>");
     return g_string_free(xml, FALSE);
 }
@@ -532,7 +534,7 @@ static void check_streamed(gboolean promotable)
     ck_assert_msg(solution != NULL, "%s", error ? error->message : "?");
     g_autoptr(GString) printed = g_string_new("head\n");
     g_autoptr(GString) rest = g_string_new("head\n");
-    Flushed flushed = { g_string_new(NULL), 0 };
+    Flushed flushed = {g_string_new(NULL), 0};
 
     cs_solution_print_scores(solution, printed);
     cs_solution_stream_scores(solution, rest, collect_flush, &flushed);
@@ -559,9 +561,9 @@ END_TEST
 
 static void add(CsTable *table, int node, CsScore value)
 {
-    cs_table_add(table, node, &(CsContribution){ .kind = CS_CONTRIB_LOCATION,
-                                                 .source = "t", .other_rsc = -1,
-                                                 .value = value });
+    cs_table_add(table, node,
+                 &(CsContribution){
+                     .kind = CS_CONTRIB_LOCATION, .source = "t", .other_rsc = -1, .value = value});
 }
 
 /* The contributions of node, as values, "v1,v2,..." */

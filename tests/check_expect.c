@@ -58,7 +58,8 @@ START_TEST(test_words_must_match_whole)
 {
     /* "web" is not "web-vip"; a node that is not the target fails */
     g_autofree char *partial = check("Move web; Move web-fs; Stop report", summary);
-    g_autofree char *wrong_node = check("Move web-vip alpha -> charlie; Move web-fs; Stop report", summary);
+    g_autofree char *wrong_node =
+        check("Move web-vip alpha -> charlie; Move web-fs; Stop report", summary);
 
     ck_assert_str_eq(partial, "missing: Move web\nunexpected: Move web-vip ( alpha -> bravo )\n");
     ck_assert_str_eq(wrong_node, "missing: Move web-vip alpha -> charlie\n"

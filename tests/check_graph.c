@@ -46,8 +46,11 @@ static CsConstraintGraph *build(const Solved *solved, const char *focus, int dep
     const CsResource *rsc = focus != NULL ? cs_model_resource(solved->model, focus) : NULL;
     int count = 0;
     g_autofree gboolean *stopping = cs_constraint_graph_stopping(solved->solution, &count);
-    CsGraphOptions options = { .focus = rsc != NULL ? rsc->index : -1, .depth = depth, .ascii = ascii,
-                               .stopping = stopping, .stopping_count = count };
+    CsGraphOptions options = {.focus = rsc != NULL ? rsc->index : -1,
+                              .depth = depth,
+                              .ascii = ascii,
+                              .stopping = stopping,
+                              .stopping_count = count};
     return cs_constraint_graph_build(solved->model, solved->solution, &options);
 }
 
@@ -93,8 +96,8 @@ static void assert_no_overlap(const CsConstraintGraph *graph)
         ck_assert_int_le(one->x + one->width, graph->width);
         ck_assert_int_le(one->y + one->height, graph->height);
         for (guint j = i + 1; j < graph->boxes->len; j++)
-            ck_assert_msg(!boxes_overlap(one, &g_array_index(graph->boxes, CsGraphBox, j)), "%s overlaps %s",
-                          box_title(graph, (int)i), box_title(graph, (int)j));
+            ck_assert_msg(!boxes_overlap(one, &g_array_index(graph->boxes, CsGraphBox, j)),
+                          "%s overlaps %s", box_title(graph, (int)i), box_title(graph, (int)j));
     }
 }
 
@@ -103,7 +106,7 @@ static void assert_no_overlap(const CsConstraintGraph *graph)
 static gboolean arrow_at_box(const CsConstraintGraph *graph, int index)
 {
     const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, index);
-    if (edge->hidden)   /* drawn by its partner */
+    if (edge->hidden) /* drawn by its partner */
         index = edge->partner;
     const CsGraphBox *target = &g_array_index(graph->boxes, CsGraphBox, edge->to);
     int y = edge->reversed ? target->y + target->height : target->y - 1;
@@ -132,8 +135,9 @@ static gboolean port_at_box(const CsConstraintGraph *graph, int index)
             continue;
         for (int y = border + step;; y += step) {
             const CsGraphCell *line = cs_constraint_graph_cell(graph, x, y);
-            if (line == NULL || (line->kind != CS_GRAPH_CELL_LINE && line->kind != CS_GRAPH_CELL_MANDATORY
-                                 && line->kind != CS_GRAPH_CELL_FLAG))
+            if (line == NULL
+                || (line->kind != CS_GRAPH_CELL_LINE && line->kind != CS_GRAPH_CELL_MANDATORY
+                    && line->kind != CS_GRAPH_CELL_FLAG))
                 break;
             if (line->edge == index)
                 return TRUE;
@@ -179,8 +183,9 @@ START_TEST(test_demo_no_overlap_and_edges_connect)
 {
     Solved solved = solve(DEMO);
     for (int wrap = 0; wrap <= 80; wrap += 80) {
-        CsGraphOptions options = { .focus = -1, .ascii = TRUE, .wrap = wrap };
-        g_autoptr(CsConstraintGraph) graph = cs_constraint_graph_build(solved.model, solved.solution, &options);
+        CsGraphOptions options = {.focus = -1, .ascii = TRUE, .wrap = wrap};
+        g_autoptr(CsConstraintGraph) graph =
+            cs_constraint_graph_build(solved.model, solved.solution, &options);
         assert_well_drawn(graph, "demo");
         /* at 80 columns the two parts go one above the other */
         if (wrap == 80)
@@ -337,8 +342,9 @@ START_TEST(test_utf8_lines)
 
     /* mandatory colocation heavy, an optional order dashed, the focus's
      * box heavy, arrows as triangles */
-    const CsGraphCell *above = cs_constraint_graph_cell(graph, promoted->label_x + (int)g_utf8_strlen(promoted->label, -1) / 2,
-                                                        promoted->label_y - 1);
+    const CsGraphCell *above = cs_constraint_graph_cell(
+        graph, promoted->label_x + (int)g_utf8_strlen(promoted->label, -1) / 2,
+        promoted->label_y - 1);
     ck_assert_uint_eq(above->ch, 0x2503);
     ck_assert_int_eq(above->kind, CS_GRAPH_CELL_MANDATORY);
     /* the optional order rides on the -500 colocation's line, its label
@@ -360,8 +366,9 @@ END_TEST
 START_TEST(test_node_boxes)
 {
     Solved solved = solve(DEMO);
-    CsGraphOptions options = { .focus = -1, .ascii = TRUE, .node_boxes = TRUE };
-    g_autoptr(CsConstraintGraph) graph = cs_constraint_graph_build(solved.model, solved.solution, &options);
+    CsGraphOptions options = {.focus = -1, .ascii = TRUE, .node_boxes = TRUE};
+    g_autoptr(CsConstraintGraph) graph =
+        cs_constraint_graph_build(solved.model, solved.solution, &options);
     const CsGraphEdge *ban = edge_named(graph, "cli-ban-web-on-alpha");
     const CsGraphEdge *promoted = edge_named(graph, "location-db-promoted-delta");
     const CsGraphBox *web = box_named(graph, "web");
@@ -392,11 +399,13 @@ START_TEST(test_box_details)
 
     /* the expired cli-prefer still listed: the box lists constraints,
      * Explain says which count */
-    ck_assert_str_eq(details, "report\n"
-                              "on bravo\n"
-                              "\nLocation constraints:\n"
-                              "location-report-echo-freeze: -INF where rule location-report-echo-freeze-rule holds\n"
-                              "cli-prefer-report: +INF where rule cli-prefer-rule-report holds\n");
+    ck_assert_str_eq(
+        details,
+        "report\n"
+        "on bravo\n"
+        "\nLocation constraints:\n"
+        "location-report-echo-freeze: -INF where rule location-report-echo-freeze-rule holds\n"
+        "cli-prefer-report: +INF where rule cli-prefer-rule-report holds\n");
     solved_free(&solved);
 }
 END_TEST
@@ -416,11 +425,13 @@ START_TEST(test_paired_chain)
     for (guint i = 0; i < graph->edges->len; i++)
         hidden += g_array_index(graph->edges, CsGraphEdge, i).hidden;
     ck_assert_int_eq(hidden, 3);
-    ck_assert_str_eq(box_title(graph, edge_named(graph, "dhcpd-after-links")->partner >= 0
-                                          ? g_array_index(graph->edges, CsGraphEdge,
-                                                          edge_named(graph, "dhcpd-after-links")->partner).from
-                                          : -1),
-                     "links");
+    ck_assert_str_eq(
+        box_title(graph, edge_named(graph, "dhcpd-after-links")->partner >= 0
+                             ? g_array_index(graph->edges, CsGraphEdge,
+                                             edge_named(graph, "dhcpd-after-links")->partner)
+                                   .from
+                             : -1),
+        "links");
     assert_well_drawn(graph, "paired-chain");
     solved_free(&solved);
 }
@@ -440,7 +451,9 @@ START_TEST(test_dot)
         edges += g_regex_match_simple("^  \"[^\"]+\" -> \"[^\"]+\" \\[", lines[i], 0, 0);
     ck_assert_int_eq(edges, 4);
     ck_assert_ptr_nonnull(strstr(dot->str, "  \"db-vip\" [label=\"db-vip\\non delta\"];\n"));
-    ck_assert_ptr_nonnull(strstr(dot->str, "  \"db-clone\" -> \"db-vip\" [label=\"with +INF Promoted\", tooltip=\"colocation-db-vip-db-clone-INFINITY\", penwidth=2]"));
+    ck_assert_ptr_nonnull(strstr(dot->str,
+                                 "  \"db-clone\" -> \"db-vip\" [label=\"with +INF Promoted\", "
+                                 "tooltip=\"colocation-db-vip-db-clone-INFINITY\", penwidth=2]"));
     ck_assert_ptr_nonnull(strstr(dot->str, "style=dashed"));
     solved_free(&solved);
 }
@@ -450,7 +463,8 @@ START_TEST(test_details)
 {
     Solved solved = solve(DEMO);
     g_autoptr(CsConstraintGraph) graph = build(&solved, NULL, 0, TRUE);
-    int index = (int)(edge_named(graph, "order-ping-clone-web-mandatory") - (const CsGraphEdge *)(void *)graph->edges->data);
+    int index = (int)(edge_named(graph, "order-ping-clone-web-mandatory")
+                      - (const CsGraphEdge *)(void *)graph->edges->data);
     g_autofree char *details = cs_constraint_graph_edge_details(graph, solved.model, index);
 
     ck_assert(g_str_has_prefix(details, "Order order-ping-clone-web-mandatory (Mandatory)\n"
@@ -475,17 +489,21 @@ static void assert_well_drawn(const CsConstraintGraph *graph, const char *what)
         /* every edge goes down a layer or more (up, if reversed) */
         int from = g_array_index(graph->boxes, CsGraphBox, edge->from).layer;
         int to = g_array_index(graph->boxes, CsGraphBox, edge->to).layer;
-        ck_assert_msg(edge->reversed ? from > to : to > from, "%s: %s from layer %d to %d", what, edge->id, from, to);
+        ck_assert_msg(edge->reversed ? from > to : to > from, "%s: %s from layer %d to %d", what,
+                      edge->id, from, to);
         ck_assert_msg(arrow_at_box(graph, (int)i), "%s: %s has no arrow", what, edge->id);
         ck_assert_msg(port_at_box(graph, (int)i), "%s: %s leaves no box", what, edge->id);
-        g_autofree char *label = grid_text(graph, edge->label_x, edge->label_y, (int)strlen(edge->label));
-        ck_assert_msg(strcmp(label, edge->label) == 0, "%s: label %s drawn over", what, edge->label);
+        g_autofree char *label =
+            grid_text(graph, edge->label_x, edge->label_y, (int)strlen(edge->label));
+        ck_assert_msg(strcmp(label, edge->label) == 0, "%s: label %s drawn over", what,
+                      edge->label);
     }
 }
 
 static void draw_folder(const char *folder, int *drawn, int *edges)
 {
-    g_autofree char *where = g_path_is_absolute(folder) ? g_strdup(folder) : g_build_filename(CS_TESTDATA, folder, NULL);
+    g_autofree char *where =
+        g_path_is_absolute(folder) ? g_strdup(folder) : g_build_filename(CS_TESTDATA, folder, NULL);
     g_autoptr(GDir) dir = g_dir_open(where, 0, NULL);
     ck_assert_ptr_nonnull(dir);
     for (const char *name; (name = g_dir_read_name(dir)) != NULL;) {
@@ -495,8 +513,9 @@ static void draw_folder(const char *folder, int *drawn, int *edges)
         Solved solved;
         if (try_solve(path, &solved)) {
             for (int focus = -1; focus < (int)solved.model->resources->len; focus++) {
-                CsGraphOptions options = { .focus = focus, .depth = 1, .ascii = TRUE, .wrap = 80 };
-                g_autoptr(CsConstraintGraph) graph = cs_constraint_graph_build(solved.model, solved.solution, &options);
+                CsGraphOptions options = {.focus = focus, .depth = 1, .ascii = TRUE, .wrap = 80};
+                g_autoptr(CsConstraintGraph) graph =
+                    cs_constraint_graph_build(solved.model, solved.solution, &options);
                 assert_well_drawn(graph, name);
                 if (focus < 0)
                     *edges += (int)graph->edges->len;
@@ -509,13 +528,15 @@ static void draw_folder(const char *folder, int *drawn, int *edges)
 
 START_TEST(test_cases_well_drawn)
 {
-    static const char *const folders[] = { "cases", "engine", "clone", "promotable", "transition", "graph" };
+    static const char *const folders[] = {"cases",      "engine",     "clone",
+                                          "promotable", "transition", "graph"};
     int drawn = 0, edges = 0;
     for (size_t i = 0; i < G_N_ELEMENTS(folders); i++)
         draw_folder(folders[i], &drawn, &edges);
     /* and Pacemaker's own test inputs, when the shared corpus is there */
     const char *shared = g_getenv("SHARED_DIR");
-    g_autofree char *corpus = shared != NULL ? g_build_filename(shared, "corpus", "pacemaker-2.1.5", "xml", NULL) : NULL;
+    g_autofree char *corpus =
+        shared != NULL ? g_build_filename(shared, "corpus", "pacemaker-2.1.5", "xml", NULL) : NULL;
     if (corpus != NULL && g_file_test(corpus, G_FILE_TEST_IS_DIR))
         draw_folder(corpus, &drawn, &edges);
     /* most of the cases are answered, and they hold constraints */
@@ -556,7 +577,8 @@ static void assert_same_picture(const CsConstraintGraph *kept, const CsConstrain
     for (guint i = 0; i < fresh->edges->len; i++) {
         const CsGraphEdge *a = &g_array_index(kept->edges, CsGraphEdge, i);
         const CsGraphEdge *b = &g_array_index(fresh->edges, CsGraphEdge, i);
-        ck_assert(a->label_x == b->label_x && a->label_y == b->label_y && a->reversed == b->reversed);
+        ck_assert(a->label_x == b->label_x && a->label_y == b->label_y
+                  && a->reversed == b->reversed);
     }
 }
 
@@ -582,18 +604,21 @@ static void rebuild_all_ways(const char *path, int *whole, int *parts)
     for (int before = 0; before < count + 2; before++)
         for (int after = 0; after < count + 2; after++) {
             if (before > 1 && after > 1)
-                continue;   /* one of the two stops nothing or everything */
+                continue; /* one of the two stops nothing or everything */
             g_autofree gboolean *stopping_before = stopping_variant(count, before);
             g_autofree gboolean *stopping_after = stopping_variant(count, after);
-            CsGraphOptions options = { .focus = -1, .stopping = stopping_before, .stopping_count = count };
-            CsConstraintGraph *previous = cs_constraint_graph_build(solved.model, solved.solution, &options);
+            CsGraphOptions options = {
+                .focus = -1, .stopping = stopping_before, .stopping_count = count};
+            CsConstraintGraph *previous =
+                cs_constraint_graph_build(solved.model, solved.solution, &options);
             const CsGraphCell *cells_before = previous->cells;
-            g_autoptr(GPtrArray) layouts_before = g_ptr_array_new();   /* not owned */
+            g_autoptr(GPtrArray) layouts_before = g_ptr_array_new(); /* not owned */
             g_ptr_array_extend(layouts_before, previous->layouts, NULL, NULL);
             options.stopping = stopping_after;
-            g_autoptr(CsConstraintGraph) fresh = cs_constraint_graph_build(solved.model, solved.solution, &options);
-            g_autoptr(CsConstraintGraph) kept = cs_constraint_graph_rebuild(solved.model, solved.solution,
-                                                                            &options, previous);
+            g_autoptr(CsConstraintGraph) fresh =
+                cs_constraint_graph_build(solved.model, solved.solution, &options);
+            g_autoptr(CsConstraintGraph) kept =
+                cs_constraint_graph_rebuild(solved.model, solved.solution, &options, previous);
             assert_same_picture(kept, fresh);
             if (kept->cells == cells_before)
                 (*whole)++;
@@ -621,19 +646,19 @@ START_TEST(test_rebuild_after_move)
 {
     Solved stays = solve(CS_TESTDATA "/graph/rebuild-stays.xml");
     Solved moves = solve(CS_TESTDATA "/graph/rebuild-moves.xml");
-    const Solved *order[2][2] = { { &stays, &moves }, { &moves, &stays } };
+    const Solved *order[2][2] = {{&stays, &moves}, {&moves, &stays}};
     for (int way = 0; way < 2; way++) {
         const Solved *before = order[way][0], *after = order[way][1];
         g_autoptr(CsConstraintGraph) previous = build(before, NULL, 0, FALSE);
         int a_width = box_named(previous, "a")->width;
-        g_autoptr(GPtrArray) layouts_before = g_ptr_array_new();   /* not owned */
+        g_autoptr(GPtrArray) layouts_before = g_ptr_array_new(); /* not owned */
         g_ptr_array_extend(layouts_before, previous->layouts, NULL, NULL);
         g_autoptr(CsConstraintGraph) fresh = build(after, NULL, 0, FALSE);
         int count = 0;
         g_autofree gboolean *stopping = cs_constraint_graph_stopping(after->solution, &count);
-        CsGraphOptions options = { .focus = -1, .stopping = stopping, .stopping_count = count };
-        g_autoptr(CsConstraintGraph) kept = cs_constraint_graph_rebuild(after->model, after->solution, &options,
-                                                                        g_steal_pointer(&previous));
+        CsGraphOptions options = {.focus = -1, .stopping = stopping, .stopping_count = count};
+        g_autoptr(CsConstraintGraph) kept = cs_constraint_graph_rebuild(
+            after->model, after->solution, &options, g_steal_pointer(&previous));
         ck_assert_int_ne(box_named(kept, "a")->width, a_width);
         ck_assert(kept_a_part(kept, layouts_before));
         assert_same_picture(kept, fresh);

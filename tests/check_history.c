@@ -29,13 +29,14 @@ static const char rsc_op_format[] =
     "call-id=\"2\" rc-code=\"0\" op-status=\"0\" interval=\"0\" last-rc-change=\"1700000000\" "
     "exec-time=\"10\" queue-time=\"0\" op-digest=\"f2317cad3d54cec5d7d7aa7d0bf35cf8\"/>";
 
-static char *node_state(const char *id, const char *uname, gboolean online,
-                        const char *attrs, const char *rsc)
+static char *node_state(const char *id, const char *uname, gboolean online, const char *attrs,
+                        const char *rsc)
 {
     g_autofree char *op = g_strdup_printf(rsc_op_format, rsc, rsc);
-    g_autofree char *transient = attrs
-        ? g_strdup_printf("<transient_attributes id=\"%s\">%s</transient_attributes>", id, attrs)
-        : g_strdup("");
+    g_autofree char *transient =
+        attrs ? g_strdup_printf("<transient_attributes id=\"%s\">%s</transient_attributes>", id,
+                                attrs)
+              : g_strdup("");
     return g_strdup_printf(
         "<node_state id=\"%s\" uname=\"%s\" in_ccm=\"%s\" crmd=\"%s\" join=\"%s\" "
         "expected=\"member\">%s"
@@ -48,11 +49,12 @@ static char *node_state(const char *id, const char *uname, gboolean online,
 
 static CsDocument *build_cib(const Shape *shape, const char *name)
 {
-    g_autofree char *state1 = node_state("1", "node1", !shape->node1_offline,
-                                         shape->node1_attrs, "rsc1");
+    g_autofree char *state1 =
+        node_state("1", "node1", !shape->node1_offline, shape->node1_attrs, "rsc1");
     g_autofree char *state2 = node_state("2", "node2", TRUE, NULL, "rsc2");
     g_autofree char *date = shape->execution_date
-        ? g_strdup_printf(" execution-date=\"%s\"", shape->execution_date) : g_strdup("");
+                                ? g_strdup_printf(" execution-date=\"%s\"", shape->execution_date)
+                                : g_strdup("");
     g_autofree char *xml = g_strdup_printf(
         "<cib crm_feature_set=\"3.16.1\" validate-with=\"pacemaker-3.7\" epoch=\"7\" "
         "num_updates=\"0\" admin_epoch=\"0\" have-quorum=\"1\" dc-uuid=\"2\"%s>"
@@ -80,14 +82,14 @@ static char *why_text(const Shape *before, const Shape *after, int expected_stat
     g_autoptr(CsDocument) a = build_cib(before, "A.xml");
     g_autoptr(CsDocument) b = build_cib(after, "B.xml");
     GString *out = g_string_new(NULL);
-    CsTime now = { 1700000100, 0 };
+    CsTime now = {1700000100, 0};
     gboolean dated = before->execution_date != NULL;
     int status = cs_why_report(a, b, dated ? NULL : &now, out);
     ck_assert_msg(status == expected_status, "status %d\n%s", status, out->str);
     return g_string_free(out, FALSE);
 }
 
-#define assert_has(text, needle) \
+#define assert_has(text, needle)                                                                   \
     ck_assert_msg(strstr((text), (needle)) != NULL, "missing \"%s\" in:\n%s", (needle), (text))
 
 static const char ban[] =
@@ -96,9 +98,11 @@ static const char ban[] =
 
 START_TEST(test_ban_moves_resource)
 {
-    Shape before = { 0 }, after = { .constraints = ban };
+    Shape before = {0}, after = {.constraints = ban};
     g_autofree char *text = why_text(&before, &after, 0);
-    assert_has(text, "Changes:\n  rsc_location cli-ban-rsc1-on-node1 (rsc1 on node1, score -INFINITY) added\n");
+    assert_has(
+        text,
+        "Changes:\n  rsc_location cli-ban-rsc1-on-node1 (rsc1 on node1, score -INFINITY) added\n");
     /* The wording edits use (explain/next.h): a move is "from -> to". */
     assert_has(text, "  rsc1: node1 -> node2\n    on node1: score 0 -> -INFINITY\n"
                      "      + location cli-ban-rsc1-on-node1: -INFINITY (new)\n");
@@ -113,10 +117,12 @@ END_TEST
 START_TEST(test_stickiness_keeps_resource)
 {
     /* A preference for node2 moves rsc1 unless stickiness holds it. */
-    const char *prefer = "<rsc_location id=\"prefer-node2\" rsc=\"rsc1\" node=\"node2\" score=\"50\"/>";
-    Shape before = { .constraints = prefer };
-    Shape after = { .constraints = prefer,
-                    .rsc1_meta = "<nvpair id=\"rsc1-stick\" name=\"resource-stickiness\" value=\"100\"/>" };
+    const char *prefer =
+        "<rsc_location id=\"prefer-node2\" rsc=\"rsc1\" node=\"node2\" score=\"50\"/>";
+    Shape before = {.constraints = prefer};
+    Shape after = {.constraints = prefer,
+                   .rsc1_meta =
+                       "<nvpair id=\"rsc1-stick\" name=\"resource-stickiness\" value=\"100\"/>"};
     g_autofree char *text = why_text(&before, &after, 0);
     assert_has(text, "Changes:\n  rsc1: resource-stickiness=100 (new)\n");
     /* rsc1 runs on node1: only the plan to move it changed. */
@@ -128,7 +134,7 @@ END_TEST
 
 START_TEST(test_node_left)
 {
-    Shape before = { 0 }, after = { .node1_offline = TRUE };
+    Shape before = {0}, after = {.node1_offline = TRUE};
     g_autofree char *text = why_text(&before, &after, 0);
     assert_has(text, "  node1: left (offline)\n");
     /* Offline, node1 runs nothing: rsc1 is stopped, and starts on node2
@@ -136,7 +142,7 @@ START_TEST(test_node_left)
     assert_has(text, "  rsc1: starts on node2\n");
     /* The move is tied to the node's state, whatever the scores say. */
     assert_has(text, "      node node1 can run no resources: offline\n");
-    Shape back = { 0 };
+    Shape back = {0};
     g_autofree char *again = why_text(&after, &back, 0);
     assert_has(again, "  node1: came back (online)\n");
 }
@@ -145,10 +151,10 @@ END_TEST
 START_TEST(test_fail_count_reaches_threshold)
 {
     const char *meta = "<nvpair id=\"rsc1-mt\" name=\"migration-threshold\" value=\"2\"/>";
-    Shape before = { .rsc1_meta = meta,
-                     .node1_attrs = "<instance_attributes id=\"status-1\"><nvpair id=\"fc1\" "
-                                    "name=\"fail-count-rsc1#monitor_10000\" value=\"1\"/>"
-                                    "</instance_attributes>" };
+    Shape before = {.rsc1_meta = meta,
+                    .node1_attrs = "<instance_attributes id=\"status-1\"><nvpair id=\"fc1\" "
+                                   "name=\"fail-count-rsc1#monitor_10000\" value=\"1\"/>"
+                                   "</instance_attributes>"};
     Shape after = before;
     after.node1_attrs = "<instance_attributes id=\"status-1\"><nvpair id=\"fc1\" "
                         "name=\"fail-count-rsc1#monitor_10000\" value=\"2\"/>"
@@ -173,8 +179,8 @@ START_TEST(test_time_passes_rule_expires)
         "id=\"ban-until-date\" operation=\"lt\" end=\"2023-11-14T23:00:00Z\"/></rule>"
         "</rsc_location><rsc_location id=\"prefer-node2\" rsc=\"rsc1\" node=\"node2\" "
         "score=\"50\"/>";
-    Shape before = { .constraints = rule, .execution_date = "1700000000" };
-    Shape after = { .constraints = rule, .execution_date = "1700010000" };
+    Shape before = {.constraints = rule, .execution_date = "1700000000"};
+    Shape after = {.constraints = rule, .execution_date = "1700010000"};
     g_autofree char *text = why_text(&before, &after, 0);
     assert_has(text, "  time passed: 2h 46m 40s\n");
     assert_has(text, "  rsc1: ");
@@ -184,13 +190,16 @@ END_TEST
 
 START_TEST(test_unmodelled_feature_is_reported)
 {
-    Shape before = { 0 };
-    Shape after = { .resources_extra =
-        "<bundle id=\"b\"><docker image=\"pcmk:http\" replicas=\"1\"/>"
-        "<network control-port=\"3121\"/>"
-        "<primitive id=\"bp\" class=\"ocf\" provider=\"heartbeat\" type=\"apache\"/></bundle>" };
+    Shape before = {0};
+    Shape after = {
+        .resources_extra =
+            "<bundle id=\"b\"><docker image=\"pcmk:http\" replicas=\"1\"/>"
+            "<network control-port=\"3121\"/>"
+            "<primitive id=\"bp\" class=\"ocf\" provider=\"heartbeat\" type=\"apache\"/></bundle>"};
     g_autofree char *text = why_text(&before, &after, 3);
-    assert_has(text, "B.xml: bundle b: a resource inside a bundle with a network (its replicas are guest nodes NAME-N, its resource the instances of NAME-clone) is not modelled yet");
+    assert_has(text,
+               "B.xml: bundle b: a resource inside a bundle with a network (its replicas are guest "
+               "nodes NAME-N, its resource the instances of NAME-clone) is not modelled yet");
     assert_has(text, "bundle b added");
     ck_assert_ptr_null(strstr(text, "Placement:"));
 }
@@ -215,11 +224,15 @@ static CsDocument *build_promotable(const char *constraints, const char *node2_a
     for (int i = 1; i <= 2; i++) {
         const char *operation = i == 1 ? "promote" : "start";
         g_autofree char *record = g_strdup_printf(op, operation, operation);
-        g_string_append_printf(text,
-            "<node_state id=\"%d\" uname=\"node%d\" in_ccm=\"true\" crmd=\"online\" join=\"member\" "
-            "expected=\"member\"><lrm id=\"%d\"><lrm_resources><lrm_resource id=\"st\" class=\"ocf\" "
+        g_string_append_printf(
+            text,
+            "<node_state id=\"%d\" uname=\"node%d\" in_ccm=\"true\" crmd=\"online\" "
+            "join=\"member\" "
+            "expected=\"member\"><lrm id=\"%d\"><lrm_resources><lrm_resource id=\"st\" "
+            "class=\"ocf\" "
             "provider=\"pacemaker\" type=\"Stateful\">%s</lrm_resource></lrm_resources></lrm>"
-            "</node_state>", i, i, i, record);
+            "</node_state>",
+            i, i, i, record);
     }
     states = g_string_free(text, FALSE);
     g_autofree char *xml = g_strdup_printf(
@@ -248,8 +261,8 @@ static char *why_documents(CsDocument *a, CsDocument *b)
     return g_string_free(out, FALSE);
 }
 
-static const char prefer_promoted_node1[] =
-    "<rsc_location id=\"promote-node1\" rsc=\"st-clone\" role=\"Promoted\" node=\"node1\" score=\"100\"/>";
+static const char prefer_promoted_node1[] = "<rsc_location id=\"promote-node1\" rsc=\"st-clone\" "
+                                            "role=\"Promoted\" node=\"node1\" score=\"100\"/>";
 
 START_TEST(test_promotion_moves)
 {
@@ -258,8 +271,10 @@ START_TEST(test_promotion_moves)
     g_autoptr(CsDocument) a = build_promotable(prefer_promoted_node1, NULL, "A.xml");
     g_autoptr(CsDocument) b = build_promotable(
         "<rsc_location id=\"promote-node1\" rsc=\"st-clone\" role=\"Promoted\" node=\"node1\" "
-        "score=\"-INFINITY\"/><rsc_location id=\"promote-node2\" rsc=\"st-clone\" role=\"Promoted\" "
-        "node=\"node2\" score=\"50\"/>", NULL, "B.xml");
+        "score=\"-INFINITY\"/><rsc_location id=\"promote-node2\" rsc=\"st-clone\" "
+        "role=\"Promoted\" "
+        "node=\"node2\" score=\"50\"/>",
+        NULL, "B.xml");
     g_autofree char *text = why_documents(a, b);
     assert_has(text, "  st-clone: promoted on node2; demoted on node1\n"
                      "    promotion on node1: score 99 -> -INFINITY\n"
@@ -275,9 +290,11 @@ START_TEST(test_clone_instance_stops_on_standby)
 {
     /* crm_simulate: Stop st:1 on node2 due to node availability. */
     g_autoptr(CsDocument) a = build_promotable(prefer_promoted_node1, NULL, "A.xml");
-    g_autoptr(CsDocument) b = build_promotable(prefer_promoted_node1,
+    g_autoptr(CsDocument) b = build_promotable(
+        prefer_promoted_node1,
         "<instance_attributes id=\"n2\"><nvpair id=\"n2-standby\" name=\"standby\" value=\"on\"/>"
-        "</instance_attributes>", "B.xml");
+        "</instance_attributes>",
+        "B.xml");
     g_autofree char *text = why_documents(a, b);
     assert_has(text, "  node2: standby on\n");
     /* Said once among the changes, as the node's state, not again as a
@@ -298,8 +315,8 @@ END_TEST
  * changed), and a node that joins is listed once. */
 START_TEST(test_changes_name_settings)
 {
-    Shape before = { .rsc1_meta = "<nvpair id=\"rsc1-tr\" name=\"target-role\" value=\"Started\"/>" };
-    Shape after = { .rsc1_meta = "<nvpair id=\"rsc1-tr\" name=\"target-role\" value=\"Stopped\"/>" };
+    Shape before = {.rsc1_meta = "<nvpair id=\"rsc1-tr\" name=\"target-role\" value=\"Started\"/>"};
+    Shape after = {.rsc1_meta = "<nvpair id=\"rsc1-tr\" name=\"target-role\" value=\"Stopped\"/>"};
     g_autoptr(CsDocument) a = build_cib(&before, "A.xml");
     g_autoptr(CsDocument) b = build_cib(&after, "B.xml");
     xmlNode *configuration = xmlDocGetRootElement(b->xml)->children;
@@ -358,9 +375,9 @@ static void remove_tree(const char *dir)
 START_TEST(test_history_series_in_numeric_order)
 {
     g_autofree char *dir = g_dir_make_tmp("check_history-XXXXXX", NULL);
-    Shape plain = { .execution_date = "1700000000" };
-    Shape banned = { .constraints = ban, .execution_date = "1700000060" };
-    Shape left = { .constraints = ban, .node1_offline = TRUE, .execution_date = "1700000120" };
+    Shape plain = {.execution_date = "1700000000"};
+    Shape banned = {.constraints = ban, .execution_date = "1700000060"};
+    Shape left = {.constraints = ban, .node1_offline = TRUE, .execution_date = "1700000120"};
     g_autoptr(CsDocument) first = build_cib(&plain, "x");
     g_autoptr(CsDocument) second = build_cib(&banned, "x");
     g_autoptr(CsDocument) third = build_cib(&left, "x");
@@ -380,7 +397,8 @@ START_TEST(test_history_series_in_numeric_order)
 
     g_autoptr(GString) out = g_string_new(NULL);
     ck_assert_int_eq(cs_history_report(dir, NULL, out, &error), 0);
-    const char *step1 = strstr(out->str, "== pe-input-9.bz2 ==\n(first input, 2023-11-14 22:13:20Z)\n");
+    const char *step1 =
+        strstr(out->str, "== pe-input-9.bz2 ==\n(first input, 2023-11-14 22:13:20Z)\n");
     const char *step2 = strstr(out->str, "== pe-input-10.bz2 ==");
     const char *step3 = strstr(out->str, "== pe-warn-11.bz2 ==");
     ck_assert_msg(step1 && step2 && step3 && step1 < step2 && step2 < step3, "%s", out->str);
@@ -429,8 +447,8 @@ START_TEST(test_report_tarball)
     g_autofree char *node2 = g_build_filename(work, "report", "node2", "pengine", NULL);
     ck_assert_int_eq(g_mkdir_with_parents(node1, 0700), 0);
     ck_assert_int_eq(g_mkdir_with_parents(node2, 0700), 0);
-    Shape early = { .execution_date = "1700000000" };
-    Shape late = { .constraints = ban, .execution_date = "1700000600" };
+    Shape early = {.execution_date = "1700000000"};
+    Shape late = {.constraints = ban, .execution_date = "1700000600"};
     g_autoptr(CsDocument) first = build_cib(&early, "a.xml");
     g_autoptr(CsDocument) second = build_cib(&late, "b.xml");
     /* node2 was DC first (its input 7), then node1 (its input 1); node2
@@ -439,9 +457,11 @@ START_TEST(test_report_tarball)
     save_bz2(second, node1, "pe-input-1.bz2");
     save_bz2(second, node2, "pe-input-8.bz2");
     g_autofree char *tarball = g_build_filename(work, "report.tar.bz2", NULL);
-    char *argv[] = { (char *)"tar", (char *)"-cjf", tarball, (char *)"-C", work, (char *)"report", NULL };
+    char *argv[] = {(char *)"tar", (char *)"-cjf",   tarball, (char *)"-C",
+                    work,          (char *)"report", NULL};
     int status = -1;
-    ck_assert(g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, NULL));
+    ck_assert(
+        g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, NULL));
     ck_assert(g_spawn_check_wait_status(status, NULL));
     ck_assert(cs_history_is_tarball(tarball));
     ck_assert(!cs_history_is_tarball(work));
@@ -456,8 +476,9 @@ START_TEST(test_report_tarball)
     ck_assert_msg(one != NULL && two != NULL && one < two, "%s", out->str);
     ck_assert_msg(strstr(out->str, "pe-input-8.bz2") == NULL, "listed twice:\n%s", out->str);
     assert_has(two, "rsc_location cli-ban-rsc1-on-node1 (rsc1 on node1, score -INFINITY) added");
-    char *clean[] = { (char *)"rm", (char *)"-rf", work, NULL };
-    ck_assert(g_spawn_sync(NULL, clean, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, NULL));
+    char *clean[] = {(char *)"rm", (char *)"-rf", work, NULL};
+    ck_assert(g_spawn_sync(NULL, clean, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status,
+                           NULL));
 }
 END_TEST
 

@@ -39,89 +39,89 @@ typedef struct IdCase {
 } IdCase;
 
 static const IdCase cases[] = {
-    { NULL, "transition", "Transition Summary:\n  * Start      p ing:1     ( node\\two )\n" },
-    { NULL, "where \"it's \\\"quoted\\\"\"", "it's \"quoted\": on node one, stays (score 0)\n" },
-    { NULL, "where 'p ing:1'", "p ing:1: stopped, will start on node\\two (score 0)\n" },
-    { NULL, "where 'c lone'",
-      "c lone: running on node one; will start on node\\two\n"
-      "  p ing:0: on node one, stays (score 1)\n"
-      "  p ing:1: stopped, will start on node\\two (score 0)\n" },
-    { NULL, "stickiness 'web fs' 100", "stickiness web fs 100\n  nothing moves\n" },
-    { NULL, "ban 'back\\slash' 'node\\two'",
-      "ban back\\slash from node\\two\n  back\\slash: node\\two -> node one\n" },
-    { NULL, "prefer 'web group' 'node\\two'",
-      "prefer web group on node\\two\n  web group: node one -> node\\two\n" },
-    { "prefer 'web group' 'node\\two'", "clear 'web group'",
-      "clear web group\n  web group: stays on node one (was planned for node\\two)\n" },
-    { NULL, "standby 'node one' on",
-      "standby node one on\n  web group: node one -> node\\two\n  c lone: stops on node one\n" },
-    { NULL, "maintenance 'node\\two' on",
-      "maintenance node\\two on\n  c lone: no longer starts on node\\two\n" },
-    { "attr 'node one' \"my \\\"attr\\\"\" 'v a\\l'", "attr 'node one' 'my \"attr\"'",
-      "node one: my \"attr\"=v a\\l\n" },
-    { NULL, "attr 'node one' \"my \\\"attr\\\"\" 'v a\\l' reboot",
-      "transient attribute my \"attr\"=v a\\l on node one\n  nothing moves\n" },
-    { "attr 'node one' \"my \\\"attr\\\"\" 'v a\\l' reboot", "attr 'node one' 'my \"attr\"' --delete",
-      "delete attribute my \"attr\" on node one\n  nothing moves\n" },
-    { "failcount set \"it's \\\"quoted\\\"\" 'node one' monitor:10s 3",
-      "failcount show \"it's \\\"quoted\\\"\"", "it's \"quoted\" on node one: 3 (monitor_10000)\n" },
-    { NULL, "location add loc-new 'back\\slash' 'node one' 200",
-      "location loc-new: back\\slash on node one 200\n  back\\slash: node\\two -> node one\n" },
-    { NULL, "location remove \"loc 'one'\"",
-      "remove constraint loc 'one'\n  nothing moves\n" },
-    { NULL, "colocation add co-new 'back\\slash' 'web group' INFINITY",
-      "colocation co-new: back\\slash with web group INFINITY\n"
-      "  web group: node one -> node\\two\n" },
-    { NULL, "colocation remove \"co 'lo'\"", "remove constraint co 'lo'\n  nothing moves\n" },
-    { NULL, "constraint score \"loc 'one'\" -INFINITY",
-      "constraint loc 'one' score -INFINITY\n  back\\slash: node\\two -> node one\n" },
-    { NULL, "rule set 'e xpr' value 'node\\two'",
-      "e xpr value=node\\two\n  web group: node one -> node\\two\n" },
-    { NULL, "rule disable 'r ule'", "disable rule r ule\n  nothing moves\n" },
-    { NULL, "time '2030-01-01 00:00:00'", "time 2030-01-01 00:00:00Z\n  nothing moves\n" },
-    { "ban 'back\\slash' 'node\\two'", "undo",
-      "undo: ban back\\slash from node\\two\n"
-      "  back\\slash: stays on node\\two (was planned for node one)\n" },
-    { "ban \"it's \\\"quoted\\\"\" 'node one'", "pending",
-      "1 pending change (since the CIB was loaded), with crm_resource, pcs and crmsh:\n"
-      "  rsc_location cli-ban-it's \"quoted\"-on-node one (it's \"quoted\" on node one, score -INFINITY) added\n"
-      "      crm_resource --ban --resource 'it'\\''s \"quoted\"' --node 'node one'\n"
-      "      pcs resource ban 'it'\\''s \"quoted\"' 'node one'\n"
-      "      crm resource ban 'it'\\''s \"quoted\"' 'node one'\n" },
-    { NULL, "settle",
-      "Outcome: settles in 1 transition\n\nTransition 1:\n  * Start      p ing:1     ( node\\two )\n\n"
-      "Final placement:\n  back\\slash     Started node\\two\n  it's \"quoted\"  Started node one\n"
-      "  p ing          Started node one, Started node\\two\n  web fs         Started node one\n" },
-    { NULL, "meta 'web fs' target-role Stopped",
-      "meta web fs target-role=Stopped\n  web group: stops\n" },
-    { NULL, "param 'web fs' x 'a b'",
-      "param web fs x=a b\n  nothing moves\n" },
-    { NULL, "utilization 'node one' cpu 4",
-      "utilization node one cpu=4\n  nothing moves\n" },
-    { NULL, "property no-quorum-policy ignore",
-      "property no-quorum-policy=ignore\n  nothing moves\n" },
-    { NULL, "rsc-default resource-stickiness 5",
-      "rsc-default resource-stickiness=5\n  nothing moves\n" },
-    { NULL, "op-default timeout 30s",
-      "op-default timeout=30s\n  nothing moves\n" },
-    { NULL, "ticket tk1 grant",
-      "ticket tk1 grant\n  nothing moves\n" },
-    { NULL, "order add o-x 'web fs' 'back\\slash'",
-      "order o-x: web fs then back\\slash\n  nothing moves\n" },
-    { NULL, "ticket-constraint add tc-x 'web fs' tk1",
-      "ticket-constraint tc-x: web fs needs tk1\n  web group: stops\n" },
-    { NULL, "resource add new-one ocf:pacemaker:Dummy",
-      "resource add new-one ocf:pacemaker:Dummy\n  new-one: starts on node\\two\n  new-one: stopped, will start on node\\two (score 0)\n" },
-    { NULL, "group add g-x 'back\\slash'",
-      "group add g-x back\\slash\n  g-x: stays on node\\two\n" },
-    { NULL, "clone 'back\\slash'",
-      "clone back\\slash\n  constraint loc 'one' now names back\\slash-clone\n  constraint co 'lo' now names back\\slash-clone\n  back\\slash-clone: starts on node one; no longer stops on node\\two\n" },
-    { NULL, "node add node-three",
-      "node add node-three\n  c lone: starts on node-three\n" },
-    { NULL, "resource remove 'back\\slash'",
-      "resource remove back\\slash\n  back\\slash: stops (removed; its status makes it an orphan)\n  removed constraint loc 'one'\n  removed constraint co 'lo'\n" },
-    { "ban 'back\\slash' 'node\\two'; undo", "redo",
-      "redo: ban back\\slash from node\\two\n  back\\slash: node\\two -> node one\n" },
+    {NULL, "transition", "Transition Summary:\n  * Start      p ing:1     ( node\\two )\n"},
+    {NULL, "where \"it's \\\"quoted\\\"\"", "it's \"quoted\": on node one, stays (score 0)\n"},
+    {NULL, "where 'p ing:1'", "p ing:1: stopped, will start on node\\two (score 0)\n"},
+    {NULL, "where 'c lone'",
+     "c lone: running on node one; will start on node\\two\n"
+     "  p ing:0: on node one, stays (score 1)\n"
+     "  p ing:1: stopped, will start on node\\two (score 0)\n"},
+    {NULL, "stickiness 'web fs' 100", "stickiness web fs 100\n  nothing moves\n"},
+    {NULL, "ban 'back\\slash' 'node\\two'",
+     "ban back\\slash from node\\two\n  back\\slash: node\\two -> node one\n"},
+    {NULL, "prefer 'web group' 'node\\two'",
+     "prefer web group on node\\two\n  web group: node one -> node\\two\n"},
+    {"prefer 'web group' 'node\\two'", "clear 'web group'",
+     "clear web group\n  web group: stays on node one (was planned for node\\two)\n"},
+    {NULL, "standby 'node one' on",
+     "standby node one on\n  web group: node one -> node\\two\n  c lone: stops on node one\n"},
+    {NULL, "maintenance 'node\\two' on",
+     "maintenance node\\two on\n  c lone: no longer starts on node\\two\n"},
+    {"attr 'node one' \"my \\\"attr\\\"\" 'v a\\l'", "attr 'node one' 'my \"attr\"'",
+     "node one: my \"attr\"=v a\\l\n"},
+    {NULL, "attr 'node one' \"my \\\"attr\\\"\" 'v a\\l' reboot",
+     "transient attribute my \"attr\"=v a\\l on node one\n  nothing moves\n"},
+    {"attr 'node one' \"my \\\"attr\\\"\" 'v a\\l' reboot",
+     "attr 'node one' 'my \"attr\"' --delete",
+     "delete attribute my \"attr\" on node one\n  nothing moves\n"},
+    {"failcount set \"it's \\\"quoted\\\"\" 'node one' monitor:10s 3",
+     "failcount show \"it's \\\"quoted\\\"\"", "it's \"quoted\" on node one: 3 (monitor_10000)\n"},
+    {NULL, "location add loc-new 'back\\slash' 'node one' 200",
+     "location loc-new: back\\slash on node one 200\n  back\\slash: node\\two -> node one\n"},
+    {NULL, "location remove \"loc 'one'\"", "remove constraint loc 'one'\n  nothing moves\n"},
+    {NULL, "colocation add co-new 'back\\slash' 'web group' INFINITY",
+     "colocation co-new: back\\slash with web group INFINITY\n"
+     "  web group: node one -> node\\two\n"},
+    {NULL, "colocation remove \"co 'lo'\"", "remove constraint co 'lo'\n  nothing moves\n"},
+    {NULL, "constraint score \"loc 'one'\" -INFINITY",
+     "constraint loc 'one' score -INFINITY\n  back\\slash: node\\two -> node one\n"},
+    {NULL, "rule set 'e xpr' value 'node\\two'",
+     "e xpr value=node\\two\n  web group: node one -> node\\two\n"},
+    {NULL, "rule disable 'r ule'", "disable rule r ule\n  nothing moves\n"},
+    {NULL, "time '2030-01-01 00:00:00'", "time 2030-01-01 00:00:00Z\n  nothing moves\n"},
+    {"ban 'back\\slash' 'node\\two'", "undo",
+     "undo: ban back\\slash from node\\two\n"
+     "  back\\slash: stays on node\\two (was planned for node one)\n"},
+    {"ban \"it's \\\"quoted\\\"\" 'node one'", "pending",
+     "1 pending change (since the CIB was loaded), with crm_resource, pcs and crmsh:\n"
+     "  rsc_location cli-ban-it's \"quoted\"-on-node one (it's \"quoted\" on node one, score "
+     "-INFINITY) added\n"
+     "      crm_resource --ban --resource 'it'\\''s \"quoted\"' --node 'node one'\n"
+     "      pcs resource ban 'it'\\''s \"quoted\"' 'node one'\n"
+     "      crm resource ban 'it'\\''s \"quoted\"' 'node one'\n"},
+    {NULL, "settle",
+     "Outcome: settles in 1 transition\n\nTransition 1:\n  * Start      p ing:1     ( node\\two "
+     ")\n\n"
+     "Final placement:\n  back\\slash     Started node\\two\n  it's \"quoted\"  Started node one\n"
+     "  p ing          Started node one, Started node\\two\n  web fs         Started node one\n"},
+    {NULL, "meta 'web fs' target-role Stopped",
+     "meta web fs target-role=Stopped\n  web group: stops\n"},
+    {NULL, "param 'web fs' x 'a b'", "param web fs x=a b\n  nothing moves\n"},
+    {NULL, "utilization 'node one' cpu 4", "utilization node one cpu=4\n  nothing moves\n"},
+    {NULL, "property no-quorum-policy ignore",
+     "property no-quorum-policy=ignore\n  nothing moves\n"},
+    {NULL, "rsc-default resource-stickiness 5",
+     "rsc-default resource-stickiness=5\n  nothing moves\n"},
+    {NULL, "op-default timeout 30s", "op-default timeout=30s\n  nothing moves\n"},
+    {NULL, "ticket tk1 grant", "ticket tk1 grant\n  nothing moves\n"},
+    {NULL, "order add o-x 'web fs' 'back\\slash'",
+     "order o-x: web fs then back\\slash\n  nothing moves\n"},
+    {NULL, "ticket-constraint add tc-x 'web fs' tk1",
+     "ticket-constraint tc-x: web fs needs tk1\n  web group: stops\n"},
+    {NULL, "resource add new-one ocf:pacemaker:Dummy",
+     "resource add new-one ocf:pacemaker:Dummy\n  new-one: starts on node\\two\n  new-one: "
+     "stopped, will start on node\\two (score 0)\n"},
+    {NULL, "group add g-x 'back\\slash'", "group add g-x back\\slash\n  g-x: stays on node\\two\n"},
+    {NULL, "clone 'back\\slash'",
+     "clone back\\slash\n  constraint loc 'one' now names back\\slash-clone\n  constraint co 'lo' "
+     "now names back\\slash-clone\n  back\\slash-clone: starts on node one; no longer stops on "
+     "node\\two\n"},
+    {NULL, "node add node-three", "node add node-three\n  c lone: starts on node-three\n"},
+    {NULL, "resource remove 'back\\slash'",
+     "resource remove back\\slash\n  back\\slash: stops (removed; its status makes it an orphan)\n "
+     " removed constraint loc 'one'\n  removed constraint co 'lo'\n"},
+    {"ban 'back\\slash' 'node\\two'; undo", "redo",
+     "redo: ban back\\slash from node\\two\n  back\\slash: node\\two -> node one\n"},
 };
 
 START_TEST(test_case_prints)
@@ -154,10 +154,10 @@ START_TEST(test_scores_filter_by_id)
 {
     g_autoptr(CsSession) session = open_hostile();
     g_autofree char *all = run_ok(session, "scores");
-    static const char *const ids[] = { "web fs", "back\\slash", "it's \"quoted\"", "p ing" };
-    static const char *const commands[] = { "scores 'web fs'", "scores 'back\\slash'",
-                                            "scores \"it's \\\"quoted\\\"\"", "scores 'p ing'" };
-    static const guint counts[] = { 4, 2, 4, 8 };
+    static const char *const ids[] = {"web fs", "back\\slash", "it's \"quoted\"", "p ing"};
+    static const char *const commands[] = {"scores 'web fs'", "scores 'back\\slash'",
+                                           "scores \"it's \\\"quoted\\\"\"", "scores 'p ing'"};
+    static const guint counts[] = {4, 2, 4, 8};
     for (gsize i = 0; i < G_N_ELEMENTS(ids); i++) {
         g_autofree char *want = lines_naming(all, ids[i]);
         g_autofree char *got = run_ok(session, commands[i]);
@@ -192,7 +192,8 @@ START_TEST(test_save_to_hostile_path)
     g_autofree char *command = g_strdup_printf("ban 'web group' 'node one'; save %s", quoted);
     g_autofree char *out = run_ok(session, command);
     g_autofree char *want = g_strdup_printf("ban web group from node one\n"
-                                            "  web group: node one -> node\\two\nsaved %s\n", path);
+                                            "  web group: node one -> node\\two\nsaved %s\n",
+                                            path);
     ck_assert_str_eq(out, want);
     g_autoptr(CsSession) again = cs_session_open(path, "2024-06-01 12:00:00", &error);
     ck_assert_msg(again != NULL, "%s", error != NULL ? error->message : "");
@@ -222,7 +223,7 @@ END_TEST
 
 /* Commands the tests above run besides the table's. */
 /* edit needs an editor: tests/edit-exec.sh and tests/ui/edit-tmux.sh run it. */
-static const char *const run_elsewhere[] = { "scores", "explain", "save", "commit", "help", "edit" };
+static const char *const run_elsewhere[] = {"scores", "explain", "save", "commit", "help", "edit"};
 
 /* Every command of the table in command.c has a case here: a command
  * added later fails this until it is run on these ids too. */

@@ -7,36 +7,32 @@
 #include "testlib.h"
 
 /* Seconds since the epoch of a UTC calendar time, computed by glib. */
-static gint64
-utc(int year, int month, int day, int hour, int minute, int second)
+static gint64 utc(int year, int month, int day, int hour, int minute, int second)
 {
-    g_autoptr(GDateTime) time = g_date_time_new_utc(year, month, day, hour,
-                                                    minute, second);
+    g_autoptr(GDateTime) time = g_date_time_new_utc(year, month, day, hour, minute, second);
     return g_date_time_to_unix(time);
 }
 
-static gint64
-parsed(const char *text)
+static gint64 parsed(const char *text)
 {
-    CsTime time = { -1, -1 };
+    CsTime time = {-1, -1};
     g_autoptr(GError) error = NULL;
 
-    ck_assert_msg(cs_time_parse(text, &time, &error), "'%s' rejected: %s",
-                  text, error ? error->message : "?");
+    ck_assert_msg(cs_time_parse(text, &time, &error), "'%s' rejected: %s", text,
+                  error ? error->message : "?");
     ck_assert_ptr_null(error);
     return time.seconds;
 }
 
-static void
-assert_rejected(const char *text)
+static void assert_rejected(const char *text)
 {
-    CsTime time = { 12345, 0 };
+    CsTime time = {12345, 0};
     g_autoptr(GError) error = NULL;
 
     ck_assert_msg(!cs_time_parse(text, &time, &error), "'%s' accepted", text);
     ck_assert_ptr_nonnull(error);
     ck_assert(error->domain == CS_ISO8601_ERROR);
-    ck_assert_int_eq(time.seconds, 12345);    /* untouched on failure */
+    ck_assert_int_eq(time.seconds, 12345); /* untouched on failure */
 }
 
 START_TEST(test_calendar_dates)
@@ -90,27 +86,20 @@ END_TEST
 
 START_TEST(test_offsets)
 {
-    CsTime time = { 0, 0 };
+    CsTime time = {0, 0};
 
     ck_assert_int_eq(parsed("2005-01-20T12:00:00Z"), utc(2005, 1, 20, 12, 0, 0));
     /* oracle: an offset after a space counts */
-    ck_assert_int_eq(parsed("2005-01-20 12:00:00 +02:00"),
-                     utc(2005, 1, 20, 10, 0, 0));
-    ck_assert_int_eq(parsed("2005-01-20T14:00:00 +0200"),
-                     utc(2005, 1, 20, 12, 0, 0));
+    ck_assert_int_eq(parsed("2005-01-20 12:00:00 +02:00"), utc(2005, 1, 20, 10, 0, 0));
+    ck_assert_int_eq(parsed("2005-01-20T14:00:00 +0200"), utc(2005, 1, 20, 12, 0, 0));
     ck_assert_int_eq(parsed("2005-01-20T14:00:00 +02"), utc(2005, 1, 20, 12, 0, 0));
-    ck_assert_int_eq(parsed("2005-01-20T07:00:00 -05:00"),
-                     utc(2005, 1, 20, 12, 0, 0));
-    ck_assert_int_eq(parsed("2005-01-20T01:00:00 +05:00"),
-                     utc(2005, 1, 19, 20, 0, 0));
+    ck_assert_int_eq(parsed("2005-01-20T07:00:00 -05:00"), utc(2005, 1, 20, 12, 0, 0));
+    ck_assert_int_eq(parsed("2005-01-20T01:00:00 +05:00"), utc(2005, 1, 19, 20, 0, 0));
     /* oracle: glued to the time it is ignored (local time, UTC in tests) */
-    ck_assert_int_eq(parsed("2005-01-20T14:00:00+02:00"),
-                     utc(2005, 1, 20, 14, 0, 0));
+    ck_assert_int_eq(parsed("2005-01-20T14:00:00+02:00"), utc(2005, 1, 20, 14, 0, 0));
     /* oracle: Z wins over a later offset; junk after an offset is ignored */
-    ck_assert_int_eq(parsed("2005-01-20T12:00:00Z +02:00"),
-                     utc(2005, 1, 20, 12, 0, 0));
-    ck_assert_int_eq(parsed("2005-01-20T12:00:00 +02:00x"),
-                     utc(2005, 1, 20, 10, 0, 0));
+    ck_assert_int_eq(parsed("2005-01-20T12:00:00Z +02:00"), utc(2005, 1, 20, 12, 0, 0));
+    ck_assert_int_eq(parsed("2005-01-20T12:00:00 +02:00x"), utc(2005, 1, 20, 10, 0, 0));
     ck_assert(cs_time_parse("2005-01-20 12:00:00 +05:30", &time, NULL));
     ck_assert_int_eq(time.offset, 5 * 3600 + 30 * 60);
     ck_assert(cs_time_parse("2005-01-20 12:00:00 -01:00", &time, NULL));
@@ -122,7 +111,7 @@ START_TEST(test_time_only_uses_today)
 {
     CsTime now = cs_time_now();
     CsTimeFields today, parsed_fields;
-    CsTime time = { 0, 0 };
+    CsTime time = {0, 0};
 
     ck_assert(cs_time_parse("T12:34:56", &time, NULL));
     cs_time_fields(time, &parsed_fields);
@@ -131,8 +120,7 @@ START_TEST(test_time_only_uses_today)
     ck_assert_int_eq(parsed_fields.minutes, 34);
     ck_assert_int_eq(parsed_fields.seconds, 56);
     /* (Could flip at midnight between the two calls: accept either day.) */
-    ck_assert(parsed_fields.yearday == today.yearday
-              || parsed_fields.yearday == today.yearday + 1
+    ck_assert(parsed_fields.yearday == today.yearday || parsed_fields.yearday == today.yearday + 1
               || parsed_fields.yearday == 1);
     ck_assert(cs_time_parse("08:15", &time, NULL));
     cs_time_fields(time, &parsed_fields);
@@ -144,17 +132,17 @@ END_TEST
 START_TEST(test_invalid_times)
 {
     assert_rejected("");
-    assert_rejected("2005");             /* a bare year */
+    assert_rejected("2005"); /* a bare year */
     assert_rejected("garbage");
     assert_rejected("2005-13-01");
     assert_rejected("2005-02-29");
     assert_rejected("2005-00-10");
-    assert_rejected("2005-01-00");       /* oracle */
+    assert_rejected("2005-01-00"); /* oracle */
     assert_rejected("2005-04-31");
     assert_rejected("2005-366");
     assert_rejected("2005-000");
     assert_rejected("2005-W54-1");
-    assert_rejected("2005-W53-1");       /* 2005 has 52 weeks */
+    assert_rejected("2005-W53-1"); /* 2005 has 52 weeks */
     assert_rejected("2005-W10-0");
     assert_rejected("2005-W10-8");
     assert_rejected("2005-01-20T25:00");
@@ -163,18 +151,16 @@ START_TEST(test_invalid_times)
     assert_rejected("2005-01-20T12:00:60");
     assert_rejected("2005-01-20Tnoon");
     assert_rejected("2005-01-20 12:00:00 +25:00");
-    ck_assert(!cs_time_parse(NULL, &(CsTime) { 0, 0 }, NULL));
+    ck_assert(!cs_time_parse(NULL, &(CsTime){0, 0}, NULL));
 }
 END_TEST
 
-static CsDuration
-duration(const char *text)
+static CsDuration duration(const char *text)
 {
-    CsDuration result = { -1, -1, -1 };
+    CsDuration result = {-1, -1, -1};
     g_autoptr(GError) error = NULL;
 
-    ck_assert_msg(cs_duration_parse(text, &result, &error), "'%s' rejected",
-                  text);
+    ck_assert_msg(cs_duration_parse(text, &result, &error), "'%s' rejected", text);
     return result;
 }
 
@@ -191,8 +177,7 @@ START_TEST(test_durations)
     parsed_duration = duration("P1Y2M3W4DT5H6M7S");
     ck_assert_int_eq(parsed_duration.years, 1);
     ck_assert_int_eq(parsed_duration.months, 2);
-    ck_assert_int_eq(parsed_duration.seconds,
-                     ((3 * 7 + 4) * 24 + 5) * 3600 + 6 * 60 + 7);
+    ck_assert_int_eq(parsed_duration.seconds, ((3 * 7 + 4) * 24 + 5) * 3600 + 6 * 60 + 7);
     /* 'M' before T is months, after it minutes. */
     parsed_duration = duration("PT10M");
     ck_assert_int_eq(parsed_duration.months, 0);
@@ -207,24 +192,21 @@ END_TEST
 
 START_TEST(test_invalid_durations)
 {
-    const char *invalid[] = { "", "1Y", "P", "P ", "PX", "P1", "P1X",
-                              "PT1.5S", "P1Y2", "PY" };
+    const char *invalid[] = {"", "1Y", "P", "P ", "PX", "P1", "P1X", "PT1.5S", "P1Y2", "PY"};
 
     for (gsize i = 0; i < G_N_ELEMENTS(invalid); i++) {
-        CsDuration result = { 7, 7, 7 };
+        CsDuration result = {7, 7, 7};
         g_autoptr(GError) error = NULL;
-        ck_assert_msg(!cs_duration_parse(invalid[i], &result, &error),
-                      "'%s' accepted", invalid[i]);
+        ck_assert_msg(!cs_duration_parse(invalid[i], &result, &error), "'%s' accepted", invalid[i]);
         ck_assert_ptr_nonnull(error);
         ck_assert_int_eq(result.years, 7);
     }
 }
 END_TEST
 
-static gint64
-plus(const char *start, const char *duration_text)
+static gint64 plus(const char *start, const char *duration_text)
 {
-    CsTime time = { 0, 0 };
+    CsTime time = {0, 0};
     CsDuration step = duration(duration_text);
 
     ck_assert(cs_time_parse(start, &time, NULL));
@@ -244,21 +226,18 @@ START_TEST(test_add_durations)
     ck_assert_int_eq(plus("2005-03-01", "P1Y"), utc(2006, 3, 1, 0, 0, 0));
     /* oracle: day 366 of a common year stays inside that year */
     ck_assert_int_eq(plus("2004-12-31", "P1Y"), utc(2005, 12, 31, 23, 59, 59));
-    ck_assert_int_eq(plus("2005-01-20T12:00:00", "PT1H30M"),
-                     utc(2005, 1, 20, 13, 30, 0));
-    ck_assert_int_eq(plus("2005-12-31T23:00:00", "PT2H"),
-                     utc(2006, 1, 1, 1, 0, 0));
+    ck_assert_int_eq(plus("2005-01-20T12:00:00", "PT1H30M"), utc(2005, 1, 20, 13, 30, 0));
+    ck_assert_int_eq(plus("2005-12-31T23:00:00", "PT2H"), utc(2006, 1, 1, 1, 0, 0));
     ck_assert_int_eq(plus("2005-01-31", "P1M1D"), utc(2005, 3, 1, 0, 0, 0));
     /* Month arithmetic happens in the offset the time was written in. */
-    ck_assert_int_eq(plus("2005-01-31 23:00:00 -02:00", "P1M"),
-                     utc(2005, 3, 1, 1, 0, 0));
+    ck_assert_int_eq(plus("2005-01-31 23:00:00 -02:00", "P1M"), utc(2005, 3, 1, 1, 0, 0));
 }
 END_TEST
 
 START_TEST(test_fields)
 {
     CsTimeFields fields;
-    CsTime time = { 0, 0 };
+    CsTime time = {0, 0};
 
     ck_assert(cs_time_parse("2005-01-20T12:34:56", &time, NULL));
     cs_time_fields(time, &fields);
@@ -306,7 +285,7 @@ END_TEST
 
 START_TEST(test_format)
 {
-    CsTime time = { 0, 0 };
+    CsTime time = {0, 0};
     g_autofree char *utc_text = NULL, *offset_text = NULL;
 
     ck_assert(cs_time_parse("2005-020T12:30", &time, NULL));
@@ -359,8 +338,7 @@ START_TEST(test_interval_ms)
 }
 END_TEST
 
-static Suite *
-iso8601_suite(void)
+static Suite *iso8601_suite(void)
 {
     Suite *suite = suite_create("iso8601");
     TCase *parsing = tcase_create("parsing");
@@ -384,8 +362,7 @@ iso8601_suite(void)
     return suite;
 }
 
-int
-main(void)
+int main(void)
 {
     g_setenv("TZ", "UTC", TRUE);
     return cs_test_run(iso8601_suite());

@@ -40,10 +40,11 @@ START_TEST(test_scores_numbers_and_infinity)
     cs_json_scores(session->document, session->solution, out);
 
     assert_has(out->str, "\"pacemaker\":\"2.1.5\",\"infinity\":1000000,\"command\":\"scores\"");
-    assert_has(out->str, "{\"resource\":\"web\",\"node\":\"alpha\",\"kind\":\"allocation\","
-                         "\"function\":\"pcmk__group_assign\",\"score\":100,\"score_text\":\"100\","
-                         "\"contributions\":[{\"kind\":\"location rule\",\"source\":\"location-web-tier\","
-                         "\"value\":100,\"value_text\":\"100\"}]}");
+    assert_has(out->str,
+               "{\"resource\":\"web\",\"node\":\"alpha\",\"kind\":\"allocation\","
+               "\"function\":\"pcmk__group_assign\",\"score\":100,\"score_text\":\"100\","
+               "\"contributions\":[{\"kind\":\"location rule\",\"source\":\"location-web-tier\","
+               "\"value\":100,\"value_text\":\"100\"}]}");
     assert_has(out->str, "{\"resource\":\"report\",\"node\":\"alpha\",\"kind\":\"allocation\","
                          "\"function\":\"pcmk__primitive_assign\",\"score\":-1000000,"
                          "\"score_text\":\"-INFINITY\"");
@@ -66,18 +67,21 @@ START_TEST(test_transition_actions)
 {
     g_autoptr(CsSession) session = open_cib(DEMO_SMALL);
     g_autoptr(GString) out = g_string_new(NULL);
-    const char *summary = "Transition Summary:\n"
-                          "  * Move       report     ( alpha -> bravo )\n"
-                          "  * Stop       db         (          bravo )  due to node availability\n";
+    const char *summary =
+        "Transition Summary:\n"
+        "  * Move       report     ( alpha -> bravo )\n"
+        "  * Stop       db         (          bravo )  due to node availability\n";
     cs_json_transition(session->document, summary, out);
     g_autoptr(GString) none = g_string_new(NULL);
     cs_json_transition(session->document, "Transition Summary:\n", none);
 
-    assert_has(out->str, "{\"action\":\"Move\",\"resource\":\"report\",\"detail\":\"alpha -> bravo\","
-                         "\"from\":\"alpha\",\"to\":\"bravo\",\"reason\":null,"
-                         "\"line\":\"  * Move       report     ( alpha -> bravo )\"}");
-    assert_has(out->str, "{\"action\":\"Stop\",\"resource\":\"db\",\"detail\":\"bravo\",\"from\":null,"
-                         "\"to\":null,\"reason\":\"node availability\"");
+    assert_has(out->str,
+               "{\"action\":\"Move\",\"resource\":\"report\",\"detail\":\"alpha -> bravo\","
+               "\"from\":\"alpha\",\"to\":\"bravo\",\"reason\":null,"
+               "\"line\":\"  * Move       report     ( alpha -> bravo )\"}");
+    assert_has(out->str,
+               "{\"action\":\"Stop\",\"resource\":\"db\",\"detail\":\"bravo\",\"from\":null,"
+               "\"to\":null,\"reason\":\"node availability\"");
     assert_has(none->str, "\"actions\":[\n\n]}");
 }
 END_TEST
@@ -92,10 +96,12 @@ START_TEST(test_explain_nodes)
     ck_assert(cs_json_explain(session->document, session->solution, "report", NULL, out, NULL));
     ck_assert(cs_json_explain(session->document, session->solution, "report", "bravo", one, NULL));
     ck_assert(!cs_json_explain(session->document, session->solution, "nope", NULL, out, &error));
-    assert_has(out->str, "\"resource\":\"report\",\"assigned_node\":\"bravo\",\"current_node\":\"alpha\"");
-    assert_has(out->str, "{\"node\":\"alpha\",\"score\":-1000000,\"score_text\":\"-INFINITY\","
-                         "\"assigned\":false,\"current\":true,\"contributions\":[{\"kind\":\"location\","
-                         "\"source\":\"cli-ban-report-on-alpha\",\"value\":-1000000");
+    assert_has(out->str,
+               "\"resource\":\"report\",\"assigned_node\":\"bravo\",\"current_node\":\"alpha\"");
+    assert_has(out->str,
+               "{\"node\":\"alpha\",\"score\":-1000000,\"score_text\":\"-INFINITY\","
+               "\"assigned\":false,\"current\":true,\"contributions\":[{\"kind\":\"location\","
+               "\"source\":\"cli-ban-report-on-alpha\",\"value\":-1000000");
     ck_assert(strstr(one->str, "\"node\":\"alpha\"") == NULL);
     assert_has(one->str, "{\"node\":\"bravo\",\"score\":0");
     ck_assert_str_eq(error->message, "no resource 'nope'");

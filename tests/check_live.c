@@ -44,10 +44,12 @@ static const char test_cib[] =
     "    </constraints>\n"
     "  </configuration>\n"
     "  <status>\n"
-    "    <node_state id=\"1\" uname=\"node1\" in_ccm=\"true\" crmd=\"online\" join=\"member\" expected=\"member\">\n"
+    "    <node_state id=\"1\" uname=\"node1\" in_ccm=\"true\" crmd=\"online\" join=\"member\" "
+    "expected=\"member\">\n"
     "      <transient_attributes id=\"1\">\n"
     "        <instance_attributes id=\"status-1\">\n"
-    "          <nvpair id=\"status-1-fail-count-rsc1\" name=\"fail-count-rsc1#monitor_10000\" value=\"1\"/>\n"
+    "          <nvpair id=\"status-1-fail-count-rsc1\" name=\"fail-count-rsc1#monitor_10000\" "
+    "value=\"1\"/>\n"
     "        </instance_attributes>\n"
     "      </transient_attributes>\n"
     "    </node_state>\n"
@@ -99,11 +101,16 @@ static char *file_text(const char *path)
 static void concurrent_change(const char *verb, const char *scope, const char *xml)
 {
     g_autofree char *program = g_find_program_in_path("cibadmin");
-    char *argv[] = { program ? program : (char *)"/usr/sbin/cibadmin", (char *)verb,
-                     (char *)"--scope", (char *)scope, (char *)"--xml-text", (char *)xml, NULL };
+    char *argv[] = {program ? program : (char *)"/usr/sbin/cibadmin",
+                    (char *)verb,
+                    (char *)"--scope",
+                    (char *)scope,
+                    (char *)"--xml-text",
+                    (char *)xml,
+                    NULL};
     int status = -1;
-    ck_assert(g_spawn_sync(NULL, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
-                           NULL, NULL, &status, NULL));
+    ck_assert(g_spawn_sync(NULL, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL,
+                           &status, NULL));
     ck_assert(g_spawn_check_wait_status(status, NULL));
 }
 
@@ -162,7 +169,8 @@ START_TEST(test_query_reads_cib_file)
     ck_assert_int_eq(version.epoch, 5);
     ck_assert_str_eq(version.dc_name, "node1");
     g_autofree char *status = cs_live_status_text(&version);
-    g_autofree char *expected = g_strdup_printf("live (CIB_file=%s)  DC node1  epoch 0.5.", cib_path);
+    g_autofree char *expected =
+        g_strdup_printf("live (CIB_file=%s)  DC node1  epoch 0.5.", cib_path);
     ck_assert_msg(g_str_has_prefix(status, expected), "status text: %s", status);
     ck_assert(cs_live_available(NULL));
     cs_live_version_clear(&version);
@@ -191,17 +199,21 @@ START_TEST(test_query_failure_says_what_to_do)
 {
     g_unsetenv("CIB_file");
     g_autofree char *script = g_build_filename(work_dir, "down-cibadmin", NULL);
-    ck_assert(g_file_set_contents(script, "#!/bin/sh\necho 'Could not connect to the CIB: "
-                                  "Transport endpoint is not connected' >&2\nexit 102\n", -1, NULL));
+    ck_assert(g_file_set_contents(script,
+                                  "#!/bin/sh\necho 'Could not connect to the CIB: "
+                                  "Transport endpoint is not connected' >&2\nexit 102\n",
+                                  -1, NULL));
     ck_assert_int_eq(g_chmod(script, 0700), 0);
     cs_live_set_program(script);
     g_autoptr(GError) error = NULL;
     g_autoptr(CsDocument) document = cs_live_query(&error);
     ck_assert_ptr_null(document);
     const char *hint = cs_live_read_hint(FALSE, geteuid() == 0);
-    g_autofree char *expected = g_strdup_printf("cannot read the CIB (%s): cibadmin --query failed (exit 102): "
-                                                "Could not connect to the CIB: Transport endpoint is not "
-                                                "connected", hint);
+    g_autofree char *expected =
+        g_strdup_printf("cannot read the CIB (%s): cibadmin --query failed (exit 102): "
+                        "Could not connect to the CIB: Transport endpoint is not "
+                        "connected",
+                        hint);
     if (geteuid() == 0)
         ck_assert_str_eq(error->message, expected);
     ck_assert_str_eq(cs_live_read_hint(FALSE, TRUE), "is pacemaker running?");
@@ -231,24 +243,36 @@ START_TEST(test_plan_operations)
     }
     /* Exact forms of three of them. */
     ck_assert_msg(strstr(all->str, "--create --scope constraints --xml-text '<rsc_location "
-                         "id=\"cli-ban-rsc1-on-node1\" rsc=\"rsc1\" role=\"Started\" "
-                         "node=\"node1\" score=\"-INFINITY\"/>'") != NULL, "%s", all->str);
+                                   "id=\"cli-ban-rsc1-on-node1\" rsc=\"rsc1\" role=\"Started\" "
+                                   "node=\"node1\" score=\"-INFINITY\"/>'")
+                      != NULL,
+                  "%s", all->str);
     /* Settings go through the operator's tools, naming the set and the
      * nvpair when they are not the ones the tool would choose. */
-    ck_assert_msg(strstr(all->str, "crm_resource --resource rsc2 --meta --set-parameter priority "
-                         "--parameter-value 7 --set-name rsc2-meta | meta_attributes rsc2-meta added")
-                  != NULL, "%s", all->str);
+    ck_assert_msg(
+        strstr(all->str,
+               "crm_resource --resource rsc2 --meta --set-parameter priority "
+               "--parameter-value 7 --set-name rsc2-meta | meta_attributes rsc2-meta added")
+            != NULL,
+        "%s", all->str);
     ck_assert_msg(strstr(all->str, "crm_resource --resource rsc1 --meta --set-parameter "
-                         "resource-stickiness --parameter-value 200 |") != NULL, "%s", all->str);
+                                   "resource-stickiness --parameter-value 200 |")
+                      != NULL,
+                  "%s", all->str);
     ck_assert_msg(strstr(all->str, "crm_attribute --node node2 --name rack --update r9 |") != NULL,
                   "%s", all->str);
-    ck_assert_msg(strstr(all->str, "--delete --scope constraints --xml-text "
+    ck_assert_msg(strstr(all->str,
+                         "--delete --scope constraints --xml-text "
                          "'<rsc_location id=\"prefer-rsc2\"/>' | rsc_location prefer-rsc2 "
-                         "(rsc2 on node2, score 100) removed") != NULL, "%s", all->str);
-    ck_assert_msg(strstr(all->str, "nvpair rsc1-meta-stickiness (resource-stickiness=200) "
-                         "changed: value: 50 -> 200") != NULL, "%s", all->str);
-    ck_assert_msg(strstr(all->str, "node node1: nvpair status-1-fail-count-rsc1") != NULL,
+                         "(rsc2 on node2, score 100) removed")
+                      != NULL,
                   "%s", all->str);
+    ck_assert_msg(strstr(all->str, "nvpair rsc1-meta-stickiness (resource-stickiness=200) "
+                                   "changed: value: 50 -> 200")
+                      != NULL,
+                  "%s", all->str);
+    ck_assert_msg(strstr(all->str, "node node1: nvpair status-1-fail-count-rsc1") != NULL, "%s",
+                  all->str);
     g_string_free(all, TRUE);
 }
 END_TEST
@@ -262,12 +286,14 @@ START_TEST(test_plan_fail_counts_through_attrd)
     g_autoptr(CsDocument) cleared = cs_live_query(NULL);
     g_autoptr(CsDocument) set = cs_live_query(NULL);
     ck_assert(base && cleared && set);
-    add_child_xml(base, find_id(base, "status-1"),
-                  "<nvpair id=\"status-1-last-failure-rsc1\" name=\"last-failure-rsc1#monitor_10000\" "
-                  "value=\"1700000000\"/>");
-    add_child_xml(set, find_id(set, "status-1"),
-                  "<nvpair id=\"status-1-last-failure-rsc1\" name=\"last-failure-rsc1#monitor_10000\" "
-                  "value=\"1700000000\"/>");
+    add_child_xml(
+        base, find_id(base, "status-1"),
+        "<nvpair id=\"status-1-last-failure-rsc1\" name=\"last-failure-rsc1#monitor_10000\" "
+        "value=\"1700000000\"/>");
+    add_child_xml(
+        set, find_id(set, "status-1"),
+        "<nvpair id=\"status-1-last-failure-rsc1\" name=\"last-failure-rsc1#monitor_10000\" "
+        "value=\"1700000000\"/>");
     xmlNode *count = find_id(cleared, "status-1-fail-count-rsc1");
     xmlUnlinkNode(count);
     xmlFreeNode(count);
@@ -299,8 +325,10 @@ START_TEST(test_plan_fail_counts_through_attrd)
     g_autofree char *set_rest = g_strjoinv(" ", set_argv + 1);
     ck_assert_str_eq(set_rest, "--name fail-count-rsc1#monitor_10000 --node node1 --update 3");
     g_autofree char *line = cs_live_op_command_line(g_ptr_array_index(set_ops, 0));
-    ck_assert_msg(strstr(line, "attrd_updater --name 'fail-count-rsc1#monitor_10000' --node node1 --update 3")
-                  != NULL, "%s", line);
+    ck_assert_msg(
+        strstr(line, "attrd_updater --name 'fail-count-rsc1#monitor_10000' --node node1 --update 3")
+            != NULL,
+        "%s", line);
 }
 END_TEST
 
@@ -341,8 +369,10 @@ START_TEST(test_plan_large_section)
     ck_assert_ptr_nonnull(base);
     GString *many = g_string_new(NULL);
     for (int i = 0; i < 3000; i++)
-        g_string_append_printf(many, "<rsc_location id=\"loc-%d\" rsc=\"rsc1\" node=\"node2\" "
-                               "score=\"%d\"/>", i, i);
+        g_string_append_printf(many,
+                               "<rsc_location id=\"loc-%d\" rsc=\"rsc1\" node=\"node2\" "
+                               "score=\"%d\"/>",
+                               i, i);
     add_child_xml(base, cs_document_section(base, "constraints"), many->str);
     g_string_free(many, TRUE);
     g_autoptr(CsDocument) edited = cs_live_query(NULL);
@@ -354,10 +384,12 @@ START_TEST(test_plan_large_section)
     /* The same constraints, backwards, one with its attributes reordered,
      * one scored anew. */
     for (int i = 2999; i >= 0; i--) {
-        g_autofree char *xml = i == 17
-            ? g_strdup("<rsc_location score=\"17\" node=\"node2\" rsc=\"rsc1\" id=\"loc-17\"/>")
-            : g_strdup_printf("<rsc_location id=\"loc-%d\" rsc=\"rsc1\" node=\"node2\" "
-                              "score=\"%d\"/>", i, i == 2500 ? -5 : i);
+        g_autofree char *xml =
+            i == 17
+                ? g_strdup("<rsc_location score=\"17\" node=\"node2\" rsc=\"rsc1\" id=\"loc-17\"/>")
+                : g_strdup_printf("<rsc_location id=\"loc-%d\" rsc=\"rsc1\" node=\"node2\" "
+                                  "score=\"%d\"/>",
+                                  i, i == 2500 ? -5 : i);
         add_child_xml(edited, constraints, xml);
     }
     add_child_xml(edited, constraints,
@@ -366,7 +398,8 @@ START_TEST(test_plan_large_section)
     ck_assert_int_eq(ops->len, 1);
     const CsLiveOp *op = g_ptr_array_index(ops, 0);
     ck_assert_int_eq(op->kind, CS_LIVE_OP_MODIFY);
-    ck_assert_str_eq(op->summary, "rsc_location loc-2500 (rsc1 on node2, score -5) changed: score: 2500 -> -5");
+    ck_assert_str_eq(op->summary,
+                     "rsc_location loc-2500 (rsc1 on node2, score -5) changed: score: 2500 -> -5");
 }
 END_TEST
 
@@ -425,7 +458,7 @@ START_TEST(test_plan_keeps_the_cib_valid)
     cs_document_reindex(moved);
     g_autoptr(GPtrArray) move_ops = cs_live_commit_plan(base, moved);
     g_autoptr(GPtrArray) move_diff = cs_live_plan(base, moved);
-    ck_assert_int_eq(move_diff->len, 2);   /* the diff: removed, and a new group */
+    ck_assert_int_eq(move_diff->len, 2); /* the diff: removed, and a new group */
     ck_assert_int_eq(move_ops->len, 1);
     const CsLiveOp *whole = g_ptr_array_index(move_ops, 0);
     ck_assert_int_eq(whole->kind, CS_LIVE_OP_REPLACE);
@@ -488,7 +521,8 @@ START_TEST(test_epoch_guard_refuses_and_writes_nothing)
     ck_assert(!cs_live_commit(base, ops, report, &error));
     ck_assert(g_error_matches(error, CS_LIVE_ERROR, CS_LIVE_ERROR_CHANGED));
     ck_assert_msg(strstr(error->message, "epoch 0.5.3, now 0.6.") != NULL, "%s", error->message);
-    ck_assert_msg(strstr(report->str, "rsc_location theirs (rsc2 on node1, score 25) added") != NULL,
+    ck_assert_msg(strstr(report->str, "rsc_location theirs (rsc2 on node1, score 25) added")
+                      != NULL,
                   "%s", report->str);
     ck_assert_ptr_null(strstr(report->str, "ok "));
     g_autofree char *after = file_text(cib_path);
@@ -540,11 +574,12 @@ START_TEST(test_failed_operation_stops_the_commit)
     g_autoptr(GError) error = NULL;
     ck_assert(!cs_live_commit(base, ops, report, &error));
     ck_assert(g_error_matches(error, CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED));
-    ck_assert_msg(strstr(report->str, "FAILED  ") != NULL && strstr(report->str, "exit 105") != NULL,
+    ck_assert_msg(strstr(report->str, "FAILED  ") != NULL
+                      && strstr(report->str, "exit 105") != NULL,
                   "%s", report->str);
     ck_assert_msg(strstr(report->str, "not run ") != NULL, "%s", report->str);
     ck_assert_msg(strstr(report->str, "not run /") != NULL
-                  && strstr(report->str, "crm_resource --resource rsc1 --meta") != NULL,
+                      && strstr(report->str, "crm_resource --resource rsc1 --meta") != NULL,
                   "%s", report->str);
     g_autofree char *text = file_text(cib_path);
     ck_assert_ptr_null(strstr(text, "value=\"80\""));
@@ -608,9 +643,10 @@ START_TEST(test_rebase_keeps_edits_and_names_the_lost)
     g_autoptr(CsDocument) fresh = cs_live_query(NULL);
     g_autoptr(GPtrArray) dropped = cs_live_rebase(fresh, ops);
     ck_assert_int_eq(dropped->len, 1);
-    ck_assert_str_eq(g_ptr_array_index(dropped, 0),
-                     "nvpair rsc1-meta-stickiness (resource-stickiness=200) changed: value: 50 -> 200: "
-                     "was removed from the cluster's CIB meanwhile");
+    ck_assert_str_eq(
+        g_ptr_array_index(dropped, 0),
+        "nvpair rsc1-meta-stickiness (resource-stickiness=200) changed: value: 50 -> 200: "
+        "was removed from the cluster's CIB meanwhile");
     ck_assert_ptr_nonnull(cs_document_lookup_id(fresh, "cli-ban-rsc1-on-node1"));
     ck_assert_ptr_nonnull(cs_document_lookup_id(fresh, "rsc2-meta-priority"));
     ck_assert_ptr_nonnull(cs_document_lookup_id(fresh, "theirs"));

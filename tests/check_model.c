@@ -10,11 +10,10 @@
 static CsDocument *test_document;
 static CsModel *test_model;
 
-static CsModel *
-load_model(const char *path)
+static CsModel *load_model(const char *path)
 {
     GError *error = NULL;
-    CsTime now = { 0, 0 };
+    CsTime now = {0, 0};
 
     test_document = cs_document_load(path, &error);
     ck_assert_msg(test_document != NULL, "%s: %s", path, error ? error->message : "?");
@@ -26,8 +25,7 @@ load_model(const char *path)
     return test_model;
 }
 
-static void
-unload_model(void)
+static void unload_model(void)
 {
     cs_model_free(test_model);
     cs_document_free(test_document);
@@ -35,8 +33,7 @@ unload_model(void)
     test_document = NULL;
 }
 
-static CsModel *
-load_data(const char *name)
+static CsModel *load_data(const char *name)
 {
     g_autofree char *path = g_build_filename(CS_TESTDATA, "model", name, NULL);
 
@@ -44,8 +41,7 @@ load_data(const char *name)
 }
 
 /* The corpus file, or NULL (test skipped) when SHARED_DIR is unset. */
-static char *
-corpus_path(const char *name)
+static char *corpus_path(const char *name)
 {
     const char *shared = getenv("SHARED_DIR");
 
@@ -56,8 +52,7 @@ corpus_path(const char *name)
     return g_strdup_printf("%s/corpus/pacemaker-2.1.5/xml/%s.xml", shared, name);
 }
 
-static CsResource *
-rsc(const char *id)
+static CsResource *rsc(const char *id)
 {
     CsResource *resource = cs_model_resource(test_model, id);
 
@@ -65,8 +60,7 @@ rsc(const char *id)
     return resource;
 }
 
-static CsNode *
-node(const char *name)
+static CsNode *node(const char *name)
 {
     CsNode *found = cs_model_node(test_model, name);
 
@@ -107,7 +101,7 @@ START_TEST(test_nodes_and_attributes)
     ck_assert_str_eq(g_hash_table_lookup(node("node2")->attrs, "#is_dc"), "false");
     CsNode *node3 = node("node3");
     ck_assert(!node3->online);
-    ck_assert(!node3->unclean);     /* fencing is disabled */
+    ck_assert(!node3->unclean); /* fencing is disabled */
     ck_assert(node3->standby);
     unload_model();
 }
@@ -120,9 +114,9 @@ START_TEST(test_resources_meta)
     /* score 5 beats score 1; the set whose rule fails is skipped */
     ck_assert_int_eq(rsc("web")->stickiness, 50);
     ck_assert(rsc("web")->stickiness_set);
-    ck_assert_int_eq(rsc("web")->migration_threshold, 2);   /* rsc_defaults */
-    ck_assert_int_eq(rsc("ip")->migration_threshold, 3);    /* the group's own */
-    ck_assert_int_eq(rsc("fs")->migration_threshold, 1);    /* its own */
+    ck_assert_int_eq(rsc("web")->migration_threshold, 2); /* rsc_defaults */
+    ck_assert_int_eq(rsc("ip")->migration_threshold, 3);  /* the group's own */
+    ck_assert_int_eq(rsc("fs")->migration_threshold, 1);  /* its own */
     ck_assert_int_eq(rsc("grp")->kind, CS_RSC_GROUP);
     ck_assert_int_eq(rsc("ip")->parent, rsc("grp")->index);
     ck_assert_uint_eq(rsc("grp")->children->len, 2);
@@ -217,8 +211,8 @@ END_TEST
  * says ocf:pacemaker:Stateful, its configuration Dummy). */
 START_TEST(test_status_agent_changed)
 {
-    g_autofree char *path = g_build_filename(CS_TESTDATA, "transition",
-                                             "agent-changed-group-member.xml", NULL);
+    g_autofree char *path =
+        g_build_filename(CS_TESTDATA, "transition", "agent-changed-group-member.xml", NULL);
     load_model(path);
     int node1 = node("node1")->index;
     ck_assert(cs_model_rsc_state(test_model, rsc("m2")->index, node1)->agent_changed);
@@ -257,9 +251,9 @@ START_TEST(test_corpus_unclean_and_clone_history)
     ck_assert(node("hadev2")->online);
     ck_assert(node("hadev2")->shutdown);
     ck_assert_int_eq(rsc("DoFencing")->kind, CS_RSC_CLONE);
-    ck_assert_int_eq(rsc("child_DoFencing")->stickiness, 1);   /* clone instance default */
-    CsRscState *state = cs_model_rsc_state(test_model, rsc("DcIPaddr")->index,
-                                           node("hadev2")->index);
+    ck_assert_int_eq(rsc("child_DoFencing")->stickiness, 1); /* clone instance default */
+    CsRscState *state =
+        cs_model_rsc_state(test_model, rsc("DcIPaddr")->index, node("hadev2")->index);
     ck_assert_int_eq(state->role, CS_ROLE_STARTED);
     gboolean found_instance = FALSE;
     for (guint i = 0; i < test_model->rsc_states->len; i++) {
@@ -282,7 +276,7 @@ START_TEST(test_corpus_tags_in_sets)
         return;
     }
     load_model(path);
-    static const char *const expected[] = { "rsc1", "rsc2", "rsc5", "rsc6", "rsc3", "rsc4" };
+    static const char *const expected[] = {"rsc1", "rsc2", "rsc5", "rsc6", "rsc3", "rsc4"};
     ck_assert_uint_eq(test_model->locations->len, G_N_ELEMENTS(expected));
     for (gsize i = 0; i < G_N_ELEMENTS(expected); i++) {
         CsLocation *location = g_ptr_array_index(test_model->locations, i);
@@ -318,14 +312,10 @@ static const struct {
     const char *name;
     guint nodes, resources, locations, colocations, orders, tickets;
 } corpus_counts[] = {
-    { "simple1", 1, 1, 0, 0, 0, 0 },
-    { "group5", 2, 6, 3, 0, 4, 0 },
-    { "594", 3, 6, 4, 0, 0, 0 },
-    { "order-mandatory", 1, 4, 0, 0, 4, 0 },
-    { "coloc-group", 3, 5, 0, 1, 0, 0 },
-    { "probe-0", 2, 6, 0, 0, 0, 0 },
-    { "order-sets", 2, 4, 8, 3, 6, 0 },
-    { "ticket-rsc-sets-1", 2, 9, 1, 0, 0, 4 },
+    {"simple1", 1, 1, 0, 0, 0, 0},     {"group5", 2, 6, 3, 0, 4, 0},
+    {"594", 3, 6, 4, 0, 0, 0},         {"order-mandatory", 1, 4, 0, 0, 4, 0},
+    {"coloc-group", 3, 5, 0, 1, 0, 0}, {"probe-0", 2, 6, 0, 0, 0, 0},
+    {"order-sets", 2, 4, 8, 3, 6, 0},  {"ticket-rsc-sets-1", 2, 9, 1, 0, 0, 4},
 };
 
 START_TEST(test_corpus_counts)
@@ -376,8 +366,7 @@ START_TEST(test_corpus_all_build)
 }
 END_TEST
 
-static Suite *
-model_suite(void)
+static Suite *model_suite(void)
 {
     Suite *suite = suite_create("model");
     TCase *basic = tcase_create("basic");
@@ -401,8 +390,7 @@ model_suite(void)
     return suite;
 }
 
-int
-main(void)
+int main(void)
 {
     return cs_test_run(model_suite());
 }

@@ -44,8 +44,9 @@ START_TEST(test_demo_clones_stay)
 {
     g_autoptr(CsSession) session = open_session(DEMO, DEMO_TIME);
     g_autofree char *ping = run_ok(session, "where ping-clone");
-    ck_assert_msg(g_str_has_prefix(ping, "ping-clone: running on alpha, bravo, delta, echo; stays\n"),
-                  "%s", ping);
+    ck_assert_msg(
+        g_str_has_prefix(ping, "ping-clone: running on alpha, bravo, delta, echo; stays\n"), "%s",
+        ping);
     g_autofree char *db = run_ok(session, "where db-clone");
     ck_assert_str_eq(db, "db-clone: promoted on delta, unpromoted on echo; stays\n"
                          "  db:0: promoted on delta, stays (score 209)\n"
@@ -67,7 +68,8 @@ START_TEST(test_demo_marks_and_labels)
     int web = cs_model_resource(engine, "web")->index;
     int vip = cs_model_resource(engine, "web-vip")->index;
     int ping = cs_model_resource(engine, "ping-clone")->index;
-    int alpha = cs_model_node(engine, "alpha")->index, bravo = cs_model_node(engine, "bravo")->index;
+    int alpha = cs_model_node(engine, "alpha")->index,
+        bravo = cs_model_node(engine, "bravo")->index;
     ck_assert_int_eq(cs_next_mark(session->solution, transition, web, alpha), CS_NEXT_MARK_LEAVES);
     ck_assert_int_eq(cs_next_mark(session->solution, transition, web, bravo), CS_NEXT_MARK_ARRIVES);
     ck_assert_int_eq(cs_next_mark(session->solution, transition, ping, alpha), CS_NEXT_MARK_STAYS);
@@ -95,7 +97,8 @@ START_TEST(test_change_of_plan_is_not_a_move)
 {
     g_autoptr(CsSession) session = open_session(DEMO, DEMO_TIME);
     g_autofree char *out = run_ok(session, "ban web-fs bravo");
-    ck_assert_str_eq(out, "ban web-fs from bravo\n  web: planned for delta instead of bravo (runs on alpha)\n");
+    ck_assert_str_eq(
+        out, "ban web-fs from bravo\n  web: planned for delta instead of bravo (runs on alpha)\n");
     g_autofree char *undo = run_ok(session, "undo");
     ck_assert_str_eq(undo, "undo: ban web-fs from bravo\n"
                            "  web: planned for bravo instead of delta (runs on alpha)\n");
@@ -114,7 +117,8 @@ START_TEST(test_blocked_start_stays_stopped)
     int after = cs_model_resource(engine, "after")->index;
     int node2 = cs_model_node(engine, "node2")->index;
     const CsTransition *transition = cs_solution_transition(session->solution);
-    ck_assert_int_eq(cs_next_mark(session->solution, transition, after, node2), CS_NEXT_MARK_BLOCKED);
+    ck_assert_int_eq(cs_next_mark(session->solution, transition, after, node2),
+                     CS_NEXT_MARK_BLOCKED);
     ck_assert_int_eq(cs_next_node(session->solution, transition, after), -1);
 }
 END_TEST
@@ -141,7 +145,7 @@ static void check_case(const char *name)
         g_strstrip(time_text);
     g_autoptr(CsSession) session = cs_session_open(xml, time_text, NULL);
     if (session == NULL)
-        return;    /* refused (not modelled yet): nothing is said */
+        return; /* refused (not modelled yet): nothing is said */
     g_autoptr(GPtrArray) oracle = summary_parse(summary);
     g_autofree char *statements = check_statements(session->solution, oracle);
     ck_assert_msg(statements == NULL, "%s:\n%s", name, statements);
@@ -186,7 +190,8 @@ START_TEST(test_checks_fail_on_contradiction)
         "  * Start      report         (                       alpha )  due to x (blocked)\n");
     g_autofree char *statements = check_statements(session->solution, forged);
     ck_assert_ptr_nonnull(statements);
-    ck_assert_ptr_nonnull(strstr(statements, "Stop ping:0: where says \"ping:0: on alpha, stays (score 100)\""));
+    ck_assert_ptr_nonnull(
+        strstr(statements, "Stop ping:0: where says \"ping:0: on alpha, stays (score 100)\""));
     ck_assert_ptr_nonnull(strstr(statements, "the Matrix marks stays on alpha, not leaves"));
     ck_assert_ptr_nonnull(strstr(statements, "Start report (blocked): where says"));
     /* The real summary's moves, left out, show as unexplained. */
@@ -197,31 +202,33 @@ START_TEST(test_checks_fail_on_contradiction)
     g_autoptr(GPtrArray) none = summary_parse("Transition Summary:\n");
     g_autoptr(GPtrArray) moved = summary_parse("Transition Summary:\n"
                                                "  * Move       report     ( bravo -> alpha )\n");
-    g_autofree char *as_move = check_changes("ban report bravo\n  report: bravo -> delta\n",
-                                             session->model, none, moved);
+    g_autofree char *as_move =
+        check_changes("ban report bravo\n  report: bravo -> delta\n", session->model, none, moved);
     ck_assert_ptr_nonnull(as_move);
     ck_assert_ptr_nonnull(strstr(as_move, "report: \"bravo -> delta\", but no action moves it so"));
     g_autofree char *silent = check_changes("ban report bravo\n", session->model, none, moved);
     ck_assert_ptr_nonnull(silent);
-    ck_assert_ptr_nonnull(strstr(silent, "the transition now has Move bravo -> alpha, but the edit says \"nothing\""));
-    g_autofree char *plan = check_changes("ban report bravo\n  report: stays on bravo (was planned for alpha)\n",
-                                          session->model, moved, moved);
+    ck_assert_ptr_nonnull(strstr(
+        silent, "the transition now has Move bravo -> alpha, but the edit says \"nothing\""));
+    g_autofree char *plan =
+        check_changes("ban report bravo\n  report: stays on bravo (was planned for alpha)\n",
+                      session->model, moved, moved);
     ck_assert_ptr_nonnull(plan);
-    g_autofree char *right = check_changes("ban report bravo\n  report: bravo -> alpha\n",
-                                           session->model, none, moved);
+    g_autofree char *right =
+        check_changes("ban report bravo\n  report: bravo -> alpha\n", session->model, none, moved);
     ck_assert_ptr_null(right);
 }
 END_TEST
 
 START_TEST(test_summary_parse)
 {
-    g_autoptr(GPtrArray) lines = summary_parse(
-        "Transition Summary:\n"
-        "  * Fence (reboot) node3 'peer is no longer part of the cluster'\n"
-        "  * Promote    db:1           ( Unpromoted -> Promoted echo )\n"
-        "  * Start      app2     ( node1 )  due to unrunnable app1 start (blocked)\n"
-        "  * Move       web fs   ( a -> b )\n"
-        "\n  * Stop x ( y )\n");
+    g_autoptr(GPtrArray) lines =
+        summary_parse("Transition Summary:\n"
+                      "  * Fence (reboot) node3 'peer is no longer part of the cluster'\n"
+                      "  * Promote    db:1           ( Unpromoted -> Promoted echo )\n"
+                      "  * Start      app2     ( node1 )  due to unrunnable app1 start (blocked)\n"
+                      "  * Move       web fs   ( a -> b )\n"
+                      "\n  * Stop x ( y )\n");
     ck_assert_uint_eq(lines->len, 3);
     const SummaryLine *promote = g_ptr_array_index(lines, 0);
     ck_assert_str_eq(promote->id, "db:1");

@@ -88,15 +88,16 @@ static void check_edits(CsSession *session, const char *name, Tally *tally)
         return;
     g_autofree char *uname = g_shell_quote(node->uname);
     g_autofree char *standby = g_strdup_printf("standby %s on", uname);
-    if (!check_one_edit(session, standby, name, tally) || !check_one_edit(session, "undo", name, tally))
+    if (!check_one_edit(session, standby, name, tally)
+        || !check_one_edit(session, "undo", name, tally))
         return;
     int where;
     const CsResource *rsc = running_primitive(session, &where);
     if (rsc == NULL)
         return;
     g_autofree char *id = g_shell_quote(rsc->id);
-    g_autofree char *from = g_shell_quote(((const CsNode *)g_ptr_array_index(session->model->nodes,
-                                                                            where))->uname);
+    g_autofree char *from =
+        g_shell_quote(((const CsNode *)g_ptr_array_index(session->model->nodes, where))->uname);
     g_autofree char *ban = g_strdup_printf("ban %s %s", id, from);
     check_one_edit(session, ban, name, tally);
 }
@@ -129,7 +130,7 @@ START_TEST(test_corpus)
     g_autofree char *tsv = NULL;
     ck_assert(g_file_get_contents(tsv_path, &tsv, NULL, NULL));
     g_auto(GStrv) rows = g_strsplit(tsv, "\n", -1);
-    Tally tally = { 0, 0, g_string_new(NULL), 0 };
+    Tally tally = {0, 0, g_string_new(NULL), 0};
     for (char **row = rows + 1; *row != NULL; row++) {
         g_auto(GStrv) fields = g_strsplit(*row, "\t", -1);
         if (g_strv_length(fields) < 3)

@@ -32,8 +32,7 @@ static char *expected(const char *name, const char *suffix)
 
 /* Solves NAME and compares both outputs with crm_simulate's; returns the
  * engine's scores and summary for further checks. */
-static void check_case(const char *name, Solved *solved, char **scores,
-                       char **summary)
+static void check_case(const char *name, Solved *solved, char **scores, char **summary)
 {
     g_autofree char *want_scores = expected(name, "scores");
     g_autofree char *want_summary = expected(name, "summary");
@@ -54,8 +53,7 @@ static void check_case(const char *name, Solved *solved, char **scores,
 
 static int rsc_index(const Solved *solved, const char *id)
 {
-    const CsResource *info = cs_model_resource(
-        cs_solution_model(solved->solution), id);
+    const CsResource *info = cs_model_resource(cs_solution_model(solved->solution), id);
 
     ck_assert_msg(info != NULL, "%s", id);
     return info->index;
@@ -63,8 +61,7 @@ static int rsc_index(const Solved *solved, const char *id)
 
 static int node_index(const Solved *solved, const char *uname)
 {
-    const CsNode *node = cs_model_node(cs_solution_model(solved->solution),
-                                       uname);
+    const CsNode *node = cs_model_node(cs_solution_model(solved->solution), uname);
 
     ck_assert_msg(node != NULL, "%s", uname);
     return node->index;
@@ -83,8 +80,7 @@ START_TEST(test_attribute_promotes)
     check_case("attr-promote", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "db:1 promotion score on node2: 10"));
     ck_assert(cs_test_has_line(scores, "db:2 promotion score on none: 0"));
-    ck_assert(cs_test_has_line(summary,
-                       "* Promote db:1 ( Unpromoted -> Promoted node2 )"));
+    ck_assert(cs_test_has_line(summary, "* Promote db:1 ( Unpromoted -> Promoted node2 )"));
     db1 = rsc_index(&solved, "db:1");
     node2 = node_index(&solved, "node2");
     list = cs_solution_contributions(solved.solution, db1, node2, &n);
@@ -105,10 +101,8 @@ START_TEST(test_location_moves_promotion)
 
     check_case("location-move", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "db:1 promotion score on node2: 105"));
-    ck_assert(cs_test_has_line(summary,
-                       "* Demote db:0 ( Promoted -> Unpromoted node1 )"));
-    ck_assert(cs_test_has_line(summary,
-                       "* Promote db:1 ( Unpromoted -> Promoted node2 )"));
+    ck_assert(cs_test_has_line(summary, "* Demote db:0 ( Promoted -> Unpromoted node1 )"));
+    ck_assert(cs_test_has_line(summary, "* Promote db:1 ( Unpromoted -> Promoted node2 )"));
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -123,8 +117,7 @@ START_TEST(test_ticket_demotes)
 
     check_case("ticket-demote", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "db:0 promotion score on node1: -INFINITY"));
-    ck_assert(cs_test_has_line(summary,
-                       "* Demote db:0 ( Promoted -> Unpromoted node1 )"));
+    ck_assert(cs_test_has_line(summary, "* Demote db:0 ( Promoted -> Unpromoted node1 )"));
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -137,8 +130,7 @@ START_TEST(test_start_and_promote)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("start-promote", &solved, &scores, &summary);
-    ck_assert(cs_test_has_line(summary,
-                       "* Promote db:0 ( Stopped -> Promoted node3 )"));
+    ck_assert(cs_test_has_line(summary, "* Promote db:0 ( Stopped -> Promoted node3 )"));
     ck_assert(cs_test_has_line(summary, "* Start db:1 ( node2 )"));
     cs_test_case_clear(&solved);
 }
@@ -154,9 +146,9 @@ START_TEST(test_dependent_follows_promoted)
 
     check_case("role-colocation", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "pcmk__primitive_assign: web allocation "
-                               "score on node2: 11"));
+                                       "score on node2: 11"));
     ck_assert(cs_test_has_line(scores, "pcmk__primitive_assign: web allocation "
-                               "score on node1: -INFINITY"));
+                                       "score on node1: -INFINITY"));
     ck_assert(cs_test_has_line(summary, "* Start web ( node2 )"));
     cs_test_case_clear(&solved);
 }
@@ -172,8 +164,7 @@ START_TEST(test_promoted_with_primary)
 
     check_case("promoted-with-web", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "db:0 promotion score on node1: 106"));
-    ck_assert(cs_test_has_line(summary,
-                       "* Promote db:0 ( Unpromoted -> Promoted node1 )"));
+    ck_assert(cs_test_has_line(summary, "* Promote db:0 ( Unpromoted -> Promoted node1 )"));
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -187,8 +178,7 @@ START_TEST(test_unpromoted_role_subtracts)
 
     check_case("unpromoted-anti", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "db:0 promotion score on node1: -25"));
-    ck_assert(cs_test_has_line(summary,
-                       "* Promote db:1 ( Unpromoted -> Promoted node2 )"));
+    ck_assert(cs_test_has_line(summary, "* Promote db:1 ( Unpromoted -> Promoted node2 )"));
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -204,7 +194,7 @@ START_TEST(test_promoted_node_enters_banned)
 
     check_case("coloc-asymmetric", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "pcmk__primitive_assign: web allocation "
-                               "score on node2: -INFINITY"));
+                                       "score on node2: -INFINITY"));
     ck_assert(!cs_test_has_line(summary, "* Start web ( node2 )"));
     cs_test_case_clear(&solved);
 }
@@ -222,7 +212,7 @@ START_TEST(test_positive_merge_per_step)
 
     check_case("dependent-banned", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "pcmk__clone_allocate: ms allocation score "
-                               "on node1: INFINITY"));
+                                       "on node1: INFINITY"));
     ck_assert(cs_test_has_line(summary, "* Start web ( node2 )"));
     cs_test_case_clear(&solved);
 }
@@ -238,7 +228,7 @@ START_TEST(test_promotable_primary_first)
 
     check_case("promotable-first", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "pcmk__clone_allocate: cl allocation score "
-                               "on node2: 11"));
+                                       "on node2: 11"));
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -253,7 +243,7 @@ START_TEST(test_probe_without_instance)
 
     check_case("hidden-probe", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "pcmk__clone_allocate: db:1 allocation "
-                               "score on node3: 7"));
+                                       "score on node3: 7"));
     ck_assert(cs_test_has_line(summary, "* Move db:0 ( node1 -> node3 Unpromoted )"));
     cs_test_case_clear(&solved);
 }
@@ -270,7 +260,7 @@ START_TEST(test_active_by_any_history)
 
     check_case("second-history", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "pcmk__clone_allocate: db:0 allocation "
-                               "score on node2: 0"));
+                                       "score on node2: 0"));
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -283,10 +273,9 @@ START_TEST(test_role_colocation_refused)
 
     solve_case("role-clone-refused", &solved);
     ck_assert(solved.solution == NULL);
-    ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR,
-                              CS_ENGINE_ERROR_UNSUPPORTED));
-    ck_assert_msg(strstr(solved.error->message, "promoted-with-web-clone")
-                  != NULL, "%s", solved.error->message);
+    ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(solved.error->message, "promoted-with-web-clone") != NULL, "%s",
+                  solved.error->message);
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -301,10 +290,8 @@ START_TEST(test_on_fail_demote)
 
     check_case("on-fail-demote", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "st:0 promotion score on node1: -INFINITY"));
-    ck_assert(cs_test_has_line(summary,
-                       "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
-    ck_assert(cs_test_has_line(summary,
-                       "* Promote st:1 ( Unpromoted -> Promoted node2 )"));
+    ck_assert(cs_test_has_line(summary, "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
+    ck_assert(cs_test_has_line(summary, "* Promote st:1 ( Unpromoted -> Promoted node2 )"));
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -318,10 +305,9 @@ START_TEST(test_on_fail_demote_foreign_key_refused)
 
     solve_case("on-fail-demote-foreign-key", &solved);
     ck_assert(solved.solution == NULL);
-    ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR,
-                              CS_ENGINE_ERROR_UNSUPPORTED));
-    ck_assert_msg(strstr(solved.error->message, "operation key") != NULL,
-                  "%s", solved.error->message);
+    ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(solved.error->message, "operation key") != NULL, "%s",
+                  solved.error->message);
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -350,10 +336,8 @@ START_TEST(test_blocked_promoted_dependent_refused)
 
     solve_case("blocked-promoted-dependent", &solved);
     ck_assert(solved.solution == NULL);
-    ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR,
-                              CS_ENGINE_ERROR_UNSUPPORTED));
-    ck_assert_msg(strstr(solved.error->message, "blocked") != NULL, "%s",
-                  solved.error->message);
+    ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(solved.error->message, "blocked") != NULL, "%s", solved.error->message);
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -369,7 +353,7 @@ START_TEST(test_unmanaged_promoted_dependent)
     check_case("unmanaged-dependent", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "st:0 promotion score on node1: INFINITY"));
     ck_assert(cs_test_has_line(scores, "pcmk__primitive_assign: web allocation "
-                               "score on node1: 0"));
+                                       "score on node1: 0"));
     ck_assert(cs_test_has_line(summary, "* Start web ( node1 )"));
     cs_test_case_clear(&solved);
 }
@@ -388,9 +372,9 @@ START_TEST(test_unmanaged_promoted_on_shutdown_node)
     check_case("unmanaged-shutdown-dependent", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "st:0 promotion score on node1: INFINITY"));
     ck_assert(cs_test_has_line(scores, "pcmk__primitive_assign: ip allocation "
-                               "score on node1: -INFINITY"));
+                                       "score on node1: -INFINITY"));
     ck_assert(cs_test_has_line(scores, "pcmk__primitive_assign: httpd allocation "
-                               "score on node1: -INFINITY"));
+                                       "score on node1: -INFINITY"));
     ck_assert(strstr(summary, "Start") == NULL);
     cs_test_case_clear(&solved);
 }
@@ -406,7 +390,7 @@ START_TEST(test_maintenance_node_dependent)
     check_case("maintenance-node-dependent", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "st:0 promotion score on node1: INFINITY"));
     ck_assert(cs_test_has_line(scores, "pcmk__primitive_assign: web allocation "
-                               "score on node1: 0"));
+                                       "score on node1: 0"));
     ck_assert(strstr(summary, "web") == NULL);
     cs_test_case_clear(&solved);
 }
@@ -422,10 +406,9 @@ START_TEST(test_no_quorum_demote)
 
     check_case("no-quorum-demote", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "st:0 promotion score on node1: 10"));
-    ck_assert(cs_test_has_line(summary,
-                       "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
+    ck_assert(cs_test_has_line(summary, "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
     ck_assert(cs_test_has_line(summary, "* Start web ( node1 ) due to no quorum "
-                                "(blocked)"));
+                                        "(blocked)"));
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -439,10 +422,8 @@ START_TEST(test_pending_promote_moves)
 
     check_case("pending-promote-moves", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "st:1 promotion score on node2: 105"));
-    ck_assert(cs_test_has_line(summary,
-                       "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
-    ck_assert(cs_test_has_line(summary,
-                       "* Promote st:1 ( Unpromoted -> Promoted node2 )"));
+    ck_assert(cs_test_has_line(summary, "* Demote st:0 ( Promoted -> Unpromoted node1 )"));
+    ck_assert(cs_test_has_line(summary, "* Promote st:1 ( Unpromoted -> Promoted node2 )"));
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -465,12 +446,9 @@ START_TEST(test_group_sums_members)
     ck_assert(cs_test_has_line(scores, "g:1 promotion score on node2: 23"));
     ck_assert(cs_test_has_line(scores, "g:0 promotion score on node1: 15"));
     ck_assert(cs_test_has_line(scores, "g:2 promotion score on none: 0"));
-    ck_assert(cs_test_has_line(summary,
-                       "* Promote a:1 ( Unpromoted -> Promoted node2 )"));
-    ck_assert(cs_test_has_line(summary,
-                       "* Promote b:1 ( Unpromoted -> Promoted node2 )"));
-    list = cs_solution_promotion_priority(solved.solution,
-                                          rsc_index(&solved, "g:1"), &n);
+    ck_assert(cs_test_has_line(summary, "* Promote a:1 ( Unpromoted -> Promoted node2 )"));
+    ck_assert(cs_test_has_line(summary, "* Promote b:1 ( Unpromoted -> Promoted node2 )"));
+    list = cs_solution_promotion_priority(solved.solution, rsc_index(&solved, "g:1"), &n);
     for (int i = 0; i < n; i++)
         if (list[i].value == 23 && list[i].source != NULL
             && strstr(list[i].source, "master-a") != NULL
@@ -490,8 +468,7 @@ START_TEST(test_group_plain_sum)
 
     check_case("group-infinity-sum", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "g:0 promotion score on node1: 0"));
-    ck_assert(cs_test_has_line(summary,
-                       "* Promote b:1 ( Unpromoted -> Promoted node2 )"));
+    ck_assert(cs_test_has_line(summary, "* Promote b:1 ( Unpromoted -> Promoted node2 )"));
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -505,10 +482,8 @@ START_TEST(test_group_member_stopped)
 
     check_case("group-member-stopped", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(summary, "* Start b:0 ( node1 )"));
-    ck_assert(cs_test_has_line(summary,
-                       "* Promote b:1 ( Stopped -> Promoted node2 )"));
-    ck_assert(cs_test_has_line(summary,
-                       "* Demote a:0 ( Promoted -> Unpromoted node1 )"));
+    ck_assert(cs_test_has_line(summary, "* Promote b:1 ( Stopped -> Promoted node2 )"));
+    ck_assert(cs_test_has_line(summary, "* Demote a:0 ( Promoted -> Unpromoted node1 )"));
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -525,8 +500,7 @@ START_TEST(test_group_member_priority_blocks)
     ck_assert(cs_test_has_line(scores, "g:1 promotion score on node2: 23"));
     actions = cs_test_sorted_lines(summary, TRUE);
     ck_assert_uint_eq(actions->len, 0);
-    ck_assert_int_eq(cs_solution_next_role(solved.solution,
-                                           rsc_index(&solved, "a:1")),
+    ck_assert_int_eq(cs_solution_next_role(solved.solution, rsc_index(&solved, "a:1")),
                      CS_ROLE_UNPROMOTED);
     cs_test_case_clear(&solved);
 }
@@ -540,10 +514,8 @@ START_TEST(test_group_moves_unpromoted)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("group-move-unpromoted", &solved, &scores, &summary);
-    ck_assert(cs_test_has_line(summary,
-                       "* Move a:0 ( Promoted node1 -> Unpromoted node3 )"));
-    ck_assert(cs_test_has_line(summary,
-                       "* Move b:0 ( Promoted node1 -> Unpromoted node3 )"));
+    ck_assert(cs_test_has_line(summary, "* Move a:0 ( Promoted node1 -> Unpromoted node3 )"));
+    ck_assert(cs_test_has_line(summary, "* Move b:0 ( Promoted node1 -> Unpromoted node3 )"));
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -556,10 +528,8 @@ START_TEST(test_group_recovers_failed_member)
     g_autofree char *scores = NULL, *summary = NULL;
 
     check_case("group-recover-promoted", &solved, &scores, &summary);
-    ck_assert(cs_test_has_line(summary,
-                       "* Recover b:0 ( Promoted -> Unpromoted node1 )"));
-    ck_assert(cs_test_has_line(summary,
-                       "* Promote a:1 ( Unpromoted -> Promoted node2 )"));
+    ck_assert(cs_test_has_line(summary, "* Recover b:0 ( Promoted -> Unpromoted node1 )"));
+    ck_assert(cs_test_has_line(summary, "* Promote a:1 ( Unpromoted -> Promoted node2 )"));
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -574,7 +544,7 @@ START_TEST(test_group_probed_node_counts)
 
     check_case("group-probed-node", &solved, &scores, &summary);
     ck_assert(cs_test_has_line(scores, "pcmk__clone_allocate: g:1 allocation score "
-                               "on node3: 200"));
+                                       "on node3: 200"));
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -601,10 +571,8 @@ START_TEST(test_group_named_refused)
 
     solve_case("group-named-refused", &solved);
     ck_assert(solved.solution == NULL);
-    ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR,
-                              CS_ENGINE_ERROR_UNSUPPORTED));
-    ck_assert_msg(strstr(solved.error->message, "loc-g") != NULL, "%s",
-                  solved.error->message);
+    ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(solved.error->message, "loc-g") != NULL, "%s", solved.error->message);
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -632,8 +600,7 @@ START_TEST(test_group_role_primary_refused)
 
     solve_case("group-web-with-promoted-refused", &solved);
     ck_assert(solved.solution == NULL);
-    ck_assert_msg(strstr(solved.error->message, "web-with-p") != NULL, "%s",
-                  solved.error->message);
+    ck_assert_msg(strstr(solved.error->message, "web-with-p") != NULL, "%s", solved.error->message);
     cs_test_case_clear(&solved);
 }
 END_TEST

@@ -28,30 +28,31 @@ typedef struct {
 } CsEditKind;
 
 static const CsEditKind kinds[] = {
-    { "ticket %T grant", TRUE },
-    { "ticket %T revoke", TRUE },
-    { "ticket %T standby", TRUE },
-    { "property no-quorum-policy freeze", TRUE },
-    { "property batch-limit 7", TRUE },
-    { "property symmetric-cluster false", TRUE },
-    { "property placement-strategy utilization", TRUE },
-    { "property stonith-enabled false", FALSE },
-    { "property maintenance-mode true", TRUE },
-    { "op-default timeout 30s", TRUE },
-    { "op-default on-fail block", FALSE },
-    { "rsc-default migration-threshold 3", FALSE },
-    { "rsc-default resource-stickiness 50", FALSE },
-    { "param %R cs-check 1", TRUE },
-    { "clone %R", FALSE },
-    { "group add cs-check-g %R", FALSE },
-    { "group remove %G %M", FALSE },
-    { "node add cs-check-node", TRUE },
-    { "node remove %N", TRUE },
+    {"ticket %T grant", TRUE},
+    {"ticket %T revoke", TRUE},
+    {"ticket %T standby", TRUE},
+    {"property no-quorum-policy freeze", TRUE},
+    {"property batch-limit 7", TRUE},
+    {"property symmetric-cluster false", TRUE},
+    {"property placement-strategy utilization", TRUE},
+    {"property stonith-enabled false", FALSE},
+    {"property maintenance-mode true", TRUE},
+    {"op-default timeout 30s", TRUE},
+    {"op-default on-fail block", FALSE},
+    {"rsc-default migration-threshold 3", FALSE},
+    {"rsc-default resource-stickiness 50", FALSE},
+    {"param %R cs-check 1", TRUE},
+    {"clone %R", FALSE},
+    {"group add cs-check-g %R", FALSE},
+    {"group remove %G %M", FALSE},
+    {"node add cs-check-node", TRUE},
+    {"node remove %N", TRUE},
 };
 
 static const char *const corpus_cibs[] = {
     "ticket-primitive-2", "ticket-group-2", "ticket-clone-2", "ticket-promoted-1",
-    "group-fail", "cloned-group", "standby", "quorum-2", "stonith-1", "promoted-7", "params-1",
+    "group-fail",         "cloned-group",   "standby",        "quorum-2",
+    "stonith-1",          "promoted-7",     "params-1",
 };
 
 typedef struct {
@@ -81,8 +82,8 @@ static void find_placeholders(const CsModel *model, CsPlaceholders *names)
         }
         if (rsc->kind == CS_RSC_GROUP && rsc->parent < 0 && names->group == NULL
             && rsc->children->len > 0) {
-            const CsResource *first = g_ptr_array_index(
-                model->resources, (guint)g_array_index(rsc->children, int, 0));
+            const CsResource *first =
+                g_ptr_array_index(model->resources, (guint)g_array_index(rsc->children, int, 0));
             names->group = g_strdup(rsc->id);
             names->member = g_strdup(first->id);
         }
@@ -90,8 +91,8 @@ static void find_placeholders(const CsModel *model, CsPlaceholders *names)
     if (model->nodes->len > 0)
         names->node = g_strdup(((const CsNode *)g_ptr_array_index(model->nodes, 0))->uname);
     names->ticket = g_strdup(model->tickets->len > 0
-                             ? ((const CsTicket *)g_ptr_array_index(model->tickets, 0))->id
-                             : "cs-check-ticket");
+                                 ? ((const CsTicket *)g_ptr_array_index(model->tickets, 0))->id
+                                 : "cs-check-ticket");
 }
 
 /* The command with its placeholders filled in; NULL when one is missing. */
@@ -149,8 +150,8 @@ static char *fresh_answer(const CsSession *session)
 {
     g_autofree char *bytes = cs_test_serialize(session->document);
     g_autoptr(GError) error = NULL;
-    CsDocument *document = cs_document_load_memory(bytes, strlen(bytes),
-                                                   session->document->path, &error);
+    CsDocument *document =
+        cs_document_load_memory(bytes, strlen(bytes), session->document->path, &error);
     ck_assert_msg(document != NULL, "%s", error != NULL ? error->message : "");
     CsModel *model = cs_model_build(document, cs_session_time(session), &error);
     CsSolution *solution = model != NULL ? cs_solve(model, &error) : NULL;
@@ -174,8 +175,8 @@ static void assert_as_fresh(const CsSession *session, const char *what)
     while (want[at] != '\0' && want[at] == got[at])
         at++;
     ck_abort_msg("%s: %s: the re-solve differs from a fresh load at byte %zu: "
-                 "expected '%.60s', got '%.60s'", session->document->path, what, at,
-                 want + at, got + at);
+                 "expected '%.60s', got '%.60s'",
+                 session->document->path, what, at, want + at, got + at);
 }
 
 /* One kind on one CIB: TRUE when it applied. */
@@ -200,7 +201,7 @@ static gboolean try_kind(CsSession *session, const CsEditKind *kind, gboolean de
     guint64 state_before = cs_edit_log_state(session->log);
     if (!cs_command_run_text(session, command, out, &error)
         || cs_edit_log_state(session->log) == state_before)
-        return FALSE;   /* refused by the command, or nothing to change */
+        return FALSE; /* refused by the command, or nothing to change */
     g_autofree char *what = g_strdup_printf("'%s'", command);
     assert_as_fresh(session, what);
     if (kind->partial && demo && session->solution != NULL)
@@ -218,8 +219,7 @@ static gboolean try_kind(CsSession *session, const CsEditKind *kind, gboolean de
 static void try_every_kind(const char *path, gboolean demo, guint *applied)
 {
     g_autoptr(GError) error = NULL;
-    g_autoptr(CsSession) session = cs_session_open_partial(path, "2024-06-01 12:00:00",
-                                                           &error);
+    g_autoptr(CsSession) session = cs_session_open_partial(path, "2024-06-01 12:00:00", &error);
 
     ck_assert_msg(session != NULL, "%s: %s", path, error != NULL ? error->message : "");
     for (guint i = 0; i < G_N_ELEMENTS(kinds); i++)
@@ -228,15 +228,15 @@ static void try_every_kind(const char *path, gboolean demo, guint *applied)
 
 START_TEST(test_every_kind_as_fresh_load)
 {
-    guint applied[G_N_ELEMENTS(kinds)] = { 0 };
+    guint applied[G_N_ELEMENTS(kinds)] = {0};
 
     try_every_kind(CS_SRCDATADIR "/demo.xml", TRUE, applied);
     try_every_kind(CS_SRCDATADIR "/demo-small.xml", TRUE, applied);
     const char *shared = g_getenv("SHARED_DIR");
     guint corpus = 0;
     for (guint i = 0; shared != NULL && i < G_N_ELEMENTS(corpus_cibs); i++) {
-        g_autofree char *path = g_strdup_printf("%s/corpus/pacemaker-2.1.5/xml/%s.xml",
-                                                shared, corpus_cibs[i]);
+        g_autofree char *path =
+            g_strdup_printf("%s/corpus/pacemaker-2.1.5/xml/%s.xml", shared, corpus_cibs[i]);
         if (!g_file_test(path, G_FILE_TEST_EXISTS))
             continue;
         try_every_kind(path, FALSE, applied);

@@ -30,7 +30,7 @@
 
 #define CASES_DIR CS_REGRESSIONS "/../cases"
 
-#define CS_TEST_NOW ((gint64)1399422480)   /* 2014-05-07 00:28:00Z */
+#define CS_TEST_NOW ((gint64)1399422480) /* 2014-05-07 00:28:00Z */
 
 /* ---- helpers ----------------------------------------------------------- */
 
@@ -114,7 +114,7 @@ static char *summary_actions(const char *text)
 
 static CsModel *build_model(const CsDocument *document, GError **error)
 {
-    CsTime now = { CS_TEST_NOW, 0 };
+    CsTime now = {CS_TEST_NOW, 0};
     return cs_model_build(document, now, error);
 }
 
@@ -138,8 +138,8 @@ START_TEST(test_regression_input)
         ck_assert_str_eq(run.stage, "print");
         ck_assert_msg(run.output->len > 0, "%s: solved but printed nothing", path);
         ck_assert_msg(run.provenance_mismatches == 0,
-                      "%s: %u scores differ from the sum of their contributions",
-                      path, run.provenance_mismatches);
+                      "%s: %u scores differ from the sum of their contributions", path,
+                      run.provenance_mismatches);
     }
     cs_pipeline_run_clear(&run);
 }
@@ -156,58 +156,56 @@ END_TEST
 /* What each hand-made hostile document must come to. */
 static const struct {
     const char *name;
-    const char *stage;       /* where it stops: "load", "model" or "print" */
-    const char *message;     /* part of the refusal's message, or NULL */
+    const char *stage;   /* where it stops: "load", "model" or "print" */
+    const char *message; /* part of the refusal's message, or NULL */
     /* without Pacemaker's schema files (cib/schema.h), when it differs */
     const char *plain_stage, *plain_message;
 } hostile_outcomes[] = {
-    { "hand-deep-nesting.xml", "load", "nested more than 256 levels", NULL, NULL },
-    { "hand-entity-expansion.xml", "load", NULL, NULL, NULL },
-    { "hand-empty.xml", "load", "empty document", NULL, NULL },
-    { "hand-garbage.bin", "load", "not an XML document", NULL, NULL },
-    { "hand-truncated.xml.gz", "load", "truncated gzip", NULL, NULL },
-    { "hand-not-cib.xml.bz2", "load", "not <cib>", NULL, NULL },
-    { "hand-nul-bytes.xml", "load", NULL, NULL, NULL },
-    { "hand-utf16.xml", "print", NULL, NULL, NULL },
-    { "hand-idref-loops.xml", "print", NULL, NULL, NULL },
-    { "hand-huge-numbers.xml", "print", NULL, NULL, NULL },
-    { "hand-long-cycles.xml", "print", NULL, NULL, NULL },
-    { "hand-dense-sets.xml", "print", NULL, NULL, NULL },
-    { "hand-bad-structure.xml", "print", NULL, NULL, NULL },
+    {"hand-deep-nesting.xml", "load", "nested more than 256 levels", NULL, NULL},
+    {"hand-entity-expansion.xml", "load", NULL, NULL, NULL},
+    {"hand-empty.xml", "load", "empty document", NULL, NULL},
+    {"hand-garbage.bin", "load", "not an XML document", NULL, NULL},
+    {"hand-truncated.xml.gz", "load", "truncated gzip", NULL, NULL},
+    {"hand-not-cib.xml.bz2", "load", "not <cib>", NULL, NULL},
+    {"hand-nul-bytes.xml", "load", NULL, NULL, NULL},
+    {"hand-utf16.xml", "print", NULL, NULL, NULL},
+    {"hand-idref-loops.xml", "print", NULL, NULL, NULL},
+    {"hand-huge-numbers.xml", "print", NULL, NULL, NULL},
+    {"hand-long-cycles.xml", "print", NULL, NULL, NULL},
+    {"hand-dense-sets.xml", "print", NULL, NULL, NULL},
+    {"hand-bad-structure.xml", "print", NULL, NULL, NULL},
     /* crm_simulate refuses it: an IDREF naming no element fails the
      * schema (cib/schema.c, at load) */
-    { "hand-unknown-reference.xml", "load",
-      "<rule>: not valid for the schema pacemaker-3.7 names (crm_simulate refuses it):"
-      " IDREF attribute id-ref references an unknown ID \"nosuch\"",
-      "model", "id-ref=\"nosuch\" names no element" },
-    { "hand-unknown-set-member.xml", "load",
-      "<resource_ref id=\"ghost\">: not valid for the schema pacemaker-3.7 names"
-      " (crm_simulate refuses it): IDREF attribute id references an unknown ID \"ghost\"",
-      "model", "<resource_ref> id=\"ghost\" names no element" },
-    { "hand-huge-clone.xml", "model", "resources and clone instances: more than", NULL, NULL },
+    {"hand-unknown-reference.xml", "load",
+     "<rule>: not valid for the schema pacemaker-3.7 names (crm_simulate refuses it):"
+     " IDREF attribute id-ref references an unknown ID \"nosuch\"",
+     "model", "id-ref=\"nosuch\" names no element"},
+    {"hand-unknown-set-member.xml", "load",
+     "<resource_ref id=\"ghost\">: not valid for the schema pacemaker-3.7 names"
+     " (crm_simulate refuses it): IDREF attribute id references an unknown ID \"ghost\"",
+     "model", "<resource_ref> id=\"ghost\" names no element"},
+    {"hand-huge-clone.xml", "model", "resources and clone instances: more than", NULL, NULL},
 };
 
 START_TEST(test_hostile_outcome)
 {
-    g_autofree char *path = g_build_filename(CS_REGRESSIONS, "pipeline",
-                                             hostile_outcomes[_i].name, NULL);
+    g_autofree char *path =
+        g_build_filename(CS_REGRESSIONS, "pipeline", hostile_outcomes[_i].name, NULL);
     CsPipelineRun run;
     const char *stage = hostile_outcomes[_i].stage;
     const char *message = hostile_outcomes[_i].message;
 
-    if (hostile_outcomes[_i].plain_stage != NULL
-        && !cs_schema_files_installed()) {
+    if (hostile_outcomes[_i].plain_stage != NULL && !cs_schema_files_installed()) {
         stage = hostile_outcomes[_i].plain_stage;
         message = hostile_outcomes[_i].plain_message;
     }
     run_file(path, &run);
-    ck_assert_msg(g_strcmp0(run.stage, stage) == 0,
-                  "%s stopped at %s (%s), not at %s", hostile_outcomes[_i].name,
-                  run.stage, run.message ? run.message : "solved", stage);
+    ck_assert_msg(g_strcmp0(run.stage, stage) == 0, "%s stopped at %s (%s), not at %s",
+                  hostile_outcomes[_i].name, run.stage, run.message ? run.message : "solved",
+                  stage);
     if (message != NULL)
-        ck_assert_msg(strstr(run.message, message) != NULL,
-                      "%s: '%s' lacks '%s'", hostile_outcomes[_i].name, run.message,
-                      message);
+        ck_assert_msg(strstr(run.message, message) != NULL, "%s: '%s' lacks '%s'",
+                      hostile_outcomes[_i].name, run.message, message);
     cs_pipeline_run_clear(&run);
 }
 END_TEST
@@ -308,27 +306,27 @@ static const struct {
 } oracle_refusals[] = {
     /* crm_simulate unfences every node (Fence (on)) for a device with
      * provides=unfencing, with or without clones */
-    { "refuse-unfencing-no-clone.xml", "resource fence: unfencing is not modelled yet" },
+    {"refuse-unfencing-no-clone.xml", "resource fence: unfencing is not modelled yet"},
     /* crm_simulate fences nothing for the lost ticketA here (no quorum,
      * no-quorum-policy=suicide falling back to stop); cibscope fenced */
-    { "refuse-ticket-fence-without-quorum.xml",
-      "ticket constraint tkt-rsc: loss-policy=fence in a cluster without quorum "
-      "is not modelled yet" },
+    {"refuse-ticket-fence-without-quorum.xml",
+     "ticket constraint tkt-rsc: loss-policy=fence in a cluster without quorum "
+     "is not modelled yet"},
     /* a template a cloned resource is made from, in a colocation set:
      * crm_simulate drops the whole colocation (template-rsc-sets-1 with
      * rsc2 cloned), beyond the template's members */
-    { "refuse-template-clone-colocation-set.xml",
-      "constraint CL: a resource set naming a template that a resource inside "
-      "a clone is made from is not modelled yet" },
+    {"refuse-template-clone-colocation-set.xml",
+     "constraint CL: a resource set naming a template that a resource inside "
+     "a clone is made from is not modelled yet"},
     /* crm_simulate restarts cln-p:0 after the required stop of rsc's
      * dangling migration source (order from rsc's stop); cibscope did not */
-    { "refuse-dangling-migration-stop-order.xml",
-      "rsc: order ord-rsc-cln on the stop of a resource whose last migration "
-      "left its source unstopped (a dangling migration) is not modelled yet" },
+    {"refuse-dangling-migration-stop-order.xml",
+     "rsc: order ord-rsc-cln on the stop of a resource whose last migration "
+     "left its source unstopped (a dangling migration) is not modelled yet"},
     /* crm_simulate leaves rsc, failed by its migrate_to, on its source
      * without quorum; cibscope stopped it */
-    { "refuse-failed-migrate-to-without-quorum.xml",
-      "rsc: a failed migrate_to in a cluster without quorum is not modelled yet" },
+    {"refuse-failed-migrate-to-without-quorum.xml",
+     "rsc: a failed migrate_to in a cluster without quorum is not modelled yet"},
 };
 
 START_TEST(test_oracle_refusal)
@@ -372,11 +370,13 @@ static char *make_cib(int nodes, int resources, int constraints, const char *fir
     g_string_append(cib, "</resources><constraints>");
     for (int i = 0; i < constraints; i++) {
         int rsc = i % MAX(resources, 1);
-        g_autofree char *rsc_id = rsc == 0 && first_id != NULL ? g_strdup(first_id)
-                                                               : g_strdup_printf("r%d", rsc);
+        g_autofree char *rsc_id =
+            rsc == 0 && first_id != NULL ? g_strdup(first_id) : g_strdup_printf("r%d", rsc);
 
-        g_string_append_printf(cib, "<rsc_location id=\"l%d\" rsc=\"%s\" node=\"node1\""
-                               " score=\"%d\"/>", i, rsc_id, i);
+        g_string_append_printf(cib,
+                               "<rsc_location id=\"l%d\" rsc=\"%s\" node=\"node1\""
+                               " score=\"%d\"/>",
+                               i, rsc_id, i);
     }
     g_string_append(cib, "</constraints></configuration><status/></cib>");
     return g_string_free(cib, FALSE);
@@ -408,8 +408,8 @@ START_TEST(test_limit_id_length)
     g_autofree char *message = model_refusal(refused);
     ck_assert_ptr_nonnull(message);
     /* "limits.xml:1: <primitive> has an id longer than 4096 bytes, ..." */
-    ck_assert_msg(g_str_has_prefix(message, "limits.xml:1: <primitive> has an id longer"),
-                  "%s", message);
+    ck_assert_msg(g_str_has_prefix(message, "limits.xml:1: <primitive> has an id longer"), "%s",
+                  message);
     ck_assert_ptr_nonnull(strstr(message, "4096"));
 }
 END_TEST
@@ -417,9 +417,10 @@ END_TEST
 START_TEST(test_limit_uname_length)
 {
     g_autofree char *long_uname = g_strnfill(CS_MODEL_MAX_ID_BYTES + 10, 'n');
-    g_autofree char *cib = g_strdup_printf(
-        "%s<node id=\"1\" uname=\"%s\"/></nodes><resources/><constraints/>"
-        "</configuration></cib>", cib_head, long_uname);
+    g_autofree char *cib =
+        g_strdup_printf("%s<node id=\"1\" uname=\"%s\"/></nodes><resources/><constraints/>"
+                        "</configuration></cib>",
+                        cib_head, long_uname);
     g_autofree char *message = model_refusal(cib);
     ck_assert_ptr_nonnull(message);
     ck_assert_msg(strstr(message, "<node> has an uname longer") != NULL, "%s", message);
@@ -455,7 +456,7 @@ START_TEST(test_limit_counts)
     g_autofree char *constraints = make_cib(3, 5, 5, NULL);
     g_autofree char *constraints_message = model_refusal(constraints);
     ck_assert_str_eq(constraints_message, "limits.xml: 5 constraints and set members:"
-                     " more than the 4 cibscope accepts");
+                                          " more than the 4 cibscope accepts");
     cs_model_set_limits(saved);
 }
 END_TEST
@@ -467,14 +468,15 @@ START_TEST(test_limit_set_members)
     CsModelLimits lowered = cs_model_get_limits();
     lowered.constraints = 3;
     CsModelLimits saved = cs_model_set_limits(lowered);
-    g_autofree char *cib = g_strdup_printf(
-        "%s<node id=\"1\" uname=\"node1\"/></nodes><resources>"
-        "<primitive id=\"a\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>"
-        "<primitive id=\"b\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>"
-        "<primitive id=\"c\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>"
-        "</resources><constraints><rsc_order id=\"o\"><resource_set id=\"s\">"
-        "<resource_ref id=\"a\"/><resource_ref id=\"b\"/><resource_ref id=\"c\"/>"
-        "</resource_set></rsc_order></constraints></configuration></cib>", cib_head);
+    g_autofree char *cib =
+        g_strdup_printf("%s<node id=\"1\" uname=\"node1\"/></nodes><resources>"
+                        "<primitive id=\"a\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>"
+                        "<primitive id=\"b\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>"
+                        "<primitive id=\"c\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>"
+                        "</resources><constraints><rsc_order id=\"o\"><resource_set id=\"s\">"
+                        "<resource_ref id=\"a\"/><resource_ref id=\"b\"/><resource_ref id=\"c\"/>"
+                        "</resource_set></rsc_order></constraints></configuration></cib>",
+                        cib_head);
     g_autofree char *message = model_refusal(cib);
     cs_model_set_limits(saved);
     ck_assert_ptr_nonnull(message);
@@ -483,12 +485,12 @@ START_TEST(test_limit_set_members)
 END_TEST
 
 /* A clone of a two-primitive group on one node: %s = cib_head, %d = clone-max. */
-#define CLONE_CIB_FORMAT \
-    "%s<node id=\"1\" uname=\"node1\"/></nodes><resources><clone id=\"c\">" \
-    "<meta_attributes id=\"m\"><nvpair id=\"n\" name=\"clone-max\" value=\"%d\"/>" \
-    "</meta_attributes><group id=\"g\">" \
-    "<primitive id=\"a\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>" \
-    "<primitive id=\"b\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>" \
+#define CLONE_CIB_FORMAT                                                                           \
+    "%s<node id=\"1\" uname=\"node1\"/></nodes><resources><clone id=\"c\">"                        \
+    "<meta_attributes id=\"m\"><nvpair id=\"n\" name=\"clone-max\" value=\"%d\"/>"                 \
+    "</meta_attributes><group id=\"g\">"                                                           \
+    "<primitive id=\"a\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>"                    \
+    "<primitive id=\"b\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/>"                    \
     "</group></clone></resources><constraints/></configuration></cib>"
 
 /* Clone instances are resources too: clone-max=N of a group of two
@@ -506,7 +508,7 @@ START_TEST(test_limit_clone_instances)
     cs_model_set_limits(saved);
     ck_assert_msg(fits_message == NULL, "%s", fits_message);
     ck_assert_str_eq(message, "limits.xml: 22 resources and clone instances: more than"
-                     " the 20 cibscope accepts");
+                              " the 20 cibscope accepts");
 }
 END_TEST
 
@@ -522,7 +524,7 @@ START_TEST(test_limit_cells)
     cs_model_set_limits(saved);
     ck_assert_msg(fits_message == NULL, "%s", fits_message);
     ck_assert_str_eq(message, "limits.xml: 3 nodes x 5 resources and clone instances:"
-                     " more than the 12 scores cibscope computes");
+                              " more than the 12 scores cibscope computes");
 }
 END_TEST
 
@@ -575,9 +577,14 @@ END_TEST
 START_TEST(test_hostile_ids_kept)
 {
     static const char *const ids[] = {
-        "q\"uote's", "my web server", "$(reboot)`id`;rm -rf ~",
-        "datenbank-\u00fc\u00e9-\u6570\u636e\u5e93-\U0001F5C4", "evil\u202egnp.exe",
-        "csi\302\23331mred", "new\nline\ttab", "<b>&amp;",
+        "q\"uote's",
+        "my web server",
+        "$(reboot)`id`;rm -rf ~",
+        "datenbank-\u00fc\u00e9-\u6570\u636e\u5e93-\U0001F5C4",
+        "evil\u202egnp.exe",
+        "csi\302\23331mred",
+        "new\nline\ttab",
+        "<b>&amp;",
     };
     g_autoptr(GError) error = NULL;
     g_autoptr(CsDocument) document = cs_document_load(HOSTILE, &error);

@@ -10,20 +10,18 @@
 static xmlDoc *document;
 
 /* Parses a snippet whose root element is the rule (or a rule's parent). */
-static xmlNode *
-snippet(const char *xml)
+static xmlNode *snippet(const char *xml)
 {
     if (document != NULL) {
         xmlFreeDoc(document);
     }
-    document = xmlReadMemory(xml, (int) strlen(xml), "snippet.xml", NULL,
+    document = xmlReadMemory(xml, (int)strlen(xml), "snippet.xml", NULL,
                              XML_PARSE_NONET | XML_PARSE_NOBLANKS);
     ck_assert_ptr_nonnull(document);
     return xmlDocGetRootElement(document);
 }
 
-static void
-free_snippet(void)
+static void free_snippet(void)
 {
     if (document != NULL) {
         xmlFreeDoc(document);
@@ -33,8 +31,7 @@ free_snippet(void)
 
 static GHashTable *node_attrs, *params, *meta;
 
-static void
-setup(void)
+static void setup(void)
 {
     node_attrs = g_hash_table_new(g_str_hash, g_str_equal);
     g_hash_table_insert(node_attrs, "#uname", "node1");
@@ -51,8 +48,7 @@ setup(void)
     g_hash_table_insert(meta, "m", "9");
 }
 
-static void
-teardown(void)
+static void teardown(void)
 {
     g_hash_table_destroy(node_attrs);
     g_hash_table_destroy(params);
@@ -60,17 +56,15 @@ teardown(void)
     free_snippet();
 }
 
-static CsTime
-at(const char *text)
+static CsTime at(const char *text)
 {
-    CsTime time = { 0, 0 };
+    CsTime time = {0, 0};
     ck_assert_msg(cs_time_parse(text, &time, NULL), "bad time %s", text);
     return time;
 }
 
 /* A location-rule context: node, resource params/meta, now. */
-static CsRuleContext
-location_context(void)
+static CsRuleContext location_context(void)
 {
     CsRuleContext context = {
         .node_attrs = node_attrs,
@@ -82,12 +76,11 @@ location_context(void)
 }
 
 /* Evaluates <rule><expression ATTRS/></rule> in a location context. */
-static gboolean
-expression_passes(const char *attributes)
+static gboolean expression_passes(const char *attributes)
 {
     CsRuleContext context = location_context();
-    g_autofree char *xml = g_strdup_printf(
-        "<rule id='r'><expression id='e' %s/></rule>", attributes);
+    g_autofree char *xml =
+        g_strdup_printf("<rule id='r'><expression id='e' %s/></rule>", attributes);
     return cs_rule_passes(snippet(xml), &context);
 }
 
@@ -183,46 +176,51 @@ START_TEST(test_value_source)
     ck_assert(!expression_passes("attribute='foo' operation='gte' value='p' value-source='param'"));
     ck_assert(expression_passes("attribute='foo' operation='lt' value='p' value-source='param'"));
     ck_assert(expression_passes("attribute='foo' operation='gt' value='m' value-source='meta'"));
-    ck_assert(expression_passes("attribute='foo' operation='eq' value='10' value-source='literal'"));
+    ck_assert(
+        expression_passes("attribute='foo' operation='eq' value='10' value-source='literal'"));
     /* oracle: a missing parameter is no value */
-    ck_assert(!expression_passes("attribute='foo' operation='eq' value='nosuch' value-source='param'"));
-    ck_assert(expression_passes("attribute='foo' operation='ne' value='nosuch' value-source='param'"));
+    ck_assert(
+        !expression_passes("attribute='foo' operation='eq' value='nosuch' value-source='param'"));
+    ck_assert(
+        expression_passes("attribute='foo' operation='ne' value='nosuch' value-source='param'"));
     /* oracle: with a resource in context an empty value is no value */
     ck_assert(!expression_passes("attribute='e' operation='eq' value=''"));
 
     /* Without a resource (nvsets) the value is literal. */
     context.rsc_params = NULL;
     context.rsc_meta = NULL;
-    ck_assert(cs_rule_passes(snippet(
-        "<rule id='r'><expression id='e' attribute='foo' operation='gt' "
-        "value='p' value-source='param' type='string'/></rule>"), &context)
+    ck_assert(
+        cs_rule_passes(snippet("<rule id='r'><expression id='e' attribute='foo' operation='gt' "
+                               "value='p' value-source='param' type='string'/></rule>"),
+                       &context)
         == FALSE);
-    ck_assert(cs_rule_passes(snippet(
-        "<rule id='r'><expression id='e' attribute='e' operation='eq' "
-        "value=''/></rule>"), &context));
+    ck_assert(cs_rule_passes(snippet("<rule id='r'><expression id='e' attribute='e' operation='eq' "
+                                     "value=''/></rule>"),
+                             &context));
 }
 END_TEST
 
 START_TEST(test_submatches)
 {
-    char *matches[] = { "rsc1", "rsc", "1", NULL };
+    char *matches[] = {"rsc1", "rsc", "1", NULL};
     CsRuleContext context = location_context();
 
     context.submatches = matches;
     /* oracle: %N expands in the attribute name, a missing one vanishes */
-    ck_assert(cs_rule_passes(snippet(
-        "<rule id='r'><expression id='e' attribute='attr-%1%2' "
-        "operation='defined'/></rule>"), &context));
-    ck_assert(cs_rule_passes(snippet(
-        "<rule id='r'><expression id='e' attribute='attr-%0' "
-        "operation='defined'/></rule>"), &context));
-    ck_assert(cs_rule_passes(snippet(
-        "<rule id='r'><expression id='e' attribute='attr-%1%2%3' "
-        "operation='defined'/></rule>"), &context));
+    ck_assert(cs_rule_passes(snippet("<rule id='r'><expression id='e' attribute='attr-%1%2' "
+                                     "operation='defined'/></rule>"),
+                             &context));
+    ck_assert(cs_rule_passes(snippet("<rule id='r'><expression id='e' attribute='attr-%0' "
+                                     "operation='defined'/></rule>"),
+                             &context));
+    ck_assert(cs_rule_passes(snippet("<rule id='r'><expression id='e' attribute='attr-%1%2%3' "
+                                     "operation='defined'/></rule>"),
+                             &context));
     /* oracle: not in the value */
-    ck_assert(!cs_rule_passes(snippet(
-        "<rule id='r'><expression id='e' attribute='foo' operation='eq' "
-        "value='%1'/></rule>"), &context));
+    ck_assert(
+        !cs_rule_passes(snippet("<rule id='r'><expression id='e' attribute='foo' operation='eq' "
+                                "value='%1'/></rule>"),
+                        &context));
 }
 END_TEST
 
@@ -231,19 +229,18 @@ START_TEST(test_no_node)
     CsRuleContext context = location_context();
 
     context.node_attrs = NULL;
-    ck_assert(!cs_rule_passes(snippet(
-        "<rule id='r'><expression id='e' attribute='foo' "
-        "operation='not_defined'/></rule>"), &context));
+    ck_assert(!cs_rule_passes(snippet("<rule id='r'><expression id='e' attribute='foo' "
+                                      "operation='not_defined'/></rule>"),
+                              &context));
     /* A date expression does not need a node. */
-    ck_assert(cs_rule_passes(snippet(
-        "<rule id='r'><date_expression id='d' operation='gt' "
-        "start='2005-01-01'/></rule>"), &context));
+    ck_assert(cs_rule_passes(snippet("<rule id='r'><date_expression id='d' operation='gt' "
+                                     "start='2005-01-01'/></rule>"),
+                             &context));
 }
 END_TEST
 
 /* Evaluates <rule><date_expression .../></rule> at a time. */
-static gboolean
-date_passes_at(const char *now, const char *expression, CsTime *next_change)
+static gboolean date_passes_at(const char *now, const char *expression, CsTime *next_change)
 {
     CsRuleContext context = location_context();
     g_autofree char *xml = g_strdup_printf("<rule id='r'>%s</rule>", expression);
@@ -258,7 +255,8 @@ date_passes_at(const char *now, const char *expression, CsTime *next_change)
 START_TEST(test_constraint_lifetime)
 {
     CsRuleContext context = location_context();
-    const char *until_2005 = "<rsc_location id='l' rsc='r' node='n' score='1'>"
+    const char *until_2005 =
+        "<rsc_location id='l' rsc='r' node='n' score='1'>"
         "<lifetime id='lt1'><rule id='r1'><date_expression id='d1' operation='lt' "
         "end='2005-01-01'/></rule></lifetime>"
         "<lifetime id='lt2'><rule id='r2'><date_expression id='d2' operation='gt' "
@@ -294,25 +292,26 @@ START_TEST(test_in_range)
     ck_assert(!date_passes_at("2005-01-20T13:00:01", hour, NULL));
     /* oracle: a year after 2004-03-01 (day 61) is 2005-03-02 */
     ck_assert(date_passes_at("2005-03-02T00:00:00",
-        "<date_expression id='d' start='2004-03-01'><duration id='du' "
-        "years='1'/></date_expression>", NULL));
+                             "<date_expression id='d' start='2004-03-01'><duration id='du' "
+                             "years='1'/></date_expression>",
+                             NULL));
     /* oracle: "0" and garbage duration fields are skipped */
     ck_assert(!date_passes_at("2005-01-20T12:00:01",
-        "<date_expression id='d' start='2005-01-20T12:00:00'><duration "
-        "id='du' hours='abc'/></date_expression>", NULL));
+                              "<date_expression id='d' start='2005-01-20T12:00:00'><duration "
+                              "id='du' hours='abc'/></date_expression>",
+                              NULL));
     ck_assert(date_passes_at("2005-01-20T12:30:00",
-        "<date_expression id='d' start='2005-01-20T12:00:00'><duration "
-        "id='du' hours='1abc'/></date_expression>", NULL));
+                             "<date_expression id='d' start='2005-01-20T12:00:00'><duration "
+                             "id='du' hours='1abc'/></date_expression>",
+                             NULL));
     /* Only a start, only an end; neither fails. */
-    ck_assert(date_passes_at("2030-01-01",
-        "<date_expression id='d' start='2005-01-01'/>", NULL));
-    ck_assert(date_passes_at("1990-01-01",
-        "<date_expression id='d' end='2005-01-01'/>", NULL));
-    ck_assert(!date_passes_at("2005-01-01",
-        "<date_expression id='d' operation='in_range'/>", NULL));
+    ck_assert(date_passes_at("2030-01-01", "<date_expression id='d' start='2005-01-01'/>", NULL));
+    ck_assert(date_passes_at("1990-01-01", "<date_expression id='d' end='2005-01-01'/>", NULL));
+    ck_assert(
+        !date_passes_at("2005-01-01", "<date_expression id='d' operation='in_range'/>", NULL));
     /* An unparsable start counts as absent. */
     ck_assert(date_passes_at("1990-01-01",
-        "<date_expression id='d' start='junk' end='2005-01-01'/>", NULL));
+                             "<date_expression id='d' start='junk' end='2005-01-01'/>", NULL));
 }
 END_TEST
 
@@ -327,24 +326,24 @@ START_TEST(test_gt_lt)
     ck_assert(!date_passes_at("2005-01-20", lt, NULL));
     /* gt needs start, lt needs end; other operations fail */
     ck_assert(!date_passes_at("2005-01-20",
-        "<date_expression id='d' operation='gt' end='2000-01-01'/>", NULL));
+                              "<date_expression id='d' operation='gt' end='2000-01-01'/>", NULL));
     ck_assert(!date_passes_at("2005-01-20",
-        "<date_expression id='d' operation='lt' start='2000-01-01'/>", NULL));
+                              "<date_expression id='d' operation='lt' start='2000-01-01'/>", NULL));
     ck_assert(!date_passes_at("2005-01-20",
-        "<date_expression id='d' operation='eq' start='2005-01-20'/>", NULL));
+                              "<date_expression id='d' operation='eq' start='2005-01-20'/>", NULL));
     /* Offsets: 12:00 UTC is 14:00 +02:00 (oracle) */
     ck_assert(date_passes_at("2005-01-20T12:00:01Z",
-        "<date_expression id='d' operation='gt' "
-        "start='2005-01-20T14:00:00 +02:00'/>", NULL));
+                             "<date_expression id='d' operation='gt' "
+                             "start='2005-01-20T14:00:00 +02:00'/>",
+                             NULL));
 }
 END_TEST
 
-static gboolean
-spec_passes_at(const char *now, const char *spec_attributes)
+static gboolean spec_passes_at(const char *now, const char *spec_attributes)
 {
-    g_autofree char *xml = g_strdup_printf(
-        "<date_expression id='d' operation='date_spec'>"
-        "<date_spec id='s' %s/></date_expression>", spec_attributes);
+    g_autofree char *xml = g_strdup_printf("<date_expression id='d' operation='date_spec'>"
+                                           "<date_spec id='s' %s/></date_expression>",
+                                           spec_attributes);
     return date_passes_at(now, xml, NULL);
 }
 
@@ -376,12 +375,10 @@ START_TEST(test_date_spec)
     ck_assert(!spec_passes_at("2005-01-20T12:00:00", "hours='13-11'"));
     ck_assert(!spec_passes_at("2005-01-20T12:00:00", "hours='--12'"));
     /* oracle: text that is not a range is ignored (passes) */
-    const char *ignored[] = { "hours='abc'", "hours='11abc'", "hours='11 - 13'",
-                              "hours='13-14abc'", "hours='-'", "hours='1-2-3'",
-                              "hours=''", "hours='12 '" };
+    const char *ignored[] = {"hours='abc'", "hours='11abc'", "hours='11 - 13'", "hours='13-14abc'",
+                             "hours='-'",   "hours='1-2-3'", "hours=''",        "hours='12 '"};
     for (gsize i = 0; i < G_N_ELEMENTS(ignored); i++) {
-        ck_assert_msg(spec_passes_at("2005-01-20T12:00:00", ignored[i]),
-                      "%s", ignored[i]);
+        ck_assert_msg(spec_passes_at("2005-01-20T12:00:00", ignored[i]), "%s", ignored[i]);
     }
     /* oracle: the moon was in phase 3 on 2005-01-20 */
     ck_assert(spec_passes_at("2005-01-20T12:00:00", "moon='3'"));
@@ -390,8 +387,8 @@ START_TEST(test_date_spec)
     ck_assert(spec_passes_at("2005-01-20 12:00:00 +05:00", "hours='12'"));
     ck_assert(!spec_passes_at("2005-01-20 12:00:00 +05:00", "hours='7'"));
     /* No <date_spec> and an empty one both pass. */
-    ck_assert(date_passes_at("2005-01-20",
-        "<date_expression id='d' operation='date_spec'/>", NULL));
+    ck_assert(
+        date_passes_at("2005-01-20", "<date_expression id='d' operation='date_spec'/>", NULL));
     ck_assert(spec_passes_at("2005-01-20", ""));
 }
 END_TEST
@@ -413,74 +410,97 @@ START_TEST(test_date_ranges_sunday)
     ck_assert(!spec_passes_at(now, "weeks='1-52'"));
     ck_assert(spec_passes_at(now, "yeardays='2'"));
     /* in_range: with both an end and a duration, the end counts */
-    ck_assert(!date_passes_at(now,
-        "<date_expression id='d' operation='in_range' start='2005-01-01' "
-        "end='2005-01-01T12:00:00'><duration id='u' days='5'/></date_expression>", NULL));
+    ck_assert(
+        !date_passes_at(now,
+                        "<date_expression id='d' operation='in_range' start='2005-01-01' "
+                        "end='2005-01-01T12:00:00'><duration id='u' days='5'/></date_expression>",
+                        NULL));
     /* each duration field, and the end it makes is inclusive */
     ck_assert(date_passes_at(now,
-        "<date_expression id='d' operation='in_range' start='2005-01-01'>"
-        "<duration id='u' weeks='1'/></date_expression>", NULL));
-    ck_assert(date_passes_at(now,
-        "<date_expression id='d' operation='in_range' start='2005-01-02T11:59:00'>"
-        "<duration id='u' minutes='1'/></date_expression>", NULL));
-    ck_assert(!date_passes_at(now,
-        "<date_expression id='d' operation='in_range' start='2005-01-02T11:58:59'>"
-        "<duration id='u' minutes='1'/></date_expression>", NULL));
-    ck_assert(date_passes_at(now,
-        "<date_expression id='d' operation='in_range' start='2005-01-02T11:59:58'>"
-        "<duration id='u' seconds='2'/></date_expression>", NULL));
-    ck_assert(date_passes_at(now,
-        "<date_expression id='d' operation='in_range' start='2004-12-02T12:00:00'>"
-        "<duration id='u' months='1'/></date_expression>", NULL));
+                             "<date_expression id='d' operation='in_range' start='2005-01-01'>"
+                             "<duration id='u' weeks='1'/></date_expression>",
+                             NULL));
+    ck_assert(
+        date_passes_at(now,
+                       "<date_expression id='d' operation='in_range' start='2005-01-02T11:59:00'>"
+                       "<duration id='u' minutes='1'/></date_expression>",
+                       NULL));
+    ck_assert(
+        !date_passes_at(now,
+                        "<date_expression id='d' operation='in_range' start='2005-01-02T11:58:59'>"
+                        "<duration id='u' minutes='1'/></date_expression>",
+                        NULL));
+    ck_assert(
+        date_passes_at(now,
+                       "<date_expression id='d' operation='in_range' start='2005-01-02T11:59:58'>"
+                       "<duration id='u' seconds='2'/></date_expression>",
+                       NULL));
+    ck_assert(
+        date_passes_at(now,
+                       "<date_expression id='d' operation='in_range' start='2004-12-02T12:00:00'>"
+                       "<duration id='u' months='1'/></date_expression>",
+                       NULL));
 }
 END_TEST
 
 START_TEST(test_next_change)
 {
-    CsTime never = { G_MAXINT64, 0 };
+    CsTime never = {G_MAXINT64, 0};
     CsTime next = never;
 
     /* Before the range: it starts at start. */
-    ck_assert(!date_passes_at("2005-01-01", "<date_expression id='d' "
-        "start='2005-01-20' end='2005-01-21'/>", &next));
+    ck_assert(!date_passes_at("2005-01-01",
+                              "<date_expression id='d' "
+                              "start='2005-01-20' end='2005-01-21'/>",
+                              &next));
     ck_assert_int_eq(next.seconds, at("2005-01-20").seconds);
     /* Inside: it ends a second after end; only ever lowered. */
     next = never;
-    ck_assert(date_passes_at("2005-01-20T06:00:00", "<date_expression id='d' "
-        "start='2005-01-20' end='2005-01-21'/>", &next));
+    ck_assert(date_passes_at("2005-01-20T06:00:00",
+                             "<date_expression id='d' "
+                             "start='2005-01-20' end='2005-01-21'/>",
+                             &next));
     ck_assert_int_eq(next.seconds, at("2005-01-21T00:00:01").seconds);
-    ck_assert(date_passes_at("2005-01-20T06:00:00", "<date_expression id='d' "
-        "start='2005-01-20' end='2005-02-21'/>", &next));
+    ck_assert(date_passes_at("2005-01-20T06:00:00",
+                             "<date_expression id='d' "
+                             "start='2005-01-20' end='2005-02-21'/>",
+                             &next));
     ck_assert_int_eq(next.seconds, at("2005-01-21T00:00:01").seconds);
     /* gt: a second after start; lt: at end. */
     next = never;
-    ck_assert(!date_passes_at("2005-01-01", "<date_expression id='d' "
-        "operation='gt' start='2005-01-20'/>", &next));
+    ck_assert(!date_passes_at("2005-01-01",
+                              "<date_expression id='d' "
+                              "operation='gt' start='2005-01-20'/>",
+                              &next));
     ck_assert_int_eq(next.seconds, at("2005-01-20T00:00:01").seconds);
     next = never;
-    ck_assert(date_passes_at("2005-01-01", "<date_expression id='d' "
-        "operation='lt' end='2005-01-20'/>", &next));
+    ck_assert(date_passes_at("2005-01-01",
+                             "<date_expression id='d' "
+                             "operation='lt' end='2005-01-20'/>",
+                             &next));
     ck_assert_int_eq(next.seconds, at("2005-01-20").seconds);
     /* After the range, and date_spec: no change is predicted. */
     next = never;
-    ck_assert(!date_passes_at("2006-01-01", "<date_expression id='d' "
-        "start='2005-01-20' end='2005-01-21'/>", &next));
+    ck_assert(!date_passes_at("2006-01-01",
+                              "<date_expression id='d' "
+                              "start='2005-01-20' end='2005-01-21'/>",
+                              &next));
     ck_assert(spec_passes_at("2005-01-20", "weekdays='4'"));
     ck_assert_int_eq(next.seconds, G_MAXINT64);
     /* An "and" rule stops at its first failure: later dates are unseen. */
     ck_assert(!date_passes_at("2005-01-01",
-        "<expression id='e' attribute='nosuch' operation='defined'/>"
-        "<date_expression id='d' operation='gt' start='2005-01-20'/>", &next));
+                              "<expression id='e' attribute='nosuch' operation='defined'/>"
+                              "<date_expression id='d' operation='gt' start='2005-01-20'/>",
+                              &next));
     ck_assert_int_eq(next.seconds, G_MAXINT64);
 }
 END_TEST
 
-static gboolean
-resource_passes(const char *class, const char *provider, const char *type,
-                const char *expression)
+static gboolean resource_passes(const char *class, const char *provider, const char *type,
+                                const char *expression)
 {
-    CsRuleContext context = { .now = at("2005-01-20"), .rsc_class = class,
-                              .rsc_provider = provider, .rsc_type = type };
+    CsRuleContext context = {
+        .now = at("2005-01-20"), .rsc_class = class, .rsc_provider = provider, .rsc_type = type};
     g_autofree char *xml = g_strdup_printf("<rule id='r'>%s</rule>", expression);
     return cs_rule_passes(snippet(xml), &context);
 }
@@ -507,11 +527,10 @@ START_TEST(test_rsc_expression)
 }
 END_TEST
 
-static gboolean
-operation_passes(const char *name, guint interval_ms, const char *expression)
+static gboolean operation_passes(const char *name, guint interval_ms, const char *expression)
 {
-    CsRuleContext context = { .now = at("2005-01-20"), .op_name = name,
-                              .op_interval_ms = interval_ms };
+    CsRuleContext context = {
+        .now = at("2005-01-20"), .op_name = name, .op_interval_ms = interval_ms};
     g_autofree char *xml = g_strdup_printf("<rule id='r'>%s</rule>", expression);
     return cs_rule_passes(snippet(xml), &context);
 }
@@ -528,14 +547,13 @@ START_TEST(test_op_expression)
     ck_assert(operation_passes("monitor", 10000, monitor10));
     ck_assert(operation_passes("monitor", 10000, iso));
     ck_assert(!operation_passes("monitor", 20000, monitor10));
-    ck_assert(!operation_passes("monitor", 0,
-        "<op_expression id='o' name='monitor' interval='junk'/>"));
+    ck_assert(
+        !operation_passes("monitor", 0, "<op_expression id='o' name='monitor' interval='junk'/>"));
     ck_assert(!operation_passes(NULL, 0, monitor));
 }
 END_TEST
 
-static gboolean
-rule_passes_here(const char *xml)
+static gboolean rule_passes_here(const char *xml)
 {
     CsRuleContext context = location_context();
     return cs_rule_passes(snippet(xml), &context);
@@ -545,18 +563,14 @@ START_TEST(test_boolean_and_nesting)
 {
     const char *yes = "<expression id='y' attribute='foo' operation='eq' value='10'/>";
     const char *no = "<expression id='n' attribute='foo' operation='eq' value='11'/>";
-    g_autofree char *and_rule = g_strdup_printf(
-        "<rule id='r' boolean-op='and'>%s%s</rule>", yes, no);
-    g_autofree char *or_rule = g_strdup_printf(
-        "<rule id='r' boolean-op='or'>%s%s</rule>", no, yes);
-    g_autofree char *or_none = g_strdup_printf(
-        "<rule id='r' boolean-op='or'>%s</rule>", no);
+    g_autofree char *and_rule =
+        g_strdup_printf("<rule id='r' boolean-op='and'>%s%s</rule>", yes, no);
+    g_autofree char *or_rule = g_strdup_printf("<rule id='r' boolean-op='or'>%s%s</rule>", no, yes);
+    g_autofree char *or_none = g_strdup_printf("<rule id='r' boolean-op='or'>%s</rule>", no);
     g_autofree char *nested = g_strdup_printf(
-        "<rule id='r'>%s<rule id='in' boolean-op='or'>%s%s</rule></rule>",
-        yes, no, yes);
+        "<rule id='r'>%s<rule id='in' boolean-op='or'>%s%s</rule></rule>", yes, no, yes);
     g_autofree char *nested_fail = g_strdup_printf(
-        "<rule id='r' boolean-op='or'>%s<rule id='in'>%s%s</rule></rule>",
-        no, yes, no);
+        "<rule id='r' boolean-op='or'>%s<rule id='in'>%s%s</rule></rule>", no, yes, no);
 
     ck_assert(!rule_passes_here(and_rule));
     ck_assert(rule_passes_here(or_rule));
@@ -568,31 +582,30 @@ START_TEST(test_boolean_and_nesting)
     ck_assert(!rule_passes_here("<rule id='r' boolean-op='or'/>"));
     /* An element that is not a condition fails. */
     ck_assert(!rule_passes_here("<rule id='r'><bogus/></rule>"));
-    ck_assert(rule_passes_here(
-        "<rule id='r' boolean-op='or'><bogus/>"
-        "<expression id='y' attribute='foo' operation='eq' value='10'/></rule>"));
+    ck_assert(
+        rule_passes_here("<rule id='r' boolean-op='or'><bogus/>"
+                         "<expression id='y' attribute='foo' operation='eq' value='10'/></rule>"));
 }
 END_TEST
 
 START_TEST(test_references_and_sets)
 {
     CsRuleContext context = location_context();
-    xmlNode *root = snippet(
-        "<set>"
-        "<meta_attributes id='a'><rule id='shared'>"
-        "<expression id='y' attribute='foo' operation='eq' value='10'/>"
-        "</rule></meta_attributes>"
-        "<meta_attributes id='b'><rule id-ref='shared'/></meta_attributes>"
-        "<meta_attributes id='c'><rule id='r1'>"
-        "<expression id='n' attribute='foo' operation='eq' value='11'/>"
-        "</rule><rule id='r2'>"
-        "<expression id='y2' attribute='foo' operation='eq' value='10'/>"
-        "</rule></meta_attributes>"
-        "<meta_attributes id='d'><rule id='r3'>"
-        "<expression id='n3' attribute='foo' operation='eq' value='11'/>"
-        "</rule></meta_attributes>"
-        "<meta_attributes id='e'/>"
-        "</set>");
+    xmlNode *root = snippet("<set>"
+                            "<meta_attributes id='a'><rule id='shared'>"
+                            "<expression id='y' attribute='foo' operation='eq' value='10'/>"
+                            "</rule></meta_attributes>"
+                            "<meta_attributes id='b'><rule id-ref='shared'/></meta_attributes>"
+                            "<meta_attributes id='c'><rule id='r1'>"
+                            "<expression id='n' attribute='foo' operation='eq' value='11'/>"
+                            "</rule><rule id='r2'>"
+                            "<expression id='y2' attribute='foo' operation='eq' value='10'/>"
+                            "</rule></meta_attributes>"
+                            "<meta_attributes id='d'><rule id='r3'>"
+                            "<expression id='n3' attribute='foo' operation='eq' value='11'/>"
+                            "</rule></meta_attributes>"
+                            "<meta_attributes id='e'/>"
+                            "</set>");
     xmlNode *sets[5];
     int count = 0;
 
@@ -601,10 +614,10 @@ START_TEST(test_references_and_sets)
     }
     ck_assert_int_eq(count, 5);
     ck_assert(cs_rules_pass(sets[0], &context));
-    ck_assert(cs_rules_pass(sets[1], &context));      /* id-ref resolved */
-    ck_assert(cs_rules_pass(sets[2], &context));      /* any rule passes */
+    ck_assert(cs_rules_pass(sets[1], &context)); /* id-ref resolved */
+    ck_assert(cs_rules_pass(sets[2], &context)); /* any rule passes */
     ck_assert(!cs_rules_pass(sets[3], &context));
-    ck_assert(cs_rules_pass(sets[4], &context));      /* no rule */
+    ck_assert(cs_rules_pass(sets[4], &context)); /* no rule */
     ck_assert(cs_rule_supported(sets[0]->children, NULL));
 }
 END_TEST
@@ -624,10 +637,12 @@ START_TEST(test_role_expression)
     context.role = "Started";
     ck_assert(!cs_rule_passes(ne_promoted, &context));
     ck_assert(cs_rule_passes(snippet("<rule id='r'><expression id='e' "
-        "attribute='#role' operation='eq' value='Started'/></rule>"), &context));
+                                     "attribute='#role' operation='eq' value='Started'/></rule>"),
+                             &context));
     context.role = "Master";
     ck_assert(cs_rule_passes(snippet("<rule id='r'><expression id='e' "
-        "attribute='#role' operation='eq' value='Promoted'/></rule>"), &context));
+                                     "attribute='#role' operation='eq' value='Promoted'/></rule>"),
+                             &context));
 }
 END_TEST
 
@@ -637,23 +652,22 @@ END_TEST
  * shared rule in another constraint, score exactly the nodes marked. */
 START_TEST(test_compiled_on_several_nodes)
 {
-    xmlNode *root = snippet(
-        "<constraints>"
-        "<rule id='shared' score='5'><expression id='e0' attribute='rack' "
-        "operation='eq' value='r1'/></rule>"
-        "<rule id='outer1' score='100'><rule id-ref='shared'/>"
-        "<expression id='e1' attribute='zone' operation='not_defined'/></rule>"
-        "<rule id='outer2' score='50' boolean-op='or'><rule id='inner2'>"
-        "<rule id-ref='shared'/><expression id='e2' attribute='zone' "
-        "operation='defined'/></rule><rule id-ref='shared'/></rule>"
-        "<rule id='outer3' score='-30'><rule id='inner3' boolean-op='or'>"
-        "<expression id='e3' attribute='rack' operation='eq' value='r2'/>"
-        "<rule id-ref='inner2'/></rule></rule>"
-        "</constraints>");
+    xmlNode *root = snippet("<constraints>"
+                            "<rule id='shared' score='5'><expression id='e0' attribute='rack' "
+                            "operation='eq' value='r1'/></rule>"
+                            "<rule id='outer1' score='100'><rule id-ref='shared'/>"
+                            "<expression id='e1' attribute='zone' operation='not_defined'/></rule>"
+                            "<rule id='outer2' score='50' boolean-op='or'><rule id='inner2'>"
+                            "<rule id-ref='shared'/><expression id='e2' attribute='zone' "
+                            "operation='defined'/></rule><rule id-ref='shared'/></rule>"
+                            "<rule id='outer3' score='-30'><rule id='inner3' boolean-op='or'>"
+                            "<expression id='e3' attribute='rack' operation='eq' value='r2'/>"
+                            "<rule id-ref='inner2'/></rule></rule>"
+                            "</constraints>");
     const gboolean expected[3][3] = {
-        { TRUE, FALSE, FALSE },     /* outer1 on node1..3 */
-        { TRUE, FALSE, TRUE },      /* outer2 */
-        { FALSE, TRUE, TRUE },      /* outer3 */
+        {TRUE, FALSE, FALSE}, /* outer1 on node1..3 */
+        {TRUE, FALSE, TRUE},  /* outer2 */
+        {FALSE, TRUE, TRUE},  /* outer3 */
     };
     GHashTable *nodes[3];
     xmlNode *rule = root->children->next;
@@ -670,8 +684,8 @@ START_TEST(test_compiled_on_several_nodes)
         for (int n = 0; n < 3; n++) {
             CsRuleContext context = location_context();
             context.node_attrs = nodes[n];
-            ck_assert_msg(cs_rule_evaluate(compiled, &context) == expected[r][n],
-                          "rule %d node %d", r + 1, n + 1);
+            ck_assert_msg(cs_rule_evaluate(compiled, &context) == expected[r][n], "rule %d node %d",
+                          r + 1, n + 1);
             ck_assert(cs_rule_passes(rule, &context) == expected[r][n]);
         }
     }
@@ -688,17 +702,17 @@ START_TEST(test_self_reference)
 {
     CsRuleContext context = location_context();
 
-    ck_assert(!rule_passes_here(
-        "<rule id='r'><expression id='e' attribute='foo' operation='defined'/>"
-        "<rule id-ref='r'/></rule>"));
-    ck_assert(rule_passes_here(
-        "<rule id='r' boolean-op='or'><rule id-ref='r'/>"
-        "<expression id='e' attribute='foo' operation='defined'/></rule>"));
+    ck_assert(
+        !rule_passes_here("<rule id='r'><expression id='e' attribute='foo' operation='defined'/>"
+                          "<rule id-ref='r'/></rule>"));
+    ck_assert(rule_passes_here("<rule id='r' boolean-op='or'><rule id-ref='r'/>"
+                               "<expression id='e' attribute='foo' operation='defined'/></rule>"));
     /* A nested rule shared twice is still evaluated on each use. */
-    ck_assert(cs_rule_passes(snippet(
-        "<rules><rule id='s'><date_expression id='d' operation='gt' "
-        "start='2005-01-01'/></rule><rule id='r'><rule id-ref='s'/>"
-        "<rule id-ref='s'/></rule></rules>")->children->next, &context));
+    ck_assert(cs_rule_passes(snippet("<rules><rule id='s'><date_expression id='d' operation='gt' "
+                                     "start='2005-01-01'/></rule><rule id='r'><rule id-ref='s'/>"
+                                     "<rule id-ref='s'/></rule></rules>")
+                                 ->children->next,
+                             &context));
 }
 END_TEST
 
@@ -709,18 +723,18 @@ START_TEST(test_compiled_form)
 {
     CsRuleContext context = location_context();
     g_autofree char *long_name = g_strnfill(300, 'a');
-    g_autofree char *xml = g_strdup_printf(
-        "<rule id='r' boolean-op='OR'><expression id='e1' attribute='%s' "
-        "operation='defined'/><rule id='in'><expression id='e2' "
-        "attribute='s' operation='eq' value='ABC'/><rsc_expression id='x' "
-        "class='ocf' provider='heartbeat' type='IPaddr2'/></rule></rule>",
-        long_name);
+    g_autofree char *xml =
+        g_strdup_printf("<rule id='r' boolean-op='OR'><expression id='e1' attribute='%s' "
+                        "operation='defined'/><rule id='in'><expression id='e2' "
+                        "attribute='s' operation='eq' value='ABC'/><rsc_expression id='x' "
+                        "class='ocf' provider='heartbeat' type='IPaddr2'/></rule></rule>",
+                        long_name);
     g_autoptr(CsRule) compiled = cs_rule_compile(snippet(xml));
 
     ck_assert_ptr_null(cs_rule_compile(NULL));
     ck_assert(!cs_rule_evaluate(NULL, &context));
     ck_assert(cs_rule_is_or(compiled));
-    free_snippet();                       /* the document is gone */
+    free_snippet(); /* the document is gone */
     ck_assert(!cs_rule_evaluate(compiled, &context));
     context.rsc_class = "ocf";
     context.rsc_provider = "heartbeat";
@@ -733,8 +747,7 @@ START_TEST(test_compiled_form)
 }
 END_TEST
 
-static Suite *
-rules_suite(void)
+static Suite *rules_suite(void)
 {
     Suite *suite = suite_create("rules");
     TCase *attributes = tcase_create("attributes");
@@ -770,8 +783,7 @@ rules_suite(void)
     return suite;
 }
 
-int
-main(void)
+int main(void)
 {
     g_setenv("TZ", "UTC", TRUE);
     return cs_test_run(rules_suite());

@@ -56,19 +56,22 @@ static void assert_harmless(const char *out, CsSafeFlags flags)
 START_TEST(test_every_short_text_is_harmless)
 {
     static const CsSafeFlags terminals[] = {
-        CS_SAFE_UTF8, 0, CS_SAFE_UTF8 | CS_SAFE_KEEP_LINES, CS_SAFE_KEEP_LINES,
+        CS_SAFE_UTF8,
+        0,
+        CS_SAFE_UTF8 | CS_SAFE_KEEP_LINES,
+        CS_SAFE_KEEP_LINES,
     };
 
     for (gsize f = 0; f < G_N_ELEMENTS(terminals); f++) {
         for (guint first = 0; first < 256; first++) {
             for (guint second = 0; second < 256; second++) {
-                char text[3] = { (char)first, (char)second, '\0' };
+                char text[3] = {(char)first, (char)second, '\0'};
                 g_autofree char *one = safe(text, 1, terminals[f]);
                 g_autofree char *two = safe(text, 2, terminals[f]);
                 assert_harmless(one, terminals[f]);
                 assert_harmless(two, terminals[f]);
                 for (guint third = 0x80; first >= 0xe0 && first < 0xf0 && third < 0xc0; third++) {
-                    char three[3] = { (char)first, (char)second, (char)third };
+                    char three[3] = {(char)first, (char)second, (char)third};
                     g_autofree char *out = safe(three, 3, terminals[f]);
                     assert_harmless(out, terminals[f]);
                 }

@@ -22,8 +22,13 @@
 #define TEST_DATA CS_TESTDATA
 
 static const char *const folders[] = {
-    SOURCES_DATA, TEST_DATA "/cases", TEST_DATA "/clone", TEST_DATA "/promotable",
-    TEST_DATA "/transition", TEST_DATA "/model", TEST_DATA "/session",
+    SOURCES_DATA,
+    TEST_DATA "/cases",
+    TEST_DATA "/clone",
+    TEST_DATA "/promotable",
+    TEST_DATA "/transition",
+    TEST_DATA "/model",
+    TEST_DATA "/session",
 };
 
 /* Every .xml of the folders above, sorted. */
@@ -57,8 +62,7 @@ static void describe_table(GString *out, const char *what, GHashTable *table)
 
     g_hash_table_iter_init(&iter, table);
     while (g_hash_table_iter_next(&iter, &key, &value))
-        g_ptr_array_add(pairs, g_strdup_printf("%s=%s", (const char *)key,
-                                               (const char *)value));
+        g_ptr_array_add(pairs, g_strdup_printf("%s=%s", (const char *)key, (const char *)value));
     g_ptr_array_sort(pairs, compare_strings);
     g_string_append_printf(out, "  %s", what);
     for (guint i = 0; i < pairs->len; i++)
@@ -70,14 +74,14 @@ static void describe_nodes(GString *out, const CsModel *model)
 {
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
-        g_string_append_printf(out, "node %d %s %s type %d online %d unclean %d pending %d "
+        g_string_append_printf(out,
+                               "node %d %s %s type %d online %d unclean %d pending %d "
                                "shutdown %d standby %d/%d maintenance %d dc %d state %d "
-                               "unseen %d weight %d remote %d\n", node->index, node->id,
-                               node->uname, node->type, node->online, node->unclean,
-                               node->pending, node->shutdown, node->standby,
+                               "unseen %d weight %d remote %d\n",
+                               node->index, node->id, node->uname, node->type, node->online,
+                               node->unclean, node->pending, node->shutdown, node->standby,
                                node->standby_onfail, node->maintenance, node->is_dc,
-                               node->has_state, node->unseen, node->weight,
-                               node->remote_rsc);
+                               node->has_state, node->unseen, node->weight, node->remote_rsc);
         describe_table(out, "attrs", node->attrs);
         describe_table(out, "utilization", node->utilization);
     }
@@ -88,27 +92,26 @@ static void describe_resources(GString *out, const CsModel *model)
     for (guint i = 0; i < model->resources->len; i++) {
         const CsResource *rsc = g_ptr_array_index(model->resources, i);
         ck_assert_ptr_eq(cs_model_resource(model, rsc->id), rsc);
-        g_string_append_printf(out, "rsc %d %s kind %d parent %d children %u stickiness "
-                               "%d/%d threshold %d timeout %" G_GINT64_FORMAT " managed %d "
-                               "maintenance %d role %d priority %d multiple %s migrate %d "
-                               "critical %d requires %s promotable %d clone %d/%d/%d/%d "
-                               "unique %d interleave %d ordered %d notify %d ops %u\n",
-                               rsc->index, rsc->id, rsc->kind, rsc->parent,
-                               rsc->children->len, rsc->stickiness, rsc->stickiness_set,
-                               rsc->migration_threshold, rsc->failure_timeout_s,
-                               rsc->managed, rsc->maintenance, rsc->target_role,
-                               rsc->priority, rsc->multiple_active, rsc->allow_migrate,
-                               rsc->critical, rsc->requires, rsc->promotable,
-                               rsc->clone_max, rsc->clone_node_max, rsc->promoted_max,
-                               rsc->promoted_node_max, rsc->globally_unique,
-                               rsc->interleave, rsc->ordered, rsc->notify, rsc->ops->len);
+        g_string_append_printf(
+            out,
+            "rsc %d %s kind %d parent %d children %u stickiness "
+            "%d/%d threshold %d timeout %" G_GINT64_FORMAT " managed %d "
+            "maintenance %d role %d priority %d multiple %s migrate %d "
+            "critical %d requires %s promotable %d clone %d/%d/%d/%d "
+            "unique %d interleave %d ordered %d notify %d ops %u\n",
+            rsc->index, rsc->id, rsc->kind, rsc->parent, rsc->children->len, rsc->stickiness,
+            rsc->stickiness_set, rsc->migration_threshold, rsc->failure_timeout_s, rsc->managed,
+            rsc->maintenance, rsc->target_role, rsc->priority, rsc->multiple_active,
+            rsc->allow_migrate, rsc->critical, rsc->requires, rsc->promotable, rsc->clone_max,
+            rsc->clone_node_max, rsc->promoted_max, rsc->promoted_node_max, rsc->globally_unique,
+            rsc->interleave, rsc->ordered, rsc->notify, rsc->ops->len);
         describe_table(out, "meta", rsc->meta);
         describe_table(out, "params", rsc->params);
         /* what a later rsc_defaults edit relies on, in any order */
         g_autoptr(GPtrArray) inherited = g_ptr_array_new();
         for (gsize j = 0; rsc->meta_inherited != NULL && rsc->meta_inherited[j] != NULL; j++)
-            if (!g_ptr_array_find_with_equal_func(inherited, rsc->meta_inherited[j],
-                                                  g_str_equal, NULL))
+            if (!g_ptr_array_find_with_equal_func(inherited, rsc->meta_inherited[j], g_str_equal,
+                                                  NULL))
                 g_ptr_array_add(inherited, rsc->meta_inherited[j]);
         g_ptr_array_sort(inherited, compare_strings);
         g_string_append(out, "  inherited");
@@ -122,18 +125,19 @@ static void describe_status(GString *out, const CsModel *model)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-        g_string_append_printf(out, "state %s %d on %d role %d failed %d blocked %d "
-                               "next %d ops %u\n", state->rsc_id, state->rsc, state->node,
-                               state->role, state->failed, state->blocked,
-                               state->next_role, state->history->len);
+        g_string_append_printf(out,
+                               "state %s %d on %d role %d failed %d blocked %d "
+                               "next %d ops %u\n",
+                               state->rsc_id, state->rsc, state->node, state->role, state->failed,
+                               state->blocked, state->next_role, state->history->len);
     }
     for (guint i = 0; i < model->fail_counts->len; i++) {
         const CsFailCount *count = g_ptr_array_index(model->fail_counts, i);
-        g_string_append_printf(out, "failcount %s %d on %d %s %u: %d at %" G_GINT64_FORMAT
-                               " (sum %d)\n", count->rsc_id, count->rsc, count->node,
-                               count->operation != NULL ? count->operation : "-",
-                               count->interval_ms, count->count, count->last_failure,
-                               cs_model_fail_count(model, count->rsc, count->node));
+        g_string_append_printf(
+            out, "failcount %s %d on %d %s %u: %d at %" G_GINT64_FORMAT " (sum %d)\n",
+            count->rsc_id, count->rsc, count->node,
+            count->operation != NULL ? count->operation : "-", count->interval_ms, count->count,
+            count->last_failure, cs_model_fail_count(model, count->rsc, count->node));
     }
     for (guint i = 0; i < model->status_bans->len; i++) {
         const CsStatusBan *ban = g_ptr_array_index(model->status_bans, i);
@@ -153,10 +157,11 @@ static void describe_constraints(GString *out, const CsModel *model)
 {
     for (guint i = 0; i < model->locations->len; i++) {
         const CsLocation *loc = g_ptr_array_index(model->locations, i);
-        g_string_append_printf(out, "location %s rsc %d role %d node %s score %d rules %u "
-                               "discovery %d line %ld", loc->id, loc->rsc, loc->role,
-                               text_or_dash(loc->node), loc->score, loc->rules->len,
-                               loc->discovery, xmlGetLineNo(loc->xml));
+        g_string_append_printf(out,
+                               "location %s rsc %d role %d node %s score %d rules %u "
+                               "discovery %d line %ld",
+                               loc->id, loc->rsc, loc->role, text_or_dash(loc->node), loc->score,
+                               loc->rules->len, loc->discovery, xmlGetLineNo(loc->xml));
         for (guint r = 0; r < loc->rules->len; r++)
             g_string_append_printf(out, " %ld",
                                    xmlGetLineNo(cs_rule_xml(g_ptr_array_index(loc->rules, r))));
@@ -166,25 +171,26 @@ static void describe_constraints(GString *out, const CsModel *model)
     }
     for (guint i = 0; i < model->colocations->len; i++) {
         const CsColocation *col = g_ptr_array_index(model->colocations, i);
-        g_string_append_printf(out, "colocation %s %d with %d score %d roles %d/%d attr %s "
-                               "influence %d set %s\n", col->id, col->rsc, col->with_rsc,
-                               col->score, col->rsc_role, col->with_role,
-                               text_or_dash(col->node_attribute), col->influence,
+        g_string_append_printf(out,
+                               "colocation %s %d with %d score %d roles %d/%d attr %s "
+                               "influence %d set %s\n",
+                               col->id, col->rsc, col->with_rsc, col->score, col->rsc_role,
+                               col->with_role, text_or_dash(col->node_attribute), col->influence,
                                text_or_dash(col->set_id));
     }
     for (guint i = 0; i < model->orders->len; i++) {
         const CsOrder *ord = g_ptr_array_index(model->orders, i);
-        g_string_append_printf(out, "order %s %d %s then %d %s kind %d symmetrical %d "
-                               "group %d inverse %d set %s\n", ord->id, ord->first,
-                               ord->first_action, ord->then, ord->then_action, ord->kind,
-                               ord->symmetrical, ord->require_all_group, ord->inverse,
+        g_string_append_printf(out,
+                               "order %s %d %s then %d %s kind %d symmetrical %d "
+                               "group %d inverse %d set %s\n",
+                               ord->id, ord->first, ord->first_action, ord->then, ord->then_action,
+                               ord->kind, ord->symmetrical, ord->require_all_group, ord->inverse,
                                text_or_dash(ord->set_id));
     }
     for (guint i = 0; i < model->ticket_constraints->len; i++) {
         const CsTicketConstraint *ticket = g_ptr_array_index(model->ticket_constraints, i);
-        g_string_append_printf(out, "rsc_ticket %s %d %s %s role %d\n", ticket->id,
-                               ticket->rsc, ticket->ticket, ticket->loss_policy,
-                               ticket->rsc_role);
+        g_string_append_printf(out, "rsc_ticket %s %d %s %s role %d\n", ticket->id, ticket->rsc,
+                               ticket->ticket, ticket->loss_policy, ticket->rsc_role);
     }
 }
 
@@ -192,8 +198,7 @@ static void describe_constraints(GString *out, const CsModel *model)
  * the scores and the transition; then what the model says that the
  * engine and the console read: warnings, features, tickets, nodes,
  * resources, the status section. */
-static char *describe(const CsModel *model, const CsSolution *solution,
-                      const GError *failure)
+static char *describe(const CsModel *model, const CsSolution *solution, const GError *failure)
 {
     GString *out = g_string_new(NULL);
 
@@ -213,8 +218,8 @@ static char *describe(const CsModel *model, const CsSolution *solution,
                                    (const char *)g_ptr_array_index(model->warnings, i));
         for (guint i = 0; i < model->tickets->len; i++) {
             const CsTicket *ticket = g_ptr_array_index(model->tickets, i);
-            g_string_append_printf(out, "ticket %s %d %d\n", ticket->id,
-                                   ticket->granted, ticket->standby);
+            g_string_append_printf(out, "ticket %s %d %d\n", ticket->id, ticket->granted,
+                                   ticket->standby);
         }
         g_string_append_printf(out, "constraints %u %u %u %u\n", model->locations->len,
                                model->colocations->len, model->orders->len,
@@ -250,17 +255,17 @@ static void assert_index_as_from_scratch(CsDocument *document, const char *what)
     g_hash_table_iter_init(&iter, document->duplicated);
     while (g_hash_table_iter_next(&iter, &key, &value))
         ck_assert_msg(GPOINTER_TO_UINT(g_hash_table_lookup(twice, key))
-                      == ((GPtrArray *)value)->len, "%s: %s: id %s held twice",
-                      document->path, what, (const char *)key);
+                          == ((GPtrArray *)value)->len,
+                      "%s: %s: id %s held twice", document->path, what, (const char *)key);
     ck_assert_msg(g_hash_table_size(kept) == g_hash_table_size(document->ids),
                   "%s: %s: %u ids kept, %u in the document", document->path, what,
                   g_hash_table_size(kept), g_hash_table_size(document->ids));
     g_hash_table_iter_init(&iter, document->ids);
     while (g_hash_table_iter_next(&iter, &key, &value))
         ck_assert_msg(g_hash_table_lookup(kept, key) == value,
-                      "%s: %s: id %s: held by <%s> line %ld, not the one kept",
-                      document->path, what, (const char *)key,
-                      (const char *)((xmlNode *)value)->name, xmlGetLineNo(value));
+                      "%s: %s: id %s: held by <%s> line %ld, not the one kept", document->path,
+                      what, (const char *)key, (const char *)((xmlNode *)value)->name,
+                      xmlGetLineNo(value));
 }
 
 /* The session's answer equals a from-scratch build of its document. */
@@ -268,8 +273,7 @@ static void assert_as_from_scratch(CsSession *session, const char *what)
 {
     assert_index_as_from_scratch(session->document, what);
     g_autoptr(GError) error = NULL;
-    g_autoptr(CsModel) model = cs_model_build(session->document,
-                                              cs_session_time(session), &error);
+    g_autoptr(CsModel) model = cs_model_build(session->document, cs_session_time(session), &error);
     g_autoptr(CsSolution) solution = model != NULL ? cs_solve(model, &error) : NULL;
     g_autofree char *expected = describe(model, solution, error);
     g_autofree char *got = describe(session->model, session->solution, session->failure);
@@ -283,8 +287,7 @@ static void assert_as_from_scratch(CsSession *session, const char *what)
     while (want[line] != NULL && have[line] != NULL && strcmp(want[line], have[line]) == 0)
         line++;
     ck_abort_msg("%s: %s: incremental result differs at line %u: expected '%s', got '%s'",
-                 session->document->path, what, line,
-                 want[line] != NULL ? want[line] : "(end)",
+                 session->document->path, what, line, want[line] != NULL ? want[line] : "(end)",
                  have[line] != NULL ? have[line] : "(end)");
 }
 
@@ -324,43 +327,52 @@ static const char *constraint_id(const CsSession *session, const char *element)
     return NULL;
 }
 
-#define NEED(x) do { if ((x) == NULL) return FALSE; } while (0)
+#define NEED(x)                                                                                    \
+    do {                                                                                           \
+        if ((x) == NULL)                                                                           \
+            return FALSE;                                                                          \
+    } while (0)
 
 static gboolean edit_ban(CsSession *session, GError **error)
 {
     const CsResource *rsc = first_primitive(session, 0);
-    NEED(rsc); NEED(first_node(session));
+    NEED(rsc);
+    NEED(first_node(session));
     return cs_edit_ban(session->log, rsc->id, first_node(session), NULL, error);
 }
 
 static gboolean edit_ban_lifetime(CsSession *session, GError **error)
 {
     const CsResource *rsc = first_primitive(session, 0);
-    NEED(rsc); NEED(first_node(session));
+    NEED(rsc);
+    NEED(first_node(session));
     return cs_edit_ban(session->log, rsc->id, first_node(session), "2030-01-01", error);
 }
 
 static gboolean edit_prefer(CsSession *session, GError **error)
 {
     const CsResource *rsc = first_primitive(session, 1);
-    NEED(rsc); NEED(first_node(session));
+    NEED(rsc);
+    NEED(first_node(session));
     return cs_edit_prefer(session->log, rsc->id, first_node(session), NULL, error);
 }
 
 static gboolean edit_location(CsSession *session, GError **error)
 {
     const CsResource *rsc = first_primitive(session, 0);
-    NEED(rsc); NEED(first_node(session));
-    return cs_edit_location_add(session->log, "trial-location", rsc->id,
-                                first_node(session), "-INFINITY", error);
+    NEED(rsc);
+    NEED(first_node(session));
+    return cs_edit_location_add(session->log, "trial-location", rsc->id, first_node(session),
+                                "-INFINITY", error);
 }
 
 static gboolean edit_colocation(CsSession *session, GError **error)
 {
     const CsResource *rsc = first_primitive(session, 0), *with = first_primitive(session, 1);
-    NEED(rsc); NEED(with);
-    return cs_edit_colocation_add(session->log, "trial-colocation", rsc->id, with->id,
-                                  "-INFINITY", error);
+    NEED(rsc);
+    NEED(with);
+    return cs_edit_colocation_add(session->log, "trial-colocation", rsc->id, with->id, "-INFINITY",
+                                  error);
 }
 
 static gboolean edit_remove_location(CsSession *session, GError **error)
@@ -427,8 +439,8 @@ static gboolean edit_member_stickiness(CsSession *session, GError **error)
     NEED(group);
     if (group->children->len == 0)
         return FALSE;
-    const CsResource *member = g_ptr_array_index(session->model->resources,
-                                                 g_array_index(group->children, int, 0));
+    const CsResource *member =
+        g_ptr_array_index(session->model->resources, g_array_index(group->children, int, 0));
     return cs_edit_stickiness(session->log, member->id, "70", error);
 }
 
@@ -477,9 +489,10 @@ static gboolean edit_node_attribute(CsSession *session, GError **error)
 static gboolean edit_fail_count(CsSession *session, GError **error)
 {
     const CsResource *rsc = first_primitive(session, 0);
-    NEED(rsc); NEED(first_node(session));
-    return cs_edit_fail_count_set(session->log, rsc->id, first_node(session),
-                                  "monitor_10000", "INFINITY", 1717243100, error);
+    NEED(rsc);
+    NEED(first_node(session));
+    return cs_edit_fail_count_set(session->log, rsc->id, first_node(session), "monitor_10000",
+                                  "INFINITY", 1717243100, error);
 }
 
 static gboolean edit_fail_count_clear(CsSession *session, GError **error)
@@ -507,7 +520,8 @@ static gboolean edit_fail_count_timeout(CsSession *session, GError **error)
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
         if (state->rsc < 0 || state->history->len == 0
             || ((const CsResource *)g_ptr_array_index(model->resources, state->rsc))
-                   ->failure_timeout_s <= 0)
+                       ->failure_timeout_s
+                   <= 0)
             continue;
         const CsOpRecord *record = g_ptr_array_index(state->history, state->history->len - 1);
         for (guint j = 0; j < state->history->len; j++) {
@@ -516,10 +530,10 @@ static gboolean edit_fail_count_timeout(CsSession *session, GError **error)
                 record = op;
         }
         const CsNode *node = g_ptr_array_index(model->nodes, state->node);
-        g_autofree char *operation = g_strdup_printf("%s_%u", record->operation,
-                                                     record->interval_ms);
-        return cs_edit_fail_count_set(session->log, state->rsc_id, node->uname, operation,
-                                      "1", cs_session_time(session).seconds - 1, error);
+        g_autofree char *operation =
+            g_strdup_printf("%s_%u", record->operation, record->interval_ms);
+        return cs_edit_fail_count_set(session->log, state->rsc_id, node->uname, operation, "1",
+                                      cs_session_time(session).seconds - 1, error);
     }
     return FALSE;
 }
@@ -570,47 +584,50 @@ static gboolean edit_clock(CsSession *session, GError **error)
 }
 
 enum {
-    C = CS_EDIT_CHANGED_CONSTRAINTS, O = CS_EDIT_CHANGED_OTHER,
-    N = CS_EDIT_CHANGED_NODES, S = CS_EDIT_CHANGED_STATUS,
-    M = CS_EDIT_CHANGED_RESOURCE_META, D = CS_EDIT_CHANGED_RSC_DEFAULTS,
+    C = CS_EDIT_CHANGED_CONSTRAINTS,
+    O = CS_EDIT_CHANGED_OTHER,
+    N = CS_EDIT_CHANGED_NODES,
+    S = CS_EDIT_CHANGED_STATUS,
+    M = CS_EDIT_CHANGED_RESOURCE_META,
+    D = CS_EDIT_CHANGED_RSC_DEFAULTS,
     NS = CS_EDIT_CHANGED_NODE_STATES,
 };
 
 static const struct {
     const char *name;
     CsTrialEdit edit;
-    guint changes;     /* where the edit must reach: exactly */
-    guint or_changes;  /* or else this (0: nothing else) */
-    int min_applied;   /* on that many CIBs at least */
+    guint changes;    /* where the edit must reach: exactly */
+    guint or_changes; /* or else this (0: nothing else) */
+    int min_applied;  /* on that many CIBs at least */
 } trials[] = {
-    { "ban", edit_ban, C, 0, 5 },
-    { "ban with lifetime", edit_ban_lifetime, C, 0, 5 },
-    { "prefer", edit_prefer, C, 0, 5 },
-    { "location add", edit_location, C, 0, 5 },
-    { "colocation add", edit_colocation, C, 0, 5 },
-    { "location remove", edit_remove_location, C, 0, 5 },
-    { "colocation remove", edit_remove_colocation, C, 0, 5 },
-    { "constraint score", edit_score, C, 0, 5 },
-    { "stickiness", edit_stickiness, M, 0, 5 },
-    { "group stickiness", edit_group_stickiness, M, 0, 5 },
-    { "clone stickiness", edit_clone_stickiness, M, 0, 5 },
-    { "group member stickiness", edit_member_stickiness, M, 0, 5 },
-    { "default stickiness", edit_default_stickiness, D, 0, 5 },
+    {"ban", edit_ban, C, 0, 5},
+    {"ban with lifetime", edit_ban_lifetime, C, 0, 5},
+    {"prefer", edit_prefer, C, 0, 5},
+    {"location add", edit_location, C, 0, 5},
+    {"colocation add", edit_colocation, C, 0, 5},
+    {"location remove", edit_remove_location, C, 0, 5},
+    {"colocation remove", edit_remove_colocation, C, 0, 5},
+    {"constraint score", edit_score, C, 0, 5},
+    {"stickiness", edit_stickiness, M, 0, 5},
+    {"group stickiness", edit_group_stickiness, M, 0, 5},
+    {"clone stickiness", edit_clone_stickiness, M, 0, 5},
+    {"group member stickiness", edit_member_stickiness, M, 0, 5},
+    {"default stickiness", edit_default_stickiness, D, 0, 5},
     /* only where a set holds resource-stickiness: else no change */
-    { "default stickiness unset", edit_default_stickiness_unset, D, 0, 1 },
-    { "standby", edit_standby, N, N | S, 5 },
-    { "maintenance", edit_maintenance, N, N | S, 5 },
-    { "node attribute", edit_node_attribute, N, N | S, 5 },
+    {"default stickiness unset", edit_default_stickiness_unset, D, 0, 1},
+    {"standby", edit_standby, N, N | S, 5},
+    {"maintenance", edit_maintenance, N, N | S, 5},
+    {"node attribute", edit_node_attribute, N, N | S, 5},
     /* a node without a node_state gets one: that is more than transient */
-    { "fail count", edit_fail_count, S, NS, 5 },
-    { "fail count clear", edit_fail_count_clear, S, 0, 3 },
-    { "fail count with failure-timeout", edit_fail_count_timeout, S, 0, 3 },
-    { "meta rule", edit_meta_rule, M, 0, 1 },
-    { "node rule", edit_node_rule, N, 0, 1 },
-    { "clock", edit_clock, 0, 0, 5 },
+    {"fail count", edit_fail_count, S, NS, 5},
+    {"fail count clear", edit_fail_count_clear, S, 0, 3},
+    {"fail count with failure-timeout", edit_fail_count_timeout, S, 0, 3},
+    {"meta rule", edit_meta_rule, M, 0, 1},
+    {"node rule", edit_node_rule, N, 0, 1},
+    {"clock", edit_clock, 0, 0, 5},
     /* a node removed without a node_state: <nodes> alone */
-    { "node add", edit_node_add, N | NS, 0, 5 },
-    { "node remove", edit_node_remove, N | NS, N, 5 },
+    {"node add", edit_node_add, N | NS, 0, 5},
+    {"node remove", edit_node_remove, N | NS, N, 5},
 };
 
 /* How many node edits took the previous model's histories over instead
@@ -634,8 +651,8 @@ static guint swapped_back;
  * (cs_session_refresh): each as a from-scratch build would give. */
 static void undo_redo_swapped(CsSession *session, const char *name)
 {
-    if (session->model == NULL || session->solution == NULL
-        || session->previous_model == NULL || session->previous_solution == NULL)
+    if (session->model == NULL || session->solution == NULL || session->previous_model == NULL
+        || session->previous_solution == NULL)
         return;
     const CsModel *before = session->previous_model, *after = session->model;
     g_autofree char *undone = g_strdup_printf("after undoing %s (swapped)", name);
@@ -664,18 +681,19 @@ static gboolean try_edit(CsSession *session, guint trial)
         return FALSE;
     guint changes = cs_edit_log_take_changes(session->log);
     ck_assert_msg(changes == trials[trial].changes
-                  || (trials[trial].or_changes != 0 && changes == trials[trial].or_changes),
+                      || (trials[trial].or_changes != 0 && changes == trials[trial].or_changes),
                   "%s: %s reached %#x", session->document->path, trials[trial].name, changes);
     /* the changes were taken above: say them again for the refresh */
     ck_assert(cs_edit_undo(session->log) && cs_edit_redo(session->log));
     const CsModel *before = session->model;
     const CsResource *kept = before != NULL && before->resources->len > 0
-                             ? g_ptr_array_index(before->resources, 0) : NULL;
+                                 ? g_ptr_array_index(before->resources, 0)
+                                 : NULL;
     cs_session_refresh(session);
     if (changes == C && before != NULL && session->model != NULL)
         ck_assert_msg(session->model->config_part == before->config_part
-                      && session->model->status_part == before->status_part
-                      && g_ptr_array_index(session->model->resources, 0) == kept,
+                          && session->model->status_part == before->status_part
+                          && g_ptr_array_index(session->model->resources, 0) == kept,
                       "%s: %s did not reuse the model", session->document->path,
                       trials[trial].name);
     /* taken over means shared: the very arrays and indexes of the model
@@ -725,14 +743,13 @@ static gboolean try_edit(CsSession *session, guint trial)
 START_TEST(test_every_edit_as_from_scratch)
 {
     g_autoptr(GPtrArray) paths = all_cibs();
-    guint applied[G_N_ELEMENTS(trials)] = { 0 };
+    guint applied[G_N_ELEMENTS(trials)] = {0};
 
     ck_assert_uint_gt(paths->len, 40);
     for (guint i = 0; i < paths->len; i++) {
         const char *path = g_ptr_array_index(paths, i);
         g_autoptr(GError) error = NULL;
-        g_autoptr(CsSession) session = cs_session_open_partial(path, "2024-06-01 12:00:00",
-                                                               &error);
+        g_autoptr(CsSession) session = cs_session_open_partial(path, "2024-06-01 12:00:00", &error);
         ck_assert_msg(session != NULL, "%s: %s", path, error != NULL ? error->message : "");
         for (guint trial = 0; trial < G_N_ELEMENTS(trials); trial++)
             applied[trial] += try_edit(session, trial);
@@ -765,8 +782,8 @@ END_TEST
 START_TEST(test_changes_reach)
 {
     g_autoptr(GError) error = NULL;
-    g_autoptr(CsSession) session = cs_session_open(SOURCES_DATA "/demo.xml",
-                                                   "2024-06-01 12:00:00", &error);
+    g_autoptr(CsSession) session =
+        cs_session_open(SOURCES_DATA "/demo.xml", "2024-06-01 12:00:00", &error);
     ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
     const CsResource *rsc = first_primitive(session, 0);
     const char *node = first_node(session);
@@ -778,16 +795,15 @@ START_TEST(test_changes_reach)
     ck_assert_uint_eq(cs_edit_log_take_changes(session->log),
                       CS_EDIT_CHANGED_CONSTRAINTS | CS_EDIT_CHANGED_RESOURCE_META);
     ck_assert(cs_edit_undo(session->log));
-    ck_assert_uint_eq(cs_edit_log_take_changes(session->log),
-                      CS_EDIT_CHANGED_RESOURCE_META);
+    ck_assert_uint_eq(cs_edit_log_take_changes(session->log), CS_EDIT_CHANGED_RESOURCE_META);
     cs_session_refresh(session);
     assert_as_from_scratch(session, "ban and stickiness, stickiness undone");
     /* a clock change with a constraint edit: rebuilt from scratch */
     CsTime later = cs_session_time(session);
     later.seconds += 365 * 24 * 3600;
     ck_assert(cs_edit_set_time(session->log, later, &error));
-    ck_assert(cs_edit_undo(session->log));   /* the clock change */
-    ck_assert(cs_edit_undo(session->log));   /* the ban */
+    ck_assert(cs_edit_undo(session->log)); /* the clock change */
+    ck_assert(cs_edit_undo(session->log)); /* the ban */
     ck_assert(cs_edit_redo(session->log));
     ck_assert(cs_edit_redo(session->log));
     cs_session_refresh(session);
@@ -800,7 +816,7 @@ END_TEST
 /* Which parts a refresh read again: the partial rebuilds are taken, and
  * share exactly what they should. */
 typedef struct {
-    gboolean config, status, resource;   /* shared with the model before */
+    gboolean config, status, resource; /* shared with the model before */
 } CsShared;
 
 static CsShared refresh_sharing(CsSession *session, const char *rsc_id)
@@ -820,8 +836,8 @@ static CsShared refresh_sharing(CsSession *session, const char *rsc_id)
 START_TEST(test_partial_rebuilds)
 {
     g_autoptr(GError) error = NULL;
-    g_autoptr(CsSession) session = cs_session_open(TEST_DATA "/session/meta-rules.xml",
-                                                   "2024-06-01 12:00:00", &error);
+    g_autoptr(CsSession) session =
+        cs_session_open(TEST_DATA "/session/meta-rules.xml", "2024-06-01 12:00:00", &error);
     ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
     CsShared shared;
 
@@ -876,11 +892,11 @@ END_TEST
 START_TEST(test_defaults_rules)
 {
     g_autoptr(GError) error = NULL;
-    g_autoptr(CsSession) session = cs_session_open(TEST_DATA "/session/defaults-rules.xml",
-                                                   "2024-06-01 12:00:00", &error);
+    g_autoptr(CsSession) session =
+        cs_session_open(TEST_DATA "/session/defaults-rules.xml", "2024-06-01 12:00:00", &error);
     ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
     const CsModel *model = session->model;
-    const struct CsModelPart *config = model->config_part;   /* model is retired later */
+    const struct CsModelPart *config = model->config_part; /* model is retired later */
     CsShared shared;
 
     ck_assert(!cs_model_resource(model, "held")->managed);
@@ -898,8 +914,7 @@ START_TEST(test_defaults_rules)
     shared = refresh_sharing(session, "pair-b");
     ck_assert(shared.config && !shared.status && shared.resource);
     ck_assert(cs_model_resource(session->model, "held")->managed);
-    ck_assert_int_eq(cs_model_resource(session->model, "pair-a")->migration_threshold,
-                     CS_INFINITY);
+    ck_assert_int_eq(cs_model_resource(session->model, "pair-a")->migration_threshold, CS_INFINITY);
     /* the dated set off: critical and failure-timeout change */
     ck_assert(cs_edit_rule_enable(session->log, "until-2030-rule", FALSE, &error));
     shared = refresh_sharing(session, "own");
@@ -1004,8 +1019,8 @@ static guint refresh_reused(CsSession *session, const char *what)
 START_TEST(test_constraints_taken_over)
 {
     g_autoptr(GError) error = NULL;
-    g_autoptr(CsSession) session = cs_session_open(TEST_DATA "/session/order-groups.xml",
-                                                   "2024-06-01 12:00:00", &error);
+    g_autoptr(CsSession) session =
+        cs_session_open(TEST_DATA "/session/order-groups.xml", "2024-06-01 12:00:00", &error);
     ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
     ck_assert_uint_eq(session->model->constraint_units->len, 3);
     ck_assert_uint_eq(session->model->constraints_reused, 0);
@@ -1014,7 +1029,7 @@ START_TEST(test_constraints_taken_over)
     ck_assert(cs_edit_ban(session->log, "two", "alpha", NULL, &error));
     ck_assert_uint_eq(refresh_reused(session, "ban"), 3);
     ck_assert_uint_eq(session->model->constraint_units->len, 4);
-    cs_session_forget_previous(session);   /* undo builds again */
+    cs_session_forget_previous(session); /* undo builds again */
     ck_assert(cs_edit_undo(session->log));
     ck_assert_uint_eq(refresh_reused(session, "ban undone"), 3);
     /* the first order gone: the second's groups are numbered anew */
@@ -1097,12 +1112,12 @@ static gboolean clock_to(CsSession *session, gint64 seconds, const char *what)
 START_TEST(test_clock_crosses)
 {
     g_autoptr(GError) error = NULL;
-    g_autoptr(CsSession) rules = cs_session_open(TEST_DATA "/session/meta-rules.xml",
-                                                 "2024-06-01 12:00:00", &error);
+    g_autoptr(CsSession) rules =
+        cs_session_open(TEST_DATA "/session/meta-rules.xml", "2024-06-01 12:00:00", &error);
     ck_assert_msg(rules != NULL, "%s", error != NULL ? error->message : "");
     const CsResource *held = cs_model_resource(rules->model, "held");
     ck_assert(held != NULL && !held->managed && held->failure_timeout_s == 60);
-    ck_assert(!clock_to(rules, 1924992000 + 3600, "past the meta rule's end"));   /* 2031 */
+    ck_assert(!clock_to(rules, 1924992000 + 3600, "past the meta rule's end")); /* 2031 */
     held = cs_model_resource(rules->model, "held");
     ck_assert(held != NULL && held->managed && held->failure_timeout_s == 0);
 
@@ -1121,8 +1136,8 @@ END_TEST
 START_TEST(test_clock_ends_ban)
 {
     g_autoptr(GError) error = NULL;
-    g_autoptr(CsSession) session = cs_session_open(TEST_DATA "/session/order-groups.xml",
-                                                   "2024-06-01 12:00:00", &error);
+    g_autoptr(CsSession) session =
+        cs_session_open(TEST_DATA "/session/order-groups.xml", "2024-06-01 12:00:00", &error);
     ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
     ck_assert(cs_edit_ban(session->log, "two", "alpha", "2024-06-02 00:00:00", &error));
     ck_assert(cs_session_refresh(session));
@@ -1147,14 +1162,14 @@ static gboolean ban_two(CsSession *session, gpointer data, GError **error)
 START_TEST(test_trial_taken_back)
 {
     g_autoptr(GError) error = NULL;
-    g_autoptr(CsSession) session = cs_session_open(TEST_DATA "/session/order-groups.xml",
-                                                   "2024-06-01 12:00:00", &error);
+    g_autoptr(CsSession) session =
+        cs_session_open(TEST_DATA "/session/order-groups.xml", "2024-06-01 12:00:00", &error);
     ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
     int two = cs_model_resource(session->model, "two")->index;
     int before = cs_solution_assigned_node(session->solution, two);
     ck_assert_int_ge(before, 0);
     const char *node = ((const CsNode *)g_ptr_array_index(session->model->nodes, before))->uname;
-    CsSessionTrial trial = { 0 };
+    CsSessionTrial trial = {0};
     ck_assert(cs_session_try(session, &trial, ban_two, (gpointer)node, &error));
     ck_assert(trial.active);
     ck_assert_int_ne(cs_solution_assigned_node(session->solution, two), before);
@@ -1173,12 +1188,13 @@ END_TEST
 START_TEST(test_smallest_leaves_session)
 {
     g_autoptr(GError) error = NULL;
-    g_autoptr(CsSession) session = cs_session_open(TEST_DATA "/cases/failcount-threshold.xml", NULL, &error);
+    g_autoptr(CsSession) session =
+        cs_session_open(TEST_DATA "/cases/failcount-threshold.xml", NULL, &error);
     ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
     const CsResource *rsc1 = cs_model_resource(session->model, "rsc1");
     const CsNode *node1 = cs_model_node(session->model, "node1");
-    CsSmallestGoal goal = { rsc1->index, cs_solution_assigned_node(session->solution, rsc1->index),
-                            node1->index };
+    CsSmallestGoal goal = {rsc1->index, cs_solution_assigned_node(session->solution, rsc1->index),
+                           node1->index};
     ck_assert_int_ne(goal.from, goal.onto);
     g_autoptr(GPtrArray) found = cs_smallest_changes(session, &goal);
     ck_assert_uint_ge(found->len, 1);

@@ -11,17 +11,19 @@
 #include "explain/settle.h"
 #include "model/digest.h"
 
-#define CIB_HEAD \
-    "<cib crm_feature_set=\"3.16.1\" validate-with=\"pacemaker-3.7\" epoch=\"7\" " \
-    "num_updates=\"0\" admin_epoch=\"0\" have-quorum=\"%s\" dc-uuid=\"1\">" \
-    "<configuration><crm_config><cluster_property_set id=\"opts\">" \
-    "<nvpair id=\"opts-stonith\" name=\"stonith-enabled\" value=\"%s\"/>" \
-    "</cluster_property_set></crm_config>" \
-    "<nodes><node id=\"1\" uname=\"node1\"/><node id=\"2\" uname=\"node2\"/></nodes>" \
-    "<resources>%s</resources><constraints>%s</constraints></configuration><status>%s</status></cib>"
+#define CIB_HEAD                                                                                   \
+    "<cib crm_feature_set=\"3.16.1\" validate-with=\"pacemaker-3.7\" epoch=\"7\" "                 \
+    "num_updates=\"0\" admin_epoch=\"0\" have-quorum=\"%s\" dc-uuid=\"1\">"                        \
+    "<configuration><crm_config><cluster_property_set id=\"opts\">"                                \
+    "<nvpair id=\"opts-stonith\" name=\"stonith-enabled\" value=\"%s\"/>"                          \
+    "</cluster_property_set></crm_config>"                                                         \
+    "<nodes><node id=\"1\" uname=\"node1\"/><node id=\"2\" uname=\"node2\"/></nodes>"              \
+    "<resources>%s</resources><constraints>%s</constraints></configuration><status>%s</status></"  \
+    "cib>"
 
-#define DUMMY(ID, META) \
-    "<primitive id=\"" ID "\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\">" META "</primitive>"
+#define DUMMY(ID, META)                                                                            \
+    "<primitive id=\"" ID "\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\">" META           \
+    "</primitive>"
 
 static const char started_op[] =
     "<lrm_rsc_op id=\"%s_last_0\" operation_key=\"%s_start_0\" operation=\"start\" "
@@ -34,21 +36,24 @@ static const char started_op[] =
 static char *node_state(const char *id, const char *uname, gboolean clean, const char *rsc)
 {
     g_autofree char *op = rsc == NULL ? NULL : g_strdup_printf(started_op, rsc, rsc);
-    g_autofree char *lrm = rsc == NULL ? g_strdup("")
-        : g_strdup_printf("<lrm id=\"%s\"><lrm_resources><lrm_resource id=\"%s\" class=\"ocf\" "
-                          "provider=\"pacemaker\" type=\"Dummy\">%s</lrm_resource>"
-                          "</lrm_resources></lrm>", id, rsc, op);
+    g_autofree char *lrm =
+        rsc == NULL
+            ? g_strdup("")
+            : g_strdup_printf("<lrm id=\"%s\"><lrm_resources><lrm_resource id=\"%s\" class=\"ocf\" "
+                              "provider=\"pacemaker\" type=\"Dummy\">%s</lrm_resource>"
+                              "</lrm_resources></lrm>",
+                              id, rsc, op);
     return g_strdup_printf("<node_state id=\"%s\" uname=\"%s\" in_ccm=\"%s\" crmd=\"%s\" "
-                           "join=\"%s\" expected=\"member\">%s</node_state>", id, uname,
-                           clean ? "true" : "false", clean ? "online" : "offline",
+                           "join=\"%s\" expected=\"member\">%s</node_state>",
+                           id, uname, clean ? "true" : "false", clean ? "online" : "offline",
                            clean ? "member" : "down", lrm);
 }
 
 static CsDocument *cib_quorum(const char *quorum, const char *stonith, const char *resources,
                               const char *constraints, const char *status)
 {
-    g_autofree char *xml = g_strdup_printf(CIB_HEAD, quorum, stonith, resources, constraints,
-                                           status);
+    g_autofree char *xml =
+        g_strdup_printf(CIB_HEAD, quorum, stonith, resources, constraints, status);
     g_autoptr(GError) error = NULL;
     CsDocument *document = cs_document_load_memory(xml, strlen(xml), "test.xml", &error);
     ck_assert_msg(document != NULL, "%s", error ? error->message : "");
@@ -63,7 +68,7 @@ static CsDocument *cib(const char *stonith, const char *resources, const char *c
 
 static CsTime test_time(void)
 {
-    CsTime now = { 1700000100, 0 };
+    CsTime now = {1700000100, 0};
     return now;
 }
 
@@ -87,8 +92,9 @@ START_TEST(test_start_settles_in_one)
     g_autofree char *n1 = node_state("1", "node1", TRUE, NULL);
     g_autofree char *n2 = node_state("2", "node2", TRUE, NULL);
     g_autofree char *status = g_strconcat(n1, n2, NULL);
-    g_autoptr(CsDocument) document = cib("false", DUMMY("web", ""),
-        "<rsc_location id=\"prefer\" rsc=\"web\" node=\"node2\" score=\"100\"/>", status);
+    g_autoptr(CsDocument) document =
+        cib("false", DUMMY("web", ""),
+            "<rsc_location id=\"prefer\" rsc=\"web\" node=\"node2\" score=\"100\"/>", status);
     g_autoptr(CsSettleResult) result = settle(document);
     g_autofree char *headline = cs_settle_headline(result);
     g_autofree char *where = placement_text(result);
@@ -108,8 +114,9 @@ START_TEST(test_json_same_facts)
     g_autofree char *n1 = node_state("1", "node1", TRUE, NULL);
     g_autofree char *n2 = node_state("2", "node2", TRUE, NULL);
     g_autofree char *status = g_strconcat(n1, n2, NULL);
-    g_autoptr(CsDocument) document = cib("false", DUMMY("web", ""),
-        "<rsc_location id=\"prefer\" rsc=\"web\" node=\"node2\" score=\"100\"/>", status);
+    g_autoptr(CsDocument) document =
+        cib("false", DUMMY("web", ""),
+            "<rsc_location id=\"prefer\" rsc=\"web\" node=\"node2\" score=\"100\"/>", status);
     g_autoptr(CsSettleResult) result = settle(document);
     g_autoptr(GString) text = g_string_new(NULL);
     g_autoptr(GString) json = g_string_new(NULL);
@@ -150,8 +157,8 @@ START_TEST(test_blocked_start_stays)
     g_autofree char *n1 = node_state("1", "node1", TRUE, "web");
     g_autofree char *n2 = node_state("2", "node2", TRUE, NULL);
     g_autofree char *status = g_strconcat(n1, n2, NULL);
-    g_autoptr(CsDocument) document = cib_quorum("0", "false", DUMMY("web", "") DUMMY("db", ""),
-                                                "", status);
+    g_autoptr(CsDocument) document =
+        cib_quorum("0", "false", DUMMY("web", "") DUMMY("db", ""), "", status);
     g_autoptr(CsSettleResult) result = settle(document);
     g_autofree char *headline = cs_settle_headline(result);
     g_autofree char *where = placement_text(result);
@@ -167,8 +174,8 @@ END_TEST
 /* The headline of a cycle names the resource that goes back and forth. */
 START_TEST(test_cycle_headline)
 {
-    CsSettleResult result = { .outcome = CS_SETTLE_CYCLE, .transitions = 2,
-                              .cycle_start = 1, .cycle_length = 2 };
+    CsSettleResult result = {
+        .outcome = CS_SETTLE_CYCLE, .transitions = 2, .cycle_start = 1, .cycle_length = 2};
     result.cycling = g_ptr_array_new_with_free_func(g_free);
     g_ptr_array_add(result.cycling, g_strdup("web"));
     g_autofree char *one = cs_settle_headline(&result);
@@ -190,12 +197,16 @@ START_TEST(test_fenced_node_is_down)
     g_autofree char *status = g_strconcat(
         "<node_state id=\"1\" uname=\"node1\" in_ccm=\"false\" crmd=\"offline\" join=\"down\" "
         "expected=\"member\"><lrm id=\"1\"><lrm_resources><lrm_resource id=\"web\" class=\"ocf\" "
-        "provider=\"pacemaker\" type=\"Dummy\">", NULL);
+        "provider=\"pacemaker\" type=\"Dummy\">",
+        NULL);
     g_autofree char *op = g_strdup_printf(started_op, "web", "web");
-    g_autofree char *full = g_strconcat(status, op, "</lrm_resource></lrm_resources></lrm>"
-                                        "</node_state>", n2, NULL);
-    g_autoptr(CsDocument) document = cib("true", DUMMY("web", "")
-        "<primitive id=\"fence\" class=\"stonith\" type=\"fence_dummy\"/>", "", full);
+    g_autofree char *full = g_strconcat(status, op,
+                                        "</lrm_resource></lrm_resources></lrm>"
+                                        "</node_state>",
+                                        n2, NULL);
+    g_autoptr(CsDocument) document = cib(
+        "true", DUMMY("web", "") "<primitive id=\"fence\" class=\"stonith\" type=\"fence_dummy\"/>",
+        "", full);
     g_autoptr(CsSettleResult) result = settle(document);
     g_autofree char *where = placement_text(result);
 
@@ -214,8 +225,9 @@ START_TEST(test_history_written)
     g_autofree char *n1 = node_state("1", "node1", TRUE, "web");
     g_autofree char *n2 = node_state("2", "node2", TRUE, NULL);
     g_autofree char *status = g_strconcat(n1, n2, NULL);
-    g_autoptr(CsDocument) document = cib("false", DUMMY("web", ""),
-        "<rsc_location id=\"away\" rsc=\"web\" node=\"node1\" score=\"-INFINITY\"/>", status);
+    g_autoptr(CsDocument) document =
+        cib("false", DUMMY("web", ""),
+            "<rsc_location id=\"away\" rsc=\"web\" node=\"node1\" score=\"-INFINITY\"/>", status);
     g_autoptr(GError) error = NULL;
     g_autoptr(CsModel) model = cs_model_build(document, test_time(), &error);
     g_autoptr(CsSolution) solution = cs_solve(model, &error);
@@ -294,13 +306,13 @@ static CsDocument *crm_simulate_revised(const char *path, const char *time_text)
     if (fd < 0)
         return NULL;
     close(fd);
-    const char *argv[] = { "crm_simulate", "-x", path, "-S", "-O", saved,
-                           time_text ? "-t" : NULL, time_text, NULL };
+    const char *argv[] = {"crm_simulate",          "-x",      path, "-S", "-O", saved,
+                          time_text ? "-t" : NULL, time_text, NULL};
     int status = 0;
-    gboolean ran = g_spawn_sync(NULL, (char **)argv, NULL,
-                                G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL
-                                | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL,
-                                &status, NULL);
+    gboolean ran =
+        g_spawn_sync(NULL, (char **)argv, NULL,
+                     G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                     NULL, NULL, NULL, NULL, &status, NULL);
     CsDocument *document = ran && status == 0 ? cs_document_load(saved, NULL) : NULL;
     g_unlink(saved);
     return document;
@@ -334,8 +346,9 @@ static void compare_one(Tally *tally, const char *name, const char *path, const 
     if (strcmp(mine_text, theirs_text) == 0)
         tally->placement_same++;
     else
-        g_string_append_printf(tally->differences, "%s: placement\n-- settle:\n%s-- crm_simulate:\n%s",
-                               name, mine_text, theirs_text);
+        g_string_append_printf(tally->differences,
+                               "%s: placement\n-- settle:\n%s-- crm_simulate:\n%s", name, mine_text,
+                               theirs_text);
     if (!sample_next)
         return;
     tally->next_compared++;
@@ -346,8 +359,10 @@ static void compare_one(Tally *tally, const char *name, const char *path, const 
     else if (only_their_restarts(mine_next, theirs_next))
         tally->next_digest++;
     else
-        g_string_append_printf(tally->differences, "%s: next transition\n-- settle:\n%s-- "
-                               "crm_simulate -O:\n%s", name, mine_next, theirs_next);
+        g_string_append_printf(tally->differences,
+                               "%s: next transition\n-- settle:\n%s-- "
+                               "crm_simulate -O:\n%s",
+                               name, mine_next, theirs_next);
 }
 
 START_TEST(test_corpus_first_step)
@@ -371,7 +386,7 @@ START_TEST(test_corpus_first_step)
      * make check short; 1 compares all). */
     const char *every_text = getenv("CHECK_SETTLE_EVERY");
     int every = every_text != NULL && atoi(every_text) > 0 ? atoi(every_text) : 8;
-    Tally tally = { 0 };
+    Tally tally = {0};
     tally.differences = g_string_new(NULL);
     g_auto(GStrv) lines = g_strsplit(table, "\n", -1);
     for (int i = 1; lines[i] != NULL; i++) {
@@ -385,8 +400,9 @@ START_TEST(test_corpus_first_step)
     printf("check_settle: first step's placement equals crm_simulate's revised status on "
            "%d of %d answered corpus CIBs (%d refused); next transition equal on %d of %d "
            "sampled (%d more differ only by crm_simulate's restarts for its digests of "
-           "rule-selected parameters)\n", tally.placement_same, tally.answered, tally.refused,
-           tally.next_same, tally.next_compared, tally.next_digest);
+           "rule-selected parameters)\n",
+           tally.placement_same, tally.answered, tally.refused, tally.next_same,
+           tally.next_compared, tally.next_digest);
     if (tally.differences->len > 0)
         printf("%s", tally.differences->str);
     fflush(stdout);
@@ -434,8 +450,13 @@ static char *normalized_lines(const char *text, gboolean from_output)
 START_TEST(test_corpus_chain)
 {
     static const char *const names[] = {
-        "colocated-utilization-clone", "clone-interleave-1", "a-demote-then-b-migrate",
-        "10-a-then-bm-b-move-a-clone", "829", "promoted-13", "bug-1572-1",
+        "colocated-utilization-clone",
+        "clone-interleave-1",
+        "a-demote-then-b-migrate",
+        "10-a-then-bm-b-move-a-clone",
+        "829",
+        "promoted-13",
+        "bug-1572-1",
     };
     const char *shared = getenv("SHARED_DIR");
     g_autofree char *crm_simulate = g_find_program_in_path("crm_simulate");
@@ -447,8 +468,8 @@ START_TEST(test_corpus_chain)
     ck_assert_ptr_nonnull(dir);
     for (guint n = 0; n < G_N_ELEMENTS(names); n++) {
         g_autofree char *file = g_strconcat(names[n], ".xml", NULL);
-        g_autofree char *path = g_build_filename(shared, "corpus", "pacemaker-2.1.5", "xml",
-                                                 file, NULL);
+        g_autofree char *path =
+            g_build_filename(shared, "corpus", "pacemaker-2.1.5", "xml", file, NULL);
         g_autoptr(CsDocument) document = cs_document_load(path, NULL);
         if (document == NULL)
             continue;
@@ -459,20 +480,22 @@ START_TEST(test_corpus_chain)
         g_autofree char *current = g_strdup(path);
         for (guint step = 0; step <= result->summaries->len; step++) {
             g_autofree char *saved = g_strdup_printf("%s/%s-%u.xml", dir, names[n], step + 1);
-            const char *argv[] = { "crm_simulate", "-x", current, "-S", "-O", saved, NULL };
+            const char *argv[] = {"crm_simulate", "-x", current, "-S", "-O", saved, NULL};
             g_autofree char *output = NULL;
-            ck_assert(g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH
-                                   | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &output, NULL,
-                                   NULL, NULL));
+            ck_assert(g_spawn_sync(NULL, (char **)argv, NULL,
+                                   G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                                   &output, NULL, NULL, NULL));
             g_autofree char *theirs = normalized_lines(output, TRUE);
-            g_autofree char *mine = step < result->summaries->len
-                ? normalized_lines(g_ptr_array_index(result->summaries, step), FALSE)
-                : NULL;
+            g_autofree char *mine =
+                step < result->summaries->len
+                    ? normalized_lines(g_ptr_array_index(result->summaries, step), FALSE)
+                    : NULL;
             if (mine == NULL && result->outcome == CS_SETTLE_SETTLED)
                 mine = g_strdup("");
             if (mine != NULL)
-                ck_assert_msg(strcmp(mine, theirs) == 0, "%s transition %u:\n%s\n-- crm_simulate:\n%s",
-                              names[n], step + 1, mine, theirs);
+                ck_assert_msg(strcmp(mine, theirs) == 0,
+                              "%s transition %u:\n%s\n-- crm_simulate:\n%s", names[n], step + 1,
+                              mine, theirs);
             g_free(current);
             current = g_steal_pointer(&saved);
         }

@@ -22,21 +22,22 @@ typedef struct Expected {
 
 static const Expected expected_changes[] = {
     /* a positive colocation drags a onto b's node: 29 lets it go */
-    { "smallest-colocation", "a", "node1", "constraint score col-a-b 29",
-      "set colocation col-a-b score to 29 (now 50)", "node2", "smallest-colocation-score-a" },
+    {"smallest-colocation", "a", "node1", "constraint score col-a-b 29",
+     "set colocation col-a-b score to 29 (now 50)", "node2", "smallest-colocation-score-a"},
     /* a negative one keeps c off b's node: -39 lets it come */
-    { "smallest-colocation", "c", "node1", "constraint score col-c-b -39",
-      "set colocation col-c-b score to -39 (now -50)", "node1", "smallest-colocation-score-c" },
-    { "smallest-ticket", "t", "node1", "ticket ticketT grant",
-      "grant ticket ticketT (rsc_ticket tk-t: not granted)", "node1", "smallest-ticket-grant" },
-    { "smallest-ticket", "s", "node1", "ticket ticketS activate",
-      "activate ticket ticketS (rsc_ticket tk-s: in standby)", "node1", "smallest-ticket-activate" },
+    {"smallest-colocation", "c", "node1", "constraint score col-c-b -39",
+     "set colocation col-c-b score to -39 (now -50)", "node1", "smallest-colocation-score-c"},
+    {"smallest-ticket", "t", "node1", "ticket ticketT grant",
+     "grant ticket ticketT (rsc_ticket tk-t: not granted)", "node1", "smallest-ticket-grant"},
+    {"smallest-ticket", "s", "node1", "ticket ticketS activate",
+     "activate ticket ticketS (rsc_ticket tk-s: in standby)", "node1", "smallest-ticket-activate"},
     /* big holds 3 of node1's 4 cpu; small needs 2 */
-    { "smallest-capacity", "small", "node1", "ban big node1",
-      "free 1 of capacity cpu on node1: ban big from node1 (held by big 3)", "node1",
-      "smallest-capacity-ban" },
-    { "smallest-capacity", "small", "node1", "utilization node1 cpu 5",
-      "raise capacity cpu on node1 to 5 (1 short; held by big 3)", "node1", "smallest-capacity-raise" },
+    {"smallest-capacity", "small", "node1", "ban big node1",
+     "free 1 of capacity cpu on node1: ban big from node1 (held by big 3)", "node1",
+     "smallest-capacity-ban"},
+    {"smallest-capacity", "small", "node1", "utilization node1 cpu 5",
+     "raise capacity cpu on node1 to 5 (1 short; held by big 3)", "node1",
+     "smallest-capacity-raise"},
 };
 
 static CsSession *open_case(const char *name)
@@ -55,7 +56,7 @@ static GPtrArray *search(const CsSession *session, const Expected *want)
     ck_assert_ptr_nonnull(rsc);
     ck_assert_ptr_nonnull(node);
     int from = cs_solution_assigned_node(session->solution, rsc->index);
-    CsSmallestGoal goal = { rsc->index, from, from == (int)node->index ? -1 : (int)node->index };
+    CsSmallestGoal goal = {rsc->index, from, from == (int)node->index ? -1 : (int)node->index};
     return cs_smallest_changes(session, &goal);
 }
 
@@ -87,10 +88,11 @@ static void assert_oracle_agrees(const Expected *want)
     g_auto(GStrv) words = g_strsplit(want->command, " ", -1);
     g_autoptr(GString) out = g_string_new(NULL);
     g_autoptr(GError) error = NULL;
-    ck_assert_msg(cs_command_run(session, words, out, &error), "%s", error != NULL ? error->message : "");
+    ck_assert_msg(cs_command_run(session, words, out, &error), "%s",
+                  error != NULL ? error->message : "");
     g_autofree char *oracle_output = cs_test_expected("cases", want->edited, "summary");
     g_autofree char *oracle = summary_section(oracle_output);
-    CsTestCase edited = { session->document, session->model, session->solution, NULL };
+    CsTestCase edited = {session->document, session->model, session->solution, NULL};
     g_autofree char *engine = cs_test_transition_text(&edited);
     cs_test_assert_same_lines(oracle, engine, TRUE);
     /* Where the oracle starts or keeps it: a Start or Move line to the
@@ -105,8 +107,8 @@ static void assert_oracle_agrees(const Expected *want)
             && g_str_has_suffix(trimmed, move_suffix))
             placed = TRUE;
     }
-    ck_assert_msg(placed, "%s: crm_simulate does not put %s on %s:\n%s", want->edited, want->rsc, want->after,
-                  oracle);
+    ck_assert_msg(placed, "%s: crm_simulate does not put %s on %s:\n%s", want->edited, want->rsc,
+                  want->after, oracle);
 }
 
 START_TEST(test_candidate_found_and_verified)
@@ -115,8 +117,8 @@ START_TEST(test_candidate_found_and_verified)
     g_autoptr(CsSession) session = open_case(want->name);
     g_autoptr(GPtrArray) found = search(session, want);
     const CsSmallestChange *change = find_change(found, want->command);
-    ck_assert_msg(change != NULL, "%s %s %s: no '%s' among %u changes", want->name, want->rsc, want->node,
-                  want->command, found->len);
+    ck_assert_msg(change != NULL, "%s %s %s: no '%s' among %u changes", want->name, want->rsc,
+                  want->node, want->command, found->len);
     ck_assert_str_eq(change->text, want->text);
     ck_assert_str_eq(change->after, want->after);
     /* The search left the session as it was. */
@@ -131,14 +133,15 @@ END_TEST
 START_TEST(test_no_candidate_without_cause)
 {
     g_autoptr(CsSession) granted = open_case("smallest-ticket-grant");
-    const Expected keep_t_off = { "smallest-ticket-grant", "t", "node1", NULL, NULL, NULL, NULL };
+    const Expected keep_t_off = {"smallest-ticket-grant", "t", "node1", NULL, NULL, NULL, NULL};
     g_autoptr(GPtrArray) off = search(granted, &keep_t_off);
     for (guint i = 0; i < off->len; i++) {
         const CsSmallestChange *change = g_ptr_array_index(off, i);
         ck_assert_msg(!g_str_has_prefix(change->command, "ticket"), "%s", change->command);
     }
     g_autoptr(CsSession) roomy = open_case("smallest-capacity-raise");
-    const Expected small_on_node2 = { "smallest-capacity-raise", "small", "node2", NULL, NULL, NULL, NULL };
+    const Expected small_on_node2 = {
+        "smallest-capacity-raise", "small", "node2", NULL, NULL, NULL, NULL};
     g_autoptr(GPtrArray) found = search(roomy, &small_on_node2);
     for (guint i = 0; i < found->len; i++) {
         const CsSmallestChange *change = g_ptr_array_index(found, i);

@@ -6,9 +6,9 @@
 
 START_TEST(test_true_and_false)
 {
-    static const char *const yes[] = { "true", "TRUE", "Yes", "on", "y", "Y", "1" };
-    static const char *const no[] = { "false", "False", "NO", "off", "n", "N", "0" };
-    static const char *const neither[] = { "", "2", "truee", "o", "yes ", " 1", "-1" };
+    static const char *const yes[] = {"true", "TRUE", "Yes", "on", "y", "Y", "1"};
+    static const char *const no[] = {"false", "False", "NO", "off", "n", "N", "0"};
+    static const char *const neither[] = {"", "2", "truee", "o", "yes ", " 1", "-1"};
 
     for (gsize i = 0; i < G_N_ELEMENTS(yes); i++) {
         ck_assert_msg(cs_text_is_true(yes[i]) && !cs_text_is_false(yes[i]), "%s", yes[i]);

@@ -11,15 +11,21 @@
 static char *cib_with(const char *meta, const char *constraints, const char *status)
 {
     return g_strdup_printf(
-        "<cib crm_feature_set=\"3.16.1\" epoch=\"1\" num_updates=\"0\" admin_epoch=\"0\" validate-with=\"pacemaker-3.7\">\n"
+        "<cib crm_feature_set=\"3.16.1\" epoch=\"1\" num_updates=\"0\" admin_epoch=\"0\" "
+        "validate-with=\"pacemaker-3.7\">\n"
         "<configuration><crm_config><cluster_property_set id=\"o\">"
-        "<nvpair id=\"o-stonith\" name=\"stonith-enabled\" value=\"false\"/></cluster_property_set></crm_config>\n"
+        "<nvpair id=\"o-stonith\" name=\"stonith-enabled\" "
+        "value=\"false\"/></cluster_property_set></crm_config>\n"
         "<nodes><node id=\"1\" uname=\"n1\"/><node id=\"2\" uname=\"n2\"/></nodes>\n"
-        "<resources><primitive id=\"web\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\">%s</primitive></resources>\n"
+        "<resources><primitive id=\"web\" class=\"ocf\" provider=\"pacemaker\" "
+        "type=\"Dummy\">%s</primitive></resources>\n"
         "<constraints>%s</constraints></configuration>\n"
-        "<status><node_state id=\"1\" uname=\"n1\" in_ccm=\"true\" crmd=\"online\" join=\"member\" expected=\"member\">%s</node_state>"
-        "<node_state id=\"2\" uname=\"n2\" in_ccm=\"true\" crmd=\"online\" join=\"member\" expected=\"member\"/></status>\n"
-        "</cib>\n", meta, constraints, status);
+        "<status><node_state id=\"1\" uname=\"n1\" in_ccm=\"true\" crmd=\"online\" join=\"member\" "
+        "expected=\"member\">%s</node_state>"
+        "<node_state id=\"2\" uname=\"n2\" in_ccm=\"true\" crmd=\"online\" join=\"member\" "
+        "expected=\"member\"/></status>\n"
+        "</cib>\n",
+        meta, constraints, status);
 }
 
 static CsTime at(const char *text)
@@ -51,7 +57,8 @@ static void unload(Loaded *loaded)
 }
 
 /* The next event after now is at expected and its text holds words. */
-static void expect_event(const Loaded *loaded, const char *now, const char *expected, const char *words)
+static void expect_event(const Loaded *loaded, const char *now, const char *expected,
+                         const char *words)
 {
     CsTimeEvent event;
     ck_assert_msg(cs_next_time_event(loaded->model, at(now), &event), "no event after %s", now);
@@ -82,15 +89,22 @@ END_TEST
 START_TEST(test_gt_and_lifetime)
 {
     Loaded loaded;
-    load(&loaded, cib_with("",
-        "<rsc_location id=\"later\" rsc=\"web\"><rule id=\"later-r\" score=\"100\">"
-        "<date_expression id=\"later-d\" operation=\"gt\" start=\"2024-06-01 12:00:40Z\"/></rule></rsc_location>"
-        "<rsc_location id=\"cli-ban-web-on-n1\" rsc=\"web\" role=\"Started\"><rule id=\"b-r\" score=\"-INFINITY\" boolean-op=\"and\">"
-        "<expression id=\"b-e\" attribute=\"#uname\" operation=\"eq\" value=\"n1\"/>"
-        "<date_expression id=\"b-d\" operation=\"lt\" end=\"2024-06-01 13:00:00Z\"/></rule></rsc_location>", ""),
+    load(&loaded,
+         cib_with("",
+                  "<rsc_location id=\"later\" rsc=\"web\"><rule id=\"later-r\" score=\"100\">"
+                  "<date_expression id=\"later-d\" operation=\"gt\" start=\"2024-06-01 "
+                  "12:00:40Z\"/></rule></rsc_location>"
+                  "<rsc_location id=\"cli-ban-web-on-n1\" rsc=\"web\" role=\"Started\"><rule "
+                  "id=\"b-r\" score=\"-INFINITY\" boolean-op=\"and\">"
+                  "<expression id=\"b-e\" attribute=\"#uname\" operation=\"eq\" value=\"n1\"/>"
+                  "<date_expression id=\"b-d\" operation=\"lt\" end=\"2024-06-01 "
+                  "13:00:00Z\"/></rule></rsc_location>",
+                  ""),
          at("2024-06-01 12:00:00Z"));
-    expect_event(&loaded, "2024-06-01 12:00:00Z", "2024-06-01 12:00:41Z", "later: date gt start begins to hold");
-    expect_event(&loaded, "2024-06-01 12:00:41Z", "2024-06-01 13:00:00Z", "cli-ban-web-on-n1: lifetime ends");
+    expect_event(&loaded, "2024-06-01 12:00:00Z", "2024-06-01 12:00:41Z",
+                 "later: date gt start begins to hold");
+    expect_event(&loaded, "2024-06-01 12:00:41Z", "2024-06-01 13:00:00Z",
+                 "cli-ban-web-on-n1: lifetime ends");
     expect_none(&loaded, "2024-06-01 13:00:00Z");
     unload(&loaded);
 }
@@ -101,13 +115,19 @@ END_TEST
 START_TEST(test_in_range_duration)
 {
     Loaded loaded;
-    load(&loaded, cib_with("",
-        "<rsc_location id=\"window\" rsc=\"web\"><rule id=\"w-r\" score=\"50\">"
-        "<date_expression id=\"w-d\" operation=\"in_range\" start=\"2024-06-01 14:00:00Z\">"
-        "<duration id=\"w-du\" hours=\"2\" minutes=\"30\"/></date_expression></rule></rsc_location>", ""),
+    load(&loaded,
+         cib_with(
+             "",
+             "<rsc_location id=\"window\" rsc=\"web\"><rule id=\"w-r\" score=\"50\">"
+             "<date_expression id=\"w-d\" operation=\"in_range\" start=\"2024-06-01 14:00:00Z\">"
+             "<duration id=\"w-du\" hours=\"2\" "
+             "minutes=\"30\"/></date_expression></rule></rsc_location>",
+             ""),
          at("2024-06-01 12:00:00Z"));
-    expect_event(&loaded, "2024-06-01 12:00:00Z", "2024-06-01 14:00:00Z", "window: date range begins");
-    expect_event(&loaded, "2024-06-01 14:00:00Z", "2024-06-01 16:30:01Z", "window: date range ends");
+    expect_event(&loaded, "2024-06-01 12:00:00Z", "2024-06-01 14:00:00Z",
+                 "window: date range begins");
+    expect_event(&loaded, "2024-06-01 14:00:00Z", "2024-06-01 16:30:01Z",
+                 "window: date range ends");
     unload(&loaded);
 }
 END_TEST
@@ -118,20 +138,28 @@ END_TEST
 START_TEST(test_date_spec)
 {
     Loaded loaded;
-    load(&loaded, cib_with("",
-        "<rsc_location id=\"office\" rsc=\"web\"><rule id=\"o-r\" score=\"50\">"
-        "<date_expression id=\"o-d\" operation=\"date_spec\"><date_spec id=\"o-s\" hours=\"9-17\"/>"
-        "</date_expression></rule></rsc_location>", ""),
+    load(&loaded,
+         cib_with("",
+                  "<rsc_location id=\"office\" rsc=\"web\"><rule id=\"o-r\" score=\"50\">"
+                  "<date_expression id=\"o-d\" operation=\"date_spec\"><date_spec id=\"o-s\" "
+                  "hours=\"9-17\"/>"
+                  "</date_expression></rule></rsc_location>",
+                  ""),
          at("2024-06-01 08:30:00Z"));
-    expect_event(&loaded, "2024-06-01 08:30:00Z", "2024-06-01 09:00:00Z", "office: date_spec turns true");
-    expect_event(&loaded, "2024-06-01 09:00:00Z", "2024-06-01 18:00:00Z", "office: date_spec turns false");
+    expect_event(&loaded, "2024-06-01 08:30:00Z", "2024-06-01 09:00:00Z",
+                 "office: date_spec turns true");
+    expect_event(&loaded, "2024-06-01 09:00:00Z", "2024-06-01 18:00:00Z",
+                 "office: date_spec turns false");
     /* The same hours, read in a clock two hours east of UTC. */
     expect_event(&loaded, "2024-06-01 08:30:00+02:00", "2024-06-01 09:00:00+02:00", "turns true");
     unload(&loaded);
-    load(&loaded, cib_with("",
-        "<rsc_location id=\"week\" rsc=\"web\"><rule id=\"k-r\" score=\"50\">"
-        "<date_expression id=\"k-d\" operation=\"date_spec\"><date_spec id=\"k-s\" weekdays=\"1-5\"/>"
-        "</date_expression></rule></rsc_location>", ""),
+    load(&loaded,
+         cib_with("",
+                  "<rsc_location id=\"week\" rsc=\"web\"><rule id=\"k-r\" score=\"50\">"
+                  "<date_expression id=\"k-d\" operation=\"date_spec\"><date_spec id=\"k-s\" "
+                  "weekdays=\"1-5\"/>"
+                  "</date_expression></rule></rsc_location>",
+                  ""),
          at("2024-05-31 20:00:00Z"));
     /* 2024-05-31 is a Friday. */
     expect_event(&loaded, "2024-05-31 20:00:00Z", "2024-06-01 00:00:00Z", "turns false");
@@ -148,11 +176,16 @@ START_TEST(test_failure_timeout)
     g_autofree char *status = g_strdup_printf(
         "<transient_attributes id=\"1\"><instance_attributes id=\"s1\">"
         "<nvpair id=\"s1-f\" name=\"fail-count-web#monitor_10000\" value=\"2\"/>"
-        "<nvpair id=\"s1-l\" name=\"last-failure-web#monitor_10000\" value=\"%" G_GINT64_FORMAT "\"/>"
-        "</instance_attributes></transient_attributes>", failed.seconds);
+        "<nvpair id=\"s1-l\" name=\"last-failure-web#monitor_10000\" value=\"%" G_GINT64_FORMAT
+        "\"/>"
+        "</instance_attributes></transient_attributes>",
+        failed.seconds);
     Loaded loaded;
-    load(&loaded, cib_with("<meta_attributes id=\"web-m\"><nvpair id=\"web-m-ft\" name=\"failure-timeout\" value=\"60s\"/>"
-                           "</meta_attributes>", "", status),
+    load(&loaded,
+         cib_with("<meta_attributes id=\"web-m\"><nvpair id=\"web-m-ft\" name=\"failure-timeout\" "
+                  "value=\"60s\"/>"
+                  "</meta_attributes>",
+                  "", status),
          at("2024-06-01 12:00:30Z"));
     expect_event(&loaded, "2024-06-01 12:00:30Z", "2024-06-01 12:01:01Z",
                  "web on n1: failures expire (failure-timeout 60 s)");
@@ -166,14 +199,20 @@ END_TEST
 START_TEST(test_iterate)
 {
     Loaded loaded;
-    load(&loaded, cib_with("",
-        "<rsc_location id=\"a\" rsc=\"web\"><rule id=\"a-r\" score=\"1\">"
-        "<date_expression id=\"a-d\" operation=\"gt\" start=\"2024-06-01 12:10:00Z\"/></rule></rsc_location>"
-        "<rsc_location id=\"b\" rsc=\"web\"><rule id=\"b-r\" score=\"1\">"
-        "<date_expression id=\"b-d\" operation=\"in_range\" start=\"2024-06-01 12:05:00Z\" end=\"2024-06-01 12:20:00Z\"/></rule></rsc_location>",
-        ""), at("2024-06-01 12:00:00Z"));
+    load(&loaded,
+         cib_with("",
+                  "<rsc_location id=\"a\" rsc=\"web\"><rule id=\"a-r\" score=\"1\">"
+                  "<date_expression id=\"a-d\" operation=\"gt\" start=\"2024-06-01 "
+                  "12:10:00Z\"/></rule></rsc_location>"
+                  "<rsc_location id=\"b\" rsc=\"web\"><rule id=\"b-r\" score=\"1\">"
+                  "<date_expression id=\"b-d\" operation=\"in_range\" start=\"2024-06-01 "
+                  "12:05:00Z\" end=\"2024-06-01 12:20:00Z\"/></rule></rsc_location>",
+                  ""),
+         at("2024-06-01 12:00:00Z"));
     static const char *const expected[] = {
-        "2024-06-01 12:05:00Z", "2024-06-01 12:10:01Z", "2024-06-01 12:20:01Z",
+        "2024-06-01 12:05:00Z",
+        "2024-06-01 12:10:01Z",
+        "2024-06-01 12:20:01Z",
     };
     CsTime t = at("2024-06-01 12:00:00Z");
     CsTimeEvent event;
@@ -196,16 +235,21 @@ END_TEST
 START_TEST(test_ties_and_recheck)
 {
     Loaded loaded;
-    load(&loaded, cib_with("",
-        "<rsc_location id=\"a\" rsc=\"web\"><rule id=\"a-r\" score=\"1\">"
-        "<date_expression id=\"a-d\" operation=\"lt\" end=\"2024-06-01 13:00:00Z\"/></rule></rsc_location>"
-        "<rsc_location id=\"b\" rsc=\"web\"><rule id=\"b-r\" score=\"1\">"
-        "<date_expression id=\"b-d\" operation=\"date_spec\"><date_spec id=\"b-s\" hours=\"13-23\"/>"
-        "</date_expression></rule></rsc_location>"
-        "<rsc_location id=\"c\" rsc=\"web\"><rule id=\"c-r\" score=\"1\">"
-        "<date_expression id=\"c-d\" operation=\"date_spec\"><date_spec id=\"c-s\" hours=\"15-23\"/>"
-        "</date_expression></rule></rsc_location>",
-        ""), at("2024-06-01 12:00:00Z"));
+    load(&loaded,
+         cib_with("",
+                  "<rsc_location id=\"a\" rsc=\"web\"><rule id=\"a-r\" score=\"1\">"
+                  "<date_expression id=\"a-d\" operation=\"lt\" end=\"2024-06-01 "
+                  "13:00:00Z\"/></rule></rsc_location>"
+                  "<rsc_location id=\"b\" rsc=\"web\"><rule id=\"b-r\" score=\"1\">"
+                  "<date_expression id=\"b-d\" operation=\"date_spec\"><date_spec id=\"b-s\" "
+                  "hours=\"13-23\"/>"
+                  "</date_expression></rule></rsc_location>"
+                  "<rsc_location id=\"c\" rsc=\"web\"><rule id=\"c-r\" score=\"1\">"
+                  "<date_expression id=\"c-d\" operation=\"date_spec\"><date_spec id=\"c-s\" "
+                  "hours=\"15-23\"/>"
+                  "</date_expression></rule></rsc_location>",
+                  ""),
+         at("2024-06-01 12:00:00Z"));
     CsTimeEvent event;
     ck_assert(cs_next_time_event(loaded.model, at("2024-06-01 12:00:00Z"), &event));
     ck_assert_int_eq(event.when.seconds, at("2024-06-01 13:00:00Z").seconds);

@@ -78,7 +78,8 @@ START_TEST(test_date_rule)
     ck_assert_int_eq(entry(&loaded, 1)->when.seconds, at("2024-06-01 20:00:01Z").seconds);
     expect_entry(&loaded, 2, "2024-06-02 00:00:01Z",
                  "web-from-june-2: date gt start begins to hold (rule web-from-june-2-rule: "
-                 "date gt start 2024-06-02 00:00:00Z)", "web: node2 -> node1");
+                 "date gt start 2024-06-02 00:00:00Z)",
+                 "web: node2 -> node1");
     ck_assert(!entry(&loaded, 2)->by_recheck);
     ck_assert_uint_eq(entry(&loaded, 2)->actions->len, 1);
     ck_assert_ptr_nonnull(strstr(g_ptr_array_index(entry(&loaded, 2)->actions, 0), "Move"));
@@ -87,7 +88,8 @@ START_TEST(test_date_rule)
     ck_assert_ptr_null(strstr(text->str, "web-evening-bonus"));
     g_string_truncate(text, 0);
     cs_timeline_write(loaded.timeline, TRUE, text);
-    ck_assert_ptr_nonnull(strstr(text->str, "2024-06-01T18:00:00Z  web-evening-bonus: date range begins"));
+    ck_assert_ptr_nonnull(
+        strstr(text->str, "2024-06-01T18:00:00Z  web-evening-bonus: date range begins"));
     ck_assert_ptr_nonnull(strstr(text->str, "    no change in placement\n"));
     unload(&loaded);
 }
@@ -102,7 +104,8 @@ START_TEST(test_date_spec)
     ck_assert_uint_eq(loaded.timeline->entries->len, 2);
     expect_entry(&loaded, 0, "2024-06-03 09:00:00Z",
                  "web-office-hours: date_spec turns true (rule web-office-hours-rule: "
-                 "date_spec hours=9-16)", "web: node2 -> node1");
+                 "date_spec hours=9-16)",
+                 "web: node2 -> node1");
     expect_entry(&loaded, 1, "2024-06-03 17:00:00Z", "date_spec turns false",
                  "web: stays on node2 (was planned for node1)");
     ck_assert(entry(&loaded, 0)->by_recheck);
@@ -141,7 +144,8 @@ START_TEST(test_lifetime_ban)
     ck_assert_uint_eq(loaded.timeline->entries->len, 1);
     expect_entry(&loaded, 0, "2024-06-01 13:00:00Z",
                  "cli-ban-web-on-node1: lifetime ends (rule cli-ban-web-on-node1-rule: "
-                 "date lt end 2024-06-01 13:00:00Z)", "web: node2 -> node1");
+                 "date lt end 2024-06-01 13:00:00Z)",
+                 "web: node2 -> node1");
     unload(&loaded);
 
     /* the span ends before the lifetime: nothing */
@@ -149,7 +153,8 @@ START_TEST(test_lifetime_ban)
     ck_assert_uint_eq(loaded.timeline->entries->len, 0);
     g_autoptr(GString) text = g_string_new(NULL);
     cs_timeline_write(loaded.timeline, FALSE, text);
-    ck_assert_ptr_nonnull(strstr(text->str, "Nothing changes by itself before 2024-06-01T12:59:59Z"));
+    ck_assert_ptr_nonnull(
+        strstr(text->str, "Nothing changes by itself before 2024-06-01T12:59:59Z"));
     unload(&loaded);
 }
 END_TEST
@@ -184,13 +189,16 @@ START_TEST(test_text_and_json)
     load(&loaded, "date-spec", 86400);
     g_autoptr(GString) text = g_string_new(NULL);
     cs_timeline_write(loaded.timeline, FALSE, text);
-    ck_assert_ptr_nonnull(strstr(text->str, "2024-06-03T09:00:00Z  web-office-hours: date_spec turns true"));
-    ck_assert_ptr_nonnull(strstr(text->str, "    noticed by the cluster within cluster-recheck-interval"));
+    ck_assert_ptr_nonnull(
+        strstr(text->str, "2024-06-03T09:00:00Z  web-office-hours: date_spec turns true"));
+    ck_assert_ptr_nonnull(
+        strstr(text->str, "    noticed by the cluster within cluster-recheck-interval"));
     ck_assert_ptr_nonnull(strstr(text->str, "    web: node2 -> node1\n"));
     g_autoptr(GString) json = g_string_new(NULL);
     cs_timeline_json(loaded.timeline, loaded.document, FALSE, json);
     ck_assert_ptr_nonnull(strstr(json->str, "\"command\":\"timeline\""));
-    ck_assert_ptr_nonnull(strstr(json->str, "\"time\":\"2024-06-03T09:00:00Z\",\"epoch\":1717405200"));
+    ck_assert_ptr_nonnull(
+        strstr(json->str, "\"time\":\"2024-06-03T09:00:00Z\",\"epoch\":1717405200"));
     ck_assert_ptr_nonnull(strstr(json->str, "\"changes\":[\"web: node2 -> node1\"]"));
     ck_assert_ptr_nonnull(strstr(json->str, "\"cluster_recheck_interval_s\":300"));
     ck_assert_ptr_nonnull(strstr(json->str, "\"complete\":true"));
@@ -234,8 +242,8 @@ START_TEST(test_cut_short)
     g_auto(GStrv) parts = g_strsplit(text, "hours=\"9-16\"", 2);
     ck_assert_ptr_nonnull(parts[1]);
     g_autofree char *seconds = g_strjoin("seconds=\"0-29\"", parts[0], parts[1], NULL);
-    g_autoptr(CsDocument) document = cs_document_load_memory(seconds, strlen(seconds), "seconds.xml",
-                                                             &error);
+    g_autoptr(CsDocument) document =
+        cs_document_load_memory(seconds, strlen(seconds), "seconds.xml", &error);
     ck_assert_msg(document != NULL, "%s", error ? error->message : "");
     CsTime now = at("2024-06-03 08:30:00Z");
     g_autoptr(CsTimeline) timeline = cs_timeline_build(document, now, 86400, &error);
@@ -248,7 +256,8 @@ START_TEST(test_cut_short)
     ck_assert_ptr_nonnull(strstr(out->str, "Stopped after 400 moments, at 2024-06-03T11:50:00Z"));
     g_string_truncate(out, 0);
     cs_timeline_json(timeline, document, FALSE, out);
-    ck_assert_ptr_nonnull(strstr(out->str, "\"complete\":false,\"reached\":\"2024-06-03T11:50:00Z\"}"));
+    ck_assert_ptr_nonnull(
+        strstr(out->str, "\"complete\":false,\"reached\":\"2024-06-03T11:50:00Z\"}"));
 }
 END_TEST
 

@@ -69,9 +69,11 @@ END_TEST
 START_TEST(test_ban_prefer_clear)
 {
     g_autoptr(CsSession) session = open_demo();
-    g_autofree char *text = pending_after(session, "ban web alpha; prefer db bravo PT1H30M; clear report");
+    g_autofree char *text =
+        pending_after(session, "ban web alpha; prefer db bravo PT1H30M; clear report");
 
-    ck_assert_msg(g_str_has_prefix(text, "3 pending changes (since the CIB was loaded)"), "%s", text);
+    ck_assert_msg(g_str_has_prefix(text, "3 pending changes (since the CIB was loaded)"), "%s",
+                  text);
     assert_has(text, "crm_resource --ban --resource web --node alpha");
     assert_has(text, "pcs resource ban web alpha");
     assert_has(text, "crm resource ban web alpha");
@@ -130,7 +132,9 @@ START_TEST(test_fail_counts_and_constraints)
     assert_has(text, "crm configure delete colocation-web-db--1000");
     /* no tool but cibadmin changes a constraint's score */
     ck_assert_msg(strstr(text, "cibadmin --modify --scope constraints --xml-text "
-                               "'<rsc_location id=\"location-app-worker-bravo\"") != NULL, "%s", text);
+                               "'<rsc_location id=\"location-app-worker-bravo\"")
+                      != NULL,
+                  "%s", text);
     assert_has(text, "# pcs: no command for this change; use cibadmin above");
 }
 END_TEST

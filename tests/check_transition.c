@@ -24,8 +24,7 @@ typedef CsTestCase Solved;
 /* Loads and solves tests/data/transition/NAME.xml at NAME.time or a
  * fixed "now" (testlib.h).
  * FALSE with *error set when the model or the engine refuses the CIB. */
-static gboolean try_solve_case(const char *name, Solved *solved,
-                               GError **error)
+static gboolean try_solve_case(const char *name, Solved *solved, GError **error)
 {
     cs_test_case_solve(solved, "transition", name);
     if (solved->solution != NULL)
@@ -58,8 +57,7 @@ static char *summary_section(const char *text)
     for (int i = 0; lines[i] != NULL; i++) {
         if (g_str_has_prefix(lines[i], "Transition Summary"))
             on = TRUE;
-        else if (on && (lines[i][0] == '\0'
-                        || g_str_has_prefix(lines[i], "Executing")))
+        else if (on && (lines[i][0] == '\0' || g_str_has_prefix(lines[i], "Executing")))
             break;
         if (on)
             g_string_append_printf(out, "%s\n", lines[i]);
@@ -99,21 +97,18 @@ static GPtrArray *list_cases(void)
 START_TEST(test_summary_matches_oracle)
 {
     const char *name = g_ptr_array_index(cases, _i);
-    g_autofree char *expected_path = g_strdup_printf("%s/transition/%s.summary",
-                                                     CS_TESTDATA, name);
+    g_autofree char *expected_path = g_strdup_printf("%s/transition/%s.summary", CS_TESTDATA, name);
     g_autofree char *expected_text = NULL;
     g_autofree char *expected = NULL, *actual = NULL;
     g_autoptr(GString) out = g_string_new(NULL);
     g_autoptr(GError) error = NULL;
     Solved solved;
 
-    ck_assert_msg(g_file_get_contents(expected_path, &expected_text, NULL,
-                                      NULL), "%s", expected_path);
+    ck_assert_msg(g_file_get_contents(expected_path, &expected_text, NULL, NULL), "%s",
+                  expected_path);
     if (!try_solve_case(name, &solved, &error)) {
-        ck_assert_msg(g_error_matches(error, CS_MODEL_ERROR,
-                                      CS_MODEL_ERROR_UNSUPPORTED)
-                      || g_error_matches(error, CS_ENGINE_ERROR,
-                                         CS_ENGINE_ERROR_UNSUPPORTED),
+        ck_assert_msg(g_error_matches(error, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED)
+                          || g_error_matches(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED),
                       "%s: %s", name, error ? error->message : "?");
         cs_test_case_clear(&solved);
         return;
@@ -121,8 +116,8 @@ START_TEST(test_summary_matches_oracle)
     cs_solution_print_transition(solved.solution, out);
     expected = summary_section(expected_text);
     actual = summary_section(out->str);
-    ck_assert_msg(strcmp(actual, expected) == 0,
-                  "%s:\nexpected:\n%sactual:\n%s", name, expected, actual);
+    ck_assert_msg(strcmp(actual, expected) == 0, "%s:\nexpected:\n%sactual:\n%s", name, expected,
+                  actual);
     /* the text kept with the solution is the same, worked out once */
     const char *kept = cs_solution_transition_text(solved.solution);
     ck_assert_str_eq(kept, out->str);
@@ -162,12 +157,11 @@ static OracleLine *parse_fence_line(const char *text)
     const char *quote = strchr(node, '\'');
 
     line->kind = g_strdup("Fence");
-    line->fence_action = g_strndup(text + strlen("Fence ("),
-                                   (gsize)(close - text - strlen("Fence (")));
+    line->fence_action =
+        g_strndup(text + strlen("Fence ("), (gsize)(close - text - strlen("Fence (")));
     const char *guest = g_strstr_len(node, quote - node, " (resource: ");
 
-    line->rsc = g_strndup(node, (gsize)((guest != NULL ? guest + 1 : quote)
-                                        - 1 - node));
+    line->rsc = g_strndup(node, (gsize)((guest != NULL ? guest + 1 : quote) - 1 - node));
     line->reason = g_strndup(quote + 1, strlen(quote + 1) - 1);
     return line;
 }
@@ -191,8 +185,7 @@ static OracleLine *parse_oracle_line(const char *text)
     tail = close + 2;
     while (*tail == ' ')
         tail++;
-    line->blocked = g_str_has_suffix(tail, "blocked")
-                    || g_str_has_suffix(tail, "(blocked)");
+    line->blocked = g_str_has_suffix(tail, "blocked") || g_str_has_suffix(tail, "(blocked)");
     if (g_str_has_prefix(tail, "due to ")) {
         gsize len = strlen(tail + strlen("due to "));
 
@@ -223,52 +216,51 @@ static GPtrArray *oracle_lines(const char *text)
 
 static const char *node_uname(const CsModel *model, int node)
 {
-    return node < 0 ? NULL
-                    : ((CsNode *)g_ptr_array_index(model->nodes, node))->uname;
+    return node < 0 ? NULL : ((CsNode *)g_ptr_array_index(model->nodes, node))->uname;
 }
 
 /* The planned action agrees with the oracle's line: kind, resource (or
  * fenced node and fence action), reason, blocked, and the nodes the
  * details name, in order (from, then to when it differs). */
-static void assert_planned_is_line(const char *name, guint i,
-                                   const CsModel *model,
-                                   const CsPlannedAction *planned,
-                                   const OracleLine *line)
+static void assert_planned_is_line(const char *name, guint i, const CsModel *model,
+                                   const CsPlannedAction *planned, const OracleLine *line)
 {
     g_autofree char *reason = cs_escape_text(planned->reason);
 
     ck_assert_msg(strcmp(cs_action_kind_name(planned->kind), line->kind) == 0,
-                  "%s line %u: kind %s, oracle %s", name, i,
-                  cs_action_kind_name(planned->kind), line->kind);
-    ck_assert_msg(g_strcmp0(reason, line->reason) == 0,
-                  "%s line %u: reason %s, oracle %s", name, i,
-                  reason ? reason : "(none)",
-                  line->reason ? line->reason : "(none)");
+                  "%s line %u: kind %s, oracle %s", name, i, cs_action_kind_name(planned->kind),
+                  line->kind);
+    ck_assert_msg(g_strcmp0(reason, line->reason) == 0, "%s line %u: reason %s, oracle %s", name, i,
+                  reason ? reason : "(none)", line->reason ? line->reason : "(none)");
     if (planned->kind == CS_ACTION_FENCE) {
         ck_assert_str_eq(planned->fence_action, line->fence_action);
         ck_assert_str_eq(node_uname(model, planned->from_node), line->rsc);
         return;
     }
-    g_autofree char *id = cs_escape_text(
-        ((CsResource *)g_ptr_array_index(model->resources, planned->rsc))->id);
+    g_autofree char *id =
+        cs_escape_text(((CsResource *)g_ptr_array_index(model->resources, planned->rsc))->id);
     const char *from = node_uname(model, planned->from_node);
     const char *to = node_uname(model, planned->to_node);
     const char *found = line->details;
 
-    ck_assert_msg(strcmp(id, line->rsc) == 0, "%s line %u: resource %s, "
-                  "oracle %s", name, i, id, line->rsc);
-    ck_assert_msg(planned->blocked == line->blocked, "%s line %u: blocked %d",
-                  name, i, planned->blocked);
+    ck_assert_msg(strcmp(id, line->rsc) == 0,
+                  "%s line %u: resource %s, "
+                  "oracle %s",
+                  name, i, id, line->rsc);
+    ck_assert_msg(planned->blocked == line->blocked, "%s line %u: blocked %d", name, i,
+                  planned->blocked);
     ck_assert_msg(from != NULL || to != NULL, "%s line %u: no node", name, i);
     if (from != NULL) {
         found = strstr(found, from);
-        ck_assert_msg(found != NULL, "%s line %u: from %s not in ( %s )",
-                      name, i, from, line->details);
+        ck_assert_msg(found != NULL, "%s line %u: from %s not in ( %s )", name, i, from,
+                      line->details);
         found += strlen(from);
     }
     if (to != NULL && planned->to_node != planned->from_node)
-        ck_assert_msg(strstr(found, to) != NULL, "%s line %u: to %s not in "
-                      "( %s )", name, i, to, line->details);
+        ck_assert_msg(strstr(found, to) != NULL,
+                      "%s line %u: to %s not in "
+                      "( %s )",
+                      name, i, to, line->details);
 }
 
 /* The C API the console's Transition view and the Matrix marks are built
@@ -278,8 +270,7 @@ static void assert_planned_is_line(const char *name, guint i,
 START_TEST(test_action_list_matches_oracle)
 {
     const char *name = g_ptr_array_index(cases, _i);
-    g_autofree char *expected_path = g_strdup_printf("%s/transition/%s.summary",
-                                                     CS_TESTDATA, name);
+    g_autofree char *expected_path = g_strdup_printf("%s/transition/%s.summary", CS_TESTDATA, name);
     g_autofree char *expected_text = NULL;
     g_autoptr(GPtrArray) lines = NULL;
     g_autoptr(GPtrArray) actions = NULL;
@@ -290,13 +281,13 @@ START_TEST(test_action_list_matches_oracle)
     ck_assert(g_file_get_contents(expected_path, &expected_text, NULL, NULL));
     if (!try_solve_case(name, &solved, &error)) {
         cs_test_case_clear(&solved);
-        return;    /* refused: test_summary_matches_oracle checks how */
+        return; /* refused: test_summary_matches_oracle checks how */
     }
     lines = oracle_lines(expected_text);
     actions = cs_solution_actions(solved.solution);
     model = cs_solution_model(solved.solution);
-    ck_assert_msg(actions->len == lines->len, "%s: %u actions, oracle %u",
-                  name, actions->len, lines->len);
+    ck_assert_msg(actions->len == lines->len, "%s: %u actions, oracle %u", name, actions->len,
+                  lines->len);
     for (guint i = 0; i < actions->len; i++)
         assert_planned_is_line(name, i, model, g_ptr_array_index(actions, i),
                                g_ptr_array_index(lines, i));
@@ -304,17 +295,15 @@ START_TEST(test_action_list_matches_oracle)
 }
 END_TEST
 
-static const CsPlannedAction *find_planned(const GPtrArray *actions,
-                                           const CsModel *model,
+static const CsPlannedAction *find_planned(const GPtrArray *actions, const CsModel *model,
                                            const char *rsc)
 {
     for (guint i = 0; i < actions->len; i++) {
         const CsPlannedAction *planned = g_ptr_array_index(actions, i);
 
         if (planned->rsc >= 0
-            && strcmp(((CsResource *)g_ptr_array_index(model->resources,
-                                                       planned->rsc))->id,
-                      rsc) == 0)
+            && strcmp(((CsResource *)g_ptr_array_index(model->resources, planned->rsc))->id, rsc)
+                   == 0)
             return planned;
     }
     return NULL;
@@ -352,8 +341,7 @@ START_TEST(test_fence_and_blocked)
     g_autoptr(GPtrArray) fenced = cs_solution_actions(fencing.solution);
     g_autoptr(GPtrArray) blocked = cs_solution_actions(noquorum.solution);
     const CsPlannedAction *fence = g_ptr_array_index(fenced, 0);
-    const CsPlannedAction *start = find_planned(blocked, noquorum.model,
-                                                "fencer");
+    const CsPlannedAction *start = find_planned(blocked, noquorum.model, "fencer");
 
     ck_assert_int_eq(fence->kind, CS_ACTION_FENCE);
     ck_assert_str_eq(fence->fence_action, "reboot");
@@ -397,11 +385,11 @@ END_TEST
 START_TEST(test_digest_memo)
 {
     static const char *const digest_cases[] = {
-        "definition", "reload", "restart-definition", "monitor-digest-change",
+        "definition",          "reload", "restart-definition", "monitor-digest-change",
         "reload-group-member",
     };
     g_autoptr(CsDigestMemo) memo = cs_digest_memo_new();
-    int seen[CS_DIGEST_UNKNOWN + 1] = { 0 };
+    int seen[CS_DIGEST_UNKNOWN + 1] = {0};
 
     for (guint c = 0; c < G_N_ELEMENTS(digest_cases); c++) {
         Solved solved = solve_case(digest_cases[c]);
@@ -428,16 +416,13 @@ START_TEST(test_digest_memo)
                         continue;
                     fresh = cs_digest_compare(rsc, record);
                     memoized = cs_digest_compare_memo(rsc, record, memo);
-                    ck_assert_msg(fresh == memoized, "%s: %s", digest_cases[c],
-                                  record->id);
+                    ck_assert_msg(fresh == memoized, "%s: %s", digest_cases[c], record->id);
                     /* The verdict the model read with the histories. */
-                    ck_assert_msg(cs_digest_verdict(model, rsc, record, memo)
-                                  == fresh, "%s: %s", digest_cases[c], record->id);
-                    if (state->role >= CS_ROLE_STARTED
-                        && rsc->kind == CS_RSC_PRIMITIVE
+                    ck_assert_msg(cs_digest_verdict(model, rsc, record, memo) == fresh, "%s: %s",
+                                  digest_cases[c], record->id);
+                    if (state->role >= CS_ROLE_STARTED && rsc->kind == CS_RSC_PRIMITIVE
                         && cs_digest_record_checked(record))
-                        ck_assert_ptr_nonnull(g_hash_table_lookup(
-                            model->digest_verdicts, record));
+                        ck_assert_ptr_nonnull(g_hash_table_lookup(model->digest_verdicts, record));
                     seen[fresh]++;
                 }
             }
@@ -458,20 +443,15 @@ START_TEST(test_promotion_orders)
     Solved stopping = solve_case("order-demote-before-stop");
     g_autoptr(GPtrArray) blocked_plan = cs_solution_actions(blocked.solution);
     g_autoptr(GPtrArray) between_plan = cs_solution_actions(between.solution);
-    g_autoptr(GPtrArray) stopping_plan =
-        cs_solution_actions(stopping.solution);
+    g_autoptr(GPtrArray) stopping_plan = cs_solution_actions(stopping.solution);
     /* instances live in the solution's (expanded) model */
     const CsModel *blocked_model = cs_solution_model(blocked.solution);
     const CsModel *between_model = cs_solution_model(between.solution);
     const CsModel *stopping_model = cs_solution_model(stopping.solution);
-    const CsPlannedAction *promote = find_planned(blocked_plan, blocked_model,
-                                                  "st:1");
-    const CsPlannedAction *second = find_planned(between_plan, between_model,
-                                                 "st2:1");
-    const CsPlannedAction *stop = find_planned(stopping_plan, stopping_model,
-                                               "st:0");
-    const CsPlannedAction *app = find_planned(stopping_plan, stopping_model,
-                                              "app");
+    const CsPlannedAction *promote = find_planned(blocked_plan, blocked_model, "st:1");
+    const CsPlannedAction *second = find_planned(between_plan, between_model, "st2:1");
+    const CsPlannedAction *stop = find_planned(stopping_plan, stopping_model, "st:0");
+    const CsPlannedAction *app = find_planned(stopping_plan, stopping_model, "app");
 
     ck_assert_ptr_nonnull(promote);
     ck_assert_int_eq(promote->kind, CS_ACTION_PROMOTE);
@@ -499,7 +479,8 @@ END_TEST
 START_TEST(test_duplicate_op_id_refused)
 {
     static const char *const names[] = {
-        "duplicate-op-id", "duplicate-op-id-start-stop",
+        "duplicate-op-id",
+        "duplicate-op-id-start-stop",
     };
 
     for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
@@ -507,10 +488,8 @@ START_TEST(test_duplicate_op_id_refused)
         Solved solved;
 
         ck_assert(!try_solve_case(names[i], &solved, &error));
-        ck_assert(g_error_matches(error, CS_ENGINE_ERROR,
-                                  CS_ENGINE_ERROR_UNSUPPORTED));
-        ck_assert_msg(strstr(error->message, "same id") != NULL, "%s",
-                      error->message);
+        ck_assert(g_error_matches(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
+        ck_assert_msg(strstr(error->message, "same id") != NULL, "%s", error->message);
         cs_test_case_clear(&solved);
     }
 }
@@ -614,8 +593,7 @@ static Suite *transition_suite(void)
 
     cases = list_cases();
     tcase_add_loop_test(tc, test_summary_matches_oracle, 0, (int)cases->len);
-    tcase_add_loop_test(tc, test_action_list_matches_oracle, 0,
-                        (int)cases->len);
+    tcase_add_loop_test(tc, test_action_list_matches_oracle, 0, (int)cases->len);
     tcase_add_loop_test(tc, test_kept_transition_by_rsc, 0, (int)cases->len);
     tcase_add_test(tc, test_transition_instances_and_members);
     tcase_add_test(tc, test_cases_found);

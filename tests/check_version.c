@@ -7,8 +7,8 @@
 #include "explain/version.h"
 
 /* A small CIB: root attributes, cluster options and the rest as given. */
-static CsDocument *cib(const char *root_attributes, const char *options,
-                       const char *resources, const char *constraints)
+static CsDocument *cib(const char *root_attributes, const char *options, const char *resources,
+                       const char *constraints)
 {
     g_autofree char *text = g_strdup_printf(
         "<cib %s epoch=\"1\" num_updates=\"0\" admin_epoch=\"0\">"
@@ -47,16 +47,19 @@ static char *differences_of(CsDocument *document)
 }
 
 #define DC(v) "<nvpair id=\"o-dc\" name=\"dc-version\" value=\"" v "\"/>"
-#define PRIMITIVE(id) "<primitive id=\"" id "\" class=\"ocf\" provider=\"heartbeat\" type=\"Dummy\"/>"
-#define STICKY(v) "<meta_attributes id=\"m\"><nvpair id=\"m-s\" name=\"resource-stickiness\" " \
+#define PRIMITIVE(id)                                                                              \
+    "<primitive id=\"" id "\" class=\"ocf\" provider=\"heartbeat\" type=\"Dummy\"/>"
+#define STICKY(v)                                                                                  \
+    "<meta_attributes id=\"m\"><nvpair id=\"m-s\" name=\"resource-stickiness\" "                   \
     "value=\"" v "\"/></meta_attributes>"
 
 START_TEST(test_same_release_says_nothing)
 {
-    g_autoptr(CsDocument) exact = cib("crm_feature_set=\"3.16.1\"", DC("2.1.5-a3f44794f94"), "", "");
+    g_autoptr(CsDocument) exact =
+        cib("crm_feature_set=\"3.16.1\"", DC("2.1.5-a3f44794f94"), "", "");
     g_autoptr(CsDocument) silent = cib("validate-with=\"pacemaker-3.7\"", "", "", "");
-    g_autoptr(CsDocument) features = cib("crm_feature_set=\"3.16.1\" validate-with=\"pacemaker-3.9\"",
-                                         "", "", "");
+    g_autoptr(CsDocument) features =
+        cib("crm_feature_set=\"3.16.1\" validate-with=\"pacemaker-3.9\"", "", "", "");
     g_autoptr(CsDocument) final = cib("crm_feature_set=\"3.16.2\"", "", "", "");
 
     ck_assert_ptr_null(note_of(exact));
@@ -93,8 +96,9 @@ START_TEST(test_schema_and_feature_set_bound_the_release)
                                 "answers are Pacemaker 2.1.5's");
     ck_assert_str_eq(ten_note, "CIB from Pacemaker 2.1.8 or later (validate-with pacemaker-3.10); "
                                "answers are Pacemaker 2.1.5's");
-    ck_assert_str_eq(features_note, "CIB from a Pacemaker newer than 2.1.5 (crm_feature_set 3.19.0); "
-                                    "answers are Pacemaker 2.1.5's");
+    ck_assert_str_eq(features_note,
+                     "CIB from a Pacemaker newer than 2.1.5 (crm_feature_set 3.19.0); "
+                     "answers are Pacemaker 2.1.5's");
     ck_assert_str_eq(old_note, "CIB from a Pacemaker older than 2.1.5 (crm_feature_set 3.0.14); "
                                "answers are Pacemaker 2.1.5's");
 }
@@ -102,9 +106,11 @@ END_TEST
 
 START_TEST(test_anti_colocation_against_stickiness)
 {
-    const char *resources = "<primitive id=\"a\" class=\"ocf\" provider=\"heartbeat\" type=\"Dummy\">"
-                            STICKY("INFINITY") "</primitive>" PRIMITIVE("b");
-    const char *constraints = "<rsc_colocation id=\"apart\" rsc=\"a\" with-rsc=\"b\" score=\"-100\"/>";
+    const char *resources =
+        "<primitive id=\"a\" class=\"ocf\" provider=\"heartbeat\" type=\"Dummy\">" STICKY(
+            "INFINITY") "</primitive>" PRIMITIVE("b");
+    const char *constraints =
+        "<rsc_colocation id=\"apart\" rsc=\"a\" with-rsc=\"b\" score=\"-100\"/>";
     g_autoptr(CsDocument) v216 = cib("", DC("2.1.6-6fdc9deea29"), resources, constraints);
     g_autoptr(CsDocument) v217 = cib("", DC("2.1.7-0f7f88312"), resources, constraints);
     g_autoptr(CsDocument) v215 = cib("", DC("2.1.5-a3f44794f94"), resources, constraints);
@@ -128,19 +134,21 @@ START_TEST(test_changes_apply_only_to_what_the_cib_holds)
     g_autoptr(CsDocument) clone = cib("", DC("3.0.0-d8340737c"),
                                       "<clone id=\"c\"><meta_attributes id=\"cm\">"
                                       "<nvpair id=\"cm-n\" name=\"clone-node-max\" value=\"2\"/>"
-                                      "</meta_attributes>" PRIMITIVE("p") "</clone>", "");
-    g_autoptr(CsDocument) fencing = cib("", DC("3.0.2-94d4a7b")
-                                        "<nvpair id=\"o-f\" name=\"fencing-enabled\" value=\"false\"/>",
-                                        "", "");
+                                      "</meta_attributes>" PRIMITIVE("p") "</clone>",
+                                      "");
+    g_autoptr(CsDocument) fencing =
+        cib("", DC("3.0.2-94d4a7b") "<nvpair id=\"o-f\" name=\"fencing-enabled\" value=\"false\"/>",
+            "", "");
     g_autofree char *plain_lines = differences_of(plain);
     g_autofree char *clone_lines = differences_of(clone);
     g_autofree char *fencing_lines = differences_of(fencing);
 
     ck_assert_str_eq(plain_lines, "");
-    ck_assert_str_eq(clone_lines, "since 2.1.7: clone instances are no longer shuffled without need "
-                                  "(here: clone c)\n"
-                                  "since 3.0.0: globally-unique defaults to true when "
-                                  "clone-node-max > 1 (here: clone c)");
+    ck_assert_str_eq(clone_lines,
+                     "since 2.1.7: clone instances are no longer shuffled without need "
+                     "(here: clone c)\n"
+                     "since 3.0.0: globally-unique defaults to true when "
+                     "clone-node-max > 1 (here: clone c)");
     ck_assert_str_eq(fencing_lines, "since 3.0.2: the fencing-* options replace stonith-* "
                                     "(2.1.5 reads only stonith-*) (here: nvpair o-f)");
 }

@@ -21,8 +21,8 @@ static void summary_line_free(gpointer data)
 
 static gboolean is_role(const char *word)
 {
-    static const char *const roles[] = { "Started", "Stopped", "Promoted", "Unpromoted",
-                                         "Master", "Slave" };
+    static const char *const roles[] = {"Started",    "Stopped", "Promoted",
+                                        "Unpromoted", "Master",  "Slave"};
     for (gsize i = 0; i < G_N_ELEMENTS(roles); i++)
         if (strcmp(word, roles[i]) == 0)
             return TRUE;
@@ -77,7 +77,8 @@ static SummaryLine *parse_line(const char *text)
     line->blocked = g_str_has_suffix(tail, "(blocked)") || g_str_has_suffix(tail, "  blocked");
     if (g_str_has_prefix(tail, "  due to ")) {
         const char *end = line->blocked && g_str_has_suffix(tail, " (blocked)")
-                          ? tail + strlen(tail) - strlen(" (blocked)") : tail + strlen(tail);
+                              ? tail + strlen(tail) - strlen(" (blocked)")
+                              : tail + strlen(tail);
         line->reason = g_strndup(tail + 9, (gsize)(end - tail - 9));
     }
     return line;
@@ -116,13 +117,20 @@ static void failed(GString *failures, const char *format, ...)
 /* What `where` says of an action that can run. */
 static char *will_phrase(const SummaryLine *line)
 {
-    static const struct { const char *verb, *words; gboolean to; } table[] = {
-        { "Start", "will start on ", TRUE }, { "Move", "will move to ", TRUE },
-        { "Migrate", "will migrate to ", TRUE }, { "Stop", "will stop", FALSE },
-        { "Recover", "will be recovered", FALSE }, { "Restart", "will restart", FALSE },
-        { "Reload", "will reload", FALSE }, { "Promote", "will be promoted", FALSE },
-        { "Demote", "will be demoted", FALSE },
-        { "Re-promote", "will be demoted and promoted again", FALSE },
+    static const struct {
+        const char *verb, *words;
+        gboolean to;
+    } table[] = {
+        {"Start", "will start on ", TRUE},
+        {"Move", "will move to ", TRUE},
+        {"Migrate", "will migrate to ", TRUE},
+        {"Stop", "will stop", FALSE},
+        {"Recover", "will be recovered", FALSE},
+        {"Restart", "will restart", FALSE},
+        {"Reload", "will reload", FALSE},
+        {"Promote", "will be promoted", FALSE},
+        {"Demote", "will be demoted", FALSE},
+        {"Re-promote", "will be demoted and promoted again", FALSE},
     };
     for (gsize i = 0; i < G_N_ELEMENTS(table); i++)
         if (strcmp(line->verb, table[i].verb) == 0)
@@ -156,9 +164,11 @@ static void check_where(CsSolution *solution, const SummaryLine *line, const CsR
         failed(failures, "%s %s: where says \"%s\", not \"%s\"", line->verb, line->id, where, will);
     if (line->blocked && (strstr(where, " blocked") == NULL || strstr(where, will) != NULL))
         failed(failures, "%s %s (blocked): where says \"%s\"", line->verb, line->id, where);
-    g_autofree char *reason = line->reason != NULL ? g_strdup_printf("(due to %s)", line->reason) : NULL;
+    g_autofree char *reason =
+        line->reason != NULL ? g_strdup_printf("(due to %s)", line->reason) : NULL;
     if (reason != NULL && strstr(where, reason) == NULL)
-        failed(failures, "%s %s: where says \"%s\", without %s", line->verb, line->id, where, reason);
+        failed(failures, "%s %s: where says \"%s\", without %s", line->verb, line->id, where,
+               reason);
 }
 
 static int node_index(const CsSolution *solution, const char *name)
@@ -170,7 +180,7 @@ static int node_index(const CsSolution *solution, const char *name)
 
 static const char *mark_name(CsNextMark mark)
 {
-    static const char *const names[] = { "none", "stays", "leaves", "arrives", "blocked" };
+    static const char *const names[] = {"none", "stays", "leaves", "arrives", "blocked"};
     return names[mark];
 }
 
@@ -244,13 +254,15 @@ static void check_unnamed(CsSolution *solution, const CsResource *info, GString 
     g_autofree char *where = first_where_line(solution, info);
 
     if (where == NULL || strstr(where, "will ") != NULL || strstr(where, "stays") == NULL)
-        failed(failures, "%s: no action, but where says \"%s\"", info->id, where ? where : "nothing");
+        failed(failures, "%s: no action, but where says \"%s\"", info->id,
+               where ? where : "nothing");
     for (guint node = 0; node < engine->nodes->len; node++) {
-        CsNextMark mark = cs_next_mark(solution, cs_solution_transition(solution), info->index,
-                                       (int)node);
+        CsNextMark mark =
+            cs_next_mark(solution, cs_solution_transition(solution), info->index, (int)node);
         if (mark != CS_NEXT_MARK_STAYS && mark != CS_NEXT_MARK_NONE)
             failed(failures, "%s: no action, but the Matrix marks %s on %s", info->id,
-                   mark_name(mark), ((const CsNode *)g_ptr_array_index(engine->nodes, node))->uname);
+                   mark_name(mark),
+                   ((const CsNode *)g_ptr_array_index(engine->nodes, node))->uname);
     }
 }
 
@@ -383,7 +395,8 @@ static gboolean leaves(const GPtrArray *after, const char *id, gboolean prefix, 
         gboolean from_here = g_strcmp0(line->from, node) == 0;
         if (!runs_for(line, id, prefix))
             continue;
-        if ((verb_is(line, "Stop") || verb_is(line, "Move") || verb_is(line, "Migrate")) && from_here)
+        if ((verb_is(line, "Stop") || verb_is(line, "Move") || verb_is(line, "Migrate"))
+            && from_here)
             return TRUE;
         if (verb_is(line, "Recover") && from_here && g_strcmp0(line->to, node) != 0)
             return TRUE;
@@ -422,8 +435,8 @@ static void check_primitive_line(const char *id, const char *text, const GPtrArr
         if (!stops(after, id))
             failed(failures, "%s: \"%s\", but no action stops it", id, text);
     } else if (g_str_has_prefix(text, "starts on ") || g_str_has_prefix(text, "planned for ")) {
-        g_autofree char *node = node_after(text, g_str_has_prefix(text, "starts on ") ? "starts on "
-                                                                                      : "planned for ");
+        g_autofree char *node =
+            node_after(text, g_str_has_prefix(text, "starts on ") ? "starts on " : "planned for ");
         if (!lands_on(after, id, FALSE, node))
             failed(failures, "%s: \"%s\", but no action takes it there", id, text);
     } else if (g_str_has_prefix(text, "stays on ")) {
@@ -452,18 +465,20 @@ static GStrv listed_nodes(const char *text, const char *lead)
 static void check_clone_line(const CsModel *model, const CsResource *clone, const char *text,
                              const GPtrArray *after, GString *failures)
 {
-    const CsResource *child = g_ptr_array_index(model->resources, g_array_index(clone->children, int, 0));
+    const CsResource *child =
+        g_ptr_array_index(model->resources, g_array_index(clone->children, int, 0));
     /* Instances of a primitive are named "child:N" (cloned groups are
      * left to the where checks, by member). */
-    g_autofree char *prefix = child->kind == CS_RSC_PRIMITIVE ? g_strconcat(child->id, ":", NULL)
-                                                              : g_strdup("");
-    static const char *const leads[2] = { "stops on ", "starts on " };
+    g_autofree char *prefix =
+        child->kind == CS_RSC_PRIMITIVE ? g_strconcat(child->id, ":", NULL) : g_strdup("");
+    static const char *const leads[2] = {"stops on ", "starts on "};
 
     for (int which = 0; which < 2; which++) {
         g_auto(GStrv) nodes = listed_nodes(text, leads[which]);
         for (int i = 0; nodes != NULL && nodes[i] != NULL; i++)
-            if (*prefix != '\0' && !(which == 0 ? leaves(after, prefix, TRUE, nodes[i])
-                                                 : lands_on(after, prefix, TRUE, nodes[i])))
+            if (*prefix != '\0'
+                && !(which == 0 ? leaves(after, prefix, TRUE, nodes[i])
+                                : lands_on(after, prefix, TRUE, nodes[i])))
                 failed(failures, "%s: \"%s\", but no instance %s %s", clone->id, text,
                        which == 0 ? "leaves" : "arrives on", nodes[i]);
     }

@@ -13,11 +13,11 @@
 
 /* One "  * Verb  id  ( details )  due to reason (blocked)" line. */
 typedef struct SummaryLine {
-    char *verb;              /* "Start", "Move", ... ("Fence" lines are
+    char *verb; /* "Start", "Move", ... ("Fence" lines are
                                 not kept) */
     char *id;
-    char *from, *to;         /* node names, NULL when the line has none */
-    char *reason;            /* NULL when none */
+    char *from, *to; /* node names, NULL when the line has none */
+    char *reason;    /* NULL when none */
     gboolean blocked;
 } SummaryLine;
 

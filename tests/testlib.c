@@ -17,7 +17,7 @@ static CsTime case_time(const char *folder, const char *name)
 {
     g_autofree char *path = case_path(folder, name, "time");
     g_autofree char *text = NULL;
-    CsTime now = { 0 };
+    CsTime now = {0};
 
     if (!g_file_get_contents(path, &text, NULL, NULL))
         text = g_strdup("2023-01-01T00:00:00Z");
@@ -201,8 +201,8 @@ static int collect(void *context, const char *buffer, int length)
 char *cs_test_serialize(const CsDocument *document)
 {
     GString *out = g_string_new(NULL);
-    xmlSaveCtxt *save = xmlSaveToIO(collect, NULL, out, NULL,
-                                    document->declaration ? 0 : XML_SAVE_NO_DECL);
+    xmlSaveCtxt *save =
+        xmlSaveToIO(collect, NULL, out, NULL, document->declaration ? 0 : XML_SAVE_NO_DECL);
     ck_assert_ptr_nonnull(save);
     ck_assert_int_ge(xmlSaveDoc(save, document->xml), 0);
     xmlSaveClose(save);

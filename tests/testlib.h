@@ -17,8 +17,8 @@
 /* One CIB of tests/data, loaded, modelled and solved. */
 typedef struct CsTestCase {
     CsDocument *document;
-    CsModel *model;        /* NULL (error set) when the model refused it */
-    CsSolution *solution;  /* NULL (error set) when refused */
+    CsModel *model;       /* NULL (error set) when the model refused it */
+    CsSolution *solution; /* NULL (error set) when refused */
     GError *error;
 } CsTestCase;
 
@@ -49,8 +49,7 @@ gboolean cs_test_lines_contain(const GPtrArray *lines, const char *line);
 /* line is among text's lines, spaces squeezed. */
 gboolean cs_test_has_line(const char *text, const char *line);
 /* The same lines in any order. */
-void cs_test_assert_same_lines(const char *want_text, const char *got_text,
-                               gboolean squeeze);
+void cs_test_assert_same_lines(const char *want_text, const char *got_text, gboolean squeeze);
 
 /* The bytes cs_document_save would write, uncompressed (newly
  * allocated). */
@@ -60,10 +59,10 @@ char *cs_test_serialize(const CsDocument *document);
  * matches; newly allocated), and the number of nodes it selects. */
 char *cs_test_xpath_value(const CsDocument *document, const char *xpath);
 int cs_test_xpath_count(const CsDocument *document, const char *xpath);
-#define cs_test_assert_value(document, xpath, expected)                    \
-    do {                                                                   \
-        g_autofree char *got_ = cs_test_xpath_value((document), (xpath));  \
-        ck_assert_str_eq(got_, (expected));                                \
+#define cs_test_assert_value(document, xpath, expected)                                            \
+    do {                                                                                           \
+        g_autofree char *got_ = cs_test_xpath_value((document), (xpath));                          \
+        ck_assert_str_eq(got_, (expected));                                                        \
     } while (0)
 
 /* Runs suite with check's runner: main()'s exit status. */

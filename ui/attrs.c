@@ -108,8 +108,9 @@ static const char *attrs_keys(const CsAttrList *list)
         return " Tab completes  Enter: then its value  Esc back ";
     if (list->mode == CS_ATTRS_VALUE)
         return " Enter sets  Esc back ";
-    return list->kind == CS_ATTRS_META ? " Enter edit  d delete own  a add  Esc close "
-                                       : " Enter edit  d delete  a add  U add utilization  Esc close ";
+    return list->kind == CS_ATTRS_META
+               ? " Enter edit  d delete own  a add  Esc close "
+               : " Enter edit  d delete  a add  U add utilization  Esc close ";
 }
 
 /* Columns for names and values: the widest of each, within a share of
@@ -120,7 +121,7 @@ typedef struct AttrsColumns {
 
 static AttrsColumns attrs_columns(GPtrArray *attrs, int width)
 {
-    AttrsColumns columns = { 12, 8 };
+    AttrsColumns columns = {12, 8};
     for (guint i = 0; i < attrs->len; i++) {
         const CsAttr *attr = g_ptr_array_index(attrs, i);
         g_autofree char *name = cs_escape(attr->name);
@@ -133,18 +134,20 @@ static AttrsColumns attrs_columns(GPtrArray *attrs, int width)
     return columns;
 }
 
-static void attrs_draw_row(const CsAttr *attr, const AttrsColumns *columns, int y, int x,
-                           int width, gboolean selected)
+static void attrs_draw_row(const CsAttr *attr, const AttrsColumns *columns, int y, int x, int width,
+                           gboolean selected)
 {
     g_autofree char *name = cs_escape(attr->name);
     g_autofree char *value = cs_escape(attr->value);
     g_autofree char *source = cs_escape(attr->source_text);
     g_autofree char *name_cell = cs_fit(name, columns->name, FALSE);
     g_autofree char *value_cell = cs_fit(value, columns->value, FALSE);
-    g_autofree char *text = g_strdup_printf("%s  %s  %s%s", name_cell, value_cell, source,
-                                            attr->ruled ? "; a rule-selected set also names it" : "");
-    CsStyle style = selected ? CS_STYLE_CURSOR
-                    : attr->source == CS_ATTR_DEFAULT ? CS_STYLE_DIM : CS_STYLE_NORMAL;
+    g_autofree char *text =
+        g_strdup_printf("%s  %s  %s%s", name_cell, value_cell, source,
+                        attr->ruled ? "; a rule-selected set also names it" : "");
+    CsStyle style = selected                          ? CS_STYLE_CURSOR
+                    : attr->source == CS_ATTR_DEFAULT ? CS_STYLE_DIM
+                                                      : CS_STYLE_NORMAL;
     g_autofree char *fitted = cs_fit(text, width, FALSE);
     cs_draw_text(y, x, width, fitted, style);
 }
@@ -156,10 +159,11 @@ static void attrs_draw_input(const CsAttrList *list, const CsRect *rect)
     int y = rect->y + rect->height - 2;
     g_autofree char *typed = cs_escape(list->text->str);
     g_autofree char *name = cs_escape(list->name != NULL ? list->name : "");
-    g_autofree char *line = list->mode == CS_ATTRS_NAME
-        ? g_strdup_printf("%s name: %s_", list->source == CS_ATTR_UTILIZATION ? "utilization" : "new",
-                          typed)
-        : g_strdup_printf("%s = %s%s", name, typed, list->fresh ? "  (type to replace)" : "_");
+    g_autofree char *line =
+        list->mode == CS_ATTRS_NAME
+            ? g_strdup_printf("%s name: %s_",
+                              list->source == CS_ATTR_UTILIZATION ? "utilization" : "new", typed)
+            : g_strdup_printf("%s = %s%s", name, typed, list->fresh ? "  (type to replace)" : "_");
     cs_draw_fill(y, rect->x + 1, rect->width - 2, CS_STYLE_PROMPT);
     cs_draw_text(y, rect->x + 2, width, line, CS_STYLE_PROMPT);
     if (list->hint != NULL) {
@@ -212,15 +216,16 @@ void cs_attrs_draw(CsConsole *console)
  * source says: a node's utilization, its transient attributes (the
  * lifetime crm_attribute calls reboot) or its permanent ones; any meta
  * attribute is set on the resource itself. */
-static void attrs_run(CsConsole *console, const char *name, const char *value,
-                      CsAttrSource source)
+static void attrs_run(CsConsole *console, const char *name, const char *value, CsAttrSource source)
 {
     const CsAttrList *list = &console->attrs;
-    const char *command = list->kind == CS_ATTRS_META ? "meta"
-                        : source == CS_ATTR_UTILIZATION ? "utilization" : "attr";
+    const char *command = list->kind == CS_ATTRS_META     ? "meta"
+                          : source == CS_ATTR_UTILIZATION ? "utilization"
+                                                          : "attr";
     gboolean reboot = list->kind == CS_ATTRS_NODE && source == CS_ATTR_TRANSIENT && value != NULL;
-    const char *words[] = { command, list->target, name, value != NULL ? value : "--delete",
-                            reboot ? "reboot" : NULL, NULL };
+    const char *words[] = {
+        command, list->target, name, value != NULL ? value : "--delete", reboot ? "reboot" : NULL,
+        NULL};
     cs_console_run_words(console, words);
 }
 
@@ -270,13 +275,14 @@ static GPtrArray *attrs_candidates(const CsConsole *console)
     gboolean utilization = list->source == CS_ATTR_UTILIZATION;
     /* Pacemaker Explained 2.1, "Utilization and Placement Strategy":
      * any name is a capacity; cpu and memory are the usual ones. */
-    const char *usual[] = { utilization ? "cpu" : "standby", utilization ? "memory" : "maintenance" };
+    const char *usual[] = {utilization ? "cpu" : "standby", utilization ? "memory" : "maintenance"};
     for (gsize i = 0; i < G_N_ELEMENTS(usual); i++)
         g_ptr_array_add(names, g_strdup(usual[i]));
     const CsModel *model = console->session->model;
     for (guint i = 0; model != NULL && i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
-        g_autoptr(GPtrArray) attrs = cs_attributes_node(console->session->document, node->uname, NULL);
+        g_autoptr(GPtrArray) attrs =
+            cs_attributes_node(console->session->document, node->uname, NULL);
         for (guint j = 0; attrs != NULL && j < attrs->len; j++) {
             const CsAttr *attr = g_ptr_array_index(attrs, j);
             if ((attr->source == CS_ATTR_UTILIZATION) == utilization)
@@ -369,7 +375,7 @@ static void attrs_type(CsConsole *console, int key)
         list->fresh = FALSE;
         if (list->text->len > 0)
             g_string_truncate(list->text, list->text->len - 1);
-    } else if (key == 21) {   /* ^U, as in a shell */
+    } else if (key == 21) { /* ^U, as in a shell */
         list->fresh = FALSE;
         g_string_truncate(list->text, 0);
     } else if (key >= 0x20 && key < 0x7f && list->text->len < ATTRS_MAX_TEXT) {
@@ -387,29 +393,36 @@ static void attrs_browse(CsConsole *console, int key)
     const CsAttr *attr = attrs_selected(attrs, list);
     int count = attrs != NULL ? (int)attrs->len : 0;
     switch (key) {
-    case KEY_UP: case 'k': list->selected--; break;
-    case KEY_DOWN: case 'j': list->selected++; break;
+    case KEY_UP:
+    case 'k': list->selected--; break;
+    case KEY_DOWN:
+    case 'j': list->selected++; break;
     case KEY_PPAGE: list->selected -= 10; break;
     case KEY_NPAGE: list->selected += 10; break;
-    case KEY_HOME: case 'g': list->selected = 0; break;
-    case KEY_END: case 'G': list->selected = count - 1; break;
-    case 'd': case KEY_DC:
+    case KEY_HOME:
+    case 'g': list->selected = 0; break;
+    case KEY_END:
+    case 'G': list->selected = count - 1; break;
+    case 'd':
+    case KEY_DC:
         if (attr != NULL)
             attrs_delete(console, attr);
         break;
-    case 'a': case 'U':
+    case 'a':
+    case 'U':
         if (key == 'U' && list->kind != CS_ATTRS_NODE)
             break;
-        list->source = key == 'U' ? CS_ATTR_UTILIZATION
-                     : list->kind == CS_ATTRS_NODE ? CS_ATTR_NODE : CS_ATTR_OWN;
+        list->source = key == 'U'                    ? CS_ATTR_UTILIZATION
+                       : list->kind == CS_ATTRS_NODE ? CS_ATTR_NODE
+                                                     : CS_ATTR_OWN;
         g_string_truncate(list->text, 0);
         list->fresh = FALSE;
         list->mode = CS_ATTRS_NAME;
         break;
     default:
         if (is_enter(key) && attr != NULL)
-            attrs_begin_value(list, attr->name, attr->source == CS_ATTR_DEFAULT ? NULL : attr->value,
-                              attr->source);
+            attrs_begin_value(list, attr->name,
+                              attr->source == CS_ATTR_DEFAULT ? NULL : attr->value, attr->source);
         break;
     }
     list->selected = CLAMP(list->selected, 0, MAX(0, count - 1));
@@ -426,7 +439,7 @@ gboolean cs_attrs_key(CsConsole *console, int key)
         cs_attrs_close(console);
         return FALSE;
     }
-    if (key == 'u' || key == 18) {   /* undo / redo (^R), as in the views */
+    if (key == 'u' || key == 18) { /* undo / redo (^R), as in the views */
         cs_console_edit_key(console, key);
         return TRUE;
     }

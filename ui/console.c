@@ -19,12 +19,9 @@
 #include "view.h"
 
 static const CsView *const views[CS_VIEW_COUNT] = {
-    [CS_VIEW_MATRIX] = &cs_view_matrix,
-    [CS_VIEW_TRANSITION] = &cs_view_transition,
-    [CS_VIEW_EXPLAIN] = &cs_view_explain,
-    [CS_VIEW_FAILCOUNTS] = &cs_view_failcounts,
-    [CS_VIEW_GRAPH] = &cs_view_graph,
-    [CS_VIEW_HISTORY] = &cs_view_history,
+    [CS_VIEW_MATRIX] = &cs_view_matrix,     [CS_VIEW_TRANSITION] = &cs_view_transition,
+    [CS_VIEW_EXPLAIN] = &cs_view_explain,   [CS_VIEW_FAILCOUNTS] = &cs_view_failcounts,
+    [CS_VIEW_GRAPH] = &cs_view_graph,       [CS_VIEW_HISTORY] = &cs_view_history,
     [CS_VIEW_TIMELINE] = &cs_view_timeline,
 };
 
@@ -64,9 +61,12 @@ const char *cs_console_rsc_label(const CsConsole *console, int rsc)
 const CsResource *cs_console_engine_rsc(const CsConsole *console, int rsc)
 {
     if (console->solution == NULL)
-        return rsc >= 0 && rsc < cs_console_rsc_count(console) ? cs_console_rsc(console, rsc) : NULL;
+        return rsc >= 0 && rsc < cs_console_rsc_count(console) ? cs_console_rsc(console, rsc)
+                                                               : NULL;
     const CsModel *engine = cs_solution_model(console->solution);
-    return rsc >= 0 && (guint)rsc < engine->resources->len ? g_ptr_array_index(engine->resources, rsc) : NULL;
+    return rsc >= 0 && (guint)rsc < engine->resources->len
+               ? g_ptr_array_index(engine->resources, rsc)
+               : NULL;
 }
 
 int cs_row_engine_rsc(const CsRow *row)
@@ -141,7 +141,8 @@ static gpointer active_key(const CsConsole *console, int rsc, int node)
 
 gboolean cs_console_active_on(const CsConsole *console, int rsc, int node)
 {
-    return console->active != NULL && g_hash_table_contains(console->active, active_key(console, rsc, node));
+    return console->active != NULL
+           && g_hash_table_contains(console->active, active_key(console, rsc, node));
 }
 
 gboolean cs_console_rsc_matches_filter(const CsConsole *console, int rsc)
@@ -182,10 +183,11 @@ static void add_instance_rows(CsConsole *console, const CsResource *instance, in
     int configured = configured_of(console, instance);
     if (configured < 0)
         return;
-    CsRow row = { configured, depth, instance->index };
+    CsRow row = {configured, depth, instance->index};
     g_array_append_val(console->rows, row);
     for (guint i = 0; instance->children != NULL && i < instance->children->len; i++)
-        add_instance_rows(console, cs_console_engine_rsc(console, g_array_index(instance->children, int, i)),
+        add_instance_rows(console,
+                          cs_console_engine_rsc(console, g_array_index(instance->children, int, i)),
                           depth + 1);
 }
 
@@ -196,7 +198,7 @@ static void add_rows(CsConsole *console, int rsc, int depth, gboolean ancestor_m
     gboolean matched = ancestor_matched || cs_console_rsc_matches_filter(console, rsc);
     if (!matched && !subtree_matches(console, rsc))
         return;
-    CsRow row = { rsc, depth, -1 };
+    CsRow row = {rsc, depth, -1};
     g_array_append_val(console->rows, row);
     if (console->folded[rsc])
         return;
@@ -204,8 +206,9 @@ static void add_rows(CsConsole *console, int rsc, int depth, gboolean ancestor_m
     const CsResource *placed = cs_console_engine_rsc(console, rsc);
     if (resource->kind == CS_RSC_CLONE && console->solution != NULL && placed != NULL) {
         for (guint i = 0; placed->children != NULL && i < placed->children->len; i++)
-            add_instance_rows(console, cs_console_engine_rsc(console, g_array_index(placed->children, int, i)),
-                              depth + 1);
+            add_instance_rows(
+                console, cs_console_engine_rsc(console, g_array_index(placed->children, int, i)),
+                depth + 1);
         return;
     }
     for (guint i = 0; resource->children != NULL && i < resource->children->len; i++)
@@ -251,7 +254,7 @@ static void read_transition(CsConsole *console)
     for (guint i = 0; i < cs_transition_length(console->plan); i++) {
         const CsPlannedAction *action = cs_transition_action(console->plan, i);
         if (action->rsc < 0)
-            continue;    /* fencing: the Transition view lists it */
+            continue; /* fencing: the Transition view lists it */
         console->action_total++;
         console->move_total += action->kind == CS_ACTION_MOVE || action->kind == CS_ACTION_MIGRATE;
     }
@@ -267,22 +270,23 @@ static gboolean role_is_active(CsRole role)
  * status section's active pairs stay the same across an edit, and on
  * 2,000 resources reading them again is a good part of a frame. */
 typedef struct {
-    char **rsc_labels;       /* owned; entries taken are set to NULL */
+    char **rsc_labels; /* owned; entries taken are set to NULL */
     int engine_count;
     const CsModel *model;
     const CsSolution *solution;
-    GHashTable *active;      /* owned */
-    int *status_node;        /* owned */
+    GHashTable *active; /* owned */
+    int *status_node;   /* owned */
 } CsKept;
 
 static const char *kept_id(const CsKept *kept, int rsc)
 {
     int configured = (int)kept->model->resources->len;
-    const CsModel *engine = kept->solution != NULL ? cs_solution_model(kept->solution) : kept->model;
+    const CsModel *engine =
+        kept->solution != NULL ? cs_solution_model(kept->solution) : kept->model;
     if (rsc >= kept->engine_count || (rsc >= configured && (guint)rsc >= engine->resources->len))
         return NULL;
-    const CsResource *resource = g_ptr_array_index(rsc < configured ? kept->model->resources
-                                                                    : engine->resources, rsc);
+    const CsResource *resource =
+        g_ptr_array_index(rsc < configured ? kept->model->resources : engine->resources, rsc);
     return resource->id;
 }
 
@@ -315,8 +319,10 @@ static void read_labels(CsConsole *console, CsKept *kept)
     int rsc_count = cs_console_rsc_count(console);
     int node_count = cs_console_node_count(console);
     /* Labels also for the clone instances the engine made. */
-    int engine_count = console->solution != NULL
-                       ? MAX(rsc_count, (int)cs_solution_model(console->solution)->resources->len) : rsc_count;
+    int engine_count =
+        console->solution != NULL
+            ? MAX(rsc_count, (int)cs_solution_model(console->solution)->resources->len)
+            : rsc_count;
     console->engine_count = engine_count;
     console->rsc_labels = g_new0(char *, engine_count + 1);
     console->node_labels = g_new0(char *, node_count + 1);
@@ -327,7 +333,8 @@ static void read_labels(CsConsole *console, CsKept *kept)
     for (int node = 0; node < node_count; node++)
         console->node_labels[node] = cs_escape(cs_console_node(console, node)->uname);
     /* The same status part (a partial rebuild shares it): the same pairs. */
-    if (kept->model != NULL && kept->active != NULL && kept->model->rsc_states == console->model->rsc_states
+    if (kept->model != NULL && kept->active != NULL
+        && kept->model->rsc_states == console->model->rsc_states
         && (int)kept->model->resources->len == rsc_count) {
         console->active = g_steal_pointer(&kept->active);
         console->status_node = g_steal_pointer(&kept->status_node);
@@ -343,7 +350,7 @@ static void read_labels(CsConsole *console, CsKept *kept)
 static void keep_for_sync(CsConsole *console, CsKept *kept)
 {
     const CsSession *session = console->session;
-    *kept = (CsKept){ 0 };
+    *kept = (CsKept){0};
     if (session->generation != console->generation + 1)
         return;
     if (console->model == NULL || console->model != session->previous_model
@@ -388,10 +395,12 @@ static void read_banner(CsConsole *console)
 {
     const GError *failure = console->session->failure;
     const char *why = failure != NULL ? failure->message : "no reason given";
-    if (console->model == NULL && g_error_matches(failure, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED))
+    if (console->model == NULL
+        && g_error_matches(failure, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED))
         console->banner = g_strdup_printf("Nothing shown, not guessed: %s", why);
     else if (console->model == NULL)
-        console->banner = g_strdup_printf("The CIB as edited cannot be modelled: %s (u undoes)", why);
+        console->banner =
+            g_strdup_printf("The CIB as edited cannot be modelled: %s (u undoes)", why);
     else if (g_error_matches(failure, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED))
         /* What it means first: a narrow screen cuts the reason. */
         console->banner = g_strdup_printf("Scores hidden, not guessed: %s", why);
@@ -437,7 +446,8 @@ static void mark_changes(CsConsole *console)
 {
     const CsSession *session = console->session;
     forget_changes(console);
-    if (console->solution == NULL || session->previous_solution == NULL || session->previous_model == NULL)
+    if (console->solution == NULL || session->previous_solution == NULL
+        || session->previous_model == NULL)
         return;
     int rsc_count = cs_console_rsc_count(console);
     int node_count = cs_console_node_count(console);
@@ -457,9 +467,9 @@ gboolean cs_console_cell_changed(const CsConsole *console, int rsc, int node)
     /* Only configured resources are compared across an edit; and only
      * while the session still keeps the solution compared with. */
     const CsSolution *before = console->changed_against;
-    if (before == NULL || before != console->session->previous_solution
-        || rsc < 0 || rsc >= cs_console_rsc_count(console)
-        || node < 0 || node >= cs_console_node_count(console))
+    if (before == NULL || before != console->session->previous_solution || rsc < 0
+        || rsc >= cs_console_rsc_count(console) || node < 0
+        || node >= cs_console_node_count(console))
         return FALSE;
     int old = console->changed_old_rsc[rsc], old_node = console->changed_old_node[node];
     if (old < 0 || old_node < 0)
@@ -467,7 +477,8 @@ gboolean cs_console_cell_changed(const CsConsole *console, int rsc, int node)
     gboolean placed_now = cs_solution_assigned_node(console->solution, rsc) == node;
     gboolean placed_before = cs_solution_assigned_node(before, old) == old_node;
     return placed_now != placed_before
-           || cs_solution_score(console->solution, rsc, node) != cs_solution_score(before, old, old_node);
+           || cs_solution_score(console->solution, rsc, node)
+                  != cs_solution_score(before, old, old_node);
 }
 
 guint cs_console_unsaved(const CsConsole *console)
@@ -479,8 +490,8 @@ guint cs_console_unsaved(const CsConsole *console)
     if (!cs_session_dirty(console->session))
         return console->recovered ? 1 : 0;
     guint depth = cs_edit_log_undo_depth(console->session->log);
-    guint distance = depth > console->saved_depth ? depth - console->saved_depth
-                                                  : console->saved_depth - depth;
+    guint distance =
+        depth > console->saved_depth ? depth - console->saved_depth : console->saved_depth - depth;
     return MAX(distance, 1);
 }
 
@@ -564,8 +575,9 @@ void cs_console_sync(CsConsole *console)
         console->opened_at = cs_session_time(session).seconds;
     /* A live console on the wall clock is not simulated, edits or not:
      * its clock moves by itself (cs_edit_log_set_now). */
-    console->clock_moved = session->live_wall_clock ? cs_edit_log_clock_edited(session->log)
-                                                    : cs_session_time(session).seconds != console->opened_at;
+    console->clock_moved = session->live_wall_clock
+                               ? cs_edit_log_clock_edited(session->log)
+                               : cs_session_time(session).seconds != console->opened_at;
     read_banner(console);
     console->label_count = cs_console_rsc_count(console);
     if (console->folded == NULL || console->label_count != old_count) {
@@ -617,8 +629,6 @@ gboolean cs_console_settle(CsConsole *console)
     return TRUE;
 }
 
-
-
 /* The view a console opens on (cibscope --view, the config's view). */
 static CsViewId start_view = CS_VIEW_MATRIX;
 
@@ -643,8 +653,9 @@ static void console_init(CsConsole *console, const char *time_text)
 static int open_error_status(const GError *error, const char *time_text, char **message)
 {
     gboolean bad_time = g_error_matches(error, CS_SESSION_ERROR, CS_SESSION_ERROR_TIME);
-    *message = g_strdup_printf("%s%s%s%s", bad_time ? "--time " : "", bad_time && time_text ? time_text : "",
-                               bad_time ? ": " : "", error->message);
+    *message = g_strdup_printf("%s%s%s%s", bad_time ? "--time " : "",
+                               bad_time && time_text ? time_text : "", bad_time ? ": " : "",
+                               error->message);
     return bad_time ? 1 : 2;
 }
 
@@ -653,7 +664,8 @@ static int open_error_status(const GError *error, const char *time_text, char **
 static int session_usable(const CsSession *session, char **message)
 {
     const GError *failure = session->failure;
-    if (session->model != NULL || g_error_matches(failure, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED))
+    if (session->model != NULL
+        || g_error_matches(failure, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED))
         return 0;
     *message = g_strdup(failure != NULL ? failure->message : "cannot model the CIB");
     return 2;
@@ -763,15 +775,15 @@ static void console_clear(CsConsole *console)
 static CsRect body_area(const CsConsole *console)
 {
     int top = 1 + cs_banner_rows(console);
-    CsRect area = { top, 0, MAX(0, LINES - 1 - top), COLS };
+    CsRect area = {top, 0, MAX(0, LINES - 1 - top), COLS};
     return area;
 }
 
 static void draw_too_small(void)
 {
     erase();
-    g_autofree char *text = g_strdup_printf("Terminal too small: %dx%d, need %dx%d (q quits)",
-                                            COLS, LINES, CS_MIN_COLUMNS, CS_MIN_LINES);
+    g_autofree char *text = g_strdup_printf("Terminal too small: %dx%d, need %dx%d (q quits)", COLS,
+                                            LINES, CS_MIN_COLUMNS, CS_MIN_LINES);
     for (int y = 0, offset = 0; y < LINES && offset < (int)strlen(text); y++, offset += COLS)
         cs_draw_text(y, 0, COLS, text + offset, CS_STYLE_BANNER);
     refresh();
@@ -823,9 +835,10 @@ static void filter_key(CsConsole *console, int key)
         if (console->filter->len > 0) {
             const char *last = g_utf8_find_prev_char(console->filter->str,
                                                      console->filter->str + console->filter->len);
-            g_string_truncate(console->filter, last != NULL ? (gsize)(last - console->filter->str) : 0);
+            g_string_truncate(console->filter,
+                              last != NULL ? (gsize)(last - console->filter->str) : 0);
         }
-    } else if (key == 21) {   /* ^U, as in a shell */
+    } else if (key == 21) { /* ^U, as in a shell */
         g_string_truncate(console->filter, 0);
     } else if (is_text_key(key) && console->filter->len < 200) {
         g_string_append_c(console->filter, (char)key);
@@ -868,7 +881,8 @@ static void show_message_log(CsConsole *console)
     if (console->banner != NULL)
         g_string_append_printf(text, "\nBanner: %s\n", console->banner);
     for (guint i = 0; console->message_log != NULL && i < console->message_log->len; i++)
-        g_string_append_printf(text, "\n%s\n", (const char *)g_ptr_array_index(console->message_log, i));
+        g_string_append_printf(text, "\n%s\n",
+                               (const char *)g_ptr_array_index(console->message_log, i));
     if (console->message_log == NULL || console->message_log->len == 0)
         g_string_append(text, "\n(none yet)\n");
     g_free(console->output);
@@ -881,33 +895,27 @@ static void show_message_log(CsConsole *console)
 static gboolean global_key(CsConsole *console, int key)
 {
     switch (key) {
-    case '1': case '2': case '3': case '4': case '5': case '6': case '7':
-        console->view = (CsViewId)(key - '1');
-        return TRUE;
-    case '\t':
-        console->view = (CsViewId)((console->view + 1) % CS_VIEW_COUNT);
-        return TRUE;
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7': console->view = (CsViewId)(key - '1'); return TRUE;
+    case '\t': console->view = (CsViewId)((console->view + 1) % CS_VIEW_COUNT); return TRUE;
     case KEY_BTAB:
         console->view = (CsViewId)((console->view + CS_VIEW_COUNT - 1) % CS_VIEW_COUNT);
         return TRUE;
-    case '?': case KEY_F(1):
+    case '?':
+    case KEY_F(1):
         console->help_open = TRUE;
         console->help_scroll = 0;
         return TRUE;
-    case '/':
-        console->filter_editing = TRUE;
-        return TRUE;
-    case ':':
-        cs_prompt_open(console, NULL);
-        return TRUE;
-    case 'm':
-        show_message_log(console);
-        return TRUE;
-    case 12:   /* ^L repaints, as everywhere */
-        clearok(curscr, TRUE);
-        return TRUE;
-    default:
-        return FALSE;
+    case '/': console->filter_editing = TRUE; return TRUE;
+    case ':': cs_prompt_open(console, NULL); return TRUE;
+    case 'm': show_message_log(console); return TRUE;
+    case 12: /* ^L repaints, as everywhere */ clearok(curscr, TRUE); return TRUE;
+    default: return FALSE;
     }
 }
 
@@ -989,14 +997,15 @@ static gint64 thread_cpu_us(void)
     return (gint64)now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
 }
 
-static gint64 timing_cpu_start;   /* thread_cpu_us() when start was taken */
+static gint64 timing_cpu_start; /* thread_cpu_us() when start was taken */
 
 /* A fourth field: the CPU ms of the key loop from start to drawn. */
 static void log_timing(FILE *log, int key, gint64 start, gint64 handled, gint64 drawn)
 {
     if (log == NULL)
         return;
-    fprintf(log, "%d %.2f %.2f %.2f\n", key, (double)(handled - start) / 1000.0, (double)(drawn - handled) / 1000.0,
+    fprintf(log, "%d %.2f %.2f %.2f\n", key, (double)(handled - start) / 1000.0,
+            (double)(drawn - handled) / 1000.0,
             (double)(thread_cpu_us() - timing_cpu_start) / 1000.0);
     fflush(log);
 }
@@ -1026,19 +1035,21 @@ static void keep_unsaved(CsConsole *console, int signal_number)
         return;
     const char *what = signal_number == SIGHUP ? "hung up" : "terminated";
     if (cs_console_is_live(console)) {
-        exit_note = g_strdup_printf("cibscope: %s with %u uncommitted %s: they were not committed", what,
-                                    unsaved, unsaved == 1 ? "edit" : "edits");
+        exit_note = g_strdup_printf("cibscope: %s with %u uncommitted %s: they were not committed",
+                                    what, unsaved, unsaved == 1 ? "edit" : "edits");
         return;
     }
     g_autoptr(GError) error = NULL;
     g_autofree char *path = cs_recovery_write(console, &error);
     if (path == NULL)
-        exit_note = g_strdup_printf("cibscope: %s with %u unsaved %s, and they could not be kept: %s", what,
-                                    unsaved, unsaved == 1 ? "edit" : "edits", error->message);
+        exit_note =
+            g_strdup_printf("cibscope: %s with %u unsaved %s, and they could not be kept: %s", what,
+                            unsaved, unsaved == 1 ? "edit" : "edits", error->message);
     else
-        exit_note = g_strdup_printf("cibscope: %s with %u unsaved %s: they were written to %s "
-                                    "(%s is unchanged; opening it again offers them)", what, unsaved,
-                                    unsaved == 1 ? "edit" : "edits", path, console->path);
+        exit_note =
+            g_strdup_printf("cibscope: %s with %u unsaved %s: they were written to %s "
+                            "(%s is unchanged; opening it again offers them)",
+                            what, unsaved, unsaved == 1 ? "edit" : "edits", path, console->path);
 }
 
 /* A signal the handler noted: the exit status, or -1 to go on.  ^C
@@ -1106,7 +1117,7 @@ static int console_loop(CsConsole *console)
         /* A new solution is on screen; its transition comes next, unless
          * a key is already waiting (it may make another solution). */
         if (console->transition_pending && !key_waiting()) {
-            if (last_key == CS_KEY_FOLLOW) {   /* timed on its own line */
+            if (last_key == CS_KEY_FOLLOW) { /* timed on its own line */
                 start = g_get_monotonic_time();
                 timing_cpu_start = thread_cpu_us();
             }
@@ -1212,8 +1223,9 @@ static void label_no_cluster(CsConsole *console, const char *no_cluster)
     console->live.no_cluster = g_strdup(no_cluster);
     const char *open = strchr(no_cluster, '(');
     const char *close = open != NULL ? strchr(open, ')') : NULL;
-    g_autofree char *hint = open != NULL && close != NULL ? g_strndup(open + 1, (gsize)(close - open - 1))
-                                                          : g_strdup(no_cluster);
+    g_autofree char *hint = open != NULL && close != NULL
+                                ? g_strndup(open + 1, (gsize)(close - open - 1))
+                                : g_strdup(no_cluster);
     g_autofree char *label = g_strdup_printf("demo: no cluster, %s", hint);
     g_free(console->file_label);
     console->file_label = cs_escape(label);
@@ -1231,7 +1243,7 @@ int cs_console_run_demo(const char *path, const char *time_text, const char *no_
     setlocale(LC_ALL, "");
     /* Before loading: labels are escaped for the codeset in use. */
     cs_draw_set_utf8(cs_terminal_locale_is_utf8());
-    CsConsole console = { 0 };
+    CsConsole console = {0};
     console_init(&console, time_text);
     int status = console_load(&console, path);
     if (status == 0 && no_cluster != NULL)
@@ -1252,7 +1264,7 @@ int cs_console_run_live(guint interval_ms, const char *time_text)
     keep_freed_memory();
     setlocale(LC_ALL, "");
     cs_draw_set_utf8(cs_terminal_locale_is_utf8());
-    CsConsole console = { 0 };
+    CsConsole console = {0};
     console_init(&console, time_text);
     g_autoptr(GError) error = NULL;
     g_autofree char *message = NULL;
@@ -1286,7 +1298,7 @@ int cs_console_run_history(const char *dir, const char *time_text)
     }
     /* The last CIB of the series: where the cluster got to. */
     const CsHistoryFile *last = g_ptr_array_index(files, files->len - 1);
-    CsConsole console = { 0 };
+    CsConsole console = {0};
     console_init(&console, time_text);
     int status = console_load(&console, last->path);
     if (status == 0) {

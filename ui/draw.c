@@ -8,61 +8,61 @@ static gboolean draw_color;
 
 /* UTF-8 first, then the ASCII fallback used under LANG=C. */
 static const char *const glyphs[CS_GLYPH_COUNT][2] = {
-    [CS_GLYPH_STAYS] = { "\u25cf", "*" },
-    [CS_GLYPH_LEAVES] = { "\u25cb", "o" },
-    [CS_GLYPH_ARRIVES] = { "\u25b6", ">" },
-    [CS_GLYPH_BLOCKED] = { "\u2715", "x" },
-    [CS_GLYPH_FOLDED] = { "\u25b8", "+" },
-    [CS_GLYPH_UNFOLDED] = { "\u25be", "-" },
-    [CS_GLYPH_ARROW] = { "\u2192", "->" },
-    [CS_GLYPH_SEPARATOR] = { "\u2502", "|" },
-    [CS_GLYPH_MORE_LEFT] = { "\u25c2", "<" },
-    [CS_GLYPH_MORE_RIGHT] = { "\u25b8", ">" },
-    [CS_GLYPH_ELLIPSIS] = { "\u2026", "~" },
-    [CS_GLYPH_HLINE] = { "\u2500", "-" },
-    [CS_GLYPH_VLINE] = { "\u2502", "|" },
-    [CS_GLYPH_CORNER_TOP_LEFT] = { "\u250c", "+" },
-    [CS_GLYPH_CORNER_TOP_RIGHT] = { "\u2510", "+" },
-    [CS_GLYPH_CORNER_BOTTOM_LEFT] = { "\u2514", "+" },
-    [CS_GLYPH_CORNER_BOTTOM_RIGHT] = { "\u2518", "+" },
-    [CS_GLYPH_BRANCH] = { "\u251c\u2500", "|-" },
-    [CS_GLYPH_LAST_BRANCH] = { "\u2514\u2500", "`-" },
-    [CS_GLYPH_NO_SCORE] = { "\u00b7", "." },
+    [CS_GLYPH_STAYS] = {"\u25cf", "*"},
+    [CS_GLYPH_LEAVES] = {"\u25cb", "o"},
+    [CS_GLYPH_ARRIVES] = {"\u25b6", ">"},
+    [CS_GLYPH_BLOCKED] = {"\u2715", "x"},
+    [CS_GLYPH_FOLDED] = {"\u25b8", "+"},
+    [CS_GLYPH_UNFOLDED] = {"\u25be", "-"},
+    [CS_GLYPH_ARROW] = {"\u2192", "->"},
+    [CS_GLYPH_SEPARATOR] = {"\u2502", "|"},
+    [CS_GLYPH_MORE_LEFT] = {"\u25c2", "<"},
+    [CS_GLYPH_MORE_RIGHT] = {"\u25b8", ">"},
+    [CS_GLYPH_ELLIPSIS] = {"\u2026", "~"},
+    [CS_GLYPH_HLINE] = {"\u2500", "-"},
+    [CS_GLYPH_VLINE] = {"\u2502", "|"},
+    [CS_GLYPH_CORNER_TOP_LEFT] = {"\u250c", "+"},
+    [CS_GLYPH_CORNER_TOP_RIGHT] = {"\u2510", "+"},
+    [CS_GLYPH_CORNER_BOTTOM_LEFT] = {"\u2514", "+"},
+    [CS_GLYPH_CORNER_BOTTOM_RIGHT] = {"\u2518", "+"},
+    [CS_GLYPH_BRANCH] = {"\u251c\u2500", "|-"},
+    [CS_GLYPH_LAST_BRANCH] = {"\u2514\u2500", "`-"},
+    [CS_GLYPH_NO_SCORE] = {"\u00b7", "."},
 };
 
 typedef struct CsStyleSpec {
-    short foreground, background;   /* -1: the terminal's default */
-    attr_t color_attrs;             /* with color */
-    attr_t plain_attrs;             /* under NO_COLOR or a monochrome terminal */
+    short foreground, background; /* -1: the terminal's default */
+    attr_t color_attrs;           /* with color */
+    attr_t plain_attrs;           /* under NO_COLOR or a monochrome terminal */
 } CsStyleSpec;
 
 /* Score bands follow Pacemaker Explained 2.1, "Scores": -INFINITY bans,
  * INFINITY mandates, everything between is a preference. */
 static const CsStyleSpec styles[CS_STYLE_COUNT] = {
-    [CS_STYLE_NORMAL] = { -1, -1, A_NORMAL, A_NORMAL },
-    [CS_STYLE_SCORE_MINUS_INFINITY] = { COLOR_RED, -1, A_BOLD, A_DIM },
-    [CS_STYLE_SCORE_NEGATIVE] = { COLOR_MAGENTA, -1, A_NORMAL, A_NORMAL },
-    [CS_STYLE_SCORE_ZERO] = { -1, -1, A_DIM, A_DIM },
-    [CS_STYLE_SCORE_POSITIVE] = { COLOR_GREEN, -1, A_NORMAL, A_NORMAL },
-    [CS_STYLE_SCORE_INFINITY] = { COLOR_CYAN, -1, A_BOLD, A_BOLD },
-    [CS_STYLE_TITLE] = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE },
-    [CS_STYLE_TAB_ACTIVE] = { COLOR_BLACK, COLOR_YELLOW, A_BOLD, A_BOLD },
-    [CS_STYLE_STATUS] = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE },
-    [CS_STYLE_BANNER] = { COLOR_WHITE, COLOR_RED, A_BOLD, A_REVERSE | A_BOLD },
-    [CS_STYLE_HEADING] = { COLOR_YELLOW, -1, A_BOLD, A_BOLD | A_UNDERLINE },
-    [CS_STYLE_DIM] = { -1, -1, A_DIM, A_DIM },
-    [CS_STYLE_EMPHASIS] = { -1, -1, A_BOLD, A_BOLD },
-    [CS_STYLE_CURSOR] = { -1, -1, A_REVERSE, A_REVERSE },
-    [CS_STYLE_ACTION_MOVE] = { COLOR_YELLOW, -1, A_BOLD, A_BOLD },
-    [CS_STYLE_ACTION_START] = { COLOR_GREEN, -1, A_BOLD, A_BOLD },
-    [CS_STYLE_ACTION_STOP] = { COLOR_RED, -1, A_BOLD, A_BOLD },
-    [CS_STYLE_ACTION_OTHER] = { COLOR_MAGENTA, -1, A_BOLD, A_BOLD },
-    [CS_STYLE_MARKER] = { -1, -1, A_BOLD, A_BOLD },
-    [CS_STYLE_CHANGED] = { COLOR_BLACK, COLOR_YELLOW, A_BOLD, A_BOLD | A_UNDERLINE },
-    [CS_STYLE_STATUS_ERROR] = { COLOR_WHITE, COLOR_RED, A_BOLD, A_REVERSE | A_BOLD },
-    [CS_STYLE_STATUS_NOTICE] = { COLOR_BLACK, COLOR_GREEN, A_BOLD, A_REVERSE | A_BOLD },
-    [CS_STYLE_PROMPT] = { -1, -1, A_BOLD, A_BOLD },
-    [CS_STYLE_SELECTED] = { COLOR_BLACK, COLOR_WHITE, A_NORMAL, A_REVERSE },
+    [CS_STYLE_NORMAL] = {-1, -1, A_NORMAL, A_NORMAL},
+    [CS_STYLE_SCORE_MINUS_INFINITY] = {COLOR_RED, -1, A_BOLD, A_DIM},
+    [CS_STYLE_SCORE_NEGATIVE] = {COLOR_MAGENTA, -1, A_NORMAL, A_NORMAL},
+    [CS_STYLE_SCORE_ZERO] = {-1, -1, A_DIM, A_DIM},
+    [CS_STYLE_SCORE_POSITIVE] = {COLOR_GREEN, -1, A_NORMAL, A_NORMAL},
+    [CS_STYLE_SCORE_INFINITY] = {COLOR_CYAN, -1, A_BOLD, A_BOLD},
+    [CS_STYLE_TITLE] = {COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE},
+    [CS_STYLE_TAB_ACTIVE] = {COLOR_BLACK, COLOR_YELLOW, A_BOLD, A_BOLD},
+    [CS_STYLE_STATUS] = {COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE},
+    [CS_STYLE_BANNER] = {COLOR_WHITE, COLOR_RED, A_BOLD, A_REVERSE | A_BOLD},
+    [CS_STYLE_HEADING] = {COLOR_YELLOW, -1, A_BOLD, A_BOLD | A_UNDERLINE},
+    [CS_STYLE_DIM] = {-1, -1, A_DIM, A_DIM},
+    [CS_STYLE_EMPHASIS] = {-1, -1, A_BOLD, A_BOLD},
+    [CS_STYLE_CURSOR] = {-1, -1, A_REVERSE, A_REVERSE},
+    [CS_STYLE_ACTION_MOVE] = {COLOR_YELLOW, -1, A_BOLD, A_BOLD},
+    [CS_STYLE_ACTION_START] = {COLOR_GREEN, -1, A_BOLD, A_BOLD},
+    [CS_STYLE_ACTION_STOP] = {COLOR_RED, -1, A_BOLD, A_BOLD},
+    [CS_STYLE_ACTION_OTHER] = {COLOR_MAGENTA, -1, A_BOLD, A_BOLD},
+    [CS_STYLE_MARKER] = {-1, -1, A_BOLD, A_BOLD},
+    [CS_STYLE_CHANGED] = {COLOR_BLACK, COLOR_YELLOW, A_BOLD, A_BOLD | A_UNDERLINE},
+    [CS_STYLE_STATUS_ERROR] = {COLOR_WHITE, COLOR_RED, A_BOLD, A_REVERSE | A_BOLD},
+    [CS_STYLE_STATUS_NOTICE] = {COLOR_BLACK, COLOR_GREEN, A_BOLD, A_REVERSE | A_BOLD},
+    [CS_STYLE_PROMPT] = {-1, -1, A_BOLD, A_BOLD},
+    [CS_STYLE_SELECTED] = {COLOR_BLACK, COLOR_WHITE, A_NORMAL, A_REVERSE},
 };
 
 void cs_draw_set_utf8(gboolean utf8)
@@ -358,7 +358,7 @@ CsLine *cs_line_add(GPtrArray *lines)
 
 static void line_append_owned(CsLine *line, CsStyle style, char *text)
 {
-    CsSegment segment = { style, text };
+    CsSegment segment = {style, text};
     g_array_append_val(line->segments, segment);
 }
 
@@ -423,12 +423,17 @@ gboolean cs_lines_key(int key, int *scroll, int total, int page)
 {
     int step;
     switch (key) {
-    case KEY_UP: case 'k': step = -1; break;
-    case KEY_DOWN: case 'j': step = 1; break;
+    case KEY_UP:
+    case 'k': step = -1; break;
+    case KEY_DOWN:
+    case 'j': step = 1; break;
     case KEY_PPAGE: step = -MAX(1, page - 1); break;
-    case KEY_NPAGE: case ' ': step = MAX(1, page - 1); break;
-    case KEY_HOME: case 'g': step = -total; break;
-    case KEY_END: case 'G': step = total; break;
+    case KEY_NPAGE:
+    case ' ': step = MAX(1, page - 1); break;
+    case KEY_HOME:
+    case 'g': step = -total; break;
+    case KEY_END:
+    case 'G': step = total; break;
     default: return FALSE;
     }
     *scroll = clamp_scroll(*scroll + step, total, page);

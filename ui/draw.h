@@ -18,36 +18,36 @@ typedef enum {
     CS_STYLE_SCORE_ZERO,
     CS_STYLE_SCORE_POSITIVE,
     CS_STYLE_SCORE_INFINITY,
-    CS_STYLE_TITLE,          /* the top bar */
+    CS_STYLE_TITLE, /* the top bar */
     CS_STYLE_TAB_ACTIVE,
-    CS_STYLE_STATUS,         /* the bottom bar */
-    CS_STYLE_BANNER,         /* "not modelled yet", load errors */
+    CS_STYLE_STATUS, /* the bottom bar */
+    CS_STYLE_BANNER, /* "not modelled yet", load errors */
     CS_STYLE_HEADING,
     CS_STYLE_DIM,
-    CS_STYLE_EMPHASIS,       /* mandatory constraints */
+    CS_STYLE_EMPHASIS, /* mandatory constraints */
     CS_STYLE_CURSOR,
     CS_STYLE_ACTION_MOVE,
     CS_STYLE_ACTION_START,
     CS_STYLE_ACTION_STOP,
     CS_STYLE_ACTION_OTHER,
     CS_STYLE_MARKER,
-    CS_STYLE_CHANGED,        /* a cell the last edit changed */
-    CS_STYLE_STATUS_ERROR,   /* the status bar saying something failed */
-    CS_STYLE_STATUS_NOTICE,  /* the status bar saying what an edit did */
-    CS_STYLE_PROMPT,         /* the ':' command line */
-    CS_STYLE_SELECTED,       /* Explain's selected constraint or rule */
+    CS_STYLE_CHANGED,       /* a cell the last edit changed */
+    CS_STYLE_STATUS_ERROR,  /* the status bar saying something failed */
+    CS_STYLE_STATUS_NOTICE, /* the status bar saying what an edit did */
+    CS_STYLE_PROMPT,        /* the ':' command line */
+    CS_STYLE_SELECTED,      /* Explain's selected constraint or rule */
     CS_STYLE_COUNT
 } CsStyle;
 
 typedef enum {
-    CS_GLYPH_STAYS,          /* runs here now and is planned here */
-    CS_GLYPH_LEAVES,         /* runs here now, planned elsewhere or stopped */
-    CS_GLYPH_ARRIVES,        /* planned here, not running here now */
-    CS_GLYPH_BLOCKED,        /* an action bringing it here is blocked */
+    CS_GLYPH_STAYS,   /* runs here now and is planned here */
+    CS_GLYPH_LEAVES,  /* runs here now, planned elsewhere or stopped */
+    CS_GLYPH_ARRIVES, /* planned here, not running here now */
+    CS_GLYPH_BLOCKED, /* an action bringing it here is blocked */
     CS_GLYPH_FOLDED,
     CS_GLYPH_UNFOLDED,
     CS_GLYPH_ARROW,
-    CS_GLYPH_SEPARATOR,      /* between status bar fields */
+    CS_GLYPH_SEPARATOR, /* between status bar fields */
     CS_GLYPH_MORE_LEFT,
     CS_GLYPH_MORE_RIGHT,
     CS_GLYPH_ELLIPSIS,
@@ -108,11 +108,11 @@ const char *cs_score_short(CsScore score, char *buf);
 
 typedef struct CsSegment {
     CsStyle style;
-    char *text;              /* already safe */
+    char *text; /* already safe */
 } CsSegment;
 
 typedef struct CsLine {
-    GArray *segments;        /* CsSegment */
+    GArray *segments; /* CsSegment */
 } CsLine;
 
 GPtrArray *cs_lines_new(void);
@@ -125,7 +125,8 @@ void cs_line_append(CsLine *line, CsStyle style, const char *format, ...) G_GNUC
 void cs_line_append_fit(CsLine *line, CsStyle style, const char *safe, int width,
                         gboolean align_right);
 /* Shorthand: one line of one style. */
-void cs_lines_add_text(GPtrArray *lines, CsStyle style, const char *format, ...) G_GNUC_PRINTF(3, 4);
+void cs_lines_add_text(GPtrArray *lines, CsStyle style, const char *format, ...)
+    G_GNUC_PRINTF(3, 4);
 /* Every line of multi-line raw text (engine output), escaped. */
 void cs_lines_add_raw(GPtrArray *lines, CsStyle style, const char *raw);
 

@@ -70,7 +70,8 @@ static void show_output(CsConsole *console, gboolean refreshed, const GString *o
          * still says what was done. */
         if (refreshed) {
             g_autofree char *first = g_strndup(out->str, strcspn(out->str, "\n"));
-            cs_console_say(console, FALSE, "%s: %d changes, listed above (any key closes)", first, lines - 1);
+            cs_console_say(console, FALSE, "%s: %d changes, listed above (any key closes)", first,
+                           lines - 1);
         }
         return;
     }
@@ -81,8 +82,9 @@ static void show_output(CsConsole *console, gboolean refreshed, const GString *o
 /* Commands that change nothing the engine would have to model. */
 static gboolean is_edit(char **words)
 {
-    static const char *const readers[] = { "scores", "transition", "explain", "where", "help", "undo",
-                                           "redo", "time", "save", "commit", "pending" };
+    static const char *const readers[] = {"scores", "transition", "explain", "where",
+                                          "help",   "undo",       "redo",    "time",
+                                          "save",   "commit",     "pending"};
     for (size_t i = 0; i < G_N_ELEMENTS(readers); i++)
         if (strcmp(words[0], readers[i]) == 0)
             return FALSE;
@@ -108,7 +110,6 @@ static gboolean refuse_blind_edit(CsConsole *console, char **words)
                    failure->message);
     return TRUE;
 }
-
 
 /* After a command: re-read the session if it changed, then say what
  * happened. */
@@ -208,8 +209,8 @@ void cs_console_save(CsConsole *console)
 static void prompt_with(CsConsole *console, const char *first, const char *argument)
 {
     g_autofree char *quoted = argument != NULL ? quote_word(argument) : NULL;
-    g_autofree char *text = g_strdup_printf("%s %s%s", first, quoted != NULL ? quoted : "",
-                                            quoted != NULL ? " " : "");
+    g_autofree char *text =
+        g_strdup_printf("%s %s%s", first, quoted != NULL ? quoted : "", quoted != NULL ? " " : "");
     cs_prompt_open(console, text);
 }
 
@@ -219,10 +220,11 @@ static void run_on_cell(CsConsole *console, const char *command, gboolean node_t
     int rsc = cs_console_selected_rsc(console);
     int node = cs_console_selected_node(console);
     if (rsc < 0 || (node_too && node < 0)) {
-        cs_console_say(console, TRUE, "Select a resource%s first (1 Matrix).", node_too ? " and a node" : "");
+        cs_console_say(console, TRUE, "Select a resource%s first (1 Matrix).",
+                       node_too ? " and a node" : "");
         return;
     }
-    const char *words[4] = { command, cs_console_rsc(console, rsc)->id, NULL, NULL };
+    const char *words[4] = {command, cs_console_rsc(console, rsc)->id, NULL, NULL};
     if (node_too)
         words[2] = cs_console_node(console, node)->uname;
     cs_console_run_words(console, words);
@@ -238,13 +240,13 @@ static void toggle_node(CsConsole *console, const char *command)
     }
     const CsNode *info = cs_console_node(console, node);
     gboolean on = strcmp(command, "standby") == 0 ? info->standby : info->maintenance;
-    const char *words[] = { command, info->uname, on ? "off" : "on", NULL };
+    const char *words[] = {command, info->uname, on ? "off" : "on", NULL};
     cs_console_run_words(console, words);
 }
 
 static void undo_or_redo(CsConsole *console, const char *command)
 {
-    const char *words[] = { command, NULL };
+    const char *words[] = {command, NULL};
     cs_console_run_words(console, words);
 }
 
@@ -274,7 +276,7 @@ gboolean cs_console_edit_key(CsConsole *console, int key)
     }
     switch (key) {
     case 'u': undo_or_redo(console, "undo"); return TRUE;
-    case 18: undo_or_redo(console, "redo"); return TRUE;   /* ^R, as in vi */
+    case 18: undo_or_redo(console, "redo"); return TRUE; /* ^R, as in vi */
     case 'w': cs_console_save(console); return TRUE;
     case 's': edit_stickiness(console); return TRUE;
     case 'b': run_on_cell(console, "ban", TRUE); return TRUE;
@@ -288,12 +290,11 @@ gboolean cs_console_edit_key(CsConsole *console, int key)
         int node = cs_console_selected_node(console);
         if (rsc < 0 || node < 0)
             return TRUE;
-        const char *words[] = { "failcount", "clear", cs_console_rsc(console, rsc)->id,
-                                cs_console_node(console, node)->uname, NULL };
+        const char *words[] = {"failcount", "clear", cs_console_rsc(console, rsc)->id,
+                               cs_console_node(console, node)->uname, NULL};
         cs_console_run_words(console, words);
         return TRUE;
     }
-    default:
-        return FALSE;
+    default: return FALSE;
     }
 }

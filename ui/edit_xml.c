@@ -56,7 +56,7 @@ static gboolean ask_again(const char *message, gpointer data)
 
 void cs_console_editor_hooks(gboolean on)
 {
-    static const CsCommandTerminal hooks = { suspend_curses, resume_curses, ask_again, NULL };
+    static const CsCommandTerminal hooks = {suspend_curses, resume_curses, ask_again, NULL};
     cs_command_set_terminal(on ? &hooks : NULL);
 }
 
@@ -66,7 +66,7 @@ gboolean cs_console_edit_selected(CsConsole *console)
     if (rsc < 0 || console->session->model == NULL)
         return FALSE;
     const CsResource *resource = g_ptr_array_index(console->session->model->resources, rsc);
-    const char *words[] = { "edit", resource->id, NULL };
+    const char *words[] = {"edit", resource->id, NULL};
     cs_console_run_words(console, words);
     return TRUE;
 }
@@ -74,7 +74,7 @@ gboolean cs_console_edit_selected(CsConsole *console)
 /* T: every ticket and its state (`ticket`). */
 gboolean cs_console_show_tickets(CsConsole *console)
 {
-    const char *words[] = { "ticket", NULL };
+    const char *words[] = {"ticket", NULL};
     cs_console_run_words(console, words);
     return TRUE;
 }

@@ -3,14 +3,20 @@
 #include "view.h"
 
 typedef struct HelpEntry {
-    const char *keys;        /* NULL: a section heading */
+    const char *keys; /* NULL: a section heading */
     const char *text;
-    CsGlyph glyph;           /* for the marks: shown as this terminal draws it */
+    CsGlyph glyph; /* for the marks: shown as this terminal draws it */
     gboolean is_glyph;
 } HelpEntry;
 
-#define KEY_ENTRY(keys, text) { keys, text, CS_GLYPH_COUNT, FALSE }
-#define HEADING(text) { NULL, text, CS_GLYPH_COUNT, FALSE }
+#define KEY_ENTRY(keys, text)                                                                      \
+    {                                                                                              \
+        keys, text, CS_GLYPH_COUNT, FALSE                                                          \
+    }
+#define HEADING(text)                                                                              \
+    {                                                                                              \
+        NULL, text, CS_GLYPH_COUNT, FALSE                                                          \
+    }
 
 static const HelpEntry help_entries[] = {
     HEADING("Everywhere"),
@@ -82,9 +88,9 @@ static const HelpEntry help_entries[] = {
     HEADING("Text views"),
     KEY_ENTRY("Up Down PgUp PgDn", "scroll; Home End to the ends"),
     HEADING("Matrix marks"),
-    { "", "runs here now and stays", CS_GLYPH_STAYS, TRUE },
-    { "", "runs here now and will leave", CS_GLYPH_LEAVES, TRUE },
-    { "", "will run here", CS_GLYPH_ARRIVES, TRUE },
+    {"", "runs here now and stays", CS_GLYPH_STAYS, TRUE},
+    {"", "runs here now and will leave", CS_GLYPH_LEAVES, TRUE},
+    {"", "will run here", CS_GLYPH_ARRIVES, TRUE},
     KEY_ENTRY("-INF .. +INF", "scores: banned, negative, zero, positive, mandatory"),
     KEY_ENTRY("highlight", "cells the last edit changed"),
 };
@@ -152,7 +158,7 @@ void cs_help_draw(CsConsole *console)
     static const char close_hint[] = " any key closes ";
     cs_draw_text(rect.y + rect.height - 1, rect.x + rect.width - 2 - (int)sizeof close_hint + 1,
                  (int)sizeof close_hint - 1, close_hint, CS_STYLE_DIM);
-    CsRect inside = { rect.y + 1, rect.x + 2, rect.height - 2, rect.width - 4 };
+    CsRect inside = {rect.y + 1, rect.x + 2, rect.height - 2, rect.width - 4};
     cs_lines_draw(lines, &inside, &console->help_scroll);
     if (console->help_scroll + inside.height < (int)lines->len)
         cs_draw_text(rect.y + rect.height - 1, rect.x + 2, 12, " PgDn: more ", CS_STYLE_DIM);
@@ -233,12 +239,12 @@ void cs_output_draw(CsConsole *console)
     cs_draw_box(&rect, CS_STYLE_NORMAL);
     /* While the status bar asks about what the box lists, the answer
      * closes it. */
-    const char *close_hint = console->ask == CS_ASK_COMMIT ? " y applies, any other key cancels "
-                                                           : " any key closes ";
+    const char *close_hint =
+        console->ask == CS_ASK_COMMIT ? " y applies, any other key cancels " : " any key closes ";
     int hint_width = (int)strlen(close_hint);
-    cs_draw_text(rect.y + rect.height - 1, rect.x + rect.width - 1 - hint_width, hint_width, close_hint,
-                 CS_STYLE_DIM);
-    CsRect inside = { rect.y + 1, rect.x + 2, rect.height - 2, rect.width - 4 };
+    cs_draw_text(rect.y + rect.height - 1, rect.x + rect.width - 1 - hint_width, hint_width,
+                 close_hint, CS_STYLE_DIM);
+    CsRect inside = {rect.y + 1, rect.x + 2, rect.height - 2, rect.width - 4};
     cs_lines_draw(lines, &inside, &console->output_scroll);
     if (console->output_scroll + inside.height < (int)lines->len)
         cs_draw_text(rect.y + rect.height - 1, rect.x + 2, 12, " PgDn: more ", CS_STYLE_DIM);

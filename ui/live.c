@@ -57,8 +57,8 @@ static int event_wait_ms(const CsConsole *console)
 struct CsFollowJob {
     CsLiveFollow *follow;
     GThread *thread;
-    gint done;               /* atomic: the worker has finished */
-    char *was;               /* the epoch before, for the notice */
+    gint done; /* atomic: the worker has finished */
+    char *was; /* the epoch before, for the notice */
 };
 
 static gpointer follow_job_run(gpointer data)
@@ -125,13 +125,15 @@ int cs_console_idle_wait_ms(const CsConsole *console)
  * every change of the session (between keys, not while one is handled). */
 static void find_time_event(CsConsole *console)
 {
-    if (console->live.event_generation == console->session->generation && console->live.event_generation != 0)
+    if (console->live.event_generation == console->session->generation
+        && console->live.event_generation != 0)
         return;
     console->live.event_generation = console->session->generation;
     cs_time_event_clear(&console->live.event);
-    console->live.have_event = console->model != NULL
-                               && cs_next_time_event(console->model, cs_session_time(console->session),
-                                                     &console->live.event);
+    console->live.have_event =
+        console->model != NULL
+        && cs_next_time_event(console->model, cs_session_time(console->session),
+                              &console->live.event);
 }
 
 /* At the time event: the clock becomes the wall clock and the console
@@ -168,7 +170,7 @@ static gboolean clock_moved(CsConsole *console)
     if (second == console->live.clock_shown)
         return FALSE;
     console->live.clock_shown = second;
-    CsTime now = { second, cs_session_time(console->session).offset };
+    CsTime now = {second, cs_session_time(console->session).offset};
     g_autofree char *clock = cs_time_format(now);
     g_free(console->clock);
     console->clock = cs_escape(clock);
@@ -186,7 +188,8 @@ void cs_console_live_sync(CsConsole *console)
      * goes in the field the file's epoch uses. */
     const char *dc = version.dc_name != NULL ? version.dc_name : version.dc_uuid;
     const char *file = g_getenv("CIB_file");
-    g_autofree char *source = file != NULL ? g_strdup_printf("  (CIB_file=%s)", file) : g_strdup("");
+    g_autofree char *source =
+        file != NULL ? g_strdup_printf("  (CIB_file=%s)", file) : g_strdup("");
     g_autofree char *status = g_strdup_printf("live  DC %s%s", dc != NULL ? dc : "none", source);
     g_autofree char *epoch = cs_live_version_format(&version);
     cs_live_version_clear(&version);
@@ -198,7 +201,7 @@ void cs_console_live_sync(CsConsole *console)
     console->epoch = cs_escape(epoch);
     g_autoptr(GPtrArray) ops = cs_session_live_plan(console->session);
     console->live.pending = ops->len;
-    console->live.clock_shown = 0;   /* the bar's clock is set again when idle */
+    console->live.clock_shown = 0; /* the bar's clock is set again when idle */
 }
 
 void cs_console_live_clear(CsConsole *console)
@@ -238,7 +241,8 @@ char *cs_console_live_stale_text(const CsConsole *console)
 {
     if (!cs_console_live_stale(console))
         return NULL;
-    g_autoptr(GDateTime) since = g_date_time_new_from_unix_local(console->live.stale_since / G_USEC_PER_SEC);
+    g_autoptr(GDateTime) since =
+        g_date_time_new_from_unix_local(console->live.stale_since / G_USEC_PER_SEC);
     g_autofree char *clock = g_date_time_format(since, "%H:%M:%S");
     const char *why = console->live.poll_error != NULL ? console->live.poll_error : "no answer";
     /* "cannot read the CIB (is pacemaker running?): DETAIL" reads
@@ -306,9 +310,10 @@ static void report_follow(CsConsole *console, const char *was, const GPtrArray *
     g_free(console->live.notice);
     const GPtrArray *conflicts = cs_session_live_conflicts(console->session);
     if (lost->len == 0 && conflicts->len > 0) {
-        console->live.notice = g_strdup_printf("The CIB changed (epoch %s -> %s): %u %s with your edits, "
-                                               "listed below", was, is, conflicts->len,
-                                               conflicts->len == 1 ? "conflict" : "conflicts");
+        console->live.notice = g_strdup_printf(
+            "The CIB changed (epoch %s -> %s): %u %s with your edits, "
+            "listed below",
+            was, is, conflicts->len, conflicts->len == 1 ? "conflict" : "conflicts");
         GString *text = g_string_new("The cluster changed what your edits change:\n");
         append_conflicts(text, conflicts);
         g_string_append(text, "\nC asks about each (keep yours, or drop it for the cluster's) "
@@ -327,14 +332,16 @@ static void report_follow(CsConsole *console, const char *was, const GPtrArray *
      * the status line would cut its name on an 80-column screen. */
     GString *text = g_string_new(NULL);
     g_string_append_printf(text, "The CIB changed (epoch %s -> %s); %u %s no longer %s:\n", was, is,
-                           lost->len, lost->len == 1 ? "edit" : "edits", lost->len == 1 ? "applies" : "apply");
+                           lost->len, lost->len == 1 ? "edit" : "edits",
+                           lost->len == 1 ? "applies" : "apply");
     for (guint i = 0; i < lost->len; i++)
         g_string_append_printf(text, "  %s\n", (const char *)g_ptr_array_index(lost, i));
     g_free(console->output);
     console->output = g_string_free(text, FALSE);
     console->output_scroll = 0;
-    console->live.notice = g_strdup_printf("The CIB changed (epoch %s -> %s): %u %s dropped, listed below",
-                                           was, is, lost->len, lost->len == 1 ? "edit" : "edits");
+    console->live.notice =
+        g_strdup_printf("The CIB changed (epoch %s -> %s): %u %s dropped, listed below", was, is,
+                        lost->len, lost->len == 1 ? "edit" : "edits");
 }
 
 /* The follow in flight, when its worker is done: swapped in, or sent
@@ -411,9 +418,10 @@ static gboolean ask_next_conflict(CsConsole *console)
         return FALSE;
     const GPtrArray *conflicts = cs_session_live_conflicts(console->session);
     GString *text = g_string_new(NULL);
-    g_string_append_printf(text, "%u %s with the cluster's changes: decide each before committing.\n"
-                                 "k keeps yours (the commit overwrites the cluster's value), "
-                                 "d drops yours (u undoes that).\n\n",
+    g_string_append_printf(text,
+                           "%u %s with the cluster's changes: decide each before committing.\n"
+                           "k keeps yours (the commit overwrites the cluster's value), "
+                           "d drops yours (u undoes that).\n\n",
                            conflicts->len, conflicts->len == 1 ? "conflict" : "conflicts");
     append_conflicts(text, conflicts);
     g_free(console->output);
@@ -428,11 +436,13 @@ char *cs_console_conflict_question(const CsConsole *console)
 {
     const GPtrArray *conflicts = console->session->live_conflicts;
     guint index = console->live.asking;
-    const CsLiveConflict *conflict = index < conflicts->len ? g_ptr_array_index(conflicts, index) : NULL;
+    const CsLiveConflict *conflict =
+        index < conflicts->len ? g_ptr_array_index(conflicts, index) : NULL;
     /* A taken id cannot be kept: the commit would fail on it. */
     gboolean keepable = conflict == NULL || conflict->kind != CS_LIVE_CONFLICT_ID_TAKEN;
     return g_strdup_printf(" Conflict %u of %u, %s %s: %sd drop yours  else cancel ", index + 1,
-                           conflicts->len, conflict ? conflict->tag : "?", conflict ? conflict->id : "?",
+                           conflicts->len, conflict ? conflict->tag : "?",
+                           conflict ? conflict->id : "?",
                            keepable ? "k keep yours  " : "its id is taken: ");
 }
 
@@ -446,11 +456,13 @@ void cs_console_conflict_answer(CsConsole *console, int key)
     }
     const GPtrArray *conflicts = console->session->live_conflicts;
     const CsLiveConflict *conflict = console->live.asking < conflicts->len
-                                     ? g_ptr_array_index(conflicts, console->live.asking) : NULL;
+                                         ? g_ptr_array_index(conflicts, console->live.asking)
+                                         : NULL;
     gboolean keep = key == 'k' || key == 'K';
     if (keep && conflict != NULL && conflict->kind == CS_LIVE_CONFLICT_ID_TAKEN) {
-        cs_console_say(console, TRUE, "%s %s cannot be kept: the cluster gave its id to another object "
-                                      "(d drops it; or undo and add it under another id)",
+        cs_console_say(console, TRUE,
+                       "%s %s cannot be kept: the cluster gave its id to another object "
+                       "(d drops it; or undo and add it under another id)",
                        conflict->tag, conflict->id);
         return;
     }
@@ -466,8 +478,9 @@ void cs_console_conflict_answer(CsConsole *console, int key)
 void cs_console_commit_ask(CsConsole *console)
 {
     if (!cs_console_is_live(console)) {
-        cs_console_say(console, TRUE, "C commits to a live cluster (cibscope --live); "
-                                      "this is a file: w saves it.");
+        cs_console_say(console, TRUE,
+                       "C commits to a live cluster (cibscope --live); "
+                       "this is a file: w saves it.");
         return;
     }
     if (console->live.pending == 0) {
@@ -519,14 +532,16 @@ void cs_console_commit_answer(CsConsole *console, int key)
     console->output_scroll = 0;
     if (g_error_matches(error, CS_LIVE_ERROR, CS_LIVE_ERROR_CHANGED)) {
         g_autofree char *text = console->output;
-        console->output = g_strdup_printf("%s\nThe console follows the cluster at its next poll (within %u s);"
-                                          " the edits then sit on the new CIB: check them, then C again.\n",
-                                          text, (console->live.interval_ms + 999) / 1000);
+        console->output =
+            g_strdup_printf("%s\nThe console follows the cluster at its next poll (within %u s);"
+                            " the edits then sit on the new CIB: check them, then C again.\n",
+                            text, (console->live.interval_ms + 999) / 1000);
     }
     if (!ok) {
         cs_console_say(console, TRUE, "%s: %s",
-                       g_error_matches(error, CS_LIVE_ERROR, CS_LIVE_ERROR_CHANGED) ? "Commit refused"
-                                                                                    : "Commit failed",
+                       g_error_matches(error, CS_LIVE_ERROR, CS_LIVE_ERROR_CHANGED)
+                           ? "Commit refused"
+                           : "Commit failed",
                        error->message);
         return;
     }

@@ -22,10 +22,10 @@
 static CsConsole *prompt_console;
 static unsigned char queue[PROMPT_QUEUE];
 static int queue_head, queue_length;
-static char *accepted;           /* the line Enter gave, malloc'd by readline */
+static char *accepted; /* the line Enter gave, malloc'd by readline */
 static gboolean accepted_ready;
-static GPtrArray *matches;       /* shown above the prompt after Tab */
-static GPtrArray *candidates;    /* what cs_command_complete offered */
+static GPtrArray *matches;    /* shown above the prompt after Tab */
+static GPtrArray *candidates; /* what cs_command_complete offered */
 static FILE *null_stream;
 static gboolean prompt_ready;
 /* A part of the line shown selected (t: the clock's value): the first key
@@ -121,18 +121,35 @@ static char *next_candidate(const char *text, int state)
  * may stand there.  A command has one pattern per form; the keywords
  * typed so far choose among them. */
 static const char *const grammar[] = {
-    "scores RSC", "explain RSC NODE", "where RSC",
+    "scores RSC",
+    "explain RSC NODE",
+    "where RSC",
     "stickiness RSC|default N|unset",
-    "ban RSC NODE", "prefer RSC NODE", "clear RSC",
-    "standby NODE on|off", "maintenance NODE on|off",
+    "ban RSC NODE",
+    "prefer RSC NODE",
+    "clear RSC",
+    "standby NODE on|off",
+    "maintenance NODE on|off",
     "attr NODE ATTR --delete",
-    "failcount show RSC", "failcount set RSC NODE OP", "failcount clear RSC NODE",
-    "location add ID RSC NODE SCORE|INFINITY|-INFINITY", "location remove LOCATION",
-    "colocation add ID RSC RSC SCORE|INFINITY|-INFINITY", "colocation remove COLOCATION",
-    "constraint remove CONSTRAINT", "constraint score CONSTRAINT SCORE|INFINITY|-INFINITY",
-    "rule enable RULE", "rule disable RULE",
+    "failcount show RSC",
+    "failcount set RSC NODE OP",
+    "failcount clear RSC NODE",
+    "location add ID RSC NODE SCORE|INFINITY|-INFINITY",
+    "location remove LOCATION",
+    "colocation add ID RSC RSC SCORE|INFINITY|-INFINITY",
+    "colocation remove COLOCATION",
+    "constraint remove CONSTRAINT",
+    "constraint score CONSTRAINT SCORE|INFINITY|-INFINITY",
+    "rule enable RULE",
+    "rule disable RULE",
     "rule set RULE score|score-attribute|boolean-op|role|operation|value|start|end --delete",
-    "time now", "commit --dry-run", "undo", "redo", "save", "help", "transition",
+    "time now",
+    "commit --dry-run",
+    "undo",
+    "redo",
+    "save",
+    "help",
+    "transition",
 };
 
 static void offer(GPtrArray *found, GHashTable *seen, const char *word, const char *prefix)
@@ -172,7 +189,8 @@ static void offer_constraints(GPtrArray *found, GHashTable *seen, const CsDocume
                               const char *element, const char *prefix)
 {
     xmlNode *constraints = cs_document_section(document, "constraints");
-    for (xmlNode *child = constraints != NULL ? constraints->children : NULL; child != NULL; child = child->next)
+    for (xmlNode *child = constraints != NULL ? constraints->children : NULL; child != NULL;
+         child = child->next)
         if (child->type == XML_ELEMENT_NODE && (element == NULL || element_is(child, element)))
             offer_id(found, seen, child, prefix);
 }
@@ -184,7 +202,8 @@ static void offer_operations(GPtrArray *found, GHashTable *seen, const CsDocumen
                              const char *rsc, const char *prefix)
 {
     xmlNode *resource = rsc != NULL ? cs_edit_find_resource(document, rsc) : NULL;
-    for (xmlNode *ops = resource != NULL ? resource->children : NULL; ops != NULL; ops = ops->next) {
+    for (xmlNode *ops = resource != NULL ? resource->children : NULL; ops != NULL;
+         ops = ops->next) {
         if (!element_is(ops, "operations"))
             continue;
         for (xmlNode *op = ops->children; op != NULL; op = op->next) {
@@ -204,7 +223,8 @@ static void offer_operations(GPtrArray *found, GHashTable *seen, const CsDocumen
 }
 
 /* The names of the nvpairs under node (a node's attribute sets). */
-static void offer_nvpair_names(GPtrArray *found, GHashTable *seen, const xmlNode *node, const char *prefix)
+static void offer_nvpair_names(GPtrArray *found, GHashTable *seen, const xmlNode *node,
+                               const char *prefix)
 {
     for (const xmlNode *child = node->children; child != NULL; child = child->next) {
         if (child->type != XML_ELEMENT_NODE)
@@ -223,10 +243,11 @@ static void offer_nvpair_names(GPtrArray *found, GHashTable *seen, const xmlNode
 static void offer_node_attributes(GPtrArray *found, GHashTable *seen, const CsDocument *document,
                                   const char *uname, const char *prefix)
 {
-    static const char *const sections[] = { "nodes", "status" };
+    static const char *const sections[] = {"nodes", "status"};
     for (size_t i = 0; uname != NULL && i < G_N_ELEMENTS(sections); i++) {
         xmlNode *section = cs_document_section(document, sections[i]);
-        for (xmlNode *node = section != NULL ? section->children : NULL; node != NULL; node = node->next) {
+        for (xmlNode *node = section != NULL ? section->children : NULL; node != NULL;
+             node = node->next) {
             if (node->type != XML_ELEMENT_NODE)
                 continue;
             xmlChar *name = xmlGetProp(node, (const xmlChar *)"uname");
@@ -239,8 +260,8 @@ static void offer_node_attributes(GPtrArray *found, GHashTable *seen, const CsDo
 }
 
 /* What may stand where kind (one alternative of a pattern word) is. */
-static void offer_kind(GPtrArray *found, GHashTable *seen, const CsSession *session, const char *kind,
-                       char **typed, const char *prefix)
+static void offer_kind(GPtrArray *found, GHashTable *seen, const CsSession *session,
+                       const char *kind, char **typed, const char *prefix)
 {
     const CsModel *model = session->model;
     if (!g_ascii_isupper(kind[0]) && kind[0] != '\0') {
@@ -249,7 +270,8 @@ static void offer_kind(GPtrArray *found, GHashTable *seen, const CsSession *sess
         offer(found, seen, kind, prefix);
     } else if (strcmp(kind, "RSC") == 0 && model != NULL) {
         for (guint i = 0; i < model->resources->len; i++)
-            offer(found, seen, ((const CsResource *)g_ptr_array_index(model->resources, i))->id, prefix);
+            offer(found, seen, ((const CsResource *)g_ptr_array_index(model->resources, i))->id,
+                  prefix);
     } else if (strcmp(kind, "NODE") == 0 && model != NULL) {
         for (guint i = 0; i < model->nodes->len; i++)
             offer(found, seen, ((const CsNode *)g_ptr_array_index(model->nodes, i))->uname, prefix);
@@ -261,7 +283,8 @@ static void offer_kind(GPtrArray *found, GHashTable *seen, const CsSession *sess
         offer_constraints(found, seen, session->document, "rsc_colocation", prefix);
     } else if (strcmp(kind, "RULE") == 0) {
         xmlNode *root = xmlDocGetRootElement(session->document->xml);
-        for (xmlNode *child = root != NULL ? root->children : NULL; child != NULL; child = child->next)
+        for (xmlNode *child = root != NULL ? root->children : NULL; child != NULL;
+             child = child->next)
             if (element_is(child, "configuration"))
                 offer_rules(found, seen, child, prefix);
     } else if (strcmp(kind, "ATTR") == 0) {
@@ -278,7 +301,8 @@ static gboolean word_fits(const char *pattern_word, const char *typed)
 {
     g_auto(GStrv) alternatives = g_strsplit(pattern_word, "|", -1);
     for (char **alternative = alternatives; *alternative != NULL; alternative++)
-        if (g_ascii_isupper((*alternative)[0]) || (*alternative)[0] == '-' || strcmp(*alternative, typed) == 0)
+        if (g_ascii_isupper((*alternative)[0]) || (*alternative)[0] == '-'
+            || strcmp(*alternative, typed) == 0)
             return TRUE;
     return FALSE;
 }
@@ -306,7 +330,7 @@ GPtrArray *cs_prompt_grammar_candidates(const CsSession *session, const char *be
         return NULL;
     g_ptr_array_add(words, NULL);
     char **typed = (char **)words->pdata;
-    guint position = words->len - 2;      /* the word being completed */
+    guint position = words->len - 2; /* the word being completed */
     const char *prefix = typed[position];
     GPtrArray *found = g_ptr_array_new_with_free_func(g_free);
     g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
@@ -339,7 +363,7 @@ static char **prompt_complete(const char *text, int start, int end)
 {
     (void)start;
     (void)end;
-    rl_attempted_completion_over = 1;   /* never file names */
+    rl_attempted_completion_over = 1; /* never file names */
     g_autofree char *before = g_strndup(rl_line_buffer, (gsize)rl_point);
     g_clear_pointer(&candidates, g_ptr_array_unref);
     candidates = cs_prompt_grammar_candidates(prompt_console->session, before);
@@ -438,15 +462,17 @@ static void prompt_cancel(CsConsole *console)
 static int readline_byte(int key)
 {
     switch (key) {
-    case KEY_LEFT: return 2;        /* ^B */
-    case KEY_RIGHT: return 6;       /* ^F */
-    case KEY_UP: return 16;         /* ^P: previous history line */
-    case KEY_DOWN: return 14;       /* ^N */
-    case KEY_HOME: return 1;        /* ^A */
-    case KEY_END: return 5;         /* ^E */
-    case KEY_DC: return 4;          /* ^D: delete under the cursor */
-    case KEY_BACKSPACE: case 8: return 127;
-    case KEY_ENTER: case '\r': return '\n';
+    case KEY_LEFT: return 2;  /* ^B */
+    case KEY_RIGHT: return 6; /* ^F */
+    case KEY_UP: return 16;   /* ^P: previous history line */
+    case KEY_DOWN: return 14; /* ^N */
+    case KEY_HOME: return 1;  /* ^A */
+    case KEY_END: return 5;   /* ^E */
+    case KEY_DC: return 4;    /* ^D: delete under the cursor */
+    case KEY_BACKSPACE:
+    case 8: return 127;
+    case KEY_ENTER:
+    case '\r': return '\n';
     default: return key >= 0 && key < 256 ? key : -1;
     }
 }

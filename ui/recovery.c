@@ -19,7 +19,8 @@ char *cs_recovery_path(const char *cib_path)
 {
     const char *state = g_getenv("XDG_STATE_HOME");
     g_autofree char *state_dir = state != NULL && state[0] == '/'
-                                 ? g_strdup(state) : g_build_filename(g_get_home_dir(), ".local", "state", NULL);
+                                     ? g_strdup(state)
+                                     : g_build_filename(g_get_home_dir(), ".local", "state", NULL);
     g_autofree char *absolute = g_canonicalize_filename(cib_path, NULL);
     g_autofree char *digest = g_compute_checksum_for_string(G_CHECKSUM_SHA256, absolute, -1);
     g_autofree char *base = g_path_get_basename(absolute);
@@ -32,7 +33,8 @@ char *cs_recovery_write(CsConsole *console, GError **error)
     g_autofree char *path = cs_recovery_path(console->path);
     g_autofree char *dir = g_path_get_dirname(path);
     if (g_mkdir_with_parents(dir, 0700) != 0) {
-        g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errno), "%s: %s", dir, g_strerror(errno));
+        g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errno), "%s: %s", dir,
+                    g_strerror(errno));
         return NULL;
     }
     /* Not cs_session_save: the log stays unsaved, the CIB untouched. */
@@ -60,7 +62,8 @@ void cs_recovery_offer(CsConsole *console)
     g_free(console->recovery_path);
     console->recovery_path = g_steal_pointer(&path);
     console->ask = CS_ASK_RECOVER;
-    cs_console_log(console, "Unsaved edits of an interrupted session are kept in %s "
+    cs_console_log(console,
+                   "Unsaved edits of an interrupted session are kept in %s "
                    "(r restores them, d deletes the file, any other key keeps it for later)",
                    console->recovery_path);
 }
@@ -81,7 +84,7 @@ static gboolean restore_clock(CsConsole *console)
     g_autofree char *clock = NULL;
     if (!g_file_get_contents(clock_path, &clock, NULL, NULL))
         return FALSE;
-    const char *words[] = { "time", g_strstrip(clock), NULL };
+    const char *words[] = {"time", g_strstrip(clock), NULL};
     return cs_console_run_words(console, words);
 }
 
@@ -90,9 +93,11 @@ static gboolean restore_clock(CsConsole *console)
 static void restore(CsConsole *console)
 {
     g_autoptr(GError) error = NULL;
-    CsSession *session = cs_session_open_partial(console->recovery_path, console->time_text, &error);
+    CsSession *session =
+        cs_session_open_partial(console->recovery_path, console->time_text, &error);
     if (session == NULL) {
-        cs_console_say(console, TRUE, "Cannot restore %s: %s", console->recovery_path, error->message);
+        cs_console_say(console, TRUE, "Cannot restore %s: %s", console->recovery_path,
+                       error->message);
         return;
     }
     g_free(session->document->path);

@@ -4,9 +4,8 @@
 #include "explain/settle.h"
 
 static const CsView *const tab_views[CS_VIEW_COUNT] = {
-    &cs_view_matrix, &cs_view_transition, &cs_view_explain,
-    &cs_view_failcounts, &cs_view_graph, &cs_view_history,
-    &cs_view_timeline,
+    &cs_view_matrix, &cs_view_transition, &cs_view_explain,  &cs_view_failcounts,
+    &cs_view_graph,  &cs_view_history,    &cs_view_timeline,
 };
 
 /* How the tabs are written: " N Title " each, " N Title" when that is
@@ -37,8 +36,9 @@ void cs_titlebar_draw(const CsConsole *console, int y)
     cs_draw_fill(y, 0, COLS, CS_STYLE_TITLE);
     static const char name[] = " cibscope ";
     gboolean room_for_name = tabs_width(TABS_FULL) + (int)strlen(name) <= COLS;
-    TabsForm form = tabs_width(TABS_FULL) <= COLS ? TABS_FULL
-                    : tabs_width(TABS_COMPACT) <= COLS ? TABS_COMPACT : TABS_SHORT;
+    TabsForm form = tabs_width(TABS_FULL) <= COLS      ? TABS_FULL
+                    : tabs_width(TABS_COMPACT) <= COLS ? TABS_COMPACT
+                                                       : TABS_SHORT;
     int x = 0;
     if (room_for_name)
         x += cs_draw_text_attrs(y, x, COLS, name, cs_style_attr(CS_STYLE_TITLE) | A_BOLD);
@@ -142,9 +142,8 @@ static char *outcome_text(const CsConsole *console, gboolean with_settle)
  * transition is read; a figure for a state gone is dropped. */
 gboolean cs_statusbar_settle_due(const CsConsole *console)
 {
-    return console->settle_job == NULL && console->model != NULL
-           && console->solution != NULL && !console->transition_pending
-           && console->action_total > 0
+    return console->settle_job == NULL && console->model != NULL && console->solution != NULL
+           && !console->transition_pending && console->action_total > 0
            && (console->settle_text == NULL || console->settle_generation != console->generation
                || console->settle_session != console->session);
 }
@@ -181,15 +180,17 @@ static char *question_text(const CsConsole *console)
     if (console->ask == CS_ASK_CONFLICT)
         return cs_console_conflict_question(console);
     if (console->ask == CS_ASK_RECOVER)
-        return g_strdup(" Edits an interrupted session left unsaved: r restore  d delete  else later ");
+        return g_strdup(
+            " Edits an interrupted session left unsaved: r restore  d delete  else later ");
     if (console->ask == CS_ASK_COMMIT)
-        return g_strdup_printf(" Commit: run the %u %s listed above? y: apply  else cancel ", unsaved,
-                               unsaved == 1 ? "operation" : "operations");
+        return g_strdup_printf(" Commit: run the %u %s listed above? y: apply  else cancel ",
+                               unsaved, unsaved == 1 ? "operation" : "operations");
     if (cs_console_is_live(console))
         return g_strdup_printf(" Quit with %u uncommitted %s? y: quit, dropping them  else stay ",
                                unsaved, edits);
     return g_strdup_printf(" Quit with %u unsaved %s? y: quit without saving  "
-                           "w: save and quit  else stay ", unsaved, edits);
+                           "w: save and quit  else stay ",
+                           unsaved, edits);
 }
 
 static void draw_question(const CsConsole *console, int y)
@@ -234,22 +235,23 @@ static char *status_fields_with(const CsConsole *console, gboolean with_settle)
     g_autofree char *edits = unsaved == 0 ? g_strdup("")
                                           : g_strdup_printf(" %s %u %s", separator, unsaved,
                                                             live ? "uncommitted" : "unsaved");
-    g_autofree char *version = console->version ? g_strdup_printf(" %s %s", separator, console->version)
-                                                : g_strdup("");
-    g_autofree char *epoch = g_strdup_printf(" %s epoch %s%s", separator, console->epoch ? console->epoch : "?",
-                                             version);
+    g_autofree char *version =
+        console->version ? g_strdup_printf(" %s %s", separator, console->version) : g_strdup("");
+    g_autofree char *epoch = g_strdup_printf(" %s epoch %s%s", separator,
+                                             console->epoch ? console->epoch : "?", version);
     /* A clock set by --time or moved with t is not the cluster's. */
     gboolean simulated = console->clock_set || console->clock_moved;
-    g_autofree char *clock = simulated ? g_strdup_printf(" %s clock %s (simulated)", separator, console->clock)
-                                       : g_strdup_printf(" %s %s", separator, console->clock);
+    g_autofree char *clock =
+        simulated ? g_strdup_printf(" %s clock %s (simulated)", separator, console->clock)
+                  : g_strdup_printf(" %s %s", separator, console->clock);
     /* On a narrow screen, with edits pending, something gives way to
      * their count.  On a file, the epoch.  Live, the wall clock instead:
      * the epoch is what a commit is guarded by (doc/DESIGN.md "Live
      * clusters"), and the operator needs to see it move. */
     gboolean keep_epoch = live && !console->clock_set;
     /* Then the clock's words: "(sim)" still says it is not the real one. */
-    g_autofree char *short_clock = g_strdup_printf(" %s %s%s", separator, console->clock,
-                                                   simulated ? " (sim)" : "");
+    g_autofree char *short_clock =
+        g_strdup_printf(" %s %s%s", separator, console->clock, simulated ? " (sim)" : "");
     /* The file's name may be cut to 16 columns; the reason no cluster
      * answered may not (the demo's epoch and clock give way to it). */
     int label_room = console->live.no_cluster != NULL ? cs_text_width(console->file_label)
@@ -260,15 +262,16 @@ static char *status_fields_with(const CsConsole *console, gboolean with_settle)
         gboolean with_clock = attempt == 0 || !keep_epoch;
         g_free(fields);
         fields = g_strdup_printf("%s%s%s %s %s%s ", edits, with_epoch ? epoch : "",
-                                 with_clock ? (attempt < 2 ? clock : short_clock) : "", separator, outcome,
-                                 filter != NULL ? filter : "");
+                                 with_clock ? (attempt < 2 ? clock : short_clock) : "", separator,
+                                 outcome, filter != NULL ? filter : "");
         /* The demo shown for want of a cluster: the reason is what
          * matters, the demo's epoch and clock give way to it. */
         if (console->live.no_cluster != NULL && attempt == 0
             && 1 + label_room + cs_text_width(fields) > COLS) {
             keep_epoch = FALSE;
             g_free(fields);
-            fields = g_strdup_printf("%s %s %s%s ", edits, separator, outcome, filter != NULL ? filter : "");
+            fields = g_strdup_printf("%s %s %s%s ", edits, separator, outcome,
+                                     filter != NULL ? filter : "");
             break;
         }
         if (1 + label_room + cs_text_width(fields) <= COLS)
@@ -287,14 +290,16 @@ static gboolean draw_stale(const CsConsole *console, int y)
     const char *separator = cs_glyph(CS_GLYPH_SEPARATOR);
     guint unsaved = cs_console_unsaved(console);
     g_autofree char *safe = cs_escape(stale);
-    g_autofree char *edits = unsaved == 0 ? g_strdup("")
-                                          : g_strdup_printf(" %s %u uncommitted", separator, unsaved);
-    g_autofree char *fields = g_strdup_printf("%s %s epoch %s ", edits, separator,
-                                              console->epoch ? console->epoch : "?");
+    g_autofree char *edits =
+        unsaved == 0 ? g_strdup("") : g_strdup_printf(" %s %u uncommitted", separator, unsaved);
+    g_autofree char *fields =
+        g_strdup_printf("%s %s epoch %s ", edits, separator, console->epoch ? console->epoch : "?");
     int fields_width = cs_text_width(fields);
     g_autofree char *reason = cs_fit(safe, MAX(8, COLS - 1 - fields_width), FALSE);
     cs_draw_fill(y, 0, COLS, CS_STYLE_STATUS_ERROR);
-    int x = 1 + cs_draw_text_attrs(y, 1, COLS - 1, reason, cs_style_attr(CS_STYLE_STATUS_ERROR) | A_BOLD);
+    int x =
+        1
+        + cs_draw_text_attrs(y, 1, COLS - 1, reason, cs_style_attr(CS_STYLE_STATUS_ERROR) | A_BOLD);
     cs_draw_text(y, x, COLS - x, fields, CS_STYLE_STATUS_ERROR);
     return TRUE;
 }

@@ -19,7 +19,7 @@ void cs_terminal_stop(void);
 #define CS_KEY_META_BASE 0x20000
 #define CS_KEY_META(byte) (CS_KEY_META_BASE + (byte))
 #define CS_KEY_IS_META(key) ((key) >= CS_KEY_META_BASE && (key) < CS_KEY_META_BASE + 256)
-#define CS_KEY_META_BYTE(key) ((key) - CS_KEY_META_BASE)
+#define CS_KEY_META_BYTE(key) ((key)-CS_KEY_META_BASE)
 
 /* The next key, waiting at most wait_ms (ERR when none came).  Known
  * sequences come as KEY_* codes; an unknown escape sequence is dropped

@@ -36,42 +36,42 @@ typedef enum {
 typedef struct CsRow {
     int rsc;
     int depth;
-    int instance;            /* -1: a configured resource */
+    int instance; /* -1: a configured resource */
 } CsRow;
 
 /* What q asks before quitting with unsaved edits. */
 typedef enum {
     CS_ASK_NONE,
     CS_ASK_QUIT,
-    CS_ASK_COMMIT,           /* live: apply the operations listed above? */
-    CS_ASK_CONFLICT,         /* live: keep or drop the edit of a conflict */
-    CS_ASK_RECOVER,          /* restore a recovery file's edits? */
+    CS_ASK_COMMIT,   /* live: apply the operations listed above? */
+    CS_ASK_CONFLICT, /* live: keep or drop the edit of a conflict */
+    CS_ASK_RECOVER,  /* restore a recovery file's edits? */
 } CsAsk;
 
 /* The History view: a directory's pe-input series and its report. */
 typedef struct CsHistoryView {
-    char *dir;               /* NULL: the console was not opened on one */
-    gboolean loaded;         /* the report was computed (it is costly:
+    char *dir;         /* NULL: the console was not opened on one */
+    gboolean loaded;   /* the report was computed (it is costly:
                                 every CIB of the series is solved) */
-    GPtrArray *files;        /* CsHistoryFile*, by number */
-    GPtrArray *lines;        /* char*, the report's lines, raw */
-    GArray *step_line;       /* per file: the line its "== name ==" is on */
-    GArray *step_row;        /* per file: the screen row of that heading,
+    GPtrArray *files;  /* CsHistoryFile*, by number */
+    GPtrArray *lines;  /* char*, the report's lines, raw */
+    GArray *step_line; /* per file: the line its "== name ==" is on */
+    GArray *step_row;  /* per file: the screen row of that heading,
                                 long lines being wrapped at the view's
                                 width (set by each drawing) */
-    char *error;             /* why there is no report, or NULL */
+    char *error;       /* why there is no report, or NULL */
     /* The report is solved step by step on a worker thread (a cluster
      * keeps 4,000 inputs): the steps are listed at once, each filled in
      * as it is solved, with a progress line meanwhile. */
     GThread *worker;
     GMutex lock;
-    GPtrArray *texts;        /* per file: its step's report, NULL until
+    GPtrArray *texts;       /* per file: its step's report, NULL until
                                 solved (under lock) */
-    guint solved;            /* steps solved (under lock) */
-    gint cancel;             /* atomic: the worker stops at the next step */
-    guint built;             /* solved when lines were last built */
-    gint64 shown;            /* monotonic us of the last progress redraw */
-    guint lines_generation;  /* bumped each time lines are built */
+    guint solved;           /* steps solved (under lock) */
+    gint cancel;            /* atomic: the worker stops at the next step */
+    guint built;            /* solved when lines were last built */
+    gint64 shown;           /* monotonic us of the last progress redraw */
+    guint lines_generation; /* bumped each time lines are built */
     /* lines wrapped for the screen (escaped), kept while neither they nor
      * the width change: a key must not wrap 4,000 steps again */
     GPtrArray *rows;
@@ -80,18 +80,18 @@ typedef struct CsHistoryView {
 } CsHistoryView;
 
 /* Following a live cluster (cibscope --live). */
-typedef struct CsFollowJob CsFollowJob;   /* live.c's */
+typedef struct CsFollowJob CsFollowJob; /* live.c's */
 
 typedef struct CsLiveState {
-    struct CsLiveWatch *watch;   /* NULL: not live */
-    CsFollowJob *follow;     /* a changed CIB being followed on a worker */
+    struct CsLiveWatch *watch; /* NULL: not live */
+    CsFollowJob *follow;       /* a changed CIB being followed on a worker */
     guint interval_ms;
-    char *status;            /* "live  DC alpha  epoch 0.42.7", escaped */
-    guint pending;           /* object-level operations a commit would run */
-    char *poll_error;        /* the last poll's failure, or NULL */
-    gint64 stale_since;      /* wall clock (us) of the first failed read
+    char *status;       /* "live  DC alpha  epoch 0.42.7", escaped */
+    guint pending;      /* object-level operations a commit would run */
+    char *poll_error;   /* the last poll's failure, or NULL */
+    gint64 stale_since; /* wall clock (us) of the first failed read
                                 since the last good one; 0: fresh */
-    char *notice;            /* what the last follow changed ("The CIB
+    char *notice;       /* what the last follow changed ("The CIB
                                 changed: epoch ..."), shown in the banner
                                 row until a key, never over the status
                                 bar; raw, or NULL */
@@ -99,33 +99,33 @@ typedef struct CsLiveState {
      * console solves at the wall clock and re-solves by itself at the
      * next moment time alone can change the answer. */
     gboolean have_event;
-    CsTimeEvent event;       /* the next one after the session's clock */
-    guint event_generation;  /* the session generation it was found for */
-    gint64 clock_shown;      /* the wall-clock second the bar shows */
-    guint asking;            /* CS_ASK_CONFLICT: the conflict's index */
-    char *no_cluster;        /* plain `cibscope` fell back to the demo:
+    CsTimeEvent event;      /* the next one after the session's clock */
+    guint event_generation; /* the session generation it was found for */
+    gint64 clock_shown;     /* the wall-clock second the bar shows */
+    guint asking;           /* CS_ASK_CONFLICT: the conflict's index */
+    char *no_cluster;       /* plain `cibscope` fell back to the demo:
                                 why no cluster answered, or NULL */
 } CsLiveState;
 
 /* The smallest change found to move a resource, cached per state. */
 typedef struct CsSmallest {
-    int rsc;                 /* -1: nothing cached */
-    guint generation;        /* the session state it was computed for */
-    GPtrArray *lines;        /* char *, raw text: "remove cli-ban-..." */
+    int rsc;          /* -1: nothing cached */
+    guint generation; /* the session state it was computed for */
+    GPtrArray *lines; /* char *, raw text: "remove cli-ban-..." */
 } CsSmallest;
 
 /* Explain's score editor: a constraint's score typed in place, each
  * keystroke re-solved as a trial edit that Esc takes back. */
 typedef struct CsScoreEdit {
     gboolean active;
-    char *constraint;        /* the constraint (or rule part) id edited */
-    char *attribute;         /* NULL: the constraint's score; else this
+    char *constraint;     /* the constraint (or rule part) id edited */
+    char *attribute;      /* NULL: the constraint's score; else this
                                 attribute of a rule, expression or date */
-    char *original;          /* its score before editing */
-    GString *text;           /* what is typed */
-    CsSessionTrial trial;    /* the typed value tried (explain/trial.h) */
-    gboolean fresh;          /* nothing typed yet: a key replaces the text */
-    char *error;             /* why the text is not a score, or NULL */
+    char *original;       /* its score before editing */
+    GString *text;        /* what is typed */
+    CsSessionTrial trial; /* the typed value tried (explain/trial.h) */
+    gboolean fresh;       /* nothing typed yet: a key replaces the text */
+    char *error;          /* why the text is not a score, or NULL */
 } CsScoreEdit;
 
 /* The attribute list over the views (ui/attrs.c): A on a Matrix row
@@ -135,60 +135,60 @@ typedef struct CsScoreEdit {
  * command language, re-solved at once and undone with u. */
 typedef enum {
     CS_ATTRS_CLOSED,
-    CS_ATTRS_META,           /* target is a resource id */
-    CS_ATTRS_NODE,           /* target is a node's uname */
+    CS_ATTRS_META, /* target is a resource id */
+    CS_ATTRS_NODE, /* target is a node's uname */
 } CsAttrsKind;
 
 typedef enum {
-    CS_ATTRS_BROWSE,         /* moving through the list */
-    CS_ATTRS_NAME,           /* typing the name of one to add (Tab completes) */
-    CS_ATTRS_VALUE,          /* typing a value (the old one pre-filled) */
+    CS_ATTRS_BROWSE, /* moving through the list */
+    CS_ATTRS_NAME,   /* typing the name of one to add (Tab completes) */
+    CS_ATTRS_VALUE,  /* typing a value (the old one pre-filled) */
 } CsAttrsMode;
 
 typedef struct CsAttrList {
     CsAttrsKind kind;
-    char *target;            /* raw */
+    char *target; /* raw */
     int selected, top;
     CsAttrsMode mode;
-    GString *text;           /* the name or value being typed */
-    gboolean fresh;          /* nothing typed yet: a key replaces text */
-    char *name;              /* CS_ATTRS_VALUE: the attribute set */
-    CsAttrSource source;     /* what a value typed sets: a node's
+    GString *text;       /* the name or value being typed */
+    gboolean fresh;      /* nothing typed yet: a key replaces text */
+    char *name;          /* CS_ATTRS_VALUE: the attribute set */
+    CsAttrSource source; /* what a value typed sets: a node's
                                 utilization, transient or permanent
                                 attribute, a resource's own meta */
-    char *hint;              /* completions, or why a name is refused */
+    char *hint;          /* completions, or why a name is refused */
 } CsAttrList;
 
-typedef struct CsGraphState CsGraphState;   /* view_graph.c's */
-typedef struct CsTimelineState CsTimelineState;   /* view_timeline.c's */
+typedef struct CsGraphState CsGraphState;       /* view_graph.c's */
+typedef struct CsTimelineState CsTimelineState; /* view_timeline.c's */
 
 typedef struct CsConsole {
-    CsSession *session;      /* owned: document, edit log, model, solution */
+    CsSession *session; /* owned: document, edit log, model, solution */
     char *path;
-    char *time_text;         /* --time, for CIBs opened later (History) */
+    char *time_text; /* --time, for CIBs opened later (History) */
     CsLiveState live;
     CsHistoryView history;
-    char *file_label;        /* escaped basename for the status bar */
-    char *epoch;             /* admin_epoch.epoch.num_updates */
-    char *version;           /* "CIB 3.0.2, answers 2.1.5", or NULL */
-    char *clock;             /* the model's "now", formatted */
-    gboolean clock_set;      /* from --time */
-    gint64 opened_at;        /* the clock when the CIB was opened */
-    gboolean clock_moved;    /* t (or time) moved it since: simulated */
-    CsDocument *document;    /* the session's */
-    CsModel *model;          /* the session's; NULL when the CIB could not
+    char *file_label;       /* escaped basename for the status bar */
+    char *epoch;            /* admin_epoch.epoch.num_updates */
+    char *version;          /* "CIB 3.0.2, answers 2.1.5", or NULL */
+    char *clock;            /* the model's "now", formatted */
+    gboolean clock_set;     /* from --time */
+    gint64 opened_at;       /* the clock when the CIB was opened */
+    gboolean clock_moved;   /* t (or time) moved it since: simulated */
+    CsDocument *document;   /* the session's */
+    CsModel *model;         /* the session's; NULL when the CIB could not
                                 be modelled */
-    CsSolution *solution;    /* the session's; NULL when the engine gave
+    CsSolution *solution;   /* the session's; NULL when the engine gave
                                 no answer */
-    guint saved_depth;       /* undo depth when last loaded or saved */
-    guint generation;        /* the session's generation last read */
-    gboolean sync_wanted;    /* the session changed this pass: the loop
+    guint saved_depth;      /* undo depth when last loaded or saved */
+    guint generation;       /* the session's generation last read */
+    gboolean sync_wanted;   /* the session changed this pass: the loop
                                 syncs once before it draws */
-    int label_count;         /* resources the per-resource arrays hold */
-    char *banner;            /* why scores are missing, or NULL */
-    char *message;           /* one-key notice for the status bar, or NULL */
-    gboolean message_error;  /* the notice says something failed */
-    char *output;            /* a command's multi-line output, shown in
+    int label_count;        /* resources the per-resource arrays hold */
+    char *banner;           /* why scores are missing, or NULL */
+    char *message;          /* one-key notice for the status bar, or NULL */
+    gboolean message_error; /* the notice says something failed */
+    char *output;           /* a command's multi-line output, shown in
                                 an overlay until a key closes it */
     int output_scroll;
     /* output as last wrapped (help.c): the text it was made from and
@@ -197,10 +197,10 @@ typedef struct CsConsole {
     GPtrArray *output_lines;
     char *output_lines_text;
     int output_lines_width;
-    CsAsk ask;               /* a question the status bar asks */
-    GPtrArray *message_log;  /* char *, every message said, oldest first */
-    char *recovery_path;     /* the recovery file offered or restored */
-    gboolean recovered;      /* its edits are the document's, unsaved */
+    CsAsk ask;              /* a question the status bar asks */
+    GPtrArray *message_log; /* char *, every message said, oldest first */
+    char *recovery_path;    /* the recovery file offered or restored */
+    gboolean recovered;     /* its edits are the document's, unsaved */
     /* What the last edit changed, compared cell by cell as cells are
      * drawn (cs_console_cell_changed): the solution before it (the
      * session's previous one; NULL before any edit), and per resource and
@@ -208,31 +208,31 @@ typedef struct CsConsole {
     const CsSolution *changed_against;
     int *changed_old_rsc;
     int *changed_old_node;
-    char **rsc_labels;       /* escaped resource ids, by index */
-    char **node_labels;      /* escaped node unames, by index */
-    int *status_node;        /* per resource: where the status section
+    char **rsc_labels;  /* escaped resource ids, by index */
+    char **node_labels; /* escaped node unames, by index */
+    int *status_node;   /* per resource: where the status section
                                 says it is active, for when no solution */
-    GHashTable *active;      /* (rsc, node) pairs the status section says
+    GHashTable *active; /* (rsc, node) pairs the status section says
                                 are active: every instance of a clone */
 
-    char *transition;        /* the Transition Summary text, raw */
-    const CsTransition *plan;    /* the solution's actions, by resource
+    char *transition;         /* the Transition Summary text, raw */
+    const CsTransition *plan; /* the solution's actions, by resource
                                     (cs_solution_transition); NULL until
                                     read */
-    int action_total;        /* resource lines of the Transition Summary */
-    int move_total;          /* lines that move or migrate */
+    int action_total;         /* resource lines of the Transition Summary */
+    int move_total;           /* lines that move or migrate */
     /* The transition (transition, plan, the totals) is read after the
      * first frame of a new solution is drawn: it costs as much as the
      * solve, and an edit's new scores should show within one frame. */
     gboolean transition_pending;
-    char *changes_for;       /* the edit whose changes wait for the
+    char *changes_for; /* the edit whose changes wait for the
                                 transition (session->changes_pending) */
     /* Where the cluster settles (explain/settle.h), for the status bar:
      * worked out on a worker thread for the state of settle_generation. */
     struct CsSettleJob *settle_job;
-    char *settle_text;       /* the headline for settle_generation, or NULL */
+    char *settle_text; /* the headline for settle_generation, or NULL */
     guint settle_generation;
-    const CsSession *settle_session;   /* whose generation it is */
+    const CsSession *settle_session; /* whose generation it is */
 
     gboolean *folded;        /* per resource: children hidden */
     gboolean show_promotion; /* P: promotable instances show their
@@ -250,18 +250,18 @@ typedef struct CsConsole {
     CsViewId view;
     gboolean help_open;
     int help_scroll;
-    gboolean graph_all;      /* every constraint, not only the focus's */
-    CsGraphState *graph_state;   /* the Graph view's layout, pan, selection */
-    CsTimelineState *timeline_state;   /* the Timeline view's, for a state */
+    gboolean graph_all;              /* every constraint, not only the focus's */
+    CsGraphState *graph_state;       /* the Graph view's layout, pan, selection */
+    CsTimelineState *timeline_state; /* the Timeline view's, for a state */
 
-    gboolean prompt_open;    /* the ':' command line has the keyboard */
-    int explain_item;        /* Explain: the selected constraint or rule */
+    gboolean prompt_open; /* the ':' command line has the keyboard */
+    int explain_item;     /* Explain: the selected constraint or rule */
     CsSmallest smallest;
     CsScoreEdit score_edit;
-    char *rule_open;         /* Explain: the rule whose fields are listed */
-    int rule_field;          /* the selected field of that rule */
+    char *rule_open; /* Explain: the rule whose fields are listed */
+    int rule_field;  /* the selected field of that rule */
 
-    CsAttrList attrs;        /* A / N: the attribute list, when open */
+    CsAttrList attrs; /* A / N: the attribute list, when open */
 
     int failcount_selected;  /* Fail counts: the selected one (shown order) */
     int transition_selected; /* Transition: the selected action (shown order) */
@@ -321,7 +321,8 @@ gboolean cs_console_cell_changed(const CsConsole *console, int rsc, int node);
 guint cs_console_unsaved(const CsConsole *console);
 /* Sets the status bar's notice (printf-style, raw text); it is kept in
  * the message log too. */
-void cs_console_say(CsConsole *console, gboolean error, const char *format, ...) G_GNUC_PRINTF(3, 4);
+void cs_console_say(CsConsole *console, gboolean error, const char *format, ...)
+    G_GNUC_PRINTF(3, 4);
 /* Adds a line to the message log only. */
 void cs_console_log(CsConsole *console, const char *format, ...) G_GNUC_PRINTF(2, 3);
 /* Takes session: it becomes the console's, labelled label. */

@@ -16,10 +16,10 @@
 
 /* A line of the breakdown that names something the operator can edit. */
 typedef struct ExplainItem {
-    int line;                /* index in the lines */
-    char *constraint;        /* the constraint's id, or NULL */
-    char *rule;              /* the rule's id, or NULL */
-    gboolean disabled;       /* a rule cibscope disabled (r enables it) */
+    int line;          /* index in the lines */
+    char *constraint;  /* the constraint's id, or NULL */
+    char *rule;        /* the rule's id, or NULL */
+    gboolean disabled; /* a rule cibscope disabled (r enables it) */
 } ExplainItem;
 
 static void item_clear(gpointer data)
@@ -31,12 +31,14 @@ static void item_clear(gpointer data)
 
 static gboolean is_element(const xmlNode *node, const char *name)
 {
-    return node != NULL && node->type == XML_ELEMENT_NODE && strcmp((const char *)node->name, name) == 0;
+    return node != NULL && node->type == XML_ELEMENT_NODE
+           && strcmp((const char *)node->name, name) == 0;
 }
 
 static gboolean is_constraint(const xmlNode *node)
 {
-    return node != NULL && node->type == XML_ELEMENT_NODE && strncmp((const char *)node->name, "rsc_", 4) == 0;
+    return node != NULL && node->type == XML_ELEMENT_NODE
+           && strncmp((const char *)node->name, "rsc_", 4) == 0;
 }
 
 static char *xml_id(const xmlNode *node)
@@ -80,10 +82,10 @@ static void resolve_source(const CsConsole *console, const char *source, Explain
 
 /* One editable attribute of a rule or of an expression inside it. */
 typedef struct RuleField {
-    char *element;           /* the id of the rule, expression, ... */
-    const char *kind;        /* "rule", "expression", ... (static) */
-    char *name;              /* the attribute */
-    char *value;             /* its value, NULL when unset */
+    char *element;    /* the id of the rule, expression, ... */
+    const char *kind; /* "rule", "expression", ... (static) */
+    char *name;       /* the attribute */
+    char *value;      /* its value, NULL when unset */
 } RuleField;
 
 static void rule_field_clear(gpointer data)
@@ -97,7 +99,7 @@ static void rule_field_clear(gpointer data)
 static void add_field(GArray *fields, const xmlNode *element, const char *kind, const char *name)
 {
     xmlChar *value = xmlGetProp(element, (const xmlChar *)name);
-    RuleField field = { xml_id(element), kind, g_strdup(name), g_strdup((const char *)value) };
+    RuleField field = {xml_id(element), kind, g_strdup(name), g_strdup((const char *)value)};
     xmlFree(value);
     g_array_append_val(fields, field);
 }
@@ -109,9 +111,9 @@ static void add_field(GArray *fields, const xmlNode *element, const char *kind, 
  * fields it sets. */
 static void add_rule_fields(GArray *fields, const xmlNode *element)
 {
-    static const char *const rule_names[] = { "score", "score-attribute", "boolean-op" };
-    static const char *const expression_names[] = { "attribute", "operation", "value", "type" };
-    static const char *const date_names[] = { "operation", "start", "end" };
+    static const char *const rule_names[] = {"score", "score-attribute", "boolean-op"};
+    static const char *const expression_names[] = {"attribute", "operation", "value", "type"};
+    static const char *const date_names[] = {"operation", "start", "end"};
     if (is_element(element, "rule")) {
         for (gsize i = 0; i < G_N_ELEMENTS(rule_names); i++)
             add_field(fields, element, "rule", rule_names[i]);
@@ -138,8 +140,9 @@ static GArray *rule_fields(const CsConsole *console)
 {
     GArray *fields = g_array_new(FALSE, TRUE, sizeof(RuleField));
     g_array_set_clear_func(fields, rule_field_clear);
-    const xmlNode *rule = console->rule_open != NULL ? cs_document_lookup_id(console->document, console->rule_open)
-                                                    : NULL;
+    const xmlNode *rule = console->rule_open != NULL
+                              ? cs_document_lookup_id(console->document, console->rule_open)
+                              : NULL;
     if (rule != NULL)
         add_rule_fields(fields, rule);
     return fields;
@@ -160,8 +163,9 @@ static void add_rule_editor(GPtrArray *lines, const CsConsole *console)
         g_autofree char *value = field->value != NULL ? cs_escape(field->value) : NULL;
         CsLine *line = cs_line_add(lines);
         CsStyle style = selected ? CS_STYLE_SELECTED : CS_STYLE_NORMAL;
-        cs_line_append(line, style, "%s %-10s %-28s %-16s ", selected ? cs_glyph(CS_GLYPH_ARROW) : " ",
-                       field->kind, element, field->name);
+        cs_line_append(line, style, "%s %-10s %-28s %-16s ",
+                       selected ? cs_glyph(CS_GLYPH_ARROW) : " ", field->kind, element,
+                       field->name);
         if (editing) {
             g_autofree char *typed = cs_escape(console->score_edit.text->str);
             cs_line_append(line, CS_STYLE_CURSOR, "%s_", typed);
@@ -175,7 +179,8 @@ static void add_rule_editor(GPtrArray *lines, const CsConsole *console)
         }
     }
     if (console->score_edit.active)
-        cs_lines_add_text(lines, CS_STYLE_DIM, "Scores below are re-solved as you type: Enter keeps, Esc restores");
+        cs_lines_add_text(lines, CS_STYLE_DIM,
+                          "Scores below are re-solved as you type: Enter keeps, Esc restores");
 }
 
 /* ---- lines -------------------------------------------------------------- */
@@ -194,7 +199,8 @@ static int line_width(const CsLine *line)
 
 /* Appends safe text to line, wrapping onto new lines of lines that
  * start with indent blanks (4 when the indent leaves too little room). */
-static void append_wrapped_at(GPtrArray *lines, CsLine *line, CsStyle style, const char *safe, int indent)
+static void append_wrapped_at(GPtrArray *lines, CsLine *line, CsStyle style, const char *safe,
+                              int indent)
 {
     if (indent > explain_width - 20)
         indent = 4;
@@ -237,13 +243,12 @@ static void add_raw_wrapped(GPtrArray *lines, CsStyle style, const char *raw)
     }
 }
 
-
-
 /* "Next: on alpha, will move to bravo (score 100)": what the transition
  * does to it, as `where` says it (explain/next.h), once it is read. */
 static void add_next(GPtrArray *lines, const CsConsole *console, int rsc)
 {
-    if (console->solution == NULL || console->plan == NULL || cs_console_engine_rsc(console, rsc) == NULL)
+    if (console->solution == NULL || console->plan == NULL
+        || cs_console_engine_rsc(console, rsc) == NULL)
         return;
     g_autoptr(GString) next = g_string_new("Next: ");
     cs_next_line(console->solution, rsc, next);
@@ -256,7 +261,8 @@ static void add_next(GPtrArray *lines, const CsConsole *console, int rsc)
  * out, here. */
 static void add_cause(GPtrArray *lines, const CsConsole *console, int rsc)
 {
-    if (console->solution == NULL || console->plan == NULL || cs_console_engine_rsc(console, rsc) == NULL)
+    if (console->solution == NULL || console->plan == NULL
+        || cs_console_engine_rsc(console, rsc) == NULL)
         return;
     g_autoptr(GString) cause = g_string_new(NULL);
     cs_cause_resource(console->solution, rsc, cause);
@@ -282,27 +288,34 @@ static void add_cell_heading(GPtrArray *lines, const CsConsole *console, int rsc
         char buf[CS_SCORE_BUFSIZE];
         CsScore score = cs_solution_score(console->solution, rsc, node);
         cs_line_append(line, CS_STYLE_NORMAL, "  score ");
-        cs_line_append(line, cs_console_cell_changed(console, rsc, node) ? CS_STYLE_CHANGED : cs_score_style(score),
+        cs_line_append(line,
+                       cs_console_cell_changed(console, rsc, node) ? CS_STYLE_CHANGED
+                                                                   : cs_score_style(score),
                        "%s", cs_score_format(score, buf));
     }
     /* From the transition's actions (explain/next.h), as the Matrix. */
-    CsNextMark mark = console->solution != NULL ? cs_next_mark(console->solution, console->plan, rsc, node)
-                      : cs_console_current_node(console, rsc) == node ? CS_NEXT_MARK_STAYS : CS_NEXT_MARK_NONE;
+    CsNextMark mark = console->solution != NULL
+                          ? cs_next_mark(console->solution, console->plan, rsc, node)
+                      : cs_console_current_node(console, rsc) == node ? CS_NEXT_MARK_STAYS
+                                                                      : CS_NEXT_MARK_NONE;
     if (mark == CS_NEXT_MARK_STAYS && console->solution != NULL && console->plan != NULL)
         cs_line_append(line, CS_STYLE_MARKER, "  %s runs here and stays", cs_glyph(CS_GLYPH_STAYS));
     else if (mark == CS_NEXT_MARK_STAYS)
         cs_line_append(line, CS_STYLE_MARKER, "  %s runs here", cs_glyph(CS_GLYPH_STAYS));
     else if (mark == CS_NEXT_MARK_LEAVES)
-        cs_line_append(line, CS_STYLE_ACTION_MOVE, "  %s runs here, will leave", cs_glyph(CS_GLYPH_LEAVES));
+        cs_line_append(line, CS_STYLE_ACTION_MOVE, "  %s runs here, will leave",
+                       cs_glyph(CS_GLYPH_LEAVES));
     else if (mark == CS_NEXT_MARK_ARRIVES)
-        cs_line_append(line, CS_STYLE_ACTION_START, "  %s will run here", cs_glyph(CS_GLYPH_ARRIVES));
+        cs_line_append(line, CS_STYLE_ACTION_START, "  %s will run here",
+                       cs_glyph(CS_GLYPH_ARRIVES));
     else if (mark == CS_NEXT_MARK_BLOCKED)
         cs_line_append(line, CS_STYLE_ACTION_STOP, "  %s would run here, but it is blocked",
                        cs_glyph(CS_GLYPH_BLOCKED));
     add_next(lines, console, rsc);
     add_cause(lines, console, rsc);
-    cs_lines_add_text(lines, CS_STYLE_DIM,
-                      "Up/Down select  r rule on/off  e score  x remove  a/A add  Left/Right [ ] cell");
+    cs_lines_add_text(
+        lines, CS_STYLE_DIM,
+        "Up/Down select  r rule on/off  e score  x remove  a/A add  Left/Right [ ] cell");
 }
 
 static void add_score_editor(GPtrArray *lines, const CsConsole *console)
@@ -318,7 +331,8 @@ static void add_score_editor(GPtrArray *lines, const CsConsole *console)
         g_autofree char *why = cs_escape(edit->error);
         cs_line_append(line, CS_STYLE_ACTION_STOP, "  %s", why);
     }
-    cs_lines_add_text(lines, CS_STYLE_DIM, "Scores below are re-solved as you type: Enter keeps, Esc restores %s",
+    cs_lines_add_text(lines, CS_STYLE_DIM,
+                      "Scores below are re-solved as you type: Enter keeps, Esc restores %s",
                       original);
 }
 
@@ -335,11 +349,13 @@ static void add_contribution(GPtrArray *lines, const CsConsole *console, const C
                    selected ? cs_glyph(CS_GLYPH_ARROW) : (cs_draw_is_utf8() ? " " : "  "));
     cs_line_append(line, selected ? CS_STYLE_SELECTED : cs_score_style(why->value), "%10s",
                    cs_score_format(why->value, buf));
-    const CsResource *other = why->other_rsc >= 0 ? cs_console_engine_rsc(console, why->other_rsc) : NULL;
+    const CsResource *other =
+        why->other_rsc >= 0 ? cs_console_engine_rsc(console, why->other_rsc) : NULL;
     /* Internal names (a ticket's ban) as the CIB objects behind them. */
     g_autofree char *shown = why->source != NULL && console->solution != NULL
-        ? cs_cause_source_text(cs_solution_model(console->solution), cs_console_selected_rsc(console), why)
-        : g_strdup(why->source);
+                                 ? cs_cause_source_text(cs_solution_model(console->solution),
+                                                        cs_console_selected_rsc(console), why)
+                                 : g_strdup(why->source);
     CsContribution named = *why;
     named.source = shown;
     g_autofree char *words = cs_words_contribution(&named, other != NULL ? other->id : NULL);
@@ -357,7 +373,7 @@ static void add_contribution_list(GPtrArray *lines, GArray *items, const CsConso
                                   const CsContribution *list, int count, gboolean nested)
 {
     for (int i = 0; i < count; i++) {
-        ExplainItem item = { (int)lines->len, NULL, NULL, FALSE };
+        ExplainItem item = {(int)lines->len, NULL, NULL, FALSE};
         if (list[i].kind != CS_CONTRIB_STICKINESS && list[i].kind != CS_CONTRIB_FAIL_LIMIT)
             resolve_source(console, list[i].source, &item);
         gboolean selected = item_editable(&item) && (int)items->len == console->explain_item;
@@ -367,7 +383,8 @@ static void add_contribution_list(GPtrArray *lines, GArray *items, const CsConso
     }
 }
 
-static void add_breakdown(GPtrArray *lines, GArray *items, const CsConsole *console, int rsc, int node)
+static void add_breakdown(GPtrArray *lines, GArray *items, const CsConsole *console, int rsc,
+                          int node)
 {
     int count = 0;
     const CsContribution *list = cs_solution_contributions(console->solution, rsc, node, &count);
@@ -375,11 +392,13 @@ static void add_breakdown(GPtrArray *lines, GArray *items, const CsConsole *cons
     cs_line_append(heading, CS_STYLE_HEADING, "Contributions");
     cs_line_append(heading, CS_STYLE_DIM, "  (their sum, in INFINITY arithmetic, is the score)");
     if (!cs_solution_scored(console->solution, rsc, node)) {
-        cs_lines_add_text(lines, CS_STYLE_DIM, "    not allowed here (opt-in cluster, no location for it)");
+        cs_lines_add_text(lines, CS_STYLE_DIM,
+                          "    not allowed here (opt-in cluster, no location for it)");
         return;
     }
     if (count == 0)
-        cs_lines_add_text(lines, CS_STYLE_DIM, "             0  every node starts at 0 [symmetric-cluster]");
+        cs_lines_add_text(lines, CS_STYLE_DIM,
+                          "             0  every node starts at 0 [symmetric-cluster]");
     add_contribution_list(lines, items, console, list, count, FALSE);
 }
 
@@ -412,10 +431,11 @@ static void add_deciding(GPtrArray *lines, const CsConsole *console, int rsc, in
 {
     const CsNode *info = cs_console_node(console, node);
     g_autofree char *state = cs_words_node_state(info);
-    g_autofree char *health = cs_words_node_health(console->model, info,
-                                                   health_contribution(console, shown, node));
+    g_autofree char *health =
+        cs_words_node_health(console->model, info, health_contribution(console, shown, node));
     g_autofree char *fails = console->model != NULL
-        ? cs_words_fail_count(console->solution, console->model, rsc, node) : NULL;
+                                 ? cs_words_fail_count(console->solution, console->model, rsc, node)
+                                 : NULL;
     if (state == NULL && health == NULL && fails == NULL)
         return;
     if (state != NULL)
@@ -430,7 +450,8 @@ static void add_deciding(GPtrArray *lines, const CsConsole *console, int rsc, in
 /* The location rules for rsc that add nothing here, greyed with why (a
  * date rule out of force, an expired cli-prefer lifetime, an expression
  * false on this node): r disables them like the others. */
-static void add_inactive_rules(GPtrArray *lines, GArray *items, const CsConsole *console, int rsc, int node)
+static void add_inactive_rules(GPtrArray *lines, GArray *items, const CsConsole *console, int rsc,
+                               int node)
 {
     if (console->model == NULL)
         return;
@@ -453,7 +474,7 @@ static void add_inactive_rules(GPtrArray *lines, GArray *items, const CsConsole 
                 cs_lines_add_text(lines, CS_STYLE_HEADING, "Rules not in force here");
             }
             heading = TRUE;
-            ExplainItem item = { (int)lines->len, g_strdup(location->id), xml_id(xml), FALSE };
+            ExplainItem item = {(int)lines->len, g_strdup(location->id), xml_id(xml), FALSE};
             gboolean selected = (int)items->len == console->explain_item;
             g_autofree char *rule_id = cs_escape(item.rule);
             g_autofree char *constraint_id = cs_escape(item.constraint);
@@ -461,7 +482,8 @@ static void add_inactive_rules(GPtrArray *lines, GArray *items, const CsConsole 
             CsStyle style = selected ? CS_STYLE_SELECTED : CS_STYLE_DIM;
             CsLine *line = cs_line_add(lines);
             cs_line_append(line, style, "%s   ", selected ? cs_glyph(CS_GLYPH_ARROW) : " ");
-            g_autofree char *text = g_strdup_printf("rule %s of %s: %s", rule_id, constraint_id, safe);
+            g_autofree char *text =
+                g_strdup_printf("rule %s of %s: %s", rule_id, constraint_id, safe);
             append_wrapped(lines, line, style, text);
             g_array_append_val(items, item);
         }
@@ -474,8 +496,8 @@ static void add_inactive_rules(GPtrArray *lines, GArray *items, const CsConsole 
 static gboolean repeats_earlier(const CsContribution *list, int i)
 {
     for (int j = 0; j < i; j++)
-        if (list[j].kind == list[i].kind && list[j].other_rsc == list[i].other_rsc && list[j].value == list[i].value
-            && g_strcmp0(list[j].source, list[i].source) == 0)
+        if (list[j].kind == list[i].kind && list[j].other_rsc == list[i].other_rsc
+            && list[j].value == list[i].value && g_strcmp0(list[j].source, list[i].source) == 0)
             return TRUE;
     return FALSE;
 }
@@ -498,16 +520,21 @@ static void add_promotion(GPtrArray *lines, GArray *items, const CsConsole *cons
     cs_line_append(heading, cs_score_style(score), "%s", cs_score_format(score, buf));
     cs_line_append(heading, CS_STYLE_EMPHASIS, "  %s %s", cs_glyph(CS_GLYPH_ARROW),
                    cs_role_name(cs_next_role(console->solution, console->plan, rsc)));
-    cs_lines_add_text(lines, CS_STYLE_DIM, "  (highest first are promoted, up to promoted-max; P shows them in 1 Matrix)");
-    const CsContribution *list = cs_solution_promotion_contributions(console->solution, rsc, &count);
+    cs_lines_add_text(
+        lines, CS_STYLE_DIM,
+        "  (highest first are promoted, up to promoted-max; P shows them in 1 Matrix)");
+    const CsContribution *list =
+        cs_solution_promotion_contributions(console->solution, rsc, &count);
     if (count == 0)
-        cs_lines_add_text(lines, CS_STYLE_DIM, "             0  %s", node < 0 ? "not placed: not promoted" : "default");
+        cs_lines_add_text(lines, CS_STYLE_DIM, "             0  %s",
+                          node < 0 ? "not placed: not promoted" : "default");
     gboolean told_repeat = FALSE;
     for (int i = 0; i < count; i++) {
         if (!told_repeat && repeats_earlier(list, i)) {
             CsLine *line = cs_line_add(lines);
             cs_line_append(line, CS_STYLE_DIM, "%15s", "");
-            append_wrapped(lines, line, CS_STYLE_DIM, "counted again (below): promotion adds the colocations with the "
+            append_wrapped(lines, line, CS_STYLE_DIM,
+                           "counted again (below): promotion adds the colocations with the "
                            "promoted role to the clone's score, which placing it already holds");
             told_repeat = TRUE;
         }
@@ -515,8 +542,8 @@ static void add_promotion(GPtrArray *lines, GArray *items, const CsConsole *cons
         if (list[i].kind != CS_CONTRIB_PROMOTION || list[i].other_rsc < 0)
             continue;
         int inner_count = 0;
-        const CsContribution *inner = cs_solution_promotion_priority(console->solution, list[i].other_rsc,
-                                                                     &inner_count);
+        const CsContribution *inner =
+            cs_solution_promotion_priority(console->solution, list[i].other_rsc, &inner_count);
         add_contribution_list(lines, items, console, inner, inner_count, TRUE);
     }
 }
@@ -531,14 +558,17 @@ static void add_instances(GPtrArray *lines, const CsConsole *console, int clone)
     cs_line_add(lines);
     CsLine *heading = cs_line_add(lines);
     cs_line_append(heading, CS_STYLE_HEADING, "Instances");
-    cs_line_append(heading, CS_STYLE_DIM, "  (%s; Enter on the clone's row in 1 Matrix unfolds them)", summary);
+    cs_line_append(heading, CS_STYLE_DIM,
+                   "  (%s; Enter on the clone's row in 1 Matrix unfolds them)", summary);
     for (guint i = 0; i < info->children->len; i++) {
         int instance = g_array_index(info->children, int, i);
         /* Where and in which role the transition leaves it. */
         int node = cs_next_node(console->solution, console->plan, instance);
         CsLine *line = cs_line_add(lines);
-        cs_line_append(line, CS_STYLE_EMPHASIS, "    %-20s", cs_console_rsc_label(console, instance));
-        cs_line_append(line, CS_STYLE_NORMAL, " %-12s", node >= 0 ? cs_console_node_label(console, node) : "stopped");
+        cs_line_append(line, CS_STYLE_EMPHASIS, "    %-20s",
+                       cs_console_rsc_label(console, instance));
+        cs_line_append(line, CS_STYLE_NORMAL, " %-12s",
+                       node >= 0 ? cs_console_node_label(console, node) : "stopped");
         if (info->promotable && node >= 0)
             cs_line_append(line, CS_STYLE_NORMAL, " %-10s",
                            cs_role_name(cs_next_role(console->solution, console->plan, instance)));
@@ -557,8 +587,8 @@ static void add_disabled_rules(GPtrArray *lines, GArray *items, const CsConsole 
     const xmlNode *constraints = cs_document_section(console->document, "constraints");
     const char *rsc_id = cs_console_rsc(console, rsc)->id;
     gboolean heading = FALSE;
-    for (const xmlNode *constraint = constraints != NULL ? constraints->children : NULL; constraint != NULL;
-         constraint = constraint->next) {
+    for (const xmlNode *constraint = constraints != NULL ? constraints->children : NULL;
+         constraint != NULL; constraint = constraint->next) {
         if (!is_element(constraint, "rsc_location"))
             continue;
         xmlChar *target = xmlGetProp(constraint, (const xmlChar *)"rsc");
@@ -570,15 +600,15 @@ static void add_disabled_rules(GPtrArray *lines, GArray *items, const CsConsole 
             if (!heading)
                 cs_lines_add_text(lines, CS_STYLE_HEADING, "Disabled rules");
             heading = TRUE;
-            ExplainItem item = { (int)lines->len, xml_id(constraint), xml_id(rule), TRUE };
+            ExplainItem item = {(int)lines->len, xml_id(constraint), xml_id(rule), TRUE};
             gboolean selected = (int)items->len == console->explain_item;
             g_autofree char *rule_id = cs_escape(item.rule);
             g_autofree char *constraint_id = cs_escape(item.constraint);
             CsStyle style = selected ? CS_STYLE_SELECTED : CS_STYLE_DIM;
             CsLine *line = cs_line_add(lines);
             cs_line_append(line, style, "%s   ", selected ? cs_glyph(CS_GLYPH_ARROW) : " ");
-            g_autofree char *text = g_strdup_printf("rule %s of %s: disabled, adds nothing (r enables it)",
-                                                    rule_id, constraint_id);
+            g_autofree char *text = g_strdup_printf(
+                "rule %s of %s: disabled, adds nothing (r enables it)", rule_id, constraint_id);
             append_wrapped(lines, line, style, text);
             g_array_append_val(items, item);
         }
@@ -596,7 +626,8 @@ void cs_smallest_clear(CsSmallest *smallest)
 const GPtrArray *cs_smallest_change(CsConsole *console, int rsc)
 {
     CsSmallest *smallest = &console->smallest;
-    if (smallest->lines != NULL && smallest->rsc == rsc && smallest->generation == console->generation)
+    if (smallest->lines != NULL && smallest->rsc == rsc
+        && smallest->generation == console->generation)
         return smallest->lines;
     cs_smallest_clear(smallest);
     smallest->rsc = rsc;
@@ -604,13 +635,14 @@ const GPtrArray *cs_smallest_change(CsConsole *console, int rsc)
     smallest->lines = g_ptr_array_new_with_free_func(g_free);
     if (console->solution == NULL || rsc < 0)
         return smallest->lines;
-    CsSmallestGoal goal = { rsc, cs_console_planned_node(console, rsc), -1 };
+    CsSmallestGoal goal = {rsc, cs_console_planned_node(console, rsc), -1};
     g_autoptr(GPtrArray) found = cs_smallest_changes(console->session, &goal);
     const char *arrow = cs_glyph(CS_GLYPH_ARROW);
     for (guint i = 0; i < found->len; i++) {
         const CsSmallestChange *change = g_ptr_array_index(found, i);
         g_ptr_array_add(smallest->lines,
-                        g_strdup_printf("%s  %s %s: %s %s %s", change->text, arrow, cs_console_rsc(console, rsc)->id,
+                        g_strdup_printf("%s  %s %s: %s %s %s", change->text, arrow,
+                                        cs_console_rsc(console, rsc)->id,
                                         *change->before ? change->before : "stopped", arrow,
                                         *change->after ? change->after : "stops"));
     }
@@ -622,10 +654,12 @@ static void add_smallest(GPtrArray *lines, CsConsole *console, int rsc)
     const GPtrArray *changes = cs_smallest_change(console, rsc);
     cs_line_add(lines);
     CsLine *heading = cs_line_add(lines);
-    cs_line_append(heading, CS_STYLE_HEADING, "Smallest change that would move %s", cs_console_rsc_label(console, rsc));
+    cs_line_append(heading, CS_STYLE_HEADING, "Smallest change that would move %s",
+                   cs_console_rsc_label(console, rsc));
     cs_line_append(heading, CS_STYLE_DIM, "  (each tried on a copy, then undone)");
     if (changes == NULL || changes->len == 0) {
-        cs_lines_add_text(lines, CS_STYLE_DIM, "    none found among its constraints, stickiness and a ban");
+        cs_lines_add_text(lines, CS_STYLE_DIM,
+                          "    none found among its constraints, stickiness and a ban");
         return;
     }
     for (guint i = 0; i < changes->len; i++) {
@@ -656,7 +690,8 @@ static GPtrArray *explain_lines(CsConsole *console, GArray *items)
         add_score_editor(lines, console);
     cs_line_add(lines);
     if (console->solution == NULL) {
-        cs_lines_add_text(lines, CS_STYLE_DIM, "  No breakdown: the engine gave no answer for this CIB.");
+        cs_lines_add_text(lines, CS_STYLE_DIM,
+                          "  No breakdown: the engine gave no answer for this CIB.");
         return lines;
     }
     add_deciding(lines, console, rsc, shown, node);
@@ -680,7 +715,7 @@ static GArray *items_new(void)
 /* The rows under the pinned heading: the view's area less its top row. */
 static CsRect body_area(const CsRect *area)
 {
-    return (CsRect){ area->y + 1, area->x, MAX(0, area->height - 1), area->width };
+    return (CsRect){area->y + 1, area->x, MAX(0, area->height - 1), area->width};
 }
 
 /* The heading (the cell explained, lines[0]) stays on the top row, so
@@ -692,7 +727,7 @@ static void draw_pinned(GPtrArray *lines, const CsRect *area, int *scroll)
     g_autoptr(GPtrArray) body = g_ptr_array_new();
     for (guint i = 0; i < lines->len; i++)
         g_ptr_array_add(i == 0 ? heading : body, g_ptr_array_index(lines, i));
-    CsRect top = { area->y, area->x, MIN(1, area->height), area->width };
+    CsRect top = {area->y, area->x, MIN(1, area->height), area->width};
     CsRect rest = body_area(area);
     int no_scroll = 0;
     cs_lines_draw(heading, &top, &no_scroll);
@@ -735,12 +770,16 @@ static void explain_draw(CsConsole *console, const CsRect *area)
 static gboolean move_cell(CsConsole *console, int key)
 {
     switch (key) {
-    case KEY_LEFT: case 'h': console->cursor_node = MAX(0, console->cursor_node - 1); break;
-    case KEY_RIGHT: case 'l':
+    case KEY_LEFT:
+    case 'h': console->cursor_node = MAX(0, console->cursor_node - 1); break;
+    case KEY_RIGHT:
+    case 'l':
         console->cursor_node = MIN(cs_console_node_count(console) - 1, console->cursor_node + 1);
         break;
     case '[': console->cursor_row = MAX(0, console->cursor_row - 1); break;
-    case ']': console->cursor_row = MIN((int)console->rows->len - 1, console->cursor_row + 1); break;
+    case ']':
+        console->cursor_row = MIN((int)console->rows->len - 1, console->cursor_row + 1);
+        break;
     default: return FALSE;
     }
     console->scroll[CS_VIEW_EXPLAIN] = 0;
@@ -750,14 +789,15 @@ static gboolean move_cell(CsConsole *console, int key)
 
 static void run3(CsConsole *console, const char *a, const char *b, const char *c)
 {
-    const char *words[] = { a, b, c, NULL };
+    const char *words[] = {a, b, c, NULL};
     cs_console_run_words(console, words);
 }
 
 static void toggle_rule(CsConsole *console, const ExplainItem *item)
 {
     if (item->rule == NULL) {
-        cs_console_say(console, TRUE, "%s has no rule to disable (x removes it).", item->constraint);
+        cs_console_say(console, TRUE, "%s has no rule to disable (x removes it).",
+                       item->constraint);
         return;
     }
     run3(console, "rule", item->disabled ? "enable" : "disable", item->rule);
@@ -821,13 +861,14 @@ static void score_edit_end(CsConsole *console)
     g_string_truncate(edit->text, 0);
 }
 
-static void score_edit_begin(CsConsole *console, const char *element, const char *attribute, const char *value)
+static void score_edit_begin(CsConsole *console, const char *element, const char *attribute,
+                             const char *value)
 {
     CsScoreEdit *edit = &console->score_edit;
     if (edit->text == NULL)
         edit->text = g_string_new(NULL);
     edit->active = TRUE;
-    edit->trial = (CsSessionTrial){ 0 };
+    edit->trial = (CsSessionTrial){0};
     edit->fresh = TRUE;
     edit->constraint = g_strdup(element);
     edit->attribute = g_strdup(attribute);
@@ -838,7 +879,8 @@ static void score_edit_begin(CsConsole *console, const char *element, const char
 /* e on a constraint with a score edits it; on a rule, lists its fields. */
 static void score_edit_start(CsConsole *console, const ExplainItem *item)
 {
-    g_autofree char *score = item->constraint != NULL ? constraint_score(console, item->constraint) : NULL;
+    g_autofree char *score =
+        item->constraint != NULL ? constraint_score(console, item->constraint) : NULL;
     if (score != NULL) {
         score_edit_begin(console, item->constraint, NULL, score);
         return;
@@ -873,10 +915,11 @@ static void score_edit_keep(CsConsole *console)
     score_edit_end(console);
     cs_console_sync_later(console);
     if (attribute == NULL) {
-        const char *words[] = { "constraint", "score", id, text, NULL };
+        const char *words[] = {"constraint", "score", id, text, NULL};
         cs_console_run_words(console, words);
     } else {
-        const char *words[] = { "rule", "set", id, attribute, text[0] != '\0' ? text : "--delete", NULL };
+        const char *words[] = {"rule", "set", id, attribute, text[0] != '\0' ? text : "--delete",
+                               NULL};
         cs_console_run_words(console, words);
     }
 }
@@ -921,21 +964,21 @@ static gboolean rule_key(CsConsole *console, int key)
 {
     g_autoptr(GArray) fields = rule_fields(console);
     switch (key) {
-    case KEY_UP: case 'k':
-        console->rule_field = MAX(0, console->rule_field - 1);
-        return TRUE;
-    case KEY_DOWN: case 'j':
-        console->rule_field = MIN((int)fields->len - 1, console->rule_field + 1);
-        return TRUE;
-    case '\n': case '\r': case KEY_ENTER: case 'e':
+    case KEY_UP:
+    case 'k': console->rule_field = MAX(0, console->rule_field - 1); return TRUE;
+    case KEY_DOWN:
+    case 'j': console->rule_field = MIN((int)fields->len - 1, console->rule_field + 1); return TRUE;
+    case '\n':
+    case '\r':
+    case KEY_ENTER:
+    case 'e':
         if (console->rule_field >= 0 && console->rule_field < (int)fields->len) {
             const RuleField *field = &g_array_index(fields, RuleField, console->rule_field);
             score_edit_begin(console, field->element, field->name, field->value);
         }
         return TRUE;
-    case 27: case 7:
-        g_clear_pointer(&console->rule_open, g_free);
-        return TRUE;
+    case 27:
+    case 7: g_clear_pointer(&console->rule_open, g_free); return TRUE;
     default:
         /* u, ^R, w, views...: as everywhere. */
         return FALSE;
@@ -969,27 +1012,30 @@ static void add_constraint(CsConsole *console, gboolean colocation)
 static gboolean item_key(CsConsole *console, int key, GArray *items)
 {
     const ExplainItem *item = console->explain_item >= 0 && console->explain_item < (int)items->len
-                              ? &g_array_index(items, ExplainItem, console->explain_item) : NULL;
+                                  ? &g_array_index(items, ExplainItem, console->explain_item)
+                                  : NULL;
     switch (key) {
-    case KEY_UP: case 'k':
-        console->explain_item = MAX(0, console->explain_item - 1);
-        return items->len > 0;
-    case KEY_DOWN: case 'j':
+    case KEY_UP:
+    case 'k': console->explain_item = MAX(0, console->explain_item - 1); return items->len > 0;
+    case KEY_DOWN:
+    case 'j':
         console->explain_item = MIN((int)items->len - 1, console->explain_item + 1);
         return items->len > 0;
     case 'a': add_constraint(console, FALSE); return TRUE;
     case 'A': add_constraint(console, TRUE); return TRUE;
-    case 'r': case 'e': case 'x': case 'E':
-        break;
-    default:
-        return FALSE;
+    case 'r':
+    case 'e':
+    case 'x':
+    case 'E': break;
+    default: return FALSE;
     }
     if (item == NULL) {
-        cs_console_say(console, TRUE, "No constraint or rule selected: Up/Down selects one of the breakdown.");
+        cs_console_say(console, TRUE,
+                       "No constraint or rule selected: Up/Down selects one of the breakdown.");
         return TRUE;
     }
     if (key == 'E' && item->constraint != NULL) {
-        const char *words[] = { "edit", item->constraint, NULL };
+        const char *words[] = {"edit", item->constraint, NULL};
         cs_console_run_words(console, words);
     } else if (key == 'E') {
         cs_console_say(console, TRUE, "Only a constraint's XML can be edited here.");
@@ -1019,7 +1065,8 @@ static gboolean explain_key(CsConsole *console, int key, const CsRect *area)
         show_item(console, items, area);
         return TRUE;
     }
-    return cs_lines_key(key, &console->scroll[CS_VIEW_EXPLAIN], (int)lines->len - 1, body_area(area).height);
+    return cs_lines_key(key, &console->scroll[CS_VIEW_EXPLAIN], (int)lines->len - 1,
+                        body_area(area).height);
 }
 
-const CsView cs_view_explain = { "Explain", explain_draw, explain_key };
+const CsView cs_view_explain = {"Explain", explain_draw, explain_key};

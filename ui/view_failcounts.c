@@ -39,7 +39,8 @@ static char *consequence(const CsConsole *console, const CsFailCount *fail, CsSt
         [CS_FAIL_TONE_BANNED] = CS_STYLE_ACTION_STOP,
     };
     CsFailTone tone;
-    g_autofree char *words = cs_words_fail_consequence(console->solution, console->model, fail, &tone);
+    g_autofree char *words =
+        cs_words_fail_consequence(console->solution, console->model, fail, &tone);
     *style = styles[tone];
     return cs_escape(words);
 }
@@ -51,7 +52,7 @@ static char *expiry(const CsConsole *console, const CsFailCount *fail)
     gint64 timeout = cs_console_rsc(console, fail->rsc)->failure_timeout_s;
     if (timeout <= 0)
         return NULL;
-    CsTime expires = { fail->last_failure + timeout, 0 };
+    CsTime expires = {fail->last_failure + timeout, 0};
     if (expires.seconds <= console->model->now.seconds)
         return g_strdup("  (timed out)");
     g_autofree char *when = cs_time_format(expires);
@@ -60,7 +61,7 @@ static char *expiry(const CsConsole *console, const CsFailCount *fail)
 
 static FailColumns fail_columns(const CsConsole *console)
 {
-    FailColumns columns = { 8, 4, 9, 5 };
+    FailColumns columns = {8, 4, 9, 5};
     for (guint i = 0; i < console->model->fail_counts->len; i++) {
         const CsFailCount *fail = g_ptr_array_index(console->model->fail_counts, i);
         g_autofree char *rsc = cs_escape(fail->rsc_id);
@@ -76,7 +77,8 @@ static FailColumns fail_columns(const CsConsole *console)
 /* Columns before the Consequence. */
 static int table_width(const FailColumns *columns)
 {
-    return 1 + columns->rsc + 2 + columns->node + 2 + columns->operation + 2 + columns->count - 1 + 2;
+    return 1 + columns->rsc + 2 + columns->node + 2 + columns->operation + 2 + columns->count - 1
+           + 2;
 }
 
 /* The table is used when the consequence keeps this much room beside
@@ -127,10 +129,11 @@ static CsStyle pick(gboolean selected, CsStyle style)
 
 /* The consequence (and expiry) wrapped into room columns, each line
  * after the first started with indent blanks. */
-static void add_consequence(GPtrArray *lines, CsLine *first, const FailText *text, int indent, int room,
-                            gboolean selected)
+static void add_consequence(GPtrArray *lines, CsLine *first, const FailText *text, int indent,
+                            int room, gboolean selected)
 {
-    g_autofree char *whole = g_strconcat(text->meaning, text->expires != NULL ? text->expires : "", NULL);
+    g_autofree char *whole =
+        g_strconcat(text->meaning, text->expires != NULL ? text->expires : "", NULL);
     g_autoptr(GPtrArray) pieces = wrap_text(whole, room);
     for (guint i = 0; i < pieces->len; i++) {
         CsLine *line = first;
@@ -138,7 +141,8 @@ static void add_consequence(GPtrArray *lines, CsLine *first, const FailText *tex
             line = cs_line_add(lines);
             cs_line_append(line, pick(selected, CS_STYLE_NORMAL), "%*s", indent, "");
         }
-        cs_line_append(line, pick(selected, text->style), "%s", (const char *)g_ptr_array_index(pieces, i));
+        cs_line_append(line, pick(selected, text->style), "%s",
+                       (const char *)g_ptr_array_index(pieces, i));
     }
 }
 
@@ -151,23 +155,29 @@ static void add_fail_line(GPtrArray *lines, const CsConsole *console, const CsFa
     const char *node = cs_console_node_label(console, fail->node);
     if (table_width(columns) + CONSEQUENCE_ROOM <= width) {
         cs_line_append(line, pick(selected, CS_STYLE_NORMAL), " ");
-        cs_line_append_fit(line, pick(selected, CS_STYLE_EMPHASIS), text.rsc, columns->rsc + 2, FALSE);
+        cs_line_append_fit(line, pick(selected, CS_STYLE_EMPHASIS), text.rsc, columns->rsc + 2,
+                           FALSE);
         cs_line_append_fit(line, pick(selected, CS_STYLE_NORMAL), node, columns->node + 2, FALSE);
-        cs_line_append_fit(line, pick(selected, CS_STYLE_NORMAL), text.operation, columns->operation + 2, FALSE);
-        cs_line_append_fit(line, pick(selected, CS_STYLE_NORMAL), text.count, columns->count - 1, TRUE);
+        cs_line_append_fit(line, pick(selected, CS_STYLE_NORMAL), text.operation,
+                           columns->operation + 2, FALSE);
+        cs_line_append_fit(line, pick(selected, CS_STYLE_NORMAL), text.count, columns->count - 1,
+                           TRUE);
         cs_line_append(line, pick(selected, CS_STYLE_NORMAL), "  ");
-        add_consequence(lines, line, &text, table_width(columns), width - table_width(columns), selected);
+        add_consequence(lines, line, &text, table_width(columns), width - table_width(columns),
+                        selected);
     } else {
         /* Narrow: "rsc on node, operation: N fails" wrapped, then the
          * consequence indented below it. */
-        g_autofree char *head = g_strdup_printf("%s on %s, %s: %s %s", text.rsc, node, text.operation,
-                                                text.count, fail->count == 1 ? "failure" : "failures");
+        g_autofree char *head =
+            g_strdup_printf("%s on %s, %s: %s %s", text.rsc, node, text.operation, text.count,
+                            fail->count == 1 ? "failure" : "failures");
         g_autoptr(GPtrArray) pieces = wrap_text(head, width - 2);
         for (guint i = 0; i < pieces->len; i++) {
             if (i > 0)
                 line = cs_line_add(lines);
-            cs_line_append(line, pick(selected, i == 0 ? CS_STYLE_EMPHASIS : CS_STYLE_NORMAL), "%s%s",
-                           i == 0 ? " " : "   ", (const char *)g_ptr_array_index(pieces, i));
+            cs_line_append(line, pick(selected, i == 0 ? CS_STYLE_EMPHASIS : CS_STYLE_NORMAL),
+                           "%s%s", i == 0 ? " " : "   ",
+                           (const char *)g_ptr_array_index(pieces, i));
         }
         line = cs_line_add(lines);
         cs_line_append(line, pick(selected, CS_STYLE_NORMAL), "    ");
@@ -201,7 +211,8 @@ static GPtrArray *failcount_lines(CsConsole *console, int width, int *selected_l
     if (console->model == NULL)
         return lines;
     if (console->model->fail_counts->len == 0) {
-        cs_lines_add_text(lines, CS_STYLE_DIM, "  No fail counts are recorded in the status section.");
+        cs_lines_add_text(lines, CS_STYLE_DIM,
+                          "  No fail counts are recorded in the status section.");
         return lines;
     }
     FailColumns columns = fail_columns(console);
@@ -215,9 +226,11 @@ static GPtrArray *failcount_lines(CsConsole *console, int width, int *selected_l
         cs_line_append(header, CS_STYLE_HEADING, "  Consequence");
     }
     g_autoptr(GArray) shown = shown_fail_counts(console);
-    console->failcount_selected = CLAMP(console->failcount_selected, 0, MAX(0, (int)shown->len - 1));
+    console->failcount_selected =
+        CLAMP(console->failcount_selected, 0, MAX(0, (int)shown->len - 1));
     for (guint i = 0; i < shown->len; i++) {
-        const CsFailCount *fail = g_ptr_array_index(console->model->fail_counts, g_array_index(shown, guint, i));
+        const CsFailCount *fail =
+            g_ptr_array_index(console->model->fail_counts, g_array_index(shown, guint, i));
         gboolean selected = (int)i == console->failcount_selected;
         if (selected)
             *selected_line = (int)lines->len;
@@ -234,7 +247,8 @@ static const CsFailCount *selected_fail(const CsConsole *console)
     g_autoptr(GArray) shown = shown_fail_counts(console);
     if (shown->len == 0)
         return NULL;
-    guint index = g_array_index(shown, guint, CLAMP(console->failcount_selected, 0, (int)shown->len - 1));
+    guint index =
+        g_array_index(shown, guint, CLAMP(console->failcount_selected, 0, (int)shown->len - 1));
     return g_ptr_array_index(console->model->fail_counts, index);
 }
 
@@ -262,7 +276,7 @@ static void clear_selected(CsConsole *console)
     }
     g_autofree char *rsc = g_strdup(fail->rsc_id);
     g_autofree char *node = g_strdup(cs_console_node(console, fail->node)->uname);
-    const char *words[] = { "failcount", "clear", rsc, node, NULL };
+    const char *words[] = {"failcount", "clear", rsc, node, NULL};
     cs_console_run_words(console, words);
 }
 
@@ -271,33 +285,28 @@ static gboolean failcounts_key(CsConsole *console, int key, const CsRect *area)
     g_autoptr(GArray) shown = shown_fail_counts(console);
     int last = MAX(0, (int)shown->len - 1);
     switch (key) {
-    case KEY_UP: case 'k':
-        console->failcount_selected = MAX(0, console->failcount_selected - 1);
-        return TRUE;
-    case KEY_DOWN: case 'j':
-        console->failcount_selected = MIN(last, console->failcount_selected + 1);
-        return TRUE;
-    case KEY_HOME: case 'g':
-        console->failcount_selected = 0;
-        return TRUE;
-    case KEY_END: case 'G':
-        console->failcount_selected = last;
-        return TRUE;
+    case KEY_UP:
+    case 'k': console->failcount_selected = MAX(0, console->failcount_selected - 1); return TRUE;
+    case KEY_DOWN:
+    case 'j': console->failcount_selected = MIN(last, console->failcount_selected + 1); return TRUE;
+    case KEY_HOME:
+    case 'g': console->failcount_selected = 0; return TRUE;
+    case KEY_END:
+    case 'G': console->failcount_selected = last; return TRUE;
     case KEY_NPAGE:
-        console->failcount_selected = MIN(last, console->failcount_selected + MAX(1, area->height / 3));
+        console->failcount_selected =
+            MIN(last, console->failcount_selected + MAX(1, area->height / 3));
         return TRUE;
     case KEY_PPAGE:
-        console->failcount_selected = MAX(0, console->failcount_selected - MAX(1, area->height / 3));
+        console->failcount_selected =
+            MAX(0, console->failcount_selected - MAX(1, area->height / 3));
         return TRUE;
-    case 'f':
-        clear_selected(console);
-        return TRUE;
-    default:
-        break;
+    case 'f': clear_selected(console); return TRUE;
+    default: break;
     }
     int selected_line;
     g_autoptr(GPtrArray) lines = failcount_lines(console, area->width - 1, &selected_line);
     return cs_lines_key(key, &console->scroll[CS_VIEW_FAILCOUNTS], (int)lines->len, area->height);
 }
 
-const CsView cs_view_failcounts = { "Fail counts", failcounts_draw, failcounts_key };
+const CsView cs_view_failcounts = {"Fail counts", failcounts_draw, failcounts_key};

@@ -18,23 +18,23 @@
 #define DEPTH_MAX 9
 #define FLAG_LINES_MAX 2
 #define PAN_COLUMNS 4
-#define LEGEND_ROWS 3            /* a blank row and the legend's two */
+#define LEGEND_ROWS 3 /* a blank row and the legend's two */
 /* A CIB this small opens on the whole graph; a larger one on the
  * selected resource's neighbourhood. */
 #define WHOLE_GRAPH_MAX 50
 
 struct CsGraphState {
-    CsConstraintGraph *graph;    /* as last built, or NULL */
+    CsConstraintGraph *graph; /* as last built, or NULL */
     /* what it was built from */
     const CsModel *model;
     const CsSolution *solution;
     guint generation;
     int focus, depth;
     gboolean all, node_boxes, utf8, with_actions;
-    gboolean *stopping;          /* what the last build was given */
-    int left, top;               /* pan: the grid cell at the area's corner */
-    int edge;                    /* the selected edge, or -1 */
-    int wrap;                    /* the width it was laid out for */
+    gboolean *stopping; /* what the last build was given */
+    int left, top;      /* pan: the grid cell at the area's corner */
+    int edge;           /* the selected edge, or -1 */
+    int wrap;           /* the width it was laid out for */
 };
 
 void cs_graph_state_free(CsGraphState *state)
@@ -88,7 +88,8 @@ static int graph_focus(const CsConsole *console)
  * the graph as it was, and the next frame, drawn as soon as the
  * transition is read, the new one.  Only the grid is read from it, never
  * the model it was built from; keys always get the current graph. */
-static gboolean may_lag(const CsConsole *console, const CsGraphState *state, int focus, gboolean utf8, int width)
+static gboolean may_lag(const CsConsole *console, const CsGraphState *state, int focus,
+                        gboolean utf8, int width)
 {
     return state->graph != NULL && console->transition_pending && console->solution != NULL
            && state->focus == focus && state->all == console->graph_all && state->utf8 == utf8
@@ -107,15 +108,20 @@ static const CsConstraintGraph *current_graph(CsConsole *console, int width, gbo
     if (drawing && may_lag(console, state, focus, utf8, width))
         return state->graph;
     gboolean with_actions = console->solution != NULL && !console->transition_pending;
-    if (state->graph != NULL && state->model == console->model && state->solution == console->solution
-        && state->generation == console->generation && state->focus == focus
-        && state->all == console->graph_all && state->utf8 == utf8 && state->with_actions == with_actions
-        && state->wrap == width)
+    if (state->graph != NULL && state->model == console->model
+        && state->solution == console->solution && state->generation == console->generation
+        && state->focus == focus && state->all == console->graph_all && state->utf8 == utf8
+        && state->with_actions == with_actions && state->wrap == width)
         return state->graph;
-    gboolean moved = state->graph == NULL || state->focus != focus || state->all != console->graph_all;
-    CsGraphOptions options = { .focus = focus, .depth = state->depth, .node_boxes = state->node_boxes,
-                               .ascii = !utf8, .stopping = graph_stopping(console, state),
-                               .stopping_count = console->engine_count, .wrap = width };
+    gboolean moved =
+        state->graph == NULL || state->focus != focus || state->all != console->graph_all;
+    CsGraphOptions options = {.focus = focus,
+                              .depth = state->depth,
+                              .node_boxes = state->node_boxes,
+                              .ascii = !utf8,
+                              .stopping = graph_stopping(console, state),
+                              .stopping_count = console->engine_count,
+                              .wrap = width};
     /* after an edit most boxes and every edge keep their shape: the
      * layout is kept then (doc/graph.md "The layout") */
     state->graph = cs_constraint_graph_rebuild(console->model, console->solution, &options,
@@ -131,7 +137,7 @@ static const CsConstraintGraph *current_graph(CsConsole *console, int width, gbo
     if (moved || state->edge >= (int)state->graph->edges->len)
         state->edge = -1;
     if (moved)
-        state->left = state->top = -1;   /* centred on the focus at the next draw */
+        state->left = state->top = -1; /* centred on the focus at the next draw */
     return state->graph;
 }
 
@@ -154,14 +160,15 @@ static CsStyle cell_style(const CsGraphCell *cell, gboolean selected)
     case CS_GRAPH_CELL_LABEL: return CS_STYLE_SCORE_POSITIVE;
     case CS_GRAPH_CELL_FLAG: return CS_STYLE_SCORE_MINUS_INFINITY;
     case CS_GRAPH_CELL_FOCUS: return CS_STYLE_EMPHASIS;
-    case CS_GRAPH_CELL_BLANK: case CS_GRAPH_CELL_TEXT: break;
+    case CS_GRAPH_CELL_BLANK:
+    case CS_GRAPH_CELL_TEXT: break;
     }
     return CS_STYLE_NORMAL;
 }
 
 /* One screen row of the grid, in runs of one style. */
-static void draw_grid_row(const CsConstraintGraph *graph, int grid_y, int left, int y, int x, int width,
-                          int selected_edge)
+static void draw_grid_row(const CsConstraintGraph *graph, int grid_y, int left, int y, int x,
+                          int width, int selected_edge)
 {
     GString *run = g_string_new(NULL);
     int run_x = x, column = x;
@@ -170,11 +177,12 @@ static void draw_grid_row(const CsConstraintGraph *graph, int grid_y, int left, 
         const CsGraphCell *cell = cs_constraint_graph_cell(graph, grid_x, grid_y);
         if (cell->ch == 0)
             continue;
-        gboolean selected = selected_edge >= 0 && cell->edge == selected_edge
-                            && (cell->kind == CS_GRAPH_CELL_LABEL
-                                || (cell->ch != ' ' && (cell->kind == CS_GRAPH_CELL_LINE
-                                                        || cell->kind == CS_GRAPH_CELL_MANDATORY
-                                                        || cell->kind == CS_GRAPH_CELL_FLAG)));
+        gboolean selected =
+            selected_edge >= 0 && cell->edge == selected_edge
+            && (cell->kind == CS_GRAPH_CELL_LABEL
+                || (cell->ch != ' '
+                    && (cell->kind == CS_GRAPH_CELL_LINE || cell->kind == CS_GRAPH_CELL_MANDATORY
+                        || cell->kind == CS_GRAPH_CELL_FLAG)));
         CsStyle style = cell_style(cell, selected);
         int cell_width = g_unichar_iswide(cell->ch) ? 2 : 1;
         if (column + cell_width > x + width)
@@ -216,16 +224,18 @@ static void draw_header(CsConsole *console, const CsConstraintGraph *graph, cons
 {
     CsGraphState *state = graph_state(console);
     int focus = graph_focus(console);
-    g_autofree char *title = focus >= 0
-        ? g_strdup_printf("Graph around %s, depth %d", cs_console_rsc_label(console, focus), state->depth)
-        : g_strdup("Graph of every resource");
-    g_autofree char *counts = g_strdup_printf("  %u box%s, %u edge%s%s", graph->boxes->len,
-                                              graph->boxes->len == 1 ? "" : "es", graph->edges->len,
-                                              graph->edges->len == 1 ? "" : "s",
-                                              state->node_boxes ? ", node boxes" : "");
+    g_autofree char *title =
+        focus >= 0 ? g_strdup_printf("Graph around %s, depth %d",
+                                     cs_console_rsc_label(console, focus), state->depth)
+                   : g_strdup("Graph of every resource");
+    g_autofree char *counts =
+        g_strdup_printf("  %u box%s, %u edge%s%s", graph->boxes->len,
+                        graph->boxes->len == 1 ? "" : "es", graph->edges->len,
+                        graph->edges->len == 1 ? "" : "s", state->node_boxes ? ", node boxes" : "");
     int used = cs_draw_text(area->y, area->x, area->width, title, CS_STYLE_HEADING);
     cs_draw_text(area->y, area->x + used, area->width - used, counts, CS_STYLE_DIM);
-    const char *keys = "a all  +- depth  n N edge  Enter show  e explain  o nodes  hjkl pan  ! flags";
+    const char *keys =
+        "a all  +- depth  n N edge  Enter show  e explain  o nodes  hjkl pan  ! flags";
     cs_draw_text(area->y + 1, area->x, area->width, keys, CS_STYLE_DIM);
 }
 
@@ -235,8 +245,9 @@ static int draw_flags(const CsConstraintGraph *graph, const CsRect *area, int y)
     int rows = 0;
     for (guint i = 0; i < graph->flags->len && rows < FLAG_LINES_MAX; i++, rows++) {
         gboolean last = rows + 1 == FLAG_LINES_MAX && i + 1 < graph->flags->len;
-        g_autofree char *text = last ? g_strdup_printf("! %u more: press ! for the list", graph->flags->len - i)
-                                     : g_strdup_printf("! %s", (const char *)g_ptr_array_index(graph->flags, i));
+        g_autofree char *text =
+            last ? g_strdup_printf("! %u more: press ! for the list", graph->flags->len - i)
+                 : g_strdup_printf("! %s", (const char *)g_ptr_array_index(graph->flags, i));
         /* cut with an ellipsis: ! lists each whole */
         g_autofree char *fitted = cs_fit(text, area->width, FALSE);
         cs_draw_text(y + rows, area->x, area->width, fitted, CS_STYLE_SCORE_MINUS_INFINITY);
@@ -263,7 +274,8 @@ static void graph_draw(CsConsole *console, const CsRect *area)
 {
     const CsConstraintGraph *graph = current_graph(console, area->width, TRUE);
     if (graph == NULL) {
-        cs_draw_text(area->y, area->x, area->width, "No graph: the CIB is not modelled.", CS_STYLE_DIM);
+        cs_draw_text(area->y, area->x, area->width, "No graph: the CIB is not modelled.",
+                     CS_STYLE_DIM);
         return;
     }
     CsGraphState *state = graph_state(console);
@@ -273,14 +285,16 @@ static void graph_draw(CsConsole *console, const CsRect *area)
     int height = area->y + area->height - y;
     clamp_pan(console, state, graph, area->width, height);
     for (int row = 0; row < height && state->top + row < graph->height; row++)
-        draw_grid_row(graph, state->top + row, state->left, y + row, area->x, area->width, state->edge);
+        draw_grid_row(graph, state->top + row, state->left, y + row, area->x, area->width,
+                      state->edge);
     draw_legend(graph, area, y + graph->height + 1 - state->top, area->y + area->height);
     if (graph->boxes->len == 0)
         cs_draw_text(y, area->x, area->width, "No resources.", CS_STYLE_DIM);
     if (state->left > 0)
         cs_draw_text(y + height / 2, area->x, 1, cs_glyph(CS_GLYPH_MORE_LEFT), CS_STYLE_MARKER);
     if (state->left + area->width < graph->width)
-        cs_draw_text(y + height / 2, area->x + area->width - 1, 1, cs_glyph(CS_GLYPH_MORE_RIGHT), CS_STYLE_MARKER);
+        cs_draw_text(y + height / 2, area->x + area->width - 1, 1, cs_glyph(CS_GLYPH_MORE_RIGHT),
+                     CS_STYLE_MARKER);
 }
 
 static int by_label_position(gconstpointer a, gconstpointer b, gpointer data)
@@ -294,7 +308,8 @@ static int by_label_position(gconstpointer a, gconstpointer b, gpointer data)
 }
 
 /* n / N: the next edge in reading order, its label brought into view. */
-static void select_edge(CsGraphState *state, const CsConstraintGraph *graph, int step, const CsRect *area)
+static void select_edge(CsGraphState *state, const CsConstraintGraph *graph, int step,
+                        const CsRect *area)
 {
     int count = (int)graph->edges->len;
     if (count == 0)
@@ -327,8 +342,9 @@ static void open_details(CsConsole *console, const CsConstraintGraph *graph)
     }
     g_free(console->output);
     /* no edge selected: the focus's box, every location on it */
-    console->output = state->edge >= 0 ? cs_constraint_graph_edge_details(graph, console->model, state->edge)
-                                       : cs_constraint_graph_box_details(graph, console->model, focus);
+    console->output = state->edge >= 0
+                          ? cs_constraint_graph_edge_details(graph, console->model, state->edge)
+                          : cs_constraint_graph_box_details(graph, console->model, focus);
     console->output_scroll = 0;
 }
 
@@ -370,19 +386,25 @@ static void explain_edge(CsConsole *console, const CsConstraintGraph *graph)
         console->view = CS_VIEW_EXPLAIN;
         return;
     }
-    cs_console_say(console, TRUE, "%s is not in the Matrix (a filter hides it?)", cs_console_rsc_label(console, rsc));
+    cs_console_say(console, TRUE, "%s is not in the Matrix (a filter hides it?)",
+                   cs_console_rsc_label(console, rsc));
 }
 
 static gboolean pan_key(CsGraphState *state, int key, const CsRect *area)
 {
     switch (key) {
-    case KEY_LEFT: case 'h': state->left = MAX(0, state->left - PAN_COLUMNS); return TRUE;
-    case KEY_RIGHT: case 'l': state->left += PAN_COLUMNS; return TRUE;
-    case KEY_UP: case 'k': state->top = MAX(0, state->top - 1); return TRUE;
-    case KEY_DOWN: case 'j': state->top++; return TRUE;
+    case KEY_LEFT:
+    case 'h': state->left = MAX(0, state->left - PAN_COLUMNS); return TRUE;
+    case KEY_RIGHT:
+    case 'l': state->left += PAN_COLUMNS; return TRUE;
+    case KEY_UP:
+    case 'k': state->top = MAX(0, state->top - 1); return TRUE;
+    case KEY_DOWN:
+    case 'j': state->top++; return TRUE;
     case KEY_PPAGE: state->top = MAX(0, state->top - (area->height - 4)); return TRUE;
     case KEY_NPAGE: state->top += area->height - 4; return TRUE;
-    case KEY_HOME: case 'g': state->left = state->top = 0; return TRUE;
+    case KEY_HOME:
+    case 'g': state->left = state->top = 0; return TRUE;
     default: return FALSE;
     }
 }
@@ -396,10 +418,9 @@ static gboolean graph_key(CsConsole *console, int key, const CsRect *area)
     if (pan_key(state, key, area))
         return TRUE;
     switch (key) {
-    case 'a':
-        console->graph_all = !console->graph_all;
-        return TRUE;
-    case '+': case '=':
+    case 'a': console->graph_all = !console->graph_all; return TRUE;
+    case '+':
+    case '=':
         state->depth = MIN(DEPTH_MAX, state->depth + 1);
         rebuild(console);
         return TRUE;
@@ -411,30 +432,19 @@ static gboolean graph_key(CsConsole *console, int key, const CsRect *area)
         state->node_boxes = !state->node_boxes;
         rebuild(console);
         return TRUE;
-    case 'n':
-        select_edge(state, graph, 1, area);
-        return TRUE;
-    case 'N':
-        select_edge(state, graph, -1, area);
-        return TRUE;
-    case '\n': case '\r': case KEY_ENTER:
-        open_details(console, graph);
-        return TRUE;
-    case '!':
-        open_flags(console, graph);
-        return TRUE;
-    case 'e':
-        explain_edge(console, graph);
-        return TRUE;
-    case '[':
-        console->cursor_row = MAX(0, console->cursor_row - 1);
-        return TRUE;
+    case 'n': select_edge(state, graph, 1, area); return TRUE;
+    case 'N': select_edge(state, graph, -1, area); return TRUE;
+    case '\n':
+    case '\r':
+    case KEY_ENTER: open_details(console, graph); return TRUE;
+    case '!': open_flags(console, graph); return TRUE;
+    case 'e': explain_edge(console, graph); return TRUE;
+    case '[': console->cursor_row = MAX(0, console->cursor_row - 1); return TRUE;
     case ']':
         console->cursor_row = MIN((int)console->rows->len - 1, console->cursor_row + 1);
         return TRUE;
-    default:
-        return FALSE;
+    default: return FALSE;
     }
 }
 
-const CsView cs_view_graph = { "Graph", graph_draw, graph_key };
+const CsView cs_view_graph = {"Graph", graph_draw, graph_key};

@@ -14,7 +14,7 @@
 char *cs_history_dir_of(const char *path)
 {
     g_autofree char *base = g_path_get_basename(path);
-    static const char *const series[] = { "pe-input-", "pe-warn-", "pe-error-" };
+    static const char *const series[] = {"pe-input-", "pe-warn-", "pe-error-"};
     for (gsize i = 0; i < G_N_ELEMENTS(series); i++) {
         if (!g_str_has_prefix(base, series[i]))
             continue;
@@ -32,7 +32,7 @@ char *cs_history_dir_of(const char *path)
  * of the console. */
 typedef struct HistoryJob {
     CsHistoryView *history;
-    GPtrArray *paths;        /* char*, the files in order */
+    GPtrArray *paths; /* char*, the files in order */
     gboolean fixed;
     CsTime now;
 } HistoryJob;
@@ -180,7 +180,9 @@ gboolean cs_history_load(CsConsole *console)
     job->fixed = console->clock_set && cs_time_parse(console->time_text, &job->now, NULL);
     job->paths = g_ptr_array_new_with_free_func(g_free);
     for (guint i = 0; i < history->files->len; i++)
-        g_ptr_array_add(job->paths, g_strdup(((const CsHistoryFile *)g_ptr_array_index(history->files, i))->path));
+        g_ptr_array_add(
+            job->paths,
+            g_strdup(((const CsHistoryFile *)g_ptr_array_index(history->files, i))->path));
     history->texts = g_ptr_array_new_with_free_func(g_free);
     g_ptr_array_set_size(history->texts, (gint)history->files->len);
     history->solved = 0;
@@ -221,7 +223,8 @@ static void wrap_text(const char *safe, int width, GPtrArray *rows)
         int room = MAX(12, first ? width : width - indent);
         const char *end = cs_wrap_end(start, room);
         g_autofree char *piece = g_strndup(start, (gsize)(end - start));
-        g_ptr_array_add(rows, first ? g_strdup(piece) : g_strdup_printf("%*s%s", indent, "", piece));
+        g_ptr_array_add(rows,
+                        first ? g_strdup(piece) : g_strdup_printf("%*s%s", indent, "", piece));
         first = FALSE;
         start = end;
     } while (*start != '\0');
@@ -232,8 +235,10 @@ static void placeholder_lines(const CsConsole *console, GPtrArray *lines)
     if (console->history.dir == NULL) {
         cs_lines_add_text(lines, CS_STYLE_NORMAL, "  No series of scheduler inputs is open.");
         cs_line_add(lines);
-        cs_lines_add_text(lines, CS_STYLE_DIM, "  cibscope --history DIR steps through DIR's pe-input-N.bz2 files;");
-        cs_lines_add_text(lines, CS_STYLE_DIM, "  opening one pe-input-N.bz2 shows its directory's series here.");
+        cs_lines_add_text(lines, CS_STYLE_DIM,
+                          "  cibscope --history DIR steps through DIR's pe-input-N.bz2 files;");
+        cs_lines_add_text(lines, CS_STYLE_DIM,
+                          "  opening one pe-input-N.bz2 shows its directory's series here.");
         return;
     }
     g_autofree char *dir = cs_escape(console->history.dir);
@@ -264,7 +269,8 @@ static const GPtrArray *wrap_report(CsHistoryView *history, int width)
     guint next_step = 0;
     for (guint i = 0; i < history->lines->len; i++) {
         g_autofree char *safe = cs_escape(g_ptr_array_index(history->lines, i));
-        while (next_step < history->step_line->len && g_array_index(history->step_line, int, next_step) < (int)i)
+        while (next_step < history->step_line->len
+               && g_array_index(history->step_line, int, next_step) < (int)i)
             next_step++;
         gboolean heading = next_step < history->step_line->len
                            && g_array_index(history->step_line, int, next_step) == (int)i;
@@ -313,7 +319,8 @@ static GPtrArray *history_lines(CsConsole *console, int width)
     guint next_step = 0;
     for (guint row = 0; row < rows->len; row++) {
         const char *text = g_ptr_array_index(rows, row);
-        while (next_step < history->step_row->len && g_array_index(history->step_row, int, next_step) < (int)row)
+        while (next_step < history->step_row->len
+               && g_array_index(history->step_row, int, next_step) < (int)row)
             next_step++;
         int step = (int)next_step;
         gboolean heading = next_step < history->step_row->len
@@ -327,7 +334,9 @@ static GPtrArray *history_lines(CsConsole *console, int width)
         gboolean open = g_strcmp0(file->path, console->path) == 0;
         cs_line_append(line, step == selected ? CS_STYLE_SELECTED : CS_STYLE_HEADING, "%s", text);
         cs_line_append(line, CS_STYLE_DIM, "  step %d of %u%s", step + 1, history->files->len,
-                       open ? "  (open)" : step == selected ? "  Enter opens it" : "");
+                       open               ? "  (open)"
+                       : step == selected ? "  Enter opens it"
+                                          : "");
     }
     return lines;
 }
@@ -364,8 +373,8 @@ static void open_step(CsConsole *console)
         return;
     console->view = CS_VIEW_MATRIX;
     g_autofree char *name = cs_escape(file->name);
-    cs_console_say(console, FALSE, "Opened %s (step %d of %u); 6 goes back to History.", name, step + 1,
-                   history->files->len);
+    cs_console_say(console, FALSE, "Opened %s (step %d of %u); 6 goes back to History.", name,
+                   step + 1, history->files->len);
 }
 
 static gboolean history_key(CsConsole *console, int key, const CsRect *area)
@@ -384,4 +393,4 @@ static gboolean history_key(CsConsole *console, int key, const CsRect *area)
     return cs_lines_key(key, &console->scroll[CS_VIEW_HISTORY], (int)lines->len, area->height);
 }
 
-const CsView cs_view_history = { "History", history_draw, history_key };
+const CsView cs_view_history = {"History", history_draw, history_key};

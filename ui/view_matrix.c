@@ -11,14 +11,14 @@
 
 typedef struct MatrixLayout {
     int name_width;
-    int next_width;          /* the "now → next" column: 0 when none */
-    int cell_width;          /* marker and score, without the gap before */
+    int next_width; /* the "now → next" column: 0 when none */
+    int cell_width; /* marker and score, without the gap before */
     int first_cell_x;
     int visible_nodes;
     int header_y;
     int rows_y, rows_height;
-    int legend_y;            /* -1 when there is no room */
-    int states_y;            /* the node-state legend: -1 when every node
+    int legend_y; /* -1 when there is no room */
+    int states_y; /* the node-state legend: -1 when every node
                                 can run resources, or no room */
 } MatrixLayout;
 
@@ -64,7 +64,8 @@ static int rsc_depth(const CsConsole *console, int rsc)
 static const CsResource *promotable_clone_of(const CsConsole *console, int rsc)
 {
     const CsResource *info = cs_console_engine_rsc(console, rsc);
-    for (int up = info != NULL ? info->parent : -1; up >= 0; up = cs_console_engine_rsc(console, up)->parent) {
+    for (int up = info != NULL ? info->parent : -1; up >= 0;
+         up = cs_console_engine_rsc(console, up)->parent) {
         const CsResource *above = cs_console_engine_rsc(console, up);
         if (above->kind == CS_RSC_CLONE)
             return above->promotable ? above : NULL;
@@ -106,9 +107,9 @@ static int row_text_width(const CsConsole *console, int rsc)
     g_autofree char *summary = cs_console_clone_summary(console, rsc);
 
     if (summary != NULL)
-        return width + 3 + cs_text_width(summary);      /* " (%s)" */
+        return width + 3 + cs_text_width(summary); /* " (%s)" */
     if (role != NULL)
-        return width + 3 + cs_text_width(role);         /* " [%s]" */
+        return width + 3 + cs_text_width(role); /* " [%s]" */
     return width;
 }
 
@@ -135,8 +136,9 @@ static int widest_row_label(CsConsole *console)
         int depth = rsc_depth(console, rsc);
 
         /* Only an instance (depth > 0) can show a role. */
-        widest = MAX(widest, depth * 2 + 2 + (depth > 0 ? row_text_width(console, rsc)
-                                                        : top_text_width(console, rsc)));
+        widest = MAX(widest, depth * 2 + 2
+                                 + (depth > 0 ? row_text_width(console, rsc)
+                                              : top_text_width(console, rsc)));
     }
     console->row_label_width = widest;
     return widest;
@@ -161,7 +163,7 @@ static MatrixLayout matrix_layout(CsConsole *console, const CsRect *area)
      * is left out only when it would push nodes off a screen that shows
      * them all without it (there the markers already say it). */
     int node_width = MIN(widest_node_label(console), 9);
-    int next_width = MIN(MAX(2 * node_width + 4, node_width + 11), 22);   /* "alpha → stopped" */
+    int next_width = MIN(MAX(2 * node_width + 4, node_width + 11), 22); /* "alpha → stopped" */
     int cells_x = area->x + layout.name_width + 1 + ACTION_WIDTH;
     int room = area->x + area->width - cells_x;
     int node_count = cs_console_node_count(console);
@@ -174,13 +176,16 @@ static MatrixLayout matrix_layout(CsConsole *console, const CsRect *area)
     if (layout.next_width > 0 && room - layout.next_width < one_node)
         layout.next_width = room - one_node >= 8 ? room - one_node : 0;
     layout.first_cell_x = cells_x + layout.next_width;
-    layout.visible_nodes = MAX(1, (area->x + area->width - layout.first_cell_x) / (layout.cell_width + 1));
+    layout.visible_nodes =
+        MAX(1, (area->x + area->width - layout.first_cell_x) / (layout.cell_width + 1));
     layout.header_y = area->y;
     layout.rows_y = area->y + 1;
     layout.legend_y = area->height >= 6 ? area->y + area->height - 1 : -1;
     layout.states_y = layout.legend_y >= 0 && area->height >= 8 && any_node_unusable(console)
-                      ? layout.legend_y - 1 : -1;
-    layout.rows_height = MAX(1, area->height - 1 - (layout.legend_y >= 0 ? 1 : 0) - (layout.states_y >= 0 ? 1 : 0));
+                          ? layout.legend_y - 1
+                          : -1;
+    layout.rows_height =
+        MAX(1, area->height - 1 - (layout.legend_y >= 0 ? 1 : 0) - (layout.states_y >= 0 ? 1 : 0));
     return layout;
 }
 
@@ -220,10 +225,11 @@ static void draw_header(const CsConsole *console, const MatrixLayout *layout, co
     int y = layout->header_y;
     cs_draw_text(y, area->x, layout->name_width, "Resource", CS_STYLE_HEADING);
     cs_draw_text(y, area->x + layout->name_width + 1, ACTION_WIDTH, "Action", CS_STYLE_HEADING);
-    g_autofree char *next_heading = g_strdup_printf("Now %s next", cs_draw_is_utf8() ? "\u2192" : "->");
+    g_autofree char *next_heading =
+        g_strdup_printf("Now %s next", cs_draw_is_utf8() ? "\u2192" : "->");
     if (layout->next_width > 1)
-        cs_draw_text(y, area->x + layout->name_width + 1 + ACTION_WIDTH, layout->next_width - 1, next_heading,
-                     CS_STYLE_HEADING);
+        cs_draw_text(y, area->x + layout->name_width + 1 + ACTION_WIDTH, layout->next_width - 1,
+                     next_heading, CS_STYLE_HEADING);
     int node_count = cs_console_node_count(console);
     for (int column = 0; column < layout->visible_nodes; column++) {
         int node = console->left_node + column;
@@ -231,14 +237,16 @@ static void draw_header(const CsConsole *console, const MatrixLayout *layout, co
             break;
         /* Nodes that cannot run anything are dimmed (the legend says why). */
         gboolean usable = !node_unusable(console, node);
-        g_autofree char *label = cs_fit(cs_console_node_label(console, node), layout->cell_width, TRUE);
+        g_autofree char *label =
+            cs_fit(cs_console_node_label(console, node), layout->cell_width, TRUE);
         int x = layout->first_cell_x + column * (layout->cell_width + 1) + 1;
         cs_draw_text(y, x, layout->cell_width, label, usable ? CS_STYLE_HEADING : CS_STYLE_DIM);
     }
     if (console->left_node > 0)
         cs_draw_text(y, layout->first_cell_x, 1, cs_glyph(CS_GLYPH_MORE_LEFT), CS_STYLE_MARKER);
     if (console->left_node + layout->visible_nodes < node_count)
-        cs_draw_text(y, area->x + area->width - 1, 1, cs_glyph(CS_GLYPH_MORE_RIGHT), CS_STYLE_MARKER);
+        cs_draw_text(y, area->x + area->width - 1, 1, cs_glyph(CS_GLYPH_MORE_RIGHT),
+                     CS_STYLE_MARKER);
 }
 
 static char *row_label(const CsConsole *console, const CsRow *row)
@@ -246,8 +254,8 @@ static char *row_label(const CsConsole *console, const CsRow *row)
     const char *fold = "  ";
     g_autofree char *fold_text = NULL;
     if (row_folds(console, row)) {
-        fold_text = g_strdup_printf("%s ", cs_glyph(console->folded[row->rsc] ? CS_GLYPH_FOLDED
-                                                                                : CS_GLYPH_UNFOLDED));
+        fold_text = g_strdup_printf(
+            "%s ", cs_glyph(console->folded[row->rsc] ? CS_GLYPH_FOLDED : CS_GLYPH_UNFOLDED));
         fold = fold_text;
     }
     g_autofree char *text = row_text(console, cs_row_engine_rsc(row));
@@ -264,8 +272,8 @@ static void draw_action(const CsConsole *console, const CsRow *row, int y, int x
     if (console->solution == NULL
         || !cs_next_label(console->plan, cs_solution_model(console->solution), rsc, whole, &label))
         return;
-    g_autofree char *text = label.count > 1 ? g_strdup_printf("%s x%d", label.text, label.count)
-                                            : g_strdup(label.text);
+    g_autofree char *text =
+        label.count > 1 ? g_strdup_printf("%s x%d", label.text, label.count) : g_strdup(label.text);
     g_autofree char *fitted = cs_fit(text, ACTION_WIDTH, FALSE);
     cs_draw_text(y, x, ACTION_WIDTH, fitted, cs_action_style(label.text));
 }
@@ -273,7 +281,8 @@ static void draw_action(const CsConsole *console, const CsRow *row, int y, int x
 /* The "now → next" column: "alpha → bravo" for a move, "alpha" when it
  * stays, "→ bravo" for a start, "alpha → stopped" for a stop; empty
  * for a row that runs nowhere (a clone's or group's own row). */
-static void draw_next(const CsConsole *console, const MatrixLayout *layout, const CsRow *row, int y, int x)
+static void draw_next(const CsConsole *console, const MatrixLayout *layout, const CsRow *row, int y,
+                      int x)
 {
     int rsc = cs_row_engine_rsc(row);
     if (console->solution == NULL || console->plan == NULL || layout->next_width <= 1)
@@ -297,7 +306,8 @@ static void draw_next(const CsConsole *console, const MatrixLayout *layout, cons
     else
         return;
     g_autofree char *fitted = cs_fit(text, layout->next_width - 1, FALSE);
-    cs_draw_text(y, x, layout->next_width - 1, fitted, now == next ? CS_STYLE_DIM : CS_STYLE_ACTION_MOVE);
+    cs_draw_text(y, x, layout->next_width - 1, fitted,
+                 now == next ? CS_STYLE_DIM : CS_STYLE_ACTION_MOVE);
 }
 
 /* Where it runs now and where the transition leaves it, for the row's
@@ -324,8 +334,7 @@ static void draw_marker(const CsConsole *console, const CsRow *row, int node, in
     case CS_NEXT_MARK_BLOCKED:
         cs_draw_text(y, x, 1, cs_glyph(CS_GLYPH_BLOCKED), CS_STYLE_ACTION_STOP);
         break;
-    case CS_NEXT_MARK_NONE:
-        break;
+    case CS_NEXT_MARK_NONE: break;
     }
 }
 
@@ -333,7 +342,8 @@ static void draw_marker(const CsConsole *console, const CsRow *row, int node, in
  * the column of its node; for a promotable clone's row, the highest of
  * its instances' in each column.  FALSE: nothing to show in this cell
  * (the row is not promotable, or no instance is promoted-scored here). */
-static gboolean promotion_cell(const CsConsole *console, int rsc, int node, gboolean *applies, CsScore *score)
+static gboolean promotion_cell(const CsConsole *console, int rsc, int node, gboolean *applies,
+                               CsScore *score)
 {
     const CsResource *info = cs_console_engine_rsc(console, rsc);
     *applies = FALSE;
@@ -347,8 +357,8 @@ static gboolean promotion_cell(const CsConsole *console, int rsc, int node, gboo
         for (guint i = 0; i < info->children->len; i++) {
             int each_node;
             CsScore each;
-            if (cs_solution_promotion_score(console->solution, g_array_index(info->children, int, i), &each_node,
-                                            &each)
+            if (cs_solution_promotion_score(
+                    console->solution, g_array_index(info->children, int, i), &each_node, &each)
                 && each_node == node && (!found || each > *score)) {
                 *score = each;
                 found = TRUE;
@@ -363,8 +373,8 @@ static gboolean promotion_cell(const CsConsole *console, int rsc, int node, gboo
     return line_node == node;
 }
 
-static void draw_cell(const CsConsole *console, const MatrixLayout *layout, const CsRow *row, int node,
-                      int y, int x, gboolean under_cursor)
+static void draw_cell(const CsConsole *console, const MatrixLayout *layout, const CsRow *row,
+                      int node, int y, int x, gboolean under_cursor)
 {
     int rsc = cs_row_engine_rsc(row);
     draw_marker(console, row, node, y, x);
@@ -374,7 +384,8 @@ static void draw_cell(const CsConsole *console, const MatrixLayout *layout, cons
     gboolean has_promotion = promotion_cell(console, rsc, node, &promotion_row, &promotion);
     if (console->solution == NULL || (promotion_row && !has_promotion)) {
         g_autofree char *blank = cs_fit(cs_glyph(CS_GLYPH_NO_SCORE), layout->cell_width - 1, TRUE);
-        cs_draw_text_attrs(y, x + 1, layout->cell_width - 1, blank, cs_style_attr(CS_STYLE_DIM) | cursor_attrs);
+        cs_draw_text_attrs(y, x + 1, layout->cell_width - 1, blank,
+                           cs_style_attr(CS_STYLE_DIM) | cursor_attrs);
         return;
     }
     char buf[CS_SCORE_BUFSIZE], cell[32];
@@ -386,12 +397,14 @@ static void draw_cell(const CsConsole *console, const MatrixLayout *layout, cons
     if (text == NULL)
         text = fitted;
     /* The last edit's consequences stand out until the next edit. */
-    CsStyle style = !promotion_row && cs_console_cell_changed(console, rsc, node) ? CS_STYLE_CHANGED
-                                                                                 : cs_score_style(score);
+    CsStyle style = !promotion_row && cs_console_cell_changed(console, rsc, node)
+                        ? CS_STYLE_CHANGED
+                        : cs_score_style(score);
     cs_draw_text_attrs(y, x + 1, layout->cell_width - 1, text, cs_style_attr(style) | cursor_attrs);
 }
 
-static void draw_row(const CsConsole *console, const MatrixLayout *layout, const CsRect *area, int index)
+static void draw_row(const CsConsole *console, const MatrixLayout *layout, const CsRect *area,
+                     int index)
 {
     const CsRow *row = &g_array_index(console->rows, CsRow, index);
     int y = layout->rows_y + index - console->top_row;
@@ -399,7 +412,8 @@ static void draw_row(const CsConsole *console, const MatrixLayout *layout, const
     g_autofree char *label = row_label(console, row);
     g_autofree char *fitted = cs_fit(label, layout->name_width, FALSE);
     CsStyle name_style = row_folds(console, row) ? CS_STYLE_EMPHASIS : CS_STYLE_NORMAL;
-    cs_draw_text(y, area->x, layout->name_width, fitted, is_cursor_row ? CS_STYLE_CURSOR : name_style);
+    cs_draw_text(y, area->x, layout->name_width, fitted,
+                 is_cursor_row ? CS_STYLE_CURSOR : name_style);
     draw_action(console, row, y, area->x + layout->name_width + 1);
     draw_next(console, layout, row, y, area->x + layout->name_width + 1 + ACTION_WIDTH);
     for (int column = 0; column < layout->visible_nodes; column++) {
@@ -411,7 +425,8 @@ static void draw_row(const CsConsole *console, const MatrixLayout *layout, const
     }
 }
 
-static int legend_item(int y, int x, int limit, const char *glyph, CsStyle glyph_style, const char *text)
+static int legend_item(int y, int x, int limit, const char *glyph, CsStyle glyph_style,
+                       const char *text)
 {
     int used = cs_draw_text(y, x, limit - x, glyph, glyph_style);
     return used + cs_draw_text(y, x + used, limit - x - used, text, CS_STYLE_DIM);
@@ -430,8 +445,11 @@ static void draw_legend(const CsConsole *console, const MatrixLayout *layout, co
     x += legend_item(y, x, limit, cs_glyph(CS_GLYPH_LEAVES), CS_STYLE_ACTION_MOVE, " leaves  ");
     x += legend_item(y, x, limit, cs_glyph(CS_GLYPH_ARRIVES), CS_STYLE_ACTION_START, " will run  ");
     x += legend_item(y, x, limit, cs_glyph(CS_GLYPH_BLOCKED), CS_STYLE_ACTION_STOP, " blocked  ");
-    static const struct { const char *text; CsScore sample; } bands[] = {
-        { "-INF", -CS_INFINITY }, { "<0", -1 }, { "0", 0 }, { ">0", 1 }, { "+INF", CS_INFINITY },
+    static const struct {
+        const char *text;
+        CsScore sample;
+    } bands[] = {
+        {"-INF", -CS_INFINITY}, {"<0", -1}, {"0", 0}, {">0", 1}, {"+INF", CS_INFINITY},
     };
     x += cs_draw_text(y, x, limit - x, " ", CS_STYLE_DIM);
     for (size_t i = 0; i < G_N_ELEMENTS(bands); i++) {
@@ -445,7 +463,8 @@ static void draw_legend(const CsConsole *console, const MatrixLayout *layout, co
 
 /* "Nodes: bravo in standby, charlie offline", as crm_mon writes each
  * node's state out (its headers above are dimmed). */
-static void draw_node_states(const CsConsole *console, const MatrixLayout *layout, const CsRect *area)
+static void draw_node_states(const CsConsole *console, const MatrixLayout *layout,
+                             const CsRect *area)
 {
     int y = layout->states_y, x = area->x + 1, limit = area->x + area->width;
     x += cs_draw_text(y, x, limit - x, "Nodes that run nothing: ", CS_STYLE_DIM);
@@ -479,7 +498,8 @@ static void matrix_draw(CsConsole *console, const CsRect *area)
     if (console->rows->len == 0)
         cs_draw_text(layout.rows_y + 1, area->x + 2, area->width - 2,
                      console->filter->len > 0 ? "No resource matches the filter (/ to change it)."
-                                              : "No resources are configured.", CS_STYLE_DIM);
+                                              : "No resources are configured.",
+                     CS_STYLE_DIM);
     if (layout.legend_y >= 0)
         draw_legend(console, &layout, area);
     if (layout.states_y >= 0)
@@ -512,14 +532,20 @@ static gboolean move_cursor(CsConsole *console, int key, const MatrixLayout *lay
 {
     int page = MAX(1, layout->rows_height - 1);
     switch (key) {
-    case KEY_UP: case 'k': console->cursor_row--; break;
-    case KEY_DOWN: case 'j': console->cursor_row++; break;
+    case KEY_UP:
+    case 'k': console->cursor_row--; break;
+    case KEY_DOWN:
+    case 'j': console->cursor_row++; break;
     case KEY_PPAGE: console->cursor_row -= page; break;
     case KEY_NPAGE: console->cursor_row += page; break;
-    case KEY_HOME: case 'g': console->cursor_row = 0; break;
-    case KEY_END: case 'G': console->cursor_row = (int)console->rows->len - 1; break;
-    case KEY_LEFT: case 'h': console->cursor_node--; break;
-    case KEY_RIGHT: case 'l': console->cursor_node++; break;
+    case KEY_HOME:
+    case 'g': console->cursor_row = 0; break;
+    case KEY_END:
+    case 'G': console->cursor_row = (int)console->rows->len - 1; break;
+    case KEY_LEFT:
+    case 'h': console->cursor_node--; break;
+    case KEY_RIGHT:
+    case 'l': console->cursor_node++; break;
     case '<': console->cursor_node = 0; break;
     case '>': console->cursor_node = cs_console_node_count(console) - 1; break;
     default: return FALSE;
@@ -536,34 +562,27 @@ static gboolean matrix_key(CsConsole *console, int key, const CsRect *area)
     if (move_cursor(console, key, &layout))
         return TRUE;
     switch (key) {
-    case '\n': case '\r': case KEY_ENTER: case ' ':
-        return activate_row(console);
-    case '+': case '=':
-        set_fold_all(console, FALSE);
-        return TRUE;
-    case '-':
-        set_fold_all(console, TRUE);
-        return TRUE;
-    case 'e':
-        console->view = CS_VIEW_EXPLAIN;
-        return TRUE;
-    case 'E':
-        return cs_console_edit_selected(console);
-    case 'A':
-        return cs_console_show_meta(console);
-    case 'N':
-        return cs_console_show_node(console);
-    case 'T':
-        return cs_console_show_tickets(console);
+    case '\n':
+    case '\r':
+    case KEY_ENTER:
+    case ' ': return activate_row(console);
+    case '+':
+    case '=': set_fold_all(console, FALSE); return TRUE;
+    case '-': set_fold_all(console, TRUE); return TRUE;
+    case 'e': console->view = CS_VIEW_EXPLAIN; return TRUE;
+    case 'E': return cs_console_edit_selected(console);
+    case 'A': return cs_console_show_meta(console);
+    case 'N': return cs_console_show_node(console);
+    case 'T': return cs_console_show_tickets(console);
     case 'P':
         console->show_promotion = !console->show_promotion;
-        cs_console_say(console, FALSE, console->show_promotion
-                       ? "Promotable clones show promotion scores (P again: allocation scores)."
-                       : "Allocation scores everywhere.");
+        cs_console_say(console, FALSE,
+                       console->show_promotion
+                           ? "Promotable clones show promotion scores (P again: allocation scores)."
+                           : "Allocation scores everywhere.");
         return TRUE;
-    default:
-        return FALSE;
+    default: return FALSE;
     }
 }
 
-const CsView cs_view_matrix = { "Matrix", matrix_draw, matrix_key };
+const CsView cs_view_matrix = {"Matrix", matrix_draw, matrix_key};

@@ -11,11 +11,11 @@
 #define CS_TIMELINE_VIEW_SPAN_S (7 * 86400)
 
 struct CsTimelineState {
-    CsTimeline *timeline;    /* NULL: not worked out, or error says why */
+    CsTimeline *timeline; /* NULL: not worked out, or error says why */
     char *error;
-    const CsModel *model;    /* the model it was worked out for */
-    guint generation;        /* and the session's generation then */
-    gboolean all;            /* a: moments that change nothing too */
+    const CsModel *model; /* the model it was worked out for */
+    guint generation;     /* and the session's generation then */
+    gboolean all;         /* a: moments that change nothing too */
 };
 
 void cs_timeline_state_free(CsTimelineState *state)
@@ -47,8 +47,8 @@ static CsTimelineState *current(CsConsole *console)
     g_clear_pointer(&state->timeline, cs_timeline_free);
     g_clear_pointer(&state->error, g_free);
     g_autoptr(GError) error = NULL;
-    state->timeline = cs_timeline_build(console->document, console->model->now,
-                                        CS_TIMELINE_VIEW_SPAN_S, &error);
+    state->timeline =
+        cs_timeline_build(console->document, console->model->now, CS_TIMELINE_VIEW_SPAN_S, &error);
     if (state->timeline == NULL)
         state->error = g_strdup(error != NULL ? error->message : "no answer");
     state->model = console->model;
@@ -92,8 +92,8 @@ static CsStyle change_style(const char *change)
     return CS_STYLE_NORMAL;
 }
 
-static void add_entry(GPtrArray *lines, const CsTimeline *timeline,
-                      const CsTimelineEntry *entry, int width)
+static void add_entry(GPtrArray *lines, const CsTimeline *timeline, const CsTimelineEntry *entry,
+                      int width)
 {
     g_autofree char *when = cs_timeline_format_time(entry->when);
     CsLine *line = cs_line_add(lines);
@@ -138,8 +138,8 @@ static GPtrArray *timeline_lines(CsConsole *console, int width)
     if (timeline->pending->len > 0) {
         g_autofree char *pending = g_strdup_printf(
             "the cluster still has %u action%s to run now (view 2): each change is told "
-            "against the plan just before it", timeline->pending->len,
-            timeline->pending->len == 1 ? "" : "s");
+            "against the plan just before it",
+            timeline->pending->len, timeline->pending->len == 1 ? "" : "s");
         add_wrapped(lines, CS_STYLE_DIM, "  ", 0, pending, width);
     }
     cs_line_add(lines);
@@ -176,4 +176,4 @@ static gboolean timeline_key(CsConsole *console, int key, const CsRect *area)
     return cs_lines_key(key, &console->scroll[CS_VIEW_TIMELINE], (int)lines->len, area->height);
 }
 
-const CsView cs_view_timeline = { "Timeline", timeline_draw, timeline_key };
+const CsView cs_view_timeline = {"Timeline", timeline_draw, timeline_key};

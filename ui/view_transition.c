@@ -31,8 +31,8 @@ static GArray *shown_actions(const CsConsole *console)
  * action (the kept transition's, line for line: never read back from
  * the text); a blocked one is drawn as blocked.  The rest wraps at width,
  * continued under the verb. */
-static void add_summary_line(GPtrArray *lines, const char *raw, const CsPlannedAction *action, int width,
-                             gboolean selected)
+static void add_summary_line(GPtrArray *lines, const char *raw, const CsPlannedAction *action,
+                             int width, gboolean selected)
 {
     const char *verb = raw;
     while (*verb == ' ' || *verb == '*')
@@ -45,11 +45,12 @@ static void add_summary_line(GPtrArray *lines, const char *raw, const CsPlannedA
     g_autofree char *rest_safe = cs_escape(verb + verb_len);
     CsStyle text_style = selected ? CS_STYLE_SELECTED : CS_STYLE_NORMAL;
     CsLine *line = cs_line_add(lines);
-    const char *unselected = cs_draw_is_utf8() ? " " : "  ";   /* as wide as the arrow */
+    const char *unselected = cs_draw_is_utf8() ? " " : "  "; /* as wide as the arrow */
     cs_line_append(line, text_style, "%s %s ", selected ? cs_glyph(CS_GLYPH_ARROW) : unselected,
                    cs_draw_is_utf8() ? "\u2022" : "*");
-    cs_line_append(line, selected ? CS_STYLE_SELECTED : cs_action_style(action->blocked ? "Blocked" : name), "%s",
-                   verb_safe);
+    cs_line_append(
+        line, selected ? CS_STYLE_SELECTED : cs_action_style(action->blocked ? "Blocked" : name),
+        "%s", verb_safe);
     int indent = 3 + (int)strlen(unselected) + (int)verb_len;
     int room = MAX(8, width - indent);
     const char *start = rest_safe;
@@ -79,13 +80,15 @@ static GPtrArray *transition_lines(CsConsole *console, int width, int *selected_
     else
         cs_lines_add_text(lines, CS_STYLE_DIM, "what the cluster would do now (crm_simulate -S)");
     if (width >= 70)
-        cs_lines_add_text(lines, CS_STYLE_DIM, "Up/Down select an action, Enter explains it, / filters by resource");
+        cs_lines_add_text(lines, CS_STYLE_DIM,
+                          "Up/Down select an action, Enter explains it, / filters by resource");
     else {
         cs_lines_add_text(lines, CS_STYLE_DIM, "Up/Down select an action, Enter explains it,");
         cs_lines_add_text(lines, CS_STYLE_DIM, "/ filters by resource");
     }
     if (console->solution == NULL) {
-        cs_lines_add_text(lines, CS_STYLE_DIM, "  No transition: the engine gave no answer for this CIB.");
+        cs_lines_add_text(lines, CS_STYLE_DIM,
+                          "  No transition: the engine gave no answer for this CIB.");
         return lines;
     }
     if (console->plan == NULL || console->transition == NULL) {
@@ -96,7 +99,8 @@ static GPtrArray *transition_lines(CsConsole *console, int width, int *selected_
     g_auto(GStrv) raw_lines = g_strsplit(console->transition, "\n", -1);
     guint printed = g_strv_length(raw_lines);
     g_autoptr(GArray) shown = shown_actions(console);
-    console->transition_selected = CLAMP(console->transition_selected, 0, MAX(0, (int)shown->len - 1));
+    console->transition_selected =
+        CLAMP(console->transition_selected, 0, MAX(0, (int)shown->len - 1));
     for (guint i = 0; i < shown->len; i++) {
         guint index = g_array_index(shown, guint, i);
         if (index + 1 >= printed)
@@ -104,8 +108,8 @@ static GPtrArray *transition_lines(CsConsole *console, int width, int *selected_
         gboolean selected = (int)i == console->transition_selected;
         if (selected)
             *selected_line = (int)lines->len;
-        add_summary_line(lines, raw_lines[index + 1], cs_transition_action(console->plan, index), width,
-                         selected);
+        add_summary_line(lines, raw_lines[index + 1], cs_transition_action(console->plan, index),
+                         width, selected);
     }
     if (cs_transition_length(console->plan) == 0)
         cs_lines_add_text(lines, CS_STYLE_DIM, "  Nothing to do: every resource stays as it is.");
@@ -150,7 +154,8 @@ static void explain_selected(CsConsole *console)
         cs_console_say(console, FALSE, "No action is selected.");
         return;
     }
-    guint index = g_array_index(shown, guint, CLAMP(console->transition_selected, 0, (int)shown->len - 1));
+    guint index =
+        g_array_index(shown, guint, CLAMP(console->transition_selected, 0, (int)shown->len - 1));
     const CsPlannedAction *action = cs_transition_action(console->plan, index);
     int node = action->to_node >= 0 ? action->to_node : action->from_node;
     if (action->rsc < 0) {
@@ -177,19 +182,24 @@ static gboolean transition_key(CsConsole *console, int key, const CsRect *area)
     int last = MAX(0, (int)shown->len - 1);
     int *selected = &console->transition_selected;
     switch (key) {
-    case KEY_UP: case 'k': *selected = MAX(0, *selected - 1); return TRUE;
-    case KEY_DOWN: case 'j': *selected = MIN(last, *selected + 1); return TRUE;
-    case KEY_HOME: case 'g': *selected = 0; return TRUE;
-    case KEY_END: case 'G': *selected = last; return TRUE;
+    case KEY_UP:
+    case 'k': *selected = MAX(0, *selected - 1); return TRUE;
+    case KEY_DOWN:
+    case 'j': *selected = MIN(last, *selected + 1); return TRUE;
+    case KEY_HOME:
+    case 'g': *selected = 0; return TRUE;
+    case KEY_END:
+    case 'G': *selected = last; return TRUE;
     case KEY_NPAGE: *selected = MIN(last, *selected + MAX(1, area->height / 2)); return TRUE;
     case KEY_PPAGE: *selected = MAX(0, *selected - MAX(1, area->height / 2)); return TRUE;
-    case '\n': case '\r': case KEY_ENTER:
+    case '\n':
+    case '\r':
+    case KEY_ENTER:
         if (console->plan != NULL)
             explain_selected(console);
         return TRUE;
-    default:
-        return FALSE;
+    default: return FALSE;
     }
 }
 
-const CsView cs_view_transition = { "Transition", transition_draw, transition_key };
+const CsView cs_view_transition = {"Transition", transition_draw, transition_key};

@@ -29,51 +29,43 @@
 /* A time as its text wrote it: the day and time of day in its own offset. */
 typedef struct CsLocalTime {
     gint64 year;
-    gint64 yearday;      /* 1-based; may stray out of the year until normalized */
-    gint64 seconds;      /* seconds into the day */
-    int offset;          /* seconds east of UTC */
+    gint64 yearday; /* 1-based; may stray out of the year until normalized */
+    gint64 seconds; /* seconds into the day */
+    int offset;     /* seconds east of UTC */
 } CsLocalTime;
 
-GQuark
-cs_iso8601_error_quark(void)
+GQuark cs_iso8601_error_quark(void)
 {
     return g_quark_from_static_string("cs-iso8601-error");
 }
 
 /* ---- calendar arithmetic ---------------------------------------------- */
 
-static gint64
-floor_div(gint64 a, gint64 b)
+static gint64 floor_div(gint64 a, gint64 b)
 {
     gint64 q = a / b;
     return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
-static gint64
-floor_mod(gint64 a, gint64 b)
+static gint64 floor_mod(gint64 a, gint64 b)
 {
     return a - floor_div(a, b) * b;
 }
 
-static gboolean
-is_leap_year(gint64 year)
+static gboolean is_leap_year(gint64 year)
 {
-    return (floor_mod(year, 4) == 0 && floor_mod(year, 100) != 0)
-           || floor_mod(year, 400) == 0;
+    return (floor_mod(year, 4) == 0 && floor_mod(year, 100) != 0) || floor_mod(year, 400) == 0;
 }
 
-static int
-days_in_year(gint64 year)
+static int days_in_year(gint64 year)
 {
     return is_leap_year(year) ? 366 : 365;
 }
 
 /* 0 for a month outside 1..12, which makes any day in it invalid. */
-static int
-days_in_month(gint64 month, gint64 year)
+static int days_in_month(gint64 month, gint64 year)
 {
-    static const int lengths[13] = { 0, 31, 28, 31, 30, 31, 30,
-                                     31, 31, 30, 31, 30, 31 };
+    static const int lengths[13] = {0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     if (month < 1 || month > 12) {
         return 0;
     }
@@ -84,25 +76,20 @@ days_in_month(gint64 month, gint64 year)
 }
 
 /* Leap days in years 1..year-1 (proleptic Gregorian, any sign). */
-static gint64
-leap_days_before(gint64 year)
+static gint64 leap_days_before(gint64 year)
 {
     gint64 previous = year - 1;
-    return floor_div(previous, 4) - floor_div(previous, 100)
-           + floor_div(previous, 400);
+    return floor_div(previous, 4) - floor_div(previous, 100) + floor_div(previous, 400);
 }
 
 /* Days from 1970-01-01 to January 1st of year. */
-static gint64
-days_before_year(gint64 year)
+static gint64 days_before_year(gint64 year)
 {
-    return 365 * (year - 1970) + leap_days_before(year)
-           - leap_days_before(1970);
+    return 365 * (year - 1970) + leap_days_before(year) - leap_days_before(1970);
 }
 
 /* Splits a day number (0 = 1970-01-01) into year and 1-based yearday. */
-static void
-split_day_number(gint64 day, gint64 *year, gint64 *yearday)
+static void split_day_number(gint64 day, gint64 *year, gint64 *yearday)
 {
     /* Before 1970 the longest year would make the guess late, after it
      * the shortest: divide by the one that keeps the guess early. */
@@ -119,8 +106,7 @@ split_day_number(gint64 day, gint64 *year, gint64 *yearday)
 
 /* Day of the year of a calendar date; day 0 or a day past the month's end
  * simply runs into the neighbouring month, as in Pacemaker. */
-static gint64
-ordinal_of(gint64 year, gint64 month, gint64 monthday)
+static gint64 ordinal_of(gint64 year, gint64 month, gint64 monthday)
 {
     gint64 yearday = monthday;
     for (gint64 m = 1; m < month && m <= 12; m++) {
@@ -129,8 +115,7 @@ ordinal_of(gint64 year, gint64 month, gint64 monthday)
     return yearday;
 }
 
-static void
-calendar_of(gint64 year, gint64 yearday, int *month, int *monthday)
+static void calendar_of(gint64 year, gint64 yearday, int *month, int *monthday)
 {
     int m = 1;
     while (m < 12 && yearday > days_in_month(m, year)) {
@@ -138,26 +123,23 @@ calendar_of(gint64 year, gint64 yearday, int *month, int *monthday)
         m++;
     }
     *month = m;
-    *monthday = (int) yearday;
+    *monthday = (int)yearday;
 }
 
 /* 1 = Monday .. 7 = Sunday; day 0 (1970-01-01) was a Thursday. */
-static int
-weekday_of_day_number(gint64 day)
+static int weekday_of_day_number(gint64 day)
 {
-    return (int) floor_mod(day + 3, 7) + 1;
+    return (int)floor_mod(day + 3, 7) + 1;
 }
 
-static int
-january1_weekday(gint64 year)
+static int january1_weekday(gint64 year)
 {
     return weekday_of_day_number(days_before_year(year));
 }
 
 /* ISO 8601: a year has 53 weeks when it starts on a Thursday, or on a
  * Wednesday in a leap year. */
-static int
-weeks_in_year(gint64 year)
+static int weeks_in_year(gint64 year)
 {
     int jan1 = january1_weekday(year);
     return (jan1 == 4 || (jan1 == 3 && is_leap_year(year))) ? 53 : 52;
@@ -165,8 +147,7 @@ weeks_in_year(gint64 year)
 
 /* ---- local <-> absolute ---------------------------------------------- */
 
-static void
-local_normalize(CsLocalTime *local)
+static void local_normalize(CsLocalTime *local)
 {
     gint64 day = days_before_year(local->year) + local->yearday - 1
                  + floor_div(local->seconds, CS_DAY_SECONDS);
@@ -174,8 +155,7 @@ local_normalize(CsLocalTime *local)
     split_day_number(day, &local->year, &local->yearday);
 }
 
-static CsTime
-local_to_time(const CsLocalTime *local)
+static CsTime local_to_time(const CsLocalTime *local)
 {
     gint64 day = days_before_year(local->year) + local->yearday - 1;
     CsTime time = {
@@ -185,28 +165,24 @@ local_to_time(const CsLocalTime *local)
     return time;
 }
 
-static CsLocalTime
-time_to_local(CsTime time)
+static CsLocalTime time_to_local(CsTime time)
 {
     gint64 shifted = time.seconds + time.offset;
-    CsLocalTime local = { .offset = time.offset };
-    split_day_number(floor_div(shifted, CS_DAY_SECONDS), &local.year,
-                     &local.yearday);
+    CsLocalTime local = {.offset = time.offset};
+    split_day_number(floor_div(shifted, CS_DAY_SECONDS), &local.year, &local.yearday);
     local.seconds = floor_mod(shifted, CS_DAY_SECONDS);
     return local;
 }
 
 /* The offset of the machine's time zone now: Pacemaker gives a time
  * without an offset the current local offset (TZ=UTC in tests). */
-static int
-local_offset_now(void)
+static int local_offset_now(void)
 {
     g_autoptr(GDateTime) now = g_date_time_new_now_local();
-    return (int) (g_date_time_get_utc_offset(now) / G_TIME_SPAN_SECOND);
+    return (int)(g_date_time_get_utc_offset(now) / G_TIME_SPAN_SECOND);
 }
 
-CsTime
-cs_time_now(void)
+CsTime cs_time_now(void)
 {
     CsTime now = {
         .seconds = g_get_real_time() / G_TIME_SPAN_SECOND,
@@ -217,19 +193,17 @@ cs_time_now(void)
 
 /* ---- parsing times ---------------------------------------------------- */
 
-static gboolean
-fail(GError **error, const char *text, const char *why)
+static gboolean fail(GError **error, const char *text, const char *why)
 {
-    g_set_error(error, CS_ISO8601_ERROR, 0,
-                "'%s' is not a valid ISO 8601 date/time: %s", text, why);
+    g_set_error(error, CS_ISO8601_ERROR, 0, "'%s' is not a valid ISO 8601 date/time: %s", text,
+                why);
     return FALSE;
 }
 
 /* hh:mm:ss with optional parts, or hhmmss; 24:00:00 is allowed (the caller
  * rolls it to the next day).  An empty text scans as midnight, as in
  * Pacemaker where sscanf() returns EOF rather than 0. */
-static gboolean
-parse_clock(const char *text, gint64 *seconds)
+static gboolean parse_clock(const char *text, gint64 *seconds)
 {
     unsigned int hour = 0, minute = 0, second = 0;
     int fields = sscanf(text, "%u:%u:%u", &hour, &minute, &second);
@@ -246,13 +220,12 @@ parse_clock(const char *text, gint64 *seconds)
     if (minute >= 60 || second >= 60) {
         return FALSE;
     }
-    *seconds = (gint64) hour * CS_HOUR_SECONDS + minute * 60 + second;
+    *seconds = (gint64)hour * CS_HOUR_SECONDS + minute * 60 + second;
     return TRUE;
 }
 
 /* "Z", "+hh", "-hh:mm", "hhmm"...; other text reads as UTC; NULL = local. */
-static gboolean
-parse_offset(const char *text, int *offset)
+static gboolean parse_offset(const char *text, int *offset)
 {
     gboolean negative = FALSE;
     gint64 seconds = 0;
@@ -262,7 +235,7 @@ parse_offset(const char *text, int *offset)
         return TRUE;
     }
     *offset = 0;
-    if (text[0] != '+' && text[0] != '-' && !isdigit((unsigned char) text[0])) {
+    if (text[0] != '+' && text[0] != '-' && !isdigit((unsigned char)text[0])) {
         return TRUE;
     }
     if (text[0] == '+' || text[0] == '-') {
@@ -272,13 +245,12 @@ parse_offset(const char *text, int *offset)
     if (!parse_clock(text, &seconds)) {
         return FALSE;
     }
-    *offset = (int) (negative ? -seconds : seconds);
+    *offset = (int)(negative ? -seconds : seconds);
     return TRUE;
 }
 
 /* The time of day and offset after the date (text follows 'T' or ' '). */
-static gboolean
-parse_time_of_day(const char *text, CsLocalTime *local)
+static gboolean parse_time_of_day(const char *text, CsLocalTime *local)
 {
     const char *offset_text = strchr(text, 'Z');
 
@@ -288,7 +260,7 @@ parse_time_of_day(const char *text, CsLocalTime *local)
     if (offset_text == NULL) {
         offset_text = strchr(text, ' ');
         if (offset_text != NULL) {
-            while (isspace((unsigned char) *offset_text)) {
+            while (isspace((unsigned char)*offset_text)) {
                 offset_text++;
             }
         }
@@ -296,8 +268,7 @@ parse_time_of_day(const char *text, CsLocalTime *local)
     return parse_offset(offset_text, &local->offset);
 }
 
-static gboolean
-parse_calendar_date(const char *text, CsLocalTime *local, GError **error)
+static gboolean parse_calendar_date(const char *text, CsLocalTime *local, GError **error)
 {
     int year = 0, month = 0, day = 0;
     int fields = sscanf(text, "%d-%d-%d", &year, &month, &day);
@@ -310,8 +281,7 @@ parse_calendar_date(const char *text, CsLocalTime *local, GError **error)
     }
     if (month > 12 || day > days_in_month(month, year)) {
         g_set_error(error, CS_ISO8601_ERROR, 0,
-                    "'%s' is not a valid ISO 8601 date/time: no such day",
-                    text);
+                    "'%s' is not a valid ISO 8601 date/time: no such day", text);
         return TRUE;
     }
     local->year = year;
@@ -319,8 +289,7 @@ parse_calendar_date(const char *text, CsLocalTime *local, GError **error)
     return TRUE;
 }
 
-static gboolean
-parse_ordinal_date(const char *text, CsLocalTime *local, GError **error)
+static gboolean parse_ordinal_date(const char *text, CsLocalTime *local, GError **error)
 {
     int year = 0, day = 0;
 
@@ -330,7 +299,8 @@ parse_ordinal_date(const char *text, CsLocalTime *local, GError **error)
     if (day > days_in_year(year)) {
         g_set_error(error, CS_ISO8601_ERROR, 0,
                     "'%s' is not a valid ISO 8601 date/time: no such day "
-                    "of the year", text);
+                    "of the year",
+                    text);
         return TRUE;
     }
     local->year = year;
@@ -339,8 +309,7 @@ parse_ordinal_date(const char *text, CsLocalTime *local, GError **error)
 }
 
 /* Week 1 is the week with the year's first Thursday; weekday 1 = Monday. */
-static gboolean
-parse_week_date(const char *text, CsLocalTime *local, GError **error)
+static gboolean parse_week_date(const char *text, CsLocalTime *local, GError **error)
 {
     int year = 0, week = 0, day = 0, jan1 = 0;
 
@@ -350,21 +319,20 @@ parse_week_date(const char *text, CsLocalTime *local, GError **error)
     if (week > weeks_in_year(year) || day < 1 || day > 7) {
         g_set_error(error, CS_ISO8601_ERROR, 0,
                     "'%s' is not a valid ISO 8601 date/time: no such week "
-                    "or weekday", text);
+                    "or weekday",
+                    text);
         return TRUE;
     }
     jan1 = january1_weekday(year);
     local->year = year;
-    local->yearday = (gint64) (week - 1) * 7 + day
-                     + (jan1 <= 4 ? 1 - jan1 : 8 - jan1);
+    local->yearday = (gint64)(week - 1) * 7 + day + (jan1 <= 4 ? 1 - jan1 : 8 - jan1);
     /* Week 1 may start in December, week 52/53 may end in January. */
     local_normalize(local);
     return TRUE;
 }
 
 /* A bare time: Pacemaker takes today's (local) date. */
-static void
-set_today(CsLocalTime *local)
+static void set_today(CsLocalTime *local)
 {
     CsLocalTime today = time_to_local(cs_time_now());
     local->year = today.year;
@@ -372,37 +340,31 @@ set_today(CsLocalTime *local)
     local->offset = today.offset;
 }
 
-static gboolean
-parse_date_part(const char *text, CsLocalTime *local, GError **error)
+static gboolean parse_date_part(const char *text, CsLocalTime *local, GError **error)
 {
-    if (parse_calendar_date(text, local, error)
-        || parse_ordinal_date(text, local, error)
+    if (parse_calendar_date(text, local, error) || parse_ordinal_date(text, local, error)
         || parse_week_date(text, local, error)) {
         return error == NULL || *error == NULL;
     }
     return fail(error, text, "unrecognized date");
 }
 
-static gboolean
-local_is_sane(const CsLocalTime *local)
+static gboolean local_is_sane(const CsLocalTime *local)
 {
-    return local->yearday >= 1 && local->yearday <= days_in_year(local->year)
-           && local->seconds >= 0 && local->seconds < CS_DAY_SECONDS;
+    return local->yearday >= 1 && local->yearday <= days_in_year(local->year) && local->seconds >= 0
+           && local->seconds < CS_DAY_SECONDS;
 }
 
-static gboolean
-parse_local(const char *text, CsLocalTime *local, GError **error)
+static gboolean parse_local(const char *text, CsLocalTime *local, GError **error)
 {
     const char *time_text = NULL;
     GError *local_error = NULL;
 
-    if (text[0] == 'T' || (text[0] != '\0' && text[1] != '\0'
-                           && text[2] == ':')) {
+    if (text[0] == 'T' || (text[0] != '\0' && text[1] != '\0' && text[2] == ':')) {
         set_today(local);
         time_text = (text[0] == 'T') ? text + 1 : text;
     } else if (g_ascii_strncasecmp(text, "epoch", 5) == 0
-               && (text[5] == '\0' || text[5] == '/'
-                   || isspace((unsigned char) text[5]))) {
+               && (text[5] == '\0' || text[5] == '/' || isspace((unsigned char)text[5]))) {
         local->year = 1970;
         local->yearday = 1;
         return TRUE;
@@ -435,10 +397,9 @@ parse_local(const char *text, CsLocalTime *local, GError **error)
     return TRUE;
 }
 
-gboolean
-cs_time_parse(const char *text, CsTime *out, GError **error)
+gboolean cs_time_parse(const char *text, CsTime *out, GError **error)
 {
-    CsLocalTime local = { .year = 0, .yearday = 0, .seconds = 0, .offset = 0 };
+    CsLocalTime local = {.year = 0, .yearday = 0, .seconds = 0, .offset = 0};
 
     if (text == NULL || text[0] == '\0') {
         return fail(error, "", "empty");
@@ -454,8 +415,7 @@ cs_time_parse(const char *text, CsTime *out, GError **error)
 
 /* An optional sign then up to 10 digits, as Pacemaker's duration reader;
  * returns the characters consumed, 0 when there is no number. */
-static int
-parse_duration_number(const char *text, gint64 *value)
+static int parse_duration_number(const char *text, gint64 *value)
 {
     int used = 0, digits = 0;
     gboolean negative = FALSE;
@@ -467,7 +427,7 @@ parse_duration_number(const char *text, gint64 *value)
     } else if (text[0] == '+' || text[0] == ':') {
         used++;
     }
-    while (digits < 10 && isdigit((unsigned char) text[used])) {
+    while (digits < 10 && isdigit((unsigned char)text[used])) {
         *value = *value * 10 + (text[used] - '0');
         used++;
         digits++;
@@ -481,32 +441,28 @@ parse_duration_number(const char *text, gint64 *value)
     return used;
 }
 
-static gboolean
-duration_fail(GError **error, const char *text, const char *why)
+static gboolean duration_fail(GError **error, const char *text, const char *why)
 {
-    g_set_error(error, CS_ISO8601_ERROR, 0,
-                "'%s' is not a valid ISO 8601 duration: %s", text, why);
+    g_set_error(error, CS_ISO8601_ERROR, 0, "'%s' is not a valid ISO 8601 duration: %s", text, why);
     return FALSE;
 }
 
 /* Years and months are set (a repeated unit replaces), the rest add up;
  * 'M' is months before a 'T' and minutes after it.  Reading stops at the
  * end, a '/' or white space. */
-gboolean
-cs_duration_parse(const char *text, CsDuration *out, GError **error)
+gboolean cs_duration_parse(const char *text, CsDuration *out, GError **error)
 {
-    CsDuration duration = { 0, 0, 0 };
+    CsDuration duration = {0, 0, 0};
     gboolean in_time = FALSE;
 
     if (text == NULL || text[0] != 'P') {
         return duration_fail(error, text ? text : "", "must start with P");
     }
-    if (text[1] == '\0' || isspace((unsigned char) text[1])) {
+    if (text[1] == '\0' || isspace((unsigned char)text[1])) {
         return duration_fail(error, text, "nothing follows P");
     }
     for (const char *cursor = text + 1;
-         *cursor != '\0' && *cursor != '/' && !isspace((unsigned char) *cursor);
-         cursor++) {
+         *cursor != '\0' && *cursor != '/' && !isspace((unsigned char)*cursor); cursor++) {
         gint64 amount = 0;
         int used = 0;
 
@@ -523,30 +479,19 @@ cs_duration_parse(const char *text, CsDuration *out, GError **error)
         }
         cursor += used;
         switch (*cursor) {
-        case 'Y':
-            duration.years = (int) amount;
-            break;
+        case 'Y': duration.years = (int)amount; break;
         case 'M':
             if (in_time) {
                 duration.seconds += amount * 60;
             } else {
-                duration.months = (int) amount;
+                duration.months = (int)amount;
             }
             break;
-        case 'W':
-            duration.seconds += amount * 7 * CS_DAY_SECONDS;
-            break;
-        case 'D':
-            duration.seconds += amount * CS_DAY_SECONDS;
-            break;
-        case 'H':
-            duration.seconds += amount * CS_HOUR_SECONDS;
-            break;
-        case 'S':
-            duration.seconds += amount;
-            break;
-        default:
-            return duration_fail(error, text, "unknown or missing unit");
+        case 'W': duration.seconds += amount * 7 * CS_DAY_SECONDS; break;
+        case 'D': duration.seconds += amount * CS_DAY_SECONDS; break;
+        case 'H': duration.seconds += amount * CS_HOUR_SECONDS; break;
+        case 'S': duration.seconds += amount; break;
+        default: return duration_fail(error, text, "unknown or missing unit");
         }
         /* Bounded so that no sum of fields can overflow (about 30 million
          * years); Pacemaker's int arithmetic wraps long before this. */
@@ -562,15 +507,13 @@ cs_duration_parse(const char *text, CsDuration *out, GError **error)
 /* crm_time_add_years keeps the day of the year (so a year after
  * 2004-03-01, day 61 of a leap year, is 2005-03-02).  Returns FALSE when
  * that leaves day 366 in a common year. */
-static gboolean
-local_add_years(CsLocalTime *local, int years)
+static gboolean local_add_years(CsLocalTime *local, int years)
 {
     local->year += years;
     return local->yearday <= days_in_year(local->year);
 }
 
-static void
-local_add_months(CsLocalTime *local, int months)
+static void local_add_months(CsLocalTime *local, int months)
 {
     int month = 0, monthday = 0, last = 0;
     gint64 index = 0;
@@ -578,7 +521,7 @@ local_add_months(CsLocalTime *local, int months)
     calendar_of(local->year, local->yearday, &month, &monthday);
     index = local->year * 12 + (month - 1) + months;
     local->year = floor_div(index, 12);
-    month = (int) floor_mod(index, 12) + 1;
+    month = (int)floor_mod(index, 12) + 1;
     last = days_in_month(month, local->year);
     if (monthday > last) {
         monthday = last;
@@ -586,13 +529,12 @@ local_add_months(CsLocalTime *local, int months)
     local->yearday = ordinal_of(local->year, month, monthday);
 }
 
-CsTime
-cs_time_add_duration(CsTime time, const CsDuration *duration)
+CsTime cs_time_add_duration(CsTime time, const CsDuration *duration)
 {
     CsLocalTime local = time_to_local(time);
 
-    if (duration->years != 0 && !local_add_years(&local, duration->years)
-        && duration->months == 0 && duration->seconds == 0) {
+    if (duration->years != 0 && !local_add_years(&local, duration->years) && duration->months == 0
+        && duration->seconds == 0) {
         /* Pacemaker keeps the impossible day 366, which compares after
          * every moment of that year and before the next one: the last
          * second of the year answers every whole-second comparison the
@@ -614,19 +556,18 @@ cs_time_add_duration(CsTime time, const CsDuration *duration)
 
 /* Pacemaker keeps a time in the offset it was written in, and date_spec
  * compares those fields: "now" given as 12:00 +05:00 has hours = 12. */
-void
-cs_time_fields(CsTime time, CsTimeFields *out)
+void cs_time_fields(CsTime time, CsTimeFields *out)
 {
     CsLocalTime local = time_to_local(time);
     gint64 day = days_before_year(local.year) + local.yearday - 1;
     gint64 week = 0;
 
-    out->year = (int) local.year;
+    out->year = (int)local.year;
     calendar_of(local.year, local.yearday, &out->month, &out->monthday);
-    out->hours = (int) (local.seconds / CS_HOUR_SECONDS);
-    out->minutes = (int) (local.seconds / 60 % 60);
-    out->seconds = (int) (local.seconds % 60);
-    out->yearday = (int) local.yearday;
+    out->hours = (int)(local.seconds / CS_HOUR_SECONDS);
+    out->minutes = (int)(local.seconds / 60 % 60);
+    out->seconds = (int)(local.seconds % 60);
+    out->yearday = (int)local.yearday;
     out->weekday = weekday_of_day_number(day);
 
     /* ISO 8601 week: the week (Monday..Sunday) holding the Thursday. */
@@ -639,26 +580,22 @@ cs_time_fields(CsTime time, CsTimeFields *out)
         out->weekyear = out->year + 1;
         week = 1;
     }
-    out->week = (int) week;
+    out->week = (int)week;
 }
 
-char *
-cs_time_format(CsTime time)
+char *cs_time_format(CsTime time)
 {
     CsTimeFields fields;
     int offset = time.offset < 0 ? -time.offset : time.offset;
 
     cs_time_fields(time, &fields);
     if (time.offset == 0) {
-        return g_strdup_printf("%04d-%02d-%02d %02d:%02d:%02dZ", fields.year,
-                               fields.month, fields.monthday, fields.hours,
-                               fields.minutes, fields.seconds);
+        return g_strdup_printf("%04d-%02d-%02d %02d:%02d:%02dZ", fields.year, fields.month,
+                               fields.monthday, fields.hours, fields.minutes, fields.seconds);
     }
-    return g_strdup_printf("%04d-%02d-%02d %02d:%02d:%02d %c%02d:%02d",
-                           fields.year, fields.month, fields.monthday,
-                           fields.hours, fields.minutes, fields.seconds,
-                           time.offset < 0 ? '-' : '+', offset / 3600,
-                           offset / 60 % 60);
+    return g_strdup_printf("%04d-%02d-%02d %02d:%02d:%02d %c%02d:%02d", fields.year, fields.month,
+                           fields.monthday, fields.hours, fields.minutes, fields.seconds,
+                           time.offset < 0 ? '-' : '+', offset / 3600, offset / 60 % 60);
 }
 
 /* ---- operation intervals ---------------------------------------------- */
@@ -674,8 +611,7 @@ cs_time_format(CsTime time)
  * integer counts ("1.5s" is one second).  Checked against crm_simulate
  * with failure-timeout="10mins" and "600000000usec"
  * (tests/data/cases/failure-timeout-units.xml). */
-static gboolean
-interval_ms(const char *text, gint64 *out)
+static gboolean interval_ms(const char *text, gint64 *out)
 {
     gint64 multiplier = 1000, divisor = 1, amount = 0;
     const char *units = NULL;
@@ -692,11 +628,11 @@ interval_ms(const char *text, gint64 *out)
         /* The seconds fit in 64 bits (cs_duration_parse bounds each
          * field); their milliseconds may not, and saturate as numbers do
          * below. */
-        amount = (gint64) duration.years * 365 * CS_DAY_SECONDS
-                 + (gint64) duration.months * 30 * CS_DAY_SECONDS
-                 + duration.seconds;
-        amount = (amount > G_MAXINT64 / 1000) ? G_MAXINT64
-                 : (amount < G_MININT64 / 1000) ? G_MININT64 : amount * 1000;
+        amount = (gint64)duration.years * 365 * CS_DAY_SECONDS
+                 + (gint64)duration.months * 30 * CS_DAY_SECONDS + duration.seconds;
+        amount = (amount > G_MAXINT64 / 1000)   ? G_MAXINT64
+                 : (amount < G_MININT64 / 1000) ? G_MININT64
+                                                : amount * 1000;
     } else {
         text += strspn(text, " \t\r\n");
         number_length = strspn(text, "0123456789.");
@@ -720,8 +656,7 @@ interval_ms(const char *text, gint64 *out)
             return FALSE;
         }
         amount = g_ascii_strtoll(text, NULL, 10);
-        amount = (amount > G_MAXINT64 / multiplier) ? G_MAXINT64
-                 : amount * multiplier / divisor;
+        amount = (amount > G_MAXINT64 / multiplier) ? G_MAXINT64 : amount * multiplier / divisor;
     }
     if (amount < 0) {
         return FALSE;
@@ -730,20 +665,18 @@ interval_ms(const char *text, gint64 *out)
     return TRUE;
 }
 
-gboolean
-cs_interval_spec_parse(const char *text, guint *out_ms)
+gboolean cs_interval_spec_parse(const char *text, guint *out_ms)
 {
     gint64 amount = 0;
 
     if (!interval_ms(text, &amount)) {
         return FALSE;
     }
-    *out_ms = (amount >= G_MAXUINT) ? G_MAXUINT : (guint) amount;
+    *out_ms = (amount >= G_MAXUINT) ? G_MAXUINT : (guint)amount;
     return TRUE;
 }
 
-gint64
-cs_interval_parse_ms(const char *text)
+gint64 cs_interval_parse_ms(const char *text)
 {
     gint64 amount = 0;
 

@@ -16,24 +16,24 @@
 #include <glib.h>
 
 typedef struct CsTime {
-    gint64 seconds;   /* seconds since 1970-01-01T00:00:00Z */
-    int offset;       /* seconds east of UTC the text named (for printing) */
+    gint64 seconds; /* seconds since 1970-01-01T00:00:00Z */
+    int offset;     /* seconds east of UTC the text named (for printing) */
 } CsTime;
 
 typedef struct CsDuration {
     int years;
     int months;
-    gint64 seconds;   /* weeks, days, hours, minutes, seconds together */
+    gint64 seconds; /* weeks, days, hours, minutes, seconds together */
 } CsDuration;
 
 /* Broken-down fields of a time, as date_spec compares them: in the offset
  * the time was written in (CsTime.offset), as Pacemaker keeps it. */
 typedef struct CsTimeFields {
-    int year, month, monthday;      /* month 1..12, monthday 1..31 */
+    int year, month, monthday; /* month 1..12, monthday 1..31 */
     int hours, minutes, seconds;
-    int yearday;                    /* 1..366 */
-    int weekday;                    /* 1 = Monday .. 7 = Sunday */
-    int weekyear, week;             /* ISO 8601 week-numbering year, 1..53 */
+    int yearday;        /* 1..366 */
+    int weekday;        /* 1 = Monday .. 7 = Sunday */
+    int weekyear, week; /* ISO 8601 week-numbering year, 1..53 */
 } CsTimeFields;
 
 #define CS_ISO8601_ERROR cs_iso8601_error_quark()

@@ -49,7 +49,7 @@ static void append_non_ascii(GString *out, const char *text, gsize *at, gsize en
     gunichar ch = g_utf8_get_char_validated(text + *at, (gssize)(end - *at));
 
     if (ch == (gunichar)-1 || ch == (gunichar)-2) {
-        escape_byte(out, (guchar)text[*at]);     /* not UTF-8 */
+        escape_byte(out, (guchar)text[*at]); /* not UTF-8 */
         (*at)++;
         return;
     }
@@ -88,5 +88,6 @@ gboolean cs_safe_locale_is_utf8(void)
 {
     const char *codeset = nl_langinfo(CODESET);
     return codeset != NULL
-           && (g_ascii_strcasecmp(codeset, "UTF-8") == 0 || g_ascii_strcasecmp(codeset, "utf8") == 0);
+           && (g_ascii_strcasecmp(codeset, "UTF-8") == 0
+               || g_ascii_strcasecmp(codeset, "utf8") == 0);
 }

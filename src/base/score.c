@@ -36,12 +36,12 @@ gboolean cs_score_parse(const char *text, CsScore *out)
     else if (value <= -CS_INFINITY || (errno == ERANGE && value < 0))
         *out = -CS_INFINITY;
     else
-        *out = (CsScore) value;
+        *out = (CsScore)value;
     return TRUE;
 }
 
-gboolean cs_score_parse_health(const char *text, CsScore red, CsScore yellow,
-                               CsScore green, CsScore *out)
+gboolean cs_score_parse_health(const char *text, CsScore red, CsScore yellow, CsScore green,
+                               CsScore *out)
 {
     /* Pacemaker Explained 2.1, "Tracking Node Health": the colours stand for
      * the node-health-red/yellow/green cluster options. */

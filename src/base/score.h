@@ -41,8 +41,8 @@ static inline CsScore cs_score_add(CsScore a, CsScore b)
 gboolean cs_score_parse(const char *text, CsScore *out);
 
 /* As cs_score_parse, but red/yellow/green map to the given option values. */
-gboolean cs_score_parse_health(const char *text, CsScore red, CsScore yellow,
-                               CsScore green, CsScore *out);
+gboolean cs_score_parse_health(const char *text, CsScore red, CsScore yellow, CsScore green,
+                               CsScore *out);
 
 /* Formats as crm_simulate prints: "-INFINITY", "INFINITY", or decimal.
  * buf must hold CS_SCORE_BUFSIZE bytes; returns buf. */

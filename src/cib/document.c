@@ -24,7 +24,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* G_DEFINE_QUARK stringifies its first argument: keep it unspaced. */
+/* clang-format off */
 G_DEFINE_QUARK(cs-document-error-quark, cs_document_error)
+/* clang-format on */
 
 #define CS_CHUNK_BYTES ((gsize)64 * 1024)
 #define CS_KIB ((gsize)1024)
@@ -63,8 +66,8 @@ static void cs_set_too_large(GError **error, const char *name)
 {
     g_autofree char *limit = cs_describe_size(cs_max_bytes);
 
-    g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_TOO_LARGE,
-                "%s: larger than %s", name, limit);
+    g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_TOO_LARGE, "%s: larger than %s", name,
+                limit);
 }
 
 /* ---- reading raw bytes ------------------------------------------------- */
@@ -90,8 +93,8 @@ static GByteArray *cs_read_fd(int fd, const char *name, GError **error)
             continue;
         if (got < 0) {
             int saved = errno;
-            g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_READ,
-                        "%s: %s", name, g_strerror(saved));
+            g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_READ, "%s: %s", name,
+                        g_strerror(saved));
             return NULL;
         }
         if (got == 0)
@@ -117,11 +120,11 @@ static CsCompression cs_detect_compression(const char *data, gsize length)
     return CS_COMPRESSION_NONE;
 }
 
-static void cs_set_compression_error(GError **error, const char *name,
-                                     const char *problem, const char *format)
+static void cs_set_compression_error(GError **error, const char *name, const char *problem,
+                                     const char *format)
 {
-    g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_COMPRESSION,
-                "%s: %s %s data", name, problem, format);
+    g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_COMPRESSION, "%s: %s %s data", name,
+                problem, format);
 }
 
 /* Makes room for one more chunk of output after the used bytes. */
@@ -133,14 +136,12 @@ static guint8 *cs_output_room(GByteArray *output, gsize used)
 
 /* What follows a finished gzip or bzip2 stream: nothing, another stream
  * (gzip and pbzip2 both write concatenated streams), or garbage. */
-static gboolean cs_another_stream(const char *rest, gsize rest_length,
-                                  CsCompression compression)
+static gboolean cs_another_stream(const char *rest, gsize rest_length, CsCompression compression)
 {
     return cs_detect_compression(rest, rest_length) == compression;
 }
 
-static GByteArray *cs_gunzip(const char *data, gsize length, const char *name,
-                             GError **error)
+static GByteArray *cs_gunzip(const char *data, gsize length, const char *name, GError **error)
 {
     g_autoptr(GZlibDecompressor) decompressor =
         g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP);
@@ -152,9 +153,8 @@ static GByteArray *cs_gunzip(const char *data, gsize length, const char *name,
         gsize bytes_read = 0, bytes_written = 0;
         guint8 *room = cs_output_room(output, used);
         GConverterResult result = g_converter_convert(
-            G_CONVERTER(decompressor), data + consumed, length - consumed,
-            room, CS_CHUNK_BYTES, G_CONVERTER_INPUT_AT_END,
-            &bytes_read, &bytes_written, &local);
+            G_CONVERTER(decompressor), data + consumed, length - consumed, room, CS_CHUNK_BYTES,
+            G_CONVERTER_INPUT_AT_END, &bytes_read, &bytes_written, &local);
 
         consumed += bytes_read;
         used += bytes_written;
@@ -163,17 +163,14 @@ static GByteArray *cs_gunzip(const char *data, gsize length, const char *name,
             return NULL;
         }
         if (result == G_CONVERTER_ERROR) {
-            gboolean truncated = g_error_matches(local, G_IO_ERROR,
-                                                 G_IO_ERROR_PARTIAL_INPUT);
-            cs_set_compression_error(error, name,
-                                     truncated ? "truncated" : "corrupt", "gzip");
+            gboolean truncated = g_error_matches(local, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT);
+            cs_set_compression_error(error, name, truncated ? "truncated" : "corrupt", "gzip");
             return NULL;
         }
         if (result == G_CONVERTER_FINISHED) {
             if (consumed == length)
                 break;
-            if (!cs_another_stream(data + consumed, length - consumed,
-                                   CS_COMPRESSION_GZIP)) {
+            if (!cs_another_stream(data + consumed, length - consumed, CS_COMPRESSION_GZIP)) {
                 cs_set_compression_error(error, name, "garbage after", "gzip");
                 return NULL;
             }
@@ -188,8 +185,8 @@ static GByteArray *cs_gunzip(const char *data, gsize length, const char *name,
 }
 
 /* One BZ2_bzDecompress step; returns its status and advances the counts. */
-static int cs_bunzip2_step(bz_stream *stream, const char *data, gsize length,
-                           gsize *consumed, GByteArray *output, gsize *used)
+static int cs_bunzip2_step(bz_stream *stream, const char *data, gsize length, gsize *consumed,
+                           GByteArray *output, gsize *used)
 {
     gsize input = MIN(length - *consumed, (gsize)UINT_MAX);
 
@@ -203,8 +200,7 @@ static int cs_bunzip2_step(bz_stream *stream, const char *data, gsize length,
     return status;
 }
 
-static GByteArray *cs_bunzip2(const char *data, gsize length, const char *name,
-                              GError **error)
+static GByteArray *cs_bunzip2(const char *data, gsize length, const char *name, GError **error)
 {
     g_autoptr(GByteArray) output = g_byte_array_new();
     gsize consumed = 0, used = 0;
@@ -218,15 +214,13 @@ static GByteArray *cs_bunzip2(const char *data, gsize length, const char *name,
     }
     while (problem == NULL) {
         gsize before_in = consumed, before_out = used;
-        int status = cs_bunzip2_step(&stream, data, length, &consumed,
-                                     output, &used);
+        int status = cs_bunzip2_step(&stream, data, length, &consumed, output, &used);
         if (used > cs_max_bytes)
             break;
         if (status == BZ_STREAM_END) {
             if (consumed == length)
                 break;
-            if (!cs_another_stream(data + consumed, length - consumed,
-                                   CS_COMPRESSION_BZIP2))
+            if (!cs_another_stream(data + consumed, length - consumed, CS_COMPRESSION_BZIP2))
                 problem = "garbage after";
             BZ2_bzDecompressEnd(&stream);
             memset(&stream, 0, sizeof stream);
@@ -270,8 +264,7 @@ static char *cs_clean_message(const CsXmlError *error)
     const char *text = error->message != NULL ? error->message : "parse error";
 
     if (g_str_has_prefix(text, "Excessive depth in document"))
-        return g_strdup_printf("elements nested more than %u levels deep",
-                               xmlParserMaxDepth);
+        return g_strdup_printf("elements nested more than %u levels deep", xmlParserMaxDepth);
     char *message = g_strstrip(g_strdup(text));
     for (char *cursor = message; *cursor != '\0'; cursor++) {
         if ((guchar)*cursor < 0x20 || *cursor == 0x7f)
@@ -327,27 +320,25 @@ static int cs_read_chunk(void *context, char *buffer, int length)
     return (int)count;
 }
 
-static xmlDoc *cs_parse(const char *text, gsize length, const char *name,
-                        GError **error)
+static xmlDoc *cs_parse(const char *text, gsize length, const char *name, GError **error)
 {
-    CsFirstError first = { 0, NULL, FALSE };
+    CsFirstError first = {0, NULL, FALSE};
     xmlParserCtxt *context = xmlNewParserCtxt();
 
     if (context == NULL) {
-        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_PARSE,
-                    "%s: out of memory", name);
+        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_PARSE, "%s: out of memory", name);
         return NULL;
     }
     context->_private = &first;
     context->sax->serror = cs_capture_error;
-    CsReader reader = { text, length };
-    xmlDoc *xml = xmlCtxtReadIO(context, cs_read_chunk, NULL, &reader, name,
-                                NULL, CS_PARSE_OPTIONS);
+    CsReader reader = {text, length};
+    xmlDoc *xml =
+        xmlCtxtReadIO(context, cs_read_chunk, NULL, &reader, name, NULL, CS_PARSE_OPTIONS);
     xmlFreeParserCtxt(context);
     if (xml == NULL) {
         if (first.message != NULL)
-            g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_PARSE,
-                        "%s:%d: %s", name, first.line, first.message);
+            g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_PARSE, "%s:%d: %s", name,
+                        first.line, first.message);
         else
             g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_PARSE,
                         "%s: not a well-formed XML document", name);
@@ -364,15 +355,13 @@ static gboolean cs_has_declaration(const char *text, gsize length)
         text += 3;
         length -= 3;
     }
-    return length >= 6 && memcmp(text, "<?xml", 5) == 0
-           && g_ascii_isspace(text[5]);
+    return length >= 6 && memcmp(text, "<?xml", 5) == 0 && g_ascii_isspace(text[5]);
 }
 
 /* Binary garbage would otherwise be reported by libxml2 as "Document is
  * empty" or as an encoding problem; say plainly what it is instead.  A
  * UTF-16 byte order mark is left for libxml2 to judge. */
-static gboolean cs_check_start(const char *text, gsize length, const char *name,
-                               GError **error)
+static gboolean cs_check_start(const char *text, gsize length, const char *name, GError **error)
 {
     gsize at = 0;
 
@@ -384,8 +373,7 @@ static gboolean cs_check_start(const char *text, gsize length, const char *name,
     while (at < length && g_ascii_isspace(text[at]))
         at++;
     if (at == length) {
-        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_PARSE,
-                    "%s: empty document", name);
+        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_PARSE, "%s: empty document", name);
         return FALSE;
     }
     if (text[at] != '<') {
@@ -442,8 +430,8 @@ static void cs_index_elements(CsDocument *document, xmlNode *node)
         if (id != NULL && id[0] != '\0') {
             gpointer key;
             if (!g_hash_table_lookup_extended(document->ids, id, &key, NULL))
-                g_hash_table_insert(document->ids,
-                                    g_string_chunk_insert(document->id_strings, id), node);
+                g_hash_table_insert(document->ids, g_string_chunk_insert(document->id_strings, id),
+                                    node);
             else
                 cs_index_other_add(document, key, node);
         }
@@ -462,8 +450,8 @@ void cs_document_reindex(CsDocument *document)
     if (document->duplicated != NULL)
         g_hash_table_remove_all(document->duplicated);
     else
-        document->duplicated = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
-                                                     (GDestroyNotify)g_ptr_array_unref);
+        document->duplicated =
+            g_hash_table_new_full(g_str_hash, g_str_equal, NULL, (GDestroyNotify)g_ptr_array_unref);
     if (document->id_strings != NULL)
         g_string_chunk_clear(document->id_strings);
     else
@@ -497,7 +485,7 @@ static gboolean cs_before(const xmlNode *a, const xmlNode *b)
     for (; depth_b > depth_a; depth_b--)
         b = b->parent;
     if (a == b)
-        return a_higher;   /* an ancestor comes first */
+        return a_higher; /* an ancestor comes first */
     while (a->parent != b->parent) {
         a = a->parent;
         b = b->parent;
@@ -592,7 +580,7 @@ static gboolean cs_index_remove(CsDocument *document, xmlNode *element, const ch
     if (id == NULL || !g_hash_table_lookup_extended(document->ids, id, &key, &holder))
         return TRUE;
     if (holder != element) {
-        cs_index_prune(document, key, element);   /* element is no other now */
+        cs_index_prune(document, key, element); /* element is no other now */
         return TRUE;
     }
     xmlNode *next = cs_index_next_holder(document, key, element);
@@ -630,8 +618,8 @@ static const char *cs_attribute_id(const xmlAttr *attr, xmlChar **copy)
     return (const char *)*copy;
 }
 
-gboolean cs_document_index_update(CsDocument *document, CsIndexChange change,
-                                  xmlNode *node, xmlAttr *outgoing, xmlAttr *incoming)
+gboolean cs_document_index_update(CsDocument *document, CsIndexChange change, xmlNode *node,
+                                  xmlAttr *outgoing, xmlAttr *incoming)
 {
     if (document->ids == NULL)
         return FALSE;
@@ -662,8 +650,7 @@ static xmlNode *cs_child_element(xmlNode *parent, const char *name)
     if (parent == NULL)
         return NULL;
     for (xmlNode *child = parent->children; child != NULL; child = child->next) {
-        if (child->type == XML_ELEMENT_NODE
-            && xmlStrEqual(child->name, BAD_CAST name))
+        if (child->type == XML_ELEMENT_NODE && xmlStrEqual(child->name, BAD_CAST name))
             return child;
     }
     return NULL;
@@ -681,9 +668,8 @@ xmlNode *cs_document_section(const CsDocument *document, const char *section)
 
 /* ---- loading ----------------------------------------------------------- */
 
-static GByteArray *cs_decompress(const char *data, gsize length,
-                                 CsCompression compression, const char *name,
-                                 GError **error)
+static GByteArray *cs_decompress(const char *data, gsize length, CsCompression compression,
+                                 const char *name, GError **error)
 {
     if (compression == CS_COMPRESSION_GZIP)
         return cs_gunzip(data, length, name, error);
@@ -695,8 +681,8 @@ static gboolean cs_check_root(xmlDoc *xml, const char *name, GError **error)
     xmlNode *root = xmlDocGetRootElement(xml);
 
     if (root == NULL) {
-        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_NOT_CIB,
-                    "%s: no root element", name);
+        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_NOT_CIB, "%s: no root element",
+                    name);
         return FALSE;
     }
     if (!xmlStrEqual(root->name, BAD_CAST "cib")) {
@@ -708,8 +694,8 @@ static gboolean cs_check_root(xmlDoc *xml, const char *name, GError **error)
     return TRUE;
 }
 
-CsDocument *cs_document_load_memory(const char *data, gsize length,
-                                    const char *name, GError **error)
+CsDocument *cs_document_load_memory(const char *data, gsize length, const char *name,
+                                    GError **error)
 {
     g_autoptr(GByteArray) plain = NULL;
     g_return_val_if_fail(data != NULL || length == 0, NULL);
@@ -743,8 +729,7 @@ CsDocument *cs_document_load_memory(const char *data, gsize length,
     document->compression = compression;
     /* A declared encoding can only come from a declaration (UTF-16 text
      * included, which cs_has_declaration does not read). */
-    document->declaration = cs_has_declaration(data, length)
-                            || xml->encoding != NULL;
+    document->declaration = cs_has_declaration(data, length) || xml->encoding != NULL;
     cs_document_reindex(document);
     return document;
 }
@@ -754,8 +739,7 @@ CsDocument *cs_document_load_memory(const char *data, gsize length,
  * threshold so that later large buffers (the printed scores) stay in the
  * heap and the peak memory grows by as much.  NULL with *error unset when
  * the file cannot be mapped: it is then read. */
-static CsDocument *cs_load_mapped(int fd, const char *path, gboolean *mapped,
-                                  GError **error)
+static CsDocument *cs_load_mapped(int fd, const char *path, gboolean *mapped, GError **error)
 {
     struct stat info;
 
@@ -771,8 +755,7 @@ static CsDocument *cs_load_mapped(int fd, const char *path, gboolean *mapped,
     if (data == MAP_FAILED)
         return NULL;
     *mapped = TRUE;
-    CsDocument *document = cs_document_load_memory(data, (gsize)info.st_size,
-                                                   path, error);
+    CsDocument *document = cs_document_load_memory(data, (gsize)info.st_size, path, error);
     munmap(data, (size_t)info.st_size);
     return document;
 }
@@ -784,16 +767,15 @@ static CsDocument *cs_load_file(const char *path, GError **error)
 
     if (fd < 0) {
         int saved = errno;
-        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_READ,
-                    "%s: %s", path, g_strerror(saved));
+        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_READ, "%s: %s", path,
+                    g_strerror(saved));
         return NULL;
     }
     CsDocument *document = cs_load_mapped(fd, path, &mapped, error);
     if (!mapped) {
         g_autoptr(GByteArray) raw = cs_read_fd(fd, path, error);
         if (raw != NULL)
-            document = cs_document_load_memory((const char *)raw->data, raw->len,
-                                               path, error);
+            document = cs_document_load_memory((const char *)raw->data, raw->len, path, error);
     }
     close(fd);
     return document;
@@ -808,8 +790,8 @@ CsDocument *cs_document_load(const char *path, GError **error)
     g_autoptr(GByteArray) raw = cs_read_fd(STDIN_FILENO, "<stdin>", error);
     if (raw == NULL)
         return NULL;
-    CsDocument *document = cs_document_load_memory((const char *)raw->data,
-                                                   raw->len, "<stdin>", error);
+    CsDocument *document =
+        cs_document_load_memory((const char *)raw->data, raw->len, "<stdin>", error);
     if (document != NULL) {
         g_free(document->path);
         document->path = g_strdup(path);

@@ -19,14 +19,14 @@ typedef enum {
 
 typedef struct CsDocument {
     xmlDoc *xml;
-    char *path;                 /* as given; "-" for standard input */
-    CsCompression compression;  /* how it was stored: save writes it back so */
-    GHashTable *ids;            /* id -> xmlNode* (first element with it);
+    char *path;                /* as given; "-" for standard input */
+    CsCompression compression; /* how it was stored: save writes it back so */
+    GHashTable *ids;           /* id -> xmlNode* (first element with it);
                                  * keys live in id_strings */
-    gboolean declaration;       /* the source began with <?xml ...?>: save
+    gboolean declaration;      /* the source began with <?xml ...?>: save
                                  * writes one only then, so bytes round-trip */
-    GStringChunk *id_strings;   /* the keys of ids (made by reindex) */
-    GHashTable *duplicated;     /* ids held by more than one element ->
+    GStringChunk *id_strings;  /* the keys of ids (made by reindex) */
+    GHashTable *duplicated;    /* ids held by more than one element ->
                                  * GPtrArray of the xmlNode* other than
                                  * the one ids gives, in no order; keys
                                  * live in id_strings */
@@ -36,13 +36,13 @@ typedef struct CsDocument {
 GQuark cs_document_error_quark(void);
 
 typedef enum {
-    CS_DOCUMENT_ERROR_READ,         /* cannot open or read the file */
-    CS_DOCUMENT_ERROR_COMPRESSION,  /* truncated or corrupt .gz/.bz2 */
-    CS_DOCUMENT_ERROR_PARSE,        /* malformed XML */
-    CS_DOCUMENT_ERROR_NOT_CIB,      /* root element is not <cib> */
-    CS_DOCUMENT_ERROR_TOO_LARGE,    /* over CS_DOCUMENT_MAX_BYTES */
-    CS_DOCUMENT_ERROR_WRITE,        /* save failed; the old file is intact */
-    CS_DOCUMENT_ERROR_INVALID,      /* crm_simulate would refuse it (schema.h) */
+    CS_DOCUMENT_ERROR_READ,        /* cannot open or read the file */
+    CS_DOCUMENT_ERROR_COMPRESSION, /* truncated or corrupt .gz/.bz2 */
+    CS_DOCUMENT_ERROR_PARSE,       /* malformed XML */
+    CS_DOCUMENT_ERROR_NOT_CIB,     /* root element is not <cib> */
+    CS_DOCUMENT_ERROR_TOO_LARGE,   /* over CS_DOCUMENT_MAX_BYTES */
+    CS_DOCUMENT_ERROR_WRITE,       /* save failed; the old file is intact */
+    CS_DOCUMENT_ERROR_INVALID,     /* crm_simulate would refuse it (schema.h) */
 } CsDocumentError;
 
 /* Largest document accepted, after decompression. */
@@ -56,8 +56,8 @@ gsize cs_document_set_max_bytes(gsize max_bytes);
 /* Error messages read "PATH:LINE: message" (or "PATH: message" when no
  * line applies), ready to print as they are. */
 CsDocument *cs_document_load(const char *path, GError **error);
-CsDocument *cs_document_load_memory(const char *data, gsize length,
-                                    const char *name, GError **error);
+CsDocument *cs_document_load_memory(const char *data, gsize length, const char *name,
+                                    GError **error);
 void cs_document_free(CsDocument *document);
 /* A deep copy (same path and compression), indexed. */
 CsDocument *cs_document_copy(const CsDocument *document);
@@ -70,8 +70,8 @@ void cs_document_reindex(CsDocument *document);
  * cannot follow (an element that held an id another holds too went):
  * then cs_document_reindex. */
 typedef enum { CS_INDEX_LINKED, CS_INDEX_UNLINKED, CS_INDEX_ATTRIBUTE } CsIndexChange;
-gboolean cs_document_index_update(CsDocument *document, CsIndexChange change,
-                                  xmlNode *node, xmlAttr *outgoing, xmlAttr *incoming);
+gboolean cs_document_index_update(CsDocument *document, CsIndexChange change, xmlNode *node,
+                                  xmlAttr *outgoing, xmlAttr *incoming);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsDocument, cs_document_free)
 
 xmlNode *cs_document_lookup_id(const CsDocument *document, const char *id);

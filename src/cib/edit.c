@@ -15,8 +15,7 @@
 
 gboolean cs_is_element(const xmlNode *node, const char *name)
 {
-    return node != NULL && node->type == XML_ELEMENT_NODE
-           && xmlStrEqual(node->name, BAD_CAST name);
+    return node != NULL && node->type == XML_ELEMENT_NODE && xmlStrEqual(node->name, BAD_CAST name);
 }
 
 xmlNode *cs_child_named(const xmlNode *parent, const char *name)
@@ -27,8 +26,7 @@ xmlNode *cs_child_named(const xmlNode *parent, const char *name)
     return NULL;
 }
 
-gboolean cs_attribute_is(const xmlNode *element, const char *name,
-                                const char *value)
+gboolean cs_attribute_is(const xmlNode *element, const char *name, const char *value)
 {
     xmlChar *current = xmlGetNoNsProp(element, BAD_CAST name);
     gboolean same = current != NULL && strcmp((const char *)current, value) == 0;
@@ -49,8 +47,7 @@ char *cs_attribute(const xmlNode *element, const char *name)
 
 gboolean cs_is_resource_element(const xmlNode *node)
 {
-    static const char *const kinds[] = { "primitive", "group", "clone",
-                                         "master", "bundle" };
+    static const char *const kinds[] = {"primitive", "group", "clone", "master", "bundle"};
     for (gsize i = 0; i < G_N_ELEMENTS(kinds); i++)
         if (cs_is_element(node, kinds[i]))
             return TRUE;
@@ -125,8 +122,7 @@ xmlNode *cs_find_node_state(const CsDocument *document, const xmlNode *node)
     if (status == NULL)
         return NULL;
     for (xmlNode *state = status->children; state != NULL; state = state->next)
-        if (cs_is_element(state, "node_state") && id != NULL
-            && cs_attribute_is(state, "id", id))
+        if (cs_is_element(state, "node_state") && id != NULL && cs_attribute_is(state, "id", id))
             return state;
     for (xmlNode *state = status->children; state != NULL; state = state->next)
         if (cs_is_element(state, "node_state") && uname != NULL
@@ -152,8 +148,8 @@ gboolean cs_edit_valid_score(const char *text)
 
 gboolean cs_not_found(GError **error, const char *what, const char *id)
 {
-    g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NOT_FOUND,
-                "no %s '%s'", what, id != NULL ? id : "");
+    g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NOT_FOUND, "no %s '%s'", what,
+                id != NULL ? id : "");
     return FALSE;
 }
 
@@ -205,8 +201,8 @@ xmlNode *cs_find_nvpair(const xmlNode *set, const char *name)
 
 /* The set under parent, created with id set_id (made unique) when
  * missing, before the element `before` (NULL: last). */
-xmlNode *cs_build_set(CsBuild *build, xmlNode *parent, const char *set_name,
-                             const char *set_id, xmlNode *before)
+xmlNode *cs_build_set(CsBuild *build, xmlNode *parent, const char *set_name, const char *set_id,
+                      xmlNode *before)
 {
     xmlNode *set = cs_plain_set(parent, set_name);
 
@@ -221,8 +217,7 @@ xmlNode *cs_build_set(CsBuild *build, xmlNode *parent, const char *set_name,
 
 /* Sets name=value in set, updating the nvpair there or adding one with
  * the id Pacemaker's tools give: SETID-NAME. */
-void cs_build_nvpair(CsBuild *build, xmlNode *set, const char *name,
-                            const char *value)
+void cs_build_nvpair(CsBuild *build, xmlNode *set, const char *name, const char *value)
 {
     xmlNode *pair = cs_find_nvpair(set, name);
 
@@ -242,8 +237,7 @@ void cs_build_nvpair(CsBuild *build, xmlNode *set, const char *name,
 
 /* Removes every nvpair with this name from every set of set_name under
  * parent that has no rule.  Returns how many. */
-guint cs_build_unset(CsBuild *build, xmlNode *parent, const char *set_name,
-                            const char *name)
+guint cs_build_unset(CsBuild *build, xmlNode *parent, const char *set_name, const char *name)
 {
     guint removed = 0;
 
@@ -271,8 +265,8 @@ xmlNode *cs_first_child_resource(const xmlNode *resource)
     return NULL;
 }
 
-static gboolean cs_stickiness_resource(CsBuild *build, const char *rsc,
-                                       const char *value, GError **error)
+static gboolean cs_stickiness_resource(CsBuild *build, const char *rsc, const char *value,
+                                       GError **error)
 {
     xmlNode *resource = cs_edit_find_resource(cs_edit_log_document(build->log), rsc);
 
@@ -284,8 +278,8 @@ static gboolean cs_stickiness_resource(CsBuild *build, const char *rsc,
     }
     /* crm_resource --meta names a new set RSC-meta_attributes. */
     g_autofree char *set_id = g_strdup_printf("%s-meta_attributes", rsc);
-    xmlNode *set = cs_build_set(build, resource, "meta_attributes", set_id,
-                                cs_first_child_resource(resource));
+    xmlNode *set =
+        cs_build_set(build, resource, "meta_attributes", set_id, cs_first_child_resource(resource));
     cs_build_nvpair(build, set, "resource-stickiness", value);
     return TRUE;
 }
@@ -297,8 +291,7 @@ static void cs_stickiness_default(CsBuild *build, const char *value)
     cs_build_option(build, CS_EDIT_RSC_DEFAULTS, "resource-stickiness", value);
 }
 
-gboolean cs_edit_stickiness(CsEditLog *log, const char *rsc, const char *value,
-                            GError **error)
+gboolean cs_edit_stickiness(CsEditLog *log, const char *rsc, const char *value, GError **error)
 {
     if (value != NULL && !cs_edit_valid_score(value))
         return cs_invalid(error, "'%s' is not a score (an integer or INFINITY)", value);
@@ -345,16 +338,15 @@ xmlNode *cs_constraint(const CsDocument *document, const char *id)
 }
 
 typedef struct CsCliLocation {
-    const char *id;            /* cli-ban-RSC-on-NODE / cli-prefer-RSC */
+    const char *id; /* cli-ban-RSC-on-NODE / cli-prefer-RSC */
     const char *rule_id, *expr_id, *lifetime_id;
     const char *score;
 } CsCliLocation;
 
 /* The constraint crm_resource writes: node+score, or with a lifetime a
  * rule "#uname eq NODE and date lt END". */
-static xmlNode *cs_cli_location(CsBuild *build, const CsCliLocation *spec,
-                                const char *rsc, const char *node,
-                                const char *lifetime_end)
+static xmlNode *cs_cli_location(CsBuild *build, const CsCliLocation *spec, const char *rsc,
+                                const char *node, const char *lifetime_end)
 {
     xmlNode *location = cs_new_element(build, "rsc_location");
 
@@ -385,8 +377,8 @@ static xmlNode *cs_cli_location(CsBuild *build, const CsCliLocation *spec,
 
 /* crm_resource's names for the parts: PREFIX-RSC-on-NODE-SUFFIX for a
  * ban, PREFIX-SUFFIX-RSC for a preference. */
-static char *cs_part_id(CsBuild *build, gboolean ban, const char *rsc,
-                        const char *node, const char *suffix)
+static char *cs_part_id(CsBuild *build, gboolean ban, const char *rsc, const char *node,
+                        const char *suffix)
 {
     g_autofree char *base = ban ? g_strdup_printf("cli-ban-%s-on-%s-%s", rsc, node, suffix)
                                 : g_strdup_printf("cli-prefer-%s-%s", suffix, rsc);
@@ -397,9 +389,8 @@ static char *cs_part_id(CsBuild *build, gboolean ban, const char *rsc,
  * existing constraint of that id in place (a second --ban of the same
  * pair updates the first, as cibadmin --modify does); the ids of its
  * parts are made unique. */
-static gboolean cs_cli_constraint(CsEditLog *log, gboolean ban, const char *rsc,
-                                  const char *node, const char *lifetime_end,
-                                  GError **error)
+static gboolean cs_cli_constraint(CsEditLog *log, gboolean ban, const char *rsc, const char *node,
+                                  const char *lifetime_end, GError **error)
 {
     if (cs_edit_find_resource(cs_edit_log_document(log), rsc) == NULL)
         return cs_not_found(error, "resource", rsc);
@@ -431,8 +422,7 @@ static gboolean cs_cli_constraint(CsEditLog *log, gboolean ban, const char *rsc,
         expr_id = cs_part_id(&build, ban, rsc, node, "expr");
         lifetime_id = cs_part_id(&build, ban, rsc, node, ban ? "lifetime" : "lifetime-end");
     }
-    CsCliLocation spec = { id, rule_id, expr_id, lifetime_id,
-                           ban ? "-INFINITY" : "INFINITY" };
+    CsCliLocation spec = {id, rule_id, expr_id, lifetime_id, ban ? "-INFINITY" : "INFINITY"};
     xmlNode *location = cs_cli_location(&build, &spec, rsc, node, lifetime_end);
     if (existing != NULL)
         cs_build_link(&build, constraints, next, location);
@@ -442,14 +432,14 @@ static gboolean cs_cli_constraint(CsEditLog *log, gboolean ban, const char *rsc,
     return cs_build_commit(&build, error);
 }
 
-gboolean cs_edit_ban(CsEditLog *log, const char *rsc, const char *node,
-                     const char *lifetime_end, GError **error)
+gboolean cs_edit_ban(CsEditLog *log, const char *rsc, const char *node, const char *lifetime_end,
+                     GError **error)
 {
     return cs_cli_constraint(log, TRUE, rsc, node, lifetime_end, error);
 }
 
-gboolean cs_edit_prefer(CsEditLog *log, const char *rsc, const char *node,
-                        const char *lifetime_end, GError **error)
+gboolean cs_edit_prefer(CsEditLog *log, const char *rsc, const char *node, const char *lifetime_end,
+                        GError **error)
 {
     return cs_cli_constraint(log, FALSE, rsc, node, lifetime_end, error);
 }
@@ -467,8 +457,7 @@ static gboolean cs_is_cli_constraint_of(const xmlNode *constraint, const char *r
     return g_str_has_prefix(id, "cli-ban-") || g_str_has_prefix(id, "cli-prefer-");
 }
 
-gboolean cs_edit_clear(CsEditLog *log, const char *rsc, guint *removed,
-                       GError **error)
+gboolean cs_edit_clear(CsEditLog *log, const char *rsc, guint *removed, GError **error)
 {
     if (cs_edit_find_resource(cs_edit_log_document(log), rsc) == NULL)
         return cs_not_found(error, "resource", rsc);
@@ -478,8 +467,7 @@ gboolean cs_edit_clear(CsEditLog *log, const char *rsc, guint *removed,
     guint count = 0;
 
     cs_build_begin(&build, log, description);
-    for (xmlNode *child = constraints != NULL ? constraints->children : NULL;
-         child != NULL;) {
+    for (xmlNode *child = constraints != NULL ? constraints->children : NULL; child != NULL;) {
         xmlNode *next = child->next;
         if (cs_is_cli_constraint_of(child, rsc)) {
             cs_build_remove(&build, child);
@@ -498,7 +486,6 @@ gboolean cs_edit_clear(CsEditLog *log, const char *rsc, guint *removed,
     return cs_build_commit(&build, error);
 }
 
-
 /* ---- node attributes --------------------------------------------------- */
 
 /* The node's transient attribute sets (status section), for deletion. */
@@ -507,15 +494,13 @@ static guint cs_build_unset_transient(CsBuild *build, xmlNode *node, const char 
     xmlNode *state = cs_find_node_state(cs_edit_log_document(build->log), node);
     xmlNode *transient = state != NULL ? cs_child_named(state, "transient_attributes") : NULL;
 
-    return transient != NULL
-        ? cs_build_unset(build, transient, "instance_attributes", name) : 0;
+    return transient != NULL ? cs_build_unset(build, transient, "instance_attributes", name) : 0;
 }
 
 /* crm_attribute names the set nodes-NODEID and the nvpair
  * nodes-NODEID-NAME. */
-static gboolean cs_node_attribute(CsEditLog *log, const char *description,
-                                  const char *node, const char *name,
-                                  const char *value, GError **error)
+static gboolean cs_node_attribute(CsEditLog *log, const char *description, const char *node,
+                                  const char *name, const char *value, GError **error)
 {
     xmlNode *element = cs_edit_find_node(cs_edit_log_document(log), node);
     CsBuild build;
@@ -531,22 +516,22 @@ static gboolean cs_node_attribute(CsEditLog *log, const char *description,
         xmlNode *set = cs_build_set(&build, element, "instance_attributes", set_id, NULL);
         cs_build_nvpair(&build, set, name, value);
     } else if (cs_build_unset(&build, element, "instance_attributes", name)
-               + cs_build_unset_transient(&build, element, name) == 0) {
+                   + cs_build_unset_transient(&build, element, name)
+               == 0) {
         cs_build_abort(&build);
-        g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE,
-                    "node %s has no attribute %s", node, name);
+        g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE, "node %s has no attribute %s",
+                    node, name);
         return FALSE;
     }
     return cs_build_commit(&build, error);
 }
 
-gboolean cs_edit_node_attribute(CsEditLog *log, const char *node,
-                                const char *name, const char *value,
-                                GError **error)
+gboolean cs_edit_node_attribute(CsEditLog *log, const char *node, const char *name,
+                                const char *value, GError **error)
 {
     g_autofree char *description = value != NULL
-        ? g_strdup_printf("attribute %s=%s on %s", name, value, node)
-        : g_strdup_printf("delete attribute %s on %s", name, node);
+                                       ? g_strdup_printf("attribute %s=%s on %s", name, value, node)
+                                       : g_strdup_printf("delete attribute %s on %s", name, node);
 
     return cs_node_attribute(log, description, node, name, value, error);
 }
@@ -563,8 +548,8 @@ gboolean cs_edit_node_transient(CsEditLog *log, const char *node, const char *na
     if (state == NULL)
         return cs_invalid(error, "node %s has no status (node_state) entry", node);
     g_autofree char *node_id = cs_attribute(element, "id");
-    g_autofree char *description = g_strdup_printf("transient attribute %s=%s on %s", name,
-                                                   value, node);
+    g_autofree char *description =
+        g_strdup_printf("transient attribute %s=%s on %s", name, value, node);
     CsBuild build;
 
     cs_build_begin(&build, log, description);
@@ -576,8 +561,8 @@ gboolean cs_edit_node_transient(CsEditLog *log, const char *node, const char *na
 /* Pacemaker Explained 2.1, "Node attributes": standby and maintenance are
  * booleans read from node attributes; crm_standby writes "on", and
  * removing the attribute is what --delete does. */
-static gboolean cs_node_flag(CsEditLog *log, const char *flag, const char *node,
-                             gboolean on, GError **error)
+static gboolean cs_node_flag(CsEditLog *log, const char *flag, const char *node, gboolean on,
+                             GError **error)
 {
     g_autofree char *description = g_strdup_printf("%s %s %s", flag, node, on ? "on" : "off");
     g_autoptr(GError) local = NULL;
@@ -585,21 +570,19 @@ static gboolean cs_node_flag(CsEditLog *log, const char *flag, const char *node,
     if (cs_node_attribute(log, description, node, flag, on ? "on" : NULL, &local))
         return TRUE;
     if (g_error_matches(local, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE))
-        g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE,
-                    "node %s is already %s %s", node, on ? "in" : "out of", flag);
+        g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE, "node %s is already %s %s", node,
+                    on ? "in" : "out of", flag);
     else
         g_propagate_error(error, g_steal_pointer(&local));
     return FALSE;
 }
 
-gboolean cs_edit_standby(CsEditLog *log, const char *node, gboolean on,
-                         GError **error)
+gboolean cs_edit_standby(CsEditLog *log, const char *node, gboolean on, GError **error)
 {
     return cs_node_flag(log, "standby", node, on, error);
 }
 
-gboolean cs_edit_maintenance(CsEditLog *log, const char *node, gboolean on,
-                             GError **error)
+gboolean cs_edit_maintenance(CsEditLog *log, const char *node, gboolean on, GError **error)
 {
     return cs_node_flag(log, "maintenance", node, on, error);
 }
@@ -626,8 +609,7 @@ static gboolean cs_valid_count(const char *count)
 /* attrd keeps transient attributes in
  * <node_state><transient_attributes id=NODEID><instance_attributes
  * id=status-NODEID>, its nvpairs named status-NODEID-NAME (sanitized). */
-xmlNode *cs_build_transient_set(CsBuild *build, xmlNode *state,
-                                       const char *node_id)
+xmlNode *cs_build_transient_set(CsBuild *build, xmlNode *state, const char *node_id)
 {
     xmlNode *transient = cs_child_named(state, "transient_attributes");
 
@@ -641,9 +623,8 @@ xmlNode *cs_build_transient_set(CsBuild *build, xmlNode *state,
     return cs_build_set(build, transient, "instance_attributes", set_id, NULL);
 }
 
-gboolean cs_edit_fail_count_set(CsEditLog *log, const char *rsc,
-                                const char *node, const char *operation,
-                                const char *count, gint64 last_failure,
+gboolean cs_edit_fail_count_set(CsEditLog *log, const char *rsc, const char *node,
+                                const char *operation, const char *count, gint64 last_failure,
                                 GError **error)
 {
     if (cs_edit_find_resource(cs_edit_log_document(log), rsc) == NULL)
@@ -662,8 +643,8 @@ gboolean cs_edit_fail_count_set(CsEditLog *log, const char *rsc,
     g_autofree char *node_id = cs_attribute(element, "id");
     g_autofree char *count_name = g_strdup_printf("fail-count-%s#%s", rsc, operation);
     g_autofree char *last_name = g_strdup_printf("last-failure-%s#%s", rsc, operation);
-    g_autofree char *description = g_strdup_printf("fail count of %s %s on %s: %s",
-                                                   rsc, operation, node, count);
+    g_autofree char *description =
+        g_strdup_printf("fail count of %s %s on %s: %s", rsc, operation, node, count);
     CsBuild build;
 
     cs_build_begin(&build, log, description);
@@ -687,14 +668,13 @@ gboolean cs_edit_fail_count_set(CsEditLog *log, const char *rsc,
  * from. */
 static gboolean cs_is_failure_attribute(const char *name, const char *rsc)
 {
-    static const char *const prefixes[] = { "fail-count-", "last-failure-" };
+    static const char *const prefixes[] = {"fail-count-", "last-failure-"};
 
     for (gsize i = 0; i < G_N_ELEMENTS(prefixes); i++) {
         if (!g_str_has_prefix(name, prefixes[i]))
             continue;
         const char *rest = name + strlen(prefixes[i]);
-        if (g_str_has_prefix(rest, rsc)
-            && (rest[strlen(rsc)] == '\0' || rest[strlen(rsc)] == '#'))
+        if (g_str_has_prefix(rest, rsc) && (rest[strlen(rsc)] == '\0' || rest[strlen(rsc)] == '#'))
             return TRUE;
     }
     return FALSE;
@@ -711,8 +691,8 @@ static guint cs_clear_failures_in(CsBuild *build, xmlNode *state, const char *rs
             continue;
         for (xmlNode *pair = set->children; pair != NULL;) {
             xmlNode *next = pair->next;
-            g_autofree char *name = cs_is_element(pair, "nvpair")
-                ? cs_attribute(pair, "name") : NULL;
+            g_autofree char *name =
+                cs_is_element(pair, "nvpair") ? cs_attribute(pair, "name") : NULL;
             if (name != NULL && cs_is_failure_attribute(name, rsc)) {
                 cs_build_remove(build, pair);
                 removed++;
@@ -723,16 +703,15 @@ static guint cs_clear_failures_in(CsBuild *build, xmlNode *state, const char *rs
     return removed;
 }
 
-gboolean cs_edit_fail_count_clear(CsEditLog *log, const char *rsc,
-                                  const char *node, GError **error)
+gboolean cs_edit_fail_count_clear(CsEditLog *log, const char *rsc, const char *node, GError **error)
 {
     xmlNode *element = NULL;
 
     if (node != NULL && (element = cs_edit_find_node(cs_edit_log_document(log), node)) == NULL)
         return cs_not_found(error, "node", node);
     g_autofree char *description = node != NULL
-        ? g_strdup_printf("clear fail counts of %s on %s", rsc, node)
-        : g_strdup_printf("clear fail counts of %s", rsc);
+                                       ? g_strdup_printf("clear fail counts of %s on %s", rsc, node)
+                                       : g_strdup_printf("clear fail counts of %s", rsc);
     xmlNode *status = cs_document_section(cs_edit_log_document(log), "status");
     xmlNode *only = element != NULL ? cs_find_node_state(cs_edit_log_document(log), element) : NULL;
     CsBuild build;
@@ -748,9 +727,8 @@ gboolean cs_edit_fail_count_clear(CsEditLog *log, const char *rsc,
     cs_build_abort(&build);
     if (cs_edit_find_resource(cs_edit_log_document(log), rsc) == NULL)
         return cs_not_found(error, "resource", rsc);
-    g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE,
-                "%s has no fail counts%s%s", rsc, node != NULL ? " on " : "",
-                node != NULL ? node : "");
+    g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE, "%s has no fail counts%s%s", rsc,
+                node != NULL ? " on " : "", node != NULL ? node : "");
     return FALSE;
 }
 
@@ -766,17 +744,16 @@ gboolean cs_edit_valid_id(const char *id)
     return TRUE;
 }
 
-gboolean cs_check_new_constraint(CsEditLog *log, const char *id,
-                                        const char *score, GError **error)
+gboolean cs_check_new_constraint(CsEditLog *log, const char *id, const char *score, GError **error)
 {
     if (!cs_edit_valid_id(id))
-        return cs_invalid(error, "'%s' is not a valid id (letters, digits, '.', '-' "
-                                 "and '_', not starting with a digit, '-' or '.')",
+        return cs_invalid(error,
+                          "'%s' is not a valid id (letters, digits, '.', '-' "
+                          "and '_', not starting with a digit, '-' or '.')",
                           id != NULL ? id : "");
     xmlNode *holder = cs_document_lookup_id(cs_edit_log_document(log), id);
     if (holder != NULL) {
-        g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_EXISTS,
-                    "id '%s' already exists", id);
+        g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_EXISTS, "id '%s' already exists", id);
         return FALSE;
     }
     if (!cs_edit_valid_score(score))
@@ -784,8 +761,8 @@ gboolean cs_check_new_constraint(CsEditLog *log, const char *id,
     return TRUE;
 }
 
-gboolean cs_add_constraint(CsEditLog *log, const char *description,
-                                  xmlNode *constraint, GError **error)
+gboolean cs_add_constraint(CsEditLog *log, const char *description, xmlNode *constraint,
+                           GError **error)
 {
     CsBuild build;
 
@@ -795,9 +772,8 @@ gboolean cs_add_constraint(CsEditLog *log, const char *description,
     return cs_build_commit(&build, error);
 }
 
-gboolean cs_edit_location_add(CsEditLog *log, const char *id, const char *rsc,
-                              const char *node, const char *score,
-                              GError **error)
+gboolean cs_edit_location_add(CsEditLog *log, const char *id, const char *rsc, const char *node,
+                              const char *score, GError **error)
 {
     if (!cs_check_new_constraint(log, id, score, error))
         return FALSE;
@@ -805,19 +781,19 @@ gboolean cs_edit_location_add(CsEditLog *log, const char *id, const char *rsc,
         return cs_not_found(error, "resource", rsc);
     if (!cs_known_node(cs_edit_log_document(log), node))
         return cs_not_found(error, "node", node);
-    xmlNode *location = xmlNewDocNode(cs_edit_log_document(log)->xml, NULL, BAD_CAST "rsc_location", NULL);
+    xmlNode *location =
+        xmlNewDocNode(cs_edit_log_document(log)->xml, NULL, BAD_CAST "rsc_location", NULL);
     cs_set(location, "id", id);
     cs_set(location, "rsc", rsc);
     cs_set(location, "node", node);
     cs_set(location, "score", score);
-    g_autofree char *description = g_strdup_printf("location %s: %s on %s %s",
-                                                   id, rsc, node, score);
+    g_autofree char *description =
+        g_strdup_printf("location %s: %s on %s %s", id, rsc, node, score);
     return cs_add_constraint(log, description, location, error);
 }
 
-gboolean cs_edit_colocation_add(CsEditLog *log, const char *id,
-                                const char *rsc, const char *with_rsc,
-                                const char *score, GError **error)
+gboolean cs_edit_colocation_add(CsEditLog *log, const char *id, const char *rsc,
+                                const char *with_rsc, const char *score, GError **error)
 {
     if (!cs_check_new_constraint(log, id, score, error))
         return FALSE;
@@ -827,14 +803,14 @@ gboolean cs_edit_colocation_add(CsEditLog *log, const char *id,
         return cs_not_found(error, "resource", with_rsc);
     if (strcmp(rsc, with_rsc) == 0)
         return cs_invalid(error, "%s cannot be colocated with itself", rsc);
-    xmlNode *colocation = xmlNewDocNode(cs_edit_log_document(log)->xml, NULL,
-                                        BAD_CAST "rsc_colocation", NULL);
+    xmlNode *colocation =
+        xmlNewDocNode(cs_edit_log_document(log)->xml, NULL, BAD_CAST "rsc_colocation", NULL);
     cs_set(colocation, "id", id);
     cs_set(colocation, "rsc", rsc);
     cs_set(colocation, "with-rsc", with_rsc);
     cs_set(colocation, "score", score);
-    g_autofree char *description = g_strdup_printf("colocation %s: %s with %s %s",
-                                                   id, rsc, with_rsc, score);
+    g_autofree char *description =
+        g_strdup_printf("colocation %s: %s with %s %s", id, rsc, with_rsc, score);
     return cs_add_constraint(log, description, colocation, error);
 }
 
@@ -851,8 +827,7 @@ gboolean cs_edit_constraint_remove(CsEditLog *log, const char *id, GError **erro
     return cs_build_commit(&build, error);
 }
 
-gboolean cs_edit_constraint_score(CsEditLog *log, const char *id,
-                                  const char *score, GError **error)
+gboolean cs_edit_constraint_score(CsEditLog *log, const char *id, const char *score, GError **error)
 {
     xmlNode *constraint = cs_constraint(cs_edit_log_document(log), id);
     CsBuild build;
@@ -862,8 +837,10 @@ gboolean cs_edit_constraint_score(CsEditLog *log, const char *id,
     if (!cs_edit_valid_score(score))
         return cs_invalid(error, "'%s' is not a score (an integer or INFINITY)", score);
     if (xmlHasProp(constraint, BAD_CAST "score") == NULL)
-        return cs_invalid(error, "constraint '%s' has no score of its own "
-                                 "(its rules or sets carry it)", id);
+        return cs_invalid(error,
+                          "constraint '%s' has no score of its own "
+                          "(its rules or sets carry it)",
+                          id);
     g_autofree char *description = g_strdup_printf("constraint %s score %s", id, score);
     cs_build_begin(&build, log, description);
     cs_build_attribute(&build, constraint, "score", score);
@@ -874,8 +851,7 @@ gboolean cs_edit_constraint_score(CsEditLog *log, const char *id,
 
 static gboolean cs_is_never_expression(const xmlNode *node)
 {
-    return cs_is_element(node, "date_expression")
-           && cs_attribute_is(node, "operation", "lt")
+    return cs_is_element(node, "date_expression") && cs_attribute_is(node, "operation", "lt")
            && cs_attribute_is(node, "end", CS_EDIT_NEVER);
 }
 
@@ -951,8 +927,7 @@ static void cs_build_unnest_or(CsBuild *build, xmlNode *rule, const char *rule_i
     cs_build_attribute(build, rule, "boolean-op", "or");
 }
 
-gboolean cs_edit_rule_enable(CsEditLog *log, const char *id, gboolean enable,
-                             GError **error)
+gboolean cs_edit_rule_enable(CsEditLog *log, const char *id, gboolean enable, GError **error)
 {
     xmlNode *rule = cs_edit_find_rule(cs_edit_log_document(log), id);
     CsBuild build;
@@ -961,12 +936,11 @@ gboolean cs_edit_rule_enable(CsEditLog *log, const char *id, gboolean enable,
         return cs_not_found(error, "rule", id);
     xmlNode *never = cs_never_expression(rule);
     if ((never != NULL) != enable) {
-        g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE,
-                    "rule %s is already %s", id, enable ? "enabled" : "disabled");
+        g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE, "rule %s is already %s", id,
+                    enable ? "enabled" : "disabled");
         return FALSE;
     }
-    g_autofree char *description = g_strdup_printf("%s rule %s",
-                                                   enable ? "enable" : "disable", id);
+    g_autofree char *description = g_strdup_printf("%s rule %s", enable ? "enable" : "disable", id);
     cs_build_begin(&build, log, description);
     if (enable) {
         cs_build_remove(&build, never);
@@ -989,16 +963,16 @@ gboolean cs_edit_rule_enable(CsEditLog *log, const char *id, gboolean enable,
 
 static gboolean cs_is_rule_part(const xmlNode *node)
 {
-    static const char *const names[] = { "rule", "expression", "date_expression",
-                                         "date_spec", "duration" };
+    static const char *const names[] = {"rule", "expression", "date_expression", "date_spec",
+                                        "duration"};
     for (gsize i = 0; node != NULL && i < G_N_ELEMENTS(names); i++)
         if (cs_is_element(node, names[i]))
             return TRUE;
     return FALSE;
 }
 
-gboolean cs_edit_rule_attribute(CsEditLog *log, const char *id, const char *name,
-                                const char *value, GError **error)
+gboolean cs_edit_rule_attribute(CsEditLog *log, const char *id, const char *name, const char *value,
+                                GError **error)
 {
     xmlNode *element = cs_document_lookup_id(cs_edit_log_document(log), id);
     CsBuild build;
@@ -1010,12 +984,11 @@ gboolean cs_edit_rule_attribute(CsEditLog *log, const char *id, const char *name
     gboolean is_rule = cs_is_element(element, "rule");
     if (is_rule && strcmp(name, "score") == 0 && value != NULL && !cs_edit_valid_score(value))
         return cs_invalid(error, "'%s' is not a score (an integer or INFINITY)", value);
-    if (is_rule && strcmp(name, "boolean-op") == 0 && value != NULL
-        && strcmp(value, "and") != 0 && strcmp(value, "or") != 0)
+    if (is_rule && strcmp(name, "boolean-op") == 0 && value != NULL && strcmp(value, "and") != 0
+        && strcmp(value, "or") != 0)
         return cs_invalid(error, "boolean-op is 'and' or 'or', not '%s'", value);
-    g_autofree char *description = value != NULL
-        ? g_strdup_printf("%s %s=%s", id, name, value)
-        : g_strdup_printf("%s %s removed", id, name);
+    g_autofree char *description = value != NULL ? g_strdup_printf("%s %s=%s", id, name, value)
+                                                 : g_strdup_printf("%s %s removed", id, name);
     cs_build_begin(&build, log, description);
     if (is_rule && value != NULL && strcmp(name, "score") == 0)
         cs_build_attribute(&build, element, "score-attribute", NULL);

@@ -33,8 +33,7 @@ gboolean cs_build_fail(CsBuild *build);
 void cs_build_link(CsBuild *build, xmlNode *parent, xmlNode *next, xmlNode *node);
 void cs_build_unlink(CsBuild *build, xmlNode *node);
 /* Sets (value non-NULL) or removes an attribute of an element. */
-void cs_build_attribute(CsBuild *build, xmlNode *element, const char *name,
-                        const char *value);
+void cs_build_attribute(CsBuild *build, xmlNode *element, const char *name, const char *value);
 /* Links node under parent before the element `before` (NULL: after the
  * last element), indented like its siblings. */
 void cs_build_insert(CsBuild *build, xmlNode *parent, xmlNode *before, xmlNode *node);
@@ -54,11 +53,10 @@ gboolean cs_id_taken(CsBuild *build, const char *id);
  * nvpair named name removed from rule-less sets (returns how many). */
 xmlNode *cs_plain_set(const xmlNode *parent, const char *set_name);
 xmlNode *cs_find_nvpair(const xmlNode *set, const char *name);
-xmlNode *cs_build_set(CsBuild *build, xmlNode *parent, const char *set_name,
-                      const char *set_id, xmlNode *before);
+xmlNode *cs_build_set(CsBuild *build, xmlNode *parent, const char *set_name, const char *set_id,
+                      xmlNode *before);
 void cs_build_nvpair(CsBuild *build, xmlNode *set, const char *name, const char *value);
-guint cs_build_unset(CsBuild *build, xmlNode *parent, const char *set_name,
-                     const char *name);
+guint cs_build_unset(CsBuild *build, xmlNode *parent, const char *set_name, const char *name);
 
 /* crm_attribute --type SECTION on the edit being built (cs_edit_option);
  * FALSE when a deletion finds nothing. */
@@ -90,8 +88,7 @@ xmlNode *cs_build_transient_set(CsBuild *build, xmlNode *state, const char *node
 gboolean cs_not_found(GError **error, const char *what, const char *id);
 gboolean cs_invalid(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
 /* A new constraint's id is valid and free, and its score a score. */
-gboolean cs_check_new_constraint(CsEditLog *log, const char *id, const char *score,
-                                 GError **error);
+gboolean cs_check_new_constraint(CsEditLog *log, const char *id, const char *score, GError **error);
 /* Links a new constraint last in <constraints> and commits. */
 gboolean cs_add_constraint(CsEditLog *log, const char *description, xmlNode *constraint,
                            GError **error);

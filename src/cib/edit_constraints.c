@@ -17,16 +17,16 @@ static gboolean cs_one_of(const char *value, const char *const *allowed)
     return FALSE;
 }
 
-static const char *const cs_actions[] = { "start", "stop", "promote", "demote", NULL };
-static const char *const cs_kinds[] = { "Mandatory", "Optional", "Serialize", NULL };
-static const char *const cs_booleans[] = { "true", "false", NULL };
-static const char *const cs_roles[] = { "Started", "Stopped", "Promoted", "Unpromoted",
-                                        "Master", "Slave", NULL };
-static const char *const cs_loss_policies[] = { "stop", "demote", "fence", "freeze", NULL };
+static const char *const cs_actions[] = {"start", "stop", "promote", "demote", NULL};
+static const char *const cs_kinds[] = {"Mandatory", "Optional", "Serialize", NULL};
+static const char *const cs_booleans[] = {"true", "false", NULL};
+static const char *const cs_roles[] = {"Started", "Stopped", "Promoted", "Unpromoted",
+                                       "Master",  "Slave",   NULL};
+static const char *const cs_loss_policies[] = {"stop", "demote", "fence", "freeze", NULL};
 
 /* value is one of allowed, or the error names what it should be. */
-static gboolean cs_check_choice(const char *what, const char *value,
-                                const char *const *allowed, GError **error)
+static gboolean cs_check_choice(const char *what, const char *value, const char *const *allowed,
+                                GError **error)
 {
     if (value == NULL || cs_one_of(value, allowed))
         return TRUE;
@@ -42,9 +42,8 @@ static gboolean cs_need_resource(CsEditLog *log, const char *rsc, GError **error
 }
 
 gboolean cs_edit_order_add(CsEditLog *log, const char *id, const char *first,
-                           const char *first_action, const char *then,
-                           const char *then_action, const char *kind,
-                           const char *symmetrical, GError **error)
+                           const char *first_action, const char *then, const char *then_action,
+                           const char *kind, const char *symmetrical, GError **error)
 {
     if (!cs_check_new_constraint(log, id, "0", error) || !cs_need_resource(log, first, error)
         || !cs_need_resource(log, then, error)
@@ -55,8 +54,8 @@ gboolean cs_edit_order_add(CsEditLog *log, const char *id, const char *first,
         return FALSE;
     if (strcmp(first, then) == 0)
         return cs_invalid(error, "%s cannot be ordered after itself", first);
-    xmlNode *order = xmlNewDocNode(cs_edit_log_document(log)->xml, NULL,
-                                   BAD_CAST "rsc_order", NULL);
+    xmlNode *order =
+        xmlNewDocNode(cs_edit_log_document(log)->xml, NULL, BAD_CAST "rsc_order", NULL);
     cs_set(order, "id", id);
     cs_set(order, "first", first);
     if (first_action != NULL)
@@ -71,31 +70,28 @@ gboolean cs_edit_order_add(CsEditLog *log, const char *id, const char *first,
     g_autofree char *description = g_strdup_printf(
         "order %s: %s%s%s then %s%s%s%s%s", id, first, first_action != NULL ? ":" : "",
         first_action != NULL ? first_action : "", then, then_action != NULL ? ":" : "",
-        then_action != NULL ? then_action : "", kind != NULL ? " " : "",
-        kind != NULL ? kind : "");
+        then_action != NULL ? then_action : "", kind != NULL ? " " : "", kind != NULL ? kind : "");
     return cs_add_constraint(log, description, order, error);
 }
 
 gboolean cs_edit_ticket_constraint_add(CsEditLog *log, const char *id, const char *rsc,
-                                       const char *ticket, const char *loss_policy,
-                                       GError **error)
+                                       const char *ticket, const char *loss_policy, GError **error)
 {
     if (!cs_check_new_constraint(log, id, "0", error) || !cs_need_resource(log, rsc, error)
         || !cs_check_choice("loss-policy", loss_policy, cs_loss_policies, error))
         return FALSE;
     if (!cs_edit_valid_id(ticket))
         return cs_invalid(error, "'%s' is not a valid ticket id", ticket);
-    xmlNode *constraint = xmlNewDocNode(cs_edit_log_document(log)->xml, NULL,
-                                        BAD_CAST "rsc_ticket", NULL);
+    xmlNode *constraint =
+        xmlNewDocNode(cs_edit_log_document(log)->xml, NULL, BAD_CAST "rsc_ticket", NULL);
     cs_set(constraint, "id", id);
     cs_set(constraint, "rsc", rsc);
     cs_set(constraint, "ticket", ticket);
     if (loss_policy != NULL)
         cs_set(constraint, "loss-policy", loss_policy);
-    g_autofree char *description = g_strdup_printf("ticket-constraint %s: %s needs %s%s%s",
-                                                   id, rsc, ticket,
-                                                   loss_policy != NULL ? " loss-policy=" : "",
-                                                   loss_policy != NULL ? loss_policy : "");
+    g_autofree char *description = g_strdup_printf(
+        "ticket-constraint %s: %s needs %s%s%s", id, rsc, ticket,
+        loss_policy != NULL ? " loss-policy=" : "", loss_policy != NULL ? loss_policy : "");
     return cs_add_constraint(log, description, constraint, error);
 }
 
@@ -122,8 +118,10 @@ static gboolean cs_check_set_option(const char *name, const char *value, GError 
         return cs_check_choice(name, value, cs_actions, error);
     if (strcmp(name, "role") == 0)
         return cs_check_choice(name, value, cs_roles, error);
-    return cs_invalid(error, "'%s' is not an option of a resource set "
-                             "(sequential, require-all, ordered, action, role)", name);
+    return cs_invalid(error,
+                      "'%s' is not an option of a resource set "
+                      "(sequential, require-all, ordered, action, role)",
+                      name);
 }
 
 /* A <resource_set> of words, or NULL with *error set. */
@@ -159,8 +157,8 @@ fail:
     return NULL;
 }
 
-static gboolean cs_check_constraint_option(const char *element, const char *name,
-                                           const char *value, GError **error)
+static gboolean cs_check_constraint_option(const char *element, const char *name, const char *value,
+                                           GError **error)
 {
     gboolean order = strcmp(element, "rsc_order") == 0;
     gboolean colocation = strcmp(element, "rsc_colocation") == 0;
@@ -186,8 +184,8 @@ static gboolean cs_check_constraint_option(const char *element, const char *name
 }
 
 /* Sets the constraint's own options; FALSE when one is wrong. */
-static gboolean cs_set_constraint_options(xmlNode *constraint, const char *element,
-                                          char **options, GError **error)
+static gboolean cs_set_constraint_options(xmlNode *constraint, const char *element, char **options,
+                                          GError **error)
 {
     for (char **option = options; option != NULL && *option != NULL; option++) {
         g_autofree char *name = NULL;
@@ -206,18 +204,17 @@ static gboolean cs_set_constraint_options(xmlNode *constraint, const char *eleme
 }
 
 gboolean cs_edit_set_constraint_add(CsEditLog *log, const char *element, const char *id,
-                                    const GPtrArray *sets, char **options,
-                                    GError **error)
+                                    const GPtrArray *sets, char **options, GError **error)
 {
-    static const char *const elements[] = { "rsc_order", "rsc_colocation", "rsc_ticket", NULL };
+    static const char *const elements[] = {"rsc_order", "rsc_colocation", "rsc_ticket", NULL};
 
     if (!cs_check_choice("constraint", element, elements, error)
         || !cs_check_new_constraint(log, id, "0", error))
         return FALSE;
     if (sets == NULL || sets->len == 0)
         return cs_invalid(error, "no resource set given");
-    g_autofree char *description = g_strdup_printf("%s %s: %u resource sets",
-                                                   element + strlen("rsc_"), id, sets->len);
+    g_autofree char *description =
+        g_strdup_printf("%s %s: %u resource sets", element + strlen("rsc_"), id, sets->len);
     CsBuild build;
 
     cs_build_begin(&build, log, description);
@@ -283,7 +280,7 @@ static gboolean cs_need_word(CsRuleParse *parse, const char **word, const char *
 
 static xmlNode *cs_parse_date(CsRuleParse *parse, xmlNode *rule, GError **error)
 {
-    static const char *const operations[] = { "gt", "lt", "in_range", NULL };
+    static const char *const operations[] = {"gt", "lt", "in_range", NULL};
     const char *operation, *first, *second = NULL;
 
     if (!cs_need_word(parse, &operation, "a date operation (gt, lt, in_range)", error)
@@ -308,9 +305,8 @@ static xmlNode *cs_parse_date(CsRuleParse *parse, xmlNode *rule, GError **error)
 
 static gboolean cs_check_date_spec_field(const char *name, const char *value, GError **error)
 {
-    static const char *const fields[] = { "hours", "monthdays", "weekdays", "yeardays",
-                                          "months", "weeks", "years", "weekyears",
-                                          "moon", NULL };
+    static const char *const fields[] = {"hours", "monthdays", "weekdays",  "yeardays", "months",
+                                         "weeks", "years",     "weekyears", "moon",     NULL};
     if (!cs_check_choice("date_spec field", name, fields, error))
         return FALSE;
     if (*value == '\0' || strspn(value, "0123456789-") != strlen(value))
@@ -363,8 +359,8 @@ static xmlNode *cs_parse_defined(CsRuleParse *parse, xmlNode *rule, const char *
 static xmlNode *cs_parse_comparison(CsRuleParse *parse, xmlNode *rule, const char *attribute,
                                     GError **error)
 {
-    static const char *const operations[] = { "lt", "gt", "lte", "gte", "eq", "ne", NULL };
-    static const char *const types[] = { "string", "integer", "number", "version", NULL };
+    static const char *const operations[] = {"lt", "gt", "lte", "gte", "eq", "ne", NULL};
+    static const char *const types[] = {"string", "integer", "number", "version", NULL};
     const char *operation, *value;
 
     if (!cs_need_word(parse, &operation, "an operation (lt, gt, lte, gte, eq, ne)", error)
@@ -415,8 +411,7 @@ static gboolean cs_parse_rule(CsRuleParse *parse, xmlNode *rule, GError **error)
         if (word == NULL)
             break;
         if (strcmp(word, "and") != 0 && strcmp(word, "or") != 0)
-            return cs_invalid(error, "expected 'and' or 'or' between expressions, not '%s'",
-                              word);
+            return cs_invalid(error, "expected 'and' or 'or' between expressions, not '%s'", word);
         if (join != NULL && strcmp(join, word) != 0)
             return cs_invalid(error, "a rule joins all its expressions with one word: "
                                      "'and' or 'or', not both");
@@ -428,8 +423,8 @@ static gboolean cs_parse_rule(CsRuleParse *parse, xmlNode *rule, GError **error)
 
 /* The location to hold the rule: an existing rule-placed one, or a new
  * one (linked by the caller). */
-static xmlNode *cs_rule_location(CsBuild *build, const char *id, const char *rsc,
-                                 gboolean *created, GError **error)
+static xmlNode *cs_rule_location(CsBuild *build, const char *id, const char *rsc, gboolean *created,
+                                 GError **error)
 {
     CsEditLog *log = build->log;
 
@@ -448,8 +443,9 @@ static xmlNode *cs_rule_location(CsBuild *build, const char *id, const char *rsc
         return NULL;
     }
     if (xmlHasProp(location, BAD_CAST "node") != NULL) {
-        cs_invalid(error, "location %s places by node and score; a location holds either "
-                          "that or rules (add one with: location add ID RSC rule SCORE EXPR)",
+        cs_invalid(error,
+                   "location %s places by node and score; a location holds either "
+                   "that or rules (add one with: location add ID RSC rule SCORE EXPR)",
                    id);
         return NULL;
     }
@@ -461,8 +457,8 @@ gboolean cs_edit_rule_add(CsEditLog *log, const char *constraint, const char *rs
 {
     if (!cs_edit_valid_score(score))
         return cs_invalid(error, "'%s' is not a score (an integer or INFINITY)", score);
-    g_autofree char *description = g_strdup_printf("rule added to %s (score %s)",
-                                                   constraint, score);
+    g_autofree char *description =
+        g_strdup_printf("rule added to %s (score %s)", constraint, score);
     CsBuild build;
     gboolean created;
 
@@ -475,7 +471,7 @@ gboolean cs_edit_rule_add(CsEditLog *log, const char *constraint, const char *rs
     xmlNode *rule = cs_new_element(&build, "rule");
     cs_set(rule, "id", rule_id);
     cs_set(rule, "score", score);
-    CsRuleParse parse = { &build, words, 0, rule_id };
+    CsRuleParse parse = {&build, words, 0, rule_id};
     if (!cs_parse_rule(&parse, rule, error)) {
         xmlFreeNode(rule);
         if (created)

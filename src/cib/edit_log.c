@@ -19,41 +19,44 @@
 #include <stdarg.h>
 #include <string.h>
 
+/* G_DEFINE_QUARK stringifies its first argument: keep it unspaced. */
+/* clang-format off */
 G_DEFINE_QUARK(cs-edit-error-quark, cs_edit_error)
+/* clang-format on */
 
 typedef enum {
-    CS_STEP_LINK,        /* node linked under parent before next */
-    CS_STEP_UNLINK,      /* node unlinked from under parent before next */
-    CS_STEP_ATTRIBUTE,   /* on element, attribute old replaced by new */
+    CS_STEP_LINK,      /* node linked under parent before next */
+    CS_STEP_UNLINK,    /* node unlinked from under parent before next */
+    CS_STEP_ATTRIBUTE, /* on element, attribute old replaced by new */
 } CsStepKind;
 
 typedef struct CsStep {
     CsStepKind kind;
-    xmlNode *node;          /* linked or unlinked node; the element */
+    xmlNode *node; /* linked or unlinked node; the element */
     xmlNode *parent;
-    xmlNode *next;          /* NULL: last child */
-    xmlAttr *old_attr, *new_attr;   /* either may be NULL (absent) */
+    xmlNode *next;                /* NULL: last child */
+    xmlAttr *old_attr, *new_attr; /* either may be NULL (absent) */
 } CsStep;
 
 typedef struct CsEdit {
     char *description;
-    GPtrArray *steps;       /* CsStep*, in the order applied */
-    gboolean clock;         /* a clock change, not a document edit */
+    GPtrArray *steps; /* CsStep*, in the order applied */
+    gboolean clock;   /* a clock change, not a document edit */
     CsTime clock_before, clock_after;
-    guint64 state;          /* names the state this edit leaves */
+    guint64 state; /* names the state this edit leaves */
 } CsEdit;
 
 struct CsEditLog {
     CsDocument *document;
     CsTime now;
-    GPtrArray *edits;       /* CsEdit*, oldest first */
-    guint applied;          /* edits[0, applied) are in effect */
-    gint saved;             /* `applied` when last saved; -1: state lost */
-    GHashTable *reserved;   /* ids handed out to the edit being built */
-    guint changes;          /* CsEditChanges since cs_edit_log_take_changes */
-    GHashTable *meta_owners;    /* set of resource elements: RESOURCE_META */
-    GHashTable *constraint_tops;    /* set of <constraints> children: CONSTRAINTS */
-    guint64 base_state;     /* names the state before edits[0] */
+    GPtrArray *edits;            /* CsEdit*, oldest first */
+    guint applied;               /* edits[0, applied) are in effect */
+    gint saved;                  /* `applied` when last saved; -1: state lost */
+    GHashTable *reserved;        /* ids handed out to the edit being built */
+    guint changes;               /* CsEditChanges since cs_edit_log_take_changes */
+    GHashTable *meta_owners;     /* set of resource elements: RESOURCE_META */
+    GHashTable *constraint_tops; /* set of <constraints> children: CONSTRAINTS */
+    guint64 base_state;          /* names the state before edits[0] */
 };
 
 /* Every state a log can be in gets a name no other log's state has, so
@@ -89,8 +92,7 @@ static void cs_link_attribute(xmlNode *element, xmlAttr *next, xmlAttr *attr)
     if (next != NULL) {
         prev = next->prev;
     } else {
-        for (prev = element->properties; prev != NULL && prev->next != NULL;
-             prev = prev->next)
+        for (prev = element->properties; prev != NULL && prev->next != NULL; prev = prev->next)
             ;
     }
     attr->parent = element;
@@ -105,8 +107,7 @@ static void cs_link_attribute(xmlNode *element, xmlAttr *next, xmlAttr *attr)
 }
 
 /* Puts `incoming` where `outgoing` was (or last); either may be NULL. */
-static void cs_swap_attribute(xmlNode *element, xmlAttr *outgoing,
-                              xmlAttr *incoming)
+static void cs_swap_attribute(xmlNode *element, xmlAttr *outgoing, xmlAttr *incoming)
 {
     xmlAttr *next = NULL;
 
@@ -133,30 +134,18 @@ static xmlAttr *cs_new_attribute(xmlDoc *doc, const char *name, const char *valu
 static void cs_step_forward(const CsStep *step)
 {
     switch (step->kind) {
-    case CS_STEP_LINK:
-        cs_link_node(step->parent, step->next, step->node);
-        break;
-    case CS_STEP_UNLINK:
-        xmlUnlinkNode(step->node);
-        break;
-    case CS_STEP_ATTRIBUTE:
-        cs_swap_attribute(step->node, step->old_attr, step->new_attr);
-        break;
+    case CS_STEP_LINK: cs_link_node(step->parent, step->next, step->node); break;
+    case CS_STEP_UNLINK: xmlUnlinkNode(step->node); break;
+    case CS_STEP_ATTRIBUTE: cs_swap_attribute(step->node, step->old_attr, step->new_attr); break;
     }
 }
 
 static void cs_step_backward(const CsStep *step)
 {
     switch (step->kind) {
-    case CS_STEP_LINK:
-        xmlUnlinkNode(step->node);
-        break;
-    case CS_STEP_UNLINK:
-        cs_link_node(step->parent, step->next, step->node);
-        break;
-    case CS_STEP_ATTRIBUTE:
-        cs_swap_attribute(step->node, step->new_attr, step->old_attr);
-        break;
+    case CS_STEP_LINK: xmlUnlinkNode(step->node); break;
+    case CS_STEP_UNLINK: cs_link_node(step->parent, step->next, step->node); break;
+    case CS_STEP_ATTRIBUTE: cs_swap_attribute(step->node, step->new_attr, step->old_attr); break;
     }
 }
 
@@ -168,8 +157,7 @@ static void cs_step_backward(const CsStep *step)
 
 static gboolean cs_named(const xmlNode *node, const char *name)
 {
-    return node != NULL && node->type == XML_ELEMENT_NODE
-           && xmlStrEqual(node->name, BAD_CAST name);
+    return node != NULL && node->type == XML_ELEMENT_NODE && xmlStrEqual(node->name, BAD_CAST name);
 }
 
 static gboolean cs_is_root(const xmlNode *node)
@@ -182,8 +170,8 @@ static gboolean cs_is_root(const xmlNode *node)
  * bundles). */
 static gboolean cs_is_meta_resource(const xmlNode *node)
 {
-    return cs_named(node, "primitive") || cs_named(node, "group")
-           || cs_named(node, "clone") || cs_named(node, "master");
+    return cs_named(node, "primitive") || cs_named(node, "group") || cs_named(node, "clone")
+           || cs_named(node, "master");
 }
 
 /* The resource whose own <meta_attributes>, <utilization> or
@@ -195,8 +183,8 @@ static gboolean cs_is_meta_resource(const xmlNode *node)
  * changed.) */
 static xmlNode *cs_meta_owner(const xmlNode *node, const xmlNode *parent)
 {
-    while (parent != NULL && !cs_named(node, "meta_attributes")
-           && !cs_named(node, "utilization") && !cs_named(node, "instance_attributes")) {
+    while (parent != NULL && !cs_named(node, "meta_attributes") && !cs_named(node, "utilization")
+           && !cs_named(node, "instance_attributes")) {
         node = parent;
         parent = parent->parent;
     }
@@ -206,7 +194,9 @@ static xmlNode *cs_meta_owner(const xmlNode *node, const xmlNode *parent)
     for (; cs_is_meta_resource(parent); parent = parent->parent)
         ;
     return cs_named(parent, "resources") && cs_named(parent->parent, "configuration")
-           && cs_is_root(parent->parent->parent) ? owner : NULL;
+                   && cs_is_root(parent->parent->parent)
+               ? owner
+               : NULL;
 }
 
 /* Whether node is inside (or is) a node_state's <transient_attributes>. */
@@ -249,8 +239,7 @@ static CsEditChanges cs_change_place(const xmlNode *node, const xmlNode *parent,
             if (cs_named(section, "status") && cs_in_tickets(node, parent))
                 return CS_EDIT_CHANGED_TICKETS;
             /* a node coming or going (node add, node remove) */
-            if (cs_named(section, "status") && parent == section
-                && cs_named(node, "node_state"))
+            if (cs_named(section, "status") && parent == section && cs_named(node, "node_state"))
                 return CS_EDIT_CHANGED_NODE_STATES;
             return CS_EDIT_CHANGED_OTHER;
         }
@@ -260,10 +249,10 @@ static CsEditChanges cs_change_place(const xmlNode *node, const xmlNode *parent,
     if (section == node && parent != NULL && cs_named(node, "op_defaults"))
         return CS_EDIT_CHANGED_OP_DEFAULTS;
     if (section == node)
-        return parent != NULL && cs_named(node, "rsc_defaults")
-               ? CS_EDIT_CHANGED_RSC_DEFAULTS : CS_EDIT_CHANGED_OTHER;
+        return parent != NULL && cs_named(node, "rsc_defaults") ? CS_EDIT_CHANGED_RSC_DEFAULTS
+                                                                : CS_EDIT_CHANGED_OTHER;
     if (section->parent == NULL)
-        return CS_EDIT_CHANGED_OTHER;   /* out of the document */
+        return CS_EDIT_CHANGED_OTHER; /* out of the document */
     if (cs_named(section, "rsc_defaults"))
         return CS_EDIT_CHANGED_RSC_DEFAULTS;
     if (cs_named(section, "constraints"))
@@ -357,8 +346,7 @@ static CsEdit *cs_edit_new(const char *description)
 /* Collects the nodes an edit holds that are out of the document now:
  * those are the log's to free.  A set, because two edits can hold the
  * same node (one adds a constraint, a later one removes it). */
-static void cs_edit_collect_detached(const CsEdit *edit, GHashTable *nodes,
-                                     GHashTable *attrs)
+static void cs_edit_collect_detached(const CsEdit *edit, GHashTable *nodes, GHashTable *attrs)
 {
     for (guint i = 0; i < edit->steps->len; i++) {
         const CsStep *step = g_ptr_array_index(edit->steps, i);
@@ -538,8 +526,8 @@ static void cs_edit_reindex(CsEditLog *log, const CsEdit *edit, gboolean forward
                                           forward ? step->new_attr : step->old_attr);
         else
             ok = cs_document_index_update(log->document,
-                                          linked ? CS_INDEX_LINKED : CS_INDEX_UNLINKED,
-                                          step->node, NULL, NULL);
+                                          linked ? CS_INDEX_LINKED : CS_INDEX_UNLINKED, step->node,
+                                          NULL, NULL);
         if (!ok) {
             cs_document_reindex(log->document);
             return;
@@ -630,8 +618,8 @@ gboolean cs_build_commit(CsBuild *build, GError **error)
     CsEditLog *log = build->log;
 
     if (build->edit->steps->len == 0 && !build->edit->clock) {
-        g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE,
-                    "%s: nothing to change", build->edit->description);
+        g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE, "%s: nothing to change",
+                    build->edit->description);
         cs_build_abort(build);
         return FALSE;
     }
@@ -651,8 +639,7 @@ gboolean cs_build_fail(CsBuild *build)
     return FALSE;
 }
 
-void cs_build_link(CsBuild *build, xmlNode *parent, xmlNode *next,
-                          xmlNode *node)
+void cs_build_link(CsBuild *build, xmlNode *parent, xmlNode *next, xmlNode *node)
 {
     CsStep *step = cs_build_step(build, CS_STEP_LINK, node);
 
@@ -673,8 +660,7 @@ void cs_build_unlink(CsBuild *build, xmlNode *node)
 }
 
 /* Sets (value non-NULL) or removes an attribute of element. */
-void cs_build_attribute(CsBuild *build, xmlNode *element,
-                               const char *name, const char *value)
+void cs_build_attribute(CsBuild *build, xmlNode *element, const char *name, const char *value)
 {
     xmlAttr *old_attr = xmlHasProp(element, BAD_CAST name);
 
@@ -729,8 +715,8 @@ xmlNode *cs_text(CsBuild *build, const char *content)
 static void cs_build_first_child(CsBuild *build, xmlNode *parent, xmlNode *node)
 {
     xmlNode *parent_blank = cs_blank_before(parent);
-    const char *newline = parent_blank != NULL
-        ? strrchr((const char *)parent_blank->content, '\n') : NULL;
+    const char *newline =
+        parent_blank != NULL ? strrchr((const char *)parent_blank->content, '\n') : NULL;
     xmlNode *only = parent->children;
     gboolean trailing = only != NULL && only->next == NULL && cs_is_blank_text(only);
 
@@ -752,15 +738,13 @@ static void cs_build_first_child(CsBuild *build, xmlNode *parent, xmlNode *node)
 /* Links node under parent before the element `before`, or after the last
  * element child when before is NULL, with the indentation its siblings
  * have. */
-void cs_build_insert(CsBuild *build, xmlNode *parent, xmlNode *before,
-                            xmlNode *node)
+void cs_build_insert(CsBuild *build, xmlNode *parent, xmlNode *before, xmlNode *node)
 {
     if (before != NULL) {
         xmlNode *blank = cs_blank_before(before);
         cs_build_link(build, parent, before, node);
         if (blank != NULL)
-            cs_build_link(build, parent, before,
-                          cs_text(build, (const char *)blank->content));
+            cs_build_link(build, parent, before, cs_text(build, (const char *)blank->content));
         return;
     }
     xmlNode *last = cs_last_element(parent);
@@ -896,8 +880,8 @@ gboolean cs_edit_set_time(CsEditLog *log, CsTime now, GError **error)
     CsBuild build;
 
     if (now.seconds == log->now.seconds && now.offset == log->now.offset) {
-        g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE,
-                    "the clock is already %s", shown);
+        g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE, "the clock is already %s",
+                    shown);
         return FALSE;
     }
     cs_build_begin(&build, log, description);

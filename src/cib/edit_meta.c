@@ -13,12 +13,9 @@
 static const char *cs_set_element(CsEditSetKind kind)
 {
     switch (kind) {
-    case CS_EDIT_SET_META:
-        return "meta_attributes";
-    case CS_EDIT_SET_PARAM:
-        return "instance_attributes";
-    case CS_EDIT_SET_UTILIZATION:
-        return "utilization";
+    case CS_EDIT_SET_META: return "meta_attributes";
+    case CS_EDIT_SET_PARAM: return "instance_attributes";
+    case CS_EDIT_SET_UTILIZATION: return "utilization";
     }
     return "meta_attributes";
 }
@@ -26,20 +23,16 @@ static const char *cs_set_element(CsEditSetKind kind)
 static const char *cs_set_word(CsEditSetKind kind)
 {
     switch (kind) {
-    case CS_EDIT_SET_META:
-        return "meta";
-    case CS_EDIT_SET_PARAM:
-        return "param";
-    case CS_EDIT_SET_UTILIZATION:
-        return "utilization";
+    case CS_EDIT_SET_META: return "meta";
+    case CS_EDIT_SET_PARAM: return "param";
+    case CS_EDIT_SET_UTILIZATION: return "utilization";
     }
     return "meta";
 }
 
 /* The nvpair named name in the sets set_name directly under owner (any
  * of them, as crm_resource and crm_attribute search), or NULL. */
-static xmlNode *cs_owned_nvpair(const xmlNode *owner, const char *set_name,
-                                const char *name)
+static xmlNode *cs_owned_nvpair(const xmlNode *owner, const char *set_name, const char *name)
 {
     for (xmlNode *set = owner->children; set != NULL; set = set->next) {
         if (!cs_is_element(set, set_name))
@@ -94,8 +87,8 @@ static gboolean cs_build_owned_value(CsBuild *build, xmlNode *owner, const char 
 static gboolean cs_no_such_value(GError **error, const char *owner, const char *what,
                                  const char *name)
 {
-    g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE, "%s has no %s %s", owner,
-                what, name);
+    g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE, "%s has no %s %s", owner, what,
+                name);
     return FALSE;
 }
 
@@ -120,9 +113,8 @@ static xmlNode *cs_meta_target(xmlNode *resource, const char *name)
     return resource;
 }
 
-gboolean cs_edit_resource_set(CsEditLog *log, CsEditSetKind kind, const char *rsc,
-                              const char *name, const char *value, char **target,
-                              GError **error)
+gboolean cs_edit_resource_set(CsEditLog *log, CsEditSetKind kind, const char *rsc, const char *name,
+                              const char *value, char **target, GError **error)
 {
     xmlNode *resource = cs_edit_find_resource(cs_edit_log_document(log), rsc);
 
@@ -135,9 +127,9 @@ gboolean cs_edit_resource_set(CsEditLog *log, CsEditSetKind kind, const char *rs
     g_autofree char *owner = cs_attribute(resource, "id");
     const char *set_name = cs_set_element(kind);
     g_autofree char *set_id = g_strdup_printf("%s-%s", owner, set_name);
-    g_autofree char *description = value != NULL
-        ? g_strdup_printf("%s %s %s=%s", cs_set_word(kind), owner, name, value)
-        : g_strdup_printf("%s %s %s deleted", cs_set_word(kind), owner, name);
+    g_autofree char *description =
+        value != NULL ? g_strdup_printf("%s %s %s=%s", cs_set_word(kind), owner, name, value)
+                      : g_strdup_printf("%s %s %s deleted", cs_set_word(kind), owner, name);
     CsBuild build;
 
     cs_build_begin(&build, log, description);
@@ -160,11 +152,11 @@ gboolean cs_edit_node_utilization(CsEditLog *log, const char *node, const char *
     if (!cs_check_name(name, error))
         return FALSE;
     g_autofree char *node_id = cs_attribute(element, "id");
-    g_autofree char *set_id = g_strdup_printf("nodes-%s-utilization",
-                                              node_id != NULL ? node_id : node);
+    g_autofree char *set_id =
+        g_strdup_printf("nodes-%s-utilization", node_id != NULL ? node_id : node);
     g_autofree char *description = value != NULL
-        ? g_strdup_printf("utilization %s %s=%s", node, name, value)
-        : g_strdup_printf("utilization %s %s deleted", node, name);
+                                       ? g_strdup_printf("utilization %s %s=%s", node, name, value)
+                                       : g_strdup_printf("utilization %s %s deleted", node, name);
     CsBuild build;
 
     cs_build_begin(&build, log, description);
@@ -178,21 +170,21 @@ gboolean cs_edit_node_utilization(CsEditLog *log, const char *node, const char *
 /* ---- cluster options and defaults --------------------------------------- */
 
 typedef struct CsOptionPlace {
-    const char *section;       /* under <configuration> */
-    const char *set_name;      /* the sets it holds */
-    const char *default_set;   /* the id crm_attribute gives a new set */
-    const char *word;          /* in descriptions */
+    const char *section;     /* under <configuration> */
+    const char *set_name;    /* the sets it holds */
+    const char *default_set; /* the id crm_attribute gives a new set */
+    const char *word;        /* in descriptions */
 } CsOptionPlace;
 
 static const CsOptionPlace *cs_option_place(CsEditOptionSection section)
 {
     static const CsOptionPlace places[] = {
-        [CS_EDIT_CRM_CONFIG] = { "crm_config", "cluster_property_set",
-                                 "cib-bootstrap-options", "property" },
-        [CS_EDIT_RSC_DEFAULTS] = { "rsc_defaults", "meta_attributes",
-                                   "rsc_defaults-options", "rsc-default" },
-        [CS_EDIT_OP_DEFAULTS] = { "op_defaults", "meta_attributes",
-                                  "op_defaults-options", "op-default" },
+        [CS_EDIT_CRM_CONFIG] = {"crm_config", "cluster_property_set", "cib-bootstrap-options",
+                                "property"},
+        [CS_EDIT_RSC_DEFAULTS] = {"rsc_defaults", "meta_attributes", "rsc_defaults-options",
+                                  "rsc-default"},
+        [CS_EDIT_OP_DEFAULTS] = {"op_defaults", "meta_attributes", "op_defaults-options",
+                                 "op-default"},
     };
     return &places[section];
 }
@@ -200,8 +192,7 @@ static const CsOptionPlace *cs_option_place(CsEditOptionSection section)
 /* crm_attribute finds the nvpair by name in any set of the section; one
  * inside a rule-selected set is not a plain value, so only rule-less
  * sets count here. */
-static xmlNode *cs_option_nvpair(const xmlNode *section, const char *set_name,
-                                 const char *name)
+static xmlNode *cs_option_nvpair(const xmlNode *section, const char *set_name, const char *name)
 {
     for (xmlNode *set = section->children; set != NULL; set = set->next) {
         if (!cs_is_element(set, set_name) || cs_child_named(set, "rule") != NULL)
@@ -221,8 +212,7 @@ gboolean cs_build_option(CsBuild *build, CsEditOptionSection section, const char
 
     if (value == NULL)
         return existing != NULL && cs_build_unset(build, existing, place->set_name, name) > 0;
-    xmlNode *pair = existing != NULL ? cs_option_nvpair(existing, place->set_name, name)
-                                     : NULL;
+    xmlNode *pair = existing != NULL ? cs_option_nvpair(existing, place->set_name, name) : NULL;
     if (pair != NULL) {
         cs_build_attribute(build, pair, "value", value);
         return TRUE;
@@ -241,8 +231,8 @@ gboolean cs_edit_option(CsEditLog *log, CsEditOptionSection section, const char 
     if (!cs_check_name(name, error))
         return FALSE;
     g_autofree char *description = value != NULL
-        ? g_strdup_printf("%s %s=%s", place->word, name, value)
-        : g_strdup_printf("%s %s deleted", place->word, name);
+                                       ? g_strdup_printf("%s %s=%s", place->word, name, value)
+                                       : g_strdup_printf("%s %s deleted", place->word, name);
     CsBuild build;
 
     cs_build_begin(&build, log, description);
@@ -283,15 +273,14 @@ static const char *const cs_ticket_words[] = {
     [CS_EDIT_TICKET_ACTIVATE] = "activate",
 };
 
-gboolean cs_edit_ticket(CsEditLog *log, const char *ticket, CsEditTicketAction action,
-                        gint64 now, GError **error)
+gboolean cs_edit_ticket(CsEditLog *log, const char *ticket, CsEditTicketAction action, gint64 now,
+                        GError **error)
 {
     if (!cs_edit_valid_id(ticket))
         return cs_invalid(error, "'%s' is not a valid ticket id", ticket != NULL ? ticket : "");
     if (cs_document_section(cs_edit_log_document(log), "status") == NULL)
         return cs_invalid(error, "the CIB has no status section to hold tickets");
-    g_autofree char *description = g_strdup_printf("ticket %s %s", ticket,
-                                                   cs_ticket_words[action]);
+    g_autofree char *description = g_strdup_printf("ticket %s %s", ticket, cs_ticket_words[action]);
     CsBuild build;
 
     cs_build_begin(&build, log, description);
@@ -306,24 +295,18 @@ gboolean cs_edit_ticket(CsEditLog *log, const char *ticket, CsEditTicketAction a
      * on --revoke, and standby=true/false; on a new ticket_state the
      * attributes are set before it is linked (no steps of their own). */
     g_autofree char *when = g_strdup_printf("%" G_GINT64_FORMAT, now);
-    const char *names[2] = { NULL, NULL }, *values[2] = { NULL, NULL };
+    const char *names[2] = {NULL, NULL}, *values[2] = {NULL, NULL};
     switch (action) {
     case CS_EDIT_TICKET_GRANT:
         names[0] = "granted", values[0] = "true";
         names[1] = "last-granted", values[1] = when;
         break;
-    case CS_EDIT_TICKET_REVOKE:
-        names[0] = "granted", values[0] = "false";
-        break;
-    case CS_EDIT_TICKET_STANDBY:
-        names[0] = "standby", values[0] = "true";
-        break;
-    case CS_EDIT_TICKET_ACTIVATE:
-        names[0] = "standby", values[0] = "false";
-        break;
+    case CS_EDIT_TICKET_REVOKE: names[0] = "granted", values[0] = "false"; break;
+    case CS_EDIT_TICKET_STANDBY: names[0] = "standby", values[0] = "true"; break;
+    case CS_EDIT_TICKET_ACTIVATE: names[0] = "standby", values[0] = "false"; break;
     }
     if (action == CS_EDIT_TICKET_GRANT && !created && cs_attribute_is(state, "granted", "true"))
-        names[1] = NULL;        /* already granted: nothing changes */
+        names[1] = NULL; /* already granted: nothing changes */
     for (gsize i = 0; i < G_N_ELEMENTS(names) && names[i] != NULL; i++) {
         if (created)
             cs_set(state, names[i], values[i]);

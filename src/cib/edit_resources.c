@@ -22,8 +22,8 @@ static gboolean cs_split_pair(const char *word, char **name, const char **value)
 }
 
 /* A set of NAME=VALUE pairs added to a new element (not yet linked). */
-static gboolean cs_add_pairs(CsBuild *build, xmlNode *owner, const char *set_name,
-                             char **pairs, GError **error)
+static gboolean cs_add_pairs(CsBuild *build, xmlNode *owner, const char *set_name, char **pairs,
+                             GError **error)
 {
     if (pairs == NULL || pairs[0] == NULL)
         return TRUE;
@@ -59,11 +59,11 @@ static gboolean cs_check_new_id(CsEditLog *log, const char *id, GError **error)
 }
 
 gboolean cs_edit_resource_add(CsEditLog *log, const char *id, const char *class_name,
-                              const char *provider, const char *type, char **meta,
-                              char **params, GError **error)
+                              const char *provider, const char *type, char **meta, char **params,
+                              GError **error)
 {
-    static const char *const classes[] = { "ocf", "lsb", "heartbeat", "stonith", "service",
-                                           "systemd", "upstart", "nagios", NULL };
+    static const char *const classes[] = {"ocf",     "lsb",     "heartbeat", "stonith", "service",
+                                          "systemd", "upstart", "nagios",    NULL};
     gboolean known = FALSE;
 
     if (!cs_check_new_id(log, id, error))
@@ -71,16 +71,18 @@ gboolean cs_edit_resource_add(CsEditLog *log, const char *id, const char *class_
     for (const char *const *c = classes; *c != NULL; c++)
         known = known || strcmp(*c, class_name) == 0;
     if (!known)
-        return cs_invalid(error, "'%s' is not a resource class (ocf, lsb, stonith, systemd, "
-                                 "service, ...)", class_name);
+        return cs_invalid(error,
+                          "'%s' is not a resource class (ocf, lsb, stonith, systemd, "
+                          "service, ...)",
+                          class_name);
     if ((strcmp(class_name, "ocf") == 0) != (provider != NULL))
         return cs_invalid(error, "class %s %s a provider (CLASS:PROVIDER:TYPE)", class_name,
                           provider != NULL ? "takes no" : "needs");
     if (type == NULL || *type == '\0')
         return cs_invalid(error, "no resource type given");
-    g_autofree char *description = g_strdup_printf("resource add %s %s%s%s:%s", id,
-                                                   class_name, provider != NULL ? ":" : "",
-                                                   provider != NULL ? provider : "", type);
+    g_autofree char *description =
+        g_strdup_printf("resource add %s %s%s%s:%s", id, class_name, provider != NULL ? ":" : "",
+                        provider != NULL ? provider : "", type);
     CsBuild build;
 
     cs_build_begin(&build, log, description);
@@ -90,7 +92,7 @@ gboolean cs_edit_resource_add(CsEditLog *log, const char *id, const char *class_
     if (provider != NULL)
         cs_set(primitive, "provider", provider);
     cs_set(primitive, "type", type);
-    g_free(cs_unique_id(&build, id));   /* reserve it for the sets' ids */
+    g_free(cs_unique_id(&build, id)); /* reserve it for the sets' ids */
     if (!cs_add_pairs(&build, primitive, "instance_attributes", params, error)
         || !cs_add_pairs(&build, primitive, "meta_attributes", meta, error)) {
         xmlFreeNode(primitive);
@@ -114,7 +116,7 @@ static void cs_collect_ids(const xmlNode *resource, GHashTable *ids)
 
 static gboolean cs_names_any(const xmlNode *constraint, GHashTable *ids)
 {
-    static const char *const attributes[] = { "rsc", "with-rsc", "first", "then" };
+    static const char *const attributes[] = {"rsc", "with-rsc", "first", "then"};
 
     for (gsize i = 0; i < G_N_ELEMENTS(attributes); i++) {
         g_autofree char *value = cs_attribute(constraint, attributes[i]);
@@ -141,8 +143,8 @@ static gboolean cs_fix_sets(CsBuild *build, xmlNode *constraint, GHashTable *ids
         guint refs_left = 0;
         for (xmlNode *ref = set->children; ref != NULL;) {
             xmlNode *next = ref->next;
-            g_autofree char *id = cs_is_element(ref, "resource_ref")
-                ? cs_attribute(ref, "id") : NULL;
+            g_autofree char *id =
+                cs_is_element(ref, "resource_ref") ? cs_attribute(ref, "id") : NULL;
             if (id != NULL && g_hash_table_contains(ids, id)) {
                 cs_build_remove(build, ref);
                 (*refs_removed)++;
@@ -213,8 +215,8 @@ static void cs_index_subtree(xmlNode *node, GHashTable *by_id)
  * be left naming nothing, which Pacemaker's schema refuses: the first
  * such reference becomes a copy of what it refers to (the same id, free
  * once doomed goes), and the others then refer to that copy. */
-static void cs_keep_referenced(CsBuild *build, xmlNode *node, xmlNode *doomed,
-                               GHashTable *inside, GString *report)
+static void cs_keep_referenced(CsBuild *build, xmlNode *node, xmlNode *doomed, GHashTable *inside,
+                               GString *report)
 {
     for (; node != NULL; node = node->next) {
         if (node->type != XML_ELEMENT_NODE || node == doomed)
@@ -227,8 +229,10 @@ static void cs_keep_referenced(CsBuild *build, xmlNode *node, xmlNode *doomed,
             cs_build_insert(build, node->parent, node, copy);
             cs_build_remove(build, node);
             if (report != NULL)
-                g_string_append_printf(report, "kept %s (used by id-ref elsewhere) in place "
-                                       "of a reference to it\n", ref);
+                g_string_append_printf(report,
+                                       "kept %s (used by id-ref elsewhere) in place "
+                                       "of a reference to it\n",
+                                       ref);
             continue;
         }
         cs_keep_referenced(build, node->children, doomed, inside, report);
@@ -239,14 +243,13 @@ static void cs_keep_referenced(CsBuild *build, xmlNode *node, xmlNode *doomed,
 static void cs_fix_constraints(CsBuild *build, GHashTable *ids, GString *report)
 {
     cs_fix_tags(build, ids, report);
-    xmlNode *constraints = cs_document_section(cs_edit_log_document(build->log),
-                                               "constraints");
+    xmlNode *constraints = cs_document_section(cs_edit_log_document(build->log), "constraints");
 
     for (xmlNode *constraint = constraints != NULL ? constraints->children : NULL;
          constraint != NULL;) {
         xmlNode *next = constraint->next;
-        g_autofree char *id = constraint->type == XML_ELEMENT_NODE
-            ? cs_attribute(constraint, "id") : NULL;
+        g_autofree char *id =
+            constraint->type == XML_ELEMENT_NODE ? cs_attribute(constraint, "id") : NULL;
         guint refs = 0;
         if (id == NULL) {
             constraint = next;
@@ -257,8 +260,10 @@ static void cs_fix_constraints(CsBuild *build, GHashTable *ids, GString *report)
             if (report != NULL)
                 g_string_append_printf(report, "removed constraint %s\n", id);
         } else if (refs > 0 && report != NULL) {
-            g_string_append_printf(report, "removed %u reference%s from the sets of "
-                                   "constraint %s\n", refs, refs == 1 ? "" : "s", id);
+            g_string_append_printf(report,
+                                   "removed %u reference%s from the sets of "
+                                   "constraint %s\n",
+                                   refs, refs == 1 ? "" : "s", id);
         }
         constraint = next;
     }
@@ -281,8 +286,7 @@ static void cs_remove_upwards(CsBuild *build, xmlNode *element, GHashTable *ids)
         cs_remove_upwards(build, parent, ids);
 }
 
-gboolean cs_edit_resource_remove(CsEditLog *log, const char *id, GString *report,
-                                 GError **error)
+gboolean cs_edit_resource_remove(CsEditLog *log, const char *id, GString *report, GError **error)
 {
     xmlNode *resource = cs_edit_find_resource(cs_edit_log_document(log), id);
 
@@ -331,8 +335,7 @@ static xmlNode *cs_next_element(const xmlNode *node)
     return NULL;
 }
 
-gboolean cs_edit_group_add(CsEditLog *log, const char *group, const char *rsc,
-                           GError **error)
+gboolean cs_edit_group_add(CsEditLog *log, const char *group, const char *rsc, GError **error)
 {
     CsDocument *document = cs_edit_log_document(log);
     xmlNode *primitive = cs_edit_find_resource(document, rsc);
@@ -353,8 +356,10 @@ gboolean cs_edit_group_add(CsEditLog *log, const char *group, const char *rsc,
     xmlNode *old_group = cs_is_element(primitive->parent, "group") ? primitive->parent : NULL;
     if (old_group != NULL && cs_first_child_resource(old_group) == primitive
         && cs_next_element(primitive) == NULL)
-        return cs_invalid(error, "%s is the last member of its group: remove that group "
-                                 "first", rsc);
+        return cs_invalid(error,
+                          "%s is the last member of its group: remove that group "
+                          "first",
+                          rsc);
     g_autofree char *description = g_strdup_printf("group add %s %s", group, rsc);
     CsBuild build;
 
@@ -369,8 +374,8 @@ gboolean cs_edit_group_add(CsEditLog *log, const char *group, const char *rsc,
     return cs_build_commit(&build, error);
 }
 
-gboolean cs_edit_group_remove(CsEditLog *log, const char *group, const char *rsc,
-                              GString *report, GError **error)
+gboolean cs_edit_group_remove(CsEditLog *log, const char *group, const char *rsc, GString *report,
+                              GError **error)
 {
     CsDocument *document = cs_edit_log_document(log);
     xmlNode *target = cs_edit_find_resource(document, group);
@@ -388,8 +393,7 @@ gboolean cs_edit_group_remove(CsEditLog *log, const char *group, const char *rsc
     cs_build_remove(&build, primitive);
     cs_build_insert(&build, target->parent, after, primitive);
     if (!cs_has_child_resource(target)) {
-        g_autoptr(GHashTable) ids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-                                                          NULL);
+        g_autoptr(GHashTable) ids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
         cs_remove_upwards(&build, target, ids);
         cs_fix_constraints(&build, ids, report);
         if (report != NULL)
@@ -402,8 +406,7 @@ gboolean cs_edit_group_remove(CsEditLog *log, const char *group, const char *rsc
  * name to instead. */
 /* The tags holding from (an obj_ref) hold to instead: constraints that
  * name a tag reach the clone then. */
-static void cs_retarget_tags(CsBuild *build, const char *from, const char *to,
-                             GString *report)
+static void cs_retarget_tags(CsBuild *build, const char *from, const char *to, GString *report)
 {
     xmlNode *tags = cs_document_section(cs_edit_log_document(build->log), "tags");
 
@@ -421,9 +424,8 @@ static void cs_retarget_tags(CsBuild *build, const char *from, const char *to,
 static void cs_retarget_constraints(CsBuild *build, const char *from, const char *to,
                                     GString *report)
 {
-    static const char *const attributes[] = { "rsc", "with-rsc", "first", "then" };
-    xmlNode *constraints = cs_document_section(cs_edit_log_document(build->log),
-                                               "constraints");
+    static const char *const attributes[] = {"rsc", "with-rsc", "first", "then"};
+    xmlNode *constraints = cs_document_section(cs_edit_log_document(build->log), "constraints");
 
     for (xmlNode *constraint = constraints != NULL ? constraints->children : NULL;
          constraint != NULL; constraint = constraint->next) {
@@ -475,11 +477,13 @@ gboolean cs_edit_clone(CsEditLog *log, const char *rsc, gboolean promotable, GSt
         return cs_invalid(error, "%s is inside a %s", rsc,
                           cs_in_clone(resource) ? "clone" : "group");
     if (promotable && !cs_all_ocf(resource))
-        return cs_invalid(error, "%s is not an ocf resource: Pacemaker refuses to promote "
-                                 "other classes", rsc);
+        return cs_invalid(error,
+                          "%s is not an ocf resource: Pacemaker refuses to promote "
+                          "other classes",
+                          rsc);
     g_autofree char *clone_base = g_strdup_printf("%s-clone", rsc);
-    g_autofree char *description = g_strdup_printf("clone %s%s", rsc,
-                                                   promotable ? " promotable" : "");
+    g_autofree char *description =
+        g_strdup_printf("clone %s%s", rsc, promotable ? " promotable" : "");
     CsBuild build;
 
     cs_build_begin(&build, log, description);
@@ -487,14 +491,14 @@ gboolean cs_edit_clone(CsEditLog *log, const char *rsc, gboolean promotable, GSt
     xmlNode *clone = cs_new_element(&build, "clone");
     cs_set(clone, "id", clone_id);
     if (promotable) {
-        char *pairs[] = { (char *)"promotable=true", NULL };
+        char *pairs[] = {(char *)"promotable=true", NULL};
         cs_add_pairs(&build, clone, "meta_attributes", pairs, error);
     }
     xmlNode *parent = resource->parent;
     xmlNode *after = cs_next_element(resource);
     cs_build_remove(&build, resource);
     cs_build_insert(&build, parent, after, clone);
-    cs_indent_new(clone);   /* before the resource moves in: its insides are not new */
+    cs_indent_new(clone); /* before the resource moves in: its insides are not new */
     cs_build_insert(&build, clone, cs_first_child_element(clone), resource);
     cs_retarget_constraints(&build, rsc, clone_id, report);
     return cs_build_commit(&build, error);
@@ -507,8 +511,7 @@ gboolean cs_edit_node_add(CsEditLog *log, const char *name, GError **error)
     CsDocument *document = cs_edit_log_document(log);
 
     if (cs_known_node(document, name)) {
-        g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_EXISTS, "node '%s' already exists",
-                    name);
+        g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_EXISTS, "node '%s' already exists", name);
         return FALSE;
     }
     if (!cs_check_new_id(log, name, error))

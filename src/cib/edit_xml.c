@@ -21,8 +21,7 @@ char *cs_edit_element_text(const CsDocument *document, const char *id)
 {
     xmlNode *element = cs_document_lookup_id(document, id);
 
-    if (element == NULL || element->parent == NULL
-        || element->parent->type == XML_DOCUMENT_NODE)
+    if (element == NULL || element->parent == NULL || element->parent->type == XML_DOCUMENT_NODE)
         return NULL;
     xmlBuffer *buffer = xmlBufferCreate();
     xmlNodeDump(buffer, document->xml, element, 0, 0);
@@ -37,16 +36,15 @@ static xmlDoc *cs_parse_fragment(const char *text, GError **error)
 {
     xmlParserCtxt *context = xmlNewParserCtxt();
     int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
-    xmlDoc *parsed = xmlCtxtReadMemory(context, text, (int)strlen(text), "edit", NULL,
-                                       options);
+    xmlDoc *parsed = xmlCtxtReadMemory(context, text, (int)strlen(text), "edit", NULL, options);
 
     if (parsed == NULL || xmlDocGetRootElement(parsed) == NULL) {
         const xmlError *last = xmlCtxtGetLastError(context);
-        g_autofree char *message = g_strdup(last != NULL && last->message != NULL
-                                            ? last->message : "no element");
+        g_autofree char *message =
+            g_strdup(last != NULL && last->message != NULL ? last->message : "no element");
         g_strstrip(message);
-        cs_invalid(error, "not well-formed XML: line %d: %s",
-                   last != NULL ? last->line : 0, message);
+        cs_invalid(error, "not well-formed XML: line %d: %s", last != NULL ? last->line : 0,
+                   message);
         xmlFreeDoc(parsed);
         parsed = NULL;
     }
@@ -75,8 +73,8 @@ static gboolean cs_inside(const xmlNode *node, const xmlNode *ancestor)
 
 /* Every id in the new subtree is used once there, and by nothing in the
  * document outside the element it replaces. */
-static gboolean cs_check_ids(const CsDocument *document, const xmlNode *old,
-                             xmlNode *node, GHashTable *seen, GError **error)
+static gboolean cs_check_ids(const CsDocument *document, const xmlNode *old, xmlNode *node,
+                             GHashTable *seen, GError **error)
 {
     for (; node != NULL; node = node->next) {
         if (node->type != XML_ELEMENT_NODE)
@@ -87,8 +85,10 @@ static gboolean cs_check_ids(const CsDocument *document, const xmlNode *old,
                 return cs_invalid(error, "id '%s' is used twice in the edited XML", id);
             xmlNode *holder = cs_document_lookup_id(document, id);
             if (holder != NULL && !cs_inside(holder, old))
-                return cs_invalid(error, "id '%s' is already used by a <%s> elsewhere in "
-                                         "the CIB", id, (const char *)holder->name);
+                return cs_invalid(error,
+                                  "id '%s' is already used by a <%s> elsewhere in "
+                                  "the CIB",
+                                  id, (const char *)holder->name);
             g_hash_table_add(seen, g_steal_pointer(&id));
         }
         if (!cs_check_ids(document, old, node->children, seen, error))
@@ -116,7 +116,7 @@ static void cs_collect_schema_error(void *data, const char *format, ...)
  * not installed (or not a name of the form pacemaker-X.Y). */
 static xmlRelaxNG *cs_schema_for(const CsDocument *document)
 {
-    static GHashTable *schemas;     /* path -> xmlRelaxNG* (never freed) */
+    static GHashTable *schemas; /* path -> xmlRelaxNG* (never freed) */
     xmlNode *root = xmlDocGetRootElement(document->xml);
     g_autofree char *name = root != NULL ? cs_attribute(root, "validate-with") : NULL;
 
@@ -159,8 +159,7 @@ static xmlDoc *cs_validation_copy(const CsDocument *document, gboolean with_stat
 
 /* TRUE when the document is valid, or no schema is at hand; otherwise
  * the validator's messages are in *messages. */
-static gboolean cs_schema_valid(const CsDocument *document, gboolean with_status,
-                                GString *messages)
+static gboolean cs_schema_valid(const CsDocument *document, gboolean with_status, GString *messages)
 {
     xmlRelaxNG *schema = cs_schema_for(document);
 
@@ -168,8 +167,7 @@ static gboolean cs_schema_valid(const CsDocument *document, gboolean with_status
         return TRUE;
     xmlDoc *copy = cs_validation_copy(document, with_status);
     xmlRelaxNGValidCtxt *context = xmlRelaxNGNewValidCtxt(schema);
-    xmlRelaxNGSetValidErrors(context, cs_collect_schema_error, cs_collect_schema_error,
-                             messages);
+    xmlRelaxNGSetValidErrors(context, cs_collect_schema_error, cs_collect_schema_error, messages);
     int result = xmlRelaxNGValidateDoc(context, copy);
     xmlRelaxNGFreeValidCtxt(context);
     xmlFreeDoc(copy);
@@ -196,8 +194,8 @@ static gboolean cs_same_text(const char *a, const char *b)
 
 /* The replacement; with check_schema, refused when it would make a
  * valid CIB invalid. */
-static gboolean cs_replace(CsEditLog *log, const char *id, const char *text,
-                           gboolean check_schema, GError **error)
+static gboolean cs_replace(CsEditLog *log, const char *id, const char *text, gboolean check_schema,
+                           GError **error)
 {
     CsDocument *document = cs_edit_log_document(log);
     xmlNode *old = cs_document_lookup_id(document, id);
@@ -214,8 +212,8 @@ static gboolean cs_replace(CsEditLog *log, const char *id, const char *text,
         return FALSE;
     g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     gboolean ids_ok = cs_check_ids(document, old, xmlDocGetRootElement(parsed), seen, error);
-    xmlNode *incoming = ids_ok
-        ? xmlDocCopyNode(xmlDocGetRootElement(parsed), document->xml, 1) : NULL;
+    xmlNode *incoming =
+        ids_ok ? xmlDocCopyNode(xmlDocGetRootElement(parsed), document->xml, 1) : NULL;
     xmlFreeDoc(parsed);
     if (incoming == NULL)
         return ids_ok ? cs_invalid(error, "cannot copy the edited element") : FALSE;
@@ -239,8 +237,7 @@ static gboolean cs_replace(CsEditLog *log, const char *id, const char *text,
     return cs_invalid(error, "the CIB would not validate against its schema: %s", after->str);
 }
 
-gboolean cs_edit_replace_element(CsEditLog *log, const char *id, const char *text,
-                                 GError **error)
+gboolean cs_edit_replace_element(CsEditLog *log, const char *id, const char *text, GError **error)
 {
     return cs_replace(log, id, text, TRUE, error);
 }

@@ -14,7 +14,10 @@
 
 #include "cib/live.h"
 
+/* G_DEFINE_QUARK stringifies its first argument: keep it unspaced. */
+/* clang-format off */
 G_DEFINE_QUARK(cs-live-error-quark, cs_live_error)
+/* clang-format on */
 
 /* A query's output is a whole CIB: accept what the loader accepts.  An
  * operation's output is only a message (though cibadmin prints a whole
@@ -48,7 +51,7 @@ static char *live_program_path(void)
 /* ---- running a child with a deadline ---------------------------------- */
 
 typedef struct LiveRun {
-    int exit_status;      /* -1 when killed by a signal */
+    int exit_status; /* -1 when killed by a signal */
     GString *out;
     GString *err;
 } LiveRun;
@@ -79,8 +82,8 @@ static gboolean live_read_some(int fd, GString *into, gsize max)
 
 /* Collects stdout and stderr until both close, the deadline passes or
  * cancel_fd (-1 for none) becomes readable. */
-static gboolean live_collect(int out_fd, int err_fd, int cancel_fd, gint64 deadline,
-                             gsize max_out, LiveRun *run)
+static gboolean live_collect(int out_fd, int err_fd, int cancel_fd, gint64 deadline, gsize max_out,
+                             LiveRun *run)
 {
     gboolean out_open = TRUE, err_open = TRUE;
     while (out_open || err_open) {
@@ -88,9 +91,9 @@ static gboolean live_collect(int out_fd, int err_fd, int cancel_fd, gint64 deadl
         if (left_ms <= 0)
             return FALSE;
         struct pollfd fds[3] = {
-            { out_open ? out_fd : -1, POLLIN, 0 },
-            { err_open ? err_fd : -1, POLLIN, 0 },
-            { cancel_fd, POLLIN, 0 },
+            {out_open ? out_fd : -1, POLLIN, 0},
+            {err_open ? err_fd : -1, POLLIN, 0},
+            {cancel_fd, POLLIN, 0},
         };
         int ready = poll(fds, 3, (int)MIN(left_ms, G_MAXINT));
         if (ready < 0 && errno != EINTR)
@@ -126,8 +129,8 @@ static gboolean live_reap(GPid pid, gint64 deadline, GCancellable *cancel, int *
  * overruns, or is still running when cancel (may be NULL) is cancelled,
  * is killed.  TRUE when it ran to completion, whatever its exit status.
  * Touches no global state: the console's poll runs it on a worker thread. */
-static gboolean live_run_until(char **argv, guint timeout_ms, GCancellable *cancel,
-                               gsize max_out, LiveRun *run, GError **error)
+static gboolean live_run_until(char **argv, guint timeout_ms, GCancellable *cancel, gsize max_out,
+                               LiveRun *run, GError **error)
 {
     GPid pid;
     int in_fd = -1, out_fd = -1, err_fd = -1;
@@ -135,12 +138,10 @@ static gboolean live_run_until(char **argv, guint timeout_ms, GCancellable *canc
     run->err = g_string_new(NULL);
     run->exit_status = -1;
     g_autoptr(GError) spawn_error = NULL;
-    if (!g_spawn_async_with_pipes(NULL, argv, NULL,
-                                  G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_SEARCH_PATH,
-                                  NULL, NULL, &pid, &in_fd, &out_fd, &err_fd,
-                                  &spawn_error)) {
-        g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_SPAWN,
-                    "cannot run %s: %s", argv[0], spawn_error->message);
+    if (!g_spawn_async_with_pipes(NULL, argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_SEARCH_PATH,
+                                  NULL, NULL, &pid, &in_fd, &out_fd, &err_fd, &spawn_error)) {
+        g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_SPAWN, "cannot run %s: %s", argv[0],
+                    spawn_error->message);
         return FALSE;
     }
     close(in_fd);
@@ -162,8 +163,7 @@ static gboolean live_run_until(char **argv, guint timeout_ms, GCancellable *canc
     if (!finished) {
         if (!g_cancellable_set_error_if_cancelled(cancel, error))
             g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_TIMEOUT,
-                        "%s did not answer within %u ms and was stopped",
-                        argv[0], timeout_ms);
+                        "%s did not answer within %u ms and was stopped", argv[0], timeout_ms);
         return FALSE;
     }
     run->exit_status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
@@ -190,8 +190,7 @@ static char *live_first_line(const GString *text)
 static char *live_source_name(void)
 {
     const char *file = g_getenv("CIB_file");
-    return file != NULL ? g_strdup_printf("CIB_file=%s", file)
-                        : g_strdup("cibadmin --query");
+    return file != NULL ? g_strdup_printf("CIB_file=%s", file) : g_strdup("cibadmin --query");
 }
 
 /* What a query needs, settled before it starts so that running it reads
@@ -199,8 +198,8 @@ static char *live_source_name(void)
 typedef struct LiveQuery {
     char *program;
     guint timeout_ms;
-    char *name;           /* the document's path: "CIB_file=..." */
-    const char *hint;     /* what to do when the cluster does not answer */
+    char *name;       /* the document's path: "CIB_file=..." */
+    const char *hint; /* what to do when the cluster does not answer */
 } LiveQuery;
 
 /* Pacemaker's daemons take connections from root and the members of the
@@ -257,8 +256,8 @@ static void live_query_clear(LiveQuery *query)
 
 static CsDocument *live_query_run(const LiveQuery *query, GCancellable *cancel, GError **error)
 {
-    char *argv[] = { query->program, (char *)"--query", NULL };
-    LiveRun run = { 0 };
+    char *argv[] = {query->program, (char *)"--query", NULL};
+    LiveRun run = {0};
     GError *run_error = NULL;
     if (!live_run_until(argv, query->timeout_ms, cancel, LIVE_QUERY_MAX_BYTES, &run, &run_error)) {
         live_run_clear(&run);
@@ -277,9 +276,10 @@ static CsDocument *live_query_run(const LiveQuery *query, GCancellable *cancel, 
     CsDocument *document = NULL;
     if (run.exit_status != 0) {
         g_autofree char *why = live_first_line(run.err);
-        live_query_fail(query, g_error_new(CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED,
-                                           "cibadmin --query failed (exit %d): %s",
-                                           run.exit_status, why[0] ? why : "no message"),
+        live_query_fail(query,
+                        g_error_new(CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED,
+                                    "cibadmin --query failed (exit %d): %s", run.exit_status,
+                                    why[0] ? why : "no message"),
                         error);
     } else {
         g_autoptr(GError) load_error = NULL;
@@ -323,7 +323,7 @@ static gint64 live_attribute_number(xmlNode *node, const char *name)
  * the <node_state> of that id. */
 static char *live_node_name(const CsDocument *document, const char *node_id)
 {
-    const char *sections[] = { "nodes", "status" };
+    const char *sections[] = {"nodes", "status"};
     for (size_t i = 0; i < G_N_ELEMENTS(sections); i++) {
         xmlNode *section = cs_document_section(document, sections[i]);
         for (xmlNode *child = section ? section->children : NULL; child; child = child->next) {
@@ -390,11 +390,11 @@ char *cs_live_version_text(const CsDocument *document)
 char *cs_live_status_text(const CsLiveVersion *version)
 {
     const char *file = g_getenv("CIB_file");
-    g_autofree char *source = file ? g_strdup_printf("live (CIB_file=%s)", file)
-                                   : g_strdup("live");
+    g_autofree char *source = file ? g_strdup_printf("live (CIB_file=%s)", file) : g_strdup("live");
     g_autofree char *epoch = cs_live_version_format(version);
-    const char *dc = version->dc_name ? version->dc_name
-                     : version->dc_uuid ? version->dc_uuid : "none";
+    const char *dc = version->dc_name   ? version->dc_name
+                     : version->dc_uuid ? version->dc_uuid
+                                        : "none";
     return g_strdup_printf("%s  DC %s  epoch %s", source, dc, epoch);
 }
 
@@ -407,20 +407,20 @@ typedef struct LiveJob {
     LiveQuery query;
     GCancellable *cancel;
     gboolean have_since;
-    CsLiveVersion since;      /* the watch's version when it started */
+    CsLiveVersion since; /* the watch's version when it started */
     GThread *thread;
-    gint done;                /* atomic: the results below are set */
-    CsDocument *document;     /* NULL when unchanged or on failure */
-    CsLiveVersion version;    /* what the query read (when it read one) */
+    gint done;             /* atomic: the results below are set */
+    CsDocument *document;  /* NULL when unchanged or on failure */
+    CsLiveVersion version; /* what the query read (when it read one) */
     GError *error;
 } LiveJob;
 
 struct CsLiveWatch {
     guint interval_ms;
-    gint64 due;               /* monotonic microseconds */
+    gint64 due; /* monotonic microseconds */
     gboolean have_version;
     CsLiveVersion version;
-    LiveJob *job;             /* the query in flight or finished, else NULL */
+    LiveJob *job; /* the query in flight or finished, else NULL */
     /* A worker whose query was collected, joined at the next start: its
      * exit (freeing its thread's caches took 12-28 ms on a 32x2000 CIB)
      * must not hold up the caller's key loop.  It touches nothing shared
@@ -546,7 +546,7 @@ gboolean cs_live_watch_start(CsLiveWatch *watch)
         return FALSE;
     watch->due = g_get_monotonic_time() + (gint64)watch->interval_ms * 1000;
     if (watch->exiting != NULL)
-        g_thread_join(g_steal_pointer(&watch->exiting));   /* long done */
+        g_thread_join(g_steal_pointer(&watch->exiting)); /* long done */
     LiveJob *job = g_new0(LiveJob, 1);
     live_query_init(&job->query, live_timeout_ms);
     job->cancel = g_cancellable_new();
@@ -594,8 +594,10 @@ CsDocument *cs_live_watch_collect(CsLiveWatch *watch, gboolean *finished, GError
 static char **live_cibadmin_argv(const CsLiveOp *op)
 {
     static const char *verbs[] = {
-        [CS_LIVE_OP_CREATE] = "--create", [CS_LIVE_OP_MODIFY] = "--modify",
-        [CS_LIVE_OP_REPLACE] = "--replace", [CS_LIVE_OP_DELETE] = "--delete",
+        [CS_LIVE_OP_CREATE] = "--create",
+        [CS_LIVE_OP_MODIFY] = "--modify",
+        [CS_LIVE_OP_REPLACE] = "--replace",
+        [CS_LIVE_OP_DELETE] = "--delete",
     };
     gboolean nested = op->kind == CS_LIVE_OP_CREATE && op->path != NULL && op->path[0] != NULL;
     char **argv = g_new0(char *, 7);
@@ -641,8 +643,7 @@ char *cs_live_argv_line(char **argv)
     GString *line = g_string_new(NULL);
     for (char **arg = argv; *arg != NULL; arg++) {
         g_autofree char *quoted = g_shell_quote(*arg);
-        gboolean plain = **arg != '\0'
-                         && strpbrk(*arg, " '\"\\$`<>&;|*?()[]{}!#~\n\t") == NULL;
+        gboolean plain = **arg != '\0' && strpbrk(*arg, " '\"\\$`<>&;|*?()[]{}!#~\n\t") == NULL;
         if (line->len)
             g_string_append_c(line, ' ');
         g_string_append(line, plain ? *arg : quoted);
@@ -665,8 +666,7 @@ char *cs_live_op_command_line(const CsLiveOp *op)
 
 /* What changed between the edits' base and the cluster's CIB now, for the
  * refusal message. */
-static void live_report_changes(const CsDocument *base, const CsDocument *current,
-                                GString *report)
+static void live_report_changes(const CsDocument *base, const CsDocument *current, GString *report)
 {
     g_autoptr(GPtrArray) changes = cs_live_plan(base, current);
     if (changes->len == 0)
@@ -691,9 +691,12 @@ static gboolean live_guard(const CsDocument *base, GString *report, GError **err
         g_autofree char *is = cs_live_version_format(&now);
         g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_CHANGED,
                     "the CIB changed since the edits were made (epoch %s, now %s): "
-                    "nothing was applied", was, is);
-        g_string_append_printf(report, "Refused: the CIB is at epoch %s, the edits were made on %s.\n"
-                               "Changed meanwhile:\n", is, was);
+                    "nothing was applied",
+                    was, is);
+        g_string_append_printf(report,
+                               "Refused: the CIB is at epoch %s, the edits were made on %s.\n"
+                               "Changed meanwhile:\n",
+                               is, was);
         live_report_changes(base, current, report);
     }
     cs_live_version_clear(&then);
@@ -706,10 +709,9 @@ static gboolean live_guard(const CsDocument *base, GString *report, GError **err
 static gboolean live_apply_one(const CsLiveOp *op, char **argv, GString *report, GError **error)
 {
     g_autofree char *line = cs_live_argv_line(argv);
-    LiveRun run = { 0 };
+    LiveRun run = {0};
     g_autoptr(GError) run_error = NULL;
-    gboolean ok = live_run(argv, LIVE_MESSAGE_MAX_BYTES, &run, &run_error)
-                  && run.exit_status == 0;
+    gboolean ok = live_run(argv, LIVE_MESSAGE_MAX_BYTES, &run, &run_error) && run.exit_status == 0;
     if (ok) {
         g_string_append_printf(report, "ok      %s\n", line);
     } else if (run_error != NULL) {
@@ -718,11 +720,11 @@ static gboolean live_apply_one(const CsLiveOp *op, char **argv, GString *report,
                     run_error->message);
     } else {
         g_autofree char *why = live_first_line(run.err);
-        g_string_append_printf(report, "FAILED  %s\n        exit %d: %s\n", line,
-                               run.exit_status, why);
+        g_string_append_printf(report, "FAILED  %s\n        exit %d: %s\n", line, run.exit_status,
+                               why);
         g_autofree char *program = g_path_get_basename(argv[0]);
-        g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED, "%s: %s exit %d: %s",
-                    op->summary, program, run.exit_status, why);
+        g_set_error(error, CS_LIVE_ERROR, CS_LIVE_ERROR_FAILED, "%s: %s exit %d: %s", op->summary,
+                    program, run.exit_status, why);
     }
     live_run_clear(&run);
     return ok;
@@ -750,8 +752,8 @@ static gboolean live_apply(const CsLiveOp *op, GString *report, GError **error)
     return TRUE;
 }
 
-gboolean cs_live_commit(const CsDocument *base, const GPtrArray *ops,
-                        GString *report, GError **error)
+gboolean cs_live_commit(const CsDocument *base, const GPtrArray *ops, GString *report,
+                        GError **error)
 {
     if (ops->len == 0) {
         g_string_append(report, "Nothing to commit.\n");

@@ -29,11 +29,11 @@
 GQuark cs_live_error_quark(void);
 
 typedef enum {
-    CS_LIVE_ERROR_SPAWN,     /* cibadmin could not be started */
-    CS_LIVE_ERROR_TIMEOUT,   /* it did not finish in time and was killed */
-    CS_LIVE_ERROR_FAILED,    /* it exited non-zero (message has its stderr) */
-    CS_LIVE_ERROR_OUTPUT,    /* its output is not a CIB */
-    CS_LIVE_ERROR_CHANGED,   /* commit refused: the configuration moved on */
+    CS_LIVE_ERROR_SPAWN,   /* cibadmin could not be started */
+    CS_LIVE_ERROR_TIMEOUT, /* it did not finish in time and was killed */
+    CS_LIVE_ERROR_FAILED,  /* it exited non-zero (message has its stderr) */
+    CS_LIVE_ERROR_OUTPUT,  /* its output is not a CIB */
+    CS_LIVE_ERROR_CHANGED, /* commit refused: the configuration moved on */
 } CsLiveError;
 
 #define CS_LIVE_DEFAULT_TIMEOUT_MS 10000
@@ -51,8 +51,8 @@ typedef struct CsLiveVersion {
     gint64 admin_epoch;
     gint64 epoch;
     gint64 num_updates;
-    char *dc_uuid;          /* <cib dc-uuid>, NULL when absent */
-    char *dc_name;          /* the DC's uname when the CIB names it, else NULL */
+    char *dc_uuid; /* <cib dc-uuid>, NULL when absent */
+    char *dc_name; /* the DC's uname when the CIB names it, else NULL */
 } CsLiveVersion;
 
 /* cibadmin --query.  The document's path reads "cibadmin --query" (or
@@ -123,26 +123,26 @@ CsDocument *cs_live_watch_collect(CsLiveWatch *watch, gboolean *finished, GError
 /* ---- writing ---------------------------------------------------------- */
 
 typedef enum {
-    CS_LIVE_OP_CREATE,    /* a new object (nested ones: --modify with its
+    CS_LIVE_OP_CREATE,  /* a new object (nested ones: --modify with its
                              ancestors, which creates what is missing) */
-    CS_LIVE_OP_MODIFY,    /* attributes added or changed */
-    CS_LIVE_OP_REPLACE,   /* one object rewritten (attributes removed, or
+    CS_LIVE_OP_MODIFY,  /* attributes added or changed */
+    CS_LIVE_OP_REPLACE, /* one object rewritten (attributes removed, or
                              children without ids changed) */
     CS_LIVE_OP_DELETE,
 } CsLiveOpKind;
 
 typedef struct CsLiveOp {
     CsLiveOpKind kind;
-    char *section;        /* cibadmin --scope: constraints, resources, ... */
-    char *fragment;       /* the exact -X argument */
-    char *tag, *id;       /* the object touched */
-    char **path;          /* create: tag and id ("" when it has none) of
+    char *section;    /* cibadmin --scope: constraints, resources, ... */
+    char *fragment;   /* the exact -X argument */
+    char *tag, *id;   /* the object touched */
+    char **path;      /* create: tag and id ("" when it has none) of
                              each ancestor below the section, outermost
                              first, alternating; empty for a top-level
                              object (g_strfreev) */
-    xmlNode *element;     /* create/modify/replace: the object as edited
+    xmlNode *element; /* create/modify/replace: the object as edited
                              (owned copy, in its own document) */
-    char *summary;        /* "rsc_location cli-ban-web-on-alpha added" */
+    char *summary;    /* "rsc_location cli-ban-web-on-alpha added" */
     /* The commands that apply the op, each a NULL-terminated argv
      * (g_strfreev), run in order; NULL for plain cibadmin (--create,
      * --modify, --replace or --delete of fragment).  An op the operator's
@@ -156,7 +156,7 @@ typedef struct CsLiveOp {
      * crm_resource --cleanup and attrd_updater for them.  A ticket whose
      * grant and standby both change takes two commands. */
     GPtrArray *commands;
-    gboolean covered;     /* done by an earlier op's command (one cleanup
+    gboolean covered; /* done by an earlier op's command (one cleanup
                              clears every fail count of a resource on a
                              node): nothing of its own runs */
 } CsLiveOp;
@@ -215,11 +215,11 @@ typedef enum {
 
 typedef struct CsLiveConflict {
     CsLiveConflictKind kind;
-    char *tag, *id;       /* the object the edit touches */
-    char *text;           /* by object and value: "rsc_location loc (web on
+    char *tag, *id; /* the object the edit touches */
+    char *text;     /* by object and value: "rsc_location loc (web on
                              b, score 75): changed in the cluster meanwhile
                              (score: 50 -> 75); yours: score: 75 -> 7" */
-    gboolean kept;        /* the operator chose to keep the edit */
+    gboolean kept;  /* the operator chose to keep the edit */
 } CsLiveConflict;
 
 void cs_live_conflict_free(CsLiveConflict *conflict);
@@ -240,7 +240,7 @@ gboolean cs_live_conflict_drop(CsDocument *edited, const CsDocument *fresh,
  * report ("ok  cibadmin ..." or "FAILED (exit 105: ...)  cibadmin ...");
  * stops at the first failure (later ops may depend on it) and lists the
  * rest as not run.  TRUE when every op succeeded. */
-gboolean cs_live_commit(const CsDocument *base, const GPtrArray *ops,
-                        GString *report, GError **error);
+gboolean cs_live_commit(const CsDocument *base, const GPtrArray *ops, GString *report,
+                        GError **error);
 
 #endif

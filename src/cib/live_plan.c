@@ -16,8 +16,8 @@
 /* The configuration sections cibadmin --scope accepts, in the order the
  * schema lists them. */
 static const char *plan_sections[] = {
-    "crm_config", "nodes", "resources", "constraints", "fencing-topology",
-    "op_defaults", "rsc_defaults", "acls", "tags", "alerts",
+    "crm_config",  "nodes",        "resources", "constraints", "fencing-topology",
+    "op_defaults", "rsc_defaults", "acls",      "tags",        "alerts",
 };
 
 /* ---- small XML helpers ------------------------------------------------ */
@@ -193,13 +193,12 @@ static char *plan_chain_fragment(const xmlNode *node, char **path)
     return text;
 }
 
-static void plan_add_create(GPtrArray *ops, const char *section,
-                            const xmlNode *section_node, const xmlNode *node)
+static void plan_add_create(GPtrArray *ops, const char *section, const xmlNode *section_node,
+                            const xmlNode *node)
 {
     CsLiveOp *op = plan_op_new(CS_LIVE_OP_CREATE, section, node);
     op->path = plan_path(node, section_node);
-    op->fragment = op->path[0] ? plan_chain_fragment(node, op->path)
-                               : plan_serialize(op->element);
+    op->fragment = op->path[0] ? plan_chain_fragment(node, op->path) : plan_serialize(op->element);
     g_autofree char *what = plan_describe(node);
     op->summary = g_strdup_printf("%s added", what);
     cs_live_op_use_tool(op, node, NULL);
@@ -222,16 +221,16 @@ static void plan_add_delete(GPtrArray *ops, const char *section, const xmlNode *
     g_ptr_array_add(ops, op);
 }
 
-static void plan_add_modify(GPtrArray *ops, const char *section,
-                            const xmlNode *before, const xmlNode *after, gboolean whole)
+static void plan_add_modify(GPtrArray *ops, const char *section, const xmlNode *before,
+                            const xmlNode *after, gboolean whole)
 {
     CsLiveOp *op = plan_op_new(whole ? CS_LIVE_OP_REPLACE : CS_LIVE_OP_MODIFY, section, after);
     op->fragment = whole ? plan_serialize(op->element) : plan_serialize_shallow(after);
     g_autofree char *what = plan_describe(after);
     g_autofree char *changes = plan_describe_changes(before, after);
     op->summary = whole && changes[0] == '\0'
-                  ? g_strdup_printf("%s rewritten (its contents changed)", what)
-                  : g_strdup_printf("%s changed: %s", what, changes);
+                      ? g_strdup_printf("%s rewritten (its contents changed)", what)
+                      : g_strdup_printf("%s changed: %s", what, changes);
     cs_live_op_use_tool(op, after, before);
     g_ptr_array_add(ops, op);
 }
@@ -290,16 +289,14 @@ static xmlNode *plan_find_idless(const xmlNode *parent, const xmlChar *name)
 
 /* An id-less child is a container (matched by name) when it is the only
  * one of its name on both sides. */
-static gboolean plan_is_container(const xmlNode *child, const xmlNode *before,
-                                  const xmlNode *after)
+static gboolean plan_is_container(const xmlNode *child, const xmlNode *before, const xmlNode *after)
 {
     return plan_count_idless(before, child->name) == 1
            && plan_count_idless(after, child->name) == 1;
 }
 
 /* The id-less children that are not containers, serialized in order. */
-static char *plan_loose_children(const xmlNode *node, const xmlNode *before,
-                                 const xmlNode *after)
+static char *plan_loose_children(const xmlNode *node, const xmlNode *before, const xmlNode *after)
 {
     GString *text = g_string_new(NULL);
     for (xmlNode *child = node->children; child; child = child->next) {
@@ -349,11 +346,11 @@ typedef struct PlanScope {
     GPtrArray *ops;
     const char *section;
     const xmlNode *edited_section;
-    const char *only_tag;     /* status: transient_attributes only */
+    const char *only_tag; /* status: transient_attributes only */
 } PlanScope;
 
-static void plan_children(const PlanScope *scope, const xmlNode *before,
-                          const xmlNode *after, const char *only_tag);
+static void plan_children(const PlanScope *scope, const xmlNode *before, const xmlNode *after,
+                          const char *only_tag);
 
 static gboolean plan_wanted(const xmlNode *child, const char *only_tag)
 {
@@ -371,7 +368,8 @@ static void plan_object(const PlanScope *scope, const xmlNode *before, const xml
     for (xmlNode *child = after->children; child; child = child->next)
         if (child->type == XML_ELEMENT_NODE && !plan_has_id(child)
             && plan_is_container(child, before, after))
-            idless_attrs_same &= plan_attributes_equal(plan_find_idless(before, child->name), child);
+            idless_attrs_same &=
+                plan_attributes_equal(plan_find_idless(before, child->name), child);
     if (strcmp(loose_before, loose_after) != 0 || !idless_attrs_same
         || !plan_attributes_kept(before, after)) {
         plan_add_modify(scope->ops, scope->section, before, after, TRUE);
@@ -382,8 +380,8 @@ static void plan_object(const PlanScope *scope, const xmlNode *before, const xml
     plan_children(scope, before, after, NULL);
 }
 
-static void plan_children(const PlanScope *scope, const xmlNode *before,
-                          const xmlNode *after, const char *only_tag)
+static void plan_children(const PlanScope *scope, const xmlNode *before, const xmlNode *after,
+                          const char *only_tag)
 {
     g_autoptr(GHashTable) before_index = plan_index(before);
     g_autoptr(GHashTable) after_index = plan_index(after);
@@ -413,7 +411,8 @@ static xmlNode *plan_configuration(const CsDocument *document)
 {
     xmlNode *root = xmlDocGetRootElement(document->xml);
     for (xmlNode *child = root ? root->children : NULL; child; child = child->next)
-        if (child->type == XML_ELEMENT_NODE && xmlStrEqual(child->name, (const xmlChar *)"configuration"))
+        if (child->type == XML_ELEMENT_NODE
+            && xmlStrEqual(child->name, (const xmlChar *)"configuration"))
             return child;
     return NULL;
 }
@@ -428,11 +427,11 @@ static void plan_section(GPtrArray *ops, const CsDocument *base, const CsDocumen
     if (before == NULL) {
         /* A section the CIB lacks (no rsc_defaults yet) is created whole
          * below <configuration>. */
-        PlanScope whole = { ops, "configuration", plan_configuration(edited), NULL };
+        PlanScope whole = {ops, "configuration", plan_configuration(edited), NULL};
         plan_add_create(ops, whole.section, whole.edited_section, after);
         return;
     }
-    PlanScope scope = { ops, section, after, NULL };
+    PlanScope scope = {ops, section, after, NULL};
     plan_children(&scope, before, after, NULL);
 }
 
@@ -458,7 +457,7 @@ static char *attrd_name(const CsLiveOp *op, const xmlNode *state_before)
 /* "fail-count-web#monitor_10000" -> "web"; NULL for other names. */
 static char *attrd_resource(const char *name)
 {
-    const char *prefixes[] = { "fail-count-", "last-failure-" };
+    const char *prefixes[] = {"fail-count-", "last-failure-"};
     for (gsize i = 0; i < G_N_ELEMENTS(prefixes); i++) {
         if (!g_str_has_prefix(name, prefixes[i]))
             continue;
@@ -485,8 +484,14 @@ static void attrd_add_update(CsLiveOp *op, const xmlNode *nvpair, const char *no
     g_autofree char *value = plan_prop(nvpair, "value");
     if (name == NULL)
         return;
-    char *argv[] = { cs_live_tool_path("attrd_updater"), (char *)"--name", name, (char *)"--node",
-                     (char *)node, (char *)"--update", value ? value : (char *)"", NULL };
+    char *argv[] = {cs_live_tool_path("attrd_updater"),
+                    (char *)"--name",
+                    name,
+                    (char *)"--node",
+                    (char *)node,
+                    (char *)"--update",
+                    value ? value : (char *)"",
+                    NULL};
     if (op->commands == NULL)
         op->commands = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
     g_ptr_array_add(op->commands, g_strdupv(argv));
@@ -537,7 +542,8 @@ static void attrd_convert_update(CsLiveOp *op, const char *node)
  * removed through attrd_updater --delete, and every one set through
  * attrd_updater --update.  A CIB_file has no attribute manager: there
  * the CIB is all, and cibadmin writes it. */
-static void attrd_convert(GPtrArray *ops, guint first, const xmlNode *state_before, const char *node)
+static void attrd_convert(GPtrArray *ops, guint first, const xmlNode *state_before,
+                          const char *node)
 {
     if (g_getenv("CIB_file") != NULL)
         return;
@@ -555,8 +561,13 @@ static void attrd_convert(GPtrArray *ops, guint first, const xmlNode *state_befo
         if (name == NULL)
             continue;
         if (rsc == NULL) {
-            char *argv[] = { cs_live_tool_path("attrd_updater"), (char *)"--name", name,
-                             (char *)"--node", (char *)node, (char *)"--delete", NULL };
+            char *argv[] = {cs_live_tool_path("attrd_updater"),
+                            (char *)"--name",
+                            name,
+                            (char *)"--node",
+                            (char *)node,
+                            (char *)"--delete",
+                            NULL};
             attrd_use(op, argv);
             g_free(argv[0]);
             continue;
@@ -565,8 +576,13 @@ static void attrd_convert(GPtrArray *ops, guint first, const xmlNode *state_befo
         op->summary = plan_printable(g_strdup_printf("node %s: %s cleared", node, name));
         op->covered = g_hash_table_contains(cleaned, rsc);
         if (!op->covered) {
-            char *argv[] = { cs_live_tool_path("crm_resource"), (char *)"--cleanup",
-                             (char *)"--resource", rsc, (char *)"--node", (char *)node, NULL };
+            char *argv[] = {cs_live_tool_path("crm_resource"),
+                            (char *)"--cleanup",
+                            (char *)"--resource",
+                            rsc,
+                            (char *)"--node",
+                            (char *)node,
+                            NULL};
             attrd_use(op, argv);
             g_free(argv[0]);
             g_hash_table_add(cleaned, g_strdup(rsc));
@@ -582,7 +598,7 @@ static void plan_status(GPtrArray *ops, const CsDocument *base, const CsDocument
     xmlNode *after = cs_document_section(edited, "status");
     if (before == NULL || after == NULL)
         return;
-    PlanScope scope = { ops, "status", after, "transient_attributes" };
+    PlanScope scope = {ops, "status", after, "transient_attributes"};
     g_autoptr(GHashTable) before_index = plan_index(before);
     for (xmlNode *state = after->children; state; state = state->next) {
         if (state->type != XML_ELEMENT_NODE || !plan_has_id(state))
@@ -610,7 +626,7 @@ static void plan_tickets(GPtrArray *ops, const CsDocument *base, const CsDocumen
     xmlNode *after = plan_find_idless(after_status, (const xmlChar *)"tickets");
     if (after == NULL || after_status == NULL)
         return;
-    PlanScope scope = { ops, "status", after_status, "ticket_state" };
+    PlanScope scope = {ops, "status", after_status, "ticket_state"};
     plan_children(&scope, before, after, "ticket_state");
 }
 
@@ -646,8 +662,8 @@ static void plan_section_whole_when_moved(GPtrArray *ops, const CsDocument *edit
     xmlNode *whole = cs_document_section(edited, section);
     CsLiveOp *op = plan_op_new(CS_LIVE_OP_REPLACE, section, whole);
     op->fragment = plan_serialize(op->element);
-    op->summary = g_strdup_printf("%s rewritten whole (%s %s moved)", section, moved->tag,
-                                  moved->id);
+    op->summary =
+        g_strdup_printf("%s rewritten whole (%s %s moved)", section, moved->tag, moved->id);
     plan_printable(op->summary);
     g_ptr_array_set_size(ops, 0);
     g_ptr_array_add(ops, op);
@@ -656,7 +672,7 @@ static void plan_section_whole_when_moved(GPtrArray *ops, const CsDocument *edit
 /* Every resource a constraint op's element names exists in base. */
 static gboolean plan_names_known(const xmlNode *node, const CsDocument *base)
 {
-    static const char *refs[] = { "rsc", "with-rsc", "first", "then" };
+    static const char *refs[] = {"rsc", "with-rsc", "first", "then"};
     for (gsize i = 0; i < G_N_ELEMENTS(refs); i++) {
         g_autofree char *id = plan_prop(node, refs[i]);
         if (id != NULL && cs_document_lookup_id(base, id) == NULL)
@@ -709,7 +725,8 @@ GPtrArray *cs_live_commit_plan(const CsDocument *base, const CsDocument *edited)
 {
     g_autoptr(GPtrArray) diff = cs_live_plan(base, edited);
     GPtrArray *ops = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_op_free);
-    g_autoptr(GPtrArray) constraints = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_op_free);
+    g_autoptr(GPtrArray) constraints =
+        g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_op_free);
     g_autoptr(GPtrArray) early = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_op_free);
     /* Constraints that name only resources the base has go before the
      * resources change (a resource removed must no longer be named), the
@@ -729,7 +746,8 @@ GPtrArray *cs_live_commit_plan(const CsDocument *base, const CsDocument *edited)
             plan_move_ops(ops, constraints);
             continue;
         }
-        g_autoptr(GPtrArray) section_ops = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_op_free);
+        g_autoptr(GPtrArray) section_ops =
+            g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_op_free);
         plan_take_section(diff, section, section_ops);
         plan_section_whole_when_moved(section_ops, edited, section);
         plan_move_ops(ops, section_ops);
@@ -775,7 +793,8 @@ static xmlNode *rebase_parent(xmlNode *section_node, char **path)
     for (char **pair = path; here != NULL && pair[0] != NULL; pair += 2) {
         xmlNode *next = NULL;
         for (xmlNode *child = here->children; child && next == NULL; child = child->next) {
-            if (child->type != XML_ELEMENT_NODE || !xmlStrEqual(child->name, (const xmlChar *)pair[0]))
+            if (child->type != XML_ELEMENT_NODE
+                || !xmlStrEqual(child->name, (const xmlChar *)pair[0]))
                 continue;
             g_autofree char *id = plan_prop(child, "id");
             if (pair[1][0] == '\0' ? id == NULL : g_strcmp0(id, pair[1]) == 0)
@@ -797,8 +816,9 @@ static char *rebase_one(CsDocument *fresh, const CsLiveOp *op)
         if (target != NULL) {
             g_autofree char *theirs = plan_serialize(target);
             g_autofree char *ours = plan_serialize(op->element);
-            return strcmp(theirs, ours) == 0 ? NULL
-                   : g_strdup("was created in the cluster's CIB meanwhile, differently");
+            return strcmp(theirs, ours) == 0
+                       ? NULL
+                       : g_strdup("was created in the cluster's CIB meanwhile, differently");
         }
         xmlNode *parent = section_node ? rebase_parent(section_node, op->path) : NULL;
         if (parent == NULL)
@@ -808,8 +828,8 @@ static char *rebase_one(CsDocument *fresh, const CsLiveOp *op)
     }
     if (target == NULL)
         return g_strdup(op->kind == CS_LIVE_OP_DELETE
-                        ? "was already removed from the cluster's CIB"
-                        : "was removed from the cluster's CIB meanwhile");
+                            ? "was already removed from the cluster's CIB"
+                            : "was removed from the cluster's CIB meanwhile");
     if (op->kind == CS_LIVE_OP_DELETE) {
         xmlUnlinkNode(target);
         xmlFreeNode(target);
@@ -902,17 +922,19 @@ static CsLiveConflict *conflict_of(const CsDocument *old_base, const CsDocument 
         g_autofree char *theirs = plan_serialize(taken);
         g_autofree char *ours = plan_serialize(op->element);
         if (strcmp(theirs, ours) == 0)
-            return NULL;   /* the same object made outside: nothing to decide */
+            return NULL; /* the same object made outside: nothing to decide */
         g_autofree char *what = plan_describe(taken);
         return conflict_new(CS_LIVE_CONFLICT_ID_TAKEN, op,
                             g_strdup_printf("%s: id taken: the cluster's CIB now has %s; "
-                                            "yours is a new %s", op->summary, what, op->tag));
+                                            "yours is a new %s",
+                                            op->summary, what, op->tag));
     }
     xmlNode *was = rebase_find(rebase_section(old_base, op->section), op->tag, op->id);
     xmlNode *now = rebase_find(rebase_section(fresh, op->section), op->tag, op->id);
     if (now == NULL)
-        return conflict_new(CS_LIVE_CONFLICT_REMOVED, op,
-                            g_strdup_printf("%s: removed from the cluster's CIB meanwhile", op->summary));
+        return conflict_new(
+            CS_LIVE_CONFLICT_REMOVED, op,
+            g_strdup_printf("%s: removed from the cluster's CIB meanwhile", op->summary));
     if (was == NULL)
         return NULL;
     g_autofree char *before = plan_serialize(was);
@@ -923,11 +945,12 @@ static CsLiveConflict *conflict_of(const CsDocument *old_base, const CsDocument 
     g_autofree char *yours = conflict_yours(op, now);
     g_autofree char *what = plan_describe(now);
     return conflict_new(CS_LIVE_CONFLICT_CHANGED, op,
-                        g_strdup_printf("%s: changed in the cluster meanwhile (%s); %s",
-                                        what, changed[0] ? changed : "its contents", yours));
+                        g_strdup_printf("%s: changed in the cluster meanwhile (%s); %s", what,
+                                        changed[0] ? changed : "its contents", yours));
 }
 
-GPtrArray *cs_live_conflicts(const CsDocument *old_base, const CsDocument *fresh, const GPtrArray *ops)
+GPtrArray *cs_live_conflicts(const CsDocument *old_base, const CsDocument *fresh,
+                             const GPtrArray *ops)
 {
     GPtrArray *conflicts = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_conflict_free);
     for (guint i = 0; i < ops->len; i++) {
@@ -964,7 +987,7 @@ gboolean cs_live_conflict_drop(CsDocument *edited, const CsDocument *fresh,
         return TRUE;
     }
     if (theirs == NULL)
-        return FALSE;   /* removed outside: nothing of the edit is left */
+        return FALSE; /* removed outside: nothing of the edit is left */
     xmlNode *copy = xmlDocCopyNode(theirs, edited->xml, 1);
     if (ours != NULL) {
         xmlReplaceNode(ours, copy);
@@ -975,8 +998,9 @@ gboolean cs_live_conflict_drop(CsDocument *edited, const CsDocument *fresh,
     xmlNode *parent_there = theirs->parent;
     g_autofree char *parent_id = plan_prop(parent_there, "id");
     xmlNode *root = xmlDocGetRootElement(edited->xml);
-    xmlNode *parent = parent_id != NULL ? rebase_find(root, (const char *)parent_there->name, parent_id)
-                                        : cs_document_section(edited, (const char *)parent_there->name);
+    xmlNode *parent = parent_id != NULL
+                          ? rebase_find(root, (const char *)parent_there->name, parent_id)
+                          : cs_document_section(edited, (const char *)parent_there->name);
     if (parent == NULL) {
         xmlFreeNode(copy);
         return FALSE;

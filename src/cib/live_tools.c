@@ -27,7 +27,7 @@
 static gboolean tool_named(const xmlNode *node, const char *name)
 {
     return node != NULL && node->type == XML_ELEMENT_NODE
-        && strcmp((const char *)node->name, name) == 0;
+           && strcmp((const char *)node->name, name) == 0;
 }
 
 /* An attribute's value, kept with the node (NULL when absent). */
@@ -41,8 +41,8 @@ static const char *tool_attr(const xmlNode *node, const char *name)
 
 static gboolean tool_is_resource(const xmlNode *node)
 {
-    return tool_named(node, "primitive") || tool_named(node, "group")
-        || tool_named(node, "clone") || tool_named(node, "master") || tool_named(node, "bundle");
+    return tool_named(node, "primitive") || tool_named(node, "group") || tool_named(node, "clone")
+           || tool_named(node, "master") || tool_named(node, "bundle");
 }
 
 static gboolean tool_is_clone(const xmlNode *node)
@@ -84,17 +84,17 @@ static void tool_add_command(GPtrArray *commands, GPtrArray *argv)
 
 typedef enum {
     TOOL_NONE,
-    TOOL_RESOURCE,     /* crm_resource --resource ID */
-    TOOL_NODE,         /* crm_attribute --node UNAME */
-    TOOL_OPTIONS,      /* crm_attribute --type crm_config|rsc_defaults|op_defaults */
+    TOOL_RESOURCE, /* crm_resource --resource ID */
+    TOOL_NODE,     /* crm_attribute --node UNAME */
+    TOOL_OPTIONS,  /* crm_attribute --type crm_config|rsc_defaults|op_defaults */
 } ToolOwnerKind;
 
 typedef struct ToolSet {
     ToolOwnerKind kind;
-    const xmlNode *owner;     /* the resource, <node>, or section */
+    const xmlNode *owner; /* the resource, <node>, or section */
     const xmlNode *set;
-    const char *type;         /* crm_attribute --type */
-    char *default_set;        /* the set id the tool makes by itself */
+    const char *type;  /* crm_attribute --type */
+    char *default_set; /* the set id the tool makes by itself */
 } ToolSet;
 
 static void tool_set_clear(ToolSet *set)
@@ -248,13 +248,13 @@ static GPtrArray *tool_nvpair_argv(const ToolSet *set, const xmlNode *nvpair, co
 static gboolean tool_whole_nvpair(const xmlNode *nvpair)
 {
     return tool_attr(nvpair, "id") != NULL && tool_attr(nvpair, "name") != NULL
-        && tool_attr(nvpair, "value") != NULL;
+           && tool_attr(nvpair, "value") != NULL;
 }
 
 /* Only the value of an nvpair changed. */
 static gboolean tool_value_only(const xmlNode *before, const xmlNode *after)
 {
-    static const char *kept[] = { "id", "name" };
+    static const char *kept[] = {"id", "name"};
     for (gsize i = 0; i < G_N_ELEMENTS(kept); i++)
         if (g_strcmp0(tool_attr(before, kept[i]), tool_attr(after, kept[i])) != 0)
             return FALSE;
@@ -289,8 +289,8 @@ static GPtrArray *tool_nvpair_commands(const CsLiveOp *op, const xmlNode *node,
             break;
         }
         const char *value = op->kind == CS_LIVE_OP_DELETE ? NULL : tool_attr(pair, "value");
-        tool_add_command(commands, tool_nvpair_argv(&set, pair, value,
-                                                    op->kind == CS_LIVE_OP_CREATE));
+        tool_add_command(commands,
+                         tool_nvpair_argv(&set, pair, value, op->kind == CS_LIVE_OP_CREATE));
     }
     tool_set_clear(&set);
     if (commands != NULL && commands->len == 0)
@@ -306,10 +306,10 @@ static GPtrArray *tool_nvpair_commands(const CsLiveOp *op, const xmlNode *node,
  * normally does it); standby and activate need none. */
 static const char *const *tool_ticket_words(const char *name, const char *value)
 {
-    static const char *const grant[] = { "--grant", "--force", NULL };
-    static const char *const revoke[] = { "--revoke", "--force", NULL };
-    static const char *const standby[] = { "--standby", NULL };
-    static const char *const activate[] = { "--activate", NULL };
+    static const char *const grant[] = {"--grant", "--force", NULL};
+    static const char *const revoke[] = {"--revoke", "--force", NULL};
+    static const char *const standby[] = {"--standby", NULL};
+    static const char *const activate[] = {"--activate", NULL};
     gboolean on = g_strcmp0(value, "true") == 0;
     gboolean off = g_strcmp0(value, "false") == 0;
     if (strcmp(name, "granted") == 0 && (on || off))
@@ -319,8 +319,7 @@ static const char *const *tool_ticket_words(const char *name, const char *value)
     return NULL;
 }
 
-static void tool_ticket_command(GPtrArray *commands, const char *ticket,
-                                const char *const *words)
+static void tool_ticket_command(GPtrArray *commands, const char *ticket, const char *const *words)
 {
     GPtrArray *argv = tool_argv_new("crm_ticket");
     tool_words(argv, "--ticket", ticket, NULL);
@@ -340,8 +339,8 @@ static GPtrArray *tool_ticket_commands(const CsLiveOp *op, const xmlNode *node,
         return NULL;
     for (const xmlAttr *attr = node->properties; attr != NULL; attr = attr->next) {
         const char *name = (const char *)attr->name;
-        gboolean changed = before == NULL
-                           || g_strcmp0(tool_attr(before, name), tool_attr(node, name)) != 0;
+        gboolean changed =
+            before == NULL || g_strcmp0(tool_attr(before, name), tool_attr(node, name)) != 0;
         if (changed && strcmp(name, "id") != 0 && strcmp(name, "last-granted") != 0
             && tool_ticket_words(name, tool_attr(node, name)) == NULL)
             return NULL;
@@ -351,7 +350,7 @@ static GPtrArray *tool_ticket_commands(const CsLiveOp *op, const xmlNode *node,
             if (tool_attr(node, (const char *)attr->name) == NULL)
                 return NULL;
     GPtrArray *commands = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
-    static const char *order[] = { "granted", "standby" };
+    static const char *order[] = {"granted", "standby"};
     for (gsize i = 0; i < G_N_ELEMENTS(order); i++) {
         const char *value = tool_attr(node, order[i]);
         if (value == NULL || (before != NULL && g_strcmp0(tool_attr(before, order[i]), value) == 0))

@@ -30,11 +30,11 @@
 
 #define CS_CHUNK_BYTES ((gsize)64 * 1024)
 
-static gboolean cs_set_write_error(GError **error, const char *path,
-                                   const char *step, int saved_errno)
+static gboolean cs_set_write_error(GError **error, const char *path, const char *step,
+                                   int saved_errno)
 {
-    g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_WRITE,
-                "%s: %s: %s", path, step, g_strerror(saved_errno));
+    g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_WRITE, "%s: %s: %s", path, step,
+                g_strerror(saved_errno));
     return FALSE;
 }
 
@@ -46,21 +46,18 @@ static int cs_collect_output(void *context, const char *buffer, int length)
     return length;
 }
 
-static GByteArray *cs_serialize(const CsDocument *document, const char *path,
-                                GError **error)
+static GByteArray *cs_serialize(const CsDocument *document, const char *path, GError **error)
 {
     GByteArray *output = g_byte_array_new();
     int options = document->declaration ? 0 : XML_SAVE_NO_DECL;
     /* A document without a declared encoding was read as UTF-8: write it
      * so, or libxml2 falls back to ASCII and turns every non-ASCII
      * character into a character reference. */
-    const char *encoding = document->xml->encoding != NULL
-                           ? (const char *)document->xml->encoding : "UTF-8";
-    xmlSaveCtxt *save = xmlSaveToIO(cs_collect_output, NULL, output, encoding,
-                                    options);
+    const char *encoding =
+        document->xml->encoding != NULL ? (const char *)document->xml->encoding : "UTF-8";
+    xmlSaveCtxt *save = xmlSaveToIO(cs_collect_output, NULL, output, encoding, options);
 
-    if (save == NULL || xmlSaveDoc(save, document->xml) < 0
-        || xmlSaveClose(save) < 0) {
+    if (save == NULL || xmlSaveDoc(save, document->xml) < 0 || xmlSaveClose(save) < 0) {
         g_byte_array_unref(output);
         g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_WRITE,
                     "%s: cannot serialize the document", path);
@@ -69,8 +66,7 @@ static GByteArray *cs_serialize(const CsDocument *document, const char *path,
     return output;
 }
 
-static GByteArray *cs_gzip(const GByteArray *plain, const char *path,
-                           GError **error)
+static GByteArray *cs_gzip(const GByteArray *plain, const char *path, GError **error)
 {
     g_autoptr(GZlibCompressor) compressor =
         g_zlib_compressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1);
@@ -82,14 +78,12 @@ static GByteArray *cs_gzip(const GByteArray *plain, const char *path,
         g_autoptr(GError) local = NULL;
         gsize bytes_read = 0, bytes_written = 0;
         g_byte_array_set_size(output, (guint)(used + CS_CHUNK_BYTES));
-        result = g_converter_convert(G_CONVERTER(compressor),
-                                     plain->data + consumed, plain->len - consumed,
-                                     output->data + used, CS_CHUNK_BYTES,
-                                     G_CONVERTER_INPUT_AT_END,
-                                     &bytes_read, &bytes_written, &local);
+        result = g_converter_convert(G_CONVERTER(compressor), plain->data + consumed,
+                                     plain->len - consumed, output->data + used, CS_CHUNK_BYTES,
+                                     G_CONVERTER_INPUT_AT_END, &bytes_read, &bytes_written, &local);
         if (result == G_CONVERTER_ERROR) {
-            g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_WRITE,
-                        "%s: gzip: %s", path, local->message);
+            g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_WRITE, "%s: gzip: %s", path,
+                        local->message);
             return NULL;
         }
         consumed += bytes_read;
@@ -99,8 +93,7 @@ static GByteArray *cs_gzip(const GByteArray *plain, const char *path,
     return g_steal_pointer(&output);
 }
 
-static GByteArray *cs_bzip2(const GByteArray *plain, const char *path,
-                            GError **error)
+static GByteArray *cs_bzip2(const GByteArray *plain, const char *path, GError **error)
 {
     g_autoptr(GByteArray) output = g_byte_array_new();
     gsize used = 0;
@@ -132,20 +125,16 @@ static GByteArray *cs_bzip2(const GByteArray *plain, const char *path,
     return g_steal_pointer(&output);
 }
 
-static GByteArray *cs_encode(const CsDocument *document, const char *path,
-                             GError **error)
+static GByteArray *cs_encode(const CsDocument *document, const char *path, GError **error)
 {
     g_autoptr(GByteArray) plain = cs_serialize(document, path, error);
 
     if (plain == NULL)
         return NULL;
     switch (document->compression) {
-    case CS_COMPRESSION_GZIP:
-        return cs_gzip(plain, path, error);
-    case CS_COMPRESSION_BZIP2:
-        return cs_bzip2(plain, path, error);
-    case CS_COMPRESSION_NONE:
-        break;
+    case CS_COMPRESSION_GZIP: return cs_gzip(plain, path, error);
+    case CS_COMPRESSION_BZIP2: return cs_bzip2(plain, path, error);
+    case CS_COMPRESSION_NONE: break;
     }
     return g_steal_pointer(&plain);
 }
@@ -174,12 +163,16 @@ static GByteArray *cs_subtree_bytes(xmlDoc *xml, xmlNode *node)
     return bytes;
 }
 
-static gboolean cs_same_section(const CsDocument *document, const CsDocument *base, const char *name)
+static gboolean cs_same_section(const CsDocument *document, const CsDocument *base,
+                                const char *name)
 {
-    g_autoptr(GByteArray) mine = cs_subtree_bytes(document->xml, cs_top_child(xmlDocGetRootElement(document->xml), name));
-    g_autoptr(GByteArray) theirs = cs_subtree_bytes(base->xml, cs_top_child(xmlDocGetRootElement(base->xml), name));
+    g_autoptr(GByteArray) mine =
+        cs_subtree_bytes(document->xml, cs_top_child(xmlDocGetRootElement(document->xml), name));
+    g_autoptr(GByteArray) theirs =
+        cs_subtree_bytes(base->xml, cs_top_child(xmlDocGetRootElement(base->xml), name));
     /* An empty GByteArray has no data: memcmp must not see its NULL. */
-    return mine->len == theirs->len && (mine->len == 0 || memcmp(mine->data, theirs->data, mine->len) == 0);
+    return mine->len == theirs->len
+           && (mine->len == 0 || memcmp(mine->data, theirs->data, mine->len) == 0);
 }
 
 static gint64 cs_version_number(xmlNode *root, const char *name)
@@ -208,7 +201,8 @@ CsVersionChange cs_document_bump_version(CsDocument *document)
         return CS_VERSION_KEPT;
     xmlNode *base_root = xmlDocGetRootElement(base->xml);
     if (!cs_same_section(document, base, "configuration")) {
-        gint64 epoch = MAX(cs_version_number(base_root, "epoch") + 1, cs_version_number(root, "epoch"));
+        gint64 epoch =
+            MAX(cs_version_number(base_root, "epoch") + 1, cs_version_number(root, "epoch"));
         cs_set_version_number(root, "epoch", epoch);
         cs_set_version_number(root, "num_updates", 0);
         return CS_VERSION_CONFIGURATION;
@@ -216,8 +210,9 @@ CsVersionChange cs_document_bump_version(CsDocument *document)
     if (!cs_same_section(document, base, "status")) {
         gint64 updates = MAX(cs_version_number(base_root, "num_updates") + 1,
                              cs_version_number(root, "num_updates"));
-        cs_set_version_number(root, "epoch", MAX(cs_version_number(base_root, "epoch"),
-                                                 cs_version_number(root, "epoch")));
+        cs_set_version_number(
+            root, "epoch",
+            MAX(cs_version_number(base_root, "epoch"), cs_version_number(root, "epoch")));
         cs_set_version_number(root, "num_updates", updates);
         return CS_VERSION_STATUS;
     }
@@ -251,8 +246,8 @@ static gboolean cs_copy_attributes(int fd, const struct stat *old)
     return copied;
 }
 
-static gboolean cs_write_temporary(const char *path, int fd,
-                                   const GByteArray *bytes, GError **error)
+static gboolean cs_write_temporary(const char *path, int fd, const GByteArray *bytes,
+                                   GError **error)
 {
     if (!cs_write_all(fd, bytes->data, bytes->len))
         return cs_set_write_error(error, path, "write", errno);
@@ -312,8 +307,7 @@ static char *cs_resolve_target(const char *path)
     return g_strdup(path);
 }
 
-static gboolean cs_replace_file(const char *path, const GByteArray *bytes,
-                                GError **error)
+static gboolean cs_replace_file(const char *path, const GByteArray *bytes, GError **error)
 {
     g_autofree char *target = cs_resolve_target(path);
     g_autofree char *directory = g_path_get_dirname(target);
@@ -324,8 +318,7 @@ static gboolean cs_replace_file(const char *path, const GByteArray *bytes,
 
     int fd = g_mkstemp_full(temporary, O_WRONLY | O_CLOEXEC, 0666);
     if (fd < 0)
-        return cs_set_write_error(error, path, "cannot create a temporary file",
-                                  errno);
+        return cs_set_write_error(error, path, "cannot create a temporary file", errno);
     if (existed)
         cs_copy_attributes(fd, &old);
     gboolean written = cs_write_temporary(path, fd, bytes, error);

@@ -58,8 +58,7 @@ static gboolean schema_version(const char *name, guint *major, guint *minor)
 {
     char *end;
 
-    if (!g_str_has_prefix(name, "pacemaker-")
-        || !g_ascii_isdigit(name[strlen("pacemaker-")]))
+    if (!g_str_has_prefix(name, "pacemaker-") || !g_ascii_isdigit(name[strlen("pacemaker-")]))
         return FALSE;
     *major = (guint)g_ascii_strtoull(name + strlen("pacemaker-"), &end, 10);
     if (*end != '.' || !g_ascii_isdigit(end[1]))
@@ -144,19 +143,19 @@ static char *describe_element(const xmlNode *node)
     return g_strdup_printf("<%s id=\"%s\">", (const char *)node->name, shown);
 }
 
-static void set_invalid(GError **error, const char *name, const xmlNode *node,
-                        long line, const char *reason)
+static void set_invalid(GError **error, const char *name, const xmlNode *node, long line,
+                        const char *reason)
 {
     g_autofree char *element = describe_element(node);
 
     if (line <= 0 && node != NULL)
         line = xmlGetLineNo(node);
     if (line > 0)
-        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_INVALID,
-                    "%s:%ld: %s: %s", name, line, element, reason);
+        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_INVALID, "%s:%ld: %s: %s", name,
+                    line, element, reason);
     else
-        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_INVALID,
-                    "%s: %s: %s", name, element, reason);
+        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_INVALID, "%s: %s: %s", name,
+                    element, reason);
 }
 
 /* ---- RelaxNG ----------------------------------------------------------- */
@@ -164,7 +163,7 @@ static void set_invalid(GError **error, const char *name, const xmlNode *node,
 static gboolean unique_ids(xmlDoc *xml, const char *name, GError **error);
 
 typedef struct {
-    char *message;       /* the first error: later ones follow from it */
+    char *message; /* the first error: later ones follow from it */
     xmlNode *node;
     int line;
 } FirstProblem;
@@ -175,8 +174,7 @@ static void capture_problem(void *data, CsSchemaError *error)
 
     if (first->message != NULL || error == NULL)
         return;
-    first->message = g_strstrip(g_strdup(error->message != NULL ? error->message
-                                                                : "not valid"));
+    first->message = g_strstrip(g_strdup(error->message != NULL ? error->message : "not valid"));
     for (char *c = first->message; *c != '\0'; c++)
         if ((guchar)*c < 0x20)
             *c = ' ';
@@ -187,16 +185,14 @@ static void capture_problem(void *data, CsSchemaError *error)
 static xmlNode *status_section(xmlNode *root)
 {
     for (xmlNode *child = root->children; child != NULL; child = child->next)
-        if (child->type == XML_ELEMENT_NODE
-            && xmlStrEqual(child->name, BAD_CAST "status"))
+        if (child->type == XML_ELEMENT_NODE && xmlStrEqual(child->name, BAD_CAST "status"))
             return child;
     return NULL;
 }
 
 /* Valid for schema? The status section is taken out while it runs and put
  * back where it was. */
-static gboolean relaxng_valid(xmlRelaxNGPtr schema, xmlDoc *xml,
-                              FirstProblem *first)
+static gboolean relaxng_valid(xmlRelaxNGPtr schema, xmlDoc *xml, FirstProblem *first)
 {
     xmlNode *root = xmlDocGetRootElement(xml);
     xmlNode *status = status_section(root);
@@ -244,8 +240,7 @@ static void problem_clear(FirstProblem *first)
 
 /* The last stable schema of each major version after wanted's own
  * (pacemaker-1.2 -> 1.3, 2.10, 3.9), from the sorted list. */
-static void add_later_schemas(GPtrArray *later, const char *wanted,
-                              const GPtrArray *stable)
+static void add_later_schemas(GPtrArray *later, const char *wanted, const GPtrArray *stable)
 {
     for (guint i = 0; i < stable->len; i++) {
         const char *name = stable->pdata[i];
@@ -266,10 +261,10 @@ static void add_later_schemas(GPtrArray *later, const char *wanted,
  * the CIB is taken when one of them validates it.  cibscope tries the
  * last schema of each major version (the ones within a major only add to
  * each other): an invalid CIB is checked a few times, not thirty. */
-static gboolean validate_relaxng(xmlDoc *xml, const char *dir, const char *wanted,
-                                 const char *name, GError **error)
+static gboolean validate_relaxng(xmlDoc *xml, const char *dir, const char *wanted, const char *name,
+                                 GError **error)
 {
-    FirstProblem first = { NULL, NULL, 0 };
+    FirstProblem first = {NULL, NULL, 0};
     g_autoptr(GPtrArray) later = g_ptr_array_new_with_free_func(g_free);
     gboolean valid = FALSE;
 
@@ -281,7 +276,7 @@ static gboolean validate_relaxng(xmlDoc *xml, const char *dir, const char *wante
     g_mutex_lock(&schema_lock);
     for (guint i = 0; i < later->len && !valid; i++) {
         xmlRelaxNGPtr schema = schema_load(dir, later->pdata[i]);
-        FirstProblem attempt = { NULL, NULL, 0 };
+        FirstProblem attempt = {NULL, NULL, 0};
 
         if (schema == NULL)
             continue;
@@ -304,9 +299,9 @@ static gboolean validate_relaxng(xmlDoc *xml, const char *dir, const char *wante
         return FALSE;
     }
     if (!valid) {
-        g_autofree char *reason = g_strdup_printf(
-            "not valid for the schema %s names (crm_simulate refuses it): %s",
-            wanted, first.message != NULL ? first.message : "schema not readable");
+        g_autofree char *reason =
+            g_strdup_printf("not valid for the schema %s names (crm_simulate refuses it): %s",
+                            wanted, first.message != NULL ? first.message : "schema not readable");
         set_invalid(error, name, first.node, first.line, reason);
     }
     problem_clear(&first);
@@ -331,8 +326,7 @@ static gboolean id_is_free_text(const xmlNode *node)
     return FALSE;
 }
 
-static gboolean check_unique_ids(xmlNode *node, GHashTable *seen, const char *name,
-                                 GError **error)
+static gboolean check_unique_ids(xmlNode *node, GHashTable *seen, const char *name, GError **error)
 {
     for (; node != NULL; node = node->next) {
         if (node->type != XML_ELEMENT_NODE)
@@ -342,9 +336,10 @@ static gboolean check_unique_ids(xmlNode *node, GHashTable *seen, const char *na
             xmlNode *first = g_hash_table_lookup(seen, id);
             if (first != NULL) {
                 g_autofree char *other = describe_element(first);
-                g_autofree char *reason = g_strdup_printf(
-                    "id is already used by %s at line %ld (crm_simulate refuses "
-                    "duplicate ids)", other, xmlGetLineNo(first));
+                g_autofree char *reason =
+                    g_strdup_printf("id is already used by %s at line %ld (crm_simulate refuses "
+                                    "duplicate ids)",
+                                    other, xmlGetLineNo(first));
                 set_invalid(error, name, node, 0, reason);
                 return FALSE;
             }
@@ -359,8 +354,7 @@ static gboolean check_unique_ids(xmlNode *node, GHashTable *seen, const char *na
 static xmlNode *configuration_section(xmlNode *root)
 {
     for (xmlNode *child = root->children; child != NULL; child = child->next)
-        if (child->type == XML_ELEMENT_NODE
-            && xmlStrEqual(child->name, BAD_CAST "configuration"))
+        if (child->type == XML_ELEMENT_NODE && xmlStrEqual(child->name, BAD_CAST "configuration"))
             return child;
     return NULL;
 }
@@ -368,11 +362,9 @@ static xmlNode *configuration_section(xmlNode *root)
 static gboolean unique_ids(xmlDoc *xml, const char *name, GError **error)
 {
     xmlNode *configuration = configuration_section(xmlDocGetRootElement(xml));
-    g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal,
-                                                       g_free, NULL);
+    g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 
-    return configuration == NULL
-           || check_unique_ids(configuration->children, seen, name, error);
+    return configuration == NULL || check_unique_ids(configuration->children, seen, name, error);
 }
 
 /* What Pacemaker's schema (3.x) asks of the elements the engine reads:
@@ -380,30 +372,34 @@ static gboolean unique_ids(xmlDoc *xml, const char *name, GError **error)
  * enumerated attribute may take. */
 typedef struct {
     const char *element;
-    const char *required;          /* space-separated; NULL: none */
+    const char *required; /* space-separated; NULL: none */
 } Required;
 
 static const Required required_attributes[] = {
-    { "primitive", "id class|template type|template" },
-    { "group", "id" }, { "clone", "id" }, { "master", "id" },
-    { "bundle", "id" }, { "template", "id class type" },
-    { "node", "id uname" },
-    { "rsc_location", "id rsc|rsc-pattern|$resource_set" },
-    { "rsc_colocation", "id rsc|$resource_set with-rsc|$resource_set" },
-    { "rsc_order", "id first|$resource_set then|$resource_set" },
-    { "rsc_ticket", "id ticket rsc|$resource_set" },
-    { "resource_set", "id|id-ref" }, { "resource_ref", "id" },
-    { "nvpair", "id|id-ref name|id-ref" },
-    { "op", "id name interval" },
-    { "rule", "id|id-ref" },
-    { "expression", "id attribute operation" },
-    { "date_expression", "id operation" },
+    {"primitive", "id class|template type|template"},
+    {"group", "id"},
+    {"clone", "id"},
+    {"master", "id"},
+    {"bundle", "id"},
+    {"template", "id class type"},
+    {"node", "id uname"},
+    {"rsc_location", "id rsc|rsc-pattern|$resource_set"},
+    {"rsc_colocation", "id rsc|$resource_set with-rsc|$resource_set"},
+    {"rsc_order", "id first|$resource_set then|$resource_set"},
+    {"rsc_ticket", "id ticket rsc|$resource_set"},
+    {"resource_set", "id|id-ref"},
+    {"resource_ref", "id"},
+    {"nvpair", "id|id-ref name|id-ref"},
+    {"op", "id name interval"},
+    {"rule", "id|id-ref"},
+    {"expression", "id attribute operation"},
+    {"date_expression", "id operation"},
 };
 
 typedef struct {
-    const char *element;           /* NULL: any element */
+    const char *element; /* NULL: any element */
     const char *attribute;
-    const char *values;            /* space-separated */
+    const char *values; /* space-separated */
 } Enumerated;
 
 #define CS_ROLES "Stopped Started Promoted Unpromoted Master Slave"
@@ -411,25 +407,24 @@ typedef struct {
 #define CS_BOOLEANS "true false yes no on off 1 0 TRUE FALSE True False"
 
 static const Enumerated enumerated_attributes[] = {
-    { "expression", "operation", "lt gt lte gte eq ne defined not_defined" },
-    { "expression", "type", "string integer number version" },
-    { "expression", "value-source", "literal param meta" },
-    { "rule", "boolean-op", "and or" },
-    { "date_expression", "operation", "in_range date_spec gt lt" },
-    { "rsc_order", "kind", "Optional Mandatory Serialize" },
-    { "rsc_order", "first-action", CS_ACTIONS },
-    { "rsc_order", "then-action", CS_ACTIONS },
-    { "resource_set", "action", CS_ACTIONS },
-    { "rsc_ticket", "loss-policy", "stop demote fence freeze" },
-    { "op", "on-fail",
-      "ignore block stop restart standby fence restart-container demote" },
-    { NULL, "role", CS_ROLES },
-    { NULL, "rsc-role", CS_ROLES },
-    { NULL, "with-rsc-role", CS_ROLES },
-    { NULL, "sequential", CS_BOOLEANS },
-    { NULL, "require-all", CS_BOOLEANS },
-    { NULL, "ordered", CS_BOOLEANS },
-    { NULL, "symmetrical", CS_BOOLEANS },
+    {"expression", "operation", "lt gt lte gte eq ne defined not_defined"},
+    {"expression", "type", "string integer number version"},
+    {"expression", "value-source", "literal param meta"},
+    {"rule", "boolean-op", "and or"},
+    {"date_expression", "operation", "in_range date_spec gt lt"},
+    {"rsc_order", "kind", "Optional Mandatory Serialize"},
+    {"rsc_order", "first-action", CS_ACTIONS},
+    {"rsc_order", "then-action", CS_ACTIONS},
+    {"resource_set", "action", CS_ACTIONS},
+    {"rsc_ticket", "loss-policy", "stop demote fence freeze"},
+    {"op", "on-fail", "ignore block stop restart standby fence restart-container demote"},
+    {NULL, "role", CS_ROLES},
+    {NULL, "rsc-role", CS_ROLES},
+    {NULL, "with-rsc-role", CS_ROLES},
+    {NULL, "sequential", CS_BOOLEANS},
+    {NULL, "require-all", CS_BOOLEANS},
+    {NULL, "ordered", CS_BOOLEANS},
+    {NULL, "symmetrical", CS_BOOLEANS},
 };
 
 static gboolean in_words(const char *value, const char *words)
@@ -454,7 +449,7 @@ static gboolean any_present(const xmlNode *node, const char *alternatives)
 
     for (char **item = list; *item != NULL; item++) {
         if ((*item)[0] == '$' ? has_child(node, *item + 1)
-                              : xmlHasProp(node, BAD_CAST *item) != NULL)
+                              : xmlHasProp(node, BAD_CAST * item) != NULL)
             return TRUE;
     }
     return FALSE;
@@ -470,8 +465,8 @@ static gboolean check_required(const xmlNode *node, const char *name, GError **e
             if (any_present(node, *need))
                 continue;
             g_autofree char *shown = g_strdelimit(g_strdup(*need), "$", '<');
-            g_autofree char *reason = g_strdup_printf(
-                "lacks the attribute %s that Pacemaker's schema requires", shown);
+            g_autofree char *reason =
+                g_strdup_printf("lacks the attribute %s that Pacemaker's schema requires", shown);
             set_invalid(error, name, node, 0, reason);
             return FALSE;
         }
@@ -490,9 +485,9 @@ static gboolean check_enumerated(const xmlNode *node, const char *name, GError *
         if (value == NULL || in_words(value, rule->values))
             continue;
         g_autofree char *shown = g_strescape(value, NULL);
-        g_autofree char *reason = g_strdup_printf(
-            "%s=\"%s\" is not one of the values Pacemaker's schema allows (%s)",
-            rule->attribute, shown, rule->values);
+        g_autofree char *reason =
+            g_strdup_printf("%s=\"%s\" is not one of the values Pacemaker's schema allows (%s)",
+                            rule->attribute, shown, rule->values);
         set_invalid(error, name, node, 0, reason);
         return FALSE;
     }
@@ -517,8 +512,7 @@ static gboolean validate_builtin(xmlDoc *xml, const char *name, GError **error)
 
     if (configuration == NULL)
         return TRUE;
-    return unique_ids(xml, name, error)
-           && check_elements(configuration->children, name, error);
+    return unique_ids(xml, name, error) && check_elements(configuration->children, name, error);
 }
 
 /* ---- the entry point --------------------------------------------------- */
@@ -556,9 +550,10 @@ gboolean cs_schema_validate(xmlDoc *xml, const char *name, GError **error)
     g_autofree char *path = g_build_filename(dir, file, NULL);
     if (!g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
         g_autofree char *shown = g_strescape(wanted, NULL);
-        g_autofree char *reason = g_strdup_printf(
-            "validate-with=\"%s\" names no schema Pacemaker 2.1.5 knows "
-            "(crm_simulate refuses it)", shown);
+        g_autofree char *reason =
+            g_strdup_printf("validate-with=\"%s\" names no schema Pacemaker 2.1.5 knows "
+                            "(crm_simulate refuses it)",
+                            shown);
         set_invalid(error, name, root, 0, reason);
         return FALSE;
     }

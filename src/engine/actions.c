@@ -39,12 +39,10 @@ static void init_rsc_state(CsGraph *graph)
         const CsRscWork *work = &solution->work[rsc];
 
         graph->assigned[rsc] = work->assigned;
-        graph->role[rsc] = work->role == CS_ROLE_UNKNOWN ? CS_ROLE_STOPPED
-                                                          : work->role;
+        graph->role[rsc] = work->role == CS_ROLE_UNKNOWN ? CS_ROLE_STOPPED : work->role;
         graph->next_role[rsc] = work->next_role;
         if (graph->next_role[rsc] == CS_ROLE_UNKNOWN)
-            graph->next_role[rsc] = work->assigned >= 0 ? CS_ROLE_STARTED
-                                                        : CS_ROLE_STOPPED;
+            graph->next_role[rsc] = work->assigned >= 0 ? CS_ROLE_STARTED : CS_ROLE_STOPPED;
         if (work->assigned < 0)
             graph->next_role[rsc] = CS_ROLE_STOPPED;
         if (work->managed && !solution->stonith_unmanage)
@@ -64,37 +62,28 @@ static void init_rsc_state(CsGraph *graph)
             graph->rsc_flags[state->rsc] |= CS_RSCF_BLOCK;
         if (state->failed && !state->failure_ignored) {
             graph->rsc_flags[state->rsc] |= CS_RSCF_FAILED;
-            if (state->on_fail_applied == NULL
-                || strcmp(state->on_fail_applied, "demote") != 0)
+            if (state->on_fail_applied == NULL || strcmp(state->on_fail_applied, "demote") != 0)
                 graph->rsc_flags[state->rsc] |= CS_RSCF_STOP;
         }
         /* A failed migrate_to leaves the resource active on its target
          * as well, a failed migrate_from on its source, listed first
          * (Pacemaker adds it while reading the history where it failed). */
-        if (state->role >= CS_ROLE_STARTED
-            && cs_failed_migration_peer(state) >= 0
-            && !node_listed(&graph->running_on[state->rsc],
-                            cs_failed_migration_peer(state)))
-            node_list_add(graph, &graph->running_on[state->rsc],
-                          cs_failed_migration_peer(state));
+        if (state->role >= CS_ROLE_STARTED && cs_failed_migration_peer(state) >= 0
+            && !node_listed(&graph->running_on[state->rsc], cs_failed_migration_peer(state)))
+            node_list_add(graph, &graph->running_on[state->rsc], cs_failed_migration_peer(state));
         /* A partial migration: the target too, listed first. */
         if (cs_partial_migration_target(state) >= 0
-            && !node_listed(&graph->running_on[state->rsc],
-                            state->migration_target))
-            node_list_add(graph, &graph->running_on[state->rsc],
-                          state->migration_target);
+            && !node_listed(&graph->running_on[state->rsc], state->migration_target))
+            node_list_add(graph, &graph->running_on[state->rsc], state->migration_target);
         /* A stopped source's failed migration: the target, once. */
         if (cs_stopped_migration_target(state) >= 0
-            && !node_listed(&graph->running_on[state->rsc],
-                            state->migration_target))
-            node_list_add(graph, &graph->running_on[state->rsc],
-                          state->migration_target);
+            && !node_listed(&graph->running_on[state->rsc], state->migration_target))
+            node_list_add(graph, &graph->running_on[state->rsc], state->migration_target);
         /* Pacemaker's native_add_running() lists a node once. */
         if (state->role >= CS_ROLE_STARTED
             && !node_listed(&graph->running_on[state->rsc], state->node))
             node_list_add(graph, &graph->running_on[state->rsc], state->node);
-        if (state->pending_task != NULL
-            && strcmp(state->pending_task, "start") == 0)
+        if (state->pending_task != NULL && strcmp(state->pending_task, "start") == 0)
             graph->rsc_flags[state->rsc] |= CS_RSCF_START_PENDING;
     }
 }
@@ -112,8 +101,7 @@ static void schedule_failure_demotions(CsGraph *graph)
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
         if (state->rsc < 0 || !state->failed || state->failure_ignored
-            || state->on_fail_applied == NULL
-            || strcmp(state->on_fail_applied, "demote") != 0)
+            || state->on_fail_applied == NULL || strcmp(state->on_fail_applied, "demote") != 0)
             continue;
         rsc_action(graph, state->rsc, CS_TASK_DEMOTE, state->node, FALSE);
     }
@@ -123,8 +111,7 @@ static void schedule_failure_demotions(CsGraph *graph)
 
 static gboolean multiple_active_is(const CsResource *info, const char *value)
 {
-    return info->multiple_active != NULL
-           && strcmp(info->multiple_active, value) == 0;
+    return info->multiple_active != NULL && strcmp(info->multiple_active, value) == 0;
 }
 
 /* Pacemaker's stop_resource(): a stop on every node the resource is
@@ -141,16 +128,14 @@ static void stop_resource(CsGraph *graph, int rsc, gboolean optional)
         if ((flags & CS_RSCF_STOP_UNEXPECTED) && node == graph->assigned[rsc])
             continue;
         /* a partial migration going on is not stopped on its target */
-        if ((flags & CS_RSCF_MIGRATION_CONTINUES)
-            && node == graph->assigned[rsc])
+        if ((flags & CS_RSCF_MIGRATION_CONTINUES) && node == graph->assigned[rsc])
             continue;
         stop = rsc_action(graph, rsc, CS_TASK_STOP, node, optional);
         if (graph->fenced[node])
             stop->flags |= CS_ACT_PSEUDO | CS_ACT_RUNNABLE;
         if (graph->assigned[rsc] < 0)
             set_reason(stop, "node availability", TRUE);
-        else if ((flags & CS_RSCF_RESTARTING)
-                 && (flags & CS_RSCF_STOP_UNEXPECTED))
+        else if ((flags & CS_RSCF_RESTARTING) && (flags & CS_RSCF_STOP_UNEXPECTED))
             set_reason(stop, "being multiply active", TRUE);
         if (!(flags & CS_RSCF_MANAGED))
             stop->flags &= ~CS_ACT_RUNNABLE;
@@ -159,8 +144,7 @@ static void stop_resource(CsGraph *graph, int rsc, gboolean optional)
 
 /* Pacemaker's start_resource(): a start that was unrunnable from the
  * outset stays optional. */
-static void start_resource(CsGraph *graph, int rsc, int node,
-                           gboolean optional)
+static void start_resource(CsGraph *graph, int rsc, int node, gboolean optional)
 {
     CsAct *start = rsc_action(graph, rsc, CS_TASK_START, node, TRUE);
 
@@ -175,15 +159,13 @@ static void demote_resource(CsGraph *graph, int rsc, gboolean optional)
     const CsNodeList *nodes = &graph->running_on[rsc];
 
     for (guint i = 0; i < nodes->len; i++)
-        rsc_action(graph, rsc, CS_TASK_DEMOTE, nodes->items[i],
-                   optional);
+        rsc_action(graph, rsc, CS_TASK_DEMOTE, nodes->items[i], optional);
 }
 
 /* Pacemaker's promote_resource(): the promotion can run only if every
  * start on that node can; otherwise any promote already there is
  * marked unrunnable and none is created. */
-static void promote_resource(CsGraph *graph, int rsc, int node,
-                             gboolean optional)
+static void promote_resource(CsGraph *graph, int rsc, int node, gboolean optional)
 {
     const CsActList *list = &graph->by_rsc[rsc];
     gboolean runnable = TRUE;
@@ -210,8 +192,7 @@ static void promote_resource(CsGraph *graph, int rsc, int node,
 /* Pacemaker's schedule_restart_actions(): down to stopped where the
  * resource runs (demote, then stop), then back up to its current role
  * where it goes (start, then promote), unless it is to end lower. */
-static void restart_actions(CsGraph *graph, int rsc, gboolean need_stop,
-                            gboolean need_promote)
+static void restart_actions(CsGraph *graph, int rsc, gboolean need_stop, gboolean need_promote)
 {
     CsRole role = graph->role[rsc];
 
@@ -226,8 +207,7 @@ static void restart_actions(CsGraph *graph, int rsc, gboolean need_stop,
         /* Pacemaker checks the next role again after each step up: the
          * start may have lowered it (no-quorum-policy=demote). */
         if (role == CS_ROLE_PROMOTED && role <= graph->next_role[rsc])
-            promote_resource(graph, rsc, graph->assigned[rsc],
-                             !(need_stop || need_promote));
+            promote_resource(graph, rsc, graph->assigned[rsc], !(need_stop || need_promote));
     }
     graph->rsc_flags[rsc] &= ~CS_RSCF_RESTARTING;
 }
@@ -262,8 +242,7 @@ static void role_transition_actions(CsGraph *graph, int rsc)
 static gboolean needs_fencing(const CsResource *info)
 {
     return info->requires != NULL
-           && (strcmp(info->requires, "fencing") == 0
-               || strcmp(info->requires, "unfencing") == 0);
+           && (strcmp(info->requires, "fencing") == 0 || strcmp(info->requires, "unfencing") == 0);
 }
 
 /* Pacemaker's pcmk__rsc_can_migrate(). */
@@ -272,12 +251,11 @@ static gboolean can_migrate(const CsGraph *graph, int rsc, int current)
     const CsResource *info = rsc_info(graph, rsc);
     int assigned = graph->assigned[rsc];
 
-    return info->allow_migrate
-           && (graph->rsc_flags[rsc] & CS_RSCF_MANAGED)
+    return info->allow_migrate && (graph->rsc_flags[rsc] & CS_RSCF_MANAGED)
            && !(graph->rsc_flags[rsc] & CS_RSCF_FAILED)
-           && !(graph->rsc_flags[rsc] & CS_RSCF_START_PENDING)
-           && current >= 0 && !node_info(graph, current)->unclean
-           && assigned >= 0 && !node_info(graph, assigned)->unclean;
+           && !(graph->rsc_flags[rsc] & CS_RSCF_START_PENDING) && current >= 0
+           && !node_info(graph, current)->unclean && assigned >= 0
+           && !node_info(graph, assigned)->unclean;
 }
 
 /* The state of rsc whose partial migration (migrate_to done, no
@@ -307,12 +285,10 @@ static gboolean migration_continues(CsGraph *graph, int rsc, guint n_clean)
     const CsRscState *state;
 
     if (!rsc_info(graph, rsc)->allow_migrate || nodes->len != 2)
-        return FALSE;   /* before the scan of every state */
+        return FALSE; /* before the scan of every state */
     state = partial_migration(graph, rsc);
-    if (state == NULL || !can_migrate(graph, rsc, state->node)
-        || nodes->len != 2 || n_clean != 2
-        || graph->assigned[rsc] != state->migration_target
-        || !node_listed(nodes, state->node))
+    if (state == NULL || !can_migrate(graph, rsc, state->node) || nodes->len != 2 || n_clean != 2
+        || graph->assigned[rsc] != state->migration_target || !node_listed(nodes, state->node))
         return FALSE;
     nodes->items[0] = state->node;
     nodes->items[1] = state->migration_target;
@@ -332,8 +308,7 @@ static void create_migration(CsGraph *graph, int rsc, int current)
     if (start == NULL || stop == NULL)
         return;
     migrate_to = rsc_action(graph, rsc, CS_TASK_MIGRATE_TO, current, TRUE);
-    migrate_from = rsc_action(graph, rsc, CS_TASK_MIGRATE_FROM,
-                              graph->assigned[rsc], TRUE);
+    migrate_from = rsc_action(graph, rsc, CS_TASK_MIGRATE_FROM, graph->assigned[rsc], TRUE);
     start->flags |= CS_ACT_MIGRATABLE | CS_ACT_PSEUDO;
     stop->flags |= CS_ACT_MIGRATABLE;
     migrate_from->flags |= CS_ACT_MIGRATABLE;
@@ -360,11 +335,10 @@ static void recurring_start(CsGraph *graph, int rsc)
     const CsResource *info = rsc_info(graph, rsc);
     int assigned = graph->assigned[rsc];
 
-    if (assigned < 0 || (graph->rsc_flags[rsc] & CS_RSCF_BLOCK)
-        || info->maintenance || node_info(graph, assigned)->maintenance)
+    if (assigned < 0 || (graph->rsc_flags[rsc] & CS_RSCF_BLOCK) || info->maintenance
+        || node_info(graph, assigned)->maintenance)
         return;
-    if (graph->next_role[rsc] != CS_ROLE_STOPPED
-        || !(graph->rsc_flags[rsc] & CS_RSCF_MANAGED))
+    if (graph->next_role[rsc] != CS_ROLE_STOPPED || !(graph->rsc_flags[rsc] & CS_RSCF_MANAGED))
         rsc_action(graph, rsc, CS_TASK_START, assigned, TRUE);
 }
 
@@ -392,14 +366,12 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
     }
     /* Resources that do not need fencing are not active on unclean nodes
      * for this purpose: they may start elsewhere before the fencing. */
-    multiply_active = continues ? FALSE
-                      : needs_fencing(info) ? nodes->len > 1 : n_clean > 1;
+    multiply_active = continues ? FALSE : needs_fencing(info) ? nodes->len > 1 : n_clean > 1;
     if (multiply_active) {
         if (multiple_active_is(info, "stop_unexpected")) {
             need_stop = TRUE;
             graph->rsc_flags[rsc] |= CS_RSCF_STOP_UNEXPECTED;
-        } else if (!multiple_active_is(info, "block")
-                   && !multiple_active_is(info, "stop_only")) {
+        } else if (!multiple_active_is(info, "block") && !multiple_active_is(info, "stop_only")) {
             need_stop = TRUE;
         }
     }
@@ -409,11 +381,10 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
         if (graph->rsc_flags[rsc] & CS_RSCF_STOP)
             need_stop = TRUE;
         else if (graph->next_role[rsc] == CS_ROLE_PROMOTED)
-            need_promote = TRUE;   /* recovered by demotion */
+            need_promote = TRUE; /* recovered by demotion */
     } else if (graph->rsc_flags[rsc] & CS_RSCF_BLOCK) {
         need_stop = TRUE;
-    } else if (graph->role[rsc] > CS_ROLE_STARTED && current >= 0
-               && assigned >= 0) {
+    } else if (graph->role[rsc] > CS_ROLE_STARTED && current >= 0 && assigned >= 0) {
         /* A promotable instance staying put: a start already required
          * there (a definition change) restarts it. */
         CsAct *start = rsc_action(graph, rsc, CS_TASK_START, assigned, TRUE);
@@ -460,8 +431,7 @@ static guint instance_state(const CsGraph *graph, int rsc)
 
     if (info->kind != CS_RSC_PRIMITIVE) {
         for (guint i = 0; i < info->children->len; i++)
-            state |= instance_state(graph,
-                                    g_array_index(info->children, int, i));
+            state |= instance_state(graph, g_array_index(info->children, int, i));
         return state;
     }
     if (graph->running_on[rsc].len > 0)
@@ -471,19 +441,16 @@ static guint instance_state(const CsGraph *graph, int rsc)
 
         if (action->flags & CS_ACT_OPTIONAL)
             continue;
-        if (action->task == CS_TASK_STOP
-            && (action->flags & (CS_ACT_RUNNABLE | CS_ACT_PSEUDO)))
+        if (action->task == CS_TASK_STOP && (action->flags & (CS_ACT_RUNNABLE | CS_ACT_PSEUDO)))
             state |= INSTANCE_STOPPING;
-        else if (action->task == CS_TASK_START
-                 && (action->flags & CS_ACT_RUNNABLE))
+        else if (action->task == CS_TASK_START && (action->flags & CS_ACT_RUNNABLE))
             state |= INSTANCE_STARTING;
     }
     return state;
 }
 
 /* Whether any instance of clone has a required action for task. */
-static gboolean any_instance_requires(const CsGraph *graph, int clone,
-                                      CsTask task)
+static gboolean any_instance_requires(const CsGraph *graph, int clone, CsTask task)
 {
     const CsResource *info = rsc_info(graph, clone);
 
@@ -513,11 +480,9 @@ static gboolean any_instance_requires(const CsGraph *graph, int clone,
  * is promoted or demoted. */
 static void create_promotable_actions(CsGraph *graph, int clone)
 {
-    gboolean promoting = any_instance_requires(graph, clone,
-                                               CS_TASK_PROMOTE);
+    gboolean promoting = any_instance_requires(graph, clone, CS_TASK_PROMOTE);
     gboolean demoting = any_instance_requires(graph, clone, CS_TASK_DEMOTE);
-    CsTask tasks[] = { CS_TASK_PROMOTE, CS_TASK_PROMOTED, CS_TASK_DEMOTE,
-                       CS_TASK_DEMOTED };
+    CsTask tasks[] = {CS_TASK_PROMOTE, CS_TASK_PROMOTED, CS_TASK_DEMOTE, CS_TASK_DEMOTED};
 
     for (guint i = 0; i < G_N_ELEMENTS(tasks); i++) {
         gboolean required = i < 2 ? promoting : demoting;
@@ -540,8 +505,7 @@ static void create_clone_actions(CsGraph *graph, int clone)
     CsAct *stop;
 
     for (guint i = 0; i < info->children->len; i++) {
-        guint one = instance_state(graph,
-                                   g_array_index(info->children, int, i));
+        guint one = instance_state(graph, g_array_index(info->children, int, i));
 
         if ((one & INSTANCE_STARTING) && (one & INSTANCE_STOPPING))
             restarting = TRUE;
@@ -590,10 +554,8 @@ static void primitive_internal(CsGraph *graph, int rsc)
     /* Pacemaker Explained 2.1, "Promotable clones": demote before stop (required when a
      * promoted instance must stop), start before promote. */
     if (in_promotable(graph, rsc) || graph->role[rsc] > CS_ROLE_UNPROMOTED) {
-        order_rsc(graph, rsc, CS_TASK_DEMOTE, rsc, CS_TASK_STOP,
-                  ORD_PROMOTED_IMPLIES_FIRST);
-        order_rsc(graph, rsc, CS_TASK_START, rsc, CS_TASK_PROMOTE,
-                  ORD_RUNNABLE_LEFT);
+        order_rsc(graph, rsc, CS_TASK_DEMOTE, rsc, CS_TASK_STOP, ORD_PROMOTED_IMPLIES_FIRST);
+        order_rsc(graph, rsc, CS_TASK_START, rsc, CS_TASK_PROMOTE, ORD_RUNNABLE_LEFT);
     }
 }
 
@@ -606,21 +568,18 @@ static void primitive_internal(CsGraph *graph, int rsc)
  * it.  The group's promote before the member's only affects what
  * Pacemaker prints, and for an unordered group its stronger form is
  * dropped as a duplicate, as with starts. */
-static void group_promotable_member(CsGraph *graph, int group, int member,
-                                    int previous, gboolean ordered,
-                                    guint down, guint post_down)
+static void group_promotable_member(CsGraph *graph, int group, int member, int previous,
+                                    gboolean ordered, guint down, guint post_down)
 {
     order_rsc(graph, group, CS_TASK_DEMOTE, member, CS_TASK_DEMOTE, down);
-    order_rsc(graph, member, CS_TASK_DEMOTE, group, CS_TASK_DEMOTED,
-              post_down);
+    order_rsc(graph, member, CS_TASK_DEMOTE, group, CS_TASK_DEMOTED, post_down);
     order_rsc(graph, member, CS_TASK_PROMOTE, group, CS_TASK_PROMOTED,
               ORD_RUNNABLE_LEFT | ORD_IMPLIES_THEN);
     if (!ordered || previous < 0)
         return;
     order_rsc(graph, previous, CS_TASK_PROMOTE, member, CS_TASK_PROMOTE,
               ORD_IMPLIES_THEN | ORD_RUNNABLE_LEFT);
-    order_rsc(graph, member, CS_TASK_DEMOTE, previous, CS_TASK_DEMOTE,
-              ORD_OPTIONAL);
+    order_rsc(graph, member, CS_TASK_DEMOTE, previous, CS_TASK_DEMOTE, ORD_OPTIONAL);
 }
 
 /* Pacemaker's group internal constraints (Pacemaker Explained 2.1, "Groups"
@@ -633,12 +592,9 @@ static void group_internal(CsGraph *graph, int group)
     gboolean promotable = in_promotable(graph, group);
     int previous = -1, last_active = -1;
 
-    order_rsc(graph, group, CS_TASK_STOPPED, group, CS_TASK_START,
-              ORD_OPTIONAL);
-    order_rsc(graph, group, CS_TASK_STOP, group, CS_TASK_STOPPED,
-              ORD_RUNNABLE_LEFT);
-    order_rsc(graph, group, CS_TASK_START, group, CS_TASK_RUNNING,
-              ORD_RUNNABLE_LEFT);
+    order_rsc(graph, group, CS_TASK_STOPPED, group, CS_TASK_START, ORD_OPTIONAL);
+    order_rsc(graph, group, CS_TASK_STOP, group, CS_TASK_STOPPED, ORD_RUNNABLE_LEFT);
+    order_rsc(graph, group, CS_TASK_START, group, CS_TASK_RUNNING, ORD_RUNNABLE_LEFT);
     for (guint i = 0; i < info->children->len; i++) {
         int member = g_array_index(info->children, int, i);
         guint down = 0, post_down = 0;
@@ -650,13 +606,10 @@ static void group_internal(CsGraph *graph, int group)
             post_down = ORD_IMPLIES_THEN;
         }
         if (promotable)
-            group_promotable_member(graph, group, member, previous, ordered,
-                                    down, post_down);
+            group_promotable_member(graph, group, member, previous, ordered, down, post_down);
         order_rsc(graph, group, CS_TASK_STOP, member, CS_TASK_STOP, down);
-        order_rsc(graph, member, CS_TASK_STOP, group, CS_TASK_STOPPED,
-                  post_down);
-        order_rsc(graph, member, CS_TASK_START, group, CS_TASK_RUNNING,
-                  ORD_RUNNABLE_LEFT);
+        order_rsc(graph, member, CS_TASK_STOP, group, CS_TASK_STOPPED, post_down);
+        order_rsc(graph, member, CS_TASK_START, group, CS_TASK_RUNNING, ORD_RUNNABLE_LEFT);
         if (!ordered) {
             /* ordered=false (Pacemaker Explained 2.1, "Groups"): Pacemaker 2.1.5
              * first orders the group's start before each member's with a
@@ -671,11 +624,9 @@ static void group_internal(CsGraph *graph, int group)
                       ORD_OPTIONAL | ORD_RESTART);
         }
         if (active) {
-            if (ordered && previous >= 0
-                && graph->running_on[previous].len == 0 && last_active >= 0
+            if (ordered && previous >= 0 && graph->running_on[previous].len == 0 && last_active >= 0
                 && graph->running_on[last_active].len > 0)
-                order_rsc(graph, member, CS_TASK_STOP, last_active,
-                          CS_TASK_STOP, ORD_OPTIONAL);
+                order_rsc(graph, member, CS_TASK_STOP, last_active, CS_TASK_STOP, ORD_OPTIONAL);
             last_active = member;
         }
         previous = member;
@@ -693,32 +644,22 @@ static void promotable_internal(CsGraph *graph, int clone)
     int previous = -1;
 
     /* stopped before start and demoted before stop: clone_internal(). */
-    order_rsc(graph, clone, CS_TASK_STOPPED, clone, CS_TASK_PROMOTE,
-              ORD_OPTIONAL);
-    order_rsc(graph, clone, CS_TASK_DEMOTED, clone, CS_TASK_START,
-              ORD_OPTIONAL);
-    order_rsc(graph, clone, CS_TASK_DEMOTED, clone, CS_TASK_PROMOTE,
-              ORD_OPTIONAL);
-    order_rsc(graph, clone, CS_TASK_RUNNING, clone, CS_TASK_PROMOTE,
-              ORD_OPTIONAL);
-    order_rsc(graph, clone, CS_TASK_DEMOTE, clone, CS_TASK_DEMOTED,
-              ORD_OPTIONAL);
+    order_rsc(graph, clone, CS_TASK_STOPPED, clone, CS_TASK_PROMOTE, ORD_OPTIONAL);
+    order_rsc(graph, clone, CS_TASK_DEMOTED, clone, CS_TASK_START, ORD_OPTIONAL);
+    order_rsc(graph, clone, CS_TASK_DEMOTED, clone, CS_TASK_PROMOTE, ORD_OPTIONAL);
+    order_rsc(graph, clone, CS_TASK_RUNNING, clone, CS_TASK_PROMOTE, ORD_OPTIONAL);
+    order_rsc(graph, clone, CS_TASK_DEMOTE, clone, CS_TASK_DEMOTED, ORD_OPTIONAL);
     for (guint i = 0; i < info->children->len; i++) {
         int instance = g_array_index(info->children, int, i);
 
-        order_rsc(graph, instance, CS_TASK_DEMOTE, instance,
-                  CS_TASK_PROMOTE, ORD_OPTIONAL);
-        order_rsc(graph, clone, CS_TASK_PROMOTE, instance, CS_TASK_PROMOTE,
-                  ORD_OPTIONAL);
-        order_rsc(graph, instance, CS_TASK_PROMOTE, clone, CS_TASK_PROMOTED,
-                  ORD_OPTIONAL);
+        order_rsc(graph, instance, CS_TASK_DEMOTE, instance, CS_TASK_PROMOTE, ORD_OPTIONAL);
+        order_rsc(graph, clone, CS_TASK_PROMOTE, instance, CS_TASK_PROMOTE, ORD_OPTIONAL);
+        order_rsc(graph, instance, CS_TASK_PROMOTE, clone, CS_TASK_PROMOTED, ORD_OPTIONAL);
         if (info->ordered && previous >= 0)
-            order_rsc(graph, previous, CS_TASK_PROMOTE, instance,
-                      CS_TASK_PROMOTE, ORD_OPTIONAL);
+            order_rsc(graph, previous, CS_TASK_PROMOTE, instance, CS_TASK_PROMOTE, ORD_OPTIONAL);
         /* An ordered clone demotes its instances in reverse. */
         if (info->ordered && previous >= 0)
-            order_rsc(graph, instance, CS_TASK_DEMOTE, previous,
-                      CS_TASK_DEMOTE, ORD_OPTIONAL);
+            order_rsc(graph, instance, CS_TASK_DEMOTE, previous, CS_TASK_DEMOTE, ORD_OPTIONAL);
         previous = instance;
     }
 }
@@ -728,10 +669,8 @@ static void promotable_internal(CsGraph *graph, int clone)
 static void collective_orders(CsGraph *graph, int rsc)
 {
     order_rsc(graph, rsc, CS_TASK_STOPPED, rsc, CS_TASK_START, ORD_OPTIONAL);
-    order_rsc(graph, rsc, CS_TASK_START, rsc, CS_TASK_RUNNING,
-              ORD_RUNNABLE_LEFT);
-    order_rsc(graph, rsc, CS_TASK_STOP, rsc, CS_TASK_STOPPED,
-              ORD_RUNNABLE_LEFT);
+    order_rsc(graph, rsc, CS_TASK_START, rsc, CS_TASK_RUNNING, ORD_RUNNABLE_LEFT);
+    order_rsc(graph, rsc, CS_TASK_STOP, rsc, CS_TASK_STOPPED, ORD_RUNNABLE_LEFT);
 }
 
 /* Pacemaker's clone_internal_constraints() (Pacemaker Explained 2.1, "Clones"
@@ -743,23 +682,18 @@ static void clone_internal(CsGraph *graph, int clone)
 
     collective_orders(graph, clone);
     if (info->promotable) {
-        order_rsc(graph, clone, CS_TASK_DEMOTED, clone, CS_TASK_STOP,
-                  ORD_OPTIONAL);
-        order_rsc(graph, clone, CS_TASK_RUNNING, clone, CS_TASK_PROMOTE,
-                  ORD_RUNNABLE_LEFT);
+        order_rsc(graph, clone, CS_TASK_DEMOTED, clone, CS_TASK_STOP, ORD_OPTIONAL);
+        order_rsc(graph, clone, CS_TASK_RUNNING, clone, CS_TASK_PROMOTE, ORD_RUNNABLE_LEFT);
     }
     for (guint i = 0; i < info->children->len; i++) {
         int instance = g_array_index(info->children, int, i);
 
         if (rsc_info(graph, instance)->kind == CS_RSC_PRIMITIVE)
             primitive_internal(graph, instance);
-        order_rsc(graph, clone, CS_TASK_START, instance, CS_TASK_START,
-                  ORD_RUNNABLE_LEFT);
+        order_rsc(graph, clone, CS_TASK_START, instance, CS_TASK_START, ORD_RUNNABLE_LEFT);
         if (info->ordered && previous >= 0) {
-            order_rsc(graph, previous, CS_TASK_START, instance,
-                      CS_TASK_START, ORD_OPTIONAL);
-            order_rsc(graph, instance, CS_TASK_STOP, previous,
-                      CS_TASK_STOP, ORD_OPTIONAL);
+            order_rsc(graph, previous, CS_TASK_START, instance, CS_TASK_START, ORD_OPTIONAL);
+            order_rsc(graph, instance, CS_TASK_STOP, previous, CS_TASK_STOP, ORD_OPTIONAL);
         }
         previous = instance;
     }
@@ -781,8 +715,7 @@ static void bundle_internal(CsGraph *graph, int bundle)
 
         primitive_internal(graph, child);
         if (cs_bundle_is_container(graph->solution, child))
-            order_rsc(graph, bundle, CS_TASK_START, child, CS_TASK_START,
-                      ORD_RUNNABLE_LEFT);
+            order_rsc(graph, bundle, CS_TASK_START, child, CS_TASK_START, ORD_RUNNABLE_LEFT);
     }
 }
 
@@ -796,8 +729,7 @@ static int filler_container(const CsGraph *graph, int rsc)
 {
     const CsResource *info = rsc_info(graph, rsc);
 
-    if (info->kind != CS_RSC_PRIMITIVE || info->is_remote_connection
-        || info->container == rsc
+    if (info->kind != CS_RSC_PRIMITIVE || info->is_remote_connection || info->container == rsc
         || cs_guest_filler_pinned(graph->model, rsc))
         return -1;
     return info->container;
@@ -814,8 +746,7 @@ static void filler_internal(CsGraph *graph, int rsc)
         return;
     order_rsc(graph, container, CS_TASK_START, rsc, CS_TASK_START,
               ORD_IMPLIES_THEN | ORD_RUNNABLE_LEFT);
-    order_rsc(graph, rsc, CS_TASK_STOP, container, CS_TASK_STOP,
-              ORD_IMPLIES_FIRST);
+    order_rsc(graph, rsc, CS_TASK_STOP, container, CS_TASK_STOP, ORD_IMPLIES_FIRST);
 }
 
 /* on-fail=restart-container (the default for a filler, Pacemaker Explained
@@ -834,8 +765,7 @@ static void restart_containers(CsGraph *graph)
             || strcmp(state->on_fail_applied, "restart-container") != 0)
             continue;
         container = filler_container(graph, state->rsc);
-        if (container >= 0 && node_listed(&graph->running_on[container],
-                                          state->node))
+        if (container >= 0 && node_listed(&graph->running_on[container], state->node))
             rsc_action(graph, container, CS_TASK_STOP, state->node, FALSE);
     }
 }

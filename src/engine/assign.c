@@ -25,8 +25,7 @@ static const CsNode *node_of(const CsSolution *solution, int node)
 
 /* Pacemaker's resource_location(): a score for a resource applies to it
  * and, for a group, to every member too. */
-static void rsc_location(CsSolution *solution, int rsc, int node,
-                         const CsContribution *why)
+static void rsc_location(CsSolution *solution, int rsc, int node, const CsContribution *why)
 {
     const CsResource *info = rsc_of(solution, rsc);
 
@@ -36,8 +35,7 @@ static void rsc_location(CsSolution *solution, int rsc, int node,
         return;
     }
     for (guint i = 0; i < info->children->len; i++)
-        rsc_location(solution, g_array_index(info->children, int, i), node,
-                     why);
+        rsc_location(solution, g_array_index(info->children, int, i), node, why);
     cs_table_add(solution->work[rsc].table, node, why);
 }
 
@@ -47,8 +45,7 @@ static void rsc_location(CsSolution *solution, int rsc, int node,
  * (possibly inherited) meta attribute. */
 static gboolean multiple_active_is(const CsResource *info, const char *policy)
 {
-    return info->multiple_active != NULL
-           && strcmp(info->multiple_active, policy) == 0;
+    return info->multiple_active != NULL && strcmp(info->multiple_active, policy) == 0;
 }
 
 /* multiple-active=stop_only: every node is banned, whatever was scored
@@ -60,8 +57,8 @@ static void ban_multiply_active(CsSolution *solution, int rsc)
     cs_table_free(work->table);
     work->table = cs_table_new(solution->n_nodes, TRUE);
     for (int node = 0; node < solution->n_nodes; node++)
-        cs_table_add_simple(work->table, node, CS_CONTRIB_STATUS_BAN,
-                            "multiple-active=stop_only", -CS_INFINITY);
+        cs_table_add_simple(work->table, node, CS_CONTRIB_STATUS_BAN, "multiple-active=stop_only",
+                            -CS_INFINITY);
 }
 
 /* multiple-active=block: the resource (and, when its group is configured
@@ -107,14 +104,13 @@ static void add_running(CsSolution *solution, int rsc, int node)
             CsScore base = cs_node_status_score(where);
 
             if (base != 0)
-                cs_table_add_simple(work->table, node, CS_CONTRIB_NODE_WEIGHT,
-                                    "node score", base);
+                cs_table_add_simple(work->table, node, CS_CONTRIB_NODE_WEIGHT, "node score", base);
         }
         rsc_location(solution, rsc, node,
-                     &(CsContribution){ .kind = CS_CONTRIB_UNMANAGED,
-                                        .source = "not_managed_default",
-                                        .other_rsc = -1,
-                                        .value = CS_INFINITY });
+                     &(CsContribution){.kind = CS_CONTRIB_UNMANAGED,
+                                       .source = "not_managed_default",
+                                       .other_rsc = -1,
+                                       .value = CS_INFINITY});
         for (int up = info->parent; up >= 0 && node_of(solution, node)->online;
              up = rsc_of(solution, up)->parent) {
             if (solution->work[up].current < 0)
@@ -186,8 +182,7 @@ static void init_current(CsSolution *solution)
     const CsModel *model = solution->model;
     /* per (resource, node): 1 active by its own history, 2 by a failed
      * migration; Pacemaker's native_add_running() lists a node once. */
-    g_autofree guint8 *seen = g_new0(guint8, (gsize)solution->n_rsc
-                                             * solution->n_nodes);
+    g_autofree guint8 *seen = g_new0(guint8, (gsize)solution->n_rsc * solution->n_nodes);
 
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
@@ -197,20 +192,16 @@ static void init_current(CsSolution *solution)
             continue;
         work = &solution->work[state->rsc];
         if (state->next_role != CS_ROLE_UNKNOWN
-            && (work->next_role == CS_ROLE_UNKNOWN
-                || state->next_role < work->next_role))
+            && (work->next_role == CS_ROLE_UNKNOWN || state->next_role < work->next_role))
             work->next_role = state->next_role;
         /* on-fail=block (or a stop that failed without fencing) leaves
          * the resource unmanaged from this history on. */
         if (state->blocked)
             work->managed = FALSE;
-        if (cs_failed_migration_peer(state) >= 0
-            || cs_partial_migration_target(state) >= 0) {
-            int target = cs_failed_migration_peer(state) >= 0
-                         ? cs_failed_migration_peer(state)
-                         : state->migration_target;
-            guint8 *mark = &seen[(gsize)state->rsc * solution->n_nodes
-                                 + target];
+        if (cs_failed_migration_peer(state) >= 0 || cs_partial_migration_target(state) >= 0) {
+            int target = cs_failed_migration_peer(state) >= 0 ? cs_failed_migration_peer(state)
+                                                              : state->migration_target;
+            guint8 *mark = &seen[(gsize)state->rsc * solution->n_nodes + target];
 
             if (*mark == 0)
                 add_running(solution, state->rsc, target);
@@ -253,8 +244,7 @@ static void init_target_roles(CsSolution *solution)
 
         if (info->target_role == CS_ROLE_STOPPED
             || (has_history[rsc] && info->target_role != CS_ROLE_UNKNOWN
-                && (work->next_role == CS_ROLE_UNKNOWN
-                    || info->target_role < work->next_role)))
+                && (work->next_role == CS_ROLE_UNKNOWN || info->target_role < work->next_role)))
             work->next_role = info->target_role;
     }
 }
@@ -284,8 +274,7 @@ static void init_tables(CsSolution *solution)
         work->provisional = TRUE;
         work->assigned = -1;
         work->current = -1;
-        work->managed = rsc_of(solution, rsc)->managed
-                        && !model->options.maintenance_mode;
+        work->managed = rsc_of(solution, rsc)->managed && !model->options.maintenance_mode;
         if (!model->options.symmetric_cluster)
             continue;
         /* Pacemaker Explained 2.1, "Deciding Which Nodes a Resource Can Run On": in an opt-out cluster every node
@@ -296,8 +285,8 @@ static void init_tables(CsSolution *solution)
             CsScore weight = node_of(solution, node)->weight;
 
             if (weight != 0)
-                cs_table_add_simple(work->table, node, CS_CONTRIB_NODE_WEIGHT,
-                                    "node score", weight);
+                cs_table_add_simple(work->table, node, CS_CONTRIB_NODE_WEIGHT, "node score",
+                                    weight);
         }
     }
 }
@@ -308,9 +297,10 @@ static void apply_status_bans(CsSolution *solution)
 
     for (guint i = 0; model->status_bans && i < model->status_bans->len; i++) {
         const CsStatusBan *ban = g_ptr_array_index(model->status_bans, i);
-        CsContribution why = { .kind = CS_CONTRIB_STATUS_BAN,
-                               .source = ban->reason, .other_rsc = -1,
-                               .value = -CS_INFINITY };
+        CsContribution why = {.kind = CS_CONTRIB_STATUS_BAN,
+                              .source = ban->reason,
+                              .other_rsc = -1,
+                              .value = -CS_INFINITY};
 
         if (ban->rsc >= 0)
             rsc_location(solution, ban->rsc, ban->node, &why);
@@ -381,8 +371,8 @@ static void apply_shutdown_lock(CsSolution *solution, int rsc)
         return;
     for (int node = 0; node < solution->n_nodes; node++) {
         if (node != lock)
-            cs_table_add_simple(work->table, node, CS_CONTRIB_STATUS_BAN,
-                                "shutdown-lock", -CS_INFINITY);
+            cs_table_add_simple(work->table, node, CS_CONTRIB_STATUS_BAN, "shutdown-lock",
+                                -CS_INFINITY);
     }
 }
 
@@ -403,8 +393,7 @@ static void apply_shutdown_locks(CsSolution *solution)
         return;
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         if (rsc_of(solution, rsc)->kind == CS_RSC_PRIMITIVE
-            && !rsc_of(solution, rsc)->is_remote_connection
-            && !in_clone(solution, rsc))
+            && !rsc_of(solution, rsc)->is_remote_connection && !in_clone(solution, rsc))
             apply_shutdown_lock(solution, rsc);
     }
 }
@@ -415,9 +404,8 @@ static void apply_shutdown_locks(CsSolution *solution)
  * pcmk__apply_location() applies them: skipped when limited to a role the
  * resource will not have; exclusive discovery remembered per node. */
 static void apply_scores(CsSolution *solution, int rsc, const CsScore *scores,
-                         const gboolean *listed, CsRole role,
-                         CsDiscovery discovery, CsContributionKind kind,
-                         const char *source, gboolean zero)
+                         const gboolean *listed, CsRole role, CsDiscovery discovery,
+                         CsContributionKind kind, const char *source, gboolean zero)
 {
     CsRscWork *work = &solution->work[rsc];
 
@@ -429,8 +417,7 @@ static void apply_scores(CsSolution *solution, int rsc, const CsScore *scores,
             work->discover_exclusive = g_new0(gboolean, solution->n_nodes);
     }
     for (int node = 0; node < solution->n_nodes; node++) {
-        CsContribution why = { .kind = kind, .source = source,
-                               .other_rsc = -1 };
+        CsContribution why = {.kind = kind, .source = source, .other_rsc = -1};
 
         if (!listed[node])
             continue;
@@ -445,29 +432,24 @@ static void apply_scores(CsSolution *solution, int rsc, const CsScore *scores,
 /* A group takes a location itself and passes it to its first member; the
  * later members only become allowed on the nodes (at 0), since the first
  * member's scores take theirs in through the internal colocations. */
-static void apply_location(CsSolution *solution, int rsc,
-                           const CsScore *scores, const gboolean *listed,
-                           CsRole role, CsDiscovery discovery,
+static void apply_location(CsSolution *solution, int rsc, const CsScore *scores,
+                           const gboolean *listed, CsRole role, CsDiscovery discovery,
                            CsContributionKind kind, const char *source)
 {
     const CsResource *info = rsc_of(solution, rsc);
 
-    apply_scores(solution, rsc, scores, listed, role, discovery, kind, source,
-                 FALSE);
+    apply_scores(solution, rsc, scores, listed, role, discovery, kind, source, FALSE);
     for (guint i = 0; i < info->children->len; i++) {
         int child = g_array_index(info->children, int, i);
 
         /* Every clone instance takes the whole location (clone.c), and
          * so does every implicit resource of a bundle (bundle.c). */
         if (info->kind == CS_RSC_CLONE || info->kind == CS_RSC_BUNDLE)
-            apply_location(solution, child, scores, listed, role, discovery,
-                           kind, source);
+            apply_location(solution, child, scores, listed, role, discovery, kind, source);
         else
-            apply_scores(solution, child, scores, listed, role, discovery,
-                         kind, source, i > 0);
+            apply_scores(solution, child, scores, listed, role, discovery, kind, source, i > 0);
     }
 }
-
 
 /* The per-node scores and listed flags one location hands to
  * apply_location(), zeroed: one pair of arrays for the whole solve. */
@@ -489,8 +471,7 @@ static CsScore *location_scratch(CsSolution *solution, gboolean **listed)
 
 /* One <rule> of a location: a score for each node where it passes, from
  * score= or from the node's score-attribute. */
-static void apply_rule(CsSolution *solution, const CsLocation *location,
-                       const CsRule *rule)
+static void apply_rule(CsSolution *solution, const CsLocation *location, const CsRule *rule)
 {
     const CsResource *info = rsc_of(solution, location->rsc);
     xmlNode *xml = cs_rule_xml(rule);
@@ -514,10 +495,14 @@ static void apply_rule(CsSolution *solution, const CsLocation *location,
     for (int node = 0; node < solution->n_nodes; node++) {
         const CsNode *info_node = node_of(solution, node);
         CsRuleContext context = {
-            .node_attrs = info_node->attrs, .now = solution->model->now,
-            .rsc_class = info->rsc_class, .rsc_provider = info->provider,
-            .rsc_type = info->type, .rsc_params = info->params,
-            .rsc_meta = info->meta, .submatches = location->submatches,
+            .node_attrs = info_node->attrs,
+            .now = solution->model->now,
+            .rsc_class = info->rsc_class,
+            .rsc_provider = info->provider,
+            .rsc_type = info->type,
+            .rsc_params = info->params,
+            .rsc_meta = info->meta,
+            .submatches = location->submatches,
         };
 
         if (!cs_rule_evaluate(rule, &context))
@@ -525,22 +510,19 @@ static void apply_rule(CsSolution *solution, const CsLocation *location,
         listed[node] = TRUE;
         scores[node] = fixed;
         if (score_text == NULL && score_attribute != NULL) {
-            const char *value = g_hash_table_lookup(info_node->attrs,
-                                                    score_attribute);
+            const char *value = g_hash_table_lookup(info_node->attrs, score_attribute);
 
             scores[node] = -CS_INFINITY;
             if (value != NULL)
                 cs_score_parse(value, &scores[node]);
         }
-        scores[node] = cs_score_add(cs_rule_node_base(info_node, rule),
-                                    scores[node]);
+        scores[node] = cs_score_add(cs_rule_node_base(info_node, rule), scores[node]);
     }
-    apply_location(solution, location->rsc, scores, listed, role,
-                   location->discovery, CS_CONTRIB_RULE, location->id);
+    apply_location(solution, location->rsc, scores, listed, role, location->discovery,
+                   CS_CONTRIB_RULE, location->id);
 }
 
-static void apply_one_location(CsSolution *solution,
-                               const CsLocation *location)
+static void apply_one_location(CsSolution *solution, const CsLocation *location)
 {
     if (location->rsc < 0 || !cs_location_in_lifetime(solution, location))
         return;
@@ -554,8 +536,7 @@ static void apply_one_location(CsSolution *solution,
         scores = location_scratch(solution, &listed);
         scores[node->index] = location->score;
         listed[node->index] = TRUE;
-        apply_location(solution, location->rsc, scores, listed,
-                       location->role, location->discovery,
+        apply_location(solution, location->rsc, scores, listed, location->role, location->discovery,
                        CS_CONTRIB_LOCATION, location->id);
         return;
     }
@@ -575,17 +556,10 @@ static CsScore node_health(const CsSolution *solution, const CsNode *node)
     gpointer name, value;
 
     switch (options->node_health_strategy) {
-    case CS_HEALTH_MIGRATE_ON_RED:
-        red = -CS_INFINITY, yellow = 0, green = 0;
-        break;
-    case CS_HEALTH_ONLY_GREEN:
-        red = -CS_INFINITY, yellow = -CS_INFINITY, green = 0;
-        break;
-    case CS_HEALTH_PROGRESSIVE:
-        health = options->node_health_base;
-        break;
-    default:
-        break;
+    case CS_HEALTH_MIGRATE_ON_RED: red = -CS_INFINITY, yellow = 0, green = 0; break;
+    case CS_HEALTH_ONLY_GREEN: red = -CS_INFINITY, yellow = -CS_INFINITY, green = 0; break;
+    case CS_HEALTH_PROGRESSIVE: health = options->node_health_base; break;
+    default: break;
     }
     g_hash_table_iter_init(&iter, node->attrs);
     while (g_hash_table_iter_next(&iter, &name, &value)) {
@@ -619,12 +593,10 @@ static void apply_node_health(CsSolution *solution)
             if (info->parent >= 0)
                 continue;
             if (health < 0
-                && cs_text_is_true(g_hash_table_lookup(info->meta,
-                                                         "allow-unhealthy-nodes")))
+                && cs_text_is_true(g_hash_table_lookup(info->meta, "allow-unhealthy-nodes")))
                 continue;
-            apply_location(solution, rsc, scores, listed, CS_ROLE_UNKNOWN,
-                           CS_DISCOVERY_ALWAYS, CS_CONTRIB_HEALTH,
-                           "node-health");
+            apply_location(solution, rsc, scores, listed, CS_ROLE_UNKNOWN, CS_DISCOVERY_ALWAYS,
+                           CS_CONTRIB_HEALTH, "node-health");
         }
     }
 }
@@ -640,11 +612,10 @@ static void apply_stickiness(CsSolution *solution)
         const CsResource *info = rsc_of(solution, rsc);
         CsRscWork *work = &solution->work[rsc];
 
-        if (info->kind != CS_RSC_PRIMITIVE || !work->managed
-            || info->stickiness < 1 || work->n_running != 1)
+        if (info->kind != CS_RSC_PRIMITIVE || !work->managed || info->stickiness < 1
+            || work->n_running != 1)
             continue;
-        if (!solution->model->options.symmetric_cluster
-            && !work->table->allowed[work->current])
+        if (!solution->model->options.symmetric_cluster && !work->table->allowed[work->current])
             continue;
         cs_table_add_simple(work->table, work->current, CS_CONTRIB_STICKINESS,
                             "resource-stickiness", info->stickiness);
@@ -663,8 +634,8 @@ static int filler_container(const CsSolution *solution, int rsc)
  * own failures plus those of the resources it contains.  has_fillers says
  * which resources contain any: most contain none, and the scan for them
  * would otherwise run for every failed pair. */
-static int fail_count_with_fillers(const CsSolution *solution, int rsc,
-                                   int node, const guint8 *has_fillers)
+static int fail_count_with_fillers(const CsSolution *solution, int rsc, int node,
+                                   const guint8 *has_fillers)
 {
     int count = cs_model_fail_count(solution->model, rsc, node);
 
@@ -678,8 +649,7 @@ static int fail_count_with_fillers(const CsSolution *solution, int rsc,
 /* Pacemaker's failcount_clear_action_exists(): when the last failure's
  * recorded parameters no longer match the configuration, unpacking
  * schedules the fail count to be cleared, and it no longer bans. */
-static gboolean fail_count_cleared(const CsSolution *solution, int rsc,
-                                   int node)
+static gboolean fail_count_cleared(const CsSolution *solution, int rsc, int node)
 {
     const CsRscState *state = cs_model_rsc_state(solution->model, rsc, node);
 
@@ -708,8 +678,7 @@ static int fail_limit_target(const CsSolution *solution, int rsc)
     gboolean anonymous = FALSE;
     int top = rsc;
 
-    for (int up = rsc_of(solution, rsc)->parent; up >= 0;
-         up = rsc_of(solution, up)->parent) {
+    for (int up = rsc_of(solution, rsc)->parent; up >= 0; up = rsc_of(solution, up)->parent) {
         const CsResource *parent = rsc_of(solution, up);
 
         if (parent->kind == CS_RSC_CLONE && !parent->globally_unique)
@@ -784,9 +753,10 @@ static void apply_fail_limits(CsSolution *solution)
         gint64 pair = g_array_index(pairs, gint64, i);
         int node = (int)(pair / solution->n_rsc), rsc = (int)(pair % solution->n_rsc);
         const CsResource *info = rsc_of(solution, rsc);
-        CsContribution why = { .kind = CS_CONTRIB_FAIL_LIMIT,
-                               .source = "migration-threshold",
-                               .other_rsc = -1, .value = -CS_INFINITY };
+        CsContribution why = {.kind = CS_CONTRIB_FAIL_LIMIT,
+                              .source = "migration-threshold",
+                              .other_rsc = -1,
+                              .value = -CS_INFINITY};
         int count, target;
 
         if ((i > 0 && g_array_index(pairs, gint64, i - 1) == pair) || ignored[rsc]
@@ -831,11 +801,9 @@ static void apply_exclusive_discovery(CsSolution *solution)
             continue;
         for (int node = 0; node < solution->n_nodes; node++) {
             if (work->table->allowed[node]
-                && (work->discover_exclusive == NULL
-                    || !work->discover_exclusive[node]))
+                && (work->discover_exclusive == NULL || !work->discover_exclusive[node]))
                 cs_table_add_simple(work->table, node, CS_CONTRIB_DISCOVERY,
-                                    "resource-discovery=exclusive",
-                                    -CS_INFINITY);
+                                    "resource-discovery=exclusive", -CS_INFINITY);
         }
     }
 }
@@ -852,8 +820,7 @@ void cs_apply_node_criteria(CsSolution *solution, GError **error)
     apply_node_health(solution);
     cs_tickets_apply(solution);
     for (guint i = 0; i < solution->model->locations->len; i++)
-        apply_one_location(solution,
-                           g_ptr_array_index(solution->model->locations, i));
+        apply_one_location(solution, g_ptr_array_index(solution->model->locations, i));
     apply_stickiness(solution);
     apply_fail_limits(solution);
     apply_exclusive_discovery(solution);
@@ -865,7 +832,7 @@ void cs_apply_node_criteria(CsSolution *solution, GError **error)
 
 typedef struct NodeOrder {
     const CsSolution *solution;
-    const CsTable *table;    /* NULL: the nodes' own weights */
+    const CsTable *table; /* NULL: the nodes' own weights */
     int preferred;
 } NodeOrder;
 
@@ -877,10 +844,8 @@ static gint compare_nodes(gconstpointer a, gconstpointer b, gpointer data)
     const NodeOrder *order = data;
     int node1 = *(const int *)a, node2 = *(const int *)b;
     const CsSolution *solution = order->solution;
-    CsScore score1 = order->table ? order->table->score[node1]
-                                  : node_of(solution, node1)->weight;
-    CsScore score2 = order->table ? order->table->score[node2]
-                                  : node_of(solution, node2)->weight;
+    CsScore score1 = order->table ? order->table->score[node1] : node_of(solution, node1)->weight;
+    CsScore score2 = order->table ? order->table->score[node2] : node_of(solution, node2)->weight;
 
     if (!cs_engine_node_available(solution, node1))
         score1 = -CS_INFINITY;
@@ -899,8 +864,7 @@ static gint compare_nodes(gconstpointer a, gconstpointer b, gpointer data)
             return capacity;
     }
     if (solution->num_assigned[node1] != solution->num_assigned[node2])
-        return solution->num_assigned[node1] < solution->num_assigned[node2]
-               ? -1 : 1;
+        return solution->num_assigned[node1] < solution->num_assigned[node2] ? -1 : 1;
     if (order->preferred >= 0 && node1 == order->preferred)
         return -1;
     if (order->preferred >= 0 && node2 == order->preferred)
@@ -908,14 +872,12 @@ static gint compare_nodes(gconstpointer a, gconstpointer b, gpointer data)
     return solution->name_rank[node1] - solution->name_rank[node2];
 }
 
-
 /* GLib's g_list_sort() on an array: the merge sort Pacemaker's node lists
  * go through.  Under placement-strategy=balanced the node comparison is
  * not transitive (capacities compare attribute by attribute), so the
  * result depends on the algorithm and on the starting order, which this
  * reproduces: the first half is the shorter, ties keep the left item. */
-static void glib_list_sort(int *items, int n, GCompareDataFunc compare,
-                           gpointer data, int *scratch)
+static void glib_list_sort(int *items, int n, GCompareDataFunc compare, gpointer data, int *scratch)
 {
     int half = n / 2, left = 0, right = half, at = 0;
 
@@ -987,8 +949,8 @@ static void move_best_first(int *nodes, int n, NodeOrder *order)
  * of the allowed-nodes hash table, which come in reverse iteration
  * order (hash_order: the capacity strategies' iteration order; NULL:
  * node order).  Returns how many. */
-static int allowed_nodes(const CsSolution *solution, const CsTable *table,
-                         const int *hash_order, int *nodes)
+static int allowed_nodes(const CsSolution *solution, const CsTable *table, const int *hash_order,
+                         int *nodes)
 {
     int n = 0;
 
@@ -1015,10 +977,10 @@ static int best_in_node_order(const NodeOrder *order)
     for (int node = 0; node < solution->n_nodes; node++) {
         if (!order->table->allowed[node])
             continue;
-        CsScore score = solution->node_available[node] ? order->table->score[node]
-                                                        : -CS_INFINITY;
-        if (best >= 0 && (score < best_score
-                          || (score == best_score && !default_tie_before(order, node, best))))
+        CsScore score = solution->node_available[node] ? order->table->score[node] : -CS_INFINITY;
+        if (best >= 0
+            && (score < best_score
+                || (score == best_score && !default_tie_before(order, node, best))))
             continue;
         best = node;
         best_score = score;
@@ -1031,7 +993,7 @@ static void assign_best_node(CsSolution *solution, int rsc)
     CsRscWork *work = &solution->work[rsc];
     int prefer = cs_capacity_ban_insufficient(solution, rsc);
     const CsTable *table = work->table;
-    NodeOrder order = { solution, table, work->current };
+    NodeOrder order = {solution, table, work->current};
     const int *hash_order = cs_capacity_node_order(solution);
     CsPlacementStrategy strategy = solution->model->options.placement_strategy;
     g_autofree int *nodes = NULL;
@@ -1041,8 +1003,7 @@ static void assign_best_node(CsSolution *solution, int rsc)
      * below.  The capacity strategies' comparison need not be
      * transitive, and there Pacemaker's sort order decides. */
     gboolean sorted = hash_order != NULL;
-    if (!sorted && (strategy == CS_PLACEMENT_DEFAULT
-                    || strategy == CS_PLACEMENT_UTILIZATION)) {
+    if (!sorted && (strategy == CS_PLACEMENT_DEFAULT || strategy == CS_PLACEMENT_UTILIZATION)) {
         chosen = best_in_node_order(&order);
     } else {
         nodes = g_new(int, solution->n_nodes);
@@ -1075,23 +1036,19 @@ static void assign_best_node(CsSolution *solution, int rsc)
      * with the most capacity left is preferred when scored as well. */
     if (work->has_prefer && chosen == work->prefer) {
         /* taken */
-    } else if (prefer >= 0 && table->allowed[prefer]
-        && table->score[prefer] >= table->score[chosen]
-        && table->score[prefer] >= 0
-        && cs_engine_node_available(solution, prefer)) {
+    } else if (prefer >= 0 && table->allowed[prefer] && table->score[prefer] >= table->score[chosen]
+               && table->score[prefer] >= 0 && cs_engine_node_available(solution, prefer)) {
         chosen = prefer;
     } else if (table->score[chosen] > 0 && cs_engine_node_available(solution, chosen)
-        && !cs_rsc_is_unique_instance(solution, rsc)
-        && work->current >= 0
-        && cs_engine_node_available(solution, work->current)) {
+               && !cs_rsc_is_unique_instance(solution, rsc) && work->current >= 0
+               && cs_engine_node_available(solution, work->current)) {
         /* Among the nodes tied with the best, the current one wins. */
         if (!sorted) {
             if (table->allowed[work->current]
                 && table->score[work->current] == table->score[chosen])
                 chosen = work->current;
         }
-        for (int i = 1; sorted && i < n
-                        && table->score[nodes[i]] == table->score[chosen]; i++) {
+        for (int i = 1; sorted && i < n && table->score[nodes[i]] == table->score[chosen]; i++) {
             if (nodes[i] == work->current)
                 chosen = nodes[i];
         }
@@ -1106,9 +1063,8 @@ static void assign_best_node(CsSolution *solution, int rsc)
 static void ban_everywhere(CsSolution *solution, int rsc)
 {
     for (int node = 0; node < solution->n_nodes; node++)
-        cs_table_add_simple(solution->work[rsc].table, node,
-                            CS_CONTRIB_TARGET_ROLE, "target-role=Stopped",
-                            -CS_INFINITY);
+        cs_table_add_simple(solution->work[rsc].table, node, CS_CONTRIB_TARGET_ROLE,
+                            "target-role=Stopped", -CS_INFINITY);
 }
 
 /* Pacemaker 2.1.5 applies colocations in list order (primaries by
@@ -1120,8 +1076,7 @@ static void apply_colocations(CsSolution *solution, int rsc)
     for (guint i = 0; i < work->this_with->len; i++)
         cs_apply_this_with(solution, rsc, g_ptr_array_index(work->this_with, i));
     for (guint i = 0; i < work->with_this->len; i++)
-        cs_add_dependent_scores(solution, rsc,
-                                g_ptr_array_index(work->with_this, i));
+        cs_add_dependent_scores(solution, rsc, g_ptr_array_index(work->with_this, i));
 }
 
 static int assign_primitive(CsSolution *solution, int rsc)
@@ -1147,8 +1102,7 @@ static int assign_primitive(CsSolution *solution, int rsc)
          * asked for (a demote that failed with on-fail=block wants
          * Stopped), Pacemaker's pcmk__primitive_assign() keeps the
          * current role. */
-        work->next_role = work->role == CS_ROLE_UNKNOWN ? CS_ROLE_STOPPED
-                                                        : work->role;
+        work->next_role = work->role == CS_ROLE_UNKNOWN ? CS_ROLE_STOPPED : work->role;
         work->provisional = FALSE;
         work->assigned = work->current;
         if (work->current >= 0) {
@@ -1183,8 +1137,7 @@ static int assign_group(CsSolution *solution, int group)
     for (guint i = 0; i < info->children->len; i++) {
         int member = g_array_index(info->children, int, i);
 
-        solution->work[member].group_printed =
-            cs_table_freeze(solution->work[member].table);
+        solution->work[member].group_printed = cs_table_freeze(solution->work[member].table);
         cs_print_log(solution, CS_PRINT_GROUP, member);
     }
     /* Pacemaker 2.1.5's group assignment answers with the node of the
@@ -1219,7 +1172,7 @@ int cs_assign(CsSolution *solution, int rsc)
 typedef struct RscOrder {
     int rsc;
     int position;
-    CsTable *scores;     /* the resource's scores with its primaries' */
+    CsTable *scores; /* the resource's scores with its primaries' */
 } RscOrder;
 
 static gint compare_resources(gconstpointer a, gconstpointer b, gpointer data)
@@ -1247,29 +1200,25 @@ static gint compare_resources(gconstpointer a, gconstpointer b, gpointer data)
     for (int i = 0; i < solution->n_nodes; i++) {
         int node = solution->sorted_nodes[i];
 
-        score1 = first->scores->allowed[node] ? first->scores->score[node]
-                                              : -CS_INFINITY;
-        score2 = second->scores->allowed[node] ? second->scores->score[node]
-                                               : -CS_INFINITY;
+        score1 = first->scores->allowed[node] ? first->scores->score[node] : -CS_INFINITY;
+        score2 = second->scores->allowed[node] ? second->scores->score[node] : -CS_INFINITY;
         if (score1 != score2)
             return score1 > score2 ? -1 : 1;
     }
     return first->position - second->position;
 }
 
-
 void cs_assign_all(CsSolution *solution)
 {
-    NodeOrder node_order = { solution, NULL, -1 };
+    NodeOrder node_order = {solution, NULL, -1};
     g_autoptr(GArray) order = g_array_new(FALSE, FALSE, sizeof(RscOrder));
     g_autofree int *scratch = g_new(int, solution->n_nodes + 1);
 
     /* Pacemaker lists cluster nodes by name and sorts a copy. */
     solution->sorted_nodes = cs_nodes_in_name_order(solution);
-    glib_list_sort(solution->sorted_nodes, solution->n_nodes, compare_nodes,
-                   &node_order, scratch);
+    glib_list_sort(solution->sorted_nodes, solution->n_nodes, compare_nodes, &node_order, scratch);
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
-        RscOrder entry = { rsc, (int)order->len, NULL };
+        RscOrder entry = {rsc, (int)order->len, NULL};
 
         if (rsc_of(solution, rsc)->parent >= 0)
             continue;
@@ -1278,8 +1227,7 @@ void cs_assign_all(CsSolution *solution)
         g_array_append_val(order, entry);
     }
     cs_sort_array(order, compare_resources, solution);
-    solution->assign_order = g_array_sized_new(FALSE, FALSE, sizeof(int),
-                                               order->len);
+    solution->assign_order = g_array_sized_new(FALSE, FALSE, sizeof(int), order->len);
     for (guint i = 0; i < order->len; i++) {
         RscOrder *entry = &g_array_index(order, RscOrder, i);
 

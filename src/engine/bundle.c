@@ -45,8 +45,7 @@ static const CsResource *rsc_of(const CsModel *model, int rsc)
 
 /* ---- what is modelled ------------------------------------------------- */
 
-static gboolean refuse(GError **error, const char *format, ...)
-    G_GNUC_PRINTF(2, 3);
+static gboolean refuse(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
 
 static gboolean refuse(GError **error, const char *format, ...)
 {
@@ -56,8 +55,7 @@ static gboolean refuse(GError **error, const char *format, ...)
     va_start(args, format);
     message = g_strdup_vprintf(format, args);
     va_end(args);
-    g_set_error_literal(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                        message);
+    g_set_error_literal(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED, message);
     return FALSE;
 }
 
@@ -87,10 +85,9 @@ gboolean cs_bundle_is_dropped(const CsModel *model, int rsc)
     const CsResource *info = rsc_of(model, rsc);
     const CsBundle *bundle = info->bundle;
 
-    return info->kind == CS_RSC_BUNDLE && bundle != NULL
-           && bundle->runtime != NULL && !bundle->has_network
-           && (strcmp(bundle->runtime, "docker") == 0
-               || strcmp(bundle->runtime, "podman") == 0)
+    return info->kind == CS_RSC_BUNDLE && bundle != NULL && bundle->runtime != NULL
+           && !bundle->has_network
+           && (strcmp(bundle->runtime, "docker") == 0 || strcmp(bundle->runtime, "podman") == 0)
            && inner_resource(model, rsc) >= 0;
 }
 
@@ -99,33 +96,42 @@ static gboolean settings_supported(const CsResource *rsc, GError **error)
     const CsBundle *bundle = rsc->bundle;
 
     if (bundle == NULL || bundle->runtime == NULL)
-        return refuse(error, "bundle %s: a bundle without a container "
-                      "runtime is not modelled yet", rsc->id);
+        return refuse(error,
+                      "bundle %s: a bundle without a container "
+                      "runtime is not modelled yet",
+                      rsc->id);
     if (strcmp(bundle->runtime, "rkt") == 0)
-        return refuse(error, "bundle %s: rkt containers are not modelled "
-                      "yet", rsc->id);
+        return refuse(error,
+                      "bundle %s: rkt containers are not modelled "
+                      "yet",
+                      rsc->id);
     if (rsc->children->len > 0 && bundle->has_network)
-        return refuse(error, "bundle %s: a resource inside a bundle with a "
+        return refuse(error,
+                      "bundle %s: a resource inside a bundle with a "
                       "network (its replicas are guest nodes NAME-N, its "
                       "resource the instances of NAME-clone) is not "
-                      "modelled yet", rsc->id);
+                      "modelled yet",
+                      rsc->id);
     if (bundle->replicas > CS_BUNDLE_MAX_REPLICAS)
-        return refuse(error, "bundle %s: more than %d replicas are not "
-                      "modelled", rsc->id, CS_BUNDLE_MAX_REPLICAS);
-    if (bundle->replicas < 1 || bundle->replicas_per_host < 1
-        || bundle->promoted_max < 0)
-        return refuse(error, "bundle %s: replicas, replicas-per-host or "
+        return refuse(error,
+                      "bundle %s: more than %d replicas are not "
+                      "modelled",
+                      rsc->id, CS_BUNDLE_MAX_REPLICAS);
+    if (bundle->replicas < 1 || bundle->replicas_per_host < 1 || bundle->promoted_max < 0)
+        return refuse(error,
+                      "bundle %s: replicas, replicas-per-host or "
                       "promoted-max other than a whole number (at least "
-                      "1) are not modelled yet", rsc->id);
-    for (int n = 0; bundle->ip_range_start != NULL && n < bundle->replicas;
-         n++) {
+                      "1) are not modelled yet",
+                      rsc->id);
+    for (int n = 0; bundle->ip_range_start != NULL && n < bundle->replicas; n++) {
         g_autofree char *address = cs_bundle_replica_address(bundle, n);
 
         if (address == NULL)
-            return refuse(error, "bundle %s: ip-range-start %s for %d "
+            return refuse(error,
+                          "bundle %s: ip-range-start %s for %d "
                           "replicas (only IPv4 addresses, counted within "
-                          "their third number) is not modelled yet", rsc->id,
-                          bundle->ip_range_start, bundle->replicas);
+                          "their third number) is not modelled yet",
+                          rsc->id, bundle->ip_range_start, bundle->replicas);
     }
     return TRUE;
 }
@@ -141,15 +147,12 @@ static gboolean names_implicit(const CsResource *rsc, const char *id)
 
 /* The names crm_simulate gives replica n's container and address (NULL
  * without ip-range-start), new. */
-static void replica_names(const CsResource *bundle, int n, char **container,
-                          char **ip)
+static void replica_names(const CsResource *bundle, int n, char **container, char **ip)
 {
     g_autofree char *address = cs_bundle_replica_address(bundle->bundle, n);
 
-    *container = g_strdup_printf("%s-%s-%d", bundle->id,
-                                 bundle->bundle->runtime, n);
-    *ip = address != NULL ? g_strdup_printf("%s-ip-%s", bundle->id, address)
-                          : NULL;
+    *container = g_strdup_printf("%s-%s-%d", bundle->id, bundle->bundle->runtime, n);
+    *ip = address != NULL ? g_strdup_printf("%s-ip-%s", bundle->id, address) : NULL;
 }
 
 /* id is one of the names the bundle's replicas' resources take now. */
@@ -170,8 +173,7 @@ static gboolean is_implicit(const CsResource *rsc, const char *id)
  * the probes; any other history (a replica that has run, failed...)
  * needs the implicit resources' parameters for its digests, which are
  * not modelled. */
-static gboolean history_supported(const CsModel *model,
-                                  const CsResource *rsc, GError **error)
+static gboolean history_supported(const CsModel *model, const CsResource *rsc, GError **error)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
@@ -179,27 +181,30 @@ static gboolean history_supported(const CsModel *model,
         if (state->rsc >= 0 || !names_implicit(rsc, state->rsc_id))
             continue;
         if (!is_implicit(rsc, state->rsc_id))
-            return refuse(error, "bundle %s: the history of %s, no longer "
+            return refuse(error,
+                          "bundle %s: the history of %s, no longer "
                           "one of its resources, is not modelled yet",
                           rsc->id, state->rsc_id);
         for (guint k = 0; k < state->history->len; k++) {
             const CsOpRecord *record = g_ptr_array_index(state->history, k);
 
-            if (strcmp(record->operation, "monitor") != 0
-                || record->interval_ms != 0 || record->rc_code != 7
-                || record->op_status != 0)
-                return refuse(error, "bundle %s: the history of its "
+            if (strcmp(record->operation, "monitor") != 0 || record->interval_ms != 0
+                || record->rc_code != 7 || record->op_status != 0)
+                return refuse(error,
+                              "bundle %s: the history of its "
                               "resource %s (other than a probe that found "
-                              "it stopped) is not modelled yet", rsc->id,
-                              state->rsc_id);
+                              "it stopped) is not modelled yet",
+                              rsc->id, state->rsc_id);
         }
     }
     for (guint i = 0; i < model->fail_counts->len; i++) {
         const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
 
         if (fail->rsc < 0 && names_implicit(rsc, fail->rsc_id))
-            return refuse(error, "bundle %s: fail counts of its resource "
-                          "%s are not modelled yet", rsc->id, fail->rsc_id);
+            return refuse(error,
+                          "bundle %s: fail counts of its resource "
+                          "%s are not modelled yet",
+                          rsc->id, fail->rsc_id);
     }
     return TRUE;
 }
@@ -210,40 +215,32 @@ static gboolean history_supported(const CsModel *model,
  * other cannot: crm_simulate then blocks it "due to colocation with" the
  * other, which the engine does not follow for any resource yet (oracle:
  * no quorum, requires=nothing), so both must require the same. */
-static gboolean colocation_supported(const CsModel *model,
-                                     const CsColocation *coloc, int bundle)
+static gboolean colocation_supported(const CsModel *model, const CsColocation *coloc, int bundle)
 {
     int other_index = coloc->rsc == bundle ? coloc->with_rsc : coloc->rsc;
     const CsResource *other = rsc_of(model, other_index);
 
-    return other_index != bundle && other->kind == CS_RSC_PRIMITIVE
-           && other->parent < 0
+    return other_index != bundle && other->kind == CS_RSC_PRIMITIVE && other->parent < 0
            && g_strcmp0(other->requires, rsc_of(model, bundle)->requires) == 0
-           && coloc->rsc_role == CS_ROLE_UNKNOWN
-           && coloc->with_role == CS_ROLE_UNKNOWN
-           && (coloc->node_attribute == NULL
-               || strcmp(coloc->node_attribute, "#uname") == 0);
+           && coloc->rsc_role == CS_ROLE_UNKNOWN && coloc->with_role == CS_ROLE_UNKNOWN
+           && (coloc->node_attribute == NULL || strcmp(coloc->node_attribute, "#uname") == 0);
 }
 
 /* An order of starts (and the stops of its inverse) between the bundle
  * and a primitive of its own, outside sets, mandatory or optional. */
-static gboolean order_supported(const CsModel *model, const CsOrder *order,
-                                int bundle)
+static gboolean order_supported(const CsModel *model, const CsOrder *order, int bundle)
 {
     int other_index = order->first == bundle ? order->then : order->first;
     const CsResource *other = rsc_of(model, other_index);
     const char *task = order->inverse ? "stop" : "start";
 
-    return other_index != bundle && other->kind == CS_RSC_PRIMITIVE
-           && other->parent < 0 && order->set_id == NULL
-           && order->require_all_group < 0
-           && order->kind != CS_ORDER_SERIALIZE
-           && g_strcmp0(order->first_action, task) == 0
+    return other_index != bundle && other->kind == CS_RSC_PRIMITIVE && other->parent < 0
+           && order->set_id == NULL && order->require_all_group < 0
+           && order->kind != CS_ORDER_SERIALIZE && g_strcmp0(order->first_action, task) == 0
            && g_strcmp0(order->then_action, task) == 0;
 }
 
-static gboolean constraints_supported(const CsModel *model, int bundle,
-                                      GError **error)
+static gboolean constraints_supported(const CsModel *model, int bundle, GError **error)
 {
     const char *id = rsc_of(model, bundle)->id;
 
@@ -251,51 +248,60 @@ static gboolean constraints_supported(const CsModel *model, int bundle,
         const CsLocation *location = g_ptr_array_index(model->locations, i);
 
         if (location->rsc == bundle && location->role != CS_ROLE_UNKNOWN)
-            return refuse(error, "bundle %s: a location constraint with a "
-                          "role (%s) is not modelled yet", id, location->id);
+            return refuse(error,
+                          "bundle %s: a location constraint with a "
+                          "role (%s) is not modelled yet",
+                          id, location->id);
     }
     for (guint i = 0; i < model->colocations->len; i++) {
         const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
 
         if ((coloc->rsc == bundle || coloc->with_rsc == bundle)
             && !colocation_supported(model, coloc, bundle))
-            return refuse(error, "bundle %s: colocations with bundles "
+            return refuse(error,
+                          "bundle %s: colocations with bundles "
                           "(%s) are not modelled yet, but between a bundle "
                           "and a primitive outside any group or clone, by "
                           "node name, with no role, requiring what the "
-                          "bundle requires", id, coloc->id);
+                          "bundle requires",
+                          id, coloc->id);
     }
     for (guint i = 0; i < model->orders->len; i++) {
         const CsOrder *order = g_ptr_array_index(model->orders, i);
 
         if ((order->first == bundle || order->then == bundle)
             && !order_supported(model, order, bundle))
-            return refuse(error, "bundle %s: orders with bundles (%s) are "
+            return refuse(error,
+                          "bundle %s: orders with bundles (%s) are "
                           "not modelled yet, but for starts between a "
                           "bundle and a primitive outside any group or "
                           "clone, mandatory or optional, outside sets",
                           id, order->id);
     }
     for (guint i = 0; i < model->ticket_constraints->len; i++) {
-        const CsTicketConstraint *ticket =
-            g_ptr_array_index(model->ticket_constraints, i);
+        const CsTicketConstraint *ticket = g_ptr_array_index(model->ticket_constraints, i);
 
         if (ticket->rsc == bundle && ticket->rsc_role != CS_ROLE_UNKNOWN)
-            return refuse(error, "bundle %s: tickets for a role of a bundle "
-                          "(%s) are not modelled yet", id, ticket->id);
+            return refuse(error,
+                          "bundle %s: tickets for a role of a bundle "
+                          "(%s) are not modelled yet",
+                          id, ticket->id);
     }
     return TRUE;
 }
 
-static gboolean cluster_supported(const CsModel *model, const char *id,
-                                  GError **error)
+static gboolean cluster_supported(const CsModel *model, const char *id, GError **error)
 {
     if (model->options.placement_strategy != CS_PLACEMENT_DEFAULT)
-        return refuse(error, "bundle %s: bundles with a placement-strategy "
-                      "other than default are not modelled yet", id);
+        return refuse(error,
+                      "bundle %s: bundles with a placement-strategy "
+                      "other than default are not modelled yet",
+                      id);
     if (model->features & (CS_FEATURE_REMOTE_NODE | CS_FEATURE_GUEST_NODE))
-        return refuse(error, "bundle %s: bundles in a cluster with remote "
-                      "or guest nodes are not modelled yet", id);
+        return refuse(error,
+                      "bundle %s: bundles in a cluster with remote "
+                      "or guest nodes are not modelled yet",
+                      id);
     return TRUE;
 }
 
@@ -315,20 +321,17 @@ static gboolean constrained(const CsModel *model, int bundle, int inner)
     for (guint i = 0; i < model->colocations->len; i++) {
         const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
 
-        if (mentions(coloc->rsc, bundle, inner)
-            || mentions(coloc->with_rsc, bundle, inner))
+        if (mentions(coloc->rsc, bundle, inner) || mentions(coloc->with_rsc, bundle, inner))
             return TRUE;
     }
     for (guint i = 0; i < model->orders->len; i++) {
         const CsOrder *order = g_ptr_array_index(model->orders, i);
 
-        if (mentions(order->first, bundle, inner)
-            || mentions(order->then, bundle, inner))
+        if (mentions(order->first, bundle, inner) || mentions(order->then, bundle, inner))
             return TRUE;
     }
     for (guint i = 0; i < model->ticket_constraints->len; i++) {
-        const CsTicketConstraint *ticket =
-            g_ptr_array_index(model->ticket_constraints, i);
+        const CsTicketConstraint *ticket = g_ptr_array_index(model->ticket_constraints, i);
 
         if (mentions(ticket->rsc, bundle, inner))
             return TRUE;
@@ -336,8 +339,7 @@ static gboolean constrained(const CsModel *model, int bundle, int inner)
     return FALSE;
 }
 
-static gboolean has_history(const CsModel *model, const CsResource *rsc,
-                            int inner)
+static gboolean has_history(const CsModel *model, const CsResource *rsc, int inner)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
@@ -357,20 +359,23 @@ static gboolean has_history(const CsModel *model, const CsResource *rsc,
 /* A dropped bundle is answered only when nothing else could see it: what
  * crm_simulate does with constraints or histories naming resources it
  * left out is not modelled. */
-static gboolean dropped_supported(const CsModel *model, int bundle,
-                                  GError **error)
+static gboolean dropped_supported(const CsModel *model, int bundle, GError **error)
 {
     const CsResource *rsc = rsc_of(model, bundle);
     int inner = inner_resource(model, bundle);
 
     if (constrained(model, bundle, inner))
-        return refuse(error, "bundle %s: constraints with a bundle that has "
+        return refuse(error,
+                      "bundle %s: constraints with a bundle that has "
                       "a resource inside but no network (Pacemaker leaves "
-                      "both out) are not modelled yet", rsc->id);
+                      "both out) are not modelled yet",
+                      rsc->id);
     if (has_history(model, rsc, inner))
-        return refuse(error, "bundle %s: the history of a bundle that has a "
+        return refuse(error,
+                      "bundle %s: the history of a bundle that has a "
                       "resource inside but no network (Pacemaker leaves "
-                      "both out) is not modelled yet", rsc->id);
+                      "both out) is not modelled yet",
+                      rsc->id);
     return TRUE;
 }
 
@@ -382,8 +387,10 @@ gboolean cs_bundle_check_supported(const CsModel *model, GError **error)
         if (rsc->kind != CS_RSC_BUNDLE)
             continue;
         if (rsc->parent >= 0)
-            return refuse(error, "bundle %s inside another resource is not "
-                          "modelled", rsc->id);
+            return refuse(error,
+                          "bundle %s inside another resource is not "
+                          "modelled",
+                          rsc->id);
         if (!settings_supported(rsc, error))
             return FALSE;
         if (cs_bundle_is_dropped(model, (int)i)) {
@@ -391,8 +398,7 @@ gboolean cs_bundle_check_supported(const CsModel *model, GError **error)
                 return FALSE;
             continue;
         }
-        if (!history_supported(model, rsc, error)
-            || !constraints_supported(model, (int)i, error)
+        if (!history_supported(model, rsc, error) || !constraints_supported(model, (int)i, error)
             || !cluster_supported(model, rsc->id, error))
             return FALSE;
     }
@@ -411,10 +417,8 @@ static void add_replica(CsExpansion *expansion, int bundle, int n)
 
     replica_names(info, n, &container, &ip);
     if (ip != NULL)
-        cs_expansion_add_implicit(expansion, bundle, ip, "heartbeat",
-                                  "IPaddr2");
-    cs_expansion_add_implicit(expansion, bundle, container, "heartbeat",
-                              info->bundle->runtime);
+        cs_expansion_add_implicit(expansion, bundle, ip, "heartbeat", "IPaddr2");
+    cs_expansion_add_implicit(expansion, bundle, container, "heartbeat", info->bundle->runtime);
 }
 
 /* The bundle's children in the view, replica by replica. */
@@ -441,8 +445,7 @@ int cs_bundle_implicit(CsExpansion *expansion, const char *id)
         if (info->kind != CS_RSC_BUNDLE)
             continue;
         for (guint k = 0; k < info->children->len; k++) {
-            const CsResource *child =
-                rsc_of(view, g_array_index(info->children, int, k));
+            const CsResource *child = rsc_of(view, g_array_index(info->children, int, k));
 
             if (strcmp(child->id, id) == 0)
                 return child->index;
@@ -461,7 +464,7 @@ static int replica_container(const CsResource *info, int n)
 {
     int size = replica_size(info);
 
-    return g_array_index(info->children, int, n * size + size - 1);
+    return g_array_index(info->children, int, n *size + size - 1);
 }
 
 static int replica_address(const CsResource *info, int n)
@@ -506,8 +509,7 @@ static void print_bundle_table(CsSolution *solution, int rsc)
     CsRscWork *work = &solution->work[rsc];
 
     if (work->bundle_printed == NULL)
-        work->bundle_printed = g_ptr_array_new_with_free_func(
-            (GDestroyNotify)cs_table_free);
+        work->bundle_printed = g_ptr_array_new_with_free_func((GDestroyNotify)cs_table_free);
     g_ptr_array_add(work->bundle_printed, cs_table_copy(work->table));
     cs_print_log(solution, CS_PRINT_BUNDLE, rsc);
 }
@@ -544,8 +546,7 @@ int cs_bundle_assign(CsSolution *solution, int bundle)
     /* Its primaries first; each container takes the bundle's colocations
      * as a clone instance takes its clone's (engine/clone.c). */
     for (guint i = 0; i < work->this_with->len; i++)
-        cs_assign(solution,
-                  ((const CsColoc *)g_ptr_array_index(work->this_with, i))->primary);
+        cs_assign(solution, ((const CsColoc *)g_ptr_array_index(work->this_with, i))->primary);
     cs_table_free(work->printed);
     work->printed = cs_table_copy(work->table);
     cs_clone_distribute(solution, bundle, containers, info->bundle->replicas,
@@ -568,8 +569,7 @@ int cs_bundle_assign(CsSolution *solution, int bundle)
  * may run only where a container runs; otherwise each container's node
  * takes the score, replica by replica (as with a clone's instances,
  * engine/clone.c; checked with the oracle). */
-void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle,
-                           const CsColoc *coloc)
+void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle, const CsColoc *coloc)
 {
     const CsResource *info = rsc_of(solution->model, bundle);
     CsTable *table = solution->work[dependent].table;
@@ -579,8 +579,7 @@ void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle,
         return;
     if (coloc->score < CS_INFINITY) {
         for (int n = 0; n < info->bundle->replicas; n++)
-            cs_apply_coloc_score(solution, dependent,
-                                 replica_container(info, n), coloc);
+            cs_apply_coloc_score(solution, dependent, replica_container(info, n), coloc);
         return;
     }
     hosts = g_new0(gboolean, solution->n_nodes);
@@ -594,9 +593,9 @@ void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle,
         if (hosts[node] == table->allowed[node])
             continue;
         cs_table_add(table, node,
-                     &(CsContribution){ .kind = CS_CONTRIB_COLOCATION,
-                                        .source = coloc->id,
-                                        .other_rsc = bundle,
-                                        .value = -CS_INFINITY });
+                     &(CsContribution){.kind = CS_CONTRIB_COLOCATION,
+                                       .source = coloc->id,
+                                       .other_rsc = bundle,
+                                       .value = -CS_INFINITY});
     }
 }

@@ -78,8 +78,8 @@ static int group_running_entries(const CsSolution *solution, int group)
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
         const CsNode *node;
 
-        if (!is_member_of(solution, state->rsc, group)
-            || state->role < CS_ROLE_STARTED || state->node < 0)
+        if (!is_member_of(solution, state->rsc, group) || state->role < CS_ROLE_STARTED
+            || state->node < 0)
             continue;
         node = g_ptr_array_index(model->nodes, state->node);
         if (!solution->work[state->rsc].managed) {
@@ -145,8 +145,7 @@ static gboolean instance_failed(const CsSolution *solution, int rsc)
  * members too (instance_failed()). */
 static gboolean instance_flagged_failed(const CsSolution *solution, int rsc)
 {
-    return rsc_of(solution, rsc)->kind == CS_RSC_PRIMITIVE
-           && instance_failed(solution, rsc);
+    return rsc_of(solution, rsc)->kind == CS_RSC_PRIMITIVE && instance_failed(solution, rsc);
 }
 
 static gboolean node_allowed(const CsSolution *solution, int rsc, int node)
@@ -164,8 +163,7 @@ static gboolean node_allowed(const CsSolution *solution, int rsc, int node)
  * seed 430230). */
 static gboolean node_shutting_down(const CsSolution *solution, int node)
 {
-    return ((const CsNode *)g_ptr_array_index(solution->model->nodes, node))
-        ->shutdown;
+    return ((const CsNode *)g_ptr_array_index(solution->model->nodes, node))->shutdown;
 }
 
 static int instance_number(const CsResource *info)
@@ -175,8 +173,7 @@ static int instance_number(const CsResource *info)
     return colon != NULL ? atoi(colon + 1) : 0;
 }
 
-static CsScore instance_colocation_score(CsSolution *solution, int clone,
-                                         int node);
+static CsScore instance_colocation_score(CsSolution *solution, int clone, int node);
 
 static gint compare_instances(gconstpointer a, gconstpointer b, gpointer data)
 {
@@ -203,7 +200,9 @@ static gint compare_instances(gconstpointer a, gconstpointer b, gpointer data)
     if (cs_promote_instance_priority(solution, rsc1)
         != cs_promote_instance_priority(solution, rsc2))
         return cs_promote_instance_priority(solution, rsc1)
-               > cs_promote_instance_priority(solution, rsc2) ? -1 : 1;
+                       > cs_promote_instance_priority(solution, rsc2)
+                   ? -1
+                   : 1;
     if (node1 < 0 && node2 < 0)
         return 0;
     if (node1 < 0 || node2 < 0)
@@ -226,20 +225,16 @@ static gint compare_instances(gconstpointer a, gconstpointer b, gpointer data)
     can2 = node_shutting_down(solution, node2);
     if (can1 != can2)
         return can1 ? 1 : -1;
-    score1 = instance_colocation_score((CsSolution *)solution, order->clone,
-                                       node1);
-    score2 = instance_colocation_score((CsSolution *)solution, order->clone,
-                                       node2);
+    score1 = instance_colocation_score((CsSolution *)solution, order->clone, node1);
+    score2 = instance_colocation_score((CsSolution *)solution, order->clone, node2);
     if (score1 != score2)
         return score1 > score2 ? -1 : 1;
-    return instance_number(rsc_of(solution, rsc1))
-           - instance_number(rsc_of(solution, rsc2));
+    return instance_number(rsc_of(solution, rsc1)) - instance_number(rsc_of(solution, rsc2));
 }
 
-gint cs_clone_compare_instances(const CsSolution *solution, int clone,
-                                int rsc1, int rsc2)
+gint cs_clone_compare_instances(const CsSolution *solution, int clone, int rsc1, int rsc2)
 {
-    InstanceOrder order = { solution, clone };
+    InstanceOrder order = {solution, clone};
 
     return compare_instances(&rsc1, &rsc2, &order);
 }
@@ -247,8 +242,7 @@ gint cs_clone_compare_instances(const CsSolution *solution, int clone,
 /* ---- assigning one instance ------------------------------------------- */
 
 /* Pacemaker's common_update_score(): an instance and all its members. */
-static void update_score(CsSolution *solution, int rsc, int node,
-                         CsScore value, const char *why)
+static void update_score(CsSolution *solution, int rsc, int node, CsScore value, const char *why)
 {
     const CsResource *info = rsc_of(solution, rsc);
     CsTable *table = solution->work[rsc].table;
@@ -256,42 +250,34 @@ static void update_score(CsSolution *solution, int rsc, int node,
     if (table->allowed[node])
         cs_table_add_simple(table, node, CS_CONTRIB_CLONE, why, value);
     for (guint i = 0; i < info->children->len; i++)
-        update_score(solution, g_array_index(info->children, int, i), node,
-                     value, why);
+        update_score(solution, g_array_index(info->children, int, i), node, value, why);
 }
 
 /* Pacemaker's can_run_instance() over every allowed node. */
-static void limit_instance(CsSolution *solution, int clone, int rsc,
-                           int limit)
+static void limit_instance(CsSolution *solution, int clone, int rsc, int limit)
 {
     const CsTable *clone_table = solution->work[clone].table;
 
     for (int node = 0; node < solution->n_nodes; node++) {
         if (!solution->work[rsc].table->allowed[node])
             continue;
-        if (!cs_engine_node_available(solution, node)
-            || cs_rsc_is_orphan(solution, rsc)
+        if (!cs_engine_node_available(solution, node) || cs_rsc_is_orphan(solution, rsc)
             || !clone_table->allowed[node])
-            update_score(solution, rsc, node, -CS_INFINITY,
-                         "clone instance cannot run here");
+            update_score(solution, rsc, node, -CS_INFINITY, "clone instance cannot run here");
         else if (clone_table->score[node] < 0) {
             /* can_run_instance() adds the clone's negative score and then
              * still takes the node away: an instance never runs where its
              * clone's own score is below zero. */
-            update_score(solution, rsc, node, clone_table->score[node],
-                         "clone score");
-            update_score(solution, rsc, node, -CS_INFINITY,
-                         "clone score below zero");
+            update_score(solution, rsc, node, clone_table->score[node], "clone score");
+            update_score(solution, rsc, node, -CS_INFINITY, "clone score below zero");
         } else if (solution->clones->node_count[node] >= limit)
-            update_score(solution, rsc, node, -CS_INFINITY,
-                         "clone-node-max reached");
+            update_score(solution, rsc, node, -CS_INFINITY, "clone-node-max reached");
     }
 }
 
 /* Pacemaker's append_parent_colocation(): the instance takes the
  * clone's colocations, prepended. */
-static void inherit_colocations(CsSolution *solution, int clone, int rsc,
-                                gboolean all)
+static void inherit_colocations(CsSolution *solution, int clone, int rsc, gboolean all)
 {
     CsRscWork *parent = &solution->work[clone];
 
@@ -359,8 +345,7 @@ static void unassign(CsSolution *solution, int rsc, CsTable **backup)
  * which a group (no node of its own) ignores: only its scores are
  * restored; it and its members stay assigned where they went, and the
  * node's instance count does not include it. */
-static void keep_group_assigned(CsSolution *solution, int rsc,
-                                CsTable **backup)
+static void keep_group_assigned(CsSolution *solution, int rsc, CsTable **backup)
 {
     CsRscWork *work = &solution->work[rsc];
 
@@ -369,8 +354,8 @@ static void keep_group_assigned(CsSolution *solution, int rsc,
     *backup = NULL;
 }
 
-static int assign_instance(CsSolution *solution, int clone, int rsc,
-                           int prefer, gboolean all_coloc, int limit)
+static int assign_instance(CsSolution *solution, int clone, int rsc, int prefer, gboolean all_coloc,
+                           int limit)
 {
     CsRscWork *work = &solution->work[rsc];
     CsTable *backup;
@@ -381,8 +366,7 @@ static int assign_instance(CsSolution *solution, int clone, int rsc,
     if (work->allocating)
         return -1;
     inherit_colocations(solution, clone, rsc, all_coloc);
-    if (prefer >= 0 && (!work->table->allowed[prefer]
-                        || work->table->score[prefer] < 0))
+    if (prefer >= 0 && (!work->table->allowed[prefer] || work->table->score[prefer] < 0))
         return -1;
     limit_instance(solution, clone, rsc, limit);
     backup = cs_table_copy(work->table);
@@ -402,8 +386,7 @@ static int assign_instance(CsSolution *solution, int clone, int rsc,
     return chosen;
 }
 
-void cs_clone_distribute(CsSolution *solution, int clone, GArray *instances,
-                         int max, int per_node)
+void cs_clone_distribute(CsSolution *solution, int clone, GArray *instances, int max, int per_node)
 {
     const CsTable *table = solution->work[clone].table;
     int available = 0, loop_max, assigned = 0;
@@ -428,11 +411,9 @@ void cs_clone_distribute(CsSolution *solution, int clone, GArray *instances,
             continue;
         if (!cs_engine_node_available(solution, current))
             continue;
-        if (table->allowed[current]
-            && solution->clones->node_count[current] >= loop_max)
+        if (table->allowed[current] && solution->clones->node_count[current] >= loop_max)
             continue;
-        if (assign_instance(solution, clone, rsc, current, all_coloc,
-                            per_node) >= 0)
+        if (assign_instance(solution, clone, rsc, current, all_coloc, per_node) >= 0)
             assigned++;
     }
     for (guint i = 0; i < instances->len; i++) {
@@ -442,12 +423,10 @@ void cs_clone_distribute(CsSolution *solution, int clone, GArray *instances,
             continue;
         if (assigned >= max) {
             for (int node = 0; node < solution->n_nodes; node++)
-                update_score(solution, rsc, node, -CS_INFINITY,
-                             "clone:limit_reached");
+                update_score(solution, rsc, node, -CS_INFINITY, "clone:limit_reached");
             continue;
         }
-        if (assign_instance(solution, clone, rsc, -1, all_coloc,
-                            per_node) >= 0)
+        if (assign_instance(solution, clone, rsc, -1, all_coloc, per_node) >= 0)
             assigned++;
     }
 }
@@ -478,36 +457,30 @@ static void snapshot(CsSolution *solution, int rsc)
 
 /* A clone takes its dependents' preferences only as far as they keep
  * every node non-negative (cs_merge_scores_positive).  Consumes table. */
-static CsTable *merge_positive(CsSolution *solution, CsTable *table,
-                               const CsColoc *coloc, gboolean rollback)
+static CsTable *merge_positive(CsSolution *solution, CsTable *table, const CsColoc *coloc,
+                               gboolean rollback)
 {
-    return cs_merge_scores_positive(solution, coloc->dependent, table,
-                                    coloc->attribute,
-                                    coloc->score / (float)CS_INFINITY,
-                                    rollback, coloc->id);
+    return cs_merge_scores_positive(solution, coloc->dependent, table, coloc->attribute,
+                                    coloc->score / (float)CS_INFINITY, rollback, coloc->id);
 }
 
 /* Pacemaker's order_instance_by_colocation(): an instance's current
  * node scored with the clone's colocations (its primaries' scores, its
  * dependents' positive preferences); the higher score is placed first. */
-static CsScore instance_colocation_score(CsSolution *solution, int clone,
-                                         int node)
+static CsScore instance_colocation_score(CsSolution *solution, int clone, int node)
 {
     const CsRscWork *work = &solution->work[clone];
     const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
     CsTable *table = cs_table_new(solution->n_nodes, TRUE);
     CsScore score;
 
-    cs_table_add_simple(table, node, CS_CONTRIB_NODE_WEIGHT, NULL,
-                        info->weight);
+    cs_table_add_simple(table, node, CS_CONTRIB_NODE_WEIGHT, NULL, info->weight);
     table->allowed[node] = TRUE;
     for (guint i = 0; i < work->this_with->len; i++) {
         const CsColoc *coloc = g_ptr_array_index(work->this_with, i);
 
-        table = cs_merge_scores(solution, coloc->primary, table,
-                                coloc->attribute,
-                                coloc->score / (float)CS_INFINITY,
-                                FALSE, FALSE, coloc->id);
+        table = cs_merge_scores(solution, coloc->primary, table, coloc->attribute,
+                                coloc->score / (float)CS_INFINITY, FALSE, FALSE, coloc->id);
     }
     for (guint i = 0; i < work->with_this->len; i++) {
         const CsColoc *coloc = g_ptr_array_index(work->with_this, i);
@@ -526,7 +499,7 @@ int cs_clone_assign(CsSolution *solution, int clone)
     const CsResource *info = rsc_of(solution, clone);
     CsRscWork *work = &solution->work[clone];
     g_autoptr(GArray) instances = NULL;
-    InstanceOrder order = { solution, clone };
+    InstanceOrder order = {solution, clone};
 
     if (!work->provisional || work->allocating)
         return -1;
@@ -534,8 +507,7 @@ int cs_clone_assign(CsSolution *solution, int clone)
     if (info->promotable)
         cs_promote_add_scores(solution, clone);
     for (guint i = 0; i < work->this_with->len; i++)
-        cs_assign(solution,
-                  ((CsColoc *)g_ptr_array_index(work->this_with, i))->primary);
+        cs_assign(solution, ((CsColoc *)g_ptr_array_index(work->this_with, i))->primary);
     for (guint i = 0; i < work->with_this->len; i++) {
         const CsColoc *coloc = g_ptr_array_index(work->with_this, i);
 
@@ -546,8 +518,7 @@ int cs_clone_assign(CsSolution *solution, int clone)
     snapshot(solution, clone);
     work->printed = cs_table_copy(work->table);
     instances = g_array_new(FALSE, FALSE, sizeof(int));
-    g_array_append_vals(instances, info->children->data,
-                        info->children->len);
+    g_array_append_vals(instances, info->children->data, info->children->len);
     /* g_array_sort is not stable: ties fall back to the position. */
     g_array_sort_with_data(instances, compare_instances, &order);
     distribute(solution, clone, instances);
@@ -565,8 +536,7 @@ int cs_clone_assign(CsSolution *solution, int clone)
 
 /* ---- colocations with a clone ----------------------------------------- */
 
-static gboolean clone_interleaves(const CsSolution *solution, int dependent,
-                                  const CsColoc *coloc)
+static gboolean clone_interleaves(const CsSolution *solution, int dependent, const CsColoc *coloc)
 {
     const CsResource *info = rsc_of(solution, coloc->dependent);
     const char *interleave;
@@ -585,8 +555,7 @@ int cs_instance_location(const CsSolution *solution, int rsc)
     if (info->kind != CS_RSC_GROUP)
         return solution->work[rsc].assigned;
     for (guint i = 0; i < info->children->len; i++) {
-        int where = solution->work[g_array_index(info->children, int, i)]
-                        .assigned;
+        int where = solution->work[g_array_index(info->children, int, i)].assigned;
 
         if (where < 0 || where == node)
             continue;
@@ -623,30 +592,27 @@ static gint compare_sorted(gconstpointer a, gconstpointer b, gpointer data)
     int node1 = *(const int *)a, node2 = *(const int *)b;
     const CsNode *info1 = g_ptr_array_index(solution->model->nodes, node1);
     const CsNode *info2 = g_ptr_array_index(solution->model->nodes, node2);
-    CsScore score1 = cs_engine_node_available(solution, node1)
-                     ? order->table->score[node1] : -CS_INFINITY;
-    CsScore score2 = cs_engine_node_available(solution, node2)
-                     ? order->table->score[node2] : -CS_INFINITY;
+    CsScore score1 =
+        cs_engine_node_available(solution, node1) ? order->table->score[node1] : -CS_INFINITY;
+    CsScore score2 =
+        cs_engine_node_available(solution, node2) ? order->table->score[node2] : -CS_INFINITY;
     CsPlacementStrategy strategy = solution->model->options.placement_strategy;
 
     if (score1 != score2)
         return score1 > score2 ? -1 : 1;
     if (strategy == CS_PLACEMENT_MINIMAL)
         return strcmp(info1->uname, info2->uname);
-    if (strategy == CS_PLACEMENT_BALANCED
-        && cs_capacity_compare(solution, node1, node2) != 0)
+    if (strategy == CS_PLACEMENT_BALANCED && cs_capacity_compare(solution, node1, node2) != 0)
         return cs_capacity_compare(solution, node1, node2);
     if (solution->num_assigned[node1] != solution->num_assigned[node2])
-        return solution->num_assigned[node1] < solution->num_assigned[node2]
-               ? -1 : 1;
+        return solution->num_assigned[node1] < solution->num_assigned[node2] ? -1 : 1;
     return strcmp(info1->uname, info2->uname);
 }
 
-GArray *cs_clone_sorted_nodes(const CsSolution *solution,
-                              const CsTable *table)
+GArray *cs_clone_sorted_nodes(const CsSolution *solution, const CsTable *table)
 {
     GArray *nodes = g_array_new(FALSE, FALSE, sizeof(int));
-    SortedNodes order = { solution, table };
+    SortedNodes order = {solution, table};
 
     for (int node = 0; node < solution->n_nodes; node++)
         if (table->allowed[node])
@@ -658,8 +624,7 @@ GArray *cs_clone_sorted_nodes(const CsSolution *solution,
 /* Pacemaker's find_compatible_child(): the primary instance on the
  * dependent's node, or on the first of its allowed nodes (best first)
  * that has one. */
-static int compatible_instance(const CsSolution *solution, int dependent,
-                               int clone)
+static int compatible_instance(const CsSolution *solution, int dependent, int clone)
 {
     const CsRscWork *work = &solution->work[dependent];
     g_autoptr(GArray) nodes = NULL;
@@ -668,8 +633,7 @@ static int compatible_instance(const CsSolution *solution, int dependent,
         return instance_on(solution, clone, work->assigned);
     nodes = cs_clone_sorted_nodes(solution, work->table);
     for (guint i = 0; i < nodes->len; i++) {
-        int found = instance_on(solution, clone,
-                                g_array_index(nodes, int, i));
+        int found = instance_on(solution, clone, g_array_index(nodes, int, i));
 
         if (found >= 0)
             return found;
@@ -696,8 +660,7 @@ static gboolean instance_blocked(const CsSolution *solution, int rsc)
     return FALSE;
 }
 
-void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone,
-                          const CsColoc *coloc)
+void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone, const CsColoc *coloc)
 {
     const CsResource *info = rsc_of(solution, clone);
     CsRscWork *dep = &solution->work[dependent];
@@ -716,10 +679,10 @@ void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone,
             for (int node = 0; node < solution->n_nodes; node++)
                 if (dep->table->allowed[node])
                     cs_table_add(dep->table, node,
-                                 &(CsContribution){
-                                     .kind = CS_CONTRIB_COLOCATION,
-                                     .source = coloc->id, .other_rsc = clone,
-                                     .value = -CS_INFINITY });
+                                 &(CsContribution){.kind = CS_CONTRIB_COLOCATION,
+                                                   .source = coloc->id,
+                                                   .other_rsc = clone,
+                                                   .value = -CS_INFINITY});
         }
         return;
     }
@@ -742,10 +705,10 @@ void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone,
             if (!hosts[node] && !dep->table->allowed[node])
                 continue;
             cs_table_add(dep->table, node,
-                         &(CsContribution){ .kind = CS_CONTRIB_COLOCATION,
-                                            .source = coloc->id,
-                                            .other_rsc = clone,
-                                            .value = -CS_INFINITY });
+                         &(CsContribution){.kind = CS_CONTRIB_COLOCATION,
+                                           .source = coloc->id,
+                                           .other_rsc = clone,
+                                           .value = -CS_INFINITY});
         }
         return;
     }

@@ -37,16 +37,13 @@ static gint compare_resources(const CsResource *rsc1, const CsResource *rsc2)
 }
 
 /* Each resource's colocations where it is the primary, by dependent. */
-static gint compare_by_dependent(gconstpointer a, gconstpointer b,
-                                 gpointer data)
+static gint compare_by_dependent(gconstpointer a, gconstpointer b, gpointer data)
 {
     const CsSolution *solution = data;
     const CsColoc *first = *(CsColoc *const *)a, *second = *(CsColoc *const *)b;
 
-    return compare_resources(g_ptr_array_index(solution->model->resources,
-                                               first->dependent),
-                             g_ptr_array_index(solution->model->resources,
-                                               second->dependent));
+    return compare_resources(g_ptr_array_index(solution->model->resources, first->dependent),
+                             g_ptr_array_index(solution->model->resources, second->dependent));
 }
 
 /* ... and those where it is the dependent, by primary. */
@@ -55,10 +52,8 @@ static gint compare_by_primary(gconstpointer a, gconstpointer b, gpointer data)
     const CsSolution *solution = data;
     const CsColoc *first = *(CsColoc *const *)a, *second = *(CsColoc *const *)b;
 
-    return compare_resources(g_ptr_array_index(solution->model->resources,
-                                               first->primary),
-                             g_ptr_array_index(solution->model->resources,
-                                               second->primary));
+    return compare_resources(g_ptr_array_index(solution->model->resources, first->primary),
+                             g_ptr_array_index(solution->model->resources, second->primary));
 }
 
 /* Most resources take part in no colocation: their two lists start as
@@ -88,7 +83,7 @@ static void list_insert(CsColocList **into, guint at, CsColoc *coloc)
         gboolean in_arena;
 
         list = cs_solve_memory(sizeof(CsColocList), &in_arena);
-        *list = (CsColocList){ .in_arena = in_arena };
+        *list = (CsColocList){.in_arena = in_arena};
         *into = list;
     }
     if (list->len == list->size) {
@@ -103,8 +98,7 @@ static void list_insert(CsColocList **into, guint at, CsColoc *coloc)
         list->pdata = pdata;
         list->size = size;
     }
-    memmove(&list->pdata[at + 1], &list->pdata[at],
-            sizeof(gpointer) * (list->len - at));
+    memmove(&list->pdata[at + 1], &list->pdata[at], sizeof(gpointer) * (list->len - at));
     list->pdata[at] = coloc;
     list->len++;
 }
@@ -112,13 +106,12 @@ static void list_insert(CsColocList **into, guint at, CsColoc *coloc)
 /* g_list_insert_sorted() semantics, which Pacemaker relies on: before
  * the first element that is not smaller, so among colocations with the
  * same other resource the newest comes first. */
-static void insert_sorted(CsColocList **into, CsColoc *coloc,
-                          GCompareDataFunc compare, CsSolution *solution)
+static void insert_sorted(CsColocList **into, CsColoc *coloc, GCompareDataFunc compare,
+                          CsSolution *solution)
 {
     guint at = 0;
 
-    while (at < (*into)->len
-           && compare(&(*into)->pdata[at], &coloc, solution) < 0)
+    while (at < (*into)->len && compare(&(*into)->pdata[at], &coloc, solution) < 0)
         at++;
     list_insert(into, at, coloc);
 }
@@ -128,18 +121,15 @@ static void insert_sorted(CsColocList **into, CsColoc *coloc,
  * where the priority order puts it. */
 void cs_coloc_insert_this_with(CsSolution *solution, int rsc, CsColoc *coloc)
 {
-    insert_sorted(&solution->work[rsc].this_with, coloc, compare_by_primary,
-                  solution);
+    insert_sorted(&solution->work[rsc].this_with, coloc, compare_by_primary, solution);
 }
 
 void cs_coloc_insert_with_this(CsSolution *solution, int rsc, CsColoc *coloc)
 {
-    insert_sorted(&solution->work[rsc].with_this, coloc, compare_by_dependent,
-                  solution);
+    insert_sorted(&solution->work[rsc].with_this, coloc, compare_by_dependent, solution);
 }
 
-void cs_coloc_insert_first_with_this(CsSolution *solution, int rsc,
-                                     CsColoc *coloc)
+void cs_coloc_insert_first_with_this(CsSolution *solution, int rsc, CsColoc *coloc)
 {
     list_insert(&solution->work[rsc].with_this, 0, coloc);
 }
@@ -147,10 +137,8 @@ void cs_coloc_insert_first_with_this(CsSolution *solution, int rsc,
 static void add_coloc(CsSolution *solution, CsColoc *coloc)
 {
     g_ptr_array_add(solution->colocs, coloc);
-    insert_sorted(&solution->work[coloc->dependent].this_with, coloc,
-                  compare_by_primary, solution);
-    insert_sorted(&solution->work[coloc->primary].with_this, coloc,
-                  compare_by_dependent, solution);
+    insert_sorted(&solution->work[coloc->dependent].this_with, coloc, compare_by_primary, solution);
+    insert_sorted(&solution->work[coloc->primary].with_this, coloc, compare_by_dependent, solution);
 }
 
 /* Pacemaker treats a colocation role of Started as "any role". */
@@ -179,15 +167,16 @@ static void add_user_colocations(CsSolution *solution)
         /* #uname as the one pointer coloc_node_matches() knows without
          * comparing strings for every node. */
         coloc->attribute = user->node_attribute != NULL
-                           && strcmp(user->node_attribute, coloc_default_attribute) != 0
-                           ? user->node_attribute : coloc_default_attribute;
+                                   && strcmp(user->node_attribute, coloc_default_attribute) != 0
+                               ? user->node_attribute
+                               : coloc_default_attribute;
         coloc->influence = user->influence;
         add_coloc(solution, coloc);
     }
 }
 
-static void add_internal_coloc(CsSolution *solution, const char *id,
-                               int dependent, int primary, gboolean influence)
+static void add_internal_coloc(CsSolution *solution, const char *id, int dependent, int primary,
+                               gboolean influence)
 {
     CsColoc *coloc = g_new0(CsColoc, 1);
 
@@ -212,8 +201,7 @@ static void add_container_colocation(CsSolution *solution, int rsc)
 
     if (info->kind == CS_RSC_PRIMITIVE && info->container >= 0
         && !cs_guest_filler_pinned(solution->model, rsc))
-        add_internal_coloc(solution, "resource-with-container", rsc,
-                           info->container, TRUE);
+        add_internal_coloc(solution, "resource-with-container", rsc, info->container, TRUE);
 }
 
 /* Pacemaker Explained 2.1, "Groups": each member is colocated with the
@@ -228,8 +216,7 @@ static void add_resource_internal(CsSolution *solution, int rsc)
          * group instance colocates its members (Pacemaker Explained 2.1, "Clones"
          * "Clones": the child is a primitive or a group). */
         for (guint i = 0; i < info->children->len; i++)
-            add_resource_internal(solution,
-                                  g_array_index(info->children, int, i));
+            add_resource_internal(solution, g_array_index(info->children, int, i));
         return;
     }
     if (info->kind == CS_RSC_BUNDLE) {
@@ -242,19 +229,17 @@ static void add_resource_internal(CsSolution *solution, int rsc)
     }
     for (guint m = 0; m < info->children->len; m++) {
         int member = g_array_index(info->children, int, m);
-        const CsResource *member_rsc =
-            g_ptr_array_index(solution->model->resources, member);
+        const CsResource *member_rsc = g_ptr_array_index(solution->model->resources, member);
 
         add_container_colocation(solution, member);
         if (m > 0 && group_collocated(info))
             add_internal_coloc(solution, "group:internal_colocation", member,
-                               g_array_index(info->children, int, m - 1),
-                               member_rsc->critical);
+                               g_array_index(info->children, int, m - 1), member_rsc->critical);
     }
 }
 
-void cs_coloc_add_internal(CsSolution *solution, const char *id,
-                           int dependent, int primary, gboolean influence)
+void cs_coloc_add_internal(CsSolution *solution, const char *id, int dependent, int primary,
+                           gboolean influence)
 {
     add_internal_coloc(solution, id, dependent, primary, influence);
 }
@@ -299,8 +284,7 @@ void cs_colocations_build(CsSolution *solution)
  * becomes "X with last member". */
 void cs_group_expand_colocations(CsSolution *solution, int group)
 {
-    const CsResource *rsc = g_ptr_array_index(solution->model->resources,
-                                              group);
+    const CsResource *rsc = g_ptr_array_index(solution->model->resources, group);
     CsRscWork *work = &solution->work[group];
     int first, last;
     gboolean any_unmanaged;
@@ -312,8 +296,7 @@ void cs_group_expand_colocations(CsSolution *solution, int group)
     /* The moved colocations keep each list's order (by the other
      * resource's priority, then id). */
     for (guint i = 0; i < work->this_with->len; i++)
-        insert_sorted(&solution->work[first].this_with,
-                      g_ptr_array_index(work->this_with, i),
+        insert_sorted(&solution->work[first].this_with, g_ptr_array_index(work->this_with, i),
                       compare_by_primary, solution);
     /* After an unmanaged member, mandatory group colocations must be
      * repeated on every later member. */
@@ -335,8 +318,7 @@ void cs_group_expand_colocations(CsSolution *solution, int group)
     cs_coloc_list_free(work->this_with);
     work->this_with = cs_coloc_no_list();
     for (guint i = 0; i < work->with_this->len; i++)
-        insert_sorted(&solution->work[last].with_this,
-                      g_ptr_array_index(work->with_this, i),
+        insert_sorted(&solution->work[last].with_this, g_ptr_array_index(work->with_this, i),
                       compare_by_dependent, solution);
     cs_coloc_list_free(work->with_this);
     work->with_this = cs_coloc_no_list();
@@ -352,8 +334,7 @@ static gboolean same_value(const char *a, const char *b)
 /* Pacemaker's pcmk__colocation_affects(): whether a colocation still moves
  * the dependent's scores (roles must match for positive scores, must not
  * for negative ones). */
-static gboolean coloc_affects_location(const CsSolution *solution,
-                                       int dependent, int primary,
+static gboolean coloc_affects_location(const CsSolution *solution, int dependent, int primary,
                                        const CsColoc *coloc)
 {
     const CsRscWork *dep = &solution->work[dependent];
@@ -380,7 +361,7 @@ static gboolean coloc_affects_location(const CsSolution *solution,
  * #uname the solution knows which names compare equal (cs_nodes_init), so
  * no string is compared per node. */
 static inline gboolean coloc_node_matches(const CsSolution *solution, const CsColoc *coloc,
-                                   int node, int primary_node, const char *value)
+                                          int node, int primary_node, const char *value)
 {
     if (coloc->attribute == coloc_default_attribute
         || strcmp(coloc->attribute, coloc_default_attribute) == 0)
@@ -390,9 +371,8 @@ static inline gboolean coloc_node_matches(const CsSolution *solution, const CsCo
 
 /* What the colocation adds to an allowed node of the dependent: FALSE when
  * nothing. */
-static gboolean coloc_node_delta(const CsSolution *solution, const CsColoc *coloc,
-                                 int node, int primary_node, const char *value,
-                                 CsScore *delta)
+static gboolean coloc_node_delta(const CsSolution *solution, const CsColoc *coloc, int node,
+                                 int primary_node, const char *value, CsScore *delta)
 {
     if (primary_node < 0) {
         /* The primary will not run: every node loses the score. */
@@ -410,8 +390,7 @@ static gboolean coloc_node_delta(const CsSolution *solution, const CsColoc *colo
 /* Whether the dependent keeps an available node once the colocation is
  * applied, worked out before changing its table. */
 static gboolean coloc_leaves_a_node(const CsSolution *solution, const CsTable *table,
-                                    const CsColoc *coloc, int primary_node,
-                                    const char *value)
+                                    const CsColoc *coloc, int primary_node, const char *value)
 {
     for (int node = 0; node < table->n_nodes; node++) {
         CsScore score, delta;
@@ -438,8 +417,8 @@ static gboolean is_uname_attribute(const char *attribute)
  * mandatory colocation the others are banned; when the primary stays
  * stopped, a positive colocation costs every node its score.  An optional
  * result that would leave no node available is not applied. */
-static void apply_coloc_to_scores(CsSolution *solution, int dependent,
-                                  int primary, const CsColoc *coloc)
+static void apply_coloc_to_scores(CsSolution *solution, int dependent, int primary,
+                                  const CsColoc *coloc)
 {
     CsRscWork *dep = &solution->work[dependent];
     int primary_node = solution->work[primary].assigned;
@@ -452,8 +431,7 @@ static void apply_coloc_to_scores(CsSolution *solution, int dependent,
     if (coloc->score > -CS_INFINITY && coloc->score < CS_INFINITY
         && !coloc_leaves_a_node(solution, dep->table, coloc, primary_node, value))
         return;
-    CsContribution why = { .kind = CS_CONTRIB_COLOCATION,
-                           .source = coloc->id, .other_rsc = primary };
+    CsContribution why = {.kind = CS_CONTRIB_COLOCATION, .source = coloc->id, .other_rsc = primary};
 
     if (primary_node >= 0 && coloc->score < CS_INFINITY && solution->unames_distinct
         && is_uname_attribute(coloc->attribute)) {
@@ -473,11 +451,9 @@ static void apply_coloc_to_scores(CsSolution *solution, int dependent,
 
 /* The primary's variant decides what to apply: a group primary stands
  * for its last member (mandatory) or first member (optional). */
-void cs_apply_coloc_score(CsSolution *solution, int dependent,
-                          int primary, const CsColoc *coloc)
+void cs_apply_coloc_score(CsSolution *solution, int dependent, int primary, const CsColoc *coloc)
 {
-    const CsResource *rsc = g_ptr_array_index(solution->model->resources,
-                                              primary);
+    const CsResource *rsc = g_ptr_array_index(solution->model->resources, primary);
 
     if (rsc->kind == CS_RSC_CLONE) {
         cs_clone_apply_coloc(solution, dependent, primary, coloc);
@@ -493,8 +469,7 @@ void cs_apply_coloc_score(CsSolution *solution, int dependent,
         if (solution->work[primary].provisional || rsc->children->len == 0)
             return;
         member = g_array_index(rsc->children, int,
-                               coloc->score >= CS_INFINITY
-                               ? rsc->children->len - 1 : 0);
+                               coloc->score >= CS_INFINITY ? rsc->children->len - 1 : 0);
         cs_apply_coloc_score(solution, dependent, member, coloc);
         return;
     }
@@ -525,8 +500,7 @@ void cs_apply_this_with(CsSolution *solution, int rsc, const CsColoc *coloc)
 
 /* Highest score among other's available allowed nodes whose attribute has
  * value; -INFINITY when there is none. */
-static CsScore best_matching_score(const CsSolution *solution,
-                                   const CsTable *other,
+static CsScore best_matching_score(const CsSolution *solution, const CsTable *other,
                                    const char *attribute, const char *value)
 {
     CsScore best = -CS_INFINITY;
@@ -545,17 +519,16 @@ static CsScore best_matching_score(const CsSolution *solution,
  * pe_weights_positive rule: FALSE when nothing.  by_uname: the attribute
  * is #uname (node names are unique, so the only match is the node). */
 static inline gboolean matching_weight(const CsSolution *solution, int node,
-                                       const CsTable *other_table,
-                                       const char *attribute, gboolean by_uname,
-                                       float factor, CsScore *weight_out)
+                                       const CsTable *other_table, const char *attribute,
+                                       gboolean by_uname, float factor, CsScore *weight_out)
 {
     CsScore score;
 
     if (by_uname) {
-        score = (other_table->allowed[node]
-                 && cs_engine_node_available(solution, node)
+        score = (other_table->allowed[node] && cs_engine_node_available(solution, node)
                  && other_table->score[node] > -CS_INFINITY)
-                ? other_table->score[node] : -CS_INFINITY;
+                    ? other_table->score[node]
+                    : -CS_INFINITY;
     } else {
         score = best_matching_score(solution, other_table, attribute,
                                     cs_engine_node_attr(solution, node, attribute));
@@ -578,8 +551,8 @@ static inline gboolean matching_weight(const CsSolution *solution, int node,
 /* Whether work keeps an available node once add_matching_scores (without
  * marks) has run: worked out before changing it, so that a merge that
  * would be rolled back need not work on a copy. */
-static gboolean matching_leaves_a_node(const CsSolution *solution, const CsTable *work,
-                                       int other, const char *attribute, float factor)
+static gboolean matching_leaves_a_node(const CsSolution *solution, const CsTable *work, int other,
+                                       const char *attribute, float factor)
 {
     const CsTable *other_table = solution->work[other].table;
     gboolean by_uname = is_uname_attribute(attribute);
@@ -590,8 +563,7 @@ static gboolean matching_leaves_a_node(const CsSolution *solution, const CsTable
         if (!work->allowed[node] || !cs_engine_node_available(solution, node))
             continue;
         score = work->score[node];
-        if (matching_weight(solution, node, other_table, attribute, by_uname,
-                            factor, &weight))
+        if (matching_weight(solution, node, other_table, attribute, by_uname, factor, &weight))
             score = cs_score_add(score, weight);
         if (score >= 0)
             return TRUE;
@@ -608,23 +580,21 @@ static gboolean matching_leaves_a_node(const CsSolution *solution, const CsTable
  * at 0 keeps 0; a positive node is marked unusable (-INFINITY here) for the
  * rest of this merge, and the merge that marked it ends it at 1
  * (unmark_positive). */
-static void add_matching_scores(CsSolution *solution, CsTable *work,
-                                int other, const char *attribute,
-                                float factor, const char *via,
+static void add_matching_scores(CsSolution *solution, CsTable *work, int other,
+                                const char *attribute, float factor, const char *via,
                                 gboolean *marked)
 {
     const CsTable *other_table = solution->work[other].table;
     gboolean by_uname = is_uname_attribute(attribute);
 
-    CsContribution why = { .kind = CS_CONTRIB_COLOCATED, .source = via,
-                           .other_rsc = other, .factor = factor };
+    CsContribution why = {
+        .kind = CS_CONTRIB_COLOCATED, .source = via, .other_rsc = other, .factor = factor};
 
     for (int node = 0; node < work->n_nodes; node++) {
         CsScore weight;
 
         if (!work->allowed[node]
-            || !matching_weight(solution, node, other_table, attribute, by_uname,
-                                factor, &weight))
+            || !matching_weight(solution, node, other_table, attribute, by_uname, factor, &weight))
             continue;
         if (marked != NULL && cs_score_add(work->score[node], weight) < 0
             && work->score[node] >= 0) {
@@ -640,12 +610,11 @@ static void add_matching_scores(CsSolution *solution, CsTable *work,
 
 /* The end of a positive merge: each node it marked unusable takes 1, its
  * score before the merge plus what brings that to 1.  Consumes result. */
-static CsTable *unmark_positive(CsSolution *solution, const CsTable *before,
-                                CsTable *result, const gboolean *marked,
-                                int other, const char *via)
+static CsTable *unmark_positive(CsSolution *solution, const CsTable *before, CsTable *result,
+                                const gboolean *marked, int other, const char *via)
 {
-    CsTable *input = cs_table_copy(before);      /* compact */
-    CsTable *merged = cs_table_copy(result);     /* compact */
+    CsTable *input = cs_table_copy(before);  /* compact */
+    CsTable *merged = cs_table_copy(result); /* compact */
     CsTable *out = cs_table_new(solution->n_nodes, result->track);
 
     for (int node = 0; node < solution->n_nodes; node++) {
@@ -659,21 +628,21 @@ static CsTable *unmark_positive(CsSolution *solution, const CsTable *before,
         /* INFINITY absorbs any addition: a node that was at INFINITY is
          * explained by the one step that left it at 1. */
         list = marked[node] && input->score[node] >= CS_INFINITY
-               ? NULL : cs_table_contributions(from, node, &n);
+                   ? NULL
+                   : cs_table_contributions(from, node, &n);
         for (int k = 0; list != NULL && k < n; k++)
             cs_table_add(out, node, &list[k]);
         if (marked[node] && list == NULL)
-            cs_table_add(out, node,
-                         &(CsContribution){ .kind = CS_CONTRIB_COLOCATED,
-                                            .source = via,
-                                            .other_rsc = other,
-                                            .value = 1 });
+            cs_table_add(
+                out, node,
+                &(CsContribution){
+                    .kind = CS_CONTRIB_COLOCATED, .source = via, .other_rsc = other, .value = 1});
         else if (marked[node])
             cs_table_add(out, node,
-                         &(CsContribution){ .kind = CS_CONTRIB_COLOCATED,
-                                            .source = via,
-                                            .other_rsc = other,
-                                            .value = 1 - input->score[node] });
+                         &(CsContribution){.kind = CS_CONTRIB_COLOCATED,
+                                           .source = via,
+                                           .other_rsc = other,
+                                           .value = 1 - input->score[node]});
     }
     cs_table_free(input);
     cs_table_free(merged);
@@ -684,8 +653,7 @@ static CsTable *unmark_positive(CsSolution *solution, const CsTable *before,
 /* Whether a dependent's preferences count for its primary (Pacemaker
  * Explained 2.1, "Colocation Properties", influence): when the colocation says so, or while the
  * primary is not active anywhere. */
-static gboolean coloc_has_influence(const CsSolution *solution,
-                                    const CsColoc *coloc)
+static gboolean coloc_has_influence(const CsSolution *solution, const CsColoc *coloc)
 {
     return coloc->influence || solution->work[coloc->primary].n_running == 0;
 }
@@ -696,10 +664,9 @@ static gboolean coloc_has_influence(const CsSolution *solution,
  * later members), then, forward, the group's own colocations with other
  * resources, or else the dependents of the group's last member once more:
  * a resource colocated with the last member counts twice. */
-static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes,
-                             gboolean owned, const char *attribute, float factor,
-                             gboolean forward, gboolean rollback,
-                             gboolean positive, const char *via);
+static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes, gboolean owned,
+                             const char *attribute, float factor, gboolean forward,
+                             gboolean rollback, gboolean positive, const char *via);
 
 /* The next step of a merge: result carried on along each colocation of
  * list, to its primary (forward) or to its dependent when the
@@ -720,20 +687,17 @@ static CsTable *merge_along(CsSolution *solution, const CsColocList *list, CsTab
         else
             next = coloc->dependent;
         result = merge_scores(solution, next, result, TRUE, coloc->attribute,
-                              multiplier * coloc->score / (float)CS_INFINITY,
-                              forward, TRUE, positive, coloc->id);
+                              multiplier * coloc->score / (float)CS_INFINITY, forward, TRUE,
+                              positive, coloc->id);
     }
     return result;
 }
 
-static CsTable *merge_group_scores(CsSolution *solution, int group,
-                                   CsTable *nodes, const char *attribute,
-                                   float factor, gboolean forward,
-                                   gboolean rollback, gboolean positive,
-                                   const char *via)
+static CsTable *merge_group_scores(CsSolution *solution, int group, CsTable *nodes,
+                                   const char *attribute, float factor, gboolean forward,
+                                   gboolean rollback, gboolean positive, const char *via)
 {
-    const CsResource *rsc = g_ptr_array_index(solution->model->resources,
-                                              group);
+    const CsResource *rsc = g_ptr_array_index(solution->model->resources, group);
     CsRscWork *work = &solution->work[group];
     int first = g_array_index(rsc->children, int, 0);
     int last = g_array_index(rsc->children, int, rsc->children->len - 1);
@@ -744,8 +708,7 @@ static CsTable *merge_group_scores(CsSolution *solution, int group,
     if (work->merging)
         return nodes;
     work->merging = TRUE;
-    result = merge_scores(solution, first,
-                          nodes != NULL ? cs_table_copy(nodes) : NULL, TRUE,
+    result = merge_scores(solution, first, nodes != NULL ? cs_table_copy(nodes) : NULL, TRUE,
                           attribute, factor, forward, rollback, positive, via);
     if (result != NULL && cs_table_any_available(solution, result)) {
         list = forward ? work->this_with : solution->work[last].with_this;
@@ -760,7 +723,6 @@ static CsTable *merge_group_scores(CsSolution *solution, int group,
     return result;
 }
 
-
 /* Pacemaker 2.1.5's merge of colocated scores: nodes (or, when NULL,
  * other's own table) takes other's best matching scores times factor, then
  * recursively those of other's own colocated resources (forward: its
@@ -768,13 +730,11 @@ static CsTable *merge_group_scores(CsSolution *solution, int group,
  * factor's sign.  With rollback, a result leaving no node available is
  * dropped; with positive, no step may make a node negative (see
  * add_matching_scores).  Consumes nodes; returns the new table. */
-static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes,
-                             gboolean owned, const char *attribute, float factor,
-                             gboolean forward, gboolean rollback,
-                             gboolean positive, const char *via)
+static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes, gboolean owned,
+                             const char *attribute, float factor, gboolean forward,
+                             gboolean rollback, gboolean positive, const char *via)
 {
-    const CsResource *rsc = g_ptr_array_index(solution->model->resources,
-                                              other);
+    const CsResource *rsc = g_ptr_array_index(solution->model->resources, other);
     CsRscWork *work = &solution->work[other];
     CsTable *result;
     const CsColocList *list;
@@ -783,8 +743,8 @@ static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes,
     g_autofree gboolean *marked = NULL;
 
     if (rsc->kind == CS_RSC_GROUP && rsc->children->len > 0)
-        return merge_group_scores(solution, other, nodes, attribute, factor,
-                                  forward, rollback, positive, via);
+        return merge_group_scores(solution, other, nodes, attribute, factor, forward, rollback,
+                                  positive, via);
     if (work->merging)
         return nodes;
     /* Past the budget, stop following colocations: cs_solve() then
@@ -804,8 +764,7 @@ static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes,
         result = cs_table_copy(nodes);
         if (positive)
             marked = g_new0(gboolean, solution->n_nodes);
-        add_matching_scores(solution, result, other, attribute, factor, via,
-                            marked);
+        add_matching_scores(solution, result, other, attribute, factor, via, marked);
     } else {
         solution->merge_items_left -= nodes->n_items;
         if (rollback && !matching_leaves_a_node(solution, nodes, other, attribute, factor)) {
@@ -833,54 +792,45 @@ static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes,
     return result;
 }
 
-CsTable *cs_merge_scores(CsSolution *solution, int other, CsTable *nodes,
-                         const char *attribute, float factor,
-                         gboolean forward, gboolean rollback, const char *via)
+CsTable *cs_merge_scores(CsSolution *solution, int other, CsTable *nodes, const char *attribute,
+                         float factor, gboolean forward, gboolean rollback, const char *via)
 {
-    return merge_scores(solution, other, nodes, FALSE, attribute, factor, forward,
-                        rollback, FALSE, via);
+    return merge_scores(solution, other, nodes, FALSE, attribute, factor, forward, rollback, FALSE,
+                        via);
 }
 
-CsTable *cs_merge_scores_positive(CsSolution *solution, int other,
-                                  CsTable *nodes, const char *attribute,
-                                  float factor, gboolean rollback,
+CsTable *cs_merge_scores_positive(CsSolution *solution, int other, CsTable *nodes,
+                                  const char *attribute, float factor, gboolean rollback,
                                   const char *via)
 {
-    return merge_scores(solution, other, nodes, FALSE, attribute, factor, FALSE,
-                        rollback, TRUE, via);
+    return merge_scores(solution, other, nodes, FALSE, attribute, factor, FALSE, rollback, TRUE,
+                        via);
 }
 
 /* Pacemaker's "with this" step of assignment: the dependent's preferences
  * flow into the resource being assigned. */
-void cs_add_dependent_scores(CsSolution *solution, int rsc,
-                             const CsColoc *coloc)
+void cs_add_dependent_scores(CsSolution *solution, int rsc, const CsColoc *coloc)
 {
     CsRscWork *work = &solution->work[rsc];
 
     if (!coloc_has_influence(solution, coloc))
         return;
-    work->table = cs_merge_scores(solution, coloc->dependent, work->table,
-                                  coloc->attribute,
-                                  coloc->score / (float)CS_INFINITY, FALSE,
-                                  TRUE, coloc->id);
+    work->table = cs_merge_scores(solution, coloc->dependent, work->table, coloc->attribute,
+                                  coloc->score / (float)CS_INFINITY, FALSE, TRUE, coloc->id);
 }
 
 /* ---- colocated resources (for utilization) ---------------------------- */
 
-
 /* Pacemaker's pcmk__colocation_affects() in preview mode: only the roles
  * the colocation names are checked, not whether anything is assigned. */
-static gboolean coloc_affects_preview(const CsSolution *solution,
-                                      const CsColoc *coloc)
+static gboolean coloc_affects_preview(const CsSolution *solution, const CsColoc *coloc)
 {
     const CsRscWork *dep = &solution->work[coloc->dependent];
     const CsRscWork *pri = &solution->work[coloc->primary];
 
-    if (coloc->dependent_role != CS_ROLE_UNKNOWN
-        && coloc->dependent_role != dep->next_role)
+    if (coloc->dependent_role != CS_ROLE_UNKNOWN && coloc->dependent_role != dep->next_role)
         return FALSE;
-    return coloc->primary_role == CS_ROLE_UNKNOWN
-           || coloc->primary_role == pri->next_role;
+    return coloc->primary_role == CS_ROLE_UNKNOWN || coloc->primary_role == pri->next_role;
 }
 
 typedef struct ColocatedWalk {
@@ -922,8 +872,7 @@ static void collect_own(ColocatedWalk *walk, int rsc)
  * colocated), then its own colocations. */
 static void collect_colocated(ColocatedWalk *walk, int rsc)
 {
-    const CsResource *info = g_ptr_array_index(walk->solution->model->resources,
-                                               rsc);
+    const CsResource *info = g_ptr_array_index(walk->solution->model->resources, rsc);
 
     if (info->kind == CS_RSC_GROUP && info->children->len > 0) {
         guint n = group_collocated(info) ? info->children->len : 1;
@@ -937,8 +886,7 @@ static void collect_colocated(ColocatedWalk *walk, int rsc)
 GArray *cs_colocated_resources(const CsSolution *solution, int rsc)
 {
     g_autofree gboolean *seen = g_new0(gboolean, solution->n_rsc);
-    ColocatedWalk walk = { solution, rsc, seen,
-                           g_array_new(FALSE, FALSE, sizeof(int)) };
+    ColocatedWalk walk = {solution, rsc, seen, g_array_new(FALSE, FALSE, sizeof(int))};
 
     collect_colocated(&walk, rsc);
     return walk.list;
@@ -956,20 +904,16 @@ CsTable *cs_merge_scores_for_order(CsSolution *solution, int rsc)
     int last;
 
     if (info->kind != CS_RSC_GROUP || info->children->len == 0)
-        return cs_merge_scores(solution, rsc, NULL, NULL, 1.0f, TRUE, FALSE,
-                               NULL);
+        return cs_merge_scores(solution, rsc, NULL, NULL, 1.0f, TRUE, FALSE, NULL);
     last = g_array_index(info->children, int, info->children->len - 1);
     work->merging = TRUE;
-    result = cs_merge_scores(solution, last, NULL, NULL, 1.0f, TRUE, FALSE,
-                             NULL);
+    result = cs_merge_scores(solution, last, NULL, NULL, 1.0f, TRUE, FALSE, NULL);
     if (cs_table_any_available(solution, result)) {
         for (guint i = 0; i < work->this_with->len; i++) {
             const CsColoc *coloc = g_ptr_array_index(work->this_with, i);
 
-            result = cs_merge_scores(solution, coloc->primary, result,
-                                     coloc->attribute,
-                                     coloc->score / (float)CS_INFINITY, TRUE,
-                                     TRUE, coloc->id);
+            result = cs_merge_scores(solution, coloc->primary, result, coloc->attribute,
+                                     coloc->score / (float)CS_INFINITY, TRUE, TRUE, coloc->id);
         }
     }
     work->merging = FALSE;

@@ -28,14 +28,12 @@ static void active_ops(const GPtrArray *history, int *start, int *stop)
             continue;
         if (strcmp(task, "stop") == 0 && record->op_status == 0) {
             *stop = (int)i;
-        } else if (strcmp(task, "start") == 0
-                   || strcmp(task, "migrate_from") == 0) {
+        } else if (strcmp(task, "start") == 0 || strcmp(task, "migrate_from") == 0) {
             *start = (int)i;
         } else if (implied_start <= *stop && strcmp(task, "monitor") == 0
                    && (record->rc_code == 0 || record->rc_code == 8)) {
             implied_start = (int)i;
-        } else if (strcmp(task, "promote") == 0
-                   || strcmp(task, "demote") == 0) {
+        } else if (strcmp(task, "promote") == 0 || strcmp(task, "demote") == 0) {
             implied_by_role = (int)i;
         }
     }
@@ -49,8 +47,7 @@ static void schedule_reload(CsGraph *graph, int rsc, int node)
 {
     CsAct *reload;
 
-    if (!(graph->rsc_flags[rsc] & CS_RSCF_MANAGED)
-        || (graph->rsc_flags[rsc] & CS_RSCF_FAILED))
+    if (!(graph->rsc_flags[rsc] & CS_RSCF_MANAGED) || (graph->rsc_flags[rsc] & CS_RSCF_FAILED))
         return;
     if (graph->rsc_flags[rsc] & CS_RSCF_START_PENDING) {
         /* A start still in flight cannot be reloaded: restart instead. */
@@ -60,8 +57,7 @@ static void schedule_reload(CsGraph *graph, int rsc, int node)
     graph->rsc_flags[rsc] |= CS_RSCF_RELOAD;
     reload = rsc_action(graph, rsc, CS_TASK_RELOAD, node, FALSE);
     set_reason(reload, "resource definition change", FALSE);
-    order_action_rsc(graph, reload, rsc, CS_TASK_STOP,
-                     ORD_OPTIONAL | ORD_THEN_CANCELS_FIRST);
+    order_action_rsc(graph, reload, rsc, CS_TASK_STOP, ORD_OPTIONAL | ORD_THEN_CANCELS_FIRST);
 }
 
 static void force_restart(CsGraph *graph, int rsc)
@@ -71,23 +67,21 @@ static void force_restart(CsGraph *graph, int rsc)
     set_reason(start, "resource definition change", TRUE);
 }
 
-static void check_record(CsGraph *graph, const CsRscState *state,
-                         const CsOpRecord *record, CsDigestMemo *digests)
+static void check_record(CsGraph *graph, const CsRscState *state, const CsOpRecord *record,
+                         CsDigestMemo *digests)
 {
     const CsResource *info = rsc_info(graph, state->rsc);
     CsDigestResult result;
 
     if (record->interval_ms > 0
-        && cs_digest_find_op(info, record->operation,
-                             record->interval_ms) == NULL)
-        return;   /* an orphaned recurring operation is only cancelled */
+        && cs_digest_find_op(info, record->operation, record->interval_ms) == NULL)
+        return; /* an orphaned recurring operation is only cancelled */
     result = cs_digest_verdict(graph->model, info, record, digests);
     if (result == CS_DIGEST_MATCH || record->interval_ms > 0)
-        return;   /* recurring operations are rescheduled, not restarted */
+        return; /* recurring operations are rescheduled, not restarted */
     /* A probe, migrate_from or promote that found the resource running
      * stands for its start; restarts of other operations do not show. */
-    if (strcmp(record->operation, "start") != 0
-        && strcmp(record->operation, "monitor") != 0
+    if (strcmp(record->operation, "start") != 0 && strcmp(record->operation, "monitor") != 0
         && strcmp(record->operation, "migrate_from") != 0
         && strcmp(record->operation, "promote") != 0)
         return;
@@ -120,8 +114,7 @@ static gboolean definitions_checked_on(const CsGraph *graph, int node)
 
     if (info->maintenance)
         return TRUE;
-    return info->online && !info->standby && !info->shutdown
-           && !info->unclean;
+    return info->online && !info->standby && !info->shutdown && !info->unclean;
 }
 
 /* Whether rsc counts as active on node: its own history there, or a
@@ -151,15 +144,13 @@ void check_definitions(CsGraph *graph)
          * there with another digest gives "due to resource definition
          * change" on the Migrate line). */
         if (state->rsc < 0 || state->history == NULL
-            || (state->role < CS_ROLE_STARTED
-                && !active_on(graph, state->rsc, state->node)))
+            || (state->role < CS_ROLE_STARTED && !active_on(graph, state->rsc, state->node)))
             continue;
         info = rsc_info(graph, state->rsc);
         /* An orphan has no definition to compare with: Pacemaker skips
          * the check and only cleans its history up. */
         if (info->kind != CS_RSC_PRIMITIVE
-            || (info->parent < 0 && cs_rsc_is_orphan(graph->solution,
-                                                     state->rsc)))
+            || (info->parent < 0 && cs_rsc_is_orphan(graph->solution, state->rsc)))
             continue;
         if (cs_remote_definitions_unchecked(graph->solution, state->node)
             || !definitions_checked_on(graph, state->node))
@@ -182,8 +173,7 @@ void check_definitions(CsGraph *graph)
             if (!cs_digest_record_checked(record))
                 continue;
             if (record->interval_ms > 0
-                && (info->maintenance
-                    || node_info(graph, state->node)->maintenance))
+                && (info->maintenance || node_info(graph, state->node)->maintenance))
                 continue;
             check_record(graph, state, record, digests);
         }

@@ -16,15 +16,17 @@
 
 #include "engine/engine_internal.h"
 
+/* G_DEFINE_QUARK stringifies its first argument: keep it unspaced. */
+/* clang-format off */
 G_DEFINE_QUARK(cs-engine-error-quark, cs_engine_error)
+/* clang-format on */
 
 gboolean cs_startup_probes_disabled(const CsModel *model)
 {
-    const char *value = g_hash_table_lookup(model->options.values,
-                                            "enable-startup-probes");
+    const char *value = g_hash_table_lookup(model->options.values, "enable-startup-probes");
 
     if (model->options.maintenance_mode)
-        return TRUE;   /* nothing is probed in maintenance mode */
+        return TRUE; /* nothing is probed in maintenance mode */
     return cs_text_is_false(value);
 }
 

@@ -14,7 +14,7 @@ typedef struct CsSolution CsSolution;
 #define CS_ENGINE_ERROR cs_engine_error_quark()
 GQuark cs_engine_error_quark(void);
 typedef enum {
-    CS_ENGINE_ERROR_UNSUPPORTED,   /* exit 3: message names the feature */
+    CS_ENGINE_ERROR_UNSUPPORTED, /* exit 3: message names the feature */
 } CsEngineError;
 
 CsSolution *cs_solve(const CsModel *model, GError **error);
@@ -42,8 +42,8 @@ void cs_solution_print_scores(const CsSolution *solution, GString *out);
  * rest stay in out.  doc/DESIGN.md "Performance": the scores of a large
  * cluster are megabytes that need not all be held at once. */
 typedef void (*CsFlushFunc)(GString *out, gpointer data);
-void cs_solution_stream_scores(const CsSolution *solution, GString *out,
-                               CsFlushFunc flush, gpointer data);
+void cs_solution_stream_scores(const CsSolution *solution, GString *out, CsFlushFunc flush,
+                               gpointer data);
 /* crm_simulate works on a copy of the CIB it wrote out with Pacemaker's
  * XML escaping, so every id and name it prints shows a newline as the two
  * characters \n, a carriage return as \r and a tab as four spaces (and
@@ -68,43 +68,42 @@ void cs_solution_read_digests(CsSolution *solution, CsModel *model);
 /* ---- provenance (added by the engine) ---------------------------------- */
 
 typedef enum {
-    CS_CONTRIB_DEFAULT,        /* symmetric-cluster: every node starts at 0 */
-    CS_CONTRIB_NODE_WEIGHT,    /* <node score=...> */
-    CS_CONTRIB_HEALTH,         /* node-health-strategy */
-    CS_CONTRIB_LOCATION,       /* rsc_location node+score */
-    CS_CONTRIB_RULE,           /* rsc_location rule (source = rule id) */
-    CS_CONTRIB_STATUS_BAN,     /* a ban the status section implies */
+    CS_CONTRIB_DEFAULT,     /* symmetric-cluster: every node starts at 0 */
+    CS_CONTRIB_NODE_WEIGHT, /* <node score=...> */
+    CS_CONTRIB_HEALTH,      /* node-health-strategy */
+    CS_CONTRIB_LOCATION,    /* rsc_location node+score */
+    CS_CONTRIB_RULE,        /* rsc_location rule (source = rule id) */
+    CS_CONTRIB_STATUS_BAN,  /* a ban the status section implies */
     CS_CONTRIB_STICKINESS,
-    CS_CONTRIB_FAIL_LIMIT,     /* fail count reached migration-threshold */
-    CS_CONTRIB_DISCOVERY,      /* resource-discovery=exclusive elsewhere */
-    CS_CONTRIB_COLOCATION,     /* placed relative to an assigned primary */
-    CS_CONTRIB_COLOCATED,      /* another resource's scores, times factor */
-    CS_CONTRIB_TARGET_ROLE,    /* target-role=Stopped */
-    CS_CONTRIB_UNMANAGED,      /* unmanaged: pinned where it is active */
-    CS_CONTRIB_UTILIZATION,    /* node lacks capacity (placement-strategy) */
-    CS_CONTRIB_TICKET,         /* rsc_ticket: ticket not granted, standby */
-    CS_CONTRIB_CLONE,          /* clone instance limits (clone-node-max,
+    CS_CONTRIB_FAIL_LIMIT,  /* fail count reached migration-threshold */
+    CS_CONTRIB_DISCOVERY,   /* resource-discovery=exclusive elsewhere */
+    CS_CONTRIB_COLOCATION,  /* placed relative to an assigned primary */
+    CS_CONTRIB_COLOCATED,   /* another resource's scores, times factor */
+    CS_CONTRIB_TARGET_ROLE, /* target-role=Stopped */
+    CS_CONTRIB_UNMANAGED,   /* unmanaged: pinned where it is active */
+    CS_CONTRIB_UTILIZATION, /* node lacks capacity (placement-strategy) */
+    CS_CONTRIB_TICKET,      /* rsc_ticket: ticket not granted, standby */
+    CS_CONTRIB_CLONE,       /* clone instance limits (clone-node-max,
                                   clone-max, the clone's own score) */
-    CS_CONTRIB_PROMOTION,      /* promotion score (promotable clones) */
+    CS_CONTRIB_PROMOTION,   /* promotion score (promotable clones) */
 } CsContributionKind;
 
 typedef struct CsContribution {
-    const char *source;        /* constraint, rule or reason; static or
+    const char *source; /* constraint, rule or reason; static or
                                   owned by the model */
     CsContributionKind kind;
-    int other_rsc;             /* colocated resource, or -1 */
-    float factor;              /* colocated: the factor applied */
-    int count, threshold;      /* fail limit: fail count and threshold */
+    int other_rsc;        /* colocated resource, or -1 */
+    float factor;         /* colocated: the factor applied */
+    int count, threshold; /* fail limit: fail count and threshold */
     CsScore value;
-} CsContribution;              /* 32 bytes: a solve records tens of
+} CsContribution; /* 32 bytes: a solve records tens of
                                   thousands */
 
 const char *cs_contribution_kind_name(CsContributionKind kind);
 /* The contributions to the printed score of rsc on node (NULL, *n_out = 0
  * when the node is not printed).  Their sum in INFINITY arithmetic is
  * cs_solution_score(). */
-const CsContribution *cs_solution_contributions(const CsSolution *solution,
-                                                int rsc, int node,
+const CsContribution *cs_solution_contributions(const CsSolution *solution, int rsc, int node,
                                                 int *n_out);
 /* Whether rsc on node has a printed score at all (nodes never scored in an
  * opt-in cluster are not printed). */
@@ -129,18 +128,18 @@ CsRole cs_solution_next_role(const CsSolution *solution, int rsc);
 /* The "RSC promotion score on NODE: SCORE" line crm_simulate prints for an
  * instance of a promotable clone: FALSE when it prints none for rsc.
  * *node_out is -1 for "on none". */
-gboolean cs_solution_promotion_score(const CsSolution *solution, int rsc,
-                                     int *node_out, CsScore *score_out);
+gboolean cs_solution_promotion_score(const CsSolution *solution, int rsc, int *node_out,
+                                     CsScore *score_out);
 /* The contributions to that promotion score; their sum in INFINITY
  * arithmetic is the score.  When the score is the clone's on the
  * instance's node (the usual case), they are the clone's contributions
  * there, among them one CS_CONTRIB_PROMOTION per instance placed on the
  * node whose other_rsc is that instance: its promotion priority, itself
  * broken down by cs_solution_promotion_priority(). */
-const CsContribution *cs_solution_promotion_contributions(
-    const CsSolution *solution, int rsc, int *n_out);
-const CsContribution *cs_solution_promotion_priority(
-    const CsSolution *solution, int rsc, int *n_out);
+const CsContribution *cs_solution_promotion_contributions(const CsSolution *solution, int rsc,
+                                                          int *n_out);
+const CsContribution *cs_solution_promotion_priority(const CsSolution *solution, int rsc,
+                                                     int *n_out);
 
 /* ---- the transition (added by the transition helper) ------------------ */
 
@@ -153,7 +152,7 @@ typedef enum {
     CS_ACTION_MIGRATE,
     CS_ACTION_RELOAD,
     CS_ACTION_FENCE,
-    CS_ACTION_PROMOTE,         /* promotable clone instances (promote.c) */
+    CS_ACTION_PROMOTE, /* promotable clone instances (promote.c) */
     CS_ACTION_DEMOTE,
     CS_ACTION_REPROMOTE,
 } CsActionKind;
@@ -172,7 +171,7 @@ typedef struct CsPlannedAction {
     char *fence_action;        /* Fence: "reboot" or "off" */
 } CsPlannedAction;
 
-const char *cs_action_kind_name(CsActionKind kind);   /* "Start", ... */
+const char *cs_action_kind_name(CsActionKind kind); /* "Start", ... */
 /* The Transition Summary's actions, fencing first, then resources in
  * crm_simulate's order (as sorted for assignment, members and instances
  * below their parent).  Transfer full: g_ptr_array_unref() frees all. */
@@ -187,14 +186,13 @@ const CsTransition *cs_solution_transition(CsSolution *solution);
 /* The kept transition, or NULL when nobody asked for it yet. */
 const CsTransition *cs_solution_transition_if_kept(const CsSolution *solution);
 guint cs_transition_length(const CsTransition *transition);
-const CsPlannedAction *cs_transition_action(const CsTransition *transition,
-                                            guint i);
+const CsPlannedAction *cs_transition_action(const CsTransition *transition, guint i);
 /* The actions naming rsc itself, in summary order: rsc is an index of
  * cs_solution_model(), where each clone instance and each member of a
  * group (or of a group instance) has its own; a group or clone names
  * none itself.  NULL with *n_out 0 when there are none. */
-const CsPlannedAction *const *cs_transition_actions_of(
-    const CsTransition *transition, int rsc, guint *n_out);
+const CsPlannedAction *const *cs_transition_actions_of(const CsTransition *transition, int rsc,
+                                                       guint *n_out);
 /* The configured resource (an index of the model solved) that rsc of
  * cs_solution_model() copies: db:0 -> db; rsc itself for a configured
  * resource or an orphan. */

@@ -20,15 +20,15 @@
  * (cs_table_contributions). */
 typedef struct CsTable {
     int n_nodes;
-    gboolean track;          /* record contributions */
-    gboolean compact;        /* each node's contributions contiguous */
+    gboolean track;   /* record contributions */
+    gboolean compact; /* each node's contributions contiguous */
     CsScore *score;
     gboolean *allowed;
-    int *last;               /* per node: index of its latest item, -1 */
-    int *first;              /* per node, when compact: its first item */
-    int *count;              /* per node: how many items */
+    int *last;  /* per node: index of its latest item, -1 */
+    int *first; /* per node, when compact: its first item */
+    int *count; /* per node: how many items */
     CsContribution *items;
-    int *link;               /* per item: the node's previous item, -1 */
+    int *link; /* per item: the node's previous item, -1 */
     int n_items, capacity;
     gboolean in_arena;       /* the table came from a solve's arena */
     gboolean items_in_arena; /* so did items (and link) */
@@ -55,7 +55,7 @@ void cs_arena_prefault(int blocks);
 /* A resource's colocations, in Pacemaker's list order.  pdata and len
  * as in a GPtrArray, so that g_ptr_array_index() reads it. */
 typedef struct CsColocList {
-    gpointer *pdata;         /* CsColoc* */
+    gpointer *pdata; /* CsColoc* */
     guint len, size;
     gboolean in_arena;
 } CsColocList;
@@ -71,33 +71,33 @@ typedef struct CsColoc {
     const char *id;
     int dependent, primary;
     CsScore score;
-    CsRole dependent_role, primary_role;   /* Started counts as any */
+    CsRole dependent_role, primary_role; /* Started counts as any */
     const char *attribute;
     gboolean influence;
 } CsColoc;
 
 typedef struct CsRscWork {
-    CsTable *table;          /* allowed nodes, as they evolve */
-    CsTable *printed;        /* snapshot printed at assignment */
-    CsTable *group_printed;  /* members: snapshot printed by the group */
-    CsTable *clone_printed;  /* instances: snapshot printed by the clone */
+    CsTable *table;            /* allowed nodes, as they evolve */
+    CsTable *printed;          /* snapshot printed at assignment */
+    CsTable *group_printed;    /* members: snapshot printed by the group */
+    CsTable *clone_printed;    /* instances: snapshot printed by the clone */
     GPtrArray *bundle_printed; /* a bundle and its implicit resources:
                                   CsTable* snapshots printed by each of the
                                   bundle's assignments (bundle.c), owned,
                                   NULL until used */
-    gboolean has_prefer;     /* clone.c: assign to prefer if it is as good
+    gboolean has_prefer;       /* clone.c: assign to prefer if it is as good
                                 as the best node (Pacemaker's prefer) */
     int prefer;
     gboolean provisional, allocating, merging;
     gboolean managed;
     gboolean exclusive_discovery;
-    gboolean *discover_exclusive;  /* per node */
-    int assigned;            /* node index or -1 */
-    int current;             /* first node active on, or -1 */
+    gboolean *discover_exclusive; /* per node */
+    int assigned;                 /* node index or -1 */
+    int current;                  /* first node active on, or -1 */
     int n_running;
     CsRole role, next_role;
-    CsColocList *this_with;  /* this resource is the dependent */
-    CsColocList *with_this;  /* this resource is the primary */
+    CsColocList *this_with; /* this resource is the dependent */
+    CsColocList *with_this; /* this resource is the primary */
     /* clone.c: snapshots printed by assignments rolled back (an instance
      * tried on its current node that preferred another); Pacemaker
      * printed them too.  CsTable*, owned, NULL until used. */
@@ -109,15 +109,15 @@ typedef struct CsRscWork {
  * each promotion score as the roles are set: the engine notes each print
  * as it happens, and cs_solution_stream_scores() replays them in order. */
 typedef enum CsPrintKind {
-    CS_PRINT_CLONE,       /* clone_printed of rsc */
-    CS_PRINT_GROUP,       /* a group's printed, a member's group_printed */
-    CS_PRINT_PRIMITIVE,   /* a primitive's printed */
-    CS_PRINT_BUNDLE,      /* bundle_printed of rsc (bundle.c) */
-    CS_PRINT_PROMOTION,   /* promotion line number index (promote.c) */
+    CS_PRINT_CLONE,     /* clone_printed of rsc */
+    CS_PRINT_GROUP,     /* a group's printed, a member's group_printed */
+    CS_PRINT_PRIMITIVE, /* a primitive's printed */
+    CS_PRINT_BUNDLE,    /* bundle_printed of rsc (bundle.c) */
+    CS_PRINT_PROMOTION, /* promotion line number index (promote.c) */
 } CsPrintKind;
 
 typedef struct CsPrintEvent {
-    int index;            /* resource, or promotion line */
+    int index; /* resource, or promotion line */
     CsPrintKind kind;
 } CsPrintEvent;
 
@@ -127,37 +127,37 @@ struct CsSolution {
     const CsModel *model;
     int n_rsc, n_nodes;
     CsRscWork *work;
-    GPtrArray *colocs;       /* CsColoc*, owned */
-    int *num_assigned;       /* per node: resources assigned so far */
-    CsArena *arena;          /* the tables the solve made (table.c) */
-    guint8 *node_available;  /* per node: cs_engine_node_available(), read
+    GPtrArray *colocs;        /* CsColoc*, owned */
+    int *num_assigned;        /* per node: resources assigned so far */
+    CsArena *arena;           /* the tables the solve made (table.c) */
+    guint8 *node_available;   /* per node: cs_engine_node_available(), read
                                 once: node choice asks it for every pair
                                 of nodes it compares */
-    int *name_rank;          /* per node: its place in strcmp order of
+    int *name_rank;           /* per node: its place in strcmp order of
                                 unames, the last tie-breaker of node choice */
-    int *uname_class;        /* per node: the first node whose uname equals
+    int *uname_class;         /* per node: the first node whose uname equals
                                 its own without case, as colocations
                                 compare #uname */
-    gboolean unames_distinct;     /* no two unames equal without case:
+    gboolean unames_distinct; /* no two unames equal without case:
                                      uname_class[node] == node */
-    int *sorted_nodes;       /* node order for the resource sort */
-    CsScore *location_scores;     /* assign.c location_scratch() */
+    int *sorted_nodes;        /* node order for the resource sort */
+    CsScore *location_scores; /* assign.c location_scratch() */
     gboolean *location_listed;
-    GArray *assign_order;    /* top-level resources (int) as assigned:
+    GArray *assign_order; /* top-level resources (int) as assigned:
                                 Pacemaker's sorted resource list, which
                                 the Transition Summary follows too */
     gboolean stonith_unmanage;
-    GArray *print_log;       /* CsPrintEvent: what was printed, in order */
-    char *transition_text;   /* cs_solution_transition_text(), once asked */
-    struct CsTransition *transition;  /* cs_solution_transition(), once
+    GArray *print_log;               /* CsPrintEvent: what was printed, in order */
+    char *transition_text;           /* cs_solution_transition_text(), once asked */
+    struct CsTransition *transition; /* cs_solution_transition(), once
                                          asked (transition.c) */
-    struct CsCapacity *capacity;  /* utilization.c; NULL for placement-
+    struct CsCapacity *capacity;     /* utilization.c; NULL for placement-
                                      strategy=default */
     struct CsExpansion *expansion;   /* expand.c: the engine's view of the
                                         model with clone instances; NULL
                                         when the model is used as is */
     struct CsCloneWork *clones;      /* clone.c, promote.c, ticket.c */
-    guint8 *remote_unchecked;  /* remote.c: per node, a remote node that
+    guint8 *remote_unchecked;        /* remote.c: per node, a remote node that
                                   could not run resources in the status
                                   (its definitions go unchecked); NULL
                                   when none */
@@ -175,10 +175,10 @@ struct CsSolution {
  * The most any corpus CIB needs is about 11000 (params-6), the 64x10000
  * benchmark about 9300; past 50000 a refusal costs ~0.1 s, where a larger
  * budget made the fuzzer's sanitizer build spend seconds per input. */
-#define CS_MERGE_BUDGET ((gint64) 50000)
+#define CS_MERGE_BUDGET ((gint64)50000)
 /* At most ~15,000 copied in the corpus (params-6), ~250,000 for the
  * 64x10000 benchmark. */
-#define CS_MERGE_ITEM_BUDGET ((gint64) 10000000)
+#define CS_MERGE_ITEM_BUDGET ((gint64)10000000)
 
 /* expand.c: clone instances (Pacemaker Explained 2.1, "Clones") */
 typedef struct CsExpansion CsExpansion;
@@ -206,13 +206,11 @@ int cs_bundle_implicit(CsExpansion *expansion, const char *id);
 /* rsc is a replica's container. */
 gboolean cs_bundle_is_container(const CsSolution *solution, int rsc);
 /* A colocation's effect on dependent once the bundle is placed. */
-void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle,
-                           const CsColoc *coloc);
+void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle, const CsColoc *coloc);
 /* expand.c: a new primitive ocf:PROVIDER:TYPE named id, a child of
  * parent in the view, with parent's meta attributes; its index. */
-int cs_expansion_add_implicit(CsExpansion *expansion, int parent,
-                              const char *id, const char *provider,
-                              const char *type);
+int cs_expansion_add_implicit(CsExpansion *expansion, int parent, const char *id,
+                              const char *provider, const char *type);
 
 /* clone.c, promote.c, ticket.c */
 void cs_clones_init(CsSolution *solution);
@@ -244,14 +242,12 @@ void cs_table_reserve(CsTable *table, int needed);
 /* Pacemaker's resource_node_score(): a node not yet allowed enters the
  * table with the contribution as its score.  Inline: a solve on 32 x
  * 2,000 records some 36,000 contributions. */
-G_ALWAYS_INLINE static inline void cs_table_add(CsTable *table, int node,
-                                                const CsContribution *why)
+G_ALWAYS_INLINE static inline void cs_table_add(CsTable *table, int node, const CsContribution *why)
 {
     if (G_UNLIKELY(table->frozen))
         cs_table_keep_snapshot(table);
-    table->score[node] = table->allowed[node]
-                         ? cs_score_add(table->score[node], why->value)
-                         : why->value;
+    table->score[node] =
+        table->allowed[node] ? cs_score_add(table->score[node], why->value) : why->value;
     table->allowed[node] = TRUE;
     if (!table->track)
         return;
@@ -269,25 +265,21 @@ G_ALWAYS_INLINE static inline void cs_table_add(CsTable *table, int node,
     table->last[node] = table->n_items++;
     table->count[node]++;
 }
-void cs_table_add_simple(CsTable *table, int node, CsContributionKind kind,
-                         const char *source, CsScore value);
+void cs_table_add_simple(CsTable *table, int node, CsContributionKind kind, const char *source,
+                         CsScore value);
 /* A compact table's contributions for node (NULL, *n_out = 0 if none). */
-const CsContribution *cs_table_contributions(const CsTable *table, int node,
-                                             int *n_out);
+const CsContribution *cs_table_contributions(const CsTable *table, int node, int *n_out);
 
 /* nodes */
 /* Pacemaker's pcmk__node_available() without the score (nodes.c
  * cs_nodes_init), inline: colocation merges ask it for every node. */
-static inline gboolean cs_engine_node_available(const CsSolution *solution,
-                                                int node)
+static inline gboolean cs_engine_node_available(const CsSolution *solution, int node)
 {
     return solution->node_available[node];
 }
 void cs_nodes_init(CsSolution *solution);
-gboolean cs_table_any_available(const CsSolution *solution,
-                                const CsTable *table);
-const char *cs_engine_node_attr(const CsSolution *solution, int node,
-                                const char *attribute);
+gboolean cs_table_any_available(const CsSolution *solution, const CsTable *table);
+const char *cs_engine_node_attr(const CsSolution *solution, int node, const char *attribute);
 
 /* No probes are made: maintenance-mode, or enable-startup-probes set to
  * a false value (Pacemaker Explained 2.1, "Cluster Options"; Pacemaker's spellings of false:
@@ -301,8 +293,8 @@ gboolean cs_location_in_lifetime(const CsSolution *solution, const CsLocation *l
 /* colocation.c */
 void cs_colocations_build(CsSolution *solution);
 /* An implicit colocation of dependent with primary at INFINITY. */
-void cs_coloc_add_internal(CsSolution *solution, const char *id,
-                           int dependent, int primary, gboolean influence);
+void cs_coloc_add_internal(CsSolution *solution, const char *id, int dependent, int primary,
+                           gboolean influence);
 void cs_group_expand_colocations(CsSolution *solution, int group);
 void cs_apply_this_with(CsSolution *solution, int rsc, const CsColoc *coloc);
 /* A stable sort that leaves an array already in order alone. */
@@ -310,30 +302,23 @@ void cs_sort_array(GArray *array, GCompareDataFunc compare, gpointer data);
 void cs_coloc_insert_this_with(CsSolution *solution, int rsc, CsColoc *coloc);
 void cs_coloc_insert_with_this(CsSolution *solution, int rsc, CsColoc *coloc);
 /* At the front, whatever the order (a clone's colocations, clone.c). */
-void cs_coloc_insert_first_with_this(CsSolution *solution, int rsc,
-                                     CsColoc *coloc);
+void cs_coloc_insert_first_with_this(CsSolution *solution, int rsc, CsColoc *coloc);
 /* The empty list every resource starts with, shared and never written;
  * cs_coloc_list_free() frees any other. */
 CsColocList *cs_coloc_no_list(void);
 void cs_coloc_list_free(CsColocList *list);
 /* A colocation's effect on dependent once primary is assigned. */
-void cs_apply_coloc_score(CsSolution *solution, int dependent, int primary,
-                          const CsColoc *coloc);
+void cs_apply_coloc_score(CsSolution *solution, int dependent, int primary, const CsColoc *coloc);
 /* clone.c: the same when the primary is a clone. */
-void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone,
-                          const CsColoc *coloc);
-void cs_add_dependent_scores(CsSolution *solution, int rsc,
-                             const CsColoc *coloc);
-CsTable *cs_merge_scores(CsSolution *solution, int other, CsTable *nodes,
-                         const char *attribute, float factor,
-                         gboolean forward, gboolean rollback,
-                         const char *via);
+void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone, const CsColoc *coloc);
+void cs_add_dependent_scores(CsSolution *solution, int rsc, const CsColoc *coloc);
+CsTable *cs_merge_scores(CsSolution *solution, int other, CsTable *nodes, const char *attribute,
+                         float factor, gboolean forward, gboolean rollback, const char *via);
 /* The same for a clone taking its dependents' preferences (Pacemaker's
  * pe_weights_positive): no step of the merge may make a node negative; a
  * positive node one would is left at 1. */
-CsTable *cs_merge_scores_positive(CsSolution *solution, int other,
-                                  CsTable *nodes, const char *attribute,
-                                  float factor, gboolean rollback,
+CsTable *cs_merge_scores_positive(CsSolution *solution, int other, CsTable *nodes,
+                                  const char *attribute, float factor, gboolean rollback,
                                   const char *via);
 CsTable *cs_merge_scores_for_order(CsSolution *solution, int rsc);
 
@@ -355,8 +340,7 @@ gboolean cs_guest_check_supported(const CsSolution *solution, GError **error);
 void cs_remote_avoid_nodes(CsSolution *solution);
 /* remote.c: the connections first, in the given assignment order, each
  * deciding whether its remote node can run resources. */
-void cs_remote_assign_connections(CsSolution *solution, const int *order,
-                                  guint n);
+void cs_remote_assign_connections(CsSolution *solution, const int *order, guint n);
 /* remote.c: FALSE (error set) for a remote node situation not modelled. */
 gboolean cs_remote_check_supported(const CsSolution *solution, GError **error);
 /* remote.c: whether the definitions of what ran on node go unchecked:
@@ -401,19 +385,27 @@ const int *cs_capacity_node_order(const CsSolution *solution);
  * digit runs compared as numbers, case-insensitive); caller frees. */
 int *cs_nodes_in_name_order(const CsSolution *solution);
 
-
 /* ---- actions: actions.c, transition.c (digests: model/digest.h) ------- */
 
 /* Frees what cs_solution_transition() kept (NULL: nothing). */
 void cs_transition_free(struct CsTransition *transition);
 
 typedef enum {
-    CS_TASK_START, CS_TASK_STOP, CS_TASK_RUNNING, CS_TASK_STOPPED,
-    CS_TASK_MIGRATE_TO, CS_TASK_MIGRATE_FROM, CS_TASK_RELOAD,
-    CS_TASK_PSEUDO, CS_TASK_FENCE,
+    CS_TASK_START,
+    CS_TASK_STOP,
+    CS_TASK_RUNNING,
+    CS_TASK_STOPPED,
+    CS_TASK_MIGRATE_TO,
+    CS_TASK_MIGRATE_FROM,
+    CS_TASK_RELOAD,
+    CS_TASK_PSEUDO,
+    CS_TASK_FENCE,
     /* promotable clones (Pacemaker Explained 2.1, "Promotable clones"): an instance's role
      * changes, and the clone's pseudo-actions around them */
-    CS_TASK_PROMOTE, CS_TASK_DEMOTE, CS_TASK_PROMOTED, CS_TASK_DEMOTED,
+    CS_TASK_PROMOTE,
+    CS_TASK_DEMOTE,
+    CS_TASK_PROMOTED,
+    CS_TASK_DEMOTED,
 } CsTask;
 
 /* Action flags (Pacemaker's pe_action_flags). */
@@ -444,25 +436,25 @@ struct CsEdge;
  * full list moves to room twice its size, and nothing is freed before
  * the graph is. */
 typedef struct CsEdgeList {
-    struct CsEdge **items;   /* oldest first */
+    struct CsEdge **items; /* oldest first */
     guint len, size;
 } CsEdgeList;
 
 typedef struct CsAct {
     CsTask task;
-    int rsc;                 /* -1: a node or ordering action */
-    int node;                /* -1: none (yet) */
+    int rsc;  /* -1: a node or ordering action */
+    int node; /* -1: none (yet) */
     guint flags;
     char *reason;
-    char *name;              /* pseudo and fence actions */
-    CsEdgeList before;       /* orderings where this is "then" */
-    CsEdgeList after;        /* orderings where this is "first" */
+    char *name;        /* pseudo and fence actions */
+    CsEdgeList before; /* orderings where this is "then" */
+    CsEdgeList after;  /* orderings where this is "first" */
     int runnable_before, required_before;
 } CsAct;
 
 /* A resource's actions, carved like CsEdgeList. */
 typedef struct CsActList {
-    CsAct **items;           /* creation order */
+    CsAct **items; /* creation order */
     guint len, size;
 } CsActList;
 
@@ -475,16 +467,16 @@ typedef struct CsNodeList {
 typedef struct CsGraph {
     const CsSolution *solution;
     const CsModel *model;
-    GPtrArray *actions;      /* CsAct*, creation order */
-    GPtrArray *orderings;    /* CsOrdering*: pending resource orderings */
-    CsActList *by_rsc;       /* per resource: its actions */
-    CsNodeList *running_on;  /* per resource: the nodes it is active on */
+    GPtrArray *actions;     /* CsAct*, creation order */
+    GPtrArray *orderings;   /* CsOrdering*: pending resource orderings */
+    CsActList *by_rsc;      /* per resource: its actions */
+    CsNodeList *running_on; /* per resource: the nodes it is active on */
     guint *rsc_flags;
     CsRole *role, *next_role;
     int *assigned;
-    gboolean *fenced;        /* per node: fencing scheduled */
-    gboolean probes_ordered; /* starts now wait for probes on pending nodes */
-    gboolean probes_disabled;  /* cs_startup_probes_disabled(), read once */
+    gboolean *fenced;         /* per node: fencing scheduled */
+    gboolean probes_ordered;  /* starts now wait for probes on pending nodes */
+    gboolean probes_disabled; /* cs_startup_probes_disabled(), read once */
     /* Actions, edges, orderings and their lists: carved from blocks that
      * are freed with the graph (graph_alloc()). */
     GPtrArray *blocks;

@@ -19,17 +19,17 @@
 #include "engine/engine_internal.h"
 
 struct CsExpansion {
-    CsModel model;               /* the engine's view; containers owned */
-    GPtrArray *owned;            /* every struct allocated here (g_free) */
-    GArray *orphan;              /* gboolean per resource */
-    GArray *configured;          /* int per resource: the configured
+    CsModel model;           /* the engine's view; containers owned */
+    GPtrArray *owned;        /* every struct allocated here (g_free) */
+    GArray *orphan;          /* gboolean per resource */
+    GArray *configured;      /* int per resource: the configured
                                     resource an instance copies, or itself */
-    GArray *template;            /* gboolean per resource: a clone's
+    GArray *template;        /* gboolean per resource: a clone's
                                     configured child (never placed) */
-    GPtrArray *arrays;           /* children arrays made here */
-    GHashTable *empty_table;     /* shared by orphans: no params, ... */
-    GPtrArray *empty_ops;        /* shared by orphans: no operations */
-    GPtrArray *orphan_bans;      /* CsStatusBan*: __orphan_do_not_run__ */
+    GPtrArray *arrays;       /* children arrays made here */
+    GHashTable *empty_table; /* shared by orphans: no params, ... */
+    GPtrArray *empty_ops;    /* shared by orphans: no operations */
+    GPtrArray *orphan_bans;  /* CsStatusBan*: __orphan_do_not_run__ */
 };
 
 static gpointer own(CsExpansion *expansion, gconstpointer data, gsize size)
@@ -54,8 +54,8 @@ static GArray *own_children(CsExpansion *expansion)
 }
 
 /* A resource copy appended to the view (index = the new position). */
-static CsResource *add_copy(CsExpansion *expansion, const CsResource *from,
-                            int configured, gboolean orphan)
+static CsResource *add_copy(CsExpansion *expansion, const CsResource *from, int configured,
+                            gboolean orphan)
 {
     CsResource *copy = own(expansion, from, sizeof(CsResource));
 
@@ -63,12 +63,11 @@ static CsResource *add_copy(CsExpansion *expansion, const CsResource *from,
     g_ptr_array_add(expansion->model.resources, copy);
     g_array_append_val(expansion->configured, configured);
     g_array_append_val(expansion->orphan, orphan);
-    g_array_append_val(expansion->template, (gboolean){ FALSE });
+    g_array_append_val(expansion->template, (gboolean){FALSE});
     return copy;
 }
 
-static const char *instance_id(CsExpansion *expansion, const char *base,
-                               int number)
+static const char *instance_id(CsExpansion *expansion, const char *base, int number)
 {
     char *id = g_strdup_printf("%s:%d", base, number);
 
@@ -78,8 +77,8 @@ static const char *instance_id(CsExpansion *expansion, const char *base,
 
 /* Instance number of the configured child (primitive or group), with
  * parent as its parent; a group instance brings its members. */
-static int add_instance(CsExpansion *expansion, int template, int parent,
-                        int number, gboolean orphan)
+static int add_instance(CsExpansion *expansion, int template, int parent, int number,
+                        gboolean orphan)
 {
     const CsResource *from = rsc_at(expansion, template);
     CsResource *copy = add_copy(expansion, from, template, orphan);
@@ -92,9 +91,8 @@ static int add_instance(CsExpansion *expansion, int template, int parent,
 
         copy->children = children;
         for (guint i = 0; i < from->children->len; i++) {
-            int member = add_instance(expansion,
-                                      g_array_index(from->children, int, i),
-                                      index, number, orphan);
+            int member = add_instance(expansion, g_array_index(from->children, int, i), index,
+                                      number, orphan);
 
             g_array_append_val(children, member);
         }
@@ -106,10 +104,10 @@ static int add_instance(CsExpansion *expansion, int template, int parent,
 
 typedef struct Matching {
     CsExpansion *expansion;
-    int *active_node;        /* per resource: node it is known active on */
+    int *active_node; /* per resource: node it is known active on */
     gboolean *blocked;
-    int *next_orphan;        /* per resource (clones): next orphan number */
-    guint capacity;          /* entries in each array */
+    int *next_orphan; /* per resource (clones): next orphan number */
+    guint capacity;   /* entries in each array */
 } Matching;
 
 /* The arrays cover every resource of the view, which grows as histories
@@ -123,12 +121,9 @@ static void matching_fit(Matching *matching)
     if (needed <= old)
         return;
     matching->capacity = MAX(needed, old * 2);
-    matching->active_node = g_renew(int, matching->active_node,
-                                    matching->capacity);
-    matching->blocked = g_renew(gboolean, matching->blocked,
-                                matching->capacity);
-    matching->next_orphan = g_renew(int, matching->next_orphan,
-                                    matching->capacity);
+    matching->active_node = g_renew(int, matching->active_node, matching->capacity);
+    matching->blocked = g_renew(gboolean, matching->blocked, matching->capacity);
+    matching->next_orphan = g_renew(int, matching->next_orphan, matching->capacity);
     for (guint i = old; i < matching->capacity; i++) {
         matching->active_node[i] = -1;
         matching->blocked[i] = FALSE;
@@ -143,8 +138,7 @@ static gboolean left_out(const CsExpansion *expansion, int rsc)
     int parent = rsc_at(expansion, rsc)->parent;
 
     return cs_bundle_is_dropped(&expansion->model, rsc)
-           || (parent >= 0
-               && cs_bundle_is_dropped(&expansion->model, parent));
+           || (parent >= 0 && cs_bundle_is_dropped(&expansion->model, parent));
 }
 
 static int clone_of(const CsExpansion *expansion, int rsc)
@@ -158,8 +152,7 @@ static int clone_of(const CsExpansion *expansion, int rsc)
 
 /* The member of instance that copies the configured resource (the
  * instance itself for a cloned primitive). */
-static int member_for(const CsExpansion *expansion, int instance,
-                      int configured)
+static int member_for(const CsExpansion *expansion, int instance, int configured)
 {
     const CsResource *info = rsc_at(expansion, instance);
 
@@ -193,14 +186,12 @@ static int instance_location(const Matching *matching, int instance)
 static gboolean requires_fencing(const CsModel *model, const CsResource *info)
 {
     if (info->requires != NULL)
-        return strcmp(info->requires, "fencing") == 0
-               || strcmp(info->requires, "unfencing") == 0;
+        return strcmp(info->requires, "fencing") == 0 || strcmp(info->requires, "unfencing") == 0;
     return model->options.stonith_enabled;
 }
 
 /* Pacemaker's find_anonymous_clone(). */
-static int match_anonymous(Matching *matching, int clone, int configured,
-                           int node)
+static int match_anonymous(Matching *matching, int clone, int configured, int node)
 {
     CsExpansion *expansion = matching->expansion;
     const CsResource *info = rsc_at(expansion, clone);
@@ -222,8 +213,7 @@ static int match_anonymous(Matching *matching, int clone, int configured,
                 continue;
             }
             found = member;
-        } else if (!skip_inactive && inactive < 0 && member >= 0
-                   && !matching->blocked[member]
+        } else if (!skip_inactive && inactive < 0 && member >= 0 && !matching->blocked[member]
                    && !g_array_index(expansion->orphan, gboolean, instance)) {
             inactive = member;
         }
@@ -234,8 +224,7 @@ static int match_anonymous(Matching *matching, int clone, int configured,
      * they may start elsewhere at once; unless the clone has an instance
      * for every node (clone-max equal to the number of nodes), when no
      * other node could use the number anyway. */
-    if (found >= 0 && !requires_fencing(&expansion->model,
-                                        rsc_at(expansion, configured))
+    if (found >= 0 && !requires_fencing(&expansion->model, rsc_at(expansion, configured))
         && (!node_info->online || node_info->unclean)
         && info->clone_max != (int)expansion->model.nodes->len)
         found = -1;
@@ -261,8 +250,7 @@ static int add_orphan(Matching *matching, int clone, int configured)
 
     if (top_template < 0)
         return -2;
-    instance = add_instance(expansion, top_template, clone,
-                            matching->next_orphan[clone]++, TRUE);
+    instance = add_instance(expansion, top_template, clone, matching->next_orphan[clone]++, TRUE);
 
     g_array_append_val(info->children, instance);
     return member_for(expansion, instance, configured);
@@ -279,13 +267,10 @@ static int match_state(Matching *matching, const CsRscState *state)
         return state->rsc;
     info = rsc_at(expansion, clone);
     if (info->globally_unique) {
-        if (state->instance >= 0
-            && state->instance < (int)info->children->len)
-            return member_for(expansion,
-                              g_array_index(info->children, int,
-                                            state->instance),
+        if (state->instance >= 0 && state->instance < (int)info->children->len)
+            return member_for(expansion, g_array_index(info->children, int, state->instance),
                               state->rsc);
-        return -2;   /* a numbered instance beyond clone-max */
+        return -2; /* a numbered instance beyond clone-max */
     }
     found = match_anonymous(matching, clone, state->rsc, state->node);
     /* An orphan instance is made only for a history that shows it
@@ -298,11 +283,9 @@ static int match_state(Matching *matching, const CsRscState *state)
 /* ---- orphans: histories of resources no longer configured ----------- */
 
 /* A copy of an lrm_resource attribute the expansion owns, or NULL. */
-static char *owned_attr(CsExpansion *expansion, xmlNode *element,
-                        const char *name)
+static char *owned_attr(CsExpansion *expansion, xmlNode *element, const char *name)
 {
-    xmlChar *value = element != NULL
-                     ? xmlGetProp(element, (const xmlChar *)name) : NULL;
+    xmlChar *value = element != NULL ? xmlGetProp(element, (const xmlChar *)name) : NULL;
     char *copy = value != NULL ? g_strdup((const char *)value) : NULL;
 
     xmlFree(value);
@@ -330,15 +313,11 @@ static xmlNode *history_element(const CsRscState *state)
  * unmanaged (Pacemaker's process_orphan_resource()). */
 static gboolean orphan_managed(const CsModel *model)
 {
-    const char *managed = g_hash_table_lookup(model->rsc_defaults,
-                                              "is-managed");
-    const char *maintenance = g_hash_table_lookup(model->rsc_defaults,
-                                                  "maintenance");
-    const char *by_default = g_hash_table_lookup(model->options.values,
-                                                 "is-managed-default");
+    const char *managed = g_hash_table_lookup(model->rsc_defaults, "is-managed");
+    const char *maintenance = g_hash_table_lookup(model->rsc_defaults, "maintenance");
+    const char *by_default = g_hash_table_lookup(model->options.values, "is-managed-default");
 
-    if (!model->options.stop_orphan_resources
-        || model->options.maintenance_mode
+    if (!model->options.stop_orphan_resources || model->options.maintenance_mode
         || cs_text_is_true(maintenance))
         return FALSE;
     if (managed != NULL && g_ascii_strcasecmp(managed, "default") != 0)
@@ -348,8 +327,7 @@ static gboolean orphan_managed(const CsModel *model)
 
 /* Pacemaker's default "requires" for a resource with no meta attribute
  * (Pacemaker Explained 2.1, "Resource Meta-Attributes"), rsc_defaults aside. */
-static const char *orphan_requires(const CsModel *model,
-                                   const CsResource *orphan)
+static const char *orphan_requires(const CsModel *model, const CsResource *orphan)
 {
     if (orphan->fence_device)
         return "quorum";
@@ -368,12 +346,11 @@ static const char *orphan_requires(const CsModel *model,
 static int add_orphan_primitive(CsExpansion *expansion, const CsModel *model,
                                 const CsRscState *state)
 {
-    CsResource blank = { 0 };
+    CsResource blank = {0};
     CsResource *orphan;
     xmlNode *element = history_element(state);
 
-    orphan = add_copy(expansion, &blank, (int)expansion->model.resources->len,
-                      TRUE);
+    orphan = add_copy(expansion, &blank, (int)expansion->model.resources->len, TRUE);
     orphan->id = state->rsc_id;
     orphan->kind = CS_RSC_PRIMITIVE;
     orphan->parent = -1;
@@ -387,29 +364,26 @@ static int add_orphan_primitive(CsExpansion *expansion, const CsModel *model,
     orphan->ops = expansion->empty_ops;
     orphan->migration_threshold = CS_INFINITY;
     orphan->managed = orphan_managed(model);
-    orphan->maintenance = !orphan->managed
-                          && model->options.maintenance_mode;
+    orphan->maintenance = !orphan->managed && model->options.maintenance_mode;
     orphan->multiple_active = "stop_start";
     orphan->critical = TRUE;
     orphan->fence_device = g_strcmp0(orphan->rsc_class, "stonith") == 0;
     orphan->requires = orphan_requires(model, orphan);
     orphan->container = -1;
     orphan->remote_node = -1;
-    cs_score_parse(g_hash_table_lookup(model->rsc_defaults, "priority"),
-                   &orphan->priority);
+    cs_score_parse(g_hash_table_lookup(model->rsc_defaults, "priority"), &orphan->priority);
     if (model->options.stop_orphan_resources) {
-        CsStatusBan ban = { orphan->index, -1, "__orphan_do_not_run__" };
+        CsStatusBan ban = {orphan->index, -1, "__orphan_do_not_run__"};
 
-        g_ptr_array_add(expansion->orphan_bans,
-                        own(expansion, &ban, sizeof ban));
+        g_ptr_array_add(expansion->orphan_bans, own(expansion, &ban, sizeof ban));
     }
     return orphan->index;
 }
 
 /* The orphan primitive for state's resource id, made at its first
  * history (a resource keeps one fake resource for all its nodes). */
-static int orphan_primitive(CsExpansion *expansion, const CsModel *model,
-                            GHashTable *orphans, const CsRscState *state)
+static int orphan_primitive(CsExpansion *expansion, const CsModel *model, GHashTable *orphans,
+                            const CsRscState *state)
 {
     gpointer found;
 
@@ -434,8 +408,7 @@ static gboolean orphan_is_remote_connection(const CsRscState *state)
         return FALSE;
     type = xmlGetProp(element, (const xmlChar *)"type");
     container = xmlGetProp(element, (const xmlChar *)"container");
-    remote = container != NULL
-             || (type != NULL && strcmp((const char *)type, "remote") == 0);
+    remote = container != NULL || (type != NULL && strcmp((const char *)type, "remote") == 0);
     xmlFree(type);
     xmlFree(container);
     return remote;
@@ -454,8 +427,7 @@ static void expand_clone(CsExpansion *expansion, int clone)
     template = g_array_index(info->children, int, 0);
     instances = own_children(expansion);
     for (int number = 0; number < info->clone_max; number++) {
-        int instance = add_instance(expansion, template, clone, number,
-                                    FALSE);
+        int instance = add_instance(expansion, template, clone, number, FALSE);
 
         g_array_append_val(instances, instance);
     }
@@ -478,8 +450,7 @@ static void copy_nodes(CsExpansion *expansion, const CsModel *model)
     view->node_by_uname = g_hash_table_new(g_str_hash, g_str_equal);
     view->node_by_id = g_hash_table_new(g_str_hash, g_str_equal);
     for (guint i = 0; i < model->nodes->len; i++) {
-        CsNode *node = own(expansion, g_ptr_array_index(model->nodes, i),
-                           sizeof(CsNode));
+        CsNode *node = own(expansion, g_ptr_array_index(model->nodes, i), sizeof(CsNode));
 
         g_ptr_array_add(view->nodes, node);
         g_hash_table_insert(view->node_by_uname, node->uname, node);
@@ -503,8 +474,7 @@ static void copy_resources(CsExpansion *expansion, const CsModel *model)
      * their instances follow every configured resource. */
     for (guint i = 0; i < n; i++)
         g_array_index(expansion->template, gboolean, i) =
-            (rsc_at(expansion, (int)i)->parent >= 0
-             && clone_of(expansion, (int)i) >= 0)
+            (rsc_at(expansion, (int)i)->parent >= 0 && clone_of(expansion, (int)i) >= 0)
             || left_out(expansion, (int)i);
     for (guint i = 0; i < n; i++) {
         if (rsc_at(expansion, (int)i)->kind == CS_RSC_CLONE)
@@ -516,12 +486,11 @@ static void copy_resources(CsExpansion *expansion, const CsModel *model)
     }
 }
 
-int cs_expansion_add_implicit(CsExpansion *expansion, int parent,
-                              const char *id, const char *provider,
-                              const char *type)
+int cs_expansion_add_implicit(CsExpansion *expansion, int parent, const char *id,
+                              const char *provider, const char *type)
 {
-    CsResource *copy = add_copy(expansion, rsc_at(expansion, parent),
-                                (int)expansion->model.resources->len, FALSE);
+    CsResource *copy =
+        add_copy(expansion, rsc_at(expansion, parent), (int)expansion->model.resources->len, FALSE);
     char *name = g_strdup(id);
     GArray *siblings = rsc_at(expansion, parent)->children;
 
@@ -557,18 +526,15 @@ static gint64 pair_key(const CsModel *model, int rsc, int node)
 
 static void index_states(CsModel *view)
 {
-    view->state_index = g_hash_table_new_full(g_int64_hash, g_int64_equal,
-                                              g_free, NULL);
-    view->fail_count_index = g_hash_table_new_full(g_int64_hash,
-                                                   g_int64_equal, g_free,
+    view->state_index = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+    view->fail_count_index = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
                                                    (GDestroyNotify)g_ptr_array_unref);
     for (guint i = 0; i < view->rsc_states->len; i++) {
         CsRscState *state = g_ptr_array_index(view->rsc_states, i);
         gint64 key = pair_key(view, state->rsc, state->node);
 
         if (!g_hash_table_contains(view->state_index, &key))
-            g_hash_table_insert(view->state_index, g_memdup2(&key, sizeof key),
-                                state);
+            g_hash_table_insert(view->state_index, g_memdup2(&key, sizeof key), state);
     }
     for (guint i = 0; i < view->fail_counts->len; i++) {
         CsFailCount *fail = g_ptr_array_index(view->fail_counts, i);
@@ -577,21 +543,18 @@ static void index_states(CsModel *view)
 
         if (list == NULL) {
             list = g_ptr_array_new();
-            g_hash_table_insert(view->fail_count_index,
-                                g_memdup2(&key, sizeof key), list);
+            g_hash_table_insert(view->fail_count_index, g_memdup2(&key, sizeof key), list);
         }
         g_ptr_array_add(list, fail);
     }
 }
 
-static gboolean map_states(CsExpansion *expansion, const CsModel *model,
-                           GError **error)
+static gboolean map_states(CsExpansion *expansion, const CsModel *model, GError **error)
 {
     CsModel *view = &expansion->model;
-    Matching matching = { expansion, NULL, NULL, NULL, 0 };
+    Matching matching = {expansion, NULL, NULL, NULL, 0};
     gboolean ok = TRUE;
-    g_autoptr(GHashTable) orphans = g_hash_table_new(g_str_hash,
-                                                     g_str_equal);
+    g_autoptr(GHashTable) orphans = g_hash_table_new(g_str_hash, g_str_equal);
 
     matching_fit(&matching);
     for (guint i = 0; i < view->resources->len; i++)
@@ -599,16 +562,16 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model,
             matching.next_orphan[i] = rsc_at(expansion, (int)i)->clone_max;
     view->rsc_states = g_ptr_array_new();
     for (guint i = 0; i < model->rsc_states->len; i++) {
-        CsRscState *state = own(expansion,
-                                g_ptr_array_index(model->rsc_states, i),
-                                sizeof(CsRscState));
+        CsRscState *state =
+            own(expansion, g_ptr_array_index(model->rsc_states, i), sizeof(CsRscState));
         int implicit;
 
         if (state->rsc < 0 && orphan_is_remote_connection(state)) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                         "orphaned Pacemaker Remote connection %s (its node "
                         "comes back from the status section) is not "
-                        "modelled yet", state->rsc_id);
+                        "modelled yet",
+                        state->rsc_id);
             ok = FALSE;
             break;
         }
@@ -662,8 +625,7 @@ static void map_fail_counts(CsExpansion *expansion, const CsModel *model)
 
             if (member < 0)
                 continue;
-            if (info->globally_unique
-                && (suffix == NULL || atoi(suffix + 1) != (int)k))
+            if (info->globally_unique && (suffix == NULL || atoi(suffix + 1) != (int)k))
                 continue;
             copy = own(expansion, from, sizeof(CsFailCount));
             copy->rsc = member;
@@ -674,8 +636,7 @@ static void map_fail_counts(CsExpansion *expansion, const CsModel *model)
 
 /* The instance (or member) the history of configured resource rsc on
  * node went to, a failed one first; -1 if none. */
-static int instance_on_node(const CsExpansion *expansion,
-                            const CsModel *model, int rsc, int node)
+static int instance_on_node(const CsExpansion *expansion, const CsModel *model, int rsc, int node)
 {
     const GPtrArray *mapped = expansion->model.rsc_states;
     int found = -1;
@@ -703,8 +664,7 @@ static void map_status_bans(CsExpansion *expansion, const CsModel *model)
 
     view->status_bans = g_ptr_array_new();
     for (guint i = 0; i < expansion->orphan_bans->len; i++)
-        g_ptr_array_add(view->status_bans,
-                        g_ptr_array_index(expansion->orphan_bans, i));
+        g_ptr_array_add(view->status_bans, g_ptr_array_index(expansion->orphan_bans, i));
     if (model->status_bans == NULL)
         return;
     for (guint i = 0; i < model->status_bans->len; i++) {
@@ -714,8 +674,7 @@ static void map_status_bans(CsExpansion *expansion, const CsModel *model)
 
         if (from->rsc >= 0 && from->node >= 0
             && g_array_index(expansion->template, gboolean, from->rsc))
-            instance = instance_on_node(expansion, model, from->rsc,
-                                        from->node);
+            instance = instance_on_node(expansion, model, from->rsc, from->node);
         if (instance < 0) {
             g_ptr_array_add(view->status_bans, (gpointer)from);
             continue;
@@ -775,8 +734,7 @@ CsExpansion *cs_expansion_new(const CsModel *model, GError **error)
     expansion->orphan = g_array_new(FALSE, FALSE, sizeof(gboolean));
     expansion->configured = g_array_new(FALSE, FALSE, sizeof(int));
     expansion->template = g_array_new(FALSE, FALSE, sizeof(gboolean));
-    expansion->arrays = g_ptr_array_new_with_free_func(
-        (GDestroyNotify)g_array_unref);
+    expansion->arrays = g_ptr_array_new_with_free_func((GDestroyNotify)g_array_unref);
     expansion->empty_table = g_hash_table_new(g_str_hash, g_str_equal);
     expansion->empty_ops = g_ptr_array_new();
     expansion->orphan_bans = g_ptr_array_new();
@@ -846,16 +804,14 @@ gboolean cs_rsc_is_orphan(const CsSolution *solution, int rsc)
 {
     const CsExpansion *expansion = solution->expansion;
 
-    return expansion != NULL
-           && g_array_index(expansion->orphan, gboolean, rsc);
+    return expansion != NULL && g_array_index(expansion->orphan, gboolean, rsc);
 }
 
 gboolean cs_rsc_is_template(const CsSolution *solution, int rsc)
 {
     const CsExpansion *expansion = solution->expansion;
 
-    return expansion != NULL
-           && g_array_index(expansion->template, gboolean, rsc);
+    return expansion != NULL && g_array_index(expansion->template, gboolean, rsc);
 }
 
 int cs_solution_configured_rsc(const CsSolution *solution, int rsc)

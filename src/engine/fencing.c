@@ -20,9 +20,7 @@ static gboolean can_fence(const CsGraph *graph, const CsNode *node)
 
     if (!options->stonith_enabled || graph->solution->stonith_unmanage)
         return FALSE;
-    return options->have_quorum
-           || options->no_quorum_policy == CS_NO_QUORUM_IGNORE
-           || node->online;
+    return options->have_quorum || options->no_quorum_policy == CS_NO_QUORUM_IGNORE || node->online;
 }
 
 /* Why status unpacking decided to fence the node, in the words of
@@ -73,14 +71,11 @@ static char *history_fence_reason(const CsGraph *graph, const CsNode *node)
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *rsc_state = g_ptr_array_index(model->rsc_states, i);
 
-        if (rsc_state->node == node->index
-            && rsc_state->role > CS_ROLE_STOPPED
-            && (rsc_state->rsc < 0
-                || (graph->rsc_flags[rsc_state->rsc] & CS_RSCF_MANAGED)))
+        if (rsc_state->node == node->index && rsc_state->role > CS_ROLE_STOPPED
+            && (rsc_state->rsc < 0 || (graph->rsc_flags[rsc_state->rsc] & CS_RSCF_MANAGED)))
             return g_strdup_printf("%s is thought to be active there",
-                                   rsc_state->rsc >= 0
-                                   ? rsc_info(graph, rsc_state->rsc)->id
-                                   : rsc_state->rsc_id);
+                                   rsc_state->rsc >= 0 ? rsc_info(graph, rsc_state->rsc)->id
+                                                       : rsc_state->rsc_id);
     }
     return NULL;
 }
@@ -95,10 +90,8 @@ static char *failure_fence_reason(const CsGraph *graph, int node)
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
         if (state->node == node && state->rsc >= 0 && state->failed
-            && state->on_fail_applied != NULL
-            && strcmp(state->on_fail_applied, "fence") == 0)
-            return g_strdup_printf("%s failed there",
-                                   rsc_info(graph, state->rsc)->id);
+            && state->on_fail_applied != NULL && strcmp(state->on_fail_applied, "fence") == 0)
+            return g_strdup_printf("%s failed there", rsc_info(graph, state->rsc)->id);
     }
     return NULL;
 }
@@ -113,8 +106,7 @@ static gboolean any_managed(const CsGraph *graph)
     const CsSolution *solution = graph->solution;
 
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
-        if (rsc_info(graph, rsc)->parent < 0
-            && !cs_rsc_is_template(solution, rsc)
+        if (rsc_info(graph, rsc)->parent < 0 && !cs_rsc_is_template(solution, rsc)
             && solution->work[rsc].managed)
             return TRUE;
     }
@@ -134,8 +126,7 @@ static const char *fence_action_name(const CsModel *model)
 
 CsAct *fence_node(CsGraph *graph, int node, guint flags, char *reason)
 {
-    CsAct *fence = act_alloc(graph, CS_TASK_FENCE, -1, node,
-                             CS_ACT_RUNNABLE | flags);
+    CsAct *fence = act_alloc(graph, CS_TASK_FENCE, -1, node, CS_ACT_RUNNABLE | flags);
 
     graph->fenced[node] = TRUE;
     fence->name = g_strdup(fence_action_name(graph->model));
@@ -153,15 +144,13 @@ void schedule_fencing(CsGraph *graph)
         const CsNode *node = g_ptr_array_index(model->nodes, i);
         CsAct *fence;
 
-        if (!node->unclean || node->type != CS_NODE_MEMBER
-            || !can_fence(graph, node))
+        if (!node->unclean || node->type != CS_NODE_MEMBER || !can_fence(graph, node))
             continue;
         fence = fence_node(graph, (int)i, 0, NULL);
         if (node->online && !node->unseen)
             fence->reason = failure_fence_reason(graph, (int)i);
         /* A lost ticket with loss-policy=fence (ticket.c) names itself. */
-        set_reason(fence, cs_ticket_fence_reason(graph->solution, (int)i),
-                   FALSE);
+        set_reason(fence, cs_ticket_fence_reason(graph->solution, (int)i), FALSE);
         if (fence->reason == NULL)
             fence->reason = history_fence_reason(graph, node);
         set_reason(fence, fence_reason(node), FALSE);

@@ -37,8 +37,7 @@ static gpointer graph_alloc(CsGraph *graph, gsize size)
 
 /* Room for one more item in a list of pointers: a full list moves to a
  * block twice its size. */
-static gpointer *list_room(CsGraph *graph, gpointer *items, guint len,
-                           guint *size)
+static gpointer *list_room(CsGraph *graph, gpointer *items, guint len, guint *size)
 {
     gpointer *moved;
 
@@ -68,8 +67,7 @@ void node_list_add(CsGraph *graph, CsNodeList *list, int node)
 
 static void act_list_add(CsGraph *graph, CsActList *list, CsAct *action)
 {
-    list->items = (CsAct **)list_room(graph, (gpointer *)list->items,
-                                      list->len, &list->size);
+    list->items = (CsAct **)list_room(graph, (gpointer *)list->items, list->len, &list->size);
     list->items[list->len++] = action;
 }
 
@@ -80,8 +78,7 @@ static void act_list_add(CsGraph *graph, CsActList *list, CsAct *action)
  * would. */
 static void edge_list_add(CsGraph *graph, CsEdgeList *list, CsEdge *edge)
 {
-    list->items = (CsEdge **)list_room(graph, (gpointer *)list->items,
-                                       list->len, &list->size);
+    list->items = (CsEdge **)list_room(graph, (gpointer *)list->items, list->len, &list->size);
     list->items[list->len++] = edge;
 }
 
@@ -135,8 +132,7 @@ gboolean is_bundle(const CsGraph *graph, int rsc)
  * pseudo-actions of their own. */
 gboolean is_collective(const CsGraph *graph, int rsc)
 {
-    return is_group(graph, rsc) || is_clone(graph, rsc)
-           || is_bundle(graph, rsc);
+    return is_group(graph, rsc) || is_clone(graph, rsc) || is_bundle(graph, rsc);
 }
 
 const char *cs_task_name(const CsAct *action)
@@ -178,8 +174,7 @@ static gboolean rsc_active(const CsGraph *graph, int rsc)
     for (guint i = 0; i < nodes->len; i++) {
         const CsNode *node = node_info(graph, nodes->items[i]);
 
-        if (node->unclean || node->online
-            || !(graph->rsc_flags[rsc] & CS_RSCF_MANAGED))
+        if (node->unclean || node->online || !(graph->rsc_flags[rsc] & CS_RSCF_MANAGED))
             return TRUE;
     }
     return FALSE;
@@ -190,20 +185,18 @@ static gboolean needs_nothing(const CsGraph *graph, const CsAct *action)
     const char *requires = rsc_info(graph, action->rsc)->requires;
 
     if (action->task != CS_TASK_START && action->task != CS_TASK_PROMOTE)
-        return TRUE;   /* only start and promote need quorum or fencing */
+        return TRUE; /* only start and promote need quorum or fencing */
     return requires != NULL && strcmp(requires, "nothing") == 0;
 }
 
 /* A node+score location with resource-discovery=never for rsc on node. */
-static gboolean discovery_never(const CsModel *model, int rsc,
-                                const CsNode *node)
+static gboolean discovery_never(const CsModel *model, int rsc, const CsNode *node)
 {
     for (guint i = 0; i < model->locations->len; i++) {
         const CsLocation *location = g_ptr_array_index(model->locations, i);
 
         if (location->rsc == rsc && location->discovery == CS_DISCOVERY_NEVER
-            && location->node != NULL
-            && strcmp(location->node, node->uname) == 0)
+            && location->node != NULL && strcmp(location->node, node->uname) == 0)
             return TRUE;
     }
     return FALSE;
@@ -234,8 +227,7 @@ static gboolean unrunnable_probe(const CsGraph *graph, int rsc)
 /* The clone rsc belongs to (at any depth), or -1. */
 static int clone_ancestor(const CsGraph *graph, int rsc)
 {
-    for (int up = rsc_info(graph, rsc)->parent; up >= 0;
-         up = rsc_info(graph, up)->parent)
+    for (int up = rsc_info(graph, rsc)->parent; up >= 0; up = rsc_info(graph, up)->parent)
         if (rsc_info(graph, up)->kind == CS_RSC_CLONE)
             return up;
     return -1;
@@ -243,14 +235,13 @@ static int clone_ancestor(const CsGraph *graph, int rsc)
 
 /* Whether any primitive of the clone is active, and whether any of them
  * needs a probe that cannot run. */
-static void clone_probe_state(const CsGraph *graph, int clone,
-                              gboolean *active, gboolean *unrunnable)
+static void clone_probe_state(const CsGraph *graph, int clone, gboolean *active,
+                              gboolean *unrunnable)
 {
     *active = *unrunnable = FALSE;
     for (int other = 0; other < graph->solution->n_rsc; other++) {
         if (rsc_info(graph, other)->kind != CS_RSC_PRIMITIVE
-            || clone_ancestor(graph, other) != clone
-            || cs_rsc_is_template(graph->solution, other))
+            || clone_ancestor(graph, other) != clone || cs_rsc_is_template(graph->solution, other))
             continue;
         if (graph->running_on[other].len > 0)
             *active = TRUE;
@@ -272,11 +263,10 @@ static gboolean awaits_pending_probe(const CsGraph *graph, int rsc)
     if (graph->probes_disabled)
         return FALSE;
     if (rsc_info(graph, rsc)->kind != CS_RSC_PRIMITIVE)
-        return FALSE;   /* only primitives are probed */
+        return FALSE; /* only primitives are probed */
     clone = clone_ancestor(graph, rsc);
     if (clone < 0)
-        return graph->running_on[rsc].len == 0
-               && unrunnable_probe(graph, rsc);
+        return graph->running_on[rsc].len == 0 && unrunnable_probe(graph, rsc);
     clone_probe_state(graph, clone, &active, &unrunnable);
     return !active && unrunnable;
 }
@@ -292,10 +282,8 @@ void order_probes(CsGraph *graph)
     for (guint i = 0; i < graph->actions->len; i++) {
         CsAct *action = g_ptr_array_index(graph->actions, i);
 
-        if (action->task == CS_TASK_START && action->rsc >= 0
-            && !(action->flags & CS_ACT_PSEUDO)
-            && awaits_pending_probe(graph, action->rsc)
-            && (action->flags & CS_ACT_RUNNABLE)) {
+        if (action->task == CS_TASK_START && action->rsc >= 0 && !(action->flags & CS_ACT_PSEUDO)
+            && awaits_pending_probe(graph, action->rsc) && (action->flags & CS_ACT_RUNNABLE)) {
             action->flags &= ~CS_ACT_RUNNABLE;
             block_colocation_dependents(graph, action);
         }
@@ -313,8 +301,7 @@ static gboolean quorum_demote_keeps(CsGraph *graph, int rsc)
     const CsOptions *options = &graph->model->options;
     CsRole role = graph->role[rsc];
 
-    if (options->have_quorum
-        || options->no_quorum_policy != CS_NO_QUORUM_DEMOTE
+    if (options->have_quorum || options->no_quorum_policy != CS_NO_QUORUM_DEMOTE
         || (role != CS_ROLE_PROMOTED && role != CS_ROLE_UNPROMOTED))
         return FALSE;
     if (graph->next_role[rsc] > CS_ROLE_UNPROMOTED)
@@ -362,8 +349,7 @@ static void update_runnable(CsGraph *graph, CsAct *action)
                    || options->no_quorum_policy == CS_NO_QUORUM_DEMOTE)) {
         set_reason(action, "no quorum", TRUE);
         action->flags &= ~CS_ACT_RUNNABLE;
-    } else if (!options->have_quorum
-               && options->no_quorum_policy == CS_NO_QUORUM_FREEZE) {
+    } else if (!options->have_quorum && options->no_quorum_policy == CS_NO_QUORUM_FREEZE) {
         if (!rsc_active(graph, action->rsc)
             || graph->next_role[action->rsc] > graph->role[action->rsc]) {
             set_reason(action, "quorum freeze", TRUE);
@@ -376,8 +362,7 @@ static void update_runnable(CsGraph *graph, CsAct *action)
     }
 }
 
-CsAct *act_alloc(CsGraph *graph, CsTask task, int rsc, int node,
-                 guint flags)
+CsAct *act_alloc(CsGraph *graph, CsTask task, int rsc, int node, guint flags)
 {
     CsAct *action = graph_alloc(graph, sizeof(CsAct));
 
@@ -426,8 +411,7 @@ CsAct *find_first(const CsGraph *graph, int rsc, CsTask task, int node)
 
 /* Pacemaker's custom_action() for a resource: an existing action with the
  * same task on the node is reused (and made required unless optional). */
-CsAct *rsc_action(CsGraph *graph, int rsc, CsTask task, int node,
-                  gboolean optional)
+CsAct *rsc_action(CsGraph *graph, int rsc, CsTask task, int node, gboolean optional)
 {
     CsAct *action = cs_graph_find(graph, rsc, task, node);
 
@@ -435,59 +419,51 @@ CsAct *rsc_action(CsGraph *graph, int rsc, CsTask task, int node,
      * unmanaged resource's action is made optional and, once it has a
      * node, judged runnable like any other (update_runnable()). */
     if (action == NULL)
-        action = act_alloc(graph, task, rsc, node,
-                           CS_ACT_RUNNABLE | (optional ? CS_ACT_OPTIONAL : 0));
+        action =
+            act_alloc(graph, task, rsc, node, CS_ACT_RUNNABLE | (optional ? CS_ACT_OPTIONAL : 0));
     else if (!optional)
         action->flags &= ~CS_ACT_OPTIONAL;
     update_runnable(graph, action);
     return action;
 }
 
-CsAct *pseudo_rsc_action(CsGraph *graph, int rsc, CsTask task,
-                         gboolean runnable)
+CsAct *pseudo_rsc_action(CsGraph *graph, int rsc, CsTask task, gboolean runnable)
 {
     return act_alloc(graph, task, rsc, -1,
-                     CS_ACT_OPTIONAL | CS_ACT_PSEUDO
-                     | (runnable ? CS_ACT_RUNNABLE : 0));
+                     CS_ACT_OPTIONAL | CS_ACT_PSEUDO | (runnable ? CS_ACT_RUNNABLE : 0));
 }
 
 /* ---- orderings -------------------------------------------------------- */
 
-void order_rsc(CsGraph *graph, int first_rsc, CsTask first_task,
-               int then_rsc, CsTask then_task, guint type)
+void order_rsc(CsGraph *graph, int first_rsc, CsTask first_task, int then_rsc, CsTask then_task,
+               guint type)
 {
     CsOrdering *ordering = graph_alloc(graph, sizeof(CsOrdering));
 
-    *ordering = (CsOrdering){ first_rsc, first_task, NULL,
-                              then_rsc, then_task, NULL, type };
+    *ordering = (CsOrdering){first_rsc, first_task, NULL, then_rsc, then_task, NULL, type};
     g_ptr_array_add(graph->orderings, ordering);
 }
 
-void order_action_rsc(CsGraph *graph, CsAct *first, int then_rsc,
-                      CsTask then_task, guint type)
+void order_action_rsc(CsGraph *graph, CsAct *first, int then_rsc, CsTask then_task, guint type)
 {
     CsOrdering *ordering = graph_alloc(graph, sizeof(CsOrdering));
 
-    *ordering = (CsOrdering){ -1, CS_TASK_PSEUDO, first,
-                              then_rsc, then_task, NULL, type };
+    *ordering = (CsOrdering){-1, CS_TASK_PSEUDO, first, then_rsc, then_task, NULL, type};
     g_ptr_array_add(graph->orderings, ordering);
 }
 
-void order_rsc_action(CsGraph *graph, int first_rsc,
-                      CsTask first_task, CsAct *then, guint type)
+void order_rsc_action(CsGraph *graph, int first_rsc, CsTask first_task, CsAct *then, guint type)
 {
     CsOrdering *ordering = graph_alloc(graph, sizeof(CsOrdering));
 
-    *ordering = (CsOrdering){ first_rsc, first_task, NULL,
-                              -1, CS_TASK_PSEUDO, then, type };
+    *ordering = (CsOrdering){first_rsc, first_task, NULL, -1, CS_TASK_PSEUDO, then, type};
     g_ptr_array_add(graph->orderings, ordering);
 }
 
 /* Pacemaker's order_actions(): an edge, unless one with the same flags
  * already joins the two; the newest edge of an action comes first, as
  * in Pacemaker's lists. */
-gboolean order_actions(CsGraph *graph, CsAct *first, CsAct *then,
-                       guint type)
+gboolean order_actions(CsGraph *graph, CsAct *first, CsAct *then, guint type)
 {
     CsEdge *edge;
 
@@ -500,7 +476,7 @@ gboolean order_actions(CsGraph *graph, CsAct *first, CsAct *then,
             return FALSE;
     }
     edge = graph_alloc(graph, sizeof(CsEdge));
-    *edge = (CsEdge){ first, then, type };
+    *edge = (CsEdge){first, then, type};
     edge_list_add(graph, &first->after, edge);
     edge_list_add(graph, &then->before, edge);
     return TRUE;
@@ -508,8 +484,7 @@ gboolean order_actions(CsGraph *graph, CsAct *first, CsAct *then,
 
 /* Every "then" action of ordering after first: each of the "then"
  * resource's actions for the task, or the one action given. */
-static void order_thens(CsGraph *graph, CsAct *first,
-                        const CsOrdering *ordering)
+static void order_thens(CsGraph *graph, CsAct *first, const CsOrdering *ordering)
 {
     const CsActList *list;
 
@@ -545,8 +520,7 @@ void apply_ordering(CsGraph *graph, const CsOrdering *ordering)
         if (ordering->first_task == CS_TASK_DEMOTE
             && graph->role[ordering->first_rsc] == CS_ROLE_UNPROMOTED)
             return;
-        order_thens(graph, rsc_action(graph, ordering->first_rsc,
-                                      ordering->first_task, -1, TRUE),
+        order_thens(graph, rsc_action(graph, ordering->first_rsc, ordering->first_task, -1, TRUE),
                     ordering);
         return;
     }

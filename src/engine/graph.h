@@ -54,21 +54,15 @@ gboolean is_collective(const CsGraph *graph, int rsc);
 const char *cs_task_name(const CsAct *action);
 void set_reason(CsAct *action, const char *reason, gboolean overwrite);
 void order_probes(CsGraph *graph);
-CsAct *act_alloc(CsGraph *graph, CsTask task, int rsc, int node,
-                 guint flags);
+CsAct *act_alloc(CsGraph *graph, CsTask task, int rsc, int node, guint flags);
 CsAct *find_first(const CsGraph *graph, int rsc, CsTask task, int node);
-CsAct *rsc_action(CsGraph *graph, int rsc, CsTask task, int node,
-                  gboolean optional);
-CsAct *pseudo_rsc_action(CsGraph *graph, int rsc, CsTask task,
-                         gboolean runnable);
-void order_rsc(CsGraph *graph, int first_rsc, CsTask first_task,
-               int then_rsc, CsTask then_task, guint type);
-void order_action_rsc(CsGraph *graph, CsAct *first, int then_rsc,
-                      CsTask then_task, guint type);
-void order_rsc_action(CsGraph *graph, int first_rsc,
-                      CsTask first_task, CsAct *then, guint type);
-gboolean order_actions(CsGraph *graph, CsAct *first, CsAct *then,
-                       guint type);
+CsAct *rsc_action(CsGraph *graph, int rsc, CsTask task, int node, gboolean optional);
+CsAct *pseudo_rsc_action(CsGraph *graph, int rsc, CsTask task, gboolean runnable);
+void order_rsc(CsGraph *graph, int first_rsc, CsTask first_task, int then_rsc, CsTask then_task,
+               guint type);
+void order_action_rsc(CsGraph *graph, CsAct *first, int then_rsc, CsTask then_task, guint type);
+void order_rsc_action(CsGraph *graph, int first_rsc, CsTask first_task, CsAct *then, guint type);
+gboolean order_actions(CsGraph *graph, CsAct *first, CsAct *then, guint type);
 void apply_ordering(CsGraph *graph, const CsOrdering *ordering);
 /* propagate.c */
 void update_action(CsGraph *graph, CsAct *then);

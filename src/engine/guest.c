@@ -33,8 +33,7 @@ int cs_guest_container_of(const CsModel *model, int connection)
     if (connection < 0)
         return -1;
     info = g_ptr_array_index(model->resources, connection);
-    if (info->kind != CS_RSC_PRIMITIVE || !info->is_remote_connection
-        || info->remote_node < 0)
+    if (info->kind != CS_RSC_PRIMITIVE || !info->is_remote_connection || info->remote_node < 0)
         return -1;
     return info->container;
 }
@@ -58,8 +57,7 @@ static int filler_node(const CsModel *model, const CsResource *filler)
 {
     const CsResource *container;
 
-    if (filler->kind != CS_RSC_PRIMITIVE || filler->container < 0
-        || filler->is_remote_connection)
+    if (filler->kind != CS_RSC_PRIMITIVE || filler->container < 0 || filler->is_remote_connection)
         return -1;
     container = g_ptr_array_index(model->resources, filler->container);
     if (container->kind == CS_RSC_PRIMITIVE && container->is_remote_connection)
@@ -89,8 +87,7 @@ void cs_guest_pin_fillers(CsSolution *solution)
         for (int other = 0; other < solution->n_nodes; other++) {
             if (other != node && table->allowed[other])
                 cs_table_add_simple(table, other, CS_CONTRIB_STATUS_BAN,
-                                    "runs in its container's node",
-                                    -CS_INFINITY);
+                                    "runs in its container's node", -CS_INFINITY);
         }
     }
 }
@@ -128,8 +125,7 @@ static void order_guest_resource(CsGraph *graph, int rsc)
             order_rsc(graph, container, CS_TASK_START, rsc, CS_TASK_START,
                       ORD_IMPLIES_THEN | ORD_RUNNABLE_LEFT);
         if (active_on(graph, rsc, (int)i))
-            order_rsc(graph, rsc, CS_TASK_STOP, container, CS_TASK_STOP,
-                      ORD_IMPLIES_FIRST);
+            order_rsc(graph, rsc, CS_TASK_STOP, container, CS_TASK_STOP, ORD_IMPLIES_FIRST);
     }
 }
 
@@ -147,10 +143,8 @@ void cs_guest_order_actions(CsGraph *graph)
         if (container >= 0) {
             order_rsc(graph, container, CS_TASK_START, rsc, CS_TASK_START,
                       ORD_IMPLIES_THEN | ORD_RUNNABLE_LEFT);
-            order_rsc(graph, rsc, CS_TASK_STOP, container, CS_TASK_STOP,
-                      ORD_IMPLIES_FIRST);
-        } else if (info->kind == CS_RSC_PRIMITIVE
-                   && !info->is_remote_connection) {
+            order_rsc(graph, rsc, CS_TASK_STOP, container, CS_TASK_STOP, ORD_IMPLIES_FIRST);
+        } else if (info->kind == CS_RSC_PRIMITIVE && !info->is_remote_connection) {
             order_guest_resource(graph, rsc);
         }
     }
@@ -171,8 +165,7 @@ void cs_guest_schedule_fencing(CsGraph *graph)
 
         if (node->type == CS_NODE_GUEST && node->remote_requires_reset
             && cs_guest_container_of(model, node->remote_rsc) >= 0)
-            fence_node(graph, (int)i, CS_ACT_PSEUDO,
-                       g_strdup("guest is unclean"));
+            fence_node(graph, (int)i, CS_ACT_PSEUDO, g_strdup("guest is unclean"));
     }
 }
 
@@ -196,7 +189,7 @@ typedef struct {
 
 static ActiveSummary summarize(const CsModel *model, int rsc)
 {
-    ActiveSummary summary = { 0, FALSE, FALSE };
+    ActiveSummary summary = {0, FALSE, FALSE};
 
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
@@ -237,8 +230,7 @@ static gboolean ordered_resource_on(const CsModel *model, int guest)
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
-        if (state->node != guest || state->rsc < 0
-            || state->role < CS_ROLE_STARTED)
+        if (state->node != guest || state->rsc < 0 || state->role < CS_ROLE_STARTED)
             continue;
         for (guint j = 0; model->orders != NULL && j < model->orders->len; j++) {
             const CsOrder *order = g_ptr_array_index(model->orders, j);
@@ -261,8 +253,7 @@ static gboolean stranded_resource(const CsSolution *solution, int guest)
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
-        if (state->node == guest && state->rsc >= 0
-            && state->role >= CS_ROLE_STARTED
+        if (state->node == guest && state->rsc >= 0 && state->role >= CS_ROLE_STARTED
             && (solution->work[state->rsc].assigned < 0
                 || solution->work[state->rsc].next_role == CS_ROLE_STOPPED))
             return TRUE;
@@ -281,8 +272,7 @@ static gboolean stranded_resource(const CsSolution *solution, int guest)
  * unmanaged, in flight or active on more than one node, an orphan on the
  * guest, a fenced guest running resources named by orders, a resource
  * left stopped as the guest goes down. */
-static gboolean guest_supported(const CsSolution *solution,
-                                const CsNode *guest, GError **error)
+static gboolean guest_supported(const CsSolution *solution, const CsNode *guest, GError **error)
 {
     const CsModel *model = solution->model;
     int connection = guest->remote_rsc;
@@ -296,24 +286,26 @@ static gboolean guest_supported(const CsSolution *solution,
     held = summarize(model, container);
     linked = summarize(model, connection);
     if (held.host_lost || linked.host_lost)
-        return refuse(error, guest, "a container or connection on a lost "
+        return refuse(error, guest,
+                      "a container or connection on a lost "
                       "host");
-    if (held.active > 1 || linked.active > 1 || held.pending
-        || linked.pending)
-        return refuse(error, guest, "a container or connection active on "
+    if (held.active > 1 || linked.active > 1 || held.pending || linked.pending)
+        return refuse(error, guest,
+                      "a container or connection active on "
                       "several nodes or in flight");
-    if (!solution->work[container].managed
-        || !solution->work[connection].managed)
+    if (!solution->work[container].managed || !solution->work[connection].managed)
         return refuse(error, guest, "an unmanaged container or connection");
     if (orphan_on(model, guest->index))
         return refuse(error, guest, "an orphan active on it");
     if (guest->remote_requires_reset && ordered_resource_on(model, guest->index))
-        return refuse(error, guest, "fencing it with orders on what runs "
+        return refuse(error, guest,
+                      "fencing it with orders on what runs "
                       "there");
     /* crm_simulate then gives the stop "due to unrunnable" the
      * connection's start, which the engine does not follow yet */
     if (stranded_resource(solution, guest->index))
-        return refuse(error, guest, "a resource left stopped as the node "
+        return refuse(error, guest,
+                      "a resource left stopped as the node "
                       "goes down");
     return TRUE;
 }
@@ -358,7 +350,8 @@ gboolean cs_guest_check_supported(const CsSolution *solution, GError **error)
     if (guests && down != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "guest nodes with cluster node %s down are not "
-                    "modelled yet", down->uname);
+                    "modelled yet",
+                    down->uname);
         return FALSE;
     }
 
@@ -372,8 +365,7 @@ gboolean cs_guest_check_supported(const CsSolution *solution, GError **error)
     for (guint i = 0; i < solution->model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(solution->model->nodes, i);
 
-        if (node->type == CS_NODE_GUEST
-            && !guest_supported(solution, node, error))
+        if (node->type == CS_NODE_GUEST && !guest_supported(solution, node, error))
             return FALSE;
     }
     return TRUE;

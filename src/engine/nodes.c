@@ -18,8 +18,8 @@ static const CsNode *node_of(const CsSolution *solution, int node)
  * shutting down, clean, not in standby or maintenance. */
 static gboolean node_available(const CsNode *info)
 {
-    return info->online && !info->shutdown && !info->unclean
-           && !info->standby && !info->maintenance;
+    return info->online && !info->shutdown && !info->unclean && !info->standby
+           && !info->maintenance;
 }
 
 static gint compare_unames(gconstpointer a, gconstpointer b, gpointer data)
@@ -60,8 +60,7 @@ void cs_nodes_init(CsSolution *solution)
         solution->name_rank[by_name[rank]] = rank;
 }
 
-gboolean cs_table_any_available(const CsSolution *solution,
-                                const CsTable *table)
+gboolean cs_table_any_available(const CsSolution *solution, const CsTable *table)
 {
     for (int node = 0; node < table->n_nodes; node++) {
         if (table->allowed[node] && table->score[node] >= 0
@@ -71,8 +70,7 @@ gboolean cs_table_any_available(const CsSolution *solution,
     return FALSE;
 }
 
-const char *cs_engine_node_attr(const CsSolution *solution, int node,
-                                const char *attribute)
+const char *cs_engine_node_attr(const CsSolution *solution, int node, const char *attribute)
 {
     const CsNode *info = node_of(solution, node);
 
@@ -81,10 +79,9 @@ const char *cs_engine_node_attr(const CsSolution *solution, int node,
     return g_hash_table_lookup(info->attrs, attribute);
 }
 
-gboolean cs_location_in_lifetime(const CsSolution *solution,
-                                 const CsLocation *location)
+gboolean cs_location_in_lifetime(const CsSolution *solution, const CsLocation *location)
 {
-    CsRuleContext context = { .now = solution->model->now };
+    CsRuleContext context = {.now = solution->model->now};
 
     return cs_constraint_in_lifetime(location->xml, &context);
 }
@@ -169,7 +166,7 @@ int *cs_nodes_in_name_order(const CsSolution *solution)
 
     for (int node = 0; node < solution->n_nodes; node++)
         order[node] = node;
-    g_qsort_with_data(order, solution->n_nodes, sizeof(int),
-                      compare_node_names, (gpointer)solution);
+    g_qsort_with_data(order, solution->n_nodes, sizeof(int), compare_node_names,
+                      (gpointer)solution);
     return order;
 }

@@ -28,16 +28,14 @@ static gboolean task_parse(const char *text, CsTask *task)
  * pe_restart_restart; its value is compared ignoring case). */
 static gboolean restart_type_restart(const CsGraph *graph, int rsc)
 {
-    const char *value = g_hash_table_lookup(rsc_info(graph, rsc)->meta,
-                                            "restart-type");
+    const char *value = g_hash_table_lookup(rsc_info(graph, rsc)->meta, "restart-type");
 
     return value != NULL && g_ascii_strcasecmp(value, "restart") == 0;
 }
 
 /* Pacemaker's ordering_flags_for_kind() (Pacemaker Explained 2.1, "Specifying the Order in which Resources Should Start/Stop": kind
  * Mandatory, Optional, Serialize; symmetrical). */
-static guint order_flags(const CsGraph *graph, const CsOrder *order,
-                         CsTask first_task)
+static guint order_flags(const CsGraph *graph, const CsOrder *order, CsTask first_task)
 {
     guint flags = ORD_OPTIONAL;
 
@@ -78,8 +76,7 @@ static const char *relaxed_set_id(const CsOrder *order, const char *rsc)
     for (xmlNode *set = order->xml->children; set != NULL; set = set->next) {
         g_autofree char *require_all = NULL;
 
-        if (set->type != XML_ELEMENT_NODE
-            || strcmp((const char *)set->name, "resource_set") != 0)
+        if (set->type != XML_ELEMENT_NODE || strcmp((const char *)set->name, "resource_set") != 0)
             continue;
         require_all = (char *)xmlGetProp(set, (const xmlChar *)"require-all");
         if (require_all == NULL || cs_text_is_true(require_all))
@@ -91,8 +88,7 @@ static const char *relaxed_set_id(const CsOrder *order, const char *rsc)
                 continue;
             id = (char *)xmlGetProp(ref, (const xmlChar *)"id");
             if (id != NULL && strcmp(id, rsc) == 0) {
-                g_autofree char *set_id =
-                    (char *)xmlGetProp(set, (const xmlChar *)"id");
+                g_autofree char *set_id = (char *)xmlGetProp(set, (const xmlChar *)"id");
 
                 return g_intern_string(set_id);
             }
@@ -103,16 +99,14 @@ static const char *relaxed_set_id(const CsOrder *order, const char *rsc)
 
 /* require-all="false" (Pacemaker Explained 2.1, "Resource Sets"): any one member of the
  * first set suffices, through a "one-or-more:SET" pseudo-action. */
-static CsAct *relaxed_action(CsGraph *graph, GHashTable *relaxed,
-                             const char *set_id)
+static CsAct *relaxed_action(CsGraph *graph, GHashTable *relaxed, const char *set_id)
 {
     g_autofree char *name = g_strdup_printf("one-or-more:%s", set_id);
     CsAct *action = g_hash_table_lookup(relaxed, name);
 
     if (action == NULL) {
         action = act_alloc(graph, CS_TASK_PSEUDO, -1, -1,
-                           CS_ACT_OPTIONAL | CS_ACT_PSEUDO | CS_ACT_RUNNABLE
-                           | CS_ACT_REQUIRES_ANY);
+                           CS_ACT_OPTIONAL | CS_ACT_PSEUDO | CS_ACT_RUNNABLE | CS_ACT_REQUIRES_ANY);
         action->name = g_strdup(name);
         g_hash_table_insert(relaxed, g_steal_pointer(&name), action);
     }
@@ -136,38 +130,35 @@ static int clone_min_required(const CsGraph *graph, const CsOrder *order)
     /* require-all=false on a plain order; a clone in a require-all=false
      * set goes through the set's one-or-more pseudo-action instead. */
     return order->require_all_group >= 0 && order->set_id == NULL
-           && relaxed_set_id(order, first->id) == NULL ? 1 : 0;
+                   && relaxed_set_id(order, first->id) == NULL
+               ? 1
+               : 0;
 }
 
 /* Pacemaker orders every instance of the first clone before a
  * "clone-one-or-more:ORDER" pseudo-action that is runnable once enough
  * of them are, and "then" after that pseudo-action. */
-static void clone_min_ordering(CsGraph *graph, const CsOrder *order,
-                               CsTask first_task, CsTask then_task,
-                               guint flags, int required)
+static void clone_min_ordering(CsGraph *graph, const CsOrder *order, CsTask first_task,
+                               CsTask then_task, guint flags, int required)
 {
     const CsResource *first = rsc_info(graph, order->first);
-    CsAct *pseudo = act_alloc(graph, CS_TASK_PSEUDO, -1, -1,
-                              CS_ACT_OPTIONAL | CS_ACT_PSEUDO
-                              | CS_ACT_RUNNABLE | CS_ACT_REQUIRES_ANY);
+    CsAct *pseudo =
+        act_alloc(graph, CS_TASK_PSEUDO, -1, -1,
+                  CS_ACT_OPTIONAL | CS_ACT_PSEUDO | CS_ACT_RUNNABLE | CS_ACT_REQUIRES_ANY);
 
     pseudo->name = g_strdup_printf("clone-one-or-more:%s", order->id);
     pseudo->required_before = required;
     for (guint i = 0; i < first->children->len; i++)
-        order_rsc_action(graph, g_array_index(first->children, int, i),
-                         first_task, pseudo, ORD_ONE_OR_MORE);
-    order_action_rsc(graph, pseudo, order->then, then_task,
-                     flags | ORD_RUNNABLE_LEFT);
+        order_rsc_action(graph, g_array_index(first->children, int, i), first_task, pseudo,
+                         ORD_ONE_OR_MORE);
+    order_action_rsc(graph, pseudo, order->then, then_task, flags | ORD_RUNNABLE_LEFT);
 }
 
 void configured_orderings(CsGraph *graph)
 {
     const CsModel *model = graph->model;
-    g_autoptr(GHashTable) relaxed = g_hash_table_new_full(g_str_hash,
-                                                          g_str_equal,
-                                                          g_free, NULL);
-    g_autoptr(GHashTable) linked = g_hash_table_new(g_direct_hash,
-                                                    g_direct_equal);
+    g_autoptr(GHashTable) relaxed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    g_autoptr(GHashTable) linked = g_hash_table_new(g_direct_hash, g_direct_equal);
 
     for (guint i = 0; i < model->orders->len; i++) {
         const CsOrder *order = g_ptr_array_index(model->orders, i);
@@ -186,20 +177,16 @@ void configured_orderings(CsGraph *graph)
             continue;
         }
         set_id = order->require_all_group >= 0
-                 ? relaxed_set_id(order, rsc_info(graph, order->first)->id)
-                 : NULL;
+                     ? relaxed_set_id(order, rsc_info(graph, order->first)->id)
+                     : NULL;
         if (set_id == NULL) {
-            order_rsc(graph, order->first, first_task, order->then,
-                      then_task, flags);
+            order_rsc(graph, order->first, first_task, order->then, then_task, flags);
             continue;
         }
         pseudo = relaxed_action(graph, relaxed, set_id);
-        if (!g_hash_table_contains(linked,
-                                   GINT_TO_POINTER(order->first * 2 + 1)))
-            order_rsc_action(graph, order->first, first_task, pseudo,
-                             ORD_ONE_OR_MORE);
-        order_action_rsc(graph, pseudo, order->then, then_task,
-                         flags | ORD_RUNNABLE_LEFT);
+        if (!g_hash_table_contains(linked, GINT_TO_POINTER(order->first * 2 + 1)))
+            order_rsc_action(graph, order->first, first_task, pseudo, ORD_ONE_OR_MORE);
+        order_action_rsc(graph, pseudo, order->then, then_task, flags | ORD_RUNNABLE_LEFT);
         g_hash_table_add(linked, GINT_TO_POINTER(order->first * 2 + 1));
     }
 }

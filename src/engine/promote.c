@@ -32,17 +32,17 @@
 #include "model/rules.h"
 
 typedef struct CsPromoteWork {
-    int *priority;             /* per resource: promotion priority */
-    gboolean *priority_set;    /* raised by a promotion score */
-    CsScore *sort_index;       /* per resource */
-    GPtrArray *lines;          /* char*: promotion score lines, owned */
+    int *priority;          /* per resource: promotion priority */
+    gboolean *priority_set; /* raised by a promotion score */
+    CsScore *sort_index;    /* per resource */
+    GPtrArray *lines;       /* char*: promotion score lines, owned */
     /* Provenance (explain): per resource, NULL until used, arrays of
      * CsContribution.  priority_why sums to its promotion priority,
      * score_why to its printed promotion score; line_node is the node
      * its line names (-1: none, -2: no line). */
     GArray **priority_why, **score_why;
     int *line_node;
-    GPtrArray *strings;        /* char*: sources named here, owned */
+    GPtrArray *strings; /* char*: sources named here, owned */
 } CsPromoteWork;
 
 static const CsResource *rsc_of(const CsSolution *solution, int rsc)
@@ -97,8 +97,7 @@ static int counterpart(const CsSolution *solution, int instance, int member)
     for (guint i = 0; i < info->children->len; i++) {
         int each = g_array_index(info->children, int, i);
 
-        if (same_base(rsc_of(solution, each)->id,
-                      rsc_of(solution, member)->id))
+        if (same_base(rsc_of(solution, each)->id, rsc_of(solution, member)->id))
             return each;
     }
     return -1;
@@ -106,15 +105,13 @@ static int counterpart(const CsSolution *solution, int instance, int member)
 
 /* Pacemaker's group_resource_state(): the highest role of its members,
  * now (current) or next. */
-static CsRole group_role(const CsSolution *solution, int group,
-                         gboolean current)
+static CsRole group_role(const CsSolution *solution, int group, gboolean current)
 {
     const CsResource *info = rsc_of(solution, group);
     CsRole highest = CS_ROLE_UNKNOWN;
 
     for (guint i = 0; i < info->children->len; i++) {
-        const CsRscWork *member = &solution->work[g_array_index(
-            info->children, int, i)];
+        const CsRscWork *member = &solution->work[g_array_index(info->children, int, i)];
         CsRole role = current ? member->role : member->next_role;
 
         if (role > highest)
@@ -172,8 +169,7 @@ void cs_promote_free(CsSolution *solution)
 
 int cs_promote_instance_priority(const CsSolution *solution, int rsc)
 {
-    const CsPromoteWork *work = solution->clones != NULL
-                                ? solution->clones->promote : NULL;
+    const CsPromoteWork *work = solution->clones != NULL ? solution->clones->promote : NULL;
 
     if (work != NULL && work->priority_set[rsc])
         return work->priority[rsc];
@@ -198,22 +194,20 @@ static const char *keep_string(CsPromoteWork *work, char *text)
 /* Every change to an instance's promotion priority goes through these
  * two, which record it: explain breaks the promotion score down into
  * them (their sum, in INFINITY arithmetic, is the priority). */
-static void priority_set(CsPromoteWork *work, int rsc, CsContributionKind kind,
-                         const char *source, int other_rsc, CsScore value)
+static void priority_set(CsPromoteWork *work, int rsc, CsContributionKind kind, const char *source,
+                         int other_rsc, CsScore value)
 {
-    CsContribution why = { .kind = kind, .source = source,
-                           .other_rsc = other_rsc, .value = value };
+    CsContribution why = {.kind = kind, .source = source, .other_rsc = other_rsc, .value = value};
 
     work->priority[rsc] = value;
     g_array_set_size(why_list(work->priority_why, rsc), 0);
     g_array_append_val(work->priority_why[rsc], why);
 }
 
-static void priority_add(CsPromoteWork *work, int rsc, CsContributionKind kind,
-                         const char *source, int other_rsc, CsScore value)
+static void priority_add(CsPromoteWork *work, int rsc, CsContributionKind kind, const char *source,
+                         int other_rsc, CsScore value)
 {
-    CsContribution why = { .kind = kind, .source = source,
-                           .other_rsc = other_rsc, .value = value };
+    CsContribution why = {.kind = kind, .source = source, .other_rsc = other_rsc, .value = value};
 
     work->priority[rsc] = cs_score_add(work->priority[rsc], value);
     g_array_append_val(why_list(work->priority_why, rsc), why);
@@ -233,11 +227,9 @@ static gboolean active_on(const CsSolution *solution, int rsc, int node)
     if (state != NULL && state->role >= CS_ROLE_STARTED)
         return TRUE;
     for (guint i = 0; i < solution->model->rsc_states->len; i++) {
-        const CsRscState *each = g_ptr_array_index(solution->model->rsc_states,
-                                                   i);
+        const CsRscState *each = g_ptr_array_index(solution->model->rsc_states, i);
 
-        if (each->rsc == rsc && each->node == node
-            && each->role >= CS_ROLE_STARTED)
+        if (each->rsc == rsc && each->node == node && each->role >= CS_ROLE_STARTED)
             return TRUE;
     }
     return FALSE;
@@ -262,8 +254,7 @@ static gboolean known_anywhere(const CsSolution *solution, int rsc)
  * anonymous_known_on() counts as probed there (checked with crm_simulate:
  * master-NAME on a third node, probed only, joins every instance's score
  * there); the engine keeps no instance for it (expand.c). */
-static gboolean probed_by_orphan(const CsSolution *solution, int rsc,
-                                 int node)
+static gboolean probed_by_orphan(const CsSolution *solution, int rsc, int node)
 {
     const CsModel *model = solution->model;
 
@@ -295,9 +286,7 @@ static gboolean score_applies(const CsSolution *solution, int rsc, int node)
         /* Of a cloned group, the same member of each instance: that
          * other members are known here implies nothing. */
         for (guint i = 0; i < clone->children->len; i++) {
-            int each = counterpart(solution,
-                                   g_array_index(clone->children, int, i),
-                                   rsc);
+            int each = counterpart(solution, g_array_index(clone->children, int, i), rsc);
 
             if (each < 0)
                 continue;
@@ -310,12 +299,10 @@ static gboolean score_applies(const CsSolution *solution, int rsc, int node)
             probed = probed_by_orphan(solution, rsc, node);
         applies = active == rsc || (active < 0 && probed);
     }
-    if (!applies && solution->work[rsc].n_running == 0
-        && !known_anywhere(solution, rsc))
+    if (!applies && solution->work[rsc].n_running == 0 && !known_anywhere(solution, rsc))
         applies = TRUE;
     if (!applies)
-        applies = known_on(solution, rsc, node) || active_on(solution, rsc,
-                                                             node);
+        applies = known_on(solution, rsc, node) || active_on(solution, rsc, node);
     return applies && table->allowed[node] && table->score[node] >= 0;
 }
 
@@ -338,8 +325,7 @@ static const char *history_name(const CsSolution *solution, int rsc)
     return name;
 }
 
-static const char *promotion_attr(const CsSolution *solution, int node,
-                                  const char *name)
+static const char *promotion_attr(const CsSolution *solution, int node, const char *name)
 {
     g_autofree char *attribute = g_strconcat("master-", name, NULL);
 
@@ -349,9 +335,8 @@ static const char *promotion_attr(const CsSolution *solution, int node,
 /* Pacemaker's promotion_score() of a primitive: *is_default when no
  * score is set; the attribute it came from in *attribute (newly
  * allocated) if asked. */
-static CsScore primitive_promotion_score(const CsSolution *solution, int rsc,
-                                         int node, gboolean *is_default,
-                                         char **attribute)
+static CsScore primitive_promotion_score(const CsSolution *solution, int rsc, int node,
+                                         gboolean *is_default, char **attribute)
 {
     const CsResource *info = rsc_of(solution, rsc);
     const char *value;
@@ -362,8 +347,7 @@ static CsScore primitive_promotion_score(const CsSolution *solution, int rsc,
         return 0;
     value = promotion_attr(solution, node, history_name(solution, rsc));
     if (attribute != NULL)
-        *attribute = g_strconcat("master-", history_name(solution, rsc),
-                                 NULL);
+        *attribute = g_strconcat("master-", history_name(solution, rsc), NULL);
     if (value == NULL && !info->globally_unique) {
         g_autofree char *base = g_strdup(info->id);
         char *colon = strrchr(base, ':');
@@ -387,9 +371,8 @@ static CsScore primitive_promotion_score(const CsSolution *solution, int rsc,
 /* A cloned group's promotion score is the plain sum of its members'
  * (not INFINITY arithmetic: Pacemaker adds them as integers), set unless
  * every member's is unset; *attribute names the attributes summed. */
-static CsScore group_promotion_score(const CsSolution *solution, int group,
-                                     int node, gboolean *is_default,
-                                     char **attribute)
+static CsScore group_promotion_score(const CsSolution *solution, int group, int node,
+                                     gboolean *is_default, char **attribute)
 {
     const CsResource *info = rsc_of(solution, group);
     g_autoptr(GString) names = g_string_new(NULL);
@@ -401,28 +384,23 @@ static CsScore group_promotion_score(const CsSolution *solution, int group,
         gboolean member_default;
         g_autofree char *name = NULL;
 
-        sum += primitive_promotion_score(solution, member, node,
-                                         &member_default, &name);
+        sum += primitive_promotion_score(solution, member, node, &member_default, &name);
         if (member_default)
             continue;
         *is_default = FALSE;
-        g_string_append_printf(names, "%s%s", names->len > 0 ? " + " : "",
-                               name);
+        g_string_append_printf(names, "%s%s", names->len > 0 ? " + " : "", name);
     }
     if (attribute != NULL)
-        *attribute = g_strdup(names->len > 0 ? names->str
-                                             : "no member promotion score");
+        *attribute = g_strdup(names->len > 0 ? names->str : "no member promotion score");
     return sum;
 }
 
-static CsScore promotion_score(const CsSolution *solution, int rsc, int node,
-                               gboolean *is_default, char **attribute)
+static CsScore promotion_score(const CsSolution *solution, int rsc, int node, gboolean *is_default,
+                               char **attribute)
 {
     if (is_group(solution, rsc))
-        return group_promotion_score(solution, rsc, node, is_default,
-                                     attribute);
-    return primitive_promotion_score(solution, rsc, node, is_default,
-                                     attribute);
+        return group_promotion_score(solution, rsc, node, is_default, attribute);
+    return primitive_promotion_score(solution, rsc, node, is_default, attribute);
 }
 
 void cs_promote_add_scores(CsSolution *solution, int clone)
@@ -440,16 +418,12 @@ void cs_promote_add_scores(CsSolution *solution, int clone)
             g_autofree char *attribute = NULL;
             CsScore score;
 
-            if (!table->allowed[node]
-                || !cs_engine_node_available(solution, node))
+            if (!table->allowed[node] || !cs_engine_node_available(solution, node))
                 continue;
-            score = promotion_score(solution, rsc, node, &is_default,
-                                    &attribute);
+            score = promotion_score(solution, rsc, node, &is_default, &attribute);
             if (score > 0)
                 cs_table_add_simple(table, node, CS_CONTRIB_PROMOTION,
-                                    keep_string(work,
-                                                g_steal_pointer(&attribute)),
-                                    score);
+                                    keep_string(work, g_steal_pointer(&attribute)), score);
             if (score > work->priority[rsc]) {
                 work->priority[rsc] = score;
                 work->priority_set[rsc] = TRUE;
@@ -471,9 +445,8 @@ static char *xml_attr(xmlNode *element, const char *name)
 
 /* A rule's score on node when the rule is limited to the promoted role
  * and passes there. */
-static gboolean rule_score(const CsSolution *solution,
-                           const CsLocation *location, const CsRule *rule,
-                           int node, CsScore *out)
+static gboolean rule_score(const CsSolution *solution, const CsLocation *location,
+                           const CsRule *rule, int node, CsScore *out)
 {
     const CsResource *info = rsc_of(solution, location->rsc);
     const CsNode *node_info = g_ptr_array_index(solution->model->nodes, node);
@@ -483,10 +456,14 @@ static gboolean rule_score(const CsSolution *solution,
     g_autofree char *score_attribute = xml_attr(xml, "score-attribute");
     CsRole role = location->role;
     CsRuleContext context = {
-        .node_attrs = node_info->attrs, .now = solution->model->now,
-        .rsc_class = info->rsc_class, .rsc_provider = info->provider,
-        .rsc_type = info->type, .rsc_params = info->params,
-        .rsc_meta = info->meta, .submatches = location->submatches,
+        .node_attrs = node_info->attrs,
+        .now = solution->model->now,
+        .rsc_class = info->rsc_class,
+        .rsc_provider = info->provider,
+        .rsc_type = info->type,
+        .rsc_params = info->params,
+        .rsc_meta = info->meta,
+        .submatches = location->submatches,
     };
 
     if (role_text != NULL)
@@ -497,8 +474,7 @@ static gboolean rule_score(const CsSolution *solution,
     if (score_text != NULL) {
         cs_score_parse(score_text, out);
     } else if (score_attribute != NULL) {
-        const char *value = g_hash_table_lookup(node_info->attrs,
-                                                score_attribute);
+        const char *value = g_hash_table_lookup(node_info->attrs, score_attribute);
 
         *out = -CS_INFINITY;
         if (value != NULL)
@@ -512,8 +488,7 @@ static gboolean rule_score(const CsSolution *solution,
 
 /* Pacemaker's apply_promoted_locations(): the clone's locations for the
  * promoted role add their score on the instance's node. */
-static void add_promoted_locations(CsSolution *solution, int clone, int rsc,
-                                   int node)
+static void add_promoted_locations(CsSolution *solution, int clone, int rsc, int node)
 {
     const CsModel *model = solution->model;
     const CsNode *node_info = g_ptr_array_index(model->nodes, node);
@@ -526,10 +501,8 @@ static void add_promoted_locations(CsSolution *solution, int clone, int rsc,
         if (location->rsc != clone || !cs_location_in_lifetime(solution, location))
             continue;
         if (location->node != NULL) {
-            if (location->role == CS_ROLE_PROMOTED
-                && strcmp(location->node, node_info->uname) == 0)
-                priority_add(work, rsc, CS_CONTRIB_LOCATION, location->id,
-                             -1, location->score);
+            if (location->role == CS_ROLE_PROMOTED && strcmp(location->node, node_info->uname) == 0)
+                priority_add(work, rsc, CS_CONTRIB_LOCATION, location->id, -1, location->score);
             continue;
         }
         for (guint r = 0; r < location->rules->len; r++) {
@@ -540,14 +513,12 @@ static void add_promoted_locations(CsSolution *solution, int clone, int rsc,
                 continue;
             rule_id = xml_attr(cs_rule_xml(rule), "id");
             priority_add(work, rsc, CS_CONTRIB_RULE,
-                         rule_id != NULL ? keep_string(work, rule_id)
-                                         : location->id, -1, score);
+                         rule_id != NULL ? keep_string(work, rule_id) : location->id, -1, score);
         }
     }
 }
 
-static gboolean same_attr(const CsSolution *solution, const char *attribute,
-                          int node1, int node2)
+static gboolean same_attr(const CsSolution *solution, const char *attribute, int node1, int node2)
 {
     const char *value1, *value2;
 
@@ -567,8 +538,7 @@ static gboolean same_attr(const CsSolution *solution, const char *attribute,
  * it when the dependent is limited to the unpromoted role); a mandatory
  * colocation of the promoted role with a primary elsewhere forbids
  * promotion. */
-static void coloc_priority_with(CsSolution *solution, int rsc, int primary,
-                                const CsColoc *coloc)
+static void coloc_priority_with(CsSolution *solution, int rsc, int primary, const CsColoc *coloc)
 {
     CsPromoteWork *work = promote_work(solution);
     int node = cs_instance_location(solution, rsc);
@@ -578,23 +548,19 @@ static void coloc_priority_with(CsSolution *solution, int rsc, int primary,
         return;
     if (!same_attr(solution, coloc->attribute, node, primary_node)) {
         /* -INFINITY absorbs whatever the priority was. */
-        if (coloc->score >= CS_INFINITY
-            && coloc->dependent_role == CS_ROLE_PROMOTED)
-            priority_add(work, rsc, CS_CONTRIB_COLOCATION, coloc->id,
-                         primary, -CS_INFINITY);
+        if (coloc->score >= CS_INFINITY && coloc->dependent_role == CS_ROLE_PROMOTED)
+            priority_add(work, rsc, CS_CONTRIB_COLOCATION, coloc->id, primary, -CS_INFINITY);
         return;
     }
     if (coloc->primary_role != CS_ROLE_UNKNOWN
         && coloc->primary_role != solution->work[primary].next_role)
         return;
     priority_add(work, rsc, CS_CONTRIB_COLOCATION, coloc->id, primary,
-                 coloc->dependent_role == CS_ROLE_UNPROMOTED
-                 ? -coloc->score : coloc->score);
+                 coloc->dependent_role == CS_ROLE_UNPROMOTED ? -coloc->score : coloc->score);
 }
 
 /* The instance of clone on node in role (any role: CS_ROLE_UNKNOWN). */
-static int instance_in_role(const CsSolution *solution, int clone, int node,
-                            CsRole role)
+static int instance_in_role(const CsSolution *solution, int clone, int node, CsRole role)
 {
     const CsResource *info = rsc_of(solution, clone);
 
@@ -602,8 +568,7 @@ static int instance_in_role(const CsSolution *solution, int clone, int node,
         int each = g_array_index(info->children, int, i);
 
         if (solution->work[each].assigned == node
-            && (role == CS_ROLE_UNKNOWN
-                || solution->work[each].next_role == role))
+            && (role == CS_ROLE_UNKNOWN || solution->work[each].next_role == role))
             return each;
     }
     return -1;
@@ -612,36 +577,31 @@ static int instance_in_role(const CsSolution *solution, int clone, int node,
 /* A placed instance's colocation as Pacemaker applies it while roles are
  * chosen (its apply_coloc_score with the dependent already assigned):
  * only colocations limited to the unpromoted or promoted role count. */
-static void apply_role_coloc(CsSolution *solution, int rsc,
-                             const CsColoc *coloc)
+static void apply_role_coloc(CsSolution *solution, int rsc, const CsColoc *coloc)
 {
     const CsResource *primary = rsc_of(solution, coloc->primary);
     CsPromoteWork *work = promote_work(solution);
 
-    if (solution->work[coloc->primary].provisional
-        || coloc->dependent_role < CS_ROLE_UNPROMOTED)
+    if (solution->work[coloc->primary].provisional || coloc->dependent_role < CS_ROLE_UNPROMOTED)
         return;
     if (primary->kind == CS_RSC_PRIMITIVE) {
         coloc_priority_with(solution, rsc, coloc->primary, coloc);
     } else if (primary->kind == CS_RSC_GROUP && primary->children->len > 0) {
-        coloc_priority_with(solution, rsc,
-                            g_array_index(primary->children, int,
-                                          coloc->score >= CS_INFINITY
-                                          ? primary->children->len - 1 : 0),
-                            coloc);
+        coloc_priority_with(
+            solution, rsc,
+            g_array_index(primary->children, int,
+                          coloc->score >= CS_INFINITY ? primary->children->len - 1 : 0),
+            coloc);
     } else if (primary->kind == CS_RSC_CLONE && primary->promotable
                && coloc->primary_role != CS_ROLE_UNKNOWN
                && coloc->dependent_role == CS_ROLE_PROMOTED) {
         /* Pacemaker's pcmk__update_promotable_dependent_priority() */
         int node = cs_instance_location(solution, rsc);
 
-        if (node >= 0 && instance_in_role(solution, coloc->primary, node,
-                                          coloc->primary_role) >= 0)
-            priority_add(work, rsc, CS_CONTRIB_COLOCATION, coloc->id,
-                         coloc->primary, coloc->score);
+        if (node >= 0 && instance_in_role(solution, coloc->primary, node, coloc->primary_role) >= 0)
+            priority_add(work, rsc, CS_CONTRIB_COLOCATION, coloc->id, coloc->primary, coloc->score);
         else if (coloc->score >= CS_INFINITY)
-            priority_add(work, rsc, CS_CONTRIB_COLOCATION, coloc->id,
-                         coloc->primary, -CS_INFINITY);
+            priority_add(work, rsc, CS_CONTRIB_COLOCATION, coloc->id, coloc->primary, -CS_INFINITY);
     }
 }
 
@@ -654,8 +614,7 @@ static CsRole group_roles_unpromoted(CsSolution *solution, int group)
 
     if (group_role(solution, group, TRUE) == CS_ROLE_STARTED) {
         for (guint i = 0; i < info->children->len; i++) {
-            CsRscWork *member = &solution->work[g_array_index(
-                info->children, int, i)];
+            CsRscWork *member = &solution->work[g_array_index(info->children, int, i)];
 
             if (member->role == CS_ROLE_STARTED)
                 member->role = CS_ROLE_UNPROMOTED;
@@ -689,23 +648,19 @@ static void set_priority(CsSolution *solution, int clone, int rsc)
     case CS_ROLE_UNPROMOTED:
     case CS_ROLE_STOPPED:
         priority_set(work, rsc, CS_CONTRIB_TARGET_ROLE,
-                     "its next role is already decided: not promoted", -1,
-                     -CS_INFINITY);
+                     "its next role is already decided: not promoted", -1, -CS_INFINITY);
         break;
     case CS_ROLE_PROMOTED:
-        priority_set(work, rsc, CS_CONTRIB_PROMOTION, "instance priority",
-                     -1, work->priority[rsc]);
+        priority_set(work, rsc, CS_CONTRIB_PROMOTION, "instance priority", -1, work->priority[rsc]);
         break;
     default:
-        score = promotion_score(solution, rsc, chosen, &is_default,
-                                &attribute);
+        score = promotion_score(solution, rsc, chosen, &is_default, &attribute);
         if (is_default)
-            priority_set(work, rsc, CS_CONTRIB_PROMOTION,
-                         "no promotion score here (default -1)", -1, -1);
+            priority_set(work, rsc, CS_CONTRIB_PROMOTION, "no promotion score here (default -1)",
+                         -1, -1);
         else
             priority_set(work, rsc, CS_CONTRIB_PROMOTION,
-                         keep_string(work, g_steal_pointer(&attribute)), -1,
-                         score);
+                         keep_string(work, g_steal_pointer(&attribute)), -1, score);
         g_free(attribute);
         break;
     }
@@ -714,10 +669,8 @@ static void set_priority(CsSolution *solution, int clone, int rsc)
     /* The instance's colocations (inherited from the clone) that are
      * limited to a role move its priority, not its node. */
     for (guint i = 0; i < instance->this_with->len; i++)
-        apply_role_coloc(solution, rsc,
-                         g_ptr_array_index(instance->this_with, i));
-    work->sort_index[rsc] = next_role == CS_ROLE_PROMOTED
-                            ? CS_INFINITY : work->priority[rsc];
+        apply_role_coloc(solution, rsc, g_ptr_array_index(instance->this_with, i));
+    work->sort_index[rsc] = next_role == CS_ROLE_PROMOTED ? CS_INFINITY : work->priority[rsc];
 }
 
 /* ---- the order of promotion ------------------------------------------- */
@@ -729,8 +682,8 @@ typedef struct PromotionOrder {
 
 static CsRole current_role(const CsSolution *solution, int rsc)
 {
-    CsRole role = is_group(solution, rsc) ? group_role(solution, rsc, TRUE)
-                                          : solution->work[rsc].role;
+    CsRole role =
+        is_group(solution, rsc) ? group_role(solution, rsc, TRUE) : solution->work[rsc].role;
 
     if (role == CS_ROLE_UNKNOWN)
         return CS_ROLE_STOPPED;
@@ -751,8 +704,7 @@ static gint compare_promotion(gconstpointer a, gconstpointer b, gpointer data)
     role2 = current_role(order->solution, rsc2);
     if (role1 != role2)
         return role1 > role2 ? -1 : 1;
-    return cs_clone_compare_instances(order->solution, order->clone, rsc1,
-                                      rsc2);
+    return cs_clone_compare_instances(order->solution, order->clone, rsc1, rsc2);
 }
 
 /* Pacemaker's sort_promotable_instances(), its colocation step: the
@@ -771,23 +723,18 @@ static void apply_promoted_colocations(CsSolution *solution, int clone)
 
         if (coloc->dependent_role != CS_ROLE_PROMOTED)
             continue;
-        work->table = cs_merge_scores(solution, coloc->primary, work->table,
-                                      coloc->attribute,
-                                      coloc->score / (float)CS_INFINITY,
-                                      FALSE, coloc->score < CS_INFINITY,
-                                      coloc->id);
+        work->table = cs_merge_scores(solution, coloc->primary, work->table, coloc->attribute,
+                                      coloc->score / (float)CS_INFINITY, FALSE,
+                                      coloc->score < CS_INFINITY, coloc->id);
     }
     for (guint i = 0; i < work->with_this->len; i++) {
         const CsColoc *coloc = g_ptr_array_index(work->with_this, i);
 
-        if (coloc->primary_role != CS_ROLE_PROMOTED
-            || (!coloc->influence && work->n_running > 0))
+        if (coloc->primary_role != CS_ROLE_PROMOTED || (!coloc->influence && work->n_running > 0))
             continue;
-        work->table = cs_merge_scores_positive(solution, coloc->dependent,
-                                               work->table, coloc->attribute,
-                                               coloc->score
-                                               / (float)CS_INFINITY,
-                                               TRUE, coloc->id);
+        work->table =
+            cs_merge_scores_positive(solution, coloc->dependent, work->table, coloc->attribute,
+                                     coloc->score / (float)CS_INFINITY, TRUE, coloc->id);
     }
     work->merging = FALSE;
 }
@@ -795,8 +742,7 @@ static void apply_promoted_colocations(CsSolution *solution, int clone)
 /* The contributions of the promotion score sum_priorities() gives rsc
  * (explain): the clone's on its node when the sum is taken from there,
  * else its own priority's. */
-static void record_sort_index(CsSolution *solution, int rsc,
-                              const CsTable *compact)
+static void record_sort_index(CsSolution *solution, int rsc, const CsTable *compact)
 {
     CsPromoteWork *work = promote_work(solution);
     GArray *list = why_list(work->score_why, rsc);
@@ -804,11 +750,11 @@ static void record_sort_index(CsSolution *solution, int rsc,
     int node = cs_instance_location(solution, rsc);
 
     g_array_set_size(list, 0);
-    if (!solution->work[rsc].managed
-        && solution->work[rsc].next_role == CS_ROLE_PROMOTED) {
-        CsContribution why = { .kind = CS_CONTRIB_UNMANAGED,
-                               .source = "unmanaged and promoted",
-                               .other_rsc = -1, .value = CS_INFINITY };
+    if (!solution->work[rsc].managed && solution->work[rsc].next_role == CS_ROLE_PROMOTED) {
+        CsContribution why = {.kind = CS_CONTRIB_UNMANAGED,
+                              .source = "unmanaged and promoted",
+                              .other_rsc = -1,
+                              .value = CS_INFINITY};
 
         g_array_append_val(list, why);
     } else if (node >= 0 && work->sort_index[rsc] >= 0) {
@@ -816,9 +762,10 @@ static void record_sort_index(CsSolution *solution, int rsc,
         int n = 0;
 
         if (!compact->allowed[node]) {
-            CsContribution why = { .kind = CS_CONTRIB_CLONE,
-                                   .source = "node not allowed for the clone",
-                                   .other_rsc = -1, .value = -CS_INFINITY };
+            CsContribution why = {.kind = CS_CONTRIB_CLONE,
+                                  .source = "node not allowed for the clone",
+                                  .other_rsc = -1,
+                                  .value = -CS_INFINITY};
 
             g_array_append_val(list, why);
             return;
@@ -846,18 +793,18 @@ static void sum_priorities(CsSolution *solution, int clone)
         if (work->sort_index[rsc] < 0 || node < 0)
             continue;
         cs_table_add(table, node,
-                     &(CsContribution){ .kind = CS_CONTRIB_PROMOTION,
-                                        .source = "instance promotion "
-                                                  "priority",
-                                        .other_rsc = rsc,
-                                        .value = work->sort_index[rsc] });
+                     &(CsContribution){.kind = CS_CONTRIB_PROMOTION,
+                                       .source = "instance promotion "
+                                                 "priority",
+                                       .other_rsc = rsc,
+                                       .value = work->sort_index[rsc]});
     }
     apply_promoted_colocations(solution, clone);
-    table = solution->work[clone].table;   /* replaced by the merges */
+    table = solution->work[clone].table; /* replaced by the merges */
     if (cs_ticket_denies_promotion(solution, clone)) {
         for (int node = 0; node < solution->n_nodes; node++)
-            cs_table_add_simple(table, node, CS_CONTRIB_TICKET,
-                                "__stateful_without_ticket__", -CS_INFINITY);
+            cs_table_add_simple(table, node, CS_CONTRIB_TICKET, "__stateful_without_ticket__",
+                                -CS_INFINITY);
     }
     compact = cs_table_copy(table);
     for (guint i = 0; i < info->children->len; i++) {
@@ -866,19 +813,16 @@ static void sum_priorities(CsSolution *solution, int clone)
 
         record_sort_index(solution, rsc, compact);
         /* An unmanaged promoted instance stays first in line. */
-        if (!solution->work[rsc].managed
-            && solution->work[rsc].next_role == CS_ROLE_PROMOTED)
+        if (!solution->work[rsc].managed && solution->work[rsc].next_role == CS_ROLE_PROMOTED)
             work->sort_index[rsc] = CS_INFINITY;
         else if (node >= 0 && work->sort_index[rsc] >= 0)
-            work->sort_index[rsc] = table->allowed[node] ? table->score[node]
-                                                         : -CS_INFINITY;
+            work->sort_index[rsc] = table->allowed[node] ? table->score[node] : -CS_INFINITY;
     }
     cs_table_free(compact);
 }
 
 /* Pacemaker's node_to_be_promoted_on(): -1 when it cannot be promoted. */
-static int promotion_node(const CsSolution *solution, int clone, int rsc,
-                          const int *count)
+static int promotion_node(const CsSolution *solution, int clone, int rsc, const int *count)
 {
     const CsRscWork *instance = &solution->work[rsc];
     const CsResource *info = rsc_of(solution, rsc);
@@ -886,10 +830,8 @@ static int promotion_node(const CsSolution *solution, int clone, int rsc,
 
     /* A cloned group is promoted only if every member can be (each
      * member's own priority, its configured one, must not be negative). */
-    for (guint i = 0; is_group(solution, rsc) && i < info->children->len;
-         i++)
-        if (promotion_node(solution, clone,
-                           g_array_index(info->children, int, i), count) < 0)
+    for (guint i = 0; is_group(solution, rsc) && i < info->children->len; i++)
+        if (promotion_node(solution, clone, g_array_index(info->children, int, i), count) < 0)
             return -1;
     if (node < 0)
         return -1;
@@ -902,8 +844,7 @@ static int promotion_node(const CsSolution *solution, int clone, int rsc,
         return -1;
     }
     if (!solution->work[clone].table->allowed[node]
-        || (instance->managed
-            && count[node] >= rsc_of(solution, clone)->promoted_node_max))
+        || (instance->managed && count[node] >= rsc_of(solution, clone)->promoted_node_max))
         return -1;
     return node;
 }
@@ -913,12 +854,10 @@ static int promotion_node(const CsSolution *solution, int clone, int rsc,
 static char *base_id(const CsSolution *solution, int clone)
 {
     const CsResource *info = rsc_of(solution, clone);
-    const CsResource *first = rsc_of(solution,
-                                     g_array_index(info->children, int, 0));
+    const CsResource *first = rsc_of(solution, g_array_index(info->children, int, 0));
     const char *colon = strrchr(first->id, ':');
 
-    return colon != NULL ? g_strndup(first->id, (gsize)(colon - first->id))
-                         : g_strdup(first->id);
+    return colon != NULL ? g_strndup(first->id, (gsize)(colon - first->id)) : g_strdup(first->id);
 }
 
 static void add_line(CsSolution *solution, int rsc)
@@ -929,28 +868,23 @@ static void add_line(CsSolution *solution, int rsc)
 
     work->line_node[rsc] = node;
     cs_print_log(solution, CS_PRINT_PROMOTION, (int)work->lines->len);
-    g_ptr_array_add(work->lines,
-                    g_strdup_printf("%s promotion score on %s: %s",
-                                    rsc_of(solution, rsc)->id,
-                                    node >= 0
-                                    ? ((const CsNode *)g_ptr_array_index(
-                                           solution->model->nodes, node))->uname
-                                    : "none",
-                                    cs_score_format(work->sort_index[rsc],
-                                                    buf)));
+    g_ptr_array_add(
+        work->lines,
+        g_strdup_printf(
+            "%s promotion score on %s: %s", rsc_of(solution, rsc)->id,
+            node >= 0 ? ((const CsNode *)g_ptr_array_index(solution->model->nodes, node))->uname
+                      : "none",
+            cs_score_format(work->sort_index[rsc], buf)));
 }
 
 /* Whether an instance of clone runs its copy of configured (a primitive
  * or a cloned group's member) on node. */
-static gboolean runs_there(const CsSolution *solution, int clone,
-                           int configured, int node)
+static gboolean runs_there(const CsSolution *solution, int clone, int configured, int node)
 {
     const CsResource *info = rsc_of(solution, clone);
 
     for (guint i = 0; i < info->children->len; i++) {
-        int each = counterpart(solution,
-                               g_array_index(info->children, int, i),
-                               configured);
+        int each = counterpart(solution, g_array_index(info->children, int, i), configured);
 
         if (each >= 0 && active_on(solution, each, node))
             return TRUE;
@@ -988,8 +922,7 @@ static void add_hidden_orphan_lines(CsSolution *solution, int clone)
         if (configured == NULL
             || (configured->parent != clone
                 && (configured->parent < 0
-                    || rsc_of(solution, configured->parent)->parent
-                       != clone)))
+                    || rsc_of(solution, configured->parent)->parent != clone)))
             continue;
         /* Pacemaker's find_anonymous_clone(): the first such history
          * makes an orphan instance, running nowhere, which every later
@@ -997,8 +930,7 @@ static void add_hidden_orphan_lines(CsSolution *solution, int clone)
          * nodes give one orphan line, of a primitive or of a cloned
          * group), unless an instance already runs that resource on the
          * history's node, which makes a new one. */
-        if (runs_there(solution, clone, configured->index, state->node)
-            || !reusable)
+        if (runs_there(solution, clone, configured->index, state->node) || !reusable)
             hidden++;
         reusable = TRUE;
     }
@@ -1009,8 +941,7 @@ static void add_hidden_orphan_lines(CsSolution *solution, int clone)
         if (cs_model_resource(model, id) != NULL)
             continue;
         cs_print_log(solution, CS_PRINT_PROMOTION, (int)work->lines->len);
-        g_ptr_array_add(work->lines,
-                        g_strdup_printf("%s promotion score on none: 0", id));
+        g_ptr_array_add(work->lines, g_strdup_printf("%s promotion score on none: 0", id));
         hidden--;
     }
 }
@@ -1023,12 +954,9 @@ static void set_next_role_unpromoted(CsSolution *solution, int rsc)
     const CsResource *info = rsc_of(solution, rsc);
     CsRscWork *work = &solution->work[rsc];
 
-    work->next_role = work->assigned >= 0 ? CS_ROLE_UNPROMOTED
-                                          : CS_ROLE_STOPPED;
-    for (guint i = 0; is_group(solution, rsc) && i < info->children->len;
-         i++)
-        set_next_role_unpromoted(solution,
-                                 g_array_index(info->children, int, i));
+    work->next_role = work->assigned >= 0 ? CS_ROLE_UNPROMOTED : CS_ROLE_STOPPED;
+    for (guint i = 0; is_group(solution, rsc) && i < info->children->len; i++)
+        set_next_role_unpromoted(solution, g_array_index(info->children, int, i));
 }
 
 /* Pacemaker's set_next_role_promoted(): members whose next role is not
@@ -1044,8 +972,7 @@ static void set_next_role_promoted(CsSolution *solution, int rsc)
     }
     work->next_role = CS_ROLE_PROMOTED;
     for (guint i = 0; i < info->children->len; i++) {
-        CsRscWork *member = &solution->work[g_array_index(info->children,
-                                                          int, i)];
+        CsRscWork *member = &solution->work[g_array_index(info->children, int, i)];
 
         if (member->next_role == CS_ROLE_UNKNOWN)
             member->next_role = CS_ROLE_PROMOTED;
@@ -1058,7 +985,7 @@ void cs_promote_set_roles(CsSolution *solution, int clone)
     const CsModel *model = solution->model;
     g_autoptr(GArray) order = g_array_new(FALSE, FALSE, sizeof(int));
     g_autofree int *count = g_new0(int, solution->n_nodes);
-    PromotionOrder data = { solution, clone };
+    PromotionOrder data = {solution, clone};
     int promoted = 0;
 
     promote_work(solution);
@@ -1084,8 +1011,7 @@ void cs_promote_set_roles(CsSolution *solution, int clone)
         }
         add_line(solution, rsc);
         if (solution->clones->promote->sort_index[rsc] >= 0
-            && (promoted < info->promoted_max
-                || !solution->work[clone].managed))
+            && (promoted < info->promoted_max || !solution->work[clone].managed))
             node = promotion_node(solution, clone, rsc, count);
         /* no-quorum-policy=freeze: nothing new is promoted. */
         if (node >= 0 && current_role(solution, rsc) < CS_ROLE_PROMOTED
@@ -1111,8 +1037,7 @@ void cs_promote_set_roles(CsSolution *solution, int clone)
 
 void cs_promote_print_scores(const CsSolution *solution, GPtrArray *lines)
 {
-    const CsPromoteWork *work = solution->clones != NULL
-                                ? solution->clones->promote : NULL;
+    const CsPromoteWork *work = solution->clones != NULL ? solution->clones->promote : NULL;
 
     for (guint i = 0; work != NULL && i < work->lines->len; i++)
         g_ptr_array_add(lines, g_strdup(g_ptr_array_index(work->lines, i)));
@@ -1120,50 +1045,43 @@ void cs_promote_print_scores(const CsSolution *solution, GPtrArray *lines)
 
 /* ---- provenance, as explain and the console read it ------------------ */
 
-gboolean cs_solution_promotion_score(const CsSolution *solution, int rsc,
-                                     int *node_out, CsScore *score_out)
+gboolean cs_solution_promotion_score(const CsSolution *solution, int rsc, int *node_out,
+                                     CsScore *score_out)
 {
-    const CsPromoteWork *work = solution->clones != NULL
-                                ? solution->clones->promote : NULL;
+    const CsPromoteWork *work = solution->clones != NULL ? solution->clones->promote : NULL;
 
-    if (work == NULL || rsc < 0 || rsc >= solution->n_rsc
-        || work->line_node[rsc] < -1)
+    if (work == NULL || rsc < 0 || rsc >= solution->n_rsc || work->line_node[rsc] < -1)
         return FALSE;
     *node_out = work->line_node[rsc];
     *score_out = work->sort_index[rsc];
     return TRUE;
 }
 
-static const CsContribution *list_of(GArray *const *lists,
-                                     const CsSolution *solution, int rsc,
+static const CsContribution *list_of(GArray *const *lists, const CsSolution *solution, int rsc,
                                      int *n_out)
 {
     *n_out = 0;
-    if (lists == NULL || rsc < 0 || rsc >= solution->n_rsc
-        || lists[rsc] == NULL || lists[rsc]->len == 0)
+    if (lists == NULL || rsc < 0 || rsc >= solution->n_rsc || lists[rsc] == NULL
+        || lists[rsc]->len == 0)
         return NULL;
     *n_out = (int)lists[rsc]->len;
     return (const CsContribution *)lists[rsc]->data;
 }
 
-const CsContribution *cs_solution_promotion_contributions(
-    const CsSolution *solution, int rsc, int *n_out)
+const CsContribution *cs_solution_promotion_contributions(const CsSolution *solution, int rsc,
+                                                          int *n_out)
 {
-    const CsPromoteWork *work = solution->clones != NULL
-                                ? solution->clones->promote : NULL;
+    const CsPromoteWork *work = solution->clones != NULL ? solution->clones->promote : NULL;
 
-    return list_of(work != NULL ? work->score_why : NULL, solution, rsc,
-                   n_out);
+    return list_of(work != NULL ? work->score_why : NULL, solution, rsc, n_out);
 }
 
-const CsContribution *cs_solution_promotion_priority(
-    const CsSolution *solution, int rsc, int *n_out)
+const CsContribution *cs_solution_promotion_priority(const CsSolution *solution, int rsc,
+                                                     int *n_out)
 {
-    const CsPromoteWork *work = solution->clones != NULL
-                                ? solution->clones->promote : NULL;
+    const CsPromoteWork *work = solution->clones != NULL ? solution->clones->promote : NULL;
 
-    return list_of(work != NULL ? work->priority_why : NULL, solution, rsc,
-                   n_out);
+    return list_of(work != NULL ? work->priority_why : NULL, solution, rsc, n_out);
 }
 
 /* ---- colocations with a promotable clone's role ------------------------ */
@@ -1174,8 +1092,7 @@ const CsContribution *cs_solution_promotion_priority(
  * <node score> stands (usually 0). */
 static CsScore current_node_score(const CsNode *node)
 {
-    if (node->type == CS_NODE_MEMBER && node->has_state
-        && (!node->online || node->shutdown))
+    if (node->type == CS_NODE_MEMBER && node->has_state && (!node->online || node->shutdown))
         return -CS_INFINITY;
     return node->weight;
 }
@@ -1203,8 +1120,8 @@ static CsScore assigned_node_score(const CsSolution *solution, int instance)
  * its score where the attribute matches the node of each instance in that
  * role; a mandatory one (unless both sides are the promoted role) adds
  * each such instance's own node score and bans every other node. */
-static void dependent_with_promotable(CsSolution *solution, int dependent,
-                                      int clone, const CsColoc *coloc)
+static void dependent_with_promotable(CsSolution *solution, int dependent, int clone,
+                                      const CsColoc *coloc)
 {
     const CsResource *info = rsc_of(solution, clone);
     CsTable *table = solution->work[dependent].table;
@@ -1216,24 +1133,21 @@ static void dependent_with_promotable(CsSolution *solution, int dependent,
         int instance = g_array_index(info->children, int, i);
         int node = solution->work[instance].assigned;
 
-        if (node < 0 || solution->work[instance].next_role
-                        != coloc->primary_role)
+        if (node < 0 || solution->work[instance].next_role != coloc->primary_role)
             continue;
         affected[node] = instance;
         if (coloc->score >= CS_INFINITY)
             continue;
         for (int each = 0; each < solution->n_nodes; each++)
-            if (table->allowed[each]
-                && same_attr(solution, coloc->attribute, each, node))
+            if (table->allowed[each] && same_attr(solution, coloc->attribute, each, node))
                 cs_table_add(table, each,
-                             &(CsContribution){
-                                 .kind = CS_CONTRIB_COLOCATION,
-                                 .source = coloc->id, .other_rsc = instance,
-                                 .value = coloc->score });
+                             &(CsContribution){.kind = CS_CONTRIB_COLOCATION,
+                                               .source = coloc->id,
+                                               .other_rsc = instance,
+                                               .value = coloc->score});
     }
     if (coloc->score < CS_INFINITY
-        || (coloc->dependent_role == CS_ROLE_PROMOTED
-            && coloc->primary_role == CS_ROLE_PROMOTED))
+        || (coloc->dependent_role == CS_ROLE_PROMOTED && coloc->primary_role == CS_ROLE_PROMOTED))
         return;
     for (int node = 0; node < solution->n_nodes; node++) {
         int instance = affected[node];
@@ -1241,28 +1155,25 @@ static void dependent_with_promotable(CsSolution *solution, int dependent,
         /* Pacemaker's node_list_exclude(): a node with no instance in the
          * role is banned, and a node with one that the dependent had no
          * score on enters its table banned too. */
-        if ((instance < 0 && table->allowed[node])
-            || (instance >= 0 && !table->allowed[node]))
+        if ((instance < 0 && table->allowed[node]) || (instance >= 0 && !table->allowed[node]))
             cs_table_add(table, node,
-                         &(CsContribution){ .kind = CS_CONTRIB_COLOCATION,
-                                            .source = coloc->id,
-                                            .other_rsc = clone,
-                                            .value = -CS_INFINITY });
+                         &(CsContribution){.kind = CS_CONTRIB_COLOCATION,
+                                           .source = coloc->id,
+                                           .other_rsc = clone,
+                                           .value = -CS_INFINITY});
         else if (instance >= 0)
             cs_table_add(table, node,
-                         &(CsContribution){
-                             .kind = CS_CONTRIB_COLOCATION,
-                             .source = coloc->id, .other_rsc = instance,
-                             .value = assigned_node_score(solution,
-                                                          instance) });
+                         &(CsContribution){.kind = CS_CONTRIB_COLOCATION,
+                                           .source = coloc->id,
+                                           .other_rsc = instance,
+                                           .value = assigned_node_score(solution, instance)});
     }
 }
 
-gboolean cs_promote_apply_coloc(CsSolution *solution, int dependent,
-                                int clone, const CsColoc *coloc)
+gboolean cs_promote_apply_coloc(CsSolution *solution, int dependent, int clone,
+                                const CsColoc *coloc)
 {
-    if (!rsc_of(solution, clone)->promotable
-        || coloc->primary_role == CS_ROLE_UNKNOWN)
+    if (!rsc_of(solution, clone)->promotable || coloc->primary_role == CS_ROLE_UNKNOWN)
         return FALSE;
     if (solution->work[dependent].provisional)
         dependent_with_promotable(solution, dependent, clone, coloc);

@@ -25,11 +25,10 @@ void cs_promote_free(CsSolution *solution);
 /* A colocation whose primary is clone limited to one of its roles
  * (Pacemaker's role-specific colocations with a promotable clone): TRUE
  * when applied, FALSE when clone.c applies it as any clone's. */
-gboolean cs_promote_apply_coloc(CsSolution *solution, int dependent,
-                                int clone, const CsColoc *coloc);
+gboolean cs_promote_apply_coloc(CsSolution *solution, int dependent, int clone,
+                                const CsColoc *coloc);
 
 /* clone.c: Pacemaker's pcmk__cmp_instance() for two instances of clone. */
-gint cs_clone_compare_instances(const CsSolution *solution, int clone,
-                                int rsc1, int rsc2);
+gint cs_clone_compare_instances(const CsSolution *solution, int clone, int rsc1, int rsc2);
 
 #endif

@@ -11,8 +11,7 @@
 
 /* ---- flag updates (Pacemaker's update_action and friends) ------------- */
 
-static char *reason_text(const CsGraph *graph, const CsAct *action,
-                         guint flag)
+static char *reason_text(const CsGraph *graph, const CsAct *action, guint flag)
 {
     const char *change = flag == CS_ACT_OPTIONAL ? "required" : "unrunnable";
     const char *notify;
@@ -22,11 +21,9 @@ static char *reason_text(const CsGraph *graph, const CsAct *action,
      * notifications that follow them, whose task Pacemaker names
      * "notified" (corpus bug-1572-1). */
     if ((action->task == CS_TASK_PROMOTED || action->task == CS_TASK_DEMOTED)
-        && (notify = g_hash_table_lookup(rsc_info(graph, action->rsc)->meta,
-                                         "notify")) != NULL
+        && (notify = g_hash_table_lookup(rsc_info(graph, action->rsc)->meta, "notify")) != NULL
         && cs_text_is_true(notify))
-        return g_strdup_printf("%s %s notified", change,
-                               rsc_info(graph, action->rsc)->id);
+        return g_strdup_printf("%s %s notified", change, rsc_info(graph, action->rsc)->id);
     if (action->rsc < 0)
         return g_strdup_printf("%s %s", change, cs_task_name(action));
     return g_strdup_printf("%s %s %s", change, rsc_info(graph, action->rsc)->id,
@@ -35,8 +32,7 @@ static char *reason_text(const CsGraph *graph, const CsAct *action,
 
 /* Clears flag on action because of another action; the reason names the
  * other action when it belongs to another resource. */
-static void clear_because(const CsGraph *graph, CsAct *action, guint flag,
-                          const CsAct *because)
+static void clear_because(const CsGraph *graph, CsAct *action, guint flag, const CsAct *because)
 {
     if (!(action->flags & flag))
         return;
@@ -77,8 +73,7 @@ static guint group_action_flags_on(CsGraph *graph, CsAct *action, int node)
         CsAct *member_action = find_first(graph, member, task, node);
 
         if (member_action != NULL) {
-            if ((flags & CS_ACT_OPTIONAL)
-                && !(member_action->flags & CS_ACT_OPTIONAL)) {
+            if ((flags & CS_ACT_OPTIONAL) && !(member_action->flags & CS_ACT_OPTIONAL)) {
                 flags &= ~CS_ACT_OPTIONAL;
                 action->flags &= ~CS_ACT_OPTIONAL;
             }
@@ -119,16 +114,14 @@ static guint clone_action_flags(CsGraph *graph, CsAct *action, int node)
          * pseudo-action, on no node), from its members' actions on the
          * node: Pacemaker looks an instance with children up without the
          * node and passes the node on to it. */
-        CsAct *child = is_group(graph, instance)
-                       ? find_first(graph, instance, action->task, -1)
-                       : find_first(graph, instance, task, node);
+        CsAct *child = is_group(graph, instance) ? find_first(graph, instance, action->task, -1)
+                                                 : find_first(graph, instance, task, node);
         guint child_flags;
 
         if (child == NULL)
             continue;
-        child_flags = is_group(graph, instance)
-                      ? group_action_flags_on(graph, child, node)
-                      : child->flags;
+        child_flags =
+            is_group(graph, instance) ? group_action_flags_on(graph, child, node) : child->flags;
         if ((flags & CS_ACT_OPTIONAL) && !(child_flags & CS_ACT_OPTIONAL)) {
             flags &= ~CS_ACT_OPTIONAL;
             action->flags &= ~CS_ACT_OPTIONAL;
@@ -168,16 +161,14 @@ void update_action(CsGraph *graph, CsAct *then);
 
 /* Pacemaker's handle_restart_ordering(): stop before start of the same
  * resource, and later group members' stops before earlier ones'. */
-static void restart_ordering(CsGraph *graph, CsAct *first, CsAct *then,
-                             guint filter)
+static void restart_ordering(CsGraph *graph, CsAct *first, CsAct *then, guint filter)
 {
     gboolean apply = FALSE;
 
     if ((filter & CS_ACT_OPTIONAL) && !(then->flags & CS_ACT_OPTIONAL))
         apply = TRUE;
     if ((filter & CS_ACT_RUNNABLE) && !(then->flags & CS_ACT_RUNNABLE)
-        && (graph->rsc_flags[then->rsc] & CS_RSCF_MANAGED)
-        && first->rsc == then->rsc)
+        && (graph->rsc_flags[then->rsc] & CS_RSCF_MANAGED) && first->rsc == then->rsc)
         apply = TRUE;
     if (!apply)
         return;
@@ -199,8 +190,7 @@ static gboolean rsc_running_only_on(const CsGraph *graph, int rsc, int node)
 }
 
 /* Pacemaker's handle_asymmetric_ordering(). */
-static void asymmetric_ordering(CsGraph *graph, const CsAct *first,
-                                CsAct *then)
+static void asymmetric_ordering(CsGraph *graph, const CsAct *first, CsAct *then)
 {
     if (then->rsc < 0 || (first->flags & CS_ACT_RUNNABLE))
         return;
@@ -218,8 +208,8 @@ static void asymmetric_ordering(CsGraph *graph, const CsAct *first,
 }
 
 /* Pacemaker's pcmk__update_ordered_actions() for a primitive's action. */
-static guint update_primitive(CsGraph *graph, CsAct *first, CsAct *then,
-                              guint flags, guint filter, guint type)
+static guint update_primitive(CsGraph *graph, CsAct *first, CsAct *then, guint flags, guint filter,
+                              guint type)
 {
     guint changed = 0;
     guint then_flags = then->flags, first_flags = first->flags;
@@ -239,8 +229,7 @@ static guint update_primitive(CsGraph *graph, CsAct *first, CsAct *then,
         && !(then->flags & CS_ACT_OPTIONAL) && then->rsc >= 0
         && graph->role[then->rsc] == CS_ROLE_PROMOTED) {
         clear_because(graph, first, CS_ACT_OPTIONAL, then);
-        if ((first->flags & CS_ACT_MIGRATABLE)
-            && !(then->flags & CS_ACT_MIGRATABLE))
+        if ((first->flags & CS_ACT_MIGRATABLE) && !(then->flags & CS_ACT_MIGRATABLE))
             clear_because(graph, first, CS_ACT_MIGRATABLE, then);
     }
     if ((type & ORD_IMPLIES_FIRST_MIGRATABLE) && (filter & CS_ACT_OPTIONAL)) {
@@ -255,18 +244,16 @@ static guint update_primitive(CsGraph *graph, CsAct *first, CsAct *then,
         clear_because(graph, then, CS_ACT_MIGRATABLE, first);
         then->flags &= ~CS_ACT_PSEUDO;
     }
-    if ((type & ORD_RUNNABLE_LEFT) && (filter & CS_ACT_RUNNABLE)
-        && (then->flags & CS_ACT_RUNNABLE) && !(flags & CS_ACT_RUNNABLE)) {
+    if ((type & ORD_RUNNABLE_LEFT) && (filter & CS_ACT_RUNNABLE) && (then->flags & CS_ACT_RUNNABLE)
+        && !(flags & CS_ACT_RUNNABLE)) {
         clear_because(graph, then, CS_ACT_RUNNABLE, first);
         clear_because(graph, then, CS_ACT_MIGRATABLE, first);
     }
-    if ((type & ORD_IMPLIES_THEN) && (filter & CS_ACT_OPTIONAL)
-        && (then->flags & CS_ACT_OPTIONAL) && !(flags & CS_ACT_OPTIONAL)
-        && !(first->flags & CS_ACT_MIGRATABLE))
+    if ((type & ORD_IMPLIES_THEN) && (filter & CS_ACT_OPTIONAL) && (then->flags & CS_ACT_OPTIONAL)
+        && !(flags & CS_ACT_OPTIONAL) && !(first->flags & CS_ACT_MIGRATABLE))
         clear_because(graph, then, CS_ACT_OPTIONAL, first);
     if ((type & ORD_RESTART) && first->rsc >= 0 && then->rsc >= 0
-        && !is_collective(graph, first->rsc)
-        && !is_collective(graph, then->rsc))
+        && !is_collective(graph, first->rsc) && !is_collective(graph, then->rsc))
         restart_ordering(graph, first, then, filter);
     if (then_flags != then->flags) {
         changed |= UPDATED_THEN;
@@ -280,23 +267,21 @@ static guint update_primitive(CsGraph *graph, CsAct *first, CsAct *then,
 
 /* ---- interleaved clones (Pacemaker Explained 2.1, "Clone Options" interleave) ------- */
 
-static guint update_rsc(CsGraph *graph, CsAct *first, CsAct *then,
-                        guint flags, guint filter, guint type);
+static guint update_rsc(CsGraph *graph, CsAct *first, CsAct *then, guint flags, guint filter,
+                        guint type);
 
 /* Pacemaker's can_interleave_actions(): between two different clones,
  * per the "then" clone's interleave (the "first" clone's when "then" is
  * a stop). */
-static gboolean interleaves(const CsGraph *graph, const CsAct *first,
-                            const CsAct *then)
+static gboolean interleaves(const CsGraph *graph, const CsAct *first, const CsAct *then)
 {
     const char *value;
     int rsc;
 
-    if (first->rsc < 0 || then->rsc < 0 || first->rsc == then->rsc
-        || !is_clone(graph, first->rsc) || !is_clone(graph, then->rsc))
+    if (first->rsc < 0 || then->rsc < 0 || first->rsc == then->rsc || !is_clone(graph, first->rsc)
+        || !is_clone(graph, then->rsc))
         return FALSE;
-    rsc = then->task == CS_TASK_STOP || then->task == CS_TASK_DEMOTE
-          ? first->rsc : then->rsc;
+    rsc = then->task == CS_TASK_STOP || then->task == CS_TASK_DEMOTE ? first->rsc : then->rsc;
     value = g_hash_table_lookup(rsc_info(graph, rsc)->meta, "interleave");
     return value != NULL && cs_text_is_true(value);
 }
@@ -315,16 +300,14 @@ static gboolean blocked_recursive(const CsGraph *graph, int rsc)
 
 /* Collects the distinct nodes rsc (or its members) is active on, or is
  * assigned to when !current. */
-static void collect_nodes(const CsGraph *graph, int rsc, gboolean current,
-                          GArray *nodes)
+static void collect_nodes(const CsGraph *graph, int rsc, gboolean current, GArray *nodes)
 {
     const CsResource *info = rsc_info(graph, rsc);
     const CsNodeList *own = &graph->running_on[rsc];
 
     if (info->kind != CS_RSC_PRIMITIVE) {
         for (guint i = 0; i < info->children->len; i++)
-            collect_nodes(graph, g_array_index(info->children, int, i),
-                          current, nodes);
+            collect_nodes(graph, g_array_index(info->children, int, i), current, nodes);
         return;
     }
     for (guint i = 0; current && i < own->len; i++) {
@@ -356,8 +339,7 @@ static int instance_location(const CsGraph *graph, int rsc, gboolean current)
     return nodes->len == 1 ? g_array_index(nodes, int, 0) : -1;
 }
 
-static int instance_on_node(const CsGraph *graph, int clone, int node,
-                            gboolean current)
+static int instance_on_node(const CsGraph *graph, int clone, int node, gboolean current)
 {
     const CsResource *info = rsc_info(graph, clone);
 
@@ -374,8 +356,7 @@ static int instance_on_node(const CsGraph *graph, int clone, int node,
 /* Pacemaker's find_compatible_child(): the instance of clone on the
  * node of instance, or (instance placed nowhere) on the best of its
  * allowed nodes that has one. */
-static int compatible_instance(const CsGraph *graph, int instance, int clone,
-                               gboolean current)
+static int compatible_instance(const CsGraph *graph, int instance, int clone, gboolean current)
 {
     int node = instance_location(graph, instance, current);
     const CsTable *table = graph->solution->work[instance].table;
@@ -387,8 +368,7 @@ static int compatible_instance(const CsGraph *graph, int instance, int clone,
         return -1;
     nodes = cs_clone_sorted_nodes(graph->solution, table);
     for (guint i = 0; i < nodes->len; i++) {
-        int found = instance_on_node(graph, clone,
-                                     g_array_index(nodes, int, i), current);
+        int found = instance_on_node(graph, clone, g_array_index(nodes, int, i), current);
 
         if (found >= 0)
             return found;
@@ -423,18 +403,15 @@ static void unassign_instance(CsGraph *graph, int rsc)
  * ordered after the instance of the "first" clone on its own node (its
  * current node for stops); without one, a mandatory ordering keeps it
  * from running at all. */
-static guint update_interleaved(CsGraph *graph, CsAct *first, CsAct *then,
-                                guint filter, guint type)
+static guint update_interleaved(CsGraph *graph, CsAct *first, CsAct *then, guint filter, guint type)
 {
     const CsResource *info = rsc_info(graph, then->rsc);
-    gboolean current = first->task == CS_TASK_STOPPED
-                       || first->task == CS_TASK_DEMOTED;
+    gboolean current = first->task == CS_TASK_STOPPED || first->task == CS_TASK_DEMOTED;
     guint changed = 0;
 
     for (guint i = 0; i < info->children->len; i++) {
         int then_instance = g_array_index(info->children, int, i);
-        int first_instance = compatible_instance(graph, then_instance,
-                                                 first->rsc, current);
+        int first_instance = compatible_instance(graph, then_instance, first->rsc, current);
         CsTask first_task = first->task;
         CsAct *first_action, *then_action;
         guint first_flags;
@@ -455,19 +432,17 @@ static guint update_interleaved(CsGraph *graph, CsAct *first, CsAct *then,
             continue;
         if (order_actions(graph, first_action, then_action, type))
             changed |= UPDATED_FIRST | UPDATED_THEN;
-        first_flags = is_group(graph, first_instance)
-                      ? group_action_flags(graph, first_action)
-                      : first_action->flags;
-        changed |= update_rsc(graph, first_action, then_action, first_flags,
-                              filter, type);
+        first_flags = is_group(graph, first_instance) ? group_action_flags(graph, first_action)
+                                                      : first_action->flags;
+        changed |= update_rsc(graph, first_action, then_action, first_flags, filter, type);
     }
     return changed;
 }
 
 /* A group's update method: the group's own action, then each member's
  * action of the same task. */
-static guint update_rsc(CsGraph *graph, CsAct *first, CsAct *then,
-                        guint flags, guint filter, guint type)
+static guint update_rsc(CsGraph *graph, CsAct *first, CsAct *then, guint flags, guint filter,
+                        guint type)
 {
     guint changed;
 
@@ -480,12 +455,10 @@ static guint update_rsc(CsGraph *graph, CsAct *first, CsAct *then,
 
         for (guint i = 0; i < group->children->len; i++) {
             int member = g_array_index(group->children, int, i);
-            CsAct *member_action = find_first(graph, member, then->task,
-                                              then->node);
+            CsAct *member_action = find_first(graph, member, then->task, then->node);
 
             if (member_action != NULL)
-                changed |= update_primitive(graph, first, member_action,
-                                            flags, filter, type);
+                changed |= update_primitive(graph, first, member_action, flags, filter, type);
         }
     }
     if (is_clone(graph, then->rsc) || is_bundle(graph, then->rsc)) {
@@ -498,62 +471,55 @@ static guint update_rsc(CsGraph *graph, CsAct *first, CsAct *then,
             int instance = g_array_index(clone->children, int, i);
             CsAct *child = find_first(graph, instance, then->task, -1);
 
-            if (is_bundle(graph, then->rsc)
-                && !cs_bundle_is_container(graph->solution, instance))
+            if (is_bundle(graph, then->rsc) && !cs_bundle_is_container(graph->solution, instance))
                 continue;
 
-            if (child != NULL && (flags_for_ordering(graph, child, -1)
-                                  & CS_ACT_RUNNABLE))
-                changed |= update_rsc(graph, first, child, flags, filter,
-                                      type);
+            if (child != NULL && (flags_for_ordering(graph, child, -1) & CS_ACT_RUNNABLE))
+                changed |= update_rsc(graph, first, child, flags, filter, type);
         }
     }
     return changed;
 }
 
 /* Pacemaker's update_action_for_ordering_flags(). */
-static guint update_for_edge(CsGraph *graph, CsAct *first, CsAct *then,
-                             guint first_flags, guint type)
+static guint update_for_edge(CsGraph *graph, CsAct *first, CsAct *then, guint first_flags,
+                             guint type)
 {
     guint changed = 0;
 
     if (type & ORD_IMPLIES_THEN) {
         if (then->rsc >= 0) {
-            changed |= update_rsc(graph, first, then,
-                                  first_flags & CS_ACT_OPTIONAL,
+            changed |= update_rsc(graph, first, then, first_flags & CS_ACT_OPTIONAL,
                                   CS_ACT_OPTIONAL, ORD_IMPLIES_THEN);
-        } else if (!(first_flags & CS_ACT_OPTIONAL)
-                   && (then->flags & CS_ACT_OPTIONAL)) {
+        } else if (!(first_flags & CS_ACT_OPTIONAL) && (then->flags & CS_ACT_OPTIONAL)) {
             then->flags &= ~CS_ACT_OPTIONAL;
             changed |= UPDATED_THEN;
         }
     }
     if ((type & ORD_RESTART) && then->rsc >= 0)
-        changed |= update_rsc(graph, first, then, first_flags,
-                              CS_ACT_OPTIONAL | CS_ACT_RUNNABLE, ORD_RESTART);
+        changed |= update_rsc(graph, first, then, first_flags, CS_ACT_OPTIONAL | CS_ACT_RUNNABLE,
+                              ORD_RESTART);
     if (type & ORD_IMPLIES_FIRST) {
         /* Pacemaker updates through the "first" resource's method here: a
          * primitive's reaches no instance or member of "then". */
         if (first->rsc >= 0 && !is_collective(graph, first->rsc)) {
-            changed |= update_primitive(graph, first, then, first_flags,
-                                        CS_ACT_OPTIONAL, ORD_IMPLIES_FIRST);
+            changed |= update_primitive(graph, first, then, first_flags, CS_ACT_OPTIONAL,
+                                        ORD_IMPLIES_FIRST);
         } else if (first->rsc >= 0) {
-            changed |= update_rsc(graph, first, then, first_flags,
-                                  CS_ACT_OPTIONAL, ORD_IMPLIES_FIRST);
-        } else if (!(first_flags & CS_ACT_OPTIONAL)
-                   && (first->flags & CS_ACT_RUNNABLE)) {
+            changed |=
+                update_rsc(graph, first, then, first_flags, CS_ACT_OPTIONAL, ORD_IMPLIES_FIRST);
+        } else if (!(first_flags & CS_ACT_OPTIONAL) && (first->flags & CS_ACT_RUNNABLE)) {
             first->flags &= ~CS_ACT_RUNNABLE;
             changed |= UPDATED_FIRST;
         }
     }
     if ((type & ORD_PROMOTED_IMPLIES_FIRST) && then->rsc >= 0)
-        changed |= update_rsc(graph, first, then,
-                              first_flags & CS_ACT_OPTIONAL, CS_ACT_OPTIONAL,
+        changed |= update_rsc(graph, first, then, first_flags & CS_ACT_OPTIONAL, CS_ACT_OPTIONAL,
                               ORD_PROMOTED_IMPLIES_FIRST);
     if (type & ORD_ONE_OR_MORE) {
         if (then->rsc >= 0) {
-            changed |= update_rsc(graph, first, then, first_flags,
-                                  CS_ACT_RUNNABLE, ORD_ONE_OR_MORE);
+            changed |=
+                update_rsc(graph, first, then, first_flags, CS_ACT_RUNNABLE, ORD_ONE_OR_MORE);
         } else if (first_flags & CS_ACT_RUNNABLE) {
             then->runnable_before++;
             if (then->runnable_before >= then->required_before
@@ -565,34 +531,28 @@ static guint update_for_edge(CsGraph *graph, CsAct *first, CsAct *then,
     }
     if (type & ORD_RUNNABLE_LEFT) {
         if (then->rsc >= 0) {
-            changed |= update_rsc(graph, first, then, first_flags,
-                                  CS_ACT_RUNNABLE, ORD_RUNNABLE_LEFT);
-        } else if (!(first_flags & CS_ACT_RUNNABLE)
-                   && (then->flags & CS_ACT_RUNNABLE)) {
+            changed |=
+                update_rsc(graph, first, then, first_flags, CS_ACT_RUNNABLE, ORD_RUNNABLE_LEFT);
+        } else if (!(first_flags & CS_ACT_RUNNABLE) && (then->flags & CS_ACT_RUNNABLE)) {
             then->flags &= ~CS_ACT_RUNNABLE;
             changed |= UPDATED_THEN;
         }
     }
     if ((type & ORD_IMPLIES_FIRST_MIGRATABLE) && then->rsc >= 0)
-        changed |= update_rsc(graph, first, then, first_flags,
-                              CS_ACT_OPTIONAL, ORD_IMPLIES_FIRST_MIGRATABLE);
+        changed |= update_rsc(graph, first, then, first_flags, CS_ACT_OPTIONAL,
+                              ORD_IMPLIES_FIRST_MIGRATABLE);
     if ((type & ORD_PSEUDO_LEFT) && then->rsc >= 0)
-        changed |= update_rsc(graph, first, then, first_flags,
-                              CS_ACT_OPTIONAL, ORD_PSEUDO_LEFT);
+        changed |= update_rsc(graph, first, then, first_flags, CS_ACT_OPTIONAL, ORD_PSEUDO_LEFT);
     if ((type & ORD_OPTIONAL) && then->rsc >= 0)
-        changed |= update_rsc(graph, first, then, first_flags,
-                              CS_ACT_RUNNABLE, ORD_OPTIONAL);
+        changed |= update_rsc(graph, first, then, first_flags, CS_ACT_RUNNABLE, ORD_OPTIONAL);
     if ((type & ORD_ASYMMETRICAL) && then->rsc >= 0)
-        changed |= update_rsc(graph, first, then, first_flags,
-                              CS_ACT_RUNNABLE, ORD_ASYMMETRICAL);
+        changed |= update_rsc(graph, first, then, first_flags, CS_ACT_RUNNABLE, ORD_ASYMMETRICAL);
     /* A blocked, unmanaged resource that cannot stop keeps what depends
      * on it from running. */
-    if ((type & (ORD_IMPLIES_THEN | ORD_IMPLIES_FIRST | ORD_RESTART))
-        && first->rsc >= 0
+    if ((type & (ORD_IMPLIES_THEN | ORD_IMPLIES_FIRST | ORD_RESTART)) && first->rsc >= 0
         && !(graph->rsc_flags[first->rsc] & CS_RSCF_MANAGED)
-        && (graph->rsc_flags[first->rsc] & CS_RSCF_BLOCK)
-        && !(first->flags & CS_ACT_RUNNABLE) && first->task == CS_TASK_STOP
-        && (then->flags & CS_ACT_RUNNABLE)) {
+        && (graph->rsc_flags[first->rsc] & CS_RSCF_BLOCK) && !(first->flags & CS_ACT_RUNNABLE)
+        && first->task == CS_TASK_STOP && (then->flags & CS_ACT_RUNNABLE)) {
         then->flags &= ~CS_ACT_RUNNABLE;
         changed |= UPDATED_THEN;
     }
@@ -601,8 +561,7 @@ static guint update_for_edge(CsGraph *graph, CsAct *first, CsAct *then,
 
 static gboolean is_ancestor(const CsGraph *graph, int rsc, int ancestor)
 {
-    for (int up = rsc_info(graph, rsc)->parent; up >= 0;
-         up = rsc_info(graph, up)->parent)
+    for (int up = rsc_info(graph, rsc)->parent; up >= 0; up = rsc_info(graph, up)->parent)
         if (up == ancestor)
             return TRUE;
     return FALSE;
@@ -631,7 +590,6 @@ static CsAct *action_for_ordering(CsGraph *graph, CsAct *action)
     found = find_first(graph, action->rsc, mapped, -1);
     return found != NULL ? found : action;
 }
-
 
 /* The node an ordering's "then" acts on: a group's start is node-less,
  * Pacemaker uses the node the group is assigned to. */
@@ -671,15 +629,13 @@ void update_action(CsGraph *graph, CsAct *then)
             && !is_ancestor(graph, then->rsc, first->rsc))
             first = action_for_ordering(graph, first);
         if (first == edge->first) {
-            guint first_flags = flags_for_ordering(graph, first,
-                                                   ordering_node(graph, then));
+            guint first_flags = flags_for_ordering(graph, first, ordering_node(graph, then));
 
             if (is_group(graph, then->rsc))
                 group_action_flags(graph, then);
             else if (is_clone(graph, then->rsc))
                 clone_action_flags(graph, then, -1);
-            changed |= update_for_edge(graph, first, then, first_flags,
-                                       edge->type);
+            changed |= update_for_edge(graph, first, then, first_flags, edge->type);
         } else if (order_actions(graph, first, then, edge->type)) {
             changed |= UPDATED_THEN;
             edge->type = 0;
@@ -720,11 +676,9 @@ static int top_level(const CsGraph *graph, int rsc)
 
 /* Pacemaker's mark_action_blocked(): rsc's actions for task cannot run,
  * nor can those of its members or instances. */
-static void block_dependent_actions(CsGraph *graph, int rsc, CsTask task,
-                                    int because)
+static void block_dependent_actions(CsGraph *graph, int rsc, CsTask task, int because)
 {
-    g_autofree char *text = g_strdup_printf("colocation with %s",
-                                            rsc_info(graph, because)->id);
+    g_autofree char *text = g_strdup_printf("colocation with %s", rsc_info(graph, because)->id);
     const CsResource *info = rsc_info(graph, rsc);
     const CsActList *list = &graph->by_rsc[rsc];
 
@@ -739,8 +693,7 @@ static void block_dependent_actions(CsGraph *graph, int rsc, CsTask task,
         update_action(graph, action);
     }
     for (guint i = 0; i < info->children->len; i++)
-        block_dependent_actions(graph, g_array_index(info->children, int, i),
-                                task, because);
+        block_dependent_actions(graph, g_array_index(info->children, int, i), task, because);
 }
 
 /* Whether a clone instance may still take part in task: its action can
@@ -767,8 +720,7 @@ void block_colocation_dependents(CsGraph *graph, CsAct *action)
     const CsResource *info;
     int rsc, because = action->rsc;
 
-    if (action->rsc < 0
-        || (action->task != CS_TASK_START && action->task != CS_TASK_PROMOTE)
+    if (action->rsc < 0 || (action->task != CS_TASK_START && action->task != CS_TASK_PROMOTE)
         || (action->flags & CS_ACT_RUNNABLE))
         return;
     rsc = top_level(graph, action->rsc);
@@ -781,14 +733,12 @@ void block_colocation_dependents(CsGraph *graph, CsAct *action)
         return;
     if (info->kind == CS_RSC_CLONE) {
         for (guint i = 0; i < info->children->len; i++)
-            if (instance_can(graph, g_array_index(info->children, int, i),
-                             action->task))
+            if (instance_can(graph, g_array_index(info->children, int, i), action->task))
                 return;
         /* Blocked by its instances' own starts, the dependents are
          * told of the last instance (the one Pacemaker looks at last). */
         if (action->rsc != rsc)
-            because = g_array_index(info->children, int,
-                                    info->children->len - 1);
+            because = g_array_index(info->children, int, info->children->len - 1);
     }
     /* A primary that cannot start keeps its dependents from their role;
      * one that cannot be promoted, only those colocated with its
@@ -797,15 +747,12 @@ void block_colocation_dependents(CsGraph *graph, CsAct *action)
     for (guint i = 0; i < graph->solution->colocs->len; i++) {
         const CsColoc *coloc = g_ptr_array_index(graph->solution->colocs, i);
 
-        if (coloc->primary != rsc || coloc->score < CS_INFINITY
-            || coloc->dependent == rsc)
+        if (coloc->primary != rsc || coloc->score < CS_INFINITY || coloc->dependent == rsc)
             continue;
-        if (action->task == CS_TASK_PROMOTE
-            && coloc->primary_role != CS_ROLE_PROMOTED)
+        if (action->task == CS_TASK_PROMOTE && coloc->primary_role != CS_ROLE_PROMOTED)
             continue;
-        block_dependent_actions(graph, coloc->dependent,
-                                coloc->dependent_role == CS_ROLE_PROMOTED
-                                ? CS_TASK_PROMOTE : CS_TASK_START,
-                                because);
+        block_dependent_actions(
+            graph, coloc->dependent,
+            coloc->dependent_role == CS_ROLE_PROMOTED ? CS_TASK_PROMOTE : CS_TASK_START, because);
     }
 }

@@ -11,8 +11,7 @@
  */
 #include "engine/graph.h"
 
-static gboolean connection_host_lost(const CsSolution *solution,
-                                     int connection);
+static gboolean connection_host_lost(const CsSolution *solution, int connection);
 static gboolean connection_failed(const CsModel *model, int connection);
 static gboolean connection_lost(const CsModel *model, int connection);
 
@@ -26,8 +25,7 @@ static gboolean node_is_remote(const CsNode *node)
 static gboolean needs_cluster_node(const CsModel *model, const CsResource *rsc)
 {
     return rsc->kind == CS_RSC_PRIMITIVE
-           && ((rsc->is_remote_connection && rsc->remote_node >= 0)
-               || rsc->fence_device
+           && ((rsc->is_remote_connection && rsc->remote_node >= 0) || rsc->fence_device
                || cs_guest_node_of_container(model, rsc->index) >= 0);
 }
 
@@ -45,11 +43,11 @@ void cs_remote_avoid_nodes(CsSolution *solution)
             || !solution->work[rsc].managed || solution->stonith_unmanage)
             continue;
         for (int node = 0; node < solution->n_nodes; node++) {
-            if (table->allowed[node]
-                && node_is_remote(g_ptr_array_index(model->nodes, node)))
+            if (table->allowed[node] && node_is_remote(g_ptr_array_index(model->nodes, node)))
                 cs_table_add_simple(table, node, CS_CONTRIB_STATUS_BAN,
                                     "remote nodes run no fencing device "
-                                    "and no connection", -CS_INFINITY);
+                                    "and no connection",
+                                    -CS_INFINITY);
         }
     }
 }
@@ -70,15 +68,13 @@ static void connection_assigned(CsSolution *solution, int rsc)
      * there are remote nodes), so the transition sees the new state. */
     if (info->remote_node < 0 || solution->expansion == NULL)
         return;
-    remote = g_ptr_array_index(cs_expansion_model(solution->expansion)->nodes,
-                               info->remote_node);
+    remote = g_ptr_array_index(cs_expansion_model(solution->expansion)->nodes, info->remote_node);
     /* a remote node whose connection failed is fenced: it runs nothing
      * in this transition, even as the connection is recovered */
     up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED
-         && !(remote->type == CS_NODE_REMOTE
-              && connection_lost(solution->model, rsc));
-    if (!remote->online || remote->shutdown || remote->unclean
-        || remote->standby || remote->maintenance) {
+         && !(remote->type == CS_NODE_REMOTE && connection_lost(solution->model, rsc));
+    if (!remote->online || remote->shutdown || remote->unclean || remote->standby
+        || remote->maintenance) {
         if (solution->remote_unchecked == NULL)
             solution->remote_unchecked = g_new0(guint8, solution->n_nodes);
         solution->remote_unchecked[info->remote_node] = TRUE;
@@ -90,9 +86,9 @@ static void connection_assigned(CsSolution *solution, int rsc)
     } else {
         remote->shutdown = TRUE;
     }
-    solution->node_available[info->remote_node] =
-        remote->online && !remote->shutdown && !remote->unclean
-        && !remote->standby && !remote->maintenance;
+    solution->node_available[info->remote_node] = remote->online && !remote->shutdown
+                                                  && !remote->unclean && !remote->standby
+                                                  && !remote->maintenance;
 }
 
 /* Pacemaker compares resource definitions with their histories before
@@ -101,21 +97,17 @@ static void connection_assigned(CsSolution *solution, int rsc)
  * connection starts now. */
 gboolean cs_remote_definitions_unchecked(const CsSolution *solution, int node)
 {
-    return solution->remote_unchecked != NULL && node >= 0
-           && solution->remote_unchecked[node];
+    return solution->remote_unchecked != NULL && node >= 0 && solution->remote_unchecked[node];
 }
 
 /* Pacemaker assigns the connections before any other resource, in the
  * assignment order, so that every remote node's state is known first. */
-void cs_remote_assign_connections(CsSolution *solution, const int *order,
-                                  guint n)
+void cs_remote_assign_connections(CsSolution *solution, const int *order, guint n)
 {
     for (guint i = 0; i < n; i++) {
-        const CsResource *info = g_ptr_array_index(solution->model->resources,
-                                                   order[i]);
+        const CsResource *info = g_ptr_array_index(solution->model->resources, order[i]);
 
-        if (info->kind != CS_RSC_PRIMITIVE || !info->is_remote_connection
-            || info->remote_node < 0)
+        if (info->kind != CS_RSC_PRIMITIVE || !info->is_remote_connection || info->remote_node < 0)
             continue;
         cs_assign(solution, order[i]);
         connection_assigned(solution, order[i]);
@@ -123,7 +115,6 @@ void cs_remote_assign_connections(CsSolution *solution, const int *order,
 }
 
 /* ---- fencing remote nodes ---------------------------------------------- */
-
 
 /* Whether the connection runs after the transition. */
 static gboolean connection_up(const CsSolution *solution, int connection)
@@ -135,8 +126,7 @@ static gboolean connection_up(const CsSolution *solution, int connection)
 
 /* Whether the status holds any history on node, and whether a resource
  * is active there. */
-static void history_on(const CsModel *model, int node, gboolean *any,
-                       gboolean *active)
+static void history_on(const CsModel *model, int node, gboolean *any, gboolean *active)
 {
     *any = FALSE;
     *active = FALSE;
@@ -161,9 +151,9 @@ static char *active_there(const CsModel *model, int node)
             return g_strdup_printf(
                 "%s is active there (fencing will be revoked if remote "
                 "connection can be re-established elsewhere)",
-                state->rsc >= 0 ? ((const CsResource *)g_ptr_array_index(
-                                       model->resources, state->rsc))->id
-                                : state->rsc_id);
+                state->rsc >= 0
+                    ? ((const CsResource *)g_ptr_array_index(model->resources, state->rsc))->id
+                    : state->rsc_id);
     }
     return NULL;
 }
@@ -173,8 +163,7 @@ static char *active_there(const CsModel *model, int node)
  * the node runs resources or has no history at all (their state is
  * unknown); or the node was never seen (startup fencing, a reason that
  * comes first) and its connection does not start. */
-static char *remote_fence_reason(const CsSolution *solution,
-                                 const CsNode *remote)
+static char *remote_fence_reason(const CsSolution *solution, const CsNode *remote)
 {
     gboolean any, active;
 
@@ -239,8 +228,7 @@ void cs_remote_schedule_fencing(CsGraph *graph)
     g_autoptr(GArray) nodes = g_array_new(FALSE, FALSE, sizeof(int));
 
     for (guint i = 0; i < model->nodes->len; i++) {
-        char *reason = remote_fence_reason(graph->solution,
-                                           g_ptr_array_index(model->nodes, i));
+        char *reason = remote_fence_reason(graph->solution, g_ptr_array_index(model->nodes, i));
         int node = (int)i;
 
         if (reason == NULL)
@@ -253,8 +241,7 @@ void cs_remote_schedule_fencing(CsGraph *graph)
         int node = g_array_index(nodes, int, i);
 
         fence_node(graph, node, 0,
-                   remote_fence_reason(graph->solution,
-                                       g_ptr_array_index(model->nodes, node)));
+                   remote_fence_reason(graph->solution, g_ptr_array_index(model->nodes, node)));
     }
 }
 
@@ -288,8 +275,7 @@ static gboolean connection_lost(const CsModel *model, int connection)
         const CsOpRecord *failure = state->last_failure;
 
         if (state->rsc == connection && state->failed && failure != NULL
-            && g_strcmp0(failure->operation, "monitor") == 0
-            && failure->interval_ms > 0)
+            && g_strcmp0(failure->operation, "monitor") == 0 && failure->interval_ms > 0)
             return TRUE;
     }
     return FALSE;
@@ -309,8 +295,7 @@ static gboolean connection_has_failures(const CsModel *model, int connection)
 }
 
 /* Whether the connection runs on a node that is lost (being fenced). */
-static gboolean connection_host_lost(const CsSolution *solution,
-                                     int connection)
+static gboolean connection_host_lost(const CsSolution *solution, int connection)
 {
     const CsModel *model = solution->model;
 
@@ -333,16 +318,13 @@ static gboolean migration_host_lost(const CsModel *model, int connection)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-        int hosts[] = { state->node, state->migration_source,
-                        state->migration_target };
+        int hosts[] = {state->node, state->migration_source, state->migration_target};
 
         if (state->rsc != connection
-            || (!state->migrating && state->migration_source < 0
-                && state->migration_target < 0))
+            || (!state->migrating && state->migration_source < 0 && state->migration_target < 0))
             continue;
         for (guint j = 0; j < G_N_ELEMENTS(hosts); j++) {
-            const CsNode *host = hosts[j] >= 0
-                ? g_ptr_array_index(model->nodes, hosts[j]) : NULL;
+            const CsNode *host = hosts[j] >= 0 ? g_ptr_array_index(model->nodes, hosts[j]) : NULL;
 
             if (host != NULL && (host->unclean || !host->online))
                 return TRUE;
@@ -386,14 +368,11 @@ static gboolean clone_instance_on(const CsModel *model, int node)
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
         const CsResource *rsc;
 
-        if (state->node != node || state->rsc < 0
-            || state->role < CS_ROLE_STARTED)
+        if (state->node != node || state->rsc < 0 || state->role < CS_ROLE_STARTED)
             continue;
-        for (rsc = g_ptr_array_index(model->resources, state->rsc);
-             rsc->parent >= 0;
+        for (rsc = g_ptr_array_index(model->resources, state->rsc); rsc->parent >= 0;
              rsc = g_ptr_array_index(model->resources, rsc->parent))
-            if (((const CsResource *)g_ptr_array_index(model->resources,
-                                                       rsc->parent))->kind
+            if (((const CsResource *)g_ptr_array_index(model->resources, rsc->parent))->kind
                 == CS_RSC_CLONE)
                 return TRUE;
     }
@@ -415,8 +394,8 @@ static gboolean clone_instance_on(const CsModel *model, int node)
  * does not stay up, clone instances on a remote node that cannot keep
  * them, a cluster without quorum, utilization with a placement-strategy,
  * ticket constraints, a remote node entry without its connection. */
-static gboolean remote_node_supported(const CsSolution *solution,
-                                      const CsNode *remote, GError **error)
+static gboolean remote_node_supported(const CsSolution *solution, const CsNode *remote,
+                                      GError **error)
 {
     const CsModel *model = solution->model;
     const CsResource *connection;
@@ -426,51 +405,49 @@ static gboolean remote_node_supported(const CsSolution *solution,
     gboolean up;
 
     if (remote->remote_rsc < 0)
-        return refuse(error, "a node entry without its connection",
-                      remote->uname);
+        return refuse(error, "a node entry without its connection", remote->uname);
     connection = g_ptr_array_index(model->resources, remote->remote_rsc);
     work = &solution->work[remote->remote_rsc];
     up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
-    if (connection->remote_reconnect_ms > 0
-        && connection_has_failures(model, connection->index))
-        return refuse(error, "reconnect_interval after a failure",
-                      remote->uname);
+    if (connection->remote_reconnect_ms > 0 && connection_has_failures(model, connection->index))
+        return refuse(error, "reconnect_interval after a failure", remote->uname);
     /* a connection lost in its monitor fences its node
      * (remote_fence_reason(); a guest node's recovers its container,
      * guest.c); one that failed otherwise (its start) is not followed */
     if (remote->remote_was_fenced)
-        return refuse(error, "a remote node fenced before "
-                      "(remote_was_fenced)", remote->uname);
-    if (remote->type == CS_NODE_REMOTE
-        && connection_failed(model, connection->index)
+        return refuse(error,
+                      "a remote node fenced before "
+                      "(remote_was_fenced)",
+                      remote->uname);
+    if (remote->type == CS_NODE_REMOTE && connection_failed(model, connection->index)
         && !connection_lost(model, connection->index))
-        return refuse(error, "a connection failed other than in its "
-                      "monitor", remote->uname);
+        return refuse(error,
+                      "a connection failed other than in its "
+                      "monitor",
+                      remote->uname);
     fenced = remote_fence_reason(solution, remote);
     /* an unclean remote node is followed when it is never seen, or down
      * with resources active there, and its connection does not start */
-    if (remote->unclean && !(up && remote->unseen)
-        && (up || !remote->unseen || fenced == NULL))
+    if (remote->unclean && !(up && remote->unseen) && (up || !remote->unseen || fenced == NULL))
         return refuse(error, "fencing", remote->uname);
     /* fencing a remote node needs fencing enabled and a device */
-    if (fenced != NULL
-        && (!model->options.stonith_enabled || solution->stonith_unmanage))
+    if (fenced != NULL && (!model->options.stonith_enabled || solution->stonith_unmanage))
         return refuse(error, "fencing without a device", remote->uname);
     if (migration_host_lost(model, connection->index))
-        return refuse(error, "a half-migrated connection whose host is lost",
-                      remote->uname);
+        return refuse(error, "a half-migrated connection whose host is lost", remote->uname);
     /* an unmanaged connection that is stopped leaves its remote node in
      * maintenance and its resources pinned there: not followed yet */
     if (!up && !work->managed)
-        return refuse(error, "an unmanaged connection that is stopped",
-                      remote->uname);
+        return refuse(error, "an unmanaged connection that is stopped", remote->uname);
     /* which instance leaves a remote node that cannot keep it (going
      * down, standby, maintenance) is not followed, unless the node is
      * fenced (corpus remote-recover-all) */
     if (!cs_engine_node_available(solution, remote->index) && fenced == NULL
         && clone_instance_on(model, remote->index))
-        return refuse(error, "clone instances on a node that cannot keep "
-                      "them", remote->uname);
+        return refuse(error,
+                      "clone instances on a node that cannot keep "
+                      "them",
+                      remote->uname);
     /* a remote node shutting down stops its connection: not followed */
     if (shutdown != NULL && g_strcmp0(shutdown, "0") != 0)
         return refuse(error, "shutting down", remote->uname);
@@ -500,8 +477,7 @@ static gboolean connection_steady(const CsSolution *solution, int connection)
         }
     }
     return active == 1 && host == solution->work[connection].assigned
-           && !connection_failed(model, connection)
-           && !connection_host_lost(solution, connection)
+           && !connection_failed(model, connection) && !connection_host_lost(solution, connection)
            && connection_up(solution, connection);
 }
 
@@ -509,8 +485,7 @@ static gboolean connection_steady(const CsSolution *solution, int connection)
  * up (checked with oracle-diff's gen_remote.py); one that starts or
  * stops it changes what its remote node can run while the primaries are
  * placed, which is not followed yet. */
-static gboolean connection_constraints_supported(const CsSolution *solution,
-                                                 const CsNode *remote,
+static gboolean connection_constraints_supported(const CsSolution *solution, const CsNode *remote,
                                                  GError **error)
 {
     const CsModel *model = solution->model;
@@ -519,11 +494,12 @@ static gboolean connection_constraints_supported(const CsSolution *solution,
         return TRUE;
     if (connection_colocated(model, remote->remote_rsc)
         && !connection_steady(solution, remote->remote_rsc))
-        return refuse(error, "a colocation with its connection, which "
-                      "starts, stops or moves", remote->uname);
-    if (connection_ordered(model, remote->remote_rsc))
-        return refuse(error, "an order constraint on its connection",
+        return refuse(error,
+                      "a colocation with its connection, which "
+                      "starts, stops or moves",
                       remote->uname);
+    if (connection_ordered(model, remote->remote_rsc))
+        return refuse(error, "an order constraint on its connection", remote->uname);
     return TRUE;
 }
 
@@ -548,8 +524,7 @@ static int stopped_with_down_remote(const CsSolution *solution)
             continue;
         table = solution->work[state->rsc].table;
         for (int node = 0; table != NULL && node < solution->n_nodes; node++)
-            if (solution->remote_unchecked[node] && node != state->node
-                && table->allowed[node]
+            if (solution->remote_unchecked[node] && node != state->node && table->allowed[node]
                 && table->score[node] > -CS_INFINITY)
                 return node;
     }
@@ -583,8 +558,7 @@ static gboolean colocated_with_down_remote(const CsSolution *solution)
 
 /* What the whole cluster may not have alongside remote nodes (remote
  * names the first remote node). */
-static gboolean cluster_supported(const CsSolution *solution,
-                                  const CsNode *remote, GError **error)
+static gboolean cluster_supported(const CsSolution *solution, const CsNode *remote, GError **error)
 {
     const CsOptions *options = &solution->model->options;
     guint features = solution->model->features;
@@ -592,29 +566,27 @@ static gboolean cluster_supported(const CsSolution *solution,
 
     /* connection_assigned() needs the engine's own nodes */
     if (solution->expansion == NULL)
-        return refuse(error, "a model without the engine's view",
-                      remote->uname);
+        return refuse(error, "a model without the engine's view", remote->uname);
     /* the connections' place in utilization-based placement */
-    if ((features & CS_FEATURE_UTILIZATION)
-        && options->placement_strategy != CS_PLACEMENT_DEFAULT)
-        return refuse(error, "utilization with a placement-strategy",
-                      remote->uname);
+    if ((features & CS_FEATURE_UTILIZATION) && options->placement_strategy != CS_PLACEMENT_DEFAULT)
+        return refuse(error, "utilization with a placement-strategy", remote->uname);
     if (colocated_with_down_remote(solution))
-        return refuse(error, "a colocation with a resource placed on one "
-                      "of several nodes down in the status", remote->uname);
+        return refuse(error,
+                      "a colocation with a resource placed on one "
+                      "of several nodes down in the status",
+                      remote->uname);
     down = stopped_with_down_remote(solution);
     if (down >= 0)
-        return refuse(error, "a resource stopped that could run there "
+        return refuse(error,
+                      "a resource stopped that could run there "
                       "(down in the status)",
-                      ((const CsNode *)g_ptr_array_index(solution->model->nodes,
-                                                         down))->uname);
+                      ((const CsNode *)g_ptr_array_index(solution->model->nodes, down))->uname);
     /* a lost ticket may fence the nodes its resources run on */
     if (features & CS_FEATURE_TICKET)
         return refuse(error, "ticket constraints", remote->uname);
     /* without quorum a connection's start may be unrunnable, and what
      * waits on it on its remote node is not followed yet */
-    if (!options->have_quorum
-        && options->no_quorum_policy != CS_NO_QUORUM_IGNORE)
+    if (!options->have_quorum && options->no_quorum_policy != CS_NO_QUORUM_IGNORE)
         return refuse(error, "a cluster without quorum", remote->uname);
     return TRUE;
 }

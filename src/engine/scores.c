@@ -33,8 +33,7 @@ static int compare_natural(const char *a, const char *b)
     return *a == '\0' ? (*b == '\0' ? 0 : -1) : 1;
 }
 
-static gint compare_unames_natural(gconstpointer a, gconstpointer b,
-                                   gpointer data)
+static gint compare_unames_natural(gconstpointer a, gconstpointer b, gpointer data)
 {
     const CsModel *model = data;
     const CsNode *node1 = g_ptr_array_index(model->nodes, *(const int *)a);
@@ -109,9 +108,8 @@ char *cs_escape_text(const char *text)
 /* A table is tens of thousands of lines on a large cluster: room for all
  * of them is made once and the lines are copied in, instead of growing
  * the string piece by piece. */
-static void print_table(const CsSolution *solution, const char *prefix,
-                        int rsc, const CsTable *table, const int *node_order,
-                        GString *out)
+static void print_table(const CsSolution *solution, const char *prefix, int rsc,
+                        const CsTable *table, const int *node_order, GString *out)
 {
     const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
     g_autofree char *head = NULL;
@@ -131,8 +129,7 @@ static void print_table(const CsSolution *solution, const char *prefix,
         const CsNode *node_info = g_ptr_array_index(solution->model->nodes, node);
         /* an escaped name is at most four times as long */
         if (table->allowed[node])
-            room += head_len + 4 * strlen(node_info->uname) + 2
-                    + CS_SCORE_BUFSIZE + 1;
+            room += head_len + 4 * strlen(node_info->uname) + 2 + CS_SCORE_BUFSIZE + 1;
     }
     gsize start = out->len;
     g_string_set_size(out, start + room);
@@ -144,8 +141,8 @@ static void print_table(const CsSolution *solution, const char *prefix,
         if (!table->allowed[node])
             continue;
         node_info = g_ptr_array_index(solution->model->nodes, node);
-        g_autofree char *escaped = cs_text_needs_escape(node_info->uname)
-                                   ? cs_escape_text(node_info->uname) : NULL;
+        g_autofree char *escaped =
+            cs_text_needs_escape(node_info->uname) ? cs_escape_text(node_info->uname) : NULL;
         const char *uname = escaped != NULL ? escaped : node_info->uname;
         size_t uname_len = strlen(uname);
         memcpy(cursor, head, head_len);
@@ -162,7 +159,7 @@ static void print_table(const CsSolution *solution, const char *prefix,
 
 void cs_print_log(CsSolution *solution, CsPrintKind kind, int index)
 {
-    CsPrintEvent event = { index, kind };
+    CsPrintEvent event = {index, kind};
 
     if (solution->print_log == NULL)
         solution->print_log = g_array_new(FALSE, FALSE, sizeof(CsPrintEvent));
@@ -175,7 +172,7 @@ void cs_print_log(CsSolution *solution, CsPrintKind kind, int index)
 
 typedef struct ScoreSink {
     GString *out;
-    CsFlushFunc flush;         /* NULL: everything stays in out */
+    CsFlushFunc flush; /* NULL: everything stays in out */
     gpointer data;
 } ScoreSink;
 
@@ -196,8 +193,7 @@ static const char *const print_prefix[] = {
 
 /* The tables one resource printed under kind, oldest first: those of
  * assignments rolled back (clone.c), then the one that stands. */
-static const CsTable *printed_nth(const CsSolution *solution, int rsc,
-                                  CsPrintKind kind, int nth)
+static const CsTable *printed_nth(const CsSolution *solution, int rsc, CsPrintKind kind, int nth)
 {
     const CsRscWork *work = &solution->work[rsc];
     gboolean group_kind = kind == CS_PRINT_GROUP;
@@ -207,9 +203,9 @@ static const CsTable *printed_nth(const CsSolution *solution, int rsc,
     const CsTable *standing = work->clone_printed;
 
     if (kind == CS_PRINT_BUNDLE)
-        return work->bundle_printed != NULL
-               && nth < (int)work->bundle_printed->len
-               ? g_ptr_array_index(work->bundle_printed, nth) : NULL;
+        return work->bundle_printed != NULL && nth < (int)work->bundle_printed->len
+                   ? g_ptr_array_index(work->bundle_printed, nth)
+                   : NULL;
     if (kind != CS_PRINT_CLONE) {
         gboolean own = !group_kind || is_group;
         rolled = own ? work->rolled_back : work->rolled_back_group;
@@ -221,8 +217,7 @@ static const CsTable *printed_nth(const CsSolution *solution, int rsc,
     return nth == 0 ? standing : NULL;
 }
 
-static void print_promotion_line(const GPtrArray *lines, int line,
-                                 GString *out)
+static void print_promotion_line(const GPtrArray *lines, int line, GString *out)
 {
     if (line < 0 || line >= (int)lines->len)
         return;
@@ -234,15 +229,13 @@ static void print_promotion_line(const GPtrArray *lines, int line,
 /* crm_simulate -sSQ prints each table as the scheduler reaches it (see
  * cs_print_log), its nodes in Pacemaker's natural uname order, and ends
  * with an empty line. */
-void cs_solution_stream_scores(const CsSolution *solution, GString *out,
-                               CsFlushFunc flush, gpointer data)
+void cs_solution_stream_scores(const CsSolution *solution, GString *out, CsFlushFunc flush,
+                               gpointer data)
 {
-    ScoreSink sink = { out, flush, data };
-    g_autofree int *node_order = sorted_indices(solution->n_nodes,
-                                                compare_unames_natural,
-                                                solution->model);
-    g_autofree int *seen = g_new0(int, CS_PRINT_PROMOTION
-                                       * (gsize)solution->n_rsc + 1);
+    ScoreSink sink = {out, flush, data};
+    g_autofree int *node_order =
+        sorted_indices(solution->n_nodes, compare_unames_natural, solution->model);
+    g_autofree int *seen = g_new0(int, CS_PRINT_PROMOTION *(gsize)solution->n_rsc + 1);
     const GArray *log = solution->print_log;
     g_autoptr(GPtrArray) promotion = g_ptr_array_new_with_free_func(g_free);
 
@@ -254,11 +247,9 @@ void cs_solution_stream_scores(const CsSolution *solution, GString *out,
             print_promotion_line(promotion, event->index, out);
             continue;
         }
-        int nth = seen[CS_PRINT_PROMOTION * event->index
-                       + (int)event->kind]++;
+        int nth = seen[CS_PRINT_PROMOTION * event->index + (int)event->kind]++;
         print_table(solution, print_prefix[event->kind], event->index,
-                    printed_nth(solution, event->index, event->kind, nth),
-                    node_order, out);
+                    printed_nth(solution, event->index, event->kind, nth), node_order, out);
         maybe_flush(&sink);
     }
     g_string_append_c(out, '\n');
@@ -268,4 +259,3 @@ void cs_solution_print_scores(const CsSolution *solution, GString *out)
 {
     cs_solution_stream_scores(solution, out, NULL, NULL);
 }
-

@@ -51,12 +51,11 @@ CsRole cs_solution_next_role(const CsSolution *solution, int rsc)
 
     if (work->assigned < 0)
         return CS_ROLE_STOPPED;
-    return work->next_role == CS_ROLE_UNKNOWN ? CS_ROLE_STARTED
-                                              : work->next_role;
+    return work->next_role == CS_ROLE_UNKNOWN ? CS_ROLE_STARTED : work->next_role;
 }
 
-const CsContribution *cs_solution_contributions(const CsSolution *solution,
-                                                int rsc, int node, int *n_out)
+const CsContribution *cs_solution_contributions(const CsSolution *solution, int rsc, int node,
+                                                int *n_out)
 {
     const CsTable *table = printed_table(solution, rsc);
 
@@ -73,13 +72,11 @@ gboolean cs_solution_is_template(const CsSolution *solution, int rsc)
 
 int cs_solution_left_out_bundle(const CsSolution *solution, int rsc)
 {
-    const CsResource *info =
-        g_ptr_array_index(solution->model->resources, rsc);
+    const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
 
     if (cs_bundle_is_dropped(solution->model, rsc))
         return rsc;
-    if (info->parent >= 0 && cs_bundle_is_dropped(solution->model,
-                                                  info->parent))
+    if (info->parent >= 0 && cs_bundle_is_dropped(solution->model, info->parent))
         return info->parent;
     return -1;
 }

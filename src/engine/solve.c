@@ -72,8 +72,9 @@ static CsSolution *solve(CsSolution *solution, const CsModel *model, GError **er
     solution->expansion = expansion;
     if (expansion != NULL)
         model = cs_expansion_model(expansion);
-    if (expansion != NULL && (!cs_clones_check_supported(model, error)
-                              || !cs_promote_check_supported(model, error))) {
+    if (expansion != NULL
+        && (!cs_clones_check_supported(model, error)
+            || !cs_promote_check_supported(model, error))) {
         cs_expansion_free(expansion);
         cs_arena_free(solution->arena);
         g_free(solution);
@@ -98,7 +99,8 @@ static CsSolution *solve(CsSolution *solution, const CsModel *model, GError **er
                     "colocations too dense to follow (more than %" G_GINT64_FORMAT
                     " score merges or %" G_GINT64_FORMAT " contributions carried,"
                     " as with large non-sequential colocation sets) are not "
-                    "modelled yet", CS_MERGE_BUDGET, CS_MERGE_ITEM_BUDGET);
+                    "modelled yet",
+                    CS_MERGE_BUDGET, CS_MERGE_ITEM_BUDGET);
         cs_solution_free(solution);
         return NULL;
     }

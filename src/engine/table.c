@@ -27,7 +27,7 @@ typedef struct CsArenaBlock {
 } CsArenaBlock;
 
 struct CsArena {
-    CsArenaBlock *blocks;    /* the one being filled first */
+    CsArenaBlock *blocks; /* the one being filled first */
 };
 
 static __thread CsArena *current_arena;
@@ -39,7 +39,7 @@ static __thread CsArena *current_arena;
  * (explain/session.c), hence the lock. */
 #define CS_ARENA_POOL_MAX 64
 static GMutex pool_lock;
-static CsArenaBlock *pool;       /* CS_ARENA_BLOCK-sized blocks only */
+static CsArenaBlock *pool; /* CS_ARENA_BLOCK-sized blocks only */
 static int pool_size;
 
 static CsArenaBlock *pool_take(void)
@@ -90,7 +90,7 @@ void cs_arena_prefault(int blocks)
     for (int i = 0; i < blocks; i++) {
         CsArenaBlock *block = g_malloc(CS_ARENA_BLOCK);
 
-        memset(block, 0, CS_ARENA_BLOCK);   /* touched: faulted in now */
+        memset(block, 0, CS_ARENA_BLOCK); /* touched: faulted in now */
         block->size = CS_ARENA_BLOCK;
         if (!pool_give(block)) {
             g_free(block);
@@ -192,8 +192,8 @@ void cs_table_reserve(CsTable *table, int needed)
     int capacity = MAX(needed, table->capacity * 2);
     capacity = MAX(capacity, 8);
     gboolean in_arena;
-    CsContribution *items = cs_solve_memory(((gsize)capacity) * (sizeof(CsContribution) + sizeof(int)),
-                                         &in_arena);
+    CsContribution *items =
+        cs_solve_memory(((gsize)capacity) * (sizeof(CsContribution) + sizeof(int)), &in_arena);
     int *link = (int *)(items + capacity);
     if (table->n_items > 0) {
         memcpy(items, table->items, sizeof(CsContribution) * (gsize)table->n_items);
@@ -265,8 +265,7 @@ CsTable *cs_table_copy(const CsTable *table)
  * frozen twice is copied, since its one snapshot slot holds the first. */
 CsTable *cs_table_freeze(CsTable *table)
 {
-    if (!table->compact || !table->in_arena || !table->items_in_arena
-        || table->frozen)
+    if (!table->compact || !table->in_arena || !table->items_in_arena || table->frozen)
         return cs_table_copy(table);
     table->frozen = TRUE;
     return table;
@@ -283,22 +282,20 @@ void cs_table_free(CsTable *table)
     if (table == NULL)
         return;
     if (!table->items_in_arena)
-        g_free(table->items);   /* the links too */
+        g_free(table->items); /* the links too */
     if (!table->in_arena)
-        g_free(table);          /* the per-node arrays too */
+        g_free(table); /* the per-node arrays too */
 }
 
-void cs_table_add_simple(CsTable *table, int node, CsContributionKind kind,
-                         const char *source, CsScore value)
+void cs_table_add_simple(CsTable *table, int node, CsContributionKind kind, const char *source,
+                         CsScore value)
 {
-    CsContribution why = { .kind = kind, .source = source, .other_rsc = -1,
-                           .value = value };
+    CsContribution why = {.kind = kind, .source = source, .other_rsc = -1, .value = value};
 
     cs_table_add(table, node, &why);
 }
 
-const CsContribution *cs_table_contributions(const CsTable *table, int node,
-                                             int *n_out)
+const CsContribution *cs_table_contributions(const CsTable *table, int node, int *n_out)
 {
     g_return_val_if_fail(table->compact, NULL);
     *n_out = table->count[node];

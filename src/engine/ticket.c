@@ -48,12 +48,12 @@ static const CsTicketConstraint *constraint_at(const CsModel *model, guint i,
 
 /* loss-policy as Pacemaker reads it: fence needs fencing enabled; with
  * no policy given, a constraint on the promoted role demotes. */
-static LossPolicy loss_policy(const CsModel *model,
-                              const CsTicketConstraint *constraint)
+static LossPolicy loss_policy(const CsModel *model, const CsTicketConstraint *constraint)
 {
-    g_autofree char *given = constraint->xml != NULL
-        ? (char *)xmlGetProp(constraint->xml, (const xmlChar *)"loss-policy")
-        : NULL;
+    g_autofree char *given =
+        constraint->xml != NULL
+            ? (char *)xmlGetProp(constraint->xml, (const xmlChar *)"loss-policy")
+            : NULL;
     const char *policy = constraint->loss_policy;
 
     if (given == NULL && constraint->rsc_role == CS_ROLE_PROMOTED)
@@ -72,8 +72,7 @@ static LossPolicy loss_policy(const CsModel *model,
 static void ban_everywhere(CsSolution *solution, int rsc, const char *why)
 {
     for (int node = 0; node < solution->n_nodes; node++)
-        cs_table_add_simple(solution->work[rsc].table, node,
-                            CS_CONTRIB_TICKET, why, -CS_INFINITY);
+        cs_table_add_simple(solution->work[rsc].table, node, CS_CONTRIB_TICKET, why, -CS_INFINITY);
 }
 
 static gboolean role_matches(const CsSolution *solution, int rsc,
@@ -94,24 +93,19 @@ static void fence_running_nodes(CsSolution *solution, int rsc)
         if (state->rsc != rsc || state->role < CS_ROLE_STARTED)
             continue;
         node = g_ptr_array_index(model->nodes, state->node);
-        if (solution->clones->fence_reason[state->node] == NULL
-            && !node->unclean)
-            solution->clones->fence_reason[state->node] =
-                "deadman ticket was lost";
+        if (solution->clones->fence_reason[state->node] == NULL && !node->unclean)
+            solution->clones->fence_reason[state->node] = "deadman ticket was lost";
         /* The engine's own copy of the node (expand.c). */
         node->unclean = TRUE;
         solution->node_available[state->node] = FALSE;
     }
 }
 
-static void lose_ticket(CsSolution *solution, int rsc,
-                        const CsTicketConstraint *constraint,
+static void lose_ticket(CsSolution *solution, int rsc, const CsTicketConstraint *constraint,
                         LossPolicy policy)
 {
     switch (policy) {
-    case LOSS_STOP:
-        ban_everywhere(solution, rsc, "__loss_of_ticket__");
-        break;
+    case LOSS_STOP: ban_everywhere(solution, rsc, "__loss_of_ticket__"); break;
     case LOSS_DEMOTE:
         if (constraint->rsc_role != CS_ROLE_PROMOTED)
             ban_everywhere(solution, rsc, "__loss_of_ticket__");
@@ -132,18 +126,15 @@ static void lose_ticket(CsSolution *solution, int rsc,
 }
 
 /* Pacemaker applies a ticket to the primitives under the resource. */
-static void apply_to(CsSolution *solution, int rsc,
-                     const CsTicketConstraint *constraint,
+static void apply_to(CsSolution *solution, int rsc, const CsTicketConstraint *constraint,
                      const CsTicket *ticket, LossPolicy policy)
 {
-    const CsResource *info = g_ptr_array_index(solution->model->resources,
-                                               rsc);
+    const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
     gboolean granted = ticket != NULL && ticket->granted;
 
     if (info->children->len > 0) {
         for (guint i = 0; i < info->children->len; i++)
-            apply_to(solution, g_array_index(info->children, int, i),
-                     constraint, ticket, policy);
+            apply_to(solution, g_array_index(info->children, int, i), constraint, ticket, policy);
         return;
     }
     if (!granted && solution->work[rsc].n_running > 0) {
@@ -169,8 +160,7 @@ void cs_tickets_apply(CsSolution *solution)
             continue;
         if (ticket != NULL && ticket->granted && !ticket->standby)
             continue;
-        apply_to(solution, constraint->rsc, constraint, ticket,
-                 loss_policy(model, constraint));
+        apply_to(solution, constraint->rsc, constraint, ticket, loss_policy(model, constraint));
     }
 }
 

@@ -39,9 +39,8 @@ static void planned_free(gpointer data)
 
 /* Pacemaker's rsc-action-item: the reason comes from source (or the
  * action itself), and an action that cannot run is blocked. */
-static void add_item(GPtrArray *out, CsActionKind kind, int rsc, int from,
-                     int to, const CsAct *action, const CsAct *source,
-                     const CsGraph *graph)
+static void add_item(GPtrArray *out, CsActionKind kind, int rsc, int from, int to,
+                     const CsAct *action, const CsAct *source, const CsGraph *graph)
 {
     CsPlannedAction *planned = g_new0(CsPlannedAction, 1);
 
@@ -69,8 +68,7 @@ static gboolean runnable(const CsAct *action)
 }
 
 /* Every node rsc is active on gets its stop line. */
-static void add_stops(GPtrArray *out, CsGraph *graph, int rsc,
-                      const CsAct *start)
+static void add_stops(GPtrArray *out, CsGraph *graph, int rsc, const CsAct *start)
 {
     const CsNodeList *nodes = &graph->running_on[rsc];
 
@@ -84,8 +82,8 @@ static void add_stops(GPtrArray *out, CsGraph *graph, int rsc,
 }
 
 /* The resource keeps its role: nothing, or a restart in some form. */
-static void same_role(GPtrArray *out, CsGraph *graph, int rsc, int current,
-                      int next, CsAct *start, CsAct *stop)
+static void same_role(GPtrArray *out, CsGraph *graph, int rsc, int current, int next, CsAct *start,
+                      CsAct *stop)
 {
     CsAct *promote = cs_graph_find(graph, rsc, CS_TASK_PROMOTE, next);
     CsAct *demote = cs_graph_find(graph, rsc, CS_TASK_DEMOTE, next);
@@ -93,30 +91,24 @@ static void same_role(GPtrArray *out, CsGraph *graph, int rsc, int current,
     CsAct *migrate = cs_graph_find(graph, rsc, CS_TASK_MIGRATE_FROM, next);
 
     if (migrate != NULL && current >= 0 && runnable(migrate))
-        add_item(out, CS_ACTION_MIGRATE, rsc, current, next, start, NULL,
-                 graph);
+        add_item(out, CS_ACTION_MIGRATE, rsc, current, next, start, NULL, graph);
     else if (graph->rsc_flags[rsc] & CS_RSCF_RELOAD)
-        add_item(out, CS_ACTION_RELOAD, rsc, current, next, start, NULL,
-                 graph);
+        add_item(out, CS_ACTION_RELOAD, rsc, current, next, start, NULL, graph);
     else if (start == NULL || optional(start)) {
         /* Pacemaker Explained 2.1, "Promotable clones": a promoted instance demoted and
          * promoted again where it is. */
-        if (demote != NULL && promote != NULL && !optional(demote)
-            && !optional(promote))
-            add_item(out, CS_ACTION_REPROMOTE, rsc, current, next, promote,
-                     demote, graph);
+        if (demote != NULL && promote != NULL && !optional(demote) && !optional(promote))
+            add_item(out, CS_ACTION_REPROMOTE, rsc, current, next, promote, demote, graph);
     } else if (!runnable(start))
         add_item(out, CS_ACTION_STOP, rsc, current, -1, stop,
                  stop != NULL && stop->reason != NULL ? stop : start, graph);
     else if (current >= 0 && current != next)
-        add_item(out, failed ? CS_ACTION_RECOVER : CS_ACTION_MOVE, rsc,
-                 current, next, stop, NULL, graph);
+        add_item(out, failed ? CS_ACTION_RECOVER : CS_ACTION_MOVE, rsc, current, next, stop, NULL,
+                 graph);
     else if (failed)
-        add_item(out, CS_ACTION_RECOVER, rsc, current, current, stop, NULL,
-                 graph);
+        add_item(out, CS_ACTION_RECOVER, rsc, current, current, stop, NULL, graph);
     else
-        add_item(out, CS_ACTION_RESTART, rsc, current, next, start, NULL,
-                 graph);
+        add_item(out, CS_ACTION_RESTART, rsc, current, next, start, NULL, graph);
 }
 
 /* Whether rsc has a dangling migration: migrate_to and migrate_from both
@@ -152,8 +144,7 @@ static void primitive_summary(GPtrArray *out, CsGraph *graph, int rsc)
     if (current >= 0 && graph->role[rsc] == CS_ROLE_STOPPED)
         graph->role[rsc] = CS_ROLE_STARTED;
     start = cs_graph_find(graph, rsc, CS_TASK_START, next);
-    stop = cs_graph_find(graph, rsc, CS_TASK_STOP,
-                         start != NULL && runnable(start) ? current : -1);
+    stop = cs_graph_find(graph, rsc, CS_TASK_STOP, start != NULL && runnable(start) ? current : -1);
     if (stop == NULL && (flags & CS_RSCF_STOP_UNEXPECTED))
         stop = cs_graph_find(graph, rsc, CS_TASK_STOP, -1);
     if (graph->role[rsc] == graph->next_role[rsc]) {
@@ -161,40 +152,31 @@ static void primitive_summary(GPtrArray *out, CsGraph *graph, int rsc)
             same_role(out, graph, rsc, current, next, start, stop);
         return;
     }
-    if (stop != NULL && (graph->next_role[rsc] == CS_ROLE_STOPPED
-                         || (start != NULL && !runnable(start))))
+    if (stop != NULL
+        && (graph->next_role[rsc] == CS_ROLE_STOPPED || (start != NULL && !runnable(start))))
         add_stops(out, graph, rsc, start);
     else if (stop != NULL && (flags & CS_RSCF_FAILED) && (flags & CS_RSCF_STOP))
-        add_item(out, CS_ACTION_RECOVER, rsc, current, next, stop, start,
-                 graph);
+        add_item(out, CS_ACTION_RECOVER, rsc, current, next, stop, start, graph);
     else if (current >= 0 && next >= 0 && current != next)
         add_item(out, CS_ACTION_MOVE, rsc, current, next, stop, NULL, graph);
     else if (flags & CS_RSCF_RELOAD)
-        add_item(out, CS_ACTION_RELOAD, rsc, current, next, start, NULL,
-                 graph);
+        add_item(out, CS_ACTION_RELOAD, rsc, current, next, start, NULL, graph);
     else if (stop != NULL && !optional(stop))
-        add_item(out, CS_ACTION_RESTART, rsc, current, next, start, NULL,
-                 graph);
+        add_item(out, CS_ACTION_RESTART, rsc, current, next, start, NULL, graph);
     /* Pacemaker Explained 2.1, "Promotable clones": a promotable instance changing role where
      * it is. */
     else if (graph->role[rsc] == CS_ROLE_PROMOTED)
         add_item(out, CS_ACTION_DEMOTE, rsc, current, next,
-                 cs_graph_find(graph, rsc, CS_TASK_DEMOTE, next), NULL,
-                 graph);
+                 cs_graph_find(graph, rsc, CS_TASK_DEMOTE, next), NULL, graph);
     else if (graph->next_role[rsc] == CS_ROLE_PROMOTED)
         add_item(out, CS_ACTION_PROMOTE, rsc, current, next,
-                 cs_graph_find(graph, rsc, CS_TASK_PROMOTE, next), NULL,
-                 graph);
-    else if (graph->role[rsc] == CS_ROLE_STOPPED
-             && graph->next_role[rsc] > CS_ROLE_STOPPED
-             && current < 0 && start != NULL && !optional(start)
-             && runnable(start) && has_dangling_stop(graph, rsc))
-        add_item(out, CS_ACTION_RESTART, rsc, current, next, start, NULL,
-                 graph);
-    else if (graph->role[rsc] == CS_ROLE_STOPPED
-             && graph->next_role[rsc] > CS_ROLE_STOPPED)
-        add_item(out, CS_ACTION_START, rsc, current, next, start, NULL,
-                 graph);
+                 cs_graph_find(graph, rsc, CS_TASK_PROMOTE, next), NULL, graph);
+    else if (graph->role[rsc] == CS_ROLE_STOPPED && graph->next_role[rsc] > CS_ROLE_STOPPED
+             && current < 0 && start != NULL && !optional(start) && runnable(start)
+             && has_dangling_stop(graph, rsc))
+        add_item(out, CS_ACTION_RESTART, rsc, current, next, start, NULL, graph);
+    else if (graph->role[rsc] == CS_ROLE_STOPPED && graph->next_role[rsc] > CS_ROLE_STOPPED)
+        add_item(out, CS_ACTION_START, rsc, current, next, start, NULL, graph);
 }
 
 /* Fencing comes first, newest action first: Pacemaker prepends each
@@ -205,8 +187,7 @@ static void fence_summary(GPtrArray *out, const CsGraph *graph)
         const CsAct *action = g_ptr_array_index(graph->actions, i);
         CsPlannedAction *planned;
 
-        if (action->task != CS_TASK_FENCE || optional(action)
-            || action->reason == NULL)
+        if (action->task != CS_TASK_FENCE || optional(action) || action->reason == NULL)
             continue;
         planned = g_new0(CsPlannedAction, 1);
         planned->kind = CS_ACTION_FENCE;
@@ -222,8 +203,7 @@ static void fence_summary(GPtrArray *out, const CsGraph *graph)
 /* crm_simulate lists each top-level resource's actions in the order
  * the resources were sorted for assignment (priority first), going down
  * through group members and clone instances in their own order. */
-static void summarize_tree(GPtrArray *out, CsGraph *graph, int rsc,
-                           gboolean *listed)
+static void summarize_tree(GPtrArray *out, CsGraph *graph, int rsc, gboolean *listed)
 {
     const CsResource *info = g_ptr_array_index(graph->model->resources, rsc);
 
@@ -233,8 +213,7 @@ static void summarize_tree(GPtrArray *out, CsGraph *graph, int rsc,
     if (info->kind == CS_RSC_PRIMITIVE)
         primitive_summary(out, graph, rsc);
     for (guint i = 0; info->children != NULL && i < info->children->len; i++)
-        summarize_tree(out, graph, g_array_index(info->children, int, i),
-                       listed);
+        summarize_tree(out, graph, g_array_index(info->children, int, i), listed);
 }
 
 void cs_solution_read_digests(CsSolution *solution, CsModel *model)
@@ -256,9 +235,7 @@ GPtrArray *cs_solution_actions(const CsSolution *solution)
     fence_summary(out, graph);
     if (solution->assign_order != NULL)
         for (guint i = 0; i < solution->assign_order->len; i++)
-            summarize_tree(out, graph,
-                           g_array_index(solution->assign_order, int, i),
-                           listed);
+            summarize_tree(out, graph, g_array_index(solution->assign_order, int, i), listed);
     /* Anything the sorted list did not reach, in model order. */
     for (int rsc = 0; rsc < solution->n_rsc; rsc++)
         summarize_tree(out, graph, rsc, listed);
@@ -279,25 +256,18 @@ static const char *node_name(const CsSolution *solution, int node)
  * line of a summary thousands of lines long. */
 static char *details(const CsSolution *solution, const CsPlannedAction *item)
 {
-    gboolean need_role = item->from_role > CS_ROLE_STARTED
-                         || item->to_role > CS_ROLE_UNPROMOTED;
+    gboolean need_role = item->from_role > CS_ROLE_STARTED || item->to_role > CS_ROLE_UNPROMOTED;
     gboolean same_role = item->from_role == item->to_role;
-    gboolean same_host = item->from_node >= 0
-                         && item->from_node == item->to_node;
+    gboolean same_host = item->from_node >= 0 && item->from_node == item->to_node;
     const char *from_role = cs_role_name(item->from_role);
     const char *to_role = cs_role_name(item->to_role);
-    const char *from = item->from_node >= 0
-                       ? node_name(solution, item->from_node) : NULL;
-    const char *to = item->to_node >= 0
-                     ? node_name(solution, item->to_node) : NULL;
+    const char *from = item->from_node >= 0 ? node_name(solution, item->from_node) : NULL;
+    const char *to = item->to_node >= 0 ? node_name(solution, item->to_node) : NULL;
 
     if (from == NULL)
-        return need_role ? g_strconcat(from_role, " -> ", to_role, " ", to,
-                                       NULL)
-                         : g_strdup(to);
+        return need_role ? g_strconcat(from_role, " -> ", to_role, " ", to, NULL) : g_strdup(to);
     if (to == NULL || (same_role && same_host))
-        return need_role ? g_strconcat(from_role, " ", from, NULL)
-                         : g_strdup(from);
+        return need_role ? g_strconcat(from_role, " ", from, NULL) : g_strdup(from);
     if (same_role)
         return need_role ? g_strconcat(from, " -> ", to, " ", from_role, NULL)
                          : g_strconcat(from, " -> ", to, NULL);
@@ -340,26 +310,24 @@ static char *guest_fence_target(const CsSolution *solution, int node)
 
     if (info->type != CS_NODE_GUEST || container < 0)
         return NULL;
-    return g_strdup_printf("%s (resource: %s)", info->uname,
-                           ((const CsResource *)g_ptr_array_index(
-                               model->resources, container))->id);
+    return g_strdup_printf(
+        "%s (resource: %s)", info->uname,
+        ((const CsResource *)g_ptr_array_index(model->resources, container))->id);
 }
 
 /* The details are made into *where_owned, which the line keeps. */
 static Line line_texts(const CsSolution *solution, const CsPlannedAction *item)
 {
-    Line line = { NULL, NULL, NULL, { NULL, NULL, NULL } };
+    Line line = {NULL, NULL, NULL, {NULL, NULL, NULL}};
 
     line.reason = printed(item->reason, &line.owned[0]);
     if (item->kind == CS_ACTION_FENCE) {
         line.owned[2] = guest_fence_target(solution, item->from_node);
-        line.where = printed(line.owned[2] != NULL
-                             ? line.owned[2]
-                             : node_name(solution, item->from_node),
-                             &line.owned[1]);
+        line.where =
+            printed(line.owned[2] != NULL ? line.owned[2] : node_name(solution, item->from_node),
+                    &line.owned[1]);
     } else {
-        const CsResource *info = g_ptr_array_index(solution->model->resources,
-                                                   item->rsc);
+        const CsResource *info = g_ptr_array_index(solution->model->resources, item->rsc);
         char *raw_where = details(solution, item);
 
         line.where = printed(raw_where, &line.owned[1]);
@@ -386,7 +354,7 @@ static void measure_line(const Line *line, Columns *columns)
     int len;
 
     if (line->id == NULL)
-        return;    /* fencing has columns of its own */
+        return; /* fencing has columns of its own */
     len = (int)strlen(line->id);
     if (len > columns->rsc_width)
         columns->rsc_width = len + 2;
@@ -415,8 +383,8 @@ static gsize padding(gsize len, int width)
 /* "  * %-8s   %-*s   ( %*s )" and the reason, written in place: the
  * line's length is known, and a large cluster's summary has thousands
  * of lines. */
-static void print_line(const CsPlannedAction *item, const Line *line,
-                       const Columns *columns, GString *out)
+static void print_line(const CsPlannedAction *item, const Line *line, const Columns *columns,
+                       GString *out)
 {
     const char *kind = cs_action_kind_name(item->kind);
     gsize kind_len = strlen(kind), id_len = strlen(line->id);
@@ -425,15 +393,14 @@ static void print_line(const CsPlannedAction *item, const Line *line,
     gsize id_pad = padding(id_len, columns->rsc_width);
     gsize where_pad = padding(where_len, columns->detail_width);
     const char *tail = line->reason != NULL ? (item->blocked ? " (blocked)" : "")
-                       : (item->blocked ? "  blocked" : "");
+                                            : (item->blocked ? "  blocked" : "");
     gsize tail_len = strlen(tail);
     gsize at = out->len;
     char *cursor;
 
-    g_string_set_size(out, at + 4 + kind_len + padding(kind_len, 8) + 3
-                           + id_len + id_pad + 5 + where_pad + where_len + 2
-                           + (line->reason != NULL ? 9 + reason_len : 0)
-                           + tail_len + 1);
+    g_string_set_size(out, at + 4 + kind_len + padding(kind_len, 8) + 3 + id_len + id_pad + 5
+                               + where_pad + where_len + 2
+                               + (line->reason != NULL ? 9 + reason_len : 0) + tail_len + 1);
     cursor = out->str + at;
     cursor = put_text(cursor, "  * ", 4);
     cursor = put_text(cursor, kind, kind_len);
@@ -453,11 +420,10 @@ static void print_line(const CsPlannedAction *item, const Line *line,
     *cursor = '\n';
 }
 
-static void print_fence(const Line *line, const CsPlannedAction *item,
-                        GString *out)
+static void print_fence(const Line *line, const CsPlannedAction *item, GString *out)
 {
-    g_string_append_printf(out, "  * Fence (%s) %s '%s'\n",
-                           item->fence_action, line->where, line->reason);
+    g_string_append_printf(out, "  * Fence (%s) %s '%s'\n", item->fence_action, line->where,
+                           line->reason);
 }
 
 /* ---- the transition kept as data ---------------------------------------- */
@@ -465,9 +431,9 @@ static void print_fence(const Line *line, const CsPlannedAction *item,
 /* The actions, and per resource of the engine's model the ones naming it
  * (first[rsc] .. first[rsc + 1] in by_rsc, summary order kept). */
 struct CsTransition {
-    GPtrArray *actions;        /* CsPlannedAction*, owned */
+    GPtrArray *actions; /* CsPlannedAction*, owned */
     int n_rsc;
-    guint *first;              /* n_rsc + 1 entries */
+    guint *first; /* n_rsc + 1 entries */
     const CsPlannedAction **by_rsc;
 };
 
@@ -496,14 +462,12 @@ static void index_by_rsc(CsTransition *transition)
     }
     for (int rsc = 0; rsc < n_rsc; rsc++)
         transition->first[rsc + 1] += transition->first[rsc];
-    transition->by_rsc = g_new0(const CsPlannedAction *,
-                                MAX(transition->first[n_rsc], 1));
+    transition->by_rsc = g_new0(const CsPlannedAction *, MAX(transition->first[n_rsc], 1));
     for (guint i = 0; i < transition->actions->len; i++) {
         const CsPlannedAction *item = g_ptr_array_index(transition->actions, i);
 
         if (item->rsc >= 0 && item->rsc < n_rsc)
-            transition->by_rsc[transition->first[item->rsc]
-                               + filled[item->rsc]++] = item;
+            transition->by_rsc[transition->first[item->rsc] + filled[item->rsc]++] = item;
     }
 }
 
@@ -530,15 +494,14 @@ guint cs_transition_length(const CsTransition *transition)
     return transition->actions->len;
 }
 
-const CsPlannedAction *cs_transition_action(const CsTransition *transition,
-                                            guint i)
+const CsPlannedAction *cs_transition_action(const CsTransition *transition, guint i)
 {
     g_return_val_if_fail(i < transition->actions->len, NULL);
     return g_ptr_array_index(transition->actions, i);
 }
 
-const CsPlannedAction *const *cs_transition_actions_of(
-    const CsTransition *transition, int rsc, guint *n_out)
+const CsPlannedAction *const *cs_transition_actions_of(const CsTransition *transition, int rsc,
+                                                       guint *n_out)
 {
     *n_out = 0;
     if (rsc < 0 || rsc >= transition->n_rsc)
@@ -560,11 +523,10 @@ const char *cs_solution_transition_text(CsSolution *solution)
     return solution->transition_text;
 }
 
-static void print_actions(const CsSolution *solution, const GPtrArray *actions,
-                          GString *out)
+static void print_actions(const CsSolution *solution, const GPtrArray *actions, GString *out)
 {
     g_autofree Line *lines = g_new0(Line, MAX(actions->len, 1));
-    Columns columns = { 5, 5 };
+    Columns columns = {5, 5};
 
     for (guint i = 0; i < actions->len; i++) {
         lines[i] = line_texts(solution, g_ptr_array_index(actions, i));

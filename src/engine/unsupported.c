@@ -28,8 +28,7 @@ static gboolean clone_active(const CsModel *model, int clone)
 
         if (state->rsc < 0 || state->role < CS_ROLE_STARTED)
             continue;
-        for (rsc = g_ptr_array_index(model->resources, state->rsc);
-             rsc->parent >= 0;
+        for (rsc = g_ptr_array_index(model->resources, state->rsc); rsc->parent >= 0;
              rsc = g_ptr_array_index(model->resources, rsc->parent))
             if (rsc->parent == clone)
                 return TRUE;
@@ -58,11 +57,11 @@ static gboolean pending_probes_supported(const CsModel *model, GError **error)
         const CsResource *rsc = g_ptr_array_index(model->resources, i);
 
         /* unmanaged clones are not started, so nothing waits for probes */
-        if (rsc->kind == CS_RSC_CLONE && rsc->managed
-            && !clone_active(model, (int)i)) {
+        if (rsc->kind == CS_RSC_CLONE && rsc->managed && !clone_active(model, (int)i)) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                         "clone %s, active nowhere, with a pending (joining) "
-                        "node to probe is not modelled yet", rsc->id);
+                        "node to probe is not modelled yet",
+                        rsc->id);
             return FALSE;
         }
     }
@@ -70,8 +69,7 @@ static gboolean pending_probes_supported(const CsModel *model, GError **error)
         const CsLocation *location = g_ptr_array_index(model->locations, i);
 
         if (location->discovery == CS_DISCOVERY_EXCLUSIVE
-            || (location->discovery == CS_DISCOVERY_NEVER
-                && location->node == NULL)) {
+            || (location->discovery == CS_DISCOVERY_NEVER && location->node == NULL)) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                         "resource-discovery rules with a pending (joining) "
                         "node are not modelled yet");
@@ -110,15 +108,13 @@ static const CsOrder *order_on_stop(const CsModel *model, int rsc)
         if (order->inverse)
             continue;
         if ((order->first == rsc && g_strcmp0(order->first_action, "stop") == 0)
-            || (order->then == rsc
-                && g_strcmp0(order->then_action, "stop") == 0))
+            || (order->then == rsc && g_strcmp0(order->then_action, "stop") == 0))
             return order;
     }
     return NULL;
 }
 
-gboolean cs_dangling_moves_supported(const CsSolution *solution,
-                                         GError **error)
+gboolean cs_dangling_moves_supported(const CsSolution *solution, GError **error)
 {
     const CsModel *model = solution->model;
 
@@ -141,25 +137,27 @@ gboolean cs_dangling_moves_supported(const CsSolution *solution,
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                         "%s: order %s on the stop of a resource whose last "
                         "migration left its source unstopped (a dangling "
-                        "migration) is not modelled yet", rsc->id, order->id);
+                        "migration) is not modelled yet",
+                        rsc->id, order->id);
             return FALSE;
         }
         if (rsc->parent >= 0) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                         "%s: a group member whose last migration left its "
                         "source unstopped (a dangling migration) is not "
-                        "modelled yet", rsc->id);
+                        "modelled yet",
+                        rsc->id);
             return FALSE;
         }
         work = &solution->work[state->rsc];
         /* A failed resource is recovered, never migrated: modelled. */
-        if (rsc->allow_migrate && work->assigned >= 0
-            && work->current >= 0 && work->assigned != work->current
-            && !rsc_failed(model, state->rsc)) {
+        if (rsc->allow_migrate && work->assigned >= 0 && work->current >= 0
+            && work->assigned != work->current && !rsc_failed(model, state->rsc)) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                         "%s: moving a resource whose last migration left "
                         "its source unstopped (a dangling migration) is not "
-                        "modelled yet", rsc->id);
+                        "modelled yet",
+                        rsc->id);
             return FALSE;
         }
     }
@@ -169,8 +167,7 @@ gboolean cs_dangling_moves_supported(const CsSolution *solution,
 /* actions.c recovers a failed filler's container (on-fail=restart-container,
  * the default for a resource with a container meta attribute) only when
  * that container is a primitive. */
-static gboolean container_restarts_supported(const CsModel *model,
-                                             GError **error)
+static gboolean container_restarts_supported(const CsModel *model, GError **error)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
@@ -187,7 +184,8 @@ static gboolean container_restarts_supported(const CsModel *model,
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                         "restarting a container that is not a primitive "
                         "(%s, for on-fail=restart-container) is not "
-                        "modelled yet", container->id);
+                        "modelled yet",
+                        container->id);
             return FALSE;
         }
     }
@@ -197,8 +195,7 @@ static gboolean container_restarts_supported(const CsModel *model,
 /* A failed resource that is not managed, first in a mandatory ordering:
  * Pacemaker keeps (or even moves) what is ordered after it in ways the
  * action graph does not follow yet. */
-static gboolean unmanaged_failed_first_supported(const CsModel *model,
-                                                 GError **error)
+static gboolean unmanaged_failed_first_supported(const CsModel *model, GError **error)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
@@ -216,11 +213,9 @@ static gboolean unmanaged_failed_first_supported(const CsModel *model,
                 continue;
             /* rsc itself, or a group or clone it is in, comes first */
             for (int up = state->rsc; up >= 0;
-                 up = ((const CsResource *)g_ptr_array_index(
-                           model->resources, up))->parent) {
+                 up = ((const CsResource *)g_ptr_array_index(model->resources, up))->parent) {
                 if (up == order->first) {
-                    g_set_error(error, CS_ENGINE_ERROR,
-                                CS_ENGINE_ERROR_UNSUPPORTED,
+                    g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                                 "a failed unmanaged resource (%s) first in "
                                 "an ordering (%s) is not modelled yet",
                                 rsc->id, order->id);
@@ -292,21 +287,19 @@ static gboolean op_ids_unique(const CsModel *model, GError **error)
 /* crm_simulate schedules no fencing for a lost ticket with
  * loss-policy=fence when the cluster lacks quorum (found by
  * tests/oracle-diff; the rule behind it is not known to the engine). */
-static gboolean ticket_fence_without_quorum_supported(const CsModel *model,
-                                                      GError **error)
+static gboolean ticket_fence_without_quorum_supported(const CsModel *model, GError **error)
 {
-    if (model->options.have_quorum
-        || model->options.no_quorum_policy == CS_NO_QUORUM_IGNORE)
+    if (model->options.have_quorum || model->options.no_quorum_policy == CS_NO_QUORUM_IGNORE)
         return TRUE;
-    for (guint i = 0; model->ticket_constraints != NULL
-                      && i < model->ticket_constraints->len; i++) {
-        const CsTicketConstraint *constraint =
-            g_ptr_array_index(model->ticket_constraints, i);
+    for (guint i = 0; model->ticket_constraints != NULL && i < model->ticket_constraints->len;
+         i++) {
+        const CsTicketConstraint *constraint = g_ptr_array_index(model->ticket_constraints, i);
 
         if (g_strcmp0(constraint->loss_policy, "fence") == 0) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                         "ticket constraint %s: loss-policy=fence in a cluster "
-                        "without quorum is not modelled yet", constraint->id);
+                        "without quorum is not modelled yet",
+                        constraint->id);
             return FALSE;
         }
     }
@@ -333,8 +326,7 @@ static gboolean template_in_clone(const CsModel *model, const char *id)
 }
 
 /* Whether a resource_set of constraint names such a template. */
-static gboolean sets_name_cloned_template(const CsModel *model,
-                                          xmlNode *constraint)
+static gboolean sets_name_cloned_template(const CsModel *model, xmlNode *constraint)
 {
     for (xmlNode *set = constraint->children; set != NULL; set = set->next) {
         if (set->type != XML_ELEMENT_NODE
@@ -364,8 +356,7 @@ static gboolean template_sets_supported(const CsModel *model, GError **error)
 {
     xmlNode *section = cs_document_section(model->document, "constraints");
 
-    for (xmlNode *xml = section != NULL ? section->children : NULL; xml != NULL;
-         xml = xml->next) {
+    for (xmlNode *xml = section != NULL ? section->children : NULL; xml != NULL; xml = xml->next) {
         g_autofree char *id = NULL;
 
         if (xml->type != XML_ELEMENT_NODE
@@ -390,8 +381,7 @@ static gboolean failed_migrate_to(const CsRscState *state)
     for (guint i = 0; state->history != NULL && i < state->history->len; i++) {
         const CsOpRecord *record = g_ptr_array_index(state->history, i);
 
-        if (g_strcmp0(record->operation, "migrate_to") == 0
-            && record->rc_code != 0)
+        if (g_strcmp0(record->operation, "migrate_to") == 0 && record->rc_code != 0)
             return TRUE;
     }
     return FALSE;
@@ -400,8 +390,7 @@ static gboolean failed_migrate_to(const CsRscState *state)
 /* A resource failed by its migrate_to, in a cluster without quorum that
  * stops resources: crm_simulate leaves it on its source (no stop there,
  * found by tests/oracle-diff), for a reason not modelled yet. */
-static gboolean failed_migration_without_quorum_supported(const CsModel *model,
-                                                          GError **error)
+static gboolean failed_migration_without_quorum_supported(const CsModel *model, GError **error)
 {
     if (model->options.have_quorum
         || (model->options.no_quorum_policy != CS_NO_QUORUM_STOP
@@ -413,7 +402,8 @@ static gboolean failed_migration_without_quorum_supported(const CsModel *model,
         if (state->rsc >= 0 && state->failed && failed_migrate_to(state)) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                         "%s: a failed migrate_to in a cluster without quorum "
-                        "is not modelled yet", state->rsc_id);
+                        "is not modelled yet",
+                        state->rsc_id);
             return FALSE;
         }
     }
@@ -422,11 +412,9 @@ static gboolean failed_migration_without_quorum_supported(const CsModel *model,
 
 gboolean cs_engine_check_supported(const CsModel *model, GError **error)
 {
-    if (!template_sets_supported(model, error)
-        || !pending_probes_supported(model, error)
+    if (!template_sets_supported(model, error) || !pending_probes_supported(model, error)
         || !container_restarts_supported(model, error)
-        || !unmanaged_failed_first_supported(model, error)
-        || !op_ids_unique(model, error)
+        || !unmanaged_failed_first_supported(model, error) || !op_ids_unique(model, error)
         || !unfencing_supported(model, error)
         || !ticket_fence_without_quorum_supported(model, error)
         || !failed_migration_without_quorum_supported(model, error))
@@ -446,8 +434,7 @@ static const CsResource *unfencing_resource(const CsModel *model)
 
         if (provides == NULL && info->params != NULL)
             provides = g_hash_table_lookup(info->params, "provides");
-        if ((info->requires != NULL
-             && strcmp(info->requires, "unfencing") == 0)
+        if ((info->requires != NULL && strcmp(info->requires, "unfencing") == 0)
             || (provides != NULL && strcmp(provides, "unfencing") == 0))
             return info;
     }
@@ -477,8 +464,7 @@ static int clone_above(const CsModel *model, int rsc)
  * instances' clone scores unbanned) is not modelled for instances yet. */
 static gboolean cs_clone_failure_modelled(const CsRscState *state)
 {
-    static const char *const modelled[] = { "restart", "block", "fence",
-                                            "standby", "demote" };
+    static const char *const modelled[] = {"restart", "block", "fence", "standby", "demote"};
 
     if (state->on_fail_applied == NULL)
         return TRUE;
@@ -504,8 +490,7 @@ static const CsRscState *failed_instance_unmodelled(const CsModel *model)
          * stops that instance (-INFINITY everywhere already at the clone
          * level) and lets another instance take its node; the engine
          * would keep it where it failed (found by tests/oracle-diff). */
-        if (!((const CsResource *)g_ptr_array_index(model->resources,
-                                                    clone))->globally_unique
+        if (!((const CsResource *)g_ptr_array_index(model->resources, clone))->globally_unique
             || strcmp(state->on_fail_applied, "stop") == 0)
             return state;
     }
@@ -546,8 +531,7 @@ static gboolean class_is_unique_capable(const CsModel *model, int rsc)
         return info->rsc_class == NULL || strcmp(info->rsc_class, "ocf") == 0
                || strcmp(info->rsc_class, "stonith") == 0;
     for (guint i = 0; i < info->children->len; i++)
-        if (!class_is_unique_capable(model,
-                                     g_array_index(info->children, int, i)))
+        if (!class_is_unique_capable(model, g_array_index(info->children, int, i)))
             return FALSE;
     return TRUE;
 }
@@ -558,13 +542,10 @@ static const CsResource *forced_anonymous_overfull(const CsModel *model)
         const CsResource *info = resource_at(model, (int)i);
 
         if (info->kind != CS_RSC_CLONE || !info->globally_unique
-            || info->clone_max <= (int)model->nodes->len
-                                  * MAX(info->clone_node_max, 1))
+            || info->clone_max <= (int)model->nodes->len * MAX(info->clone_node_max, 1))
             continue;
         for (guint k = 0; k < info->children->len; k++)
-            if (!class_is_unique_capable(model,
-                                         g_array_index(info->children, int,
-                                                       k)))
+            if (!class_is_unique_capable(model, g_array_index(info->children, int, k)))
                 return info;
     }
     return NULL;
@@ -578,13 +559,12 @@ static const CsOrder *unique_to_anonymous_optional(const CsModel *model)
         const CsOrder *order = g_ptr_array_index(model->orders, i);
         const CsResource *first, *then;
 
-        if (order->first < 0 || order->then < 0
-            || order->kind != CS_ORDER_OPTIONAL)
+        if (order->first < 0 || order->then < 0 || order->kind != CS_ORDER_OPTIONAL)
             continue;
         first = resource_at(model, order->first);
         then = resource_at(model, order->then);
-        if (first->kind == CS_RSC_CLONE && then->kind == CS_RSC_CLONE
-            && first->globally_unique && !then->globally_unique)
+        if (first->kind == CS_RSC_CLONE && then->kind == CS_RSC_CLONE && first->globally_unique
+            && !then->globally_unique)
             return order;
     }
     return NULL;
@@ -594,8 +574,7 @@ static const CsOrder *unique_to_anonymous_optional(const CsModel *model)
  * then, or a resource set's resource_ref), or NULL. */
 static const char *element_names(xmlNode *element, GHashTable *ids)
 {
-    static const char *const attributes[] = { "rsc", "with-rsc", "first",
-                                              "then" };
+    static const char *const attributes[] = {"rsc", "with-rsc", "first", "then"};
     const char *found = NULL;
 
     for (guint i = 0; found == NULL && i < G_N_ELEMENTS(attributes); i++) {
@@ -605,16 +584,14 @@ static const char *element_names(xmlNode *element, GHashTable *ids)
             found = g_hash_table_lookup(ids, value);
         xmlFree(value);
     }
-    if (found == NULL
-        && xmlStrcmp(element->name, (const xmlChar *)"resource_ref") == 0) {
+    if (found == NULL && xmlStrcmp(element->name, (const xmlChar *)"resource_ref") == 0) {
         xmlChar *value = xmlGetProp(element, (const xmlChar *)"id");
 
         if (value != NULL)
             found = g_hash_table_lookup(ids, value);
         xmlFree(value);
     }
-    for (xmlNode *child = element->children; found == NULL && child != NULL;
-         child = child->next)
+    for (xmlNode *child = element->children; found == NULL && child != NULL; child = child->next)
         if (child->type == XML_ELEMENT_NODE)
             found = element_names(child, ids);
     return found;
@@ -623,9 +600,8 @@ static const char *element_names(xmlNode *element, GHashTable *ids)
 /* element_names() over one of the model's constraint lists: their
  * structs differ but each has an xml and an id member, found at the
  * offsets given. */
-static const char *list_names(GPtrArray *constraints, gsize xml_offset,
-                              gsize id_offset, GHashTable *ids,
-                              const char **constraint_id)
+static const char *list_names(GPtrArray *constraints, gsize xml_offset, gsize id_offset,
+                              GHashTable *ids, const char **constraint_id)
 {
     for (guint i = 0; i < constraints->len; i++) {
         const char *each = g_ptr_array_index(constraints, i);
@@ -641,34 +617,28 @@ static const char *list_names(GPtrArray *constraints, gsize xml_offset,
 }
 
 static const char *cs_constraint_naming(const CsModel *model, GHashTable *ids,
-                                 const char **constraint_id)
+                                        const char **constraint_id)
 {
     const char *found;
 
     if ((found = list_names(model->locations, G_STRUCT_OFFSET(CsLocation, xml),
-                            G_STRUCT_OFFSET(CsLocation, id), ids,
-                            constraint_id)) != NULL
-        || (found = list_names(model->colocations,
-                               G_STRUCT_OFFSET(CsColocation, xml),
-                               G_STRUCT_OFFSET(CsColocation, id), ids,
-                               constraint_id)) != NULL
+                            G_STRUCT_OFFSET(CsLocation, id), ids, constraint_id))
+            != NULL
+        || (found = list_names(model->colocations, G_STRUCT_OFFSET(CsColocation, xml),
+                               G_STRUCT_OFFSET(CsColocation, id), ids, constraint_id))
+               != NULL
         || (found = list_names(model->orders, G_STRUCT_OFFSET(CsOrder, xml),
-                               G_STRUCT_OFFSET(CsOrder, id), ids,
-                               constraint_id)) != NULL)
+                               G_STRUCT_OFFSET(CsOrder, id), ids, constraint_id))
+               != NULL)
         return found;
-    return list_names(model->ticket_constraints,
-                      G_STRUCT_OFFSET(CsTicketConstraint, xml),
-                      G_STRUCT_OFFSET(CsTicketConstraint, id), ids,
-                      constraint_id);
+    return list_names(model->ticket_constraints, G_STRUCT_OFFSET(CsTicketConstraint, xml),
+                      G_STRUCT_OFFSET(CsTicketConstraint, id), ids, constraint_id);
 }
 
 static gboolean inside_plain_clone(const CsModel *model, int rsc)
 {
-    for (int up = ((const CsResource *)g_ptr_array_index(model->resources,
-                                                         rsc))->parent;
-         up >= 0;
-         up = ((const CsResource *)g_ptr_array_index(model->resources,
-                                                     up))->parent) {
+    for (int up = ((const CsResource *)g_ptr_array_index(model->resources, rsc))->parent; up >= 0;
+         up = ((const CsResource *)g_ptr_array_index(model->resources, up))->parent) {
         const CsResource *info = g_ptr_array_index(model->resources, up);
 
         if (info->kind == CS_RSC_CLONE)
@@ -686,11 +656,10 @@ static const CsResource *group_clone_node_max(const CsModel *model)
         const CsResource *info = g_ptr_array_index(model->resources, i);
         const CsResource *child;
 
-        if (info->kind != CS_RSC_CLONE || info->children == NULL
-            || info->children->len == 0 || info->clone_node_max <= 1)
+        if (info->kind != CS_RSC_CLONE || info->children == NULL || info->children->len == 0
+            || info->clone_node_max <= 1)
             continue;
-        child = g_ptr_array_index(model->resources,
-                                  g_array_index(info->children, int, 0));
+        child = g_ptr_array_index(model->resources, g_array_index(info->children, int, 0));
         if (child->kind == CS_RSC_GROUP)
             return info;
     }
@@ -714,8 +683,7 @@ static const CsResource *anonymous_node_max_active(const CsModel *model)
         for (at = state->rsc; at >= 0;) {
             const CsResource *info = g_ptr_array_index(model->resources, at);
 
-            if (info->kind == CS_RSC_CLONE && !info->globally_unique
-                && info->clone_node_max > 1)
+            if (info->kind == CS_RSC_CLONE && !info->globally_unique && info->clone_node_max > 1)
                 return info;
             at = info->parent;
         }
@@ -729,8 +697,7 @@ static const CsResource *anonymous_node_max_active(const CsModel *model)
  * does not (checked: a location on the child, or on a cloned group or a
  * member, moves no instance; a colocation with the child places the
  * dependent elsewhere).  Operators constrain the clone. */
-static const char *names_clone_inside(const CsModel *model,
-                                      const char **constraint_id)
+static const char *names_clone_inside(const CsModel *model, const char **constraint_id)
 {
     g_autoptr(GHashTable) ids = g_hash_table_new(g_str_hash, g_str_equal);
 
@@ -755,22 +722,24 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
     if ((state = failed_instance_unmodelled(model)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "%s: on-fail=%s for a clone instance is not "
-                    "modelled yet", state->rsc_id,
-                    state->on_fail_applied);
+                    "modelled yet",
+                    state->rsc_id, state->on_fail_applied);
         return FALSE;
     }
     if ((state = stopped_failed_migration(model)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "%s: a failed migration still active on its target "
                     "after a stop, under a placement strategy, is not "
-                    "modelled yet", state->rsc_id);
+                    "modelled yet",
+                    state->rsc_id);
         return FALSE;
     }
     if ((info = forced_anonymous_overfull(model)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "clone %s: a globally-unique clone of a class without "
                     "unique instances, with more instances than nodes, is "
-                    "not modelled yet", info->id);
+                    "not modelled yet",
+                    info->id);
         return FALSE;
     }
     if ((order = unique_to_anonymous_optional(model)) != NULL) {
@@ -783,19 +752,22 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
     if ((info = group_clone_node_max(model)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "clone %s: a clone of a group with clone-node-max above "
-                    "1 is not modelled yet", info->id);
+                    "1 is not modelled yet",
+                    info->id);
         return FALSE;
     }
     if ((info = anonymous_node_max_active(model)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "clone %s: an anonymous clone with clone-node-max above "
-                    "1 and an active instance is not modelled yet", info->id);
+                    "1 and an active instance is not modelled yet",
+                    info->id);
         return FALSE;
     }
     if ((named = names_clone_inside(model, &constraint_id)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "constraint %s names %s, inside a clone, not the clone: "
-                    "not modelled yet", constraint_id, named);
+                    "not modelled yet",
+                    constraint_id, named);
         return FALSE;
     }
     return unfencing_supported(model, error);
@@ -827,8 +799,7 @@ static int promotable_above(const CsModel *model, int rsc)
     return -1;
 }
 
-static gboolean refuse(GError **error, const char *format, ...)
-    G_GNUC_PRINTF(2, 3);
+static gboolean refuse(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
 
 static gboolean refuse(GError **error, const char *format, ...)
 {
@@ -838,8 +809,7 @@ static gboolean refuse(GError **error, const char *format, ...)
     va_start(args, format);
     message = g_strdup_vprintf(format, args);
     va_end(args);
-    g_set_error_literal(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                        message);
+    g_set_error_literal(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED, message);
     return FALSE;
 }
 
@@ -855,9 +825,7 @@ static gboolean group_collocated(const CsResource *group)
 
 static gboolean promoted_or_demoted(const char *action)
 {
-    return action != NULL
-           && (strcmp(action, "promoted") == 0
-               || strcmp(action, "demoted") == 0);
+    return action != NULL && (strcmp(action, "promoted") == 0 || strcmp(action, "demoted") == 0);
 }
 
 static gboolean check_resources(const CsModel *model, GError **error)
@@ -872,25 +840,27 @@ static gboolean check_resources(const CsModel *model, GError **error)
          * differently by crm_simulate (clone-node-max 2, checked), with
          * or without promotion: not modelled yet. */
         if (info->kind == CS_RSC_GROUP
-            && ((const CsResource *)g_ptr_array_index(model->resources,
-                                                      clone))
-                       ->clone_node_max > 1)
-            return refuse(error, "promotable clone of group %s: "
+            && ((const CsResource *)g_ptr_array_index(model->resources, clone))->clone_node_max > 1)
+            return refuse(error,
+                          "promotable clone of group %s: "
                           "clone-node-max above 1 is not modelled yet",
                           info->id);
         if (info->kind == CS_RSC_GROUP && !group_collocated(info))
-            return refuse(error, "promotable clone of group %s: a cloned "
+            return refuse(error,
+                          "promotable clone of group %s: a cloned "
                           "group with collocated=false is not modelled "
-                          "yet", info->id);
+                          "yet",
+                          info->id);
         /* Unmanaged instances (is-managed=false, maintenance, a node in
          * maintenance) stay where they run, in their role: a promoted one
          * sorts first and keeps its promotion, the others cannot be
          * promoted (Pacemaker Explained 2.1, "Resource Meta-Attributes"; assign.c and the roles
          * below). */
-        if (info->target_role == CS_ROLE_PROMOTED
-            || info->target_role == CS_ROLE_UNPROMOTED)
-            return refuse(error, "resource %s: target-role Promoted or "
-                          "Unpromoted is not modelled yet", info->id);
+        if (info->target_role == CS_ROLE_PROMOTED || info->target_role == CS_ROLE_UNPROMOTED)
+            return refuse(error,
+                          "resource %s: target-role Promoted or "
+                          "Unpromoted is not modelled yet",
+                          info->id);
     }
     return TRUE;
 }
@@ -903,12 +873,12 @@ static gboolean clones_group(const CsModel *model, int rsc)
     if (rsc < 0)
         return FALSE;
     info = g_ptr_array_index(model->resources, rsc);
-    if (info->kind != CS_RSC_CLONE || !info->promotable
-        || info->children->len == 0)
+    if (info->kind != CS_RSC_CLONE || !info->promotable || info->children->len == 0)
         return FALSE;
-    return ((const CsResource *)g_ptr_array_index(
-                model->resources, g_array_index(info->children, int, 0)))
-               ->kind == CS_RSC_GROUP;
+    return ((const CsResource *)g_ptr_array_index(model->resources,
+                                                  g_array_index(info->children, int, 0)))
+               ->kind
+           == CS_RSC_GROUP;
 }
 
 static gboolean interleaved(const CsResource *info)
@@ -920,8 +890,7 @@ static gboolean interleaved(const CsResource *info)
 
 /* A constraint naming a clone's child (the model resolves it to the
  * clone): crm_simulate places its colocations differently. */
-static gboolean names_other(xmlNode *xml, const char *attribute,
-                            const char *id)
+static gboolean names_other(xmlNode *xml, const char *attribute, const char *id)
 {
     xmlChar *named = xml != NULL ? xmlGetProp(xml, (const xmlChar *)attribute) : NULL;
     gboolean other = named != NULL && strcmp((const char *)named, id) != 0;
@@ -933,23 +902,19 @@ static gboolean names_other(xmlNode *xml, const char *attribute,
 /* Role-limited colocations are modelled with primitives, groups and
  * promotable clones; a role with a clone that is not promotable, or a
  * promoted dependent with a clone's instances as a whole, is not. */
-static gboolean role_coloc_supported(const CsModel *model,
-                                     const CsColocation *coloc)
+static gboolean role_coloc_supported(const CsModel *model, const CsColocation *coloc)
 {
     const CsResource *dependent, *primary;
 
-    if (coloc->rsc_role == CS_ROLE_UNKNOWN
-        && coloc->with_role == CS_ROLE_UNKNOWN)
+    if (coloc->rsc_role == CS_ROLE_UNKNOWN && coloc->with_role == CS_ROLE_UNKNOWN)
         return TRUE;
     if (coloc->rsc < 0 || coloc->with_rsc < 0)
         return FALSE;
     dependent = g_ptr_array_index(model->resources, coloc->rsc);
     primary = g_ptr_array_index(model->resources, coloc->with_rsc);
     /* Naming a resource inside a promotable clone, not the clone. */
-    if ((promotable_above(model, coloc->rsc) >= 0
-         && dependent->kind != CS_RSC_CLONE)
-        || (promotable_above(model, coloc->with_rsc) >= 0
-            && primary->kind != CS_RSC_CLONE)
+    if ((promotable_above(model, coloc->rsc) >= 0 && dependent->kind != CS_RSC_CLONE)
+        || (promotable_above(model, coloc->with_rsc) >= 0 && primary->kind != CS_RSC_CLONE)
         || names_other(coloc->xml, "rsc", dependent->id)
         || names_other(coloc->xml, "with-rsc", primary->id))
         return FALSE;
@@ -976,8 +941,7 @@ static gboolean role_coloc_supported(const CsModel *model,
  * (unmanaged) instance promoted, Pacemaker gives the dependent the node's
  * own score there, not the instance's, and blocks its start "due to
  * colocation with" the instance (oracle); neither is modelled yet. */
-static gboolean promoted_role_has_mandatory_dependents(const CsModel *model,
-                                                       int clone)
+static gboolean promoted_role_has_mandatory_dependents(const CsModel *model, int clone)
 {
     for (guint i = 0; i < model->colocations->len; i++) {
         const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
@@ -996,8 +960,8 @@ static gboolean promoted_role_has_mandatory_dependents(const CsModel *model,
 static const char *names_cloned_group(const CsModel *model, int clone)
 {
     const CsResource *info = g_ptr_array_index(model->resources, clone);
-    const CsResource *first = g_ptr_array_index(
-        model->resources, g_array_index(info->children, int, 0));
+    const CsResource *first =
+        g_ptr_array_index(model->resources, g_array_index(info->children, int, 0));
     g_autofree char *group = g_strdup(first->id);
     char *colon = strrchr(group, ':');
     g_autoptr(GHashTable) ids = g_hash_table_new(g_str_hash, g_str_equal);
@@ -1006,8 +970,7 @@ static const char *names_cloned_group(const CsModel *model, int clone)
     if (colon != NULL)
         *colon = '\0';
     g_hash_table_add(ids, group);
-    return cs_constraint_naming(model, ids, &constraint_id) != NULL
-           ? constraint_id : NULL;
+    return cs_constraint_naming(model, ids, &constraint_id) != NULL ? constraint_id : NULL;
 }
 
 static gboolean check_constraints(const CsModel *model, GError **error)
@@ -1019,16 +982,20 @@ static gboolean check_constraints(const CsModel *model, GError **error)
             continue;
         named = names_cloned_group(model, (int)i);
         if (named != NULL)
-            return refuse(error, "constraint %s: a constraint naming the "
+            return refuse(error,
+                          "constraint %s: a constraint naming the "
                           "group of a promotable clone of a group is not "
-                          "modelled yet", named);
+                          "modelled yet",
+                          named);
     }
     for (guint i = 0; i < model->colocations->len; i++) {
         const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
 
         if (!role_coloc_supported(model, coloc))
-            return refuse(error, "colocation %s: this colocation limited to "
-                          "a role is not modelled yet", coloc->id);
+            return refuse(error,
+                          "colocation %s: this colocation limited to "
+                          "a role is not modelled yet",
+                          coloc->id);
         /* With a role of a promotable cloned group as the primary,
          * crm_simulate gives the dependent another score (the group
          * instance's node score is not its members' sum of promotion
@@ -1036,12 +1003,13 @@ static gboolean check_constraints(const CsModel *model, GError **error)
          * dependent, the clone's role colocations behave as modelled
          * (checked with primitives, groups and promotable clones as
          * primaries, Promoted and Unpromoted, optional and mandatory). */
-        if ((coloc->rsc_role != CS_ROLE_UNKNOWN
-             || coloc->with_role != CS_ROLE_UNKNOWN)
+        if ((coloc->rsc_role != CS_ROLE_UNKNOWN || coloc->with_role != CS_ROLE_UNKNOWN)
             && clones_group(model, coloc->with_rsc))
-            return refuse(error, "colocation %s: a colocation with a role "
+            return refuse(error,
+                          "colocation %s: a colocation with a role "
                           "of a promotable clone of a group is not "
-                          "modelled yet", coloc->id);
+                          "modelled yet",
+                          coloc->id);
     }
     for (guint i = 0; i < model->orders->len; i++) {
         const CsOrder *order = g_ptr_array_index(model->orders, i);
@@ -1052,10 +1020,11 @@ static gboolean check_constraints(const CsModel *model, GError **error)
          * dependents are answered: the scores the corpus showed wrong
          * there came from the colocations, now scored as Pacemaker does
          * (group-dependents, promoted-move, asymmetric, probe-2). */
-        if (promoted_or_demoted(order->first_action)
-            || promoted_or_demoted(order->then_action))
-            return refuse(error, "order %s: orders of promoted and demoted "
-                          "pseudo-actions are not modelled yet", order->id);
+        if (promoted_or_demoted(order->first_action) || promoted_or_demoted(order->then_action))
+            return refuse(error,
+                          "order %s: orders of promoted and demoted "
+                          "pseudo-actions are not modelled yet",
+                          order->id);
     }
     return TRUE;
 }
@@ -1077,8 +1046,7 @@ static gboolean failure_key_names_instance(const CsRscState *state)
         || strcmp(state->on_fail_applied, "fence") == 0)
         return TRUE;
     key = state->last_failure->operation_key;
-    return key != NULL && strncmp(key, state->rsc_id, length) == 0
-           && key[length] == '_';
+    return key != NULL && strncmp(key, state->rsc_id, length) == 0 && key[length] == '_';
 }
 
 static gboolean check_status(const CsModel *model, GError **error)
@@ -1099,27 +1067,31 @@ static gboolean check_status(const CsModel *model, GError **error)
          * promoted-demote-block); on-fail=standby moves every instance off the
          * node.  on-fail=stop is not modelled for clone instances:
          * cs_clone_failure_modelled() (clone.c) says which are. */
-        if (state->failed && !state->failure_ignored
-            && !cs_clone_failure_modelled(state))
-            return refuse(error, "%s: on-fail=%s for a promotable clone "
-                          "instance is not modelled yet", state->rsc_id,
-                          state->on_fail_applied);
-        if (state->failed && !state->failure_ignored
-            && !failure_key_names_instance(state))
-            return refuse(error, "%s: a failure recorded under another "
+        if (state->failed && !state->failure_ignored && !cs_clone_failure_modelled(state))
+            return refuse(error,
+                          "%s: on-fail=%s for a promotable clone "
+                          "instance is not modelled yet",
+                          state->rsc_id, state->on_fail_applied);
+        if (state->failed && !state->failure_ignored && !failure_key_names_instance(state))
+            return refuse(error,
+                          "%s: a failure recorded under another "
                           "resource's operation key is not modelled yet",
                           state->rsc_id);
         /* A pending start, promote, demote or stop counts as done
          * where its role is concerned, as for primitives (oracle cases
          * with each pending on a promotable instance agree). */
         if (state->migrating)
-            return refuse(error, "%s: a migrating promotable clone instance "
-                          "is not modelled yet", state->rsc_id);
-        if (state->blocked && promoted_role_has_mandatory_dependents(
-                                  model, promotable_above(model, state->rsc)))
-            return refuse(error, "%s: a blocked promotable clone instance "
+            return refuse(error,
+                          "%s: a migrating promotable clone instance "
+                          "is not modelled yet",
+                          state->rsc_id);
+        if (state->blocked
+            && promoted_role_has_mandatory_dependents(model, promotable_above(model, state->rsc)))
+            return refuse(error,
+                          "%s: a blocked promotable clone instance "
                           "with resources that must follow its promoted role "
-                          "is not modelled yet", state->rsc_id);
+                          "is not modelled yet",
+                          state->rsc_id);
     }
     return TRUE;
 }

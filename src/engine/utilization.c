@@ -20,12 +20,12 @@
  * as 0 but is not the same as a present 0 when capacity is consumed). */
 typedef struct CsCapacity {
     int n_attrs;
-    GHashTable *index;       /* name (borrowed from the model) -> index+1 */
-    int *remaining;          /* n_nodes x n_attrs */
+    GHashTable *index; /* name (borrowed from the model) -> index+1 */
+    int *remaining;    /* n_nodes x n_attrs */
     gboolean *node_has;
-    int *required;           /* n_rsc x n_attrs */
+    int *required; /* n_rsc x n_attrs */
     gboolean *rsc_has;
-    int *hash_order;         /* nodes in Pacemaker's allowed-nodes order */
+    int *hash_order; /* nodes in Pacemaker's allowed-nodes order */
 } CsCapacity;
 
 /* Pacemaker's utilization_value(): an integer (leading digits are
@@ -53,13 +53,11 @@ static void intern_names(CsCapacity *capacity, GHashTable *values)
     g_hash_table_iter_init(&iter, values);
     while (g_hash_table_iter_next(&iter, &name, NULL)) {
         if (!g_hash_table_contains(capacity->index, name))
-            g_hash_table_insert(capacity->index, name,
-                                GINT_TO_POINTER(++capacity->n_attrs));
+            g_hash_table_insert(capacity->index, name, GINT_TO_POINTER(++capacity->n_attrs));
     }
 }
 
-static void fill_row(const CsCapacity *capacity, GHashTable *values,
-                     int *row, gboolean *has)
+static void fill_row(const CsCapacity *capacity, GHashTable *values, int *row, gboolean *has)
 {
     GHashTableIter iter;
     gpointer name, value;
@@ -133,23 +131,22 @@ void cs_capacity_init(CsSolution *solution)
     capacity = g_new0(CsCapacity, 1);
     capacity->index = g_hash_table_new(g_str_hash, g_str_equal);
     for (int node = 0; node < solution->n_nodes; node++)
-        intern_names(capacity, ((const CsNode *)g_ptr_array_index(
-                                    model->nodes, node))->utilization);
+        intern_names(capacity,
+                     ((const CsNode *)g_ptr_array_index(model->nodes, node))->utilization);
     for (int rsc = 0; rsc < solution->n_rsc; rsc++)
-        intern_names(capacity, ((const CsResource *)g_ptr_array_index(
-                                    model->resources, rsc))->utilization);
+        intern_names(capacity,
+                     ((const CsResource *)g_ptr_array_index(model->resources, rsc))->utilization);
     capacity->remaining = g_new0(int, (gsize)solution->n_nodes * capacity->n_attrs + 1);
     capacity->node_has = g_new0(gboolean, (gsize)solution->n_nodes * capacity->n_attrs + 1);
     capacity->required = g_new0(int, (gsize)solution->n_rsc * capacity->n_attrs + 1);
     capacity->rsc_has = g_new0(gboolean, (gsize)solution->n_rsc * capacity->n_attrs + 1);
     for (int node = 0; node < solution->n_nodes; node++)
-        fill_row(capacity, ((const CsNode *)g_ptr_array_index(
-                                model->nodes, node))->utilization,
+        fill_row(capacity, ((const CsNode *)g_ptr_array_index(model->nodes, node))->utilization,
                  capacity->remaining + (gsize)node * capacity->n_attrs,
                  capacity->node_has + (gsize)node * capacity->n_attrs);
     for (int rsc = 0; rsc < solution->n_rsc; rsc++)
-        fill_row(capacity, ((const CsResource *)g_ptr_array_index(
-                                model->resources, rsc))->utilization,
+        fill_row(capacity,
+                 ((const CsResource *)g_ptr_array_index(model->resources, rsc))->utilization,
                  capacity->required + (gsize)rsc * capacity->n_attrs,
                  capacity->rsc_has + (gsize)rsc * capacity->n_attrs);
     capacity->hash_order = allowed_nodes_order(solution);
@@ -189,9 +186,10 @@ void cs_capacity_consume(CsSolution *solution, int rsc, int node)
 
         if (!capacity->rsc_has[(gsize)rsc * n + attr])
             continue;
-        capacity->remaining[at] = capacity->node_has[at]
-            ? capacity->remaining[at] - capacity->required[(gsize)rsc * n + attr]
-            : 0;
+        capacity->remaining[at] =
+            capacity->node_has[at]
+                ? capacity->remaining[at] - capacity->required[(gsize)rsc * n + attr]
+                : 0;
         capacity->node_has[at] = TRUE;
     }
 }
@@ -207,8 +205,7 @@ void cs_capacity_release(CsSolution *solution, int rsc, int node)
         gsize at = (gsize)node * n + attr;
 
         if (capacity->rsc_has[(gsize)rsc * n + attr])
-            capacity->remaining[at] +=
-                capacity->required[(gsize)rsc * n + attr];
+            capacity->remaining[at] += capacity->required[(gsize)rsc * n + attr];
     }
 }
 
@@ -235,8 +232,8 @@ int cs_capacity_compare(const CsSolution *solution, int node1, int node2)
     return result;
 }
 
-static gboolean have_enough(const CsCapacity *capacity, int node,
-                            const int *required, const gboolean *has)
+static gboolean have_enough(const CsCapacity *capacity, int node, const int *required,
+                            const gboolean *has)
 {
     int n = capacity->n_attrs;
 
@@ -250,8 +247,7 @@ static gboolean have_enough(const CsCapacity *capacity, int node,
     return TRUE;
 }
 
-static void add_requirement(const CsSolution *solution, int rsc,
-                            int *sum, gboolean *has)
+static void add_requirement(const CsSolution *solution, int rsc, int *sum, gboolean *has)
 {
     const CsCapacity *capacity = solution->capacity;
     int n = capacity->n_attrs;
@@ -269,9 +265,8 @@ static void add_requirement(const CsSolution *solution, int rsc,
 /* Pacemaker's add_utilization methods: a resource not yet assigned adds
  * its own utilization; a group adds its members' (only the first's when
  * they are not colocated) that are not in the list themselves. */
-static void add_colocated_requirement(const CsSolution *solution, int rsc,
-                                      const gboolean *listed, int *sum,
-                                      gboolean *has)
+static void add_colocated_requirement(const CsSolution *solution, int rsc, const gboolean *listed,
+                                      int *sum, gboolean *has)
 {
     const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
     const char *collocated;
@@ -284,8 +279,8 @@ static void add_colocated_requirement(const CsSolution *solution, int rsc,
     if (!solution->work[rsc].provisional)
         return;
     collocated = g_hash_table_lookup(info->meta, "collocated");
-    n = (collocated == NULL || cs_text_is_true(collocated))
-        ? info->children->len : MIN(info->children->len, 1);
+    n = (collocated == NULL || cs_text_is_true(collocated)) ? info->children->len
+                                                            : MIN(info->children->len, 1);
     for (guint i = 0; i < n; i++) {
         int member = g_array_index(info->children, int, i);
 
@@ -294,23 +289,20 @@ static void add_colocated_requirement(const CsSolution *solution, int rsc,
     }
 }
 
-static gboolean usable(const CsSolution *solution, const CsTable *table,
-                       int node)
+static gboolean usable(const CsSolution *solution, const CsTable *table, int node)
 {
     return table->allowed[node] && table->score[node] >= 0
            && cs_engine_node_available(solution, node);
 }
 
-static void ban_lacking(CsSolution *solution, int rsc, const int *required,
-                        const gboolean *has)
+static void ban_lacking(CsSolution *solution, int rsc, const int *required, const gboolean *has)
 {
     CsTable *table = solution->work[rsc].table;
 
     for (int node = 0; node < solution->n_nodes; node++) {
-        if (usable(solution, table, node)
-            && !have_enough(solution->capacity, node, required, has))
-            cs_table_add_simple(table, node, CS_CONTRIB_UTILIZATION,
-                                "__limit_utilization__", -CS_INFINITY);
+        if (usable(solution, table, node) && !have_enough(solution->capacity, node, required, has))
+            cs_table_add_simple(table, node, CS_CONTRIB_UTILIZATION, "__limit_utilization__",
+                                -CS_INFINITY);
     }
 }
 
@@ -339,8 +331,7 @@ int cs_capacity_ban_insufficient(CsSolution *solution, int rsc)
     for (guint i = 0; i < colocated->len; i++)
         listed[g_array_index(colocated, int, i)] = TRUE;
     for (guint i = 0; i < colocated->len; i++)
-        add_colocated_requirement(solution, g_array_index(colocated, int, i),
-                                  listed, sum, has);
+        add_colocated_requirement(solution, g_array_index(colocated, int, i), listed, sum, has);
     for (int i = 0; i < solution->n_nodes; i++) {
         int node = capacity->hash_order[i];
 

@@ -9,7 +9,7 @@
 
 typedef struct CsMetaDefault {
     const char *name;
-    const char *value;          /* NULL: depends, said in note */
+    const char *value; /* NULL: depends, said in note */
     const char *note;
     gboolean clone_only;
 } CsMetaDefault;
@@ -17,28 +17,27 @@ typedef struct CsMetaDefault {
 /* Pacemaker Explained 2.1, "Resource Meta-Attributes" and "Clone
  * Options": the defaults of the attributes that change scheduling. */
 static const CsMetaDefault meta_defaults[] = {
-    { "priority", "0", NULL, FALSE },
-    { "critical", "true", NULL, FALSE },
-    { "target-role", "Started", NULL, FALSE },
-    { "is-managed", "true", NULL, FALSE },
-    { "maintenance", "false", NULL, FALSE },
-    { "resource-stickiness", NULL, "1 for clone instances, else 0", FALSE },
-    { "requires", NULL, "fencing, or quorum when fencing is off or for stonith devices",
-      FALSE },
-    { "migration-threshold", "INFINITY", NULL, FALSE },
-    { "failure-timeout", "0", NULL, FALSE },
-    { "multiple-active", "stop_start", NULL, FALSE },
-    { "allow-migrate", "false", NULL, FALSE },
-    { "allow-unhealthy-nodes", "false", NULL, FALSE },
-    { "clone-max", NULL, "the number of nodes", TRUE },
-    { "clone-node-max", "1", NULL, TRUE },
-    { "globally-unique", "false", NULL, TRUE },
-    { "interleave", "false", NULL, TRUE },
-    { "notify", "false", NULL, TRUE },
-    { "ordered", "false", NULL, TRUE },
-    { "promotable", "false", NULL, TRUE },
-    { "promoted-max", "1", NULL, TRUE },
-    { "promoted-node-max", "1", NULL, TRUE },
+    {"priority", "0", NULL, FALSE},
+    {"critical", "true", NULL, FALSE},
+    {"target-role", "Started", NULL, FALSE},
+    {"is-managed", "true", NULL, FALSE},
+    {"maintenance", "false", NULL, FALSE},
+    {"resource-stickiness", NULL, "1 for clone instances, else 0", FALSE},
+    {"requires", NULL, "fencing, or quorum when fencing is off or for stonith devices", FALSE},
+    {"migration-threshold", "INFINITY", NULL, FALSE},
+    {"failure-timeout", "0", NULL, FALSE},
+    {"multiple-active", "stop_start", NULL, FALSE},
+    {"allow-migrate", "false", NULL, FALSE},
+    {"allow-unhealthy-nodes", "false", NULL, FALSE},
+    {"clone-max", NULL, "the number of nodes", TRUE},
+    {"clone-node-max", "1", NULL, TRUE},
+    {"globally-unique", "false", NULL, TRUE},
+    {"interleave", "false", NULL, TRUE},
+    {"notify", "false", NULL, TRUE},
+    {"ordered", "false", NULL, TRUE},
+    {"promotable", "false", NULL, TRUE},
+    {"promoted-max", "1", NULL, TRUE},
+    {"promoted-node-max", "1", NULL, TRUE},
 };
 
 /* Names Pacemaker reads for guests and bundles ("Resource
@@ -91,7 +90,7 @@ static char *attr_prop(const xmlNode *node, const char *name)
 static gboolean attr_named(const xmlNode *node, const char *name)
 {
     return node != NULL && node->type == XML_ELEMENT_NODE
-        && xmlStrEqual(node->name, (const xmlChar *)name);
+           && xmlStrEqual(node->name, (const xmlChar *)name);
 }
 
 static gboolean set_has_rule(const xmlNode *set)
@@ -134,8 +133,8 @@ static char *meta_in(const xmlNode *owner, const char *name, char **set_id, gboo
 
 static gboolean is_resource_node(const xmlNode *node)
 {
-    return attr_named(node, "primitive") || attr_named(node, "group")
-        || attr_named(node, "clone") || attr_named(node, "master") || attr_named(node, "bundle");
+    return attr_named(node, "primitive") || attr_named(node, "group") || attr_named(node, "clone")
+           || attr_named(node, "master") || attr_named(node, "bundle");
 }
 
 /* name's value found nearest first: the resource's own meta, an
@@ -240,10 +239,10 @@ static void node_sets(const xmlNode *owner, const char *set_name, CsAttrSource s
             if (name == NULL)
                 continue;
             char *value = attr_prop(pair, "value");
-            g_ptr_array_add(attrs, attr_new(name, value != NULL ? value : g_strdup(""), source,
-                                            g_strdup_printf("%s (%s)", word,
-                                                            set_id != NULL ? set_id : "?"),
-                                            ruled));
+            g_ptr_array_add(
+                attrs,
+                attr_new(name, value != NULL ? value : g_strdup(""), source,
+                         g_strdup_printf("%s (%s)", word, set_id != NULL ? set_id : "?"), ruled));
         }
     }
 }
@@ -274,8 +273,8 @@ GPtrArray *cs_attributes_node(const CsDocument *document, const char *name, GErr
     }
     GPtrArray *attrs = g_ptr_array_new_with_free_func((GDestroyNotify)cs_attr_free);
     node_sets(node, "instance_attributes", CS_ATTR_NODE, "node attribute", attrs);
-    node_sets(node_transient(document, node), "instance_attributes", CS_ATTR_TRANSIENT,
-              "transient", attrs);
+    node_sets(node_transient(document, node), "instance_attributes", CS_ATTR_TRANSIENT, "transient",
+              attrs);
     node_sets(node, "utilization", CS_ATTR_UTILIZATION, "utilization", attrs);
     return attrs;
 }

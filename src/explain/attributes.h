@@ -17,25 +17,25 @@
 #include "cib/document.h"
 
 typedef enum {
-    CS_ATTR_OWN,            /* the resource's own meta_attributes */
-    CS_ATTR_INHERITED,      /* a parent group's or clone's */
-    CS_ATTR_RSC_DEFAULTS,   /* rsc_defaults */
-    CS_ATTR_DEFAULT,        /* not set: Pacemaker's default */
-    CS_ATTR_NODE,           /* a node's instance_attributes (permanent) */
-    CS_ATTR_TRANSIENT,      /* a node's transient attributes (status) */
-    CS_ATTR_UTILIZATION,    /* a node's utilization */
+    CS_ATTR_OWN,          /* the resource's own meta_attributes */
+    CS_ATTR_INHERITED,    /* a parent group's or clone's */
+    CS_ATTR_RSC_DEFAULTS, /* rsc_defaults */
+    CS_ATTR_DEFAULT,      /* not set: Pacemaker's default */
+    CS_ATTR_NODE,         /* a node's instance_attributes (permanent) */
+    CS_ATTR_TRANSIENT,    /* a node's transient attributes (status) */
+    CS_ATTR_UTILIZATION,  /* a node's utilization */
 } CsAttrSource;
 
 typedef struct CsAttr {
     char *name;
-    char *value;            /* "-" for a default that depends (see source_text) */
+    char *value; /* "-" for a default that depends (see source_text) */
     CsAttrSource source;
-    char *source_text;      /* "own meta (web-meta_attributes)", "from
+    char *source_text; /* "own meta (web-meta_attributes)", "from
                                web-clone (...)", "rsc_defaults (...)",
                                "default: 1 for clone instances, else 0",
                                "node attribute (nodes-1)", "transient
                                (status-1)", "utilization (nodes-1-utilization)" */
-    gboolean ruled;         /* a rule-selected set also names it */
+    gboolean ruled;    /* a rule-selected set also names it */
 } CsAttr;
 
 void cs_attr_free(CsAttr *attr);

@@ -23,21 +23,21 @@
 #include "model/digest.h"
 #include "base/score.h"
 
-#define CAUSE_DEPTH 4    /* chains followed further are cut short */
+#define CAUSE_DEPTH 4 /* chains followed further are cut short */
 
 typedef struct Cause {
     CsSolution *solution;
     const CsModel *model;
-    const CsSolution *before;      /* NULL without a CIB before */
+    const CsSolution *before; /* NULL without a CIB before */
     const CsModel *before_model;
-    GHashTable *visited;           /* resource indices already told */
-    GHashTable *where;             /* while telling every node at once:
+    GHashTable *visited; /* resource indices already told */
+    GHashTable *where;   /* while telling every node at once:
                                       contribution key -> "node1, node2" */
     GString *out;
 } Cause;
 
-static void cause_of_action(Cause *cause, const CsPlannedAction *action,
-                            const char *indent, int depth);
+static void cause_of_action(Cause *cause, const CsPlannedAction *action, const char *indent,
+                            int depth);
 
 /* ---- names -------------------------------------------------------------- */
 
@@ -96,8 +96,7 @@ static gboolean cause_within(const CsModel *model, int rsc, int ancestor)
 }
 
 /* "Move web (node1 -> node2)" */
-static void cause_action_text(const CsModel *model, const CsPlannedAction *action,
-                              GString *out)
+static void cause_action_text(const CsModel *model, const CsPlannedAction *action, GString *out)
 {
     g_string_append_printf(out, "%s %s", cs_action_kind_name(action->kind),
                            action->rsc >= 0 ? cause_rsc_id(model, action->rsc)
@@ -108,13 +107,14 @@ static void cause_action_text(const CsModel *model, const CsPlannedAction *actio
         g_string_append_printf(out, " (%s -> %s)", cause_uname(model, action->from_node),
                                cause_uname(model, action->to_node));
     else if (action->from_node >= 0 || action->to_node >= 0)
-        g_string_append_printf(out, " (%s)", cause_uname(model,
-                               action->from_node >= 0 ? action->from_node : action->to_node));
+        g_string_append_printf(
+            out, " (%s)",
+            cause_uname(model, action->from_node >= 0 ? action->from_node : action->to_node));
 }
 
 static char *cause_time_text(gint64 seconds)
 {
-    CsTime time = { .seconds = seconds, .offset = 0 };
+    CsTime time = {.seconds = seconds, .offset = 0};
     return cs_time_format(time);
 }
 
@@ -124,8 +124,8 @@ static int cause_before_rsc(const Cause *cause, int rsc)
 {
     if (cause->before == NULL)
         return -1;
-    const CsResource *info = cs_model_resource(cause->before_model,
-                                               cause_rsc_id(cause->model, rsc));
+    const CsResource *info =
+        cs_model_resource(cause->before_model, cause_rsc_id(cause->model, rsc));
     return info != NULL ? info->index : -1;
 }
 
@@ -150,7 +150,8 @@ static GHashTable *cause_table(const CsSolution *solution, int rsc, int node)
     GHashTable *table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     int n = 0;
     const CsContribution *list = solution != NULL && rsc >= 0 && node >= 0
-        ? cs_solution_contributions(solution, rsc, node, &n) : NULL;
+                                     ? cs_solution_contributions(solution, rsc, node, &n)
+                                     : NULL;
     for (int i = 0; i < n; i++) {
         char *key = cause_key(cs_solution_model(solution), &list[i]);
         CsScore *sum = g_hash_table_lookup(table, key);
@@ -242,13 +243,15 @@ static char *cause_meta_source(const Cause *cause, int rsc, const char *name)
         owner = each->id;
     }
     if (nvpair == NULL) {
-        nvpair = cause_meta_nvpair(cs_document_section(cause->model->document, "rsc_defaults"), name);
+        nvpair =
+            cause_meta_nvpair(cs_document_section(cause->model->document, "rsc_defaults"), name);
         owner = NULL;
     }
     xmlChar *id = nvpair != NULL ? xmlGetProp(nvpair, (const xmlChar *)"id") : NULL;
     char *text = id == NULL ? g_strdup("")
-        : owner != NULL ? g_strdup_printf(" (nvpair %s of %s)", (const char *)id, owner)
-                        : g_strdup_printf(" (nvpair %s in rsc_defaults)", (const char *)id);
+                 : owner != NULL
+                     ? g_strdup_printf(" (nvpair %s of %s)", (const char *)id, owner)
+                     : g_strdup_printf(" (nvpair %s in rsc_defaults)", (const char *)id);
     xmlFree(id);
     return text;
 }
@@ -279,8 +282,8 @@ static void cause_date_expression(Cause *cause, xmlNode *expression, const char 
     g_autofree char *now = cause_time_text(cause->model->now.seconds);
     const char *id = cause_attr(expression, "id");
     const char *operation = cause_attr(expression, "operation");
-    const char *bounds[2] = { cause_attr(expression, "start"), cause_attr(expression, "end") };
-    const char *names[2] = { "start", "end" };
+    const char *bounds[2] = {cause_attr(expression, "start"), cause_attr(expression, "end")};
+    const char *names[2] = {"start", "end"};
     g_autoptr(GString) line = g_string_new(NULL);
     g_string_append_printf(line, "date_expression %s (operation %s", id ? id : "?",
                            operation ? operation : "in_range");
@@ -293,7 +296,8 @@ static void cause_date_expression(Cause *cause, xmlNode *expression, const char 
         if (bounds[i] == NULL || !cs_time_parse(bounds[i], &bound, NULL) || cause->before == NULL)
             continue;
         gint64 was = cause->before_model->now.seconds, is = cause->model->now.seconds;
-        if ((was < bound.seconds && bound.seconds <= is) || (is < bound.seconds && bound.seconds <= was)) {
+        if ((was < bound.seconds && bound.seconds <= is)
+            || (is < bound.seconds && bound.seconds <= was)) {
             /* Reaching a start makes the expression true, an end false
              * (the other way when the clock went back). */
             gboolean forward = was < is;
@@ -354,12 +358,13 @@ static void cause_expression(Cause *cause, xmlNode *expression, int node, const 
     const char *value = cause_attr(expression, "value");
     const CsNode *info = cause_node(cause->model, node);
     const char *has = info != NULL && attribute != NULL && info->attrs != NULL
-        ? g_hash_table_lookup(info->attrs, attribute) : NULL;
+                          ? g_hash_table_lookup(info->attrs, attribute)
+                          : NULL;
     if (attribute != NULL && attribute[0] == '#')
         has = NULL;
     cause_line(cause, indent, "expression %s: %s %s%s%s", id ? id : "?",
-               attribute ? attribute : "?", operation ? operation : "?",
-               value ? " " : "", value ? value : "");
+               attribute ? attribute : "?", operation ? operation : "?", value ? " " : "",
+               value ? value : "");
     if (info != NULL && has != NULL) {
         g_autofree char *nvpair = cause_nvpair_text(info, attribute);
         cause_line(cause, indent, "  node attribute %s=%s on %s%s", attribute, has, info->uname,
@@ -431,14 +436,17 @@ static const char *cause_ticket_state(const CsModel *model, const char *ticket_i
 static void cause_ticket(Cause *cause, int rsc, const char *indent)
 {
     for (guint i = 0; i < cause->model->ticket_constraints->len; i++) {
-        const CsTicketConstraint *constraint = g_ptr_array_index(cause->model->ticket_constraints, i);
+        const CsTicketConstraint *constraint =
+            g_ptr_array_index(cause->model->ticket_constraints, i);
         if (!cause_within(cause->model, rsc, constraint->rsc))
             continue;
         const char *is = cause_ticket_state(cause->model, constraint->ticket);
         const char *was = cause->before != NULL
-            ? cause_ticket_state(cause->before_model, constraint->ticket) : NULL;
+                              ? cause_ticket_state(cause->before_model, constraint->ticket)
+                              : NULL;
         g_autoptr(GString) line = g_string_new(NULL);
-        g_string_append_printf(line, "rsc_ticket %s: ticket %s ", constraint->id, constraint->ticket);
+        g_string_append_printf(line, "rsc_ticket %s: ticket %s ", constraint->id,
+                               constraint->ticket);
         if (was != NULL && strcmp(was, is) != 0)
             g_string_append_printf(line, "went from %s to %s", was, is);
         else
@@ -520,17 +528,17 @@ static void cause_utilization(Cause *cause, int rsc, const char *indent)
     gpointer name, value;
     g_hash_table_iter_init(&iter, info->utilization);
     while (g_hash_table_iter_next(&iter, &name, &value)) {
-        cause_line(cause, indent, "%s needs %s %s (utilization, placement-strategy)",
-                   info->id, (const char *)name, (const char *)value);
+        cause_line(cause, indent, "%s needs %s %s (utilization, placement-strategy)", info->id,
+                   (const char *)name, (const char *)value);
         for (guint n = 0; n < cause->model->nodes->len; n++) {
             const CsNode *node = g_ptr_array_index(cause->model->nodes, n);
             g_autoptr(GString) holders = g_string_new(NULL);
             gint64 capacity = cause_utilization_value(node->utilization, name);
             gint64 held = cause_held(cause, rsc, (int)n, name, holders);
-            cause_line(cause, indent, "  %s has %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT
-                       " %s free%s%s%s", node->uname, capacity - held, capacity,
-                       (const char *)name, holders->len ? " (held by " : "",
-                       holders->str, holders->len ? ")" : "");
+            cause_line(cause, indent,
+                       "  %s has %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT " %s free%s%s%s",
+                       node->uname, capacity - held, capacity, (const char *)name,
+                       holders->len ? " (held by " : "", holders->str, holders->len ? ")" : "");
         }
     }
 }
@@ -553,7 +561,8 @@ static void cause_clone_limit(Cause *cause, int rsc, const char *indent)
     if (clone == NULL || info == clone)
         return;
     int number = cause_instance_number(info->id);
-    const CsResource *was = cause->before != NULL ? cs_model_resource(cause->before_model, clone->id) : NULL;
+    const CsResource *was =
+        cause->before != NULL ? cs_model_resource(cause->before_model, clone->id) : NULL;
     g_autoptr(GString) line = g_string_new(NULL);
     g_string_append_printf(line, "clone %s: clone-max %d", clone->id, clone->clone_max);
     if (was != NULL && was->clone_max != clone->clone_max)
@@ -566,7 +575,7 @@ static void cause_clone_limit(Cause *cause, int rsc, const char *indent)
         if (was != NULL && was->promoted_max != clone->promoted_max)
             g_string_append_printf(line, " (was %d)", was->promoted_max);
     }
-    static const char *const limits[] = { "clone-max", "clone-node-max", "promoted-max" };
+    static const char *const limits[] = {"clone-max", "clone-node-max", "promoted-max"};
     for (gsize i = 0; i < G_N_ELEMENTS(limits); i++) {
         xmlNode *nvpair = cause_meta_nvpair(clone->xml, limits[i]);
         xmlChar *id = nvpair != NULL ? xmlGetProp(nvpair, (const xmlChar *)"id") : NULL;
@@ -598,7 +607,8 @@ static gboolean cause_node_event(Cause *cause, int node, const char *indent)
     const CsNode *info = cause_node(cause->model, node);
     if (info == NULL)
         return FALSE;
-    const CsNode *was = cause->before != NULL ? cs_model_node(cause->before_model, info->uname) : NULL;
+    const CsNode *was =
+        cause->before != NULL ? cs_model_node(cause->before_model, info->uname) : NULL;
     const char *event = NULL;
     if (info->unclean) {
         cause_line(cause, indent, "node %s %sis unclean: it will be fenced (%s)", info->uname,
@@ -644,8 +654,10 @@ static void cause_failed_state(Cause *cause, int rsc, const char *indent)
                    state->on_fail_applied != NULL ? ", on-fail=" : "",
                    state->on_fail_applied != NULL ? state->on_fail_applied : "");
         if (state->blocked)
-            cause_line(cause, indent, "%s is blocked: nothing is done to it until the failure is "
-                       "cleaned up", cause_rsc_id(cause->model, rsc));
+            cause_line(cause, indent,
+                       "%s is blocked: nothing is done to it until the failure is "
+                       "cleaned up",
+                       cause_rsc_id(cause->model, rsc));
     }
 }
 
@@ -671,7 +683,7 @@ static void cause_primary(Cause *cause, int other, const char *indent, int depth
         return;
     }
     GHashTable *where = cause->where;
-    cause->where = NULL;     /* another resource's nodes */
+    cause->where = NULL; /* another resource's nodes */
     cause_of_action(cause, actions[0], indent, depth + 1);
     cause->where = where;
 }
@@ -706,9 +718,8 @@ static void cause_colocation(Cause *cause, const CsResource *info, const CsContr
 /* Another resource's own scores counted into this one's (a colocation's
  * dependent weighs in on its primary, group members on each other), and
  * what changed in them on node. */
-static void cause_colocated(Cause *cause, int node, const CsContribution *why,
-                            const char *source, const char *where, const char *change,
-                            const char *indent, int depth)
+static void cause_colocated(Cause *cause, int node, const CsContribution *why, const char *source,
+                            const char *where, const char *change, const char *indent, int depth)
 {
     char value[CS_SCORE_BUFSIZE];
     cs_score_format(why->value, value);
@@ -722,7 +733,7 @@ static void cause_colocated(Cause *cause, int node, const CsContribution *why,
     g_autoptr(GHashTable) told = cause_key_set();
     g_autofree char *deeper = cause_deeper(indent);
     GHashTable *where_names = cause->where;
-    cause->where = NULL;     /* another resource's nodes */
+    cause->where = NULL; /* another resource's nodes */
     g_hash_table_add(cause->visited, GINT_TO_POINTER(why->other_rsc));
     cause_node_contributions(cause, why->other_rsc, node, -1, told, deeper, depth + 1);
     g_hash_table_remove(cause->visited, GINT_TO_POINTER(why->other_rsc));
@@ -736,7 +747,8 @@ static void cause_contribution(Cause *cause, int rsc, int node, const CsContribu
     const char *score = cause_change_text(why->value, value);
     g_autofree char *key = cause_key(cause->model, why);
     const char *where = cause->where != NULL && g_hash_table_contains(cause->where, key)
-        ? g_hash_table_lookup(cause->where, key) : cause_uname(cause->model, node);
+                            ? g_hash_table_lookup(cause->where, key)
+                            : cause_uname(cause->model, node);
     g_autofree char *shown = cs_cause_source_text(cause->model, rsc, why);
     const char *source = shown;
     const CsResource *info = cause_rsc(cause->model, rsc);
@@ -783,13 +795,15 @@ static void cause_contribution(Cause *cause, int rsc, int node, const CsContribu
         g_autofree char *set = cause_meta_source(cause, rsc, "target-role");
         cause_line(cause, indent, "target-role=%s of %s%s%s",
                    cs_role_name(info->target_role != CS_ROLE_UNKNOWN ? info->target_role
-                                                                   : CS_ROLE_STOPPED),
+                                                                     : CS_ROLE_STOPPED),
                    owner->id, set, change);
         break;
     }
     case CS_CONTRIB_UNMANAGED:
-        cause_line(cause, indent, "%s is not managed (is-managed=false or maintenance): kept "
-                   "where it is%s", info->id, change);
+        cause_line(cause, indent,
+                   "%s is not managed (is-managed=false or maintenance): kept "
+                   "where it is%s",
+                   info->id, change);
         break;
     case CS_CONTRIB_COLOCATION:
         cause_colocation(cause, info, why, source, where, change, indent, depth);
@@ -799,7 +813,8 @@ static void cause_contribution(Cause *cause, int rsc, int node, const CsContribu
         break;
     case CS_CONTRIB_HEALTH:
         cause_line(cause, indent, "node health of %s (node-health-strategy=%s): %s%s", where,
-                   cs_words_health_strategy(cause->model->options.node_health_strategy), score, change);
+                   cs_words_health_strategy(cause->model->options.node_health_strategy), score,
+                   change);
         cause_health(cause, node, deeper);
         break;
     case CS_CONTRIB_NODE_WEIGHT:
@@ -809,8 +824,8 @@ static void cause_contribution(Cause *cause, int rsc, int node, const CsContribu
         cause_line(cause, indent, "promotion score %s (%s) on %s%s", source, score, where, change);
         break;
     default:
-        cause_line(cause, indent, "%s %s: %s on %s%s", cs_contribution_kind_name(why->kind),
-                   source, score, where, change);
+        cause_line(cause, indent, "%s %s: %s on %s%s", cs_contribution_kind_name(why->kind), source,
+                   score, where, change);
         break;
     }
 }
@@ -826,8 +841,9 @@ static int cause_node_contributions(Cause *cause, int rsc, int node, int sign,
     int n = 0, told = 0;
     const CsContribution *list = cs_solution_contributions(cause->solution, rsc, node, &n);
     g_autoptr(GHashTable) was = cause->before != NULL
-        ? cause_table(cause->before, cause_before_rsc(cause, rsc), cause_before_node(cause, node))
-        : NULL;
+                                    ? cause_table(cause->before, cause_before_rsc(cause, rsc),
+                                                  cause_before_node(cause, node))
+                                    : NULL;
     g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     for (int i = 0; i < n; i++) {
         const CsContribution *why = &list[i];
@@ -859,8 +875,10 @@ static int cause_node_contributions(Cause *cause, int rsc, int node, int sign,
         if (g_hash_table_contains(seen, key) || !g_hash_table_add(told_keys, g_strdup(key)))
             continue;
         g_auto(GStrv) parts = g_strsplit(key, "|", 3);
-        CsContribution gone = { .kind = (CsContributionKind)atoi(parts[0]), .source = parts[1],
-                                .other_rsc = -1, .value = *(CsScore *)value };
+        CsContribution gone = {.kind = (CsContributionKind)atoi(parts[0]),
+                               .source = parts[1],
+                               .other_rsc = -1,
+                               .value = *(CsScore *)value};
         const CsResource *other = parts[2][0] ? cs_model_resource(cause->model, parts[2]) : NULL;
         gone.other_rsc = other != NULL ? other->index : -1;
         cause_contribution(cause, rsc, node, &gone, " (gone: no longer applies)", indent, depth);
@@ -893,7 +911,8 @@ static void cause_leaves(Cause *cause, int rsc, int node, const char *indent, in
         return;
     g_autoptr(GHashTable) told = cause_key_set();
     if (cause_node_contributions(cause, rsc, node, -1, told, deeper, depth) == 0
-        && (cause->before == NULL || cause_as_it_is(cause, rsc, node, -1, told, deeper, depth) == 0))
+        && (cause->before == NULL
+            || cause_as_it_is(cause, rsc, node, -1, told, deeper, depth) == 0))
         cause_line(cause, deeper, "nothing keeps it off %s: another node scores higher",
                    cause_uname(cause->model, node));
 }
@@ -913,8 +932,8 @@ static void cause_reaches(Cause *cause, int rsc, int node, const char *indent, i
          * "Utilization and Placement Strategy". */
         cause_line(cause, deeper, "it scores highest of the nodes left; among equal scores %s",
                    cause->model->options.placement_strategy == CS_PLACEMENT_DEFAULT
-                   ? "the node with fewer resources assigned is chosen"
-                   : "placement-strategy weighs free capacity, then fewer resources assigned");
+                       ? "the node with fewer resources assigned is chosen"
+                       : "placement-strategy weighs free capacity, then fewer resources assigned");
 }
 
 /* key -> the nodes where rsc has a contribution of that key, by name. */
@@ -923,8 +942,10 @@ static GHashTable *cause_where_table(const Cause *cause, int rsc)
     GHashTable *where = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     for (guint node = 0; node < cause->model->nodes->len; node++) {
         int n = 0;
-        const CsContribution *list = cs_solution_scored(cause->solution, rsc, (int)node)
-            ? cs_solution_contributions(cause->solution, rsc, (int)node, &n) : NULL;
+        const CsContribution *list =
+            cs_solution_scored(cause->solution, rsc, (int)node)
+                ? cs_solution_contributions(cause->solution, rsc, (int)node, &n)
+                : NULL;
         for (int i = 0; i < n; i++) {
             char *key = cause_key(cause->model, &list[i]);
             const char *names = g_hash_table_lookup(where, key);
@@ -994,12 +1015,14 @@ static GHashTable *cause_promotion_table(const CsSolution *solution, int instanc
     const CsContribution *list = cs_solution_promotion_contributions(solution, instance, &n);
     for (int i = 0; i < n; i++) {
         int m = 0;
-        const CsContribution *inner = list[i].kind == CS_CONTRIB_PROMOTION && list[i].other_rsc >= 0
-            ? cs_solution_promotion_priority(solution, list[i].other_rsc, &m) : NULL;
+        const CsContribution *inner =
+            list[i].kind == CS_CONTRIB_PROMOTION && list[i].other_rsc >= 0
+                ? cs_solution_promotion_priority(solution, list[i].other_rsc, &m)
+                : NULL;
         for (int j = 0; j < (m > 0 ? m : 1); j++) {
             const CsContribution *why = m > 0 ? &inner[j] : &list[i];
-            g_autofree char *source = cs_cause_source_text(cs_solution_model(solution), instance,
-                                                           why);
+            g_autofree char *source =
+                cs_cause_source_text(cs_solution_model(solution), instance, why);
             char *key = g_strdup_printf("%s|%s", cs_contribution_kind_name(why->kind), source);
             CsScore *value = g_new(CsScore, 1);
             *value = why->value;
@@ -1020,11 +1043,13 @@ static void cause_promotion(Cause *cause, int rsc, const char *indent, int depth
         clone = cause_rsc(cause->model, clone->parent);
     if (clone == NULL)
         return;
-    const CsResource *clone_was = cause->before != NULL
-        ? cs_model_resource(cause->before_model, clone->id) : NULL;
+    const CsResource *clone_was =
+        cause->before != NULL ? cs_model_resource(cause->before_model, clone->id) : NULL;
     g_autofree char *was_max = clone_was != NULL && clone_was->promoted_max != clone->promoted_max
-        ? g_strdup_printf(", was %d", clone_was->promoted_max) : g_strdup("");
-    cause_line(cause, indent, "the highest promotion scores are promoted (promoted-max %d%s of %s):",
+                                   ? g_strdup_printf(", was %d", clone_was->promoted_max)
+                                   : g_strdup("");
+    cause_line(cause, indent,
+               "the highest promotion scores are promoted (promoted-max %d%s of %s):",
                clone->promoted_max, was_max, clone->id);
     cause_ticket(cause, rsc, indent);
     g_autofree char *deeper = cause_deeper(indent);
@@ -1035,10 +1060,12 @@ static void cause_promotion(Cause *cause, int rsc, const char *indent, int depth
         char buf[CS_SCORE_BUFSIZE], old[CS_SCORE_BUFSIZE];
         if (!cs_solution_promotion_score(cause->solution, instance, &node, &score) || node < 0)
             continue;
-        cause_line(cause, deeper, "%s on %s: promotion score %s", cause_rsc_id(cause->model, instance),
-                   cause_uname(cause->model, node), cs_score_format(score, buf));
+        cause_line(cause, deeper, "%s on %s: promotion score %s",
+                   cause_rsc_id(cause->model, instance), cause_uname(cause->model, node),
+                   cs_score_format(score, buf));
         g_autoptr(GHashTable) is = cause_promotion_table(cause->solution, instance);
-        g_autoptr(GHashTable) was = cause_promotion_table(cause->before, cause_before_rsc(cause, instance));
+        g_autoptr(GHashTable) was =
+            cause_promotion_table(cause->before, cause_before_rsc(cause, instance));
         GHashTableIter iter;
         gpointer key, value;
         g_hash_table_iter_init(&iter, is);
@@ -1047,12 +1074,13 @@ static void cause_promotion(Cause *cause, int rsc, const char *indent, int depth
             if (cause->before != NULL && before != NULL && *before == *(CsScore *)value)
                 continue;
             g_auto(GStrv) parts = g_strsplit(key, "|", 2);
-            gboolean attribute = g_str_has_prefix(parts[1], "master-")
-                                 || g_str_has_prefix(parts[1], "promotion-");
-            cause_line(cause, deeper, "  %s %s: %s%s%s%s",
-                       attribute ? "node attribute" : parts[0], parts[1],
-                       cs_score_format(*(CsScore *)value, buf),
-                       before != NULL ? " (was " : cause->before != NULL ? " (new" : "",
+            gboolean attribute =
+                g_str_has_prefix(parts[1], "master-") || g_str_has_prefix(parts[1], "promotion-");
+            cause_line(cause, deeper, "  %s %s: %s%s%s%s", attribute ? "node attribute" : parts[0],
+                       parts[1], cs_score_format(*(CsScore *)value, buf),
+                       before != NULL          ? " (was "
+                       : cause->before != NULL ? " (new"
+                                               : "",
                        before != NULL ? cs_score_format(*before, old) : "",
                        cause->before != NULL ? ")" : "");
         }
@@ -1064,8 +1092,9 @@ static void cause_promotion(Cause *cause, int rsc, const char *indent, int depth
 
 static const char *cause_order_kind(CsOrderKind kind)
 {
-    return kind == CS_ORDER_MANDATORY ? "Mandatory"
-         : kind == CS_ORDER_OPTIONAL ? "Optional" : "Serialize";
+    return kind == CS_ORDER_MANDATORY  ? "Mandatory"
+           : kind == CS_ORDER_OPTIONAL ? "Optional"
+                                       : "Serialize";
 }
 
 /* The reason "unrunnable app1 start" or "required app1 stop": the order
@@ -1093,8 +1122,8 @@ static gboolean cause_order(Cause *cause, const CsPlannedAction *action, const c
                    order->id, cause_rsc_id(cause->model, order->first),
                    order->first_action ? order->first_action : "start",
                    cause_rsc_id(cause->model, order->then),
-                   order->then_action ? order->then_action : "start",
-                   cause_order_kind(order->kind), order->symmetrical ? ", symmetrical" : "",
+                   order->then_action ? order->then_action : "start", cause_order_kind(order->kind),
+                   order->symmetrical ? ", symmetrical" : "",
                    cause_rsc_id(cause->model, action->rsc), upstream->id, words[2],
                    strcmp(words[0], "unrunnable") == 0 ? "it cannot run" : "it is required");
         told++;
@@ -1122,7 +1151,7 @@ static gboolean state_agent_changed(const Cause *cause, int rsc)
  * does what no-quorum-policy says. */
 static gboolean cause_quorum(Cause *cause, const CsPlannedAction *action, const char *indent)
 {
-    static const char *const policies[] = { "stop", "ignore", "freeze", "suicide", "demote" };
+    static const char *const policies[] = {"stop", "ignore", "freeze", "suicide", "demote"};
     if (action->reason == NULL || strstr(action->reason, "quorum") == NULL)
         return FALSE;
     CsNoQuorumPolicy policy = cause->model->options.no_quorum_policy;
@@ -1150,9 +1179,10 @@ static gboolean cause_definition(Cause *cause, int rsc, const char *indent)
             CsDigestResult result = cs_digest_compare(info, record);
             if (result != CS_DIGEST_ALL && result != CS_DIGEST_RESTART)
                 continue;
-            cause_line(cause, indent, "%s on %s: the parameters of %s (%s) changed since it ran "
-                       "(its recorded digest differs)", info->id,
-                       cause_uname(cause->model, state->node), record->operation,
+            cause_line(cause, indent,
+                       "%s on %s: the parameters of %s (%s) changed since it ran "
+                       "(its recorded digest differs)",
+                       info->id, cause_uname(cause->model, state->node), record->operation,
                        record->id);
             told = TRUE;
         }
@@ -1211,13 +1241,16 @@ static void cause_filler_failure(Cause *cause, int rsc, const char *indent)
         if (filler == NULL || filler->is_remote_connection || filler->container != rsc
             || g_strcmp0(state->on_fail_applied, "restart-container") != 0)
             continue;
-        const CsOpRecord *failure = state->last_failure != NULL ? state->last_failure : failed_record(state);
-        g_autofree char *record = failure != NULL ? g_strdup_printf(" (%s)", failure->id) : g_strdup("");
-        cause_line(cause, indent, "%s runs inside %s (container=%s) and its %s failed on %s%s: "
+        const CsOpRecord *failure =
+            state->last_failure != NULL ? state->last_failure : failed_record(state);
+        g_autofree char *record =
+            failure != NULL ? g_strdup_printf(" (%s)", failure->id) : g_strdup("");
+        cause_line(cause, indent,
+                   "%s runs inside %s (container=%s) and its %s failed on %s%s: "
                    "on-fail=restart-container restarts the container with all it holds",
                    filler->id, cause_rsc_id(cause->model, rsc), cause_rsc_id(cause->model, rsc),
-                   failure != NULL ? failure->operation : "operation", cause_uname(cause->model, state->node),
-                   record);
+                   failure != NULL ? failure->operation : "operation",
+                   cause_uname(cause->model, state->node), record);
     }
 }
 
@@ -1280,8 +1313,8 @@ static int cause_ran_before(const Cause *cause, int rsc)
     if (was < 0)
         return -1;
     int node = cs_solution_current_node(cause->before, was);
-    const CsNode *info = node >= 0 ? cs_model_node(cause->model, cause_uname(cause->before_model, node))
-                                   : NULL;
+    const CsNode *info =
+        node >= 0 ? cs_model_node(cause->model, cause_uname(cause->before_model, node)) : NULL;
     return info != NULL ? info->index : -1;
 }
 
@@ -1297,8 +1330,9 @@ static void cause_fence(Cause *cause, const CsPlannedAction *action, const char 
 static gboolean cause_node_unavailable(const Cause *cause, int node)
 {
     const CsNode *info = cause_node(cause->model, node);
-    return info != NULL && (info->unclean || !info->online || info->standby || info->maintenance
-                            || info->shutdown);
+    return info != NULL
+           && (info->unclean || !info->online || info->standby || info->maintenance
+               || info->shutdown);
 }
 
 static void cause_placement(Cause *cause, const CsPlannedAction *action, const char *indent,
@@ -1352,15 +1386,16 @@ static void cause_of_action(Cause *cause, const CsPlannedAction *action, const c
         cause_failed_state(cause, action->rsc, deeper);
         if (cause->out->len == start)
             cause_upstream(cause, action->rsc, deeper, depth);
-    }
-    else if (cause_places(action->kind)) {
+    } else if (cause_places(action->kind)) {
         if (action->kind == CS_ACTION_RECOVER)
             cause_failed_state(cause, action->rsc, deeper);
         cause_placement(cause, action, deeper, depth);
     }
     if (cause->out->len == start)
-        cause_line(cause, deeper, "%s", action->reason != NULL ? action->reason
-                   : "the scheduler records no cause beyond the action itself");
+        cause_line(cause, deeper, "%s",
+                   action->reason != NULL
+                       ? action->reason
+                       : "the scheduler records no cause beyond the action itself");
 }
 
 /* ---- sources without internal names ------------------------------------- */
@@ -1381,11 +1416,13 @@ static char *cause_ticket_sources(const CsModel *model, int rsc)
 
 char *cs_cause_source_text(const CsModel *model, int rsc, const CsContribution *why)
 {
-    static const struct { const char *internal, *shown; } names[] = {
-        { "__limit_utilization__", "not enough capacity (placement-strategy)" },
-        { "__orphan_do_not_run__", "no longer configured" },
-        { "group:internal_colocation", "group members run together" },
-        { "clone:limit_reached", "clone-max reached" },
+    static const struct {
+        const char *internal, *shown;
+    } names[] = {
+        {"__limit_utilization__", "not enough capacity (placement-strategy)"},
+        {"__orphan_do_not_run__", "no longer configured"},
+        {"group:internal_colocation", "group members run together"},
+        {"clone:limit_reached", "clone-max reached"},
     };
     const char *source = why->source != NULL ? why->source : "";
     if (why->kind == CS_CONTRIB_TICKET || g_str_has_suffix(source, "ticket__"))
@@ -1414,8 +1451,8 @@ static void cause_init(Cause *cause, CsSolution *after, const CsSolution *before
     cause->out = out;
 }
 
-void cs_cause_action(CsSolution *after, const CsSolution *before,
-                     const CsPlannedAction *action, const char *indent, GString *out)
+void cs_cause_action(CsSolution *after, const CsSolution *before, const CsPlannedAction *action,
+                     const char *indent, GString *out)
 {
     Cause cause;
     cause_init(&cause, after, before, out);

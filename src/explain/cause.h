@@ -20,14 +20,12 @@
 /* The cause chain of one action of after's transition, as lines each
  * starting with indent.  before: the solution of the CIB before (another
  * model: resources and nodes are matched by id), or NULL. */
-void cs_cause_action(CsSolution *after, const CsSolution *before,
-                     const CsPlannedAction *action, const char *indent,
-                     GString *out);
+void cs_cause_action(CsSolution *after, const CsSolution *before, const CsPlannedAction *action,
+                     const char *indent, GString *out);
 
 /* "Causes:" and, for each line of after's Transition Summary, the line's
  * action and its cause chain. */
-void cs_cause_transition(CsSolution *after, const CsSolution *before,
-                         GString *out);
+void cs_cause_transition(CsSolution *after, const CsSolution *before, GString *out);
 
 /* For explain: the cause of each action naming rsc (an index of
  * cs_solution_model(); for a group or clone, its members' and

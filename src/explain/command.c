@@ -24,15 +24,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* G_DEFINE_QUARK stringifies its first argument: keep it unspaced. */
+/* clang-format off */
 G_DEFINE_QUARK(cs-command-error-quark, cs_command_error)
+/* clang-format on */
 
 /* ---- splitting --------------------------------------------------------- */
 
 typedef struct CsSplitter {
-    GPtrArray *commands;      /* GStrv */
-    GPtrArray *words;         /* char*, the command being read */
+    GPtrArray *commands; /* GStrv */
+    GPtrArray *words;    /* char*, the command being read */
     GString *word;
-    gboolean in_word;         /* a word has started (even an empty "") */
+    gboolean in_word; /* a word has started (even an empty "") */
 } CsSplitter;
 
 static void cs_split_end_word(CsSplitter *split)
@@ -62,8 +65,7 @@ static gboolean cs_split_error(GError **error, const char *message)
 
 /* Reads a quoted span starting after the opening quote; *at ends after
  * the closing one. */
-static gboolean cs_split_quoted(CsSplitter *split, const char **at, char quote,
-                                GError **error)
+static gboolean cs_split_quoted(CsSplitter *split, const char **at, char quote, GError **error)
 {
     const char *c = *at;
 
@@ -73,8 +75,8 @@ static gboolean cs_split_quoted(CsSplitter *split, const char **at, char quote,
         g_string_append_c(split->word, *c);
     }
     if (*c == '\0')
-        return cs_split_error(error, quote == '"' ? "unterminated \" quote"
-                                                  : "unterminated ' quote");
+        return cs_split_error(error,
+                              quote == '"' ? "unterminated \" quote" : "unterminated ' quote");
     *at = c + 1;
     return TRUE;
 }
@@ -151,11 +153,9 @@ static const CsSolution *cs_need_solution(CsSession *session, GError **error)
     return cs_session_solution(session, error);
 }
 
-static const CsResource *cs_need_resource(CsSession *session, const char *id,
-                                          GError **error)
+static const CsResource *cs_need_resource(CsSession *session, const char *id, GError **error)
 {
-    const CsResource *rsc = session->model != NULL
-        ? cs_model_resource(session->model, id) : NULL;
+    const CsResource *rsc = session->model != NULL ? cs_model_resource(session->model, id) : NULL;
 
     if (rsc == NULL)
         cs_failed(error, "no resource '%s'", id);
@@ -181,8 +181,8 @@ static gboolean cs_on_off(const char *word, gboolean *on, GError **error)
         *on = FALSE;
         return TRUE;
     }
-    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
-                "expected on or off, not '%s'", word);
+    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE, "expected on or off, not '%s'",
+                word);
     return FALSE;
 }
 
@@ -217,8 +217,8 @@ static void cs_report_change(CsSession *session, const char *what, GString *out)
 
 /* Finishes an edit call: on success reports it, a "nothing to change"
  * is a success that says so, anything else fails. */
-static gboolean cs_finish_edit(CsSession *session, gboolean done, GError *local,
-                               GString *out, GError **error)
+static gboolean cs_finish_edit(CsSession *session, gboolean done, GError *local, GString *out,
+                               GError **error)
 {
     if (done) {
         cs_report_change(session, cs_edit_log_next_undo(session->log), out);
@@ -233,11 +233,11 @@ static gboolean cs_finish_edit(CsSession *session, gboolean done, GError *local,
     return FALSE;
 }
 
-#define CS_EDIT(session, call, out, error)                                  \
-    do {                                                                    \
-        GError *cs_local = NULL;                                            \
-        gboolean cs_done = (call);                                          \
-        return cs_finish_edit((session), cs_done, cs_local, (out), (error)); \
+#define CS_EDIT(session, call, out, error)                                                         \
+    do {                                                                                           \
+        GError *cs_local = NULL;                                                                   \
+        gboolean cs_done = (call);                                                                 \
+        return cs_finish_edit((session), cs_done, cs_local, (out), (error));                       \
     } while (0)
 
 /* ---- reading commands --------------------------------------------------- */
@@ -249,8 +249,8 @@ static gboolean cs_finish_edit(CsSession *session, gboolean done, GError *local,
  * tried against the ids wanted, never a word cut at a blank. */
 static gboolean cs_score_line_names(const char *line, GHashTable *printed)
 {
-    static const char *const prefixes[] = { "pcmk__clone_allocate: ", "pcmk__group_assign: ",
-                                            "pcmk__primitive_assign: " };
+    static const char *const prefixes[] = {
+        "pcmk__clone_allocate: ", "pcmk__group_assign: ", "pcmk__primitive_assign: "};
     const char *marker = " promotion score on ";
     const char *id = line;
 
@@ -294,8 +294,7 @@ static GHashTable *cs_scores_wanted(const CsSolution *solution, const CsResource
     return printed;
 }
 
-static gboolean cs_cmd_scores(CsSession *session, char **args, int n, GString *out,
-                              GError **error)
+static gboolean cs_cmd_scores(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     const CsSolution *solution = cs_need_solution(session, error);
     if (solution == NULL)
@@ -341,23 +340,21 @@ static void cs_cmd_explain_causes(CsSession *session, const char *rsc_id, GStrin
 
 /* Where the cluster settles from the state now, edits included
  * (explain/settle.h). */
-static gboolean cs_cmd_settle(CsSession *session, char **args, int n, GString *out,
-                              GError **error)
+static gboolean cs_cmd_settle(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     (void)args;
     (void)n;
     if (cs_need_solution(session, error) == NULL)
         return FALSE;
-    g_autoptr(CsSettleResult) result = cs_settle(session->document,
-                                                 cs_session_time(session), error);
+    g_autoptr(CsSettleResult) result =
+        cs_settle(session->document, cs_session_time(session), error);
     if (result == NULL)
         return FALSE;
     cs_settle_print(result, out);
     return TRUE;
 }
 
-static gboolean cs_cmd_explain(CsSession *session, char **args, int n, GString *out,
-                               GError **error)
+static gboolean cs_cmd_explain(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     const CsSolution *solution = cs_need_solution(session, error);
     if (solution == NULL || cs_need_resource(session, args[0], error) == NULL)
@@ -372,8 +369,7 @@ static gboolean cs_cmd_explain(CsSession *session, char **args, int n, GString *
 
 /* where: told from the transition's actions (explain/next.h); instance
  * names (db:0) are the engine's. */
-static gboolean cs_cmd_where(CsSession *session, char **args, int n, GString *out,
-                             GError **error)
+static gboolean cs_cmd_where(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     (void)n;
     if (cs_need_solution(session, error) == NULL)
@@ -391,8 +387,8 @@ static gboolean cs_cmd_stickiness(CsSession *session, char **args, int n, GStrin
     (void)n;
     gboolean defaults = strcmp(args[0], "default") == 0;
     const char *value = strcmp(args[1], "unset") == 0 ? NULL : args[1];
-    CS_EDIT(session, cs_edit_stickiness(session->log, defaults ? NULL : args[0], value,
-                                        &cs_local), out, error);
+    CS_EDIT(session, cs_edit_stickiness(session->log, defaults ? NULL : args[0], value, &cs_local),
+            out, error);
 }
 
 /* crm_resource --lifetime: an ISO 8601 duration from now (the session's
@@ -404,8 +400,8 @@ static char *cs_lifetime_end(CsSession *session, const char *lifetime, GError **
 
     if (!cs_duration_parse(lifetime, &duration, &local)) {
         g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
-                    "lifetime '%s' is not an ISO 8601 duration such as PT1H or P1D: %s",
-                    lifetime, local->message);
+                    "lifetime '%s' is not an ISO 8601 duration such as PT1H or P1D: %s", lifetime,
+                    local->message);
         return NULL;
     }
     return cs_time_format(cs_time_add_duration(cs_session_time(session), &duration));
@@ -418,8 +414,7 @@ static char *cs_lifetime_end(CsSession *session, const char *lifetime, GError **
  * above id, said in out; id itself otherwise. */
 static const char *cs_location_target(CsSession *session, const char *id, GString *out)
 {
-    const CsResource *rsc = session->model != NULL ? cs_model_resource(session->model, id)
-                                                   : NULL;
+    const CsResource *rsc = session->model != NULL ? cs_model_resource(session->model, id) : NULL;
     const CsResource *clone = NULL;
 
     for (const CsResource *up = rsc; up != NULL && up->parent >= 0;) {
@@ -429,13 +424,13 @@ static const char *cs_location_target(CsSession *session, const char *id, GStrin
     }
     if (clone == NULL)
         return id;
-    g_string_append_printf(out, "%s is inside clone %s: the constraint is for %s\n", id,
-                           clone->id, clone->id);
+    g_string_append_printf(out, "%s is inside clone %s: the constraint is for %s\n", id, clone->id,
+                           clone->id);
     return clone->id;
 }
 
-static gboolean cs_cmd_ban_or_prefer(CsSession *session, gboolean ban, char **args,
-                                     int n, GString *out, GError **error)
+static gboolean cs_cmd_ban_or_prefer(CsSession *session, gboolean ban, char **args, int n,
+                                     GString *out, GError **error)
 {
     g_autofree char *end = NULL;
     const char *target;
@@ -444,34 +439,29 @@ static gboolean cs_cmd_ban_or_prefer(CsSession *session, gboolean ban, char **ar
         return FALSE;
     target = cs_location_target(session, args[0], out);
     if (ban)
-        CS_EDIT(session, cs_edit_ban(session->log, target, args[1], end, &cs_local),
-                out, error);
-    CS_EDIT(session, cs_edit_prefer(session->log, target, args[1], end, &cs_local),
-            out, error);
+        CS_EDIT(session, cs_edit_ban(session->log, target, args[1], end, &cs_local), out, error);
+    CS_EDIT(session, cs_edit_prefer(session->log, target, args[1], end, &cs_local), out, error);
 }
 
-static gboolean cs_cmd_ban(CsSession *session, char **args, int n, GString *out,
-                           GError **error)
+static gboolean cs_cmd_ban(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     return cs_cmd_ban_or_prefer(session, TRUE, args, n, out, error);
 }
 
-static gboolean cs_cmd_prefer(CsSession *session, char **args, int n, GString *out,
-                              GError **error)
+static gboolean cs_cmd_prefer(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     return cs_cmd_ban_or_prefer(session, FALSE, args, n, out, error);
 }
 
-static gboolean cs_cmd_clear(CsSession *session, char **args, int n, GString *out,
-                             GError **error)
+static gboolean cs_cmd_clear(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     (void)n;
-    CS_EDIT(session, cs_edit_clear(session->log, cs_location_target(session, args[0], out),
-                                   NULL, &cs_local), out, error);
+    CS_EDIT(session,
+            cs_edit_clear(session->log, cs_location_target(session, args[0], out), NULL, &cs_local),
+            out, error);
 }
 
-static gboolean cs_cmd_standby(CsSession *session, char **args, int n, GString *out,
-                               GError **error)
+static gboolean cs_cmd_standby(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     gboolean on;
     (void)n;
@@ -490,8 +480,8 @@ static gboolean cs_cmd_maintenance(CsSession *session, char **args, int n, GStri
     CS_EDIT(session, cs_edit_maintenance(session->log, args[0], on, &cs_local), out, error);
 }
 
-static gboolean cs_show_attribute(CsSession *session, const char *node_name,
-                                  const char *name, GString *out, GError **error)
+static gboolean cs_show_attribute(CsSession *session, const char *node_name, const char *name,
+                                  GString *out, GError **error)
 {
     const CsNode *node = cs_need_node(session, node_name, error);
     if (node == NULL)
@@ -504,8 +494,7 @@ static gboolean cs_show_attribute(CsSession *session, const char *node_name,
     return TRUE;
 }
 
-static gboolean cs_cmd_attr(CsSession *session, char **args, int n, GString *out,
-                            GError **error)
+static gboolean cs_cmd_attr(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     if (n == 2)
         return cs_show_attribute(session, args[0], args[1], out, error);
@@ -515,11 +504,11 @@ static gboolean cs_cmd_attr(CsSession *session, char **args, int n, GString *out
         return FALSE;
     }
     if (n == 4)
-        CS_EDIT(session, cs_edit_node_transient(session->log, args[0], args[1], args[2],
-                                                &cs_local), out, error);
+        CS_EDIT(session, cs_edit_node_transient(session->log, args[0], args[1], args[2], &cs_local),
+                out, error);
     const char *value = strcmp(args[2], "--delete") == 0 ? NULL : args[2];
-    CS_EDIT(session, cs_edit_node_attribute(session->log, args[0], args[1], value,
-                                            &cs_local), out, error);
+    CS_EDIT(session, cs_edit_node_attribute(session->log, args[0], args[1], value, &cs_local), out,
+            error);
 }
 
 /* "monitor_10000" as it is, "monitor:10s" or "monitor 10s" read as an
@@ -583,12 +572,14 @@ static gboolean cs_cmd_failcount(CsSession *session, char **args, int n, GString
         if (key == NULL)
             return FALSE;
         gint64 when = cs_session_time(session).seconds;
-        CS_EDIT(session, cs_edit_fail_count_set(session->log, args[1], args[2], key,
-                                                args[4], when, &cs_local), out, error);
+        CS_EDIT(
+            session,
+            cs_edit_fail_count_set(session->log, args[1], args[2], key, args[4], when, &cs_local),
+            out, error);
     }
     if (strcmp(args[0], "clear") == 0 && (n == 2 || n == 3))
-        CS_EDIT(session, cs_edit_fail_count_clear(session->log, args[1],
-                                                  n == 3 ? args[2] : NULL, &cs_local),
+        CS_EDIT(session,
+                cs_edit_fail_count_clear(session->log, args[1], n == 3 ? args[2] : NULL, &cs_local),
                 out, error);
     g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
                 "usage: failcount [show [RSC]] | set RSC NODE OP N | clear RSC [NODE]");
@@ -599,8 +590,7 @@ static gboolean cs_cmd_failcount(CsSession *session, char **args, int n, GString
 
 /* meta RSC: each meta attribute's effective value and where it comes
  * from (explain/attributes.h). */
-static gboolean cs_show_meta(CsSession *session, const char *id, GString *out,
-                             GError **error)
+static gboolean cs_show_meta(CsSession *session, const char *id, GString *out, GError **error)
 {
     g_autoptr(GError) local = NULL;
     g_autoptr(GPtrArray) attrs = cs_attributes_meta(session->document, id, &local);
@@ -632,10 +622,12 @@ static void cs_show_tickets(CsSession *session, GString *out)
                 xmlChar *ticket = xmlGetNoNsProp(state, BAD_CAST "id");
                 xmlChar *granted = xmlGetNoNsProp(state, BAD_CAST "granted");
                 xmlChar *standby = xmlGetNoNsProp(state, BAD_CAST "standby");
-                gboolean is_granted = granted != NULL && (xmlStrEqual(granted, BAD_CAST "true")
-                                                          || xmlStrEqual(granted, BAD_CAST "1"));
-                gboolean is_standby = standby != NULL && (xmlStrEqual(standby, BAD_CAST "true")
-                                                          || xmlStrEqual(standby, BAD_CAST "1"));
+                gboolean is_granted = granted != NULL
+                                      && (xmlStrEqual(granted, BAD_CAST "true")
+                                          || xmlStrEqual(granted, BAD_CAST "1"));
+                gboolean is_standby = standby != NULL
+                                      && (xmlStrEqual(standby, BAD_CAST "true")
+                                          || xmlStrEqual(standby, BAD_CAST "1"));
                 g_string_append_printf(out, "%s: %s%s\n", ticket != NULL ? (char *)ticket : "?",
                                        is_granted ? "granted" : "revoked",
                                        is_standby ? ", standby" : "");
@@ -646,7 +638,8 @@ static void cs_show_tickets(CsSession *session, GString *out)
             }
     for (xmlNode *c = constraints != NULL ? constraints->children : NULL; c != NULL; c = c->next) {
         xmlChar *ticket = c->type == XML_ELEMENT_NODE && xmlStrEqual(c->name, BAD_CAST "rsc_ticket")
-            ? xmlGetNoNsProp(c, BAD_CAST "ticket") : NULL;
+                              ? xmlGetNoNsProp(c, BAD_CAST "ticket")
+                              : NULL;
         gboolean known = ticket == NULL;
         for (guint i = 0; !known && i < names->len; i++)
             known = strcmp(g_ptr_array_index(names, i), (char *)ticket) == 0;
@@ -675,8 +668,8 @@ static gboolean cs_cmd_resource_set(CsSession *session, CsEditSetKind kind, char
     g_autofree char *target = NULL;
     const char *value = cs_value_or_delete(args[2]);
     GError *local = NULL;
-    gboolean done = cs_edit_resource_set(session->log, kind, args[0], args[1], value,
-                                         &target, &local);
+    gboolean done =
+        cs_edit_resource_set(session->log, kind, args[0], args[1], value, &target, &local);
 
     /* crm_resource says so when it writes to the clone above. */
     if (done && strcmp(target, args[0]) != 0)
@@ -685,8 +678,7 @@ static gboolean cs_cmd_resource_set(CsSession *session, CsEditSetKind kind, char
     return cs_finish_edit(session, done, local, out, error);
 }
 
-static gboolean cs_cmd_meta(CsSession *session, char **args, int n, GString *out,
-                            GError **error)
+static gboolean cs_cmd_meta(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     if (n == 1)
         return cs_show_meta(session, args[0], out, error);
@@ -698,8 +690,7 @@ static gboolean cs_cmd_meta(CsSession *session, char **args, int n, GString *out
     return cs_cmd_resource_set(session, CS_EDIT_SET_META, args, out, error);
 }
 
-static gboolean cs_cmd_param(CsSession *session, char **args, int n, GString *out,
-                             GError **error)
+static gboolean cs_cmd_param(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     (void)n;
     return cs_cmd_resource_set(session, CS_EDIT_SET_PARAM, args, out, error);
@@ -711,16 +702,18 @@ static gboolean cs_cmd_utilization(CsSession *session, char **args, int n, GStri
     (void)n;
     if (cs_edit_find_resource(session->document, args[0]) != NULL)
         return cs_cmd_resource_set(session, CS_EDIT_SET_UTILIZATION, args, out, error);
-    CS_EDIT(session, cs_edit_node_utilization(session->log, args[0], args[1],
-                                              cs_value_or_delete(args[2]), &cs_local),
+    CS_EDIT(session,
+            cs_edit_node_utilization(session->log, args[0], args[1], cs_value_or_delete(args[2]),
+                                     &cs_local),
             out, error);
 }
 
 static gboolean cs_cmd_option(CsSession *session, CsEditOptionSection section, char **args,
                               GString *out, GError **error)
 {
-    CS_EDIT(session, cs_edit_option(session->log, section, args[0],
-                                    cs_value_or_delete(args[1]), &cs_local), out, error);
+    CS_EDIT(session,
+            cs_edit_option(session->log, section, args[0], cs_value_or_delete(args[1]), &cs_local),
+            out, error);
 }
 
 static gboolean cs_cmd_property(CsSession *session, char **args, int n, GString *out,
@@ -744,10 +737,9 @@ static gboolean cs_cmd_op_default(CsSession *session, char **args, int n, GStrin
     return cs_cmd_option(session, CS_EDIT_OP_DEFAULTS, args, out, error);
 }
 
-static gboolean cs_cmd_ticket(CsSession *session, char **args, int n, GString *out,
-                              GError **error)
+static gboolean cs_cmd_ticket(CsSession *session, char **args, int n, GString *out, GError **error)
 {
-    static const char *const words[] = { "grant", "revoke", "standby", "activate" };
+    static const char *const words[] = {"grant", "revoke", "standby", "activate"};
     if (n == 0) {
         cs_show_tickets(session, out);
         return TRUE;
@@ -759,8 +751,9 @@ static gboolean cs_cmd_ticket(CsSession *session, char **args, int n, GString *o
     }
     for (gsize i = 0; i < G_N_ELEMENTS(words); i++)
         if (strcmp(args[1], words[i]) == 0)
-            CS_EDIT(session, cs_edit_ticket(session->log, args[0], (CsEditTicketAction)i,
-                                            cs_session_time(session).seconds, &cs_local),
+            CS_EDIT(session,
+                    cs_edit_ticket(session->log, args[0], (CsEditTicketAction)i,
+                                   cs_session_time(session).seconds, &cs_local),
                     out, error);
     g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
                 "usage: ticket ID grant|revoke|standby|activate");
@@ -771,8 +764,8 @@ static gboolean cs_cmd_ticket(CsSession *session, char **args, int n, GString *o
  * belong to the set they follow). */
 static gboolean cs_is_constraint_option(const char *word)
 {
-    static const char *const names[] = { "score=", "kind=", "symmetrical=", "ticket=",
-                                         "loss-policy=" };
+    static const char *const names[] = {
+        "score=", "kind=", "symmetrical=", "ticket=", "loss-policy="};
     for (gsize i = 0; i < G_N_ELEMENTS(names); i++)
         if (g_str_has_prefix(word, names[i]))
             return TRUE;
@@ -781,8 +774,8 @@ static gboolean cs_is_constraint_option(const char *word)
 
 /* KIND ID set W... [set W...] [OPTION=VALUE...]: args[0] is "add",
  * args[1] the id, args[2] the first "set". */
-static gboolean cs_cmd_set_constraint(CsSession *session, const char *element, char **args,
-                                      int n, GString *out, GError **error)
+static gboolean cs_cmd_set_constraint(CsSession *session, const char *element, char **args, int n,
+                                      GString *out, GError **error)
 {
     g_autoptr(GPtrArray) sets = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
     g_autoptr(GPtrArray) options = g_ptr_array_new();
@@ -804,8 +797,9 @@ static gboolean cs_cmd_set_constraint(CsSession *session, const char *element, c
         }
     }
     g_ptr_array_add(options, NULL);
-    CS_EDIT(session, cs_edit_set_constraint_add(session->log, element, args[1], sets,
-                                                (char **)options->pdata, &cs_local),
+    CS_EDIT(session,
+            cs_edit_set_constraint_add(session->log, element, args[1], sets,
+                                       (char **)options->pdata, &cs_local),
             out, error);
 }
 
@@ -818,14 +812,12 @@ static void cs_split_action(const char *word, char **rsc, char **action)
     *action = colon != NULL ? g_strdup(colon + 1) : NULL;
 }
 
-static gboolean cs_cmd_order(CsSession *session, char **args, int n, GString *out,
-                             GError **error)
+static gboolean cs_cmd_order(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     if (strcmp(args[0], "add") == 0 && n >= 3 && strcmp(args[2], "set") == 0)
         return cs_cmd_set_constraint(session, "rsc_order", args, n, out, error);
     if (strcmp(args[0], "remove") == 0 && n == 2)
-        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local),
-                out, error);
+        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local), out, error);
     if (strcmp(args[0], "add") != 0 || n < 4 || n > 6) {
         g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
                     "usage: order add ID FIRST[:ACTION] THEN[:ACTION] [KIND] "
@@ -844,13 +836,14 @@ static gboolean cs_cmd_order(CsSession *session, char **args, int n, GString *ou
         else
             kind = args[i];
     }
-    CS_EDIT(session, cs_edit_order_add(session->log, args[1], first, first_action, then,
-                                       then_action, kind, symmetrical, &cs_local),
+    CS_EDIT(session,
+            cs_edit_order_add(session->log, args[1], first, first_action, then, then_action, kind,
+                              symmetrical, &cs_local),
             out, error);
 }
 
-static gboolean cs_cmd_ticket_constraint(CsSession *session, char **args, int n,
-                                         GString *out, GError **error)
+static gboolean cs_cmd_ticket_constraint(CsSession *session, char **args, int n, GString *out,
+                                         GError **error)
 {
     if (strcmp(args[0], "add") == 0 && n >= 3 && strcmp(args[2], "set") == 0)
         return cs_cmd_set_constraint(session, "rsc_ticket", args, n, out, error);
@@ -858,13 +851,13 @@ static gboolean cs_cmd_ticket_constraint(CsSession *session, char **args, int n,
         const char *policy = n == 5 ? args[4] : NULL;
         if (policy != NULL && g_str_has_prefix(policy, "loss-policy="))
             policy += strlen("loss-policy=");
-        CS_EDIT(session, cs_edit_ticket_constraint_add(session->log, args[1], args[2],
-                                                       args[3], policy, &cs_local),
+        CS_EDIT(session,
+                cs_edit_ticket_constraint_add(session->log, args[1], args[2], args[3], policy,
+                                              &cs_local),
                 out, error);
     }
     if (strcmp(args[0], "remove") == 0 && n == 2)
-        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local),
-                out, error);
+        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local), out, error);
     g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
                 "usage: ticket-constraint add ID RSC TICKET [LOSS-POLICY] | "
                 "ticket-constraint add ID set ... ticket=T | ticket-constraint remove ID");
@@ -880,8 +873,8 @@ static gboolean cs_cmd_rule_add(CsSession *session, char **args, int n, GString 
                     "usage: rule add CONSTRAINT SCORE EXPR [and|or EXPR...]");
         return FALSE;
     }
-    CS_EDIT(session, cs_edit_rule_add(session->log, args[1], NULL, args[2], args + 3,
-                                      &cs_local), out, error);
+    CS_EDIT(session, cs_edit_rule_add(session->log, args[1], NULL, args[2], args + 3, &cs_local),
+            out, error);
 }
 
 /* location add ID RSC rule SCORE EXPR... */
@@ -893,8 +886,8 @@ static gboolean cs_cmd_location_rule(CsSession *session, char **args, int n, GSt
                     "usage: location add ID RSC rule SCORE EXPR [and|or EXPR...]");
         return FALSE;
     }
-    CS_EDIT(session, cs_edit_rule_add(session->log, args[1], args[2], args[4], args + 5,
-                                      &cs_local), out, error);
+    CS_EDIT(session, cs_edit_rule_add(session->log, args[1], args[2], args[4], args + 5, &cs_local),
+            out, error);
 }
 
 /* Appends the lines of text, each indented. */
@@ -935,8 +928,7 @@ static gboolean cs_finish_resource_edit(CsSession *session, gboolean done, GErro
 /* "RSC: stops (removed ...)" for each primitive under id that runs now. */
 static void cs_say_removed(CsSession *session, const char *id, GString *report)
 {
-    const CsResource *rsc = session->model != NULL ? cs_model_resource(session->model, id)
-                                                   : NULL;
+    const CsResource *rsc = session->model != NULL ? cs_model_resource(session->model, id) : NULL;
     if (rsc == NULL || session->solution == NULL)
         return;
     if (rsc->kind == CS_RSC_PRIMITIVE
@@ -945,9 +937,9 @@ static void cs_say_removed(CsSession *session, const char *id, GString *report)
                                rsc->id);
     for (guint i = 0; rsc->children != NULL && i < rsc->children->len; i++) {
         int child = g_array_index(rsc->children, int, i);
-        cs_say_removed(session,
-                       ((const CsResource *)g_ptr_array_index(session->model->resources,
-                                                              child))->id, report);
+        cs_say_removed(
+            session, ((const CsResource *)g_ptr_array_index(session->model->resources, child))->id,
+            report);
     }
 }
 
@@ -974,16 +966,14 @@ static gboolean cs_cmd_resource_add(CsSession *session, char **args, int n, GStr
         else if (into != NULL)
             g_ptr_array_add(into, args[i]);
         else
-            return cs_failed(error, "'%s': NAME=VALUE pairs follow 'meta' or 'params'",
-                             args[i]);
+            return cs_failed(error, "'%s': NAME=VALUE pairs follow 'meta' or 'params'", args[i]);
     }
     g_ptr_array_add(meta, NULL);
     g_ptr_array_add(params, NULL);
     GError *local = NULL;
     gboolean done = cs_edit_resource_add(session->log, args[1], agent[0],
                                          parts == 3 ? agent[1] : NULL, agent[parts - 1],
-                                         (char **)meta->pdata, (char **)params->pdata,
-                                         &local);
+                                         (char **)meta->pdata, (char **)params->pdata, &local);
     return cs_finish_resource_edit(session, done, local, "", args[1], out, error);
 }
 
@@ -1005,12 +995,10 @@ static gboolean cs_cmd_resource(CsSession *session, char **args, int n, GString 
     return FALSE;
 }
 
-static gboolean cs_cmd_group(CsSession *session, char **args, int n, GString *out,
-                             GError **error)
+static gboolean cs_cmd_group(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     if (strcmp(args[0], "add") == 0 && n == 3)
-        CS_EDIT(session, cs_edit_group_add(session->log, args[1], args[2], &cs_local),
-                out, error);
+        CS_EDIT(session, cs_edit_group_add(session->log, args[1], args[2], &cs_local), out, error);
     if (strcmp(args[0], "remove") == 0 && n == 3) {
         g_autoptr(GString) report = g_string_new(NULL);
         GError *local = NULL;
@@ -1022,8 +1010,7 @@ static gboolean cs_cmd_group(CsSession *session, char **args, int n, GString *ou
     return FALSE;
 }
 
-static gboolean cs_cmd_clone(CsSession *session, char **args, int n, GString *out,
-                             GError **error)
+static gboolean cs_cmd_clone(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     if (n == 2 && strcmp(args[1], "promotable") != 0) {
         g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
@@ -1036,8 +1023,7 @@ static gboolean cs_cmd_clone(CsSession *session, char **args, int n, GString *ou
     return cs_finish_resource_edit(session, done, local, report->str, NULL, out, error);
 }
 
-static gboolean cs_cmd_node(CsSession *session, char **args, int n, GString *out,
-                            GError **error)
+static gboolean cs_cmd_node(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     (void)n;
     if (strcmp(args[0], "add") == 0)
@@ -1073,15 +1059,14 @@ static gboolean cs_run_editor(const char *path, GError **error)
     /* EDITOR may hold arguments ("emacs -nw"): the shell splits it, and
      * the file goes as "$1", never through the shell's parsing. */
     g_autofree char *script = g_strdup_printf("%s \"$1\"", editor);
-    char *argv[] = { (char *)"/bin/sh", (char *)"-c", script, (char *)"sh", (char *)path,
-                     NULL };
+    char *argv[] = {(char *)"/bin/sh", (char *)"-c", script, (char *)"sh", (char *)path, NULL};
     gint status = 0;
     g_autoptr(GError) local = NULL;
 
     if (cs_terminal.suspend != NULL)
         cs_terminal.suspend(cs_terminal.data);
-    gboolean ran = g_spawn_sync(NULL, argv, NULL, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL,
-                                NULL, NULL, &status, &local);
+    gboolean ran = g_spawn_sync(NULL, argv, NULL, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL, NULL,
+                                NULL, &status, &local);
     if (cs_terminal.resume != NULL)
         cs_terminal.resume(cs_terminal.data);
     if (!ran)
@@ -1107,8 +1092,7 @@ static gboolean cs_ask_again(const char *message)
     return answer[0] != 'n' && answer[0] != 'N';
 }
 
-static gboolean cs_cmd_edit(CsSession *session, char **args, int n, GString *out,
-                            GError **error)
+static gboolean cs_cmd_edit(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     (void)n;
     g_autofree char *text = cs_edit_element_text(session->document, args[0]);
@@ -1153,11 +1137,11 @@ static gboolean cs_cmd_location(CsSession *session, char **args, int n, GString 
     if (strcmp(args[0], "add") == 0 && n >= 4 && strcmp(args[3], "rule") == 0)
         return cs_cmd_location_rule(session, args, n, out, error);
     if (strcmp(args[0], "add") == 0 && n == 5)
-        CS_EDIT(session, cs_edit_location_add(session->log, args[1], args[2], args[3],
-                                              args[4], &cs_local), out, error);
-    if (strcmp(args[0], "remove") == 0 && n == 2)
-        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local),
+        CS_EDIT(session,
+                cs_edit_location_add(session->log, args[1], args[2], args[3], args[4], &cs_local),
                 out, error);
+    if (strcmp(args[0], "remove") == 0 && n == 2)
+        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local), out, error);
     g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
                 "usage: location add ID RSC NODE SCORE | location remove ID");
     return FALSE;
@@ -1169,11 +1153,11 @@ static gboolean cs_cmd_colocation(CsSession *session, char **args, int n, GStrin
     if (strcmp(args[0], "add") == 0 && n >= 3 && strcmp(args[2], "set") == 0)
         return cs_cmd_set_constraint(session, "rsc_colocation", args, n, out, error);
     if (strcmp(args[0], "add") == 0 && n == 5)
-        CS_EDIT(session, cs_edit_colocation_add(session->log, args[1], args[2], args[3],
-                                                args[4], &cs_local), out, error);
-    if (strcmp(args[0], "remove") == 0 && n == 2)
-        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local),
+        CS_EDIT(session,
+                cs_edit_colocation_add(session->log, args[1], args[2], args[3], args[4], &cs_local),
                 out, error);
+    if (strcmp(args[0], "remove") == 0 && n == 2)
+        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local), out, error);
     g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
                 "usage: colocation add ID RSC WITH-RSC SCORE | colocation remove ID");
     return FALSE;
@@ -1183,11 +1167,10 @@ static gboolean cs_cmd_constraint(CsSession *session, char **args, int n, GStrin
                                   GError **error)
 {
     if (strcmp(args[0], "remove") == 0 && n == 2)
-        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local),
-                out, error);
+        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local), out, error);
     if (strcmp(args[0], "score") == 0 && n == 3)
-        CS_EDIT(session, cs_edit_constraint_score(session->log, args[1], args[2],
-                                                  &cs_local), out, error);
+        CS_EDIT(session, cs_edit_constraint_score(session->log, args[1], args[2], &cs_local), out,
+                error);
     g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
                 "usage: constraint remove ID | constraint score ID SCORE");
     return FALSE;
@@ -1204,12 +1187,11 @@ static gboolean cs_cmd_rule_set(CsSession *session, char **args, int n, GString 
         return FALSE;
     }
     const char *value = strcmp(args[3], "--delete") == 0 ? NULL : args[3];
-    CS_EDIT(session, cs_edit_rule_attribute(session->log, args[1], args[2], value, &cs_local),
-            out, error);
+    CS_EDIT(session, cs_edit_rule_attribute(session->log, args[1], args[2], value, &cs_local), out,
+            error);
 }
 
-static gboolean cs_cmd_rule(CsSession *session, char **args, int n, GString *out,
-                            GError **error)
+static gboolean cs_cmd_rule(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     if (strcmp(args[0], "set") == 0)
         return cs_cmd_rule_set(session, args, n, out, error);
@@ -1221,12 +1203,10 @@ static gboolean cs_cmd_rule(CsSession *session, char **args, int n, GString *out
                     "usage: rule enable ID | rule disable ID | rule set ID NAME VALUE|--delete");
         return FALSE;
     }
-    CS_EDIT(session, cs_edit_rule_enable(session->log, args[1], enable, &cs_local),
-            out, error);
+    CS_EDIT(session, cs_edit_rule_enable(session->log, args[1], enable, &cs_local), out, error);
 }
 
-static gboolean cs_cmd_time(CsSession *session, char **args, int n, GString *out,
-                            GError **error)
+static gboolean cs_cmd_time(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     CsTime now;
 
@@ -1240,8 +1220,8 @@ static gboolean cs_cmd_time(CsSession *session, char **args, int n, GString *out
     } else {
         g_autoptr(GError) local = NULL;
         if (!cs_time_parse(args[0], &now, &local)) {
-            g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
-                        "time '%s': %s", args[0], local->message);
+            g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE, "time '%s': %s", args[0],
+                        local->message);
             return FALSE;
         }
     }
@@ -1250,8 +1230,8 @@ static gboolean cs_cmd_time(CsSession *session, char **args, int n, GString *out
 
 static gboolean cs_cmd_undo_redo(CsSession *session, gboolean undo, GString *out)
 {
-    const char *what = undo ? cs_edit_log_next_undo(session->log)
-                            : cs_edit_log_next_redo(session->log);
+    const char *what =
+        undo ? cs_edit_log_next_undo(session->log) : cs_edit_log_next_redo(session->log);
     if (what == NULL) {
         g_string_append_printf(out, "nothing to %s\n", undo ? "undo" : "redo");
         return TRUE;
@@ -1265,8 +1245,7 @@ static gboolean cs_cmd_undo_redo(CsSession *session, gboolean undo, GString *out
     return TRUE;
 }
 
-static gboolean cs_cmd_undo(CsSession *session, char **args, int n, GString *out,
-                            GError **error)
+static gboolean cs_cmd_undo(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     (void)args;
     (void)n;
@@ -1274,8 +1253,7 @@ static gboolean cs_cmd_undo(CsSession *session, char **args, int n, GString *out
     return cs_cmd_undo_redo(session, TRUE, out);
 }
 
-static gboolean cs_cmd_redo(CsSession *session, char **args, int n, GString *out,
-                            GError **error)
+static gboolean cs_cmd_redo(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     (void)args;
     (void)n;
@@ -1283,8 +1261,7 @@ static gboolean cs_cmd_redo(CsSession *session, char **args, int n, GString *out
     return cs_cmd_undo_redo(session, FALSE, out);
 }
 
-static gboolean cs_cmd_save(CsSession *session, char **args, int n, GString *out,
-                            GError **error)
+static gboolean cs_cmd_save(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     const char *path = n > 0 ? args[0] : NULL;
 
@@ -1322,7 +1299,7 @@ static void cs_describe_ops(const GPtrArray *ops, GString *out)
  * site applies changes only with them. */
 static void cs_describe_tools(const CsSession *session, const GPtrArray *ops, GString *out)
 {
-    CsToolContext context = { session->live_base, session->document, cs_session_time(session) };
+    CsToolContext context = {session->live_base, session->document, cs_session_time(session)};
     g_string_append(out, "The same with crm_resource, pcs and crmsh:\n");
     cs_tools_describe(ops, &context, out);
 }
@@ -1340,8 +1317,7 @@ void cs_command_describe_commit(const CsSession *session, GString *out)
     cs_describe_tools(session, ops, out);
 }
 
-static gboolean cs_cmd_commit(CsSession *session, char **args, int n, GString *out,
-                              GError **error)
+static gboolean cs_cmd_commit(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     if (n == 1 && strcmp(args[0], "--dry-run") != 0) {
         g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE, "usage: commit [--dry-run]");
@@ -1359,8 +1335,7 @@ static gboolean cs_cmd_commit(CsSession *session, char **args, int n, GString *o
 }
 
 /* pending: the edits in crm_resource, pcs and crmsh (explain/tools.h). */
-static gboolean cs_cmd_pending(CsSession *session, char **args, int n, GString *out,
-                               GError **error)
+static gboolean cs_cmd_pending(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     (void)args;
     (void)n;
@@ -1369,8 +1344,7 @@ static gboolean cs_cmd_pending(CsSession *session, char **args, int n, GString *
     return TRUE;
 }
 
-static gboolean cs_cmd_help(CsSession *session, char **args, int n, GString *out,
-                            GError **error)
+static gboolean cs_cmd_help(CsSession *session, char **args, int n, GString *out, GError **error)
 {
     (void)session;
     (void)args;
@@ -1387,8 +1361,8 @@ static int cs_compare_words(const char **a, const char **b)
 
 /* ---- the table ---------------------------------------------------------- */
 
-typedef gboolean (*CsCommandFunc)(CsSession *session, char **args, int n,
-                                  GString *out, GError **error);
+typedef gboolean (*CsCommandFunc)(CsSession *session, char **args, int n, GString *out,
+                                  GError **error);
 
 /* For commands whose argument count has no fixed bound. */
 #define CS_MANY_ARGS 1024
@@ -1402,97 +1376,97 @@ typedef struct CsCommandSpec {
 } CsCommandSpec;
 
 static const CsCommandSpec cs_commands[] = {
-    { "scores", 0, 1, cs_cmd_scores, "scores [RSC]",
-      "allocation scores as crm_simulate -sSQ (RSC and its members or instances only)" },
-    { "transition", 0, 0, cs_cmd_transition, "transition",
-      "what the cluster would do now, as crm_simulate -S" },
-    { "settle", 0, 0, cs_cmd_settle, "settle",
-      "run each transition in turn: where the cluster settles, or what goes round" },
-    { "explain", 1, 2, cs_cmd_explain, "explain RSC [NODE]",
-      "where RSC's score on NODE (every node) comes from" },
-    { "where", 1, 1, cs_cmd_where, "where RSC",
-      "where RSC (or an instance, db:0) runs now and what the transition does to it" },
-    { "stickiness", 2, 2, cs_cmd_stickiness, "stickiness RSC|default N|unset",
-      "resource-stickiness of RSC, or in rsc_defaults" },
-    { "ban", 2, 3, cs_cmd_ban, "ban RSC NODE [LIFETIME]",
-      "keep RSC off NODE (crm_resource --ban; LIFETIME e.g. PT1H)" },
-    { "prefer", 2, 3, cs_cmd_prefer, "prefer RSC NODE [LIFETIME]",
-      "move RSC to NODE (crm_resource --move)" },
-    { "clear", 1, 1, cs_cmd_clear, "clear RSC",
-      "remove RSC's ban and prefer constraints (crm_resource --clear)" },
-    { "standby", 2, 2, cs_cmd_standby, "standby NODE on|off", "node standby" },
-    { "maintenance", 2, 2, cs_cmd_maintenance, "maintenance NODE on|off",
-      "node maintenance" },
-    { "attr", 2, 4, cs_cmd_attr, "attr NODE NAME [VALUE [reboot]|--delete]",
-      "show, set or delete a node attribute (reboot: a transient one)" },
-    { "failcount", 0, 5, cs_cmd_failcount,
-      "failcount [show [RSC]] | set RSC NODE OP N | clear RSC [NODE]",
-      "fail counts (OP: monitor_10000, monitor:10s or start)" },
-    { "location", 2, CS_MANY_ARGS, cs_cmd_location,
-      "location add ID RSC NODE SCORE | location add ID RSC rule SCORE EXPR... | "
-      "location remove ID", "location constraints" },
-    { "colocation", 2, CS_MANY_ARGS, cs_cmd_colocation,
-      "colocation add ID RSC WITH-RSC SCORE | colocation add ID set RSC... [set RSC...] "
-      "score=SCORE | colocation remove ID",
-      "colocation constraints (RSC placed with WITH-RSC)" },
-    { "order", 2, CS_MANY_ARGS, cs_cmd_order,
-      "order add ID FIRST[:ACTION] THEN[:ACTION] [KIND] [symmetrical=BOOL] | "
-      "order add ID set RSC... [set RSC...] [kind=KIND] | order remove ID",
-      "order constraints (sets take sequential=, require-all=, action=, role=)" },
-    { "ticket-constraint", 2, CS_MANY_ARGS, cs_cmd_ticket_constraint,
-      "ticket-constraint add ID RSC TICKET [LOSS-POLICY] | "
-      "ticket-constraint add ID set RSC... ticket=T | ticket-constraint remove ID",
-      "rsc_ticket constraints (loss-policy stop, demote, fence or freeze)" },
-    { "constraint", 2, 3, cs_cmd_constraint,
-      "constraint remove ID | constraint score ID SCORE", "any constraint" },
-    { "rule", 2, CS_MANY_ARGS, cs_cmd_rule,
-      "rule enable|disable ID | rule set ID NAME VALUE|--delete | "
-      "rule add CONSTRAINT SCORE EXPR [and|or EXPR...]",
-      "switch a rule off and on again, set one of its (or its expressions') attributes, "
-      "or add one to a location (EXPR: ATTR OP VALUE [TYPE], defined ATTR, "
-      "date gt|lt DATE, date in_range START END, date_spec FIELD=RANGE...)" },
-    { "meta", 1, 3, cs_cmd_meta, "meta RSC [NAME VALUE|--delete]",
-      "a resource meta attribute (crm_resource --meta); alone, each one's value and "
-      "where it comes from" },
-    { "param", 3, 3, cs_cmd_param, "param RSC NAME VALUE|--delete",
-      "a resource instance attribute (crm_resource --set-parameter)" },
-    { "utilization", 3, 3, cs_cmd_utilization, "utilization RSC|NODE NAME VALUE|--delete",
-      "a resource's or node's utilization" },
-    { "property", 2, 2, cs_cmd_property, "property NAME VALUE|--delete",
-      "a cluster option (crm_attribute --type crm_config)" },
-    { "rsc-default", 2, 2, cs_cmd_rsc_default, "rsc-default NAME VALUE|--delete",
-      "a resource default (crm_attribute --type rsc_defaults)" },
-    { "op-default", 2, 2, cs_cmd_op_default, "op-default NAME VALUE|--delete",
-      "an operation default (crm_attribute --type op_defaults)" },
-    { "ticket", 0, 2, cs_cmd_ticket, "ticket [ID grant|revoke|standby|activate]",
-      "a ticket's state (crm_ticket); alone, every ticket and its state" },
-    { "resource", 2, CS_MANY_ARGS, cs_cmd_resource,
-      "resource add ID CLASS[:PROVIDER]:TYPE [meta N=V...] [params N=V...] | "
-      "resource remove ID",
-      "add a primitive, or remove a resource and fix the constraints naming it" },
-    { "group", 3, 3, cs_cmd_group, "group add|remove GROUP RSC",
-      "move a primitive into a group (made if missing) or out of it" },
-    { "clone", 1, 2, cs_cmd_clone, "clone RSC [promotable]",
-      "wrap a primitive or group in RSC-clone" },
-    { "edit", 1, 1, cs_cmd_edit, "edit ID",
-      "the element with id ID in $VISUAL or $EDITOR; applied when it is well-formed, its "
-      "ids unique and (with Pacemaker's schemas installed) the CIB valid" },
-    { "node", 2, 2, cs_cmd_node, "node add NAME | node remove NAME",
-      "add an online node (as crm_simulate --node-up) or remove one (crm_node --remove)" },
-    { "time", 0, 1, cs_cmd_time, "time [T|now]",
-      "show or set the clock for date rules and failure timeouts" },
-    { "undo", 0, 0, cs_cmd_undo, "undo", "take back the last edit or clock change" },
-    { "redo", 0, 0, cs_cmd_redo, "redo", "do again what undo took back" },
-    { "save", 0, 1, cs_cmd_save, "save [PATH]",
-      "write the CIB atomically (the old file kept as PATH.bak)" },
-    { "commit", 0, 1, cs_cmd_commit, "commit [--dry-run]",
-      "live CIB: apply the edits with the operators' own tools (crm_resource, "
-      "crm_attribute, crm_ticket; object-level cibadmin for constraints, resources and "
-      "edited elements), only if its epoch is still the one they were made on "
-      "(--dry-run lists the exact commands)" },
-    { "pending", 0, 0, cs_cmd_pending, "pending",
-      "the edits not saved or committed yet, as crm_resource, pcs and crmsh commands" },
-    { "help", 0, 1, cs_cmd_help, "help", "this list" },
+    {"scores", 0, 1, cs_cmd_scores, "scores [RSC]",
+     "allocation scores as crm_simulate -sSQ (RSC and its members or instances only)"},
+    {"transition", 0, 0, cs_cmd_transition, "transition",
+     "what the cluster would do now, as crm_simulate -S"},
+    {"settle", 0, 0, cs_cmd_settle, "settle",
+     "run each transition in turn: where the cluster settles, or what goes round"},
+    {"explain", 1, 2, cs_cmd_explain, "explain RSC [NODE]",
+     "where RSC's score on NODE (every node) comes from"},
+    {"where", 1, 1, cs_cmd_where, "where RSC",
+     "where RSC (or an instance, db:0) runs now and what the transition does to it"},
+    {"stickiness", 2, 2, cs_cmd_stickiness, "stickiness RSC|default N|unset",
+     "resource-stickiness of RSC, or in rsc_defaults"},
+    {"ban", 2, 3, cs_cmd_ban, "ban RSC NODE [LIFETIME]",
+     "keep RSC off NODE (crm_resource --ban; LIFETIME e.g. PT1H)"},
+    {"prefer", 2, 3, cs_cmd_prefer, "prefer RSC NODE [LIFETIME]",
+     "move RSC to NODE (crm_resource --move)"},
+    {"clear", 1, 1, cs_cmd_clear, "clear RSC",
+     "remove RSC's ban and prefer constraints (crm_resource --clear)"},
+    {"standby", 2, 2, cs_cmd_standby, "standby NODE on|off", "node standby"},
+    {"maintenance", 2, 2, cs_cmd_maintenance, "maintenance NODE on|off", "node maintenance"},
+    {"attr", 2, 4, cs_cmd_attr, "attr NODE NAME [VALUE [reboot]|--delete]",
+     "show, set or delete a node attribute (reboot: a transient one)"},
+    {"failcount", 0, 5, cs_cmd_failcount,
+     "failcount [show [RSC]] | set RSC NODE OP N | clear RSC [NODE]",
+     "fail counts (OP: monitor_10000, monitor:10s or start)"},
+    {"location", 2, CS_MANY_ARGS, cs_cmd_location,
+     "location add ID RSC NODE SCORE | location add ID RSC rule SCORE EXPR... | "
+     "location remove ID",
+     "location constraints"},
+    {"colocation", 2, CS_MANY_ARGS, cs_cmd_colocation,
+     "colocation add ID RSC WITH-RSC SCORE | colocation add ID set RSC... [set RSC...] "
+     "score=SCORE | colocation remove ID",
+     "colocation constraints (RSC placed with WITH-RSC)"},
+    {"order", 2, CS_MANY_ARGS, cs_cmd_order,
+     "order add ID FIRST[:ACTION] THEN[:ACTION] [KIND] [symmetrical=BOOL] | "
+     "order add ID set RSC... [set RSC...] [kind=KIND] | order remove ID",
+     "order constraints (sets take sequential=, require-all=, action=, role=)"},
+    {"ticket-constraint", 2, CS_MANY_ARGS, cs_cmd_ticket_constraint,
+     "ticket-constraint add ID RSC TICKET [LOSS-POLICY] | "
+     "ticket-constraint add ID set RSC... ticket=T | ticket-constraint remove ID",
+     "rsc_ticket constraints (loss-policy stop, demote, fence or freeze)"},
+    {"constraint", 2, 3, cs_cmd_constraint, "constraint remove ID | constraint score ID SCORE",
+     "any constraint"},
+    {"rule", 2, CS_MANY_ARGS, cs_cmd_rule,
+     "rule enable|disable ID | rule set ID NAME VALUE|--delete | "
+     "rule add CONSTRAINT SCORE EXPR [and|or EXPR...]",
+     "switch a rule off and on again, set one of its (or its expressions') attributes, "
+     "or add one to a location (EXPR: ATTR OP VALUE [TYPE], defined ATTR, "
+     "date gt|lt DATE, date in_range START END, date_spec FIELD=RANGE...)"},
+    {"meta", 1, 3, cs_cmd_meta, "meta RSC [NAME VALUE|--delete]",
+     "a resource meta attribute (crm_resource --meta); alone, each one's value and "
+     "where it comes from"},
+    {"param", 3, 3, cs_cmd_param, "param RSC NAME VALUE|--delete",
+     "a resource instance attribute (crm_resource --set-parameter)"},
+    {"utilization", 3, 3, cs_cmd_utilization, "utilization RSC|NODE NAME VALUE|--delete",
+     "a resource's or node's utilization"},
+    {"property", 2, 2, cs_cmd_property, "property NAME VALUE|--delete",
+     "a cluster option (crm_attribute --type crm_config)"},
+    {"rsc-default", 2, 2, cs_cmd_rsc_default, "rsc-default NAME VALUE|--delete",
+     "a resource default (crm_attribute --type rsc_defaults)"},
+    {"op-default", 2, 2, cs_cmd_op_default, "op-default NAME VALUE|--delete",
+     "an operation default (crm_attribute --type op_defaults)"},
+    {"ticket", 0, 2, cs_cmd_ticket, "ticket [ID grant|revoke|standby|activate]",
+     "a ticket's state (crm_ticket); alone, every ticket and its state"},
+    {"resource", 2, CS_MANY_ARGS, cs_cmd_resource,
+     "resource add ID CLASS[:PROVIDER]:TYPE [meta N=V...] [params N=V...] | "
+     "resource remove ID",
+     "add a primitive, or remove a resource and fix the constraints naming it"},
+    {"group", 3, 3, cs_cmd_group, "group add|remove GROUP RSC",
+     "move a primitive into a group (made if missing) or out of it"},
+    {"clone", 1, 2, cs_cmd_clone, "clone RSC [promotable]",
+     "wrap a primitive or group in RSC-clone"},
+    {"edit", 1, 1, cs_cmd_edit, "edit ID",
+     "the element with id ID in $VISUAL or $EDITOR; applied when it is well-formed, its "
+     "ids unique and (with Pacemaker's schemas installed) the CIB valid"},
+    {"node", 2, 2, cs_cmd_node, "node add NAME | node remove NAME",
+     "add an online node (as crm_simulate --node-up) or remove one (crm_node --remove)"},
+    {"time", 0, 1, cs_cmd_time, "time [T|now]",
+     "show or set the clock for date rules and failure timeouts"},
+    {"undo", 0, 0, cs_cmd_undo, "undo", "take back the last edit or clock change"},
+    {"redo", 0, 0, cs_cmd_redo, "redo", "do again what undo took back"},
+    {"save", 0, 1, cs_cmd_save, "save [PATH]",
+     "write the CIB atomically (the old file kept as PATH.bak)"},
+    {"commit", 0, 1, cs_cmd_commit, "commit [--dry-run]",
+     "live CIB: apply the edits with the operators' own tools (crm_resource, "
+     "crm_attribute, crm_ticket; object-level cibadmin for constraints, resources and "
+     "edited elements), only if its epoch is still the one they were made on "
+     "(--dry-run lists the exact commands)"},
+    {"pending", 0, 0, cs_cmd_pending, "pending",
+     "the edits not saved or committed yet, as crm_resource, pcs and crmsh commands"},
+    {"help", 0, 1, cs_cmd_help, "help", "this list"},
 };
 
 const char *const *cs_command_names(void)
@@ -1518,18 +1492,66 @@ static void cs_offer(GHashTable *seen, const char *word, const char *prefix)
 static void cs_offer_setting_words(GHashTable *seen, const char *prefix)
 {
     static const char *const words[] = {
-        "no-quorum-policy", "symmetric-cluster", "stonith-enabled", "stonith-action",
-        "maintenance-mode", "placement-strategy", "start-failure-is-fatal",
-        "stop-orphan-resources", "stop-orphan-actions", "shutdown-lock",
-        "shutdown-lock-limit", "node-health-strategy", "node-health-base",
-        "node-health-green", "node-health-yellow", "node-health-red", "concurrent-fencing",
-        "priority-fencing-delay", "cluster-recheck-interval", "stop-all-resources",
-        "grant", "revoke", "standby", "activate", "Mandatory", "Optional", "Serialize",
-        "symmetrical=false", "symmetrical=true", "sequential=false", "require-all=false",
-        "score=INFINITY", "kind=Optional", "loss-policy=stop", "stop", "demote", "fence",
-        "freeze", "start", "promote", "defined", "not_defined", "date", "date_spec", "and",
-        "or", "eq", "ne", "lt", "gt", "lte", "gte", "in_range", "promotable", "meta",
-        "params", "rule", "set", "ocf:pacemaker:Dummy", "ocf:heartbeat:IPaddr2",
+        "no-quorum-policy",
+        "symmetric-cluster",
+        "stonith-enabled",
+        "stonith-action",
+        "maintenance-mode",
+        "placement-strategy",
+        "start-failure-is-fatal",
+        "stop-orphan-resources",
+        "stop-orphan-actions",
+        "shutdown-lock",
+        "shutdown-lock-limit",
+        "node-health-strategy",
+        "node-health-base",
+        "node-health-green",
+        "node-health-yellow",
+        "node-health-red",
+        "concurrent-fencing",
+        "priority-fencing-delay",
+        "cluster-recheck-interval",
+        "stop-all-resources",
+        "grant",
+        "revoke",
+        "standby",
+        "activate",
+        "Mandatory",
+        "Optional",
+        "Serialize",
+        "symmetrical=false",
+        "symmetrical=true",
+        "sequential=false",
+        "require-all=false",
+        "score=INFINITY",
+        "kind=Optional",
+        "loss-policy=stop",
+        "stop",
+        "demote",
+        "fence",
+        "freeze",
+        "start",
+        "promote",
+        "defined",
+        "not_defined",
+        "date",
+        "date_spec",
+        "and",
+        "or",
+        "eq",
+        "ne",
+        "lt",
+        "gt",
+        "lte",
+        "gte",
+        "in_range",
+        "promotable",
+        "meta",
+        "params",
+        "rule",
+        "set",
+        "ocf:pacemaker:Dummy",
+        "ocf:heartbeat:IPaddr2",
     };
     for (gsize i = 0; i < G_N_ELEMENTS(words); i++)
         cs_offer(seen, words[i], prefix);
@@ -1540,11 +1562,10 @@ static void cs_offer_setting_words(GHashTable *seen, const char *prefix)
 
 static void cs_offer_ids(GHashTable *seen, const CsModel *model, const char *prefix)
 {
-    static const char *const keywords[] = { "on", "off", "default", "unset", "now",
-                                            "add", "remove", "score", "set", "clear",
-                                            "show", "enable", "disable", "--delete", "grant",
-                                            "revoke", "activate", "promotable", "rule",
-                                            "meta", "params" };
+    static const char *const keywords[] = {
+        "on",    "off",    "default",  "unset",      "now",    "add",     "remove",
+        "score", "set",    "clear",    "show",       "enable", "disable", "--delete",
+        "grant", "revoke", "activate", "promotable", "rule",   "meta",    "params"};
     for (guint i = 0; i < model->resources->len; i++)
         cs_offer(seen, ((const CsResource *)g_ptr_array_index(model->resources, i))->id, prefix);
     for (guint i = 0; i < model->nodes->len; i++)
@@ -1598,10 +1619,9 @@ void cs_command_help(GString *out)
     for (gsize i = 0; i < G_N_ELEMENTS(cs_commands); i++)
         g_string_append_printf(out, "  %s\n      %s\n", cs_commands[i].usage,
                                cs_commands[i].summary);
-    g_string_append(out,
-                    "SCORE: an integer, INFINITY or -INFINITY.  T: an ISO 8601 date/time.\n"
-                    "Every edit is re-solved at once and can be undone.\n"
-                    "Quote a word that starts with # ('#uname'): # starts a comment.\n");
+    g_string_append(out, "SCORE: an integer, INFINITY or -INFINITY.  T: an ISO 8601 date/time.\n"
+                         "Every edit is re-solved at once and can be undone.\n"
+                         "Quote a word that starts with # ('#uname'): # starts a comment.\n");
 }
 
 static const CsCommandSpec *cs_find_command(const char *name)
@@ -1623,15 +1643,13 @@ gboolean cs_command_run(CsSession *session, char **words, GString *out, GError *
         return FALSE;
     }
     if (n < spec->min_args || n > spec->max_args) {
-        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
-                    "usage: %s", spec->usage);
+        g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE, "usage: %s", spec->usage);
         return FALSE;
     }
     return spec->run(session, words + 1, n, out, error);
 }
 
-gboolean cs_command_run_text(CsSession *session, const char *text, GString *out,
-                             GError **error)
+gboolean cs_command_run_text(CsSession *session, const char *text, GString *out, GError **error)
 {
     g_autoptr(GPtrArray) commands = cs_command_split(text, error);
 

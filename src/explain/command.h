@@ -17,9 +17,9 @@
 #define CS_COMMAND_ERROR cs_command_error_quark()
 GQuark cs_command_error_quark(void);
 typedef enum {
-    CS_COMMAND_ERROR_SYNTAX,    /* unterminated quote, trailing backslash */
-    CS_COMMAND_ERROR_USAGE,     /* unknown command, wrong arguments */
-    CS_COMMAND_ERROR_FAILED,    /* a valid command that could not be done */
+    CS_COMMAND_ERROR_SYNTAX, /* unterminated quote, trailing backslash */
+    CS_COMMAND_ERROR_USAGE,  /* unknown command, wrong arguments */
+    CS_COMMAND_ERROR_FAILED, /* a valid command that could not be done */
 } CsCommandError;
 
 /* Splits text into commands: a GPtrArray of GStrv (each a command's
@@ -30,13 +30,11 @@ GPtrArray *cs_command_split(const char *text, GError **error);
  * *error set when the command is unknown, misused or fails; a command
  * that changes nothing (clear with no constraints to remove) succeeds
  * and says so. */
-gboolean cs_command_run(CsSession *session, char **words, GString *out,
-                        GError **error);
+gboolean cs_command_run(CsSession *session, char **words, GString *out, GError **error);
 
 /* Splits and runs every command of text, stopping at the first that
  * fails (so that "ban x n1; save" never saves after a failed edit). */
-gboolean cs_command_run_text(CsSession *session, const char *text, GString *out,
-                             GError **error);
+gboolean cs_command_run_text(CsSession *session, const char *text, GString *out, GError **error);
 
 /* The command names, NULL-terminated (for completion). */
 const char *const *cs_command_names(void);

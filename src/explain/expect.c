@@ -4,7 +4,10 @@
 
 #include "explain/expect.h"
 
+/* G_DEFINE_QUARK stringifies its first argument: keep it unspaced. */
+/* clang-format off */
 G_DEFINE_QUARK(cs-expect-error-quark, cs_expect_error)
+/* clang-format on */
 
 /* The words of a line or an expectation: split on blanks, with "(" and
  * ")" dropped, so that crm_simulate's column padding never matters. */

@@ -19,7 +19,7 @@
 #define CS_EXPECT_ERROR cs_expect_error_quark()
 GQuark cs_expect_error_quark(void);
 typedef enum {
-    CS_EXPECT_ERROR_SYNTAX,   /* an empty list, or "none" among others */
+    CS_EXPECT_ERROR_SYNTAX, /* an empty list, or "none" among others */
 } CsExpectError;
 
 /* The expectations of text: a GPtrArray of GStrv (the words of each),

@@ -9,8 +9,8 @@
  */
 #include "explain/explain.h"
 
-static void explain_contribution(const CsSolution *solution,
-                                 const CsContribution *why, GString *out)
+static void explain_contribution(const CsSolution *solution, const CsContribution *why,
+                                 GString *out)
 {
     char buf[CS_SCORE_BUFSIZE];
 
@@ -19,8 +19,8 @@ static void explain_contribution(const CsSolution *solution,
     if (why->source != NULL)
         g_string_append_printf(out, " %s", why->source);
     if (why->other_rsc >= 0) {
-        const CsResource *other = g_ptr_array_index(cs_solution_model(solution)->resources,
-                                                    why->other_rsc);
+        const CsResource *other =
+            g_ptr_array_index(cs_solution_model(solution)->resources, why->other_rsc);
 
         g_string_append_printf(out, " (%s", other->id);
         if (why->kind == CS_CONTRIB_COLOCATED)
@@ -28,13 +28,11 @@ static void explain_contribution(const CsSolution *solution,
         g_string_append(out, ")");
     }
     if (why->kind == CS_CONTRIB_FAIL_LIMIT)
-        g_string_append_printf(out, " (fail count %d >= threshold %d)",
-                               why->count, why->threshold);
+        g_string_append_printf(out, " (fail count %d >= threshold %d)", why->count, why->threshold);
     g_string_append_c(out, '\n');
 }
 
-static void explain_node(const CsSolution *solution, int rsc, int node,
-                         GString *out)
+static void explain_node(const CsSolution *solution, int rsc, int node, GString *out)
 {
     const CsNode *info = g_ptr_array_index(cs_solution_model(solution)->nodes, node);
     const CsContribution *list;
@@ -42,16 +40,17 @@ static void explain_node(const CsSolution *solution, int rsc, int node,
     int n;
 
     if (!cs_solution_scored(solution, rsc, node)) {
-        g_string_append_printf(out, "  %s: not allowed (opt-in cluster, no "
-                               "location for it)\n", info->uname);
+        g_string_append_printf(out,
+                               "  %s: not allowed (opt-in cluster, no "
+                               "location for it)\n",
+                               info->uname);
         return;
     }
-    g_string_append_printf(out, "  %s: %s%s%s\n", info->uname,
-                           cs_score_format(cs_solution_score(solution, rsc, node),
-                                           buf),
-                           node == cs_solution_assigned_node(solution, rsc) ? "  <- assigned" : "",
-                           cs_solution_node_available(solution, node)
-                               ? "" : "  (node cannot run resources)");
+    g_string_append_printf(
+        out, "  %s: %s%s%s\n", info->uname,
+        cs_score_format(cs_solution_score(solution, rsc, node), buf),
+        node == cs_solution_assigned_node(solution, rsc) ? "  <- assigned" : "",
+        cs_solution_node_available(solution, node) ? "" : "  (node cannot run resources)");
     list = cs_solution_contributions(solution, rsc, node, &n);
     if (n == 0)
         g_string_append(out, "      0          default\n");
@@ -61,20 +60,18 @@ static void explain_node(const CsSolution *solution, int rsc, int node,
 
 static const char *node_name(const CsSolution *solution, int node)
 {
-    return node >= 0 ? ((const CsNode *)g_ptr_array_index(
-                            cs_solution_model(solution)->nodes, node))->uname
+    return node >= 0 ? ((const CsNode *)g_ptr_array_index(cs_solution_model(solution)->nodes, node))
+                           ->uname
                      : "none";
 }
 
 static const char *rsc_name(const CsSolution *solution, int rsc)
 {
-    return ((const CsResource *)g_ptr_array_index(cs_solution_model(solution)->resources,
-                                                  rsc))->id;
+    return ((const CsResource *)g_ptr_array_index(cs_solution_model(solution)->resources, rsc))->id;
 }
 
 /* An instance's promotion priority, indented under its line. */
-static void explain_priority(const CsSolution *solution, int rsc,
-                             GString *out)
+static void explain_priority(const CsSolution *solution, int rsc, GString *out)
 {
     const CsContribution *list;
     int n;
@@ -88,8 +85,7 @@ static void explain_priority(const CsSolution *solution, int rsc,
 
 /* Pacemaker Explained 2.1, "Promotable clones": the promotion score decides which instances
  * of a promotable clone are promoted, highest first. */
-static void explain_promotion(const CsSolution *solution, int rsc,
-                              GString *out)
+static void explain_promotion(const CsSolution *solution, int rsc, GString *out)
 {
     const CsContribution *list;
     char buf[CS_SCORE_BUFSIZE];
@@ -98,22 +94,20 @@ static void explain_promotion(const CsSolution *solution, int rsc,
 
     if (!cs_solution_promotion_score(solution, rsc, &node, &score))
         return;
-    g_string_append_printf(out, "  promotion score on %s: %s  -> %s\n",
-                           node_name(solution, node),
+    g_string_append_printf(out, "  promotion score on %s: %s  -> %s\n", node_name(solution, node),
                            cs_score_format(score, buf),
                            cs_role_name(cs_solution_next_role(solution, rsc)));
     list = cs_solution_promotion_contributions(solution, rsc, &n);
     for (int i = 0; i < n; i++)
         if (list[i].kind == CS_CONTRIB_PROMOTION && list[i].other_rsc >= 0) {
             g_string_append(out, "      (the clone's score on the node with "
-                            "the promotion priorities of its instances "
-                            "there)\n");
+                                 "the promotion priorities of its instances "
+                                 "there)\n");
             break;
         }
     if (n == 0)
         g_string_append_printf(out, "      %-10s %s\n", "0",
-                               node < 0 ? "not placed: no promotion"
-                                        : "default");
+                               node < 0 ? "not placed: no promotion" : "default");
     for (int i = 0; i < n; i++) {
         explain_contribution(solution, &list[i], out);
         if (list[i].kind == CS_CONTRIB_PROMOTION && list[i].other_rsc >= 0)
@@ -123,11 +117,10 @@ static void explain_promotion(const CsSolution *solution, int rsc,
 
 /* A clone: where each instance will run, in which role; a bundle: each
  * of its replicas' resources. */
-static void explain_instances(const CsSolution *solution,
-                              const CsResource *clone, GString *out)
+static void explain_instances(const CsSolution *solution, const CsResource *clone, GString *out)
 {
-    g_string_append(out, clone->kind == CS_RSC_BUNDLE
-                         ? "  replicas' resources:\n" : "  instances:\n");
+    g_string_append(out,
+                    clone->kind == CS_RSC_BUNDLE ? "  replicas' resources:\n" : "  instances:\n");
     for (guint i = 0; i < clone->children->len; i++) {
         int each = g_array_index(clone->children, int, i);
         int node = cs_solution_assigned_node(solution, each);
@@ -136,59 +129,56 @@ static void explain_instances(const CsSolution *solution,
         char buf[CS_SCORE_BUFSIZE];
 
         g_string_append_printf(out, "    %s: %s%s", rsc_name(solution, each),
-                               node >= 0 ? node_name(solution, node)
-                                         : "stopped",
-                               cs_solution_is_orphan(solution, each)
-                               ? " (orphan: beyond clone-max)" : "");
+                               node >= 0 ? node_name(solution, node) : "stopped",
+                               cs_solution_is_orphan(solution, each) ? " (orphan: beyond clone-max)"
+                                                                     : "");
         if (clone->promotable && node >= 0)
-            g_string_append_printf(out, " (%s)", cs_role_name(
-                                       cs_solution_next_role(solution, each)));
+            g_string_append_printf(out, " (%s)",
+                                   cs_role_name(cs_solution_next_role(solution, each)));
         if (cs_solution_promotion_score(solution, each, &promoted_on, &score))
-            g_string_append_printf(out, ", promotion score %s",
-                                   cs_score_format(score, buf));
+            g_string_append_printf(out, ", promotion score %s", cs_score_format(score, buf));
         g_string_append_c(out, '\n');
     }
 }
 
 /* A bundle is placed as its replicas' containers (Pacemaker Explained
  * 2.1, "Bundles"): how many of them have a node. */
-static void explain_bundle_header(const CsSolution *solution,
-                                  const CsResource *bundle, GString *out)
+static void explain_bundle_header(const CsSolution *solution, const CsResource *bundle,
+                                  GString *out)
 {
     int placed = 0;
 
     for (guint i = 0; i < bundle->children->len; i++) {
         int each = g_array_index(bundle->children, int, i);
-        const CsResource *child = g_ptr_array_index(
-            cs_solution_model(solution)->resources, each);
+        const CsResource *child = g_ptr_array_index(cs_solution_model(solution)->resources, each);
 
         if (g_strcmp0(child->type, bundle->bundle->runtime) == 0)
             placed += cs_solution_assigned_node(solution, each) >= 0;
     }
-    g_string_append_printf(out, "%s: bundle, %d of %d replicas placed (its "
-                           "own allocation scores below)\n", bundle->id,
-                           placed, bundle->bundle->replicas);
+    g_string_append_printf(out,
+                           "%s: bundle, %d of %d replicas placed (its "
+                           "own allocation scores below)\n",
+                           bundle->id, placed, bundle->bundle->replicas);
 }
 
 /* Pacemaker Explained 2.1, "Bundles": the resource inside a bundle is
  * reached through the bundle's network; without one Pacemaker 2.1.5
  * builds no replica (checked with crm_simulate), so the bundle and its
  * resource are never placed. */
-static gboolean explain_left_out(const CsSolution *solution,
-                                 const CsResource *info, GString *out)
+static gboolean explain_left_out(const CsSolution *solution, const CsResource *info, GString *out)
 {
     int bundle = cs_solution_left_out_bundle(solution, info->index);
     const CsResource *bundle_info;
 
     if (bundle < 0)
         return FALSE;
-    bundle_info = g_ptr_array_index(cs_solution_model(solution)->resources,
-                                    bundle);
-    g_string_append_printf(out, "%s: never placed: bundle %s has a "
+    bundle_info = g_ptr_array_index(cs_solution_model(solution)->resources, bundle);
+    g_string_append_printf(out,
+                           "%s: never placed: bundle %s has a "
                            "resource inside but no <network>, and "
                            "Pacemaker leaves it out (no replica, no "
-                           "scores, no actions)\n", info->id,
-                           bundle_info->id);
+                           "scores, no actions)\n",
+                           info->id, bundle_info->id);
     return TRUE;
 }
 
@@ -196,8 +186,7 @@ static gboolean explain_left_out(const CsSolution *solution,
  * resource assigned where it runs still stops when an order leaves its
  * start unrunnable (Pacemaker Explained 2.1, "Specifying the Order..."),
  * and crm_simulate says so only in the Transition Summary. */
-static void explain_next_actions(const CsSolution *solution, int rsc,
-                                 GString *out)
+static void explain_next_actions(const CsSolution *solution, int rsc, GString *out)
 {
     g_autoptr(GPtrArray) actions = cs_solution_actions(solution);
 
@@ -217,21 +206,20 @@ static void explain_next_actions(const CsSolution *solution, int rsc,
     }
 }
 
-gboolean cs_solution_explain(const CsSolution *solution, const char *rsc,
-                             const char *node, GString *out, GError **error)
+gboolean cs_solution_explain(const CsSolution *solution, const char *rsc, const char *node,
+                             GString *out, GError **error)
 {
     const CsResource *info = cs_model_resource(cs_solution_model(solution), rsc);
     const CsNode *node_info = NULL;
     int assigned;
 
     if (info == NULL) {
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "no resource named %s", rsc);
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED, "no resource named %s",
+                    rsc);
         return FALSE;
     }
     if (node != NULL && (node_info = cs_model_node(cs_solution_model(solution), node)) == NULL) {
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "no node named %s", node);
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED, "no node named %s", node);
         return FALSE;
     }
     if (explain_left_out(solution, info, out))
@@ -241,9 +229,9 @@ gboolean cs_solution_explain(const CsSolution *solution, const char *rsc,
         const CsResource *clone = info;
 
         while (clone->parent >= 0 && clone->kind != CS_RSC_CLONE)
-            clone = g_ptr_array_index(cs_solution_model(solution)->resources,
-                                      clone->parent);
-        g_string_append_printf(out, "%s: configured in clone %s, placed "
+            clone = g_ptr_array_index(cs_solution_model(solution)->resources, clone->parent);
+        g_string_append_printf(out,
+                               "%s: configured in clone %s, placed "
                                "as its instances (%s:0, %s:1, ...)\n",
                                info->id, clone->id, info->id, info->id);
         if (clone->kind == CS_RSC_CLONE)
@@ -260,11 +248,10 @@ gboolean cs_solution_explain(const CsSolution *solution, const char *rsc,
             /* Orphans (histories beyond clone-max) only stop. */
             configured += !cs_solution_is_orphan(solution, each);
             placed += cs_solution_assigned_node(solution, each) >= 0;
-            promoted += cs_solution_next_role(solution, each)
-                        == CS_ROLE_PROMOTED;
+            promoted += cs_solution_next_role(solution, each) == CS_ROLE_PROMOTED;
         }
-        g_string_append_printf(out, "%s: clone, %d of %d instances placed",
-                               info->id, placed, configured);
+        g_string_append_printf(out, "%s: clone, %d of %d instances placed", info->id, placed,
+                               configured);
         if (info->promotable)
             g_string_append_printf(out, ", %d promoted", promoted);
         g_string_append(out, " (its own allocation scores below)\n");
@@ -272,11 +259,11 @@ gboolean cs_solution_explain(const CsSolution *solution, const char *rsc,
         explain_bundle_header(solution, info, out);
     } else {
         g_string_append_printf(out, "%s: %s\n", info->id,
-                               assigned >= 0
-                               ? ((const CsNode *)g_ptr_array_index(
-                                      cs_solution_model(solution)->nodes, assigned))->uname
-                               : "stopped (no node with a non-negative score "
-                                 "can run it)");
+                               assigned >= 0 ? ((const CsNode *)g_ptr_array_index(
+                                                    cs_solution_model(solution)->nodes, assigned))
+                                                   ->uname
+                                             : "stopped (no node with a non-negative score "
+                                               "can run it)");
     }
     for (int each = 0; each < (int)cs_solution_model(solution)->nodes->len; each++) {
         if (node_info == NULL || node_info->index == each)

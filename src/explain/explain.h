@@ -11,7 +11,7 @@
 
 /* Readable breakdown of rsc's score on node (every node if node is NULL);
  * FALSE with an error when either is not in the solution's model. */
-gboolean cs_solution_explain(const CsSolution *solution, const char *rsc,
-                             const char *node, GString *out, GError **error);
+gboolean cs_solution_explain(const CsSolution *solution, const char *rsc, const char *node,
+                             GString *out, GError **error);
 
 #endif

@@ -22,10 +22,10 @@
 #include "explain/graph.h"
 #include "model/rules.h"
 
-#define BOX_GAP 3             /* columns between vertices of a layer */
-#define LOCATION_LINES_MAX 3  /* location notes on a box before "+N more" */
-#define SWEEPS 8              /* crossing-reduction sweeps */
-#define COUNT_CROSSINGS_MAX 4000  /* segments past which sweeps are not scored */
+#define BOX_GAP 3                /* columns between vertices of a layer */
+#define LOCATION_LINES_MAX 3     /* location notes on a box before "+N more" */
+#define SWEEPS 8                 /* crossing-reduction sweeps */
+#define COUNT_CROSSINGS_MAX 4000 /* segments past which sweeps are not scored */
 
 /* ---- safe text ---------------------------------------------------------- */
 
@@ -91,14 +91,17 @@ typedef struct Placement {
 static const CsResource *engine_resource(const CsSolution *solution, int rsc)
 {
     const CsModel *engine = cs_solution_model(solution);
-    return rsc >= 0 && (guint)rsc < engine->resources->len ? g_ptr_array_index(engine->resources, rsc) : NULL;
+    return rsc >= 0 && (guint)rsc < engine->resources->len
+               ? g_ptr_array_index(engine->resources, rsc)
+               : NULL;
 }
 
 /* The transition stops rsc although it stays assigned (an order left its
  * start unrunnable). */
 static gboolean transition_stops(const CsGraphOptions *options, int rsc)
 {
-    return options->stopping != NULL && rsc >= 0 && rsc < options->stopping_count && options->stopping[rsc];
+    return options->stopping != NULL && rsc >= 0 && rsc < options->stopping_count
+           && options->stopping[rsc];
 }
 
 static void add_placement(GArray *out, int node, gboolean promoted)
@@ -112,7 +115,7 @@ static void add_placement(GArray *out, int node, gboolean promoted)
             return;
         }
     }
-    Placement placement = { node, promoted };
+    Placement placement = {node, promoted};
     g_array_append_val(out, placement);
 }
 
@@ -143,10 +146,12 @@ static GArray *graph_placements(const CsSolution *solution, const CsGraphOptions
         g_array_sort(out, placement_order);
         return out;
     }
-    int node = next ? cs_solution_assigned_node(solution, rsc) : cs_solution_current_node(solution, rsc);
+    int node =
+        next ? cs_solution_assigned_node(solution, rsc) : cs_solution_current_node(solution, rsc);
     if (next && transition_stops(options, rsc))
         node = -1;
-    CsRole role = next ? cs_solution_next_role(solution, rsc) : cs_solution_current_role(solution, rsc);
+    CsRole role =
+        next ? cs_solution_next_role(solution, rsc) : cs_solution_current_role(solution, rsc);
     add_placement(out, node, role == CS_ROLE_PROMOTED);
     return out;
 }
@@ -156,7 +161,8 @@ static gboolean placements_equal(const GArray *a, const GArray *b)
     if (a->len != b->len)
         return FALSE;
     for (guint i = 0; i < a->len; i++) {
-        const Placement *one = &g_array_index(a, Placement, i), *other = &g_array_index(b, Placement, i);
+        const Placement *one = &g_array_index(a, Placement, i),
+                        *other = &g_array_index(b, Placement, i);
         if (one->node != other->node || one->promoted != other->promoted)
             return FALSE;
     }
@@ -172,7 +178,8 @@ static char *placements_text(const CsModel *model, const GArray *placements, gbo
         const Placement *placement = &g_array_index(placements, Placement, i);
         const CsNode *node = g_ptr_array_index(model->nodes, placement->node);
         g_autofree char *name = safe_text(node->uname, ascii);
-        g_string_append_printf(out, "%s%s%s", i > 0 ? " " : "", name, placement->promoted ? "*" : "");
+        g_string_append_printf(out, "%s%s%s", i > 0 ? " " : "", name,
+                               placement->promoted ? "*" : "");
     }
     return g_string_free(out, FALSE);
 }
@@ -184,9 +191,9 @@ typedef struct Builder {
     const CsSolution *solution;
     const CsGraphOptions *options;
     CsConstraintGraph *graph;
-    int *box_of;              /* per model resource: its box, or -1 */
-    int *node_box_of;         /* per node: its node box, or -1 */
-    GArray **locations_of;    /* per model resource: indices in
+    int *box_of;           /* per model resource: its box, or -1 */
+    int *node_box_of;      /* per node: its node box, or -1 */
+    GArray **locations_of; /* per model resource: indices in
                                  model->locations drawn on it, or NULL */
 } Builder;
 
@@ -216,16 +223,16 @@ static GArray *collect_links(const CsModel *model)
     GArray *links = g_array_new(FALSE, FALSE, sizeof(Link));
     for (guint i = 0; i < model->colocations->len; i++) {
         const CsColocation *colocation = g_ptr_array_index(model->colocations, i);
-        Link link = { CS_GRAPH_COLOCATION, (int)i, graph_endpoint(model, colocation->with_rsc),
-                      graph_endpoint(model, colocation->rsc) };
+        Link link = {CS_GRAPH_COLOCATION, (int)i, graph_endpoint(model, colocation->with_rsc),
+                     graph_endpoint(model, colocation->rsc)};
         if (link.from != link.to)
             g_array_append_val(links, link);
     }
     for (guint i = 0; i < model->orders->len; i++) {
         const CsOrder *order = g_ptr_array_index(model->orders, i);
         /* the inverse of a symmetrical order is the same constraint */
-        Link link = { CS_GRAPH_ORDER, (int)i, graph_endpoint(model, order->first),
-                      graph_endpoint(model, order->then) };
+        Link link = {CS_GRAPH_ORDER, (int)i, graph_endpoint(model, order->first),
+                     graph_endpoint(model, order->then)};
         if (!order->inverse && link.from != link.to)
             g_array_append_val(links, link);
     }
@@ -247,7 +254,8 @@ static char *rule_score(const CsLocation *location)
 {
     for (guint i = 0; i < location->rules->len; i++) {
         xmlNode *rule = cs_rule_xml(g_ptr_array_index(location->rules, i));
-        g_autofree char *score = rule != NULL ? (char *)xmlGetProp(rule, (const xmlChar *)"score") : NULL;
+        g_autofree char *score =
+            rule != NULL ? (char *)xmlGetProp(rule, (const xmlChar *)"score") : NULL;
         CsScore value;
         if (score != NULL && cs_score_parse(score, &value))
             return short_score(value);
@@ -259,7 +267,8 @@ static char *rule_score(const CsLocation *location)
 static char *location_note(const CsLocation *location, gboolean ascii)
 {
     g_autofree char *role = location->role != CS_ROLE_UNKNOWN
-                                ? g_strdup_printf(" %s", cs_role_name(location->role)) : g_strdup("");
+                                ? g_strdup_printf(" %s", cs_role_name(location->role))
+                                : g_strdup("");
     if (location->node != NULL) {
         g_autofree char *score = short_score(location->score);
         g_autofree char *node = safe_text(location->node, ascii);
@@ -298,7 +307,8 @@ static void add_location_notes(Builder *builder, CsGraphBox *box)
     box->notes_from = (int)box->lines->len;
     const GArray *mine = builder->locations_of[box->rsc];
     for (guint j = 0; mine != NULL && j < mine->len; j++) {
-        const CsLocation *location = g_ptr_array_index(builder->model->locations, g_array_index(mine, guint, j));
+        const CsLocation *location =
+            g_ptr_array_index(builder->model->locations, g_array_index(mine, guint, j));
         if (builder->options->node_boxes && location->node != NULL)
             continue;
         if (shown == LOCATION_LINES_MAX) {
@@ -309,7 +319,8 @@ static void add_location_notes(Builder *builder, CsGraphBox *box)
         shown++;
     }
     if (more > 0)
-        g_ptr_array_add(box->lines, g_strdup_printf("+%d more location%s", more, more == 1 ? "" : "s"));
+        g_ptr_array_add(box->lines,
+                        g_strdup_printf("+%d more location%s", more, more == 1 ? "" : "s"));
 }
 
 static void add_where_lines(Builder *builder, CsGraphBox *box)
@@ -322,9 +333,11 @@ static void add_where_lines(Builder *builder, CsGraphBox *box)
     g_autofree char *now_text = placements_text(builder->model, now, ascii);
     g_autofree char *next_text = placements_text(builder->model, next, ascii);
     if (placements_equal(now, next))
-        g_ptr_array_add(box->lines, now->len == 0 ? g_strdup("stopped") : g_strdup_printf("on %s", now_text));
+        g_ptr_array_add(box->lines,
+                        now->len == 0 ? g_strdup("stopped") : g_strdup_printf("on %s", now_text));
     else if (now->len <= 1 && next->len <= 1)
-        g_ptr_array_add(box->lines, g_strdup_printf("%s %s %s", now_text, arrow_text(ascii), next_text));
+        g_ptr_array_add(box->lines,
+                        g_strdup_printf("%s %s %s", now_text, arrow_text(ascii), next_text));
     else {
         g_ptr_array_add(box->lines, g_strdup_printf("now  %s", now_text));
         g_ptr_array_add(box->lines, g_strdup_printf("next %s", next_text));
@@ -333,7 +346,7 @@ static void add_where_lines(Builder *builder, CsGraphBox *box)
 
 static int add_box(Builder *builder, int rsc, int node)
 {
-    CsGraphBox box = { .rsc = rsc, .node = node, .layer = -1 };
+    CsGraphBox box = {.rsc = rsc, .node = node, .layer = -1};
     box.lines = g_ptr_array_new_with_free_func(g_free);
     gboolean ascii = builder->options->ascii;
     if (rsc >= 0) {
@@ -342,7 +355,8 @@ static int add_box(Builder *builder, int rsc, int node)
         char *kind = kind_text(info);
         if (kind != NULL)
             g_ptr_array_add(box.lines, kind);
-        box.focus = builder->options->focus >= 0 && rsc == graph_endpoint(builder->model, builder->options->focus);
+        box.focus = builder->options->focus >= 0
+                    && rsc == graph_endpoint(builder->model, builder->options->focus);
         add_where_lines(builder, &box);
         /* what keeps a resource where it is, or stopped, whatever its
          * constraints say (Pacemaker Explained 2.1, "Resource Meta-Attributes") */
@@ -368,7 +382,8 @@ static int add_box(Builder *builder, int rsc, int node)
 
 static char *role_words(const char *prefix, CsRole role)
 {
-    return role != CS_ROLE_UNKNOWN ? g_strdup_printf(" %s %s", prefix, cs_role_name(role)) : g_strdup("");
+    return role != CS_ROLE_UNKNOWN ? g_strdup_printf(" %s %s", prefix, cs_role_name(role))
+                                   : g_strdup("");
 }
 
 /* "with +INF Promoted": the dependent is placed with the primary's
@@ -377,14 +392,16 @@ static char *colocation_label(const CsColocation *colocation, gboolean ascii)
 {
     g_autofree char *score = short_score(colocation->score);
     g_autofree char *with_role = colocation->with_role != CS_ROLE_UNKNOWN
-                                     ? g_strdup_printf(" %s", cs_role_name(colocation->with_role)) : g_strdup("");
+                                     ? g_strdup_printf(" %s", cs_role_name(colocation->with_role))
+                                     : g_strdup("");
     g_autofree char *as_role = role_words("as", colocation->rsc_role);
     g_autofree char *attribute = NULL;
     if (colocation->node_attribute != NULL && strcmp(colocation->node_attribute, "#uname") != 0) {
         g_autofree char *safe = safe_text(colocation->node_attribute, ascii);
         attribute = g_strdup_printf(" by %s", safe);
     }
-    return g_strdup_printf("with %s%s%s%s", score, with_role, as_role, attribute != NULL ? attribute : "");
+    return g_strdup_printf("with %s%s%s%s", score, with_role, as_role,
+                           attribute != NULL ? attribute : "");
 }
 
 static const char *order_kind_name(CsOrderKind kind)
@@ -400,18 +417,22 @@ static const char *order_kind_name(CsOrderKind kind)
 /* "Mandatory start->start". */
 static char *order_label(const CsOrder *order, gboolean ascii)
 {
-    g_autofree char *first = safe_text(order->first_action != NULL ? order->first_action : "start", ascii);
-    g_autofree char *then = safe_text(order->then_action != NULL ? order->then_action : "start", ascii);
-    return g_strdup_printf("%s %s%s%s", order_kind_name(order->kind), first, arrow_text(ascii), then);
+    g_autofree char *first =
+        safe_text(order->first_action != NULL ? order->first_action : "start", ascii);
+    g_autofree char *then =
+        safe_text(order->then_action != NULL ? order->then_action : "start", ascii);
+    return g_strdup_printf("%s %s%s%s", order_kind_name(order->kind), first, arrow_text(ascii),
+                           then);
 }
 
 static void add_edge(Builder *builder, const Link *link, int from, int to)
 {
-    CsGraphEdge edge = { .kind = link->kind, .constraint = link->constraint, .from = from, .to = to,
-                         .partner = -1 };
+    CsGraphEdge edge = {
+        .kind = link->kind, .constraint = link->constraint, .from = from, .to = to, .partner = -1};
     gboolean ascii = builder->options->ascii;
     if (link->kind == CS_GRAPH_COLOCATION) {
-        const CsColocation *colocation = g_ptr_array_index(builder->model->colocations, link->constraint);
+        const CsColocation *colocation =
+            g_ptr_array_index(builder->model->colocations, link->constraint);
         edge.id = colocation->id;
         edge.label = colocation_label(colocation, ascii);
         edge.mandatory = colocation->score >= CS_INFINITY || colocation->score <= -CS_INFINITY;
@@ -425,7 +446,8 @@ static void add_edge(Builder *builder, const Link *link, int from, int to)
         edge.id = location->id;
         g_autofree char *role = role_words("as", location->role);
         g_autofree char *score = short_score(location->score);
-        edge.label = g_strdup_printf("%s %s%s", location->score < 0 ? "avoids" : "prefers", score, role);
+        edge.label =
+            g_strdup_printf("%s %s%s", location->score < 0 ? "avoids" : "prefers", score, role);
         edge.mandatory = location->score >= CS_INFINITY || location->score <= -CS_INFINITY;
     }
     g_array_append_val(builder->graph->edges, edge);
@@ -445,14 +467,15 @@ static gboolean *chosen_resources(const Builder *builder, const GArray *links)
             chosen[link->from] = chosen[link->to] = TRUE;
         }
         for (int rsc = 0; rsc < count; rsc++)
-            chosen[rsc] |= ((const CsResource *)g_ptr_array_index(model->resources, rsc))->parent < 0;
+            chosen[rsc] |=
+                ((const CsResource *)g_ptr_array_index(model->resources, rsc))->parent < 0;
         return chosen;
     }
     /* adjacency: per resource, the links touching it */
     g_autofree GArray **touching = g_new0(GArray *, count);
     for (guint i = 0; i < links->len; i++) {
         const Link *link = &g_array_index(links, Link, i);
-        int ends[2] = { link->from, link->to };
+        int ends[2] = {link->from, link->to};
         for (int end = 0; end < 2; end++) {
             if (touching[ends[end]] == NULL)
                 touching[ends[end]] = g_array_new(FALSE, FALSE, sizeof(int));
@@ -463,7 +486,8 @@ static gboolean *chosen_resources(const Builder *builder, const GArray *links)
     for (int rsc = 0; rsc < count; rsc++)
         distance[rsc] = -1;
     g_autoptr(GArray) queue = g_array_new(FALSE, FALSE, sizeof(int));
-    for (int up = focus; up >= 0; up = ((const CsResource *)g_ptr_array_index(model->resources, up))->parent) {
+    for (int up = focus; up >= 0;
+         up = ((const CsResource *)g_ptr_array_index(model->resources, up))->parent) {
         int seed = graph_endpoint(model, up);
         if (distance[seed] < 0) {
             distance[seed] = 0;
@@ -501,7 +525,7 @@ static void add_node_boxes(Builder *builder)
             continue;
         if (builder->node_box_of[node->index] < 0)
             add_box(builder, -1, node->index);
-        Link link = { CS_GRAPH_LOCATION, (int)i, -1, -1 };
+        Link link = {CS_GRAPH_LOCATION, (int)i, -1, -1};
         add_edge(builder, &link, builder->node_box_of[node->index], to);
     }
 }
@@ -552,7 +576,7 @@ static void add_boxes_and_edges(Builder *builder)
 
 typedef struct Tarjan {
     const CsConstraintGraph *graph;
-    GArray **out;             /* per box: edge indices leaving it */
+    GArray **out; /* per box: edge indices leaving it */
     int *index, *low, *component;
     gboolean *on_stack;
     GArray *stack;
@@ -563,7 +587,7 @@ typedef struct Tarjan {
 static void tarjan_visit(Tarjan *tarjan, int root)
 {
     g_autoptr(GArray) calls = g_array_new(FALSE, FALSE, sizeof(int) * 2);
-    int frame[2] = { root, 0 };
+    int frame[2] = {root, 0};
     g_array_append_val(calls, frame);
     tarjan->index[root] = tarjan->low[root] = tarjan->next_index++;
     g_array_append_val(tarjan->stack, root);
@@ -573,13 +597,14 @@ static void tarjan_visit(Tarjan *tarjan, int root)
         int box = top[0];
         GArray *out = tarjan->out[box];
         if (out != NULL && top[1] < (int)out->len) {
-            const CsGraphEdge *edge = &g_array_index(tarjan->graph->edges, CsGraphEdge, g_array_index(out, int, top[1]++));
+            const CsGraphEdge *edge = &g_array_index(tarjan->graph->edges, CsGraphEdge,
+                                                     g_array_index(out, int, top[1]++));
             int next = edge->to;
             if (tarjan->index[next] < 0) {
                 tarjan->index[next] = tarjan->low[next] = tarjan->next_index++;
                 g_array_append_val(tarjan->stack, next);
                 tarjan->on_stack[next] = TRUE;
-                int call[2] = { next, 0 };
+                int call[2] = {next, 0};
                 g_array_append_val(calls, call);
             } else if (tarjan->on_stack[next]) {
                 tarjan->low[box] = MIN(tarjan->low[box], tarjan->index[next]);
@@ -608,7 +633,7 @@ static void tarjan_visit(Tarjan *tarjan, int root)
 static void flag_cycles(CsConstraintGraph *graph, CsGraphEdgeKind kind)
 {
     int count = (int)graph->boxes->len;
-    Tarjan tarjan = { .graph = graph };
+    Tarjan tarjan = {.graph = graph};
     tarjan.out = g_new0(GArray *, count);
     tarjan.index = g_new(int, count);
     tarjan.low = g_new(int, count);
@@ -653,9 +678,10 @@ static void flag_cycles(CsConstraintGraph *graph, CsGraphEdgeKind kind)
     for (int component = 0; component < tarjan.components; component++) {
         if (names[component] == NULL)
             continue;
-        g_ptr_array_add(graph->flags, g_strdup_printf("%s cycle: %s",
-                                                      kind == CS_GRAPH_ORDER ? "order" : "colocation",
-                                                      names[component]->str));
+        g_ptr_array_add(graph->flags,
+                        g_strdup_printf("%s cycle: %s",
+                                        kind == CS_GRAPH_ORDER ? "order" : "colocation",
+                                        names[component]->str));
         g_string_free(names[component], TRUE);
     }
     for (int box = 0; box < count; box++)
@@ -692,7 +718,8 @@ static void flag_edge(CsConstraintGraph *graph, CsGraphEdge *edge, char *text)
  * engine planned (colocations by node name; clones on every instance). */
 static void check_colocation(const Builder *builder, CsGraphEdge *edge)
 {
-    const CsColocation *colocation = g_ptr_array_index(builder->model->colocations, edge->constraint);
+    const CsColocation *colocation =
+        g_ptr_array_index(builder->model->colocations, edge->constraint);
     const CsResource *dependent = g_ptr_array_index(builder->model->resources, colocation->rsc);
     if (!edge->mandatory || builder->solution == NULL
         || (colocation->node_attribute != NULL && strcmp(colocation->node_attribute, "#uname") != 0)
@@ -701,7 +728,8 @@ static void check_colocation(const Builder *builder, CsGraphEdge *edge)
     const CsGraphBox *to = &g_array_index(builder->graph->boxes, CsGraphBox, edge->to);
     const CsGraphBox *from = &g_array_index(builder->graph->boxes, CsGraphBox, edge->from);
     g_autoptr(GArray) mine = graph_placements(builder->solution, builder->options, to->rsc, TRUE);
-    g_autoptr(GArray) theirs = graph_placements(builder->solution, builder->options, from->rsc, TRUE);
+    g_autoptr(GArray) theirs =
+        graph_placements(builder->solution, builder->options, from->rsc, TRUE);
     const char *dependent_name = g_ptr_array_index(to->lines, 0);
     const char *primary_name = g_ptr_array_index(from->lines, 0);
     if (colocation->score >= CS_INFINITY && mine->len == 0) {
@@ -709,17 +737,18 @@ static void check_colocation(const Builder *builder, CsGraphEdge *edge)
                   theirs->len == 0
                       ? g_strdup_printf("%s cannot run: it must run with %s, which is stopped",
                                         dependent_name, primary_name)
-                      : g_strdup_printf("%s cannot run: it must run with %s, and cannot run where %s runs",
-                                        dependent_name, primary_name, primary_name));
+                      : g_strdup_printf(
+                          "%s cannot run: it must run with %s, and cannot run where %s runs",
+                          dependent_name, primary_name, primary_name));
         return;
     }
     for (guint i = 0; i < mine->len; i++) {
         int node = g_array_index(mine, Placement, i).node;
         gboolean together = placed_on(theirs, node, colocation->with_role);
         if (together != (colocation->score >= CS_INFINITY)) {
-            flag_edge(builder->graph, edge, g_strdup_printf("%s %s %s but is planned on the same node",
-                                                            dependent_name, together ? "must avoid" : "must run with",
-                                                            primary_name));
+            flag_edge(builder->graph, edge,
+                      g_strdup_printf("%s %s %s but is planned on the same node", dependent_name,
+                                      together ? "must avoid" : "must run with", primary_name));
             return;
         }
     }
@@ -747,10 +776,13 @@ static void check_contradictions(const CsModel *model, CsConstraintGraph *graph)
             one->conflict = other->conflict = TRUE;
             g_array_index(graph->boxes, CsGraphBox, one->to).conflict = TRUE;
             g_array_index(graph->boxes, CsGraphBox, one->from).conflict = TRUE;
-            g_ptr_array_add(graph->flags, g_strdup_printf(
-                "%s and %s must be both together and apart",
-                (const char *)g_ptr_array_index(g_array_index(graph->boxes, CsGraphBox, one->from).lines, 0),
-                (const char *)g_ptr_array_index(g_array_index(graph->boxes, CsGraphBox, one->to).lines, 0)));
+            g_ptr_array_add(
+                graph->flags,
+                g_strdup_printf("%s and %s must be both together and apart",
+                                (const char *)g_ptr_array_index(
+                                    g_array_index(graph->boxes, CsGraphBox, one->from).lines, 0),
+                                (const char *)g_ptr_array_index(
+                                    g_array_index(graph->boxes, CsGraphBox, one->to).lines, 0)));
         }
     }
 }
@@ -775,11 +807,13 @@ static void check_order(const Builder *builder, CsGraphEdge *edge)
     const CsGraphBox *to = &g_array_index(builder->graph->boxes, CsGraphBox, edge->to);
     const CsGraphBox *from = &g_array_index(builder->graph->boxes, CsGraphBox, edge->from);
     g_autoptr(GArray) mine = graph_placements(builder->solution, builder->options, to->rsc, TRUE);
-    g_autoptr(GArray) theirs = graph_placements(builder->solution, builder->options, from->rsc, TRUE);
+    g_autoptr(GArray) theirs =
+        graph_placements(builder->solution, builder->options, from->rsc, TRUE);
     if (mine->len == 0 && theirs->len == 0)
-        flag_edge(builder->graph, edge, g_strdup_printf("%s cannot run: it must start after %s, which is stopped",
-                                                        (const char *)g_ptr_array_index(to->lines, 0),
-                                                        (const char *)g_ptr_array_index(from->lines, 0)));
+        flag_edge(builder->graph, edge,
+                  g_strdup_printf("%s cannot run: it must start after %s, which is stopped",
+                                  (const char *)g_ptr_array_index(to->lines, 0),
+                                  (const char *)g_ptr_array_index(from->lines, 0)));
 }
 
 static void flag_problems(const Builder *builder)
@@ -802,27 +836,27 @@ static void flag_problems(const Builder *builder)
 /* A vertex of the layered graph: a box, an edge's label, or a dummy
  * that carries an edge across a layer. */
 typedef struct Vertex {
-    int box;                  /* -1: a label or a dummy */
-    int edge;                 /* label or dummy: its edge */
+    int box;  /* -1: a label or a dummy */
+    int edge; /* label or dummy: its edge */
     gboolean label;
     int layer, position;
     int width, height;
     int x, y;
-    GArray *up, *down;        /* vertex indices of the neighbours */
-    double key;               /* sort key of the current sweep */
+    GArray *up, *down; /* vertex indices of the neighbours */
+    double key;        /* sort key of the current sweep */
 } Vertex;
 
 typedef struct Layout {
     CsConstraintGraph *graph;
-    GArray *vertices;         /* Vertex */
-    GPtrArray *layers;        /* GArray of int (vertex indices), in order */
-    GPtrArray *channels;      /* per layer but the last: GArray of Segment
+    GArray *vertices;    /* Vertex */
+    GPtrArray *layers;   /* GArray of int (vertex indices), in order */
+    GPtrArray *channels; /* per layer but the last: GArray of Segment
                                  to the layer below */
-    int part;                 /* its root box (find_parts) */
+    int part;            /* its root box (find_parts) */
     int width, height;
-    int left, top;            /* where place_parts moved it */
+    int left, top; /* where place_parts moved it */
     int *layer_y, *layer_height;
-    int *channel_y, *channel_height;   /* below each layer */
+    int *channel_y, *channel_height; /* below each layer */
 } Layout;
 
 static Vertex *vertex_at(const Layout *layout, int index)
@@ -830,9 +864,11 @@ static Vertex *vertex_at(const Layout *layout, int index)
     return &g_array_index(layout->vertices, Vertex, index);
 }
 
-static int add_vertex(Layout *layout, int box, int edge, gboolean label, int layer, int width, int height)
+static int add_vertex(Layout *layout, int box, int edge, gboolean label, int layer, int width,
+                      int height)
 {
-    Vertex vertex = { .box = box, .edge = edge, .label = label, .layer = layer, .width = width, .height = height };
+    Vertex vertex = {
+        .box = box, .edge = edge, .label = label, .layer = layer, .width = width, .height = height};
     vertex.up = g_array_new(FALSE, FALSE, sizeof(int));
     vertex.down = g_array_new(FALSE, FALSE, sizeof(int));
     g_array_append_val(layout->vertices, vertex);
@@ -844,12 +880,12 @@ static int add_vertex(Layout *layout, int box, int edge, gboolean label, int lay
 static void break_cycles(CsConstraintGraph *graph, GArray **out)
 {
     int count = (int)graph->boxes->len;
-    g_autofree guint8 *state = g_new0(guint8, count);   /* 0 new, 1 on path, 2 done */
+    g_autofree guint8 *state = g_new0(guint8, count); /* 0 new, 1 on path, 2 done */
     g_autoptr(GArray) calls = g_array_new(FALSE, FALSE, sizeof(int) * 2);
     for (int root = 0; root < count; root++) {
         if (state[root] != 0)
             continue;
-        int frame[2] = { root, 0 };
+        int frame[2] = {root, 0};
         g_array_append_val(calls, frame);
         state[root] = 1;
         while (calls->len > 0) {
@@ -860,12 +896,13 @@ static void break_cycles(CsConstraintGraph *graph, GArray **out)
                 g_array_set_size(calls, calls->len - 1);
                 continue;
             }
-            CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, g_array_index(out[box], int, top[1]++));
+            CsGraphEdge *edge =
+                &g_array_index(graph->edges, CsGraphEdge, g_array_index(out[box], int, top[1]++));
             if (state[edge->to] == 1) {
                 edge->reversed = TRUE;
             } else if (state[edge->to] == 0) {
                 state[edge->to] = 1;
-                int call[2] = { edge->to, 0 };
+                int call[2] = {edge->to, 0};
                 g_array_append_val(calls, call);
             }
         }
@@ -903,7 +940,8 @@ static void assign_layers(CsConstraintGraph *graph, GArray **out)
         int box = g_array_index(queue, int, head);
         int layer = g_array_index(graph->boxes, CsGraphBox, box).layer;
         for (guint i = 0; out[box] != NULL && i < out[box]->len; i++) {
-            const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, g_array_index(out[box], int, i));
+            const CsGraphEdge *edge =
+                &g_array_index(graph->edges, CsGraphEdge, g_array_index(out[box], int, i));
             CsGraphBox *next = &g_array_index(graph->boxes, CsGraphBox, dag_to(edge));
             next->layer = MAX(next->layer, layer + 1);
             int target = dag_to(edge);
@@ -957,7 +995,8 @@ static int add_label_vertex(Layout *layout, int index, int layer)
     const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, index);
     int width = text_width(edge->label), height = 1;
     if (edge->partner >= 0) {
-        width = MAX(width, text_width(g_array_index(graph->edges, CsGraphEdge, edge->partner).label));
+        width =
+            MAX(width, text_width(g_array_index(graph->edges, CsGraphEdge, edge->partner).label));
         height = 2;
     }
     return add_vertex(layout, -1, index, TRUE, layer, width, height);
@@ -972,7 +1011,8 @@ static void make_vertices(Layout *layout, const int *parts, int part)
     for (guint box = 0; box < graph->boxes->len; box++) {
         CsGraphBox *info = &g_array_index(graph->boxes, CsGraphBox, box);
         gboolean mine = info->layer >= 0 && parts[box] == part;
-        vertex_of[box] = mine ? add_vertex(layout, (int)box, -1, FALSE, 2 * info->layer, info->width, info->height)
+        vertex_of[box] = mine ? add_vertex(layout, (int)box, -1, FALSE, 2 * info->layer,
+                                           info->width, info->height)
                               : -1;
         if (mine)
             layer_count = MAX(layer_count, 2 * info->layer + 1);
@@ -982,12 +1022,14 @@ static void make_vertices(Layout *layout, const int *parts, int part)
         int top = vertex_of[dag_from(edge)], bottom = vertex_of[dag_to(edge)];
         if (top < 0 || edge->hidden)
             continue;
-        int top_layer = vertex_at(layout, top)->layer, bottom_layer = vertex_at(layout, bottom)->layer;
+        int top_layer = vertex_at(layout, top)->layer,
+            bottom_layer = vertex_at(layout, bottom)->layer;
         int label_layer = edge->reversed ? top_layer + 1 : bottom_layer - 1;
         int previous = top;
         for (int layer = top_layer + 1; layer < bottom_layer; layer++) {
             gboolean label = layer == label_layer;
-            int vertex = label ? add_label_vertex(layout, (int)i, layer) : add_vertex(layout, -1, (int)i, FALSE, layer, 1, 1);
+            int vertex = label ? add_label_vertex(layout, (int)i, layer)
+                               : add_vertex(layout, -1, (int)i, FALSE, layer, 1, 1);
             link_vertices(layout, previous, vertex);
             previous = vertex;
         }
@@ -1012,7 +1054,8 @@ static int crossings_between(const Layout *layout, const GArray *upper)
     for (guint i = 0; i < upper->len; i++) {
         const Vertex *vertex = vertex_at(layout, g_array_index(upper, int, i));
         for (guint j = 0; j < vertex->down->len; j++) {
-            int pair[2] = { vertex->position, vertex_at(layout, g_array_index(vertex->down, int, j))->position };
+            int pair[2] = {vertex->position,
+                           vertex_at(layout, g_array_index(vertex->down, int, j))->position};
             g_array_append_val(ends, pair);
         }
     }
@@ -1067,7 +1110,8 @@ static void save_positions(const Layout *layout, int *positions)
 
 static int by_position(gconstpointer a, gconstpointer b, gpointer layout)
 {
-    return vertex_at(layout, *(const int *)a)->position - vertex_at(layout, *(const int *)b)->position;
+    return vertex_at(layout, *(const int *)a)->position
+           - vertex_at(layout, *(const int *)b)->position;
 }
 
 static void restore_positions(Layout *layout, const int *positions)
@@ -1092,8 +1136,10 @@ static int pair_crossings(const Layout *layout, const GArray *left, const GArray
 
 static int swap_gain(const Layout *layout, const Vertex *left, const Vertex *right)
 {
-    int before = pair_crossings(layout, left->up, right->up) + pair_crossings(layout, left->down, right->down);
-    int after = pair_crossings(layout, right->up, left->up) + pair_crossings(layout, right->down, left->down);
+    int before = pair_crossings(layout, left->up, right->up)
+                 + pair_crossings(layout, left->down, right->down);
+    int after = pair_crossings(layout, right->up, left->up)
+                + pair_crossings(layout, right->down, left->down);
     return before - after;
 }
 
@@ -1107,7 +1153,8 @@ static void transpose(Layout *layout)
         for (guint layer = 0; layer < layout->layers->len; layer++) {
             GArray *vertices = g_ptr_array_index(layout->layers, layer);
             for (guint i = 0; i + 1 < vertices->len; i++) {
-                int *left = &g_array_index(vertices, int, i), *right = &g_array_index(vertices, int, i + 1);
+                int *left = &g_array_index(vertices, int, i),
+                    *right = &g_array_index(vertices, int, i + 1);
                 if (swap_gain(layout, vertex_at(layout, *left), vertex_at(layout, *right)) <= 0)
                     continue;
                 int swap = *left;
@@ -1131,7 +1178,8 @@ static void reduce_crossings(Layout *layout)
     for (int sweep = 0; sweep < SWEEPS && (!scored || best_crossings > 0); sweep++) {
         gboolean downwards = sweep % 2 == 0;
         for (guint step = 1; step < layers; step++)
-            barycenter_sort(layout, g_ptr_array_index(layout->layers, downwards ? step : layers - 1 - step),
+            barycenter_sort(layout,
+                            g_ptr_array_index(layout->layers, downwards ? step : layers - 1 - step),
                             downwards);
         int crossings = scored ? count_crossings(layout) : 0;
         if (!scored || crossings < best_crossings) {
@@ -1173,7 +1221,6 @@ static int *find_parts(const CsConstraintGraph *graph)
 }
 
 /* ---- coordinates -------------------------------------------------------- */
-
 
 /* Places a layer's vertices as near their wanted left columns as the
  * order and the gaps allow. */
@@ -1218,10 +1265,10 @@ static void shift_to_zero(Layout *layout)
 
 typedef struct Alignment {
     const Layout *layout;
-    GPtrArray *layers;        /* GArray of int, this direction's order */
-    int *pos;                 /* per vertex: index in its layer here */
-    gboolean from_below;      /* align with the neighbours below */
-    GHashTable *marked;       /* segments crossing a long edge's */
+    GPtrArray *layers;   /* GArray of int, this direction's order */
+    int *pos;            /* per vertex: index in its layer here */
+    gboolean from_below; /* align with the neighbours below */
+    GHashTable *marked;  /* segments crossing a long edge's */
     int *root, *align, *sink;
     double *shift, *x;
     gboolean *placed;
@@ -1247,7 +1294,8 @@ static gboolean is_virtual(const Alignment *alignment, int v)
 static int inner_upper(const Alignment *alignment, int v)
 {
     const GArray *upper = upper_of(alignment, v);
-    if (!is_virtual(alignment, v) || upper->len != 1 || !is_virtual(alignment, g_array_index(upper, int, 0)))
+    if (!is_virtual(alignment, v) || upper->len != 1
+        || !is_virtual(alignment, g_array_index(upper, int, 0)))
         return -1;
     return g_array_index(upper, int, 0);
 }
@@ -1271,7 +1319,8 @@ static void mark_conflicts(Alignment *alignment)
                 const GArray *upper = upper_of(alignment, w);
                 for (guint j = 0; j < upper->len; j++) {
                     int u = g_array_index(upper, int, j);
-                    if ((alignment->pos[u] < k0 || alignment->pos[u] > k1) && inner_upper(alignment, w) != u)
+                    if ((alignment->pos[u] < k0 || alignment->pos[u] > k1)
+                        && inner_upper(alignment, w) != u)
                         g_hash_table_add(alignment->marked, segment_key(alignment, u, w));
                 }
             }
@@ -1322,7 +1371,9 @@ static int layer_of(const Alignment *alignment, int v)
 
 static double separation(const Alignment *alignment, int left, int right)
 {
-    return (vertex_at(alignment->layout, left)->width + vertex_at(alignment->layout, right)->width) / 2.0 + BOX_GAP;
+    return (vertex_at(alignment->layout, left)->width + vertex_at(alignment->layout, right)->width)
+               / 2.0
+           + BOX_GAP;
 }
 
 static void place_block(Alignment *alignment, int v)
@@ -1342,21 +1393,23 @@ static void place_block(Alignment *alignment, int v)
             if (alignment->sink[v] == v)
                 alignment->sink[v] = alignment->sink[u];
             if (alignment->sink[v] != alignment->sink[u])
-                alignment->shift[alignment->sink[u]] = MIN(alignment->shift[alignment->sink[u]],
-                                                           alignment->x[v] - alignment->x[u]
-                                                               - separation(alignment, before, w));
+                alignment->shift[alignment->sink[u]] =
+                    MIN(alignment->shift[alignment->sink[u]],
+                        alignment->x[v] - alignment->x[u] - separation(alignment, before, w));
             else
-                alignment->x[v] = MAX(alignment->x[v], alignment->x[u] + separation(alignment, before, w));
+                alignment->x[v] =
+                    MAX(alignment->x[v], alignment->x[u] + separation(alignment, before, w));
         }
         w = alignment->align[w];
     } while (w != v);
 }
 
 /* One direction's centres into centre (per vertex). */
-static void align_one_way(const Layout *layout, gboolean from_below, gboolean from_right, double *centre)
+static void align_one_way(const Layout *layout, gboolean from_below, gboolean from_right,
+                          double *centre)
 {
     guint count = layout->vertices->len, layers = layout->layers->len;
-    Alignment alignment = { .layout = layout, .from_below = from_below };
+    Alignment alignment = {.layout = layout, .from_below = from_below};
     alignment.layers = g_ptr_array_new_with_free_func((GDestroyNotify)g_array_unref);
     alignment.pos = g_new(int, count);
     alignment.root = g_new(int, count);
@@ -1446,7 +1499,7 @@ static void assign_columns(Layout *layout)
         g_autofree double *wanted = g_new(double, vertices->len);
         for (guint i = 0; i < vertices->len; i++) {
             int v = g_array_index(vertices, int, i);
-            double candidates[4] = { centres[0][v], centres[1][v], centres[2][v], centres[3][v] };
+            double candidates[4] = {centres[0][v], centres[1][v], centres[2][v], centres[3][v]};
             qsort(candidates, 4, sizeof(double), by_double);
             wanted[i] = (candidates[1] + candidates[2]) / 2.0 - vertex_at(layout, v)->width / 2.0
                         - left[narrowest];
@@ -1501,17 +1554,21 @@ static void straighten(Layout *layout)
             Vertex *vertex = vertex_at(layout, index);
             if (vertex->box >= 0)
                 continue;
-            int below = g_array_index(vertex->down, int, 0), above = g_array_index(vertex->up, int, 0);
+            int below = g_array_index(vertex->down, int, 0),
+                above = g_array_index(vertex->up, int, 0);
             int port = vertex_at(layout, below)->box >= 0 ? port_column(layout, below, index, FALSE)
-                       : vertex_at(layout, above)->box >= 0 ? port_column(layout, above, index, TRUE)
-                       : vertex_at(layout, above)->x;
+                       : vertex_at(layout, above)->box >= 0
+                           ? port_column(layout, above, index, TRUE)
+                           : vertex_at(layout, above)->x;
             int x = port - vertex->width / 2;
             int low = i > 0 ? vertex_at(layout, g_array_index(vertices, int, i - 1))->x
-                                  + vertex_at(layout, g_array_index(vertices, int, i - 1))->width + BOX_GAP - 1
+                                  + vertex_at(layout, g_array_index(vertices, int, i - 1))->width
+                                  + BOX_GAP - 1
                             : G_MININT;
-            int high = i + 1 < vertices->len ? vertex_at(layout, g_array_index(vertices, int, i + 1))->x
-                                                   - BOX_GAP + 1 - vertex->width
-                                             : G_MAXINT;
+            int high = i + 1 < vertices->len
+                           ? vertex_at(layout, g_array_index(vertices, int, i + 1))->x - BOX_GAP + 1
+                                 - vertex->width
+                           : G_MAXINT;
             if (x >= low && x <= high && x >= 0)
                 vertex->x = x;
         }
@@ -1521,9 +1578,9 @@ static void straighten(Layout *layout)
 /* A piece of an edge between two adjacent layers. */
 typedef struct Segment {
     int edge;
-    int top, bottom;          /* vertices */
-    int x1, x2;               /* the columns it leaves and reaches */
-    int track;                /* row of its horizontal run in the channel */
+    int top, bottom; /* vertices */
+    int x1, x2;      /* the columns it leaves and reaches */
+    int track;       /* row of its horizontal run in the channel */
 } Segment;
 
 /* The column where the segment to other attaches to vertex: a box
@@ -1598,9 +1655,9 @@ enum { LINE_UP = 1, LINE_DOWN = 2, LINE_LEFT = 4, LINE_RIGHT = 8 };
 
 typedef struct Canvas {
     CsConstraintGraph *graph;
-    guint8 *lines;            /* per cell: LINE_* bits */
-    guint8 *heavy;            /* per cell: drawn by a mandatory edge */
-    guint8 *dashed;           /* per cell: 1 dashed (orders), 2 solid too */
+    guint8 *lines;  /* per cell: LINE_* bits */
+    guint8 *heavy;  /* per cell: drawn by a mandatory edge */
+    guint8 *dashed; /* per cell: 1 dashed (orders), 2 solid too */
     gboolean ascii;
 } Canvas;
 
@@ -1609,7 +1666,8 @@ static CsGraphCell *cell_at(const CsConstraintGraph *graph, int x, int y)
     return &graph->cells[(gsize)y * graph->width + x];
 }
 
-static void put_char(CsConstraintGraph *graph, int x, int y, gunichar ch, CsGraphCellKind kind, int box, int edge)
+static void put_char(CsConstraintGraph *graph, int x, int y, gunichar ch, CsGraphCellKind kind,
+                     int box, int edge)
 {
     if (x < 0 || y < 0 || x >= graph->width || y >= graph->height)
         return;
@@ -1623,7 +1681,8 @@ static void put_char(CsConstraintGraph *graph, int x, int y, gunichar ch, CsGrap
 }
 
 /* Writes safe text from (x, y); returns the columns used. */
-static int put_text(CsConstraintGraph *graph, int x, int y, const char *text, CsGraphCellKind kind, int box, int edge)
+static int put_text(CsConstraintGraph *graph, int x, int y, const char *text, CsGraphCellKind kind,
+                    int box, int edge)
 {
     int column = x;
     for (const char *cursor = text; *cursor != '\0'; cursor = g_utf8_next_char(cursor)) {
@@ -1635,7 +1694,8 @@ static int put_text(CsConstraintGraph *graph, int x, int y, const char *text, Cs
     return column - x;
 }
 
-static void mark_line(Canvas *canvas, int x, int y, guint8 bits, const CsGraphEdge *edge, int edge_index)
+static void mark_line(Canvas *canvas, int x, int y, guint8 bits, const CsGraphEdge *edge,
+                      int edge_index)
 {
     CsConstraintGraph *graph = canvas->graph;
     if (x < 0 || y < 0 || x >= graph->width || y >= graph->height)
@@ -1645,17 +1705,20 @@ static void mark_line(Canvas *canvas, int x, int y, guint8 bits, const CsGraphEd
     if (cell->kind != CS_GRAPH_CELL_BLANK && cell->kind != CS_GRAPH_CELL_LINE
         && cell->kind != CS_GRAPH_CELL_MANDATORY && cell->kind != CS_GRAPH_CELL_FLAG)
         return;
-    const CsGraphEdge *partner = edge->partner >= 0
-                                     ? &g_array_index(graph->edges, CsGraphEdge, edge->partner) : edge;
+    const CsGraphEdge *partner =
+        edge->partner >= 0 ? &g_array_index(graph->edges, CsGraphEdge, edge->partner) : edge;
     canvas->lines[at] |= bits;
     canvas->heavy[at] |= edge->mandatory || partner->mandatory;
     canvas->dashed[at] |= edge->kind == CS_GRAPH_ORDER ? 1 : 2;
     cell->edge = edge_index;
-    cell->kind = edge->conflict || edge->in_cycle || partner->conflict || partner->in_cycle ? CS_GRAPH_CELL_FLAG
-                 : canvas->heavy[at] ? CS_GRAPH_CELL_MANDATORY : CS_GRAPH_CELL_LINE;
+    cell->kind = edge->conflict || edge->in_cycle || partner->conflict || partner->in_cycle
+                     ? CS_GRAPH_CELL_FLAG
+                 : canvas->heavy[at] ? CS_GRAPH_CELL_MANDATORY
+                                     : CS_GRAPH_CELL_LINE;
 }
 
-static void draw_run(Canvas *canvas, int x1, int y1, int x2, int y2, const CsGraphEdge *edge, int edge_index)
+static void draw_run(Canvas *canvas, int x1, int y1, int x2, int y2, const CsGraphEdge *edge,
+                     int edge_index)
 {
     int dx = (x2 > x1) - (x2 < x1), dy = (y2 > y1) - (y2 < y1);
     guint8 forward = dx > 0 ? LINE_RIGHT : dx < 0 ? LINE_LEFT : dy > 0 ? LINE_DOWN : LINE_UP;
@@ -1667,11 +1730,11 @@ static void draw_run(Canvas *canvas, int x1, int y1, int x2, int y2, const CsGra
 }
 
 static const char *const light_glyphs[16] = {
-    " ", "\u2502", "\u2502", "\u2502", "\u2500", "\u2518", "\u2510", "\u2524",
+    " ",      "\u2502", "\u2502", "\u2502", "\u2500", "\u2518", "\u2510", "\u2524",
     "\u2500", "\u2514", "\u250c", "\u251c", "\u2500", "\u2534", "\u252c", "\u253c",
 };
 static const char *const heavy_glyphs[16] = {
-    " ", "\u2503", "\u2503", "\u2503", "\u2501", "\u251b", "\u2513", "\u252b",
+    " ",      "\u2503", "\u2503", "\u2503", "\u2501", "\u251b", "\u2513", "\u252b",
     "\u2501", "\u2517", "\u250f", "\u2523", "\u2501", "\u253b", "\u2533", "\u254b",
 };
 
@@ -1689,7 +1752,7 @@ static gunichar line_glyph(const Canvas *canvas, gsize at)
         return '+';
     }
     if (dashed && vertical)
-        return heavy ? 0x2507 : 0x2506;   /* heavy/light triple dash vertical */
+        return heavy ? 0x2507 : 0x2506; /* heavy/light triple dash vertical */
     if (dashed && horizontal)
         return heavy ? 0x2505 : 0x2504;
     return g_utf8_get_char((heavy ? heavy_glyphs : light_glyphs)[bits]);
@@ -1705,12 +1768,14 @@ static void draw_lines(CsConstraintGraph *graph, int index)
             put_char(graph, x, y, ' ', CS_GRAPH_CELL_TEXT, index, -1);
     for (guint i = 0; i < box->lines->len; i++) {
         gboolean title = i == 0;
-        g_autofree char *text = title && (box->conflict || box->in_cycle)
-                                    ? g_strdup_printf("%s !", (const char *)g_ptr_array_index(box->lines, i))
-                                    : g_strdup(g_ptr_array_index(box->lines, i));
+        g_autofree char *text =
+            title && (box->conflict || box->in_cycle)
+                ? g_strdup_printf("%s !", (const char *)g_ptr_array_index(box->lines, i))
+                : g_strdup(g_ptr_array_index(box->lines, i));
         put_text(graph, box->x + 2, box->y + 1 + (int)i, text,
                  title ? (box->conflict || box->in_cycle ? CS_GRAPH_CELL_FLAG : CS_GRAPH_CELL_TITLE)
-                       : CS_GRAPH_CELL_TEXT, index, -1);
+                       : CS_GRAPH_CELL_TEXT,
+                 index, -1);
     }
 }
 
@@ -1719,10 +1784,11 @@ static void draw_box(CsConstraintGraph *graph, int index, gboolean ascii)
     const CsGraphBox *box = &g_array_index(graph->boxes, CsGraphBox, index);
     gboolean heavy = box->focus;
     CsGraphCellKind border = box->conflict || box->in_cycle ? CS_GRAPH_CELL_FLAG
-                             : box->focus ? CS_GRAPH_CELL_FOCUS : CS_GRAPH_CELL_BOX;
+                             : box->focus                   ? CS_GRAPH_CELL_FOCUS
+                                                            : CS_GRAPH_CELL_BOX;
     gunichar horizontal = ascii ? (heavy ? '=' : '-') : heavy ? 0x2501 : 0x2500;
     gunichar vertical = ascii ? '|' : heavy ? 0x2503 : 0x2502;
-    gunichar corners[4] = { '+', '+', '+', '+' };
+    gunichar corners[4] = {'+', '+', '+', '+'};
     if (!ascii) {
         corners[0] = heavy ? 0x250f : (box->rsc < 0 ? 0x256d : 0x250c);
         corners[1] = heavy ? 0x2513 : (box->rsc < 0 ? 0x256e : 0x2510);
@@ -1746,26 +1812,31 @@ static void draw_box(CsConstraintGraph *graph, int index, gboolean ascii)
 }
 
 /* Where an edge meets a box's border: a tee into the line. */
-static void draw_port(Canvas *canvas, int x, int y, gboolean bottom_side, const CsGraphEdge *edge, int edge_index)
+static void draw_port(Canvas *canvas, int x, int y, gboolean bottom_side, const CsGraphEdge *edge,
+                      int edge_index)
 {
     CsGraphCell *cell = cell_at(canvas->graph, x, y);
-    gboolean heavy_border = cell->box >= 0 && g_array_index(canvas->graph->boxes, CsGraphBox, cell->box).focus;
+    gboolean heavy_border =
+        cell->box >= 0 && g_array_index(canvas->graph->boxes, CsGraphBox, cell->box).focus;
     /* light or heavy line, into a light or heavy border */
     static const gunichar tees[2][2][2] = {
-        { { 0x2534, 0x252c }, { 0x2538, 0x2530 } },
-        { { 0x2537, 0x252f }, { 0x253b, 0x2533 } },
+        {{0x2534, 0x252c}, {0x2538, 0x2530}},
+        {{0x2537, 0x252f}, {0x253b, 0x2533}},
     };
-    gboolean heavy = edge->mandatory
-                     || (edge->partner >= 0 && g_array_index(canvas->graph->edges, CsGraphEdge, edge->partner).mandatory);
+    gboolean heavy =
+        edge->mandatory
+        || (edge->partner >= 0
+            && g_array_index(canvas->graph->edges, CsGraphEdge, edge->partner).mandatory);
     gunichar ch = canvas->ascii ? '+' : tees[heavy_border][heavy][bottom_side];
     put_char(canvas->graph, x, y, ch, (CsGraphCellKind)cell->kind, -1, edge_index);
 }
 
-static void draw_segment(Canvas *canvas, const Layout *layout, const Segment *segment, int channel_top,
-                         int up_row, gboolean arrow_down, gboolean arrow_up)
+static void draw_segment(Canvas *canvas, const Layout *layout, const Segment *segment,
+                         int channel_top, int up_row, gboolean arrow_down, gboolean arrow_up)
 {
     const CsGraphEdge *edge = &g_array_index(canvas->graph->edges, CsGraphEdge, segment->edge);
-    const Vertex *top = vertex_at(layout, segment->top), *bottom = vertex_at(layout, segment->bottom);
+    const Vertex *top = vertex_at(layout, segment->top),
+                 *bottom = vertex_at(layout, segment->bottom);
     int start = top->y + top->height, end = bottom->y - 1;
     int track_y = channel_top + up_row + segment->track;
     if (segment->track < 0) {
@@ -1783,10 +1854,12 @@ static void draw_segment(Canvas *canvas, const Layout *layout, const Segment *se
         draw_port(canvas, segment->x2, bottom->y, FALSE, edge, segment->edge);
     if (arrow_down && bottom->box >= 0)
         put_char(canvas->graph, segment->x2, end, canvas->ascii ? 'v' : 0x25bc,
-                 (CsGraphCellKind)cell_at(canvas->graph, segment->x2, end)->kind, -1, segment->edge);
+                 (CsGraphCellKind)cell_at(canvas->graph, segment->x2, end)->kind, -1,
+                 segment->edge);
     if (arrow_up && top->box >= 0)
         put_char(canvas->graph, segment->x1, start, canvas->ascii ? '^' : 0x25b2,
-                 (CsGraphCellKind)cell_at(canvas->graph, segment->x1, start)->kind, -1, segment->edge);
+                 (CsGraphCellKind)cell_at(canvas->graph, segment->x1, start)->kind, -1,
+                 segment->edge);
 }
 
 /* ---- putting it together ------------------------------------------------ */
@@ -1803,21 +1876,27 @@ static GArray *layer_segments(Layout *layout, guint layer)
             const Vertex *below = vertex_at(layout, bottom);
             /* boxes never touch: a label is between */
             int edge = below->box < 0 ? below->edge : vertex->edge;
-            Segment segment = { edge, top, bottom, port_column(layout, top, bottom, TRUE),
-                                port_column(layout, bottom, top, FALSE), -1 };
+            Segment segment = {edge,
+                               top,
+                               bottom,
+                               port_column(layout, top, bottom, TRUE),
+                               port_column(layout, bottom, top, FALSE),
+                               -1};
             g_array_append_val(segments, segment);
         }
     }
     return segments;
 }
 
-static gboolean segment_arrow_down(const Layout *layout, const CsConstraintGraph *graph, const Segment *segment)
+static gboolean segment_arrow_down(const Layout *layout, const CsConstraintGraph *graph,
+                                   const Segment *segment)
 {
     const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, segment->edge);
     return !edge->reversed && vertex_at(layout, segment->bottom)->box >= 0;
 }
 
-static gboolean segment_arrow_up(const Layout *layout, const CsConstraintGraph *graph, const Segment *segment)
+static gboolean segment_arrow_up(const Layout *layout, const CsConstraintGraph *graph,
+                                 const Segment *segment)
 {
     const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, segment->edge);
     return edge->reversed && vertex_at(layout, segment->top)->box >= 0;
@@ -1886,7 +1965,8 @@ static void draw_labels(CsConstraintGraph *graph, const Layout *layout)
             edge->label_x = vertex->x + (vertex->width - text_width(edge->label)) / 2;
             edge->label_y = vertex->y + row;
             put_text(graph, edge->label_x, edge->label_y, edge->label,
-                     edge->conflict || edge->in_cycle ? CS_GRAPH_CELL_FLAG : CS_GRAPH_CELL_LABEL, -1, index);
+                     edge->conflict || edge->in_cycle ? CS_GRAPH_CELL_FLAG : CS_GRAPH_CELL_LABEL,
+                     -1, index);
             index = edge->partner;
         }
     }
@@ -1905,7 +1985,8 @@ static void draw_layout(Canvas *canvas, const Layout *layout)
         for (guint i = 0; i < segments->len; i++) {
             const Segment *segment = &g_array_index(segments, Segment, i);
             draw_segment(canvas, layout, segment, layout->channel_y[layer], up,
-                         segment_arrow_down(layout, graph, segment), segment_arrow_up(layout, graph, segment));
+                         segment_arrow_down(layout, graph, segment),
+                         segment_arrow_up(layout, graph, segment));
         }
     }
 }
@@ -1915,9 +1996,9 @@ static void render(CsConstraintGraph *graph, GPtrArray *layouts, gboolean ascii)
     gsize size = (gsize)graph->width * graph->height;
     graph->cells = g_new(CsGraphCell, MAX(size, 1));
     for (gsize i = 0; i < size; i++)
-        graph->cells[i] = (CsGraphCell){ ' ', CS_GRAPH_CELL_BLANK, -1, -1 };
-    Canvas canvas = { graph, g_new0(guint8, MAX(size, 1)), g_new0(guint8, MAX(size, 1)),
-                      g_new0(guint8, MAX(size, 1)), ascii };
+        graph->cells[i] = (CsGraphCell){' ', CS_GRAPH_CELL_BLANK, -1, -1};
+    Canvas canvas = {graph, g_new0(guint8, MAX(size, 1)), g_new0(guint8, MAX(size, 1)),
+                     g_new0(guint8, MAX(size, 1)), ascii};
     for (guint box = 0; box < graph->boxes->len; box++)
         draw_box(graph, (int)box, ascii);
     for (guint i = 0; i < layouts->len; i++)
@@ -1993,7 +2074,8 @@ static Layout *lay_out_part(CsConstraintGraph *graph, const int *parts, int part
     for (guint layer = 0; layer + 1 < layers; layer++)
         g_ptr_array_add(layout->channels, layer_segments(layout, layer));
     assign_rows(layout, layout->channels);
-    layout->height = layers > 0 ? layout->layer_y[layers - 1] + layout->layer_height[layers - 1] : 0;
+    layout->height =
+        layers > 0 ? layout->layer_y[layers - 1] + layout->layer_height[layers - 1] : 0;
     for (guint v = 0; v < layout->vertices->len; v++) {
         const Vertex *vertex = vertex_at(layout, (int)v);
         layout->width = MAX(layout->width, vertex->x + vertex->width);
@@ -2100,9 +2182,11 @@ static void assign_ranks(CsConstraintGraph *graph)
 static void take_ranks(CsConstraintGraph *graph, const CsConstraintGraph *old)
 {
     for (guint i = 0; i < graph->edges->len; i++)
-        g_array_index(graph->edges, CsGraphEdge, i).reversed = g_array_index(old->edges, CsGraphEdge, i).reversed;
+        g_array_index(graph->edges, CsGraphEdge, i).reversed =
+            g_array_index(old->edges, CsGraphEdge, i).reversed;
     for (guint i = 0; i < graph->boxes->len; i++)
-        g_array_index(graph->boxes, CsGraphBox, i).layer = g_array_index(old->boxes, CsGraphBox, i).layer;
+        g_array_index(graph->boxes, CsGraphBox, i).layer =
+            g_array_index(old->boxes, CsGraphBox, i).layer;
     graph->layers = old->layers;
 }
 
@@ -2129,7 +2213,7 @@ static Layout **reusable_parts(CsConstraintGraph *graph, CsConstraintGraph *old,
 /* A part's layout taken from old, moved back to (0, 0). */
 static Layout *take_part(CsConstraintGraph *graph, CsConstraintGraph *old, Layout *layout)
 {
-    g_ptr_array_remove_fast(old->layouts, layout);   /* not freed: no free func */
+    g_ptr_array_remove_fast(old->layouts, layout); /* not freed: no free func */
     layout->graph = graph;
     move_layout(layout, -layout->left, -layout->top);
     return layout;
@@ -2154,8 +2238,9 @@ static void lay_out(CsConstraintGraph *graph, const CsGraphOptions *options, CsC
     for (guint box = 0; box < count; box++) {
         if (parts[box] != (int)box || g_array_index(graph->boxes, CsGraphBox, box).layer < 0)
             continue;
-        Layout *layout = reusable != NULL && reusable[box] != NULL ? take_part(graph, old, reusable[box])
-                                                                  : lay_out_part(graph, parts, (int)box);
+        Layout *layout = reusable != NULL && reusable[box] != NULL
+                             ? take_part(graph, old, reusable[box])
+                             : lay_out_part(graph, parts, (int)box);
         g_ptr_array_add(graph->layouts, layout);
     }
     if (same)
@@ -2180,7 +2265,8 @@ static void edge_clear(gpointer data)
 }
 
 /* The boxes, edges and flags of the graph, not laid out yet. */
-static CsConstraintGraph *build_content(const CsModel *model, const CsSolution *solution, const CsGraphOptions *options)
+static CsConstraintGraph *build_content(const CsModel *model, const CsSolution *solution,
+                                        const CsGraphOptions *options)
 {
     CsConstraintGraph *graph = g_new0(CsConstraintGraph, 1);
     graph->boxes = g_array_new(FALSE, FALSE, sizeof(CsGraphBox));
@@ -2188,7 +2274,7 @@ static CsConstraintGraph *build_content(const CsModel *model, const CsSolution *
     graph->edges = g_array_new(FALSE, FALSE, sizeof(CsGraphEdge));
     g_array_set_clear_func(graph->edges, edge_clear);
     graph->flags = g_ptr_array_new_with_free_func(g_free);
-    Builder builder = { .model = model, .solution = solution, .options = options, .graph = graph };
+    Builder builder = {.model = model, .solution = solution, .options = options, .graph = graph};
     builder.box_of = g_new(int, MAX(model->resources->len, 1));
     builder.node_box_of = g_new(int, MAX(model->nodes->len, 1));
     for (guint i = 0; i < model->resources->len; i++)
@@ -2207,7 +2293,8 @@ static CsConstraintGraph *build_content(const CsModel *model, const CsSolution *
     return graph;
 }
 
-CsConstraintGraph *cs_constraint_graph_build(const CsModel *model, const CsSolution *solution, const CsGraphOptions *options)
+CsConstraintGraph *cs_constraint_graph_build(const CsModel *model, const CsSolution *solution,
+                                             const CsGraphOptions *options)
 {
     CsConstraintGraph *graph = build_content(model, solution, options);
     lay_out(graph, options, NULL);
@@ -2220,8 +2307,8 @@ static gboolean same_edge_shape(const CsGraphEdge *edge, const CsGraphEdge *old)
 {
     return edge->kind == old->kind && edge->from == old->from && edge->to == old->to
            && edge->mandatory == old->mandatory && edge->in_cycle == old->in_cycle
-           && edge->conflict == old->conflict && edge->partner == old->partner && edge->hidden == old->hidden
-           && strcmp(edge->label, old->label) == 0;
+           && edge->conflict == old->conflict && edge->partner == old->partner
+           && edge->hidden == old->hidden && strcmp(edge->label, old->label) == 0;
 }
 
 /* What the layout reads of a box: its size (lines and ports) and what
@@ -2249,7 +2336,8 @@ static gboolean same_edges(const CsConstraintGraph *graph, const CsConstraintGra
 
 static gboolean same_shape(const CsConstraintGraph *graph, const CsConstraintGraph *old)
 {
-    if (old == NULL || old->ascii != graph->ascii || old->wrap != graph->wrap || !same_edges(graph, old))
+    if (old == NULL || old->ascii != graph->ascii || old->wrap != graph->wrap
+        || !same_edges(graph, old))
         return FALSE;
     g_autofree int *ports = g_new0(int, MAX(graph->boxes->len, 1));
     for (guint i = 0; i < graph->edges->len; i++) {
@@ -2306,7 +2394,8 @@ static void take_layout(CsConstraintGraph *graph, CsConstraintGraph *old)
 }
 
 CsConstraintGraph *cs_constraint_graph_rebuild(const CsModel *model, const CsSolution *solution,
-                                               const CsGraphOptions *options, CsConstraintGraph *previous)
+                                               const CsGraphOptions *options,
+                                               CsConstraintGraph *previous)
 {
     CsConstraintGraph *graph = build_content(model, solution, options);
     if (same_shape(graph, previous))
@@ -2363,11 +2452,14 @@ int cs_constraint_graph_box_of(const CsConstraintGraph *graph, int rsc)
 
 const char *cs_constraint_graph_legend(const CsConstraintGraph *graph)
 {
-    return graph->ascii
-               ? "Arrows point from primary to dependent (colocation, solid) and from first to then\n"
-                 "(order, dotted); '=' and '#' mandatory; * promoted; ! a cycle or an unmet requirement."
-               : "Arrows point from primary to dependent (colocation, \u2500) and from first to then\n"
-                 "(order, \u2504); heavy lines are mandatory; * promoted; ! a cycle or an unmet requirement.";
+    return graph->ascii ? "Arrows point from primary to dependent (colocation, solid) and from "
+                          "first to then\n"
+                          "(order, dotted); '=' and '#' mandatory; * promoted; ! a cycle or an "
+                          "unmet requirement."
+                        : "Arrows point from primary to dependent (colocation, \u2500) and from "
+                          "first to then\n"
+                          "(order, \u2504); heavy lines are mandatory; * promoted; ! a cycle or an "
+                          "unmet requirement.";
 }
 
 void cs_constraint_graph_print(const CsConstraintGraph *graph, GString *out)
@@ -2379,7 +2471,8 @@ void cs_constraint_graph_print(const CsConstraintGraph *graph, GString *out)
     if (graph->boxes->len == 0)
         g_string_append(out, "No resources.\n");
     for (guint i = 0; i < graph->flags->len; i++)
-        g_string_append_printf(out, "%s! %s\n", i == 0 ? "\n" : "", (const char *)g_ptr_array_index(graph->flags, i));
+        g_string_append_printf(out, "%s! %s\n", i == 0 ? "\n" : "",
+                               (const char *)g_ptr_array_index(graph->flags, i));
     if (graph->edges->len > 0)
         g_string_append_printf(out, "\n%s\n", cs_constraint_graph_legend(graph));
 }
@@ -2416,7 +2509,8 @@ void cs_constraint_graph_print_dot(const CsConstraintGraph *graph, GString *out)
         g_autofree char *joined = NULL;
         GString *label = g_string_new(NULL);
         for (guint j = 0; j < box->lines->len; j++)
-            g_string_append_printf(label, "%s%s", j > 0 ? "\n" : "", (const char *)g_ptr_array_index(box->lines, j));
+            g_string_append_printf(label, "%s%s", j > 0 ? "\n" : "",
+                                   (const char *)g_ptr_array_index(box->lines, j));
         joined = g_string_free(label, FALSE);
         g_string_append(out, "  ");
         dot_node(out, graph, (int)i);
@@ -2457,7 +2551,8 @@ static const char *box_name(const CsConstraintGraph *graph, int box)
     return g_ptr_array_index(g_array_index(graph->boxes, CsGraphBox, box).lines, 0);
 }
 
-char *cs_constraint_graph_edge_details(const CsConstraintGraph *graph, const CsModel *model, int index)
+char *cs_constraint_graph_edge_details(const CsConstraintGraph *graph, const CsModel *model,
+                                       int index)
 {
     if (index < 0 || (guint)index >= graph->edges->len)
         return NULL;
@@ -2468,11 +2563,13 @@ char *cs_constraint_graph_edge_details(const CsConstraintGraph *graph, const CsM
         const CsColocation *colocation = g_ptr_array_index(model->colocations, edge->constraint);
         char buf[CS_SCORE_BUFSIZE];
         g_string_append_printf(out, "Colocation %s\n", colocation->id);
-        g_string_append_printf(out, "%s is placed relative to %s, score %s (%s).\n", box_name(graph, edge->to),
-                               box_name(graph, edge->from), cs_score_format(colocation->score, buf),
+        g_string_append_printf(out, "%s is placed relative to %s, score %s (%s).\n",
+                               box_name(graph, edge->to), box_name(graph, edge->from),
+                               cs_score_format(colocation->score, buf),
                                edge->mandatory ? "a requirement" : "a preference");
         if (colocation->with_role != CS_ROLE_UNKNOWN)
-            g_string_append_printf(out, "Only with %s's %s instances.\n", box_name(graph, edge->from),
+            g_string_append_printf(out, "Only with %s's %s instances.\n",
+                                   box_name(graph, edge->from),
                                    cs_role_name(colocation->with_role));
         if (colocation->rsc_role != CS_ROLE_UNKNOWN)
             g_string_append_printf(out, "Applies to %s in role %s.\n", box_name(graph, edge->to),
@@ -2484,16 +2581,19 @@ char *cs_constraint_graph_edge_details(const CsConstraintGraph *graph, const CsM
         const CsOrder *order = g_ptr_array_index(model->orders, edge->constraint);
         g_string_append_printf(out, "Order %s (%s)\n", order->id, order_kind_name(order->kind));
         g_string_append_printf(out, "%s %s, then %s %s.\n", box_name(graph, edge->from),
-                               order->first_action ? order->first_action : "start", box_name(graph, edge->to),
+                               order->first_action ? order->first_action : "start",
+                               box_name(graph, edge->to),
                                order->then_action ? order->then_action : "start");
-        g_string_append_printf(out, "%s.\n", order->symmetrical ? "Symmetrical: stops go in the reverse order"
-                                                                : "Asymmetrical: only this direction");
+        g_string_append_printf(out, "%s.\n",
+                               order->symmetrical ? "Symmetrical: stops go in the reverse order"
+                                                  : "Asymmetrical: only this direction");
         xml = order->xml;
     } else {
         const CsLocation *location = g_ptr_array_index(model->locations, edge->constraint);
         char buf[CS_SCORE_BUFSIZE];
-        g_string_append_printf(out, "Location %s\n%s on %s: score %s.\n", location->id, box_name(graph, edge->to),
-                               box_name(graph, edge->from), cs_score_format(location->score, buf));
+        g_string_append_printf(out, "Location %s\n%s on %s: score %s.\n", location->id,
+                               box_name(graph, edge->to), box_name(graph, edge->from),
+                               cs_score_format(location->score, buf));
         xml = location->xml;
     }
     if (edge->in_cycle)
@@ -2519,8 +2619,8 @@ gboolean *cs_constraint_graph_stopping(const CsSolution *solution, int *count)
     *count = (int)cs_solution_model(solution)->resources->len;
     gboolean *stopping = g_new0(gboolean, MAX(*count, 1));
     for (guint i = 0; i < length; i++) {
-        const CsPlannedAction *action = kept != NULL ? cs_transition_action(kept, i)
-                                                     : g_ptr_array_index(actions, i);
+        const CsPlannedAction *action =
+            kept != NULL ? cs_transition_action(kept, i) : g_ptr_array_index(actions, i);
         gboolean stays_stopped = (action->kind == CS_ACTION_STOP && action->to_node < 0)
                                  || (action->kind == CS_ACTION_START && action->blocked);
         if (stays_stopped && action->rsc >= 0 && action->rsc < *count)
@@ -2530,7 +2630,7 @@ gboolean *cs_constraint_graph_stopping(const CsSolution *solution, int *count)
 }
 
 gboolean cs_constraint_graph_command(const CsModel *model, CsSolution *solution, const char *rsc_id,
-                          int depth, gboolean dot, GString *out, GError **error)
+                                     int depth, gboolean dot, GString *out, GError **error)
 {
     const CsResource *focus = rsc_id != NULL ? cs_model_resource(model, rsc_id) : NULL;
     if (rsc_id != NULL && focus == NULL) {
@@ -2539,8 +2639,11 @@ gboolean cs_constraint_graph_command(const CsModel *model, CsSolution *solution,
     }
     int count = 0;
     g_autofree gboolean *stopping = cs_constraint_graph_stopping(solution, &count);
-    CsGraphOptions options = { .focus = focus != NULL ? focus->index : -1, .depth = depth,
-                               .ascii = !g_get_charset(NULL), .stopping = stopping, .stopping_count = count };
+    CsGraphOptions options = {.focus = focus != NULL ? focus->index : -1,
+                              .depth = depth,
+                              .ascii = !g_get_charset(NULL),
+                              .stopping = stopping,
+                              .stopping_count = count};
     /* on a terminal, parts of the graph go below one another rather
      * than past its width; into a pipe the picture is the same anywhere */
     struct winsize size;
@@ -2560,7 +2663,8 @@ static char *location_detail(const CsLocation *location, gboolean ascii)
 {
     g_autofree char *id = safe_text(location->id, ascii);
     g_autofree char *role = location->role != CS_ROLE_UNKNOWN
-                                ? g_strdup_printf(", role %s", cs_role_name(location->role)) : g_strdup("");
+                                ? g_strdup_printf(", role %s", cs_role_name(location->role))
+                                : g_strdup("");
     if (location->node != NULL) {
         g_autofree char *score = short_score(location->score);
         g_autofree char *node = safe_text(location->node, ascii);
@@ -2569,7 +2673,8 @@ static char *location_detail(const CsLocation *location, gboolean ascii)
     GString *rules = g_string_new(NULL);
     for (guint i = 0; i < location->rules->len; i++) {
         xmlNode *rule = cs_rule_xml(g_ptr_array_index(location->rules, i));
-        g_autofree char *rule_id = rule != NULL ? (char *)xmlGetProp(rule, (const xmlChar *)"id") : NULL;
+        g_autofree char *rule_id =
+            rule != NULL ? (char *)xmlGetProp(rule, (const xmlChar *)"id") : NULL;
         g_autofree char *safe = safe_text(rule_id != NULL ? rule_id : "?", ascii);
         g_string_append_printf(rules, "%s%s", i > 0 ? ", " : "", safe);
     }
@@ -2580,7 +2685,8 @@ static char *location_detail(const CsLocation *location, gboolean ascii)
 
 /* Everything a box stands for: its lines, then every location
  * constraint on it (a box shows the first three). */
-char *cs_constraint_graph_box_details(const CsConstraintGraph *graph, const CsModel *model, int index)
+char *cs_constraint_graph_box_details(const CsConstraintGraph *graph, const CsModel *model,
+                                      int index)
 {
     if (index < 0 || (guint)index >= graph->boxes->len)
         return NULL;
@@ -2594,7 +2700,8 @@ char *cs_constraint_graph_box_details(const CsConstraintGraph *graph, const CsMo
         if (graph_endpoint(model, location->rsc) != box->rsc)
             continue;
         g_autofree char *detail = location_detail(location, graph->ascii);
-        g_string_append_printf(out, "%s%s\n", count++ == 0 ? "\nLocation constraints:\n" : "", detail);
+        g_string_append_printf(out, "%s%s\n", count++ == 0 ? "\nLocation constraints:\n" : "",
+                               detail);
     }
     return g_string_free(out, FALSE);
 }

@@ -17,16 +17,16 @@
 typedef enum {
     CS_GRAPH_COLOCATION,
     CS_GRAPH_ORDER,
-    CS_GRAPH_LOCATION,       /* node box -> resource (node boxes only) */
+    CS_GRAPH_LOCATION, /* node box -> resource (node boxes only) */
 } CsGraphEdgeKind;
 
 typedef struct CsGraphOptions {
-    int focus;               /* model resource index, -1: the whole graph */
-    int depth;               /* with a focus: constraints away from it */
-    gboolean node_boxes;     /* node+score locations as node boxes and
+    int focus;           /* model resource index, -1: the whole graph */
+    int depth;           /* with a focus: constraints away from it */
+    gboolean node_boxes; /* node+score locations as node boxes and
                                 edges, not notes on the resource's box */
-    gboolean ascii;          /* ASCII lines; ids escaped to ASCII */
-    int wrap;                /* columns: unconnected parts of the graph
+    gboolean ascii;      /* ASCII lines; ids escaped to ASCII */
+    int wrap;            /* columns: unconnected parts of the graph
                                 go below one another past it (0: none) */
     /* Per resource of the solution's model (clone instances included):
      * the Transition Summary stops it, even where it stays assigned (an
@@ -37,10 +37,10 @@ typedef struct CsGraphOptions {
 } CsGraphOptions;
 
 typedef struct CsGraphBox {
-    int rsc;                 /* model index; -1 for a node box */
-    int node;                /* a node box's node, else -1 */
-    GPtrArray *lines;        /* char*, safe text; the title first */
-    int notes_from;          /* lines from here on: location notes */
+    int rsc;          /* model index; -1 for a node box */
+    int node;         /* a node box's node, else -1 */
+    GPtrArray *lines; /* char*, safe text; the title first */
+    int notes_from;   /* lines from here on: location notes */
     gboolean focus;
     gboolean in_cycle;       /* on a cycle of colocations or of orders */
     gboolean conflict;       /* a mandatory constraint on it is not met */
@@ -50,23 +50,23 @@ typedef struct CsGraphBox {
 
 typedef struct CsGraphEdge {
     CsGraphEdgeKind kind;
-    int constraint;          /* index in model->colocations, orders or
+    int constraint;     /* index in model->colocations, orders or
                                 locations */
-    const char *id;          /* the constraint's id (the model's) */
-    int from, to;            /* boxes: primary -> dependent for a
+    const char *id;     /* the constraint's id (the model's) */
+    int from, to;       /* boxes: primary -> dependent for a
                                 colocation, first -> then for an order */
-    char *label;             /* safe text: "+INF with Promoted" ... */
-    gboolean mandatory;      /* +/-INFINITY, or an order of kind Mandatory */
+    char *label;        /* safe text: "+INF with Promoted" ... */
+    gboolean mandatory; /* +/-INFINITY, or an order of kind Mandatory */
     gboolean in_cycle;
     gboolean conflict;
-    gboolean reversed;       /* drawn upwards to break a cycle */
+    gboolean reversed; /* drawn upwards to break a cycle */
     /* A colocation and an order between the same two resources, the
      * same way (the usual "with" and "then" pair), are drawn as one line
      * with both labels: partner is the other edge, or -1; the order is
      * hidden (no line of its own, its label under the colocation's). */
     int partner;
     gboolean hidden;
-    int label_x, label_y;    /* where the label is on the grid */
+    int label_x, label_y; /* where the label is on the grid */
 } CsGraphEdge;
 
 /* What a cell shows, for whoever colours it. */
@@ -83,23 +83,23 @@ typedef enum {
 } CsGraphCellKind;
 
 typedef struct CsGraphCell {
-    gunichar ch;             /* 0: the right half of a wide character */
-    guint8 kind;             /* CsGraphCellKind */
-    int edge;                /* the edge drawn here, or -1 */
-    int box;                 /* the box drawn here, or -1 */
+    gunichar ch; /* 0: the right half of a wide character */
+    guint8 kind; /* CsGraphCellKind */
+    int edge;    /* the edge drawn here, or -1 */
+    int box;     /* the box drawn here, or -1 */
 } CsGraphCell;
 
 typedef struct CsConstraintGraph {
-    GArray *boxes;           /* CsGraphBox */
-    GArray *edges;           /* CsGraphEdge */
-    GPtrArray *flags;        /* char*, safe: each cycle and each unmet
+    GArray *boxes;    /* CsGraphBox */
+    GArray *edges;    /* CsGraphEdge */
+    GPtrArray *flags; /* char*, safe: each cycle and each unmet
                                 mandatory constraint, in words */
     int width, height;
-    CsGraphCell *cells;      /* height rows of width */
+    CsGraphCell *cells; /* height rows of width */
     int layers;
     gboolean ascii;
-    int wrap;                /* the width it was laid out for */
-    GPtrArray *layouts;      /* private: each connected part's layout,
+    int wrap;           /* the width it was laid out for */
+    GPtrArray *layouts; /* private: each connected part's layout,
                                 kept for cs_constraint_graph_rebuild */
 } CsConstraintGraph;
 
@@ -107,7 +107,7 @@ typedef struct CsConstraintGraph {
  * each resource runs now and next.  NULL with *error when the focus is
  * not a resource. */
 CsConstraintGraph *cs_constraint_graph_build(const CsModel *model, const CsSolution *solution,
-                        const CsGraphOptions *options);
+                                             const CsGraphOptions *options);
 /* The same, taking over previous (may be NULL; freed here): when the new
  * boxes and edges have previous's shape (the same edges, labels and
  * flags; boxes of the same sizes), as after most edits, where only the
@@ -115,7 +115,8 @@ CsConstraintGraph *cs_constraint_graph_build(const CsModel *model, const CsSolut
  * only the lines that changed are written again.  The picture is the one
  * cs_constraint_graph_build draws. */
 CsConstraintGraph *cs_constraint_graph_rebuild(const CsModel *model, const CsSolution *solution,
-                                               const CsGraphOptions *options, CsConstraintGraph *previous);
+                                               const CsGraphOptions *options,
+                                               CsConstraintGraph *previous);
 void cs_constraint_graph_free(CsConstraintGraph *graph);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsConstraintGraph, cs_constraint_graph_free)
 
@@ -129,9 +130,11 @@ void cs_constraint_graph_print(const CsConstraintGraph *graph, GString *out);
 /* Graphviz DOT of the same boxes and edges. */
 void cs_constraint_graph_print_dot(const CsConstraintGraph *graph, GString *out);
 /* Everything the edge's constraint says, raw text, one fact a line. */
-char *cs_constraint_graph_edge_details(const CsConstraintGraph *graph, const CsModel *model, int edge);
+char *cs_constraint_graph_edge_details(const CsConstraintGraph *graph, const CsModel *model,
+                                       int edge);
 /* A box's lines and every location constraint on it, safe text. */
-char *cs_constraint_graph_box_details(const CsConstraintGraph *graph, const CsModel *model, int box);
+char *cs_constraint_graph_box_details(const CsConstraintGraph *graph, const CsModel *model,
+                                      int box);
 /* The box of rsc, or -1 when it is not drawn. */
 int cs_constraint_graph_box_of(const CsConstraintGraph *graph, int rsc);
 
@@ -144,6 +147,6 @@ gboolean *cs_constraint_graph_stopping(const CsSolution *solution, int *count);
  * ASCII unless the locale's codeset is UTF-8.  FALSE with *error when
  * rsc_id names no resource. */
 gboolean cs_constraint_graph_command(const CsModel *model, CsSolution *solution, const char *rsc_id,
-                          int depth, gboolean dot, GString *out, GError **error);
+                                     int depth, gboolean dot, GString *out, GError **error);
 
 #endif

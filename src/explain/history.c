@@ -39,7 +39,7 @@ void cs_history_file_free(CsHistoryFile *file)
 /* "pe-input-12.bz2" -> series "pe-input", 12; FALSE for other names. */
 static gboolean history_parse_name(const char *name, char **series, guint64 *number)
 {
-    static const char *prefixes[] = { "pe-input-", "pe-warn-", "pe-error-" };
+    static const char *prefixes[] = {"pe-input-", "pe-warn-", "pe-error-"};
     for (size_t i = 0; i < G_N_ELEMENTS(prefixes); i++) {
         if (!g_str_has_prefix(name, prefixes[i]))
             continue;
@@ -82,7 +82,7 @@ GPtrArray *cs_history_list(const char *dir, GError **error)
     GPtrArray *files = g_ptr_array_new_with_free_func((GDestroyNotify)cs_history_file_free);
     const char *name;
     while ((name = g_dir_read_name(handle)) != NULL) {
-        CsHistoryFile file = { 0 };
+        CsHistoryFile file = {0};
         if (!history_parse_name(name, &file.series, &file.number))
             continue;
         CsHistoryFile *entry = g_new(CsHistoryFile, 1);
@@ -106,9 +106,9 @@ GPtrArray *cs_history_list(const char *dir, GError **error)
 typedef struct WhySide {
     const CsDocument *document;
     CsTime now;
-    CsModel *model;           /* NULL when it could not be built */
-    CsSolution *solution;     /* NULL when it could not be solved */
-    char *problem;            /* why not, or NULL */
+    CsModel *model;       /* NULL when it could not be built */
+    CsSolution *solution; /* NULL when it could not be solved */
+    char *problem;        /* why not, or NULL */
     int status;
 } WhySide;
 
@@ -130,8 +130,8 @@ static void why_side_build(WhySide *side, const CsDocument *document, const CsTi
                            || g_error_matches(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED);
     side->status = unsupported ? WHY_UNSUPPORTED : WHY_INPUT;
     /* Unsupported-feature messages already say "not modelled yet". */
-    side->problem = unsupported ? g_strdup(error->message)
-                                : g_strdup_printf("unusable: %s", error->message);
+    side->problem =
+        unsupported ? g_strdup(error->message) : g_strdup_printf("unusable: %s", error->message);
 }
 
 static void why_side_clear(WhySide *side)
@@ -155,7 +155,7 @@ static char *why_prop(const xmlNode *node, const char *name)
 
 static gboolean why_is_resource(const char *tag)
 {
-    static const char *const tags[] = { "primitive", "group", "clone", "master", "bundle" };
+    static const char *const tags[] = {"primitive", "group", "clone", "master", "bundle"};
     for (gsize i = 0; i < G_N_ELEMENTS(tags); i++)
         if (strcmp(tag, tags[i]) == 0)
             return TRUE;
@@ -228,14 +228,16 @@ static xmlNode *why_find(const CsDocument *document, const char *tag, const char
 /* "web: resource-stickiness=100 (new)", "rsc_defaults:
  * resource-stickiness 100 -> 200", "web: target-role=Stopped removed",
  * one per setting that differs between was and is (either may be NULL). */
-static guint why_setting_lines(const char *owner, const xmlNode *was, const xmlNode *is, GString *out)
+static guint why_setting_lines(const char *owner, const xmlNode *was, const xmlNode *is,
+                               GString *out)
 {
     g_autoptr(GHashTable) before = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     g_autoptr(GHashTable) after = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     why_collect_settings(was, before);
     why_collect_settings(is, after);
-    g_autoptr(GList) names = g_list_sort(g_list_concat(g_hash_table_get_keys(after), g_hash_table_get_keys(before)),
-                                         (GCompareFunc)strcmp);
+    g_autoptr(GList) names =
+        g_list_sort(g_list_concat(g_hash_table_get_keys(after), g_hash_table_get_keys(before)),
+                    (GCompareFunc)strcmp);
     guint lines = 0;
     const char *last = NULL;
     for (GList *item = names; item != NULL; item = item->next) {
@@ -243,17 +245,21 @@ static guint why_setting_lines(const char *owner, const xmlNode *was, const xmlN
         if (last != NULL && strcmp(last, name) == 0)
             continue;
         last = name;
-        gboolean had = g_hash_table_contains(before, name), has = g_hash_table_contains(after, name);
-        const char *old_value = g_hash_table_lookup(before, name), *new_value = g_hash_table_lookup(after, name);
+        gboolean had = g_hash_table_contains(before, name),
+                 has = g_hash_table_contains(after, name);
+        const char *old_value = g_hash_table_lookup(before, name),
+                   *new_value = g_hash_table_lookup(after, name);
         if (had && has && g_strcmp0(old_value, new_value) == 0)
             continue;
         if (!had)
-            g_string_append_printf(out, "  %s: %s=%s (new)\n", owner, name, new_value ? new_value : "");
-        else if (!has)
-            g_string_append_printf(out, "  %s: %s=%s removed\n", owner, name, old_value ? old_value : "");
-        else
-            g_string_append_printf(out, "  %s: %s %s -> %s\n", owner, name, old_value ? old_value : "",
+            g_string_append_printf(out, "  %s: %s=%s (new)\n", owner, name,
                                    new_value ? new_value : "");
+        else if (!has)
+            g_string_append_printf(out, "  %s: %s=%s removed\n", owner, name,
+                                   old_value ? old_value : "");
+        else
+            g_string_append_printf(out, "  %s: %s %s -> %s\n", owner, name,
+                                   old_value ? old_value : "", new_value ? new_value : "");
         lines++;
     }
     return lines;
@@ -261,11 +267,13 @@ static guint why_setting_lines(const char *owner, const xmlNode *was, const xmlN
 
 /* A change of settings (an nvpair, or a set or section of them) told by
  * setting; FALSE for anything else (a constraint: its summary says it). */
-static gboolean why_settings_change(const WhySide *before, const WhySide *after, const CsLiveOp *change,
-                                    GString *out)
+static gboolean why_settings_change(const WhySide *before, const WhySide *after,
+                                    const CsLiveOp *change, GString *out)
 {
     xmlNode *was = why_find(before->document, change->tag, change->id);
-    xmlNode *is = change->kind == CS_LIVE_OP_DELETE ? NULL : why_find(after->document, change->tag, change->id);
+    xmlNode *is = change->kind == CS_LIVE_OP_DELETE
+                      ? NULL
+                      : why_find(after->document, change->tag, change->id);
     /* A section created whole (rsc_defaults) has no id: it is the one. */
     if (is == NULL && change->id == NULL && change->kind != CS_LIVE_OP_DELETE)
         is = cs_document_section(after->document, change->tag);
@@ -291,7 +299,8 @@ static void why_configuration(const WhySide *before, const WhySide *after, GStri
     for (guint i = 0; i < changes->len; i++) {
         const CsLiveOp *change = g_ptr_array_index(changes, i);
         gboolean nodes_told = before->model != NULL && after->model != NULL;
-        if (strcmp(change->section, "status") == 0 || (nodes_told && strcmp(change->section, "nodes") == 0))
+        if (strcmp(change->section, "status") == 0
+            || (nodes_told && strcmp(change->section, "nodes") == 0))
             continue;
         if (!why_settings_change(before, after, change, out))
             g_string_append_printf(out, "  %s\n", change->summary);
@@ -303,8 +312,8 @@ static void why_configuration(const WhySide *before, const WhySide *after, GStri
 static gboolean why_attribute_shown(const char *name)
 {
     return name[0] != '#' && !g_str_has_prefix(name, "fail-count-")
-           && !g_str_has_prefix(name, "last-failure-")
-           && strcmp(name, "standby") != 0 && strcmp(name, "maintenance") != 0;
+           && !g_str_has_prefix(name, "last-failure-") && strcmp(name, "standby") != 0
+           && strcmp(name, "maintenance") != 0;
 }
 
 static void why_node_attributes(const CsNode *was, const CsNode *is, GString *out)
@@ -320,14 +329,14 @@ static void why_node_attributes(const CsNode *was, const CsNode *is, GString *ou
             g_string_append_printf(out, "  %s: %s=%s (new)\n", is->uname, (const char *)key,
                                    (const char *)value);
         else
-            g_string_append_printf(out, "  %s: %s %s -> %s\n", is->uname, (const char *)key, old_value,
-                                   (const char *)value);
+            g_string_append_printf(out, "  %s: %s %s -> %s\n", is->uname, (const char *)key,
+                                   old_value, (const char *)value);
     }
     g_hash_table_iter_init(&iter, was->attrs);
     while (g_hash_table_iter_next(&iter, &key, &value))
         if (why_attribute_shown(key) && !g_hash_table_contains(is->attrs, key))
-            g_string_append_printf(out, "  %s: %s=%s removed\n", is->uname,
-                                   (const char *)key, (const char *)value);
+            g_string_append_printf(out, "  %s: %s=%s removed\n", is->uname, (const char *)key,
+                                   (const char *)value);
 }
 
 static void why_nodes(const CsModel *before, const CsModel *after, GString *out)
@@ -346,7 +355,8 @@ static void why_nodes(const CsModel *before, const CsModel *after, GString *out)
         if (was->unclean != is->unclean && is->unclean)
             g_string_append_printf(out, "  %s: unclean (to be fenced)\n", is->uname);
         if (was->standby != is->standby)
-            g_string_append_printf(out, "  %s: standby %s\n", is->uname, is->standby ? "on" : "off");
+            g_string_append_printf(out, "  %s: standby %s\n", is->uname,
+                                   is->standby ? "on" : "off");
         if (was->maintenance != is->maintenance)
             g_string_append_printf(out, "  %s: maintenance %s\n", is->uname,
                                    is->maintenance ? "on" : "off");
@@ -371,8 +381,7 @@ static char *why_fail_label(const CsModel *model, const CsFailCount *count)
     if (count->operation == NULL)
         return g_strdup_printf("%s on %s", count->rsc_id, why_node_name(model, count->node));
     return g_strdup_printf("%s on %s (%s, interval %ums)", count->rsc_id,
-                           why_node_name(model, count->node), count->operation,
-                           count->interval_ms);
+                           why_node_name(model, count->node), count->operation, count->interval_ms);
 }
 
 static GHashTable *why_fail_table(const CsModel *model)
@@ -410,8 +419,8 @@ static void why_fail_counts(const CsModel *before, const CsModel *after, GString
         why_count_text(old_count, old_text);
         why_count_text(count->count, new_text);
         g_string_append_printf(out, "  fail count %s %s: %s -> %s\n", label,
-                               count->count > old_count ? "increased" : "decreased",
-                               old_text, new_text);
+                               count->count > old_count ? "increased" : "decreased", old_text,
+                               new_text);
     }
     for (guint i = 0; i < before->fail_counts->len; i++) {
         const CsFailCount *count = g_ptr_array_index(before->fail_counts, i);
@@ -432,10 +441,11 @@ static void why_failures(const CsModel *before, const CsModel *after, GString *o
             continue;
         const CsNode *node = g_ptr_array_index(after->nodes, state->node);
         const CsNode *old_node = cs_model_node(before, node->uname);
-        const CsResource *old_rsc = state->rsc >= 0
-            ? cs_model_resource(before, state->rsc_id) : NULL;
+        const CsResource *old_rsc =
+            state->rsc >= 0 ? cs_model_resource(before, state->rsc_id) : NULL;
         const CsRscState *old = old_node && old_rsc
-            ? cs_model_rsc_state(before, old_rsc->index, old_node->index) : NULL;
+                                    ? cs_model_rsc_state(before, old_rsc->index, old_node->index)
+                                    : NULL;
         if (old != NULL && old->failed)
             continue;
         const CsOpRecord *failure = state->last_failure;
@@ -450,11 +460,13 @@ static char *why_duration(gint64 seconds)
     gint64 days = seconds / 86400, hours = seconds / 3600 % 24;
     gint64 minutes = seconds / 60 % 60, rest = seconds % 60;
     if (days > 0)
-        return g_strdup_printf("%" G_GINT64_FORMAT "d %02" G_GINT64_FORMAT "h %02"
-                               G_GINT64_FORMAT "m", days, hours, minutes);
+        return g_strdup_printf("%" G_GINT64_FORMAT "d %02" G_GINT64_FORMAT "h %02" G_GINT64_FORMAT
+                               "m",
+                               days, hours, minutes);
     if (hours > 0)
-        return g_strdup_printf("%" G_GINT64_FORMAT "h %02" G_GINT64_FORMAT "m %02"
-                               G_GINT64_FORMAT "s", hours, minutes, rest);
+        return g_strdup_printf("%" G_GINT64_FORMAT "h %02" G_GINT64_FORMAT "m %02" G_GINT64_FORMAT
+                               "s",
+                               hours, minutes, rest);
     if (minutes > 0)
         return g_strdup_printf("%" G_GINT64_FORMAT "m %02" G_GINT64_FORMAT "s", minutes, rest);
     return g_strdup_printf("%" G_GINT64_FORMAT "s", rest);
@@ -472,7 +484,7 @@ static void why_time(const WhySide *before, const WhySide *after, GString *out)
     g_string_append_printf(out, "  time %s: %s\n", passed > 0 ? "passed" : "went back", span);
     gint64 boundary = before->model ? before->model->recheck_by : 0;
     if (passed > 0 && boundary > before->now.seconds && boundary <= after->now.seconds) {
-        CsTime at = { boundary, 0 };
+        CsTime at = {boundary, 0};
         g_autofree char *when = cs_time_format(at);
         g_string_append_printf(out, "  a date rule or failure-timeout changed its answer at %s\n",
                                when);
@@ -495,7 +507,7 @@ static const char *why_ticket_state(const CsModel *model, const char *id)
  * changed, of either CIB. */
 static void why_tickets(const CsModel *before, const CsModel *after, GString *out)
 {
-    const CsModel *models[2] = { after, before };
+    const CsModel *models[2] = {after, before};
     g_autoptr(GHashTable) told = g_hash_table_new(g_str_hash, g_str_equal);
     for (int side = 0; side < 2; side++) {
         for (guint i = 0; i < models[side]->tickets->len; i++) {
@@ -533,8 +545,10 @@ static void why_changes(const WhySide *before, const WhySide *after, GString *ou
  * source and the other resource involved (by id, since indices differ). */
 static char *why_contribution_key(const CsModel *model, int rsc, const CsContribution *why)
 {
-    const char *other = why->other_rsc >= 0
-        ? ((const CsResource *)g_ptr_array_index(model->resources, why->other_rsc))->id : "";
+    const char *other =
+        why->other_rsc >= 0
+            ? ((const CsResource *)g_ptr_array_index(model->resources, why->other_rsc))->id
+            : "";
     /* The engine's internal names (a ticket's ban, a clone's limit) are
      * told by the CIB objects behind them (explain/cause.h). */
     g_autofree char *source = cs_cause_source_text(model, rsc, why);
@@ -563,8 +577,8 @@ static GHashTable *why_contribution_table(const CsSolution *solution, int rsc, i
 {
     GHashTable *table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     int n = 0;
-    const CsContribution *list = rsc >= 0 && node >= 0
-        ? cs_solution_contributions(solution, rsc, node, &n) : NULL;
+    const CsContribution *list =
+        rsc >= 0 && node >= 0 ? cs_solution_contributions(solution, rsc, node, &n) : NULL;
     for (int i = 0; i < n; i++)
         why_table_add(table, solution, rsc, &list[i]);
     return table;
@@ -582,8 +596,8 @@ static void why_table_differences(GHashTable *was, GHashTable *is, GString *out)
 
 /* The contributions to rsc's score on one node that differ between the
  * two solutions: added, gone, or of another value. */
-static void why_node_contributions(const WhySide *before, const WhySide *after,
-                                   const char *rsc_id, const char *uname, GString *out)
+static void why_node_contributions(const WhySide *before, const WhySide *after, const char *rsc_id,
+                                   const char *uname, GString *out)
 {
     const CsResource *rsc_was = cs_model_resource(before->model, rsc_id);
     const CsResource *rsc_is = cs_model_resource(after->model, rsc_id);
@@ -619,7 +633,8 @@ static void why_table_differences(GHashTable *was, GHashTable *is, GString *out)
             g_string_append_printf(out, "      + %s: %s (new)\n", (const char *)key, is_text);
         } else {
             cs_score_format(*old, was_text);
-            g_string_append_printf(out, "      ~ %s: %s -> %s\n", (const char *)key, was_text, is_text);
+            g_string_append_printf(out, "      ~ %s: %s -> %s\n", (const char *)key, was_text,
+                                   is_text);
         }
     }
     g_hash_table_iter_init(&iter, was);
@@ -700,9 +715,9 @@ static void why_group_members(const WhySide *before, const WhySide *after, const
         const CsPlannedAction *const *actions = cs_transition_actions_of(transition, member, &n);
         if (n == 0)
             continue;
-        g_string_append_printf(out, "      decided by its members; %s:\n",
-                               ((const CsResource *)g_ptr_array_index(after->model->resources,
-                                                                      member))->id);
+        g_string_append_printf(
+            out, "      decided by its members; %s:\n",
+            ((const CsResource *)g_ptr_array_index(after->model->resources, member))->id);
         cs_cause_action(after->solution, before->solution, actions[0], "        ", out);
         return;
     }
@@ -743,8 +758,8 @@ static void why_order_cause(const WhySide *before, const WhySide *after, const C
         cs_transition_actions_of(cs_solution_transition(after->solution), engine_rsc->index, &n);
     for (guint i = 0; i < n; i++) {
         const char *reason = actions[i]->reason;
-        if ((reason != NULL && (g_str_has_prefix(reason, "required ")
-                                || g_str_has_prefix(reason, "unrunnable ")))
+        if ((reason != NULL
+             && (g_str_has_prefix(reason, "required ") || g_str_has_prefix(reason, "unrunnable ")))
             || why_score_kept(before, after, rsc, actions[i]->from_node))
             cs_cause_action(after->solution, before->solution, actions[i], "      ", out);
     }
@@ -756,9 +771,9 @@ static void why_order_cause(const WhySide *before, const WhySide *after, const C
 static const char *why_equal_scores(const CsModel *model)
 {
     return model->options.placement_strategy == CS_PLACEMENT_DEFAULT
-        ? "      (equal scores: the node with fewer resources assigned is chosen)\n"
-        : "      (equal scores: placement-strategy chooses by free capacity, then by fewer "
-          "resources assigned)\n";
+               ? "      (equal scores: the node with fewer resources assigned is chosen)\n"
+               : "      (equal scores: placement-strategy chooses by free capacity, then by fewer "
+                 "resources assigned)\n";
 }
 
 static void why_resource(const WhySide *before, const WhySide *after, const CsResource *rsc,
@@ -787,8 +802,9 @@ static void why_resource(const WhySide *before, const WhySide *after, const CsRe
     if (was != NULL && is != NULL) {
         const CsNode *from = cs_model_node(after->model, was);
         const CsNode *to = cs_model_node(after->model, is);
-        if (from && to && cs_solution_score(after->solution, rsc->index, from->index)
-                          == cs_solution_score(after->solution, rsc->index, to->index))
+        if (from && to
+            && cs_solution_score(after->solution, rsc->index, from->index)
+                   == cs_solution_score(after->solution, rsc->index, to->index))
             /* Pacemaker Explained 2.1, "Which node is preferred": among equal
              * scores the node with fewer resources assigned wins. */
             g_string_append(out, why_equal_scores(after->model));
@@ -850,7 +866,8 @@ static GPtrArray *why_missing(const GPtrArray *from, const GPtrArray *to)
 static void why_join(GString *out, const GPtrArray *unames)
 {
     for (guint i = 0; i < unames->len; i++)
-        g_string_append_printf(out, "%s%s", i ? ", " : "", (const char *)g_ptr_array_index(unames, i));
+        g_string_append_printf(out, "%s%s", i ? ", " : "",
+                               (const char *)g_ptr_array_index(unames, i));
 }
 
 /* The instance of clone_id side assigns to uname (the promoted one when
@@ -867,7 +884,8 @@ static int why_clone_instance(const WhySide *side, const char *clone_id, const c
     for (guint i = 0; i < clone->children->len; i++) {
         int instance = g_array_index(clone->children, int, i);
         if (cs_next_node(side->solution, transition, instance) == node->index
-            && (!promoted || cs_next_role(side->solution, transition, instance) == CS_ROLE_PROMOTED))
+            && (!promoted
+                || cs_next_role(side->solution, transition, instance) == CS_ROLE_PROMOTED))
             return instance;
     }
     return -1;
@@ -878,7 +896,7 @@ static int why_clone_instance(const WhySide *side, const char *clone_id, const c
 static void why_promotion_contributions(const WhySide *before, const WhySide *after,
                                         const char *clone_id, const char *uname, GString *out)
 {
-    const WhySide *sides[2] = { before, after };
+    const WhySide *sides[2] = {before, after};
     GHashTable *tables[2];
     char texts[2][CS_SCORE_BUFSIZE];
     for (int i = 0; i < 2; i++) {
@@ -887,18 +905,22 @@ static void why_promotion_contributions(const WhySide *before, const WhySide *af
         CsScore score = 0;
         strcpy(texts[i], "-");
         tables[i] = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-        if (instance < 0 || !cs_solution_promotion_score(sides[i]->solution, instance, &node, &score))
+        if (instance < 0
+            || !cs_solution_promotion_score(sides[i]->solution, instance, &node, &score))
             continue;
         cs_score_format(score, texts[i]);
-        const CsContribution *list = cs_solution_promotion_contributions(sides[i]->solution, instance, &n);
+        const CsContribution *list =
+            cs_solution_promotion_contributions(sides[i]->solution, instance, &n);
         for (int j = 0; j < n; j++) {
             /* An instance's promotion priority is told by what makes it
              * up (the promotion attribute, role=Promoted locations):
              * those are what changed, and they keep their names while
              * the instances' numbers do not. */
             int m = 0;
-            const CsContribution *inner = list[j].kind == CS_CONTRIB_PROMOTION && list[j].other_rsc >= 0
-                ? cs_solution_promotion_priority(sides[i]->solution, list[j].other_rsc, &m) : NULL;
+            const CsContribution *inner =
+                list[j].kind == CS_CONTRIB_PROMOTION && list[j].other_rsc >= 0
+                    ? cs_solution_promotion_priority(sides[i]->solution, list[j].other_rsc, &m)
+                    : NULL;
             if (m == 0)
                 why_table_add(tables[i], sides[i]->solution, instance, &list[j]);
             for (int k = 0; k < m; k++)
@@ -930,9 +952,9 @@ static void why_clone_instances(const WhySide *before, const WhySide *after,
         guint n = 0;
         const CsPlannedAction *const *actions = cs_transition_actions_of(transition, instance, &n);
         for (guint j = 0; j < n; j++) {
-            g_string_append_printf(out, "      %s %s:\n", cs_action_kind_name(actions[j]->kind),
-                                   ((const CsResource *)g_ptr_array_index(model->resources,
-                                                                          instance))->id);
+            g_string_append_printf(
+                out, "      %s %s:\n", cs_action_kind_name(actions[j]->kind),
+                ((const CsResource *)g_ptr_array_index(model->resources, instance))->id);
             cs_cause_action(after->solution, before->solution, actions[j], "        ", out);
         }
     }
@@ -950,7 +972,8 @@ static void why_clone(const WhySide *before, const WhySide *after, const CsResou
     if (is == NULL)
         return;
     if (was == NULL) {
-        g_string_append_printf(out, "  %s: new clone, %s", clone->id, is->len ? "placed on " : "stays stopped");
+        g_string_append_printf(out, "  %s: new clone, %s", clone->id,
+                               is->len ? "placed on " : "stays stopped");
         why_join(out, is);
         g_string_append_c(out, '\n');
         return;
@@ -1075,8 +1098,8 @@ static void why_header(const WhySide *before, const WhySide *after, GString *out
     g_autofree char *is_epoch = cs_live_version_format(&is);
     g_autofree char *was_time = cs_time_format(before->now);
     g_autofree char *is_time = cs_time_format(after->now);
-    g_string_append_printf(out, "From %s (epoch %s, %s)\n  to %s (epoch %s, %s)\n",
-                           was_name, was_epoch, was_time, is_name, is_epoch, is_time);
+    g_string_append_printf(out, "From %s (epoch %s, %s)\n  to %s (epoch %s, %s)\n", was_name,
+                           was_epoch, was_time, is_name, is_epoch, is_time);
     cs_live_version_clear(&was);
     cs_live_version_clear(&is);
 }
@@ -1133,8 +1156,9 @@ static int history_report_files(const GPtrArray *files, const CsTime *now, GStri
 int cs_history_report(const char *dir, const CsTime *now, GString *out, GError **error)
 {
     g_autofree char *unpacked = NULL;
-    g_autoptr(GPtrArray) files = cs_history_is_tarball(dir) ? cs_history_tarball_list(dir, &unpacked, error)
-                                                             : cs_history_list(dir, error);
+    g_autoptr(GPtrArray) files = cs_history_is_tarball(dir)
+                                     ? cs_history_tarball_list(dir, &unpacked, error)
+                                     : cs_history_list(dir, error);
     if (files == NULL)
         return -1;
     int worst = history_report_files(files, now, out);

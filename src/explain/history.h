@@ -23,8 +23,8 @@
 
 typedef struct CsHistoryFile {
     char *path;
-    char *name;          /* "pe-input-12.bz2" */
-    char *series;        /* "pe-input", "pe-warn" or "pe-error" */
+    char *name;   /* "pe-input-12.bz2" */
+    char *series; /* "pe-input", "pe-warn" or "pe-error" */
     guint64 number;
 } CsHistoryFile;
 
@@ -56,8 +56,8 @@ void cs_history_tarball_remove(const char *dir);
  * involved.  now: NULL to solve each CIB at its own execution-date.
  * Returns the exit status the step deserves: 0, or 3 when either CIB uses
  * something the engine does not model yet (said in out). */
-int cs_why_report(const CsDocument *before, const CsDocument *after,
-                  const CsTime *now, GString *out);
+int cs_why_report(const CsDocument *before, const CsDocument *after, const CsTime *now,
+                  GString *out);
 
 /* One step of a history: previous NULL for the first input (its own
  * transition), else what changed from previous to document and why

@@ -7,7 +7,10 @@
 #include "model/model.h"
 #include "base/score.h"
 
+/* G_DEFINE_QUARK stringifies its first argument: keep it unspaced. */
+/* clang-format off */
 G_DEFINE_QUARK(cs-json-error-quark, cs_json_error)
+/* clang-format on */
 
 void cs_json_string(GString *out, const char *text)
 {
@@ -115,8 +118,8 @@ static void json_contributions(GString *out, const CsModel *model, const CsContr
             g_string_append_printf(out, ",\"factor\":%s", factor);
         }
         if (why->kind == CS_CONTRIB_FAIL_LIMIT)
-            g_string_append_printf(out, ",\"fail_count\":%d,\"migration_threshold\":%d",
-                                   why->count, why->threshold);
+            g_string_append_printf(out, ",\"fail_count\":%d,\"migration_threshold\":%d", why->count,
+                                   why->threshold);
         g_string_append(out, "}");
     }
     g_string_append(out, "]");
@@ -321,15 +324,15 @@ static void json_explain_node(GString *out, const CsSolution *solution, int rsc,
     g_string_append(out, "}");
 }
 
-gboolean cs_json_explain(const CsDocument *document, const CsSolution *solution,
-                         const char *rsc_id, const char *node_name, GString *out, GError **error)
+gboolean cs_json_explain(const CsDocument *document, const CsSolution *solution, const char *rsc_id,
+                         const char *node_name, GString *out, GError **error)
 {
     const CsModel *model = cs_solution_model(solution);
     int rsc = resource_index(model, rsc_id);
     int only = node_name != NULL ? node_index(model, node_name) : -1;
     if (rsc < 0 || (node_name != NULL && only < 0)) {
-        g_set_error(error, cs_json_error_quark(), 0, "no %s '%s'",
-                    rsc < 0 ? "resource" : "node", rsc < 0 ? rsc_id : node_name);
+        g_set_error(error, cs_json_error_quark(), 0, "no %s '%s'", rsc < 0 ? "resource" : "node",
+                    rsc < 0 ? rsc_id : node_name);
         return FALSE;
     }
     json_begin(out, document, "explain");
@@ -338,11 +341,13 @@ gboolean cs_json_explain(const CsDocument *document, const CsSolution *solution,
     int assigned = cs_solution_assigned_node(solution, rsc);
     int current = cs_solution_current_node(solution, rsc);
     g_string_append_c(out, ',');
-    json_field(out, "assigned_node", assigned >= 0
-               ? ((const CsNode *)g_ptr_array_index(model->nodes, assigned))->uname : NULL);
+    json_field(out, "assigned_node",
+               assigned >= 0 ? ((const CsNode *)g_ptr_array_index(model->nodes, assigned))->uname
+                             : NULL);
     g_string_append_c(out, ',');
-    json_field(out, "current_node", current >= 0
-               ? ((const CsNode *)g_ptr_array_index(model->nodes, current))->uname : NULL);
+    json_field(out, "current_node",
+               current >= 0 ? ((const CsNode *)g_ptr_array_index(model->nodes, current))->uname
+                            : NULL);
     g_string_append(out, ",\"nodes\":[\n");
     gboolean first = TRUE;
     for (int node = 0; node < (int)model->nodes->len; node++) {

@@ -23,8 +23,8 @@ void cs_json_transition(const CsDocument *document, const char *summary, GString
 /* { "cibscope": ..., "resource": ..., "nodes": [ ... ] }: rsc's score on
  * node (every scored node when NULL) and its contributions.  FALSE with
  * *error set when rsc or node is unknown. */
-gboolean cs_json_explain(const CsDocument *document, const CsSolution *solution,
-                         const char *rsc, const char *node, GString *out, GError **error);
+gboolean cs_json_explain(const CsDocument *document, const CsSolution *solution, const char *rsc,
+                         const char *node, GString *out, GError **error);
 
 GQuark cs_json_error_quark(void);
 

@@ -28,8 +28,8 @@ static void section_free(gpointer data)
 
 typedef struct Step {
     char *from, *to;
-    GPtrArray *notes;        /* char*: lines outside any section */
-    GPtrArray *sections;     /* Section*, in order */
+    GPtrArray *notes;    /* char*: lines outside any section */
+    GPtrArray *sections; /* Section*, in order */
 } Step;
 
 static void step_clear(Step *step)
@@ -127,8 +127,8 @@ static void json_placement(GString *out, const GPtrArray *lines)
         if (open)
             g_string_append(out, "]},");
         const char *colon = strstr(line, ": ");
-        g_autofree char *resource = colon != NULL ? g_strndup(line, (gsize)(colon - line))
-                                                  : g_strdup(line);
+        g_autofree char *resource =
+            colon != NULL ? g_strndup(line, (gsize)(colon - line)) : g_strdup(line);
         g_string_append(out, "{\"resource\":");
         if (colon != NULL)
             cs_json_string(out, resource);
@@ -154,7 +154,7 @@ static char *field_name(const char *heading)
 
 void cs_json_report_step(GString *out, const char *text)
 {
-    Step step = { 0 };
+    Step step = {0};
     step_read(&step, text);
     g_string_append(out, "\"from\":");
     if (step.from != NULL)
@@ -230,8 +230,8 @@ int cs_json_why_run(const char *before_path, const char *after_path, const char 
     const CsTime *given;
     if (!read_time(time_text, &now, &given))
         return EXIT_USAGE;
-    const char *paths[2] = { before_path, after_path };
-    CsDocument *documents[2] = { NULL, NULL };
+    const char *paths[2] = {before_path, after_path};
+    CsDocument *documents[2] = {NULL, NULL};
     int status = 0;
     for (int i = 0; i < 2 && status == 0; i++) {
         g_autoptr(GError) error = NULL;

@@ -17,8 +17,7 @@
 
 /* ---- reading the actions ----------------------------------------------- */
 
-static const CsPlannedAction *const *own_actions(const CsTransition *transition,
-                                                 int rsc, guint *n)
+static const CsPlannedAction *const *own_actions(const CsTransition *transition, int rsc, guint *n)
 {
     *n = 0;
     return transition != NULL ? cs_transition_actions_of(transition, rsc, n) : NULL;
@@ -45,8 +44,8 @@ const char *cs_next_uname(const CsSolution *solution, int node)
 /* Actions that start the resource somewhere (and stop it where it was). */
 static gboolean places(CsActionKind kind)
 {
-    return kind == CS_ACTION_START || kind == CS_ACTION_MOVE
-           || kind == CS_ACTION_MIGRATE || kind == CS_ACTION_RECOVER;
+    return kind == CS_ACTION_START || kind == CS_ACTION_MOVE || kind == CS_ACTION_MIGRATE
+           || kind == CS_ACTION_RECOVER;
 }
 
 /* An action that can run and ends the resource's run on node. */
@@ -73,8 +72,8 @@ static gboolean blocked_on(const CsPlannedAction *action, int node)
     return action->blocked && brings_to(action, node);
 }
 
-gboolean cs_next_runs_now(const CsSolution *solution,
-                                   const CsTransition *transition, int rsc, int node)
+gboolean cs_next_runs_now(const CsSolution *solution, const CsTransition *transition, int rsc,
+                          int node)
 {
     guint n;
     const CsPlannedAction *const *actions = own_actions(transition, rsc, &n);
@@ -101,8 +100,8 @@ static int settled_on(const CsPlannedAction *const *actions, guint n)
     return node;
 }
 
-static gboolean primitive_runs_after(const CsSolution *solution,
-                                     const CsTransition *transition, int rsc, int node)
+static gboolean primitive_runs_after(const CsSolution *solution, const CsTransition *transition,
+                                     int rsc, int node)
 {
     guint n;
     const CsPlannedAction *const *actions = own_actions(transition, rsc, &n);
@@ -146,8 +145,8 @@ typedef struct Presence {
     gboolean now, after, blocked;
 } Presence;
 
-static void presence_add(const CsSolution *solution, const CsTransition *transition,
-                         int rsc, int node, Presence *presence)
+static void presence_add(const CsSolution *solution, const CsTransition *transition, int rsc,
+                         int node, Presence *presence)
 {
     const CsResource *info = cs_next_engine_rsc(solution, rsc);
 
@@ -161,17 +160,17 @@ static void presence_add(const CsSolution *solution, const CsTransition *transit
     }
     presence->now = presence->now || cs_next_runs_now(solution, transition, rsc, node);
     /* Not worked out yet: what runs stays marked, nothing more. */
-    presence->after = presence->after
-                      || (transition == NULL
-                          ? cs_next_runs_now(solution, transition, rsc, node)
-                          : primitive_runs_after(solution, transition, rsc, node));
+    presence->after =
+        presence->after
+        || (transition == NULL ? cs_next_runs_now(solution, transition, rsc, node)
+                               : primitive_runs_after(solution, transition, rsc, node));
     presence->blocked = presence->blocked || primitive_blocked_on(transition, rsc, node);
 }
 
-CsNextMark cs_next_mark(const CsSolution *solution, const CsTransition *transition,
-                        int rsc, int node)
+CsNextMark cs_next_mark(const CsSolution *solution, const CsTransition *transition, int rsc,
+                        int node)
 {
-    Presence presence = { FALSE, FALSE, FALSE };
+    Presence presence = {FALSE, FALSE, FALSE};
 
     presence_add(solution, transition, rsc, node, &presence);
     if (presence.now && presence.after)
@@ -185,8 +184,7 @@ CsNextMark cs_next_mark(const CsSolution *solution, const CsTransition *transiti
 
 /* ---- where it ends up ----------------------------------------------------- */
 
-static int primitive_next_node(const CsSolution *solution, const CsTransition *transition,
-                               int rsc)
+static int primitive_next_node(const CsSolution *solution, const CsTransition *transition, int rsc)
 {
     guint n;
     const CsPlannedAction *const *actions = own_actions(transition, rsc, &n);
@@ -257,13 +255,13 @@ static void label_scan(const CsTransition *transition, const CsModel *engine, in
     guint n;
     const CsPlannedAction *const *actions = own_actions(transition, rsc, &n);
     const CsResource *info = rsc >= 0 && (guint)rsc < engine->resources->len
-                             ? g_ptr_array_index(engine->resources, rsc) : NULL;
+                                 ? g_ptr_array_index(engine->resources, rsc)
+                                 : NULL;
 
     for (guint i = 0; i < n; i++) {
         if (scan->first == NULL)
             scan->first = actions[i];
-        if (actions[i]->kind == scan->first->kind
-            && actions[i]->blocked == scan->first->blocked)
+        if (actions[i]->kind == scan->first->kind && actions[i]->blocked == scan->first->blocked)
             scan->count++;
     }
     if (!whole || info == NULL || !cs_next_has_children(info))
@@ -275,7 +273,7 @@ static void label_scan(const CsTransition *transition, const CsModel *engine, in
 gboolean cs_next_label(const CsTransition *transition, const CsModel *engine, int rsc,
                        gboolean whole, CsNextLabel *label)
 {
-    LabelScan scan = { NULL, 0 };
+    LabelScan scan = {NULL, 0};
 
     if (transition != NULL)
         label_scan(transition, engine, rsc, whole, &scan);
@@ -313,7 +311,7 @@ static void state_add(CsNextState *state, int node, CsRole role)
 
 /* now: where each primitive of rsc runs now; else where it will. */
 void cs_next_state_collect(CsNextState *state, const CsSolution *solution,
-                          const CsTransition *transition, int rsc, gboolean now)
+                           const CsTransition *transition, int rsc, gboolean now)
 {
     const CsResource *info = cs_next_engine_rsc(solution, rsc);
 
@@ -321,7 +319,8 @@ void cs_next_state_collect(CsNextState *state, const CsSolution *solution,
         return;
     if (cs_next_has_children(info)) {
         for (guint i = 0; i < info->children->len; i++)
-            cs_next_state_collect(state, solution, transition, g_array_index(info->children, int, i), now);
+            cs_next_state_collect(state, solution, transition,
+                                  g_array_index(info->children, int, i), now);
         return;
     }
     if (!now) {
@@ -335,7 +334,7 @@ void cs_next_state_collect(CsNextState *state, const CsSolution *solution,
 }
 
 gboolean cs_next_append_nodes(GString *out, const CsSolution *solution, const gboolean *nodes,
-                             int n_nodes, const char *lead)
+                              int n_nodes, const char *lead)
 {
     gboolean any = FALSE;
 
@@ -354,7 +353,7 @@ gboolean cs_next_append_nodes(GString *out, const CsSolution *solution, const gb
 static void state_text(const CsNextState *state, const CsSolution *solution, gboolean running,
                        GString *out)
 {
-    static const char *const leads[3] = { "running on ", "unpromoted on ", "promoted on " };
+    static const char *const leads[3] = {"running on ", "unpromoted on ", "promoted on "};
     gsize start = out->len;
 
     for (int slot = 2; slot >= 0; slot--) {
@@ -368,7 +367,7 @@ static void state_text(const CsNextState *state, const CsSolution *solution, gbo
 }
 
 char *cs_next_state_string(const CsSolution *solution, const CsTransition *transition, int rsc,
-                          gboolean now, gboolean running)
+                           gboolean now, gboolean running)
 {
     CsNextState state;
     GString *out = g_string_new(NULL);
@@ -383,30 +382,30 @@ char *cs_next_state_string(const CsSolution *solution, const CsTransition *trans
 /* ---- phrases: what the actions do ------------------------------------------- */
 
 typedef struct Wording {
-    const char *will;        /* "will start" */
-    const char *noun;        /* "start": "start on node1 blocked" */
-    gboolean to;             /* names the destination (else the origin) */
-    gboolean single_names;   /* said of one primitive, names its node
+    const char *will;      /* "will start" */
+    const char *noun;      /* "start": "start on node1 blocked" */
+    gboolean to;           /* names the destination (else the origin) */
+    gboolean single_names; /* said of one primitive, names its node
                                 (else its line's "on NODE" did) */
 } Wording;
 
 static Wording wording(CsActionKind kind)
 {
     switch (kind) {
-    case CS_ACTION_START: return (Wording){ "will start", "start", TRUE, TRUE };
-    case CS_ACTION_STOP: return (Wording){ "will stop", "stop", FALSE, FALSE };
-    case CS_ACTION_MOVE: return (Wording){ "will move", "move", TRUE, TRUE };
-    case CS_ACTION_MIGRATE: return (Wording){ "will migrate", "migration", TRUE, TRUE };
-    case CS_ACTION_RECOVER: return (Wording){ "will be recovered", "recovery", TRUE, TRUE };
-    case CS_ACTION_RESTART: return (Wording){ "will restart", "restart", FALSE, FALSE };
-    case CS_ACTION_RELOAD: return (Wording){ "will reload", "reload", FALSE, FALSE };
-    case CS_ACTION_PROMOTE: return (Wording){ "will be promoted", "promotion", TRUE, TRUE };
-    case CS_ACTION_DEMOTE: return (Wording){ "will be demoted", "demotion", FALSE, FALSE };
+    case CS_ACTION_START: return (Wording){"will start", "start", TRUE, TRUE};
+    case CS_ACTION_STOP: return (Wording){"will stop", "stop", FALSE, FALSE};
+    case CS_ACTION_MOVE: return (Wording){"will move", "move", TRUE, TRUE};
+    case CS_ACTION_MIGRATE: return (Wording){"will migrate", "migration", TRUE, TRUE};
+    case CS_ACTION_RECOVER: return (Wording){"will be recovered", "recovery", TRUE, TRUE};
+    case CS_ACTION_RESTART: return (Wording){"will restart", "restart", FALSE, FALSE};
+    case CS_ACTION_RELOAD: return (Wording){"will reload", "reload", FALSE, FALSE};
+    case CS_ACTION_PROMOTE: return (Wording){"will be promoted", "promotion", TRUE, TRUE};
+    case CS_ACTION_DEMOTE: return (Wording){"will be demoted", "demotion", FALSE, FALSE};
     case CS_ACTION_REPROMOTE:
-        return (Wording){ "will be demoted and promoted again", "re-promotion", FALSE, FALSE };
+        return (Wording){"will be demoted and promoted again", "re-promotion", FALSE, FALSE};
     case CS_ACTION_FENCE: break;
     }
-    return (Wording){ "will be fenced", "fencing", FALSE, FALSE };
+    return (Wording){"will be fenced", "fencing", FALSE, FALSE};
 }
 
 /* Alike actions (kind, blocked, reason) said once, with their nodes. */
@@ -414,7 +413,7 @@ typedef struct Phrase {
     CsActionKind kind;
     gboolean blocked;
     const char *reason;
-    GPtrArray *places;       /* char*, owned: "bravo", "alpha -> bravo" */
+    GPtrArray *places; /* char*, owned: "bravo", "alpha -> bravo" */
 } Phrase;
 
 static void phrase_clear(gpointer data)
@@ -434,14 +433,12 @@ static Phrase *phrase_for(GArray *phrases, const CsPlannedAction *action, gboole
             && g_strcmp0(phrase->reason, reason) == 0)
             return phrase;
     }
-    Phrase fresh = { action->kind, action->blocked, reason,
-                     g_ptr_array_new_with_free_func(g_free) };
+    Phrase fresh = {action->kind, action->blocked, reason, g_ptr_array_new_with_free_func(g_free)};
     g_array_append_val(phrases, fresh);
     return &g_array_index(phrases, Phrase, phrases->len - 1);
 }
 
-static char *place_text(const CsSolution *solution, const CsPlannedAction *action,
-                        gboolean single)
+static char *place_text(const CsSolution *solution, const CsPlannedAction *action, gboolean single)
 {
     Wording words = wording(action->kind);
     const char *from = cs_next_uname(solution, action->from_node);
@@ -455,8 +452,8 @@ static char *place_text(const CsSolution *solution, const CsPlannedAction *actio
     return g_strdup(words.to && to != NULL ? to : from);
 }
 
-static void phrase_add(GArray *phrases, const CsSolution *solution,
-                       const CsPlannedAction *action, gboolean single, gboolean reasons)
+static void phrase_add(GArray *phrases, const CsSolution *solution, const CsPlannedAction *action,
+                       gboolean single, gboolean reasons)
 {
     Phrase *phrase = phrase_for(phrases, action, reasons);
     char *place = place_text(solution, action, single);
@@ -481,8 +478,8 @@ static void phrases_below(GArray *phrases, const CsSolution *solution,
     if (info == NULL || !cs_next_has_children(info))
         return;
     for (guint i = 0; i < info->children->len; i++)
-        phrases_below(phrases, solution, transition, g_array_index(info->children, int, i),
-                      single, FALSE);
+        phrases_below(phrases, solution, transition, g_array_index(info->children, int, i), single,
+                      FALSE);
 }
 
 /* Every action naming rsc, its members or its instances; the reasons
@@ -506,9 +503,10 @@ static void append_places(GString *out, const GPtrArray *places, const char *lea
 static void phrase_text(const Phrase *phrase, GString *out)
 {
     Wording words = wording(phrase->kind);
-    const char *lead = words.to ? (phrase->kind == CS_ACTION_MOVE
-                                   || phrase->kind == CS_ACTION_MIGRATE ? " to " : " on ")
-                                : " on ";
+    const char *lead =
+        words.to ? (phrase->kind == CS_ACTION_MOVE || phrase->kind == CS_ACTION_MIGRATE ? " to "
+                                                                                        : " on ")
+                 : " on ";
 
     if (phrase->places->len > 0 && strstr(g_ptr_array_index(phrase->places, 0), " -> ") != NULL)
         lead = " ";
@@ -565,8 +563,8 @@ static void append_score(GString *out, const CsSolution *solution, int rsc, int 
     g_string_append_printf(out, " (score %s)", score);
 }
 
-static void where_primitive(const CsSolution *solution, const CsTransition *transition,
-                            int rsc, GString *out)
+static void where_primitive(const CsSolution *solution, const CsTransition *transition, int rsc,
+                            GString *out)
 {
     g_autoptr(GArray) phrases = phrases_new();
     g_autofree char *now = cs_next_state_string(solution, transition, rsc, TRUE, FALSE);
@@ -584,8 +582,8 @@ static void where_container(const CsSolution *solution, const CsTransition *tran
                             const CsResource *info, GString *out)
 {
     g_autoptr(GArray) phrases = phrases_new();
-    g_autofree char *now = cs_next_state_string(solution, transition, info->index, TRUE,
-                                        info->kind == CS_RSC_CLONE);
+    g_autofree char *now =
+        cs_next_state_string(solution, transition, info->index, TRUE, info->kind == CS_RSC_CLONE);
 
     /* A group runs on one node: said as one primitive ("will move to
      * bravo"); a clone's instances by their nodes. */
@@ -685,4 +683,3 @@ char *cs_next_blocked_text(const CsSolution *solution, const CsTransition *trans
     }
     return g_string_free(out, FALSE);
 }
-

@@ -17,7 +17,7 @@
 typedef struct Change {
     const char *id;
     char *now, *before, *after;
-    char *before_now;        /* where it ran in before's own CIB: a
+    char *before_now; /* where it ran in before's own CIB: a
                                 history step's status differs */
     char *blocked_before, *blocked_after;
 } Change;
@@ -64,7 +64,7 @@ typedef struct Side {
 
 static Side side_of(CsSolution *solution)
 {
-    return (Side){ solution, cs_solution_transition(solution) };
+    return (Side){solution, cs_solution_transition(solution)};
 }
 
 /* rsc_before: -1 when the resource is not in the solution before. */
@@ -94,9 +94,9 @@ static void change_read(Change *change, const Side *before, const Side *after, i
     change->before = side_text(before, rsc_before, FALSE);
     change->before_now = side_text(before, rsc_before, TRUE);
     change->blocked_after = cs_next_blocked_text(after->solution, after->transition, rsc);
-    change->blocked_before = rsc_before >= 0
-                             ? cs_next_blocked_text(before->solution, before->transition, rsc_before)
-                             : g_strdup("");
+    change->blocked_before =
+        rsc_before >= 0 ? cs_next_blocked_text(before->solution, before->transition, rsc_before)
+                        : g_strdup("");
 }
 
 static gboolean change_none(const Change *change)
@@ -202,8 +202,8 @@ static gboolean clone_node_says(const ClonePlans *plans, int node, int phrase)
 {
     gboolean now = runs(&plans->now, node), was = runs(&plans->before, node);
     gboolean is = runs(&plans->after, node);
-    gboolean promoted[3] = { plans->now.by_role[2][node], plans->before.by_role[2][node],
-                             plans->after.by_role[2][node] };
+    gboolean promoted[3] = {plans->now.by_role[2][node], plans->before.by_role[2][node],
+                            plans->after.by_role[2][node]};
 
     switch (phrase) {
     case 0: return now && was && !is;
@@ -224,7 +224,7 @@ static void clone_change(const Side *before, const Side *after, int rsc_before, 
                          GString *out)
 {
     static const char *const phrases[8] = {
-        "stops on ", "starts on ", "no longer starts on ", "no longer stops on ",
+        "stops on ",    "starts on ",  "no longer starts on ",   "no longer stops on ",
         "promoted on ", "demoted on ", "no longer promoted on ", "no longer demoted on ",
     };
     ClonePlans plans;
@@ -242,8 +242,8 @@ static void clone_change(const Side *before, const Side *after, int rsc_before, 
     clone_plans_clear(&plans);
 }
 
-static void change_text(const Change *change, const Side *before, const Side *after,
-                        int rsc_before, int rsc, GString *out)
+static void change_text(const Change *change, const Side *before, const Side *after, int rsc_before,
+                        int rsc, GString *out)
 {
     gboolean clone = cs_next_is_collective(cs_next_engine_rsc(after->solution, rsc));
     gsize start = out->len;
@@ -276,7 +276,7 @@ static int index_in(const CsSolution *solution, const char *id)
 
 static gboolean change_line(const Side *before, const Side *after, int rsc, GString *out)
 {
-    Change change = { 0 };
+    Change change = {0};
     int rsc_before = index_in(before->solution, cs_next_engine_rsc(after->solution, rsc)->id);
     gsize start = out->len;
 
@@ -288,10 +288,9 @@ static gboolean change_line(const Side *before, const Side *after, int rsc, GStr
 }
 
 gboolean cs_next_change_line(const CsModel *model_before, CsSolution *before,
-                             const CsModel *model_after, CsSolution *after, int rsc,
-                             GString *out)
+                             const CsModel *model_after, CsSolution *after, int rsc, GString *out)
 {
-    Side sides[2] = { side_of(before), side_of(after) };
+    Side sides[2] = {side_of(before), side_of(after)};
 
     (void)model_before;
     if (rsc < 0 || (guint)rsc >= model_after->resources->len)
@@ -302,7 +301,7 @@ gboolean cs_next_change_line(const CsModel *model_before, CsSolution *before,
 /* A member's line when its change is not its group's. */
 static gboolean member_differs(const Side *before, const Side *after, int group, int member)
 {
-    Change whole = { 0 }, part = { 0 };
+    Change whole = {0}, part = {0};
     int group_before = index_in(before->solution, cs_next_engine_rsc(after->solution, group)->id);
     int member_before = index_in(before->solution, cs_next_engine_rsc(after->solution, member)->id);
 
@@ -330,12 +329,13 @@ gboolean cs_next_in_clone(const CsModel *model, const CsResource *info)
 static gboolean told_apart(const Side *before, const Side *after, const CsModel *model,
                            const CsResource *info)
 {
-    const CsResource *parent = info->parent >= 0 ? g_ptr_array_index(model->resources, info->parent)
-                                                 : NULL;
+    const CsResource *parent =
+        info->parent >= 0 ? g_ptr_array_index(model->resources, info->parent) : NULL;
 
     if (cs_next_is_collective(info))
         return parent == NULL;
-    if (cs_next_in_clone(model, info) || (info->kind != CS_RSC_PRIMITIVE && info->kind != CS_RSC_GROUP))
+    if (cs_next_in_clone(model, info)
+        || (info->kind != CS_RSC_PRIMITIVE && info->kind != CS_RSC_GROUP))
         return FALSE;
     return parent == NULL || parent->kind != CS_RSC_GROUP
            || member_differs(before, after, parent->index, info->index);
@@ -344,7 +344,7 @@ static gboolean told_apart(const Side *before, const Side *after, const CsModel 
 guint cs_next_describe_changes(const CsModel *model_before, CsSolution *before,
                                const CsModel *model_after, CsSolution *after, GString *out)
 {
-    Side sides[2] = { side_of(before), side_of(after) };
+    Side sides[2] = {side_of(before), side_of(after)};
     guint lines = 0;
 
     (void)model_before;

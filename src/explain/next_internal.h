@@ -19,7 +19,7 @@ gboolean cs_next_runs_now(const CsSolution *solution, const CsTransition *transi
 /* Where a set of primitives runs, by role, in node order. */
 typedef struct CsNextState {
     int n_nodes;
-    gboolean *by_role[3];    /* Started, Unpromoted, Promoted */
+    gboolean *by_role[3]; /* Started, Unpromoted, Promoted */
 } CsNextState;
 
 void cs_next_state_init(CsNextState *state, const CsSolution *solution);

@@ -17,7 +17,7 @@
 
 gboolean cs_history_is_tarball(const char *path)
 {
-    static const char *const suffixes[] = { ".tar.bz2", ".tar.gz", ".tbz2", ".tgz" };
+    static const char *const suffixes[] = {".tar.bz2", ".tar.gz", ".tbz2", ".tgz"};
     if (!g_file_test(path, G_FILE_TEST_IS_REGULAR))
         return FALSE;
     for (gsize i = 0; i < G_N_ELEMENTS(suffixes); i++)
@@ -32,17 +32,21 @@ static char *tarball_unpack(const char *tarball, GError **error)
     g_autoptr(GError) local = NULL;
     char *dir = g_dir_make_tmp("cibscope-report-XXXXXX", &local);
     if (dir == NULL) {
-        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_READ, "%s: %s", tarball, local->message);
+        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_READ, "%s: %s", tarball,
+                    local->message);
         return NULL;
     }
-    char *argv[] = { (char *)"tar", (char *)"-xf", (char *)tarball, (char *)"-C", dir, NULL };
+    char *argv[] = {(char *)"tar", (char *)"-xf", (char *)tarball, (char *)"-C", dir, NULL};
     g_autofree char *err = NULL;
     int status = -1;
-    if (!g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
-                      NULL, &err, &status, &local)
+    if (!g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
+                      NULL, NULL, &err, &status, &local)
         || !g_spawn_check_wait_status(status, NULL)) {
-        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_READ, "%s: tar cannot unpack it: %s",
-                    tarball, local != NULL ? local->message : err != NULL ? g_strstrip(err) : "?");
+        g_set_error(error, CS_DOCUMENT_ERROR, CS_DOCUMENT_ERROR_READ,
+                    "%s: tar cannot unpack it: %s", tarball,
+                    local != NULL ? local->message
+                    : err != NULL ? g_strstrip(err)
+                                  : "?");
         cs_history_tarball_remove(dir);
         g_free(dir);
         return NULL;
@@ -66,8 +70,8 @@ void cs_history_tarball_remove(const char *dir)
 
 typedef struct TarballInput {
     CsHistoryFile *file;
-    gint64 when;          /* execution-date, 0 when none */
-    char *key;            /* what makes two inputs the same one */
+    gint64 when; /* execution-date, 0 when none */
+    char *key;   /* what makes two inputs the same one */
 } TarballInput;
 
 static void tarball_input_free(TarballInput *input)
@@ -84,7 +88,8 @@ static char *tarball_key(const CsDocument *document, gint64 when)
     xmlChar *text = NULL;
     int length = 0;
     xmlDocDumpMemory(document->xml, &text, &length);
-    g_autofree char *digest = g_compute_checksum_for_data(G_CHECKSUM_SHA256, text, (gsize)MAX(length, 0));
+    g_autofree char *digest =
+        g_compute_checksum_for_data(G_CHECKSUM_SHA256, text, (gsize)MAX(length, 0));
     xmlFree(text);
     return g_strdup_printf("%" G_GINT64_FORMAT "/%s", when, digest);
 }
@@ -100,7 +105,7 @@ static void tarball_walk(const char *root, const char *dir, GPtrArray *inputs)
                 tarball_walk(root, path, inputs);
             continue;
         }
-        CsHistoryFile file = { 0 };
+        CsHistoryFile file = {0};
         if (!cs_history_name(name, &file.series, &file.number))
             continue;
         g_autoptr(CsDocument) document = cs_document_load(path, NULL);
@@ -132,7 +137,8 @@ GPtrArray *cs_history_tarball_list(const char *tarball, char **dir, GError **err
     *dir = tarball_unpack(tarball, error);
     if (*dir == NULL)
         return NULL;
-    g_autoptr(GPtrArray) inputs = g_ptr_array_new_with_free_func((GDestroyNotify)tarball_input_free);
+    g_autoptr(GPtrArray) inputs =
+        g_ptr_array_new_with_free_func((GDestroyNotify)tarball_input_free);
     tarball_walk(*dir, *dir, inputs);
     g_ptr_array_sort(inputs, tarball_compare);
     GPtrArray *files = g_ptr_array_new_with_free_func((GDestroyNotify)cs_history_file_free);

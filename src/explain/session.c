@@ -13,7 +13,10 @@
 #include <string.h>
 #include "cib/live.h"
 
+/* G_DEFINE_QUARK stringifies its first argument: keep it unspaced. */
+/* clang-format off */
 G_DEFINE_QUARK(cs-session-error-quark, cs_session_error)
+/* clang-format on */
 
 static void cs_session_clear_previous(CsSession *session)
 {
@@ -91,9 +94,8 @@ void cs_session_collect(CsSession *session)
 static gboolean cs_session_build(CsSession *session)
 {
     g_clear_error(&session->failure);
-    session->model = cs_model_build(session->document,
-                                    cs_edit_log_time(session->log),
-                                    &session->failure);
+    session->model =
+        cs_model_build(session->document, cs_edit_log_time(session->log), &session->failure);
     if (session->model == NULL)
         return FALSE;
     session->solution = cs_solve(session->model, &session->failure);
@@ -123,8 +125,7 @@ CsSession *cs_session_open(const char *path, const char *time_text, GError **err
     if (document == NULL)
         return NULL;
     if (!cs_model_resolve_now(document, time_text, &now, &local)) {
-        g_set_error_literal(error, CS_SESSION_ERROR, CS_SESSION_ERROR_TIME,
-                            local->message);
+        g_set_error_literal(error, CS_SESSION_ERROR, CS_SESSION_ERROR_TIME, local->message);
         cs_document_free(document);
         return NULL;
     }
@@ -138,8 +139,7 @@ static CsSession *cs_session_open_document(CsDocument *document, const char *tim
     CsTime now;
     g_autoptr(GError) local = NULL;
     if (!cs_model_resolve_now(document, time_text, &now, &local)) {
-        g_set_error_literal(error, CS_SESSION_ERROR, CS_SESSION_ERROR_TIME,
-                            local->message);
+        g_set_error_literal(error, CS_SESSION_ERROR, CS_SESSION_ERROR_TIME, local->message);
         cs_document_free(document);
         return NULL;
     }
@@ -151,8 +151,7 @@ static CsSession *cs_session_open_document(CsDocument *document, const char *tim
     return session;
 }
 
-CsSession *cs_session_open_partial(const char *path, const char *time_text,
-                                   GError **error)
+CsSession *cs_session_open_partial(const char *path, const char *time_text, GError **error)
 {
     CsDocument *document = cs_document_load(path, error);
     return document != NULL ? cs_session_open_document(document, time_text, error) : NULL;
@@ -200,26 +199,24 @@ void cs_session_free(CsSession *session)
  * whole model when nothing it read depends on the clock (no date rule, no
  * failure timeout).  Anything else, a document swapped in, rebuilds
  * everything; so does a change the rebuild cannot follow. */
-static gboolean cs_session_partial(const CsSession *session, const CsModel *before,
-                                   guint changes)
+static gboolean cs_session_partial(const CsSession *session, const CsModel *before, guint changes)
 {
-    return before != NULL && !session->rebuild_all
-           && (changes & CS_EDIT_CHANGED_OTHER) == 0
+    return before != NULL && !session->rebuild_all && (changes & CS_EDIT_CHANGED_OTHER) == 0
            && before->document == session->document;
 }
 
 /* FALSE when the rebuild could not follow the changes: nothing is set. */
-static gboolean cs_session_build_partial(CsSession *session, CsModel *before,
-                                         guint changes, GPtrArray *meta_resources,
-                                         GPtrArray *constraints)
+static gboolean cs_session_build_partial(CsSession *session, CsModel *before, guint changes,
+                                         GPtrArray *meta_resources, GPtrArray *constraints)
 {
     CsTime now = cs_edit_log_time(session->log);
     CsModelChanges what = {
         .now = &now,
-        .nodes_or_status = (changes & (CS_EDIT_CHANGED_NODES | CS_EDIT_CHANGED_STATUS
-                                       | CS_EDIT_CHANGED_NODE_STATES)) != 0,
-        .status_untouched = (changes & (CS_EDIT_CHANGED_STATUS
-                                        | CS_EDIT_CHANGED_NODE_STATES)) == 0,
+        .nodes_or_status =
+            (changes
+             & (CS_EDIT_CHANGED_NODES | CS_EDIT_CHANGED_STATUS | CS_EDIT_CHANGED_NODE_STATES))
+            != 0,
+        .status_untouched = (changes & (CS_EDIT_CHANGED_STATUS | CS_EDIT_CHANGED_NODE_STATES)) == 0,
         .node_states = (changes & CS_EDIT_CHANGED_NODE_STATES) != 0,
         .meta_resources = meta_resources,
         .constraints = constraints,
@@ -251,8 +248,7 @@ static gboolean cs_session_build_partial(CsSession *session, CsModel *before,
 static gboolean cs_session_swap_back(CsSession *session)
 {
     if (session->previous_model == NULL || session->previous_solution == NULL
-        || session->model == NULL || session->solution == NULL
-        || session->rebuild_all
+        || session->model == NULL || session->solution == NULL || session->rebuild_all
         || session->previous_state != cs_edit_log_state(session->log))
         return FALSE;
     CsModel *model = session->model;
@@ -287,8 +283,9 @@ gboolean cs_session_refresh(CsSession *session)
     session->model_state = cs_edit_log_state(session->log);
     gboolean partial = cs_session_partial(session, session->previous_model, changes);
     session->rebuild_all = FALSE;
-    if (partial && cs_session_build_partial(session, session->previous_model, changes,
-                                            meta_resources, constraints))
+    if (partial
+        && cs_session_build_partial(session, session->previous_model, changes, meta_resources,
+                                    constraints))
         return session->solution != NULL;
     return cs_session_build(session);
 }
@@ -324,7 +321,8 @@ gboolean cs_session_save(CsSession *session, const char *path, GError **error)
     if (session->live_base != NULL && path == NULL) {
         g_set_error(error, CS_SESSION_ERROR, CS_SESSION_ERROR_LIVE,
                     "%s is a live CIB: commit sends the edits to the cluster, "
-                    "save PATH writes a copy", session->document->path);
+                    "save PATH writes a copy",
+                    session->document->path);
         return FALSE;
     }
     if (!cs_document_save(session->document, path, error))
@@ -351,14 +349,15 @@ guint cs_session_describe_changes(const CsSession *session, GString *out)
 
 static GHashTable *live_plans_new(void)
 {
-    return g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, (GDestroyNotify)g_ptr_array_unref);
+    return g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
+                                 (GDestroyNotify)g_ptr_array_unref);
 }
 
 /* The operations from base to the document in its log's current state
  * (a new reference): made once per state, since on 32x2000 a plan costs
  * about as much as a frame. */
-static GPtrArray *live_plan_of(GHashTable *plans, const CsDocument *base, const CsDocument *document,
-                               const CsEditLog *log)
+static GPtrArray *live_plan_of(GHashTable *plans, const CsDocument *base,
+                               const CsDocument *document, const CsEditLog *log)
 {
     gint64 state = (gint64)cs_edit_log_state(log);
     GPtrArray *ops = g_hash_table_lookup(plans, &state);
@@ -409,7 +408,7 @@ GPtrArray *cs_session_live_commit_plan(const CsSession *session)
 /* Swaps in a new document (owned) with a fresh log at clock now. */
 static void cs_session_replace(CsSession *session, CsDocument *document, CsTime now)
 {
-    session->rebuild_all = TRUE;   /* the model read the old document */
+    session->rebuild_all = TRUE; /* the model read the old document */
     cs_edit_log_free(session->log);
     cs_document_free(session->document);
     session->document = document;
@@ -419,9 +418,9 @@ static void cs_session_replace(CsSession *session, CsDocument *document, CsTime 
 /* One state of the edit history, as a commit would send it. */
 typedef struct LiveStep {
     char *description;
-    gboolean clock;              /* a clock change, not a document edit */
+    gboolean clock; /* a clock change, not a document edit */
     CsTime time;
-    GPtrArray *ops;              /* CsLiveOp*, from the base (NULL: clock) */
+    GPtrArray *ops; /* CsLiveOp*, from the base (NULL: clock) */
 } LiveStep;
 
 static void live_step_free(LiveStep *step)
@@ -465,12 +464,13 @@ static GPtrArray *live_history(CsSession *session, guint *current)
  * they are most of a large CIB's status. */
 static xmlNode *live_copy_light(const xmlNode *element, xmlDoc *doc)
 {
-    xmlNode *copy = xmlDocCopyNode((xmlNode *)element, doc, 2);   /* attributes only */
+    xmlNode *copy = xmlDocCopyNode((xmlNode *)element, doc, 2); /* attributes only */
     if (strcmp((const char *)element->name, "lrm") == 0)
         return copy;
     for (const xmlNode *child = element->children; child != NULL; child = child->next)
-        xmlAddChild(copy, child->type == XML_ELEMENT_NODE ? live_copy_light(child, doc)
-                                                          : xmlDocCopyNode((xmlNode *)child, doc, 1));
+        xmlAddChild(copy, child->type == XML_ELEMENT_NODE
+                              ? live_copy_light(child, doc)
+                              : xmlDocCopyNode((xmlNode *)child, doc, 1));
     return copy;
 }
 
@@ -500,7 +500,8 @@ static CsDocument *live_state_on(const CsDocument *fresh, const LiveStep *step, 
 
 /* Records steps[1..] in the (new) log, each as one edit, and steps back
  * to current.  Returns the lost messages of the current state. */
-static GPtrArray *live_replay(CsSession *session, const CsDocument *fresh, GPtrArray *steps, guint current)
+static GPtrArray *live_replay(CsSession *session, const CsDocument *fresh, GPtrArray *steps,
+                              guint current)
 {
     GPtrArray *lost = NULL;
     guint after = 0;
@@ -533,23 +534,26 @@ static GPtrArray *live_replay(CsSession *session, const CsDocument *fresh, GPtrA
 
 /* Keeps the conflicts whose object still has a pending operation, and
  * adds new ones (a newer one replaces an older one of the same object). */
-static void live_merge_conflicts(CsSession *session, GPtrArray *fresh_conflicts, const GPtrArray *pending_ops)
+static void live_merge_conflicts(CsSession *session, GPtrArray *fresh_conflicts,
+                                 const GPtrArray *pending_ops)
 {
     g_autoptr(GPtrArray) planned = pending_ops == NULL ? live_plan_cached(session) : NULL;
     const GPtrArray *ops = pending_ops != NULL ? pending_ops : planned;
     GPtrArray *kept = g_ptr_array_new_with_free_func((GDestroyNotify)cs_live_conflict_free);
-    GPtrArray *all[] = { session->live_conflicts, fresh_conflicts };
+    GPtrArray *all[] = {session->live_conflicts, fresh_conflicts};
     for (guint list = 0; list < G_N_ELEMENTS(all); list++) {
         for (guint i = 0; all[list] != NULL && i < all[list]->len; i++) {
             CsLiveConflict *conflict = g_ptr_array_index(all[list], i);
             gboolean pending = conflict->kind == CS_LIVE_CONFLICT_REMOVED;
             for (guint j = 0; j < ops->len && !pending; j++) {
                 const CsLiveOp *op = g_ptr_array_index(ops, j);
-                pending = g_strcmp0(op->tag, conflict->tag) == 0 && g_strcmp0(op->id, conflict->id) == 0;
+                pending =
+                    g_strcmp0(op->tag, conflict->tag) == 0 && g_strcmp0(op->id, conflict->id) == 0;
             }
             for (guint j = 0; j < kept->len && pending; j++) {
                 CsLiveConflict *older = g_ptr_array_index(kept, j);
-                if (g_strcmp0(older->tag, conflict->tag) == 0 && g_strcmp0(older->id, conflict->id) == 0)
+                if (g_strcmp0(older->tag, conflict->tag) == 0
+                    && g_strcmp0(older->id, conflict->id) == 0)
                     g_ptr_array_remove_index(kept, j--);
             }
             /* A removal already happened: said once, at this follow. */
@@ -576,20 +580,20 @@ static void live_merge_conflicts(CsSession *session, GPtrArray *fresh_conflicts,
  * the new state, so that no edit is lost. */
 
 struct CsLiveFollow {
-    CsDocument *fresh;           /* owned until finish: the new live_base */
-    const CsDocument *base;      /* the session's live_base (read only) */
-    GPtrArray *steps;            /* LiveStep*: the edit history */
+    CsDocument *fresh;      /* owned until finish: the new live_base */
+    const CsDocument *base; /* the session's live_base (read only) */
+    GPtrArray *steps;       /* LiveStep*: the edit history */
     guint current;
     gboolean wall_clock;
-    guint generation;            /* the session's, at prepare */
-    guint64 state;               /* its log's state, at prepare */
+    guint generation; /* the session's, at prepare */
+    guint64 state;    /* its log's state, at prepare */
     /* What run makes (all owned until finish takes it). */
     gboolean ran;
-    CsSession *made;             /* document, log, model, solution */
-    GPtrArray *lost;             /* char*: edits that no longer apply */
-    GPtrArray *conflicts;        /* CsLiveConflict* */
-    gboolean carried;            /* operations are still pending */
-    GPtrArray *still;            /* CsLiveOp*: those operations */
+    CsSession *made;      /* document, log, model, solution */
+    GPtrArray *lost;      /* char*: edits that no longer apply */
+    GPtrArray *conflicts; /* CsLiveConflict* */
+    gboolean carried;     /* operations are still pending */
+    GPtrArray *still;     /* CsLiveOp*: those operations */
 };
 
 CsLiveFollow *cs_session_live_follow_prepare(CsSession *session, CsDocument *fresh)
@@ -628,7 +632,7 @@ static void live_plan_every_state(CsSession *made, const CsDocument *base)
 void cs_session_live_follow_run(CsLiveFollow *follow)
 {
     GPtrArray *steps = follow->steps;
-    guint document_state = follow->current;   /* the edits in effect: the
+    guint document_state = follow->current; /* the edits in effect: the
                                                  last state not a clock's */
     while (document_state > 0 && ((LiveStep *)g_ptr_array_index(steps, document_state))->clock)
         document_state--;
@@ -718,8 +722,8 @@ static gpointer cs_reap_documents(gpointer data)
 static void cs_session_retire_documents(CsDocument *document, CsEditLog *log, CsDocument *base)
 {
     CsRetiredDocuments *retired = g_new(CsRetiredDocuments, 1);
-    *retired = (CsRetiredDocuments){ document, log, base };
-    cs_join(&cs_document_reaper);   /* the last follow's: long done */
+    *retired = (CsRetiredDocuments){document, log, base};
+    cs_join(&cs_document_reaper); /* the last follow's: long done */
     cs_document_reaper = g_thread_try_new("cs-reaper-documents", cs_reap_documents, retired, NULL);
     if (cs_document_reaper == NULL)
         cs_reap_documents(retired);
@@ -781,15 +785,16 @@ const GPtrArray *cs_session_live_conflicts(CsSession *session)
 
 gboolean cs_session_live_resolve(CsSession *session, guint index, gboolean keep, GError **error)
 {
-    g_return_val_if_fail(session->live_conflicts != NULL && index < session->live_conflicts->len, FALSE);
+    g_return_val_if_fail(session->live_conflicts != NULL && index < session->live_conflicts->len,
+                         FALSE);
     CsLiveConflict *conflict = g_ptr_array_index(session->live_conflicts, index);
     if (keep) {
         conflict->kept = TRUE;
         return TRUE;
     }
     g_autoptr(CsDocument) target = cs_document_copy(session->document);
-    g_autofree char *description = g_strdup_printf("drop the edit of %s %s (take the cluster's)",
-                                                   conflict->tag, conflict->id);
+    g_autofree char *description =
+        g_strdup_printf("drop the edit of %s %s (take the cluster's)", conflict->tag, conflict->id);
     if (!cs_live_conflict_drop(target, session->live_base, conflict)
         || !cs_edit_become(session->log, description, xmlDocGetRootElement(target->xml), error)) {
         if (error != NULL && *error == NULL)

@@ -26,11 +26,11 @@ typedef enum {
 } CsSessionError;
 
 typedef struct CsSession {
-    CsDocument *document;        /* owned */
-    CsEditLog *log;              /* owned: edits, undo/redo, the clock */
-    CsModel *model;              /* the current state; NULL if it failed */
-    CsSolution *solution;        /* NULL if the model or engine failed */
-    GError *failure;             /* why model or solution is NULL */
+    CsDocument *document; /* owned */
+    CsEditLog *log;       /* owned: edits, undo/redo, the clock */
+    CsModel *model;       /* the current state; NULL if it failed */
+    CsSolution *solution; /* NULL if the model or engine failed */
+    GError *failure;      /* why model or solution is NULL */
     /* The state before the last change (NULL at first).  Only ids,
      * indices and scores may be read from it: the xmlNode pointers of
      * the old model may point at nodes an edit has since freed. */
@@ -39,27 +39,27 @@ typedef struct CsSession {
     /* The edit log's states (cs_edit_log_state) model and previous_model
      * were built at: an undo back to previous_state swaps the two. */
     guint64 model_state, previous_state;
-    guint swaps;                 /* how many refreshes swapped back (tests) */
-    guint partial_rebuilds;      /* how many refreshes rebuilt the model
+    guint swaps;            /* how many refreshes swapped back (tests) */
+    guint partial_rebuilds; /* how many refreshes rebuilt the model
                                     from the one before (tests) */
-    guint generation;            /* bumped by every cs_session_refresh, so
+    guint generation;       /* bumped by every cs_session_refresh, so
                                     a viewer can tell its copy is stale */
     /* Live sessions (cs_session_open_live): the cluster's CIB as last
      * read, unedited; the edits not yet committed are the difference
      * between it and document.  NULL for a file. */
     CsDocument *live_base;
-    gboolean live_wall_clock;    /* no --time: each refresh solves at the
+    gboolean live_wall_clock;  /* no --time: each refresh solves at the
                                     wall clock, as the cluster does */
-    gboolean live_carried;       /* edits carried over a refresh (they are
+    gboolean live_carried;     /* edits carried over a refresh (they are
                                     no longer in the log's undo history) */
-    GPtrArray *live_conflicts;   /* CsLiveConflict*: edits the cluster's
+    GPtrArray *live_conflicts; /* CsLiveConflict*: edits the cluster's
                                     changes collided with, until dropped,
                                     kept or undone (never NULL when live) */
-    GHashTable *live_plans;      /* cs_edit_log_state -> the operations
+    GHashTable *live_plans;    /* cs_edit_log_state -> the operations
                                     (GPtrArray of CsLiveOp*) from
                                     live_base to that state: each
                                     state's plan is made once */
-    gboolean rebuild_all;        /* the next refresh rebuilds the model
+    gboolean rebuild_all;      /* the next refresh rebuilds the model
                                     from scratch (the document was
                                     replaced, not edited) */
     /* The state from two changes ago, waiting to be freed: handed to a
@@ -84,8 +84,7 @@ CsSession *cs_session_open(const char *path, const char *time_text, GError **err
  * session->failure saying why (the console shows it as a banner and
  * still lets the operator edit and undo).  NULL only when the file
  * cannot be read (or time_text is invalid). */
-CsSession *cs_session_open_partial(const char *path, const char *time_text,
-                                   GError **error);
+CsSession *cs_session_open_partial(const char *path, const char *time_text, GError **error);
 /* Takes ownership of document. */
 CsSession *cs_session_new(CsDocument *document, CsTime now, GError **error);
 void cs_session_free(CsSession *session);

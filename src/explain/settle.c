@@ -77,8 +77,8 @@ static char *history_id(const CsModel *model, const CsResource *rsc)
 {
     const char *colon = strrchr(rsc->id, ':');
 
-    if (colon != NULL && in_anonymous_clone(model, rsc)
-        && colon[1] != '\0' && strspn(colon + 1, "0123456789") == strlen(colon + 1))
+    if (colon != NULL && in_anonymous_clone(model, rsc) && colon[1] != '\0'
+        && strspn(colon + 1, "0123456789") == strlen(colon + 1))
         return g_strndup(rsc->id, colon - rsc->id);
     return g_strdup(rsc->id);
 }
@@ -98,8 +98,7 @@ static int compare_places(gconstpointer a, gconstpointer b)
     return strcmp(left->resource, right->resource);
 }
 
-static void place_add(GHashTable *by_id, const char *resource,
-                      const char *node, CsRole role)
+static void place_add(GHashTable *by_id, const char *resource, const char *node, CsRole role)
 {
     CsSettlePlace *place = g_hash_table_lookup(by_id, resource);
 
@@ -153,7 +152,8 @@ GPtrArray *cs_settle_placement(const CsModel *model)
         /* A promotable clone's instance that is not promoted is
          * unpromoted (Pacemaker Explained 2.1, "Promotable clones"). */
         CsRole role = state->role == CS_ROLE_STARTED && in_promotable_clone(model, rsc)
-                      ? CS_ROLE_UNPROMOTED : state->role;
+                          ? CS_ROLE_UNPROMOTED
+                          : state->role;
         place_add(by_id, id, node->uname, role);
     }
     GHashTableIter iter;
@@ -248,8 +248,8 @@ static xmlNode *status_section(CsDocument *document)
     xmlNode *status = cs_document_section(document, "status");
 
     if (status == NULL)
-        status = xmlNewChild(xmlDocGetRootElement(document->xml), NULL,
-                             (const xmlChar *)"status", NULL);
+        status =
+            xmlNewChild(xmlDocGetRootElement(document->xml), NULL, (const xmlChar *)"status", NULL);
     return status;
 }
 
@@ -266,8 +266,8 @@ static xmlNode *node_state(CsDocument *document, const CsNode *node)
     return state;
 }
 
-static xmlNode *lrm_resource(CsDocument *document, const CsNode *node,
-                             const CsResource *rsc, const char *id)
+static xmlNode *lrm_resource(CsDocument *document, const CsNode *node, const CsResource *rsc,
+                             const char *id)
 {
     xmlNode *lrm = ensure_child(node_state(document, node), "lrm", NULL);
 
@@ -306,17 +306,17 @@ typedef struct Writer {
     CsDocument *document;
     const CsModel *model;
     gint64 now;
-    gboolean overtake;         /* what crm_simulate -S leaves behind is
+    gboolean overtake; /* what crm_simulate -S leaves behind is
                                   overtaken (see overtake()) */
 } Writer;
 
 typedef struct Result {
     const CsResource *rsc;
     const CsNode *node;
-    const char *history;       /* the lrm_resource id */
-    const char *task;          /* start, stop, promote, demote, migrate_* */
-    const char *record;        /* "last_0", "migrate_to_0", ... */
-    const CsNode *source, *target;   /* migrations */
+    const char *history;           /* the lrm_resource id */
+    const char *task;              /* start, stop, promote, demote, migrate_* */
+    const char *record;            /* "last_0", "migrate_to_0", ... */
+    const CsNode *source, *target; /* migrations */
 } Result;
 
 static gboolean is_pending(xmlNode *op)
@@ -350,11 +350,12 @@ static void overtake(xmlNode *resource, const CsResource *rsc, const char *task)
         }
         op = next;
     }
-    if (strcmp(task, "stop") == 0 || strcmp(task, "migrate_to") == 0
-        || strcmp(task, "demote") == 0)
+    if (strcmp(task, "stop") == 0 || strcmp(task, "migrate_to") == 0 || strcmp(task, "demote") == 0)
         return;
     const char *const agent[][2] = {
-        { "class", rsc->rsc_class }, { "provider", rsc->provider }, { "type", rsc->type },
+        {"class", rsc->rsc_class},
+        {"provider", rsc->provider},
+        {"type", rsc->type},
     };
     for (guint i = 0; i < G_N_ELEMENTS(agent); i++) {
         if (agent[i][1] != NULL)
@@ -368,8 +369,7 @@ static void overtake(xmlNode *resource, const CsResource *rsc, const char *task)
  * the resource. */
 static void write_result(const Writer *writer, const Result *result)
 {
-    xmlNode *resource = lrm_resource(writer->document, result->node, result->rsc,
-                                     result->history);
+    xmlNode *resource = lrm_resource(writer->document, result->node, result->rsc, result->history);
     g_autofree char *id = g_strdup_printf("%s_%s", result->history, result->record);
     int call_id = highest_call_id(resource) + 1;
     xmlNode *old = child_element(resource, "lrm_rsc_op", id);
@@ -388,12 +388,22 @@ static void write_result(const Writer *writer, const Result *result)
     g_autofree char *when = g_strdup_printf("%" G_GINT64_FORMAT, writer->now);
     g_autofree char *digest = cs_digest_all(result->rsc, result->task, 0);
     const char *const attrs[][2] = {
-        { "id", id }, { "operation_key", key }, { "operation", result->task },
-        { "crm-debug-origin", SETTLE_ORIGIN }, { "crm_feature_set", SETTLE_FEATURE_SET },
-        { "transition-key", transition }, { "transition-magic", magic },
-        { "exit-reason", "" }, { "call-id", call }, { "rc-code", "0" },
-        { "op-status", "0" }, { "interval", "0" }, { "last-run", when },
-        { "last-rc-change", when }, { "exec-time", "0" }, { "queue-time", "0" },
+        {"id", id},
+        {"operation_key", key},
+        {"operation", result->task},
+        {"crm-debug-origin", SETTLE_ORIGIN},
+        {"crm_feature_set", SETTLE_FEATURE_SET},
+        {"transition-key", transition},
+        {"transition-magic", magic},
+        {"exit-reason", ""},
+        {"call-id", call},
+        {"rc-code", "0"},
+        {"op-status", "0"},
+        {"interval", "0"},
+        {"last-run", when},
+        {"last-rc-change", when},
+        {"exec-time", "0"},
+        {"queue-time", "0"},
     };
     for (guint i = 0; i < G_N_ELEMENTS(attrs); i++)
         set_attr(op, attrs[i][0], attrs[i][1]);
@@ -437,17 +447,17 @@ static void write_fenced(CsDocument *document, const CsNode *node)
 
 /* Where a primitive the transition acts on ends up. */
 typedef struct Next {
-    int node;                  /* -1: stopped */
+    int node; /* -1: stopped */
     CsRole role;
-    gboolean restart;          /* stopped and started again where it is */
-    int migrate_from;          /* a migration's source, else -1 */
+    gboolean restart; /* stopped and started again where it is */
+    int migrate_from; /* a migration's source, else -1 */
 } Next;
 
 typedef struct Plan {
-    GHashTable *nexts;         /* resource index + 1 -> Next* */
-    GHashTable *fenced;        /* node index + 1 */
-    GHashTable *active;        /* "node rsc" (indices): active there now */
-    GHashTable *histories;     /* "node lrm_resource id": a history there */
+    GHashTable *nexts;     /* resource index + 1 -> Next* */
+    GHashTable *fenced;    /* node index + 1 */
+    GHashTable *active;    /* "node rsc" (indices): active there now */
+    GHashTable *histories; /* "node lrm_resource id": a history there */
 } Plan;
 
 /* The primitives an action line names (a group or clone: its members). */
@@ -463,21 +473,22 @@ static void each_primitive(const CsModel *model, int rsc, GArray *out)
 
 static gboolean is_restart(CsActionKind kind)
 {
-    return kind == CS_ACTION_RECOVER || kind == CS_ACTION_RESTART
-           || kind == CS_ACTION_RELOAD || kind == CS_ACTION_REPROMOTE;
+    return kind == CS_ACTION_RECOVER || kind == CS_ACTION_RESTART || kind == CS_ACTION_RELOAD
+           || kind == CS_ACTION_REPROMOTE;
 }
 
 /* The place an action line leaves its resource in. */
 static void next_of(const CsPlannedAction *action, Next *next)
 {
-    gboolean stops = action->kind == CS_ACTION_STOP || action->to_node < 0
-                     || action->to_role == CS_ROLE_STOPPED;
+    gboolean stops =
+        action->kind == CS_ACTION_STOP || action->to_node < 0 || action->to_role == CS_ROLE_STOPPED;
 
     next->node = stops ? -1 : action->to_node;
-    next->role = stops ? CS_ROLE_STOPPED
-                       : action->to_role == CS_ROLE_UNKNOWN ? CS_ROLE_STARTED : action->to_role;
-    next->restart = is_restart(action->kind)
-                    && (action->from_node < 0 || action->from_node == action->to_node);
+    next->role = stops                                ? CS_ROLE_STOPPED
+                 : action->to_role == CS_ROLE_UNKNOWN ? CS_ROLE_STARTED
+                                                      : action->to_role;
+    next->restart =
+        is_restart(action->kind) && (action->from_node < 0 || action->from_node == action->to_node);
     next->migrate_from = action->kind == CS_ACTION_MIGRATE ? action->from_node : -1;
 }
 
@@ -529,9 +540,13 @@ static void write_now(const Writer *writer, const Plan *plan, const CsRscState *
 {
     const CsModel *model = writer->model;
     const Next *next = g_hash_table_lookup(plan->nexts, GINT_TO_POINTER(state->rsc + 1));
-    Result result = { g_ptr_array_index(model->resources, state->rsc),
-                      g_ptr_array_index(model->nodes, state->node),
-                      state->rsc_id, "stop", "last_0", NULL, NULL };
+    Result result = {g_ptr_array_index(model->resources, state->rsc),
+                     g_ptr_array_index(model->nodes, state->node),
+                     state->rsc_id,
+                     "stop",
+                     "last_0",
+                     NULL,
+                     NULL};
 
     if (next == NULL) {
         if (state->dangling_migration)
@@ -595,15 +610,13 @@ static void write_next(const Writer *writer, const Plan *plan, int rsc, const Ne
 
     /* on a fenced guest node, what stays was stopped with it and starts
      * again (its history is gone) */
-    if (next->node < 0
-        || (active_on(plan, rsc, next->node) && !fenced(plan, next->node)))
+    if (next->node < 0 || (active_on(plan, rsc, next->node) && !fenced(plan, next->node)))
         return;
     const CsNode *node = g_ptr_array_index(model->nodes, next->node);
     const CsResource *info = g_ptr_array_index(model->resources, rsc);
     g_autofree char *history = start_history(writer, plan, node, info);
-    Result result = { info, node, history,
-                      next->role == CS_ROLE_PROMOTED ? "promote" : "start",
-                      "last_0", NULL, NULL };
+    Result result = {info,     node, history, next->role == CS_ROLE_PROMOTED ? "promote" : "start",
+                     "last_0", NULL, NULL};
     if (next->migrate_from >= 0) {
         result.task = "migrate_from";
         result.record = "migrate_from_0";
@@ -613,14 +626,14 @@ static void write_next(const Writer *writer, const Plan *plan, int rsc, const Ne
     write_result(writer, &result);
 }
 
-static void apply(CsDocument *document, const CsModel *model,
-                  const CsSolution *solution, gboolean overtaking)
+static void apply(CsDocument *document, const CsModel *model, const CsSolution *solution,
+                  gboolean overtaking)
 {
     const CsModel *expanded = cs_solution_model(solution);
     g_autoptr(GPtrArray) actions = cs_solution_actions(solution);
-    Plan plan = { g_hash_table_new_full(NULL, NULL, NULL, g_free),
-                  g_hash_table_new(NULL, NULL), NULL, NULL };
-    Writer writer = { document, expanded, model->now.seconds, overtaking };
+    Plan plan = {g_hash_table_new_full(NULL, NULL, NULL, g_free), g_hash_table_new(NULL, NULL),
+                 NULL, NULL};
+    Writer writer = {document, expanded, model->now.seconds, overtaking};
 
     note_actions(&plan, expanded, actions);
     index_states(&plan, expanded);
@@ -659,8 +672,7 @@ static void apply(CsDocument *document, const CsModel *model,
     cs_document_reindex(document);
 }
 
-void cs_settle_apply(CsDocument *document, const CsModel *model,
-                     const CsSolution *solution)
+void cs_settle_apply(CsDocument *document, const CsModel *model, const CsSolution *solution)
 {
     apply(document, model, solution, FALSE);
 }
@@ -684,8 +696,7 @@ static CsDocument *copy_document(const CsDocument *document, GError **error)
     int size = 0;
 
     xmlDocDumpMemory(document->xml, &text, &size);
-    CsDocument *copy = cs_document_load_memory((const char *)text, size,
-                                               document->path, error);
+    CsDocument *copy = cs_document_load_memory((const char *)text, size, document->path, error);
     xmlFree(text);
     return copy;
 }
@@ -745,7 +756,7 @@ static void find_cycling(CsSettleResult *result, GPtrArray *tables, guint first,
 
     for (guint step = first + 1; step <= last; step++) {
         GHashTable *table = g_ptr_array_index(tables, step);
-        const GHashTable *pair[2] = { start, table };
+        const GHashTable *pair[2] = {start, table};
         for (int side = 0; side < 2; side++) {
             GHashTableIter iter;
             gpointer key, value;
@@ -773,8 +784,8 @@ static void find_cycling(CsSettleResult *result, GPtrArray *tables, guint first,
 
 typedef struct Walk {
     CsSettleResult *result;
-    GHashTable *seen;          /* state text -> step + 1 */
-    GPtrArray *tables;         /* placement_table() per state */
+    GHashTable *seen;  /* state text -> step + 1 */
+    GPtrArray *tables; /* placement_table() per state */
 } Walk;
 
 /* Looks at the state model/solution are in (step transitions done):
@@ -827,8 +838,9 @@ CsSettleResult *cs_settle(const CsDocument *document, CsTime now, GError **error
     result->summaries = g_ptr_array_new_with_free_func(g_free);
     result->cycling = g_ptr_array_new_with_free_func(g_free);
     g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-    g_autoptr(GPtrArray) tables = g_ptr_array_new_with_free_func((GDestroyNotify)g_hash_table_unref);
-    Walk walk = { result, seen, tables };
+    g_autoptr(GPtrArray) tables =
+        g_ptr_array_new_with_free_func((GDestroyNotify)g_hash_table_unref);
+    Walk walk = {result, seen, tables};
 
     for (int step = 0;; step++) {
         g_autoptr(CsModel) model = cs_model_build(work, now, error);
@@ -852,25 +864,25 @@ CsSettleResult *cs_settle(const CsDocument *document, CsTime now, GError **error
 
 struct CsSettleJob {
     GThread *thread;
-    xmlChar *text;             /* the document, as written when started */
+    xmlChar *text; /* the document, as written when started */
     int length;
     char *path;
     CsTime now;
-    char *headline;            /* set by the worker */
-    gint done;                 /* atomic: the worker finished */
+    char *headline; /* set by the worker */
+    gint done;      /* atomic: the worker finished */
 };
 
 static gpointer settle_job_run(gpointer data)
 {
     CsSettleJob *job = data;
     g_autoptr(GError) error = NULL;
-    g_autoptr(CsDocument) document = cs_document_load_memory((const char *)job->text,
-                                                             job->length, job->path, &error);
-    g_autoptr(CsSettleResult) result = document != NULL ? cs_settle(document, job->now, &error)
-                                                        : NULL;
+    g_autoptr(CsDocument) document =
+        cs_document_load_memory((const char *)job->text, job->length, job->path, &error);
+    g_autoptr(CsSettleResult) result =
+        document != NULL ? cs_settle(document, job->now, &error) : NULL;
 
-    job->headline = result != NULL ? cs_settle_headline(result)
-                                   : g_strdup_printf("settle: %s", error->message);
+    job->headline =
+        result != NULL ? cs_settle_headline(result) : g_strdup_printf("settle: %s", error->message);
     g_atomic_int_set(&job->done, 1);
     return NULL;
 }
@@ -946,8 +958,7 @@ char *cs_settle_headline(const CsSettleResult *result)
                                (char *)g_ptr_array_index(result->cycling, 0),
                                result->cycling->len - 1);
     case CS_SETTLE_LIMIT:
-    default:
-        return g_strdup_printf("does not settle within %d transitions", CS_SETTLE_MAX_STEPS);
+    default: return g_strdup_printf("does not settle within %d transitions", CS_SETTLE_MAX_STEPS);
     }
 }
 
@@ -960,17 +971,20 @@ void cs_settle_print(const CsSettleResult *result, GString *out)
         g_string_append_printf(out, "\nTransition %u:\n%s", i + 1,
                                (char *)g_ptr_array_index(result->summaries, i));
     if (result->outcome == CS_SETTLE_CYCLE) {
-        g_string_append_printf(out, "\nCycle: transitions %d to %d come back to the state "
-                               "before transition %d\n", result->cycle_start,
-                               result->cycle_start + result->cycle_length - 1,
+        g_string_append_printf(out,
+                               "\nCycle: transitions %d to %d come back to the state "
+                               "before transition %d\n",
+                               result->cycle_start, result->cycle_start + result->cycle_length - 1,
                                result->cycle_start);
         for (guint i = 0; i < result->cycling->len; i++)
             g_string_append_printf(out, "  %s %s\n", (char *)g_ptr_array_index(result->cycling, i),
                                    result->in_place ? "is acted on again at every transition"
                                                     : "moves back and forth");
     }
-    g_string_append(out, result->outcome == CS_SETTLE_SETTLED || result->outcome == CS_SETTLE_BLOCKED
-                         ? "\nFinal placement:\n" : "\nPlacement when it stops:\n");
+    g_string_append(out,
+                    result->outcome == CS_SETTLE_SETTLED || result->outcome == CS_SETTLE_BLOCKED
+                        ? "\nFinal placement:\n"
+                        : "\nPlacement when it stops:\n");
     cs_settle_placement_print(result->placement, out);
 }
 
@@ -990,7 +1004,7 @@ static void json_string(GString *out, const char *text)
 
 static const char *outcome_name(CsSettleOutcome outcome)
 {
-    static const char *const names[] = { "settled", "blocked", "cycle", "limit" };
+    static const char *const names[] = {"settled", "blocked", "cycle", "limit"};
     return names[outcome];
 }
 
@@ -1045,27 +1059,32 @@ void cs_settle_print_json(const CsSettleResult *result, const char *file, GStrin
 {
     g_autofree char *headline = cs_settle_headline(result);
 
-    g_string_append_printf(out, "{\n  \"cibscope\": \"%s\",\n  \"pacemaker\": \"2.1.5\",\n"
-                           "  \"command\": \"settle\",\n  \"cib\": {\"file\": ", PACKAGE_VERSION);
+    g_string_append_printf(out,
+                           "{\n  \"cibscope\": \"%s\",\n  \"pacemaker\": \"2.1.5\",\n"
+                           "  \"command\": \"settle\",\n  \"cib\": {\"file\": ",
+                           PACKAGE_VERSION);
     json_string(out, file);
-    g_string_append_printf(out, "},\n  \"outcome\": \"%s\",\n  \"headline\": ",
-                           outcome_name(result->outcome));
+    g_string_append_printf(
+        out, "},\n  \"outcome\": \"%s\",\n  \"headline\": ", outcome_name(result->outcome));
     json_string(out, headline);
     g_string_append_printf(out, ",\n  \"transitions\": %d,\n  \"blocked\": %d,\n  \"steps\": [",
                            result->transitions, result->blocked);
     for (guint i = 0; i < result->summaries->len; i++) {
-        g_string_append_printf(out, "%s\n    {\"transition\": %u, \"actions\": ",
-                               i > 0 ? "," : "", i + 1);
+        g_string_append_printf(out, "%s\n    {\"transition\": %u, \"actions\": ", i > 0 ? "," : "",
+                               i + 1);
         json_transition(out, g_ptr_array_index(result->summaries, i));
         g_string_append(out, "}");
     }
-    g_string_append(out, result->summaries->len > 0 ? "\n  ],\n  \"cycle\": " : "],\n  \"cycle\": ");
+    g_string_append(out,
+                    result->summaries->len > 0 ? "\n  ],\n  \"cycle\": " : "],\n  \"cycle\": ");
     if (result->outcome != CS_SETTLE_CYCLE) {
         g_string_append(out, "null");
     } else {
-        g_string_append_printf(out, "{\"first_transition\": %d, \"length\": %d, "
-                               "\"in_place\": %s, \"resources\": [", result->cycle_start,
-                               result->cycle_length, result->in_place ? "true" : "false");
+        g_string_append_printf(out,
+                               "{\"first_transition\": %d, \"length\": %d, "
+                               "\"in_place\": %s, \"resources\": [",
+                               result->cycle_start, result->cycle_length,
+                               result->in_place ? "true" : "false");
         for (guint i = 0; i < result->cycling->len; i++) {
             g_string_append(out, i > 0 ? ", " : "");
             json_string(out, g_ptr_array_index(result->cycling, i));

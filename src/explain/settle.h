@@ -25,36 +25,36 @@
 /* Where one resource is active: a primitive, or all instances of an
  * anonymous clone's primitive under its own id. */
 typedef struct CsSettlePlace {
-    char *resource;            /* "web", "db" (a clone's primitive) */
-    GPtrArray *nodes;          /* char*: node names, sorted */
-    GPtrArray *roles;          /* char*: the role on each node, same order */
+    char *resource;   /* "web", "db" (a clone's primitive) */
+    GPtrArray *nodes; /* char*: node names, sorted */
+    GPtrArray *roles; /* char*: the role on each node, same order */
 } CsSettlePlace;
 
 typedef enum {
-    CS_SETTLE_SETTLED,         /* a transition with nothing to do */
-    CS_SETTLE_BLOCKED,         /* only actions that cannot run are left */
-    CS_SETTLE_CYCLE,           /* a state came back */
-    CS_SETTLE_LIMIT,           /* CS_SETTLE_MAX_STEPS transitions, no end */
+    CS_SETTLE_SETTLED, /* a transition with nothing to do */
+    CS_SETTLE_BLOCKED, /* only actions that cannot run are left */
+    CS_SETTLE_CYCLE,   /* a state came back */
+    CS_SETTLE_LIMIT,   /* CS_SETTLE_MAX_STEPS transitions, no end */
 } CsSettleOutcome;
 
 typedef struct CsSettleResult {
     CsSettleOutcome outcome;
-    int transitions;           /* transitions that run before the end (for a
+    int transitions;      /* transitions that run before the end (for a
                                   cycle: until the state first repeats) */
-    GPtrArray *summaries;      /* char*: each transition's Transition
+    GPtrArray *summaries; /* char*: each transition's Transition
                                   Summary, in order (transitions of them) */
-    GPtrArray *placement;      /* CsSettlePlace*: the final placement, by
+    GPtrArray *placement; /* CsSettlePlace*: the final placement, by
                                   resource id (for a cycle: the state the
                                   cycle returns to) */
-    int cycle_start;           /* CYCLE: the transition the cycle begins
+    int cycle_start;      /* CYCLE: the transition the cycle begins
                                   with (1-based), else 0 */
-    int cycle_length;          /* CYCLE: transitions in one round */
-    GPtrArray *cycling;        /* char*: resources whose placement differs
+    int cycle_length;     /* CYCLE: transitions in one round */
+    GPtrArray *cycling;   /* char*: resources whose placement differs
                                   within the cycle (sorted), else empty */
-    gboolean in_place;         /* CYCLE: no placement differs; cycling
+    gboolean in_place;    /* CYCLE: no placement differs; cycling
                                   names the resources the cycle's
                                   transitions act on in place */
-    int blocked;               /* actions left that cannot run */
+    int blocked;          /* actions left that cannot run */
 } CsSettleResult;
 
 void cs_settle_result_free(CsSettleResult *result);
@@ -68,8 +68,7 @@ CsSettleResult *cs_settle(const CsDocument *document, CsTime now, GError **error
 /* Writes the results of solution's transition into document's status
  * section, as the history of operations that succeeded; model is the
  * model solution was solved from (built from document). */
-void cs_settle_apply(CsDocument *document, const CsModel *model,
-                     const CsSolution *solution);
+void cs_settle_apply(CsDocument *document, const CsModel *model, const CsSolution *solution);
 
 /* Where every resource is active in model, by resource id. */
 GPtrArray *cs_settle_placement(const CsModel *model);

@@ -26,8 +26,8 @@
 #define MAX_FOUND 3
 
 typedef struct Candidate {
-    char *words[6];          /* the command, NULL-terminated */
-    char *text;              /* how it reads: "remove cli-ban-web-on-alpha" */
+    char *words[6]; /* the command, NULL-terminated */
+    char *text;     /* how it reads: "remove cli-ban-web-on-alpha" */
 } Candidate;
 
 /* What the search reads: the session, its solution and the goal. */
@@ -58,7 +58,8 @@ void cs_smallest_change_free(CsSmallestChange *change)
     g_free(change);
 }
 
-static void add_candidate(GPtrArray *candidates, char *text, const char *first, ...) G_GNUC_NULL_TERMINATED;
+static void add_candidate(GPtrArray *candidates, char *text, const char *first, ...)
+    G_GNUC_NULL_TERMINATED;
 static void add_candidate(GPtrArray *candidates, char *text, const char *first, ...)
 {
     for (guint i = 0; i < candidates->len; i++) {
@@ -90,14 +91,18 @@ static const char *rsc_id(const Search *search, int rsc)
 
 static gboolean names_constraint(const Search *search, const char *source)
 {
-    const xmlNode *node = source != NULL ? cs_document_lookup_id(search->session->document, source) : NULL;
-    return node != NULL && node->type == XML_ELEMENT_NODE && strncmp((const char *)node->name, "rsc_", 4) == 0;
+    const xmlNode *node =
+        source != NULL ? cs_document_lookup_id(search->session->document, source) : NULL;
+    return node != NULL && node->type == XML_ELEMENT_NODE
+           && strncmp((const char *)node->name, "rsc_", 4) == 0;
 }
 
 static gboolean names_rule(const Search *search, const char *source)
 {
-    const xmlNode *node = source != NULL ? cs_document_lookup_id(search->session->document, source) : NULL;
-    return node != NULL && node->type == XML_ELEMENT_NODE && strcmp((const char *)node->name, "rule") == 0;
+    const xmlNode *node =
+        source != NULL ? cs_document_lookup_id(search->session->document, source) : NULL;
+    return node != NULL && node->type == XML_ELEMENT_NODE
+           && strcmp((const char *)node->name, "rule") == 0;
 }
 
 /* The score to beat: the node asked for, or the best among the nodes
@@ -106,7 +111,8 @@ static CsScore best_elsewhere(const Search *search, int rsc, int node)
 {
     if (search->goal->onto >= 0)
         return cs_solution_scored(search->solution, rsc, search->goal->onto)
-               ? cs_solution_score(search->solution, rsc, search->goal->onto) : -CS_INFINITY;
+                   ? cs_solution_score(search->solution, rsc, search->goal->onto)
+                   : -CS_INFINITY;
     CsScore best = -CS_INFINITY;
     for (int other = 0; other < (int)search->model->nodes->len; other++)
         if (other != node && cs_solution_scored(search->solution, rsc, other))
@@ -116,7 +122,8 @@ static CsScore best_elsewhere(const Search *search, int rsc, int node)
 
 /* Stickiness just below what keeps the resource where it is: the
  * margin it wins by is what stickiness must lose, plus one. */
-static void add_stickiness(GPtrArray *candidates, const Search *search, int rsc, int node, CsScore value)
+static void add_stickiness(GPtrArray *candidates, const Search *search, int rsc, int node,
+                           CsScore value)
 {
     CsScore here = cs_solution_score(search->solution, rsc, node);
     CsScore best = best_elsewhere(search, rsc, node);
@@ -130,8 +137,9 @@ static void add_stickiness(GPtrArray *candidates, const Search *search, int rsc,
     char number[CS_SCORE_BUFSIZE];
     g_snprintf(number, sizeof number, "%d", needed);
     const char *id = rsc_id(search, rsc);
-    add_candidate(candidates, g_strdup_printf("stickiness below %d (now %d): stickiness %s %d", needed + 1, value,
-                                              id, needed),
+    add_candidate(candidates,
+                  g_strdup_printf("stickiness below %d (now %d): stickiness %s %d", needed + 1,
+                                  value, id, needed),
                   "stickiness", id, number, NULL);
 }
 
@@ -144,32 +152,37 @@ static void add_fail_counts(GPtrArray *candidates, const Search *search, int rsc
         const CsFailCount *count = g_ptr_array_index(search->model->fail_counts, i);
         int owner = count->rsc;
         while (owner >= 0 && owner != rsc)
-            owner = ((const CsResource *)g_ptr_array_index(search->model->resources, owner))->parent;
+            owner =
+                ((const CsResource *)g_ptr_array_index(search->model->resources, owner))->parent;
         if (count->node != node || owner != rsc || count->count <= 0)
             continue;
-        g_autofree char *operation = count->operation == NULL ? g_strdup(count->rsc_id)
-                                     : g_strdup_printf("%s_%u", count->operation, count->interval_ms);
-        add_candidate(candidates, g_strdup_printf("clear the fail count of %s on %s", operation,
-                                                  node_name(search, node)),
-                      "failcount", "clear", count->rsc_id, node_name(search, node), NULL);
+        g_autofree char *operation =
+            count->operation == NULL
+                ? g_strdup(count->rsc_id)
+                : g_strdup_printf("%s_%u", count->operation, count->interval_ms);
+        add_candidate(
+            candidates,
+            g_strdup_printf("clear the fail count of %s on %s", operation, node_name(search, node)),
+            "failcount", "clear", count->rsc_id, node_name(search, node), NULL);
     }
 }
 
 static void add_source(GPtrArray *candidates, const Search *search, const CsContribution *why)
 {
     if (why->kind == CS_CONTRIB_RULE && names_rule(search, why->source))
-        add_candidate(candidates, g_strdup_printf("disable rule %s", why->source),
-                      "rule", "disable", why->source, NULL);
+        add_candidate(candidates, g_strdup_printf("disable rule %s", why->source), "rule",
+                      "disable", why->source, NULL);
     else if (names_constraint(search, why->source))
-        add_candidate(candidates, g_strdup_printf("remove %s", why->source),
-                      "constraint", "remove", why->source, NULL);
+        add_candidate(candidates, g_strdup_printf("remove %s", why->source), "constraint", "remove",
+                      why->source, NULL);
 }
 
 /* ---- a colocation's score ------------------------------------------------ */
 
 static gboolean names_colocation(const Search *search, const char *source)
 {
-    const xmlNode *node = source != NULL ? cs_document_lookup_id(search->session->document, source) : NULL;
+    const xmlNode *node =
+        source != NULL ? cs_document_lookup_id(search->session->document, source) : NULL;
     return node != NULL && node->type == XML_ELEMENT_NODE
            && strcmp((const char *)node->name, "rsc_colocation") == 0;
 }
@@ -197,8 +210,10 @@ static CsScore colocation_score_needed(const Search *search, int rsc, int node, 
 {
     CsScore others = score_without(search, rsc, node, why);
     CsScore target = node == assigned ? best_elsewhere(search, rsc, node)
-                     : assigned >= 0 ? cs_solution_score(search->solution, rsc, assigned) : 0;
-    if (others <= -CS_INFINITY || others >= CS_INFINITY || target <= -CS_INFINITY || target >= CS_INFINITY)
+                     : assigned >= 0  ? cs_solution_score(search->solution, rsc, assigned)
+                                      : 0;
+    if (others <= -CS_INFINITY || others >= CS_INFINITY || target <= -CS_INFINITY
+        || target >= CS_INFINITY)
         return 0;
     CsScore needed = node == assigned ? target - others - 1 : target - others + 1;
     if ((why->value > 0 && needed < 0) || (why->value < 0 && needed > 0))
@@ -222,8 +237,8 @@ static CsScore configured_score(const Search *search, const char *id, CsScore fa
  * Resources": a colocation adds its score where its primary runs (a
  * negative one keeps the dependent away, a positive one drags it
  * along).  The candidate sets that score just past where it decides. */
-static void add_colocation_score(GPtrArray *candidates, const Search *search, int rsc, int node, int assigned,
-                                 const CsContribution *why)
+static void add_colocation_score(GPtrArray *candidates, const Search *search, int rsc, int node,
+                                 int assigned, const CsContribution *why)
 {
     if (!names_colocation(search, why->source))
         return;
@@ -231,8 +246,10 @@ static void add_colocation_score(GPtrArray *candidates, const Search *search, in
     char number[CS_SCORE_BUFSIZE], now[CS_SCORE_BUFSIZE];
     cs_score_format(needed, number);
     cs_score_format(configured_score(search, why->source, why->value), now);
-    add_candidate(candidates, g_strdup_printf("set colocation %s score to %s (now %s)", why->source, number, now),
-                  "constraint", "score", why->source, number, NULL);
+    add_candidate(
+        candidates,
+        g_strdup_printf("set colocation %s score to %s (now %s)", why->source, number, now),
+        "constraint", "score", why->source, number, NULL);
 }
 
 /* ---- tickets ------------------------------------------------------------ */
@@ -249,7 +266,8 @@ static const CsTicket *find_ticket(const CsModel *model, const char *id)
 
 static gboolean within(const CsModel *model, int rsc, int ancestor)
 {
-    for (int each = rsc; each >= 0; each = ((const CsResource *)g_ptr_array_index(model->resources, each))->parent)
+    for (int each = rsc; each >= 0;
+         each = ((const CsResource *)g_ptr_array_index(model->resources, each))->parent)
         if (each == ancestor)
             return TRUE;
     return FALSE;
@@ -261,16 +279,18 @@ static gboolean within(const CsModel *model, int rsc, int ancestor)
 static void add_tickets(GPtrArray *candidates, const Search *search, int rsc)
 {
     for (guint i = 0; i < search->model->ticket_constraints->len; i++) {
-        const CsTicketConstraint *constraint = g_ptr_array_index(search->model->ticket_constraints, i);
+        const CsTicketConstraint *constraint =
+            g_ptr_array_index(search->model->ticket_constraints, i);
         if (!within(search->model, rsc, constraint->rsc))
             continue;
         const CsTicket *ticket = find_ticket(search->model, constraint->ticket);
         if (ticket != NULL && ticket->granted && !ticket->standby)
             continue;
         gboolean standby = ticket != NULL && ticket->granted && ticket->standby;
-        add_candidate(candidates, g_strdup_printf("%s ticket %s (rsc_ticket %s: %s)",
-                                                  standby ? "activate" : "grant", constraint->ticket,
-                                                  constraint->id, standby ? "in standby" : "not granted"),
+        add_candidate(candidates,
+                      g_strdup_printf("%s ticket %s (rsc_ticket %s: %s)",
+                                      standby ? "activate" : "grant", constraint->ticket,
+                                      constraint->id, standby ? "in standby" : "not granted"),
                       "ticket", constraint->ticket, standby ? "activate" : "grant", NULL);
     }
 }
@@ -296,8 +316,8 @@ static int configured_holder(const Search *search, int rsc)
 /* What the primitives assigned to node (rsc aside) hold of name: the
  * total, their list ("db 40, web 20") and the smallest single holder
  * whose share covers short (-1 if none). */
-static gint64 capacity_held(const Search *search, int rsc, int node, const char *name, gint64 short_by,
-                            GString *holders, int *smallest)
+static gint64 capacity_held(const Search *search, int rsc, int node, const char *name,
+                            gint64 short_by, GString *holders, int *smallest)
 {
     gint64 held = 0, smallest_value = 0;
     *smallest = -1;
@@ -310,7 +330,8 @@ static gint64 capacity_held(const Search *search, int rsc, int node, const char 
         if (value <= 0)
             continue;
         held += value;
-        g_string_append_printf(holders, "%s%s %" G_GINT64_FORMAT, holders->len > 0 ? ", " : "", other->id, value);
+        g_string_append_printf(holders, "%s%s %" G_GINT64_FORMAT, holders->len > 0 ? ", " : "",
+                               other->id, value);
         if (value >= short_by && (*smallest < 0 || value < smallest_value)) {
             *smallest = (int)i;
             smallest_value = value;
@@ -348,14 +369,18 @@ static void add_capacity(GPtrArray *candidates, const Search *search, int rsc, i
         if (ban >= 0) {
             const char *id = rsc_id(search, ban);
             add_candidate(candidates,
-                          g_strdup_printf("free %" G_GINT64_FORMAT " of capacity %s on %s: ban %s from %s (held by %s)",
-                                          short_by, name, host->uname, id, host->uname, holders->str),
+                          g_strdup_printf("free %" G_GINT64_FORMAT
+                                          " of capacity %s on %s: ban %s from %s (held by %s)",
+                                          short_by, name, host->uname, id, host->uname,
+                                          holders->str),
                           "ban", id, host->uname, NULL);
         }
         g_autofree char *more = g_strdup_printf("%" G_GINT64_FORMAT, capacity + short_by);
         add_candidate(candidates,
-                      g_strdup_printf("raise capacity %s on %s to %s (%" G_GINT64_FORMAT " short; held by %s)",
-                                      name, host->uname, more, short_by, holders->len > 0 ? holders->str : "none"),
+                      g_strdup_printf("raise capacity %s on %s to %s (%" G_GINT64_FORMAT
+                                      " short; held by %s)",
+                                      name, host->uname, more, short_by,
+                                      holders->len > 0 ? holders->str : "none"),
                       "utilization", host->uname, name, more, NULL);
     }
 }
@@ -373,7 +398,8 @@ static void add_capacity_wanted(GPtrArray *candidates, const Search *search, int
         return;
     }
     for (int node = 0; assigned < 0 && node < (int)search->model->nodes->len; node++)
-        if (cs_solution_scored(search->solution, rsc, node) && cs_solution_score(search->solution, rsc, node) >= 0)
+        if (cs_solution_scored(search->solution, rsc, node)
+            && cs_solution_score(search->solution, rsc, node) >= 0)
             add_capacity(candidates, search, rsc, node);
 }
 
@@ -388,8 +414,8 @@ static gboolean holds(const Search *search, int node, int assigned, const CsCont
     return why->value < 0;
 }
 
-static void add_contribution(GPtrArray *candidates, GPtrArray *later, const Search *search, int rsc, int node,
-                             int assigned, const CsContribution *why)
+static void add_contribution(GPtrArray *candidates, GPtrArray *later, const Search *search, int rsc,
+                             int node, int assigned, const CsContribution *why)
 {
     if (why->kind == CS_CONTRIB_STICKINESS && node == assigned)
         add_stickiness(candidates, search, rsc, node, why->value);
@@ -427,10 +453,12 @@ static GPtrArray *candidates_for(const Search *search, int rsc, int assigned)
     const char *id = rsc_id(search, rsc);
     if (search->goal->onto >= 0) {
         const char *node = node_name(search, search->goal->onto);
-        add_candidate(candidates, g_strdup_printf("prefer %s on %s", id, node), "prefer", id, node, NULL);
+        add_candidate(candidates, g_strdup_printf("prefer %s on %s", id, node), "prefer", id, node,
+                      NULL);
     } else if (assigned >= 0) {
         const char *node = node_name(search, assigned);
-        add_candidate(candidates, g_strdup_printf("ban %s from %s", id, node), "ban", id, node, NULL);
+        add_candidate(candidates, g_strdup_printf("ban %s from %s", id, node), "ban", id, node,
+                      NULL);
     }
     return candidates;
 }
@@ -465,7 +493,8 @@ static gboolean reached(const Search *search, const char *before, const char *af
     return strcmp(after, before) != 0;
 }
 
-static CsSmallestChange *change_new(const Candidate *candidate, const char *before, const char *after)
+static CsSmallestChange *change_new(const Candidate *candidate, const char *before,
+                                    const char *after)
 {
     CsSmallestChange *change = g_new0(CsSmallestChange, 1);
     change->text = g_strdup(candidate->text);
@@ -485,7 +514,7 @@ static void try_candidates(GPtrArray *found, const Search *search, GPtrArray *ca
     for (guint i = 0; i < candidates->len && trials < MAX_TRIALS && found->len < MAX_FOUND; i++) {
         Candidate *candidate = g_ptr_array_index(candidates, i);
         g_autoptr(GError) error = NULL;
-        CsSessionTrial trial = { 0 };
+        CsSessionTrial trial = {0};
         trials++;
         if (!cs_session_try(scratch, &trial, run_candidate, candidate, &error))
             continue;
@@ -501,7 +530,7 @@ GPtrArray *cs_smallest_changes(const CsSession *session, const CsSmallestGoal *g
     GPtrArray *found = g_ptr_array_new_with_free_func((GDestroyNotify)cs_smallest_change_free);
     if (session->solution == NULL || goal->rsc < 0)
         return found;
-    Search search = { session, session->solution, cs_solution_model(session->solution), goal };
+    Search search = {session, session->solution, cs_solution_model(session->solution), goal};
     g_autoptr(GPtrArray) candidates = candidates_for(&search, goal->rsc, goal->from);
     try_candidates(found, &search, candidates);
     return found;
@@ -526,12 +555,14 @@ gboolean cs_smallest_explain(const CsSession *session, const char *rsc, const ch
         return TRUE;
     int from = cs_solution_assigned_node(solution, info->index);
     gboolean keep_off = from == (int)node_info->index;
-    CsSmallestGoal goal = { info->index, from, keep_off ? -1 : (int)node_info->index };
+    CsSmallestGoal goal = {info->index, from, keep_off ? -1 : (int)node_info->index};
     g_autoptr(GPtrArray) found = cs_smallest_changes(session, &goal);
-    g_string_append_printf(out, "smallest change that would %s %s %s %s (each verified by solving):\n",
+    g_string_append_printf(out,
+                           "smallest change that would %s %s %s %s (each verified by solving):\n",
                            keep_off ? "keep" : "put", rsc, keep_off ? "off" : "on", node);
     if (found->len == 0)
-        g_string_append(out, "  none found among its constraints, fail counts, stickiness and a ban\n");
+        g_string_append(out,
+                        "  none found among its constraints, fail counts, stickiness and a ban\n");
     for (guint i = 0; i < found->len; i++) {
         const CsSmallestChange *change = g_ptr_array_index(found, i);
         g_string_append_printf(out, "  %s  -> %s: %s -> %s\n", change->text, rsc,

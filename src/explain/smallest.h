@@ -23,21 +23,21 @@
 
 /* One verified change. */
 typedef struct CsSmallestChange {
-    char *text;                  /* "remove cli-ban-web-on-alpha",
+    char *text;           /* "remove cli-ban-web-on-alpha",
                                     "clear the fail count of
                                     monitor_10000 on alpha" */
-    char *command;               /* the command language's words for it:
+    char *command;        /* the command language's words for it:
                                     "constraint remove cli-ban-..." */
-    char *before, *after;        /* node names; "" when stopped */
+    char *before, *after; /* node names; "" when stopped */
 } CsSmallestChange;
 
 void cs_smallest_change_free(CsSmallestChange *change);
 
 /* What the search looks for. */
 typedef struct CsSmallestGoal {
-    int rsc;                     /* the resource (an index of the model) */
-    int from;                    /* where it is planned now; -1 stopped */
-    int onto;                    /* a node to put it on; -1: anywhere
+    int rsc;  /* the resource (an index of the model) */
+    int from; /* where it is planned now; -1 stopped */
+    int onto; /* a node to put it on; -1: anywhere
                                     but from (keep it off from) */
 } CsSmallestGoal;
 

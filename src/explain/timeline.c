@@ -75,7 +75,8 @@ static char *property(const xmlNode *node, const char *name)
 static char *owner_name(const xmlNode *node)
 {
     char *name = NULL;
-    for (const xmlNode *up = node->parent; up != NULL && up->type == XML_ELEMENT_NODE; up = up->parent) {
+    for (const xmlNode *up = node->parent; up != NULL && up->type == XML_ELEMENT_NODE;
+         up = up->parent) {
         if (strcmp((const char *)up->name, "configuration") == 0)
             break;
         char *id = property(up, "id");
@@ -100,11 +101,13 @@ static gboolean duration_end(const xmlNode *expression, CsTime start, CsTime *ou
     for (const xmlNode *child = expression->children; child != NULL; child = child->next) {
         if (child->type != XML_ELEMENT_NODE || strcmp((const char *)child->name, "duration") != 0)
             continue;
-        static const struct { const char *name; gint64 seconds; } units[] = {
-            { "weeks", 7 * 86400 }, { "days", 86400 }, { "hours", 3600 },
-            { "minutes", 60 }, { "seconds", 1 },
+        static const struct {
+            const char *name;
+            gint64 seconds;
+        } units[] = {
+            {"weeks", 7 * 86400}, {"days", 86400}, {"hours", 3600}, {"minutes", 60}, {"seconds", 1},
         };
-        CsDuration duration = { 0 };
+        CsDuration duration = {0};
         g_autofree char *years = property(child, "years");
         g_autofree char *months = property(child, "months");
         duration.years = years != NULL ? (int)g_ascii_strtoll(years, NULL, 10) : 0;
@@ -125,7 +128,8 @@ static gboolean duration_end(const xmlNode *expression, CsTime start, CsTime *ou
 static char *expression_detail(const xmlNode *expression)
 {
     GString *text = g_string_new(NULL);
-    for (const xmlNode *up = expression->parent; up != NULL && up->type == XML_ELEMENT_NODE; up = up->parent)
+    for (const xmlNode *up = expression->parent; up != NULL && up->type == XML_ELEMENT_NODE;
+         up = up->parent)
         if (strcmp((const char *)up->name, "rule") == 0) {
             g_autofree char *id = property(up, "id");
             if (id != NULL)
@@ -137,7 +141,7 @@ static char *expression_detail(const xmlNode *expression)
         g_string_append(text, "date_spec");
     else
         g_string_append_printf(text, "date %s", operation != NULL ? operation : "in_range");
-    static const char *const bounds[] = { "start", "end" };
+    static const char *const bounds[] = {"start", "end"};
     for (gsize i = 0; i < G_N_ELEMENTS(bounds); i++) {
         g_autofree char *value = property(expression, bounds[i]);
         if (value != NULL)
@@ -146,7 +150,8 @@ static char *expression_detail(const xmlNode *expression)
     for (const xmlNode *child = expression->children; child != NULL; child = child->next) {
         if (child->type != XML_ELEMENT_NODE)
             continue;
-        for (const xmlAttr *attribute = child->properties; attribute != NULL; attribute = attribute->next) {
+        for (const xmlAttr *attribute = child->properties; attribute != NULL;
+             attribute = attribute->next) {
             if (strcmp((const char *)attribute->name, "id") == 0)
                 continue;
             xmlChar *value = xmlNodeGetContent((const xmlNode *)attribute);
@@ -190,7 +195,7 @@ static gint64 next_boundary(gint64 t, int offset, gint64 unit)
 
 static gboolean spec_holds(xmlNode *rule, CsTime when)
 {
-    CsRuleContext context = { .now = when };
+    CsRuleContext context = {.now = when};
     return cs_rule_passes(rule, &context);
 }
 
@@ -198,7 +203,8 @@ static gboolean spec_holds(xmlNode *rule, CsTime when)
 static void offer_spec(CsTimeEvent *best, CsTime now, const xmlNode *expression)
 {
     const xmlNode *spec = NULL;
-    for (const xmlNode *child = expression->children; child != NULL && spec == NULL; child = child->next)
+    for (const xmlNode *child = expression->children; child != NULL && spec == NULL;
+         child = child->next)
         if (child->type == XML_ELEMENT_NODE && strcmp((const char *)child->name, "date_spec") == 0)
             spec = child;
     if (spec == NULL)
@@ -214,15 +220,15 @@ static void offer_spec(CsTimeEvent *best, CsTime now, const xmlNode *expression)
     gint64 t = now.seconds;
     for (int step = 0; step < spec_steps(unit); step++) {
         t = next_boundary(t, now.offset, unit);
-        CsTime when = { t, now.offset };
+        CsTime when = {t, now.offset};
         if (spec_holds(rule, when) != then)
             break;
     }
     xmlFreeDoc(scratch);
     g_autofree char *owner = owner_name(expression);
     g_autofree char *detail = expression_detail(expression);
-    offer(best, now, t, owner ? owner : "date_spec", then ? "date_spec turns false" : "date_spec turns true",
-          detail, TRUE);
+    offer(best, now, t, owner ? owner : "date_spec",
+          then ? "date_spec turns false" : "date_spec turns true", detail, TRUE);
 }
 
 /* ---- date expressions ------------------------------------------------------ */
@@ -243,7 +249,8 @@ static void offer_expression(CsTimeEvent *best, CsTime now, const xmlNode *expre
         offer_spec(best, now, expression);
     } else if (operation != NULL && strcmp(operation, "gt") == 0) {
         if (has_start)
-            offer(best, now, start.seconds + 1, name, "date gt start begins to hold", detail, FALSE);
+            offer(best, now, start.seconds + 1, name, "date gt start begins to hold", detail,
+                  FALSE);
     } else if (operation != NULL && strcmp(operation, "lt") == 0) {
         /* crm_resource --lifetime writes a ban or move as lt end. */
         if (has_end)
@@ -283,7 +290,8 @@ static char *failure_counts(const CsModel *model, int rsc, int node)
             continue;
         if (text->len > 0)
             g_string_append(text, " and ");
-        g_string_append_printf(text, "%s fail count ", fail->operation != NULL ? fail->operation : "all operations'");
+        g_string_append_printf(text, "%s fail count ",
+                               fail->operation != NULL ? fail->operation : "all operations'");
         if (fail->count >= CS_INFINITY)
             g_string_append(text, "INFINITY");
         else
@@ -297,7 +305,8 @@ static char *failure_counts(const CsModel *model, int rsc, int node)
  * most recent failure by more than it (never with on-fail=block). */
 static void offer_failures(CsTimeEvent *best, CsTime now, const CsModel *model)
 {
-    g_autoptr(GHashTable) latest = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
+    g_autoptr(GHashTable) latest =
+        g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
     for (guint i = 0; i < model->fail_counts->len; i++) {
         const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
         if (fail->rsc < 0 || fail->count <= 0 || fail->last_failure <= 0)
@@ -305,7 +314,8 @@ static void offer_failures(CsTimeEvent *best, CsTime now, const CsModel *model)
         gint64 key = (gint64)fail->rsc * ((gint64)model->nodes->len + 1) + fail->node;
         gint64 *seen = g_hash_table_lookup(latest, &key);
         if (seen == NULL) {
-            g_hash_table_insert(latest, g_memdup2(&key, sizeof key), g_memdup2(&fail->last_failure, sizeof(gint64)));
+            g_hash_table_insert(latest, g_memdup2(&key, sizeof key),
+                                g_memdup2(&fail->last_failure, sizeof(gint64)));
         } else if (*seen < fail->last_failure) {
             *seen = fail->last_failure;
         }
@@ -321,16 +331,19 @@ static void offer_failures(CsTimeEvent *best, CsTime now, const CsModel *model)
         if (resource->failure_timeout_s <= 0 || resource->block_failure_timeout)
             continue;
         const CsNode *where = node >= 0 && (guint)node < model->nodes->len
-                              ? g_ptr_array_index(model->nodes, node) : NULL;
+                                  ? g_ptr_array_index(model->nodes, node)
+                                  : NULL;
         g_autofree char *counts = failure_counts(model, rsc, node);
         const char *uname = where != NULL ? where->uname : "?";
         offer_kind(best, now, *(gint64 *)value + resource->failure_timeout_s + 1,
-                   g_strdup_printf("%s on %s: failures expire (failure-timeout %" G_GINT64_FORMAT " s)",
+                   g_strdup_printf("%s on %s: failures expire (failure-timeout %" G_GINT64_FORMAT
+                                   " s)",
                                    resource->id, uname, resource->failure_timeout_s),
                    g_strdup_printf("%s on %s: %s %s (failure-timeout %" G_GINT64_FORMAT " s)",
                                    resource->id, uname, counts,
                                    strstr(counts, " and ") != NULL ? "expire" : "expires",
-                                   resource->failure_timeout_s), FALSE);
+                                   resource->failure_timeout_s),
+                   FALSE);
     }
 }
 
@@ -338,8 +351,10 @@ gboolean cs_next_time_event(const CsModel *model, CsTime now, CsTimeEvent *out)
 {
     memset(out, 0, sizeof *out);
     xmlNode *root = model->document != NULL ? xmlDocGetRootElement(model->document->xml) : NULL;
-    for (xmlNode *section = root != NULL ? root->children : NULL; section != NULL; section = section->next)
-        if (section->type == XML_ELEMENT_NODE && strcmp((const char *)section->name, "configuration") == 0)
+    for (xmlNode *section = root != NULL ? root->children : NULL; section != NULL;
+         section = section->next)
+        if (section->type == XML_ELEMENT_NODE
+            && strcmp((const char *)section->name, "configuration") == 0)
             walk_expressions(out, now, section);
     offer_failures(out, now, model);
     return out->what != NULL;

@@ -18,12 +18,12 @@
 #include "model/model.h"
 
 typedef struct CsTimeEvent {
-    CsTime when;          /* in the offset of the time asked about */
-    char *what;           /* "cli-ban-web-on-alpha: lifetime ends (lt
+    CsTime when;  /* in the offset of the time asked about */
+    char *what;   /* "cli-ban-web-on-alpha: lifetime ends (lt
                              2024-06-01 13:00:00Z)", "web on alpha:
                              failures expire (failure-timeout 60 s)";
                              several at one moment, "; " between */
-    char *detail;         /* the same with what turns: "cli-ban-web-on-alpha:
+    char *detail; /* the same with what turns: "cli-ban-web-on-alpha:
                              lifetime ends (rule cli-ban-web-on-alpha-rule:
                              date lt end 2024-06-01 13:00:00Z)", "web on
                              alpha: monitor fail count 3 expires

@@ -91,17 +91,16 @@ static CsTimelineEntry *entry_new(const CsTimeEvent *event, Moment *before, Mome
     return entry;
 }
 
-CsTimeline *cs_timeline_build(const CsDocument *document, CsTime now, gint64 span_s,
-                              GError **error)
+CsTimeline *cs_timeline_build(const CsDocument *document, CsTime now, gint64 span_s, GError **error)
 {
-    Moment before = { 0 };
+    Moment before = {0};
     if (!moment_solve(&before, document, now, error)) {
         moment_clear(&before);
         return NULL;
     }
     CsTimeline *timeline = g_new0(CsTimeline, 1);
     timeline->now = now;
-    timeline->until = (CsTime){ now.seconds + MAX(span_s, 0), now.offset };
+    timeline->until = (CsTime){now.seconds + MAX(span_s, 0), now.offset};
     timeline->recheck_interval_s = before.model->options.cluster_recheck_interval_s;
     timeline->pending = summary_lines(before.solution);
     timeline->entries = g_ptr_array_new_with_free_func(entry_free);
@@ -117,7 +116,7 @@ CsTimeline *cs_timeline_build(const CsDocument *document, CsTime now, gint64 spa
             cs_time_event_clear(&event);
             break;
         }
-        Moment after = { 0 };
+        Moment after = {0};
         if (!moment_solve(&after, document, event.when, error)) {
             moment_clear(&after);
             moment_clear(&before);
@@ -166,7 +165,8 @@ char *cs_timeline_recheck_text(const CsTimeline *timeline)
                         "(cluster-recheck-interval is 0 here; 15min by default)");
     g_autofree char *here = span_text(timeline->recheck_interval_s);
     return g_strdup_printf("noticed by the cluster within cluster-recheck-interval "
-                           "(%s here; 15min by default)", here);
+                           "(%s here; 15min by default)",
+                           here);
 }
 
 guint cs_timeline_count(const CsTimeline *timeline, gboolean all)
@@ -189,9 +189,11 @@ gboolean cs_timeline_parse_span(const char *text, CsTime now, gint64 *out_second
         *out_seconds = cs_time_add_duration(now, &duration).seconds - now.seconds;
         return *out_seconds >= 0;
     }
-    static const struct { const char *suffix; gint64 seconds; } units[] = {
-        { "", 1 }, { "s", 1 }, { "m", 60 }, { "min", 60 }, { "h", 3600 },
-        { "d", 86400 }, { "w", 7 * 86400 },
+    static const struct {
+        const char *suffix;
+        gint64 seconds;
+    } units[] = {
+        {"", 1}, {"s", 1}, {"m", 60}, {"min", 60}, {"h", 3600}, {"d", 86400}, {"w", 7 * 86400},
     };
     char *end = NULL;
     gint64 count = g_ascii_strtoll(text, &end, 10);
@@ -225,11 +227,14 @@ void cs_timeline_write(const CsTimeline *timeline, gboolean all, GString *out)
 {
     g_autofree char *now = cs_timeline_format_time(timeline->now);
     g_autofree char *until = cs_timeline_format_time(timeline->until);
-    g_string_append_printf(out, "Timeline from %s to %s: what changes with nobody acting\n"
+    g_string_append_printf(out,
+                           "Timeline from %s to %s: what changes with nobody acting\n"
                            "(each moment solved on the CIB as it stands, told against the "
-                           "moment before)\n", now, until);
+                           "moment before)\n",
+                           now, until);
     if (timeline->pending->len > 0)
-        g_string_append_printf(out, "Now the cluster still has %u action%s to run "
+        g_string_append_printf(out,
+                               "Now the cluster still has %u action%s to run "
                                "(cibscope transition); each change below is told against "
                                "the plan just before it\n",
                                timeline->pending->len, timeline->pending->len == 1 ? "" : "s");
@@ -241,8 +246,10 @@ void cs_timeline_write(const CsTimeline *timeline, gboolean all, GString *out)
     }
     if (timeline->cut_short) {
         g_autofree char *reached = cs_timeline_format_time(timeline->reached);
-        g_string_append_printf(out, "Stopped after %d moments, at %s: give a shorter --until "
-                               "to see further\n", CS_TIMELINE_MAX_MOMENTS, reached);
+        g_string_append_printf(out,
+                               "Stopped after %d moments, at %s: give a shorter --until "
+                               "to see further\n",
+                               CS_TIMELINE_MAX_MOMENTS, reached);
     } else if (cs_timeline_count(timeline, FALSE) == 0) {
         g_string_append_printf(out, "Nothing changes by itself before %s\n", until);
     } else {

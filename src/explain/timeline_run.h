@@ -23,22 +23,22 @@
 
 typedef struct CsTimelineEntry {
     CsTime when;
-    GPtrArray *causes;       /* char*: "cli-ban-web-on-n1: lifetime ends
+    GPtrArray *causes;   /* char*: "cli-ban-web-on-n1: lifetime ends
                                 (date lt end)", one per thing that turns */
-    gboolean by_recheck;     /* only date_spec turns: Pacemaker notices it
+    gboolean by_recheck; /* only date_spec turns: Pacemaker notices it
                                 at its next cluster-recheck-interval */
-    GPtrArray *changes;      /* char*: "web: n2 -> n1"; empty: no change */
-    GPtrArray *actions;      /* char*: the Transition Summary's lines at
+    GPtrArray *changes;  /* char*: "web: n2 -> n1"; empty: no change */
+    GPtrArray *actions;  /* char*: the Transition Summary's lines at
                                 that moment, trimmed */
 } CsTimelineEntry;
 
 typedef struct CsTimeline {
     CsTime now, until;
-    gint64 recheck_interval_s;   /* the CIB's cluster-recheck-interval */
-    GPtrArray *pending;      /* char*: the Transition Summary's lines now
+    gint64 recheck_interval_s; /* the CIB's cluster-recheck-interval */
+    GPtrArray *pending;        /* char*: the Transition Summary's lines now
                                 (the cluster has not settled when any) */
-    GPtrArray *entries;      /* CsTimelineEntry*, every moment solved */
-    gboolean cut_short;      /* stopped after CS_TIMELINE_MAX_MOMENTS;
+    GPtrArray *entries;        /* CsTimelineEntry*, every moment solved */
+    gboolean cut_short;        /* stopped after CS_TIMELINE_MAX_MOMENTS;
                                 reached is the last moment solved */
     CsTime reached;
 } CsTimeline;

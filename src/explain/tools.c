@@ -89,7 +89,7 @@ typedef struct CsOpFacts {
 static gboolean named(const xmlNode *node, const char *name)
 {
     return node != NULL && node->type == XML_ELEMENT_NODE
-        && strcmp((const char *)node->name, name) == 0;
+           && strcmp((const char *)node->name, name) == 0;
 }
 
 /* An attribute's value, kept with the node (NULL when absent). */
@@ -104,7 +104,7 @@ static const char *attribute(const xmlNode *node, const char *name)
 static gboolean is_resource(const xmlNode *node)
 {
     return named(node, "primitive") || named(node, "group") || named(node, "clone")
-        || named(node, "master") || named(node, "bundle");
+           || named(node, "master") || named(node, "bundle");
 }
 
 /* The nvpairs an operation sets or removes: the nvpair itself, or those
@@ -133,7 +133,7 @@ static xmlNode *nvpair_owner(const CsOpFacts *facts)
 static gboolean sets_nvpairs(const CsOpFacts *facts)
 {
     return named(facts->element, "nvpair") || named(facts->element, "meta_attributes")
-        || named(facts->element, "instance_attributes");
+           || named(facts->element, "instance_attributes");
 }
 
 /* The uname of the <node> or <node_state> above node. */
@@ -201,7 +201,7 @@ static char *lifetime(const CsOpFacts *facts)
 static gboolean is_cli(const CsOpFacts *facts, const char *prefix)
 {
     return named(facts->element, "rsc_location") && g_str_has_prefix(facts->op->id, prefix)
-        && attribute(facts->element, "rsc") != NULL && location_node(facts->element) != NULL;
+           && attribute(facts->element, "rsc") != NULL && location_node(facts->element) != NULL;
 }
 
 static gboolean match_ban(const CsOpFacts *facts)
@@ -262,8 +262,8 @@ static void translate_clear(const CsOpFacts *facts, CsToolCommands *out)
 static gboolean match_meta(const CsOpFacts *facts)
 {
     return sets_nvpairs(facts) && is_resource(nvpair_owner(facts))
-        && (named(facts->element, "nvpair") ? named(facts->element->parent, "meta_attributes")
-                                            : named(facts->element, "meta_attributes"));
+           && (named(facts->element, "nvpair") ? named(facts->element->parent, "meta_attributes")
+                                               : named(facts->element, "meta_attributes"));
 }
 
 /* A resource's meta-attribute ("Resource Meta-Attributes"). */
@@ -275,8 +275,8 @@ static void translate_meta(const CsOpFacts *facts, CsToolCommands *out)
         const char *name = attribute(g_ptr_array_index(nvpairs, i), "name");
         const char *value = attribute(g_ptr_array_index(nvpairs, i), "value");
         if (facts->removed) {
-            add_command(out->crm, "crm_resource", "--resource", rsc, "--meta",
-                        "--delete-parameter", name, NULL);
+            add_command(out->crm, "crm_resource", "--resource", rsc, "--meta", "--delete-parameter",
+                        name, NULL);
             g_autofree char *unset = g_strdup_printf("%s=", name);
             add_command(out->pcs, "pcs", "resource", "meta", rsc, unset, NULL);
             add_command(out->crmsh, "crm", "resource", "meta", rsc, "delete", name, NULL);
@@ -309,7 +309,8 @@ static void translate_default(const CsOpFacts *facts, CsToolCommands *out)
         const char *value = attribute(g_ptr_array_index(nvpairs, i), "value");
         g_autofree char *pair = g_strdup_printf("%s=%s", name, facts->removed ? "" : value);
         if (facts->removed)
-            add_command(out->crm, "crm_attribute", "--type", type, "--name", name, "--delete", NULL);
+            add_command(out->crm, "crm_attribute", "--type", type, "--name", name, "--delete",
+                        NULL);
         else
             add_command(out->crm, "crm_attribute", "--type", type, "--name", name, "--update",
                         value, NULL);
@@ -338,10 +339,11 @@ static void translate_node_attribute(const CsOpFacts *facts, CsToolCommands *out
         const char *value = attribute(g_ptr_array_index(nvpairs, i), "value");
         gboolean on = !facts->removed && g_strcmp0(value, "on") == 0;
         if (facts->removed)
-            add_command(out->crm, "crm_attribute", "--node", node, "--name", name, "--delete", NULL);
-        else
-            add_command(out->crm, "crm_attribute", "--node", node, "--name", name, "--update", value,
+            add_command(out->crm, "crm_attribute", "--node", node, "--name", name, "--delete",
                         NULL);
+        else
+            add_command(out->crm, "crm_attribute", "--node", node, "--name", name, "--update",
+                        value, NULL);
         if (strcmp(name, "standby") == 0 && (on || facts->removed)) {
             add_command(out->pcs, "pcs", "node", on ? "standby" : "unstandby", node, NULL);
             add_command(out->crmsh, "crm", "node", on ? "standby" : "online", node, NULL);
@@ -384,15 +386,15 @@ static void collect_nvpairs(xmlNode *element, GPtrArray *nvpairs)
 static gboolean match_transient(const CsOpFacts *facts)
 {
     return in_transient(facts->element) && node_uname(facts->element) != NULL
-        && facts->op->kind != CS_LIVE_OP_REPLACE;
+           && facts->op->kind != CS_LIVE_OP_REPLACE;
 }
 
 /* "fail-count-RSC#OP" -> RSC (newly allocated), else NULL. */
 static char *fail_count_resource(const char *name)
 {
-    const char *rest = g_str_has_prefix(name, "fail-count-") ? name + strlen("fail-count-")
-                     : g_str_has_prefix(name, "last-failure-") ? name + strlen("last-failure-")
-                     : NULL;
+    const char *rest = g_str_has_prefix(name, "fail-count-")     ? name + strlen("fail-count-")
+                       : g_str_has_prefix(name, "last-failure-") ? name + strlen("last-failure-")
+                                                                 : NULL;
     const char *hash = rest != NULL ? strrchr(rest, '#') : NULL;
     return hash != NULL ? g_strndup(rest, (gsize)(hash - rest)) : NULL;
 }
@@ -420,7 +422,8 @@ static gboolean translate_one_transient(const CsOpFacts *facts, const xmlNode *n
     if (facts->removed)
         add_command(out->crm, "attrd_updater", "--node", node, "--name", name, "--delete", NULL);
     else
-        add_command(out->crm, "attrd_updater", "--node", node, "--name", name, "--update", value, NULL);
+        add_command(out->crm, "attrd_updater", "--node", node, "--name", name, "--update", value,
+                    NULL);
     return TRUE;
 }
 
@@ -433,7 +436,8 @@ static void translate_transient(const CsOpFacts *facts, CsToolCommands *out)
         attrd |= translate_one_transient(facts, g_ptr_array_index(nvpairs, i), out);
     if (attrd) {
         add_comment(out->pcs, "pcs: no command for a transient attribute; use attrd_updater above");
-        add_comment(out->crmsh, "crmsh: no command for a transient attribute; use attrd_updater above");
+        add_comment(out->crmsh,
+                    "crmsh: no command for a transient attribute; use attrd_updater above");
     }
 }
 
@@ -453,7 +457,7 @@ static gboolean plain_constraint(const xmlNode *element, const char *first, cons
 static gboolean match_location(const CsOpFacts *facts)
 {
     return facts->op->kind == CS_LIVE_OP_CREATE && named(facts->element, "rsc_location")
-        && plain_constraint(facts->element, "rsc", "node");
+           && plain_constraint(facts->element, "rsc", "node");
 }
 
 /* "Location Constraints": pcs and crmsh name the id too. */
@@ -474,7 +478,7 @@ static void translate_location(const CsOpFacts *facts, CsToolCommands *out)
 static gboolean match_colocation(const CsOpFacts *facts)
 {
     return facts->op->kind == CS_LIVE_OP_CREATE && named(facts->element, "rsc_colocation")
-        && plain_constraint(facts->element, "rsc", "with-rsc");
+           && plain_constraint(facts->element, "rsc", "with-rsc");
 }
 
 /* "Colocation Constraints": RSC placed with WITH-RSC. */
@@ -497,7 +501,7 @@ static void translate_colocation(const CsOpFacts *facts, CsToolCommands *out)
 static gboolean match_constraint_removal(const CsOpFacts *facts)
 {
     return facts->removed && g_str_has_prefix((const char *)facts->element->name, "rsc_")
-        && named(facts->element->parent, "constraints");
+           && named(facts->element->parent, "constraints");
 }
 
 static void translate_constraint_removal(const CsOpFacts *facts, CsToolCommands *out)
@@ -521,13 +525,13 @@ static gboolean tool_setting(const CsOpFacts *facts, const char *set_name, const
     xmlNode *set = nvpair_set(facts);
     xmlNode *owner = set != NULL ? set->parent : NULL;
     return facts->op->commands != NULL && named(set, set_name)
-        && (owner_name != NULL ? named(owner, owner_name) : is_resource(owner));
+           && (owner_name != NULL ? named(owner, owner_name) : is_resource(owner));
 }
 
 /* pcs NAME=VALUE (NAME= to unset) and crmsh set/delete, per nvpair. */
 static void translate_pairs(const CsOpFacts *facts, CsToolCommands *out, const char *pcs_verb,
-                            const char *pcs_noun, const char *crmsh_scope,
-                            const char *crmsh_verb, const char *target)
+                            const char *pcs_noun, const char *crmsh_scope, const char *crmsh_verb,
+                            const char *target)
 {
     g_autoptr(GPtrArray) nvpairs = nvpairs_of(facts->element);
     for (guint i = 0; i < nvpairs->len; i++) {
@@ -538,7 +542,8 @@ static void translate_pairs(const CsOpFacts *facts, CsToolCommands *out, const c
         if (facts->removed)
             add_command(out->crmsh, "crm", crmsh_scope, crmsh_verb, target, "delete", name, NULL);
         else
-            add_command(out->crmsh, "crm", crmsh_scope, crmsh_verb, target, "set", name, value, NULL);
+            add_command(out->crmsh, "crm", crmsh_scope, crmsh_verb, target, "set", name, value,
+                        NULL);
     }
 }
 
@@ -565,8 +570,9 @@ static void translate_utilization(const CsOpFacts *facts, CsToolCommands *out)
 {
     xmlNode *owner = nvpair_set(facts)->parent;
     gboolean node = named(owner, "node");
-    translate_pairs(facts, out, "utilization", node ? "node" : "resource", node ? "node" : "resource",
-                    "utilization", node ? node_uname(owner) : attribute(owner, "id"));
+    translate_pairs(facts, out, "utilization", node ? "node" : "resource",
+                    node ? "node" : "resource", "utilization",
+                    node ? node_uname(owner) : attribute(owner, "id"));
 }
 
 static gboolean match_property(const CsOpFacts *facts)
@@ -606,7 +612,8 @@ static void translate_ticket(const CsOpFacts *facts, CsToolCommands *out)
         const char *verb = g_strv_length(argv) > 3 ? argv[3] + 2 : "";
         add_command(out->crmsh, "crm", "site", "ticket", verb, facts->op->id, NULL);
     }
-    add_comment(out->pcs, "pcs: tickets are booth's (pcs booth ticket grant); use crm_ticket above");
+    add_comment(out->pcs,
+                "pcs: tickets are booth's (pcs booth ticket grant); use crm_ticket above");
 }
 
 /* The crm lines of an op a tool commits (cib/live_tools.c) are the very
@@ -651,29 +658,30 @@ typedef struct CsEditKind {
 } CsEditKind;
 
 static const CsEditKind edit_kinds[] = {
-    { "ban", match_ban, translate_ban },
-    { "prefer", match_prefer, translate_prefer },
-    { "clear", match_clear, translate_clear },
-    { "meta", match_meta, translate_meta },
-    { "default", match_default, translate_default },
-    { "node attribute", match_node_attribute, translate_node_attribute },
-    { "transient attribute", match_transient, translate_transient },
-    { "location", match_location, translate_location },
-    { "colocation", match_colocation, translate_colocation },
-    { "remove constraint", match_constraint_removal, translate_constraint_removal },
-    { "param", match_param, translate_param },
-    { "utilization", match_utilization, translate_utilization },
-    { "property", match_property, translate_property },
-    { "ticket", match_ticket, translate_ticket },
+    {"ban", match_ban, translate_ban},
+    {"prefer", match_prefer, translate_prefer},
+    {"clear", match_clear, translate_clear},
+    {"meta", match_meta, translate_meta},
+    {"default", match_default, translate_default},
+    {"node attribute", match_node_attribute, translate_node_attribute},
+    {"transient attribute", match_transient, translate_transient},
+    {"location", match_location, translate_location},
+    {"colocation", match_colocation, translate_colocation},
+    {"remove constraint", match_constraint_removal, translate_constraint_removal},
+    {"param", match_param, translate_param},
+    {"utilization", match_utilization, translate_utilization},
+    {"property", match_property, translate_property},
+    {"ticket", match_ticket, translate_ticket},
 };
 
 const char *cs_tools_translate(const CsLiveOp *op, const CsToolContext *context,
                                CsToolCommands *out)
 {
-    CsOpFacts facts = { op, context, NULL, op->kind == CS_LIVE_OP_DELETE };
+    CsOpFacts facts = {op, context, NULL, op->kind == CS_LIVE_OP_DELETE};
     const CsDocument *holder = facts.removed ? context->base : context->edited;
     facts.element = holder != NULL && op->id != NULL && *op->id != '\0'
-                        ? cs_document_lookup_id(holder, op->id) : NULL;
+                        ? cs_document_lookup_id(holder, op->id)
+                        : NULL;
     if (facts.element != NULL && strcmp((const char *)facts.element->name, op->tag) == 0) {
         for (gsize i = 0; i < G_N_ELEMENTS(edit_kinds); i++) {
             if (edit_kinds[i].match(&facts)) {
@@ -742,16 +750,16 @@ void cs_tools_pending(CsSession *session, GString *out)
 {
     gboolean live = cs_session_is_live(session);
     g_autoptr(CsDocument) loaded = live ? NULL : loaded_document(session);
-    CsToolContext context = { live ? session->live_base : loaded, session->document,
-                              cs_session_time(session) };
-    g_autoptr(GPtrArray) ops = live ? cs_session_live_plan(session)
-                                    : cs_live_plan(context.base, context.edited);
+    CsToolContext context = {live ? session->live_base : loaded, session->document,
+                             cs_session_time(session)};
+    g_autoptr(GPtrArray) ops =
+        live ? cs_session_live_plan(session) : cs_live_plan(context.base, context.edited);
     if (ops->len == 0) {
         g_string_append(out, "no pending edits\n");
         return;
     }
-    g_string_append_printf(out, "%u pending %s (%s), with crm_resource, pcs and crmsh:\n",
-                           ops->len, ops->len == 1 ? "change" : "changes",
+    g_string_append_printf(out, "%u pending %s (%s), with crm_resource, pcs and crmsh:\n", ops->len,
+                           ops->len == 1 ? "change" : "changes",
                            live ? "not committed yet" : "since the CIB was loaded");
     cs_tools_describe(ops, &context, out);
 }

@@ -26,9 +26,9 @@
 #include "explain/session.h"
 
 typedef struct CsToolContext {
-    const CsDocument *base;     /* the CIB before the edits */
-    const CsDocument *edited;   /* the CIB with them */
-    CsTime now;                 /* the session clock: a lifetime's start */
+    const CsDocument *base;   /* the CIB before the edits */
+    const CsDocument *edited; /* the CIB with them */
+    CsTime now;               /* the session clock: a lifetime's start */
 } CsToolContext;
 
 /* The commands for one operation, each newly allocated and shell-quoted:

@@ -14,8 +14,8 @@ static gboolean undo_trial(CsSession *session, CsSessionTrial *trial)
     return TRUE;
 }
 
-gboolean cs_session_try(CsSession *session, CsSessionTrial *trial,
-                        CsSessionChange change, gpointer data, GError **error)
+gboolean cs_session_try(CsSession *session, CsSessionTrial *trial, CsSessionChange change,
+                        gpointer data, GError **error)
 {
     undo_trial(session, trial);
     trial->depth = cs_edit_log_undo_depth(session->log);

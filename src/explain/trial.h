@@ -16,8 +16,8 @@
 
 /* One change tried on a session; zero-initialised means none. */
 typedef struct CsSessionTrial {
-    gboolean active;             /* a change is in place */
-    guint depth;                 /* the log's undo depth before it */
+    gboolean active; /* a change is in place */
+    guint depth;     /* the log's undo depth before it */
 } CsSessionTrial;
 
 /* The change to try: edits made through session->log (any number; a
@@ -28,8 +28,8 @@ typedef gboolean (*CsSessionChange)(CsSession *session, gpointer data, GError **
 /* Takes back trial's change if one is in place, makes change and
  * re-solves.  FALSE (error set) when the change could not be made: the
  * session is then re-solved without any trial. */
-gboolean cs_session_try(CsSession *session, CsSessionTrial *trial,
-                        CsSessionChange change, gpointer data, GError **error);
+gboolean cs_session_try(CsSession *session, CsSessionTrial *trial, CsSessionChange change,
+                        gpointer data, GError **error);
 
 /* Undoes trial's change (nothing is left to redo) and re-solves.  FALSE,
  * doing nothing, when no change was in place. */

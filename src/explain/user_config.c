@@ -3,7 +3,10 @@
 
 #include "explain/user_config.h"
 
+/* G_DEFINE_QUARK stringifies its first argument: keep it unspaced. */
+/* clang-format off */
 G_DEFINE_QUARK(cs-config-error-quark, cs_config_error)
+/* clang-format on */
 
 /* The console's views, in ui/view.h's order. */
 static const char *const view_names[] = {
@@ -51,8 +54,8 @@ int cs_config_view_index(const char *name)
 
 static int parse_yes_no(const char *value)
 {
-    static const char *const yes[] = { "yes", "on", "true", "1" };
-    static const char *const no[] = { "no", "off", "false", "0" };
+    static const char *const yes[] = {"yes", "on", "true", "1"};
+    static const char *const no[] = {"no", "off", "false", "0"};
     for (gsize i = 0; i < G_N_ELEMENTS(yes); i++) {
         if (g_ascii_strcasecmp(value, yes[i]) == 0)
             return 1;

@@ -22,17 +22,17 @@
 #define CS_CONFIG_ERROR cs_config_error_quark()
 GQuark cs_config_error_quark(void);
 typedef enum {
-    CS_CONFIG_ERROR_READ,     /* the file exists but cannot be read */
-    CS_CONFIG_ERROR_SYNTAX,   /* not NAME = VALUE */
-    CS_CONFIG_ERROR_NAME,     /* no such setting */
-    CS_CONFIG_ERROR_VALUE,    /* a value the setting cannot take */
+    CS_CONFIG_ERROR_READ,   /* the file exists but cannot be read */
+    CS_CONFIG_ERROR_SYNTAX, /* not NAME = VALUE */
+    CS_CONFIG_ERROR_NAME,   /* no such setting */
+    CS_CONFIG_ERROR_VALUE,  /* a value the setting cannot take */
 } CsConfigError;
 
 typedef struct CsConfig {
-    guint interval_ms;        /* 0: not set */
-    int colour;               /* -1: not set, 0 no, 1 yes */
-    int view;                 /* -1: not set, else a CS_VIEW_* index */
-    char *pe_inputs;          /* NULL: not set */
+    guint interval_ms; /* 0: not set */
+    int colour;        /* -1: not set, 0 no, 1 yes */
+    int view;          /* -1: not set, else a CS_VIEW_* index */
+    char *pe_inputs;   /* NULL: not set */
 } CsConfig;
 
 void cs_config_init(CsConfig *config);

@@ -6,7 +6,7 @@
 #include "explain/output.h"
 #include "explain/version.h"
 
-static const int modelled_release[3] = { 2, 1, 5 };
+static const int modelled_release[3] = {2, 1, 5};
 
 /* ---- reading what the CIB says ------------------------------------------ */
 
@@ -92,7 +92,7 @@ static void set_bound(CsCibOrigin *out, CsOriginKind kind, int major, int minor,
 static void guess_from_schema(CsCibOrigin *out)
 {
     int schema[3];
-    int modelled_schema[3] = { 3, 9, 0 };
+    int modelled_schema[3] = {3, 9, 0};
     if (out->validate_with != NULL && g_str_has_prefix(out->validate_with, "pacemaker-")
         && parse_release(out->validate_with + strlen("pacemaker-"), schema)) {
         g_autofree char *evidence = g_strdup_printf("validate-with %s", out->validate_with);
@@ -174,8 +174,7 @@ static char *origin_text(const CsCibOrigin *origin)
         return g_strdup_printf("a Pacemaker older than %s (%s)", CS_MODELLED_PACEMAKER,
                                origin->evidence);
     case CS_ORIGIN_SAME:
-    default:
-        return NULL;
+    default: return NULL;
     }
 }
 
@@ -199,8 +198,7 @@ char *cs_version_short(const CsCibOrigin *origin)
     case CS_ORIGIN_OLDER:
         return g_strdup_printf("CIB <%s, answers %s", CS_MODELLED_PACEMAKER, CS_MODELLED_PACEMAKER);
     case CS_ORIGIN_SAME:
-    default:
-        return NULL;
+    default: return NULL;
     }
 }
 
@@ -220,45 +218,71 @@ typedef struct CsSchedulerChange {
 #define CONSTRAINTS "/cib/configuration/constraints"
 #define RESOURCES "/cib/configuration/resources"
 #define CONFIG "/cib/configuration"
-#define OPTIONAL_ANTI CONSTRAINTS "/rsc_colocation[starts-with(@score,'-') " \
-    "and not(starts-with(translate(@score,'inf','INF'),'-INF'))]"
-#define MANDATORY_COLOCATION CONSTRAINTS "/rsc_colocation[contains(translate(@score,'inf','INF'),'INF')]"
-#define OPTIONAL_COLOCATION CONSTRAINTS "/rsc_colocation[@score " \
-    "and not(contains(translate(@score,'inf','INF'),'INF'))]"
+#define OPTIONAL_ANTI                                                                              \
+    CONSTRAINTS "/rsc_colocation[starts-with(@score,'-') "                                         \
+                "and not(starts-with(translate(@score,'inf','INF'),'-INF'))]"
+#define MANDATORY_COLOCATION                                                                       \
+    CONSTRAINTS "/rsc_colocation[contains(translate(@score,'inf','INF'),'INF')]"
+#define OPTIONAL_COLOCATION                                                                        \
+    CONSTRAINTS "/rsc_colocation[@score "                                                          \
+                "and not(contains(translate(@score,'inf','INF'),'INF'))]"
 #define GROUP_MEMBER RESOURCES "//group/primitive/@id"
 
 static const CsSchedulerChange version_changes[] = {
-    { { 2, 1, 6 }, "mandatory colocations are applied before optional ones",
-      OPTIONAL_COLOCATION, MANDATORY_COLOCATION },
-    { { 2, 1, 6 }, "an optional anti-colocation no longer outweighs infinite stickiness",
-      OPTIONAL_ANTI,
-      CONFIG "//nvpair[@name='resource-stickiness' and contains(translate(@value,'inf','INF'),'INF')]" },
-    { { 2, 1, 7 }, "anti-colocation is weighed against stickiness",
-      CONSTRAINTS "/rsc_colocation[starts-with(@score,'-')]",
-      CONFIG "//nvpair[@name='resource-stickiness' and not(starts-with(@value,'-')) and @value!='0']" },
-    { { 2, 1, 7 }, "explicit colocations with group members count",
-      CONSTRAINTS "/rsc_colocation[@rsc=" GROUP_MEMBER " or @with-rsc=" GROUP_MEMBER "]", NULL },
-    { { 2, 1, 7 }, "clone instances are no longer shuffled without need",
-      RESOURCES "//clone | " RESOURCES "//master", NULL },
-    { { 2, 1, 8 }, "a group's location constraints apply when a member is a colocation dependent",
-      CONSTRAINTS "/rsc_location[@rsc=" RESOURCES "//group/@id]",
-      CONSTRAINTS "/rsc_colocation[@rsc=" GROUP_MEMBER "]" },
-    { { 2, 1, 8 }, "an operation timeout of 0 means the 20 s default",
-      RESOURCES "//op[@timeout='0' or @timeout='0s' or @timeout='0ms']", NULL },
-    { { 2, 1, 9 }, "no-quorum-policy=fence is accepted",
-      CONFIG "/crm_config//nvpair[@name='no-quorum-policy' and @value='fence']", NULL },
-    { { 3, 0, 0 }, "globally-unique defaults to true when clone-node-max > 1",
-      RESOURCES "//clone[meta_attributes/nvpair[@name='clone-node-max' and @value!='1'] "
-      "and not(meta_attributes/nvpair[@name='globally-unique'])]", NULL },
-    { { 3, 0, 0 }, "a negative migration-threshold is invalid",
-      CONFIG "//nvpair[@name='migration-threshold' and starts-with(@value,'-')]", NULL },
-    { { 3, 0, 0 }, "<master> is gone (upgraded to a promotable clone)", RESOURCES "//master", NULL },
-    { { 3, 0, 2 }, "the fencing-* options replace stonith-* (2.1.5 reads only stonith-*)",
-      CONFIG "/crm_config//nvpair[starts-with(@name,'fencing-')]", NULL },
-    { { 3, 0, 2 }, "stop-removed-resources and cancel-removed-actions replace stop-orphan-* "
-      "(2.1.5 reads only stop-orphan-*)",
-      CONFIG "/crm_config//nvpair[@name='stop-removed-resources' "
-      "or @name='cancel-removed-actions']", NULL },
+    {{2, 1, 6},
+     "mandatory colocations are applied before optional ones",
+     OPTIONAL_COLOCATION,
+     MANDATORY_COLOCATION},
+    {{2, 1, 6},
+     "an optional anti-colocation no longer outweighs infinite stickiness",
+     OPTIONAL_ANTI,
+     CONFIG
+     "//nvpair[@name='resource-stickiness' and contains(translate(@value,'inf','INF'),'INF')]"},
+    {{2, 1, 7},
+     "anti-colocation is weighed against stickiness",
+     CONSTRAINTS "/rsc_colocation[starts-with(@score,'-')]",
+     CONFIG
+     "//nvpair[@name='resource-stickiness' and not(starts-with(@value,'-')) and @value!='0']"},
+    {{2, 1, 7},
+     "explicit colocations with group members count",
+     CONSTRAINTS "/rsc_colocation[@rsc=" GROUP_MEMBER " or @with-rsc=" GROUP_MEMBER "]",
+     NULL},
+    {{2, 1, 7},
+     "clone instances are no longer shuffled without need",
+     RESOURCES "//clone | " RESOURCES "//master",
+     NULL},
+    {{2, 1, 8},
+     "a group's location constraints apply when a member is a colocation dependent",
+     CONSTRAINTS "/rsc_location[@rsc=" RESOURCES "//group/@id]",
+     CONSTRAINTS "/rsc_colocation[@rsc=" GROUP_MEMBER "]"},
+    {{2, 1, 8},
+     "an operation timeout of 0 means the 20 s default",
+     RESOURCES "//op[@timeout='0' or @timeout='0s' or @timeout='0ms']",
+     NULL},
+    {{2, 1, 9},
+     "no-quorum-policy=fence is accepted",
+     CONFIG "/crm_config//nvpair[@name='no-quorum-policy' and @value='fence']",
+     NULL},
+    {{3, 0, 0},
+     "globally-unique defaults to true when clone-node-max > 1",
+     RESOURCES "//clone[meta_attributes/nvpair[@name='clone-node-max' and @value!='1'] "
+               "and not(meta_attributes/nvpair[@name='globally-unique'])]",
+     NULL},
+    {{3, 0, 0},
+     "a negative migration-threshold is invalid",
+     CONFIG "//nvpair[@name='migration-threshold' and starts-with(@value,'-')]",
+     NULL},
+    {{3, 0, 0}, "<master> is gone (upgraded to a promotable clone)", RESOURCES "//master", NULL},
+    {{3, 0, 2},
+     "the fencing-* options replace stonith-* (2.1.5 reads only stonith-*)",
+     CONFIG "/crm_config//nvpair[starts-with(@name,'fencing-')]",
+     NULL},
+    {{3, 0, 2},
+     "stop-removed-resources and cancel-removed-actions replace stop-orphan-* "
+     "(2.1.5 reads only stop-orphan-*)",
+     CONFIG "/crm_config//nvpair[@name='stop-removed-resources' "
+            "or @name='cancel-removed-actions']",
+     NULL},
 };
 
 /* "rsc_colocation c1", or the element's name alone. */
@@ -276,7 +300,7 @@ static char *describe_match(xmlNode *node)
 static gboolean newer_than_modelled(const CsCibOrigin *origin)
 {
     return (origin->kind == CS_ORIGIN_EXACT || origin->kind == CS_ORIGIN_AT_LEAST)
-        && compare_release(origin->release, modelled_release) > 0;
+           && compare_release(origin->release, modelled_release) > 0;
 }
 
 GPtrArray *cs_version_differences(const CsDocument *document, const CsCibOrigin *origin)
@@ -289,12 +313,13 @@ GPtrArray *cs_version_differences(const CsDocument *document, const CsCibOrigin 
         if (compare_release(change->release, origin->release) > 0)
             continue;
         xmlNode *match = first_match(document, change->query);
-        if (match == NULL || (change->and_also != NULL && first_match(document, change->and_also) == NULL))
+        if (match == NULL
+            || (change->and_also != NULL && first_match(document, change->and_also) == NULL))
             continue;
         g_autofree char *where = describe_match(match);
         g_ptr_array_add(lines, g_strdup_printf("since %d.%d.%d: %s (here: %s)", change->release[0],
-                                               change->release[1], change->release[2],
-                                               change->what, where));
+                                               change->release[1], change->release[2], change->what,
+                                               where));
     }
     return lines;
 }
@@ -311,7 +336,8 @@ void cs_version_note_write(FILE *stream, const CsDocument *document)
         g_string_append_printf(text, "cibscope: %s\n", note);
         g_autoptr(GPtrArray) lines = cs_version_differences(document, &origin);
         for (guint i = 0; i < lines->len; i++)
-            g_string_append_printf(text, "cibscope: %s\n", (const char *)g_ptr_array_index(lines, i));
+            g_string_append_printf(text, "cibscope: %s\n",
+                                   (const char *)g_ptr_array_index(lines, i));
         cs_output_write(stream, text->str, text->len, cs_output_mode(stream, CS_OUTPUT_CONTROLS));
     }
     cs_cib_origin_clear(&origin);

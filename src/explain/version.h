@@ -24,19 +24,19 @@
 #define CS_MODELLED_SCHEMA "pacemaker-3.9"
 
 typedef enum {
-    CS_ORIGIN_SAME,      /* 2.1.5, or nothing says otherwise */
-    CS_ORIGIN_EXACT,     /* dc-version names another release */
-    CS_ORIGIN_AT_LEAST,  /* the schema or feature set says "newer" */
-    CS_ORIGIN_OLDER,     /* the feature set says "older" */
+    CS_ORIGIN_SAME,     /* 2.1.5, or nothing says otherwise */
+    CS_ORIGIN_EXACT,    /* dc-version names another release */
+    CS_ORIGIN_AT_LEAST, /* the schema or feature set says "newer" */
+    CS_ORIGIN_OLDER,    /* the feature set says "older" */
 } CsOriginKind;
 
 typedef struct CsCibOrigin {
-    char *dc_version;     /* as written ("3.0.2-94d4a7b"), or NULL */
-    char *feature_set;    /* crm_feature_set, or NULL */
-    char *validate_with;  /* validate-with, or NULL */
+    char *dc_version;    /* as written ("3.0.2-94d4a7b"), or NULL */
+    char *feature_set;   /* crm_feature_set, or NULL */
+    char *validate_with; /* validate-with, or NULL */
     CsOriginKind kind;
-    int release[3];       /* EXACT: the release; AT_LEAST: a lower bound */
-    char *evidence;       /* AT_LEAST/OLDER: "validate-with pacemaker-4.0" */
+    int release[3]; /* EXACT: the release; AT_LEAST: a lower bound */
+    char *evidence; /* AT_LEAST/OLDER: "validate-with pacemaker-4.0" */
 } CsCibOrigin;
 
 void cs_cib_origin_read(const CsDocument *document, CsCibOrigin *out);

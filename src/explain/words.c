@@ -47,8 +47,8 @@ char *cs_words_node_state(const CsNode *node)
     const char *why = cs_words_node_unavailable(node);
     if (why == NULL)
         return NULL;
-    return g_strdup_printf("%s cannot run resources: %s [%s]", node != NULL ? node->uname : "the node", why,
-                           cs_words_node_term(node));
+    return g_strdup_printf("%s cannot run resources: %s [%s]",
+                           node != NULL ? node->uname : "the node", why, cs_words_node_term(node));
 }
 
 /* The node-health-strategy values of Pacemaker Explained 2.1, "Tracking
@@ -67,7 +67,7 @@ const char *cs_words_health_strategy(CsHealthStrategy strategy)
 /* How bad a #health value is: red 3, yellow 2, green 1, a number 0. */
 static int health_rank(const char *value)
 {
-    static const char *const colours[] = { "green", "yellow", "red" };
+    static const char *const colours[] = {"green", "yellow", "red"};
     for (gsize i = 0; value != NULL && i < G_N_ELEMENTS(colours); i++)
         if (g_ascii_strcasecmp(value, colours[i]) == 0)
             return (int)i + 1;
@@ -78,7 +78,7 @@ static int health_rank(const char *value)
  * and the worst colour among them (NULL when none is a colour). */
 static char *health_attributes(const CsNode *node, const char **worst)
 {
-    static const char *const colours[] = { NULL, "green", "yellow", "red" };
+    static const char *const colours[] = {NULL, "green", "yellow", "red"};
     g_autoptr(GString) out = g_string_new(NULL);
     g_autoptr(GList) names = node->attrs != NULL ? g_hash_table_get_keys(node->attrs) : NULL;
     names = g_list_sort(names, (GCompareFunc)strcmp);
@@ -113,11 +113,13 @@ char *cs_words_node_health(const CsModel *model, const CsNode *node, const CsCon
                            cs_words_health_strategy(model->options.node_health_strategy));
     char buf[CS_SCORE_BUFSIZE];
     if (recorded == NULL)
-        g_string_append(out, "no effect on this resource (it allows unhealthy nodes, or its health adds 0)");
+        g_string_append(
+            out, "no effect on this resource (it allows unhealthy nodes, or its health adds 0)");
     else if (recorded->value <= -CS_INFINITY)
         g_string_append(out, "-INFINITY on every resource here, so none may run");
     else
-        g_string_append_printf(out, "%s on every resource here", cs_score_format(recorded->value, buf));
+        g_string_append_printf(out, "%s on every resource here",
+                               cs_score_format(recorded->value, buf));
     g_string_append_printf(out, " [node attribute %s]", attributes);
     return g_string_free(g_steal_pointer(&out), FALSE);
 }
@@ -128,7 +130,8 @@ void cs_words_append_node_states(const CsModel *model, const char *node, GString
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *info = g_ptr_array_index(model->nodes, i);
         const char *why = cs_words_node_unavailable(info);
-        if (why == NULL || (node != NULL && strcmp(node, info->uname) != 0 && strcmp(node, info->id) != 0))
+        if (why == NULL
+            || (node != NULL && strcmp(node, info->uname) != 0 && strcmp(node, info->id) != 0))
             continue;
         if (!heading)
             g_string_append(out, "Nodes that run nothing:\n");
@@ -143,12 +146,13 @@ static const char *clone_words(const char *source)
     static const struct {
         const char *source, *words;
     } table[] = {
-        { "clone instance cannot run here",
-          "no instance may run here: the node is unavailable or the clone may not run here [clone instance limit]" },
-        { "clone score", "the clone's own score here [clone score]" },
-        { "clone score below zero",
-          "negative clone score here: no instance may run [clone score < 0]" },
-        { "clone-node-max reached", "this node already runs as many instances as allowed [clone-node-max]" },
+        {"clone instance cannot run here", "no instance may run here: the node is unavailable or "
+                                           "the clone may not run here [clone instance limit]"},
+        {"clone score", "the clone's own score here [clone score]"},
+        {"clone score below zero",
+         "negative clone score here: no instance may run [clone score < 0]"},
+        {"clone-node-max reached",
+         "this node already runs as many instances as allowed [clone-node-max]"},
     };
     for (gsize i = 0; source != NULL && i < G_N_ELEMENTS(table); i++)
         if (strcmp(source, table[i].source) == 0)
@@ -172,9 +176,7 @@ char *cs_words_contribution(const CsContribution *why, const char *other)
     case CS_CONTRIB_DEFAULT:
         g_string_append(out, "every node starts at 0 [symmetric-cluster]");
         break;
-    case CS_CONTRIB_NODE_WEIGHT:
-        g_string_append(out, "the node's own score [node score]");
-        break;
+    case CS_CONTRIB_NODE_WEIGHT: g_string_append(out, "the node's own score [node score]"); break;
     case CS_CONTRIB_HEALTH:
         g_string_append(out, "node health");
         append_source(out, why->source);
@@ -199,8 +201,9 @@ char *cs_words_contribution(const CsContribution *why, const char *other)
         g_string_append(out, "prefers to stay where it runs [resource-stickiness]");
         break;
     case CS_CONTRIB_FAIL_LIMIT:
-        g_string_append_printf(out, "failed here too often: %d failures, %d allowed [migration-threshold]",
-                               why->count, why->threshold);
+        g_string_append_printf(
+            out, "failed here too often: %d failures, %d allowed [migration-threshold]", why->count,
+            why->threshold);
         break;
     case CS_CONTRIB_DISCOVERY:
         g_string_append(out, "only probed on other nodes");
@@ -211,8 +214,10 @@ char *cs_words_contribution(const CsContribution *why, const char *other)
         /* Pacemaker Explained 2.1, "Groups": each member is placed with the
          * member before it, as by a mandatory colocation. */
         if (why->source != NULL && g_str_has_prefix(why->source, "group:")) {
-            g_string_append_printf(out, "goes where %s, the member before it in its group, goes "
-                                   "[group colocation]", other != NULL ? other : "the previous member");
+            g_string_append_printf(out,
+                                   "goes where %s, the member before it in its group, goes "
+                                   "[group colocation]",
+                                   other != NULL ? other : "the previous member");
             break;
         }
         g_string_append_printf(out, "placed with %s by", other != NULL ? other : "its primary");
@@ -220,8 +225,8 @@ char *cs_words_contribution(const CsContribution *why, const char *other)
         g_string_append(out, " [colocation]");
         break;
     case CS_CONTRIB_COLOCATED:
-        g_string_append_printf(out, "%s's scores here times %g, by", other != NULL ? other : "another's",
-                               why->factor);
+        g_string_append_printf(out, "%s's scores here times %g, by",
+                               other != NULL ? other : "another's", why->factor);
         append_source(out, why->source);
         g_string_append(out, " [colocation influence]");
         break;
@@ -256,7 +261,8 @@ char *cs_words_contribution(const CsContribution *why, const char *other)
          * preference is the master-RSC node attribute it sets; an
          * instance's own priority is itemised under its line. */
         if (other != NULL)
-            g_string_append_printf(out, "%s's own promotion priority, itemised below [promotion score]", other);
+            g_string_append_printf(
+                out, "%s's own promotion priority, itemised below [promotion score]", other);
         else {
             g_string_append(out, "the agent's preference to be promoted here, node attribute");
             append_source(out, why->source);
@@ -277,7 +283,8 @@ const CsContribution *cs_words_recorded_ban(const CsSolution *solution, int rsc,
     if (solution == NULL || rsc < 0 || node < 0)
         return NULL;
     const CsModel *model = cs_solution_model(solution);
-    for (int each = rsc; each >= 0; each = ((const CsResource *)g_ptr_array_index(model->resources, each))->parent) {
+    for (int each = rsc; each >= 0;
+         each = ((const CsResource *)g_ptr_array_index(model->resources, each))->parent) {
         int n = 0;
         const CsContribution *list = cs_solution_contributions(solution, each, node, &n);
         for (int i = 0; i < n; i++)
@@ -300,22 +307,26 @@ char *cs_words_fail_count(const CsSolution *solution, const CsModel *model, int 
     int threshold = resource->migration_threshold;
     g_autofree char *total_text = count_text(total);
     if (threshold <= 0)
-        return g_strdup_printf("%s %s here, never banned for them [fail-count, migration-threshold=0]",
-                               total_text, total == 1 ? "failure" : "failures");
+        return g_strdup_printf(
+            "%s %s here, never banned for them [fail-count, migration-threshold=0]", total_text,
+            total == 1 ? "failure" : "failures");
     g_autofree char *threshold_text = count_text(threshold);
     const CsContribution *ban = cs_words_recorded_ban(solution, rsc, node);
     if (ban != NULL) {
         g_autofree char *count = count_text(ban->count);
         g_autofree char *limit = count_text(ban->threshold);
-        return g_strdup_printf("%s failures of %s allowed: banned from %s [fail-count, migration-threshold]",
-                               count, limit, info->uname);
+        return g_strdup_printf(
+            "%s failures of %s allowed: banned from %s [fail-count, migration-threshold]", count,
+            limit, info->uname);
     }
     if (total >= threshold)
         return g_strdup_printf("%s failures of %s allowed: reached, but no ban applies here "
-                               "[fail-count, migration-threshold]", total_text, threshold_text);
+                               "[fail-count, migration-threshold]",
+                               total_text, threshold_text);
     if (threshold >= CS_INFINITY)
         return g_strdup_printf("%s failures here, under the limit: only a fatal failure bans %s "
-                               "[fail-count, migration-threshold=INFINITY]", total_text, info->uname);
+                               "[fail-count, migration-threshold=INFINITY]",
+                               total_text, info->uname);
     int left = threshold - total;
     return g_strdup_printf("%s %s of %s allowed: %d more %s %s [fail-count, migration-threshold]",
                            total_text, total == 1 ? "failure" : "failures", threshold_text, left,
@@ -326,15 +337,16 @@ char *cs_words_fail_count(const CsSolution *solution, const CsModel *model, int 
  * count (Pacemaker Explained 2.1, "Handling Resource Failure": the
  * count is summed over the resource's operations on the node, and
  * failure-timeout lets it expire). */
-char *cs_words_fail_consequence(const CsSolution *solution, const CsModel *model, const CsFailCount *fail,
-                                CsFailTone *tone)
+char *cs_words_fail_consequence(const CsSolution *solution, const CsModel *model,
+                                const CsFailCount *fail, CsFailTone *tone)
 {
     *tone = CS_FAIL_TONE_PLAIN;
     if (fail->rsc < 0)
         return g_strdup("orphan: the resource is no longer configured");
     const CsResource *resource = g_ptr_array_index(model->resources, fail->rsc);
-    const char *node = fail->node >= 0 ? ((const CsNode *)g_ptr_array_index(model->nodes, fail->node))->uname
-                                       : "its node";
+    const char *node = fail->node >= 0
+                           ? ((const CsNode *)g_ptr_array_index(model->nodes, fail->node))->uname
+                           : "its node";
     int total = cs_model_fail_count(model, fail->rsc, fail->node);
     int threshold = resource->migration_threshold;
     g_autofree char *total_text = count_text(total);
@@ -354,16 +366,19 @@ char *cs_words_fail_consequence(const CsSolution *solution, const CsModel *model
     }
     if (total >= threshold) {
         *tone = CS_FAIL_TONE_FADED;
-        return g_strdup_printf("%s of %s: reached, but the engine applies no ban", total_text, threshold_text);
+        return g_strdup_printf("%s of %s: reached, but the engine applies no ban", total_text,
+                               threshold_text);
     }
     if (threshold >= CS_INFINITY)
-        return g_strdup_printf("%s of INFINITY: banned from %s only at INFINITY (a fatal failure)", total_text,
-                               node);
+        return g_strdup_printf("%s of INFINITY: banned from %s only at INFINITY (a fatal failure)",
+                               total_text, node);
     int left = threshold - total;
     *tone = left == 1 ? CS_FAIL_TONE_NEAR : CS_FAIL_TONE_PLAIN;
     if (left == 1)
-        return g_strdup_printf("%s of %s: one more failure bans %s", total_text, threshold_text, node);
-    return g_strdup_printf("%s of %s: %d more failures ban %s", total_text, threshold_text, left, node);
+        return g_strdup_printf("%s of %s: one more failure bans %s", total_text, threshold_text,
+                               node);
+    return g_strdup_printf("%s of %s: %d more failures ban %s", total_text, threshold_text, left,
+                           node);
 }
 
 static char *property(const xmlNode *node, const char *name)
@@ -383,20 +398,24 @@ static char *date_out_of_force(const CsRule *rule, CsTime now)
     if (xml == NULL || cs_rule_is_or(rule))
         return NULL;
     for (const xmlNode *child = xml->children; child != NULL; child = child->next) {
-        if (child->type != XML_ELEMENT_NODE || strcmp((const char *)child->name, "date_expression") != 0)
+        if (child->type != XML_ELEMENT_NODE
+            || strcmp((const char *)child->name, "date_expression") != 0)
             continue;
         g_autofree char *operation = property(child, "operation");
         gboolean ends = operation != NULL && strcmp(operation, "lt") == 0;
         gboolean starts = operation != NULL && strcmp(operation, "gt") == 0;
-        g_autofree char *text = ends ? property(child, "end") : starts ? property(child, "start") : NULL;
+        g_autofree char *text = ends     ? property(child, "end")
+                                : starts ? property(child, "start")
+                                         : NULL;
         CsTime when;
         if (text == NULL || !cs_time_parse(text, &when, NULL))
             continue;
         if (ends && now.seconds >= when.seconds)
-            return g_strdup_printf("expired: its date condition ended at %s [date_expression lt, lifetime]", text);
+            return g_strdup_printf(
+                "expired: its date condition ended at %s [date_expression lt, lifetime]", text);
         if (starts && now.seconds <= when.seconds)
-            return g_strdup_printf("not yet in force: its date condition starts after %s [date_expression gt]",
-                                   text);
+            return g_strdup_printf(
+                "not yet in force: its date condition starts after %s [date_expression gt]", text);
     }
     return NULL;
 }
@@ -407,7 +426,7 @@ static char *date_out_of_force(const CsRule *rule, CsTime now)
 char *cs_words_rule_inactive(const CsModel *model, const CsLocation *location, const CsRule *rule,
                              const CsNode *node)
 {
-    CsRuleContext context = { 0 };
+    CsRuleContext context = {0};
     context.node_attrs = node->attrs;
     context.now = model->now;
     context.submatches = location->submatches;
@@ -416,5 +435,6 @@ char *cs_words_rule_inactive(const CsModel *model, const CsLocation *location, c
     char *dated = date_out_of_force(rule, model->now);
     if (dated != NULL)
         return dated;
-    return g_strdup_printf("does not apply on %s: its conditions are false there [rule]", node->uname);
+    return g_strdup_printf("does not apply on %s: its conditions are false there [rule]",
+                           node->uname);
 }

@@ -29,7 +29,8 @@ const char *cs_words_health_strategy(CsHealthStrategy strategy);
  * contribution to the resource's score on node (NULL when it recorded
  * none, as for a resource that allows unhealthy nodes).  NULL when
  * there is nothing to say. */
-char *cs_words_node_health(const CsModel *model, const CsNode *node, const CsContribution *recorded);
+char *cs_words_node_health(const CsModel *model, const CsNode *node,
+                           const CsContribution *recorded);
 
 /* The CLI explain's closing lines: every node (or the one named, when
  * node is not NULL) that runs nothing and why, in the words above:
@@ -55,14 +56,19 @@ char *cs_words_fail_count(const CsSolution *solution, const CsModel *model, int 
 
 /* How the Fail counts view shows a consequence: as any text, faded (it
  * no longer counts), near a ban (one more failure bans) or banned. */
-typedef enum { CS_FAIL_TONE_PLAIN, CS_FAIL_TONE_FADED, CS_FAIL_TONE_NEAR, CS_FAIL_TONE_BANNED } CsFailTone;
+typedef enum {
+    CS_FAIL_TONE_PLAIN,
+    CS_FAIL_TONE_FADED,
+    CS_FAIL_TONE_NEAR,
+    CS_FAIL_TONE_BANNED
+} CsFailTone;
 
 /* What one recorded fail count means under migration-threshold: "2 of
  * 3: one more failure bans node1", "3 of 3: banned from node1" (the ban
  * the engine recorded), "expired (failure-timeout): ...", "orphan: ...";
  * its tone in *tone.  Owned by the caller. */
-char *cs_words_fail_consequence(const CsSolution *solution, const CsModel *model, const CsFailCount *fail,
-                                CsFailTone *tone);
+char *cs_words_fail_consequence(const CsSolution *solution, const CsModel *model,
+                                const CsFailCount *fail, CsFailTone *tone);
 
 /* Why rule (of a location constraint for a resource) does not apply on
  * node at the model's clock, or NULL when it does: "expired: its date

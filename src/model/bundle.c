@@ -13,7 +13,7 @@
 
 #include "model/model_internal.h"
 
-static const char *const runtimes[] = { "docker", "podman", "rkt", NULL };
+static const char *const runtimes[] = {"docker", "podman", "rkt", NULL};
 
 /* A whole non-negative number, or fallback when absent; -1 when the
  * text is not one (the engine refuses such a bundle). */
@@ -55,8 +55,7 @@ static void read_runtime(CsBundle *bundle, const xmlNode *element)
     if (promoted == -2)
         promoted = read_count(element, "masters", 0);
     bundle->promoted_max = promoted;
-    bundle->replicas = read_count(element, "replicas",
-                                  promoted > 0 ? promoted : 1);
+    bundle->replicas = read_count(element, "replicas", promoted > 0 ? promoted : 1);
     bundle->replicas_per_host = read_count(element, "replicas-per-host", 1);
 }
 
@@ -116,8 +115,10 @@ CsBundle *cs_bundle_unpack(CsModel *model, const xmlNode *xml)
         }
     }
     if (bundle->runtime == NULL)
-        cs_model_warn(model, "bundle %s has no container runtime "
-                      "(docker, podman or rkt)", cs_xml_attr(xml, "id"));
+        cs_model_warn(model,
+                      "bundle %s has no container runtime "
+                      "(docker, podman or rkt)",
+                      cs_xml_attr(xml, "id"));
     return bundle;
 }
 
@@ -158,8 +159,7 @@ char *cs_bundle_replica_address(const CsBundle *bundle, int n)
     if (g_strv_length(parts) != 4)
         return NULL;
     for (int i = 0; i < 4; i++)
-        if (!g_ascii_string_to_unsigned(parts[i], 10, 0, 255, &octet[i],
-                                        NULL))
+        if (!g_ascii_string_to_unsigned(parts[i], 10, 0, 255, &octet[i], NULL))
             return NULL;
     if (n > 0 && (octet[3] == 0 || octet[3] == 255))
         return NULL;
@@ -171,6 +171,6 @@ char *cs_bundle_replica_address(const CsBundle *bundle, int n)
         if (octet[2] > 255)
             return NULL;
     }
-    return g_strdup_printf("%u.%u.%u.%u", (guint)octet[0], (guint)octet[1],
-                           (guint)octet[2], (guint)octet[3]);
+    return g_strdup_printf("%u.%u.%u.%u", (guint)octet[0], (guint)octet[1], (guint)octet[2],
+                           (guint)octet[3]);
 }

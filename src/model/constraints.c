@@ -20,16 +20,15 @@ typedef struct {
     const char *id;
     const char *role;
     const char *score;
-    const char *sequential;       /* NULL when not given */
+    const char *sequential; /* NULL when not given */
     const char *require_all;
     const char *action;
     const char *kind;
     const char *symmetrical;
-    GPtrArray *members;           /* const char* */
+    GPtrArray *members; /* const char* */
 } CsSet;
 
-static void
-cs_set_free(CsSet *set)
+static void cs_set_free(CsSet *set)
 {
     g_ptr_array_free(set->members, TRUE);
     g_free(set);
@@ -37,8 +36,7 @@ cs_set_free(CsSet *set)
 
 /* ---- tags and name resolution ----------------------------------------- */
 
-static void
-cs_tags_unpack(CsModel *model)
+static void cs_tags_unpack(CsModel *model)
 {
     xmlNode *section = cs_document_section(model->document, "tags");
 
@@ -75,8 +73,7 @@ cs_tags_unpack(CsModel *model)
     }
 }
 
-static gboolean
-cs_rsc_in_clone(const CsModel *model, const CsResource *rsc)
+static gboolean cs_rsc_in_clone(const CsModel *model, const CsResource *rsc)
 {
     for (int up = rsc->parent; up >= 0;) {
         const CsResource *parent = g_ptr_array_index(model->resources, up);
@@ -94,8 +91,7 @@ cs_rsc_in_clone(const CsModel *model, const CsResource *rsc)
  * list: crm_simulate applies the template's constraints to no resource
  * from it on (oracle: a location or colocation naming the template
  * reaches a primitive before the clone, none after, nor the clone's). */
-static void
-cs_template_tags(CsModel *model)
+static void cs_template_tags(CsModel *model)
 {
     for (guint i = 0; i < model->resources->len; i++) {
         CsResource *rsc = g_ptr_array_index(model->resources, i);
@@ -119,8 +115,7 @@ cs_template_tags(CsModel *model)
 
 /* Pacemaker's pcmk__find_constraint_resource(): any resource by id; a
  * resource inside a clone stands for the clone. */
-static CsResource *
-cs_constraint_rsc(const CsModel *model, const char *id)
+static CsResource *cs_constraint_rsc(const CsModel *model, const char *id)
 {
     CsResource *rsc = cs_model_resource(model, id);
 
@@ -137,21 +132,18 @@ cs_constraint_rsc(const CsModel *model, const char *id)
     return rsc;
 }
 
-static GPtrArray *
-cs_tag_refs(const CsModel *model, const char *id)
+static GPtrArray *cs_tag_refs(const CsModel *model, const char *id)
 {
     return id != NULL ? g_hash_table_lookup(model->tags, id) : NULL;
 }
 
-static gboolean
-cs_valid_rsc_or_tag(const CsModel *model, const char *id)
+static gboolean cs_valid_rsc_or_tag(const CsModel *model, const char *id)
 {
     return cs_constraint_rsc(model, id) != NULL || cs_tag_refs(model, id) != NULL;
 }
 
 /* Whether id names a template a resource inside a clone is made from. */
-static gboolean
-cs_template_used_in_clone(const CsModel *model, const char *id)
+static gboolean cs_template_used_in_clone(const CsModel *model, const char *id)
 {
     for (guint i = 0; i < model->resources->len; i++) {
         const CsResource *rsc = g_ptr_array_index(model->resources, i);
@@ -165,8 +157,7 @@ cs_template_used_in_clone(const CsModel *model, const char *id)
 /* A template named in a resource_set stands for no resource at all once
  * a resource inside a clone is made from it (oracle: the set's other
  * members are constrained, none of the template's). */
-static void
-cs_set_add_member(const CsModel *model, CsSet *set, const char *id)
+static void cs_set_add_member(const CsModel *model, CsSet *set, const char *id)
 {
     GPtrArray *refs = cs_model_resource(model, id) == NULL ? cs_tag_refs(model, id) : NULL;
 
@@ -182,8 +173,7 @@ cs_set_add_member(const CsModel *model, CsSet *set, const char *id)
     }
 }
 
-static CsSet *
-cs_set_read(const CsModel *model, xmlNode *xml)
+static CsSet *cs_set_read(const CsModel *model, xmlNode *xml)
 {
     CsSet *set = g_new0(CsSet, 1);
 
@@ -196,8 +186,7 @@ cs_set_read(const CsModel *model, xmlNode *xml)
     set->kind = cs_xml_attr(xml, "kind");
     set->symmetrical = cs_xml_attr(xml, "symmetrical");
     set->members = g_ptr_array_new();
-    for (xmlNode *ref = cs_xml_first_element(xml); ref != NULL;
-         ref = cs_xml_next_element(ref)) {
+    for (xmlNode *ref = cs_xml_first_element(xml); ref != NULL; ref = cs_xml_next_element(ref)) {
         const char *id = cs_xml_attr(ref, "id");
         if (cs_xml_is(ref, "resource_ref") && id != NULL) {
             cs_set_add_member(model, set, id);
@@ -209,9 +198,8 @@ cs_set_read(const CsModel *model, xmlNode *xml)
 /* Pacemaker's pcmk__tag_to_set(): a tag named by rsc, with-rsc, first or
  * then becomes a non-sequential set of its members; with convert, a plain
  * resource becomes a one-member set too. */
-static CsSet *
-cs_set_from_attribute(const CsModel *model, const char *id, const char *role,
-                      gboolean convert)
+static CsSet *cs_set_from_attribute(const CsModel *model, const char *id, const char *role,
+                                    gboolean convert)
 {
     GPtrArray *refs = cs_model_resource(model, id) == NULL ? cs_tag_refs(model, id) : NULL;
     CsSet *set;
@@ -236,8 +224,7 @@ cs_set_from_attribute(const CsModel *model, const char *id, const char *role,
 
 /* The constraint's resource_set children (id-ref resolved); NULL entries
  * mark a dangling reference, which ends processing there. */
-static GPtrArray *
-cs_sets_read(CsModel *model, xmlNode *xml)
+static GPtrArray *cs_sets_read(CsModel *model, xmlNode *xml)
 {
     GPtrArray *sets = g_ptr_array_new_with_free_func((GDestroyNotify)cs_set_free);
 
@@ -259,8 +246,7 @@ cs_sets_read(CsModel *model, xmlNode *xml)
     return sets;
 }
 
-static CsResource *
-cs_member(CsModel *model, const char *constraint_id, const CsSet *set, guint i)
+static CsResource *cs_member(CsModel *model, const char *constraint_id, const CsSet *set, guint i)
 {
     const char *id = g_ptr_array_index(set->members, i);
     CsResource *rsc = cs_constraint_rsc(model, id);
@@ -272,8 +258,7 @@ cs_member(CsModel *model, const char *constraint_id, const CsSet *set, guint i)
 }
 
 /* A boolean attribute given explicitly: 1 true, 0 false, -1 absent/invalid. */
-static int
-cs_tristate(const char *text)
+static int cs_tristate(const char *text)
 {
     if (text == NULL) {
         return -1;
@@ -287,8 +272,7 @@ cs_tristate(const char *text)
     return -1;
 }
 
-static CsScore
-cs_score_of(const char *text)
+static CsScore cs_score_of(const char *text)
 {
     CsScore score = 0;
 
@@ -298,8 +282,8 @@ cs_score_of(const char *text)
 
 /* ---- location ---------------------------------------------------------- */
 
-static gboolean
-cs_discovery_parse(CsModel *model, const char *id, const char *text, CsDiscovery *out)
+static gboolean cs_discovery_parse(CsModel *model, const char *id, const char *text,
+                                   CsDiscovery *out)
 {
     if (text == NULL || g_ascii_strcasecmp(text, "always") == 0) {
         *out = CS_DISCOVERY_ALWAYS;
@@ -317,9 +301,8 @@ cs_discovery_parse(CsModel *model, const char *id, const char *text, CsDiscovery
 /* Pacemaker's unpack_rsc_location(): the node+score form, or one entry
  * holding the constraint's rules (role, score and score-attribute of each
  * rule are on the <rule> itself). */
-static void
-cs_location_add(CsModel *model, xmlNode *xml, CsResource *rsc, const char *role,
-                const char *score, char **submatches)
+static void cs_location_add(CsModel *model, xmlNode *xml, CsResource *rsc, const char *role,
+                            const char *score, char **submatches)
 {
     const char *id = cs_xml_attr(xml, "id");
     const char *node = cs_xml_attr(xml, "node");
@@ -337,12 +320,12 @@ cs_location_add(CsModel *model, xmlNode *xml, CsResource *rsc, const char *role,
     location->rsc = rsc->index;
     location->discovery = discovery;
     location->xml = xml;
-    location->rules = g_ptr_array_new_with_free_func((GDestroyNotify) cs_rule_free);
+    location->rules = g_ptr_array_new_with_free_func((GDestroyNotify)cs_rule_free);
     location->submatches = submatches;
 
     if (node != NULL && score != NULL) {
         if (cs_model_node(model, node) == NULL) {
-            cs_location_free(location);   /* unknown node: nothing to do */
+            cs_location_free(location); /* unknown node: nothing to do */
             return;
         }
         location->node = g_strdup(node);
@@ -358,8 +341,9 @@ cs_location_add(CsModel *model, xmlNode *xml, CsResource *rsc, const char *role,
                 return;
             }
             /* Started and Unpromoted apply to every role. */
-            location->role = parsed == CS_ROLE_PROMOTED ? parsed
-                             : parsed == CS_ROLE_STOPPED ? parsed : CS_ROLE_UNKNOWN;
+            location->role = parsed == CS_ROLE_PROMOTED  ? parsed
+                             : parsed == CS_ROLE_STOPPED ? parsed
+                                                         : CS_ROLE_UNKNOWN;
         }
     } else {
         for (xmlNode *rule = cs_xml_first_element(xml); rule != NULL;
@@ -381,21 +365,18 @@ cs_location_add(CsModel *model, xmlNode *xml, CsResource *rsc, const char *role,
     g_ptr_array_add(model->locations, location);
 }
 
-static gint
-cs_rsc_priority_compare(gconstpointer a, gconstpointer b)
+static gint cs_rsc_priority_compare(gconstpointer a, gconstpointer b)
 {
     const CsResource *left = a;
     const CsResource *right = b;
 
-    return left->priority > right->priority ? -1
-         : left->priority < right->priority ? 1 : 0;
+    return left->priority > right->priority ? -1 : left->priority < right->priority ? 1 : 0;
 }
 
 /* rsc-pattern: a POSIX extended regular expression over top-level
  * resource ids (in Pacemaker's priority order); "!" inverts it; "%1".."%9"
  * in rules refer to its submatches. */
-static void
-cs_location_pattern(CsModel *model, xmlNode *xml, const char *pattern)
+static void cs_location_pattern(CsModel *model, xmlNode *xml, const char *pattern)
 {
     gboolean invert = pattern[0] == '!';
     regex_t regex;
@@ -424,9 +405,10 @@ cs_location_pattern(CsModel *model, xmlNode *xml, const char *pattern)
         if (!invert && status == 0) {
             char **submatches = g_new0(char *, n_groups + 1);
             for (size_t g = 0; g < n_groups; g++) {
-                submatches[g] = matches[g].rm_so < 0 ? g_strdup("")
-                    : g_strndup(rsc->id + matches[g].rm_so,
-                                (gsize)(matches[g].rm_eo - matches[g].rm_so));
+                submatches[g] = matches[g].rm_so < 0
+                                    ? g_strdup("")
+                                    : g_strndup(rsc->id + matches[g].rm_so,
+                                                (gsize)(matches[g].rm_eo - matches[g].rm_so));
             }
             cs_location_add(model, xml, rsc, NULL, NULL, submatches);
         } else if (invert && status != 0) {
@@ -441,9 +423,8 @@ cs_location_pattern(CsModel *model, xmlNode *xml, const char *pattern)
 /* A location or ticket constraint that names its resource (or tag) by
  * attribute rather than by sets: the set that stands for it, added to
  * sets.  FALSE, with a warning, when rsc_id names neither. */
-static gboolean
-cs_sets_add_attribute(CsModel *model, GPtrArray *sets, const char *kind, const char *id,
-                      const char *rsc_id, const char *role)
+static gboolean cs_sets_add_attribute(CsModel *model, GPtrArray *sets, const char *kind,
+                                      const char *id, const char *rsc_id, const char *role)
 {
     if (sets->len > 0 || rsc_id == NULL) {
         return TRUE;
@@ -460,15 +441,13 @@ cs_sets_add_attribute(CsModel *model, GPtrArray *sets, const char *kind, const c
     return TRUE;
 }
 
-static void
-cs_location_unpack(CsModel *model, xmlNode *xml)
+static void cs_location_unpack(CsModel *model, xmlNode *xml)
 {
     const char *id = cs_xml_attr(xml, "id");
     const char *rsc_id = cs_xml_attr(xml, "rsc");
     g_autoptr(GPtrArray) sets = cs_sets_read(model, xml);
 
-    if (!cs_sets_add_attribute(model, sets, "location", id, rsc_id,
-                               cs_xml_attr(xml, "role"))) {
+    if (!cs_sets_add_attribute(model, sets, "location", id, rsc_id, cs_xml_attr(xml, "role"))) {
         return;
     }
     for (guint s = 0; s < sets->len; s++) {
@@ -496,9 +475,8 @@ cs_location_unpack(CsModel *model, xmlNode *xml)
 
 /* ---- colocation -------------------------------------------------------- */
 
-static gboolean
-cs_colocation_influence(CsModel *model, const char *id, const CsResource *dependent,
-                        const char *influence)
+static gboolean cs_colocation_influence(CsModel *model, const char *id, const CsResource *dependent,
+                                        const char *influence)
 {
     int value = cs_tristate(influence);
 
@@ -508,18 +486,17 @@ cs_colocation_influence(CsModel *model, const char *id, const CsResource *depend
     return value >= 0 ? value == 1 : dependent->critical;
 }
 
-static CsRole
-cs_colocation_role(const char *text)
+static CsRole cs_colocation_role(const char *text)
 {
     CsRole role = cs_role_parse(text);
 
     return role == CS_ROLE_STARTED ? CS_ROLE_UNKNOWN : role;
 }
 
-static void
-cs_colocation_add(CsModel *model, xmlNode *xml, const char *set_id, CsScore score,
-                  CsResource *dependent, CsResource *primary, const char *dependent_role,
-                  const char *primary_role, gboolean influence, const char *node_attribute)
+static void cs_colocation_add(CsModel *model, xmlNode *xml, const char *set_id, CsScore score,
+                              CsResource *dependent, CsResource *primary,
+                              const char *dependent_role, const char *primary_role,
+                              gboolean influence, const char *node_attribute)
 {
     if (score == 0) {
         return;
@@ -541,9 +518,8 @@ cs_colocation_add(CsModel *model, xmlNode *xml, const char *set_id, CsScore scor
 /* Pacemaker's unpack_colocation_set(): with a positive score each member
  * goes with the one before it; with a negative score each member avoids
  * every member before it; sequential="false" makes no pairs. */
-static gboolean
-cs_colocation_set(CsModel *model, xmlNode *xml, const CsSet *set, CsScore score,
-                  const char *influence)
+static gboolean cs_colocation_set(CsModel *model, xmlNode *xml, const CsSet *set, CsScore score,
+                                  const char *influence)
 {
     const char *id = cs_xml_attr(xml, "id");
 
@@ -561,9 +537,8 @@ cs_colocation_set(CsModel *model, xmlNode *xml, const CsSet *set, CsScore score,
                 return FALSE;
             }
             if (with != NULL) {
-                cs_colocation_add(model, xml, set->id, score, rsc, with, set->role,
-                                  set->role, cs_colocation_influence(model, id, rsc, influence),
-                                  NULL);
+                cs_colocation_add(model, xml, set->id, score, rsc, with, set->role, set->role,
+                                  cs_colocation_influence(model, id, rsc, influence), NULL);
             }
             with = rsc;
         }
@@ -593,9 +568,8 @@ cs_colocation_set(CsModel *model, xmlNode *xml, const CsSet *set, CsScore score,
 /* Pacemaker's colocate_rsc_sets(): the first member of the earlier set
  * (every member, when it is not sequential) goes with the last member of
  * the later set (every member, when not sequential). */
-static gboolean
-cs_colocation_between(CsModel *model, xmlNode *xml, const CsSet *set1, const CsSet *set2,
-                      CsScore score, const char *influence)
+static gboolean cs_colocation_between(CsModel *model, xmlNode *xml, const CsSet *set1,
+                                      const CsSet *set2, CsScore score, const char *influence)
 {
     const char *id = cs_xml_attr(xml, "id");
     CsResource *rsc1 = NULL, *rsc2 = NULL;
@@ -622,15 +596,14 @@ cs_colocation_between(CsModel *model, xmlNode *xml, const CsSet *set1, const CsS
             if (primary == NULL) {
                 return FALSE;
             }
-            cs_colocation_add(model, xml, NULL, score, dependent, primary, set1->role,
-                              set2->role, rsc_influence, NULL);
+            cs_colocation_add(model, xml, NULL, score, dependent, primary, set1->role, set2->role,
+                              rsc_influence, NULL);
         }
     }
     return TRUE;
 }
 
-static void
-cs_colocation_simple(CsModel *model, xmlNode *xml, const char *influence)
+static void cs_colocation_simple(CsModel *model, xmlNode *xml, const char *influence)
 {
     const char *id = cs_xml_attr(xml, "id");
     const char *dependent_id = cs_xml_attr(xml, "rsc");
@@ -644,18 +617,16 @@ cs_colocation_simple(CsModel *model, xmlNode *xml, const char *influence)
                                         : (primary_id ? primary_id : ""));
         return;
     }
-    if (cs_xml_attr(xml, "rsc-instance") != NULL
-        || cs_xml_attr(xml, "with-rsc-instance") != NULL) {
+    if (cs_xml_attr(xml, "rsc-instance") != NULL || cs_xml_attr(xml, "with-rsc-instance") != NULL) {
         cs_model_warn(model, "colocation %s: rsc-instance is not modelled", id);
     }
-    cs_colocation_add(model, xml, NULL, cs_score_of(cs_xml_attr(xml, "score")), dependent,
-                      primary, cs_xml_attr(xml, "rsc-role"), cs_xml_attr(xml, "with-rsc-role"),
+    cs_colocation_add(model, xml, NULL, cs_score_of(cs_xml_attr(xml, "score")), dependent, primary,
+                      cs_xml_attr(xml, "rsc-role"), cs_xml_attr(xml, "with-rsc-role"),
                       cs_colocation_influence(model, id, dependent, influence),
                       cs_xml_attr(xml, "node-attribute"));
 }
 
-static void
-cs_colocation_unpack(CsModel *model, xmlNode *xml)
+static void cs_colocation_unpack(CsModel *model, xmlNode *xml)
 {
     const char *id = cs_xml_attr(xml, "id");
     const char *influence = cs_xml_attr(xml, "influence");
@@ -666,25 +637,26 @@ cs_colocation_unpack(CsModel *model, xmlNode *xml)
 
     if (sets->len == 0 && rsc_id != NULL && with_id != NULL) {
         if (!cs_valid_rsc_or_tag(model, rsc_id) || !cs_valid_rsc_or_tag(model, with_id)) {
-            cs_model_warn(model, "ignoring colocation %s: '%s' is not a valid resource "
-                          "or tag", id, cs_valid_rsc_or_tag(model, rsc_id) ? with_id : rsc_id);
+            cs_model_warn(model,
+                          "ignoring colocation %s: '%s' is not a valid resource "
+                          "or tag",
+                          id, cs_valid_rsc_or_tag(model, rsc_id) ? with_id : rsc_id);
             return;
         }
         /* Pacemaker's unpack_colocation_tags(): two templates or tags
          * cannot be colocated; the constraint is ignored. */
-        if (cs_model_resource(model, rsc_id) == NULL
-            && cs_model_resource(model, with_id) == NULL) {
-            cs_model_warn(model, "ignoring colocation %s: two templates or tags "
-                          "cannot be colocated", id);
+        if (cs_model_resource(model, rsc_id) == NULL && cs_model_resource(model, with_id) == NULL) {
+            cs_model_warn(model,
+                          "ignoring colocation %s: two templates or tags "
+                          "cannot be colocated",
+                          id);
             return;
         }
-        if (cs_model_resource(model, rsc_id) == NULL
-            || cs_model_resource(model, with_id) == NULL) {
-            g_ptr_array_add(sets, cs_set_from_attribute(model, rsc_id,
-                                                        cs_xml_attr(xml, "rsc-role"), TRUE));
+        if (cs_model_resource(model, rsc_id) == NULL || cs_model_resource(model, with_id) == NULL) {
+            g_ptr_array_add(
+                sets, cs_set_from_attribute(model, rsc_id, cs_xml_attr(xml, "rsc-role"), TRUE));
             g_ptr_array_add(sets, cs_set_from_attribute(model, with_id,
-                                                        cs_xml_attr(xml, "with-rsc-role"),
-                                                        TRUE));
+                                                        cs_xml_attr(xml, "with-rsc-role"), TRUE));
         }
     }
     CsSet *last = NULL;
@@ -705,13 +677,12 @@ cs_colocation_unpack(CsModel *model, xmlNode *xml)
 
 /* ---- order ------------------------------------------------------------- */
 
-static CsOrderKind
-cs_order_kind(CsModel *model, const char *id, const char *kind, const char *score)
+static CsOrderKind cs_order_kind(CsModel *model, const char *id, const char *kind,
+                                 const char *score)
 {
     if (kind == NULL) {
         /* the deprecated score: 0 means optional */
-        return (score != NULL && cs_score_of(score) == 0) ? CS_ORDER_OPTIONAL
-                                                           : CS_ORDER_MANDATORY;
+        return (score != NULL && cs_score_of(score) == 0) ? CS_ORDER_OPTIONAL : CS_ORDER_MANDATORY;
     }
     if (g_ascii_strcasecmp(kind, "Mandatory") == 0) {
         return CS_ORDER_MANDATORY;
@@ -729,9 +700,8 @@ cs_order_kind(CsModel *model, const char *id, const char *kind, const char *scor
 /* Pacemaker's get_ordering_symmetry(): explicit symmetrical (or the
  * parent's), except that Serialize is never symmetric; symmetric by
  * default otherwise. */
-static gboolean
-cs_order_symmetric(const char *symmetrical, const char *parent_symmetrical,
-                   CsOrderKind kind)
+static gboolean cs_order_symmetric(const char *symmetrical, const char *parent_symmetrical,
+                                   CsOrderKind kind)
 {
     int value = cs_tristate(symmetrical);
 
@@ -744,13 +714,12 @@ cs_order_symmetric(const char *symmetrical, const char *parent_symmetrical,
     return kind != CS_ORDER_SERIALIZE;
 }
 
-static const char *
-cs_invert_action(const char *action)
+static const char *cs_invert_action(const char *action)
 {
     static const char *const pairs[][2] = {
-        { "start", "stop" }, { "stop", "start" }, { "promote", "demote" },
-        { "demote", "promote" }, { "promoted", "demoted" }, { "demoted", "promoted" },
-        { "running", "stopped" }, { "stopped", "running" },
+        {"start", "stop"},      {"stop", "start"},       {"promote", "demote"},
+        {"demote", "promote"},  {"promoted", "demoted"}, {"demoted", "promoted"},
+        {"running", "stopped"}, {"stopped", "running"},
     };
 
     for (gsize i = 0; i < G_N_ELEMENTS(pairs); i++) {
@@ -761,10 +730,10 @@ cs_invert_action(const char *action)
     return NULL;
 }
 
-static void
-cs_order_add(CsModel *model, xmlNode *xml, const char *set_id, CsResource *first,
-             const char *first_action, CsResource *then, const char *then_action,
-             CsOrderKind kind, gboolean symmetrical, gboolean inverse, int require_all_group)
+static void cs_order_add(CsModel *model, xmlNode *xml, const char *set_id, CsResource *first,
+                         const char *first_action, CsResource *then, const char *then_action,
+                         CsOrderKind kind, gboolean symmetrical, gboolean inverse,
+                         int require_all_group)
 {
     CsOrder *order = g_new0(CsOrder, 1);
 
@@ -782,8 +751,7 @@ cs_order_add(CsModel *model, xmlNode *xml, const char *set_id, CsResource *first
     g_ptr_array_add(model->orders, order);
 }
 
-static void
-cs_order_simple(CsModel *model, xmlNode *xml, CsOrderKind kind, gboolean symmetric)
+static void cs_order_simple(CsModel *model, xmlNode *xml, CsOrderKind kind, gboolean symmetric)
 {
     const char *id = cs_xml_attr(xml, "id");
     const char *first_id = cs_xml_attr(xml, "first");
@@ -805,8 +773,8 @@ cs_order_simple(CsModel *model, xmlNode *xml, CsOrderKind kind, gboolean symmetr
         then_action = first_action;
     }
     int require_all = cs_tristate(cs_xml_attr(xml, "require-all")) == 0 ? 0 : -1;
-    cs_order_add(model, xml, NULL, first, first_action, then, then_action, kind, symmetric,
-                 FALSE, require_all);
+    cs_order_add(model, xml, NULL, first, first_action, then, then_action, kind, symmetric, FALSE,
+                 require_all);
     if (!symmetric) {
         return;
     }
@@ -816,19 +784,17 @@ cs_order_simple(CsModel *model, xmlNode *xml, CsOrderKind kind, gboolean symmetr
         cs_model_warn(model, "cannot invert order %s", id);
         return;
     }
-    cs_order_add(model, xml, NULL, then, inverse_then, first, inverse_first, kind, symmetric,
-                 TRUE, -1);
+    cs_order_add(model, xml, NULL, then, inverse_then, first, inverse_first, kind, symmetric, TRUE,
+                 -1);
 }
 
 /* Pacemaker's unpack_order_set(). */
-static gboolean
-cs_order_set(CsModel *model, xmlNode *xml, const CsSet *set, CsOrderKind parent_kind,
-             const char *parent_symmetrical)
+static gboolean cs_order_set(CsModel *model, xmlNode *xml, const CsSet *set,
+                             CsOrderKind parent_kind, const char *parent_symmetrical)
 {
     const char *id = cs_xml_attr(xml, "id");
     const char *action = set->action != NULL ? set->action : "start";
-    CsOrderKind kind = set->kind != NULL ? cs_order_kind(model, id, set->kind, NULL)
-                                         : parent_kind;
+    CsOrderKind kind = set->kind != NULL ? cs_order_kind(model, id, set->kind, NULL) : parent_kind;
     gboolean sequential = set->sequential == NULL || cs_text_is_true(set->sequential);
     gboolean symmetric = cs_order_symmetric(set->symmetrical, parent_symmetrical,
                                             set->kind != NULL ? kind : parent_kind);
@@ -872,9 +838,9 @@ cs_order_set(CsModel *model, xmlNode *xml, const CsSet *set, CsOrderKind parent_
  * member of a sequential second set (the last, for the inverse); every
  * member of a set not explicitly sequential.  require-all="false" on the
  * first set means any one of its members suffices (require_all_group). */
-static gboolean
-cs_order_between(CsModel *model, xmlNode *xml, const CsSet *set1, const CsSet *set2,
-                 CsOrderKind kind, gboolean symmetric, gboolean inverse, int *groups)
+static gboolean cs_order_between(CsModel *model, xmlNode *xml, const CsSet *set1, const CsSet *set2,
+                                 CsOrderKind kind, gboolean symmetric, gboolean inverse,
+                                 int *groups)
 {
     const char *id = cs_xml_attr(xml, "id");
     const char *action1 = set1->action != NULL ? set1->action : "start";
@@ -919,22 +885,21 @@ cs_order_between(CsModel *model, xmlNode *xml, const CsSet *set1, const CsSet *s
             if (then == NULL) {
                 return FALSE;
             }
-            cs_order_add(model, xml, NULL, first, action1, then, action2, kind, symmetric,
-                         inverse, group);
-            ((CsOrder *)g_ptr_array_index(model->orders, model->orders->len - 1))
-                ->between_sets = TRUE;
+            cs_order_add(model, xml, NULL, first, action1, then, action2, kind, symmetric, inverse,
+                         group);
+            ((CsOrder *)g_ptr_array_index(model->orders, model->orders->len - 1))->between_sets =
+                TRUE;
         }
     }
     return TRUE;
 }
 
-static void
-cs_order_unpack(CsModel *model, xmlNode *xml, int *groups)
+static void cs_order_unpack(CsModel *model, xmlNode *xml, int *groups)
 {
     const char *id = cs_xml_attr(xml, "id");
     const char *symmetrical = cs_xml_attr(xml, "symmetrical");
-    CsOrderKind kind = cs_order_kind(model, id, cs_xml_attr(xml, "kind"),
-                                     cs_xml_attr(xml, "score"));
+    CsOrderKind kind =
+        cs_order_kind(model, id, cs_xml_attr(xml, "kind"), cs_xml_attr(xml, "score"));
     gboolean symmetric = cs_order_symmetric(symmetrical, NULL, kind);
     g_autoptr(GPtrArray) sets = cs_sets_read(model, xml);
     const char *first_id = cs_xml_attr(xml, "first");
@@ -942,8 +907,8 @@ cs_order_unpack(CsModel *model, xmlNode *xml, int *groups)
 
     if (sets->len == 0 && first_id != NULL && then_id != NULL) {
         if (!cs_valid_rsc_or_tag(model, first_id) || !cs_valid_rsc_or_tag(model, then_id)) {
-            cs_model_warn(model, "ignoring order %s: '%s' is not a valid resource or tag",
-                          id, cs_valid_rsc_or_tag(model, first_id) ? then_id : first_id);
+            cs_model_warn(model, "ignoring order %s: '%s' is not a valid resource or tag", id,
+                          cs_valid_rsc_or_tag(model, first_id) ? then_id : first_id);
             return;
         }
         if (cs_model_resource(model, first_id) == NULL
@@ -980,8 +945,7 @@ cs_order_unpack(CsModel *model, xmlNode *xml, int *groups)
 
 /* ---- tickets ----------------------------------------------------------- */
 
-CsTicket *
-cs_model_ticket(CsModel *model, const char *id)
+CsTicket *cs_model_ticket(CsModel *model, const char *id)
 {
     for (guint i = 0; i < model->tickets->len; i++) {
         CsTicket *ticket = g_ptr_array_index(model->tickets, i);
@@ -996,9 +960,8 @@ cs_model_ticket(CsModel *model, const char *id)
     return ticket;
 }
 
-static void
-cs_ticket_add(CsModel *model, xmlNode *xml, const char *id, CsResource *rsc,
-              const char *ticket, const char *role)
+static void cs_ticket_add(CsModel *model, xmlNode *xml, const char *id, CsResource *rsc,
+                          const char *ticket, const char *role)
 {
     const char *loss_policy = cs_xml_attr(xml, "loss-policy");
     CsTicketConstraint *constraint = g_new0(CsTicketConstraint, 1);
@@ -1012,8 +975,7 @@ cs_ticket_add(CsModel *model, xmlNode *xml, const char *id, CsResource *rsc,
     g_ptr_array_add(model->ticket_constraints, constraint);
 }
 
-static void
-cs_ticket_unpack(CsModel *model, xmlNode *xml)
+static void cs_ticket_unpack(CsModel *model, xmlNode *xml)
 {
     const char *id = cs_xml_attr(xml, "id");
     const char *ticket = cs_xml_attr(xml, "ticket");
@@ -1054,8 +1016,7 @@ cs_ticket_unpack(CsModel *model, xmlNode *xml)
 
 /* ---- all constraints --------------------------------------------------- */
 
-static gboolean
-cs_constraint_alive(CsModel *model, xmlNode *xml)
+static gboolean cs_constraint_alive(CsModel *model, xmlNode *xml)
 {
     CsRuleContext context;
 
@@ -1074,11 +1035,15 @@ cs_constraint_alive(CsModel *model, xmlNode *xml)
  * belong to the unit, never to the model's flat arrays. */
 
 typedef enum {
-    CS_UNIT_NONE, CS_UNIT_LOCATION, CS_UNIT_COLOCATION, CS_UNIT_ORDER, CS_UNIT_TICKET,
+    CS_UNIT_NONE,
+    CS_UNIT_LOCATION,
+    CS_UNIT_COLOCATION,
+    CS_UNIT_ORDER,
+    CS_UNIT_TICKET,
 } CsUnitKind;
 
 struct CsConstraintUnit {
-    gint refs;                 /* atomic: the session frees models on a worker */
+    gint refs; /* atomic: the session frees models on a worker */
     const xmlNode *xml;
     CsUnitKind kind;
     /* FALSE when what the element gives depends on more than the element,
@@ -1087,51 +1052,47 @@ struct CsConstraintUnit {
      * order constraints first name them). */
     gboolean reusable;
     guint features;
-    int groups_before, groups_after;   /* require-all groups numbered so far */
-    char **warnings;           /* NULL-terminated, or NULL */
+    int groups_before, groups_after; /* require-all groups numbered so far */
+    char **warnings;                 /* NULL-terminated, or NULL */
     guint n_entries;
-    gpointer entries[];        /* CsLocation*, CsColocation*, ... by kind */
+    gpointer entries[]; /* CsLocation*, CsColocation*, ... by kind */
 };
 
-static void
-cs_constraint_unit_free(CsConstraintUnit *unit)
+static void cs_constraint_unit_free(CsConstraintUnit *unit)
 {
     for (guint i = 0; i < unit->n_entries; i++) {
         switch (unit->kind) {
-        case CS_UNIT_LOCATION:   cs_location_free(unit->entries[i]); break;
+        case CS_UNIT_LOCATION: cs_location_free(unit->entries[i]); break;
         case CS_UNIT_COLOCATION: cs_colocation_free(unit->entries[i]); break;
-        case CS_UNIT_ORDER:      cs_order_free(unit->entries[i]); break;
-        case CS_UNIT_TICKET:     cs_ticket_constraint_free(unit->entries[i]); break;
-        case CS_UNIT_NONE:       break;
+        case CS_UNIT_ORDER: cs_order_free(unit->entries[i]); break;
+        case CS_UNIT_TICKET: cs_ticket_constraint_free(unit->entries[i]); break;
+        case CS_UNIT_NONE: break;
         }
     }
     g_strfreev(unit->warnings);
     g_free(unit);
 }
 
-void
-cs_constraint_unit_unref(CsConstraintUnit *unit)
+void cs_constraint_unit_unref(CsConstraintUnit *unit)
 {
     if (unit != NULL && g_atomic_int_dec_and_test(&unit->refs)) {
         cs_constraint_unit_free(unit);
     }
 }
 
-static GPtrArray *
-cs_unit_array(CsModel *model, CsUnitKind kind)
+static GPtrArray *cs_unit_array(CsModel *model, CsUnitKind kind)
 {
     switch (kind) {
-    case CS_UNIT_LOCATION:   return model->locations;
+    case CS_UNIT_LOCATION: return model->locations;
     case CS_UNIT_COLOCATION: return model->colocations;
-    case CS_UNIT_ORDER:      return model->orders;
-    case CS_UNIT_TICKET:     return model->ticket_constraints;
-    case CS_UNIT_NONE:       break;
+    case CS_UNIT_ORDER: return model->orders;
+    case CS_UNIT_TICKET: return model->ticket_constraints;
+    case CS_UNIT_NONE: break;
     }
     return NULL;
 }
 
-static CsUnitKind
-cs_unit_kind(const xmlNode *xml)
+static CsUnitKind cs_unit_kind(const xmlNode *xml)
 {
     if (cs_xml_is(xml, "rsc_location")) {
         return CS_UNIT_LOCATION;
@@ -1146,8 +1107,7 @@ cs_unit_kind(const xmlNode *xml)
 }
 
 /* Pacemaker's unpack_constraints(), for one element. */
-static void
-cs_constraint_unpack(CsModel *model, xmlNode *xml, CsUnitKind kind, int *groups)
+static void cs_constraint_unpack(CsModel *model, xmlNode *xml, CsUnitKind kind, int *groups)
 {
     if (cs_xml_attr(xml, "id") == NULL) {
         cs_model_warn(model, "ignoring <%s> constraint without id", xml->name);
@@ -1157,10 +1117,10 @@ cs_constraint_unpack(CsModel *model, xmlNode *xml, CsUnitKind kind, int *groups)
         return;
     }
     switch (kind) {
-    case CS_UNIT_LOCATION:   cs_location_unpack(model, xml); break;
+    case CS_UNIT_LOCATION: cs_location_unpack(model, xml); break;
     case CS_UNIT_COLOCATION: cs_colocation_unpack(model, xml); break;
-    case CS_UNIT_ORDER:      cs_order_unpack(model, xml, groups); break;
-    case CS_UNIT_TICKET:     cs_ticket_unpack(model, xml); break;
+    case CS_UNIT_ORDER: cs_order_unpack(model, xml, groups); break;
+    case CS_UNIT_TICKET: cs_ticket_unpack(model, xml); break;
     case CS_UNIT_NONE:
         cs_model_warn(model, "ignoring unsupported constraint <%s>", xml->name);
         break;
@@ -1168,8 +1128,8 @@ cs_constraint_unpack(CsModel *model, xmlNode *xml, CsUnitKind kind, int *groups)
 }
 
 /* Unpacks xml into the model and records what it gave as a new unit. */
-static CsConstraintUnit *
-cs_unit_read(CsModel *model, xmlNode *xml, gboolean check_refs, int *groups)
+static CsConstraintUnit *cs_unit_read(CsModel *model, xmlNode *xml, gboolean check_refs,
+                                      int *groups)
 {
     CsUnitKind kind = cs_unit_kind(xml);
     GPtrArray *array = cs_unit_array(model, kind);
@@ -1181,13 +1141,11 @@ cs_unit_read(CsModel *model, xmlNode *xml, gboolean check_refs, int *groups)
     model->features = 0;
     cs_constraint_unpack(model, xml, kind, groups);
     guint n_entries = array != NULL ? array->len - first : 0;
-    CsConstraintUnit *unit = g_malloc(sizeof(CsConstraintUnit)
-                                      + n_entries * sizeof(gpointer));
+    CsConstraintUnit *unit = g_malloc(sizeof(CsConstraintUnit) + n_entries * sizeof(gpointer));
     unit->refs = 1;
     unit->xml = xml;
     unit->kind = kind;
-    unit->reusable = kind != CS_UNIT_TICKET
-                     && (!check_refs || cs_model_check_edited_part(xml));
+    unit->reusable = kind != CS_UNIT_TICKET && (!check_refs || cs_model_check_edited_part(xml));
     unit->features = model->features;
     unit->groups_before = groups_before;
     unit->groups_after = *groups;
@@ -1196,8 +1154,7 @@ cs_unit_read(CsModel *model, xmlNode *xml, gboolean check_refs, int *groups)
         guint n = model->warnings->len - first_warning;
         unit->warnings = g_new(char *, n + 1);
         for (guint i = 0; i < n; i++) {
-            unit->warnings[i] = g_strdup(g_ptr_array_index(model->warnings,
-                                                           first_warning + i));
+            unit->warnings[i] = g_strdup(g_ptr_array_index(model->warnings, first_warning + i));
         }
         unit->warnings[n] = NULL;
     }
@@ -1210,8 +1167,7 @@ cs_unit_read(CsModel *model, xmlNode *xml, gboolean check_refs, int *groups)
 }
 
 /* What unit gave, put in the model again. */
-static void
-cs_unit_take_over(CsModel *model, CsConstraintUnit *unit, int *groups)
+static void cs_unit_take_over(CsModel *model, CsConstraintUnit *unit, int *groups)
 {
     GPtrArray *array = cs_unit_array(model, unit->kind);
 
@@ -1230,14 +1186,12 @@ cs_unit_take_over(CsModel *model, CsConstraintUnit *unit, int *groups)
 /* require-all="false" groups are numbered through the whole section: a
  * unit that numbered some is taken over only where the numbering is
  * where it was. */
-static gboolean
-cs_unit_numbered_alike(const CsConstraintUnit *unit, int groups)
+static gboolean cs_unit_numbered_alike(const CsConstraintUnit *unit, int groups)
 {
     return unit->groups_after == unit->groups_before || unit->groups_before == groups;
 }
 
-static gboolean
-cs_element_listed(const xmlNode *xml, const GPtrArray *list, GHashTable *set)
+static gboolean cs_element_listed(const xmlNode *xml, const GPtrArray *list, GHashTable *set)
 {
     if (set != NULL) {
         return g_hash_table_contains(set, xml);
@@ -1253,8 +1207,7 @@ cs_element_listed(const xmlNode *xml, const GPtrArray *list, GHashTable *set)
 /* previous's unit for xml, searched from *next on: untouched elements
  * keep their order, so the search moves forward over the units of the
  * elements removed since. */
-static CsConstraintUnit *
-cs_unit_find(const CsModel *previous, const xmlNode *xml, guint *next)
+static CsConstraintUnit *cs_unit_find(const CsModel *previous, const xmlNode *xml, guint *next)
 {
     const GPtrArray *units = previous->constraint_units;
 
@@ -1268,8 +1221,7 @@ cs_unit_find(const CsModel *previous, const xmlNode *xml, guint *next)
     return NULL;
 }
 
-void
-cs_model_unpack_constraints(CsModel *model, const CsModel *previous, const GPtrArray *touched)
+void cs_model_unpack_constraints(CsModel *model, const CsModel *previous, const GPtrArray *touched)
 {
     xmlNode *section = cs_document_section(model->document, "constraints");
     int order_groups = 0;
@@ -1296,8 +1248,7 @@ cs_model_unpack_constraints(CsModel *model, const CsModel *previous, const GPtrA
         if (unit != NULL && unit->reusable && cs_unit_numbered_alike(unit, order_groups)) {
             cs_unit_take_over(model, unit, &order_groups);
         } else {
-            unit = cs_unit_read(model, xml, previous != NULL || model->id_refs,
-                                &order_groups);
+            unit = cs_unit_read(model, xml, previous != NULL || model->id_refs, &order_groups);
         }
         g_ptr_array_add(model->constraint_units, unit);
     }

@@ -31,10 +31,10 @@ typedef struct CsParam {
  * copied hash table: doc/DESIGN.md "Performance", every active resource's
  * history is compared, thousands of digests per transition. */
 typedef struct CsParams {
-    GArray *list;              /* CsParam, names unique */
-    gboolean borrowed;         /* list belongs to a memo */
-    GPtrArray *owned;          /* xmlChar* read from the operation */
-    char timeout[16];          /* CRM_meta_timeout's value */
+    GArray *list;      /* CsParam, names unique */
+    gboolean borrowed; /* list belongs to a memo */
+    GPtrArray *owned;  /* xmlChar* read from the operation */
+    char timeout[16];  /* CRM_meta_timeout's value */
     gboolean has_op_params;
 } CsParams;
 
@@ -63,7 +63,7 @@ static CsParam *params_find(const CsParams *params, const char *name)
 static void params_set(CsParams *params, const char *name, const char *value)
 {
     CsParam *param = params_find(params, name);
-    CsParam added = { name, value };
+    CsParam added = {name, value};
 
     if (param != NULL)
         param->value = value;
@@ -105,8 +105,7 @@ static gboolean listed(const char *padded, const char *name)
 /* The canonical " <parameters .../>\n" form of params, into text.  With
  * keep (a space-separated list, as op-force-restart holds it), only the
  * names in the list count. */
-static void canonical_text(const CsParams *params, const char *keep,
-                           GArray *sorted, GString *text)
+static void canonical_text(const CsParams *params, const char *keep, GArray *sorted, GString *text)
 {
     g_autofree char *padded = keep ? g_strdup_printf(" %s ", keep) : NULL;
 
@@ -135,9 +134,9 @@ static void canonical_text(const CsParams *params, const char *keep,
  * text is hashed again and again: the memo keeps each text's MD5, and its
  * buffers are reused from one digest to the next. */
 struct CsDigestMemo {
-    GHashTable *known;         /* canonical text -> hex MD5, both owned */
-    GArray *params;            /* CsParam, lent to one CsParams at a time */
-    GArray *sorted;            /* CsParam */
+    GHashTable *known; /* canonical text -> hex MD5, both owned */
+    GArray *params;    /* CsParam, lent to one CsParams at a time */
+    GArray *sorted;    /* CsParam */
     GString *text;
 };
 
@@ -164,15 +163,13 @@ void cs_digest_memo_free(CsDigestMemo *memo)
 }
 
 /* The MD5 (hex, owned by the memo) of params' canonical text. */
-static const char *digest_of(const CsParams *params, const char *keep,
-                             CsDigestMemo *memo)
+static const char *digest_of(const CsParams *params, const char *keep, CsDigestMemo *memo)
 {
     canonical_text(params, keep, memo->sorted, memo->text);
     const char *known = g_hash_table_lookup(memo->known, memo->text->str);
     if (known != NULL)
         return known;
-    char *hex = g_compute_checksum_for_data(G_CHECKSUM_MD5,
-                                            (const guchar *)memo->text->str,
+    char *hex = g_compute_checksum_for_data(G_CHECKSUM_MD5, (const guchar *)memo->text->str,
                                             memo->text->len);
     g_hash_table_insert(memo->known, g_strdup(memo->text->str), hex);
     return hex;
@@ -187,16 +184,14 @@ static char *digest_once(const CsParams *params, const char *keep)
 }
 
 /* The configured operation matching task and interval, or NULL. */
-const CsOp *cs_digest_find_op(const CsResource *rsc, const char *task,
-                              guint interval_ms)
+const CsOp *cs_digest_find_op(const CsResource *rsc, const char *task, guint interval_ms)
 {
     if (rsc->ops == NULL)
         return NULL;
     for (guint i = 0; i < rsc->ops->len; i++) {
         const CsOp *op = g_ptr_array_index(rsc->ops, i);
 
-        if (op->name != NULL && strcmp(op->name, task) == 0
-            && op->interval_ms == interval_ms)
+        if (op->name != NULL && strcmp(op->name, task) == 0 && op->interval_ms == interval_ms)
             return op;
     }
     return NULL;
@@ -216,14 +211,12 @@ static void add_op_params(const CsOp *op, CsParams *params)
         for (xmlNode *pair = set->children; pair != NULL; pair = pair->next) {
             xmlChar *name, *value;
 
-            if (pair->type != XML_ELEMENT_NODE
-                || strcmp((const char *)pair->name, "nvpair") != 0)
+            if (pair->type != XML_ELEMENT_NODE || strcmp((const char *)pair->name, "nvpair") != 0)
                 continue;
             name = xmlGetProp(pair, (const xmlChar *)"name");
             value = xmlGetProp(pair, (const xmlChar *)"value");
-            if (name != NULL && value != NULL
-                && params_find(params, (const char *)name) == NULL) {
-                CsParam added = { (const char *)name, (const char *)value };
+            if (name != NULL && value != NULL && params_find(params, (const char *)name) == NULL) {
+                CsParam added = {(const char *)name, (const char *)value};
 
                 if (params->owned == NULL)
                     params->owned = g_ptr_array_new_with_free_func(xmlFree);
@@ -250,14 +243,13 @@ static guint op_timeout_ms(const CsOp *op)
 
 /* Fills params, which must be cleared with params_clear(); with a memo,
  * in the memo's list. */
-static void digest_params(const CsResource *rsc, const CsOp *op,
-                          guint interval_ms, CsParams *params,
-                          CsDigestMemo *memo)
+static void digest_params(const CsResource *rsc, const CsOp *op, guint interval_ms,
+                          CsParams *params, CsDigestMemo *memo)
 {
     GHashTableIter iter;
     gpointer key, value;
 
-    *params = (CsParams){ NULL, memo != NULL, NULL, "", FALSE };
+    *params = (CsParams){NULL, memo != NULL, NULL, "", FALSE};
     if (memo != NULL) {
         params->list = memo->params;
         g_array_set_size(params->list, 0);
@@ -267,15 +259,14 @@ static void digest_params(const CsResource *rsc, const CsOp *op,
     if (rsc->params != NULL) {
         g_hash_table_iter_init(&iter, rsc->params);
         while (g_hash_table_iter_next(&iter, &key, &value)) {
-            CsParam param = { key, value };
+            CsParam param = {key, value};
 
             g_array_append_val(params->list, param);
         }
     }
     add_op_params(op, params);
     if (interval_ms > 0) {
-        g_snprintf(params->timeout, sizeof(params->timeout), "%u",
-                   op_timeout_ms(op));
+        g_snprintf(params->timeout, sizeof(params->timeout), "%u", op_timeout_ms(op));
         params_set(params, "CRM_meta_timeout", params->timeout);
     }
 }
@@ -284,18 +275,16 @@ char *cs_digest_all(const CsResource *rsc, const char *task, guint interval_ms)
 {
     g_auto(CsParams) params;
 
-    digest_params(rsc, cs_digest_find_op(rsc, task, interval_ms), interval_ms,
-                  &params, NULL);
+    digest_params(rsc, cs_digest_find_op(rsc, task, interval_ms), interval_ms, &params, NULL);
     return digest_once(&params, NULL);
 }
 
-char *cs_digest_restart(const CsResource *rsc, const char *task,
-                        guint interval_ms, const char *force_restart)
+char *cs_digest_restart(const CsResource *rsc, const char *task, guint interval_ms,
+                        const char *force_restart)
 {
     g_auto(CsParams) params;
 
-    digest_params(rsc, cs_digest_find_op(rsc, task, interval_ms), interval_ms,
-                  &params, NULL);
+    digest_params(rsc, cs_digest_find_op(rsc, task, interval_ms), interval_ms, &params, NULL);
     return digest_once(&params, force_restart);
 }
 
@@ -311,8 +300,7 @@ static int compare_versions(const char *a, const char *b)
             a++;
         if (*b == '.')
             b++;
-        if ((*a != '\0' && !g_ascii_isdigit(*a))
-            || (*b != '\0' && !g_ascii_isdigit(*b)))
+        if ((*a != '\0' && !g_ascii_isdigit(*a)) || (*b != '\0' && !g_ascii_isdigit(*b)))
             break;
     }
     return 0;
@@ -335,28 +323,25 @@ static char *record_attr(const CsOpRecord *record, const char *name)
  * Pacemaker computes it for the record's feature set: before 3.16.0 the
  * controller hashed only the agent's own parameters (no operation
  * parameters, no timeout, no pcmk_* fencing parameters). */
-static const char *secure_digest(const CsResource *rsc,
-                                 const CsOpRecord *record,
+static const char *secure_digest(const CsResource *rsc, const CsOpRecord *record,
                                  const CsParams *params_all, CsDigestMemo *memo)
 {
     g_autofree char *version = record_attr(record, "crm_feature_set");
     g_autofree char *secure = record_attr(record, "op-secure-params");
     gboolean old = version == NULL || compare_versions(version, "3.16.0") < 0;
-    g_auto(CsParams) params = { g_array_new(FALSE, FALSE, sizeof(CsParam)),
-                                FALSE, NULL, "", FALSE };
+    g_auto(CsParams) params = {g_array_new(FALSE, FALSE, sizeof(CsParam)), FALSE, NULL, "", FALSE};
     GHashTableIter iter;
     gpointer key, value;
 
     if (old && rsc->params != NULL) {
         g_hash_table_iter_init(&iter, rsc->params);
         while (g_hash_table_iter_next(&iter, &key, &value)) {
-            CsParam param = { key, value };
+            CsParam param = {key, value};
 
             g_array_append_val(params.list, param);
         }
     } else if (!old) {
-        g_array_append_vals(params.list, params_all->list->data,
-                            params_all->list->len);
+        g_array_append_vals(params.list, params_all->list->data, params_all->list->len);
     }
     for (guint i = params.list->len; i-- > 0;) {
         const char *name = g_array_index(params.list, CsParam, i).name;
@@ -372,10 +357,8 @@ static const char *secure_digest(const CsResource *rsc,
 /* Pacemaker's only_sanitized_changed(): crm_simulate works on CIBs whose
  * private parameters (passwords) may have been masked, so a difference
  * confined to them is no change. */
-static gboolean only_private_changed(const CsResource *rsc,
-                                     const CsOpRecord *record,
-                                     const CsParams *params_all,
-                                     CsDigestMemo *memo)
+static gboolean only_private_changed(const CsResource *rsc, const CsOpRecord *record,
+                                     const CsParams *params_all, CsDigestMemo *memo)
 {
     g_autofree char *recorded = record_attr(record, "op-secure-digest");
 
@@ -386,8 +369,7 @@ static gboolean only_private_changed(const CsResource *rsc,
 
 /* Pacemaker's rsc_action_digest_cmp(): how the recorded digests of one
  * operation compare with the configuration. */
-static CsDigestResult compare(const CsOpRecord *record,
-                              const CsParams *params, CsDigestMemo *memo)
+static CsDigestResult compare(const CsOpRecord *record, const CsParams *params, CsDigestMemo *memo)
 {
     const char *recorded_restart = record->op_restart_digest;
 
@@ -410,25 +392,21 @@ static CsDigestResult compare(const CsOpRecord *record,
     return CS_DIGEST_MATCH;
 }
 
-CsDigestResult cs_digest_compare_memo(const CsResource *rsc,
-                                      const CsOpRecord *record,
+CsDigestResult cs_digest_compare_memo(const CsResource *rsc, const CsOpRecord *record,
                                       CsDigestMemo *memo)
 {
     g_auto(CsParams) params;
 
-    digest_params(rsc, cs_digest_find_op(rsc, record->operation,
-                                         record->interval_ms),
+    digest_params(rsc, cs_digest_find_op(rsc, record->operation, record->interval_ms),
                   record->interval_ms, &params, memo);
     CsDigestResult result = compare(record, &params, memo);
 
-    if (result != CS_DIGEST_MATCH
-        && only_private_changed(rsc, record, &params, memo))
+    if (result != CS_DIGEST_MATCH && only_private_changed(rsc, record, &params, memo))
         return CS_DIGEST_MATCH;
     return result;
 }
 
-CsDigestResult cs_digest_compare(const CsResource *rsc,
-                                 const CsOpRecord *record)
+CsDigestResult cs_digest_compare(const CsResource *rsc, const CsOpRecord *record)
 {
     g_autoptr(CsDigestMemo) memo = cs_digest_memo_new();
 
@@ -449,8 +427,8 @@ CsDigestResult cs_digest_compare(const CsResource *rsc,
  * (a rebuild after an edit of instance attributes shares the verdicts
  * and gives the edited resource new ones). */
 typedef struct CsDigestVerdict {
-    GHashTable *params;            /* rsc->params compared with (a reference) */
-    GPtrArray *ops;                /* rsc->ops compared with (a reference) */
+    GHashTable *params; /* rsc->params compared with (a reference) */
+    GPtrArray *ops;     /* rsc->ops compared with (a reference) */
     gboolean fence_device;
     CsDigestResult result;
 } CsDigestVerdict;
@@ -470,13 +448,12 @@ gboolean cs_digest_record_checked(const CsOpRecord *record)
 
     if (task == NULL)
         return FALSE;
-    return record->interval_ms > 0 || strcmp(task, "monitor") == 0
-           || strcmp(task, "start") == 0 || strcmp(task, "promote") == 0
-           || strcmp(task, "migrate_from") == 0;
+    return record->interval_ms > 0 || strcmp(task, "monitor") == 0 || strcmp(task, "start") == 0
+           || strcmp(task, "promote") == 0 || strcmp(task, "migrate_from") == 0;
 }
 
-static void verdicts_add_state(GHashTable *verdicts, const CsModel *model,
-                               const CsRscState *state, CsDigestMemo *memo)
+static void verdicts_add_state(GHashTable *verdicts, const CsModel *model, const CsRscState *state,
+                               CsDigestMemo *memo)
 {
     const CsResource *rsc = g_ptr_array_index(model->resources, state->rsc);
 
@@ -489,27 +466,23 @@ static void verdicts_add_state(GHashTable *verdicts, const CsModel *model,
         if (!cs_digest_record_checked(record))
             continue;
         verdict = g_new(CsDigestVerdict, 1);
-        *verdict = (CsDigestVerdict){ g_hash_table_ref(rsc->params),
-                                      g_ptr_array_ref(rsc->ops),
-                                      rsc->fence_device,
-                                      cs_digest_compare_memo(rsc, record,
-                                                             memo) };
+        *verdict = (CsDigestVerdict){g_hash_table_ref(rsc->params), g_ptr_array_ref(rsc->ops),
+                                     rsc->fence_device, cs_digest_compare_memo(rsc, record, memo)};
         g_hash_table_insert(verdicts, (gpointer)record, verdict);
     }
 }
 
 GHashTable *cs_digest_verdicts_new(const CsModel *model)
 {
-    GHashTable *verdicts = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
-                                                 cs_digest_verdict_free);
+    GHashTable *verdicts =
+        g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, cs_digest_verdict_free);
     g_autoptr(CsDigestMemo) memo = cs_digest_memo_new();
 
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
         /* Only an active resource's history is compared. */
-        if (state->rsc >= 0 && state->role >= CS_ROLE_STARTED
-            && state->history != NULL)
+        if (state->rsc >= 0 && state->role >= CS_ROLE_STARTED && state->history != NULL)
             verdicts_add_state(verdicts, model, state, memo);
     }
     return verdicts;
@@ -528,8 +501,7 @@ CsDigestResult cs_digest_verdict(const CsModel *model, const CsResource *rsc,
 
     if (model->digest_verdicts != NULL)
         verdict = g_hash_table_lookup(model->digest_verdicts, record);
-    if (verdict != NULL && verdict->params == rsc->params
-        && verdict->ops == rsc->ops
+    if (verdict != NULL && verdict->params == rsc->params && verdict->ops == rsc->ops
         && verdict->fence_device == rsc->fence_device)
         return verdict->result;
     return cs_digest_compare_memo(rsc, record, memo);

@@ -7,25 +7,24 @@
 #include "model/model.h"
 
 typedef enum {
-    CS_DIGEST_MATCH, CS_DIGEST_ALL, CS_DIGEST_RESTART, CS_DIGEST_UNKNOWN
+    CS_DIGEST_MATCH,
+    CS_DIGEST_ALL,
+    CS_DIGEST_RESTART,
+    CS_DIGEST_UNKNOWN
 } CsDigestResult;
 
-const CsOp *cs_digest_find_op(const CsResource *rsc, const char *task,
-                              guint interval_ms);
-char *cs_digest_all(const CsResource *rsc, const char *task,
-                    guint interval_ms);
-char *cs_digest_restart(const CsResource *rsc, const char *task,
-                        guint interval_ms, const char *force_restart);
-CsDigestResult cs_digest_compare(const CsResource *rsc,
-                                 const CsOpRecord *record);
+const CsOp *cs_digest_find_op(const CsResource *rsc, const char *task, guint interval_ms);
+char *cs_digest_all(const CsResource *rsc, const char *task, guint interval_ms);
+char *cs_digest_restart(const CsResource *rsc, const char *task, guint interval_ms,
+                        const char *force_restart);
+CsDigestResult cs_digest_compare(const CsResource *rsc, const CsOpRecord *record);
 /* Digests computed once per distinct parameter text, for a caller that
  * compares many records. */
 typedef struct CsDigestMemo CsDigestMemo;
 CsDigestMemo *cs_digest_memo_new(void);
 void cs_digest_memo_free(CsDigestMemo *memo);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsDigestMemo, cs_digest_memo_free)
-CsDigestResult cs_digest_compare_memo(const CsResource *rsc,
-                                      const CsOpRecord *record,
+CsDigestResult cs_digest_compare_memo(const CsResource *rsc, const CsOpRecord *record,
                                       CsDigestMemo *memo);
 
 /* Whether the transition compares record's digests (Pacemaker's

@@ -14,8 +14,7 @@ static CsModelLimits cs_limits = {
     .cells = CS_MODEL_MAX_CELLS,
 };
 
-CsModelLimits
-cs_model_set_limits(CsModelLimits limits)
+CsModelLimits cs_model_set_limits(CsModelLimits limits)
 {
     CsModelLimits previous = cs_limits;
 
@@ -23,21 +22,19 @@ cs_model_set_limits(CsModelLimits limits)
     return previous;
 }
 
-CsModelLimits
-cs_model_get_limits(void)
+CsModelLimits cs_model_get_limits(void)
 {
     return cs_limits;
 }
 
 typedef struct CsLimitCount {
     guint nodes, node_states, resources, constraints;
-    const xmlNode *too_long;     /* first element whose id/uname is too long */
+    const xmlNode *too_long; /* first element whose id/uname is too long */
     const char *too_long_attr;
-    guint id_refs;               /* id-ref attributes seen */
+    guint id_refs; /* id-ref attributes seen */
 } CsLimitCount;
 
-static gboolean
-cs_limit_named(const xmlNode *element, const char *const *names)
+static gboolean cs_limit_named(const xmlNode *element, const char *const *names)
 {
     for (; *names != NULL; names++) {
         if (strcmp((const char *)element->name, *names) == 0) {
@@ -49,15 +46,13 @@ cs_limit_named(const xmlNode *element, const char *const *names)
 
 /* "id" or "uname": tested byte by byte, since every attribute of the
  * document passes here. */
-static gboolean
-cs_limit_checked_attr(const xmlChar *name)
+static gboolean cs_limit_checked_attr(const xmlChar *name)
 {
     return (name[0] == 'i' && name[1] == 'd' && name[2] == '\0')
            || (name[0] == 'u' && strcmp((const char *)name, "uname") == 0);
 }
 
-static void
-cs_limit_check_attrs(const xmlNode *element, CsLimitCount *count)
+static void cs_limit_check_attrs(const xmlNode *element, CsLimitCount *count)
 {
     for (const xmlAttr *attr = element->properties; attr != NULL; attr = attr->next) {
         if (attr->name[0] == 'i' && attr->name[1] == 'd' && attr->name[2] == '-'
@@ -77,12 +72,14 @@ cs_limit_check_attrs(const xmlNode *element, CsLimitCount *count)
 }
 
 typedef enum {
-    CS_LIMIT_OUTSIDE, CS_LIMIT_NODES, CS_LIMIT_RESOURCES, CS_LIMIT_CONSTRAINTS,
+    CS_LIMIT_OUTSIDE,
+    CS_LIMIT_NODES,
+    CS_LIMIT_RESOURCES,
+    CS_LIMIT_CONSTRAINTS,
     CS_LIMIT_STATUS,
 } CsLimitSection;
 
-static CsLimitSection
-cs_limit_section(const xmlNode *element)
+static CsLimitSection cs_limit_section(const xmlNode *element)
 {
     const char *name = (const char *)element->name;
 
@@ -101,11 +98,10 @@ cs_limit_section(const xmlNode *element)
 /* Counts by section: what is a "node" or a "resource" depends on where the
  * element sits, so the section is passed down.  Recursion is bounded by
  * libxml2's nesting limit. */
-static void
-cs_limit_walk(const xmlNode *element, CsLimitSection section, CsLimitCount *count)
+static void cs_limit_walk(const xmlNode *element, CsLimitSection section, CsLimitCount *count)
 {
-    static const char *const resources[] = { "primitive", "group", "clone",
-                                             "master", "bundle", "template", NULL };
+    static const char *const resources[] = {"primitive", "group",    "clone", "master",
+                                            "bundle",    "template", NULL};
 
     for (; element != NULL; element = element->next) {
         if (element->type != XML_ELEMENT_NODE) {
@@ -133,13 +129,11 @@ cs_limit_walk(const xmlNode *element, CsLimitSection section, CsLimitCount *coun
     }
 }
 
-static gboolean
-cs_limit_refuse(const CsDocument *document, const xmlNode *where, GError **error,
-                const char *format, ...) G_GNUC_PRINTF(4, 5);
+static gboolean cs_limit_refuse(const CsDocument *document, const xmlNode *where, GError **error,
+                                const char *format, ...) G_GNUC_PRINTF(4, 5);
 
-static gboolean
-cs_limit_refuse(const CsDocument *document, const xmlNode *where, GError **error,
-                const char *format, ...)
+static gboolean cs_limit_refuse(const CsDocument *document, const xmlNode *where, GError **error,
+                                const char *format, ...)
 {
     const char *path = document->path != NULL ? document->path : "input";
     va_list args;
@@ -156,43 +150,40 @@ cs_limit_refuse(const CsDocument *document, const xmlNode *where, GError **error
     return FALSE;
 }
 
-static gboolean
-cs_limit_judge(const CsDocument *document, const CsLimitCount *count_in, GError **error)
+static gboolean cs_limit_judge(const CsDocument *document, const CsLimitCount *count_in,
+                               GError **error)
 {
     CsLimitCount count = *count_in;
 
     if (count.too_long != NULL) {
-        return cs_limit_refuse(document, count.too_long, error,
-                               "<%s> has an %s longer than %" G_GSIZE_FORMAT
-                               " bytes, the most cibscope accepts",
-                               (const char *)count.too_long->name, count.too_long_attr,
-                               cs_limits.id_bytes);
+        return cs_limit_refuse(
+            document, count.too_long, error,
+            "<%s> has an %s longer than %" G_GSIZE_FORMAT " bytes, the most cibscope accepts",
+            (const char *)count.too_long->name, count.too_long_attr, cs_limits.id_bytes);
     }
     /* A node is usually both configured and in status: count the larger. */
     guint nodes = MAX(count.nodes, count.node_states);
     if (nodes > cs_limits.nodes) {
-        return cs_limit_refuse(document, NULL, error,
-                               "%u nodes: more than the %u cibscope accepts",
+        return cs_limit_refuse(document, NULL, error, "%u nodes: more than the %u cibscope accepts",
                                nodes, cs_limits.nodes);
     }
     if (count.resources > cs_limits.resources) {
         return cs_limit_refuse(document, NULL, error,
-                               "%u resources: more than the %u cibscope accepts",
-                               count.resources, cs_limits.resources);
+                               "%u resources: more than the %u cibscope accepts", count.resources,
+                               cs_limits.resources);
     }
     if (count.constraints > cs_limits.constraints) {
         return cs_limit_refuse(document, NULL, error,
                                "%u constraints and set members: more than the %u"
-                               " cibscope accepts", count.constraints,
-                               cs_limits.constraints);
+                               " cibscope accepts",
+                               count.constraints, cs_limits.constraints);
     }
     return TRUE;
 }
 
-gboolean
-cs_model_check_limits(const CsDocument *document, gboolean *id_refs, GError **error)
+gboolean cs_model_check_limits(const CsDocument *document, gboolean *id_refs, GError **error)
 {
-    CsLimitCount count = { 0 };
+    CsLimitCount count = {0};
     xmlNode *root = xmlDocGetRootElement(document->xml);
 
     if (root != NULL) {
@@ -207,10 +198,9 @@ cs_model_check_limits(const CsDocument *document, gboolean *id_refs, GError **er
 
 /* <constraints> walked as cs_model_check_limits() walks it, so that the
  * counts and the first id too long are the ones that walk finds there. */
-gboolean
-cs_model_check_constraint_limits(const CsDocument *document, GError **error)
+gboolean cs_model_check_constraint_limits(const CsDocument *document, GError **error)
 {
-    CsLimitCount count = { 0 };
+    CsLimitCount count = {0};
     xmlNode *constraints = cs_document_section(document, "constraints");
 
     if (constraints != NULL) {
@@ -225,10 +215,9 @@ cs_model_check_constraint_limits(const CsDocument *document, GError **error)
  * node_state counted, its own ids and those outside its histories
  * checked (a history comes back only with the node_state an undo puts
  * back, as it was when it passed).  *id_refs counts what it met. */
-gboolean
-cs_model_check_node_limits(const CsDocument *document, gboolean *id_refs, GError **error)
+gboolean cs_model_check_node_limits(const CsDocument *document, gboolean *id_refs, GError **error)
 {
-    CsLimitCount count = { 0 };
+    CsLimitCount count = {0};
     xmlNode *nodes = cs_document_section(document, "nodes");
     xmlNode *status = cs_document_section(document, "status");
 
@@ -238,8 +227,8 @@ cs_model_check_node_limits(const CsDocument *document, gboolean *id_refs, GError
     }
     for (xmlNode *state = status != NULL ? status->children : NULL; state != NULL;
          state = state->next) {
-        if (state->type != XML_ELEMENT_NODE || strcmp((const char *)state->name,
-                                                      "node_state") != 0) {
+        if (state->type != XML_ELEMENT_NODE
+            || strcmp((const char *)state->name, "node_state") != 0) {
             continue;
         }
         count.node_states++;
@@ -258,10 +247,9 @@ cs_model_check_node_limits(const CsDocument *document, gboolean *id_refs, GError
 /* Only ids and unames, and id-refs: for a part of a document that passed
  * cs_model_check_limits() and changed since without gaining or losing a
  * node, resource or constraint. */
-gboolean
-cs_model_check_edited_part(const xmlNode *element)
+gboolean cs_model_check_edited_part(const xmlNode *element)
 {
-    CsLimitCount count = { 0 };
+    CsLimitCount count = {0};
 
     if (element != NULL) {
         cs_limit_check_attrs(element, &count);
@@ -271,8 +259,7 @@ cs_model_check_edited_part(const xmlNode *element)
 }
 
 /* Primitives at or below index (a clone's child may be a group). */
-static guint64
-cs_limit_primitives(const CsModel *model, int index)
+static guint64 cs_limit_primitives(const CsModel *model, int index)
 {
     const CsResource *rsc = g_ptr_array_index(model->resources, index);
     guint64 count = rsc->kind == CS_RSC_PRIMITIVE ? 1 : 0;
@@ -283,8 +270,7 @@ cs_limit_primitives(const CsModel *model, int index)
     return count;
 }
 
-gboolean
-cs_model_check_size(const CsModel *model, GError **error)
+gboolean cs_model_check_size(const CsModel *model, GError **error)
 {
     guint64 resources = model->resources->len;
 
@@ -298,16 +284,16 @@ cs_model_check_size(const CsModel *model, GError **error)
     if (resources > cs_limits.resources) {
         return cs_limit_refuse(model->document, NULL, error,
                                "%" G_GUINT64_FORMAT " resources and clone instances:"
-                               " more than the %u cibscope accepts", resources,
-                               cs_limits.resources);
+                               " more than the %u cibscope accepts",
+                               resources, cs_limits.resources);
     }
     guint64 cells = resources * MAX(model->nodes->len, 1);
     if (cells > cs_limits.cells) {
         return cs_limit_refuse(model->document, NULL, error,
                                "%u nodes x %" G_GUINT64_FORMAT " resources and clone"
                                " instances: more than the %" G_GUINT64_FORMAT
-                               " scores cibscope computes", model->nodes->len,
-                               resources, cs_limits.cells);
+                               " scores cibscope computes",
+                               model->nodes->len, resources, cs_limits.cells);
     }
     return TRUE;
 }

@@ -14,27 +14,28 @@
 #include "model/model_internal.h"
 #include "model/limits.h"
 
+/* G_DEFINE_QUARK stringifies its first argument: keep it unspaced. */
+/* clang-format off */
 G_DEFINE_QUARK(cs-model-error-quark, cs_model_error)
+/* clang-format on */
 
 /* ---- roles ------------------------------------------------------------ */
 
-const char *
-cs_role_name(CsRole role)
+const char *cs_role_name(CsRole role)
 {
     switch (role) {
-    case CS_ROLE_STOPPED:    return "Stopped";
-    case CS_ROLE_STARTED:    return "Started";
+    case CS_ROLE_STOPPED: return "Stopped";
+    case CS_ROLE_STARTED: return "Started";
     case CS_ROLE_UNPROMOTED: return "Unpromoted";
-    case CS_ROLE_PROMOTED:   return "Promoted";
-    case CS_ROLE_UNKNOWN:    break;
+    case CS_ROLE_PROMOTED: return "Promoted";
+    case CS_ROLE_UNKNOWN: break;
     }
     return "Unknown";
 }
 
 /* Pacemaker's text2role(): the legacy names Slave and Master still work
  * in 2.1.5 (Pacemaker Explained 2.1, "Resource Meta-Attributes", target-role). */
-CsRole
-cs_role_parse(const char *text)
+CsRole cs_role_parse(const char *text)
 {
     if (text == NULL) {
         return CS_ROLE_UNKNOWN;
@@ -45,12 +46,10 @@ cs_role_parse(const char *text)
     if (g_ascii_strcasecmp(text, "Started") == 0) {
         return CS_ROLE_STARTED;
     }
-    if (g_ascii_strcasecmp(text, "Unpromoted") == 0
-        || g_ascii_strcasecmp(text, "Slave") == 0) {
+    if (g_ascii_strcasecmp(text, "Unpromoted") == 0 || g_ascii_strcasecmp(text, "Slave") == 0) {
         return CS_ROLE_UNPROMOTED;
     }
-    if (g_ascii_strcasecmp(text, "Promoted") == 0
-        || g_ascii_strcasecmp(text, "Master") == 0) {
+    if (g_ascii_strcasecmp(text, "Promoted") == 0 || g_ascii_strcasecmp(text, "Master") == 0) {
         return CS_ROLE_PROMOTED;
     }
     return CS_ROLE_UNKNOWN;
@@ -59,8 +58,7 @@ cs_role_parse(const char *text)
 /* Pacemaker Explained 2.1, "Reusing Parts of the Configuration": an
  * element with id-ref stands for the element of the same tag with that
  * id.  Pacemaker searches by tag and id; the document indexes ids. */
-xmlNode *
-cs_model_expand_idref(const CsModel *model, xmlNode *element)
+xmlNode *cs_model_expand_idref(const CsModel *model, xmlNode *element)
 {
     const char *ref = cs_xml_attr(element, "id-ref");
 
@@ -68,15 +66,13 @@ cs_model_expand_idref(const CsModel *model, xmlNode *element)
         return element;
     }
     xmlNode *target = cs_document_lookup_id(model->document, ref);
-    if (target == NULL || strcmp((const char *)target->name,
-                                 (const char *)element->name) != 0) {
+    if (target == NULL || strcmp((const char *)target->name, (const char *)element->name) != 0) {
         return NULL;
     }
     return target;
 }
 
-void
-cs_model_warn(CsModel *model, const char *format, ...)
+void cs_model_warn(CsModel *model, const char *format, ...)
 {
     va_list args;
 
@@ -85,8 +81,7 @@ cs_model_warn(CsModel *model, const char *format, ...)
     va_end(args);
 }
 
-void
-cs_model_rule_context_init(const CsModel *model, CsRuleContext *context)
+void cs_model_rule_context_init(const CsModel *model, CsRuleContext *context)
 {
     memset(context, 0, sizeof(*context));
     context->now = model->now;
@@ -94,8 +89,7 @@ cs_model_rule_context_init(const CsModel *model, CsRuleContext *context)
 
 /* ---- freeing ----------------------------------------------------------- */
 
-void
-cs_node_free(CsNode *node)
+void cs_node_free(CsNode *node)
 {
     if (node == NULL) {
         return;
@@ -107,8 +101,7 @@ cs_node_free(CsNode *node)
     g_free(node);
 }
 
-void
-cs_op_free(CsOp *op)
+void cs_op_free(CsOp *op)
 {
     g_free(op->id);
     g_free(op->name);
@@ -117,8 +110,7 @@ cs_op_free(CsOp *op)
     g_free(op);
 }
 
-void
-cs_resource_unref(CsResource *rsc)
+void cs_resource_unref(CsResource *rsc)
 {
     if (rsc == NULL || !g_atomic_int_dec_and_test(&rsc->refs)) {
         return;
@@ -140,8 +132,7 @@ cs_resource_unref(CsResource *rsc)
     g_free(rsc);
 }
 
-void
-cs_location_free(CsLocation *location)
+void cs_location_free(CsLocation *location)
 {
     g_free(location->id);
     g_free(location->node);
@@ -150,8 +141,7 @@ cs_location_free(CsLocation *location)
     g_free(location);
 }
 
-void
-cs_colocation_free(CsColocation *colocation)
+void cs_colocation_free(CsColocation *colocation)
 {
     g_free(colocation->id);
     g_free(colocation->node_attribute);
@@ -159,8 +149,7 @@ cs_colocation_free(CsColocation *colocation)
     g_free(colocation);
 }
 
-void
-cs_order_free(CsOrder *order)
+void cs_order_free(CsOrder *order)
 {
     g_free(order->id);
     g_free(order->first_action);
@@ -169,8 +158,7 @@ cs_order_free(CsOrder *order)
     g_free(order);
 }
 
-void
-cs_ticket_constraint_free(CsTicketConstraint *ticket)
+void cs_ticket_constraint_free(CsTicketConstraint *ticket)
 {
     g_free(ticket->id);
     g_free(ticket->ticket);
@@ -178,15 +166,13 @@ cs_ticket_constraint_free(CsTicketConstraint *ticket)
     g_free(ticket);
 }
 
-void
-cs_ticket_free(CsTicket *ticket)
+void cs_ticket_free(CsTicket *ticket)
 {
     g_free(ticket->id);
     g_free(ticket);
 }
 
-void
-cs_rsc_state_free(CsRscState *state)
+void cs_rsc_state_free(CsRscState *state)
 {
     g_free(state->rsc_id);
     /* shared by the states of models rebuilt from one another */
@@ -196,23 +182,20 @@ cs_rsc_state_free(CsRscState *state)
     g_free(state);
 }
 
-void
-cs_fail_count_free(CsFailCount *fail_count)
+void cs_fail_count_free(CsFailCount *fail_count)
 {
     g_free(fail_count->rsc_id);
     g_free(fail_count->operation);
     g_free(fail_count);
 }
 
-void
-cs_status_ban_free(CsStatusBan *ban)
+void cs_status_ban_free(CsStatusBan *ban)
 {
     g_free(ban->reason);
     g_free(ban);
 }
 
-static void
-cs_options_clear(CsOptions *options)
+static void cs_options_clear(CsOptions *options)
 {
     if (options->values != NULL) {
         g_hash_table_destroy(options->values);
@@ -229,8 +212,7 @@ typedef struct CsModelPart {
     gint refs;
 } CsModelPart;
 
-CsModelPart *
-cs_model_part_new(void)
+CsModelPart *cs_model_part_new(void)
 {
     CsModelPart *part = g_new(CsModelPart, 1);
 
@@ -238,8 +220,7 @@ cs_model_part_new(void)
     return part;
 }
 
-CsModelPart *
-cs_model_part_ref(CsModelPart *part)
+CsModelPart *cs_model_part_ref(CsModelPart *part)
 {
     g_atomic_int_inc(&part->refs);
     return part;
@@ -247,8 +228,7 @@ cs_model_part_ref(CsModelPart *part)
 
 /* TRUE when the caller held the last reference and must free the part's
  * contents. */
-static gboolean
-cs_model_part_unref(CsModelPart *part)
+static gboolean cs_model_part_unref(CsModelPart *part)
 {
     if (!g_atomic_int_dec_and_test(&part->refs)) {
         return FALSE;
@@ -259,8 +239,7 @@ cs_model_part_unref(CsModelPart *part)
 
 /* The config part: cluster options and op_defaults (each model holds
  * its own reference to rsc_defaults). */
-static void
-cs_model_free_config(CsModel *model)
+static void cs_model_free_config(CsModel *model)
 {
     cs_options_clear(&model->options);
     g_hash_table_destroy(model->op_defaults);
@@ -268,8 +247,7 @@ cs_model_free_config(CsModel *model)
 
 /* The status part: the nodes (the status section changes them) and what
  * the status section says. */
-static void
-cs_model_free_status(CsModel *model)
+static void cs_model_free_status(CsModel *model)
 {
     g_hash_table_destroy(model->node_by_uname);
     g_hash_table_destroy(model->node_by_id);
@@ -290,10 +268,9 @@ cs_model_free_status(CsModel *model)
     }
 }
 
-static void
-cs_model_free_constraints(CsModel *model)
+static void cs_model_free_constraints(CsModel *model)
 {
-    g_ptr_array_free(model->constraint_units, TRUE);   /* the entries' owners */
+    g_ptr_array_free(model->constraint_units, TRUE); /* the entries' owners */
     g_ptr_array_free(model->locations, TRUE);
     g_ptr_array_free(model->colocations, TRUE);
     g_ptr_array_free(model->orders, TRUE);
@@ -302,8 +279,7 @@ cs_model_free_constraints(CsModel *model)
     g_hash_table_destroy(model->tags);
 }
 
-void
-cs_model_drop_config(CsModel *model)
+void cs_model_drop_config(CsModel *model)
 {
     if (model->rsc_defaults != NULL) {
         g_hash_table_unref(model->rsc_defaults);
@@ -316,8 +292,7 @@ cs_model_drop_config(CsModel *model)
     }
 }
 
-void
-cs_model_free(CsModel *model)
+void cs_model_free(CsModel *model)
 {
     if (model == NULL) {
         return;
@@ -325,7 +300,7 @@ cs_model_free(CsModel *model)
     cs_model_free_constraints(model);
     g_ptr_array_free(model->warnings, TRUE);
     g_hash_table_unref(model->rsc_by_id);
-    g_ptr_array_free(model->resources, TRUE);   /* drops one reference each */
+    g_ptr_array_free(model->resources, TRUE); /* drops one reference each */
     cs_model_drop_config(model);
     if (cs_model_part_unref(model->status_part)) {
         cs_model_free_status(model);
@@ -335,8 +310,7 @@ cs_model_free(CsModel *model)
 
 /* ---- building ---------------------------------------------------------- */
 
-static gint64 *
-cs_pair_key(const CsModel *model, int rsc, int node)
+static gint64 *cs_pair_key(const CsModel *model, int rsc, int node)
 {
     gint64 *key = g_new(gint64, 1);
 
@@ -346,8 +320,7 @@ cs_pair_key(const CsModel *model, int rsc, int node)
 
 /* Lookups by (resource, node) must not scan every entry: the engine asks
  * for each pair of a large cluster. */
-static void
-cs_model_index_states(CsModel *model)
+static void cs_model_index_states(CsModel *model)
 {
     model->state_index = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
     for (guint i = 0; i < model->rsc_states->len; i++) {
@@ -361,8 +334,7 @@ cs_model_index_states(CsModel *model)
     }
 }
 
-static void
-cs_model_index_fail_counts(CsModel *model)
+static void cs_model_index_fail_counts(CsModel *model)
 {
     model->fail_count_index = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
                                                     (GDestroyNotify)g_ptr_array_unref);
@@ -382,8 +354,7 @@ cs_model_index_fail_counts(CsModel *model)
 
 /* The indexes a status read left unset: those of histories and fail
  * counts taken over came with them. */
-static void
-cs_model_index_status(CsModel *model)
+static void cs_model_index_status(CsModel *model)
 {
     if (model->state_index == NULL) {
         cs_model_index_states(model);
@@ -394,28 +365,26 @@ cs_model_index_status(CsModel *model)
 }
 
 /* Sized as previous's (NULL: empty) plus room: an edit adds a few. */
-void
-cs_model_new_constraints(CsModel *model, const CsModel *previous)
+void cs_model_new_constraints(CsModel *model, const CsModel *previous)
 {
     guint room = previous != NULL ? 8 : 0;
 
-    model->constraint_units = g_ptr_array_new_full(
-        previous != NULL ? previous->constraint_units->len + room : 0,
-        (GDestroyNotify)cs_constraint_unit_unref);
-    model->locations = g_ptr_array_sized_new(previous != NULL
-                                             ? previous->locations->len + room : 0);
-    model->colocations = g_ptr_array_sized_new(previous != NULL
-                                               ? previous->colocations->len + room : 0);
+    model->constraint_units =
+        g_ptr_array_new_full(previous != NULL ? previous->constraint_units->len + room : 0,
+                             (GDestroyNotify)cs_constraint_unit_unref);
+    model->locations =
+        g_ptr_array_sized_new(previous != NULL ? previous->locations->len + room : 0);
+    model->colocations =
+        g_ptr_array_sized_new(previous != NULL ? previous->colocations->len + room : 0);
     model->orders = g_ptr_array_sized_new(previous != NULL ? previous->orders->len + room : 0);
     model->ticket_constraints = g_ptr_array_new();
     model->tickets = g_ptr_array_new_with_free_func((GDestroyNotify)cs_ticket_free);
-    model->tags = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-                                        (GDestroyNotify)g_ptr_array_unref);
+    model->tags =
+        g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_ptr_array_unref);
 }
 
 /* An empty status part: no nodes yet, nothing from the status section. */
-void
-cs_model_new_status(CsModel *model)
+void cs_model_new_status(CsModel *model)
 {
     model->status_part = cs_model_part_new();
     model->nodes = g_ptr_array_new_with_free_func((GDestroyNotify)cs_node_free);
@@ -432,17 +401,16 @@ cs_model_new_status(CsModel *model)
 
 /* The id index is previous's when given: the same ids at the same
  * indices (cs_reread_same_place). */
-void
-cs_model_new_resources(CsModel *model, const CsModel *previous)
+void cs_model_new_resources(CsModel *model, const CsModel *previous)
 {
     model->resources = g_ptr_array_new_full(previous != NULL ? previous->resources->len : 0,
                                             (GDestroyNotify)cs_resource_unref);
-    model->rsc_by_id = previous != NULL ? g_hash_table_ref(previous->rsc_by_id)
-                       : g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    model->rsc_by_id = previous != NULL
+                           ? g_hash_table_ref(previous->rsc_by_id)
+                           : g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 }
 
-static CsModel *
-cs_model_new(const CsDocument *document, CsTime now)
+static CsModel *cs_model_new(const CsDocument *document, CsTime now)
 {
     CsModel *model = g_new0(CsModel, 1);
 
@@ -460,13 +428,11 @@ cs_model_new(const CsDocument *document, CsTime now)
 /* A usable CIB has <cib><configuration> with crm_config, nodes, resources
  * and constraints (the schema requires all four; Pacemaker refuses a CIB
  * without them).  The status section may be missing. */
-gboolean
-cs_model_check_document(const CsDocument *document, GError **error)
+gboolean cs_model_check_document(const CsDocument *document, GError **error)
 {
-    xmlNode *root = document != NULL && document->xml != NULL
-                    ? xmlDocGetRootElement(document->xml) : NULL;
-    static const char *const required[] = { "crm_config", "nodes", "resources",
-                                            "constraints" };
+    xmlNode *root =
+        document != NULL && document->xml != NULL ? xmlDocGetRootElement(document->xml) : NULL;
+    static const char *const required[] = {"crm_config", "nodes", "resources", "constraints"};
 
     if (root == NULL || !cs_xml_is(root, "cib")) {
         g_set_error(error, CS_MODEL_ERROR, CS_MODEL_ERROR_INVALID,
@@ -491,11 +457,10 @@ cs_model_check_document(const CsDocument *document, GError **error)
  * refuse the whole CIB ("IDREF attribute ... references an unknown ID";
  * checked against crm_simulate).  cibscope refuses it too rather than
  * answer for a CIB Pacemaker would not run.  NULL when all are found. */
-static const xmlNode *
-cs_unknown_reference(const CsDocument *document, const xmlNode *element,
-                     gboolean in_constraints, const char **attribute)
+static const xmlNode *cs_unknown_reference(const CsDocument *document, const xmlNode *element,
+                                           gboolean in_constraints, const char **attribute)
 {
-    static const char *const constraint_refs[] = { "rsc", "with-rsc", "first", "then", NULL };
+    static const char *const constraint_refs[] = {"rsc", "with-rsc", "first", "then", NULL};
 
     for (; element != NULL; element = element->next) {
         if (element->type != XML_ELEMENT_NODE) {
@@ -525,10 +490,9 @@ cs_unknown_reference(const CsDocument *document, const xmlNode *element,
                 return element;
             }
         }
-        const xmlNode *found = cs_unknown_reference(document, element->children,
-                                                    in_constraints
-                                                    || cs_xml_is(element, "constraints"),
-                                                    attribute);
+        const xmlNode *found =
+            cs_unknown_reference(document, element->children,
+                                 in_constraints || cs_xml_is(element, "constraints"), attribute);
         if (found != NULL) {
             return found;
         }
@@ -536,9 +500,8 @@ cs_unknown_reference(const CsDocument *document, const xmlNode *element,
     return NULL;
 }
 
-static gboolean
-cs_model_refuse_reference(const CsDocument *document, const xmlNode *where,
-                          const char *attribute, GError **error)
+static gboolean cs_model_refuse_reference(const CsDocument *document, const xmlNode *where,
+                                          const char *attribute, GError **error)
 {
     if (where == NULL) {
         return TRUE;
@@ -546,34 +509,33 @@ cs_model_refuse_reference(const CsDocument *document, const xmlNode *where,
     const char *value = cs_xml_attr(where, attribute);
     g_set_error(error, CS_MODEL_ERROR, CS_MODEL_ERROR_INVALID,
                 "%s:%ld: <%s> %s=\"%s\" names no element: Pacemaker's schema "
-                "refuses such a CIB", document->path != NULL ? document->path : "input",
-                xmlGetLineNo(where), (const char *)where->name, attribute, value);
+                "refuses such a CIB",
+                document->path != NULL ? document->path : "input", xmlGetLineNo(where),
+                (const char *)where->name, attribute, value);
     return FALSE;
 }
 
-static gboolean
-cs_model_check_references(const CsDocument *document, GError **error)
+static gboolean cs_model_check_references(const CsDocument *document, GError **error)
 {
     xmlNode *configuration = cs_document_section(document, "crm_config");
     const char *attribute = NULL;
 
     configuration = configuration != NULL ? configuration->parent : NULL;
-    const xmlNode *where = configuration != NULL
-                           ? cs_unknown_reference(document, configuration->children,
-                                                  FALSE, &attribute)
-                           : NULL;
+    const xmlNode *where =
+        configuration != NULL
+            ? cs_unknown_reference(document, configuration->children, FALSE, &attribute)
+            : NULL;
     return cs_model_refuse_reference(document, where, attribute, error);
 }
 
-gboolean
-cs_model_check_constraint_references(const CsDocument *document, GError **error)
+gboolean cs_model_check_constraint_references(const CsDocument *document, GError **error)
 {
     xmlNode *constraints = cs_document_section(document, "constraints");
     const char *attribute = NULL;
-    const xmlNode *where = constraints != NULL
-                           ? cs_unknown_reference(document, constraints->children, TRUE,
-                                                  &attribute)
-                           : NULL;
+    const xmlNode *where =
+        constraints != NULL
+            ? cs_unknown_reference(document, constraints->children, TRUE, &attribute)
+            : NULL;
 
     return cs_model_refuse_reference(document, where, attribute, error);
 }
@@ -583,17 +545,15 @@ cs_model_check_constraint_references(const CsDocument *document, GError **error)
  * those of the stages it does not run again from the model before it, in
  * their place. */
 
-CsStageRun
-cs_stage_begin(CsModel *model, CsModelStage stage)
+CsStageRun cs_stage_begin(CsModel *model, CsModelStage stage)
 {
-    CsStageRun run = { model, stage, model->features };
+    CsStageRun run = {model, stage, model->features};
 
     model->features = 0;
     return run;
 }
 
-void
-cs_stage_end(const CsStageRun *run)
+void cs_stage_end(const CsStageRun *run)
 {
     CsModel *model = run->model;
 
@@ -602,15 +562,13 @@ cs_stage_end(const CsStageRun *run)
     model->stage_warnings_end[run->stage] = model->warnings->len;
 }
 
-guint
-cs_stage_warnings_start(const CsModel *model, CsModelStage stage)
+guint cs_stage_warnings_start(const CsModel *model, CsModelStage stage)
 {
     return stage == 0 ? 0 : model->stage_warnings_end[stage - 1];
 }
 
 /* The stage as previous ran it: its warnings and features. */
-void
-cs_stage_copy(CsModel *model, const CsModel *previous, CsModelStage stage)
+void cs_stage_copy(CsModel *model, const CsModel *previous, CsModelStage stage)
 {
     CsStageRun run = cs_stage_begin(model, stage);
 
@@ -622,8 +580,7 @@ cs_stage_copy(CsModel *model, const CsModel *previous, CsModelStage stage)
     cs_stage_end(&run);
 }
 
-void
-cs_stage_nodes(CsModel *model, gboolean with_resources)
+void cs_stage_nodes(CsModel *model, gboolean with_resources)
 {
     CsStageRun run = cs_stage_begin(model, CS_MODEL_STAGE_NODES);
 
@@ -631,8 +588,7 @@ cs_stage_nodes(CsModel *model, gboolean with_resources)
     cs_stage_end(&run);
 }
 
-void
-cs_stage_constraints(CsModel *model, const CsModel *previous, const GPtrArray *touched)
+void cs_stage_constraints(CsModel *model, const CsModel *previous, const GPtrArray *touched)
 {
     CsStageRun run = cs_stage_begin(model, CS_MODEL_STAGE_CONSTRAINTS);
 
@@ -640,8 +596,7 @@ cs_stage_constraints(CsModel *model, const CsModel *previous, const GPtrArray *t
     cs_stage_end(&run);
 }
 
-void
-cs_stage_status(CsModel *model, const CsModel *previous)
+void cs_stage_status(CsModel *model, const CsModel *previous)
 {
     CsStageRun run = cs_stage_begin(model, CS_MODEL_STAGE_STATUS);
 
@@ -653,8 +608,7 @@ cs_stage_status(CsModel *model, const CsModel *previous)
 /* No remote or guest node and no connection resource: then nodes are
  * what <nodes> says and the resources stage changed none of them, which
  * cs_model_rebuild() needs to read the nodes again alone. */
-static gboolean
-cs_model_nodes_plain(const CsModel *model)
+static gboolean cs_model_nodes_plain(const CsModel *model)
 {
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
@@ -671,13 +625,12 @@ cs_model_nodes_plain(const CsModel *model)
     return TRUE;
 }
 
-CsModel *
-cs_model_build(const CsDocument *document, CsTime now, GError **error)
+CsModel *cs_model_build(const CsDocument *document, CsTime now, GError **error)
 {
     gboolean id_refs = FALSE;
 
     if (!cs_model_check_document(document, error)
-        || !cs_model_check_limits(document, &id_refs, error)      /* model/limits.h */
+        || !cs_model_check_limits(document, &id_refs, error) /* model/limits.h */
         || !cs_model_check_references(document, error)) {
         return NULL;
     }
@@ -690,7 +643,7 @@ cs_model_build(const CsDocument *document, CsTime now, GError **error)
     cs_stage_nodes(model, TRUE);
     run = cs_stage_begin(model, CS_MODEL_STAGE_RESOURCES);
     if (!cs_model_unpack_resources(model, error)
-        || !cs_model_check_size(model, error)) {   /* model/limits.h */
+        || !cs_model_check_size(model, error)) { /* model/limits.h */
         cs_model_free(model);
         return NULL;
     }
@@ -703,11 +656,10 @@ cs_model_build(const CsDocument *document, CsTime now, GError **error)
 
 /* ---- lookups ----------------------------------------------------------- */
 
-gboolean
-cs_model_execution_date(const CsDocument *document, CsTime *out)
+gboolean cs_model_execution_date(const CsDocument *document, CsTime *out)
 {
-    xmlNode *root = document != NULL && document->xml != NULL
-                    ? xmlDocGetRootElement(document->xml) : NULL;
+    xmlNode *root =
+        document != NULL && document->xml != NULL ? xmlDocGetRootElement(document->xml) : NULL;
     const char *value = cs_xml_attr(root, "execution-date");
     char *end = NULL;
 
@@ -723,9 +675,8 @@ cs_model_execution_date(const CsDocument *document, CsTime *out)
     return TRUE;
 }
 
-gboolean
-cs_model_resolve_now(const CsDocument *document, const char *time_text,
-                     CsTime *out, GError **error)
+gboolean cs_model_resolve_now(const CsDocument *document, const char *time_text, CsTime *out,
+                              GError **error)
 {
     if (time_text == NULL) {
         if (!cs_model_execution_date(document, out)) {
@@ -737,13 +688,12 @@ cs_model_resolve_now(const CsDocument *document, const char *time_text,
     if (cs_time_parse(time_text, out, &parse_error)) {
         return TRUE;
     }
-    g_set_error(error, CS_MODEL_ERROR, CS_MODEL_ERROR_INVALID,
-                "--time '%s': %s", time_text, parse_error->message);
+    g_set_error(error, CS_MODEL_ERROR, CS_MODEL_ERROR_INVALID, "--time '%s': %s", time_text,
+                parse_error->message);
     return FALSE;
 }
 
-CsNode *
-cs_model_node(const CsModel *model, const char *uname_or_id)
+CsNode *cs_model_node(const CsModel *model, const char *uname_or_id)
 {
     if (uname_or_id == NULL) {
         return NULL;
@@ -755,16 +705,14 @@ cs_model_node(const CsModel *model, const char *uname_or_id)
     return node;
 }
 
-CsResource *
-cs_model_resource(const CsModel *model, const char *id)
+CsResource *cs_model_resource(const CsModel *model, const char *id)
 {
     int index = id != NULL ? GPOINTER_TO_INT(g_hash_table_lookup(model->rsc_by_id, id)) : 0;
 
     return index > 0 ? g_ptr_array_index(model->resources, index - 1) : NULL;
 }
 
-CsResource *
-cs_model_top(const CsModel *model, const CsResource *rsc)
+CsResource *cs_model_top(const CsModel *model, const CsResource *rsc)
 {
     while (rsc->parent >= 0) {
         rsc = g_ptr_array_index(model->resources, rsc->parent);
@@ -772,8 +720,7 @@ cs_model_top(const CsModel *model, const CsResource *rsc)
     return (CsResource *)rsc;
 }
 
-CsRscState *
-cs_model_rsc_state(const CsModel *model, int rsc, int node)
+CsRscState *cs_model_rsc_state(const CsModel *model, int rsc, int node)
 {
     gint64 key = ((gint64)rsc + 1) * ((gint64)model->nodes->len + 1) + node;
 
@@ -785,8 +732,7 @@ cs_model_rsc_state(const CsModel *model, int rsc, int node)
  * most recent failure is older than it, they all count as zero (Pacemaker
  * Explained 2.1, "Resource Meta-Attributes", failure-timeout) -- unless an operation uses
  * on-fail=block, which keeps failures forever. */
-int
-cs_model_fail_count(const CsModel *model, int rsc, int node)
+int cs_model_fail_count(const CsModel *model, int rsc, int node)
 {
     CsScore total = 0;
     gint64 last_failure = 0;

@@ -42,8 +42,7 @@ gboolean cs_model_unpack_resources(CsModel *model, GError **error);
 /* previous: the model before an edit of the same document, whose
  * constraint units are taken over for the elements not in touched (see
  * CsModelChanges.constraints); NULL reads every element. */
-void cs_model_unpack_constraints(CsModel *model, const CsModel *previous,
-                                 const GPtrArray *touched);
+void cs_model_unpack_constraints(CsModel *model, const CsModel *previous, const GPtrArray *touched);
 /* Drops one reference (constraints.c). */
 void cs_constraint_unit_unref(CsConstraintUnit *unit);
 /* previous: a model of the same document whose status section and
@@ -55,8 +54,8 @@ void cs_model_unpack_status(CsModel *model, const CsModel *previous);
 void cs_model_unpack_ticket_states(CsModel *model);
 
 /* Node / resource creation and release. */
-CsNode *cs_model_add_node(CsModel *model, const char *id, const char *uname,
-                          CsNodeType type, xmlNode *xml);
+CsNode *cs_model_add_node(CsModel *model, const char *id, const char *uname, CsNodeType type,
+                          xmlNode *xml);
 void cs_node_free(CsNode *node);
 /* Drops one reference: models rebuilt from one another share resources. */
 void cs_resource_unref(CsResource *rsc);
@@ -75,8 +74,7 @@ void cs_status_ban_free(CsStatusBan *ban);
 /* Inserts the built-in node attributes (#uname, #id, #is_dc,
  * #cluster-name) as Pacemaker's add_node_attrs() does before each set of
  * attributes is read, then the sets, then #site-name. */
-void cs_node_add_attrs(CsModel *model, CsNode *node, xmlNode *sets_parent,
-                       gboolean overwrite);
+void cs_node_add_attrs(CsModel *model, CsNode *node, xmlNode *sets_parent, gboolean overwrite);
 
 /* The ticket with that id, created (not granted) when new. */
 CsTicket *cs_model_ticket(CsModel *model, const char *id);
@@ -94,24 +92,21 @@ gboolean cs_xml_enables_unfencing(const xmlNode *resource);
  * before: an array (no free function) the caller keeps across calls,
  * holding a prefix of model->resources (empty at first): reading the
  * resources of a model in document order then copies each pointer once. */
-void cs_model_reread_resource(const CsModel *model, const CsResource *old,
-                              GPtrArray *fresh, GPtrArray *warnings, GPtrArray *before);
+void cs_model_reread_resource(const CsModel *model, const CsResource *old, GPtrArray *fresh,
+                              GPtrArray *warnings, GPtrArray *before);
 
 /* NULL-tolerant GRefString helpers (the names of a CsResource). */
-static inline char *
-cs_ref_string_new(const char *string)
+static inline char *cs_ref_string_new(const char *string)
 {
     return string != NULL ? g_ref_string_new(string) : NULL;
 }
 
-static inline char *
-cs_ref_string_share(char *string)
+static inline char *cs_ref_string_share(char *string)
 {
     return string != NULL ? g_ref_string_acquire(string) : NULL;
 }
 
-static inline void
-cs_ref_string_drop(char *string)
+static inline void cs_ref_string_drop(char *string)
 {
     if (string != NULL) {
         g_ref_string_release(string);
@@ -152,8 +147,7 @@ CsResource *cs_model_top(const CsModel *model, const CsResource *rsc);
 
 /* The configured operation matching name and interval (disabled ones
  * included), or NULL. */
-CsOp *cs_resource_find_op(const CsResource *rsc, const char *name,
-                          guint interval_ms);
+CsOp *cs_resource_find_op(const CsResource *rsc, const char *name, guint interval_ms);
 
 /* ---- build stages (model.c), shared with rebuild.c ---------------------
  * Each stage's warnings and features are noted, so that a rebuild can take

@@ -11,9 +11,8 @@
 
 #include "model/model_internal.h"
 
-CsNode *
-cs_model_add_node(CsModel *model, const char *id, const char *uname,
-                  CsNodeType type, xmlNode *xml)
+CsNode *cs_model_add_node(CsModel *model, const char *id, const char *uname, CsNodeType type,
+                          xmlNode *xml)
 {
     CsNode *node = g_new0(CsNode, 1);
 
@@ -28,9 +27,9 @@ cs_model_add_node(CsModel *model, const char *id, const char *uname,
     node->rsc_discovery_enabled = TRUE;
     /* #kind: a cluster node, or remote (guest nodes become "container"
      * once their connection is linked to its container). */
-    g_hash_table_insert(node->attrs, g_strdup("#kind"),
-                        g_strdup(type == CS_NODE_REMOTE || type == CS_NODE_GUEST
-                                 ? "remote" : "cluster"));
+    g_hash_table_insert(
+        node->attrs, g_strdup("#kind"),
+        g_strdup(type == CS_NODE_REMOTE || type == CS_NODE_GUEST ? "remote" : "cluster"));
     if (g_hash_table_contains(model->node_by_uname, node->uname)) {
         cs_model_warn(model, "more than one node entry has name '%s'", node->uname);
     } else {
@@ -49,41 +48,38 @@ cs_model_add_node(CsModel *model, const char *id, const char *uname,
 /* Pacemaker's add_node_attrs(): the built-ins are (re)written each time a
  * block of attributes is read, then the sets, then #site-name defaults to
  * the site-name attribute or the cluster name. */
-void
-cs_node_add_attrs(CsModel *model, CsNode *node, xmlNode *sets_parent, gboolean overwrite)
+void cs_node_add_attrs(CsModel *model, CsNode *node, xmlNode *sets_parent, gboolean overwrite)
 {
     CsRuleContext context;
     const char *cluster_name = model->options.cluster_name;
 
     g_hash_table_replace(node->attrs, g_strdup("#uname"), g_strdup(node->uname));
     g_hash_table_replace(node->attrs, g_strdup("#id"), g_strdup(node->id));
-    node->is_dc = model->options.dc_uuid != NULL
-                  && g_ascii_strcasecmp(node->id, model->options.dc_uuid) == 0;
-    g_hash_table_replace(node->attrs, g_strdup("#is_dc"),
-                         g_strdup(node->is_dc ? "true" : "false"));
+    node->is_dc =
+        model->options.dc_uuid != NULL && g_ascii_strcasecmp(node->id, model->options.dc_uuid) == 0;
+    g_hash_table_replace(node->attrs, g_strdup("#is_dc"), g_strdup(node->is_dc ? "true" : "false"));
     if (cluster_name != NULL) {
-        g_hash_table_replace(node->attrs, g_strdup("#cluster-name"),
-                             g_strdup(cluster_name));
+        g_hash_table_replace(node->attrs, g_strdup("#cluster-name"), g_strdup(cluster_name));
     }
 
     cs_model_rule_context_init(model, &context);
     if (overwrite) {
         /* Transient attributes replace configured ones: read them into a
          * fresh table and copy over. */
-        g_autoptr(GHashTable) fresh = g_hash_table_new_full(g_str_hash, g_str_equal,
-                                                            g_free, g_free);
-        cs_nvsets_unpack(model->document, sets_parent, "instance_attributes",
-                         &context, NULL, fresh);
+        g_autoptr(GHashTable) fresh =
+            g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+        cs_nvsets_unpack(model->document, sets_parent, "instance_attributes", &context, NULL,
+                         fresh);
         GHashTableIter iter;
         gpointer name, value;
         g_hash_table_iter_init(&iter, fresh);
         while (g_hash_table_iter_next(&iter, &name, &value)) {
-            g_hash_table_iter_steal(&iter);   /* moved, not copied */
+            g_hash_table_iter_steal(&iter); /* moved, not copied */
             g_hash_table_replace(node->attrs, name, value);
         }
     } else {
-        cs_nvsets_unpack(model->document, sets_parent, "instance_attributes",
-                         &context, NULL, node->attrs);
+        cs_nvsets_unpack(model->document, sets_parent, "instance_attributes", &context, NULL,
+                         node->attrs);
     }
 
     if (!g_hash_table_contains(node->attrs, "#site-name")) {
@@ -97,8 +93,7 @@ cs_node_add_attrs(CsModel *model, CsNode *node, xmlNode *sets_parent, gboolean o
     }
 }
 
-static CsNodeType
-cs_node_type_parse(CsModel *model, const char *type, const char *uname)
+static CsNodeType cs_node_type_parse(CsModel *model, const char *type, const char *uname)
 {
     if (type == NULL || g_ascii_strcasecmp(type, "member") == 0) {
         return CS_NODE_MEMBER;
@@ -115,8 +110,7 @@ cs_node_type_parse(CsModel *model, const char *type, const char *uname)
 
 /* Startup fencing (Pacemaker Explained 2.1, "Cluster Options", startup-fencing): with fencing
  * enabled, a node is unclean until the status section has seen it. */
-static void
-cs_node_startup_fencing(CsModel *model, CsNode *node)
+static void cs_node_startup_fencing(CsModel *model, CsNode *node)
 {
     gboolean startup_fencing = TRUE;
     const char *value = g_hash_table_lookup(model->options.values, "startup-fencing");
@@ -128,8 +122,7 @@ cs_node_startup_fencing(CsModel *model, CsNode *node)
     node->unseen = TRUE;
 }
 
-static void
-cs_nodes_unpack_configured(CsModel *model)
+static void cs_nodes_unpack_configured(CsModel *model)
 {
     xmlNode *section = cs_document_section(model->document, "nodes");
     CsRuleContext context;
@@ -158,8 +151,7 @@ cs_nodes_unpack_configured(CsModel *model)
             node->unseen = TRUE;
         }
         cs_node_add_attrs(model, node, xml, FALSE);
-        cs_nvsets_unpack(model->document, xml, "utilization", &context, NULL,
-                         node->utilization);
+        cs_nvsets_unpack(model->document, xml, "utilization", &context, NULL, node->utilization);
         if (g_hash_table_size(node->utilization) > 0) {
             model->features |= CS_FEATURE_UTILIZATION;
         }
@@ -167,8 +159,7 @@ cs_nodes_unpack_configured(CsModel *model)
 }
 
 /* ocf:pacemaker:remote, as Pacemaker's xml_contains_remote_node(). */
-gboolean
-cs_xml_is_remote_connection(const xmlNode *xml)
+gboolean cs_xml_is_remote_connection(const xmlNode *xml)
 {
     const char *rsc_class = cs_xml_attr(xml, "class");
     const char *provider = cs_xml_attr(xml, "provider");
@@ -182,8 +173,7 @@ cs_xml_is_remote_connection(const xmlNode *xml)
 
 /* The remote-node meta attribute of a primitive, read raw (no rules, no
  * id-ref) as Pacemaker's expand_remote_rsc_meta() does. */
-const char *
-cs_xml_guest_node_name(const xmlNode *primitive)
+const char *cs_xml_guest_node_name(const xmlNode *primitive)
 {
     const char *name = NULL;
 
@@ -206,8 +196,7 @@ cs_xml_guest_node_name(const xmlNode *primitive)
     return name;
 }
 
-static void
-cs_nodes_add_from_resource(CsModel *model, const char *name, CsNodeType type)
+static void cs_nodes_add_from_resource(CsModel *model, const char *name, CsNodeType type)
 {
     if (name == NULL || cs_model_node(model, name) != NULL) {
         return;
@@ -220,8 +209,7 @@ cs_nodes_add_from_resource(CsModel *model, const char *name, CsNodeType type)
 
 /* Pacemaker's unpack_remote_nodes(): top-level remote primitives, and
  * guest primitives at top level or inside a group. */
-static void
-cs_nodes_unpack_remote(CsModel *model)
+static void cs_nodes_unpack_remote(CsModel *model)
 {
     xmlNode *section = cs_document_section(model->document, "resources");
 
@@ -234,15 +222,13 @@ cs_nodes_unpack_remote(CsModel *model)
         } else if (cs_xml_is(xml, "group")) {
             for (xmlNode *member = cs_xml_first_element(xml); member != NULL;
                  member = cs_xml_next_element(member)) {
-                cs_nodes_add_from_resource(model, cs_xml_guest_node_name(member),
-                                           CS_NODE_GUEST);
+                cs_nodes_add_from_resource(model, cs_xml_guest_node_name(member), CS_NODE_GUEST);
             }
         }
     }
 }
 
-void
-cs_model_unpack_nodes(CsModel *model, gboolean with_resources)
+void cs_model_unpack_nodes(CsModel *model, gboolean with_resources)
 {
     cs_nodes_unpack_configured(model);
     if (with_resources) {

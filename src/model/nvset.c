@@ -19,8 +19,7 @@ typedef struct {
     const char *first_id;
 } CsNvsetEntry;
 
-static const char *
-cs_nvset_attr(const xmlNode *element, const char *name)
+static const char *cs_nvset_attr(const xmlNode *element, const char *name)
 {
     for (const xmlAttr *attr = element->properties; attr != NULL; attr = attr->next) {
         if (strcmp((const char *)attr->name, name) == 0) {
@@ -31,8 +30,7 @@ cs_nvset_attr(const xmlNode *element, const char *name)
 }
 
 /* id-ref: the element of the same tag with that id, NULL if dangling. */
-static xmlNode *
-cs_nvset_expand(const CsDocument *document, xmlNode *element)
+static xmlNode *cs_nvset_expand(const CsDocument *document, xmlNode *element)
 {
     const char *ref = cs_nvset_attr(element, "id-ref");
 
@@ -40,15 +38,13 @@ cs_nvset_expand(const CsDocument *document, xmlNode *element)
         return element;
     }
     xmlNode *target = cs_document_lookup_id(document, ref);
-    if (target == NULL || strcmp((const char *)target->name,
-                                 (const char *)element->name) != 0) {
+    if (target == NULL || strcmp((const char *)target->name, (const char *)element->name) != 0) {
         return NULL;
     }
     return target;
 }
 
-static gint
-cs_nvset_compare(gconstpointer a, gconstpointer b)
+static gint cs_nvset_compare(gconstpointer a, gconstpointer b)
 {
     const CsNvsetEntry *left = a;
     const CsNvsetEntry *right = b;
@@ -72,23 +68,21 @@ cs_nvset_compare(gconstpointer a, gconstpointer b)
 
 /* Copies the pairs of one set.  "#default" as a value removes a value an
  * earlier set gave, letting the default apply (Pacemaker's populate_hash). */
-static void
-cs_nvset_populate(const CsDocument *document, xmlNode *set, GHashTable *into,
-                  gboolean ref_strings)
+static void cs_nvset_populate(const CsDocument *document, xmlNode *set, GHashTable *into,
+                              gboolean ref_strings)
 {
     xmlNode *list = set;
 
     for (xmlNode *child = set->children; child != NULL; child = child->next) {
         if (child->type == XML_ELEMENT_NODE) {
             if (strcmp((const char *)child->name, "attributes") == 0) {
-                list = child;    /* the pre-1.0 <attributes> wrapper */
+                list = child; /* the pre-1.0 <attributes> wrapper */
             }
             break;
         }
     }
     for (xmlNode *pair = list->children; pair != NULL; pair = pair->next) {
-        if (pair->type != XML_ELEMENT_NODE
-            || strcmp((const char *)pair->name, "nvpair") != 0) {
+        if (pair->type != XML_ELEMENT_NODE || strcmp((const char *)pair->name, "nvpair") != 0) {
             continue;
         }
         xmlNode *referenced = cs_nvset_expand(document, pair);
@@ -115,9 +109,8 @@ cs_nvset_populate(const CsDocument *document, xmlNode *set, GHashTable *into,
     }
 }
 
-static GList *
-cs_nvsets_gather(const CsDocument *document, xmlNode *parent, const char *element_name,
-                 const char *first_id, GList *sets)
+static GList *cs_nvsets_gather(const CsDocument *document, xmlNode *parent,
+                               const char *element_name, const char *first_id, GList *sets)
 {
     if (parent == NULL) {
         return sets;
@@ -143,10 +136,9 @@ cs_nvsets_gather(const CsDocument *document, xmlNode *parent, const char *elemen
     return sets;
 }
 
-static void
-cs_nvsets_fill(const CsDocument *document, xmlNode *const *parents, gsize n_parents,
-               const char *element_name, const CsRuleContext *context,
-               const char *first_id, GHashTable *into, gboolean ref_strings)
+static void cs_nvsets_fill(const CsDocument *document, xmlNode *const *parents, gsize n_parents,
+                           const char *element_name, const CsRuleContext *context,
+                           const char *first_id, GHashTable *into, gboolean ref_strings)
 {
     GList *sets = NULL;
 
@@ -163,52 +155,41 @@ cs_nvsets_fill(const CsDocument *document, xmlNode *const *parents, gsize n_pare
     g_list_free_full(sets, g_free);
 }
 
-void
-cs_nvsets_unpack_many(const CsDocument *document, xmlNode *const *parents,
-                      gsize n_parents, const char *element_name,
-                      const CsRuleContext *context, const char *first_id,
-                      GHashTable *into)
+void cs_nvsets_unpack_many(const CsDocument *document, xmlNode *const *parents, gsize n_parents,
+                           const char *element_name, const CsRuleContext *context,
+                           const char *first_id, GHashTable *into)
 {
-    cs_nvsets_fill(document, parents, n_parents, element_name, context, first_id,
-                   into, FALSE);
+    cs_nvsets_fill(document, parents, n_parents, element_name, context, first_id, into, FALSE);
 }
 
-void
-cs_nvsets_unpack_refs(const CsDocument *document, xmlNode *const *parents,
-                      gsize n_parents, const char *element_name,
-                      const CsRuleContext *context, GHashTable *into)
+void cs_nvsets_unpack_refs(const CsDocument *document, xmlNode *const *parents, gsize n_parents,
+                           const char *element_name, const CsRuleContext *context, GHashTable *into)
 {
-    cs_nvsets_fill(document, parents, n_parents, element_name, context, NULL,
-                   into, TRUE);
+    cs_nvsets_fill(document, parents, n_parents, element_name, context, NULL, into, TRUE);
 }
 
-static void
-cs_ref_string_release(gpointer string)
+static void cs_ref_string_release(gpointer string)
 {
     g_ref_string_release(string);
 }
 
-GHashTable *
-cs_ref_table(void)
+GHashTable *cs_ref_table(void)
 {
     return g_hash_table_new_full(g_str_hash, g_str_equal, cs_ref_string_release,
                                  cs_ref_string_release);
 }
 
-void
-cs_ref_table_insert(GHashTable *table, const char *name, const char *value)
+void cs_ref_table_insert(GHashTable *table, const char *name, const char *value)
 {
     g_hash_table_replace(table, g_ref_string_new(name), g_ref_string_new(value));
 }
 
-void
-cs_ref_table_share(GHashTable *table, char *name, char *value)
+void cs_ref_table_share(GHashTable *table, char *name, char *value)
 {
     g_hash_table_replace(table, g_ref_string_acquire(name), g_ref_string_acquire(value));
 }
 
-GHashTable *
-cs_ref_table_copy(GHashTable *table)
+GHashTable *cs_ref_table_copy(GHashTable *table)
 {
     GHashTable *copy = cs_ref_table();
     GHashTableIter iter;
@@ -221,10 +202,8 @@ cs_ref_table_copy(GHashTable *table)
     return copy;
 }
 
-void
-cs_nvsets_unpack(const CsDocument *document, xmlNode *parent,
-                 const char *element_name, const CsRuleContext *context,
-                 const char *first_id, GHashTable *into)
+void cs_nvsets_unpack(const CsDocument *document, xmlNode *parent, const char *element_name,
+                      const CsRuleContext *context, const char *first_id, GHashTable *into)
 {
     cs_nvsets_unpack_many(document, &parent, 1, element_name, context, first_id, into);
 }

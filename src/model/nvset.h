@@ -19,17 +19,15 @@
 /* Adds to into (name -> value, both g_strdup'd) every pair the sets named
  * element_name under parent give, never overwriting a name already in
  * into.  first_id may be NULL. */
-void cs_nvsets_unpack(const CsDocument *document, xmlNode *parent,
-                      const char *element_name, const CsRuleContext *context,
-                      const char *first_id, GHashTable *into);
+void cs_nvsets_unpack(const CsDocument *document, xmlNode *parent, const char *element_name,
+                      const CsRuleContext *context, const char *first_id, GHashTable *into);
 
 /* As cs_nvsets_unpack, over the sets of several parents taken together in
  * the given order, as if they were one element (a primitive expanded from
  * a template holds the template's sets, then its own). */
-void cs_nvsets_unpack_many(const CsDocument *document, xmlNode *const *parents,
-                           gsize n_parents, const char *element_name,
-                           const CsRuleContext *context, const char *first_id,
-                           GHashTable *into);
+void cs_nvsets_unpack_many(const CsDocument *document, xmlNode *const *parents, gsize n_parents,
+                           const char *element_name, const CsRuleContext *context,
+                           const char *first_id, GHashTable *into);
 
 /* Tables of GRefStrings, keys and values: a copy takes references
  * instead of copying each string, which keeps a resource's meta
@@ -50,8 +48,8 @@ void cs_ref_table_share(GHashTable *table, char *name, char *value);
 GHashTable *cs_ref_table_copy(GHashTable *table);
 
 /* As cs_nvsets_unpack_many without first_id, into a cs_ref_table(). */
-void cs_nvsets_unpack_refs(const CsDocument *document, xmlNode *const *parents,
-                           gsize n_parents, const char *element_name,
-                           const CsRuleContext *context, GHashTable *into);
+void cs_nvsets_unpack_refs(const CsDocument *document, xmlNode *const *parents, gsize n_parents,
+                           const char *element_name, const CsRuleContext *context,
+                           GHashTable *into);
 
 #endif

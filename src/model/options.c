@@ -10,14 +10,12 @@
 
 #include "model/model_internal.h"
 
-static const char *
-cs_option(const CsModel *model, const char *name)
+static const char *cs_option(const CsModel *model, const char *name)
 {
     return g_hash_table_lookup(model->options.values, name);
 }
 
-static gboolean
-cs_option_boolean(CsModel *model, const char *name, gboolean fallback)
+static gboolean cs_option_boolean(CsModel *model, const char *name, gboolean fallback)
 {
     const char *value = cs_option(model, name);
 
@@ -25,15 +23,14 @@ cs_option_boolean(CsModel *model, const char *name, gboolean fallback)
         return fallback;
     }
     if (!cs_text_is_true(value) && !cs_text_is_false(value)) {
-        cs_model_warn(model, "cluster option %s: '%s' is not a boolean, using default",
-                      name, value);
+        cs_model_warn(model, "cluster option %s: '%s' is not a boolean, using default", name,
+                      value);
         return fallback;
     }
     return cs_text_is_true(value);
 }
 
-static CsScore
-cs_option_score(const CsModel *model, const char *name, CsScore fallback)
+static CsScore cs_option_score(const CsModel *model, const char *name, CsScore fallback)
 {
     CsScore score;
 
@@ -43,16 +40,14 @@ cs_option_score(const CsModel *model, const char *name, CsScore fallback)
     return score;
 }
 
-static gint64
-cs_option_interval_s(const CsModel *model, const char *name, const char *fallback)
+static gint64 cs_option_interval_s(const CsModel *model, const char *name, const char *fallback)
 {
     const char *value = cs_option(model, name);
 
     return cs_interval_parse_ms(value != NULL ? value : fallback) / 1000;
 }
 
-static CsNoQuorumPolicy
-cs_options_no_quorum(CsModel *model)
+static CsNoQuorumPolicy cs_options_no_quorum(CsModel *model)
 {
     const char *value = cs_option(model, "no-quorum-policy");
 
@@ -77,15 +72,13 @@ cs_options_no_quorum(CsModel *model)
             cs_model_warn(model, "no-quorum-policy=suicide reset to stop: fencing is disabled");
             return CS_NO_QUORUM_STOP;
         }
-        return (panic || model->options.have_quorum) ? CS_NO_QUORUM_SUICIDE
-                                                      : CS_NO_QUORUM_STOP;
+        return (panic || model->options.have_quorum) ? CS_NO_QUORUM_SUICIDE : CS_NO_QUORUM_STOP;
     }
     cs_model_warn(model, "no-quorum-policy: unknown value '%s', using stop", value);
     return CS_NO_QUORUM_STOP;
 }
 
-static CsPlacementStrategy
-cs_options_placement(CsModel *model)
+static CsPlacementStrategy cs_options_placement(CsModel *model)
 {
     const char *value = cs_option(model, "placement-strategy");
 
@@ -105,8 +98,7 @@ cs_options_placement(CsModel *model)
     return CS_PLACEMENT_DEFAULT;
 }
 
-static CsHealthStrategy
-cs_options_health(CsModel *model)
+static CsHealthStrategy cs_options_health(CsModel *model)
 {
     const char *value = cs_option(model, "node-health-strategy");
 
@@ -131,8 +123,7 @@ cs_options_health(CsModel *model)
 
 /* Pacemaker's pe__unpack_node_health_scores(): the colour scores depend
  * on the strategy (migrate-on-red and only-green fix them). */
-static void
-cs_options_health_scores(CsModel *model)
+static void cs_options_health_scores(CsModel *model)
 {
     CsOptions *options = &model->options;
 
@@ -161,8 +152,7 @@ cs_options_health_scores(CsModel *model)
     }
 }
 
-static void
-cs_options_interpret(CsModel *model)
+static void cs_options_interpret(CsModel *model)
 {
     CsOptions *options = &model->options;
     xmlNode *root = xmlDocGetRootElement(model->document->xml);
@@ -181,8 +171,8 @@ cs_options_interpret(CsModel *model)
     options->stop_orphan_actions = cs_option_boolean(model, "stop-orphan-actions", TRUE);
     options->concurrent_fencing = cs_option_boolean(model, "concurrent-fencing", FALSE);
     options->shutdown_lock = cs_option_boolean(model, "shutdown-lock", FALSE);
-    options->shutdown_lock_limit_s = options->shutdown_lock
-        ? cs_option_interval_s(model, "shutdown-lock-limit", "0") : 0;
+    options->shutdown_lock_limit_s =
+        options->shutdown_lock ? cs_option_interval_s(model, "shutdown-lock-limit", "0") : 0;
     options->cluster_recheck_interval_s =
         cs_option_interval_s(model, "cluster-recheck-interval", "15min");
     options->no_quorum_policy = cs_options_no_quorum(model);
@@ -202,8 +192,7 @@ cs_options_interpret(CsModel *model)
 
 /* Whether the CIB names stonith resources is known only after resources;
  * everything else about options is read here, before nodes. */
-void
-cs_model_unpack_options(CsModel *model)
+void cs_model_unpack_options(CsModel *model)
 {
     CsRuleContext context;
     xmlNode *crm_config = cs_document_section(model->document, "crm_config");
@@ -225,8 +214,7 @@ cs_model_unpack_options(CsModel *model)
  * for a "#default" value, which takes away what an earlier set gave (the
  * resource's own value among them), so that which names are the
  * resource's own can no longer be told. */
-static gboolean
-cs_defaults_set_names(const xmlNode *set, GPtrArray *names)
+static gboolean cs_defaults_set_names(const xmlNode *set, GPtrArray *names)
 {
     const xmlNode *list = set;
     xmlNode *first = cs_xml_first_element(set);
@@ -253,15 +241,13 @@ cs_defaults_set_names(const xmlNode *set, GPtrArray *names)
  * (CsModel.rsc_defaults_names); NULL when it cannot follow one.  Its
  * instance_attributes reach every resource's parameters, which a rebuild
  * does not read again. */
-static GPtrArray *
-cs_rsc_defaults_names(const xmlNode *section)
+static GPtrArray *cs_rsc_defaults_names(const xmlNode *section)
 {
     g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
 
     for (xmlNode *child = cs_xml_first_element(section); child != NULL;
          child = cs_xml_next_element(child)) {
-        if (!cs_xml_is(child, "meta_attributes")
-            || !cs_defaults_set_names(child, names)) {
+        if (!cs_xml_is(child, "meta_attributes") || !cs_defaults_set_names(child, names)) {
             return NULL;
         }
     }
@@ -272,8 +258,7 @@ cs_rsc_defaults_names(const xmlNode *section)
     return g_steal_pointer(&names);
 }
 
-void
-cs_model_unpack_rsc_defaults(CsModel *model)
+void cs_model_unpack_rsc_defaults(CsModel *model)
 {
     CsRuleContext context;
     xmlNode *section = cs_document_section(model->document, "rsc_defaults");

@@ -22,11 +22,11 @@
  * something the status section reads. */
 
 typedef struct {
-    GPtrArray *old;            /* CsResource* of previous, subtree tops */
-    GPtrArray *fresh;          /* per top: GPtrArray of CsResource* read again */
-    GPtrArray *warnings;       /* per top: GPtrArray of char*, NULL for none */
-    gboolean status_again;     /* something the status section reads changed */
-    gboolean constraints_again;    /* something constraints read changed */
+    GPtrArray *old;             /* CsResource* of previous, subtree tops */
+    GPtrArray *fresh;           /* per top: GPtrArray of CsResource* read again */
+    GPtrArray *warnings;        /* per top: GPtrArray of char*, NULL for none */
+    gboolean status_again;      /* something the status section reads changed */
+    gboolean constraints_again; /* something constraints read changed */
     /* After an edit of <rsc_defaults>: what the section gives now (owned
      * until the new model takes them), NULL otherwise. */
     GHashTable *rsc_defaults;
@@ -37,8 +37,7 @@ typedef struct {
     CsModel *config;
 } CsReread;
 
-static void
-cs_reread_clear(CsReread *reread)
+static void cs_reread_clear(CsReread *reread)
 {
     for (guint i = 0; i < reread->fresh->len; i++) {
         GPtrArray *fresh = g_ptr_array_index(reread->fresh, i);
@@ -63,20 +62,19 @@ cs_reread_clear(CsReread *reread)
  * other meta attributes (op_defaults give them too): the digest verdicts
  * a shared status keeps are made again for a resource whose operations
  * are new (digest.c). */
-static gboolean
-cs_ops_same_for_status(const GPtrArray *a, const GPtrArray *b)
+static gboolean cs_ops_same_for_status(const GPtrArray *a, const GPtrArray *b)
 {
     if (a == b) {
-        return TRUE;   /* shared (cs_model_rederive_resource) */
+        return TRUE; /* shared (cs_model_rederive_resource) */
     }
     if (a->len != b->len) {
         return FALSE;
     }
     for (guint i = 0; i < a->len; i++) {
         const CsOp *x = g_ptr_array_index(a, i), *y = g_ptr_array_index(b, i);
-        if (x->xml != y->xml || g_strcmp0(x->id, y->id) != 0
-            || g_strcmp0(x->name, y->name) != 0 || x->interval_ms != y->interval_ms
-            || x->role != y->role || g_strcmp0(x->on_fail, y->on_fail) != 0) {
+        if (x->xml != y->xml || g_strcmp0(x->id, y->id) != 0 || g_strcmp0(x->name, y->name) != 0
+            || x->interval_ms != y->interval_ms || x->role != y->role
+            || g_strcmp0(x->on_fail, y->on_fail) != 0) {
             return FALSE;
         }
     }
@@ -85,24 +83,22 @@ cs_ops_same_for_status(const GPtrArray *a, const GPtrArray *b)
 
 /* The resource read again is the same resource in the same place of the
  * tree, and nothing links it to a node or a container. */
-static gboolean
-cs_reread_same_place(const CsResource *old, const CsResource *fresh)
+static gboolean cs_reread_same_place(const CsResource *old, const CsResource *fresh)
 {
-    if (old->index != fresh->index || strcmp(old->id, fresh->id) != 0
-        || old->kind != fresh->kind || old->parent != fresh->parent
-        || old->xml != fresh->xml || old->template_xml != fresh->template_xml
-        || old->children->len != fresh->children->len
+    if (old->index != fresh->index || strcmp(old->id, fresh->id) != 0 || old->kind != fresh->kind
+        || old->parent != fresh->parent || old->xml != fresh->xml
+        || old->template_xml != fresh->template_xml || old->children->len != fresh->children->len
         || old->promotable != fresh->promotable || old->fence_device != fresh->fence_device
         || old->warnings_count != fresh->warnings_count) {
         return FALSE;
     }
     if (old->children->len > 0
-        && memcmp(old->children->data, fresh->children->data,
-                  old->children->len * sizeof(int)) != 0) {
+        && memcmp(old->children->data, fresh->children->data, old->children->len * sizeof(int))
+               != 0) {
         return FALSE;
     }
-    return !old->is_remote_connection && !fresh->is_remote_connection
-           && !old->implicit && old->container < 0 && old->remote_node < 0
+    return !old->is_remote_connection && !fresh->is_remote_connection && !old->implicit
+           && old->container < 0 && old->remote_node < 0
            && !g_hash_table_contains(old->meta, "container")
            && !g_hash_table_contains(fresh->meta, "container")
            && cs_xml_guest_node_name(fresh->xml) == NULL;
@@ -111,11 +107,9 @@ cs_reread_same_place(const CsResource *old, const CsResource *fresh)
 /* What status.c reads of a resource (and of its operations) is unchanged.
  * Not the parameters: the digest verdicts (digest.c) a shared status
  * keeps are made again for a resource whose parameters are new. */
-static gboolean
-cs_reread_same_for_status(const CsResource *old, const CsResource *fresh)
+static gboolean cs_reread_same_for_status(const CsResource *old, const CsResource *fresh)
 {
-    return old->managed == fresh->managed
-           && old->failure_timeout_s == fresh->failure_timeout_s
+    return old->managed == fresh->managed && old->failure_timeout_s == fresh->failure_timeout_s
            && old->block_failure_timeout == fresh->block_failure_timeout
            && old->remote_reconnect_ms == fresh->remote_reconnect_ms
            && old->globally_unique == fresh->globally_unique
@@ -126,16 +120,14 @@ cs_reread_same_for_status(const CsResource *old, const CsResource *fresh)
  * (cs_reread_same_place) is unchanged: colocation influence defaults to
  * critical, rsc-pattern takes resources by priority, templates act as
  * tags. */
-static gboolean
-cs_reread_same_for_constraints(const CsResource *old, const CsResource *fresh)
+static gboolean cs_reread_same_for_constraints(const CsResource *old, const CsResource *fresh)
 {
     return old->critical == fresh->critical && old->priority == fresh->priority
            && g_strcmp0(old->template_id, fresh->template_id) == 0;
 }
 
 /* Whether rsc has an ancestor among the tops. */
-static gboolean
-cs_reread_covered(const CsModel *previous, GHashTable *tops, const CsResource *rsc)
+static gboolean cs_reread_covered(const CsModel *previous, GHashTable *tops, const CsResource *rsc)
 {
     for (int up = rsc->parent; up >= 0;) {
         const CsResource *ancestor = g_ptr_array_index(previous->resources, up);
@@ -150,8 +142,7 @@ cs_reread_covered(const CsModel *previous, GHashTable *tops, const CsResource *r
 /* Unfencing is enabled by any set in <resources> that asks for it: when
  * it was not, only the resources read again can have started to; when it
  * was, the whole section is looked at again. */
-static gboolean
-cs_reread_same_unfencing(const CsModel *previous, const CsReread *reread)
+static gboolean cs_reread_same_unfencing(const CsModel *previous, const CsReread *reread)
 {
     if (previous->enable_unfencing) {
         return reread->old->len == 0 || cs_model_enable_unfencing(previous);
@@ -165,8 +156,7 @@ cs_reread_same_unfencing(const CsModel *previous, const CsReread *reread)
     return TRUE;
 }
 
-static gint
-cs_rsc_index_compare(gconstpointer a, gconstpointer b)
+static gint cs_rsc_index_compare(gconstpointer a, gconstpointer b)
 {
     const CsResource *left = *(const CsResource *const *)a;
     const CsResource *right = *(const CsResource *const *)b;
@@ -174,16 +164,14 @@ cs_rsc_index_compare(gconstpointer a, gconstpointer b)
     return left->index < right->index ? -1 : left->index > right->index;
 }
 
-static void
-cs_warnings_unref(gpointer warnings)
+static void cs_warnings_unref(gpointer warnings)
 {
     if (warnings != NULL) {
         g_ptr_array_unref(warnings);
     }
 }
 
-static void
-cs_reread_init(CsReread *reread)
+static void cs_reread_init(CsReread *reread)
 {
     reread->old = g_ptr_array_new();
     reread->fresh = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
@@ -196,8 +184,8 @@ cs_reread_init(CsReread *reread)
 }
 
 /* Reads each changed resource again; FALSE when one cannot be followed. */
-static gboolean
-cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread *reread)
+static gboolean cs_reread_resources(const CsModel *previous, const GPtrArray *elements,
+                                    CsReread *reread)
 {
     g_autoptr(GHashTable) tops = g_hash_table_new(NULL, NULL);
     g_autoptr(GPtrArray) sorted = g_ptr_array_new();
@@ -228,14 +216,17 @@ cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread
         g_ptr_array_add(reread->warnings, warnings);
         cs_model_reread_resource(previous, rsc, fresh, warnings, before);
         for (guint j = 0; j < fresh->len; j++) {
-            const CsResource *old = (guint)rsc->index + j < previous->resources->len
-                ? g_ptr_array_index(previous->resources, (guint)rsc->index + j) : NULL;
+            const CsResource *old =
+                (guint)rsc->index + j < previous->resources->len
+                    ? g_ptr_array_index(previous->resources, (guint)rsc->index + j)
+                    : NULL;
             if (old == NULL || !cs_reread_same_place(old, g_ptr_array_index(fresh, j))) {
                 return FALSE;
             }
             reread->status_again = reread->status_again
-                || !cs_reread_same_for_status(old, g_ptr_array_index(fresh, j));
-            reread->constraints_again = reread->constraints_again
+                                   || !cs_reread_same_for_status(old, g_ptr_array_index(fresh, j));
+            reread->constraints_again =
+                reread->constraints_again
                 || !cs_reread_same_for_constraints(old, g_ptr_array_index(fresh, j));
         }
         /* Same children everywhere: the same subtree, so no more and no
@@ -259,19 +250,16 @@ cs_reread_resources(const CsModel *previous, const GPtrArray *elements, CsReread
 
 /* Whether unfencing stays as previous had it: the section can enable it
  * too (cs_model_enable_unfencing). */
-static gboolean
-cs_rederive_same_unfencing(const CsModel *previous)
+static gboolean cs_rederive_same_unfencing(const CsModel *previous)
 {
     if (previous->enable_unfencing) {
         return cs_model_enable_unfencing(previous);
     }
-    return !cs_xml_enables_unfencing(cs_document_section(previous->document,
-                                                         "rsc_defaults"));
+    return !cs_xml_enables_unfencing(cs_document_section(previous->document, "rsc_defaults"));
 }
 
 /* The names previous's section gave and the section gives now. */
-static GPtrArray *
-cs_rederive_names(const CsModel *previous, const GPtrArray *now)
+static GPtrArray *cs_rederive_names(const CsModel *previous, const GPtrArray *now)
 {
     GPtrArray *names = g_ptr_array_sized_new(previous->rsc_defaults_names->len + now->len);
 
@@ -289,8 +277,7 @@ cs_rederive_names(const CsModel *previous, const GPtrArray *now)
  * puts a list's j-th resource at its first one's index + j), else a new
  * one.  Most resources an edit reaches are neighbours: one list for a
  * run of them instead of one each. */
-static GPtrArray *
-cs_rederive_run(CsReread *reread, const CsResource *old)
+static GPtrArray *cs_rederive_run(CsReread *reread, const CsResource *old)
 {
     if (reread->old->len > 0) {
         const CsResource *first = g_ptr_array_index(reread->old, reread->old->len - 1);
@@ -309,9 +296,8 @@ cs_rederive_run(CsReread *reread, const CsResource *old)
 
 /* One resource derived again, checked and recorded as one read again;
  * FALSE when the rebuild cannot follow it (a warning, a new place). */
-static gboolean
-cs_rederive_take(CsModel *scratch, const CsResource *old, CsResource *fresh,
-                 const GPtrArray *warnings, CsReread *reread)
+static gboolean cs_rederive_take(CsModel *scratch, const CsResource *old, CsResource *fresh,
+                                 const GPtrArray *warnings, CsReread *reread)
 {
     g_ptr_array_add(cs_rederive_run(reread, old), fresh);
     g_ptr_array_index(scratch->resources, old->index) = fresh;
@@ -321,14 +307,13 @@ cs_rederive_take(CsModel *scratch, const CsResource *old, CsResource *fresh,
         return FALSE;
     }
     reread->status_again = reread->status_again || !cs_reread_same_for_status(old, fresh);
-    reread->constraints_again = reread->constraints_again
-                                || !cs_reread_same_for_constraints(old, fresh);
+    reread->constraints_again =
+        reread->constraints_again || !cs_reread_same_for_constraints(old, fresh);
     return TRUE;
 }
 
-static gboolean
-cs_rederive_one(CsModel *scratch, const CsResource *old, const GPtrArray *names,
-                GHashTable *defaults, GPtrArray *warnings, CsReread *reread)
+static gboolean cs_rederive_one(CsModel *scratch, const CsResource *old, const GPtrArray *names,
+                                GHashTable *defaults, GPtrArray *warnings, CsReread *reread)
 {
     CsResource *fresh = cs_model_rederive_resource(scratch, old, names, defaults, warnings);
 
@@ -337,33 +322,31 @@ cs_rederive_one(CsModel *scratch, const CsResource *old, const GPtrArray *names,
 
 /* Every resource of previous whose meta the edit of <rsc_defaults>
  * changes, derived again; FALSE when one cannot be followed. */
-static gboolean
-cs_rederive_resources(const CsModel *previous, CsReread *reread)
+static gboolean cs_rederive_resources(const CsModel *previous, CsReread *reread)
 {
     CsModel scratch = *previous;
 
     cs_reread_init(reread);
-    cs_model_unpack_rsc_defaults(&scratch);   /* the section as it is now */
+    cs_model_unpack_rsc_defaults(&scratch); /* the section as it is now */
     reread->rsc_defaults = scratch.rsc_defaults;
     reread->rsc_defaults_names = scratch.rsc_defaults_names;
     if (scratch.rsc_defaults_names == NULL || !cs_rederive_same_unfencing(previous)) {
         return FALSE;
     }
     g_autoptr(GPtrArray) names = cs_rederive_names(previous, scratch.rsc_defaults_names);
-    g_autoptr(GHashTable) shared = cs_rsc_defaults_per_resource(&scratch)
-                                   ? NULL : cs_rsc_defaults_for(&scratch, NULL);
+    g_autoptr(GHashTable) shared =
+        cs_rsc_defaults_per_resource(&scratch) ? NULL : cs_rsc_defaults_for(&scratch, NULL);
     g_autoptr(GPtrArray) resources = g_ptr_array_sized_new(previous->resources->len);
     g_ptr_array_set_size(resources, (gint)previous->resources->len);
     memcpy(resources->pdata, previous->resources->pdata,
            previous->resources->len * sizeof(gpointer));
-    scratch.resources = resources;   /* the new ones replace the old as made */
+    scratch.resources = resources; /* the new ones replace the old as made */
     /* the warnings of one resource: the first that gives any ends it */
     g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func(g_free);
     for (guint i = 0; i < previous->resources->len; i++) {
         const CsResource *old = g_ptr_array_index(previous->resources, i);
         g_autoptr(GHashTable) own = shared == NULL ? cs_rsc_defaults_for(&scratch, old) : NULL;
-        if (!cs_rederive_one(&scratch, old, names, own != NULL ? own : shared, warnings,
-                             reread)) {
+        if (!cs_rederive_one(&scratch, old, names, own != NULL ? own : shared, warnings, reread)) {
             return FALSE;
         }
     }
@@ -372,8 +355,7 @@ cs_rederive_resources(const CsModel *previous, CsReread *reread)
 
 /* The resources of previous, those read again replaced, and their
  * warnings put in the place of the old ones. */
-static void
-cs_rebuild_resources(CsModel *model, const CsModel *previous, CsReread *reread)
+static void cs_rebuild_resources(CsModel *model, const CsModel *previous, CsReread *reread)
 {
     guint count = previous->resources->len;
 
@@ -395,7 +377,7 @@ cs_rebuild_resources(CsModel *model, const CsModel *previous, CsReread *reread)
             cs_resource_unref(g_ptr_array_index(model->resources, index));
             g_ptr_array_index(model->resources, index) = g_ptr_array_index(fresh, j);
         }
-        g_ptr_array_set_size(fresh, 0);   /* the model holds them now */
+        g_ptr_array_set_size(fresh, 0); /* the model holds them now */
         for (guint j = 0; warnings != NULL && j < warnings->len; j++) {
             guint at = stage_start + old->warnings_first + j;
             g_free(g_ptr_array_index(model->warnings, at));
@@ -405,8 +387,7 @@ cs_rebuild_resources(CsModel *model, const CsModel *previous, CsReread *reread)
 }
 
 /* The nodes read again are the ones previous had, in the same order. */
-static gboolean
-cs_rebuild_same_nodes(const CsModel *model, const CsModel *previous)
+static gboolean cs_rebuild_same_nodes(const CsModel *model, const CsModel *previous)
 {
     if (model->nodes->len != previous->nodes->len) {
         return FALSE;
@@ -424,8 +405,7 @@ cs_rebuild_same_nodes(const CsModel *model, const CsModel *previous)
 
 /* No remote or guest node among those read again (previous had none:
  * plain_nodes, which the model keeps). */
-static gboolean
-cs_rebuild_plain_nodes(const CsModel *model)
+static gboolean cs_rebuild_plain_nodes(const CsModel *model)
 {
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
@@ -439,8 +419,7 @@ cs_rebuild_plain_nodes(const CsModel *model)
 /* Transient attributes are the only part of the status section an edit
  * that says nodes_or_status changes: their ids are what could pass a
  * limit. */
-static gboolean
-cs_rebuild_check_status_limits(const CsDocument *document)
+static gboolean cs_rebuild_check_status_limits(const CsDocument *document)
 {
     xmlNode *status = cs_document_section(document, "status");
 
@@ -448,8 +427,7 @@ cs_rebuild_check_status_limits(const CsDocument *document)
          state = cs_xml_next_element(state)) {
         for (xmlNode *child = cs_xml_first_element(state); child != NULL;
              child = cs_xml_next_element(child)) {
-            if (cs_xml_is(child, "transient_attributes")
-                && !cs_model_check_edited_part(child)) {
+            if (cs_xml_is(child, "transient_attributes") && !cs_model_check_edited_part(child)) {
                 return FALSE;
             }
         }
@@ -460,8 +438,7 @@ cs_rebuild_check_status_limits(const CsDocument *document)
 /* Whether a date_expression (date_spec lives inside one) is anywhere
  * under element: the only part of a rule whose value depends on the
  * clock (Pacemaker Explained 2.1, "Date Expressions"). */
-static gboolean
-cs_xml_has_date_expression(const xmlNode *element)
+static gboolean cs_xml_has_date_expression(const xmlNode *element)
 {
     for (const xmlNode *child = element->children; child != NULL; child = child->next) {
         if (child->type != XML_ELEMENT_NODE) {
@@ -484,8 +461,7 @@ cs_xml_has_date_expression(const xmlNode *element)
  * which only a resource with a failure timeout does; orphans have none.
  * Everything else that reads the clock (location rules, shutdown locks,
  * fail counts asked of the model) reads model->now during the solve. */
-static gboolean
-cs_model_reads_clock(const CsModel *model)
+static gboolean cs_model_reads_clock(const CsModel *model)
 {
     for (guint i = 0; i < model->resources->len; i++) {
         const CsResource *rsc = g_ptr_array_index(model->resources, i);
@@ -503,11 +479,9 @@ cs_model_reads_clock(const CsModel *model)
     return FALSE;
 }
 
-static gboolean
-cs_rebuild_refuse(GError **error, const char *why)
+static gboolean cs_rebuild_refuse(GError **error, const char *why)
 {
-    g_set_error(error, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED,
-                "no partial rebuild: %s", why);
+    g_set_error(error, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED, "no partial rebuild: %s", why);
     return FALSE;
 }
 
@@ -520,13 +494,12 @@ cs_rebuild_refuse(GError **error, const char *why)
  * other resources shared; the constraints (which hold node indices) and
  * the status section are read again. */
 
-static gboolean
-cs_rebuild_check_node_states(const CsModel *previous, const CsModelChanges *changes,
-                             GError **error)
+static gboolean cs_rebuild_check_node_states(const CsModel *previous, const CsModelChanges *changes,
+                                             GError **error)
 {
     gboolean id_refs = FALSE;
 
-    if (!cs_model_check_node_limits(previous->document, &id_refs, error)) {  /* limits.h */
+    if (!cs_model_check_node_limits(previous->document, &id_refs, error)) { /* limits.h */
         return FALSE;
     }
     if (id_refs) {
@@ -546,8 +519,7 @@ cs_rebuild_check_node_states(const CsModel *previous, const CsModelChanges *chan
 /* Each clone whose clone-max is the number of nodes, interpreted again
  * with model's nodes (read again, previous's resources not yet taken);
  * FALSE when one cannot be followed. */
-static gboolean
-cs_recount_clones(const CsModel *model, const CsModel *previous, CsReread *reread)
+static gboolean cs_recount_clones(const CsModel *model, const CsModel *previous, CsReread *reread)
 {
     CsModel scratch = *model;
     g_autoptr(GPtrArray) resources = g_ptr_array_sized_new(previous->resources->len);
@@ -556,7 +528,7 @@ cs_recount_clones(const CsModel *model, const CsModel *previous, CsReread *rerea
     g_ptr_array_set_size(resources, (gint)previous->resources->len);
     memcpy(resources->pdata, previous->resources->pdata,
            previous->resources->len * sizeof(gpointer));
-    scratch.resources = resources;   /* the new ones replace the old as made */
+    scratch.resources = resources; /* the new ones replace the old as made */
     for (guint i = 0; i < previous->resources->len; i++) {
         const CsResource *old = g_ptr_array_index(previous->resources, i);
         if (old->kind != CS_RSC_CLONE || g_hash_table_contains(old->meta, "clone-max")) {
@@ -571,9 +543,8 @@ cs_recount_clones(const CsModel *model, const CsModel *previous, CsReread *rerea
 }
 
 /* An edit of <rsc_defaults>, alone but for constraints. */
-static gboolean
-cs_rebuild_check_defaults(const CsModel *previous, const CsModelChanges *changes,
-                          CsReread *reread, GError **error)
+static gboolean cs_rebuild_check_defaults(const CsModel *previous, const CsModelChanges *changes,
+                                          CsReread *reread, GError **error)
 {
     xmlNode *section = cs_document_section(previous->document, "rsc_defaults");
 
@@ -605,16 +576,15 @@ cs_rebuild_check_defaults(const CsModel *previous, const CsModelChanges *changes
 
 /* What the nodes and status stages read of the options: no-quorum-policy
  * only without quorum. */
-static gboolean
-cs_options_same_for_status(const CsOptions *a, const CsOptions *b)
+static gboolean cs_options_same_for_status(const CsOptions *a, const CsOptions *b)
 {
     if (a->stonith_enabled != b->stonith_enabled || a->have_quorum != b->have_quorum
         || a->stop_orphan_resources != b->stop_orphan_resources
-        || a->shutdown_lock != b->shutdown_lock
-        || g_strcmp0(a->cluster_name, b->cluster_name) != 0
+        || a->shutdown_lock != b->shutdown_lock || g_strcmp0(a->cluster_name, b->cluster_name) != 0
         || g_strcmp0(a->dc_uuid, b->dc_uuid) != 0
         || g_strcmp0(g_hash_table_lookup(a->values, "startup-fencing"),
-                     g_hash_table_lookup(b->values, "startup-fencing")) != 0) {
+                     g_hash_table_lookup(b->values, "startup-fencing"))
+               != 0) {
         return FALSE;
     }
     return a->no_quorum_policy == b->no_quorum_policy || a->have_quorum;
@@ -623,19 +593,18 @@ cs_options_same_for_status(const CsOptions *a, const CsOptions *b)
 /* What the resources stage reads of them beyond: the managed default
  * (maintenance-mode, is-managed-default) and, only without fencing,
  * no-quorum-policy for requires' default. */
-static gboolean
-cs_options_same_for_resources(const CsOptions *a, const CsOptions *b)
+static gboolean cs_options_same_for_resources(const CsOptions *a, const CsOptions *b)
 {
     return a->maintenance_mode == b->maintenance_mode
            && g_strcmp0(g_hash_table_lookup(a->values, "is-managed-default"),
-                        g_hash_table_lookup(b->values, "is-managed-default")) == 0
+                        g_hash_table_lookup(b->values, "is-managed-default"))
+                  == 0
            && (a->no_quorum_policy == b->no_quorum_policy || a->stonith_enabled);
 }
 
 /* A config part of model's own: the options stage run again (it reads
  * rsc_defaults and op_defaults too, which the edit left as they were). */
-static void
-cs_rebuild_options(CsModel *model)
+static void cs_rebuild_options(CsModel *model)
 {
     model->config_part = cs_model_part_new();
     memset(&model->options, 0, sizeof model->options);
@@ -649,8 +618,7 @@ cs_rebuild_options(CsModel *model)
 }
 
 /* Whether the fields the options give a resource are as they were. */
-static gboolean
-cs_reinterpret_same(const CsResource *old, const CsResource *fresh)
+static gboolean cs_reinterpret_same(const CsResource *old, const CsResource *fresh)
 {
     return old->managed == fresh->managed && old->maintenance == fresh->maintenance
            && g_strcmp0(old->requires, fresh->requires) == 0;
@@ -658,8 +626,8 @@ cs_reinterpret_same(const CsResource *old, const CsResource *fresh)
 
 /* Every resource of previous whose meta reads differently under config's
  * options, interpreted again; FALSE when one cannot be followed. */
-static gboolean
-cs_reinterpret_resources(const CsModel *previous, const CsModel *config, CsReread *reread)
+static gboolean cs_reinterpret_resources(const CsModel *previous, const CsModel *config,
+                                         CsReread *reread)
 {
     CsModel scratch = *config;
     g_autoptr(GPtrArray) resources = g_ptr_array_sized_new(previous->resources->len);
@@ -668,7 +636,7 @@ cs_reinterpret_resources(const CsModel *previous, const CsModel *config, CsRerea
     g_ptr_array_set_size(resources, (gint)previous->resources->len);
     memcpy(resources->pdata, previous->resources->pdata,
            previous->resources->len * sizeof(gpointer));
-    scratch.resources = resources;   /* the new ones replace the old as made */
+    scratch.resources = resources; /* the new ones replace the old as made */
     for (guint i = 0; i < previous->resources->len; i++) {
         const CsResource *old = g_ptr_array_index(previous->resources, i);
         CsResource *fresh = cs_model_reinterpret_resource(&scratch, old, warnings);
@@ -683,8 +651,7 @@ cs_reinterpret_resources(const CsModel *previous, const CsModel *config, CsRerea
 
 /* The options stage read again into reread->config, and the resources
  * whose meta reads differently under the new options. */
-static gboolean
-cs_rebuild_read_options(const CsModel *previous, CsReread *reread, GError **error)
+static gboolean cs_rebuild_read_options(const CsModel *previous, CsReread *reread, GError **error)
 {
     CsModel *config = g_new(CsModel, 1);
 
@@ -705,8 +672,7 @@ cs_rebuild_read_options(const CsModel *previous, CsReread *reread, GError **erro
 
 /* The options stage of reread->config, taken by model (whose warnings
  * are empty: the stage is the first). */
-static void
-cs_rebuild_take_options(CsModel *model, CsReread *reread)
+static void cs_rebuild_take_options(CsModel *model, CsReread *reread)
 {
     CsModel *config = g_steal_pointer(&reread->config);
 
@@ -733,8 +699,7 @@ cs_rebuild_take_options(CsModel *model, CsReread *reread)
 
 /* Every top-level resource's element; FALSE when one cannot be read
  * again alone (a bundle, an implicit resource). */
-static gboolean
-cs_top_elements(const CsModel *previous, GPtrArray *elements)
+static gboolean cs_top_elements(const CsModel *previous, GPtrArray *elements)
 {
     for (guint i = 0; i < previous->resources->len; i++) {
         const CsResource *rsc = g_ptr_array_index(previous->resources, i);
@@ -749,15 +714,13 @@ cs_top_elements(const CsModel *previous, GPtrArray *elements)
     return TRUE;
 }
 
-static gboolean
-cs_rebuild_check_op_defaults(const CsModel *previous, const CsModelChanges *changes,
-                             CsReread *reread, GError **error)
+static gboolean cs_rebuild_check_op_defaults(const CsModel *previous, const CsModelChanges *changes,
+                                             CsReread *reread, GError **error)
 {
     xmlNode *section = cs_document_section(previous->document, "op_defaults");
     g_autoptr(GPtrArray) elements = g_ptr_array_new();
 
-    if (changes->nodes_or_status || changes->rsc_defaults || changes->tickets
-        || changes->options
+    if (changes->nodes_or_status || changes->rsc_defaults || changes->tickets || changes->options
         || (changes->meta_resources != NULL && changes->meta_resources->len > 0)) {
         return cs_rebuild_refuse(error, "op_defaults with other changes");
     }
@@ -767,8 +730,7 @@ cs_rebuild_check_op_defaults(const CsModel *previous, const CsModelChanges *chan
     if (section != NULL && !cs_model_check_edited_part(section)) {
         return cs_rebuild_refuse(error, "an id past the limits");
     }
-    if (!cs_top_elements(previous, elements)
-        || !cs_reread_resources(previous, elements, reread)) {
+    if (!cs_top_elements(previous, elements) || !cs_reread_resources(previous, elements, reread)) {
         return cs_rebuild_refuse(error, "a resource op_defaults reach cannot be read again");
     }
     /* op_defaults are read with the options (the config part) */
@@ -776,7 +738,8 @@ cs_rebuild_check_op_defaults(const CsModel *previous, const CsModelChanges *chan
         return FALSE;
     }
     if (g_strcmp0(g_hash_table_lookup(reread->config->op_defaults, "on-fail"),
-                  g_hash_table_lookup(previous->op_defaults, "on-fail")) != 0) {
+                  g_hash_table_lookup(previous->op_defaults, "on-fail"))
+        != 0) {
         return cs_rebuild_refuse(error, "on-fail of op_defaults, which the status reads");
     }
     return TRUE;
@@ -784,9 +747,8 @@ cs_rebuild_check_op_defaults(const CsModel *previous, const CsModelChanges *chan
 
 /* An edit of <crm_config> or of the ticket states, with nothing but
  * constraints beside it. */
-static gboolean
-cs_rebuild_check_options(const CsModel *previous, const CsModelChanges *changes,
-                         GError **error)
+static gboolean cs_rebuild_check_options(const CsModel *previous, const CsModelChanges *changes,
+                                         GError **error)
 {
     xmlNode *status = cs_document_section(previous->document, "status");
     xmlNode *crm_config = cs_document_section(previous->document, "crm_config");
@@ -807,9 +769,8 @@ cs_rebuild_check_options(const CsModel *previous, const CsModelChanges *changes,
     return TRUE;
 }
 
-static gboolean
-cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *reread,
-                 GError **error)
+static gboolean cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *reread,
+                                 GError **error)
 {
     const CsDocument *document = previous->document;
     gboolean meta = changes->meta_resources != NULL && changes->meta_resources->len > 0;
@@ -820,7 +781,7 @@ cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *rer
 
     if (!cs_model_check_document(document, error)
         || (!constraints_same
-            && !cs_model_check_constraint_limits(document, error))) {  /* model/limits.h */
+            && !cs_model_check_constraint_limits(document, error))) { /* model/limits.h */
         return FALSE;
     }
     if ((changes->nodes_or_status || meta) && !previous->plain_nodes) {
@@ -838,11 +799,12 @@ cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *rer
     if (changes->node_states && !cs_rebuild_check_node_states(previous, changes, error)) {
         return FALSE;
     }
-    gboolean clock = changes->now != NULL && (changes->now->seconds != previous->now.seconds
-                                              || changes->now->offset != previous->now.offset);
-    if (clock && (changes->nodes_or_status || meta || !constraints_same
-                  || changes->rsc_defaults || changes->tickets || changes->options
-                  || changes->op_defaults)) {
+    gboolean clock = changes->now != NULL
+                     && (changes->now->seconds != previous->now.seconds
+                         || changes->now->offset != previous->now.offset);
+    if (clock
+        && (changes->nodes_or_status || meta || !constraints_same || changes->rsc_defaults
+            || changes->tickets || changes->options || changes->op_defaults)) {
         return cs_rebuild_refuse(error, "a new clock with other changes");
     }
     if (clock && cs_model_reads_clock(previous)) {
@@ -867,10 +829,9 @@ cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *rer
     return TRUE;
 }
 
-CsModel *
-cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **error)
+CsModel *cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **error)
 {
-    CsReread reread = { 0 };
+    CsReread reread = {0};
 
     if (!cs_rebuild_check(previous, changes, &reread, error)) {
         if (reread.old != NULL) {
@@ -886,7 +847,7 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
      * reference) or made anew, before anything can fail. */
     *model = *previous;
     if (changes->now != NULL) {
-        model->now = *changes->now;   /* alone: cs_rebuild_check */
+        model->now = *changes->now; /* alone: cs_rebuild_check */
     }
     model->warnings = g_ptr_array_new_with_free_func(g_free);
     model->features = 0;
@@ -929,7 +890,7 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
     gboolean nodes_changed = status_again && !cs_rebuild_same_nodes(model, previous);
     if ((nodes_changed && (!changes->node_states || !cs_rebuild_plain_nodes(model)))
         || model->stage_warnings_end[CS_MODEL_STAGE_NODES]
-           != previous->stage_warnings_end[CS_MODEL_STAGE_NODES]) {
+               != previous->stage_warnings_end[CS_MODEL_STAGE_NODES]) {
         cs_rebuild_refuse(error, "the nodes changed");
         cs_reread_clear(&reread);
         cs_model_free(model);
@@ -943,14 +904,14 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
     }
     cs_rebuild_resources(model, previous, &reread);
     cs_reread_clear(&reread);
-    if (!cs_model_check_size(model, error)) {   /* model/limits.h */
+    if (!cs_model_check_size(model, error)) { /* model/limits.h */
         cs_model_free(model);
         return NULL;
     }
     /* The constraints the edit did not touch give what they gave, unless
      * a resource changed in what they read. */
-    gboolean take_over = changes->constraints != NULL && !reread.constraints_again
-                         && !nodes_changed;
+    gboolean take_over =
+        changes->constraints != NULL && !reread.constraints_again && !nodes_changed;
     cs_stage_constraints(model, take_over ? previous : NULL, changes->constraints);
     if (status_again) {
         /* An edit of <nodes> or of transient attributes (a standby, a
@@ -959,9 +920,9 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
          * CS_EDIT_CHANGED_OTHER) and the resources as they were: they
          * may then be taken over (status.c decides, by what the
          * node_state pass gave). */
-        gboolean histories_unchanged = !reread.status_again && !changes->node_states
-                                       && (changes->meta_resources == NULL
-                                           || changes->meta_resources->len == 0);
+        gboolean histories_unchanged =
+            !reread.status_again && !changes->node_states
+            && (changes->meta_resources == NULL || changes->meta_resources->len == 0);
         cs_stage_status(model, histories_unchanged ? previous : NULL);
     } else {
         /* The status section reads no constraint, but it grants the
@@ -972,10 +933,9 @@ cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **erro
     return model;
 }
 
-CsModel *
-cs_model_rebuild_constraints(CsModel *previous, GError **error)
+CsModel *cs_model_rebuild_constraints(CsModel *previous, GError **error)
 {
-    CsModelChanges changes = { .nodes_or_status = FALSE };
+    CsModelChanges changes = {.nodes_or_status = FALSE};
 
     return cs_model_rebuild(previous, &changes, error);
 }

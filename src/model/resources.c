@@ -13,17 +13,15 @@
  * refers to (whose attributes, sets and operations come first). */
 typedef struct {
     xmlNode *own;
-    xmlNode *template;       /* NULL without template= */
+    xmlNode *template; /* NULL without template= */
 } CsRscXml;
 
-static GHashTable *
-cs_string_table(void)
+static GHashTable *cs_string_table(void)
 {
     return g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 }
 
-static const char *
-cs_rsc_xml_attr(const CsRscXml *xml, const char *name)
+static const char *cs_rsc_xml_attr(const CsRscXml *xml, const char *name)
 {
     /* An expanded template keeps the template's attributes (its id
      * replaced), not those of the referring primitive. */
@@ -33,8 +31,7 @@ cs_rsc_xml_attr(const CsRscXml *xml, const char *name)
     return cs_xml_attr(xml->own, name);
 }
 
-static gsize
-cs_rsc_xml_parents(const CsRscXml *xml, xmlNode *parents[2])
+static gsize cs_rsc_xml_parents(const CsRscXml *xml, xmlNode *parents[2])
 {
     gsize n = 0;
 
@@ -45,8 +42,7 @@ cs_rsc_xml_parents(const CsRscXml *xml, xmlNode *parents[2])
     return n;
 }
 
-static CsRscKind
-cs_rsc_kind(const xmlNode *xml, gboolean *known)
+static CsRscKind cs_rsc_kind(const xmlNode *xml, gboolean *known)
 {
     *known = TRUE;
     if (cs_xml_is(xml, "primitive")) {
@@ -65,24 +61,20 @@ cs_rsc_kind(const xmlNode *xml, gboolean *known)
     return CS_RSC_PRIMITIVE;
 }
 
-static xmlNode *
-cs_find_template(CsModel *model, const char *template_id)
+static xmlNode *cs_find_template(CsModel *model, const char *template_id)
 {
     xmlNode *section = cs_document_section(model->document, "resources");
 
     for (xmlNode *xml = cs_xml_first_element(section); xml != NULL;
          xml = cs_xml_next_element(xml)) {
-        if (cs_xml_is(xml, "template")
-            && g_strcmp0(cs_xml_attr(xml, "id"), template_id) == 0) {
+        if (cs_xml_is(xml, "template") && g_strcmp0(cs_xml_attr(xml, "id"), template_id) == 0) {
             return xml;
         }
     }
     return NULL;
 }
 
-static void
-cs_rsc_add_ancestor_sets(CsModel *model, CsResource *rsc,
-                         const CsRuleContext *context)
+static void cs_rsc_add_ancestor_sets(CsModel *model, CsResource *rsc, const CsRuleContext *context)
 {
     /* Pacemaker 2.1.5 (expand_parents_fixed_nvpairs): meta attributes
      * set explicitly on a group or clone beat rsc_defaults for its
@@ -91,8 +83,8 @@ cs_rsc_add_ancestor_sets(CsModel *model, CsResource *rsc,
 
     for (int parent = rsc->parent; parent >= 0;) {
         CsResource *ancestor = g_ptr_array_index(model->resources, parent);
-        cs_nvsets_unpack(model->document, ancestor->xml, "meta_attributes", context,
-                         NULL, explicit_meta);
+        cs_nvsets_unpack(model->document, ancestor->xml, "meta_attributes", context, NULL,
+                         explicit_meta);
         parent = ancestor->parent;
     }
     GHashTableIter iter;
@@ -105,8 +97,7 @@ cs_rsc_add_ancestor_sets(CsModel *model, CsResource *rsc,
     }
 }
 
-static void
-cs_note_inherited(GPtrArray **inherited, const char *name)
+static void cs_note_inherited(GPtrArray **inherited, const char *name)
 {
     if (*inherited == NULL) {
         *inherited = g_ptr_array_new_with_free_func(g_free);
@@ -115,8 +106,7 @@ cs_note_inherited(GPtrArray **inherited, const char *name)
 }
 
 /* The names noted, as a NULL-terminated vector; NULL for none. */
-static char **
-cs_inherited_strv(GPtrArray **inherited)
+static char **cs_inherited_strv(GPtrArray **inherited)
 {
     if (*inherited == NULL || (*inherited)->len == 0) {
         return NULL;
@@ -130,8 +120,7 @@ cs_inherited_strv(GPtrArray **inherited)
  * "Using Rules to Control Resource Options"): the element's own
  * XML attributes, its meta_attributes sets, its ancestors' explicit sets,
  * rsc_defaults, then whatever the parent's meta holds. */
-static void
-cs_rsc_unpack_meta(CsModel *model, CsResource *rsc, const CsRscXml *xml)
+static void cs_rsc_unpack_meta(CsModel *model, CsResource *rsc, const CsRscXml *xml)
 {
     CsRuleContext context;
     xmlNode *parents[2];
@@ -151,8 +140,8 @@ cs_rsc_unpack_meta(CsModel *model, CsResource *rsc, const CsRscXml *xml)
             cs_ref_table_insert(rsc->meta, name, value);
         }
     }
-    cs_nvsets_unpack_refs(model->document, parents, n_parents, "meta_attributes",
-                          &context, rsc->meta);
+    cs_nvsets_unpack_refs(model->document, parents, n_parents, "meta_attributes", &context,
+                          rsc->meta);
     if (rsc->parent >= 0) {
         cs_rsc_add_ancestor_sets(model, rsc, &context);
     }
@@ -165,8 +154,7 @@ cs_rsc_unpack_meta(CsModel *model, CsResource *rsc, const CsRscXml *xml)
         own[i] = g_hash_table_contains(rsc->meta, g_ptr_array_index(names, i));
     }
     xmlNode *defaults = cs_document_section(model->document, "rsc_defaults");
-    cs_nvsets_unpack_refs(model->document, &defaults, 1, "meta_attributes", &context,
-                          rsc->meta);
+    cs_nvsets_unpack_refs(model->document, &defaults, 1, "meta_attributes", &context, rsc->meta);
     for (guint i = 0; names != NULL && i < names->len; i++) {
         const char *name = g_ptr_array_index(names, i);
         if (!own[i] && g_hash_table_contains(rsc->meta, name)) {
@@ -193,28 +181,26 @@ cs_rsc_unpack_meta(CsModel *model, CsResource *rsc, const CsRscXml *xml)
 
 /* Instance attributes: own sets, then each ancestor's, then the
  * instance_attributes of rsc_defaults (Pacemaker's get_rsc_attributes()). */
-static void
-cs_rsc_unpack_params(CsModel *model, CsResource *rsc, const CsRscXml *xml)
+static void cs_rsc_unpack_params(CsModel *model, CsResource *rsc, const CsRscXml *xml)
 {
     CsRuleContext context;
     xmlNode *parents[2];
     gsize n_parents = cs_rsc_xml_parents(xml, parents);
 
     cs_model_rule_context_init(model, &context);
-    cs_nvsets_unpack_many(model->document, parents, n_parents, "instance_attributes",
-                          &context, NULL, rsc->params);
+    cs_nvsets_unpack_many(model->document, parents, n_parents, "instance_attributes", &context,
+                          NULL, rsc->params);
     for (int parent = rsc->parent; parent >= 0;) {
         CsResource *ancestor = g_ptr_array_index(model->resources, parent);
-        cs_nvsets_unpack(model->document, ancestor->xml, "instance_attributes", &context,
-                         NULL, rsc->params);
+        cs_nvsets_unpack(model->document, ancestor->xml, "instance_attributes", &context, NULL,
+                         rsc->params);
         parent = ancestor->parent;
     }
     xmlNode *defaults = cs_document_section(model->document, "rsc_defaults");
-    cs_nvsets_unpack(model->document, defaults, "instance_attributes", &context, NULL,
-                     rsc->params);
+    cs_nvsets_unpack(model->document, defaults, "instance_attributes", &context, NULL, rsc->params);
 
-    cs_nvsets_unpack_many(model->document, parents, n_parents, "utilization", &context,
-                          NULL, rsc->utilization);
+    cs_nvsets_unpack_many(model->document, parents, n_parents, "utilization", &context, NULL,
+                          rsc->utilization);
     if (g_hash_table_size(rsc->utilization) > 0) {
         model->features |= CS_FEATURE_UTILIZATION;
     }
@@ -222,8 +208,7 @@ cs_rsc_unpack_params(CsModel *model, CsResource *rsc, const CsRscXml *xml)
 
 /* ---- operations -------------------------------------------------------- */
 
-static CsOp *
-cs_op_new(CsModel *model, CsResource *rsc, xmlNode *xml)
+static CsOp *cs_op_new(CsModel *model, CsResource *rsc, xmlNode *xml)
 {
     CsOp *op = g_new0(CsOp, 1);
     CsRuleContext context;
@@ -238,8 +223,7 @@ cs_op_new(CsModel *model, CsResource *rsc, xmlNode *xml)
     for (const xmlAttr *attr = xml->properties; attr != NULL; attr = attr->next) {
         const char *value = cs_xml_attr(xml, (const char *)attr->name);
         if (value != NULL) {
-            g_hash_table_insert(op->meta, g_strdup((const char *)attr->name),
-                                g_strdup(value));
+            g_hash_table_insert(op->meta, g_strdup((const char *)attr->name), g_strdup(value));
         }
     }
     cs_model_rule_context_init(model, &context);
@@ -266,21 +250,18 @@ cs_op_new(CsModel *model, CsResource *rsc, xmlNode *xml)
 
 /* Pacemaker's template_op_key(): operations are the same when name and
  * role match (Started and Unpromoted count as no role). */
-static char *
-cs_op_template_key(xmlNode *op)
+static char *cs_op_template_key(xmlNode *op)
 {
     const char *role = cs_xml_attr(op, "role");
 
     if (role == NULL || g_ascii_strcasecmp(role, "Started") == 0
-        || g_ascii_strcasecmp(role, "Unpromoted") == 0
-        || g_ascii_strcasecmp(role, "Slave") == 0) {
+        || g_ascii_strcasecmp(role, "Unpromoted") == 0 || g_ascii_strcasecmp(role, "Slave") == 0) {
         role = "Unknown";
     }
     return g_strdup_printf("%s-%s", cs_xml_attr(op, "name"), role);
 }
 
-static xmlNode *
-cs_find_operations(CsModel *model, xmlNode *xml)
+static xmlNode *cs_find_operations(CsModel *model, xmlNode *xml)
 {
     for (xmlNode *child = cs_xml_first_element(xml); child != NULL;
          child = cs_xml_next_element(child)) {
@@ -291,9 +272,8 @@ cs_find_operations(CsModel *model, xmlNode *xml)
     return NULL;
 }
 
-static void
-cs_rsc_add_ops_from(CsModel *model, CsResource *rsc, xmlNode *operations,
-                    GHashTable *skip_keys)
+static void cs_rsc_add_ops_from(CsModel *model, CsResource *rsc, xmlNode *operations,
+                                GHashTable *skip_keys)
 {
     for (xmlNode *xml = cs_xml_first_element(operations); xml != NULL;
          xml = cs_xml_next_element(xml)) {
@@ -316,12 +296,10 @@ cs_rsc_add_ops_from(CsModel *model, CsResource *rsc, xmlNode *operations,
 
 /* Pacemaker's unpack_template(): the resource's own operations, then
  * those of the template it does not redefine. */
-static void
-cs_rsc_unpack_ops(CsModel *model, CsResource *rsc, const CsRscXml *xml)
+static void cs_rsc_unpack_ops(CsModel *model, CsResource *rsc, const CsRscXml *xml)
 {
     xmlNode *own_ops = cs_find_operations(model, xml->own);
-    xmlNode *template_ops = xml->template != NULL
-                            ? cs_find_operations(model, xml->template) : NULL;
+    xmlNode *template_ops = xml->template != NULL ? cs_find_operations(model, xml->template) : NULL;
 
     if (own_ops == NULL) {
         cs_rsc_add_ops_from(model, rsc, template_ops, NULL);
@@ -331,10 +309,8 @@ cs_rsc_unpack_ops(CsModel *model, CsResource *rsc, const CsRscXml *xml)
     if (template_ops == NULL) {
         return;
     }
-    g_autoptr(GHashTable) own_keys = g_hash_table_new_full(g_str_hash, g_str_equal,
-                                                           g_free, NULL);
-    for (xmlNode *op = cs_xml_first_element(own_ops); op != NULL;
-         op = cs_xml_next_element(op)) {
+    g_autoptr(GHashTable) own_keys = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    for (xmlNode *op = cs_xml_first_element(own_ops); op != NULL; op = cs_xml_next_element(op)) {
         if (cs_xml_is(op, "op")) {
             g_hash_table_add(own_keys, cs_op_template_key(op));
         }
@@ -342,8 +318,7 @@ cs_rsc_unpack_ops(CsModel *model, CsResource *rsc, const CsRscXml *xml)
     cs_rsc_add_ops_from(model, rsc, template_ops, own_keys);
 }
 
-CsOp *
-cs_resource_find_op(const CsResource *rsc, const char *name, guint interval_ms)
+CsOp *cs_resource_find_op(const CsResource *rsc, const char *name, guint interval_ms)
 {
     for (guint i = 0; i < rsc->ops->len; i++) {
         CsOp *op = g_ptr_array_index(rsc->ops, i);
@@ -356,14 +331,12 @@ cs_resource_find_op(const CsResource *rsc, const char *name, guint interval_ms)
 
 /* ---- interpreted meta attributes -------------------------------------- */
 
-static const char *
-cs_meta(const CsResource *rsc, const char *name)
+static const char *cs_meta(const CsResource *rsc, const char *name)
 {
     return g_hash_table_lookup(rsc->meta, name);
 }
 
-static gboolean
-cs_meta_is_default(const char *value)
+static gboolean cs_meta_is_default(const char *value)
 {
     return value == NULL || g_ascii_strcasecmp(value, "default") == 0;
 }
@@ -371,8 +344,7 @@ cs_meta_is_default(const char *value)
 /* Pacemaker's get_target_role(): Started (or default) means no target;
  * roles above Started only mean something for promotable clones, where
  * Promoted is what would happen anyway. */
-static CsRole
-cs_rsc_target_role(CsModel *model, const CsResource *rsc, gboolean promotable_top)
+static CsRole cs_rsc_target_role(CsModel *model, const CsResource *rsc, gboolean promotable_top)
 {
     const char *value = cs_meta(rsc, "target-role");
 
@@ -382,14 +354,15 @@ cs_rsc_target_role(CsModel *model, const CsResource *rsc, gboolean promotable_to
     }
     CsRole role = cs_role_parse(value);
     if (role == CS_ROLE_UNKNOWN) {
-        cs_model_warn(model, "ignoring target-role for %s: '%s' is not valid",
-                      rsc->id, value);
+        cs_model_warn(model, "ignoring target-role for %s: '%s' is not valid", rsc->id, value);
         return CS_ROLE_UNKNOWN;
     }
     if (role > CS_ROLE_STARTED) {
         if (!promotable_top) {
-            cs_model_warn(model, "ignoring target-role for %s: '%s' only makes sense "
-                          "for promotable clones", rsc->id, value);
+            cs_model_warn(model,
+                          "ignoring target-role for %s: '%s' only makes sense "
+                          "for promotable clones",
+                          rsc->id, value);
             return CS_ROLE_UNKNOWN;
         }
         if (role > CS_ROLE_UNPROMOTED) {
@@ -401,8 +374,7 @@ cs_rsc_target_role(CsModel *model, const CsResource *rsc, gboolean promotable_to
 
 /* The word among words that value is, ignoring case, or NULL: the
  * static string, so that resources share it. */
-static const char *
-cs_word_among(const char *value, const char *const *words, gsize n_words)
+static const char *cs_word_among(const char *value, const char *const *words, gsize n_words)
 {
     for (gsize i = 0; value != NULL && i < n_words; i++) {
         if (g_ascii_strcasecmp(value, words[i]) == 0) {
@@ -414,10 +386,9 @@ cs_word_among(const char *value, const char *const *words, gsize n_words)
 
 /* Pacemaker's unpack_requires() and its defaults (Pacemaker Explained 2.1, "Resource Meta-Attributes",
  * requires). */
-static const char *
-cs_rsc_requires(CsModel *model, const CsResource *rsc, gboolean enable_unfencing)
+static const char *cs_rsc_requires(CsModel *model, const CsResource *rsc, gboolean enable_unfencing)
 {
-    static const char *const plain[] = { "nothing", "quorum", "fencing" };
+    static const char *const plain[] = {"nothing", "quorum", "fencing"};
     const char *value = cs_meta(rsc, "requires");
 
     if (value != NULL) {
@@ -431,11 +402,10 @@ cs_rsc_requires(CsModel *model, const CsResource *rsc, gboolean enable_unfencing
             }
             return "unfencing";
         }
-        cs_model_warn(model, "requires for %s: '%s' is not valid, using the default",
-                      rsc->id, value);
+        cs_model_warn(model, "requires for %s: '%s' is not valid, using the default", rsc->id,
+                      value);
     }
-    if (rsc->fence_device
-        || (rsc->kind == CS_RSC_PRIMITIVE && rsc->is_remote_connection)) {
+    if (rsc->fence_device || (rsc->kind == CS_RSC_PRIMITIVE && rsc->is_remote_connection)) {
         return "quorum";
     }
     if (enable_unfencing) {
@@ -450,8 +420,7 @@ cs_rsc_requires(CsModel *model, const CsResource *rsc, gboolean enable_unfencing
     return "quorum";
 }
 
-static int
-cs_meta_int(const CsResource *rsc, const char *name, const char *legacy, int fallback)
+static int cs_meta_int(const CsResource *rsc, const char *name, const char *legacy, int fallback)
 {
     const char *value = cs_meta(rsc, name);
 
@@ -466,11 +435,9 @@ cs_meta_int(const CsResource *rsc, const char *name, const char *legacy, int fal
     return score < 0 ? 0 : score;
 }
 
-static void
-cs_rsc_interpret_clone(CsModel *model, CsResource *rsc)
+static void cs_rsc_interpret_clone(CsModel *model, CsResource *rsc)
 {
-    rsc->promotable = cs_text_is_true(cs_meta(rsc, "promotable"))
-                      || cs_xml_is(rsc->xml, "master");
+    rsc->promotable = cs_text_is_true(cs_meta(rsc, "promotable")) || cs_xml_is(rsc->xml, "master");
     rsc->clone_max = cs_meta_int(rsc, "clone-max", NULL, (int)model->nodes->len);
     rsc->clone_node_max = cs_meta_int(rsc, "clone-node-max", NULL, 1);
     rsc->promoted_max = cs_meta_int(rsc, "promoted-max", "master-max", 1);
@@ -488,11 +455,9 @@ cs_rsc_interpret_clone(CsModel *model, CsResource *rsc)
  * resource's is-managed before its own meta-attribute or rsc_defaults.
  * Like any boolean option, a value that is not a boolean means the
  * default, true; maintenance-mode overrides it. */
-static gboolean
-cs_managed_by_default(const CsModel *model)
+static gboolean cs_managed_by_default(const CsModel *model)
 {
-    const char *value = g_hash_table_lookup(model->options.values,
-                                            "is-managed-default");
+    const char *value = g_hash_table_lookup(model->options.values, "is-managed-default");
 
     if (model->options.maintenance_mode) {
         return FALSE;
@@ -507,8 +472,7 @@ cs_managed_by_default(const CsModel *model)
  * names (cs_model_rederive_resource), so the two cannot drift apart. */
 
 /* priority: 0 by default (Pacemaker Explained 2.1, "Resource Meta-Attributes"). */
-static void
-cs_rsc_read_priority(CsModel *model, CsResource *rsc)
+static void cs_rsc_read_priority(CsModel *model, CsResource *rsc)
 {
     (void)model;
     rsc->priority = 0;
@@ -517,8 +481,7 @@ cs_rsc_read_priority(CsModel *model, CsResource *rsc)
 
 /* resource-stickiness: 0 by default, 1 for clone instances (Pacemaker
  * Explained 2.1, "Resource Meta-Attributes"). */
-static void
-cs_rsc_read_stickiness(CsModel *model, CsResource *rsc)
+static void cs_rsc_read_stickiness(CsModel *model, CsResource *rsc)
 {
     const char *value = cs_meta(rsc, "resource-stickiness");
     const CsResource *top = cs_model_top(model, rsc);
@@ -536,8 +499,7 @@ cs_rsc_read_stickiness(CsModel *model, CsResource *rsc)
 /* migration-threshold: INFINITY by default; a negative one is 1 with a
  * warning, as Pacemaker's unpack of the meta attribute does (Pacemaker
  * Explained 2.1, "Resource Meta-Attributes"). */
-static void
-cs_rsc_read_migration_threshold(CsModel *model, CsResource *rsc)
+static void cs_rsc_read_migration_threshold(CsModel *model, CsResource *rsc)
 {
     const char *value = cs_meta(rsc, "migration-threshold");
 
@@ -545,8 +507,10 @@ cs_rsc_read_migration_threshold(CsModel *model, CsResource *rsc)
     if (!cs_meta_is_default(value)) {
         cs_score_parse(value, &rsc->migration_threshold);
         if (rsc->migration_threshold < 0) {
-            cs_model_warn(model, "migration-threshold of %s must be non-negative, "
-                          "using 1", rsc->id);
+            cs_model_warn(model,
+                          "migration-threshold of %s must be non-negative, "
+                          "using 1",
+                          rsc->id);
             rsc->migration_threshold = 1;
         }
     }
@@ -555,8 +519,7 @@ cs_rsc_read_migration_threshold(CsModel *model, CsResource *rsc)
 /* failure-timeout (Pacemaker Explained 2.1, "Resource Meta-Attributes"); a remote connection's
  * reconnect_interval takes its place (Pacemaker Explained 2.1, "Pacemaker
  * Remote": reconnect_interval), as unpack_resource does. */
-static void
-cs_rsc_read_failure_timeout(CsModel *model, CsResource *rsc)
+static void cs_rsc_read_failure_timeout(CsModel *model, CsResource *rsc)
 {
     const char *value = cs_meta(rsc, "failure-timeout");
 
@@ -581,16 +544,15 @@ static const struct {
     const char *name;
     CsMetaReader read;
 } cs_meta_readers[] = {
-    { "priority", cs_rsc_read_priority },
-    { "resource-stickiness", cs_rsc_read_stickiness },
-    { "migration-threshold", cs_rsc_read_migration_threshold },
-    { "failure-timeout", cs_rsc_read_failure_timeout },
+    {"priority", cs_rsc_read_priority},
+    {"resource-stickiness", cs_rsc_read_stickiness},
+    {"migration-threshold", cs_rsc_read_migration_threshold},
+    {"failure-timeout", cs_rsc_read_failure_timeout},
 };
 
 /* The bit of name's reader in a mask of cs_meta_readers, or 0 when its
  * field depends on more than its value. */
-static guint
-cs_meta_reader_bit(const char *name)
+static guint cs_meta_reader_bit(const char *name)
 {
     for (guint i = 0; i < G_N_ELEMENTS(cs_meta_readers); i++) {
         if (strcmp(cs_meta_readers[i].name, name) == 0) {
@@ -600,10 +562,9 @@ cs_meta_reader_bit(const char *name)
     return 0;
 }
 
-static void
-cs_rsc_interpret_meta(CsModel *model, CsResource *rsc, gboolean enable_unfencing)
+static void cs_rsc_interpret_meta(CsModel *model, CsResource *rsc, gboolean enable_unfencing)
 {
-    static const char *const multiple_active[] = { "stop_only", "block", "stop_unexpected" };
+    static const char *const multiple_active[] = {"stop_only", "block", "stop_unexpected"};
     const char *value;
     CsResource *top = cs_model_top(model, rsc);
 
@@ -614,17 +575,17 @@ cs_rsc_interpret_meta(CsModel *model, CsResource *rsc, gboolean enable_unfencing
     rsc->globally_unique = cs_text_is_true(cs_meta(rsc, "globally-unique"));
 
     value = cs_meta(rsc, "allow-migrate");
-    rsc->allow_migrate = cs_text_is_true(value)
-        || (value == NULL && rsc->is_remote_connection && rsc->container < 0
-            && !rsc->implicit);
+    rsc->allow_migrate =
+        cs_text_is_true(value)
+        || (value == NULL && rsc->is_remote_connection && rsc->container < 0 && !rsc->implicit);
 
     rsc->managed = cs_managed_by_default(model);
     value = cs_meta(rsc, "is-managed");
     if (!cs_meta_is_default(value)) {
         rsc->managed = cs_text_is_true(value);
     }
-    rsc->maintenance = cs_text_is_true(cs_meta(rsc, "maintenance"))
-                       || model->options.maintenance_mode;
+    rsc->maintenance =
+        cs_text_is_true(cs_meta(rsc, "maintenance")) || model->options.maintenance_mode;
     if (rsc->maintenance) {
         rsc->managed = FALSE;
     }
@@ -640,7 +601,8 @@ cs_rsc_interpret_meta(CsModel *model, CsResource *rsc, gboolean enable_unfencing
     rsc->requires = cs_rsc_requires(model, rsc, enable_unfencing);
     cs_rsc_read_failure_timeout(model, rsc);
 
-    gboolean promotable_top = top->kind == CS_RSC_CLONE
+    gboolean promotable_top =
+        top->kind == CS_RSC_CLONE
         && (cs_text_is_true(cs_meta(top, "promotable")) || cs_xml_is(top->xml, "master"));
     rsc->target_role = cs_rsc_target_role(model, rsc, promotable_top);
 
@@ -654,13 +616,13 @@ cs_rsc_interpret_meta(CsModel *model, CsResource *rsc, gboolean enable_unfencing
 typedef struct {
     CsModel *model;
     gboolean enable_unfencing;
-    guint warnings_base;       /* warnings before the resources stage */
+    guint warnings_base; /* warnings before the resources stage */
 } CsRscBuild;
 
 static CsResource *cs_rsc_unpack(CsRscBuild *build, xmlNode *xml, int parent);
 
-static CsResource *
-cs_rsc_new(CsModel *model, const char *id, CsRscKind kind, int parent, xmlNode *xml)
+static CsResource *cs_rsc_new(CsModel *model, const char *id, CsRscKind kind, int parent,
+                              xmlNode *xml)
 {
     CsResource *rsc = g_new0(CsResource, 1);
 
@@ -686,8 +648,7 @@ cs_rsc_new(CsModel *model, const char *id, CsRscKind kind, int parent, xmlNode *
     return rsc;
 }
 
-static void
-cs_rsc_unpack_children(CsRscBuild *build, CsResource *rsc)
+static void cs_rsc_unpack_children(CsRscBuild *build, CsResource *rsc)
 {
     xmlNode *xml = rsc->xml;
 
@@ -730,8 +691,7 @@ static CsResource *cs_rsc_unpack_one(CsRscBuild *build, xmlNode *xml, int parent
 /* One resource and its children, noting which warnings they gave: a
  * rebuild that reads the resource again puts its new ones in their place
  * (cs_model_reread_resource). */
-static CsResource *
-cs_rsc_unpack(CsRscBuild *build, xmlNode *xml, int parent)
+static CsResource *cs_rsc_unpack(CsRscBuild *build, xmlNode *xml, int parent)
 {
     guint first = build->model->warnings->len;
     CsResource *rsc = cs_rsc_unpack_one(build, xml, parent);
@@ -743,14 +703,13 @@ cs_rsc_unpack(CsRscBuild *build, xmlNode *xml, int parent)
     return rsc;
 }
 
-static CsResource *
-cs_rsc_unpack_one(CsRscBuild *build, xmlNode *xml, int parent)
+static CsResource *cs_rsc_unpack_one(CsRscBuild *build, xmlNode *xml, int parent)
 {
     CsModel *model = build->model;
     const char *id = cs_xml_attr(xml, "id");
     gboolean known;
     CsRscKind kind = cs_rsc_kind(xml, &known);
-    CsRscXml rsc_xml = { xml, NULL };
+    CsRscXml rsc_xml = {xml, NULL};
 
     if (!known) {
         cs_model_warn(model, "ignoring unknown resource element <%s>", xml->name);
@@ -766,11 +725,10 @@ cs_rsc_unpack_one(CsRscBuild *build, xmlNode *xml, int parent)
     }
     const char *template_id = kind == CS_RSC_PRIMITIVE ? cs_xml_attr(xml, "template") : NULL;
     if (template_id != NULL) {
-        rsc_xml.template = strcmp(template_id, id) != 0
-                           ? cs_find_template(model, template_id) : NULL;
+        rsc_xml.template =
+            strcmp(template_id, id) != 0 ? cs_find_template(model, template_id) : NULL;
         if (rsc_xml.template == NULL) {
-            cs_model_warn(model, "ignoring resource %s: no template named '%s'",
-                          id, template_id);
+            cs_model_warn(model, "ignoring resource %s: no template named '%s'", id, template_id);
             return NULL;
         }
         model->features |= CS_FEATURE_TEMPLATE;
@@ -784,8 +742,8 @@ cs_rsc_unpack_one(CsRscBuild *build, xmlNode *xml, int parent)
         rsc->provider = cs_ref_string_new(cs_rsc_xml_attr(&rsc_xml, "provider"));
         rsc->type = cs_ref_string_new(cs_rsc_xml_attr(&rsc_xml, "type"));
         rsc->fence_device = g_strcmp0(rsc->rsc_class, "stonith") == 0;
-        rsc->is_remote_connection = cs_xml_is_remote_connection(
-            rsc_xml.template != NULL ? rsc_xml.template : xml);
+        rsc->is_remote_connection =
+            cs_xml_is_remote_connection(rsc_xml.template != NULL ? rsc_xml.template : xml);
         if (rsc->fence_device) {
             model->features |= CS_FEATURE_STONITH;
             model->stonith_resource_present = TRUE;
@@ -807,8 +765,7 @@ cs_rsc_unpack_one(CsRscBuild *build, xmlNode *xml, int parent)
 
 /* Pacemaker enables unfencing when any resource's meta_attributes (or
  * rsc_defaults) has provides or requires set to "unfencing". */
-static gboolean
-cs_sets_enable_unfencing(const xmlNode *parent)
+static gboolean cs_sets_enable_unfencing(const xmlNode *parent)
 {
     for (xmlNode *child = cs_xml_first_element(parent); child != NULL;
          child = cs_xml_next_element(child)) {
@@ -829,25 +786,21 @@ cs_sets_enable_unfencing(const xmlNode *parent)
     return FALSE;
 }
 
-gboolean
-cs_xml_enables_unfencing(const xmlNode *resource)
+gboolean cs_xml_enables_unfencing(const xmlNode *resource)
 {
     return cs_sets_enable_unfencing(resource);
 }
 
-gboolean
-cs_model_enable_unfencing(const CsModel *model)
+gboolean cs_model_enable_unfencing(const CsModel *model)
 {
     return cs_sets_enable_unfencing(cs_document_section(model->document, "resources"))
-           || cs_sets_enable_unfencing(cs_document_section(model->document,
-                                                           "rsc_defaults"));
+           || cs_sets_enable_unfencing(cs_document_section(model->document, "rsc_defaults"));
 }
 
 /* A guest node's connection: Pacemaker adds an ocf:pacemaker:remote
  * primitive named after the node, contained in the guest resource, after
  * the configured resources. */
-static void
-cs_rsc_add_guest_connection(CsRscBuild *build, CsResource *container, const char *name)
+static void cs_rsc_add_guest_connection(CsRscBuild *build, CsResource *container, const char *name)
 {
     CsModel *model = build->model;
 
@@ -890,14 +843,12 @@ cs_rsc_add_guest_connection(CsRscBuild *build, CsResource *container, const char
     context.rsc_class = "ocf";
     context.rsc_provider = "pacemaker";
     context.rsc_type = "remote";
-    cs_nvsets_unpack_refs(model->document, &defaults, 1, "meta_attributes", &context,
-                          rsc->meta);
+    cs_nvsets_unpack_refs(model->document, &defaults, 1, "meta_attributes", &context, rsc->meta);
     cs_rsc_interpret_meta(model, rsc, build->enable_unfencing);
 }
 
 /* Pacemaker's setup_container() and link_rsc2remotenode(). */
-static void
-cs_rsc_link(CsRscBuild *build)
+static void cs_rsc_link(CsRscBuild *build)
 {
     CsModel *model = build->model;
 
@@ -910,8 +861,7 @@ cs_rsc_link(CsRscBuild *build)
             if (container != NULL) {
                 rsc->container = container->index;
             } else {
-                cs_model_warn(model, "resource %s: unknown container %s", rsc->id,
-                              container_id);
+                cs_model_warn(model, "resource %s: unknown container %s", rsc->id, container_id);
             }
         }
         if (!rsc->is_remote_connection) {
@@ -927,8 +877,7 @@ cs_rsc_link(CsRscBuild *build)
             /* A remote node with a connection gets startup fencing as a
              * cluster node does. */
             gboolean startup_fencing = TRUE;
-            const char *value = g_hash_table_lookup(model->options.values,
-                                                    "startup-fencing");
+            const char *value = g_hash_table_lookup(model->options.values, "startup-fencing");
             if (value != NULL) {
                 startup_fencing = cs_text_is_true(value);
             }
@@ -941,11 +890,10 @@ cs_rsc_link(CsRscBuild *build)
     }
 }
 
-gboolean
-cs_model_unpack_resources(CsModel *model, GError **error)
+gboolean cs_model_unpack_resources(CsModel *model, GError **error)
 {
     xmlNode *section = cs_document_section(model->document, "resources");
-    CsRscBuild build = { model, FALSE, model->warnings->len };
+    CsRscBuild build = {model, FALSE, model->warnings->len};
     GPtrArray *guests = g_ptr_array_new();
 
     (void)error;
@@ -967,8 +915,8 @@ cs_model_unpack_resources(CsModel *model, GError **error)
             g_ptr_array_add(guests, rsc);
         } else if (rsc->kind == CS_RSC_GROUP) {
             for (guint i = 0; i < rsc->children->len; i++) {
-                CsResource *member = g_ptr_array_index(model->resources,
-                                                       g_array_index(rsc->children, int, i));
+                CsResource *member =
+                    g_ptr_array_index(model->resources, g_array_index(rsc->children, int, i));
                 if (cs_xml_guest_node_name(member->xml) != NULL) {
                     g_ptr_array_add(guests, member);
                 }
@@ -983,7 +931,7 @@ cs_model_unpack_resources(CsModel *model, GError **error)
     cs_rsc_link(&build);
     if (model->options.stonith_enabled && !model->stonith_resource_present) {
         cs_model_warn(model, "resource start-up disabled since no STONITH resources "
-                      "have been defined");
+                             "have been defined");
     }
     return TRUE;
 }
@@ -992,9 +940,8 @@ cs_model_unpack_resources(CsModel *model, GError **error)
  * read them, into fresh resources with old's indices.  The resources
  * before old (its ancestors among them) are model's; the parent's list
  * of children is left alone (a copy of the parent is read instead). */
-void
-cs_model_reread_resource(const CsModel *model, const CsResource *old, GPtrArray *fresh,
-                         GPtrArray *warnings, GPtrArray *before)
+void cs_model_reread_resource(const CsModel *model, const CsResource *old, GPtrArray *fresh,
+                              GPtrArray *warnings, GPtrArray *before)
 {
     CsModel scratch = *model;
     CsResource parent_copy;
@@ -1012,7 +959,7 @@ cs_model_reread_resource(const CsModel *model, const CsResource *old, GPtrArray 
     }
     scratch.rsc_by_id = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     scratch.warnings = warnings;
-    CsRscBuild build = { &scratch, model->enable_unfencing, 0 };
+    CsRscBuild build = {&scratch, model->enable_unfencing, 0};
     cs_rsc_unpack(&build, old->xml, old->parent);
     for (guint i = (guint)old->index; i < scratch.resources->len; i++) {
         g_ptr_array_add(fresh, g_ptr_array_index(scratch.resources, i));
@@ -1024,19 +971,18 @@ cs_model_reread_resource(const CsModel *model, const CsResource *old, GPtrArray 
     }
     if (old->parent >= 0) {
         g_array_free(parent_copy.children, TRUE);
-        g_ptr_array_index(before, old->parent) = g_ptr_array_index(model->resources,
-                                                                   old->parent);
+        g_ptr_array_index(before, old->parent) = g_ptr_array_index(model->resources, old->parent);
     }
     g_hash_table_destroy(scratch.rsc_by_id);
-    g_ptr_array_set_size(before, old->index);   /* model's again */
+    g_ptr_array_set_size(before, old->index); /* model's again */
 }
 
 /* ---- after an edit of <rsc_defaults> ------------------------------------ */
 
 /* The class, provider and type rules in rsc_defaults see: those the
  * resource was read with (cs_rsc_unpack_meta). */
-static void
-cs_rsc_defaults_context(const CsModel *model, const CsResource *rsc, CsRuleContext *context)
+static void cs_rsc_defaults_context(const CsModel *model, const CsResource *rsc,
+                                    CsRuleContext *context)
 {
     cs_model_rule_context_init(model, context);
     if (rsc == NULL) {
@@ -1053,21 +999,18 @@ cs_rsc_defaults_context(const CsModel *model, const CsResource *rsc, CsRuleConte
     }
 }
 
-GHashTable *
-cs_rsc_defaults_for(const CsModel *model, const CsResource *rsc)
+GHashTable *cs_rsc_defaults_for(const CsModel *model, const CsResource *rsc)
 {
     CsRuleContext context;
     GHashTable *defaults = cs_ref_table();
     xmlNode *section = cs_document_section(model->document, "rsc_defaults");
 
     cs_rsc_defaults_context(model, rsc, &context);
-    cs_nvsets_unpack_refs(model->document, &section, 1, "meta_attributes", &context,
-                          defaults);
+    cs_nvsets_unpack_refs(model->document, &section, 1, "meta_attributes", &context, defaults);
     return defaults;
 }
 
-static gboolean
-cs_xml_has_element(const xmlNode *element, const char *name)
+static gboolean cs_xml_has_element(const xmlNode *element, const char *name)
 {
     for (xmlNode *child = cs_xml_first_element(element); child != NULL;
          child = cs_xml_next_element(child)) {
@@ -1081,15 +1024,13 @@ cs_xml_has_element(const xmlNode *element, const char *name)
 /* Only an rsc_expression reads the resource (Pacemaker Explained 2.1, "Resource Expressions"
  * "Resource Expressions"); the other expressions of a defaults rule read
  * the clock alone, node attributes never passing there. */
-gboolean
-cs_rsc_defaults_per_resource(const CsModel *model)
+gboolean cs_rsc_defaults_per_resource(const CsModel *model)
 {
     return cs_xml_has_element(cs_document_section(model->document, "rsc_defaults"),
                               "rsc_expression");
 }
 
-static gboolean
-cs_strv_has(char **strv, const char *name)
+static gboolean cs_strv_has(char **strv, const char *name)
 {
     for (gsize i = 0; strv != NULL && strv[i] != NULL; i++) {
         if (strcmp(strv[i], name) == 0) {
@@ -1099,8 +1040,7 @@ cs_strv_has(char **strv, const char *name)
     return FALSE;
 }
 
-static gboolean
-cs_names_have(const GPtrArray *names, const char *name)
+static gboolean cs_names_have(const GPtrArray *names, const char *name)
 {
     for (guint i = 0; i < names->len; i++) {
         if (strcmp(g_ptr_array_index(names, i), name) == 0) {
@@ -1115,9 +1055,8 @@ cs_names_have(const GPtrArray *names, const char *name)
  * (what rsc_defaults cannot change).  Otherwise *key is the name as the
  * table giving the value holds it: both GRefStrings, for the new meta to
  * share. */
-static char *
-cs_rederived_value(const CsModel *model, const CsResource *old, const char *name,
-                   const char *before, GHashTable *defaults, gboolean *own, char **key)
+static char *cs_rederived_value(const CsModel *model, const CsResource *old, const char *name,
+                                const char *before, GHashTable *defaults, gboolean *own, char **key)
 {
     gpointer found_key = NULL, value = NULL;
 
@@ -1126,8 +1065,7 @@ cs_rederived_value(const CsModel *model, const CsResource *old, const char *name
     if (*own) {
         return (char *)before;
     }
-    if (!g_hash_table_lookup_extended(defaults, name, &found_key, &value)
-        && old->parent >= 0) {
+    if (!g_hash_table_lookup_extended(defaults, name, &found_key, &value) && old->parent >= 0) {
         const CsResource *parent = g_ptr_array_index(model->resources, old->parent);
         g_hash_table_lookup_extended(parent->meta, name, &found_key, &value);
     }
@@ -1137,8 +1075,7 @@ cs_rederived_value(const CsModel *model, const CsResource *old, const char *name
 
 /* A copy of old sharing what meta does not reach, the fields read from
  * meta as cs_rsc_new() leaves them. */
-static CsResource *
-cs_rsc_copy_for_meta(const CsResource *old, GHashTable *meta)
+static CsResource *cs_rsc_copy_for_meta(const CsResource *old, GHashTable *meta)
 {
     CsResource *rsc = g_new(CsResource, 1);
 
@@ -1168,9 +1105,8 @@ cs_rsc_copy_for_meta(const CsResource *old, GHashTable *meta)
 
 /* Notes in *readers the reader of name when its value changed from
  * before to now; *whole when name has none (every name read again). */
-static void
-cs_note_reader(guint *readers, gboolean *whole, const char *name, const char *now,
-               const char *before)
+static void cs_note_reader(guint *readers, gboolean *whole, const char *name, const char *now,
+                           const char *before)
 {
     if (*whole || g_strcmp0(now, before) == 0) {
         return;
@@ -1182,8 +1118,7 @@ cs_note_reader(guint *readers, gboolean *whole, const char *name, const char *no
 
 /* What old's meta gave, on rsc that has the same meta but for names
  * whose readers run after (the fields cs_rsc_copy_for_meta() resets). */
-static void
-cs_rsc_keep_interpreted(CsResource *rsc, const CsResource *old)
+static void cs_rsc_keep_interpreted(CsResource *rsc, const CsResource *old)
 {
     rsc->priority = old->priority;
     rsc->stickiness = old->stickiness;
@@ -1196,8 +1131,7 @@ cs_rsc_keep_interpreted(CsResource *rsc, const CsResource *old)
 
 /* Whether names[i] is also names[j] for some j < i (the names previous's
  * section gave and those it gives now overlap). */
-static gboolean
-cs_names_listed_before(const GPtrArray *names, guint i)
+static gboolean cs_names_listed_before(const GPtrArray *names, guint i)
 {
     for (guint j = 0; j < i; j++) {
         if (strcmp(g_ptr_array_index(names, j), g_ptr_array_index(names, i)) == 0) {
@@ -1212,10 +1146,9 @@ cs_names_listed_before(const GPtrArray *names, guint i)
  * them itself and they have a value now.  A name of names was noted in
  * old exactly when it had a value and was not own, so when no name gains
  * or loses its value the list is old's. */
-static char **
-cs_rederived_inherited(const CsResource *old, const GPtrArray *names,
-                       const char *const *now, const char *const *before,
-                       const gboolean *own)
+static char **cs_rederived_inherited(const CsResource *old, const GPtrArray *names,
+                                     const char *const *now, const char *const *before,
+                                     const gboolean *own)
 {
     gboolean same = TRUE;
 
@@ -1239,10 +1172,9 @@ cs_rederived_inherited(const CsResource *old, const GPtrArray *names,
     return cs_inherited_strv(&inherited);
 }
 
-CsResource *
-cs_model_rederive_resource(const CsModel *model, const CsResource *old,
-                           const GPtrArray *names, GHashTable *defaults,
-                           GPtrArray *warnings)
+CsResource *cs_model_rederive_resource(const CsModel *model, const CsResource *old,
+                                       const GPtrArray *names, GHashTable *defaults,
+                                       GPtrArray *warnings)
 {
     /* each name's value now and before, looked up once: most of the
      * resources an edit reaches are visited for nothing else */
@@ -1251,12 +1183,11 @@ cs_model_rederive_resource(const CsModel *model, const CsResource *old,
     gboolean own[2 * CS_RSC_DEFAULTS_MAX_NAMES];
     gboolean changed = FALSE;
 
-    g_assert(names->len <= G_N_ELEMENTS(now));   /* previous's names and the new */
+    g_assert(names->len <= G_N_ELEMENTS(now)); /* previous's names and the new */
     for (guint i = 0; i < names->len; i++) {
         const char *name = g_ptr_array_index(names, i);
         before[i] = g_hash_table_lookup(old->meta, name);
-        now[i] = cs_rederived_value(model, old, name, before[i], defaults, &own[i],
-                                    &key[i]);
+        now[i] = cs_rederived_value(model, old, name, before[i], defaults, &own[i], &key[i]);
         changed = changed || (!own[i] && g_strcmp0(now[i], before[i]) != 0);
     }
     if (!changed) {
@@ -1280,8 +1211,7 @@ cs_model_rederive_resource(const CsModel *model, const CsResource *old,
         }
     }
     CsResource *rsc = cs_rsc_copy_for_meta(old, meta);
-    rsc->meta_inherited = cs_rederived_inherited(old, names, (const char *const *)now,
-                                                 before, own);
+    rsc->meta_inherited = cs_rederived_inherited(old, names, (const char *const *)now, before, own);
     CsModel scratch = *model;
     scratch.warnings = warnings;
     if (whole) {
@@ -1298,9 +1228,8 @@ cs_model_rederive_resource(const CsModel *model, const CsResource *old,
     return rsc;
 }
 
-CsResource *
-cs_model_reinterpret_resource(const CsModel *model, const CsResource *old,
-                              GPtrArray *warnings)
+CsResource *cs_model_reinterpret_resource(const CsModel *model, const CsResource *old,
+                                          GPtrArray *warnings)
 {
     CsResource *rsc = cs_rsc_copy_for_meta(old, g_hash_table_ref(old->meta));
     CsModel scratch = *model;

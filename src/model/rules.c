@@ -25,29 +25,25 @@
 
 /* An attribute's value, owned by the document (libxml2 keeps attribute
  * values as a single text child in a tree that is not being edited). */
-static const char *
-attribute(const xmlNode *element, const char *name)
+static const char *attribute(const xmlNode *element, const char *name)
 {
     for (const xmlAttr *property = element->properties; property != NULL;
          property = property->next) {
-        if (property->name[0] != (xmlChar) name[0]
-            || strcmp((const char *) property->name, name) != 0) {
+        if (property->name[0] != (xmlChar)name[0]
+            || strcmp((const char *)property->name, name) != 0) {
             continue;
         }
-        return property->children != NULL ? (const char *) property->children->content : "";
+        return property->children != NULL ? (const char *)property->children->content : "";
     }
     return NULL;
 }
 
-static gboolean
-is_named(const xmlNode *element, const char *name)
+static gboolean is_named(const xmlNode *element, const char *name)
 {
-    return element->type == XML_ELEMENT_NODE
-           && strcmp((const char *) element->name, name) == 0;
+    return element->type == XML_ELEMENT_NODE && strcmp((const char *)element->name, name) == 0;
 }
 
-static xmlNode *
-first_child_named(xmlNode *parent, const char *name)
+static xmlNode *first_child_named(xmlNode *parent, const char *name)
 {
     for (xmlNode *child = parent->children; child != NULL; child = child->next) {
         if (is_named(child, name)) {
@@ -57,8 +53,7 @@ first_child_named(xmlNode *parent, const char *name)
     return NULL;
 }
 
-static xmlNode *
-find_by_id(xmlNode *element, const char *tag, const char *id)
+static xmlNode *find_by_id(xmlNode *element, const char *tag, const char *id)
 {
     for (xmlNode *node = element; node != NULL; node = node->next) {
         xmlNode *found = NULL;
@@ -79,8 +74,7 @@ find_by_id(xmlNode *element, const char *tag, const char *id)
 
 /* A <rule id-ref="x"/> stands for the rule with id x anywhere in the
  * document (Pacemaker Explained 2.1, "Reusing Rules"); NULL if there is none. */
-static xmlNode *
-resolve_reference(xmlNode *element)
+static xmlNode *resolve_reference(xmlNode *element)
 {
     const char *reference = attribute(element, "id-ref");
 
@@ -90,23 +84,19 @@ resolve_reference(xmlNode *element)
     if (element->doc == NULL) {
         return NULL;
     }
-    return find_by_id(xmlDocGetRootElement(element->doc),
-                      (const char *) element->name, reference);
+    return find_by_id(xmlDocGetRootElement(element->doc), (const char *)element->name, reference);
 }
 
-static gboolean
-text_is(const char *text, const char *name)
+static gboolean text_is(const char *text, const char *name)
 {
     return text != NULL && g_ascii_strcasecmp(text, name) == 0;
 }
 
 /* ---- next_change -------------------------------------------------------- */
 
-static void
-lower_next_change(const CsRuleContext *context, CsTime candidate)
+static void lower_next_change(const CsRuleContext *context, CsTime candidate)
 {
-    if (context->next_change != NULL
-        && candidate.seconds < context->next_change->seconds) {
+    if (context->next_change != NULL && candidate.seconds < context->next_change->seconds) {
         *context->next_change = candidate;
     }
 }
@@ -115,8 +105,7 @@ lower_next_change(const CsRuleContext *context, CsTime candidate)
 
 /* strtoll as Pacemaker's pcmk__scan_ll: trailing text is tolerated, no
  * digits or overflow is a failure. */
-static gboolean
-scan_integer(const char *text, long long *out)
+static gboolean scan_integer(const char *text, long long *out)
 {
     char *end = NULL;
 
@@ -125,8 +114,7 @@ scan_integer(const char *text, long long *out)
     return errno == 0 && end != text;
 }
 
-static gboolean
-scan_number(const char *text, double *out)
+static gboolean scan_number(const char *text, double *out)
 {
     char *end = NULL;
 
@@ -135,19 +123,17 @@ scan_number(const char *text, double *out)
     return errno == 0 && end != text;
 }
 
-static int
-sign_of_difference(double left, double right)
+static int sign_of_difference(double left, double right)
 {
     return (left < right) ? -1 : (left > right) ? 1 : 0;
 }
 
 /* Dotted versions compare component by component as integers; a missing
  * component counts as 0, so "1.2" equals "1.2.0". */
-static int
-compare_versions(const char *left, const char *right)
+static int compare_versions(const char *left, const char *right)
 {
     while (*left != '\0' || *right != '\0') {
-        char *left_end = (char *) left, *right_end = (char *) right;
+        char *left_end = (char *)left, *right_end = (char *)right;
         long left_part = (*left != '\0') ? strtol(left, &left_end, 10) : 0;
         long right_part = (*right != '\0') ? strtol(right, &right_end, 10) : 0;
 
@@ -155,7 +141,7 @@ compare_versions(const char *left, const char *right)
             return (left_part < right_part) ? -1 : 1;
         }
         if (left_end == left && right_end == right) {
-            break;     /* neither side is a number: nothing more to learn */
+            break; /* neither side is a number: nothing more to learn */
         }
         left = left_end + (*left_end == '.');
         right = right_end + (*right_end == '.');
@@ -165,16 +151,25 @@ compare_versions(const char *left, const char *right)
 
 /* The comparison operations of an expression (any case). */
 typedef enum {
-    OP_DEFINED, OP_NOT_DEFINED, OP_EQ, OP_NE, OP_LT, OP_LTE, OP_GT, OP_GTE, OP_OTHER
+    OP_DEFINED,
+    OP_NOT_DEFINED,
+    OP_EQ,
+    OP_NE,
+    OP_LT,
+    OP_LTE,
+    OP_GT,
+    OP_GTE,
+    OP_OTHER
 } Operation;
 
-static Operation
-parse_operation(const char *operation)
+static Operation parse_operation(const char *operation)
 {
-    static const struct { const char *name; Operation op; } names[] = {
-        { "eq", OP_EQ }, { "ne", OP_NE }, { "lt", OP_LT }, { "lte", OP_LTE },
-        { "gt", OP_GT }, { "gte", OP_GTE }, { "defined", OP_DEFINED },
-        { "not_defined", OP_NOT_DEFINED },
+    static const struct {
+        const char *name;
+        Operation op;
+    } names[] = {
+        {"eq", OP_EQ}, {"ne", OP_NE},   {"lt", OP_LT},           {"lte", OP_LTE},
+        {"gt", OP_GT}, {"gte", OP_GTE}, {"defined", OP_DEFINED}, {"not_defined", OP_NOT_DEFINED},
     };
 
     for (size_t i = 0; operation != NULL && i < G_N_ELEMENTS(names); i++) {
@@ -185,8 +180,7 @@ parse_operation(const char *operation)
     return OP_OTHER;
 }
 
-static gboolean
-is_ordering(Operation op)
+static gboolean is_ordering(Operation op)
 {
     return op == OP_LT || op == OP_LTE || op == OP_GT || op == OP_GTE;
 }
@@ -194,11 +188,15 @@ is_ordering(Operation op)
 /* An expression's type=; DEFAULT when absent, UNKNOWN for a name Pacemaker
  * does not know (which compares equal). */
 typedef enum {
-    TYPE_DEFAULT, TYPE_STRING, TYPE_INTEGER, TYPE_NUMBER, TYPE_VERSION, TYPE_UNKNOWN
+    TYPE_DEFAULT,
+    TYPE_STRING,
+    TYPE_INTEGER,
+    TYPE_NUMBER,
+    TYPE_VERSION,
+    TYPE_UNKNOWN
 } ValueType;
 
-static ValueType
-parse_type(const char *type)
+static ValueType parse_type(const char *type)
 {
     if (type == NULL) {
         return TYPE_DEFAULT;
@@ -220,24 +218,21 @@ parse_type(const char *type)
 
 /* Pacemaker 2.1.5: with no type, lt/lte/gt/gte compare as "number" when
  * either value holds a '.', else "integer"; other operations as "string". */
-static ValueType
-default_type(const char *left, const char *right, Operation op)
+static ValueType default_type(const char *left, const char *right, Operation op)
 {
     if (is_ordering(op)) {
-        return (strchr(left, '.') || strchr(right, '.')) ? TYPE_NUMBER
-                                                          : TYPE_INTEGER;
+        return (strchr(left, '.') || strchr(right, '.')) ? TYPE_NUMBER : TYPE_INTEGER;
     }
     return TYPE_STRING;
 }
 
 /* g_ascii_strcasecmp's order, -1, 0 or 1, without a call per value: most
  * location rules compare a node attribute with a string. */
-static int
-compare_ignoring_case(const char *left, const char *right)
+static int compare_ignoring_case(const char *left, const char *right)
 {
     for (;; left++, right++) {
-        int a = g_ascii_isupper(*left) ? *left - 'A' + 'a' : (unsigned char) *left;
-        int b = g_ascii_isupper(*right) ? *right - 'A' + 'a' : (unsigned char) *right;
+        int a = g_ascii_isupper(*left) ? *left - 'A' + 'a' : (unsigned char)*left;
+        int b = g_ascii_isupper(*right) ? *right - 'A' + 'a' : (unsigned char)*right;
 
         if (a != b) {
             return (a > b) - (a < b);
@@ -250,41 +245,33 @@ compare_ignoring_case(const char *left, const char *right)
 
 /* Both values present.  Numbers that do not parse compare as strings;
  * an unknown type compares equal (Pacemaker leaves the result at 0). */
-static int
-compare_present(const char *left, const char *right, ValueType type)
+static int compare_present(const char *left, const char *right, ValueType type)
 {
     switch (type) {
     case TYPE_DEFAULT:
-    case TYPE_STRING:
-        return compare_ignoring_case(left, right);
+    case TYPE_STRING: return compare_ignoring_case(left, right);
     case TYPE_INTEGER: {
         long long left_number = 0, right_number = 0;
-        if (scan_integer(left, &left_number)
-            && scan_integer(right, &right_number)) {
+        if (scan_integer(left, &left_number) && scan_integer(right, &right_number)) {
             return (left_number > right_number) - (left_number < right_number);
         }
         return compare_present(left, right, TYPE_STRING);
     }
     case TYPE_NUMBER: {
         double left_number = 0, right_number = 0;
-        if (scan_number(left, &left_number)
-            && scan_number(right, &right_number)) {
+        if (scan_number(left, &left_number) && scan_number(right, &right_number)) {
             return sign_of_difference(left_number, right_number);
         }
         return compare_present(left, right, TYPE_STRING);
     }
-    case TYPE_VERSION:
-        return compare_versions(left, right);
+    case TYPE_VERSION: return compare_versions(left, right);
     case TYPE_UNKNOWN:
-    default:
-        return 0;
+    default: return 0;
     }
 }
 
 /* A missing value sorts before any present one. */
-static int
-compare_values(const char *left, const char *right, ValueType type,
-               Operation op)
+static int compare_values(const char *left, const char *right, ValueType type, Operation op)
 {
     if (left == NULL || right == NULL) {
         return (left != NULL) - (right != NULL);
@@ -295,8 +282,7 @@ compare_values(const char *left, const char *right, ValueType type,
     return compare_present(left, right, type);
 }
 
-int
-cs_rule_compare(const char *left, const char *right, const char *type)
+int cs_rule_compare(const char *left, const char *right, const char *type)
 {
     return compare_values(left, right, parse_type(type), OP_OTHER);
 }
@@ -304,9 +290,8 @@ cs_rule_compare(const char *left, const char *right, const char *type)
 /* Pacemaker Explained 2.1, "Node Attribute Expressions": defined/not_defined
  * look only at the node's value; eq/ne work with a missing side; the
  * ordering operations fail when either side is missing. */
-static gboolean
-accept_comparison(const char *node_value, const char *value, ValueType type,
-                  Operation op)
+static gboolean accept_comparison(const char *node_value, const char *value, ValueType type,
+                                  Operation op)
 {
     int order = 0;
 
@@ -341,20 +326,20 @@ accept_comparison(const char *node_value, const char *value, ValueType type,
 /* ---- the compiled form -------------------------------------------------- */
 
 typedef enum {
-    CONDITION_RULE,          /* a nested <rule> (or a reference to one) */
-    CONDITION_ATTRIBUTE,     /* <expression> on a node attribute */
-    CONDITION_ROLE,          /* <expression attribute="#role"> */
-    CONDITION_DATE,          /* <date_expression> */
-    CONDITION_RESOURCE,      /* <rsc_expression> */
-    CONDITION_OPERATION,     /* <op_expression> */
-    CONDITION_FALSE,         /* any other element: never passes */
+    CONDITION_RULE,      /* a nested <rule> (or a reference to one) */
+    CONDITION_ATTRIBUTE, /* <expression> on a node attribute */
+    CONDITION_ROLE,      /* <expression attribute="#role"> */
+    CONDITION_DATE,      /* <date_expression> */
+    CONDITION_RESOURCE,  /* <rsc_expression> */
+    CONDITION_OPERATION, /* <op_expression> */
+    CONDITION_FALSE,     /* any other element: never passes */
 } ConditionKind;
 
 typedef enum { SOURCE_LITERAL, SOURCE_PARAM, SOURCE_META } ValueSource;
 
 typedef struct {
-    const char *name;        /* NULL: the expression never passes */
-    gboolean has_percent;    /* may hold %N submatch references */
+    const char *name;     /* NULL: the expression never passes */
+    gboolean has_percent; /* may hold %N submatch references */
     Operation op;
     ValueType type;
     ValueSource source;
@@ -363,12 +348,10 @@ typedef struct {
 
 typedef struct {
     Operation op;
-    int wanted;              /* role_rank() of value= */
+    int wanted; /* role_rank() of value= */
 } RoleTest;
 
-typedef enum {
-    DATE_IN_RANGE, DATE_SPEC, DATE_GT, DATE_LT, DATE_INVALID
-} DateOperation;
+typedef enum { DATE_IN_RANGE, DATE_SPEC, DATE_GT, DATE_LT, DATE_INVALID } DateOperation;
 
 /* One date_spec field: absent, or a range whose -1 bounds are open. */
 typedef struct {
@@ -381,13 +364,13 @@ enum { SPEC_FIELDS = 11 };
 typedef struct {
     DateOperation op;
     gboolean has_start, has_end;
-    CsTime start, end;       /* end includes a <duration> */
-    gboolean has_spec;       /* date_spec: FALSE when there is no element */
+    CsTime start, end; /* end includes a <duration> */
+    gboolean has_spec; /* date_spec: FALSE when there is no element */
     SpecField spec[SPEC_FIELDS];
 } DateTest;
 
 typedef struct {
-    const char *class, *provider, *type;   /* NULL when absent */
+    const char *class, *provider, *type; /* NULL when absent */
 } ResourceTest;
 
 typedef enum { INTERVAL_ANY, INTERVAL_FIXED, INTERVAL_INVALID } IntervalKind;
@@ -403,10 +386,10 @@ typedef struct CompiledRule CompiledRule;
 typedef struct {
     ConditionKind kind;
     union {
-        const CompiledRule *rule;   /* NULL: a reference leading nowhere */
+        const CompiledRule *rule; /* NULL: a reference leading nowhere */
         AttributeTest attribute;
         RoleTest role;
-        DateTest *date;             /* large and rare: kept apart */
+        DateTest *date; /* large and rare: kept apart */
         ResourceTest resource;
         OperationTest operation;
     } as;
@@ -414,7 +397,7 @@ typedef struct {
 
 /* One resolved <rule>: its element conditions in document order. */
 struct CompiledRule {
-    gboolean any;            /* boolean-op="or" */
+    gboolean any; /* boolean-op="or" */
     guint n_conditions;
     Condition *conditions;
 };
@@ -424,15 +407,15 @@ struct CompiledRule {
  * evaluation stops at CS_RULE_MAX_DEPTH. */
 struct CsRule {
     xmlNode *xml;
-    const CompiledRule *root;  /* NULL: the reference leads nowhere */
-    gboolean element_or;       /* the given element's own boolean-op="or" */
+    const CompiledRule *root; /* NULL: the reference leads nowhere */
+    gboolean element_or;      /* the given element's own boolean-op="or" */
     CompiledRule root_storage;
     /* A rebuild compiles every location rule, so the usual rule (plain
      * expressions, no nesting, no dates) is one allocation: this block
      * holds the root's conditions and, after them, room for their
      * strings.  Anything else goes in "pieces" (NULL until needed). */
     char *room, *room_end;
-    GPtrArray *pieces;         /* nested CompiledRules, Condition arrays,
+    GPtrArray *pieces; /* nested CompiledRules, Condition arrays,
                                   DateTests, strings: all g_free'd */
     /* While compiling only, and only once a nested rule appears:
      * resolved <rule> -> its CompiledRule, and the rules whose conditions
@@ -445,8 +428,7 @@ struct CsRule {
 
 /* ---- compiling ---------------------------------------------------------- */
 
-static gpointer
-keep_piece(CsRule *owner, gpointer piece)
+static gpointer keep_piece(CsRule *owner, gpointer piece)
 {
     if (owner->pieces == NULL) {
         owner->pieces = g_ptr_array_new_full(4, g_free);
@@ -455,8 +437,7 @@ keep_piece(CsRule *owner, gpointer piece)
     return piece;
 }
 
-static const char *
-keep_string(CsRule *owner, const char *text)
+static const char *keep_string(CsRule *owner, const char *text)
 {
     size_t size = 0;
     char *copy = NULL;
@@ -465,7 +446,7 @@ keep_string(CsRule *owner, const char *text)
         return NULL;
     }
     size = strlen(text) + 1;
-    if ((size_t) (owner->room_end - owner->room) < size) {
+    if ((size_t)(owner->room_end - owner->room) < size) {
         return keep_piece(owner, g_strdup(text));
     }
     copy = memcpy(owner->room, text, size);
@@ -475,28 +456,25 @@ keep_string(CsRule *owner, const char *text)
 
 /* Reads the named properties of an element in one walk over its
  * properties: values[i] is that of names[i], or NULL. */
-static void
-read_properties(const xmlNode *element, const char *const *names,
-                const char **values, gsize count)
+static void read_properties(const xmlNode *element, const char *const *names, const char **values,
+                            gsize count)
 {
     memset(values, 0, count * sizeof(*values));
     for (const xmlAttr *property = element->properties; property != NULL;
          property = property->next) {
-        const char *name = (const char *) property->name;
+        const char *name = (const char *)property->name;
 
         for (gsize i = 0; i < count; i++) {
-            if (values[i] == NULL && name[0] == names[i][0]
-                && strcmp(name, names[i]) == 0) {
-                values[i] = property->children != NULL
-                            ? (const char *) property->children->content : "";
+            if (values[i] == NULL && name[0] == names[i][0] && strcmp(name, names[i]) == 0) {
+                values[i] =
+                    property->children != NULL ? (const char *)property->children->content : "";
                 break;
             }
         }
     }
 }
 
-static ValueSource
-parse_source(const char *source)
+static ValueSource parse_source(const char *source)
 {
     if (text_is(source, "param")) {
         return SOURCE_PARAM;
@@ -508,8 +486,7 @@ parse_source(const char *source)
 }
 
 /* Roles in Pacemaker's order; 0 = unknown. */
-static int
-role_rank(const char *role)
+static int role_rank(const char *role)
 {
     if (role == NULL) {
         return 0;
@@ -529,12 +506,11 @@ role_rank(const char *role)
     return 0;
 }
 
-static void
-compile_expression(CsRule *owner, const xmlNode *element, Condition *out)
+static void compile_expression(CsRule *owner, const xmlNode *element, Condition *out)
 {
     enum { NAME, OPERATION, TYPE, SOURCE, VALUE, COUNT };
     static const char *const names[COUNT] = {
-        [NAME] = "attribute", [OPERATION] = "operation", [TYPE] = "type",
+        [NAME] = "attribute",      [OPERATION] = "operation", [TYPE] = "type",
         [SOURCE] = "value-source", [VALUE] = "value",
     };
     const char *values[COUNT];
@@ -547,7 +523,7 @@ compile_expression(CsRule *owner, const xmlNode *element, Condition *out)
         return;
     }
     out->kind = CONDITION_ATTRIBUTE;
-    out->as.attribute = (AttributeTest) {
+    out->as.attribute = (AttributeTest){
         .name = keep_string(owner, values[NAME]),
         .has_percent = values[NAME] != NULL && strchr(values[NAME], '%') != NULL,
         .op = parse_operation(values[OPERATION]),
@@ -560,8 +536,7 @@ compile_expression(CsRule *owner, const xmlNode *element, Condition *out)
 /* Reads a date_spec field: "N", "N-M", "N-" (no upper bound) or "-M" (no
  * lower bound); -1 stands for a missing bound.  Anything else ("11abc",
  * "1-2-3", "-") is not a range, as for Pacemaker's pcmk__parse_ll_range. */
-static gboolean
-scan_whole_integer(const char *text, long long *out)
+static gboolean scan_whole_integer(const char *text, long long *out)
 {
     char *end = NULL;
 
@@ -570,8 +545,7 @@ scan_whole_integer(const char *text, long long *out)
     return errno == 0 && end != text && *end == '\0';
 }
 
-static gboolean
-parse_spec_range(const char *text, long long *low, long long *high)
+static gboolean parse_spec_range(const char *text, long long *low, long long *high)
 {
     char *end = NULL;
 
@@ -600,51 +574,49 @@ parse_spec_range(const char *text, long long *low, long long *high)
 
 /* The date_spec fields, in the order they are checked. */
 static const char *const spec_field_names[SPEC_FIELDS] = {
-    "years", "months", "monthdays", "hours", "minutes", "seconds",
-    "yeardays", "weekyears", "weeks", "weekdays", "moon",
+    "years",    "months",    "monthdays", "hours",    "minutes", "seconds",
+    "yeardays", "weekyears", "weeks",     "weekdays", "moon",
 };
 
 /* A field that is absent or not a range is left out: it does not stop the
  * date_spec from passing (Pacemaker 2.1.5). */
-static void
-compile_date_spec(const xmlNode *spec, DateTest *date)
+static void compile_date_spec(const xmlNode *spec, DateTest *date)
 {
     date->has_spec = (spec != NULL);
     for (gsize i = 0; spec != NULL && i < SPEC_FIELDS; i++) {
         const char *text = attribute(spec, spec_field_names[i]);
         SpecField *field = &date->spec[i];
 
-        field->present = text != NULL
-                         && parse_spec_range(text, &field->low, &field->high);
+        field->present = text != NULL && parse_spec_range(text, &field->low, &field->high);
     }
 }
 
 /* A <duration> field: an integer (trailing text ignored); 0, garbage and
  * values beyond int are skipped, as Pacemaker does. */
-static gboolean
-duration_field(const xmlNode *duration, const char *name, int *out)
+static gboolean duration_field(const xmlNode *duration, const char *name, int *out)
 {
     const char *text = attribute(duration, name);
     long long value = 0;
 
-    if (text == NULL || !scan_integer(text, &value) || value == 0
-        || value < G_MININT || value > G_MAXINT) {
+    if (text == NULL || !scan_integer(text, &value) || value == 0 || value < G_MININT
+        || value > G_MAXINT) {
         return FALSE;
     }
-    *out = (int) value;
+    *out = (int)value;
     return TRUE;
 }
 
 /* end = start + <duration>, applied years, months, then weeks, days,
  * hours, minutes, seconds (order matters for month-end clamping). */
-static CsTime
-end_from_duration(CsTime start, const xmlNode *duration)
+static CsTime end_from_duration(CsTime start, const xmlNode *duration)
 {
-    static const struct { const char *name; gint64 seconds; } units[] = {
-        { "weeks", 7 * 86400 }, { "days", 86400 }, { "hours", 3600 },
-        { "minutes", 60 }, { "seconds", 1 },
+    static const struct {
+        const char *name;
+        gint64 seconds;
+    } units[] = {
+        {"weeks", 7 * 86400}, {"days", 86400}, {"hours", 3600}, {"minutes", 60}, {"seconds", 1},
     };
-    CsDuration step = { 0, 0, 0 };
+    CsDuration step = {0, 0, 0};
     int amount = 0;
 
     if (duration_field(duration, "years", &amount)) {
@@ -662,8 +634,7 @@ end_from_duration(CsTime start, const xmlNode *duration)
 }
 
 /* An unparsable start or end is treated as absent, as in Pacemaker. */
-static gboolean
-date_attribute(const xmlNode *expression, const char *name, CsTime *out)
+static gboolean date_attribute(const xmlNode *expression, const char *name, CsTime *out)
 {
     const char *text = attribute(expression, name);
     return text != NULL && cs_time_parse(text, out, NULL);
@@ -671,8 +642,7 @@ date_attribute(const xmlNode *expression, const char *name, CsTime *out)
 
 /* Pacemaker Explained 2.1, "Date Expressions": in_range (the default) needs a
  * start or an end, gt a start, lt an end; anything else is invalid. */
-static DateTest *
-compile_date(CsRule *owner, xmlNode *element)
+static DateTest *compile_date(CsRule *owner, xmlNode *element)
 {
     DateTest *date = keep_piece(owner, g_new0(DateTest, 1));
     const char *operation = attribute(element, "operation");
@@ -699,10 +669,9 @@ compile_date(CsRule *owner, xmlNode *element)
     return date;
 }
 
-static void
-compile_operation(CsRule *owner, const xmlNode *element, OperationTest *out)
+static void compile_operation(CsRule *owner, const xmlNode *element, OperationTest *out)
 {
-    static const char *const names[] = { "name", "interval" };
+    static const char *const names[] = {"name", "interval"};
     const char *values[G_N_ELEMENTS(names)];
     const char *interval = NULL;
 
@@ -712,21 +681,20 @@ compile_operation(CsRule *owner, const xmlNode *element, OperationTest *out)
     out->interval_kind = INTERVAL_ANY;
     out->interval_ms = 0;
     if (interval != NULL) {
-        out->interval_kind = cs_interval_spec_parse(interval, &out->interval_ms)
-                             ? INTERVAL_FIXED : INTERVAL_INVALID;
+        out->interval_kind =
+            cs_interval_spec_parse(interval, &out->interval_ms) ? INTERVAL_FIXED : INTERVAL_INVALID;
     }
 }
 
 static const CompiledRule *compile_rule(CsRule *owner, xmlNode *element);
 
 /* The element's name decides its kind; names are compared once, here. */
-static void
-compile_condition(CsRule *owner, xmlNode *element, Condition *out)
+static void compile_condition(CsRule *owner, xmlNode *element, Condition *out)
 {
-    const char *name = (const char *) element->name;
+    const char *name = (const char *)element->name;
 
     if (name[0] == 'e' && strcmp(name, "expression") == 0) {
-        compile_expression(owner, element, out);    /* the usual one first */
+        compile_expression(owner, element, out); /* the usual one first */
     } else if (strcmp(name, "rule") == 0) {
         out->kind = CONDITION_RULE;
         out->as.rule = compile_rule(owner, element);
@@ -734,12 +702,12 @@ compile_condition(CsRule *owner, xmlNode *element, Condition *out)
         out->kind = CONDITION_DATE;
         out->as.date = compile_date(owner, element);
     } else if (strcmp(name, "rsc_expression") == 0) {
-        static const char *const names[] = { "class", "provider", "type" };
+        static const char *const names[] = {"class", "provider", "type"};
         const char *values[G_N_ELEMENTS(names)];
 
         read_properties(element, names, values, G_N_ELEMENTS(names));
         out->kind = CONDITION_RESOURCE;
-        out->as.resource = (ResourceTest) {
+        out->as.resource = (ResourceTest){
             .class = keep_string(owner, values[0]),
             .provider = keep_string(owner, values[1]),
             .type = keep_string(owner, values[2]),
@@ -756,8 +724,7 @@ compile_condition(CsRule *owner, xmlNode *element, Condition *out)
  * is referred to; NULL when a reference leads nowhere.  Its conditions are
  * read later by fill_pending(), so a long chain of references costs no
  * recursion. */
-static const CompiledRule *
-compile_rule(CsRule *owner, xmlNode *element)
+static const CompiledRule *compile_rule(CsRule *owner, xmlNode *element)
 {
     xmlNode *rule = resolve_reference(element);
     CompiledRule *compiled = NULL;
@@ -768,8 +735,7 @@ compile_rule(CsRule *owner, xmlNode *element)
     if (owner->compiled == NULL) {
         owner->compiled = g_hash_table_new(g_direct_hash, g_direct_equal);
         owner->pending = g_ptr_array_new();
-        g_hash_table_insert(owner->compiled, owner->root_xml,
-                            &owner->root_storage);
+        g_hash_table_insert(owner->compiled, owner->root_xml, &owner->root_storage);
     }
     compiled = g_hash_table_lookup(owner->compiled, rule);
     if (compiled == NULL) {
@@ -780,8 +746,7 @@ compile_rule(CsRule *owner, xmlNode *element)
     return compiled;
 }
 
-static guint
-count_conditions(const xmlNode *rule)
+static guint count_conditions(const xmlNode *rule)
 {
     guint count = 0;
 
@@ -792,17 +757,14 @@ count_conditions(const xmlNode *rule)
 }
 
 /* conditions: room for them, or NULL to allocate it. */
-static void
-fill_rule(CsRule *owner, xmlNode *rule, CompiledRule *compiled,
-          Condition *conditions)
+static void fill_rule(CsRule *owner, xmlNode *rule, CompiledRule *compiled, Condition *conditions)
 {
     guint count = count_conditions(rule), index = 0;
 
     compiled->any = text_is(attribute(rule, "boolean-op"), "or");
     compiled->n_conditions = count;
-    compiled->conditions = conditions != NULL
-                           ? conditions
-                           : keep_piece(owner, g_new0(Condition, MAX(count, 1)));
+    compiled->conditions =
+        conditions != NULL ? conditions : keep_piece(owner, g_new0(Condition, MAX(count, 1)));
     for (xmlNode *child = rule->children; child != NULL; child = child->next) {
         if (child->type == XML_ELEMENT_NODE) {
             compile_condition(owner, child, &compiled->conditions[index++]);
@@ -811,8 +773,7 @@ fill_rule(CsRule *owner, xmlNode *rule, CompiledRule *compiled,
 }
 
 /* The pending array grows while it is walked: nested rules of nested rules. */
-static void
-fill_pending(CsRule *owner)
+static void fill_pending(CsRule *owner)
 {
     for (guint i = 0; owner->pending != NULL && i < owner->pending->len; i++) {
         xmlNode *rule = g_ptr_array_index(owner->pending, i);
@@ -822,8 +783,7 @@ fill_pending(CsRule *owner)
 
 /* Room enough for the strings of the rule's own conditions: every
  * property value they have, whether kept or not. */
-static size_t
-text_room(const xmlNode *rule)
+static size_t text_room(const xmlNode *rule)
 {
     size_t room = 0;
 
@@ -834,15 +794,15 @@ text_room(const xmlNode *rule)
         for (const xmlAttr *property = child->properties; property != NULL;
              property = property->next) {
             const xmlNode *text = property->children;
-            room += 1 + ((text != NULL && text->content != NULL)
-                         ? strlen((const char *) text->content) : 0);
+            room += 1
+                    + ((text != NULL && text->content != NULL) ? strlen((const char *)text->content)
+                                                               : 0);
         }
     }
     return room;
 }
 
-CsRule *
-cs_rule_compile(xmlNode *rule)
+CsRule *cs_rule_compile(xmlNode *rule)
 {
     CsRule *compiled = NULL;
     xmlNode *root = NULL;
@@ -860,13 +820,12 @@ cs_rule_compile(xmlNode *rule)
     compiled = g_malloc0(sizeof(CsRule) + count * sizeof(Condition) + room);
     compiled->xml = rule;
     compiled->element_or = text_is(attribute(rule, "boolean-op"), "or");
-    compiled->room = (char *) &compiled->root_conditions[count];
+    compiled->room = (char *)&compiled->root_conditions[count];
     compiled->room_end = compiled->room + room;
     compiled->root_xml = root;
     if (root != NULL) {
         compiled->root = &compiled->root_storage;
-        fill_rule(compiled, root, &compiled->root_storage,
-                  compiled->root_conditions);
+        fill_rule(compiled, root, &compiled->root_storage, compiled->root_conditions);
         fill_pending(compiled);
     }
     /* Evaluation must find no table it could be tempted to fill. */
@@ -876,8 +835,7 @@ cs_rule_compile(xmlNode *rule)
     return compiled;
 }
 
-void
-cs_rule_free(CsRule *rule)
+void cs_rule_free(CsRule *rule)
 {
     if (rule == NULL) {
         return;
@@ -888,32 +846,27 @@ cs_rule_free(CsRule *rule)
     g_free(rule);
 }
 
-xmlNode *
-cs_rule_xml(const CsRule *rule)
+xmlNode *cs_rule_xml(const CsRule *rule)
 {
     return rule->xml;
 }
 
-gboolean
-cs_rule_is_or(const CsRule *rule)
+gboolean cs_rule_is_or(const CsRule *rule)
 {
     return rule->element_or;
 }
 
 /* ---- node attribute expressions ------------------------------------- */
 
-static gboolean
-has_match_data(const CsRuleContext *context)
+static gboolean has_match_data(const CsRuleContext *context)
 {
-    return context->rsc_params != NULL || context->rsc_meta != NULL
-           || context->submatches != NULL;
+    return context->rsc_params != NULL || context->rsc_meta != NULL || context->submatches != NULL;
 }
 
 /* "%0".."%9" in the attribute name become the rsc-pattern submatches
  * (Pacemaker Explained 2.1, "Location Constraints"); one that did not match
  * (or matched nothing) vanishes.  NULL when nothing would change. */
-static char *
-expand_submatches(const char *name, char **submatches)
+static char *expand_submatches(const char *name, char **submatches)
 {
     GString *expanded = NULL;
     guint count = (submatches != NULL) ? g_strv_length(submatches) : 0;
@@ -924,7 +877,7 @@ expand_submatches(const char *name, char **submatches)
     expanded = g_string_new(NULL);
     for (const char *cursor = name; *cursor != '\0'; cursor++) {
         if (cursor[0] == '%' && g_ascii_isdigit(cursor[1])) {
-            guint index = (guint) (cursor[1] - '0');
+            guint index = (guint)(cursor[1] - '0');
             if (index < count) {
                 g_string_append(expanded, submatches[index]);
             }
@@ -943,8 +896,7 @@ expand_submatches(const char *name, char **submatches)
 /* value-source="param"/"meta" names a resource parameter or meta-attribute
  * whose value is compared (Pacemaker Explained 2.1, "Node Attribute
  * Expressions"); it applies only where a resource is in context. */
-static const char *
-expression_value(const AttributeTest *test, const CsRuleContext *context)
+static const char *expression_value(const AttributeTest *test, const CsRuleContext *context)
 {
     GHashTable *table = NULL;
 
@@ -963,8 +915,7 @@ expression_value(const AttributeTest *test, const CsRuleContext *context)
     return (table != NULL) ? g_hash_table_lookup(table, test->value) : NULL;
 }
 
-static gboolean
-attribute_test_passes(const AttributeTest *test, const CsRuleContext *context)
+static gboolean attribute_test_passes(const AttributeTest *test, const CsRuleContext *context)
 {
     g_autofree char *expanded = NULL;
     const char *node_value = NULL;
@@ -976,18 +927,15 @@ attribute_test_passes(const AttributeTest *test, const CsRuleContext *context)
     if (test->has_percent) {
         expanded = expand_submatches(test->name, context->submatches);
     }
-    node_value = g_hash_table_lookup(context->node_attrs,
-                                     expanded ? expanded : test->name);
-    return accept_comparison(node_value, expression_value(test, context),
-                             test->type, test->op);
+    node_value = g_hash_table_lookup(context->node_attrs, expanded ? expanded : test->name);
+    return accept_comparison(node_value, expression_value(test, context), test->type, test->op);
 }
 
 /* ---- #role ------------------------------------------------------------- */
 
 /* #role (deprecated): "defined" means promotable-style roles, "ne" only
  * answers for them, and an unknown role never passes. */
-static gboolean
-role_test_passes(const RoleTest *test, const CsRuleContext *context)
+static gboolean role_test_passes(const RoleTest *test, const CsRuleContext *context)
 {
     int role = role_rank(context->role);
 
@@ -1006,14 +954,13 @@ role_test_passes(const RoleTest *test, const CsRuleContext *context)
 /* ---- date expressions ------------------------------------------------- */
 
 typedef enum CsDateResult {
-    CS_DATE_UNDETERMINED,   /* invalid, or the field is absent */
+    CS_DATE_UNDETERMINED, /* invalid, or the field is absent */
     CS_DATE_BEFORE,
     CS_DATE_WITHIN,
     CS_DATE_AFTER,
 } CsDateResult;
 
-static CsDateResult
-check_spec_field(const SpecField *field, int value)
+static CsDateResult check_spec_field(const SpecField *field, int value)
 {
     if (!field->present) {
         return CS_DATE_UNDETERMINED;
@@ -1029,8 +976,7 @@ check_spec_field(const SpecField *field, int value)
 
 /* The deprecated "moon" field: Pacemaker's (NetHack's) approximation of
  * the phase, 0 = new .. 4 = full .. 7, from the year and day of year. */
-static int
-moon_phase(const CsTimeFields *fields)
+static int moon_phase(const CsTimeFields *fields)
 {
     int golden = (fields->year % 19) + 1;
     int epact = (11 * golden + 18) % 30;
@@ -1043,8 +989,7 @@ moon_phase(const CsTimeFields *fields)
 
 /* Pacemaker Explained 2.1, "Date Specifications": every field given must hold;
  * the fields are those of "now" in the offset it was given in. */
-static CsDateResult
-date_spec_result(const DateTest *date, CsTime now)
+static CsDateResult date_spec_result(const DateTest *date, CsTime now)
 {
     CsTimeFields fields;
     int values[SPEC_FIELDS];
@@ -1073,16 +1018,14 @@ date_spec_result(const DateTest *date, CsTime now)
     return CS_DATE_WITHIN;
 }
 
-static CsTime
-one_second_after(CsTime time)
+static CsTime one_second_after(CsTime time)
 {
     time.seconds += 1;
     return time;
 }
 
 /* in_range: start <= now <= end, both inclusive. */
-static CsDateResult
-in_range_result(const DateTest *date, const CsRuleContext *context)
+static CsDateResult in_range_result(const DateTest *date, const CsRuleContext *context)
 {
     if (!date->has_start && !date->has_end) {
         return CS_DATE_UNDETERMINED;
@@ -1100,14 +1043,11 @@ in_range_result(const DateTest *date, const CsRuleContext *context)
     return CS_DATE_WITHIN;
 }
 
-static CsDateResult
-date_test_result(const DateTest *date, const CsRuleContext *context)
+static CsDateResult date_test_result(const DateTest *date, const CsRuleContext *context)
 {
     switch (date->op) {
-    case DATE_IN_RANGE:
-        return in_range_result(date, context);
-    case DATE_SPEC:
-        return date_spec_result(date, context->now);
+    case DATE_IN_RANGE: return in_range_result(date, context);
+    case DATE_SPEC: return date_spec_result(date, context->now);
     case DATE_GT:
         if (context->now.seconds > date->start.seconds) {
             return CS_DATE_WITHIN;
@@ -1121,8 +1061,7 @@ date_test_result(const DateTest *date, const CsRuleContext *context)
         }
         return CS_DATE_AFTER;
     case DATE_INVALID:
-    default:
-        return CS_DATE_UNDETERMINED;
+    default: return CS_DATE_UNDETERMINED;
     }
 }
 
@@ -1130,8 +1069,7 @@ date_test_result(const DateTest *date, const CsRuleContext *context)
 
 /* rsc_expression (rsc_defaults): class and type must match when given;
  * provider must match exactly, absent on both sides included. */
-static gboolean
-resource_test_passes(const ResourceTest *test, const CsRuleContext *context)
+static gboolean resource_test_passes(const ResourceTest *test, const CsRuleContext *context)
 {
     if (context->rsc_class == NULL) {
         return FALSE;
@@ -1146,8 +1084,7 @@ resource_test_passes(const ResourceTest *test, const CsRuleContext *context)
 }
 
 /* op_expression (op_defaults): name must match; interval when given. */
-static gboolean
-operation_test_passes(const OperationTest *test, const CsRuleContext *context)
+static gboolean operation_test_passes(const OperationTest *test, const CsRuleContext *context)
 {
     if (context->op_name == NULL) {
         return FALSE;
@@ -1162,42 +1099,32 @@ operation_test_passes(const OperationTest *test, const CsRuleContext *context)
 
 /* ---- rules -------------------------------------------------------------- */
 
-static gboolean rule_passes(const CompiledRule *rule,
-                            const CsRuleContext *context, int depth);
+static gboolean rule_passes(const CompiledRule *rule, const CsRuleContext *context, int depth);
 
 /* Rules nest only as deep as libxml2 lets elements nest (256), but a
  * <rule id-ref> can refer to a rule that contains it.  Pacemaker recurses
  * without end there; past this depth the rule simply does not pass. */
 #define CS_RULE_MAX_DEPTH 256
 
-static gboolean
-condition_passes(const Condition *condition, const CsRuleContext *context,
-                 int depth)
+static gboolean condition_passes(const Condition *condition, const CsRuleContext *context,
+                                 int depth)
 {
     switch (condition->kind) {
-    case CONDITION_RULE:
-        return rule_passes(condition->as.rule, context, depth + 1);
-    case CONDITION_ATTRIBUTE:
-        return attribute_test_passes(&condition->as.attribute, context);
-    case CONDITION_ROLE:
-        return role_test_passes(&condition->as.role, context);
-    case CONDITION_DATE:
-        return date_test_result(condition->as.date, context) == CS_DATE_WITHIN;
-    case CONDITION_RESOURCE:
-        return resource_test_passes(&condition->as.resource, context);
-    case CONDITION_OPERATION:
-        return operation_test_passes(&condition->as.operation, context);
+    case CONDITION_RULE: return rule_passes(condition->as.rule, context, depth + 1);
+    case CONDITION_ATTRIBUTE: return attribute_test_passes(&condition->as.attribute, context);
+    case CONDITION_ROLE: return role_test_passes(&condition->as.role, context);
+    case CONDITION_DATE: return date_test_result(condition->as.date, context) == CS_DATE_WITHIN;
+    case CONDITION_RESOURCE: return resource_test_passes(&condition->as.resource, context);
+    case CONDITION_OPERATION: return operation_test_passes(&condition->as.operation, context);
     case CONDITION_FALSE:
-    default:
-        return FALSE;
+    default: return FALSE;
     }
 }
 
 /* boolean-op="or" passes on the first passing condition; anything else
  * means "and".  A rule reference that leads nowhere has no conditions
  * and so passes, as in Pacemaker. */
-static gboolean
-rule_passes(const CompiledRule *rule, const CsRuleContext *context, int depth)
+static gboolean rule_passes(const CompiledRule *rule, const CsRuleContext *context, int depth)
 {
     if (depth > CS_RULE_MAX_DEPTH) {
         return FALSE;
@@ -1217,8 +1144,7 @@ rule_passes(const CompiledRule *rule, const CsRuleContext *context, int depth)
     return !rule->any;
 }
 
-gboolean
-cs_rule_evaluate(const CsRule *rule, const CsRuleContext *context)
+gboolean cs_rule_evaluate(const CsRule *rule, const CsRuleContext *context)
 {
     if (rule == NULL || context == NULL) {
         return FALSE;
@@ -1226,8 +1152,7 @@ cs_rule_evaluate(const CsRule *rule, const CsRuleContext *context)
     return rule_passes(rule->root, context, 0);
 }
 
-gboolean
-cs_rule_passes(xmlNode *rule, const CsRuleContext *context)
+gboolean cs_rule_passes(xmlNode *rule, const CsRuleContext *context)
 {
     g_autoptr(CsRule) compiled = NULL;
 
@@ -1241,8 +1166,7 @@ cs_rule_passes(xmlNode *rule, const CsRuleContext *context)
 /* Pacemaker's pe_eval_rules: no <rule> child passes; otherwise ANY passing
  * rule is enough (the schema allows several only in the deprecated
  * <lifetime>, which is active while any of its rules is). */
-gboolean
-cs_rules_pass(xmlNode *parent, const CsRuleContext *context)
+gboolean cs_rules_pass(xmlNode *parent, const CsRuleContext *context)
 {
     gboolean found = FALSE;
 
@@ -1267,8 +1191,7 @@ cs_rules_pass(xmlNode *parent, const CsRuleContext *context)
  * (cs_rules_pass).  One home for the model (which drops a dead
  * constraint) and the engine (which checks locations again at the
  * solve's own time). */
-gboolean
-cs_constraint_in_lifetime(const xmlNode *constraint, const CsRuleContext *context)
+gboolean cs_constraint_in_lifetime(const xmlNode *constraint, const CsRuleContext *context)
 {
     for (xmlNode *child = constraint != NULL ? constraint->children : NULL; child != NULL;
          child = child->next) {
@@ -1282,8 +1205,7 @@ cs_constraint_in_lifetime(const xmlNode *constraint, const CsRuleContext *contex
 /* Everything Pacemaker 2.1.5 evaluates is modelled; what it rejects (an
  * unknown element) fails the same way here.  Kept for the engine's status 3
  * contract: a future unmodelled condition is named here. */
-gboolean
-cs_rule_supported(xmlNode *rule, GError **error)
+gboolean cs_rule_supported(xmlNode *rule, GError **error)
 {
     if (rule == NULL) {
         g_set_error(error, CS_ISO8601_ERROR, 0, "no rule to evaluate");

@@ -15,7 +15,7 @@
 #include "base/iso8601.h"
 
 typedef struct CsRuleContext {
-    GHashTable *node_attrs;      /* name -> value, NULL outside a node */
+    GHashTable *node_attrs; /* name -> value, NULL outside a node */
     CsTime now;
     /* rsc_expression: NULL means "no resource in this context" */
     const char *rsc_class, *rsc_provider, *rsc_type;

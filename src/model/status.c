@@ -18,42 +18,63 @@
 
 /* Executor statuses and OCF exit codes as the CIB records them. */
 enum {
-    CS_EXEC_PENDING = -1, CS_EXEC_DONE = 0, CS_EXEC_CANCELLED = 1,
-    CS_EXEC_TIMEOUT = 2, CS_EXEC_NOT_SUPPORTED = 3, CS_EXEC_ERROR = 4,
-    CS_EXEC_ERROR_HARD = 5, CS_EXEC_ERROR_FATAL = 6, CS_EXEC_NOT_INSTALLED = 7,
-    CS_EXEC_NOT_CONNECTED = 8, CS_EXEC_INVALID = 9, CS_EXEC_NO_FENCE_DEVICE = 10,
+    CS_EXEC_PENDING = -1,
+    CS_EXEC_DONE = 0,
+    CS_EXEC_CANCELLED = 1,
+    CS_EXEC_TIMEOUT = 2,
+    CS_EXEC_NOT_SUPPORTED = 3,
+    CS_EXEC_ERROR = 4,
+    CS_EXEC_ERROR_HARD = 5,
+    CS_EXEC_ERROR_FATAL = 6,
+    CS_EXEC_NOT_INSTALLED = 7,
+    CS_EXEC_NOT_CONNECTED = 8,
+    CS_EXEC_INVALID = 9,
+    CS_EXEC_NO_FENCE_DEVICE = 10,
     CS_EXEC_NO_SECRETS = 11,
 };
 enum {
-    CS_OCF_OK = 0, CS_OCF_INVALID_PARAM = 2, CS_OCF_UNIMPLEMENTED = 3,
-    CS_OCF_INSUFFICIENT_PRIV = 4, CS_OCF_NOT_INSTALLED = 5,
-    CS_OCF_NOT_CONFIGURED = 6, CS_OCF_NOT_RUNNING = 7,
-    CS_OCF_RUNNING_PROMOTED = 8, CS_OCF_FAILED_PROMOTED = 9,
-    CS_OCF_DEGRADED = 190, CS_OCF_DEGRADED_PROMOTED = 191,
+    CS_OCF_OK = 0,
+    CS_OCF_INVALID_PARAM = 2,
+    CS_OCF_UNIMPLEMENTED = 3,
+    CS_OCF_INSUFFICIENT_PRIV = 4,
+    CS_OCF_NOT_INSTALLED = 5,
+    CS_OCF_NOT_CONFIGURED = 6,
+    CS_OCF_NOT_RUNNING = 7,
+    CS_OCF_RUNNING_PROMOTED = 8,
+    CS_OCF_FAILED_PROMOTED = 9,
+    CS_OCF_DEGRADED = 190,
+    CS_OCF_DEGRADED_PROMOTED = 191,
 };
 
 /* on-fail policies in increasing severity (Pacemaker compares them so). */
 typedef enum {
-    CS_ON_FAIL_IGNORE, CS_ON_FAIL_DEMOTE, CS_ON_FAIL_RECOVER, CS_ON_FAIL_RESET_REMOTE,
-    CS_ON_FAIL_RESTART_CONTAINER, CS_ON_FAIL_MIGRATE, CS_ON_FAIL_BLOCK, CS_ON_FAIL_STOP,
-    CS_ON_FAIL_STANDBY, CS_ON_FAIL_FENCE,
+    CS_ON_FAIL_IGNORE,
+    CS_ON_FAIL_DEMOTE,
+    CS_ON_FAIL_RECOVER,
+    CS_ON_FAIL_RESET_REMOTE,
+    CS_ON_FAIL_RESTART_CONTAINER,
+    CS_ON_FAIL_MIGRATE,
+    CS_ON_FAIL_BLOCK,
+    CS_ON_FAIL_STOP,
+    CS_ON_FAIL_STANDBY,
+    CS_ON_FAIL_FENCE,
 } CsOnFail;
 
 static const char *const cs_on_fail_names[] = {
-    "ignore", "demote", "restart", "reset-remote", "restart-container", "migrate",
-    "block", "stop", "standby", "fence",
+    "ignore",  "demote", "restart", "reset-remote", "restart-container",
+    "migrate", "block",  "stop",    "standby",      "fence",
 };
 
 /* Everything one pass over the status section needs. */
 typedef struct {
     CsModel *model;
-    CsRole *rsc_role;          /* per resource: the highest role anywhere */
+    CsRole *rsc_role; /* per resource: the highest role anywhere */
     gboolean *rsc_failed;
-    gboolean *rsc_unmanaged;   /* per resource: made unmanaged by a history */
-    gboolean *unpacked;        /* per node: history read */
-    GHashTable *lrm_index;     /* "uname\nrsc" -> <lrm_resource> */
-    gboolean in_histories;     /* the histories are being read */
-    gboolean legacy_fail_counts;   /* cs_legacy_fail_counts(), asked once */
+    gboolean *rsc_unmanaged;     /* per resource: made unmanaged by a history */
+    gboolean *unpacked;          /* per node: history read */
+    GHashTable *lrm_index;       /* "uname\nrsc" -> <lrm_resource> */
+    gboolean in_histories;       /* the histories are being read */
+    gboolean legacy_fail_counts; /* cs_legacy_fail_counts(), asked once */
 } CsStatusRun;
 
 /* The running state of one resource history on one node while its
@@ -61,13 +82,13 @@ typedef struct {
 typedef struct {
     CsStatusRun *run;
     CsRscState *state;
-    CsResource *rsc;           /* NULL for an orphan */
+    CsResource *rsc; /* NULL for an orphan */
     CsNode *node;
     CsRole role;
     CsOnFail on_fail;
     CsOpRecord *last_failure;
     gboolean managed;
-    int ban_target;            /* index banned for hard errors */
+    int ban_target; /* index banned for hard errors */
 } CsOpReplay;
 
 /* ---- small readers ----------------------------------------------------- */
@@ -76,8 +97,7 @@ typedef struct {
  * digits, without strtol (a history holds some ten numbers per
  * operation, and a standby edit on 2,000 resources reads them all
  * again); FALSE for anything else, which strtol then reads. */
-static gboolean
-cs_plain_decimal(const char *text, gint64 *value, const char **end)
+static gboolean cs_plain_decimal(const char *text, gint64 *value, const char **end)
 {
     const char *cursor = text + (text[0] == '-');
     gint64 magnitude = 0;
@@ -97,8 +117,7 @@ cs_plain_decimal(const char *text, gint64 *value, const char **end)
     return TRUE;
 }
 
-static int
-cs_text_int(const char *value, int fallback)
+static int cs_text_int(const char *value, int fallback)
 {
     char *end = NULL;
     const char *plain_end;
@@ -114,8 +133,7 @@ cs_text_int(const char *value, int fallback)
     return end == value ? fallback : (int)parsed;
 }
 
-static gint64
-cs_text_epoch(const char *value)
+static gint64 cs_text_epoch(const char *value)
 {
     const char *plain_end;
     gint64 plain;
@@ -126,16 +144,14 @@ cs_text_epoch(const char *value)
     return value != NULL ? g_ascii_strtoll(value, NULL, 10) : -1;
 }
 
-static int
-cs_xml_int(const xmlNode *xml, const char *name, int fallback)
+static int cs_xml_int(const xmlNode *xml, const char *name, int fallback)
 {
     return cs_text_int(cs_xml_attr(xml, name), fallback);
 }
 
 /* One integer of a transition key and the ':' after it (the last one
  * needs none); FALSE when there is no number there. */
-static gboolean
-cs_key_field(const char **cursor, gboolean last, long *value)
+static gboolean cs_key_field(const char **cursor, gboolean last, long *value)
 {
     char *end = NULL;
     const char *plain_end;
@@ -156,14 +172,12 @@ cs_key_field(const char **cursor, gboolean last, long *value)
 
 /* The target rc is the third field of the transition key
  * "action:transition:target_rc:uuid". */
-static int
-cs_key_target_rc(const char *key)
+static int cs_key_target_rc(const char *key)
 {
     long action, transition, target_rc;
 
     if (key == NULL || !cs_key_field(&key, FALSE, &action)
-        || !cs_key_field(&key, FALSE, &transition)
-        || !cs_key_field(&key, TRUE, &target_rc)) {
+        || !cs_key_field(&key, FALSE, &transition) || !cs_key_field(&key, TRUE, &target_rc)) {
         return -1;
     }
     return (int)target_rc;
@@ -181,10 +195,11 @@ typedef struct CsOpAttrs {
  * section holds most of a CIB's attributes, so the operation history is
  * read in one pass over each element's attributes, dispatched on the
  * first byte, instead of one search per name. */
-static const char **
-cs_op_attr_slot(CsOpAttrs *attrs, const char *name)
+static const char **cs_op_attr_slot(CsOpAttrs *attrs, const char *name)
 {
-#define CS_SLOT(text, field) if (strcmp(name, text) == 0) return &attrs->field
+#define CS_SLOT(text, field)                                                                       \
+    if (strcmp(name, text) == 0)                                                                   \
+    return &attrs->field
     switch (name[0]) {
     case 'i':
         CS_SLOT("id", id);
@@ -198,15 +213,9 @@ cs_op_attr_slot(CsOpAttrs *attrs, const char *name)
         CS_SLOT("op-restart-digest", op_restart_digest);
         CS_SLOT("op-secure-params", op_secure_params);
         break;
-    case 'c':
-        CS_SLOT("call-id", call_id);
-        break;
-    case 'r':
-        CS_SLOT("rc-code", rc_code);
-        break;
-    case 't':
-        CS_SLOT("transition-key", transition_key);
-        break;
+    case 'c': CS_SLOT("call-id", call_id); break;
+    case 'r': CS_SLOT("rc-code", rc_code); break;
+    case 't': CS_SLOT("transition-key", transition_key); break;
     case 'l':
         CS_SLOT("last-rc-change", last_rc_change);
         CS_SLOT("last-run", last_run);
@@ -215,22 +224,19 @@ cs_op_attr_slot(CsOpAttrs *attrs, const char *name)
         CS_SLOT("migrate_source", migrate_source);
         CS_SLOT("migrate_target", migrate_target);
         break;
-    default:
-        break;
+    default: break;
     }
 #undef CS_SLOT
     return NULL;
 }
 
 /* An attribute's value as cs_xml_attr() gives it. */
-static const char *
-cs_attr_text(const xmlAttr *attr)
+static const char *cs_attr_text(const xmlAttr *attr)
 {
     return attr->children != NULL ? (const char *)attr->children->content : "";
 }
 
-static void
-cs_op_attrs_read(const xmlNode *xml, CsOpAttrs *attrs)
+static void cs_op_attrs_read(const xmlNode *xml, CsOpAttrs *attrs)
 {
     memset(attrs, 0, sizeof *attrs);
     for (const xmlAttr *attr = xml->properties; attr != NULL; attr = attr->next) {
@@ -241,8 +247,7 @@ cs_op_attrs_read(const xmlNode *xml, CsOpAttrs *attrs)
     }
 }
 
-static CsOpRecord *
-cs_op_record_new(xmlNode *xml)
+static CsOpRecord *cs_op_record_new(xmlNode *xml)
 {
     CsOpRecord *record = g_new0(CsOpRecord, 1);
     CsOpAttrs attrs;
@@ -251,8 +256,7 @@ cs_op_record_new(xmlNode *xml)
     record->xml = xml;
     record->id = g_strdup(attrs.id);
     record->operation = g_strdup(attrs.operation);
-    record->operation_key = g_strdup(attrs.operation_key != NULL ? attrs.operation_key
-                                                                 : attrs.id);
+    record->operation_key = g_strdup(attrs.operation_key != NULL ? attrs.operation_key : attrs.id);
     record->interval_ms = (guint)cs_text_int(attrs.interval, 0);
     record->call_id = cs_text_int(attrs.call_id, -1);
     record->rc_code = cs_text_int(attrs.rc_code, 1);
@@ -268,8 +272,7 @@ cs_op_record_new(xmlNode *xml)
     return record;
 }
 
-static void
-cs_op_record_destroy(gpointer data)
+static void cs_op_record_destroy(gpointer data)
 {
     CsOpRecord *record = data;
 
@@ -288,8 +291,7 @@ cs_op_record_destroy(gpointer data)
 
 /* "op_status:rc;action:transition:target_rc:uuid": the transition number
  * and the uuid of the controller that ran it. */
-static gboolean
-cs_magic_decode(const char *magic, int *transition, const char **uuid)
+static gboolean cs_magic_decode(const char *magic, int *transition, const char **uuid)
 {
     const char *key = magic != NULL ? strchr(magic, ';') : NULL;
     int action, target_rc;
@@ -309,8 +311,7 @@ cs_magic_decode(const char *magic, int *transition, const char **uuid)
 /* Pacemaker's pe__is_newer_op() on one node's history: by call id; equal
  * call ids by last-rc-change; pending operations (call id -1) by their
  * transition number. */
-static gint
-cs_op_compare(gconstpointer a, gconstpointer b)
+static gint cs_op_compare(gconstpointer a, gconstpointer b)
 {
     const CsOpRecord *left = a;
     const CsOpRecord *right = b;
@@ -336,8 +337,7 @@ cs_op_compare(gconstpointer a, gconstpointer b)
     int left_id, right_id;
     const char *left_uuid, *right_uuid;
     if (!cs_magic_decode(cs_xml_attr(left->xml, "transition-magic"), &left_id, &left_uuid)
-        || !cs_magic_decode(cs_xml_attr(right->xml, "transition-magic"), &right_id,
-                            &right_uuid)) {
+        || !cs_magic_decode(cs_xml_attr(right->xml, "transition-magic"), &right_id, &right_uuid)) {
         return 0;
     }
     if (g_ascii_strcasecmp(left_uuid, right_uuid) != 0 || left_id == right_id) {
@@ -354,8 +354,7 @@ cs_op_compare(gconstpointer a, gconstpointer b)
 
 /* The same comparison between records of two nodes (migration checks):
  * call ids are comparable only on one node, otherwise last-rc-change. */
-static int
-cs_op_newer(const CsOpRecord *a, const CsOpRecord *b, gboolean same_node)
+static int cs_op_newer(const CsOpRecord *a, const CsOpRecord *b, gboolean same_node)
 {
     if (same_node) {
         return cs_op_compare(a, b);
@@ -373,16 +372,14 @@ cs_op_newer(const CsOpRecord *a, const CsOpRecord *b, gboolean same_node)
 
 /* ---- nodes ------------------------------------------------------------- */
 
-static const char *
-cs_node_attr(const CsNode *node, const char *name)
+static const char *cs_node_attr(const CsNode *node, const char *name)
 {
     return g_hash_table_lookup(node->attrs, name);
 }
 
 /* Pacemaker's pe_fence_node() for our purposes: a cluster or remote node
  * becomes unclean; a guest node is "fenced" by recovering its container. */
-static void
-cs_fence_node(CsStatusRun *run, CsNode *node)
+static void cs_fence_node(CsStatusRun *run, CsNode *node)
 {
     CsModel *model = run->model;
 
@@ -390,8 +387,7 @@ cs_fence_node(CsStatusRun *run, CsNode *node)
         if (node->remote_rsc >= 0) {
             CsResource *connection = g_ptr_array_index(model->resources, node->remote_rsc);
             if (connection->container >= 0) {
-                CsResource *container = g_ptr_array_index(model->resources,
-                                                          connection->container);
+                CsResource *container = g_ptr_array_index(model->resources, connection->container);
                 if (container->managed) {
                     node->remote_requires_reset = TRUE;
                     run->rsc_failed[container->index] = TRUE;
@@ -410,8 +406,7 @@ cs_fence_node(CsStatusRun *run, CsNode *node)
 }
 
 /* Pacemaker's pe_can_fence(). */
-static gboolean
-cs_can_fence(const CsModel *model, const CsNode *node)
+static gboolean cs_can_fence(const CsModel *model, const CsNode *node)
 {
     if (node->type == CS_NODE_GUEST) {
         return TRUE;
@@ -425,8 +420,7 @@ cs_can_fence(const CsModel *model, const CsNode *node)
     return node->online;
 }
 
-static gboolean
-cs_node_online_no_fencing(CsStatusRun *run, const xmlNode *state, CsNode *node)
+static gboolean cs_node_online_no_fencing(CsStatusRun *run, const xmlNode *state, CsNode *node)
 {
     const char *in_cluster = cs_xml_attr(state, "in_ccm");
     const char *is_peer = cs_xml_attr(state, "crmd");
@@ -439,13 +433,12 @@ cs_node_online_no_fencing(CsStatusRun *run, const xmlNode *state, CsNode *node)
         return join != NULL && g_ascii_strcasecmp(join, "member") == 0;
     }
     if (node->expected_up) {
-        cs_fence_node(run, node);   /* unexpectedly down */
+        cs_fence_node(run, node); /* unexpectedly down */
     }
     return FALSE;
 }
 
-static gboolean
-cs_terminate_requested(const CsNode *node)
+static gboolean cs_terminate_requested(const CsNode *node)
 {
     const char *terminate = cs_node_attr(node, "terminate");
 
@@ -459,8 +452,7 @@ cs_terminate_requested(const CsNode *node)
 /* Pacemaker's determine_online_status_fencing(): which combinations of
  * membership (in_ccm), controller (crmd), join and expected state mean
  * online, pending, or a node to fence. */
-static gboolean
-cs_node_online_fencing(CsStatusRun *run, const xmlNode *state, CsNode *node)
+static gboolean cs_node_online_fencing(CsStatusRun *run, const xmlNode *state, CsNode *node)
 {
     const char *in_cluster = cs_xml_attr(state, "in_ccm");
     const char *is_peer = cs_xml_attr(state, "crmd");
@@ -486,7 +478,7 @@ cs_node_online_fencing(CsStatusRun *run, const xmlNode *state, CsNode *node)
         }
     } else if (terminate && join != NULL && g_ascii_strcasecmp(join, "down") == 0
                && !cs_text_is_true(in_cluster) && !crmd_online) {
-        online = FALSE;   /* just fenced */
+        online = FALSE; /* just fenced */
     } else if (!cs_text_is_true(in_cluster)) {
         cs_fence_node(run, node);
     } else if (!crmd_online) {
@@ -495,8 +487,9 @@ cs_node_online_fencing(CsStatusRun *run, const xmlNode *state, CsNode *node)
         cs_fence_node(run, node);
     } else if (join != NULL && g_ascii_strcasecmp(join, "member") == 0) {
         /* active */
-    } else if (join != NULL && (g_ascii_strcasecmp(join, "pending") == 0
-                                || g_ascii_strcasecmp(join, "down") == 0)) {
+    } else if (join != NULL
+               && (g_ascii_strcasecmp(join, "pending") == 0
+                   || g_ascii_strcasecmp(join, "down") == 0)) {
         node->standby = TRUE;
         node->pending = TRUE;
     } else {
@@ -505,16 +498,15 @@ cs_node_online_fencing(CsStatusRun *run, const xmlNode *state, CsNode *node)
     return online;
 }
 
-static void
-cs_node_determine_online(CsStatusRun *run, const xmlNode *state, CsNode *node)
+static void cs_node_determine_online(CsStatusRun *run, const xmlNode *state, CsNode *node)
 {
     const char *shutdown = cs_node_attr(node, "shutdown");
     const char *expected = cs_xml_attr(state, "expected");
     gboolean online;
 
     node->shutdown = shutdown != NULL && strcmp(shutdown, "0") != 0;
-    node->expected_up = !node->shutdown && expected != NULL
-                        && g_ascii_strcasecmp(expected, "member") == 0;
+    node->expected_up =
+        !node->shutdown && expected != NULL && g_ascii_strcasecmp(expected, "member") == 0;
     if (node->type == CS_NODE_PING) {
         node->unclean = FALSE;
         online = FALSE;
@@ -526,8 +518,7 @@ cs_node_determine_online(CsStatusRun *run, const xmlNode *state, CsNode *node)
     node->online = online;
 }
 
-static xmlNode *
-cs_child(const xmlNode *parent, const char *name)
+static xmlNode *cs_child(const xmlNode *parent, const char *name)
 {
     for (xmlNode *child = cs_xml_first_element(parent); child != NULL;
          child = cs_xml_next_element(child)) {
@@ -538,8 +529,7 @@ cs_child(const xmlNode *parent, const char *name)
     return NULL;
 }
 
-static CsNode *
-cs_state_node(const CsModel *model, const xmlNode *state)
+static CsNode *cs_state_node(const CsModel *model, const xmlNode *state)
 {
     const char *id = cs_xml_attr(state, "id");
     const char *uname = cs_xml_attr(state, "uname");
@@ -554,16 +544,17 @@ cs_state_node(const CsModel *model, const xmlNode *state)
 static void cs_fail_counts_from_attrs(CsStatusRun *run, CsNode *node);
 
 /* Pacemaker's unpack_node_state(), the first pass over node_state. */
-static void
-cs_node_state_unpack(CsStatusRun *run, xmlNode *state)
+static void cs_node_state_unpack(CsStatusRun *run, xmlNode *state)
 {
     CsModel *model = run->model;
     CsNode *node = cs_state_node(model, state);
 
     if (node == NULL) {
         if (cs_xml_attr(state, "id") != NULL && cs_xml_attr(state, "uname") != NULL) {
-            cs_model_warn(model, "ignoring recorded node state for '%s': it is no longer "
-                          "in the configuration", cs_xml_attr(state, "uname"));
+            cs_model_warn(model,
+                          "ignoring recorded node state for '%s': it is no longer "
+                          "in the configuration",
+                          cs_xml_attr(state, "uname"));
         }
         return;
     }
@@ -592,8 +583,7 @@ cs_node_state_unpack(CsStatusRun *run, xmlNode *state)
 
 /* Pacemaker's determine_remote_online_status(): a remote or guest node is
  * online when its connection is started (and its container, for a guest). */
-static void
-cs_remote_determine_online(CsStatusRun *run, CsNode *node)
+static void cs_remote_determine_online(CsStatusRun *run, CsNode *node)
 {
     CsModel *model = run->model;
 
@@ -621,8 +611,7 @@ cs_remote_determine_online(CsStatusRun *run, CsNode *node)
 }
 
 /* Pacemaker's unpack_handle_remote_attrs(). */
-static void
-cs_remote_attrs_unpack(CsStatusRun *run, CsNode *node)
+static void cs_remote_attrs_unpack(CsStatusRun *run, CsNode *node)
 {
     CsModel *model = run->model;
     xmlNode *state = node->state_xml;
@@ -641,8 +630,8 @@ cs_remote_attrs_unpack(CsStatusRun *run, CsNode *node)
     if (cs_text_is_true(cs_node_attr(node, "standby"))) {
         node->standby = TRUE;
     }
-    CsResource *connection = node->remote_rsc >= 0
-        ? g_ptr_array_index(model->resources, node->remote_rsc) : NULL;
+    CsResource *connection =
+        node->remote_rsc >= 0 ? g_ptr_array_index(model->resources, node->remote_rsc) : NULL;
     if (cs_text_is_true(cs_node_attr(node, "maintenance"))
         || (connection != NULL && !connection->managed)) {
         node->maintenance = TRUE;
@@ -658,8 +647,7 @@ cs_remote_attrs_unpack(CsStatusRun *run, CsNode *node)
 
 /* The resource a fail count or history id names: itself, or without a
  * clone instance suffix ":N". */
-static CsResource *
-cs_history_rsc(const CsModel *model, const char *rsc_id, int *instance)
+static CsResource *cs_history_rsc(const CsModel *model, const char *rsc_id, int *instance)
 {
     CsResource *rsc = cs_model_resource(model, rsc_id);
     const char *colon = strrchr(rsc_id, ':');
@@ -683,13 +671,11 @@ cs_history_rsc(const CsModel *model, const char *rsc_id, int *instance)
 
 /* fail-count-RSC#OP_INTERVAL (or the legacy fail-count-RSC) with its
  * last-failure-... companion (Pacemaker Explained 2.1, "Failure Counts"). */
-static void
-cs_fail_count_add(CsModel *model, CsNode *node, const char *name, const char *value)
+static void cs_fail_count_add(CsModel *model, CsNode *node, const char *name, const char *value)
 {
     const char *spec = name + strlen("fail-count-");
     const char *hash = strrchr(spec, '#');
-    g_autofree char *rsc_id = hash != NULL ? g_strndup(spec, (gsize)(hash - spec))
-                                           : g_strdup(spec);
+    g_autofree char *rsc_id = hash != NULL ? g_strndup(spec, (gsize)(hash - spec)) : g_strdup(spec);
     CsFailCount *fail_count = g_new0(CsFailCount, 1);
     int instance;
 
@@ -713,8 +699,7 @@ cs_fail_count_add(CsModel *model, CsNode *node, const char *name, const char *va
     g_ptr_array_add(model->fail_counts, fail_count);
 }
 
-static gint
-cs_string_pointer_compare(gconstpointer a, gconstpointer b)
+static gint cs_string_pointer_compare(gconstpointer a, gconstpointer b)
 {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
@@ -724,8 +709,7 @@ cs_string_pointer_compare(gconstpointer a, gconstpointer b)
  * fail-count-RSC, from 3.0.13 on the per-operation fail-count-RSC#OP_MS
  * (Pacemaker Explained 2.1, "Failure Counts"; the other form is ignored, as crm_simulate
  * shows). */
-static gboolean
-cs_legacy_fail_counts(const CsModel *model)
+static gboolean cs_legacy_fail_counts(const CsModel *model)
 {
     xmlNode *root = xmlDocGetRootElement(model->document->xml);
     const char *feature_set = cs_xml_attr(root, "crm_feature_set");
@@ -733,8 +717,7 @@ cs_legacy_fail_counts(const CsModel *model)
     return feature_set == NULL || cs_rule_compare(feature_set, "3.0.13", "version") < 0;
 }
 
-static void
-cs_fail_counts_from_attrs(CsStatusRun *run, CsNode *node)
+static void cs_fail_counts_from_attrs(CsStatusRun *run, CsNode *node)
 {
     CsModel *model = run->model;
     GHashTableIter iter;
@@ -767,9 +750,8 @@ cs_fail_counts_from_attrs(CsStatusRun *run, CsNode *node)
 /* The fail count of rsc on node, every operation's (oracle: a monitor's
  * unexpired fail count keeps an old failed probe from expiring), with or
  * without failure-timeout expiry (Pacemaker's pe_get_failcount()). */
-static int
-cs_op_fail_count(const CsModel *model, const CsResource *rsc, const CsNode *node,
-                 gboolean effective)
+static int cs_op_fail_count(const CsModel *model, const CsResource *rsc, const CsNode *node,
+                            gboolean effective)
 {
     CsScore total = 0;
     gint64 last_failure = 0;
@@ -791,8 +773,7 @@ cs_op_fail_count(const CsModel *model, const CsResource *rsc, const CsNode *node
 
 /* ---- one operation ----------------------------------------------------- */
 
-static void
-cs_ban(CsModel *model, int rsc, int node, const char *reason)
+static void cs_ban(CsModel *model, int rsc, int node, const char *reason)
 {
     CsStatusBan *ban = g_new0(CsStatusBan, 1);
 
@@ -802,25 +783,21 @@ cs_ban(CsModel *model, int rsc, int node, const char *reason)
     g_ptr_array_add(model->status_bans, ban);
 }
 
-static void
-cs_history_set_active(CsOpReplay *history)
+static void cs_history_set_active(CsOpReplay *history)
 {
-    CsResource *top = history->rsc != NULL ? cs_model_top(history->run->model, history->rsc)
-                                           : NULL;
+    CsResource *top = history->rsc != NULL ? cs_model_top(history->run->model, history->rsc) : NULL;
 
     history->role = top != NULL && top->promotable ? CS_ROLE_UNPROMOTED : CS_ROLE_STARTED;
 }
 
-static gboolean
-cs_record_is_probe(const CsOpRecord *record)
+static gboolean cs_record_is_probe(const CsOpRecord *record)
 {
     return record->interval_ms == 0 && g_strcmp0(record->operation, "monitor") == 0;
 }
 
 /* Pacemaker's pcmk_xe_mask_probe_failure(): a probe that found the agent
  * missing or misconfigured means "not running here". */
-static gboolean
-cs_record_masked_probe(const CsOpReplay *history, const CsOpRecord *record)
+static gboolean cs_record_masked_probe(const CsOpReplay *history, const CsOpRecord *record)
 {
     if (!cs_record_is_probe(record)) {
         return FALSE;
@@ -835,8 +812,7 @@ cs_record_masked_probe(const CsOpReplay *history, const CsOpRecord *record)
            || record->op_status == CS_EXEC_NOT_INSTALLED;
 }
 
-static CsOnFail
-cs_on_fail_parse(const char *text, gboolean *known)
+static CsOnFail cs_on_fail_parse(const char *text, gboolean *known)
 {
     *known = TRUE;
     for (gsize i = 0; i < G_N_ELEMENTS(cs_on_fail_names); i++) {
@@ -855,8 +831,7 @@ cs_on_fail_parse(const char *text, gboolean *known)
  * find_rsc_op_entry_helper() as custom_action() calls it: disabled ops
  * included): by name and interval; migrate_to and migrate_from fall back
  * to an op named "migrate". */
-static CsOp *
-cs_history_config_op(const CsResource *rsc, const CsOpRecord *record)
+static CsOp *cs_history_config_op(const CsResource *rsc, const CsOpRecord *record)
 {
     for (guint i = 0; i < rsc->ops->len; i++) {
         CsOp *op = g_ptr_array_index(rsc->ops, i);
@@ -873,17 +848,15 @@ cs_history_config_op(const CsResource *rsc, const CsOpRecord *record)
 
 /* The on-fail value for a demote without one: the on-fail of an enabled
  * recurring monitor for the promoted role. */
-static const char *
-cs_demote_on_fail(const CsResource *rsc)
+static const char *cs_demote_on_fail(const CsResource *rsc)
 {
     for (guint i = 0; i < rsc->ops->len; i++) {
         CsOp *op = g_ptr_array_index(rsc->ops, i);
         const char *on_fail = cs_xml_attr(op->xml, "on-fail");
         const char *enabled = cs_xml_attr(op->xml, "enabled");
         if (on_fail == NULL || (enabled != NULL && !cs_text_is_true(enabled))
-            || g_ascii_strcasecmp(op->name, "monitor") != 0
-            || op->role != CS_ROLE_PROMOTED || op->interval_ms == 0
-            || g_ascii_strcasecmp(on_fail, "demote") == 0) {
+            || g_ascii_strcasecmp(op->name, "monitor") != 0 || op->role != CS_ROLE_PROMOTED
+            || op->interval_ms == 0 || g_ascii_strcasecmp(on_fail, "demote") == 0) {
             continue;
         }
         return on_fail;
@@ -896,12 +869,10 @@ cs_demote_on_fail(const CsResource *rsc)
  * and the resource's agent (Pacemaker Explained 2.1, "Operation
  * Properties" and "Using Rules to Control Resource Options":
  * op_expression, rsc_expression).  Owned by the caller. */
-static char *cs_history_default_on_fail(const CsModel *model,
-                                        const CsResource *rsc,
+static char *cs_history_default_on_fail(const CsModel *model, const CsResource *rsc,
                                         const CsOpRecord *record)
 {
-    g_autoptr(GHashTable) meta = g_hash_table_new_full(g_str_hash, g_str_equal,
-                                                       g_free, g_free);
+    g_autoptr(GHashTable) meta = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     CsRuleContext context;
 
     if (rsc == NULL)
@@ -912,25 +883,22 @@ static char *cs_history_default_on_fail(const CsModel *model,
     context.rsc_type = rsc->type;
     context.op_name = record->operation;
     context.op_interval_ms = record->interval_ms;
-    cs_nvsets_unpack(model->document,
-                     cs_document_section(model->document, "op_defaults"),
+    cs_nvsets_unpack(model->document, cs_document_section(model->document, "op_defaults"),
                      "meta_attributes", &context, NULL, meta);
     return g_strdup(g_hash_table_lookup(meta, "on-fail"));
 }
 
 /* Pacemaker's unpack_operation() on-fail and fail role for a history
  * entry (Pacemaker Explained 2.1, "Operation Properties", on-fail and its defaults). */
-static CsOnFail
-cs_history_on_fail(CsOpReplay *history, const CsOpRecord *record, CsRole *fail_role)
+static CsOnFail cs_history_on_fail(CsOpReplay *history, const CsOpRecord *record, CsRole *fail_role)
 {
     CsModel *model = history->run->model;
     const CsResource *rsc = history->rsc;
     const char *task = record->operation;
     CsOp *op = rsc != NULL ? cs_history_config_op(rsc, record) : NULL;
-    g_autofree char *default_on_fail = op != NULL ? NULL
-        : cs_history_default_on_fail(model, rsc, record);
-    const char *value = op != NULL ? g_hash_table_lookup(op->meta, "on-fail")
-                                   : default_on_fail;
+    g_autofree char *default_on_fail =
+        op != NULL ? NULL : cs_history_default_on_fail(model, rsc, record);
+    const char *value = op != NULL ? g_hash_table_lookup(op->meta, "on-fail") : default_on_fail;
     gboolean known = TRUE;
     CsOnFail on_fail = CS_ON_FAIL_RECOVER;
     gboolean container = FALSE;
@@ -946,8 +914,7 @@ cs_history_on_fail(CsOpReplay *history, const CsOpRecord *record, CsRole *fail_r
         }
     }
     if (value != NULL && g_ascii_strcasecmp(task, "stop") == 0
-        && (g_ascii_strcasecmp(value, "standby") == 0
-            || g_ascii_strcasecmp(value, "stop") == 0
+        && (g_ascii_strcasecmp(value, "standby") == 0 || g_ascii_strcasecmp(value, "stop") == 0
             || g_ascii_strcasecmp(value, "demote") == 0)) {
         /* Pacemaker 2.1.5 does not allow standby, stop or demote as the
          * on-fail of a stop and uses the default instead (Pacemaker
@@ -998,22 +965,20 @@ cs_history_on_fail(CsOpReplay *history, const CsOpRecord *record, CsRole *fail_r
         on_fail = CS_ON_FAIL_RECOVER;
     }
     if (*fail_role == CS_ROLE_UNKNOWN) {
-        *fail_role = g_ascii_strcasecmp(task, "promote") == 0 ? CS_ROLE_UNPROMOTED
-                                                              : CS_ROLE_STARTED;
+        *fail_role =
+            g_ascii_strcasecmp(task, "promote") == 0 ? CS_ROLE_UNPROMOTED : CS_ROLE_STARTED;
     }
     return on_fail;
 }
 
-static void
-cs_history_next_role(CsOpReplay *history, CsRole role)
+static void cs_history_next_role(CsOpReplay *history, CsRole role)
 {
     history->state->next_role = role;
 }
 
 /* Pacemaker's check_recoverable(): a failed stop that cannot be fenced
  * leaves the resource blocked. */
-static void
-cs_history_check_recoverable(CsOpReplay *history, const CsOpRecord *record)
+static void cs_history_check_recoverable(CsOpReplay *history, const CsOpRecord *record)
 {
     if (g_strcmp0(record->operation, "stop") != 0
         || cs_can_fence(history->run->model, history->node)) {
@@ -1025,8 +990,7 @@ cs_history_check_recoverable(CsOpReplay *history, const CsOpRecord *record)
 
 /* Pacemaker's remap_operation(): what a result means given the expected
  * one; may change the role. */
-static void
-cs_history_remap(CsOpReplay *history, const CsOpRecord *record, int *rc, int *status)
+static void cs_history_remap(CsOpReplay *history, const CsOpRecord *record, int *rc, int *status)
 {
     gboolean probe = cs_record_is_probe(record);
     int target_rc = record->target_rc;
@@ -1074,9 +1038,7 @@ cs_history_remap(CsOpReplay *history, const CsOpRecord *record, int *rc, int *st
         history->role = CS_ROLE_PROMOTED;
         *status = CS_EXEC_ERROR;
         break;
-    case CS_OCF_NOT_CONFIGURED:
-        *status = CS_EXEC_ERROR_FATAL;
-        break;
+    case CS_OCF_NOT_CONFIGURED: *status = CS_EXEC_ERROR_FATAL; break;
     case CS_OCF_UNIMPLEMENTED:
         if (record->interval_ms == 0) {
             cs_history_check_recoverable(history, record);
@@ -1101,8 +1063,7 @@ cs_history_remap(CsOpReplay *history, const CsOpRecord *record, int *rc, int *st
 
 /* Pacemaker's check_operation_expiry(): an entry older than
  * failure-timeout no longer counts, unless a fail count still does. */
-static gboolean
-cs_history_expired(CsOpReplay *history, const CsOpRecord *record)
+static gboolean cs_history_expired(CsOpReplay *history, const CsOpRecord *record)
 {
     CsModel *model = history->run->model;
     const CsResource *rsc = history->rsc;
@@ -1113,7 +1074,8 @@ cs_history_expired(CsOpReplay *history, const CsOpRecord *record)
     }
     if (model->now.seconds >= record->last_rc_change + rsc->failure_timeout_s) {
         gboolean remote_wait = rsc->remote_reconnect_ms > 0 && model->options.stonith_enabled
-            && record->interval_ms != 0 && g_strcmp0(record->operation, "monitor") == 0;
+                               && record->interval_ms != 0
+                               && g_strcmp0(record->operation, "monitor") == 0;
         if (remote_wait && rsc->remote_node >= 0) {
             CsNode *remote = g_ptr_array_index(model->nodes, rsc->remote_node);
             remote_wait = !remote->remote_was_fenced;
@@ -1126,18 +1088,17 @@ cs_history_expired(CsOpReplay *history, const CsOpRecord *record)
         && (model->recheck_by == 0 || recheck < model->recheck_by)) {
         model->recheck_by = recheck;
     }
-    if (expired && cs_op_fail_count(model, rsc, history->node, FALSE) > 0
-        && unexpired > 0) {
+    if (expired && cs_op_fail_count(model, rsc, history->node, FALSE) > 0 && unexpired > 0) {
         expired = FALSE;
     }
     if (expired && cs_record_is_probe(record)) {
         switch (record->rc_code) {
-        case CS_OCF_OK: case CS_OCF_NOT_RUNNING: case CS_OCF_RUNNING_PROMOTED:
-        case CS_OCF_DEGRADED: case CS_OCF_DEGRADED_PROMOTED:
-            expired = FALSE;
-            break;
-        default:
-            break;
+        case CS_OCF_OK:
+        case CS_OCF_NOT_RUNNING:
+        case CS_OCF_RUNNING_PROMOTED:
+        case CS_OCF_DEGRADED:
+        case CS_OCF_DEGRADED_PROMOTED: expired = FALSE; break;
+        default: break;
         }
     }
     return expired;
@@ -1145,8 +1106,7 @@ cs_history_expired(CsOpReplay *history, const CsOpRecord *record)
 
 /* ---- migration --------------------------------------------------------- */
 
-static xmlNode *
-cs_lrm_resource(const CsStatusRun *run, const char *uname, const char *rsc_id)
+static xmlNode *cs_lrm_resource(const CsStatusRun *run, const char *uname, const char *rsc_id)
 {
     g_autofree char *key = g_strconcat(uname, "\n", rsc_id, NULL);
 
@@ -1159,15 +1119,15 @@ cs_lrm_resource(const CsStatusRun *run, const char *uname, const char *rsc_id)
  * RSC_last_failure_0), or a probe beside a recurring monitor, is found
  * as none (checked with crm_simulate: a failed migrate_from recorded
  * twice leaves the migration partial, its source still preferred). */
-static xmlNode *
-cs_find_lrm_op(const CsStatusRun *run, const char *rsc_id, const char *operation,
-               const char *uname, const char *peer, int target_rc)
+static xmlNode *cs_find_lrm_op(const CsStatusRun *run, const char *rsc_id, const char *operation,
+                               const char *uname, const char *peer, int target_rc)
 {
     xmlNode *lrm = uname != NULL ? cs_lrm_resource(run, uname, rsc_id) : NULL;
     xmlNode *found = NULL;
 
     for (xmlNode *op = cs_xml_first_element(lrm); op != NULL; op = cs_xml_next_element(op)) {
-        if (!cs_xml_is(op, "lrm_rsc_op") || g_strcmp0(cs_xml_attr(op, "operation"), operation) != 0) {
+        if (!cs_xml_is(op, "lrm_rsc_op")
+            || g_strcmp0(cs_xml_attr(op, "operation"), operation) != 0) {
             continue;
         }
         if (peer != NULL && strcmp(operation, "migrate_to") == 0
@@ -1191,8 +1151,7 @@ cs_find_lrm_op(const CsStatusRun *run, const char *rsc_id, const char *operation
     return found;
 }
 
-static gboolean
-cs_op_newer_xml(xmlNode *a, xmlNode *b, gboolean same_node)
+static gboolean cs_op_newer_xml(xmlNode *a, xmlNode *b, gboolean same_node)
 {
     CsOpRecord *left = cs_op_record_new(a);
     CsOpRecord *right = cs_op_record_new(b);
@@ -1205,9 +1164,8 @@ cs_op_newer_xml(xmlNode *a, xmlNode *b, gboolean same_node)
 
 /* Any start, stop or migration on the node newer than op; or a probe or
  * monitor there that found it stopped. */
-static gboolean
-cs_newer_state(const CsStatusRun *run, const char *rsc_id, const char *uname, xmlNode *op,
-               gboolean same_node, gboolean monitors_too)
+static gboolean cs_newer_state(const CsStatusRun *run, const char *rsc_id, const char *uname,
+                               xmlNode *op, gboolean same_node, gboolean monitors_too)
 {
     xmlNode *lrm = uname != NULL ? cs_lrm_resource(run, uname, rsc_id) : NULL;
 
@@ -1218,23 +1176,21 @@ cs_newer_state(const CsStatusRun *run, const char *rsc_id, const char *uname, xm
             continue;
         }
         gboolean relevant = strcmp(task, "start") == 0 || strcmp(task, "stop") == 0
-                            || strcmp(task, "migrate_to") == 0
-                            || strcmp(task, "migrate_from") == 0;
+                            || strcmp(task, "migrate_to") == 0 || strcmp(task, "migrate_from") == 0;
         if (relevant && cs_op_newer_xml(other, op, same_node)) {
             return TRUE;
         }
     }
     if (monitors_too) {
-        xmlNode *monitor = cs_find_lrm_op(run, rsc_id, "monitor", uname, NULL,
-                                          CS_OCF_NOT_RUNNING);
+        xmlNode *monitor = cs_find_lrm_op(run, rsc_id, "monitor", uname, NULL, CS_OCF_NOT_RUNNING);
         return monitor != NULL && cs_op_newer_xml(monitor, op, same_node);
     }
     return FALSE;
 }
 
-static gboolean
-cs_newer_after_migrate(const CsStatusRun *run, const char *rsc_id, const char *uname,
-                       xmlNode *migrate_to, xmlNode *migrate_from)
+static gboolean cs_newer_after_migrate(const CsStatusRun *run, const char *rsc_id,
+                                       const char *uname, xmlNode *migrate_to,
+                                       xmlNode *migrate_from)
 {
     xmlNode *op = migrate_from != NULL ? migrate_from : migrate_to;
     const char *source = cs_xml_attr(op, "migrate_source");
@@ -1257,8 +1213,7 @@ cs_newer_after_migrate(const CsStatusRun *run, const char *rsc_id, const char *u
 
 /* Pacemaker's unknown_on_node() negated: some operation of rsc on the
  * node that is not pending (rc-code 193). */
-static gboolean
-cs_known_on(const CsStatusRun *run, const char *rsc_id, const char *uname)
+static gboolean cs_known_on(const CsStatusRun *run, const char *rsc_id, const char *uname)
 {
     xmlNode *lrm = cs_lrm_resource(run, uname, rsc_id);
 
@@ -1270,8 +1225,7 @@ cs_known_on(const CsStatusRun *run, const char *rsc_id, const char *uname)
     return FALSE;
 }
 
-static void
-cs_history_migrating(CsOpReplay *history, CsNode *source, CsNode *target)
+static void cs_history_migrating(CsOpReplay *history, CsNode *source, CsNode *target)
 {
     history->state->migrating = TRUE;
     history->state->migration_source = source != NULL ? source->index : -1;
@@ -1279,8 +1233,7 @@ cs_history_migrating(CsOpReplay *history, CsNode *source, CsNode *target)
 }
 
 /* Pacemaker's unpack_migrate_to_success(). */
-static void
-cs_history_migrate_to_done(CsOpReplay *history, const CsOpRecord *record)
+static void cs_history_migrate_to_done(CsOpReplay *history, const CsOpRecord *record)
 {
     CsStatusRun *run = history->run;
     CsModel *model = run->model;
@@ -1296,8 +1249,7 @@ cs_history_migrate_to_done(CsOpReplay *history, const CsOpRecord *record)
     if (source_newer && migrate_from != NULL) {
         return;
     }
-    gboolean target_newer = cs_newer_after_migrate(run, rsc_id, target, record->xml,
-                                                   migrate_from);
+    gboolean target_newer = cs_newer_after_migrate(run, rsc_id, target, record->xml, migrate_from);
     if (source_newer && target_newer) {
         return;
     }
@@ -1326,9 +1278,8 @@ cs_history_migrate_to_done(CsOpReplay *history, const CsOpRecord *record)
          * crm_simulate: no second active node, stickiness counts; an
          * offline target still fails the migration) */
     } else if (!target_newer && target_node != NULL && target_node->online) {
-        cs_history_migrating(history,
-                             source_node != NULL && source_node->online ? source_node : NULL,
-                             target_node);
+        cs_history_migrating(
+            history, source_node != NULL && source_node->online ? source_node : NULL, target_node);
     } else if (!source_newer) {
         history->state->failed = TRUE;
         if (history->rsc != NULL) {
@@ -1338,8 +1289,7 @@ cs_history_migrate_to_done(CsOpReplay *history, const CsOpRecord *record)
 }
 
 /* Pacemaker's unpack_migrate_to_failure() and unpack_migrate_from_failure(). */
-static void
-cs_history_migration_failed(CsOpReplay *history, const CsOpRecord *record, gboolean to)
+static void cs_history_migration_failed(CsOpReplay *history, const CsOpRecord *record, gboolean to)
 {
     CsStatusRun *run = history->run;
     const char *rsc_id = history->state->rsc_id;
@@ -1369,15 +1319,13 @@ cs_history_migration_failed(CsOpReplay *history, const CsOpRecord *record, gbool
 
 /* ---- applying results -------------------------------------------------- */
 
-static void
-cs_history_clear_failure(CsOpReplay *history)
+static void cs_history_clear_failure(CsOpReplay *history)
 {
     switch (history->on_fail) {
     case CS_ON_FAIL_STOP:
     case CS_ON_FAIL_FENCE:
     case CS_ON_FAIL_MIGRATE:
-    case CS_ON_FAIL_STANDBY:
-        break;   /* not cleared by a later success */
+    case CS_ON_FAIL_STANDBY: break; /* not cleared by a later success */
     case CS_ON_FAIL_RESET_REMOTE:
         if (history->rsc == NULL || history->rsc->remote_reconnect_ms == 0) {
             history->on_fail = CS_ON_FAIL_IGNORE;
@@ -1393,8 +1341,7 @@ cs_history_clear_failure(CsOpReplay *history)
 
 /* Pacemaker's update_resource_state(): the role a successful result
  * implies. */
-static void
-cs_history_update(CsOpReplay *history, const CsOpRecord *record, int rc)
+static void cs_history_update(CsOpReplay *history, const CsOpRecord *record, int rc)
 {
     const char *task = record->operation;
     gboolean clear = FALSE;
@@ -1407,8 +1354,8 @@ cs_history_update(CsOpReplay *history, const CsOpRecord *record, int rc)
         /* an op without operation_key (a fuzz finding) matches nothing */
         if (history->last_failure != NULL && record->operation_key != NULL
             && history->last_failure->operation_key != NULL
-            && g_ascii_strcasecmp(record->operation_key,
-                                  history->last_failure->operation_key) == 0) {
+            && g_ascii_strcasecmp(record->operation_key, history->last_failure->operation_key)
+                   == 0) {
             clear = TRUE;
         }
         if (history->role < CS_ROLE_STARTED) {
@@ -1436,15 +1383,13 @@ cs_history_update(CsOpReplay *history, const CsOpRecord *record, int rc)
     }
 }
 
-static int
-cs_history_ban_target(const CsOpReplay *history)
+static int cs_history_ban_target(const CsOpReplay *history)
 {
     return history->ban_target;
 }
 
 /* Pacemaker's unpack_rsc_op_failure(). */
-static void
-cs_history_failed(CsOpReplay *history, CsOpRecord *record, int rc)
+static void cs_history_failed(CsOpReplay *history, CsOpRecord *record, int rc)
 {
     CsModel *model = history->run->model;
     const char *task = record->operation;
@@ -1493,8 +1438,7 @@ cs_history_failed(CsOpReplay *history, CsOpRecord *record, int rc)
     }
 }
 
-static void
-cs_history_op(CsOpReplay *history, CsOpRecord *record)
+static void cs_history_op(CsOpReplay *history, CsOpRecord *record)
 {
     CsModel *model = history->run->model;
     const char *task = record->operation;
@@ -1518,17 +1462,15 @@ cs_history_op(CsOpReplay *history, CsOpRecord *record)
     }
     if (expired && rc != record->target_rc
         && (record->interval_ms == 0 || (history->node->online && !history->node->unclean))) {
-        return;   /* an expired failure is ignored (monitors are rescheduled) */
+        return; /* an expired failure is ignored (monitors are rescheduled) */
     }
     if (masked) {
         cs_history_update(history, record, record->target_rc);
-        cs_ban(model, cs_history_ban_target(history), history->node->index,
-               "masked-probe-failure");
+        cs_ban(model, cs_history_ban_target(history), history->node->index, "masked-probe-failure");
         return;
     }
     switch (status) {
-    case CS_EXEC_CANCELLED:
-        return;
+    case CS_EXEC_CANCELLED: return;
     case CS_EXEC_PENDING:
         if (strcmp(task, "start") == 0) {
             cs_history_set_active(history);
@@ -1541,9 +1483,7 @@ cs_history_op(CsOpReplay *history, CsOpRecord *record)
             history->state->pending_task = g_strdup(task);
         }
         return;
-    case CS_EXEC_DONE:
-        cs_history_update(history, record, rc);
-        return;
+    case CS_EXEC_DONE: cs_history_update(history, record, rc); return;
     case CS_EXEC_NOT_INSTALLED: {
         CsRole fail_role;
         if (cs_history_on_fail(history, record, &fail_role) == CS_ON_FAIL_IGNORE) {
@@ -1554,11 +1494,8 @@ cs_history_op(CsOpReplay *history, CsOpRecord *record)
         return;
     }
     case CS_EXEC_NO_FENCE_DEVICE:
-    case CS_EXEC_NO_SECRETS:
-        status = CS_EXEC_ERROR_HARD;
-        break;
-    default:
-        break;
+    case CS_EXEC_NO_SECRETS: status = CS_EXEC_ERROR_HARD; break;
+    default: break;
     }
     CsRole fail_role;
     CsOnFail strategy = cs_history_on_fail(history, record, &fail_role);
@@ -1566,8 +1503,7 @@ cs_history_op(CsOpReplay *history, CsOpRecord *record)
         || (strategy == CS_ON_FAIL_RESTART_CONTAINER && strcmp(task, "stop") == 0)) {
         cs_history_update(history, record, record->target_rc);
         history->state->failure_ignored = TRUE;
-        if (strategy == CS_ON_FAIL_RESTART_CONTAINER
-            && history->on_fail <= CS_ON_FAIL_RECOVER) {
+        if (strategy == CS_ON_FAIL_RESTART_CONTAINER && history->on_fail <= CS_ON_FAIL_RECOVER) {
             history->on_fail = strategy;
         }
         return;
@@ -1582,8 +1518,7 @@ cs_history_op(CsOpReplay *history, CsOpRecord *record)
 
 /* Pacemaker's process_rsc_state(): what the final role and on-fail mean
  * for the node and the resource. */
-static void
-cs_history_consequences(CsOpReplay *history)
+static void cs_history_consequences(CsOpReplay *history)
 {
     CsStatusRun *run = history->run;
     CsModel *model = run->model;
@@ -1611,12 +1546,8 @@ cs_history_consequences(CsOpReplay *history)
         on_fail = CS_ON_FAIL_IGNORE;
     }
     switch (on_fail) {
-    case CS_ON_FAIL_DEMOTE:
-        state->failed = TRUE;
-        break;
-    case CS_ON_FAIL_FENCE:
-        cs_fence_node(run, node);
-        break;
+    case CS_ON_FAIL_DEMOTE: state->failed = TRUE; break;
+    case CS_ON_FAIL_FENCE: cs_fence_node(run, node); break;
     case CS_ON_FAIL_STANDBY:
         node->standby = TRUE;
         node->standby_onfail = TRUE;
@@ -1630,9 +1561,7 @@ cs_history_consequences(CsOpReplay *history)
             cs_ban(model, history->rsc->index, node->index, "__action_migration_auto__");
         }
         break;
-    case CS_ON_FAIL_STOP:
-        cs_history_next_role(history, CS_ROLE_STOPPED);
-        break;
+    case CS_ON_FAIL_STOP: cs_history_next_role(history, CS_ROLE_STOPPED); break;
     case CS_ON_FAIL_RECOVER:
     case CS_ON_FAIL_RESTART_CONTAINER:
     case CS_ON_FAIL_RESET_REMOTE:
@@ -1651,8 +1580,7 @@ cs_history_consequences(CsOpReplay *history)
             cs_history_next_role(history, CS_ROLE_STOPPED);
         }
         break;
-    case CS_ON_FAIL_IGNORE:
-        break;
+    case CS_ON_FAIL_IGNORE: break;
     }
     if (history->role != CS_ROLE_STOPPED && history->role != CS_ROLE_UNKNOWN
         && on_fail != CS_ON_FAIL_IGNORE) {
@@ -1671,8 +1599,7 @@ cs_history_consequences(CsOpReplay *history)
  * on-fail=block (Pacemaker Explained 2.1, "Maintenance Mode" and
  * "Resource Operations" on-fail): their failed start, for one, then
  * means not running rather than a failure to recover. */
-static void
-cs_history_keep_unmanaged(const CsOpReplay *history)
+static void cs_history_keep_unmanaged(const CsOpReplay *history)
 {
     /* A clone's histories belong to distinct instances, each with its
      * own flag (one in maintenance leaves another managed). */
@@ -1680,8 +1607,7 @@ cs_history_keep_unmanaged(const CsOpReplay *history)
         || cs_model_top(history->run->model, history->rsc)->kind == CS_RSC_CLONE) {
         return;
     }
-    if (!history->managed
-        || (history->role > CS_ROLE_STOPPED && history->node->maintenance)) {
+    if (!history->managed || (history->role > CS_ROLE_STOPPED && history->node->maintenance)) {
         history->run->rsc_unmanaged[history->rsc->index] = TRUE;
     }
 }
@@ -1693,16 +1619,14 @@ cs_history_keep_unmanaged(const CsOpReplay *history)
  * configured one; a changed agent restarts the resource where it is active
  * (Pacemaker Explained 2.1, "Resource properties": the class, provider
  * and type define the agent). */
-static gboolean
-cs_agent_changed(const CsResource *rsc, xmlNode *lrm_resource)
+static gboolean cs_agent_changed(const CsResource *rsc, xmlNode *lrm_resource)
 {
     return g_strcmp0(rsc->rsc_class, cs_xml_attr(lrm_resource, "class")) != 0
            || g_strcmp0(rsc->provider, cs_xml_attr(lrm_resource, "provider")) != 0
            || g_strcmp0(rsc->type, cs_xml_attr(lrm_resource, "type")) != 0;
 }
 
-static void
-cs_lrm_resource_unpack(CsStatusRun *run, CsNode *node, xmlNode *lrm_resource)
+static void cs_lrm_resource_unpack(CsStatusRun *run, CsNode *node, xmlNode *lrm_resource)
 {
     CsModel *model = run->model;
     const char *rsc_id = cs_xml_attr(lrm_resource, "id");
@@ -1723,7 +1647,7 @@ cs_lrm_resource_unpack(CsStatusRun *run, CsNode *node, xmlNode *lrm_resource)
     }
     CsResource *rsc = cs_history_rsc(model, rsc_id, &instance);
     if (rsc != NULL && rsc->kind != CS_RSC_PRIMITIVE) {
-        rsc = NULL;   /* no longer a primitive: an orphan */
+        rsc = NULL; /* no longer a primitive: an orphan */
     }
     CsRscState *state = g_new0(CsRscState, 1);
     state->rsc = rsc != NULL ? rsc->index : -1;
@@ -1738,14 +1662,20 @@ cs_lrm_resource_unpack(CsStatusRun *run, CsNode *node, xmlNode *lrm_resource)
 
     /* An orphan stays managed (to be stopped) unless stop-orphan-resources
      * is off; a resource an earlier history made unmanaged stays so. */
-    CsOpReplay history = { run, state, rsc, node, CS_ROLE_UNKNOWN, CS_ON_FAIL_IGNORE, NULL,
+    CsOpReplay history = {run,
+                          state,
+                          rsc,
+                          node,
+                          CS_ROLE_UNKNOWN,
+                          CS_ON_FAIL_IGNORE,
+                          NULL,
                           rsc != NULL ? rsc->managed && !run->rsc_unmanaged[rsc->index]
                                       : model->options.stop_orphan_resources,
-                          -1 };
+                          -1};
     if (rsc != NULL) {
         CsResource *top = cs_model_top(model, rsc);
-        history.ban_target = (top->kind == CS_RSC_CLONE && !top->globally_unique)
-                             ? top->index : rsc->index;
+        history.ban_target =
+            (top->kind == CS_RSC_CLONE && !top->globally_unique) ? top->index : rsc->index;
     }
     records = g_list_sort(records, cs_op_compare);
     for (GList *item = records; item != NULL; item = item->next) {
@@ -1766,8 +1696,7 @@ cs_lrm_resource_unpack(CsStatusRun *run, CsNode *node, xmlNode *lrm_resource)
     }
 }
 
-static void
-cs_node_lrm_unpack(CsStatusRun *run, CsNode *node)
+static void cs_node_lrm_unpack(CsStatusRun *run, CsNode *node)
 {
     xmlNode *lrm = cs_child(node->state_xml, "lrm");
     xmlNode *resources = cs_child(lrm, "lrm_resources");
@@ -1784,21 +1713,19 @@ cs_node_lrm_unpack(CsStatusRun *run, CsNode *node)
  * only when fencing or shutdown locks need them), remote nodes once their
  * connection is known to be up, guests once connection and container are;
  * with fence, every node not read yet. */
-static gboolean
-cs_histories_pass(CsStatusRun *run, xmlNode *status, gboolean fence)
+static gboolean cs_histories_pass(CsStatusRun *run, xmlNode *status, gboolean fence)
 {
     CsModel *model = run->model;
     gboolean progress = FALSE;
 
-    for (xmlNode *xml = cs_xml_first_element(status); xml != NULL;
-         xml = cs_xml_next_element(xml)) {
+    for (xmlNode *xml = cs_xml_first_element(status); xml != NULL; xml = cs_xml_next_element(xml)) {
         CsNode *node = cs_xml_is(xml, "node_state") ? cs_state_node(model, xml) : NULL;
         if (node == NULL || node->state_xml != xml || run->unpacked[node->index]) {
             continue;
         }
         guint i = (guint)node->index;
-        CsResource *connection = node->remote_rsc >= 0
-            ? g_ptr_array_index(model->resources, node->remote_rsc) : NULL;
+        CsResource *connection =
+            node->remote_rsc >= 0 ? g_ptr_array_index(model->resources, node->remote_rsc) : NULL;
         if (fence) {
             /* every remaining node */
         } else if (node->type == CS_NODE_GUEST) {
@@ -1808,8 +1735,9 @@ cs_histories_pass(CsStatusRun *run, xmlNode *status, gboolean fence)
                 continue;
             }
         } else if (node->type == CS_NODE_REMOTE) {
-            if (connection == NULL || (!model->options.shutdown_lock
-                                       && run->rsc_role[connection->index] != CS_ROLE_STARTED)) {
+            if (connection == NULL
+                || (!model->options.shutdown_lock
+                    && run->rsc_role[connection->index] != CS_ROLE_STARTED)) {
                 continue;
             }
         } else if (!model->options.stonith_enabled && !model->options.shutdown_lock
@@ -1828,23 +1756,20 @@ cs_histories_pass(CsStatusRun *run, xmlNode *status, gboolean fence)
 }
 
 /* The node_state order is the document's; histories are read in it. */
-static void
-cs_histories_unpack(CsStatusRun *run, xmlNode *status)
+static void cs_histories_unpack(CsStatusRun *run, xmlNode *status)
 {
     while (cs_histories_pass(run, status, FALSE)) {
     }
     cs_histories_pass(run, status, run->model->options.stonith_enabled);
     for (guint i = 0; i < run->model->nodes->len; i++) {
         CsNode *node = g_ptr_array_index(run->model->nodes, i);
-        if ((node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST)
-            && !run->unpacked[i]) {
+        if ((node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST) && !run->unpacked[i]) {
             cs_remote_determine_online(run, node);
         }
     }
 }
 
-static void
-cs_lrm_index_build(CsStatusRun *run, xmlNode *status)
+static void cs_lrm_index_build(CsStatusRun *run, xmlNode *status)
 {
     for (xmlNode *state = cs_xml_first_element(status); state != NULL;
          state = cs_xml_next_element(state)) {
@@ -1869,8 +1794,7 @@ cs_lrm_index_build(CsStatusRun *run, xmlNode *status)
     }
 }
 
-static void
-cs_tickets_state_unpack(CsModel *model, xmlNode *tickets)
+static void cs_tickets_state_unpack(CsModel *model, xmlNode *tickets)
 {
     for (xmlNode *xml = cs_xml_first_element(tickets); xml != NULL;
          xml = cs_xml_next_element(xml)) {
@@ -1888,13 +1812,11 @@ cs_tickets_state_unpack(CsModel *model, xmlNode *tickets)
     }
 }
 
-void
-cs_model_unpack_ticket_states(CsModel *model)
+void cs_model_unpack_ticket_states(CsModel *model)
 {
     xmlNode *status = cs_document_section(model->document, "status");
 
-    for (xmlNode *xml = cs_xml_first_element(status); xml != NULL;
-         xml = cs_xml_next_element(xml)) {
+    for (xmlNode *xml = cs_xml_first_element(status); xml != NULL; xml = cs_xml_next_element(xml)) {
         if (cs_xml_is(xml, "tickets")) {
             cs_tickets_state_unpack(model, xml);
         }
@@ -1904,13 +1826,11 @@ cs_model_unpack_ticket_states(CsModel *model)
 /* A resource inside a clone: Pacemaker gives each instance a resource
  * object of its own, so a failure marks only the instance whose history
  * shows it, never the instances active elsewhere. */
-static gboolean
-cs_status_in_clone(const CsModel *model, int rsc)
+static gboolean cs_status_in_clone(const CsModel *model, int rsc)
 {
     for (int up = rsc; up >= 0;
          up = ((const CsResource *)g_ptr_array_index(model->resources, up))->parent) {
-        if (((const CsResource *)g_ptr_array_index(model->resources, up))->kind
-            == CS_RSC_CLONE) {
+        if (((const CsResource *)g_ptr_array_index(model->resources, up))->kind == CS_RSC_CLONE) {
             return TRUE;
         }
     }
@@ -1929,15 +1849,23 @@ cs_status_in_clone(const CsModel *model, int rsc)
  * did to the nodes are taken over.  check_session compares every such
  * edit with a model built from scratch. */
 
-static guint32
-cs_node_pre_history(const CsNode *node)
+static guint32 cs_node_pre_history(const CsNode *node)
 {
     /* Maintenance counts on every node: an active resource there needs
      * no fencing, and it is unmanaged for the histories read after. */
     const gboolean flags[] = {
-        node->online, node->unclean, node->pending, node->shutdown, node->expected_up,
-        node->maintenance, node->is_dc, node->has_state, node->unseen,
-        node->rsc_discovery_enabled, node->remote_was_fenced, node->remote_requires_reset,
+        node->online,
+        node->unclean,
+        node->pending,
+        node->shutdown,
+        node->expected_up,
+        node->maintenance,
+        node->is_dc,
+        node->has_state,
+        node->unseen,
+        node->rsc_discovery_enabled,
+        node->remote_was_fenced,
+        node->remote_requires_reset,
         node->remote_maintenance,
     };
     guint32 packed = (guint32)node->type << 24;
@@ -1953,18 +1881,16 @@ cs_node_pre_history(const CsNode *node)
  * Pacemaker's check_operation_expiry(); Pacemaker Explained 2.1, "Resource Meta-Attributes"
  * failure-timeout).  Every other fail count is read by the solve alone
  * (migration-threshold, cs_model_fail_count), from this model's own. */
-static gboolean
-cs_fail_count_read_by_histories(const CsModel *model, const CsFailCount *fail_count)
+static gboolean cs_fail_count_read_by_histories(const CsModel *model, const CsFailCount *fail_count)
 {
     if (fail_count->rsc < 0) {
-        return FALSE;   /* an orphan's: no history's resource */
+        return FALSE; /* an orphan's: no history's resource */
     }
     const CsResource *rsc = g_ptr_array_index(model->resources, fail_count->rsc);
     return rsc->failure_timeout_s > 0;
 }
 
-static gboolean
-cs_fail_count_equal(const CsFailCount *now, const CsFailCount *then)
+static gboolean cs_fail_count_equal(const CsFailCount *now, const CsFailCount *then)
 {
     return now->rsc == then->rsc && now->node == then->node && now->count == then->count
            && now->interval_ms == then->interval_ms && now->last_failure == then->last_failure
@@ -1974,12 +1900,10 @@ cs_fail_count_equal(const CsFailCount *now, const CsFailCount *then)
 
 /* The index of model's next fail count from i on, among those the
  * histories read when read_only (all of them otherwise); len at the end. */
-static guint
-cs_next_fail_count(const CsModel *model, guint i, gboolean read_only)
+static guint cs_next_fail_count(const CsModel *model, guint i, gboolean read_only)
 {
     while (i < model->fail_counts->len && read_only
-           && !cs_fail_count_read_by_histories(
-                   model, g_ptr_array_index(model->fail_counts, i))) {
+           && !cs_fail_count_read_by_histories(model, g_ptr_array_index(model->fail_counts, i))) {
         i++;
     }
     return i;
@@ -1987,8 +1911,8 @@ cs_next_fail_count(const CsModel *model, guint i, gboolean read_only)
 
 /* The same fail counts in the same order: all of them, or (read_only)
  * those the histories read. */
-static gboolean
-cs_same_fail_counts(const CsModel *model, const CsModel *previous, gboolean read_only)
+static gboolean cs_same_fail_counts(const CsModel *model, const CsModel *previous,
+                                    gboolean read_only)
 {
     guint i = cs_next_fail_count(model, 0, read_only);
     guint j = cs_next_fail_count(previous, 0, read_only);
@@ -2004,11 +1928,9 @@ cs_same_fail_counts(const CsModel *model, const CsModel *previous, gboolean read
     return i == model->fail_counts->len && j == previous->fail_counts->len;
 }
 
-static gboolean
-cs_histories_reusable(const CsModel *model, const CsModel *previous)
+static gboolean cs_histories_reusable(const CsModel *model, const CsModel *previous)
 {
-    if (previous == NULL || !previous->plain_nodes
-        || model->nodes->len != previous->nodes->len
+    if (previous == NULL || !previous->plain_nodes || model->nodes->len != previous->nodes->len
         || model->resources->len != previous->resources->len) {
         return FALSE;
     }
@@ -2028,8 +1950,7 @@ cs_histories_reusable(const CsModel *model, const CsModel *previous)
  * keys count the nodes, which are as many as previous's.  Fail counts
  * the edit changed stay this model's own, just read; their index is
  * made after (cs_model_index_status). */
-static void
-cs_histories_share(CsModel *model, const CsModel *previous)
+static void cs_histories_share(CsModel *model, const CsModel *previous)
 {
     g_ptr_array_unref(model->rsc_states);
     model->rsc_states = g_ptr_array_ref(previous->rsc_states);
@@ -2047,8 +1968,7 @@ cs_histories_share(CsModel *model, const CsModel *previous)
         model->digest_verdicts = g_hash_table_ref(previous->digest_verdicts);
 }
 
-static void
-cs_histories_take_over(CsModel *model, const CsModel *previous)
+static void cs_histories_take_over(CsModel *model, const CsModel *previous)
 {
     guint first = previous->warnings->len - previous->history_warnings;
 
@@ -2075,15 +1995,13 @@ cs_histories_take_over(CsModel *model, const CsModel *previous)
     model->histories_shared = TRUE;
 }
 
-static gint64
-cs_earlier_recheck(gint64 a, gint64 b)
+static gint64 cs_earlier_recheck(gint64 a, gint64 b)
 {
     return a == 0 ? b : (b == 0 ? a : MIN(a, b));
 }
 
 /* Reads the histories, keeping apart what they add to the model. */
-static void
-cs_histories_read(CsStatusRun *run, xmlNode *status)
+static void cs_histories_read(CsStatusRun *run, xmlNode *status)
 {
     CsModel *model = run->model;
     guint warnings_before = model->warnings->len;
@@ -2112,8 +2030,7 @@ cs_histories_read(CsStatusRun *run, xmlNode *status)
     model->recheck_by = cs_earlier_recheck(recheck_before, model->recheck_by);
 }
 
-void
-cs_model_unpack_status(CsModel *model, const CsModel *previous)
+void cs_model_unpack_status(CsModel *model, const CsModel *previous)
 {
     xmlNode *status = cs_document_section(model->document, "status");
     guint n_rsc = model->resources->len;
@@ -2130,8 +2047,7 @@ cs_model_unpack_status(CsModel *model, const CsModel *previous)
     for (guint i = 0; i < n_rsc; i++) {
         run.rsc_role[i] = CS_ROLE_STOPPED;
     }
-    for (xmlNode *xml = cs_xml_first_element(status); xml != NULL;
-         xml = cs_xml_next_element(xml)) {
+    for (xmlNode *xml = cs_xml_first_element(status); xml != NULL; xml = cs_xml_next_element(xml)) {
         if (cs_xml_is(xml, "tickets")) {
             cs_tickets_state_unpack(model, xml);
         } else if (cs_xml_is(xml, "node_state")) {

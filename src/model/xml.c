@@ -5,8 +5,7 @@
 
 #include "model/model_internal.h"
 
-const char *
-cs_xml_attr(const xmlNode *element, const char *name)
+const char *cs_xml_attr(const xmlNode *element, const char *name)
 {
     if (element == NULL || element->type != XML_ELEMENT_NODE) {
         return NULL;
@@ -14,8 +13,7 @@ cs_xml_attr(const xmlNode *element, const char *name)
     /* The first byte rules out most attributes without a call: this is
      * the model's innermost loop. */
     for (const xmlAttr *attr = element->properties; attr != NULL; attr = attr->next) {
-        if (attr->name[0] != (xmlChar)name[0]
-            || strcmp((const char *)attr->name, name) != 0) {
+        if (attr->name[0] != (xmlChar)name[0] || strcmp((const char *)attr->name, name) != 0) {
             continue;
         }
         if (attr->children == NULL) {
@@ -31,8 +29,7 @@ cs_xml_attr(const xmlNode *element, const char *name)
     return NULL;
 }
 
-xmlNode *
-cs_xml_first_element(const xmlNode *parent)
+xmlNode *cs_xml_first_element(const xmlNode *parent)
 {
     if (parent == NULL) {
         return NULL;
@@ -45,8 +42,7 @@ cs_xml_first_element(const xmlNode *parent)
     return NULL;
 }
 
-xmlNode *
-cs_xml_next_element(const xmlNode *element)
+xmlNode *cs_xml_next_element(const xmlNode *element)
 {
     for (xmlNode *next = element->next; next != NULL; next = next->next) {
         if (next->type == XML_ELEMENT_NODE) {
@@ -56,9 +52,8 @@ cs_xml_next_element(const xmlNode *element)
     return NULL;
 }
 
-gboolean
-cs_xml_is(const xmlNode *element, const char *name)
+gboolean cs_xml_is(const xmlNode *element, const char *name)
 {
     return element != NULL && element->type == XML_ELEMENT_NODE
-        && strcmp((const char *)element->name, name) == 0;
+           && strcmp((const char *)element->name, name) == 0;
 }

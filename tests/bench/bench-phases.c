@@ -43,34 +43,53 @@ typedef struct {
     double best_ms;
 } CsPhase;
 
-enum { PHASE_LOAD, PHASE_MODEL, PHASE_SOLVE, PHASE_SCORES, PHASE_TRANSITION,
-       PHASE_FREE, PHASE_BAN, PHASE_BAN_UNDO, PHASE_BAN_UNDO_REBUILT, PHASE_PREFER, PHASE_STICKINESS,
-       PHASE_DEFAULT_STICKINESS, PHASE_STANDBY, PHASE_MAINTENANCE, PHASE_CLOCK,
-       PHASE_GRAPH_FOCUS2, PHASE_GRAPH_FOCUS4, PHASE_GRAPH_WHOLE, PHASE_GRAPH_WHOLE_PAN,
-       PHASE_GRAPH_WHOLE_EDIT, PHASE_GRAPH_WHOLE_EDIT_SAME, PHASE_COUNT };
+enum {
+    PHASE_LOAD,
+    PHASE_MODEL,
+    PHASE_SOLVE,
+    PHASE_SCORES,
+    PHASE_TRANSITION,
+    PHASE_FREE,
+    PHASE_BAN,
+    PHASE_BAN_UNDO,
+    PHASE_BAN_UNDO_REBUILT,
+    PHASE_PREFER,
+    PHASE_STICKINESS,
+    PHASE_DEFAULT_STICKINESS,
+    PHASE_STANDBY,
+    PHASE_MAINTENANCE,
+    PHASE_CLOCK,
+    PHASE_GRAPH_FOCUS2,
+    PHASE_GRAPH_FOCUS4,
+    PHASE_GRAPH_WHOLE,
+    PHASE_GRAPH_WHOLE_PAN,
+    PHASE_GRAPH_WHOLE_EDIT,
+    PHASE_GRAPH_WHOLE_EDIT_SAME,
+    PHASE_COUNT
+};
 
 static CsPhase phases[PHASE_COUNT] = {
-    [PHASE_LOAD] = { "load", -1 },
-    [PHASE_MODEL] = { "model", -1 },
-    [PHASE_SOLVE] = { "solve", -1 },
-    [PHASE_SCORES] = { "print-scores", -1 },
-    [PHASE_TRANSITION] = { "print-transition", -1 },
-    [PHASE_FREE] = { "free", -1 },
-    [PHASE_BAN] = { "edit-ban+resolve", -1 },
-    [PHASE_BAN_UNDO] = { "undo+resolve", -1 },
-    [PHASE_BAN_UNDO_REBUILT] = { "undo-rebuilt+resolve", -1 },
-    [PHASE_PREFER] = { "edit-prefer+resolve", -1 },
-    [PHASE_STICKINESS] = { "edit-stickiness+resolve", -1 },
-    [PHASE_DEFAULT_STICKINESS] = { "edit-default-stickiness+resolve", -1 },
-    [PHASE_STANDBY] = { "edit-standby+resolve", -1 },
-    [PHASE_MAINTENANCE] = { "edit-maintenance+resolve", -1 },
-    [PHASE_CLOCK] = { "edit-clock+resolve", -1 },
-    [PHASE_GRAPH_FOCUS2] = { "graph-focus-depth2+draw", -1 },
-    [PHASE_GRAPH_FOCUS4] = { "graph-focus-depth4+draw", -1 },
-    [PHASE_GRAPH_WHOLE] = { "graph-whole-layout", -1 },
-    [PHASE_GRAPH_WHOLE_PAN] = { "graph-whole-frame", -1 },
-    [PHASE_GRAPH_WHOLE_EDIT] = { "graph-whole-after-edit", -1 },
-    [PHASE_GRAPH_WHOLE_EDIT_SAME] = { "graph-whole-after-edit-same-shape", -1 },
+    [PHASE_LOAD] = {"load", -1},
+    [PHASE_MODEL] = {"model", -1},
+    [PHASE_SOLVE] = {"solve", -1},
+    [PHASE_SCORES] = {"print-scores", -1},
+    [PHASE_TRANSITION] = {"print-transition", -1},
+    [PHASE_FREE] = {"free", -1},
+    [PHASE_BAN] = {"edit-ban+resolve", -1},
+    [PHASE_BAN_UNDO] = {"undo+resolve", -1},
+    [PHASE_BAN_UNDO_REBUILT] = {"undo-rebuilt+resolve", -1},
+    [PHASE_PREFER] = {"edit-prefer+resolve", -1},
+    [PHASE_STICKINESS] = {"edit-stickiness+resolve", -1},
+    [PHASE_DEFAULT_STICKINESS] = {"edit-default-stickiness+resolve", -1},
+    [PHASE_STANDBY] = {"edit-standby+resolve", -1},
+    [PHASE_MAINTENANCE] = {"edit-maintenance+resolve", -1},
+    [PHASE_CLOCK] = {"edit-clock+resolve", -1},
+    [PHASE_GRAPH_FOCUS2] = {"graph-focus-depth2+draw", -1},
+    [PHASE_GRAPH_FOCUS4] = {"graph-focus-depth4+draw", -1},
+    [PHASE_GRAPH_WHOLE] = {"graph-whole-layout", -1},
+    [PHASE_GRAPH_WHOLE_PAN] = {"graph-whole-frame", -1},
+    [PHASE_GRAPH_WHOLE_EDIT] = {"graph-whole-after-edit", -1},
+    [PHASE_GRAPH_WHOLE_EDIT_SAME] = {"graph-whole-after-edit-same-shape", -1},
 };
 
 /* Heap in use after each step of the first run, in MiB: what the
@@ -78,7 +97,10 @@ static CsPhase phases[PHASE_COUNT] = {
  * a solution's table arena is made of them). */
 enum { HEAP_LOAD, HEAP_MODEL, HEAP_SOLVE, HEAP_PRINT, HEAP_COUNT };
 static const char *const heap_names[HEAP_COUNT] = {
-    "heap-after-load", "heap-after-model", "heap-after-solve", "heap-after-print",
+    "heap-after-load",
+    "heap-after-model",
+    "heap-after-solve",
+    "heap-after-print",
 };
 static double heap_mib[HEAP_COUNT];
 
@@ -105,8 +127,7 @@ static void cs_record(int phase, double started)
 
 static void cs_fail(const char *what, const GError *error)
 {
-    fprintf(stderr, "bench-phases: %s: %s\n", what,
-            error != NULL ? error->message : "failed");
+    fprintf(stderr, "bench-phases: %s: %s\n", what, error != NULL ? error->message : "failed");
     exit(2);
 }
 
@@ -203,8 +224,7 @@ static void cs_undo_and_refresh(CsSession *session, int phase)
 
 /* The edit has been made in the log: re-solve, time it from started,
  * then undo (untimed), as the console's u would. */
-static void cs_finish_edit(CsSession *session, int phase, double started,
-                           const char *what)
+static void cs_finish_edit(CsSession *session, int phase, double started, const char *what)
 {
     cs_refresh(session, what);
     cs_record(phase, started);
@@ -214,8 +234,7 @@ static void cs_finish_edit(CsSession *session, int phase, double started,
 
 /* The edits the console's keys make that the earlier ones do not cover:
  * p, s on the default, M, t (a year on). */
-static void cs_run_more_edits(CsSession *session, const char *rsc,
-                              const char *node)
+static void cs_run_more_edits(CsSession *session, const char *rsc, const char *node)
 {
     g_autoptr(GError) error = NULL;
     double started = cs_now_ms();
@@ -253,29 +272,28 @@ typedef struct {
 } CsCommandPhase;
 
 static CsCommandPhase command_phases[] = {
-    { "edit-meta+resolve", "meta %R target-role Stopped", -1 },
-    { "edit-meta-priority+resolve", "meta %R priority 10", -1 },
-    { "edit-param+resolve", "param %R bench 1", -1 },
-    { "edit-utilization-node+resolve", "utilization %N cpu 4", -1 },
-    { "edit-utilization-rsc+resolve", "utilization %R cpu 1", -1 },
-    { "edit-property+resolve", "property no-quorum-policy stop", -1 },
-    { "edit-rsc-default+resolve", "rsc-default migration-threshold 3", -1 },
-    { "edit-op-default+resolve", "op-default timeout 30s", -1 },
-    { "edit-ticket+resolve", "ticket bench-ticket grant", -1 },
-    { "edit-ticket-constraint+resolve", "ticket-constraint add bench-tk %R bench-ticket stop",
-      -1 },
-    { "edit-order+resolve", "order add bench-o %R %S Optional", -1 },
-    { "edit-order-set+resolve", "order add bench-os set %R %S", -1 },
-    { "edit-colocation-set+resolve", "colocation add bench-cs set %R %S score=100", -1 },
-    { "edit-rule+resolve", "location add bench-l %R rule 100 '#uname' eq %N", -1 },
-    { "edit-group+resolve", "group add bench-g %R", -1 },
-    { "edit-group-remove+resolve", "group remove %G %M", -1 },
-    { "edit-clone+resolve", "clone %R", -1 },
-    { "edit-node-add+resolve", "node add bench-node", -1 },
-    { "edit-node-remove+resolve", "node remove %N", -1 },
-    { "edit-xml+resolve", "edit %R", -1 },
-    { "exempt-resource-add+resolve", "resource add bench-r ocf:pacemaker:Dummy", -1 },
-    { "exempt-resource-remove+resolve", "resource remove %R", -1 },
+    {"edit-meta+resolve", "meta %R target-role Stopped", -1},
+    {"edit-meta-priority+resolve", "meta %R priority 10", -1},
+    {"edit-param+resolve", "param %R bench 1", -1},
+    {"edit-utilization-node+resolve", "utilization %N cpu 4", -1},
+    {"edit-utilization-rsc+resolve", "utilization %R cpu 1", -1},
+    {"edit-property+resolve", "property no-quorum-policy stop", -1},
+    {"edit-rsc-default+resolve", "rsc-default migration-threshold 3", -1},
+    {"edit-op-default+resolve", "op-default timeout 30s", -1},
+    {"edit-ticket+resolve", "ticket bench-ticket grant", -1},
+    {"edit-ticket-constraint+resolve", "ticket-constraint add bench-tk %R bench-ticket stop", -1},
+    {"edit-order+resolve", "order add bench-o %R %S Optional", -1},
+    {"edit-order-set+resolve", "order add bench-os set %R %S", -1},
+    {"edit-colocation-set+resolve", "colocation add bench-cs set %R %S score=100", -1},
+    {"edit-rule+resolve", "location add bench-l %R rule 100 '#uname' eq %N", -1},
+    {"edit-group+resolve", "group add bench-g %R", -1},
+    {"edit-group-remove+resolve", "group remove %G %M", -1},
+    {"edit-clone+resolve", "clone %R", -1},
+    {"edit-node-add+resolve", "node add bench-node", -1},
+    {"edit-node-remove+resolve", "node remove %N", -1},
+    {"edit-xml+resolve", "edit %R", -1},
+    {"exempt-resource-add+resolve", "resource add bench-r ocf:pacemaker:Dummy", -1},
+    {"exempt-resource-remove+resolve", "resource remove %R", -1},
 };
 
 static gboolean cs_pick_top_primitives(const CsSession *session, const char **first,
@@ -307,8 +325,8 @@ static void cs_pick_group(const CsModel *model, const char **group, const char *
         const CsResource *rsc = g_ptr_array_index(model->resources, i);
         if (rsc->kind != CS_RSC_GROUP || rsc->children->len == 0)
             continue;
-        const CsResource *first = g_ptr_array_index(
-            model->resources, (guint)g_array_index(rsc->children, int, 0));
+        const CsResource *first =
+            g_ptr_array_index(model->resources, (guint)g_array_index(rsc->children, int, 0));
         *group = rsc->id;
         *member = first->id;
     }
@@ -348,8 +366,8 @@ static gboolean cs_edit_xml_directly(CsSession *session, const char *rsc, GError
     g_autofree char *text = cs_edit_element_text(session->document, rsc);
     char *close = strchr(text, '>');
     gsize at = (gsize)(close - text) - (close > text && close[-1] == '/');
-    g_autofree char *edited = g_strdup_printf("%.*s description=\"bench\"%s", (int)at, text,
-                                              text + at);
+    g_autofree char *edited =
+        g_strdup_printf("%.*s description=\"bench\"%s", (int)at, text, text + at);
     return cs_edit_replace_element(session->log, rsc, edited, error);
 }
 
@@ -364,7 +382,7 @@ static void cs_run_commands(CsSession *session)
     g_autofree char *rsc = g_strdup(first), *other = g_strdup(second);
     g_autofree char *uname = g_strdup(node);
     g_autofree char *group = g_strdup(group_id), *member = g_strdup(member_id);
-    CsBenchNames names = { rsc, other, uname, group, member };
+    CsBenchNames names = {rsc, other, uname, group, member};
     /* as the console's keys do: what moved is told after the first frame */
     session->describe_later = TRUE;
     for (gsize i = 0; i < G_N_ELEMENTS(command_phases); i++) {
@@ -373,9 +391,10 @@ static void cs_run_commands(CsSession *session)
         g_autoptr(GString) out = g_string_new(NULL);
         g_autoptr(GError) error = NULL;
         double started = cs_now_ms();
-        gboolean ok = g_str_has_prefix(command, "edit ")
-            ? cs_edit_xml_directly(session, rsc, &error) && cs_session_refresh(session)
-            : cs_command_run_text(session, command, out, &error);
+        gboolean ok =
+            g_str_has_prefix(command, "edit ")
+                ? cs_edit_xml_directly(session, rsc, &error) && cs_session_refresh(session)
+                : cs_command_run_text(session, command, out, &error);
         if (!ok)
             cs_fail(command, error);
         double elapsed = cs_now_ms() - started;
@@ -453,12 +472,13 @@ static int cs_most_constrained(const CsModel *model)
 
 /* What one frame of the Graph view costs: build and lay out, then copy
  * a 200x60 screen's worth of rows out of the grid. */
-static void cs_time_graph(const CsSession *session, const gboolean *stopping, int focus, int depth, int phase)
+static void cs_time_graph(const CsSession *session, const gboolean *stopping, int focus, int depth,
+                          int phase)
 {
     const CsModel *model = session->model;
     int count = (int)cs_solution_model(session->solution)->resources->len;
-    CsGraphOptions options = { .focus = focus, .depth = depth, .stopping = stopping, .stopping_count = count,
-                               .wrap = 199 };
+    CsGraphOptions options = {
+        .focus = focus, .depth = depth, .stopping = stopping, .stopping_count = count, .wrap = 199};
     double started = cs_now_ms();
     CsConstraintGraph *graph = cs_constraint_graph_build(model, session->solution, &options);
     for (int y = 0; y < 60 && y < graph->height; y++)
@@ -475,8 +495,10 @@ static void cs_time_graph(const CsSession *session, const gboolean *stopping, in
 static void cs_time_graph_pan(const CsSession *session, const gboolean *stopping)
 {
     int count = (int)cs_solution_model(session->solution)->resources->len;
-    CsGraphOptions options = { .focus = -1, .stopping = stopping, .stopping_count = count, .wrap = 199 };
-    g_autoptr(CsConstraintGraph) graph = cs_constraint_graph_build(session->model, session->solution, &options);
+    CsGraphOptions options = {
+        .focus = -1, .stopping = stopping, .stopping_count = count, .wrap = 199};
+    g_autoptr(CsConstraintGraph) graph =
+        cs_constraint_graph_build(session->model, session->solution, &options);
     int top = MAX(0, graph->height / 2 - 30), left = MAX(0, graph->width / 2 - 100);
     double started = cs_now_ms();
     g_autoptr(GString) row = g_string_new(NULL);
@@ -491,12 +513,14 @@ static void cs_time_graph_pan(const CsSession *session, const gboolean *stopping
     cs_record(PHASE_GRAPH_WHOLE_PAN, started);
 }
 
-static CsConstraintGraph *cs_whole_graph(const CsSession *session, gboolean **stopping, CsConstraintGraph *previous)
+static CsConstraintGraph *cs_whole_graph(const CsSession *session, gboolean **stopping,
+                                         CsConstraintGraph *previous)
 {
     int count = 0;
     g_free(*stopping);
     *stopping = cs_constraint_graph_stopping(session->solution, &count);
-    CsGraphOptions options = { .focus = -1, .stopping = *stopping, .stopping_count = count, .wrap = 199 };
+    CsGraphOptions options = {
+        .focus = -1, .stopping = *stopping, .stopping_count = count, .wrap = 199};
     return cs_constraint_graph_rebuild(session->model, session->solution, &options, previous);
 }
 
@@ -514,13 +538,14 @@ static void cs_time_graph_after_edit(CsSession *session, CsEditLog *log, int pha
     if (!cs_edit_redo(log))
         cs_fail("redo", NULL);
     cs_refresh(session, "redo");
-    cs_solution_transition(session->solution);   /* the console's read_transition */
+    cs_solution_transition(session->solution); /* the console's read_transition */
     double started = cs_now_ms();
     int count = 0;
     stopping = cs_constraint_graph_stopping(session->solution, &count);
-    CsGraphOptions options = { .focus = -1, .stopping = stopping, .stopping_count = count, .wrap = 199 };
-    g_autoptr(CsConstraintGraph) graph = cs_constraint_graph_rebuild(session->model, session->solution,
-                                                                      &options, before);
+    CsGraphOptions options = {
+        .focus = -1, .stopping = stopping, .stopping_count = count, .wrap = 199};
+    g_autoptr(CsConstraintGraph) graph =
+        cs_constraint_graph_rebuild(session->model, session->solution, &options, before);
     for (int y = 0; y < 60 && y < graph->height; y++)
         g_free(cs_constraint_graph_row_text(graph, y));
     cs_record(phase, started);

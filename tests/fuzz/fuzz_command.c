@@ -44,7 +44,7 @@ static CsSession *cs_fuzz_session(void)
     CsDocument *document = cs_document_load_memory(data, length, "demo-small.xml", &error);
     if (document == NULL)
         g_error("the demo CIB does not load: %s", error->message);
-    CsTime now = { CS_FUZZ_NOW, 0 };
+    CsTime now = {CS_FUZZ_NOW, 0};
     CsSession *session = cs_session_new(document, now, &error);
     if (session == NULL)
         g_error("the demo CIB does not solve: %s", error->message);

@@ -64,17 +64,16 @@ static void cs_check_reload(const CsDocument *document)
 {
     g_autoptr(GByteArray) bytes = g_byte_array_new();
     int options = document->declaration ? 0 : XML_SAVE_NO_DECL;
-    xmlSaveCtxt *save = xmlSaveToIO(cs_collect, NULL, bytes,
-                                    (const char *)document->xml->encoding, options);
+    xmlSaveCtxt *save =
+        xmlSaveToIO(cs_collect, NULL, bytes, (const char *)document->xml->encoding, options);
     if (save == NULL)
-        return;   /* an encoding libxml2 cannot write: save reports it */
+        return; /* an encoding libxml2 cannot write: save reports it */
     long written = xmlSaveDoc(save, document->xml);
     if (xmlSaveClose(save) < 0 || written < 0)
         return;
     g_autoptr(GError) error = NULL;
-    g_autoptr(CsDocument) again = cs_document_load_memory((const char *)bytes->data,
-                                                          bytes->len, CS_FUZZ_NAME,
-                                                          &error);
+    g_autoptr(CsDocument) again =
+        cs_document_load_memory((const char *)bytes->data, bytes->len, CS_FUZZ_NAME, &error);
     if (again == NULL)
         g_error("a loaded document does not load again once saved: %s", error->message);
     if (g_hash_table_size(again->ids) != g_hash_table_size(document->ids))
@@ -84,8 +83,8 @@ static void cs_check_reload(const CsDocument *document)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     g_autoptr(GError) error = NULL;
-    g_autoptr(CsDocument) document = cs_document_load_memory((const char *)data, size,
-                                                             CS_FUZZ_NAME, &error);
+    g_autoptr(CsDocument) document =
+        cs_document_load_memory((const char *)data, size, CS_FUZZ_NAME, &error);
     if (document == NULL) {
         cs_check_refusal(error);
         return 0;
@@ -94,8 +93,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (root == NULL || strcmp((const char *)root->name, "cib") != 0)
         g_error("a document without a <cib> root was accepted");
     cs_check_ids(document);
-    static const char *const sections[] = { "crm_config", "nodes", "resources",
-                                            "constraints", "status", "rsc_defaults" };
+    static const char *const sections[] = {"crm_config",  "nodes",  "resources",
+                                           "constraints", "status", "rsc_defaults"};
     for (size_t i = 0; i < G_N_ELEMENTS(sections); i++)
         (void)cs_document_section(document, sections[i]);
     cs_check_reload(document);

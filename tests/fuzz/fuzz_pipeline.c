@@ -30,8 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     CsPipelineRun run;
     cs_pipeline_run((const char *)data, size, &run);
     if (cs_strict && run.provenance_mismatches > 0)
-        g_error("%u scores differ from the sum of their contributions",
-                run.provenance_mismatches);
+        g_error("%u scores differ from the sum of their contributions", run.provenance_mismatches);
     cs_pipeline_run_clear(&run);
     return 0;
 }

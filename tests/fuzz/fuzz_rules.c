@@ -45,14 +45,13 @@ static void cs_fuzz_time(const char *text)
     }
     CsTimeFields fields;
     cs_time_fields(time, &fields);
-    if (fields.month < 1 || fields.month > 12 || fields.monthday < 1
-        || fields.monthday > 31 || fields.weekday < 1 || fields.weekday > 7
-        || fields.yearday < 1 || fields.yearday > 366)
+    if (fields.month < 1 || fields.month > 12 || fields.monthday < 1 || fields.monthday > 31
+        || fields.weekday < 1 || fields.weekday > 7 || fields.yearday < 1 || fields.yearday > 366)
         g_error("'%s' broke down into impossible fields", text);
     g_autofree char *printed = cs_time_format(time);
     /* Only four-digit years and whole-minute offsets print as ISO 8601. */
-    if (fields.year < 1 || fields.year > 9999 || time.offset % 60 != 0
-        || time.offset <= -24 * 3600 || time.offset >= 24 * 3600)
+    if (fields.year < 1 || fields.year > 9999 || time.offset % 60 != 0 || time.offset <= -24 * 3600
+        || time.offset >= 24 * 3600)
         return;
     CsTime again;
     g_autoptr(GError) again_error = NULL;
@@ -60,8 +59,8 @@ static void cs_fuzz_time(const char *text)
         g_error("'%s' printed as '%s', which does not parse: %s", text, printed,
                 again_error->message);
     if (again.seconds != time.seconds)
-        g_error("'%s' printed as '%s', which reads back %" G_GINT64_FORMAT
-                "s away", text, printed, again.seconds - time.seconds);
+        g_error("'%s' printed as '%s', which reads back %" G_GINT64_FORMAT "s away", text, printed,
+                again.seconds - time.seconds);
 }
 
 static void cs_fuzz_duration(const char *text)
@@ -71,7 +70,7 @@ static void cs_fuzz_duration(const char *text)
 
     if (!cs_duration_parse(text, &duration, &error))
         return;
-    CsTime now = { CS_FUZZ_NOW, 0 };
+    CsTime now = {CS_FUZZ_NOW, 0};
     CsTime later = cs_time_add_duration(now, &duration);
     CsTimeFields fields;
     cs_time_fields(later, &fields);
@@ -90,13 +89,13 @@ static void cs_fuzz_compare(const char *data, size_t size)
     const char *end = data + size;
     const char *left = data;
     const char *right = left + strlen(left) < end ? left + strlen(left) + 1 : NULL;
-    const char *type = right != NULL && right + strlen(right) < end
-                       ? right + strlen(right) + 1 : NULL;
+    const char *type =
+        right != NULL && right + strlen(right) < end ? right + strlen(right) + 1 : NULL;
     int forward = cs_rule_compare(left, right, type);
     int backward = cs_rule_compare(right, left, type);
     if (forward < -1 || forward > 1 || backward < -1 || backward > 1)
         g_error("cs_rule_compare returned %d / %d", forward, backward);
-    static const char *const types[] = { NULL, "string", "integer", "number", "version" };
+    static const char *const types[] = {NULL, "string", "integer", "number", "version"};
     for (size_t i = 0; i < G_N_ELEMENTS(types); i++)
         if (cs_rule_compare(left, left, types[i]) != 0)
             g_error("'%s' does not equal itself as %s", left,
@@ -134,21 +133,21 @@ static void cs_fuzz_rule(const char *data, size_t size, gboolean with_resource)
     xmlNode *rule = cs_find_rule(xmlDocGetRootElement(xml));
     if (rule != NULL) {
         static const char *const node_pairs[] = {
-            "#uname", "node1", "#id", "1", "#kind", "cluster", "#is_dc", "true",
-            "#cluster-name", "mycluster", "site", "a", "weight", "10",
-            "version", "2.1.5", "pingd", "-5", NULL };
-        static const char *const param_pairs[] = {
-            "ip", "10.0.0.1", "port", "8080", "node", "node1", NULL };
-        static const char *const meta_pairs[] = {
-            "target-role", "Started", "resource-stickiness", "100", NULL };
+            "#uname",  "node1",         "#id",       "1",    "#kind", "cluster", "#is_dc",
+            "true",    "#cluster-name", "mycluster", "site", "a",     "weight",  "10",
+            "version", "2.1.5",         "pingd",     "-5",   NULL};
+        static const char *const param_pairs[] = {"ip",   "10.0.0.1", "port", "8080",
+                                                  "node", "node1",    NULL};
+        static const char *const meta_pairs[] = {"target-role", "Started", "resource-stickiness",
+                                                 "100", NULL};
         g_autoptr(GHashTable) node_attrs = cs_table(node_pairs);
         g_autoptr(GHashTable) params = cs_table(param_pairs);
         g_autoptr(GHashTable) meta = cs_table(meta_pairs);
-        char *submatches[] = { "rsc-web", "web", "node1", NULL };
-        CsTime next_change = { G_MAXINT64, 0 };
+        char *submatches[] = {"rsc-web", "web", "node1", NULL};
+        CsTime next_change = {G_MAXINT64, 0};
         CsRuleContext context = {
             .node_attrs = node_attrs,
-            .now = { CS_FUZZ_NOW, 0 },
+            .now = {CS_FUZZ_NOW, 0},
             .next_change = &next_change,
             .role = "Started",
         };

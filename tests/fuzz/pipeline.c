@@ -15,8 +15,7 @@
  * exercise the code, the rest would only slow the fuzzer down. */
 #define CS_PIPELINE_EXPLAINED 24
 
-static void cs_pipeline_refused(CsPipelineRun *run, const char *stage,
-                                const GError *error)
+static void cs_pipeline_refused(CsPipelineRun *run, const char *stage, const GError *error)
 {
     run->result = CS_PIPELINE_REFUSED;
     run->stage = stage;
@@ -27,14 +26,12 @@ static void cs_pipeline_refused(CsPipelineRun *run, const char *stage,
     }
     run->message = g_strdup(error->message);
     run->unsupported = g_error_matches(error, CS_MODEL_ERROR, CS_MODEL_ERROR_UNSUPPORTED)
-                       || g_error_matches(error, CS_ENGINE_ERROR,
-                                          CS_ENGINE_ERROR_UNSUPPORTED);
+                       || g_error_matches(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED);
 }
 
 /* doc/DESIGN.md "Provenance": the contributions sum, in INFINITY arithmetic,
  * to the printed score. */
-static guint cs_pipeline_check_provenance(const CsSolution *solution,
-                                          const CsModel *model)
+static guint cs_pipeline_check_provenance(const CsSolution *solution, const CsModel *model)
 {
     guint mismatches = 0;
     for (guint rsc = 0; rsc < model->resources->len; rsc++) {
@@ -54,8 +51,7 @@ static guint cs_pipeline_check_provenance(const CsSolution *solution,
     return mismatches;
 }
 
-static void cs_pipeline_explain(const CsSolution *solution, const CsModel *model,
-                                GString *out)
+static void cs_pipeline_explain(const CsSolution *solution, const CsModel *model, GString *out)
 {
     guint count = MIN(model->resources->len, CS_PIPELINE_EXPLAINED);
     for (guint i = 0; i < count; i++) {
@@ -80,13 +76,12 @@ void cs_pipeline_run(const char *data, gsize size, CsPipelineRun *run)
     run->output = g_string_new(NULL);
 
     g_autoptr(GError) error = NULL;
-    g_autoptr(CsDocument) document = cs_document_load_memory(data, size, "fuzz-input",
-                                                             &error);
+    g_autoptr(CsDocument) document = cs_document_load_memory(data, size, "fuzz-input", &error);
     if (document == NULL) {
         cs_pipeline_refused(run, "load", error);
         return;
     }
-    CsTime now = { CS_PIPELINE_NOW, 0 };
+    CsTime now = {CS_PIPELINE_NOW, 0};
     (void)cs_model_execution_date(document, &now);
     g_autoptr(CsModel) model = cs_model_build(document, now, &error);
     if (model == NULL) {

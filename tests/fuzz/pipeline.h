@@ -10,17 +10,17 @@
 #include <glib.h>
 
 typedef enum {
-    CS_PIPELINE_SOLVED,        /* every step succeeded */
-    CS_PIPELINE_REFUSED,       /* a step refused the input with a GError */
+    CS_PIPELINE_SOLVED,  /* every step succeeded */
+    CS_PIPELINE_REFUSED, /* a step refused the input with a GError */
 } CsPipelineResult;
 
 typedef struct CsPipelineRun {
     CsPipelineResult result;
-    const char *stage;         /* "load", "model", "solve": where it stopped */
-    char *message;             /* the refusal's message, or NULL */
-    gboolean unsupported;      /* refused as "not modelled yet" (exit 3) */
-    GString *output;           /* scores, then transition, then explanations */
-    guint provenance_mismatches;  /* (rsc, node) whose contributions do not
+    const char *stage;           /* "load", "model", "solve": where it stopped */
+    char *message;               /* the refusal's message, or NULL */
+    gboolean unsupported;        /* refused as "not modelled yet" (exit 3) */
+    GString *output;             /* scores, then transition, then explanations */
+    guint provenance_mismatches; /* (rsc, node) whose contributions do not
                                      sum to the printed score */
 } CsPipelineRun;
 

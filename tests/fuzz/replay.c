@@ -41,7 +41,7 @@ static int cs_replay_dir(const char *dir)
     int failures = 0;
 
     if (handle == NULL && g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT)) {
-        printf("replay: no inputs in %s yet\n", dir);   /* git keeps no empty dir */
+        printf("replay: no inputs in %s yet\n", dir); /* git keeps no empty dir */
         return 0;
     }
     if (handle == NULL) {
@@ -65,6 +65,6 @@ int main(int argc, char **argv)
         return cs_replay_dir(CS_REPLAY_DIR) == 0 ? 0 : 1;
     for (int i = 1; i < argc; i++)
         failures += g_file_test(argv[i], G_FILE_TEST_IS_DIR) ? cs_replay_dir(argv[i])
-                                                              : cs_replay_file(argv[i]);
+                                                             : cs_replay_file(argv[i]);
     return failures == 0 ? 0 : 1;
 }

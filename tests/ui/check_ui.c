@@ -40,9 +40,13 @@ START_TEST(test_escape_unicode_in_utf8)
     assert_escape("caf\xc3\xa9", "caf\xc3\xa9");
     assert_escape("\xe5\x90\x8d\xe5\x89\x8d", "\xe5\x90\x8d\xe5\x89\x8d");
     /* C1 CSI (U+009B) starts an escape sequence on some terminals. */
-    assert_escape("csi\xc2\x9b" "31m", "csi\\u{009B}31m");
+    assert_escape("csi\xc2\x9b"
+                  "31m",
+                  "csi\\u{009B}31m");
     /* A bidi override would reorder what follows it. */
-    assert_escape("a\xe2\x80\xae" "b", "a\\u{202E}b");
+    assert_escape("a\xe2\x80\xae"
+                  "b",
+                  "a\\u{202E}b");
     /* A combining mark would draw over its neighbour. */
     assert_escape("e\xcc\x81", "e\\u{0301}");
     assert_escape("bad\xff\xfe", "bad\\xFF\\xFE");
@@ -65,7 +69,7 @@ START_TEST(test_width_and_fit)
     cs_draw_set_utf8(TRUE);
     ck_assert_int_eq(cs_text_width("abc"), 3);
     ck_assert_int_eq(cs_text_width("caf\xc3\xa9"), 4);
-    ck_assert_int_eq(cs_text_width("\xe5\x90\x8d\xe5\x89\x8d"), 4);   /* two wide characters */
+    ck_assert_int_eq(cs_text_width("\xe5\x90\x8d\xe5\x89\x8d"), 4); /* two wide characters */
     g_autofree char *padded = cs_fit("ab", 5, FALSE);
     ck_assert_str_eq(padded, "ab   ");
     g_autofree char *right = cs_fit("ab", 5, TRUE);
@@ -132,7 +136,7 @@ START_TEST(test_pane_scrolling)
     ck_assert(cs_lines_key(KEY_NPAGE, &scroll, 30, 10));
     ck_assert_int_eq(scroll, 10);
     ck_assert(cs_lines_key(KEY_END, &scroll, 30, 10));
-    ck_assert_int_eq(scroll, 20);   /* the last page is full, not empty */
+    ck_assert_int_eq(scroll, 20); /* the last page is full, not empty */
     ck_assert(cs_lines_key(KEY_DOWN, &scroll, 30, 10));
     ck_assert_int_eq(scroll, 20);
     ck_assert(cs_lines_key(KEY_HOME, &scroll, 30, 10));
@@ -141,7 +145,7 @@ START_TEST(test_pane_scrolling)
     ck_assert_int_eq(scroll, 0);
     ck_assert(!cs_lines_key('x', &scroll, 30, 10));
     scroll = 5;
-    ck_assert(cs_lines_key(KEY_DOWN, &scroll, 3, 10));   /* shorter than a page */
+    ck_assert(cs_lines_key(KEY_DOWN, &scroll, 3, 10)); /* shorter than a page */
     ck_assert_int_eq(scroll, 0);
 }
 END_TEST
@@ -187,7 +191,8 @@ START_TEST(test_complete_by_argument)
     g_autoptr(GPtrArray) switches = cs_prompt_grammar_candidates(session, "standby alpha ");
     ck_assert_uint_eq(switches->len, 2);
     ck_assert(offered(switches, "on") && offered(switches, "off"));
-    g_autoptr(GPtrArray) operations = cs_prompt_grammar_candidates(session, "failcount set fence-xvm alpha ");
+    g_autoptr(GPtrArray) operations =
+        cs_prompt_grammar_candidates(session, "failcount set fence-xvm alpha ");
     ck_assert(offered(operations, "monitor:60s"));
     ck_assert(!offered(operations, "fence-xvm"));
     g_autoptr(GPtrArray) stickiness = cs_prompt_grammar_candidates(session, "stickiness ");
@@ -203,7 +208,8 @@ START_TEST(test_complete_by_argument)
     g_autoptr(GPtrArray) after = cs_prompt_grammar_candidates(session, "undo; maintenance alpha o");
     ck_assert(offered(after, "on") && offered(after, "off"));
     g_autoptr(GPtrArray) attributes = cs_prompt_grammar_candidates(session, "attr alpha ");
-    ck_assert(offered(attributes, "standby") && offered(attributes, "tier") && offered(attributes, "pingd"));
+    ck_assert(offered(attributes, "standby") && offered(attributes, "tier")
+              && offered(attributes, "pingd"));
     ck_assert(!offered(attributes, "web"));
     ck_assert_ptr_null(cs_prompt_grammar_candidates(session, "sta"));
     ck_assert_ptr_null(cs_prompt_grammar_candidates(session, "bogus x"));
@@ -221,9 +227,10 @@ START_TEST(test_recovery_path)
     ck_assert(g_str_has_suffix(first, "-cib.xml"));
     ck_assert_str_eq(first, again);
     ck_assert_str_ne(first, other);
-    g_setenv("XDG_STATE_HOME", "relative", TRUE);   /* ignored, as the spec says */
+    g_setenv("XDG_STATE_HOME", "relative", TRUE); /* ignored, as the spec says */
     g_autofree char *fallback = cs_recovery_path("/tmp/cib.xml");
-    g_autofree char *home_state = g_build_filename(g_get_home_dir(), ".local", "state", "cibscope", NULL);
+    g_autofree char *home_state =
+        g_build_filename(g_get_home_dir(), ".local", "state", "cibscope", NULL);
     ck_assert(g_str_has_prefix(fallback, home_state));
     g_unsetenv("XDG_STATE_HOME");
 }
