@@ -188,6 +188,10 @@ static gboolean history_supported(const CsModel *model, const CsResource *rsc, G
         for (guint k = 0; k < state->history->len; k++) {
             const CsOpRecord *record = g_ptr_array_index(state->history, k);
 
+            /* An entry without an operation is skipped when Pacemaker
+             * unpacks the history, so it changes nothing here either. */
+            if (record->operation == NULL)
+                continue;
             if (strcmp(record->operation, "monitor") != 0 || record->interval_ms != 0
                 || record->rc_code != 7 || record->op_status != 0)
                 return refuse(error,
