@@ -7,6 +7,7 @@
  * compares what the command printed, whole; the edits' transitions were
  * checked against crm_simulate on the saved CIBs. */
 #include "explain/command.h"
+#include "cib/edit.h"
 
 #include <check.h>
 #include <glib/gstdio.h>
@@ -242,6 +243,56 @@ START_TEST(test_every_command_covered)
 }
 END_TEST
 
+/* Names with blanks and other characters an XML id cannot hold (issue
+ * 21).  The id of a new nvpair is crm_attribute's: SET-ID-NAME with ':'
+ * and '#' made '.' (crm_xml_sanitize_id), nothing else changed.  With
+ * validate-with="none" crm_attribute writes that id as it is ("nodes-1-odd
+ * name"); under a schema its update is refused ("Update does not conform
+ * to the configured schema", crm_attribute 2.1.5 run on a copy of
+ * demo-small.xml), and so is the edit here, leaving the document as it
+ * was. */
+static const char *const hostile_names[] = {"odd name", "a/b", "it's", "a,b", "a;b",
+                                            "a=b",      "a&b", "a<b",  "a(b)", "x\"y"};
+
+START_TEST(test_hostile_names_without_schema)
+{
+    g_autoptr(CsSession) session = open_hostile();
+    g_autofree char *out = run_ok(session, "attr 'node one' 'odd name' 1");
+    ck_assert_str_eq(out, "attribute odd name=1 on node one\n  nothing moves\n");
+    xmlNode *pair = cs_document_lookup_id(session->document, "nodes-1-odd name");
+    ck_assert_ptr_nonnull(pair);
+    ck_assert_str_eq((const char *)pair->name, "nvpair");
+}
+END_TEST
+
+START_TEST(test_hostile_names_under_schema)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsSession) session =
+        cs_session_open(CS_SRCDATADIR "/demo-small.xml", "2024-06-01 12:00:00", &error);
+    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
+    static const char *const commands[] = {"attr alpha ", "utilization alpha ", "meta db ",
+                                           "param db ", "property "};
+    for (gsize c = 0; c < G_N_ELEMENTS(commands); c++)
+        for (gsize n = 0; n < G_N_ELEMENTS(hostile_names); n++) {
+            g_autofree char *quoted = g_shell_quote(hostile_names[n]);
+            g_autofree char *command = g_strconcat(commands[c], quoted, " 1", NULL);
+            guint64 before = cs_edit_log_state(session->log);
+            g_autoptr(GString) out = g_string_new(NULL);
+            g_autoptr(GError) refused = NULL;
+            ck_assert_msg(!cs_command_run_text(session, command, out, &refused),
+                          "%s: accepted", command);
+            ck_assert_msg(c > 0 || strstr(refused->message, "is not an XML id") != NULL,
+                          "%s: %s", command, refused->message);
+            ck_assert_uint_eq(cs_edit_log_state(session->log), before);
+        }
+    /* ':' and '#' are made '.', as crm_attribute writes them */
+    g_autofree char *out = run_ok(session, "attr alpha 'a:b#c' 2");
+    ck_assert_str_eq(out, "attribute a:b#c=2 on alpha\n  nothing moves\n");
+    ck_assert_ptr_nonnull(cs_document_lookup_id(session->document, "nodes-1-a.b.c"));
+}
+END_TEST
+
 static Suite *ids_suite(void)
 {
     Suite *suite = suite_create("ids");
@@ -253,6 +304,8 @@ static Suite *ids_suite(void)
     tcase_add_test(commands, test_save_to_hostile_path);
     tcase_add_test(commands, test_commit_and_help);
     tcase_add_test(commands, test_every_command_covered);
+    tcase_add_test(commands, test_hostile_names_without_schema);
+    tcase_add_test(commands, test_hostile_names_under_schema);
     suite_add_tcase(suite, commands);
     return suite;
 }

@@ -228,6 +228,7 @@ void cs_build_nvpair(CsBuild *build, xmlNode *set, const char *name, const char 
     g_autofree char *set_id = cs_attribute(set, "id");
     g_autofree char *base = g_strdup_printf("%s-%s", set_id != NULL ? set_id : "nvpair", name);
     g_autofree char *id = cs_unique_id(build, base);
+    cs_build_check_id(build, set, id);
     pair = cs_new_element(build, "nvpair");
     cs_set(pair, "id", id);
     cs_set(pair, "name", name);

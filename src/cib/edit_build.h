@@ -17,6 +17,9 @@ typedef struct CsEdit CsEdit;
 typedef struct CsBuild {
     CsEditLog *log;
     CsEdit *edit;
+    /* The first id the document's schema refuses (cs_build_check_id):
+     * cs_build_commit then fails and rolls back. */
+    char *refused_id;
 } CsBuild;
 
 CsDocument *cs_edit_log_document(const CsEditLog *log);
@@ -42,9 +45,16 @@ void cs_build_remove(CsBuild *build, xmlNode *node);
 /* <configuration>'s child section, created (empty, last) when missing. */
 xmlNode *cs_build_section(CsBuild *build, const char *name);
 
-/* base (sanitized) if free, else base-1, base-2, ...; reserved for the
- * edit being built. */
+/* base (sanitized as crm_xml_sanitize_id does: ':' and '#' become '.')
+ * if free, else base-1, base-2, ...; reserved for the edit being built. */
 char *cs_unique_id(CsBuild *build, const char *base);
+/* An id made from a name (SETID-NAME) keeps a blank or another character
+ * an XML id cannot hold, as crm_attribute's and crm_resource's do: when it
+ * goes under parent in the configuration of a CIB that names a schema
+ * (validate-with), the schema refuses it, and so the edit is refused at
+ * commit, as those tools' updates are; under validate-with="none" it is
+ * written as they write it. */
+void cs_build_check_id(CsBuild *build, const xmlNode *parent, const char *id);
 gboolean cs_id_taken(CsBuild *build, const char *id);
 
 /* nvpair sets: the first set named set_name under parent without a rule;

@@ -576,6 +576,7 @@ void cs_build_begin(CsBuild *build, CsEditLog *log, const char *description)
 {
     build->log = log;
     build->edit = cs_edit_new(description);
+    build->refused_id = NULL;
     g_hash_table_remove_all(log->reserved);
 }
 
@@ -609,6 +610,7 @@ void cs_build_abort(CsBuild *build)
         xmlFreeProp(key);
     cs_edit_free(edit);
     build->edit = NULL;
+    g_clear_pointer(&build->refused_id, g_free);
     g_hash_table_remove_all(build->log->reserved);
 }
 
@@ -617,6 +619,15 @@ gboolean cs_build_commit(CsBuild *build, GError **error)
 {
     CsEditLog *log = build->log;
 
+    if (build->refused_id != NULL) {
+        g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_INVALID,
+                    "%s: the id it would write, '%s', is not an XML id (a blank or a "
+                    "character such as / , ; & ' \" < = @ ( ) in a name): the CIB's "
+                    "schema refuses it, and so would Pacemaker's tools",
+                    build->edit->description, build->refused_id);
+        cs_build_abort(build);
+        return FALSE;
+    }
     if (build->edit->steps->len == 0 && !build->edit->clock) {
         g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE, "%s: nothing to change",
                     build->edit->description);
@@ -803,6 +814,17 @@ void cs_edit_log_reserve(CsEditLog *log, const char *id)
     g_hash_table_add(log->reserved, g_strdup(id));
 }
 
+/* Whether the document names a schema to be valid against: Pacemaker
+ * Explained 2.1, "Configuration Layout" (validate-with; "none", or none
+ * given, turns validation off). */
+static gboolean cs_schema_named(const CsDocument *document)
+{
+    xmlNode *root = xmlDocGetRootElement(document->xml);
+    g_autofree char *wanted = root != NULL ? cs_attribute(root, "validate-with") : NULL;
+
+    return wanted != NULL && strcmp(wanted, "none") != 0;
+}
+
 /* base (sanitized) if free, else base-1, base-2, ... */
 char *cs_unique_id(CsBuild *build, const char *base)
 {
@@ -815,6 +837,25 @@ char *cs_unique_id(CsBuild *build, const char *base)
     }
     g_hash_table_add(build->log->reserved, g_strdup(id));
     return id;
+}
+
+/* Whether node is in the status section, which Pacemaker's schema lets
+ * hold anything (node ids there are numbers). */
+static gboolean cs_in_status(const xmlNode *node)
+{
+    for (; node != NULL && node->type == XML_ELEMENT_NODE; node = node->parent)
+        if (xmlStrEqual(node->name, BAD_CAST "status") && node->parent != NULL
+            && node->parent->type == XML_ELEMENT_NODE
+            && xmlStrEqual(node->parent->name, BAD_CAST "cib"))
+            return TRUE;
+    return FALSE;
+}
+
+void cs_build_check_id(CsBuild *build, const xmlNode *parent, const char *id)
+{
+    if (build->refused_id == NULL && !cs_edit_valid_id(id) && !cs_in_status(parent)
+        && cs_schema_named(build->log->document))
+        build->refused_id = g_strdup(id);
 }
 
 /* ---- new elements, before they are linked ----------------------------- */
