@@ -131,6 +131,31 @@ START_TEST(test_ban_moves_and_undo)
 }
 END_TEST
 
+/* The console's keys set describe_later: an edit that adds, removes or
+ * moves resources (clone, group remove, resource add and remove) tells
+ * at once what it did to the document and leaves what moved for
+ * cs_session_describe_changes, after the first frame, as every other
+ * edit does. */
+START_TEST(test_resource_edit_describes_later)
+{
+    g_autoptr(CsSession) now = open_session(DEMO_SMALL, DEMO_TIME);
+    g_autofree char *told = run_ok(now, "clone report");
+    ck_assert_str_eq(told, "clone report\n"
+                           "  constraint cli-ban-report-on-alpha now names report-clone\n"
+                           "  report-clone: starts on bravo\n");
+
+    g_autoptr(CsSession) later = open_session(DEMO_SMALL, DEMO_TIME);
+    later->describe_later = TRUE;
+    g_autofree char *first = run_ok(later, "clone report");
+    ck_assert_str_eq(first, "clone report\n"
+                            "  constraint cli-ban-report-on-alpha now names report-clone\n");
+    ck_assert(later->changes_pending);
+    g_autoptr(GString) moved = g_string_new(NULL);
+    ck_assert_uint_eq(cs_session_describe_changes(later, moved), 1);
+    ck_assert_str_eq(moved->str, "report-clone: starts on bravo\n");
+}
+END_TEST
+
 START_TEST(test_errors_name_what_is_wrong)
 {
     g_autoptr(CsSession) session = open_session(DEMO_SMALL, DEMO_TIME);
@@ -666,6 +691,7 @@ static Suite *command_suite(void)
     TCase *edits = tcase_create("edits");
     tcase_add_test(edits, test_ban_moves_and_undo);
     tcase_add_test(edits, test_errors_name_what_is_wrong);
+    tcase_add_test(edits, test_resource_edit_describes_later);
     tcase_add_test(edits, test_run_text_stops_at_failure);
     tcase_add_test(edits, test_stickiness_keeps_resource);
     tcase_add_test(edits, test_rule_disable_equals_removal);

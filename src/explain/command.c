@@ -903,7 +903,9 @@ static void cs_append_indented(GString *out, const char *text)
 /* Reports an edit that adds or removes resources, which "what moved"
  * (resources in both solutions) does not see: report says what else it
  * changed (constraints, resources gone); added names a new resource,
- * whose placement is said. */
+ * whose placement is said.  With describe_later (the console's keys), as
+ * cs_report_change: the edit and what it changed in the document are
+ * told now, what moved once the console has drawn the new scores. */
 static gboolean cs_finish_resource_edit(CsSession *session, gboolean done, GError *local,
                                         const char *report, const char *added, GString *out,
                                         GError **error)
@@ -911,9 +913,15 @@ static gboolean cs_finish_resource_edit(CsSession *session, gboolean done, GErro
     if (!done)
         return cs_finish_edit(session, done, local, out, error);
     g_string_append_printf(out, "%s\n", cs_edit_log_next_undo(session->log));
+    session->changes_pending = FALSE;
     if (!cs_session_refresh(session)) {
         g_string_append_printf(out, "  (no answer for the CIB as edited: %s)\n",
                                session->failure->message);
+        return TRUE;
+    }
+    if (session->describe_later) {
+        cs_append_indented(out, report);
+        session->changes_pending = TRUE;
         return TRUE;
     }
     g_autoptr(GString) changes = g_string_new(report);
