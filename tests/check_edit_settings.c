@@ -133,6 +133,46 @@ START_TEST(test_resource_sets)
 }
 END_TEST
 
+/* meta on a group reaches the members that set the attribute
+ * themselves, as crm_resource 2.1.5 --meta -r GROUP does (run on a
+ * CIB_file copy of demo-small.xml; the saved XML equal but for epoch and
+ * num_updates): a new value goes to them and to the group; a deletion
+ * takes theirs, and the group's own only when no member had one. */
+START_TEST(test_group_meta_reaches_members)
+{
+    Fixture f;
+    fixture_open(&f);
+    ck_assert(cs_edit_resource_set(f.log, CS_EDIT_SET_META, "web-fs", "target-role", "Stopped",
+                                   NULL, NULL));
+    ck_assert(cs_edit_resource_set(f.log, CS_EDIT_SET_META, "web", "target-role", "Started", NULL,
+                                   NULL));
+    cs_test_assert_value(f.document, "//nvpair[@id='web-fs-meta_attributes-target-role']/@value",
+                         "Started");
+    cs_test_assert_value(f.document, "//nvpair[@id='web-meta_attributes-target-role']/@value",
+                         "Started");
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//nvpair[@name='target-role']"), 2);
+    /* no member sets is-managed: the group alone */
+    ck_assert(cs_edit_resource_set(f.log, CS_EDIT_SET_META, "web", "is-managed", "false", NULL,
+                                   NULL));
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//nvpair[@name='is-managed']"), 1);
+    /* the member's goes, the group's stays; the emptied set is written
+     * empty, as crm_resource leaves it */
+    ck_assert(cs_edit_resource_set(f.log, CS_EDIT_SET_META, "web", "target-role", NULL, NULL,
+                                   NULL));
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//nvpair[@name='target-role']"), 1);
+    cs_test_assert_value(f.document, "//nvpair[@name='target-role']/@id",
+                         "web-meta_attributes-target-role");
+    g_autofree char *text = cs_test_serialize(f.document);
+    ck_assert_ptr_nonnull(strstr(text, "<meta_attributes id=\"web-fs-meta_attributes\"/>"));
+    /* then no member has it: the group's goes */
+    ck_assert(cs_edit_resource_set(f.log, CS_EDIT_SET_META, "web", "target-role", NULL, NULL,
+                                   NULL));
+    ck_assert_int_eq(cs_test_xpath_count(f.document, "//nvpair[@name='target-role']"), 0);
+    check_undo_all(&f);
+    fixture_close(&f);
+}
+END_TEST
+
 START_TEST(test_options_and_tickets)
 {
     Fixture f;
@@ -370,6 +410,7 @@ static Suite *edit_settings_suite(void)
     Suite *suite = suite_create("edit_settings");
     TCase *settings = tcase_create("settings");
     tcase_add_test(settings, test_resource_sets);
+    tcase_add_test(settings, test_group_meta_reaches_members);
     tcase_add_test(settings, test_options_and_tickets);
     suite_add_tcase(suite, settings);
     TCase *structure = tcase_create("structure");

@@ -29,6 +29,8 @@ void cs_edit_log_reserve(CsEditLog *log, const char *id);
 
 void cs_build_begin(CsBuild *build, CsEditLog *log, const char *description);
 void cs_build_abort(CsBuild *build);
+/* Replaces the description given to cs_build_begin (what undo names). */
+void cs_build_describe(CsBuild *build, const char *description);
 gboolean cs_build_commit(CsBuild *build, GError **error);
 /* cs_build_abort, returning FALSE. */
 gboolean cs_build_fail(CsBuild *build);

@@ -580,6 +580,12 @@ void cs_build_begin(CsBuild *build, CsEditLog *log, const char *description)
     g_hash_table_remove_all(log->reserved);
 }
 
+void cs_build_describe(CsBuild *build, const char *description)
+{
+    g_free(build->edit->description);
+    build->edit->description = g_strdup(description);
+}
+
 static CsStep *cs_build_step(CsBuild *build, CsStepKind kind, xmlNode *node)
 {
     CsStep *step = g_new0(CsStep, 1);

@@ -44,6 +44,17 @@ static xmlNode *cs_owned_nvpair(const xmlNode *owner, const char *set_name, cons
     return NULL;
 }
 
+/* A set left with no element is written empty (<meta_attributes id="X"/>),
+ * as the tools leave it: the blanks left inside go. */
+static void cs_build_drop_blanks(CsBuild *build, xmlNode *set)
+{
+    for (xmlNode *child = set->children; child != NULL; child = child->next)
+        if (child->type == XML_ELEMENT_NODE)
+            return;
+    while (set->children != NULL && xmlIsBlankNode(set->children))
+        cs_build_unlink(build, set->children);
+}
+
 /* The set with id set_id directly under owner, or a new one linked last
  * (the tools append it after whatever the owner holds). */
 static xmlNode *cs_build_named_set(CsBuild *build, xmlNode *owner, const char *set_name,
@@ -71,8 +82,11 @@ static gboolean cs_build_owned_value(CsBuild *build, xmlNode *owner, const char 
     if (value == NULL) {
         if (pair == NULL)
             return FALSE;
-        while ((pair = cs_owned_nvpair(owner, set_name, name)) != NULL)
+        while ((pair = cs_owned_nvpair(owner, set_name, name)) != NULL) {
+            xmlNode *set = pair->parent;
             cs_build_remove(build, pair);
+            cs_build_drop_blanks(build, set);
+        }
         return TRUE;
     }
     if (pair != NULL) {
@@ -113,6 +127,46 @@ static xmlNode *cs_meta_target(xmlNode *resource, const char *name)
     return resource;
 }
 
+/* crm_resource --meta on a group reaches the members that set NAME in
+ * their own meta attributes (Pacemaker Explained 2.1, "Group Properties":
+ * a member's own value wins over the group's, so target-role or
+ * is-managed set on the group alone would not reach them).  Seen with
+ * crm_resource 2.1.5 on a CIB_file copy, for any meta attribute: a new
+ * value is set in each such member and in the group ("Set 'web-fs'
+ * option", then "Set 'web' option"); a deletion deletes the members'
+ * values only, and the group's own only when no member had one.  Not
+ * for a clone: its descendants are left as they are.  The ids of the
+ * members that set name, NULL when resource is no group or none does. */
+static GPtrArray *cs_members_setting(xmlNode *resource, const char *name)
+{
+    if (!cs_is_element(resource, "group"))
+        return NULL;
+    GPtrArray *members = NULL;
+    for (xmlNode *child = resource->children; child != NULL; child = child->next) {
+        if (!cs_is_element(child, "primitive")
+            || cs_owned_nvpair(child, "meta_attributes", name) == NULL)
+            continue;
+        if (members == NULL)
+            members = g_ptr_array_new();
+        g_ptr_array_add(members, child);
+    }
+    return members;
+}
+
+/* The members' values set or deleted (cs_members_setting); their ids
+ * appended to what. */
+static void cs_build_members_value(CsBuild *build, GPtrArray *members, const char *name,
+                                   const char *value, GString *what)
+{
+    for (guint i = 0; i < members->len; i++) {
+        xmlNode *member = g_ptr_array_index(members, i);
+        g_autofree char *id = cs_attribute(member, "id");
+        g_autofree char *set_id = g_strdup_printf("%s-meta_attributes", id);
+        cs_build_owned_value(build, member, "meta_attributes", set_id, name, value);
+        g_string_append_printf(what, "%s%s", i > 0 ? ", " : "", id);
+    }
+}
+
 gboolean cs_edit_resource_set(CsEditLog *log, CsEditSetKind kind, const char *rsc, const char *name,
                               const char *value, char **target, GError **error)
 {
@@ -130,10 +184,27 @@ gboolean cs_edit_resource_set(CsEditLog *log, CsEditSetKind kind, const char *rs
     g_autofree char *description =
         value != NULL ? g_strdup_printf("%s %s %s=%s", cs_set_word(kind), owner, name, value)
                       : g_strdup_printf("%s %s %s deleted", cs_set_word(kind), owner, name);
+    g_autoptr(GPtrArray) members =
+        kind == CS_EDIT_SET_META ? cs_members_setting(resource, name) : NULL;
     CsBuild build;
 
     cs_build_begin(&build, log, description);
-    if (!cs_build_owned_value(&build, resource, set_name, set_id, name, value)) {
+    if (members != NULL) {
+        g_autoptr(GString) what = g_string_new(NULL);
+        cs_build_members_value(&build, members, name, value, what);
+        gboolean group_kept =
+            value == NULL && cs_owned_nvpair(resource, set_name, name) != NULL;
+        if (value != NULL)
+            cs_build_owned_value(&build, resource, set_name, set_id, name, value);
+        g_autofree char *said =
+            value != NULL
+                ? g_strdup_printf("%s, and on its members that set it: %s", description,
+                                  what->str)
+                : g_strdup_printf("%s from its members that set it: %s%s", description, what->str,
+                                  group_kept ? " (the group's own kept, as crm_resource keeps it)"
+                                             : "");
+        cs_build_describe(&build, said);
+    } else if (!cs_build_owned_value(&build, resource, set_name, set_id, name, value)) {
         cs_build_abort(&build);
         return cs_no_such_value(error, owner, cs_set_word(kind), name);
     }
