@@ -42,9 +42,9 @@ static const CsEditKind kinds[] = {
     {"rsc-default migration-threshold 3", FALSE},
     {"rsc-default resource-stickiness 50", FALSE},
     {"param %R cs-check 1", TRUE},
-    {"clone %R", FALSE},
-    {"group add cs-check-g %R", FALSE},
-    {"group remove %G %M", FALSE},
+    {"clone %R", TRUE},
+    {"group add cs-check-g %R", TRUE},
+    {"group remove %G %M", TRUE},
     {"node add cs-check-node", TRUE},
     {"node remove %N", TRUE},
 };

@@ -473,6 +473,110 @@ static gboolean edit_node_remove(CsSession *session, GError **error)
     return cs_edit_node_remove(session->log, first_node(session), error);
 }
 
+/* ---- the resource tree (cs_model_rebuild's restructuring) ---------------- */
+
+/* The first top-level group with at least `members` members. */
+static const CsResource *first_group(const CsSession *session, guint members)
+{
+    const CsModel *model = session->model;
+
+    for (guint i = 0; model != NULL && i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+        if (rsc->kind == CS_RSC_GROUP && rsc->parent < 0 && rsc->children->len >= members)
+            return rsc;
+    }
+    return NULL;
+}
+
+static const char *first_member(const CsSession *session, const CsResource *group)
+{
+    return ((const CsResource *)g_ptr_array_index(
+                session->model->resources, (guint)g_array_index(group->children, int, 0)))
+        ->id;
+}
+
+/* Whether a tag names id (an edit of <tags> rebuilds everything). */
+static gboolean tagged(const CsSession *session, const char *id)
+{
+    xmlNode *tags = cs_document_section(session->document, "tags");
+
+    for (xmlNode *tag = tags != NULL ? tags->children : NULL; tag != NULL; tag = tag->next)
+        for (xmlNode *ref = tag->children; ref != NULL; ref = ref->next)
+            if (ref->type == XML_ELEMENT_NODE && xmlStrEqual(ref->name, BAD_CAST "obj_ref")
+                && xmlHasProp(ref, BAD_CAST "id") != NULL
+                && strcmp((const char *)xmlHasProp(ref, BAD_CAST "id")->children->content, id)
+                       == 0)
+                return TRUE;
+    return FALSE;
+}
+
+static gboolean edit_group_new(CsSession *session, GError **error)
+{
+    const CsResource *rsc = first_primitive(session, 0);
+    NEED(rsc);
+    return cs_edit_group_add(session->log, "cs-session-group", rsc->id, error);
+}
+
+/* the last top-level primitive into the first group: what lies between
+ * moves up by one */
+static gboolean edit_group_join(CsSession *session, GError **error)
+{
+    const CsResource *group = first_group(session, 1);
+    NEED(group);
+    const CsResource *rsc = NULL;
+    for (int skip = 0; first_primitive(session, skip) != NULL; skip++)
+        rsc = first_primitive(session, skip);
+    NEED(rsc);
+    return cs_edit_group_add(session->log, group->id, rsc->id, error);
+}
+
+static gboolean edit_group_leave(CsSession *session, GError **error)
+{
+    const CsResource *group = first_group(session, 2);
+    NEED(group);
+    return cs_edit_group_remove(session->log, group->id, first_member(session, group), NULL,
+                                error);
+}
+
+/* the group's only member leaves: the group goes, and its constraints */
+static gboolean edit_group_empty(CsSession *session, GError **error)
+{
+    const CsResource *group = first_group(session, 1);
+    NEED(group);
+    if (group->children->len != 1 || tagged(session, group->id)
+        || tagged(session, first_member(session, group)))
+        return FALSE;
+    return cs_edit_group_remove(session->log, group->id, first_member(session, group), NULL,
+                                error);
+}
+
+/* clone retargets the tags naming the resource: one no tag names */
+static gboolean edit_clone(CsSession *session, GError **error)
+{
+    const CsResource *rsc = first_primitive(session, 0);
+    for (int skip = 1; rsc != NULL && tagged(session, rsc->id); skip++)
+        rsc = first_primitive(session, skip);
+    NEED(rsc);
+    return cs_edit_clone(session->log, rsc->id, FALSE, NULL, error);
+}
+
+static gboolean edit_resource_new(CsSession *session, GError **error)
+{
+    return cs_edit_resource_add(session->log, "cs-session-rsc", "ocf", "pacemaker", "Dummy",
+                                NULL, NULL, error);
+}
+
+/* resource remove takes the resource out of the tags too: one no tag
+ * names */
+static gboolean edit_resource_gone(CsSession *session, GError **error)
+{
+    const CsResource *rsc = first_primitive(session, 0);
+    for (int skip = 1; rsc != NULL && tagged(session, rsc->id); skip++)
+        rsc = first_primitive(session, skip);
+    NEED(rsc);
+    return cs_edit_resource_remove(session->log, rsc->id, NULL, error);
+}
+
 static gboolean edit_maintenance(CsSession *session, GError **error)
 {
     NEED(first_node(session));
@@ -591,6 +695,7 @@ enum {
     M = CS_EDIT_CHANGED_RESOURCE_META,
     D = CS_EDIT_CHANGED_RSC_DEFAULTS,
     NS = CS_EDIT_CHANGED_NODE_STATES,
+    T = CS_EDIT_CHANGED_RESOURCE_TREE,
 };
 
 static const struct {
@@ -628,6 +733,15 @@ static const struct {
     /* a node removed without a node_state: <nodes> alone */
     {"node add", edit_node_add, N | NS, 0, 5},
     {"node remove", edit_node_remove, N | NS, N, 5},
+    {"group add (new group)", edit_group_new, T, 0, 5},
+    {"group add (existing group)", edit_group_join, T, 0, 5},
+    {"group remove", edit_group_leave, T, 0, 5},
+    /* constraints naming the group go with it */
+    {"group remove (last member)", edit_group_empty, T, T | C, 1},
+    /* constraints naming the resource name its clone */
+    {"clone", edit_clone, T, T | C, 5},
+    {"resource add", edit_resource_new, T, 0, 5},
+    {"resource remove", edit_resource_gone, T, T | C, 5},
 };
 
 /* How many node edits took the previous model's histories over instead
@@ -642,6 +756,11 @@ static guint constraints_reused;
 static guint clocks_kept;
 /* How many rsc_defaults edits derived the resources' meta again. */
 static guint defaults_followed;
+/* How many edits of the resource tree were followed, and how many of
+ * them took the histories over, renumbered (the first state's history
+ * is the very array the model before read). */
+static guint trees_followed;
+static guint histories_renumbered;
 
 /* One edit on one CIB: refresh after it and after its undo, comparing
  * each time.  Returns whether the edit applied. */
@@ -725,6 +844,14 @@ static gboolean try_edit(CsSession *session, guint trial)
         ck_assert_int_ne(session->model->now.seconds, before->now.seconds);
         clocks_kept++;
     }
+    if ((changes & T) != 0 && before != NULL && session->model != NULL
+        && session->model->config_part == before->config_part) {
+        trees_followed++;
+        if (session->model->rsc_states->len > 0 && before->rsc_states->len > 0
+            && ((CsRscState *)g_ptr_array_index(session->model->rsc_states, 0))->history
+                   == ((CsRscState *)g_ptr_array_index(before->rsc_states, 0))->history)
+            histories_renumbered++;
+    }
     what = g_strdup_printf("after %s", trials[trial].name);
     assert_as_from_scratch(session, what);
     undo_redo_swapped(session, trials[trial].name);
@@ -772,6 +899,10 @@ START_TEST(test_every_edit_as_from_scratch)
     ck_assert_uint_ge(clocks_kept, 40);
     /* rsc_defaults edits derived the meta again on most CIBs */
     ck_assert_uint_ge(defaults_followed, 30);
+    /* edits of the resource tree were followed on most CIBs, and group
+     * edits took the histories over */
+    ck_assert_uint_ge(trees_followed, 100);
+    ck_assert_uint_ge(histories_renumbered, 50);
     /* undo and redo swapped the states back on almost every edit */
     ck_assert_uint_ge(swapped_back, 3000);
 }

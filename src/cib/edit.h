@@ -92,6 +92,12 @@ typedef enum {
     CS_EDIT_CHANGED_NODE_STATES = 1 << 9,   /* a <node_state> linked or
                                                unlinked under <status>, or
                                                its own attributes */
+    CS_EDIT_CHANGED_RESOURCE_TREE = 1 << 10, /* a primitive, group, clone or
+                                                master linked or unlinked
+                                                under <resources> or under
+                                                one of those (resource add
+                                                and remove, group add and
+                                                remove, clone, edit ID) */
 } CsEditChanges;
 guint cs_edit_log_take_changes(CsEditLog *log);
 /* The resource elements whose own meta_attributes changed

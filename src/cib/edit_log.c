@@ -285,10 +285,28 @@ static xmlNode *cs_constraint_top(xmlNode *node, xmlNode *parent)
 /* Records where a step (about to be applied either way) changes the
  * document: a link or unlink changes its parent's children, an attribute
  * its element. */
+/* Whether a link or unlink of node under parent only reshapes the
+ * resource tree: node is a resource element (not a bundle) and parent
+ * <resources> or a resource element under it. */
+static gboolean cs_resource_tree_step(const xmlNode *node, const xmlNode *parent)
+{
+    if (!cs_is_meta_resource(node))
+        return FALSE;
+    for (; cs_is_meta_resource(parent); parent = parent->parent)
+        ;
+    return cs_named(parent, "resources") && cs_named(parent->parent, "configuration")
+           && cs_is_root(parent->parent->parent);
+}
+
 static void cs_log_note_step(CsEditLog *log, const CsStep *step)
 {
     xmlNode *owner = NULL;
     xmlNode *parent = step->kind == CS_STEP_ATTRIBUTE ? step->node->parent : step->parent;
+
+    if (step->kind != CS_STEP_ATTRIBUTE && cs_resource_tree_step(step->node, parent)) {
+        log->changes |= CS_EDIT_CHANGED_RESOURCE_TREE;
+        return;
+    }
     CsEditChanges place = cs_change_place(step->node, parent, &owner);
 
     log->changes |= place;

@@ -218,6 +218,7 @@ static gboolean cs_session_build_partial(CsSession *session, CsModel *before, gu
             != 0,
         .status_untouched = (changes & (CS_EDIT_CHANGED_STATUS | CS_EDIT_CHANGED_NODE_STATES)) == 0,
         .node_states = (changes & CS_EDIT_CHANGED_NODE_STATES) != 0,
+        .resource_tree = (changes & CS_EDIT_CHANGED_RESOURCE_TREE) != 0,
         .meta_resources = meta_resources,
         .constraints = constraints,
         .rsc_defaults = (changes & CS_EDIT_CHANGED_RSC_DEFAULTS) != 0,

@@ -598,9 +598,14 @@ void cs_stage_constraints(CsModel *model, const CsModel *previous, const GPtrArr
 
 void cs_stage_status(CsModel *model, const CsModel *previous)
 {
+    cs_stage_status_renumbered(model, previous, NULL);
+}
+
+void cs_stage_status_renumbered(CsModel *model, const CsModel *previous, const int *renumber)
+{
     CsStageRun run = cs_stage_begin(model, CS_MODEL_STAGE_STATUS);
 
-    cs_model_unpack_status(model, previous);
+    cs_model_unpack_status_renumbered(model, previous, renumber);
     cs_model_index_status(model);
     cs_stage_end(&run);
 }

@@ -526,6 +526,12 @@ typedef struct CsModelChanges {
      * previous's, and the constraints and the whole status section are
      * read again. */
     gboolean node_states;
+    /* Resource elements linked or unlinked in the resource tree (a group
+     * or clone made or unmade, a resource added, removed or replaced):
+     * with nothing but constraints beside it, the resources are read
+     * again where the tree changed and shared or renumbered elsewhere,
+     * and the constraints, the nodes and the status read again. */
+    gboolean resource_tree;
 } CsModelChanges;
 /* The model of previous->document after an edit confined to
  * <constraints> and what changes says: the same as cs_model_build()

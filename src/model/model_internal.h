@@ -49,6 +49,13 @@ void cs_constraint_unit_unref(CsConstraintUnit *unit);
  * resources are unchanged (NULL: none); when the node_state pass leaves
  * every node as it left previous's, its histories are taken over. */
 void cs_model_unpack_status(CsModel *model, const CsModel *previous);
+/* The same after an edit of the resource tree: renumber[i] is where
+ * previous's resource i is now (-1: gone), given only when each resource
+ * that moved is, for the histories, what it was (cs_model_rebuild);
+ * previous's histories are then taken over, renumbered, when the node_state
+ * pass allows it as for cs_model_unpack_status. */
+void cs_model_unpack_status_renumbered(CsModel *model, const CsModel *previous,
+                                       const int *renumber);
 /* The status section's <tickets> alone (granted, standby), as
  * cs_model_unpack_status() reads them. */
 void cs_model_unpack_ticket_states(CsModel *model);
@@ -128,6 +135,11 @@ CsResource *cs_model_rederive_resource(const CsModel *model, const CsResource *o
  * model's options (model: the new model, the resources before old, its
  * parent among them, the new ones), warnings into warnings: a new
  * resource sharing old's meta, operations, parameters and children. */
+/* old as it is, moved shift places in the resource list (its parent and
+ * children with it): old itself (one more reference) when shift is 0,
+ * else a new resource sharing all old holds.  For a subtree the resource
+ * tree keeps whole while an edit adds or takes resources before it. */
+CsResource *cs_model_renumber_resource(CsResource *old, int shift);
 CsResource *cs_model_reinterpret_resource(const CsModel *model, const CsResource *old,
                                           GPtrArray *warnings);
 /* What <rsc_defaults>'s meta_attributes give rsc (its class, provider and
@@ -167,6 +179,7 @@ void cs_stage_copy(CsModel *model, const CsModel *previous, CsModelStage stage);
 void cs_stage_nodes(CsModel *model, gboolean with_resources);
 void cs_stage_constraints(CsModel *model, const CsModel *previous, const GPtrArray *touched);
 void cs_stage_status(CsModel *model, const CsModel *previous);
+void cs_stage_status_renumbered(CsModel *model, const CsModel *previous, const int *renumber);
 
 /* The parts of a model that models rebuilt from one another share. */
 struct CsModelPart *cs_model_part_new(void);

@@ -769,6 +769,287 @@ static gboolean cs_rebuild_check_options(const CsModel *previous, const CsModelC
     return TRUE;
 }
 
+/* ---- after the resource tree changed ------------------------------------
+ * group add and remove, clone, resource add and remove and edit ID link
+ * and unlink resource elements: the list of resources changes shape, and
+ * every index after the first change moves (the list is in depth-first
+ * document order, Pacemaker's).  A top-level subtree whose elements are
+ * the very ones previous read, in the same order, is kept whole: its
+ * resources are shared, renumbered where they moved
+ * (cs_model_renumber_resource); the others are read again.  The
+ * constraints and the status section name resources by index, so they
+ * are read again, and the nodes with the status (they are one part);
+ * the options are shared. */
+
+static gboolean cs_is_resource_xml(const xmlNode *xml)
+{
+    return cs_xml_is(xml, "primitive") || cs_xml_is(xml, "group") || cs_xml_is(xml, "clone")
+           || cs_xml_is(xml, "master") || cs_xml_is(xml, "bundle");
+}
+
+/* Whether xml's subtree holds now the elements old's held when read (xml
+ * is old's, and so is each resource element it holds, in order); *size:
+ * how many resources old's subtree made. */
+static gboolean cs_same_subtree(const CsModel *previous, const CsResource *old,
+                                const xmlNode *xml, guint *size)
+{
+    guint held = 0;
+
+    if (old->xml != xml) {
+        return FALSE;
+    }
+    *size += 1;
+    for (xmlNode *child = cs_xml_first_element(xml); child != NULL;
+         child = cs_xml_next_element(child)) {
+        if (!cs_is_resource_xml(child)) {
+            continue;
+        }
+        if (held >= old->children->len) {
+            return FALSE;
+        }
+        const CsResource *inner = g_ptr_array_index(
+            previous->resources, (guint)g_array_index(old->children, int, held++));
+        if (!cs_same_subtree(previous, inner, child, size)) {
+            return FALSE;
+        }
+    }
+    return held == old->children->len;
+}
+
+/* What the resources stage read into the model besides the resources,
+ * for the resources model holds now: what cs_model_unpack_resources()
+ * would note. */
+static void cs_restructure_note(CsModel *model, gboolean templates)
+{
+    model->stonith_resource_present = FALSE;
+    model->features = templates ? CS_FEATURE_TEMPLATE : 0;
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+        if (rsc->fence_device) {
+            model->features |= CS_FEATURE_STONITH;
+            model->stonith_resource_present = TRUE;
+        }
+        if (rsc->template_xml != NULL) {
+            model->features |= CS_FEATURE_TEMPLATE;
+        }
+        if (g_hash_table_size(rsc->utilization) > 0) {
+            model->features |= CS_FEATURE_UTILIZATION;
+        }
+        if (rsc->kind == CS_RSC_CLONE) {
+            model->features |= CS_FEATURE_CLONE;
+        }
+        if (rsc->kind == CS_RSC_CLONE && rsc->promotable) {
+            model->features |= CS_FEATURE_PROMOTABLE;
+        }
+        g_hash_table_insert(model->rsc_by_id, g_strdup(rsc->id), GINT_TO_POINTER(rsc->index + 1));
+    }
+}
+
+/* Nothing a resource read again or kept links to a node or a container,
+ * nor gives unfencing: cs_model_unpack_resources() would link none. */
+static gboolean cs_restructure_plain(const CsResource *rsc)
+{
+    return rsc->kind != CS_RSC_BUNDLE && !rsc->implicit && !rsc->is_remote_connection
+           && rsc->container < 0 && rsc->remote_node < 0 && rsc->warnings_count == 0
+           && !g_hash_table_contains(rsc->meta, "container")
+           && (rsc->kind != CS_RSC_PRIMITIVE || cs_xml_guest_node_name(rsc->xml) == NULL);
+}
+
+/* The top-level element xml read again into model at the end of its
+ * list (before mirrors that list, without a free function); FALSE when
+ * the result cannot be followed. */
+static gboolean cs_restructure_read(CsModel *model, xmlNode *xml, GPtrArray *before)
+{
+    CsResource top = {.index = (int)model->resources->len, .parent = -1, .xml = xml};
+    g_autoptr(GPtrArray) fresh = g_ptr_array_new();
+    g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func(g_free);
+    gboolean plain = !cs_xml_enables_unfencing(xml);
+
+    if (!cs_model_check_edited_part(xml)) {
+        return FALSE; /* an id past the limits: the full build says which */
+    }
+    cs_model_reread_resource(model, &top, fresh, warnings, before);
+    for (guint i = 0; i < fresh->len; i++) {
+        CsResource *rsc = g_ptr_array_index(fresh, i);
+        plain = plain && warnings->len == 0 && cs_restructure_plain(rsc);
+        g_ptr_array_add(model->resources, rsc);
+        g_ptr_array_add(before, rsc);
+    }
+    return plain && fresh->len > 0;
+}
+
+/* The resources of model read from its document's <resources>, those
+ * previous read whole taken over; FALSE when it cannot be followed. */
+static gboolean cs_restructure_resources(CsModel *model, const CsModel *previous)
+{
+    xmlNode *section = cs_document_section(model->document, "resources");
+    g_autoptr(GHashTable) tops = g_hash_table_new(NULL, NULL);
+    g_autoptr(GPtrArray) before = g_ptr_array_new();
+    gboolean templates = FALSE;
+
+    for (guint i = 0; i < previous->resources->len; i++) {
+        CsResource *rsc = g_ptr_array_index(previous->resources, i);
+        if (!cs_restructure_plain(rsc)) {
+            return FALSE;
+        }
+        if (rsc->parent < 0) {
+            g_hash_table_insert(tops, rsc->xml, rsc);
+        }
+    }
+    for (xmlNode *xml = cs_xml_first_element(section); xml != NULL;
+         xml = cs_xml_next_element(xml)) {
+        if (cs_xml_is(xml, "template")) {
+            templates = TRUE;
+            continue;
+        }
+        CsResource *old = g_hash_table_lookup(tops, xml);
+        guint size = 0;
+        if (old == NULL || !cs_same_subtree(previous, old, xml, &size)) {
+            if (!cs_restructure_read(model, xml, before)) {
+                return FALSE;
+            }
+            continue;
+        }
+        int shift = (int)model->resources->len - old->index;
+        for (guint i = 0; i < size; i++) {
+            CsResource *kept = cs_model_renumber_resource(
+                g_ptr_array_index(previous->resources, (guint)old->index + i), shift);
+            g_ptr_array_add(model->resources, kept);
+            g_ptr_array_add(before, kept);
+        }
+    }
+    cs_restructure_note(model, templates);
+    /* "resource start-up disabled since no STONITH resources": a warning
+     * of the stage, which previous did not give */
+    return !model->options.stonith_enabled || model->stonith_resource_present;
+}
+
+static gboolean cs_restructure_check(const CsModel *previous, const CsModelChanges *changes,
+                                     GError **error)
+{
+    const CsDocument *document = previous->document;
+    gboolean meta = changes->meta_resources != NULL && changes->meta_resources->len > 0;
+    gboolean clock = changes->now != NULL
+                     && (changes->now->seconds != previous->now.seconds
+                         || changes->now->offset != previous->now.offset);
+
+    if (changes->nodes_or_status || meta || changes->rsc_defaults || changes->tickets
+        || changes->options || changes->op_defaults || clock) {
+        return cs_rebuild_refuse(error, "the resource tree with other changes");
+    }
+    if (!previous->plain_nodes || previous->id_refs || previous->enable_unfencing
+        || previous->stage_warnings_end[CS_MODEL_STAGE_RESOURCES]
+               != previous->stage_warnings_end[CS_MODEL_STAGE_NODES]) {
+        return cs_rebuild_refuse(error, "a resource tree that cannot be followed");
+    }
+    if (!cs_model_check_document(document, error)
+        || !cs_model_check_constraint_limits(document, error)
+        || !cs_model_check_constraint_references(document, error)) {
+        return FALSE;
+    }
+    return TRUE;
+}
+
+/* Whether the histories read rsc now as they read old (its counterpart
+ * of the same id in previous): a resource kept with its whole subtree,
+ * or one read again that status.c reads the same way and that is in no
+ * clone or bundle, then or now (their histories are those of instances). */
+static gboolean cs_same_for_histories(const CsModel *previous, const CsResource *old,
+                                      const CsModel *model, const CsResource *rsc)
+{
+    const CsResource *top_before = cs_model_top(previous, old);
+    const CsResource *top_now = cs_model_top(model, rsc);
+
+    if (old->kind != rsc->kind) {
+        return FALSE;
+    }
+    if (rsc->meta == old->meta && rsc->ops == old->ops && top_now->xml == top_before->xml) {
+        return TRUE; /* kept whole (cs_model_renumber_resource) */
+    }
+    return top_before->kind != CS_RSC_CLONE && top_before->kind != CS_RSC_BUNDLE
+           && top_now->kind != CS_RSC_CLONE && top_now->kind != CS_RSC_BUNDLE
+           && cs_reread_same_for_status(old, rsc) && rsc->maintenance == old->maintenance
+           && g_strcmp0(rsc->rsc_class, old->rsc_class) == 0
+           && g_strcmp0(rsc->provider, old->provider) == 0 && g_strcmp0(rsc->type, old->type) == 0;
+}
+
+/* Where each resource of previous is in model (-1: gone), when every
+ * primitive is in both and read by the histories as it was; else NULL
+ * (the histories are read again: a primitive that came or went turns a
+ * history into an orphan or back). */
+static int *cs_restructure_renumber(const CsModel *model, const CsModel *previous)
+{
+    g_autofree int *renumber = g_new(int, previous->resources->len);
+    guint matched = 0, primitives_before = 0;
+
+    for (guint i = 0; i < previous->resources->len; i++) {
+        const CsResource *old = g_ptr_array_index(previous->resources, i);
+        renumber[i] = -1;
+        primitives_before += old->kind == CS_RSC_PRIMITIVE;
+    }
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+        const CsResource *old = cs_model_resource(previous, rsc->id);
+        if (old == NULL && rsc->kind != CS_RSC_PRIMITIVE) {
+            continue; /* a new group or clone: no history names one */
+        }
+        if (old == NULL || !cs_same_for_histories(previous, old, model, rsc)) {
+            return NULL;
+        }
+        renumber[old->index] = (int)i;
+        matched += rsc->kind == CS_RSC_PRIMITIVE;
+    }
+    return matched == primitives_before ? g_steal_pointer(&renumber) : NULL;
+}
+
+static CsModel *cs_model_restructure(CsModel *previous, const CsModelChanges *changes,
+                                     GError **error)
+{
+    if (!cs_restructure_check(previous, changes, error)) {
+        return NULL;
+    }
+    CsModel *model = g_new(CsModel, 1);
+
+    *model = *previous;
+    model->warnings = g_ptr_array_new_with_free_func(g_free);
+    model->features = 0;
+    cs_model_part_ref(model->config_part);
+    g_hash_table_ref(model->rsc_defaults);
+    if (model->rsc_defaults_names != NULL) {
+        g_ptr_array_ref(model->rsc_defaults_names);
+    }
+    cs_model_new_status(model);
+    cs_model_new_resources(model, NULL);
+    cs_model_new_constraints(model, previous);
+    cs_stage_copy(model, previous, CS_MODEL_STAGE_OPTIONS);
+    cs_stage_nodes(model, FALSE);
+    if (!cs_rebuild_same_nodes(model, previous)
+        || model->stage_warnings_end[CS_MODEL_STAGE_NODES]
+               != previous->stage_warnings_end[CS_MODEL_STAGE_NODES]) {
+        cs_rebuild_refuse(error, "the nodes changed");
+        cs_model_free(model);
+        return NULL;
+    }
+    CsStageRun run = cs_stage_begin(model, CS_MODEL_STAGE_RESOURCES);
+    gboolean followed = cs_restructure_resources(model, previous);
+    cs_stage_end(&run);
+    if (!followed) {
+        cs_rebuild_refuse(error, "a resource the new tree holds cannot be read alone");
+        cs_model_free(model);
+        return NULL;
+    }
+    if (!cs_model_check_size(model, error)) { /* model/limits.h */
+        cs_model_free(model);
+        return NULL;
+    }
+    g_autofree int *renumber = cs_restructure_renumber(model, previous);
+    cs_stage_constraints(model, NULL, NULL);
+    /* without renumber, previous's histories name other resources: none
+     * is taken over */
+    cs_stage_status_renumbered(model, renumber != NULL ? previous : NULL, renumber);
+    return model;
+}
+
 static gboolean cs_rebuild_check(CsModel *previous, const CsModelChanges *changes, CsReread *reread,
                                  GError **error)
 {
@@ -832,6 +1113,10 @@ static gboolean cs_rebuild_check(CsModel *previous, const CsModelChanges *change
 CsModel *cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GError **error)
 {
     CsReread reread = {0};
+
+    if (changes->resource_tree) {
+        return cs_model_restructure(previous, changes, error);
+    }
 
     if (!cs_rebuild_check(previous, changes, &reread, error)) {
         if (reread.old != NULL) {

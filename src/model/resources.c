@@ -1239,3 +1239,36 @@ CsResource *cs_model_reinterpret_resource(const CsModel *model, const CsResource
     cs_rsc_interpret_meta(&scratch, rsc, model->enable_unfencing);
     return rsc;
 }
+
+CsResource *cs_model_renumber_resource(CsResource *old, int shift)
+{
+    if (shift == 0) {
+        g_atomic_int_inc(&old->refs);
+        return old;
+    }
+    CsResource *rsc = g_new(CsResource, 1);
+
+    *rsc = *old;
+    rsc->refs = 1;
+    rsc->index += shift;
+    if (rsc->parent >= 0) {
+        rsc->parent += shift;
+    }
+    rsc->id = cs_ref_string_share(old->id);
+    rsc->rsc_class = cs_ref_string_share(old->rsc_class);
+    rsc->provider = cs_ref_string_share(old->provider);
+    rsc->type = cs_ref_string_share(old->type);
+    rsc->template_id = cs_ref_string_share(old->template_id);
+    rsc->children = g_array_sized_new(FALSE, FALSE, sizeof(int), old->children->len);
+    for (guint i = 0; i < old->children->len; i++) {
+        int child = g_array_index(old->children, int, i) + shift;
+        g_array_append_val(rsc->children, child);
+    }
+    rsc->meta = g_hash_table_ref(old->meta);
+    rsc->params = g_hash_table_ref(old->params);
+    rsc->utilization = g_hash_table_ref(old->utilization);
+    rsc->ops = g_ptr_array_ref(old->ops);
+    rsc->bundle = old->bundle != NULL ? cs_bundle_ref(old->bundle) : NULL;
+    rsc->meta_inherited = g_strdupv(old->meta_inherited);
+    return rsc;
+}

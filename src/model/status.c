@@ -2000,6 +2000,118 @@ static gint64 cs_earlier_recheck(gint64 a, gint64 b)
     return a == 0 ? b : (b == 0 ? a : MIN(a, b));
 }
 
+/* ---- histories renumbered -----------------------------------------------
+ * An edit of the resource tree alone that leaves each primitive as the
+ * histories read it (group add and group remove, cs_model_rebuild checks
+ * which) only moves resources in the list: the histories would be read
+ * as before, each naming its resource by a new index.  When the nodes
+ * come out of the node_state pass as they did (cs_histories_reusable's
+ * test) and the fail counts the histories read are the same ones, what
+ * previous read is taken over, renumbered: renumber[i] is the index now
+ * of previous's resource i, -1 for one gone (which no history may name). */
+
+/* The same fail counts the histories read, renumbered. */
+static gboolean cs_same_fail_counts_renumbered(const CsModel *model, const CsModel *previous,
+                                               const int *renumber)
+{
+    guint i = cs_next_fail_count(model, 0, TRUE);
+    guint j = cs_next_fail_count(previous, 0, TRUE);
+
+    while (i < model->fail_counts->len && j < previous->fail_counts->len) {
+        CsFailCount then = *(CsFailCount *)g_ptr_array_index(previous->fail_counts, j);
+        then.rsc = then.rsc >= 0 ? renumber[then.rsc] : -1;
+        if (!cs_fail_count_equal(g_ptr_array_index(model->fail_counts, i), &then)) {
+            return FALSE;
+        }
+        i = cs_next_fail_count(model, i + 1, TRUE);
+        j = cs_next_fail_count(previous, j + 1, TRUE);
+    }
+    return i == model->fail_counts->len && j == previous->fail_counts->len;
+}
+
+static gboolean cs_histories_renumberable(const CsModel *model, const CsModel *previous,
+                                          const int *renumber)
+{
+    if (previous == NULL || renumber == NULL || !previous->plain_nodes
+        || model->nodes->len != previous->nodes->len) {
+        return FALSE;
+    }
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+        const CsNode *before = g_ptr_array_index(previous->nodes, i);
+        if (node->pre_history != before->pre_history || node->state_xml != before->state_xml) {
+            return FALSE;
+        }
+    }
+    for (guint i = 0; i < previous->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(previous->rsc_states, i);
+        if (state->rsc >= 0 && renumber[state->rsc] < 0) {
+            return FALSE;
+        }
+    }
+    for (guint i = 0; i < previous->status_bans->len; i++) {
+        const CsStatusBan *ban = g_ptr_array_index(previous->status_bans, i);
+        if (ban->rsc >= 0 && renumber[ban->rsc] < 0) {
+            return FALSE;
+        }
+    }
+    return cs_same_fail_counts_renumbered(model, previous, renumber);
+}
+
+static CsRscState *cs_rsc_state_renumbered(const CsRscState *old, const int *renumber)
+{
+    CsRscState *state = g_memdup2(old, sizeof *old);
+
+    state->rsc = old->rsc >= 0 ? renumber[old->rsc] : -1;
+    state->rsc_id = g_strdup(old->rsc_id);
+    state->history = g_ptr_array_ref(old->history); /* last_failure is in it */
+    state->on_fail_applied = g_strdup(old->on_fail_applied);
+    state->pending_task = g_strdup(old->pending_task);
+    return state;
+}
+
+static void cs_histories_renumber(CsModel *model, const CsModel *previous, const int *renumber)
+{
+    for (guint i = 0; i < previous->rsc_states->len; i++) {
+        g_ptr_array_add(model->rsc_states,
+                        cs_rsc_state_renumbered(g_ptr_array_index(previous->rsc_states, i),
+                                                renumber));
+    }
+    for (guint i = 0; i < previous->status_bans->len; i++) {
+        const CsStatusBan *old = g_ptr_array_index(previous->status_bans, i);
+        CsStatusBan *ban = g_new(CsStatusBan, 1);
+        ban->rsc = old->rsc >= 0 ? renumber[old->rsc] : -1;
+        ban->node = old->node;
+        ban->reason = g_strdup(old->reason);
+        g_ptr_array_add(model->status_bans, ban);
+    }
+    /* the same records of the same definitions: the same verdicts */
+    if (previous->digest_verdicts != NULL) {
+        model->digest_verdicts = g_hash_table_ref(previous->digest_verdicts);
+    }
+    for (guint i = 0; i < model->nodes->len; i++) {
+        CsNode *node = g_ptr_array_index(model->nodes, i);
+        const CsNode *before = g_ptr_array_index(previous->nodes, i);
+        if (before->standby_onfail) {
+            node->standby = TRUE;
+            node->standby_onfail = TRUE;
+        }
+        if (before->history_fenced) {
+            node->unclean = TRUE;
+            node->history_fenced = TRUE;
+        }
+    }
+    for (guint i = previous->warnings->len - previous->history_warnings;
+         i < previous->warnings->len; i++) {
+        g_ptr_array_add(model->warnings, g_strdup(g_ptr_array_index(previous->warnings, i)));
+    }
+    model->history_warnings = previous->history_warnings;
+    model->history_features = previous->history_features;
+    model->features |= previous->history_features;
+    model->history_recheck_by = previous->history_recheck_by;
+    model->recheck_by = cs_earlier_recheck(model->recheck_by, previous->history_recheck_by);
+}
+
 /* Reads the histories, keeping apart what they add to the model. */
 static void cs_histories_read(CsStatusRun *run, xmlNode *status)
 {
@@ -2032,6 +2144,12 @@ static void cs_histories_read(CsStatusRun *run, xmlNode *status)
 
 void cs_model_unpack_status(CsModel *model, const CsModel *previous)
 {
+    cs_model_unpack_status_renumbered(model, previous, NULL);
+}
+
+void cs_model_unpack_status_renumbered(CsModel *model, const CsModel *previous,
+                                       const int *renumber)
+{
     xmlNode *status = cs_document_section(model->document, "status");
     guint n_rsc = model->resources->len;
     CsStatusRun run = {
@@ -2059,8 +2177,10 @@ void cs_model_unpack_status(CsModel *model, const CsModel *previous)
         node->pre_history = cs_node_pre_history(node);
     }
     model->histories_shared = FALSE;
-    if (cs_histories_reusable(model, previous)) {
+    if (renumber == NULL && cs_histories_reusable(model, previous)) {
         cs_histories_take_over(model, previous);
+    } else if (cs_histories_renumberable(model, previous, renumber)) {
+        cs_histories_renumber(model, previous, renumber);
     } else {
         cs_histories_read(&run, status);
     }
