@@ -841,7 +841,8 @@ static void cs_restructure_note(CsModel *model, gboolean templates)
         if (rsc->kind == CS_RSC_CLONE && rsc->promotable) {
             model->features |= CS_FEATURE_PROMOTABLE;
         }
-        g_hash_table_insert(model->rsc_by_id, g_strdup(rsc->id), GINT_TO_POINTER(rsc->index + 1));
+        g_hash_table_insert(model->rsc_by_id, g_ref_string_acquire(rsc->id),
+                            GINT_TO_POINTER(rsc->index + 1));
     }
 }
 
@@ -1019,7 +1020,11 @@ static CsModel *cs_model_restructure(CsModel *previous, const CsModelChanges *ch
         g_ptr_array_ref(model->rsc_defaults_names);
     }
     cs_model_new_status(model);
-    cs_model_new_resources(model, NULL);
+    model->resources =
+        g_ptr_array_new_full(previous->resources->len + 2, (GDestroyNotify)cs_resource_unref);
+    /* keyed by the resources' own ids (GRefStrings), not copies */
+    model->rsc_by_id =
+        g_hash_table_new_full(g_str_hash, g_str_equal, (GDestroyNotify)g_ref_string_release, NULL);
     cs_model_new_constraints(model, previous);
     cs_stage_copy(model, previous, CS_MODEL_STAGE_OPTIONS);
     cs_stage_nodes(model, FALSE);

@@ -1259,10 +1259,14 @@ CsResource *cs_model_renumber_resource(CsResource *old, int shift)
     rsc->provider = cs_ref_string_share(old->provider);
     rsc->type = cs_ref_string_share(old->type);
     rsc->template_id = cs_ref_string_share(old->template_id);
-    rsc->children = g_array_sized_new(FALSE, FALSE, sizeof(int), old->children->len);
-    for (guint i = 0; i < old->children->len; i++) {
-        int child = g_array_index(old->children, int, i) + shift;
-        g_array_append_val(rsc->children, child);
+    if (old->children->len == 0) {
+        rsc->children = g_array_ref(old->children); /* no index in it */
+    } else {
+        rsc->children = g_array_sized_new(FALSE, FALSE, sizeof(int), old->children->len);
+        for (guint i = 0; i < old->children->len; i++) {
+            int child = g_array_index(old->children, int, i) + shift;
+            g_array_append_val(rsc->children, child);
+        }
     }
     rsc->meta = g_hash_table_ref(old->meta);
     rsc->params = g_hash_table_ref(old->params);
