@@ -598,14 +598,15 @@ void cs_stage_constraints(CsModel *model, const CsModel *previous, const GPtrArr
 
 void cs_stage_status(CsModel *model, const CsModel *previous)
 {
-    cs_stage_status_renumbered(model, previous, NULL);
+    cs_stage_status_renumbered(model, previous, NULL, previous);
 }
 
-void cs_stage_status_renumbered(CsModel *model, const CsModel *previous, const int *renumber)
+void cs_stage_status_renumbered(CsModel *model, const CsModel *previous, const int *renumber,
+                                const CsModel *records_from)
 {
     CsStageRun run = cs_stage_begin(model, CS_MODEL_STAGE_STATUS);
 
-    cs_model_unpack_status_renumbered(model, previous, renumber);
+    cs_model_unpack_status_renumbered(model, previous, renumber, records_from);
     cs_model_index_status(model);
     cs_stage_end(&run);
 }

@@ -53,9 +53,12 @@ void cs_model_unpack_status(CsModel *model, const CsModel *previous);
  * previous's resource i is now (-1: gone), given only when each resource
  * that moved is, for the histories, what it was (cs_model_rebuild);
  * previous's histories are then taken over, renumbered, when the node_state
- * pass allows it as for cs_model_unpack_status. */
+ * pass allows it as for cs_model_unpack_status.  Histories read again
+ * share the records records_from (a model of the same document, or NULL)
+ * read from the same operation elements: a record is what its element
+ * says, never changed after. */
 void cs_model_unpack_status_renumbered(CsModel *model, const CsModel *previous,
-                                       const int *renumber);
+                                       const int *renumber, const CsModel *records_from);
 /* The status section's <tickets> alone (granted, standby), as
  * cs_model_unpack_status() reads them. */
 void cs_model_unpack_ticket_states(CsModel *model);
@@ -179,7 +182,8 @@ void cs_stage_copy(CsModel *model, const CsModel *previous, CsModelStage stage);
 void cs_stage_nodes(CsModel *model, gboolean with_resources);
 void cs_stage_constraints(CsModel *model, const CsModel *previous, const GPtrArray *touched);
 void cs_stage_status(CsModel *model, const CsModel *previous);
-void cs_stage_status_renumbered(CsModel *model, const CsModel *previous, const int *renumber);
+void cs_stage_status_renumbered(CsModel *model, const CsModel *previous, const int *renumber,
+                                const CsModel *records_from);
 
 /* The parts of a model that models rebuilt from one another share. */
 struct CsModelPart *cs_model_part_new(void);

@@ -1051,7 +1051,7 @@ static CsModel *cs_model_restructure(CsModel *previous, const CsModelChanges *ch
     cs_stage_constraints(model, NULL, NULL);
     /* without renumber, previous's histories name other resources: none
      * is taken over */
-    cs_stage_status_renumbered(model, renumber != NULL ? previous : NULL, renumber);
+    cs_stage_status_renumbered(model, renumber != NULL ? previous : NULL, renumber, previous);
     return model;
 }
 
@@ -1213,7 +1213,7 @@ CsModel *cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GErr
         gboolean histories_unchanged =
             !reread.status_again && !changes->node_states
             && (changes->meta_resources == NULL || changes->meta_resources->len == 0);
-        cs_stage_status(model, histories_unchanged ? previous : NULL);
+        cs_stage_status_renumbered(model, histories_unchanged ? previous : NULL, NULL, previous);
     } else {
         /* The status section reads no constraint, but it grants the
          * tickets constraints name: that pass runs on the new tickets. */

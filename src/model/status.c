@@ -75,6 +75,9 @@ typedef struct {
     GHashTable *lrm_index;       /* "uname\nrsc" -> <lrm_resource> */
     gboolean in_histories;       /* the histories are being read */
     gboolean legacy_fail_counts; /* cs_legacy_fail_counts(), asked once */
+    /* <lrm_resource> -> the history (CsOpRecord*, sorted) a model of the
+     * same document read from it, borrowed; NULL when there is none */
+    GHashTable *earlier;
 } CsStatusRun;
 
 /* The running state of one resource history on one node while its
@@ -1626,15 +1629,40 @@ static gboolean cs_agent_changed(const CsResource *rsc, xmlNode *lrm_resource)
            || g_strcmp0(rsc->type, cs_xml_attr(lrm_resource, "type")) != 0;
 }
 
-static void cs_lrm_resource_unpack(CsStatusRun *run, CsNode *node, xmlNode *lrm_resource)
+/* Whether history was read from lrm_resource as it is: each of its
+ * operations one of the records (which never change once read). */
+static gboolean cs_history_still(const GPtrArray *history, const xmlNode *lrm_resource)
 {
-    CsModel *model = run->model;
-    const char *rsc_id = cs_xml_attr(lrm_resource, "id");
-    GList *records = NULL;
-    int instance;
+    guint ops = 0;
 
-    if (rsc_id == NULL) {
-        return;
+    for (xmlNode *op = cs_xml_first_element(lrm_resource); op != NULL;
+         op = cs_xml_next_element(op)) {
+        if (!cs_xml_is(op, "lrm_rsc_op")) {
+            continue;
+        }
+        gboolean found = FALSE;
+        for (guint i = 0; i < history->len && !found; i++) {
+            found = ((const CsOpRecord *)g_ptr_array_index(history, i))->xml == op;
+        }
+        if (!found) {
+            return FALSE;
+        }
+        ops++;
+    }
+    return ops == history->len;
+}
+
+/* The records of lrm_resource's operations in Pacemaker's order (a new
+ * reference), or NULL when it has none: those an earlier model read,
+ * shared, when the operations are the same elements. */
+static GPtrArray *cs_lrm_records(const CsStatusRun *run, xmlNode *lrm_resource)
+{
+    GPtrArray *earlier = run->earlier != NULL ? g_hash_table_lookup(run->earlier, lrm_resource)
+                                              : NULL;
+    GList *records = NULL;
+
+    if (earlier != NULL && cs_history_still(earlier, lrm_resource)) {
+        return g_ptr_array_ref(earlier);
     }
     for (xmlNode *op = cs_xml_first_element(lrm_resource); op != NULL;
          op = cs_xml_next_element(op)) {
@@ -1642,6 +1670,28 @@ static void cs_lrm_resource_unpack(CsStatusRun *run, CsNode *node, xmlNode *lrm_
             records = g_list_prepend(records, cs_op_record_new(op));
         }
     }
+    if (records == NULL) {
+        return NULL;
+    }
+    records = g_list_sort(records, cs_op_compare);
+    GPtrArray *history = g_ptr_array_new_with_free_func(cs_op_record_destroy);
+    for (GList *item = records; item != NULL; item = item->next) {
+        g_ptr_array_add(history, item->data);
+    }
+    g_list_free(records);
+    return history;
+}
+
+static void cs_lrm_resource_unpack(CsStatusRun *run, CsNode *node, xmlNode *lrm_resource)
+{
+    CsModel *model = run->model;
+    const char *rsc_id = cs_xml_attr(lrm_resource, "id");
+    int instance;
+
+    if (rsc_id == NULL) {
+        return;
+    }
+    GPtrArray *records = cs_lrm_records(run, lrm_resource);
     if (records == NULL) {
         return;
     }
@@ -1657,7 +1707,7 @@ static void cs_lrm_resource_unpack(CsStatusRun *run, CsNode *node, xmlNode *lrm_
     state->instance = instance;
     state->migration_source = -1;
     state->migration_target = -1;
-    state->history = g_ptr_array_new_with_free_func(cs_op_record_destroy);
+    state->history = records;
     g_ptr_array_add(model->rsc_states, state);
 
     /* An orphan stays managed (to be stopped) unless stop-orphan-resources
@@ -1677,13 +1727,9 @@ static void cs_lrm_resource_unpack(CsStatusRun *run, CsNode *node, xmlNode *lrm_
         history.ban_target =
             (top->kind == CS_RSC_CLONE && !top->globally_unique) ? top->index : rsc->index;
     }
-    records = g_list_sort(records, cs_op_compare);
-    for (GList *item = records; item != NULL; item = item->next) {
-        CsOpRecord *record = item->data;
-        g_ptr_array_add(state->history, record);
-        cs_history_op(&history, record);
+    for (guint i = 0; i < records->len; i++) {
+        cs_history_op(&history, g_ptr_array_index(records, i));
     }
-    g_list_free(records);
     cs_history_consequences(&history);
     cs_history_keep_unmanaged(&history);
     state->role = history.role == CS_ROLE_UNKNOWN ? CS_ROLE_STOPPED : history.role;
@@ -2144,11 +2190,27 @@ static void cs_histories_read(CsStatusRun *run, xmlNode *status)
 
 void cs_model_unpack_status(CsModel *model, const CsModel *previous)
 {
-    cs_model_unpack_status_renumbered(model, previous, NULL);
+    cs_model_unpack_status_renumbered(model, previous, NULL, previous);
+}
+
+/* lrm_resource -> the history records_from read from it. */
+static GHashTable *cs_earlier_histories(const CsModel *records_from)
+{
+    GHashTable *earlier = g_hash_table_new(NULL, NULL);
+
+    for (guint i = 0; i < records_from->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(records_from->rsc_states, i);
+        const CsOpRecord *first =
+            state->history->len > 0 ? g_ptr_array_index(state->history, 0) : NULL;
+        if (first != NULL && first->xml->parent != NULL) {
+            g_hash_table_insert(earlier, first->xml->parent, state->history);
+        }
+    }
+    return earlier;
 }
 
 void cs_model_unpack_status_renumbered(CsModel *model, const CsModel *previous,
-                                       const int *renumber)
+                                       const int *renumber, const CsModel *records_from)
 {
     xmlNode *status = cs_document_section(model->document, "status");
     guint n_rsc = model->resources->len;
@@ -2182,7 +2244,11 @@ void cs_model_unpack_status_renumbered(CsModel *model, const CsModel *previous,
     } else if (cs_histories_renumberable(model, previous, renumber)) {
         cs_histories_renumber(model, previous, renumber);
     } else {
+        if (records_from != NULL && records_from->document == model->document) {
+            run.earlier = cs_earlier_histories(records_from);
+        }
         cs_histories_read(&run, status);
+        g_clear_pointer(&run.earlier, g_hash_table_destroy);
     }
     g_free(run.rsc_role);
     g_free(run.rsc_failed);
