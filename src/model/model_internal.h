@@ -12,15 +12,8 @@
 #include "model/nvset.h"
 #include "model/rules.h"
 #include "base/text.h"
+#include "base/xml.h"
 
-/* Value of an attribute without allocating: libxml2 keeps a plain
- * attribute's value as its single text child.  NULL when absent. */
-const char *cs_xml_attr(const xmlNode *element, const char *name);
-/* The next element sibling (skipping text and comments), or the first
- * element child. */
-xmlNode *cs_xml_first_element(const xmlNode *parent);
-xmlNode *cs_xml_next_element(const xmlNode *element);
-gboolean cs_xml_is(const xmlNode *element, const char *name);
 /* An element with id-ref replaced by the element of the same tag it names
  * (Pacemaker's expand_idref): NULL when the reference is dangling. */
 xmlNode *cs_model_expand_idref(const CsModel *model, xmlNode *element);
