@@ -379,24 +379,31 @@ static void cs_edit_spare(const CsEdit *keep, GHashTable *nodes, GHashTable *att
     }
 }
 
-/* Frees edits[from, len) and what they hold outside the document, except
- * what keep (the edit being recorded, or NULL) holds. */
-static void cs_edit_log_truncate(CsEditLog *log, guint from, const CsEdit *keep)
+/* Frees the nodes and attributes collected by cs_edit_collect_detached. */
+static void cs_free_detached(GHashTable *nodes, GHashTable *attrs)
 {
-    g_autoptr(GHashTable) nodes = g_hash_table_new(NULL, NULL);
-    g_autoptr(GHashTable) attrs = g_hash_table_new(NULL, NULL);
     GHashTableIter iter;
     gpointer key;
 
-    for (guint i = from; i < log->edits->len; i++)
-        cs_edit_collect_detached(g_ptr_array_index(log->edits, i), nodes, attrs);
-    cs_edit_spare(keep, nodes, attrs);
     g_hash_table_iter_init(&iter, nodes);
     while (g_hash_table_iter_next(&iter, &key, NULL))
         xmlFreeNode(key);
     g_hash_table_iter_init(&iter, attrs);
     while (g_hash_table_iter_next(&iter, &key, NULL))
         xmlFreeProp(key);
+}
+
+/* Frees edits[from, len) and what they hold outside the document, except
+ * what keep (the edit being recorded, or NULL) holds. */
+static void cs_edit_log_truncate(CsEditLog *log, guint from, const CsEdit *keep)
+{
+    g_autoptr(GHashTable) nodes = g_hash_table_new(NULL, NULL);
+    g_autoptr(GHashTable) attrs = g_hash_table_new(NULL, NULL);
+
+    for (guint i = from; i < log->edits->len; i++)
+        cs_edit_collect_detached(g_ptr_array_index(log->edits, i), nodes, attrs);
+    cs_edit_spare(keep, nodes, attrs);
+    cs_free_detached(nodes, attrs);
     for (guint i = from; i < log->edits->len; i++)
         cs_edit_free(g_ptr_array_index(log->edits, i));
     g_ptr_array_set_size(log->edits, (gint)from);
@@ -595,14 +602,7 @@ void cs_build_abort(CsBuild *build)
     g_autoptr(GHashTable) nodes = g_hash_table_new(NULL, NULL);
     g_autoptr(GHashTable) attrs = g_hash_table_new(NULL, NULL);
     cs_edit_collect_detached(edit, nodes, attrs);
-    GHashTableIter iter;
-    gpointer key;
-    g_hash_table_iter_init(&iter, nodes);
-    while (g_hash_table_iter_next(&iter, &key, NULL))
-        xmlFreeNode(key);
-    g_hash_table_iter_init(&iter, attrs);
-    while (g_hash_table_iter_next(&iter, &key, NULL))
-        xmlFreeProp(key);
+    cs_free_detached(nodes, attrs);
     cs_edit_free(edit);
     build->edit = NULL;
     g_hash_table_remove_all(build->log->reserved);
