@@ -257,6 +257,31 @@ static CsResource *cs_member(CsModel *model, const char *constraint_id, const Cs
     return rsc;
 }
 
+/* What a constraint of sets does with each member of each set. */
+typedef void (*CsMemberStep)(CsModel *model, xmlNode *xml, const CsSet *set, CsResource *rsc,
+                             gpointer data);
+
+/* step for every member of every set in order; the constraint is taken
+ * no further from the first set that could not be read, or the first
+ * member that names no resource (already warned about). */
+static void cs_sets_each_member(CsModel *model, xmlNode *xml, const char *id, GPtrArray *sets,
+                                CsMemberStep step, gpointer data)
+{
+    for (guint s = 0; s < sets->len; s++) {
+        const CsSet *set = g_ptr_array_index(sets, s);
+        if (set == NULL) {
+            return;
+        }
+        for (guint i = 0; i < set->members->len; i++) {
+            CsResource *rsc = cs_member(model, id, set, i);
+            if (rsc == NULL) {
+                return;
+            }
+            step(model, xml, set, rsc, data);
+        }
+    }
+}
+
 /* A boolean attribute given explicitly: 1 true, 0 false, -1 absent/invalid. */
 static int cs_tristate(const char *text)
 {
@@ -441,6 +466,13 @@ static gboolean cs_sets_add_attribute(CsModel *model, GPtrArray *sets, const cha
     return TRUE;
 }
 
+static void cs_location_member(CsModel *model, xmlNode *xml, const CsSet *set, CsResource *rsc,
+                               gpointer data)
+{
+    (void)data;
+    cs_location_add(model, xml, rsc, set->role, set->score, NULL);
+}
+
 static void cs_location_unpack(CsModel *model, xmlNode *xml)
 {
     const char *id = cs_xml_attr(xml, "id");
@@ -450,19 +482,7 @@ static void cs_location_unpack(CsModel *model, xmlNode *xml)
     if (!cs_sets_add_attribute(model, sets, "location", id, rsc_id, cs_xml_attr(xml, "role"))) {
         return;
     }
-    for (guint s = 0; s < sets->len; s++) {
-        CsSet *set = g_ptr_array_index(sets, s);
-        if (set == NULL) {
-            return;
-        }
-        for (guint i = 0; i < set->members->len; i++) {
-            CsResource *rsc = cs_member(model, id, set, i);
-            if (rsc == NULL) {
-                return;
-            }
-            cs_location_add(model, xml, rsc, set->role, set->score, NULL);
-        }
-    }
+    cs_sets_each_member(model, xml, id, sets, cs_location_member, NULL);
     if (sets->len > 0) {
         return;
     }
@@ -975,6 +995,12 @@ static void cs_ticket_add(CsModel *model, xmlNode *xml, const char *id, CsResour
     g_ptr_array_add(model->ticket_constraints, constraint);
 }
 
+static void cs_ticket_member(CsModel *model, xmlNode *xml, const CsSet *set, CsResource *rsc,
+                             gpointer ticket)
+{
+    cs_ticket_add(model, xml, set->id, rsc, ticket, set->role);
+}
+
 static void cs_ticket_unpack(CsModel *model, xmlNode *xml)
 {
     const char *id = cs_xml_attr(xml, "id");
@@ -991,19 +1017,7 @@ static void cs_ticket_unpack(CsModel *model, xmlNode *xml)
                                cs_xml_attr(xml, "rsc-role"))) {
         return;
     }
-    for (guint s = 0; s < sets->len; s++) {
-        CsSet *set = g_ptr_array_index(sets, s);
-        if (set == NULL) {
-            return;
-        }
-        for (guint i = 0; i < set->members->len; i++) {
-            CsResource *rsc = cs_member(model, id, set, i);
-            if (rsc == NULL) {
-                return;
-            }
-            cs_ticket_add(model, xml, set->id, rsc, ticket, set->role);
-        }
-    }
+    cs_sets_each_member(model, xml, id, sets, cs_ticket_member, (gpointer)ticket);
     if (sets->len == 0) {
         CsResource *rsc = cs_constraint_rsc(model, rsc_id);
         if (rsc == NULL) {

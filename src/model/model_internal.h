@@ -134,6 +134,9 @@ gboolean cs_rsc_defaults_per_resource(const CsModel *model);
 gboolean cs_xml_is_remote_connection(const xmlNode *xml);
 /* The raw remote-node meta attribute of a primitive, or NULL. */
 const char *cs_xml_guest_node_name(const xmlNode *primitive);
+/* Startup fencing (Pacemaker Explained 2.1, "Cluster Options"): with fencing
+ * enabled, node is unclean until the status section has seen it. */
+void cs_node_startup_fencing(CsModel *model, CsNode *node);
 
 /* The uber-parent: the top of rsc's tree. */
 CsResource *cs_model_top(const CsModel *model, const CsResource *rsc);

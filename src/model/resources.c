@@ -876,13 +876,7 @@ static void cs_rsc_link(CsRscBuild *build)
         if (rsc->container < 0) {
             /* A remote node with a connection gets startup fencing as a
              * cluster node does. */
-            gboolean startup_fencing = TRUE;
-            const char *value = g_hash_table_lookup(model->options.values, "startup-fencing");
-            if (value != NULL) {
-                startup_fencing = cs_text_is_true(value);
-            }
-            node->unclean = model->options.stonith_enabled && startup_fencing;
-            node->unseen = TRUE;
+            cs_node_startup_fencing(model, node);
         } else {
             node->type = CS_NODE_GUEST;
             g_hash_table_replace(node->attrs, g_strdup("#kind"), g_strdup("container"));
