@@ -965,7 +965,7 @@ static void cs_order_unpack(CsModel *model, xmlNode *xml, int *groups)
 
 /* ---- tickets ----------------------------------------------------------- */
 
-CsTicket *cs_model_ticket(CsModel *model, const char *id)
+CsTicket *cs_model_find_ticket(const CsModel *model, const char *id)
 {
     for (guint i = 0; i < model->tickets->len; i++) {
         CsTicket *ticket = g_ptr_array_index(model->tickets, i);
@@ -973,7 +973,16 @@ CsTicket *cs_model_ticket(CsModel *model, const char *id)
             return ticket;
         }
     }
-    CsTicket *ticket = g_new0(CsTicket, 1);
+    return NULL;
+}
+
+CsTicket *cs_model_ticket(CsModel *model, const char *id)
+{
+    CsTicket *ticket = cs_model_find_ticket(model, id);
+    if (ticket != NULL) {
+        return ticket;
+    }
+    ticket = g_new0(CsTicket, 1);
     ticket->id = g_strdup(id);
     g_ptr_array_add(model->tickets, ticket);
     model->features |= CS_FEATURE_TICKET;
