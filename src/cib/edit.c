@@ -1,5 +1,5 @@
 /* edit.c: the object-level edits of the CIB document that the command
- * language offers (stickiness, bans and prefers, node attributes, fail
+ * language offers (bans and prefers, node attributes, fail
  * counts, constraints, rules) and the small document helpers every edit
  * file shares.  Each edit is one CsBuild transaction (edit_build.h),
  * recorded in the undo log of edit_log.c; more edits live in edit_meta.c,
@@ -256,8 +256,6 @@ guint cs_build_unset(CsBuild *build, xmlNode *parent, const char *set_name, cons
     return removed;
 }
 
-/* ---- stickiness ------------------------------------------------------- */
-
 /* Where a new meta_attributes goes in a resource: before its first child
  * resource (a group's or clone's members come after its attributes). */
 xmlNode *cs_first_child_resource(const xmlNode *resource)
@@ -266,50 +264,6 @@ xmlNode *cs_first_child_resource(const xmlNode *resource)
         if (cs_is_resource_element(child))
             return child;
     return NULL;
-}
-
-static gboolean cs_stickiness_resource(CsBuild *build, const char *rsc, const char *value,
-                                       GError **error)
-{
-    xmlNode *resource = cs_edit_find_resource(cs_edit_log_document(build->log), rsc);
-
-    if (resource == NULL)
-        return cs_not_found(error, "resource", rsc);
-    if (value == NULL) {
-        cs_build_unset(build, resource, "meta_attributes", "resource-stickiness");
-        return TRUE;
-    }
-    /* crm_resource --meta names a new set RSC-meta_attributes. */
-    g_autofree char *set_id = g_strdup_printf("%s-meta_attributes", rsc);
-    xmlNode *set =
-        cs_build_set(build, resource, "meta_attributes", set_id, cs_first_child_resource(resource));
-    cs_build_nvpair(build, set, "resource-stickiness", value);
-    return TRUE;
-}
-
-/* crm_attribute --type rsc_defaults: an existing nvpair is changed where
- * it is, a new one goes into the set rsc_defaults-options. */
-static void cs_stickiness_default(CsBuild *build, const char *value)
-{
-    cs_build_option(build, CS_EDIT_RSC_DEFAULTS, "resource-stickiness", value);
-}
-
-gboolean cs_edit_stickiness(CsEditLog *log, const char *rsc, const char *value, GError **error)
-{
-    if (value != NULL && !cs_edit_valid_score(value))
-        return cs_invalid(error, "'%s' is not a score (an integer or INFINITY)", value);
-    g_autofree char *description = g_strdup_printf(
-        "stickiness %s %s", rsc != NULL ? rsc : "default", value != NULL ? value : "unset");
-    CsBuild build;
-
-    cs_build_begin(&build, log, description);
-    if (rsc != NULL) {
-        if (!cs_stickiness_resource(&build, rsc, value, error))
-            return cs_build_fail(&build);
-    } else {
-        cs_stickiness_default(&build, value);
-    }
-    return cs_build_commit(&build, error);
 }
 
 /* ---- ban, prefer, clear ----------------------------------------------- */

@@ -23,7 +23,7 @@
 #include <libxml/tree.h>
 
 #include "base/xml.h"
-#include "cib/live.h"
+#include "cib/live_tools.h"
 
 static gboolean tool_is_resource(const xmlNode *node)
 {
