@@ -20,41 +20,12 @@
 # Exit 77 (skip) when tmux or a usable terminal type is missing.
 set -u
 
-top_srcdir=${CS_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_builddir=${CS_TOP_BUILDDIR:-$top_srcdir}
-bin=${CS_UI_BIN:-$top_builddir/src/cibscope}
+cs_tmux_name=ui
+# shellcheck source=tmux-lib.sh
+. "$(cd "$(dirname "$0")" && pwd)/tmux-lib.sh"
 here=$top_srcdir/tests/ui
 failures=0
 checks=0
-
-skip() {
-    echo "SKIP: $*"
-    exit 77
-}
-
-command -v tmux >/dev/null 2>&1 || skip "tmux is not installed"
-[ -x "$bin" ] || { echo "FAIL: $bin is not built"; exit 1; }
-
-# A terminal type tmux can present and ncurses can drive.
-has_terminfo() {
-    if command -v tput >/dev/null 2>&1; then
-        tput -T "$1" cols >/dev/null 2>&1
-        return
-    fi
-    first=$(printf %.1s "$1")
-    for dir in "${TERMINFO:-/nonexistent}" "$HOME/.terminfo" /etc/terminfo /lib/terminfo /usr/share/terminfo; do
-        [ -e "$dir/$first/$1" ] && return 0
-    done
-    return 1
-}
-term=
-for candidate in tmux-256color screen-256color screen xterm-256color xterm; do
-    if has_terminfo "$candidate"; then
-        term=$candidate
-        break
-    fi
-done
-[ -n "$term" ] || skip "no terminfo entry for tmux-256color, screen or xterm"
 
 demo=${CS_UI_TEST_CIB:-$top_srcdir/data/demo.xml}
 [ -r "$demo" ] || demo=${SHARED_DIR:-$top_srcdir/../shared}/corpus/pacemaker-2.1.5/xml/group5.xml
@@ -62,25 +33,6 @@ demo=${CS_UI_TEST_CIB:-$top_srcdir/data/demo.xml}
 hostile=$here/hostile.xml
 names=$top_srcdir/tests/fuzz/cases/hostile-names.xml
 small=$top_srcdir/data/demo-small.xml
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cibscope-ui.XXXXXX") || exit 99
-socket=$tmp/tmux.socket
-cleanup() {
-    tmux -S "$socket" kill-server >/dev/null 2>&1
-    rm -rf "$tmp"
-}
-trap cleanup EXIT INT TERM
-
-# No status line: the pane gets every row of the window.
-cat >"$tmp/tmux.conf" <<EOF
-set -g default-terminal "$term"
-set -g status off
-set -g escape-time 0
-set -g exit-empty off
-EOF
-
-# Recovery files (SIGHUP with unsaved edits, as kill-session sends) go
-# to "$tmp/state", never to the user's ~/.local/state.
 
 # The pane runs this: the console, then its status and the terminal modes
 # it left behind, then waits so the screen stays readable.
@@ -96,10 +48,6 @@ stty -a >"$status_file.stty" 2>&1
 mv "$status_file.part" "$status_file"
 exec sleep 600
 EOF
-
-tmx() {
-    tmux -S "$socket" -f "$tmp/tmux.conf" "$@"
-}
 
 # start SESSION COLUMNS LINES FILE [VAR=VALUE ...]
 start() {

@@ -1,0 +1,69 @@
+# tmux-lib.sh: the start every console test in tmux shares.  A script
+# sets cs_tmux_name (its temporary directory is cibscope-NAME.XXXXXX) and
+# sources this file from its own directory; then it has:
+# - top_srcdir, top_builddir and bin (CS_UI_BIN runs another cibscope);
+# - exit 77 (skip) without tmux or a terminal type ncurses can drive, and
+#   exit 1 when the binary is not built;
+# - tmp, removed on exit with the private tmux server on $socket;
+# - XDG_STATE_HOME in $tmp/state, so that a recovery file (SIGHUP with
+#   unsaved edits, as kill-session sends) never reaches the user's
+#   ~/.local/state: the tmux server hands it to every pane;
+# - tmx (tmux on that server, no status line, no escape delay), skip and
+#   has_terminfo.
+
+top_srcdir=${CS_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+top_builddir=${CS_TOP_BUILDDIR:-$top_srcdir}
+bin=${CS_UI_BIN:-$top_builddir/src/cibscope}
+
+skip() {
+    echo "SKIP: $*"
+    exit 77
+}
+
+command -v tmux >/dev/null 2>&1 || skip "tmux is not installed"
+[ -x "$bin" ] || { echo "FAIL: $bin is not built"; exit 1; }
+
+# has_terminfo TERM: a terminal type tmux can present and ncurses can
+# drive (read from the terminfo directories when tput is missing).
+has_terminfo() {
+    if command -v tput >/dev/null 2>&1; then
+        tput -T "$1" cols >/dev/null 2>&1
+        return
+    fi
+    first=$(printf %.1s "$1")
+    for dir in "${TERMINFO:-/nonexistent}" "$HOME/.terminfo" /etc/terminfo /lib/terminfo /usr/share/terminfo; do
+        [ -e "$dir/$first/$1" ] && return 0
+    done
+    return 1
+}
+term=
+for candidate in tmux-256color screen-256color screen xterm-256color xterm; do
+    if has_terminfo "$candidate"; then
+        term=$candidate
+        break
+    fi
+done
+[ -n "$term" ] || skip "no terminfo entry for tmux-256color, screen or xterm"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cibscope-${cs_tmux_name:-ui}.XXXXXX") || exit 99
+socket=$tmp/tmux.socket
+cleanup() {
+    tmux -S "$socket" kill-server >/dev/null 2>&1
+    rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
+
+XDG_STATE_HOME=$tmp/state
+export XDG_STATE_HOME
+
+# No status line: the pane gets every row of the window.
+cat >"$tmp/tmux.conf" <<CS_TMUX_CONF
+set -g default-terminal "$term"
+set -g status off
+set -g escape-time 0
+set -g exit-empty off
+CS_TMUX_CONF
+
+tmx() {
+    tmux -S "$socket" -f "$tmp/tmux.conf" "$@"
+}
