@@ -14,15 +14,6 @@ cs_tmux_name=guest-ui
 cib=$top_srcdir/tests/data/transition/guest-container-failed.xml
 failures=0
 
-check() {
-    if [ "$1" = ok ]; then
-        echo "PASS: $2"
-    else
-        echo "FAIL: $2"
-        failures=$((failures + 1))
-    fi
-}
-
 # shows SESSION PATTERN WHAT: the screen matches the extended regular
 # expression PATTERN within 10 s.
 shows() {

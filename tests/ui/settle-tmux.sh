@@ -34,15 +34,6 @@ bottom() {
     echo "$line"
 }
 
-check() {
-    if [ "$1" = ok ]; then
-        echo "PASS: $2"
-    else
-        echo "FAIL: $2"
-        failures=$((failures + 1))
-    fi
-}
-
 small=$top_srcdir/data/demo-small.xml
 for size in "120 24" "200 60"; do
     set -- $size

@@ -8,8 +8,8 @@
 # - XDG_STATE_HOME in $tmp/state, so that a recovery file (SIGHUP with
 #   unsaved edits, as kill-session sends) never reaches the user's
 #   ~/.local/state: the tmux server hands it to every pane;
-# - tmx (tmux on that server, no status line, no escape delay), skip and
-#   has_terminfo.
+# - tmx (tmux on that server, no status line, no escape delay), skip,
+#   has_terminfo and check.
 
 top_srcdir=${CS_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_builddir=${CS_TOP_BUILDDIR:-$top_srcdir}
@@ -66,4 +66,15 @@ CS_TMUX_CONF
 
 tmx() {
     tmux -S "$socket" -f "$tmp/tmux.conf" "$@"
+}
+
+# check ok|no WHAT: one PASS or FAIL line for WHAT, a failure counted in
+# $failures.
+check() {
+    if [ "$1" = ok ]; then
+        echo "PASS: $2"
+    else
+        echo "FAIL: $2"
+        failures=$((failures + 1))
+    fi
 }
