@@ -623,18 +623,33 @@ static gboolean cs_colocation_between(CsModel *model, xmlNode *xml, const CsSet 
     return TRUE;
 }
 
+/* The two resources a constraint names (one_id and other_id); FALSE,
+ * with a warning naming the first that does not exist, when either is
+ * missing: the constraint is then ignored. */
+static gboolean cs_both_resources(CsModel *model, const char *what, const char *id,
+                                  const char *one_id, const char *other_id, CsResource **one,
+                                  CsResource **other)
+{
+    *one = cs_constraint_rsc(model, one_id);
+    *other = cs_constraint_rsc(model, other_id);
+    if (*one != NULL && *other != NULL) {
+        return TRUE;
+    }
+    const char *missing = *one == NULL ? one_id : other_id;
+    cs_model_warn(model, "ignoring %s %s: resource '%s' does not exist", what, id,
+                  missing != NULL ? missing : "");
+    return FALSE;
+}
+
 static void cs_colocation_simple(CsModel *model, xmlNode *xml, const char *influence)
 {
     const char *id = cs_xml_attr(xml, "id");
     const char *dependent_id = cs_xml_attr(xml, "rsc");
     const char *primary_id = cs_xml_attr(xml, "with-rsc");
-    CsResource *dependent = cs_constraint_rsc(model, dependent_id);
-    CsResource *primary = cs_constraint_rsc(model, primary_id);
+    CsResource *dependent, *primary;
 
-    if (dependent == NULL || primary == NULL) {
-        cs_model_warn(model, "ignoring colocation %s: resource '%s' does not exist", id,
-                      dependent == NULL ? (dependent_id ? dependent_id : "")
-                                        : (primary_id ? primary_id : ""));
+    if (!cs_both_resources(model, "colocation", id, dependent_id, primary_id, &dependent,
+                           &primary)) {
         return;
     }
     if (cs_xml_attr(xml, "rsc-instance") != NULL || cs_xml_attr(xml, "with-rsc-instance") != NULL) {
@@ -778,12 +793,9 @@ static void cs_order_simple(CsModel *model, xmlNode *xml, CsOrderKind kind, gboo
     const char *then_id = cs_xml_attr(xml, "then");
     const char *first_action = cs_xml_attr(xml, "first-action");
     const char *then_action = cs_xml_attr(xml, "then-action");
-    CsResource *first = cs_constraint_rsc(model, first_id);
-    CsResource *then = cs_constraint_rsc(model, then_id);
+    CsResource *first, *then;
 
-    if (first == NULL || then == NULL) {
-        cs_model_warn(model, "ignoring order %s: resource '%s' does not exist", id,
-                      first == NULL ? (first_id ? first_id : "") : (then_id ? then_id : ""));
+    if (!cs_both_resources(model, "order", id, first_id, then_id, &first, &then)) {
         return;
     }
     if (first_action == NULL) {

@@ -22,6 +22,10 @@ void cs_model_warn(CsModel *model, const char *format, ...) G_GNUC_PRINTF(2, 3);
 
 /* The rule context for time-only rules (options, defaults). */
 void cs_model_rule_context_init(const CsModel *model, CsRuleContext *context);
+/* The same, for an operation's rules (op_expression, rsc_expression):
+ * rsc's agent, the operation's name and interval. */
+void cs_model_op_rule_context(const CsModel *model, const CsResource *rsc, const char *op_name,
+                              guint interval_ms, CsRuleContext *context);
 
 /* Unpack steps. */
 void cs_model_unpack_options(CsModel *model);
