@@ -79,7 +79,9 @@ xmlNode *cs_edit_find_resource(const CsDocument *document, const char *id)
 {
     xmlNode *resources = cs_document_section(document, "resources");
 
-    return resources != NULL && id != NULL ? cs_find_id_under(resources, id, cs_is_resource_element, cs_is_resource_element) : NULL;
+    return resources != NULL && id != NULL
+               ? cs_find_id_under(resources, id, cs_is_resource_element, cs_is_resource_element)
+               : NULL;
 }
 
 xmlNode *cs_edit_find_node(const CsDocument *document, const char *name)
@@ -112,7 +114,9 @@ xmlNode *cs_edit_find_rule(const CsDocument *document, const char *id)
     xmlNode *root = xmlDocGetRootElement(document->xml);
     xmlNode *configuration = root != NULL ? cs_child_named(root, "configuration") : NULL;
 
-    return configuration != NULL && id != NULL ? cs_find_id_under(configuration, id, cs_is_rule, cs_is_any_element) : NULL;
+    return configuration != NULL && id != NULL
+               ? cs_find_id_under(configuration, id, cs_is_rule, cs_is_any_element)
+               : NULL;
 }
 
 /* The <node_state> of a configured node (by id, else uname), or NULL. */

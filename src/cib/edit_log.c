@@ -246,7 +246,7 @@ static CsEditChanges cs_change_place(const xmlNode *node, const xmlNode *parent,
         return CS_EDIT_CHANGED_OP_DEFAULTS;
     if (section == node)
         return parent != NULL && cs_xml_is(node, "rsc_defaults") ? CS_EDIT_CHANGED_RSC_DEFAULTS
-                                                                : CS_EDIT_CHANGED_OTHER;
+                                                                 : CS_EDIT_CHANGED_OTHER;
     if (section->parent == NULL)
         return CS_EDIT_CHANGED_OTHER; /* out of the document */
     if (cs_xml_is(section, "rsc_defaults"))

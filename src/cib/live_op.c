@@ -68,7 +68,6 @@ char **cs_live_op_argv(const CsLiveOp *op)
     return commands->len > 0 ? g_strdupv(g_ptr_array_index(commands, 0)) : NULL;
 }
 
-
 char *cs_live_argv_line(char **argv)
 {
     GString *line = g_string_new(NULL);

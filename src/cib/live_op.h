@@ -12,6 +12,7 @@
 /* The cibadmin to run: NULL restores the default ("cibadmin" from PATH,
  * else /usr/sbin/cibadmin).  Tests point it at stand-ins. */
 void cs_live_set_program(const char *path);
+
 typedef enum {
     CS_LIVE_OP_CREATE,  /* a new object (nested ones: --modify with its
                              ancestors, which creates what is missing) */
@@ -86,4 +87,5 @@ typedef struct CsLiveConflict {
 } CsLiveConflict;
 
 void cs_live_conflict_free(CsLiveConflict *conflict);
+
 #endif

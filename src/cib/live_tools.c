@@ -339,7 +339,8 @@ static GPtrArray *tool_ticket_commands(const CsLiveOp *op, const xmlNode *node,
     static const char *order[] = {"granted", "standby"};
     for (gsize i = 0; i < G_N_ELEMENTS(order); i++) {
         const char *value = cs_xml_attr(node, order[i]);
-        if (value == NULL || (before != NULL && g_strcmp0(cs_xml_attr(before, order[i]), value) == 0))
+        if (value == NULL
+            || (before != NULL && g_strcmp0(cs_xml_attr(before, order[i]), value) == 0))
             continue;
         tool_ticket_command(commands, ticket, tool_ticket_words(order[i], value));
     }

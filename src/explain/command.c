@@ -1156,8 +1156,8 @@ static gboolean cs_cmd_location(CsSession *session, char **args, int n, GString 
     if (strcmp(args[0], "add") == 0 && n >= 4 && strcmp(args[3], "rule") == 0)
         return cs_cmd_location_rule(session, args, n, out, error);
     return cs_cmd_pair_constraint(session, args, n, cs_edit_location_add,
-                                  "usage: location add ID RSC NODE SCORE | location remove ID",
-                                  out, error);
+                                  "usage: location add ID RSC NODE SCORE | location remove ID", out,
+                                  error);
 }
 
 static gboolean cs_cmd_colocation(CsSession *session, char **args, int n, GString *out,

@@ -142,7 +142,8 @@ static const char *location_node(const xmlNode *location)
         if (!cs_xml_is(rule, "rule"))
             continue;
         for (xmlNode *expr = rule->children; expr != NULL; expr = expr->next)
-            if (cs_xml_is(expr, "expression") && g_strcmp0(cs_xml_attr(expr, "attribute"), "#uname") == 0)
+            if (cs_xml_is(expr, "expression")
+                && g_strcmp0(cs_xml_attr(expr, "attribute"), "#uname") == 0)
                 return cs_xml_attr(expr, "value");
     }
     return NULL;
@@ -159,7 +160,8 @@ static char *lifetime(const CsOpFacts *facts)
         for (xmlNode *expr = rule->children; expr != NULL; expr = expr->next) {
             const char *end = cs_xml_attr(expr, "end");
             CsTime until;
-            if (!cs_xml_is(expr, "date_expression") || end == NULL || !cs_time_parse(end, &until, NULL))
+            if (!cs_xml_is(expr, "date_expression") || end == NULL
+                || !cs_time_parse(end, &until, NULL))
                 continue;
             gint64 left = until.seconds - facts->context->now.seconds;
             if (left <= 0)
@@ -251,8 +253,9 @@ static void translate_clear(const CsOpFacts *facts, CsToolCommands *out)
 static gboolean match_meta(const CsOpFacts *facts)
 {
     return sets_nvpairs(facts) && is_resource(nvpair_owner(facts))
-           && (cs_xml_is(facts->element, "nvpair") ? cs_xml_is(facts->element->parent, "meta_attributes")
-                                               : cs_xml_is(facts->element, "meta_attributes"));
+           && (cs_xml_is(facts->element, "nvpair")
+                   ? cs_xml_is(facts->element->parent, "meta_attributes")
+                   : cs_xml_is(facts->element, "meta_attributes"));
 }
 
 /* A resource's meta-attribute ("Resource Meta-Attributes"). */
@@ -314,7 +317,8 @@ static void translate_default(const CsOpFacts *facts, CsToolCommands *out)
 
 static gboolean match_node_attribute(const CsOpFacts *facts)
 {
-    return sets_nvpairs(facts) && cs_xml_is(nvpair_owner(facts), "node") && node_uname(facts->element);
+    return sets_nvpairs(facts) && cs_xml_is(nvpair_owner(facts), "node")
+           && node_uname(facts->element);
 }
 
 /* A permanent node attribute ("Node Attributes"); standby and
@@ -435,7 +439,8 @@ static gboolean plain_constraint(const xmlNode *element, const char *first, cons
 {
     if (cs_xml_attr(element, first) == NULL || cs_xml_attr(element, second) == NULL
         || cs_xml_attr(element, "score") == NULL || cs_xml_attr(element, "role") != NULL
-        || cs_xml_attr(element, "rsc-role") != NULL || cs_xml_attr(element, "with-rsc-role") != NULL)
+        || cs_xml_attr(element, "rsc-role") != NULL
+        || cs_xml_attr(element, "with-rsc-role") != NULL)
         return FALSE;
     for (xmlNode *child = element->children; child != NULL; child = child->next)
         if (child->type == XML_ELEMENT_NODE)
