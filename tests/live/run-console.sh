@@ -28,15 +28,6 @@ start() {
     tmx new-session -d -s "$session" -x "$columns" -y "$lines" \
         env -u NO_COLOR LANG=C.UTF-8 LC_ALL= TZ=UTC CIB_file="$file" "$bin" "$@"
 }
-capture() { tmx capture-pane -p -t "$1" >"$tmp/screen"; }
-keys() { session=$1; shift; tmx send-keys -t "$session" "$@"; }
-pass() { checks=$((checks + 1)); }
-fail() {
-    checks=$((checks + 1))
-    failures=$((failures + 1))
-    echo "FAIL: $*"
-    echo "---- screen ----"; cat "$tmp/screen" 2>/dev/null; echo "----------------"
-}
 # on_line SESSION LINE TEXT [SECONDS]: screen line LINE (1-based; 0: the
 # last) shows TEXT within SECONDS (5).
 on_line() {

@@ -9,7 +9,10 @@
 #   unsaved edits, as kill-session sends) never reaches the user's
 #   ~/.local/state: the tmux server hands it to every pane;
 # - tmx (tmux on that server, no status line, no escape delay), skip,
-#   has_terminfo and check.
+#   has_terminfo and check;
+# - the screen steps: capture, keys, wait_for (the text shown and the
+#   screen done drawing), wait_gone, settled, pass and fail (counted in
+#   $checks and $failures, which the script sets).
 
 top_srcdir=${CS_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_builddir=${CS_TOP_BUILDDIR:-$top_srcdir}
@@ -77,4 +80,72 @@ check() {
         echo "FAIL: $2"
         failures=$((failures + 1))
     fi
+}
+
+# ---- screen steps ---------------------------------------------------------
+
+capture() {
+    tmx capture-pane -p -t "$1" >"$tmp/screen"
+}
+
+pass() {
+    checks=$((checks + 1))
+}
+
+fail() {
+    checks=$((checks + 1))
+    failures=$((failures + 1))
+    echo "FAIL: $*"
+    echo "---- screen ----"
+    cat "$tmp/screen" 2>/dev/null
+    echo "----------------"
+}
+
+# settled SESSION: the last capture is still what the screen shows 50 ms
+# later.  A capture can catch the console half-way through a redraw (a
+# sanitizer build draws slowly), and the checks that follow read it.
+settled() {
+    cp "$tmp/screen" "$tmp/screen.before"
+    sleep 0.05
+    capture "$1"
+    cmp -s "$tmp/screen" "$tmp/screen.before"
+}
+
+# wait_for SESSION TEXT: the screen shows TEXT within 5 seconds, and has
+# finished drawing.
+wait_for() {
+    tries=0
+    while [ $tries -lt 50 ]; do
+        capture "$1"
+        if grep -q -F -- "$2" "$tmp/screen" && settled "$1"; then
+            pass
+            return 0
+        fi
+        sleep 0.1
+        tries=$((tries + 1))
+    done
+    fail "$1: '$2' never appeared"
+    return 1
+}
+
+# wait_gone SESSION TEXT: the screen stops showing TEXT within 5 seconds.
+wait_gone() {
+    tries=0
+    while [ $tries -lt 50 ]; do
+        capture "$1"
+        if ! grep -q -F -- "$2" "$tmp/screen"; then
+            pass
+            return 0
+        fi
+        sleep 0.1
+        tries=$((tries + 1))
+    done
+    fail "$1: '$2' did not go away"
+    return 1
+}
+
+keys() {
+    session=$1
+    shift
+    tmx send-keys -t "$session" "$@"
 }
