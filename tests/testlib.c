@@ -182,6 +182,17 @@ void cs_test_assert_same_lines(const char *want_text, const char *got_text, gboo
         ck_assert_str_eq(g_ptr_array_index(want, i), g_ptr_array_index(got, i));
 }
 
+void cs_test_assert_as_oracle(const CsTestCase *test, const char *folder, const char *name)
+{
+    g_autofree char *want_scores = cs_test_expected(folder, name, "scores");
+    g_autofree char *want_summary = cs_test_expected(folder, name, "summary");
+    g_autofree char *got_scores = cs_test_scores_text(test);
+    g_autofree char *got_summary = cs_test_transition_text(test);
+
+    cs_test_assert_same_lines(want_scores, got_scores, FALSE);
+    cs_test_assert_same_lines(want_summary, got_summary, TRUE);
+}
+
 int cs_test_run(Suite *suite)
 {
     SRunner *runner = srunner_create(suite);

@@ -51,6 +51,11 @@ gboolean cs_test_has_line(const char *text, const char *line);
 /* The same lines in any order. */
 void cs_test_assert_same_lines(const char *want_text, const char *got_text, gboolean squeeze);
 
+/* test, solved, prints crm_simulate's answer for FOLDER/NAME: the
+ * oracle's NAME.scores line for line, its NAME.summary with runs of
+ * spaces squeezed (in any order, as cs_test_assert_same_lines). */
+void cs_test_assert_as_oracle(const CsTestCase *test, const char *folder, const char *name);
+
 /* The bytes cs_document_save would write, uncompressed (newly
  * allocated). */
 char *cs_test_serialize(const CsDocument *document);

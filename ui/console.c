@@ -689,18 +689,27 @@ void cs_console_adopt(CsConsole *console, CsSession *session, const char *path, 
     say_version(console);
 }
 
+/* The session of path when it can be shown (*status 0); else NULL, with
+ * the exit status in *status and why in *message. */
+static CsSession *open_usable(CsConsole *console, const char *path, int *status, char **message)
+{
+    g_autoptr(GError) error = NULL;
+    CsSession *session = cs_session_open_partial(path, console->time_text, &error);
+    *status = session == NULL ? open_error_status(error, console->time_text, message)
+                              : session_usable(session, message);
+    if (*status != 0 && session != NULL)
+        g_clear_pointer(&session, cs_session_free);
+    return session;
+}
+
 /* 0 on success, else the exit status after printing why. */
 static int console_load(CsConsole *console, const char *path)
 {
-    g_autoptr(GError) error = NULL;
     g_autofree char *message = NULL;
-    CsSession *session = cs_session_open_partial(path, console->time_text, &error);
-    int status = session == NULL ? open_error_status(error, console->time_text, &message)
-                                 : session_usable(session, &message);
+    int status = 0;
+    CsSession *session = open_usable(console, path, &status, &message);
     if (status != 0) {
         fprintf(stderr, "cibscope: %s\n", message);
-        if (session != NULL)
-            cs_session_free(session);
         return status;
     }
     g_autofree char *base = g_path_get_basename(path);
@@ -716,15 +725,11 @@ gboolean cs_console_open(CsConsole *console, const char *path)
                        unsaved == 1 ? "edit" : "edits");
         return FALSE;
     }
-    g_autoptr(GError) error = NULL;
     g_autofree char *message = NULL;
-    CsSession *session = cs_session_open_partial(path, console->time_text, &error);
-    int status = session == NULL ? open_error_status(error, console->time_text, &message)
-                                 : session_usable(session, &message);
+    int status = 0;
+    CsSession *session = open_usable(console, path, &status, &message);
     if (status != 0) {
         cs_console_say(console, TRUE, "Cannot open it: %s", message);
-        if (session != NULL)
-            cs_session_free(session);
         return FALSE;
     }
     g_autofree char *base = g_path_get_basename(path);

@@ -9,27 +9,8 @@
 #include <string.h>
 #include "cib/live.h"
 #include "explain/command.h"
+#include "explain/tools.h"
 #include "view.h"
-
-/* A word as the command language reads it back: quoted when it holds
- * anything a shell-like splitter would take apart. */
-static char *quote_word(const char *word)
-{
-    gboolean plain = word[0] != '\0' && word[0] != '#';
-    for (const char *c = word; *c != '\0' && plain; c++)
-        plain = g_ascii_isalnum(*c) || strchr("_.:@+-/=,", *c) != NULL;
-    if (plain)
-        return g_strdup(word);
-    GString *quoted = g_string_new("'");
-    for (const char *c = word; *c != '\0'; c++) {
-        if (*c == '\'')
-            g_string_append(quoted, "'\\''");
-        else
-            g_string_append_c(quoted, *c);
-    }
-    g_string_append_c(quoted, '\'');
-    return g_string_free(quoted, FALSE);
-}
 
 /* "ban db from bravo\n  db: stops\n" -> "ban db from bravo: db: stops". */
 static char *summary_of(const char *output)
@@ -208,7 +189,9 @@ void cs_console_save(CsConsole *console)
 /* Opens the command line with a command to complete, e.g. "stickiness web ". */
 static void prompt_with(CsConsole *console, const char *first, const char *argument)
 {
-    g_autofree char *quoted = argument != NULL ? quote_word(argument) : NULL;
+    /* The command language splits words as a POSIX shell does, so the
+     * shell's quoting reads back as the same word. */
+    g_autofree char *quoted = argument != NULL ? cs_tools_shell_word(argument) : NULL;
     g_autofree char *text =
         g_strdup_printf("%s %s%s", first, quoted != NULL ? quoted : "", quoted != NULL ? " " : "");
     cs_prompt_open(console, text);

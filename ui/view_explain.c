@@ -7,6 +7,7 @@
  * single change that would move the resource, verified by trying it. */
 #include <string.h>
 #include <libxml/tree.h>
+#include "base/xml.h"
 #include "cib/edit.h"
 #include "explain/cause.h"
 #include "explain/next.h"
@@ -29,12 +30,6 @@ static void item_clear(gpointer data)
     g_free(item->rule);
 }
 
-static gboolean is_element(const xmlNode *node, const char *name)
-{
-    return node != NULL && node->type == XML_ELEMENT_NODE
-           && strcmp((const char *)node->name, name) == 0;
-}
-
 static gboolean is_constraint(const xmlNode *node)
 {
     return node != NULL && node->type == XML_ELEMENT_NODE
@@ -52,7 +47,7 @@ static char *xml_id(const xmlNode *node)
 static const xmlNode *first_rule(const xmlNode *constraint)
 {
     for (const xmlNode *child = constraint->children; child != NULL; child = child->next)
-        if (is_element(child, "rule"))
+        if (cs_xml_is(child, "rule"))
             return child;
     return NULL;
 }
@@ -64,7 +59,7 @@ static void resolve_source(const CsConsole *console, const char *source, Explain
     const xmlNode *node = source != NULL ? cs_document_lookup_id(console->document, source) : NULL;
     if (node == NULL)
         return;
-    if (is_element(node, "rule")) {
+    if (cs_xml_is(node, "rule")) {
         item->rule = g_strdup(source);
         while (node != NULL && !is_constraint(node))
             node = node->parent;
@@ -114,17 +109,17 @@ static void add_rule_fields(GArray *fields, const xmlNode *element)
     static const char *const rule_names[] = {"score", "score-attribute", "boolean-op"};
     static const char *const expression_names[] = {"attribute", "operation", "value", "type"};
     static const char *const date_names[] = {"operation", "start", "end"};
-    if (is_element(element, "rule")) {
+    if (cs_xml_is(element, "rule")) {
         for (gsize i = 0; i < G_N_ELEMENTS(rule_names); i++)
             add_field(fields, element, "rule", rule_names[i]);
-    } else if (is_element(element, "expression")) {
+    } else if (cs_xml_is(element, "expression")) {
         for (gsize i = 0; i < G_N_ELEMENTS(expression_names); i++)
             add_field(fields, element, "expression", expression_names[i]);
-    } else if (is_element(element, "date_expression")) {
+    } else if (cs_xml_is(element, "date_expression")) {
         for (gsize i = 0; i < G_N_ELEMENTS(date_names); i++)
             add_field(fields, element, "date", date_names[i]);
-    } else if (is_element(element, "date_spec") || is_element(element, "duration")) {
-        const char *kind = is_element(element, "date_spec") ? "date_spec" : "duration";
+    } else if (cs_xml_is(element, "date_spec") || cs_xml_is(element, "duration")) {
+        const char *kind = cs_xml_is(element, "date_spec") ? "date_spec" : "duration";
         for (const xmlAttr *attr = element->properties; attr != NULL; attr = attr->next)
             if (strcmp((const char *)attr->name, "id") != 0)
                 add_field(fields, element, kind, (const char *)attr->name);
@@ -589,13 +584,13 @@ static void add_disabled_rules(GPtrArray *lines, GArray *items, const CsConsole 
     gboolean heading = FALSE;
     for (const xmlNode *constraint = constraints != NULL ? constraints->children : NULL;
          constraint != NULL; constraint = constraint->next) {
-        if (!is_element(constraint, "rsc_location"))
+        if (!cs_xml_is(constraint, "rsc_location"))
             continue;
         xmlChar *target = xmlGetProp(constraint, (const xmlChar *)"rsc");
         gboolean ours = target != NULL && strcmp((const char *)target, rsc_id) == 0;
         xmlFree(target);
         for (const xmlNode *rule = constraint->children; ours && rule != NULL; rule = rule->next) {
-            if (!is_element(rule, "rule") || !cs_edit_rule_disabled(rule))
+            if (!cs_xml_is(rule, "rule") || !cs_edit_rule_disabled(rule))
                 continue;
             if (!heading)
                 cs_lines_add_text(lines, CS_STYLE_HEADING, "Disabled rules");

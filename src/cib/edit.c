@@ -1,5 +1,5 @@
 /* edit.c: the object-level edits of the CIB document that the command
- * language offers (stickiness, bans and prefers, node attributes, fail
+ * language offers (bans and prefers, node attributes, fail
  * counts, constraints, rules) and the small document helpers every edit
  * file shares.  Each edit is one CsBuild transaction (edit_build.h),
  * recorded in the undo log of edit_log.c; more edits live in edit_meta.c,
@@ -7,6 +7,7 @@
  */
 #include "cib/edit.h"
 #include "cib/edit_build.h"
+#include "base/xml.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -15,7 +16,7 @@
 
 gboolean cs_is_element(const xmlNode *node, const char *name)
 {
-    return node != NULL && node->type == XML_ELEMENT_NODE && xmlStrEqual(node->name, BAD_CAST name);
+    return cs_xml_is(node, name);
 }
 
 xmlNode *cs_child_named(const xmlNode *parent, const char *name)
@@ -54,14 +55,20 @@ gboolean cs_is_resource_element(const xmlNode *node)
     return FALSE;
 }
 
-static xmlNode *cs_find_resource_under(xmlNode *parent, const char *id)
+typedef gboolean (*CsElementTest)(const xmlNode *node);
+
+/* The element with this id below parent that passes is_wanted, looking
+ * only into the elements that pass may_hold (depth first, document
+ * order). */
+static xmlNode *cs_find_id_under(xmlNode *parent, const char *id, CsElementTest is_wanted,
+                                 CsElementTest may_hold)
 {
     for (xmlNode *child = parent->children; child != NULL; child = child->next) {
-        if (!cs_is_resource_element(child))
+        if (!may_hold(child))
             continue;
-        if (cs_attribute_is(child, "id", id))
+        if (is_wanted(child) && cs_attribute_is(child, "id", id))
             return child;
-        xmlNode *found = cs_find_resource_under(child, id);
+        xmlNode *found = cs_find_id_under(child, id, is_wanted, may_hold);
         if (found != NULL)
             return found;
     }
@@ -72,7 +79,9 @@ xmlNode *cs_edit_find_resource(const CsDocument *document, const char *id)
 {
     xmlNode *resources = cs_document_section(document, "resources");
 
-    return resources != NULL && id != NULL ? cs_find_resource_under(resources, id) : NULL;
+    return resources != NULL && id != NULL
+               ? cs_find_id_under(resources, id, cs_is_resource_element, cs_is_resource_element)
+               : NULL;
 }
 
 xmlNode *cs_edit_find_node(const CsDocument *document, const char *name)
@@ -90,18 +99,14 @@ xmlNode *cs_edit_find_node(const CsDocument *document, const char *name)
     return NULL;
 }
 
-static xmlNode *cs_find_rule_under(xmlNode *parent, const char *id)
+static gboolean cs_is_any_element(const xmlNode *node)
 {
-    for (xmlNode *child = parent->children; child != NULL; child = child->next) {
-        if (child->type != XML_ELEMENT_NODE)
-            continue;
-        if (cs_is_element(child, "rule") && cs_attribute_is(child, "id", id))
-            return child;
-        xmlNode *found = cs_find_rule_under(child, id);
-        if (found != NULL)
-            return found;
-    }
-    return NULL;
+    return node->type == XML_ELEMENT_NODE;
+}
+
+static gboolean cs_is_rule(const xmlNode *node)
+{
+    return cs_is_element(node, "rule");
 }
 
 xmlNode *cs_edit_find_rule(const CsDocument *document, const char *id)
@@ -109,7 +114,9 @@ xmlNode *cs_edit_find_rule(const CsDocument *document, const char *id)
     xmlNode *root = xmlDocGetRootElement(document->xml);
     xmlNode *configuration = root != NULL ? cs_child_named(root, "configuration") : NULL;
 
-    return configuration != NULL && id != NULL ? cs_find_rule_under(configuration, id) : NULL;
+    return configuration != NULL && id != NULL
+               ? cs_find_id_under(configuration, id, cs_is_rule, cs_is_any_element)
+               : NULL;
 }
 
 /* The <node_state> of a configured node (by id, else uname), or NULL. */
@@ -254,8 +261,6 @@ guint cs_build_unset(CsBuild *build, xmlNode *parent, const char *set_name, cons
     return removed;
 }
 
-/* ---- stickiness ------------------------------------------------------- */
-
 /* Where a new meta_attributes goes in a resource: before its first child
  * resource (a group's or clone's members come after its attributes). */
 xmlNode *cs_first_child_resource(const xmlNode *resource)
@@ -264,50 +269,6 @@ xmlNode *cs_first_child_resource(const xmlNode *resource)
         if (cs_is_resource_element(child))
             return child;
     return NULL;
-}
-
-static gboolean cs_stickiness_resource(CsBuild *build, const char *rsc, const char *value,
-                                       GError **error)
-{
-    xmlNode *resource = cs_edit_find_resource(cs_edit_log_document(build->log), rsc);
-
-    if (resource == NULL)
-        return cs_not_found(error, "resource", rsc);
-    if (value == NULL) {
-        cs_build_unset(build, resource, "meta_attributes", "resource-stickiness");
-        return TRUE;
-    }
-    /* crm_resource --meta names a new set RSC-meta_attributes. */
-    g_autofree char *set_id = g_strdup_printf("%s-meta_attributes", rsc);
-    xmlNode *set =
-        cs_build_set(build, resource, "meta_attributes", set_id, cs_first_child_resource(resource));
-    cs_build_nvpair(build, set, "resource-stickiness", value);
-    return TRUE;
-}
-
-/* crm_attribute --type rsc_defaults: an existing nvpair is changed where
- * it is, a new one goes into the set rsc_defaults-options. */
-static void cs_stickiness_default(CsBuild *build, const char *value)
-{
-    cs_build_option(build, CS_EDIT_RSC_DEFAULTS, "resource-stickiness", value);
-}
-
-gboolean cs_edit_stickiness(CsEditLog *log, const char *rsc, const char *value, GError **error)
-{
-    if (value != NULL && !cs_edit_valid_score(value))
-        return cs_invalid(error, "'%s' is not a score (an integer or INFINITY)", value);
-    g_autofree char *description = g_strdup_printf(
-        "stickiness %s %s", rsc != NULL ? rsc : "default", value != NULL ? value : "unset");
-    CsBuild build;
-
-    cs_build_begin(&build, log, description);
-    if (rsc != NULL) {
-        if (!cs_stickiness_resource(&build, rsc, value, error))
-            return cs_build_fail(&build);
-    } else {
-        cs_stickiness_default(&build, value);
-    }
-    return cs_build_commit(&build, error);
 }
 
 /* ---- ban, prefer, clear ----------------------------------------------- */
@@ -762,6 +723,20 @@ gboolean cs_check_new_constraint(CsEditLog *log, const char *id, const char *sco
     return TRUE;
 }
 
+gboolean cs_need_resource(CsEditLog *log, const char *rsc, GError **error)
+{
+    if (cs_edit_find_resource(cs_edit_log_document(log), rsc) == NULL)
+        return cs_not_found(error, "resource", rsc);
+    return TRUE;
+}
+
+xmlNode *cs_new_constraint(CsEditLog *log, const char *tag, const char *id)
+{
+    xmlNode *constraint = xmlNewDocNode(cs_edit_log_document(log)->xml, NULL, BAD_CAST tag, NULL);
+    cs_set(constraint, "id", id);
+    return constraint;
+}
+
 gboolean cs_add_constraint(CsEditLog *log, const char *description, xmlNode *constraint,
                            GError **error)
 {
@@ -776,15 +751,11 @@ gboolean cs_add_constraint(CsEditLog *log, const char *description, xmlNode *con
 gboolean cs_edit_location_add(CsEditLog *log, const char *id, const char *rsc, const char *node,
                               const char *score, GError **error)
 {
-    if (!cs_check_new_constraint(log, id, score, error))
+    if (!cs_check_new_constraint(log, id, score, error) || !cs_need_resource(log, rsc, error))
         return FALSE;
-    if (cs_edit_find_resource(cs_edit_log_document(log), rsc) == NULL)
-        return cs_not_found(error, "resource", rsc);
     if (!cs_known_node(cs_edit_log_document(log), node))
         return cs_not_found(error, "node", node);
-    xmlNode *location =
-        xmlNewDocNode(cs_edit_log_document(log)->xml, NULL, BAD_CAST "rsc_location", NULL);
-    cs_set(location, "id", id);
+    xmlNode *location = cs_new_constraint(log, "rsc_location", id);
     cs_set(location, "rsc", rsc);
     cs_set(location, "node", node);
     cs_set(location, "score", score);
@@ -796,17 +767,12 @@ gboolean cs_edit_location_add(CsEditLog *log, const char *id, const char *rsc, c
 gboolean cs_edit_colocation_add(CsEditLog *log, const char *id, const char *rsc,
                                 const char *with_rsc, const char *score, GError **error)
 {
-    if (!cs_check_new_constraint(log, id, score, error))
+    if (!cs_check_new_constraint(log, id, score, error) || !cs_need_resource(log, rsc, error)
+        || !cs_need_resource(log, with_rsc, error))
         return FALSE;
-    if (cs_edit_find_resource(cs_edit_log_document(log), rsc) == NULL)
-        return cs_not_found(error, "resource", rsc);
-    if (cs_edit_find_resource(cs_edit_log_document(log), with_rsc) == NULL)
-        return cs_not_found(error, "resource", with_rsc);
     if (strcmp(rsc, with_rsc) == 0)
         return cs_invalid(error, "%s cannot be colocated with itself", rsc);
-    xmlNode *colocation =
-        xmlNewDocNode(cs_edit_log_document(log)->xml, NULL, BAD_CAST "rsc_colocation", NULL);
-    cs_set(colocation, "id", id);
+    xmlNode *colocation = cs_new_constraint(log, "rsc_colocation", id);
     cs_set(colocation, "rsc", rsc);
     cs_set(colocation, "with-rsc", with_rsc);
     cs_set(colocation, "score", score);

@@ -101,6 +101,11 @@ gboolean cs_not_found(GError **error, const char *what, const char *id);
 gboolean cs_invalid(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
 /* A new constraint's id is valid and free, and its score a score. */
 gboolean cs_check_new_constraint(CsEditLog *log, const char *id, const char *score, GError **error);
+/* rsc names a resource of the document. */
+gboolean cs_need_resource(CsEditLog *log, const char *rsc, GError **error);
+/* A new constraint element TAG with its id, not linked yet (the caller
+ * sets the rest, then hands it to cs_add_constraint). */
+xmlNode *cs_new_constraint(CsEditLog *log, const char *tag, const char *id);
 /* Links a new constraint last in <constraints> and commits. */
 gboolean cs_add_constraint(CsEditLog *log, const char *description, xmlNode *constraint,
                            GError **error);

@@ -34,13 +34,6 @@ static gboolean cs_check_choice(const char *what, const char *value, const char 
     return cs_invalid(error, "%s '%s' is not one of %s", what, value, list);
 }
 
-static gboolean cs_need_resource(CsEditLog *log, const char *rsc, GError **error)
-{
-    if (cs_edit_find_resource(cs_edit_log_document(log), rsc) == NULL)
-        return cs_not_found(error, "resource", rsc);
-    return TRUE;
-}
-
 gboolean cs_edit_order_add(CsEditLog *log, const char *id, const char *first,
                            const char *first_action, const char *then, const char *then_action,
                            const char *kind, const char *symmetrical, GError **error)
@@ -54,9 +47,7 @@ gboolean cs_edit_order_add(CsEditLog *log, const char *id, const char *first,
         return FALSE;
     if (strcmp(first, then) == 0)
         return cs_invalid(error, "%s cannot be ordered after itself", first);
-    xmlNode *order =
-        xmlNewDocNode(cs_edit_log_document(log)->xml, NULL, BAD_CAST "rsc_order", NULL);
-    cs_set(order, "id", id);
+    xmlNode *order = cs_new_constraint(log, "rsc_order", id);
     cs_set(order, "first", first);
     if (first_action != NULL)
         cs_set(order, "first-action", first_action);
@@ -82,9 +73,7 @@ gboolean cs_edit_ticket_constraint_add(CsEditLog *log, const char *id, const cha
         return FALSE;
     if (!cs_edit_valid_id(ticket))
         return cs_invalid(error, "'%s' is not a valid ticket id", ticket);
-    xmlNode *constraint =
-        xmlNewDocNode(cs_edit_log_document(log)->xml, NULL, BAD_CAST "rsc_ticket", NULL);
-    cs_set(constraint, "id", id);
+    xmlNode *constraint = cs_new_constraint(log, "rsc_ticket", id);
     cs_set(constraint, "rsc", rsc);
     cs_set(constraint, "ticket", ticket);
     if (loss_policy != NULL)

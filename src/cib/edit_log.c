@@ -13,6 +13,7 @@
  * CsBuild transaction below (edit_build.h); the clock, which is part of
  * the log's state rather than of the document, is set here.
  */
+#include "base/xml.h"
 #include "cib/edit.h"
 #include "cib/edit_build.h"
 
@@ -155,11 +156,6 @@ static void cs_step_backward(const CsStep *step)
  * those (cs_model_rebuild).  Every step is placed as narrowly as it can
  * be; anything not recognised is CS_EDIT_CHANGED_OTHER. */
 
-static gboolean cs_named(const xmlNode *node, const char *name)
-{
-    return node != NULL && node->type == XML_ELEMENT_NODE && xmlStrEqual(node->name, BAD_CAST name);
-}
-
 static gboolean cs_is_root(const xmlNode *node)
 {
     return node != NULL && node->type == XML_ELEMENT_NODE && node->parent != NULL
@@ -170,8 +166,8 @@ static gboolean cs_is_root(const xmlNode *node)
  * bundles). */
 static gboolean cs_is_meta_resource(const xmlNode *node)
 {
-    return cs_named(node, "primitive") || cs_named(node, "group") || cs_named(node, "clone")
-           || cs_named(node, "master");
+    return cs_xml_is(node, "primitive") || cs_xml_is(node, "group") || cs_xml_is(node, "clone")
+           || cs_xml_is(node, "master");
 }
 
 /* The resource whose own <meta_attributes>, <utilization> or
@@ -183,8 +179,8 @@ static gboolean cs_is_meta_resource(const xmlNode *node)
  * changed.) */
 static xmlNode *cs_meta_owner(const xmlNode *node, const xmlNode *parent)
 {
-    while (parent != NULL && !cs_named(node, "meta_attributes") && !cs_named(node, "utilization")
-           && !cs_named(node, "instance_attributes")) {
+    while (parent != NULL && !cs_xml_is(node, "meta_attributes") && !cs_xml_is(node, "utilization")
+           && !cs_xml_is(node, "instance_attributes")) {
         node = parent;
         parent = parent->parent;
     }
@@ -193,7 +189,7 @@ static xmlNode *cs_meta_owner(const xmlNode *node, const xmlNode *parent)
     xmlNode *owner = (xmlNode *)parent;
     for (; cs_is_meta_resource(parent); parent = parent->parent)
         ;
-    return cs_named(parent, "resources") && cs_named(parent->parent, "configuration")
+    return cs_xml_is(parent, "resources") && cs_xml_is(parent->parent, "configuration")
                    && cs_is_root(parent->parent->parent)
                ? owner
                : NULL;
@@ -202,22 +198,22 @@ static xmlNode *cs_meta_owner(const xmlNode *node, const xmlNode *parent)
 /* Whether node is inside (or is) a node_state's <transient_attributes>. */
 static gboolean cs_in_transient(const xmlNode *node, const xmlNode *parent)
 {
-    while (parent != NULL && !cs_named(node, "transient_attributes")) {
+    while (parent != NULL && !cs_xml_is(node, "transient_attributes")) {
         node = parent;
         parent = parent->parent;
     }
-    return cs_named(parent, "node_state") && cs_named(parent->parent, "status")
+    return cs_xml_is(parent, "node_state") && cs_xml_is(parent->parent, "status")
            && cs_is_root(parent->parent->parent);
 }
 
 /* Whether node is the status section's <tickets> or inside it. */
 static gboolean cs_in_tickets(const xmlNode *node, const xmlNode *parent)
 {
-    while (parent != NULL && !cs_named(node, "tickets")) {
+    while (parent != NULL && !cs_xml_is(node, "tickets")) {
         node = parent;
         parent = parent->parent;
     }
-    return cs_named(parent, "status") && cs_is_root(parent->parent);
+    return cs_xml_is(parent, "status") && cs_is_root(parent->parent);
 }
 
 /* Where a change at node (linked or unlinked under parent, or whose
@@ -231,39 +227,39 @@ static CsEditChanges cs_change_place(const xmlNode *node, const xmlNode *parent,
     /* the top-level section: the child of <configuration>, or of <cib> */
     const xmlNode *section = node;
     for (const xmlNode *up = parent; up != NULL; section = up, up = up->parent) {
-        if (cs_named(up, "configuration") && cs_is_root(up->parent))
+        if (cs_xml_is(up, "configuration") && cs_is_root(up->parent))
             break;
         if (cs_is_root(up)) {
-            if (cs_named(section, "status") && cs_in_transient(node, parent))
+            if (cs_xml_is(section, "status") && cs_in_transient(node, parent))
                 return CS_EDIT_CHANGED_STATUS;
-            if (cs_named(section, "status") && cs_in_tickets(node, parent))
+            if (cs_xml_is(section, "status") && cs_in_tickets(node, parent))
                 return CS_EDIT_CHANGED_TICKETS;
             /* a node coming or going (node add, node remove) */
-            if (cs_named(section, "status") && parent == section && cs_named(node, "node_state"))
+            if (cs_xml_is(section, "status") && parent == section && cs_xml_is(node, "node_state"))
                 return CS_EDIT_CHANGED_NODE_STATES;
             return CS_EDIT_CHANGED_OTHER;
         }
     }
     /* A section itself, linked or unlinked under <configuration>: the
      * first rsc_defaults or op_defaults edit adds that one. */
-    if (section == node && parent != NULL && cs_named(node, "op_defaults"))
+    if (section == node && parent != NULL && cs_xml_is(node, "op_defaults"))
         return CS_EDIT_CHANGED_OP_DEFAULTS;
     if (section == node)
-        return parent != NULL && cs_named(node, "rsc_defaults") ? CS_EDIT_CHANGED_RSC_DEFAULTS
-                                                                : CS_EDIT_CHANGED_OTHER;
+        return parent != NULL && cs_xml_is(node, "rsc_defaults") ? CS_EDIT_CHANGED_RSC_DEFAULTS
+                                                                 : CS_EDIT_CHANGED_OTHER;
     if (section->parent == NULL)
         return CS_EDIT_CHANGED_OTHER; /* out of the document */
-    if (cs_named(section, "rsc_defaults"))
+    if (cs_xml_is(section, "rsc_defaults"))
         return CS_EDIT_CHANGED_RSC_DEFAULTS;
-    if (cs_named(section, "constraints"))
+    if (cs_xml_is(section, "constraints"))
         return CS_EDIT_CHANGED_CONSTRAINTS;
-    if (cs_named(section, "nodes"))
+    if (cs_xml_is(section, "nodes"))
         return CS_EDIT_CHANGED_NODES;
-    if (cs_named(section, "crm_config"))
+    if (cs_xml_is(section, "crm_config"))
         return CS_EDIT_CHANGED_OPTIONS;
-    if (cs_named(section, "op_defaults"))
+    if (cs_xml_is(section, "op_defaults"))
         return CS_EDIT_CHANGED_OP_DEFAULTS;
-    if (cs_named(section, "resources")) {
+    if (cs_xml_is(section, "resources")) {
         *meta_owner = cs_meta_owner(node, parent);
         if (*meta_owner != NULL)
             return CS_EDIT_CHANGED_RESOURCE_META;
@@ -275,7 +271,7 @@ static CsEditChanges cs_change_place(const xmlNode *node, const xmlNode *parent,
  * parent being node's parent): node is known to be inside <constraints>. */
 static xmlNode *cs_constraint_top(xmlNode *node, xmlNode *parent)
 {
-    while (!cs_named(parent, "constraints")) {
+    while (!cs_xml_is(parent, "constraints")) {
         node = parent;
         parent = parent->parent;
     }
@@ -401,24 +397,31 @@ static void cs_edit_spare(const CsEdit *keep, GHashTable *nodes, GHashTable *att
     }
 }
 
-/* Frees edits[from, len) and what they hold outside the document, except
- * what keep (the edit being recorded, or NULL) holds. */
-static void cs_edit_log_truncate(CsEditLog *log, guint from, const CsEdit *keep)
+/* Frees the nodes and attributes collected by cs_edit_collect_detached. */
+static void cs_free_detached(GHashTable *nodes, GHashTable *attrs)
 {
-    g_autoptr(GHashTable) nodes = g_hash_table_new(NULL, NULL);
-    g_autoptr(GHashTable) attrs = g_hash_table_new(NULL, NULL);
     GHashTableIter iter;
     gpointer key;
 
-    for (guint i = from; i < log->edits->len; i++)
-        cs_edit_collect_detached(g_ptr_array_index(log->edits, i), nodes, attrs);
-    cs_edit_spare(keep, nodes, attrs);
     g_hash_table_iter_init(&iter, nodes);
     while (g_hash_table_iter_next(&iter, &key, NULL))
         xmlFreeNode(key);
     g_hash_table_iter_init(&iter, attrs);
     while (g_hash_table_iter_next(&iter, &key, NULL))
         xmlFreeProp(key);
+}
+
+/* Frees edits[from, len) and what they hold outside the document, except
+ * what keep (the edit being recorded, or NULL) holds. */
+static void cs_edit_log_truncate(CsEditLog *log, guint from, const CsEdit *keep)
+{
+    g_autoptr(GHashTable) nodes = g_hash_table_new(NULL, NULL);
+    g_autoptr(GHashTable) attrs = g_hash_table_new(NULL, NULL);
+
+    for (guint i = from; i < log->edits->len; i++)
+        cs_edit_collect_detached(g_ptr_array_index(log->edits, i), nodes, attrs);
+    cs_edit_spare(keep, nodes, attrs);
+    cs_free_detached(nodes, attrs);
     for (guint i = from; i < log->edits->len; i++)
         cs_edit_free(g_ptr_array_index(log->edits, i));
     g_ptr_array_set_size(log->edits, (gint)from);
@@ -624,14 +627,7 @@ void cs_build_abort(CsBuild *build)
     g_autoptr(GHashTable) nodes = g_hash_table_new(NULL, NULL);
     g_autoptr(GHashTable) attrs = g_hash_table_new(NULL, NULL);
     cs_edit_collect_detached(edit, nodes, attrs);
-    GHashTableIter iter;
-    gpointer key;
-    g_hash_table_iter_init(&iter, nodes);
-    while (g_hash_table_iter_next(&iter, &key, NULL))
-        xmlFreeNode(key);
-    g_hash_table_iter_init(&iter, attrs);
-    while (g_hash_table_iter_next(&iter, &key, NULL))
-        xmlFreeProp(key);
+    cs_free_detached(nodes, attrs);
     cs_edit_free(edit);
     build->edit = NULL;
     g_clear_pointer(&build->refused_id, g_free);

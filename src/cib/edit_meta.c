@@ -1,6 +1,7 @@
 /* edit_meta.c: settings held in nvpair sets (resource meta attributes,
  * instance attributes and utilization, cluster options, resource and
- * operation defaults, node utilization) and ticket states.
+ * operation defaults, node utilization), ticket states and stickiness
+ * (a resource's own or the default).
  *
  * Each edit writes what the Pacemaker 2.1.5 tool for it writes, with the
  * ids that tool gives (checked against crm_resource, crm_attribute and
@@ -386,5 +387,51 @@ gboolean cs_edit_ticket(CsEditLog *log, const char *ticket, CsEditTicketAction a
     }
     if (created)
         cs_build_insert(&build, tickets, NULL, state);
+    return cs_build_commit(&build, error);
+}
+
+/* ---- stickiness ------------------------------------------------------- */
+
+static gboolean cs_stickiness_resource(CsBuild *build, const char *rsc, const char *value,
+                                       GError **error)
+{
+    xmlNode *resource = cs_edit_find_resource(cs_edit_log_document(build->log), rsc);
+
+    if (resource == NULL)
+        return cs_not_found(error, "resource", rsc);
+    if (value == NULL) {
+        cs_build_unset(build, resource, "meta_attributes", "resource-stickiness");
+        return TRUE;
+    }
+    /* crm_resource --meta names a new set RSC-meta_attributes. */
+    g_autofree char *set_id = g_strdup_printf("%s-meta_attributes", rsc);
+    xmlNode *set =
+        cs_build_set(build, resource, "meta_attributes", set_id, cs_first_child_resource(resource));
+    cs_build_nvpair(build, set, "resource-stickiness", value);
+    return TRUE;
+}
+
+/* crm_attribute --type rsc_defaults: an existing nvpair is changed where
+ * it is, a new one goes into the set rsc_defaults-options. */
+static void cs_stickiness_default(CsBuild *build, const char *value)
+{
+    cs_build_option(build, CS_EDIT_RSC_DEFAULTS, "resource-stickiness", value);
+}
+
+gboolean cs_edit_stickiness(CsEditLog *log, const char *rsc, const char *value, GError **error)
+{
+    if (value != NULL && !cs_edit_valid_score(value))
+        return cs_invalid(error, "'%s' is not a score (an integer or INFINITY)", value);
+    g_autofree char *description = g_strdup_printf(
+        "stickiness %s %s", rsc != NULL ? rsc : "default", value != NULL ? value : "unset");
+    CsBuild build;
+
+    cs_build_begin(&build, log, description);
+    if (rsc != NULL) {
+        if (!cs_stickiness_resource(&build, rsc, value, error))
+            return cs_build_fail(&build);
+    } else {
+        cs_stickiness_default(&build, value);
+    }
     return cs_build_commit(&build, error);
 }

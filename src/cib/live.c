@@ -25,27 +25,11 @@ G_DEFINE_QUARK(cs-live-error-quark, cs_live_error)
 #define LIVE_QUERY_MAX_BYTES CS_DOCUMENT_MAX_BYTES
 #define LIVE_MESSAGE_MAX_BYTES ((gsize)64 * 1024)
 
-static char *live_program;
 static guint live_timeout_ms = CS_LIVE_DEFAULT_TIMEOUT_MS;
-
-void cs_live_set_program(const char *path)
-{
-    g_free(live_program);
-    live_program = g_strdup(path);
-}
 
 void cs_live_set_timeout(guint timeout_ms)
 {
     live_timeout_ms = timeout_ms ? timeout_ms : CS_LIVE_DEFAULT_TIMEOUT_MS;
-}
-
-/* cibadmin lives in /usr/sbin, which an ordinary user's PATH often lacks. */
-static char *live_program_path(void)
-{
-    if (live_program != NULL)
-        return g_strdup(live_program);
-    char *found = g_find_program_in_path("cibadmin");
-    return found != NULL ? found : g_strdup("/usr/sbin/cibadmin");
 }
 
 /* ---- running a child with a deadline ---------------------------------- */
@@ -232,7 +216,7 @@ const char *cs_live_read_hint(gboolean cib_file, gboolean may_connect)
 
 static void live_query_init(LiveQuery *query, guint timeout_ms)
 {
-    query->program = live_program_path();
+    query->program = cs_live_tool_path("cibadmin");
     query->timeout_ms = timeout_ms;
     query->name = live_source_name();
     query->hint = cs_live_read_hint(g_getenv("CIB_file") != NULL, live_user_may_connect());
@@ -585,84 +569,6 @@ CsDocument *cs_live_watch_collect(CsLiveWatch *watch, gboolean *finished, GError
 }
 
 /* ---- writing ---------------------------------------------------------- */
-
-/* The plain cibadmin argv of op.  A nested creation goes through
- * --modify with its ancestors: cibadmin --create only adds directly
- * below the section, while --modify merges the given tree into the
- * existing objects and adds what is missing (as crm_resource does for
- * meta attributes). */
-static char **live_cibadmin_argv(const CsLiveOp *op)
-{
-    static const char *verbs[] = {
-        [CS_LIVE_OP_CREATE] = "--create",
-        [CS_LIVE_OP_MODIFY] = "--modify",
-        [CS_LIVE_OP_REPLACE] = "--replace",
-        [CS_LIVE_OP_DELETE] = "--delete",
-    };
-    gboolean nested = op->kind == CS_LIVE_OP_CREATE && op->path != NULL && op->path[0] != NULL;
-    char **argv = g_new0(char *, 7);
-    argv[0] = live_program_path();
-    argv[1] = g_strdup(nested ? "--modify" : verbs[op->kind]);
-    argv[2] = g_strdup("--scope");
-    argv[3] = g_strdup(op->section);
-    argv[4] = g_strdup("--xml-text");
-    argv[5] = g_strdup(op->fragment);
-    return argv;
-}
-
-GPtrArray *cs_live_op_commands(const CsLiveOp *op)
-{
-    GPtrArray *commands = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
-    if (op->covered)
-        return commands;
-    if (op->commands == NULL) {
-        g_ptr_array_add(commands, live_cibadmin_argv(op));
-        return commands;
-    }
-    for (guint i = 0; i < op->commands->len; i++)
-        g_ptr_array_add(commands, g_strdupv(g_ptr_array_index(op->commands, i)));
-    return commands;
-}
-
-char **cs_live_op_argv(const CsLiveOp *op)
-{
-    g_autoptr(GPtrArray) commands = cs_live_op_commands(op);
-    return commands->len > 0 ? g_strdupv(g_ptr_array_index(commands, 0)) : NULL;
-}
-
-char *cs_live_tool_path(const char *name)
-{
-    if (strcmp(name, "cibadmin") == 0)
-        return live_program_path();
-    char *found = g_find_program_in_path(name);
-    return found != NULL ? found : g_strdup_printf("/usr/sbin/%s", name);
-}
-
-char *cs_live_argv_line(char **argv)
-{
-    GString *line = g_string_new(NULL);
-    for (char **arg = argv; *arg != NULL; arg++) {
-        g_autofree char *quoted = g_shell_quote(*arg);
-        gboolean plain = **arg != '\0' && strpbrk(*arg, " '\"\\$`<>&;|*?()[]{}!#~\n\t") == NULL;
-        if (line->len)
-            g_string_append_c(line, ' ');
-        g_string_append(line, plain ? *arg : quoted);
-    }
-    return g_string_free(line, FALSE);
-}
-
-char *cs_live_op_command_line(const CsLiveOp *op)
-{
-    g_autoptr(GPtrArray) commands = cs_live_op_commands(op);
-    if (commands->len == 0)
-        return g_strdup("(done by the crm_resource --cleanup above)");
-    GString *lines = g_string_new(NULL);
-    for (guint i = 0; i < commands->len; i++) {
-        g_autofree char *line = cs_live_argv_line(g_ptr_array_index(commands, i));
-        g_string_append_printf(lines, "%s%s", i > 0 ? "\n" : "", line);
-    }
-    return g_string_free(lines, FALSE);
-}
 
 /* What changed between the edits' base and the cluster's CIB now, for the
  * refusal message. */

@@ -24,6 +24,8 @@
 #include <glib.h>
 #include <libxml/tree.h>
 #include "cib/document.h"
+#include "cib/live_op.h"
+#include "cib/live_plan.h"
 
 #define CS_LIVE_ERROR cs_live_error_quark()
 GQuark cs_live_error_quark(void);
@@ -39,9 +41,6 @@ typedef enum {
 #define CS_LIVE_DEFAULT_TIMEOUT_MS 10000
 #define CS_LIVE_DEFAULT_INTERVAL_MS 2000
 
-/* The cibadmin to run: NULL restores the default ("cibadmin" from PATH,
- * else /usr/sbin/cibadmin).  Tests point it at stand-ins. */
-void cs_live_set_program(const char *path);
 /* How long one cibadmin call may take before it is killed. */
 void cs_live_set_timeout(guint timeout_ms);
 
@@ -121,118 +120,6 @@ gboolean cs_live_watch_running(const CsLiveWatch *watch);
 CsDocument *cs_live_watch_collect(CsLiveWatch *watch, gboolean *finished, GError **error);
 
 /* ---- writing ---------------------------------------------------------- */
-
-typedef enum {
-    CS_LIVE_OP_CREATE,  /* a new object (nested ones: --modify with its
-                             ancestors, which creates what is missing) */
-    CS_LIVE_OP_MODIFY,  /* attributes added or changed */
-    CS_LIVE_OP_REPLACE, /* one object rewritten (attributes removed, or
-                             children without ids changed) */
-    CS_LIVE_OP_DELETE,
-} CsLiveOpKind;
-
-typedef struct CsLiveOp {
-    CsLiveOpKind kind;
-    char *section;    /* cibadmin --scope: constraints, resources, ... */
-    char *fragment;   /* the exact -X argument */
-    char *tag, *id;   /* the object touched */
-    char **path;      /* create: tag and id ("" when it has none) of
-                             each ancestor below the section, outermost
-                             first, alternating; empty for a top-level
-                             object (g_strfreev) */
-    xmlNode *element; /* create/modify/replace: the object as edited
-                             (owned copy, in its own document) */
-    char *summary;    /* "rsc_location cli-ban-web-on-alpha added" */
-    /* The commands that apply the op, each a NULL-terminated argv
-     * (g_strfreev), run in order; NULL for plain cibadmin (--create,
-     * --modify, --replace or --delete of fragment).  An op the operator's
-     * own tool makes gets that tool's command instead, as chosen by
-     * cs_live_op_use_tool() (live_tools.c): crm_resource for a
-     * resource's meta attributes, parameters and utilization;
-     * crm_attribute for cluster options, rsc_defaults, op_defaults and
-     * node attributes and utilization; crm_ticket for a ticket's state;
-     * and, since fail counts belong to the attribute manager (a change
-     * written to the CIB alone is undone at its next write),
-     * crm_resource --cleanup and attrd_updater for them.  A ticket whose
-     * grant and standby both change takes two commands. */
-    GPtrArray *commands;
-    gboolean covered; /* done by an earlier op's command (one cleanup
-                             clears every fail count of a resource on a
-                             node): nothing of its own runs */
-} CsLiveOp;
-
-void cs_live_op_free(CsLiveOp *op);
-/* The argvs that apply op, in order (a new array of NULL-terminated
- * argvs, each freed with it); empty for a covered op. */
-GPtrArray *cs_live_op_commands(const CsLiveOp *op);
-/* The first of them (g_strfreev), the only one for every op but a ticket
- * whose grant and standby both change; NULL for a covered op. */
-char **cs_live_op_argv(const CsLiveOp *op);
-/* argv shell-quoted for display only: nothing ever runs it. */
-char *cs_live_argv_line(char **argv);
-/* Every command of op so, one per line ("\n" between them). */
-char *cs_live_op_command_line(const CsLiveOp *op);
-
-/* The path of a Pacemaker tool (from PATH, else /usr/sbin/NAME); the
- * cibadmin set by cs_live_set_program for "cibadmin".  Newly allocated. */
-char *cs_live_tool_path(const char *name);
-/* Chooses the operator's tool for op when one makes exactly its change
- * (see CsLiveOp.commands); node is the object op touches, in the edited
- * document (in the base for a deletion), before the object as it was
- * (NULL for a creation or deletion).  Leaves op to cibadmin otherwise. */
-void cs_live_op_use_tool(CsLiveOp *op, const xmlNode *node, const xmlNode *before);
-
-/* The object-level operations that turn base into edited: both documents'
- * configuration, and the status section's transient node attributes (fail
- * counts, standby for the reboot lifetime) and tickets.  CsLiveOp*, in an order that
- * applies (deletions of children before parents, creations of parents
- * before children).  Empty when nothing changed. */
-GPtrArray *cs_live_plan(const CsDocument *base, const CsDocument *edited);
-
-/* The same ops in an order the CIB accepts at every step, as a commit
- * runs them: constraints that name only resources base has before the
- * resources change (a resource removed must no longer be named), the
- * others after (what they name must exist first); a section where an
- * object moved (into a group or a clone) replaced whole in one op, since
- * removing the object first would leave constraints naming nothing and
- * creating it first would give its id twice. */
-GPtrArray *cs_live_commit_plan(const CsDocument *base, const CsDocument *edited);
-
-/* Applies ops in memory to a freshly read document, so that edits not yet
- * committed stay on top of a refreshed CIB.  Returns one message per op
- * that no longer applies ("nvpair web-meta-stickiness: removed from the
- * cluster's CIB in the meantime"), empty when all applied. */
-GPtrArray *cs_live_rebase(CsDocument *fresh, const GPtrArray *ops);
-
-/* An edit the cluster's own change collides with (issue 17): the
- * object it touches was removed outside, changed outside, or its new id
- * was taken outside by another object. */
-typedef enum {
-    CS_LIVE_CONFLICT_REMOVED,
-    CS_LIVE_CONFLICT_CHANGED,
-    CS_LIVE_CONFLICT_ID_TAKEN,
-} CsLiveConflictKind;
-
-typedef struct CsLiveConflict {
-    CsLiveConflictKind kind;
-    char *tag, *id; /* the object the edit touches */
-    char *text;     /* by object and value: "rsc_location loc (web on
-                             b, score 75): changed in the cluster meanwhile
-                             (score: 50 -> 75); yours: score: 75 -> 7" */
-    gboolean kept;  /* the operator chose to keep the edit */
-} CsLiveConflict;
-
-void cs_live_conflict_free(CsLiveConflict *conflict);
-/* The conflicts between ops (planned on old_base) and the cluster's
- * change from old_base to fresh; CsLiveConflict*, empty when none.  An
- * object the cluster made exactly as the edit would is no conflict. */
-GPtrArray *cs_live_conflicts(const CsDocument *old_base, const CsDocument *fresh,
-                             const GPtrArray *ops);
-/* Drops the edit of a conflict from edited (a copy of the edited
- * document): its object becomes the cluster's (fresh) again, or goes
- * when the edit made it.  FALSE when nothing of it is left in edited. */
-gboolean cs_live_conflict_drop(CsDocument *edited, const CsDocument *fresh,
-                               const CsLiveConflict *conflict);
 
 /* Re-reads the CIB; when its admin_epoch or epoch is not base's, refuses
  * (CS_LIVE_ERROR_CHANGED), runs nothing and writes to report what changed

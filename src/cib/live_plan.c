@@ -11,7 +11,8 @@
 #include <string.h>
 #include <libxml/tree.h>
 
-#include "cib/live.h"
+#include "cib/live_plan.h"
+#include "cib/live_tools.h"
 
 /* The configuration sections cibadmin --scope accepts, in the order the
  * schema lists them. */
@@ -128,23 +129,6 @@ static char *plan_describe_changes(const xmlNode *before, const xmlNode *after)
 }
 
 /* ---- building operations ---------------------------------------------- */
-
-void cs_live_op_free(CsLiveOp *op)
-{
-    if (op == NULL)
-        return;
-    g_free(op->section);
-    g_free(op->fragment);
-    g_free(op->tag);
-    g_free(op->id);
-    g_strfreev(op->path);
-    if (op->element != NULL)
-        xmlFreeDoc(op->element->doc);
-    g_free(op->summary);
-    if (op->commands != NULL)
-        g_ptr_array_unref(op->commands);
-    g_free(op);
-}
 
 static CsLiveOp *plan_op_new(CsLiveOpKind kind, const char *section, const xmlNode *node)
 {
@@ -860,16 +844,6 @@ GPtrArray *cs_live_rebase(CsDocument *fresh, const GPtrArray *ops)
 }
 
 /* ---- conflicts: the cluster changed what an edit changes --------------- */
-
-void cs_live_conflict_free(CsLiveConflict *conflict)
-{
-    if (conflict == NULL)
-        return;
-    g_free(conflict->tag);
-    g_free(conflict->id);
-    g_free(conflict->text);
-    g_free(conflict);
-}
 
 /* Any element with this id at or below node. */
 static xmlNode *conflict_find_id(xmlNode *node, const char *id)

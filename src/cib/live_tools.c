@@ -22,37 +22,23 @@
 #include <string.h>
 #include <libxml/tree.h>
 
-#include "cib/live.h"
-
-static gboolean tool_named(const xmlNode *node, const char *name)
-{
-    return node != NULL && node->type == XML_ELEMENT_NODE
-           && strcmp((const char *)node->name, name) == 0;
-}
-
-/* An attribute's value, kept with the node (NULL when absent). */
-static const char *tool_attr(const xmlNode *node, const char *name)
-{
-    xmlAttr *attr = node != NULL ? xmlHasProp(node, (const xmlChar *)name) : NULL;
-    if (attr == NULL || attr->children == NULL)
-        return attr != NULL ? "" : NULL;
-    return (const char *)attr->children->content;
-}
+#include "base/xml.h"
+#include "cib/live_tools.h"
 
 static gboolean tool_is_resource(const xmlNode *node)
 {
-    return tool_named(node, "primitive") || tool_named(node, "group") || tool_named(node, "clone")
-           || tool_named(node, "master") || tool_named(node, "bundle");
+    return cs_xml_is(node, "primitive") || cs_xml_is(node, "group") || cs_xml_is(node, "clone")
+           || cs_xml_is(node, "master") || cs_xml_is(node, "bundle");
 }
 
 static gboolean tool_is_clone(const xmlNode *node)
 {
-    return tool_named(node, "clone") || tool_named(node, "master");
+    return cs_xml_is(node, "clone") || cs_xml_is(node, "master");
 }
 
 static gboolean tool_is_container(const xmlNode *node)
 {
-    return tool_is_clone(node) || tool_named(node, "group") || tool_named(node, "bundle");
+    return tool_is_clone(node) || cs_xml_is(node, "group") || cs_xml_is(node, "bundle");
 }
 
 /* ---- argv building ------------------------------------------------------ */
@@ -110,9 +96,9 @@ static gboolean tool_plain_set(const xmlNode *set)
         if (strcmp((const char *)attr->name, "id") != 0)
             return FALSE;
     for (const xmlNode *child = set->children; child != NULL; child = child->next)
-        if (child->type == XML_ELEMENT_NODE && !tool_named(child, "nvpair"))
+        if (child->type == XML_ELEMENT_NODE && !cs_xml_is(child, "nvpair"))
             return FALSE;
-    return tool_attr(set, "id") != NULL;
+    return cs_xml_attr(set, "id") != NULL;
 }
 
 /* Which tool writes set, and the set id it would make (Pacemaker
@@ -124,25 +110,25 @@ static gboolean tool_set_of(const xmlNode *set, ToolSet *out)
     const xmlNode *owner = set != NULL ? set->parent : NULL;
     if (owner == NULL || !tool_plain_set(set))
         return FALSE;
-    const char *owner_id = tool_attr(owner, "id");
-    gboolean meta = tool_named(set, "meta_attributes");
-    gboolean utilization = tool_named(set, "utilization");
-    gboolean instance = tool_named(set, "instance_attributes");
+    const char *owner_id = cs_xml_attr(owner, "id");
+    gboolean meta = cs_xml_is(set, "meta_attributes");
+    gboolean utilization = cs_xml_is(set, "utilization");
+    gboolean instance = cs_xml_is(set, "instance_attributes");
     out->owner = owner;
     out->set = set;
     if (tool_is_resource(owner) && owner_id != NULL && (meta || utilization || instance)) {
         out->kind = TOOL_RESOURCE;
         out->default_set = g_strdup_printf("%s-%s", owner_id, (const char *)set->name);
-    } else if (tool_named(owner, "node") && tool_named(owner->parent, "nodes") && owner_id != NULL
-               && tool_attr(owner, "uname") != NULL && (utilization || instance)) {
+    } else if (cs_xml_is(owner, "node") && cs_xml_is(owner->parent, "nodes") && owner_id != NULL
+               && cs_xml_attr(owner, "uname") != NULL && (utilization || instance)) {
         out->kind = TOOL_NODE;
         out->default_set = utilization ? g_strdup_printf("nodes-%s-utilization", owner_id)
                                        : g_strdup_printf("nodes-%s", owner_id);
-    } else if (tool_named(owner, "crm_config") && tool_named(set, "cluster_property_set")) {
+    } else if (cs_xml_is(owner, "crm_config") && cs_xml_is(set, "cluster_property_set")) {
         out->kind = TOOL_OPTIONS;
         out->type = "crm_config";
         out->default_set = g_strdup("cib-bootstrap-options");
-    } else if ((tool_named(owner, "rsc_defaults") || tool_named(owner, "op_defaults")) && meta) {
+    } else if ((cs_xml_is(owner, "rsc_defaults") || cs_xml_is(owner, "op_defaults")) && meta) {
         out->kind = TOOL_OPTIONS;
         out->type = (const char *)owner->name;
         out->default_set = g_strdup_printf("%s-options", out->type);
@@ -159,7 +145,7 @@ static int tool_count_named(const ToolSet *set, const char *name)
         if (other->type != XML_ELEMENT_NODE || !xmlStrEqual(other->name, set->set->name))
             continue;
         for (const xmlNode *pair = other->children; pair != NULL; pair = pair->next)
-            count += tool_named(pair, "nvpair") && g_strcmp0(tool_attr(pair, "name"), name) == 0;
+            count += cs_xml_is(pair, "nvpair") && g_strcmp0(cs_xml_attr(pair, "name"), name) == 0;
     }
     return count;
 }
@@ -171,16 +157,16 @@ static int tool_count_named(const ToolSet *set, const char *name)
  * crm_config is exempt from the mapping. */
 static void tool_any_node(GPtrArray *argv, const xmlNode *section)
 {
-    if (g_getenv("CIB_file") == NULL || tool_named(section, "crm_config"))
+    if (g_getenv("CIB_file") == NULL || cs_xml_is(section, "crm_config"))
         return;
     const xmlNode *nodes = NULL;
     for (const xmlNode *child = section->parent ? section->parent->children : NULL;
          child != NULL && nodes == NULL; child = child->next)
-        if (tool_named(child, "nodes"))
+        if (cs_xml_is(child, "nodes"))
             nodes = child;
     for (const xmlNode *node = nodes ? nodes->children : NULL; node != NULL; node = node->next) {
-        if (tool_named(node, "node") && tool_attr(node, "uname") != NULL) {
-            tool_words(argv, "--node", tool_attr(node, "uname"), NULL);
+        if (cs_xml_is(node, "node") && cs_xml_attr(node, "uname") != NULL) {
+            tool_words(argv, "--node", cs_xml_attr(node, "uname"), NULL);
             return;
         }
     }
@@ -193,19 +179,19 @@ static void tool_any_node(GPtrArray *argv, const xmlNode *section)
 static GPtrArray *tool_nvpair_argv(const ToolSet *set, const xmlNode *nvpair, const char *value,
                                    gboolean creating)
 {
-    const char *name = tool_attr(nvpair, "name");
-    const char *set_id = tool_attr(set->set, "id");
-    const char *id = tool_attr(nvpair, "id");
+    const char *name = cs_xml_attr(nvpair, "name");
+    const char *set_id = cs_xml_attr(set->set, "id");
+    const char *id = cs_xml_attr(nvpair, "id");
     g_autofree char *default_id = g_strdup_printf("%s-%s", set_id, name);
     gboolean ambiguous = tool_count_named(set, name) > 1;
     gboolean other_set = creating && strcmp(set_id, set->default_set) != 0;
     gboolean other_id = creating && g_strcmp0(id, default_id) != 0;
     GPtrArray *argv;
     if (set->kind == TOOL_RESOURCE) {
-        gboolean meta = tool_named(set->set, "meta_attributes");
+        gboolean meta = cs_xml_is(set->set, "meta_attributes");
         argv = tool_argv_new("crm_resource");
-        tool_words(argv, "--resource", tool_attr(set->owner, "id"), NULL);
-        if (meta || tool_named(set->set, "utilization"))
+        tool_words(argv, "--resource", cs_xml_attr(set->owner, "id"), NULL);
+        if (meta || cs_xml_is(set->set, "utilization"))
             tool_words(argv, meta ? "--meta" : "--utilization", NULL);
         if (value != NULL)
             tool_words(argv, "--set-parameter", name, "--parameter-value", value, NULL);
@@ -226,8 +212,8 @@ static GPtrArray *tool_nvpair_argv(const ToolSet *set, const xmlNode *nvpair, co
     }
     argv = tool_argv_new("crm_attribute");
     if (set->kind == TOOL_NODE) {
-        tool_words(argv, "--node", tool_attr(set->owner, "uname"), NULL);
-        if (tool_named(set->set, "utilization"))
+        tool_words(argv, "--node", cs_xml_attr(set->owner, "uname"), NULL);
+        if (cs_xml_is(set->set, "utilization"))
             tool_words(argv, "--utilization", NULL);
     } else {
         tool_words(argv, "--type", set->type, NULL);
@@ -247,8 +233,8 @@ static GPtrArray *tool_nvpair_argv(const ToolSet *set, const xmlNode *nvpair, co
 
 static gboolean tool_whole_nvpair(const xmlNode *nvpair)
 {
-    return tool_attr(nvpair, "id") != NULL && tool_attr(nvpair, "name") != NULL
-           && tool_attr(nvpair, "value") != NULL;
+    return cs_xml_attr(nvpair, "id") != NULL && cs_xml_attr(nvpair, "name") != NULL
+           && cs_xml_attr(nvpair, "value") != NULL;
 }
 
 /* Only the value of an nvpair changed. */
@@ -256,13 +242,13 @@ static gboolean tool_value_only(const xmlNode *before, const xmlNode *after)
 {
     static const char *kept[] = {"id", "name"};
     for (gsize i = 0; i < G_N_ELEMENTS(kept); i++)
-        if (g_strcmp0(tool_attr(before, kept[i]), tool_attr(after, kept[i])) != 0)
+        if (g_strcmp0(cs_xml_attr(before, kept[i]), cs_xml_attr(after, kept[i])) != 0)
             return FALSE;
     for (const xmlAttr *attr = after->properties; attr != NULL; attr = attr->next)
-        if (tool_attr(before, (const char *)attr->name) == NULL)
+        if (cs_xml_attr(before, (const char *)attr->name) == NULL)
             return FALSE;
     for (const xmlAttr *attr = before->properties; attr != NULL; attr = attr->next)
-        if (tool_attr(after, (const char *)attr->name) == NULL)
+        if (cs_xml_attr(after, (const char *)attr->name) == NULL)
             return FALSE;
     return TRUE;
 }
@@ -271,7 +257,7 @@ static gboolean tool_value_only(const xmlNode *before, const xmlNode *after)
 static GPtrArray *tool_nvpair_commands(const CsLiveOp *op, const xmlNode *node,
                                        const xmlNode *before)
 {
-    gboolean is_set = !tool_named(node, "nvpair");
+    gboolean is_set = !cs_xml_is(node, "nvpair");
     if (op->kind == CS_LIVE_OP_REPLACE || (is_set && op->kind != CS_LIVE_OP_CREATE))
         return NULL;
     ToolSet set;
@@ -288,7 +274,7 @@ static GPtrArray *tool_nvpair_commands(const CsLiveOp *op, const xmlNode *node,
             g_clear_pointer(&commands, g_ptr_array_unref);
             break;
         }
-        const char *value = op->kind == CS_LIVE_OP_DELETE ? NULL : tool_attr(pair, "value");
+        const char *value = op->kind == CS_LIVE_OP_DELETE ? NULL : cs_xml_attr(pair, "value");
         tool_add_command(commands,
                          tool_nvpair_argv(&set, pair, value, op->kind == CS_LIVE_OP_CREATE));
     }
@@ -333,27 +319,28 @@ static void tool_ticket_command(GPtrArray *commands, const char *ticket, const c
 static GPtrArray *tool_ticket_commands(const CsLiveOp *op, const xmlNode *node,
                                        const xmlNode *before)
 {
-    const char *ticket = tool_attr(node, "id");
+    const char *ticket = cs_xml_attr(node, "id");
     if (op->kind == CS_LIVE_OP_DELETE || op->kind == CS_LIVE_OP_REPLACE || ticket == NULL
-        || !tool_named(node->parent, "tickets"))
+        || !cs_xml_is(node->parent, "tickets"))
         return NULL;
     for (const xmlAttr *attr = node->properties; attr != NULL; attr = attr->next) {
         const char *name = (const char *)attr->name;
         gboolean changed =
-            before == NULL || g_strcmp0(tool_attr(before, name), tool_attr(node, name)) != 0;
+            before == NULL || g_strcmp0(cs_xml_attr(before, name), cs_xml_attr(node, name)) != 0;
         if (changed && strcmp(name, "id") != 0 && strcmp(name, "last-granted") != 0
-            && tool_ticket_words(name, tool_attr(node, name)) == NULL)
+            && tool_ticket_words(name, cs_xml_attr(node, name)) == NULL)
             return NULL;
     }
     if (before != NULL)
         for (const xmlAttr *attr = before->properties; attr != NULL; attr = attr->next)
-            if (tool_attr(node, (const char *)attr->name) == NULL)
+            if (cs_xml_attr(node, (const char *)attr->name) == NULL)
                 return NULL;
     GPtrArray *commands = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
     static const char *order[] = {"granted", "standby"};
     for (gsize i = 0; i < G_N_ELEMENTS(order); i++) {
-        const char *value = tool_attr(node, order[i]);
-        if (value == NULL || (before != NULL && g_strcmp0(tool_attr(before, order[i]), value) == 0))
+        const char *value = cs_xml_attr(node, order[i]);
+        if (value == NULL
+            || (before != NULL && g_strcmp0(cs_xml_attr(before, order[i]), value) == 0))
             continue;
         tool_ticket_command(commands, ticket, tool_ticket_words(order[i], value));
     }
@@ -388,14 +375,14 @@ static GPtrArray *tool_section_commands(const CsLiveOp *op, const xmlNode *secti
 void cs_live_op_use_tool(CsLiveOp *op, const xmlNode *node, const xmlNode *before)
 {
     GPtrArray *commands = NULL;
-    if (tool_named(node, "rsc_defaults") || tool_named(node, "op_defaults")
-        || tool_named(node, "crm_config"))
+    if (cs_xml_is(node, "rsc_defaults") || cs_xml_is(node, "op_defaults")
+        || cs_xml_is(node, "crm_config"))
         commands = tool_section_commands(op, node);
-    else if (tool_named(node, "ticket_state"))
+    else if (cs_xml_is(node, "ticket_state"))
         commands = tool_ticket_commands(op, node, before);
-    else if (tool_named(node, "nvpair") || tool_named(node, "meta_attributes")
-             || tool_named(node, "instance_attributes") || tool_named(node, "utilization")
-             || tool_named(node, "cluster_property_set"))
+    else if (cs_xml_is(node, "nvpair") || cs_xml_is(node, "meta_attributes")
+             || cs_xml_is(node, "instance_attributes") || cs_xml_is(node, "utilization")
+             || cs_xml_is(node, "cluster_property_set"))
         commands = tool_nvpair_commands(op, node, before);
     if (commands == NULL)
         return;

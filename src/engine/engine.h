@@ -8,6 +8,7 @@
 
 #include <glib.h>
 #include "model/model.h"
+#include "engine/contribution.h"
 
 typedef struct CsSolution CsSolution;
 
@@ -66,38 +67,6 @@ const char *cs_solution_transition_text(CsSolution *solution);
 void cs_solution_read_digests(CsSolution *solution, CsModel *model);
 
 /* ---- provenance (added by the engine) ---------------------------------- */
-
-typedef enum {
-    CS_CONTRIB_DEFAULT,     /* symmetric-cluster: every node starts at 0 */
-    CS_CONTRIB_NODE_WEIGHT, /* <node score=...> */
-    CS_CONTRIB_HEALTH,      /* node-health-strategy */
-    CS_CONTRIB_LOCATION,    /* rsc_location node+score */
-    CS_CONTRIB_RULE,        /* rsc_location rule (source = rule id) */
-    CS_CONTRIB_STATUS_BAN,  /* a ban the status section implies */
-    CS_CONTRIB_STICKINESS,
-    CS_CONTRIB_FAIL_LIMIT,  /* fail count reached migration-threshold */
-    CS_CONTRIB_DISCOVERY,   /* resource-discovery=exclusive elsewhere */
-    CS_CONTRIB_COLOCATION,  /* placed relative to an assigned primary */
-    CS_CONTRIB_COLOCATED,   /* another resource's scores, times factor */
-    CS_CONTRIB_TARGET_ROLE, /* target-role=Stopped */
-    CS_CONTRIB_UNMANAGED,   /* unmanaged: pinned where it is active */
-    CS_CONTRIB_UTILIZATION, /* node lacks capacity (placement-strategy) */
-    CS_CONTRIB_TICKET,      /* rsc_ticket: ticket not granted, standby */
-    CS_CONTRIB_CLONE,       /* clone instance limits (clone-node-max,
-                                  clone-max, the clone's own score) */
-    CS_CONTRIB_PROMOTION,   /* promotion score (promotable clones) */
-} CsContributionKind;
-
-typedef struct CsContribution {
-    const char *source; /* constraint, rule or reason; static or
-                                  owned by the model */
-    CsContributionKind kind;
-    int other_rsc;        /* colocated resource, or -1 */
-    float factor;         /* colocated: the factor applied */
-    int count, threshold; /* fail limit: fail count and threshold */
-    CsScore value;
-} CsContribution; /* 32 bytes: a solve records tens of
-                                  thousands */
 
 const char *cs_contribution_kind_name(CsContributionKind kind);
 /* The contributions to the printed score of rsc on node (NULL, *n_out = 0

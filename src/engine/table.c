@@ -11,7 +11,7 @@
  */
 #include <string.h>
 
-#include "engine/engine_internal.h"
+#include "engine/table.h"
 
 /* ---- the solve's arena ------------------------------------------------
  * Blocks of at least CS_ARENA_BLOCK bytes, filled in order: a solve on

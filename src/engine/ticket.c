@@ -19,17 +19,6 @@
 
 typedef enum { LOSS_STOP, LOSS_DEMOTE, LOSS_FENCE, LOSS_FREEZE } LossPolicy;
 
-static const CsTicket *find_ticket(const CsModel *model, const char *id)
-{
-    for (guint i = 0; i < model->tickets->len; i++) {
-        const CsTicket *ticket = g_ptr_array_index(model->tickets, i);
-
-        if (strcmp(ticket->id, id) == 0)
-            return ticket;
-    }
-    return NULL;
-}
-
 static guint constraint_count(const CsModel *model)
 {
     return model->ticket_constraints != NULL ? model->ticket_constraints->len : 0;
@@ -42,7 +31,7 @@ static const CsTicketConstraint *constraint_at(const CsModel *model, guint i,
 {
     const CsTicketConstraint *constraint = g_ptr_array_index(model->ticket_constraints, i);
 
-    *ticket = find_ticket(model, constraint->ticket);
+    *ticket = cs_model_find_ticket(model, constraint->ticket);
     return constraint;
 }
 

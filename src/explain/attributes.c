@@ -5,6 +5,7 @@
 #include <libxml/tree.h>
 
 #include "explain/attributes.h"
+#include "base/xml.h"
 #include "cib/edit.h"
 
 typedef struct CsMetaDefault {
@@ -87,16 +88,10 @@ static char *attr_prop(const xmlNode *node, const char *name)
     return copy;
 }
 
-static gboolean attr_named(const xmlNode *node, const char *name)
-{
-    return node != NULL && node->type == XML_ELEMENT_NODE
-           && xmlStrEqual(node->name, (const xmlChar *)name);
-}
-
 static gboolean set_has_rule(const xmlNode *set)
 {
     for (xmlNode *child = set->children; child != NULL; child = child->next)
-        if (attr_named(child, "rule"))
+        if (cs_xml_is(child, "rule"))
             return TRUE;
     return FALSE;
 }
@@ -109,11 +104,11 @@ static gboolean set_has_rule(const xmlNode *set)
 static char *meta_in(const xmlNode *owner, const char *name, char **set_id, gboolean *ruled)
 {
     for (xmlNode *set = owner != NULL ? owner->children : NULL; set != NULL; set = set->next) {
-        if (!attr_named(set, "meta_attributes"))
+        if (!cs_xml_is(set, "meta_attributes"))
             continue;
         gboolean has_rule = set_has_rule(set);
         for (xmlNode *pair = set->children; pair != NULL; pair = pair->next) {
-            if (!attr_named(pair, "nvpair"))
+            if (!cs_xml_is(pair, "nvpair"))
                 continue;
             g_autofree char *pair_name = attr_prop(pair, "name");
             if (g_strcmp0(pair_name, name) != 0)
@@ -133,8 +128,8 @@ static char *meta_in(const xmlNode *owner, const char *name, char **set_id, gboo
 
 static gboolean is_resource_node(const xmlNode *node)
 {
-    return attr_named(node, "primitive") || attr_named(node, "group") || attr_named(node, "clone")
-           || attr_named(node, "master") || attr_named(node, "bundle");
+    return cs_xml_is(node, "primitive") || cs_xml_is(node, "group") || cs_xml_is(node, "clone")
+           || cs_xml_is(node, "master") || cs_xml_is(node, "bundle");
 }
 
 /* name's value found nearest first: the resource's own meta, an
@@ -178,10 +173,10 @@ static CsAttr *meta_attr(const CsDocument *document, const xmlNode *resource, co
 static void meta_names_of(const xmlNode *owner, GPtrArray *names)
 {
     for (xmlNode *set = owner->children; set != NULL; set = set->next) {
-        if (!attr_named(set, "meta_attributes"))
+        if (!cs_xml_is(set, "meta_attributes"))
             continue;
         for (xmlNode *pair = set->children; pair != NULL; pair = pair->next) {
-            g_autofree char *name = attr_named(pair, "nvpair") ? attr_prop(pair, "name") : NULL;
+            g_autofree char *name = cs_xml_is(pair, "nvpair") ? attr_prop(pair, "name") : NULL;
             gboolean known = name == NULL;
             for (gsize i = 0; !known && i < G_N_ELEMENTS(meta_defaults); i++)
                 known = strcmp(meta_defaults[i].name, name) == 0;
@@ -200,7 +195,7 @@ GPtrArray *cs_attributes_meta(const CsDocument *document, const char *rsc, GErro
         g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NOT_FOUND, "no resource '%s'", rsc);
         return NULL;
     }
-    gboolean clone = attr_named(resource, "clone") || attr_named(resource, "master");
+    gboolean clone = cs_xml_is(resource, "clone") || cs_xml_is(resource, "master");
     GPtrArray *attrs = g_ptr_array_new_with_free_func((GDestroyNotify)cs_attr_free);
     for (gsize i = 0; i < G_N_ELEMENTS(meta_defaults); i++) {
         if (meta_defaults[i].clone_only && !clone)
@@ -230,12 +225,12 @@ static void node_sets(const xmlNode *owner, const char *set_name, CsAttrSource s
                       const char *word, GPtrArray *attrs)
 {
     for (xmlNode *set = owner != NULL ? owner->children : NULL; set != NULL; set = set->next) {
-        if (!attr_named(set, set_name))
+        if (!cs_xml_is(set, set_name))
             continue;
         g_autofree char *set_id = attr_prop(set, "id");
         gboolean ruled = set_has_rule(set);
         for (xmlNode *pair = set->children; pair != NULL; pair = pair->next) {
-            g_autofree char *name = attr_named(pair, "nvpair") ? attr_prop(pair, "name") : NULL;
+            g_autofree char *name = cs_xml_is(pair, "nvpair") ? attr_prop(pair, "name") : NULL;
             if (name == NULL)
                 continue;
             char *value = attr_prop(pair, "value");
@@ -254,11 +249,11 @@ static xmlNode *node_transient(const CsDocument *document, const xmlNode *node)
     xmlNode *status = cs_document_section(document, "status");
     for (xmlNode *state = status != NULL ? status->children : NULL; state != NULL;
          state = state->next) {
-        g_autofree char *state_id = attr_named(state, "node_state") ? attr_prop(state, "id") : NULL;
+        g_autofree char *state_id = cs_xml_is(state, "node_state") ? attr_prop(state, "id") : NULL;
         if (state_id == NULL || g_strcmp0(state_id, id) != 0)
             continue;
         for (xmlNode *child = state->children; child != NULL; child = child->next)
-            if (attr_named(child, "transient_attributes"))
+            if (cs_xml_is(child, "transient_attributes"))
                 return child;
     }
     return NULL;

@@ -899,13 +899,21 @@ static int cause_as_it_is(Cause *cause, int rsc, int node, int sign, GHashTable 
     return told;
 }
 
-/* The node rsc leaves: a node event, else what changed there. */
-static void cause_leaves(Cause *cause, int rsc, int node, const char *indent, int depth)
+/* "VERB NODE (its score there: SCORE)": the line that opens a node's
+ * part of the cause. */
+static void cause_node_heading(Cause *cause, const char *verb, int rsc, int node,
+                               const char *indent)
 {
     char score[CS_SCORE_BUFSIZE];
     cs_score_format(cs_solution_score(cause->solution, rsc, node), score);
-    cause_line(cause, indent, "leaves %s (its score there: %s)", cause_uname(cause->model, node),
+    cause_line(cause, indent, "%s %s (its score there: %s)", verb, cause_uname(cause->model, node),
                score);
+}
+
+/* The node rsc leaves: a node event, else what changed there. */
+static void cause_leaves(Cause *cause, int rsc, int node, const char *indent, int depth)
+{
+    cause_node_heading(cause, "leaves", rsc, node, indent);
     g_autofree char *deeper = cause_deeper(indent);
     if (cause_node_event(cause, node, deeper))
         return;
@@ -920,10 +928,7 @@ static void cause_leaves(Cause *cause, int rsc, int node, const char *indent, in
 /* The node rsc goes to, and what changed there. */
 static void cause_reaches(Cause *cause, int rsc, int node, const char *indent, int depth)
 {
-    char score[CS_SCORE_BUFSIZE];
-    cs_score_format(cs_solution_score(cause->solution, rsc, node), score);
-    cause_line(cause, indent, "goes to %s (its score there: %s)", cause_uname(cause->model, node),
-               score);
+    cause_node_heading(cause, "goes to", rsc, node, indent);
     g_autofree char *deeper = cause_deeper(indent);
     g_autoptr(GHashTable) told = cause_key_set();
     if (cause_node_contributions(cause, rsc, node, 1, told, deeper, depth) == 0

@@ -1139,20 +1139,33 @@ static gboolean cs_cmd_edit(CsSession *session, char **args, int n, GString *out
     return cs_finish_edit(session, done, local, out, error);
 }
 
+/* The edit that adds a two-place constraint: ID, a resource, what it
+ * is placed against (a node, another resource) and the score. */
+typedef gboolean (*CsPairAdd)(CsEditLog *log, const char *id, const char *rsc, const char *other,
+                              const char *score, GError **error);
+
+/* "KIND add ID RSC OTHER SCORE" and "KIND remove ID", the forms location
+ * and colocation share; FALSE with usage otherwise. */
+static gboolean cs_cmd_pair_constraint(CsSession *session, char **args, int n, CsPairAdd add,
+                                       const char *usage, GString *out, GError **error)
+{
+    if (strcmp(args[0], "add") == 0 && n == 5)
+        CS_EDIT(session, add(session->log, args[1], args[2], args[3], args[4], &cs_local), out,
+                error);
+    if (strcmp(args[0], "remove") == 0 && n == 2)
+        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local), out, error);
+    g_set_error_literal(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE, usage);
+    return FALSE;
+}
+
 static gboolean cs_cmd_location(CsSession *session, char **args, int n, GString *out,
                                 GError **error)
 {
     if (strcmp(args[0], "add") == 0 && n >= 4 && strcmp(args[3], "rule") == 0)
         return cs_cmd_location_rule(session, args, n, out, error);
-    if (strcmp(args[0], "add") == 0 && n == 5)
-        CS_EDIT(session,
-                cs_edit_location_add(session->log, args[1], args[2], args[3], args[4], &cs_local),
-                out, error);
-    if (strcmp(args[0], "remove") == 0 && n == 2)
-        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local), out, error);
-    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
-                "usage: location add ID RSC NODE SCORE | location remove ID");
-    return FALSE;
+    return cs_cmd_pair_constraint(session, args, n, cs_edit_location_add,
+                                  "usage: location add ID RSC NODE SCORE | location remove ID", out,
+                                  error);
 }
 
 static gboolean cs_cmd_colocation(CsSession *session, char **args, int n, GString *out,
@@ -1160,15 +1173,9 @@ static gboolean cs_cmd_colocation(CsSession *session, char **args, int n, GStrin
 {
     if (strcmp(args[0], "add") == 0 && n >= 3 && strcmp(args[2], "set") == 0)
         return cs_cmd_set_constraint(session, "rsc_colocation", args, n, out, error);
-    if (strcmp(args[0], "add") == 0 && n == 5)
-        CS_EDIT(session,
-                cs_edit_colocation_add(session->log, args[1], args[2], args[3], args[4], &cs_local),
-                out, error);
-    if (strcmp(args[0], "remove") == 0 && n == 2)
-        CS_EDIT(session, cs_edit_constraint_remove(session->log, args[1], &cs_local), out, error);
-    g_set_error(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_USAGE,
-                "usage: colocation add ID RSC WITH-RSC SCORE | colocation remove ID");
-    return FALSE;
+    return cs_cmd_pair_constraint(
+        session, args, n, cs_edit_colocation_add,
+        "usage: colocation add ID RSC WITH-RSC SCORE | colocation remove ID", out, error);
 }
 
 static gboolean cs_cmd_constraint(CsSession *session, char **args, int n, GString *out,

@@ -2362,17 +2362,31 @@ static gboolean same_lines(const CsGraphBox *box, const CsGraphBox *old)
     return TRUE;
 }
 
+/* Where an edge's label stood, and which way it ran, in the old layout. */
+static void take_edge_place(CsGraphEdge *edge, const CsGraphEdge *before)
+{
+    edge->reversed = before->reversed;
+    edge->label_x = before->label_x;
+    edge->label_y = before->label_y;
+}
+
+/* Where a box stood in the old layout, and its size. */
+static void take_box_place(CsGraphBox *box, const CsGraphBox *before)
+{
+    box->layer = before->layer;
+    box->x = before->x;
+    box->y = before->y;
+    box->width = before->width;
+    box->height = before->height;
+}
+
 /* old's layout and grid, taken over by graph of the same shape; only
  * the lines that changed are written again. */
 static void take_layout(CsConstraintGraph *graph, CsConstraintGraph *old)
 {
-    for (guint i = 0; i < graph->edges->len; i++) {
-        CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, i);
-        const CsGraphEdge *before = &g_array_index(old->edges, CsGraphEdge, i);
-        edge->reversed = before->reversed;
-        edge->label_x = before->label_x;
-        edge->label_y = before->label_y;
-    }
+    for (guint i = 0; i < graph->edges->len; i++)
+        take_edge_place(&g_array_index(graph->edges, CsGraphEdge, i),
+                        &g_array_index(old->edges, CsGraphEdge, i));
     graph->width = old->width;
     graph->height = old->height;
     graph->layers = old->layers;
@@ -2383,11 +2397,7 @@ static void take_layout(CsConstraintGraph *graph, CsConstraintGraph *old)
     for (guint i = 0; i < graph->boxes->len; i++) {
         CsGraphBox *box = &g_array_index(graph->boxes, CsGraphBox, i);
         const CsGraphBox *before = &g_array_index(old->boxes, CsGraphBox, i);
-        box->layer = before->layer;
-        box->x = before->x;
-        box->y = before->y;
-        box->width = before->width;
-        box->height = before->height;
+        take_box_place(box, before);
         if (!same_lines(box, before))
             draw_lines(graph, (int)i);
     }

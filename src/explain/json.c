@@ -269,16 +269,10 @@ static void json_action(GString *out, const char *line)
     json_field(out, "detail", inside);
     g_string_append_c(out, ',');
     char *arrow = inside != NULL ? strstr(inside, " -> ") : NULL;
-    if (arrow != NULL) {
-        g_autofree char *from = g_strndup(inside, (gsize)(arrow - inside));
-        json_field(out, "from", g_strstrip(from));
-        g_string_append_c(out, ',');
-        json_field(out, "to", arrow + strlen(" -> "));
-    } else {
-        json_field(out, "from", NULL);
-        g_string_append_c(out, ',');
-        json_field(out, "to", NULL);
-    }
+    g_autofree char *from = arrow != NULL ? g_strndup(inside, (gsize)(arrow - inside)) : NULL;
+    json_field(out, "from", from != NULL ? g_strstrip(from) : NULL);
+    g_string_append_c(out, ',');
+    json_field(out, "to", arrow != NULL ? arrow + strlen(" -> ") : NULL);
     g_string_append_c(out, ',');
     json_field(out, "reason", reason);
     g_string_append_c(out, ',');

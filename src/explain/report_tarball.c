@@ -12,7 +12,7 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
-#include "explain/history.h"
+#include "explain/history_files.h"
 #include "model/model.h"
 
 gboolean cs_history_is_tarball(const char *path)

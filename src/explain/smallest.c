@@ -254,16 +254,6 @@ static void add_colocation_score(GPtrArray *candidates, const Search *search, in
 
 /* ---- tickets ------------------------------------------------------------ */
 
-static const CsTicket *find_ticket(const CsModel *model, const char *id)
-{
-    for (guint i = 0; i < model->tickets->len; i++) {
-        const CsTicket *ticket = g_ptr_array_index(model->tickets, i);
-        if (strcmp(ticket->id, id) == 0)
-            return ticket;
-    }
-    return NULL;
-}
-
 static gboolean within(const CsModel *model, int rsc, int ancestor)
 {
     for (int each = rsc; each >= 0;
@@ -283,7 +273,7 @@ static void add_tickets(GPtrArray *candidates, const Search *search, int rsc)
             g_ptr_array_index(search->model->ticket_constraints, i);
         if (!within(search->model, rsc, constraint->rsc))
             continue;
-        const CsTicket *ticket = find_ticket(search->model, constraint->ticket);
+        const CsTicket *ticket = cs_model_find_ticket(search->model, constraint->ticket);
         if (ticket != NULL && ticket->granted && !ticket->standby)
             continue;
         gboolean standby = ticket != NULL && ticket->granted && ticket->standby;

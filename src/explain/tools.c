@@ -12,6 +12,7 @@
 #include <string.h>
 #include <libxml/tree.h>
 
+#include "base/xml.h"
 #include "explain/tools.h"
 
 /* ---- quoting ------------------------------------------------------------ */
@@ -86,25 +87,10 @@ typedef struct CsOpFacts {
     gboolean removed;
 } CsOpFacts;
 
-static gboolean named(const xmlNode *node, const char *name)
-{
-    return node != NULL && node->type == XML_ELEMENT_NODE
-           && strcmp((const char *)node->name, name) == 0;
-}
-
-/* An attribute's value, kept with the node (NULL when absent). */
-static const char *attribute(const xmlNode *node, const char *name)
-{
-    xmlAttr *attr = node != NULL ? xmlHasProp(node, (const xmlChar *)name) : NULL;
-    if (attr == NULL || attr->children == NULL)
-        return NULL;
-    return (const char *)attr->children->content;
-}
-
 static gboolean is_resource(const xmlNode *node)
 {
-    return named(node, "primitive") || named(node, "group") || named(node, "clone")
-           || named(node, "master") || named(node, "bundle");
+    return cs_xml_is(node, "primitive") || cs_xml_is(node, "group") || cs_xml_is(node, "clone")
+           || cs_xml_is(node, "master") || cs_xml_is(node, "bundle");
 }
 
 /* The nvpairs an operation sets or removes: the nvpair itself, or those
@@ -112,12 +98,12 @@ static gboolean is_resource(const xmlNode *node)
 static GPtrArray *nvpairs_of(xmlNode *element)
 {
     GPtrArray *nvpairs = g_ptr_array_new();
-    if (named(element, "nvpair")) {
+    if (cs_xml_is(element, "nvpair")) {
         g_ptr_array_add(nvpairs, element);
         return nvpairs;
     }
     for (xmlNode *child = element->children; child != NULL; child = child->next)
-        if (named(child, "nvpair"))
+        if (cs_xml_is(child, "nvpair"))
             g_ptr_array_add(nvpairs, child);
     return nvpairs;
 }
@@ -126,22 +112,22 @@ static GPtrArray *nvpairs_of(xmlNode *element)
  * <rsc_defaults>, <transient_attributes>): the set's parent. */
 static xmlNode *nvpair_owner(const CsOpFacts *facts)
 {
-    xmlNode *set = named(facts->element, "nvpair") ? facts->element->parent : facts->element;
+    xmlNode *set = cs_xml_is(facts->element, "nvpair") ? facts->element->parent : facts->element;
     return set != NULL ? set->parent : NULL;
 }
 
 static gboolean sets_nvpairs(const CsOpFacts *facts)
 {
-    return named(facts->element, "nvpair") || named(facts->element, "meta_attributes")
-           || named(facts->element, "instance_attributes");
+    return cs_xml_is(facts->element, "nvpair") || cs_xml_is(facts->element, "meta_attributes")
+           || cs_xml_is(facts->element, "instance_attributes");
 }
 
 /* The uname of the <node> or <node_state> above node. */
 static const char *node_uname(const xmlNode *node)
 {
     for (; node != NULL; node = node->parent)
-        if (named(node, "node") || named(node, "node_state"))
-            return attribute(node, "uname");
+        if (cs_xml_is(node, "node") || cs_xml_is(node, "node_state"))
+            return cs_xml_attr(node, "uname");
     return NULL;
 }
 
@@ -149,15 +135,16 @@ static const char *node_uname(const xmlNode *node)
  * "#uname eq NODE" that crm_resource --lifetime writes. */
 static const char *location_node(const xmlNode *location)
 {
-    const char *node = attribute(location, "node");
+    const char *node = cs_xml_attr(location, "node");
     if (node != NULL)
         return node;
     for (xmlNode *rule = location->children; rule != NULL; rule = rule->next) {
-        if (!named(rule, "rule"))
+        if (!cs_xml_is(rule, "rule"))
             continue;
         for (xmlNode *expr = rule->children; expr != NULL; expr = expr->next)
-            if (named(expr, "expression") && g_strcmp0(attribute(expr, "attribute"), "#uname") == 0)
-                return attribute(expr, "value");
+            if (cs_xml_is(expr, "expression")
+                && g_strcmp0(cs_xml_attr(expr, "attribute"), "#uname") == 0)
+                return cs_xml_attr(expr, "value");
     }
     return NULL;
 }
@@ -168,12 +155,13 @@ static const char *location_node(const xmlNode *location)
 static char *lifetime(const CsOpFacts *facts)
 {
     for (xmlNode *rule = facts->element->children; rule != NULL; rule = rule->next) {
-        if (!named(rule, "rule"))
+        if (!cs_xml_is(rule, "rule"))
             continue;
         for (xmlNode *expr = rule->children; expr != NULL; expr = expr->next) {
-            const char *end = attribute(expr, "end");
+            const char *end = cs_xml_attr(expr, "end");
             CsTime until;
-            if (!named(expr, "date_expression") || end == NULL || !cs_time_parse(end, &until, NULL))
+            if (!cs_xml_is(expr, "date_expression") || end == NULL
+                || !cs_time_parse(end, &until, NULL))
                 continue;
             gint64 left = until.seconds - facts->context->now.seconds;
             if (left <= 0)
@@ -200,8 +188,8 @@ static char *lifetime(const CsOpFacts *facts)
 
 static gboolean is_cli(const CsOpFacts *facts, const char *prefix)
 {
-    return named(facts->element, "rsc_location") && g_str_has_prefix(facts->op->id, prefix)
-           && attribute(facts->element, "rsc") != NULL && location_node(facts->element) != NULL;
+    return cs_xml_is(facts->element, "rsc_location") && g_str_has_prefix(facts->op->id, prefix)
+           && cs_xml_attr(facts->element, "rsc") != NULL && location_node(facts->element) != NULL;
 }
 
 static gboolean match_ban(const CsOpFacts *facts)
@@ -209,18 +197,28 @@ static gboolean match_ban(const CsOpFacts *facts)
     return !facts->removed && is_cli(facts, "cli-ban-");
 }
 
+/* The commands of a cli-ban- or cli-prefer- location: crm_resource's
+ * option, then pcs's and crmsh's verbs, each given RSC, NODE and the
+ * lifetime when the constraint has one. */
+static void translate_cli_location(const CsOpFacts *facts, CsToolCommands *out,
+                                   const char *crm_option, const char *pcs_verb,
+                                   const char *crmsh_verb)
+{
+    const char *rsc = cs_xml_attr(facts->element, "rsc");
+    const char *node = location_node(facts->element);
+    g_autofree char *life = lifetime(facts);
+    g_autofree char *pcs_life = life != NULL ? g_strdup_printf("lifetime=%s", life) : NULL;
+    add_command(out->crm, "crm_resource", crm_option, "--resource", rsc, "--node", node,
+                life != NULL ? "--lifetime" : NULL, life, NULL);
+    add_command(out->pcs, "pcs", "resource", pcs_verb, rsc, node, pcs_life, NULL);
+    add_command(out->crmsh, "crm", "resource", crmsh_verb, rsc, node, life, NULL);
+}
+
 /* crm_resource --ban (Pacemaker Explained 2.1, "Moving Resources
  * Manually"): cli-ban-RSC-on-NODE, -INFINITY on NODE. */
 static void translate_ban(const CsOpFacts *facts, CsToolCommands *out)
 {
-    const char *rsc = attribute(facts->element, "rsc");
-    const char *node = location_node(facts->element);
-    g_autofree char *life = lifetime(facts);
-    g_autofree char *pcs_life = life != NULL ? g_strdup_printf("lifetime=%s", life) : NULL;
-    add_command(out->crm, "crm_resource", "--ban", "--resource", rsc, "--node", node,
-                life != NULL ? "--lifetime" : NULL, life, NULL);
-    add_command(out->pcs, "pcs", "resource", "ban", rsc, node, pcs_life, NULL);
-    add_command(out->crmsh, "crm", "resource", "ban", rsc, node, life, NULL);
+    translate_cli_location(facts, out, "--ban", "ban", "ban");
 }
 
 static gboolean match_prefer(const CsOpFacts *facts)
@@ -233,14 +231,7 @@ static gboolean match_prefer(const CsOpFacts *facts)
  * move-with-constraint keeps it, as the edit does. */
 static void translate_prefer(const CsOpFacts *facts, CsToolCommands *out)
 {
-    const char *rsc = attribute(facts->element, "rsc");
-    const char *node = location_node(facts->element);
-    g_autofree char *life = lifetime(facts);
-    g_autofree char *pcs_life = life != NULL ? g_strdup_printf("lifetime=%s", life) : NULL;
-    add_command(out->crm, "crm_resource", "--move", "--resource", rsc, "--node", node,
-                life != NULL ? "--lifetime" : NULL, life, NULL);
-    add_command(out->pcs, "pcs", "resource", "move-with-constraint", rsc, node, pcs_life, NULL);
-    add_command(out->crmsh, "crm", "resource", "move", rsc, node, life, NULL);
+    translate_cli_location(facts, out, "--move", "move-with-constraint", "move");
 }
 
 static gboolean match_clear(const CsOpFacts *facts)
@@ -252,7 +243,7 @@ static gboolean match_clear(const CsOpFacts *facts)
  * cli-prefer-RSC; crmsh's clear takes no node, so it deletes by id. */
 static void translate_clear(const CsOpFacts *facts, CsToolCommands *out)
 {
-    const char *rsc = attribute(facts->element, "rsc");
+    const char *rsc = cs_xml_attr(facts->element, "rsc");
     const char *node = location_node(facts->element);
     add_command(out->crm, "crm_resource", "--clear", "--resource", rsc, "--node", node, NULL);
     add_command(out->pcs, "pcs", "resource", "clear", rsc, node, NULL);
@@ -262,18 +253,19 @@ static void translate_clear(const CsOpFacts *facts, CsToolCommands *out)
 static gboolean match_meta(const CsOpFacts *facts)
 {
     return sets_nvpairs(facts) && is_resource(nvpair_owner(facts))
-           && (named(facts->element, "nvpair") ? named(facts->element->parent, "meta_attributes")
-                                               : named(facts->element, "meta_attributes"));
+           && (cs_xml_is(facts->element, "nvpair")
+                   ? cs_xml_is(facts->element->parent, "meta_attributes")
+                   : cs_xml_is(facts->element, "meta_attributes"));
 }
 
 /* A resource's meta-attribute ("Resource Meta-Attributes"). */
 static void translate_meta(const CsOpFacts *facts, CsToolCommands *out)
 {
-    const char *rsc = attribute(nvpair_owner(facts), "id");
+    const char *rsc = cs_xml_attr(nvpair_owner(facts), "id");
     g_autoptr(GPtrArray) nvpairs = nvpairs_of(facts->element);
     for (guint i = 0; i < nvpairs->len; i++) {
-        const char *name = attribute(g_ptr_array_index(nvpairs, i), "name");
-        const char *value = attribute(g_ptr_array_index(nvpairs, i), "value");
+        const char *name = cs_xml_attr(g_ptr_array_index(nvpairs, i), "name");
+        const char *value = cs_xml_attr(g_ptr_array_index(nvpairs, i), "value");
         if (facts->removed) {
             add_command(out->crm, "crm_resource", "--resource", rsc, "--meta", "--delete-parameter",
                         name, NULL);
@@ -295,18 +287,18 @@ static gboolean match_default(const CsOpFacts *facts)
     if (!sets_nvpairs(facts))
         return FALSE;
     xmlNode *owner = nvpair_owner(facts);
-    return named(owner, "rsc_defaults") || named(owner, "op_defaults");
+    return cs_xml_is(owner, "rsc_defaults") || cs_xml_is(owner, "op_defaults");
 }
 
 /* rsc_defaults / op_defaults ("Resource Defaults"). */
 static void translate_default(const CsOpFacts *facts, CsToolCommands *out)
 {
-    gboolean op = named(nvpair_owner(facts), "op_defaults");
+    gboolean op = cs_xml_is(nvpair_owner(facts), "op_defaults");
     const char *type = op ? "op_defaults" : "rsc_defaults";
     g_autoptr(GPtrArray) nvpairs = nvpairs_of(facts->element);
     for (guint i = 0; i < nvpairs->len; i++) {
-        const char *name = attribute(g_ptr_array_index(nvpairs, i), "name");
-        const char *value = attribute(g_ptr_array_index(nvpairs, i), "value");
+        const char *name = cs_xml_attr(g_ptr_array_index(nvpairs, i), "name");
+        const char *value = cs_xml_attr(g_ptr_array_index(nvpairs, i), "value");
         g_autofree char *pair = g_strdup_printf("%s=%s", name, facts->removed ? "" : value);
         if (facts->removed)
             add_command(out->crm, "crm_attribute", "--type", type, "--name", name, "--delete",
@@ -325,7 +317,8 @@ static void translate_default(const CsOpFacts *facts, CsToolCommands *out)
 
 static gboolean match_node_attribute(const CsOpFacts *facts)
 {
-    return sets_nvpairs(facts) && named(nvpair_owner(facts), "node") && node_uname(facts->element);
+    return sets_nvpairs(facts) && cs_xml_is(nvpair_owner(facts), "node")
+           && node_uname(facts->element);
 }
 
 /* A permanent node attribute ("Node Attributes"); standby and
@@ -335,8 +328,8 @@ static void translate_node_attribute(const CsOpFacts *facts, CsToolCommands *out
     const char *node = node_uname(facts->element);
     g_autoptr(GPtrArray) nvpairs = nvpairs_of(facts->element);
     for (guint i = 0; i < nvpairs->len; i++) {
-        const char *name = attribute(g_ptr_array_index(nvpairs, i), "name");
-        const char *value = attribute(g_ptr_array_index(nvpairs, i), "value");
+        const char *name = cs_xml_attr(g_ptr_array_index(nvpairs, i), "name");
+        const char *value = cs_xml_attr(g_ptr_array_index(nvpairs, i), "value");
         gboolean on = !facts->removed && g_strcmp0(value, "on") == 0;
         if (facts->removed)
             add_command(out->crm, "crm_attribute", "--node", node, "--name", name, "--delete",
@@ -366,7 +359,7 @@ static void translate_node_attribute(const CsOpFacts *facts, CsToolCommands *out
 static gboolean in_transient(const xmlNode *node)
 {
     for (; node != NULL; node = node->parent)
-        if (named(node, "transient_attributes"))
+        if (cs_xml_is(node, "transient_attributes"))
             return TRUE;
     return FALSE;
 }
@@ -374,7 +367,7 @@ static gboolean in_transient(const xmlNode *node)
 /* The nvpairs under element (itself when it is one), in order. */
 static void collect_nvpairs(xmlNode *element, GPtrArray *nvpairs)
 {
-    if (named(element, "nvpair")) {
+    if (cs_xml_is(element, "nvpair")) {
         g_ptr_array_add(nvpairs, element);
         return;
     }
@@ -407,8 +400,8 @@ static gboolean translate_one_transient(const CsOpFacts *facts, const xmlNode *n
                                         CsToolCommands *out)
 {
     const char *node = node_uname(facts->element);
-    const char *name = attribute(nvpair, "name");
-    const char *value = attribute(nvpair, "value");
+    const char *name = cs_xml_attr(nvpair, "name");
+    const char *value = cs_xml_attr(nvpair, "value");
     g_autofree char *rsc = name != NULL ? fail_count_resource(name) : NULL;
     if (name == NULL)
         return FALSE;
@@ -444,9 +437,10 @@ static void translate_transient(const CsOpFacts *facts, CsToolCommands *out)
 /* A plain constraint: its own score, no rule, no set, no role. */
 static gboolean plain_constraint(const xmlNode *element, const char *first, const char *second)
 {
-    if (attribute(element, first) == NULL || attribute(element, second) == NULL
-        || attribute(element, "score") == NULL || attribute(element, "role") != NULL
-        || attribute(element, "rsc-role") != NULL || attribute(element, "with-rsc-role") != NULL)
+    if (cs_xml_attr(element, first) == NULL || cs_xml_attr(element, second) == NULL
+        || cs_xml_attr(element, "score") == NULL || cs_xml_attr(element, "role") != NULL
+        || cs_xml_attr(element, "rsc-role") != NULL
+        || cs_xml_attr(element, "with-rsc-role") != NULL)
         return FALSE;
     for (xmlNode *child = element->children; child != NULL; child = child->next)
         if (child->type == XML_ELEMENT_NODE)
@@ -456,7 +450,7 @@ static gboolean plain_constraint(const xmlNode *element, const char *first, cons
 
 static gboolean match_location(const CsOpFacts *facts)
 {
-    return facts->op->kind == CS_LIVE_OP_CREATE && named(facts->element, "rsc_location")
+    return facts->op->kind == CS_LIVE_OP_CREATE && cs_xml_is(facts->element, "rsc_location")
            && plain_constraint(facts->element, "rsc", "node");
 }
 
@@ -464,9 +458,9 @@ static gboolean match_location(const CsOpFacts *facts)
 static void translate_location(const CsOpFacts *facts, CsToolCommands *out)
 {
     const char *id = facts->op->id;
-    const char *rsc = attribute(facts->element, "rsc");
-    const char *node = attribute(facts->element, "node");
-    const char *score = attribute(facts->element, "score");
+    const char *rsc = cs_xml_attr(facts->element, "rsc");
+    const char *node = cs_xml_attr(facts->element, "node");
+    const char *score = cs_xml_attr(facts->element, "score");
     g_autofree char *crmsh_score = g_strdup_printf("%s:", score);
     add_comment(out->crm, "crm_resource makes only cli-* locations; cibadmin:");
     g_autofree char *line = cs_live_op_command_line(facts->op);
@@ -477,7 +471,7 @@ static void translate_location(const CsOpFacts *facts, CsToolCommands *out)
 
 static gboolean match_colocation(const CsOpFacts *facts)
 {
-    return facts->op->kind == CS_LIVE_OP_CREATE && named(facts->element, "rsc_colocation")
+    return facts->op->kind == CS_LIVE_OP_CREATE && cs_xml_is(facts->element, "rsc_colocation")
            && plain_constraint(facts->element, "rsc", "with-rsc");
 }
 
@@ -485,9 +479,9 @@ static gboolean match_colocation(const CsOpFacts *facts)
 static void translate_colocation(const CsOpFacts *facts, CsToolCommands *out)
 {
     const char *id = facts->op->id;
-    const char *rsc = attribute(facts->element, "rsc");
-    const char *with = attribute(facts->element, "with-rsc");
-    const char *score = attribute(facts->element, "score");
+    const char *rsc = cs_xml_attr(facts->element, "rsc");
+    const char *with = cs_xml_attr(facts->element, "with-rsc");
+    const char *score = cs_xml_attr(facts->element, "score");
     g_autofree char *pcs_id = g_strdup_printf("id=%s", id);
     g_autofree char *crmsh_score = g_strdup_printf("%s:", score);
     add_comment(out->crm, "crm_resource makes no colocation; cibadmin:");
@@ -501,7 +495,7 @@ static void translate_colocation(const CsOpFacts *facts, CsToolCommands *out)
 static gboolean match_constraint_removal(const CsOpFacts *facts)
 {
     return facts->removed && g_str_has_prefix((const char *)facts->element->name, "rsc_")
-           && named(facts->element->parent, "constraints");
+           && cs_xml_is(facts->element->parent, "constraints");
 }
 
 static void translate_constraint_removal(const CsOpFacts *facts, CsToolCommands *out)
@@ -515,7 +509,7 @@ static void translate_constraint_removal(const CsOpFacts *facts, CsToolCommands 
 /* The set an nvpair op touches (the nvpair's parent, or the set itself). */
 static xmlNode *nvpair_set(const CsOpFacts *facts)
 {
-    return named(facts->element, "nvpair") ? facts->element->parent : facts->element;
+    return cs_xml_is(facts->element, "nvpair") ? facts->element->parent : facts->element;
 }
 
 /* A setting a tool of cib/live_tools.c writes, in a set of this name
@@ -524,8 +518,8 @@ static gboolean tool_setting(const CsOpFacts *facts, const char *set_name, const
 {
     xmlNode *set = nvpair_set(facts);
     xmlNode *owner = set != NULL ? set->parent : NULL;
-    return facts->op->commands != NULL && named(set, set_name)
-           && (owner_name != NULL ? named(owner, owner_name) : is_resource(owner));
+    return facts->op->commands != NULL && cs_xml_is(set, set_name)
+           && (owner_name != NULL ? cs_xml_is(owner, owner_name) : is_resource(owner));
 }
 
 /* pcs NAME=VALUE (NAME= to unset) and crmsh set/delete, per nvpair. */
@@ -535,8 +529,8 @@ static void translate_pairs(const CsOpFacts *facts, CsToolCommands *out, const c
 {
     g_autoptr(GPtrArray) nvpairs = nvpairs_of(facts->element);
     for (guint i = 0; i < nvpairs->len; i++) {
-        const char *name = attribute(g_ptr_array_index(nvpairs, i), "name");
-        const char *value = attribute(g_ptr_array_index(nvpairs, i), "value");
+        const char *name = cs_xml_attr(g_ptr_array_index(nvpairs, i), "name");
+        const char *value = cs_xml_attr(g_ptr_array_index(nvpairs, i), "value");
         g_autofree char *pair = g_strdup_printf("%s=%s", name, facts->removed ? "" : value);
         add_command(out->pcs, "pcs", pcs_noun, pcs_verb, target, pair, NULL);
         if (facts->removed)
@@ -557,7 +551,7 @@ static gboolean match_param(const CsOpFacts *facts)
 static void translate_param(const CsOpFacts *facts, CsToolCommands *out)
 {
     translate_pairs(facts, out, "update", "resource", "resource", "param",
-                    attribute(nvpair_set(facts)->parent, "id"));
+                    cs_xml_attr(nvpair_set(facts)->parent, "id"));
 }
 
 static gboolean match_utilization(const CsOpFacts *facts)
@@ -569,10 +563,10 @@ static gboolean match_utilization(const CsOpFacts *facts)
 static void translate_utilization(const CsOpFacts *facts, CsToolCommands *out)
 {
     xmlNode *owner = nvpair_set(facts)->parent;
-    gboolean node = named(owner, "node");
+    gboolean node = cs_xml_is(owner, "node");
     translate_pairs(facts, out, "utilization", node ? "node" : "resource",
                     node ? "node" : "resource", "utilization",
-                    node ? node_uname(owner) : attribute(owner, "id"));
+                    node ? node_uname(owner) : cs_xml_attr(owner, "id"));
 }
 
 static gboolean match_property(const CsOpFacts *facts)
@@ -585,8 +579,8 @@ static void translate_property(const CsOpFacts *facts, CsToolCommands *out)
 {
     g_autoptr(GPtrArray) nvpairs = nvpairs_of(facts->element);
     for (guint i = 0; i < nvpairs->len; i++) {
-        const char *name = attribute(g_ptr_array_index(nvpairs, i), "name");
-        const char *value = attribute(g_ptr_array_index(nvpairs, i), "value");
+        const char *name = cs_xml_attr(g_ptr_array_index(nvpairs, i), "name");
+        const char *value = cs_xml_attr(g_ptr_array_index(nvpairs, i), "value");
         g_autofree char *pair = g_strdup_printf("%s=%s", name, value);
         if (facts->removed) {
             add_command(out->pcs, "pcs", "property", "unset", name, NULL);
@@ -600,7 +594,7 @@ static void translate_property(const CsOpFacts *facts, CsToolCommands *out)
 
 static gboolean match_ticket(const CsOpFacts *facts)
 {
-    return facts->op->commands != NULL && named(facts->element, "ticket_state");
+    return facts->op->commands != NULL && cs_xml_is(facts->element, "ticket_state");
 }
 
 /* A ticket's state: crmsh's `site ticket` runs crm_ticket; pcs leaves

@@ -257,6 +257,31 @@ static CsResource *cs_member(CsModel *model, const char *constraint_id, const Cs
     return rsc;
 }
 
+/* What a constraint of sets does with each member of each set. */
+typedef void (*CsMemberStep)(CsModel *model, xmlNode *xml, const CsSet *set, CsResource *rsc,
+                             gpointer data);
+
+/* step for every member of every set in order; the constraint is taken
+ * no further from the first set that could not be read, or the first
+ * member that names no resource (already warned about). */
+static void cs_sets_each_member(CsModel *model, xmlNode *xml, const char *id, GPtrArray *sets,
+                                CsMemberStep step, gpointer data)
+{
+    for (guint s = 0; s < sets->len; s++) {
+        const CsSet *set = g_ptr_array_index(sets, s);
+        if (set == NULL) {
+            return;
+        }
+        for (guint i = 0; i < set->members->len; i++) {
+            CsResource *rsc = cs_member(model, id, set, i);
+            if (rsc == NULL) {
+                return;
+            }
+            step(model, xml, set, rsc, data);
+        }
+    }
+}
+
 /* A boolean attribute given explicitly: 1 true, 0 false, -1 absent/invalid. */
 static int cs_tristate(const char *text)
 {
@@ -441,6 +466,13 @@ static gboolean cs_sets_add_attribute(CsModel *model, GPtrArray *sets, const cha
     return TRUE;
 }
 
+static void cs_location_member(CsModel *model, xmlNode *xml, const CsSet *set, CsResource *rsc,
+                               gpointer data)
+{
+    (void)data;
+    cs_location_add(model, xml, rsc, set->role, set->score, NULL);
+}
+
 static void cs_location_unpack(CsModel *model, xmlNode *xml)
 {
     const char *id = cs_xml_attr(xml, "id");
@@ -450,19 +482,7 @@ static void cs_location_unpack(CsModel *model, xmlNode *xml)
     if (!cs_sets_add_attribute(model, sets, "location", id, rsc_id, cs_xml_attr(xml, "role"))) {
         return;
     }
-    for (guint s = 0; s < sets->len; s++) {
-        CsSet *set = g_ptr_array_index(sets, s);
-        if (set == NULL) {
-            return;
-        }
-        for (guint i = 0; i < set->members->len; i++) {
-            CsResource *rsc = cs_member(model, id, set, i);
-            if (rsc == NULL) {
-                return;
-            }
-            cs_location_add(model, xml, rsc, set->role, set->score, NULL);
-        }
-    }
+    cs_sets_each_member(model, xml, id, sets, cs_location_member, NULL);
     if (sets->len > 0) {
         return;
     }
@@ -603,18 +623,33 @@ static gboolean cs_colocation_between(CsModel *model, xmlNode *xml, const CsSet 
     return TRUE;
 }
 
+/* The two resources a constraint names (one_id and other_id); FALSE,
+ * with a warning naming the first that does not exist, when either is
+ * missing: the constraint is then ignored. */
+static gboolean cs_both_resources(CsModel *model, const char *what, const char *id,
+                                  const char *one_id, const char *other_id, CsResource **one,
+                                  CsResource **other)
+{
+    *one = cs_constraint_rsc(model, one_id);
+    *other = cs_constraint_rsc(model, other_id);
+    if (*one != NULL && *other != NULL) {
+        return TRUE;
+    }
+    const char *missing = *one == NULL ? one_id : other_id;
+    cs_model_warn(model, "ignoring %s %s: resource '%s' does not exist", what, id,
+                  missing != NULL ? missing : "");
+    return FALSE;
+}
+
 static void cs_colocation_simple(CsModel *model, xmlNode *xml, const char *influence)
 {
     const char *id = cs_xml_attr(xml, "id");
     const char *dependent_id = cs_xml_attr(xml, "rsc");
     const char *primary_id = cs_xml_attr(xml, "with-rsc");
-    CsResource *dependent = cs_constraint_rsc(model, dependent_id);
-    CsResource *primary = cs_constraint_rsc(model, primary_id);
+    CsResource *dependent, *primary;
 
-    if (dependent == NULL || primary == NULL) {
-        cs_model_warn(model, "ignoring colocation %s: resource '%s' does not exist", id,
-                      dependent == NULL ? (dependent_id ? dependent_id : "")
-                                        : (primary_id ? primary_id : ""));
+    if (!cs_both_resources(model, "colocation", id, dependent_id, primary_id, &dependent,
+                           &primary)) {
         return;
     }
     if (cs_xml_attr(xml, "rsc-instance") != NULL || cs_xml_attr(xml, "with-rsc-instance") != NULL) {
@@ -758,12 +793,9 @@ static void cs_order_simple(CsModel *model, xmlNode *xml, CsOrderKind kind, gboo
     const char *then_id = cs_xml_attr(xml, "then");
     const char *first_action = cs_xml_attr(xml, "first-action");
     const char *then_action = cs_xml_attr(xml, "then-action");
-    CsResource *first = cs_constraint_rsc(model, first_id);
-    CsResource *then = cs_constraint_rsc(model, then_id);
+    CsResource *first, *then;
 
-    if (first == NULL || then == NULL) {
-        cs_model_warn(model, "ignoring order %s: resource '%s' does not exist", id,
-                      first == NULL ? (first_id ? first_id : "") : (then_id ? then_id : ""));
+    if (!cs_both_resources(model, "order", id, first_id, then_id, &first, &then)) {
         return;
     }
     if (first_action == NULL) {
@@ -945,7 +977,7 @@ static void cs_order_unpack(CsModel *model, xmlNode *xml, int *groups)
 
 /* ---- tickets ----------------------------------------------------------- */
 
-CsTicket *cs_model_ticket(CsModel *model, const char *id)
+CsTicket *cs_model_find_ticket(const CsModel *model, const char *id)
 {
     for (guint i = 0; i < model->tickets->len; i++) {
         CsTicket *ticket = g_ptr_array_index(model->tickets, i);
@@ -953,7 +985,16 @@ CsTicket *cs_model_ticket(CsModel *model, const char *id)
             return ticket;
         }
     }
-    CsTicket *ticket = g_new0(CsTicket, 1);
+    return NULL;
+}
+
+CsTicket *cs_model_ticket(CsModel *model, const char *id)
+{
+    CsTicket *ticket = cs_model_find_ticket(model, id);
+    if (ticket != NULL) {
+        return ticket;
+    }
+    ticket = g_new0(CsTicket, 1);
     ticket->id = g_strdup(id);
     g_ptr_array_add(model->tickets, ticket);
     model->features |= CS_FEATURE_TICKET;
@@ -975,6 +1016,12 @@ static void cs_ticket_add(CsModel *model, xmlNode *xml, const char *id, CsResour
     g_ptr_array_add(model->ticket_constraints, constraint);
 }
 
+static void cs_ticket_member(CsModel *model, xmlNode *xml, const CsSet *set, CsResource *rsc,
+                             gpointer ticket)
+{
+    cs_ticket_add(model, xml, set->id, rsc, ticket, set->role);
+}
+
 static void cs_ticket_unpack(CsModel *model, xmlNode *xml)
 {
     const char *id = cs_xml_attr(xml, "id");
@@ -991,19 +1038,7 @@ static void cs_ticket_unpack(CsModel *model, xmlNode *xml)
                                cs_xml_attr(xml, "rsc-role"))) {
         return;
     }
-    for (guint s = 0; s < sets->len; s++) {
-        CsSet *set = g_ptr_array_index(sets, s);
-        if (set == NULL) {
-            return;
-        }
-        for (guint i = 0; i < set->members->len; i++) {
-            CsResource *rsc = cs_member(model, id, set, i);
-            if (rsc == NULL) {
-                return;
-            }
-            cs_ticket_add(model, xml, set->id, rsc, ticket, set->role);
-        }
-    }
+    cs_sets_each_member(model, xml, id, sets, cs_ticket_member, (gpointer)ticket);
     if (sets->len == 0) {
         CsResource *rsc = cs_constraint_rsc(model, rsc_id);
         if (rsc == NULL) {

@@ -556,6 +556,8 @@ gboolean cs_model_resolve_now(const CsDocument *document, const char *time_text,
 
 CsNode *cs_model_node(const CsModel *model, const char *uname_or_id);
 CsResource *cs_model_resource(const CsModel *model, const char *id);
+/* The ticket named id (granted, revoked or only constrained), or NULL. */
+CsTicket *cs_model_find_ticket(const CsModel *model, const char *id);
 /* The rsc_states entry for (rsc, node), or NULL. */
 CsRscState *cs_model_rsc_state(const CsModel *model, int rsc, int node);
 /* Sum of unexpired fail counts of rsc on node (CS_INFINITY saturates). */

@@ -12,15 +12,8 @@
 #include "model/nvset.h"
 #include "model/rules.h"
 #include "base/text.h"
+#include "base/xml.h"
 
-/* Value of an attribute without allocating: libxml2 keeps a plain
- * attribute's value as its single text child.  NULL when absent. */
-const char *cs_xml_attr(const xmlNode *element, const char *name);
-/* The next element sibling (skipping text and comments), or the first
- * element child. */
-xmlNode *cs_xml_first_element(const xmlNode *parent);
-xmlNode *cs_xml_next_element(const xmlNode *element);
-gboolean cs_xml_is(const xmlNode *element, const char *name);
 /* An element with id-ref replaced by the element of the same tag it names
  * (Pacemaker's expand_idref): NULL when the reference is dangling. */
 xmlNode *cs_model_expand_idref(const CsModel *model, xmlNode *element);
@@ -29,6 +22,10 @@ void cs_model_warn(CsModel *model, const char *format, ...) G_GNUC_PRINTF(2, 3);
 
 /* The rule context for time-only rules (options, defaults). */
 void cs_model_rule_context_init(const CsModel *model, CsRuleContext *context);
+/* The same, for an operation's rules (op_expression, rsc_expression):
+ * rsc's agent, the operation's name and interval. */
+void cs_model_op_rule_context(const CsModel *model, const CsResource *rsc, const char *op_name,
+                              guint interval_ms, CsRuleContext *context);
 
 /* Unpack steps. */
 void cs_model_unpack_options(CsModel *model);
@@ -156,6 +153,9 @@ gboolean cs_rsc_defaults_per_resource(const CsModel *model);
 gboolean cs_xml_is_remote_connection(const xmlNode *xml);
 /* The raw remote-node meta attribute of a primitive, or NULL. */
 const char *cs_xml_guest_node_name(const xmlNode *primitive);
+/* Startup fencing (Pacemaker Explained 2.1, "Cluster Options"): with fencing
+ * enabled, node is unclean until the status section has seen it. */
+void cs_node_startup_fencing(CsModel *model, CsNode *node);
 
 /* The uber-parent: the top of rsc's tree. */
 CsResource *cs_model_top(const CsModel *model, const CsResource *rsc);

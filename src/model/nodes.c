@@ -110,7 +110,7 @@ static CsNodeType cs_node_type_parse(CsModel *model, const char *type, const cha
 
 /* Startup fencing (Pacemaker Explained 2.1, "Cluster Options", startup-fencing): with fencing
  * enabled, a node is unclean until the status section has seen it. */
-static void cs_node_startup_fencing(CsModel *model, CsNode *node)
+void cs_node_startup_fencing(CsModel *model, CsNode *node)
 {
     gboolean startup_fencing = TRUE;
     const char *value = g_hash_table_lookup(model->options.values, "startup-fencing");

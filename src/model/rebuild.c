@@ -516,18 +516,26 @@ static gboolean cs_rebuild_check_node_states(const CsModel *previous, const CsMo
     return TRUE;
 }
 
+/* A copy of previous's list of resources (the pointers, not owned), to
+ * receive the resources interpreted again in their places. */
+static GPtrArray *cs_resources_copy(const CsModel *previous)
+{
+    GPtrArray *resources = g_ptr_array_sized_new(previous->resources->len);
+    g_ptr_array_set_size(resources, (gint)previous->resources->len);
+    memcpy(resources->pdata, previous->resources->pdata,
+           previous->resources->len * sizeof(gpointer));
+    return resources;
+}
+
 /* Each clone whose clone-max is the number of nodes, interpreted again
  * with model's nodes (read again, previous's resources not yet taken);
  * FALSE when one cannot be followed. */
 static gboolean cs_recount_clones(const CsModel *model, const CsModel *previous, CsReread *reread)
 {
     CsModel scratch = *model;
-    g_autoptr(GPtrArray) resources = g_ptr_array_sized_new(previous->resources->len);
+    g_autoptr(GPtrArray) resources = cs_resources_copy(previous);
     g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func(g_free);
 
-    g_ptr_array_set_size(resources, (gint)previous->resources->len);
-    memcpy(resources->pdata, previous->resources->pdata,
-           previous->resources->len * sizeof(gpointer));
     scratch.resources = resources; /* the new ones replace the old as made */
     for (guint i = 0; i < previous->resources->len; i++) {
         const CsResource *old = g_ptr_array_index(previous->resources, i);
@@ -630,12 +638,9 @@ static gboolean cs_reinterpret_resources(const CsModel *previous, const CsModel 
                                          CsReread *reread)
 {
     CsModel scratch = *config;
-    g_autoptr(GPtrArray) resources = g_ptr_array_sized_new(previous->resources->len);
+    g_autoptr(GPtrArray) resources = cs_resources_copy(previous);
     g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func(g_free);
 
-    g_ptr_array_set_size(resources, (gint)previous->resources->len);
-    memcpy(resources->pdata, previous->resources->pdata,
-           previous->resources->len * sizeof(gpointer));
     scratch.resources = resources; /* the new ones replace the old as made */
     for (guint i = 0; i < previous->resources->len; i++) {
         const CsResource *old = g_ptr_array_index(previous->resources, i);

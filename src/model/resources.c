@@ -208,6 +208,17 @@ static void cs_rsc_unpack_params(CsModel *model, CsResource *rsc, const CsRscXml
 
 /* ---- operations -------------------------------------------------------- */
 
+void cs_model_op_rule_context(const CsModel *model, const CsResource *rsc, const char *op_name,
+                              guint interval_ms, CsRuleContext *context)
+{
+    cs_model_rule_context_init(model, context);
+    context->rsc_class = rsc->rsc_class;
+    context->rsc_provider = rsc->provider;
+    context->rsc_type = rsc->type;
+    context->op_name = op_name;
+    context->op_interval_ms = interval_ms;
+}
+
 static CsOp *cs_op_new(CsModel *model, CsResource *rsc, xmlNode *xml)
 {
     CsOp *op = g_new0(CsOp, 1);
@@ -226,12 +237,7 @@ static CsOp *cs_op_new(CsModel *model, CsResource *rsc, xmlNode *xml)
             g_hash_table_insert(op->meta, g_strdup((const char *)attr->name), g_strdup(value));
         }
     }
-    cs_model_rule_context_init(model, &context);
-    context.rsc_class = rsc->rsc_class;
-    context.rsc_provider = rsc->provider;
-    context.rsc_type = rsc->type;
-    context.op_name = op->name;
-    context.op_interval_ms = op->interval_ms;
+    cs_model_op_rule_context(model, rsc, op->name, op->interval_ms, &context);
     cs_nvsets_unpack(model->document, xml, "meta_attributes", &context, NULL, op->meta);
     xmlNode *defaults = cs_document_section(model->document, "op_defaults");
     cs_nvsets_unpack(model->document, defaults, "meta_attributes", &context, NULL, op->meta);
@@ -876,13 +882,7 @@ static void cs_rsc_link(CsRscBuild *build)
         if (rsc->container < 0) {
             /* A remote node with a connection gets startup fencing as a
              * cluster node does. */
-            gboolean startup_fencing = TRUE;
-            const char *value = g_hash_table_lookup(model->options.values, "startup-fencing");
-            if (value != NULL) {
-                startup_fencing = cs_text_is_true(value);
-            }
-            node->unclean = model->options.stonith_enabled && startup_fencing;
-            node->unseen = TRUE;
+            cs_node_startup_fencing(model, node);
         } else {
             node->type = CS_NODE_GUEST;
             g_hash_table_replace(node->attrs, g_strdup("#kind"), g_strdup("container"));

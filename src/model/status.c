@@ -880,12 +880,7 @@ static char *cs_history_default_on_fail(const CsModel *model, const CsResource *
 
     if (rsc == NULL)
         return g_strdup(g_hash_table_lookup(model->op_defaults, "on-fail"));
-    cs_model_rule_context_init(model, &context);
-    context.rsc_class = rsc->rsc_class;
-    context.rsc_provider = rsc->provider;
-    context.rsc_type = rsc->type;
-    context.op_name = record->operation;
-    context.op_interval_ms = record->interval_ms;
+    cs_model_op_rule_context(model, rsc, record->operation, record->interval_ms, &context);
     cs_nvsets_unpack(model->document, cs_document_section(model->document, "op_defaults"),
                      "meta_attributes", &context, NULL, meta);
     return g_strdup(g_hash_table_lookup(meta, "on-fail"));

@@ -12,37 +12,13 @@
 # Exit 77 (skip) when tmux, cibadmin or a terminal type is missing.
 set -u
 
-top_srcdir=${CS_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_builddir=${CS_TOP_BUILDDIR:-$top_srcdir}
-bin=${CS_UI_BIN:-$top_builddir/src/cibscope}
+cs_tmux_name=live-console
+# shellcheck source=../ui/tmux-lib.sh
+. "$(cd "$(dirname "$0")/../ui" && pwd)/tmux-lib.sh"
+command -v cibadmin >/dev/null 2>&1 || skip "cibadmin (pacemaker-cli-utils) is not installed"
 small=$top_srcdir/data/demo-small.xml
 failures=0
 checks=0
-
-skip() { echo "SKIP: $*"; exit 77; }
-command -v tmux >/dev/null 2>&1 || skip "tmux is not installed"
-command -v cibadmin >/dev/null 2>&1 || skip "cibadmin (pacemaker-cli-utils) is not installed"
-[ -x "$bin" ] || { echo "FAIL: $bin is not built"; exit 1; }
-term=
-for candidate in tmux-256color screen-256color screen xterm-256color xterm; do
-    if tput -T "$candidate" cols >/dev/null 2>&1; then term=$candidate; break; fi
-done
-[ -n "$term" ] || skip "no usable terminfo entry"
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cibscope-live-console.XXXXXX") || exit 99
-socket=$tmp/tmux.socket
-cleanup() {
-    tmux -S "$socket" kill-server >/dev/null 2>&1
-    rm -rf "$tmp"
-}
-trap cleanup EXIT INT TERM
-cat >"$tmp/tmux.conf" <<EOC
-set -g default-terminal "$term"
-set -g status off
-set -g escape-time 0
-set -g exit-empty off
-EOC
-tmx() { tmux -S "$socket" -f "$tmp/tmux.conf" "$@"; }
 
 # start SESSION COLUMNS LINES CIB_FILE ARG...: the console with CIB_file
 # set (the tmux server, not this shell, gives the pane its environment).
@@ -51,15 +27,6 @@ start() {
     shift 4
     tmx new-session -d -s "$session" -x "$columns" -y "$lines" \
         env -u NO_COLOR LANG=C.UTF-8 LC_ALL= TZ=UTC CIB_file="$file" "$bin" "$@"
-}
-capture() { tmx capture-pane -p -t "$1" >"$tmp/screen"; }
-keys() { session=$1; shift; tmx send-keys -t "$session" "$@"; }
-pass() { checks=$((checks + 1)); }
-fail() {
-    checks=$((checks + 1))
-    failures=$((failures + 1))
-    echo "FAIL: $*"
-    echo "---- screen ----"; cat "$tmp/screen" 2>/dev/null; echo "----------------"
 }
 # on_line SESSION LINE TEXT [SECONDS]: screen line LINE (1-based; 0: the
 # last) shows TEXT within SECONDS (5).

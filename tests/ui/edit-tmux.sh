@@ -12,37 +12,9 @@
 without_version() { sed -E '/<cib[ >]/s/ (epoch|num_updates)="[0-9]+"//g' "$1"; }
 same_cib() { cmp -s <(without_version "$1") <(without_version "$2"); }
 set -u
-top_srcdir=${CS_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_builddir=${CS_TOP_BUILDDIR:-$top_srcdir}
-bin=${CS_UI_BIN:-$top_builddir/src/cibscope}
-command -v tmux >/dev/null 2>&1 || { echo "SKIP: no tmux"; exit 77; }
-[ -x "$bin" ] || { echo "FAIL: $bin is not built"; exit 1; }
-term=
-for candidate in tmux-256color screen-256color screen xterm-256color xterm; do
-    if command -v tput >/dev/null 2>&1 && tput -T "$candidate" cols >/dev/null 2>&1; then
-        term=$candidate
-        break
-    fi
-done
-[ -n "$term" ] || { echo "SKIP: no terminfo entry"; exit 77; }
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cibscope-edit-ui.XXXXXX") || exit 99
-socket=$tmp/tmux.socket
-cleanup() {
-    tmux -S "$socket" kill-server >/dev/null 2>&1
-    rm -rf "$tmp"
-}
-trap cleanup EXIT INT TERM
-
-cat >"$tmp/tmux.conf" <<EOF2
-set -g default-terminal "$term"
-set -g status off
-set -g escape-time 0
-set -g exit-empty off
-EOF2
-tmx() {
-    tmux -S "$socket" -f "$tmp/tmux.conf" "$@"
-}
+cs_tmux_name=edit-ui
+# shellcheck source=tmux-lib.sh
+. "$(cd "$(dirname "$0")" && pwd)/tmux-lib.sh"
 
 # The editor: its first two runs break the XML (a tag left open); every
 # later one mends that (re-editing shows the text as it was left) and

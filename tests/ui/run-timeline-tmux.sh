@@ -7,41 +7,12 @@
 # CS_UI_BIN runs another cibscope binary.  Exit 77 (skip) without tmux.
 set -u
 
-top_srcdir=${CS_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_builddir=${CS_TOP_BUILDDIR:-$top_srcdir}
-bin=${CS_UI_BIN:-$top_builddir/src/cibscope}
+cs_tmux_name=timeline
+# shellcheck source=tmux-lib.sh
+. "$(cd "$(dirname "$0")" && pwd)/tmux-lib.sh"
 data=$top_srcdir/tests/data/timeline
 failures=0
 checks=0
-
-command -v tmux >/dev/null 2>&1 || { echo "SKIP: tmux is not installed"; exit 77; }
-[ -x "$bin" ] || { echo "FAIL: $bin is not built"; exit 1; }
-term=
-for candidate in tmux-256color screen-256color screen xterm-256color xterm; do
-    if tput -T "$candidate" cols >/dev/null 2>&1; then
-        term=$candidate
-        break
-    fi
-done
-[ -n "$term" ] || { echo "SKIP: no usable terminfo entry"; exit 77; }
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cibscope-timeline.XXXXXX") || exit 99
-socket=$tmp/tmux.socket
-cleanup() {
-    tmux -S "$socket" kill-server >/dev/null 2>&1
-    rm -rf "$tmp"
-}
-trap cleanup EXIT INT TERM
-cat >"$tmp/tmux.conf" <<EOF
-set -g default-terminal "$term"
-set -g status off
-set -g escape-time 0
-set -g exit-empty off
-EOF
-
-tmx() {
-    tmux -S "$socket" -f "$tmp/tmux.conf" "$@"
-}
 
 # start SESSION COLUMNS LINES LANG FILE: the console at FILE's own
 # execution-date, its recovery files (edits left unsaved) in $tmp.

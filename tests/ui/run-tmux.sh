@@ -20,41 +20,12 @@
 # Exit 77 (skip) when tmux or a usable terminal type is missing.
 set -u
 
-top_srcdir=${CS_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_builddir=${CS_TOP_BUILDDIR:-$top_srcdir}
-bin=${CS_UI_BIN:-$top_builddir/src/cibscope}
+cs_tmux_name=ui
+# shellcheck source=tmux-lib.sh
+. "$(cd "$(dirname "$0")" && pwd)/tmux-lib.sh"
 here=$top_srcdir/tests/ui
 failures=0
 checks=0
-
-skip() {
-    echo "SKIP: $*"
-    exit 77
-}
-
-command -v tmux >/dev/null 2>&1 || skip "tmux is not installed"
-[ -x "$bin" ] || { echo "FAIL: $bin is not built"; exit 1; }
-
-# A terminal type tmux can present and ncurses can drive.
-has_terminfo() {
-    if command -v tput >/dev/null 2>&1; then
-        tput -T "$1" cols >/dev/null 2>&1
-        return
-    fi
-    first=$(printf %.1s "$1")
-    for dir in "${TERMINFO:-/nonexistent}" "$HOME/.terminfo" /etc/terminfo /lib/terminfo /usr/share/terminfo; do
-        [ -e "$dir/$first/$1" ] && return 0
-    done
-    return 1
-}
-term=
-for candidate in tmux-256color screen-256color screen xterm-256color xterm; do
-    if has_terminfo "$candidate"; then
-        term=$candidate
-        break
-    fi
-done
-[ -n "$term" ] || skip "no terminfo entry for tmux-256color, screen or xterm"
 
 demo=${CS_UI_TEST_CIB:-$top_srcdir/data/demo.xml}
 [ -r "$demo" ] || demo=${SHARED_DIR:-$top_srcdir/../shared}/corpus/pacemaker-2.1.5/xml/group5.xml
@@ -62,25 +33,6 @@ demo=${CS_UI_TEST_CIB:-$top_srcdir/data/demo.xml}
 hostile=$here/hostile.xml
 names=$top_srcdir/tests/fuzz/cases/hostile-names.xml
 small=$top_srcdir/data/demo-small.xml
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cibscope-ui.XXXXXX") || exit 99
-socket=$tmp/tmux.socket
-cleanup() {
-    tmux -S "$socket" kill-server >/dev/null 2>&1
-    rm -rf "$tmp"
-}
-trap cleanup EXIT INT TERM
-
-# No status line: the pane gets every row of the window.
-cat >"$tmp/tmux.conf" <<EOF
-set -g default-terminal "$term"
-set -g status off
-set -g escape-time 0
-set -g exit-empty off
-EOF
-
-# Recovery files (SIGHUP with unsaved edits, as kill-session sends) go
-# to "$tmp/state", never to the user's ~/.local/state.
 
 # The pane runs this: the console, then its status and the terminal modes
 # it left behind, then waits so the screen stays readable.
@@ -96,10 +48,6 @@ stty -a >"$status_file.stty" 2>&1
 mv "$status_file.part" "$status_file"
 exec sleep 600
 EOF
-
-tmx() {
-    tmux -S "$socket" -f "$tmp/tmux.conf" "$@"
-}
 
 # start SESSION COLUMNS LINES FILE [VAR=VALUE ...]
 start() {
@@ -123,72 +71,6 @@ start_with() {
         env -u NO_COLOR LANG=C.UTF-8 LC_ALL= XDG_STATE_HOME="$tmp/state" \
         ${cib_file:+CIB_file=$cib_file} ${live_path:+PATH=$live_path} \
         sh "$tmp/run.sh" "$tmp/$session.status" "$bin" "$@"
-}
-
-capture() {
-    tmx capture-pane -p -t "$1" >"$tmp/screen"
-}
-
-pass() {
-    checks=$((checks + 1))
-}
-
-fail() {
-    checks=$((checks + 1))
-    failures=$((failures + 1))
-    echo "FAIL: $*"
-    echo "---- screen ----"
-    cat "$tmp/screen" 2>/dev/null
-    echo "----------------"
-}
-
-# settled SESSION: the last capture is still what the screen shows 50 ms
-# later.  A capture can catch the console half-way through a redraw (a
-# sanitizer build draws slowly), and the checks that follow read it.
-settled() {
-    cp "$tmp/screen" "$tmp/screen.before"
-    sleep 0.05
-    capture "$1"
-    cmp -s "$tmp/screen" "$tmp/screen.before"
-}
-
-# wait_for SESSION TEXT: the screen shows TEXT within 5 seconds, and has
-# finished drawing.
-wait_for() {
-    tries=0
-    while [ $tries -lt 50 ]; do
-        capture "$1"
-        if grep -q -F -- "$2" "$tmp/screen" && settled "$1"; then
-            pass
-            return 0
-        fi
-        sleep 0.1
-        tries=$((tries + 1))
-    done
-    fail "$1: '$2' never appeared"
-    return 1
-}
-
-# wait_gone SESSION TEXT: the screen stops showing TEXT within 5 seconds.
-wait_gone() {
-    tries=0
-    while [ $tries -lt 50 ]; do
-        capture "$1"
-        if ! grep -q -F -- "$2" "$tmp/screen"; then
-            pass
-            return 0
-        fi
-        sleep 0.1
-        tries=$((tries + 1))
-    done
-    fail "$1: '$2' did not go away"
-    return 1
-}
-
-keys() {
-    session=$1
-    shift
-    tmx send-keys -t "$session" "$@"
 }
 
 # wait_exit SESSION STATUS: the console exited with STATUS and left the

@@ -7,37 +7,10 @@
 # Exit 77 (skip) when tmux or a usable terminal type is missing.
 set -u
 
-top_srcdir=${CS_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_builddir=${CS_TOP_BUILDDIR:-$top_srcdir}
-bin=${CS_UI_BIN:-$top_builddir/src/cibscope}
+cs_tmux_name=settle-ui
+# shellcheck source=tmux-lib.sh
+. "$(cd "$(dirname "$0")" && pwd)/tmux-lib.sh"
 failures=0
-
-command -v tmux >/dev/null 2>&1 || { echo "SKIP: tmux is not installed"; exit 77; }
-[ -x "$bin" ] || { echo "FAIL: $bin is not built"; exit 1; }
-term=
-for candidate in tmux-256color screen-256color screen xterm-256color xterm; do
-    if command -v tput >/dev/null 2>&1 && tput -T "$candidate" cols >/dev/null 2>&1; then
-        term=$candidate
-        break
-    fi
-done
-[ -n "$term" ] || { echo "SKIP: no usable terminfo entry"; exit 77; }
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cibscope-settle-ui.XXXXXX") || exit 99
-socket=$tmp/tmux.socket
-cleanup() {
-    tmux -S "$socket" kill-server >/dev/null 2>&1
-    rm -rf "$tmp"
-}
-trap cleanup EXIT INT TERM
-cat >"$tmp/tmux.conf" <<CONF
-set -g default-terminal "$term"
-set -g status off
-set -g exit-empty off
-CONF
-tmx() {
-    tmux -S "$socket" -f "$tmp/tmux.conf" "$@"
-}
 
 # bottom SESSION COLUMNS LINES FILE WANT [LINGER]: the status bar (the
 # last line) once it holds WANT (up to 10 s), else as it is then; with
@@ -59,15 +32,6 @@ bottom() {
     fi
     tmx send-keys -t "$session" q
     echo "$line"
-}
-
-check() {
-    if [ "$1" = ok ]; then
-        echo "PASS: $2"
-    else
-        echo "FAIL: $2"
-        failures=$((failures + 1))
-    fi
 }
 
 small=$top_srcdir/data/demo-small.xml

@@ -1,36 +1,6 @@
 # tmux-steps.sh: the steps the view scripts (run-graph-tmux.sh,
-# run-timeline-tmux.sh, run-cause-tmux.sh) share, sourced after each has
-# set tmp, checks, failures and its tmx function.
-capture() {
-    tmx capture-pane -p -t "$1" >"$tmp/screen"
-}
-
-fail() {
-    checks=$((checks + 1))
-    failures=$((failures + 1))
-    echo "FAIL: $*"
-    echo "---- screen ----"
-    cat "$tmp/screen"
-    echo "----------------"
-}
-
-# wait_for SESSION TEXT: shown within 5 s, the screen then still.
-wait_for() {
-    tries=0
-    while [ $tries -lt 50 ]; do
-        capture "$1"
-        if grep -q -F -- "$2" "$tmp/screen"; then
-            sleep 0.05
-            capture "$1"
-            checks=$((checks + 1))
-            return 0
-        fi
-        sleep 0.1
-        tries=$((tries + 1))
-    done
-    fail "$1: '$2' never appeared"
-    return 1
-}
+# run-timeline-tmux.sh, run-cause-tmux.sh) share beyond tmux-lib.sh's,
+# sourced after it.
 
 # absent SESSION TEXT: the screen (already settled) does not show TEXT.
 absent() {
@@ -40,12 +10,6 @@ absent() {
     else
         checks=$((checks + 1))
     fi
-}
-
-keys() {
-    session=$1
-    shift
-    tmx send-keys -t "$session" "$@"
 }
 
 quit() {

@@ -1,9 +1,9 @@
-/* xml.c: the XML helpers the model's files share (model_internal.h):
- * attribute values without allocating, element siblings, names.
+/* xml.c: the XML helpers every layer shares (base/xml.h): attribute
+ * values without allocating, element siblings, names.
  */
 #include <string.h>
 
-#include "model/model_internal.h"
+#include "base/xml.h"
 
 const char *cs_xml_attr(const xmlNode *element, const char *name)
 {
