@@ -290,7 +290,7 @@ static gboolean cs_resource_tree_step(const xmlNode *node, const xmlNode *parent
         return FALSE;
     for (; cs_is_meta_resource(parent); parent = parent->parent)
         ;
-    return cs_named(parent, "resources") && cs_named(parent->parent, "configuration")
+    return cs_xml_is(parent, "resources") && cs_xml_is(parent->parent, "configuration")
            && cs_is_root(parent->parent->parent);
 }
 
