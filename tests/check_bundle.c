@@ -158,6 +158,22 @@ static const char *const answered[] = {
     "left-out-no-network",           /* a resource inside, no <network>: the
                                  bundle is left out, the rest placed */
     "left-out-podman",               /* the same with podman, 2 per host */
+    "left-out-empty-network",        /* an empty <network>: no control-port
+                                        nor ip-range-start, left out too */
+    /* A resource inside and a network: guest nodes NAME-N, connections
+     * NAME-N, instances CHILD:N of NAME-clone, from a fresh start. */
+    "inner-podman",                /* podman, control-port only */
+    "inner-docker",                /* docker, control-port only */
+    "inner-docker-ip",             /* docker, ip-range-start, 3 nodes */
+    "inner-over-nodes",            /* 3 replicas on 2 nodes: the third
+                                      blocked with its container */
+    "inner-per-host",              /* 2 per host, ip-range-start, a
+                                      location on the bundle */
+    "inner-control-port-per-host", /* 2 per host without ip-range-start:
+                                      the containers one per host */
+    "inner-location-ban",          /* the bundle banned from a node */
+    "inner-location-mandatory",    /* the bundle at INFINITY on a node */
+    "inner-probed",                /* probes found everything stopped */
 };
 
 START_TEST(test_answered_as_crm_simulate)
@@ -199,11 +215,50 @@ START_TEST(test_implicit_names)
 }
 END_TEST
 
+/* A resource inside with a network: replica 1 is the guest node web-1,
+ * reached by the connection web-1 on its container's node, and the
+ * instance app:1 of web-clone runs there. */
+START_TEST(test_guest_replicas)
+{
+    CsTestCase test;
+    const CsModel *view;
+    const CsResource *container, *connection, *instance, *clone;
+    const CsNode *guest;
+    int host;
+
+    cs_test_case_solve_ok(&test, "bundle", "inner-docker-ip");
+    view = cs_solution_model(test.solution);
+    container = cs_model_resource(view, "web-docker-1");
+    connection = cs_model_resource(view, "web-1");
+    instance = cs_model_resource(view, "app:1");
+    clone = cs_model_resource(view, "web-clone");
+    guest = cs_model_node(view, "web-1");
+    ck_assert_ptr_nonnull(container);
+    ck_assert_ptr_nonnull(connection);
+    ck_assert_ptr_nonnull(instance);
+    ck_assert_ptr_nonnull(clone);
+    ck_assert_ptr_nonnull(guest);
+    ck_assert_int_eq(guest->type, CS_NODE_GUEST);
+    ck_assert_int_eq(clone->kind, CS_RSC_CLONE);
+    ck_assert_int_eq(instance->parent, clone->index);
+    ck_assert(connection->is_remote_connection);
+    ck_assert_str_eq(connection->type, "remote");
+    ck_assert_int_eq(connection->remote_node, guest->index);
+    host = cs_solution_assigned_node(test.solution, container->index);
+    ck_assert_int_ge(host, 0);
+    ck_assert_int_eq(cs_solution_assigned_node(test.solution, connection->index), host);
+    ck_assert_int_eq(cs_solution_assigned_node(test.solution, instance->index), guest->index);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
 static const struct {
     const char *name;
     const char *says;
 } refused[] = {
-    {"refused-inside", "a resource inside a bundle with a network"},
+    {"refused-inner-running", "history of its resource web-podman-0"},
+    {"refused-inner-colocation", "colocations, orders and tickets with a bundle that has a resource inside"},
+    {"refused-inner-rule", "a location (l1) other than one of the bundle on a node"},
     {"refused-left-out-constraint", "constraints with a bundle that has a resource inside"},
     {"refused-left-out-history", "the history of a bundle that has a resource inside"},
     {"refused-rkt", "rkt containers"},
@@ -231,28 +286,28 @@ START_TEST(test_refused_with_a_reason)
 END_TEST
 
 /* The oracle's answers for shapes not modelled yet (pending-*.xml, with
- * their NAME.scores and NAME.summary from regen.sh): a resource inside a
- * bundle with a network, whose replicas are guest nodes NAME-N reached
- * by connections NAME-N, its instances CHILD:N of NAME-clone.  Until the
- * engine models them it must refuse them; once it answers, it must
+ * their NAME.scores and NAME.summary from regen.sh).  Until the engine
+ * models them it must refuse them, saying what; once it answers, it must
  * answer exactly. */
-static const char *const pending[] = {
-    "pending-inner-podman",    /* podman, control-port only */
-    "pending-inner-docker-ip", /* docker, ip-range-start, 3 nodes */
+static const struct {
+    const char *name;
+    const char *says;
+} pending[] = {
+    {"pending-inner-promotable", "a promotable resource inside a bundle"},
 };
 
 START_TEST(test_pending_refused_or_exact)
 {
     CsTestCase test;
 
-    cs_test_case_solve(&test, "bundle", pending[_i]);
+    cs_test_case_solve(&test, "bundle", pending[_i].name);
     if (test.solution == NULL) {
         ck_assert(g_error_matches(test.error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
-        ck_assert_msg(strstr(test.error->message, "guest nodes NAME-N") != NULL, "%s: %s",
-                      pending[_i], test.error->message);
+        ck_assert_msg(strstr(test.error->message, pending[_i].says) != NULL, "%s: %s",
+                      pending[_i].name, test.error->message);
     } else {
-        g_autofree char *want_scores = cs_test_expected("bundle", pending[_i], "scores");
-        g_autofree char *want_summary = cs_test_expected("bundle", pending[_i], "summary");
+        g_autofree char *want_scores = cs_test_expected("bundle", pending[_i].name, "scores");
+        g_autofree char *want_summary = cs_test_expected("bundle", pending[_i].name, "summary");
         g_autofree char *got_scores = cs_test_scores_text(&test);
         g_autofree char *got_summary = cs_test_transition_text(&test);
 
@@ -346,6 +401,7 @@ static Suite *bundle_suite(void)
     tcase_add_test(model, test_replica_addresses);
     tcase_add_loop_test(engine, test_answered_as_crm_simulate, 0, (int)G_N_ELEMENTS(answered));
     tcase_add_test(engine, test_implicit_names);
+    tcase_add_test(engine, test_guest_replicas);
     tcase_add_loop_test(engine, test_refused_with_a_reason, 0, (int)G_N_ELEMENTS(refused));
     tcase_add_loop_test(engine, test_pending_refused_or_exact, 0, (int)G_N_ELEMENTS(pending));
     tcase_add_test(engine, test_edit_says_what_moved);
