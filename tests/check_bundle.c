@@ -174,6 +174,9 @@ static const char *const answered[] = {
     "inner-location-ban",          /* the bundle banned from a node */
     "inner-location-mandatory",    /* the bundle at INFINITY on a node */
     "inner-probed",                /* probes found everything stopped */
+    "inner-clone-after",           /* a clone read after the bundle: its
+                                      clone-max counts the guest nodes */
+    "inner-clone-before",          /* read before: it does not */
 };
 
 START_TEST(test_answered_as_crm_simulate)

@@ -25,8 +25,20 @@
  * between the bundle and a primitive, either way.  The bundle starts
  * through pseudo-actions of its own, as a clone does, and its start gates
  * only its containers' starts (engine/actions.c, engine/propagate.c).
- * A docker or podman bundle with a resource inside but no <network> is
- * left out altogether, as crm_simulate leaves it out (cs_bundle_is_dropped).
+ * A docker or podman bundle with a resource inside but no <network> (or
+ * one with neither control-port nor ip-range-start) is left out
+ * altogether, as crm_simulate leaves it out (cs_bundle_is_dropped).
+ *
+ * With a resource inside and such a network, each replica also has a
+ * connection NAME-N (ocf:pacemaker:remote) to the guest node NAME-N that
+ * lives in its container, and the resource inside runs as the instances
+ * CHILD:N of an implicit clone NAME-clone, instance N on guest node N
+ * (Pacemaker Explained 2.1, "Bundles").  The view (expand.c) holds them
+ * all, the guest nodes after the model's nodes; no other resource lists
+ * the guest nodes.  Modelled for a fresh start (probes that found things
+ * stopped aside) on a cluster whose nodes are all up, with locations of
+ * the bundle on named nodes; what the oracle showed is noted where it is
+ * followed.
  * cs_bundle_check_supported refuses the rest, naming what is missing.
  */
 #include <string.h>

@@ -31,6 +31,7 @@ struct CsExpansion {
     GPtrArray *empty_ops;    /* shared by orphans: no operations */
     GPtrArray *orphan_bans;  /* CsStatusBan*: __orphan_do_not_run__ */
     GPtrArray *node_tables;  /* attribute tables of nodes made here */
+    guint model_nodes;       /* how many nodes the model has */
 };
 
 static gpointer own(CsExpansion *expansion, gconstpointer data, gsize size)
@@ -436,6 +437,11 @@ static void expand_clone(CsExpansion *expansion, int clone)
         return;
     template = g_array_index(info->children, int, 0);
     instances = own_children(expansion);
+    /* clone-max defaults to the number of nodes when the clone is read:
+     * Pacemaker counts the guest nodes of the bundles read before it
+     * (checked with the oracle), which the view adds as it goes. */
+    if (!g_hash_table_contains(info->meta, "clone-max"))
+        info->clone_max += (int)(expansion->model.nodes->len - expansion->model_nodes);
     for (int number = 0; number < info->clone_max; number++) {
         int instance = add_instance(expansion, template, clone, number, FALSE);
 
@@ -456,6 +462,7 @@ static void copy_nodes(CsExpansion *expansion, const CsModel *model)
 {
     CsModel *view = &expansion->model;
 
+    expansion->model_nodes = model->nodes->len;
     view->nodes = g_ptr_array_new();
     view->node_by_uname = g_hash_table_new(g_str_hash, g_str_equal);
     view->node_by_id = g_hash_table_new(g_str_hash, g_str_equal);
