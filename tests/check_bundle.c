@@ -177,6 +177,9 @@ static const char *const answered[] = {
     "inner-clone-after",           /* a clone read after the bundle: its
                                       clone-max counts the guest nodes */
     "inner-clone-before",          /* read before: it does not */
+    "inner-stop-all",              /* stop-all-resources: nothing starts */
+    "inner-standby",               /* a node in standby runs no replica */
+    "inner-node-offline",          /* a node cleanly down, fencing on */
 };
 
 START_TEST(test_answered_as_crm_simulate)

@@ -513,8 +513,7 @@ static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int
     return TRUE;
 }
 
-/* The bundle and what it holds, in a cluster every node of which is up:
- * only locations of the bundle on a named node, with no role; nothing
+/* The bundle and what it holds: only locations of the bundle on a named node, with no role; nothing
  * names the resource inside nor a replica's node. */
 static gboolean guest_constraints_supported(const CsModel *model, int bundle, int inner,
                                             GError **error)
@@ -559,22 +558,20 @@ static gboolean guest_cluster_supported(const CsModel *model, const CsResource *
                       "bundle %s: a resource inside a bundle in an opt-in "
                       "(asymmetric) cluster is not modelled yet",
                       rsc->id);
-    if (model->options.maintenance_mode || model->options.stop_all_resources
-        || !rsc->managed || rsc->maintenance || rsc->target_role != CS_ROLE_UNKNOWN)
+    if (model->options.maintenance_mode || !rsc->managed || rsc->maintenance || rsc->target_role != CS_ROLE_UNKNOWN)
         return refuse(error,
                       "bundle %s: a bundle with a resource inside that is "
-                      "unmanaged, stopped or given a target-role is not "
-                      "modelled yet",
+                      "unmanaged or given a target-role is not modelled "
+                      "yet",
                       rsc->id);
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
 
-        if (!node->online || node->unclean || node->shutdown || node->pending || node->standby
-            || node->maintenance)
+        if (node->unclean || node->shutdown || node->pending || node->maintenance)
             return refuse(error,
                           "bundle %s: a bundle with a resource inside while "
-                          "node %s is not up (offline, standby, maintenance) "
-                          "is not modelled yet",
+                          "node %s is unclean, shutting down, joining or in "
+                          "maintenance is not modelled yet",
                           rsc->id, node->uname);
         for (int n = 0; n < rsc->bundle->replicas; n++) {
             g_autofree char *name = guest_name(rsc, n);
