@@ -180,6 +180,11 @@ static const char *const answered[] = {
     "inner-stop-all",              /* stop-all-resources: nothing starts */
     "inner-standby",               /* a node in standby runs no replica */
     "inner-node-offline",          /* a node cleanly down, fencing on */
+    "inner-colocation-with",       /* a primitive with the bundle at 100 */
+    "inner-colocation-mandatory",  /* ... at INFINITY */
+    "inner-colocation-against",    /* ... at -INFINITY */
+    "inner-order-then",            /* the bundle, then a primitive */
+    "inner-order-first",           /* a primitive, then the bundle */
 };
 
 START_TEST(test_answered_as_crm_simulate)
@@ -263,7 +268,10 @@ static const struct {
     const char *says;
 } refused[] = {
     {"refused-inner-running", "history of its resource web-podman-0"},
-    {"refused-inner-colocation", "colocations, orders and tickets with a bundle that has a resource inside"},
+    {"refused-inner-order-blocked", "while a replica's container cannot be placed"},
+    {"refused-inner-guest-location", "a <rsc_location> naming one of its guest nodes"},
+    {"refused-inner-guest-state", "a <node_state> naming one of its guest nodes"},
+    {"refused-inner-dependent", "colocations of a bundle that has a resource inside with another"},
     {"refused-inner-rule", "a location (l1) other than one of the bundle on a node"},
     {"refused-left-out-constraint", "constraints with a bundle that has a resource inside"},
     {"refused-left-out-history", "the history of a bundle that has a resource inside"},

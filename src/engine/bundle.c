@@ -374,20 +374,25 @@ static gboolean constrained(const CsModel *model, int bundle, int inner)
     return FALSE;
 }
 
-/* Whether the only constraints naming the bundle or the resource inside
- * are locations (checked one by one by the caller). */
-static gboolean guest_only_located(const CsModel *model, int bundle, int inner)
+/* What constrains a bundle with a resource inside, beyond the locations
+ * of the bundle checked by the caller: colocations of a primitive with
+ * the bundle and orders between the two (as constraints_supported()
+ * takes them), nothing naming the resource inside.  Checked with the
+ * oracle: a colocation of the bundle with a primitive at a finite score
+ * spreads the containers otherwise than the engine does, so the bundle
+ * is refused as a dependent. */
+static gboolean guest_constraints_named(const CsModel *model, int bundle, int inner)
 {
     for (guint i = 0; i < model->colocations->len; i++) {
         const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
 
-        if (mentions(coloc->rsc, bundle, inner) || mentions(coloc->with_rsc, bundle, inner))
+        if (coloc->rsc == inner || coloc->with_rsc == inner || coloc->rsc == bundle)
             return FALSE;
     }
     for (guint i = 0; i < model->orders->len; i++) {
         const CsOrder *order = g_ptr_array_index(model->orders, i);
 
-        if (mentions(order->first, bundle, inner) || mentions(order->then, bundle, inner))
+        if (order->first == inner || order->then == inner)
             return FALSE;
     }
     for (guint i = 0; i < model->ticket_constraints->len; i++) {
@@ -541,11 +546,12 @@ static gboolean guest_constraints_supported(const CsModel *model, int bundle, in
                           "is not modelled yet",
                           rsc->id, location->id);
     }
-    if (constrained(model, bundle, inner) && !guest_only_located(model, bundle, inner))
+    if (!guest_constraints_named(model, bundle, inner))
         return refuse(error,
-                      "bundle %s: colocations, orders and tickets with a "
-                      "bundle that has a resource inside are not modelled "
-                      "yet",
+                      "bundle %s: colocations of a bundle that has a "
+                      "resource inside with another resource, tickets "
+                      "for it, and constraints naming the resource inside "
+                      "are not modelled yet",
                       rsc->id);
     return TRUE;
 }
@@ -586,12 +592,57 @@ static gboolean guest_cluster_supported(const CsModel *model, const CsResource *
     return TRUE;
 }
 
+/* Whether element, or an element under it, names a replica's guest node
+ * (a location on it, a node_state of it): the model knows no such node
+ * and leaves them out, where Pacemaker applies them. */
+static const xmlNode *names_guest(const xmlNode *element, const CsResource *rsc)
+{
+    static const char *const attributes[] = {"node", "uname", "id"};
+
+    for (const xmlNode *child = element->children; child != NULL; child = child->next) {
+        const xmlNode *found;
+
+        if (child->type != XML_ELEMENT_NODE)
+            continue;
+        for (guint a = 0; a < G_N_ELEMENTS(attributes); a++) {
+            g_autofree char *value = (char *)xmlGetProp(child, (const xmlChar *)attributes[a]);
+
+            if (value == NULL
+                || (a == 2 && !xmlStrEqual(child->name, (const xmlChar *)"node_state")))
+                continue;
+            for (int n = 0; n < rsc->bundle->replicas; n++) {
+                g_autofree char *name = guest_name(rsc, n);
+
+                if (strcmp(value, name) == 0)
+                    return child;
+            }
+        }
+        found = names_guest(child, rsc);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+static gboolean guest_names_unused(const CsResource *rsc, GError **error)
+{
+    const xmlNode *root = rsc->xml != NULL ? xmlDocGetRootElement(rsc->xml->doc) : NULL;
+    const xmlNode *found = root != NULL ? names_guest(root, rsc) : NULL;
+
+    if (found != NULL)
+        return refuse(error,
+                      "bundle %s: a <%s> naming one of its guest nodes is "
+                      "not modelled yet",
+                      rsc->id, (const char *)found->name);
+    return TRUE;
+}
+
 static gboolean guests_supported(const CsModel *model, int bundle, GError **error)
 {
     const CsResource *rsc = rsc_of(model, bundle);
     int inner = inner_resource(model, bundle);
 
-    return inner_supported(model, rsc, inner, error)
+    return guest_names_unused(rsc, error) && inner_supported(model, rsc, inner, error)
            && guest_constraints_supported(model, bundle, inner, error)
            && guest_cluster_supported(model, rsc, error);
 }
@@ -1051,4 +1102,51 @@ void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle, cons
                                        .other_rsc = bundle,
                                        .value = -CS_INFINITY});
     }
+}
+
+/* ---- after placement ---------------------------------------------------- */
+
+/* Whether an order or a colocation names the bundle. */
+static gboolean bundle_ordered_or_colocated(const CsModel *model, int bundle)
+{
+    for (guint i = 0; i < model->colocations->len; i++) {
+        const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
+
+        if (coloc->rsc == bundle || coloc->with_rsc == bundle)
+            return TRUE;
+    }
+    for (guint i = 0; i < model->orders->len; i++) {
+        const CsOrder *order = g_ptr_array_index(model->orders, i);
+
+        if (order->first == bundle || order->then == bundle)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Checked with the oracle: when a replica's container cannot be placed,
+ * its connection and instance are still scheduled, blocked, and what is
+ * ordered after or colocated with the bundle then follows rules the
+ * engine does not (an order after a bundle none of whose containers run
+ * is blocked "due to unrunnable NAME running"). */
+gboolean cs_bundle_check_placed(const CsSolution *solution, GError **error)
+{
+    const CsModel *view = solution->model;
+
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        const CsResource *info = rsc_of(view, rsc);
+
+        if (info->kind != CS_RSC_BUNDLE || info->bundle == NULL || inner_clone(view, info) < 0
+            || !bundle_ordered_or_colocated(view, rsc))
+            continue;
+        for (int n = 0; n < info->bundle->replicas; n++)
+            if (solution->work[replica_container(view, info, n)].assigned < 0)
+                return refuse(error,
+                              "bundle %s: orders or colocations with a "
+                              "bundle that has a resource inside while a "
+                              "replica's container cannot be placed are "
+                              "not modelled yet",
+                              info->id);
+    }
+    return TRUE;
 }

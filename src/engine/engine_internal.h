@@ -211,6 +211,9 @@ gboolean cs_bundle_location_reaches(const CsModel *model, int child);
 /* A bundle's order for the Transition Summary: each replica's address,
  * container, connection and instance; the rest of its children after. */
 GArray *cs_bundle_summary_order(const CsModel *model, int bundle);
+/* After placement: refuses what the engine cannot follow once a
+ * replica's container stays unplaced. */
+gboolean cs_bundle_check_placed(const CsSolution *solution, GError **error);
 /* rsc is a replica's container. */
 gboolean cs_bundle_is_container(const CsSolution *solution, int rsc);
 /* A colocation's effect on dependent once the bundle is placed. */
