@@ -404,6 +404,32 @@ START_TEST(test_explain_left_out)
 }
 END_TEST
 
+/* explain: a replica's guest node is listed for the resource inside
+ * only, and an instance only on its own replica's guest node; each says
+ * so rather than blaming an opt-in cluster. */
+START_TEST(test_explain_guest_nodes)
+{
+    CsTestCase test;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GString) out = g_string_new(NULL);
+
+    cs_test_case_solve_ok(&test, "bundle", "inner-docker-ip");
+    ck_assert(cs_solution_explain(test.solution, "web", NULL, out, &error));
+    ck_assert_msg(strstr(out->str, "  web-1: not allowed (a guest node of bundle web: only the "
+                                   "resource inside it runs there)\n")
+                      != NULL,
+                  "%s", out->str);
+    g_string_truncate(out, 0);
+    ck_assert(cs_solution_explain(test.solution, "app:1", NULL, out, &error));
+    ck_assert_msg(strstr(out->str, "  node2: not allowed (an instance inside bundle web runs "
+                                   "only on its replica's guest node)\n")
+                      != NULL,
+                  "%s", out->str);
+    ck_assert_msg(strstr(out->str, "  web-1: INFINITY  <- assigned") != NULL, "%s", out->str);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
 static Suite *bundle_suite(void)
 {
     Suite *suite = suite_create("bundle");
@@ -421,6 +447,7 @@ static Suite *bundle_suite(void)
     tcase_add_test(engine, test_edit_says_what_moved);
     tcase_add_test(engine, test_explain_counts_replicas);
     tcase_add_test(engine, test_explain_left_out);
+    tcase_add_test(engine, test_explain_guest_nodes);
     suite_add_tcase(suite, model);
     suite_add_tcase(suite, engine);
     return suite;
