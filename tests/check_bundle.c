@@ -307,7 +307,7 @@ static const struct {
     const char *name;
     const char *says;
 } pending[] = {
-    {"pending-inner-promotable", "a promotable resource inside a bundle"},
+    {"pending-inner-promotable", "makes it promotable (promoted-max)"},
 };
 
 START_TEST(test_pending_refused_or_exact)

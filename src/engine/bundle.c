@@ -490,8 +490,8 @@ static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int
                       rsc->id, info->kind == CS_RSC_GROUP ? "group" : "collective resource");
     if (rsc->bundle->promoted_max > 0)
         return refuse(error,
-                      "bundle %s: a promotable resource inside a bundle "
-                      "(promoted-max) is not modelled yet",
+                      "bundle %s: a resource inside a bundle that makes "
+                      "it promotable (promoted-max) is not modelled yet",
                       rsc->id);
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
