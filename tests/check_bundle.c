@@ -185,6 +185,8 @@ static const char *const answered[] = {
     "inner-colocation-against",    /* ... at -INFINITY */
     "inner-order-then",            /* the bundle, then a primitive */
     "inner-order-first",           /* a primitive, then the bundle */
+    "inner-two-bundles",           /* two bundles: each clone lists its
+                                      own guest nodes only */
 };
 
 START_TEST(test_answered_as_crm_simulate)
@@ -271,6 +273,7 @@ static const struct {
     {"refused-inner-order-blocked", "while a replica's container cannot be placed"},
     {"refused-inner-guest-location", "a <rsc_location> naming one of its guest nodes"},
     {"refused-inner-guest-state", "a <node_state> naming one of its guest nodes"},
+    {"refused-inner-discovery", "a location (l1) with a resource-discovery other than always"},
     {"refused-inner-dependent", "colocations of a bundle that has a resource inside with another"},
     {"refused-inner-rule", "a location (l1) other than one of the bundle on a node"},
     {"refused-left-out-constraint", "constraints with a bundle that has a resource inside"},

@@ -534,6 +534,12 @@ static gboolean guest_constraints_supported(const CsModel *model, int bundle, in
                           "bundle on a node is not modelled yet with a "
                           "resource inside",
                           rsc->id, location->id);
+        if (location->rsc == bundle && location->discovery != CS_DISCOVERY_ALWAYS)
+            return refuse(error,
+                          "bundle %s: a location (%s) with a resource-discovery "
+                          "other than always is not modelled yet with a "
+                          "resource inside",
+                          rsc->id, location->id);
         if (location->node == NULL)
             return refuse(error,
                           "bundle %s: location rules (%s) beside a bundle's "
@@ -933,9 +939,15 @@ static void assign_inner_clone(CsSolution *solution, int bundle, int clone)
     for (int n = 0; n < info->bundle->replicas; n++)
         guests[rsc_of(solution->model, replica_connection(solution->model, info, n))->remote_node] =
             TRUE;
+    g_autofree gboolean *listed = g_memdup2(work->table->allowed, sizeof(gboolean) * solution->n_nodes);
+
     cs_table_free(work->table);
     work->table = cs_table_new(solution->n_nodes, TRUE);
     for (int node = 0; node < solution->n_nodes; node++) {
+        /* another bundle's guest nodes stay unlisted (checked with the
+         * oracle) */
+        if (!listed[node])
+            continue;
         work->table->allowed[node] = TRUE;
         if (!guests[node])
             cs_table_add_simple(work->table, node, CS_CONTRIB_CLONE,

@@ -10,7 +10,8 @@ or is-managed on the bundle, a Dummy primitive inside (a Stateful one
 with promoted-max, sometimes); 0-2 primitives and sometimes a clone
 beside it; locations on the bundle (by node, now and then by rule or on
 a replica's guest node), on the resource inside or on the others,
-sometimes a colocation or an order with the bundle; a status that is a
+sometimes a colocation or an order with the bundle, a resource-discovery
+on its locations, a second bundle with a primitive inside; a status that is a
 fresh start, probes that found everything stopped, or (now and then) a
 container, connection or the resource inside that ran or failed.
 Used with diff.py one (see README.md).
@@ -86,10 +87,17 @@ def gen(seed):
     m = f'<meta_attributes id="web-meta">{m}</meta_attributes>' if m else ''
     inner_type = 'Stateful' if promoted else 'Dummy'
     rsc = []
+    cons = []
     if stonith:
         rsc.append('<primitive id="fence" class="stonith" type="fence_xvm"/>')
     rsc.append(f'<bundle id="web">{m}<{runtime} {" ".join(ratt)}/>{net}{storage}'
                f'<primitive id="app" class="ocf" provider="pacemaker" type="{inner_type}"/></bundle>')
+    if R.random() < 0.2:
+        rsc.append(f'<bundle id="db"><podman image="img:2" replicas="{R.choice([1, 2])}"/>'
+                   f'<network control-port="3122"/><primitive id="dbapp" class="ocf" '
+                   f'provider="heartbeat" type="Dummy"/></bundle>')
+        if R.random() < 0.5:
+            cons.append(f'<rsc_location id="dbl" rsc="db" node="{R.choice(cluster)}" score="{R.choice(["100", "-INFINITY"])}"/>')
     others = [f'd{i}' for i in range(1, R.choice([1, 1, 2, 3]))]
     for d in others:
         rsc.append(f'<primitive id="{d}" class="ocf" provider="heartbeat" type="Dummy"/>')
@@ -97,9 +105,9 @@ def gen(seed):
     if clone_on:
         rsc.append('<clone id="cl"><primitive id="c" class="ocf" provider="heartbeat" type="Dummy"/></clone>')
     guests = [f'web-{n}' for n in range(2)]
-    cons = []
     for i in range(R.choice([0, 1, 1, 2])):
-        cons.append(f'<rsc_location id="bl{i}" rsc="web" node="{R.choice(cluster)}" '
+        disc = f' resource-discovery="{R.choice(["exclusive", "never", "always"])}"' if R.random() < 0.08 else ''
+        cons.append(f'<rsc_location id="bl{i}" rsc="web" node="{R.choice(cluster)}"{disc} '
                     f'score="{R.choice(["100", "-100", "INFINITY", "-INFINITY", "50"])}"/>')
     if R.random() < 0.06:
         cons.append(f'<rsc_location id="br" rsc="web"><rule id="br-r" score="100"><expression id="br-e" '
