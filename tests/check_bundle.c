@@ -422,6 +422,8 @@ START_TEST(test_explain_guest_nodes)
                                    "resource inside it runs there)\n")
                       != NULL,
                   "%s", out->str);
+    ck_assert_msg(strstr(out->str, "    web-1: node2\n    app:0 (in web-clone): web-0\n") != NULL,
+                  "%s", out->str);
     g_string_truncate(out, 0);
     ck_assert(cs_solution_explain(test.solution, "app:1", NULL, out, &error));
     ck_assert_msg(strstr(out->str, "  node2: not allowed (an instance inside bundle web runs "

@@ -169,7 +169,20 @@ static void explain_instances(const CsSolution *solution, const CsResource *clon
         CsScore score;
         int promoted_on;
         char buf[CS_SCORE_BUFSIZE];
+        const CsResource *child = g_ptr_array_index(cs_solution_model(solution)->resources, each);
 
+        /* a bundle's resource inside: the clone's instances, each on its
+         * replica's guest node */
+        if (clone->kind == CS_RSC_BUNDLE && child->kind == CS_RSC_CLONE) {
+            for (guint k = 0; k < child->children->len; k++) {
+                int instance = g_array_index(child->children, int, k);
+                int where = cs_solution_assigned_node(solution, instance);
+
+                g_string_append_printf(out, "    %s (in %s): %s\n", rsc_name(solution, instance),
+                                       child->id, where >= 0 ? node_name(solution, where) : "stopped");
+            }
+            continue;
+        }
         g_string_append_printf(out, "    %s: %s%s", rsc_name(solution, each),
                                node >= 0 ? node_name(solution, node) : "stopped",
                                cs_solution_is_orphan(solution, each) ? " (orphan: beyond clone-max)"
