@@ -96,7 +96,7 @@ static int inner_resource(const CsModel *model, int bundle)
  * ip-range-start or a control-port (an empty <network> does not). */
 static gboolean reaches_guests(const CsBundle *bundle)
 {
-    return bundle->has_network && (bundle->ip_range_start != NULL || bundle->control_port_set);
+    return bundle->has_network && (bundle->ip_range_start != NULL || bundle->control_given);
 }
 
 gboolean cs_bundle_is_dropped(const CsModel *model, int rsc)
@@ -121,7 +121,7 @@ static int containers_per_host(const CsModel *model, int rsc)
 {
     const CsBundle *bundle = rsc_of(model, rsc)->bundle;
 
-    if (bundle->ip_range_start == NULL && bundle->control_port_set
+    if (bundle->ip_range_start == NULL && bundle->control_given
         && inner_clone(model, rsc_of(model, rsc)) >= 0)
         return 1;
     return bundle->replicas_per_host;
@@ -562,15 +562,15 @@ static gboolean guest_constraints_supported(const CsModel *model, int bundle, in
     return TRUE;
 }
 
-static gboolean guest_cluster_supported(const CsModel *model, const CsResource *rsc,
-                                        GError **error)
+static gboolean guest_cluster_supported(const CsModel *model, const CsResource *rsc, GError **error)
 {
     if (!model->options.symmetric_cluster)
         return refuse(error,
                       "bundle %s: a resource inside a bundle in an opt-in "
                       "(asymmetric) cluster is not modelled yet",
                       rsc->id);
-    if (model->options.maintenance_mode || !rsc->managed || rsc->maintenance || rsc->target_role != CS_ROLE_UNKNOWN)
+    if (model->options.maintenance_mode || !rsc->managed || rsc->maintenance
+        || rsc->target_role != CS_ROLE_UNKNOWN)
         return refuse(error,
                       "bundle %s: a bundle with a resource inside that is "
                       "unmanaged or given a target-role is not modelled "
@@ -935,11 +935,12 @@ static void assign_inner_clone(CsSolution *solution, int bundle, int clone)
     const CsResource *info = rsc_of(solution->model, bundle);
     CsRscWork *work = &solution->work[clone];
     g_autofree gboolean *guests = g_new0(gboolean, solution->n_nodes);
+    g_autofree gboolean *listed =
+        g_memdup2(work->table->allowed, sizeof(gboolean) * solution->n_nodes);
 
     for (int n = 0; n < info->bundle->replicas; n++)
         guests[rsc_of(solution->model, replica_connection(solution->model, info, n))->remote_node] =
             TRUE;
-    g_autofree gboolean *listed = g_memdup2(work->table->allowed, sizeof(gboolean) * solution->n_nodes);
 
     cs_table_free(work->table);
     work->table = cs_table_new(solution->n_nodes, TRUE);
@@ -951,8 +952,7 @@ static void assign_inner_clone(CsSolution *solution, int bundle, int clone)
         work->table->allowed[node] = TRUE;
         if (!guests[node])
             cs_table_add_simple(work->table, node, CS_CONTRIB_CLONE,
-                                "the bundle's clone runs on its guest nodes only",
-                                -CS_INFINITY);
+                                "the bundle's clone runs on its guest nodes only", -CS_INFINITY);
     }
     cs_assign(solution, clone);
 }
@@ -1016,9 +1016,11 @@ GArray *cs_bundle_summary_order(const CsModel *model, int bundle)
     const CsResource *info = rsc_of(model, bundle);
     GArray *order = g_array_new(FALSE, FALSE, sizeof(int));
 
-    for (int n = 0; info->bundle != NULL && n < info->bundle->replicas
-                    && !cs_bundle_is_dropped(model, bundle);
-         n++) {
+    int replicas = info->bundle != NULL && !cs_bundle_is_dropped(model, bundle)
+                       ? info->bundle->replicas
+                       : 0;
+
+    for (int n = 0; n < replicas; n++) {
         int each[] = {replica_address(model, info, n), replica_container(model, info, n),
                       replica_connection(model, info, n), replica_instance(model, info, n)};
 
@@ -1095,7 +1097,8 @@ void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle, cons
         return;
     if (coloc->score < CS_INFINITY) {
         for (int n = 0; n < info->bundle->replicas; n++)
-            cs_apply_coloc_score(solution, dependent, replica_container(solution->model, info, n), coloc);
+            cs_apply_coloc_score(solution, dependent, replica_container(solution->model, info, n),
+                                 coloc);
         return;
     }
     hosts = g_new0(gboolean, solution->n_nodes);

@@ -179,7 +179,8 @@ static void explain_instances(const CsSolution *solution, const CsResource *clon
                 int where = cs_solution_assigned_node(solution, instance);
 
                 g_string_append_printf(out, "    %s (in %s): %s\n", rsc_name(solution, instance),
-                                       child->id, where >= 0 ? node_name(solution, where) : "stopped");
+                                       child->id,
+                                       where >= 0 ? node_name(solution, where) : "stopped");
             }
             continue;
         }
