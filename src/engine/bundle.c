@@ -1016,9 +1016,8 @@ GArray *cs_bundle_summary_order(const CsModel *model, int bundle)
     const CsResource *info = rsc_of(model, bundle);
     GArray *order = g_array_new(FALSE, FALSE, sizeof(int));
 
-    int replicas = info->bundle != NULL && !cs_bundle_is_dropped(model, bundle)
-                       ? info->bundle->replicas
-                       : 0;
+    int replicas =
+        info->bundle != NULL && !cs_bundle_is_dropped(model, bundle) ? info->bundle->replicas : 0;
 
     for (int n = 0; n < replicas; n++) {
         int each[] = {replica_address(model, info, n), replica_container(model, info, n),
