@@ -187,6 +187,8 @@ static const char *const answered[] = {
     "inner-order-first",           /* a primitive, then the bundle */
     "inner-two-bundles",           /* two bundles: each clone lists its
                                       own guest nodes only */
+    "inner-target-stopped",        /* target-role Stopped on the bundle */
+    "inner-inside-stopped",        /* ... on the resource inside */
 };
 
 START_TEST(test_answered_as_crm_simulate)

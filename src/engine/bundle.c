@@ -569,12 +569,10 @@ static gboolean guest_cluster_supported(const CsModel *model, const CsResource *
                       "bundle %s: a resource inside a bundle in an opt-in "
                       "(asymmetric) cluster is not modelled yet",
                       rsc->id);
-    if (model->options.maintenance_mode || !rsc->managed || rsc->maintenance
-        || rsc->target_role != CS_ROLE_UNKNOWN)
+    if (model->options.maintenance_mode || !rsc->managed || rsc->maintenance)
         return refuse(error,
                       "bundle %s: a bundle with a resource inside that is "
-                      "unmanaged or given a target-role is not modelled "
-                      "yet",
+                      "unmanaged or in maintenance is not modelled yet",
                       rsc->id);
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
