@@ -276,6 +276,7 @@ static const struct {
     {"refused-inner-guest-location", "a <rsc_location> naming one of its guest nodes"},
     {"refused-inner-guest-state", "a <node_state> naming one of its guest nodes"},
     {"refused-inner-discovery", "a location (l1) with a resource-discovery other than always"},
+    {"refused-inner-stranded", "a replica whose connection no node can take"},
     {"refused-inner-dependent", "colocations of a bundle that has a resource inside with another"},
     {"refused-inner-rule", "a location (l1) other than one of the bundle on a node"},
     {"refused-left-out-constraint", "constraints with a bundle that has a resource inside"},

@@ -1141,6 +1141,46 @@ static gboolean bundle_ordered_or_colocated(const CsModel *model, int bundle)
  * ordered after or colocated with the bundle then follows rules the
  * engine does not (an order after a bundle none of whose containers run
  * is blocked "due to unrunnable NAME running"). */
+/* Checked with the oracle: when no node can take a replica's connection
+ * (every node in standby or down), crm_simulate still places the
+ * instance on the replica's guest node and blocks its start "due to
+ * unrunnable NAME-N start", which the engine does not follow yet; an
+ * instance meant to stop anyway (target-role, stop-all-resources) is
+ * answered. */
+static gboolean stranded_instance(const CsSolution *solution, const CsResource *info, int n)
+{
+    const CsModel *view = solution->model;
+    int instance = replica_instance(view, info, n);
+
+    return solution->work[replica_connection(view, info, n)].assigned < 0
+           && !view->options.stop_all_resources
+           && rsc_of(view, instance)->target_role != CS_ROLE_STOPPED
+           && info->target_role != CS_ROLE_STOPPED;
+}
+
+static gboolean replicas_placed(const CsSolution *solution, const CsResource *info, GError **error)
+{
+    const CsModel *view = solution->model;
+    gboolean constrained_bundle = bundle_ordered_or_colocated(view, info->index);
+
+    for (int n = 0; n < info->bundle->replicas; n++) {
+        if (constrained_bundle && solution->work[replica_container(view, info, n)].assigned < 0)
+            return refuse(error,
+                          "bundle %s: orders or colocations with a "
+                          "bundle that has a resource inside while a "
+                          "replica's container cannot be placed are "
+                          "not modelled yet",
+                          info->id);
+        if (stranded_instance(solution, info, n))
+            return refuse(error,
+                          "bundle %s: a replica whose connection no node "
+                          "can take (its instance then waits, blocked) is "
+                          "not modelled yet",
+                          info->id);
+    }
+    return TRUE;
+}
+
 gboolean cs_bundle_check_placed(const CsSolution *solution, GError **error)
 {
     const CsModel *view = solution->model;
@@ -1148,17 +1188,9 @@ gboolean cs_bundle_check_placed(const CsSolution *solution, GError **error)
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         const CsResource *info = rsc_of(view, rsc);
 
-        if (info->kind != CS_RSC_BUNDLE || info->bundle == NULL || inner_clone(view, info) < 0
-            || !bundle_ordered_or_colocated(view, rsc))
-            continue;
-        for (int n = 0; n < info->bundle->replicas; n++)
-            if (solution->work[replica_container(view, info, n)].assigned < 0)
-                return refuse(error,
-                              "bundle %s: orders or colocations with a "
-                              "bundle that has a resource inside while a "
-                              "replica's container cannot be placed are "
-                              "not modelled yet",
-                              info->id);
+        if (info->kind == CS_RSC_BUNDLE && info->bundle != NULL && inner_clone(view, info) >= 0
+            && !replicas_placed(solution, info, error))
+            return FALSE;
     }
     return TRUE;
 }
