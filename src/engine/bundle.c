@@ -596,31 +596,37 @@ static gboolean guest_cluster_supported(const CsModel *model, const CsResource *
     return TRUE;
 }
 
+/* Whether attribute name of element is one of the bundle's guest node
+ * names. */
+static gboolean attribute_names_guest(const xmlNode *element, const char *name,
+                                      const CsResource *rsc)
+{
+    xmlChar *value = xmlGetProp(element, (const xmlChar *)name);
+    gboolean found = FALSE;
+
+    for (int n = 0; value != NULL && !found && n < rsc->bundle->replicas; n++) {
+        g_autofree char *guest = guest_name(rsc, n);
+
+        found = strcmp((const char *)value, guest) == 0;
+    }
+    xmlFree(value);
+    return found;
+}
+
 /* Whether element, or an element under it, names a replica's guest node
  * (a location on it, a node_state of it): the model knows no such node
  * and leaves them out, where Pacemaker applies them. */
 static const xmlNode *names_guest(const xmlNode *element, const CsResource *rsc)
 {
-    static const char *const attributes[] = {"node", "uname", "id"};
-
     for (const xmlNode *child = element->children; child != NULL; child = child->next) {
         const xmlNode *found;
 
         if (child->type != XML_ELEMENT_NODE)
             continue;
-        for (guint a = 0; a < G_N_ELEMENTS(attributes); a++) {
-            g_autofree char *value = (char *)xmlGetProp(child, (const xmlChar *)attributes[a]);
-
-            if (value == NULL
-                || (a == 2 && !xmlStrEqual(child->name, (const xmlChar *)"node_state")))
-                continue;
-            for (int n = 0; n < rsc->bundle->replicas; n++) {
-                g_autofree char *name = guest_name(rsc, n);
-
-                if (strcmp(value, name) == 0)
-                    return child;
-            }
-        }
+        if (attribute_names_guest(child, "node", rsc) || attribute_names_guest(child, "uname", rsc)
+            || (xmlStrEqual(child->name, (const xmlChar *)"node_state")
+                && attribute_names_guest(child, "id", rsc)))
+            return child;
         found = names_guest(child, rsc);
         if (found != NULL)
             return found;
