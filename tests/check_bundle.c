@@ -158,6 +158,8 @@ static const char *const answered[] = {
     "left-out-no-network",           /* a resource inside, no <network>: the
                                  bundle is left out, the rest placed */
     "left-out-podman",               /* the same with podman, 2 per host */
+    "left-out-located",              /* locations of a left-out bundle's
+                                        resource: ignored */
     "left-out-empty-network",        /* an empty <network>: no control-port
                                         nor ip-range-start, left out too */
     /* A resource inside and a network: guest nodes NAME-N, connections
@@ -279,7 +281,8 @@ static const struct {
     {"refused-inner-stranded", "a replica whose connection no node can take"},
     {"refused-inner-dependent", "colocations of a bundle that has a resource inside with another"},
     {"refused-inner-rule", "a location (l1) other than one of the bundle on a node"},
-    {"refused-left-out-constraint", "constraints with a bundle that has a resource inside"},
+    {"refused-left-out-colocation",
+     "colocations, orders and tickets with a bundle that has a resource inside but no network"},
     {"refused-left-out-history", "the history of a bundle that has a resource inside"},
     {"refused-rkt", "rkt containers"},
     {"refused-colocation", "colocations with bundles (c1)"},

@@ -345,14 +345,10 @@ static gboolean mentions(int rsc, int bundle, int inner)
     return rsc >= 0 && (rsc == bundle || rsc == inner);
 }
 
+/* Whether a colocation, an order or a ticket names the bundle or the
+ * resource inside (locations aside). */
 static gboolean constrained(const CsModel *model, int bundle, int inner)
 {
-    for (guint i = 0; i < model->locations->len; i++) {
-        const CsLocation *location = g_ptr_array_index(model->locations, i);
-
-        if (mentions(location->rsc, bundle, inner))
-            return TRUE;
-    }
     for (guint i = 0; i < model->colocations->len; i++) {
         const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
 
@@ -422,8 +418,10 @@ static gboolean has_history(const CsModel *model, const CsResource *rsc, int inn
 }
 
 /* A dropped bundle is answered only when nothing else could see it: what
- * crm_simulate does with constraints or histories naming resources it
- * left out is not modelled. */
+ * crm_simulate does with colocations, orders, tickets or histories
+ * naming resources it left out is not modelled.  Locations of them change
+ * nothing (checked with the oracle: they are ignored, as locations of
+ * resources that do not exist). */
 static gboolean dropped_supported(const CsModel *model, int bundle, GError **error)
 {
     const CsResource *rsc = rsc_of(model, bundle);
@@ -431,9 +429,9 @@ static gboolean dropped_supported(const CsModel *model, int bundle, GError **err
 
     if (constrained(model, bundle, inner))
         return refuse(error,
-                      "bundle %s: constraints with a bundle that has "
-                      "a resource inside but no network (Pacemaker leaves "
-                      "both out) are not modelled yet",
+                      "bundle %s: colocations, orders and tickets with a "
+                      "bundle that has a resource inside but no network "
+                      "(Pacemaker leaves both out) are not modelled yet",
                       rsc->id);
     if (has_history(model, rsc, inner))
         return refuse(error,
