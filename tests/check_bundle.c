@@ -158,6 +158,39 @@ static const char *const answered[] = {
     "left-out-no-network",           /* a resource inside, no <network>: the
                                  bundle is left out, the rest placed */
     "left-out-podman",               /* the same with podman, 2 per host */
+    "left-out-located",              /* locations of a left-out bundle's
+                                        resource: ignored */
+    "left-out-empty-network",        /* an empty <network>: no control-port
+                                        nor ip-range-start, left out too */
+    /* A resource inside and a network: guest nodes NAME-N, connections
+     * NAME-N, instances CHILD:N of NAME-clone, from a fresh start. */
+    "inner-podman",                /* podman, control-port only */
+    "inner-docker",                /* docker, control-port only */
+    "inner-docker-ip",             /* docker, ip-range-start, 3 nodes */
+    "inner-over-nodes",            /* 3 replicas on 2 nodes: the third
+                                      blocked with its container */
+    "inner-per-host",              /* 2 per host, ip-range-start, a
+                                      location on the bundle */
+    "inner-control-port-per-host", /* 2 per host without ip-range-start:
+                                      the containers one per host */
+    "inner-location-ban",          /* the bundle banned from a node */
+    "inner-location-mandatory",    /* the bundle at INFINITY on a node */
+    "inner-probed",                /* probes found everything stopped */
+    "inner-clone-after",           /* a clone read after the bundle: its
+                                      clone-max counts the guest nodes */
+    "inner-clone-before",          /* read before: it does not */
+    "inner-stop-all",              /* stop-all-resources: nothing starts */
+    "inner-standby",               /* a node in standby runs no replica */
+    "inner-node-offline",          /* a node cleanly down, fencing on */
+    "inner-colocation-with",       /* a primitive with the bundle at 100 */
+    "inner-colocation-mandatory",  /* ... at INFINITY */
+    "inner-colocation-against",    /* ... at -INFINITY */
+    "inner-order-then",            /* the bundle, then a primitive */
+    "inner-order-first",           /* a primitive, then the bundle */
+    "inner-two-bundles",           /* two bundles: each clone lists its
+                                      own guest nodes only */
+    "inner-target-stopped",        /* target-role Stopped on the bundle */
+    "inner-inside-stopped",        /* ... on the resource inside */
 };
 
 START_TEST(test_answered_as_crm_simulate)
@@ -193,12 +226,57 @@ START_TEST(test_implicit_names)
 }
 END_TEST
 
+/* A resource inside with a network: replica 1 is the guest node web-1,
+ * reached by the connection web-1 on its container's node, and the
+ * instance app:1 of web-clone runs there. */
+START_TEST(test_guest_replicas)
+{
+    CsTestCase test;
+    const CsModel *view;
+    const CsResource *container, *connection, *instance, *clone;
+    const CsNode *guest;
+    int host;
+
+    cs_test_case_solve_ok(&test, "bundle", "inner-docker-ip");
+    view = cs_solution_model(test.solution);
+    container = cs_model_resource(view, "web-docker-1");
+    connection = cs_model_resource(view, "web-1");
+    instance = cs_model_resource(view, "app:1");
+    clone = cs_model_resource(view, "web-clone");
+    guest = cs_model_node(view, "web-1");
+    ck_assert_ptr_nonnull(container);
+    ck_assert_ptr_nonnull(connection);
+    ck_assert_ptr_nonnull(instance);
+    ck_assert_ptr_nonnull(clone);
+    ck_assert_ptr_nonnull(guest);
+    ck_assert_int_eq(guest->type, CS_NODE_GUEST);
+    ck_assert_int_eq(clone->kind, CS_RSC_CLONE);
+    ck_assert_int_eq(instance->parent, clone->index);
+    ck_assert(connection->is_remote_connection);
+    ck_assert_str_eq(connection->type, "remote");
+    ck_assert_int_eq(connection->remote_node, guest->index);
+    host = cs_solution_assigned_node(test.solution, container->index);
+    ck_assert_int_ge(host, 0);
+    ck_assert_int_eq(cs_solution_assigned_node(test.solution, connection->index), host);
+    ck_assert_int_eq(cs_solution_assigned_node(test.solution, instance->index), guest->index);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
 static const struct {
     const char *name;
     const char *says;
 } refused[] = {
-    {"refused-inside", "a resource inside a bundle with a network"},
-    {"refused-left-out-constraint", "constraints with a bundle that has a resource inside"},
+    {"refused-inner-running", "history of its resource web-podman-0"},
+    {"refused-inner-order-blocked", "while a replica's container cannot be placed"},
+    {"refused-inner-guest-location", "a <rsc_location> naming one of its guest nodes"},
+    {"refused-inner-guest-state", "a <node_state> naming one of its guest nodes"},
+    {"refused-inner-discovery", "a location (l1) with a resource-discovery other than always"},
+    {"refused-inner-stranded", "a replica whose connection no node can take"},
+    {"refused-inner-dependent", "colocations of a bundle that has a resource inside with another"},
+    {"refused-inner-rule", "a location (l1) other than one of the bundle on a node"},
+    {"refused-left-out-colocation",
+     "colocations, orders and tickets with a bundle that has a resource inside but no network"},
     {"refused-left-out-history", "the history of a bundle that has a resource inside"},
     {"refused-rkt", "rkt containers"},
     {"refused-colocation", "colocations with bundles (c1)"},
@@ -225,27 +303,27 @@ START_TEST(test_refused_with_a_reason)
 END_TEST
 
 /* The oracle's answers for shapes not modelled yet (pending-*.xml, with
- * their NAME.scores and NAME.summary from regen.sh): a resource inside a
- * bundle with a network, whose replicas are guest nodes NAME-N reached
- * by connections NAME-N, its instances CHILD:N of NAME-clone.  Until the
- * engine models them it must refuse them; once it answers, it must
+ * their NAME.scores and NAME.summary from regen.sh).  Until the engine
+ * models them it must refuse them, saying what; once it answers, it must
  * answer exactly. */
-static const char *const pending[] = {
-    "pending-inner-podman",    /* podman, control-port only */
-    "pending-inner-docker-ip", /* docker, ip-range-start, 3 nodes */
+static const struct {
+    const char *name;
+    const char *says;
+} pending[] = {
+    {"pending-inner-promotable", "makes it promotable (promoted-max)"},
 };
 
 START_TEST(test_pending_refused_or_exact)
 {
     CsTestCase test;
 
-    cs_test_case_solve(&test, "bundle", pending[_i]);
+    cs_test_case_solve(&test, "bundle", pending[_i].name);
     if (test.solution == NULL) {
         ck_assert(g_error_matches(test.error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
-        ck_assert_msg(strstr(test.error->message, "guest nodes NAME-N") != NULL, "%s: %s",
-                      pending[_i], test.error->message);
+        ck_assert_msg(strstr(test.error->message, pending[_i].says) != NULL, "%s: %s",
+                      pending[_i].name, test.error->message);
     } else {
-        cs_test_assert_as_oracle(&test, "bundle", pending[_i]);
+        cs_test_assert_as_oracle(&test, "bundle", pending[_i].name);
     }
     cs_test_case_clear(&test);
 }
@@ -323,6 +401,34 @@ START_TEST(test_explain_left_out)
 }
 END_TEST
 
+/* explain: a replica's guest node is listed for the resource inside
+ * only, and an instance only on its own replica's guest node; each says
+ * so rather than blaming an opt-in cluster. */
+START_TEST(test_explain_guest_nodes)
+{
+    CsTestCase test;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GString) out = g_string_new(NULL);
+
+    cs_test_case_solve_ok(&test, "bundle", "inner-docker-ip");
+    ck_assert(cs_solution_explain(test.solution, "web", NULL, out, &error));
+    ck_assert_msg(strstr(out->str, "  web-1: not allowed (a guest node of bundle web: only the "
+                                   "resource inside it runs there)\n")
+                      != NULL,
+                  "%s", out->str);
+    ck_assert_msg(strstr(out->str, "    web-1: node2\n    app:0 (in web-clone): web-0\n") != NULL,
+                  "%s", out->str);
+    g_string_truncate(out, 0);
+    ck_assert(cs_solution_explain(test.solution, "app:1", NULL, out, &error));
+    ck_assert_msg(strstr(out->str, "  node2: not allowed (an instance inside bundle web runs "
+                                   "only on its replica's guest node)\n")
+                      != NULL,
+                  "%s", out->str);
+    ck_assert_msg(strstr(out->str, "  web-1: INFINITY  <- assigned") != NULL, "%s", out->str);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
 static Suite *bundle_suite(void)
 {
     Suite *suite = suite_create("bundle");
@@ -334,11 +440,13 @@ static Suite *bundle_suite(void)
     tcase_add_test(model, test_replica_addresses);
     tcase_add_loop_test(engine, test_answered_as_crm_simulate, 0, (int)G_N_ELEMENTS(answered));
     tcase_add_test(engine, test_implicit_names);
+    tcase_add_test(engine, test_guest_replicas);
     tcase_add_loop_test(engine, test_refused_with_a_reason, 0, (int)G_N_ELEMENTS(refused));
     tcase_add_loop_test(engine, test_pending_refused_or_exact, 0, (int)G_N_ELEMENTS(pending));
     tcase_add_test(engine, test_edit_says_what_moved);
     tcase_add_test(engine, test_explain_counts_replicas);
     tcase_add_test(engine, test_explain_left_out);
+    tcase_add_test(engine, test_explain_guest_nodes);
     suite_add_tcase(suite, model);
     suite_add_tcase(suite, engine);
     return suite;

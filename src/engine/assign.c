@@ -444,6 +444,8 @@ static void apply_location(CsSolution *solution, int rsc, const CsScore *scores,
 
         /* Every clone instance takes the whole location (clone.c), and
          * so does every implicit resource of a bundle (bundle.c). */
+        if (info->kind == CS_RSC_BUNDLE && !cs_bundle_location_reaches(solution->model, child))
+            continue;
         if (info->kind == CS_RSC_CLONE || info->kind == CS_RSC_BUNDLE)
             apply_location(solution, child, scores, listed, role, discovery, kind, source);
         else
@@ -812,6 +814,7 @@ void cs_apply_node_criteria(CsSolution *solution, GError **error)
 {
     (void)error;
     init_tables(solution);
+    cs_bundle_limit_guest_nodes(solution);
     init_current(solution);
     init_target_roles(solution);
     apply_status_bans(solution);

@@ -160,6 +160,17 @@ void cs_bundle_add_colocations(CsSolution *solution, int bundle);
 int cs_bundle_assign(CsSolution *solution, int bundle);
 /* The implicit resource of a bundle named id in the view, or -1. */
 int cs_bundle_implicit(CsExpansion *expansion, const char *id);
+/* Before any constraint: a bundle's guest nodes are listed only by its
+ * clone and instances. */
+void cs_bundle_limit_guest_nodes(CsSolution *solution);
+/* Whether a location of the bundle reaches its implicit child. */
+gboolean cs_bundle_location_reaches(const CsModel *model, int child);
+/* A bundle's order for the Transition Summary: each replica's address,
+ * container, connection and instance; the rest of its children after. */
+GArray *cs_bundle_summary_order(const CsModel *model, int bundle);
+/* After placement: refuses what the engine cannot follow once a
+ * replica's container stays unplaced. */
+gboolean cs_bundle_check_placed(const CsSolution *solution, GError **error);
 /* rsc is a replica's container. */
 gboolean cs_bundle_is_container(const CsSolution *solution, int rsc);
 /* A colocation's effect on dependent once the bundle is placed. */
@@ -168,6 +179,13 @@ void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle, cons
  * parent in the view, with parent's meta attributes; its index. */
 int cs_expansion_add_implicit(CsExpansion *expansion, int parent, const char *id,
                               const char *provider, const char *type);
+/* expand.c: instance number of template (a primitive), a new child of
+ * clone in the view; its index. */
+int cs_expansion_add_instance(CsExpansion *expansion, int template, int clone, int number);
+/* expand.c: a new guest node uname in the view, reached through
+ * connection (whose remote_node it becomes); its index.  Node indices of
+ * the model stay as they are: the new node comes after them. */
+int cs_expansion_add_guest_node(CsExpansion *expansion, const char *uname, int connection);
 
 /* clone.c, promote.c, ticket.c */
 void cs_clones_init(CsSolution *solution);

@@ -30,6 +30,8 @@ struct CsExpansion {
     GHashTable *empty_table; /* shared by orphans: no params, ... */
     GPtrArray *empty_ops;    /* shared by orphans: no operations */
     GPtrArray *orphan_bans;  /* CsStatusBan*: __orphan_do_not_run__ */
+    GPtrArray *node_tables;  /* attribute tables of nodes made here */
+    guint model_nodes;       /* how many nodes the model has */
 };
 
 static gpointer own(CsExpansion *expansion, gconstpointer data, gsize size)
@@ -139,6 +141,15 @@ static gboolean left_out(const CsExpansion *expansion, int rsc)
 
     return cs_bundle_is_dropped(&expansion->model, rsc)
            || (parent >= 0 && cs_bundle_is_dropped(&expansion->model, parent));
+}
+
+/* The resource configured inside a bundle: the bundle's clone's
+ * instances copy it (bundle.c); it is never placed itself. */
+static gboolean inside_bundle(const CsExpansion *expansion, int rsc)
+{
+    int parent = rsc_at(expansion, rsc)->parent;
+
+    return parent >= 0 && rsc_at(expansion, parent)->kind == CS_RSC_BUNDLE;
 }
 
 static int clone_of(const CsExpansion *expansion, int rsc)
@@ -426,6 +437,11 @@ static void expand_clone(CsExpansion *expansion, int clone)
         return;
     template = g_array_index(info->children, int, 0);
     instances = own_children(expansion);
+    /* clone-max defaults to the number of nodes when the clone is read:
+     * Pacemaker counts the guest nodes of the bundles read before it
+     * (checked with the oracle), which the view adds as it goes. */
+    if (!g_hash_table_contains(info->meta, "clone-max"))
+        info->clone_max += (int)(expansion->model.nodes->len - expansion->model_nodes);
     for (int number = 0; number < info->clone_max; number++) {
         int instance = add_instance(expansion, template, clone, number, FALSE);
 
@@ -446,6 +462,7 @@ static void copy_nodes(CsExpansion *expansion, const CsModel *model)
 {
     CsModel *view = &expansion->model;
 
+    expansion->model_nodes = model->nodes->len;
     view->nodes = g_ptr_array_new();
     view->node_by_uname = g_hash_table_new(g_str_hash, g_str_equal);
     view->node_by_id = g_hash_table_new(g_str_hash, g_str_equal);
@@ -475,7 +492,7 @@ static void copy_resources(CsExpansion *expansion, const CsModel *model)
     for (guint i = 0; i < n; i++)
         g_array_index(expansion->template, gboolean, i) =
             (rsc_at(expansion, (int)i)->parent >= 0 && clone_of(expansion, (int)i) >= 0)
-            || left_out(expansion, (int)i);
+            || left_out(expansion, (int)i) || inside_bundle(expansion, (int)i);
     for (guint i = 0; i < n; i++) {
         if (rsc_at(expansion, (int)i)->kind == CS_RSC_CLONE)
             expand_clone(expansion, (int)i);
@@ -516,6 +533,42 @@ int cs_expansion_add_implicit(CsExpansion *expansion, int parent, const char *id
     copy->implicit = TRUE;
     g_array_append_val(siblings, copy->index);
     return copy->index;
+}
+
+int cs_expansion_add_instance(CsExpansion *expansion, int template, int clone, int number)
+{
+    int instance = add_instance(expansion, template, clone, number, FALSE);
+
+    g_array_append_val(rsc_at(expansion, clone)->children, instance);
+    return instance;
+}
+
+int cs_expansion_add_guest_node(CsExpansion *expansion, const char *uname, int connection)
+{
+    CsModel *view = &expansion->model;
+    CsNode *node = g_new0(CsNode, 1);
+    char *name = g_strdup(uname);
+
+    g_ptr_array_add(expansion->owned, node);
+    g_ptr_array_add(expansion->owned, name);
+    node->index = (int)view->nodes->len;
+    node->id = name;
+    node->uname = name;
+    node->type = CS_NODE_GUEST;
+    node->remote_rsc = connection;
+    node->rsc_discovery_enabled = TRUE;
+    node->attrs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    node->utilization = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    g_ptr_array_add(expansion->node_tables, node->attrs);
+    g_ptr_array_add(expansion->node_tables, node->utilization);
+    g_hash_table_insert(node->attrs, g_strdup("#uname"), g_strdup(name));
+    g_hash_table_insert(node->attrs, g_strdup("#id"), g_strdup(name));
+    g_hash_table_insert(node->attrs, g_strdup("#kind"), g_strdup("container"));
+    g_ptr_array_add(view->nodes, node);
+    g_hash_table_insert(view->node_by_uname, node->uname, node);
+    g_hash_table_insert(view->node_by_id, node->id, node);
+    rsc_at(expansion, connection)->remote_node = node->index;
+    return node->index;
 }
 
 static gint64 pair_key(const CsModel *model, int rsc, int node)
@@ -564,9 +617,9 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model, GError 
     for (guint i = 0; i < model->rsc_states->len; i++) {
         CsRscState *state =
             own(expansion, g_ptr_array_index(model->rsc_states, i), sizeof(CsRscState));
-        int implicit;
+        int implicit = state->rsc < 0 ? cs_bundle_implicit(expansion, state->rsc_id) : -1;
 
-        if (state->rsc < 0 && orphan_is_remote_connection(state)) {
+        if (state->rsc < 0 && implicit < 0 && orphan_is_remote_connection(state)) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                         "orphaned Pacemaker Remote connection %s (its node "
                         "comes back from the status section) is not "
@@ -577,7 +630,7 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model, GError 
         }
         if (state->rsc >= 0)
             state->rsc = match_state(&matching, state);
-        else if ((implicit = cs_bundle_implicit(expansion, state->rsc_id)) >= 0)
+        else if (implicit >= 0)
             state->rsc = implicit;
         else
             state->rsc = orphan_primitive(expansion, model, orphans, state);
@@ -738,6 +791,7 @@ CsExpansion *cs_expansion_new(const CsModel *model, GError **error)
     expansion->empty_table = g_hash_table_new(g_str_hash, g_str_equal);
     expansion->empty_ops = g_ptr_array_new();
     expansion->orphan_bans = g_ptr_array_new();
+    expansion->node_tables = g_ptr_array_new_with_free_func((GDestroyNotify)g_hash_table_unref);
     expansion->model.state_index = NULL;
     expansion->model.fail_count_index = NULL;
     expansion->model.fail_counts = NULL;
@@ -792,6 +846,7 @@ void cs_expansion_free(CsExpansion *expansion)
     g_hash_table_destroy(expansion->empty_table);
     g_ptr_array_free(expansion->empty_ops, TRUE);
     g_ptr_array_free(expansion->orphan_bans, TRUE);
+    g_ptr_array_free(expansion->node_tables, TRUE);
     g_free(expansion);
 }
 

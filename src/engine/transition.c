@@ -212,6 +212,13 @@ static void summarize_tree(GPtrArray *out, CsGraph *graph, int rsc, gboolean *li
     listed[rsc] = TRUE;
     if (info->kind == CS_RSC_PRIMITIVE)
         primitive_summary(out, graph, rsc);
+    if (info->kind == CS_RSC_BUNDLE) {
+        g_autoptr(GArray) order = cs_bundle_summary_order(graph->model, rsc);
+
+        for (guint i = 0; i < order->len; i++)
+            summarize_tree(out, graph, g_array_index(order, int, i), listed);
+        return;
+    }
     for (guint i = 0; info->children != NULL && i < info->children->len; i++)
         summarize_tree(out, graph, g_array_index(info->children, int, i), listed);
 }

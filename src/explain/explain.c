@@ -32,6 +32,51 @@ static void explain_contribution(const CsSolution *solution, const CsContributio
     g_string_append_c(out, '\n');
 }
 
+/* The bundle whose replica node is the guest node of, or NULL. */
+static const CsResource *guest_bundle(const CsModel *model, const CsNode *node)
+{
+    const CsResource *link, *parent;
+
+    if (node->type != CS_NODE_GUEST || node->remote_rsc < 0)
+        return NULL;
+    link = g_ptr_array_index(model->resources, node->remote_rsc);
+    if (link->parent < 0)
+        return NULL;
+    parent = g_ptr_array_index(model->resources, link->parent);
+    return parent->kind == CS_RSC_BUNDLE ? parent : NULL;
+}
+
+/* Why a node has no score for rsc (Pacemaker Explained 2.1, "Bundles":
+ * a replica's guest node runs only the resource inside the bundle, each
+ * instance on its own replica's node). */
+static void explain_unlisted(const CsSolution *solution, int rsc, const CsNode *node, GString *out)
+{
+    const CsModel *model = cs_solution_model(solution);
+    const CsResource *bundle = guest_bundle(model, node);
+    const CsResource *info = g_ptr_array_index(model->resources, rsc);
+    const CsResource *parent =
+        info->parent >= 0 ? g_ptr_array_index(model->resources, info->parent) : NULL;
+    const CsResource *holder = parent != NULL && parent->parent >= 0
+                                   ? g_ptr_array_index(model->resources, parent->parent)
+                                   : NULL;
+
+    if (bundle != NULL)
+        g_string_append_printf(out,
+                               "  %s: not allowed (a guest node of bundle %s: only "
+                               "the resource inside it runs there)\n",
+                               node->uname, bundle->id);
+    else if (holder != NULL && holder->kind == CS_RSC_BUNDLE)
+        g_string_append_printf(out,
+                               "  %s: not allowed (an instance inside bundle %s runs "
+                               "only on its replica's guest node)\n",
+                               node->uname, holder->id);
+    else
+        g_string_append_printf(out,
+                               "  %s: not allowed (opt-in cluster, no "
+                               "location for it)\n",
+                               node->uname);
+}
+
 static void explain_node(const CsSolution *solution, int rsc, int node, GString *out)
 {
     const CsNode *info = g_ptr_array_index(cs_solution_model(solution)->nodes, node);
@@ -40,10 +85,7 @@ static void explain_node(const CsSolution *solution, int rsc, int node, GString 
     int n;
 
     if (!cs_solution_scored(solution, rsc, node)) {
-        g_string_append_printf(out,
-                               "  %s: not allowed (opt-in cluster, no "
-                               "location for it)\n",
-                               info->uname);
+        explain_unlisted(solution, rsc, info, out);
         return;
     }
     g_string_append_printf(
@@ -127,7 +169,21 @@ static void explain_instances(const CsSolution *solution, const CsResource *clon
         CsScore score;
         int promoted_on;
         char buf[CS_SCORE_BUFSIZE];
+        const CsResource *child = g_ptr_array_index(cs_solution_model(solution)->resources, each);
 
+        /* a bundle's resource inside: the clone's instances, each on its
+         * replica's guest node */
+        if (clone->kind == CS_RSC_BUNDLE && child->kind == CS_RSC_CLONE) {
+            for (guint k = 0; k < child->children->len; k++) {
+                int instance = g_array_index(child->children, int, k);
+                int where = cs_solution_assigned_node(solution, instance);
+
+                g_string_append_printf(out, "    %s (in %s): %s\n", rsc_name(solution, instance),
+                                       child->id,
+                                       where >= 0 ? node_name(solution, where) : "stopped");
+            }
+            continue;
+        }
         g_string_append_printf(out, "    %s: %s%s", rsc_name(solution, each),
                                node >= 0 ? node_name(solution, node) : "stopped",
                                cs_solution_is_orphan(solution, each) ? " (orphan: beyond clone-max)"

@@ -68,6 +68,7 @@ static void read_network(CsBundle *bundle, const xmlNode *element)
     bundle->host_interface = dup_attr(element, "host-interface");
     bundle->host_netmask = dup_attr(element, "host-netmask");
     bundle->control_port = read_count(element, "control-port", 3121);
+    bundle->control_given = cs_xml_attr(element, "control-port") != NULL;
     bundle->add_host = add_host == NULL || cs_text_is_true(add_host);
     for (xmlNode *child = cs_xml_first_element(element); child != NULL;
          child = cs_xml_next_element(child)) {

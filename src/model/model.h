@@ -159,6 +159,7 @@ typedef struct CsBundle {
     char *ip_range_start; /* <network ip-range-start>, NULL */
     char *host_interface, *host_netmask;
     int control_port;         /* default 3121 */
+    gboolean control_given;   /* control-port given in <network> */
     gboolean add_host;        /* default true */
     gboolean has_network;     /* a <network> element is there */
     GPtrArray *ports;         /* CsBundlePort* */

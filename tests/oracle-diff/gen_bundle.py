@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""gen_bundle.py SEED: one random CIB with a bundle holding a primitive.
+
+2-3 cluster nodes (sometimes one in standby or offline), sometimes a
+fencing device, no quorum or an opt-in cluster; one docker or podman
+bundle (rarely rkt) of 1-4 replicas (or none given), replicas-per-host
+1-3, a <network> with a control-port, an ip-range-start, both, neither,
+or no network at all, sometimes port mappings and storage, target-role
+or is-managed on the bundle, a Dummy primitive inside (a Stateful one
+with promoted-max, sometimes); 0-2 primitives and sometimes a clone
+beside it; locations on the bundle (by node, now and then by rule or on
+a replica's guest node), on the resource inside or on the others,
+sometimes a colocation or an order with the bundle, a resource-discovery
+on its locations, a second bundle with a primitive inside; a status that is a
+fresh start, probes that found everything stopped, or (now and then) a
+container, connection or the resource inside that ran or failed.
+Used with diff.py one (see README.md).
+"""
+import random
+import sys
+
+
+def op(rsc, cls, prov, typ, task, rc=0, call=5, interval=0):
+    p = f' provider="{prov}"' if prov else ''
+    return (f'<lrm_resource id="{rsc}" class="{cls}"{p} type="{typ}">'
+            f'<lrm_rsc_op id="{rsc}_last_0" operation_key="{rsc}_{task}_{interval}" '
+            f'operation="{task}" crm-debug-origin="x" crm_feature_set="3.16.1" '
+            f'transition-key="1:1:0:abc" transition-magic="0:{rc};1:1:0:abc" '
+            f'call-id="{call}" rc-code="{rc}" op-status="0" interval="{interval}" '
+            f'last-run="1" last-rc-change="1" exec-time="1" queue-time="0" '
+            f'op-digest="x"/></lrm_resource>')
+
+
+def network(R):
+    x = R.random()
+    if x < 0.08:
+        return '', False
+    attrs = []
+    if R.random() < 0.55:
+        attrs.append(f'ip-range-start="{R.choice(["10.0.0.10", "192.168.1.253"])}"')
+    if R.random() < 0.7:
+        attrs.append(f'control-port="{R.choice([3121, 3125])}"')
+    if attrs and R.random() < 0.15:
+        attrs.append('host-interface="eth0" host-netmask="24"')
+    ports = ''
+    if R.random() < 0.2:
+        ports = '<port-mapping id="web-port" port="80"/>'
+    return f'<network {" ".join(attrs)}>{ports}</network>', bool(attrs)
+
+
+def gen(seed):
+    R = random.Random(seed)
+    cluster = ['node1', 'node2', 'node3'][:R.choice([2, 3, 3])]
+    stonith = R.random() < 0.3
+    opts = [f'<nvpair id="o1" name="stonith-enabled" value="{"true" if stonith else "false"}"/>']
+    if R.random() < 0.07:
+        opts.append('<nvpair id="o2" name="symmetric-cluster" value="false"/>')
+    if R.random() < 0.1:
+        opts.append(f'<nvpair id="o3" name="no-quorum-policy" value="{R.choice(["ignore", "stop", "freeze"])}"/>')
+    nodes = ''
+    for n in cluster:
+        attrs = ''
+        if R.random() < 0.06:
+            attrs = f'<instance_attributes id="{n}-ia"><nvpair id="{n}-sb" name="standby" value="on"/></instance_attributes>'
+        nodes += f'<node id="{n}" uname="{n}">{attrs}</node>'
+    runtime = R.choice(['docker'] * 9 + ['podman'] * 9 + ['rkt'])
+    promoted = R.random() < 0.1
+    ratt = ['image="img:1"']
+    if R.random() < 0.9:
+        ratt.append(f'replicas="{R.choice([1, 2, 2, 3, 3, 4])}"')
+    if R.random() < 0.35:
+        ratt.append(f'replicas-per-host="{R.choice([1, 2, 3])}"')
+    if promoted:
+        ratt.append('promoted-max="1"')
+    net, reached = network(R)
+    storage = ''
+    if R.random() < 0.2:
+        storage = '<storage><storage-mapping id="web-st" source-dir="/srv" target-dir="/srv"/></storage>'
+    meta = []
+    if R.random() < 0.06:
+        meta.append(('target-role', R.choice(['Stopped', 'Started'])))
+    if R.random() < 0.05:
+        meta.append(('is-managed', 'false'))
+    if R.random() < 0.1:
+        meta.append(('resource-stickiness', str(R.choice([0, 100]))))
+    m = ''.join(f'<nvpair id="web-m{i}" name="{k}" value="{v}"/>' for i, (k, v) in enumerate(meta))
+    m = f'<meta_attributes id="web-meta">{m}</meta_attributes>' if m else ''
+    inner_type = 'Stateful' if promoted else 'Dummy'
+    rsc = []
+    cons = []
+    if stonith:
+        rsc.append('<primitive id="fence" class="stonith" type="fence_xvm"/>')
+    rsc.append(f'<bundle id="web">{m}<{runtime} {" ".join(ratt)}/>{net}{storage}'
+               f'<primitive id="app" class="ocf" provider="pacemaker" type="{inner_type}"/></bundle>')
+    if R.random() < 0.2:
+        rsc.append(f'<bundle id="db"><podman image="img:2" replicas="{R.choice([1, 2])}"/>'
+                   f'<network control-port="3122"/><primitive id="dbapp" class="ocf" '
+                   f'provider="heartbeat" type="Dummy"/></bundle>')
+        if R.random() < 0.5:
+            cons.append(f'<rsc_location id="dbl" rsc="db" node="{R.choice(cluster)}" score="{R.choice(["100", "-INFINITY"])}"/>')
+    others = [f'd{i}' for i in range(1, R.choice([1, 1, 2, 3]))]
+    for d in others:
+        rsc.append(f'<primitive id="{d}" class="ocf" provider="heartbeat" type="Dummy"/>')
+    clone_on = R.random() < 0.15
+    if clone_on:
+        rsc.append('<clone id="cl"><primitive id="c" class="ocf" provider="heartbeat" type="Dummy"/></clone>')
+    guests = [f'web-{n}' for n in range(2)]
+    for i in range(R.choice([0, 1, 1, 2])):
+        disc = f' resource-discovery="{R.choice(["exclusive", "never", "always"])}"' if R.random() < 0.08 else ''
+        cons.append(f'<rsc_location id="bl{i}" rsc="web" node="{R.choice(cluster)}"{disc} '
+                    f'score="{R.choice(["100", "-100", "INFINITY", "-INFINITY", "50"])}"/>')
+    if R.random() < 0.06:
+        cons.append(f'<rsc_location id="br" rsc="web"><rule id="br-r" score="100"><expression id="br-e" '
+                    f'attribute="#uname" operation="eq" value="{R.choice(cluster)}"/></rule></rsc_location>')
+    if R.random() < 0.06:
+        cons.append(f'<rsc_location id="il" rsc="app" node="{R.choice(cluster + guests)}" score="100"/>')
+    for i, d in enumerate(others):
+        if R.random() < 0.4:
+            where = R.choice(cluster + guests) if R.random() < 0.1 else R.choice(cluster)
+            cons.append(f'<rsc_location id="dl{i}" rsc="{d}" node="{where}" '
+                        f'score="{R.choice(["100", "-INFINITY", "INFINITY"])}"/>')
+    if others and R.random() < 0.08:
+        cons.append(f'<rsc_colocation id="col1" rsc="{others[0]}" with-rsc="web" score="{R.choice(["INFINITY", "100"])}"/>')
+    if others and R.random() < 0.06:
+        cons.append(f'<rsc_order id="ord1" first="web" then="{others[0]}"/>')
+    lrm = {n: [] for n in cluster}
+    replicas = int(next((a.split('"')[1] for a in ratt if a.startswith('replicas=')), '1'))
+    start = next((a.split('"')[1] for a in net.split() if a.startswith('ip-range-start=')), None)
+    kind = R.random()
+    if kind > 0.4:
+        # probes that found the replicas' resources stopped; now and then
+        # one of a replica no longer configured
+        for n in cluster:
+            for k in range(replicas + (1 if R.random() < 0.05 else 0)):
+                if R.random() < 0.7:
+                    lrm[n].append(op(f'web-{runtime}-{k}', 'ocf', 'heartbeat', runtime, 'monitor', rc=7, call=2))
+                if start and R.random() < 0.6:
+                    a, b, c, d = (int(x) for x in start.split('.'))
+                    d2 = (d - 1 + k) % 254 + 1
+                    c2 = c + (d - 1 + k) // 254
+                    lrm[n].append(op(f'web-ip-{a}.{b}.{c2}.{d2}', 'ocf', 'heartbeat', 'IPaddr2', 'monitor', rc=7, call=3))
+                if reached and R.random() < 0.5:
+                    lrm[n].append(op(f'web-{k}', 'ocf', 'pacemaker', 'remote', 'monitor', rc=7, call=4))
+            if R.random() < 0.3:
+                lrm[n].append(op('app', 'ocf', 'pacemaker', inner_type, 'monitor', rc=7, call=4))
+    if kind > 0.92:
+        host = R.choice(cluster)
+        what = R.choice(['container', 'connection', 'failed'])
+        if what == 'container':
+            lrm[host].append(op(f'web-{runtime}-0', 'ocf', 'heartbeat', runtime, 'start', call=7))
+        elif what == 'connection':
+            lrm[host].append(op('web-0', 'ocf', 'pacemaker', 'remote', 'start', call=8))
+        else:
+            lrm[host].append(op(f'web-{runtime}-0', 'ocf', 'heartbeat', runtime, 'start', rc=1, call=9))
+    for d in others:
+        if R.random() < 0.5:
+            lrm[R.choice(cluster)].append(op(d, 'ocf', 'heartbeat', 'Dummy', 'start', call=6))
+    if stonith and R.random() < 0.6:
+        lrm[R.choice(cluster)].append(op('fence', 'stonith', None, 'fence_xvm', 'start', call=3))
+    status = ''
+    for n in cluster:
+        online = R.random() < 0.95
+        st = ('in_ccm="true" crmd="online" join="member" expected="member"' if online
+              else 'in_ccm="false" crmd="offline" join="down" expected="down"')
+        entries = ''.join(lrm[n])
+        status += f'<node_state id="{n}" uname="{n}" {st}><lrm id="{n}"><lrm_resources>{entries}</lrm_resources></lrm></node_state>'
+    return f'''<cib crm_feature_set="3.16.1" validate-with="pacemaker-3.7" epoch="1" num_updates="1" admin_epoch="0" have-quorum="{1 if R.random() < 0.9 else 0}" dc-uuid="node1">
+  <configuration>
+    <crm_config><cluster_property_set id="cib-bootstrap-options">{"".join(opts)}</cluster_property_set></crm_config>
+    <nodes>{nodes}</nodes>
+    <resources>{"".join(rsc)}</resources>
+    <constraints>{"".join(cons)}</constraints>
+  </configuration>
+  <status>{status}</status>
+</cib>
+'''
+
+
+if __name__ == '__main__':
+    print(gen(int(sys.argv[1])), end='')
