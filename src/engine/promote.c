@@ -894,19 +894,17 @@ static gboolean runs_there(const CsSolution *solution, int clone, int configured
 
 /* Pacemaker makes orphan instances for the histories of an anonymous
  * clone no instance could take, active or not.  The engine keeps only
- * the active ones (expand.c); the inactive ones, never placed, still
- * print their promotion score, numbered after every instance. */
-static void add_hidden_orphan_lines(CsSolution *solution, int clone)
+ * the active ones (expand.c); this counts the inactive ones, never
+ * placed. */
+int cs_clone_hidden_orphans(const CsSolution *solution, int clone)
 {
     const CsModel *model = solution->model;
     const CsResource *info = rsc_of(solution, clone);
-    CsPromoteWork *work = promote_work(solution);
-    int hidden = 0, number = info->clone_max;
+    int hidden = 0;
     gboolean reusable = FALSE;
-    g_autofree char *base_name = NULL;
 
     if (info->globally_unique || info->children->len == 0)
-        return;
+        return 0;
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
         g_autofree char *base = NULL;
@@ -934,6 +932,28 @@ static void add_hidden_orphan_lines(CsSolution *solution, int clone)
             hidden++;
         reusable = TRUE;
     }
+    return hidden;
+}
+
+gboolean cs_promote_sorts_after_orphans(const CsSolution *solution, int rsc)
+{
+    const CsPromoteWork *work = solution->clones != NULL ? solution->clones->promote : NULL;
+
+    return work != NULL && work->sort_index[rsc] < 0;
+}
+
+/* The hidden orphans still print their promotion score, numbered after
+ * every instance. */
+static void add_hidden_orphan_lines(CsSolution *solution, int clone)
+{
+    const CsModel *model = solution->model;
+    const CsResource *info = rsc_of(solution, clone);
+    CsPromoteWork *work = promote_work(solution);
+    int hidden = cs_clone_hidden_orphans(solution, clone), number = info->clone_max;
+    g_autofree char *base_name = NULL;
+
+    if (hidden == 0)
+        return;
     base_name = base_id(solution, clone);
     for (; hidden > 0; number++) {
         g_autofree char *id = g_strdup_printf("%s:%d", base_name, number);
