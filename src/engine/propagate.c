@@ -439,6 +439,23 @@ static guint update_interleaved(CsGraph *graph, CsAct *first, CsAct *then, guint
     return changed;
 }
 
+/* Pacemaker's non-interleaved update of one instance's action: when it
+ * changes, what is ordered after it is updated at once, before the next
+ * instance (which decides which reason an action keeps: a restarted
+ * instance's start required by its own stop has none, checked with
+ * crm_simulate 2.1.5). */
+static guint update_instance(CsGraph *graph, CsAct *first, CsAct *child, guint flags, guint filter,
+                             guint type)
+{
+    guint changed = update_rsc(graph, first, child, flags, filter, type);
+
+    if (changed & UPDATED_THEN) {
+        for (guint j = 0; j < child->after.len; j++)
+            update_action(graph, edge_at(&child->after, j)->then);
+    }
+    return changed;
+}
+
 /* A group's update method: the group's own action, then each member's
  * action of the same task. */
 static guint update_rsc(CsGraph *graph, CsAct *first, CsAct *then, guint flags, guint filter,
@@ -475,7 +492,7 @@ static guint update_rsc(CsGraph *graph, CsAct *first, CsAct *then, guint flags, 
                 continue;
 
             if (child != NULL && (flags_for_ordering(graph, child, -1) & CS_ACT_RUNNABLE))
-                changed |= update_rsc(graph, first, child, flags, filter, type);
+                changed |= update_instance(graph, first, child, flags, filter, type);
         }
     }
     return changed;
