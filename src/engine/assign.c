@@ -913,7 +913,7 @@ static void assign_to(CsSolution *solution, int rsc, int node)
 }
 
 /* Pacemaker's pcmk__assign_resource() to no node, forced: a primitive
- * and every member below rsc. */
+ * and every member below rsc, unassigned first if need be. */
 void cs_assign_nowhere(CsSolution *solution, int rsc)
 {
     const CsResource *info = rsc_of(solution, rsc);
@@ -923,8 +923,10 @@ void cs_assign_nowhere(CsSolution *solution, int rsc)
         cs_assign_nowhere(solution, g_array_index(info->children, int, i));
     if (info->kind != CS_RSC_PRIMITIVE)
         return;
-    if (!work->provisional && work->assigned >= 0)
-        return;
+    if (!work->provisional && work->assigned >= 0) {
+        solution->num_assigned[work->assigned]--;
+        cs_capacity_release(solution, rsc, work->assigned);
+    }
     assign_to(solution, rsc, -1);
 }
 

@@ -719,6 +719,15 @@ static int orphans_assigned_nowhere(const CsSolution *solution, int clone)
     return cs_clone_hidden_orphans(solution, clone);
 }
 
+void cs_clone_recheck_unpaired(CsSolution *solution, int instance, const CsColoc *coloc)
+{
+    if (rsc_of(solution, coloc->primary)->kind != CS_RSC_CLONE || coloc->score < CS_INFINITY
+        || !clone_interleaves(solution, instance, coloc)
+        || compatible_instance(solution, instance, coloc->primary) >= 0)
+        return;
+    cs_assign_nowhere(solution, instance);
+}
+
 void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone, const CsColoc *coloc)
 {
     const CsResource *info = rsc_of(solution, clone);

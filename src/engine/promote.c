@@ -668,8 +668,13 @@ static void set_priority(CsSolution *solution, int clone, int rsc)
     add_promoted_locations(solution, clone, rsc, chosen);
     /* The instance's colocations (inherited from the clone) that are
      * limited to a role move its priority, not its node. */
-    for (guint i = 0; i < instance->this_with->len; i++)
-        apply_role_coloc(solution, rsc, g_ptr_array_index(instance->this_with, i));
+    for (guint i = 0; i < instance->this_with->len; i++) {
+        const CsColoc *coloc = g_ptr_array_index(instance->this_with, i);
+
+        if (!is_group(solution, rsc))
+            cs_clone_recheck_unpaired(solution, rsc, coloc);
+        apply_role_coloc(solution, rsc, coloc);
+    }
     work->sort_index[rsc] = next_role == CS_ROLE_PROMOTED ? CS_INFINITY : work->priority[rsc];
 }
 
