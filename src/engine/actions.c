@@ -101,9 +101,17 @@ static void schedule_failure_demotions(CsGraph *graph)
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
         if (state->rsc < 0 || !state->failed || state->failure_ignored
-            || state->on_fail_applied == NULL || strcmp(state->on_fail_applied, "demote") != 0)
+            || state->on_fail_applied == NULL)
             continue;
-        rsc_action(graph, state->rsc, CS_TASK_DEMOTE, state->node, FALSE);
+        if (strcmp(state->on_fail_applied, "demote") == 0)
+            rsc_action(graph, state->rsc, CS_TASK_DEMOTE, state->node, FALSE);
+        /* on-fail=restart: the failed resource is stopped where it
+         * failed, a required stop made while the history is read, before
+         * any other action and with no reason of its own (the stop a
+         * multiply active resource with multiple-active=stop_unexpected
+         * keeps on its expected node; checked with crm_simulate 2.1.5). */
+        else if (strcmp(state->on_fail_applied, "restart") == 0 && state->role >= CS_ROLE_STARTED)
+            rsc_action(graph, state->rsc, CS_TASK_STOP, state->node, FALSE);
     }
 }
 
