@@ -567,6 +567,10 @@ int cs_instance_location(const CsSolution *solution, int rsc)
 }
 
 /* The instance of clone assigned to node, or -1. */
+static gboolean instance_blocked(const CsSolution *solution, int rsc);
+
+/* Pacemaker's is_child_compatible(): a blocked instance (on-fail=block,
+ * a ticket lost with loss-policy=freeze) is on no node for pairing. */
 static int instance_on(const CsSolution *solution, int clone, int node)
 {
     const CsResource *info = rsc_of(solution, clone);
@@ -574,7 +578,8 @@ static int instance_on(const CsSolution *solution, int clone, int node)
     for (guint i = 0; i < info->children->len; i++) {
         int instance = g_array_index(info->children, int, i);
 
-        if (solution->work[instance].assigned == node)
+        if (solution->work[instance].assigned == node && !cs_ticket_blocked(solution, instance)
+            && !instance_blocked(solution, instance))
             return instance;
     }
     return -1;
