@@ -544,7 +544,12 @@ static gboolean clone_interleaves(const CsSolution *solution, int dependent, con
     if (info->kind != CS_RSC_CLONE || dependent == coloc->dependent)
         return FALSE;
     interleave = g_hash_table_lookup(info->meta, "interleave");
-    return interleave != NULL && cs_text_is_true(interleave);
+    if (interleave == NULL || !cs_text_is_true(interleave))
+        return FALSE;
+    /* Clones that may run different numbers of instances per node do
+     * not interleave: Pacemaker reports a configuration error and
+     * colocates with every instance (checked with crm_simulate 2.1.5). */
+    return info->clone_node_max == rsc_of(solution, coloc->primary)->clone_node_max;
 }
 
 int cs_instance_location(const CsSolution *solution, int rsc)
