@@ -714,9 +714,13 @@ static void block_dependent_actions(CsGraph *graph, int rsc, CsTask task, int be
 }
 
 /* Whether a clone instance may still take part in task: its action can
- * run or, with no such action, it is not held back: an instance left
- * without a node has no start at all and cannot start unless it is
- * already active; one with no promotion is not counted as blocked. */
+ * run or, with no such action, it is not held back.  An instance with
+ * no start of its own (left without a node, active or not) gets one
+ * from the ordering of its start before the clone's running, made on no
+ * node and so unrunnable (checked with crm_simulate 2.1.5: an active
+ * instance stopping on a node shutting down blocks the dependents too,
+ * oracle-diff seed 641339); one with no promotion is not counted as
+ * blocked. */
 static gboolean instance_can(const CsGraph *graph, int instance, CsTask task)
 {
     const CsAct *same = find_first(graph, instance, task, -1);
@@ -725,7 +729,7 @@ static gboolean instance_can(const CsGraph *graph, int instance, CsTask task)
         return (same->flags & CS_ACT_RUNNABLE) != 0;
     if (task != CS_TASK_START)
         return TRUE;
-    return graph->running_on[instance].len > 0;
+    return FALSE;
 }
 
 /* Pacemaker's pcmk__block_colocation_dependents(): when a resource cannot
