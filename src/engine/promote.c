@@ -683,6 +683,7 @@ static void set_priority(CsSolution *solution, int clone, int rsc)
 typedef struct PromotionOrder {
     const CsSolution *solution;
     int clone;
+    int *position; /* per resource: its place in the clone's instance order */
 } PromotionOrder;
 
 static CsRole current_role(const CsSolution *solution, int rsc)
@@ -709,7 +710,15 @@ static gint compare_promotion(gconstpointer a, gconstpointer b, gpointer data)
     role2 = current_role(order->solution, rsc2);
     if (role1 != role2)
         return role1 > role2 ? -1 : 1;
-    return cs_clone_compare_instances(order->solution, order->clone, rsc1, rsc2);
+    /* Pacemaker's sort is stable: with no preference left, instances keep
+     * the order the clone's assignment left them in (checked with
+     * crm_simulate 2.1.5: two instances of priority -1 promoted in that
+     * order decide which colocation with the clone is rolled back). */
+    gint by_instance = cs_clone_compare_instances(order->solution, order->clone, rsc1, rsc2);
+
+    if (by_instance != 0)
+        return by_instance;
+    return order->position[rsc1] - order->position[rsc2];
 }
 
 /* Pacemaker's sort_promotable_instances(), its colocation step: the
@@ -1010,7 +1019,9 @@ void cs_promote_set_roles(CsSolution *solution, int clone)
     const CsModel *model = solution->model;
     g_autoptr(GArray) order = g_array_new(FALSE, FALSE, sizeof(int));
     g_autofree int *count = g_new0(int, solution->n_nodes);
-    PromotionOrder data = {solution, clone};
+    g_autofree int *position = g_new0(int, solution->n_rsc);
+    const GArray *assigned_order = solution->clones->order[clone];
+    PromotionOrder data = {solution, clone, position};
     int promoted = 0;
 
     promote_work(solution);
@@ -1019,9 +1030,12 @@ void cs_promote_set_roles(CsSolution *solution, int clone)
 
         set_priority(solution, clone, rsc);
         g_array_append_val(order, rsc);
+        position[rsc] = (int)i;
     }
+    for (guint i = 0; assigned_order != NULL && i < assigned_order->len; i++)
+        position[g_array_index(assigned_order, int, i)] = (int)i;
     sum_priorities(solution, clone);
-    /* g_array_sort is not stable: ties end in the instance order. */
+    /* g_array_sort is not stable: the positions break the ties. */
     g_array_sort_with_data(order, compare_promotion, &data);
     gboolean orphans_printed = FALSE;
     for (guint i = 0; i < order->len; i++) {

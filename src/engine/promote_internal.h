@@ -33,7 +33,8 @@ gboolean cs_promote_apply_coloc(CsSolution *solution, int dependent, int clone,
  * those with a negative promotion priority. */
 gboolean cs_promote_sorts_after_orphans(const CsSolution *solution, int rsc);
 
-/* clone.c: Pacemaker's pcmk__cmp_instance() for two instances of clone. */
+/* clone.c: Pacemaker's pcmk__cmp_instance() for two instances of clone:
+ * 0 when it has no preference (the caller keeps their order). */
 gint cs_clone_compare_instances(const CsSolution *solution, int clone, int rsc1, int rsc2);
 
 #endif
