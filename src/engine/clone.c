@@ -734,7 +734,10 @@ static int orphans_assigned_nowhere(const CsSolution *solution, int clone)
 
 void cs_clone_recheck_unpaired(CsSolution *solution, int instance, const CsColoc *coloc)
 {
+    /* As at assignment: a primary still being placed (a colocation
+     * cycle) is skipped. */
     if (rsc_of(solution, coloc->primary)->kind != CS_RSC_CLONE || coloc->score < CS_INFINITY
+        || solution->work[coloc->primary].provisional
         || !clone_interleaves(solution, instance, coloc)
         || compatible_instance(solution, instance, coloc->primary) >= 0)
         return;
