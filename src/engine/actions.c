@@ -101,9 +101,17 @@ static void schedule_failure_demotions(CsGraph *graph)
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
         if (state->rsc < 0 || !state->failed || state->failure_ignored
-            || state->on_fail_applied == NULL || strcmp(state->on_fail_applied, "demote") != 0)
+            || state->on_fail_applied == NULL)
             continue;
-        rsc_action(graph, state->rsc, CS_TASK_DEMOTE, state->node, FALSE);
+        if (strcmp(state->on_fail_applied, "demote") == 0)
+            rsc_action(graph, state->rsc, CS_TASK_DEMOTE, state->node, FALSE);
+        /* on-fail=restart: the failed resource is stopped where it
+         * failed, a required stop made while the history is read, before
+         * any other action and with no reason of its own (the stop a
+         * multiply active resource with multiple-active=stop_unexpected
+         * keeps on its expected node; checked with crm_simulate 2.1.5). */
+        else if (strcmp(state->on_fail_applied, "restart") == 0 && state->role >= CS_ROLE_STARTED)
+            rsc_action(graph, state->rsc, CS_TASK_STOP, state->node, FALSE);
     }
 }
 
@@ -597,7 +605,7 @@ static void group_internal(CsGraph *graph, int group)
     order_rsc(graph, group, CS_TASK_START, group, CS_TASK_RUNNING, ORD_RUNNABLE_LEFT);
     for (guint i = 0; i < info->children->len; i++) {
         int member = g_array_index(info->children, int, i);
-        guint down = 0, post_down = 0;
+        guint down = ORD_FIRST_PRINTED, post_down = ORD_THEN_PRINTED;
         gboolean active = graph->running_on[member].len > 0;
 
         primitive_internal(graph, member);
@@ -609,7 +617,9 @@ static void group_internal(CsGraph *graph, int group)
             group_promotable_member(graph, group, member, previous, ordered, down, post_down);
         order_rsc(graph, group, CS_TASK_STOP, member, CS_TASK_STOP, down);
         order_rsc(graph, member, CS_TASK_STOP, group, CS_TASK_STOPPED, post_down);
-        order_rsc(graph, member, CS_TASK_START, group, CS_TASK_RUNNING, ORD_RUNNABLE_LEFT);
+        order_rsc(graph, group, CS_TASK_START, member, CS_TASK_START, ORD_FIRST_PRINTED);
+        order_rsc(graph, member, CS_TASK_START, group, CS_TASK_RUNNING,
+                  ORD_RUNNABLE_LEFT | ORD_THEN_PRINTED);
         if (!ordered) {
             /* ordered=false (Pacemaker Explained 2.1, "Groups"): Pacemaker 2.1.5
              * first orders the group's start before each member's with a
@@ -690,11 +700,15 @@ static void clone_internal(CsGraph *graph, int clone)
 
         if (rsc_info(graph, instance)->kind == CS_RSC_PRIMITIVE)
             primitive_internal(graph, instance);
-        order_rsc(graph, clone, CS_TASK_START, instance, CS_TASK_START, ORD_RUNNABLE_LEFT);
-        if (info->ordered && previous >= 0) {
+        order_rsc(graph, clone, CS_TASK_START, instance, CS_TASK_START,
+                  ORD_RUNNABLE_LEFT | ORD_FIRST_PRINTED);
+        order_rsc(graph, instance, CS_TASK_START, clone, CS_TASK_RUNNING, ORD_THEN_PRINTED);
+        if (info->ordered && previous >= 0)
             order_rsc(graph, previous, CS_TASK_START, instance, CS_TASK_START, ORD_OPTIONAL);
+        order_rsc(graph, clone, CS_TASK_STOP, instance, CS_TASK_STOP, ORD_FIRST_PRINTED);
+        order_rsc(graph, instance, CS_TASK_STOP, clone, CS_TASK_STOPPED, ORD_THEN_PRINTED);
+        if (info->ordered && previous >= 0)
             order_rsc(graph, instance, CS_TASK_STOP, previous, CS_TASK_STOP, ORD_OPTIONAL);
-        }
         previous = instance;
     }
     if (info->promotable)

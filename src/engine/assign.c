@@ -915,6 +915,24 @@ static void assign_to(CsSolution *solution, int rsc, int node)
     }
 }
 
+/* Pacemaker's pcmk__assign_resource() to no node, forced: a primitive
+ * and every member below rsc, unassigned first if need be. */
+void cs_assign_nowhere(CsSolution *solution, int rsc)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+    CsRscWork *work = &solution->work[rsc];
+
+    for (guint i = 0; i < info->children->len; i++)
+        cs_assign_nowhere(solution, g_array_index(info->children, int, i));
+    if (info->kind != CS_RSC_PRIMITIVE)
+        return;
+    if (!work->provisional && work->assigned >= 0) {
+        solution->num_assigned[work->assigned]--;
+        cs_capacity_release(solution, rsc, work->assigned);
+    }
+    assign_to(solution, rsc, -1);
+}
+
 /* compare_nodes(a, b) < 0 under placement-strategy=default (or
  * utilization, which compares no capacity) breaks equal scores so:
  * fewer resources assigned first, then the preferred node, then the
@@ -1095,7 +1113,7 @@ static int assign_primitive(CsSolution *solution, int rsc)
         return -1;
     work->allocating = TRUE;
     apply_colocations(solution, rsc);
-    if (work->next_role == CS_ROLE_STOPPED)
+    if (work->next_role == CS_ROLE_STOPPED && work->provisional)
         ban_everywhere(solution, rsc);
     work->printed = cs_table_freeze(work->table);
     cs_print_log(solution, CS_PRINT_PRIMITIVE, rsc);
@@ -1114,7 +1132,7 @@ static int assign_primitive(CsSolution *solution, int rsc)
         }
     } else if (solution->model->options.stop_all_resources) {
         assign_to(solution, rsc, -1);
-    } else {
+    } else if (work->provisional) {
         assign_best_node(solution, rsc);
     }
     work->allocating = FALSE;

@@ -55,6 +55,7 @@ void cs_clones_free(CsSolution *solution)
 typedef struct InstanceOrder {
     const CsSolution *solution;
     int clone;
+    gboolean ties_equal; /* no instance-number tie-break: the caller keeps its order */
 } InstanceOrder;
 
 static gboolean is_member_of(const CsSolution *solution, int rsc, int group)
@@ -229,12 +230,14 @@ static gint compare_instances(gconstpointer a, gconstpointer b, gpointer data)
     score2 = instance_colocation_score((CsSolution *)solution, order->clone, node2);
     if (score1 != score2)
         return score1 > score2 ? -1 : 1;
+    if (order->ties_equal)
+        return 0;
     return instance_number(rsc_of(solution, rsc1)) - instance_number(rsc_of(solution, rsc2));
 }
 
 gint cs_clone_compare_instances(const CsSolution *solution, int clone, int rsc1, int rsc2)
 {
-    InstanceOrder order = {solution, clone};
+    InstanceOrder order = {solution, clone, TRUE};
 
     return compare_instances(&rsc1, &rsc2, &order);
 }
@@ -499,7 +502,7 @@ int cs_clone_assign(CsSolution *solution, int clone)
     const CsResource *info = rsc_of(solution, clone);
     CsRscWork *work = &solution->work[clone];
     g_autoptr(GArray) instances = NULL;
-    InstanceOrder order = {solution, clone};
+    InstanceOrder order = {solution, clone, FALSE};
 
     if (!work->provisional || work->allocating)
         return -1;
@@ -544,7 +547,12 @@ static gboolean clone_interleaves(const CsSolution *solution, int dependent, con
     if (info->kind != CS_RSC_CLONE || dependent == coloc->dependent)
         return FALSE;
     interleave = g_hash_table_lookup(info->meta, "interleave");
-    return interleave != NULL && cs_text_is_true(interleave);
+    if (interleave == NULL || !cs_text_is_true(interleave))
+        return FALSE;
+    /* Clones that may run different numbers of instances per node do
+     * not interleave: Pacemaker reports a configuration error and
+     * colocates with every instance (checked with crm_simulate 2.1.5). */
+    return info->clone_node_max == rsc_of(solution, coloc->primary)->clone_node_max;
 }
 
 int cs_instance_location(const CsSolution *solution, int rsc)
@@ -567,6 +575,10 @@ int cs_instance_location(const CsSolution *solution, int rsc)
 }
 
 /* The instance of clone assigned to node, or -1. */
+static gboolean instance_blocked(const CsSolution *solution, int rsc);
+
+/* Pacemaker's is_child_compatible(): a blocked instance (on-fail=block,
+ * a ticket lost with loss-policy=freeze) is on no node for pairing. */
 static int instance_on(const CsSolution *solution, int clone, int node)
 {
     const CsResource *info = rsc_of(solution, clone);
@@ -574,7 +586,8 @@ static int instance_on(const CsSolution *solution, int clone, int node)
     for (guint i = 0; i < info->children->len; i++) {
         int instance = g_array_index(info->children, int, i);
 
-        if (solution->work[instance].assigned == node)
+        if (solution->work[instance].assigned == node && !cs_ticket_blocked(solution, instance)
+            && !instance_blocked(solution, instance))
             return instance;
     }
     return -1;
@@ -660,11 +673,83 @@ static gboolean instance_blocked(const CsSolution *solution, int rsc)
     return FALSE;
 }
 
+/* Whether an instance given a node took it before the clone's
+ * assignment reached its orphans: those sort after every instance whose
+ * current node (if any) can keep it, of no lower priority, and after
+ * every instance kept where it runs (Pacemaker's pcmk__cmp_instance()
+ * and distribute_children()). */
+static gboolean placed_before_orphans(const CsSolution *solution, int rsc, int orphan_priority)
+{
+    int count;
+    int current = instance_current(solution, rsc, &count);
+    int assigned = cs_instance_location(solution, rsc);
+    gboolean can = current < 0 || node_allowed(solution, rsc, current);
+
+    if (assigned < 0)
+        return FALSE;
+    if (can && assigned == current)
+        return TRUE;
+    return can && cs_promote_instance_priority(solution, rsc) >= orphan_priority;
+}
+
+/* Where the hidden orphans stand among the instances as the clone keeps
+ * them: a promotable clone's sorted for promotion put them before the
+ * instances of negative priority (as crm_simulate prints them); the
+ * others sort them after every instance whose current node can keep it
+ * and whose priority is no lower (ties keep the orphans last). */
+static gboolean sorts_after_orphans(const CsSolution *solution, int clone, int rsc)
+{
+    int count, current;
+
+    if (rsc_of(solution, clone)->promotable)
+        return cs_promote_sorts_after_orphans(solution, rsc);
+    current = instance_current(solution, rsc, &count);
+    if (current >= 0 && !node_allowed(solution, rsc, current))
+        return TRUE;
+    return cs_promote_instance_priority(solution, rsc) < rsc_of(solution, rsc)->priority;
+}
+
+/* The orphan instances the engine keeps no resource for, that the
+ * clone's assignment still reaches (Pacemaker's distribute_children()):
+ * once clone-max instances have a node, the rest are left unassigned and
+ * affect no colocation; otherwise each is assigned nowhere (checked with
+ * crm_simulate: an orphan counts when an instance is left stopped, or
+ * when the only instance moves away from a node it may not stay on). */
+static int orphans_assigned_nowhere(const CsSolution *solution, int clone)
+{
+    const CsResource *info = rsc_of(solution, clone);
+    int placed = 0, orphan_priority;
+
+    if (info->children->len == 0)
+        return 0;
+    orphan_priority = rsc_of(solution, g_array_index(info->children, int, 0))->priority;
+    for (guint i = 0; i < info->children->len; i++)
+        if (placed_before_orphans(solution, g_array_index(info->children, int, i),
+                                  orphan_priority))
+            placed++;
+    if (placed >= info->clone_max)
+        return 0;
+    return cs_clone_hidden_orphans(solution, clone);
+}
+
+void cs_clone_recheck_unpaired(CsSolution *solution, int instance, const CsColoc *coloc)
+{
+    /* As at assignment: a primary still being placed (a colocation
+     * cycle) is skipped. */
+    if (rsc_of(solution, coloc->primary)->kind != CS_RSC_CLONE || coloc->score < CS_INFINITY
+        || solution->work[coloc->primary].provisional
+        || !clone_interleaves(solution, instance, coloc)
+        || compatible_instance(solution, instance, coloc->primary) >= 0)
+        return;
+    cs_assign_nowhere(solution, instance);
+}
+
 void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone, const CsColoc *coloc)
 {
     const CsResource *info = rsc_of(solution, clone);
     CsRscWork *dep = &solution->work[dependent];
     const GArray *children;
+    int orphans;
 
     if (solution->work[clone].provisional)
         return;
@@ -676,13 +761,17 @@ void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone, const 
         if (instance >= 0) {
             cs_apply_coloc_score(solution, dependent, instance, coloc);
         } else if (coloc->score >= CS_INFINITY) {
+            /* Pacemaker assigns the dependent nowhere at once; being
+             * stopped then bans it from every node, allowed or not
+             * (checked with crm_simulate: an asymmetric cluster prints
+             * the ban on each node). */
             for (int node = 0; node < solution->n_nodes; node++)
-                if (dep->table->allowed[node])
-                    cs_table_add(dep->table, node,
-                                 &(CsContribution){.kind = CS_CONTRIB_COLOCATION,
-                                                   .source = coloc->id,
-                                                   .other_rsc = clone,
-                                                   .value = -CS_INFINITY});
+                cs_table_add(dep->table, node,
+                             &(CsContribution){.kind = CS_CONTRIB_COLOCATION,
+                                               .source = coloc->id,
+                                               .other_rsc = clone,
+                                               .value = -CS_INFINITY});
+            cs_assign_nowhere(solution, dependent);
         }
         return;
     }
@@ -720,9 +809,16 @@ void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone, const 
     children = info->children;
     if (solution->clones->order[clone] != NULL)
         children = solution->clones->order[clone];
+    orphans = orphans_assigned_nowhere(solution, clone);
     for (guint i = 0; i < children->len; i++) {
         int instance = g_array_index(children, int, i);
 
+        if (orphans > 0 && sorts_after_orphans(solution, clone, instance)) {
+            for (; orphans > 0; orphans--)
+                cs_apply_coloc_orphan(solution, dependent, clone, coloc);
+        }
         cs_apply_coloc_score(solution, dependent, instance, coloc);
     }
+    for (; orphans > 0; orphans--)
+        cs_apply_coloc_orphan(solution, dependent, clone, coloc);
 }

@@ -334,27 +334,35 @@ static gboolean same_value(const char *a, const char *b)
 /* Pacemaker's pcmk__colocation_affects(): whether a colocation still moves
  * the dependent's scores (roles must match for positive scores, must not
  * for negative ones). */
-static gboolean coloc_affects_location(const CsSolution *solution, int dependent, int primary,
-                                       const CsColoc *coloc)
+static gboolean coloc_affects_roles(const CsSolution *solution, int dependent,
+                                    CsRole primary_role, const CsColoc *coloc)
 {
     const CsRscWork *dep = &solution->work[dependent];
-    const CsRscWork *pri = &solution->work[primary];
 
-    if (pri->provisional || !dep->provisional)
+    if (!dep->provisional)
         return FALSE;
     if (coloc->score > 0 && coloc->dependent_role != CS_ROLE_UNKNOWN
         && coloc->dependent_role != dep->next_role)
         return FALSE;
     if (coloc->score > 0 && coloc->primary_role != CS_ROLE_UNKNOWN
-        && coloc->primary_role != pri->next_role)
+        && coloc->primary_role != primary_role)
         return FALSE;
     if (coloc->score < 0 && coloc->dependent_role != CS_ROLE_UNKNOWN
         && coloc->dependent_role == dep->next_role)
         return FALSE;
     if (coloc->score < 0 && coloc->primary_role != CS_ROLE_UNKNOWN
-        && coloc->primary_role == pri->next_role)
+        && coloc->primary_role == primary_role)
         return FALSE;
     return TRUE;
+}
+
+static gboolean coloc_affects_location(const CsSolution *solution, int dependent, int primary,
+                                       const CsColoc *coloc)
+{
+    const CsRscWork *pri = &solution->work[primary];
+
+    return !pri->provisional
+           && coloc_affects_roles(solution, dependent, pri->next_role, coloc);
 }
 
 /* Whether node's attribute has the value the primary's node has.  For
@@ -418,10 +426,9 @@ static gboolean is_uname_attribute(const char *attribute)
  * stopped, a positive colocation costs every node its score.  An optional
  * result that would leave no node available is not applied. */
 static void apply_coloc_to_scores(CsSolution *solution, int dependent, int primary,
-                                  const CsColoc *coloc)
+                                  int primary_node, const CsColoc *coloc)
 {
     CsRscWork *dep = &solution->work[dependent];
-    int primary_node = solution->work[primary].assigned;
     const char *value = NULL;
 
     if (primary_node >= 0)
@@ -474,7 +481,18 @@ void cs_apply_coloc_score(CsSolution *solution, int dependent, int primary, cons
         return;
     }
     if (coloc_affects_location(solution, dependent, primary, coloc))
-        apply_coloc_to_scores(solution, dependent, primary, coloc);
+        apply_coloc_to_scores(solution, dependent, primary, solution->work[primary].assigned,
+                              coloc);
+}
+
+/* The same for one of clone's orphan instances the engine keeps no
+ * resource for (cs_clone_hidden_orphans()): assigned nowhere, stopped,
+ * it costs the dependent the score on every node, as any instance left
+ * stopped does (checked with crm_simulate). */
+void cs_apply_coloc_orphan(CsSolution *solution, int dependent, int clone, const CsColoc *coloc)
+{
+    if (coloc_affects_roles(solution, dependent, CS_ROLE_STOPPED, coloc))
+        apply_coloc_to_scores(solution, dependent, clone, -1, coloc);
 }
 
 /* Pacemaker's "this with" step of assignment: assign the primary first,

@@ -235,7 +235,19 @@ CsColocList *cs_coloc_no_list(void);
 void cs_coloc_list_free(CsColocList *list);
 /* A colocation's effect on dependent once primary is assigned. */
 void cs_apply_coloc_score(CsSolution *solution, int dependent, int primary, const CsColoc *coloc);
+/* assign.c: rsc (and its members) assigned to no node at once. */
+void cs_assign_nowhere(CsSolution *solution, int rsc);
+/* The same for an orphan instance of clone the engine keeps no resource
+ * for. */
+void cs_apply_coloc_orphan(CsSolution *solution, int dependent, int clone, const CsColoc *coloc);
+/* promote.c: how many such orphans clone has. */
+int cs_clone_hidden_orphans(const CsSolution *solution, int clone);
 /* clone.c: the same when the primary is a clone. */
+/* An instance placed all the same (unmanaged) whose interleaved
+ * mandatory colocation still finds no instance to pair with is assigned
+ * nowhere when its promotion priority is set (Pacemaker applies the
+ * instance's colocations again there; checked with crm_simulate). */
+void cs_clone_recheck_unpaired(CsSolution *solution, int instance, const CsColoc *coloc);
 void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone, const CsColoc *coloc);
 void cs_add_dependent_scores(CsSolution *solution, int rsc, const CsColoc *coloc);
 CsTable *cs_merge_scores(CsSolution *solution, int other, CsTable *nodes, const char *attribute,

@@ -350,12 +350,14 @@ static void update_runnable(CsGraph *graph, CsAct *action)
         set_reason(action, "no quorum", TRUE);
         action->flags &= ~CS_ACT_RUNNABLE;
     } else if (!options->have_quorum && options->no_quorum_policy == CS_NO_QUORUM_FREEZE) {
+        /* Freeze only takes runnable away, never gives it back: a start
+         * made before any node was known (a definition change) stays
+         * unrunnable once it gets its node, so the resource is stopped
+         * rather than restarted (checked with crm_simulate 2.1.5). */
         if (!rsc_active(graph, action->rsc)
             || graph->next_role[action->rsc] > graph->role[action->rsc]) {
             set_reason(action, "quorum freeze", TRUE);
             action->flags &= ~CS_ACT_RUNNABLE;
-        } else {
-            action->flags |= CS_ACT_RUNNABLE;
         }
     } else {
         action->flags |= CS_ACT_RUNNABLE;

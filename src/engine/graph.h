@@ -20,6 +20,12 @@ enum {
     ORD_IMPLIES_FIRST_MIGRATABLE = 1 << 8,
     ORD_THEN_CANCELS_FIRST = 1 << 9,
     ORD_PROMOTED_IMPLIES_FIRST = 1 << 10,
+    /* Pacemaker's pe_order_implies_then_printed and
+     * pe_order_implies_first_printed: they change no flag here, but the
+     * edge is walked all the same, which decides the order actions are
+     * updated in, and so the reasons they keep. */
+    ORD_THEN_PRINTED = 1 << 11,
+    ORD_FIRST_PRINTED = 1 << 12,
 };
 
 enum { UPDATED_FIRST = 1, UPDATED_THEN = 2 };

@@ -668,8 +668,13 @@ static void set_priority(CsSolution *solution, int clone, int rsc)
     add_promoted_locations(solution, clone, rsc, chosen);
     /* The instance's colocations (inherited from the clone) that are
      * limited to a role move its priority, not its node. */
-    for (guint i = 0; i < instance->this_with->len; i++)
-        apply_role_coloc(solution, rsc, g_ptr_array_index(instance->this_with, i));
+    for (guint i = 0; i < instance->this_with->len; i++) {
+        const CsColoc *coloc = g_ptr_array_index(instance->this_with, i);
+
+        if (!is_group(solution, rsc))
+            cs_clone_recheck_unpaired(solution, rsc, coloc);
+        apply_role_coloc(solution, rsc, coloc);
+    }
     work->sort_index[rsc] = next_role == CS_ROLE_PROMOTED ? CS_INFINITY : work->priority[rsc];
 }
 
@@ -678,6 +683,7 @@ static void set_priority(CsSolution *solution, int clone, int rsc)
 typedef struct PromotionOrder {
     const CsSolution *solution;
     int clone;
+    int *position; /* per resource: its place in the clone's instance order */
 } PromotionOrder;
 
 static CsRole current_role(const CsSolution *solution, int rsc)
@@ -704,7 +710,15 @@ static gint compare_promotion(gconstpointer a, gconstpointer b, gpointer data)
     role2 = current_role(order->solution, rsc2);
     if (role1 != role2)
         return role1 > role2 ? -1 : 1;
-    return cs_clone_compare_instances(order->solution, order->clone, rsc1, rsc2);
+    /* Pacemaker's sort is stable: with no preference left, instances keep
+     * the order the clone's assignment left them in (checked with
+     * crm_simulate 2.1.5: two instances of priority -1 promoted in that
+     * order decide which colocation with the clone is rolled back). */
+    gint by_instance = cs_clone_compare_instances(order->solution, order->clone, rsc1, rsc2);
+
+    if (by_instance != 0)
+        return by_instance;
+    return order->position[rsc1] - order->position[rsc2];
 }
 
 /* Pacemaker's sort_promotable_instances(), its colocation step: the
@@ -894,19 +908,17 @@ static gboolean runs_there(const CsSolution *solution, int clone, int configured
 
 /* Pacemaker makes orphan instances for the histories of an anonymous
  * clone no instance could take, active or not.  The engine keeps only
- * the active ones (expand.c); the inactive ones, never placed, still
- * print their promotion score, numbered after every instance. */
-static void add_hidden_orphan_lines(CsSolution *solution, int clone)
+ * the active ones (expand.c); this counts the inactive ones, never
+ * placed. */
+int cs_clone_hidden_orphans(const CsSolution *solution, int clone)
 {
     const CsModel *model = solution->model;
     const CsResource *info = rsc_of(solution, clone);
-    CsPromoteWork *work = promote_work(solution);
-    int hidden = 0, number = info->clone_max;
+    int hidden = 0;
     gboolean reusable = FALSE;
-    g_autofree char *base_name = NULL;
 
     if (info->globally_unique || info->children->len == 0)
-        return;
+        return 0;
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
         g_autofree char *base = NULL;
@@ -934,6 +946,28 @@ static void add_hidden_orphan_lines(CsSolution *solution, int clone)
             hidden++;
         reusable = TRUE;
     }
+    return hidden;
+}
+
+gboolean cs_promote_sorts_after_orphans(const CsSolution *solution, int rsc)
+{
+    const CsPromoteWork *work = solution->clones != NULL ? solution->clones->promote : NULL;
+
+    return work != NULL && work->sort_index[rsc] < 0;
+}
+
+/* The hidden orphans still print their promotion score, numbered after
+ * every instance. */
+static void add_hidden_orphan_lines(CsSolution *solution, int clone)
+{
+    const CsModel *model = solution->model;
+    const CsResource *info = rsc_of(solution, clone);
+    CsPromoteWork *work = promote_work(solution);
+    int hidden = cs_clone_hidden_orphans(solution, clone), number = info->clone_max;
+    g_autofree char *base_name = NULL;
+
+    if (hidden == 0)
+        return;
     base_name = base_id(solution, clone);
     for (; hidden > 0; number++) {
         g_autofree char *id = g_strdup_printf("%s:%d", base_name, number);
@@ -985,7 +1019,9 @@ void cs_promote_set_roles(CsSolution *solution, int clone)
     const CsModel *model = solution->model;
     g_autoptr(GArray) order = g_array_new(FALSE, FALSE, sizeof(int));
     g_autofree int *count = g_new0(int, solution->n_nodes);
-    PromotionOrder data = {solution, clone};
+    g_autofree int *position = g_new0(int, solution->n_rsc);
+    const GArray *assigned_order = solution->clones->order[clone];
+    PromotionOrder data = {solution, clone, position};
     int promoted = 0;
 
     promote_work(solution);
@@ -994,9 +1030,12 @@ void cs_promote_set_roles(CsSolution *solution, int clone)
 
         set_priority(solution, clone, rsc);
         g_array_append_val(order, rsc);
+        position[rsc] = (int)i;
     }
+    for (guint i = 0; assigned_order != NULL && i < assigned_order->len; i++)
+        position[g_array_index(assigned_order, int, i)] = (int)i;
     sum_priorities(solution, clone);
-    /* g_array_sort is not stable: ties end in the instance order. */
+    /* g_array_sort is not stable: the positions break the ties. */
     g_array_sort_with_data(order, compare_promotion, &data);
     gboolean orphans_printed = FALSE;
     for (guint i = 0; i < order->len; i++) {

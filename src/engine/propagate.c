@@ -439,6 +439,23 @@ static guint update_interleaved(CsGraph *graph, CsAct *first, CsAct *then, guint
     return changed;
 }
 
+/* Pacemaker's non-interleaved update of one instance's action: when it
+ * changes, what is ordered after it is updated at once, before the next
+ * instance (which decides which reason an action keeps: a restarted
+ * instance's start required by its own stop has none, checked with
+ * crm_simulate 2.1.5). */
+static guint update_instance(CsGraph *graph, CsAct *first, CsAct *child, guint flags, guint filter,
+                             guint type)
+{
+    guint changed = update_rsc(graph, first, child, flags, filter, type);
+
+    if (changed & UPDATED_THEN) {
+        for (guint j = 0; j < child->after.len; j++)
+            update_action(graph, edge_at(&child->after, j)->then);
+    }
+    return changed;
+}
+
 /* A group's update method: the group's own action, then each member's
  * action of the same task. */
 static guint update_rsc(CsGraph *graph, CsAct *first, CsAct *then, guint flags, guint filter,
@@ -475,7 +492,7 @@ static guint update_rsc(CsGraph *graph, CsAct *first, CsAct *then, guint flags, 
                 continue;
 
             if (child != NULL && (flags_for_ordering(graph, child, -1) & CS_ACT_RUNNABLE))
-                changed |= update_rsc(graph, first, child, flags, filter, type);
+                changed |= update_instance(graph, first, child, flags, filter, type);
         }
     }
     return changed;
@@ -697,9 +714,13 @@ static void block_dependent_actions(CsGraph *graph, int rsc, CsTask task, int be
 }
 
 /* Whether a clone instance may still take part in task: its action can
- * run or, with no such action, it is not held back: an instance left
- * without a node has no start at all and cannot start unless it is
- * already active; one with no promotion is not counted as blocked. */
+ * run or, with no such action, it is not held back.  An instance with
+ * no start of its own (left without a node, active or not) gets one
+ * from the ordering of its start before the clone's running, made on no
+ * node and so unrunnable (checked with crm_simulate 2.1.5: an active
+ * instance stopping on a node shutting down blocks the dependents too,
+ * oracle-diff seed 641339); one with no promotion is not counted as
+ * blocked. */
 static gboolean instance_can(const CsGraph *graph, int instance, CsTask task)
 {
     const CsAct *same = find_first(graph, instance, task, -1);
@@ -708,7 +729,7 @@ static gboolean instance_can(const CsGraph *graph, int instance, CsTask task)
         return (same->flags & CS_ACT_RUNNABLE) != 0;
     if (task != CS_TASK_START)
         return TRUE;
-    return graph->running_on[instance].len > 0;
+    return FALSE;
 }
 
 /* Pacemaker's pcmk__block_colocation_dependents(): when a resource cannot
