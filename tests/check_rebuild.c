@@ -38,6 +38,8 @@ static const CsEditKind kinds[] = {
     {"property stonith-enabled false", FALSE},
     {"property maintenance-mode true", TRUE},
     {"op-default timeout 30s", TRUE},
+    {"op-default enabled false", TRUE},
+    {"op-default record-pending true", TRUE},
     {"op-default on-fail block", FALSE},
     {"rsc-default migration-threshold 3", FALSE},
     {"rsc-default resource-stickiness 50", FALSE},
@@ -135,12 +137,20 @@ static char *answer(const CsSolution *solution, const GError *failure)
     cs_solution_print_transition(solution, out);
     /* what the options give each resource, which the answer can hide
      * (the engine reads maintenance-mode itself; requires matters
-     * without quorum) */
+     * without quorum), and what op_defaults give its operations */
     const CsModel *model = cs_solution_model(solution);
     for (guint i = 0; i < model->resources->len; i++) {
         const CsResource *rsc = g_ptr_array_index(model->resources, i);
         g_string_append_printf(out, "%s managed=%d maintenance=%d requires=%s\n", rsc->id,
                                rsc->managed, rsc->maintenance, rsc->requires);
+        for (guint j = 0; j < rsc->ops->len; j++) {
+            const CsOp *op = g_ptr_array_index(rsc->ops, j);
+            g_string_append_printf(out, "  op %s timeout=%u enabled=%d on-fail=%s meta=%u\n",
+                                   op->id, op->timeout_ms, op->enabled,
+                                   op->on_fail != NULL ? op->on_fail : "-",
+                                   g_hash_table_size(op->meta));
+        }
+        g_string_append_printf(out, "  block-failure-timeout=%d\n", rsc->block_failure_timeout);
     }
     return g_string_free(out, FALSE);
 }
