@@ -339,6 +339,44 @@ START_TEST(test_replace_element)
 }
 END_TEST
 
+/* The schema check around one edit (cib/edit_xml.c): a copy holding,
+ * of <resources> and <constraints>, only the edited element is validated
+ * first; what it refuses, the whole document must refuse too. */
+START_TEST(test_replace_element_schema_around)
+{
+    if (!g_file_test("/usr/share/pacemaker/pacemaker-3.7.rng", G_FILE_TEST_EXISTS))
+        return;
+    Fixture f;
+    fixture_open(&f);
+    /* valid: names resources the copy leaves out */
+    const char *location = "location-db-promoted-delta";
+    g_autofree char *text = cs_edit_element_text(f.document, location);
+    g_autofree char *scored = replace(text, "score=\"50\"", "score=\"60\"");
+    ck_assert(cs_edit_replace_element(f.log, location, scored, NULL));
+    cs_test_assert_value(f.document, "//rsc_location[@id='location-db-promoted-delta']/@score",
+                         "60");
+    /* a resource that does not exist */
+    g_autofree char *dangling = replace(scored, "rsc=\"db-clone\"", "rsc=\"no-such\"");
+    ck_assert_refused(&f, cs_edit_replace_element(f.log, location, dangling, cs_error),
+                      CS_EDIT_ERROR_INVALID);
+    /* the same ids, an attribute the schema does not have */
+    g_autofree char *primitive = cs_edit_element_text(f.document, "db-vip");
+    g_autofree char *unknown = replace(primitive, "type=\"IPaddr2\"", "type=\"IPaddr2\" nom=\"x\"");
+    ck_assert_refused(&f, cs_edit_replace_element(f.log, "db-vip", unknown, cs_error),
+                      CS_EDIT_ERROR_INVALID);
+    /* an id a colocation names, taken away */
+    g_autofree char *renamed = replace(primitive, "id=\"db-vip\"", "id=\"db-vip-2\"");
+    ck_assert_refused(&f, cs_edit_replace_element(f.log, "db-vip", renamed, cs_error),
+                      CS_EDIT_ERROR_INVALID);
+    /* a group's member changed, the group valid */
+    g_autofree char *group = cs_edit_element_text(f.document, "web");
+    g_autofree char *described = replace(group, "<group id=\"web\"", "<group id=\"web\" description=\"tier\"");
+    ck_assert(cs_edit_replace_element(f.log, "web", described, NULL));
+    check_undo_all(&f);
+    fixture_close(&f);
+}
+END_TEST
+
 /* Shared operations (id-ref) and tags, as utilization-shuffle and
  * tags-location in the corpus have them. */
 static const char *const shared_cib =
@@ -417,6 +455,7 @@ static Suite *edit_settings_suite(void)
     tcase_add_test(structure, test_new_constraints);
     tcase_add_test(structure, test_resources_and_nodes);
     tcase_add_test(structure, test_replace_element);
+    tcase_add_test(structure, test_replace_element_schema_around);
     tcase_add_test(structure, test_remove_keeps_references);
     suite_add_tcase(suite, structure);
     return suite;

@@ -174,6 +174,135 @@ static gboolean cs_schema_valid(const CsDocument *document, gboolean with_status
     return result == 0;
 }
 
+/* ---- the schema around one edit -------------------------------------------
+ * doc/DESIGN.md "Performance": validating the whole configuration of a
+ * large CIB takes several frames.  In Pacemaker's schema <resources> and
+ * <constraints> hold any number of their elements, each valid or not on
+ * its own but for the ids it names (IDREF).  So a copy with, of those two
+ * sections, only the element holding the edit is validated first, a
+ * reference to an id the copy left out but the document has being no
+ * fault.  When that copy is valid, so is the document if it was before
+ * (what was left out is as it was, and the edit took away no id it could
+ * name); if the document was not valid before, the edit is let through
+ * anyway (cs_replace).  Otherwise the whole document is validated. */
+
+static gboolean cs_linked(const xmlNode *node)
+{
+    while (node != NULL && node->type != XML_DOCUMENT_NODE)
+        node = node->parent;
+    return node != NULL;
+}
+
+/* Whether element or what it holds has an id that is not in kept. */
+static gboolean cs_drops_id(const xmlNode *element, GHashTable *kept)
+{
+    g_autofree char *id = cs_id_is_reference(element) ? NULL : cs_attribute(element, "id");
+
+    if (id != NULL && !g_hash_table_contains(kept, id))
+        return TRUE;
+    for (const xmlNode *child = element->children; child != NULL; child = child->next)
+        if (child->type == XML_ELEMENT_NODE && cs_drops_id(child, kept))
+            return TRUE;
+    return FALSE;
+}
+
+/* A copy of section; of <resources> and <constraints>, only the element
+ * holding edited (none when it is elsewhere). */
+static xmlNode *cs_copy_section(xmlNode *section, xmlDoc *copy, const xmlNode *edited)
+{
+    if (!cs_is_element(section, "resources") && !cs_is_element(section, "constraints"))
+        return xmlDocCopyNode(section, copy, 1);
+    if (edited == section)
+        return xmlDocCopyNode(section, copy, 1);
+    xmlNode *kept = xmlDocCopyNode(section, copy, 2);
+    for (xmlNode *child = section->children; child != NULL; child = child->next)
+        if (child->type == XML_ELEMENT_NODE && cs_inside(edited, child))
+            xmlAddChild(kept, xmlDocCopyNode(child, copy, 1));
+    return kept;
+}
+
+/* <cib> and its configuration, pruned around edited. */
+static xmlDoc *cs_pruned_copy(const CsDocument *document, const xmlNode *edited)
+{
+    xmlNode *root = xmlDocGetRootElement(document->xml);
+    xmlDoc *copy = xmlNewDoc(BAD_CAST "1.0");
+    xmlNode *copy_root = xmlDocCopyNode(root, copy, 2);
+
+    xmlDocSetRootElement(copy, copy_root);
+    for (xmlNode *child = root->children; child != NULL; child = child->next) {
+        if (!cs_is_element(child, "configuration"))
+            continue;
+        xmlNode *configuration = xmlDocCopyNode(child, copy, 2);
+        xmlAddChild(copy_root, configuration);
+        for (xmlNode *section = child->children; section != NULL; section = section->next)
+            if (section->type == XML_ELEMENT_NODE)
+                xmlAddChild(configuration, cs_copy_section(section, copy, edited));
+    }
+    return copy;
+}
+
+typedef struct {
+    const CsDocument *document;
+    const xmlNode *old; /* the element replaced, out of the document */
+    guint left_out;     /* references to ids the copy left out */
+    gboolean other;     /* a fault that is not one of those */
+} CsPrunedCheck;
+
+/* Whether message is libxml2's for an IDREF whose id the pruned copy
+ * left out: an element of the document (not the one replaced) has it. */
+static gboolean cs_left_out_reference(const CsPrunedCheck *check, const char *message)
+{
+    static const char before[] = "references an unknown ID \"";
+    const char *at = strstr(message, before);
+
+    if (!g_str_has_prefix(message, "IDREF attribute ") || at == NULL)
+        return FALSE;
+    at += strlen(before);
+    const char *end = strchr(at, '"');
+    if (end == NULL)
+        return FALSE;
+    g_autofree char *id = g_strndup(at, (gsize)(end - at));
+    xmlNode *holder = cs_document_lookup_id(check->document, id);
+    return holder != NULL && !cs_id_is_reference(holder) && !cs_inside(holder, check->old)
+           && cs_linked(holder);
+}
+
+static void cs_note_pruned_fault(void *data, const char *format, ...) G_GNUC_PRINTF(2, 3);
+static void cs_note_pruned_fault(void *data, const char *format, ...)
+{
+    CsPrunedCheck *check = data;
+    va_list args;
+
+    if (check->other)
+        return;
+    va_start(args, format);
+    g_autofree char *message = g_strdup_vprintf(format, args);
+    va_end(args);
+    if (cs_left_out_reference(check, message))
+        check->left_out++;
+    else
+        check->other = TRUE;
+}
+
+/* TRUE when the copy pruned around incoming (which replaced old, its ids
+ * in kept) is valid; FALSE also when this cannot tell. */
+static gboolean cs_schema_valid_around(const CsDocument *document, const xmlNode *old,
+                                       const xmlNode *incoming, GHashTable *kept)
+{
+    xmlRelaxNG *schema = cs_schema_for(document);
+
+    if (schema == NULL || cs_drops_id(old, kept))
+        return FALSE;
+    xmlDoc *copy = cs_pruned_copy(document, incoming);
+    CsPrunedCheck check = {document, old, 0, FALSE};
+    xmlRelaxNGValidCtxt *context = xmlRelaxNGNewValidCtxt(schema);
+    xmlRelaxNGSetValidErrors(context, cs_note_pruned_fault, cs_note_pruned_fault, &check);
+    int result = xmlRelaxNGValidateDoc(context, copy);
+    xmlRelaxNGFreeValidCtxt(context);
+    xmlFreeDoc(copy);
+    return result == 0 || (check.left_out > 0 && !check.other);
+}
+
 static gboolean cs_in_status(const xmlNode *node)
 {
     for (; node != NULL; node = node->parent)
@@ -227,7 +356,8 @@ static gboolean cs_replace(CsEditLog *log, const char *id, const char *text, gbo
     xmlNode *parent = old->parent, *next = old->next;
     cs_build_unlink(&build, old);
     cs_build_link(&build, parent, next, incoming);
-    if (!check_schema || cs_schema_valid(document, with_status, after))
+    if (!check_schema || (!with_status && cs_schema_valid_around(document, old, incoming, seen))
+        || cs_schema_valid(document, with_status, after))
         return cs_build_commit(&build, error);
     cs_build_abort(&build);
     /* A CIB that did not validate before is not held to the schema now. */
