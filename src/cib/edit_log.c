@@ -174,17 +174,18 @@ static gboolean cs_is_meta_resource(const xmlNode *node)
            || cs_named(node, "master");
 }
 
-/* The resource whose own <meta_attributes>, <utilization> or
- * <instance_attributes> holds node (or is node), with nothing but
- * resources between it and <resources>; else NULL.  (Utilization is read
- * with the resource and nothing in the status depends on it, so
- * re-reading the resource follows it too; operation digests depend on
- * instance attributes, so the rebuild reads the status again when they
- * changed.) */
+/* The resource whose own <meta_attributes>, <utilization>,
+ * <instance_attributes> or <operations> holds node (or is node), with
+ * nothing but resources between it and <resources>; else NULL.
+ * (Utilization is read with the resource and nothing in the status
+ * depends on it, so re-reading the resource follows it too; operation
+ * digests depend on instance attributes and operations, and the status
+ * on which operations there are, so the rebuild reads the status again
+ * when they changed.) */
 static xmlNode *cs_meta_owner(const xmlNode *node, const xmlNode *parent)
 {
     while (parent != NULL && !cs_named(node, "meta_attributes") && !cs_named(node, "utilization")
-           && !cs_named(node, "instance_attributes")) {
+           && !cs_named(node, "instance_attributes") && !cs_named(node, "operations")) {
         node = parent;
         parent = parent->parent;
     }
@@ -285,9 +286,10 @@ static xmlNode *cs_constraint_top(xmlNode *node, xmlNode *parent)
 /* Records where a step (about to be applied either way) changes the
  * document: a link or unlink changes its parent's children, an attribute
  * its element. */
-/* Whether a link or unlink of node under parent only reshapes the
- * resource tree: node is a resource element (not a bundle) and parent
- * <resources> or a resource element under it. */
+/* Whether node is a resource element (not a bundle) under parent,
+ * <resources> or a resource element under it: a link or unlink of node
+ * only reshapes the resource tree, a change of its attributes is one of
+ * that resource alone. */
 static gboolean cs_resource_tree_step(const xmlNode *node, const xmlNode *parent)
 {
     if (!cs_is_meta_resource(node))
@@ -305,6 +307,13 @@ static void cs_log_note_step(CsEditLog *log, const CsStep *step)
 
     if (step->kind != CS_STEP_ATTRIBUTE && cs_resource_tree_step(step->node, parent)) {
         log->changes |= CS_EDIT_CHANGED_RESOURCE_TREE;
+        return;
+    }
+    /* an attribute of a resource element itself (class, type, template,
+     * description...): the resource is read again (`edit ID`) */
+    if (step->kind == CS_STEP_ATTRIBUTE && cs_resource_tree_step(step->node, parent)) {
+        log->changes |= CS_EDIT_CHANGED_RESOURCE_META;
+        g_hash_table_add(log->meta_owners, step->node);
         return;
     }
     CsEditChanges place = cs_change_place(step->node, parent, &owner);

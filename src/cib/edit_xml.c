@@ -243,13 +243,13 @@ static xmlDoc *cs_pruned_copy(const CsDocument *document, const xmlNode *edited)
 
 typedef struct {
     const CsDocument *document;
-    const xmlNode *old; /* the element replaced, out of the document */
     guint left_out;     /* references to ids the copy left out */
     gboolean other;     /* a fault that is not one of those */
 } CsPrunedCheck;
 
 /* Whether message is libxml2's for an IDREF whose id the pruned copy
- * left out: an element of the document (not the one replaced) has it. */
+ * left out: an element of the document has it (the index may still name
+ * one the edit took out). */
 static gboolean cs_left_out_reference(const CsPrunedCheck *check, const char *message)
 {
     static const char before[] = "references an unknown ID \"";
@@ -263,8 +263,7 @@ static gboolean cs_left_out_reference(const CsPrunedCheck *check, const char *me
         return FALSE;
     g_autofree char *id = g_strndup(at, (gsize)(end - at));
     xmlNode *holder = cs_document_lookup_id(check->document, id);
-    return holder != NULL && !cs_id_is_reference(holder) && !cs_inside(holder, check->old)
-           && cs_linked(holder);
+    return holder != NULL && !cs_id_is_reference(holder) && cs_linked(holder);
 }
 
 static void cs_note_pruned_fault(void *data, const char *format, ...) G_GNUC_PRINTF(2, 3);
@@ -284,17 +283,16 @@ static void cs_note_pruned_fault(void *data, const char *format, ...)
         check->other = TRUE;
 }
 
-/* TRUE when the copy pruned around incoming (which replaced old, its ids
- * in kept) is valid; FALSE also when this cannot tell. */
-static gboolean cs_schema_valid_around(const CsDocument *document, const xmlNode *old,
-                                       const xmlNode *incoming, GHashTable *kept)
+/* TRUE when the copy pruned around edited (the element as edited, which
+ * took away no id) is valid; FALSE also when this cannot tell. */
+static gboolean cs_schema_valid_around(const CsDocument *document, const xmlNode *edited)
 {
     xmlRelaxNG *schema = cs_schema_for(document);
 
-    if (schema == NULL || cs_drops_id(old, kept))
+    if (schema == NULL)
         return FALSE;
-    xmlDoc *copy = cs_pruned_copy(document, incoming);
-    CsPrunedCheck check = {document, old, 0, FALSE};
+    xmlDoc *copy = cs_pruned_copy(document, edited);
+    CsPrunedCheck check = {document, 0, FALSE};
     xmlRelaxNGValidCtxt *context = xmlRelaxNGNewValidCtxt(schema);
     xmlRelaxNGSetValidErrors(context, cs_note_pruned_fault, cs_note_pruned_fault, &check);
     int result = xmlRelaxNGValidateDoc(context, copy);
@@ -309,6 +307,122 @@ static gboolean cs_in_status(const xmlNode *node)
         if (cs_is_element(node, "status"))
             return TRUE;
     return FALSE;
+}
+
+/* ---- the edit in place ---------------------------------------------------
+ * The edited element is made the new one in place where that gives the
+ * very same document (attributes in the same order, the same children):
+ * changed attributes are swapped where they are, and only the parts whose
+ * shape changed are replaced.  The model is then read again only as far
+ * as those parts reach (cib/edit.h: a resource's own attributes, sets or
+ * operations, one constraint), not as for a new resource tree. */
+
+static gboolean cs_plain_element(const xmlNode *node)
+{
+    if (node->type != XML_ELEMENT_NODE || node->ns != NULL || node->nsDef != NULL)
+        return FALSE;
+    for (const xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
+        if (attr->ns != NULL)
+            return FALSE;
+    return TRUE;
+}
+
+/* Whether setting new's attributes on old (cs_build_attribute: a value
+ * changed where it is, a new one last, one gone unlinked) leaves them in
+ * new's order: old's that new keeps, then new's own. */
+static gboolean cs_attributes_in_order(const xmlNode *old, const xmlNode *new)
+{
+    const xmlAttr *want = new->properties;
+
+    for (const xmlAttr *attr = old->properties; attr != NULL; attr = attr->next) {
+        if (xmlHasProp(new, attr->name) == NULL)
+            continue;
+        if (want == NULL || !xmlStrEqual(want->name, attr->name))
+            return FALSE;
+        want = want->next;
+    }
+    for (; want != NULL; want = want->next)
+        if (xmlHasProp(old, want->name) != NULL)
+            return FALSE;
+    return TRUE;
+}
+
+static guint cs_child_count(const xmlNode *node)
+{
+    guint count = 0;
+
+    for (const xmlNode *child = node->children; child != NULL; child = child->next)
+        count++;
+    return count;
+}
+
+/* Whether old can become new in place. */
+static gboolean cs_same_shape(const xmlNode *old, const xmlNode *new)
+{
+    if (!cs_plain_element(old) || !cs_plain_element(new) || !xmlStrEqual(old->name, new->name)
+        || !cs_attributes_in_order(old, new) || cs_child_count(old) != cs_child_count(new))
+        return FALSE;
+    for (const xmlNode *a = old->children, *b = new->children; a != NULL; a = a->next, b = b->next)
+        if (a->type != b->type)
+            return FALSE;
+    return TRUE;
+}
+
+/* Whether two nodes that are not elements are the same. */
+static gboolean cs_same_leaf(const xmlNode *old, const xmlNode *new)
+{
+    return (old->type == XML_TEXT_NODE || old->type == XML_COMMENT_NODE
+            || old->type == XML_CDATA_SECTION_NODE)
+           && xmlStrEqual(old->content, new->content);
+}
+
+/* old becomes new (cs_same_shape); the children of new that replace
+ * old's are moved out of new. */
+static void cs_morph(CsBuild *build, xmlNode *old, xmlNode *new)
+{
+    g_autoptr(GPtrArray) gone = g_ptr_array_new_with_free_func(xmlFree);
+
+    for (const xmlAttr *attr = old->properties; attr != NULL; attr = attr->next)
+        if (xmlHasProp(new, attr->name) == NULL)
+            g_ptr_array_add(gone, xmlStrdup(attr->name));
+    for (guint i = 0; i < gone->len; i++)
+        cs_build_attribute(build, old, g_ptr_array_index(gone, i), NULL);
+    for (const xmlAttr *attr = new->properties; attr != NULL; attr = attr->next) {
+        xmlChar *value = xmlNodeGetContent((const xmlNode *)attr);
+        cs_build_attribute(build, old, (const char *)attr->name,
+                           value != NULL ? (const char *)value : "");
+        xmlFree(value);
+    }
+    xmlNode *a = old->children, *b = new->children;
+    while (a != NULL) {
+        xmlNode *a_next = a->next, *b_next = b->next;
+        if (a->type == XML_ELEMENT_NODE && cs_same_shape(a, b)) {
+            cs_morph(build, a, b);
+        } else if (a->type == XML_ELEMENT_NODE || !cs_same_leaf(a, b)) {
+            xmlUnlinkNode(b);
+            cs_build_unlink(build, a);
+            cs_build_link(build, old, a_next, b);
+        }
+        a = a_next;
+        b = b_next;
+    }
+}
+
+/* The edit's steps: old made incoming in place, or replaced by it.  The
+ * element the document holds then; *spent is incoming when it is left
+ * out of the document (the caller frees it). */
+static xmlNode *cs_build_edit(CsBuild *build, xmlNode *old, xmlNode *incoming, xmlNode **spent)
+{
+    if (cs_same_shape(old, incoming)) {
+        cs_morph(build, old, incoming);
+        *spent = incoming;
+        return old;
+    }
+    xmlNode *parent = old->parent, *next = old->next;
+    cs_build_unlink(build, old);
+    cs_build_link(build, parent, next, incoming);
+    *spent = NULL;
+    return incoming;
 }
 
 /* ---- the edit ---------------------------------------------------------------- */
@@ -350,16 +464,21 @@ static gboolean cs_replace(CsEditLog *log, const char *id, const char *text, gbo
     g_autoptr(GString) after = g_string_new(NULL);
     g_autoptr(GString) before = g_string_new(NULL);
     gboolean with_status = cs_in_status(old);
+    /* the pruned check cannot see a reference to an id the edit takes away */
+    gboolean around = !with_status && !cs_drops_id(old, seen);
     CsBuild build;
+    xmlNode *spent = NULL;
 
     cs_build_begin(&build, log, description);
-    xmlNode *parent = old->parent, *next = old->next;
-    cs_build_unlink(&build, old);
-    cs_build_link(&build, parent, next, incoming);
-    if (!check_schema || (!with_status && cs_schema_valid_around(document, old, incoming, seen))
-        || cs_schema_valid(document, with_status, after))
-        return cs_build_commit(&build, error);
+    xmlNode *edited = cs_build_edit(&build, old, incoming, &spent);
+    if (!check_schema || (around && cs_schema_valid_around(document, edited))
+        || cs_schema_valid(document, with_status, after)) {
+        gboolean done = cs_build_commit(&build, error);
+        xmlFreeNode(spent);
+        return done;
+    }
     cs_build_abort(&build);
+    xmlFreeNode(spent);
     /* A CIB that did not validate before is not held to the schema now. */
     if (!cs_schema_valid(document, with_status, before))
         return cs_replace(log, id, text, FALSE, error);

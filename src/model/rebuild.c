@@ -109,6 +109,12 @@ static gboolean cs_reread_same_place(const CsResource *old, const CsResource *fr
  * keeps are made again for a resource whose parameters are new. */
 static gboolean cs_reread_same_for_status(const CsResource *old, const CsResource *fresh)
 {
+    /* the agent: a history of another one is an orphan's */
+    if (g_strcmp0(old->rsc_class, fresh->rsc_class) != 0
+        || g_strcmp0(old->provider, fresh->provider) != 0
+        || g_strcmp0(old->type, fresh->type) != 0) {
+        return FALSE;
+    }
     return old->managed == fresh->managed && old->failure_timeout_s == fresh->failure_timeout_s
            && old->block_failure_timeout == fresh->block_failure_timeout
            && old->remote_reconnect_ms == fresh->remote_reconnect_ms
