@@ -372,7 +372,8 @@ START_TEST(test_replace_element_in_place)
     assert_edited_as_written(&f, "db-vip", " description=\"a &amp; b\"", "", TRUE);
     assert_edited_as_written(&f, "db-vip", "name=\"cidr_netmask\" value=\"24\"/>",
                              "name=\"cidr_netmask\" value=\"24\"/><nvpair "
-                             "id=\"db-vip-nic\" name=\"nic\" value=\"eth0\"/>", TRUE);
+                             "id=\"db-vip-nic\" name=\"nic\" value=\"eth0\"/>",
+                             TRUE);
     /* a group's member, and the text between elements */
     assert_edited_as_written(&f, "web", "<primitive id=\"web-fs\"",
                              "<primitive id=\"web-fs\" description=\"fs\"", TRUE);
@@ -415,7 +416,8 @@ START_TEST(test_replace_element_schema_around)
                       CS_EDIT_ERROR_INVALID);
     /* a group's member changed, the group valid */
     g_autofree char *group = cs_edit_element_text(f.document, "web");
-    g_autofree char *described = replace(group, "<group id=\"web\"", "<group id=\"web\" description=\"tier\"");
+    g_autofree char *described =
+        replace(group, "<group id=\"web\"", "<group id=\"web\" description=\"tier\"");
     ck_assert(cs_edit_replace_element(f.log, "web", described, NULL));
     check_undo_all(&f);
     fixture_close(&f);

@@ -160,10 +160,9 @@ static char *answer(const CsSolution *solution, const GError *failure)
                                rsc->managed, rsc->maintenance, rsc->requires);
         for (guint j = 0; j < rsc->ops->len; j++) {
             const CsOp *op = g_ptr_array_index(rsc->ops, j);
-            g_string_append_printf(out, "  op %s timeout=%u enabled=%d on-fail=%s meta=%u\n",
-                                   op->id, op->timeout_ms, op->enabled,
-                                   op->on_fail != NULL ? op->on_fail : "-",
-                                   g_hash_table_size(op->meta));
+            g_string_append_printf(
+                out, "  op %s timeout=%u enabled=%d on-fail=%s meta=%u\n", op->id, op->timeout_ms,
+                op->enabled, op->on_fail != NULL ? op->on_fail : "-", g_hash_table_size(op->meta));
         }
         g_string_append_printf(out, "  block-failure-timeout=%d\n", rsc->block_failure_timeout);
     }
@@ -215,8 +214,8 @@ static gboolean run_kind(CsSession *session, const char *command, GString *out, 
     const char *at = text != NULL ? strstr(text, parts[1]) : NULL;
     if (at == NULL)
         return FALSE;
-    g_autofree char *edited = g_strdup_printf("%.*s%s%s", (int)(at - text), text, parts[2],
-                                              at + strlen(parts[1]));
+    g_autofree char *edited =
+        g_strdup_printf("%.*s%s%s", (int)(at - text), text, parts[2], at + strlen(parts[1]));
     return cs_edit_replace_element(session->log, parts[0], edited, error)
            && cs_session_refresh(session);
 }
@@ -241,8 +240,7 @@ static gboolean try_kind(CsSession *session, const CsEditKind *kind, gboolean de
     g_autoptr(GError) error = NULL;
     guint partial_before = session->partial_rebuilds;
     guint64 state_before = cs_edit_log_state(session->log);
-    if (!run_kind(session, command, out, &error)
-        || cs_edit_log_state(session->log) == state_before)
+    if (!run_kind(session, command, out, &error) || cs_edit_log_state(session->log) == state_before)
         return FALSE; /* refused by the command, or nothing to change */
     g_autofree char *what = g_strdup_printf("'%s'", command);
     assert_as_fresh(session, what);

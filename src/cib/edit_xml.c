@@ -206,17 +206,16 @@ static gboolean cs_drops_id(const xmlNode *element, GHashTable *kept)
     return FALSE;
 }
 
-/* A copy of section; of <resources> and <constraints>, only the element
- * holding edited (none when it is elsewhere). */
+/* A copy of section; of <resources> and <constraints>, only the elements
+ * the edit reached (holding edited, or inside it). */
 static xmlNode *cs_copy_section(xmlNode *section, xmlDoc *copy, const xmlNode *edited)
 {
     if (!cs_is_element(section, "resources") && !cs_is_element(section, "constraints"))
         return xmlDocCopyNode(section, copy, 1);
-    if (edited == section)
-        return xmlDocCopyNode(section, copy, 1);
     xmlNode *kept = xmlDocCopyNode(section, copy, 2);
     for (xmlNode *child = section->children; child != NULL; child = child->next)
-        if (child->type == XML_ELEMENT_NODE && cs_inside(edited, child))
+        if (child->type == XML_ELEMENT_NODE
+            && (cs_inside(edited, child) || cs_inside(child, edited)))
             xmlAddChild(kept, xmlDocCopyNode(child, copy, 1));
     return kept;
 }
@@ -243,8 +242,8 @@ static xmlDoc *cs_pruned_copy(const CsDocument *document, const xmlNode *edited)
 
 typedef struct {
     const CsDocument *document;
-    guint left_out;     /* references to ids the copy left out */
-    gboolean other;     /* a fault that is not one of those */
+    guint left_out; /* references to ids the copy left out */
+    gboolean other; /* a fault that is not one of those */
 } CsPrunedCheck;
 
 /* Whether message is libxml2's for an IDREF whose id the pruned copy
