@@ -370,6 +370,11 @@ START_TEST(test_replace_element_in_place)
                              "provider=\"heartbeat\" class=\"ocf\"", FALSE);
     /* an attribute taken away, an element added inside */
     assert_edited_as_written(&f, "db-vip", " description=\"a &amp; b\"", "", TRUE);
+    /* an attribute added and taken away between two others: in place,
+     * and undo puts it back where it was */
+    assert_edited_as_written(&f, "db-vip", "class=\"ocf\"", "description=\"mid\" class=\"ocf\"",
+                             TRUE);
+    assert_edited_as_written(&f, "db-vip", " description=\"mid\"", "", TRUE);
     assert_edited_as_written(&f, "db-vip", "name=\"cidr_netmask\" value=\"24\"/>",
                              "name=\"cidr_netmask\" value=\"24\"/><nvpair "
                              "id=\"db-vip-nic\" name=\"nic\" value=\"eth0\"/>",

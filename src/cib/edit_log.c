@@ -36,6 +36,8 @@ typedef struct CsStep {
     xmlNode *parent;
     xmlNode *next;                /* NULL: last child */
     xmlAttr *old_attr, *new_attr; /* either may be NULL (absent) */
+    xmlAttr *next_attr;           /* the attribute before which one comes
+                                     or goes (NULL: last) */
 } CsStep;
 
 typedef struct CsEdit {
@@ -106,10 +108,11 @@ static void cs_link_attribute(xmlNode *element, xmlAttr *next, xmlAttr *attr)
         next->prev = attr;
 }
 
-/* Puts `incoming` where `outgoing` was (or last); either may be NULL. */
-static void cs_swap_attribute(xmlNode *element, xmlAttr *outgoing, xmlAttr *incoming)
+/* Puts `incoming` where `outgoing` was (or before `at`); either may be
+ * NULL. */
+static void cs_swap_attribute(xmlNode *element, xmlAttr *outgoing, xmlAttr *incoming, xmlAttr *at)
 {
-    xmlAttr *next = NULL;
+    xmlAttr *next = at;
 
     if (outgoing != NULL) {
         next = outgoing->next;
@@ -136,7 +139,9 @@ static void cs_step_forward(const CsStep *step)
     switch (step->kind) {
     case CS_STEP_LINK: cs_link_node(step->parent, step->next, step->node); break;
     case CS_STEP_UNLINK: xmlUnlinkNode(step->node); break;
-    case CS_STEP_ATTRIBUTE: cs_swap_attribute(step->node, step->old_attr, step->new_attr); break;
+    case CS_STEP_ATTRIBUTE:
+        cs_swap_attribute(step->node, step->old_attr, step->new_attr, step->next_attr);
+        break;
     }
 }
 
@@ -145,7 +150,9 @@ static void cs_step_backward(const CsStep *step)
     switch (step->kind) {
     case CS_STEP_LINK: xmlUnlinkNode(step->node); break;
     case CS_STEP_UNLINK: cs_link_node(step->parent, step->next, step->node); break;
-    case CS_STEP_ATTRIBUTE: cs_swap_attribute(step->node, step->new_attr, step->old_attr); break;
+    case CS_STEP_ATTRIBUTE:
+        cs_swap_attribute(step->node, step->new_attr, step->old_attr, step->next_attr);
+        break;
     }
 }
 
@@ -703,8 +710,11 @@ void cs_build_unlink(CsBuild *build, xmlNode *node)
     cs_step_forward(step);
 }
 
-/* Sets (value non-NULL) or removes an attribute of element. */
-void cs_build_attribute(CsBuild *build, xmlNode *element, const char *name, const char *value)
+/* Sets (value non-NULL) or removes an attribute of element; a new one
+ * goes before `before` (NULL: last).  An attribute taken away comes back
+ * where it was on undo. */
+void cs_build_attribute_before(CsBuild *build, xmlNode *element, const char *name,
+                               const char *value, xmlAttr *before)
 {
     xmlAttr *old_attr = xmlHasProp(element, BAD_CAST name);
 
@@ -720,8 +730,17 @@ void cs_build_attribute(CsBuild *build, xmlNode *element, const char *name, cons
     CsStep *step = cs_build_step(build, CS_STEP_ATTRIBUTE, element);
     step->old_attr = old_attr;
     step->new_attr = value != NULL ? cs_new_attribute(element->doc, name, value) : NULL;
+    if (old_attr == NULL)
+        step->next_attr = before;
+    else if (value == NULL)
+        step->next_attr = old_attr->next;
     cs_log_note_step(build->log, step);
     cs_step_forward(step);
+}
+
+void cs_build_attribute(CsBuild *build, xmlNode *element, const char *name, const char *value)
+{
+    cs_build_attribute_before(build, element, name, value, NULL);
 }
 
 /* ---- whitespace: new elements indented like their neighbours ---------- */

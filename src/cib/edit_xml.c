@@ -326,24 +326,26 @@ static gboolean cs_plain_element(const xmlNode *node)
     return TRUE;
 }
 
-/* Whether setting new's attributes on old (cs_build_attribute: a value
- * changed where it is, a new one last, one gone unlinked) leaves them in
- * new's order: old's that new keeps, then new's own. */
+/* The first attribute of list, from attr on, that element has too. */
+static const xmlAttr *cs_next_shared(const xmlAttr *attr, const xmlNode *element)
+{
+    while (attr != NULL && xmlHasProp(element, attr->name) == NULL)
+        attr = attr->next;
+    return attr;
+}
+
+/* Whether the attributes both have are in the same order in both: then
+ * old's can be made new's where they are (cs_morph). */
 static gboolean cs_attributes_in_order(const xmlNode *old, const xmlNode *new)
 {
-    const xmlAttr *want = new->properties;
+    const xmlAttr *a = cs_next_shared(old->properties, new);
+    const xmlAttr *b = cs_next_shared(new->properties, old);
 
-    for (const xmlAttr *attr = old->properties; attr != NULL; attr = attr->next) {
-        if (xmlHasProp(new, attr->name) == NULL)
-            continue;
-        if (want == NULL || !xmlStrEqual(want->name, attr->name))
+    for (; a != NULL && b != NULL;
+         a = cs_next_shared(a->next, new), b = cs_next_shared(b->next, old))
+        if (!xmlStrEqual(a->name, b->name))
             return FALSE;
-        want = want->next;
-    }
-    for (; want != NULL; want = want->next)
-        if (xmlHasProp(old, want->name) != NULL)
-            return FALSE;
-    return TRUE;
+    return a == NULL && b == NULL;
 }
 
 static guint cs_child_count(const xmlNode *node)
@@ -386,10 +388,13 @@ static void cs_morph(CsBuild *build, xmlNode *old, xmlNode *new)
             g_ptr_array_add(gone, xmlStrdup(attr->name));
     for (guint i = 0; i < gone->len; i++)
         cs_build_attribute(build, old, g_ptr_array_index(gone, i), NULL);
+    /* each of new's where it is, or before the next one old has too */
     for (const xmlAttr *attr = new->properties; attr != NULL; attr = attr->next) {
         xmlChar *value = xmlNodeGetContent((const xmlNode *)attr);
-        cs_build_attribute(build, old, (const char *)attr->name,
-                           value != NULL ? (const char *)value : "");
+        const xmlAttr *next = cs_next_shared(attr->next, old);
+        cs_build_attribute_before(build, old, (const char *)attr->name,
+                                  value != NULL ? (const char *)value : "",
+                                  next != NULL ? xmlHasProp(old, next->name) : NULL);
         xmlFree(value);
     }
     xmlNode *a = old->children, *b = new->children;
