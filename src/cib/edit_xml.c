@@ -310,9 +310,10 @@ static gboolean cs_in_status(const xmlNode *node)
 
 /* ---- the edit in place ---------------------------------------------------
  * The edited element is made the new one in place where that gives the
- * very same document (attributes in the same order, the same children):
- * changed attributes are swapped where they are, and only the parts whose
- * shape changed are replaced.  The model is then read again only as far
+ * very same document (the attributes both have in the same order, as
+ * many children of the same kinds): changed attributes are swapped where
+ * they are, new ones put where the text has them, and only the children
+ * whose shape changed are replaced.  The model is then read again only as far
  * as those parts reach (cib/edit.h: a resource's own attributes, sets or
  * operations, one constraint), not as for a new resource tree. */
 
