@@ -339,6 +339,96 @@ START_TEST(test_replace_element)
 }
 END_TEST
 
+/* The element is made the edited one in place where it can be: the
+ * document then reads exactly as the text the editor wrote, as a
+ * replacement would, for changes of every shape. */
+static void assert_edited_as_written(Fixture *fixture, const char *id, const char *from,
+                                     const char *to, gboolean in_place)
+{
+    xmlNode *element = cs_document_lookup_id(fixture->document, id);
+    g_autofree char *text = cs_edit_element_text(fixture->document, id);
+    ck_assert_ptr_nonnull(strstr(text, from));
+    g_autofree char *edited = replace(text, from, to);
+    g_autoptr(GError) error = NULL;
+    ck_assert_msg(cs_edit_replace_element(fixture->log, id, edited, &error), "%s: %s", to,
+                  error != NULL ? error->message : "");
+    g_autofree char *now = cs_edit_element_text(fixture->document, id);
+    ck_assert_str_eq(now, edited);
+    ck_assert_int_eq(cs_document_lookup_id(fixture->document, id) == element, in_place);
+}
+
+START_TEST(test_replace_element_in_place)
+{
+    Fixture f;
+    fixture_open(&f);
+    /* an attribute added, one changed inside, with a character to escape */
+    assert_edited_as_written(&f, "db-vip", "type=\"IPaddr2\"",
+                             "type=\"IPaddr2\" description=\"a &amp; b\"", TRUE);
+    assert_edited_as_written(&f, "db-vip", "timeout=\"20s\"", "timeout=\"30s\"", TRUE);
+    /* attributes in another order: replaced */
+    assert_edited_as_written(&f, "db-vip", "class=\"ocf\" provider=\"heartbeat\"",
+                             "provider=\"heartbeat\" class=\"ocf\"", FALSE);
+    /* an attribute taken away, an element added inside */
+    assert_edited_as_written(&f, "db-vip", " description=\"a &amp; b\"", "", TRUE);
+    /* an attribute added and taken away between two others: in place,
+     * and undo puts it back where it was */
+    assert_edited_as_written(&f, "db-vip", "class=\"ocf\"", "description=\"mid\" class=\"ocf\"",
+                             TRUE);
+    assert_edited_as_written(&f, "db-vip", " description=\"mid\"", "", TRUE);
+    assert_edited_as_written(&f, "db-vip", "name=\"cidr_netmask\" value=\"24\"/>",
+                             "name=\"cidr_netmask\" value=\"24\"/><nvpair "
+                             "id=\"db-vip-nic\" name=\"nic\" value=\"eth0\"/>",
+                             TRUE);
+    /* a group's member, and the text between elements */
+    assert_edited_as_written(&f, "web", "<primitive id=\"web-fs\"",
+                             "<primitive id=\"web-fs\" description=\"fs\"", TRUE);
+    assert_edited_as_written(&f, "web", "\n        <primitive id=\"web-server\"",
+                             "\n    <primitive id=\"web-server\"", TRUE);
+    ck_assert_ptr_nonnull(cs_document_lookup_id(f.document, "db-vip-nic"));
+    check_undo_all(&f);
+    fixture_close(&f);
+}
+END_TEST
+
+/* The schema check around one edit (cib/edit_xml.c): a copy holding,
+ * of <resources> and <constraints>, only the edited element is validated
+ * first; what it refuses, the whole document must refuse too. */
+START_TEST(test_replace_element_schema_around)
+{
+    if (!g_file_test("/usr/share/pacemaker/pacemaker-3.7.rng", G_FILE_TEST_EXISTS))
+        return;
+    Fixture f;
+    fixture_open(&f);
+    /* valid: names resources the copy leaves out */
+    const char *location = "location-db-promoted-delta";
+    g_autofree char *text = cs_edit_element_text(f.document, location);
+    g_autofree char *scored = replace(text, "score=\"50\"", "score=\"60\"");
+    ck_assert(cs_edit_replace_element(f.log, location, scored, NULL));
+    cs_test_assert_value(f.document, "//rsc_location[@id='location-db-promoted-delta']/@score",
+                         "60");
+    /* a resource that does not exist */
+    g_autofree char *dangling = replace(scored, "rsc=\"db-clone\"", "rsc=\"no-such\"");
+    ck_assert_refused(&f, cs_edit_replace_element(f.log, location, dangling, cs_error),
+                      CS_EDIT_ERROR_INVALID);
+    /* the same ids, an attribute the schema does not have */
+    g_autofree char *primitive = cs_edit_element_text(f.document, "db-vip");
+    g_autofree char *unknown = replace(primitive, "type=\"IPaddr2\"", "type=\"IPaddr2\" nom=\"x\"");
+    ck_assert_refused(&f, cs_edit_replace_element(f.log, "db-vip", unknown, cs_error),
+                      CS_EDIT_ERROR_INVALID);
+    /* an id a colocation names, taken away */
+    g_autofree char *renamed = replace(primitive, "id=\"db-vip\"", "id=\"db-vip-2\"");
+    ck_assert_refused(&f, cs_edit_replace_element(f.log, "db-vip", renamed, cs_error),
+                      CS_EDIT_ERROR_INVALID);
+    /* a group's member changed, the group valid */
+    g_autofree char *group = cs_edit_element_text(f.document, "web");
+    g_autofree char *described =
+        replace(group, "<group id=\"web\"", "<group id=\"web\" description=\"tier\"");
+    ck_assert(cs_edit_replace_element(f.log, "web", described, NULL));
+    check_undo_all(&f);
+    fixture_close(&f);
+}
+END_TEST
+
 /* Shared operations (id-ref) and tags, as utilization-shuffle and
  * tags-location in the corpus have them. */
 static const char *const shared_cib =
@@ -417,6 +507,8 @@ static Suite *edit_settings_suite(void)
     tcase_add_test(structure, test_new_constraints);
     tcase_add_test(structure, test_resources_and_nodes);
     tcase_add_test(structure, test_replace_element);
+    tcase_add_test(structure, test_replace_element_schema_around);
+    tcase_add_test(structure, test_replace_element_in_place);
     tcase_add_test(structure, test_remove_keeps_references);
     suite_add_tcase(suite, structure);
     return suite;

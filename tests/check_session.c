@@ -687,6 +687,88 @@ static gboolean edit_clock(CsSession *session, GError **error)
     return cs_edit_set_time(session->log, later, error);
 }
 
+static gboolean edit_op_default(CsSession *session, GError **error)
+{
+    return cs_edit_option(session->log, CS_EDIT_OP_DEFAULTS, "timeout", "45s", error);
+}
+
+static gboolean edit_op_default_enabled(CsSession *session, GError **error)
+{
+    return cs_edit_option(session->log, CS_EDIT_OP_DEFAULTS, "enabled", "false", error);
+}
+
+/* `edit ID` as if the editor had made the first from of the element's
+ * text to. */
+static gboolean edit_xml(CsSession *session, const char *id, const char *from, const char *to,
+                         GError **error)
+{
+    NEED(id);
+    /* the id may name a node too (a remote node's connection) */
+    xmlNode *element = cs_document_lookup_id(session->document, id);
+    NEED(element);
+    if (strcmp((const char *)element->name, "node") == 0)
+        return FALSE;
+    g_autofree char *text = cs_edit_element_text(session->document, id);
+    const char *at = text != NULL ? strstr(text, from) : NULL;
+    NEED(at);
+    g_autofree char *edited =
+        g_strdup_printf("%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+    return cs_edit_replace_element(session->log, id, edited, error);
+}
+
+static gboolean edit_xml_primitive(CsSession *session, GError **error)
+{
+    const CsResource *rsc = first_primitive(session, 0);
+    NEED(rsc);
+    g_autofree char *from = g_strdup_printf("id=\"%s\"", rsc->id);
+    g_autofree char *to = g_strdup_printf("id=\"%s\" description=\"trial\"", rsc->id);
+    return edit_xml(session, rsc->id, from, to, error);
+}
+
+static gboolean edit_xml_operation(CsSession *session, GError **error)
+{
+    const CsResource *rsc = first_primitive(session, 0);
+    NEED(rsc);
+    return edit_xml(session, rsc->id, "interval=\"", "interval=\"1", error);
+}
+
+/* attributes in another order (the id last): the element is replaced */
+static gboolean edit_xml_reordered(CsSession *session, GError **error)
+{
+    const CsResource *rsc = first_primitive(session, 0);
+    NEED(rsc);
+    xmlNode *element = cs_document_lookup_id(session->document, rsc->id);
+    if (element == NULL || strcmp((const char *)element->name, "primitive") != 0)
+        return FALSE;
+    g_autofree char *text = cs_edit_element_text(session->document, rsc->id);
+    g_autofree char *id = g_strdup_printf(" id=\"%s\"", rsc->id);
+    const char *at = text != NULL ? strstr(text, id) : NULL;
+    NEED(at);
+    g_autoptr(GString) edited = g_string_new(text);
+    g_string_erase(edited, at - text, (gssize)strlen(id));
+    gsize end = strcspn(edited->str, ">");
+    g_string_insert(edited, (gssize)(end - (end > 0 && edited->str[end - 1] == '/')), id);
+    return cs_edit_replace_element(session->log, rsc->id, edited->str, error);
+}
+
+static gboolean edit_xml_group(CsSession *session, GError **error)
+{
+    const CsResource *group = first_of_kind(session, CS_RSC_GROUP);
+    NEED(group);
+    g_autofree char *from = g_strdup_printf("id=\"%s\"", group->id);
+    g_autofree char *to = g_strdup_printf("id=\"%s\" description=\"trial\"", group->id);
+    return edit_xml(session, group->id, from, to, error);
+}
+
+static gboolean edit_xml_constraint(CsSession *session, GError **error)
+{
+    const char *id = constraint_id(session, "rsc_colocation");
+    NEED(id);
+    g_autofree char *from = g_strdup_printf("id=\"%s\"", id);
+    g_autofree char *to = g_strdup_printf("id=\"%s\" rsc-role=\"Started\"", id);
+    return edit_xml(session, id, from, to, error);
+}
+
 enum {
     C = CS_EDIT_CHANGED_CONSTRAINTS,
     O = CS_EDIT_CHANGED_OTHER,
@@ -696,6 +778,7 @@ enum {
     D = CS_EDIT_CHANGED_RSC_DEFAULTS,
     NS = CS_EDIT_CHANGED_NODE_STATES,
     T = CS_EDIT_CHANGED_RESOURCE_TREE,
+    P = CS_EDIT_CHANGED_OP_DEFAULTS,
 };
 
 static const struct {
@@ -742,6 +825,13 @@ static const struct {
     {"clone", edit_clone, T, T | C, 5},
     {"resource add", edit_resource_new, T, 0, 5},
     {"resource remove", edit_resource_gone, T, T | C, 5},
+    {"op-default", edit_op_default, P, 0, 5},
+    {"op-default enabled", edit_op_default_enabled, P, 0, 5},
+    {"edit primitive", edit_xml_primitive, M, 0, 5},
+    {"edit primitive operation", edit_xml_operation, M, 0, 3},
+    {"edit primitive reordered", edit_xml_reordered, T, 0, 5},
+    {"edit group", edit_xml_group, M, 0, 3},
+    {"edit colocation", edit_xml_constraint, C, 0, 3},
 };
 
 /* How many node edits took the previous model's histories over instead

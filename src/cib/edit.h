@@ -78,10 +78,12 @@ typedef enum {
     CS_EDIT_CHANGED_STATUS = 1 << 3,        /* inside a node_state's
                                                <transient_attributes> */
     CS_EDIT_CHANGED_RESOURCE_META = 1 << 4, /* inside the <meta_attributes>,
-                                               <instance_attributes>
-                                               or <utilization> of a
+                                               <instance_attributes>,
+                                               <utilization> or
+                                               <operations> of a
                                                primitive, group or clone
-                                               (of the resource tree) */
+                                               (of the resource tree), or
+                                               its own attributes */
     CS_EDIT_CHANGED_RSC_DEFAULTS = 1 << 5,  /* inside <rsc_defaults>, or the
                                                section itself */
     CS_EDIT_CHANGED_TICKETS = 1 << 6,       /* inside the status section's

@@ -39,6 +39,9 @@ void cs_build_link(CsBuild *build, xmlNode *parent, xmlNode *next, xmlNode *node
 void cs_build_unlink(CsBuild *build, xmlNode *node);
 /* Sets (value non-NULL) or removes an attribute of an element. */
 void cs_build_attribute(CsBuild *build, xmlNode *element, const char *name, const char *value);
+/* The same, a new attribute going before `before` (NULL: last). */
+void cs_build_attribute_before(CsBuild *build, xmlNode *element, const char *name,
+                               const char *value, xmlAttr *before);
 /* Links node under parent before the element `before` (NULL: after the
  * last element), indented like its siblings. */
 void cs_build_insert(CsBuild *build, xmlNode *parent, xmlNode *before, xmlNode *node);

@@ -37,6 +37,8 @@ typedef struct CsStep {
     xmlNode *parent;
     xmlNode *next;                /* NULL: last child */
     xmlAttr *old_attr, *new_attr; /* either may be NULL (absent) */
+    xmlAttr *next_attr;           /* the attribute before which one comes
+                                     or goes (NULL: last) */
 } CsStep;
 
 typedef struct CsEdit {
@@ -107,10 +109,11 @@ static void cs_link_attribute(xmlNode *element, xmlAttr *next, xmlAttr *attr)
         next->prev = attr;
 }
 
-/* Puts `incoming` where `outgoing` was (or last); either may be NULL. */
-static void cs_swap_attribute(xmlNode *element, xmlAttr *outgoing, xmlAttr *incoming)
+/* Puts `incoming` where `outgoing` was (or before `at`); either may be
+ * NULL. */
+static void cs_swap_attribute(xmlNode *element, xmlAttr *outgoing, xmlAttr *incoming, xmlAttr *at)
 {
-    xmlAttr *next = NULL;
+    xmlAttr *next = at;
 
     if (outgoing != NULL) {
         next = outgoing->next;
@@ -137,7 +140,9 @@ static void cs_step_forward(const CsStep *step)
     switch (step->kind) {
     case CS_STEP_LINK: cs_link_node(step->parent, step->next, step->node); break;
     case CS_STEP_UNLINK: xmlUnlinkNode(step->node); break;
-    case CS_STEP_ATTRIBUTE: cs_swap_attribute(step->node, step->old_attr, step->new_attr); break;
+    case CS_STEP_ATTRIBUTE:
+        cs_swap_attribute(step->node, step->old_attr, step->new_attr, step->next_attr);
+        break;
     }
 }
 
@@ -146,7 +151,9 @@ static void cs_step_backward(const CsStep *step)
     switch (step->kind) {
     case CS_STEP_LINK: xmlUnlinkNode(step->node); break;
     case CS_STEP_UNLINK: cs_link_node(step->parent, step->next, step->node); break;
-    case CS_STEP_ATTRIBUTE: cs_swap_attribute(step->node, step->new_attr, step->old_attr); break;
+    case CS_STEP_ATTRIBUTE:
+        cs_swap_attribute(step->node, step->new_attr, step->old_attr, step->next_attr);
+        break;
     }
 }
 
@@ -170,17 +177,18 @@ static gboolean cs_is_meta_resource(const xmlNode *node)
            || cs_xml_is(node, "master");
 }
 
-/* The resource whose own <meta_attributes>, <utilization> or
- * <instance_attributes> holds node (or is node), with nothing but
- * resources between it and <resources>; else NULL.  (Utilization is read
- * with the resource and nothing in the status depends on it, so
- * re-reading the resource follows it too; operation digests depend on
- * instance attributes, so the rebuild reads the status again when they
- * changed.) */
+/* The resource whose own <meta_attributes>, <utilization>,
+ * <instance_attributes> or <operations> holds node (or is node), with
+ * nothing but resources between it and <resources>; else NULL.
+ * (Utilization is read with the resource and nothing in the status
+ * depends on it, so re-reading the resource follows it too; operation
+ * digests depend on instance attributes and operations, and the status
+ * on which operations there are, so the rebuild reads the status again
+ * when they changed.) */
 static xmlNode *cs_meta_owner(const xmlNode *node, const xmlNode *parent)
 {
     while (parent != NULL && !cs_xml_is(node, "meta_attributes") && !cs_xml_is(node, "utilization")
-           && !cs_xml_is(node, "instance_attributes")) {
+           && !cs_xml_is(node, "instance_attributes") && !cs_xml_is(node, "operations")) {
         node = parent;
         parent = parent->parent;
     }
@@ -281,9 +289,10 @@ static xmlNode *cs_constraint_top(xmlNode *node, xmlNode *parent)
 /* Records where a step (about to be applied either way) changes the
  * document: a link or unlink changes its parent's children, an attribute
  * its element. */
-/* Whether a link or unlink of node under parent only reshapes the
- * resource tree: node is a resource element (not a bundle) and parent
- * <resources> or a resource element under it. */
+/* Whether node is a resource element (not a bundle) under parent,
+ * <resources> or a resource element under it: a link or unlink of node
+ * only reshapes the resource tree, a change of its attributes is one of
+ * that resource alone. */
 static gboolean cs_resource_tree_step(const xmlNode *node, const xmlNode *parent)
 {
     if (!cs_is_meta_resource(node))
@@ -301,6 +310,13 @@ static void cs_log_note_step(CsEditLog *log, const CsStep *step)
 
     if (step->kind != CS_STEP_ATTRIBUTE && cs_resource_tree_step(step->node, parent)) {
         log->changes |= CS_EDIT_CHANGED_RESOURCE_TREE;
+        return;
+    }
+    /* an attribute of a resource element itself (class, type, template,
+     * description...): the resource is read again (`edit ID`) */
+    if (step->kind == CS_STEP_ATTRIBUTE && cs_resource_tree_step(step->node, parent)) {
+        log->changes |= CS_EDIT_CHANGED_RESOURCE_META;
+        g_hash_table_add(log->meta_owners, step->node);
         return;
     }
     CsEditChanges place = cs_change_place(step->node, parent, &owner);
@@ -690,8 +706,11 @@ void cs_build_unlink(CsBuild *build, xmlNode *node)
     cs_step_forward(step);
 }
 
-/* Sets (value non-NULL) or removes an attribute of element. */
-void cs_build_attribute(CsBuild *build, xmlNode *element, const char *name, const char *value)
+/* Sets (value non-NULL) or removes an attribute of element; a new one
+ * goes before `before` (NULL: last).  An attribute taken away comes back
+ * where it was on undo. */
+void cs_build_attribute_before(CsBuild *build, xmlNode *element, const char *name,
+                               const char *value, xmlAttr *before)
 {
     xmlAttr *old_attr = xmlHasProp(element, BAD_CAST name);
 
@@ -707,8 +726,17 @@ void cs_build_attribute(CsBuild *build, xmlNode *element, const char *name, cons
     CsStep *step = cs_build_step(build, CS_STEP_ATTRIBUTE, element);
     step->old_attr = old_attr;
     step->new_attr = value != NULL ? cs_new_attribute(element->doc, name, value) : NULL;
+    if (old_attr == NULL)
+        step->next_attr = before;
+    else if (value == NULL)
+        step->next_attr = old_attr->next;
     cs_log_note_step(build->log, step);
     cs_step_forward(step);
+}
+
+void cs_build_attribute(CsBuild *build, xmlNode *element, const char *name, const char *value)
+{
+    cs_build_attribute_before(build, element, name, value, NULL);
 }
 
 /* ---- whitespace: new elements indented like their neighbours ---------- */

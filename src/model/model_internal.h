@@ -140,6 +140,12 @@ CsResource *cs_model_rederive_resource(const CsModel *model, const CsResource *o
  * else a new resource sharing all old holds.  For a subtree the resource
  * tree keeps whole while an edit adds or takes resources before it. */
 CsResource *cs_model_renumber_resource(CsResource *old, int shift);
+/* The primitive old after an edit of <op_defaults> alone (model: one
+ * reading the document as it is now): NULL when its operations read as
+ * they did (Pacemaker Explained 2.1, "Operation Defaults": the defaults
+ * reach nothing else of a resource); otherwise a new resource sharing
+ * all of old but its operations and what they decide. */
+CsResource *cs_model_reread_ops(const CsModel *model, const CsResource *old);
 CsResource *cs_model_reinterpret_resource(const CsModel *model, const CsResource *old,
                                           GPtrArray *warnings);
 /* What <rsc_defaults>'s meta_attributes give rsc (its class, provider and

@@ -109,6 +109,12 @@ static gboolean cs_reread_same_place(const CsResource *old, const CsResource *fr
  * keeps are made again for a resource whose parameters are new. */
 static gboolean cs_reread_same_for_status(const CsResource *old, const CsResource *fresh)
 {
+    /* the agent: a history of another one is an orphan's */
+    if (g_strcmp0(old->rsc_class, fresh->rsc_class) != 0
+        || g_strcmp0(old->provider, fresh->provider) != 0
+        || g_strcmp0(old->type, fresh->type) != 0) {
+        return FALSE;
+    }
     return old->managed == fresh->managed && old->failure_timeout_s == fresh->failure_timeout_s
            && old->block_failure_timeout == fresh->block_failure_timeout
            && old->remote_reconnect_ms == fresh->remote_reconnect_ms
@@ -695,35 +701,48 @@ static void cs_rebuild_take_options(CsModel *model, CsReread *reread)
 
 /* ---- after an edit of <op_defaults> ------------------------------------
  * Pacemaker Explained 2.1, "Operation Defaults": they give each operation
- * the meta attributes it does not set itself.  Every resource is read
- * again (templates and rules decide which operations a default reaches);
- * the status section reads of them only which they are and on-fail
+ * the meta attributes it does not set itself, and nothing else.  Every
+ * primitive's operations are read again (templates and rules decide
+ * which operations a default reaches), and only a primitive whose
+ * operations now read differently is made anew, sharing the rest; the
+ * status section reads of them only which they are and on-fail
  * (cs_ops_same_for_status), and on-fail of op_defaults itself for a
  * history whose operation is not configured: when that is unchanged, the
  * status is shared. */
 
-/* Every top-level resource's element; FALSE when one cannot be read
- * again alone (a bundle, an implicit resource). */
-static gboolean cs_top_elements(const CsModel *previous, GPtrArray *elements)
+/* FALSE when a resource cannot be followed this way (a bundle, an
+ * implicit resource: their operations are not read from a primitive's
+ * element alone). */
+static gboolean cs_reread_ops_followed(const CsModel *previous)
 {
     for (guint i = 0; i < previous->resources->len; i++) {
         const CsResource *rsc = g_ptr_array_index(previous->resources, i);
-        if (rsc->parent >= 0) {
-            continue;
-        }
         if (rsc->kind == CS_RSC_BUNDLE || rsc->implicit) {
             return FALSE;
         }
-        g_ptr_array_add(elements, rsc->xml);
     }
     return TRUE;
+}
+
+/* Every primitive whose operations read differently now, made anew. */
+static void cs_reread_all_ops(const CsModel *previous, CsReread *reread)
+{
+    cs_reread_init(reread);
+    for (guint i = 0; i < previous->resources->len; i++) {
+        const CsResource *old = g_ptr_array_index(previous->resources, i);
+        CsResource *fresh = cs_model_reread_ops(previous, old);
+        if (fresh == NULL) {
+            continue;
+        }
+        g_ptr_array_add(cs_rederive_run(reread, old), fresh);
+        reread->status_again = reread->status_again || !cs_reread_same_for_status(old, fresh);
+    }
 }
 
 static gboolean cs_rebuild_check_op_defaults(const CsModel *previous, const CsModelChanges *changes,
                                              CsReread *reread, GError **error)
 {
     xmlNode *section = cs_document_section(previous->document, "op_defaults");
-    g_autoptr(GPtrArray) elements = g_ptr_array_new();
 
     if (changes->nodes_or_status || changes->rsc_defaults || changes->tickets || changes->options
         || (changes->meta_resources != NULL && changes->meta_resources->len > 0)) {
@@ -735,9 +754,10 @@ static gboolean cs_rebuild_check_op_defaults(const CsModel *previous, const CsMo
     if (section != NULL && !cs_model_check_edited_part(section)) {
         return cs_rebuild_refuse(error, "an id past the limits");
     }
-    if (!cs_top_elements(previous, elements) || !cs_reread_resources(previous, elements, reread)) {
+    if (!cs_reread_ops_followed(previous)) {
         return cs_rebuild_refuse(error, "a resource op_defaults reach cannot be read again");
     }
+    cs_reread_all_ops(previous, reread);
     /* op_defaults are read with the options (the config part) */
     if (!cs_rebuild_read_options(previous, reread, error)) {
         return FALSE;

@@ -219,7 +219,7 @@ void cs_model_op_rule_context(const CsModel *model, const CsResource *rsc, const
     context->op_interval_ms = interval_ms;
 }
 
-static CsOp *cs_op_new(CsModel *model, CsResource *rsc, xmlNode *xml)
+static CsOp *cs_op_new(const CsModel *model, CsResource *rsc, xmlNode *xml)
 {
     CsOp *op = g_new0(CsOp, 1);
     CsRuleContext context;
@@ -267,7 +267,7 @@ static char *cs_op_template_key(xmlNode *op)
     return g_strdup_printf("%s-%s", cs_xml_attr(op, "name"), role);
 }
 
-static xmlNode *cs_find_operations(CsModel *model, xmlNode *xml)
+static xmlNode *cs_find_operations(const CsModel *model, xmlNode *xml)
 {
     for (xmlNode *child = cs_xml_first_element(xml); child != NULL;
          child = cs_xml_next_element(child)) {
@@ -278,7 +278,7 @@ static xmlNode *cs_find_operations(CsModel *model, xmlNode *xml)
     return NULL;
 }
 
-static void cs_rsc_add_ops_from(CsModel *model, CsResource *rsc, xmlNode *operations,
+static void cs_rsc_add_ops_from(const CsModel *model, CsResource *rsc, xmlNode *operations,
                                 GHashTable *skip_keys)
 {
     for (xmlNode *xml = cs_xml_first_element(operations); xml != NULL;
@@ -302,7 +302,7 @@ static void cs_rsc_add_ops_from(CsModel *model, CsResource *rsc, xmlNode *operat
 
 /* Pacemaker's unpack_template(): the resource's own operations, then
  * those of the template it does not redefine. */
-static void cs_rsc_unpack_ops(CsModel *model, CsResource *rsc, const CsRscXml *xml)
+static void cs_rsc_unpack_ops(const CsModel *model, CsResource *rsc, const CsRscXml *xml)
 {
     xmlNode *own_ops = cs_find_operations(model, xml->own);
     xmlNode *template_ops = xml->template != NULL ? cs_find_operations(model, xml->template) : NULL;
@@ -1274,5 +1274,72 @@ CsResource *cs_model_renumber_resource(CsResource *old, int shift)
     rsc->ops = g_ptr_array_ref(old->ops);
     rsc->bundle = old->bundle != NULL ? cs_bundle_ref(old->bundle) : NULL;
     rsc->meta_inherited = g_strdupv(old->meta_inherited);
+    return rsc;
+}
+
+/* ---- after an edit of <op_defaults> -------------------------------------- */
+
+static gboolean cs_tables_equal(GHashTable *a, GHashTable *b)
+{
+    GHashTableIter iter;
+    gpointer key, value;
+
+    if (g_hash_table_size(a) != g_hash_table_size(b)) {
+        return FALSE;
+    }
+    g_hash_table_iter_init(&iter, a);
+    while (g_hash_table_iter_next(&iter, &key, &value)) {
+        if (g_strcmp0(value, g_hash_table_lookup(b, key)) != 0) {
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+/* Whether two operations read from the same element give the same. */
+static gboolean cs_op_same(const CsOp *a, const CsOp *b)
+{
+    return a->xml == b->xml && a->interval_ms == b->interval_ms && a->role == b->role
+           && a->enabled == b->enabled && a->timeout_ms == b->timeout_ms
+           && g_strcmp0(a->id, b->id) == 0 && g_strcmp0(a->name, b->name) == 0
+           && g_strcmp0(a->on_fail, b->on_fail) == 0 && cs_tables_equal(a->meta, b->meta);
+}
+
+static gboolean cs_ops_same(const GPtrArray *a, const GPtrArray *b)
+{
+    if (a->len != b->len) {
+        return FALSE;
+    }
+    for (guint i = 0; i < a->len; i++) {
+        if (!cs_op_same(g_ptr_array_index(a, i), g_ptr_array_index(b, i))) {
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+CsResource *cs_model_reread_ops(const CsModel *model, const CsResource *old)
+{
+    if (old->kind != CS_RSC_PRIMITIVE || old->ops->len == 0) {
+        return NULL;
+    }
+    CsResource reading = {.ops = g_ptr_array_new_with_free_func((GDestroyNotify)cs_op_free),
+                          .rsc_class = old->rsc_class,
+                          .provider = old->provider,
+                          .type = old->type};
+    CsRscXml xml = {old->xml, old->template_xml};
+
+    cs_rsc_unpack_ops(model, &reading, &xml);
+    if (cs_ops_same(reading.ops, old->ops)) {
+        g_ptr_array_unref(reading.ops);
+        return NULL;
+    }
+    /* a copy of old but for its operations and what they decide */
+    CsResource *rsc = cs_rsc_copy_for_meta(old, g_hash_table_ref(old->meta));
+    cs_rsc_keep_interpreted(rsc, old);
+    rsc->meta_inherited = g_strdupv(old->meta_inherited);
+    g_ptr_array_unref(rsc->ops);
+    rsc->ops = reading.ops;
+    rsc->block_failure_timeout = reading.block_failure_timeout;
     return rsc;
 }
