@@ -2009,11 +2009,10 @@ static void cs_histories_share(CsModel *model, const CsModel *previous)
         model->digest_verdicts = g_hash_table_ref(previous->digest_verdicts);
 }
 
-static void cs_histories_take_over(CsModel *model, const CsModel *previous)
+/* What the histories did to the nodes (on-fail standby, fencing) and
+ * the warnings and features they gave, carried from previous to model. */
+static void cs_history_effects_take_over(CsModel *model, const CsModel *previous)
 {
-    guint first = previous->warnings->len - previous->history_warnings;
-
-    cs_histories_share(model, previous);
     for (guint i = 0; i < model->nodes->len; i++) {
         CsNode *node = g_ptr_array_index(model->nodes, i);
         const CsNode *before = g_ptr_array_index(previous->nodes, i);
@@ -2026,13 +2025,20 @@ static void cs_histories_take_over(CsModel *model, const CsModel *previous)
             node->history_fenced = TRUE;
         }
     }
-    for (guint i = first; i < previous->warnings->len; i++) {
+    for (guint i = previous->warnings->len - previous->history_warnings;
+         i < previous->warnings->len; i++) {
         g_ptr_array_add(model->warnings, g_strdup(g_ptr_array_index(previous->warnings, i)));
     }
     model->history_warnings = previous->history_warnings;
     model->history_features = previous->history_features;
     model->features |= previous->history_features;
     model->history_recheck_by = previous->history_recheck_by;
+}
+
+static void cs_histories_take_over(CsModel *model, const CsModel *previous)
+{
+    cs_histories_share(model, previous);
+    cs_history_effects_take_over(model, previous);
     model->histories_shared = TRUE;
 }
 
@@ -2130,26 +2136,7 @@ static void cs_histories_renumber(CsModel *model, const CsModel *previous, const
     if (previous->digest_verdicts != NULL) {
         model->digest_verdicts = g_hash_table_ref(previous->digest_verdicts);
     }
-    for (guint i = 0; i < model->nodes->len; i++) {
-        CsNode *node = g_ptr_array_index(model->nodes, i);
-        const CsNode *before = g_ptr_array_index(previous->nodes, i);
-        if (before->standby_onfail) {
-            node->standby = TRUE;
-            node->standby_onfail = TRUE;
-        }
-        if (before->history_fenced) {
-            node->unclean = TRUE;
-            node->history_fenced = TRUE;
-        }
-    }
-    for (guint i = previous->warnings->len - previous->history_warnings;
-         i < previous->warnings->len; i++) {
-        g_ptr_array_add(model->warnings, g_strdup(g_ptr_array_index(previous->warnings, i)));
-    }
-    model->history_warnings = previous->history_warnings;
-    model->history_features = previous->history_features;
-    model->features |= previous->history_features;
-    model->history_recheck_by = previous->history_recheck_by;
+    cs_history_effects_take_over(model, previous);
     model->recheck_by = cs_earlier_recheck(model->recheck_by, previous->history_recheck_by);
 }
 
