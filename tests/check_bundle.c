@@ -331,28 +331,16 @@ END_TEST
 
 /* ---- what moved, told of the bundle as of a clone ----------------------- */
 
-static char *run_ok(CsSession *session, const char *text)
-{
-    g_autoptr(GError) error = NULL;
-    GString *out = g_string_new(NULL);
-
-    ck_assert_msg(cs_command_run_text(session, text, out, &error), "%s: %s", text,
-                  error != NULL ? error->message : "");
-    return g_string_free(out, FALSE);
-}
-
 /* The replicas are the bundle's: an edit that moves them says so by the
  * bundle's name and nodes (node2 held two of three replicas). */
 START_TEST(test_edit_says_what_moved)
 {
-    g_autoptr(GError) error = NULL;
     g_autofree char *path = g_strdup_printf("%s/bundle/location-per-host.xml", CS_TESTDATA);
-    CsSession *session = cs_session_open(path, "2023-01-01 00:00:00", &error);
+    CsSession *session = cs_test_session_open(path, "2023-01-01 00:00:00");
     g_autofree char *on = NULL, *off = NULL;
 
-    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
-    on = run_ok(session, "standby node2 on");
-    off = run_ok(session, "standby node2 off");
+    on = cs_test_run_ok(session, "standby node2 on");
+    off = cs_test_run_ok(session, "standby node2 off");
     ck_assert_msg(strstr(on, "web: no longer starts on node2") != NULL, "%s", on);
     ck_assert_msg(strstr(off, "web: starts on node2") != NULL, "%s", off);
     cs_session_free(session);
