@@ -160,17 +160,6 @@ gboolean cs_not_found(GError **error, const char *what, const char *id)
     return FALSE;
 }
 
-gboolean cs_invalid(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-gboolean cs_invalid(GError **error, const char *format, ...)
-{
-    va_list args;
-
-    va_start(args, format);
-    g_autofree char *message = g_strdup_vprintf(format, args);
-    va_end(args);
-    g_set_error_literal(error, CS_EDIT_ERROR, CS_EDIT_ERROR_INVALID, message);
-    return FALSE;
-}
 
 /* <configuration>'s child section, created (empty, last) when missing. */
 xmlNode *cs_build_section(CsBuild *build, const char *name)
