@@ -426,13 +426,11 @@ static const OracleCase oracle_cases[] = {
      * while its first member starts elsewhere is on no single node: its
      * promotion score prints on none, 0, as crm_simulate's (oracle-diff
      * seed 402241). */
-    {"group-unmanaged-member-location",
-     {{IN_SCORES, TRUE, "cgr-g:0 promotion score on none: 0"}}},
+    {"group-unmanaged-member-location", {{IN_SCORES, TRUE, "cgr-g:0 promotion score on none: 0"}}},
     /* The same split instance takes no colocation score into its promotion
      * sum: an optional colocation of an unmanaged resource with the clone
      * leaves it at 0 on none (oracle-diff seed 420718). */
-    {"group-split-coloc-priority",
-     {{IN_SCORES, TRUE, "cgr-g:1 promotion score on none: 0"}}},
+    {"group-split-coloc-priority", {{IN_SCORES, TRUE, "cgr-g:1 promotion score on none: 0"}}},
 };
 
 START_TEST(test_as_oracle)
