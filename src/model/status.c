@@ -311,6 +311,19 @@ static gboolean cs_magic_decode(const char *magic, int *transition, const char *
     return TRUE;
 }
 
+/* Two records by last-rc-change: the earlier first; 0 when either is
+ * unknown (negative) or they are equal. */
+static int cs_op_compare_changed(const CsOpRecord *left, const CsOpRecord *right)
+{
+    if (left->last_rc_change >= 0 && left->last_rc_change < right->last_rc_change) {
+        return -1;
+    }
+    if (right->last_rc_change >= 0 && left->last_rc_change > right->last_rc_change) {
+        return 1;
+    }
+    return 0;
+}
+
 /* Pacemaker's pe__is_newer_op() on one node's history: by call id; equal
  * call ids by last-rc-change; pending operations (call id -1) by their
  * transition number. */
@@ -329,13 +342,7 @@ static gint cs_op_compare(gconstpointer a, gconstpointer b)
         return 1;
     }
     if (left->call_id >= 0 && right->call_id >= 0) {
-        if (left->last_rc_change >= 0 && left->last_rc_change < right->last_rc_change) {
-            return -1;
-        }
-        if (right->last_rc_change >= 0 && left->last_rc_change > right->last_rc_change) {
-            return 1;
-        }
-        return 0;
+        return cs_op_compare_changed(left, right);
     }
     int left_id, right_id;
     const char *left_uuid, *right_uuid;
@@ -363,12 +370,7 @@ static int cs_op_newer(const CsOpRecord *a, const CsOpRecord *b, gboolean same_n
         return cs_op_compare(a, b);
     }
     if (a->call_id >= 0 && b->call_id >= 0) {
-        if (a->last_rc_change >= 0 && a->last_rc_change < b->last_rc_change) {
-            return -1;
-        }
-        if (b->last_rc_change >= 0 && a->last_rc_change > b->last_rc_change) {
-            return 1;
-        }
+        return cs_op_compare_changed(a, b);
     }
     return 0;
 }
