@@ -194,14 +194,17 @@ START_TEST(test_rule_disable_equals_removal)
     g_autoptr(CsSession) disabled = cs_test_session_open(CASES "/rule-boolean.xml", NULL);
     g_autoptr(CsSession) removed = cs_test_session_open(CASES "/rule-boolean.xml", NULL);
     g_autofree char *original = scores_text(disabled);
-    g_autofree char *o1 = cs_test_run_ok(disabled, "rule disable loc-or-rule; rule disable loc-and-rule");
-    g_autofree char *o2 = cs_test_run_ok(removed, "constraint remove loc-or; constraint remove loc-and");
+    g_autofree char *o1 =
+        cs_test_run_ok(disabled, "rule disable loc-or-rule; rule disable loc-and-rule");
+    g_autofree char *o2 =
+        cs_test_run_ok(removed, "constraint remove loc-or; constraint remove loc-and");
     g_autofree char *disabled_scores = scores_text(disabled);
     g_autofree char *removed_scores = scores_text(removed);
     ck_assert_str_ne(disabled_scores, original);
     ck_assert_str_eq(disabled_scores, removed_scores);
     /* and enabling gives the original answer back */
-    g_autofree char *o3 = cs_test_run_ok(disabled, "rule enable loc-or-rule; rule enable loc-and-rule");
+    g_autofree char *o3 =
+        cs_test_run_ok(disabled, "rule enable loc-or-rule; rule enable loc-and-rule");
     g_autofree char *enabled_scores = scores_text(disabled);
     ck_assert_str_eq(enabled_scores, original);
 }
@@ -230,7 +233,8 @@ END_TEST
 
 START_TEST(test_lifetime_expires)
 {
-    g_autoptr(CsSession) session = cs_test_session_open(CASES "/location-score.xml", "2024-03-15 12:00:00");
+    g_autoptr(CsSession) session =
+        cs_test_session_open(CASES "/location-score.xml", "2024-03-15 12:00:00");
     g_autofree char *out = cs_test_run_ok(session, "ban rsc1 node1 PT1H");
     ck_assert(g_str_has_prefix(out, "ban rsc1 from node1 until 2024-03-15 13:00:00Z\n"));
     ck_assert_int_eq(score(session, "rsc1", "node1"), -CS_INFINITY);
@@ -522,7 +526,7 @@ START_TEST(test_live_follow_keeps_history_and_names_conflicts)
     g_autoptr(CsSession) session = open_live();
     g_autofree char *edits =
         cs_test_run_ok(session, "ban web alpha; constraint score location-app-worker-bravo 7; "
-                        "location add loc-x db charlie 10; undo");
+                                "location add loc-x db charlie 10; undo");
     ck_assert_uint_eq(cs_edit_log_undo_depth(session->log), 2);
     ck_assert_uint_eq(cs_edit_log_redo_depth(session->log), 1);
     cibadmin_behind("--modify", "<rsc_location id=\"location-app-worker-bravo\" score=\"75\"/>");
@@ -597,7 +601,8 @@ START_TEST(test_live_follow_redone_after_an_edit)
     ck_assert(cs_session_live_follow_current(session, follow));
     GThread *worker = g_thread_new("check-follow", run_follow, follow);
     /* Meanwhile, on the session's thread, an edit. */
-    g_autofree char *score_edit = cs_test_run_ok(session, "constraint score colocation-web-db--1000 -500");
+    g_autofree char *score_edit =
+        cs_test_run_ok(session, "constraint score colocation-web-db--1000 -500");
     g_thread_join(worker);
     ck_assert(!cs_session_live_follow_current(session, follow));
     ck_assert_ptr_null(cs_session_live_follow_finish(session, follow));

@@ -93,7 +93,8 @@ END_TEST
 
 START_TEST(test_blocked_start_stays_stopped)
 {
-    g_autoptr(CsSession) session = cs_test_session_open(TRANSITION "/blocked-unmanaged-stopped.xml", NULL);
+    g_autoptr(CsSession) session =
+        cs_test_session_open(TRANSITION "/blocked-unmanaged-stopped.xml", NULL);
     g_autofree char *where = cs_test_run_ok(session, "where after");
     ck_assert_str_eq(where, "after: stopped, stays stopped; start on node2 blocked "
                             "(due to unrunnable rsc1 start)\n");

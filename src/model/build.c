@@ -143,4 +143,3 @@ CsModel *cs_model_build(const CsDocument *document, CsTime now, GError **error)
     cs_stage_status(model, NULL);
     return model;
 }
-
