@@ -1971,10 +1971,11 @@ static gboolean cs_same_fail_counts(const CsModel *model, const CsModel *previou
     return i == model->fail_counts->len && j == previous->fail_counts->len;
 }
 
-static gboolean cs_histories_reusable(const CsModel *model, const CsModel *previous)
+/* previous's nodes are model's, each read from the same node_state
+ * element: what previous read of their histories holds for model. */
+static gboolean cs_same_node_states(const CsModel *model, const CsModel *previous)
 {
-    if (previous == NULL || !previous->plain_nodes || model->nodes->len != previous->nodes->len
-        || model->resources->len != previous->resources->len) {
+    if (!previous->plain_nodes || model->nodes->len != previous->nodes->len) {
         return FALSE;
     }
     for (guint i = 0; i < model->nodes->len; i++) {
@@ -1983,6 +1984,15 @@ static gboolean cs_histories_reusable(const CsModel *model, const CsModel *previ
         if (node->pre_history != before->pre_history || node->state_xml != before->state_xml) {
             return FALSE;
         }
+    }
+    return TRUE;
+}
+
+static gboolean cs_histories_reusable(const CsModel *model, const CsModel *previous)
+{
+    if (previous == NULL || model->resources->len != previous->resources->len
+        || !cs_same_node_states(model, previous)) {
+        return FALSE;
     }
     return cs_same_fail_counts(model, previous, TRUE);
 }
@@ -2081,16 +2091,8 @@ static gboolean cs_same_fail_counts_renumbered(const CsModel *model, const CsMod
 static gboolean cs_histories_renumberable(const CsModel *model, const CsModel *previous,
                                           const int *renumber)
 {
-    if (previous == NULL || renumber == NULL || !previous->plain_nodes
-        || model->nodes->len != previous->nodes->len) {
+    if (previous == NULL || renumber == NULL || !cs_same_node_states(model, previous)) {
         return FALSE;
-    }
-    for (guint i = 0; i < model->nodes->len; i++) {
-        const CsNode *node = g_ptr_array_index(model->nodes, i);
-        const CsNode *before = g_ptr_array_index(previous->nodes, i);
-        if (node->pre_history != before->pre_history || node->state_xml != before->state_xml) {
-            return FALSE;
-        }
     }
     for (guint i = 0; i < previous->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(previous->rsc_states, i);
