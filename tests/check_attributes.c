@@ -28,18 +28,37 @@ static const CsAttr *find_attr(GPtrArray *attrs, const char *name, CsAttrSource 
     return NULL;
 }
 
+/* attrs lists name from source, with value and source_text (NULL: not
+ * checked). */
+static void assert_attr(GPtrArray *attrs, const char *name, CsAttrSource source, const char *value,
+                        const char *source_text)
+{
+    const CsAttr *attr = find_attr(attrs, name, source);
+
+    ck_assert_msg(attr != NULL, "no %s", name);
+    if (value != NULL)
+        ck_assert_str_eq(attr->value, value);
+    if (source_text != NULL)
+        ck_assert_str_eq(attr->source_text, source_text);
+}
+
+/* An edit log on document at the demo's time. */
+static CsEditLog *log_at_demo_time(CsDocument *document)
+{
+    CsTime now;
+
+    ck_assert(cs_time_parse("2024-06-01 12:00:00", &now, NULL));
+    return cs_edit_log_new(document, now);
+}
+
 START_TEST(test_meta_sources)
 {
     g_autoptr(CsDocument) document = load_demo();
     g_autoptr(GPtrArray) attrs = cs_attributes_meta(document, "web-vip", NULL);
     ck_assert_ptr_nonnull(attrs);
-    const CsAttr *stickiness = find_attr(attrs, "resource-stickiness", CS_ATTR_RSC_DEFAULTS);
-    ck_assert_ptr_nonnull(stickiness);
-    ck_assert_str_eq(stickiness->value, "100");
-    ck_assert_str_eq(stickiness->source_text, "rsc_defaults (rsc_defaults-meta_attributes)");
-    const CsAttr *role = find_attr(attrs, "target-role", CS_ATTR_DEFAULT);
-    ck_assert_ptr_nonnull(role);
-    ck_assert_str_eq(role->value, "Started");
+    assert_attr(attrs, "resource-stickiness", CS_ATTR_RSC_DEFAULTS, "100",
+                "rsc_defaults (rsc_defaults-meta_attributes)");
+    assert_attr(attrs, "target-role", CS_ATTR_DEFAULT, "Started", NULL);
     /* A primitive lists no clone options. */
     ck_assert_ptr_null(find_attr(attrs, "clone-max", CS_ATTR_DEFAULT));
     g_autoptr(GError) error = NULL;
@@ -51,21 +70,15 @@ END_TEST
 START_TEST(test_meta_after_edits)
 {
     g_autoptr(CsDocument) document = load_demo();
-    CsTime now;
-    ck_assert(cs_time_parse("2024-06-01 12:00:00", &now, NULL));
-    CsEditLog *log = cs_edit_log_new(document, now);
+    CsEditLog *log = log_at_demo_time(document);
     ck_assert(
         cs_edit_resource_set(log, CS_EDIT_SET_META, "web", "target-role", "Stopped", NULL, NULL));
     ck_assert(cs_edit_resource_set(log, CS_EDIT_SET_META, "web-vip", "resource-stickiness", "7",
                                    NULL, NULL));
     g_autoptr(GPtrArray) attrs = cs_attributes_meta(document, "web-vip", NULL);
-    const CsAttr *own = find_attr(attrs, "resource-stickiness", CS_ATTR_OWN);
-    ck_assert_ptr_nonnull(own);
-    ck_assert_str_eq(own->value, "7");
-    ck_assert_str_eq(own->source_text, "own meta (web-vip-meta_attributes)");
-    const CsAttr *inherited = find_attr(attrs, "target-role", CS_ATTR_INHERITED);
-    ck_assert_ptr_nonnull(inherited);
-    ck_assert_str_eq(inherited->source_text, "from web (web-meta_attributes)");
+    assert_attr(attrs, "resource-stickiness", CS_ATTR_OWN, "7",
+                "own meta (web-vip-meta_attributes)");
+    assert_attr(attrs, "target-role", CS_ATTR_INHERITED, NULL, "from web (web-meta_attributes)");
     cs_edit_log_free(log);
 }
 END_TEST
@@ -73,23 +86,14 @@ END_TEST
 START_TEST(test_node_attributes)
 {
     g_autoptr(CsDocument) document = load_demo();
-    CsTime now;
-    ck_assert(cs_time_parse("2024-06-01 12:00:00", &now, NULL));
-    CsEditLog *log = cs_edit_log_new(document, now);
+    CsEditLog *log = log_at_demo_time(document);
     ck_assert(cs_edit_node_utilization(log, "bravo", "cpu", "4", NULL));
     ck_assert(cs_edit_node_transient(log, "bravo", "pingd", "1000", NULL));
     g_autoptr(GPtrArray) attrs = cs_attributes_node(document, "bravo", NULL);
     ck_assert_ptr_nonnull(attrs);
-    const CsAttr *tier = find_attr(attrs, "tier", CS_ATTR_NODE);
-    ck_assert_ptr_nonnull(tier);
-    ck_assert_str_eq(tier->value, "db");
-    ck_assert_str_eq(tier->source_text, "node attribute (nodes-2)");
-    const CsAttr *pingd = find_attr(attrs, "pingd", CS_ATTR_TRANSIENT);
-    ck_assert_ptr_nonnull(pingd);
-    ck_assert_str_eq(pingd->source_text, "transient (status-2)");
-    const CsAttr *cpu = find_attr(attrs, "cpu", CS_ATTR_UTILIZATION);
-    ck_assert_ptr_nonnull(cpu);
-    ck_assert_str_eq(cpu->value, "4");
+    assert_attr(attrs, "tier", CS_ATTR_NODE, "db", "node attribute (nodes-2)");
+    assert_attr(attrs, "pingd", CS_ATTR_TRANSIENT, NULL, "transient (status-2)");
+    assert_attr(attrs, "cpu", CS_ATTR_UTILIZATION, "4", NULL);
     /* Permanent, transient, then utilization. */
     const CsAttr *last = g_ptr_array_index(attrs, attrs->len - 1);
     ck_assert_int_eq(last->source, CS_ATTR_UTILIZATION);

@@ -331,47 +331,49 @@ END_TEST
 
 /* ---- what moved, told of the bundle as of a clone ----------------------- */
 
-static char *run_ok(CsSession *session, const char *text)
-{
-    g_autoptr(GError) error = NULL;
-    GString *out = g_string_new(NULL);
-
-    ck_assert_msg(cs_command_run_text(session, text, out, &error), "%s: %s", text,
-                  error != NULL ? error->message : "");
-    return g_string_free(out, FALSE);
-}
-
 /* The replicas are the bundle's: an edit that moves them says so by the
  * bundle's name and nodes (node2 held two of three replicas). */
 START_TEST(test_edit_says_what_moved)
 {
-    g_autoptr(GError) error = NULL;
     g_autofree char *path = g_strdup_printf("%s/bundle/location-per-host.xml", CS_TESTDATA);
-    CsSession *session = cs_session_open(path, "2023-01-01 00:00:00", &error);
+    CsSession *session = cs_test_session_open(path, "2023-01-01 00:00:00");
     g_autofree char *on = NULL, *off = NULL;
 
-    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
-    on = run_ok(session, "standby node2 on");
-    off = run_ok(session, "standby node2 off");
+    on = cs_test_run_ok(session, "standby node2 on");
+    off = cs_test_run_ok(session, "standby node2 off");
     ck_assert_msg(strstr(on, "web: no longer starts on node2") != NULL, "%s", on);
     ck_assert_msg(strstr(off, "web: starts on node2") != NULL, "%s", off);
     cs_session_free(session);
 }
 END_TEST
 
+/* What explain says of rsc in the solved test (it must explain it). */
+static char *explained(const CsTestCase *test, const char *rsc)
+{
+    g_autoptr(GError) error = NULL;
+    GString *out = g_string_new(NULL);
+
+    ck_assert_msg(cs_solution_explain(test->solution, rsc, NULL, out, &error), "%s: %s", rsc,
+                  error != NULL ? error->message : "");
+    return g_string_free(out, FALSE);
+}
+
+static void assert_says(const char *text, const char *piece)
+{
+    ck_assert_msg(strstr(text, piece) != NULL, "no '%s' in: %s", piece, text);
+}
+
 /* explain: the bundle counts its replicas placed and lists each
  * replica's resources with its node (4 replicas, 3 nodes). */
 START_TEST(test_explain_counts_replicas)
 {
     CsTestCase test;
-    g_autoptr(GError) error = NULL;
-    g_autoptr(GString) out = g_string_new(NULL);
 
     cs_test_case_solve_ok(&test, "bundle", "replicas-over-nodes");
-    ck_assert(cs_solution_explain(test.solution, "web", NULL, out, &error));
-    ck_assert_msg(strstr(out->str, "web: bundle, 3 of 4 replicas placed") != NULL, "%s", out->str);
-    ck_assert_msg(strstr(out->str, "    web-docker-3: stopped\n") != NULL, "%s", out->str);
-    ck_assert_msg(strstr(out->str, "    web-ip-10.0.0.10: node1\n") != NULL, "%s", out->str);
+    g_autofree char *web = explained(&test, "web");
+    assert_says(web, "web: bundle, 3 of 4 replicas placed");
+    assert_says(web, "    web-docker-3: stopped\n");
+    assert_says(web, "    web-ip-10.0.0.10: node1\n");
     cs_test_case_clear(&test);
 }
 END_TEST
@@ -382,21 +384,14 @@ END_TEST
 START_TEST(test_explain_left_out)
 {
     CsTestCase test;
-    g_autoptr(GError) error = NULL;
-    g_autoptr(GString) out = g_string_new(NULL);
 
     cs_test_case_solve_ok(&test, "bundle", "left-out-no-network");
-    ck_assert(cs_solution_explain(test.solution, "httpd", NULL, out, &error));
-    ck_assert_msg(strstr(out->str, "httpd: never placed: bundle web has a "
-                                   "resource inside but no <network>")
-                      != NULL,
-                  "%s", out->str);
-    g_string_truncate(out, 0);
-    ck_assert(cs_solution_explain(test.solution, "web", NULL, out, &error));
-    ck_assert_msg(g_str_has_prefix(out->str, "web: never placed"), "%s", out->str);
-    g_string_truncate(out, 0);
-    ck_assert(cs_solution_explain(test.solution, "other", NULL, out, &error));
-    ck_assert_msg(strstr(out->str, "node2: 50  <- assigned") != NULL, "%s", out->str);
+    g_autofree char *httpd = explained(&test, "httpd");
+    assert_says(httpd, "httpd: never placed: bundle web has a resource inside but no <network>");
+    g_autofree char *web = explained(&test, "web");
+    ck_assert_msg(g_str_has_prefix(web, "web: never placed"), "%s", web);
+    g_autofree char *other = explained(&test, "other");
+    assert_says(other, "node2: 50  <- assigned");
     cs_test_case_clear(&test);
 }
 END_TEST
@@ -407,24 +402,16 @@ END_TEST
 START_TEST(test_explain_guest_nodes)
 {
     CsTestCase test;
-    g_autoptr(GError) error = NULL;
-    g_autoptr(GString) out = g_string_new(NULL);
 
     cs_test_case_solve_ok(&test, "bundle", "inner-docker-ip");
-    ck_assert(cs_solution_explain(test.solution, "web", NULL, out, &error));
-    ck_assert_msg(strstr(out->str, "  web-1: not allowed (a guest node of bundle web: only the "
-                                   "resource inside it runs there)\n")
-                      != NULL,
-                  "%s", out->str);
-    ck_assert_msg(strstr(out->str, "    web-1: node2\n    app:0 (in web-clone): web-0\n") != NULL,
-                  "%s", out->str);
-    g_string_truncate(out, 0);
-    ck_assert(cs_solution_explain(test.solution, "app:1", NULL, out, &error));
-    ck_assert_msg(strstr(out->str, "  node2: not allowed (an instance inside bundle web runs "
-                                   "only on its replica's guest node)\n")
-                      != NULL,
-                  "%s", out->str);
-    ck_assert_msg(strstr(out->str, "  web-1: INFINITY  <- assigned") != NULL, "%s", out->str);
+    g_autofree char *web = explained(&test, "web");
+    assert_says(web, "  web-1: not allowed (a guest node of bundle web: only the "
+                     "resource inside it runs there)\n");
+    assert_says(web, "    web-1: node2\n    app:0 (in web-clone): web-0\n");
+    g_autofree char *app = explained(&test, "app:1");
+    assert_says(app, "  node2: not allowed (an instance inside bundle web runs "
+                     "only on its replica's guest node)\n");
+    assert_says(app, "  web-1: INFINITY  <- assigned");
     cs_test_case_clear(&test);
 }
 END_TEST

@@ -15,6 +15,7 @@
 #include "explain/session.h"
 #include "explain/history.h"
 #include "model/model.h"
+#include "testlib.h"
 
 static char *incidents_dir(void)
 {
@@ -366,9 +367,5 @@ static Suite *cause_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(cause_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(cause_suite());
 }

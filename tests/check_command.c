@@ -13,24 +13,6 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static CsSession *open_session(const char *path, const char *time_text)
-{
-    g_autoptr(GError) error = NULL;
-    CsSession *session = cs_session_open(path, time_text, &error);
-    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
-    return session;
-}
-
-/* Runs text, which must succeed, and returns what it printed. */
-static char *run_ok(CsSession *session, const char *text)
-{
-    g_autoptr(GError) error = NULL;
-    GString *out = g_string_new(NULL);
-    gboolean ok = cs_command_run_text(session, text, out, &error);
-    ck_assert_msg(ok, "%s: %s", text, error != NULL ? error->message : "");
-    return g_string_free(out, FALSE);
-}
-
 /* Runs text, which must fail, and returns the error message. */
 static char *run_fail(CsSession *session, const char *text, int code)
 {
@@ -61,7 +43,7 @@ static CsScore score(CsSession *session, const char *rsc_id, const char *node_na
 
 static char *scores_text(CsSession *session)
 {
-    return run_ok(session, "scores");
+    return cs_test_run_ok(session, "scores");
 }
 
 /* ---- splitting ------------------------------------------------------------ */
@@ -111,22 +93,22 @@ END_TEST
 
 START_TEST(test_ban_moves_and_undo)
 {
-    g_autoptr(CsSession) session = open_session(DEMO_SMALL, DEMO_TIME);
+    g_autoptr(CsSession) session = cs_test_session_open(DEMO_SMALL, DEMO_TIME);
     ck_assert_str_eq(assigned(session, "web-vip"), "alpha");
-    g_autofree char *ban = run_ok(session, "ban web alpha");
+    g_autofree char *ban = cs_test_run_ok(session, "ban web alpha");
     ck_assert_str_eq(ban, "ban web from alpha\n  web: alpha -> bravo\n");
     ck_assert_str_eq(assigned(session, "web-vip"), "bravo");
     ck_assert_int_eq(score(session, "web", "alpha"), -CS_INFINITY);
     ck_assert(cs_session_dirty(session));
-    g_autofree char *undo = run_ok(session, "undo");
+    g_autofree char *undo = cs_test_run_ok(session, "undo");
     /* Nothing moves back: the plan to move is dropped (issue 16 item 13). */
     ck_assert_str_eq(undo,
                      "undo: ban web from alpha\n  web: stays on alpha (was planned for bravo)\n");
     ck_assert_str_eq(assigned(session, "web-vip"), "alpha");
     ck_assert(!cs_session_dirty(session));
-    g_autofree char *redo = run_ok(session, "redo");
+    g_autofree char *redo = cs_test_run_ok(session, "redo");
     ck_assert_str_eq(redo, "redo: ban web from alpha\n  web: alpha -> bravo\n");
-    g_autofree char *nothing = run_ok(session, "redo");
+    g_autofree char *nothing = cs_test_run_ok(session, "redo");
     ck_assert_str_eq(nothing, "nothing to redo\n");
 }
 END_TEST
@@ -138,15 +120,15 @@ END_TEST
  * edit does. */
 START_TEST(test_resource_edit_describes_later)
 {
-    g_autoptr(CsSession) now = open_session(DEMO_SMALL, DEMO_TIME);
-    g_autofree char *told = run_ok(now, "clone report");
+    g_autoptr(CsSession) now = cs_test_session_open(DEMO_SMALL, DEMO_TIME);
+    g_autofree char *told = cs_test_run_ok(now, "clone report");
     ck_assert_str_eq(told, "clone report\n"
                            "  constraint cli-ban-report-on-alpha now names report-clone\n"
                            "  report-clone: starts on bravo\n");
 
-    g_autoptr(CsSession) later = open_session(DEMO_SMALL, DEMO_TIME);
+    g_autoptr(CsSession) later = cs_test_session_open(DEMO_SMALL, DEMO_TIME);
     later->describe_later = TRUE;
-    g_autofree char *first = run_ok(later, "clone report");
+    g_autofree char *first = cs_test_run_ok(later, "clone report");
     ck_assert_str_eq(first, "clone report\n"
                             "  constraint cli-ban-report-on-alpha now names report-clone\n");
     ck_assert(later->changes_pending);
@@ -158,7 +140,7 @@ END_TEST
 
 START_TEST(test_errors_name_what_is_wrong)
 {
-    g_autoptr(CsSession) session = open_session(DEMO_SMALL, DEMO_TIME);
+    g_autoptr(CsSession) session = cs_test_session_open(DEMO_SMALL, DEMO_TIME);
     g_autofree char *rsc = run_fail(session, "ban webx alpha", CS_EDIT_ERROR_NOT_FOUND);
     ck_assert_str_eq(rsc, "ban: no resource 'webx'");
     g_autofree char *scores = run_fail(session, "scores webx", CS_COMMAND_ERROR_FAILED);
@@ -179,7 +161,7 @@ END_TEST
 
 START_TEST(test_run_text_stops_at_failure)
 {
-    g_autoptr(CsSession) session = open_session(DEMO_SMALL, DEMO_TIME);
+    g_autoptr(CsSession) session = cs_test_session_open(DEMO_SMALL, DEMO_TIME);
     g_autoptr(GError) error = NULL;
     g_autoptr(GString) out = g_string_new(NULL);
     ck_assert(!cs_command_run_text(session,
@@ -194,32 +176,35 @@ END_TEST
 
 START_TEST(test_stickiness_keeps_resource)
 {
-    g_autoptr(CsSession) session = open_session(CASES "/stickiness-resource.xml", NULL);
+    g_autoptr(CsSession) session = cs_test_session_open(CASES "/stickiness-resource.xml", NULL);
     ck_assert_int_eq(score(session, "rsc2", "node1"), 10);
     ck_assert_str_eq(assigned(session, "rsc2"), "node2");
-    g_autofree char *out = run_ok(session, "stickiness rsc2 100");
+    g_autofree char *out = cs_test_run_ok(session, "stickiness rsc2 100");
     /* rsc2 runs on node1: the plan to move it to node2 is what changed. */
     ck_assert_str_eq(out, "stickiness rsc2 100\n  rsc2: stays on node1 (was planned for node2)\n");
     ck_assert_int_eq(score(session, "rsc2", "node1"), 100);
     ck_assert_str_eq(assigned(session, "rsc2"), "node1");
-    g_autofree char *where = run_ok(session, "where rsc2");
+    g_autofree char *where = cs_test_run_ok(session, "where rsc2");
     ck_assert_str_eq(where, "rsc2: on node1, stays (score 100)\n");
 }
 END_TEST
 
 START_TEST(test_rule_disable_equals_removal)
 {
-    g_autoptr(CsSession) disabled = open_session(CASES "/rule-boolean.xml", NULL);
-    g_autoptr(CsSession) removed = open_session(CASES "/rule-boolean.xml", NULL);
+    g_autoptr(CsSession) disabled = cs_test_session_open(CASES "/rule-boolean.xml", NULL);
+    g_autoptr(CsSession) removed = cs_test_session_open(CASES "/rule-boolean.xml", NULL);
     g_autofree char *original = scores_text(disabled);
-    g_autofree char *o1 = run_ok(disabled, "rule disable loc-or-rule; rule disable loc-and-rule");
-    g_autofree char *o2 = run_ok(removed, "constraint remove loc-or; constraint remove loc-and");
+    g_autofree char *o1 =
+        cs_test_run_ok(disabled, "rule disable loc-or-rule; rule disable loc-and-rule");
+    g_autofree char *o2 =
+        cs_test_run_ok(removed, "constraint remove loc-or; constraint remove loc-and");
     g_autofree char *disabled_scores = scores_text(disabled);
     g_autofree char *removed_scores = scores_text(removed);
     ck_assert_str_ne(disabled_scores, original);
     ck_assert_str_eq(disabled_scores, removed_scores);
     /* and enabling gives the original answer back */
-    g_autofree char *o3 = run_ok(disabled, "rule enable loc-or-rule; rule enable loc-and-rule");
+    g_autofree char *o3 =
+        cs_test_run_ok(disabled, "rule enable loc-or-rule; rule enable loc-and-rule");
     g_autofree char *enabled_scores = scores_text(disabled);
     ck_assert_str_eq(enabled_scores, original);
 }
@@ -228,19 +213,19 @@ END_TEST
 START_TEST(test_time_travel)
 {
     g_autoptr(CsSession) session =
-        open_session(CASES "/rule-date-expression.xml", "2024-03-15 12:00:00");
+        cs_test_session_open(CASES "/rule-date-expression.xml", "2024-03-15 12:00:00");
     g_autofree char *before = scores_text(session);
     ck_assert_int_eq(score(session, "rsc-past", "node2"), 0);
     ck_assert_int_eq(score(session, "rsc-range", "node2"), 100);
-    g_autofree char *out = run_ok(session, "time 2024-01-15");
+    g_autofree char *out = cs_test_run_ok(session, "time 2024-01-15");
     ck_assert(g_str_has_prefix(out, "time 2024-01-15 00:00:00Z\n"));
     ck_assert_int_eq(score(session, "rsc-past", "node2"), 100);
     ck_assert_int_eq(score(session, "rsc-range", "node2"), 0);
     ck_assert_int_eq(score(session, "rsc-lt", "node2"), 100);
     ck_assert(!cs_session_dirty(session));
-    g_autofree char *shown = run_ok(session, "time");
+    g_autofree char *shown = cs_test_run_ok(session, "time");
     ck_assert_str_eq(shown, "time 2024-01-15 00:00:00Z\n");
-    g_autofree char *undo = run_ok(session, "undo");
+    g_autofree char *undo = cs_test_run_ok(session, "undo");
     g_autofree char *after_undo = scores_text(session);
     ck_assert_str_eq(after_undo, before);
 }
@@ -248,29 +233,30 @@ END_TEST
 
 START_TEST(test_lifetime_expires)
 {
-    g_autoptr(CsSession) session = open_session(CASES "/location-score.xml", "2024-03-15 12:00:00");
-    g_autofree char *out = run_ok(session, "ban rsc1 node1 PT1H");
+    g_autoptr(CsSession) session =
+        cs_test_session_open(CASES "/location-score.xml", "2024-03-15 12:00:00");
+    g_autofree char *out = cs_test_run_ok(session, "ban rsc1 node1 PT1H");
     ck_assert(g_str_has_prefix(out, "ban rsc1 from node1 until 2024-03-15 13:00:00Z\n"));
     ck_assert_int_eq(score(session, "rsc1", "node1"), -CS_INFINITY);
-    g_autofree char *later = run_ok(session, "time '2024-03-15 13:00:01'");
+    g_autofree char *later = cs_test_run_ok(session, "time '2024-03-15 13:00:01'");
     ck_assert_int_ne(score(session, "rsc1", "node1"), -CS_INFINITY);
 }
 END_TEST
 
 START_TEST(test_failcount_commands)
 {
-    g_autoptr(CsSession) session = open_session(DEMO_SMALL, DEMO_TIME);
-    g_autofree char *shown = run_ok(session, "failcount");
+    g_autoptr(CsSession) session = cs_test_session_open(DEMO_SMALL, DEMO_TIME);
+    g_autofree char *shown = cs_test_run_ok(session, "failcount");
     ck_assert_str_eq(shown, "app-worker on bravo: 2 (monitor_10000)\n");
     /* app-worker has migration-threshold 3: a third failure bans it */
-    g_autofree char *set = run_ok(session, "failcount set app-worker bravo monitor:10s 3");
+    g_autofree char *set = cs_test_run_ok(session, "failcount set app-worker bravo monitor:10s 3");
     ck_assert(g_str_has_prefix(set, "fail count of app-worker monitor_10000 on bravo: 3\n"));
     ck_assert_int_eq(score(session, "app-worker", "bravo"), -CS_INFINITY);
-    g_autofree char *cleared = run_ok(session, "failcount clear app-worker");
+    g_autofree char *cleared = cs_test_run_ok(session, "failcount clear app-worker");
     ck_assert_int_ne(score(session, "app-worker", "bravo"), -CS_INFINITY);
-    g_autofree char *none = run_ok(session, "failcount show app-worker");
+    g_autofree char *none = cs_test_run_ok(session, "failcount show app-worker");
     ck_assert_str_eq(none, "no fail counts\n");
-    g_autofree char *again = run_ok(session, "failcount clear app-worker");
+    g_autofree char *again = cs_test_run_ok(session, "failcount clear app-worker");
     ck_assert_str_eq(again, "app-worker has no fail counts (nothing to change)\n");
 }
 END_TEST
@@ -284,23 +270,23 @@ START_TEST(test_save_and_dirty)
     ck_assert(g_file_get_contents(DEMO_SMALL, &contents, NULL, NULL));
     ck_assert(g_file_set_contents(path, contents, -1, NULL));
 
-    g_autoptr(CsSession) session = open_session(path, DEMO_TIME);
-    g_autofree char *out = run_ok(session, "standby charlie off; save");
+    g_autoptr(CsSession) session = cs_test_session_open(path, DEMO_TIME);
+    g_autofree char *out = cs_test_run_ok(session, "standby charlie off; save");
     g_autofree char *said = g_strdup_printf("saved %s\n", path);
     ck_assert(g_str_has_prefix(out, "standby charlie off\n"));
     ck_assert(g_str_has_suffix(out, said));
     ck_assert(!cs_session_dirty(session));
-    g_autoptr(CsSession) reloaded = open_session(path, DEMO_TIME);
+    g_autoptr(CsSession) reloaded = cs_test_session_open(path, DEMO_TIME);
     ck_assert(!cs_model_node(reloaded->model, "charlie")->standby);
     g_autofree char *old = NULL;
     ck_assert(g_file_get_contents(bak, &old, NULL, NULL));
     ck_assert_str_eq(old, contents);
     /* undo after save: dirty again, and saving elsewhere does not clean */
     g_autofree char *copy = g_build_filename(dir, "copy.xml", NULL);
-    g_autofree char *undo = run_ok(session, "undo");
+    g_autofree char *undo = cs_test_run_ok(session, "undo");
     ck_assert(cs_session_dirty(session));
     g_autofree char *save_copy = g_strdup_printf("save '%s'", copy);
-    g_autofree char *saved_copy = run_ok(session, save_copy);
+    g_autofree char *saved_copy = cs_test_run_ok(session, save_copy);
     ck_assert(g_file_test(copy, G_FILE_TEST_EXISTS));
     ck_assert(cs_session_dirty(session));
     g_unlink(path);
@@ -330,7 +316,7 @@ static gboolean contains(GPtrArray *words, const char *word)
 
 START_TEST(test_completion)
 {
-    g_autoptr(CsSession) session = open_session(DEMO_SMALL, DEMO_TIME);
+    g_autoptr(CsSession) session = cs_test_session_open(DEMO_SMALL, DEMO_TIME);
     g_autoptr(GPtrArray) commands = cs_command_complete(session, "where web; st");
     ck_assert_uint_eq(commands->len, 2);
     ck_assert_str_eq(g_ptr_array_index(commands, 0), "standby");
@@ -426,7 +412,7 @@ static CsSession *open_live(void)
 
 START_TEST(test_commit_needs_live)
 {
-    g_autoptr(CsSession) session = open_session(DEMO_SMALL, DEMO_TIME);
+    g_autoptr(CsSession) session = cs_test_session_open(DEMO_SMALL, DEMO_TIME);
     ck_assert(!cs_session_is_live(session));
     g_autofree char *message = run_fail(session, "ban web alpha; commit", CS_SESSION_ERROR_LIVE);
     ck_assert_msg(strstr(message, "commit needs a live CIB") != NULL, "%s", message);
@@ -440,11 +426,11 @@ START_TEST(test_live_commit_applies_objects)
     if (!have_cibadmin())
         return;
     g_autoptr(CsSession) session = open_live();
-    g_autofree char *nothing = run_ok(session, "commit --dry-run");
+    g_autofree char *nothing = cs_test_run_ok(session, "commit --dry-run");
     ck_assert_str_eq(nothing, "nothing to commit\n");
-    g_autofree char *ban = run_ok(session, "ban web alpha");
+    g_autofree char *ban = cs_test_run_ok(session, "ban web alpha");
     ck_assert_str_eq(assigned(session, "web"), "bravo");
-    g_autofree char *plan = run_ok(session, "commit --dry-run");
+    g_autofree char *plan = cs_test_run_ok(session, "commit --dry-run");
     ck_assert_msg(g_str_has_prefix(plan, "1 operation to commit:\n"), "%s", plan);
     ck_assert_msg(strstr(plan, "cibadmin --create --scope constraints --xml-text "
                                "'<rsc_location id=\"cli-ban-web-on-alpha\"")
@@ -456,7 +442,7 @@ START_TEST(test_live_commit_applies_objects)
     /* Saving has no file of its own to write. */
     g_autofree char *save = run_fail(session, "save", CS_SESSION_ERROR_LIVE);
     ck_assert_msg(strstr(save, "is a live CIB") != NULL, "%s", save);
-    g_autofree char *report = run_ok(session, "commit");
+    g_autofree char *report = cs_test_run_ok(session, "commit");
     ck_assert_msg(g_str_has_prefix(report, "ok      "), "%s", report);
     g_autofree char *after = live_text();
     ck_assert(strstr(after, "<rsc_location id=\"cli-ban-web-on-alpha\"") != NULL);
@@ -474,7 +460,7 @@ START_TEST(test_live_commit_refused_when_epoch_moved)
     if (!have_cibadmin())
         return;
     g_autoptr(CsSession) session = open_live();
-    g_autofree char *ban = run_ok(session, "ban web alpha");
+    g_autofree char *ban = cs_test_run_ok(session, "ban web alpha");
     cibadmin_behind("--modify", "<rsc_location id=\"location-app-worker-bravo\" score=\"500\"/>");
     g_autofree char *before = live_text();
     g_autoptr(GError) error = NULL;
@@ -499,7 +485,7 @@ START_TEST(test_live_follow_carries_edits)
     g_autoptr(CsSession) session = open_live();
     CsScore was = score(session, "app-worker", "bravo");
     g_autofree char *ban =
-        run_ok(session, "ban web alpha; constraint score colocation-web-db--1000 -500");
+        cs_test_run_ok(session, "ban web alpha; constraint score colocation-web-db--1000 -500");
     cibadmin_behind("--modify", "<rsc_location id=\"location-app-worker-bravo\" score=\"500\"/>");
     g_autoptr(GError) error = NULL;
     CsDocument *fresh = cs_live_query(&error);
@@ -523,7 +509,7 @@ START_TEST(test_live_follow_carries_edits)
     g_autoptr(GPtrArray) left = cs_session_live_plan(session);
     ck_assert_uint_eq(left->len, 1);
     /* And it commits on the refreshed CIB. */
-    g_autofree char *report = run_ok(session, "commit");
+    g_autofree char *report = cs_test_run_ok(session, "commit");
     g_autofree char *after = live_text();
     ck_assert(strstr(after, "cli-ban-web-on-alpha") != NULL);
     ck_assert(strstr(after, "colocation-web-db--1000") == NULL);
@@ -539,8 +525,8 @@ START_TEST(test_live_follow_keeps_history_and_names_conflicts)
         return;
     g_autoptr(CsSession) session = open_live();
     g_autofree char *edits =
-        run_ok(session, "ban web alpha; constraint score location-app-worker-bravo 7; "
-                        "location add loc-x db charlie 10; undo");
+        cs_test_run_ok(session, "ban web alpha; constraint score location-app-worker-bravo 7; "
+                                "location add loc-x db charlie 10; undo");
     ck_assert_uint_eq(cs_edit_log_undo_depth(session->log), 2);
     ck_assert_uint_eq(cs_edit_log_redo_depth(session->log), 1);
     cibadmin_behind("--modify", "<rsc_location id=\"location-app-worker-bravo\" score=\"75\"/>");
@@ -605,7 +591,7 @@ START_TEST(test_live_follow_redone_after_an_edit)
         return;
     g_autoptr(CsSession) session = open_live();
     CsScore was = score(session, "app-worker", "bravo");
-    g_autofree char *ban = run_ok(session, "ban web alpha");
+    g_autofree char *ban = cs_test_run_ok(session, "ban web alpha");
     cibadmin_behind("--modify", "<rsc_location id=\"location-app-worker-bravo\" score=\"500\"/>");
     g_autoptr(GError) error = NULL;
     CsDocument *fresh = cs_live_query(&error);
@@ -615,7 +601,8 @@ START_TEST(test_live_follow_redone_after_an_edit)
     ck_assert(cs_session_live_follow_current(session, follow));
     GThread *worker = g_thread_new("check-follow", run_follow, follow);
     /* Meanwhile, on the session's thread, an edit. */
-    g_autofree char *score_edit = run_ok(session, "constraint score colocation-web-db--1000 -500");
+    g_autofree char *score_edit =
+        cs_test_run_ok(session, "constraint score colocation-web-db--1000 -500");
     g_thread_join(worker);
     ck_assert(!cs_session_live_follow_current(session, follow));
     ck_assert_ptr_null(cs_session_live_follow_finish(session, follow));
@@ -659,7 +646,7 @@ START_TEST(test_live_conflict_id_taken)
     if (!have_cibadmin())
         return;
     g_autoptr(CsSession) session = open_live();
-    g_autofree char *edits = run_ok(session, "location add loc-x db charlie 10");
+    g_autofree char *edits = cs_test_run_ok(session, "location add loc-x db charlie 10");
     cibadmin_behind("--create",
                     "<rsc_colocation id=\"loc-x\" rsc=\"db\" with-rsc=\"web\" score=\"5\"/>");
     g_autoptr(GError) error = NULL;

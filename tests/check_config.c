@@ -4,6 +4,7 @@
 #include <string.h>
 #include <glib/gstdio.h>
 #include "explain/user_config.h"
+#include "testlib.h"
 
 static GError *parse_error(const char *text)
 {
@@ -132,9 +133,5 @@ static Suite *config_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(config_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(config_suite());
 }

@@ -25,22 +25,27 @@ typedef struct Fixture {
     char *original;
 } Fixture;
 
+/* The document loaded (else error says why), with an edit log at a
+ * fixed time and its bytes as loaded. */
+static void fixture_start(Fixture *fixture, const GError *error)
+{
+    ck_assert_msg(fixture->document != NULL, "%s", error ? error->message : "");
+    fixture->log = cs_edit_log_new(fixture->document, at("2024-06-01 12:00:00"));
+    fixture->original = cs_test_serialize(fixture->document);
+}
+
 static void fixture_open(Fixture *fixture, const char *path)
 {
     g_autoptr(GError) error = NULL;
     fixture->document = cs_document_load(path, &error);
-    ck_assert_msg(fixture->document != NULL, "%s", error ? error->message : "");
-    fixture->log = cs_edit_log_new(fixture->document, at("2024-06-01 12:00:00"));
-    fixture->original = cs_test_serialize(fixture->document);
+    fixture_start(fixture, error);
 }
 
 static void fixture_open_memory(Fixture *fixture, const char *text)
 {
     g_autoptr(GError) error = NULL;
     fixture->document = cs_document_load_memory(text, strlen(text), "test.xml", &error);
-    ck_assert_msg(fixture->document != NULL, "%s", error ? error->message : "");
-    fixture->log = cs_edit_log_new(fixture->document, at("2024-06-01 12:00:00"));
-    fixture->original = cs_test_serialize(fixture->document);
+    fixture_start(fixture, error);
 }
 
 static void fixture_close(Fixture *fixture)
@@ -48,6 +53,15 @@ static void fixture_close(Fixture *fixture)
     cs_edit_log_free(fixture->log);
     cs_document_free(fixture->document);
     g_free(fixture->original);
+}
+
+/* The document is again byte for byte as loaded; then closed. */
+static void fixture_close_unchanged(Fixture *fixture)
+{
+    g_autofree char *text = cs_test_serialize(fixture->document);
+
+    ck_assert_str_eq(text, fixture->original);
+    fixture_close(fixture);
 }
 
 /* After an edit: undo gives back the bytes from before it, redo the bytes
@@ -214,9 +228,7 @@ START_TEST(test_unknown_ids)
     ck_assert(!cs_edit_stickiness(f.log, "nodes-1-tier", "5", &e5));
     ck_assert_str_eq(e5->message, "no resource 'nodes-1-tier'");
     ck_assert_uint_eq(cs_edit_log_undo_depth(f.log), 0);
-    g_autofree char *text = cs_test_serialize(f.document);
-    ck_assert_str_eq(text, f.original);
-    fixture_close(&f);
+    fixture_close_unchanged(&f);
 }
 END_TEST
 
@@ -257,9 +269,7 @@ START_TEST(test_stickiness_resource_and_default)
     ck_assert(g_error_matches(error, CS_EDIT_ERROR, CS_EDIT_ERROR_INVALID));
     while (cs_edit_undo(f.log))
         ;
-    g_autofree char *text = cs_test_serialize(f.document);
-    ck_assert_str_eq(text, f.original);
-    fixture_close(&f);
+    fixture_close_unchanged(&f);
 }
 END_TEST
 
@@ -374,9 +384,7 @@ START_TEST(test_fail_count_set_and_clear)
     ck_assert(g_error_matches(error, CS_EDIT_ERROR, CS_EDIT_ERROR_INVALID));
     while (cs_edit_undo(f.log))
         ;
-    g_autofree char *text = cs_test_serialize(f.document);
-    ck_assert_str_eq(text, f.original);
-    fixture_close(&f);
+    fixture_close_unchanged(&f);
 }
 END_TEST
 
@@ -435,9 +443,7 @@ START_TEST(test_rule_disable_and_rule)
     ck_assert(g_error_matches(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NO_CHANGE));
     /* enabling (not undoing) gives the rule back byte for byte */
     ck_assert(cs_edit_rule_enable(f.log, "loc-and-rule", TRUE, NULL));
-    g_autofree char *text = cs_test_serialize(f.document);
-    ck_assert_str_eq(text, f.original);
-    fixture_close(&f);
+    fixture_close_unchanged(&f);
 }
 END_TEST
 

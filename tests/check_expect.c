@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "explain/expect.h"
+#include "testlib.h"
 
 static const char summary[] =
     "Transition Summary:\n"
@@ -108,9 +109,5 @@ static Suite *expect_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(expect_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(expect_suite());
 }

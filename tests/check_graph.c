@@ -694,9 +694,5 @@ static Suite *graph_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(graph_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? 0 : 1;
+    return cs_test_run(graph_suite());
 }

@@ -12,24 +12,13 @@
 #include <check.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include "testlib.h"
 
 #define HOSTILE CS_TESTDATA "/session/hostile-ids.xml"
 
 static CsSession *open_hostile(void)
 {
-    g_autoptr(GError) error = NULL;
-    CsSession *session = cs_session_open(HOSTILE, "2024-06-01 12:00:00", &error);
-    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
-    return session;
-}
-
-static char *run_ok(CsSession *session, const char *text)
-{
-    g_autoptr(GError) error = NULL;
-    GString *out = g_string_new(NULL);
-    ck_assert_msg(cs_command_run_text(session, text, out, &error), "%s: %s", text,
-                  error != NULL ? error->message : "");
-    return g_string_free(out, FALSE);
+    return cs_test_session_open(HOSTILE, "2024-06-01 12:00:00");
 }
 
 /* One command and what it prints, after setup (NULL: none). */
@@ -130,8 +119,8 @@ START_TEST(test_case_prints)
     const IdCase *one = &cases[_i];
     g_autoptr(CsSession) session = open_hostile();
     if (one->setup != NULL)
-        g_free(run_ok(session, one->setup));
-    g_autofree char *printed = run_ok(session, one->command);
+        g_free(cs_test_run_ok(session, one->setup));
+    g_autofree char *printed = cs_test_run_ok(session, one->command);
     ck_assert_str_eq(printed, one->printed);
 }
 END_TEST
@@ -154,20 +143,20 @@ static char *lines_naming(const char *text, const char *id)
 START_TEST(test_scores_filter_by_id)
 {
     g_autoptr(CsSession) session = open_hostile();
-    g_autofree char *all = run_ok(session, "scores");
+    g_autofree char *all = cs_test_run_ok(session, "scores");
     static const char *const ids[] = {"web fs", "back\\slash", "it's \"quoted\"", "p ing"};
     static const char *const commands[] = {"scores 'web fs'", "scores 'back\\slash'",
                                            "scores \"it's \\\"quoted\\\"\"", "scores 'p ing'"};
     static const guint counts[] = {4, 2, 4, 8};
     for (gsize i = 0; i < G_N_ELEMENTS(ids); i++) {
         g_autofree char *want = lines_naming(all, ids[i]);
-        g_autofree char *got = run_ok(session, commands[i]);
+        g_autofree char *got = cs_test_run_ok(session, commands[i]);
         ck_assert_str_eq(got, want);
         g_auto(GStrv) lines = g_strsplit(got, "\n", -1);
         ck_assert_uint_eq(g_strv_length(lines) - 1, counts[i]);
     }
     /* A group brings its members, and nothing of back\slash. */
-    g_autofree char *group = run_ok(session, "scores 'web group'");
+    g_autofree char *group = cs_test_run_ok(session, "scores 'web group'");
     ck_assert_ptr_nonnull(strstr(group, "pcmk__primitive_assign: it's \"quoted\" allocation"));
     ck_assert_ptr_null(strstr(group, "back\\slash"));
 }
@@ -176,7 +165,7 @@ END_TEST
 START_TEST(test_explain_names_source)
 {
     g_autoptr(CsSession) session = open_hostile();
-    g_autofree char *out = run_ok(session, "explain 'back\\slash' 'node\\two'");
+    g_autofree char *out = cs_test_run_ok(session, "explain 'back\\slash' 'node\\two'");
     ck_assert_msg(g_str_has_prefix(out, "back\\slash: node\\two\n"), "%s", out);
     ck_assert_ptr_nonnull(strstr(out, "location loc 'one'"));
 }
@@ -191,14 +180,14 @@ START_TEST(test_save_to_hostile_path)
     g_autoptr(CsSession) session = open_hostile();
     g_autofree char *quoted = g_shell_quote(path);
     g_autofree char *command = g_strdup_printf("ban 'web group' 'node one'; save %s", quoted);
-    g_autofree char *out = run_ok(session, command);
+    g_autofree char *out = cs_test_run_ok(session, command);
     g_autofree char *want = g_strdup_printf("ban web group from node one\n"
                                             "  web group: node one -> node\\two\nsaved %s\n",
                                             path);
     ck_assert_str_eq(out, want);
     g_autoptr(CsSession) again = cs_session_open(path, "2024-06-01 12:00:00", &error);
     ck_assert_msg(again != NULL, "%s", error != NULL ? error->message : "");
-    g_autofree char *where = run_ok(again, "where 'web fs'");
+    g_autofree char *where = cs_test_run_ok(again, "where 'web fs'");
     ck_assert_str_eq(where, "web fs: on node one, will move to node\\two (score 0)\n");
     g_autofree char *bak = g_strconcat(path, ".bak", NULL);
     g_unlink(bak);
@@ -214,7 +203,7 @@ START_TEST(test_commit_and_help)
     g_autoptr(GString) out = g_string_new(NULL);
     ck_assert(!cs_command_run_text(session, "commit", out, &error));
     ck_assert_ptr_nonnull(strstr(error->message, "needs a live CIB"));
-    g_autofree char *help = run_ok(session, "help");
+    g_autofree char *help = cs_test_run_ok(session, "help");
     for (const char *const *name = cs_command_names(); *name != NULL; name++) {
         g_autofree char *usage = g_strconcat("\n  ", *name, NULL);
         ck_assert_msg(strstr(help, usage) != NULL, "help lacks %s", *name);
@@ -257,7 +246,7 @@ static const char *const hostile_names[] = {"odd name", "a/b", "it's", "a,b", "a
 START_TEST(test_hostile_names_without_schema)
 {
     g_autoptr(CsSession) session = open_hostile();
-    g_autofree char *out = run_ok(session, "attr 'node one' 'odd name' 1");
+    g_autofree char *out = cs_test_run_ok(session, "attr 'node one' 'odd name' 1");
     ck_assert_str_eq(out, "attribute odd name=1 on node one\n  nothing moves\n");
     xmlNode *pair = cs_document_lookup_id(session->document, "nodes-1-odd name");
     ck_assert_ptr_nonnull(pair);
@@ -287,7 +276,7 @@ START_TEST(test_hostile_names_under_schema)
             ck_assert_uint_eq(cs_edit_log_state(session->log), before);
         }
     /* ':' and '#' are made '.', as crm_attribute writes them */
-    g_autofree char *out = run_ok(session, "attr alpha 'a:b#c' 2");
+    g_autofree char *out = cs_test_run_ok(session, "attr alpha 'a:b#c' 2");
     ck_assert_str_eq(out, "attribute a:b#c=2 on alpha\n  nothing moves\n");
     ck_assert_ptr_nonnull(cs_document_lookup_id(session->document, "nodes-1-a.b.c"));
 }
@@ -312,9 +301,5 @@ static Suite *ids_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(ids_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? 0 : 1;
+    return cs_test_run(ids_suite());
 }

@@ -2,6 +2,7 @@
  * 2.1.5 reads them.  Expected values marked "oracle" were checked with
  * crm_simulate 2.1.5 (a location rule with a date_expression, --time). */
 #include <check.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include "base/iso8601.h"
 #include "testlib.h"
@@ -234,52 +235,53 @@ START_TEST(test_add_durations)
 }
 END_TEST
 
+/* One field of CsTimeFields and the value it must have. */
+typedef struct FieldCheck {
+    const char *name; /* NULL ends a case's list */
+    size_t offset;
+    int value;
+} FieldCheck;
+
+#define FIELD(field, want)                                                                         \
+    {                                                                                              \
+#field, offsetof(CsTimeFields, field), (want)                                              \
+    }
+
+/* A time as written and the fields it must break down into. */
+typedef struct FieldsCase {
+    const char *text;
+    FieldCheck checks[11];
+} FieldsCase;
+
+static const FieldsCase fields_cases[] = {
+    {"2005-01-20T12:34:56",
+     {FIELD(year, 2005), FIELD(month, 1), FIELD(monthday, 20), FIELD(hours, 12), FIELD(minutes, 34),
+      FIELD(seconds, 56), FIELD(yearday, 20), FIELD(weekday, 4), FIELD(weekyear, 2005),
+      FIELD(week, 3)}},
+    /* 2005-01-01 is a Saturday in week 53 of 2004. */
+    {"2005-01-01", {FIELD(weekday, 6), FIELD(weekyear, 2004), FIELD(week, 53)}},
+    /* 2008-12-29 is the Monday of week 1 of 2009. */
+    {"2008-12-29", {FIELD(weekday, 1), FIELD(weekyear, 2009), FIELD(week, 1), FIELD(yearday, 364)}},
+    /* oracle: fields are those of the offset the time was written in */
+    {"2005-01-20 02:00:00 +05:00", {FIELD(monthday, 20), FIELD(hours, 2)}},
+    /* Before the epoch. */
+    {"1969-12-31T23:59:59",
+     {FIELD(year, 1969), FIELD(yearday, 365), FIELD(seconds, 59), FIELD(weekday, 3)}},
+};
+
 START_TEST(test_fields)
 {
+    const FieldsCase *want = &fields_cases[_i];
     CsTimeFields fields;
     CsTime time = {0, 0};
 
-    ck_assert(cs_time_parse("2005-01-20T12:34:56", &time, NULL));
+    ck_assert(cs_time_parse(want->text, &time, NULL));
     cs_time_fields(time, &fields);
-    ck_assert_int_eq(fields.year, 2005);
-    ck_assert_int_eq(fields.month, 1);
-    ck_assert_int_eq(fields.monthday, 20);
-    ck_assert_int_eq(fields.hours, 12);
-    ck_assert_int_eq(fields.minutes, 34);
-    ck_assert_int_eq(fields.seconds, 56);
-    ck_assert_int_eq(fields.yearday, 20);
-    ck_assert_int_eq(fields.weekday, 4);
-    ck_assert_int_eq(fields.weekyear, 2005);
-    ck_assert_int_eq(fields.week, 3);
-
-    /* 2005-01-01 is a Saturday in week 53 of 2004. */
-    ck_assert(cs_time_parse("2005-01-01", &time, NULL));
-    cs_time_fields(time, &fields);
-    ck_assert_int_eq(fields.weekday, 6);
-    ck_assert_int_eq(fields.weekyear, 2004);
-    ck_assert_int_eq(fields.week, 53);
-
-    /* 2008-12-29 is the Monday of week 1 of 2009. */
-    ck_assert(cs_time_parse("2008-12-29", &time, NULL));
-    cs_time_fields(time, &fields);
-    ck_assert_int_eq(fields.weekday, 1);
-    ck_assert_int_eq(fields.weekyear, 2009);
-    ck_assert_int_eq(fields.week, 1);
-    ck_assert_int_eq(fields.yearday, 364);
-
-    /* oracle: fields are those of the offset the time was written in */
-    ck_assert(cs_time_parse("2005-01-20 02:00:00 +05:00", &time, NULL));
-    cs_time_fields(time, &fields);
-    ck_assert_int_eq(fields.monthday, 20);
-    ck_assert_int_eq(fields.hours, 2);
-
-    /* Before the epoch. */
-    ck_assert(cs_time_parse("1969-12-31T23:59:59", &time, NULL));
-    cs_time_fields(time, &fields);
-    ck_assert_int_eq(fields.year, 1969);
-    ck_assert_int_eq(fields.yearday, 365);
-    ck_assert_int_eq(fields.seconds, 59);
-    ck_assert_int_eq(fields.weekday, 3);
+    for (const FieldCheck *check = want->checks; check->name != NULL; check++) {
+        int got = *(const int *)((const char *)&fields + check->offset);
+        ck_assert_msg(got == check->value, "%s: %s %d, not %d", want->text, check->name, got,
+                      check->value);
+    }
 }
 END_TEST
 
@@ -355,7 +357,7 @@ static Suite *iso8601_suite(void)
     tcase_add_test(parsing, test_intervals);
     tcase_add_test(parsing, test_interval_ms);
     tcase_add_test(arithmetic, test_add_durations);
-    tcase_add_test(arithmetic, test_fields);
+    tcase_add_loop_test(arithmetic, test_fields, 0, G_N_ELEMENTS(fields_cases));
     tcase_add_test(arithmetic, test_format);
     suite_add_tcase(suite, parsing);
     suite_add_tcase(suite, arithmetic);

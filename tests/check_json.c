@@ -6,6 +6,7 @@
 #include <string.h>
 #include "explain/json.h"
 #include "explain/session.h"
+#include "testlib.h"
 
 #define DEMO_SMALL CS_SRCDATADIR "/demo-small.xml"
 #define DEMO CS_SRCDATADIR "/demo.xml"
@@ -13,10 +14,7 @@
 
 static CsSession *open_cib(const char *path)
 {
-    g_autoptr(GError) error = NULL;
-    CsSession *session = cs_session_open(path, DEMO_TIME, &error);
-    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
-    return session;
+    return cs_test_session_open(path, DEMO_TIME);
 }
 
 static void assert_has(const char *json, const char *piece)
@@ -124,9 +122,5 @@ static Suite *json_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(json_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(json_suite());
 }

@@ -9,27 +9,11 @@
 
 #include <check.h>
 #include <string.h>
+#include "testlib.h"
 
 #define DEMO CS_SRCDATADIR "/demo.xml"
 #define DEMO_TIME "2024-06-01 12:00:00"
 #define TRANSITION CS_TESTDATA "/transition"
-
-static CsSession *open_session(const char *path, const char *time_text)
-{
-    g_autoptr(GError) error = NULL;
-    CsSession *session = cs_session_open(path, time_text, &error);
-    ck_assert_msg(session != NULL, "%s: %s", path, error != NULL ? error->message : "");
-    return session;
-}
-
-static char *run_ok(CsSession *session, const char *text)
-{
-    g_autoptr(GError) error = NULL;
-    GString *out = g_string_new(NULL);
-    ck_assert_msg(cs_command_run_text(session, text, out, &error), "%s: %s", text,
-                  error != NULL ? error->message : "");
-    return g_string_free(out, FALSE);
-}
 
 static GPtrArray *engine_summary(CsSolution *solution)
 {
@@ -42,19 +26,19 @@ static GPtrArray *engine_summary(CsSolution *solution)
 
 START_TEST(test_demo_clones_stay)
 {
-    g_autoptr(CsSession) session = open_session(DEMO, DEMO_TIME);
-    g_autofree char *ping = run_ok(session, "where ping-clone");
+    g_autoptr(CsSession) session = cs_test_session_open(DEMO, DEMO_TIME);
+    g_autofree char *ping = cs_test_run_ok(session, "where ping-clone");
     ck_assert_msg(
         g_str_has_prefix(ping, "ping-clone: running on alpha, bravo, delta, echo; stays\n"), "%s",
         ping);
-    g_autofree char *db = run_ok(session, "where db-clone");
+    g_autofree char *db = cs_test_run_ok(session, "where db-clone");
     ck_assert_str_eq(db, "db-clone: promoted on delta, unpromoted on echo; stays\n"
                          "  db:0: promoted on delta, stays (score 209)\n"
                          "  db:1: unpromoted on echo, stays (score 104)\n");
-    g_autofree char *instance = run_ok(session, "where db:1");
+    g_autofree char *instance = cs_test_run_ok(session, "where db:1");
     ck_assert_str_eq(instance, "db:1: unpromoted on echo, stays (score 104)\n");
     /* The configured child is told as its clone. */
-    g_autofree char *child = run_ok(session, "where db");
+    g_autofree char *child = cs_test_run_ok(session, "where db");
     ck_assert(g_str_has_prefix(child, "db: configured in clone db-clone, placed as its instances\n"
                                       "db-clone: promoted on delta"));
 }
@@ -62,7 +46,7 @@ END_TEST
 
 START_TEST(test_demo_marks_and_labels)
 {
-    g_autoptr(CsSession) session = open_session(DEMO, DEMO_TIME);
+    g_autoptr(CsSession) session = cs_test_session_open(DEMO, DEMO_TIME);
     const CsTransition *transition = cs_solution_transition(session->solution);
     const CsModel *engine = cs_solution_model(session->solution);
     int web = cs_model_resource(engine, "web")->index;
@@ -95,11 +79,11 @@ END_TEST
 /* Issue 16 item 13: a change of plan is not a move. */
 START_TEST(test_change_of_plan_is_not_a_move)
 {
-    g_autoptr(CsSession) session = open_session(DEMO, DEMO_TIME);
-    g_autofree char *out = run_ok(session, "ban web-fs bravo");
+    g_autoptr(CsSession) session = cs_test_session_open(DEMO, DEMO_TIME);
+    g_autofree char *out = cs_test_run_ok(session, "ban web-fs bravo");
     ck_assert_str_eq(
         out, "ban web-fs from bravo\n  web: planned for delta instead of bravo (runs on alpha)\n");
-    g_autofree char *undo = run_ok(session, "undo");
+    g_autofree char *undo = cs_test_run_ok(session, "undo");
     ck_assert_str_eq(undo, "undo: ban web-fs from bravo\n"
                            "  web: planned for bravo instead of delta (runs on alpha)\n");
 }
@@ -109,8 +93,9 @@ END_TEST
 
 START_TEST(test_blocked_start_stays_stopped)
 {
-    g_autoptr(CsSession) session = open_session(TRANSITION "/blocked-unmanaged-stopped.xml", NULL);
-    g_autofree char *where = run_ok(session, "where after");
+    g_autoptr(CsSession) session =
+        cs_test_session_open(TRANSITION "/blocked-unmanaged-stopped.xml", NULL);
+    g_autofree char *where = cs_test_run_ok(session, "where after");
     ck_assert_str_eq(where, "after: stopped, stays stopped; start on node2 blocked "
                             "(due to unrunnable rsc1 start)\n");
     const CsModel *engine = cs_solution_model(session->solution);
@@ -125,8 +110,8 @@ END_TEST
 
 START_TEST(test_required_stop_stops)
 {
-    g_autoptr(CsSession) session = open_session(TRANSITION "/blocked-on-fail.xml", NULL);
-    g_autofree char *where = run_ok(session, "where after");
+    g_autoptr(CsSession) session = cs_test_session_open(TRANSITION "/blocked-on-fail.xml", NULL);
+    g_autofree char *where = cs_test_run_ok(session, "where after");
     ck_assert_str_eq(where, "after: on node1, will stop (due to unrunnable rsc1 start)\n");
 }
 END_TEST
@@ -182,7 +167,7 @@ END_TEST
 
 START_TEST(test_checks_fail_on_contradiction)
 {
-    g_autoptr(CsSession) session = open_session(DEMO, DEMO_TIME);
+    g_autoptr(CsSession) session = cs_test_session_open(DEMO, DEMO_TIME);
     /* demo.xml's transition moves web's members; nothing stops ping:0. */
     g_autoptr(GPtrArray) forged = summary_parse(
         "Transition Summary:\n"
@@ -268,9 +253,5 @@ static Suite *next_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(next_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? 0 : 1;
+    return cs_test_run(next_suite());
 }

@@ -11,6 +11,7 @@
 #include <check.h>
 #include <stdio.h>
 #include <string.h>
+#include "testlib.h"
 
 static char *corpus_dir(void)
 {
@@ -158,9 +159,5 @@ int main(void)
     tcase_set_timeout(corpus, 1200);
     tcase_add_test(corpus, test_corpus);
     suite_add_tcase(suite, corpus);
-    SRunner *runner = srunner_create(suite);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? 0 : 1;
+    return cs_test_run(suite);
 }

@@ -10,6 +10,7 @@
 
 #include "explain/settle.h"
 #include "model/digest.h"
+#include "testlib.h"
 
 #define CIB_HEAD                                                                                   \
     "<cib crm_feature_set=\"3.16.1\" validate-with=\"pacemaker-3.7\" epoch=\"7\" "                 \
@@ -535,9 +536,5 @@ int main(void)
     tcase_add_test(corpus, test_corpus_first_step);
     tcase_add_test(corpus, test_corpus_chain);
     suite_add_tcase(suite, corpus);
-    SRunner *runner = srunner_create(suite);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(suite);
 }

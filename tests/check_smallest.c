@@ -42,11 +42,9 @@ static const Expected expected_changes[] = {
 
 static CsSession *open_case(const char *name)
 {
-    g_autoptr(GError) error = NULL;
     g_autofree char *path = g_strdup_printf("%s/cases/%s.xml", CS_TESTDATA, name);
-    CsSession *session = cs_session_open(path, NULL, &error);
-    ck_assert_msg(session != NULL, "%s: %s", path, error != NULL ? error->message : "");
-    return session;
+
+    return cs_test_session_open(path, NULL);
 }
 
 static GPtrArray *search(const CsSession *session, const Expected *want)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "explain/timeline.h"
+#include "testlib.h"
 
 /* Two nodes, one resource, the constraints and status given. */
 static char *cib_with(const char *meta, const char *constraints, const char *status)
@@ -285,9 +286,5 @@ static Suite *timeline_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(timeline_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(timeline_suite());
 }

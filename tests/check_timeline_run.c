@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "explain/timeline_run.h"
+#include "testlib.h"
 
 #define TIMELINE_DATA CS_TESTDATA "/timeline"
 
@@ -279,9 +280,5 @@ static Suite *timeline_run_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(timeline_run_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? 0 : 1;
+    return cs_test_run(timeline_run_suite());
 }

@@ -5,25 +5,20 @@
 #include <string.h>
 #include "explain/command.h"
 #include "explain/tools.h"
+#include "testlib.h"
 
 #define DEMO_SMALL CS_SRCDATADIR "/demo-small.xml"
 #define DEMO_TIME "2024-06-01 12:00:00"
 
 static CsSession *open_demo(void)
 {
-    g_autoptr(GError) error = NULL;
-    CsSession *session = cs_session_open(DEMO_SMALL, DEMO_TIME, &error);
-    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
-    return session;
+    return cs_test_session_open(DEMO_SMALL, DEMO_TIME);
 }
 
 /* What `pending` prints after the edits of text. */
 static char *pending_after(CsSession *session, const char *text)
 {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(GString) out = g_string_new(NULL);
-    ck_assert_msg(cs_command_run_text(session, text, out, &error), "%s: %s", text,
-                  error != NULL ? error->message : "");
+    g_free(cs_test_run_ok(session, text));
     GString *pending = g_string_new(NULL);
     cs_tools_pending(session, pending);
     return g_string_free(pending, FALSE);
@@ -172,9 +167,5 @@ static Suite *tools_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(tools_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(tools_suite());
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cib/schema.h"
 #include "explain/version.h"
+#include "testlib.h"
 
 /* A small CIB: root attributes, cluster options and the rest as given. */
 static CsDocument *cib(const char *root_attributes, const char *options, const char *resources,
@@ -182,9 +183,5 @@ static Suite *version_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(version_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(version_suite());
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "explain/words.h"
+#include "testlib.h"
 
 /* n1 in standby; web failed once on n2 (threshold 3); a location whose
  * date rule ended in 2020 and one that asks for an attribute n2 lacks. */
@@ -288,9 +289,5 @@ static Suite *words_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(words_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return cs_test_run(words_suite());
 }

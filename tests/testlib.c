@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "testlib.h"
+#include "explain/command.h"
 
 static char *case_path(const char *folder, const char *name, const char *suffix)
 {
@@ -191,6 +192,25 @@ void cs_test_assert_as_oracle(const CsTestCase *test, const char *folder, const 
 
     cs_test_assert_same_lines(want_scores, got_scores, FALSE);
     cs_test_assert_same_lines(want_summary, got_summary, TRUE);
+}
+
+CsSession *cs_test_session_open(const char *path, const char *time_text)
+{
+    g_autoptr(GError) error = NULL;
+    CsSession *session = cs_session_open(path, time_text, &error);
+
+    ck_assert_msg(session != NULL, "%s: %s", path, error != NULL ? error->message : "");
+    return session;
+}
+
+char *cs_test_run_ok(CsSession *session, const char *text)
+{
+    g_autoptr(GError) error = NULL;
+    GString *out = g_string_new(NULL);
+
+    ck_assert_msg(cs_command_run_text(session, text, out, &error), "%s: %s", text,
+                  error != NULL ? error->message : "");
+    return g_string_free(out, FALSE);
 }
 
 int cs_test_run(Suite *suite)

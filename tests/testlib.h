@@ -12,6 +12,7 @@
 
 #include "cib/document.h"
 #include "engine/engine.h"
+#include "explain/session.h"
 #include "model/model.h"
 
 /* One CIB of tests/data, loaded, modelled and solved. */
@@ -69,6 +70,13 @@ int cs_test_xpath_count(const CsDocument *document, const char *xpath);
         g_autofree char *got_ = cs_test_xpath_value((document), (xpath));                          \
         ck_assert_str_eq(got_, (expected));                                                        \
     } while (0)
+
+/* A session on the CIB at path at time_text (NULL: now), asserting that
+ * it opened (newly allocated). */
+CsSession *cs_test_session_open(const char *path, const char *time_text);
+/* Runs text in the command language, asserting that it succeeded, and
+ * returns what it printed (newly allocated). */
+char *cs_test_run_ok(CsSession *session, const char *text);
 
 /* Runs suite with check's runner: main()'s exit status. */
 int cs_test_run(Suite *suite);

@@ -24,11 +24,6 @@
 #include "explain/command.h"
 #include "view.h"
 
-gboolean cs_console_is_live(const CsConsole *console)
-{
-    return console->live.watch != NULL;
-}
-
 /* How often the key loop looks for a finished query while one runs: the
  * worker cannot wake getch, and a few idle wake-ups cost nothing. */
 #define LIVE_COLLECT_MS 20

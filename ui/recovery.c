@@ -104,7 +104,7 @@ static void restore(CsConsole *console)
     session->document->path = g_strdup(console->path);
     g_autofree char *original = g_strdup(console->path);
     g_autofree char *base = g_path_get_basename(original);
-    cs_console_adopt(console, session, original, base);
+    console->hooks->adopt(console, session, original, base);
     console->recovered = TRUE;
     gboolean clock = restore_clock(console);
     cs_console_log(console, "Restored from %s", console->recovery_path);

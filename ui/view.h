@@ -162,8 +162,24 @@ typedef struct CsAttrList {
 typedef struct CsGraphState CsGraphState;       /* view_graph.c's */
 typedef struct CsTimelineState CsTimelineState; /* view_timeline.c's */
 
+/* What only the key loop (console.c) can do, asked by the files below
+ * it: the History view opens a CIB of its series, recovery takes over
+ * the restored session.  console.c fills them in (console_init), so that
+ * no view calls back up into it. */
+struct CsConsole;
+
+typedef struct CsConsoleHooks {
+    /* Opens the CIB at path in place of the shown one; FALSE (and a
+     * notice) when it has unsaved edits or cannot be opened. */
+    gboolean (*open)(struct CsConsole *console, const char *path);
+    /* Takes session: it becomes the console's, labelled label. */
+    void (*adopt)(struct CsConsole *console, CsSession *session, const char *path,
+                  const char *label);
+} CsConsoleHooks;
+
 typedef struct CsConsole {
-    CsSession *session; /* owned: document, edit log, model, solution */
+    const CsConsoleHooks *hooks; /* console.c's, static */
+    CsSession *session;          /* owned: document, edit log, model, solution */
     char *path;
     char *time_text; /* --time, for CIBs opened later (History) */
     CsLiveState live;
@@ -285,7 +301,9 @@ extern const CsView cs_view_graph;
 extern const CsView cs_view_history;
 extern const CsView cs_view_timeline;
 
-/* console.c: shared state helpers */
+/* console_state.c: what the views read of the console and the two ways
+ * they tell it something (cs_console_say, cs_console_sync_later); the
+ * rows (cs_console_active_on, cs_console_rebuild_rows) are console.c's. */
 const char *cs_console_rsc_label(const CsConsole *console, int rsc);
 const char *cs_console_node_label(const CsConsole *console, int node);
 int cs_console_node_count(const CsConsole *console);
@@ -325,7 +343,8 @@ void cs_console_say(CsConsole *console, gboolean error, const char *format, ...)
     G_GNUC_PRINTF(3, 4);
 /* Adds a line to the message log only. */
 void cs_console_log(CsConsole *console, const char *format, ...) G_GNUC_PRINTF(2, 3);
-/* Takes session: it becomes the console's, labelled label. */
+/* console.c: takes session: it becomes the console's, labelled label
+ * (the files below console.c reach it as console->hooks->adopt). */
 void cs_console_adopt(CsConsole *console, CsSession *session, const char *path, const char *label);
 
 /* recovery.c: unsaved edits written when a signal cannot ask, offered
@@ -339,12 +358,17 @@ void cs_recovery_answer(CsConsole *console, int key);
 /* After a save: the recovered edits are safe, the file goes. */
 void cs_recovery_saved(CsConsole *console);
 
-/* edit.c: edits from keys, through the command language so that every
- * console action is one `cibscope FILE --exec` can replay.  Runs words
- * (a NULL-terminated command); the status bar then says what changed. */
+/* run.c: commands, through the command language so that every console
+ * action is one `cibscope FILE --exec` can replay.  Runs words (a
+ * NULL-terminated command); the status bar then says what changed. */
 gboolean cs_console_run_words(CsConsole *console, const char *const *words);
 /* Once the transition is read: what the last key's edit moved, told. */
 void cs_console_tell_changes(CsConsole *console);
+/* Runs a typed command line (the ':' prompt). */
+void cs_console_run_line(CsConsole *console, const char *line);
+
+/* edit.c: the edit keys and saving; edit_xml.c, attrs.c: `edit` and the
+ * attribute lists. */
 /* `edit` hands the terminal to the editor while on (ui/edit_xml.c). */
 void cs_console_editor_hooks(gboolean on);
 /* `edit` on the selected row's resource (E in the Matrix). */
@@ -360,8 +384,6 @@ void cs_attrs_draw(CsConsole *console);
 gboolean cs_attrs_key(CsConsole *console, int key);
 void cs_attrs_close(CsConsole *console);
 gboolean cs_console_show_tickets(CsConsole *console);
-/* Runs a typed command line (the ':' prompt). */
-void cs_console_run_line(CsConsole *console, const char *line);
 /* Re-reads the session after it changed: labels, transition, rows and
  * the cells the change touched.  Now: only when nothing is drawn before
  * it is needed (opening a CIB); elsewhere cs_console_sync_later. */
@@ -465,8 +487,9 @@ gboolean cs_history_progress(CsConsole *console);
 /* "Solving step 124 of 4000 [####......] 3% ..." for the banner row while
  * the History view is shown and steps are being solved, else NULL. */
 char *cs_history_progress_text(const CsConsole *console, int width);
-/* Opens another CIB in the console (History's Enter); FALSE with a
- * status message when it cannot (unsaved edits, unreadable). */
+/* console.c: opens another CIB in the console; FALSE with a status
+ * message when it cannot (unsaved edits, unreadable).  History's Enter
+ * reaches it as console->hooks->open. */
 gboolean cs_console_open(CsConsole *console, const char *path);
 
 /* view_graph.c */

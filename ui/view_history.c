@@ -369,7 +369,7 @@ static void open_step(CsConsole *console)
         console->view = CS_VIEW_MATRIX;
         return;
     }
-    if (!cs_console_open(console, file->path))
+    if (!console->hooks->open(console, file->path))
         return;
     console->view = CS_VIEW_MATRIX;
     g_autofree char *name = cs_escape(file->name);

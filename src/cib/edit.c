@@ -160,18 +160,6 @@ gboolean cs_not_found(GError **error, const char *what, const char *id)
     return FALSE;
 }
 
-gboolean cs_invalid(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-gboolean cs_invalid(GError **error, const char *format, ...)
-{
-    va_list args;
-
-    va_start(args, format);
-    g_autofree char *message = g_strdup_vprintf(format, args);
-    va_end(args);
-    g_set_error_literal(error, CS_EDIT_ERROR, CS_EDIT_ERROR_INVALID, message);
-    return FALSE;
-}
-
 /* <configuration>'s child section, created (empty, last) when missing. */
 xmlNode *cs_build_section(CsBuild *build, const char *name)
 {
@@ -748,6 +736,20 @@ gboolean cs_add_constraint(CsEditLog *log, const char *description, xmlNode *con
     return cs_build_commit(&build, error);
 }
 
+/* A new constraint of tag placing rsc by other (NODE, or WITH-RSC) with
+ * score: the simple form of rsc_location and rsc_colocation. */
+static xmlNode *cs_new_scored_constraint(CsEditLog *log, const char *tag, const char *id,
+                                         const char *rsc, const char *other_name, const char *other,
+                                         const char *score)
+{
+    xmlNode *constraint = cs_new_constraint(log, tag, id);
+
+    cs_set(constraint, "rsc", rsc);
+    cs_set(constraint, other_name, other);
+    cs_set(constraint, "score", score);
+    return constraint;
+}
+
 gboolean cs_edit_location_add(CsEditLog *log, const char *id, const char *rsc, const char *node,
                               const char *score, GError **error)
 {
@@ -755,10 +757,7 @@ gboolean cs_edit_location_add(CsEditLog *log, const char *id, const char *rsc, c
         return FALSE;
     if (!cs_known_node(cs_edit_log_document(log), node))
         return cs_not_found(error, "node", node);
-    xmlNode *location = cs_new_constraint(log, "rsc_location", id);
-    cs_set(location, "rsc", rsc);
-    cs_set(location, "node", node);
-    cs_set(location, "score", score);
+    xmlNode *location = cs_new_scored_constraint(log, "rsc_location", id, rsc, "node", node, score);
     g_autofree char *description =
         g_strdup_printf("location %s: %s on %s %s", id, rsc, node, score);
     return cs_add_constraint(log, description, location, error);
@@ -772,10 +771,8 @@ gboolean cs_edit_colocation_add(CsEditLog *log, const char *id, const char *rsc,
         return FALSE;
     if (strcmp(rsc, with_rsc) == 0)
         return cs_invalid(error, "%s cannot be colocated with itself", rsc);
-    xmlNode *colocation = cs_new_constraint(log, "rsc_colocation", id);
-    cs_set(colocation, "rsc", rsc);
-    cs_set(colocation, "with-rsc", with_rsc);
-    cs_set(colocation, "score", score);
+    xmlNode *colocation =
+        cs_new_scored_constraint(log, "rsc_colocation", id, rsc, "with-rsc", with_rsc, score);
     g_autofree char *description =
         g_strdup_printf("colocation %s: %s with %s %s", id, rsc, with_rsc, score);
     return cs_add_constraint(log, description, colocation, error);

@@ -10,6 +10,7 @@
 #ifndef CS_EDIT_BUILD_H
 #define CS_EDIT_BUILD_H
 
+#include "base/error.h"
 #include "cib/edit.h"
 
 typedef struct CsEdit CsEdit;
@@ -101,7 +102,9 @@ xmlNode *cs_build_transient_set(CsBuild *build, xmlNode *state, const char *node
 
 /* Errors: each sets *error and returns FALSE. */
 gboolean cs_not_found(GError **error, const char *what, const char *id);
-gboolean cs_invalid(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
+/* cs_invalid(error, FORMAT, ...): CS_EDIT_ERROR_INVALID with that message. */
+#define cs_invalid(error, ...)                                                                     \
+    cs_error_fail((error), CS_EDIT_ERROR, CS_EDIT_ERROR_INVALID, __VA_ARGS__)
 /* A new constraint's id is valid and free, and its score a score. */
 gboolean cs_check_new_constraint(CsEditLog *log, const char *id, const char *score, GError **error);
 /* rsc names a resource of the document. */

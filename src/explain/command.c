@@ -12,6 +12,7 @@
 #include "explain/cause.h"
 #include "explain/tools.h"
 #include "explain/version.h"
+#include "base/error.h"
 
 #include "cib/live.h"
 #include "explain/next.h"
@@ -136,17 +137,9 @@ GPtrArray *cs_command_split(const char *text, GError **error)
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static gboolean cs_failed(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-static gboolean cs_failed(GError **error, const char *format, ...)
-{
-    va_list args;
-
-    va_start(args, format);
-    g_autofree char *message = g_strdup_vprintf(format, args);
-    va_end(args);
-    g_set_error_literal(error, CS_COMMAND_ERROR, CS_COMMAND_ERROR_FAILED, message);
-    return FALSE;
-}
+/* cs_failed(error, FORMAT, ...): CS_COMMAND_ERROR_FAILED with that message. */
+#define cs_failed(error, ...)                                                                      \
+    cs_error_fail((error), CS_COMMAND_ERROR, CS_COMMAND_ERROR_FAILED, __VA_ARGS__)
 
 static const CsSolution *cs_need_solution(CsSession *session, GError **error)
 {

@@ -712,6 +712,23 @@ static void flag_edge(CsConstraintGraph *graph, CsGraphEdge *edge, char *text)
     g_ptr_array_add(graph->flags, text);
 }
 
+static const char *box_name(const CsConstraintGraph *graph, int box)
+{
+    return g_ptr_array_index(g_array_index(graph->boxes, CsGraphBox, box).lines, 0);
+}
+
+/* Where the engine planned the edge's two ends: its dependent (the box
+ * it points to) in mine, its primary or first in theirs. */
+static void edge_placements(const Builder *builder, const CsGraphEdge *edge, GArray **mine,
+                            GArray **theirs)
+{
+    const CsGraphBox *to = &g_array_index(builder->graph->boxes, CsGraphBox, edge->to);
+    const CsGraphBox *from = &g_array_index(builder->graph->boxes, CsGraphBox, edge->from);
+
+    *mine = graph_placements(builder->solution, builder->options, to->rsc, TRUE);
+    *theirs = graph_placements(builder->solution, builder->options, from->rsc, TRUE);
+}
+
 /* Pacemaker Explained 2.1, "Mandatory Placement": with +INFINITY the
  * dependent runs only where the primary does, else not at all; with
  * -INFINITY never where the primary does.  Checked on the placement the
@@ -725,13 +742,11 @@ static void check_colocation(const Builder *builder, CsGraphEdge *edge)
         || (colocation->node_attribute != NULL && strcmp(colocation->node_attribute, "#uname") != 0)
         || dependent->target_role == CS_ROLE_STOPPED)
         return;
-    const CsGraphBox *to = &g_array_index(builder->graph->boxes, CsGraphBox, edge->to);
-    const CsGraphBox *from = &g_array_index(builder->graph->boxes, CsGraphBox, edge->from);
-    g_autoptr(GArray) mine = graph_placements(builder->solution, builder->options, to->rsc, TRUE);
-    g_autoptr(GArray) theirs =
-        graph_placements(builder->solution, builder->options, from->rsc, TRUE);
-    const char *dependent_name = g_ptr_array_index(to->lines, 0);
-    const char *primary_name = g_ptr_array_index(from->lines, 0);
+    g_autoptr(GArray) mine = NULL;
+    g_autoptr(GArray) theirs = NULL;
+    edge_placements(builder, edge, &mine, &theirs);
+    const char *dependent_name = box_name(builder->graph, edge->to);
+    const char *primary_name = box_name(builder->graph, edge->from);
     if (colocation->score >= CS_INFINITY && mine->len == 0) {
         flag_edge(builder->graph, edge,
                   theirs->len == 0
@@ -776,13 +791,9 @@ static void check_contradictions(const CsModel *model, CsConstraintGraph *graph)
             one->conflict = other->conflict = TRUE;
             g_array_index(graph->boxes, CsGraphBox, one->to).conflict = TRUE;
             g_array_index(graph->boxes, CsGraphBox, one->from).conflict = TRUE;
-            g_ptr_array_add(
-                graph->flags,
-                g_strdup_printf("%s and %s must be both together and apart",
-                                (const char *)g_ptr_array_index(
-                                    g_array_index(graph->boxes, CsGraphBox, one->from).lines, 0),
-                                (const char *)g_ptr_array_index(
-                                    g_array_index(graph->boxes, CsGraphBox, one->to).lines, 0)));
+            g_ptr_array_add(graph->flags,
+                            g_strdup_printf("%s and %s must be both together and apart",
+                                            box_name(graph, one->from), box_name(graph, one->to)));
         }
     }
 }
@@ -804,16 +815,14 @@ static void check_order(const Builder *builder, CsGraphEdge *edge)
         || !is_start(order->then_action) || then->target_role == CS_ROLE_STOPPED
         || order->require_all_group >= 0)
         return;
-    const CsGraphBox *to = &g_array_index(builder->graph->boxes, CsGraphBox, edge->to);
-    const CsGraphBox *from = &g_array_index(builder->graph->boxes, CsGraphBox, edge->from);
-    g_autoptr(GArray) mine = graph_placements(builder->solution, builder->options, to->rsc, TRUE);
-    g_autoptr(GArray) theirs =
-        graph_placements(builder->solution, builder->options, from->rsc, TRUE);
+    g_autoptr(GArray) mine = NULL;
+    g_autoptr(GArray) theirs = NULL;
+    edge_placements(builder, edge, &mine, &theirs);
     if (mine->len == 0 && theirs->len == 0)
         flag_edge(builder->graph, edge,
                   g_strdup_printf("%s cannot run: it must start after %s, which is stopped",
-                                  (const char *)g_ptr_array_index(to->lines, 0),
-                                  (const char *)g_ptr_array_index(from->lines, 0)));
+                                  box_name(builder->graph, edge->to),
+                                  box_name(builder->graph, edge->from)));
 }
 
 static void flag_problems(const Builder *builder)
@@ -2554,11 +2563,6 @@ void cs_constraint_graph_print_dot(const CsConstraintGraph *graph, GString *out)
         g_string_append(out, "];\n");
     }
     g_string_append(out, "}\n");
-}
-
-static const char *box_name(const CsConstraintGraph *graph, int box)
-{
-    return g_ptr_array_index(g_array_index(graph->boxes, CsGraphBox, box).lines, 0);
 }
 
 char *cs_constraint_graph_edge_details(const CsConstraintGraph *graph, const CsModel *model,

@@ -238,7 +238,27 @@ static gboolean cs_session_build_partial(CsSession *session, CsModel *before, gu
 
 /* The state from two changes ago is retired: freed by cs_session_collect,
  * which the console calls once the new state is on screen.  A caller that
- * never collects (batch commands) has it freed here, one change later. */
+ * never collects (batch commands) has it freed here, one change later.
+ * Here the state shown becomes the previous one (what moved is told
+ * against it), and the previous one retires. */
+static void cs_session_shift_to_previous(CsSession *session)
+{
+    cs_session_collect(session);
+    session->retired_model = g_steal_pointer(&session->previous_model);
+    session->retired_solution = g_steal_pointer(&session->previous_solution);
+    session->previous_model = g_steal_pointer(&session->model);
+    session->previous_solution = g_steal_pointer(&session->solution);
+    session->previous_state = session->model_state;
+}
+
+/* a and b (of type) trade values. */
+#define CS_SWAP(type, a, b)                                                                        \
+    do {                                                                                           \
+        type swapped_ = (a);                                                                       \
+        (a) = (b);                                                                                 \
+        (b) = swapped_;                                                                            \
+    } while (0)
+
 /* Undo right after a change, or redo right after that undo, brings back
  * the state the previous model was built from: the same clock and the
  * document node for node, since undo and redo put back the very nodes
@@ -252,15 +272,9 @@ static gboolean cs_session_swap_back(CsSession *session)
         || session->model == NULL || session->solution == NULL || session->rebuild_all
         || session->previous_state != cs_edit_log_state(session->log))
         return FALSE;
-    CsModel *model = session->model;
-    CsSolution *solution = session->solution;
-    guint64 state = session->model_state;
-    session->model = session->previous_model;
-    session->solution = session->previous_solution;
-    session->model_state = session->previous_state;
-    session->previous_model = model;
-    session->previous_solution = solution;
-    session->previous_state = state;
+    CS_SWAP(CsModel *, session->model, session->previous_model);
+    CS_SWAP(CsSolution *, session->solution, session->previous_solution);
+    CS_SWAP(guint64, session->model_state, session->previous_state);
     session->generation++;
     session->swaps++;
     return TRUE;
@@ -274,13 +288,8 @@ gboolean cs_session_refresh(CsSession *session)
 
     if (cs_session_swap_back(session))
         return TRUE;
-    cs_session_collect(session);
-    session->retired_model = g_steal_pointer(&session->previous_model);
-    session->retired_solution = g_steal_pointer(&session->previous_solution);
+    cs_session_shift_to_previous(session);
     session->generation++;
-    session->previous_model = g_steal_pointer(&session->model);
-    session->previous_solution = g_steal_pointer(&session->solution);
-    session->previous_state = session->model_state;
     session->model_state = cs_edit_log_state(session->log);
     gboolean partial = cs_session_partial(session, session->previous_model, changes);
     session->rebuild_all = FALSE;
@@ -738,12 +747,7 @@ GPtrArray *cs_session_live_follow_finish(CsSession *session, CsLiveFollow *follo
     CsSession *made = follow->made;
     /* As a refresh: the state shown becomes the previous one (what moved
      * is told against it), the one before it retires. */
-    cs_session_collect(session);
-    session->retired_model = g_steal_pointer(&session->previous_model);
-    session->retired_solution = g_steal_pointer(&session->previous_solution);
-    session->previous_model = g_steal_pointer(&session->model);
-    session->previous_solution = g_steal_pointer(&session->solution);
-    session->previous_state = session->model_state;
+    cs_session_shift_to_previous(session);
     cs_session_retire_documents(session->document, session->log, session->live_base);
     session->document = g_steal_pointer(&made->document);
     session->log = g_steal_pointer(&made->log);

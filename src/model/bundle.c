@@ -123,26 +123,6 @@ CsBundle *cs_bundle_unpack(CsModel *model, const xmlNode *xml)
     return bundle;
 }
 
-CsBundle *cs_bundle_ref(CsBundle *bundle)
-{
-    g_atomic_int_inc(&bundle->refs);
-    return bundle;
-}
-
-void cs_bundle_unref(CsBundle *bundle)
-{
-    if (bundle == NULL || !g_atomic_int_dec_and_test(&bundle->refs))
-        return;
-    g_free(bundle->runtime);
-    g_free(bundle->image);
-    g_free(bundle->network_mode);
-    g_free(bundle->ip_range_start);
-    g_free(bundle->host_interface);
-    g_free(bundle->host_netmask);
-    g_ptr_array_unref(bundle->ports);
-    g_free(bundle);
-}
-
 /* Pacemaker Explained 2.1, "Bundles" (ip-range-start): replica n takes
  * the n-th address after the first.  Counted as crm_simulate 2.1.5 counts
  * (checked with the oracle): the last number runs from 1 to 254, then

@@ -1115,6 +1115,25 @@ void cs_constraint_unit_unref(CsConstraintUnit *unit)
     }
 }
 
+/* Sized as previous's (NULL: empty) plus room: an edit adds a few. */
+void cs_model_new_constraints(CsModel *model, const CsModel *previous)
+{
+    guint room = previous != NULL ? 8 : 0;
+
+    model->constraint_units =
+        g_ptr_array_new_full(previous != NULL ? previous->constraint_units->len + room : 0,
+                             (GDestroyNotify)cs_constraint_unit_unref);
+    model->locations =
+        g_ptr_array_sized_new(previous != NULL ? previous->locations->len + room : 0);
+    model->colocations =
+        g_ptr_array_sized_new(previous != NULL ? previous->colocations->len + room : 0);
+    model->orders = g_ptr_array_sized_new(previous != NULL ? previous->orders->len + room : 0);
+    model->ticket_constraints = g_ptr_array_new();
+    model->tickets = g_ptr_array_new_with_free_func((GDestroyNotify)cs_ticket_free);
+    model->tags =
+        g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_ptr_array_unref);
+}
+
 static GPtrArray *cs_unit_array(CsModel *model, CsUnitKind kind)
 {
     switch (kind) {

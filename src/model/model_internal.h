@@ -203,6 +203,12 @@ void cs_model_new_resources(CsModel *model, const CsModel *previous);
 void cs_model_new_constraints(CsModel *model, const CsModel *previous);
 /* The sections a usable CIB has (else CS_MODEL_ERROR_INVALID). */
 gboolean cs_model_check_document(const CsDocument *document, GError **error);
+/* Every IDREF of the document names an element (else
+ * CS_MODEL_ERROR_INVALID naming it). */
+gboolean cs_model_check_references(const CsDocument *document, GError **error);
+/* The indexes a status read left unset (those of histories and fail
+ * counts taken over came with them). */
+void cs_model_index_status(CsModel *model);
 /* Every IDREF of <constraints> names an element (else
  * CS_MODEL_ERROR_INVALID, as crm_simulate refuses it): after an edit that
  * took ids away outside the configuration's id-refs (none, id_refs). */

@@ -533,27 +533,58 @@ static GPtrArray *cs_resources_copy(const CsModel *previous)
     return resources;
 }
 
-/* Each clone whose clone-max is the number of nodes, interpreted again
- * with model's nodes (read again, previous's resources not yet taken);
- * FALSE when one cannot be followed. */
-static gboolean cs_recount_clones(const CsModel *model, const CsModel *previous, CsReread *reread)
+/* Whether a resource may read differently: which ones to interpret again. */
+typedef gboolean (*CsRereadWanted)(const CsResource *old);
+
+/* Whether a resource interpreted again is as it was, so the old one stays. */
+typedef gboolean (*CsRereadSame)(const CsResource *old, const CsResource *fresh);
+
+/* Each resource of previous that wanted picks, interpreted again over
+ * base (previous's resources not yet taken), taken unless it came out
+ * the same with no warning; FALSE when one cannot be followed. */
+static gboolean cs_reinterpret_each(const CsModel *base, const CsModel *previous,
+                                    CsRereadWanted wanted, CsRereadSame same, CsReread *reread)
 {
-    CsModel scratch = *model;
+    CsModel scratch = *base;
     g_autoptr(GPtrArray) resources = cs_resources_copy(previous);
     g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func(g_free);
 
     scratch.resources = resources; /* the new ones replace the old as made */
     for (guint i = 0; i < previous->resources->len; i++) {
         const CsResource *old = g_ptr_array_index(previous->resources, i);
-        if (old->kind != CS_RSC_CLONE || g_hash_table_contains(old->meta, "clone-max")) {
+        if (!wanted(old)) {
             continue;
         }
         CsResource *fresh = cs_model_reinterpret_resource(&scratch, old, warnings);
-        if (!cs_rederive_take(&scratch, old, fresh, warnings, reread)) {
+        if (warnings->len == 0 && same(old, fresh)) {
+            cs_resource_unref(fresh);
+        } else if (!cs_rederive_take(&scratch, old, fresh, warnings, reread)) {
             return FALSE;
         }
     }
     return TRUE;
+}
+
+/* A clone whose clone-max is the number of nodes. */
+static gboolean cs_counts_nodes(const CsResource *old)
+{
+    return old->kind == CS_RSC_CLONE && !g_hash_table_contains(old->meta, "clone-max");
+}
+
+/* A recounted clone is always taken: its instances follow the nodes. */
+static gboolean cs_never_same(const CsResource *old, const CsResource *fresh)
+{
+    (void)old;
+    (void)fresh;
+    return FALSE;
+}
+
+/* Each clone whose clone-max is the number of nodes, interpreted again
+ * with model's nodes (read again, previous's resources not yet taken);
+ * FALSE when one cannot be followed. */
+static gboolean cs_recount_clones(const CsModel *model, const CsModel *previous, CsReread *reread)
+{
+    return cs_reinterpret_each(model, previous, cs_counts_nodes, cs_never_same, reread);
 }
 
 /* An edit of <rsc_defaults>, alone but for constraints. */
@@ -638,26 +669,18 @@ static gboolean cs_reinterpret_same(const CsResource *old, const CsResource *fre
            && g_strcmp0(old->requires, fresh->requires) == 0;
 }
 
+static gboolean cs_every_resource(const CsResource *old)
+{
+    (void)old;
+    return TRUE;
+}
+
 /* Every resource of previous whose meta reads differently under config's
  * options, interpreted again; FALSE when one cannot be followed. */
 static gboolean cs_reinterpret_resources(const CsModel *previous, const CsModel *config,
                                          CsReread *reread)
 {
-    CsModel scratch = *config;
-    g_autoptr(GPtrArray) resources = cs_resources_copy(previous);
-    g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func(g_free);
-
-    scratch.resources = resources; /* the new ones replace the old as made */
-    for (guint i = 0; i < previous->resources->len; i++) {
-        const CsResource *old = g_ptr_array_index(previous->resources, i);
-        CsResource *fresh = cs_model_reinterpret_resource(&scratch, old, warnings);
-        if (warnings->len == 0 && cs_reinterpret_same(old, fresh)) {
-            cs_resource_unref(fresh);
-        } else if (!cs_rederive_take(&scratch, old, fresh, warnings, reread)) {
-            return FALSE;
-        }
-    }
-    return TRUE;
+    return cs_reinterpret_each(config, previous, cs_every_resource, cs_reinterpret_same, reread);
 }
 
 /* The options stage read again into reread->config, and the resources

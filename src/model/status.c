@@ -311,6 +311,19 @@ static gboolean cs_magic_decode(const char *magic, int *transition, const char *
     return TRUE;
 }
 
+/* Two records by last-rc-change: the earlier first; 0 when either is
+ * unknown (negative) or they are equal. */
+static int cs_op_compare_changed(const CsOpRecord *left, const CsOpRecord *right)
+{
+    if (left->last_rc_change >= 0 && left->last_rc_change < right->last_rc_change) {
+        return -1;
+    }
+    if (right->last_rc_change >= 0 && left->last_rc_change > right->last_rc_change) {
+        return 1;
+    }
+    return 0;
+}
+
 /* Pacemaker's pe__is_newer_op() on one node's history: by call id; equal
  * call ids by last-rc-change; pending operations (call id -1) by their
  * transition number. */
@@ -329,13 +342,7 @@ static gint cs_op_compare(gconstpointer a, gconstpointer b)
         return 1;
     }
     if (left->call_id >= 0 && right->call_id >= 0) {
-        if (left->last_rc_change >= 0 && left->last_rc_change < right->last_rc_change) {
-            return -1;
-        }
-        if (right->last_rc_change >= 0 && left->last_rc_change > right->last_rc_change) {
-            return 1;
-        }
-        return 0;
+        return cs_op_compare_changed(left, right);
     }
     int left_id, right_id;
     const char *left_uuid, *right_uuid;
@@ -363,12 +370,7 @@ static int cs_op_newer(const CsOpRecord *a, const CsOpRecord *b, gboolean same_n
         return cs_op_compare(a, b);
     }
     if (a->call_id >= 0 && b->call_id >= 0) {
-        if (a->last_rc_change >= 0 && a->last_rc_change < b->last_rc_change) {
-            return -1;
-        }
-        if (b->last_rc_change >= 0 && a->last_rc_change > b->last_rc_change) {
-            return 1;
-        }
+        return cs_op_compare_changed(a, b);
     }
     return 0;
 }
@@ -1969,10 +1971,11 @@ static gboolean cs_same_fail_counts(const CsModel *model, const CsModel *previou
     return i == model->fail_counts->len && j == previous->fail_counts->len;
 }
 
-static gboolean cs_histories_reusable(const CsModel *model, const CsModel *previous)
+/* previous's nodes are model's, each read from the same node_state
+ * element: what previous read of their histories holds for model. */
+static gboolean cs_same_node_states(const CsModel *model, const CsModel *previous)
 {
-    if (previous == NULL || !previous->plain_nodes || model->nodes->len != previous->nodes->len
-        || model->resources->len != previous->resources->len) {
+    if (!previous->plain_nodes || model->nodes->len != previous->nodes->len) {
         return FALSE;
     }
     for (guint i = 0; i < model->nodes->len; i++) {
@@ -1981,6 +1984,15 @@ static gboolean cs_histories_reusable(const CsModel *model, const CsModel *previ
         if (node->pre_history != before->pre_history || node->state_xml != before->state_xml) {
             return FALSE;
         }
+    }
+    return TRUE;
+}
+
+static gboolean cs_histories_reusable(const CsModel *model, const CsModel *previous)
+{
+    if (previous == NULL || model->resources->len != previous->resources->len
+        || !cs_same_node_states(model, previous)) {
+        return FALSE;
     }
     return cs_same_fail_counts(model, previous, TRUE);
 }
@@ -2009,11 +2021,10 @@ static void cs_histories_share(CsModel *model, const CsModel *previous)
         model->digest_verdicts = g_hash_table_ref(previous->digest_verdicts);
 }
 
-static void cs_histories_take_over(CsModel *model, const CsModel *previous)
+/* What the histories did to the nodes (on-fail standby, fencing) and
+ * the warnings and features they gave, carried from previous to model. */
+static void cs_history_effects_take_over(CsModel *model, const CsModel *previous)
 {
-    guint first = previous->warnings->len - previous->history_warnings;
-
-    cs_histories_share(model, previous);
     for (guint i = 0; i < model->nodes->len; i++) {
         CsNode *node = g_ptr_array_index(model->nodes, i);
         const CsNode *before = g_ptr_array_index(previous->nodes, i);
@@ -2026,13 +2037,20 @@ static void cs_histories_take_over(CsModel *model, const CsModel *previous)
             node->history_fenced = TRUE;
         }
     }
-    for (guint i = first; i < previous->warnings->len; i++) {
+    for (guint i = previous->warnings->len - previous->history_warnings;
+         i < previous->warnings->len; i++) {
         g_ptr_array_add(model->warnings, g_strdup(g_ptr_array_index(previous->warnings, i)));
     }
     model->history_warnings = previous->history_warnings;
     model->history_features = previous->history_features;
     model->features |= previous->history_features;
     model->history_recheck_by = previous->history_recheck_by;
+}
+
+static void cs_histories_take_over(CsModel *model, const CsModel *previous)
+{
+    cs_histories_share(model, previous);
+    cs_history_effects_take_over(model, previous);
     model->histories_shared = TRUE;
 }
 
@@ -2073,16 +2091,8 @@ static gboolean cs_same_fail_counts_renumbered(const CsModel *model, const CsMod
 static gboolean cs_histories_renumberable(const CsModel *model, const CsModel *previous,
                                           const int *renumber)
 {
-    if (previous == NULL || renumber == NULL || !previous->plain_nodes
-        || model->nodes->len != previous->nodes->len) {
+    if (previous == NULL || renumber == NULL || !cs_same_node_states(model, previous)) {
         return FALSE;
-    }
-    for (guint i = 0; i < model->nodes->len; i++) {
-        const CsNode *node = g_ptr_array_index(model->nodes, i);
-        const CsNode *before = g_ptr_array_index(previous->nodes, i);
-        if (node->pre_history != before->pre_history || node->state_xml != before->state_xml) {
-            return FALSE;
-        }
     }
     for (guint i = 0; i < previous->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(previous->rsc_states, i);
@@ -2130,26 +2140,7 @@ static void cs_histories_renumber(CsModel *model, const CsModel *previous, const
     if (previous->digest_verdicts != NULL) {
         model->digest_verdicts = g_hash_table_ref(previous->digest_verdicts);
     }
-    for (guint i = 0; i < model->nodes->len; i++) {
-        CsNode *node = g_ptr_array_index(model->nodes, i);
-        const CsNode *before = g_ptr_array_index(previous->nodes, i);
-        if (before->standby_onfail) {
-            node->standby = TRUE;
-            node->standby_onfail = TRUE;
-        }
-        if (before->history_fenced) {
-            node->unclean = TRUE;
-            node->history_fenced = TRUE;
-        }
-    }
-    for (guint i = previous->warnings->len - previous->history_warnings;
-         i < previous->warnings->len; i++) {
-        g_ptr_array_add(model->warnings, g_strdup(g_ptr_array_index(previous->warnings, i)));
-    }
-    model->history_warnings = previous->history_warnings;
-    model->history_features = previous->history_features;
-    model->features |= previous->history_features;
-    model->history_recheck_by = previous->history_recheck_by;
+    cs_history_effects_take_over(model, previous);
     model->recheck_by = cs_earlier_recheck(model->recheck_by, previous->history_recheck_by);
 }
 
