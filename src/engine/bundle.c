@@ -1198,3 +1198,10 @@ gboolean cs_bundle_check_placed(const CsSolution *solution, GError **error)
     }
     return TRUE;
 }
+
+/* What the expansion (expand.c) asks of bundles. */
+const CsBundleExpander cs_bundle_expander = {
+    .is_dropped = cs_bundle_is_dropped,
+    .expand = cs_bundle_expand,
+    .implicit = cs_bundle_implicit,
+};

@@ -8,16 +8,6 @@
 
 #include "engine/engine_internal.h"
 
-typedef struct CsCloneWork {
-    const char **fence_reason;     /* per node: lost ticket fences it */
-    gboolean *ticket_blocked;      /* per resource: frozen by a lost ticket */
-    int *node_count;               /* per (clone, node): instances placed,
-                                    scratch while a clone is assigned */
-    GArray **order;                /* per resource: a clone's instances in
-                                    the order its assignment sorted them */
-    struct CsPromoteWork *promote; /* promote.c, NULL until used */
-} CsCloneWork;
-
 /* Pacemaker's distribute_children(): instances of parent (a clone or a
  * bundle's containers), at most max placed, per_node on one node. */
 void cs_clone_distribute(CsSolution *solution, int parent, GArray *instances, int max,

@@ -131,6 +131,7 @@ static CsPromoteWork *promote_work(CsSolution *solution)
         work->priority_set = g_new0(gboolean, solution->n_rsc);
         work->sort_index = g_new0(CsScore, solution->n_rsc);
         work->lines = g_ptr_array_new_with_free_func(g_free);
+        solution->promotion_lines = work->lines;
         work->priority_why = g_new0(GArray *, solution->n_rsc);
         work->score_why = g_new0(GArray *, solution->n_rsc);
         work->line_node = g_new(int, solution->n_rsc);
@@ -152,6 +153,7 @@ void cs_promote_free(CsSolution *solution)
     g_free(work->priority);
     g_free(work->priority_set);
     g_free(work->sort_index);
+    solution->promotion_lines = NULL;
     g_ptr_array_free(work->lines, TRUE);
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         if (work->priority_why[rsc] != NULL)
@@ -672,7 +674,7 @@ static void set_priority(CsSolution *solution, int clone, int rsc)
         const CsColoc *coloc = g_ptr_array_index(instance->this_with, i);
 
         if (!is_group(solution, rsc))
-            cs_clone_recheck_unpaired(solution, rsc, coloc);
+            solution->placers->clone_recheck_unpaired(solution, rsc, coloc);
         apply_role_coloc(solution, rsc, coloc);
     }
     work->sort_index[rsc] = next_role == CS_ROLE_PROMOTED ? CS_INFINITY : work->priority[rsc];
@@ -714,7 +716,8 @@ static gint compare_promotion(gconstpointer a, gconstpointer b, gpointer data)
      * the order the clone's assignment left them in (checked with
      * crm_simulate 2.1.5: two instances of priority -1 promoted in that
      * order decide which colocation with the clone is rolled back). */
-    gint by_instance = cs_clone_compare_instances(order->solution, order->clone, rsc1, rsc2);
+    gint by_instance = order->solution->placers->clone_compare_instances(order->solution, order->clone,
+                                                                       rsc1, rsc2);
 
     if (by_instance != 0)
         return by_instance;
@@ -1072,14 +1075,6 @@ void cs_promote_set_roles(CsSolution *solution, int clone)
     if (solution->clones->order[clone] != NULL)
         g_array_unref(solution->clones->order[clone]);
     solution->clones->order[clone] = g_array_ref(order);
-}
-
-void cs_promote_print_scores(const CsSolution *solution, GPtrArray *lines)
-{
-    const CsPromoteWork *work = solution->clones != NULL ? solution->clones->promote : NULL;
-
-    for (guint i = 0; work != NULL && i < work->lines->len; i++)
-        g_ptr_array_add(lines, g_strdup(g_ptr_array_index(work->lines, i)));
 }
 
 /* ---- provenance, as explain and the console read it ------------------ */

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "engine/engine_internal.h"
-#include "engine/promote_internal.h"
 
 /* Pacemaker prints a table's nodes by uname, runs of digits compared as
  * numbers (node2 before node10; with equal values, fewer digits first),
@@ -226,6 +225,15 @@ static void print_promotion_line(const GPtrArray *lines, int line, GString *out)
     g_string_append_c(out, '\n');
 }
 
+/* Appends the "ID promotion score on NODE: SCORE" lines promote.c wrote. */
+static void promotion_lines_copy(const CsSolution *solution, GPtrArray *lines)
+{
+    const GPtrArray *written = solution->promotion_lines;
+
+    for (guint i = 0; written != NULL && i < written->len; i++)
+        g_ptr_array_add(lines, g_strdup(g_ptr_array_index(written, i)));
+}
+
 /* crm_simulate -sSQ prints each table as the scheduler reaches it (see
  * cs_print_log), its nodes in Pacemaker's natural uname order, and ends
  * with an empty line. */
@@ -239,7 +247,7 @@ void cs_solution_stream_scores(const CsSolution *solution, GString *out, CsFlush
     const GArray *log = solution->print_log;
     g_autoptr(GPtrArray) promotion = g_ptr_array_new_with_free_func(g_free);
 
-    cs_promote_print_scores(solution, promotion);
+    promotion_lines_copy(solution, promotion);
     for (guint i = 0; log != NULL && i < log->len; i++) {
         const CsPrintEvent *event = &g_array_index(log, CsPrintEvent, i);
 
