@@ -308,15 +308,6 @@ static void apply_status_bans(CsSolution *solution)
     }
 }
 
-static char *xml_attr(xmlNode *element, const char *name)
-{
-    xmlChar *value = xmlGetProp(element, (const xmlChar *)name);
-    char *copy = value ? g_strdup((const char *)value) : NULL;
-
-    xmlFree(value);
-    return copy;
-}
-
 /* ---- shutdown locks (Pacemaker Explained 2.1, "Cluster Options", shutdown-lock) ---------- */
 
 /* The node a resource's history locks it to: an lrm_resource entry with a
@@ -328,7 +319,7 @@ static int history_lock_node(const CsSolution *solution, int rsc)
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
         const CsOpRecord *record;
-        g_autofree char *text = NULL;
+        const char *text;
         gint64 since;
 
         if (state->rsc != rsc || state->history->len == 0)
@@ -336,7 +327,7 @@ static int history_lock_node(const CsSolution *solution, int rsc)
         record = g_ptr_array_index(state->history, 0);
         if (record->xml == NULL || record->xml->parent == NULL)
             continue;
-        text = xml_attr(record->xml->parent, "shutdown-lock");
+        text = cs_xml_attr(record->xml->parent, "shutdown-lock");
         since = text != NULL ? g_ascii_strtoll(text, NULL, 10) : 0;
         if (since == 0)
             continue;
@@ -476,11 +467,10 @@ static CsScore *location_scratch(CsSolution *solution, gboolean **listed)
  * score= or from the node's score-attribute. */
 static void apply_rule(CsSolution *solution, const CsLocation *location, const CsRule *rule)
 {
-    const CsResource *info = rsc_of(solution, location->rsc);
     xmlNode *xml = cs_rule_xml(rule);
-    g_autofree char *score_text = xml_attr(xml, "score");
-    g_autofree char *score_attribute = xml_attr(xml, "score-attribute");
-    g_autofree char *role_text = xml_attr(xml, "role");
+    const char *score_text = cs_xml_attr(xml, "score");
+    const char *score_attribute = cs_xml_attr(xml, "score-attribute");
+    const char *role_text = cs_xml_attr(xml, "role");
     gboolean *listed;
     CsScore *scores = location_scratch(solution, &listed);
     CsRole role = location->role;
@@ -497,16 +487,7 @@ static void apply_rule(CsSolution *solution, const CsLocation *location, const C
         cs_score_parse(score_text, &fixed);
     for (int node = 0; node < solution->n_nodes; node++) {
         const CsNode *info_node = node_of(solution, node);
-        CsRuleContext context = {
-            .node_attrs = info_node->attrs,
-            .now = solution->model->now,
-            .rsc_class = info->rsc_class,
-            .rsc_provider = info->provider,
-            .rsc_type = info->type,
-            .rsc_params = info->params,
-            .rsc_meta = info->meta,
-            .submatches = location->submatches,
-        };
+        CsRuleContext context = cs_location_rule_context(solution, location, info_node);
 
         if (!cs_rule_evaluate(rule, &context))
             continue;

@@ -12,6 +12,7 @@
 #include "model/rules.h"
 #include "model/digest.h"
 #include "base/text.h"
+#include "base/xml.h"
 #include "engine/table.h"
 
 /* A resource's colocations, in Pacemaker's list order.  pdata and len
@@ -102,8 +103,7 @@ typedef struct CsPlacers {
     int (*assign_group)(CsSolution *solution, int group);
     int (*assign_clone)(CsSolution *solution, int clone);
     int (*assign_bundle)(CsSolution *solution, int bundle);
-    void (*clone_apply_coloc)(CsSolution *solution, int dependent, int clone,
-                              const CsColoc *coloc);
+    void (*clone_apply_coloc)(CsSolution *solution, int dependent, int clone, const CsColoc *coloc);
     void (*bundle_apply_coloc)(CsSolution *solution, int dependent, int bundle,
                                const CsColoc *coloc);
     void (*bundle_add_colocations)(CsSolution *solution, int bundle);
@@ -172,6 +172,10 @@ struct CsSolution {
 /* At most ~15,000 copied in the corpus (params-6), ~250,000 for the
  * 64x10000 benchmark. */
 #define CS_MERGE_ITEM_BUDGET ((gint64)10000000)
+
+/* engine.c: sets error to a "not modelled" refusal (CS_ENGINE_ERROR_
+ * UNSUPPORTED, exit status 3) with the message format makes; FALSE. */
+gboolean cs_engine_refuse(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
 
 /* expand.c: clone instances (Pacemaker Explained 2.1, "Clones") */
 typedef struct CsExpansion CsExpansion;
@@ -335,6 +339,13 @@ int cs_assign(CsSolution *solution, int rsc);
 /* place.c: a primitive placed on node (-1: nowhere). */
 void cs_assign_to(CsSolution *solution, int rsc, int node);
 CsScore cs_rule_node_base(const CsNode *node, const CsRule *rule);
+/* nodes.c: Pacemaker's pcmk__numeric_strcasecmp(): digit runs compare as
+ * numbers (the longer run first when equal), other characters without
+ * case. */
+int cs_numeric_strcasecmp(const char *s1, const char *s2);
+/* nodes.c: what a rule of location is evaluated against on node. */
+CsRuleContext cs_location_rule_context(const CsSolution *solution, const CsLocation *location,
+                                       const CsNode *node);
 CsScore cs_node_status_score(const CsNode *node);
 /* The node a failed migrate_to left state's resource active on once the
  * source has stopped, or -1. */
@@ -359,7 +370,7 @@ void cs_capacity_release(CsSolution *solution, int rsc, int node);
 int cs_capacity_compare(const CsSolution *solution, int node1, int node2);
 int cs_capacity_ban_insufficient(CsSolution *solution, int rsc);
 /* Where a clone instance is placed as Pacemaker's location() tells it
- * (clone.c): a cloned group is on a node only when every placed member
+ * (place.c): a cloned group is on a node only when every placed member
  * is there (an unmanaged member kept elsewhere leaves it on none); -1
  * when none. */
 int cs_instance_location(const CsSolution *solution, int rsc);

@@ -32,7 +32,8 @@ struct CsExpansion {
     GPtrArray *orphan_bans;  /* CsStatusBan*: __orphan_do_not_run__ */
     GPtrArray *node_tables;  /* attribute tables of nodes made here */
     guint model_nodes;       /* how many nodes the model has */
-    const CsBundleExpander *bundles; /* bundle.c's part of the view */
+    /* bundle.c's part of the view */
+    const CsBundleExpander *bundles;
 };
 
 static gpointer own(CsExpansion *expansion, gconstpointer data, gsize size)
@@ -776,8 +777,7 @@ static gboolean needs_view(const CsModel *model)
     return (model->features & wanted) != 0 || has_active_orphan(model);
 }
 
-CsExpansion *cs_expansion_new(const CsModel *model, const CsBundleExpander *bundles,
-                              GError **error)
+CsExpansion *cs_expansion_new(const CsModel *model, const CsBundleExpander *bundles, GError **error)
 {
     CsExpansion *expansion;
 

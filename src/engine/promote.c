@@ -436,37 +436,18 @@ void cs_promote_add_scores(CsSolution *solution, int clone)
 
 /* ---- promotion priorities --------------------------------------------- */
 
-static char *xml_attr(xmlNode *element, const char *name)
-{
-    xmlChar *value = xmlGetProp(element, (const xmlChar *)name);
-    char *copy = value ? g_strdup((const char *)value) : NULL;
-
-    xmlFree(value);
-    return copy;
-}
-
 /* A rule's score on node when the rule is limited to the promoted role
  * and passes there. */
 static gboolean rule_score(const CsSolution *solution, const CsLocation *location,
                            const CsRule *rule, int node, CsScore *out)
 {
-    const CsResource *info = rsc_of(solution, location->rsc);
     const CsNode *node_info = g_ptr_array_index(solution->model->nodes, node);
     xmlNode *xml = cs_rule_xml(rule);
-    g_autofree char *role_text = xml_attr(xml, "role");
-    g_autofree char *score_text = xml_attr(xml, "score");
-    g_autofree char *score_attribute = xml_attr(xml, "score-attribute");
+    const char *role_text = cs_xml_attr(xml, "role");
+    const char *score_text = cs_xml_attr(xml, "score");
+    const char *score_attribute = cs_xml_attr(xml, "score-attribute");
     CsRole role = location->role;
-    CsRuleContext context = {
-        .node_attrs = node_info->attrs,
-        .now = solution->model->now,
-        .rsc_class = info->rsc_class,
-        .rsc_provider = info->provider,
-        .rsc_type = info->type,
-        .rsc_params = info->params,
-        .rsc_meta = info->meta,
-        .submatches = location->submatches,
-    };
+    CsRuleContext context = cs_location_rule_context(solution, location, node_info);
 
     if (role_text != NULL)
         role = cs_role_parse(role_text);
@@ -513,7 +494,7 @@ static void add_promoted_locations(CsSolution *solution, int clone, int rsc, int
 
             if (!rule_score(solution, location, rule, node, &score))
                 continue;
-            rule_id = xml_attr(cs_rule_xml(rule), "id");
+            rule_id = g_strdup(cs_xml_attr(cs_rule_xml(rule), "id"));
             priority_add(work, rsc, CS_CONTRIB_RULE,
                          rule_id != NULL ? keep_string(work, rule_id) : location->id, -1, score);
         }
@@ -716,8 +697,8 @@ static gint compare_promotion(gconstpointer a, gconstpointer b, gpointer data)
      * the order the clone's assignment left them in (checked with
      * crm_simulate 2.1.5: two instances of priority -1 promoted in that
      * order decide which colocation with the clone is rolled back). */
-    gint by_instance = order->solution->placers->clone_compare_instances(order->solution, order->clone,
-                                                                       rsc1, rsc2);
+    gint by_instance = order->solution->placers->clone_compare_instances(order->solution,
+                                                                         order->clone, rsc1, rsc2);
 
     if (by_instance != 0)
         return by_instance;
