@@ -1,7 +1,7 @@
-/* clone_internal.h: state the clone, promotion and ticket code share.
+/* clone_internal.h: what clone.c offers the bundle and action code.
  *
- * Not a contract: only clone.c, promote.c, ticket.c and the engine files
- * that call them include it.
+ * Not a contract: only clone.c and the engine files that call it
+ * include it.
  */
 #ifndef CS_CLONE_INTERNAL_H
 #define CS_CLONE_INTERNAL_H
@@ -12,8 +12,6 @@
  * bundle's containers), at most max placed, per_node on one node. */
 void cs_clone_distribute(CsSolution *solution, int parent, GArray *instances, int max,
                          int per_node);
-
-gboolean cs_ticket_denies_promotion(const CsSolution *solution, int rsc);
 
 /* Pacemaker's pcmk__sort_nodes() without a preferred node: the nodes
  * allowed in table, best score first (unavailable nodes last), then per

@@ -243,6 +243,7 @@ int cs_clone_assign(CsSolution *solution, int clone);
 /* The node a lost ticket (loss-policy=fence) fences, with why; NULL. */
 const char *cs_ticket_fence_reason(const CsSolution *solution, int node);
 gboolean cs_ticket_blocked(const CsSolution *solution, int rsc);
+gboolean cs_ticket_denies_promotion(const CsSolution *solution, int rsc);
 
 /* nodes */
 /* Pacemaker's pcmk__node_available() without the score (nodes.c

@@ -5,7 +5,6 @@
 #define CS_GRAPH_H
 
 #include "engine/engine_internal.h"
-#include "engine/clone_internal.h"
 
 /* Ordering flags (Pacemaker's pe_ordering). */
 enum {

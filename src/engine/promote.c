@@ -27,7 +27,6 @@
 #include <string.h>
 
 #include "engine/engine_internal.h"
-#include "engine/clone_internal.h"
 #include "engine/promote_internal.h"
 #include "model/rules.h"
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/graph.h"
+#include "engine/clone_internal.h"
 
 /* ---- flag updates (Pacemaker's update_action and friends) ------------- */
 
