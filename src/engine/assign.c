@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "engine/engine_internal.h"
+#include "engine/promote_internal.h"
 #include "model/rules.h"
 
 static const CsResource *rsc_of(const CsSolution *solution, int rsc)
@@ -307,15 +308,6 @@ static void apply_status_bans(CsSolution *solution)
     }
 }
 
-static char *xml_attr(xmlNode *element, const char *name)
-{
-    xmlChar *value = xmlGetProp(element, (const xmlChar *)name);
-    char *copy = value ? g_strdup((const char *)value) : NULL;
-
-    xmlFree(value);
-    return copy;
-}
-
 /* ---- shutdown locks (Pacemaker Explained 2.1, "Cluster Options", shutdown-lock) ---------- */
 
 /* The node a resource's history locks it to: an lrm_resource entry with a
@@ -327,7 +319,7 @@ static int history_lock_node(const CsSolution *solution, int rsc)
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
         const CsOpRecord *record;
-        g_autofree char *text = NULL;
+        const char *text;
         gint64 since;
 
         if (state->rsc != rsc || state->history->len == 0)
@@ -335,7 +327,7 @@ static int history_lock_node(const CsSolution *solution, int rsc)
         record = g_ptr_array_index(state->history, 0);
         if (record->xml == NULL || record->xml->parent == NULL)
             continue;
-        text = xml_attr(record->xml->parent, "shutdown-lock");
+        text = cs_xml_attr(record->xml->parent, "shutdown-lock");
         since = text != NULL ? g_ascii_strtoll(text, NULL, 10) : 0;
         if (since == 0)
             continue;
@@ -475,11 +467,10 @@ static CsScore *location_scratch(CsSolution *solution, gboolean **listed)
  * score= or from the node's score-attribute. */
 static void apply_rule(CsSolution *solution, const CsLocation *location, const CsRule *rule)
 {
-    const CsResource *info = rsc_of(solution, location->rsc);
     xmlNode *xml = cs_rule_xml(rule);
-    g_autofree char *score_text = xml_attr(xml, "score");
-    g_autofree char *score_attribute = xml_attr(xml, "score-attribute");
-    g_autofree char *role_text = xml_attr(xml, "role");
+    const char *score_text = cs_xml_attr(xml, "score");
+    const char *score_attribute = cs_xml_attr(xml, "score-attribute");
+    const char *role_text = cs_xml_attr(xml, "role");
     gboolean *listed;
     CsScore *scores = location_scratch(solution, &listed);
     CsRole role = location->role;
@@ -496,16 +487,7 @@ static void apply_rule(CsSolution *solution, const CsLocation *location, const C
         cs_score_parse(score_text, &fixed);
     for (int node = 0; node < solution->n_nodes; node++) {
         const CsNode *info_node = node_of(solution, node);
-        CsRuleContext context = {
-            .node_attrs = info_node->attrs,
-            .now = solution->model->now,
-            .rsc_class = info->rsc_class,
-            .rsc_provider = info->provider,
-            .rsc_type = info->type,
-            .rsc_params = info->params,
-            .rsc_meta = info->meta,
-            .submatches = location->submatches,
-        };
+        CsRuleContext context = cs_location_rule_context(solution, location, info_node);
 
         if (!cs_rule_evaluate(rule, &context))
             continue;
@@ -901,38 +883,6 @@ static void glib_list_sort(int *items, int n, GCompareDataFunc compare, gpointer
     memcpy(items, scratch, sizeof(int) * n);
 }
 
-static void assign_to(CsSolution *solution, int rsc, int node)
-{
-    CsRscWork *work = &solution->work[rsc];
-
-    work->provisional = FALSE;
-    work->assigned = node;
-    if (node >= 0) {
-        solution->num_assigned[node]++;
-        cs_capacity_consume(solution, rsc, node);
-    } else {
-        work->next_role = CS_ROLE_STOPPED;
-    }
-}
-
-/* Pacemaker's pcmk__assign_resource() to no node, forced: a primitive
- * and every member below rsc, unassigned first if need be. */
-void cs_assign_nowhere(CsSolution *solution, int rsc)
-{
-    const CsResource *info = rsc_of(solution, rsc);
-    CsRscWork *work = &solution->work[rsc];
-
-    for (guint i = 0; i < info->children->len; i++)
-        cs_assign_nowhere(solution, g_array_index(info->children, int, i));
-    if (info->kind != CS_RSC_PRIMITIVE)
-        return;
-    if (!work->provisional && work->assigned >= 0) {
-        solution->num_assigned[work->assigned]--;
-        cs_capacity_release(solution, rsc, work->assigned);
-    }
-    assign_to(solution, rsc, -1);
-}
-
 /* compare_nodes(a, b) < 0 under placement-strategy=default (or
  * utilization, which compares no capacity) breaks equal scores so:
  * fewer resources assigned first, then the preferred node, then the
@@ -1039,7 +989,7 @@ static void assign_best_node(CsSolution *solution, int rsc)
         chosen = n > 0 ? nodes[0] : -1;
     }
     if (chosen < 0) {
-        assign_to(solution, rsc, -1);
+        cs_assign_to(solution, rsc, -1);
         return;
     }
     /* A clone instance placed where it runs (clone.c) takes that node if
@@ -1076,10 +1026,31 @@ static void assign_best_node(CsSolution *solution, int rsc)
     }
     if (table->score[chosen] < 0 || !cs_engine_node_available(solution, chosen))
         chosen = -1;
-    assign_to(solution, rsc, chosen);
+    cs_assign_to(solution, rsc, chosen);
 }
 
 /* ---- assignment ------------------------------------------------------- */
+
+/* Pacemaker's "this with" step of assignment: assign the primary first,
+ * apply the colocation, and undo a negative optional one (or one limited
+ * to the promoted role) if it leaves nowhere to run. */
+void cs_apply_this_with(CsSolution *solution, int rsc, const CsColoc *coloc)
+{
+    CsRscWork *work = &solution->work[rsc];
+    CsTable *archive = NULL;
+
+    if (coloc->dependent_role >= CS_ROLE_PROMOTED
+        || (coloc->score < 0 && coloc->score > -CS_INFINITY))
+        archive = cs_table_copy(work->table);
+    cs_assign(solution, coloc->primary);
+    cs_apply_coloc_score(solution, rsc, coloc->primary, coloc);
+    if (archive != NULL && !cs_table_any_available(solution, work->table)) {
+        cs_table_free(work->table);
+        work->table = archive;
+        archive = NULL;
+    }
+    cs_table_free(archive);
+}
 
 static void ban_everywhere(CsSolution *solution, int rsc)
 {
@@ -1131,7 +1102,7 @@ static int assign_primitive(CsSolution *solution, int rsc)
             cs_capacity_consume(solution, rsc, work->current);
         }
     } else if (solution->model->options.stop_all_resources) {
-        assign_to(solution, rsc, -1);
+        cs_assign_to(solution, rsc, -1);
     } else if (work->provisional) {
         assign_best_node(solution, rsc);
     }
@@ -1175,17 +1146,6 @@ static int assign_group(CsSolution *solution, int group)
     work->provisional = FALSE;
     work->assigned = first_node;
     return first_node;
-}
-
-int cs_assign(CsSolution *solution, int rsc)
-{
-    if (rsc_of(solution, rsc)->kind == CS_RSC_CLONE)
-        return cs_clone_assign(solution, rsc);
-    if (rsc_of(solution, rsc)->kind == CS_RSC_GROUP)
-        return assign_group(solution, rsc);
-    if (rsc_of(solution, rsc)->kind == CS_RSC_BUNDLE)
-        return cs_bundle_assign(solution, rsc);
-    return assign_primitive(solution, rsc);
 }
 
 /* ---- assignment order (Pacemaker's cmp_resources) --------------------- */
@@ -1260,3 +1220,17 @@ void cs_assign_all(CsSolution *solution)
     for (guint i = 0; i < solution->assign_order->len; i++)
         cs_assign(solution, g_array_index(solution->assign_order, int, i));
 }
+
+/* The placers of every kind, for the files below assign.c (place.c,
+ * colocation.c and the kinds' own recursion). */
+const CsPlacers cs_placers = {
+    .assign_primitive = assign_primitive,
+    .assign_group = assign_group,
+    .assign_clone = cs_clone_assign,
+    .assign_bundle = cs_bundle_assign,
+    .clone_apply_coloc = cs_clone_apply_coloc,
+    .bundle_apply_coloc = cs_bundle_apply_coloc,
+    .bundle_add_colocations = cs_bundle_add_colocations,
+    .clone_compare_instances = cs_clone_compare_instances,
+    .clone_recheck_unpaired = cs_clone_recheck_unpaired,
+};

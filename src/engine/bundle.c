@@ -57,20 +57,6 @@ static const CsResource *rsc_of(const CsModel *model, int rsc)
 
 /* ---- what is modelled ------------------------------------------------- */
 
-static gboolean refuse(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-
-static gboolean refuse(GError **error, const char *format, ...)
-{
-    va_list args;
-    g_autofree char *message = NULL;
-
-    va_start(args, format);
-    message = g_strdup_vprintf(format, args);
-    va_end(args);
-    g_set_error_literal(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED, message);
-    return FALSE;
-}
-
 /* The resource configured inside the bundle, or -1: in the engine's
  * view the bundle's children are its implicit resources, so it is found
  * by its parent. */
@@ -132,35 +118,35 @@ static gboolean settings_supported(const CsResource *rsc, GError **error)
     const CsBundle *bundle = rsc->bundle;
 
     if (bundle == NULL || bundle->runtime == NULL)
-        return refuse(error,
-                      "bundle %s: a bundle without a container "
-                      "runtime is not modelled yet",
-                      rsc->id);
+        return cs_engine_refuse(error,
+                                "bundle %s: a bundle without a container "
+                                "runtime is not modelled yet",
+                                rsc->id);
     if (strcmp(bundle->runtime, "rkt") == 0)
-        return refuse(error,
-                      "bundle %s: rkt containers are not modelled "
-                      "yet",
-                      rsc->id);
+        return cs_engine_refuse(error,
+                                "bundle %s: rkt containers are not modelled "
+                                "yet",
+                                rsc->id);
     if (bundle->replicas > CS_BUNDLE_MAX_REPLICAS)
-        return refuse(error,
-                      "bundle %s: more than %d replicas are not "
-                      "modelled",
-                      rsc->id, CS_BUNDLE_MAX_REPLICAS);
+        return cs_engine_refuse(error,
+                                "bundle %s: more than %d replicas are not "
+                                "modelled",
+                                rsc->id, CS_BUNDLE_MAX_REPLICAS);
     if (bundle->replicas < 1 || bundle->replicas_per_host < 1 || bundle->promoted_max < 0)
-        return refuse(error,
-                      "bundle %s: replicas, replicas-per-host or "
-                      "promoted-max other than a whole number (at least "
-                      "1) are not modelled yet",
-                      rsc->id);
+        return cs_engine_refuse(error,
+                                "bundle %s: replicas, replicas-per-host or "
+                                "promoted-max other than a whole number (at least "
+                                "1) are not modelled yet",
+                                rsc->id);
     for (int n = 0; bundle->ip_range_start != NULL && n < bundle->replicas; n++) {
         g_autofree char *address = cs_bundle_replica_address(bundle, n);
 
         if (address == NULL)
-            return refuse(error,
-                          "bundle %s: ip-range-start %s for %d "
-                          "replicas (only IPv4 addresses, counted within "
-                          "their third number) is not modelled yet",
-                          rsc->id, bundle->ip_range_start, bundle->replicas);
+            return cs_engine_refuse(error,
+                                    "bundle %s: ip-range-start %s for %d "
+                                    "replicas (only IPv4 addresses, counted within "
+                                    "their third number) is not modelled yet",
+                                    rsc->id, bundle->ip_range_start, bundle->replicas);
     }
     return TRUE;
 }
@@ -212,10 +198,10 @@ static gboolean history_supported(const CsModel *model, const CsResource *rsc, G
         if (state->rsc >= 0 || !names_implicit(rsc, state->rsc_id))
             continue;
         if (!is_implicit(rsc, state->rsc_id))
-            return refuse(error,
-                          "bundle %s: the history of %s, no longer "
-                          "one of its resources, is not modelled yet",
-                          rsc->id, state->rsc_id);
+            return cs_engine_refuse(error,
+                                    "bundle %s: the history of %s, no longer "
+                                    "one of its resources, is not modelled yet",
+                                    rsc->id, state->rsc_id);
         for (guint k = 0; k < state->history->len; k++) {
             const CsOpRecord *record = g_ptr_array_index(state->history, k);
 
@@ -225,21 +211,21 @@ static gboolean history_supported(const CsModel *model, const CsResource *rsc, G
                 continue;
             if (strcmp(record->operation, "monitor") != 0 || record->interval_ms != 0
                 || record->rc_code != 7 || record->op_status != 0)
-                return refuse(error,
-                              "bundle %s: the history of its "
-                              "resource %s (other than a probe that found "
-                              "it stopped) is not modelled yet",
-                              rsc->id, state->rsc_id);
+                return cs_engine_refuse(error,
+                                        "bundle %s: the history of its "
+                                        "resource %s (other than a probe that found "
+                                        "it stopped) is not modelled yet",
+                                        rsc->id, state->rsc_id);
         }
     }
     for (guint i = 0; i < model->fail_counts->len; i++) {
         const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
 
         if (fail->rsc < 0 && names_implicit(rsc, fail->rsc_id))
-            return refuse(error,
-                          "bundle %s: fail counts of its resource "
-                          "%s are not modelled yet",
-                          rsc->id, fail->rsc_id);
+            return cs_engine_refuse(error,
+                                    "bundle %s: fail counts of its resource "
+                                    "%s are not modelled yet",
+                                    rsc->id, fail->rsc_id);
     }
     return TRUE;
 }
@@ -283,44 +269,44 @@ static gboolean constraints_supported(const CsModel *model, int bundle, GError *
         const CsLocation *location = g_ptr_array_index(model->locations, i);
 
         if (location->rsc == bundle && location->role != CS_ROLE_UNKNOWN)
-            return refuse(error,
-                          "bundle %s: a location constraint with a "
-                          "role (%s) is not modelled yet",
-                          id, location->id);
+            return cs_engine_refuse(error,
+                                    "bundle %s: a location constraint with a "
+                                    "role (%s) is not modelled yet",
+                                    id, location->id);
     }
     for (guint i = 0; i < model->colocations->len; i++) {
         const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
 
         if ((coloc->rsc == bundle || coloc->with_rsc == bundle)
             && !colocation_supported(model, coloc, bundle))
-            return refuse(error,
-                          "bundle %s: colocations with bundles "
-                          "(%s) are not modelled yet, but between a bundle "
-                          "and a primitive outside any group or clone, by "
-                          "node name, with no role, requiring what the "
-                          "bundle requires",
-                          id, coloc->id);
+            return cs_engine_refuse(error,
+                                    "bundle %s: colocations with bundles "
+                                    "(%s) are not modelled yet, but between a bundle "
+                                    "and a primitive outside any group or clone, by "
+                                    "node name, with no role, requiring what the "
+                                    "bundle requires",
+                                    id, coloc->id);
     }
     for (guint i = 0; i < model->orders->len; i++) {
         const CsOrder *order = g_ptr_array_index(model->orders, i);
 
         if ((order->first == bundle || order->then == bundle)
             && !order_supported(model, order, bundle))
-            return refuse(error,
-                          "bundle %s: orders with bundles (%s) are "
-                          "not modelled yet, but for starts between a "
-                          "bundle and a primitive outside any group or "
-                          "clone, mandatory or optional, outside sets",
-                          id, order->id);
+            return cs_engine_refuse(error,
+                                    "bundle %s: orders with bundles (%s) are "
+                                    "not modelled yet, but for starts between a "
+                                    "bundle and a primitive outside any group or "
+                                    "clone, mandatory or optional, outside sets",
+                                    id, order->id);
     }
     for (guint i = 0; i < model->ticket_constraints->len; i++) {
         const CsTicketConstraint *ticket = g_ptr_array_index(model->ticket_constraints, i);
 
         if (ticket->rsc == bundle && ticket->rsc_role != CS_ROLE_UNKNOWN)
-            return refuse(error,
-                          "bundle %s: tickets for a role of a bundle "
-                          "(%s) are not modelled yet",
-                          id, ticket->id);
+            return cs_engine_refuse(error,
+                                    "bundle %s: tickets for a role of a bundle "
+                                    "(%s) are not modelled yet",
+                                    id, ticket->id);
     }
     return TRUE;
 }
@@ -328,15 +314,15 @@ static gboolean constraints_supported(const CsModel *model, int bundle, GError *
 static gboolean cluster_supported(const CsModel *model, const char *id, GError **error)
 {
     if (model->options.placement_strategy != CS_PLACEMENT_DEFAULT)
-        return refuse(error,
-                      "bundle %s: bundles with a placement-strategy "
-                      "other than default are not modelled yet",
-                      id);
+        return cs_engine_refuse(error,
+                                "bundle %s: bundles with a placement-strategy "
+                                "other than default are not modelled yet",
+                                id);
     if (model->features & (CS_FEATURE_REMOTE_NODE | CS_FEATURE_GUEST_NODE))
-        return refuse(error,
-                      "bundle %s: bundles in a cluster with remote "
-                      "or guest nodes are not modelled yet",
-                      id);
+        return cs_engine_refuse(error,
+                                "bundle %s: bundles in a cluster with remote "
+                                "or guest nodes are not modelled yet",
+                                id);
     return TRUE;
 }
 
@@ -428,17 +414,17 @@ static gboolean dropped_supported(const CsModel *model, int bundle, GError **err
     int inner = inner_resource(model, bundle);
 
     if (constrained(model, bundle, inner))
-        return refuse(error,
-                      "bundle %s: colocations, orders and tickets with a "
-                      "bundle that has a resource inside but no network "
-                      "(Pacemaker leaves both out) are not modelled yet",
-                      rsc->id);
+        return cs_engine_refuse(error,
+                                "bundle %s: colocations, orders and tickets with a "
+                                "bundle that has a resource inside but no network "
+                                "(Pacemaker leaves both out) are not modelled yet",
+                                rsc->id);
     if (has_history(model, rsc, inner))
-        return refuse(error,
-                      "bundle %s: the history of a bundle that has a "
-                      "resource inside but no network (Pacemaker leaves "
-                      "both out) is not modelled yet",
-                      rsc->id);
+        return cs_engine_refuse(error,
+                                "bundle %s: the history of a bundle that has a "
+                                "resource inside but no network (Pacemaker leaves "
+                                "both out) is not modelled yet",
+                                rsc->id);
     return TRUE;
 }
 
@@ -482,15 +468,16 @@ static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int
     const CsResource *info = rsc_of(model, inner);
 
     if (info->kind != CS_RSC_PRIMITIVE)
-        return refuse(error,
-                      "bundle %s: a %s inside a bundle is not modelled "
-                      "yet (a primitive is)",
-                      rsc->id, info->kind == CS_RSC_GROUP ? "group" : "collective resource");
+        return cs_engine_refuse(error,
+                                "bundle %s: a %s inside a bundle is not modelled "
+                                "yet (a primitive is)",
+                                rsc->id,
+                                info->kind == CS_RSC_GROUP ? "group" : "collective resource");
     if (rsc->bundle->promoted_max > 0)
-        return refuse(error,
-                      "bundle %s: a resource inside a bundle that makes "
-                      "it promotable (promoted-max) is not modelled yet",
-                      rsc->id);
+        return cs_engine_refuse(error,
+                                "bundle %s: a resource inside a bundle that makes "
+                                "it promotable (promoted-max) is not modelled yet",
+                                rsc->id);
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
@@ -498,20 +485,20 @@ static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int
             continue;
         for (guint k = 0; k < state->history->len; k++)
             if (!probe_found_stopped(g_ptr_array_index(state->history, k)))
-                return refuse(error,
-                              "bundle %s: the history of %s inside it "
-                              "(other than a probe that found it stopped) "
-                              "is not modelled yet",
-                              rsc->id, info->id);
+                return cs_engine_refuse(error,
+                                        "bundle %s: the history of %s inside it "
+                                        "(other than a probe that found it stopped) "
+                                        "is not modelled yet",
+                                        rsc->id, info->id);
     }
     for (guint i = 0; i < model->fail_counts->len; i++) {
         const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
 
         if (fail->rsc == inner)
-            return refuse(error,
-                          "bundle %s: fail counts of %s inside it are not "
-                          "modelled yet",
-                          rsc->id, info->id);
+            return cs_engine_refuse(error,
+                                    "bundle %s: fail counts of %s inside it are not "
+                                    "modelled yet",
+                                    rsc->id, info->id);
     }
     return TRUE;
 }
@@ -527,68 +514,68 @@ static gboolean guest_constraints_supported(const CsModel *model, int bundle, in
         const CsLocation *location = g_ptr_array_index(model->locations, i);
 
         if (location->rsc == inner || (location->rsc == bundle && location->node == NULL))
-            return refuse(error,
-                          "bundle %s: a location (%s) other than one of the "
-                          "bundle on a node is not modelled yet with a "
-                          "resource inside",
-                          rsc->id, location->id);
+            return cs_engine_refuse(error,
+                                    "bundle %s: a location (%s) other than one of the "
+                                    "bundle on a node is not modelled yet with a "
+                                    "resource inside",
+                                    rsc->id, location->id);
         if (location->rsc == bundle && location->discovery != CS_DISCOVERY_ALWAYS)
-            return refuse(error,
-                          "bundle %s: a location (%s) with a resource-discovery "
-                          "other than always is not modelled yet with a "
-                          "resource inside",
-                          rsc->id, location->id);
+            return cs_engine_refuse(error,
+                                    "bundle %s: a location (%s) with a resource-discovery "
+                                    "other than always is not modelled yet with a "
+                                    "resource inside",
+                                    rsc->id, location->id);
         if (location->node == NULL)
-            return refuse(error,
-                          "bundle %s: location rules (%s) beside a bundle's "
-                          "guest nodes are not modelled yet",
-                          rsc->id, location->id);
+            return cs_engine_refuse(error,
+                                    "bundle %s: location rules (%s) beside a bundle's "
+                                    "guest nodes are not modelled yet",
+                                    rsc->id, location->id);
         if (cs_model_node(model, location->node) == NULL)
-            return refuse(error,
-                          "bundle %s: a location (%s) on a node not in the "
-                          "configuration (such as a replica's guest node) "
-                          "is not modelled yet",
-                          rsc->id, location->id);
+            return cs_engine_refuse(error,
+                                    "bundle %s: a location (%s) on a node not in the "
+                                    "configuration (such as a replica's guest node) "
+                                    "is not modelled yet",
+                                    rsc->id, location->id);
     }
     if (!guest_constraints_named(model, bundle, inner))
-        return refuse(error,
-                      "bundle %s: colocations of a bundle that has a "
-                      "resource inside with another resource, tickets "
-                      "for it, and constraints naming the resource inside "
-                      "are not modelled yet",
-                      rsc->id);
+        return cs_engine_refuse(error,
+                                "bundle %s: colocations of a bundle that has a "
+                                "resource inside with another resource, tickets "
+                                "for it, and constraints naming the resource inside "
+                                "are not modelled yet",
+                                rsc->id);
     return TRUE;
 }
 
 static gboolean guest_cluster_supported(const CsModel *model, const CsResource *rsc, GError **error)
 {
     if (!model->options.symmetric_cluster)
-        return refuse(error,
-                      "bundle %s: a resource inside a bundle in an opt-in "
-                      "(asymmetric) cluster is not modelled yet",
-                      rsc->id);
+        return cs_engine_refuse(error,
+                                "bundle %s: a resource inside a bundle in an opt-in "
+                                "(asymmetric) cluster is not modelled yet",
+                                rsc->id);
     if (model->options.maintenance_mode || !rsc->managed || rsc->maintenance)
-        return refuse(error,
-                      "bundle %s: a bundle with a resource inside that is "
-                      "unmanaged or in maintenance is not modelled yet",
-                      rsc->id);
+        return cs_engine_refuse(error,
+                                "bundle %s: a bundle with a resource inside that is "
+                                "unmanaged or in maintenance is not modelled yet",
+                                rsc->id);
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
 
         if (node->unclean || node->shutdown || node->pending || node->maintenance)
-            return refuse(error,
-                          "bundle %s: a bundle with a resource inside while "
-                          "node %s is unclean, shutting down, joining or in "
-                          "maintenance is not modelled yet",
-                          rsc->id, node->uname);
+            return cs_engine_refuse(error,
+                                    "bundle %s: a bundle with a resource inside while "
+                                    "node %s is unclean, shutting down, joining or in "
+                                    "maintenance is not modelled yet",
+                                    rsc->id, node->uname);
         for (int n = 0; n < rsc->bundle->replicas; n++) {
             g_autofree char *name = guest_name(rsc, n);
 
             if (strcmp(node->uname, name) == 0)
-                return refuse(error,
-                              "bundle %s: node %s named as a replica's "
-                              "guest node is not modelled yet",
-                              rsc->id, name);
+                return cs_engine_refuse(error,
+                                        "bundle %s: node %s named as a replica's "
+                                        "guest node is not modelled yet",
+                                        rsc->id, name);
         }
     }
     return TRUE;
@@ -638,10 +625,10 @@ static gboolean guest_names_unused(const CsResource *rsc, GError **error)
     const xmlNode *found = root != NULL ? names_guest(root, rsc) : NULL;
 
     if (found != NULL)
-        return refuse(error,
-                      "bundle %s: a <%s> naming one of its guest nodes is "
-                      "not modelled yet",
-                      rsc->id, (const char *)found->name);
+        return cs_engine_refuse(error,
+                                "bundle %s: a <%s> naming one of its guest nodes is "
+                                "not modelled yet",
+                                rsc->id, (const char *)found->name);
     return TRUE;
 }
 
@@ -663,10 +650,10 @@ gboolean cs_bundle_check_supported(const CsModel *model, GError **error)
         if (rsc->kind != CS_RSC_BUNDLE)
             continue;
         if (rsc->parent >= 0)
-            return refuse(error,
-                          "bundle %s inside another resource is not "
-                          "modelled",
-                          rsc->id);
+            return cs_engine_refuse(error,
+                                    "bundle %s inside another resource is not "
+                                    "modelled",
+                                    rsc->id);
         if (!settings_supported(rsc, error))
             return FALSE;
         if (cs_bundle_is_dropped(model, (int)i)) {
@@ -1169,18 +1156,18 @@ static gboolean replicas_placed(const CsSolution *solution, const CsResource *in
 
     for (int n = 0; n < info->bundle->replicas; n++) {
         if (constrained_bundle && solution->work[replica_container(view, info, n)].assigned < 0)
-            return refuse(error,
-                          "bundle %s: orders or colocations with a "
-                          "bundle that has a resource inside while a "
-                          "replica's container cannot be placed are "
-                          "not modelled yet",
-                          info->id);
+            return cs_engine_refuse(error,
+                                    "bundle %s: orders or colocations with a "
+                                    "bundle that has a resource inside while a "
+                                    "replica's container cannot be placed are "
+                                    "not modelled yet",
+                                    info->id);
         if (stranded_instance(solution, info, n))
-            return refuse(error,
-                          "bundle %s: a replica whose connection no node "
-                          "can take (its instance then waits, blocked) is "
-                          "not modelled yet",
-                          info->id);
+            return cs_engine_refuse(error,
+                                    "bundle %s: a replica whose connection no node "
+                                    "can take (its instance then waits, blocked) is "
+                                    "not modelled yet",
+                                    info->id);
     }
     return TRUE;
 }
@@ -1198,3 +1185,10 @@ gboolean cs_bundle_check_placed(const CsSolution *solution, GError **error)
     }
     return TRUE;
 }
+
+/* What the expansion (expand.c) asks of bundles. */
+const CsBundleExpander cs_bundle_expander = {
+    .is_dropped = cs_bundle_is_dropped,
+    .expand = cs_bundle_expand,
+    .implicit = cs_bundle_implicit,
+};

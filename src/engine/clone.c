@@ -555,25 +555,6 @@ static gboolean clone_interleaves(const CsSolution *solution, int dependent, con
     return info->clone_node_max == rsc_of(solution, coloc->primary)->clone_node_max;
 }
 
-int cs_instance_location(const CsSolution *solution, int rsc)
-{
-    const CsResource *info = rsc_of(solution, rsc);
-    int node = -1;
-
-    if (info->kind != CS_RSC_GROUP)
-        return solution->work[rsc].assigned;
-    for (guint i = 0; i < info->children->len; i++) {
-        int where = solution->work[g_array_index(info->children, int, i)].assigned;
-
-        if (where < 0 || where == node)
-            continue;
-        if (node >= 0)
-            return -1;
-        node = where;
-    }
-    return node;
-}
-
 /* The instance of clone assigned to node, or -1. */
 static gboolean instance_blocked(const CsSolution *solution, int rsc);
 

@@ -1,29 +1,17 @@
-/* clone_internal.h: state the clone, promotion and ticket code share.
+/* clone_internal.h: what clone.c offers the bundle and action code.
  *
- * Not a contract: only clone.c, promote.c, ticket.c and the engine files
- * that call them include it.
+ * Not a contract: only clone.c and the engine files that call it
+ * include it.
  */
 #ifndef CS_CLONE_INTERNAL_H
 #define CS_CLONE_INTERNAL_H
 
 #include "engine/engine_internal.h"
 
-typedef struct CsCloneWork {
-    const char **fence_reason;     /* per node: lost ticket fences it */
-    gboolean *ticket_blocked;      /* per resource: frozen by a lost ticket */
-    int *node_count;               /* per (clone, node): instances placed,
-                                    scratch while a clone is assigned */
-    GArray **order;                /* per resource: a clone's instances in
-                                    the order its assignment sorted them */
-    struct CsPromoteWork *promote; /* promote.c, NULL until used */
-} CsCloneWork;
-
 /* Pacemaker's distribute_children(): instances of parent (a clone or a
  * bundle's containers), at most max placed, per_node on one node. */
 void cs_clone_distribute(CsSolution *solution, int parent, GArray *instances, int max,
                          int per_node);
-
-gboolean cs_ticket_denies_promotion(const CsSolution *solution, int rsc);
 
 /* Pacemaker's pcmk__sort_nodes() without a preferred node: the nodes
  * allowed in table, best score first (unavailable nodes last), then per

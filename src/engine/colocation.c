@@ -220,7 +220,7 @@ static void add_resource_internal(CsSolution *solution, int rsc)
         return;
     }
     if (info->kind == CS_RSC_BUNDLE) {
-        cs_bundle_add_colocations(solution, rsc);
+        solution->placers->bundle_add_colocations(solution, rsc);
         return;
     }
     if (info->kind != CS_RSC_GROUP) {
@@ -463,11 +463,11 @@ void cs_apply_coloc_score(CsSolution *solution, int dependent, int primary, cons
     const CsResource *rsc = g_ptr_array_index(solution->model->resources, primary);
 
     if (rsc->kind == CS_RSC_CLONE) {
-        cs_clone_apply_coloc(solution, dependent, primary, coloc);
+        solution->placers->clone_apply_coloc(solution, dependent, primary, coloc);
         return;
     }
     if (rsc->kind == CS_RSC_BUNDLE) {
-        cs_bundle_apply_coloc(solution, dependent, primary, coloc);
+        solution->placers->bundle_apply_coloc(solution, dependent, primary, coloc);
         return;
     }
     if (rsc->kind == CS_RSC_GROUP) {
@@ -493,27 +493,6 @@ void cs_apply_coloc_orphan(CsSolution *solution, int dependent, int clone, const
 {
     if (coloc_affects_roles(solution, dependent, CS_ROLE_STOPPED, coloc))
         apply_coloc_to_scores(solution, dependent, clone, -1, coloc);
-}
-
-/* Pacemaker's "this with" step of assignment: assign the primary first,
- * apply the colocation, and undo a negative optional one (or one limited
- * to the promoted role) if it leaves nowhere to run. */
-void cs_apply_this_with(CsSolution *solution, int rsc, const CsColoc *coloc)
-{
-    CsRscWork *work = &solution->work[rsc];
-    CsTable *archive = NULL;
-
-    if (coloc->dependent_role >= CS_ROLE_PROMOTED
-        || (coloc->score < 0 && coloc->score > -CS_INFINITY))
-        archive = cs_table_copy(work->table);
-    cs_assign(solution, coloc->primary);
-    cs_apply_coloc_score(solution, rsc, coloc->primary, coloc);
-    if (archive != NULL && !cs_table_any_available(solution, work->table)) {
-        cs_table_free(work->table);
-        work->table = archive;
-        archive = NULL;
-    }
-    cs_table_free(archive);
 }
 
 /* Highest score among other's available allowed nodes whose attribute has

@@ -11,6 +11,8 @@
  *                  what placement stands on, and read access and printing
  *   engine.c       these names, and the types in engine_internal.h
  */
+#include <stdarg.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +21,18 @@
 /* G_DEFINE_QUARK stringifies its first argument: keep it unspaced. */
 /* clang-format off */
 G_DEFINE_QUARK(cs-engine-error-quark, cs_engine_error)
+
+gboolean cs_engine_refuse(GError **error, const char *format, ...)
+{
+    va_list args;
+    g_autofree char *message = NULL;
+
+    va_start(args, format);
+    message = g_strdup_vprintf(format, args);
+    va_end(args);
+    g_set_error_literal(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED, message);
+    return FALSE;
+}
 /* clang-format on */
 
 gboolean cs_startup_probes_disabled(const CsModel *model)

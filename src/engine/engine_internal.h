@@ -12,6 +12,7 @@
 #include "model/rules.h"
 #include "model/digest.h"
 #include "base/text.h"
+#include "base/xml.h"
 #include "engine/table.h"
 
 /* A resource's colocations, in Pacemaker's list order.  pdata and len
@@ -80,6 +81,37 @@ typedef struct CsPrintEvent {
 
 void cs_print_log(CsSolution *solution, CsPrintKind kind, int index);
 
+/* Clone work shared by clone.c, promote.c and ticket.c. */
+typedef struct CsCloneWork {
+    const char **fence_reason;     /* per node: lost ticket fences it */
+    gboolean *ticket_blocked;      /* per resource: frozen by a lost ticket */
+    int *node_count;               /* per (clone, node): instances placed,
+                                    scratch while a clone is assigned */
+    GArray **order;                /* per resource: a clone's instances in
+                                    the order its assignment sorted them */
+    struct CsPromoteWork *promote; /* promote.c, NULL until used */
+} CsCloneWork;
+
+/* What the kinds of resources do differently, handed down to the files
+ * below them (doc/DESIGN.md, "Engine floors"): place.c places any
+ * resource, colocation.c applies a colocation with any primary, and the
+ * kinds themselves (assign.c, clone.c, bundle.c) call back through these
+ * into whichever kind a member or a primary is.  assign.c fills the one
+ * table; the solve hands it to the solution. */
+typedef struct CsPlacers {
+    int (*assign_primitive)(CsSolution *solution, int rsc);
+    int (*assign_group)(CsSolution *solution, int group);
+    int (*assign_clone)(CsSolution *solution, int clone);
+    int (*assign_bundle)(CsSolution *solution, int bundle);
+    void (*clone_apply_coloc)(CsSolution *solution, int dependent, int clone, const CsColoc *coloc);
+    void (*bundle_apply_coloc)(CsSolution *solution, int dependent, int bundle,
+                               const CsColoc *coloc);
+    void (*bundle_add_colocations)(CsSolution *solution, int bundle);
+    /* clone.c's instance order and interleave check, for promote.c */
+    gint (*clone_compare_instances)(const CsSolution *solution, int clone, int rsc1, int rsc2);
+    void (*clone_recheck_unpaired)(CsSolution *solution, int instance, const CsColoc *coloc);
+} CsPlacers;
+
 struct CsSolution {
     const CsModel *model;
     int n_rsc, n_nodes;
@@ -114,6 +146,10 @@ struct CsSolution {
                                         model with clone instances; NULL
                                         when the model is used as is */
     struct CsCloneWork *clones;      /* clone.c, promote.c, ticket.c */
+    const CsPlacers *placers;        /* assign.c's cs_placers */
+    GPtrArray *promotion_lines;      /* char*: the "ID promotion score on
+                                        NODE: SCORE" lines promote.c wrote
+                                        (its own, it frees them) */
     guint8 *remote_unchecked;        /* remote.c: per node, a remote node that
                                   could not run resources in the status
                                   (its definitions go unchecked); NULL
@@ -137,9 +173,20 @@ struct CsSolution {
  * 64x10000 benchmark. */
 #define CS_MERGE_ITEM_BUDGET ((gint64)10000000)
 
+/* engine.c: sets error to a "not modelled" refusal (CS_ENGINE_ERROR_
+ * UNSUPPORTED, exit status 3) with the message format makes; FALSE. */
+gboolean cs_engine_refuse(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
 /* expand.c: clone instances (Pacemaker Explained 2.1, "Clones") */
 typedef struct CsExpansion CsExpansion;
-CsExpansion *cs_expansion_new(const CsModel *model, GError **error);
+/* What the expansion asks of bundles (bundle.c, a floor above it). */
+typedef struct CsBundleExpander {
+    gboolean (*is_dropped)(const CsModel *model, int rsc);
+    void (*expand)(CsExpansion *expansion, int bundle);
+    int (*implicit)(CsExpansion *expansion, const char *id);
+} CsBundleExpander;
+CsExpansion *cs_expansion_new(const CsModel *model, const CsBundleExpander *bundles,
+                              GError **error);
 void cs_expansion_free(CsExpansion *expansion);
 CsModel *cs_expansion_model(CsExpansion *expansion);
 /* An instance made for a history no configured instance could take. */
@@ -160,6 +207,7 @@ void cs_bundle_add_colocations(CsSolution *solution, int bundle);
 int cs_bundle_assign(CsSolution *solution, int bundle);
 /* The implicit resource of a bundle named id in the view, or -1. */
 int cs_bundle_implicit(CsExpansion *expansion, const char *id);
+extern const CsBundleExpander cs_bundle_expander;
 /* Before any constraint: a bundle's guest nodes are listed only by its
  * clone and instances. */
 void cs_bundle_limit_guest_nodes(CsSolution *solution);
@@ -195,6 +243,7 @@ int cs_clone_assign(CsSolution *solution, int clone);
 /* The node a lost ticket (loss-policy=fence) fences, with why; NULL. */
 const char *cs_ticket_fence_reason(const CsSolution *solution, int node);
 gboolean cs_ticket_blocked(const CsSolution *solution, int rsc);
+gboolean cs_ticket_denies_promotion(const CsSolution *solution, int rsc);
 
 /* nodes */
 /* Pacemaker's pcmk__node_available() without the score (nodes.c
@@ -235,7 +284,7 @@ CsColocList *cs_coloc_no_list(void);
 void cs_coloc_list_free(CsColocList *list);
 /* A colocation's effect on dependent once primary is assigned. */
 void cs_apply_coloc_score(CsSolution *solution, int dependent, int primary, const CsColoc *coloc);
-/* assign.c: rsc (and its members) assigned to no node at once. */
+/* place.c: rsc (and its members) assigned to no node at once. */
 void cs_assign_nowhere(CsSolution *solution, int rsc);
 /* The same for an orphan instance of clone the engine keeps no resource
  * for. */
@@ -285,8 +334,19 @@ gboolean cs_remote_check_supported(const CsSolution *solution, GError **error);
  * a remote node that could not run resources in the status. */
 gboolean cs_remote_definitions_unchecked(const CsSolution *solution, int node);
 void cs_assign_all(CsSolution *solution);
+extern const CsPlacers cs_placers;
+/* place.c: rsc placed, whatever its kind (through solution->placers). */
 int cs_assign(CsSolution *solution, int rsc);
+/* place.c: a primitive placed on node (-1: nowhere). */
+void cs_assign_to(CsSolution *solution, int rsc, int node);
 CsScore cs_rule_node_base(const CsNode *node, const CsRule *rule);
+/* nodes.c: Pacemaker's pcmk__numeric_strcasecmp(): digit runs compare as
+ * numbers (the longer run first when equal), other characters without
+ * case. */
+int cs_numeric_strcasecmp(const char *s1, const char *s2);
+/* nodes.c: what a rule of location is evaluated against on node. */
+CsRuleContext cs_location_rule_context(const CsSolution *solution, const CsLocation *location,
+                                       const CsNode *node);
 CsScore cs_node_status_score(const CsNode *node);
 /* The node a failed migrate_to left state's resource active on once the
  * source has stopped, or -1. */
@@ -311,7 +371,7 @@ void cs_capacity_release(CsSolution *solution, int rsc, int node);
 int cs_capacity_compare(const CsSolution *solution, int node1, int node2);
 int cs_capacity_ban_insufficient(CsSolution *solution, int rsc);
 /* Where a clone instance is placed as Pacemaker's location() tells it
- * (clone.c): a cloned group is on a node only when every placed member
+ * (place.c): a cloned group is on a node only when every placed member
  * is there (an unmanaged member kept elsewhere leaves it on none); -1
  * when none. */
 int cs_instance_location(const CsSolution *solution, int rsc);

@@ -32,6 +32,8 @@ struct CsExpansion {
     GPtrArray *orphan_bans;  /* CsStatusBan*: __orphan_do_not_run__ */
     GPtrArray *node_tables;  /* attribute tables of nodes made here */
     guint model_nodes;       /* how many nodes the model has */
+    /* bundle.c's part of the view */
+    const CsBundleExpander *bundles;
 };
 
 static gpointer own(CsExpansion *expansion, gconstpointer data, gsize size)
@@ -139,8 +141,8 @@ static gboolean left_out(const CsExpansion *expansion, int rsc)
 {
     int parent = rsc_at(expansion, rsc)->parent;
 
-    return cs_bundle_is_dropped(&expansion->model, rsc)
-           || (parent >= 0 && cs_bundle_is_dropped(&expansion->model, parent));
+    return expansion->bundles->is_dropped(&expansion->model, rsc)
+           || (parent >= 0 && expansion->bundles->is_dropped(&expansion->model, parent));
 }
 
 /* The resource configured inside a bundle: the bundle's clone's
@@ -206,7 +208,7 @@ static int match_anonymous(Matching *matching, int clone, int configured, int no
 {
     CsExpansion *expansion = matching->expansion;
     const CsResource *info = rsc_at(expansion, clone);
-    const CsNode *node_info = g_ptr_array_index(expansion->model.nodes, node);
+    const CsNode *node_state = g_ptr_array_index(expansion->model.nodes, node);
     int found = -1, inactive = -1;
     gboolean skip_inactive = FALSE;
 
@@ -236,7 +238,7 @@ static int match_anonymous(Matching *matching, int clone, int configured, int no
      * for every node (clone-max equal to the number of nodes), when no
      * other node could use the number anyway. */
     if (found >= 0 && !requires_fencing(&expansion->model, rsc_at(expansion, configured))
-        && (!node_info->online || node_info->unclean)
+        && (!node_state->online || node_state->unclean)
         && info->clone_max != (int)expansion->model.nodes->len)
         found = -1;
     return found;
@@ -498,7 +500,7 @@ static void copy_resources(CsExpansion *expansion, const CsModel *model)
             expand_clone(expansion, (int)i);
         else if (rsc_at(expansion, (int)i)->kind == CS_RSC_BUNDLE) {
             rsc_at(expansion, (int)i)->children = own_children(expansion);
-            cs_bundle_expand(expansion, (int)i);
+            expansion->bundles->expand(expansion, (int)i);
         }
     }
 }
@@ -617,7 +619,7 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model, GError 
     for (guint i = 0; i < model->rsc_states->len; i++) {
         CsRscState *state =
             own(expansion, g_ptr_array_index(model->rsc_states, i), sizeof(CsRscState));
-        int implicit = state->rsc < 0 ? cs_bundle_implicit(expansion, state->rsc_id) : -1;
+        int implicit = state->rsc < 0 ? expansion->bundles->implicit(expansion, state->rsc_id) : -1;
 
         if (state->rsc < 0 && implicit < 0 && orphan_is_remote_connection(state)) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
@@ -775,7 +777,7 @@ static gboolean needs_view(const CsModel *model)
     return (model->features & wanted) != 0 || has_active_orphan(model);
 }
 
-CsExpansion *cs_expansion_new(const CsModel *model, GError **error)
+CsExpansion *cs_expansion_new(const CsModel *model, const CsBundleExpander *bundles, GError **error)
 {
     CsExpansion *expansion;
 
@@ -783,6 +785,7 @@ CsExpansion *cs_expansion_new(const CsModel *model, GError **error)
         return NULL;
     expansion = g_new0(CsExpansion, 1);
     expansion->model = *model;
+    expansion->bundles = bundles;
     expansion->owned = g_ptr_array_new_with_free_func(g_free);
     expansion->orphan = g_array_new(FALSE, FALSE, sizeof(gboolean));
     expansion->configured = g_array_new(FALSE, FALSE, sizeof(int));

@@ -255,7 +255,7 @@ static void clone_probe_state(const CsGraph *graph, int clone, gboolean *active,
  * (it must not stop what already runs).  For a clone instance the probe
  * is ordered before the whole clone's start, blocked while no instance
  * is active. */
-static gboolean awaits_pending_probe(const CsGraph *graph, int rsc)
+gboolean awaits_pending_probe(const CsGraph *graph, int rsc)
 {
     int clone;
     gboolean active, unrunnable;
@@ -269,25 +269,6 @@ static gboolean awaits_pending_probe(const CsGraph *graph, int rsc)
         return graph->running_on[rsc].len == 0 && unrunnable_probe(graph, rsc);
     clone_probe_state(graph, clone, &active, &unrunnable);
     return !active && unrunnable;
-}
-
-/* The probe orderings (Pacemaker's runnable_left from probe to start) take
- * effect once every action exists: a start that was runnable when created
- * is already mandatory, so it is shown as blocked, with no reason of its
- * own; like any start an ordering blocks, it blocks the starts of what
- * must be colocated with its resource. */
-void order_probes(CsGraph *graph)
-{
-    graph->probes_ordered = TRUE;
-    for (guint i = 0; i < graph->actions->len; i++) {
-        CsAct *action = g_ptr_array_index(graph->actions, i);
-
-        if (action->task == CS_TASK_START && action->rsc >= 0 && !(action->flags & CS_ACT_PSEUDO)
-            && awaits_pending_probe(graph, action->rsc) && (action->flags & CS_ACT_RUNNABLE)) {
-            action->flags &= ~CS_ACT_RUNNABLE;
-            block_colocation_dependents(graph, action);
-        }
-    }
 }
 
 /* no-quorum-policy=demote (Pacemaker Explained 2.1, "Cluster Options": demote promotable

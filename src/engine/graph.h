@@ -5,7 +5,6 @@
 #define CS_GRAPH_H
 
 #include "engine/engine_internal.h"
-#include "engine/clone_internal.h"
 
 /* Ordering flags (Pacemaker's pe_ordering). */
 enum {
@@ -59,6 +58,9 @@ gboolean in_promotable(const CsGraph *graph, int rsc);
 gboolean is_collective(const CsGraph *graph, int rsc);
 const char *cs_task_name(const CsAct *action);
 void set_reason(CsAct *action, const char *reason, gboolean overwrite);
+/* graph.c: whether rsc's start waits on a probe that cannot run. */
+gboolean awaits_pending_probe(const CsGraph *graph, int rsc);
+/* propagate.c: the probe orderings, once every action exists. */
 void order_probes(CsGraph *graph);
 CsAct *act_alloc(CsGraph *graph, CsTask task, int rsc, int node, guint flags);
 CsAct *find_first(const CsGraph *graph, int rsc, CsTask task, int node);

@@ -128,7 +128,7 @@ void cs_sort_array(GArray *array, GCompareDataFunc compare, gpointer data)
 
 /* Pacemaker's pcmk__numeric_strcasecmp(): digit runs compare as numbers
  * (the longer run first when equal), other characters without case. */
-static int numeric_strcasecmp(const char *s1, const char *s2)
+int cs_numeric_strcasecmp(const char *s1, const char *s2)
 {
     while (*s1 != '\0' && *s2 != '\0') {
         if (g_ascii_isdigit(*s1) && g_ascii_isdigit(*s2)) {
@@ -156,8 +156,8 @@ static gint compare_node_names(gconstpointer a, gconstpointer b, gpointer data)
 {
     const CsSolution *solution = data;
 
-    return numeric_strcasecmp(node_of(solution, *(const int *)a)->uname,
-                              node_of(solution, *(const int *)b)->uname);
+    return cs_numeric_strcasecmp(node_of(solution, *(const int *)a)->uname,
+                                 node_of(solution, *(const int *)b)->uname);
 }
 
 int *cs_nodes_in_name_order(const CsSolution *solution)
@@ -169,4 +169,24 @@ int *cs_nodes_in_name_order(const CsSolution *solution)
     g_qsort_with_data(order, solution->n_nodes, sizeof(int), compare_node_names,
                       (gpointer)solution);
     return order;
+}
+
+/* A location's rules see the node's attributes and the resource's own
+ * (Pacemaker Explained 2.1, "Rules"), at the solve's time. */
+CsRuleContext cs_location_rule_context(const CsSolution *solution, const CsLocation *location,
+                                       const CsNode *node)
+{
+    const CsResource *info = g_ptr_array_index(solution->model->resources, location->rsc);
+    CsRuleContext context = {
+        .node_attrs = node->attrs,
+        .now = solution->model->now,
+        .rsc_class = info->rsc_class,
+        .rsc_provider = info->provider,
+        .rsc_type = info->type,
+        .rsc_params = info->params,
+        .rsc_meta = info->meta,
+        .submatches = location->submatches,
+    };
+
+    return context;
 }

@@ -27,7 +27,6 @@
 #include <string.h>
 
 #include "engine/engine_internal.h"
-#include "engine/clone_internal.h"
 #include "engine/promote_internal.h"
 #include "model/rules.h"
 
@@ -131,6 +130,7 @@ static CsPromoteWork *promote_work(CsSolution *solution)
         work->priority_set = g_new0(gboolean, solution->n_rsc);
         work->sort_index = g_new0(CsScore, solution->n_rsc);
         work->lines = g_ptr_array_new_with_free_func(g_free);
+        solution->promotion_lines = work->lines;
         work->priority_why = g_new0(GArray *, solution->n_rsc);
         work->score_why = g_new0(GArray *, solution->n_rsc);
         work->line_node = g_new(int, solution->n_rsc);
@@ -152,6 +152,7 @@ void cs_promote_free(CsSolution *solution)
     g_free(work->priority);
     g_free(work->priority_set);
     g_free(work->sort_index);
+    solution->promotion_lines = NULL;
     g_ptr_array_free(work->lines, TRUE);
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         if (work->priority_why[rsc] != NULL)
@@ -434,37 +435,18 @@ void cs_promote_add_scores(CsSolution *solution, int clone)
 
 /* ---- promotion priorities --------------------------------------------- */
 
-static char *xml_attr(xmlNode *element, const char *name)
-{
-    xmlChar *value = xmlGetProp(element, (const xmlChar *)name);
-    char *copy = value ? g_strdup((const char *)value) : NULL;
-
-    xmlFree(value);
-    return copy;
-}
-
 /* A rule's score on node when the rule is limited to the promoted role
  * and passes there. */
 static gboolean rule_score(const CsSolution *solution, const CsLocation *location,
                            const CsRule *rule, int node, CsScore *out)
 {
-    const CsResource *info = rsc_of(solution, location->rsc);
     const CsNode *node_info = g_ptr_array_index(solution->model->nodes, node);
     xmlNode *xml = cs_rule_xml(rule);
-    g_autofree char *role_text = xml_attr(xml, "role");
-    g_autofree char *score_text = xml_attr(xml, "score");
-    g_autofree char *score_attribute = xml_attr(xml, "score-attribute");
+    const char *role_text = cs_xml_attr(xml, "role");
+    const char *score_text = cs_xml_attr(xml, "score");
+    const char *score_attribute = cs_xml_attr(xml, "score-attribute");
     CsRole role = location->role;
-    CsRuleContext context = {
-        .node_attrs = node_info->attrs,
-        .now = solution->model->now,
-        .rsc_class = info->rsc_class,
-        .rsc_provider = info->provider,
-        .rsc_type = info->type,
-        .rsc_params = info->params,
-        .rsc_meta = info->meta,
-        .submatches = location->submatches,
-    };
+    CsRuleContext context = cs_location_rule_context(solution, location, node_info);
 
     if (role_text != NULL)
         role = cs_role_parse(role_text);
@@ -511,7 +493,7 @@ static void add_promoted_locations(CsSolution *solution, int clone, int rsc, int
 
             if (!rule_score(solution, location, rule, node, &score))
                 continue;
-            rule_id = xml_attr(cs_rule_xml(rule), "id");
+            rule_id = g_strdup(cs_xml_attr(cs_rule_xml(rule), "id"));
             priority_add(work, rsc, CS_CONTRIB_RULE,
                          rule_id != NULL ? keep_string(work, rule_id) : location->id, -1, score);
         }
@@ -672,7 +654,7 @@ static void set_priority(CsSolution *solution, int clone, int rsc)
         const CsColoc *coloc = g_ptr_array_index(instance->this_with, i);
 
         if (!is_group(solution, rsc))
-            cs_clone_recheck_unpaired(solution, rsc, coloc);
+            solution->placers->clone_recheck_unpaired(solution, rsc, coloc);
         apply_role_coloc(solution, rsc, coloc);
     }
     work->sort_index[rsc] = next_role == CS_ROLE_PROMOTED ? CS_INFINITY : work->priority[rsc];
@@ -714,7 +696,8 @@ static gint compare_promotion(gconstpointer a, gconstpointer b, gpointer data)
      * the order the clone's assignment left them in (checked with
      * crm_simulate 2.1.5: two instances of priority -1 promoted in that
      * order decide which colocation with the clone is rolled back). */
-    gint by_instance = cs_clone_compare_instances(order->solution, order->clone, rsc1, rsc2);
+    gint by_instance = order->solution->placers->clone_compare_instances(order->solution,
+                                                                         order->clone, rsc1, rsc2);
 
     if (by_instance != 0)
         return by_instance;
@@ -1072,14 +1055,6 @@ void cs_promote_set_roles(CsSolution *solution, int clone)
     if (solution->clones->order[clone] != NULL)
         g_array_unref(solution->clones->order[clone]);
     solution->clones->order[clone] = g_array_ref(order);
-}
-
-void cs_promote_print_scores(const CsSolution *solution, GPtrArray *lines)
-{
-    const CsPromoteWork *work = solution->clones != NULL ? solution->clones->promote : NULL;
-
-    for (guint i = 0; work != NULL && i < work->lines->len; i++)
-        g_ptr_array_add(lines, g_strdup(g_ptr_array_index(work->lines, i)));
 }
 
 /* ---- provenance, as explain and the console read it ------------------ */

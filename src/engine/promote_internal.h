@@ -18,8 +18,6 @@ void cs_promote_set_roles(CsSolution *solution, int clone);
 /* An instance's priority as the instance order sees it: the promotion
  * score once cs_promote_add_scores() has raised it, else its own. */
 int cs_promote_instance_priority(const CsSolution *solution, int rsc);
-/* Appends the "ID promotion score on NODE: SCORE" lines. */
-void cs_promote_print_scores(const CsSolution *solution, GPtrArray *lines);
 void cs_promote_free(CsSolution *solution);
 
 /* A colocation whose primary is clone limited to one of its roles

@@ -5,40 +5,16 @@
 #include <string.h>
 
 #include "engine/engine_internal.h"
-#include "engine/promote_internal.h"
 
 /* Pacemaker prints a table's nodes by uname, runs of digits compared as
  * numbers (node2 before node10; with equal values, fewer digits first),
- * other characters without case. */
-static int compare_natural(const char *a, const char *b)
-{
-    while (*a != '\0' && *b != '\0') {
-        if (g_ascii_isdigit(*a) && g_ascii_isdigit(*b)) {
-            char *end_a, *end_b;
-            guint64 va = g_ascii_strtoull(a, &end_a, 10);
-            guint64 vb = g_ascii_strtoull(b, &end_b, 10);
-
-            if (va != vb)
-                return va < vb ? -1 : 1;
-            if (end_a - a != end_b - b)
-                return end_a - a < end_b - b ? -1 : 1;
-            a = end_a;
-            b = end_b;
-            continue;
-        }
-        int ca = g_ascii_tolower(*a++), cb = g_ascii_tolower(*b++);
-        if (ca != cb)
-            return ca < cb ? -1 : 1;
-    }
-    return *a == '\0' ? (*b == '\0' ? 0 : -1) : 1;
-}
-
+ * other characters without case: cs_numeric_strcasecmp (nodes.c). */
 static gint compare_unames_natural(gconstpointer a, gconstpointer b, gpointer data)
 {
     const CsModel *model = data;
     const CsNode *node1 = g_ptr_array_index(model->nodes, *(const int *)a);
     const CsNode *node2 = g_ptr_array_index(model->nodes, *(const int *)b);
-    int order = compare_natural(node1->uname, node2->uname);
+    int order = cs_numeric_strcasecmp(node1->uname, node2->uname);
 
     /* equal names keep the order of the CIB */
     return order != 0 ? order : *(const int *)a - *(const int *)b;
@@ -226,6 +202,15 @@ static void print_promotion_line(const GPtrArray *lines, int line, GString *out)
     g_string_append_c(out, '\n');
 }
 
+/* Appends the "ID promotion score on NODE: SCORE" lines promote.c wrote. */
+static void promotion_lines_copy(const CsSolution *solution, GPtrArray *lines)
+{
+    const GPtrArray *written = solution->promotion_lines;
+
+    for (guint i = 0; written != NULL && i < written->len; i++)
+        g_ptr_array_add(lines, g_strdup(g_ptr_array_index(written, i)));
+}
+
 /* crm_simulate -sSQ prints each table as the scheduler reaches it (see
  * cs_print_log), its nodes in Pacemaker's natural uname order, and ends
  * with an empty line. */
@@ -239,7 +224,7 @@ void cs_solution_stream_scores(const CsSolution *solution, GString *out, CsFlush
     const GArray *log = solution->print_log;
     g_autoptr(GPtrArray) promotion = g_ptr_array_new_with_free_func(g_free);
 
-    cs_promote_print_scores(solution, promotion);
+    promotion_lines_copy(solution, promotion);
     for (guint i = 0; log != NULL && i < log->len; i++) {
         const CsPrintEvent *event = &g_array_index(log, CsPrintEvent, i);
 

@@ -62,7 +62,7 @@ static CsSolution *solve(CsSolution *solution, const CsModel *model, GError **er
         return NULL;
     }
     /* Clone instances and ticket-fenced nodes: the engine's own view. */
-    expansion = cs_expansion_new(model, &local);
+    expansion = cs_expansion_new(model, &cs_bundle_expander, &local);
     if (local != NULL) {
         g_propagate_error(error, local);
         cs_arena_free(solution->arena);
@@ -91,6 +91,7 @@ static CsSolution *solve(CsSolution *solution, const CsModel *model, GError **er
     solution->merges_left = CS_MERGE_BUDGET;
     solution->merge_items_left = CS_MERGE_ITEM_BUDGET;
     cs_clones_init(solution);
+    solution->placers = &cs_placers;
     cs_apply_node_criteria(solution, error);
     cs_capacity_init(solution);
     cs_assign_all(solution);

@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "engine/engine_internal.h"
-#include "engine/clone_internal.h"
 
 typedef enum { LOSS_STOP, LOSS_DEMOTE, LOSS_FENCE, LOSS_FREEZE } LossPolicy;
 

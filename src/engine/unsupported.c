@@ -10,7 +10,6 @@
  * cs_promote_check_supported), and after placement
  * (cs_dangling_moves_supported).
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -799,20 +798,6 @@ static int promotable_above(const CsModel *model, int rsc)
     return -1;
 }
 
-static gboolean refuse(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-
-static gboolean refuse(GError **error, const char *format, ...)
-{
-    va_list args;
-    g_autofree char *message = NULL;
-
-    va_start(args, format);
-    message = g_strdup_vprintf(format, args);
-    va_end(args);
-    g_set_error_literal(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED, message);
-    return FALSE;
-}
-
 /* Pacemaker Explained 2.1, "Groups": a group's members are colocated unless its
  * meta attribute collocated is false.  A cloned group's instance must
  * run on one node to be promoted. */
@@ -841,26 +826,26 @@ static gboolean check_resources(const CsModel *model, GError **error)
          * or without promotion: not modelled yet. */
         if (info->kind == CS_RSC_GROUP
             && ((const CsResource *)g_ptr_array_index(model->resources, clone))->clone_node_max > 1)
-            return refuse(error,
-                          "promotable clone of group %s: "
-                          "clone-node-max above 1 is not modelled yet",
-                          info->id);
+            return cs_engine_refuse(error,
+                                    "promotable clone of group %s: "
+                                    "clone-node-max above 1 is not modelled yet",
+                                    info->id);
         if (info->kind == CS_RSC_GROUP && !group_collocated(info))
-            return refuse(error,
-                          "promotable clone of group %s: a cloned "
-                          "group with collocated=false is not modelled "
-                          "yet",
-                          info->id);
+            return cs_engine_refuse(error,
+                                    "promotable clone of group %s: a cloned "
+                                    "group with collocated=false is not modelled "
+                                    "yet",
+                                    info->id);
         /* Unmanaged instances (is-managed=false, maintenance, a node in
          * maintenance) stay where they run, in their role: a promoted one
          * sorts first and keeps its promotion, the others cannot be
          * promoted (Pacemaker Explained 2.1, "Resource Meta-Attributes"; assign.c and the roles
          * below). */
         if (info->target_role == CS_ROLE_PROMOTED || info->target_role == CS_ROLE_UNPROMOTED)
-            return refuse(error,
-                          "resource %s: target-role Promoted or "
-                          "Unpromoted is not modelled yet",
-                          info->id);
+            return cs_engine_refuse(error,
+                                    "resource %s: target-role Promoted or "
+                                    "Unpromoted is not modelled yet",
+                                    info->id);
     }
     return TRUE;
 }
@@ -982,20 +967,20 @@ static gboolean check_constraints(const CsModel *model, GError **error)
             continue;
         named = names_cloned_group(model, (int)i);
         if (named != NULL)
-            return refuse(error,
-                          "constraint %s: a constraint naming the "
-                          "group of a promotable clone of a group is not "
-                          "modelled yet",
-                          named);
+            return cs_engine_refuse(error,
+                                    "constraint %s: a constraint naming the "
+                                    "group of a promotable clone of a group is not "
+                                    "modelled yet",
+                                    named);
     }
     for (guint i = 0; i < model->colocations->len; i++) {
         const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
 
         if (!role_coloc_supported(model, coloc))
-            return refuse(error,
-                          "colocation %s: this colocation limited to "
-                          "a role is not modelled yet",
-                          coloc->id);
+            return cs_engine_refuse(error,
+                                    "colocation %s: this colocation limited to "
+                                    "a role is not modelled yet",
+                                    coloc->id);
         /* With a role of a promotable cloned group as the primary,
          * crm_simulate gives the dependent another score (the group
          * instance's node score is not its members' sum of promotion
@@ -1005,11 +990,11 @@ static gboolean check_constraints(const CsModel *model, GError **error)
          * primaries, Promoted and Unpromoted, optional and mandatory). */
         if ((coloc->rsc_role != CS_ROLE_UNKNOWN || coloc->with_role != CS_ROLE_UNKNOWN)
             && clones_group(model, coloc->with_rsc))
-            return refuse(error,
-                          "colocation %s: a colocation with a role "
-                          "of a promotable clone of a group is not "
-                          "modelled yet",
-                          coloc->id);
+            return cs_engine_refuse(error,
+                                    "colocation %s: a colocation with a role "
+                                    "of a promotable clone of a group is not "
+                                    "modelled yet",
+                                    coloc->id);
     }
     for (guint i = 0; i < model->orders->len; i++) {
         const CsOrder *order = g_ptr_array_index(model->orders, i);
@@ -1021,10 +1006,10 @@ static gboolean check_constraints(const CsModel *model, GError **error)
          * there came from the colocations, now scored as Pacemaker does
          * (group-dependents, promoted-move, asymmetric, probe-2). */
         if (promoted_or_demoted(order->first_action) || promoted_or_demoted(order->then_action))
-            return refuse(error,
-                          "order %s: orders of promoted and demoted "
-                          "pseudo-actions are not modelled yet",
-                          order->id);
+            return cs_engine_refuse(error,
+                                    "order %s: orders of promoted and demoted "
+                                    "pseudo-actions are not modelled yet",
+                                    order->id);
     }
     return TRUE;
 }
@@ -1068,30 +1053,30 @@ static gboolean check_status(const CsModel *model, GError **error)
          * node.  on-fail=stop is not modelled for clone instances:
          * cs_clone_failure_modelled() (clone.c) says which are. */
         if (state->failed && !state->failure_ignored && !cs_clone_failure_modelled(state))
-            return refuse(error,
-                          "%s: on-fail=%s for a promotable clone "
-                          "instance is not modelled yet",
-                          state->rsc_id, state->on_fail_applied);
+            return cs_engine_refuse(error,
+                                    "%s: on-fail=%s for a promotable clone "
+                                    "instance is not modelled yet",
+                                    state->rsc_id, state->on_fail_applied);
         if (state->failed && !state->failure_ignored && !failure_key_names_instance(state))
-            return refuse(error,
-                          "%s: a failure recorded under another "
-                          "resource's operation key is not modelled yet",
-                          state->rsc_id);
+            return cs_engine_refuse(error,
+                                    "%s: a failure recorded under another "
+                                    "resource's operation key is not modelled yet",
+                                    state->rsc_id);
         /* A pending start, promote, demote or stop counts as done
          * where its role is concerned, as for primitives (oracle cases
          * with each pending on a promotable instance agree). */
         if (state->migrating)
-            return refuse(error,
-                          "%s: a migrating promotable clone instance "
-                          "is not modelled yet",
-                          state->rsc_id);
+            return cs_engine_refuse(error,
+                                    "%s: a migrating promotable clone instance "
+                                    "is not modelled yet",
+                                    state->rsc_id);
         if (state->blocked
             && promoted_role_has_mandatory_dependents(model, promotable_above(model, state->rsc)))
-            return refuse(error,
-                          "%s: a blocked promotable clone instance "
-                          "with resources that must follow its promoted role "
-                          "is not modelled yet",
-                          state->rsc_id);
+            return cs_engine_refuse(error,
+                                    "%s: a blocked promotable clone instance "
+                                    "with resources that must follow its promoted role "
+                                    "is not modelled yet",
+                                    state->rsc_id);
     }
     return TRUE;
 }
