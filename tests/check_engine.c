@@ -177,6 +177,10 @@ static const char *const unit_cases[] = {
     "guest-start",
     "guest-container-moves",
     "guest-filler-pinned",
+    /* in an opt-in cluster a guest's connection starts allowed on every
+     * node at the node's weight (n1's 7 also reaches vm1 through the
+     * colocation); the explicit rem1, with no location, stays stopped */
+    "guest-asymmetric",
     /* a failed container fences its guest (a pseudo action), recovers
      * what ran there, and restarts the connection */
     "guest-container-failed",

@@ -812,6 +812,7 @@ void cs_apply_node_criteria(CsSolution *solution, GError **error)
 {
     (void)error;
     init_tables(solution);
+    cs_guest_allow_connections(solution);
     init_current(solution);
     init_target_roles(solution);
     apply_status_bans(solution);

@@ -334,6 +334,9 @@ int cs_guest_node_of_container(const CsModel *model, int container);
 gboolean cs_guest_filler_pinned(const CsModel *model, int rsc);
 /* guest.c: such fillers avoid every other node. */
 void cs_guest_pin_fillers(CsSolution *solution);
+/* guest.c: in an opt-in cluster, guest connections start allowed on
+ * every node. */
+void cs_guest_allow_connections(CsSolution *solution);
 /* guest.c: FALSE (error set) for a guest node situation not modelled. */
 gboolean cs_guest_check_supported(const CsSolution *solution, GError **error);
 /* remote.c: fencing devices and connections avoid remote nodes. */

@@ -10,6 +10,7 @@
  *     assigned with the other connections, before anything else, which
  *     assigns the container first (remote.c);
  *   - a container, as a connection, cannot run on a remote or guest node;
+ *   - in an opt-in cluster the connection is allowed everywhere still;
  *   - a filler whose container holds a guest node runs on that node;
  *   - the container starts before the connection, and stops after it;
  *     what runs on the guest node stops before the container stops and
@@ -88,6 +89,51 @@ void cs_guest_pin_fillers(CsSolution *solution)
             if (other != node && table->allowed[other])
                 cs_table_add_simple(table, other, CS_CONTRIB_STATUS_BAN,
                                     "runs in its container's node", -CS_INFINITY);
+        }
+    }
+}
+
+/* Whether container sits in a bundle (its guest node is a replica's,
+ * placed by bundle.c). */
+static gboolean in_bundle(const CsModel *model, int container)
+{
+    for (int rsc = container; rsc >= 0;) {
+        const CsResource *info = g_ptr_array_index(model->resources, rsc);
+
+        if (info->kind == CS_RSC_BUNDLE)
+            return TRUE;
+        rsc = info->parent;
+    }
+    return FALSE;
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote" and "Deciding Which Nodes
+ * a Resource Can Run On": in an opt-in cluster a guest node's implicit
+ * connection still starts allowed on every node, at the node's own
+ * weight, as in an opt-out cluster (its
+ * colocation with the container then keeps it with the container, and
+ * the remote and guest nodes are banned); an explicit connection needs
+ * a location as any resource does.  Checked with crm_simulate (corpus
+ * whitebox-asymmetric). */
+void cs_guest_allow_connections(CsSolution *solution)
+{
+    const CsModel *model = solution->model;
+
+    if (model->options.symmetric_cluster)
+        return;
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        int container = cs_guest_container_of(model, rsc);
+        CsTable *table = solution->work[rsc].table;
+
+        if (container < 0 || in_bundle(model, container))
+            continue;
+        for (int node = 0; node < solution->n_nodes; node++) {
+            const CsNode *info = g_ptr_array_index(model->nodes, node);
+
+            table->allowed[node] = TRUE;
+            if (info->weight != 0)
+                cs_table_add_simple(table, node, CS_CONTRIB_NODE_WEIGHT, "node score",
+                                    info->weight);
         }
     }
 }
@@ -267,8 +313,7 @@ static gboolean stranded_resource(const CsSolution *solution, int guest)
  * guest fenced for a failed container or connection, or for resources
  * active while its container or connection is not.  Refused: a container
  * or connection whose host is lost (the fencing of the host recovers some
- * containers and moves others), an opt-in cluster (where the connection
- * opts in through its container), a container or connection that is
+ * containers and moves others), a container or connection that is
  * unmanaged, in flight or active on more than one node, an orphan on the
  * guest, a fenced guest running resources named by orders, a resource
  * left stopped as the guest goes down. */
@@ -281,8 +326,6 @@ static gboolean guest_supported(const CsSolution *solution, const CsNode *guest,
 
     if (container < 0)
         return refuse(error, guest, "a guest node without its container");
-    if (!model->options.symmetric_cluster)
-        return refuse(error, guest, "an opt-in (asymmetric) cluster");
     held = summarize(model, container);
     linked = summarize(model, connection);
     if (held.host_lost || linked.host_lost)
