@@ -181,6 +181,10 @@ static const char *const unit_cases[] = {
      * node at the node's weight (n1's 7 also reaches vm1 through the
      * colocation); the explicit rem1, with no location, stays stopped */
     "guest-asymmetric",
+    /* d3, allowed only on g1 whose container stops, is still assigned
+     * there: of the nodes all unavailable or -INFINITY, g1 comes first
+     * by name, and a guest node is accepted as coming up */
+    "guest-down-start-blocked",
     /* a failed container fences its guest (a pseudo action), recovers
      * what ran there, and restarts the connection */
     "guest-container-failed",

@@ -1054,7 +1054,13 @@ static void assign_best_node(CsSolution *solution, int rsc)
                 chosen = nodes[i];
         }
     }
-    if (table->score[chosen] < 0 || !cs_engine_node_available(solution, chosen))
+    /* Pacemaker accepts a guest node that cannot run resources now: the
+     * transition assumes its connection comes up, and the start there
+     * waits on it (checked with crm_simulate: a resource allowed only on
+     * a guest whose container stops is started there, blocked). */
+    if (table->score[chosen] < 0
+        || (!cs_engine_node_available(solution, chosen)
+            && node_of(solution, chosen)->type != CS_NODE_GUEST))
         chosen = -1;
     assign_to(solution, rsc, chosen);
 }

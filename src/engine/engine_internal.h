@@ -161,6 +161,11 @@ struct CsSolution {
                                   could not run resources in the status
                                   (its definitions go unchecked); NULL
                                   when none */
+    guint8 *remote_checked;          /* remote.c: per node, a remote node
+                                        that could run resources in the
+                                        status and goes down as its
+                                        connection stops (its definitions
+                                        are checked still); NULL when none */
     /* Score merges left before the solve gives up (colocation.c): dense
      * colocation sets make the merge exponential, in Pacemaker too. */
     gint64 merges_left;
@@ -349,6 +354,9 @@ gboolean cs_remote_check_supported(const CsSolution *solution, GError **error);
 /* remote.c: whether the definitions of what ran on node go unchecked:
  * a remote node that could not run resources in the status. */
 gboolean cs_remote_definitions_unchecked(const CsSolution *solution, int node);
+/* remote.c: whether the definitions of what ran on node are checked
+ * although the node goes down: its connection stops in this transition. */
+gboolean cs_remote_definitions_checked(const CsSolution *solution, int node);
 void cs_assign_all(CsSolution *solution);
 int cs_assign(CsSolution *solution, int rsc);
 CsScore cs_rule_node_base(const CsNode *node, const CsRule *rule);
