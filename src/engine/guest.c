@@ -293,25 +293,6 @@ static gboolean ordered_resource_on(const CsModel *model, int guest)
     return FALSE;
 }
 
-/* Whether a primitive active on the guest node stays stopped while the
- * guest node cannot run resources any more. */
-static gboolean stranded_resource(const CsSolution *solution, int guest)
-{
-    const CsModel *model = solution->model;
-
-    if (cs_engine_node_available(solution, guest))
-        return FALSE;
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (state->node == guest && state->rsc >= 0 && state->role >= CS_ROLE_STARTED
-            && (solution->work[state->rsc].assigned < 0
-                || solution->work[state->rsc].next_role == CS_ROLE_STOPPED))
-            return TRUE;
-    }
-    return FALSE;
-}
-
 /* The guest node situations followed exactly: a container and its
  * connection that start, stop, move or migrate together between healthy
  * cluster nodes, with what runs on the guest node following them; a
@@ -320,8 +301,9 @@ static gboolean stranded_resource(const CsSolution *solution, int guest)
  * or connection whose host is lost (the fencing of the host recovers some
  * containers and moves others), a container or connection that is
  * unmanaged, in flight or active on more than one node, an orphan on the
- * guest, a fenced guest running resources named by orders, a resource
- * left stopped as the guest goes down. */
+ * guest, a fenced guest running resources named by orders.  A resource
+ * left with only the guest going down is assigned there all the same
+ * (assign.c), its start waiting on the connection's. */
 static gboolean guest_supported(const CsSolution *solution, const CsNode *guest, GError **error)
 {
     const CsModel *model = solution->model;
@@ -349,18 +331,13 @@ static gboolean guest_supported(const CsSolution *solution, const CsNode *guest,
         return refuse(error, guest,
                       "fencing it with orders on what runs "
                       "there");
-    /* crm_simulate then gives the stop "due to unrunnable" the
-     * connection's start, which the engine does not follow yet */
-    if (getenv("XX") == NULL && stranded_resource(solution, guest->index))
-        return refuse(error, guest,
-                      "a resource left stopped as the node "
-                      "goes down");
     return TRUE;
 }
 
-/* Whether a filler pinned to its container's node cannot run there:
- * crm_simulate then still plans its start there, blocked (found by
- * oracle-diff's gen_remote.py), which the engine does not follow yet. */
+/* Whether a filler pinned to a remote node (its container is the
+ * connection) cannot run there: what crm_simulate then plans is not
+ * followed yet.  On a guest node it is: the filler is assigned there
+ * all the same, its start blocked (assign.c; found by gen_remote.py). */
 static const CsNode *pinned_filler_stranded(const CsSolution *solution)
 {
     const CsModel *model = solution->model;
@@ -368,7 +345,8 @@ static const CsNode *pinned_filler_stranded(const CsSolution *solution)
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         int node = filler_node(model, g_ptr_array_index(model->resources, rsc));
 
-        if (node >= 0 && !cs_engine_node_available(solution, node))
+        if (node >= 0 && !cs_engine_node_available(solution, node)
+            && ((const CsNode *)g_ptr_array_index(model->nodes, node))->type != CS_NODE_GUEST)
             return g_ptr_array_index(model->nodes, node);
     }
     return NULL;
