@@ -273,26 +273,6 @@ static gboolean orphan_on(const CsModel *model, int guest)
     return FALSE;
 }
 
-/* Whether an order constraint names a resource active on the guest node:
- * when the guest is fenced, which of the implied restarts crm_simulate
- * names as the reason is not followed yet (corpus bug-rh-1097457). */
-static gboolean ordered_resource_on(const CsModel *model, int guest)
-{
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (state->node != guest || state->rsc < 0 || state->role < CS_ROLE_STARTED)
-            continue;
-        for (guint j = 0; model->orders != NULL && j < model->orders->len; j++) {
-            const CsOrder *order = g_ptr_array_index(model->orders, j);
-
-            if (order->first == state->rsc || order->then == state->rsc)
-                return TRUE;
-        }
-    }
-    return FALSE;
-}
-
 /* The guest node situations followed exactly: a container and its
  * connection that start, stop, move or migrate together between healthy
  * cluster nodes, with what runs on the guest node following them; a
@@ -301,7 +281,8 @@ static gboolean ordered_resource_on(const CsModel *model, int guest)
  * or connection whose host is lost (the fencing of the host recovers some
  * containers and moves others), a container or connection that is
  * unmanaged, in flight or active on more than one node, an orphan on the
- * guest, a fenced guest running resources named by orders.  A resource
+ * guest.  A fenced guest's resources named by orders are recovered as
+ * any other (corpus bug-rh-1097457).  A resource
  * left with only the guest going down is assigned there all the same
  * (assign.c), its start waiting on the connection's. */
 static gboolean guest_supported(const CsSolution *solution, const CsNode *guest, GError **error)
@@ -327,10 +308,6 @@ static gboolean guest_supported(const CsSolution *solution, const CsNode *guest,
         return refuse(error, guest, "an unmanaged container or connection");
     if (orphan_on(model, guest->index))
         return refuse(error, guest, "an orphan active on it");
-    if (guest->remote_requires_reset && ordered_resource_on(model, guest->index))
-        return refuse(error, guest,
-                      "fencing it with orders on what runs "
-                      "there");
     return TRUE;
 }
 
