@@ -307,6 +307,22 @@ static gboolean connection_has_failures(const CsModel *model, int connection)
     return connection_failed(model, connection);
 }
 
+/* Whether a resource on node failed there (here a recurring monitor
+ * found it stopped): with its connection's host lost,
+ * crm_simulate may fence the node for resources "in unknown state"
+ * rather than "active" (gen_remote.py seed 50042), which is not
+ * followed yet. */
+static gboolean failed_on(const CsModel *model, int node)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->node == node && state->failed)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Whether the connection runs on a node that is lost (being fenced). */
 static gboolean connection_host_lost(const CsSolution *solution, int connection)
 {
@@ -443,6 +459,12 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
      * with resources active there, and its connection does not start */
     if (remote->unclean && !(up && remote->unseen) && (up || !remote->unseen || fenced == NULL))
         return refuse(error, "fencing", remote->uname);
+    if (connection_host_lost(solution, connection->index)
+        && failed_on(model, remote->index))
+        return refuse(error,
+                      "a failed resource there while its connection's host "
+                      "is lost",
+                      remote->uname);
     /* fencing a remote node needs fencing enabled and a device */
     if (fenced != NULL && (!model->options.stonith_enabled || solution->stonith_unmanage))
         return refuse(error, "fencing without a device", remote->uname);
