@@ -185,6 +185,9 @@ static const char *const unit_cases[] = {
      * there: of the nodes all unavailable or -INFINITY, g1 comes first
      * by name, and a guest node is accepted as coming up */
     "guest-down-start-blocked",
+    /* vm1 and g1 ran on n1, which left unclean: g1 needs fencing too,
+     * vm1 is recovered on n2 (src/model/status.c) */
+    "guest-host-fenced",
     /* a failed container fences its guest (a pseudo action), recovers
      * what ran there, and restarts the connection */
     "guest-container-failed",

@@ -260,6 +260,39 @@ static ActiveSummary summarize(const CsModel *model, int rsc)
     return summary;
 }
 
+/* Whether the container's and the connection's histories on lost nodes
+ * are followed: every such node is being fenced (unclean, not merely
+ * gone), and what is active there is both, on that one node only (the
+ * guest is fenced with it and its container recovered elsewhere), or
+ * neither (only probes or stops recorded there). */
+static gboolean lost_hosts_followed(const CsModel *model, int container, int connection)
+{
+    int host = -1;
+    gboolean elsewhere = FALSE;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsNode *node;
+        gboolean active = state->role >= CS_ROLE_STARTED || state->failed;
+
+        if (state->rsc != container && state->rsc != connection)
+            continue;
+        node = g_ptr_array_index(model->nodes, state->node);
+        if (node->online) {
+            elsewhere |= active;
+            continue;
+        }
+        if (!node->unclean)
+            return FALSE;
+        if (!active)
+            continue;
+        if (host >= 0 && host != state->node)
+            return FALSE;
+        host = state->node;
+    }
+    return host < 0 || !elsewhere;
+}
+
 /* Whether an orphan (a history of a resource no longer configured) is
  * active on the guest node. */
 static gboolean orphan_on(const CsModel *model, int guest)
@@ -296,7 +329,7 @@ static gboolean guest_supported(const CsSolution *solution, const CsNode *guest,
         return refuse(error, guest, "a guest node without its container");
     held = summarize(model, container);
     linked = summarize(model, connection);
-    if (held.host_lost || linked.host_lost)
+    if ((held.host_lost || linked.host_lost) && !lost_hosts_followed(model, container, connection))
         return refuse(error, guest,
                       "a container or connection on a lost "
                       "host");
@@ -329,16 +362,19 @@ static const CsNode *pinned_filler_stranded(const CsSolution *solution)
     return NULL;
 }
 
-/* A cluster node down (or being fenced) alongside guest nodes: what
+/* A cluster node down, not being fenced, alongside guest nodes: what
  * crm_simulate then makes of the guests, their containers and what was
  * placed there is not followed yet (gen_remote.py seeds 34406, 34531,
- * 34682 were answered wrong). */
+ * 34682 were answered wrong).  A node being fenced is followed: the
+ * guests it hosted need fencing too (src/model/status.c), their
+ * containers are recovered (corpus guest-node-host-dies,
+ * whitebox-imply-stop-on-fence). */
 static const CsNode *cluster_node_down(const CsModel *model)
 {
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
 
-        if (node->type == CS_NODE_MEMBER && (!node->online || node->unclean))
+        if (node->type == CS_NODE_MEMBER && !node->online && !node->unclean)
             return node;
     }
     return NULL;

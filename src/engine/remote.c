@@ -459,7 +459,7 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
      * with resources active there, and its connection does not start */
     if (remote->unclean && !(up && remote->unseen) && (up || !remote->unseen || fenced == NULL))
         return refuse(error, "fencing", remote->uname);
-    if (connection_host_lost(solution, connection->index)
+    if (remote->type == CS_NODE_REMOTE && connection_host_lost(solution, connection->index)
         && failed_on(model, remote->index))
         return refuse(error,
                       "a failed resource there while its connection's host "
