@@ -201,22 +201,39 @@ void cs_guest_order_actions(CsGraph *graph)
     }
 }
 
+/* Whether the container is started somewhere after the transition. */
+static gboolean container_restarts(const CsSolution *solution, int container)
+{
+    const CsRscWork *work = &solution->work[container];
+
+    return work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
+}
+
 /* Pacemaker Explained 2.1, "Pacemaker Remote": a guest node is "fenced"
  * by recovering its container, which the status marks (a failed container
  * or connection, resources active on a guest that is down).  The fencing
  * is a pseudo action, scheduled even with stonith-enabled=false, after
  * the cluster nodes' (crm_simulate lists it first: newest first), and
- * what ran on the guest node stops with it. */
+ * what ran on the guest node stops with it; "off" rather than the
+ * stonith-action when the container is not started again. */
 void cs_guest_schedule_fencing(CsGraph *graph)
 {
     const CsModel *model = graph->model;
 
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
+        int container = cs_guest_container_of(model, node->remote_rsc);
+        CsAct *fence;
 
-        if (node->type == CS_NODE_GUEST && node->remote_requires_reset
-            && cs_guest_container_of(model, node->remote_rsc) >= 0)
-            fence_node(graph, (int)i, CS_ACT_PSEUDO, g_strdup("guest is unclean"));
+        if (node->type != CS_NODE_GUEST || !node->remote_requires_reset || container < 0)
+            continue;
+        fence = fence_node(graph, (int)i, CS_ACT_PSEUDO, g_strdup("guest is unclean"));
+        /* a container that is not started again powers the guest off
+         * (checked with crm_simulate, gen_remote.py seed 70191) */
+        if (!container_restarts(graph->solution, container)) {
+            g_free(fence->name);
+            fence->name = g_strdup("off");
+        }
     }
 }
 
