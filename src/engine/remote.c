@@ -294,19 +294,6 @@ static gboolean connection_lost(const CsModel *model, int connection)
     return FALSE;
 }
 
-/* Any fail count of the connection, even expired or cleared: with
- * reconnect_interval, failures decide when the cluster reconnects. */
-static gboolean connection_has_failures(const CsModel *model, int connection)
-{
-    for (guint i = 0; model->fail_counts && i < model->fail_counts->len; i++) {
-        const CsFailCount *count = g_ptr_array_index(model->fail_counts, i);
-
-        if (count->rsc == connection)
-            return TRUE;
-    }
-    return connection_failed(model, connection);
-}
-
 /* Whether a resource on node failed there (here a recurring monitor
  * found it stopped): with its connection's host lost,
  * crm_simulate may fence the node for resources "in unknown state"
@@ -447,7 +434,7 @@ static gboolean clone_instance_on(const CsModel *model, int node)
  * for good, or as unseen or down with resources active while its
  * connection does not start.  Refused: other unclean remote nodes,
  * fencing without fencing enabled or a device, a remote node fenced
- * before (remote_was_fenced), reconnect_interval after a failure,
+ * before (remote_was_fenced),
  * node_in_maintenance, a remote node shutting down, an unmanaged
  * connection that is stopped, a half-migrated connection whose host is
  * lost, a colocation with one that
@@ -469,8 +456,11 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
     connection = g_ptr_array_index(model->resources, remote->remote_rsc);
     work = &solution->work[remote->remote_rsc];
     up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
-    if (connection->remote_reconnect_ms > 0 && connection_has_failures(model, connection->index))
-        return refuse(error, "reconnect_interval after a failure", remote->uname);
+    /* reconnect_interval (Pacemaker Explained 2.1, "Pacemaker Remote"):
+     * a failed connection stays stopped, and its failure does not expire
+     * while fencing is enabled and the node was not fenced since
+     * (src/model/status.c); checked with crm_simulate, tests
+     * remote-reconnect-* */
     /* a connection lost in its monitor fences its node
      * (remote_fence_reason(); a guest node's recovers its container,
      * guest.c); one that failed otherwise (its start) is not followed */
