@@ -420,6 +420,27 @@ static const CsResource *failed_filler_of_stopped_guest(const CsModel *model)
     return NULL;
 }
 
+/* The lost cluster node an explicit remote node's connection ran on,
+ * alongside guest nodes: with both, crm_simulate's reasons for fencing
+ * the remote node are not followed yet (gen_remote.py seed 90059). */
+static const CsNode *remote_connection_on_lost_host(const CsModel *model)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsResource *info;
+        const CsNode *host;
+
+        if (state->rsc < 0 || state->role < CS_ROLE_STARTED)
+            continue;
+        info = g_ptr_array_index(model->resources, state->rsc);
+        host = g_ptr_array_index(model->nodes, state->node);
+        if (info->kind == CS_RSC_PRIMITIVE && info->is_remote_connection && info->container < 0
+            && info->remote_node >= 0 && (!host->online || host->unclean))
+            return host;
+    }
+    return NULL;
+}
+
 gboolean cs_guest_check_supported(const CsSolution *solution, GError **error)
 {
     const CsResource *filler = failed_filler_of_stopped_guest(solution->model);
@@ -435,6 +456,8 @@ gboolean cs_guest_check_supported(const CsSolution *solution, GError **error)
     const CsNode *down = cluster_node_down(solution->model);
     gboolean guests = (solution->model->features & CS_FEATURE_GUEST_NODE) != 0;
 
+    if (guests && down == NULL)
+        down = remote_connection_on_lost_host(solution->model);
     if (guests && down != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "guest nodes with cluster node %s down are not "
