@@ -444,6 +444,9 @@ static const CsNode *remote_connection_on_lost_host(const CsModel *model)
 gboolean cs_guest_check_supported(const CsSolution *solution, GError **error)
 {
     const CsResource *filler = failed_filler_of_stopped_guest(solution->model);
+    const CsNode *stranded = pinned_filler_stranded(solution);
+    const CsNode *down = cluster_node_down(solution->model);
+    gboolean guests = (solution->model->features & CS_FEATURE_GUEST_NODE) != 0;
 
     if (filler != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
@@ -452,9 +455,6 @@ gboolean cs_guest_check_supported(const CsSolution *solution, GError **error)
                     filler->id);
         return FALSE;
     }
-    const CsNode *stranded = pinned_filler_stranded(solution);
-    const CsNode *down = cluster_node_down(solution->model);
-    gboolean guests = (solution->model->features & CS_FEATURE_GUEST_NODE) != 0;
 
     if (guests && down == NULL)
         down = remote_connection_on_lost_host(solution->model);

@@ -484,8 +484,8 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
      * resource never probed there is fenced "resources are in unknown
      * state" is not followed (gen_remote.py seeds 50042, 81325 fenced it;
      * corpus remote-recover-no-resources does not) */
-    if (remote->type == CS_NODE_REMOTE && connection_host_lost(solution, connection->index)
-        && !up && (failed_on(model, remote->index) || unprobed_and_idle(model, remote->index)))
+    if (remote->type == CS_NODE_REMOTE && connection_host_lost(solution, connection->index) && !up
+        && (failed_on(model, remote->index) || unprobed_and_idle(model, remote->index)))
         return refuse(error,
                       "a failed or unprobed resource there while its "
                       "connection's host is lost",
@@ -504,8 +504,7 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
      * fenced (corpus remote-recover-all); a guest node's are (corpus
      * whitebox-stop, gen_remote.py seeds 40000-41280) */
     if (remote->type == CS_NODE_REMOTE && !cs_engine_node_available(solution, remote->index)
-        && fenced == NULL
-        && clone_instance_on(model, remote->index))
+        && fenced == NULL && clone_instance_on(model, remote->index))
         return refuse(error,
                       "clone instances on a node that cannot keep "
                       "them",
