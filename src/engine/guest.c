@@ -214,8 +214,10 @@ static gboolean container_restarts(const CsSolution *solution, int container)
  * or connection, resources active on a guest that is down).  The fencing
  * is a pseudo action, scheduled even with stonith-enabled=false, after
  * the cluster nodes' (crm_simulate lists it first: newest first), and
- * what ran on the guest node stops with it; "off" rather than the
- * stonith-action when the container is not started again. */
+ * what ran on the guest node stops with it.  Whether crm_simulate
+ * powers it off or reboots it when its container stays stopped is not
+ * understood (both seen, gen_remote.py seeds 70191, 100089, 110063):
+ * guest_supported() refuses that. */
 void cs_guest_schedule_fencing(CsGraph *graph)
 {
     const CsModel *model = graph->model;
@@ -223,18 +225,10 @@ void cs_guest_schedule_fencing(CsGraph *graph)
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
         int container = cs_guest_container_of(model, node->remote_rsc);
-        CsAct *fence;
 
         if (node->type != CS_NODE_GUEST || !node->remote_requires_reset || container < 0)
             continue;
-        fence = fence_node(graph, (int)i, CS_ACT_PSEUDO, g_strdup("guest is unclean"));
-        /* a container that is not started again powers the guest off
-         * (checked with crm_simulate, gen_remote.py seed 70191; an
-         * opt-in cluster differs and is refused, guest_supported()) */
-        if (!container_restarts(graph->solution, container)) {
-            g_free(fence->name);
-            fence->name = g_strdup("off");
-        }
+        fence_node(graph, (int)i, CS_ACT_PSEUDO, g_strdup("guest is unclean"));
     }
 }
 
@@ -357,12 +351,10 @@ static gboolean guest_supported(const CsSolution *solution, const CsNode *guest,
                       "several nodes or in flight");
     if (!solution->work[container].managed || !solution->work[connection].managed)
         return refuse(error, guest, "an unmanaged container or connection");
-    /* crm_simulate reboots such a guest whose container stays stopped in
-     * an opt-in cluster (gen_remote.py seed 100089), not followed yet */
-    if (guest->remote_requires_reset && !model->options.symmetric_cluster
-        && !container_restarts(solution, container))
-        return refuse(error, guest,
-                      "fencing it in an opt-in cluster while its container stays stopped");
+    /* crm_simulate powers such a guest off or reboots it (seeds 70191,
+     * 100089, 110063): not followed yet */
+    if (guest->remote_requires_reset && !container_restarts(solution, container))
+        return refuse(error, guest, "fencing it while its container stays stopped");
     if (orphan_on(model, guest->index))
         return refuse(error, guest, "an orphan active on it");
     return TRUE;
