@@ -177,6 +177,17 @@ static const char *const unit_cases[] = {
     "guest-start",
     "guest-container-moves",
     "guest-filler-pinned",
+    /* in an opt-in cluster a guest's connection starts allowed on every
+     * node at the node's weight (n1's 7 also reaches vm1 through the
+     * colocation); the explicit rem1, with no location, stays stopped */
+    "guest-asymmetric",
+    /* d3, allowed only on g1 whose container stops, is still assigned
+     * there: of the nodes all unavailable or -INFINITY, g1 comes first
+     * by name, and a guest node is accepted as coming up */
+    "guest-down-start-blocked",
+    /* vm1 and g1 ran on n1, which left unclean: g1 needs fencing too,
+     * vm1 is recovered on n2 (src/model/status.c) */
+    "guest-host-fenced",
     /* a failed container fences its guest (a pseudo action), recovers
      * what ran there, and restarts the connection */
     "guest-container-failed",

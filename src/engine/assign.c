@@ -797,6 +797,7 @@ void cs_apply_node_criteria(CsSolution *solution, GError **error)
     (void)error;
     init_tables(solution);
     cs_bundle_limit_guest_nodes(solution);
+    cs_guest_allow_connections(solution);
     init_current(solution);
     init_target_roles(solution);
     apply_status_bans(solution);
@@ -1024,7 +1025,13 @@ static void assign_best_node(CsSolution *solution, int rsc)
                 chosen = nodes[i];
         }
     }
-    if (table->score[chosen] < 0 || !cs_engine_node_available(solution, chosen))
+    /* Pacemaker accepts a guest node that cannot run resources now: the
+     * transition assumes its connection comes up, and the start there
+     * waits on it (checked with crm_simulate: a resource allowed only on
+     * a guest whose container stops is started there, blocked). */
+    if (table->score[chosen] < 0
+        || (!cs_engine_node_available(solution, chosen)
+            && node_of(solution, chosen)->type != CS_NODE_GUEST))
         chosen = -1;
     cs_assign_to(solution, rsc, chosen);
 }

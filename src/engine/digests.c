@@ -152,15 +152,18 @@ void check_definitions(CsGraph *graph)
         if (info->kind != CS_RSC_PRIMITIVE
             || (info->parent < 0 && cs_rsc_is_orphan(graph->solution, state->rsc)))
             continue;
-        if (cs_remote_definitions_unchecked(graph->solution, state->node)
-            || !definitions_checked_on(graph, state->node))
+        if (cs_remote_definitions_unchecked(graph->solution, state->node))
             continue;
         /* Pacemaker checks the histories of available nodes only (and
          * of nodes in maintenance): none on a standby or shutting-down
          * node (checked with crm_simulate: a resource migrating away
-         * from one has no "due to resource definition change"). */
-        if (!node_info(graph, state->node)->maintenance
-            && !cs_engine_node_available(graph->solution, state->node))
+         * from one has no "due to resource definition change").  A
+         * remote node going down with its connection was available
+         * when they were checked (remote.c). */
+        if (!cs_remote_definitions_checked(graph->solution, state->node)
+            && (!definitions_checked_on(graph, state->node)
+                || (!node_info(graph, state->node)->maintenance
+                    && !cs_engine_node_available(graph->solution, state->node))))
             continue;
         if (state->agent_changed)
             restart_changed_agent(graph, state);

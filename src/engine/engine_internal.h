@@ -154,6 +154,11 @@ struct CsSolution {
                                   could not run resources in the status
                                   (its definitions go unchecked); NULL
                                   when none */
+    guint8 *remote_checked;          /* remote.c: per node, a remote node
+                                        that could run resources in the
+                                        status and goes down as its
+                                        connection stops (its definitions
+                                        are checked still); NULL when none */
     /* Score merges left before the solve gives up (colocation.c): dense
      * colocation sets make the merge exponential, in Pacemaker too. */
     gint64 merges_left;
@@ -321,6 +326,9 @@ int cs_guest_node_of_container(const CsModel *model, int container);
 gboolean cs_guest_filler_pinned(const CsModel *model, int rsc);
 /* guest.c: such fillers avoid every other node. */
 void cs_guest_pin_fillers(CsSolution *solution);
+/* guest.c: in an opt-in cluster, guest connections start allowed on
+ * every node. */
+void cs_guest_allow_connections(CsSolution *solution);
 /* guest.c: FALSE (error set) for a guest node situation not modelled. */
 gboolean cs_guest_check_supported(const CsSolution *solution, GError **error);
 /* remote.c: fencing devices and connections avoid remote nodes. */
@@ -333,6 +341,9 @@ gboolean cs_remote_check_supported(const CsSolution *solution, GError **error);
 /* remote.c: whether the definitions of what ran on node go unchecked:
  * a remote node that could not run resources in the status. */
 gboolean cs_remote_definitions_unchecked(const CsSolution *solution, int node);
+/* remote.c: whether the definitions of what ran on node are checked
+ * although the node goes down: its connection stops in this transition. */
+gboolean cs_remote_definitions_checked(const CsSolution *solution, int node);
 void cs_assign_all(CsSolution *solution);
 extern const CsPlacers cs_placers;
 /* place.c: rsc placed, whatever its kind (through solution->placers). */

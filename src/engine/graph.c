@@ -310,7 +310,10 @@ static void update_runnable(CsGraph *graph, CsAct *action)
      * is-managed): optional, but still judged runnable below. */
     if (!(graph->rsc_flags[action->rsc] & CS_RSCF_MANAGED))
         action->flags |= CS_ACT_OPTIONAL;
-    if (!node->online) {
+    /* a guest node down is assumed to come up with its connection,
+     * unless it needs fencing (Pacemaker Explained 2.1, "Pacemaker
+     * Remote"; checked with crm_simulate) */
+    if (!node->online && (node->type != CS_NODE_GUEST || node->remote_requires_reset)) {
         action->flags &= ~CS_ACT_RUNNABLE;
     } else if (node->pending) {
         action->flags &= ~CS_ACT_RUNNABLE;

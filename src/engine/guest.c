@@ -10,6 +10,7 @@
  *     assigned with the other connections, before anything else, which
  *     assigns the container first (remote.c);
  *   - a container, as a connection, cannot run on a remote or guest node;
+ *   - in an opt-in cluster the connection is allowed everywhere still;
  *   - a filler whose container holds a guest node runs on that node;
  *   - the container starts before the connection, and stops after it;
  *     what runs on the guest node stops before the container stops and
@@ -92,6 +93,51 @@ void cs_guest_pin_fillers(CsSolution *solution)
     }
 }
 
+/* Whether container sits in a bundle (its guest node is a replica's,
+ * placed by bundle.c). */
+static gboolean in_bundle(const CsModel *model, int container)
+{
+    for (int rsc = container; rsc >= 0;) {
+        const CsResource *info = g_ptr_array_index(model->resources, rsc);
+
+        if (info->kind == CS_RSC_BUNDLE)
+            return TRUE;
+        rsc = info->parent;
+    }
+    return FALSE;
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote" and "Deciding Which Nodes
+ * a Resource Can Run On": in an opt-in cluster a guest node's implicit
+ * connection still starts allowed on every node, at the node's own
+ * weight, as in an opt-out cluster (its
+ * colocation with the container then keeps it with the container, and
+ * the remote and guest nodes are banned); an explicit connection needs
+ * a location as any resource does.  Checked with crm_simulate (corpus
+ * whitebox-asymmetric). */
+void cs_guest_allow_connections(CsSolution *solution)
+{
+    const CsModel *model = solution->model;
+
+    if (model->options.symmetric_cluster)
+        return;
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        int container = cs_guest_container_of(model, rsc);
+        CsTable *table = solution->work[rsc].table;
+
+        if (container < 0 || in_bundle(model, container))
+            continue;
+        for (int node = 0; node < solution->n_nodes; node++) {
+            const CsNode *info = g_ptr_array_index(model->nodes, node);
+
+            table->allowed[node] = TRUE;
+            if (info->weight != 0)
+                cs_table_add_simple(table, node, CS_CONTRIB_NODE_WEIGHT, "node score",
+                                    info->weight);
+        }
+    }
+}
+
 /* Whether rsc is active on node in the status. */
 static gboolean active_on(const CsGraph *graph, int rsc, int node)
 {
@@ -121,9 +167,14 @@ static void order_guest_resource(CsGraph *graph, int rsc)
         container = cs_guest_container_of(model, node->remote_rsc);
         if (container < 0)
             continue;
-        if (graph->assigned[rsc] == (int)i)
+        if (graph->assigned[rsc] == (int)i) {
             order_rsc(graph, container, CS_TASK_START, rsc, CS_TASK_START,
                       ORD_IMPLIES_THEN | ORD_RUNNABLE_LEFT);
+            /* and it waits on the connection's start, the one named
+             * when neither can run */
+            order_rsc(graph, node->remote_rsc, CS_TASK_START, rsc, CS_TASK_START,
+                      ORD_RUNNABLE_LEFT);
+        }
         if (active_on(graph, rsc, (int)i))
             order_rsc(graph, rsc, CS_TASK_STOP, container, CS_TASK_STOP, ORD_IMPLIES_FIRST);
     }
@@ -150,22 +201,34 @@ void cs_guest_order_actions(CsGraph *graph)
     }
 }
 
+/* Whether the container is started somewhere after the transition. */
+static gboolean container_restarts(const CsSolution *solution, int container)
+{
+    const CsRscWork *work = &solution->work[container];
+
+    return work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
+}
+
 /* Pacemaker Explained 2.1, "Pacemaker Remote": a guest node is "fenced"
  * by recovering its container, which the status marks (a failed container
  * or connection, resources active on a guest that is down).  The fencing
  * is a pseudo action, scheduled even with stonith-enabled=false, after
  * the cluster nodes' (crm_simulate lists it first: newest first), and
- * what ran on the guest node stops with it. */
+ * what ran on the guest node stops with it.  Whether crm_simulate
+ * powers it off or reboots it when its container stays stopped is not
+ * understood (both seen, gen_remote.py seeds 70191, 100089, 110063):
+ * guest_supported() refuses that. */
 void cs_guest_schedule_fencing(CsGraph *graph)
 {
     const CsModel *model = graph->model;
 
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
+        int container = cs_guest_container_of(model, node->remote_rsc);
 
-        if (node->type == CS_NODE_GUEST && node->remote_requires_reset
-            && cs_guest_container_of(model, node->remote_rsc) >= 0)
-            fence_node(graph, (int)i, CS_ACT_PSEUDO, g_strdup("guest is unclean"));
+        if (node->type != CS_NODE_GUEST || !node->remote_requires_reset || container < 0)
+            continue;
+        fence_node(graph, (int)i, CS_ACT_PSEUDO, g_strdup("guest is unclean"));
     }
 }
 
@@ -209,6 +272,39 @@ static ActiveSummary summarize(const CsModel *model, int rsc)
     return summary;
 }
 
+/* Whether the container's and the connection's histories on lost nodes
+ * are followed: every such node is being fenced (unclean, not merely
+ * gone), and what is active there is both, on that one node only (the
+ * guest is fenced with it and its container recovered elsewhere), or
+ * neither (only probes or stops recorded there). */
+static gboolean lost_hosts_followed(const CsModel *model, int container, int connection)
+{
+    int host = -1;
+    gboolean elsewhere = FALSE;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsNode *node;
+        gboolean active = state->role >= CS_ROLE_STARTED || state->failed;
+
+        if (state->rsc != container && state->rsc != connection)
+            continue;
+        node = g_ptr_array_index(model->nodes, state->node);
+        if (node->online) {
+            elsewhere |= active;
+            continue;
+        }
+        if (!node->unclean)
+            return FALSE;
+        if (!active)
+            continue;
+        if (host >= 0 && host != state->node)
+            return FALSE;
+        host = state->node;
+    }
+    return host < 0 || !elsewhere;
+}
+
 /* Whether an orphan (a history of a resource no longer configured) is
  * active on the guest node. */
 static gboolean orphan_on(const CsModel *model, int guest)
@@ -222,56 +318,18 @@ static gboolean orphan_on(const CsModel *model, int guest)
     return FALSE;
 }
 
-/* Whether an order constraint names a resource active on the guest node:
- * when the guest is fenced, which of the implied restarts crm_simulate
- * names as the reason is not followed yet (corpus bug-rh-1097457). */
-static gboolean ordered_resource_on(const CsModel *model, int guest)
-{
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (state->node != guest || state->rsc < 0 || state->role < CS_ROLE_STARTED)
-            continue;
-        for (guint j = 0; model->orders != NULL && j < model->orders->len; j++) {
-            const CsOrder *order = g_ptr_array_index(model->orders, j);
-
-            if (order->first == state->rsc || order->then == state->rsc)
-                return TRUE;
-        }
-    }
-    return FALSE;
-}
-
-/* Whether a primitive active on the guest node stays stopped while the
- * guest node cannot run resources any more. */
-static gboolean stranded_resource(const CsSolution *solution, int guest)
-{
-    const CsModel *model = solution->model;
-
-    if (cs_engine_node_available(solution, guest))
-        return FALSE;
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (state->node == guest && state->rsc >= 0 && state->role >= CS_ROLE_STARTED
-            && (solution->work[state->rsc].assigned < 0
-                || solution->work[state->rsc].next_role == CS_ROLE_STOPPED))
-            return TRUE;
-    }
-    return FALSE;
-}
-
 /* The guest node situations followed exactly: a container and its
  * connection that start, stop, move or migrate together between healthy
  * cluster nodes, with what runs on the guest node following them; a
  * guest fenced for a failed container or connection, or for resources
  * active while its container or connection is not.  Refused: a container
  * or connection whose host is lost (the fencing of the host recovers some
- * containers and moves others), an opt-in cluster (where the connection
- * opts in through its container), a container or connection that is
+ * containers and moves others), a container or connection that is
  * unmanaged, in flight or active on more than one node, an orphan on the
- * guest, a fenced guest running resources named by orders, a resource
- * left stopped as the guest goes down. */
+ * guest.  A fenced guest's resources named by orders are recovered as
+ * any other (corpus bug-rh-1097457).  A resource
+ * left with only the guest going down is assigned there all the same
+ * (assign.c), its start waiting on the connection's. */
 static gboolean guest_supported(const CsSolution *solution, const CsNode *guest, GError **error)
 {
     const CsModel *model = solution->model;
@@ -281,11 +339,9 @@ static gboolean guest_supported(const CsSolution *solution, const CsNode *guest,
 
     if (container < 0)
         return refuse(error, guest, "a guest node without its container");
-    if (!model->options.symmetric_cluster)
-        return refuse(error, guest, "an opt-in (asymmetric) cluster");
     held = summarize(model, container);
     linked = summarize(model, connection);
-    if (held.host_lost || linked.host_lost)
+    if ((held.host_lost || linked.host_lost) && !lost_hosts_followed(model, container, connection))
         return refuse(error, guest,
                       "a container or connection on a lost "
                       "host");
@@ -295,24 +351,19 @@ static gboolean guest_supported(const CsSolution *solution, const CsNode *guest,
                       "several nodes or in flight");
     if (!solution->work[container].managed || !solution->work[connection].managed)
         return refuse(error, guest, "an unmanaged container or connection");
+    /* crm_simulate powers such a guest off or reboots it (seeds 70191,
+     * 100089, 110063): not followed yet */
+    if (guest->remote_requires_reset && !container_restarts(solution, container))
+        return refuse(error, guest, "fencing it while its container stays stopped");
     if (orphan_on(model, guest->index))
         return refuse(error, guest, "an orphan active on it");
-    if (guest->remote_requires_reset && ordered_resource_on(model, guest->index))
-        return refuse(error, guest,
-                      "fencing it with orders on what runs "
-                      "there");
-    /* crm_simulate then gives the stop "due to unrunnable" the
-     * connection's start, which the engine does not follow yet */
-    if (stranded_resource(solution, guest->index))
-        return refuse(error, guest,
-                      "a resource left stopped as the node "
-                      "goes down");
     return TRUE;
 }
 
-/* Whether a filler pinned to its container's node cannot run there:
- * crm_simulate then still plans its start there, blocked (found by
- * oracle-diff's gen_remote.py), which the engine does not follow yet. */
+/* Whether a filler pinned to a remote node (its container is the
+ * connection) cannot run there: what crm_simulate then plans is not
+ * followed yet.  On a guest node it is: the filler is assigned there
+ * all the same, its start blocked (assign.c; found by gen_remote.py). */
 static const CsNode *pinned_filler_stranded(const CsSolution *solution)
 {
     const CsModel *model = solution->model;
@@ -320,33 +371,92 @@ static const CsNode *pinned_filler_stranded(const CsSolution *solution)
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         int node = filler_node(model, g_ptr_array_index(model->resources, rsc));
 
-        if (node >= 0 && !cs_engine_node_available(solution, node))
+        if (node >= 0 && !cs_engine_node_available(solution, node)
+            && ((const CsNode *)g_ptr_array_index(model->nodes, node))->type != CS_NODE_GUEST)
             return g_ptr_array_index(model->nodes, node);
     }
     return NULL;
 }
 
-/* A cluster node down (or being fenced) alongside guest nodes: what
+/* A cluster node down, not being fenced, alongside guest nodes: what
  * crm_simulate then makes of the guests, their containers and what was
  * placed there is not followed yet (gen_remote.py seeds 34406, 34531,
- * 34682 were answered wrong). */
+ * 34682 were answered wrong).  A node being fenced is followed: the
+ * guests it hosted need fencing too (src/model/status.c), their
+ * containers are recovered (corpus guest-node-host-dies,
+ * whitebox-imply-stop-on-fence). */
 static const CsNode *cluster_node_down(const CsModel *model)
 {
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
 
-        if (node->type == CS_NODE_MEMBER && (!node->online || node->unclean))
+        if (node->type == CS_NODE_MEMBER && !node->online && !node->unclean)
             return node;
+    }
+    return NULL;
+}
+
+/* A filler of a guest's container that failed while the container is
+ * not active: crm_simulate then restarts the container (its on-fail
+ * restart-container), printed "Restart" though it was stopped, which is
+ * not followed yet (gen_remote.py seed 70242, wrong on main too). */
+static const CsResource *failed_filler_of_stopped_guest(const CsModel *model)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsResource *filler;
+
+        if (state->rsc < 0 || !state->failed)
+            continue;
+        filler = g_ptr_array_index(model->resources, state->rsc);
+        if (filler->kind != CS_RSC_PRIMITIVE || filler->container < 0
+            || filler->is_remote_connection
+            || cs_guest_node_of_container(model, filler->container) < 0)
+            continue;
+        if (summarize(model, filler->container).active == 0)
+            return filler;
+    }
+    return NULL;
+}
+
+/* The lost cluster node an explicit remote node's connection ran on,
+ * alongside guest nodes: with both, crm_simulate's reasons for fencing
+ * the remote node are not followed yet (gen_remote.py seed 90059). */
+static const CsNode *remote_connection_on_lost_host(const CsModel *model)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsResource *info;
+        const CsNode *host;
+
+        if (state->rsc < 0 || state->role < CS_ROLE_STARTED)
+            continue;
+        info = g_ptr_array_index(model->resources, state->rsc);
+        host = g_ptr_array_index(model->nodes, state->node);
+        if (info->kind == CS_RSC_PRIMITIVE && info->is_remote_connection && info->container < 0
+            && info->remote_node >= 0 && (!host->online || host->unclean))
+            return host;
     }
     return NULL;
 }
 
 gboolean cs_guest_check_supported(const CsSolution *solution, GError **error)
 {
+    const CsResource *filler = failed_filler_of_stopped_guest(solution->model);
     const CsNode *stranded = pinned_filler_stranded(solution);
     const CsNode *down = cluster_node_down(solution->model);
     gboolean guests = (solution->model->features & CS_FEATURE_GUEST_NODE) != 0;
 
+    if (filler != NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "%s: a failure of a guest container's filler while the "
+                    "container is stopped is not modelled yet",
+                    filler->id);
+        return FALSE;
+    }
+
+    if (guests && down == NULL)
+        down = remote_connection_on_lost_host(solution->model);
     if (guests && down != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "guest nodes with cluster node %s down are not "

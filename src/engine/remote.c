@@ -78,6 +78,10 @@ static void connection_assigned(CsSolution *solution, int rsc)
         if (solution->remote_unchecked == NULL)
             solution->remote_unchecked = g_new0(guint8, solution->n_nodes);
         solution->remote_unchecked[info->remote_node] = TRUE;
+    } else if (!up && !connection_failed(solution->model, rsc)) {
+        if (solution->remote_checked == NULL)
+            solution->remote_checked = g_new0(guint8, solution->n_nodes);
+        solution->remote_checked[info->remote_node] = TRUE;
     }
     if (up) {
         remote->online = TRUE;
@@ -98,6 +102,15 @@ static void connection_assigned(CsSolution *solution, int rsc)
 gboolean cs_remote_definitions_unchecked(const CsSolution *solution, int node)
 {
     return solution->remote_unchecked != NULL && node >= 0 && solution->remote_unchecked[node];
+}
+
+/* Pacemaker compares them before it assigns the connections, too: a
+ * remote or guest node that could run resources in the status is checked
+ * even when its connection now stops (checked with crm_simulate: a
+ * resource left stopped there is "due to resource definition change"). */
+gboolean cs_remote_definitions_checked(const CsSolution *solution, int node)
+{
+    return solution->remote_checked != NULL && node >= 0 && solution->remote_checked[node];
 }
 
 /* Pacemaker assigns the connections before any other resource, in the
@@ -281,17 +294,65 @@ static gboolean connection_lost(const CsModel *model, int connection)
     return FALSE;
 }
 
-/* Any fail count of the connection, even expired or cleared: with
- * reconnect_interval, failures decide when the cluster reconnects. */
-static gboolean connection_has_failures(const CsModel *model, int connection)
+/* Whether a resource on node failed there (here a recurring monitor
+ * found it stopped): with its connection's host lost,
+ * crm_simulate may fence the node for resources "in unknown state"
+ * rather than "active" (gen_remote.py seed 50042), which is not
+ * followed yet. */
+static gboolean failed_on(const CsModel *model, int node)
 {
-    for (guint i = 0; model->fail_counts && i < model->fail_counts->len; i++) {
-        const CsFailCount *count = g_ptr_array_index(model->fail_counts, i);
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
-        if (count->rsc == connection)
+        if (state->node == node && state->failed)
             return TRUE;
     }
-    return connection_failed(model, connection);
+    return FALSE;
+}
+
+/* The top-level resource rsc belongs to (an anonymous clone is probed
+ * once per node, whichever instance holds the history). */
+static int top_level(const CsModel *model, int rsc)
+{
+    const CsResource *info = g_ptr_array_index(model->resources, rsc);
+
+    while (info->parent >= 0)
+        info = g_ptr_array_index(model->resources, info->parent);
+    return info->index;
+}
+
+/* Whether a primitive that may run on the remote node (neither a fencing
+ * device, a connection nor a guest's container) has no history there,
+ * in its clone neither: a probe may be due there. */
+static gboolean unprobed_resource_on(const CsModel *model, int node)
+{
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *info = g_ptr_array_index(model->resources, i);
+        int top = top_level(model, info->index);
+        gboolean probed = FALSE;
+
+        if (info->kind != CS_RSC_PRIMITIVE || info->fence_device || info->is_remote_connection
+            || cs_guest_node_of_container(model, info->index) >= 0)
+            continue;
+        for (guint j = 0; j < model->rsc_states->len && !probed; j++) {
+            const CsRscState *state = g_ptr_array_index(model->rsc_states, j);
+
+            probed = state->node == node && state->rsc >= 0 && top_level(model, state->rsc) == top;
+        }
+        if (!probed)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether node has histories, none of a resource running there, and a
+ * resource with no history there. */
+static gboolean unprobed_and_idle(const CsModel *model, int node)
+{
+    gboolean any, active;
+
+    history_on(model, node, &any, &active);
+    return any && !active && unprobed_resource_on(model, node);
 }
 
 /* Whether the connection runs on a node that is lost (being fenced). */
@@ -329,20 +390,6 @@ static gboolean migration_host_lost(const CsModel *model, int connection)
             if (host != NULL && (host->unclean || !host->online))
                 return TRUE;
         }
-    }
-    return FALSE;
-}
-
-/* Whether an order constraint names the connection: the implicit
- * orderings of a connection with the actions on its remote node are not
- * followed yet. */
-static gboolean connection_ordered(const CsModel *model, int connection)
-{
-    for (guint i = 0; model->orders != NULL && i < model->orders->len; i++) {
-        const CsOrder *order = g_ptr_array_index(model->orders, i);
-
-        if (order->first == connection || order->then == connection)
-            return TRUE;
     }
     return FALSE;
 }
@@ -387,10 +434,10 @@ static gboolean clone_instance_on(const CsModel *model, int node)
  * for good, or as unseen or down with resources active while its
  * connection does not start.  Refused: other unclean remote nodes,
  * fencing without fencing enabled or a device, a remote node fenced
- * before (remote_was_fenced), reconnect_interval after a failure,
+ * before (remote_was_fenced),
  * node_in_maintenance, a remote node shutting down, an unmanaged
  * connection that is stopped, a half-migrated connection whose host is
- * lost, an order constraint on a connection, a colocation with one that
+ * lost, a colocation with one that
  * does not stay up, clone instances on a remote node that cannot keep
  * them, a cluster without quorum, utilization with a placement-strategy,
  * ticket constraints, a remote node entry without its connection. */
@@ -409,8 +456,11 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
     connection = g_ptr_array_index(model->resources, remote->remote_rsc);
     work = &solution->work[remote->remote_rsc];
     up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
-    if (connection->remote_reconnect_ms > 0 && connection_has_failures(model, connection->index))
-        return refuse(error, "reconnect_interval after a failure", remote->uname);
+    /* reconnect_interval (Pacemaker Explained 2.1, "Pacemaker Remote"):
+     * a failed connection stays stopped, and its failure does not expire
+     * while fencing is enabled and the node was not fenced since
+     * (src/model/status.c); checked with crm_simulate, tests
+     * remote-reconnect-* */
     /* a connection lost in its monitor fences its node
      * (remote_fence_reason(); a guest node's recovers its container,
      * guest.c); one that failed otherwise (its start) is not followed */
@@ -430,6 +480,16 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
      * with resources active there, and its connection does not start */
     if (remote->unclean && !(up && remote->unseen) && (up || !remote->unseen || fenced == NULL))
         return refuse(error, "fencing", remote->uname);
+    /* whether a remote node with histories there, none active, and a
+     * resource never probed there is fenced "resources are in unknown
+     * state" is not followed (gen_remote.py seeds 50042, 81325 fenced it;
+     * corpus remote-recover-no-resources does not) */
+    if (remote->type == CS_NODE_REMOTE && connection_host_lost(solution, connection->index) && !up
+        && (failed_on(model, remote->index) || unprobed_and_idle(model, remote->index)))
+        return refuse(error,
+                      "a failed or unprobed resource there while its "
+                      "connection's host is lost",
+                      remote->uname);
     /* fencing a remote node needs fencing enabled and a device */
     if (fenced != NULL && (!model->options.stonith_enabled || solution->stonith_unmanage))
         return refuse(error, "fencing without a device", remote->uname);
@@ -441,9 +501,10 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
         return refuse(error, "an unmanaged connection that is stopped", remote->uname);
     /* which instance leaves a remote node that cannot keep it (going
      * down, standby, maintenance) is not followed, unless the node is
-     * fenced (corpus remote-recover-all) */
-    if (!cs_engine_node_available(solution, remote->index) && fenced == NULL
-        && clone_instance_on(model, remote->index))
+     * fenced (corpus remote-recover-all); a guest node's are (corpus
+     * whitebox-stop, gen_remote.py seeds 40000-41280) */
+    if (remote->type == CS_NODE_REMOTE && !cs_engine_node_available(solution, remote->index)
+        && fenced == NULL && clone_instance_on(model, remote->index))
         return refuse(error,
                       "clone instances on a node that cannot keep "
                       "them",
@@ -481,8 +542,11 @@ static gboolean connection_steady(const CsSolution *solution, int connection)
            && connection_up(solution, connection);
 }
 
-/* A colocation with a connection is followed while the connection stays
- * up (checked with oracle-diff's gen_remote.py); one that starts or
+/* An order constraint naming a connection is followed as any order
+ * (gen_remote.py seeds 80000-82400: 155 CIBs with one, none answered
+ * wrong for it).  A colocation with a connection is followed while the
+ * connection stays up (checked with oracle-diff's gen_remote.py); one
+ * that starts or
  * stops it changes what its remote node can run while the primaries are
  * placed, which is not followed yet. */
 static gboolean connection_constraints_supported(const CsSolution *solution, const CsNode *remote,
@@ -498,8 +562,6 @@ static gboolean connection_constraints_supported(const CsSolution *solution, con
                       "a colocation with its connection, which "
                       "starts, stops or moves",
                       remote->uname);
-    if (connection_ordered(model, remote->remote_rsc))
-        return refuse(error, "an order constraint on its connection", remote->uname);
     return TRUE;
 }
 

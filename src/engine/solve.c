@@ -139,6 +139,7 @@ void cs_solution_free(CsSolution *solution)
     g_free(solution->num_assigned);
     g_free(solution->node_available);
     g_free(solution->remote_unchecked);
+    g_free(solution->remote_checked);
     g_free(solution->name_rank);
     g_free(solution->uname_class);
     g_free(solution->sorted_nodes);

@@ -586,8 +586,25 @@ static void cs_node_state_unpack(CsStatusRun *run, xmlNode *state)
     }
 }
 
+/* The node a connection is active on, from the histories read so far
+ * (its host's come first), or NULL. */
+static const CsNode *cs_connection_host(const CsModel *model, int connection)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == connection && state->role >= CS_ROLE_STARTED)
+            return g_ptr_array_index(model->nodes, state->node);
+    }
+    return NULL;
+}
+
 /* Pacemaker's determine_remote_online_status(): a remote or guest node is
- * online when its connection is started (and its container, for a guest). */
+ * online when its connection is started (and its container, for a guest).
+ * A guest whose connection runs on a cluster node that left unclean is
+ * down and needs fencing (Pacemaker Explained 2.1, "Pacemaker Remote";
+ * checked with crm_simulate, corpus guest-node-host-dies); followed for
+ * guest nodes only, remote nodes are judged in src/engine/remote.c. */
 static void cs_remote_determine_online(CsStatusRun *run, CsNode *node)
 {
     CsModel *model = run->model;
@@ -612,6 +629,13 @@ static void cs_remote_determine_online(CsStatusRun *run, CsNode *node)
                || (container >= 0 && run->rsc_role[container] == CS_ROLE_STOPPED)) {
         node->online = FALSE;
         node->remote_requires_reset = FALSE;
+    } else if (container >= 0) {
+        const CsNode *host = cs_connection_host(model, connection->index);
+
+        if (host != NULL && !host->online && host->unclean) {
+            node->online = FALSE;
+            node->remote_requires_reset = TRUE;
+        }
     }
 }
 

@@ -1,1 +1,0 @@
-transition @TESTS@/unsupported/guest-stranded-resource.xml

@@ -1,0 +1,1 @@
+transition @TESTS@/unsupported/remote-filler-stranded.xml
