@@ -254,7 +254,7 @@ END_TEST
 /* ---- the corpus, against crm_simulate -------------------------------- */
 
 typedef struct Tally {
-    int answered, refused, placement_same, next_compared, next_same, next_digest;
+    int answered, refused, placement_same, placement_guest, next_compared, next_same, next_digest;
     GString *differences;
 } Tally;
 
@@ -286,6 +286,58 @@ static gboolean only_their_restarts(const char *mine, const char *theirs)
             && !g_str_has_prefix(their_lines[i], "  * Restart "))
             return FALSE;
     return TRUE;
+}
+
+/* crm_simulate -S does not carry out pseudo-actions, and the stop of a
+ * resource on a fenced guest node is one (the guest is fenced by
+ * recovering its container, Pacemaker Explained 2.1 "Guest Nodes"): its
+ * revised CIB keeps the guest's old history, so a resource that left the
+ * guest is still shown there.  The cluster's controller clears that
+ * history once the guest is fenced, and so does settle.  The names of
+ * the guests this transition fences: */
+static GPtrArray *fenced_guests(const CsSolution *solution)
+{
+    const CsModel *model = cs_solution_model(solution);
+    g_autoptr(GPtrArray) actions = cs_solution_actions(solution);
+    GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+
+    for (guint i = 0; i < actions->len; i++) {
+        const CsPlannedAction *action = g_ptr_array_index(actions, i);
+        if (action->kind != CS_ACTION_FENCE || action->from_node < 0)
+            continue;
+        const CsNode *node = g_ptr_array_index(model->nodes, action->from_node);
+        if (node->type == CS_NODE_GUEST)
+            g_ptr_array_add(names, g_strdup(node->uname));
+    }
+    return names;
+}
+
+/* A placement text with every place on those guests left out (each
+ * line: the resource, then its places joined by ", "). */
+static char *without_places_on(const char *text, const GPtrArray *guests)
+{
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    GString *out = g_string_new(NULL);
+
+    for (int i = 0; lines[i] != NULL; i++) {
+        const char *name = lines[i] + strspn(lines[i], " ");
+        const char *places_text = name + strcspn(name, " ");
+        g_auto(GStrv) places = g_strsplit(places_text + strspn(places_text, " "), ", ", -1);
+
+        g_string_append_len(out, name, places_text - name);
+        for (int k = 0; places[k] != NULL; k++) {
+            gboolean on_guest = FALSE;
+            for (guint g = 0; g < guests->len && !on_guest; g++) {
+                g_autofree char *tail =
+                    g_strconcat(" ", (const char *)g_ptr_array_index(guests, g), NULL);
+                on_guest = g_str_has_suffix(places[k], tail);
+            }
+            if (!on_guest)
+                g_string_append_printf(out, " %s", places[k]);
+        }
+        g_string_append_c(out, '\n');
+    }
+    return g_string_free(out, FALSE);
 }
 
 static char *transition_of(CsModel *model)
@@ -344,9 +396,17 @@ static void compare_one(Tally *tally, const char *name, const char *path, const 
     }
     g_autofree char *mine_text = placement_of(mine);
     g_autofree char *theirs_text = placement_of(theirs);
+    g_autoptr(GPtrArray) guests = fenced_guests(solution);
+    g_autofree char *mine_kept = without_places_on(mine_text, guests);
+    g_autofree char *theirs_kept = without_places_on(theirs_text, guests);
     if (strcmp(mine_text, theirs_text) == 0)
         tally->placement_same++;
-    else
+    else if (guests->len > 0 && strcmp(mine_kept, theirs_kept) == 0) {
+        /* the two CIBs differ on the guest: their next transitions are
+         * answers to different questions */
+        tally->placement_guest++;
+        return;
+    } else
         g_string_append_printf(tally->differences,
                                "%s: placement\n-- settle:\n%s-- crm_simulate:\n%s", name, mine_text,
                                theirs_text);
@@ -399,16 +459,17 @@ START_TEST(test_corpus_first_step)
         compare_one(&tally, fields[0], path, *fields[2] ? fields[2] : NULL, i % every == 0 || only);
     }
     printf("check_settle: first step's placement equals crm_simulate's revised status on "
-           "%d of %d answered corpus CIBs (%d refused); next transition equal on %d of %d "
+           "%d of %d answered corpus CIBs (%d refused; %d more differ only by what "
+           "crm_simulate leaves on a fenced guest); next transition equal on %d of %d "
            "sampled (%d more differ only by crm_simulate's restarts for its digests of "
            "rule-selected parameters)\n",
-           tally.placement_same, tally.answered, tally.refused, tally.next_same,
-           tally.next_compared, tally.next_digest);
+           tally.placement_same, tally.answered, tally.refused, tally.placement_guest,
+           tally.next_same, tally.next_compared, tally.next_digest);
     if (tally.differences->len > 0)
         printf("%s", tally.differences->str);
     fflush(stdout);
     ck_assert_int_gt(tally.answered, 0);
-    ck_assert_int_eq(tally.placement_same, tally.answered);
+    ck_assert_int_eq(tally.placement_same + tally.placement_guest, tally.answered);
     ck_assert_int_eq(tally.next_same + tally.next_digest, tally.next_compared);
     g_string_free(tally.differences, TRUE);
 }
