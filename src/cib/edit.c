@@ -36,16 +36,6 @@ gboolean cs_attribute_is(const xmlNode *element, const char *name, const char *v
     return same;
 }
 
-/* The attribute as a newly allocated string, or NULL. */
-char *cs_attribute(const xmlNode *element, const char *name)
-{
-    xmlChar *value = xmlGetNoNsProp(element, BAD_CAST name);
-    char *copy = g_strdup((const char *)value);
-
-    xmlFree(value);
-    return copy;
-}
-
 gboolean cs_is_resource_element(const xmlNode *node)
 {
     static const char *const kinds[] = {"primitive", "group", "clone", "master", "bundle"};
@@ -683,16 +673,6 @@ gboolean cs_edit_fail_count_clear(CsEditLog *log, const char *rsc, const char *n
 }
 
 /* ---- constraints ------------------------------------------------------- */
-
-gboolean cs_edit_valid_id(const char *id)
-{
-    if (id == NULL || *id == '\0' || g_ascii_isdigit(*id) || *id == '-' || *id == '.')
-        return FALSE;
-    for (const char *c = id; *c != '\0'; c++)
-        if (!g_ascii_isalnum(*c) && strchr("._-", *c) == NULL && (guchar)*c < 0x80)
-            return FALSE;
-    return TRUE;
-}
 
 gboolean cs_check_new_constraint(CsEditLog *log, const char *id, const char *score, GError **error)
 {

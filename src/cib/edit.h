@@ -1,4 +1,5 @@
-/* edit.h: object-level edits of a CIB document, with undo and redo.
+/* edit.h: object-level edits of a CIB document, each recorded in the
+ * undo log of edit_log.h.
  *
  * Each edit changes the document the way the Pacemaker tool that makes
  * that change would (crm_resource --ban/--move/--clear, crm_attribute,
@@ -8,13 +9,7 @@
  * serializes to the same bytes as before the edit, and redo to the same
  * bytes as after it.  New elements are indented like their siblings.
  *
- * The clock ("now" for date rules and failure timeouts) lives here too:
- * setting it is not a document edit, but it is undone and redone in the
- * same sequence as the edits around it.
- *
- * Ownership: the log keeps the nodes it unlinked (to put them back) and
- * frees them with itself, so free the log before the document.  After
- * every successful edit, undo and redo the document's id index is
+ * After every successful edit, undo and redo the document's id index is
  * rebuilt (cs_document_reindex); any model built from the document must
  * be rebuilt too.
  */
@@ -25,98 +20,7 @@
 #include <libxml/tree.h>
 #include "cib/document.h"
 #include "base/iso8601.h"
-
-typedef struct CsEditLog CsEditLog;
-
-#define CS_EDIT_ERROR cs_edit_error_quark()
-GQuark cs_edit_error_quark(void);
-
-typedef enum {
-    CS_EDIT_ERROR_NOT_FOUND, /* no such resource, node, constraint, rule */
-    CS_EDIT_ERROR_INVALID,   /* a value the CIB cannot hold */
-    CS_EDIT_ERROR_EXISTS,    /* the id to create is taken */
-    CS_EDIT_ERROR_NO_CHANGE, /* nothing to do: the document is unchanged
-                                  and nothing was recorded */
-} CsEditError;
-
-CsEditLog *cs_edit_log_new(CsDocument *document, CsTime now);
-void cs_edit_log_free(CsEditLog *log);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC(CsEditLog, cs_edit_log_free)
-
-/* The clock the log holds (as set by cs_edit_set_time, undo and redo). */
-CsTime cs_edit_log_time(const CsEditLog *log);
-/* TRUE when the document differs from what was loaded or last saved
- * (clock changes do not count). */
-gboolean cs_edit_log_dirty(const CsEditLog *log);
-void cs_edit_log_mark_saved(CsEditLog *log);
-/* Descriptions of what undo and redo would do next, or NULL. */
-const char *cs_edit_log_next_undo(const CsEditLog *log);
-const char *cs_edit_log_next_redo(const CsEditLog *log);
-/* Number of edits that can be undone / redone. */
-guint cs_edit_log_undo_depth(const CsEditLog *log);
-guint cs_edit_log_redo_depth(const CsEditLog *log);
-/* Forgets the edits that could be redone (a trial taken back must not
- * come back by redo: explain/trial.h). */
-void cs_edit_log_drop_redo(CsEditLog *log);
-/* A name for the state the document and clock are in: equal names mean
- * the same document, node for node (undo and redo put back the very same
- * nodes), and the same clock.  Unique across logs; a new edit, even one
- * that makes the same change again, gets a new name. */
-guint64 cs_edit_log_state(const CsEditLog *log);
-/* TRUE when the newest edit in effect changed the document (FALSE for a
- * clock change or when there is none). */
-gboolean cs_edit_log_last_is_document(const CsEditLog *log);
-
-/* Where the document changed (by edits, undo and redo) since the last
- * call, which clears it: 0 when it did not.  A model of the document
- * needs rebuilding only as far as the changes reach (the clock is not
- * counted: compare cs_edit_log_time). */
-typedef enum {
-    CS_EDIT_CHANGED_CONSTRAINTS = 1 << 0,   /* inside <constraints> */
-    CS_EDIT_CHANGED_OTHER = 1 << 1,         /* anywhere not listed here */
-    CS_EDIT_CHANGED_NODES = 1 << 2,         /* inside <configuration><nodes> */
-    CS_EDIT_CHANGED_STATUS = 1 << 3,        /* inside a node_state's
-                                               <transient_attributes> */
-    CS_EDIT_CHANGED_RESOURCE_META = 1 << 4, /* inside the <meta_attributes>,
-                                               <instance_attributes>,
-                                               <utilization> or
-                                               <operations> of a
-                                               primitive, group or clone
-                                               (of the resource tree), or
-                                               its own attributes */
-    CS_EDIT_CHANGED_RSC_DEFAULTS = 1 << 5,  /* inside <rsc_defaults>, or the
-                                               section itself */
-    CS_EDIT_CHANGED_TICKETS = 1 << 6,       /* inside the status section's
-                                               <tickets>, or it itself */
-    CS_EDIT_CHANGED_OPTIONS = 1 << 7,       /* inside <crm_config> */
-    CS_EDIT_CHANGED_OP_DEFAULTS = 1 << 8,   /* inside <op_defaults>, or the
-                                               section itself */
-    CS_EDIT_CHANGED_NODE_STATES = 1 << 9,   /* a <node_state> linked or
-                                               unlinked under <status>, or
-                                               its own attributes */
-    CS_EDIT_CHANGED_RESOURCE_TREE = 1 << 10, /* a primitive, group, clone or
-                                                master linked or unlinked
-                                                under <resources> or under
-                                                one of those (resource add
-                                                and remove, group add and
-                                                remove, clone, edit ID) */
-} CsEditChanges;
-guint cs_edit_log_take_changes(CsEditLog *log);
-/* The resource elements whose own meta_attributes changed
- * (CS_EDIT_CHANGED_RESOURCE_META) since the last take of either; a new
- * array of xmlNode*, any order.  Take it before the changes, which clear
- * it. */
-GPtrArray *cs_edit_log_take_meta_resources(CsEditLog *log);
-/* The elements directly under <constraints> that were linked, unlinked
- * or changed inside (CS_EDIT_CHANGED_CONSTRAINTS) since the last take of
- * either; a new array of xmlNode*, any order, some perhaps out of the
- * document now (compare them, never read them).  Take it before the
- * changes, which clear it. */
-GPtrArray *cs_edit_log_take_constraints(CsEditLog *log);
-
-/* Undo or redo one edit; FALSE when there is nothing to undo / redo. */
-gboolean cs_edit_undo(CsEditLog *log);
-gboolean cs_edit_redo(CsEditLog *log);
+#include "cib/edit_log.h"
 
 /* ---- lookups (also used to name what is missing) --------------------- */
 
@@ -127,12 +31,6 @@ xmlNode *cs_edit_find_node(const CsDocument *document, const char *name);
 /* A <rule> anywhere in the configuration. */
 xmlNode *cs_edit_find_rule(const CsDocument *document, const char *id);
 
-/* The id Pacemaker's tools would give: ':' and '#' become '.' (as
- * crm_xml_sanitize_id does).  Newly allocated. */
-char *cs_edit_sanitize_id(const char *id);
-/* TRUE when id is one the CIB schema accepts for a new element (an XML
- * name without ':'; ids already in a document are used as they are). */
-gboolean cs_edit_valid_id(const char *id);
 /* TRUE when text is a score the CIB accepts: an integer, or INFINITY with
  * an optional sign (any case). */
 gboolean cs_edit_valid_score(const char *text);
@@ -142,16 +40,6 @@ gboolean cs_edit_valid_score(const char *text);
  * *error set and the document unchanged.  Every id created is unique in
  * the document. */
 
-/* The clock moves on by itself (a live session follows the wall clock):
- * not an edit, nothing to undo.  Does nothing and returns FALSE when a
- * clock edit is in effect (the operator's clock wins) or now is the
- * clock already.  Every state gets a new name (cs_edit_log_state). */
-gboolean cs_edit_log_set_now(CsEditLog *log, CsTime now);
-/* A clock edit (cs_edit_set_time) is in effect. */
-gboolean cs_edit_log_clock_edited(const CsEditLog *log);
-
-/* Set the clock. */
-gboolean cs_edit_set_time(CsEditLog *log, CsTime now, GError **error);
 
 /* resource-stickiness in rsc's own meta_attributes, or in rsc_defaults
  * when rsc is NULL; value NULL removes it. */

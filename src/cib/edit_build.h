@@ -13,55 +13,10 @@
 #include "base/error.h"
 #include "cib/edit.h"
 
-typedef struct CsEdit CsEdit;
-
-typedef struct CsBuild {
-    CsEditLog *log;
-    CsEdit *edit;
-    /* The first id the document's schema refuses (cs_build_check_id):
-     * cs_build_commit then fails and rolls back. */
-    char *refused_id;
-} CsBuild;
-
-CsDocument *cs_edit_log_document(const CsEditLog *log);
-/* Holds id for the edit being built, so that cs_unique_id hands it to
- * nobody else before the edit is committed. */
-void cs_edit_log_reserve(CsEditLog *log, const char *id);
-
-void cs_build_begin(CsBuild *build, CsEditLog *log, const char *description);
-void cs_build_abort(CsBuild *build);
-/* Replaces the description given to cs_build_begin (what undo names). */
-void cs_build_describe(CsBuild *build, const char *description);
-gboolean cs_build_commit(CsBuild *build, GError **error);
-/* cs_build_abort, returning FALSE. */
-gboolean cs_build_fail(CsBuild *build);
-
-void cs_build_link(CsBuild *build, xmlNode *parent, xmlNode *next, xmlNode *node);
-void cs_build_unlink(CsBuild *build, xmlNode *node);
-/* Sets (value non-NULL) or removes an attribute of an element. */
-void cs_build_attribute(CsBuild *build, xmlNode *element, const char *name, const char *value);
-/* The same, a new attribute going before `before` (NULL: last). */
-void cs_build_attribute_before(CsBuild *build, xmlNode *element, const char *name,
-                               const char *value, xmlAttr *before);
-/* Links node under parent before the element `before` (NULL: after the
- * last element), indented like its siblings. */
-void cs_build_insert(CsBuild *build, xmlNode *parent, xmlNode *before, xmlNode *node);
-/* Unlinks an element with the indentation before it. */
-void cs_build_remove(CsBuild *build, xmlNode *node);
 /* <configuration>'s child section, created (empty, last) when missing. */
 xmlNode *cs_build_section(CsBuild *build, const char *name);
 
-/* base (sanitized as crm_xml_sanitize_id does: ':' and '#' become '.')
- * if free, else base-1, base-2, ...; reserved for the edit being built. */
-char *cs_unique_id(CsBuild *build, const char *base);
-/* An id made from a name (SETID-NAME) keeps a blank or another character
- * an XML id cannot hold, as crm_attribute's and crm_resource's do: when it
- * goes under parent in the configuration of a CIB that names a schema
- * (validate-with), the schema refuses it, and so the edit is refused at
- * commit, as those tools' updates are; under validate-with="none" it is
- * written as they write it. */
-void cs_build_check_id(CsBuild *build, const xmlNode *parent, const char *id);
-gboolean cs_id_taken(CsBuild *build, const char *id);
+
 
 /* nvpair sets: the first set named set_name under parent without a rule;
  * that set, created with id set_id (made unique) before `before` when
@@ -83,17 +38,8 @@ gboolean cs_build_option(CsBuild *build, CsEditOptionSection section, const char
 gboolean cs_is_element(const xmlNode *node, const char *name);
 xmlNode *cs_child_named(const xmlNode *parent, const char *name);
 gboolean cs_attribute_is(const xmlNode *element, const char *name, const char *value);
-char *cs_attribute(const xmlNode *element, const char *name);
-xmlNode *cs_new_element(CsBuild *build, const char *name);
-/* Sets an attribute of an element not yet in the document. */
-void cs_set(xmlNode *element, const char *name, const char *value);
 gboolean cs_is_resource_element(const xmlNode *node);
 xmlNode *cs_first_child_resource(const xmlNode *resource);
-xmlNode *cs_last_element(const xmlNode *parent);
-xmlNode *cs_text(CsBuild *build, const char *content);
-const char *cs_indent_of(const xmlNode *element);
-/* Indents the insides of a new element linked on a line of its own. */
-void cs_indent_new(xmlNode *element);
 gboolean cs_known_node(const CsDocument *document, const char *name);
 /* A direct child of <constraints> with this id. */
 xmlNode *cs_constraint(const CsDocument *document, const char *id);

@@ -14,8 +14,7 @@
  * the log's state rather than of the document, is set here.
  */
 #include "base/xml.h"
-#include "cib/edit.h"
-#include "cib/edit_build.h"
+#include "cib/edit_log.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -829,6 +828,26 @@ void cs_build_remove(CsBuild *build, xmlNode *node)
 }
 
 /* ---- ids -------------------------------------------------------------- */
+
+/* The attribute as a newly allocated string, or NULL. */
+char *cs_attribute(const xmlNode *element, const char *name)
+{
+    xmlChar *value = xmlGetNoNsProp(element, BAD_CAST name);
+    char *copy = g_strdup((const char *)value);
+
+    xmlFree(value);
+    return copy;
+}
+
+gboolean cs_edit_valid_id(const char *id)
+{
+    if (id == NULL || *id == '\0' || g_ascii_isdigit(*id) || *id == '-' || *id == '.')
+        return FALSE;
+    for (const char *c = id; *c != '\0'; c++)
+        if (!g_ascii_isalnum(*c) && strchr("._-", *c) == NULL && (guchar)*c < 0x80)
+            return FALSE;
+    return TRUE;
+}
 
 char *cs_edit_sanitize_id(const char *id)
 {
