@@ -171,6 +171,19 @@ static int usage_error(const char *message)
     return EXIT_USAGE;
 }
 
+/* A second --exec would replace the first, and the edits an operator
+ * listed there would silently not happen: refuse it instead. */
+static const char exec_twice[] =
+    "--exec given twice: put the commands in one, separated by ';'";
+
+static gboolean take_exec(Invocation *invocation, const char *commands)
+{
+    if (invocation->exec_text != NULL)
+        return FALSE;
+    invocation->exec_text = commands;
+    return TRUE;
+}
+
 static gboolean is_command(const char *word)
 {
     static const char *const commands[] = {
@@ -247,7 +260,8 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
         } else if (!options_done && (strcmp(arg, "-e") == 0 || strcmp(arg, "--exec") == 0)) {
             if (++i >= argc)
                 return usage_error("--exec needs commands");
-            invocation->exec_text = argv[i];
+            if (!take_exec(invocation, argv[i]))
+                return usage_error(exec_twice);
         } else if (!options_done && strcmp(arg, "--json") == 0) {
             invocation->json = TRUE;
         } else if (!options_done && strcmp(arg, "--help-keys") == 0) {
@@ -263,7 +277,8 @@ static int parse_arguments(int argc, char **argv, Invocation *invocation)
         } else if (!options_done && strncmp(arg, "--expect=", 9) == 0) {
             invocation->expect_text = arg + 9;
         } else if (!options_done && strncmp(arg, "--exec=", 7) == 0) {
-            invocation->exec_text = arg + 7;
+            if (!take_exec(invocation, arg + 7))
+                return usage_error(exec_twice);
         } else if (!options_done && strcmp(arg, "--depth") == 0) {
             if (++i >= argc)
                 return usage_error("--depth needs a number");
