@@ -100,14 +100,16 @@ static gboolean add_replica_rows(CsConsole *console, int bundle, const CsResourc
         return FALSE;
     guint size = (placed->children->len - 1) / (guint)replicas;
     for (guint n = 0; n < (guint)replicas; n++) {
+        guint first = n * size;
+        const int *replica = &g_array_index(placed->children, int, first);
         for (guint k = 0; k < size; k++) {
-            CsRow row = {bundle, depth, g_array_index(placed->children, int, n * size + k)};
+            CsRow row = {bundle, depth, replica[k]};
             g_array_append_val(console->rows, row);
         }
-        if (n < clone->children->len)
-            add_instance_rows(console,
-                              cs_console_engine_rsc(console, g_array_index(clone->children, int, n)),
-                              depth);
+        if (n < clone->children->len) {
+            int instance = g_array_index(clone->children, int, n);
+            add_instance_rows(console, cs_console_engine_rsc(console, instance), depth);
+        }
     }
     return TRUE;
 }
