@@ -79,6 +79,41 @@ static void add_instance_rows(CsConsole *console, const CsResource *instance, in
                           depth + 1);
 }
 
+/* An unfolded bundle with a resource inside shows what the engine made
+ * of it, replica by replica: the replica's container, address and
+ * connection (the bundle's implicit resources), then the instance of the
+ * resource inside that runs on the replica's guest node (Pacemaker
+ * Explained 2.1, "Bundles").  The engine's view lists the bundle's
+ * children replica by replica, then the clone of the resource inside,
+ * whose instance N goes with replica N.  FALSE: no such view, the
+ * configured child shows instead. */
+static gboolean add_replica_rows(CsConsole *console, int bundle, const CsResource *placed,
+                                 int depth)
+{
+    if (placed->bundle == NULL || placed->children == NULL || placed->children->len < 2)
+        return FALSE;
+    int replicas = placed->bundle->replicas;
+    int last = g_array_index(placed->children, int, placed->children->len - 1);
+    const CsResource *clone = cs_console_engine_rsc(console, last);
+    if (replicas <= 0 || clone == NULL || clone->kind != CS_RSC_CLONE
+        || (placed->children->len - 1) % (guint)replicas != 0)
+        return FALSE;
+    guint size = (placed->children->len - 1) / (guint)replicas;
+    for (guint n = 0; n < (guint)replicas; n++) {
+        guint first = n * size;
+        const int *replica = &g_array_index(placed->children, int, first);
+        for (guint k = 0; k < size; k++) {
+            CsRow row = {bundle, depth, replica[k]};
+            g_array_append_val(console->rows, row);
+        }
+        if (n < clone->children->len) {
+            int instance = g_array_index(clone->children, int, n);
+            add_instance_rows(console, cs_console_engine_rsc(console, instance), depth);
+        }
+    }
+    return TRUE;
+}
+
 /* A container shows when it or any member matches; the members of a
  * matching container all show. */
 static void add_rows(CsConsole *console, int rsc, int depth, gboolean ancestor_matched)
@@ -99,6 +134,9 @@ static void add_rows(CsConsole *console, int rsc, int depth, gboolean ancestor_m
                 depth + 1);
         return;
     }
+    if (resource->kind == CS_RSC_BUNDLE && console->solution != NULL && placed != NULL
+        && add_replica_rows(console, rsc, placed, depth + 1))
+        return;
     for (guint i = 0; resource->children != NULL && i < resource->children->len; i++)
         add_rows(console, g_array_index(resource->children, int, i), depth + 1, matched);
 }

@@ -17,9 +17,20 @@ gboolean cs_console_is_live(const CsConsole *console)
 
 /* ---- state -------------------------------------------------------------- */
 
+/* The nodes of the engine's view once solved: the model's, then the
+ * guest nodes a bundle's replicas make (a guest node of a primitive's
+ * remote-node is already the model's).  The view keeps the model's
+ * nodes first and in order, so a node's index is the same in both. */
+static const GPtrArray *console_nodes(const CsConsole *console)
+{
+    if (console->solution != NULL)
+        return cs_solution_model(console->solution)->nodes;
+    return console->model->nodes;
+}
+
 int cs_console_node_count(const CsConsole *console)
 {
-    return console->model == NULL ? 0 : (int)console->model->nodes->len;
+    return console->model == NULL ? 0 : (int)console_nodes(console)->len;
 }
 
 int cs_console_rsc_count(const CsConsole *console)
@@ -29,7 +40,7 @@ int cs_console_rsc_count(const CsConsole *console)
 
 const CsNode *cs_console_node(const CsConsole *console, int node)
 {
-    return g_ptr_array_index(console->model->nodes, node);
+    return g_ptr_array_index(console_nodes(console), node);
 }
 
 const CsResource *cs_console_rsc(const CsConsole *console, int rsc)
