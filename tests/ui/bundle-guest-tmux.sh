@@ -16,23 +16,6 @@ cs_tmux_name=bundle-guest-ui
 cib=$top_srcdir/tests/data/bundle/inner-clone-after.xml
 failures=0
 
-# shows SESSION PATTERN WHAT: the screen matches the extended regular
-# expression PATTERN within 10 s.
-shows() {
-    tries=0
-    while [ $tries -lt 50 ]; do
-        tmx capture-pane -p -t "$1" >"$tmp/screen"
-        if grep -E -q -- "$2" "$tmp/screen"; then
-            check ok "$3"
-            return
-        fi
-        tries=$((tries + 1))
-        sleep 0.2
-    done
-    check fail "$3 (screen below)"
-    cat "$tmp/screen"
-}
-
 # The replica rows in order: container, connection, instance, twice.
 replica_order() {
     grep -E -o '^ +(web-podman-[01]|web-[01]|app:[01]) ' "$tmp/screen" | tr -d ' ' | tr '\n' ' '

@@ -14,23 +14,6 @@ cs_tmux_name=guest-ui
 cib=$top_srcdir/tests/data/transition/guest-container-failed.xml
 failures=0
 
-# shows SESSION PATTERN WHAT: the screen matches the extended regular
-# expression PATTERN within 10 s.
-shows() {
-    tries=0
-    while [ $tries -lt 50 ]; do
-        tmx capture-pane -p -t "$1" >"$tmp/screen"
-        if grep -E -q -- "$2" "$tmp/screen"; then
-            check ok "$3"
-            return
-        fi
-        tries=$((tries + 1))
-        sleep 0.2
-    done
-    check fail "$3 (screen below)"
-    cat "$tmp/screen"
-}
-
 for size in "80 24" "200 60"; do
     # shellcheck disable=SC2086 # two words, columns and lines
     set -- $size

@@ -84,6 +84,23 @@ check() {
 
 # ---- screen steps ---------------------------------------------------------
 
+# shows SESSION PATTERN WHAT: the screen matches the extended regular
+# expression PATTERN within 10 s.
+shows() {
+    tries=0
+    while [ $tries -lt 50 ]; do
+        tmx capture-pane -p -t "$1" >"$tmp/screen"
+        if grep -E -q -- "$2" "$tmp/screen"; then
+            check ok "$3"
+            return
+        fi
+        tries=$((tries + 1))
+        sleep 0.2
+    done
+    check fail "$3 (screen below)"
+    cat "$tmp/screen"
+}
+
 capture() {
     tmx capture-pane -p -t "$1" >"$tmp/screen"
 }
