@@ -15,6 +15,7 @@
  */
 #include "explain/cause.h"
 #include "explain/words.h"
+#include "explain/remote_node.h"
 
 #include <string.h>
 #include <libxml/tree.h>
@@ -1361,6 +1362,36 @@ static void cause_placement(Cause *cause, const CsPlannedAction *action, const c
         cause_utilization(cause, rsc, indent);
 }
 
+static gboolean cause_told(const Cause *cause, int rsc)
+{
+    return g_hash_table_contains(cause->visited, GINT_TO_POINTER(rsc));
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote" and "Bundles": what runs on
+ * a remote or guest node lives as long as the node's connection, and a
+ * guest node's connection as long as its container and the container's
+ * host.  When they act in this transition, the chain in one sentence
+ * (explain/remote_node.h), then each link's own cause. */
+static void cause_remote_chain(Cause *cause, const CsPlannedAction *action, const char *indent,
+                               int depth)
+{
+    g_autofree char *sentence = cs_remote_chain_sentence(cause->solution, action);
+    if (sentence == NULL)
+        return;
+    CsRemoteNode remote;
+    cs_remote_chain_read(cause->solution, action, &remote);
+    gboolean container_told = remote.container < 0 || cause_told(cause, remote.container);
+    gboolean connection_told = action->rsc == remote.connection || remote.connection < 0
+                               || cause_told(cause, remote.connection);
+    if (depth > 0 && container_told && connection_told)
+        return; /* a link of a chain told above */
+    cause_line(cause, indent, "%s", sentence);
+    g_autofree char *deeper = cause_deeper(indent);
+    cause_primary(cause, remote.container, deeper, depth);
+    if (action->rsc != remote.connection)
+        cause_primary(cause, remote.connection, deeper, depth);
+}
+
 static void cause_of_action(Cause *cause, const CsPlannedAction *action, const char *indent,
                             int depth)
 {
@@ -1401,6 +1432,7 @@ static void cause_of_action(Cause *cause, const CsPlannedAction *action, const c
                    action->reason != NULL
                        ? action->reason
                        : "the scheduler records no cause beyond the action itself");
+    cause_remote_chain(cause, action, deeper, depth);
 }
 
 /* ---- sources without internal names ------------------------------------- */
@@ -1504,5 +1536,6 @@ static void cause_resource_actions(CsSolution *solution, int rsc, GString *out)
 
 void cs_cause_resource(CsSolution *solution, int rsc, GString *out)
 {
+    cs_remote_explain(solution, rsc, out);
     cause_resource_actions(solution, rsc, out);
 }
