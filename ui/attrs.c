@@ -14,11 +14,17 @@
  *   a      add a name (Tab completes the names Pacemaker reads), then its
  *          value; U on a node adds a utilization
  *   Esc q  close
+ * Above a remote, guest or bundle replica node's attributes, N shows
+ * what the node hangs on (explain/remote_node.h): its connection and
+ * where that runs, reconnect_interval, a guest's container and that
+ * container's host, and the resources on it.  A guest node has no
+ * <node> entry of its own, so it may have no attributes to list.
  */
 #include <curses.h>
 #include <string.h>
 
 #include "explain/attributes.h"
+#include "explain/remote_node.h"
 #include "view.h"
 
 #define ATTRS_MAX_TEXT 256
@@ -86,6 +92,35 @@ gboolean cs_console_show_node(CsConsole *console)
 
 /* ---- drawing -------------------------------------------------------------- */
 
+/* The N list's remote or guest node facts (CsNodeFact*), or NULL. */
+static GPtrArray *attrs_node_facts(const CsConsole *console)
+{
+    const CsAttrList *list = &console->attrs;
+    if (list->kind != CS_ATTRS_NODE || console->solution == NULL)
+        return NULL;
+    const CsNode *node = cs_model_node(cs_solution_model(console->solution), list->target);
+    return node != NULL ? cs_remote_node_facts(console->solution, node->index) : NULL;
+}
+
+/* The facts, one a row ("connection runs on  n1 -> n2"), then the
+ * attributes' heading; the rows used. */
+static int attrs_draw_facts(GPtrArray *facts, int y, int x, int width)
+{
+    int name_width = 0;
+    for (guint i = 0; i < facts->len; i++)
+        name_width = MAX(name_width, cs_text_width(((CsNodeFact *)g_ptr_array_index(facts, i))->name));
+    for (guint i = 0; i < facts->len; i++) {
+        const CsNodeFact *fact = g_ptr_array_index(facts, i);
+        g_autofree char *name = cs_fit(fact->name, name_width, FALSE);
+        g_autofree char *value = cs_escape(fact->value);
+        int used = cs_draw_text(y + (int)i, x, width, name, CS_STYLE_HEADING);
+        g_autofree char *fitted = cs_fit(value, MAX(0, width - used - 2), FALSE);
+        cs_draw_text(y + (int)i, x + used + 2, width - used - 2, fitted, CS_STYLE_NORMAL);
+    }
+    cs_draw_text(y + (int)facts->len, x, width, "attributes:", CS_STYLE_DIM);
+    return (int)facts->len + 1;
+}
+
 static CsRect attrs_rect(guint count)
 {
     CsRect rect;
@@ -96,8 +131,10 @@ static CsRect attrs_rect(guint count)
     return rect;
 }
 
-static const char *attrs_title(const CsAttrList *list)
+static const char *attrs_title(const CsAttrList *list, gboolean remote)
 {
+    if (remote)
+        return "what the node hangs on, its attributes and utilization";
     return list->kind == CS_ATTRS_META ? "meta attributes (value, where it comes from)"
                                        : "node attributes and utilization";
 }
@@ -178,25 +215,32 @@ void cs_attrs_draw(CsConsole *console)
     CsAttrList *list = &console->attrs;
     g_autoptr(GError) error = NULL;
     g_autoptr(GPtrArray) attrs = attrs_read(console, &error);
+    g_autoptr(GPtrArray) facts = attrs_node_facts(console);
     guint count = attrs != NULL ? attrs->len : 1;
-    CsRect rect = attrs_rect(count);
+    CsRect rect = attrs_rect(count + (facts != NULL ? facts->len + 1 : 0));
     cs_draw_box(&rect, CS_STYLE_NORMAL);
     g_autofree char *target = cs_escape(list->target);
-    g_autofree char *title = g_strdup_printf(" %s: %s ", target, attrs_title(list));
+    g_autofree char *title = g_strdup_printf(" %s: %s ", target, attrs_title(list, facts != NULL));
     cs_draw_text(rect.y, rect.x + 2, rect.width - 4, title, CS_STYLE_HEADING);
     const char *keys = attrs_keys(list);
     int keys_width = MIN((int)strlen(keys), rect.width - 2);
     cs_draw_text(rect.y + rect.height - 1, rect.x + rect.width - 1 - keys_width, keys_width, keys,
                  CS_STYLE_DIM);
     int x = rect.x + 2, width = rect.width - 4;
+    int top = rect.y + 1 + (facts != NULL ? attrs_draw_facts(facts, rect.y + 1, x, width) : 0);
+    if (attrs == NULL && facts != NULL) {
+        cs_draw_text(top, x, width, "(none: it has no <node> entry in the configuration)",
+                     CS_STYLE_DIM);
+        return;
+    }
     if (attrs == NULL) {
         g_autofree char *why = cs_escape(error->message);
-        cs_draw_text(rect.y + 1, x, width, why, CS_STYLE_BANNER);
+        cs_draw_text(top, x, width, why, CS_STYLE_BANNER);
         return;
     }
     if (attrs->len == 0)
-        cs_draw_text(rect.y + 1, x, width, "(none set: a adds one)", CS_STYLE_DIM);
-    int rows = rect.height - 4;
+        cs_draw_text(top, x, width, "(none set: a adds one)", CS_STYLE_DIM);
+    int rows = rect.y + rect.height - 3 - top;
     list->selected = CLAMP(list->selected, 0, MAX(0, (int)attrs->len - 1));
     if (list->selected < list->top)
         list->top = list->selected;
@@ -204,8 +248,8 @@ void cs_attrs_draw(CsConsole *console)
         list->top = list->selected - rows + 1;
     AttrsColumns columns = attrs_columns(attrs, width);
     for (int row = 0; row < rows && list->top + row < (int)attrs->len; row++)
-        attrs_draw_row(g_ptr_array_index(attrs, list->top + row), &columns, rect.y + 1 + row, x,
-                       width, list->top + row == list->selected);
+        attrs_draw_row(g_ptr_array_index(attrs, list->top + row), &columns, top + row, x, width,
+                       list->top + row == list->selected);
     if (list->mode != CS_ATTRS_BROWSE)
         attrs_draw_input(list, &rect);
 }

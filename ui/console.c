@@ -79,10 +79,10 @@ static void add_instance_rows(CsConsole *console, const CsResource *instance, in
                           depth + 1);
 }
 
-/* An unfolded bundle with a resource inside shows what the engine made
- * of it, replica by replica: the replica's container, address and
- * connection (the bundle's implicit resources), then the instance of the
- * resource inside that runs on the replica's guest node (Pacemaker
+/* An unfolded bundle shows what the engine made of it, replica by
+ * replica: the replica's container, address and connection (the
+ * bundle's implicit resources), then the instance of the resource
+ * inside, if any, that runs on the replica's guest node (Pacemaker
  * Explained 2.1, "Bundles").  The engine's view lists the bundle's
  * children replica by replica, then the clone of the resource inside,
  * whose instance N goes with replica N.  FALSE: no such view, the
@@ -90,15 +90,17 @@ static void add_instance_rows(CsConsole *console, const CsResource *instance, in
 static gboolean add_replica_rows(CsConsole *console, int bundle, const CsResource *placed,
                                  int depth)
 {
-    if (placed->bundle == NULL || placed->children == NULL || placed->children->len < 2)
+    if (placed->bundle == NULL || placed->children == NULL || placed->children->len == 0)
         return FALSE;
     int replicas = placed->bundle->replicas;
     int last = g_array_index(placed->children, int, placed->children->len - 1);
     const CsResource *clone = cs_console_engine_rsc(console, last);
-    if (replicas <= 0 || clone == NULL || clone->kind != CS_RSC_CLONE
-        || (placed->children->len - 1) % (guint)replicas != 0)
+    /* Without a resource inside, the replicas are all the children. */
+    guint parts = clone != NULL && clone->kind == CS_RSC_CLONE ? placed->children->len - 1
+                                                               : placed->children->len;
+    if (replicas <= 0 || parts == 0 || parts % (guint)replicas != 0)
         return FALSE;
-    guint size = (placed->children->len - 1) / (guint)replicas;
+    guint size = parts / (guint)replicas;
     for (guint n = 0; n < (guint)replicas; n++) {
         guint first = n * size;
         const int *replica = &g_array_index(placed->children, int, first);
@@ -106,7 +108,7 @@ static gboolean add_replica_rows(CsConsole *console, int bundle, const CsResourc
             CsRow row = {bundle, depth, replica[k]};
             g_array_append_val(console->rows, row);
         }
-        if (n < clone->children->len) {
+        if (parts < placed->children->len && n < clone->children->len) {
             int instance = g_array_index(clone->children, int, n);
             add_instance_rows(console, cs_console_engine_rsc(console, instance), depth);
         }

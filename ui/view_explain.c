@@ -10,6 +10,7 @@
 #include "base/xml.h"
 #include "cib/edit.h"
 #include "explain/cause.h"
+#include "explain/explain.h"
 #include "explain/next.h"
 #include "explain/words.h"
 #include "explain/smallest.h"
@@ -387,8 +388,9 @@ static void add_breakdown(GPtrArray *lines, GArray *items, const CsConsole *cons
     cs_line_append(heading, CS_STYLE_HEADING, "Contributions");
     cs_line_append(heading, CS_STYLE_DIM, "  (their sum, in INFINITY arithmetic, is the score)");
     if (!cs_solution_scored(console->solution, rsc, node)) {
-        cs_lines_add_text(lines, CS_STYLE_DIM,
-                          "    not allowed here (opt-in cluster, no location for it)");
+        g_autofree char *reason = cs_explain_unlisted_reason(console->solution, rsc, node);
+        g_autofree char *text = g_strdup_printf("    not allowed here (%s)", reason);
+        cs_lines_add_raw(lines, CS_STYLE_DIM, text);
         return;
     }
     if (count == 0)

@@ -3,6 +3,7 @@
  * the cells scroll both ways, as in a spreadsheet. */
 #include <string.h>
 #include "explain/next.h"
+#include "explain/remote_node.h"
 #include "explain/words.h"
 #include "view.h"
 
@@ -20,6 +21,8 @@ typedef struct MatrixLayout {
     int legend_y; /* -1 when there is no room */
     int states_y; /* the node-state legend: -1 when every node
                                 can run resources, or no room */
+    int kinds_y;  /* the node-kind legend: -1 when every node is a
+                                cluster node, or no room */
 } MatrixLayout;
 
 /* A node that can run no resource (standby, maintenance, offline,
@@ -37,10 +40,46 @@ static gboolean any_node_unusable(const CsConsole *console)
     return FALSE;
 }
 
+/* A bundle folds into its replicas even with no resource inside: they
+ * are the engine's (its containers and addresses). */
 static gboolean is_container(const CsConsole *console, int rsc)
 {
-    const GArray *children = cs_console_rsc(console, rsc)->children;
-    return children != NULL && children->len > 0;
+    const CsResource *info = cs_console_rsc(console, rsc);
+    if (info->kind == CS_RSC_BUNDLE && console->solution != NULL) {
+        const CsResource *placed = cs_console_engine_rsc(console, rsc);
+        return placed != NULL && placed->children != NULL && placed->children->len > 0;
+    }
+    return info->children != NULL && info->children->len > 0;
+}
+
+/* The mark a column's header carries before the node's name: remote,
+ * guest and bundle replica nodes (Pacemaker Explained 2.1, "Pacemaker
+ * Remote", "Bundles"); NULL for a cluster node.  The legend says which
+ * is which. */
+static const char *kind_mark(CsNodeKind kind)
+{
+    switch (kind) {
+    case CS_NODE_KIND_REMOTE: return "r";
+    case CS_NODE_KIND_GUEST: return "g";
+    case CS_NODE_KIND_REPLICA: return "b";
+    case CS_NODE_KIND_CLUSTER: break;
+    }
+    return NULL;
+}
+
+static CsNodeKind node_kind(const CsConsole *console, int node)
+{
+    if (console->solution == NULL)
+        return CS_NODE_KIND_CLUSTER;
+    return cs_remote_node_kind(cs_solution_model(console->solution), node);
+}
+
+static gboolean any_remote_node(const CsConsole *console)
+{
+    for (int node = 0; node < cs_console_node_count(console); node++)
+        if (node_kind(console, node) != CS_NODE_KIND_CLUSTER)
+            return TRUE;
+    return FALSE;
 }
 
 /* Only configured resources fold: a clone's instances are always shown
@@ -152,12 +191,22 @@ static int widest_node_label(const CsConsole *console)
     return widest;
 }
 
+/* The same with each column's kind mark ("g:" before a guest node). */
+static int widest_header(const CsConsole *console)
+{
+    int widest = 0;
+    for (int node = 0; node < cs_console_node_count(console); node++)
+        widest = MAX(widest, cs_text_width(cs_console_node_label(console, node))
+                                 + (kind_mark(node_kind(console, node)) != NULL ? 2 : 0));
+    return widest;
+}
+
 static MatrixLayout matrix_layout(CsConsole *console, const CsRect *area)
 {
     MatrixLayout layout;
     layout.name_width = CLAMP(widest_row_label(console), 10, MAX(10, area->width * 2 / 5));
     /* Widest score text is "-999999" (7) after a 1-column marker. */
-    layout.cell_width = CLAMP(widest_node_label(console), 7, 12) + 1;
+    layout.cell_width = CLAMP(widest_header(console), 7, 12) + 1;
     /* "alpha → bravo": where the row's resource runs now and next, so
      * that a move reads whole even with those nodes scrolled away.  It
      * is left out only when it would push nodes off a screen that shows
@@ -184,8 +233,11 @@ static MatrixLayout matrix_layout(CsConsole *console, const CsRect *area)
     layout.states_y = layout.legend_y >= 0 && area->height >= 8 && any_node_unusable(console)
                           ? layout.legend_y - 1
                           : -1;
-    layout.rows_height =
-        MAX(1, area->height - 1 - (layout.legend_y >= 0 ? 1 : 0) - (layout.states_y >= 0 ? 1 : 0));
+    int above = layout.states_y >= 0 ? layout.states_y : layout.legend_y;
+    layout.kinds_y = above >= 0 && area->height >= 10 && any_remote_node(console) ? above - 1 : -1;
+    layout.rows_height = MAX(1, area->height - 1 - (layout.legend_y >= 0 ? 1 : 0)
+                                    - (layout.states_y >= 0 ? 1 : 0)
+                                    - (layout.kinds_y >= 0 ? 1 : 0));
     return layout;
 }
 
@@ -237,8 +289,11 @@ static void draw_header(const CsConsole *console, const MatrixLayout *layout, co
             break;
         /* Nodes that cannot run anything are dimmed (the legend says why). */
         gboolean usable = !node_unusable(console, node);
-        g_autofree char *label =
-            cs_fit(cs_console_node_label(console, node), layout->cell_width, TRUE);
+        const char *mark = kind_mark(node_kind(console, node));
+        g_autofree char *marked =
+            mark != NULL ? g_strdup_printf("%s:%s", mark, cs_console_node_label(console, node))
+                         : g_strdup(cs_console_node_label(console, node));
+        g_autofree char *label = cs_fit(marked, layout->cell_width, TRUE);
         int x = layout->first_cell_x + column * (layout->cell_width + 1) + 1;
         cs_draw_text(y, x, layout->cell_width, label, usable ? CS_STYLE_HEADING : CS_STYLE_DIM);
     }
@@ -482,6 +537,29 @@ static void draw_node_states(const CsConsole *console, const MatrixLayout *layou
     }
 }
 
+/* "Node kinds: r: remote node  g: guest node  b: bundle replica", only
+ * the kinds shown, and how to see what each hangs on. */
+static void draw_node_kinds(const CsConsole *console, const MatrixLayout *layout,
+                            const CsRect *area)
+{
+    static const CsNodeKind kinds[] = {CS_NODE_KIND_REMOTE, CS_NODE_KIND_GUEST,
+                                       CS_NODE_KIND_REPLICA};
+    int y = layout->kinds_y, x = area->x + 1, limit = area->x + area->width;
+    x += cs_draw_text(y, x, limit - x, "Node kinds: ", CS_STYLE_DIM);
+    for (gsize i = 0; i < G_N_ELEMENTS(kinds); i++) {
+        gboolean shown = FALSE;
+        for (int node = 0; node < cs_console_node_count(console) && !shown; node++)
+            shown = node_kind(console, node) == kinds[i];
+        if (!shown)
+            continue;
+        g_autofree char *mark = g_strdup_printf("%s:", kind_mark(kinds[i]));
+        x += cs_draw_text(y, x, limit - x, mark, CS_STYLE_HEADING);
+        g_autofree char *name = g_strdup_printf(" %s  ", cs_remote_kind_name(kinds[i]));
+        x += cs_draw_text(y, x, limit - x, name, CS_STYLE_DIM);
+    }
+    cs_draw_text(y, x, limit - x, "(N: what the column's node hangs on)", CS_STYLE_DIM);
+}
+
 static void matrix_draw(CsConsole *console, const CsRect *area)
 {
     if (console->model == NULL) {
@@ -504,6 +582,8 @@ static void matrix_draw(CsConsole *console, const CsRect *area)
         draw_legend(console, &layout, area);
     if (layout.states_y >= 0)
         draw_node_states(console, &layout, area);
+    if (layout.kinds_y >= 0)
+        draw_node_kinds(console, &layout, area);
 }
 
 static void set_fold_all(CsConsole *console, gboolean folded)

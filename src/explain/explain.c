@@ -49,10 +49,10 @@ static const CsResource *guest_bundle(const CsModel *model, const CsNode *node)
 /* Why a node has no score for rsc (Pacemaker Explained 2.1, "Bundles":
  * a replica's guest node runs only the resource inside the bundle, each
  * instance on its own replica's node). */
-static void explain_unlisted(const CsSolution *solution, int rsc, const CsNode *node, GString *out)
+char *cs_explain_unlisted_reason(const CsSolution *solution, int rsc, int node)
 {
     const CsModel *model = cs_solution_model(solution);
-    const CsResource *bundle = guest_bundle(model, node);
+    const CsResource *bundle = guest_bundle(model, g_ptr_array_index(model->nodes, node));
     const CsResource *info = g_ptr_array_index(model->resources, rsc);
     const CsResource *parent =
         info->parent >= 0 ? g_ptr_array_index(model->resources, info->parent) : NULL;
@@ -61,20 +61,18 @@ static void explain_unlisted(const CsSolution *solution, int rsc, const CsNode *
                                    : NULL;
 
     if (bundle != NULL)
-        g_string_append_printf(out,
-                               "  %s: not allowed (a guest node of bundle %s: only "
-                               "the resource inside it runs there)\n",
-                               node->uname, bundle->id);
-    else if (holder != NULL && holder->kind == CS_RSC_BUNDLE)
-        g_string_append_printf(out,
-                               "  %s: not allowed (an instance inside bundle %s runs "
-                               "only on its replica's guest node)\n",
-                               node->uname, holder->id);
-    else
-        g_string_append_printf(out,
-                               "  %s: not allowed (opt-in cluster, no "
-                               "location for it)\n",
-                               node->uname);
+        return g_strdup_printf("a guest node of bundle %s: only the resource inside it runs there",
+                               bundle->id);
+    if (holder != NULL && holder->kind == CS_RSC_BUNDLE)
+        return g_strdup_printf("an instance inside bundle %s runs only on its replica's guest node",
+                               holder->id);
+    return g_strdup("opt-in cluster, no location for it");
+}
+
+static void explain_unlisted(const CsSolution *solution, int rsc, const CsNode *node, GString *out)
+{
+    g_autofree char *reason = cs_explain_unlisted_reason(solution, rsc, node->index);
+    g_string_append_printf(out, "  %s: not allowed (%s)\n", node->uname, reason);
 }
 
 static void explain_node(const CsSolution *solution, int rsc, int node, GString *out)

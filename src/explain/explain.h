@@ -14,4 +14,10 @@
 gboolean cs_solution_explain(const CsSolution *solution, const char *rsc, const char *node,
                              GString *out, GError **error);
 
+/* Why node has no score for rsc at all (indices of cs_solution_model()):
+ * "a guest node of bundle web: only the resource inside it runs there",
+ * "an instance inside bundle web runs only on its replica's guest node",
+ * or "opt-in cluster, no location for it"; newly allocated. */
+char *cs_explain_unlisted_reason(const CsSolution *solution, int rsc, int node);
+
 #endif

@@ -170,7 +170,7 @@ static char *now_and_next(const CsModel *model, int now, int next)
 static char *interval_text(gint64 ms)
 {
     if (ms <= 0)
-        return g_strdup("not set (0): no delay before reconnecting");
+        return g_strdup("not set (0): reconnects at once (after any fencing)");
     if (ms % 1000 == 0)
         return g_strdup_printf("%" G_GINT64_FORMAT "s", ms / 1000);
     return g_strdup_printf("%" G_GINT64_FORMAT "ms", ms);

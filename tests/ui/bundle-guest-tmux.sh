@@ -1,7 +1,7 @@
 #!/bin/sh
 # bundle-guest-tmux.sh: the console on a bundle with a resource inside
 # (issue 19), at 200x60 and 80x24: the Matrix has the bundle's guest
-# nodes web-0 and web-1 as columns after the cluster nodes, the bundle
+# nodes web-0 and web-1 as columns (marked b:) after the cluster nodes, the bundle
 # unfolds into its replicas (container, connection, then the instance
 # of the resource inside), and app:0's score and run mark stand under
 # its guest node web-0.  The scores are the engine's (those of
@@ -28,8 +28,8 @@ for size in "200 60" "80 24"; do
     tmx new-session -d -s "$session" -x "$1" -y "$2" \
         env -u NO_COLOR LANG=C.UTF-8 LC_ALL= XDG_STATE_HOME="$tmp/state" \
         "$bin" "$cib"
-    shows "$session" '^Resource +Action .* node1 +node2 +web-0 +web-1 *$' \
-        "$1x$2: Matrix columns node1 node2 web-0 web-1 (the guest nodes)"
+    shows "$session" '^Resource +Action .* node1 +node2 +b:web-0 +b:web-1 *$' \
+        "$1x$2: Matrix columns node1 node2 b:web-0 b:web-1 (the replicas' guest nodes, marked b)"
     # app:0 placed on web-0 (its score INFINITY there), -INF on web-1.
     shows "$session" '^ +app:0 +Start .* -INF +-INF +▶ +\+INF +-INF *$' \
         "$1x$2: app:0 will run on its guest node web-0, +INF there"

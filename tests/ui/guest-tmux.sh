@@ -1,6 +1,6 @@
 #!/bin/sh
 # guest-tmux.sh: the console on a guest node (issue 19), at 80x24 and
-# 200x60: the Matrix has the guest node g1 as a column next to the
+# 200x60: the Matrix has the guest node g1 as a column (marked g:) next to the
 # cluster nodes, and vm1 (its container) -INF there; the Transition view
 # lists the guest's fencing as crm_simulate prints it, with the resource
 # that holds the guest.  The CIB is tests/data/transition/
@@ -21,8 +21,8 @@ for size in "80 24" "200 60"; do
     tmx new-session -d -s "$session" -x "$1" -y "$2" \
         env -u NO_COLOR LANG=C.UTF-8 LC_ALL= XDG_STATE_HOME="$tmp/state" \
         "$bin" "$cib"
-    shows "$session" '^Resource +Action .* n1 +n2 +g1 *$' \
-        "$1x$2: Matrix columns n1 n2 g1 (the guest node)"
+    shows "$session" '^Resource +Action .* n1 +n2 +g:g1 *$' \
+        "$1x$2: Matrix columns n1 n2 g:g1 (the guest node, marked g)"
     shows "$session" '^ +vm1 .*-INF *$' \
         "$1x$2: vm1 (the guest's container) -INF on g1"
     tmx send-keys -t "$session" 2
