@@ -1,0 +1,1 @@
+explain @TESTS@/transition/guest-host-fenced.xml d1
