@@ -244,6 +244,68 @@ START_TEST(test_demo_box_lines)
 }
 END_TEST
 
+/* The implicit edge from the box titled from to the box titled to. */
+static const CsGraphEdge *implicit_edge(const CsConstraintGraph *graph, const char *from,
+                                        const char *to)
+{
+    for (guint i = 0; i < graph->edges->len; i++) {
+        const CsGraphEdge *edge = &g_array_index(graph->edges, CsGraphEdge, i);
+        if (edge->kind == CS_GRAPH_IMPLICIT && strcmp(box_title(graph, edge->from), from) == 0
+            && strcmp(box_title(graph, edge->to), to) == 0)
+            return edge;
+    }
+    ck_abort_msg("no implicit edge %s -> %s", from, to);
+    return NULL;
+}
+
+static gboolean has_line(const CsGraphBox *box, const char *line)
+{
+    for (guint i = 0; i < box->lines->len; i++)
+        if (strcmp(g_ptr_array_index(box->lines, i), line) == 0)
+            return TRUE;
+    return FALSE;
+}
+
+/* tests/data/transition/guest-host-fenced.xml: vm1 holds guest node g1
+ * (remote-node="g1"); d1 runs on g1 and d2 moves there (crm_simulate's
+ * summary): container -> connection -> the resources on its node. */
+START_TEST(test_implicit_links)
+{
+    Solved solved = solve(CS_TESTDATA "/transition/guest-host-fenced.xml");
+    g_autoptr(CsConstraintGraph) graph = build(&solved, NULL, 0, TRUE);
+    ck_assert_str_eq(implicit_edge(graph, "vm1", "g1")->label, "guest node g1");
+    ck_assert_str_eq(implicit_edge(graph, "g1", "d1")->label, "runs on g1");
+    ck_assert_str_eq(implicit_edge(graph, "g1", "d2")->label, "runs on g1");
+    ck_assert_uint_eq(graph->edges->len, 3);
+    ck_assert_ptr_nonnull(strstr(cs_constraint_graph_legend(graph), "implicit links"));
+    assert_well_drawn(graph, "guest-host-fenced");
+    /* From d1, two links away: its guest node's connection and container. */
+    g_autoptr(CsConstraintGraph) near = build(&solved, "d1", 2, TRUE);
+    ck_assert(box_named(near, "vm1") != NULL);
+    g_autofree char *details = cs_constraint_graph_edge_details(
+        graph, solved.model,
+        (int)(implicit_edge(graph, "g1", "d1") - &g_array_index(graph->edges, CsGraphEdge, 0)));
+    ck_assert_ptr_nonnull(strstr(details, "d1 runs on g1, reached through its connection g1"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* tests/data/bundle/inner-clone-after.xml: bundle web, two podman
+ * replicas with app inside, placed on node1 and node2 (the oracle's
+ * summary): one line a replica, the bundle where its containers go. */
+START_TEST(test_bundle_replica_lines)
+{
+    Solved solved = solve(CS_TESTDATA "/bundle/inner-clone-after.xml");
+    g_autoptr(CsConstraintGraph) graph = build(&solved, NULL, 0, TRUE);
+    const CsGraphBox *web = box_named(graph, "web");
+    ck_assert(has_line(web, "0 web-podman-0 web-0 app:0"));
+    ck_assert(has_line(web, "1 web-podman-1 web-1 app:1"));
+    ck_assert(has_line(web, "next node1 node2"));
+    ck_assert(strstr(cs_constraint_graph_legend(graph), "implicit") == NULL);
+    solved_free(&solved);
+}
+END_TEST
+
 START_TEST(test_focus_depth)
 {
     Solved solved = solve(DEMO);
@@ -677,6 +739,8 @@ static Suite *graph_suite(void)
     tcase_add_test(tc, test_demo_edge_ends_and_labels);
     tcase_add_test(tc, test_demo_box_lines);
     tcase_add_test(tc, test_focus_depth);
+    tcase_add_test(tc, test_implicit_links);
+    tcase_add_test(tc, test_bundle_replica_lines);
     tcase_add_test(tc, test_cycle_and_conflicts_flagged);
     tcase_add_test(tc, test_utf8_lines);
     tcase_add_test(tc, test_utf8_dashed_order);

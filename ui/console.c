@@ -14,6 +14,7 @@
 #include "explain/history.h"
 #include "explain/version.h"
 #include "explain/next.h"
+#include "explain/remote_node.h"
 #include "console.h"
 #include "terminal.h"
 #include "view.h"
@@ -90,30 +91,22 @@ static void add_instance_rows(CsConsole *console, const CsResource *instance, in
 static gboolean add_replica_rows(CsConsole *console, int bundle, const CsResource *placed,
                                  int depth)
 {
-    if (placed->bundle == NULL || placed->children == NULL || placed->children->len == 0)
-        return FALSE;
-    int replicas = placed->bundle->replicas;
-    int last = g_array_index(placed->children, int, placed->children->len - 1);
-    const CsResource *clone = cs_console_engine_rsc(console, last);
-    /* Without a resource inside, the replicas are all the children. */
-    guint parts = clone != NULL && clone->kind == CS_RSC_CLONE ? placed->children->len - 1
-                                                               : placed->children->len;
-    if (replicas <= 0 || parts == 0 || parts % (guint)replicas != 0)
-        return FALSE;
-    guint size = parts / (guint)replicas;
-    for (guint n = 0; n < (guint)replicas; n++) {
-        guint first = n * size;
-        const int *replica = &g_array_index(placed->children, int, first);
-        for (guint k = 0; k < size; k++) {
-            CsRow row = {bundle, depth, replica[k]};
+    gboolean any = FALSE;
+    for (int n = 0; placed->bundle != NULL && n < placed->bundle->replicas; n++) {
+        g_autoptr(GArray) parts = cs_bundle_replica_parts(console->solution, placed->index, n);
+        for (guint k = 0; k < parts->len; k++) {
+            const CsResource *part = cs_console_engine_rsc(console, g_array_index(parts, int, k));
+            const CsResource *above = cs_console_engine_rsc(console, part->parent);
+            if (above != NULL && above->kind == CS_RSC_CLONE) {
+                add_instance_rows(console, part, depth); /* the resource inside */
+                continue;
+            }
+            CsRow row = {bundle, depth, part->index};
             g_array_append_val(console->rows, row);
         }
-        if (parts < placed->children->len && n < clone->children->len) {
-            int instance = g_array_index(clone->children, int, n);
-            add_instance_rows(console, cs_console_engine_rsc(console, instance), depth);
-        }
+        any |= parts->len > 0;
     }
-    return TRUE;
+    return any;
 }
 
 /* A container shows when it or any member matches; the members of a

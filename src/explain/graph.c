@@ -20,6 +20,7 @@
 #include <sys/ioctl.h>
 #include <libxml/tree.h>
 #include "explain/graph.h"
+#include "explain/remote_node.h"
 #include "model/rules.h"
 
 #define BOX_GAP 3                /* columns between vertices of a layer */
@@ -124,6 +125,15 @@ static int placement_order(gconstpointer a, gconstpointer b)
     return ((const Placement *)a)->node - ((const Placement *)b)->node;
 }
 
+/* A bundle's child that is one of its replicas' containers (of the
+ * bundle's runtime, Pacemaker Explained 2.1, "Bundles"). */
+static gboolean is_bundle_container(const CsResource *bundle, const CsSolution *solution, int rsc)
+{
+    const CsResource *child = engine_resource(solution, rsc);
+    return bundle->bundle != NULL && child != NULL
+           && g_strcmp0(child->type, bundle->bundle->runtime) == 0;
+}
+
 /* The nodes rsc runs on (next: will run on), clone instances gathered. */
 static GArray *graph_placements(const CsSolution *solution, const CsGraphOptions *options, int rsc,
                                 gboolean next)
@@ -132,9 +142,12 @@ static GArray *graph_placements(const CsSolution *solution, const CsGraphOptions
     const CsResource *info = solution != NULL ? engine_resource(solution, rsc) : NULL;
     if (info == NULL)
         return out;
-    if (info->kind == CS_RSC_CLONE) {
+    if (info->kind == CS_RSC_CLONE || info->kind == CS_RSC_BUNDLE) {
         for (guint i = 0; i < info->children->len; i++) {
             int instance = g_array_index(info->children, int, i);
+            /* a bundle runs where its replicas' containers run */
+            if (info->kind == CS_RSC_BUNDLE && !is_bundle_container(info, solution, instance))
+                continue;
             int node = next ? cs_solution_assigned_node(solution, instance)
                             : cs_solution_current_node(solution, instance);
             if (next && transition_stops(options, instance))
@@ -218,7 +231,50 @@ typedef struct Link {
     int from, to;
 } Link;
 
-static GArray *collect_links(const CsModel *model)
+/* The node rsc runs on now, else next, when it is a remote or guest
+ * node; -1 otherwise. */
+static int remote_node_of(const CsModel *model, const CsSolution *solution, int rsc)
+{
+    int nodes[2] = {cs_solution_current_node(solution, rsc),
+                    cs_solution_assigned_node(solution, rsc)};
+    for (int i = 0; i < 2; i++) {
+        const CsNode *node = nodes[i] >= 0 && (guint)nodes[i] < model->nodes->len
+                                 ? g_ptr_array_index(model->nodes, nodes[i])
+                                 : NULL;
+        if (node != NULL && node->remote_rsc >= 0)
+            return nodes[i];
+    }
+    return -1;
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote": a container holds its
+ * guest node's connection (and any resource with container=), and a
+ * remote or guest node's resources live as long as its connection.  No
+ * constraint says so; the graph draws them as implicit links. */
+static void collect_implicit_links(const CsModel *model, const CsSolution *solution, GArray *links)
+{
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *info = g_ptr_array_index(model->resources, i);
+        if (info->container >= 0) {
+            Link link = {CS_GRAPH_IMPLICIT, -1, graph_endpoint(model, info->container),
+                         graph_endpoint(model, (int)i)};
+            if (link.from != link.to)
+                g_array_append_val(links, link);
+        }
+        if (solution == NULL || info->kind != CS_RSC_PRIMITIVE || info->is_remote_connection)
+            continue;
+        int node = remote_node_of(model, solution, (int)i);
+        if (node < 0)
+            continue;
+        const CsNode *remote = g_ptr_array_index(model->nodes, node);
+        Link link = {CS_GRAPH_IMPLICIT, node, graph_endpoint(model, remote->remote_rsc),
+                     graph_endpoint(model, (int)i)};
+        if (link.from != link.to)
+            g_array_append_val(links, link);
+    }
+}
+
+static GArray *collect_links(const CsModel *model, const CsSolution *solution)
 {
     GArray *links = g_array_new(FALSE, FALSE, sizeof(Link));
     for (guint i = 0; i < model->colocations->len; i++) {
@@ -236,6 +292,7 @@ static GArray *collect_links(const CsModel *model)
         if (!order->inverse && link.from != link.to)
             g_array_append_val(links, link);
     }
+    collect_implicit_links(model, solution, links);
     return links;
 }
 
@@ -344,6 +401,30 @@ static void add_where_lines(Builder *builder, CsGraphBox *box)
     }
 }
 
+/* A bundle's replicas, one line each: "0 web-podman-0 web-0 app:0",
+ * its container, address, connection and the instance inside. */
+static void add_replica_lines(Builder *builder, CsGraphBox *box)
+{
+    const CsResource *info = builder->solution != NULL
+                                 ? engine_resource(builder->solution, box->rsc)
+                                 : NULL;
+    if (info == NULL || info->kind != CS_RSC_BUNDLE || info->bundle == NULL)
+        return;
+    for (int n = 0; n < info->bundle->replicas; n++) {
+        g_autoptr(GArray) parts = cs_bundle_replica_parts(builder->solution, box->rsc, n);
+        if (parts->len == 0)
+            continue;
+        g_autoptr(GString) line = g_string_new(NULL);
+        g_string_append_printf(line, "%d", n);
+        for (guint k = 0; k < parts->len; k++) {
+            const CsResource *part = engine_resource(builder->solution, g_array_index(parts, int, k));
+            g_autofree char *id = safe_text(part->id, builder->options->ascii);
+            g_string_append_printf(line, " %s", id);
+        }
+        g_ptr_array_add(box->lines, g_string_free(g_steal_pointer(&line), FALSE));
+    }
+}
+
 static int add_box(Builder *builder, int rsc, int node)
 {
     CsGraphBox box = {.rsc = rsc, .node = node, .layer = -1};
@@ -364,6 +445,7 @@ static int add_box(Builder *builder, int rsc, int node)
             g_ptr_array_add(box.lines, g_strdup("target-role Stopped"));
         if (!info->managed)
             g_ptr_array_add(box.lines, g_strdup(info->maintenance ? "maintenance" : "unmanaged"));
+        add_replica_lines(builder, &box);
         add_location_notes(builder, &box);
     } else {
         const CsNode *info = g_ptr_array_index(builder->model->nodes, node);
@@ -425,6 +507,22 @@ static char *order_label(const CsOrder *order, gboolean ascii)
                            then);
 }
 
+/* "runs on g1" (a connection's node), "guest node g1" (a container's
+ * connection) or "container" (a resource with container=). */
+static char *implicit_label(const CsModel *model, const Link *link, gboolean ascii)
+{
+    const CsResource *to = g_ptr_array_index(model->resources, link->to);
+    const CsNode *node = NULL;
+    if (link->constraint >= 0)
+        node = g_ptr_array_index(model->nodes, link->constraint);
+    else if (to->is_remote_connection && to->remote_node >= 0)
+        node = g_ptr_array_index(model->nodes, to->remote_node);
+    else
+        return g_strdup("container");
+    g_autofree char *name = safe_text(node->uname, ascii);
+    return g_strdup_printf("%s %s", link->constraint >= 0 ? "runs on" : "guest node", name);
+}
+
 static void add_edge(Builder *builder, const Link *link, int from, int to)
 {
     CsGraphEdge edge = {
@@ -441,6 +539,9 @@ static void add_edge(Builder *builder, const Link *link, int from, int to)
         edge.id = order->id;
         edge.label = order_label(order, ascii);
         edge.mandatory = order->kind == CS_ORDER_MANDATORY;
+    } else if (link->kind == CS_GRAPH_IMPLICIT) {
+        edge.id = ((const CsResource *)g_ptr_array_index(builder->model->resources, link->from))->id;
+        edge.label = implicit_label(builder->model, link, ascii);
     } else {
         const CsLocation *location = g_ptr_array_index(builder->model->locations, link->constraint);
         edge.id = location->id;
@@ -554,7 +655,7 @@ static void pair_edges(CsConstraintGraph *graph)
 static void add_boxes_and_edges(Builder *builder)
 {
     const CsModel *model = builder->model;
-    g_autoptr(GArray) links = collect_links(model);
+    g_autoptr(GArray) links = collect_links(model, builder->solution);
     g_autofree gboolean *chosen = chosen_resources(builder, links);
     if (builder->options->focus >= 0)
         add_box(builder, graph_endpoint(model, builder->options->focus), -1);
@@ -2469,16 +2570,32 @@ int cs_constraint_graph_box_of(const CsConstraintGraph *graph, int rsc)
     return -1;
 }
 
+static gboolean has_implicit_edges(const CsConstraintGraph *graph)
+{
+    for (guint i = 0; i < graph->edges->len; i++)
+        if (g_array_index(graph->edges, CsGraphEdge, i).kind == CS_GRAPH_IMPLICIT)
+            return TRUE;
+    return FALSE;
+}
+
+#define LEGEND_UTF8                                                                     \
+    "Arrows point from primary to dependent (colocation, \u2500) and from first to then\n" \
+    "(order, \u2504); heavy lines are mandatory; * promoted; ! a cycle or an unmet "     \
+    "requirement."
+#define LEGEND_ASCII                                                                   \
+    "Arrows point from primary to dependent (colocation, solid) and from first to then\n" \
+    "(order, dotted); '=' and '#' mandatory; * promoted; ! a cycle or an unmet "       \
+    "requirement."
+#define LEGEND_IMPLICIT \
+    "\n'container', 'guest node' and 'runs on' arrows are implicit links, no constraint."
+
 const char *cs_constraint_graph_legend(const CsConstraintGraph *graph)
 {
-    return graph->ascii ? "Arrows point from primary to dependent (colocation, solid) and from "
-                          "first to then\n"
-                          "(order, dotted); '=' and '#' mandatory; * promoted; ! a cycle or an "
-                          "unmet requirement."
-                        : "Arrows point from primary to dependent (colocation, \u2500) and from "
-                          "first to then\n"
-                          "(order, \u2504); heavy lines are mandatory; * promoted; ! a cycle or an "
-                          "unmet requirement.";
+    static const char *const legends[2][2] = {
+        {LEGEND_UTF8, LEGEND_ASCII},
+        {LEGEND_UTF8 LEGEND_IMPLICIT, LEGEND_ASCII LEGEND_IMPLICIT},
+    };
+    return legends[has_implicit_edges(graph)][graph->ascii ? 1 : 0];
 }
 
 void cs_constraint_graph_print(const CsConstraintGraph *graph, GString *out)
@@ -2565,6 +2682,30 @@ void cs_constraint_graph_print_dot(const CsConstraintGraph *graph, GString *out)
     g_string_append(out, "}\n");
 }
 
+/* Pacemaker Explained 2.1, "Pacemaker Remote": what an implicit edge
+ * stands for, in words. */
+static void implicit_details(const CsConstraintGraph *graph, const CsModel *model,
+                             const CsGraphEdge *edge, GString *out)
+{
+    const char *from = box_name(graph, edge->from), *to = box_name(graph, edge->to);
+    g_string_append(out, "Implicit link (no constraint)\n");
+    if (edge->constraint >= 0) {
+        const CsNode *node = g_ptr_array_index(model->nodes, edge->constraint);
+        g_string_append_printf(out,
+                               "%s runs on %s, reached through its connection %s: it runs "
+                               "there only while %s does.\n",
+                               to, node->uname, from, from);
+    } else if (strncmp(edge->label, "guest node", 10) == 0) {
+        g_string_append_printf(out,
+                               "%s holds %s, whose connection %s runs with it: where "
+                               "%s goes, the guest node goes.\n",
+                               from, edge->label, to, from);
+    } else {
+        g_string_append_printf(out, "%s runs inside its container %s (container=%s).\n", to, from,
+                               from);
+    }
+}
+
 char *cs_constraint_graph_edge_details(const CsConstraintGraph *graph, const CsModel *model,
                                        int index)
 {
@@ -2602,6 +2743,8 @@ char *cs_constraint_graph_edge_details(const CsConstraintGraph *graph, const CsM
                                order->symmetrical ? "Symmetrical: stops go in the reverse order"
                                                   : "Asymmetrical: only this direction");
         xml = order->xml;
+    } else if (edge->kind == CS_GRAPH_IMPLICIT) {
+        implicit_details(graph, model, edge, out);
     } else {
         const CsLocation *location = g_ptr_array_index(model->locations, edge->constraint);
         char buf[CS_SCORE_BUFSIZE];

@@ -18,6 +18,10 @@ typedef enum {
     CS_GRAPH_COLOCATION,
     CS_GRAPH_ORDER,
     CS_GRAPH_LOCATION, /* node box -> resource (node boxes only) */
+    CS_GRAPH_IMPLICIT, /* no constraint: a container -> what it holds (a
+                          guest node's connection, a resource with
+                          container=), a remote or guest node's
+                          connection -> a resource on that node */
 } CsGraphEdgeKind;
 
 typedef struct CsGraphOptions {
@@ -51,8 +55,11 @@ typedef struct CsGraphBox {
 typedef struct CsGraphEdge {
     CsGraphEdgeKind kind;
     int constraint;     /* index in model->colocations, orders or
-                                locations */
-    const char *id;     /* the constraint's id (the model's) */
+                                locations; CS_GRAPH_IMPLICIT: the node
+                                a connection's resource runs on, or -1
+                                for a container's */
+    const char *id;     /* the constraint's id (the model's); an
+                                implicit edge's: its first resource's */
     int from, to;       /* boxes: primary -> dependent for a
                                 colocation, first -> then for an order */
     char *label;        /* safe text: "+INF with Promoted" ... */

@@ -155,6 +155,30 @@ GArray *cs_remote_node_resources(CsSolution *solution, int node)
     return found;
 }
 
+GArray *cs_bundle_replica_parts(const CsSolution *solution, int bundle, int n)
+{
+    const CsModel *model = cs_solution_model(solution);
+    const CsResource *info = remote_rsc(model, bundle);
+    GArray *parts = g_array_new(FALSE, FALSE, sizeof(int));
+    if (info == NULL || info->bundle == NULL || info->children == NULL
+        || info->children->len == 0 || n < 0 || n >= info->bundle->replicas)
+        return parts;
+    /* The children replica by replica, then the clone of the resource
+     * inside (if any), whose instance n goes with replica n. */
+    const CsResource *clone =
+        remote_rsc(model, g_array_index(info->children, int, info->children->len - 1));
+    gboolean inside = clone != NULL && clone->kind == CS_RSC_CLONE;
+    guint count = info->children->len - (inside ? 1 : 0);
+    guint replicas = (guint)info->bundle->replicas;
+    if (count == 0 || count % replicas != 0)
+        return parts;
+    guint size = count / replicas;
+    g_array_append_vals(parts, &g_array_index(info->children, int, (guint)n * size), size);
+    if (inside && (guint)n < clone->children->len)
+        g_array_append_val(parts, g_array_index(clone->children, int, n));
+    return parts;
+}
+
 /* ---- wording ------------------------------------------------------------- */
 
 /* "n1", "n1 -> n2", "stopped -> n2", "n1 -> stopped", "stopped". */

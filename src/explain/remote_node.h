@@ -79,6 +79,13 @@ gboolean cs_remote_chain_read(CsSolution *solution, const CsPlannedAction *actio
  * acts (nor is the node fenced). */
 char *cs_remote_chain_sentence(CsSolution *solution, const CsPlannedAction *action);
 
+/* The engine's resources of replica n of bundle (an index of
+ * cs_solution_model()): its container, address and connection in the
+ * engine's order, then the instance of the resource inside when there
+ * is one (Pacemaker Explained 2.1, "Bundles").  A new array, empty when
+ * the bundle has no replica n or is not expanded as one. */
+GArray *cs_bundle_replica_parts(const CsSolution *solution, int bundle, int n);
+
 /* explain RSC: for a resource that runs (now or next) on a remote or
  * guest node, or is one's connection or container, the chain it is
  * part of, each link with where it runs now and next; nothing for

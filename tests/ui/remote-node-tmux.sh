@@ -9,7 +9,8 @@
 # - N on a guest column shows its container and that container's host,
 #   and Explain on a resource there follows the chain container ->
 #   connection -> guest node (tests/data/transition/guest-host-fenced.xml:
-#   vm1 holds g1, its host n1 left, crm_simulate recovers vm1 on n2);
+#   vm1 holds g1, its host n1 left, crm_simulate recovers vm1 on n2),
+#   and the Graph draws those links (vm1 -> g1 -> d1, d2);
 # - N on a bundle replica's column names the bundle, the replica and its
 #   container (tests/data/bundle/inner-clone-after.xml);
 # - a bundle with no resource inside unfolds into its replicas' containers
@@ -80,7 +81,14 @@ for size in "80 24" "200 60"; do
     shows "$session" 'd1 recovers: its guest node g1.s container vm1 recovers' \
         "$at: Explain d1: the chain in one sentence"
     shows "$session" '^ +Recover vm1 \(n1 -> n2\)' "$at: Explain d1: the container's own cause follows"
-    tmx send-keys -t "$session" q
+    # The Graph draws the implicit links: vm1 -> g1 -> d1, d2.
+    tmx send-keys -t "$session" 5
+    shows "$session" '^ +guest node g1 *$' "$at: Graph: vm1 holds guest node g1"
+    shows "$session" 'runs on g1 +runs on g1' "$at: Graph: d1 and d2 run on g1"
+    tmx send-keys -t "$session" n Enter
+    shows "$session" 'vm1 holds guest node g1, whose connection g1 runs with it' \
+        "$at: Graph: an implicit link's details"
+    tmx send-keys -t "$session" Escape q
 
     # A bundle's replica.
     session=replica$1

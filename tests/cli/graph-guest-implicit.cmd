@@ -1,0 +1,1 @@
+graph @TESTS@/transition/guest-host-fenced.xml
