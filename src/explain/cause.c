@@ -1324,13 +1324,29 @@ static int cause_ran_before(const Cause *cause, int rsc)
     return info != NULL ? info->index : -1;
 }
 
-static void cause_fence(Cause *cause, const CsPlannedAction *action, const char *indent)
+/* Pacemaker Explained 2.1, "Pacemaker Remote": a guest node is fenced
+ * by recovering (or, "off", stopping) its container; what the container
+ * does, followed upstream. */
+static void cause_guest_fence(Cause *cause, int node, const char *indent, int depth)
+{
+    CsRemoteNode remote;
+    if (!cs_remote_node_read(cause->solution, node, &remote) || remote.container < 0)
+        return;
+    cause_line(cause, indent, "%s %s is fenced through its container %s",
+               cs_remote_kind_name(remote.kind), cause_uname(cause->model, node),
+               cause_rsc_id(cause->model, remote.container));
+    g_autofree char *deeper = cause_deeper(indent);
+    cause_primary(cause, remote.container, deeper, depth);
+}
+
+static void cause_fence(Cause *cause, const CsPlannedAction *action, const char *indent, int depth)
 {
     if (!cause_node_event(cause, action->from_node, indent))
         cause_line(cause, indent, "node %s is fenced (%s): %s",
                    cause_uname(cause->model, action->from_node),
                    action->fence_action ? action->fence_action : "reboot",
                    action->reason ? action->reason : "it is unclean");
+    cause_guest_fence(cause, action->from_node, indent, depth);
 }
 
 static gboolean cause_node_unavailable(const Cause *cause, int node)
@@ -1401,7 +1417,7 @@ static void cause_of_action(Cause *cause, const CsPlannedAction *action, const c
         cause_line(cause, indent, "%s%s", text->str, action->blocked ? " (blocked)" : "");
     g_autofree char *deeper = depth > 0 ? cause_deeper(indent) : g_strdup(indent);
     if (action->rsc < 0) {
-        cause_fence(cause, action, deeper);
+        cause_fence(cause, action, deeper, depth);
         return;
     }
     if (g_hash_table_contains(cause->visited, GINT_TO_POINTER(action->rsc))) {
