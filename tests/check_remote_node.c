@@ -40,6 +40,12 @@ static const char *fact(GPtrArray *facts, const char *name)
     return NULL;
 }
 
+/* text (within out, shown whole on failure) contains part. */
+static void assert_has(const char *text, const char *out, const char *part)
+{
+    ck_assert_msg(text != NULL && strstr(text, part) != NULL, "no '%s' in:\n%s", part, out);
+}
+
 START_TEST(test_kinds)
 {
     CsTestCase test;
@@ -54,8 +60,7 @@ START_TEST(test_kinds)
     cs_test_case_clear(&test);
     cs_test_case_solve_ok(&test, "bundle", "inner-clone-after");
     model = cs_solution_model(test.solution);
-    ck_assert_int_eq(cs_remote_node_kind(model, node_index(&test, "web-1")),
-                     CS_NODE_KIND_REPLICA);
+    ck_assert_int_eq(cs_remote_node_kind(model, node_index(&test, "web-1")), CS_NODE_KIND_REPLICA);
     ck_assert_int_eq(cs_remote_node_kind(model, node_index(&test, "node2")), CS_NODE_KIND_CLUSTER);
     cs_test_case_clear(&test);
 }
@@ -158,29 +163,69 @@ START_TEST(test_chain_sentence)
                      "node n1 left the cluster (unclean); its guest node g1 is fenced ('guest is "
                      "unclean')");
     /* vm1 is the container itself: no chain of its own. */
-    actions =
-        cs_transition_actions_of(cs_solution_transition(test.solution), rsc_index(&test, "vm1"), &n);
+    actions = cs_transition_actions_of(cs_solution_transition(test.solution),
+                                       rsc_index(&test, "vm1"), &n);
     ck_assert_uint_eq(n, 1);
     ck_assert_ptr_null(cs_remote_chain_sentence(test.solution, actions[0]));
     cs_test_case_clear(&test);
 }
 END_TEST
 
-/* explain's cause of d1 follows the chain down to the host's departure. */
-START_TEST(test_cause_follows_chain)
+/* guest-host-fenced's causes: explain's of rsc, or with rsc NULL the
+ * Causes of why/history (newly allocated). */
+static char *guest_causes(const char *rsc)
 {
     CsTestCase test;
     cs_test_case_solve_ok(&test, "transition", "guest-host-fenced");
-    g_autoptr(GString) out = g_string_new(NULL);
-    cs_cause_resource(test.solution, rsc_index(&test, "d1"), out);
-    ck_assert_msg(strstr(out->str, "  on guest node g1: guest node (remote-node of vm1)\n") != NULL,
-                  "%s", out->str);
-    ck_assert_msg(strstr(out->str, "container vm1 (ocf:pacemaker:Dummy): n1 -> n2 (Recover)")
-                      != NULL,
-                  "%s", out->str);
-    ck_assert_msg(strstr(out->str, "Recover vm1 (n1 -> n2)") != NULL, "%s", out->str);
-    ck_assert_msg(strstr(out->str, "node n1 left the cluster (offline) and is unclean") != NULL,
-                  "%s", out->str);
+    GString *out = g_string_new(NULL);
+    if (rsc != NULL)
+        cs_cause_resource(test.solution, rsc_index(&test, rsc), out);
+    else
+        cs_cause_transition(test.solution, NULL, out);
+    cs_test_case_clear(&test);
+    return g_string_free(out, FALSE);
+}
+
+/* explain's cause of d1 follows the chain down to the host's departure. */
+START_TEST(test_cause_follows_chain)
+{
+    g_autofree char *text = guest_causes("d1");
+    assert_has(text, text, "  on guest node g1: guest node (remote-node of vm1)\n");
+    assert_has(text, text, "container vm1 (ocf:pacemaker:Dummy): n1 -> n2 (Recover)");
+    assert_has(text, text, "Recover vm1 (n1 -> n2)");
+    assert_has(text, text, "node n1 left the cluster (offline) and is unclean");
+}
+END_TEST
+
+/* The Causes of why/history: the guest node's fencing goes through its
+ * container, and the connection's move names its container. */
+START_TEST(test_transition_causes)
+{
+    g_autofree char *text = guest_causes(NULL);
+    assert_has(strstr(text, "  Fence g1:\n"), text,
+               "    guest node g1 is fenced through its container vm1\n"
+               "      Recover vm1 (n1 -> n2)\n");
+    assert_has(text, text,
+               "g1 moves: its container vm1 recovers (n1 -> n2) because node n1 "
+               "left the cluster (unclean)");
+}
+END_TEST
+
+/* Replica 1 of bundle web: its container then its connection, then
+ * app:1; a cluster resource's bundle has no replica 2. */
+START_TEST(test_replica_parts)
+{
+    CsTestCase test;
+    cs_test_case_solve_ok(&test, "bundle", "inner-clone-after");
+    g_autoptr(GArray) parts = cs_bundle_replica_parts(test.solution, rsc_index(&test, "web"), 1);
+    ck_assert_uint_eq(parts->len, 3);
+    ck_assert_int_eq(g_array_index(parts, int, 0), rsc_index(&test, "web-podman-1"));
+    ck_assert_int_eq(g_array_index(parts, int, 1), rsc_index(&test, "web-1"));
+    ck_assert_int_eq(g_array_index(parts, int, 2), rsc_index(&test, "app:1"));
+    g_autoptr(GArray) none = cs_bundle_replica_parts(test.solution, rsc_index(&test, "web"), 2);
+    ck_assert_uint_eq(none->len, 0);
+    g_autoptr(GArray) clone = cs_bundle_replica_parts(test.solution, rsc_index(&test, "cl"), 0);
+    ck_assert_uint_eq(clone->len, 0);
     cs_test_case_clear(&test);
 }
 END_TEST
@@ -197,6 +242,8 @@ static Suite *remote_node_suite(void)
     tcase_add_test(tc, test_replica);
     tcase_add_test(tc, test_chain_sentence);
     tcase_add_test(tc, test_cause_follows_chain);
+    tcase_add_test(tc, test_transition_causes);
+    tcase_add_test(tc, test_replica_parts);
     suite_add_tcase(suite, tc);
     return suite;
 }

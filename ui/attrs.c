@@ -108,7 +108,8 @@ static int attrs_draw_facts(GPtrArray *facts, int y, int x, int width)
 {
     int name_width = 0;
     for (guint i = 0; i < facts->len; i++)
-        name_width = MAX(name_width, cs_text_width(((CsNodeFact *)g_ptr_array_index(facts, i))->name));
+        name_width =
+            MAX(name_width, cs_text_width(((CsNodeFact *)g_ptr_array_index(facts, i))->name));
     for (guint i = 0; i < facts->len; i++) {
         const CsNodeFact *fact = g_ptr_array_index(facts, i);
         g_autofree char *name = cs_fit(fact->name, name_width, FALSE);

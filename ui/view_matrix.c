@@ -235,9 +235,9 @@ static MatrixLayout matrix_layout(CsConsole *console, const CsRect *area)
                           : -1;
     int above = layout.states_y >= 0 ? layout.states_y : layout.legend_y;
     layout.kinds_y = above >= 0 && area->height >= 10 && any_remote_node(console) ? above - 1 : -1;
-    layout.rows_height = MAX(1, area->height - 1 - (layout.legend_y >= 0 ? 1 : 0)
-                                    - (layout.states_y >= 0 ? 1 : 0)
-                                    - (layout.kinds_y >= 0 ? 1 : 0));
+    layout.rows_height =
+        MAX(1, area->height - 1 - (layout.legend_y >= 0 ? 1 : 0) - (layout.states_y >= 0 ? 1 : 0)
+                   - (layout.kinds_y >= 0 ? 1 : 0));
     return layout;
 }
 

@@ -405,9 +405,8 @@ static void add_where_lines(Builder *builder, CsGraphBox *box)
  * its container, address, connection and the instance inside. */
 static void add_replica_lines(Builder *builder, CsGraphBox *box)
 {
-    const CsResource *info = builder->solution != NULL
-                                 ? engine_resource(builder->solution, box->rsc)
-                                 : NULL;
+    const CsResource *info =
+        builder->solution != NULL ? engine_resource(builder->solution, box->rsc) : NULL;
     if (info == NULL || info->kind != CS_RSC_BUNDLE || info->bundle == NULL)
         return;
     for (int n = 0; n < info->bundle->replicas; n++) {
@@ -417,7 +416,8 @@ static void add_replica_lines(Builder *builder, CsGraphBox *box)
         g_autoptr(GString) line = g_string_new(NULL);
         g_string_append_printf(line, "%d", n);
         for (guint k = 0; k < parts->len; k++) {
-            const CsResource *part = engine_resource(builder->solution, g_array_index(parts, int, k));
+            const CsResource *part =
+                engine_resource(builder->solution, g_array_index(parts, int, k));
             g_autofree char *id = safe_text(part->id, builder->options->ascii);
             g_string_append_printf(line, " %s", id);
         }
@@ -540,7 +540,8 @@ static void add_edge(Builder *builder, const Link *link, int from, int to)
         edge.label = order_label(order, ascii);
         edge.mandatory = order->kind == CS_ORDER_MANDATORY;
     } else if (link->kind == CS_GRAPH_IMPLICIT) {
-        edge.id = ((const CsResource *)g_ptr_array_index(builder->model->resources, link->from))->id;
+        edge.id =
+            ((const CsResource *)g_ptr_array_index(builder->model->resources, link->from))->id;
         edge.label = implicit_label(builder->model, link, ascii);
     } else {
         const CsLocation *location = g_ptr_array_index(builder->model->locations, link->constraint);
@@ -2578,15 +2579,15 @@ static gboolean has_implicit_edges(const CsConstraintGraph *graph)
     return FALSE;
 }
 
-#define LEGEND_UTF8                                                                     \
-    "Arrows point from primary to dependent (colocation, \u2500) and from first to then\n" \
-    "(order, \u2504); heavy lines are mandatory; * promoted; ! a cycle or an unmet "     \
+#define LEGEND_UTF8                                                                                \
+    "Arrows point from primary to dependent (colocation, \u2500) and from first to then\n"         \
+    "(order, \u2504); heavy lines are mandatory; * promoted; ! a cycle or an unmet "               \
     "requirement."
-#define LEGEND_ASCII                                                                   \
-    "Arrows point from primary to dependent (colocation, solid) and from first to then\n" \
-    "(order, dotted); '=' and '#' mandatory; * promoted; ! a cycle or an unmet "       \
+#define LEGEND_ASCII                                                                               \
+    "Arrows point from primary to dependent (colocation, solid) and from first to then\n"          \
+    "(order, dotted); '=' and '#' mandatory; * promoted; ! a cycle or an unmet "                   \
     "requirement."
-#define LEGEND_IMPLICIT \
+#define LEGEND_IMPLICIT                                                                            \
     "\n'container', 'guest node' and 'runs on' arrows are implicit links, no constraint."
 
 const char *cs_constraint_graph_legend(const CsConstraintGraph *graph)

@@ -62,9 +62,8 @@ CsNodeKind cs_remote_node_kind(const CsModel *model, int node)
         return CS_NODE_KIND_CLUSTER;
     if (info->type == CS_NODE_REMOTE)
         return CS_NODE_KIND_REMOTE;
-    return connection_bundle(model, remote_rsc(model, info->remote_rsc)) >= 0
-               ? CS_NODE_KIND_REPLICA
-               : CS_NODE_KIND_GUEST;
+    return connection_bundle(model, remote_rsc(model, info->remote_rsc)) >= 0 ? CS_NODE_KIND_REPLICA
+                                                                              : CS_NODE_KIND_GUEST;
 }
 
 const char *cs_remote_kind_name(CsNodeKind kind)
@@ -160,8 +159,8 @@ GArray *cs_bundle_replica_parts(const CsSolution *solution, int bundle, int n)
     const CsModel *model = cs_solution_model(solution);
     const CsResource *info = remote_rsc(model, bundle);
     GArray *parts = g_array_new(FALSE, FALSE, sizeof(int));
-    if (info == NULL || info->bundle == NULL || info->children == NULL
-        || info->children->len == 0 || n < 0 || n >= info->bundle->replicas)
+    if (info == NULL || info->bundle == NULL || info->children == NULL || info->children->len == 0
+        || n < 0 || n >= info->bundle->replicas)
         return parts;
     /* The children replica by replica, then the clone of the resource
      * inside (if any), whose instance n goes with replica n. */
@@ -173,7 +172,7 @@ GArray *cs_bundle_replica_parts(const CsSolution *solution, int bundle, int n)
     if (count == 0 || count % replicas != 0)
         return parts;
     guint size = count / replicas;
-    g_array_append_vals(parts, &g_array_index(info->children, int, (guint)n * size), size);
+    g_array_append_vals(parts, &g_array_index(info->children, int, (guint)n *size), size);
     if (inside && (guint)n < clone->children->len)
         g_array_append_val(parts, g_array_index(clone->children, int, n));
     return parts;
@@ -204,10 +203,9 @@ static char *agent_text(const CsResource *info)
 {
     if (info->rsc_class == NULL)
         return g_strdup(info->id);
-    return g_strdup_printf("%s (%s%s%s:%s)", info->id, info->rsc_class,
-                           info->provider != NULL ? ":" : "",
-                           info->provider != NULL ? info->provider : "",
-                           info->type != NULL ? info->type : "?");
+    return g_strdup_printf(
+        "%s (%s%s%s:%s)", info->id, info->rsc_class, info->provider != NULL ? ":" : "",
+        info->provider != NULL ? info->provider : "", info->type != NULL ? info->type : "?");
 }
 
 /* "guest node (remote-node of vm1)", "bundle replica 0 of web". */
@@ -329,8 +327,7 @@ static char *because_text(const CsModel *model, const CsPlannedAction *action)
     if (from->unclean && !from->online)
         return g_strdup_printf(" because node %s left the cluster (unclean)", from->uname);
     const char *why = cs_words_node_unavailable(from);
-    return why != NULL ? g_strdup_printf(" because node %s is %s", from->uname, why)
-                       : g_strdup("");
+    return why != NULL ? g_strdup_printf(" because node %s is %s", from->uname, why) : g_strdup("");
 }
 
 static const CsPlannedAction *first_action(CsSolution *solution, int rsc)
@@ -469,8 +466,8 @@ void cs_remote_explain(CsSolution *solution, int rsc, GString *out)
         g_string_append_printf(out, "  container of %s %s: %s\n", cs_remote_kind_name(remote.kind),
                                uname, kind);
     else if (rsc == remote.connection)
-        g_string_append_printf(out, "  connection of %s %s: %s\n",
-                               cs_remote_kind_name(remote.kind), uname, kind);
+        g_string_append_printf(out, "  connection of %s %s: %s\n", cs_remote_kind_name(remote.kind),
+                               uname, kind);
     else
         g_string_append_printf(out, "  on %s %s: %s\n", cs_remote_kind_name(remote.kind), uname,
                                kind);
