@@ -473,6 +473,23 @@ static void attrs_browse(CsConsole *console, int key)
     list->selected = CLAMP(list->selected, 0, MAX(0, count - 1));
 }
 
+/* A guest node (or a bundle replica's) has no <node> entry whose
+ * attributes an edit could set: say so rather than run an edit that
+ * fails.  TRUE when key was such an edit. */
+static gboolean attrs_nothing_to_edit(CsConsole *console, int key)
+{
+    const CsAttrList *list = &console->attrs;
+    if (list->kind != CS_ATTRS_NODE || (key != 'a' && key != 'U' && key != 'd' && !is_enter(key)))
+        return FALSE;
+    g_autoptr(GPtrArray) attrs = attrs_read(console, NULL);
+    g_autoptr(GPtrArray) facts = attrs_node_facts(console);
+    if (attrs != NULL || facts == NULL)
+        return FALSE;
+    cs_console_say(console, TRUE, "%s has no <node> entry in the configuration: no attribute to set.",
+                   list->target);
+    return TRUE;
+}
+
 gboolean cs_attrs_key(CsConsole *console, int key)
 {
     CsAttrList *list = &console->attrs;
@@ -488,6 +505,8 @@ gboolean cs_attrs_key(CsConsole *console, int key)
         cs_console_edit_key(console, key);
         return TRUE;
     }
+    if (attrs_nothing_to_edit(console, key))
+        return TRUE;
     attrs_browse(console, key);
     return TRUE;
 }
