@@ -13,8 +13,10 @@
 #   and the Graph draws those links (vm1 -> g1 -> d1, d2);
 # - N on a bundle replica's column names the bundle, the replica and its
 #   container (tests/data/bundle/inner-clone-after.xml);
-# - a bundle with no resource inside unfolds into its replicas' containers
-#   and folds back (tests/data/bundle/podman.xml).
+# - a bundle's replicas unfold with their address, container, connection
+#   and instance inside (tests/data/bundle/inner-docker-ip.xml), and one
+#   with no resource inside into its replicas' containers, folding back
+#   (tests/data/bundle/podman.xml).
 # Exit 77 (skip) when tmux or a usable terminal type is missing.
 set -u
 
@@ -104,6 +106,19 @@ for size in "80 24" "200 60"; do
     shows "$session" 'container host +stopped -> node1' "$at: N on web-0: its container starts on node1"
     shows "$session" 'resources on it +app:0 \(arrives\)' "$at: N on web-0: app:0 arrives"
     tmx send-keys -t "$session" Escape q
+
+    # A replica with an address: address, container, connection, instance.
+    session=address$1
+    start "$session" "$1" "$2" "$data/bundle/inner-docker-ip.xml"
+    shows "$session" '^ +app:1 ' "$at: the replicas of web unfold"
+    order=$(grep -E -o '^ +(web-ip-10\.0\.0\.1[01]|web-docker-[01]|web-[01]|app:[01]) ' "$tmp/screen" |
+        tr -d ' ' | tr '\n' ' ')
+    if [ "$order" = "web-ip-10.0.0.10 web-docker-0 web-0 app:0 web-ip-10.0.0.11 web-docker-1 web-1 app:1 " ]; then
+        check ok "$at: each replica's address, container, connection and instance, in order"
+    else
+        check fail "$at: each replica's address, container, connection and instance (got: $order)"
+    fi
+    tmx send-keys -t "$session" q
 
     # A bundle with nothing inside folds into its replicas' containers.
     session=bundle$1
