@@ -223,7 +223,8 @@ void cs_attrs_draw(CsConsole *console)
     g_autofree char *target = cs_escape(list->target);
     g_autofree char *title = g_strdup_printf(" %s: %s ", target, attrs_title(list, facts != NULL));
     cs_draw_text(rect.y, rect.x + 2, rect.width - 4, title, CS_STYLE_HEADING);
-    const char *keys = attrs_keys(list);
+    /* a guest node with no <node> entry has nothing to edit */
+    const char *keys = attrs == NULL && facts != NULL ? " Esc close " : attrs_keys(list);
     int keys_width = MIN((int)strlen(keys), rect.width - 2);
     cs_draw_text(rect.y + rect.height - 1, rect.x + rect.width - 1 - keys_width, keys_width, keys,
                  CS_STYLE_DIM);

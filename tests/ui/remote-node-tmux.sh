@@ -76,6 +76,7 @@ for size in "80 24" "200 60"; do
     shows "$session" 'container host +n1 -> n2' "$at: N on g1: the container's host, now and next"
     shows "$session" 'connection runs on +n1 -> n2' "$at: N on g1: its connection moves with it"
     lacks "$session" "no node 'g1'" "$at: N on g1 says no 'no node'"
+    lacks "$session" 'Enter edit' "$at: N on g1 offers no edit keys"
     tmx send-keys -t "$session" a
     shows "$session" 'g1 has no <node> entry in the configuration: no attribute to set' \
         "$at: N on g1: a says there is nothing to add an attribute to"
