@@ -1325,18 +1325,22 @@ static int cause_ran_before(const Cause *cause, int rsc)
 }
 
 /* Pacemaker Explained 2.1, "Pacemaker Remote": a guest node is fenced
- * by recovering (or, "off", stopping) its container; what the container
- * does, followed upstream. */
-static void cause_guest_fence(Cause *cause, int node, const char *indent, int depth)
+ * by recovering (or, "off", stopping) its container; a remote node is
+ * fenced when its connection cannot be recovered.  What the container or
+ * the connection does, followed upstream. */
+static void cause_remote_fence(Cause *cause, int node, const char *indent, int depth)
 {
     CsRemoteNode remote;
-    if (!cs_remote_node_read(cause->solution, node, &remote) || remote.container < 0)
+    if (!cs_remote_node_read(cause->solution, node, &remote))
         return;
-    cause_line(cause, indent, "%s %s is fenced through its container %s",
+    int link = remote.container >= 0 ? remote.container : remote.connection;
+    if (link < 0)
+        return;
+    cause_line(cause, indent, "%s %s is fenced through its %s %s",
                cs_remote_kind_name(remote.kind), cause_uname(cause->model, node),
-               cause_rsc_id(cause->model, remote.container));
+               remote.container >= 0 ? "container" : "connection", cause_rsc_id(cause->model, link));
     g_autofree char *deeper = cause_deeper(indent);
-    cause_primary(cause, remote.container, deeper, depth);
+    cause_primary(cause, link, deeper, depth);
 }
 
 static void cause_fence(Cause *cause, const CsPlannedAction *action, const char *indent, int depth)
@@ -1346,7 +1350,7 @@ static void cause_fence(Cause *cause, const CsPlannedAction *action, const char 
                    cause_uname(cause->model, action->from_node),
                    action->fence_action ? action->fence_action : "reboot",
                    action->reason ? action->reason : "it is unclean");
-    cause_guest_fence(cause, action->from_node, indent, depth);
+    cause_remote_fence(cause, action->from_node, indent, depth);
 }
 
 static gboolean cause_node_unavailable(const Cause *cause, int node)

@@ -27,8 +27,10 @@ void cs_cause_action(CsSolution *after, const CsSolution *before, const CsPlanne
  * action and its cause chain. */
 void cs_cause_transition(CsSolution *after, const CsSolution *before, GString *out);
 
-/* For explain: the cause of each action naming rsc (an index of
- * cs_solution_model(); for a group or clone, its members' and
+/* For explain: for a resource on a remote or guest node (or one's
+ * connection or container) the chain it is part of
+ * (explain/remote_node.h), then the cause of each action naming rsc (an
+ * index of cs_solution_model(); for a group or clone, its members' and
  * instances'), "  cause of Stop app2 (node2):" then the chain. */
 void cs_cause_resource(CsSolution *solution, int rsc, GString *out);
 
