@@ -1336,9 +1336,9 @@ static void cause_remote_fence(Cause *cause, int node, const char *indent, int d
     int link = remote.container >= 0 ? remote.container : remote.connection;
     if (link < 0)
         return;
-    cause_line(cause, indent, "%s %s is fenced through its %s %s",
-               cs_remote_kind_name(remote.kind), cause_uname(cause->model, node),
-               remote.container >= 0 ? "container" : "connection", cause_rsc_id(cause->model, link));
+    cause_line(cause, indent, "%s %s is fenced through its %s %s", cs_remote_kind_name(remote.kind),
+               cause_uname(cause->model, node), remote.container >= 0 ? "container" : "connection",
+               cause_rsc_id(cause->model, link));
     g_autofree char *deeper = cause_deeper(indent);
     cause_primary(cause, link, deeper, depth);
 }
