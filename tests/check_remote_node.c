@@ -211,6 +211,22 @@ START_TEST(test_transition_causes)
 }
 END_TEST
 
+/* remote-reconnect-recent: crm_simulate stops rem1's connection and
+ * fences rem1 ('remote connection is unrecoverable'); the fencing's
+ * cause follows the connection. */
+START_TEST(test_remote_fence_cause)
+{
+    CsTestCase test;
+    cs_test_case_solve_ok(&test, "transition", "remote-reconnect-recent");
+    g_autoptr(GString) out = g_string_new(NULL);
+    cs_cause_transition(test.solution, NULL, out);
+    assert_has(strstr(out->str, "  Fence rem1:\n"), out->str,
+               "    remote node rem1 is fenced through its connection rem1\n"
+               "      Stop rem1 (n1)\n");
+    cs_test_case_clear(&test);
+}
+END_TEST
+
 /* Replica 1 of bundle web: its container then its connection, then
  * app:1; a cluster resource's bundle has no replica 2. */
 START_TEST(test_replica_parts)
@@ -243,6 +259,7 @@ static Suite *remote_node_suite(void)
     tcase_add_test(tc, test_chain_sentence);
     tcase_add_test(tc, test_cause_follows_chain);
     tcase_add_test(tc, test_transition_causes);
+    tcase_add_test(tc, test_remote_fence_cause);
     tcase_add_test(tc, test_replica_parts);
     suite_add_tcase(suite, tc);
     return suite;
