@@ -667,6 +667,8 @@ static void promotable_internal(CsGraph *graph, int clone)
         order_rsc(graph, instance, CS_TASK_PROMOTE, clone, CS_TASK_PROMOTED, ORD_OPTIONAL);
         if (info->ordered && previous >= 0)
             order_rsc(graph, previous, CS_TASK_PROMOTE, instance, CS_TASK_PROMOTE, ORD_OPTIONAL);
+        order_rsc(graph, clone, CS_TASK_DEMOTE, instance, CS_TASK_DEMOTE, ORD_FIRST_PRINTED);
+        order_rsc(graph, instance, CS_TASK_DEMOTE, clone, CS_TASK_DEMOTED, ORD_THEN_PRINTED);
         /* An ordered clone demotes its instances in reverse. */
         if (info->ordered && previous >= 0)
             order_rsc(graph, instance, CS_TASK_DEMOTE, previous, CS_TASK_DEMOTE, ORD_OPTIONAL);

@@ -633,9 +633,8 @@ void update_action(CsGraph *graph, CsAct *then)
     for (guint i = 0; i < then->before.len; i++) {
         CsEdge *edge = edge_at(&then->before, i);
         CsAct *first = edge->first;
+        guint first_flags;
 
-        if (edge->type == 0)
-            continue;
         changed &= ~UPDATED_FIRST;
         if (first->rsc >= 0 && (edge->type & ORD_THEN_CANCELS_FIRST)
             && !(then->flags & CS_ACT_OPTIONAL)) {
@@ -646,13 +645,15 @@ void update_action(CsGraph *graph, CsAct *then)
         if (first->rsc >= 0 && then->rsc >= 0 && first->rsc != then->rsc
             && !is_ancestor(graph, then->rsc, first->rsc))
             first = action_for_ordering(graph, first);
+        /* Both sides' flags are asked for every ordering, those disabled
+         * or remapped included: a group's or a clone's answer marks its
+         * own pseudo-action required or unrunnable on the way. */
+        first_flags = flags_for_ordering(graph, first, ordering_node(graph, then));
+        if (is_group(graph, then->rsc))
+            group_action_flags(graph, then);
+        else if (is_clone(graph, then->rsc))
+            clone_action_flags(graph, then, -1);
         if (first == edge->first) {
-            guint first_flags = flags_for_ordering(graph, first, ordering_node(graph, then));
-
-            if (is_group(graph, then->rsc))
-                group_action_flags(graph, then);
-            else if (is_clone(graph, then->rsc))
-                clone_action_flags(graph, then, -1);
             changed |= update_for_edge(graph, first, then, first_flags, edge->type);
         } else if (order_actions(graph, first, then, edge->type)) {
             changed |= UPDATED_THEN;
