@@ -29,6 +29,7 @@ void cs_clones_init(CsSolution *solution)
     clones->ticket_blocked = g_new0(gboolean, solution->n_rsc);
     clones->node_count = g_new0(int, solution->n_nodes);
     clones->order = g_new0(GArray *, solution->n_rsc);
+    clones->kept_at_sort = g_new0(gboolean, solution->n_rsc);
     solution->clones = clones;
 }
 
@@ -46,6 +47,7 @@ void cs_clones_free(CsSolution *solution)
         if (clones->order[rsc] != NULL)
             g_array_unref(clones->order[rsc]);
     g_free(clones->order);
+    g_free(clones->kept_at_sort);
     g_free(clones);
     solution->clones = NULL;
 }
@@ -497,6 +499,21 @@ static CsScore instance_colocation_score(CsSolution *solution, int clone, int no
     return score;
 }
 
+/* Whether each instance is inactive or active on a node it is still
+ * allowed, as the clone sorts its instances: the hidden orphans take
+ * their place among them by that (Pacemaker's pcmk__cmp_instance()),
+ * not by the bans the assignment adds later (an unmanaged instance on
+ * a node in maintenance sorts before them). */
+static void remember_kept(CsSolution *solution, const GArray *instances)
+{
+    for (guint i = 0; i < instances->len; i++) {
+        int rsc = g_array_index(instances, int, i), count;
+        int current = instance_current(solution, rsc, &count);
+
+        solution->clones->kept_at_sort[rsc] = current < 0 || node_allowed(solution, rsc, current);
+    }
+}
+
 int cs_clone_assign(CsSolution *solution, int clone)
 {
     const CsResource *info = rsc_of(solution, clone);
@@ -524,6 +541,7 @@ int cs_clone_assign(CsSolution *solution, int clone)
     g_array_append_vals(instances, info->children->data, info->children->len);
     /* g_array_sort is not stable: ties fall back to the position. */
     g_array_sort_with_data(instances, compare_instances, &order);
+    remember_kept(solution, instances);
     distribute(solution, clone, instances);
     /* Pacemaker sorts the clone's own list of children: colocations
      * with the clone later visit the instances in this order. */
@@ -654,6 +672,15 @@ static gboolean instance_blocked(const CsSolution *solution, int rsc)
     return FALSE;
 }
 
+/* remember_kept()'s answer, or the instance's table's now if its clone
+ * was never sorted. */
+static gboolean kept_at_sort(const CsSolution *solution, int rsc, int current)
+{
+    if (solution->clones->order[rsc_of(solution, rsc)->parent] != NULL)
+        return solution->clones->kept_at_sort[rsc];
+    return current < 0 || node_allowed(solution, rsc, current);
+}
+
 /* Whether an instance given a node took it before the clone's
  * assignment reached its orphans: those sort after every instance whose
  * current node (if any) can keep it, of no lower priority, and after
@@ -664,7 +691,7 @@ static gboolean placed_before_orphans(const CsSolution *solution, int rsc, int o
     int count;
     int current = instance_current(solution, rsc, &count);
     int assigned = cs_instance_location(solution, rsc);
-    gboolean can = current < 0 || node_allowed(solution, rsc, current);
+    gboolean can = kept_at_sort(solution, rsc, current);
 
     if (assigned < 0)
         return FALSE;
@@ -685,7 +712,7 @@ static gboolean sorts_after_orphans(const CsSolution *solution, int clone, int r
     if (rsc_of(solution, clone)->promotable)
         return cs_promote_sorts_after_orphans(solution, rsc);
     current = instance_current(solution, rsc, &count);
-    if (current >= 0 && !node_allowed(solution, rsc, current))
+    if (current >= 0 && !kept_at_sort(solution, rsc, current))
         return TRUE;
     return cs_promote_instance_priority(solution, rsc) < rsc_of(solution, rsc)->priority;
 }

@@ -89,6 +89,8 @@ typedef struct CsCloneWork {
                                     scratch while a clone is assigned */
     GArray **order;                /* per resource: a clone's instances in
                                     the order its assignment sorted them */
+    gboolean *kept_at_sort;        /* per instance: inactive, or its current
+                                    node allowed when its clone sorted it */
     struct CsPromoteWork *promote; /* promote.c, NULL until used */
 } CsCloneWork;
 
