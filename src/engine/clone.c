@@ -30,6 +30,7 @@ void cs_clones_init(CsSolution *solution)
     clones->node_count = g_new0(int, solution->n_nodes);
     clones->order = g_new0(GArray *, solution->n_rsc);
     clones->kept_at_sort = g_new0(gboolean, solution->n_rsc);
+    clones->priority_at_sort = g_new0(int, solution->n_rsc);
     solution->clones = clones;
 }
 
@@ -48,6 +49,7 @@ void cs_clones_free(CsSolution *solution)
             g_array_unref(clones->order[rsc]);
     g_free(clones->order);
     g_free(clones->kept_at_sort);
+    g_free(clones->priority_at_sort);
     g_free(clones);
     solution->clones = NULL;
 }
@@ -500,10 +502,12 @@ static CsScore instance_colocation_score(CsSolution *solution, int clone, int no
 }
 
 /* Whether each instance is inactive or active on a node it is still
- * allowed, as the clone sorts its instances: the hidden orphans take
- * their place among them by that (Pacemaker's pcmk__cmp_instance()),
- * not by the bans the assignment adds later (an unmanaged instance on
- * a node in maintenance sorts before them). */
+ * allowed, and its priority, as the clone sorts its instances: the
+ * hidden orphans take their place among them by those (Pacemaker's
+ * pcmk__cmp_instance()), not by the bans the assignment adds later (an
+ * unmanaged instance on a node in maintenance sorts before them) nor by
+ * the promotion scores of the nodes the instances are given (an
+ * instance moving off a node shutting down). */
 static void remember_kept(CsSolution *solution, const GArray *instances)
 {
     for (guint i = 0; i < instances->len; i++) {
@@ -511,6 +515,7 @@ static void remember_kept(CsSolution *solution, const GArray *instances)
         int current = instance_current(solution, rsc, &count);
 
         solution->clones->kept_at_sort[rsc] = current < 0 || node_allowed(solution, rsc, current);
+        solution->clones->priority_at_sort[rsc] = cs_promote_instance_priority(solution, rsc);
     }
 }
 
@@ -672,13 +677,25 @@ static gboolean instance_blocked(const CsSolution *solution, int rsc)
     return FALSE;
 }
 
-/* remember_kept()'s answer, or the instance's table's now if its clone
- * was never sorted. */
+/* remember_kept()'s answers, or the instance's table's and priority now
+ * if its clone was never sorted. */
+static gboolean was_sorted(const CsSolution *solution, int rsc)
+{
+    return solution->clones->order[rsc_of(solution, rsc)->parent] != NULL;
+}
+
 static gboolean kept_at_sort(const CsSolution *solution, int rsc, int current)
 {
-    if (solution->clones->order[rsc_of(solution, rsc)->parent] != NULL)
+    if (was_sorted(solution, rsc))
         return solution->clones->kept_at_sort[rsc];
     return current < 0 || node_allowed(solution, rsc, current);
+}
+
+static int priority_at_sort(const CsSolution *solution, int rsc)
+{
+    if (was_sorted(solution, rsc))
+        return solution->clones->priority_at_sort[rsc];
+    return cs_promote_instance_priority(solution, rsc);
 }
 
 /* Whether an instance given a node took it before the clone's
@@ -697,7 +714,7 @@ static gboolean placed_before_orphans(const CsSolution *solution, int rsc, int o
         return FALSE;
     if (can && assigned == current)
         return TRUE;
-    return can && cs_promote_instance_priority(solution, rsc) >= orphan_priority;
+    return can && priority_at_sort(solution, rsc) >= orphan_priority;
 }
 
 /* Where the hidden orphans stand among the instances as the clone keeps

@@ -91,6 +91,7 @@ typedef struct CsCloneWork {
                                     the order its assignment sorted them */
     gboolean *kept_at_sort;        /* per instance: inactive, or its current
                                     node allowed when its clone sorted it */
+    int *priority_at_sort;         /* per instance: its priority then */
     struct CsPromoteWork *promote; /* promote.c, NULL until used */
 } CsCloneWork;
 
