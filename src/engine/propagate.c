@@ -60,7 +60,8 @@ static CsTask member_task(CsTask task)
 
 /* Pacemaker's group action_flags(): a group pseudo-action is required if
  * any member's is, and its running/stopped unrunnable if any member's
- * start/stop is (or a member will not start at all).  On a node (node
+ * start/stop is (or a member will not start, promote, ... at all: a
+ * member with no stop or demote there blocks nothing).  On a node (node
  * >= 0), only the members' actions there count: a cloned group asked
  * for one node (clone_action_flags()). */
 static guint group_action_flags_on(CsGraph *graph, CsAct *action, int node)
@@ -83,7 +84,7 @@ static guint group_action_flags_on(CsGraph *graph, CsAct *action, int node)
                 flags &= ~CS_ACT_RUNNABLE;
                 action->flags &= ~CS_ACT_RUNNABLE;
             }
-        } else if (task != CS_TASK_STOP) {
+        } else if (task != CS_TASK_STOP && task != CS_TASK_DEMOTE) {
             flags &= ~CS_ACT_RUNNABLE;
         }
     }
