@@ -431,6 +431,11 @@ static const OracleCase oracle_cases[] = {
      * sum: an optional colocation of an unmanaged resource with the clone
      * leaves it at 0 on none (oracle-diff seed 420718). */
     {"group-split-coloc-priority", {{IN_SCORES, TRUE, "cgr-g:1 promotion score on none: 0"}}},
+    /* In maintenance mode a promoted cloned group stays first in line
+     * (INFINITY) though its clone is banned from the node: a group's next
+     * role is its first member's (oracle-diff seed 801541). */
+    {"group-unmanaged-promoted-maintenance",
+     {{IN_SCORES, TRUE, "cgr-g:0 promotion score on node1: INFINITY"}}},
 };
 
 START_TEST(test_as_oracle)

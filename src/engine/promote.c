@@ -736,6 +736,20 @@ static void apply_promoted_colocations(CsSolution *solution, int clone)
     work->merging = FALSE;
 }
 
+/* An instance left promoted where it is (Pacemaker Explained 2.1,
+ * "Resource Meta-Attributes" is-managed, maintenance): a cloned group's
+ * next role is its first member's. */
+static gboolean unmanaged_promoted(const CsSolution *solution, int rsc)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+    int decides = rsc;
+
+    if (is_group(solution, rsc) && info->children->len > 0)
+        decides = g_array_index(info->children, int, 0);
+    return !solution->work[rsc].managed
+           && solution->work[decides].next_role == CS_ROLE_PROMOTED;
+}
+
 /* The contributions of the promotion score sum_priorities() gives rsc
  * (explain): the clone's on its node when the sum is taken from there,
  * else its own priority's. */
@@ -747,7 +761,7 @@ static void record_sort_index(CsSolution *solution, int rsc, const CsTable *comp
     int node = cs_instance_location(solution, rsc);
 
     g_array_set_size(list, 0);
-    if (!solution->work[rsc].managed && solution->work[rsc].next_role == CS_ROLE_PROMOTED) {
+    if (unmanaged_promoted(solution, rsc)) {
         CsContribution why = {.kind = CS_CONTRIB_UNMANAGED,
                               .source = "unmanaged and promoted",
                               .other_rsc = -1,
@@ -810,7 +824,7 @@ static void sum_priorities(CsSolution *solution, int clone)
 
         record_sort_index(solution, rsc, compact);
         /* An unmanaged promoted instance stays first in line. */
-        if (!solution->work[rsc].managed && solution->work[rsc].next_role == CS_ROLE_PROMOTED)
+        if (unmanaged_promoted(solution, rsc))
             work->sort_index[rsc] = CS_INFINITY;
         else if (node >= 0 && work->sort_index[rsc] >= 0)
             work->sort_index[rsc] = table->allowed[node] ? table->score[node] : -CS_INFINITY;
