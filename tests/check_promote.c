@@ -436,6 +436,11 @@ static const OracleCase oracle_cases[] = {
      * role is its first member's (oracle-diff seed 801541). */
     {"group-unmanaged-promoted-maintenance",
      {{IN_SCORES, TRUE, "cgr-g:0 promotion score on node1: INFINITY"}}},
+    /* Two active instances tied for promotion (both given node1, 298):
+     * the lower instance number wins (oracle-diff seed 801835). */
+    {"group-tied-promotion-instance-number",
+     {{IN_SUMMARY, TRUE, "* Promote cgr-g-m:0 ( Unpromoted -> Promoted node1 )"},
+      {IN_SUMMARY, TRUE, "* Move cgr-g-m:1 ( node2 -> node1 Unpromoted )"}}},
 };
 
 START_TEST(test_as_oracle)

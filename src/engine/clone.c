@@ -59,7 +59,6 @@ void cs_clones_free(CsSolution *solution)
 typedef struct InstanceOrder {
     const CsSolution *solution;
     int clone;
-    gboolean ties_equal; /* no instance-number tie-break: the caller keeps its order */
 } InstanceOrder;
 
 static gboolean is_member_of(const CsSolution *solution, int rsc, int group)
@@ -234,14 +233,12 @@ static gint compare_instances(gconstpointer a, gconstpointer b, gpointer data)
     score2 = instance_colocation_score((CsSolution *)solution, order->clone, node2);
     if (score1 != score2)
         return score1 > score2 ? -1 : 1;
-    if (order->ties_equal)
-        return 0;
     return instance_number(rsc_of(solution, rsc1)) - instance_number(rsc_of(solution, rsc2));
 }
 
 gint cs_clone_compare_instances(const CsSolution *solution, int clone, int rsc1, int rsc2)
 {
-    InstanceOrder order = {solution, clone, TRUE};
+    InstanceOrder order = {solution, clone};
 
     return compare_instances(&rsc1, &rsc2, &order);
 }
@@ -524,7 +521,7 @@ int cs_clone_assign(CsSolution *solution, int clone)
     const CsResource *info = rsc_of(solution, clone);
     CsRscWork *work = &solution->work[clone];
     g_autoptr(GArray) instances = NULL;
-    InstanceOrder order = {solution, clone, FALSE};
+    InstanceOrder order = {solution, clone};
 
     if (!work->provisional || work->allocating)
         return -1;

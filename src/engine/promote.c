@@ -692,10 +692,13 @@ static gint compare_promotion(gconstpointer a, gconstpointer b, gpointer data)
     role2 = current_role(order->solution, rsc2);
     if (role1 != role2)
         return role1 > role2 ? -1 : 1;
-    /* Pacemaker's sort is stable: with no preference left, instances keep
-     * the order the clone's assignment left them in (checked with
-     * crm_simulate 2.1.5: two instances of priority -1 promoted in that
-     * order decide which colocation with the clone is rolled back). */
+    /* Then the clone's instance order, which ends with the instance
+     * numbers of two active instances (checked with crm_simulate 2.1.5:
+     * of two tied instances both assigned to one node, :0 is promoted,
+     * oracle-diff seed 801835).  Pacemaker's sort is stable: two inactive
+     * instances keep the order the clone's assignment left them in (two
+     * instances of priority -1 promoted in that order decide which
+     * colocation with the clone is rolled back). */
     gint by_instance = order->solution->placers->clone_compare_instances(order->solution,
                                                                          order->clone, rsc1, rsc2);
 
