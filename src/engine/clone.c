@@ -27,6 +27,7 @@ void cs_clones_init(CsSolution *solution)
 
     clones->fence_reason = g_new0(const char *, solution->n_nodes);
     clones->ticket_blocked = g_new0(gboolean, solution->n_rsc);
+    clones->ticket_unmanaged = g_new0(gboolean, solution->n_rsc);
     clones->node_count = g_new0(int, solution->n_nodes);
     clones->order = g_new0(GArray *, solution->n_rsc);
     clones->kept_at_sort = g_new0(gboolean, solution->n_rsc);
@@ -43,6 +44,7 @@ void cs_clones_free(CsSolution *solution)
     cs_promote_free(solution);
     g_free(clones->fence_reason);
     g_free(clones->ticket_blocked);
+    g_free(clones->ticket_unmanaged);
     g_free(clones->node_count);
     for (int rsc = 0; rsc < solution->n_rsc; rsc++)
         if (clones->order[rsc] != NULL)
@@ -71,7 +73,9 @@ static gboolean is_member_of(const CsSolution *solution, int rsc, int group)
  * member adds its node once, but an unmanaged one (is-managed=false,
  * maintenance, blocked) appends its node to the group's list even when
  * it is there already, so that such an instance counts as active on more
- * nodes and is placed after the others. */
+ * nodes and is placed after the others.  A member a lost ticket freezes
+ * is still managed then: tickets come later, with the constraints
+ * (checked with crm_simulate 2.1.5, oracle-diff seed 801841). */
 static int group_running_entries(const CsSolution *solution, int group)
 {
     const CsModel *model = solution->model;
@@ -86,7 +90,8 @@ static int group_running_entries(const CsSolution *solution, int group)
             || state->node < 0)
             continue;
         node = g_ptr_array_index(model->nodes, state->node);
-        if (!solution->work[state->rsc].managed) {
+        if (!solution->work[state->rsc].managed
+            && !solution->clones->ticket_unmanaged[state->rsc]) {
             if (node->online)
                 entries++;
             listed[state->node] = TRUE;
