@@ -231,6 +231,17 @@ static void role_transition_actions(CsGraph *graph, int rsc)
 
     if (role == next)
         return;
+    /* Outside a promotable clone, a resource recorded unpromoted or
+     * promoted steps down to stopped before it is started (Pacemaker's
+     * role matrix: Unpromoted to Started is a stop), printed Restart. */
+    if ((role == CS_ROLE_PROMOTED || role == CS_ROLE_UNPROMOTED) && next == CS_ROLE_STARTED
+        && !in_promotable(graph, rsc)) {
+        if (role == CS_ROLE_PROMOTED)
+            demote_resource(graph, rsc, FALSE);
+        stop_resource(graph, rsc, FALSE);
+        start_resource(graph, rsc, assigned, FALSE);
+        return;
+    }
     if (role == CS_ROLE_PROMOTED) {
         demote_resource(graph, rsc, FALSE);
         if (next == CS_ROLE_STOPPED)
