@@ -431,6 +431,16 @@ static const OracleCase oracle_cases[] = {
      * sum: an optional colocation of an unmanaged resource with the clone
      * leaves it at 0 on none (oracle-diff seed 420718). */
     {"group-split-coloc-priority", {{IN_SCORES, TRUE, "cgr-g:1 promotion score on none: 0"}}},
+    /* In maintenance mode a promoted cloned group stays first in line
+     * (INFINITY) though its clone is banned from the node: a group's next
+     * role is its first member's (oracle-diff seed 801541). */
+    {"group-unmanaged-promoted-maintenance",
+     {{IN_SCORES, TRUE, "cgr-g:0 promotion score on node1: INFINITY"}}},
+    /* Two active instances tied for promotion (both given node1, 298):
+     * the lower instance number wins (oracle-diff seed 801835). */
+    {"group-tied-promotion-instance-number",
+     {{IN_SUMMARY, TRUE, "* Promote cgr-g-m:0 ( Unpromoted -> Promoted node1 )"},
+      {IN_SUMMARY, TRUE, "* Move cgr-g-m:1 ( node2 -> node1 Unpromoted )"}}},
 };
 
 START_TEST(test_as_oracle)

@@ -231,6 +231,17 @@ static void role_transition_actions(CsGraph *graph, int rsc)
 
     if (role == next)
         return;
+    /* Outside a promotable clone, a resource recorded unpromoted or
+     * promoted steps down to stopped before it is started (Pacemaker's
+     * role matrix: Unpromoted to Started is a stop), printed Restart. */
+    if ((role == CS_ROLE_PROMOTED || role == CS_ROLE_UNPROMOTED) && next == CS_ROLE_STARTED
+        && !in_promotable(graph, rsc)) {
+        if (role == CS_ROLE_PROMOTED)
+            demote_resource(graph, rsc, FALSE);
+        stop_resource(graph, rsc, FALSE);
+        start_resource(graph, rsc, assigned, FALSE);
+        return;
+    }
     if (role == CS_ROLE_PROMOTED) {
         demote_resource(graph, rsc, FALSE);
         if (next == CS_ROLE_STOPPED)
@@ -667,6 +678,8 @@ static void promotable_internal(CsGraph *graph, int clone)
         order_rsc(graph, instance, CS_TASK_PROMOTE, clone, CS_TASK_PROMOTED, ORD_OPTIONAL);
         if (info->ordered && previous >= 0)
             order_rsc(graph, previous, CS_TASK_PROMOTE, instance, CS_TASK_PROMOTE, ORD_OPTIONAL);
+        order_rsc(graph, clone, CS_TASK_DEMOTE, instance, CS_TASK_DEMOTE, ORD_FIRST_PRINTED);
+        order_rsc(graph, instance, CS_TASK_DEMOTE, clone, CS_TASK_DEMOTED, ORD_THEN_PRINTED);
         /* An ordered clone demotes its instances in reverse. */
         if (info->ordered && previous >= 0)
             order_rsc(graph, instance, CS_TASK_DEMOTE, previous, CS_TASK_DEMOTE, ORD_OPTIONAL);

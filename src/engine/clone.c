@@ -27,8 +27,11 @@ void cs_clones_init(CsSolution *solution)
 
     clones->fence_reason = g_new0(const char *, solution->n_nodes);
     clones->ticket_blocked = g_new0(gboolean, solution->n_rsc);
+    clones->ticket_unmanaged = g_new0(gboolean, solution->n_rsc);
     clones->node_count = g_new0(int, solution->n_nodes);
     clones->order = g_new0(GArray *, solution->n_rsc);
+    clones->kept_at_sort = g_new0(gboolean, solution->n_rsc);
+    clones->priority_at_sort = g_new0(int, solution->n_rsc);
     solution->clones = clones;
 }
 
@@ -41,11 +44,14 @@ void cs_clones_free(CsSolution *solution)
     cs_promote_free(solution);
     g_free(clones->fence_reason);
     g_free(clones->ticket_blocked);
+    g_free(clones->ticket_unmanaged);
     g_free(clones->node_count);
     for (int rsc = 0; rsc < solution->n_rsc; rsc++)
         if (clones->order[rsc] != NULL)
             g_array_unref(clones->order[rsc]);
     g_free(clones->order);
+    g_free(clones->kept_at_sort);
+    g_free(clones->priority_at_sort);
     g_free(clones);
     solution->clones = NULL;
 }
@@ -55,7 +61,6 @@ void cs_clones_free(CsSolution *solution)
 typedef struct InstanceOrder {
     const CsSolution *solution;
     int clone;
-    gboolean ties_equal; /* no instance-number tie-break: the caller keeps its order */
 } InstanceOrder;
 
 static gboolean is_member_of(const CsSolution *solution, int rsc, int group)
@@ -68,7 +73,9 @@ static gboolean is_member_of(const CsSolution *solution, int rsc, int group)
  * member adds its node once, but an unmanaged one (is-managed=false,
  * maintenance, blocked) appends its node to the group's list even when
  * it is there already, so that such an instance counts as active on more
- * nodes and is placed after the others. */
+ * nodes and is placed after the others.  A member a lost ticket freezes
+ * is still managed then: tickets come later, with the constraints
+ * (checked with crm_simulate 2.1.5, oracle-diff seed 801841). */
 static int group_running_entries(const CsSolution *solution, int group)
 {
     const CsModel *model = solution->model;
@@ -83,7 +90,8 @@ static int group_running_entries(const CsSolution *solution, int group)
             || state->node < 0)
             continue;
         node = g_ptr_array_index(model->nodes, state->node);
-        if (!solution->work[state->rsc].managed) {
+        if (!solution->work[state->rsc].managed
+            && !solution->clones->ticket_unmanaged[state->rsc]) {
             if (node->online)
                 entries++;
             listed[state->node] = TRUE;
@@ -230,14 +238,12 @@ static gint compare_instances(gconstpointer a, gconstpointer b, gpointer data)
     score2 = instance_colocation_score((CsSolution *)solution, order->clone, node2);
     if (score1 != score2)
         return score1 > score2 ? -1 : 1;
-    if (order->ties_equal)
-        return 0;
     return instance_number(rsc_of(solution, rsc1)) - instance_number(rsc_of(solution, rsc2));
 }
 
 gint cs_clone_compare_instances(const CsSolution *solution, int clone, int rsc1, int rsc2)
 {
-    InstanceOrder order = {solution, clone, TRUE};
+    InstanceOrder order = {solution, clone};
 
     return compare_instances(&rsc1, &rsc2, &order);
 }
@@ -497,12 +503,30 @@ static CsScore instance_colocation_score(CsSolution *solution, int clone, int no
     return score;
 }
 
+/* Whether each instance is inactive or active on a node it is still
+ * allowed, and its priority, as the clone sorts its instances: the
+ * hidden orphans take their place among them by those (Pacemaker's
+ * pcmk__cmp_instance()), not by the bans the assignment adds later (an
+ * unmanaged instance on a node in maintenance sorts before them) nor by
+ * the promotion scores of the nodes the instances are given (an
+ * instance moving off a node shutting down). */
+static void remember_kept(CsSolution *solution, const GArray *instances)
+{
+    for (guint i = 0; i < instances->len; i++) {
+        int rsc = g_array_index(instances, int, i), count;
+        int current = instance_current(solution, rsc, &count);
+
+        solution->clones->kept_at_sort[rsc] = current < 0 || node_allowed(solution, rsc, current);
+        solution->clones->priority_at_sort[rsc] = cs_promote_instance_priority(solution, rsc);
+    }
+}
+
 int cs_clone_assign(CsSolution *solution, int clone)
 {
     const CsResource *info = rsc_of(solution, clone);
     CsRscWork *work = &solution->work[clone];
     g_autoptr(GArray) instances = NULL;
-    InstanceOrder order = {solution, clone, FALSE};
+    InstanceOrder order = {solution, clone};
 
     if (!work->provisional || work->allocating)
         return -1;
@@ -524,6 +548,7 @@ int cs_clone_assign(CsSolution *solution, int clone)
     g_array_append_vals(instances, info->children->data, info->children->len);
     /* g_array_sort is not stable: ties fall back to the position. */
     g_array_sort_with_data(instances, compare_instances, &order);
+    remember_kept(solution, instances);
     distribute(solution, clone, instances);
     /* Pacemaker sorts the clone's own list of children: colocations
      * with the clone later visit the instances in this order. */
@@ -654,6 +679,27 @@ static gboolean instance_blocked(const CsSolution *solution, int rsc)
     return FALSE;
 }
 
+/* remember_kept()'s answers, or the instance's table's and priority now
+ * if its clone was never sorted. */
+static gboolean was_sorted(const CsSolution *solution, int rsc)
+{
+    return solution->clones->order[rsc_of(solution, rsc)->parent] != NULL;
+}
+
+static gboolean kept_at_sort(const CsSolution *solution, int rsc, int current)
+{
+    if (was_sorted(solution, rsc))
+        return solution->clones->kept_at_sort[rsc];
+    return current < 0 || node_allowed(solution, rsc, current);
+}
+
+static int priority_at_sort(const CsSolution *solution, int rsc)
+{
+    if (was_sorted(solution, rsc))
+        return solution->clones->priority_at_sort[rsc];
+    return cs_promote_instance_priority(solution, rsc);
+}
+
 /* Whether an instance given a node took it before the clone's
  * assignment reached its orphans: those sort after every instance whose
  * current node (if any) can keep it, of no lower priority, and after
@@ -664,13 +710,13 @@ static gboolean placed_before_orphans(const CsSolution *solution, int rsc, int o
     int count;
     int current = instance_current(solution, rsc, &count);
     int assigned = cs_instance_location(solution, rsc);
-    gboolean can = current < 0 || node_allowed(solution, rsc, current);
+    gboolean can = kept_at_sort(solution, rsc, current);
 
     if (assigned < 0)
         return FALSE;
     if (can && assigned == current)
         return TRUE;
-    return can && cs_promote_instance_priority(solution, rsc) >= orphan_priority;
+    return can && priority_at_sort(solution, rsc) >= orphan_priority;
 }
 
 /* Where the hidden orphans stand among the instances as the clone keeps
@@ -685,7 +731,7 @@ static gboolean sorts_after_orphans(const CsSolution *solution, int clone, int r
     if (rsc_of(solution, clone)->promotable)
         return cs_promote_sorts_after_orphans(solution, rsc);
     current = instance_current(solution, rsc, &count);
-    if (current >= 0 && !node_allowed(solution, rsc, current))
+    if (current >= 0 && !kept_at_sort(solution, rsc, current))
         return TRUE;
     return cs_promote_instance_priority(solution, rsc) < rsc_of(solution, rsc)->priority;
 }

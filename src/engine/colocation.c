@@ -839,6 +839,12 @@ typedef struct ColocatedWalk {
 
 static void collect_colocated(ColocatedWalk *walk, int rsc);
 
+static gboolean is_clone_rsc(const CsSolution *solution, int rsc)
+{
+    return ((const CsResource *)g_ptr_array_index(solution->model->resources, rsc))->kind
+           == CS_RSC_CLONE;
+}
+
 /* The resource itself, then what its INFINITY colocations tie to it in
  * either direction (never back to the resource the walk started from). */
 static void collect_own(ColocatedWalk *walk, int rsc)
@@ -859,6 +865,10 @@ static void collect_own(ColocatedWalk *walk, int rsc)
     for (guint i = 0; i < work->with_this->len; i++) {
         const CsColoc *coloc = g_ptr_array_index(work->with_this, i);
 
+        /* Whether a dependent that is no clone goes where a clone's
+         * instance goes is not known: it is not followed. */
+        if (is_clone_rsc(walk->solution, rsc) && !is_clone_rsc(walk->solution, coloc->dependent))
+            continue;
         if (coloc->dependent != walk->orig && coloc->score >= CS_INFINITY
             && coloc_affects_preview(walk->solution, coloc))
             collect_colocated(walk, coloc->dependent);

@@ -85,10 +85,15 @@ void cs_print_log(CsSolution *solution, CsPrintKind kind, int index);
 typedef struct CsCloneWork {
     const char **fence_reason;     /* per node: lost ticket fences it */
     gboolean *ticket_blocked;      /* per resource: frozen by a lost ticket */
+    gboolean *ticket_unmanaged;    /* per resource: managed until a lost
+                                    ticket froze it */
     int *node_count;               /* per (clone, node): instances placed,
                                     scratch while a clone is assigned */
     GArray **order;                /* per resource: a clone's instances in
                                     the order its assignment sorted them */
+    gboolean *kept_at_sort;        /* per instance: inactive, or its current
+                                    node allowed when its clone sorted it */
+    int *priority_at_sort;         /* per instance: its priority then */
     struct CsPromoteWork *promote; /* promote.c, NULL until used */
 } CsCloneWork;
 

@@ -25,6 +25,9 @@ enum {
      * updated in, and so the reasons they keep. */
     ORD_THEN_PRINTED = 1 << 11,
     ORD_FIRST_PRINTED = 1 << 12,
+    /* Pacemaker's pe_order_anti_colocation: made by a -INFINITY
+     * colocation, it too changes no flag but is walked. */
+    ORD_ANTI_COLOCATION = 1 << 13,
 };
 
 enum { UPDATED_FIRST = 1, UPDATED_THEN = 2 };

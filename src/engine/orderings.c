@@ -154,39 +154,112 @@ static void clone_min_ordering(CsGraph *graph, const CsOrder *order, CsTask firs
     order_action_rsc(graph, pseudo, order->then, then_task, flags | ORD_RUNNABLE_LEFT);
 }
 
+/* The place of a constraint in <constraints>: Pacemaker unpacks them in
+ * document order, whatever their kind. */
+static int constraint_position(const xmlNode *xml)
+{
+    int position = 0;
+
+    while (xml != NULL && xml->parent != NULL && xml->parent->name != NULL
+           && strcmp((const char *)xml->parent->name, "constraints") != 0)
+        xml = xml->parent;
+    if (xml == NULL)
+        return G_MAXINT;
+    for (const xmlNode *before = xml->prev; before != NULL; before = before->prev)
+        if (before->type == XML_ELEMENT_NODE)
+            position++;
+    return position;
+}
+
+/* A colocation of score -INFINITY orders each side's leaving its role
+ * before the other's taking its own (Pacemaker's anti-colocation
+ * orderings, which change no flag: Pacemaker Explained 2.1, "Placing
+ * Resources Relative to other Resources").  Leaving: demote for the
+ * promoted role, else stop (and promote for the unpromoted role);
+ * taking: promote for the promoted role, else start (and demote for the
+ * unpromoted role). */
+static void anti_colocation_order(CsGraph *graph, int first, CsRole first_role, int then,
+                                  CsRole then_role)
+{
+    CsTask leave[2] = {CS_TASK_STOP, CS_TASK_PSEUDO}, take[2] = {CS_TASK_START, CS_TASK_PSEUDO};
+
+    if (first_role == CS_ROLE_PROMOTED)
+        leave[0] = CS_TASK_DEMOTE;
+    else if (first_role == CS_ROLE_UNPROMOTED)
+        leave[1] = CS_TASK_PROMOTE;
+    if (then_role == CS_ROLE_PROMOTED)
+        take[0] = CS_TASK_PROMOTE;
+    else if (then_role == CS_ROLE_UNPROMOTED)
+        take[1] = CS_TASK_DEMOTE;
+    for (int i = 0; i < 2 && leave[i] != CS_TASK_PSEUDO; i++)
+        for (int j = 0; j < 2 && take[j] != CS_TASK_PSEUDO; j++)
+            order_rsc(graph, first, leave[i], then, take[j], ORD_ANTI_COLOCATION);
+}
+
+static void colocation_orderings(CsGraph *graph, const CsColocation *colocation)
+{
+    if (colocation->score > -CS_INFINITY || colocation->rsc == colocation->with_rsc
+        || colocation->rsc < 0 || colocation->with_rsc < 0)
+        return;
+    anti_colocation_order(graph, colocation->rsc, colocation->rsc_role, colocation->with_rsc,
+                          colocation->with_role);
+    anti_colocation_order(graph, colocation->with_rsc, colocation->with_role, colocation->rsc,
+                          colocation->rsc_role);
+}
+
+static void configured_order(CsGraph *graph, const CsOrder *order, GHashTable *relaxed,
+                             GHashTable *linked)
+{
+    const char *set_id;
+    CsTask first_task, then_task;
+    guint flags;
+    CsAct *pseudo;
+
+    if (!task_parse(order->first_action, &first_task)
+        || !task_parse(order->then_action, &then_task))
+        return;
+    flags = order_flags(graph, order, first_task);
+    if (clone_min_required(graph, order) > 0) {
+        clone_min_ordering(graph, order, first_task, then_task, flags,
+                           clone_min_required(graph, order));
+        return;
+    }
+    set_id = order->require_all_group >= 0
+                 ? relaxed_set_id(order, rsc_info(graph, order->first)->id)
+                 : NULL;
+    if (set_id == NULL) {
+        order_rsc(graph, order->first, first_task, order->then, then_task, flags);
+        return;
+    }
+    pseudo = relaxed_action(graph, relaxed, set_id);
+    if (!g_hash_table_contains(linked, GINT_TO_POINTER(order->first * 2 + 1)))
+        order_rsc_action(graph, order->first, first_task, pseudo, ORD_ONE_OR_MORE);
+    order_action_rsc(graph, pseudo, order->then, then_task, flags | ORD_RUNNABLE_LEFT);
+    g_hash_table_add(linked, GINT_TO_POINTER(order->first * 2 + 1));
+}
+
+/* The rsc_order constraints and the orderings of -INFINITY colocations,
+ * in the order of their constraints in the document. */
 void configured_orderings(CsGraph *graph)
 {
     const CsModel *model = graph->model;
     g_autoptr(GHashTable) relaxed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     g_autoptr(GHashTable) linked = g_hash_table_new(g_direct_hash, g_direct_equal);
+    guint next_colocation = 0;
 
-    for (guint i = 0; i < model->orders->len; i++) {
-        const CsOrder *order = g_ptr_array_index(model->orders, i);
-        const char *set_id;
-        CsTask first_task, then_task;
-        guint flags;
-        CsAct *pseudo;
+    for (guint i = 0; i <= model->orders->len; i++) {
+        const CsOrder *order = i < model->orders->len ? g_ptr_array_index(model->orders, i) : NULL;
+        int position = order != NULL ? constraint_position(order->xml) : G_MAXINT;
 
-        if (!task_parse(order->first_action, &first_task)
-            || !task_parse(order->then_action, &then_task))
-            continue;
-        flags = order_flags(graph, order, first_task);
-        if (clone_min_required(graph, order) > 0) {
-            clone_min_ordering(graph, order, first_task, then_task, flags,
-                               clone_min_required(graph, order));
-            continue;
+        for (; next_colocation < model->colocations->len; next_colocation++) {
+            const CsColocation *colocation =
+                g_ptr_array_index(model->colocations, next_colocation);
+
+            if (constraint_position(colocation->xml) > position)
+                break;
+            colocation_orderings(graph, colocation);
         }
-        set_id = order->require_all_group >= 0
-                     ? relaxed_set_id(order, rsc_info(graph, order->first)->id)
-                     : NULL;
-        if (set_id == NULL) {
-            order_rsc(graph, order->first, first_task, order->then, then_task, flags);
-            continue;
-        }
-        pseudo = relaxed_action(graph, relaxed, set_id);
-        if (!g_hash_table_contains(linked, GINT_TO_POINTER(order->first * 2 + 1)))
-            order_rsc_action(graph, order->first, first_task, pseudo, ORD_ONE_OR_MORE);
-        order_action_rsc(graph, pseudo, order->then, then_task, flags | ORD_RUNNABLE_LEFT);
-        g_hash_table_add(linked, GINT_TO_POINTER(order->first * 2 + 1));
+        if (order != NULL)
+            configured_order(graph, order, relaxed, linked);
     }
 }

@@ -692,10 +692,13 @@ static gint compare_promotion(gconstpointer a, gconstpointer b, gpointer data)
     role2 = current_role(order->solution, rsc2);
     if (role1 != role2)
         return role1 > role2 ? -1 : 1;
-    /* Pacemaker's sort is stable: with no preference left, instances keep
-     * the order the clone's assignment left them in (checked with
-     * crm_simulate 2.1.5: two instances of priority -1 promoted in that
-     * order decide which colocation with the clone is rolled back). */
+    /* Then the clone's instance order, which ends with the instance
+     * numbers of two active instances (checked with crm_simulate 2.1.5:
+     * of two tied instances both assigned to one node, :0 is promoted,
+     * oracle-diff seed 801835).  Pacemaker's sort is stable: two inactive
+     * instances keep the order the clone's assignment left them in (two
+     * instances of priority -1 promoted in that order decide which
+     * colocation with the clone is rolled back). */
     gint by_instance = order->solution->placers->clone_compare_instances(order->solution,
                                                                          order->clone, rsc1, rsc2);
 
@@ -736,6 +739,20 @@ static void apply_promoted_colocations(CsSolution *solution, int clone)
     work->merging = FALSE;
 }
 
+/* An instance left promoted where it is (Pacemaker Explained 2.1,
+ * "Resource Meta-Attributes" is-managed, maintenance): a cloned group's
+ * next role is its first member's. */
+static gboolean unmanaged_promoted(const CsSolution *solution, int rsc)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+    int decides = rsc;
+
+    if (is_group(solution, rsc) && info->children->len > 0)
+        decides = g_array_index(info->children, int, 0);
+    return !solution->work[rsc].managed
+           && solution->work[decides].next_role == CS_ROLE_PROMOTED;
+}
+
 /* The contributions of the promotion score sum_priorities() gives rsc
  * (explain): the clone's on its node when the sum is taken from there,
  * else its own priority's. */
@@ -747,7 +764,7 @@ static void record_sort_index(CsSolution *solution, int rsc, const CsTable *comp
     int node = cs_instance_location(solution, rsc);
 
     g_array_set_size(list, 0);
-    if (!solution->work[rsc].managed && solution->work[rsc].next_role == CS_ROLE_PROMOTED) {
+    if (unmanaged_promoted(solution, rsc)) {
         CsContribution why = {.kind = CS_CONTRIB_UNMANAGED,
                               .source = "unmanaged and promoted",
                               .other_rsc = -1,
@@ -810,7 +827,7 @@ static void sum_priorities(CsSolution *solution, int clone)
 
         record_sort_index(solution, rsc, compact);
         /* An unmanaged promoted instance stays first in line. */
-        if (!solution->work[rsc].managed && solution->work[rsc].next_role == CS_ROLE_PROMOTED)
+        if (unmanaged_promoted(solution, rsc))
             work->sort_index[rsc] = CS_INFINITY;
         else if (node >= 0 && work->sort_index[rsc] >= 0)
             work->sort_index[rsc] = table->allowed[node] ? table->score[node] : -CS_INFINITY;

@@ -60,7 +60,8 @@ static CsTask member_task(CsTask task)
 
 /* Pacemaker's group action_flags(): a group pseudo-action is required if
  * any member's is, and its running/stopped unrunnable if any member's
- * start/stop is (or a member will not start at all).  On a node (node
+ * start/stop is (or a member will not start, promote, ... at all: a
+ * member with no stop or demote there blocks nothing).  On a node (node
  * >= 0), only the members' actions there count: a cloned group asked
  * for one node (clone_action_flags()). */
 static guint group_action_flags_on(CsGraph *graph, CsAct *action, int node)
@@ -83,7 +84,7 @@ static guint group_action_flags_on(CsGraph *graph, CsAct *action, int node)
                 flags &= ~CS_ACT_RUNNABLE;
                 action->flags &= ~CS_ACT_RUNNABLE;
             }
-        } else if (task != CS_TASK_STOP) {
+        } else if (task != CS_TASK_STOP && task != CS_TASK_DEMOTE) {
             flags &= ~CS_ACT_RUNNABLE;
         }
     }
@@ -633,9 +634,8 @@ void update_action(CsGraph *graph, CsAct *then)
     for (guint i = 0; i < then->before.len; i++) {
         CsEdge *edge = edge_at(&then->before, i);
         CsAct *first = edge->first;
+        guint first_flags;
 
-        if (edge->type == 0)
-            continue;
         changed &= ~UPDATED_FIRST;
         if (first->rsc >= 0 && (edge->type & ORD_THEN_CANCELS_FIRST)
             && !(then->flags & CS_ACT_OPTIONAL)) {
@@ -646,13 +646,15 @@ void update_action(CsGraph *graph, CsAct *then)
         if (first->rsc >= 0 && then->rsc >= 0 && first->rsc != then->rsc
             && !is_ancestor(graph, then->rsc, first->rsc))
             first = action_for_ordering(graph, first);
+        /* Both sides' flags are asked for every ordering, those disabled
+         * or remapped included: a group's or a clone's answer marks its
+         * own pseudo-action required or unrunnable on the way. */
+        first_flags = flags_for_ordering(graph, first, ordering_node(graph, then));
+        if (is_group(graph, then->rsc))
+            group_action_flags(graph, then);
+        else if (is_clone(graph, then->rsc))
+            clone_action_flags(graph, then, -1);
         if (first == edge->first) {
-            guint first_flags = flags_for_ordering(graph, first, ordering_node(graph, then));
-
-            if (is_group(graph, then->rsc))
-                group_action_flags(graph, then);
-            else if (is_clone(graph, then->rsc))
-                clone_action_flags(graph, then, -1);
             changed |= update_for_edge(graph, first, then, first_flags, edge->type);
         } else if (order_actions(graph, first, then, edge->type)) {
             changed |= UPDATED_THEN;

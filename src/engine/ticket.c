@@ -107,6 +107,8 @@ static void lose_ticket(CsSolution *solution, int rsc, const CsTicketConstraint 
     case LOSS_FREEZE:
         if (!role_matches(solution, rsc, constraint))
             return;
+        if (!solution->clones->ticket_blocked[rsc])
+            solution->clones->ticket_unmanaged[rsc] = solution->work[rsc].managed;
         solution->work[rsc].managed = FALSE;
         solution->clones->ticket_blocked[rsc] = TRUE;
         break;

@@ -374,6 +374,78 @@ static gboolean template_sets_supported(const CsModel *model, GError **error)
 
 static gboolean unfencing_supported(const CsModel *model, GError **error);
 
+/* The resource_refs of constraint's resource_sets, in document order. */
+static GPtrArray *set_members(xmlNode *constraint)
+{
+    GPtrArray *ids = g_ptr_array_new_with_free_func(xmlFree);
+
+    for (xmlNode *set = constraint->children; set != NULL; set = set->next) {
+        if (set->type != XML_ELEMENT_NODE
+            || xmlStrcmp(set->name, (const xmlChar *)"resource_set") != 0)
+            continue;
+        for (xmlNode *ref = set->children; ref != NULL; ref = ref->next) {
+            xmlChar *id;
+
+            if (ref->type != XML_ELEMENT_NODE
+                || xmlStrcmp(ref->name, (const xmlChar *)"resource_ref") != 0)
+                continue;
+            id = xmlGetProp(ref, (const xmlChar *)"id");
+            if (id != NULL)
+                g_ptr_array_add(ids, id);
+        }
+    }
+    return ids;
+}
+
+/* A group member named by the same colocation sets as its group, which
+ * places the member relative to its own group: crm_simulate's scores
+ * then differ by a point or so from the engine's (oracle-diff seeds
+ * 620389, 641402), which is not modelled yet.  The first such member in
+ * document order, or NULL. */
+static const CsResource *member_with_group_in_sets(const CsModel *model, xmlNode *constraint)
+{
+    g_autoptr(GPtrArray) ids = set_members(constraint);
+
+    for (guint i = 0; i < ids->len; i++) {
+        const CsResource *rsc = cs_model_resource(model, g_ptr_array_index(ids, i));
+        const CsResource *parent;
+
+        if (rsc == NULL || rsc->parent < 0)
+            continue;
+        parent = g_ptr_array_index(model->resources, rsc->parent);
+        if (parent->kind != CS_RSC_GROUP)
+            continue;
+        for (guint j = 0; j < ids->len; j++)
+            if (strcmp(g_ptr_array_index(ids, j), parent->id) == 0)
+                return rsc;
+    }
+    return NULL;
+}
+
+static gboolean colocation_sets_supported(const CsModel *model, GError **error)
+{
+    xmlNode *section = cs_document_section(model->document, "constraints");
+
+    for (xmlNode *xml = section != NULL ? section->children : NULL; xml != NULL; xml = xml->next) {
+        g_autofree char *id = NULL;
+        const CsResource *member;
+
+        if (xml->type != XML_ELEMENT_NODE
+            || xmlStrcmp(xml->name, (const xmlChar *)"rsc_colocation") != 0
+            || (member = member_with_group_in_sets(model, xml)) == NULL)
+            continue;
+        id = (char *)xmlGetProp(xml, (const xmlChar *)"id");
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "colocation %s: resource sets naming both the group %s and its member %s "
+                    "are not modelled yet",
+                    id != NULL ? id : "(no id)",
+                    ((const CsResource *)g_ptr_array_index(model->resources, member->parent))->id,
+                    member->id);
+        return FALSE;
+    }
+    return TRUE;
+}
+
 /* Whether state's history holds a failed migrate_to. */
 static gboolean failed_migrate_to(const CsRscState *state)
 {
@@ -411,7 +483,8 @@ static gboolean failed_migration_without_quorum_supported(const CsModel *model, 
 
 gboolean cs_engine_check_supported(const CsModel *model, GError **error)
 {
-    if (!template_sets_supported(model, error) || !pending_probes_supported(model, error)
+    if (!template_sets_supported(model, error) || !colocation_sets_supported(model, error)
+        || !pending_probes_supported(model, error)
         || !container_restarts_supported(model, error)
         || !unmanaged_failed_first_supported(model, error) || !op_ids_unique(model, error)
         || !unfencing_supported(model, error)

@@ -262,9 +262,42 @@ static void add_requirement(const CsSolution *solution, int rsc, int *sum, gbool
     }
 }
 
+static void add_colocated_requirement(const CsSolution *solution, int rsc, const gboolean *listed,
+                                      int *sum, gboolean *has);
+
+/* A clone not yet assigned adds, for each instance not in the list that
+ * has a member in it, that instance's utilization; when none of its
+ * instances or their members is listed, its first instance's. */
+static void add_clone_requirement(const CsSolution *solution, const CsResource *info,
+                                  const gboolean *listed, int *sum, gboolean *has)
+{
+    gboolean existing = FALSE;
+
+    for (guint i = 0; i < info->children->len; i++) {
+        int instance = g_array_index(info->children, int, i);
+        const CsResource *child = g_ptr_array_index(solution->model->resources, instance);
+
+        if (listed[instance]) {
+            existing = TRUE;
+            continue;
+        }
+        for (guint j = 0; j < child->children->len; j++) {
+            if (listed[g_array_index(child->children, int, j)]) {
+                add_colocated_requirement(solution, instance, listed, sum, has);
+                existing = TRUE;
+                break;
+            }
+        }
+    }
+    if (!existing && info->children->len > 0)
+        add_colocated_requirement(solution, g_array_index(info->children, int, 0), listed, sum,
+                                  has);
+}
+
 /* Pacemaker's add_utilization methods: a resource not yet assigned adds
  * its own utilization; a group adds its members' (only the first's when
- * they are not colocated) that are not in the list themselves. */
+ * they are not colocated) that are not in the list themselves; a clone,
+ * one instance's (add_clone_requirement()). */
 static void add_colocated_requirement(const CsSolution *solution, int rsc, const gboolean *listed,
                                       int *sum, gboolean *has)
 {
@@ -272,6 +305,11 @@ static void add_colocated_requirement(const CsSolution *solution, int rsc, const
     const char *collocated;
     guint n;
 
+    if (info->kind == CS_RSC_CLONE) {
+        if (solution->work[rsc].provisional)
+            add_clone_requirement(solution, info, listed, sum, has);
+        return;
+    }
     if (info->kind != CS_RSC_GROUP) {
         add_requirement(solution, rsc, sum, has);
         return;
