@@ -387,10 +387,16 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
      * for this purpose: they may start elsewhere before the fencing. */
     multiply_active = continues ? FALSE : needs_fencing(info) ? nodes->len > 1 : n_clean > 1;
     if (multiply_active) {
-        if (multiple_active_is(info, "stop_unexpected")) {
+        /* A partial migration left the resource active on its source and
+         * target: it is recovered as multiple-active=stop_start would,
+         * whatever the policy says (checked with crm_simulate 2.1.5: with
+         * stop_unexpected, no "due to being multiply active" and no
+         * migration back to the source). */
+        if (multiple_active_is(info, "stop_unexpected") && partial_migration(graph, rsc) == NULL) {
             need_stop = TRUE;
             graph->rsc_flags[rsc] |= CS_RSCF_STOP_UNEXPECTED;
-        } else if (!multiple_active_is(info, "block") && !multiple_active_is(info, "stop_only")) {
+        } else if (multiple_active_is(info, "stop_unexpected")
+                   || (!multiple_active_is(info, "block") && !multiple_active_is(info, "stop_only"))) {
             need_stop = TRUE;
         }
     }

@@ -960,6 +960,28 @@ static int best_in_node_order(const NodeOrder *order)
     return best;
 }
 
+/* Pacemaker Explained 2.1, "Placement Strategy": balanced compares the
+ * capacity left attribute by attribute, which need not be transitive
+ * (node A beats B on cpu, B beats C on memory, C beats A by name).  When
+ * a node tied on score beats the one the sort put first, the pick came
+ * out of such a circle and depends on the order Pacemaker's hash table
+ * hands the nodes over; the engine follows that order but cannot vouch
+ * for it, so the solve is refused (solve.c) rather than guessed. */
+static void note_capacity_circle(CsSolution *solution, int rsc, const int *nodes, int n,
+                                 NodeOrder *order)
+{
+    if (solution->capacity_circle_rsc >= 0
+        || solution->model->options.placement_strategy != CS_PLACEMENT_BALANCED
+        || order->table->score[nodes[0]] < 0 || !cs_engine_node_available(solution, nodes[0]))
+        return;
+    for (int i = 1; i < n; i++) {
+        if (compare_nodes(&nodes[i], &nodes[0], order) < 0) {
+            solution->capacity_circle_rsc = rsc;
+            return;
+        }
+    }
+}
+
 static void assign_best_node(CsSolution *solution, int rsc)
 {
     CsRscWork *work = &solution->work[rsc];
@@ -984,6 +1006,7 @@ static void assign_best_node(CsSolution *solution, int rsc)
             g_autofree int *scratch = g_new(int, n);
 
             glib_list_sort(nodes, n, compare_nodes, &order, scratch);
+            note_capacity_circle(solution, rsc, nodes, n, &order);
         } else if (n > 0) {
             move_best_first(nodes, n, &order);
         }

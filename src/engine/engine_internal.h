@@ -172,6 +172,10 @@ struct CsSolution {
      * resources in dense sets can want gigabytes well within the merge
      * count (a fuzzer's input: 7 resources, 94 million). */
     gint64 merge_items_left;
+    /* utilization.c: the first resource whose node, under placement-
+     * strategy=balanced, came out of a circle of capacity comparisons
+     * among equally scored nodes (-1: none). */
+    int capacity_circle_rsc;
 };
 
 /* Score merges one solve may make before it is refused as too dense.

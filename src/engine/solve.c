@@ -92,6 +92,7 @@ static CsSolution *solve(CsSolution *solution, const CsModel *model, GError **er
     solution->merge_items_left = CS_MERGE_ITEM_BUDGET;
     cs_clones_init(solution);
     solution->placers = &cs_placers;
+    solution->capacity_circle_rsc = -1;
     cs_apply_node_criteria(solution, error);
     cs_capacity_init(solution);
     cs_assign_all(solution);
@@ -102,6 +103,17 @@ static CsSolution *solve(CsSolution *solution, const CsModel *model, GError **er
                     " as with large non-sequential colocation sets) are not "
                     "modelled yet",
                     CS_MERGE_BUDGET, CS_MERGE_ITEM_BUDGET);
+        cs_solution_free(solution);
+        return NULL;
+    }
+    if (solution->capacity_circle_rsc >= 0) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, solution->capacity_circle_rsc);
+
+        cs_engine_refuse(error,
+                         "%s: under placement-strategy=balanced, equally scored nodes whose "
+                         "capacities compare in a circle (which one Pacemaker picks depends on "
+                         "its hash-table order) are not modelled yet",
+                         rsc->id);
         cs_solution_free(solution);
         return NULL;
     }
