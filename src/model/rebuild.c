@@ -425,13 +425,7 @@ static gboolean cs_rebuild_link_remote(CsModel *model)
         if (node == NULL || (int)node->index != rsc->remote_node) {
             return node == NULL && rsc->remote_node < 0;
         }
-        node->remote_rsc = rsc->index;
-        if (rsc->container < 0) {
-            cs_node_startup_fencing(model, node);
-        } else {
-            node->type = CS_NODE_GUEST;
-            g_hash_table_replace(node->attrs, g_strdup("#kind"), g_strdup("container"));
-        }
+        cs_node_link_connection(model, node, rsc);
     }
     return TRUE;
 }
