@@ -140,7 +140,8 @@ def main():
     ap.add_argument('--only-remote-bundle', action='store_true',
                     help='the remote-bundle workload alone')
     ap.add_argument('--cpu', action='store_true',
-                    help='bench-phases times by CPU time (a machine shared with other work)')
+                    help='the remote-bundle workload and bench-phases judged by CPU time '
+                         '(a machine shared with other work)')
     args = ap.parse_args()
     if args.only_remote_bundle:
         return 1 if not remote_bundle(args) else 0
@@ -199,9 +200,10 @@ def remote_bundle(args):
         wall, rss, code = measure([args.cibscope, 'scores', path], args.repeat, cpu=cpu)
         twall, trss, tcode = measure([args.cibscope, 'transition', path], args.repeat, cpu=cpu)
         answered = code == 0 and tcode == 0
-        met = max(wall, twall) < REMOTE_BUNDLE_TARGET_S
-        verdict = ('time %s (both < %d ms)' % ('met' if met else 'MISSED',
-                                               REMOTE_BUNDLE_TARGET_S * 1000)
+        met = max(cpu if args.cpu else (wall, twall)) < REMOTE_BUNDLE_TARGET_S
+        verdict = ('%stime %s (both < %d ms)' % ('CPU ' if args.cpu else '',
+                                                 'met' if met else 'MISSED',
+                                                 REMOTE_BUNDLE_TARGET_S * 1000)
                    if answered else 'engine answered 3 (unsupported): MISSED')
         print('%-10s %10.1f %10.1f %10.1f  %s' % ('16+200r+3b', wall * 1000, twall * 1000,
                                                    max(rss, trss), verdict))
