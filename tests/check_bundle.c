@@ -191,6 +191,13 @@ static const char *const answered[] = {
                                       own guest nodes only */
     "inner-target-stopped",        /* target-role Stopped on the bundle */
     "inner-inside-stopped",        /* ... on the resource inside */
+    "inner-remote-nodes",          /* Pacemaker Remote nodes running
+                                      resources: each container takes its
+                                      connection's -INFINITY there as
+                                      -10000 (tests/bench's generator) */
+    "inner-remote-nodes-idle",     /* idle remote nodes: the third
+                                      container runs on one, its
+                                      connection where that node's runs */
 };
 
 START_TEST(test_answered_as_crm_simulate)

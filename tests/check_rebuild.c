@@ -290,6 +290,42 @@ START_TEST(test_every_kind_as_fresh_load)
 }
 END_TEST
 
+/* With Pacemaker Remote nodes (and a bundle beside them, the bench's
+ * remote-bundle shape: tests/data/bundle/inner-remote-nodes.xml), an edit
+ * of a node, of transient attributes or of a resource's meta is rebuilt
+ * (not built again: the remote nodes are linked to their connections
+ * anew) and answers as the edited CIB loaded afresh, and so does its
+ * undo. */
+static const char *const remote_edits[] = {
+    "standby remote001 on",          "standby node01 on",
+    "attr remote001 rack r1 reboot", "failcount set remote001-rsc1 remote001 monitor_10000 2",
+    "stickiness remote001-rsc1 50",  "meta remote002-rsc1 target-role Stopped",
+};
+
+START_TEST(test_remote_nodes_rebuilt)
+{
+    const char *command = remote_edits[_i];
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsSession) session = cs_session_open_partial(
+        CS_TESTDATA "/bundle/inner-remote-nodes.xml", "2024-06-01 12:00:00", &error);
+    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
+    ck_assert_ptr_nonnull(session->solution);
+    guint partial_before = session->partial_rebuilds;
+    g_autoptr(GString) out = g_string_new(NULL);
+
+    ck_assert_msg(cs_command_run_text(session, command, out, &error), "%s: %s", command,
+                  error != NULL ? error->message : "");
+    ck_assert_msg(session->partial_rebuilds == partial_before + 1, "%s rebuilt the whole model",
+                  command);
+    ck_assert_ptr_nonnull(session->solution);
+    assert_as_fresh(session, command);
+    cs_session_forget_previous(session);
+    ck_assert(cs_edit_undo(session->log));
+    cs_session_refresh(session);
+    assert_as_fresh(session, "undone");
+}
+END_TEST
+
 static Suite *rebuild_suite(void)
 {
     Suite *suite = suite_create("rebuild");
@@ -298,6 +334,9 @@ static Suite *rebuild_suite(void)
     tcase_set_timeout(every, 120);
     tcase_add_test(every, test_every_kind_as_fresh_load);
     suite_add_tcase(suite, every);
+    TCase *remote = tcase_create("remote nodes");
+    tcase_add_loop_test(remote, test_remote_nodes_rebuilt, 0, G_N_ELEMENTS(remote_edits));
+    suite_add_tcase(suite, remote);
     return suite;
 }
 

@@ -36,7 +36,9 @@
  * (Pacemaker Explained 2.1, "Bundles").  The view (expand.c) holds them
  * all, the guest nodes after the model's nodes; no other resource lists
  * the guest nodes.  Modelled for a fresh start (probes that found things
- * stopped aside) on a cluster whose nodes are all up, with locations of
+ * stopped aside) on a cluster whose nodes are all up (Pacemaker Remote
+ * nodes among them: a container may run on one, its connection then
+ * where that remote node's connection runs), with locations of
  * the bundle on named nodes; what the oracle showed is noted where it is
  * followed.
  * cs_bundle_check_supported refuses the rest, naming what is missing.
@@ -318,10 +320,10 @@ static gboolean cluster_supported(const CsModel *model, const char *id, GError *
                                 "bundle %s: bundles with a placement-strategy "
                                 "other than default are not modelled yet",
                                 id);
-    if (model->features & (CS_FEATURE_REMOTE_NODE | CS_FEATURE_GUEST_NODE))
+    if (model->features & CS_FEATURE_GUEST_NODE)
         return cs_engine_refuse(error,
-                                "bundle %s: bundles in a cluster with remote "
-                                "or guest nodes are not modelled yet",
+                                "bundle %s: bundles in a cluster with guest "
+                                "nodes are not modelled yet",
                                 id);
     return TRUE;
 }
@@ -452,6 +454,26 @@ static char *guest_name(const CsResource *bundle, int n)
     return g_strdup_printf("%s-%d", bundle->id, n);
 }
 
+/* Whether name is one of the bundle's guest node names (guest_name() of
+ * a replica), read without making each name: the bundle's id, a dash
+ * and a replica's number as %d writes it. */
+static gboolean is_guest_name(const CsResource *bundle, const char *name)
+{
+    size_t length = strlen(bundle->id);
+    const char *digits = name + length + 1;
+    gint64 n = 0;
+
+    if (strncmp(name, bundle->id, length) != 0 || name[length] != '-' || *digits == '\0'
+        || (digits[0] == '0' && digits[1] != '\0'))
+        return FALSE;
+    for (const char *c = digits; *c != '\0'; c++) {
+        if (!g_ascii_isdigit(*c) || c - digits > 9)
+            return FALSE;
+        n = n * 10 + (*c - '0');
+    }
+    return n < bundle->bundle->replicas;
+}
+
 /* Whether a history entry is a probe that found the resource stopped. */
 static gboolean probe_found_stopped(const CsOpRecord *record)
 {
@@ -568,15 +590,11 @@ static gboolean guest_cluster_supported(const CsModel *model, const CsResource *
                                     "node %s is unclean, shutting down, joining or in "
                                     "maintenance is not modelled yet",
                                     rsc->id, node->uname);
-        for (int n = 0; n < rsc->bundle->replicas; n++) {
-            g_autofree char *name = guest_name(rsc, n);
-
-            if (strcmp(node->uname, name) == 0)
-                return cs_engine_refuse(error,
-                                        "bundle %s: node %s named as a replica's "
-                                        "guest node is not modelled yet",
-                                        rsc->id, name);
-        }
+        if (is_guest_name(rsc, node->uname))
+            return cs_engine_refuse(error,
+                                    "bundle %s: node %s named as a replica's "
+                                    "guest node is not modelled yet",
+                                    rsc->id, node->uname);
     }
     return TRUE;
 }
@@ -586,27 +604,32 @@ static gboolean guest_cluster_supported(const CsModel *model, const CsResource *
 static gboolean attribute_names_guest(const xmlNode *element, const char *name,
                                       const CsResource *rsc)
 {
+    const xmlAttr *attribute = xmlHasProp(element, (const xmlChar *)name);
+    const xmlNode *text = attribute != NULL ? attribute->children : NULL;
+    gboolean found;
+
+    if (attribute == NULL)
+        return FALSE;
+    /* a plain value is read in place; one with entities is put together */
+    if (text != NULL && text->type == XML_TEXT_NODE && text->next == NULL)
+        return is_guest_name(rsc, (const char *)text->content);
     xmlChar *value = xmlGetProp(element, (const xmlChar *)name);
-    gboolean found = FALSE;
-
-    for (int n = 0; value != NULL && !found && n < rsc->bundle->replicas; n++) {
-        g_autofree char *guest = guest_name(rsc, n);
-
-        found = strcmp((const char *)value, guest) == 0;
-    }
+    found = value != NULL && is_guest_name(rsc, (const char *)value);
     xmlFree(value);
     return found;
 }
 
 /* Whether element, or an element under it, names a replica's guest node
  * (a location on it, a node_state of it): the model knows no such node
- * and leaves them out, where Pacemaker applies them. */
+ * and leaves them out, where Pacemaker applies them.  A node's resource
+ * history (<lrm>, most of a large CIB) is not read: nothing in it names
+ * a node by these attributes. */
 static const xmlNode *names_guest(const xmlNode *element, const CsResource *rsc)
 {
     for (const xmlNode *child = element->children; child != NULL; child = child->next) {
         const xmlNode *found;
 
-        if (child->type != XML_ELEMENT_NODE)
+        if (child->type != XML_ELEMENT_NODE || xmlStrEqual(child->name, (const xmlChar *)"lrm"))
             continue;
         if (attribute_names_guest(child, "node", rsc) || attribute_names_guest(child, "uname", rsc)
             || (xmlStrEqual(child->name, (const xmlChar *)"node_state")
@@ -826,7 +849,13 @@ gboolean cs_bundle_is_container(const CsSolution *solution, int rsc)
            && g_strcmp0(info->type, bundle->bundle->runtime) == 0;
 }
 
-/* The address runs where its container runs. */
+/* The address runs where its container runs.  The connection is
+ * colocated with its container at 10000 (Pacemaker Explained 2.1,
+ * "Bundles": it may follow a container recovered elsewhere), so the
+ * container takes the connection's scores at 10000/INFINITY when it is
+ * placed: -10000 on a remote node, where no connection may run (checked
+ * with the oracle).  The connection itself is placed by
+ * assign_connection(). */
 void cs_bundle_add_colocations(CsSolution *solution, int bundle)
 {
     const CsResource *info = rsc_of(solution->model, bundle);
@@ -835,10 +864,14 @@ void cs_bundle_add_colocations(CsSolution *solution, int bundle)
         return;
     for (int n = 0; n < info->bundle->replicas; n++) {
         int address = replica_address(solution->model, info, n);
+        int connection = replica_connection(solution->model, info, n);
+        int container = replica_container(solution->model, info, n);
 
         if (address >= 0)
-            cs_coloc_add_internal(solution, "ip-with-container", address,
-                                  replica_container(solution->model, info, n), TRUE);
+            cs_coloc_add_internal(solution, "ip-with-container", address, container, TRUE);
+        if (connection >= 0)
+            cs_coloc_add_primary_only(solution, "resource-with-container", connection, container,
+                                      10000);
     }
 }
 
@@ -885,6 +918,28 @@ static void print_bundle_tables(CsSolution *solution, int bundle)
  * not as a ban elsewhere.  Once placed, the guest node is up for the rest
  * of the solve (its resource may be placed there); otherwise it stays
  * down (Pacemaker Explained 2.1, "Pacemaker Remote"). */
+/* A container placed on a remote node: its connection must run where
+ * that remote node's own connection runs, pacemaker-remoted holding a
+ * single connection (a colocation at INFINITY, checked with the oracle:
+ * -INFINITY on every other node, nothing added there). */
+static void follow_host_connection(CsSolution *solution, int connection, int host)
+{
+    const CsNode *node = g_ptr_array_index(solution->model->nodes, host);
+    CsTable *table = solution->work[connection].table;
+    int outer;
+
+    if ((node->type != CS_NODE_REMOTE && node->type != CS_NODE_GUEST) || node->remote_rsc < 0)
+        return;
+    outer = solution->work[node->remote_rsc].assigned;
+    for (int other = 0; other < solution->n_nodes; other++)
+        if (table->allowed[other] && other != outer)
+            cs_table_add(table, other,
+                         &(CsContribution){.kind = CS_CONTRIB_COLOCATION,
+                                           .source = "child-remote-with-docker-remote",
+                                           .other_rsc = node->remote_rsc,
+                                           .value = -CS_INFINITY});
+}
+
 static void assign_connection(CsSolution *solution, int connection, int container)
 {
     const CsResource *info = rsc_of(solution->model, connection);
@@ -898,6 +953,8 @@ static void assign_connection(CsSolution *solution, int connection, int containe
                                        .source = "connection-with-container",
                                        .other_rsc = container,
                                        .value = 10000});
+    if (host >= 0)
+        follow_host_connection(solution, connection, host);
     cs_assign(solution, connection);
     guest->online = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
     solution->node_available[info->remote_node] = guest->online;

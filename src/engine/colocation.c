@@ -175,18 +175,24 @@ static void add_user_colocations(CsSolution *solution)
     }
 }
 
-static void add_internal_coloc(CsSolution *solution, const char *id, int dependent, int primary,
-                               gboolean influence)
+static CsColoc *new_internal_coloc(const char *id, int dependent, int primary, CsScore score,
+                                   gboolean influence)
 {
     CsColoc *coloc = g_new0(CsColoc, 1);
 
     coloc->id = id;
     coloc->dependent = dependent;
     coloc->primary = primary;
-    coloc->score = CS_INFINITY;
+    coloc->score = score;
     coloc->attribute = coloc_default_attribute;
     coloc->influence = influence;
-    add_coloc(solution, coloc);
+    return coloc;
+}
+
+static void add_internal_coloc(CsSolution *solution, const char *id, int dependent, int primary,
+                               gboolean influence)
+{
+    add_coloc(solution, new_internal_coloc(id, dependent, primary, CS_INFINITY, influence));
 }
 
 /* A resource with the meta attribute container (a "filler") runs where
@@ -236,6 +242,18 @@ static void add_resource_internal(CsSolution *solution, int rsc)
             add_internal_coloc(solution, "group:internal_colocation", member,
                                g_array_index(info->children, int, m - 1), member_rsc->critical);
     }
+}
+
+/* A colocation that only its primary applies: when the primary is
+ * assigned it takes the dependent's scores (scaled by score), while the
+ * dependent is placed by its caller. */
+void cs_coloc_add_primary_only(CsSolution *solution, const char *id, int dependent, int primary,
+                               CsScore score)
+{
+    CsColoc *coloc = new_internal_coloc(id, dependent, primary, score, TRUE);
+
+    g_ptr_array_add(solution->colocs, coloc);
+    insert_sorted(&solution->work[primary].with_this, coloc, compare_by_dependent, solution);
 }
 
 void cs_coloc_add_internal(CsSolution *solution, const char *id, int dependent, int primary,

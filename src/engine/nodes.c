@@ -36,6 +36,9 @@ void cs_nodes_init(CsSolution *solution)
 {
     int n = solution->n_nodes;
     g_autofree int *by_name = g_new(int, MAX(n, 1));
+    /* each uname folded to lower case -> the first node that has it */
+    g_autoptr(GHashTable) first_folded =
+        g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 
     solution->node_available = g_new0(guint8, MAX(n, 1));
     solution->name_rank = g_new0(int, MAX(n, 1));
@@ -47,12 +50,14 @@ void cs_nodes_init(CsSolution *solution)
         solution->node_available[node] = node_available(node_of(solution, node));
         by_name[node] = node;
         solution->uname_class[node] = node;
-        for (int earlier = 0; earlier < node; earlier++) {
-            if (g_ascii_strcasecmp(node_of(solution, earlier)->uname, uname) == 0) {
-                solution->uname_class[node] = earlier;
-                solution->unames_distinct = FALSE;
-                break;
-            }
+        char *folded = g_ascii_strdown(uname, -1);
+        gpointer earlier;
+        if (g_hash_table_lookup_extended(first_folded, folded, NULL, &earlier)) {
+            solution->uname_class[node] = GPOINTER_TO_INT(earlier);
+            solution->unames_distinct = FALSE;
+            g_free(folded);
+        } else {
+            g_hash_table_insert(first_folded, folded, GINT_TO_POINTER(node));
         }
     }
     g_qsort_with_data(by_name, n, sizeof(int), compare_unames, solution);

@@ -20,13 +20,40 @@ static gboolean node_is_remote(const CsNode *node)
     return node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST;
 }
 
+/* For each resource, whether it holds a guest node (its container), read
+ * once: cs_guest_node_of_container() walks the nodes. */
+static gboolean *guest_containers(const CsModel *model)
+{
+    gboolean *holds = g_new0(gboolean, MAX(model->resources->len, 1));
+
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+        int container =
+            node->type == CS_NODE_GUEST ? cs_guest_container_of(model, node->remote_rsc) : -1;
+
+        if (container >= 0)
+            holds[container] = TRUE;
+    }
+    return holds;
+}
+
+static gboolean in_bundle(const CsModel *model, const CsResource *rsc)
+{
+    return rsc->parent >= 0
+           && ((const CsResource *)g_ptr_array_index(model->resources, rsc->parent))->kind
+                  == CS_RSC_BUNDLE;
+}
+
 /* Fencing devices (class stonith), connections and the containers of
- * guest nodes must run on cluster nodes. */
-static gboolean needs_cluster_node(const CsModel *model, const CsResource *rsc)
+ * guest nodes must run on cluster nodes.  A bundle's container is not
+ * banned from remote nodes: it takes its connection's scores there
+ * (cs_bundle_add_colocations; checked with the oracle). */
+static gboolean needs_cluster_node(const CsModel *model, const CsResource *rsc,
+                                   const gboolean *guest_container)
 {
     return rsc->kind == CS_RSC_PRIMITIVE
            && ((rsc->is_remote_connection && rsc->remote_node >= 0) || rsc->fence_device
-               || cs_guest_node_of_container(model, rsc->index) >= 0);
+               || (!in_bundle(model, rsc) && guest_container[rsc->index]));
 }
 
 /* Pacemaker Explained 2.1, "Pacemaker Remote": the ban only touches nodes
@@ -34,12 +61,13 @@ static gboolean needs_cluster_node(const CsModel *model, const CsResource *rsc)
 void cs_remote_avoid_nodes(CsSolution *solution)
 {
     const CsModel *model = solution->model;
+    g_autofree gboolean *guest_container = guest_containers(model);
 
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         CsTable *table = solution->work[rsc].table;
 
         /* Pacemaker sets no internal constraint on unmanaged resources */
-        if (!needs_cluster_node(model, g_ptr_array_index(model->resources, rsc))
+        if (!needs_cluster_node(model, g_ptr_array_index(model->resources, rsc), guest_container)
             || !solution->work[rsc].managed || solution->stonith_unmanage)
             continue;
         for (int node = 0; node < solution->n_nodes; node++) {

@@ -162,6 +162,9 @@ const char *cs_xml_guest_node_name(const xmlNode *primitive);
 /* Startup fencing (Pacemaker Explained 2.1, "Cluster Options"): with fencing
  * enabled, node is unclean until the status section has seen it. */
 void cs_node_startup_fencing(CsModel *model, CsNode *node);
+/* node is connection's remote node: linked, with startup fencing for a
+ * remote node, the kind "container" for a guest node. */
+void cs_node_link_connection(CsModel *model, CsNode *node, const CsResource *connection);
 
 /* The uber-parent: the top of rsc's tree. */
 CsResource *cs_model_top(const CsModel *model, const CsResource *rsc);

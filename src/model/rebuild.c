@@ -409,6 +409,27 @@ static gboolean cs_rebuild_same_nodes(const CsModel *model, const CsModel *previ
     return TRUE;
 }
 
+/* The nodes read again linked to their connections, as reading the
+ * resources links them (cs_model_unpack_resources): each connection's
+ * node, startup fencing for a remote node, a guest's kind.  The shared
+ * resources are only read: FALSE when a connection's node is not the
+ * one it had. */
+static gboolean cs_rebuild_link_remote(CsModel *model)
+{
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+        if (!rsc->is_remote_connection) {
+            continue;
+        }
+        CsNode *node = cs_model_node(model, rsc->id);
+        if (node == NULL || (int)node->index != rsc->remote_node) {
+            return node == NULL && rsc->remote_node < 0;
+        }
+        cs_node_link_connection(model, node, rsc);
+    }
+    return TRUE;
+}
+
 /* No remote or guest node among those read again (previous had none:
  * plain_nodes, which the model keeps). */
 static gboolean cs_rebuild_plain_nodes(const CsModel *model)
@@ -1118,9 +1139,6 @@ static gboolean cs_rebuild_check(CsModel *previous, const CsModelChanges *change
             && !cs_model_check_constraint_limits(document, error))) { /* model/limits.h */
         return FALSE;
     }
-    if ((changes->nodes_or_status || meta) && !previous->plain_nodes) {
-        return cs_rebuild_refuse(error, "remote or guest nodes");
-    }
     /* A set, pair or rule named by id-ref is read wherever it is named. */
     if ((changes->nodes_or_status || meta) && previous->id_refs) {
         return cs_rebuild_refuse(error, "id-ref in the document");
@@ -1156,6 +1174,14 @@ static gboolean cs_rebuild_check(CsModel *previous, const CsModelChanges *change
     }
     if (!cs_reread_resources(previous, changes->meta_resources, reread)) {
         return cs_rebuild_refuse(error, "a resource changed more than its meta attributes");
+    }
+    /* Remote and guest nodes come from resources (cs_stage_nodes scans
+     * them) and the status reads them: with such nodes, an edit of a
+     * resource's meta is followed while the nodes and the status stay
+     * as they were -- the resource read again links no node
+     * (cs_reread_same_place) and changed nothing the status reads. */
+    if (meta && !previous->plain_nodes && reread->status_again) {
+        return cs_rebuild_refuse(error, "remote or guest nodes");
     }
     if (changes->options) {
         return cs_rebuild_read_options(previous, reread, error);
@@ -1214,11 +1240,11 @@ CsModel *cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GErr
         cs_stage_copy(model, previous, CS_MODEL_STAGE_OPTIONS);
     }
     if (status_again) {
-        /* previous's resources made no remote or guest node (plain_nodes,
-         * which cs_rebuild_check requires here): when none was read
-         * again, they make none now, and the 2,000-resource scan for
-         * them is skipped. */
-        cs_stage_nodes(model, reread.old->len > 0);
+        /* When previous's resources made no remote or guest node
+         * (plain_nodes) and none was read again, they make none now, and
+         * the 2,000-resource scan for them is skipped; otherwise the
+         * nodes they make are linked again (cs_rebuild_link_remote). */
+        cs_stage_nodes(model, reread.old->len > 0 || !previous->plain_nodes);
     } else {
         cs_stage_copy(model, previous, CS_MODEL_STAGE_NODES);
     }
@@ -1242,6 +1268,11 @@ CsModel *cs_model_rebuild(CsModel *previous, const CsModelChanges *changes, GErr
     }
     cs_rebuild_resources(model, previous, &reread);
     cs_reread_clear(&reread);
+    if (status_again && !previous->plain_nodes && !cs_rebuild_link_remote(model)) {
+        cs_rebuild_refuse(error, "a connection's node changed");
+        cs_model_free(model);
+        return NULL;
+    }
     if (!cs_model_check_size(model, error)) { /* model/limits.h */
         cs_model_free(model);
         return NULL;

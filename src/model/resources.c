@@ -878,15 +878,20 @@ static void cs_rsc_link(CsRscBuild *build)
             continue;
         }
         rsc->remote_node = node->index;
-        node->remote_rsc = rsc->index;
-        if (rsc->container < 0) {
-            /* A remote node with a connection gets startup fencing as a
-             * cluster node does. */
-            cs_node_startup_fencing(model, node);
-        } else {
-            node->type = CS_NODE_GUEST;
-            g_hash_table_replace(node->attrs, g_strdup("#kind"), g_strdup("container"));
-        }
+        cs_node_link_connection(model, node, rsc);
+    }
+}
+
+void cs_node_link_connection(CsModel *model, CsNode *node, const CsResource *connection)
+{
+    node->remote_rsc = connection->index;
+    if (connection->container < 0) {
+        /* A remote node with a connection gets startup fencing as a
+         * cluster node does. */
+        cs_node_startup_fencing(model, node);
+    } else {
+        node->type = CS_NODE_GUEST;
+        g_hash_table_replace(node->attrs, g_strdup("#kind"), g_strdup("container"));
     }
 }
 

@@ -1,10 +1,17 @@
 /* bench-phases.c: where the time of one load + solve goes, in process.
  *
- *   bench-phases FILE [--repeat N]
+ *   bench-phases FILE [--repeat N] [--cpu] [--edit NAME=COMMAND ...]
  *
+ * --cpu times each step by the process's CPU time rather than the clock
+ * on the wall: on a machine shared with other work, what the step itself
+ * costs (a solve runs on one thread, so on an idle machine the two agree).
  * Prints one "phase milliseconds" line per step of the pipeline the CLI
  * runs (load, model, solve, printing the scores and the transition,
- * freeing everything), then the console's edit loop on the same CIB: an
+ * freeing everything).  With --edit, only the edits given follow, each
+ * COMMAND of the command language (explain/command.h) run, re-solved and
+ * timed as NAME, then undone untimed: a workload whose resources the
+ * default edits do not fit (tests/bench/gen-remote-bundle.py) names its
+ * own.  Otherwise the console's edit loop on the same CIB follows: an
  * edit (a ban, a stickiness change, a standby) and its re-solve
  * (cs_session_refresh), each undone and re-solved again (the undo right
  * after an edit swaps the states back; undo-rebuilt is one that builds
@@ -29,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cib/document.h"
 #include "cib/edit.h"
@@ -112,9 +120,16 @@ static void cs_record_heap(int step)
         heap_mib[step] = (double)(info.uordblks + info.hblkhd) / (1024.0 * 1024.0);
 }
 
+static gboolean cpu_time;
+
 static double cs_now_ms(void)
 {
-    return (double)g_get_monotonic_time() / 1000.0;
+    struct timespec now;
+
+    if (!cpu_time)
+        return (double)g_get_monotonic_time() / 1000.0;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return (double)now.tv_sec * 1000.0 + (double)now.tv_nsec / 1e6;
 }
 
 static void cs_record(int phase, double started)
@@ -406,6 +421,38 @@ static void cs_run_commands(CsSession *session)
     session->describe_later = FALSE;
 }
 
+/* --edit NAME=COMMAND: the edits a workload names, each run as the
+ * console's command line runs it, re-solved and timed, then undone. */
+static void cs_run_named_edits(CsSession *session, CsCommandPhase *edits, int count)
+{
+    session->describe_later = TRUE;
+    for (int i = 0; i < count; i++) {
+        g_autoptr(GString) out = g_string_new(NULL);
+        g_autoptr(GError) error = NULL;
+        double started = cs_now_ms();
+
+        if (!cs_command_run_text(session, edits[i].command, out, &error))
+            cs_fail(edits[i].command, error);
+        double elapsed = cs_now_ms() - started;
+        if (edits[i].best_ms < 0 || elapsed < edits[i].best_ms)
+            edits[i].best_ms = elapsed;
+        cs_collect(session);
+        cs_undo_and_refresh(session, -1);
+    }
+    session->describe_later = FALSE;
+}
+
+/* The pipeline's phases and the named edits, then the heap. */
+static void cs_print_named(const CsCommandPhase *edits, int count)
+{
+    for (int i = PHASE_LOAD; i <= PHASE_FREE; i++)
+        printf("%s %.2f\n", phases[i].name, phases[i].best_ms);
+    for (int i = 0; i < count; i++)
+        printf("%s %.2f\n", edits[i].name, edits[i].best_ms);
+    for (int i = 0; i < HEAP_COUNT; i++)
+        printf("%s %.1f\n", heap_names[i], heap_mib[i]);
+}
+
 /* The console's loop: edit, re-solve, undo, re-solve. */
 static void cs_run_edits(CsSession *session)
 {
@@ -590,17 +637,29 @@ static void cs_run_graphs(CsSession *session, int repeat)
 
 int main(int argc, char **argv)
 {
-    int repeat = 3;
+    int repeat = 3, named = 0;
     const char *path = NULL;
+    g_autofree CsCommandPhase *edits = g_new0(CsCommandPhase, argc);
+    g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
 
     for (int i = 1; i < argc; i++) {
+        const char *equals = i + 1 < argc ? strchr(argv[i + 1], '=') : NULL;
+
         if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc)
             repeat = atoi(argv[++i]);
-        else
+        else if (strcmp(argv[i], "--cpu") == 0)
+            cpu_time = TRUE;
+        else if (strcmp(argv[i], "--edit") == 0 && equals != NULL) {
+            char *name = g_strndup(argv[i + 1], (gsize)(equals - argv[i + 1]));
+            g_ptr_array_add(names, name);
+            edits[named++] = (CsCommandPhase){name, equals + 1, -1};
+            i++;
+        } else
             path = argv[i];
     }
     if (path == NULL || repeat < 1) {
-        fprintf(stderr, "usage: bench-phases FILE [--repeat N]\n");
+        fprintf(stderr,
+                "usage: bench-phases FILE [--repeat N] [--cpu] [--edit NAME=COMMAND ...]\n");
         return 1;
     }
     for (int i = 0; i < repeat; i++)
@@ -610,6 +669,13 @@ int main(int argc, char **argv)
     CsSession *session = cs_session_open(path, NULL, &error);
     if (session == NULL)
         cs_fail("session", error);
+    if (named > 0) {
+        for (int i = 0; i < repeat; i++)
+            cs_run_named_edits(session, edits, named);
+        cs_session_free(session);
+        cs_print_named(edits, named);
+        return 0;
+    }
     for (int i = 0; i < repeat; i++) {
         cs_run_edits(session);
         cs_run_commands(session);
