@@ -565,6 +565,8 @@ static void primitive_internal(CsGraph *graph, int rsc)
         order_rsc(graph, rsc, CS_TASK_DEMOTE, rsc, CS_TASK_STOP, ORD_PROMOTED_IMPLIES_FIRST);
         order_rsc(graph, rsc, CS_TASK_START, rsc, CS_TASK_PROMOTE, ORD_RUNNABLE_LEFT);
     }
+    /* Pacemaker Explained 2.1, "Unfencing" (fencing.c) */
+    unfence_order_restart(graph, rsc);
 }
 
 /* A member of a cloned group in a promotable clone (Pacemaker Explained
@@ -822,18 +824,23 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     graph->next_role = g_new0(CsRole, n_rsc);
     graph->assigned = g_new0(int, n_rsc);
     graph->fenced = g_new0(gboolean, solution->n_nodes);
+    graph->unfence = g_new0(CsAct *, solution->n_nodes);
     graph->probes_disabled = cs_startup_probes_disabled(graph->model);
     init_rsc_state(graph);
     schedule_failure_demotions(graph);
     schedule_fencing(graph);
     cs_remote_schedule_fencing(graph);
     cs_guest_schedule_fencing(graph);
+    unfence_prepare(graph);
     restart_containers(graph);
     configured_orderings(graph);
     check_definitions(graph);
+    unfence_probes(graph);
     for (int rsc = 0; rsc < n_rsc; rsc++)
         if (rsc_info(graph, rsc)->parent < 0)
             create_actions(graph, rsc);
+    unfence_starts(graph);
+    unfence_order_created_starts(graph);
     order_probes(graph);
     internal_constraints(graph);
     cs_guest_order_actions(graph);
@@ -876,5 +883,6 @@ void cs_graph_free(CsGraph *graph)
     g_free(graph->next_role);
     g_free(graph->assigned);
     g_free(graph->fenced);
+    g_free(graph->unfence);
     g_free(graph);
 }

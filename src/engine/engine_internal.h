@@ -393,6 +393,10 @@ const int *cs_capacity_node_order(const CsSolution *solution);
 /* assign.c: node indices sorted as Pacemaker lists cluster nodes (by name,
  * digit runs compared as numbers, case-insensitive); caller frees. */
 int *cs_nodes_in_name_order(const CsSolution *solution);
+/* fencing.c: whether unfencing is in use (Pacemaker Explained 2.1,
+ * "Unfencing"), and whether node was unfenced already */
+gboolean cs_unfencing_in_use(const CsModel *model);
+gboolean cs_node_unfenced(const CsNode *node);
 
 /* ---- actions: actions.c, transition.c (digests: model/digest.h) ------- */
 
@@ -484,6 +488,7 @@ typedef struct CsGraph {
     CsRole *role, *next_role;
     int *assigned;
     gboolean *fenced;         /* per node: fencing scheduled */
+    CsAct **unfence;          /* per node: its unfencing ("on"), or NULL */
     gboolean probes_ordered;  /* starts now wait for probes on pending nodes */
     gboolean probes_disabled; /* cs_startup_probes_disabled(), read once */
     /* Actions, edges, orderings and their lists: carved from blocks that
