@@ -372,6 +372,12 @@ START_TEST(test_unfencing_answered)
         {"unfence-late-with-reboot", "node1", "required by fence1 start"},
         {"unfence-start", "node1", "required by fence1 start"},
         {"unfence-probe-order", "node3", "required by fence1 monitor"},
+        {"unfence-cloned-group-probe", "node2", "required by cgr-g-m-2:1 monitor"},
+        {"unfence-migration-source", "node4", "required by cln-2-p:0 monitor"},
+        {"unfence-clone-restart-reason", "node3", "required by fence monitor"},
+        {"unfence-orphan-instance-probe", "node3", "required by fence monitor"},
+        {"unfence-recurring-start", "node2", "required by cgr-g-m-2:0 start"},
+        {"unfence-maintenance-probes", "node1", "required by rsc monitor"},
     };
 
     for (guint i = 0; i < G_N_ELEMENTS(unfencing); i++) {

@@ -156,6 +156,7 @@ static void start_resource(CsGraph *graph, int rsc, int node, gboolean optional)
 {
     CsAct *start = rsc_action(graph, rsc, CS_TASK_START, node, TRUE);
 
+    start->flags |= CS_ACT_START_SCHEDULED;
     if ((start->flags & CS_ACT_RUNNABLE) && !optional)
         start->flags &= ~CS_ACT_OPTIONAL;
 }
@@ -807,6 +808,27 @@ static void internal_constraints(CsGraph *graph)
 
 /* ---- the whole graph -------------------------------------------------- */
 
+/* Pacemaker creates the resources' actions in the order it sorted them
+ * for assignment, then any the sorted list does not hold; which action
+ * is newer decides the order flags are updated in, and so which reason
+ * an action keeps (checked with crm_simulate 2.1.5: a clone instance
+ * restarted both by an order and by its node's unfencing). */
+static void create_all_actions(CsGraph *graph)
+{
+    const CsSolution *solution = graph->solution;
+    g_autofree gboolean *done = g_new0(gboolean, solution->n_rsc);
+
+    for (guint i = 0; solution->assign_order != NULL && i < solution->assign_order->len; i++) {
+        int rsc = g_array_index(solution->assign_order, int, i);
+
+        done[rsc] = TRUE;
+        create_actions(graph, rsc);
+    }
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++)
+        if (rsc_info(graph, rsc)->parent < 0 && !done[rsc])
+            create_actions(graph, rsc);
+}
+
 CsGraph *cs_graph_build(const CsSolution *solution)
 {
     CsGraph *graph = g_new0(CsGraph, 1);
@@ -836,9 +858,7 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     configured_orderings(graph);
     check_definitions(graph);
     unfence_probes(graph);
-    for (int rsc = 0; rsc < n_rsc; rsc++)
-        if (rsc_info(graph, rsc)->parent < 0)
-            create_actions(graph, rsc);
+    create_all_actions(graph);
     unfence_starts(graph);
     unfence_order_created_starts(graph);
     order_probes(graph);

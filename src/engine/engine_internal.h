@@ -428,6 +428,9 @@ enum {
     CS_ACT_PSEUDO = 1 << 2,
     CS_ACT_MIGRATABLE = 1 << 3,
     CS_ACT_REQUIRES_ANY = 1 << 4,
+    /* a start Pacemaker's start_resource() made, which waits for its
+     * node's unfencing when unfencing is in use (fencing.c) */
+    CS_ACT_START_SCHEDULED = 1 << 5,
 };
 
 /* Resource flags the action graph needs (Pacemaker's pe_rsc_*). */

@@ -289,67 +289,177 @@ void unfence_device_changed(CsGraph *graph, int rsc, int node, const char *reaso
         require_unfencing(graph, node, reason);
 }
 
-/* The anonymous clone above rsc, or -1. */
-static int anonymous_clone(const CsGraph *graph, int rsc)
+/* The anonymous clone whose instance rsc is (or is a member of, for a
+ * cloned group), or -1; *instance is that instance. */
+static int anonymous_clone(const CsGraph *graph, int rsc, int *instance)
 {
     int parent = rsc_info(graph, rsc)->parent;
 
+    *instance = rsc;
+    if (parent >= 0 && rsc_info(graph, parent)->kind == CS_RSC_GROUP) {
+        *instance = parent;
+        parent = rsc_info(graph, parent)->parent;
+    }
     if (parent < 0 || rsc_info(graph, parent)->kind != CS_RSC_CLONE
         || rsc_info(graph, parent)->globally_unique)
         return -1;
     return parent;
 }
 
-static gboolean known_on(const CsGraph *graph, int rsc, int node)
+/* Whether any primitive at or under rsc has a history on node. */
+static gboolean known_under(const CsGraph *graph, int rsc, int node)
 {
-    return cs_model_rsc_state(graph->model, rsc, node) != NULL;
+    const CsResource *info = rsc_info(graph, rsc);
+
+    if (info->kind == CS_RSC_PRIMITIVE)
+        return cs_model_rsc_state(graph->model, rsc, node) != NULL;
+    for (guint i = 0; i < info->children->len; i++)
+        if (known_under(graph, g_array_index(info->children, int, i), node))
+            return TRUE;
+    return FALSE;
 }
 
-/* Pacemaker probes an anonymous clone once per node, unless one of its
- * instances is known there: with the instance assigned there, else with
- * its first.  Whether rsc is that instance. */
-static gboolean probed_instance(const CsGraph *graph, int clone, int rsc, int node)
+/* The node an instance is assigned to (a cloned group's: the one node
+ * its assigned members share), or -1. */
+static int instance_location(const CsGraph *graph, int instance)
+{
+    const CsResource *info = rsc_info(graph, instance);
+    int where = -1;
+
+    if (info->kind == CS_RSC_PRIMITIVE)
+        return graph->assigned[instance];
+    for (guint i = 0; i < info->children->len; i++) {
+        int member = instance_location(graph, g_array_index(info->children, int, i));
+
+        if (member >= 0 && where >= 0 && member != where)
+            return -1;
+        if (member >= 0)
+            where = member;
+    }
+    return where;
+}
+
+/* The first of clone's instances, in the order of their ids, for which
+ * pick() holds, or -1. */
+static int first_instance_by_id(const CsGraph *graph, int clone, int node,
+                                gboolean (*pick)(const CsGraph *, int, int))
 {
     const GArray *children = rsc_info(graph, clone)->children;
-    int chosen = g_array_index(children, int, 0);
+    int first = -1;
 
     for (guint i = 0; i < children->len; i++) {
-        int instance = g_array_index(children, int, i);
+        int child = g_array_index(children, int, i);
 
-        if (known_on(graph, instance, node))
-            return FALSE;
+        if (pick(graph, child, node)
+            && (first < 0 || strcmp(rsc_info(graph, child)->id, rsc_info(graph, first)->id) < 0))
+            first = child;
     }
-    for (guint i = 0; i < children->len; i++) {
-        int instance = g_array_index(children, int, i);
+    return first;
+}
 
-        if (graph->assigned[instance] == node) {
-            chosen = instance;
-            break;
+static gboolean located_on(const CsGraph *graph, int instance, int node)
+{
+    return instance_location(graph, instance) == node;
+}
+
+static gboolean any_instance(const CsGraph *graph, int instance, int node)
+{
+    (void)graph, (void)instance, (void)node;
+    return TRUE;
+}
+
+/* The clone's configured child (the template its instances copy), or -1. */
+static int clone_template(const CsGraph *graph, int clone)
+{
+    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++)
+        if (rsc_info(graph, rsc)->parent == clone && cs_rsc_is_template(graph->solution, rsc))
+            return rsc;
+    return -1;
+}
+
+/* Whether a history on node names a primitive of the clone yet went to
+ * no instance (expand.c keeps an inactive history off the instances,
+ * where Pacemaker gives it a new orphan instance). */
+static gboolean orphan_history_on(const CsGraph *graph, int clone, int node)
+{
+    const CsModel *model = graph->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        g_autofree char *base = NULL;
+
+        if (state->rsc >= 0 || state->node != node || state->rsc_id == NULL)
+            continue;
+        base = g_strndup(state->rsc_id, strcspn(state->rsc_id, ":"));
+        for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
+            int up = rsc_info(graph, rsc)->parent;
+
+            if (up >= 0 && rsc_info(graph, up)->kind == CS_RSC_GROUP)
+                up = rsc_info(graph, up)->parent;
+            if (up == clone && cs_rsc_is_template(graph->solution, rsc)
+                && rsc_info(graph, rsc)->kind == CS_RSC_PRIMITIVE
+                && strcmp(rsc_info(graph, rsc)->id, base) == 0)
+                return TRUE;
         }
     }
-    return chosen == rsc;
+    return FALSE;
+}
+
+/* Whether the orphan instance Pacemaker makes for such a history comes
+ * before known (an instance known on the node, or -1) in id order: it
+ * is numbered after every instance the clone has. */
+static gboolean orphan_first(const CsGraph *graph, int clone, int known)
+{
+    int template = clone_template(graph, clone);
+    g_autofree char *orphan = NULL;
+
+    if (template <0)
+        return FALSE;
+    if (known < 0)
+        return TRUE;
+    orphan = g_strdup_printf("%s:%u", rsc_info(graph, template)->id,
+                             rsc_info(graph, clone)->children->len);
+    return strcmp(orphan, rsc_info(graph, known)->id) < 0;
+}
+
+/* Pacemaker probes an anonymous clone on a node through one instance,
+ * its instances sorted by id: the first with anything known there (an
+ * orphan, never probed, included), else the first assigned there, else
+ * the first (checked with crm_simulate 2.1.5: a cloned group's member
+ * unknown there is probed in the instance whose other members are
+ * known).  Whether that is instance. */
+static gboolean probed_instance(const CsGraph *graph, int clone, int instance, int node)
+{
+    int chosen = first_instance_by_id(graph, clone, node, known_under);
+
+    if (orphan_history_on(graph, clone, node) && orphan_first(graph, clone, chosen))
+        return FALSE;
+    if (chosen < 0)
+        chosen = first_instance_by_id(graph, clone, node, located_on);
+    if (chosen < 0)
+        chosen = first_instance_by_id(graph, clone, node, any_instance);
+    return chosen == instance;
 }
 
 /* Whether Pacemaker probes the primitive rsc on node (a cluster node
  * that is online and clean): startup probes are enabled (Pacemaker
  * Explained 2.1, "Cluster Options" enable-startup-probes) and its state
- * there is unknown.  Discovery constraints, cloned groups and remote nodes, which
- * would need more, are refused where they matter (unsupported.c). */
+ * there is unknown.  Discovery constraints, bundles and remote nodes,
+ * which would need more, are refused where they matter (unsupported.c). */
 static gboolean probed_on(const CsGraph *graph, int rsc, int node)
 {
-    int clone;
-
     const char *enabled =
         g_hash_table_lookup(graph->model->options.values, "enable-startup-probes");
+    int clone, instance;
 
     /* maintenance-mode stops no probe of it (checked with crm_simulate) */
     if (cs_text_is_false(enabled) || cs_rsc_is_orphan(graph->solution, rsc)
         || cs_rsc_is_template(graph->solution, rsc))
         return FALSE;
-    clone = anonymous_clone(graph, rsc);
-    if (clone >= 0)
-        return probed_instance(graph, clone, rsc, node);
-    return !known_on(graph, rsc, node);
+    clone = anonymous_clone(graph, rsc, &instance);
+    if (clone >= 0 && !probed_instance(graph, clone, instance, node))
+        return FALSE;
+    return !known_under(graph, rsc, node);
 }
 
 /* The probes on node of the resources under rsc, in their order. */
@@ -387,8 +497,8 @@ static void unfence_starts_under(CsGraph *graph, int rsc)
         const CsAct *start = list->items[i];
         g_autofree char *reason = NULL;
 
-        if (start->task != CS_TASK_START || start->node < 0
-            || cs_node_unfenced(node_info(graph, start->node)))
+        if (start->task != CS_TASK_START || !(start->flags & CS_ACT_START_SCHEDULED)
+            || start->node < 0 || cs_node_unfenced(node_info(graph, start->node)))
             continue;
         reason = g_strdup_printf("required by %s start", info->id);
         require_unfencing(graph, start->node, reason);
@@ -443,13 +553,13 @@ void unfence_starts(CsGraph *graph)
         each_in_assign_order(graph, visit_starts, -1);
 }
 
-/* rsc's start on node, or NULL. */
-static CsAct *start_on(const CsGraph *graph, int rsc, int node)
+/* rsc's action for task on node, or NULL. */
+static CsAct *action_on(const CsGraph *graph, int rsc, CsTask task, int node)
 {
     const CsActList *list = &graph->by_rsc[rsc];
 
     for (guint i = 0; i < list->len; i++)
-        if (list->items[i]->task == CS_TASK_START && list->items[i]->node == node)
+        if (list->items[i]->task == task && list->items[i]->node == node)
             return list->items[i];
     return NULL;
 }
@@ -466,8 +576,9 @@ void unfence_order_created_starts(CsGraph *graph)
         CsAct *start = g_ptr_array_index(graph->actions, i);
         const CsResource *info;
 
-        if (start->task != CS_TASK_START || start->rsc < 0 || start->node < 0
-            || !unfence_first(graph, start->rsc) || graph->unfence[start->node] == NULL)
+        if (start->task != CS_TASK_START || !(start->flags & CS_ACT_START_SCHEDULED)
+            || start->rsc < 0 || start->node < 0 || !unfence_first(graph, start->rsc)
+            || graph->unfence[start->node] == NULL)
             continue;
         info = rsc_info(graph, start->rsc);
         if (!info->fence_device && (graph->rsc_flags[start->rsc] & CS_RSCF_MANAGED))
@@ -477,9 +588,10 @@ void unfence_order_created_starts(CsGraph *graph)
 }
 
 /* Pacemaker's internal constraints of a managed primitive requiring
- * unfencing (not a fence device): its start on each node it may run on
- * comes after that node's unfencing, required when the unfencing is;
- * nodes in name order. */
+ * unfencing (not a fence device), node by node in name order: its stop
+ * there comes before the node's unfencing and is required by it (so it
+ * cannot migrate away: "unrunnable stonith"), its start there comes
+ * after and is required by it (checked with crm_simulate 2.1.5). */
 void unfence_order_restart(CsGraph *graph, int rsc)
 {
     g_autofree int *order = NULL;
@@ -490,8 +602,11 @@ void unfence_order_restart(CsGraph *graph, int rsc)
     order = cs_nodes_in_name_order(graph->solution);
     for (int i = 0; i < graph->solution->n_nodes; i++) {
         CsAct *unfence = graph->unfence[order[i]];
-        CsAct *start = start_on(graph, rsc, order[i]);
+        CsAct *stop = action_on(graph, rsc, CS_TASK_STOP, order[i]);
+        CsAct *start = action_on(graph, rsc, CS_TASK_START, order[i]);
 
+        if (unfence != NULL && stop != NULL)
+            order_later(graph, stop, unfence, ORD_IMPLIES_FIRST);
         if (unfence != NULL && start != NULL)
             order_later(graph, unfence, start, ORD_IMPLIES_THEN);
     }

@@ -791,8 +791,8 @@ static gboolean any_node_never_unfenced(const CsModel *model)
 }
 
 /* Probes decide which never-unfenced node is unfenced (fencing.c); those
- * of a cloned group, a bundle or under a resource-discovery constraint
- * are not modelled for that. */
+ * of a bundle or under a resource-discovery constraint are not modelled
+ * for that. */
 static const char *unfencing_probe_unmodelled(const CsModel *model)
 {
     for (guint i = 0; i < model->locations->len; i++) {
@@ -804,8 +804,7 @@ static const char *unfencing_probe_unmodelled(const CsModel *model)
     for (guint i = 0; i < model->resources->len; i++) {
         const CsResource *info = g_ptr_array_index(model->resources, i);
 
-        if (info->kind == CS_RSC_BUNDLE
-            || (info->kind == CS_RSC_GROUP && clone_above(model, (int)i) >= 0))
+        if (info->kind == CS_RSC_BUNDLE)
             return info->id;
     }
     return NULL;
@@ -888,7 +887,7 @@ static gboolean unfencing_supported(const CsModel *model, GError **error)
     if (unmodelled != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "%s: the probes that unfence a node never unfenced are not "
-                    "modelled yet for a cloned group, a bundle or resource-discovery",
+                    "modelled yet for a bundle or resource-discovery",
                     unmodelled);
         return FALSE;
     }
