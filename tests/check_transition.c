@@ -378,6 +378,7 @@ START_TEST(test_unfencing_answered)
         {"unfence-orphan-instance-probe", "node3", "required by fence monitor"},
         {"unfence-recurring-start", "node2", "required by cgr-g-m-2:0 start"},
         {"unfence-maintenance-probes", "node1", "required by rsc monitor"},
+        {"unfence-maintenance-node", "node1", "required by cln-2-p:0 start"},
     };
 
     for (guint i = 0; i < G_N_ELEMENTS(unfencing); i++) {

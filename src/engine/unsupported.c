@@ -760,8 +760,9 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
 
 /* A node whose unfencing the engine cannot tell: a remote or guest node
  * never unfenced (probes there follow rules of their own: no fence
- * device is probed there, for one), a node still joining or in
- * maintenance never unfenced. */
+ * device is probed there, for one), a node still joining never
+ * unfenced.  A node in maintenance is probed and unfenced as any other
+ * (checked with crm_simulate 2.1.5: tests/oracle-diff, 15 CIBs). */
 static const CsNode *unfencing_unknown_node(const CsModel *model)
 {
     for (guint i = 0; i < model->nodes->len; i++) {
@@ -773,7 +774,7 @@ static const CsNode *unfencing_unknown_node(const CsModel *model)
          * container is placed: any is refused */
         if (node->type != CS_NODE_MEMBER)
             return node;
-        if (node->online && !node->unclean && (node->pending || node->maintenance))
+        if (node->online && !node->unclean && node->pending)
             return node;
     }
     return NULL;
@@ -879,8 +880,7 @@ static gboolean unfencing_supported(const CsModel *model, GError **error)
                     node->uname,
                     node->type == CS_NODE_REMOTE  ? "remote"
                     : node->type == CS_NODE_GUEST ? "guest"
-                    : node->pending               ? "joining"
-                                                  : "maintenance");
+                                                  : "joining");
         return FALSE;
     }
     unmodelled = any_node_never_unfenced(model) ? unfencing_probe_unmodelled(model) : NULL;
