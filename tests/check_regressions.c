@@ -304,9 +304,6 @@ static const struct {
     const char *file;
     const char *message;
 } oracle_refusals[] = {
-    /* crm_simulate unfences every node (Fence (on)) for a device with
-     * provides=unfencing, with or without clones */
-    {"refuse-unfencing-no-clone.xml", "resource fence: unfencing is not modelled yet"},
     /* crm_simulate fences nothing for the lost ticketA here (no quorum,
      * no-quorum-policy=suicide falling back to stop); cibscope fenced */
     {"refuse-ticket-fence-without-quorum.xml",

@@ -354,6 +354,100 @@ START_TEST(test_fence_and_blocked)
 }
 END_TEST
 
+/* Unfencing (Pacemaker Explained 2.1, "Unfencing") is answered, not
+ * refused, for cluster nodes: test_summary_matches_oracle compares these
+ * cases' summaries with crm_simulate's, and here each must be solved and
+ * unfence ("on") the node crm_simulate does, for its reason. */
+START_TEST(test_unfencing_answered)
+{
+    static const struct {
+        const char *name, *node, *reason;
+    } unfencing[] = {
+        {"unfence-attribute", "node2", "required by fence1 monitor"},
+        {"unfence-agent-changed", "node1", "Device definition changed"},
+        {"unfence-params-changed", "node1", "Device parameters changed"},
+        {"unfence-restart-reason", "node2", "required by rscB start"},
+        {"unfence-maintenance-mode", "node3", "required by rscA monitor"},
+        {"unfence-clone-offline", "node2", "required by cp:1 monitor"},
+        {"unfence-late-with-reboot", "node1", "required by fence1 start"},
+        {"unfence-start", "node1", "required by fence1 start"},
+        {"unfence-probe-order", "node3", "required by fence1 monitor"},
+        {"unfence-cloned-group-probe", "node2", "required by cgr-g-m-2:1 monitor"},
+        {"unfence-migration-source", "node4", "required by cln-2-p:0 monitor"},
+        {"unfence-clone-restart-reason", "node3", "required by fence monitor"},
+        {"unfence-orphan-instance-probe", "node3", "required by fence monitor"},
+        {"unfence-recurring-start", "node2", "required by cgr-g-m-2:0 start"},
+        {"unfence-maintenance-probes", "node1", "required by rsc monitor"},
+        {"unfence-maintenance-node", "node1", "required by cln-2-p:0 start"},
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS(unfencing); i++) {
+        Solved solved = solve_case(unfencing[i].name);
+        g_autoptr(GPtrArray) actions = cs_solution_actions(solved.solution);
+        const CsModel *model = cs_solution_model(solved.solution);
+        gboolean found = FALSE;
+
+        for (guint j = 0; j < actions->len; j++) {
+            const CsPlannedAction *action = g_ptr_array_index(actions, j);
+            const CsNode *node;
+
+            if (action->kind != CS_ACTION_FENCE || strcmp(action->fence_action, "on") != 0)
+                continue;
+            node = g_ptr_array_index(model->nodes, action->from_node);
+            if (strcmp(node->uname, unfencing[i].node) == 0) {
+                ck_assert_str_eq(action->reason, unfencing[i].reason);
+                found = TRUE;
+            }
+        }
+        ck_assert_msg(found, "%s: no unfencing of %s", unfencing[i].name, unfencing[i].node);
+        cs_test_case_clear(&solved);
+    }
+}
+END_TEST
+
+/* A cluster node already unfenced, or whose #digests-all the scheduler
+ * does not compare, is not unfenced; a restart the unfencing requires
+ * names it ("required stonith"). */
+START_TEST(test_unfencing_effects)
+{
+    Solved unchanged = solve_case("unfence-digests-cluster-node");
+    Solved restart = solve_case("unfence-restart-reason");
+    g_autoptr(GPtrArray) none = cs_solution_actions(unchanged.solution);
+    g_autoptr(GPtrArray) restarted = cs_solution_actions(restart.solution);
+    const CsPlannedAction *rsc_b = find_planned(restarted, restart.model, "rscB");
+
+    for (guint i = 0; i < none->len; i++)
+        ck_assert_int_ne(((const CsPlannedAction *)g_ptr_array_index(none, i))->kind,
+                         CS_ACTION_FENCE);
+    ck_assert_ptr_nonnull(rsc_b);
+    ck_assert_int_eq(rsc_b->kind, CS_ACTION_RESTART);
+    ck_assert_str_eq(rsc_b->reason, "required stonith");
+    cs_test_case_clear(&unchanged);
+    cs_test_case_clear(&restart);
+}
+END_TEST
+
+/* Remote and guest nodes never unfenced are unfenced by crm_simulate
+ * after probes with rules of their own: refused, naming the node. */
+START_TEST(test_unfencing_remote_refused)
+{
+    static const char *const names[] = {"unfence-remote-refused", "unfence-guest-refused"};
+    static const char *const nodes[] = {"node remote1", "node guest1"};
+
+    for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+        g_autoptr(GError) error = NULL;
+        Solved solved;
+
+        ck_assert(!try_solve_case(names[i], &solved, &error));
+        ck_assert(g_error_matches(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
+        ck_assert_msg(strstr(error->message, nodes[i]) != NULL
+                          && strstr(error->message, "unfencing") != NULL,
+                      "%s", error->message);
+        cs_test_case_clear(&solved);
+    }
+}
+END_TEST
+
 /* Digests recorded by real clusters for ocf:pacemaker:Dummy without
  * parameters: the start (no timeout hashed) and a 10s monitor with the
  * default 20s timeout. */
@@ -600,6 +694,9 @@ static Suite *transition_suite(void)
     tcase_add_test(tc, test_duplicate_op_id_refused);
     tcase_add_test(tc, test_action_api);
     tcase_add_test(tc, test_fence_and_blocked);
+    tcase_add_test(tc, test_unfencing_answered);
+    tcase_add_test(tc, test_unfencing_effects);
+    tcase_add_test(tc, test_unfencing_remote_refused);
     tcase_add_test(tc, test_promotion_orders);
     tcase_add_test(tc, test_digests);
     tcase_add_test(tc, test_digest_memo);

@@ -156,6 +156,7 @@ static void start_resource(CsGraph *graph, int rsc, int node, gboolean optional)
 {
     CsAct *start = rsc_action(graph, rsc, CS_TASK_START, node, TRUE);
 
+    start->flags |= CS_ACT_START_SCHEDULED;
     if ((start->flags & CS_ACT_RUNNABLE) && !optional)
         start->flags &= ~CS_ACT_OPTIONAL;
 }
@@ -582,6 +583,8 @@ static void primitive_internal(CsGraph *graph, int rsc)
         order_rsc(graph, rsc, CS_TASK_DEMOTE, rsc, CS_TASK_STOP, ORD_PROMOTED_IMPLIES_FIRST);
         order_rsc(graph, rsc, CS_TASK_START, rsc, CS_TASK_PROMOTE, ORD_RUNNABLE_LEFT);
     }
+    /* Pacemaker Explained 2.1, "Unfencing" (fencing.c) */
+    unfence_order_restart(graph, rsc);
 }
 
 /* A member of a cloned group in a promotable clone (Pacemaker Explained
@@ -824,6 +827,27 @@ static void internal_constraints(CsGraph *graph)
 
 /* ---- the whole graph -------------------------------------------------- */
 
+/* Pacemaker creates the resources' actions in the order it sorted them
+ * for assignment, then any the sorted list does not hold; which action
+ * is newer decides the order flags are updated in, and so which reason
+ * an action keeps (checked with crm_simulate 2.1.5: a clone instance
+ * restarted both by an order and by its node's unfencing). */
+static void create_all_actions(CsGraph *graph)
+{
+    const CsSolution *solution = graph->solution;
+    g_autofree gboolean *done = g_new0(gboolean, solution->n_rsc);
+
+    for (guint i = 0; solution->assign_order != NULL && i < solution->assign_order->len; i++) {
+        int rsc = g_array_index(solution->assign_order, int, i);
+
+        done[rsc] = TRUE;
+        create_actions(graph, rsc);
+    }
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++)
+        if (rsc_info(graph, rsc)->parent < 0 && !done[rsc])
+            create_actions(graph, rsc);
+}
+
 CsGraph *cs_graph_build(const CsSolution *solution)
 {
     CsGraph *graph = g_new0(CsGraph, 1);
@@ -841,18 +865,21 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     graph->next_role = g_new0(CsRole, n_rsc);
     graph->assigned = g_new0(int, n_rsc);
     graph->fenced = g_new0(gboolean, solution->n_nodes);
+    graph->unfence = g_new0(CsAct *, solution->n_nodes);
     graph->probes_disabled = cs_startup_probes_disabled(graph->model);
     init_rsc_state(graph);
     schedule_failure_demotions(graph);
     schedule_fencing(graph);
     cs_remote_schedule_fencing(graph);
     cs_guest_schedule_fencing(graph);
+    unfence_prepare(graph);
     restart_containers(graph);
     configured_orderings(graph);
     check_definitions(graph);
-    for (int rsc = 0; rsc < n_rsc; rsc++)
-        if (rsc_info(graph, rsc)->parent < 0)
-            create_actions(graph, rsc);
+    unfence_probes(graph);
+    create_all_actions(graph);
+    unfence_starts(graph);
+    unfence_order_created_starts(graph);
     order_probes(graph);
     internal_constraints(graph);
     cs_guest_order_actions(graph);
@@ -895,5 +922,6 @@ void cs_graph_free(CsGraph *graph)
     g_free(graph->next_role);
     g_free(graph->assigned);
     g_free(graph->fenced);
+    g_free(graph->unfence);
     g_free(graph);
 }

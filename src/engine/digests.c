@@ -47,6 +47,7 @@ static void schedule_reload(CsGraph *graph, int rsc, int node)
 {
     CsAct *reload;
 
+    unfence_device_changed(graph, rsc, node, "Device parameters changed (reload)");
     if (!(graph->rsc_flags[rsc] & CS_RSCF_MANAGED) || (graph->rsc_flags[rsc] & CS_RSCF_FAILED))
         return;
     if (graph->rsc_flags[rsc] & CS_RSCF_START_PENDING) {
@@ -60,11 +61,13 @@ static void schedule_reload(CsGraph *graph, int rsc, int node)
     order_action_rsc(graph, reload, rsc, CS_TASK_STOP, ORD_OPTIONAL | ORD_THEN_CANCELS_FIRST);
 }
 
-static void force_restart(CsGraph *graph, int rsc)
+/* A fence device's changed parameters have its node unfenced again. */
+static void force_restart(CsGraph *graph, int rsc, int node)
 {
     CsAct *start = rsc_action(graph, rsc, CS_TASK_START, -1, FALSE);
 
     set_reason(start, "resource definition change", TRUE);
+    unfence_device_changed(graph, rsc, node, "Device parameters changed");
 }
 
 static void check_record(CsGraph *graph, const CsRscState *state, const CsOpRecord *record,
@@ -86,7 +89,7 @@ static void check_record(CsGraph *graph, const CsRscState *state, const CsOpReco
         && strcmp(record->operation, "promote") != 0)
         return;
     if (result == CS_DIGEST_RESTART || record->op_restart_digest == NULL)
-        force_restart(graph, state->rsc);
+        force_restart(graph, state->rsc, state->node);
     else
         schedule_reload(graph, state->rsc, state->node);
 }
@@ -98,6 +101,7 @@ static void check_record(CsGraph *graph, const CsRscState *state, const CsOpReco
  * pending: started again, neither reloaded nor migrated. */
 static void restart_changed_agent(CsGraph *graph, const CsRscState *state)
 {
+    unfence_device_changed(graph, state->rsc, state->node, "Device definition changed");
     rsc_action(graph, state->rsc, CS_TASK_STOP, state->node, FALSE);
     graph->rsc_flags[state->rsc] |= CS_RSCF_START_PENDING;
 }
@@ -143,8 +147,7 @@ void check_definitions(CsGraph *graph)
          * of a partial migration too (checked with crm_simulate: a probe
          * there with another digest gives "due to resource definition
          * change" on the Migrate line). */
-        if (state->rsc < 0 || state->history == NULL
-            || (state->role < CS_ROLE_STARTED && !active_on(graph, state->rsc, state->node)))
+        if (state->rsc < 0 || state->history == NULL)
             continue;
         info = rsc_info(graph, state->rsc);
         /* An orphan has no definition to compare with: Pacemaker skips
@@ -165,6 +168,14 @@ void check_definitions(CsGraph *graph)
                 || (!node_info(graph, state->node)->maintenance
                     && !cs_engine_node_available(graph->solution, state->node))))
             continue;
+        /* Pacemaker 2.1.5's pcmk__rsc_agent_changed() looks at inactive
+         * histories too: a fence device's changed agent has the node
+         * unfenced again (Pacemaker Explained 2.1, "Unfencing"). */
+        if (state->role < CS_ROLE_STARTED && !active_on(graph, state->rsc, state->node)) {
+            if (state->agent_changed)
+                unfence_device_changed(graph, state->rsc, state->node, "Device definition changed");
+            continue;
+        }
         if (state->agent_changed)
             restart_changed_agent(graph, state);
         active_ops(state->history, &start, &stop);

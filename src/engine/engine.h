@@ -137,7 +137,7 @@ typedef struct CsPlannedAction {
     char *reason;              /* "node availability", "unrunnable A start",
                                   ...; for Fence why the node is fenced;
                                   NULL when none */
-    char *fence_action;        /* Fence: "reboot" or "off" */
+    char *fence_action;        /* Fence: "reboot", "off", or "on" (unfencing) */
 } CsPlannedAction;
 
 const char *cs_action_kind_name(CsActionKind kind); /* "Start", ... */

@@ -405,6 +405,10 @@ const int *cs_capacity_node_order(const CsSolution *solution);
 /* assign.c: node indices sorted as Pacemaker lists cluster nodes (by name,
  * digit runs compared as numbers, case-insensitive); caller frees. */
 int *cs_nodes_in_name_order(const CsSolution *solution);
+/* fencing.c: whether unfencing is in use (Pacemaker Explained 2.1,
+ * "Unfencing"), and whether node was unfenced already */
+gboolean cs_unfencing_in_use(const CsModel *model);
+gboolean cs_node_unfenced(const CsNode *node);
 
 /* ---- actions: actions.c, transition.c (digests: model/digest.h) ------- */
 
@@ -436,6 +440,9 @@ enum {
     CS_ACT_PSEUDO = 1 << 2,
     CS_ACT_MIGRATABLE = 1 << 3,
     CS_ACT_REQUIRES_ANY = 1 << 4,
+    /* a start Pacemaker's start_resource() made, which waits for its
+     * node's unfencing when unfencing is in use (fencing.c) */
+    CS_ACT_START_SCHEDULED = 1 << 5,
 };
 
 /* Resource flags the action graph needs (Pacemaker's pe_rsc_*). */
@@ -496,6 +503,7 @@ typedef struct CsGraph {
     CsRole *role, *next_role;
     int *assigned;
     gboolean *fenced;         /* per node: fencing scheduled */
+    CsAct **unfence;          /* per node: its unfencing ("on"), or NULL */
     gboolean probes_ordered;  /* starts now wait for probes on pending nodes */
     gboolean probes_disabled; /* cs_startup_probes_disabled(), read once */
     /* Actions, edges, orderings and their lists: carved from blocks that

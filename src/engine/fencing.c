@@ -156,3 +156,458 @@ void schedule_fencing(CsGraph *graph)
         set_reason(fence, fence_reason(node), FALSE);
     }
 }
+
+/* ---- unfencing (Pacemaker Explained 2.1, "Unfencing") ------------------ */
+
+/* Unfencing is in use when a resource provides or requires it
+ * (Pacemaker Explained 2.1, "Unfencing") and fencing is enabled. */
+gboolean cs_unfencing_in_use(const CsModel *model)
+{
+    return model->enable_unfencing && model->options.stonith_enabled;
+}
+
+/* A node counts as unfenced once its #node-unfenced attribute holds a
+ * value other than 0; without it the node has never been unfenced. */
+gboolean cs_node_unfenced(const CsNode *node)
+{
+    const char *value = g_hash_table_lookup(node->attrs, "#node-unfenced");
+
+    return value != NULL && strcmp(value, "0") != 0;
+}
+
+static gboolean requires_unfencing(const CsResource *info)
+{
+    return info->requires != NULL && strcmp(info->requires, "unfencing") == 0;
+}
+
+/* Pacemaker Explained 2.1, "Unfencing": a resource that requires
+ * unfencing, and with unfencing in use any fence device, starts (and is
+ * probed) on a node only after the node is unfenced. */
+gboolean unfence_first(const CsGraph *graph, int rsc)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+
+    if (info->kind != CS_RSC_PRIMITIVE || !cs_unfencing_in_use(graph->model))
+        return FALSE;
+    return requires_unfencing(info) || info->fence_device;
+}
+
+/* Pacemaker creates the fencing of a cluster node while it reads the
+ * status (a node that left, a failure with on-fail=fence...), before any
+ * unfencing; only that of a node never seen ("node is unclean"), of
+ * remote and of guest nodes comes after.  The Transition Summary prints
+ * fencing newest first, so an unfencing goes before the first of those
+ * (checked with crm_simulate 2.1.5). */
+static gboolean fenced_after_unfencing(const CsGraph *graph, const CsAct *action)
+{
+    if (action->task != CS_TASK_FENCE || graph->unfence[action->node] == action)
+        return FALSE;
+    return node_info(graph, action->node)->type != CS_NODE_MEMBER || action->reason == NULL
+           || strcmp(action->reason, "node is unclean") == 0;
+}
+
+static void place_unfencing(CsGraph *graph, CsAct *unfence)
+{
+    GPtrArray *actions = graph->actions;
+
+    for (guint i = 0; i + 1 < actions->len; i++) {
+        if (fenced_after_unfencing(graph, g_ptr_array_index(actions, i))) {
+            g_ptr_array_remove_index(actions, actions->len - 1);
+            g_ptr_array_insert(actions, (gint)i, unfence);
+            return;
+        }
+    }
+}
+
+/* The node's unfencing ("on"), optional until something requires it. */
+static CsAct *unfence_action(CsGraph *graph, int node)
+{
+    CsAct *unfence = graph->unfence[node];
+
+    if (unfence == NULL) {
+        unfence = act_alloc(graph, CS_TASK_FENCE, -1, node, CS_ACT_RUNNABLE | CS_ACT_OPTIONAL);
+        unfence->name = g_strdup("on");
+        graph->unfence[node] = unfence;
+        place_unfencing(graph, unfence);
+    }
+    return unfence;
+}
+
+/* An online node, neither unclean nor shutting down, is unfenced when
+ * something requires it; the first reason given is the one printed. */
+static void require_unfencing(CsGraph *graph, int node, const char *reason)
+{
+    const CsNode *info = node_info(graph, node);
+    CsAct *unfence;
+
+    if (!cs_unfencing_in_use(graph->model) || !info->online || info->unclean || info->shutdown)
+        return;
+    unfence = unfence_action(graph, node);
+    if (can_fence(graph, info))
+        unfence->flags &= ~CS_ACT_OPTIONAL;
+    set_reason(unfence, reason, FALSE);
+}
+
+/* Whether a managed primitive other than a fence device requires
+ * unfencing (an unmanaged one gets no internal constraints). */
+static gboolean managed_requires_unfencing(const CsGraph *graph)
+{
+    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
+        const CsResource *info = rsc_info(graph, rsc);
+
+        if (info->kind == CS_RSC_PRIMITIVE && !info->fence_device && requires_unfencing(info)
+            && !cs_rsc_is_template(graph->solution, rsc)
+            && (graph->rsc_flags[rsc] & CS_RSCF_MANAGED))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Pacemaker orders the stops and starts of each managed resource
+ * requiring unfencing around the unfencing of every node it may run on
+ * (in a symmetric cluster, every node; an asymmetric one is refused,
+ * unsupported.c), and crm_simulate creates those unfencing actions in
+ * node name order, the order the Transition Summary prints them in,
+ * newest first.  Without such a resource each unfencing is created when
+ * first required. */
+void unfence_prepare(CsGraph *graph)
+{
+    g_autofree int *order = NULL;
+
+    if (!cs_unfencing_in_use(graph->model) || !managed_requires_unfencing(graph))
+        return;
+    order = cs_nodes_in_name_order(graph->solution);
+    for (int i = 0; i < graph->solution->n_nodes; i++)
+        unfence_action(graph, order[i]);
+}
+
+/* A fence device whose agent or parameters changed where its history
+ * was checked has that node unfenced again (reason given by the caller). */
+void unfence_device_changed(CsGraph *graph, int rsc, int node, const char *reason)
+{
+    if (rsc_info(graph, rsc)->fence_device)
+        require_unfencing(graph, node, reason);
+}
+
+/* The anonymous clone whose instance rsc is (or is a member of, for a
+ * cloned group), or -1; *instance is that instance. */
+static int anonymous_clone(const CsGraph *graph, int rsc, int *instance)
+{
+    int parent = rsc_info(graph, rsc)->parent;
+
+    *instance = rsc;
+    if (parent >= 0 && rsc_info(graph, parent)->kind == CS_RSC_GROUP) {
+        *instance = parent;
+        parent = rsc_info(graph, parent)->parent;
+    }
+    if (parent < 0 || rsc_info(graph, parent)->kind != CS_RSC_CLONE
+        || rsc_info(graph, parent)->globally_unique)
+        return -1;
+    return parent;
+}
+
+/* Whether any primitive at or under rsc has a history on node. */
+static gboolean known_under(const CsGraph *graph, int rsc, int node)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+
+    if (info->kind == CS_RSC_PRIMITIVE)
+        return cs_model_rsc_state(graph->model, rsc, node) != NULL;
+    for (guint i = 0; i < info->children->len; i++)
+        if (known_under(graph, g_array_index(info->children, int, i), node))
+            return TRUE;
+    return FALSE;
+}
+
+/* The node an instance is assigned to (a cloned group's: the one node
+ * its assigned members share), or -1. */
+static int instance_location(const CsGraph *graph, int instance)
+{
+    const CsResource *info = rsc_info(graph, instance);
+    int where = -1;
+
+    if (info->kind == CS_RSC_PRIMITIVE)
+        return graph->assigned[instance];
+    for (guint i = 0; i < info->children->len; i++) {
+        int member = instance_location(graph, g_array_index(info->children, int, i));
+
+        if (member >= 0 && where >= 0 && member != where)
+            return -1;
+        if (member >= 0)
+            where = member;
+    }
+    return where;
+}
+
+/* The first of clone's instances, in the order of their ids, for which
+ * pick() holds, or -1. */
+static int first_instance_by_id(const CsGraph *graph, int clone, int node,
+                                gboolean (*pick)(const CsGraph *, int, int))
+{
+    const GArray *children = rsc_info(graph, clone)->children;
+    int first = -1;
+
+    for (guint i = 0; i < children->len; i++) {
+        int child = g_array_index(children, int, i);
+
+        if (pick(graph, child, node)
+            && (first < 0 || strcmp(rsc_info(graph, child)->id, rsc_info(graph, first)->id) < 0))
+            first = child;
+    }
+    return first;
+}
+
+static gboolean located_on(const CsGraph *graph, int instance, int node)
+{
+    return instance_location(graph, instance) == node;
+}
+
+static gboolean any_instance(const CsGraph *graph, int instance, int node)
+{
+    (void)graph, (void)instance, (void)node;
+    return TRUE;
+}
+
+/* The clone's configured child (the template its instances copy), or -1. */
+static int clone_template(const CsGraph *graph, int clone)
+{
+    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++)
+        if (rsc_info(graph, rsc)->parent == clone && cs_rsc_is_template(graph->solution, rsc))
+            return rsc;
+    return -1;
+}
+
+/* Whether a history on node names a primitive of the clone yet went to
+ * no instance (expand.c keeps an inactive history off the instances,
+ * where Pacemaker gives it a new orphan instance). */
+static gboolean orphan_history_on(const CsGraph *graph, int clone, int node)
+{
+    const CsModel *model = graph->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        g_autofree char *base = NULL;
+
+        if (state->rsc >= 0 || state->node != node || state->rsc_id == NULL)
+            continue;
+        base = g_strndup(state->rsc_id, strcspn(state->rsc_id, ":"));
+        for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
+            int up = rsc_info(graph, rsc)->parent;
+
+            if (up >= 0 && rsc_info(graph, up)->kind == CS_RSC_GROUP)
+                up = rsc_info(graph, up)->parent;
+            if (up == clone && cs_rsc_is_template(graph->solution, rsc)
+                && rsc_info(graph, rsc)->kind == CS_RSC_PRIMITIVE
+                && strcmp(rsc_info(graph, rsc)->id, base) == 0)
+                return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+/* Whether the orphan instance Pacemaker makes for such a history comes
+ * before known (an instance known on the node, or -1) in id order: it
+ * is numbered after every instance the clone has. */
+static gboolean orphan_first(const CsGraph *graph, int clone, int known)
+{
+    int template = clone_template(graph, clone);
+    g_autofree char *orphan = NULL;
+
+    if (template <0)
+        return FALSE;
+    if (known < 0)
+        return TRUE;
+    orphan = g_strdup_printf("%s:%u", rsc_info(graph, template)->id,
+                             rsc_info(graph, clone)->children->len);
+    return strcmp(orphan, rsc_info(graph, known)->id) < 0;
+}
+
+/* Pacemaker probes an anonymous clone on a node through one instance,
+ * its instances sorted by id: the first with anything known there (an
+ * orphan, never probed, included), else the first assigned there, else
+ * the first (checked with crm_simulate 2.1.5: a cloned group's member
+ * unknown there is probed in the instance whose other members are
+ * known).  Whether that is instance. */
+static gboolean probed_instance(const CsGraph *graph, int clone, int instance, int node)
+{
+    int chosen = first_instance_by_id(graph, clone, node, known_under);
+
+    if (orphan_history_on(graph, clone, node) && orphan_first(graph, clone, chosen))
+        return FALSE;
+    if (chosen < 0)
+        chosen = first_instance_by_id(graph, clone, node, located_on);
+    if (chosen < 0)
+        chosen = first_instance_by_id(graph, clone, node, any_instance);
+    return chosen == instance;
+}
+
+/* Whether Pacemaker probes the primitive rsc on node (a cluster node
+ * that is online and clean): startup probes are enabled (Pacemaker
+ * Explained 2.1, "Cluster Options" enable-startup-probes) and its state
+ * there is unknown.  Discovery constraints, bundles and remote nodes,
+ * which would need more, are refused where they matter (unsupported.c). */
+static gboolean probed_on(const CsGraph *graph, int rsc, int node)
+{
+    const char *enabled =
+        g_hash_table_lookup(graph->model->options.values, "enable-startup-probes");
+    int clone, instance;
+
+    /* maintenance-mode stops no probe of it (checked with crm_simulate) */
+    if (cs_text_is_false(enabled) || cs_rsc_is_orphan(graph->solution, rsc)
+        || cs_rsc_is_template(graph->solution, rsc))
+        return FALSE;
+    clone = anonymous_clone(graph, rsc, &instance);
+    if (clone >= 0 && !probed_instance(graph, clone, instance, node))
+        return FALSE;
+    return !known_under(graph, rsc, node);
+}
+
+/* The probes on node of the resources under rsc, in their order. */
+static void unfence_probes_under(CsGraph *graph, int rsc, int node)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+
+    if (info->kind != CS_RSC_PRIMITIVE) {
+        for (guint i = 0; i < info->children->len; i++)
+            unfence_probes_under(graph, g_array_index(info->children, int, i), node);
+        return;
+    }
+    if (unfence_first(graph, rsc) && probed_on(graph, rsc, node)) {
+        g_autofree char *reason = g_strdup_printf("required by %s monitor", info->id);
+
+        require_unfencing(graph, node, reason);
+    }
+}
+
+/* Pacemaker's start_resource(): a start that waits for unfencing on a
+ * node never unfenced requires that unfencing. */
+static void unfence_starts_under(CsGraph *graph, int rsc)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+    const CsActList *list = &graph->by_rsc[rsc];
+
+    if (info->kind != CS_RSC_PRIMITIVE) {
+        for (guint i = 0; i < info->children->len; i++)
+            unfence_starts_under(graph, g_array_index(info->children, int, i));
+        return;
+    }
+    if (!unfence_first(graph, rsc))
+        return;
+    for (guint i = 0; i < list->len; i++) {
+        const CsAct *start = list->items[i];
+        g_autofree char *reason = NULL;
+
+        if (start->task != CS_TASK_START || !(start->flags & CS_ACT_START_SCHEDULED)
+            || start->node < 0 || cs_node_unfenced(node_info(graph, start->node)))
+            continue;
+        reason = g_strdup_printf("required by %s start", info->id);
+        require_unfencing(graph, start->node, reason);
+    }
+}
+
+/* Calls visit for each top-level resource in the order Pacemaker sorted
+ * them for assignment (the order it creates their actions in), then for
+ * any the sorted list does not hold. */
+static void each_in_assign_order(CsGraph *graph, void (*visit)(CsGraph *, int, int), int node)
+{
+    const CsSolution *solution = graph->solution;
+    g_autofree gboolean *listed = g_new0(gboolean, solution->n_rsc);
+
+    for (guint j = 0; solution->assign_order != NULL && j < solution->assign_order->len; j++) {
+        int rsc = g_array_index(solution->assign_order, int, j);
+
+        listed[rsc] = TRUE;
+        visit(graph, rsc, node);
+    }
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++)
+        if (!listed[rsc] && rsc_info(graph, rsc)->parent < 0)
+            visit(graph, rsc, node);
+}
+
+/* Pacemaker probes node by node (in name order), each node's resources
+ * in the order they were sorted for assignment.  A probe that must wait
+ * for unfencing on a node never unfenced requires that unfencing. */
+void unfence_probes(CsGraph *graph)
+{
+    g_autofree int *order = NULL;
+
+    if (!cs_unfencing_in_use(graph->model))
+        return;
+    order = cs_nodes_in_name_order(graph->solution);
+    for (int i = 0; i < graph->solution->n_nodes; i++)
+        if (!cs_node_unfenced(node_info(graph, order[i])))
+            each_in_assign_order(graph, unfence_probes_under, order[i]);
+}
+
+static void visit_starts(CsGraph *graph, int rsc, int node)
+{
+    (void)node;
+    unfence_starts_under(graph, rsc);
+}
+
+/* The starts, once every resource's actions exist, in the order
+ * Pacemaker creates them. */
+void unfence_starts(CsGraph *graph)
+{
+    if (cs_unfencing_in_use(graph->model))
+        each_in_assign_order(graph, visit_starts, -1);
+}
+
+/* rsc's action for task on node, or NULL. */
+static CsAct *action_on(const CsGraph *graph, int rsc, CsTask task, int node)
+{
+    const CsActList *list = &graph->by_rsc[rsc];
+
+    for (guint i = 0; i < list->len; i++)
+        if (list->items[i]->task == task && list->items[i]->node == node)
+            return list->items[i];
+    return NULL;
+}
+
+/* Pacemaker's start_resource() orders each start that waits for
+ * unfencing after its node's unfencing, which makes it required (a
+ * restart, "due to required stonith") when the unfencing is.  For a
+ * managed resource requiring unfencing, the ordering its internal
+ * constraints add later (unfence_order_restart()) is the one that
+ * decides; the engine keeps one edge per pair, so only that one. */
+void unfence_order_created_starts(CsGraph *graph)
+{
+    for (guint i = 0; i < graph->actions->len; i++) {
+        CsAct *start = g_ptr_array_index(graph->actions, i);
+        const CsResource *info;
+
+        if (start->task != CS_TASK_START || !(start->flags & CS_ACT_START_SCHEDULED)
+            || start->rsc < 0 || start->node < 0 || !unfence_first(graph, start->rsc)
+            || graph->unfence[start->node] == NULL)
+            continue;
+        info = rsc_info(graph, start->rsc);
+        if (!info->fence_device && (graph->rsc_flags[start->rsc] & CS_RSCF_MANAGED))
+            continue;
+        order_actions(graph, graph->unfence[start->node], start, ORD_IMPLIES_THEN);
+    }
+}
+
+/* Pacemaker's internal constraints of a managed primitive requiring
+ * unfencing (not a fence device), node by node in name order: its stop
+ * there comes before the node's unfencing and is required by it (so it
+ * cannot migrate away: "unrunnable stonith"), its start there comes
+ * after and is required by it (checked with crm_simulate 2.1.5). */
+void unfence_order_restart(CsGraph *graph, int rsc)
+{
+    g_autofree int *order = NULL;
+    const CsResource *info = rsc_info(graph, rsc);
+
+    if (!unfence_first(graph, rsc) || info->fence_device)
+        return;
+    order = cs_nodes_in_name_order(graph->solution);
+    for (int i = 0; i < graph->solution->n_nodes; i++) {
+        CsAct *unfence = graph->unfence[order[i]];
+        CsAct *stop = action_on(graph, rsc, CS_TASK_STOP, order[i]);
+        CsAct *start = action_on(graph, rsc, CS_TASK_START, order[i]);
+
+        if (unfence != NULL && stop != NULL)
+            order_later(graph, stop, unfence, ORD_IMPLIES_FIRST);
+        if (unfence != NULL && start != NULL)
+            order_later(graph, unfence, start, ORD_IMPLIES_THEN);
+    }
+}

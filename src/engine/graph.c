@@ -446,6 +446,14 @@ void order_rsc_action(CsGraph *graph, int first_rsc, CsTask first_task, CsAct *t
     g_ptr_array_add(graph->orderings, ordering);
 }
 
+void order_later(CsGraph *graph, CsAct *first, CsAct *then, guint type)
+{
+    CsOrdering *ordering = graph_alloc(graph, sizeof(CsOrdering));
+
+    *ordering = (CsOrdering){-1, CS_TASK_PSEUDO, first, -1, CS_TASK_PSEUDO, then, type};
+    g_ptr_array_add(graph->orderings, ordering);
+}
+
 /* Pacemaker's order_actions(): an edge, unless one with the same flags
  * already joins the two; the newest edge of an action comes first, as
  * in Pacemaker's lists. */

@@ -74,6 +74,8 @@ void order_rsc(CsGraph *graph, int first_rsc, CsTask first_task, int then_rsc, C
 void order_action_rsc(CsGraph *graph, CsAct *first, int then_rsc, CsTask then_task, guint type);
 void order_rsc_action(CsGraph *graph, int first_rsc, CsTask first_task, CsAct *then, guint type);
 gboolean order_actions(CsGraph *graph, CsAct *first, CsAct *then, guint type);
+/* an ordering between two actions, applied in turn with the others */
+void order_later(CsGraph *graph, CsAct *first, CsAct *then, guint type);
 void apply_ordering(CsGraph *graph, const CsOrdering *ordering);
 /* propagate.c */
 void update_action(CsGraph *graph, CsAct *then);
@@ -83,6 +85,14 @@ void schedule_fencing(CsGraph *graph);
 /* fencing.c: a fencing action on node (flags added to runnable, e.g.
  * pseudo for a guest node), with reason (owned, may be NULL) */
 CsAct *fence_node(CsGraph *graph, int node, guint flags, char *reason);
+/* fencing.c: unfencing (Pacemaker Explained 2.1, "Unfencing") */
+gboolean unfence_first(const CsGraph *graph, int rsc);
+void unfence_prepare(CsGraph *graph);
+void unfence_device_changed(CsGraph *graph, int rsc, int node, const char *reason);
+void unfence_probes(CsGraph *graph);
+void unfence_starts(CsGraph *graph);
+void unfence_order_created_starts(CsGraph *graph);
+void unfence_order_restart(CsGraph *graph, int rsc);
 /* orderings.c */
 void configured_orderings(CsGraph *graph);
 /* digests.c */

@@ -496,23 +496,6 @@ gboolean cs_engine_check_supported(const CsModel *model, GError **error)
 
 /* ---- clones (the expanded model) --------------------------------------- */
 
-/* Unfencing (Pacemaker Explained 2.1, "Unfencing"): requires=unfencing,
- * or a fence device that provides it. */
-static const CsResource *unfencing_resource(const CsModel *model)
-{
-    for (guint i = 0; i < model->resources->len; i++) {
-        const CsResource *info = g_ptr_array_index(model->resources, i);
-        const char *provides = g_hash_table_lookup(info->meta, "provides");
-
-        if (provides == NULL && info->params != NULL)
-            provides = g_hash_table_lookup(info->params, "provides");
-        if ((info->requires != NULL && strcmp(info->requires, "unfencing") == 0)
-            || (provides != NULL && strcmp(provides, "unfencing") == 0))
-            return info;
-    }
-    return NULL;
-}
-
 static int clone_above(const CsModel *model, int rsc)
 {
     for (int up = rsc; up >= 0;) {
@@ -846,15 +829,142 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
 }
 
 /* Unfencing, with or without clones, is not modelled yet. */
+/* ---- unfencing (Pacemaker Explained 2.1, "Unfencing") ------------------ */
+
+/* A node whose unfencing the engine cannot tell: a remote or guest node
+ * never unfenced (probes there follow rules of their own: no fence
+ * device is probed there, for one), a node still joining never
+ * unfenced.  A node in maintenance is probed and unfenced as any other
+ * (checked with crm_simulate 2.1.5: tests/oracle-diff, 15 CIBs). */
+static const CsNode *unfencing_unknown_node(const CsModel *model)
+{
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+
+        if (node->type == CS_NODE_PING || cs_node_unfenced(node))
+            continue;
+        /* whether a guest node is online is known only once its
+         * container is placed: any is refused */
+        if (node->type != CS_NODE_MEMBER)
+            return node;
+        if (node->online && !node->unclean && node->pending)
+            return node;
+    }
+    return NULL;
+}
+
+static gboolean any_node_never_unfenced(const CsModel *model)
+{
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+
+        if (node->online && !node->unclean && !node->shutdown && !cs_node_unfenced(node))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Probes decide which never-unfenced node is unfenced (fencing.c); those
+ * of a bundle or under a resource-discovery constraint are not modelled
+ * for that. */
+static const char *unfencing_probe_unmodelled(const CsModel *model)
+{
+    for (guint i = 0; i < model->locations->len; i++) {
+        const CsLocation *location = g_ptr_array_index(model->locations, i);
+
+        if (location->discovery != CS_DISCOVERY_ALWAYS)
+            return location->id;
+    }
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *info = g_ptr_array_index(model->resources, i);
+
+        if (info->kind == CS_RSC_BUNDLE)
+            return info->id;
+    }
+    return NULL;
+}
+
+/* A fence device providing unfencing (meta provides=unfencing). */
+static gboolean provides_unfencing(const CsResource *info)
+{
+    const char *provides = g_hash_table_lookup(info->meta, "provides");
+
+    return info->fence_device && provides != NULL && g_ascii_strcasecmp(provides, "unfencing") == 0;
+}
+
+/* Pacemaker compares a remote or guest node's #digests-all attribute
+ * with the current definition of each device providing unfencing, and
+ * unfences the node when one changed: whether one did. */
+static const CsResource *remote_unfencing_digest_changed(const CsModel *model, const CsNode *node)
+{
+    const char *summary = g_hash_table_lookup(node->attrs, "#digests-all");
+
+    if (summary == NULL || node->type == CS_NODE_MEMBER)
+        return NULL;
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *info = g_ptr_array_index(model->resources, i);
+        g_autofree char *digest = NULL, *entry = NULL;
+
+        if (!provides_unfencing(info))
+            continue;
+        digest = cs_digest_all(info, "stonith-on", 0);
+        entry = g_strdup_printf("%s:%s:%s,", info->id, info->type, digest);
+        if (strstr(summary, entry) == NULL)
+            return info;
+    }
+    return NULL;
+}
+
+static gboolean unfencing_digests_supported(const CsModel *model, GError **error)
+{
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+        const CsResource *device = remote_unfencing_digest_changed(model, node);
+
+        if (device != NULL) {
+            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        "node %s: unfencing after a change of %s (#digests-all) "
+                        "is not modelled yet",
+                        node->uname, device->id);
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+/* Unfencing (Pacemaker Explained 2.1, "Unfencing") is modelled in
+ * fencing.c; these cases are not. */
 static gboolean unfencing_supported(const CsModel *model, GError **error)
 {
-    const CsResource *info = unfencing_resource(model);
+    const CsNode *node;
+    const char *unmodelled;
 
-    if (info == NULL)
+    if (!cs_unfencing_in_use(model))
         return TRUE;
-    g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                "resource %s: unfencing is not modelled yet", info->id);
-    return FALSE;
+    if (!model->options.symmetric_cluster) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "unfencing in an asymmetric cluster is not modelled yet");
+        return FALSE;
+    }
+    node = unfencing_unknown_node(model);
+    if (node != NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "node %s: unfencing of a %s node never unfenced is not modelled yet",
+                    node->uname,
+                    node->type == CS_NODE_REMOTE  ? "remote"
+                    : node->type == CS_NODE_GUEST ? "guest"
+                                                  : "joining");
+        return FALSE;
+    }
+    unmodelled = any_node_never_unfenced(model) ? unfencing_probe_unmodelled(model) : NULL;
+    if (unmodelled != NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "%s: the probes that unfence a node never unfenced are not "
+                    "modelled yet for a bundle or resource-discovery",
+                    unmodelled);
+        return FALSE;
+    }
+    return unfencing_digests_supported(model, error);
 }
 
 /* ---- promotable clones (the expanded model) ----------------------------- */

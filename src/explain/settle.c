@@ -494,12 +494,14 @@ static void next_of(const CsPlannedAction *action, Next *next)
 
 /* Where each primitive whose actions can run ends up: a line's resource
  * goes where the line takes it; a blocked line leaves it where it is;
- * fencing leaves its node down. */
+ * fencing leaves its node down, unfencing ("on", Pacemaker Explained
+ * 2.1, "Unfencing") leaves it up. */
 static void note_actions(Plan *plan, const CsModel *model, const GPtrArray *actions)
 {
     for (guint i = 0; i < actions->len; i++) {
         const CsPlannedAction *action = g_ptr_array_index(actions, i);
-        if (action->kind == CS_ACTION_FENCE && action->from_node >= 0)
+        if (action->kind == CS_ACTION_FENCE && action->from_node >= 0
+            && g_strcmp0(action->fence_action, "on") != 0)
             g_hash_table_add(plan->fenced, GINT_TO_POINTER(action->from_node + 1));
         if (action->rsc < 0 || action->blocked)
             continue;
