@@ -101,6 +101,40 @@ START_TEST(test_replica_addresses)
 }
 END_TEST
 
+/* The parameters of replica 1's container and address, as crm_simulate
+ * 2.1.5 put them in its transition graph for history-settings-docker's
+ * bundle (read from the graph of a fresh start of it). */
+START_TEST(test_implicit_parameters)
+{
+    CsTestCase test;
+    const CsBundle *bundle;
+    g_autoptr(GHashTable) params = NULL;
+
+    cs_test_case_solve_ok(&test, "bundle", "history-settings-docker");
+    bundle = bundle_of(&test, "web");
+    params = cs_bundle_container_params(bundle, "web", 1, FALSE);
+    ck_assert_ptr_nonnull(params);
+    ck_assert_str_eq(g_hash_table_lookup(params, "run_opts"),
+                     " --restart=no -e PCMK_stderr=1 --net=bridge -e PCMK_remote_port=3125"
+                     " -v /r/web-1:/t:rw,z -p 80:8080 ");
+    ck_assert_str_eq(g_hash_table_lookup(params, "mount_points"), "/r/web-1");
+    ck_assert_str_eq(g_hash_table_lookup(params, "image"), "img:1");
+    ck_assert_ptr_null(g_hash_table_lookup(params, "run_cmd"));
+    ck_assert_uint_eq(g_hash_table_size(params), 7);
+    g_hash_table_unref(params);
+    params = cs_bundle_address_params(bundle, 1);
+    ck_assert_ptr_null(params);
+    cs_test_case_clear(&test);
+
+    cs_test_case_solve_ok(&test, "bundle", "history-settings-podman");
+    params = cs_bundle_address_params(bundle_of(&test, "web"), 2);
+    ck_assert_str_eq(g_hash_table_lookup(params, "ip"), "192.168.2.1");
+    ck_assert_str_eq(g_hash_table_lookup(params, "cidr_netmask"), "32");
+    ck_assert_str_eq(g_hash_table_lookup(params, "nic"), "eth1");
+    cs_test_case_clear(&test);
+}
+END_TEST
+
 /* ---- the engine, against crm_simulate ---------------------------------- */
 
 static const char *const answered[] = {
@@ -191,6 +225,25 @@ static const char *const answered[] = {
                                       own guest nodes only */
     "inner-target-stopped",        /* target-role Stopped on the bundle */
     "inner-inside-stopped",        /* ... on the resource inside */
+    /* Replicas that ran: their digests compared with the parameters the
+     * implicit resources take from the bundle. */
+    "history-running",            /* both run as configured: nothing to do */
+    "history-definition-change",  /* a digest that does not match: restart */
+    "history-replica-gone",       /* a probe of a replica no longer there */
+    "history-host-offline",       /* its host went away: started elsewhere */
+    "history-host-standby",       /* its host in standby: moved */
+    "history-fewer-replicas",     /* replicas 2 -> 1: the second stopped */
+    "history-more-replicas",      /* 2 -> 3: every container's options
+                                     name the hosts, so they restart */
+    "history-sticky",             /* stickiness beats a location */
+    "history-location-moves",     /* without it, the replica moves */
+    "history-failed-start",       /* a failed start, fail count INFINITY */
+    "history-address-fail-count", /* an address past migration-threshold
+                                     takes its container along */
+    "history-settings-docker",    /* ports, storage per replica, network,
+                                     control-port, options */
+    "history-settings-podman",    /* host-interface, addresses carried, 2 per host */
+    "history-run-command",        /* run-command with no resource inside */
 };
 
 START_TEST(test_answered_as_crm_simulate)
@@ -282,8 +335,6 @@ static const struct {
     {"refused-colocation", "colocations with bundles (c1)"},
     {"refused-colocation-requires", "requiring what the bundle requires"},
     {"refused-colocation-requires-dependent", "requiring what the bundle requires"},
-    {"refused-history", "history of its resource web-docker-0"},
-    {"refused-history-gone", "history of web-docker-7, no longer"},
     {"refused-ipv6", "ip-range-start fd00::1"},
     {"refused-order-promote", "orders with bundles (ord1)"},
 };
@@ -425,6 +476,7 @@ static Suite *bundle_suite(void)
     tcase_add_test(model, test_settings_read);
     tcase_add_test(model, test_replicas_default_to_promoted_max);
     tcase_add_test(model, test_replica_addresses);
+    tcase_add_test(model, test_implicit_parameters);
     tcase_add_loop_test(engine, test_answered_as_crm_simulate, 0, (int)G_N_ELEMENTS(answered));
     tcase_add_test(engine, test_implicit_names);
     tcase_add_test(engine, test_guest_replicas);

@@ -18,8 +18,11 @@
  * The implicit resources take the bundle's meta attributes (target-role,
  * is-managed, maintenance), as the oracle shows.
  *
- * Modelled so far: bundles with no resource inside that nothing has run
- * yet (probes that found them stopped aside), named by location
+ * Modelled so far: bundles with no resource inside, whether their
+ * replicas ran or not (the implicit resources' histories are read as any
+ * primitive's, their digests compared with the parameters they take from
+ * the bundle, model/bundle.c; a replica no longer configured is stopped
+ * as an orphan), named by location
  * constraints, by tickets not limited to a role (a ticket reaches every
  * implicit resource, engine/ticket.c), and by colocations and orders
  * between the bundle and a primitive, either way.  The bundle starts
@@ -185,6 +188,37 @@ static gboolean is_implicit(const CsResource *rsc, const char *id)
     return FALSE;
 }
 
+/* Whether a history entry is a probe that found the resource stopped
+ * (or an entry without an operation, which Pacemaker skips). */
+static gboolean probe_found_stopped(const CsOpRecord *record)
+{
+    return record->operation == NULL
+           || (strcmp(record->operation, "monitor") == 0 && record->interval_ms == 0
+               && record->rc_code == 7 && record->op_status == 0);
+}
+
+/* Whether the histories of the bundle's replicas are followed: a bundle
+ * with no resource inside, whose containers' parameters are modelled
+ * (model/bundle.c), so that their digests can be compared. */
+static gboolean replica_history_supported(const CsModel *model, const CsResource *rsc)
+{
+    g_autoptr(GHashTable) params = NULL;
+
+    if (inner_resource(model, rsc->index) >= 0)
+        return FALSE;
+    params = cs_bundle_container_params(rsc->bundle, rsc->id, 0, FALSE);
+    return params != NULL;
+}
+
+/* Why not, for the refusal's message. */
+static const char *replica_history_missing(const CsModel *model, const CsResource *rsc)
+{
+    if (inner_resource(model, rsc->index) >= 0)
+        return " with a resource inside";
+    return " with this container's settings (their parameters: no image, or "
+           "an incomplete storage or port mapping)";
+}
+
 /* Probes that found a replica's resource not running (rc 7, as a
  * cluster records for every resource on every node) change nothing but
  * the probes; any other history (a replica that has run, failed...)
@@ -197,7 +231,7 @@ static gboolean history_supported(const CsModel *model, const CsResource *rsc, G
 
         if (state->rsc >= 0 || !names_implicit(rsc, state->rsc_id))
             continue;
-        if (!is_implicit(rsc, state->rsc_id))
+        if (!is_implicit(rsc, state->rsc_id) && !replica_history_supported(model, rsc))
             return cs_engine_refuse(error,
                                     "bundle %s: the history of %s, no longer "
                                     "one of its resources, is not modelled yet",
@@ -207,21 +241,20 @@ static gboolean history_supported(const CsModel *model, const CsResource *rsc, G
 
             /* An entry without an operation is skipped when Pacemaker
              * unpacks the history, so it changes nothing here either. */
-            if (record->operation == NULL)
+            if (probe_found_stopped(record) || replica_history_supported(model, rsc))
                 continue;
-            if (strcmp(record->operation, "monitor") != 0 || record->interval_ms != 0
-                || record->rc_code != 7 || record->op_status != 0)
-                return cs_engine_refuse(error,
-                                        "bundle %s: the history of its "
-                                        "resource %s (other than a probe that found "
-                                        "it stopped) is not modelled yet",
-                                        rsc->id, state->rsc_id);
+            return cs_engine_refuse(error,
+                                    "bundle %s: the history of its "
+                                    "resource %s (other than a probe that found "
+                                    "it stopped) is not modelled yet%s",
+                                    rsc->id, state->rsc_id, replica_history_missing(model, rsc));
         }
     }
     for (guint i = 0; i < model->fail_counts->len; i++) {
         const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
 
-        if (fail->rsc < 0 && names_implicit(rsc, fail->rsc_id))
+        if (fail->rsc < 0 && names_implicit(rsc, fail->rsc_id)
+            && !replica_history_supported(model, rsc))
             return cs_engine_refuse(error,
                                     "bundle %s: fail counts of its resource "
                                     "%s are not modelled yet",
@@ -452,14 +485,6 @@ static char *guest_name(const CsResource *bundle, int n)
     return g_strdup_printf("%s-%d", bundle->id, n);
 }
 
-/* Whether a history entry is a probe that found the resource stopped. */
-static gboolean probe_found_stopped(const CsOpRecord *record)
-{
-    return record->operation == NULL
-           || (strcmp(record->operation, "monitor") == 0 && record->interval_ms == 0
-               && record->rc_code == 7 && record->op_status == 0);
-}
-
 /* The resource inside: a primitive, never run (probes that found it
  * stopped aside), no fail count. */
 static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int inner,
@@ -672,6 +697,59 @@ gboolean cs_bundle_check_supported(const CsModel *model, GError **error)
 
 /* ---- the implicit resources ------------------------------------------- */
 
+/* ---- the implicit resources' definitions ------------------------------ */
+
+/* The recurring monitor crm_simulate 2.1.5 gives an implicit resource
+ * (every 60s for a container or an address, every 30s with a 30s
+ * timeout for a connection), in a new list. */
+static GPtrArray *implicit_monitor(guint interval_ms, guint timeout_ms)
+{
+    GPtrArray *ops = g_ptr_array_new_with_free_func(g_free);
+    CsOp *monitor = g_new0(CsOp, 1);
+
+    monitor->name = (char *)"monitor";
+    monitor->interval_ms = interval_ms;
+    monitor->timeout_ms = timeout_ms;
+    monitor->role = CS_ROLE_UNKNOWN;
+    monitor->enabled = TRUE;
+    g_ptr_array_add(ops, monitor);
+    return ops;
+}
+
+/* The connection's parameters: the replica's address (when the network
+ * gives none, its host's name, known only once placed: left empty) and
+ * the control port. */
+static GHashTable *connection_params(const CsBundle *bundle, int n)
+{
+    GHashTable *params = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    char *address = cs_bundle_replica_address(bundle, n);
+
+    if (address != NULL)
+        g_hash_table_insert(params, g_strdup("addr"), address);
+    g_hash_table_insert(params, g_strdup("port"), g_strdup_printf("%d", bundle->control_port));
+    return params;
+}
+
+/* Pacemaker Explained 2.1, "Bundles": the implicit resources take their
+ * parameters from the bundle's settings (model/bundle.c makes them); a
+ * setting whose parameters are not modelled leaves them empty, and the
+ * history of such a bundle is refused (history_supported()). */
+static void define_replica(CsExpansion *expansion, const CsResource *info, int n, int container,
+                           int ip, int connection)
+{
+    const CsBundle *bundle = info->bundle;
+
+    cs_expansion_define_implicit(expansion, container,
+                                 cs_bundle_container_params(bundle, info->id, n, connection >= 0),
+                                 implicit_monitor(60000, 0));
+    if (ip >= 0)
+        cs_expansion_define_implicit(expansion, ip, cs_bundle_address_params(bundle, n),
+                                     implicit_monitor(60000, 0));
+    if (connection >= 0)
+        cs_expansion_define_implicit(expansion, connection, connection_params(bundle, n),
+                                     implicit_monitor(30000, 30000));
+}
+
 /* Replica n's resources, in the order crm_simulate lists them in the
  * Transition Summary: its address (when the network gives one), then
  * its container, whose agent is the runtime's name (docker, podman),
@@ -682,22 +760,23 @@ static void add_replica(CsExpansion *expansion, int bundle, int n, gboolean gues
     CsModel *view = cs_expansion_model(expansion);
     const CsResource *info = rsc_of(view, bundle);
     g_autofree char *container = NULL, *ip = NULL, *name = NULL;
-    int container_index, connection;
+    int container_index, ip_index = -1, connection = -1;
     CsResource *link;
 
     replica_names(info, n, &container, &ip);
     if (ip != NULL)
-        cs_expansion_add_implicit(expansion, bundle, ip, "heartbeat", "IPaddr2");
+        ip_index = cs_expansion_add_implicit(expansion, bundle, ip, "heartbeat", "IPaddr2");
     container_index =
         cs_expansion_add_implicit(expansion, bundle, container, "heartbeat", info->bundle->runtime);
-    if (!guests)
-        return;
-    name = guest_name(info, n);
-    connection = cs_expansion_add_implicit(expansion, bundle, name, "pacemaker", "remote");
-    link = g_ptr_array_index(view->resources, connection);
-    link->is_remote_connection = TRUE;
-    link->container = container_index;
-    cs_expansion_add_guest_node(expansion, name, connection);
+    if (guests) {
+        name = guest_name(info, n);
+        connection = cs_expansion_add_implicit(expansion, bundle, name, "pacemaker", "remote");
+        link = g_ptr_array_index(view->resources, connection);
+        link->is_remote_connection = TRUE;
+        link->container = container_index;
+        cs_expansion_add_guest_node(expansion, name, connection);
+    }
+    define_replica(expansion, info, n, container_index, ip_index, connection);
 }
 
 /* The implicit clone NAME-clone around the resource inside, as Pacemaker

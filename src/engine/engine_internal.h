@@ -232,6 +232,10 @@ void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle, cons
  * parent in the view, with parent's meta attributes; its index. */
 int cs_expansion_add_implicit(CsExpansion *expansion, int parent, const char *id,
                               const char *provider, const char *type);
+/* expand.c: gives an implicit resource its parameters and operations
+ * (either may be NULL), which the view then owns. */
+void cs_expansion_define_implicit(CsExpansion *expansion, int rsc, GHashTable *params,
+                                  GPtrArray *ops);
 /* expand.c: instance number of template (a primitive), a new child of
  * clone in the view; its index. */
 int cs_expansion_add_instance(CsExpansion *expansion, int template, int clone, int number);
