@@ -48,6 +48,7 @@
 
 #include "engine/engine_internal.h"
 #include "engine/clone_internal.h"
+#include "engine/promote_internal.h"
 
 /* Each replica is two resources: a bound keeps a hostile CIB's solve
  * small (doc/DESIGN.md, "Reliability and security"). */
@@ -1025,6 +1026,32 @@ static void assign_inner_clone(CsSolution *solution, int bundle, int clone)
     cs_assign(solution, clone);
 }
 
+typedef struct ContainerOrder {
+    const CsSolution *solution;
+    int bundle;
+} ContainerOrder;
+
+static gint compare_containers(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const ContainerOrder *order = data;
+    int rsc1 = *(const int *)a, rsc2 = *(const int *)b;
+    gint result = cs_clone_compare_instances(order->solution, order->bundle, rsc1, rsc2);
+
+    return result != 0 ? result : rsc1 - rsc2;
+}
+
+/* The containers in the order they take their nodes: as a clone's
+ * instances (engine/clone.c), those whose node can keep them first, then
+ * those running nowhere, then those whose node cannot; ties in replica
+ * order (checked with the oracle: a replica not running took the only
+ * node left before replicas on a node the bundle was banned from). */
+static void sort_containers(const CsSolution *solution, int bundle, GArray *containers)
+{
+    ContainerOrder order = {solution, bundle};
+
+    g_array_sort_with_data(containers, compare_containers, &order);
+}
+
 int cs_bundle_assign(CsSolution *solution, int bundle)
 {
     const CsResource *info = rsc_of(solution->model, bundle);
@@ -1057,6 +1084,7 @@ int cs_bundle_assign(CsSolution *solution, int bundle)
         cs_assign(solution, ((const CsColoc *)g_ptr_array_index(work->this_with, i))->primary);
     cs_table_free(work->printed);
     work->printed = cs_table_copy(work->table);
+    sort_containers(solution, bundle, containers);
     cs_clone_distribute(solution, bundle, containers, info->bundle->replicas,
                         containers_per_host(solution->model, bundle));
     clone = inner_clone(solution->model, info);
