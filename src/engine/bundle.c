@@ -38,10 +38,12 @@
  * CHILD:N of an implicit clone NAME-clone, instance N on guest node N
  * (Pacemaker Explained 2.1, "Bundles").  The view (expand.c) holds them
  * all, the guest nodes after the model's nodes; no other resource lists
- * the guest nodes.  Modelled for a fresh start (probes that found things
- * stopped aside) on a cluster whose nodes are all up, with locations of
- * the bundle on named nodes; what the oracle showed is noted where it is
- * followed.
+ * the guest nodes.  Modelled on a cluster whose nodes are all up, with
+ * locations of the bundle on named nodes, for a fresh start and for
+ * containers, addresses and connections that ran (with ip-range-start:
+ * the connection's address is then known) while the resource inside has
+ * no history on the guest nodes yet; a failed container fences its guest
+ * node.  What the oracle showed is noted where it is followed.
  * cs_bundle_check_supported refuses the rest, naming what is missing.
  */
 #include <string.h>
@@ -203,19 +205,21 @@ static gboolean probe_found_stopped(const CsOpRecord *record)
  * (model/bundle.c), so that their digests can be compared. */
 static gboolean replica_history_supported(const CsModel *model, const CsResource *rsc)
 {
+    gboolean guests = inner_resource(model, rsc->index) >= 0;
     g_autoptr(GHashTable) params = NULL;
 
-    if (inner_resource(model, rsc->index) >= 0)
+    if (guests && rsc->bundle->ip_range_start == NULL)
         return FALSE;
-    params = cs_bundle_container_params(rsc->bundle, rsc->id, 0, FALSE);
+    params = cs_bundle_container_params(rsc->bundle, rsc->id, 0, guests);
     return params != NULL;
 }
 
 /* Why not, for the refusal's message. */
 static const char *replica_history_missing(const CsModel *model, const CsResource *rsc)
 {
-    if (inner_resource(model, rsc->index) >= 0)
-        return " with a resource inside";
+    if (inner_resource(model, rsc->index) >= 0 && rsc->bundle->ip_range_start == NULL)
+        return " with a resource inside and no ip-range-start (the connection's address "
+               "is then its host's name)";
     return " with this container's settings (their parameters: no image, or "
            "an incomplete storage or port mapping)";
 }
@@ -1155,14 +1159,48 @@ static void limit_guest_tables(CsSolution *solution, int bundle)
     }
 }
 
+/* Whether the status shows rsc failed (a failure not ignored). */
+static gboolean failed_in_status(const CsModel *view, int rsc)
+{
+    for (guint i = 0; i < view->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(view->rsc_states, i);
+
+        if (state->rsc == rsc && state->failed && !state->failure_ignored)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote": a guest node whose
+ * container failed is "fenced" by recovering the container (guest.c
+ * schedules it); the status marks it so, as the model marks a guest node
+ * it knows (model/status.c).  Checked with the oracle: a replica's failed
+ * container gives "Fence (reboot) NAME-N (resource: ...) 'guest is
+ * unclean'". */
+static void mark_failed_replicas(CsSolution *solution, int bundle)
+{
+    const CsModel *view = solution->model;
+    const CsResource *info = rsc_of(view, bundle);
+
+    for (int n = 0; n < info->bundle->replicas; n++) {
+        const CsResource *connection = rsc_of(view, replica_connection(view, info, n));
+        CsNode *guest = g_ptr_array_index(view->nodes, connection->remote_node);
+
+        if (failed_in_status(view, connection->container))
+            guest->remote_requires_reset = TRUE;
+    }
+}
+
 void cs_bundle_limit_guest_nodes(CsSolution *solution)
 {
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         const CsResource *info = rsc_of(solution->model, rsc);
 
         if (info->kind == CS_RSC_BUNDLE && info->parent < 0 && info->bundle != NULL
-            && inner_clone(solution->model, info) >= 0)
+            && inner_clone(solution->model, info) >= 0) {
             limit_guest_tables(solution, rsc);
+            mark_failed_replicas(solution, rsc);
+        }
     }
 }
 
