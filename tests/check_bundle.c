@@ -245,15 +245,22 @@ static const char *const answered[] = {
     "history-settings-podman",    /* host-interface, addresses carried, 2 per host */
     "history-run-command",        /* run-command with no resource inside */
     /* ... and with a resource inside, not run yet on the guest nodes */
-    "inner-history-connected",        /* containers and connections up: the
+    "inner-history-connected",            /* containers and connections up: the
                                          instances start on the guests */
-    "inner-history-host-offline",     /* a replica's host gone: it starts
+    "inner-history-host-offline",         /* a replica's host gone: it starts
                                          again elsewhere */
-    "inner-history-host-standby",     /* in standby: the replica moves */
-    "inner-history-more-replicas",    /* a replica more: the containers'
+    "inner-history-host-standby",         /* in standby: the replica moves */
+    "inner-history-more-replicas",        /* a replica more: the containers'
                                          options change, connections restart */
-    "inner-history-container-failed", /* a failed container: its guest node
+    "inner-history-container-failed",     /* a failed container: its guest node
                                          fenced, the container recovered */
+    "inner-history-control-port",         /* no ip-range-start: a connection's
+                                         address is its host's name */
+    "inner-history-control-port-standby", /* ... its host in standby */
+    "inner-history-connection-changed",   /* a connection's digest differs:
+                                             it restarts */
+    "inner-history-container-changed",    /* a container's: it restarts, and
+                                             the connection starts after */
 };
 
 START_TEST(test_answered_as_crm_simulate)
@@ -330,7 +337,6 @@ static const struct {
     const char *name;
     const char *says;
 } refused[] = {
-    {"refused-inner-running", "history of its resource web-podman-0"},
     {"refused-inner-guest-history", "a <node_state> naming one of its guest nodes"},
     {"refused-inner-replica-gone", "orphaned Pacemaker Remote connection web-1"},
     {"refused-inner-order-blocked", "while a replica's container cannot be placed"},

@@ -208,8 +208,6 @@ static gboolean replica_history_supported(const CsModel *model, const CsResource
     gboolean guests = inner_resource(model, rsc->index) >= 0;
     g_autoptr(GHashTable) params = NULL;
 
-    if (guests && rsc->bundle->ip_range_start == NULL)
-        return FALSE;
     params = cs_bundle_container_params(rsc->bundle, rsc->id, 0, guests);
     return params != NULL;
 }
@@ -217,9 +215,6 @@ static gboolean replica_history_supported(const CsModel *model, const CsResource
 /* Why not, for the refusal's message. */
 static const char *replica_history_missing(const CsModel *model, const CsResource *rsc)
 {
-    if (inner_resource(model, rsc->index) >= 0 && rsc->bundle->ip_range_start == NULL)
-        return " with a resource inside and no ip-range-start (the connection's address "
-               "is then its host's name)";
     return " with this container's settings (their parameters: no image, or "
            "an incomplete storage or port mapping)";
 }
@@ -1191,6 +1186,48 @@ static void mark_failed_replicas(CsSolution *solution, int bundle)
     }
 }
 
+/* The node a resource is active on in the status, or -1 (none, or more
+ * than one: guest.c refuses a connection active on several nodes). */
+static int active_node(const CsModel *view, int rsc)
+{
+    int node = -1;
+
+    for (guint i = 0; i < view->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(view->rsc_states, i);
+
+        if (state->rsc != rsc || state->role < CS_ROLE_STARTED)
+            continue;
+        if (node >= 0 && node != state->node)
+            return -1;
+        node = state->node;
+    }
+    return node;
+}
+
+/* Without ip-range-start, a connection reaches its guest through its
+ * host's name: its address parameter is the name of the node it runs on
+ * (crm_simulate's graph shows addr=node1 for a connection on node1), so
+ * the digest of its history is compared with that name. */
+static void address_connections(CsSolution *solution, int bundle)
+{
+    const CsModel *view = solution->model;
+    const CsResource *info = rsc_of(view, bundle);
+
+    if (info->bundle->ip_range_start != NULL)
+        return;
+    for (int n = 0; n < info->bundle->replicas; n++) {
+        const CsResource *connection = rsc_of(view, replica_connection(view, info, n));
+        int host = active_node(view, connection->index);
+
+        if (host >= 0)
+            g_hash_table_insert(
+                connection->params, g_strdup("addr"),
+                g_strdup(((const CsNode *)g_ptr_array_index(view->nodes, host))->uname));
+        else
+            g_hash_table_remove(connection->params, "addr");
+    }
+}
+
 void cs_bundle_limit_guest_nodes(CsSolution *solution)
 {
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
@@ -1200,6 +1237,7 @@ void cs_bundle_limit_guest_nodes(CsSolution *solution)
             && inner_clone(solution->model, info) >= 0) {
             limit_guest_tables(solution, rsc);
             mark_failed_replicas(solution, rsc);
+            address_connections(solution, rsc);
         }
     }
 }

@@ -201,7 +201,9 @@ def gen(seed):
         cons.append(f'<rsc_location id="br" rsc="web"><rule id="br-r" score="100"><expression id="br-e" '
                     f'attribute="#uname" operation="eq" value="{R.choice(cluster)}"/></rule></rsc_location>')
     if R.random() < 0.06:
-        cons.append(f'<rsc_location id="il" rsc="app" node="{R.choice(cluster + guests)}" score="100"/>')
+        where = R.choice(cluster + guests)
+        if not empty:
+            cons.append(f'<rsc_location id="il" rsc="app" node="{where}" score="100"/>')
     for i, d in enumerate(others):
         if R.random() < 0.4:
             where = R.choice(cluster + guests) if R.random() < 0.1 else R.choice(cluster)
