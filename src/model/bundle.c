@@ -7,7 +7,8 @@
  * "masters"), a <network> (ip-range-start, host-interface, host-netmask,
  * control-port, add-host, port-mapping) and a <storage> of
  * storage-mappings.  The scheduler turns them into implicit resources
- * (engine/bundle.c); here they are only read.
+ * (engine/bundle.c); here they are read, and turned into the parameters
+ * those resources take (their operation digests are compared with them).
  */
 #include <string.h>
 
