@@ -261,6 +261,10 @@ static const char *const answered[] = {
                                              it restarts */
     "inner-history-container-changed",    /* a container's: it restarts, and
                                              the connection starts after */
+    "inner-history-connection-influence", /* gen_bundle seed 33: a failed
+                                             container takes its sticky
+                                             connection's preference (+1), a
+                                             container running well does not */
 };
 
 START_TEST(test_answered_as_crm_simulate)

@@ -905,7 +905,10 @@ gboolean cs_bundle_is_container(const CsSolution *solution, int rsc)
            && g_strcmp0(info->type, bundle->bundle->runtime) == 0;
 }
 
-/* The address runs where its container runs. */
+static gboolean failed_in_status(const CsModel *view, int rsc);
+
+/* The address runs where its container runs; the connection too, at a
+ * finite score. */
 void cs_bundle_add_colocations(CsSolution *solution, int bundle)
 {
     const CsResource *info = rsc_of(solution->model, bundle);
@@ -914,10 +917,24 @@ void cs_bundle_add_colocations(CsSolution *solution, int bundle)
         return;
     for (int n = 0; n < info->bundle->replicas; n++) {
         int address = replica_address(solution->model, info, n);
+        int connection = replica_connection(solution->model, info, n);
 
         if (address >= 0)
             cs_coloc_add_internal(solution, "ip-with-container", address,
                                   replica_container(solution->model, info, n), TRUE);
+        /* Checked with the oracle: at 10000, not INFINITY: the connection
+         * takes 10000 on its container's node, and a container running
+         * nowhere, or failed, takes its connection's preferences at a
+         * hundredth (a running connection's stickiness of 100 adds 1);
+         * a container running well does not (moving a container
+         * interrupts its service, moving a connection does not). */
+        if (connection >= 0) {
+            int container = replica_container(solution->model, info, n);
+
+            cs_coloc_add_internal_scored(solution, "connection-with-container", connection,
+                                         container, 10000,
+                                         failed_in_status(solution->model, container));
+        }
     }
 }
 
@@ -960,23 +977,16 @@ static void print_bundle_tables(CsSolution *solution, int bundle)
 }
 
 /* Pacemaker Explained 2.1, "Bundles": the connection runs where its
- * container runs; the oracle shows it as 10000 on the container's node,
- * not as a ban elsewhere.  Once placed, the guest node is up for the rest
- * of the solve (its resource may be placed there); otherwise it stays
- * down (Pacemaker Explained 2.1, "Pacemaker Remote"). */
-static void assign_connection(CsSolution *solution, int connection, int container)
+ * container runs (its colocation at 10000, cs_bundle_add_colocations()).
+ * Once placed, the guest node is up for the rest of the solve (its
+ * resource may be placed there); otherwise it stays down (Pacemaker
+ * Explained 2.1, "Pacemaker Remote"). */
+static void assign_connection(CsSolution *solution, int connection)
 {
     const CsResource *info = rsc_of(solution->model, connection);
     CsNode *guest = g_ptr_array_index(solution->model->nodes, info->remote_node);
-    int host = solution->work[container].assigned;
     const CsRscWork *work = &solution->work[connection];
 
-    if (host >= 0 && solution->work[connection].table->allowed[host])
-        cs_table_add(solution->work[connection].table, host,
-                     &(CsContribution){.kind = CS_CONTRIB_COLOCATION,
-                                       .source = "connection-with-container",
-                                       .other_rsc = container,
-                                       .value = 10000});
     cs_assign(solution, connection);
     guest->online = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
     solution->node_available[info->remote_node] = guest->online;
@@ -1095,7 +1105,7 @@ int cs_bundle_assign(CsSolution *solution, int bundle)
             cs_assign(solution, address);
         if (connection < 0)
             continue;
-        assign_connection(solution, connection, replica_container(solution->model, info, n));
+        assign_connection(solution, connection);
         assign_instance(solution, clone, replica_instance(solution->model, info, n),
                         rsc_of(solution->model, connection)->remote_node);
     }

@@ -244,6 +244,13 @@ void cs_coloc_add_internal(CsSolution *solution, const char *id, int dependent, 
     add_internal_coloc(solution, id, dependent, primary, influence);
 }
 
+void cs_coloc_add_internal_scored(CsSolution *solution, const char *id, int dependent, int primary,
+                                  CsScore score, gboolean influence)
+{
+    add_internal_coloc(solution, id, dependent, primary, influence);
+    ((CsColoc *)g_ptr_array_index(solution->colocs, solution->colocs->len - 1))->score = score;
+}
+
 static gint compare_priority(gconstpointer a, gconstpointer b, gpointer data)
 {
     const CsModel *model = data;

@@ -279,6 +279,9 @@ void cs_colocations_build(CsSolution *solution);
 /* An implicit colocation of dependent with primary at INFINITY. */
 void cs_coloc_add_internal(CsSolution *solution, const char *id, int dependent, int primary,
                            gboolean influence);
+/* The same at a finite score (a bundle's connection with its container). */
+void cs_coloc_add_internal_scored(CsSolution *solution, const char *id, int dependent,
+                                  int primary, CsScore score, gboolean influence);
 void cs_group_expand_colocations(CsSolution *solution, int group);
 void cs_apply_this_with(CsSolution *solution, int rsc, const CsColoc *coloc);
 /* A stable sort that leaves an array already in order alone. */
