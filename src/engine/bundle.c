@@ -176,6 +176,15 @@ static void replica_names(const CsResource *bundle, int n, char **container, cha
     *ip = address != NULL ? g_strdup_printf("%s-ip-%s", bundle->id, address) : NULL;
 }
 
+/* id is a replica's connection's name (NAME-N, N a number). */
+static gboolean is_connection_name(const CsResource *rsc, const char *id)
+{
+    const char *number = id + strlen(rsc->id) + 1;
+
+    return names_implicit(rsc, id) && *number != '\0'
+           && strspn(number, "0123456789") == strlen(number);
+}
+
 /* id is one of the names the bundle's replicas' resources take now. */
 static gboolean is_implicit(const CsResource *rsc, const char *id)
 {
@@ -200,21 +209,57 @@ static gboolean probe_found_stopped(const CsOpRecord *record)
                && record->rc_code == 7 && record->op_status == 0);
 }
 
-/* Whether the histories of the bundle's replicas are followed: a bundle
- * with no resource inside, whose containers' parameters are modelled
- * (model/bundle.c), so that their digests can be compared. */
+/* Whether the model reads the implicit resources' histories as the
+ * scheduler reads them: the model knows no implicit resource and reads
+ * their histories as an orphan's (model/status.c), which is the same
+ * while the bundle is managed, has no failure-timeout, orphans are
+ * stopped, op_defaults set no on-fail and no node is in maintenance. */
+static gboolean read_as_orphans(const CsModel *model, const CsResource *rsc)
+{
+    for (guint i = 0; i < model->nodes->len; i++)
+        if (((const CsNode *)g_ptr_array_index(model->nodes, i))->maintenance)
+            return FALSE;
+    return rsc->managed && !rsc->maintenance && !model->options.maintenance_mode
+           && rsc->failure_timeout_s == 0 && model->options.stop_orphan_resources
+           && g_hash_table_lookup(model->op_defaults, "on-fail") == NULL;
+}
+
+/* Whether the histories of the bundle's replicas are followed: the
+ * implicit resources' parameters are modelled (model/bundle.c), so that
+ * their digests can be compared, and their histories read as the
+ * scheduler reads them. */
 static gboolean replica_history_supported(const CsModel *model, const CsResource *rsc)
 {
     gboolean guests = inner_resource(model, rsc->index) >= 0;
     g_autoptr(GHashTable) params = NULL;
 
     params = cs_bundle_container_params(rsc->bundle, rsc->id, 0, guests);
-    return params != NULL;
+    return params != NULL && read_as_orphans(model, rsc);
+}
+
+/* An entry whose consequences the orphan's reading shares: a success, a
+ * probe that found it stopped, a start or a monitor that failed with a
+ * generic error or found it stopped (not a connection's: the scheduler
+ * reads a connection's failures as a guest node's). */
+static gboolean replica_record_supported(const CsOpRecord *record, gboolean connection)
+{
+    const char *task = record->operation;
+
+    if (record->op_status != 0)
+        return FALSE;
+    if (record->rc_code == 0 || (record->rc_code == 7 && record->interval_ms == 0))
+        return TRUE;
+    return !connection && (record->rc_code == 1 || record->rc_code == 7)
+           && (strcmp(task, "start") == 0 || strcmp(task, "monitor") == 0);
 }
 
 /* Why not, for the refusal's message. */
 static const char *replica_history_missing(const CsModel *model, const CsResource *rsc)
 {
+    if (!read_as_orphans(model, rsc))
+        return " with the bundle unmanaged, in maintenance, with a failure-timeout, "
+               "stop-orphan-resources=false, an on-fail in op_defaults or a node in "
+               "maintenance";
     return " with this container's settings (their parameters: no image, or "
            "an incomplete storage or port mapping)";
 }
@@ -241,8 +286,17 @@ static gboolean history_supported(const CsModel *model, const CsResource *rsc, G
 
             /* An entry without an operation is skipped when Pacemaker
              * unpacks the history, so it changes nothing here either. */
-            if (probe_found_stopped(record) || replica_history_supported(model, rsc))
+            if (probe_found_stopped(record)
+                || (replica_history_supported(model, rsc)
+                    && replica_record_supported(record, is_connection_name(rsc, state->rsc_id))))
                 continue;
+            if (replica_history_supported(model, rsc))
+                return cs_engine_refuse(error,
+                                        "bundle %s: the history of its resource %s: an "
+                                        "operation %s with status %d and result %d is not "
+                                        "modelled yet",
+                                        rsc->id, state->rsc_id, record->operation,
+                                        record->op_status, record->rc_code);
             return cs_engine_refuse(error,
                                     "bundle %s: the history of its "
                                     "resource %s (other than a probe that found "
