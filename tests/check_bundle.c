@@ -352,7 +352,7 @@ static const struct {
     {"refused-inner-rule", "a location (l1) other than one of the bundle on a node"},
     {"refused-left-out-colocation",
      "colocations, orders and tickets with a bundle that has a resource inside but no network"},
-    {"refused-left-out-history", "the history of a bundle that has a resource inside"},
+    {"refused-left-out-history", "the history of the resource inside a bundle that has no network"},
     {"refused-rkt", "rkt containers"},
     {"refused-colocation", "colocations with bundles (c1)"},
     {"refused-colocation-requires", "requiring what the bundle requires"},

@@ -473,18 +473,21 @@ static gboolean guest_constraints_named(const CsModel *model, int bundle, int in
     return TRUE;
 }
 
-static gboolean has_history(const CsModel *model, const CsResource *rsc, int inner)
+/* Whether the resource inside has a history or a fail count.  Those of
+ * the implicit resources the bundle would have are orphans' (checked
+ * with the oracle: a container that ran is stopped, as an orphan). */
+static gboolean has_history(const CsModel *model, int inner)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
-        if (state->rsc == inner || names_implicit(rsc, state->rsc_id))
+        if (state->rsc == inner)
             return TRUE;
     }
     for (guint i = 0; i < model->fail_counts->len; i++) {
         const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
 
-        if (fail->rsc == inner || names_implicit(rsc, fail->rsc_id))
+        if (fail->rsc == inner)
             return TRUE;
     }
     return FALSE;
@@ -506,10 +509,10 @@ static gboolean dropped_supported(const CsModel *model, int bundle, GError **err
                                 "bundle that has a resource inside but no network "
                                 "(Pacemaker leaves both out) are not modelled yet",
                                 rsc->id);
-    if (has_history(model, rsc, inner))
+    if (has_history(model, inner))
         return cs_engine_refuse(error,
-                                "bundle %s: the history of a bundle that has a "
-                                "resource inside but no network (Pacemaker leaves "
+                                "bundle %s: the history of the resource inside a "
+                                "bundle that has no network (Pacemaker leaves "
                                 "both out) is not modelled yet",
                                 rsc->id);
     return TRUE;
