@@ -261,6 +261,9 @@ static const char *const answered[] = {
                                              it restarts */
     "inner-history-container-changed",    /* a container's: it restarts, and
                                              the connection starts after */
+    "inner-history-fewer-replicas",       /* replicas 2 -> 1: the second
+                                             replica's connection, container and
+                                             address stopped as orphans */
     "inner-history-connection-influence", /* gen_bundle seed 33: a failed
                                              container takes its sticky
                                              connection's preference (+1), a
@@ -342,7 +345,7 @@ static const struct {
     const char *says;
 } refused[] = {
     {"refused-inner-guest-history", "a <node_state> naming one of its guest nodes"},
-    {"refused-inner-replica-gone", "orphaned Pacemaker Remote connection web-1"},
+    {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
     {"refused-inner-order-blocked", "while a replica's container cannot be placed"},
     {"refused-inner-guest-location", "a <rsc_location> naming one of its guest nodes"},
     {"refused-inner-guest-state", "a <node_state> naming one of its guest nodes"},

@@ -671,11 +671,8 @@ static gboolean attribute_names_guest(const xmlNode *element, const char *name,
     xmlChar *value = xmlGetProp(element, (const xmlChar *)name);
     gboolean found = FALSE;
 
-    for (int n = 0; value != NULL && !found && n < rsc->bundle->replicas; n++) {
-        g_autofree char *guest = guest_name(rsc, n);
-
-        found = strcmp((const char *)value, guest) == 0;
-    }
+    /* a replica's, or one of a replica no longer configured */
+    found = value != NULL && is_connection_name(rsc, (const char *)value);
     xmlFree(value);
     return found;
 }
@@ -898,6 +895,24 @@ int cs_bundle_implicit(CsExpansion *expansion, const char *id)
         }
     }
     return -1;
+}
+
+/* Whether id is NAME-N, N a number of no replica of bundle NAME that
+ * has a resource inside (with fewer replicas than before, checked with
+ * the oracle: the connection is stopped as an orphan, with the
+ * container and address, and no guest node is made for it). */
+gboolean cs_bundle_former_connection(CsExpansion *expansion, const char *id)
+{
+    const CsModel *view = cs_expansion_model(expansion);
+
+    for (guint i = 0; i < view->resources->len; i++) {
+        const CsResource *info = rsc_of(view, (int)i);
+
+        if (info->kind == CS_RSC_BUNDLE && info->bundle != NULL && inner_clone(view, info) >= 0
+            && is_connection_name(info, id) && !is_implicit(info, id))
+            return TRUE;
+    }
+    return FALSE;
 }
 
 /* The clone of the resource inside (the bundle's last child in the
@@ -1441,4 +1456,5 @@ const CsBundleExpander cs_bundle_expander = {
     .is_dropped = cs_bundle_is_dropped,
     .expand = cs_bundle_expand,
     .implicit = cs_bundle_implicit,
+    .former_connection = cs_bundle_former_connection,
 };

@@ -189,6 +189,9 @@ typedef struct CsBundleExpander {
     gboolean (*is_dropped)(const CsModel *model, int rsc);
     void (*expand)(CsExpansion *expansion, int bundle);
     int (*implicit)(CsExpansion *expansion, const char *id);
+    /* id is the connection of a replica a bundle no longer has: an
+     * orphan primitive, stopped, no guest node of its own */
+    gboolean (*former_connection)(CsExpansion *expansion, const char *id);
 } CsBundleExpander;
 CsExpansion *cs_expansion_new(const CsModel *model, const CsBundleExpander *bundles,
                               GError **error);
@@ -212,6 +215,7 @@ void cs_bundle_add_colocations(CsSolution *solution, int bundle);
 int cs_bundle_assign(CsSolution *solution, int bundle);
 /* The implicit resource of a bundle named id in the view, or -1. */
 int cs_bundle_implicit(CsExpansion *expansion, const char *id);
+gboolean cs_bundle_former_connection(CsExpansion *expansion, const char *id);
 extern const CsBundleExpander cs_bundle_expander;
 /* Before any constraint: a bundle's guest nodes are listed only by its
  * clone and instances. */
@@ -280,8 +284,8 @@ void cs_colocations_build(CsSolution *solution);
 void cs_coloc_add_internal(CsSolution *solution, const char *id, int dependent, int primary,
                            gboolean influence);
 /* The same at a finite score (a bundle's connection with its container). */
-void cs_coloc_add_internal_scored(CsSolution *solution, const char *id, int dependent,
-                                  int primary, CsScore score, gboolean influence);
+void cs_coloc_add_internal_scored(CsSolution *solution, const char *id, int dependent, int primary,
+                                  CsScore score, gboolean influence);
 void cs_group_expand_colocations(CsSolution *solution, int group);
 void cs_apply_this_with(CsSolution *solution, int rsc, const CsColoc *coloc);
 /* A stable sort that leaves an array already in order alone. */

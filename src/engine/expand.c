@@ -638,7 +638,8 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model, GError 
             own(expansion, g_ptr_array_index(model->rsc_states, i), sizeof(CsRscState));
         int implicit = state->rsc < 0 ? expansion->bundles->implicit(expansion, state->rsc_id) : -1;
 
-        if (state->rsc < 0 && implicit < 0 && orphan_is_remote_connection(state)) {
+        if (state->rsc < 0 && implicit < 0 && orphan_is_remote_connection(state)
+            && !expansion->bundles->former_connection(expansion, state->rsc_id)) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                         "orphaned Pacemaker Remote connection %s (its node "
                         "comes back from the status section) is not "
