@@ -227,23 +227,27 @@ static const char *const answered[] = {
     "inner-inside-stopped",        /* ... on the resource inside */
     /* Replicas that ran: their digests compared with the parameters the
      * implicit resources take from the bundle. */
-    "history-running",            /* both run as configured: nothing to do */
-    "history-definition-change",  /* a digest that does not match: restart */
-    "history-replica-gone",       /* a probe of a replica no longer there */
-    "history-host-offline",       /* its host went away: started elsewhere */
-    "history-host-standby",       /* its host in standby: moved */
-    "history-fewer-replicas",     /* replicas 2 -> 1: the second stopped */
-    "history-more-replicas",      /* 2 -> 3: every container's options
+    "history-running",             /* both run as configured: nothing to do */
+    "history-definition-change",   /* a digest that does not match: restart */
+    "history-replica-gone",        /* a probe of a replica no longer there */
+    "history-host-offline",        /* its host went away: started elsewhere */
+    "history-host-standby",        /* its host in standby: moved */
+    "history-fewer-replicas",      /* replicas 2 -> 1: the second stopped */
+    "history-more-replicas",       /* 2 -> 3: every container's options
                                      name the hosts, so they restart */
-    "history-sticky",             /* stickiness beats a location */
-    "history-location-moves",     /* without it, the replica moves */
-    "history-failed-start",       /* a failed start, fail count INFINITY */
-    "history-address-fail-count", /* an address past migration-threshold
+    "history-sticky",              /* stickiness beats a location */
+    "history-location-moves",      /* without it, the replica moves */
+    "history-failed-start",        /* a failed start, fail count INFINITY */
+    "history-address-fail-count",  /* an address past migration-threshold
                                      takes its container along */
-    "history-settings-docker",    /* ports, storage per replica, network,
+    "history-settings-docker",     /* ports, storage per replica, network,
                                      control-port, options */
-    "history-settings-podman",    /* host-interface, addresses carried, 2 per host */
-    "history-run-command",        /* run-command with no resource inside */
+    "history-settings-podman",     /* host-interface, addresses carried, 2 per host */
+    "history-per-host-spread",     /* two on one node, 2 per host: one
+                                      moves to the node that has none */
+    "history-migration-threshold", /* a failed monitor at threshold 1: the
+                                      replica recovered elsewhere */
+    "history-run-command",         /* run-command with no resource inside */
     /* ... and with a resource inside, not run yet on the guest nodes */
     "inner-history-connected",            /* containers and connections up: the
                                          instances start on the guests */
