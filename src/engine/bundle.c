@@ -269,46 +269,54 @@ static const char *replica_history_missing(const CsModel *model, const CsResourc
  * the probes; any other history (a replica that has run, failed...)
  * needs the implicit resources' parameters for its digests, which are
  * not modelled. */
+/* Whether a replica's history entry is refused, saying why; followed:
+ * replica_history_supported() of the bundle. */
+static gboolean record_refused(const CsResource *rsc, const CsRscState *state,
+                               const CsOpRecord *record, gboolean followed, const CsModel *model,
+                               GError **error)
+{
+    /* An entry without an operation is skipped when Pacemaker unpacks
+     * the history, so it changes nothing here either. */
+    if (probe_found_stopped(record)
+        || (followed && replica_record_supported(record, is_connection_name(rsc, state->rsc_id))))
+        return FALSE;
+    if (followed)
+        return !cs_engine_refuse(error,
+                                 "bundle %s: the history of its resource %s: an "
+                                 "operation %s with status %d and result %d is not "
+                                 "modelled yet",
+                                 rsc->id, state->rsc_id, record->operation, record->op_status,
+                                 record->rc_code);
+    return !cs_engine_refuse(error,
+                             "bundle %s: the history of its "
+                             "resource %s (other than a probe that found "
+                             "it stopped) is not modelled yet%s",
+                             rsc->id, state->rsc_id, replica_history_missing(model, rsc));
+}
+
 static gboolean history_supported(const CsModel *model, const CsResource *rsc, GError **error)
 {
+    gboolean followed = replica_history_supported(model, rsc);
+
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
         if (state->rsc >= 0 || !names_implicit(rsc, state->rsc_id))
             continue;
-        if (!is_implicit(rsc, state->rsc_id) && !replica_history_supported(model, rsc))
+        if (!followed && !is_implicit(rsc, state->rsc_id))
             return cs_engine_refuse(error,
                                     "bundle %s: the history of %s, no longer "
                                     "one of its resources, is not modelled yet",
                                     rsc->id, state->rsc_id);
-        for (guint k = 0; k < state->history->len; k++) {
-            const CsOpRecord *record = g_ptr_array_index(state->history, k);
-
-            /* An entry without an operation is skipped when Pacemaker
-             * unpacks the history, so it changes nothing here either. */
-            if (probe_found_stopped(record)
-                || (replica_history_supported(model, rsc)
-                    && replica_record_supported(record, is_connection_name(rsc, state->rsc_id))))
-                continue;
-            if (replica_history_supported(model, rsc))
-                return cs_engine_refuse(error,
-                                        "bundle %s: the history of its resource %s: an "
-                                        "operation %s with status %d and result %d is not "
-                                        "modelled yet",
-                                        rsc->id, state->rsc_id, record->operation,
-                                        record->op_status, record->rc_code);
-            return cs_engine_refuse(error,
-                                    "bundle %s: the history of its "
-                                    "resource %s (other than a probe that found "
-                                    "it stopped) is not modelled yet%s",
-                                    rsc->id, state->rsc_id, replica_history_missing(model, rsc));
-        }
+        for (guint k = 0; k < state->history->len; k++)
+            if (record_refused(rsc, state, g_ptr_array_index(state->history, k), followed, model,
+                               error))
+                return FALSE;
     }
     for (guint i = 0; i < model->fail_counts->len; i++) {
         const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
 
-        if (fail->rsc < 0 && names_implicit(rsc, fail->rsc_id)
-            && !replica_history_supported(model, rsc))
+        if (fail->rsc < 0 && names_implicit(rsc, fail->rsc_id) && !followed)
             return cs_engine_refuse(error,
                                     "bundle %s: fail counts of its resource "
                                     "%s are not modelled yet",
