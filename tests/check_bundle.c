@@ -231,6 +231,8 @@ static const char *const answered[] = {
     "history-definition-change",   /* a digest that does not match: restart */
     "history-replica-gone",        /* a probe of a replica no longer there */
     "history-host-offline",        /* its host went away: started elsewhere */
+    "history-host-fenced",         /* its host unclean: fenced, the
+                                      replica moves */
     "history-host-standby",        /* its host in standby: moved */
     "history-fewer-replicas",      /* replicas 2 -> 1: the second stopped */
     "history-more-replicas",       /* 2 -> 3: every container's options
