@@ -352,6 +352,8 @@ static const struct {
 } refused[] = {
     {"refused-inner-guest-history", "a <node_state> naming one of its guest nodes"},
     {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
+    {"refused-inner-former-probed", "orphaned Pacemaker Remote connection web-2"},
+    {"refused-inner-former-fencing", "orphaned Pacemaker Remote connection web-4"},
     {"refused-inner-order-blocked", "while a replica's container cannot be placed"},
     {"refused-inner-guest-location", "a <rsc_location> naming one of its guest nodes"},
     {"refused-inner-guest-state", "a <node_state> naming one of its guest nodes"},

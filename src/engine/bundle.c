@@ -905,13 +905,31 @@ int cs_bundle_implicit(CsExpansion *expansion, const char *id)
     return -1;
 }
 
+/* Whether model's status shows id active on a node. */
+static gboolean active_in_status(const CsModel *model, const char *id)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->role >= CS_ROLE_STARTED && strcmp(state->rsc_id, id) == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Whether id is NAME-N, N a number of no replica of bundle NAME that
- * has a resource inside (with fewer replicas than before, checked with
- * the oracle: the connection is stopped as an orphan, with the
- * container and address, and no guest node is made for it). */
-gboolean cs_bundle_former_connection(CsExpansion *expansion, const char *id)
+ * has a resource inside, active in the status.  Checked with the oracle
+ * (replicas 2 -> 1): such a connection is stopped as an orphan, with the
+ * container and address, and no guest node is made for it, while
+ * stonith-enabled is false.  With fencing, or one that never ran (only
+ * probed), crm_simulate fences a node of that name (gen_bundle seeds
+ * 335, 218), which is not modelled. */
+gboolean cs_bundle_former_connection(CsExpansion *expansion, const CsModel *model, const char *id)
 {
     const CsModel *view = cs_expansion_model(expansion);
+
+    if (model->options.stonith_enabled || !active_in_status(model, id))
+        return FALSE;
 
     for (guint i = 0; i < view->resources->len; i++) {
         const CsResource *info = rsc_of(view, (int)i);

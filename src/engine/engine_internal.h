@@ -189,9 +189,10 @@ typedef struct CsBundleExpander {
     gboolean (*is_dropped)(const CsModel *model, int rsc);
     void (*expand)(CsExpansion *expansion, int bundle);
     int (*implicit)(CsExpansion *expansion, const char *id);
-    /* id is the connection of a replica a bundle no longer has: an
-     * orphan primitive, stopped, no guest node of its own */
-    gboolean (*former_connection)(CsExpansion *expansion, const char *id);
+    /* id is the connection of a replica a bundle no longer has, active
+     * in model's status: an orphan primitive, stopped, no guest node of
+     * its own */
+    gboolean (*former_connection)(CsExpansion *expansion, const CsModel *model, const char *id);
 } CsBundleExpander;
 CsExpansion *cs_expansion_new(const CsModel *model, const CsBundleExpander *bundles,
                               GError **error);
@@ -215,7 +216,7 @@ void cs_bundle_add_colocations(CsSolution *solution, int bundle);
 int cs_bundle_assign(CsSolution *solution, int bundle);
 /* The implicit resource of a bundle named id in the view, or -1. */
 int cs_bundle_implicit(CsExpansion *expansion, const char *id);
-gboolean cs_bundle_former_connection(CsExpansion *expansion, const char *id);
+gboolean cs_bundle_former_connection(CsExpansion *expansion, const CsModel *model, const char *id);
 extern const CsBundleExpander cs_bundle_expander;
 /* Before any constraint: a bundle's guest nodes are listed only by its
  * clone and instances. */

@@ -639,7 +639,7 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model, GError 
         int implicit = state->rsc < 0 ? expansion->bundles->implicit(expansion, state->rsc_id) : -1;
 
         if (state->rsc < 0 && implicit < 0 && orphan_is_remote_connection(state)
-            && !expansion->bundles->former_connection(expansion, state->rsc_id)) {
+            && !expansion->bundles->former_connection(expansion, model, state->rsc_id)) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                         "orphaned Pacemaker Remote connection %s (its node "
                         "comes back from the status section) is not "
