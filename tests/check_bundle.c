@@ -196,6 +196,8 @@ static const char *const answered[] = {
                                         resource: ignored */
     "left-out-empty-network",        /* an empty <network>: no control-port
                                         nor ip-range-start, left out too */
+    "left-out-history",              /* containers it would have ran: they
+                                        are orphans, stopped */
     /* A resource inside and a network: guest nodes NAME-N, connections
      * NAME-N, instances CHILD:N of NAME-clone, from a fresh start. */
     "inner-podman",                /* podman, control-port only */

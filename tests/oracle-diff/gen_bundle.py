@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""gen_bundle.py SEED: one random CIB with a bundle holding a primitive.
+"""gen_bundle.py SEED: one random CIB with a bundle (holding a primitive,
+or now and then nothing).
 
 2-3 cluster nodes (sometimes one in standby or offline), sometimes a
 fencing device, no quorum or an opt-in cluster; one docker or podman
@@ -18,8 +19,8 @@ Half the time the replicas have histories of their own instead: each
 replica (now and then one more than configured) ran on a node, maybe one
 since gone offline or in standby, its container and address with the
 digests crm_simulate 2.1.5 computes for them (sometimes a stale one),
-some failed (a start, a recurring monitor) with fail counts, the
-connection and the resource inside too for a bundle with one.
+some failed (a start, a recurring monitor) with fail counts, and the
+connection for a bundle with a resource inside.
 Used with diff.py one (see README.md).
 """
 import hashlib
