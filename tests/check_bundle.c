@@ -257,6 +257,12 @@ static const char *const answered[] = {
                                          instances start on the guests */
     "inner-history-host-offline",         /* a replica's host gone: it starts
                                          again elsewhere */
+    "inner-history-host-fenced",          /* its host unclean, fenced: the
+                                             replica moves, its guest node
+                                             fenced with it */
+    "inner-history-host-fenced-failed",   /* ... its container failed there */
+    "inner-node-fenced",                  /* a fresh start beside a node
+                                             being fenced */
     "inner-history-host-standby",         /* in standby: the replica moves */
     "inner-history-more-replicas",        /* a replica more: the containers'
                                          options change, connections restart */

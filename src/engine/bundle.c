@@ -38,12 +38,12 @@
  * CHILD:N of an implicit clone NAME-clone, instance N on guest node N
  * (Pacemaker Explained 2.1, "Bundles").  The view (expand.c) holds them
  * all, the guest nodes after the model's nodes; no other resource lists
- * the guest nodes.  Modelled on a cluster whose nodes are all up, with
- * locations of the bundle on named nodes, for a fresh start and for
+ * the guest nodes.  Modelled on a cluster whose nodes are all up (or
+ * down and fenced), with locations of the bundle on named nodes, for a fresh start and for
  * containers, addresses and connections that ran (with ip-range-start:
  * the connection's address is then known) while the resource inside has
- * no history on the guest nodes yet; a failed container fences its guest
- * node.  What the oracle showed is noted where it is followed.
+ * no history on the guest nodes yet; a failed container, or a host being
+ * fenced, fences its guest node.  What the oracle showed is noted where it is followed.
  * cs_bundle_check_supported refuses the rest, naming what is missing.
  */
 #include <string.h>
@@ -637,6 +637,14 @@ static gboolean guest_constraints_supported(const CsModel *model, int bundle, in
     return TRUE;
 }
 
+/* An unclean node that is down and will be fenced (stonith-enabled):
+ * checked with the oracle, a replica active there moves and its guest
+ * node is fenced ('guest is unclean', mark_failed_replicas()). */
+static gboolean unclean_followed(const CsModel *model, const CsNode *node)
+{
+    return model->options.stonith_enabled && !node->online;
+}
+
 static gboolean guest_cluster_supported(const CsModel *model, const CsResource *rsc, GError **error)
 {
     if (!model->options.symmetric_cluster)
@@ -652,7 +660,8 @@ static gboolean guest_cluster_supported(const CsModel *model, const CsResource *
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
 
-        if (node->unclean || node->shutdown || node->pending || node->maintenance)
+        if ((node->unclean && !unclean_followed(model, node)) || node->shutdown || node->pending
+            || node->maintenance)
             return cs_engine_refuse(error,
                                     "bundle %s: a bundle with a resource inside while "
                                     "node %s is unclean, shutting down, joining or in "
@@ -1275,11 +1284,13 @@ static gboolean failed_in_status(const CsModel *view, int rsc)
 }
 
 /* Pacemaker Explained 2.1, "Pacemaker Remote": a guest node whose
- * container failed is "fenced" by recovering the container (guest.c
- * schedules it); the status marks it so, as the model marks a guest node
- * it knows (model/status.c).  Checked with the oracle: a replica's failed
- * container gives "Fence (reboot) NAME-N (resource: ...) 'guest is
- * unclean'". */
+ * container failed, or whose connection's host is down and unclean, is
+ * "fenced" by recovering the container (guest.c schedules it); the
+ * status marks it so, as the model marks a guest node it knows
+ * (model/status.c).  Checked with the oracle: either gives "Fence
+ * (reboot) NAME-N (resource: ...) 'guest is unclean'". */
+static int active_node(const CsModel *view, int rsc);
+
 static void mark_failed_replicas(CsSolution *solution, int bundle)
 {
     const CsModel *view = solution->model;
@@ -1289,7 +1300,11 @@ static void mark_failed_replicas(CsSolution *solution, int bundle)
         const CsResource *connection = rsc_of(view, replica_connection(view, info, n));
         CsNode *guest = g_ptr_array_index(view->nodes, connection->remote_node);
 
-        if (failed_in_status(view, connection->container))
+        int host = active_node(view, connection->index);
+        const CsNode *where = host >= 0 ? g_ptr_array_index(view->nodes, host) : NULL;
+
+        if (failed_in_status(view, connection->container)
+            || (where != NULL && where->unclean && !where->online))
             guest->remote_requires_reset = TRUE;
     }
 }
