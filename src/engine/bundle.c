@@ -260,8 +260,9 @@ static const char *replica_history_missing(const CsModel *model, const CsResourc
         return " with the bundle unmanaged, in maintenance, with a failure-timeout, "
                "stop-orphan-resources=false, an on-fail in op_defaults or a node in "
                "maintenance";
-    return " with this container's settings (their parameters: no image, or "
-           "an incomplete storage or port mapping)";
+    return " with this container's settings (their parameters: no image, an "
+           "incomplete storage or port mapping, or more than 256 replicas with "
+           "ip-range-start)";
 }
 
 /* Probes that found a replica's resource not running (rc 7, as a

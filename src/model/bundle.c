@@ -296,6 +296,11 @@ static char *run_options(const CsBundle *bundle, const char *id, int n, gboolean
     return g_string_free(opts, FALSE);
 }
 
+/* Each container's options name every replica's address: a bound keeps
+ * the parameters of a hostile CIB's replicas small (doc/DESIGN.md,
+ * "Reliability and security"). */
+#define CS_BUNDLE_NAMED_REPLICAS 256
+
 GHashTable *cs_bundle_container_params(const CsBundle *bundle, const char *id, int n,
                                        gboolean guests)
 {
@@ -305,7 +310,8 @@ GHashTable *cs_bundle_container_params(const CsBundle *bundle, const char *id, i
     /* Checked with the oracle for docker and podman only. */
     if (bundle->runtime == NULL || bundle->image == NULL
         || (strcmp(bundle->runtime, "docker") != 0 && strcmp(bundle->runtime, "podman") != 0)
-        || !mappings_known(bundle))
+        || !mappings_known(bundle)
+        || (bundle->ip_range_start != NULL && bundle->replicas > CS_BUNDLE_NAMED_REPLICAS))
         return NULL;
     params = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     table_set(params, "allow_pull", g_strdup("true"));

@@ -184,7 +184,9 @@ char *cs_bundle_replica_address(const CsBundle *bundle, int n);
 /* The parameters Pacemaker 2.1.5 gives replica n's implicit container
  * (guests: the bundle has a resource inside, reached through its
  * network) and address, in a new table of new strings; NULL when the
- * bundle uses a setting whose parameters are not modelled. */
+ * bundle uses a setting whose parameters are not modelled (or has more
+ * than 256 replicas with ip-range-start: each container's options name
+ * them all). */
 GHashTable *cs_bundle_container_params(const CsBundle *bundle, const char *id, int n,
                                        gboolean guests);
 GHashTable *cs_bundle_address_params(const CsBundle *bundle, int n);
