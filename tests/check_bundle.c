@@ -101,6 +101,40 @@ START_TEST(test_replica_addresses)
 }
 END_TEST
 
+/* The parameters of replica 1's container and address, as crm_simulate
+ * 2.1.5 put them in its transition graph for history-settings-docker's
+ * bundle (read from the graph of a fresh start of it). */
+START_TEST(test_implicit_parameters)
+{
+    CsTestCase test;
+    const CsBundle *bundle;
+    g_autoptr(GHashTable) params = NULL;
+
+    cs_test_case_solve_ok(&test, "bundle", "history-settings-docker");
+    bundle = bundle_of(&test, "web");
+    params = cs_bundle_container_params(bundle, "web", 1, FALSE);
+    ck_assert_ptr_nonnull(params);
+    ck_assert_str_eq(g_hash_table_lookup(params, "run_opts"),
+                     " --restart=no -e PCMK_stderr=1 --net=bridge -e PCMK_remote_port=3125"
+                     " -v /r/web-1:/t:rw,z -p 80:8080 ");
+    ck_assert_str_eq(g_hash_table_lookup(params, "mount_points"), "/r/web-1");
+    ck_assert_str_eq(g_hash_table_lookup(params, "image"), "img:1");
+    ck_assert_ptr_null(g_hash_table_lookup(params, "run_cmd"));
+    ck_assert_uint_eq(g_hash_table_size(params), 7);
+    g_hash_table_unref(params);
+    params = cs_bundle_address_params(bundle, 1);
+    ck_assert_ptr_null(params);
+    cs_test_case_clear(&test);
+
+    cs_test_case_solve_ok(&test, "bundle", "history-settings-podman");
+    params = cs_bundle_address_params(bundle_of(&test, "web"), 2);
+    ck_assert_str_eq(g_hash_table_lookup(params, "ip"), "192.168.2.1");
+    ck_assert_str_eq(g_hash_table_lookup(params, "cidr_netmask"), "32");
+    ck_assert_str_eq(g_hash_table_lookup(params, "nic"), "eth1");
+    cs_test_case_clear(&test);
+}
+END_TEST
+
 /* ---- the engine, against crm_simulate ---------------------------------- */
 
 static const char *const answered[] = {
@@ -162,6 +196,8 @@ static const char *const answered[] = {
                                         resource: ignored */
     "left-out-empty-network",        /* an empty <network>: no control-port
                                         nor ip-range-start, left out too */
+    "left-out-history",              /* containers it would have ran: they
+                                        are orphans, stopped */
     /* A resource inside and a network: guest nodes NAME-N, connections
      * NAME-N, instances CHILD:N of NAME-clone, from a fresh start. */
     "inner-podman",                /* podman, control-port only */
@@ -198,6 +234,61 @@ static const char *const answered[] = {
     "inner-remote-nodes-idle",     /* idle remote nodes: the third
                                       container runs on one, its
                                       connection where that node's runs */
+    /* Replicas that ran: their digests compared with the parameters the
+     * implicit resources take from the bundle. */
+    "history-running",             /* both run as configured: nothing to do */
+    "history-definition-change",   /* a digest that does not match: restart */
+    "history-replica-gone",        /* a probe of a replica no longer there */
+    "history-host-offline",        /* its host went away: started elsewhere */
+    "history-host-fenced",         /* its host unclean: fenced, the
+                                      replica moves */
+    "history-host-standby",        /* its host in standby: moved */
+    "history-fewer-replicas",      /* replicas 2 -> 1: the second stopped */
+    "history-more-replicas",       /* 2 -> 3: every container's options
+                                     name the hosts, so they restart */
+    "history-sticky",              /* stickiness beats a location */
+    "history-location-moves",      /* without it, the replica moves */
+    "history-failed-start",        /* a failed start, fail count INFINITY */
+    "history-address-fail-count",  /* an address past migration-threshold
+                                     takes its container along */
+    "history-settings-docker",     /* ports, storage per replica, network,
+                                     control-port, options */
+    "history-settings-podman",     /* host-interface, addresses carried, 2 per host */
+    "history-per-host-spread",     /* two on one node, 2 per host: one
+                                      moves to the node that has none */
+    "history-migration-threshold", /* a failed monitor at threshold 1: the
+                                      replica recovered elsewhere */
+    "history-run-command",         /* run-command with no resource inside */
+    /* ... and with a resource inside, not run yet on the guest nodes */
+    "inner-history-connected",            /* containers and connections up: the
+                                         instances start on the guests */
+    "inner-history-host-offline",         /* a replica's host gone: it starts
+                                         again elsewhere */
+    "inner-history-host-fenced",          /* its host unclean, fenced: the
+                                             replica moves, its guest node
+                                             fenced with it */
+    "inner-history-host-fenced-failed",   /* ... its container failed there */
+    "inner-node-fenced",                  /* a fresh start beside a node
+                                             being fenced */
+    "inner-history-host-standby",         /* in standby: the replica moves */
+    "inner-history-more-replicas",        /* a replica more: the containers'
+                                         options change, connections restart */
+    "inner-history-container-failed",     /* a failed container: its guest node
+                                         fenced, the container recovered */
+    "inner-history-control-port",         /* no ip-range-start: a connection's
+                                         address is its host's name */
+    "inner-history-control-port-standby", /* ... its host in standby */
+    "inner-history-connection-changed",   /* a connection's digest differs:
+                                             it restarts */
+    "inner-history-container-changed",    /* a container's: it restarts, and
+                                             the connection starts after */
+    "inner-history-fewer-replicas",       /* replicas 2 -> 1: the second
+                                             replica's connection, container and
+                                             address stopped as orphans */
+    "inner-history-connection-influence", /* gen_bundle seed 33: a failed
+                                             container takes its sticky
+                                             connection's preference (+1), a
+                                             container running well does not */
 };
 
 START_TEST(test_answered_as_crm_simulate)
@@ -274,7 +365,10 @@ static const struct {
     const char *name;
     const char *says;
 } refused[] = {
-    {"refused-inner-running", "history of its resource web-podman-0"},
+    {"refused-inner-guest-history", "a <node_state> naming one of its guest nodes"},
+    {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
+    {"refused-inner-former-probed", "orphaned Pacemaker Remote connection web-2"},
+    {"refused-inner-former-fencing", "orphaned Pacemaker Remote connection web-4"},
     {"refused-inner-order-blocked", "while a replica's container cannot be placed"},
     {"refused-inner-guest-location", "a <rsc_location> naming one of its guest nodes"},
     {"refused-inner-guest-state", "a <node_state> naming one of its guest nodes"},
@@ -284,13 +378,11 @@ static const struct {
     {"refused-inner-rule", "a location (l1) other than one of the bundle on a node"},
     {"refused-left-out-colocation",
      "colocations, orders and tickets with a bundle that has a resource inside but no network"},
-    {"refused-left-out-history", "the history of a bundle that has a resource inside"},
+    {"refused-left-out-history", "the history of the resource inside a bundle that has no network"},
     {"refused-rkt", "rkt containers"},
     {"refused-colocation", "colocations with bundles (c1)"},
     {"refused-colocation-requires", "requiring what the bundle requires"},
     {"refused-colocation-requires-dependent", "requiring what the bundle requires"},
-    {"refused-history", "history of its resource web-docker-0"},
-    {"refused-history-gone", "history of web-docker-7, no longer"},
     {"refused-ipv6", "ip-range-start fd00::1"},
     {"refused-order-promote", "orders with bundles (ord1)"},
 };
@@ -432,6 +524,7 @@ static Suite *bundle_suite(void)
     tcase_add_test(model, test_settings_read);
     tcase_add_test(model, test_replicas_default_to_promoted_max);
     tcase_add_test(model, test_replica_addresses);
+    tcase_add_test(model, test_implicit_parameters);
     tcase_add_loop_test(engine, test_answered_as_crm_simulate, 0, (int)G_N_ELEMENTS(answered));
     tcase_add_test(engine, test_implicit_names);
     tcase_add_test(engine, test_guest_replicas);

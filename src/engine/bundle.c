@@ -18,8 +18,11 @@
  * The implicit resources take the bundle's meta attributes (target-role,
  * is-managed, maintenance), as the oracle shows.
  *
- * Modelled so far: bundles with no resource inside that nothing has run
- * yet (probes that found them stopped aside), named by location
+ * Modelled so far: bundles with no resource inside, whether their
+ * replicas ran or not (the implicit resources' histories are read as any
+ * primitive's, their digests compared with the parameters they take from
+ * the bundle, model/bundle.c; a replica no longer configured is stopped
+ * as an orphan), named by location
  * constraints, by tickets not limited to a role (a ticket reaches every
  * implicit resource, engine/ticket.c), and by colocations and orders
  * between the bundle and a primitive, either way.  The bundle starts
@@ -35,18 +38,20 @@
  * CHILD:N of an implicit clone NAME-clone, instance N on guest node N
  * (Pacemaker Explained 2.1, "Bundles").  The view (expand.c) holds them
  * all, the guest nodes after the model's nodes; no other resource lists
- * the guest nodes.  Modelled for a fresh start (probes that found things
- * stopped aside) on a cluster whose nodes are all up (Pacemaker Remote
- * nodes among them: a container may run on one, its connection then
- * where that remote node's connection runs), with locations of
- * the bundle on named nodes; what the oracle showed is noted where it is
- * followed.
+ * the guest nodes.  Modelled on a cluster whose nodes are all up (or
+ * down and fenced; Pacemaker Remote nodes among them: a container may run
+ * on one, its connection then where that remote node's connection runs), with locations of the bundle on named nodes, for a fresh start and for
+ * containers, addresses and connections that ran (with ip-range-start:
+ * the connection's address is then known) while the resource inside has
+ * no history on the guest nodes yet; a failed container, or a host being
+ * fenced, fences its guest node.  What the oracle showed is noted where it is followed.
  * cs_bundle_check_supported refuses the rest, naming what is missing.
  */
 #include <string.h>
 
 #include "engine/engine_internal.h"
 #include "engine/clone_internal.h"
+#include "engine/promote_internal.h"
 
 /* Each replica is two resources: a bound keeps a hostile CIB's solve
  * small (doc/DESIGN.md, "Reliability and security"). */
@@ -172,6 +177,15 @@ static void replica_names(const CsResource *bundle, int n, char **container, cha
     *ip = address != NULL ? g_strdup_printf("%s-ip-%s", bundle->id, address) : NULL;
 }
 
+/* id is a replica's connection's name (NAME-N, N a number). */
+static gboolean is_connection_name(const CsResource *rsc, const char *id)
+{
+    const char *number = id + strlen(rsc->id) + 1;
+
+    return names_implicit(rsc, id) && *number != '\0'
+           && strspn(number, "0123456789") == strlen(number);
+}
+
 /* id is one of the names the bundle's replicas' resources take now. */
 static gboolean is_implicit(const CsResource *rsc, const char *id)
 {
@@ -187,43 +201,124 @@ static gboolean is_implicit(const CsResource *rsc, const char *id)
     return FALSE;
 }
 
+/* Whether a history entry is a probe that found the resource stopped
+ * (or an entry without an operation, which Pacemaker skips). */
+static gboolean probe_found_stopped(const CsOpRecord *record)
+{
+    return record->operation == NULL
+           || (strcmp(record->operation, "monitor") == 0 && record->interval_ms == 0
+               && record->rc_code == 7 && record->op_status == 0);
+}
+
+/* Whether the model reads the implicit resources' histories as the
+ * scheduler reads them: the model knows no implicit resource and reads
+ * their histories as an orphan's (model/status.c), which is the same
+ * while the bundle is managed, has no failure-timeout, orphans are
+ * stopped, op_defaults set no on-fail and no node is in maintenance. */
+static gboolean read_as_orphans(const CsModel *model, const CsResource *rsc)
+{
+    for (guint i = 0; i < model->nodes->len; i++)
+        if (((const CsNode *)g_ptr_array_index(model->nodes, i))->maintenance)
+            return FALSE;
+    return rsc->managed && !rsc->maintenance && !model->options.maintenance_mode
+           && rsc->failure_timeout_s == 0 && model->options.stop_orphan_resources
+           && g_hash_table_lookup(model->op_defaults, "on-fail") == NULL;
+}
+
+/* Whether the histories of the bundle's replicas are followed: the
+ * implicit resources' parameters are modelled (model/bundle.c), so that
+ * their digests can be compared, and their histories read as the
+ * scheduler reads them. */
+static gboolean replica_history_supported(const CsModel *model, const CsResource *rsc)
+{
+    gboolean guests = inner_resource(model, rsc->index) >= 0;
+    g_autoptr(GHashTable) params = NULL;
+
+    params = cs_bundle_container_params(rsc->bundle, rsc->id, 0, guests);
+    return params != NULL && read_as_orphans(model, rsc);
+}
+
+/* An entry whose consequences the orphan's reading shares: a success, a
+ * probe that found it stopped, a start or a monitor that failed with a
+ * generic error or found it stopped (not a connection's: the scheduler
+ * reads a connection's failures as a guest node's). */
+static gboolean replica_record_supported(const CsOpRecord *record, gboolean connection)
+{
+    const char *task = record->operation;
+
+    if (record->op_status != 0)
+        return FALSE;
+    if (record->rc_code == 0 || (record->rc_code == 7 && record->interval_ms == 0))
+        return TRUE;
+    return !connection && (record->rc_code == 1 || record->rc_code == 7)
+           && (strcmp(task, "start") == 0 || strcmp(task, "monitor") == 0);
+}
+
+/* Why not, for the refusal's message. */
+static const char *replica_history_missing(const CsModel *model, const CsResource *rsc)
+{
+    if (!read_as_orphans(model, rsc))
+        return " with the bundle unmanaged, in maintenance, with a failure-timeout, "
+               "stop-orphan-resources=false, an on-fail in op_defaults or a node in "
+               "maintenance";
+    return " with this container's settings (their parameters: no image, an "
+           "incomplete storage or port mapping, or more than 256 replicas with "
+           "ip-range-start)";
+}
+
 /* Probes that found a replica's resource not running (rc 7, as a
  * cluster records for every resource on every node) change nothing but
  * the probes; any other history (a replica that has run, failed...)
  * needs the implicit resources' parameters for its digests, which are
  * not modelled. */
+/* Whether a replica's history entry is refused, saying why; followed:
+ * replica_history_supported() of the bundle. */
+static gboolean record_refused(const CsResource *rsc, const CsRscState *state,
+                               const CsOpRecord *record, gboolean followed, const CsModel *model,
+                               GError **error)
+{
+    /* An entry without an operation is skipped when Pacemaker unpacks
+     * the history, so it changes nothing here either. */
+    if (probe_found_stopped(record)
+        || (followed && replica_record_supported(record, is_connection_name(rsc, state->rsc_id))))
+        return FALSE;
+    if (followed)
+        return !cs_engine_refuse(error,
+                                 "bundle %s: the history of its resource %s: an "
+                                 "operation %s with status %d and result %d is not "
+                                 "modelled yet",
+                                 rsc->id, state->rsc_id, record->operation, record->op_status,
+                                 record->rc_code);
+    return !cs_engine_refuse(error,
+                             "bundle %s: the history of its "
+                             "resource %s (other than a probe that found "
+                             "it stopped) is not modelled yet%s",
+                             rsc->id, state->rsc_id, replica_history_missing(model, rsc));
+}
+
 static gboolean history_supported(const CsModel *model, const CsResource *rsc, GError **error)
 {
+    gboolean followed = replica_history_supported(model, rsc);
+
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
         if (state->rsc >= 0 || !names_implicit(rsc, state->rsc_id))
             continue;
-        if (!is_implicit(rsc, state->rsc_id))
+        if (!followed && !is_implicit(rsc, state->rsc_id))
             return cs_engine_refuse(error,
                                     "bundle %s: the history of %s, no longer "
                                     "one of its resources, is not modelled yet",
                                     rsc->id, state->rsc_id);
-        for (guint k = 0; k < state->history->len; k++) {
-            const CsOpRecord *record = g_ptr_array_index(state->history, k);
-
-            /* An entry without an operation is skipped when Pacemaker
-             * unpacks the history, so it changes nothing here either. */
-            if (record->operation == NULL)
-                continue;
-            if (strcmp(record->operation, "monitor") != 0 || record->interval_ms != 0
-                || record->rc_code != 7 || record->op_status != 0)
-                return cs_engine_refuse(error,
-                                        "bundle %s: the history of its "
-                                        "resource %s (other than a probe that found "
-                                        "it stopped) is not modelled yet",
-                                        rsc->id, state->rsc_id);
-        }
+        for (guint k = 0; k < state->history->len; k++)
+            if (record_refused(rsc, state, g_ptr_array_index(state->history, k), followed, model,
+                               error))
+                return FALSE;
     }
     for (guint i = 0; i < model->fail_counts->len; i++) {
         const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
 
-        if (fail->rsc < 0 && names_implicit(rsc, fail->rsc_id))
+        if (fail->rsc < 0 && names_implicit(rsc, fail->rsc_id) && !followed)
             return cs_engine_refuse(error,
                                     "bundle %s: fail counts of its resource "
                                     "%s are not modelled yet",
@@ -388,18 +483,21 @@ static gboolean guest_constraints_named(const CsModel *model, int bundle, int in
     return TRUE;
 }
 
-static gboolean has_history(const CsModel *model, const CsResource *rsc, int inner)
+/* Whether the resource inside has a history or a fail count.  Those of
+ * the implicit resources the bundle would have are orphans' (checked
+ * with the oracle: a container that ran is stopped, as an orphan). */
+static gboolean has_history(const CsModel *model, int inner)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
-        if (state->rsc == inner || names_implicit(rsc, state->rsc_id))
+        if (state->rsc == inner)
             return TRUE;
     }
     for (guint i = 0; i < model->fail_counts->len; i++) {
         const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
 
-        if (fail->rsc == inner || names_implicit(rsc, fail->rsc_id))
+        if (fail->rsc == inner)
             return TRUE;
     }
     return FALSE;
@@ -421,10 +519,10 @@ static gboolean dropped_supported(const CsModel *model, int bundle, GError **err
                                 "bundle that has a resource inside but no network "
                                 "(Pacemaker leaves both out) are not modelled yet",
                                 rsc->id);
-    if (has_history(model, rsc, inner))
+    if (has_history(model, inner))
         return cs_engine_refuse(error,
-                                "bundle %s: the history of a bundle that has a "
-                                "resource inside but no network (Pacemaker leaves "
+                                "bundle %s: the history of the resource inside a "
+                                "bundle that has no network (Pacemaker leaves "
                                 "both out) is not modelled yet",
                                 rsc->id);
     return TRUE;
@@ -472,14 +570,6 @@ static gboolean is_guest_name(const CsResource *bundle, const char *name)
         n = n * 10 + (*c - '0');
     }
     return n < bundle->bundle->replicas;
-}
-
-/* Whether a history entry is a probe that found the resource stopped. */
-static gboolean probe_found_stopped(const CsOpRecord *record)
-{
-    return record->operation == NULL
-           || (strcmp(record->operation, "monitor") == 0 && record->interval_ms == 0
-               && record->rc_code == 7 && record->op_status == 0);
 }
 
 /* The resource inside: a primitive, never run (probes that found it
@@ -569,6 +659,14 @@ static gboolean guest_constraints_supported(const CsModel *model, int bundle, in
     return TRUE;
 }
 
+/* An unclean node that is down and will be fenced (stonith-enabled):
+ * checked with the oracle, a replica active there moves and its guest
+ * node is fenced ('guest is unclean', mark_failed_replicas()). */
+static gboolean unclean_followed(const CsModel *model, const CsNode *node)
+{
+    return model->options.stonith_enabled && !node->online;
+}
+
 static gboolean guest_cluster_supported(const CsModel *model, const CsResource *rsc, GError **error)
 {
     if (!model->options.symmetric_cluster)
@@ -584,7 +682,8 @@ static gboolean guest_cluster_supported(const CsModel *model, const CsResource *
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
 
-        if (node->unclean || node->shutdown || node->pending || node->maintenance)
+        if ((node->unclean && !unclean_followed(model, node)) || node->shutdown || node->pending
+            || node->maintenance)
             return cs_engine_refuse(error,
                                     "bundle %s: a bundle with a resource inside while "
                                     "node %s is unclean, shutting down, joining or in "
@@ -600,7 +699,7 @@ static gboolean guest_cluster_supported(const CsModel *model, const CsResource *
 }
 
 /* Whether attribute name of element is one of the bundle's guest node
- * names. */
+ * names: a replica's, or one of a replica no longer configured. */
 static gboolean attribute_names_guest(const xmlNode *element, const char *name,
                                       const CsResource *rsc)
 {
@@ -612,9 +711,9 @@ static gboolean attribute_names_guest(const xmlNode *element, const char *name,
         return FALSE;
     /* a plain value is read in place; one with entities is put together */
     if (text != NULL && text->type == XML_TEXT_NODE && text->next == NULL)
-        return is_guest_name(rsc, (const char *)text->content);
+        return is_connection_name(rsc, (const char *)text->content);
     xmlChar *value = xmlGetProp(element, (const xmlChar *)name);
-    found = value != NULL && is_guest_name(rsc, (const char *)value);
+    found = value != NULL && is_connection_name(rsc, (const char *)value);
     xmlFree(value);
     return found;
 }
@@ -695,6 +794,59 @@ gboolean cs_bundle_check_supported(const CsModel *model, GError **error)
 
 /* ---- the implicit resources ------------------------------------------- */
 
+/* ---- the implicit resources' definitions ------------------------------ */
+
+/* The recurring monitor crm_simulate 2.1.5 gives an implicit resource
+ * (every 60s for a container or an address, every 30s with a 30s
+ * timeout for a connection), in a new list. */
+static GPtrArray *implicit_monitor(guint interval_ms, guint timeout_ms)
+{
+    GPtrArray *ops = g_ptr_array_new_with_free_func(g_free);
+    CsOp *monitor = g_new0(CsOp, 1);
+
+    monitor->name = (char *)"monitor";
+    monitor->interval_ms = interval_ms;
+    monitor->timeout_ms = timeout_ms;
+    monitor->role = CS_ROLE_UNKNOWN;
+    monitor->enabled = TRUE;
+    g_ptr_array_add(ops, monitor);
+    return ops;
+}
+
+/* The connection's parameters: the replica's address (when the network
+ * gives none, its host's name, known only once placed: left empty) and
+ * the control port. */
+static GHashTable *connection_params(const CsBundle *bundle, int n)
+{
+    GHashTable *params = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    char *address = cs_bundle_replica_address(bundle, n);
+
+    if (address != NULL)
+        g_hash_table_insert(params, g_strdup("addr"), address);
+    g_hash_table_insert(params, g_strdup("port"), g_strdup_printf("%d", bundle->control_port));
+    return params;
+}
+
+/* Pacemaker Explained 2.1, "Bundles": the implicit resources take their
+ * parameters from the bundle's settings (model/bundle.c makes them); a
+ * setting whose parameters are not modelled leaves them empty, and the
+ * history of such a bundle is refused (history_supported()). */
+static void define_replica(CsExpansion *expansion, const CsResource *info, int n, int container,
+                           int ip, int connection)
+{
+    const CsBundle *bundle = info->bundle;
+
+    cs_expansion_define_implicit(expansion, container,
+                                 cs_bundle_container_params(bundle, info->id, n, connection >= 0),
+                                 implicit_monitor(60000, 0));
+    if (ip >= 0)
+        cs_expansion_define_implicit(expansion, ip, cs_bundle_address_params(bundle, n),
+                                     implicit_monitor(60000, 0));
+    if (connection >= 0)
+        cs_expansion_define_implicit(expansion, connection, connection_params(bundle, n),
+                                     implicit_monitor(30000, 30000));
+}
+
 /* Replica n's resources, in the order crm_simulate lists them in the
  * Transition Summary: its address (when the network gives one), then
  * its container, whose agent is the runtime's name (docker, podman),
@@ -705,22 +857,23 @@ static void add_replica(CsExpansion *expansion, int bundle, int n, gboolean gues
     CsModel *view = cs_expansion_model(expansion);
     const CsResource *info = rsc_of(view, bundle);
     g_autofree char *container = NULL, *ip = NULL, *name = NULL;
-    int container_index, connection;
+    int container_index, ip_index = -1, connection = -1;
     CsResource *link;
 
     replica_names(info, n, &container, &ip);
     if (ip != NULL)
-        cs_expansion_add_implicit(expansion, bundle, ip, "heartbeat", "IPaddr2");
+        ip_index = cs_expansion_add_implicit(expansion, bundle, ip, "heartbeat", "IPaddr2");
     container_index =
         cs_expansion_add_implicit(expansion, bundle, container, "heartbeat", info->bundle->runtime);
-    if (!guests)
-        return;
-    name = guest_name(info, n);
-    connection = cs_expansion_add_implicit(expansion, bundle, name, "pacemaker", "remote");
-    link = g_ptr_array_index(view->resources, connection);
-    link->is_remote_connection = TRUE;
-    link->container = container_index;
-    cs_expansion_add_guest_node(expansion, name, connection);
+    if (guests) {
+        name = guest_name(info, n);
+        connection = cs_expansion_add_implicit(expansion, bundle, name, "pacemaker", "remote");
+        link = g_ptr_array_index(view->resources, connection);
+        link->is_remote_connection = TRUE;
+        link->container = container_index;
+        cs_expansion_add_guest_node(expansion, name, connection);
+    }
+    define_replica(expansion, info, n, container_index, ip_index, connection);
 }
 
 /* The implicit clone NAME-clone around the resource inside, as Pacemaker
@@ -787,6 +940,42 @@ int cs_bundle_implicit(CsExpansion *expansion, const char *id)
     return -1;
 }
 
+/* Whether model's status shows id active on a node. */
+static gboolean active_in_status(const CsModel *model, const char *id)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->role >= CS_ROLE_STARTED && strcmp(state->rsc_id, id) == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether id is NAME-N, N a number of no replica of bundle NAME that
+ * has a resource inside, active in the status.  Checked with the oracle
+ * (replicas 2 -> 1): such a connection is stopped as an orphan, with the
+ * container and address, and no guest node is made for it, while
+ * stonith-enabled is false.  With fencing, or one that never ran (only
+ * probed), crm_simulate fences a node of that name (gen_bundle seeds
+ * 335, 218), which is not modelled. */
+gboolean cs_bundle_former_connection(CsExpansion *expansion, const CsModel *model, const char *id)
+{
+    const CsModel *view = cs_expansion_model(expansion);
+
+    if (model->options.stonith_enabled || !active_in_status(model, id))
+        return FALSE;
+
+    for (guint i = 0; i < view->resources->len; i++) {
+        const CsResource *info = rsc_of(view, (int)i);
+
+        if (info->kind == CS_RSC_BUNDLE && info->bundle != NULL && inner_clone(view, info) >= 0
+            && is_connection_name(info, id) && !is_implicit(info, id))
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* The clone of the resource inside (the bundle's last child in the
  * view), or -1. */
 static int inner_clone(const CsModel *view, const CsResource *info)
@@ -849,13 +1038,12 @@ gboolean cs_bundle_is_container(const CsSolution *solution, int rsc)
            && g_strcmp0(info->type, bundle->bundle->runtime) == 0;
 }
 
-/* The address runs where its container runs.  The connection is
- * colocated with its container at 10000 (Pacemaker Explained 2.1,
- * "Bundles": it may follow a container recovered elsewhere), so the
- * container takes the connection's scores at 10000/INFINITY when it is
- * placed: -10000 on a remote node, where no connection may run (checked
- * with the oracle).  The connection itself is placed by
- * assign_connection(). */
+static gboolean failed_in_status(const CsModel *view, int rsc);
+
+/* The address runs where its container runs; the connection too, at a
+ * finite score, so that a container placed takes its connection's scores
+ * at 10000/INFINITY: -10000 on a remote node, where no connection may run
+ * (checked with the oracle). */
 void cs_bundle_add_colocations(CsSolution *solution, int bundle)
 {
     const CsResource *info = rsc_of(solution->model, bundle);
@@ -865,13 +1053,23 @@ void cs_bundle_add_colocations(CsSolution *solution, int bundle)
     for (int n = 0; n < info->bundle->replicas; n++) {
         int address = replica_address(solution->model, info, n);
         int connection = replica_connection(solution->model, info, n);
-        int container = replica_container(solution->model, info, n);
 
         if (address >= 0)
-            cs_coloc_add_internal(solution, "ip-with-container", address, container, TRUE);
-        if (connection >= 0)
-            cs_coloc_add_primary_only(solution, "resource-with-container", connection, container,
-                                      10000);
+            cs_coloc_add_internal(solution, "ip-with-container", address,
+                                  replica_container(solution->model, info, n), TRUE);
+        /* Checked with the oracle: at 10000, not INFINITY: the connection
+         * takes 10000 on its container's node, and a container running
+         * nowhere, or failed, takes its connection's preferences at a
+         * hundredth (a running connection's stickiness of 100 adds 1);
+         * a container running well does not (moving a container
+         * interrupts its service, moving a connection does not). */
+        if (connection >= 0) {
+            int container = replica_container(solution->model, info, n);
+
+            cs_coloc_add_internal_scored(solution, "connection-with-container", connection,
+                                         container, 10000,
+                                         failed_in_status(solution->model, container));
+        }
     }
 }
 
@@ -914,10 +1112,10 @@ static void print_bundle_tables(CsSolution *solution, int bundle)
 }
 
 /* Pacemaker Explained 2.1, "Bundles": the connection runs where its
- * container runs; the oracle shows it as 10000 on the container's node,
- * not as a ban elsewhere.  Once placed, the guest node is up for the rest
- * of the solve (its resource may be placed there); otherwise it stays
- * down (Pacemaker Explained 2.1, "Pacemaker Remote"). */
+ * container runs (its colocation at 10000, cs_bundle_add_colocations()).
+ * Once placed, the guest node is up for the rest of the solve (its
+ * resource may be placed there); otherwise it stays down (Pacemaker
+ * Explained 2.1, "Pacemaker Remote"). */
 /* A container placed on a remote node: its connection must run where
  * that remote node's own connection runs, pacemaker-remoted holding a
  * single connection (a colocation at INFINITY, checked with the oracle:
@@ -944,15 +1142,9 @@ static void assign_connection(CsSolution *solution, int connection, int containe
 {
     const CsResource *info = rsc_of(solution->model, connection);
     CsNode *guest = g_ptr_array_index(solution->model->nodes, info->remote_node);
-    int host = solution->work[container].assigned;
     const CsRscWork *work = &solution->work[connection];
+    int host = solution->work[container].assigned;
 
-    if (host >= 0 && solution->work[connection].table->allowed[host])
-        cs_table_add(solution->work[connection].table, host,
-                     &(CsContribution){.kind = CS_CONTRIB_COLOCATION,
-                                       .source = "connection-with-container",
-                                       .other_rsc = container,
-                                       .value = 10000});
     if (host >= 0)
         follow_host_connection(solution, connection, host);
     cs_assign(solution, connection);
@@ -1003,6 +1195,32 @@ static void assign_inner_clone(CsSolution *solution, int bundle, int clone)
     cs_assign(solution, clone);
 }
 
+typedef struct ContainerOrder {
+    const CsSolution *solution;
+    int bundle;
+} ContainerOrder;
+
+static gint compare_containers(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const ContainerOrder *order = data;
+    int rsc1 = *(const int *)a, rsc2 = *(const int *)b;
+    gint result = cs_clone_compare_instances(order->solution, order->bundle, rsc1, rsc2);
+
+    return result != 0 ? result : rsc1 - rsc2;
+}
+
+/* The containers in the order they take their nodes: as a clone's
+ * instances (engine/clone.c), those whose node can keep them first, then
+ * those running nowhere, then those whose node cannot; ties in replica
+ * order (checked with the oracle: a replica not running took the only
+ * node left before replicas on a node the bundle was banned from). */
+static void sort_containers(const CsSolution *solution, int bundle, GArray *containers)
+{
+    ContainerOrder order = {solution, bundle};
+
+    g_array_sort_with_data(containers, compare_containers, &order);
+}
+
 int cs_bundle_assign(CsSolution *solution, int bundle)
 {
     const CsResource *info = rsc_of(solution->model, bundle);
@@ -1035,6 +1253,7 @@ int cs_bundle_assign(CsSolution *solution, int bundle)
         cs_assign(solution, ((const CsColoc *)g_ptr_array_index(work->this_with, i))->primary);
     cs_table_free(work->printed);
     work->printed = cs_table_copy(work->table);
+    sort_containers(solution, bundle, containers);
     cs_clone_distribute(solution, bundle, containers, info->bundle->replicas,
                         containers_per_host(solution->model, bundle));
     clone = inner_clone(solution->model, info);
@@ -1105,14 +1324,97 @@ static void limit_guest_tables(CsSolution *solution, int bundle)
     }
 }
 
+/* Whether the status shows rsc failed (a failure not ignored). */
+static gboolean failed_in_status(const CsModel *view, int rsc)
+{
+    for (guint i = 0; i < view->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(view->rsc_states, i);
+
+        if (state->rsc == rsc && state->failed && !state->failure_ignored)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote": a guest node whose
+ * container failed, or whose connection's host is down and unclean, is
+ * "fenced" by recovering the container (guest.c schedules it); the
+ * status marks it so, as the model marks a guest node it knows
+ * (model/status.c).  Checked with the oracle: either gives "Fence
+ * (reboot) NAME-N (resource: ...) 'guest is unclean'". */
+static int active_node(const CsModel *view, int rsc);
+
+static void mark_failed_replicas(CsSolution *solution, int bundle)
+{
+    const CsModel *view = solution->model;
+    const CsResource *info = rsc_of(view, bundle);
+
+    for (int n = 0; n < info->bundle->replicas; n++) {
+        const CsResource *connection = rsc_of(view, replica_connection(view, info, n));
+        CsNode *guest = g_ptr_array_index(view->nodes, connection->remote_node);
+
+        int host = active_node(view, connection->index);
+        const CsNode *where = host >= 0 ? g_ptr_array_index(view->nodes, host) : NULL;
+
+        if (failed_in_status(view, connection->container)
+            || (where != NULL && where->unclean && !where->online))
+            guest->remote_requires_reset = TRUE;
+    }
+}
+
+/* The node a resource is active on in the status, or -1 (none, or more
+ * than one: guest.c refuses a connection active on several nodes). */
+static int active_node(const CsModel *view, int rsc)
+{
+    int node = -1;
+
+    for (guint i = 0; i < view->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(view->rsc_states, i);
+
+        if (state->rsc != rsc || state->role < CS_ROLE_STARTED)
+            continue;
+        if (node >= 0 && node != state->node)
+            return -1;
+        node = state->node;
+    }
+    return node;
+}
+
+/* Without ip-range-start, a connection reaches its guest through its
+ * host's name: its address parameter is the name of the node it runs on
+ * (crm_simulate's graph shows addr=node1 for a connection on node1), so
+ * the digest of its history is compared with that name. */
+static void address_connections(CsSolution *solution, int bundle)
+{
+    const CsModel *view = solution->model;
+    const CsResource *info = rsc_of(view, bundle);
+
+    if (info->bundle->ip_range_start != NULL)
+        return;
+    for (int n = 0; n < info->bundle->replicas; n++) {
+        const CsResource *connection = rsc_of(view, replica_connection(view, info, n));
+        int host = active_node(view, connection->index);
+
+        if (host >= 0)
+            g_hash_table_insert(
+                connection->params, g_strdup("addr"),
+                g_strdup(((const CsNode *)g_ptr_array_index(view->nodes, host))->uname));
+        else
+            g_hash_table_remove(connection->params, "addr");
+    }
+}
+
 void cs_bundle_limit_guest_nodes(CsSolution *solution)
 {
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         const CsResource *info = rsc_of(solution->model, rsc);
 
         if (info->kind == CS_RSC_BUNDLE && info->parent < 0 && info->bundle != NULL
-            && inner_clone(solution->model, info) >= 0)
+            && inner_clone(solution->model, info) >= 0) {
             limit_guest_tables(solution, rsc);
+            mark_failed_replicas(solution, rsc);
+            address_connections(solution, rsc);
+        }
     }
 }
 
@@ -1248,4 +1550,5 @@ const CsBundleExpander cs_bundle_expander = {
     .is_dropped = cs_bundle_is_dropped,
     .expand = cs_bundle_expand,
     .implicit = cs_bundle_implicit,
+    .former_connection = cs_bundle_former_connection,
 };

@@ -244,22 +244,17 @@ static void add_resource_internal(CsSolution *solution, int rsc)
     }
 }
 
-/* A colocation that only its primary applies: when the primary is
- * assigned it takes the dependent's scores (scaled by score), while the
- * dependent is placed by its caller. */
-void cs_coloc_add_primary_only(CsSolution *solution, const char *id, int dependent, int primary,
-                               CsScore score)
-{
-    CsColoc *coloc = new_internal_coloc(id, dependent, primary, score, TRUE);
-
-    g_ptr_array_add(solution->colocs, coloc);
-    insert_sorted(&solution->work[primary].with_this, coloc, compare_by_dependent, solution);
-}
-
 void cs_coloc_add_internal(CsSolution *solution, const char *id, int dependent, int primary,
                            gboolean influence)
 {
     add_internal_coloc(solution, id, dependent, primary, influence);
+}
+
+void cs_coloc_add_internal_scored(CsSolution *solution, const char *id, int dependent, int primary,
+                                  CsScore score, gboolean influence)
+{
+    add_internal_coloc(solution, id, dependent, primary, influence);
+    ((CsColoc *)g_ptr_array_index(solution->colocs, solution->colocs->len - 1))->score = score;
 }
 
 static gint compare_priority(gconstpointer a, gconstpointer b, gpointer data)

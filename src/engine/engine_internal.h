@@ -198,6 +198,10 @@ typedef struct CsBundleExpander {
     gboolean (*is_dropped)(const CsModel *model, int rsc);
     void (*expand)(CsExpansion *expansion, int bundle);
     int (*implicit)(CsExpansion *expansion, const char *id);
+    /* id is the connection of a replica a bundle no longer has, active
+     * in model's status: an orphan primitive, stopped, no guest node of
+     * its own */
+    gboolean (*former_connection)(CsExpansion *expansion, const CsModel *model, const char *id);
 } CsBundleExpander;
 CsExpansion *cs_expansion_new(const CsModel *model, const CsBundleExpander *bundles,
                               GError **error);
@@ -221,6 +225,7 @@ void cs_bundle_add_colocations(CsSolution *solution, int bundle);
 int cs_bundle_assign(CsSolution *solution, int bundle);
 /* The implicit resource of a bundle named id in the view, or -1. */
 int cs_bundle_implicit(CsExpansion *expansion, const char *id);
+gboolean cs_bundle_former_connection(CsExpansion *expansion, const CsModel *model, const char *id);
 extern const CsBundleExpander cs_bundle_expander;
 /* Before any constraint: a bundle's guest nodes are listed only by its
  * clone and instances. */
@@ -241,6 +246,10 @@ void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle, cons
  * parent in the view, with parent's meta attributes; its index. */
 int cs_expansion_add_implicit(CsExpansion *expansion, int parent, const char *id,
                               const char *provider, const char *type);
+/* expand.c: gives an implicit resource its parameters and operations
+ * (either may be NULL), which the view then owns. */
+void cs_expansion_define_implicit(CsExpansion *expansion, int rsc, GHashTable *params,
+                                  GPtrArray *ops);
 /* expand.c: instance number of template (a primitive), a new child of
  * clone in the view; its index. */
 int cs_expansion_add_instance(CsExpansion *expansion, int template, int clone, int number);
@@ -284,9 +293,9 @@ void cs_colocations_build(CsSolution *solution);
 /* An implicit colocation of dependent with primary at INFINITY. */
 void cs_coloc_add_internal(CsSolution *solution, const char *id, int dependent, int primary,
                            gboolean influence);
-/* One only primary applies, taking dependent's scores at score. */
-void cs_coloc_add_primary_only(CsSolution *solution, const char *id, int dependent, int primary,
-                               CsScore score);
+/* The same at a finite score (a bundle's connection with its container). */
+void cs_coloc_add_internal_scored(CsSolution *solution, const char *id, int dependent, int primary,
+                                  CsScore score, gboolean influence);
 void cs_group_expand_colocations(CsSolution *solution, int group);
 void cs_apply_this_with(CsSolution *solution, int rsc, const CsColoc *coloc);
 /* A stable sort that leaves an array already in order alone. */

@@ -30,7 +30,9 @@ struct CsExpansion {
     GHashTable *empty_table; /* shared by orphans: no params, ... */
     GPtrArray *empty_ops;    /* shared by orphans: no operations */
     GPtrArray *orphan_bans;  /* CsStatusBan*: __orphan_do_not_run__ */
-    GPtrArray *node_tables;  /* attribute tables of nodes made here */
+    GPtrArray *node_tables;  /* attribute tables of nodes made here, and
+                                    implicit resources' parameters */
+    GPtrArray *op_lists;     /* implicit resources' operations */
     guint model_nodes;       /* how many nodes the model has */
     /* bundle.c's part of the view */
     const CsBundleExpander *bundles;
@@ -537,6 +539,21 @@ int cs_expansion_add_implicit(CsExpansion *expansion, int parent, const char *id
     return copy->index;
 }
 
+void cs_expansion_define_implicit(CsExpansion *expansion, int rsc, GHashTable *params,
+                                  GPtrArray *ops)
+{
+    CsResource *info = rsc_at(expansion, rsc);
+
+    if (params != NULL) {
+        g_ptr_array_add(expansion->node_tables, params);
+        info->params = params;
+    }
+    if (ops != NULL) {
+        g_ptr_array_add(expansion->op_lists, ops);
+        info->ops = ops;
+    }
+}
+
 int cs_expansion_add_instance(CsExpansion *expansion, int template, int clone, int number)
 {
     int instance = add_instance(expansion, template, clone, number, FALSE);
@@ -621,7 +638,8 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model, GError 
             own(expansion, g_ptr_array_index(model->rsc_states, i), sizeof(CsRscState));
         int implicit = state->rsc < 0 ? expansion->bundles->implicit(expansion, state->rsc_id) : -1;
 
-        if (state->rsc < 0 && implicit < 0 && orphan_is_remote_connection(state)) {
+        if (state->rsc < 0 && implicit < 0 && orphan_is_remote_connection(state)
+            && !expansion->bundles->former_connection(expansion, model, state->rsc_id)) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                         "orphaned Pacemaker Remote connection %s (its node "
                         "comes back from the status section) is not "
@@ -665,8 +683,17 @@ static void map_fail_counts(CsExpansion *expansion, const CsModel *model)
     for (guint i = 0; i < model->fail_counts->len; i++) {
         const CsFailCount *from = g_ptr_array_index(model->fail_counts, i);
         int clone = from->rsc >= 0 ? clone_of(expansion, from->rsc) : -1;
+        int implicit = from->rsc < 0 ? expansion->bundles->implicit(expansion, from->rsc_id) : -1;
         const CsResource *info;
 
+        if (implicit >= 0) {
+            /* a fail count of a bundle's implicit resource */
+            CsFailCount *copy = own(expansion, from, sizeof(CsFailCount));
+
+            copy->rsc = implicit;
+            g_ptr_array_add(view->fail_counts, copy);
+            continue;
+        }
         if (clone < 0) {
             g_ptr_array_add(view->fail_counts, (gpointer)from);
             continue;
@@ -795,6 +822,7 @@ CsExpansion *cs_expansion_new(const CsModel *model, const CsBundleExpander *bund
     expansion->empty_ops = g_ptr_array_new();
     expansion->orphan_bans = g_ptr_array_new();
     expansion->node_tables = g_ptr_array_new_with_free_func((GDestroyNotify)g_hash_table_unref);
+    expansion->op_lists = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
     expansion->model.state_index = NULL;
     expansion->model.fail_count_index = NULL;
     expansion->model.fail_counts = NULL;
@@ -850,6 +878,7 @@ void cs_expansion_free(CsExpansion *expansion)
     g_ptr_array_free(expansion->empty_ops, TRUE);
     g_ptr_array_free(expansion->orphan_bans, TRUE);
     g_ptr_array_free(expansion->node_tables, TRUE);
+    g_ptr_array_free(expansion->op_lists, TRUE);
     g_free(expansion);
 }
 

@@ -7,7 +7,8 @@
  * "masters"), a <network> (ip-range-start, host-interface, host-netmask,
  * control-port, add-host, port-mapping) and a <storage> of
  * storage-mappings.  The scheduler turns them into implicit resources
- * (engine/bundle.c); here they are only read.
+ * (engine/bundle.c); here they are read, and turned into the parameters
+ * those resources take (their operation digests are compared with them).
  */
 #include <string.h>
 
@@ -43,6 +44,15 @@ static void port_free(CsBundlePort *port)
     g_free(port);
 }
 
+static void storage_free(CsBundleStorage *storage)
+{
+    g_free(storage->source);
+    g_free(storage->source_root);
+    g_free(storage->target);
+    g_free(storage->options);
+    g_free(storage);
+}
+
 static void read_runtime(CsBundle *bundle, const xmlNode *element)
 {
     int promoted;
@@ -51,6 +61,8 @@ static void read_runtime(CsBundle *bundle, const xmlNode *element)
     bundle->image = dup_attr(element, "image");
     bundle->network_mode = dup_attr(element, "network");
     bundle->run_command_set = cs_xml_attr(element, "run-command") != NULL;
+    bundle->run_command = dup_attr(element, "run-command");
+    bundle->options = dup_attr(element, "options");
     promoted = read_count(element, "promoted-max", -2);
     if (promoted == -2)
         promoted = read_count(element, "masters", 0);
@@ -89,8 +101,16 @@ static void read_storage(CsBundle *bundle, const xmlNode *element)
 {
     for (xmlNode *child = cs_xml_first_element(element); child != NULL;
          child = cs_xml_next_element(child))
-        if (cs_xml_is(child, "storage-mapping"))
+        if (cs_xml_is(child, "storage-mapping")) {
+            CsBundleStorage *storage = g_new0(CsBundleStorage, 1);
+
+            storage->source = dup_attr(child, "source-dir");
+            storage->source_root = dup_attr(child, "source-dir-root");
+            storage->target = dup_attr(child, "target-dir");
+            storage->options = dup_attr(child, "options");
+            g_ptr_array_add(bundle->storage, storage);
             bundle->n_storage++;
+        }
 }
 
 /* Returns a new bundle (one reference). */
@@ -104,6 +124,7 @@ CsBundle *cs_bundle_unpack(CsModel *model, const xmlNode *xml)
     bundle->control_port = 3121;
     bundle->add_host = TRUE;
     bundle->ports = g_ptr_array_new_with_free_func((GDestroyNotify)port_free);
+    bundle->storage = g_ptr_array_new_with_free_func((GDestroyNotify)storage_free);
     for (xmlNode *child = cs_xml_first_element(xml); child != NULL;
          child = cs_xml_next_element(child)) {
         if (g_strv_contains(runtimes, (const char *)child->name)) {
@@ -154,4 +175,171 @@ char *cs_bundle_replica_address(const CsBundle *bundle, int n)
     }
     return g_strdup_printf("%u.%u.%u.%u", (guint)octet[0], (guint)octet[1], (guint)octet[2],
                            (guint)octet[3]);
+}
+
+/* ---- the implicit resources' parameters ---------------------------------
+ * Pacemaker Explained 2.1, "Bundles": the cluster runs each replica's
+ * container through an implicit ocf:heartbeat:docker (or podman)
+ * resource and its address through ocf:heartbeat:IPaddr2, with
+ * parameters it makes from the bundle's settings.  Their digests are
+ * compared with the recorded ones as any resource's (Pacemaker Explained
+ * 2.1, "Reloading Agents"), so they are made here exactly as crm_simulate
+ * 2.1.5 makes them (read from the parameters of its transition graph). */
+
+static void table_set(GHashTable *table, const char *name, char *value)
+{
+    g_hash_table_insert(table, g_strdup(name), value);
+}
+
+/* Whether every storage and port mapping says what Pacemaker needs. */
+static gboolean mappings_known(const CsBundle *bundle)
+{
+    for (guint i = 0; i < bundle->storage->len; i++) {
+        const CsBundleStorage *storage = g_ptr_array_index(bundle->storage, i);
+
+        if ((storage->source == NULL) == (storage->source_root == NULL) || storage->target == NULL)
+            return FALSE;
+    }
+    for (guint i = 0; i < bundle->ports->len; i++) {
+        const CsBundlePort *port = g_ptr_array_index(bundle->ports, i);
+
+        if ((port->port == NULL) == (port->range == NULL))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+/* " -v SOURCE:TARGET[:OPTIONS]" per storage mapping, and the per-replica
+ * directories (source-dir-root) in mount_points. */
+static void add_storage(const CsBundle *bundle, const char *guest, GString *opts, GString *mounts)
+{
+    for (guint i = 0; i < bundle->storage->len; i++) {
+        const CsBundleStorage *storage = g_ptr_array_index(bundle->storage, i);
+        g_autofree char *source = storage->source != NULL
+                                      ? g_strdup(storage->source)
+                                      : g_strdup_printf("%s/%s", storage->source_root, guest);
+
+        g_string_append_printf(opts, " -v %s:%s", source, storage->target);
+        if (storage->options != NULL)
+            g_string_append_printf(opts, ":%s", storage->options);
+        if (storage->source_root != NULL)
+            g_string_append_printf(mounts, "%s%s", mounts->len > 0 ? "," : "", source);
+    }
+}
+
+/* " -p [ADDRESS:]PORT:INTERNAL" per port mapping (a range maps to
+ * itself). */
+static void add_ports(const CsBundle *bundle, const char *address, GString *opts)
+{
+    g_autofree char *prefix = address != NULL ? g_strdup_printf("%s:", address) : g_strdup("");
+
+    for (guint i = 0; i < bundle->ports->len; i++) {
+        const CsBundlePort *port = g_ptr_array_index(bundle->ports, i);
+
+        if (port->range != NULL)
+            g_string_append_printf(opts, " -p %s%s:%s", prefix, port->range, port->range);
+        else
+            g_string_append_printf(opts, " -p %s%s:%s", prefix, port->port,
+                                   port->internal_port != NULL ? port->internal_port : port->port);
+    }
+}
+
+/* Every replica's name and address, as the container's hosts file
+ * takes them (crm_simulate 2.1.5 writes --hosts-entry when add-host is
+ * false). */
+static void add_hosts(const CsBundle *bundle, const char *id, GString *opts)
+{
+    for (int k = 0; k < bundle->replicas; k++) {
+        g_autofree char *address = cs_bundle_replica_address(bundle, k);
+
+        if (bundle->add_host)
+            g_string_append_printf(opts, " --add-host=%s-%d:%s", id, k, address);
+        else
+            g_string_append_printf(opts, " --hosts-entry=%s=%s-%d", address, id, k);
+    }
+}
+
+static char *run_options(const CsBundle *bundle, const char *id, int n, gboolean guests,
+                         GString *mounts)
+{
+    g_autofree char *guest = g_strdup_printf("%s-%d", id, n);
+    g_autofree char *address = cs_bundle_replica_address(bundle, n);
+    GString *opts = g_string_new(NULL);
+
+    if (strcmp(bundle->runtime, "docker") == 0)
+        g_string_append(opts, " --restart=no");
+    if (address != NULL)
+        g_string_append_printf(opts, " -h %s", guest);
+    g_string_append(opts, " -e PCMK_stderr=1");
+    if (bundle->network_mode != NULL)
+        g_string_append_printf(opts, " --net=%s", bundle->network_mode);
+    g_string_append_printf(opts, " -e PCMK_remote_port=%d", bundle->control_port);
+    add_storage(bundle, guest, opts, mounts);
+    if (guests) {
+        g_string_append_printf(opts,
+                               " -v /etc/pacemaker/authkey:/etc/pacemaker/authkey"
+                               " -v /var/log/pacemaker/bundles/%s:/var/log",
+                               guest);
+        g_string_append_printf(mounts, "%s/var/log/pacemaker/bundles/%s",
+                               mounts->len > 0 ? "," : "", guest);
+    }
+    add_ports(bundle, address, opts);
+    if (guests)
+        g_string_append_printf(opts, " -p %s%s%d:%d", address != NULL ? address : "",
+                               address != NULL ? ":" : "", bundle->control_port,
+                               bundle->control_port);
+    if (bundle->options != NULL)
+        g_string_append_printf(opts, " %s", bundle->options);
+    g_string_append(opts, " ");
+    if (address != NULL)
+        add_hosts(bundle, id, opts);
+    return g_string_free(opts, FALSE);
+}
+
+/* Each container's options name every replica's address: a bound keeps
+ * the parameters of a hostile CIB's replicas small (doc/DESIGN.md,
+ * "Reliability and security"). */
+#define CS_BUNDLE_NAMED_REPLICAS 256
+
+GHashTable *cs_bundle_container_params(const CsBundle *bundle, const char *id, int n,
+                                       gboolean guests)
+{
+    GHashTable *params;
+    g_autoptr(GString) mounts = g_string_new(NULL);
+
+    /* Checked with the oracle for docker and podman only. */
+    if (bundle->runtime == NULL || bundle->image == NULL
+        || (strcmp(bundle->runtime, "docker") != 0 && strcmp(bundle->runtime, "podman") != 0)
+        || !mappings_known(bundle)
+        || (bundle->ip_range_start != NULL && bundle->replicas > CS_BUNDLE_NAMED_REPLICAS))
+        return NULL;
+    params = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    table_set(params, "allow_pull", g_strdup("true"));
+    table_set(params, "force_kill", g_strdup("false"));
+    table_set(params, "image", g_strdup(bundle->image));
+    table_set(params, "monitor_cmd", g_strdup("/bin/true"));
+    table_set(params, "reuse", g_strdup("false"));
+    table_set(params, "run_opts", run_options(bundle, id, n, guests, mounts));
+    table_set(params, "mount_points", g_strdup(mounts->str));
+    if (bundle->run_command != NULL)
+        table_set(params, "run_cmd", g_strdup(bundle->run_command));
+    else if (guests)
+        table_set(params, "run_cmd", g_strdup("/usr/sbin/pacemaker-remoted"));
+    return params;
+}
+
+GHashTable *cs_bundle_address_params(const CsBundle *bundle, int n)
+{
+    GHashTable *params;
+    char *address = cs_bundle_replica_address(bundle, n);
+
+    if (address == NULL)
+        return NULL;
+    params = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    table_set(params, "ip", address);
+    table_set(params, "cidr_netmask",
+              g_strdup(bundle->host_netmask != NULL ? bundle->host_netmask : "32"));
+    if (bundle->host_interface != NULL)
+        table_set(params, "nic", g_strdup(bundle->host_interface));
+    return params;
 }

@@ -124,6 +124,9 @@ void cs_bundle_unref(CsBundle *bundle)
     g_free(bundle->host_interface);
     g_free(bundle->host_netmask);
     g_ptr_array_unref(bundle->ports);
+    g_ptr_array_unref(bundle->storage);
+    g_free(bundle->options);
+    g_free(bundle->run_command);
     g_free(bundle);
 }
 

@@ -147,6 +147,12 @@ typedef struct CsBundlePort {
     char *range;
 } CsBundlePort;
 
+/* A <storage-mapping>: source-dir, or source-dir-root (one directory per
+ * replica under it), mounted at target-dir with options. */
+typedef struct CsBundleStorage {
+    char *source, *source_root, *target, *options;
+} CsBundleStorage;
+
 typedef struct CsBundle {
     gint refs;     /* resources sharing it (a rebuild's copies) */
     char *runtime; /* "docker", "podman", "rkt"; NULL if none */
@@ -164,6 +170,9 @@ typedef struct CsBundle {
     gboolean has_network;     /* a <network> element is there */
     GPtrArray *ports;         /* CsBundlePort* */
     int n_storage;            /* <storage-mapping>s */
+    GPtrArray *storage;       /* CsBundleStorage*, document order */
+    char *options;            /* the runtime's options=, NULL */
+    char *run_command;        /* the runtime's run-command=, NULL */
     gboolean unknown_runtime; /* a runtime element not known */
 } CsBundle;
 
@@ -172,6 +181,15 @@ void cs_bundle_unref(CsBundle *bundle);
 /* The name Pacemaker gives replica n's ip-range-start address plus n
  * (IPv4 only): NULL when the address is not one it can count from. */
 char *cs_bundle_replica_address(const CsBundle *bundle, int n);
+/* The parameters Pacemaker 2.1.5 gives replica n's implicit container
+ * (guests: the bundle has a resource inside, reached through its
+ * network) and address, in a new table of new strings; NULL when the
+ * bundle uses a setting whose parameters are not modelled (or has more
+ * than 256 replicas with ip-range-start: each container's options name
+ * them all). */
+GHashTable *cs_bundle_container_params(const CsBundle *bundle, const char *id, int n,
+                                       gboolean guests);
+GHashTable *cs_bundle_address_params(const CsBundle *bundle, int n);
 
 typedef struct CsResource {
     int index;

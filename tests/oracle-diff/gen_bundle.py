@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""gen_bundle.py SEED: one random CIB with a bundle holding a primitive.
+"""gen_bundle.py SEED: one random CIB with a bundle (holding a primitive,
+or now and then nothing).
 
 2-3 cluster nodes (sometimes one in standby or offline), sometimes a
 fencing device, no quorum or an opt-in cluster; one docker or podman
@@ -14,13 +15,20 @@ sometimes a colocation or an order with the bundle, a resource-discovery
 on its locations, a second bundle with a primitive inside; a status that is a
 fresh start, probes that found everything stopped, or (now and then) a
 container, connection or the resource inside that ran or failed.
+Half the time the replicas have histories of their own instead: each
+replica (now and then one more than configured) ran on a node, maybe one
+since gone offline or in standby, its container and address with the
+digests crm_simulate 2.1.5 computes for them (sometimes a stale one),
+some failed (a start, a recurring monitor) with fail counts, and the
+connection for a bundle with a resource inside.
 Used with diff.py one (see README.md).
 """
+import hashlib
 import random
 import sys
 
 
-def op(rsc, cls, prov, typ, task, rc=0, call=5, interval=0):
+def op(rsc, cls, prov, typ, task, rc=0, call=5, interval=0, digest='x'):
     p = f' provider="{prov}"' if prov else ''
     return (f'<lrm_resource id="{rsc}" class="{cls}"{p} type="{typ}">'
             f'<lrm_rsc_op id="{rsc}_last_0" operation_key="{rsc}_{task}_{interval}" '
@@ -28,7 +36,83 @@ def op(rsc, cls, prov, typ, task, rc=0, call=5, interval=0):
             f'transition-key="1:1:0:abc" transition-magic="0:{rc};1:1:0:abc" '
             f'call-id="{call}" rc-code="{rc}" op-status="0" interval="{interval}" '
             f'last-run="1" last-rc-change="1" exec-time="1" queue-time="0" '
-            f'op-digest="x"/></lrm_resource>')
+            f'op-digest="{digest}"/></lrm_resource>')
+
+
+def digest(params):
+    """The MD5 of a parameter set, written as Pacemaker writes it."""
+    text = ' <parameters' + ''.join(
+        f' {k}="{v.replace("&", "&amp;")}"' for k, v in sorted(params.items())) + '/>\n'
+    return hashlib.md5(text.encode()).hexdigest()
+
+
+def address(start, k):
+    a, b, c, d = (int(x) for x in start.split('.'))
+    return f'{a}.{b}.{c + (d - 1 + k) // 254}.{(d - 1 + k) % 254 + 1}'
+
+
+def container_params(b, k):
+    """What the bundle's container k runs with: only the settings this
+    generator writes (docker or podman, ip-range-start, control-port,
+    port 80, storage /srv, a resource inside)."""
+    ip = address(b['start'], k) if b['start'] else None
+    o = ' --restart=no' if b['runtime'] == 'docker' else ''
+    o += f' -h web-{k}' if ip else ''
+    o += f' -e PCMK_stderr=1 -e PCMK_remote_port={b["port"]}'
+    mounts = []
+    if b['storage']:
+        o += ' -v /srv:/srv'
+    if b['inner']:
+        o += f' -v /etc/pacemaker/authkey:/etc/pacemaker/authkey -v /var/log/pacemaker/bundles/web-{k}:/var/log'
+        mounts.append(f'/var/log/pacemaker/bundles/web-{k}')
+    pre = f'{ip}:' if ip else ''
+    if b['ports']:
+        o += f' -p {pre}80:80'
+    if b['inner']:
+        o += f' -p {pre}{b["port"]}:{b["port"]}'
+    o += ' '
+    if ip:
+        o += ''.join(f' --add-host=web-{j}:{address(b["start"], j)}' for j in range(b['replicas']))
+    params = {'allow_pull': 'true', 'force_kill': 'false', 'image': 'img:1',
+              'monitor_cmd': '/bin/true', 'mount_points': ','.join(mounts), 'reuse': 'false',
+              'run_opts': o}
+    if b['inner']:
+        params['run_cmd'] = '/usr/sbin/pacemaker-remoted'
+    return params
+
+
+def replica_histories(R, b, cluster, lrm, fails):
+    """Each replica ran somewhere: container, address, connection, with
+    the right digests mostly; some failed."""
+    runtime = b['runtime']
+    for k in range(b['replicas'] + (1 if R.random() < 0.1 else 0)):
+        if R.random() < 0.2:
+            continue
+        host = R.choice(cluster)
+        right = R.random() < 0.85
+        cdig = digest(container_params(b, k)) if right else 'x'
+        failed = R.random() < 0.15
+        how = R.choice(['start', 'monitor'])
+        if failed and how == 'start':
+            lrm[host].append(op(f'web-{runtime}-{k}', 'ocf', 'heartbeat', runtime, 'start', rc=1, call=9, digest=cdig))
+            fails.append((host, f'web-{runtime}-{k}', 'start_0', 'INFINITY'))
+        elif failed:
+            lrm[host].append(op(f'web-{runtime}-{k}', 'ocf', 'heartbeat', runtime, 'monitor', rc=7, call=9,
+                                interval=60000, digest='x'))
+            fails.append((host, f'web-{runtime}-{k}', 'monitor_60000', R.choice(['1', '3'])))
+        else:
+            lrm[host].append(op(f'web-{runtime}-{k}', 'ocf', 'heartbeat', runtime, 'start', call=7, digest=cdig))
+        if b['start']:
+            ip = address(b['start'], k)
+            params = {'ip': ip, 'cidr_netmask': '32'}
+            if b['nic']:
+                params.update(nic='eth0', cidr_netmask='24')
+            idig = digest(params) if R.random() < 0.9 else 'x'
+            lrm[host].append(op(f'web-ip-{ip}', 'ocf', 'heartbeat', 'IPaddr2', 'start', call=6, digest=idig))
+        if b['inner'] and R.random() < 0.5:
+            addr = address(b['start'], k) if b['start'] else host
+            lrm[host].append(op(f'web-{k}', 'ocf', 'pacemaker', 'remote', 'start', call=8,
+                                digest=digest({'addr': addr, 'port': str(b['port'])})))
 
 
 def network(R):
@@ -50,6 +134,10 @@ def network(R):
 
 def gen(seed):
     R = random.Random(seed)
+    # the replicas' histories and bundles with nothing inside draw from a
+    # stream of their own: the other seeds' CIBs stay as they were
+    H = random.Random(f'{seed}-histories')
+    empty = H.random() < 0.3
     cluster = ['node1', 'node2', 'node3'][:R.choice([2, 3, 3])]
     stonith = R.random() < 0.3
     opts = [f'<nvpair id="o1" name="stonith-enabled" value="{"true" if stonith else "false"}"/>']
@@ -91,7 +179,8 @@ def gen(seed):
     if stonith:
         rsc.append('<primitive id="fence" class="stonith" type="fence_xvm"/>')
     rsc.append(f'<bundle id="web">{m}<{runtime} {" ".join(ratt)}/>{net}{storage}'
-               f'<primitive id="app" class="ocf" provider="pacemaker" type="{inner_type}"/></bundle>')
+               + ('' if empty else f'<primitive id="app" class="ocf" provider="pacemaker" type="{inner_type}"/>')
+               + '</bundle>')
     if R.random() < 0.2:
         rsc.append(f'<bundle id="db"><podman image="img:2" replicas="{R.choice([1, 2])}"/>'
                    f'<network control-port="3122"/><primitive id="dbapp" class="ocf" '
@@ -113,7 +202,9 @@ def gen(seed):
         cons.append(f'<rsc_location id="br" rsc="web"><rule id="br-r" score="100"><expression id="br-e" '
                     f'attribute="#uname" operation="eq" value="{R.choice(cluster)}"/></rule></rsc_location>')
     if R.random() < 0.06:
-        cons.append(f'<rsc_location id="il" rsc="app" node="{R.choice(cluster + guests)}" score="100"/>')
+        where = R.choice(cluster + guests)
+        if not empty:
+            cons.append(f'<rsc_location id="il" rsc="app" node="{where}" score="100"/>')
     for i, d in enumerate(others):
         if R.random() < 0.4:
             where = R.choice(cluster + guests) if R.random() < 0.1 else R.choice(cluster)
@@ -127,6 +218,15 @@ def gen(seed):
     replicas = int(next((a.split('"')[1] for a in ratt if a.startswith('replicas=')), '1'))
     start = next((a.split('"')[1] for a in net.split() if a.startswith('ip-range-start=')), None)
     kind = R.random()
+    fails = []
+    histories = H.random() < 0.5 and runtime != 'rkt'
+    if histories:
+        port = next((a.split('"')[1] for a in net.split() if a.startswith('control-port=')), '3121')
+        b = {'runtime': runtime, 'start': start, 'port': int(port), 'replicas': replicas,
+             'storage': bool(storage), 'ports': 'id="web-port"' in net,
+             'inner': bool(net) and reached and not promoted and not empty, 'nic': 'host-interface' in net}
+        replica_histories(H, b, cluster, lrm, fails)
+        kind = 0.0
     if kind > 0.4:
         # probes that found the replicas' resources stopped; now and then
         # one of a replica no longer configured
@@ -163,7 +263,13 @@ def gen(seed):
         st = ('in_ccm="true" crmd="online" join="member" expected="member"' if online
               else 'in_ccm="false" crmd="offline" join="down" expected="down"')
         entries = ''.join(lrm[n])
-        status += f'<node_state id="{n}" uname="{n}" {st}><lrm id="{n}"><lrm_resources>{entries}</lrm_resources></lrm></node_state>'
+        mine = [f for f in fails if f[0] == n]
+        attrs = ''.join(f'<nvpair id="{n}-fc{i}" name="fail-count-{r}#{key}" value="{v}"/>'
+                        f'<nvpair id="{n}-lf{i}" name="last-failure-{r}#{key}" value="1"/>'
+                        for i, (_, r, key, v) in enumerate(mine))
+        transient = (f'<transient_attributes id="{n}"><instance_attributes id="{n}-st">{attrs}'
+                     f'</instance_attributes></transient_attributes>' if mine else '')
+        status += f'<node_state id="{n}" uname="{n}" {st}>{transient}<lrm id="{n}"><lrm_resources>{entries}</lrm_resources></lrm></node_state>'
     return f'''<cib crm_feature_set="3.16.1" validate-with="pacemaker-3.7" epoch="1" num_updates="1" admin_epoch="0" have-quorum="{1 if R.random() < 0.9 else 0}" dc-uuid="node1">
   <configuration>
     <crm_config><cluster_property_set id="cib-bootstrap-options">{"".join(opts)}</cluster_property_set></crm_config>

@@ -1,0 +1,1 @@
+scores @TESTS@/bundle/history-fewer-replicas.xml

@@ -1,0 +1,1 @@
+transition @TESTS@/bundle/history-host-offline.xml
