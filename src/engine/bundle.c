@@ -45,6 +45,7 @@
 
 #include "engine/engine_internal.h"
 #include "engine/clone_internal.h"
+#include "engine/bundle_promote.h"
 
 /* Each replica is two resources: a bound keeps a hostile CIB's solve
  * small (doc/DESIGN.md, "Reliability and security"). */
@@ -473,11 +474,8 @@ static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int
                                 "yet (a primitive is)",
                                 rsc->id,
                                 info->kind == CS_RSC_GROUP ? "group" : "collective resource");
-    if (rsc->bundle->promoted_max > 0)
-        return cs_engine_refuse(error,
-                                "bundle %s: a resource inside a bundle that makes "
-                                "it promotable (promoted-max) is not modelled yet",
-                                rsc->id);
+    if (!cs_bundle_promote_supported(model, rsc, inner, error))
+        return FALSE;
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
@@ -709,7 +707,7 @@ static void add_inner_clone(CsExpansion *expansion, int bundle)
     CsModel *view = cs_expansion_model(expansion);
     const CsResource *info = rsc_of(view, bundle);
     int inner = inner_resource(view, bundle);
-    g_autofree char *id = g_strdup_printf("%s-clone", info->id);
+    g_autofree char *id = cs_bundle_promote_clone_name(info);
     int clone = cs_expansion_add_implicit(expansion, bundle, id, NULL, NULL);
     CsResource *made = g_ptr_array_index(view->resources, clone);
 
@@ -721,7 +719,7 @@ static void add_inner_clone(CsExpansion *expansion, int bundle)
     made->ordered = TRUE;
     made->interleave = FALSE;
     made->notify = FALSE;
-    made->promotable = FALSE;
+    cs_bundle_promote_setup(made, info);
     ((CsResource *)g_ptr_array_index(view->resources, inner))->parent = clone;
     for (int n = 0; n < info->bundle->replicas; n++)
         cs_expansion_add_instance(expansion, inner, clone, n);

@@ -1,0 +1,104 @@
+/* check_bundle_promote.c: bundles whose resource inside is promotable
+ * (engine/bundle_promote.c), against crm_simulate.
+ *
+ * tests/data/bundle/promote-NAME.xml are small CIBs; promote-NAME.scores
+ * and promote-NAME.summary are what crm_simulate 2.1.5 printed for them
+ * (regen.sh there).  refused-promote-*.xml use what the engine does not
+ * model yet: it must say so (status 3), never guess.
+ */
+#include <check.h>
+#include <glib.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "model/model.h"
+#include "testlib.h"
+
+static const char *const answered[] = {
+    "promote-fresh",               /* 3 replicas, promoted-max 2: no
+                                      promotion score yet, none promoted */
+    "promote-max-only",            /* replicas taken from promoted-max */
+    "promote-per-host",            /* replicas-per-host 2, a location */
+    "promote-podman-control-port", /* podman, a control-port only, a ban */
+    "promote-inner-meta",          /* promoted-max on the resource inside:
+                                      the bundle's counts */
+    "promote-with-primitive",      /* a primitive with the bundle */
+    "promote-order-then",          /* the bundle, then a primitive */
+    "promote-target-promoted",     /* target-role Promoted: no limit */
+};
+
+START_TEST(test_answered_as_crm_simulate)
+{
+    const char *name = answered[_i];
+    CsTestCase test;
+
+    cs_test_case_solve_ok(&test, "bundle", name);
+    cs_test_assert_as_oracle(&test, "bundle", name);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
+/* The clone around the resource inside is NAME-master, promotable, as
+ * many promoted at most as the bundle's promoted-max says, one per guest
+ * node; with no promotion score, every instance stays unpromoted. */
+START_TEST(test_inner_clone_promotable)
+{
+    CsTestCase test;
+    const CsModel *view;
+    const CsResource *clone, *instance;
+
+    cs_test_case_solve_ok(&test, "bundle", "promote-fresh");
+    view = cs_solution_model(test.solution);
+    ck_assert_ptr_null(cs_model_resource(view, "web-clone"));
+    clone = cs_model_resource(view, "web-master");
+    ck_assert_ptr_nonnull(clone);
+    ck_assert(clone->promotable);
+    ck_assert_int_eq(clone->promoted_max, 2);
+    ck_assert_int_eq(clone->promoted_node_max, 1);
+    instance = cs_model_resource(view, "app:2");
+    ck_assert_ptr_nonnull(instance);
+    ck_assert_int_eq(instance->parent, clone->index);
+    ck_assert_int_eq(cs_solution_assigned_node(test.solution, instance->index),
+                     cs_model_node(view, "web-2")->index);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
+static const struct {
+    const char *name;
+    const char *says;
+} refused[] = {
+    {"refused-promote-target-unpromoted", "target-role Unpromoted on a promotable bundle"},
+    {"refused-promote-inner-unpromoted", "target-role Unpromoted on a promotable bundle"},
+};
+
+START_TEST(test_refused_with_a_reason)
+{
+    CsTestCase test;
+
+    cs_test_case_solve(&test, "bundle", refused[_i].name);
+    ck_assert_ptr_null(test.solution);
+    ck_assert(g_error_matches(test.error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(test.error->message, refused[_i].says) != NULL, "%s: %s", refused[_i].name,
+                  test.error->message);
+    ck_assert_msg(strstr(test.error->message, "not modelled") != NULL, "%s", test.error->message);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
+static Suite *bundle_promote_suite(void)
+{
+    Suite *suite = suite_create("bundle_promote");
+    TCase *engine = tcase_create("engine");
+
+    tcase_add_loop_test(engine, test_answered_as_crm_simulate, 0, (int)G_N_ELEMENTS(answered));
+    tcase_add_test(engine, test_inner_clone_promotable);
+    tcase_add_loop_test(engine, test_refused_with_a_reason, 0, (int)G_N_ELEMENTS(refused));
+    suite_add_tcase(suite, engine);
+    return suite;
+}
+
+int main(void)
+{
+    return cs_test_run(bundle_promote_suite());
+}
