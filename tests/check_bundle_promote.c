@@ -1,10 +1,12 @@
 /* check_bundle_promote.c: bundles whose resource inside is promotable
- * (engine/bundle_promote.c), against crm_simulate.
+ * (engine/bundle_promote.c) and bundles in colocations with clones,
+ * groups and roles (engine/bundle_colocation.c), against crm_simulate.
  *
- * tests/data/bundle/promote-NAME.xml are small CIBs; promote-NAME.scores
- * and promote-NAME.summary are what crm_simulate 2.1.5 printed for them
- * (regen.sh there).  refused-promote-*.xml use what the engine does not
- * model yet: it must say so (status 3), never guess.
+ * tests/data/bundle/promote-NAME.xml and coloc-NAME.xml are small CIBs;
+ * NAME.scores and NAME.summary beside them are what crm_simulate 2.1.5
+ * printed for them (regen.sh there).  refused-promote-*.xml and
+ * refused-coloc-*.xml use what the engine does not model yet: it must say
+ * so (status 3), never guess.
  */
 #include <check.h>
 #include <glib.h>
@@ -25,6 +27,22 @@ static const char *const answered[] = {
     "promote-with-primitive",      /* a primitive with the bundle */
     "promote-order-then",          /* the bundle, then a primitive */
     "promote-target-promoted",     /* target-role Promoted: no limit */
+    /* colocations (bundle_colocation.c) */
+    "coloc-with-promoted-mandatory",    /* a primitive with the promoted
+                                           bundle at INFINITY: none promoted,
+                                           it cannot run */
+    "coloc-with-promoted-finite",       /* ... at 100: no change */
+    "coloc-with-unpromoted-mandatory",  /* with the unpromoted role at
+                                           INFINITY: where a container runs */
+    "coloc-bundle-with-clone",          /* the bundle with a clone at INFINITY */
+    "coloc-bundle-with-clone-against",  /* ... at -100 */
+    "coloc-bundle-with-promoted-clone", /* with a promotable clone's promoted
+                                           role, none promoted */
+    "coloc-inner-with-clone",           /* a resource inside, with a clone at
+                                           100, a replica per node */
+    "coloc-inner-with-promoted-clone",  /* the same with a promotable clone */
+    "coloc-group-with-bundle",          /* a group with the bundle at INFINITY */
+    "coloc-group-with-promotable",      /* a group with a promotable bundle */
 };
 
 START_TEST(test_answered_as_crm_simulate)
@@ -70,6 +88,9 @@ static const struct {
 } refused[] = {
     {"refused-promote-target-unpromoted", "target-role Unpromoted on a promotable bundle"},
     {"refused-promote-inner-unpromoted", "target-role Unpromoted on a promotable bundle"},
+    {"refused-coloc-clone-with-bundle", "colocations with bundles (c1)"},
+    {"refused-coloc-promoted-with", "colocations with bundles (c1)"},
+    {"refused-coloc-both-ways", "colocations both ways between a bundle and one resource"},
 };
 
 START_TEST(test_refused_with_a_reason)

@@ -45,6 +45,7 @@
 
 #include "engine/engine_internal.h"
 #include "engine/clone_internal.h"
+#include "engine/bundle_colocation.h"
 #include "engine/bundle_promote.h"
 
 /* Each replica is two resources: a bound keeps a hostile CIB's solve
@@ -279,13 +280,15 @@ static gboolean constraints_supported(const CsModel *model, int bundle, GError *
         const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
 
         if ((coloc->rsc == bundle || coloc->with_rsc == bundle)
-            && !colocation_supported(model, coloc, bundle))
+            && !colocation_supported(model, coloc, bundle)
+            && !cs_bundle_colocation_modelled(model, coloc, bundle))
             return cs_engine_refuse(error,
                                     "bundle %s: colocations with bundles "
-                                    "(%s) are not modelled yet, but between a bundle "
-                                    "and a primitive outside any group or clone, by "
-                                    "node name, with no role, requiring what the "
-                                    "bundle requires",
+                                    "(%s) are not modelled yet, but by node name, "
+                                    "requiring what the bundle requires, with a "
+                                    "primitive outside any group or clone (either "
+                                    "way), a group with the bundle, or the bundle "
+                                    "with a clone (bundle_colocation.c)",
                                     id, coloc->id);
     }
     for (guint i = 0; i < model->orders->len; i++) {
@@ -309,7 +312,7 @@ static gboolean constraints_supported(const CsModel *model, int bundle, GError *
                                     "(%s) are not modelled yet",
                                     id, ticket->id);
     }
-    return TRUE;
+    return cs_bundle_colocations_supported(model, bundle, error);
 }
 
 static gboolean cluster_supported(const CsModel *model, const char *id, GError **error)
@@ -369,7 +372,8 @@ static gboolean guest_constraints_named(const CsModel *model, int bundle, int in
     for (guint i = 0; i < model->colocations->len; i++) {
         const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
 
-        if (coloc->rsc == inner || coloc->with_rsc == inner || coloc->rsc == bundle)
+        if (coloc->rsc == inner || coloc->with_rsc == inner
+            || (coloc->rsc == bundle && !cs_bundle_colocation_modelled(model, coloc, bundle)))
             return FALSE;
     }
     for (guint i = 0; i < model->orders->len; i++) {
@@ -1091,7 +1095,8 @@ void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle, cons
     for (int n = 0; n < info->bundle->replicas; n++) {
         int node = solution->work[replica_container(solution->model, info, n)].assigned;
 
-        if (node >= 0)
+        if (node >= 0
+            && cs_bundle_replica_counts(solution, coloc, replica_instance(solution->model, info, n)))
             hosts[node] = TRUE;
     }
     for (int node = 0; node < solution->n_nodes; node++) {
