@@ -43,6 +43,29 @@ static const char *const answered[] = {
     "coloc-inner-with-promoted-clone",  /* the same with a promotable clone */
     "coloc-group-with-bundle",          /* a group with the bundle at INFINITY */
     "coloc-group-with-promotable",      /* a group with a promotable bundle */
+    /* orders (bundle_colocation.c) */
+    "order-bundle-then-clone",                  /* the bundle, then a clone */
+    "order-clone-then-promotable",              /* a clone, then a promotable
+                                                   bundle */
+    "order-bundle-then-bundle-optional",        /* a bundle, then one with a
+                                                   resource inside, optional */
+    "order-bundle-then-inner-bundle",           /* the same, both with one,
+                                                   mandatory */
+    "order-promoted-clone-then-bundle",         /* a promotable clone's
+                                                   promotion, then the bundle:
+                                                   none promoted, blocked */
+    "order-group-stops-then-bundle",            /* stops: the group's, then
+                                                   the bundle's */
+    "order-blocked-clone-then-bundle",          /* a clone that cannot start,
+                                                   then the bundle: blocked */
+    "order-blocked-bundle-then-promotable-clone", /* the reverse, a
+                                                     promotable clone */
+    "order-bundle-then-promotable-asymmetric",  /* symmetrical=false */
+    "order-primitive-promote-then-bundle",      /* a primitive's "promote",
+                                                   then the bundle */
+    "order-inner-promote-then",                 /* "promote" of a bundle that
+                                                   is not promotable, then a
+                                                   primitive: blocked */
 };
 
 START_TEST(test_answered_as_crm_simulate)
@@ -90,6 +113,7 @@ static const struct {
     {"refused-promote-inner-unpromoted", "target-role Unpromoted on a promotable bundle"},
     {"refused-coloc-clone-with-bundle", "colocations with bundles (c1)"},
     {"refused-coloc-promoted-with", "colocations with bundles (c1)"},
+    {"refused-order-promotable-promote", "orders with bundles (x1)"},
     {"refused-coloc-both-ways", "colocations both ways between a bundle and one resource"},
 };
 

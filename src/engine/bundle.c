@@ -295,12 +295,14 @@ static gboolean constraints_supported(const CsModel *model, int bundle, GError *
         const CsOrder *order = g_ptr_array_index(model->orders, i);
 
         if ((order->first == bundle || order->then == bundle)
-            && !order_supported(model, order, bundle))
+            && !order_supported(model, order, bundle)
+            && !cs_bundle_order_modelled(model, order, bundle))
             return cs_engine_refuse(error,
                                     "bundle %s: orders with bundles (%s) are "
-                                    "not modelled yet, but for starts between a "
-                                    "bundle and a primitive outside any group or "
-                                    "clone, mandatory or optional, outside sets",
+                                    "not modelled yet, but with a resource outside "
+                                    "any other, outside sets, not serialized, and "
+                                    "not on a promotable bundle's promote or demote "
+                                    "(bundle_colocation.c)",
                                     id, order->id);
     }
     for (guint i = 0; i < model->ticket_constraints->len; i++) {

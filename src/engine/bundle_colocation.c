@@ -120,3 +120,46 @@ gboolean cs_bundle_replica_counts(const CsSolution *solution, const CsColoc *col
         return TRUE;
     return instance >= 0 && solution->work[instance].next_role >= CS_ROLE_PROMOTED;
 }
+
+/* ---- orders ------------------------------------------------------------
+ *
+ * Pacemaker Explained 2.1, "Bundles" and "Ordering Constraints": an order
+ * with a bundle orders its pseudo-actions (its start and running, its
+ * stop and stopped), which gate its containers, as a clone's gate its
+ * instances (engine/propagate.c).  Checked with the oracle for a
+ * primitive, a clone, a promotable clone, a group and a bundle (with or
+ * without a resource inside) on the other side, either way, mandatory or
+ * optional, symmetrical or not, starts, stops and promotions, with the
+ * first side able to start or not.  Not modelled: the promotion of a
+ * promotable bundle in an order (Pacemaker gives the bundle promote and
+ * promoted pseudo-actions of its own, "due to unrunnable NAME promoted"),
+ * serialized orders, resource sets. */
+
+static gboolean known_action(const char *action)
+{
+    return action != NULL
+           && (strcmp(action, "start") == 0 || strcmp(action, "stop") == 0
+               || strcmp(action, "promote") == 0 || strcmp(action, "demote") == 0);
+}
+
+/* The action of the bundle's side: a promotable bundle's promote or
+ * demote is not modelled. */
+static gboolean bundle_action_modelled(const CsResource *bundle, const char *action)
+{
+    if (!known_action(action))
+        return FALSE;
+    return bundle->bundle->promoted_max == 0
+           || (strcmp(action, "promote") != 0 && strcmp(action, "demote") != 0);
+}
+
+gboolean cs_bundle_order_modelled(const CsModel *model, const CsOrder *order, int bundle)
+{
+    int other = order->first == bundle ? order->then : order->first;
+    const CsResource *info = rsc_of(model, bundle);
+    const char *own = order->first == bundle ? order->first_action : order->then_action;
+    const char *theirs = order->first == bundle ? order->then_action : order->first_action;
+
+    return other != bundle && rsc_of(model, other)->parent < 0 && order->set_id == NULL
+           && order->require_all_group < 0 && order->kind != CS_ORDER_SERIALIZE
+           && bundle_action_modelled(info, own) && known_action(theirs);
+}

@@ -22,4 +22,8 @@ gboolean cs_bundle_colocations_supported(const CsModel *model, int bundle, GErro
  * role of it, only when the instance takes that role. */
 gboolean cs_bundle_replica_counts(const CsSolution *solution, const CsColoc *coloc, int instance);
 
+/* Whether order, naming bundle on one side, is one of the shapes this
+ * file answers (bundle.c answers starts with a primitive). */
+gboolean cs_bundle_order_modelled(const CsModel *model, const CsOrder *order, int bundle);
+
 #endif
