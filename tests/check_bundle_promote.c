@@ -43,6 +43,22 @@ static const char *const answered[] = {
     "coloc-inner-with-promoted-clone",  /* the same with a promotable clone */
     "coloc-group-with-bundle",          /* a group with the bundle at INFINITY */
     "coloc-group-with-promotable",      /* a group with a promotable bundle */
+    /* a clone or a bundle with a bundle: each instance paired with one
+     * replica */
+    "coloc-clone-with-bundle",             /* at INFINITY: an instance per
+                                              replica's node, the third none */
+    "coloc-clone-with-bundle-one-replica", /* one replica, three instances */
+    "coloc-promotable-clone-with-bundle",  /* a promotable clone with a
+                                              promotable bundle at 100 */
+    "coloc-clone-with-inner-against",      /* a clone against a bundle with a
+                                              resource inside, at -100 */
+    "coloc-bundle-with-bundle",            /* a bundle with a bundle at
+                                              INFINITY: the primary printed
+                                              once per container */
+    "coloc-bundle-with-bundle-three",      /* ... three containers */
+    "coloc-bundle-with-bundle-against",    /* at -INFINITY: each container
+                                              avoids one replica only */
+    "coloc-inner-bundle-with-promotable",  /* both with a resource inside */
     /* orders (bundle_colocation.c) */
     "order-bundle-then-clone",                  /* the bundle, then a clone */
     "order-clone-then-promotable",              /* a clone, then a promotable

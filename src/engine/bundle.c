@@ -979,7 +979,8 @@ int cs_bundle_assign(CsSolution *solution, int bundle)
     /* Its primaries first; each container takes the bundle's colocations
      * as a clone instance takes its clone's (engine/clone.c). */
     for (guint i = 0; i < work->this_with->len; i++)
-        cs_assign(solution, ((const CsColoc *)g_ptr_array_index(work->this_with, i))->primary);
+        if (cs_bundle_primary_first(solution, g_ptr_array_index(work->this_with, i)))
+            cs_assign(solution, ((const CsColoc *)g_ptr_array_index(work->this_with, i))->primary);
     cs_table_free(work->printed);
     work->printed = cs_table_copy(work->table);
     cs_clone_distribute(solution, bundle, containers, info->bundle->replicas,
@@ -1085,7 +1086,8 @@ void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle, cons
     CsTable *table = solution->work[dependent].table;
     g_autofree gboolean *hosts = NULL;
 
-    if (solution->work[bundle].provisional)
+    if (solution->work[bundle].provisional
+        || cs_bundle_apply_paired(solution, dependent, bundle, coloc))
         return;
     if (coloc->score < CS_INFINITY) {
         for (int n = 0; n < info->bundle->replicas; n++)

@@ -9,6 +9,8 @@
  *   clone, promotable or not, a role of it or none: each container takes
  *   the colocation as a primitive colocated with that clone would
  *   (engine/clone.c), the bundle interleaving with nothing;
+ * - a clone of a primitive or a bundle as the dependent of a bundle: each
+ *   instance or container is paired with one replica (below);
  * - a group as the dependent of a bundle: its members follow the
  *   bundle's containers as they follow any primary;
  * - a primitive as the dependent of a role of a bundle: at INFINITY only
@@ -17,16 +19,16 @@
  *   container, Started, never matches Promoted or Unpromoted, so the
  *   colocation changes nothing.
  *
- * Not modelled, so refused by bundle.c: a clone or a bundle as the
- * dependent of a bundle (Pacemaker pairs each of the dependent's
- * instances with one replica, as interleaving clones pair), a role on
- * the bundle's side as a dependent, a node attribute other than the
- * node's name, colocations the two ways between a bundle and one
- * resource, and sides requiring different things (see bundle.c).
+ * Not modelled, so refused by bundle.c: a role on the bundle's side as a
+ * dependent, a role of the bundle for a clone, a bundle or a group, a
+ * clone of a group with a bundle, a node attribute other than the node's
+ * name, colocations the two ways between a bundle and one resource, and
+ * sides requiring different things (see bundle.c).
  */
 #include <string.h>
 
 #include "engine/bundle_colocation.h"
+#include "engine/clone_internal.h"
 
 static const CsResource *rsc_of(const CsModel *model, int rsc)
 {
@@ -53,13 +55,23 @@ static gboolean by_node_name(const CsColocation *coloc)
     return coloc->node_attribute == NULL || strcmp(coloc->node_attribute, "#uname") == 0;
 }
 
-/* The bundle as the dependent: a clone of its own as the primary. */
+/* The bundle as the dependent: a clone of its own as the primary, or a
+ * bundle of its own with no role. */
 static gboolean bundle_with_clone(const CsModel *model, const CsColocation *coloc)
 {
     const CsResource *primary = rsc_of(model, coloc->with_rsc);
 
-    return primary->kind == CS_RSC_CLONE && primary->parent < 0
-           && coloc->rsc_role == CS_ROLE_UNKNOWN;
+    if (primary->parent >= 0 || coloc->rsc_role != CS_ROLE_UNKNOWN)
+        return FALSE;
+    if (primary->kind == CS_RSC_BUNDLE)
+        return coloc->with_role == CS_ROLE_UNKNOWN;
+    return primary->kind == CS_RSC_CLONE;
+}
+
+static gboolean clones_primitive(const CsModel *model, const CsResource *clone)
+{
+    return clone->children->len > 0
+           && rsc_of(model, g_array_index(clone->children, int, 0))->kind == CS_RSC_PRIMITIVE;
 }
 
 /* The bundle as the primary: a group of its own with no role, or a
@@ -70,8 +82,10 @@ static gboolean with_bundle(const CsModel *model, const CsColocation *coloc)
 
     if (dependent->parent >= 0 || coloc->rsc_role != CS_ROLE_UNKNOWN)
         return FALSE;
-    if (dependent->kind == CS_RSC_GROUP)
+    if (dependent->kind == CS_RSC_GROUP || dependent->kind == CS_RSC_BUNDLE)
         return coloc->with_role == CS_ROLE_UNKNOWN;
+    if (dependent->kind == CS_RSC_CLONE)
+        return coloc->with_role == CS_ROLE_UNKNOWN && clones_primitive(model, dependent);
     return dependent->kind == CS_RSC_PRIMITIVE;
 }
 
@@ -119,6 +133,81 @@ gboolean cs_bundle_replica_counts(const CsSolution *solution, const CsColoc *col
     if (coloc->primary_role < CS_ROLE_PROMOTED)
         return TRUE;
     return instance >= 0 && solution->work[instance].next_role >= CS_ROLE_PROMOTED;
+}
+
+/* ---- a clone or a bundle with a bundle: paired with one replica -------
+ *
+ * Checked with the oracle: when the colocation's dependent is a clone or
+ * a bundle, each of its instances (a clone's instance, a bundle's
+ * container) is paired with one replica of the primary bundle, the one
+ * whose container runs on the instance's node, or else on the first of
+ * the instance's allowed nodes (best score first, then fewer resources
+ * assigned, then name) that has one; the colocation then applies as
+ * between two primitives, the instance with that container.  With no
+ * such replica, a colocation at INFINITY leaves the instance stopped. */
+
+/* The container of one of bundle's replicas on node, or -1. */
+static int container_on(const CsSolution *solution, int bundle, int node)
+{
+    const CsResource *info = rsc_of(solution->model, bundle);
+
+    for (guint i = 0; i < info->children->len; i++) {
+        int child = g_array_index(info->children, int, i);
+
+        if (cs_bundle_is_container(solution, child) && solution->work[child].assigned == node
+            && !cs_ticket_blocked(solution, child))
+            return child;
+    }
+    return -1;
+}
+
+static int compatible_container(const CsSolution *solution, int dependent, int bundle)
+{
+    const CsRscWork *work = &solution->work[dependent];
+    g_autoptr(GArray) nodes = NULL;
+
+    if (!work->provisional && work->assigned >= 0)
+        return container_on(solution, bundle, work->assigned);
+    nodes = cs_clone_sorted_nodes(solution, work->table);
+    for (guint i = 0; i < nodes->len; i++) {
+        int found = container_on(solution, bundle, g_array_index(nodes, int, i));
+
+        if (found >= 0)
+            return found;
+    }
+    return -1;
+}
+
+gboolean cs_bundle_apply_paired(CsSolution *solution, int dependent, int bundle,
+                                const CsColoc *coloc)
+{
+    CsRscKind kind = rsc_of(solution->model, coloc->dependent)->kind;
+    int container;
+
+    if (kind != CS_RSC_CLONE && kind != CS_RSC_BUNDLE)
+        return FALSE;
+    container = compatible_container(solution, dependent, bundle);
+    if (container >= 0) {
+        cs_apply_coloc_score(solution, dependent, container, coloc);
+    } else if (coloc->score >= CS_INFINITY) {
+        for (int node = 0; node < solution->n_nodes; node++)
+            cs_table_add(solution->work[dependent].table, node,
+                         &(CsContribution){.kind = CS_CONTRIB_COLOCATION,
+                                           .source = coloc->id,
+                                           .other_rsc = bundle,
+                                           .value = -CS_INFINITY});
+        cs_assign_nowhere(solution, dependent);
+    }
+    return TRUE;
+}
+
+/* Checked with the oracle: a bundle colocated with a bundle does not ask
+ * its primary for its node before its containers are placed; each
+ * container does, and each time the primary prints its scores again
+ * (bundle.c), once per container. */
+gboolean cs_bundle_primary_first(const CsSolution *solution, const CsColoc *coloc)
+{
+    return rsc_of(solution->model, coloc->primary)->kind != CS_RSC_BUNDLE;
 }
 
 /* ---- orders ------------------------------------------------------------

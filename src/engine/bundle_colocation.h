@@ -22,6 +22,17 @@ gboolean cs_bundle_colocations_supported(const CsModel *model, int bundle, GErro
  * role of it, only when the instance takes that role. */
 gboolean cs_bundle_replica_counts(const CsSolution *solution, const CsColoc *coloc, int instance);
 
+/* A colocation whose dependent is a clone or a bundle, with bundle:
+ * dependent (an instance, a container) paired with one replica.  FALSE
+ * when the dependent is neither, for bundle.c to apply. */
+gboolean cs_bundle_apply_paired(CsSolution *solution, int dependent, int bundle,
+                                const CsColoc *coloc);
+
+/* Whether a bundle being placed places the primary of coloc (one of its
+ * own colocations) first: not a bundle, which its containers ask for
+ * their node one by one. */
+gboolean cs_bundle_primary_first(const CsSolution *solution, const CsColoc *coloc);
+
 /* Whether order, naming bundle on one side, is one of the shapes this
  * file answers (bundle.c answers starts with a primitive). */
 gboolean cs_bundle_order_modelled(const CsModel *model, const CsOrder *order, int bundle);
