@@ -59,6 +59,14 @@ static const char *const answered[] = {
     "coloc-bundle-with-bundle-against",    /* at -INFINITY: each container
                                               avoids one replica only */
     "coloc-inner-bundle-with-promotable",  /* both with a resource inside */
+    /* the bundle placed before the primitive it is colocated with */
+    "coloc-bundle-read-first-every-node",  /* a replica per node, the bundle
+                                              read first, orders too */
+    "coloc-inner-with-primitive",          /* a resource inside, 100, a
+                                              replica per node */
+    "coloc-promotable-with-primitive",     /* promotable, 100 */
+    "coloc-promotable-against-primitive",  /* promotable, -100, the primitive
+                                              read first */
     /* orders (bundle_colocation.c) */
     "order-bundle-then-clone",                  /* the bundle, then a clone */
     "order-clone-then-promotable",              /* a clone, then a promotable

@@ -285,10 +285,11 @@ static gboolean constraints_supported(const CsModel *model, int bundle, GError *
             return cs_engine_refuse(error,
                                     "bundle %s: colocations with bundles "
                                     "(%s) are not modelled yet, but by node name, "
-                                    "requiring what the bundle requires, with a "
-                                    "primitive outside any group or clone (either "
-                                    "way), a group with the bundle, or the bundle "
-                                    "with a clone (bundle_colocation.c)",
+                                    "requiring what the bundle requires, between "
+                                    "the bundle and a primitive, a clone of a "
+                                    "primitive, a group or a bundle outside any "
+                                    "other, with no role of the bundle but for a "
+                                    "primitive (bundle_colocation.c)",
                                     id, coloc->id);
     }
     for (guint i = 0; i < model->orders->len; i++) {
@@ -365,10 +366,8 @@ static gboolean constrained(const CsModel *model, int bundle, int inner)
 /* What constrains a bundle with a resource inside, beyond the locations
  * of the bundle checked by the caller: colocations of a primitive with
  * the bundle and orders between the two (as constraints_supported()
- * takes them), nothing naming the resource inside.  Checked with the
- * oracle: a colocation of the bundle with a primitive at a finite score
- * spreads the containers otherwise than the engine does, so the bundle
- * is refused as a dependent. */
+ * takes them), nothing naming the resource inside; the bundle as a
+ * dependent as bundle_colocation.c answers it. */
 static gboolean guest_constraints_named(const CsModel *model, int bundle, int inner)
 {
     for (guint i = 0; i < model->colocations->len; i++) {
@@ -543,10 +542,10 @@ static gboolean guest_constraints_supported(const CsModel *model, int bundle, in
     }
     if (!guest_constraints_named(model, bundle, inner))
         return cs_engine_refuse(error,
-                                "bundle %s: colocations of a bundle that has a "
-                                "resource inside with another resource, tickets "
-                                "for it, and constraints naming the resource inside "
-                                "are not modelled yet",
+                                "bundle %s: tickets for a bundle that has a "
+                                "resource inside, and colocations, orders or "
+                                "tickets naming the resource inside, are not "
+                                "modelled yet",
                                 rsc->id);
     return TRUE;
 }

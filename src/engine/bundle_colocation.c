@@ -9,6 +9,8 @@
  *   clone, promotable or not, a role of it or none: each container takes
  *   the colocation as a primitive colocated with that clone would
  *   (engine/clone.c), the bundle interleaving with nothing;
+ * - a bundle with a resource inside as the dependent of a primitive, as
+ *   bundle.c answers one without (with cs_bundle_primary_first());
  * - a clone of a primitive or a bundle as the dependent of a bundle: each
  *   instance or container is paired with one replica (below);
  * - a group as the dependent of a bundle: its members follow the
@@ -56,14 +58,14 @@ static gboolean by_node_name(const CsColocation *coloc)
 }
 
 /* The bundle as the dependent: a clone of its own as the primary, or a
- * bundle of its own with no role. */
-static gboolean bundle_with_clone(const CsModel *model, const CsColocation *coloc)
+ * primitive or a bundle of its own with no role. */
+static gboolean bundle_as_dependent(const CsModel *model, const CsColocation *coloc)
 {
     const CsResource *primary = rsc_of(model, coloc->with_rsc);
 
     if (primary->parent >= 0 || coloc->rsc_role != CS_ROLE_UNKNOWN)
         return FALSE;
-    if (primary->kind == CS_RSC_BUNDLE)
+    if (primary->kind == CS_RSC_BUNDLE || primary->kind == CS_RSC_PRIMITIVE)
         return coloc->with_role == CS_ROLE_UNKNOWN;
     return primary->kind == CS_RSC_CLONE;
 }
@@ -97,7 +99,7 @@ gboolean cs_bundle_colocation_modelled(const CsModel *model, const CsColocation 
         || !requires_alike(model, other, rsc_of(model, bundle)->requires))
         return FALSE;
     if (coloc->rsc == bundle)
-        return bundle_with_clone(model, coloc);
+        return bundle_as_dependent(model, coloc);
     return with_bundle(model, coloc);
 }
 
@@ -201,13 +203,17 @@ gboolean cs_bundle_apply_paired(CsSolution *solution, int dependent, int bundle,
     return TRUE;
 }
 
-/* Checked with the oracle: a bundle colocated with a bundle does not ask
- * its primary for its node before its containers are placed; each
- * container does, and each time the primary prints its scores again
- * (bundle.c), once per container. */
+/* Checked with the oracle: a bundle being placed asks a clone it is
+ * colocated with for its node first, but not a primitive nor a bundle:
+ * its containers ask them, when they take the colocation (not with a
+ * replica on every node, engine/clone.c), and a bundle primary prints
+ * its scores again each time (bundle.c), once per container.  With a
+ * replica on every node and the bundle read before the primitive, the
+ * containers are placed before it (gen_bundle.py --links seed 1283, a
+ * wrong answer before). */
 gboolean cs_bundle_primary_first(const CsSolution *solution, const CsColoc *coloc)
 {
-    return rsc_of(solution->model, coloc->primary)->kind != CS_RSC_BUNDLE;
+    return rsc_of(solution->model, coloc->primary)->kind == CS_RSC_CLONE;
 }
 
 /* ---- orders ------------------------------------------------------------

@@ -29,8 +29,7 @@ gboolean cs_bundle_apply_paired(CsSolution *solution, int dependent, int bundle,
                                 const CsColoc *coloc);
 
 /* Whether a bundle being placed places the primary of coloc (one of its
- * own colocations) first: not a bundle, which its containers ask for
- * their node one by one. */
+ * own colocations) first: only a clone. */
 gboolean cs_bundle_primary_first(const CsSolution *solution, const CsColoc *coloc);
 
 /* Whether order, naming bundle on one side, is one of the shapes this
