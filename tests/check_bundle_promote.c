@@ -60,34 +60,34 @@ static const char *const answered[] = {
                                               avoids one replica only */
     "coloc-inner-bundle-with-promotable",  /* both with a resource inside */
     /* the bundle placed before the primitive it is colocated with */
-    "coloc-bundle-read-first-every-node",  /* a replica per node, the bundle
+    "coloc-bundle-read-first-every-node", /* a replica per node, the bundle
                                               read first, orders too */
-    "coloc-inner-with-primitive",          /* a resource inside, 100, a
+    "coloc-inner-with-primitive",         /* a resource inside, 100, a
                                               replica per node */
-    "coloc-promotable-with-primitive",     /* promotable, 100 */
-    "coloc-promotable-against-primitive",  /* promotable, -100, the primitive
+    "coloc-promotable-with-primitive",    /* promotable, 100 */
+    "coloc-promotable-against-primitive", /* promotable, -100, the primitive
                                               read first */
     /* orders (bundle_colocation.c) */
-    "order-bundle-then-clone",                  /* the bundle, then a clone */
-    "order-clone-then-promotable",              /* a clone, then a promotable
+    "order-bundle-then-clone",                    /* the bundle, then a clone */
+    "order-clone-then-promotable",                /* a clone, then a promotable
                                                    bundle */
-    "order-bundle-then-bundle-optional",        /* a bundle, then one with a
+    "order-bundle-then-bundle-optional",          /* a bundle, then one with a
                                                    resource inside, optional */
-    "order-bundle-then-inner-bundle",           /* the same, both with one,
+    "order-bundle-then-inner-bundle",             /* the same, both with one,
                                                    mandatory */
-    "order-promoted-clone-then-bundle",         /* a promotable clone's
+    "order-promoted-clone-then-bundle",           /* a promotable clone's
                                                    promotion, then the bundle:
                                                    none promoted, blocked */
-    "order-group-stops-then-bundle",            /* stops: the group's, then
+    "order-group-stops-then-bundle",              /* stops: the group's, then
                                                    the bundle's */
-    "order-blocked-clone-then-bundle",          /* a clone that cannot start,
+    "order-blocked-clone-then-bundle",            /* a clone that cannot start,
                                                    then the bundle: blocked */
     "order-blocked-bundle-then-promotable-clone", /* the reverse, a
                                                      promotable clone */
-    "order-bundle-then-promotable-asymmetric",  /* symmetrical=false */
-    "order-primitive-promote-then-bundle",      /* a primitive's "promote",
+    "order-bundle-then-promotable-asymmetric",    /* symmetrical=false */
+    "order-primitive-promote-then-bundle",        /* a primitive's "promote",
                                                    then the bundle */
-    "order-inner-promote-then",                 /* "promote" of a bundle that
+    "order-inner-promote-then",                   /* "promote" of a bundle that
                                                    is not promotable, then a
                                                    primitive: blocked */
 };

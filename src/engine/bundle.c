@@ -1099,7 +1099,8 @@ void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle, cons
         int node = solution->work[replica_container(solution->model, info, n)].assigned;
 
         if (node >= 0
-            && cs_bundle_replica_counts(solution, coloc, replica_instance(solution->model, info, n)))
+            && cs_bundle_replica_counts(solution, coloc,
+                                        replica_instance(solution->model, info, n)))
             hosts[node] = TRUE;
     }
     for (int node = 0; node < solution->n_nodes; node++) {

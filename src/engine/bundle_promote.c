@@ -13,7 +13,8 @@
 
 char *cs_bundle_promote_clone_name(const CsResource *bundle)
 {
-    return g_strdup_printf("%s-%s", bundle->id, bundle->bundle->promoted_max > 0 ? "master" : "clone");
+    return g_strdup_printf("%s-%s", bundle->id,
+                           bundle->bundle->promoted_max > 0 ? "master" : "clone");
 }
 
 /* Pacemaker Explained 2.1, "Bundles": promoted-max is the most replicas
