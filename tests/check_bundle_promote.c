@@ -136,7 +136,8 @@ static const struct {
     {"refused-promote-target-unpromoted", "target-role Unpromoted on a promotable bundle"},
     {"refused-promote-inner-unpromoted", "target-role Unpromoted on a promotable bundle"},
     {"refused-coloc-clone-with-bundle", "colocations with bundles (c1)"},
-    {"refused-coloc-promoted-with", "colocations with bundles (c1)"},
+    {"refused-coloc-clone-with-promoted", "colocations with bundles (c1)"},
+    {"refused-coloc-clone-and-bundle", "a bundle colocated with a clone (lc1) and with another"},
     {"refused-order-promotable-promote", "orders with bundles (x1)"},
     {"refused-coloc-both-ways", "colocations both ways between a bundle and one resource"},
 };
