@@ -12,6 +12,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "engine/bundle_promote.h"
 #include "engine/engine.h"
 #include "model/model.h"
 #include "testlib.h"
@@ -135,6 +136,9 @@ static const struct {
 } refused[] = {
     {"refused-promote-target-unpromoted", "target-role Unpromoted on a promotable bundle"},
     {"refused-promote-inner-unpromoted", "target-role Unpromoted on a promotable bundle"},
+    /* refused by bundle.c's history check, or by bundle_promote.c's once
+     * running replicas are answered */
+    {"refused-promote-replica-ran", "bundle web: "},
     {"refused-coloc-clone-with-bundle", "colocations with bundles (c1)"},
     {"refused-coloc-clone-with-promoted", "colocations with bundles (c1)"},
     {"refused-coloc-clone-and-bundle", "a bundle colocated with a clone (lc1) and with another"},
@@ -156,6 +160,26 @@ START_TEST(test_refused_with_a_reason)
 }
 END_TEST
 
+/* A promotable bundle is answered from a fresh start only: a container
+ * that ran counts as a history (refused, whatever answers running
+ * replicas of other bundles); probes that found it stopped do not. */
+START_TEST(test_has_run)
+{
+    CsTestCase ran, probed;
+    const CsResource *web;
+
+    cs_test_case_solve(&ran, "bundle", "refused-promote-replica-ran");
+    cs_test_case_solve_ok(&probed, "bundle", "inner-probed");
+    ck_assert_ptr_nonnull(ran.model);
+    web = cs_model_resource(ran.model, "web");
+    ck_assert(cs_bundle_has_run(ran.model, web, -1));
+    web = cs_model_resource(probed.model, "web");
+    ck_assert(!cs_bundle_has_run(probed.model, web, cs_model_resource(probed.model, "app")->index));
+    cs_test_case_clear(&ran);
+    cs_test_case_clear(&probed);
+}
+END_TEST
+
 static Suite *bundle_promote_suite(void)
 {
     Suite *suite = suite_create("bundle_promote");
@@ -164,6 +188,7 @@ static Suite *bundle_promote_suite(void)
     tcase_add_loop_test(engine, test_answered_as_crm_simulate, 0, (int)G_N_ELEMENTS(answered));
     tcase_add_test(engine, test_inner_clone_promotable);
     tcase_add_loop_test(engine, test_refused_with_a_reason, 0, (int)G_N_ELEMENTS(refused));
+    tcase_add_test(engine, test_has_run);
     suite_add_tcase(suite, engine);
     return suite;
 }

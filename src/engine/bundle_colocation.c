@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "engine/bundle_colocation.h"
+#include "engine/bundle_promote.h"
 #include "engine/clone_internal.h"
 
 static const CsResource *rsc_of(const CsModel *model, int rsc)
@@ -111,11 +112,32 @@ static gboolean with_bundle(const CsModel *model, const CsColocation *coloc)
     return coloc->with_role == CS_ROLE_UNKNOWN || coloc->score < CS_INFINITY;
 }
 
+/* The resource configured inside the bundle, or -1. */
+static int inner_of(const CsModel *model, int bundle)
+{
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *info = rsc_of(model, (int)i);
+
+        if (info->parent == bundle && !info->implicit)
+            return (int)i;
+    }
+    return -1;
+}
+
+/* A colocation with a role, checked from a fresh start only: not once
+ * the bundle's replicas have run. */
+static gboolean roles_fresh(const CsModel *model, const CsColocation *coloc, int bundle)
+{
+    if (coloc->rsc_role == CS_ROLE_UNKNOWN && coloc->with_role == CS_ROLE_UNKNOWN)
+        return TRUE;
+    return !cs_bundle_has_run(model, rsc_of(model, bundle), inner_of(model, bundle));
+}
+
 gboolean cs_bundle_colocation_modelled(const CsModel *model, const CsColocation *coloc, int bundle)
 {
     int other = coloc->rsc == bundle ? coloc->with_rsc : coloc->rsc;
 
-    if (other == bundle || !by_node_name(coloc)
+    if (other == bundle || !by_node_name(coloc) || !roles_fresh(model, coloc, bundle)
         || !requires_alike(model, other, rsc_of(model, bundle)->requires))
         return FALSE;
     if (coloc->rsc == bundle)
