@@ -46,20 +46,23 @@ static const char *const answered[] = {
     "coloc-group-with-promotable",      /* a group with a promotable bundle */
     /* a clone or a bundle with a bundle: each instance paired with one
      * replica */
-    "coloc-clone-with-bundle",             /* at INFINITY: an instance per
+    "coloc-clone-with-bundle",               /* at INFINITY: an instance per
                                               replica's node, the third none */
-    "coloc-clone-with-bundle-one-replica", /* one replica, three instances */
-    "coloc-promotable-clone-with-bundle",  /* a promotable clone with a
+    "coloc-clone-with-bundle-one-replica",   /* one replica, three instances */
+    "coloc-promotable-clone-with-bundle",    /* a promotable clone with a
                                               promotable bundle at 100 */
-    "coloc-clone-with-inner-against",      /* a clone against a bundle with a
+    "coloc-clone-with-inner-against",        /* a clone against a bundle with a
                                               resource inside, at -100 */
-    "coloc-bundle-with-bundle",            /* a bundle with a bundle at
+    "coloc-bundle-with-bundle",              /* a bundle with a bundle at
                                               INFINITY: the primary printed
                                               once per container */
-    "coloc-bundle-with-bundle-three",      /* ... three containers */
-    "coloc-bundle-with-bundle-against",    /* at -INFINITY: each container
+    "coloc-bundle-with-bundle-three",        /* ... three containers */
+    "coloc-bundle-with-bundle-against",      /* at -INFINITY: each container
                                               avoids one replica only */
-    "coloc-inner-bundle-with-promotable",  /* both with a resource inside */
+    "coloc-inner-bundle-with-promotable",    /* both with a resource inside */
+    "coloc-bundle-with-bundle-beside-group", /* the primary placed while the
+                                                dependent's containers are:
+                                                each counts its own */
     /* the bundle placed before the primitive it is colocated with */
     "coloc-bundle-read-first-every-node", /* a replica per node, the bundle
                                               read first, orders too */

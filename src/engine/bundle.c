@@ -40,6 +40,10 @@
  * the bundle on named nodes; what the oracle showed is noted where it is
  * followed.
  * cs_bundle_check_supported refuses the rest, naming what is missing.
+ * A promotable resource inside (promoted-max) is bundle_promote.c's;
+ * colocations and orders with other kinds of resources, roles and the
+ * pairing of instances with replicas are bundle_colocation.c's, called
+ * from here.
  */
 #include <string.h>
 
