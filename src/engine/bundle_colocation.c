@@ -26,7 +26,8 @@
  *   promoted.
  *
  * Every shape was checked from a fresh start (probes that found things
- * stopped aside): promotion with replicas that ran is not covered.
+ * stopped aside): for a bundle whose replicas have run, colocations and
+ * orders answered here are refused (cs_bundle_has_run()).
  *
  * Not modelled, so refused by bundle.c: a clone or a bundle with a role
  * of a bundle at INFINITY, a role of the bundle as the dependent of a
@@ -124,12 +125,11 @@ static int inner_of(const CsModel *model, int bundle)
     return -1;
 }
 
-/* A colocation with a role, checked from a fresh start only: not once
- * the bundle's replicas have run. */
-static gboolean roles_fresh(const CsModel *model, const CsColocation *coloc, int bundle)
+/* Every shape here was checked from a fresh start only: not once the
+ * bundle's replicas have run (engine/bundle.c answers running replicas
+ * with a primitive on the other side). */
+static gboolean fresh(const CsModel *model, int bundle)
 {
-    if (coloc->rsc_role == CS_ROLE_UNKNOWN && coloc->with_role == CS_ROLE_UNKNOWN)
-        return TRUE;
     return !cs_bundle_has_run(model, rsc_of(model, bundle), inner_of(model, bundle));
 }
 
@@ -137,7 +137,7 @@ gboolean cs_bundle_colocation_modelled(const CsModel *model, const CsColocation 
 {
     int other = coloc->rsc == bundle ? coloc->with_rsc : coloc->rsc;
 
-    if (other == bundle || !by_node_name(coloc) || !roles_fresh(model, coloc, bundle)
+    if (other == bundle || !by_node_name(coloc) || !fresh(model, bundle)
         || !requires_alike(model, other, rsc_of(model, bundle)->requires))
         return FALSE;
     if (coloc->rsc == bundle)
@@ -325,7 +325,8 @@ gboolean cs_bundle_order_modelled(const CsModel *model, const CsOrder *order, in
     const char *own = order->first == bundle ? order->first_action : order->then_action;
     const char *theirs = order->first == bundle ? order->then_action : order->first_action;
 
-    return other != bundle && rsc_of(model, other)->parent < 0 && order->set_id == NULL
-           && order->require_all_group < 0 && order->kind != CS_ORDER_SERIALIZE
-           && bundle_action_modelled(info, own) && known_action(theirs);
+    return other != bundle && fresh(model, bundle) && rsc_of(model, other)->parent < 0
+           && order->set_id == NULL && order->require_all_group < 0
+           && order->kind != CS_ORDER_SERIALIZE && bundle_action_modelled(info, own)
+           && known_action(theirs);
 }
