@@ -29,21 +29,24 @@ static const char *const answered[] = {
     "promote-order-then",          /* the bundle, then a primitive */
     "promote-target-promoted",     /* target-role Promoted: no limit */
     /* colocations (bundle_colocation.c) */
-    "coloc-with-promoted-mandatory",    /* a primitive with the promoted
+    "coloc-with-promoted-mandatory",           /* a primitive with the promoted
                                            bundle at INFINITY: none promoted,
                                            it cannot run */
-    "coloc-with-promoted-finite",       /* ... at 100: no change */
-    "coloc-with-unpromoted-mandatory",  /* with the unpromoted role at
+    "coloc-with-promoted-finite",              /* ... at 100: no change */
+    "coloc-with-unpromoted-mandatory",         /* with the unpromoted role at
                                            INFINITY: where a container runs */
-    "coloc-bundle-with-clone",          /* the bundle with a clone at INFINITY */
-    "coloc-bundle-with-clone-against",  /* ... at -100 */
-    "coloc-bundle-with-promoted-clone", /* with a promotable clone's promoted
+    "coloc-bundle-with-clone",                 /* the bundle with a clone at INFINITY */
+    "coloc-bundle-with-clone-against",         /* ... at -100 */
+    "coloc-bundle-with-promoted-clone",        /* with a promotable clone's promoted
                                            role, none promoted */
-    "coloc-inner-with-clone",           /* a resource inside, with a clone at
+    "coloc-inner-with-clone",                  /* a resource inside, with a clone at
                                            100, a replica per node */
-    "coloc-inner-with-promoted-clone",  /* the same with a promotable clone */
-    "coloc-group-with-bundle",          /* a group with the bundle at INFINITY */
-    "coloc-group-with-promotable",      /* a group with a promotable bundle */
+    "coloc-inner-with-promoted-clone",         /* the same with a promotable clone */
+    "coloc-inner-with-clone-beside-primitive", /* a primitive read between
+                                                  them: the bundle does not
+                                                  place the clone first */
+    "coloc-group-with-bundle",                 /* a group with the bundle at INFINITY */
+    "coloc-group-with-promotable",             /* a group with a promotable bundle */
     /* a clone or a bundle with a bundle: each instance paired with one
      * replica */
     "coloc-clone-with-bundle",               /* at INFINITY: an instance per

@@ -979,11 +979,10 @@ int cs_bundle_assign(CsSolution *solution, int bundle)
     if (!work->provisional)
         return -1;
     work->allocating = TRUE;
-    /* Its primaries first; each container takes the bundle's colocations
-     * as a clone instance takes its clone's (engine/clone.c). */
-    for (guint i = 0; i < work->this_with->len; i++)
-        if (cs_bundle_primary_first(solution, g_ptr_array_index(work->this_with, i)))
-            cs_assign(solution, ((const CsColoc *)g_ptr_array_index(work->this_with, i))->primary);
+    /* Each container takes the bundle's colocations as a clone instance
+     * takes its clone's (engine/clone.c) and asks their primaries for
+     * their nodes itself: the bundle places none of them first (checked
+     * with the oracle: gen_bundle.py --links seeds 1283, 2075, 4155). */
     cs_table_free(work->printed);
     work->printed = cs_table_copy(work->table);
     cs_clone_distribute(solution, bundle, containers, info->bundle->replicas,

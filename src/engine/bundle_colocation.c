@@ -10,7 +10,7 @@
  *   the colocation as a primitive colocated with that clone would
  *   (engine/clone.c), the bundle interleaving with nothing;
  * - a bundle with a resource inside as the dependent of a primitive, as
- *   bundle.c answers one without (with cs_bundle_primary_first());
+ *   bundle.c answers one without;
  * - a clone of a primitive or a bundle as the dependent of a bundle: each
  *   instance or container is paired with one replica (below);
  * - a group as the dependent of a bundle: its members follow the
@@ -272,19 +272,6 @@ gboolean cs_bundle_apply_paired(CsSolution *solution, int dependent, int bundle,
         cs_assign_nowhere(solution, dependent);
     }
     return TRUE;
-}
-
-/* Checked with the oracle: a bundle being placed asks a clone it is
- * colocated with for its node first, but not a primitive nor a bundle:
- * its containers ask them, when they take the colocation (not with a
- * replica on every node, engine/clone.c), and a bundle primary prints
- * its scores again each time (bundle.c), once per container.  With a
- * replica on every node and the bundle read before the primitive, the
- * containers are placed before it (gen_bundle.py --links seed 1283, a
- * wrong answer before). */
-gboolean cs_bundle_primary_first(const CsSolution *solution, const CsColoc *coloc)
-{
-    return rsc_of(solution->model, coloc->primary)->kind == CS_RSC_CLONE;
 }
 
 /* ---- orders ------------------------------------------------------------

@@ -28,10 +28,6 @@ gboolean cs_bundle_replica_counts(const CsSolution *solution, const CsColoc *col
 gboolean cs_bundle_apply_paired(CsSolution *solution, int dependent, int bundle,
                                 const CsColoc *coloc);
 
-/* Whether a bundle being placed places the primary of coloc (one of its
- * own colocations) first: only a clone. */
-gboolean cs_bundle_primary_first(const CsSolution *solution, const CsColoc *coloc);
-
 /* Whether order, naming bundle on one side, is one of the shapes this
  * file answers (bundle.c answers starts with a primitive). */
 gboolean cs_bundle_order_modelled(const CsModel *model, const CsOrder *order, int bundle);
