@@ -42,6 +42,10 @@ static const char *const answered[] = {
     "coloc-inner-with-clone",                  /* a resource inside, with a clone at
                                            100, a replica per node */
     "coloc-inner-with-promoted-clone",         /* the same with a promotable clone */
+    "coloc-clone-and-bundle",                  /* the bundle with a clone and with
+                                             a bundle, at 100 */
+    "coloc-clone-and-promotable-clone",        /* with a clone and a promotable
+                                             clone */
     "coloc-inner-with-clone-beside-primitive", /* a primitive read between
                                                   them: the bundle does not
                                                   place the clone first */
@@ -147,7 +151,6 @@ static const struct {
     {"refused-promote-replica-ran", "bundle web: "},
     {"refused-coloc-clone-with-bundle", "colocations with bundles (c1)"},
     {"refused-coloc-clone-with-promoted", "colocations with bundles (c1)"},
-    {"refused-coloc-clone-and-bundle", "a bundle colocated with a clone (lc1) and with another"},
     {"refused-order-promotable-promote", "orders with bundles (x1)"},
     {"refused-coloc-both-ways", "colocations both ways between a bundle and one resource"},
 };

@@ -33,9 +33,8 @@
  * of a bundle at INFINITY, a role of the bundle as the dependent of a
  * bundle or when it is not promotable, a clone of a group with a
  * bundle, a node attribute other than the node's name, colocations the
- * two ways between a bundle and one resource, a bundle colocated with a
- * clone and with another resource, and sides requiring different things
- * (see bundle.c).
+ * two ways between a bundle and one resource, and sides requiring
+ * different things (see bundle.c).
  */
 #include <string.h>
 
@@ -145,39 +144,10 @@ gboolean cs_bundle_colocation_modelled(const CsModel *model, const CsColocation 
     return with_bundle(model, coloc);
 }
 
-/* The bundle's own colocation with a clone beside another of its own
- * (as the dependent): its id, or NULL. */
-static const char *clone_among_primaries(const CsModel *model, int bundle)
-{
-    const char *clone_coloc = NULL;
-    int count = 0;
-
-    for (guint i = 0; i < model->colocations->len; i++) {
-        const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
-
-        if (coloc->rsc != bundle)
-            continue;
-        count++;
-        if (rsc_of(model, coloc->with_rsc)->kind == CS_RSC_CLONE)
-            clone_coloc = coloc->id;
-    }
-    return count > 1 ? clone_coloc : NULL;
-}
-
 /* Checked with the oracle: a bundle colocated with a resource that is
- * colocated with it in turn is placed otherwise than the engine does;
- * so is a bundle colocated with a clone and with a bundle (the engine
- * places the clone first, Pacemaker the bundle: gen_bundle.py --links
- * seed 2075). */
+ * colocated with it in turn is placed otherwise than the engine does. */
 gboolean cs_bundle_colocations_supported(const CsModel *model, int bundle, GError **error)
 {
-    const char *clone_coloc = clone_among_primaries(model, bundle);
-
-    if (clone_coloc != NULL)
-        return cs_engine_refuse(error,
-                                "bundle %s: a bundle colocated with a clone (%s) and "
-                                "with another resource is not modelled yet",
-                                rsc_of(model, bundle)->id, clone_coloc);
     for (guint i = 0; i < model->colocations->len; i++) {
         const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
 
