@@ -374,7 +374,7 @@ static const struct {
     {"refused-inner-guest-state", "a <node_state> naming one of its guest nodes"},
     {"refused-inner-discovery", "a location (l1) with a resource-discovery other than always"},
     {"refused-inner-stranded", "a replica whose connection no node can take"},
-    {"refused-inner-dependent", "colocations of a bundle that has a resource inside with another"},
+    {"refused-inner-dependent", "naming the resource inside"},
     {"refused-inner-rule", "a location (l1) other than one of the bundle on a node"},
     {"refused-left-out-colocation",
      "colocations, orders and tickets with a bundle that has a resource inside but no network"},

@@ -193,13 +193,12 @@ START_TEST(test_unmodelled_feature_is_reported)
     Shape before = {0};
     Shape after = {
         .resources_extra =
-            "<bundle id=\"b\"><docker image=\"pcmk:http\" replicas=\"1\" promoted-max=\"1\"/>"
+            "<bundle id=\"b\"><rkt image=\"pcmk:http\" replicas=\"1\"/>"
             "<network control-port=\"3121\"/>"
             "<primitive id=\"bp\" class=\"ocf\" provider=\"heartbeat\" type=\"apache\"/></bundle>"};
     g_autofree char *text = why_text(&before, &after, 3);
     assert_has(text,
-               "B.xml: bundle b: a resource inside a bundle that makes it promotable "
-               "(promoted-max) is not modelled yet");
+               "B.xml: bundle b: rkt containers are not modelled yet");
     assert_has(text, "bundle b added");
     ck_assert_ptr_null(strstr(text, "Placement:"));
 }

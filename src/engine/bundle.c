@@ -46,11 +46,17 @@
  * no history on the guest nodes yet; a failed container, or a host being
  * fenced, fences its guest node.  What the oracle showed is noted where it is followed.
  * cs_bundle_check_supported refuses the rest, naming what is missing.
+ * A promotable resource inside (promoted-max) is bundle_promote.c's;
+ * colocations and orders with other kinds of resources, roles and the
+ * pairing of instances with replicas are bundle_colocation.c's, called
+ * from here.
  */
 #include <string.h>
 
 #include "engine/engine_internal.h"
 #include "engine/clone_internal.h"
+#include "engine/bundle_colocation.h"
+#include "engine/bundle_promote.h"
 #include "engine/promote_internal.h"
 
 /* Each replica is two resources: a bound keeps a hostile CIB's solve
@@ -375,25 +381,30 @@ static gboolean constraints_supported(const CsModel *model, int bundle, GError *
         const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
 
         if ((coloc->rsc == bundle || coloc->with_rsc == bundle)
-            && !colocation_supported(model, coloc, bundle))
+            && !colocation_supported(model, coloc, bundle)
+            && !cs_bundle_colocation_modelled(model, coloc, bundle))
             return cs_engine_refuse(error,
                                     "bundle %s: colocations with bundles "
-                                    "(%s) are not modelled yet, but between a bundle "
-                                    "and a primitive outside any group or clone, by "
-                                    "node name, with no role, requiring what the "
-                                    "bundle requires",
+                                    "(%s) are not modelled yet, but by node name, "
+                                    "requiring what the bundle requires, between "
+                                    "the bundle and a primitive, a clone of a "
+                                    "primitive, a group or a bundle outside any "
+                                    "other, with no role of the bundle but for a "
+                                    "primitive (bundle_colocation.c)",
                                     id, coloc->id);
     }
     for (guint i = 0; i < model->orders->len; i++) {
         const CsOrder *order = g_ptr_array_index(model->orders, i);
 
         if ((order->first == bundle || order->then == bundle)
-            && !order_supported(model, order, bundle))
+            && !order_supported(model, order, bundle)
+            && !cs_bundle_order_modelled(model, order, bundle))
             return cs_engine_refuse(error,
                                     "bundle %s: orders with bundles (%s) are "
-                                    "not modelled yet, but for starts between a "
-                                    "bundle and a primitive outside any group or "
-                                    "clone, mandatory or optional, outside sets",
+                                    "not modelled yet, but with a resource outside "
+                                    "any other, outside sets, not serialized, and "
+                                    "not on a promotable bundle's promote or demote "
+                                    "(bundle_colocation.c)",
                                     id, order->id);
     }
     for (guint i = 0; i < model->ticket_constraints->len; i++) {
@@ -405,7 +416,7 @@ static gboolean constraints_supported(const CsModel *model, int bundle, GError *
                                     "(%s) are not modelled yet",
                                     id, ticket->id);
     }
-    return TRUE;
+    return cs_bundle_colocations_supported(model, bundle, error);
 }
 
 static gboolean cluster_supported(const CsModel *model, const char *id, GError **error)
@@ -456,16 +467,15 @@ static gboolean constrained(const CsModel *model, int bundle, int inner)
 /* What constrains a bundle with a resource inside, beyond the locations
  * of the bundle checked by the caller: colocations of a primitive with
  * the bundle and orders between the two (as constraints_supported()
- * takes them), nothing naming the resource inside.  Checked with the
- * oracle: a colocation of the bundle with a primitive at a finite score
- * spreads the containers otherwise than the engine does, so the bundle
- * is refused as a dependent. */
+ * takes them), nothing naming the resource inside; the bundle as a
+ * dependent as bundle_colocation.c answers it. */
 static gboolean guest_constraints_named(const CsModel *model, int bundle, int inner)
 {
     for (guint i = 0; i < model->colocations->len; i++) {
         const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
 
-        if (coloc->rsc == inner || coloc->with_rsc == inner || coloc->rsc == bundle)
+        if (coloc->rsc == inner || coloc->with_rsc == inner
+            || (coloc->rsc == bundle && !cs_bundle_colocation_modelled(model, coloc, bundle)))
             return FALSE;
     }
     for (guint i = 0; i < model->orders->len; i++) {
@@ -585,11 +595,8 @@ static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int
                                 "yet (a primitive is)",
                                 rsc->id,
                                 info->kind == CS_RSC_GROUP ? "group" : "collective resource");
-    if (rsc->bundle->promoted_max > 0)
-        return cs_engine_refuse(error,
-                                "bundle %s: a resource inside a bundle that makes "
-                                "it promotable (promoted-max) is not modelled yet",
-                                rsc->id);
+    if (!cs_bundle_promote_supported(model, rsc, inner, error))
+        return FALSE;
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
@@ -651,10 +658,10 @@ static gboolean guest_constraints_supported(const CsModel *model, int bundle, in
     }
     if (!guest_constraints_named(model, bundle, inner))
         return cs_engine_refuse(error,
-                                "bundle %s: colocations of a bundle that has a "
-                                "resource inside with another resource, tickets "
-                                "for it, and constraints naming the resource inside "
-                                "are not modelled yet",
+                                "bundle %s: tickets for a bundle that has a "
+                                "resource inside, and colocations, orders or "
+                                "tickets naming the resource inside, are not "
+                                "modelled yet",
                                 rsc->id);
     return TRUE;
 }
@@ -885,7 +892,7 @@ static void add_inner_clone(CsExpansion *expansion, int bundle)
     CsModel *view = cs_expansion_model(expansion);
     const CsResource *info = rsc_of(view, bundle);
     int inner = inner_resource(view, bundle);
-    g_autofree char *id = g_strdup_printf("%s-clone", info->id);
+    g_autofree char *id = cs_bundle_promote_clone_name(info);
     int clone = cs_expansion_add_implicit(expansion, bundle, id, NULL, NULL);
     CsResource *made = g_ptr_array_index(view->resources, clone);
 
@@ -897,7 +904,7 @@ static void add_inner_clone(CsExpansion *expansion, int bundle)
     made->ordered = TRUE;
     made->interleave = FALSE;
     made->notify = FALSE;
-    made->promotable = FALSE;
+    cs_bundle_promote_setup(made, info);
     ((CsResource *)g_ptr_array_index(view->resources, inner))->parent = clone;
     for (int n = 0; n < info->bundle->replicas; n++)
         cs_expansion_add_instance(expansion, inner, clone, n);
@@ -1247,10 +1254,10 @@ int cs_bundle_assign(CsSolution *solution, int bundle)
     if (!work->provisional)
         return -1;
     work->allocating = TRUE;
-    /* Its primaries first; each container takes the bundle's colocations
-     * as a clone instance takes its clone's (engine/clone.c). */
-    for (guint i = 0; i < work->this_with->len; i++)
-        cs_assign(solution, ((const CsColoc *)g_ptr_array_index(work->this_with, i))->primary);
+    /* Each container takes the bundle's colocations as a clone instance
+     * takes its clone's (engine/clone.c) and asks their primaries for
+     * their nodes itself: the bundle places none of them first (checked
+     * with the oracle: gen_bundle.py --links seeds 1283, 2075, 4155). */
     cs_table_free(work->printed);
     work->printed = cs_table_copy(work->table);
     sort_containers(solution, bundle, containers);
@@ -1440,7 +1447,8 @@ void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle, cons
     CsTable *table = solution->work[dependent].table;
     g_autofree gboolean *hosts = NULL;
 
-    if (solution->work[bundle].provisional)
+    if (solution->work[bundle].provisional
+        || cs_bundle_apply_paired(solution, dependent, bundle, coloc))
         return;
     if (coloc->score < CS_INFINITY) {
         for (int n = 0; n < info->bundle->replicas; n++)
@@ -1452,7 +1460,9 @@ void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle, cons
     for (int n = 0; n < info->bundle->replicas; n++) {
         int node = solution->work[replica_container(solution->model, info, n)].assigned;
 
-        if (node >= 0)
+        if (node >= 0
+            && cs_bundle_replica_counts(solution, coloc,
+                                        replica_instance(solution->model, info, n)))
             hosts[node] = TRUE;
     }
     for (int node = 0; node < solution->n_nodes; node++) {

@@ -395,7 +395,24 @@ static int assign_instance(CsSolution *solution, int clone, int rsc, int prefer,
     return chosen;
 }
 
+static void distribute_counted(CsSolution *solution, int clone, GArray *instances, int max,
+                               int per_node);
+
+/* Pacemaker counts a clone's instances per node in the clone's own node
+ * table: a distribution nested in another (a bundle's container placing
+ * the bundle it is colocated with, engine/bundle_colocation.c) leaves
+ * the outer one's counts as they were (gen_bundle.py --links seed 3125). */
 void cs_clone_distribute(CsSolution *solution, int clone, GArray *instances, int max, int per_node)
+{
+    int *counts = solution->clones->node_count;
+    g_autofree int *outer = g_memdup2(counts, sizeof(int) * (gsize)solution->n_nodes);
+
+    distribute_counted(solution, clone, instances, max, per_node);
+    memcpy(counts, outer, sizeof(int) * (gsize)solution->n_nodes);
+}
+
+static void distribute_counted(CsSolution *solution, int clone, GArray *instances, int max,
+                               int per_node)
 {
     const CsTable *table = solution->work[clone].table;
     int available = 0, loop_max, assigned = 0;
@@ -751,8 +768,7 @@ static int orphans_assigned_nowhere(const CsSolution *solution, int clone)
         return 0;
     orphan_priority = rsc_of(solution, g_array_index(info->children, int, 0))->priority;
     for (guint i = 0; i < info->children->len; i++)
-        if (placed_before_orphans(solution, g_array_index(info->children, int, i),
-                                  orphan_priority))
+        if (placed_before_orphans(solution, g_array_index(info->children, int, i), orphan_priority))
             placed++;
     if (placed >= info->clone_max)
         return 0;

@@ -22,6 +22,9 @@ digests crm_simulate 2.1.5 computes for them (sometimes a stale one),
 some failed (a start, a recurring monitor) with fail counts, and the
 connection for a bundle with a resource inside.
 Used with diff.py one (see README.md).
+
+gen_bundle.py --links SEED: promotable bundles and bundles in
+colocations, orders and tickets (gen_links below).
 """
 import hashlib
 import random
@@ -282,5 +285,133 @@ def gen(seed):
 '''
 
 
+# ---- gen_links: promotable bundles and bundles in constraints ----------
+#
+# gen_bundle.py --links SEED: a fresh cluster (now and then probes that
+# found everything stopped) with one bundle web, a resource inside it
+# promotable (promoted-max) half of the time or no resource inside at
+# all, and beside it some of: a primitive, a clone, a promotable clone,
+# a group, a second bundle (with or without a resource inside); 1-3
+# constraints between web and them (colocations either way, at INFINITY,
+# a finite or a negative score, with roles now and then; orders of
+# starts or promotions either way; a ticket granted or not, with a role
+# now and then).
+
+def links_bundle(R, bid, promotable, inside, n_nodes):
+    runtime = R.choice(['docker', 'podman'])
+    att = [f'image="img:{bid}"', f'replicas="{R.choice([1, 2, 2, 3][:n_nodes + 1])}"']
+    if promotable:
+        att.append(f'promoted-max="{R.choice([1, 1, 2])}"')
+    if R.random() < 0.15:
+        att.append('replicas-per-host="2"')
+    net = ''
+    if inside:
+        start = f' ip-range-start="10.0.{1 if bid == "web" else 2}.10"' if R.random() < 0.5 else ''
+        net = f'<network{start} control-port="{3121 if bid == "web" else 3122}"/>'
+    body = ''
+    if inside:
+        typ = 'Stateful' if promotable else 'Dummy'
+        body = f'<primitive id="{bid}-app" class="ocf" provider="pacemaker" type="{typ}"/>'
+    return f'<bundle id="{bid}"><{runtime} {" ".join(att)}/>{net}{body}</bundle>', runtime
+
+
+def links_constraint(R, i, others, promotable_ids):
+    other = R.choice(others)
+    kind = R.random()
+    if kind < 0.55:
+        score = R.choice(['INFINITY', 'INFINITY', '100', '-INFINITY', '-100'])
+        web_first = R.random() < 0.5
+        dep, prim = ('web', other) if web_first else (other, 'web')
+        roles = ''
+        if R.random() < 0.35:
+            if dep in promotable_ids:
+                roles += f' rsc-role="{R.choice(["Promoted", "Unpromoted"])}"'
+            if prim in promotable_ids:
+                roles += f' with-rsc-role="{R.choice(["Promoted", "Unpromoted", "Started"])}"'
+        return f'<rsc_colocation id="lc{i}" rsc="{dep}" with-rsc="{prim}" score="{score}"{roles}/>'
+    if kind < 0.85:
+        first, then = ('web', other) if R.random() < 0.5 else (other, 'web')
+        fa = 'promote' if first in promotable_ids and R.random() < 0.3 else 'start'
+        ta = 'promote' if then in promotable_ids and R.random() < 0.2 else 'start'
+        k = R.choice(['Mandatory', 'Mandatory', 'Optional'])
+        return (f'<rsc_order id="lo{i}" first="{first}" first-action="{fa}" then="{then}" '
+                f'then-action="{ta}" kind="{k}"/>')
+    role = f' rsc-role="{R.choice(["Promoted", "Started"])}"' if 'web' in promotable_ids and R.random() < 0.3 else ''
+    return f'<rsc_ticket id="lt{i}" ticket="T{i}" rsc="web"{role}/>'
+
+
+def gen_links(seed):
+    R = random.Random(seed)
+    cluster = ['node1', 'node2', 'node3'][:R.choice([2, 3, 3])]
+    nodes = ''
+    for n in cluster:
+        attrs = ''
+        if R.random() < 0.05:
+            attrs = f'<instance_attributes id="{n}-ia"><nvpair id="{n}-sb" name="standby" value="on"/></instance_attributes>'
+        nodes += f'<node id="{n}" uname="{n}">{attrs}</node>'
+    inside = R.random() < 0.7
+    promotable = inside and R.random() < 0.6
+    rsc = []
+    xml, runtime = links_bundle(R, 'web', promotable, inside, len(cluster))
+    rsc.append(xml)
+    promotable_ids = {'web'} if promotable else set()
+    others = []
+    if R.random() < 0.6:
+        rsc.append('<primitive id="d1" class="ocf" provider="heartbeat" type="Dummy"/>')
+        others.append('d1')
+    if R.random() < 0.4:
+        rsc.append('<clone id="cl"><primitive id="c" class="ocf" provider="heartbeat" type="Dummy"/></clone>')
+        others.append('cl')
+    if R.random() < 0.25:
+        rsc.append('<clone id="ms"><meta_attributes id="ms-m"><nvpair id="ms-m1" name="promotable" value="true"/>'
+                   '</meta_attributes><primitive id="s" class="ocf" provider="pacemaker" type="Stateful"/></clone>')
+        others.append('ms')
+        promotable_ids.add('ms')
+    if R.random() < 0.2:
+        rsc.append('<group id="g"><primitive id="g1" class="ocf" provider="heartbeat" type="Dummy"/>'
+                   '<primitive id="g2" class="ocf" provider="heartbeat" type="Dummy"/></group>')
+        others.append('g')
+    if R.random() < 0.3:
+        db_inside = R.random() < 0.5
+        db_promotable = db_inside and R.random() < 0.4
+        xml, _ = links_bundle(R, 'db', db_promotable, db_inside, len(cluster))
+        rsc.append(xml)
+        others.append('db')
+        if db_promotable:
+            promotable_ids.add('db')
+    if not others:
+        rsc.append('<primitive id="d1" class="ocf" provider="heartbeat" type="Dummy"/>')
+        others.append('d1')
+    cons = [links_constraint(R, i, others, promotable_ids) for i in range(R.choice([1, 1, 2, 3]))]
+    if R.random() < 0.3:
+        cons.append(f'<rsc_location id="ll" rsc="web" node="{R.choice(cluster)}" score="{R.choice(["100", "-INFINITY"])}"/>')
+    tickets = ''
+    if any('rsc_ticket' in c for c in cons):
+        granted = 'true' if R.random() < 0.5 else 'false'
+        tickets = f'<tickets><ticket_state id="T0" granted="{granted}"/></tickets>' if R.random() < 0.8 else ''
+    status = ''
+    probes = R.random() < 0.3
+    for n in cluster:
+        entries = ''
+        if probes:
+            for k in range(1):  # replica 0 is always configured
+                entries += op(f'web-{runtime}-{k}', 'ocf', 'heartbeat', runtime, 'monitor', rc=7, call=2)
+        status += (f'<node_state id="{n}" uname="{n}" in_ccm="true" crmd="online" join="member" '
+                   f'expected="member"><lrm id="{n}"><lrm_resources>{entries}</lrm_resources></lrm></node_state>')
+    return f'''<cib crm_feature_set="3.16.1" validate-with="pacemaker-3.7" epoch="1" num_updates="1" admin_epoch="0" have-quorum="1" dc-uuid="node1">
+  <configuration>
+    <crm_config><cluster_property_set id="cib-bootstrap-options"><nvpair id="o1" name="stonith-enabled" value="false"/></cluster_property_set></crm_config>
+    <nodes>{nodes}</nodes>
+    <resources>{"".join(rsc)}</resources>
+    <constraints>{"".join(cons)}</constraints>
+  </configuration>
+  <status>{status}{tickets}</status>
+</cib>
+'''
+
+
 if __name__ == '__main__':
-    print(gen(int(sys.argv[1])), end='')
+    if sys.argv[1] == '--links':
+        print(gen_links(int(sys.argv[2])), end='')
+    else:
+        print(gen(int(sys.argv[1])), end='')

@@ -1,0 +1,102 @@
+/* bundle_promote.c: a bundle whose resource inside is promotable.
+ *
+ * Pacemaker Explained 2.1, "Bundles": promoted-max on the container
+ * (docker, podman) makes the resource inside promotable, at most that
+ * many replicas promoted at once.  Pacemaker 2.1.5 then names the
+ * implicit clone around the resource inside NAME-master instead of
+ * NAME-clone and treats it as a promotable clone (engine/promote.c,
+ * Pacemaker Explained 2.1, "Promotable clones"): each instance's
+ * promotion score is printed on its replica's guest node, and promotion
+ * follows the clone's rules.  Checked with the oracle from a fresh
+ * start only (probes that found things stopped aside): with no
+ * promotion score nothing is promoted; a promotable bundle whose
+ * replicas have run is refused here (engine/bundle.c answers running
+ * replicas of other bundles).
+ */
+#include <string.h>
+
+#include "engine/bundle_promote.h"
+
+char *cs_bundle_promote_clone_name(const CsResource *bundle)
+{
+    return g_strdup_printf("%s-%s", bundle->id,
+                           bundle->bundle->promoted_max > 0 ? "master" : "clone");
+}
+
+/* Pacemaker Explained 2.1, "Bundles": promoted-max is the most replicas
+ * promoted at once; each guest node holds one instance, so at most one
+ * promoted there (promoted-node-max keeps its default, 1). */
+void cs_bundle_promote_setup(CsResource *made, const CsResource *bundle)
+{
+    made->promotable = bundle->bundle->promoted_max > 0;
+    made->promoted_max = bundle->bundle->promoted_max;
+    made->promoted_node_max = 1;
+}
+
+/* Whether the history entry is a probe that found the resource stopped
+ * (or has no operation, which Pacemaker skips). */
+static gboolean found_stopped(const CsOpRecord *record)
+{
+    return record->operation == NULL
+           || (strcmp(record->operation, "monitor") == 0 && record->interval_ms == 0
+               && record->rc_code == 7 && record->op_status == 0);
+}
+
+/* Whether the state is of the resource inside or of one of the bundle's
+ * implicit resources (named after the bundle and a dash). */
+static gboolean belongs(const CsRscState *state, const CsResource *bundle, int inner)
+{
+    size_t length = strlen(bundle->id);
+
+    return (inner >= 0 && state->rsc == inner)
+           || (strncmp(state->rsc_id, bundle->id, length) == 0 && state->rsc_id[length] == '-');
+}
+
+gboolean cs_bundle_has_run(const CsModel *model, const CsResource *bundle, int inner)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (!belongs(state, bundle, inner))
+            continue;
+        for (guint k = 0; k < state->history->len; k++)
+            if (!found_stopped(g_ptr_array_index(state->history, k)))
+                return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether rsc's target-role says Unpromoted (or its legacy name): the
+ * model keeps roles above Started for promotable clones only, which
+ * neither the bundle nor the resource inside is. */
+static gboolean asks_unpromoted(const CsResource *rsc)
+{
+    const char *value = g_hash_table_lookup(rsc->meta, "target-role");
+
+    return value != NULL && cs_role_parse(value) == CS_ROLE_UNPROMOTED;
+}
+
+/* Checked with the oracle: target-role Unpromoted, on the bundle or on
+ * the resource inside, makes every instance's promotion score
+ * -INFINITY, which the engine does not follow for a fresh instance;
+ * Promoted (Pacemaker Explained 2.1, "Resource Meta-Attributes": no
+ * limit) changes nothing there. */
+gboolean cs_bundle_promote_supported(const CsModel *model, const CsResource *bundle, int inner,
+                                     GError **error)
+{
+    const CsResource *inside = g_ptr_array_index(model->resources, inner);
+
+    if (bundle->bundle->promoted_max == 0)
+        return TRUE;
+    if (cs_bundle_has_run(model, bundle, inner))
+        return cs_engine_refuse(error,
+                                "bundle %s: a promotable bundle whose replicas have "
+                                "run (promoted or not) is not modelled yet",
+                                bundle->id);
+    if (asks_unpromoted(bundle) || asks_unpromoted(inside))
+        return cs_engine_refuse(error,
+                                "bundle %s: target-role Unpromoted on a promotable "
+                                "bundle or its resource inside is not modelled yet",
+                                bundle->id);
+    return TRUE;
+}

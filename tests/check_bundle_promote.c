@@ -1,0 +1,208 @@
+/* check_bundle_promote.c: bundles whose resource inside is promotable
+ * (engine/bundle_promote.c) and bundles in colocations with clones,
+ * groups and roles (engine/bundle_colocation.c), against crm_simulate.
+ *
+ * tests/data/bundle/promote-NAME.xml and coloc-NAME.xml are small CIBs;
+ * NAME.scores and NAME.summary beside them are what crm_simulate 2.1.5
+ * printed for them (regen.sh there).  refused-promote-*.xml and
+ * refused-coloc-*.xml use what the engine does not model yet: it must say
+ * so (status 3), never guess.
+ */
+#include <check.h>
+#include <glib.h>
+#include <string.h>
+
+#include "engine/bundle_promote.h"
+#include "engine/engine.h"
+#include "model/model.h"
+#include "testlib.h"
+
+static const char *const answered[] = {
+    "promote-fresh",               /* 3 replicas, promoted-max 2: no
+                                      promotion score yet, none promoted */
+    "promote-max-only",            /* replicas taken from promoted-max */
+    "promote-per-host",            /* replicas-per-host 2, a location */
+    "promote-podman-control-port", /* podman, a control-port only, a ban */
+    "promote-inner-meta",          /* promoted-max on the resource inside:
+                                      the bundle's counts */
+    "promote-with-primitive",      /* a primitive with the bundle */
+    "promote-order-then",          /* the bundle, then a primitive */
+    "promote-target-promoted",     /* target-role Promoted: no limit */
+    /* colocations (bundle_colocation.c) */
+    "coloc-with-promoted-mandatory",           /* a primitive with the promoted
+                                           bundle at INFINITY: none promoted,
+                                           it cannot run */
+    "coloc-with-promoted-finite",              /* ... at 100: no change */
+    "coloc-with-unpromoted-mandatory",         /* with the unpromoted role at
+                                           INFINITY: where a container runs */
+    "coloc-bundle-with-clone",                 /* the bundle with a clone at INFINITY */
+    "coloc-bundle-with-clone-against",         /* ... at -100 */
+    "coloc-bundle-with-promoted-clone",        /* with a promotable clone's promoted
+                                           role, none promoted */
+    "coloc-inner-with-clone",                  /* a resource inside, with a clone at
+                                           100, a replica per node */
+    "coloc-inner-with-promoted-clone",         /* the same with a promotable clone */
+    "coloc-clone-and-bundle",                  /* the bundle with a clone and with
+                                             a bundle, at 100 */
+    "coloc-clone-and-promotable-clone",        /* with a clone and a promotable
+                                             clone */
+    "coloc-inner-with-clone-beside-primitive", /* a primitive read between
+                                                  them: the bundle does not
+                                                  place the clone first */
+    "coloc-group-with-bundle",                 /* a group with the bundle at INFINITY */
+    "coloc-group-with-promotable",             /* a group with a promotable bundle */
+    /* a clone or a bundle with a bundle: each instance paired with one
+     * replica */
+    "coloc-clone-with-bundle",               /* at INFINITY: an instance per
+                                              replica's node, the third none */
+    "coloc-clone-with-bundle-one-replica",   /* one replica, three instances */
+    "coloc-promotable-clone-with-bundle",    /* a promotable clone with a
+                                              promotable bundle at 100 */
+    "coloc-clone-with-inner-against",        /* a clone against a bundle with a
+                                              resource inside, at -100 */
+    "coloc-bundle-with-bundle",              /* a bundle with a bundle at
+                                              INFINITY: the primary printed
+                                              once per container */
+    "coloc-bundle-with-bundle-three",        /* ... three containers */
+    "coloc-bundle-with-bundle-against",      /* at -INFINITY: each container
+                                              avoids one replica only */
+    "coloc-inner-bundle-with-promotable",    /* both with a resource inside */
+    "coloc-bundle-with-bundle-beside-group", /* the primary placed while the
+                                                dependent's containers are:
+                                                each counts its own */
+    /* the bundle placed before the primitive it is colocated with */
+    "coloc-bundle-read-first-every-node", /* a replica per node, the bundle
+                                              read first, orders too */
+    "coloc-inner-with-primitive",         /* a resource inside, 100, a
+                                              replica per node */
+    "coloc-promotable-with-primitive",    /* promotable, 100 */
+    "coloc-promotable-against-primitive", /* promotable, -100, the primitive
+                                              read first */
+    /* orders (bundle_colocation.c) */
+    "order-bundle-then-clone",                    /* the bundle, then a clone */
+    "order-clone-then-promotable",                /* a clone, then a promotable
+                                                   bundle */
+    "order-bundle-then-bundle-optional",          /* a bundle, then one with a
+                                                   resource inside, optional */
+    "order-bundle-then-inner-bundle",             /* the same, both with one,
+                                                   mandatory */
+    "order-promoted-clone-then-bundle",           /* a promotable clone's
+                                                   promotion, then the bundle:
+                                                   none promoted, blocked */
+    "order-group-stops-then-bundle",              /* stops: the group's, then
+                                                   the bundle's */
+    "order-blocked-clone-then-bundle",            /* a clone that cannot start,
+                                                   then the bundle: blocked */
+    "order-blocked-bundle-then-promotable-clone", /* the reverse, a
+                                                     promotable clone */
+    "order-bundle-then-promotable-asymmetric",    /* symmetrical=false */
+    "order-primitive-promote-then-bundle",        /* a primitive's "promote",
+                                                   then the bundle */
+    "order-inner-promote-then",                   /* "promote" of a bundle that
+                                                   is not promotable, then a
+                                                   primitive: blocked */
+};
+
+START_TEST(test_answered_as_crm_simulate)
+{
+    const char *name = answered[_i];
+    CsTestCase test;
+
+    cs_test_case_solve_ok(&test, "bundle", name);
+    cs_test_assert_as_oracle(&test, "bundle", name);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
+/* The clone around the resource inside is NAME-master, promotable, as
+ * many promoted at most as the bundle's promoted-max says, one per guest
+ * node; with no promotion score, every instance stays unpromoted. */
+START_TEST(test_inner_clone_promotable)
+{
+    CsTestCase test;
+    const CsModel *view;
+    const CsResource *clone, *instance;
+
+    cs_test_case_solve_ok(&test, "bundle", "promote-fresh");
+    view = cs_solution_model(test.solution);
+    ck_assert_ptr_null(cs_model_resource(view, "web-clone"));
+    clone = cs_model_resource(view, "web-master");
+    ck_assert_ptr_nonnull(clone);
+    ck_assert(clone->promotable);
+    ck_assert_int_eq(clone->promoted_max, 2);
+    ck_assert_int_eq(clone->promoted_node_max, 1);
+    instance = cs_model_resource(view, "app:2");
+    ck_assert_ptr_nonnull(instance);
+    ck_assert_int_eq(instance->parent, clone->index);
+    ck_assert_int_eq(cs_solution_assigned_node(test.solution, instance->index),
+                     cs_model_node(view, "web-2")->index);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
+static const struct {
+    const char *name;
+    const char *says;
+} refused[] = {
+    {"refused-promote-target-unpromoted", "target-role Unpromoted on a promotable bundle"},
+    {"refused-promote-inner-unpromoted", "target-role Unpromoted on a promotable bundle"},
+    /* refused by bundle.c's history check, or by bundle_promote.c's once
+     * running replicas are answered */
+    {"refused-promote-replica-ran", "bundle web: "},
+    {"refused-coloc-clone-with-bundle", "colocations with bundles (c1)"},
+    {"refused-coloc-clone-with-promoted", "colocations with bundles (c1)"},
+    {"refused-order-promotable-promote", "orders with bundles (x1)"},
+    {"refused-coloc-both-ways", "colocations both ways between a bundle and one resource"},
+};
+
+START_TEST(test_refused_with_a_reason)
+{
+    CsTestCase test;
+
+    cs_test_case_solve(&test, "bundle", refused[_i].name);
+    ck_assert_ptr_null(test.solution);
+    ck_assert(g_error_matches(test.error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(test.error->message, refused[_i].says) != NULL, "%s: %s", refused[_i].name,
+                  test.error->message);
+    ck_assert_msg(strstr(test.error->message, "not modelled") != NULL, "%s", test.error->message);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
+/* A promotable bundle is answered from a fresh start only: a container
+ * that ran counts as a history (refused, whatever answers running
+ * replicas of other bundles); probes that found it stopped do not. */
+START_TEST(test_has_run)
+{
+    CsTestCase ran, probed;
+    const CsResource *web;
+
+    cs_test_case_solve(&ran, "bundle", "refused-promote-replica-ran");
+    cs_test_case_solve_ok(&probed, "bundle", "inner-probed");
+    ck_assert_ptr_nonnull(ran.model);
+    web = cs_model_resource(ran.model, "web");
+    ck_assert(cs_bundle_has_run(ran.model, web, -1));
+    web = cs_model_resource(probed.model, "web");
+    ck_assert(!cs_bundle_has_run(probed.model, web, cs_model_resource(probed.model, "app")->index));
+    cs_test_case_clear(&ran);
+    cs_test_case_clear(&probed);
+}
+END_TEST
+
+static Suite *bundle_promote_suite(void)
+{
+    Suite *suite = suite_create("bundle_promote");
+    TCase *engine = tcase_create("engine");
+
+    tcase_add_loop_test(engine, test_answered_as_crm_simulate, 0, (int)G_N_ELEMENTS(answered));
+    tcase_add_test(engine, test_inner_clone_promotable);
+    tcase_add_loop_test(engine, test_refused_with_a_reason, 0, (int)G_N_ELEMENTS(refused));
+    tcase_add_test(engine, test_has_run);
+    suite_add_tcase(suite, engine);
+    return suite;
+}
+
+int main(void)
+{
+    return cs_test_run(bundle_promote_suite());
+}
