@@ -15,6 +15,11 @@ static gboolean connection_host_lost(const CsSolution *solution, int connection)
 static gboolean connection_failed(const CsModel *model, int connection);
 static gboolean connection_lost(const CsModel *model, int connection);
 
+static const CsResource *rsc_of_model(const CsModel *model, int rsc)
+{
+    return g_ptr_array_index(model->resources, rsc);
+}
+
 static gboolean node_is_remote(const CsNode *node)
 {
     return node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST;
@@ -137,22 +142,6 @@ static gboolean connection_up(const CsSolution *solution, int connection)
     return work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
 }
 
-/* Whether the status holds any history on node, and whether a resource
- * is active there. */
-static void history_on(const CsModel *model, int node, gboolean *any, gboolean *active)
-{
-    *any = FALSE;
-    *active = FALSE;
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (state->node != node)
-            continue;
-        *any = TRUE;
-        *active |= state->role >= CS_ROLE_STARTED || state->failed;
-    }
-}
-
 /* The reason a remote node down in the status, with resources active
  * there, is fenced unless its connection starts: the first of them. */
 static char *active_there(const CsModel *model, int node)
@@ -171,6 +160,164 @@ static char *active_there(const CsModel *model, int node)
     return NULL;
 }
 
+/* ---- a connection whose host is lost ---------------------------------- */
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote": when the connection of a
+ * remote node was running on a cluster node that is lost and cannot be
+ * recovered elsewhere, nothing can reach the node: what runs there or is
+ * not known there can only be settled by fencing it.  crm_simulate 2.1.5
+ * names the reason after the first action that needs the connection, in
+ * the order it keeps its actions (newest first, checked with
+ * crm_simulate, tests remote-lost-host-*): the stops of resources going
+ * down with the node (made last, with every resource's actions), then the
+ * probes of resources whose state there is unknown, then the stops of
+ * failed resources being recovered (made first, as the status is read).
+ * With none of them the node is not fenced (corpus
+ * remote-recover-no-resources: discovery is exclusive elsewhere). */
+typedef struct {
+    gboolean stop;        /* a resource active there stops with the node */
+    gboolean probe;       /* a resource's state there is unknown */
+    gboolean failed_stop; /* a failed resource there is recovered */
+    const char *unknown;  /* what is not followed, or NULL */
+} LostHostActions;
+
+/* The nearest anonymous clone rsc belongs to, or -1: Pacemaker probes an
+ * anonymous clone once per node, known there once any instance is. */
+static int anonymous_clone_of(const CsModel *model, int rsc)
+{
+    for (int up = rsc_of_model(model, rsc)->parent; up >= 0; up = rsc_of_model(model, up)->parent)
+        if (rsc_of_model(model, up)->kind == CS_RSC_CLONE && !rsc_of_model(model, up)->globally_unique)
+            return up;
+    return -1;
+}
+
+static gboolean descends_from(const CsModel *model, int rsc, int ancestor)
+{
+    for (; rsc >= 0; rsc = rsc_of_model(model, rsc)->parent)
+        if (rsc == ancestor)
+            return TRUE;
+    return FALSE;
+}
+
+/* Whether the status records rsc (or its anonymous clone) on node. */
+static gboolean known_on(const CsModel *model, int rsc, int node)
+{
+    int clone = anonymous_clone_of(model, rsc);
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->node != node || state->rsc < 0)
+            continue;
+        if (state->rsc == rsc || (clone >= 0 && descends_from(model, state->rsc, clone)))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether resource discovery skips rsc on node (Pacemaker Explained 2.1,
+ * "Location Properties": resource-discovery=exclusive elsewhere, or never
+ * on a node+score location); a never by rule or role is left unknown. */
+static gboolean discovery_skips(const CsSolution *solution, int rsc, int node,
+                                LostHostActions *seen)
+{
+    const CsModel *model = solution->model;
+    const CsNode *info = g_ptr_array_index(model->nodes, node);
+    const CsRscWork *work = &solution->work[rsc];
+    gboolean exclusive = FALSE;
+
+    for (guint i = 0; i < model->locations->len; i++) {
+        const CsLocation *location = g_ptr_array_index(model->locations, i);
+
+        if (location->discovery != CS_DISCOVERY_NEVER || !descends_from(model, rsc, location->rsc))
+            continue;
+        if (location->node == NULL || location->role != CS_ROLE_UNKNOWN)
+            seen->unknown = "resource-discovery=never by rule or role";
+        else if (strcmp(location->node, info->uname) == 0)
+            return TRUE;
+    }
+    for (int up = rsc; up >= 0; up = rsc_of_model(model, up)->parent)
+        exclusive |= solution->work[up].exclusive_discovery;
+    return exclusive && (work->discover_exclusive == NULL || !work->discover_exclusive[node]);
+}
+
+/* Whether Pacemaker probes the primitive rsc on the remote node. */
+static gboolean probed_there(const CsSolution *solution, int rsc, int node, LostHostActions *seen)
+{
+    const CsModel *model = solution->model;
+    const CsResource *info = rsc_of_model(model, rsc);
+
+    if (info->kind != CS_RSC_PRIMITIVE || cs_rsc_is_template(solution, rsc))
+        return FALSE;
+    /* remote nodes run no fencing device and no connection; a resource
+     * inside a container is not probed */
+    if (info->fence_device || info->is_remote_connection || info->container >= 0)
+        return FALSE;
+    if (known_on(model, rsc, node))
+        return FALSE;
+    return !discovery_skips(solution, rsc, node, seen);
+}
+
+/* The stop a resource recorded on node gets as the node goes down. */
+static void note_stop(const CsSolution *solution, const CsRscState *state, LostHostActions *seen)
+{
+    const char *on_fail = state->on_fail_applied;
+
+    if (state->role < CS_ROLE_STARTED && !state->failed)
+        return;
+    if (state->rsc >= 0 && (!solution->work[state->rsc].managed || state->blocked)) {
+        seen->unknown = "an unmanaged or blocked resource";
+        return;
+    }
+    if (state->failed && state->last_failure != NULL
+        && g_strcmp0(state->last_failure->operation, "stop") == 0) {
+        seen->unknown = "a failed stop";
+        return;
+    }
+    /* on-fail=restart (the default) makes the recovery's stop as the
+     * status is read; ignore, stop, standby and migrate leave it to the
+     * resource's own actions */
+    if (state->failed && g_strcmp0(on_fail, "restart") == 0 && state->role >= CS_ROLE_STARTED)
+        seen->failed_stop = TRUE;
+    else if (on_fail == NULL || g_strcmp0(on_fail, "ignore") == 0 || g_strcmp0(on_fail, "stop") == 0
+             || g_strcmp0(on_fail, "standby") == 0 || g_strcmp0(on_fail, "migrate") == 0)
+        seen->stop |= state->role >= CS_ROLE_STARTED || state->failed;
+    else
+        seen->unknown = "a failure there with this on-fail";
+}
+
+/* The actions on remote node that need its connection. */
+static LostHostActions lost_host_actions(const CsSolution *solution, const CsNode *remote)
+{
+    const CsModel *model = solution->model;
+    LostHostActions seen = {0};
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->node == remote->index)
+            note_stop(solution, state, &seen);
+    }
+    if (cs_startup_probes_disabled(model) || !remote->rsc_discovery_enabled)
+        return seen;
+    for (int rsc = 0; rsc < solution->n_rsc && !seen.probe; rsc++)
+        seen.probe = probed_there(solution, rsc, remote->index, &seen);
+    if (model->features & CS_FEATURE_BUNDLE)
+        seen.unknown = "a bundle";
+    return seen;
+}
+
+static char *lost_host_reason(const CsSolution *solution, const CsNode *remote)
+{
+    LostHostActions seen = lost_host_actions(solution, remote);
+
+    if (seen.stop || (!seen.probe && seen.failed_stop))
+        return g_strdup("resources are active but connection is unrecoverable");
+    if (seen.probe)
+        return g_strdup("resources are in unknown state and connection is unrecoverable");
+    return NULL;
+}
+
 /* Why a remote node is fenced, or NULL (checked with crm_simulate): its
  * connection failed; or its connection, active on a lost host, cannot be recovered elsewhere, and
  * the node runs resources or has no history at all (their state is
@@ -178,8 +325,6 @@ static char *active_there(const CsModel *model, int node)
  * comes first) and its connection does not start. */
 static char *remote_fence_reason(const CsSolution *solution, const CsNode *remote)
 {
-    gboolean any, active;
-
     if (remote->type != CS_NODE_REMOTE || remote->remote_rsc < 0)
         return NULL;
     /* a connection lost (its monitor failed) fences its node even as it
@@ -193,15 +338,8 @@ static char *remote_fence_reason(const CsSolution *solution, const CsNode *remot
         return g_strdup("node is unclean");
     if (remote->unclean && remote->unseen)
         return active_there(solution->model, remote->index);
-    if (connection_host_lost(solution, remote->remote_rsc)) {
-        history_on(solution->model, remote->index, &any, &active);
-        if (active)
-            return g_strdup("resources are active but connection is "
-                            "unrecoverable");
-        if (!any)
-            return g_strdup("resources are in unknown state and "
-                            "connection is unrecoverable");
-    }
+    if (connection_host_lost(solution, remote->remote_rsc))
+        return lost_host_reason(solution, remote);
     return NULL;
 }
 
@@ -292,67 +430,6 @@ static gboolean connection_lost(const CsModel *model, int connection)
             return TRUE;
     }
     return FALSE;
-}
-
-/* Whether a resource on node failed there (here a recurring monitor
- * found it stopped): with its connection's host lost,
- * crm_simulate may fence the node for resources "in unknown state"
- * rather than "active" (gen_remote.py seed 50042), which is not
- * followed yet. */
-static gboolean failed_on(const CsModel *model, int node)
-{
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (state->node == node && state->failed)
-            return TRUE;
-    }
-    return FALSE;
-}
-
-/* The top-level resource rsc belongs to (an anonymous clone is probed
- * once per node, whichever instance holds the history). */
-static int top_level(const CsModel *model, int rsc)
-{
-    const CsResource *info = g_ptr_array_index(model->resources, rsc);
-
-    while (info->parent >= 0)
-        info = g_ptr_array_index(model->resources, info->parent);
-    return info->index;
-}
-
-/* Whether a primitive that may run on the remote node (neither a fencing
- * device, a connection nor a guest's container) has no history there,
- * in its clone neither: a probe may be due there. */
-static gboolean unprobed_resource_on(const CsModel *model, int node)
-{
-    for (guint i = 0; i < model->resources->len; i++) {
-        const CsResource *info = g_ptr_array_index(model->resources, i);
-        int top = top_level(model, info->index);
-        gboolean probed = FALSE;
-
-        if (info->kind != CS_RSC_PRIMITIVE || info->fence_device || info->is_remote_connection
-            || cs_guest_node_of_container(model, info->index) >= 0)
-            continue;
-        for (guint j = 0; j < model->rsc_states->len && !probed; j++) {
-            const CsRscState *state = g_ptr_array_index(model->rsc_states, j);
-
-            probed = state->node == node && state->rsc >= 0 && top_level(model, state->rsc) == top;
-        }
-        if (!probed)
-            return TRUE;
-    }
-    return FALSE;
-}
-
-/* Whether node has histories, none of a resource running there, and a
- * resource with no history there. */
-static gboolean unprobed_and_idle(const CsModel *model, int node)
-{
-    gboolean any, active;
-
-    history_on(model, node, &any, &active);
-    return any && !active && unprobed_resource_on(model, node);
 }
 
 /* Whether the connection runs on a node that is lost (being fenced). */
@@ -480,16 +557,16 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
      * with resources active there, and its connection does not start */
     if (remote->unclean && !(up && remote->unseen) && (up || !remote->unseen || fenced == NULL))
         return refuse(error, "fencing", remote->uname);
-    /* whether a remote node with histories there, none active, and a
-     * resource never probed there is fenced "resources are in unknown
-     * state" is not followed (gen_remote.py seeds 50042, 81325 fenced it;
-     * corpus remote-recover-no-resources does not) */
-    if (remote->type == CS_NODE_REMOTE && connection_host_lost(solution, connection->index) && !up
-        && (failed_on(model, remote->index) || unprobed_and_idle(model, remote->index)))
-        return refuse(error,
-                      "a failed or unprobed resource there while its "
-                      "connection's host is lost",
-                      remote->uname);
+    /* lost_host_reason() follows stops, probes and recovered failures */
+    if (remote->type == CS_NODE_REMOTE && connection_host_lost(solution, connection->index) && !up) {
+        LostHostActions seen = lost_host_actions(solution, remote);
+
+        if (seen.unknown != NULL) {
+            g_autofree char *what = g_strdup_printf("%s there while its connection's host is lost",
+                                                    seen.unknown);
+            return refuse(error, what, remote->uname);
+        }
+    }
     /* fencing a remote node needs fencing enabled and a device */
     if (fenced != NULL && (!model->options.stonith_enabled || solution->stonith_unmanage))
         return refuse(error, "fencing without a device", remote->uname);
