@@ -48,7 +48,11 @@ void cs_remote_avoid_nodes(CsSolution *solution)
             || !solution->work[rsc].managed || solution->stonith_unmanage)
             continue;
         for (int node = 0; node < solution->n_nodes; node++) {
-            if (table->allowed[node] && node_is_remote(g_ptr_array_index(model->nodes, node)))
+            const CsNode *info = g_ptr_array_index(model->nodes, node);
+
+            /* a node entry whose connection is gone is not avoided
+             * (corpus remote-stale-node-entry) */
+            if (table->allowed[node] && node_is_remote(info) && info->remote_rsc >= 0)
                 cs_table_add_simple(table, node, CS_CONTRIB_STATUS_BAN,
                                     "remote nodes run no fencing device "
                                     "and no connection",
@@ -144,20 +148,27 @@ static gboolean connection_up(const CsSolution *solution, int connection)
 
 /* The reason a remote node down in the status, with resources active
  * there, is fenced unless its connection starts: the first of them. */
-static char *active_there(const CsModel *model, int node)
+static const char *first_active_id(const CsModel *model, int node)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
         if (state->node == node && state->role >= CS_ROLE_STARTED)
-            return g_strdup_printf(
-                "%s is active there (fencing will be revoked if remote "
-                "connection can be re-established elsewhere)",
-                state->rsc >= 0
-                    ? ((const CsResource *)g_ptr_array_index(model->resources, state->rsc))->id
-                    : state->rsc_id);
+            return state->rsc >= 0
+                       ? ((const CsResource *)g_ptr_array_index(model->resources, state->rsc))->id
+                       : state->rsc_id;
     }
     return NULL;
+}
+
+static char *active_there(const CsModel *model, int node)
+{
+    const char *id = first_active_id(model, node);
+
+    return id == NULL ? NULL
+                      : g_strdup_printf("%s is active there (fencing will be revoked if remote "
+                                        "connection can be re-established elsewhere)",
+                                        id);
 }
 
 /* ---- a connection whose host is lost ---------------------------------- */
@@ -318,6 +329,19 @@ static char *lost_host_reason(const CsSolution *solution, const CsNode *remote)
     return NULL;
 }
 
+/* Whether fencing can run: enabled, with a device the cluster manages. */
+static gboolean stale_entry_fenceable(const CsSolution *solution)
+{
+    const CsModel *model = solution->model;
+
+    if (!model->options.stonith_enabled || solution->stonith_unmanage)
+        return FALSE;
+    for (guint i = 0; i < model->resources->len; i++)
+        if (((const CsResource *)g_ptr_array_index(model->resources, i))->fence_device)
+            return TRUE;
+    return FALSE;
+}
+
 /* Why a remote node is fenced, or NULL (checked with crm_simulate): its
  * connection failed; or its connection, active on a lost host, cannot be recovered elsewhere, and
  * the node runs resources or has no history at all (their state is
@@ -325,8 +349,17 @@ static char *lost_host_reason(const CsSolution *solution, const CsNode *remote)
  * comes first) and its connection does not start. */
 static char *remote_fence_reason(const CsSolution *solution, const CsNode *remote)
 {
-    if (remote->type != CS_NODE_REMOTE || remote->remote_rsc < 0)
+    if (remote->type != CS_NODE_REMOTE)
         return NULL;
+    /* a node entry whose connection is gone, down with resources active
+     * there in the status (read with fencing enabled), is fenced for the
+     * first of them when a device can (corpus remote-orphaned2 has none) */
+    if (remote->remote_rsc < 0)
+        return remote->unclean && stale_entry_fenceable(solution)
+                       && first_active_id(solution->model, remote->index) != NULL
+                   ? g_strdup_printf("%s is thought to be active there",
+                                     first_active_id(solution->model, remote->index))
+                   : NULL;
     /* a connection lost (its monitor failed) fences its node even as it
      * is recovered */
     if (connection_lost(solution->model, remote->remote_rsc))
@@ -503,6 +536,20 @@ static gboolean clone_instance_on(const CsModel *model, int node)
     return FALSE;
 }
 
+/* A <node type="remote"> entry whose connection is gone (left in the
+ * nodes section after the connection was removed): Pacemaker Explained
+ * 2.1, "Pacemaker Remote".  Such a node is offline, never fenced at
+ * startup (Pacemaker cannot reach it to fence it), and runs nothing
+ * (corpus remote-stale-node-entry, remote-orphaned2). */
+static gboolean stale_entry_supported(const CsSolution *solution, const CsNode *remote,
+                                      GError **error)
+{
+    (void)solution;
+    if (remote->online)
+        return refuse(error, "a node entry without its connection, online", remote->uname);
+    return TRUE;
+}
+
 /* The remote node situations this engine follows exactly: a connection
  * that starts, stops, moves or migrates between healthy cluster nodes,
  * for a remote node that is up, coming up, or unseen and recovered by
@@ -529,7 +576,7 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
     gboolean up;
 
     if (remote->remote_rsc < 0)
-        return refuse(error, "a node entry without its connection", remote->uname);
+        return stale_entry_supported(solution, remote, error);
     connection = g_ptr_array_index(model->resources, remote->remote_rsc);
     work = &solution->work[remote->remote_rsc];
     up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
