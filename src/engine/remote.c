@@ -544,9 +544,13 @@ static gboolean clone_instance_on(const CsModel *model, int node)
 static gboolean stale_entry_supported(const CsSolution *solution, const CsNode *remote,
                                       GError **error)
 {
-    (void)solution;
     if (remote->online)
         return refuse(error, "a node entry without its connection, online", remote->uname);
+    /* what runs on it in maintenance stays pinned there: not followed
+     * (gen_remote.py seed 142028, shrunk) */
+    if (remote->maintenance && first_active_id(solution->model, remote->index) != NULL)
+        return refuse(error, "a node entry without its connection, in maintenance",
+                      remote->uname);
     return TRUE;
 }
 
@@ -614,6 +618,12 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
             return refuse(error, what, remote->uname);
         }
     }
+    /* a remote node in maintenance keeps its resources pinned there
+     * (INFINITY, unmanaged); once it is fenced, their scores are not
+     * followed (gen_remote.py seed 142028) */
+    if (fenced != NULL && remote->maintenance && first_active_id(model, remote->index) != NULL)
+        return refuse(error, "fencing it in maintenance with resources active there",
+                      remote->uname);
     /* fencing a remote node needs fencing enabled and a device */
     if (fenced != NULL && (!model->options.stonith_enabled || solution->stonith_unmanage))
         return refuse(error, "fencing without a device", remote->uname);
