@@ -371,6 +371,12 @@ static char *remote_fence_reason(const CsSolution *solution, const CsNode *remot
         return g_strdup("node is unclean");
     if (remote->unclean && remote->unseen)
         return active_there(solution->model, remote->index);
+    /* a connection that failed (its start) and stays down leaves its
+     * node offline: Pacemaker fences it as it schedules the probes, before
+     * any reason of the actions there (checked with crm_simulate,
+     * gen_remote.py seed 140449) */
+    if (connection_failed(solution->model, remote->remote_rsc))
+        return g_strdup("the connection is unrecoverable");
     if (connection_host_lost(solution, remote->remote_rsc))
         return lost_host_reason(solution, remote);
     return NULL;
@@ -597,12 +603,10 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
                       "a remote node fenced before "
                       "(remote_was_fenced)",
                       remote->uname);
-    if (remote->type == CS_NODE_REMOTE && connection_failed(model, connection->index)
-        && !connection_lost(model, connection->index))
-        return refuse(error,
-                      "a connection failed other than in its "
-                      "monitor",
-                      remote->uname);
+    /* one that failed otherwise (its start) and stays down fences the
+     * node (remote_fence_reason()); recovered, the node stays down this
+     * transition (gen_remote.py seeds 140000-141999, tests
+     * remote-connection-start-failed-*) */
     fenced = remote_fence_reason(solution, remote);
     /* an unclean remote node is followed when it is never seen, or down
      * with resources active there, and its connection does not start */
