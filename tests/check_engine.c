@@ -218,6 +218,10 @@ static const char *const unit_cases[] = {
     "remote-unnamed-primary-down",
     /* a <node> entry names rem1: rem2 alone has no #uname */
     "remote-unnamed-one-named",
+    /* fencing enabled with no device: the connection still avoids its
+     * remote node (-INFINITY); a resource-discovery=exclusive location on
+     * a group member alone bans nothing (gen_remote.py seed 142325) */
+    "remote-no-device-member-exclusive",
     /* the order crm_simulate prints in: the colocation's primary before
      * its dependent, a group's tables before its members' own, a clone's
      * and its instances' before theirs, then the promotion lines; nodes

@@ -764,14 +764,15 @@ static void apply_fail_limits(CsSolution *solution)
     }
 }
 
+/* Pacemaker applies exclusive discovery from each top-level resource
+ * down, and only when that resource itself is exclusive: a location with
+ * resource-discovery=exclusive on a group member alone bans nothing
+ * (checked with crm_simulate 2.1.5, gen_remote.py seed 142325). */
 static gboolean exclusive(const CsSolution *solution, int rsc)
 {
-    while (rsc >= 0) {
-        if (solution->work[rsc].exclusive_discovery)
-            return TRUE;
+    while (rsc_of(solution, rsc)->parent >= 0)
         rsc = rsc_of(solution, rsc)->parent;
-    }
-    return FALSE;
+    return solution->work[rsc].exclusive_discovery;
 }
 
 /* resource-discovery=exclusive (Pacemaker Explained 2.1, "Location Properties"): the resource

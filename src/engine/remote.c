@@ -43,9 +43,10 @@ void cs_remote_avoid_nodes(CsSolution *solution)
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         CsTable *table = solution->work[rsc].table;
 
-        /* Pacemaker sets no internal constraint on unmanaged resources */
+        /* Pacemaker sets no internal constraint on unmanaged resources;
+         * fencing enabled with no device leaves them managed (seed 142325) */
         if (!needs_cluster_node(model, g_ptr_array_index(model->resources, rsc))
-            || !solution->work[rsc].managed || solution->stonith_unmanage)
+            || !solution->work[rsc].managed)
             continue;
         for (int node = 0; node < solution->n_nodes; node++) {
             const CsNode *info = g_ptr_array_index(model->nodes, node);
@@ -235,7 +236,7 @@ static gboolean discovery_skips(const CsSolution *solution, int rsc, int node,
     const CsModel *model = solution->model;
     const CsNode *info = g_ptr_array_index(model->nodes, node);
     const CsRscWork *work = &solution->work[rsc];
-    gboolean exclusive = FALSE;
+    gboolean exclusive;
 
     for (guint i = 0; i < model->locations->len; i++) {
         const CsLocation *location = g_ptr_array_index(model->locations, i);
@@ -247,8 +248,12 @@ static gboolean discovery_skips(const CsSolution *solution, int rsc, int node,
         else if (strcmp(location->node, info->uname) == 0)
             return TRUE;
     }
+    /* the resource's own or its top-level resource's (Pacemaker's
+     * uber-parent) */
+    exclusive = work->exclusive_discovery;
     for (int up = rsc; up >= 0; up = rsc_of_model(model, up)->parent)
-        exclusive |= solution->work[up].exclusive_discovery;
+        if (rsc_of_model(model, up)->parent < 0)
+            exclusive |= solution->work[up].exclusive_discovery;
     return exclusive && (work->discover_exclusive == NULL || !work->discover_exclusive[node]);
 }
 
