@@ -191,7 +191,22 @@ typedef struct {
     gboolean probe;       /* a resource's state there is unknown */
     gboolean failed_stop; /* a failed resource there is recovered */
     const char *unknown;  /* what is not followed, or NULL */
+    gint64 newest;        /* when the newest of them is made (print_key()) */
 } LostHostActions;
+
+/* When Pacemaker makes an action that needs the connection, as one
+ * number: the stops of failed resources as the status is read (in its
+ * order), then the probes (node by node in name order, resource by
+ * resource), then the other stops (resource by resource, each on its
+ * nodes in the status's order).  Each fenced node's fencing is made when
+ * crm_simulate reaches its newest such action, newest first, and printed
+ * newest first: so in the order of these numbers (checked with
+ * crm_simulate: two remote nodes whose connections' host is lost, tests
+ * remote-lost-host-two-*). */
+static gint64 print_key(int phase, gint64 major, gint64 minor)
+{
+    return (gint64)phase * 1000000000000LL + major * 1000000LL + minor;
+}
 
 /* The nearest anonymous clone rsc belongs to, or -1: Pacemaker probes an
  * anonymous clone once per node, known there once any instance is. */
@@ -275,8 +290,11 @@ static gboolean probed_there(const CsSolution *solution, int rsc, int node, Lost
 }
 
 /* The stop a resource recorded on node gets as the node goes down. */
-static void note_stop(const CsSolution *solution, const CsRscState *state, LostHostActions *seen)
+static void note_stop(const CsSolution *solution, const CsRscState *state, guint position,
+                      LostHostActions *seen)
 {
+    gint64 rsc = state->rsc >= 0 ? state->rsc : solution->n_rsc + (gint64)position;
+
     const char *on_fail = state->on_fail_applied;
 
     if (state->role < CS_ROLE_STARTED && !state->failed)
@@ -293,13 +311,17 @@ static void note_stop(const CsSolution *solution, const CsRscState *state, LostH
     /* on-fail=restart (the default) makes the recovery's stop as the
      * status is read; ignore, stop, standby and migrate leave it to the
      * resource's own actions */
-    if (state->failed && g_strcmp0(on_fail, "restart") == 0 && state->role >= CS_ROLE_STARTED)
+    if (state->failed && g_strcmp0(on_fail, "restart") == 0 && state->role >= CS_ROLE_STARTED) {
         seen->failed_stop = TRUE;
-    else if (on_fail == NULL || g_strcmp0(on_fail, "ignore") == 0 || g_strcmp0(on_fail, "stop") == 0
-             || g_strcmp0(on_fail, "standby") == 0 || g_strcmp0(on_fail, "migrate") == 0)
-        seen->stop |= state->role >= CS_ROLE_STARTED || state->failed;
-    else
+        seen->newest = MAX(seen->newest, print_key(0, position, 0));
+    } else if (on_fail == NULL || g_strcmp0(on_fail, "ignore") == 0
+               || g_strcmp0(on_fail, "stop") == 0 || g_strcmp0(on_fail, "standby") == 0
+               || g_strcmp0(on_fail, "migrate") == 0) {
+        seen->stop = TRUE;
+        seen->newest = MAX(seen->newest, print_key(2, rsc, position));
+    } else {
         seen->unknown = "a failure there with this on-fail";
+    }
 }
 
 /* The actions on remote node that need its connection. */
@@ -312,12 +334,17 @@ static LostHostActions lost_host_actions(const CsSolution *solution, const CsNod
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
         if (state->node == remote->index)
-            note_stop(solution, state, &seen);
+            note_stop(solution, state, i, &seen);
     }
     if (cs_startup_probes_disabled(model) || !remote->rsc_discovery_enabled)
         return seen;
-    for (int rsc = 0; rsc < solution->n_rsc && !seen.probe; rsc++)
-        seen.probe = probed_there(solution, rsc, remote->index, &seen);
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        if (!probed_there(solution, rsc, remote->index, &seen))
+            continue;
+        seen.probe = TRUE;
+        seen.newest =
+            MAX(seen.newest, print_key(1, solution->name_rank[remote->index], (gint64)rsc));
+    }
     if (model->features & CS_FEATURE_BUNDLE)
         seen.unknown = "a bundle";
     return seen;
@@ -409,6 +436,37 @@ static gint by_first_active(gconstpointer a, gconstpointer b, gpointer data)
     return x < y ? -1 : x > y;
 }
 
+/* Whether every node is fenced for its connection's lost host
+ * (lost_host_reason()). */
+static gboolean all_lost_host(const CsSolution *solution, GArray *nodes)
+{
+    for (guint i = 0; i < nodes->len; i++) {
+        const CsNode *remote =
+            g_ptr_array_index(solution->model->nodes, g_array_index(nodes, int, i));
+
+        if (remote->remote_rsc < 0 || connection_lost(solution->model, remote->remote_rsc)
+            || connection_up(solution, remote->remote_rsc) || remote->unseen
+            || connection_failed(solution->model, remote->remote_rsc)
+            || !connection_host_lost(solution, remote->remote_rsc))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+static gint by_newest_action(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const CsSolution *solution = data;
+    gint64 x = lost_host_actions(solution, g_ptr_array_index(solution->model->nodes,
+                                                             *(const int *)a))
+                   .newest;
+    gint64 y = lost_host_actions(solution, g_ptr_array_index(solution->model->nodes,
+                                                             *(const int *)b))
+                   .newest;
+
+    /* fence_node() shows the newest fencing first */
+    return x > y ? -1 : x < y;
+}
+
 /* Pacemaker Explained 2.1, "Pacemaker Remote": a remote node whose
  * connection is lost for good is fenced, after the cluster nodes
  * (crm_simulate lists it first: newest first); what ran there stops
@@ -431,7 +489,10 @@ void cs_remote_schedule_fencing(CsGraph *graph)
         g_free(reason);
         g_array_append_val(nodes, node);
     }
-    cs_sort_array(nodes, by_first_active, (gpointer)model);
+    if (all_lost_host(graph->solution, nodes))
+        cs_sort_array(nodes, by_newest_action, (gpointer)graph->solution);
+    else
+        cs_sort_array(nodes, by_first_active, (gpointer)model);
     for (guint i = 0; i < nodes->len; i++) {
         int node = g_array_index(nodes, int, i);
 
