@@ -626,6 +626,38 @@ static gboolean stale_entry_supported(const CsSolution *solution, const CsNode *
     return TRUE;
 }
 
+/* The clone rsc is an instance of (at any depth), or -1. */
+static int clone_of(const CsModel *model, int rsc)
+{
+    for (int up = rsc_of_model(model, rsc)->parent; up >= 0; up = rsc_of_model(model, up)->parent)
+        if (rsc_of_model(model, up)->kind == CS_RSC_CLONE)
+            return up;
+    return -1;
+}
+
+/* Whether an instance active on the remote node has a sibling active on
+ * another node that is lost too: which of them crm_simulate moves and
+ * which it stops is not followed (gen_remote.py seed 143218). */
+static gboolean instances_lost_elsewhere(const CsModel *model, const CsNode *remote)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        int clone = state->node == remote->index && state->rsc >= 0 && state->role >= CS_ROLE_STARTED
+                        ? clone_of(model, state->rsc)
+                        : -1;
+
+        for (guint j = 0; clone >= 0 && j < model->rsc_states->len; j++) {
+            const CsRscState *other = g_ptr_array_index(model->rsc_states, j);
+            const CsNode *node = g_ptr_array_index(model->nodes, other->node);
+
+            if (other->node != remote->index && other->rsc >= 0 && other->role >= CS_ROLE_STARTED
+                && clone_of(model, other->rsc) == clone && (node->unclean || !node->online))
+                return TRUE;
+        }
+    }
+    return FALSE;
+}
+
 /* The remote node situations this engine follows exactly: a connection
  * that starts, stops, moves or migrates between healthy cluster nodes,
  * for a remote node that is up, coming up, or unseen and recovered by
@@ -693,6 +725,9 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
      * followed (gen_remote.py seed 142028) */
     if (fenced != NULL && remote->maintenance && first_active_id(model, remote->index) != NULL)
         return refuse(error, "fencing it in maintenance with resources active there",
+                      remote->uname);
+    if (fenced != NULL && instances_lost_elsewhere(model, remote))
+        return refuse(error, "fencing it with clone instances there and on another lost node",
                       remote->uname);
     /* fencing a remote node needs fencing enabled and a device */
     if (fenced != NULL && (!model->options.stonith_enabled || solution->stonith_unmanage))
