@@ -213,7 +213,8 @@ static gint64 print_key(int phase, gint64 major, gint64 minor)
 static int anonymous_clone_of(const CsModel *model, int rsc)
 {
     for (int up = rsc_of_model(model, rsc)->parent; up >= 0; up = rsc_of_model(model, up)->parent)
-        if (rsc_of_model(model, up)->kind == CS_RSC_CLONE && !rsc_of_model(model, up)->globally_unique)
+        if (rsc_of_model(model, up)->kind == CS_RSC_CLONE
+            && !rsc_of_model(model, up)->globally_unique)
             return up;
     return -1;
 }
@@ -456,12 +457,12 @@ static gboolean all_lost_host(const CsSolution *solution, GArray *nodes)
 static gint by_newest_action(gconstpointer a, gconstpointer b, gpointer data)
 {
     const CsSolution *solution = data;
-    gint64 x = lost_host_actions(solution, g_ptr_array_index(solution->model->nodes,
-                                                             *(const int *)a))
-                   .newest;
-    gint64 y = lost_host_actions(solution, g_ptr_array_index(solution->model->nodes,
-                                                             *(const int *)b))
-                   .newest;
+    gint64 x =
+        lost_host_actions(solution, g_ptr_array_index(solution->model->nodes, *(const int *)a))
+            .newest;
+    gint64 y =
+        lost_host_actions(solution, g_ptr_array_index(solution->model->nodes, *(const int *)b))
+            .newest;
 
     /* fence_node() shows the newest fencing first */
     return x > y ? -1 : x < y;
@@ -621,8 +622,7 @@ static gboolean stale_entry_supported(const CsSolution *solution, const CsNode *
     /* what runs on it in maintenance stays pinned there: not followed
      * (gen_remote.py seed 142028, shrunk) */
     if (remote->maintenance && first_active_id(solution->model, remote->index) != NULL)
-        return refuse(error, "a node entry without its connection, in maintenance",
-                      remote->uname);
+        return refuse(error, "a node entry without its connection, in maintenance", remote->uname);
     return TRUE;
 }
 
@@ -642,9 +642,10 @@ static gboolean instances_lost_elsewhere(const CsModel *model, const CsNode *rem
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-        int clone = state->node == remote->index && state->rsc >= 0 && state->role >= CS_ROLE_STARTED
-                        ? clone_of(model, state->rsc)
-                        : -1;
+        int clone =
+            state->node == remote->index && state->rsc >= 0 && state->role >= CS_ROLE_STARTED
+                ? clone_of(model, state->rsc)
+                : -1;
 
         for (guint j = 0; clone >= 0 && j < model->rsc_states->len; j++) {
             const CsRscState *other = g_ptr_array_index(model->rsc_states, j);
@@ -711,12 +712,13 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
     if (remote->unclean && !(up && remote->unseen) && (up || !remote->unseen || fenced == NULL))
         return refuse(error, "fencing", remote->uname);
     /* lost_host_reason() follows stops, probes and recovered failures */
-    if (remote->type == CS_NODE_REMOTE && connection_host_lost(solution, connection->index) && !up) {
+    if (remote->type == CS_NODE_REMOTE && connection_host_lost(solution, connection->index)
+        && !up) {
         LostHostActions seen = lost_host_actions(solution, remote);
 
         if (seen.unknown != NULL) {
-            g_autofree char *what = g_strdup_printf("%s there while its connection's host is lost",
-                                                    seen.unknown);
+            g_autofree char *what =
+                g_strdup_printf("%s there while its connection's host is lost", seen.unknown);
             return refuse(error, what, remote->uname);
         }
     }
