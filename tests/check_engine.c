@@ -208,6 +208,20 @@ static const char *const unit_cases[] = {
     /* a fenced remote node's clone instance stops there (the clone is
      * full elsewhere) */
     "remote-fenced-clone-instance",
+    /* remote and guest nodes known only from their connections have no
+     * #uname and compare equal by it: d1 (with d2) takes 100 from the
+     * guest g2 (#kind container) on rem1 too (gen_remote.py seed 110021,
+     * shrunk) */
+    "remote-unnamed-guest-and-remote",
+    /* rem2, down, still matches rem1 by its missing #uname: d2 keeps 0
+     * there, not -INFINITY (seed 35107, shrunk) */
+    "remote-unnamed-primary-down",
+    /* a <node> entry names rem1: rem2 alone has no #uname */
+    "remote-unnamed-one-named",
+    /* fencing enabled with no device: the connection still avoids its
+     * remote node (-INFINITY); a resource-discovery=exclusive location on
+     * a group member alone bans nothing (gen_remote.py seed 142325) */
+    "remote-no-device-member-exclusive",
     /* the order crm_simulate prints in: the colocation's primary before
      * its dependent, a group's tables before its members' own, a clone's
      * and its instances' before theirs, then the promotion lines; nodes

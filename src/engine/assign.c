@@ -764,14 +764,15 @@ static void apply_fail_limits(CsSolution *solution)
     }
 }
 
+/* Pacemaker applies exclusive discovery from each top-level resource
+ * down, and only when that resource itself is exclusive: a location with
+ * resource-discovery=exclusive on a group member alone bans nothing
+ * (checked with crm_simulate 2.1.5, gen_remote.py seed 142325). */
 static gboolean exclusive(const CsSolution *solution, int rsc)
 {
-    while (rsc >= 0) {
-        if (solution->work[rsc].exclusive_discovery)
-            return TRUE;
+    while (rsc_of(solution, rsc)->parent >= 0)
         rsc = rsc_of(solution, rsc)->parent;
-    }
-    return FALSE;
+    return solution->work[rsc].exclusive_discovery;
 }
 
 /* resource-discovery=exclusive (Pacemaker Explained 2.1, "Location Properties"): the resource
@@ -965,21 +966,29 @@ static int best_in_node_order(const NodeOrder *order)
  * (node A beats B on cpu, B beats C on memory, C beats A by name).  When
  * a node tied on score beats the one the sort put first, the pick came
  * out of such a circle and depends on the order Pacemaker's hash table
- * hands the nodes over; the engine follows that order but cannot vouch
- * for it, so the solve is refused (solve.c) rather than guessed. */
+ * hands the nodes over.  The engine follows that order, and is right
+ * where no current node takes part (tests/data/engine/balanced-order);
+ * with the resource's current node among the tied ones it was wrong
+ * (oracle-diff seed 802103), so that solve is refused (solve.c) rather
+ * than guessed. */
 static void note_capacity_circle(CsSolution *solution, int rsc, const int *nodes, int n,
                                  NodeOrder *order)
 {
+    gboolean preferred_tied = FALSE, circle = FALSE;
+
     if (solution->capacity_circle_rsc >= 0
         || solution->model->options.placement_strategy != CS_PLACEMENT_BALANCED
-        || order->table->score[nodes[0]] < 0 || !cs_engine_node_available(solution, nodes[0]))
+        || order->preferred < 0 || order->table->score[nodes[0]] < 0
+        || !cs_engine_node_available(solution, nodes[0]))
         return;
-    for (int i = 1; i < n; i++) {
-        if (compare_nodes(&nodes[i], &nodes[0], order) < 0) {
-            solution->capacity_circle_rsc = rsc;
-            return;
-        }
+    for (int i = 0; i < n; i++) {
+        if (nodes[i] == order->preferred)
+            preferred_tied = order->table->score[nodes[i]] == order->table->score[nodes[0]];
+        if (i > 0 && compare_nodes(&nodes[i], &nodes[0], order) < 0)
+            circle = TRUE;
     }
+    if (circle && preferred_tied)
+        solution->capacity_circle_rsc = rsc;
 }
 
 static void assign_best_node(CsSolution *solution, int rsc)

@@ -534,7 +534,11 @@ static inline gboolean matching_weight(const CsSolution *solution, int node,
 {
     CsScore score;
 
-    if (by_uname) {
+    if (by_uname && !solution->unames_distinct) {
+        /* names alike, or nodes with no name (cs_nodes_init) */
+        score = best_matching_score(solution, other_table, coloc_default_attribute,
+                                    cs_engine_node_attr(solution, node, coloc_default_attribute));
+    } else if (by_uname) {
         score = (other_table->allowed[node] && cs_engine_node_available(solution, node)
                  && other_table->score[node] > -CS_INFINITY)
                     ? other_table->score[node]

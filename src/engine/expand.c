@@ -238,9 +238,10 @@ static int match_anonymous(Matching *matching, int clone, int configured, int no
     /* Instances that need no fencing are not counted on nodes that left:
      * they may start elsewhere at once; unless the clone has an instance
      * for every node (clone-max equal to the number of nodes), when no
-     * other node could use the number anyway. */
+     * other node could use the number anyway; nor on guest nodes, whose
+     * fencing is their container's stop (gen_remote.py seed 140041). */
     if (found >= 0 && !requires_fencing(&expansion->model, rsc_at(expansion, configured))
-        && (!node_state->online || node_state->unclean)
+        && (!node_state->online || node_state->unclean) && node_state->type != CS_NODE_GUEST
         && info->clone_max != (int)expansion->model.nodes->len)
         found = -1;
     return found;

@@ -31,7 +31,12 @@ static gint compare_unames(gconstpointer a, gconstpointer b, gpointer data)
 }
 
 /* What every node comparison asks of a node, read once per solve: the
- * nodes do not change while the solve runs. */
+ * nodes do not change while the solve runs.  Pacemaker's add_node_attrs()
+ * gives a node its #uname when its <node> entry or its node_state is read;
+ * a remote or guest node known only from its connection has none, and
+ * all such nodes compare equal by #uname (checked with crm_simulate 2.1.5:
+ * a colocation's dependent takes the best score of any of them, tests
+ * remote-unnamed-*). */
 void cs_nodes_init(CsSolution *solution)
 {
     int n = solution->n_nodes;
@@ -45,13 +50,16 @@ void cs_nodes_init(CsSolution *solution)
     solution->uname_class = g_new0(int, MAX(n, 1));
     solution->unames_distinct = TRUE;
     for (int node = 0; node < n; node++) {
-        const char *uname = node_of(solution, node)->uname;
+        const char *uname = cs_engine_node_attr(solution, node, "#uname");
 
         solution->node_available[node] = node_available(node_of(solution, node));
         by_name[node] = node;
         solution->uname_class[node] = node;
-        char *folded = g_ascii_strdown(uname, -1);
+        /* nodes without a #uname share one class, keyed by "" (no
+         * uname is empty: the schema requires one) */
+        char *folded = g_ascii_strdown(uname != NULL ? uname : "", -1);
         gpointer earlier;
+
         if (g_hash_table_lookup_extended(first_folded, folded, NULL, &earlier)) {
             solution->uname_class[node] = GPOINTER_TO_INT(earlier);
             solution->unames_distinct = FALSE;
@@ -79,8 +87,10 @@ const char *cs_engine_node_attr(const CsSolution *solution, int node, const char
 {
     const CsNode *info = node_of(solution, node);
 
+    /* a node the configuration and the status never named has no #uname
+     * (unnamed(), below) */
     if (strcmp(attribute, "#uname") == 0)
-        return info->uname;
+        return g_hash_table_contains(info->attrs, "#uname") ? info->uname : NULL;
     return g_hash_table_lookup(info->attrs, attribute);
 }
 

@@ -15,6 +15,11 @@ static gboolean connection_host_lost(const CsSolution *solution, int connection)
 static gboolean connection_failed(const CsModel *model, int connection);
 static gboolean connection_lost(const CsModel *model, int connection);
 
+static const CsResource *rsc_of_model(const CsModel *model, int rsc)
+{
+    return g_ptr_array_index(model->resources, rsc);
+}
+
 static gboolean node_is_remote(const CsNode *node)
 {
     return node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST;
@@ -66,12 +71,17 @@ void cs_remote_avoid_nodes(CsSolution *solution)
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         CsTable *table = solution->work[rsc].table;
 
-        /* Pacemaker sets no internal constraint on unmanaged resources */
+        /* Pacemaker sets no internal constraint on unmanaged resources;
+         * fencing enabled with no device leaves them managed (seed 142325) */
         if (!needs_cluster_node(model, g_ptr_array_index(model->resources, rsc), guest_container)
-            || !solution->work[rsc].managed || solution->stonith_unmanage)
+            || !solution->work[rsc].managed)
             continue;
         for (int node = 0; node < solution->n_nodes; node++) {
-            if (table->allowed[node] && node_is_remote(g_ptr_array_index(model->nodes, node)))
+            const CsNode *info = g_ptr_array_index(model->nodes, node);
+
+            /* a node entry whose connection is gone is not avoided
+             * (corpus remote-stale-node-entry) */
+            if (table->allowed[node] && node_is_remote(info) && info->remote_rsc >= 0)
                 cs_table_add_simple(table, node, CS_CONTRIB_STATUS_BAN,
                                     "remote nodes run no fencing device "
                                     "and no connection",
@@ -165,38 +175,232 @@ static gboolean connection_up(const CsSolution *solution, int connection)
     return work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
 }
 
-/* Whether the status holds any history on node, and whether a resource
- * is active there. */
-static void history_on(const CsModel *model, int node, gboolean *any, gboolean *active)
-{
-    *any = FALSE;
-    *active = FALSE;
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (state->node != node)
-            continue;
-        *any = TRUE;
-        *active |= state->role >= CS_ROLE_STARTED || state->failed;
-    }
-}
-
 /* The reason a remote node down in the status, with resources active
  * there, is fenced unless its connection starts: the first of them. */
-static char *active_there(const CsModel *model, int node)
+static const char *first_active_id(const CsModel *model, int node)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
         if (state->node == node && state->role >= CS_ROLE_STARTED)
-            return g_strdup_printf(
-                "%s is active there (fencing will be revoked if remote "
-                "connection can be re-established elsewhere)",
-                state->rsc >= 0
-                    ? ((const CsResource *)g_ptr_array_index(model->resources, state->rsc))->id
-                    : state->rsc_id);
+            return state->rsc >= 0
+                       ? ((const CsResource *)g_ptr_array_index(model->resources, state->rsc))->id
+                       : state->rsc_id;
     }
     return NULL;
+}
+
+static char *active_there(const CsModel *model, int node)
+{
+    const char *id = first_active_id(model, node);
+
+    return id == NULL ? NULL
+                      : g_strdup_printf("%s is active there (fencing will be revoked if remote "
+                                        "connection can be re-established elsewhere)",
+                                        id);
+}
+
+/* ---- a connection whose host is lost ---------------------------------- */
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote": when the connection of a
+ * remote node was running on a cluster node that is lost and cannot be
+ * recovered elsewhere, nothing can reach the node: what runs there or is
+ * not known there can only be settled by fencing it.  crm_simulate 2.1.5
+ * names the reason after the first action that needs the connection, in
+ * the order it keeps its actions (newest first, checked with
+ * crm_simulate, tests remote-lost-host-*): the stops of resources going
+ * down with the node (made last, with every resource's actions), then the
+ * probes of resources whose state there is unknown, then the stops of
+ * failed resources being recovered (made first, as the status is read).
+ * With none of them the node is not fenced (corpus
+ * remote-recover-no-resources: discovery is exclusive elsewhere). */
+typedef struct {
+    gboolean stop;        /* a resource active there stops with the node */
+    gboolean probe;       /* a resource's state there is unknown */
+    gboolean failed_stop; /* a failed resource there is recovered */
+    const char *unknown;  /* what is not followed, or NULL */
+    gint64 newest;        /* when the newest of them is made (print_key()) */
+} LostHostActions;
+
+/* When Pacemaker makes an action that needs the connection, as one
+ * number: the stops of failed resources as the status is read (in its
+ * order), then the probes (node by node in name order, resource by
+ * resource), then the other stops (resource by resource, each on its
+ * nodes in the status's order).  Each fenced node's fencing is made when
+ * crm_simulate reaches its newest such action, newest first, and printed
+ * newest first: so in the order of these numbers (checked with
+ * crm_simulate: two remote nodes whose connections' host is lost, tests
+ * remote-lost-host-two-*). */
+static gint64 print_key(int phase, gint64 major, gint64 minor)
+{
+    return (gint64)phase * 1000000000000LL + major * 1000000LL + minor;
+}
+
+/* The nearest anonymous clone rsc belongs to, or -1: Pacemaker probes an
+ * anonymous clone once per node, known there once any instance is. */
+static int anonymous_clone_of(const CsModel *model, int rsc)
+{
+    for (int up = rsc_of_model(model, rsc)->parent; up >= 0; up = rsc_of_model(model, up)->parent)
+        if (rsc_of_model(model, up)->kind == CS_RSC_CLONE
+            && !rsc_of_model(model, up)->globally_unique)
+            return up;
+    return -1;
+}
+
+static gboolean descends_from(const CsModel *model, int rsc, int ancestor)
+{
+    for (; rsc >= 0; rsc = rsc_of_model(model, rsc)->parent)
+        if (rsc == ancestor)
+            return TRUE;
+    return FALSE;
+}
+
+/* Whether the status records rsc (or its anonymous clone) on node. */
+static gboolean known_on(const CsModel *model, int rsc, int node)
+{
+    int clone = anonymous_clone_of(model, rsc);
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->node != node || state->rsc < 0)
+            continue;
+        if (state->rsc == rsc || (clone >= 0 && descends_from(model, state->rsc, clone)))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether resource discovery skips rsc on node (Pacemaker Explained 2.1,
+ * "Location Properties": resource-discovery=exclusive elsewhere, or never
+ * on a node+score location); a never by rule or role is left unknown. */
+static gboolean discovery_skips(const CsSolution *solution, int rsc, int node,
+                                LostHostActions *seen)
+{
+    const CsModel *model = solution->model;
+    const CsNode *info = g_ptr_array_index(model->nodes, node);
+    const CsRscWork *work = &solution->work[rsc];
+    gboolean exclusive;
+
+    for (guint i = 0; i < model->locations->len; i++) {
+        const CsLocation *location = g_ptr_array_index(model->locations, i);
+
+        if (location->discovery != CS_DISCOVERY_NEVER || !descends_from(model, rsc, location->rsc))
+            continue;
+        if (location->node == NULL || location->role != CS_ROLE_UNKNOWN)
+            seen->unknown = "resource-discovery=never by rule or role";
+        else if (strcmp(location->node, info->uname) == 0)
+            return TRUE;
+    }
+    /* the resource's own or its top-level resource's (Pacemaker's
+     * uber-parent) */
+    exclusive = work->exclusive_discovery;
+    for (int up = rsc; up >= 0; up = rsc_of_model(model, up)->parent)
+        if (rsc_of_model(model, up)->parent < 0)
+            exclusive |= solution->work[up].exclusive_discovery;
+    return exclusive && (work->discover_exclusive == NULL || !work->discover_exclusive[node]);
+}
+
+/* Whether Pacemaker probes the primitive rsc on the remote node. */
+static gboolean probed_there(const CsSolution *solution, int rsc, int node, LostHostActions *seen)
+{
+    const CsModel *model = solution->model;
+    const CsResource *info = rsc_of_model(model, rsc);
+
+    if (info->kind != CS_RSC_PRIMITIVE || cs_rsc_is_template(solution, rsc))
+        return FALSE;
+    /* remote nodes run no fencing device and no connection; a resource
+     * inside a container is not probed */
+    if (info->fence_device || info->is_remote_connection || info->container >= 0)
+        return FALSE;
+    if (known_on(model, rsc, node))
+        return FALSE;
+    return !discovery_skips(solution, rsc, node, seen);
+}
+
+/* The stop a resource recorded on node gets as the node goes down. */
+static void note_stop(const CsSolution *solution, const CsRscState *state, guint position,
+                      LostHostActions *seen)
+{
+    gint64 rsc = state->rsc >= 0 ? state->rsc : solution->n_rsc + (gint64)position;
+
+    const char *on_fail = state->on_fail_applied;
+
+    if (state->role < CS_ROLE_STARTED && !state->failed)
+        return;
+    if (state->rsc >= 0 && (!solution->work[state->rsc].managed || state->blocked)) {
+        seen->unknown = "an unmanaged or blocked resource";
+        return;
+    }
+    if (state->failed && state->last_failure != NULL
+        && g_strcmp0(state->last_failure->operation, "stop") == 0) {
+        seen->unknown = "a failed stop";
+        return;
+    }
+    /* on-fail=restart (the default) makes the recovery's stop as the
+     * status is read; ignore, stop, standby and migrate leave it to the
+     * resource's own actions */
+    if (state->failed && g_strcmp0(on_fail, "restart") == 0 && state->role >= CS_ROLE_STARTED) {
+        seen->failed_stop = TRUE;
+        seen->newest = MAX(seen->newest, print_key(0, position, 0));
+    } else if (on_fail == NULL || g_strcmp0(on_fail, "ignore") == 0
+               || g_strcmp0(on_fail, "stop") == 0 || g_strcmp0(on_fail, "standby") == 0
+               || g_strcmp0(on_fail, "migrate") == 0) {
+        seen->stop = TRUE;
+        seen->newest = MAX(seen->newest, print_key(2, rsc, position));
+    } else {
+        seen->unknown = "a failure there with this on-fail";
+    }
+}
+
+/* The actions on remote node that need its connection. */
+static LostHostActions lost_host_actions(const CsSolution *solution, const CsNode *remote)
+{
+    const CsModel *model = solution->model;
+    LostHostActions seen = {0};
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->node == remote->index)
+            note_stop(solution, state, i, &seen);
+    }
+    if (cs_startup_probes_disabled(model) || !remote->rsc_discovery_enabled)
+        return seen;
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        if (!probed_there(solution, rsc, remote->index, &seen))
+            continue;
+        seen.probe = TRUE;
+        seen.newest =
+            MAX(seen.newest, print_key(1, solution->name_rank[remote->index], (gint64)rsc));
+    }
+    if (model->features & CS_FEATURE_BUNDLE)
+        seen.unknown = "a bundle";
+    return seen;
+}
+
+static char *lost_host_reason(const CsSolution *solution, const CsNode *remote)
+{
+    LostHostActions seen = lost_host_actions(solution, remote);
+
+    if (seen.stop || (!seen.probe && seen.failed_stop))
+        return g_strdup("resources are active but connection is unrecoverable");
+    if (seen.probe)
+        return g_strdup("resources are in unknown state and connection is unrecoverable");
+    return NULL;
+}
+
+/* Whether fencing can run: enabled, with a device the cluster manages. */
+static gboolean stale_entry_fenceable(const CsSolution *solution)
+{
+    const CsModel *model = solution->model;
+
+    if (!model->options.stonith_enabled || solution->stonith_unmanage)
+        return FALSE;
+    for (guint i = 0; i < model->resources->len; i++)
+        if (((const CsResource *)g_ptr_array_index(model->resources, i))->fence_device)
+            return TRUE;
+    return FALSE;
 }
 
 /* Why a remote node is fenced, or NULL (checked with crm_simulate): its
@@ -206,10 +410,17 @@ static char *active_there(const CsModel *model, int node)
  * comes first) and its connection does not start. */
 static char *remote_fence_reason(const CsSolution *solution, const CsNode *remote)
 {
-    gboolean any, active;
-
-    if (remote->type != CS_NODE_REMOTE || remote->remote_rsc < 0)
+    if (remote->type != CS_NODE_REMOTE)
         return NULL;
+    /* a node entry whose connection is gone, down with resources active
+     * there in the status (read with fencing enabled), is fenced for the
+     * first of them when a device can (corpus remote-orphaned2 has none) */
+    if (remote->remote_rsc < 0)
+        return remote->unclean && stale_entry_fenceable(solution)
+                       && first_active_id(solution->model, remote->index) != NULL
+                   ? g_strdup_printf("%s is thought to be active there",
+                                     first_active_id(solution->model, remote->index))
+                   : NULL;
     /* a connection lost (its monitor failed) fences its node even as it
      * is recovered */
     if (connection_lost(solution->model, remote->remote_rsc))
@@ -221,15 +432,14 @@ static char *remote_fence_reason(const CsSolution *solution, const CsNode *remot
         return g_strdup("node is unclean");
     if (remote->unclean && remote->unseen)
         return active_there(solution->model, remote->index);
-    if (connection_host_lost(solution, remote->remote_rsc)) {
-        history_on(solution->model, remote->index, &any, &active);
-        if (active)
-            return g_strdup("resources are active but connection is "
-                            "unrecoverable");
-        if (!any)
-            return g_strdup("resources are in unknown state and "
-                            "connection is unrecoverable");
-    }
+    /* a connection that failed (its start) and stays down leaves its
+     * node offline: Pacemaker fences it as it schedules the probes, before
+     * any reason of the actions there (checked with crm_simulate,
+     * gen_remote.py seed 140449) */
+    if (connection_failed(solution->model, remote->remote_rsc))
+        return g_strdup("the connection is unrecoverable");
+    if (connection_host_lost(solution, remote->remote_rsc))
+        return lost_host_reason(solution, remote);
     return NULL;
 }
 
@@ -255,6 +465,37 @@ static gint by_first_active(gconstpointer a, gconstpointer b, gpointer data)
     return x < y ? -1 : x > y;
 }
 
+/* Whether every node is fenced for its connection's lost host
+ * (lost_host_reason()). */
+static gboolean all_lost_host(const CsSolution *solution, GArray *nodes)
+{
+    for (guint i = 0; i < nodes->len; i++) {
+        const CsNode *remote =
+            g_ptr_array_index(solution->model->nodes, g_array_index(nodes, int, i));
+
+        if (remote->remote_rsc < 0 || connection_lost(solution->model, remote->remote_rsc)
+            || connection_up(solution, remote->remote_rsc) || remote->unseen
+            || connection_failed(solution->model, remote->remote_rsc)
+            || !connection_host_lost(solution, remote->remote_rsc))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+static gint by_newest_action(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const CsSolution *solution = data;
+    gint64 x =
+        lost_host_actions(solution, g_ptr_array_index(solution->model->nodes, *(const int *)a))
+            .newest;
+    gint64 y =
+        lost_host_actions(solution, g_ptr_array_index(solution->model->nodes, *(const int *)b))
+            .newest;
+
+    /* fence_node() shows the newest fencing first */
+    return x > y ? -1 : x < y;
+}
+
 /* Pacemaker Explained 2.1, "Pacemaker Remote": a remote node whose
  * connection is lost for good is fenced, after the cluster nodes
  * (crm_simulate lists it first: newest first); what ran there stops
@@ -277,7 +518,10 @@ void cs_remote_schedule_fencing(CsGraph *graph)
         g_free(reason);
         g_array_append_val(nodes, node);
     }
-    cs_sort_array(nodes, by_first_active, (gpointer)model);
+    if (all_lost_host(graph->solution, nodes))
+        cs_sort_array(nodes, by_newest_action, (gpointer)graph->solution);
+    else
+        cs_sort_array(nodes, by_first_active, (gpointer)model);
     for (guint i = 0; i < nodes->len; i++) {
         int node = g_array_index(nodes, int, i);
 
@@ -320,67 +564,6 @@ static gboolean connection_lost(const CsModel *model, int connection)
             return TRUE;
     }
     return FALSE;
-}
-
-/* Whether a resource on node failed there (here a recurring monitor
- * found it stopped): with its connection's host lost,
- * crm_simulate may fence the node for resources "in unknown state"
- * rather than "active" (gen_remote.py seed 50042), which is not
- * followed yet. */
-static gboolean failed_on(const CsModel *model, int node)
-{
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (state->node == node && state->failed)
-            return TRUE;
-    }
-    return FALSE;
-}
-
-/* The top-level resource rsc belongs to (an anonymous clone is probed
- * once per node, whichever instance holds the history). */
-static int top_level(const CsModel *model, int rsc)
-{
-    const CsResource *info = g_ptr_array_index(model->resources, rsc);
-
-    while (info->parent >= 0)
-        info = g_ptr_array_index(model->resources, info->parent);
-    return info->index;
-}
-
-/* Whether a primitive that may run on the remote node (neither a fencing
- * device, a connection nor a guest's container) has no history there,
- * in its clone neither: a probe may be due there. */
-static gboolean unprobed_resource_on(const CsModel *model, int node)
-{
-    for (guint i = 0; i < model->resources->len; i++) {
-        const CsResource *info = g_ptr_array_index(model->resources, i);
-        int top = top_level(model, info->index);
-        gboolean probed = FALSE;
-
-        if (info->kind != CS_RSC_PRIMITIVE || info->fence_device || info->is_remote_connection
-            || cs_guest_node_of_container(model, info->index) >= 0)
-            continue;
-        for (guint j = 0; j < model->rsc_states->len && !probed; j++) {
-            const CsRscState *state = g_ptr_array_index(model->rsc_states, j);
-
-            probed = state->node == node && state->rsc >= 0 && top_level(model, state->rsc) == top;
-        }
-        if (!probed)
-            return TRUE;
-    }
-    return FALSE;
-}
-
-/* Whether node has histories, none of a resource running there, and a
- * resource with no history there. */
-static gboolean unprobed_and_idle(const CsModel *model, int node)
-{
-    gboolean any, active;
-
-    history_on(model, node, &any, &active);
-    return any && !active && unprobed_resource_on(model, node);
 }
 
 /* Whether the connection runs on a node that is lost (being fenced). */
@@ -454,6 +637,56 @@ static gboolean clone_instance_on(const CsModel *model, int node)
     return FALSE;
 }
 
+/* A <node type="remote"> entry whose connection is gone (left in the
+ * nodes section after the connection was removed): Pacemaker Explained
+ * 2.1, "Pacemaker Remote".  Such a node is offline, never fenced at
+ * startup (Pacemaker cannot reach it to fence it), and runs nothing
+ * (corpus remote-stale-node-entry, remote-orphaned2). */
+static gboolean stale_entry_supported(const CsSolution *solution, const CsNode *remote,
+                                      GError **error)
+{
+    if (remote->online)
+        return refuse(error, "a node entry without its connection, online", remote->uname);
+    /* what runs on it in maintenance stays pinned there: not followed
+     * (gen_remote.py seed 142028, shrunk) */
+    if (remote->maintenance && first_active_id(solution->model, remote->index) != NULL)
+        return refuse(error, "a node entry without its connection, in maintenance", remote->uname);
+    return TRUE;
+}
+
+/* The clone rsc is an instance of (at any depth), or -1. */
+static int clone_of(const CsModel *model, int rsc)
+{
+    for (int up = rsc_of_model(model, rsc)->parent; up >= 0; up = rsc_of_model(model, up)->parent)
+        if (rsc_of_model(model, up)->kind == CS_RSC_CLONE)
+            return up;
+    return -1;
+}
+
+/* Whether an instance active on the remote node has a sibling active on
+ * another node that is lost too: which of them crm_simulate moves and
+ * which it stops is not followed (gen_remote.py seed 143218). */
+static gboolean instances_lost_elsewhere(const CsModel *model, const CsNode *remote)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        int clone =
+            state->node == remote->index && state->rsc >= 0 && state->role >= CS_ROLE_STARTED
+                ? clone_of(model, state->rsc)
+                : -1;
+
+        for (guint j = 0; clone >= 0 && j < model->rsc_states->len; j++) {
+            const CsRscState *other = g_ptr_array_index(model->rsc_states, j);
+            const CsNode *node = g_ptr_array_index(model->nodes, other->node);
+
+            if (other->node != remote->index && other->rsc >= 0 && other->role >= CS_ROLE_STARTED
+                && clone_of(model, other->rsc) == clone && (node->unclean || !node->online))
+                return TRUE;
+        }
+    }
+    return FALSE;
+}
+
 /* The remote node situations this engine follows exactly: a connection
  * that starts, stops, moves or migrates between healthy cluster nodes,
  * for a remote node that is up, coming up, or unseen and recovered by
@@ -480,7 +713,7 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
     gboolean up;
 
     if (remote->remote_rsc < 0)
-        return refuse(error, "a node entry without its connection", remote->uname);
+        return stale_entry_supported(solution, remote, error);
     connection = g_ptr_array_index(model->resources, remote->remote_rsc);
     work = &solution->work[remote->remote_rsc];
     up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
@@ -497,26 +730,34 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
                       "a remote node fenced before "
                       "(remote_was_fenced)",
                       remote->uname);
-    if (remote->type == CS_NODE_REMOTE && connection_failed(model, connection->index)
-        && !connection_lost(model, connection->index))
-        return refuse(error,
-                      "a connection failed other than in its "
-                      "monitor",
-                      remote->uname);
+    /* one that failed otherwise (its start) and stays down fences the
+     * node (remote_fence_reason()); recovered, the node stays down this
+     * transition (gen_remote.py seeds 140000-141999, tests
+     * remote-connection-start-failed-*) */
     fenced = remote_fence_reason(solution, remote);
     /* an unclean remote node is followed when it is never seen, or down
      * with resources active there, and its connection does not start */
     if (remote->unclean && !(up && remote->unseen) && (up || !remote->unseen || fenced == NULL))
         return refuse(error, "fencing", remote->uname);
-    /* whether a remote node with histories there, none active, and a
-     * resource never probed there is fenced "resources are in unknown
-     * state" is not followed (gen_remote.py seeds 50042, 81325 fenced it;
-     * corpus remote-recover-no-resources does not) */
-    if (remote->type == CS_NODE_REMOTE && connection_host_lost(solution, connection->index) && !up
-        && (failed_on(model, remote->index) || unprobed_and_idle(model, remote->index)))
-        return refuse(error,
-                      "a failed or unprobed resource there while its "
-                      "connection's host is lost",
+    /* lost_host_reason() follows stops, probes and recovered failures */
+    if (remote->type == CS_NODE_REMOTE && connection_host_lost(solution, connection->index)
+        && !up) {
+        LostHostActions seen = lost_host_actions(solution, remote);
+
+        if (seen.unknown != NULL) {
+            g_autofree char *what =
+                g_strdup_printf("%s there while its connection's host is lost", seen.unknown);
+            return refuse(error, what, remote->uname);
+        }
+    }
+    /* a remote node in maintenance keeps its resources pinned there
+     * (INFINITY, unmanaged); once it is fenced, their scores are not
+     * followed (gen_remote.py seed 142028) */
+    if (fenced != NULL && remote->maintenance && first_active_id(model, remote->index) != NULL)
+        return refuse(error, "fencing it in maintenance with resources active there",
+                      remote->uname);
+    if (fenced != NULL && instances_lost_elsewhere(model, remote))
+        return refuse(error, "fencing it with clone instances there and on another lost node",
                       remote->uname);
     /* fencing a remote node needs fencing enabled and a device */
     if (fenced != NULL && (!model->options.stonith_enabled || solution->stonith_unmanage))
@@ -622,25 +863,20 @@ static int stopped_with_down_remote(const CsSolution *solution)
 }
 
 /* Whether a colocation's primary is placed on a remote or guest node
- * that was down in the status while another such node was down too:
- * crm_simulate gives the nodes it did not read from the status no node
- * name to compare, so the dependent may go to either (found by
- * gen_remote.py: a group split over two guest nodes coming up). */
-static gboolean colocated_with_down_remote(const CsSolution *solution)
+ * with no #uname while another node has none either: they compare equal
+ * (cs_nodes_init), so the dependent may go to either, in an order
+ * crm_simulate does not make plain (found by gen_remote.py: a group split
+ * over two guest nodes coming up; a primary on a named node is followed,
+ * test remote-unnamed-*). */
+static gboolean colocated_with_unnamed(const CsSolution *solution)
 {
-    guint down = 0;
-
-    if (solution->remote_unchecked == NULL)
-        return FALSE;
-    for (int node = 0; node < solution->n_nodes; node++)
-        down += solution->remote_unchecked[node] ? 1 : 0;
-    if (down < 2)
+    if (solution->unames_distinct)
         return FALSE;
     for (guint i = 0; i < solution->colocs->len; i++) {
         const CsColoc *coloc = g_ptr_array_index(solution->colocs, i);
         int node = solution->work[coloc->primary].assigned;
 
-        if (node >= 0 && solution->remote_unchecked[node])
+        if (node >= 0 && cs_engine_node_attr(solution, node, "#uname") == NULL)
             return TRUE;
     }
     return FALSE;
@@ -660,10 +896,10 @@ static gboolean cluster_supported(const CsSolution *solution, const CsNode *remo
     /* the connections' place in utilization-based placement */
     if ((features & CS_FEATURE_UTILIZATION) && options->placement_strategy != CS_PLACEMENT_DEFAULT)
         return refuse(error, "utilization with a placement-strategy", remote->uname);
-    if (colocated_with_down_remote(solution))
+    if (colocated_with_unnamed(solution))
         return refuse(error,
                       "a colocation with a resource placed on one "
-                      "of several nodes down in the status",
+                      "of several nodes with no name (#uname)",
                       remote->uname);
     down = stopped_with_down_remote(solution);
     if (down >= 0)

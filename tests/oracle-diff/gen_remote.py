@@ -15,7 +15,10 @@ the container, resources placed on the guest, a filler whose container
 is the guest's), their containers and connections running together,
 apart, failed, or on a node that left; remote nodes fenced before
 (node_fenced, Pacemaker's record of remote_was_fenced), with a failed
-connection start or monitor.  Used with
+connection start or monitor.  Fourth form (extend()): a remote node in
+maintenance, a connection's host lost unclean, a connection moved away
+or stopped, reconnect_interval, exclusive resource discovery, a node
+entry whose connection is gone.  Used with
 diff.py one (see README.md).
 """
 import random
@@ -26,7 +29,7 @@ def op(rsc, cls, prov, typ, task, rc=0, call=5, interval=0, node=""):
     p = f' provider="{prov}"' if prov else ''
     return (f'<lrm_resource id="{rsc}" class="{cls}"{p} type="{typ}">'
             f'<lrm_rsc_op id="{rsc}_last_0" operation_key="{rsc}_{task}_{interval}" operation="{task}" crm-debug-origin="x" crm_feature_set="3.16.1" transition-key="1:1:0:abc" transition-magic="0:{rc};1:1:0:abc" call-id="{call}" rc-code="{rc}" op-status="0" interval="{interval}" last-run="1" last-rc-change="1" exec-time="1" queue-time="0" op-digest="x"/></lrm_resource>')
-def gen(seed):
+def gen_base(seed, facts):
     R = random.Random(seed)
     cluster = ['n1', 'n2', 'n3'][:R.choice([2, 3, 3])]
     remotes = ['rem1', 'rem2'][:R.choice([1, 2])]
@@ -176,6 +179,8 @@ def gen(seed):
         for n in allnodes:
             if R.random() < 0.5 and (n in cluster or n in conn_on or n in guest_up):
                 lrm[n].append(op('c', 'ocf', 'heartbeat', 'Dummy', 'start'))
+    facts.update(cluster=cluster, remotes=remotes, conn_on=conn_on, dummies=dummies,
+                 stonith=stonith)
     status = ''
     for n in cluster:
         online = R.random() < 0.93
@@ -201,5 +206,56 @@ def gen(seed):
   <status>{status}</status>
 </cib>
 '''
+def extend(seed, text, facts):
+    """Fourth form (issue 19's list), drawn from a stream of its own so
+    that the earlier forms' draws stay as they were: a remote node in
+    maintenance, a connection's host lost unclean (the remote node fenced
+    or its connection recovered elsewhere), a connection moved away from
+    its host or stopped, reconnect_interval, exclusive resource
+    discovery, a node entry whose connection is gone."""
+    H = random.Random(seed * 104729 + 17)
+    remotes, conn_on, cluster = facts['remotes'], facts['conn_on'], facts['cluster']
+    if H.random() < 0.15:
+        r = H.choice(remotes)
+        attr = (f'<instance_attributes id="{r}-mia"><nvpair id="{r}-mnt" '
+                f'name="maintenance" value="on"/></instance_attributes>')
+        if f'<node id="{r}" type="remote" uname="{r}">' in text:
+            text = text.replace(f'<node id="{r}" type="remote" uname="{r}">',
+                                f'<node id="{r}" type="remote" uname="{r}">{attr}', 1)
+        else:
+            text = text.replace('</nodes>', f'<node id="{r}" type="remote" uname="{r}">{attr}</node></nodes>', 1)
+    if conn_on and H.random() < 0.25:
+        host = conn_on[H.choice(sorted(conn_on))]
+        text = text.replace(f'<node_state id="{host}" uname="{host}" in_ccm="true" crmd="online" join="member" expected="member">',
+                            f'<node_state id="{host}" uname="{host}" in_ccm="false" crmd="offline" join="down" expected="member">', 1)
+    if conn_on and H.random() < 0.15:
+        r = H.choice(sorted(conn_on))
+        text = text.replace('</constraints>', f'<rsc_location id="mv-{r}" rsc="{r}" node="{conn_on[r]}" '
+                            f'score="{H.choice(["-INFINITY", "-INFINITY", "-100"])}"/></constraints>', 1)
+    if H.random() < 0.15:
+        r = H.choice(remotes)
+        if f'id="{r}-ri"' not in text:
+            text = text.replace(f'<primitive id="{r}" class="ocf" provider="pacemaker" type="remote">',
+                                f'<primitive id="{r}" class="ocf" provider="pacemaker" type="remote"><instance_attributes id="{r}-inst2"><nvpair id="{r}-ri2" name="reconnect_interval" value="30s"/></instance_attributes>', 1)
+    if H.random() < 0.1:
+        d = H.choice(facts['dummies'])
+        text = text.replace('</constraints>', f'<rsc_location id="disc-{d}" rsc="{d}" node="{H.choice(cluster)}" '
+                            f'score="10" resource-discovery="exclusive"/></constraints>', 1)
+    if H.random() < 0.1:
+        d = H.choice(facts['dummies'])
+        hist = op(d, 'ocf', 'heartbeat', 'Dummy', H.choice(['start', 'monitor']), rc=0)
+        if 'monitor_0' in hist:
+            hist = hist.replace('rc-code="0"', 'rc-code="7"').replace('transition-magic="0:0;', 'transition-magic="0:7;')
+        text = text.replace('</nodes>', '<node id="rem9" type="remote" uname="rem9"/></nodes>', 1)
+        if H.random() < 0.7:
+            text = text.replace('</status>', f'<node_state id="rem9" uname="rem9" remote_node="true"><lrm id="rem9"><lrm_resources>{hist}</lrm_resources></lrm></node_state></status>', 1)
+    return text
+
+
+def gen(seed):
+    facts = {}
+    return extend(seed, gen_base(seed, facts), facts)
+
+
 if __name__ == '__main__':
     print(gen(int(sys.argv[1])), end='')

@@ -1,0 +1,1 @@
+transition @TESTS@/unsupported/remote-clone-instances-lost-twice.xml

@@ -1,0 +1,1 @@
+transition @TESTS@/unsupported/remote-unnamed-primary.xml
