@@ -245,6 +245,9 @@ void cs_clones_init(CsSolution *solution);
 void cs_clones_free(CsSolution *solution);
 void cs_tickets_apply(CsSolution *solution);
 int cs_clone_assign(CsSolution *solution, int clone);
+/* How many instances of clone Pacemaker 2.1.5 places on one node: its
+ * clone-node-max when globally unique, else 1 (clone.c). */
+int cs_clone_node_limit(const CsResource *clone);
 /* The node a lost ticket (loss-policy=fence) fences, with why; NULL. */
 const char *cs_ticket_fence_reason(const CsSolution *solution, int node);
 gboolean cs_ticket_blocked(const CsSolution *solution, int rsc);

@@ -646,9 +646,10 @@ static gboolean inside_plain_clone(const CsModel *model, int rsc)
     return FALSE;
 }
 
-/* A clone of a group with clone-node-max above 1: crm_simulate places
- * several group instances on one node differently (checked, with and
- * without promotion: corpus-free oracle cases). */
+/* A globally-unique clone of a group with clone-node-max above 1:
+ * crm_simulate places several group instances on one node differently
+ * (checked, with and without promotion: corpus-free oracle cases); an
+ * anonymous one holds one instance per node (cs_clone_node_limit). */
 static const CsResource *group_clone_node_max(const CsModel *model)
 {
     for (guint i = 0; i < model->resources->len; i++) {
@@ -656,36 +657,11 @@ static const CsResource *group_clone_node_max(const CsModel *model)
         const CsResource *child;
 
         if (info->kind != CS_RSC_CLONE || info->children == NULL || info->children->len == 0
-            || info->clone_node_max <= 1)
+            || cs_clone_node_limit(info) <= 1)
             continue;
         child = g_ptr_array_index(model->resources, g_array_index(info->children, int, 0));
         if (child->kind == CS_RSC_GROUP)
             return info;
-    }
-    return NULL;
-}
-
-/* An anonymous clone with clone-node-max above 1 and an instance active
- * somewhere: crm_simulate 2.1.5 maps the history onto instances and bans
- * the other instances from that node otherwise than the engine does
- * (found by tests/oracle-diff; with no active instance the answers
- * agree).  Globally-unique clones, which the corpus covers, are not
- * concerned. */
-static const CsResource *anonymous_node_max_active(const CsModel *model)
-{
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-        int at;
-
-        if (state->rsc < 0 || state->role <= CS_ROLE_STOPPED)
-            continue;
-        for (at = state->rsc; at >= 0;) {
-            const CsResource *info = g_ptr_array_index(model->resources, at);
-
-            if (info->kind == CS_RSC_CLONE && !info->globally_unique && info->clone_node_max > 1)
-                return info;
-            at = info->parent;
-        }
     }
     return NULL;
 }
@@ -755,13 +731,6 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
                     info->id);
         return FALSE;
     }
-    if ((info = anonymous_node_max_active(model)) != NULL) {
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "clone %s: an anonymous clone with clone-node-max above "
-                    "1 and an active instance is not modelled yet",
-                    info->id);
-        return FALSE;
-    }
     if ((named = names_clone_inside(model, &constraint_id)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "constraint %s names %s, inside a clone, not the clone: "
@@ -825,7 +794,7 @@ static gboolean check_resources(const CsModel *model, GError **error)
          * differently by crm_simulate (clone-node-max 2, checked), with
          * or without promotion: not modelled yet. */
         if (info->kind == CS_RSC_GROUP
-            && ((const CsResource *)g_ptr_array_index(model->resources, clone))->clone_node_max > 1)
+            && cs_clone_node_limit(g_ptr_array_index(model->resources, clone)) > 1)
             return cs_engine_refuse(error,
                                     "promotable clone of group %s: "
                                     "clone-node-max above 1 is not modelled yet",
