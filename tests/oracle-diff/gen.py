@@ -956,6 +956,7 @@ FEATURE_PATTERNS = [
     ('node standby', r'name="standby" value="on"'),
     ('node maintenance', r'name="maintenance" value="true"'),
     ('node health attribute', r'name="#health-'),
+    ('clone-node-max above 1', r'name="clone-node-max" value="[2-9]'),
 ]
 NO_QUORUM = ['ignore', 'stop', 'freeze', 'demote', 'suicide']
 FEATURE_PATTERNS += [('no-quorum-policy=' + v, r'name="no-quorum-policy" value="%s"' % v)
