@@ -550,25 +550,6 @@ static const CsResource *forced_anonymous_overfull(const CsModel *model)
     return NULL;
 }
 
-/* An optional order from a globally-unique clone to an anonymous one:
- * Pacemaker restarts the anonymous instances (inc6), cause not found. */
-static const CsOrder *unique_to_anonymous_optional(const CsModel *model)
-{
-    for (guint i = 0; i < model->orders->len; i++) {
-        const CsOrder *order = g_ptr_array_index(model->orders, i);
-        const CsResource *first, *then;
-
-        if (order->first < 0 || order->then < 0 || order->kind != CS_ORDER_OPTIONAL)
-            continue;
-        first = resource_at(model, order->first);
-        then = resource_at(model, order->then);
-        if (first->kind == CS_RSC_CLONE && then->kind == CS_RSC_CLONE && first->globally_unique
-            && !then->globally_unique)
-            return order;
-    }
-    return NULL;
-}
-
 /* The id in ids that element names as a resource (rsc, with-rsc, first,
  * then, or a resource set's resource_ref), or NULL. */
 static const char *element_names(xmlNode *element, GHashTable *ids)
@@ -690,7 +671,6 @@ static const char *names_clone_inside(const CsModel *model, const char **constra
 gboolean cs_clones_check_supported(const CsModel *model, GError **error)
 {
     const CsRscState *state;
-    const CsOrder *order;
     const CsResource *info;
     const char *named, *constraint_id = NULL;
 
@@ -715,13 +695,6 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
                     "unique instances, with more instances than nodes, is "
                     "not modelled yet",
                     info->id);
-        return FALSE;
-    }
-    if ((order = unique_to_anonymous_optional(model)) != NULL) {
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "order %s: an optional order from a globally-unique "
-                    "clone to an anonymous one is not modelled yet",
-                    order->id);
         return FALSE;
     }
     if ((info = group_clone_node_max(model)) != NULL) {
