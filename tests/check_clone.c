@@ -136,7 +136,10 @@ END_TEST
  * clone-node-max says.
  * unique-two-on-node-role-colocation: two unpromoted instances on one
  * node; a dependent colocated with that role takes the node score of the
- * one placed last (found by tests/oracle-diff). */
+ * one placed last (found by tests/oracle-diff).
+ * forced-anonymous-*: a globally-unique clone of class lsb is anonymous,
+ * one instance a node, no more instances than nodes (offline ones
+ * counted); numbered histories map as an anonymous clone's do. */
 START_TEST(test_oracle_cases)
 {
     static const char *const cases[] = {"group-instance-colocation",
@@ -163,7 +166,10 @@ START_TEST(test_oracle_cases)
                                         "anonymous-node-max-active",
                                         "group-node-max-anonymous",
                                         "promotable-group-node-max",
-                                        "unique-two-on-node-role-colocation"};
+                                        "unique-two-on-node-role-colocation",
+                                        "forced-anonymous-node-max",
+                                        "forced-anonymous-offline-node",
+                                        "forced-anonymous-numbered-history"};
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
         Solved solved;
@@ -187,6 +193,8 @@ START_TEST(test_clone_shapes_refused)
         {"refused-coloc-with-child", "constraint c1 names a, inside a clone"},
         {"refused-location-on-member", "constraint l1 names b, inside a clone"},
         {"refused-unique-group-node-max", "clone cl: a clone of a group with clone-node-max"},
+        /* crm_simulate drops a promotable clone of class lsb */
+        {"refused-promotable-lsb", "resource p: a promotable clone of class lsb"},
         /* a globally-unique instance's monitor failed with on-fail=stop:
          * crm_simulate stops it and starts another instance on its node,
          * the engine would keep it there (tests/oracle-diff) */

@@ -496,11 +496,6 @@ static const CsRscState *failed_instance_unmodelled(const CsModel *model)
     return NULL;
 }
 
-static const CsResource *resource_at(const CsModel *model, int rsc)
-{
-    return g_ptr_array_index(model->resources, rsc);
-}
-
 /* A failed migrate_to leaves the resource active on its target even
  * after it stopped on the source (assign.c and actions.c count it).  The
  * one such corpus CIB with a placement strategy (load-stopped-loop-2) is
@@ -514,38 +509,6 @@ static const CsRscState *stopped_failed_migration(const CsModel *model)
         if (model->options.placement_strategy != CS_PLACEMENT_DEFAULT
             && cs_stopped_migration_target(state) >= 0)
             return state;
-    }
-    return NULL;
-}
-
-/* Pacemaker makes a globally-unique clone of a class without unique
- * instances (lsb seen in force-anon-clone-max; ocf and stonith clones
- * are known to behave as modelled) anonymous, and then creates no more
- * instances than the nodes can hold. */
-static gboolean class_is_unique_capable(const CsModel *model, int rsc)
-{
-    const CsResource *info = resource_at(model, rsc);
-
-    if (info->kind == CS_RSC_PRIMITIVE)
-        return info->rsc_class == NULL || strcmp(info->rsc_class, "ocf") == 0
-               || strcmp(info->rsc_class, "stonith") == 0;
-    for (guint i = 0; i < info->children->len; i++)
-        if (!class_is_unique_capable(model, g_array_index(info->children, int, i)))
-            return FALSE;
-    return TRUE;
-}
-
-static const CsResource *forced_anonymous_overfull(const CsModel *model)
-{
-    for (guint i = 0; i < model->resources->len; i++) {
-        const CsResource *info = resource_at(model, (int)i);
-
-        if (info->kind != CS_RSC_CLONE || !info->globally_unique
-            || info->clone_max <= (int)model->nodes->len * MAX(info->clone_node_max, 1))
-            continue;
-        for (guint k = 0; k < info->children->len; k++)
-            if (!class_is_unique_capable(model, g_array_index(info->children, int, k)))
-                return info;
     }
     return NULL;
 }
@@ -689,14 +652,6 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
                     state->rsc_id);
         return FALSE;
     }
-    if ((info = forced_anonymous_overfull(model)) != NULL) {
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "clone %s: a globally-unique clone of a class without "
-                    "unique instances, with more instances than nodes, is "
-                    "not modelled yet",
-                    info->id);
-        return FALSE;
-    }
     if ((info = group_clone_node_max(model)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "clone %s: a clone of a group with clone-node-max above "
@@ -772,6 +727,14 @@ static gboolean check_resources(const CsModel *model, GError **error)
                                     "promotable clone of group %s: "
                                     "clone-node-max above 1 is not modelled yet",
                                     info->id);
+        /* Only the ocf class has roles: crm_simulate drops a promotable
+         * clone of any other (lsb checked), its histories orphaned. */
+        if (info->kind == CS_RSC_PRIMITIVE && info->rsc_class != NULL
+            && strcmp(info->rsc_class, "ocf") != 0)
+            return cs_engine_refuse(error,
+                                    "resource %s: a promotable clone of class %s "
+                                    "is not modelled yet",
+                                    info->id, info->rsc_class);
         if (info->kind == CS_RSC_GROUP && !group_collocated(info))
             return cs_engine_refuse(error,
                                     "promotable clone of group %s: a cloned "
