@@ -139,7 +139,10 @@ END_TEST
  * one placed last (found by tests/oracle-diff).
  * forced-anonymous-*: a globally-unique clone of class lsb is anonymous,
  * one instance a node, no more instances than nodes (offline ones
- * counted); numbered histories map as an anonymous clone's do. */
+ * counted); numbered histories map as an anonymous clone's do.
+ * anonymous-on-fail-stop: an instance's monitor failed with on-fail=stop:
+ * the clone is banned everywhere, its instances' clone scores printed
+ * unbanned, every instance stopped. */
 START_TEST(test_oracle_cases)
 {
     static const char *const cases[] = {"group-instance-colocation",
@@ -169,7 +172,8 @@ START_TEST(test_oracle_cases)
                                         "unique-two-on-node-role-colocation",
                                         "forced-anonymous-node-max",
                                         "forced-anonymous-offline-node",
-                                        "forced-anonymous-numbered-history"};
+                                        "forced-anonymous-numbered-history",
+                                        "anonymous-on-fail-stop"};
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
         Solved solved;

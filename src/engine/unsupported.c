@@ -459,8 +459,9 @@ static int clone_above(const CsModel *model, int rsc)
  * node is fenced "because X failed there"; on-fail=standby moves every
  * instance off the node; on-fail=demote (valid only for a promote or a
  * promoted-role monitor) demotes a promotable instance where it failed
- * (actions.c).  on-fail=stop (Pacemaker bans the clone, yet prints the
- * instances' clone scores unbanned) is not modelled for instances yet. */
+ * (actions.c).  on-fail=stop bans an anonymous clone, its instances'
+ * clone scores printed unbanned (assign.c); for a globally-unique
+ * instance it is not modelled yet. */
 static gboolean cs_clone_failure_modelled(const CsRscState *state)
 {
     static const char *const modelled[] = {"restart", "block", "fence", "standby", "demote"};
@@ -477,6 +478,7 @@ static const CsRscState *failed_instance_unmodelled(const CsModel *model)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        gboolean unique;
         int clone;
 
         if (state->rsc < 0 || !state->failed || state->failure_ignored
@@ -488,9 +490,10 @@ static const CsRscState *failed_instance_unmodelled(const CsModel *model)
         /* A globally-unique instance with on-fail=stop: crm_simulate
          * stops that instance (-INFINITY everywhere already at the clone
          * level) and lets another instance take its node; the engine
-         * would keep it where it failed (found by tests/oracle-diff). */
-        if (!((const CsResource *)g_ptr_array_index(model->resources, clone))->globally_unique
-            || strcmp(state->on_fail_applied, "stop") == 0)
+         * would keep it where it failed (found by tests/oracle-diff).
+         * An anonymous one bans its clone (assign.c, ban_on_clone_only). */
+        unique = ((const CsResource *)g_ptr_array_index(model->resources, clone))->globally_unique;
+        if (strcmp(state->on_fail_applied, "stop") == 0 ? unique : !unique)
             return state;
     }
     return NULL;
