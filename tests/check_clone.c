@@ -142,7 +142,8 @@ END_TEST
  * counted); numbered histories map as an anonymous clone's do.
  * anonymous-on-fail-stop: an instance's monitor failed with on-fail=stop:
  * the clone is banned everywhere, its instances' clone scores printed
- * unbanned, every instance stopped. */
+ * unbanned, every instance stopped; promotable-on-fail-stop: the same
+ * for a promotable clone, its promoted instance stopped too. */
 START_TEST(test_oracle_cases)
 {
     static const char *const cases[] = {"group-instance-colocation",
@@ -173,7 +174,8 @@ START_TEST(test_oracle_cases)
                                         "forced-anonymous-node-max",
                                         "forced-anonymous-offline-node",
                                         "forced-anonymous-numbered-history",
-                                        "anonymous-on-fail-stop"};
+                                        "anonymous-on-fail-stop",
+                                        "promotable-on-fail-stop"};
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
         Solved solved;

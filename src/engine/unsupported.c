@@ -942,6 +942,16 @@ static gboolean failure_key_names_instance(const CsRscState *state)
     return key != NULL && strncmp(key, state->rsc_id, length) == 0 && key[length] == '_';
 }
 
+/* on-fail=stop on an instance of an anonymous clone bans the clone
+ * (assign.c, ban_on_clone_only), promotable or not. */
+static gboolean anonymous_stop(const CsModel *model, const CsRscState *state)
+{
+    const CsResource *clone =
+        g_ptr_array_index(model->resources, promotable_above(model, state->rsc));
+
+    return strcmp(state->on_fail_applied, "stop") == 0 && !clone->globally_unique;
+}
+
 static gboolean check_status(const CsModel *model, GError **error)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
@@ -960,7 +970,8 @@ static gboolean check_status(const CsModel *model, GError **error)
          * promoted-demote-block); on-fail=standby moves every instance off the
          * node.  on-fail=stop is not modelled for clone instances:
          * cs_clone_failure_modelled() (clone.c) says which are. */
-        if (state->failed && !state->failure_ignored && !cs_clone_failure_modelled(state))
+        if (state->failed && !state->failure_ignored && !cs_clone_failure_modelled(state)
+            && !anonymous_stop(model, state))
             return cs_engine_refuse(error,
                                     "%s: on-fail=%s for a promotable clone "
                                     "instance is not modelled yet",
