@@ -191,41 +191,6 @@ static gboolean container_restarts_supported(const CsModel *model, GError **erro
     return TRUE;
 }
 
-/* A failed resource that is not managed, first in a mandatory ordering:
- * Pacemaker keeps (or even moves) what is ordered after it in ways the
- * action graph does not follow yet. */
-static gboolean unmanaged_failed_first_supported(const CsModel *model, GError **error)
-{
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-        const CsResource *rsc;
-
-        if (state->rsc < 0 || !state->failed)
-            continue;
-        rsc = g_ptr_array_index(model->resources, state->rsc);
-        if (rsc->managed)
-            continue;
-        for (guint j = 0; j < model->orders->len; j++) {
-            const CsOrder *order = g_ptr_array_index(model->orders, j);
-
-            if (order->kind == CS_ORDER_OPTIONAL)
-                continue;
-            /* rsc itself, or a group or clone it is in, comes first */
-            for (int up = state->rsc; up >= 0;
-                 up = ((const CsResource *)g_ptr_array_index(model->resources, up))->parent) {
-                if (up == order->first) {
-                    g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                                "a failed unmanaged resource (%s) first in "
-                                "an ordering (%s) is not modelled yet",
-                                rsc->id, order->id);
-                    return FALSE;
-                }
-            }
-        }
-    }
-    return TRUE;
-}
-
 /* Two <lrm_rsc_op> with the same id in one resource history (never
  * written by a cluster; hand-edited CIBs): Pacemaker 2.1.5's
  * pe__is_newer_op() calls them equal whatever their call-ids, so which
@@ -412,8 +377,7 @@ static gboolean failed_migration_without_quorum_supported(const CsModel *model, 
 gboolean cs_engine_check_supported(const CsModel *model, GError **error)
 {
     if (!template_sets_supported(model, error) || !pending_probes_supported(model, error)
-        || !container_restarts_supported(model, error)
-        || !unmanaged_failed_first_supported(model, error) || !op_ids_unique(model, error)
+        || !container_restarts_supported(model, error) || !op_ids_unique(model, error)
         || !unfencing_supported(model, error)
         || !ticket_fence_without_quorum_supported(model, error)
         || !failed_migration_without_quorum_supported(model, error))
