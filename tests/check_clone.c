@@ -143,7 +143,10 @@ END_TEST
  * anonymous-on-fail-stop: an instance's monitor failed with on-fail=stop:
  * the clone is banned everywhere, its instances' clone scores printed
  * unbanned, every instance stopped; promotable-on-fail-stop: the same
- * for a promotable clone, its promoted instance stopped too. */
+ * for a promotable clone, its promoted instance stopped too.
+ * unique-group-node-max, promotable-unique-group-node-max: a
+ * globally-unique cloned group with clone-node-max 2 puts two instances
+ * on one node. */
 START_TEST(test_oracle_cases)
 {
     static const char *const cases[] = {"group-instance-colocation",
@@ -175,7 +178,9 @@ START_TEST(test_oracle_cases)
                                         "forced-anonymous-offline-node",
                                         "forced-anonymous-numbered-history",
                                         "anonymous-on-fail-stop",
-                                        "promotable-on-fail-stop"};
+                                        "promotable-on-fail-stop",
+                                        "unique-group-node-max",
+                                        "promotable-unique-group-node-max"};
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
         Solved solved;
@@ -190,7 +195,7 @@ END_TEST
 /* Shapes crm_simulate 2.1.5 answers otherwise than the engine would
  * (checked with the oracle): refused by name, never guessed.  A
  * colocation with a clone's child, a location on a cloned group's member,
- * a globally-unique cloned group with clone-node-max 2. */
+ * a promotable clone of class lsb. */
 START_TEST(test_clone_shapes_refused)
 {
     static const struct {
@@ -198,7 +203,6 @@ START_TEST(test_clone_shapes_refused)
     } cases[] = {
         {"refused-coloc-with-child", "constraint c1 names a, inside a clone"},
         {"refused-location-on-member", "constraint l1 names b, inside a clone"},
-        {"refused-unique-group-node-max", "clone cl: a clone of a group with clone-node-max"},
         /* crm_simulate drops a promotable clone of class lsb */
         {"refused-promotable-lsb", "resource p: a promotable clone of class lsb"},
         /* a globally-unique instance's monitor failed with on-fail=stop:

@@ -557,26 +557,6 @@ static gboolean inside_plain_clone(const CsModel *model, int rsc)
     return FALSE;
 }
 
-/* A globally-unique clone of a group with clone-node-max above 1:
- * crm_simulate places several group instances on one node differently
- * (checked, with and without promotion: corpus-free oracle cases); an
- * anonymous one holds one instance per node (cs_clone_node_limit). */
-static const CsResource *group_clone_node_max(const CsModel *model)
-{
-    for (guint i = 0; i < model->resources->len; i++) {
-        const CsResource *info = g_ptr_array_index(model->resources, i);
-        const CsResource *child;
-
-        if (info->kind != CS_RSC_CLONE || info->children == NULL || info->children->len == 0
-            || cs_clone_node_limit(info) <= 1)
-            continue;
-        child = g_ptr_array_index(model->resources, g_array_index(info->children, int, 0));
-        if (child->kind == CS_RSC_GROUP)
-            return info;
-    }
-    return NULL;
-}
-
 /* A constraint naming a resource inside a clone that is not promotable
  * (its child, a cloned group or one of its members) rather than the
  * clone.  The model would apply it to every instance; crm_simulate 2.1.5
@@ -601,7 +581,6 @@ static const char *names_clone_inside(const CsModel *model, const char **constra
 gboolean cs_clones_check_supported(const CsModel *model, GError **error)
 {
     const CsRscState *state;
-    const CsResource *info;
     const char *named, *constraint_id = NULL;
 
     if ((state = failed_instance_unmodelled(model)) != NULL) {
@@ -617,13 +596,6 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
                     "after a stop, under a placement strategy, is not "
                     "modelled yet",
                     state->rsc_id);
-        return FALSE;
-    }
-    if ((info = group_clone_node_max(model)) != NULL) {
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "clone %s: a clone of a group with clone-node-max above "
-                    "1 is not modelled yet",
-                    info->id);
         return FALSE;
     }
     if ((named = names_clone_inside(model, &constraint_id)) != NULL) {
@@ -685,15 +657,6 @@ static gboolean check_resources(const CsModel *model, GError **error)
 
         if (clone < 0)
             continue;
-        /* Several instances of a cloned group on one node are placed
-         * differently by crm_simulate (clone-node-max 2, checked), with
-         * or without promotion: not modelled yet. */
-        if (info->kind == CS_RSC_GROUP
-            && cs_clone_node_limit(g_ptr_array_index(model->resources, clone)) > 1)
-            return cs_engine_refuse(error,
-                                    "promotable clone of group %s: "
-                                    "clone-node-max above 1 is not modelled yet",
-                                    info->id);
         /* Only the ocf class has roles: crm_simulate drops a promotable
          * clone of any other (lsb checked), its histories orphaned. */
         if (info->kind == CS_RSC_PRIMITIVE && info->rsc_class != NULL
