@@ -24,9 +24,9 @@ import random
 
 DIGEST = 'f2317cad3d54cec5d7d7aa7d0bf35cf8'
 UUID = '00000000-0000-0000-0000-000000000001'
-# OD_UNIQUE_GROUPS=1 lets a cloned group be globally unique too (off by
+# ODIFF_UNIQUE_GROUPS=1 lets a cloned group be globally unique too (off by
 # default, so that every seed keeps the CIB it always gave).
-UNIQUE_GROUPS = bool(os.environ.get('OD_UNIQUE_GROUPS'))
+UNIQUE_GROUPS = bool(os.environ.get('ODIFF_UNIQUE_GROUPS'))
 ON_FAIL = ['ignore', 'block', 'stop', 'restart', 'standby', 'fence']
 # The schema constructs a CIB may draw beyond the base generator.
 EXTRAS = ['set-location', 'set-colocation', 'set-order', 'set-ticket', 'ticket',
