@@ -498,6 +498,8 @@ typedef struct CsGraph {
 
 CsGraph *cs_graph_build(const CsSolution *solution);
 void cs_graph_free(CsGraph *graph);
+/* actions.c: rsc's last migration left its source unstopped. */
+gboolean cs_has_dangling_migration(const CsGraph *graph, int rsc);
 /* Pacemaker's find_actions(): the last of rsc's actions for task on node
  * (any node when node < 0; a node-less action is given node). */
 CsAct *cs_graph_find(CsGraph *graph, int rsc, CsTask task, int node);
