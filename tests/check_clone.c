@@ -129,7 +129,24 @@ END_TEST
  * group-partly-unmanaged, group-member-blocked: a group instance with an
  * unmanaged (is-managed=false, or blocked by on-fail=block) member active
  * beside a managed one counts its node twice, so it is placed after the
- * other instances (found by tests/oracle-diff). */
+ * other instances (found by tests/oracle-diff).
+ * anonymous-node-max-active, group-node-max-anonymous,
+ * promotable-group-node-max: an anonymous clone (of a primitive, of a
+ * group, promotable) holds one instance per node whatever its
+ * clone-node-max says.
+ * unique-two-on-node-role-colocation: two unpromoted instances on one
+ * node; a dependent colocated with that role takes the node score of the
+ * one placed last (found by tests/oracle-diff).
+ * forced-anonymous-*: a globally-unique clone of class lsb is anonymous,
+ * one instance a node, no more instances than nodes (offline ones
+ * counted); numbered histories map as an anonymous clone's do.
+ * anonymous-on-fail-stop: an instance's monitor failed with on-fail=stop:
+ * the clone is banned everywhere, its instances' clone scores printed
+ * unbanned, every instance stopped; promotable-on-fail-stop: the same
+ * for a promotable clone, its promoted instance stopped too.
+ * unique-group-node-max, promotable-unique-group-node-max: a
+ * globally-unique cloned group with clone-node-max 2 puts two instances
+ * on one node. */
 START_TEST(test_oracle_cases)
 {
     static const char *const cases[] = {"group-instance-colocation",
@@ -152,7 +169,18 @@ START_TEST(test_oracle_cases)
                                         "group-later-member-counts",
                                         "unmanaged-opt-in-shutdown",
                                         "group-partly-unmanaged",
-                                        "group-member-blocked"};
+                                        "group-member-blocked",
+                                        "anonymous-node-max-active",
+                                        "group-node-max-anonymous",
+                                        "promotable-group-node-max",
+                                        "unique-two-on-node-role-colocation",
+                                        "forced-anonymous-node-max",
+                                        "forced-anonymous-offline-node",
+                                        "forced-anonymous-numbered-history",
+                                        "anonymous-on-fail-stop",
+                                        "promotable-on-fail-stop",
+                                        "unique-group-node-max",
+                                        "promotable-unique-group-node-max"};
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
         Solved solved;
@@ -167,7 +195,7 @@ END_TEST
 /* Shapes crm_simulate 2.1.5 answers otherwise than the engine would
  * (checked with the oracle): refused by name, never guessed.  A
  * colocation with a clone's child, a location on a cloned group's member,
- * a cloned group with clone-node-max 2. */
+ * a promotable clone of class lsb. */
 START_TEST(test_clone_shapes_refused)
 {
     static const struct {
@@ -175,11 +203,8 @@ START_TEST(test_clone_shapes_refused)
     } cases[] = {
         {"refused-coloc-with-child", "constraint c1 names a, inside a clone"},
         {"refused-location-on-member", "constraint l1 names b, inside a clone"},
-        {"refused-group-node-max", "clone cl: a clone of a group with clone-node-max"},
-        /* crm_simulate bans the second instance from the node where the
-         * anonymous clone runs; the engine would not (tests/oracle-diff) */
-        {"refused-anonymous-node-max",
-         "clone cln-2: an anonymous clone with clone-node-max above 1"},
+        /* crm_simulate drops a promotable clone of class lsb */
+        {"refused-promotable-lsb", "resource p: a promotable clone of class lsb"},
         /* a globally-unique instance's monitor failed with on-fail=stop:
          * crm_simulate stops it and starts another instance on its node,
          * the engine would keep it there (tests/oracle-diff) */

@@ -482,13 +482,14 @@ START_TEST(test_corpus_provenance)
 END_TEST
 
 /* fs finished migrating to n2 (migrate_to and migrate_from done, n1 never
- * stopped) and now prefers n3: crm_simulate moves it (stop, start) where
- * the engine would migrate it, so the CIB is refused, naming fs.  The
- * same history staying on n2 is answered (tests/data/transition/
+ * stopped) and now prefers n3: crm_simulate moves it (stop, start), as
+ * the engine does (tests/data/transition/dangling-move), but with an
+ * order naming fs the reasons it gives are not modelled: refused, naming
+ * fs.  The same history staying on n2 is answered (tests/data/transition/
  * dangling-stay). */
 START_TEST(test_dangling_migration_move_refused)
 {
-    g_autofree char *path = g_strdup_printf("%s/engine/dangling-move.xml", CS_TESTDATA);
+    g_autofree char *path = g_strdup_printf("%s/engine/dangling-move-ordered.xml", CS_TESTDATA);
     g_autoptr(GError) error = NULL;
     CsDocument *document = cs_document_load(path, &error);
     CsModel *model;

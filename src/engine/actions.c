@@ -265,6 +265,27 @@ static gboolean needs_fencing(const CsResource *info)
            && (strcmp(info->requires, "fencing") == 0 || strcmp(info->requires, "unfencing") == 0);
 }
 
+/* Whether rsc has a dangling migration: migrate_to and migrate_from both
+ * succeeded, with no stop on the source since.  Pacemaker stops it on
+ * that source, though the resource is not active there, so a resource
+ * active nowhere and started is listed as restarted (checked with
+ * crm_simulate: "Restart" where it starts, nothing when it stays
+ * stopped or stays where it runs; transition.c).  Nor does such a
+ * resource migrate again: it moves (corpus migrate-partial-4, and six
+ * oracle-diff CIBs). */
+gboolean cs_has_dangling_migration(const CsGraph *graph, int rsc)
+{
+    const CsModel *model = graph->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == rsc && state->dangling_migration)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Pacemaker's pcmk__rsc_can_migrate(). */
 static gboolean can_migrate(const CsGraph *graph, int rsc, int current)
 {
@@ -275,7 +296,7 @@ static gboolean can_migrate(const CsGraph *graph, int rsc, int current)
            && !(graph->rsc_flags[rsc] & CS_RSCF_FAILED)
            && !(graph->rsc_flags[rsc] & CS_RSCF_START_PENDING) && current >= 0
            && !node_info(graph, current)->unclean && assigned >= 0
-           && !node_info(graph, assigned)->unclean;
+           && !node_info(graph, assigned)->unclean && !cs_has_dangling_migration(graph, rsc);
 }
 
 /* The state of rsc whose partial migration (migrate_to done, no

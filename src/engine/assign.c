@@ -292,6 +292,16 @@ static void init_tables(CsSolution *solution)
     }
 }
 
+/* on-fail=stop on an instance of an anonymous clone: Pacemaker 2.1.5
+ * bans the clone everywhere, its instances' own scores untouched (they
+ * print so); each instance then cannot run where the clone's score is
+ * below zero (clone.c).  Checked with crm_simulate (oracle-diff). */
+static gboolean ban_on_clone_only(const CsSolution *solution, const CsStatusBan *ban)
+{
+    return ban->node < 0 && rsc_of(solution, ban->rsc)->kind == CS_RSC_CLONE
+           && strcmp(ban->reason, "on-fail=stop") == 0;
+}
+
 static void apply_status_bans(CsSolution *solution)
 {
     const CsModel *model = solution->model;
@@ -303,7 +313,10 @@ static void apply_status_bans(CsSolution *solution)
                               .other_rsc = -1,
                               .value = -CS_INFINITY};
 
-        if (ban->rsc >= 0)
+        if (ban->rsc >= 0 && ban_on_clone_only(solution, ban))
+            for (int node = 0; node < solution->n_nodes; node++)
+                cs_table_add(solution->work[ban->rsc].table, node, &why);
+        else if (ban->rsc >= 0)
             rsc_location(solution, ban->rsc, ban->node, &why);
     }
 }

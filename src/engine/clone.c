@@ -457,16 +457,22 @@ static void distribute_counted(CsSolution *solution, int clone, GArray *instance
     }
 }
 
+/* Pacemaker Explained 2.1, "Anonymous versus Unique Clones": an
+ * anonymous clone's instances are interchangeable; Pacemaker 2.1.5
+ * places at most one of them on a node, whatever clone-node-max says
+ * (checked with crm_simulate: promotable or not, active or not, of a
+ * primitive or of a group).  Colocations still compare the configured
+ * values (clone_interleaves()). */
+int cs_clone_node_limit(const CsResource *clone)
+{
+    return clone->globally_unique ? clone->clone_node_max : 1;
+}
+
 static void distribute(CsSolution *solution, int clone, GArray *instances)
 {
     const CsResource *info = rsc_of(solution, clone);
 
-    /* Pacemaker Explained 2.1, "Anonymous versus Unique Clones": an
-     * anonymous clone's instances are interchangeable; crm_simulate 2.1.5
-     * never places two of them on one node, whatever clone-node-max says
-     * (checked with the oracle, promotable or not). */
-    cs_clone_distribute(solution, clone, instances, info->clone_max,
-                        info->globally_unique ? info->clone_node_max : 1);
+    cs_clone_distribute(solution, clone, instances, info->clone_max, cs_clone_node_limit(info));
 }
 
 static void snapshot(CsSolution *solution, int rsc)

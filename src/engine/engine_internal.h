@@ -263,6 +263,9 @@ void cs_clones_init(CsSolution *solution);
 void cs_clones_free(CsSolution *solution);
 void cs_tickets_apply(CsSolution *solution);
 int cs_clone_assign(CsSolution *solution, int clone);
+/* How many instances of clone Pacemaker 2.1.5 places on one node: its
+ * clone-node-max when globally unique, else 1 (clone.c). */
+int cs_clone_node_limit(const CsResource *clone);
 /* The node a lost ticket (loss-policy=fence) fences, with why; NULL. */
 const char *cs_ticket_fence_reason(const CsSolution *solution, int node);
 gboolean cs_ticket_blocked(const CsSolution *solution, int rsc);
@@ -524,6 +527,8 @@ typedef struct CsGraph {
 
 CsGraph *cs_graph_build(const CsSolution *solution);
 void cs_graph_free(CsGraph *graph);
+/* actions.c: rsc's last migration left its source unstopped. */
+gboolean cs_has_dangling_migration(const CsGraph *graph, int rsc);
 /* Pacemaker's find_actions(): the last of rsc's actions for task on node
  * (any node when node < 0; a node-less action is given node). */
 CsAct *cs_graph_find(CsGraph *graph, int rsc, CsTask task, int node);

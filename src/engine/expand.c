@@ -432,6 +432,48 @@ static gboolean orphan_is_remote_connection(const CsRscState *state)
 
 /* ---- building the view ------------------------------------------------ */
 
+/* Whether rsc and every primitive inside it are of a class whose
+ * instances can differ: ocf or stonith (a class Pacemaker 2.1.5 knows as
+ * such; lsb, systemd and service checked with crm_simulate not to). */
+static gboolean unique_capable(const CsExpansion *expansion, int rsc)
+{
+    const CsResource *info = rsc_at(expansion, rsc);
+
+    if (info->kind == CS_RSC_PRIMITIVE)
+        return info->rsc_class == NULL || strcmp(info->rsc_class, "ocf") == 0
+               || strcmp(info->rsc_class, "stonith") == 0;
+    for (guint i = 0; i < info->children->len; i++)
+        if (!unique_capable(expansion, g_array_index(info->children, int, i)))
+            return FALSE;
+    return TRUE;
+}
+
+static void clear_unique(CsExpansion *expansion, int rsc)
+{
+    CsResource *info = rsc_at(expansion, rsc);
+
+    info->globally_unique = FALSE;
+    for (guint i = 0; i < info->children->len; i++)
+        clear_unique(expansion, g_array_index(info->children, int, i));
+}
+
+/* Pacemaker Explained 2.1, "Clone Options": globally-unique needs a
+ * resource class whose instances can differ.  For a clone of any other
+ * class Pacemaker 2.1.5 ignores it: the clone is anonymous, one instance
+ * a node, and makes no more instances than there are nodes (corpus
+ * force-anon-clone-max; checked with crm_simulate, an offline node
+ * counted too). */
+static void force_anonymous(CsExpansion *expansion, int clone)
+{
+    CsResource *info = rsc_at(expansion, clone);
+
+    if (!info->globally_unique || unique_capable(expansion, clone))
+        return;
+    clear_unique(expansion, clone);
+    info->clone_node_max = 1;
+    info->clone_max = MIN(info->clone_max, (int)expansion->model.nodes->len);
+}
+
 static void expand_clone(CsExpansion *expansion, int clone)
 {
     CsResource *info = rsc_at(expansion, clone);
@@ -447,6 +489,7 @@ static void expand_clone(CsExpansion *expansion, int clone)
      * (checked with the oracle), which the view adds as it goes. */
     if (!g_hash_table_contains(info->meta, "clone-max"))
         info->clone_max += (int)(expansion->model.nodes->len - expansion->model_nodes);
+    force_anonymous(expansion, clone);
     for (int number = 0; number < info->clone_max; number++) {
         int instance = add_instance(expansion, template, clone, number, FALSE);
 

@@ -1154,14 +1154,20 @@ static CsScore assigned_node_score(const CsSolution *solution, int instance)
 static void dependent_with_promotable(CsSolution *solution, int dependent, int clone,
                                       const CsColoc *coloc)
 {
-    const CsResource *info = rsc_of(solution, clone);
+    const GArray *children = rsc_of(solution, clone)->children;
     CsTable *table = solution->work[dependent].table;
     g_autofree int *affected = g_new(int, solution->n_nodes);
 
+    /* Of several instances on one node, the last in the order the
+     * clone's assignment left them gives its node score (checked with
+     * crm_simulate: two unpromoted instances of a globally-unique clone
+     * on one node, the one kept there placed first). */
+    if (solution->clones->order[clone] != NULL)
+        children = solution->clones->order[clone];
     for (int node = 0; node < solution->n_nodes; node++)
         affected[node] = -1;
-    for (guint i = 0; i < info->children->len; i++) {
-        int instance = g_array_index(info->children, int, i);
+    for (guint i = 0; i < children->len; i++) {
+        int instance = g_array_index(children, int, i);
         int node = solution->work[instance].assigned;
 
         if (node < 0 || solution->work[instance].next_role != coloc->primary_role)

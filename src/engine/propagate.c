@@ -779,8 +779,9 @@ void block_colocation_dependents(CsGraph *graph, CsAct *action)
             if (instance_can(graph, g_array_index(info->children, int, i), action->task))
                 return;
         /* Blocked by its instances' own starts, the dependents are
-         * told of the last instance (the one Pacemaker looks at last). */
-        if (action->rsc != rsc)
+         * told of the last instance (the one Pacemaker looks at last);
+         * by a promotion, of the instance that cannot be promoted. */
+        if (action->rsc != rsc && action->task == CS_TASK_START)
             because = g_array_index(info->children, int, info->children->len - 1);
     }
     /* A primary that cannot start keeps its dependents from their role;

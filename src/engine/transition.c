@@ -111,25 +111,6 @@ static void same_role(GPtrArray *out, CsGraph *graph, int rsc, int current, int 
         add_item(out, CS_ACTION_RESTART, rsc, current, next, start, NULL, graph);
 }
 
-/* Whether rsc has a dangling migration: migrate_to and migrate_from both
- * succeeded, with no stop on the source since.  Pacemaker stops it on
- * that source, though the resource is not active there, so a resource
- * active nowhere and started is listed as restarted (checked with
- * crm_simulate: "Restart" where it starts, nothing when it stays
- * stopped or stays where it runs). */
-static gboolean has_dangling_stop(const CsGraph *graph, int rsc)
-{
-    const CsModel *model = graph->model;
-
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (state->rsc == rsc && state->dangling_migration)
-            return TRUE;
-    }
-    return FALSE;
-}
-
 /* Pacemaker's rsc_action_default() for one primitive. */
 static void primitive_summary(GPtrArray *out, CsGraph *graph, int rsc)
 {
@@ -173,7 +154,7 @@ static void primitive_summary(GPtrArray *out, CsGraph *graph, int rsc)
                  cs_graph_find(graph, rsc, CS_TASK_PROMOTE, next), NULL, graph);
     else if (graph->role[rsc] == CS_ROLE_STOPPED && graph->next_role[rsc] > CS_ROLE_STOPPED
              && current < 0 && start != NULL && !optional(start) && runnable(start)
-             && has_dangling_stop(graph, rsc))
+             && cs_has_dangling_migration(graph, rsc))
         add_item(out, CS_ACTION_RESTART, rsc, current, next, start, NULL, graph);
     else if (graph->role[rsc] == CS_ROLE_STOPPED && graph->next_role[rsc] > CS_ROLE_STOPPED)
         add_item(out, CS_ACTION_START, rsc, current, next, start, NULL, graph);

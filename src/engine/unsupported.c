@@ -81,15 +81,31 @@ static gboolean pending_probes_supported(const CsModel *model, GError **error)
 /* A resource whose migration finished (migrate_to and migrate_from
  * succeeded) but whose source was never stopped has a "dangling"
  * migration: Pacemaker stops the source as well, and a resource that
- * may migrate (not failed) and moves on from there is then moved (stop,
- * start), not migrated (checked with crm_simulate).  actions.c does not model the
- * source's stop yet, so such a move is refused. */
+ * moves on from there is moved (stop, start), not migrated (checked with
+ * crm_simulate; actions.c, cs_has_dangling_migration). */
 static gboolean rsc_failed(const CsModel *model, int rsc)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
         if (state->rsc == rsc && state->failed && !state->failure_ignored)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+static const char *element_names(xmlNode *element, GHashTable *ids);
+
+/* Whether an order names rsc, as first or then or in a set. */
+static gboolean in_an_order(const CsModel *model, const CsResource *rsc)
+{
+    g_autoptr(GHashTable) ids = g_hash_table_new(g_str_hash, g_str_equal);
+
+    g_hash_table_add(ids, rsc->id);
+    for (guint i = 0; i < model->orders->len; i++) {
+        const CsOrder *order = g_ptr_array_index(model->orders, i);
+
+        if (order->xml != NULL && element_names(order->xml, ids) != NULL)
             return TRUE;
     }
     return FALSE;
@@ -148,14 +164,17 @@ gboolean cs_dangling_moves_supported(const CsSolution *solution, GError **error)
                         rsc->id);
             return FALSE;
         }
+        /* Moved, it is stopped twice (its source too): what the orders
+         * make of that is not modelled (found by tests/oracle-diff: a
+         * Move "due to unrunnable" a clone's stop ordered with it).  A
+         * failed one is recovered, as modelled (corpus migrate-fail-8). */
         work = &solution->work[state->rsc];
-        /* A failed resource is recovered, never migrated: modelled. */
-        if (rsc->allow_migrate && work->assigned >= 0 && work->current >= 0
-            && work->assigned != work->current && !rsc_failed(model, state->rsc)) {
+        if (work->assigned >= 0 && work->current >= 0 && work->assigned != work->current
+            && !rsc_failed(model, state->rsc) && in_an_order(model, rsc)) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                         "%s: moving a resource whose last migration left "
-                        "its source unstopped (a dangling migration) is not "
-                        "modelled yet",
+                        "its source unstopped (a dangling migration), in an "
+                        "order, is not modelled yet",
                         rsc->id);
             return FALSE;
         }
@@ -186,41 +205,6 @@ static gboolean container_restarts_supported(const CsModel *model, GError **erro
                         "modelled yet",
                         container->id);
             return FALSE;
-        }
-    }
-    return TRUE;
-}
-
-/* A failed resource that is not managed, first in a mandatory ordering:
- * Pacemaker keeps (or even moves) what is ordered after it in ways the
- * action graph does not follow yet. */
-static gboolean unmanaged_failed_first_supported(const CsModel *model, GError **error)
-{
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-        const CsResource *rsc;
-
-        if (state->rsc < 0 || !state->failed)
-            continue;
-        rsc = g_ptr_array_index(model->resources, state->rsc);
-        if (rsc->managed)
-            continue;
-        for (guint j = 0; j < model->orders->len; j++) {
-            const CsOrder *order = g_ptr_array_index(model->orders, j);
-
-            if (order->kind == CS_ORDER_OPTIONAL)
-                continue;
-            /* rsc itself, or a group or clone it is in, comes first */
-            for (int up = state->rsc; up >= 0;
-                 up = ((const CsResource *)g_ptr_array_index(model->resources, up))->parent) {
-                if (up == order->first) {
-                    g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                                "a failed unmanaged resource (%s) first in "
-                                "an ordering (%s) is not modelled yet",
-                                rsc->id, order->id);
-                    return FALSE;
-                }
-            }
         }
     }
     return TRUE;
@@ -485,8 +469,7 @@ gboolean cs_engine_check_supported(const CsModel *model, GError **error)
 {
     if (!template_sets_supported(model, error) || !colocation_sets_supported(model, error)
         || !pending_probes_supported(model, error)
-        || !container_restarts_supported(model, error)
-        || !unmanaged_failed_first_supported(model, error) || !op_ids_unique(model, error)
+        || !container_restarts_supported(model, error) || !op_ids_unique(model, error)
         || !unfencing_supported(model, error)
         || !ticket_fence_without_quorum_supported(model, error)
         || !failed_migration_without_quorum_supported(model, error))
@@ -515,8 +498,9 @@ static int clone_above(const CsModel *model, int rsc)
  * node is fenced "because X failed there"; on-fail=standby moves every
  * instance off the node; on-fail=demote (valid only for a promote or a
  * promoted-role monitor) demotes a promotable instance where it failed
- * (actions.c).  on-fail=stop (Pacemaker bans the clone, yet prints the
- * instances' clone scores unbanned) is not modelled for instances yet. */
+ * (actions.c).  on-fail=stop bans an anonymous clone, its instances'
+ * clone scores printed unbanned (assign.c); for a globally-unique
+ * instance it is not modelled yet. */
 static gboolean cs_clone_failure_modelled(const CsRscState *state)
 {
     static const char *const modelled[] = {"restart", "block", "fence", "standby", "demote"};
@@ -533,6 +517,7 @@ static const CsRscState *failed_instance_unmodelled(const CsModel *model)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        gboolean unique;
         int clone;
 
         if (state->rsc < 0 || !state->failed || state->failure_ignored
@@ -544,17 +529,13 @@ static const CsRscState *failed_instance_unmodelled(const CsModel *model)
         /* A globally-unique instance with on-fail=stop: crm_simulate
          * stops that instance (-INFINITY everywhere already at the clone
          * level) and lets another instance take its node; the engine
-         * would keep it where it failed (found by tests/oracle-diff). */
-        if (!((const CsResource *)g_ptr_array_index(model->resources, clone))->globally_unique
-            || strcmp(state->on_fail_applied, "stop") == 0)
+         * would keep it where it failed (found by tests/oracle-diff).
+         * An anonymous one bans its clone (assign.c, ban_on_clone_only). */
+        unique = ((const CsResource *)g_ptr_array_index(model->resources, clone))->globally_unique;
+        if (strcmp(state->on_fail_applied, "stop") == 0 ? unique : !unique)
             return state;
     }
     return NULL;
-}
-
-static const CsResource *resource_at(const CsModel *model, int rsc)
-{
-    return g_ptr_array_index(model->resources, rsc);
 }
 
 /* A failed migrate_to leaves the resource active on its target even
@@ -570,57 +551,6 @@ static const CsRscState *stopped_failed_migration(const CsModel *model)
         if (model->options.placement_strategy != CS_PLACEMENT_DEFAULT
             && cs_stopped_migration_target(state) >= 0)
             return state;
-    }
-    return NULL;
-}
-
-/* Pacemaker makes a globally-unique clone of a class without unique
- * instances (lsb seen in force-anon-clone-max; ocf and stonith clones
- * are known to behave as modelled) anonymous, and then creates no more
- * instances than the nodes can hold. */
-static gboolean class_is_unique_capable(const CsModel *model, int rsc)
-{
-    const CsResource *info = resource_at(model, rsc);
-
-    if (info->kind == CS_RSC_PRIMITIVE)
-        return info->rsc_class == NULL || strcmp(info->rsc_class, "ocf") == 0
-               || strcmp(info->rsc_class, "stonith") == 0;
-    for (guint i = 0; i < info->children->len; i++)
-        if (!class_is_unique_capable(model, g_array_index(info->children, int, i)))
-            return FALSE;
-    return TRUE;
-}
-
-static const CsResource *forced_anonymous_overfull(const CsModel *model)
-{
-    for (guint i = 0; i < model->resources->len; i++) {
-        const CsResource *info = resource_at(model, (int)i);
-
-        if (info->kind != CS_RSC_CLONE || !info->globally_unique
-            || info->clone_max <= (int)model->nodes->len * MAX(info->clone_node_max, 1))
-            continue;
-        for (guint k = 0; k < info->children->len; k++)
-            if (!class_is_unique_capable(model, g_array_index(info->children, int, k)))
-                return info;
-    }
-    return NULL;
-}
-
-/* An optional order from a globally-unique clone to an anonymous one:
- * Pacemaker restarts the anonymous instances (inc6), cause not found. */
-static const CsOrder *unique_to_anonymous_optional(const CsModel *model)
-{
-    for (guint i = 0; i < model->orders->len; i++) {
-        const CsOrder *order = g_ptr_array_index(model->orders, i);
-        const CsResource *first, *then;
-
-        if (order->first < 0 || order->then < 0 || order->kind != CS_ORDER_OPTIONAL)
-            continue;
-        first = resource_at(model, order->first);
-        then = resource_at(model, order->then);
-        if (first->kind == CS_RSC_CLONE && then->kind == CS_RSC_CLONE && first->globally_unique
-            && !then->globally_unique)
-            return order;
     }
     return NULL;
 }
@@ -702,50 +632,6 @@ static gboolean inside_plain_clone(const CsModel *model, int rsc)
     return FALSE;
 }
 
-/* A clone of a group with clone-node-max above 1: crm_simulate places
- * several group instances on one node differently (checked, with and
- * without promotion: corpus-free oracle cases). */
-static const CsResource *group_clone_node_max(const CsModel *model)
-{
-    for (guint i = 0; i < model->resources->len; i++) {
-        const CsResource *info = g_ptr_array_index(model->resources, i);
-        const CsResource *child;
-
-        if (info->kind != CS_RSC_CLONE || info->children == NULL || info->children->len == 0
-            || info->clone_node_max <= 1)
-            continue;
-        child = g_ptr_array_index(model->resources, g_array_index(info->children, int, 0));
-        if (child->kind == CS_RSC_GROUP)
-            return info;
-    }
-    return NULL;
-}
-
-/* An anonymous clone with clone-node-max above 1 and an instance active
- * somewhere: crm_simulate 2.1.5 maps the history onto instances and bans
- * the other instances from that node otherwise than the engine does
- * (found by tests/oracle-diff; with no active instance the answers
- * agree).  Globally-unique clones, which the corpus covers, are not
- * concerned. */
-static const CsResource *anonymous_node_max_active(const CsModel *model)
-{
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-        int at;
-
-        if (state->rsc < 0 || state->role <= CS_ROLE_STOPPED)
-            continue;
-        for (at = state->rsc; at >= 0;) {
-            const CsResource *info = g_ptr_array_index(model->resources, at);
-
-            if (info->kind == CS_RSC_CLONE && !info->globally_unique && info->clone_node_max > 1)
-                return info;
-            at = info->parent;
-        }
-    }
-    return NULL;
-}
-
 /* A constraint naming a resource inside a clone that is not promotable
  * (its child, a cloned group or one of its members) rather than the
  * clone.  The model would apply it to every instance; crm_simulate 2.1.5
@@ -770,8 +656,6 @@ static const char *names_clone_inside(const CsModel *model, const char **constra
 gboolean cs_clones_check_supported(const CsModel *model, GError **error)
 {
     const CsRscState *state;
-    const CsOrder *order;
-    const CsResource *info;
     const char *named, *constraint_id = NULL;
 
     if ((state = failed_instance_unmodelled(model)) != NULL) {
@@ -787,35 +671,6 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
                     "after a stop, under a placement strategy, is not "
                     "modelled yet",
                     state->rsc_id);
-        return FALSE;
-    }
-    if ((info = forced_anonymous_overfull(model)) != NULL) {
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "clone %s: a globally-unique clone of a class without "
-                    "unique instances, with more instances than nodes, is "
-                    "not modelled yet",
-                    info->id);
-        return FALSE;
-    }
-    if ((order = unique_to_anonymous_optional(model)) != NULL) {
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "order %s: an optional order from a globally-unique "
-                    "clone to an anonymous one is not modelled yet",
-                    order->id);
-        return FALSE;
-    }
-    if ((info = group_clone_node_max(model)) != NULL) {
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "clone %s: a clone of a group with clone-node-max above "
-                    "1 is not modelled yet",
-                    info->id);
-        return FALSE;
-    }
-    if ((info = anonymous_node_max_active(model)) != NULL) {
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "clone %s: an anonymous clone with clone-node-max above "
-                    "1 and an active instance is not modelled yet",
-                    info->id);
         return FALSE;
     }
     if ((named = names_clone_inside(model, &constraint_id)) != NULL) {
@@ -1004,15 +859,14 @@ static gboolean check_resources(const CsModel *model, GError **error)
 
         if (clone < 0)
             continue;
-        /* Several instances of a cloned group on one node are placed
-         * differently by crm_simulate (clone-node-max 2, checked), with
-         * or without promotion: not modelled yet. */
-        if (info->kind == CS_RSC_GROUP
-            && ((const CsResource *)g_ptr_array_index(model->resources, clone))->clone_node_max > 1)
+        /* Only the ocf class has roles: crm_simulate drops a promotable
+         * clone of any other (lsb checked), its histories orphaned. */
+        if (info->kind == CS_RSC_PRIMITIVE && info->rsc_class != NULL
+            && strcmp(info->rsc_class, "ocf") != 0)
             return cs_engine_refuse(error,
-                                    "promotable clone of group %s: "
-                                    "clone-node-max above 1 is not modelled yet",
-                                    info->id);
+                                    "resource %s: a promotable clone of class %s "
+                                    "is not modelled yet",
+                                    info->id, info->rsc_class);
         if (info->kind == CS_RSC_GROUP && !group_collocated(info))
             return cs_engine_refuse(error,
                                     "promotable clone of group %s: a cloned "
@@ -1217,6 +1071,16 @@ static gboolean failure_key_names_instance(const CsRscState *state)
     return key != NULL && strncmp(key, state->rsc_id, length) == 0 && key[length] == '_';
 }
 
+/* on-fail=stop on an instance of an anonymous clone bans the clone
+ * (assign.c, ban_on_clone_only), promotable or not. */
+static gboolean anonymous_stop(const CsModel *model, const CsRscState *state)
+{
+    const CsResource *clone =
+        g_ptr_array_index(model->resources, promotable_above(model, state->rsc));
+
+    return strcmp(state->on_fail_applied, "stop") == 0 && !clone->globally_unique;
+}
+
 static gboolean check_status(const CsModel *model, GError **error)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
@@ -1235,7 +1099,8 @@ static gboolean check_status(const CsModel *model, GError **error)
          * promoted-demote-block); on-fail=standby moves every instance off the
          * node.  on-fail=stop is not modelled for clone instances:
          * cs_clone_failure_modelled() (clone.c) says which are. */
-        if (state->failed && !state->failure_ignored && !cs_clone_failure_modelled(state))
+        if (state->failed && !state->failure_ignored && !cs_clone_failure_modelled(state)
+            && !anonymous_stop(model, state))
             return cs_engine_refuse(error,
                                     "%s: on-fail=%s for a promotable clone "
                                     "instance is not modelled yet",

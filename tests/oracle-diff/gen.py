@@ -24,6 +24,9 @@ import random
 
 DIGEST = 'f2317cad3d54cec5d7d7aa7d0bf35cf8'
 UUID = '00000000-0000-0000-0000-000000000001'
+# ODIFF_UNIQUE_GROUPS=1 lets a cloned group be globally unique too (off by
+# default, so that every seed keeps the CIB it always gave).
+UNIQUE_GROUPS = bool(os.environ.get('ODIFF_UNIQUE_GROUPS'))
 ON_FAIL = ['ignore', 'block', 'stop', 'restart', 'standby', 'fence']
 # The schema constructs a CIB may draw beyond the base generator.
 EXTRAS = ['set-location', 'set-colocation', 'set-order', 'set-ticket', 'ticket',
@@ -208,7 +211,7 @@ class Gen:
             c.meta['clone-max'] = str(self.r.randint(1, 4))
         if self.chance(0.15):
             c.meta['clone-node-max'] = self.pick(['1', '2'])
-        if self.chance(0.2) and inner != 'group':
+        if self.chance(0.2) and (inner != 'group' or UNIQUE_GROUPS):
             c.meta['globally-unique'] = 'true'
             c.unique = True
         if self.chance(0.3):
@@ -956,6 +959,7 @@ FEATURE_PATTERNS = [
     ('node standby', r'name="standby" value="on"'),
     ('node maintenance', r'name="maintenance" value="true"'),
     ('node health attribute', r'name="#health-'),
+    ('clone-node-max above 1', r'name="clone-node-max" value="[2-9]'),
 ]
 NO_QUORUM = ['ignore', 'stop', 'freeze', 'demote', 'suicide']
 FEATURE_PATTERNS += [('no-quorum-policy=' + v, r'name="no-quorum-policy" value="%s"' % v)
