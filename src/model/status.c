@@ -661,8 +661,14 @@ static void cs_remote_attrs_unpack(CsStatusRun *run, CsNode *node)
     }
     CsResource *connection =
         node->remote_rsc >= 0 ? g_ptr_array_index(model->resources, node->remote_rsc) : NULL;
+    /* A remote node is in maintenance when its connection is unmanaged,
+     * configured so or made so by running on a node in maintenance
+     * (checked with crm_simulate 2.1.5: the node hosting remote1's
+     * connection put in maintenance shows "RemoteNode remote1:
+     * maintenance", its resources pinned at INFINITY). */
     if (cs_text_is_true(cs_node_attr(node, "maintenance"))
-        || (connection != NULL && !connection->managed)) {
+        || (connection != NULL
+            && (!connection->managed || run->rsc_unmanaged[connection->index]))) {
         node->maintenance = TRUE;
     }
     const char *discovery = cs_node_attr(node, "resource-discovery-enabled");
