@@ -408,7 +408,8 @@ void cs_clone_distribute(CsSolution *solution, int clone, GArray *instances, int
     g_autofree int *outer = g_memdup2(counts, sizeof(int) * (gsize)solution->n_nodes);
 
     distribute_counted(solution, clone, instances, max, per_node);
-    memcpy(counts, outer, sizeof(int) * (gsize)solution->n_nodes);
+    if (outer != NULL) /* NULL with no nodes */
+        memcpy(counts, outer, sizeof(int) * (gsize)solution->n_nodes);
 }
 
 static void distribute_counted(CsSolution *solution, int clone, GArray *instances, int max,

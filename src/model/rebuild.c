@@ -344,8 +344,9 @@ static gboolean cs_rederive_resources(const CsModel *previous, CsReread *reread)
         cs_rsc_defaults_per_resource(&scratch) ? NULL : cs_rsc_defaults_for(&scratch, NULL);
     g_autoptr(GPtrArray) resources = g_ptr_array_sized_new(previous->resources->len);
     g_ptr_array_set_size(resources, (gint)previous->resources->len);
-    memcpy(resources->pdata, previous->resources->pdata,
-           previous->resources->len * sizeof(gpointer));
+    if (previous->resources->len > 0) /* an empty array's pdata may be NULL */
+        memcpy(resources->pdata, previous->resources->pdata,
+               previous->resources->len * sizeof(gpointer));
     scratch.resources = resources; /* the new ones replace the old as made */
     /* the warnings of one resource: the first that gives any ends it */
     g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func(g_free);
@@ -366,7 +367,8 @@ static void cs_rebuild_resources(CsModel *model, const CsModel *previous, CsRere
     guint count = previous->resources->len;
 
     g_ptr_array_set_size(model->resources, (gint)count);
-    memcpy(model->resources->pdata, previous->resources->pdata, count * sizeof(gpointer));
+    if (count > 0) /* an empty array's pdata may be NULL */
+        memcpy(model->resources->pdata, previous->resources->pdata, count * sizeof(gpointer));
     for (guint i = 0; i < count; i++) {
         CsResource *rsc = g_ptr_array_index(model->resources, i);
         g_atomic_int_inc(&rsc->refs);
@@ -549,8 +551,9 @@ static GPtrArray *cs_resources_copy(const CsModel *previous)
 {
     GPtrArray *resources = g_ptr_array_sized_new(previous->resources->len);
     g_ptr_array_set_size(resources, (gint)previous->resources->len);
-    memcpy(resources->pdata, previous->resources->pdata,
-           previous->resources->len * sizeof(gpointer));
+    if (previous->resources->len > 0) /* an empty array's pdata may be NULL */
+        memcpy(resources->pdata, previous->resources->pdata,
+               previous->resources->len * sizeof(gpointer));
     return resources;
 }
 
