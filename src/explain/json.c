@@ -4,6 +4,8 @@
 #include <config.h>
 #include "explain/json.h"
 #include "explain/version.h"
+#include "explain/next.h"
+#include "explain/remote_node.h"
 #include "model/model.h"
 #include "base/score.h"
 
@@ -318,7 +320,109 @@ static void json_explain_node(GString *out, const CsSolution *solution, int rsc,
     g_string_append(out, "}");
 }
 
-gboolean cs_json_explain(const CsDocument *document, const CsSolution *solution, const char *rsc_id,
+static const char *json_uname(const CsModel *model, int node)
+{
+    return node >= 0 && (guint)node < model->nodes->len
+               ? ((const CsNode *)g_ptr_array_index(model->nodes, node))->uname
+               : NULL;
+}
+
+/* A link of the chain: {"resource", "agent", "now", "next", "action",
+ * "blocked"}, or null. */
+static void json_chain_link(GString *out, CsSolution *solution, const char *name, int rsc)
+{
+    const CsModel *model = cs_solution_model(solution);
+    g_string_append_printf(out, ",\"%s\":", name);
+    if (rsc < 0 || (guint)rsc >= model->resources->len) {
+        g_string_append(out, "null");
+        return;
+    }
+    const CsResource *info = g_ptr_array_index(model->resources, rsc);
+    g_autofree char *agent =
+        info->rsc_class != NULL
+            ? g_strdup_printf("%s%s%s:%s", info->rsc_class, info->provider != NULL ? ":" : "",
+                              info->provider != NULL ? info->provider : "",
+                              info->type != NULL ? info->type : "?")
+            : NULL;
+    const CsTransition *transition = cs_solution_transition(solution);
+    guint n = 0;
+    const CsPlannedAction *const *actions = cs_transition_actions_of(transition, rsc, &n);
+    g_string_append_c(out, '{');
+    json_field(out, "resource", info->id);
+    g_string_append_c(out, ',');
+    json_field(out, "agent", agent);
+    g_string_append_c(out, ',');
+    json_field(out, "now", json_uname(model, cs_solution_current_node(solution, rsc)));
+    g_string_append_c(out, ',');
+    json_field(out, "next", json_uname(model, cs_next_node(solution, transition, rsc)));
+    g_string_append_c(out, ',');
+    json_field(out, "action", n > 0 ? cs_action_kind_name(actions[0]->kind) : NULL);
+    g_string_append_printf(out, ",\"blocked\":%s}", n > 0 && actions[0]->blocked ? "true" : "false");
+}
+
+/* What runs on the node now or next: {"resource", "change"}, change
+ * "stays", "leaves" or "arrives". */
+static void json_chain_resources(GString *out, CsSolution *solution, int node)
+{
+    const CsModel *model = cs_solution_model(solution);
+    const CsTransition *transition = cs_solution_transition(solution);
+    g_autoptr(GArray) found = cs_remote_node_resources(solution, node);
+    g_string_append(out, ",\"resources\":[");
+    for (guint i = 0; i < found->len; i++) {
+        int rsc = g_array_index(found, int, i);
+        gboolean now = cs_solution_current_node(solution, rsc) == node;
+        gboolean next = cs_next_node(solution, transition, rsc) == node;
+        g_string_append(out, i > 0 ? ",{" : "{");
+        json_field(out, "resource", ((const CsResource *)g_ptr_array_index(model->resources, rsc))->id);
+        g_string_append_c(out, ',');
+        json_field(out, "change", now && next ? "stays" : now ? "leaves" : "arrives");
+        g_string_append_c(out, '}');
+    }
+    g_string_append_c(out, ']');
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote" and "Bundles": the chain
+ * container -> connection -> remote or guest node -> resource that the
+ * text explain tells (explain/remote_node.h), or null. */
+static void json_remote_chain(GString *out, CsSolution *solution, int rsc)
+{
+    CsRemoteNode remote;
+    CsChainPlace place = cs_remote_explain_read(solution, rsc, &remote);
+    g_string_append(out, ",\"remote_chain\":");
+    if (place == CS_CHAIN_NONE) {
+        g_string_append(out, "null");
+        return;
+    }
+    const CsModel *model = cs_solution_model(solution);
+    g_autofree char *kind = cs_remote_kind_text(model, &remote);
+    g_autofree char *state = cs_remote_state_text(model, &remote);
+    const CsResource *bundle =
+        remote.bundle >= 0 ? g_ptr_array_index(model->resources, remote.bundle) : NULL;
+    g_string_append_c(out, '{');
+    json_field(out, "place", cs_chain_place_name(place));
+    g_string_append_c(out, ',');
+    json_field(out, "node", json_uname(model, remote.node));
+    g_string_append_c(out, ',');
+    json_field(out, "node_kind", cs_remote_kind_name(remote.kind));
+    g_string_append_c(out, ',');
+    json_field(out, "kind_text", kind);
+    g_string_append_c(out, ',');
+    json_field(out, "bundle", bundle != NULL ? bundle->id : NULL);
+    if (remote.replica >= 0)
+        g_string_append_printf(out, ",\"replica\":%d", remote.replica);
+    else
+        g_string_append(out, ",\"replica\":null");
+    json_chain_link(out, solution, "container", remote.container);
+    json_chain_link(out, solution, "connection", remote.connection);
+    g_string_append_c(out, ',');
+    json_field(out, "state", state);
+    g_string_append_c(out, ',');
+    json_field(out, "fence_reason", remote.fence_reason);
+    json_chain_resources(out, solution, remote.node);
+    g_string_append_c(out, '}');
+}
+
+gboolean cs_json_explain(const CsDocument *document, CsSolution *solution, const char *rsc_id,
                          const char *node_name, GString *out, GError **error)
 {
     const CsModel *model = cs_solution_model(solution);
@@ -342,6 +446,7 @@ gboolean cs_json_explain(const CsDocument *document, const CsSolution *solution,
     json_field(out, "current_node",
                current >= 0 ? ((const CsNode *)g_ptr_array_index(model->nodes, current))->uname
                             : NULL);
+    json_remote_chain(out, solution, rsc);
     g_string_append(out, ",\"nodes\":[\n");
     gboolean first = TRUE;
     for (int node = 0; node < (int)model->nodes->len; node++) {

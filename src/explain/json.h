@@ -20,10 +20,11 @@
 void cs_json_scores(const CsDocument *document, const CsSolution *solution, GString *out);
 /* { "cibscope": ..., "actions": [ ... ] } from the Transition Summary. */
 void cs_json_transition(const CsDocument *document, const char *summary, GString *out);
-/* { "cibscope": ..., "resource": ..., "nodes": [ ... ] }: rsc's score on
+/* { "cibscope": ..., "resource": ..., "remote_chain": ..., "nodes": [ ... ] }:
+ * the chain rsc is part of (explain/remote_node.h), or null; rsc's score on
  * node (every scored node when NULL) and its contributions.  FALSE with
  * *error set when rsc or node is unknown. */
-gboolean cs_json_explain(const CsDocument *document, const CsSolution *solution, const char *rsc,
+gboolean cs_json_explain(const CsDocument *document, CsSolution *solution, const char *rsc,
                          const char *node, GString *out, GError **error);
 
 GQuark cs_json_error_quark(void);

@@ -208,8 +208,7 @@ static char *agent_text(const CsResource *info)
         info->provider != NULL ? info->provider : "", info->type != NULL ? info->type : "?");
 }
 
-/* "guest node (remote-node of vm1)", "bundle replica 0 of web". */
-static char *kind_text(const CsModel *model, const CsRemoteNode *remote)
+char *cs_remote_kind_text(const CsModel *model, const CsRemoteNode *remote)
 {
     const CsResource *container = remote_rsc(model, remote->container);
     const CsResource *bundle = remote_rsc(model, remote->bundle);
@@ -223,7 +222,7 @@ static char *kind_text(const CsModel *model, const CsRemoteNode *remote)
 /* Pacemaker Explained 2.1, "Pacemaker Remote": a remote or guest node is
  * up while its connection runs; fencing a guest node recovers its
  * container. */
-static char *state_text(const CsModel *model, const CsRemoteNode *remote)
+char *cs_remote_state_text(const CsModel *model, const CsRemoteNode *remote)
 {
     if (remote->fence_reason != NULL)
         return g_strdup_printf("unclean: fenced next ('%s')", remote->fence_reason);
@@ -267,8 +266,8 @@ GPtrArray *cs_remote_node_facts(CsSolution *solution, int node)
         return NULL;
     const CsModel *model = cs_solution_model(solution);
     GPtrArray *facts = g_ptr_array_new_with_free_func((GDestroyNotify)cs_node_fact_free);
-    add_fact(facts, "kind", kind_text(model, &remote));
-    add_fact(facts, "state", state_text(model, &remote));
+    add_fact(facts, "kind", cs_remote_kind_text(model, &remote));
+    add_fact(facts, "state", cs_remote_state_text(model, &remote));
     const CsResource *connection = remote_rsc(model, remote.connection);
     add_fact(facts, "connection",
              connection != NULL ? agent_text(connection) : g_strdup("none configured"));
@@ -450,31 +449,48 @@ static int chain_node(CsSolution *solution, int rsc)
     return cs_remote_node_kind(model, next) != CS_NODE_KIND_CLUSTER ? next : -1;
 }
 
+CsChainPlace cs_remote_explain_read(CsSolution *solution, int rsc, CsRemoteNode *remote)
+{
+    const CsResource *info = remote_rsc(cs_solution_model(solution), rsc);
+    if (info == NULL || info->kind != CS_RSC_PRIMITIVE)
+        return CS_CHAIN_NONE;
+    int node = chain_node(solution, rsc);
+    if (node < 0 || !cs_remote_node_read(solution, node, remote))
+        return CS_CHAIN_NONE;
+    if (rsc == remote->container)
+        return CS_CHAIN_CONTAINER;
+    return rsc == remote->connection ? CS_CHAIN_CONNECTION : CS_CHAIN_RUNS_ON;
+}
+
+const char *cs_chain_place_name(CsChainPlace place)
+{
+    switch (place) {
+    case CS_CHAIN_NONE: break;
+    case CS_CHAIN_CONTAINER: return "container";
+    case CS_CHAIN_CONNECTION: return "connection";
+    case CS_CHAIN_RUNS_ON: return "on";
+    }
+    return NULL;
+}
+
 void cs_remote_explain(CsSolution *solution, int rsc, GString *out)
 {
-    const CsModel *model = cs_solution_model(solution);
-    const CsResource *info = remote_rsc(model, rsc);
-    if (info == NULL || info->kind != CS_RSC_PRIMITIVE)
-        return;
     CsRemoteNode remote;
-    int node = chain_node(solution, rsc);
-    if (node < 0 || !cs_remote_node_read(solution, node, &remote))
+    CsChainPlace place = cs_remote_explain_read(solution, rsc, &remote);
+    if (place == CS_CHAIN_NONE)
         return;
-    g_autofree char *kind = kind_text(model, &remote);
-    const char *uname = remote_uname(model, node);
-    if (rsc == remote.container)
-        g_string_append_printf(out, "  container of %s %s: %s\n", cs_remote_kind_name(remote.kind),
-                               uname, kind);
-    else if (rsc == remote.connection)
-        g_string_append_printf(out, "  connection of %s %s: %s\n", cs_remote_kind_name(remote.kind),
-                               uname, kind);
+    const CsModel *model = cs_solution_model(solution);
+    g_autofree char *kind = cs_remote_kind_text(model, &remote);
+    const char *uname = remote_uname(model, remote.node);
+    const char *kind_name = cs_remote_kind_name(remote.kind);
+    if (place == CS_CHAIN_RUNS_ON)
+        g_string_append_printf(out, "  on %s %s: %s\n", kind_name, uname, kind);
     else
-        g_string_append_printf(out, "  on %s %s: %s\n", cs_remote_kind_name(remote.kind), uname,
-                               kind);
+        g_string_append_printf(out, "  %s of %s %s: %s\n", cs_chain_place_name(place), kind_name,
+                               uname, kind);
     explain_link(solution, "container", remote.container, out);
     explain_link(solution, "connection", remote.connection, out);
-    g_autofree char *state = state_text(model, &remote);
-    g_autofree char *on_it = resources_text(solution, node);
-    g_string_append_printf(out, "    %s %s: %s; runs %s\n", cs_remote_kind_name(remote.kind), uname,
-                           state, on_it);
+    g_autofree char *state = cs_remote_state_text(model, &remote);
+    g_autofree char *on_it = resources_text(solution, remote.node);
+    g_string_append_printf(out, "    %s %s: %s; runs %s\n", kind_name, uname, state, on_it);
 }

@@ -86,6 +86,30 @@ char *cs_remote_chain_sentence(CsSolution *solution, const CsPlannedAction *acti
  * the bundle has no replica n or is not expanded as one. */
 GArray *cs_bundle_replica_parts(const CsSolution *solution, int bundle, int n);
 
+/* "guest node (remote-node of vm1)", "guest node of bundle web, replica
+ * 0", "Pacemaker Remote node (ocf:pacemaker:remote)": newly allocated. */
+char *cs_remote_kind_text(const CsModel *model, const CsRemoteNode *remote);
+
+/* "online", "down: its connection is stopped", "unclean: fenced next
+ * ('...')": newly allocated. */
+char *cs_remote_state_text(const CsModel *model, const CsRemoteNode *remote);
+
+/* Where explain finds a resource in a chain. */
+typedef enum {
+    CS_CHAIN_NONE,       /* in no chain */
+    CS_CHAIN_CONTAINER,  /* a guest node's container */
+    CS_CHAIN_CONNECTION, /* a remote or guest node's connection */
+    CS_CHAIN_RUNS_ON,    /* runs (now or next) on a remote or guest node */
+} CsChainPlace;
+
+/* The chain explain tells for rsc, read into *remote (the node it goes
+ * through): CS_CHAIN_NONE (and *remote untouched) for a resource in no
+ * chain.  cs_remote_explain and the JSON explain both read it. */
+CsChainPlace cs_remote_explain_read(CsSolution *solution, int rsc, CsRemoteNode *remote);
+
+/* "container", "connection", "on"; NULL for CS_CHAIN_NONE. */
+const char *cs_chain_place_name(CsChainPlace place);
+
 /* explain RSC: for a resource that runs (now or next) on a remote or
  * guest node, or is one's connection or container, the chain it is
  * part of, each link with where it runs now and next; nothing for

@@ -1,0 +1,1 @@
+explain @TESTS@/transition/guest-host-fenced.xml vm1 --json

@@ -1,0 +1,1 @@
+explain @TESTS@/transition/remote-reconnect-recent.xml d1 --json

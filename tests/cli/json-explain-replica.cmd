@@ -1,0 +1,1 @@
+explain @TESTS@/bundle/inner-clone-after.xml app:1 --json
