@@ -301,7 +301,57 @@ START_TEST(test_bundle_replica_lines)
     ck_assert(has_line(web, "0 web-podman-0 web-0 app:0"));
     ck_assert(has_line(web, "1 web-podman-1 web-1 app:1"));
     ck_assert(has_line(web, "next node1 node2"));
-    ck_assert(strstr(cs_constraint_graph_legend(graph), "implicit") == NULL);
+    solved_free(&solved);
+}
+END_TEST
+
+/* The index in graph->edges of edge. */
+static int edge_index(const CsConstraintGraph *graph, const CsGraphEdge *edge)
+{
+    return (int)(edge - &g_array_index(graph->edges, CsGraphEdge, 0));
+}
+
+/* The same bundle: its replicas' parts (the engine's resources) get
+ * boxes, linked bundle -> container -> connection -> instance inside,
+ * each placed as the oracle's summary says (web-podman-0 and web-0 on
+ * node1, app:1 on web-1). */
+START_TEST(test_bundle_replica_links)
+{
+    Solved solved = solve(CS_TESTDATA "/bundle/inner-clone-after.xml");
+    g_autoptr(CsConstraintGraph) graph = build(&solved, NULL, 0, TRUE);
+    ck_assert_str_eq(implicit_edge(graph, "web", "web-podman-0")->label, "replica 0");
+    ck_assert_str_eq(implicit_edge(graph, "web", "web-podman-1")->label, "replica 1");
+    ck_assert_str_eq(implicit_edge(graph, "web-podman-0", "web-0")->label, "guest node web-0");
+    ck_assert_str_eq(implicit_edge(graph, "web-1", "app:1")->label, "runs on web-1");
+    ck_assert_uint_eq(graph->edges->len, 6);
+    ck_assert(has_line(box_named(graph, "web-podman-0"), "stopped -> node1"));
+    ck_assert(has_line(box_named(graph, "app:1"), "stopped -> web-1"));
+    ck_assert_ptr_nonnull(strstr(cs_constraint_graph_legend(graph), "'replica'"));
+    assert_well_drawn(graph, "inner-clone-after");
+    g_autofree char *runs = cs_constraint_graph_edge_details(
+        graph, solved.model, edge_index(graph, implicit_edge(graph, "web-0", "app:0")));
+    ck_assert_ptr_nonnull(strstr(runs, "app:0 runs on web-0, reached through its connection web-0"));
+    g_autofree char *replica = cs_constraint_graph_edge_details(
+        graph, solved.model, edge_index(graph, implicit_edge(graph, "web", "web-podman-1")));
+    ck_assert_ptr_nonnull(strstr(replica, "web-podman-1 is part of replica 1 of bundle web"));
+    solved_free(&solved);
+}
+END_TEST
+
+/* tests/data/bundle/inner-docker-ip.xml: with a network, each replica's
+ * address hangs from the bundle too; one link away from the bundle are
+ * its containers and addresses, not yet their connections. */
+START_TEST(test_bundle_replica_address)
+{
+    Solved solved = solve(CS_TESTDATA "/bundle/inner-docker-ip.xml");
+    g_autoptr(CsConstraintGraph) graph = build(&solved, NULL, 0, TRUE);
+    ck_assert_str_eq(implicit_edge(graph, "web", "web-ip-10.0.0.11")->label, "replica 1");
+    ck_assert_str_eq(implicit_edge(graph, "web", "web-docker-1")->label, "replica 1");
+    ck_assert_uint_eq(graph->edges->len, 8);
+    assert_well_drawn(graph, "inner-docker-ip");
+    g_autoptr(CsConstraintGraph) near = build(&solved, "web", 1, TRUE);
+    ck_assert_uint_eq(near->boxes->len, 5);
+    ck_assert(box_named(near, "web-ip-10.0.0.10") != NULL);
     solved_free(&solved);
 }
 END_TEST
@@ -741,6 +791,8 @@ static Suite *graph_suite(void)
     tcase_add_test(tc, test_focus_depth);
     tcase_add_test(tc, test_implicit_links);
     tcase_add_test(tc, test_bundle_replica_lines);
+    tcase_add_test(tc, test_bundle_replica_links);
+    tcase_add_test(tc, test_bundle_replica_address);
     tcase_add_test(tc, test_cycle_and_conflicts_flagged);
     tcase_add_test(tc, test_utf8_lines);
     tcase_add_test(tc, test_utf8_dashed_order);

@@ -204,7 +204,10 @@ typedef struct Builder {
     const CsSolution *solution;
     const CsGraphOptions *options;
     CsConstraintGraph *graph;
-    int *box_of;           /* per model resource: its box, or -1 */
+    int count;             /* resources a box may stand for: the model's,
+                              then (with a solution) the engine's own,
+                              such as a bundle's replica parts */
+    int *box_of;           /* per resource of count: its box, or -1 */
     int *node_box_of;      /* per node: its node box, or -1 */
     GArray **locations_of; /* per model resource: indices in
                                  model->locations drawn on it, or NULL */
@@ -222,6 +225,29 @@ static int graph_endpoint(const CsModel *model, int rsc)
         up = info->parent;
     }
     return endpoint;
+}
+
+/* The resource of a box: the model's, or past the model's resources the
+ * engine's (a bundle's replica parts exist only there). */
+static const CsResource *graph_resource(const Builder *builder, int rsc)
+{
+    if (rsc >= 0 && (guint)rsc < builder->model->resources->len)
+        return g_ptr_array_index(builder->model->resources, rsc);
+    return builder->solution != NULL ? engine_resource(builder->solution, rsc) : NULL;
+}
+
+/* graph_endpoint, for any resource of the builder: a replica part is
+ * drawn as itself. */
+static int endpoint(const Builder *builder, int rsc)
+{
+    return (guint)rsc < builder->model->resources->len ? graph_endpoint(builder->model, rsc) : rsc;
+}
+
+/* Where node names are read: the engine's model when there is one (a
+ * bundle's guest nodes exist only there), else the model. */
+static const CsModel *node_model(const Builder *builder)
+{
+    return builder->solution != NULL ? cs_solution_model(builder->solution) : builder->model;
 }
 
 /* One candidate edge before any box exists: model endpoints. */
@@ -274,6 +300,46 @@ static void collect_implicit_links(const CsModel *model, const CsSolution *solut
     }
 }
 
+/* Pacemaker Explained 2.1, "Bundles": each replica of a bundle is a
+ * container, an address when the bundle has a network, and, with a
+ * resource inside, a connection to the guest node the container holds,
+ * on which that resource's instance runs.  The bundle creates them: the
+ * graph links it to each replica's container and address ("replica
+ * N"), the container to its connection ("guest node web-0") and the
+ * connection to the instance inside ("runs on web-0"), as for a guest
+ * node.  Their indices are the engine's. */
+static void collect_replica_links(const CsModel *model, const CsSolution *solution, GArray *links)
+{
+    const CsModel *engine = cs_solution_model(solution);
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *bundle = engine_resource(solution, (int)i);
+        if (bundle == NULL || bundle->kind != CS_RSC_BUNDLE || bundle->bundle == NULL)
+            continue;
+        for (int n = 0; n < bundle->bundle->replicas; n++) {
+            g_autoptr(GArray) parts = cs_bundle_replica_parts(solution, (int)i, n);
+            for (guint k = 0; k < parts->len; k++) {
+                const CsResource *part = engine_resource(solution, g_array_index(parts, int, k));
+                Link link = {CS_GRAPH_IMPLICIT, n, (int)i, part->index};
+                if (part->is_remote_connection)
+                    link = (Link){CS_GRAPH_IMPLICIT, -1, part->container, part->index};
+                else if (part->parent != bundle->index && part->remote_node < 0) {
+                    /* the instance inside: on its replica's guest node */
+                    const CsResource *connection =
+                        k > 0 ? engine_resource(solution, g_array_index(parts, int, k - 1)) : NULL;
+                    if (connection == NULL || !connection->is_remote_connection
+                        || connection->remote_node < 0
+                        || (guint)connection->remote_node >= engine->nodes->len)
+                        continue;
+                    link = (Link){CS_GRAPH_IMPLICIT, connection->remote_node, connection->index,
+                                  part->index};
+                }
+                if (link.from >= 0 && link.from != link.to)
+                    g_array_append_val(links, link);
+            }
+        }
+    }
+}
+
 static GArray *collect_links(const CsModel *model, const CsSolution *solution)
 {
     GArray *links = g_array_new(FALSE, FALSE, sizeof(Link));
@@ -293,6 +359,8 @@ static GArray *collect_links(const CsModel *model, const CsSolution *solution)
             g_array_append_val(links, link);
     }
     collect_implicit_links(model, solution, links);
+    if (solution != NULL)
+        collect_replica_links(model, solution, links);
     return links;
 }
 
@@ -362,7 +430,9 @@ static void add_location_notes(Builder *builder, CsGraphBox *box)
 {
     int shown = 0, more = 0;
     box->notes_from = (int)box->lines->len;
-    const GArray *mine = builder->locations_of[box->rsc];
+    const GArray *mine = (guint)box->rsc < builder->model->resources->len
+                             ? builder->locations_of[box->rsc]
+                             : NULL;
     for (guint j = 0; mine != NULL && j < mine->len; j++) {
         const CsLocation *location =
             g_ptr_array_index(builder->model->locations, g_array_index(mine, guint, j));
@@ -387,8 +457,8 @@ static void add_where_lines(Builder *builder, CsGraphBox *box)
     gboolean ascii = builder->options->ascii;
     g_autoptr(GArray) now = graph_placements(builder->solution, builder->options, box->rsc, FALSE);
     g_autoptr(GArray) next = graph_placements(builder->solution, builder->options, box->rsc, TRUE);
-    g_autofree char *now_text = placements_text(builder->model, now, ascii);
-    g_autofree char *next_text = placements_text(builder->model, next, ascii);
+    g_autofree char *now_text = placements_text(node_model(builder), now, ascii);
+    g_autofree char *next_text = placements_text(node_model(builder), next, ascii);
     if (placements_equal(now, next))
         g_ptr_array_add(box->lines,
                         now->len == 0 ? g_strdup("stopped") : g_strdup_printf("on %s", now_text));
@@ -431,13 +501,13 @@ static int add_box(Builder *builder, int rsc, int node)
     box.lines = g_ptr_array_new_with_free_func(g_free);
     gboolean ascii = builder->options->ascii;
     if (rsc >= 0) {
-        const CsResource *info = g_ptr_array_index(builder->model->resources, rsc);
+        const CsResource *info = graph_resource(builder, rsc);
         g_ptr_array_add(box.lines, safe_text(info->id, ascii));
         char *kind = kind_text(info);
         if (kind != NULL)
             g_ptr_array_add(box.lines, kind);
         box.focus = builder->options->focus >= 0
-                    && rsc == graph_endpoint(builder->model, builder->options->focus);
+                    && rsc == endpoint(builder, builder->options->focus);
         add_where_lines(builder, &box);
         /* what keeps a resource where it is, or stopped, whatever its
          * constraints say (Pacemaker Explained 2.1, "Resource Meta-Attributes") */
@@ -508,11 +578,16 @@ static char *order_label(const CsOrder *order, gboolean ascii)
 }
 
 /* "runs on g1" (a connection's node), "guest node g1" (a container's
- * connection) or "container" (a resource with container=). */
-static char *implicit_label(const CsModel *model, const Link *link, gboolean ascii)
+ * connection), "replica 0" (a bundle's replica's container or address)
+ * or "container" (a resource with container=). */
+static char *implicit_label(const Builder *builder, const Link *link, gboolean ascii)
 {
-    const CsResource *to = g_ptr_array_index(model->resources, link->to);
+    const CsModel *model = node_model(builder);
+    const CsResource *from = graph_resource(builder, link->from);
+    const CsResource *to = graph_resource(builder, link->to);
     const CsNode *node = NULL;
+    if (from->kind == CS_RSC_BUNDLE)
+        return g_strdup_printf("replica %d", link->constraint);
     if (link->constraint >= 0)
         node = g_ptr_array_index(model->nodes, link->constraint);
     else if (to->is_remote_connection && to->remote_node >= 0)
@@ -540,9 +615,8 @@ static void add_edge(Builder *builder, const Link *link, int from, int to)
         edge.label = order_label(order, ascii);
         edge.mandatory = order->kind == CS_ORDER_MANDATORY;
     } else if (link->kind == CS_GRAPH_IMPLICIT) {
-        edge.id =
-            ((const CsResource *)g_ptr_array_index(builder->model->resources, link->from))->id;
-        edge.label = implicit_label(builder->model, link, ascii);
+        edge.id = graph_resource(builder, link->from)->id;
+        edge.label = implicit_label(builder, link, ascii);
     } else {
         const CsLocation *location = g_ptr_array_index(builder->model->locations, link->constraint);
         edge.id = location->id;
@@ -559,8 +633,7 @@ static void add_edge(Builder *builder, const Link *link, int from, int to)
  * is a member of), or every one. */
 static gboolean *chosen_resources(const Builder *builder, const GArray *links)
 {
-    const CsModel *model = builder->model;
-    int count = (int)model->resources->len;
+    int count = builder->count;
     gboolean *chosen = g_new0(gboolean, count);
     int focus = builder->options->focus;
     if (focus < 0) {
@@ -569,8 +642,7 @@ static gboolean *chosen_resources(const Builder *builder, const GArray *links)
             chosen[link->from] = chosen[link->to] = TRUE;
         }
         for (int rsc = 0; rsc < count; rsc++)
-            chosen[rsc] |=
-                ((const CsResource *)g_ptr_array_index(model->resources, rsc))->parent < 0;
+            chosen[rsc] |= graph_resource(builder, rsc)->parent < 0;
         return chosen;
     }
     /* adjacency: per resource, the links touching it */
@@ -588,9 +660,8 @@ static gboolean *chosen_resources(const Builder *builder, const GArray *links)
     for (int rsc = 0; rsc < count; rsc++)
         distance[rsc] = -1;
     g_autoptr(GArray) queue = g_array_new(FALSE, FALSE, sizeof(int));
-    for (int up = focus; up >= 0;
-         up = ((const CsResource *)g_ptr_array_index(model->resources, up))->parent) {
-        int seed = graph_endpoint(model, up);
+    for (int up = focus; up >= 0; up = graph_resource(builder, up)->parent) {
+        int seed = endpoint(builder, up);
         if (distance[seed] < 0) {
             distance[seed] = 0;
             g_array_append_val(queue, seed);
@@ -659,10 +730,10 @@ static void add_boxes_and_edges(Builder *builder)
     g_autoptr(GArray) links = collect_links(model, builder->solution);
     g_autofree gboolean *chosen = chosen_resources(builder, links);
     if (builder->options->focus >= 0)
-        add_box(builder, graph_endpoint(model, builder->options->focus), -1);
-    for (guint rsc = 0; rsc < model->resources->len; rsc++)
+        add_box(builder, endpoint(builder, builder->options->focus), -1);
+    for (int rsc = 0; rsc < builder->count; rsc++)
         if (chosen[rsc] && builder->box_of[rsc] < 0)
-            add_box(builder, (int)rsc, -1);
+            add_box(builder, rsc, -1);
     for (guint i = 0; i < links->len; i++) {
         const Link *link = &g_array_index(links, Link, i);
         int from = builder->box_of[link->from], to = builder->box_of[link->to];
@@ -2386,14 +2457,16 @@ static CsConstraintGraph *build_content(const CsModel *model, const CsSolution *
     g_array_set_clear_func(graph->edges, edge_clear);
     graph->flags = g_ptr_array_new_with_free_func(g_free);
     Builder builder = {.model = model, .solution = solution, .options = options, .graph = graph};
-    builder.box_of = g_new(int, MAX(model->resources->len, 1));
+    builder.count = (int)MAX(model->resources->len,
+                             solution != NULL ? cs_solution_model(solution)->resources->len : 0);
+    builder.box_of = g_new(int, MAX(builder.count, 1));
     builder.node_box_of = g_new(int, MAX(model->nodes->len, 1));
-    for (guint i = 0; i < model->resources->len; i++)
+    for (int i = 0; i < builder.count; i++)
         builder.box_of[i] = -1;
     for (guint i = 0; i < model->nodes->len; i++)
         builder.node_box_of[i] = -1;
     index_locations(&builder);
-    if (options->focus < (int)model->resources->len)
+    if (options->focus < builder.count)
         add_boxes_and_edges(&builder);
     free_location_index(&builder);
     flag_problems(&builder);
@@ -2588,7 +2661,8 @@ static gboolean has_implicit_edges(const CsConstraintGraph *graph)
     "(order, dotted); '=' and '#' mandatory; * promoted; ! a cycle or an unmet "                   \
     "requirement."
 #define LEGEND_IMPLICIT                                                                            \
-    "\n'container', 'guest node' and 'runs on' arrows are implicit links, no constraint."
+    "\n'container', 'guest node', 'runs on' and 'replica' arrows are implicit links, no\n"          \
+    "constraint."
 
 const char *cs_constraint_graph_legend(const CsConstraintGraph *graph)
 {
@@ -2685,17 +2759,24 @@ void cs_constraint_graph_print_dot(const CsConstraintGraph *graph, GString *out)
 
 /* Pacemaker Explained 2.1, "Pacemaker Remote": what an implicit edge
  * stands for, in words. */
-static void implicit_details(const CsConstraintGraph *graph, const CsModel *model,
-                             const CsGraphEdge *edge, GString *out)
+static void implicit_details(const CsConstraintGraph *graph, const CsGraphEdge *edge,
+                             GString *out)
 {
     const char *from = box_name(graph, edge->from), *to = box_name(graph, edge->to);
     g_string_append(out, "Implicit link (no constraint)\n");
-    if (edge->constraint >= 0) {
-        const CsNode *node = g_ptr_array_index(model->nodes, edge->constraint);
+    if (g_str_has_prefix(edge->label, "replica ")) {
+        /* "Bundles": the bundle makes each replica's parts itself */
+        g_string_append_printf(out,
+                               "%s is part of %s of bundle %s, which creates it: no "
+                               "constraint of the CIB names it.\n",
+                               to, edge->label, from);
+    } else if (g_str_has_prefix(edge->label, "runs on ")) {
+        /* the node's name from the label: a bundle's guest node exists
+         * only in the engine's model */
         g_string_append_printf(out,
                                "%s runs on %s, reached through its connection %s: it runs "
                                "there only while %s does.\n",
-                               to, node->uname, from, from);
+                               to, edge->label + strlen("runs on "), from, from);
     } else if (strncmp(edge->label, "guest node", 10) == 0) {
         g_string_append_printf(out,
                                "%s holds %s, whose connection %s runs with it: where "
@@ -2745,7 +2826,7 @@ char *cs_constraint_graph_edge_details(const CsConstraintGraph *graph, const CsM
                                                   : "Asymmetrical: only this direction");
         xml = order->xml;
     } else if (edge->kind == CS_GRAPH_IMPLICIT) {
-        implicit_details(graph, model, edge, out);
+        implicit_details(graph, edge, out);
     } else {
         const CsLocation *location = g_ptr_array_index(model->locations, edge->constraint);
         char buf[CS_SCORE_BUFSIZE];
