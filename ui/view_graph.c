@@ -375,7 +375,9 @@ static void explain_edge(CsConsole *console, const CsConstraintGraph *graph)
     int rsc = g_array_index(graph->boxes, CsGraphBox, edge->to).rsc;
     for (guint row = 0; row < console->rows->len; row++) {
         const CsRow *info = &g_array_index(console->rows, CsRow, row);
-        if (info->rsc != rsc || info->instance >= 0)
+        /* a bundle's replica part is a box of its own, and an instance
+         * row of the bundle's in the Matrix */
+        if (info->instance != rsc && (info->rsc != rsc || info->instance >= 0))
             continue;
         console->cursor_row = (int)row;
         int node = cs_console_planned_node(console, rsc);
