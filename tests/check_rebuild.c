@@ -160,9 +160,12 @@ static char *answer(const CsSolution *solution, const GError *failure)
                                rsc->managed, rsc->maintenance, rsc->requires);
         for (guint j = 0; j < rsc->ops->len; j++) {
             const CsOp *op = g_ptr_array_index(rsc->ops, j);
-            g_string_append_printf(
-                out, "  op %s timeout=%u enabled=%d on-fail=%s meta=%u\n", op->id, op->timeout_ms,
-                op->enabled, op->on_fail != NULL ? op->on_fail : "-", g_hash_table_size(op->meta));
+            /* an implicit resource's monitor (a bundle replica's) has no
+             * id and no meta table */
+            g_string_append_printf(out, "  op %s timeout=%u enabled=%d on-fail=%s meta=%u\n",
+                                   op->id != NULL ? op->id : op->name, op->timeout_ms, op->enabled,
+                                   op->on_fail != NULL ? op->on_fail : "-",
+                                   op->meta != NULL ? g_hash_table_size(op->meta) : 0);
         }
         g_string_append_printf(out, "  block-failure-timeout=%d\n", rsc->block_failure_timeout);
     }

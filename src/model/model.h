@@ -133,7 +133,9 @@ typedef struct CsOp {
     char *on_fail; /* NULL = Pacemaker's default for the op */
     gboolean enabled;
     guint timeout_ms;
-    GHashTable *meta; /* the op's own attributes and meta, op_defaults applied */
+    GHashTable *meta; /* the op's own attributes and meta, op_defaults applied;
+                         NULL (and id NULL) for the monitor the engine
+                         gives a bundle's implicit resource */
     xmlNode *xml;
 } CsOp;
 
