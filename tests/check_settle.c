@@ -259,12 +259,13 @@ typedef struct Tally {
     GString *differences;
 } Tally;
 
-/* text as without_places_on() writes it, a place repeated right after
- * itself written once: crm_simulate's revised status of corpus inc6
- * lists an anonymous clone's instance twice on one node (the numbered
- * history of the instance it moved away is left active there), which no
- * anonymous clone can be. */
-static char *without_repeats(const char *text)
+/* Whether places[k], a place of a placement line, is kept. */
+typedef gboolean (*PlaceKept)(char **places, int k, gconstpointer data);
+
+/* A placement text (each line: the resource, then its places joined by
+ * ", ") with the places kept says no to left out, the rest joined by
+ * " ". */
+static char *places_kept(const char *text, PlaceKept kept, gconstpointer data)
 {
     g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
     GString *out = g_string_new(NULL);
@@ -276,11 +277,27 @@ static char *without_repeats(const char *text)
 
         g_string_append_len(out, name, places_text - name);
         for (int k = 0; places[k] != NULL; k++)
-            if (k == 0 || strcmp(places[k], places[k - 1]) != 0)
+            if (kept(places, k, data))
                 g_string_append_printf(out, " %s", places[k]);
         g_string_append_c(out, '\n');
     }
     return g_string_free(out, FALSE);
+}
+
+static gboolean not_repeated(char **places, int k, gconstpointer data)
+{
+    (void)data;
+    return k == 0 || strcmp(places[k], places[k - 1]) != 0;
+}
+
+/* text as without_places_on() writes it, a place repeated right after
+ * itself written once: crm_simulate's revised status of corpus inc6
+ * lists an anonymous clone's instance twice on one node (the numbered
+ * history of the instance it moved away is left active there), which no
+ * anonymous clone can be. */
+static char *without_repeats(const char *text)
+{
+    return places_kept(text, not_repeated, NULL);
 }
 
 static char *placement_of(const CsModel *model)
@@ -337,32 +354,21 @@ static GPtrArray *fenced_guests(const CsSolution *solution)
     return names;
 }
 
-/* A placement text with every place on those guests left out (each
- * line: the resource, then its places joined by ", "). */
+static gboolean not_on_guests(char **places, int k, gconstpointer data)
+{
+    const GPtrArray *guests = data;
+    for (guint g = 0; g < guests->len; g++) {
+        g_autofree char *tail = g_strconcat(" ", (const char *)g_ptr_array_index(guests, g), NULL);
+        if (g_str_has_suffix(places[k], tail))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+/* A placement text with every place on those guests left out. */
 static char *without_places_on(const char *text, const GPtrArray *guests)
 {
-    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
-    GString *out = g_string_new(NULL);
-
-    for (int i = 0; lines[i] != NULL; i++) {
-        const char *name = lines[i] + strspn(lines[i], " ");
-        const char *places_text = name + strcspn(name, " ");
-        g_auto(GStrv) places = g_strsplit(places_text + strspn(places_text, " "), ", ", -1);
-
-        g_string_append_len(out, name, places_text - name);
-        for (int k = 0; places[k] != NULL; k++) {
-            gboolean on_guest = FALSE;
-            for (guint g = 0; g < guests->len && !on_guest; g++) {
-                g_autofree char *tail =
-                    g_strconcat(" ", (const char *)g_ptr_array_index(guests, g), NULL);
-                on_guest = g_str_has_suffix(places[k], tail);
-            }
-            if (!on_guest)
-                g_string_append_printf(out, " %s", places[k]);
-        }
-        g_string_append_c(out, '\n');
-    }
-    return g_string_free(out, FALSE);
+    return places_kept(text, not_on_guests, guests);
 }
 
 static char *transition_of(CsModel *model)
