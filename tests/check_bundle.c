@@ -291,17 +291,6 @@ static const char *const answered[] = {
                                              container running well does not */
 };
 
-START_TEST(test_answered_as_crm_simulate)
-{
-    const char *name = answered[_i];
-    CsTestCase test;
-
-    cs_test_case_solve_ok(&test, "bundle", name);
-    cs_test_assert_as_oracle(&test, "bundle", name);
-    cs_test_case_clear(&test);
-}
-END_TEST
-
 /* The names crm_simulate gives the implicit resources, and where the
  * engine puts them: the address on its container's node. */
 START_TEST(test_implicit_names)
@@ -361,10 +350,7 @@ START_TEST(test_guest_replicas)
 }
 END_TEST
 
-static const struct {
-    const char *name;
-    const char *says;
-} refused[] = {
+static const CsTestRefusal refused[] = {
     {"refused-inner-guest-history", "a <node_state> naming one of its guest nodes"},
     {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
     {"refused-inner-former-probed", "orphaned Pacemaker Remote connection web-2"},
@@ -386,20 +372,6 @@ static const struct {
     {"refused-ipv6", "ip-range-start fd00::1"},
     {"refused-order-promote", "orders with bundles (ord1)"},
 };
-
-START_TEST(test_refused_with_a_reason)
-{
-    CsTestCase test;
-
-    cs_test_case_solve(&test, "bundle", refused[_i].name);
-    ck_assert_ptr_null(test.solution);
-    ck_assert(g_error_matches(test.error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
-    ck_assert_msg(strstr(test.error->message, refused[_i].says) != NULL, "%s: %s", refused[_i].name,
-                  test.error->message);
-    ck_assert_msg(strstr(test.error->message, "not modelled") != NULL, "%s", test.error->message);
-    cs_test_case_clear(&test);
-}
-END_TEST
 
 /* The oracle's answers for shapes not modelled yet (pending-*.xml, with
  * their NAME.scores and NAME.summary from regen.sh).  Until the engine
@@ -525,10 +497,10 @@ static Suite *bundle_suite(void)
     tcase_add_test(model, test_replicas_default_to_promoted_max);
     tcase_add_test(model, test_replica_addresses);
     tcase_add_test(model, test_implicit_parameters);
-    tcase_add_loop_test(engine, test_answered_as_crm_simulate, 0, (int)G_N_ELEMENTS(answered));
+    cs_test_add_oracle_table(engine, "bundle", answered, (int)G_N_ELEMENTS(answered));
     tcase_add_test(engine, test_implicit_names);
     tcase_add_test(engine, test_guest_replicas);
-    tcase_add_loop_test(engine, test_refused_with_a_reason, 0, (int)G_N_ELEMENTS(refused));
+    cs_test_add_refusal_table(engine, "bundle", refused, (int)G_N_ELEMENTS(refused));
     tcase_add_loop_test(engine, test_pending_refused_or_exact, 0, (int)G_N_ELEMENTS(pending));
     tcase_add_test(engine, test_edit_says_what_moved);
     tcase_add_test(engine, test_explain_counts_replicas);

@@ -103,17 +103,6 @@ static const char *const answered[] = {
                                                    primitive: blocked */
 };
 
-START_TEST(test_answered_as_crm_simulate)
-{
-    const char *name = answered[_i];
-    CsTestCase test;
-
-    cs_test_case_solve_ok(&test, "bundle", name);
-    cs_test_assert_as_oracle(&test, "bundle", name);
-    cs_test_case_clear(&test);
-}
-END_TEST
-
 /* The clone around the resource inside is NAME-master, promotable, as
  * many promoted at most as the bundle's promoted-max says, one per guest
  * node; with no promotion score, every instance stays unpromoted. */
@@ -140,10 +129,7 @@ START_TEST(test_inner_clone_promotable)
 }
 END_TEST
 
-static const struct {
-    const char *name;
-    const char *says;
-} refused[] = {
+static const CsTestRefusal refused[] = {
     {"refused-promote-target-unpromoted", "target-role Unpromoted on a promotable bundle"},
     {"refused-promote-inner-unpromoted", "target-role Unpromoted on a promotable bundle"},
     /* refused by bundle.c's history check, or by bundle_promote.c's once
@@ -154,20 +140,6 @@ static const struct {
     {"refused-order-promotable-promote", "orders with bundles (x1)"},
     {"refused-coloc-both-ways", "colocations both ways between a bundle and one resource"},
 };
-
-START_TEST(test_refused_with_a_reason)
-{
-    CsTestCase test;
-
-    cs_test_case_solve(&test, "bundle", refused[_i].name);
-    ck_assert_ptr_null(test.solution);
-    ck_assert(g_error_matches(test.error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
-    ck_assert_msg(strstr(test.error->message, refused[_i].says) != NULL, "%s: %s", refused[_i].name,
-                  test.error->message);
-    ck_assert_msg(strstr(test.error->message, "not modelled") != NULL, "%s", test.error->message);
-    cs_test_case_clear(&test);
-}
-END_TEST
 
 /* A promotable bundle is answered from a fresh start only: a container
  * that ran counts as a history (refused, whatever answers running
@@ -194,9 +166,9 @@ static Suite *bundle_promote_suite(void)
     Suite *suite = suite_create("bundle_promote");
     TCase *engine = tcase_create("engine");
 
-    tcase_add_loop_test(engine, test_answered_as_crm_simulate, 0, (int)G_N_ELEMENTS(answered));
+    cs_test_add_oracle_table(engine, "bundle", answered, (int)G_N_ELEMENTS(answered));
     tcase_add_test(engine, test_inner_clone_promotable);
-    tcase_add_loop_test(engine, test_refused_with_a_reason, 0, (int)G_N_ELEMENTS(refused));
+    cs_test_add_refusal_table(engine, "bundle", refused, (int)G_N_ELEMENTS(refused));
     tcase_add_test(engine, test_has_run);
     suite_add_tcase(suite, engine);
     return suite;

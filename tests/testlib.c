@@ -213,6 +213,62 @@ char *cs_test_run_ok(CsSession *session, const char *text)
     return g_string_free(out, FALSE);
 }
 
+/* ---- oracle tables ------------------------------------------------------- */
+
+/* check hands a loop test only its index: the tables it runs over. */
+static struct {
+    const char *folder;
+    const char *const *names;
+} oracle_table;
+
+static struct {
+    const char *folder;
+    const CsTestRefusal *refusals;
+} refusal_table;
+
+START_TEST(test_answered_as_crm_simulate)
+{
+    const char *name = oracle_table.names[_i];
+    CsTestCase test;
+
+    cs_test_case_solve_ok(&test, oracle_table.folder, name);
+    cs_test_assert_as_oracle(&test, oracle_table.folder, name);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
+START_TEST(test_refused_with_a_reason)
+{
+    const CsTestRefusal *refusal = &refusal_table.refusals[_i];
+    CsTestCase test;
+
+    cs_test_case_solve(&test, refusal_table.folder, refusal->name);
+    ck_assert_ptr_null(test.solution);
+    ck_assert(g_error_matches(test.error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(test.error->message, refusal->says) != NULL, "%s: %s", refusal->name,
+                  test.error->message);
+    ck_assert_msg(strstr(test.error->message, "not modelled") != NULL, "%s", test.error->message);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
+void cs_test_add_oracle_table(TCase *tc, const char *folder, const char *const *names, int count)
+{
+    g_assert(oracle_table.names == NULL || oracle_table.names == names);
+    oracle_table.folder = folder;
+    oracle_table.names = names;
+    tcase_add_loop_test(tc, test_answered_as_crm_simulate, 0, count);
+}
+
+void cs_test_add_refusal_table(TCase *tc, const char *folder, const CsTestRefusal *refusals,
+                               int count)
+{
+    g_assert(refusal_table.refusals == NULL || refusal_table.refusals == refusals);
+    refusal_table.folder = folder;
+    refusal_table.refusals = refusals;
+    tcase_add_loop_test(tc, test_refused_with_a_reason, 0, count);
+}
+
 int cs_test_run(Suite *suite)
 {
     SRunner *runner = srunner_create(suite);

@@ -57,6 +57,22 @@ void cs_test_assert_same_lines(const char *want_text, const char *got_text, gboo
  * spaces squeezed (in any order, as cs_test_assert_same_lines). */
 void cs_test_assert_as_oracle(const CsTestCase *test, const char *folder, const char *name);
 
+/* A CIB of tests/data the engine must refuse (status 3), and words its
+ * refusal must hold. */
+typedef struct CsTestRefusal {
+    const char *name;
+    const char *says;
+} CsTestRefusal;
+
+/* Loop tests on tc over a table of CIBs of CS_TESTDATA/FOLDER: each of
+ * names answered as crm_simulate answered it (cs_test_assert_as_oracle),
+ * each of refusals refused as not modelled, saying what it says.  The
+ * tables must outlive the run; one table of each kind per suite
+ * program. */
+void cs_test_add_oracle_table(TCase *tc, const char *folder, const char *const *names, int count);
+void cs_test_add_refusal_table(TCase *tc, const char *folder, const CsTestRefusal *refusals,
+                               int count);
+
 /* The bytes cs_document_save would write, uncompressed (newly
  * allocated). */
 char *cs_test_serialize(const CsDocument *document);
