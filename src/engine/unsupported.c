@@ -308,56 +308,6 @@ static gboolean template_in_clone(const CsModel *model, const char *id)
     return FALSE;
 }
 
-/* Whether a resource_set of constraint names such a template. */
-static gboolean sets_name_cloned_template(const CsModel *model, xmlNode *constraint)
-{
-    for (xmlNode *set = constraint->children; set != NULL; set = set->next) {
-        if (set->type != XML_ELEMENT_NODE
-            || xmlStrcmp(set->name, (const xmlChar *)"resource_set") != 0)
-            continue;
-        for (xmlNode *ref = set->children; ref != NULL; ref = ref->next) {
-            g_autofree char *id = NULL;
-
-            if (ref->type != XML_ELEMENT_NODE
-                || xmlStrcmp(ref->name, (const xmlChar *)"resource_ref") != 0)
-                continue;
-            id = (char *)xmlGetProp(ref, (const xmlChar *)"id");
-            if (id != NULL && template_in_clone(model, id))
-                return TRUE;
-        }
-    }
-    return FALSE;
-}
-
-/* A template named in a resource set of a colocation, order or ticket,
- * once a resource inside a clone is made from it: crm_simulate then
- * drops more than the template's members (oracle: a sequential
- * colocation set "rsc4 template rsc5" colocates neither rsc5 with rsc4),
- * which is not modelled yet.  In a location's set, and named by rsc,
- * with-rsc, first or then, the model follows it (constraints.c). */
-static gboolean template_sets_supported(const CsModel *model, GError **error)
-{
-    xmlNode *section = cs_document_section(model->document, "constraints");
-
-    for (xmlNode *xml = section != NULL ? section->children : NULL; xml != NULL; xml = xml->next) {
-        g_autofree char *id = NULL;
-
-        if (xml->type != XML_ELEMENT_NODE
-            || xmlStrcmp(xml->name, (const xmlChar *)"rsc_location") == 0
-            || !sets_name_cloned_template(model, xml))
-            continue;
-        id = (char *)xmlGetProp(xml, (const xmlChar *)"id");
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "constraint %s: a resource set naming a template that a "
-                    "resource inside a clone is made from is not modelled yet",
-                    id != NULL ? id : "(no id)");
-        return FALSE;
-    }
-    return TRUE;
-}
-
-static gboolean unfencing_supported(const CsModel *model, GError **error);
-
 /* The resource_refs of constraint's resource_sets, in document order. */
 static GPtrArray *set_members(xmlNode *constraint)
 {
@@ -380,6 +330,59 @@ static GPtrArray *set_members(xmlNode *constraint)
     }
     return ids;
 }
+
+/* Why the constraint xml (its id, or "(no id)") is refused, newly
+ * allocated; NULL when it is not. */
+typedef char *(*ConstraintRefusal)(const CsModel *model, xmlNode *xml, const char *id);
+
+/* The first constraint of the configuration that refusal refuses, in
+ * document order: FALSE with *error saying why; TRUE when none is. */
+static gboolean constraints_supported(const CsModel *model, ConstraintRefusal refusal,
+                                      GError **error)
+{
+    xmlNode *section = cs_document_section(model->document, "constraints");
+
+    for (xmlNode *xml = section != NULL ? section->children : NULL; xml != NULL; xml = xml->next) {
+        if (xml->type != XML_ELEMENT_NODE)
+            continue;
+        g_autofree char *id = (char *)xmlGetProp(xml, (const xmlChar *)"id");
+        g_autofree char *reason = refusal(model, xml, id != NULL ? id : "(no id)");
+        if (reason != NULL) {
+            g_set_error_literal(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED, reason);
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+/* Whether a resource_set of constraint names such a template. */
+static gboolean sets_name_cloned_template(const CsModel *model, xmlNode *constraint)
+{
+    g_autoptr(GPtrArray) ids = set_members(constraint);
+
+    for (guint i = 0; i < ids->len; i++)
+        if (template_in_clone(model, g_ptr_array_index(ids, i)))
+            return TRUE;
+    return FALSE;
+}
+
+/* A template named in a resource set of a colocation, order or ticket,
+ * once a resource inside a clone is made from it: crm_simulate then
+ * drops more than the template's members (oracle: a sequential
+ * colocation set "rsc4 template rsc5" colocates neither rsc5 with rsc4),
+ * which is not modelled yet.  In a location's set, and named by rsc,
+ * with-rsc, first or then, the model follows it (constraints.c). */
+static char *template_set_refusal(const CsModel *model, xmlNode *xml, const char *id)
+{
+    if (xmlStrcmp(xml->name, (const xmlChar *)"rsc_location") == 0
+        || !sets_name_cloned_template(model, xml))
+        return NULL;
+    return g_strdup_printf("constraint %s: a resource set naming a template that a "
+                           "resource inside a clone is made from is not modelled yet",
+                           id);
+}
+
+static gboolean unfencing_supported(const CsModel *model, GError **error);
 
 /* A group member named by the same colocation sets as its group, which
  * places the member relative to its own group: crm_simulate's scores
@@ -406,28 +409,18 @@ static const CsResource *member_with_group_in_sets(const CsModel *model, xmlNode
     return NULL;
 }
 
-static gboolean colocation_sets_supported(const CsModel *model, GError **error)
+static char *colocation_set_refusal(const CsModel *model, xmlNode *xml, const char *id)
 {
-    xmlNode *section = cs_document_section(model->document, "constraints");
+    const CsResource *member;
 
-    for (xmlNode *xml = section != NULL ? section->children : NULL; xml != NULL; xml = xml->next) {
-        g_autofree char *id = NULL;
-        const CsResource *member;
-
-        if (xml->type != XML_ELEMENT_NODE
-            || xmlStrcmp(xml->name, (const xmlChar *)"rsc_colocation") != 0
-            || (member = member_with_group_in_sets(model, xml)) == NULL)
-            continue;
-        id = (char *)xmlGetProp(xml, (const xmlChar *)"id");
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "colocation %s: resource sets naming both the group %s and its member %s "
-                    "are not modelled yet",
-                    id != NULL ? id : "(no id)",
-                    ((const CsResource *)g_ptr_array_index(model->resources, member->parent))->id,
-                    member->id);
-        return FALSE;
-    }
-    return TRUE;
+    if (xmlStrcmp(xml->name, (const xmlChar *)"rsc_colocation") != 0
+        || (member = member_with_group_in_sets(model, xml)) == NULL)
+        return NULL;
+    return g_strdup_printf(
+        "colocation %s: resource sets naming both the group %s and its member %s "
+        "are not modelled yet",
+        id, ((const CsResource *)g_ptr_array_index(model->resources, member->parent))->id,
+        member->id);
 }
 
 /* Whether state's history holds a failed migrate_to. */
@@ -467,7 +460,8 @@ static gboolean failed_migration_without_quorum_supported(const CsModel *model, 
 
 gboolean cs_engine_check_supported(const CsModel *model, GError **error)
 {
-    if (!template_sets_supported(model, error) || !colocation_sets_supported(model, error)
+    if (!constraints_supported(model, template_set_refusal, error)
+        || !constraints_supported(model, colocation_set_refusal, error)
         || !pending_probes_supported(model, error)
         || !container_restarts_supported(model, error) || !op_ids_unique(model, error)
         || !unfencing_supported(model, error)
