@@ -232,6 +232,47 @@ START_TEST(test_unknown_ids)
 }
 END_TEST
 
+/* Pacemaker Explained 2.1, "Pacemaker Remote", "Bundles": remote and
+ * guest nodes, a bundle's replicas included, run without a <node>
+ * entry; an edit that needs one says which node it is and why it has
+ * none, and a name nothing gives stays "no node". */
+#define REMOTE_WITHOUT_ENTRIES                                                                     \
+    "<cib crm_feature_set=\"3.16.1\" validate-with=\"pacemaker-3.7\" epoch=\"1\" "                 \
+    "num_updates=\"0\" admin_epoch=\"0\"><configuration><crm_config/>"                              \
+    "<nodes><node id=\"1\" uname=\"n1\"/></nodes><resources>"                                      \
+    "<primitive id=\"rem1\" class=\"ocf\" provider=\"pacemaker\" type=\"remote\"/>"                \
+    "<primitive id=\"vm1\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\">"                   \
+    "<meta_attributes id=\"vm1-meta\"><nvpair id=\"vm1-rn\" name=\"remote-node\" value=\"g1\"/>"    \
+    "</meta_attributes></primitive>"                                                               \
+    "<bundle id=\"web\"><podman image=\"img\" replicas=\"2\"/>"                                    \
+    "<primitive id=\"app\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/></bundle>"         \
+    "</resources><constraints/></configuration><status/></cib>"
+
+START_TEST(test_remote_node_without_entry)
+{
+    Fixture f;
+    fixture_open_memory(&f, REMOTE_WITHOUT_ENTRIES);
+    g_autoptr(GError) remote = NULL, guest = NULL, replica = NULL, beyond = NULL, unknown = NULL;
+    ck_assert(!cs_edit_standby(f.log, "rem1", TRUE, &remote));
+    ck_assert_str_eq(remote->message,
+                     "rem1 is a remote node, known only from its connection resource rem1: it "
+                     "has no <node> entry in the configuration, which this edit needs (add one "
+                     "first, with id and uname rem1)");
+    ck_assert(g_error_matches(remote, CS_EDIT_ERROR, CS_EDIT_ERROR_NOT_FOUND));
+    ck_assert(!cs_edit_node_attribute(f.log, "g1", "rack", "r1", &guest));
+    ck_assert_ptr_nonnull(
+        strstr(guest->message, "g1 is a guest node, known only from the remote-node meta "
+                               "attribute of vm1: it has no <node> entry"));
+    ck_assert(!cs_edit_standby(f.log, "web-1", TRUE, &replica));
+    ck_assert_ptr_nonnull(strstr(replica->message, "web-1 is a guest node of bundle web"));
+    ck_assert(!cs_edit_standby(f.log, "web-2", TRUE, &beyond));
+    ck_assert_str_eq(beyond->message, "no node 'web-2'");
+    ck_assert(!cs_edit_standby(f.log, "n9", TRUE, &unknown));
+    ck_assert_str_eq(unknown->message, "no node 'n9'");
+    fixture_close_unchanged(&f);
+}
+END_TEST
+
 /* ---- stickiness --------------------------------------------------------- */
 
 START_TEST(test_stickiness_resource_and_default)
@@ -691,6 +732,7 @@ static Suite *edit_suite(void)
     tcase_add_test(attrs, test_stickiness_default_created);
     tcase_add_test(attrs, test_standby_and_attributes);
     tcase_add_test(attrs, test_node_without_attributes);
+    tcase_add_test(attrs, test_remote_node_without_entry);
     tcase_add_test(attrs, test_fail_count_set_and_clear);
     suite_add_tcase(suite, attrs);
     TCase *constraints = tcase_create("constraints-rules");

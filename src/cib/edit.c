@@ -150,6 +150,99 @@ gboolean cs_not_found(GError **error, const char *what, const char *id)
     return FALSE;
 }
 
+/* The resource below parent whose meta attribute remote-node names name
+ * (it holds that guest node), or NULL. */
+static xmlNode *guest_holder(xmlNode *parent, const char *name)
+{
+    for (xmlNode *child = parent->children; child != NULL; child = child->next) {
+        if (cs_is_element(child, "meta_attributes"))
+            for (xmlNode *pair = child->children; pair != NULL; pair = pair->next)
+                if (cs_is_element(pair, "nvpair") && cs_attribute_is(pair, "name", "remote-node")
+                    && cs_attribute_is(pair, "value", name))
+                    return parent;
+        xmlNode *found = cs_is_resource_element(child) ? guest_holder(child, name) : NULL;
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+/* Pacemaker Explained 2.1, "Bundles": a bundle with a resource inside
+ * has a guest node per replica, BUNDLE-N for N below its replicas
+ * (replicas, else promoted-max, formerly masters, else 1).  The bundle element naming name
+ * so, or NULL. */
+static xmlNode *replica_bundle(xmlNode *parent, const char *name)
+{
+    for (xmlNode *child = parent->children; child != NULL; child = child->next) {
+        if (!cs_is_element(child, "bundle")) {
+            xmlNode *found = cs_is_resource_element(child) ? replica_bundle(child, name) : NULL;
+            if (found != NULL)
+                return found;
+            continue;
+        }
+        g_autofree char *id = cs_attribute(child, "id");
+        gsize length = id != NULL ? strlen(id) : 0;
+        if (id == NULL || cs_child_named(child, "primitive") == NULL
+            || strncmp(name, id, length) != 0 || name[length] != '-')
+            continue;
+        guint64 number = 0;
+        if (!g_ascii_string_to_unsigned(name + length + 1, 10, 0, G_MAXINT, &number, NULL))
+            continue;
+        for (xmlNode *runtime = child->children; runtime != NULL; runtime = runtime->next) {
+            if (!cs_is_element(runtime, "docker") && !cs_is_element(runtime, "podman")
+                && !cs_is_element(runtime, "rkt"))
+                continue;
+            g_autofree char *replicas = cs_attribute(runtime, "replicas");
+            g_autofree char *promoted = cs_attribute(runtime, "promoted-max");
+            g_autofree char *masters = cs_attribute(runtime, "masters");
+            const char *count = replicas != NULL ? replicas : promoted != NULL ? promoted : masters;
+            if (number < (count != NULL ? g_ascii_strtoull(count, NULL, 10) : 1))
+                return child;
+        }
+    }
+    return NULL;
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote": a remote node is named by
+ * its connection resource (ocf:pacemaker:remote), a guest node by the
+ * remote-node meta attribute of the resource holding it; either runs
+ * without a <node> entry.  What makes name one ("the connection resource
+ * rem1"), newly allocated, or NULL.  A bundle's replicas are guest
+ * nodes too. */
+static char *remote_node_source(const CsDocument *document, const char *name)
+{
+    xmlNode *connection = cs_edit_find_resource(document, name);
+    if (connection != NULL && cs_is_element(connection, "primitive")
+        && cs_attribute_is(connection, "class", "ocf")
+        && cs_attribute_is(connection, "provider", "pacemaker")
+        && cs_attribute_is(connection, "type", "remote"))
+        return g_strdup_printf("a remote node, known only from its connection resource %s", name);
+    xmlNode *resources = cs_document_section(document, "resources");
+    xmlNode *holder = resources != NULL ? guest_holder(resources, name) : NULL;
+    g_autofree char *id = holder != NULL ? cs_attribute(holder, "id") : NULL;
+    if (id != NULL)
+        return g_strdup_printf("a guest node, known only from the remote-node meta attribute of %s",
+                               id);
+    xmlNode *bundle = resources != NULL ? replica_bundle(resources, name) : NULL;
+    g_autofree char *bundle_id = bundle != NULL ? cs_attribute(bundle, "id") : NULL;
+    return bundle_id != NULL ? g_strdup_printf("a guest node of bundle %s, known only from its "
+                                               "replicas",
+                                               bundle_id)
+                             : NULL;
+}
+
+gboolean cs_node_not_found(const CsDocument *document, const char *node, GError **error)
+{
+    g_autofree char *source = node != NULL ? remote_node_source(document, node) : NULL;
+    if (source == NULL)
+        return cs_not_found(error, "node", node);
+    g_set_error(error, CS_EDIT_ERROR, CS_EDIT_ERROR_NOT_FOUND,
+                "%s is %s: it has no <node> entry in the configuration, which this edit "
+                "needs (add one first, with id and uname %s)",
+                node, source, node);
+    return FALSE;
+}
+
 /* <configuration>'s child section, created (empty, last) when missing. */
 xmlNode *cs_build_section(CsBuild *build, const char *name)
 {
@@ -446,7 +539,7 @@ static gboolean cs_node_attribute(CsEditLog *log, const char *description, const
     CsBuild build;
 
     if (element == NULL)
-        return cs_not_found(error, "node", node);
+        return cs_node_not_found(cs_edit_log_document(log), node, error);
     if (name == NULL || *name == '\0')
         return cs_invalid(error, "a node attribute needs a name");
     cs_build_begin(&build, log, description);
@@ -481,7 +574,7 @@ gboolean cs_edit_node_transient(CsEditLog *log, const char *node, const char *na
 {
     xmlNode *element = cs_edit_find_node(cs_edit_log_document(log), node);
     if (element == NULL)
-        return cs_not_found(error, "node", node);
+        return cs_node_not_found(cs_edit_log_document(log), node, error);
     if (name == NULL || *name == '\0' || value == NULL)
         return cs_invalid(error, "a transient attribute needs a name and a value");
     xmlNode *state = cs_find_node_state(cs_edit_log_document(log), element);
@@ -571,7 +664,7 @@ gboolean cs_edit_fail_count_set(CsEditLog *log, const char *rsc, const char *nod
         return cs_not_found(error, "resource", rsc);
     xmlNode *element = cs_edit_find_node(cs_edit_log_document(log), node);
     if (element == NULL)
-        return cs_not_found(error, "node", node);
+        return cs_node_not_found(cs_edit_log_document(log), node, error);
     xmlNode *state = cs_find_node_state(cs_edit_log_document(log), element);
     if (state == NULL)
         return cs_invalid(error, "node %s has no status (node_state) entry", node);
@@ -648,7 +741,7 @@ gboolean cs_edit_fail_count_clear(CsEditLog *log, const char *rsc, const char *n
     xmlNode *element = NULL;
 
     if (node != NULL && (element = cs_edit_find_node(cs_edit_log_document(log), node)) == NULL)
-        return cs_not_found(error, "node", node);
+        return cs_node_not_found(cs_edit_log_document(log), node, error);
     g_autofree char *description = node != NULL
                                        ? g_strdup_printf("clear fail counts of %s on %s", rsc, node)
                                        : g_strdup_printf("clear fail counts of %s", rsc);

@@ -48,6 +48,10 @@ xmlNode *cs_build_transient_set(CsBuild *build, xmlNode *state, const char *node
 
 /* Errors: each sets *error and returns FALSE. */
 gboolean cs_not_found(GError **error, const char *what, const char *id);
+/* No <node> entry named node: "no node 'X'", or for a remote or guest
+ * node the configuration knows only from its resources, that it has no
+ * entry, which the edit needs. */
+gboolean cs_node_not_found(const CsDocument *document, const char *node, GError **error);
 /* cs_invalid(error, FORMAT, ...): CS_EDIT_ERROR_INVALID with that message. */
 #define cs_invalid(error, ...)                                                                     \
     cs_error_fail((error), CS_EDIT_ERROR, CS_EDIT_ERROR_INVALID, __VA_ARGS__)

@@ -220,7 +220,7 @@ gboolean cs_edit_node_utilization(CsEditLog *log, const char *node, const char *
     xmlNode *element = cs_edit_find_node(cs_edit_log_document(log), node);
 
     if (element == NULL)
-        return cs_not_found(error, "node", node);
+        return cs_node_not_found(cs_edit_log_document(log), node, error);
     if (!cs_check_name(name, error))
         return FALSE;
     g_autofree char *node_id = cs_attribute(element, "id");
