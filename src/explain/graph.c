@@ -300,6 +300,33 @@ static void collect_implicit_links(const CsModel *model, const CsSolution *solut
     }
 }
 
+/* The links of replica n of bundle, whose parts are parts (see
+ * collect_replica_links). */
+static void add_replica_links(const CsSolution *solution, const CsResource *bundle, int n,
+                              const GArray *parts, GArray *links)
+{
+    const CsResource *connection = NULL;
+    for (guint k = 0; k < parts->len; k++) {
+        const CsResource *part = engine_resource(solution, g_array_index(parts, int, k));
+        if (part->is_remote_connection)
+            connection = part;
+    }
+    for (guint k = 0; k < parts->len; k++) {
+        const CsResource *part = engine_resource(solution, g_array_index(parts, int, k));
+        Link link = {CS_GRAPH_IMPLICIT, n, bundle->index, part->index};
+        if (part == connection)
+            link = (Link){CS_GRAPH_IMPLICIT, -1, part->container, part->index};
+        else if (part->parent != bundle->index) { /* the instance inside */
+            if (connection == NULL || connection->remote_node < 0)
+                continue;
+            link = (Link){CS_GRAPH_IMPLICIT, connection->remote_node, connection->index,
+                          part->index};
+        }
+        if (link.from >= 0 && link.from != link.to)
+            g_array_append_val(links, link);
+    }
+}
+
 /* Pacemaker Explained 2.1, "Bundles": each replica of a bundle is a
  * container, an address when the bundle has a network, and, with a
  * resource inside, a connection to the guest node the container holds,
@@ -310,32 +337,13 @@ static void collect_implicit_links(const CsModel *model, const CsSolution *solut
  * node.  Their indices are the engine's. */
 static void collect_replica_links(const CsModel *model, const CsSolution *solution, GArray *links)
 {
-    const CsModel *engine = cs_solution_model(solution);
     for (guint i = 0; i < model->resources->len; i++) {
         const CsResource *bundle = engine_resource(solution, (int)i);
         if (bundle == NULL || bundle->kind != CS_RSC_BUNDLE || bundle->bundle == NULL)
             continue;
         for (int n = 0; n < bundle->bundle->replicas; n++) {
             g_autoptr(GArray) parts = cs_bundle_replica_parts(solution, (int)i, n);
-            for (guint k = 0; k < parts->len; k++) {
-                const CsResource *part = engine_resource(solution, g_array_index(parts, int, k));
-                Link link = {CS_GRAPH_IMPLICIT, n, (int)i, part->index};
-                if (part->is_remote_connection)
-                    link = (Link){CS_GRAPH_IMPLICIT, -1, part->container, part->index};
-                else if (part->parent != bundle->index && part->remote_node < 0) {
-                    /* the instance inside: on its replica's guest node */
-                    const CsResource *connection =
-                        k > 0 ? engine_resource(solution, g_array_index(parts, int, k - 1)) : NULL;
-                    if (connection == NULL || !connection->is_remote_connection
-                        || connection->remote_node < 0
-                        || (guint)connection->remote_node >= engine->nodes->len)
-                        continue;
-                    link = (Link){CS_GRAPH_IMPLICIT, connection->remote_node, connection->index,
-                                  part->index};
-                }
-                if (link.from >= 0 && link.from != link.to)
-                    g_array_append_val(links, link);
-            }
+            add_replica_links(solution, bundle, n, parts, links);
         }
     }
 }
