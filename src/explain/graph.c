@@ -236,11 +236,27 @@ static const CsResource *graph_resource(const Builder *builder, int rsc)
     return builder->solution != NULL ? engine_resource(builder->solution, rsc) : NULL;
 }
 
-/* graph_endpoint, for any resource of the builder: a replica part is
- * drawn as itself. */
+/* Whether the engine's rsc belongs to a bundle (a replica's part, or an
+ * instance of the resource inside). */
+static gboolean in_bundle(const CsSolution *solution, int rsc)
+{
+    for (const CsResource *up = engine_resource(solution, rsc); up != NULL;
+         up = engine_resource(solution, up->parent))
+        if (up->kind == CS_RSC_BUNDLE)
+            return TRUE;
+    return FALSE;
+}
+
+/* graph_endpoint, for any resource of the builder: a bundle's replica
+ * part is drawn as itself; another of the engine's own resources (a
+ * clone's instance) where the resource it copies is. */
 static int endpoint(const Builder *builder, int rsc)
 {
-    return (guint)rsc < builder->model->resources->len ? graph_endpoint(builder->model, rsc) : rsc;
+    if ((guint)rsc < builder->model->resources->len)
+        return graph_endpoint(builder->model, rsc);
+    if (in_bundle(builder->solution, rsc))
+        return rsc;
+    return graph_endpoint(builder->model, cs_solution_configured_rsc(builder->solution, rsc));
 }
 
 /* Where node names are read: the engine's model when there is one (a
@@ -2880,6 +2896,9 @@ gboolean cs_constraint_graph_command(const CsModel *model, CsSolution *solution,
                                      int depth, gboolean dot, GString *out, GError **error)
 {
     const CsResource *focus = rsc_id != NULL ? cs_model_resource(model, rsc_id) : NULL;
+    /* a clone's instance or a bundle's replica part: the engine's */
+    if (rsc_id != NULL && focus == NULL && solution != NULL)
+        focus = cs_model_resource(cs_solution_model(solution), rsc_id);
     if (rsc_id != NULL && focus == NULL) {
         g_set_error(error, CS_MODEL_ERROR, CS_MODEL_ERROR_INVALID, "no resource '%s'", rsc_id);
         return FALSE;

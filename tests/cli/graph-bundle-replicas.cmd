@@ -1,0 +1,1 @@
+graph @TESTS@/bundle/inner-docker-ip.xml
