@@ -238,11 +238,11 @@ END_TEST
  * none, and a name nothing gives stays "no node". */
 #define REMOTE_WITHOUT_ENTRIES                                                                     \
     "<cib crm_feature_set=\"3.16.1\" validate-with=\"pacemaker-3.7\" epoch=\"1\" "                 \
-    "num_updates=\"0\" admin_epoch=\"0\"><configuration><crm_config/>"                              \
+    "num_updates=\"0\" admin_epoch=\"0\"><configuration><crm_config/>"                             \
     "<nodes><node id=\"1\" uname=\"n1\"/></nodes><resources>"                                      \
     "<primitive id=\"rem1\" class=\"ocf\" provider=\"pacemaker\" type=\"remote\"/>"                \
     "<primitive id=\"vm1\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\">"                   \
-    "<meta_attributes id=\"vm1-meta\"><nvpair id=\"vm1-rn\" name=\"remote-node\" value=\"g1\"/>"    \
+    "<meta_attributes id=\"vm1-meta\"><nvpair id=\"vm1-rn\" name=\"remote-node\" value=\"g1\"/>"   \
     "</meta_attributes></primitive>"                                                               \
     "<bundle id=\"web\"><podman image=\"img\" replicas=\"2\"/>"                                    \
     "<primitive id=\"app\" class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\"/></bundle>"         \
@@ -260,9 +260,9 @@ START_TEST(test_remote_node_without_entry)
                      "first, with id and uname rem1)");
     ck_assert(g_error_matches(remote, CS_EDIT_ERROR, CS_EDIT_ERROR_NOT_FOUND));
     ck_assert(!cs_edit_node_attribute(f.log, "g1", "rack", "r1", &guest));
-    ck_assert_ptr_nonnull(
-        strstr(guest->message, "g1 is a guest node, known only from the remote-node meta "
-                               "attribute of vm1: it has no <node> entry"));
+    ck_assert_ptr_nonnull(strstr(guest->message,
+                                 "g1 is a guest node, known only from the remote-node meta "
+                                 "attribute of vm1: it has no <node> entry"));
     ck_assert(!cs_edit_standby(f.log, "web-1", TRUE, &replica));
     ck_assert_ptr_nonnull(strstr(replica->message, "web-1 is a guest node of bundle web"));
     ck_assert(!cs_edit_standby(f.log, "web-2", TRUE, &beyond));

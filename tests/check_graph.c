@@ -330,7 +330,8 @@ START_TEST(test_bundle_replica_links)
     assert_well_drawn(graph, "inner-clone-after");
     g_autofree char *runs = cs_constraint_graph_edge_details(
         graph, solved.model, edge_index(graph, implicit_edge(graph, "web-0", "app:0")));
-    ck_assert_ptr_nonnull(strstr(runs, "app:0 runs on web-0, reached through its connection web-0"));
+    ck_assert_ptr_nonnull(
+        strstr(runs, "app:0 runs on web-0, reached through its connection web-0"));
     g_autofree char *replica = cs_constraint_graph_edge_details(
         graph, solved.model, edge_index(graph, implicit_edge(graph, "web", "web-podman-1")));
     ck_assert_ptr_nonnull(strstr(replica, "web-podman-1 is part of replica 1 of bundle web"));

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "explain/json.h"
+#include "explain/remote_node.h"
 #include "explain/session.h"
 #include "testlib.h"
 
@@ -107,6 +108,39 @@ START_TEST(test_explain_nodes)
 }
 END_TEST
 
+/* tests/data/transition/guest-host-fenced.xml: vm1 holds guest node g1,
+ * its host n1 left; crm_simulate recovers vm1 on n2 and moves g1 with
+ * it.  The chain of vm1 in JSON is the text explain's, link for link;
+ * report in demo-small.xml is in none. */
+START_TEST(test_explain_remote_chain)
+{
+    g_autoptr(CsSession) session = open_cib(CS_TESTDATA "/transition/guest-host-fenced.xml");
+    g_autoptr(CsSession) plain = open_cib(DEMO_SMALL);
+    g_autoptr(GString) out = g_string_new(NULL);
+    g_autoptr(GString) text = g_string_new(NULL);
+    g_autoptr(GString) none = g_string_new(NULL);
+
+    ck_assert(cs_json_explain(session->document, session->solution, "vm1", NULL, out, NULL));
+    cs_remote_explain(session->solution, cs_model_resource(session->model, "vm1")->index, text);
+    assert_has(text->str, "  container of guest node g1: guest node (remote-node of vm1)\n");
+    assert_has(text->str, "    container vm1 (ocf:pacemaker:Dummy): n1 -> n2 (Recover)\n");
+    assert_has(text->str, "    connection g1 (ocf:pacemaker:remote): n1 -> n2 (Move)\n");
+    assert_has(out->str, "\"remote_chain\":{\"place\":\"container\",\"node\":\"g1\","
+                         "\"node_kind\":\"guest node\",\"kind_text\":\"guest node (remote-node "
+                         "of vm1)\",\"bundle\":null,\"replica\":null,");
+    assert_has(out->str,
+               "\"container\":{\"resource\":\"vm1\",\"agent\":\"ocf:pacemaker:Dummy\","
+               "\"now\":\"n1\",\"next\":\"n2\",\"action\":\"Recover\",\"blocked\":false}");
+    assert_has(out->str, "\"connection\":{\"resource\":\"g1\",\"agent\":\"ocf:pacemaker:remote\","
+                         "\"now\":\"n1\",\"next\":\"n2\",\"action\":\"Move\",\"blocked\":false}");
+    assert_has(out->str,
+               "\"fence_reason\":\"guest is unclean\",\"resources\":[{\"resource\":"
+               "\"d1\",\"change\":\"stays\"},{\"resource\":\"d2\",\"change\":\"arrives\"}]}");
+    ck_assert(cs_json_explain(plain->document, plain->solution, "report", NULL, none, NULL));
+    assert_has(none->str, "\"remote_chain\":null,");
+}
+END_TEST
+
 static Suite *json_suite(void)
 {
     Suite *suite = suite_create("json");
@@ -116,6 +150,7 @@ static Suite *json_suite(void)
     tcase_add_test(tc, test_promotion_scores);
     tcase_add_test(tc, test_transition_actions);
     tcase_add_test(tc, test_explain_nodes);
+    tcase_add_test(tc, test_explain_remote_chain);
     suite_add_tcase(suite, tc);
     return suite;
 }

@@ -335,8 +335,8 @@ static void add_replica_links(const CsSolution *solution, const CsResource *bund
         else if (part->parent != bundle->index) { /* the instance inside */
             if (connection == NULL || connection->remote_node < 0)
                 continue;
-            link = (Link){CS_GRAPH_IMPLICIT, connection->remote_node, connection->index,
-                          part->index};
+            link =
+                (Link){CS_GRAPH_IMPLICIT, connection->remote_node, connection->index, part->index};
         }
         if (link.from >= 0 && link.from != link.to)
             g_array_append_val(links, link);
@@ -454,9 +454,8 @@ static void add_location_notes(Builder *builder, CsGraphBox *box)
 {
     int shown = 0, more = 0;
     box->notes_from = (int)box->lines->len;
-    const GArray *mine = (guint)box->rsc < builder->model->resources->len
-                             ? builder->locations_of[box->rsc]
-                             : NULL;
+    const GArray *mine =
+        (guint)box->rsc < builder->model->resources->len ? builder->locations_of[box->rsc] : NULL;
     for (guint j = 0; mine != NULL && j < mine->len; j++) {
         const CsLocation *location =
             g_ptr_array_index(builder->model->locations, g_array_index(mine, guint, j));
@@ -530,8 +529,8 @@ static int add_box(Builder *builder, int rsc, int node)
         char *kind = kind_text(info);
         if (kind != NULL)
             g_ptr_array_add(box.lines, kind);
-        box.focus = builder->options->focus >= 0
-                    && rsc == endpoint(builder, builder->options->focus);
+        box.focus =
+            builder->options->focus >= 0 && rsc == endpoint(builder, builder->options->focus);
         add_where_lines(builder, &box);
         /* what keeps a resource where it is, or stopped, whatever its
          * constraints say (Pacemaker Explained 2.1, "Resource Meta-Attributes") */
@@ -2685,7 +2684,7 @@ static gboolean has_implicit_edges(const CsConstraintGraph *graph)
     "(order, dotted); '=' and '#' mandatory; * promoted; ! a cycle or an unmet "                   \
     "requirement."
 #define LEGEND_IMPLICIT                                                                            \
-    "\n'container', 'guest node', 'runs on' and 'replica' arrows are implicit links, no\n"          \
+    "\n'container', 'guest node', 'runs on' and 'replica' arrows are implicit links, no\n"         \
     "constraint."
 
 const char *cs_constraint_graph_legend(const CsConstraintGraph *graph)
@@ -2783,8 +2782,7 @@ void cs_constraint_graph_print_dot(const CsConstraintGraph *graph, GString *out)
 
 /* Pacemaker Explained 2.1, "Pacemaker Remote": what an implicit edge
  * stands for, in words. */
-static void implicit_details(const CsConstraintGraph *graph, const CsGraphEdge *edge,
-                             GString *out)
+static void implicit_details(const CsConstraintGraph *graph, const CsGraphEdge *edge, GString *out)
 {
     const char *from = box_name(graph, edge->from), *to = box_name(graph, edge->to);
     g_string_append(out, "Implicit link (no constraint)\n");

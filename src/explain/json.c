@@ -357,7 +357,8 @@ static void json_chain_link(GString *out, CsSolution *solution, const char *name
     json_field(out, "next", json_uname(model, cs_next_node(solution, transition, rsc)));
     g_string_append_c(out, ',');
     json_field(out, "action", n > 0 ? cs_action_kind_name(actions[0]->kind) : NULL);
-    g_string_append_printf(out, ",\"blocked\":%s}", n > 0 && actions[0]->blocked ? "true" : "false");
+    g_string_append_printf(out, ",\"blocked\":%s}",
+                           n > 0 && actions[0]->blocked ? "true" : "false");
 }
 
 /* What runs on the node now or next: {"resource", "change"}, change
@@ -373,7 +374,8 @@ static void json_chain_resources(GString *out, CsSolution *solution, int node)
         gboolean now = cs_solution_current_node(solution, rsc) == node;
         gboolean next = cs_next_node(solution, transition, rsc) == node;
         g_string_append(out, i > 0 ? ",{" : "{");
-        json_field(out, "resource", ((const CsResource *)g_ptr_array_index(model->resources, rsc))->id);
+        json_field(out, "resource",
+                   ((const CsResource *)g_ptr_array_index(model->resources, rsc))->id);
         g_string_append_c(out, ',');
         json_field(out, "change", now && next ? "stays" : now ? "leaves" : "arrives");
         g_string_append_c(out, '}');
