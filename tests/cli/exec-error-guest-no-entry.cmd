@@ -1,0 +1,1 @@
+@TESTS@/transition/guest-host-fenced.xml --exec 'standby g1 on'
