@@ -289,6 +289,22 @@ static const char *const answered[] = {
                                              container takes its sticky
                                              connection's preference (+1), a
                                              container running well does not */
+    /* <node type="remote"> entries naming a replica's guest node: listed
+     * by what is read before the bundle and by the bundle's resources
+     * made before that replica's connection */
+    "guest-entry-first",         /* web-0, with a node attribute */
+    "guest-entry-every-replica", /* one per replica, a primitive before */
+    "guest-entry-read-after",    /* web-1, a primitive and a clone before
+                                     (four instances: the entry counts) */
+    "guest-entry-address",       /* with ip-range-start: the addresses */
+    "guest-entry-second-bundle", /* db-1 of a bundle read after web */
+    "guest-entry-clone-after",   /* a clone read after the bundle */
+    "guest-entry-promotable",    /* promoted-max */
+    "guest-entry-fencing",       /* fencing on: no startup fencing */
+    /* entries no replica takes, beside a bundle: a bundle's connections
+     * avoid them (a top-level connection would not) */
+    "guest-entry-stale-replica", /* web-7 of a bundle of 3 */
+    "guest-entry-stale-beside",  /* any other name */
 };
 
 START_TEST(test_answered_as_crm_simulate)
@@ -357,6 +373,35 @@ START_TEST(test_guest_replicas)
     ck_assert_int_ge(host, 0);
     ck_assert_int_eq(cs_solution_assigned_node(test.solution, connection->index), host);
     ck_assert_int_eq(cs_solution_assigned_node(test.solution, instance->index), guest->index);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
+/* A <node type="remote"> entry naming replica 1's guest node is that
+ * guest node: at the entry's place among the nodes, with its node
+ * attributes, reached by the connection web-1. */
+START_TEST(test_guest_entry_claimed)
+{
+    CsTestCase test;
+    const CsModel *view;
+    const CsNode *guest;
+    const CsResource *connection;
+
+    cs_test_case_solve_ok(&test, "bundle", "guest-entry-read-after");
+    view = cs_solution_model(test.solution);
+    guest = cs_model_node(view, "web-1");
+    connection = cs_model_resource(view, "web-1");
+    ck_assert_ptr_nonnull(guest);
+    ck_assert_ptr_nonnull(connection);
+    ck_assert_int_eq(guest->index, 3);
+    ck_assert_int_eq(guest->type, CS_NODE_GUEST);
+    ck_assert_int_eq(connection->remote_node, guest->index);
+    ck_assert_str_eq(g_hash_table_lookup(guest->attrs, "rabbit-last"), "node1");
+    ck_assert_str_eq(g_hash_table_lookup(guest->attrs, "#kind"), "container");
+    /* the model's own node is left as the entry made it */
+    ck_assert_int_eq(cs_model_node(test.model, "web-1")->type, CS_NODE_REMOTE);
+    ck_assert_str_eq(g_hash_table_lookup(cs_model_node(test.model, "web-1")->attrs, "#kind"),
+                     "remote");
     cs_test_case_clear(&test);
 }
 END_TEST
@@ -528,6 +573,7 @@ static Suite *bundle_suite(void)
     tcase_add_loop_test(engine, test_answered_as_crm_simulate, 0, (int)G_N_ELEMENTS(answered));
     tcase_add_test(engine, test_implicit_names);
     tcase_add_test(engine, test_guest_replicas);
+    tcase_add_test(engine, test_guest_entry_claimed);
     tcase_add_loop_test(engine, test_refused_with_a_reason, 0, (int)G_N_ELEMENTS(refused));
     tcase_add_loop_test(engine, test_pending_refused_or_exact, 0, (int)G_N_ELEMENTS(pending));
     tcase_add_test(engine, test_edit_says_what_moved);
