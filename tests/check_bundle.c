@@ -305,6 +305,13 @@ static const char *const answered[] = {
      * avoid them (a top-level connection would not) */
     "guest-entry-stale-replica", /* web-7 of a bundle of 3 */
     "guest-entry-stale-beside",  /* any other name */
+    /* a guest node g1 (remote-node of vm1) beside a bundle */
+    "guests-beside-read-first",  /* vm1 read before the bundle */
+    "guests-beside-read-after",  /* ... after it, a primitive preferring g1 */
+    "guests-beside-entry",       /* ... with a <node> entry for g1 */
+    "guests-beside-clone-first", /* a clone counting g1 in its clone-max */
+    "guests-beside-clone-after", /* ... read after the bundle and vm1 */
+    "guests-beside-running",     /* vm1 and g1 running, a resource on g1 */
 };
 
 START_TEST(test_answered_as_crm_simulate)

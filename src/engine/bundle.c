@@ -37,8 +37,11 @@
  * lives in its container, and the resource inside runs as the instances
  * CHILD:N of an implicit clone NAME-clone, instance N on guest node N
  * (Pacemaker Explained 2.1, "Bundles").  The view (expand.c) holds them
- * all, the guest nodes after the model's nodes; no other resource lists
- * the guest nodes.  Modelled on a cluster whose nodes are all up (or
+ * all, the guest nodes after the model's nodes (but one a <node
+ * type="remote"> entry names, which takes the entry's place and keeps its
+ * attributes); no other resource lists the guest nodes (but such an
+ * entry, lists_guest()).  Other guest nodes (remote-node) may be in the
+ * cluster.  Modelled on a cluster whose nodes are all up (or
  * down and fenced; Pacemaker Remote nodes among them: a container may run
  * on one, its connection then where that remote node's connection runs), with locations of the bundle on named nodes, for a fresh start and for
  * containers, addresses and connections that ran (with ip-range-start:
@@ -425,11 +428,6 @@ static gboolean cluster_supported(const CsModel *model, const char *id, GError *
         return cs_engine_refuse(error,
                                 "bundle %s: bundles with a placement-strategy "
                                 "other than default are not modelled yet",
-                                id);
-    if (model->features & CS_FEATURE_GUEST_NODE)
-        return cs_engine_refuse(error,
-                                "bundle %s: bundles in a cluster with guest "
-                                "nodes are not modelled yet",
                                 id);
     return TRUE;
 }
