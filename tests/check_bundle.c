@@ -305,13 +305,6 @@ static const char *const answered[] = {
      * avoid them (a top-level connection would not) */
     "guest-entry-stale-replica", /* web-7 of a bundle of 3 */
     "guest-entry-stale-beside",  /* any other name */
-    /* resource-discovery on the bundle's locations, with a resource inside:
-     * exclusive reaches the containers and addresses only */
-    "inner-discovery-exclusive-one",   /* one node: the connections may
-                                          still run elsewhere */
-    "inner-discovery-exclusive-entry", /* two nodes for three replicas, a
-                                          <node> entry of web-0 */
-    "inner-discovery-never",           /* never, banned from node3 */
     /* a guest node g1 (remote-node of vm1) beside a bundle */
     "guests-beside-read-first",  /* vm1 read before the bundle */
     "guests-beside-read-after",  /* ... after it, a primitive preferring g1 */
@@ -431,6 +424,7 @@ static const struct {
     {"refused-inner-order-blocked", "while a replica's container cannot be placed"},
     {"refused-inner-guest-location", "a <rsc_location> naming one of its guest nodes"},
     {"refused-inner-guest-state", "a <node_state> naming one of its guest nodes"},
+    {"refused-inner-discovery", "a location (l1) with a resource-discovery other than always"},
     {"refused-inner-stranded", "a replica whose connection no node can take"},
     {"refused-inner-dependent", "naming the resource inside"},
     {"refused-inner-rule", "a location (l1) other than one of the bundle on a node"},

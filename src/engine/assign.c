@@ -780,19 +780,12 @@ static void apply_fail_limits(CsSolution *solution)
 /* Pacemaker applies exclusive discovery from each top-level resource
  * down, and only when that resource itself is exclusive: a location with
  * resource-discovery=exclusive on a group member alone bans nothing
- * (checked with crm_simulate 2.1.5, gen_remote.py seed 142325).  Inside
- * a bundle it reaches only what the bundle's locations reach (its
- * containers and addresses, not its connections nor the resource inside;
- * checked with the oracle, tests/data/bundle/inner-discovery-*). */
+ * (checked with crm_simulate 2.1.5, gen_remote.py seed 142325). */
 static gboolean exclusive(const CsSolution *solution, int rsc)
 {
-    int top = rsc;
-
-    while (rsc_of(solution, top)->parent >= 0)
-        top = rsc_of(solution, top)->parent;
-    if (top != rsc && rsc_of(solution, top)->kind == CS_RSC_BUNDLE)
-        return solution->work[top].exclusive_discovery && solution->work[rsc].exclusive_discovery;
-    return solution->work[top].exclusive_discovery;
+    while (rsc_of(solution, rsc)->parent >= 0)
+        rsc = rsc_of(solution, rsc)->parent;
+    return solution->work[rsc].exclusive_discovery;
 }
 
 /* resource-discovery=exclusive (Pacemaker Explained 2.1, "Location Properties"): the resource

@@ -636,6 +636,12 @@ static gboolean guest_constraints_supported(const CsModel *model, int bundle, in
                                     "bundle on a node is not modelled yet with a "
                                     "resource inside",
                                     rsc->id, location->id);
+        if (location->rsc == bundle && location->discovery != CS_DISCOVERY_ALWAYS)
+            return cs_engine_refuse(error,
+                                    "bundle %s: a location (%s) with a resource-discovery "
+                                    "other than always is not modelled yet with a "
+                                    "resource inside",
+                                    rsc->id, location->id);
         if (location->node == NULL)
             return cs_engine_refuse(error,
                                     "bundle %s: location rules (%s) beside a bundle's "
