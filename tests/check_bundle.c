@@ -462,6 +462,10 @@ static const struct {
     const char *says;
 } pending[] = {
     {"pending-inner-promotable", "makes it promotable (promoted-max)"},
+    /* a <node> entry of web-0 beside exclusive locations of the bundle on
+     * two nodes of three: the entry at -INFINITY on the containers that
+     * list it, the third container blocked (w-bcoloc answers discovery) */
+    {"pending-guest-entry-discovery", "a location (bl) with a resource-discovery"},
 };
 
 START_TEST(test_pending_refused_or_exact)
