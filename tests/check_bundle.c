@@ -431,6 +431,7 @@ static const struct {
     {"refused-left-out-colocation",
      "colocations, orders and tickets with a bundle that has a resource inside but no network"},
     {"refused-left-out-history", "the history of the resource inside a bundle that has no network"},
+    {"refused-container-on-guest", "a container placed on guest node g1"},
     {"refused-rkt", "rkt containers"},
     {"refused-colocation", "colocations with bundles (c1)"},
     {"refused-colocation-requires", "requiring what the bundle requires"},

@@ -1620,6 +1620,29 @@ static gboolean replicas_placed(const CsSolution *solution, const CsResource *in
     return TRUE;
 }
 
+/* Checked with the oracle (gen_bundle.py --guests, seed 1001343): a
+ * container may be placed on a guest node of the cluster (remote-node),
+ * and crm_simulate then gives the restart of its connection another
+ * reason than the engine does. */
+static gboolean containers_off_guests(const CsSolution *solution, const CsResource *info,
+                                      GError **error)
+{
+    const CsModel *view = solution->model;
+
+    for (int n = 0; n < info->bundle->replicas; n++) {
+        int node = solution->work[replica_container(view, info, n)].assigned;
+
+        if (node >= 0
+            && ((const CsNode *)g_ptr_array_index(view->nodes, node))->type == CS_NODE_GUEST)
+            return cs_engine_refuse(error,
+                                    "bundle %s: a container placed on guest node %s "
+                                    "is not modelled yet",
+                                    info->id,
+                                    ((const CsNode *)g_ptr_array_index(view->nodes, node))->uname);
+    }
+    return TRUE;
+}
+
 gboolean cs_bundle_check_placed(const CsSolution *solution, GError **error)
 {
     const CsModel *view = solution->model;
@@ -1627,8 +1650,11 @@ gboolean cs_bundle_check_placed(const CsSolution *solution, GError **error)
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         const CsResource *info = rsc_of(view, rsc);
 
-        if (info->kind == CS_RSC_BUNDLE && info->bundle != NULL && inner_clone(view, info) >= 0
-            && !replicas_placed(solution, info, error))
+        if (info->kind != CS_RSC_BUNDLE || info->bundle == NULL || info->parent >= 0
+            || cs_bundle_is_dropped(view, rsc))
+            continue;
+        if (!containers_off_guests(solution, info, error)
+            || (inner_clone(view, info) >= 0 && !replicas_placed(solution, info, error)))
             return FALSE;
     }
     return TRUE;
