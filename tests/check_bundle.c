@@ -300,6 +300,10 @@ static const char *const answered[] = {
     "guest-entry-second-bundle", /* db-1 of a bundle read after web */
     "guest-entry-clone-after",   /* a clone read after the bundle */
     "guest-entry-promotable",    /* promoted-max */
+    "guest-entry-standby",       /* standby=on in the entry, no node_state:
+                                    app:0 still starts on web-0 */
+    "guest-entry-maintenance",   /* maintenance=true there: the same */
+    "guest-entry-per-host",      /* replicas-per-host=2 */
     "guest-entry-fencing",       /* fencing on: no startup fencing */
     /* entries no replica takes, beside a bundle: a bundle's connections
      * avoid them (a top-level connection would not) */
