@@ -289,6 +289,33 @@ static const char *const answered[] = {
                                              container takes its sticky
                                              connection's preference (+1), a
                                              container running well does not */
+    /* <node type="remote"> entries naming a replica's guest node: listed
+     * by what is read before the bundle and by the bundle's resources
+     * made before that replica's connection */
+    "guest-entry-first",         /* web-0, with a node attribute */
+    "guest-entry-every-replica", /* one per replica, a primitive before */
+    "guest-entry-read-after",    /* web-1, a primitive and a clone before
+                                     (four instances: the entry counts) */
+    "guest-entry-address",       /* with ip-range-start: the addresses */
+    "guest-entry-second-bundle", /* db-1 of a bundle read after web */
+    "guest-entry-clone-after",   /* a clone read after the bundle */
+    "guest-entry-promotable",    /* promoted-max */
+    "guest-entry-standby",       /* standby=on in the entry, no node_state:
+                                    app:0 still starts on web-0 */
+    "guest-entry-maintenance",   /* maintenance=true there: the same */
+    "guest-entry-per-host",      /* replicas-per-host=2 */
+    "guest-entry-fencing",       /* fencing on: no startup fencing */
+    /* entries no replica takes, beside a bundle: a bundle's connections
+     * avoid them (a top-level connection would not) */
+    "guest-entry-stale-replica", /* web-7 of a bundle of 3 */
+    "guest-entry-stale-beside",  /* any other name */
+    /* a guest node g1 (remote-node of vm1) beside a bundle */
+    "guests-beside-read-first",  /* vm1 read before the bundle */
+    "guests-beside-read-after",  /* ... after it, a primitive preferring g1 */
+    "guests-beside-entry",       /* ... with a <node> entry for g1 */
+    "guests-beside-clone-first", /* a clone counting g1 in its clone-max */
+    "guests-beside-clone-after", /* ... read after the bundle and vm1 */
+    "guests-beside-running",     /* vm1 and g1 running, a resource on g1 */
 };
 
 /* The names crm_simulate gives the implicit resources, and where the
@@ -350,6 +377,35 @@ START_TEST(test_guest_replicas)
 }
 END_TEST
 
+/* A <node type="remote"> entry naming replica 1's guest node is that
+ * guest node: at the entry's place among the nodes, with its node
+ * attributes, reached by the connection web-1. */
+START_TEST(test_guest_entry_claimed)
+{
+    CsTestCase test;
+    const CsModel *view;
+    const CsNode *guest;
+    const CsResource *connection;
+
+    cs_test_case_solve_ok(&test, "bundle", "guest-entry-read-after");
+    view = cs_solution_model(test.solution);
+    guest = cs_model_node(view, "web-1");
+    connection = cs_model_resource(view, "web-1");
+    ck_assert_ptr_nonnull(guest);
+    ck_assert_ptr_nonnull(connection);
+    ck_assert_int_eq(guest->index, 3);
+    ck_assert_int_eq(guest->type, CS_NODE_GUEST);
+    ck_assert_int_eq(connection->remote_node, guest->index);
+    ck_assert_str_eq(g_hash_table_lookup(guest->attrs, "rabbit-last"), "node1");
+    ck_assert_str_eq(g_hash_table_lookup(guest->attrs, "#kind"), "container");
+    /* the model's own node is left as the entry made it */
+    ck_assert_int_eq(cs_model_node(test.model, "web-1")->type, CS_NODE_REMOTE);
+    ck_assert_str_eq(g_hash_table_lookup(cs_model_node(test.model, "web-1")->attrs, "#kind"),
+                     "remote");
+    cs_test_case_clear(&test);
+}
+END_TEST
+
 static const CsTestRefusal refused[] = {
     {"refused-inner-guest-history", "a <node_state> naming one of its guest nodes"},
     {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
@@ -365,6 +421,7 @@ static const CsTestRefusal refused[] = {
     {"refused-left-out-colocation",
      "colocations, orders and tickets with a bundle that has a resource inside but no network"},
     {"refused-left-out-history", "the history of the resource inside a bundle that has no network"},
+    {"refused-container-on-guest", "a container placed on guest node g1"},
     {"refused-rkt", "rkt containers"},
     {"refused-colocation", "colocations with bundles (c1)"},
     {"refused-colocation-requires", "requiring what the bundle requires"},
@@ -382,6 +439,10 @@ static const struct {
     const char *says;
 } pending[] = {
     {"pending-inner-promotable", "makes it promotable (promoted-max)"},
+    /* a <node> entry of web-0 beside exclusive locations of the bundle on
+     * two nodes of three: the entry at -INFINITY on the containers that
+     * list it, the third container blocked (w-bcoloc answers discovery) */
+    {"pending-guest-entry-discovery", "a location (bl) with a resource-discovery"},
 };
 
 START_TEST(test_pending_refused_or_exact)
@@ -500,6 +561,7 @@ static Suite *bundle_suite(void)
     cs_test_add_oracle_table(engine, "bundle", answered, (int)G_N_ELEMENTS(answered));
     tcase_add_test(engine, test_implicit_names);
     tcase_add_test(engine, test_guest_replicas);
+    tcase_add_test(engine, test_guest_entry_claimed);
     cs_test_add_refusal_table(engine, "bundle", refused, (int)G_N_ELEMENTS(refused));
     tcase_add_loop_test(engine, test_pending_refused_or_exact, 0, (int)G_N_ELEMENTS(pending));
     tcase_add_test(engine, test_edit_says_what_moved);

@@ -37,8 +37,11 @@
  * lives in its container, and the resource inside runs as the instances
  * CHILD:N of an implicit clone NAME-clone, instance N on guest node N
  * (Pacemaker Explained 2.1, "Bundles").  The view (expand.c) holds them
- * all, the guest nodes after the model's nodes; no other resource lists
- * the guest nodes.  Modelled on a cluster whose nodes are all up (or
+ * all, the guest nodes after the model's nodes (but one a <node
+ * type="remote"> entry names, which takes the entry's place and keeps its
+ * attributes); no other resource lists the guest nodes (but such an
+ * entry, lists_guest()).  Other guest nodes (remote-node) may be in the
+ * cluster.  Modelled on a cluster whose nodes are all up (or
  * down and fenced; Pacemaker Remote nodes among them: a container may run
  * on one, its connection then where that remote node's connection runs), with locations of the bundle on named nodes, for a fresh start and for
  * containers, addresses and connections that ran (with ip-range-start:
@@ -426,11 +429,6 @@ static gboolean cluster_supported(const CsModel *model, const char *id, GError *
                                 "bundle %s: bundles with a placement-strategy "
                                 "other than default are not modelled yet",
                                 id);
-    if (model->features & CS_FEATURE_GUEST_NODE)
-        return cs_engine_refuse(error,
-                                "bundle %s: bundles in a cluster with guest "
-                                "nodes are not modelled yet",
-                                id);
     return TRUE;
 }
 
@@ -674,6 +672,13 @@ static gboolean unclean_followed(const CsModel *model, const CsNode *node)
     return model->options.stonith_enabled && !node->online;
 }
 
+/* A <node type="remote"> entry: a replica's guest node takes it over
+ * (expand.c), a name no replica takes is a node whose connection is gone. */
+static gboolean remote_entry(const CsNode *node)
+{
+    return node->xml != NULL && node->type == CS_NODE_REMOTE;
+}
+
 static gboolean guest_cluster_supported(const CsModel *model, const CsResource *rsc, GError **error)
 {
     if (!model->options.symmetric_cluster)
@@ -696,7 +701,7 @@ static gboolean guest_cluster_supported(const CsModel *model, const CsResource *
                                     "node %s is unclean, shutting down, joining or in "
                                     "maintenance is not modelled yet",
                                     rsc->id, node->uname);
-        if (is_guest_name(rsc, node->uname))
+        if (is_guest_name(rsc, node->uname) && !remote_entry(node))
             return cs_engine_refuse(error,
                                     "bundle %s: node %s named as a replica's "
                                     "guest node is not modelled yet",
@@ -725,6 +730,22 @@ static gboolean attribute_names_guest(const xmlNode *element, const char *name,
     return found;
 }
 
+/* Whether element is a <node type="remote"> of the configuration, which
+ * the model reads (remote_entry()). */
+static gboolean is_remote_entry(const xmlNode *element)
+{
+    xmlChar *type;
+    gboolean remote;
+
+    if (!xmlStrEqual(element->name, (const xmlChar *)"node") || element->parent == NULL
+        || !xmlStrEqual(element->parent->name, (const xmlChar *)"nodes"))
+        return FALSE;
+    type = xmlGetProp(element, (const xmlChar *)"type");
+    remote = type != NULL && g_ascii_strcasecmp((const char *)type, "remote") == 0;
+    xmlFree(type);
+    return remote;
+}
+
 /* Whether element, or an element under it, names a replica's guest node
  * (a location on it, a node_state of it): the model knows no such node
  * and leaves them out, where Pacemaker applies them.  A node's resource
@@ -735,7 +756,8 @@ static const xmlNode *names_guest(const xmlNode *element, const CsResource *rsc)
     for (const xmlNode *child = element->children; child != NULL; child = child->next) {
         const xmlNode *found;
 
-        if (child->type != XML_ELEMENT_NODE || xmlStrEqual(child->name, (const xmlChar *)"lrm"))
+        if (child->type != XML_ELEMENT_NODE || xmlStrEqual(child->name, (const xmlChar *)"lrm")
+            || is_remote_entry(child))
             continue;
         if (attribute_names_guest(child, "node", rsc) || attribute_names_guest(child, "uname", rsc)
             || (xmlStrEqual(child->name, (const xmlChar *)"node_state")
@@ -1305,10 +1327,59 @@ GArray *cs_bundle_summary_order(const CsModel *model, int bundle)
 
 /* ---- the guest nodes' scores ------------------------------------------ */
 
+static int top_level(const CsModel *view, int rsc)
+{
+    while (rsc_of(view, rsc)->parent >= 0)
+        rsc = rsc_of(view, rsc)->parent;
+    return rsc;
+}
+
+/* Whether rsc is one of the bundle's resources made before replica n's
+ * connection: the addresses and containers of replicas up to n, the
+ * connections before n. */
+static gboolean made_before_guest(const CsModel *view, const CsResource *info, int rsc, int n)
+{
+    for (int k = 0; k <= n; k++)
+        if (rsc == replica_container(view, info, k) || rsc == replica_address(view, info, k)
+            || (k < n && rsc == replica_connection(view, info, k)))
+            return TRUE;
+    return FALSE;
+}
+
+/* Whether rsc is an instance of a bundle's resource inside, which lists
+ * its own guest node only. */
+static gboolean replica_instance_of_any(const CsModel *view, int rsc)
+{
+    int clone = rsc_of(view, rsc)->parent;
+    int bundle = clone >= 0 ? rsc_of(view, clone)->parent : -1;
+
+    return bundle >= 0 && rsc_of(view, clone)->kind == CS_RSC_CLONE
+           && rsc_of(view, bundle)->kind == CS_RSC_BUNDLE;
+}
+
+/* How rsc lists guest node guest of replica n: not at all (FALSE), or
+ * as any node, banned when *banned.  Checked with the oracle: a node the
+ * bundle makes is listed by no other resource; a <node type="remote">
+ * entry naming it is a node from the start, listed by the resources read
+ * before the bundle (at -INFINITY, once the bundle claims it as its guest
+ * node) and by the bundle's resources made before replica n's connection
+ * (made_before_guest(): at 0 on the containers, a node where no
+ * connection may run); not by the bundle itself, the instances of a
+ * resource inside a bundle, nor what comes after. */
+static gboolean lists_guest(const CsModel *view, const CsResource *info, int rsc, int n, int guest,
+                            gboolean *banned)
+{
+    const CsNode *node = g_ptr_array_index(view->nodes, guest);
+
+    *banned = node->xml != NULL && top_level(view, rsc) < info->index
+              && !replica_instance_of_any(view, rsc);
+    return node->xml != NULL && (*banned || made_before_guest(view, info, rsc, n));
+}
+
 /* Pacemaker makes a bundle's guest nodes at -INFINITY for everything but
  * the bundle's clone: no other resource lists them (checked with the
- * oracle); the clone lists them at -INFINITY until it is placed, and
- * instance N lists only guest node N, at 500. */
+ * oracle, lists_guest()); the clone lists them at -INFINITY until it is
+ * placed, and instance N lists only guest node N, at 500. */
 static void limit_guest_tables(CsSolution *solution, int bundle)
 {
     const CsModel *view = solution->model;
@@ -1319,9 +1390,17 @@ static void limit_guest_tables(CsSolution *solution, int bundle)
         int guest = rsc_of(view, replica_connection(view, info, n))->remote_node;
         int instance = replica_instance(view, info, n);
 
-        for (int rsc = 0; rsc < solution->n_rsc; rsc++)
-            if (rsc != clone)
+        for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+            gboolean banned;
+
+            if (rsc == clone)
+                continue;
+            if (!lists_guest(view, info, rsc, n, guest, &banned))
                 solution->work[rsc].table->allowed[guest] = FALSE;
+            else if (banned)
+                cs_table_add_simple(solution->work[rsc].table, guest, CS_CONTRIB_STATUS_BAN,
+                                    "a guest node of a bundle read after it", -CS_INFINITY);
+        }
         cs_table_add_simple(solution->work[clone].table, guest, CS_CONTRIB_CLONE,
                             "a guest node of the bundle", -CS_INFINITY);
         for (int node = 0; node < solution->n_nodes; node++)
@@ -1541,6 +1620,29 @@ static gboolean replicas_placed(const CsSolution *solution, const CsResource *in
     return TRUE;
 }
 
+/* Checked with the oracle (gen_bundle.py --guests, seed 1001343): a
+ * container may be placed on a guest node of the cluster (remote-node),
+ * and crm_simulate then gives the restart of its connection another
+ * reason than the engine does. */
+static gboolean containers_off_guests(const CsSolution *solution, const CsResource *info,
+                                      GError **error)
+{
+    const CsModel *view = solution->model;
+
+    for (int n = 0; n < info->bundle->replicas; n++) {
+        int node = solution->work[replica_container(view, info, n)].assigned;
+
+        if (node >= 0
+            && ((const CsNode *)g_ptr_array_index(view->nodes, node))->type == CS_NODE_GUEST)
+            return cs_engine_refuse(error,
+                                    "bundle %s: a container placed on guest node %s "
+                                    "is not modelled yet",
+                                    info->id,
+                                    ((const CsNode *)g_ptr_array_index(view->nodes, node))->uname);
+    }
+    return TRUE;
+}
+
 gboolean cs_bundle_check_placed(const CsSolution *solution, GError **error)
 {
     const CsModel *view = solution->model;
@@ -1548,8 +1650,11 @@ gboolean cs_bundle_check_placed(const CsSolution *solution, GError **error)
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         const CsResource *info = rsc_of(view, rsc);
 
-        if (info->kind == CS_RSC_BUNDLE && info->bundle != NULL && inner_clone(view, info) >= 0
-            && !replicas_placed(solution, info, error))
+        if (info->kind != CS_RSC_BUNDLE || info->bundle == NULL || info->parent >= 0
+            || cs_bundle_is_dropped(view, rsc))
+            continue;
+        if (!containers_off_guests(solution, info, error)
+            || (inner_clone(view, info) >= 0 && !replicas_placed(solution, info, error)))
             return FALSE;
     }
     return TRUE;

@@ -255,7 +255,8 @@ void cs_expansion_define_implicit(CsExpansion *expansion, int rsc, GHashTable *p
 int cs_expansion_add_instance(CsExpansion *expansion, int template, int clone, int number);
 /* expand.c: a new guest node uname in the view, reached through
  * connection (whose remote_node it becomes); its index.  Node indices of
- * the model stay as they are: the new node comes after them. */
+ * the model stay as they are: the new node comes after them, unless a
+ * <node type="remote"> entry names it, which it then takes over. */
 int cs_expansion_add_guest_node(CsExpansion *expansion, const char *uname, int connection);
 
 /* clone.c, promote.c, ticket.c */

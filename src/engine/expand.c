@@ -606,11 +606,50 @@ int cs_expansion_add_instance(CsExpansion *expansion, int template, int clone, i
     return instance;
 }
 
+/* Whether node is a <node type="remote"> entry no connection claimed:
+ * the one a replica's guest node takes over. */
+static gboolean unclaimed_entry(const CsNode *node)
+{
+    return node != NULL && node->xml != NULL && node->type == CS_NODE_REMOTE
+           && node->remote_rsc < 0;
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote": a guest node that a
+ * <node type="remote"> entry names keeps that entry's node attributes
+ * (the rules of the resource inside read them) and its place among the
+ * configured nodes; it becomes the guest node a fresh one would be,
+ * down until its connection is placed. */
+static int claim_entry(CsExpansion *expansion, CsNode *node, int connection)
+{
+    GHashTable *attrs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    GHashTableIter iter;
+    gpointer name, value;
+
+    g_hash_table_iter_init(&iter, node->attrs);
+    while (g_hash_table_iter_next(&iter, &name, &value))
+        g_hash_table_insert(attrs, g_strdup(name), g_strdup(value));
+    g_hash_table_replace(attrs, g_strdup("#kind"), g_strdup("container"));
+    g_ptr_array_add(expansion->node_tables, attrs);
+    node->attrs = attrs;
+    node->type = CS_NODE_GUEST;
+    node->remote_rsc = connection;
+    node->online = node->unclean = node->unseen = node->pending = FALSE;
+    node->rsc_discovery_enabled = TRUE;
+    rsc_at(expansion, connection)->remote_node = node->index;
+    return node->index;
+}
+
 int cs_expansion_add_guest_node(CsExpansion *expansion, const char *uname, int connection)
 {
     CsModel *view = &expansion->model;
-    CsNode *node = g_new0(CsNode, 1);
-    char *name = g_strdup(uname);
+    CsNode *entry = g_hash_table_lookup(view->node_by_uname, uname);
+    CsNode *node;
+    char *name;
+
+    if (unclaimed_entry(entry))
+        return claim_entry(expansion, entry, connection);
+    node = g_new0(CsNode, 1);
+    name = g_strdup(uname);
 
     g_ptr_array_add(expansion->owned, node);
     g_ptr_array_add(expansion->owned, name);

@@ -70,18 +70,20 @@ void cs_remote_avoid_nodes(CsSolution *solution)
 
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         CsTable *table = solution->work[rsc].table;
+        const CsResource *rsc_info = g_ptr_array_index(model->resources, rsc);
 
         /* Pacemaker sets no internal constraint on unmanaged resources;
          * fencing enabled with no device leaves them managed (seed 142325) */
-        if (!needs_cluster_node(model, g_ptr_array_index(model->resources, rsc), guest_container)
-            || !solution->work[rsc].managed)
+        if (!needs_cluster_node(model, rsc_info, guest_container) || !solution->work[rsc].managed)
             continue;
         for (int node = 0; node < solution->n_nodes; node++) {
             const CsNode *info = g_ptr_array_index(model->nodes, node);
 
             /* a node entry whose connection is gone is not avoided
-             * (corpus remote-stale-node-entry) */
-            if (table->allowed[node] && node_is_remote(info) && info->remote_rsc >= 0)
+             * (corpus remote-stale-node-entry), but by a bundle's
+             * connections (checked with the oracle) */
+            if (table->allowed[node] && node_is_remote(info)
+                && (info->remote_rsc >= 0 || in_bundle(model, rsc_info)))
                 cs_table_add_simple(table, node, CS_CONTRIB_STATUS_BAN,
                                     "remote nodes run no fencing device "
                                     "and no connection",

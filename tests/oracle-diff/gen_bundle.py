@@ -410,8 +410,75 @@ def gen_links(seed):
 '''
 
 
+# ---- gen_guests: node entries of guest nodes, guests beside a bundle ----
+#
+# gen_bundle.py --guests SEED: the CIB of gen(SEED), then, from a random
+# stream of its own: <node type="remote"> entries naming some of web's
+# guest nodes (now and then one of a replica not configured, or of
+# another name), with node attributes; a guest node g1 (a Dummy
+# container vm1 with remote-node, read before or after the bundle),
+# sometimes running with its connection on a cluster node, a primitive
+# og with a location on g1, running there now and then, and an entry
+# for g1 itself.
+
+def guests_entries(R, replicas):
+    out = ''
+    for k in range(replicas + 2):
+        if R.random() < (0.45 if k < replicas else 0.1):
+            attrs = ''
+            if R.random() < 0.7:
+                name, value = R.choice([('rmq-last', 'node1'), ('role', 'db'), ('standby', 'on')]
+                                       if R.random() < 0.1 else [('rmq-last', 'node1'), ('role', 'db')])
+                attrs = (f'<instance_attributes id="web-{k}-ia"><nvpair id="web-{k}-a" '
+                         f'name="{name}" value="{value}"/></instance_attributes>')
+            out += f'<node id="web-{k}" type="remote" uname="web-{k}">{attrs}</node>'
+    if R.random() < 0.1:
+        out += '<node id="old" type="remote" uname="old"/>'
+    return out
+
+
+def guests_status(R, text, cluster):
+    host = R.choice(cluster)
+    entries = (op('vm1', 'ocf', 'heartbeat', 'Dummy', 'start', call=11)
+               + op('g1', 'ocf', 'pacemaker', 'remote', 'start', call=12))
+    text = text.replace(f'<lrm id="{host}"><lrm_resources>',
+                        f'<lrm id="{host}"><lrm_resources>{entries}', 1)
+    if R.random() < 0.5:
+        og = op('og', 'ocf', 'heartbeat', 'Dummy', 'start', call=13)
+        text = text.replace('</status>', f'<node_state id="g1" uname="g1"><lrm id="g1"><lrm_resources>'
+                            f'{og}</lrm_resources></lrm></node_state></status>')
+    return text
+
+
+def gen_guests(seed):
+    text = gen(seed)
+    R = random.Random(f'{seed}-guests')
+    cluster = [n for n in ('node1', 'node2', 'node3') if f'<node id="{n}"' in text]
+    replicas = int(text.split('replicas="')[1].split('"')[0]) if ' replicas="' in text else 1
+    nodes = guests_entries(R, replicas) if R.random() < 0.75 else ''
+    if R.random() < 0.6:
+        vm = ('<primitive id="vm1" class="ocf" provider="heartbeat" type="Dummy"><meta_attributes '
+              'id="vm1-m"><nvpair id="vm1-rn" name="remote-node" value="g1"/></meta_attributes></primitive>')
+        if R.random() < 0.5:
+            text = text.replace('<resources>', '<resources>' + vm, 1)
+        else:
+            text = text.replace('</resources>', vm + '</resources>', 1)
+        if R.random() < 0.5:
+            text = text.replace('</resources>', '<primitive id="og" class="ocf" provider="heartbeat" '
+                                'type="Dummy"/></resources>', 1)
+            text = text.replace('</constraints>', '<rsc_location id="ogl" rsc="og" node="g1" '
+                                'score="100"/></constraints>', 1)
+        if R.random() < 0.2:
+            nodes += '<node id="g1" type="remote" uname="g1"/>'
+        if R.random() < 0.4:
+            text = guests_status(R, text, cluster)
+    return text.replace('</nodes>', nodes + '</nodes>', 1)
+
+
 if __name__ == '__main__':
     if sys.argv[1] == '--links':
         print(gen_links(int(sys.argv[2])), end='')
+    elif sys.argv[1] == '--guests':
+        print(gen_guests(int(sys.argv[2])), end='')
     else:
         print(gen(int(sys.argv[1])), end='')
