@@ -40,7 +40,9 @@
  * all, the guest nodes after the model's nodes; no other resource lists
  * the guest nodes.  Modelled on a cluster whose nodes are all up (or
  * down and fenced; Pacemaker Remote nodes among them: a container may run
- * on one, its connection then where that remote node's connection runs), with locations of the bundle on named nodes, for a fresh start and for
+ * on one, its connection then where that remote node's connection runs), with locations of the bundle on named nodes or by rules (any
+ * resource's rules are evaluated on the guest nodes too, where a guest
+ * node no node_state names has only #kind; expand.c), for a fresh start and for
  * containers, addresses and connections that ran (with ip-range-start:
  * the connection's address is then known) while the resource inside has
  * no history on the guest nodes yet; a failed container, or a host being
@@ -622,8 +624,12 @@ static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int
     return TRUE;
 }
 
-/* The bundle and what it holds: only locations of the bundle on a named node, with no role; nothing
- * names the resource inside nor a replica's node. */
+/* The bundle and what it holds: only locations of the bundle, on a node
+ * or by rules, with no role; nothing names the resource inside nor a
+ * replica's node.  Pacemaker Explained 2.1, "Bundles": a location of the
+ * bundle reaches its containers (resource-discovery too: assign.c), and
+ * checked with the oracle, rules are evaluated on the guest nodes as on
+ * any node. */
 static gboolean guest_constraints_supported(const CsModel *model, int bundle, int inner,
                                             GError **error)
 {
@@ -632,23 +638,14 @@ static gboolean guest_constraints_supported(const CsModel *model, int bundle, in
     for (guint i = 0; i < model->locations->len; i++) {
         const CsLocation *location = g_ptr_array_index(model->locations, i);
 
-        if (location->rsc == inner || (location->rsc == bundle && location->node == NULL))
+        if (location->rsc == inner)
             return cs_engine_refuse(error,
                                     "bundle %s: a location (%s) other than one of the "
                                     "bundle on a node is not modelled yet with a "
                                     "resource inside",
                                     rsc->id, location->id);
-        if (location->rsc == bundle && location->discovery != CS_DISCOVERY_ALWAYS)
-            return cs_engine_refuse(error,
-                                    "bundle %s: a location (%s) with a resource-discovery "
-                                    "other than always is not modelled yet with a "
-                                    "resource inside",
-                                    rsc->id, location->id);
         if (location->node == NULL)
-            return cs_engine_refuse(error,
-                                    "bundle %s: location rules (%s) beside a bundle's "
-                                    "guest nodes are not modelled yet",
-                                    rsc->id, location->id);
+            continue;
         if (cs_model_node(model, location->node) == NULL)
             return cs_engine_refuse(error,
                                     "bundle %s: a location (%s) on a node not in the "

@@ -464,7 +464,7 @@ static gboolean rule_score(const CsSolution *solution, const CsLocation *locatio
     }
     /* An "or" rule's node list keeps the node's own weight, as for
      * allocation (cs_rule_node_base). */
-    *out = cs_score_add(cs_rule_node_base(node_info, rule), *out);
+    *out = cs_score_add(cs_rule_node_base(solution->model, node_info, rule), *out);
     return TRUE;
 }
 
