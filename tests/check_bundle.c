@@ -226,6 +226,8 @@ static const char *const answered[] = {
     "inner-rule-or-guest",         /* an "or" rule starts from a guest
                                       node's weight, -INFINITY */
     "inner-rule-or-guest-ran",     /* ... also once the replicas ran */
+    "inner-stale-remote-node",     /* a remote node whose connection is
+                                      gone: no bundle connection there */
     "inner-probed",                /* probes found everything stopped */
     "inner-clone-after",           /* a clone read after the bundle: its
                                       clone-max counts the guest nodes */

@@ -1302,6 +1302,24 @@ GArray *cs_bundle_summary_order(const CsModel *model, int bundle)
 
 /* ---- the guest nodes' scores ------------------------------------------ */
 
+/* Pacemaker Explained 2.1, "Pacemaker Remote": a connection runs on a
+ * cluster node.  A remote node whose connection is gone (a <node> entry
+ * alone) is not avoided by other resources (remote.c), but a bundle's
+ * connection still takes -INFINITY there (checked with the oracle; corpus
+ * bundle-order-startup-clone). */
+static void connection_avoids_stale_remotes(CsSolution *solution, int connection)
+{
+    CsTable *table = solution->work[connection].table;
+
+    for (int node = 0; node < solution->n_nodes; node++) {
+        const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
+
+        if (table->allowed[node] && info->type == CS_NODE_REMOTE && info->remote_rsc < 0)
+            cs_table_add_simple(table, node, CS_CONTRIB_STATUS_BAN,
+                                "a connection runs on a cluster node", -CS_INFINITY);
+    }
+}
+
 /* Pacemaker makes a bundle's guest nodes at -INFINITY for everything but
  * the bundle's clone: no other resource lists them (checked with the
  * oracle); the clone lists them at -INFINITY until it is placed, and
@@ -1316,6 +1334,7 @@ static void limit_guest_tables(CsSolution *solution, int bundle)
         int guest = rsc_of(view, replica_connection(view, info, n))->remote_node;
         int instance = replica_instance(view, info, n);
 
+        connection_avoids_stale_remotes(solution, replica_connection(view, info, n));
         for (int rsc = 0; rsc < solution->n_rsc; rsc++)
             if (rsc != clone)
                 solution->work[rsc].table->allowed[guest] = FALSE;
