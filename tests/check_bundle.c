@@ -179,6 +179,9 @@ static const char *const answered[] = {
     "order-after-stopped-bundle",    /* the bundle stopped: its dependent
                                       in order cannot start */
     "order-optional",                /* an optional order blocks nothing */
+    "order-bundle-notify",           /* notify=true on the bundle: what follows
+                                        it waits for its start, not its
+                                        running */
     "order-and-colocation",          /* orders and colocation together */
     "order-no-quorum",               /* no quorum: the bundle's starts blocked,
                                  and a requiring nothing waits for it */

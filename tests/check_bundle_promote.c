@@ -28,6 +28,16 @@ static const char *const answered[] = {
     "promote-with-primitive",      /* a primitive with the bundle */
     "promote-order-then",          /* the bundle, then a primitive */
     "promote-target-promoted",     /* target-role Promoted: no limit */
+    "promote-order-first",         /* the bundle's promotion, then a
+                                      primitive: none promoted, "due to
+                                      unrunnable web promoted" */
+    "promote-order-first-optional", /* ... optional: it starts */
+    "promote-order-first-asymmetric", /* ... not symmetrical */
+    "promote-order-demote-first",  /* its demotion first: nothing to wait for */
+    "promote-order-then-promote",  /* a primitive, then the promotion */
+    "promote-order-clone-notify",  /* then a clone with notify=true, and a
+                                      bundle after it: "due to unrunnable
+                                      cl notified" */
     /* colocations (bundle_colocation.c) */
     "coloc-with-promoted-mandatory",           /* a primitive with the promoted
                                            bundle at INFINITY: none promoted,
@@ -151,7 +161,6 @@ static const struct {
     {"refused-promote-replica-ran", "bundle web: "},
     {"refused-coloc-clone-with-bundle", "colocations with bundles (c1)"},
     {"refused-coloc-clone-with-promoted", "colocations with bundles (c1)"},
-    {"refused-order-promotable-promote", "orders with bundles (x1)"},
     {"refused-coloc-both-ways", "colocations both ways between a bundle and one resource"},
 };
 

@@ -404,8 +404,7 @@ static gboolean constraints_supported(const CsModel *model, int bundle, GError *
             return cs_engine_refuse(error,
                                     "bundle %s: orders with bundles (%s) are "
                                     "not modelled yet, but with a resource outside "
-                                    "any other, outside sets, not serialized, and "
-                                    "not on a promotable bundle's promote or demote "
+                                    "any other, outside sets and not serialized "
                                     "(bundle_colocation.c)",
                                     id, order->id);
     }

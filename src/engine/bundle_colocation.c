@@ -253,10 +253,11 @@ gboolean cs_bundle_apply_paired(CsSolution *solution, int dependent, int bundle,
  * primitive, a clone, a promotable clone, a group and a bundle (with or
  * without a resource inside) on the other side, either way, mandatory or
  * optional, symmetrical or not, starts, stops and promotions, with the
- * first side able to start or not.  Not modelled: the promotion of a
- * promotable bundle in an order (Pacemaker gives the bundle promote and
- * promoted pseudo-actions of its own, "due to unrunnable NAME promoted"),
- * serialized orders, resource sets. */
+ * first side able to start or not.  A promotable bundle's promote and
+ * demote are pseudo-actions of its own, runnable when an instance of its
+ * resource inside promotes or demotes (engine/actions.c, propagate.c:
+ * "due to unrunnable NAME promoted"; checked from a fresh start, where
+ * none is promoted).  Not modelled: serialized orders, resource sets. */
 
 static gboolean known_action(const char *action)
 {
@@ -265,25 +266,15 @@ static gboolean known_action(const char *action)
                || strcmp(action, "promote") == 0 || strcmp(action, "demote") == 0);
 }
 
-/* The action of the bundle's side: a promotable bundle's promote or
- * demote is not modelled. */
-static gboolean bundle_action_modelled(const CsResource *bundle, const char *action)
-{
-    if (!known_action(action))
-        return FALSE;
-    return bundle->bundle->promoted_max == 0
-           || (strcmp(action, "promote") != 0 && strcmp(action, "demote") != 0);
-}
 
 gboolean cs_bundle_order_modelled(const CsModel *model, const CsOrder *order, int bundle)
 {
     int other = order->first == bundle ? order->then : order->first;
-    const CsResource *info = rsc_of(model, bundle);
     const char *own = order->first == bundle ? order->first_action : order->then_action;
     const char *theirs = order->first == bundle ? order->then_action : order->first_action;
 
     return other != bundle && fresh(model, bundle) && rsc_of(model, other)->parent < 0
            && order->set_id == NULL && order->require_all_group < 0
-           && order->kind != CS_ORDER_SERIALIZE && bundle_action_modelled(info, own)
+           && order->kind != CS_ORDER_SERIALIZE && known_action(own)
            && known_action(theirs);
 }

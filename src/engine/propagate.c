@@ -20,8 +20,12 @@ static char *reason_text(const CsGraph *graph, const CsAct *action, guint flag)
     /* With notify=true (Pacemaker Explained 2.1, "Clones"), what is ordered after
      * a promotable clone's promotions or demotions waits for the
      * notifications that follow them, whose task Pacemaker names
-     * "notified" (corpus bug-1572-1). */
-    if ((action->task == CS_TASK_PROMOTED || action->task == CS_TASK_DEMOTED)
+     * "notified" (corpus bug-1572-1); so does what is ordered after a
+     * clone's starts or stops (checked with the oracle: "due to
+     * unrunnable NAME notified"). */
+    if ((action->task == CS_TASK_PROMOTED || action->task == CS_TASK_DEMOTED
+         || (is_clone(graph, action->rsc)
+             && (action->task == CS_TASK_RUNNING || action->task == CS_TASK_STOPPED)))
         && (notify = g_hash_table_lookup(rsc_info(graph, action->rsc)->meta, "notify")) != NULL
         && cs_text_is_true(notify))
         return g_strdup_printf("%s %s notified", change, rsc_info(graph, action->rsc)->id);
@@ -103,9 +107,22 @@ static guint group_action_flags(CsGraph *graph, CsAct *action)
  * it is blocked (Pacemaker Explained 2.1, "Specifying the Order in
  * which Resources Should Start/Stop": symmetrical; checked with
  * crm_simulate 2.1.5). */
+/* Whether action is a promotable bundle's promote, promoted, demote or
+ * demoted: Pacemaker asks the instances of the clone of its resource
+ * inside, not its containers (Pacemaker Explained 2.1, "Bundles"). */
+static gboolean bundle_promotion(const CsGraph *graph, const CsAct *action)
+{
+    CsTask task = member_task(action->task);
+
+    return (task == CS_TASK_PROMOTE || task == CS_TASK_DEMOTE)
+           && bundle_promotable_clone(graph, action->rsc) >= 0;
+}
+
 static guint clone_action_flags(CsGraph *graph, CsAct *action, int node)
 {
-    const CsResource *clone = rsc_info(graph, action->rsc);
+    const CsResource *clone =
+        rsc_info(graph, bundle_promotion(graph, action) ? bundle_promotable_clone(graph, action->rsc)
+                                                        : action->rsc);
     guint flags = CS_ACT_OPTIONAL | CS_ACT_RUNNABLE | CS_ACT_PSEUDO;
     CsTask task = member_task(action->task);
     gboolean any_runnable = FALSE;
@@ -149,7 +166,7 @@ static guint flags_for_ordering(CsGraph *graph, CsAct *action, int node)
 
     if (is_group(graph, action->rsc))
         return group_action_flags(graph, action);
-    if (!is_clone(graph, action->rsc))
+    if (!is_clone(graph, action->rsc) && !bundle_promotion(graph, action))
         return action->flags;
     flags = clone_action_flags(graph, action, -1);
     if (node < 0)
@@ -589,12 +606,25 @@ static gboolean is_ancestor(const CsGraph *graph, int rsc, int ancestor)
 /* Orderings after a group's start or stop wait for the whole group: they
  * use its running/stopped pseudo-action (Pacemaker's
  * action_for_ordering()). */
+/* With notify=true, Pacemaker orders after a collective's notifications
+ * instead (the post-notify confirmation, reason_text()); a group or a
+ * bundle has none, and then the ordering keeps the action itself, its
+ * start or stop (checked with the oracle: what follows a blocked group
+ * with notify=true starts anyway, and what follows such a bundle waits
+ * "due to unrunnable NAME start"). */
+static gboolean notifies_without_notifications(const CsGraph *graph, int rsc)
+{
+    const char *notify = g_hash_table_lookup(rsc_info(graph, rsc)->meta, "notify");
+
+    return !is_clone(graph, rsc) && notify != NULL && cs_text_is_true(notify);
+}
+
 static CsAct *action_for_ordering(CsGraph *graph, CsAct *action)
 {
     CsTask mapped;
     CsAct *found;
 
-    if (!is_collective(graph, action->rsc))
+    if (!is_collective(graph, action->rsc) || notifies_without_notifications(graph, action->rsc))
         return action;
     if (action->task == CS_TASK_START)
         mapped = CS_TASK_RUNNING;
@@ -652,7 +682,7 @@ void update_action(CsGraph *graph, CsAct *then)
         first_flags = flags_for_ordering(graph, first, ordering_node(graph, then));
         if (is_group(graph, then->rsc))
             group_action_flags(graph, then);
-        else if (is_clone(graph, then->rsc))
+        else if (is_clone(graph, then->rsc) || bundle_promotion(graph, then))
             clone_action_flags(graph, then, -1);
         if (first == edge->first) {
             changed |= update_for_edge(graph, first, then, first_flags, edge->type);
