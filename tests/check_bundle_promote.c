@@ -68,6 +68,25 @@ static const char *const answered[] = {
     "coloc-clone-with-bundle-one-replica",   /* one replica, three instances */
     "coloc-promotable-clone-with-bundle",    /* a promotable clone with a
                                               promotable bundle at 100 */
+    /* replicas that ran (containers, addresses, connections) */
+    "coloc-ran-bundle-with-bundle",          /* a bundle with a running one */
+    "coloc-ran-bundle-with-bundle-reverse",  /* the running one with it */
+    "coloc-ran-with-bundle-located",         /* ... the other preferring node3 */
+    "coloc-ran-clone-with-bundle",           /* a clone with a running bundle */
+    "coloc-ran-inner-bundle-with-bundle",    /* a bundle with a resource inside
+                                                with one whose connections ran */
+    "coloc-ran-inner-with-clone",            /* the running one with a clone
+                                                banned from a node it ran on */
+    "order-ran-stopping-then-primitive",     /* target-role Stopped: what
+                                                follows waits "due to
+                                                unrunnable web running" */
+    "order-ran-stopping-then-bundle",        /* ... a bundle follows */
+    "order-ran-stopping-then-clone",         /* ... a clone, colocated too */
+    "order-ran-inner-then-bundle",           /* connections that ran, then a
+                                                bundle */
+    "order-bundle-then-ran-inner",           /* ... the other way */
+    "order-blocked-then-ran-inner",          /* a primitive that cannot run,
+                                                then the running bundle */
     "coloc-clone-with-inner-against",        /* a clone against a bundle with a
                                               resource inside, at -100 */
     "coloc-bundle-with-bundle",              /* a bundle with a bundle at

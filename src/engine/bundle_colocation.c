@@ -26,8 +26,11 @@
  *   promoted.
  *
  * Every shape was checked from a fresh start (probes that found things
- * stopped aside): for a bundle whose replicas have run, colocations and
- * orders answered here are refused (cs_bundle_has_run()).
+ * stopped aside), and with replicas that ran (containers, addresses and
+ * connections; a promotable bundle that ran is refused by
+ * bundle_promote.c, the history of the resource inside on its guest
+ * nodes by bundle.c): running containers are paired and ordered as
+ * fresh ones (checked with the oracle).
  *
  * Not modelled, so refused by bundle.c: a clone or a bundle with a role
  * of a bundle at INFINITY, a role of the bundle as the dependent of a
@@ -112,31 +115,11 @@ static gboolean with_bundle(const CsModel *model, const CsColocation *coloc)
     return coloc->with_role == CS_ROLE_UNKNOWN || coloc->score < CS_INFINITY;
 }
 
-/* The resource configured inside the bundle, or -1. */
-static int inner_of(const CsModel *model, int bundle)
-{
-    for (guint i = 0; i < model->resources->len; i++) {
-        const CsResource *info = rsc_of(model, (int)i);
-
-        if (info->parent == bundle && !info->implicit)
-            return (int)i;
-    }
-    return -1;
-}
-
-/* Every shape here was checked from a fresh start only: not once the
- * bundle's replicas have run (engine/bundle.c answers running replicas
- * with a primitive on the other side). */
-static gboolean fresh(const CsModel *model, int bundle)
-{
-    return !cs_bundle_has_run(model, rsc_of(model, bundle), inner_of(model, bundle));
-}
-
 gboolean cs_bundle_colocation_modelled(const CsModel *model, const CsColocation *coloc, int bundle)
 {
     int other = coloc->rsc == bundle ? coloc->with_rsc : coloc->rsc;
 
-    if (other == bundle || !by_node_name(coloc) || !fresh(model, bundle)
+    if (other == bundle || !by_node_name(coloc)
         || !requires_alike(model, other, rsc_of(model, bundle)->requires))
         return FALSE;
     if (coloc->rsc == bundle)
@@ -273,7 +256,7 @@ gboolean cs_bundle_order_modelled(const CsModel *model, const CsOrder *order, in
     const char *own = order->first == bundle ? order->first_action : order->then_action;
     const char *theirs = order->first == bundle ? order->then_action : order->first_action;
 
-    return other != bundle && fresh(model, bundle) && rsc_of(model, other)->parent < 0
+    return other != bundle && rsc_of(model, other)->parent < 0
            && order->set_id == NULL && order->require_all_group < 0
            && order->kind != CS_ORDER_SERIALIZE && known_action(own)
            && known_action(theirs);

@@ -100,13 +100,6 @@ static guint group_action_flags(CsGraph *graph, CsAct *action)
     return group_action_flags_on(graph, action, -1);
 }
 
-/* Pacemaker's clone action flags (summary_action_flags()): required if
- * any instance's action is, runnable if any instance's is.  That holds
- * for stops too: a clone with no active instance has no instance stop,
- * so its "stopped" cannot run, and what an asymmetric order puts after
- * it is blocked (Pacemaker Explained 2.1, "Specifying the Order in
- * which Resources Should Start/Stop": symmetrical; checked with
- * crm_simulate 2.1.5). */
 /* Whether action is a promotable bundle's promote, promoted, demote or
  * demoted: Pacemaker asks the instances of the clone of its resource
  * inside, not its containers (Pacemaker Explained 2.1, "Bundles"). */
@@ -118,11 +111,22 @@ static gboolean bundle_promotion(const CsGraph *graph, const CsAct *action)
            && bundle_promotable_clone(graph, action->rsc) >= 0;
 }
 
+/* Pacemaker's clone action flags (summary_action_flags()): required if
+ * any instance's action is, runnable if any instance's is.  That holds
+ * for stops too: a clone with no active instance has no instance stop,
+ * so its "stopped" cannot run, and what an asymmetric order puts after
+ * it is blocked (Pacemaker Explained 2.1, "Specifying the Order in
+ * which Resources Should Start/Stop": symmetrical; checked with
+ * crm_simulate 2.1.5).  A bundle's instances are its containers (not
+ * its addresses), or for a promotion the instances of its clone: with
+ * no container starting, what follows the bundle's start waits "due to
+ * unrunnable NAME running" (checked with the oracle). */
 static guint clone_action_flags(CsGraph *graph, CsAct *action, int node)
 {
+    gboolean promotion = bundle_promotion(graph, action);
     const CsResource *clone =
-        rsc_info(graph, bundle_promotion(graph, action) ? bundle_promotable_clone(graph, action->rsc)
-                                                        : action->rsc);
+        rsc_info(graph, promotion ? bundle_promotable_clone(graph, action->rsc) : action->rsc);
+    gboolean containers = is_bundle(graph, action->rsc) && !promotion;
     guint flags = CS_ACT_OPTIONAL | CS_ACT_RUNNABLE | CS_ACT_PSEUDO;
     CsTask task = member_task(action->task);
     gboolean any_runnable = FALSE;
@@ -137,7 +141,7 @@ static guint clone_action_flags(CsGraph *graph, CsAct *action, int node)
                                                  : find_first(graph, instance, task, node);
         guint child_flags;
 
-        if (child == NULL)
+        if (child == NULL || (containers && !cs_bundle_is_container(graph->solution, instance)))
             continue;
         child_flags =
             is_group(graph, instance) ? group_action_flags_on(graph, child, node) : child->flags;
@@ -166,7 +170,7 @@ static guint flags_for_ordering(CsGraph *graph, CsAct *action, int node)
 
     if (is_group(graph, action->rsc))
         return group_action_flags(graph, action);
-    if (!is_clone(graph, action->rsc) && !bundle_promotion(graph, action))
+    if (!is_clone(graph, action->rsc) && !is_bundle(graph, action->rsc))
         return action->flags;
     flags = clone_action_flags(graph, action, -1);
     if (node < 0)
@@ -682,7 +686,7 @@ void update_action(CsGraph *graph, CsAct *then)
         first_flags = flags_for_ordering(graph, first, ordering_node(graph, then));
         if (is_group(graph, then->rsc))
             group_action_flags(graph, then);
-        else if (is_clone(graph, then->rsc) || bundle_promotion(graph, then))
+        else if (is_clone(graph, then->rsc) || is_bundle(graph, then->rsc))
             clone_action_flags(graph, then, -1);
         if (first == edge->first) {
             changed |= update_for_edge(graph, first, then, first_flags, edge->type);
