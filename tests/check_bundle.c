@@ -231,6 +231,9 @@ static const char *const answered[] = {
     "inner-rule-or-guest-ran",     /* ... also once the replicas ran */
     "inner-stale-remote-node",     /* a remote node whose connection is
                                       gone: no bundle connection there */
+    "inner-location-guest",        /* a location of the bundle on one of
+                                      its guest nodes: its containers list
+                                      it, and cannot run there */
     "inner-probed",                /* probes found everything stopped */
     "inner-clone-after",           /* a clone read after the bundle: its
                                       clone-max counts the guest nodes */
@@ -390,7 +393,7 @@ static const struct {
     {"refused-inner-former-probed", "orphaned Pacemaker Remote connection web-2"},
     {"refused-inner-former-fencing", "orphaned Pacemaker Remote connection web-4"},
     {"refused-inner-order-blocked", "while a replica's container cannot be placed"},
-    {"refused-inner-guest-location", "a <rsc_location> naming one of its guest nodes"},
+    {"refused-inner-guest-location", "a location (l1) on a node not in the configuration"},
     {"refused-inner-guest-state", "a <node_state> naming one of its guest nodes"},
     {"refused-inner-stranded", "a replica whose connection no node can take"},
     {"refused-inner-dependent", "naming the resource inside"},

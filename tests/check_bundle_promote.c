@@ -38,6 +38,13 @@ static const char *const answered[] = {
     "promote-order-clone-notify",  /* then a clone with notify=true, and a
                                       bundle after it: "due to unrunnable
                                       cl notified" */
+    "promote-location-guest",      /* a location of the promoted role on
+                                      a replica's guest node: its
+                                      instance's promotion score */
+    "promote-location-guests",     /* ... on two: the higher promoted */
+    "promote-location-infinity",   /* ... at INFINITY and -INFINITY */
+    "promote-location-node",       /* ... on a cluster node: no guest
+                                      node there, nothing changes */
     /* colocations (bundle_colocation.c) */
     "coloc-with-promoted-mandatory",           /* a primitive with the promoted
                                            bundle at INFINITY: none promoted,

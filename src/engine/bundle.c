@@ -366,6 +366,20 @@ static gboolean order_supported(const CsModel *model, const CsOrder *order, int 
            && g_strcmp0(order->then_action, task) == 0;
 }
 
+static gboolean has_guests(const CsModel *model, int rsc);
+
+/* Pacemaker Explained 2.1, "Bundles": a location of a promotable bundle
+ * limited to the promoted role reaches the clone of its resource inside,
+ * whose instances' promotion scores it adds to (engine/promote.c;
+ * checked with the oracle on a replica's guest node, corpus
+ * bundle-order-startup-clone-2). */
+static gboolean promoted_location_modelled(const CsModel *model, const CsLocation *location,
+                                           int bundle)
+{
+    return location->role == CS_ROLE_PROMOTED && location->node != NULL
+           && rsc_of(model, bundle)->bundle->promoted_max > 0 && has_guests(model, bundle);
+}
+
 static gboolean constraints_supported(const CsModel *model, int bundle, GError **error)
 {
     const char *id = rsc_of(model, bundle)->id;
@@ -373,7 +387,8 @@ static gboolean constraints_supported(const CsModel *model, int bundle, GError *
     for (guint i = 0; i < model->locations->len; i++) {
         const CsLocation *location = g_ptr_array_index(model->locations, i);
 
-        if (location->rsc == bundle && location->role != CS_ROLE_UNKNOWN)
+        if (location->rsc == bundle && location->role != CS_ROLE_UNKNOWN
+            && !promoted_location_modelled(model, location, bundle))
             return cs_engine_refuse(error,
                                     "bundle %s: a location constraint with a "
                                     "role (%s) is not modelled yet",
@@ -623,6 +638,16 @@ static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int
     return TRUE;
 }
 
+/* Whether location is one of a bundle on one of its own guest nodes
+ * (each bundle's check takes its own). */
+static gboolean location_on_own_guest(const CsModel *model, const CsLocation *location)
+{
+    const CsResource *located = rsc_of(model, location->rsc);
+
+    return located->kind == CS_RSC_BUNDLE && located->bundle != NULL
+           && is_guest_name(located, location->node);
+}
+
 /* The bundle and what it holds: only locations of the bundle, on a node
  * or by rules, with no role; nothing names the resource inside nor a
  * replica's node.  Pacemaker Explained 2.1, "Bundles": a location of the
@@ -643,7 +668,7 @@ static gboolean guest_constraints_supported(const CsModel *model, int bundle, in
                                     "bundle on a node is not modelled yet with a "
                                     "resource inside",
                                     rsc->id, location->id);
-        if (location->node == NULL)
+        if (location->node == NULL || location_on_own_guest(model, location))
             continue;
         if (cs_model_node(model, location->node) == NULL)
             return cs_engine_refuse(error,
@@ -731,7 +756,9 @@ static const xmlNode *names_guest(const xmlNode *element, const CsResource *rsc)
     for (const xmlNode *child = element->children; child != NULL; child = child->next) {
         const xmlNode *found;
 
-        if (child->type != XML_ELEMENT_NODE || xmlStrEqual(child->name, (const xmlChar *)"lrm"))
+        /* locations are checked one by one (guest_constraints_supported) */
+        if (child->type != XML_ELEMENT_NODE || xmlStrEqual(child->name, (const xmlChar *)"lrm")
+            || xmlStrEqual(child->name, (const xmlChar *)"rsc_location"))
             continue;
         if (attribute_names_guest(child, "node", rsc) || attribute_names_guest(child, "uname", rsc)
             || (xmlStrEqual(child->name, (const xmlChar *)"node_state")
