@@ -45,6 +45,17 @@ static const char *const answered[] = {
     "promote-location-infinity",   /* ... at INFINITY and -INFINITY */
     "promote-location-node",       /* ... on a cluster node: no guest
                                       node there, nothing changes */
+    /* one replica promoted by such a location */
+    "promote-location-with-promoted",        /* a primitive with the promoted
+                                                role at INFINITY: beside it,
+                                                not blocked */
+    "promote-location-group-with-promoted",  /* ... a group */
+    "promote-location-with-promoted-finite", /* ... at 200 */
+    "promote-location-clone-with-promoted",  /* a clone at 100 */
+    "promote-location-promoted-with-primitive", /* the promoted role with a
+                                                   primitive */
+    "promote-location-order-first",          /* the promotion, then a
+                                                primitive: it starts */
     /* colocations (bundle_colocation.c) */
     "coloc-with-promoted-mandatory",           /* a primitive with the promoted
                                            bundle at INFINITY: none promoted,
