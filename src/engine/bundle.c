@@ -40,7 +40,8 @@
  * all, the guest nodes after the model's nodes; no other resource lists
  * the guest nodes.  Modelled on a cluster whose nodes are all up (or
  * down and fenced; Pacemaker Remote nodes among them: a container may run
- * on one, its connection then where that remote node's connection runs), with locations of the bundle on named nodes or by rules (any
+ * on one, its connection then where that remote node's connection runs), with locations of the bundle on named nodes (its own
+ * guest nodes too; of its promoted role when promotable) or by rules (any
  * resource's rules are evaluated on the guest nodes too, where a guest
  * node no node_state names has only #kind; expand.c), for a fresh start and for
  * containers, addresses and connections that ran (with ip-range-start:
@@ -649,8 +650,9 @@ static gboolean location_on_own_guest(const CsModel *model, const CsLocation *lo
 }
 
 /* The bundle and what it holds: only locations of the bundle, on a node
- * or by rules, with no role; nothing names the resource inside nor a
- * replica's node.  Pacemaker Explained 2.1, "Bundles": a location of the
+ * (one of its own guest nodes too) or by rules; nothing names the
+ * resource inside, and no other resource's location names a replica's
+ * node.  Pacemaker Explained 2.1, "Bundles": a location of the
  * bundle reaches its containers (resource-discovery too: assign.c), and
  * checked with the oracle, rules are evaluated on the guest nodes as on
  * any node. */
