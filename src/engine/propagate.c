@@ -808,15 +808,19 @@ void block_colocation_dependents(CsGraph *graph, CsAct *action)
      * their starts even when no member can start. */
     if (info->kind == CS_RSC_GROUP)
         return;
-    /* A promotable bundle's promotion is its clone's: promoted when an
-     * instance of it can be (checked with the oracle: one replica
-     * promoted, what is colocated with the promoted role starts). */
-    if (action->task == CS_TASK_PROMOTE && bundle_promotable_clone(graph, rsc) >= 0) {
-        const CsResource *clone = rsc_info(graph, bundle_promotable_clone(graph, rsc));
+    /* A bundle's instances here are its containers, which a start may
+     * keep from running but which are never promoted: a bundle's
+     * promotion blocks no dependent (checked with the oracle: what is
+     * colocated with a bundle's promoted role at INFINITY starts, beside
+     * the promoted replica or, a bundle, wherever it is placed). */
+    if (info->kind == CS_RSC_BUNDLE) {
+        for (guint i = 0; i < info->children->len; i++) {
+            int child = g_array_index(info->children, int, i);
 
-        for (guint i = 0; i < clone->children->len; i++)
-            if (instance_can(graph, g_array_index(clone->children, int, i), action->task))
+            if (cs_bundle_is_container(graph->solution, child)
+                && instance_can(graph, child, action->task))
                 return;
+        }
     }
     if (info->kind == CS_RSC_CLONE) {
         for (guint i = 0; i < info->children->len; i++)
