@@ -234,6 +234,10 @@ static const char *const answered[] = {
     "inner-location-guest",        /* a location of the bundle on one of
                                       its guest nodes: its containers list
                                       it, and cannot run there */
+    "inner-order-blocked",         /* no container can be placed: the
+                                      connections and instances wait,
+                                      blocked, and what follows the bundle
+                                      "due to unrunnable web running" */
     "inner-probed",                /* probes found everything stopped */
     "inner-clone-after",           /* a clone read after the bundle: its
                                       clone-max counts the guest nodes */
@@ -392,7 +396,6 @@ static const struct {
     {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
     {"refused-inner-former-probed", "orphaned Pacemaker Remote connection web-2"},
     {"refused-inner-former-fencing", "orphaned Pacemaker Remote connection web-4"},
-    {"refused-inner-order-blocked", "while a replica's container cannot be placed"},
     {"refused-inner-guest-location", "a location (l1) on a node not in the configuration"},
     {"refused-inner-guest-state", "a <node_state> naming one of its guest nodes"},
     {"refused-inner-stranded", "a replica whose connection no node can take"},

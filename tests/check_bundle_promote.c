@@ -105,6 +105,15 @@ static const char *const answered[] = {
     "order-bundle-then-ran-inner",           /* ... the other way */
     "order-blocked-then-ran-inner",          /* a primitive that cannot run,
                                                 then the running bundle */
+    "coloc-ran-inner-with-one-replica",      /* with a bundle of one replica
+                                                at INFINITY: the other
+                                                container unplaced */
+    "coloc-ran-inner-with-primitive",        /* ... with a primitive */
+    "order-ran-inner-stopping-then-primitive", /* target-role Stopped, then a
+                                                  primitive */
+    "order-ran-inner-stopping-then-clone",   /* ... then a clone */
+    "order-ran-inner-stopping-asymmetric",   /* ... then a bundle, not
+                                                symmetrical */
     "coloc-clone-with-inner-against",        /* a clone against a bundle with a
                                               resource inside, at -100 */
     "coloc-bundle-with-bundle",              /* a bundle with a bundle at
@@ -199,6 +208,8 @@ static const struct {
     {"refused-coloc-clone-with-bundle", "colocations with bundles (c1)"},
     {"refused-coloc-clone-with-promoted", "colocations with bundles (c1)"},
     {"refused-coloc-both-ways", "colocations both ways between a bundle and one resource"},
+    {"refused-promote-container-unplaced",
+     "orders or colocations with a promotable bundle while a replica's container"},
 };
 
 START_TEST(test_refused_with_a_reason)

@@ -1542,9 +1542,11 @@ static gboolean bundle_ordered_or_colocated(const CsModel *model, int bundle)
 
 /* Checked with the oracle: when a replica's container cannot be placed,
  * its connection and instance are still scheduled, blocked, and what is
- * ordered after or colocated with the bundle then follows rules the
- * engine does not (an order after a bundle none of whose containers run
- * is blocked "due to unrunnable NAME running"). */
+ * ordered after or colocated with the bundle follows the bundle's
+ * containers (an order after a bundle none of whose containers run is
+ * blocked "due to unrunnable NAME running": propagate.c); with a
+ * promotable bundle, Pacemaker still lists the blocked instance as
+ * started, not promoted, which the engine does not follow yet. */
 /* Checked with the oracle: when no node can take a replica's connection
  * (every node in standby or down), crm_simulate still places the
  * instance on the replica's guest node and blocks its start "due to
@@ -1568,12 +1570,12 @@ static gboolean replicas_placed(const CsSolution *solution, const CsResource *in
     gboolean constrained_bundle = bundle_ordered_or_colocated(view, info->index);
 
     for (int n = 0; n < info->bundle->replicas; n++) {
-        if (constrained_bundle && solution->work[replica_container(view, info, n)].assigned < 0)
+        if (constrained_bundle && info->bundle->promoted_max > 0
+            && solution->work[replica_container(view, info, n)].assigned < 0)
             return cs_engine_refuse(error,
                                     "bundle %s: orders or colocations with a "
-                                    "bundle that has a resource inside while a "
-                                    "replica's container cannot be placed are "
-                                    "not modelled yet",
+                                    "promotable bundle while a replica's container "
+                                    "cannot be placed are not modelled yet",
                                     info->id);
         if (stranded_instance(solution, info, n))
             return cs_engine_refuse(error,
