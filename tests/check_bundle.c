@@ -179,6 +179,9 @@ static const char *const answered[] = {
     "order-after-stopped-bundle",    /* the bundle stopped: its dependent
                                       in order cannot start */
     "order-optional",                /* an optional order blocks nothing */
+    "order-bundle-notify",           /* notify=true on the bundle: what follows
+                                        it waits for its start, not its
+                                        running */
     "order-and-colocation",          /* orders and colocation together */
     "order-no-quorum",               /* no quorum: the bundle's starts blocked,
                                  and a requiring nothing waits for it */
@@ -211,6 +214,30 @@ static const char *const answered[] = {
                                       the containers one per host */
     "inner-location-ban",          /* the bundle banned from a node */
     "inner-location-mandatory",    /* the bundle at INFINITY on a node */
+    "inner-location-rule",         /* a rule on the bundle: it passes on
+                                      the guest nodes too, which the
+                                      containers cannot take */
+    "inner-location-exclusive-node", /* resource-discovery=exclusive on
+                                        the bundle: its containers only */
+    "inner-rule-exclusive",        /* ... by a rule: no connection nor
+                                      instance is banned by it */
+    "inner-rule-exclusive-beside", /* ... with a location on a node */
+    "inner-rule-kind-container",   /* a rule on #kind: a primitive may
+                                      run on a guest node */
+    "inner-rule-uname-unset",      /* a guest node no node_state names
+                                      has no #uname */
+    "inner-rule-or-guest",         /* an "or" rule starts from a guest
+                                      node's weight, -INFINITY */
+    "inner-rule-or-guest-ran",     /* ... also once the replicas ran */
+    "inner-stale-remote-node",     /* a remote node whose connection is
+                                      gone: no bundle connection there */
+    "inner-location-guest",        /* a location of the bundle on one of
+                                      its guest nodes: its containers list
+                                      it, and cannot run there */
+    "inner-order-blocked",         /* no container can be placed: the
+                                      connections and instances wait,
+                                      blocked, and what follows the bundle
+                                      "due to unrunnable web running" */
     "inner-probed",                /* probes found everything stopped */
     "inner-clone-after",           /* a clone read after the bundle: its
                                       clone-max counts the guest nodes */
@@ -411,13 +438,12 @@ static const CsTestRefusal refused[] = {
     {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
     {"refused-inner-former-probed", "orphaned Pacemaker Remote connection web-2"},
     {"refused-inner-former-fencing", "orphaned Pacemaker Remote connection web-4"},
-    {"refused-inner-order-blocked", "while a replica's container cannot be placed"},
-    {"refused-inner-guest-location", "a <rsc_location> naming one of its guest nodes"},
+    {"refused-inner-guest-location", "a location (l1) on a node not in the configuration"},
     {"refused-inner-guest-state", "a <node_state> naming one of its guest nodes"},
-    {"refused-inner-discovery", "a location (l1) with a resource-discovery other than always"},
     {"refused-inner-stranded", "a replica whose connection no node can take"},
     {"refused-inner-dependent", "naming the resource inside"},
-    {"refused-inner-rule", "a location (l1) other than one of the bundle on a node"},
+    {"refused-inner-rule-unnamed-coloc",
+     "a colocation with a resource placed on one of several nodes with no name"},
     {"refused-left-out-colocation",
      "colocations, orders and tickets with a bundle that has a resource inside but no network"},
     {"refused-left-out-history", "the history of the resource inside a bundle that has no network"},

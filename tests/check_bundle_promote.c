@@ -28,6 +28,34 @@ static const char *const answered[] = {
     "promote-with-primitive",      /* a primitive with the bundle */
     "promote-order-then",          /* the bundle, then a primitive */
     "promote-target-promoted",     /* target-role Promoted: no limit */
+    "promote-order-first",         /* the bundle's promotion, then a
+                                      primitive: none promoted, "due to
+                                      unrunnable web promoted" */
+    "promote-order-first-optional", /* ... optional: it starts */
+    "promote-order-first-asymmetric", /* ... not symmetrical */
+    "promote-order-demote-first",  /* its demotion first: nothing to wait for */
+    "promote-order-then-promote",  /* a primitive, then the promotion */
+    "promote-order-clone-notify",  /* then a clone with notify=true, and a
+                                      bundle after it: "due to unrunnable
+                                      cl notified" */
+    "promote-location-guest",      /* a location of the promoted role on
+                                      a replica's guest node: its
+                                      instance's promotion score */
+    "promote-location-guests",     /* ... on two: the higher promoted */
+    "promote-location-infinity",   /* ... at INFINITY and -INFINITY */
+    "promote-location-node",       /* ... on a cluster node: no guest
+                                      node there, nothing changes */
+    /* one replica promoted by such a location */
+    "promote-location-with-promoted",        /* a primitive with the promoted
+                                                role at INFINITY: beside it,
+                                                not blocked */
+    "promote-location-group-with-promoted",  /* ... a group */
+    "promote-location-with-promoted-finite", /* ... at 200 */
+    "promote-location-clone-with-promoted",  /* a clone at 100 */
+    "promote-location-promoted-with-primitive", /* the promoted role with a
+                                                   primitive */
+    "promote-location-order-first",          /* the promotion, then a
+                                                primitive: it starts */
     /* colocations (bundle_colocation.c) */
     "coloc-with-promoted-mandatory",           /* a primitive with the promoted
                                            bundle at INFINITY: none promoted,
@@ -58,6 +86,34 @@ static const char *const answered[] = {
     "coloc-clone-with-bundle-one-replica",   /* one replica, three instances */
     "coloc-promotable-clone-with-bundle",    /* a promotable clone with a
                                               promotable bundle at 100 */
+    /* replicas that ran (containers, addresses, connections) */
+    "coloc-ran-bundle-with-bundle",          /* a bundle with a running one */
+    "coloc-ran-bundle-with-bundle-reverse",  /* the running one with it */
+    "coloc-ran-with-bundle-located",         /* ... the other preferring node3 */
+    "coloc-ran-clone-with-bundle",           /* a clone with a running bundle */
+    "coloc-ran-inner-bundle-with-bundle",    /* a bundle with a resource inside
+                                                with one whose connections ran */
+    "coloc-ran-inner-with-clone",            /* the running one with a clone
+                                                banned from a node it ran on */
+    "order-ran-stopping-then-primitive",     /* target-role Stopped: what
+                                                follows waits "due to
+                                                unrunnable web running" */
+    "order-ran-stopping-then-bundle",        /* ... a bundle follows */
+    "order-ran-stopping-then-clone",         /* ... a clone, colocated too */
+    "order-ran-inner-then-bundle",           /* connections that ran, then a
+                                                bundle */
+    "order-bundle-then-ran-inner",           /* ... the other way */
+    "order-blocked-then-ran-inner",          /* a primitive that cannot run,
+                                                then the running bundle */
+    "coloc-ran-inner-with-one-replica",      /* with a bundle of one replica
+                                                at INFINITY: the other
+                                                container unplaced */
+    "coloc-ran-inner-with-primitive",        /* ... with a primitive */
+    "order-ran-inner-stopping-then-primitive", /* target-role Stopped, then a
+                                                  primitive */
+    "order-ran-inner-stopping-then-clone",   /* ... then a clone */
+    "order-ran-inner-stopping-asymmetric",   /* ... then a bundle, not
+                                                symmetrical */
     "coloc-clone-with-inner-against",        /* a clone against a bundle with a
                                               resource inside, at -100 */
     "coloc-bundle-with-bundle",              /* a bundle with a bundle at
@@ -137,8 +193,9 @@ static const CsTestRefusal refused[] = {
     {"refused-promote-replica-ran", "bundle web: "},
     {"refused-coloc-clone-with-bundle", "colocations with bundles (c1)"},
     {"refused-coloc-clone-with-promoted", "colocations with bundles (c1)"},
-    {"refused-order-promotable-promote", "orders with bundles (x1)"},
     {"refused-coloc-both-ways", "colocations both ways between a bundle and one resource"},
+    {"refused-promote-container-unplaced",
+     "orders or colocations with a promotable bundle while a replica's container"},
 };
 
 /* A promotable bundle is answered from a fresh start only: a container

@@ -180,7 +180,8 @@ START_TEST(test_oracle_cases)
                                         "anonymous-on-fail-stop",
                                         "promotable-on-fail-stop",
                                         "unique-group-node-max",
-                                        "promotable-unique-group-node-max"};
+                                        "promotable-unique-group-node-max",
+                                        "notify-collective-orders"};
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
         Solved solved;

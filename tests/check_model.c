@@ -206,6 +206,29 @@ START_TEST(test_status_roles_and_fail_counts)
 }
 END_TEST
 
+/* A location naming a bundle's guest node NAME-N is kept although no
+ * <node> names it (the engine makes the node); tests/data/bundle/
+ * promote-location-guests.xml: web has 2 replicas and a resource inside. */
+START_TEST(test_location_on_guest_kept)
+{
+    g_autofree char *path =
+        g_build_filename(CS_TESTDATA, "bundle", "promote-location-guests.xml", NULL);
+    const CsLocation *first, *second;
+
+    load_model(path);
+    ck_assert_ptr_null(cs_model_node(test_model, "web-1"));
+    ck_assert_uint_eq(test_model->locations->len, 2);
+    first = g_ptr_array_index(test_model->locations, 0);
+    second = g_ptr_array_index(test_model->locations, 1);
+    ck_assert_str_eq(first->node, "web-1");
+    ck_assert_int_eq(first->score, 100);
+    ck_assert_int_eq(first->role, CS_ROLE_PROMOTED);
+    ck_assert_str_eq(second->node, "web-0");
+    ck_assert_int_eq(second->rsc, rsc("web")->index);
+    unload_model();
+}
+END_TEST
+
 /* The agent a history was recorded with against the configured one
  * (tests/data/transition/agent-changed-group-member.xml: m2's history
  * says ocf:pacemaker:Stateful, its configuration Dummy). */
@@ -374,6 +397,7 @@ static Suite *model_suite(void)
 
     tcase_add_test(basic, test_options_bootstrap_first);
     tcase_add_test(basic, test_status_agent_changed);
+    tcase_add_test(basic, test_location_on_guest_kept);
     tcase_add_test(basic, test_nodes_and_attributes);
     tcase_add_test(basic, test_resources_meta);
     tcase_add_test(basic, test_constraints_expanded);

@@ -524,8 +524,12 @@ static gboolean any_instance_requires(const CsGraph *graph, int clone, CsTask ta
 
 /* Pacemaker's promotable pseudo-actions (Pacemaker Explained 2.1, "Promotable clones"): the
  * clone's promote/promoted and demote/demoted, required when an instance
- * is promoted or demoted. */
-static void create_promotable_actions(CsGraph *graph, int clone)
+ * is promoted or demoted.  A promotable bundle has them too, on rsc, the
+ * bundle, required by the instances of clone, the clone of its resource
+ * inside (Pacemaker Explained 2.1, "Bundles"; checked with the oracle:
+ * what is ordered after the bundle's promotion waits for "NAME
+ * promoted"). */
+static void create_promotable_actions(CsGraph *graph, int rsc, int clone)
 {
     gboolean promoting = any_instance_requires(graph, clone, CS_TASK_PROMOTE);
     gboolean demoting = any_instance_requires(graph, clone, CS_TASK_DEMOTE);
@@ -533,7 +537,7 @@ static void create_promotable_actions(CsGraph *graph, int clone)
 
     for (guint i = 0; i < G_N_ELEMENTS(tasks); i++) {
         gboolean required = i < 2 ? promoting : demoting;
-        CsAct *action = pseudo_rsc_action(graph, clone, tasks[i], TRUE);
+        CsAct *action = pseudo_rsc_action(graph, rsc, tasks[i], TRUE);
 
         if (required)
             action->flags &= ~CS_ACT_OPTIONAL;
@@ -566,7 +570,9 @@ static void create_clone_actions(CsGraph *graph, int clone)
     if (!restarting)
         stop->flags |= CS_ACT_MIGRATABLE;
     if (info->promotable)
-        create_promotable_actions(graph, clone);
+        create_promotable_actions(graph, clone, clone);
+    else if (bundle_promotable_clone(graph, clone) >= 0)
+        create_promotable_actions(graph, clone, bundle_promotable_clone(graph, clone));
 }
 
 static void create_actions(CsGraph *graph, int rsc)
@@ -765,8 +771,18 @@ static void clone_internal(CsGraph *graph, int clone)
 static void bundle_internal(CsGraph *graph, int bundle)
 {
     const CsResource *info = rsc_info(graph, bundle);
+    int promotable = bundle_promotable_clone(graph, bundle);
 
     collective_orders(graph, bundle);
+    /* A promotable bundle's promote and demote come before its clone's,
+     * whose promoted and demoted come before the bundle's (the clone
+     * decides whether they can run: propagate.c). */
+    if (promotable >= 0) {
+        order_rsc(graph, bundle, CS_TASK_PROMOTE, promotable, CS_TASK_PROMOTE, ORD_FIRST_PRINTED);
+        order_rsc(graph, promotable, CS_TASK_PROMOTED, bundle, CS_TASK_PROMOTED, ORD_THEN_PRINTED);
+        order_rsc(graph, bundle, CS_TASK_DEMOTE, promotable, CS_TASK_DEMOTE, ORD_FIRST_PRINTED);
+        order_rsc(graph, promotable, CS_TASK_DEMOTED, bundle, CS_TASK_DEMOTED, ORD_THEN_PRINTED);
+    }
     for (guint i = 0; i < info->children->len; i++) {
         int child = g_array_index(info->children, int, i);
 

@@ -513,7 +513,7 @@ static void apply_rule(CsSolution *solution, const CsLocation *location, const C
             if (value != NULL)
                 cs_score_parse(value, &scores[node]);
         }
-        scores[node] = cs_score_add(cs_rule_node_base(info_node, rule), scores[node]);
+        scores[node] = cs_score_add(cs_rule_node_base(solution->model, info_node, rule), scores[node]);
     }
     apply_location(solution, location->rsc, scores, listed, role, location->discovery,
                    CS_CONTRIB_RULE, location->id);
@@ -780,11 +780,17 @@ static void apply_fail_limits(CsSolution *solution)
 /* Pacemaker applies exclusive discovery from each top-level resource
  * down, and only when that resource itself is exclusive: a location with
  * resource-discovery=exclusive on a group member alone bans nothing
- * (checked with crm_simulate 2.1.5, gen_remote.py seed 142325). */
+ * (checked with crm_simulate 2.1.5, gen_remote.py seed 142325).  Below a
+ * bundle it reaches what the bundle's locations reach, its containers and
+ * addresses, not its connections nor the resource inside (checked with
+ * the oracle). */
 static gboolean exclusive(const CsSolution *solution, int rsc)
 {
-    while (rsc_of(solution, rsc)->parent >= 0)
-        rsc = rsc_of(solution, rsc)->parent;
+    for (int parent = rsc_of(solution, rsc)->parent; parent >= 0;
+         rsc = parent, parent = rsc_of(solution, rsc)->parent)
+        if (rsc_of(solution, parent)->kind == CS_RSC_BUNDLE
+            && !cs_bundle_location_reaches(solution->model, rsc))
+            return FALSE;
     return solution->work[rsc].exclusive_discovery;
 }
 

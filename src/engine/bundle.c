@@ -43,7 +43,10 @@
  * entry, lists_guest()).  Other guest nodes (remote-node) may be in the
  * cluster.  Modelled on a cluster whose nodes are all up (or
  * down and fenced; Pacemaker Remote nodes among them: a container may run
- * on one, its connection then where that remote node's connection runs), with locations of the bundle on named nodes, for a fresh start and for
+ * on one, its connection then where that remote node's connection runs), with locations of the bundle on named nodes (its own
+ * guest nodes too; of its promoted role when promotable) or by rules (any
+ * resource's rules are evaluated on the guest nodes too, where a guest
+ * node no node_state names has only #kind; expand.c), for a fresh start and for
  * containers, addresses and connections that ran (with ip-range-start:
  * the connection's address is then known) while the resource inside has
  * no history on the guest nodes yet; a failed container, or a host being
@@ -367,6 +370,20 @@ static gboolean order_supported(const CsModel *model, const CsOrder *order, int 
            && g_strcmp0(order->then_action, task) == 0;
 }
 
+static gboolean has_guests(const CsModel *model, int rsc);
+
+/* Pacemaker Explained 2.1, "Bundles": a location of a promotable bundle
+ * limited to the promoted role reaches the clone of its resource inside,
+ * whose instances' promotion scores it adds to (engine/promote.c;
+ * checked with the oracle on a replica's guest node, corpus
+ * bundle-order-startup-clone-2). */
+static gboolean promoted_location_modelled(const CsModel *model, const CsLocation *location,
+                                           int bundle)
+{
+    return location->role == CS_ROLE_PROMOTED && location->node != NULL
+           && rsc_of(model, bundle)->bundle->promoted_max > 0 && has_guests(model, bundle);
+}
+
 static gboolean constraints_supported(const CsModel *model, int bundle, GError **error)
 {
     const char *id = rsc_of(model, bundle)->id;
@@ -374,7 +391,8 @@ static gboolean constraints_supported(const CsModel *model, int bundle, GError *
     for (guint i = 0; i < model->locations->len; i++) {
         const CsLocation *location = g_ptr_array_index(model->locations, i);
 
-        if (location->rsc == bundle && location->role != CS_ROLE_UNKNOWN)
+        if (location->rsc == bundle && location->role != CS_ROLE_UNKNOWN
+            && !promoted_location_modelled(model, location, bundle))
             return cs_engine_refuse(error,
                                     "bundle %s: a location constraint with a "
                                     "role (%s) is not modelled yet",
@@ -405,8 +423,7 @@ static gboolean constraints_supported(const CsModel *model, int bundle, GError *
             return cs_engine_refuse(error,
                                     "bundle %s: orders with bundles (%s) are "
                                     "not modelled yet, but with a resource outside "
-                                    "any other, outside sets, not serialized, and "
-                                    "not on a promotable bundle's promote or demote "
+                                    "any other, outside sets and not serialized "
                                     "(bundle_colocation.c)",
                                     id, order->id);
     }
@@ -620,8 +637,23 @@ static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int
     return TRUE;
 }
 
-/* The bundle and what it holds: only locations of the bundle on a named node, with no role; nothing
- * names the resource inside nor a replica's node. */
+/* Whether location is one of a bundle on one of its own guest nodes
+ * (each bundle's check takes its own). */
+static gboolean location_on_own_guest(const CsModel *model, const CsLocation *location)
+{
+    const CsResource *located = rsc_of(model, location->rsc);
+
+    return located->kind == CS_RSC_BUNDLE && located->bundle != NULL
+           && is_guest_name(located, location->node);
+}
+
+/* The bundle and what it holds: only locations of the bundle, on a node
+ * (one of its own guest nodes too) or by rules; nothing names the
+ * resource inside, and no other resource's location names a replica's
+ * node.  Pacemaker Explained 2.1, "Bundles": a location of the
+ * bundle reaches its containers (resource-discovery too: assign.c), and
+ * checked with the oracle, rules are evaluated on the guest nodes as on
+ * any node. */
 static gboolean guest_constraints_supported(const CsModel *model, int bundle, int inner,
                                             GError **error)
 {
@@ -630,23 +662,14 @@ static gboolean guest_constraints_supported(const CsModel *model, int bundle, in
     for (guint i = 0; i < model->locations->len; i++) {
         const CsLocation *location = g_ptr_array_index(model->locations, i);
 
-        if (location->rsc == inner || (location->rsc == bundle && location->node == NULL))
+        if (location->rsc == inner)
             return cs_engine_refuse(error,
                                     "bundle %s: a location (%s) other than one of the "
                                     "bundle on a node is not modelled yet with a "
                                     "resource inside",
                                     rsc->id, location->id);
-        if (location->rsc == bundle && location->discovery != CS_DISCOVERY_ALWAYS)
-            return cs_engine_refuse(error,
-                                    "bundle %s: a location (%s) with a resource-discovery "
-                                    "other than always is not modelled yet with a "
-                                    "resource inside",
-                                    rsc->id, location->id);
-        if (location->node == NULL)
-            return cs_engine_refuse(error,
-                                    "bundle %s: location rules (%s) beside a bundle's "
-                                    "guest nodes are not modelled yet",
-                                    rsc->id, location->id);
+        if (location->node == NULL || location_on_own_guest(model, location))
+            continue;
         if (cs_model_node(model, location->node) == NULL)
             return cs_engine_refuse(error,
                                     "bundle %s: a location (%s) on a node not in the "
@@ -756,8 +779,9 @@ static const xmlNode *names_guest(const xmlNode *element, const CsResource *rsc)
     for (const xmlNode *child = element->children; child != NULL; child = child->next) {
         const xmlNode *found;
 
+        /* locations are checked one by one (guest_constraints_supported) */
         if (child->type != XML_ELEMENT_NODE || xmlStrEqual(child->name, (const xmlChar *)"lrm")
-            || is_remote_entry(child))
+            || xmlStrEqual(child->name, (const xmlChar *)"rsc_location") || is_remote_entry(child))
             continue;
         if (attribute_names_guest(child, "node", rsc) || attribute_names_guest(child, "uname", rsc)
             || (xmlStrEqual(child->name, (const xmlChar *)"node_state")
@@ -1577,9 +1601,11 @@ static gboolean bundle_ordered_or_colocated(const CsModel *model, int bundle)
 
 /* Checked with the oracle: when a replica's container cannot be placed,
  * its connection and instance are still scheduled, blocked, and what is
- * ordered after or colocated with the bundle then follows rules the
- * engine does not (an order after a bundle none of whose containers run
- * is blocked "due to unrunnable NAME running"). */
+ * ordered after or colocated with the bundle follows the bundle's
+ * containers (an order after a bundle none of whose containers run is
+ * blocked "due to unrunnable NAME running": propagate.c); with a
+ * promotable bundle, Pacemaker still lists the blocked instance as
+ * started, not promoted, which the engine does not follow yet. */
 /* Checked with the oracle: when no node can take a replica's connection
  * (every node in standby or down), crm_simulate still places the
  * instance on the replica's guest node and blocks its start "due to
@@ -1603,12 +1629,12 @@ static gboolean replicas_placed(const CsSolution *solution, const CsResource *in
     gboolean constrained_bundle = bundle_ordered_or_colocated(view, info->index);
 
     for (int n = 0; n < info->bundle->replicas; n++) {
-        if (constrained_bundle && solution->work[replica_container(view, info, n)].assigned < 0)
+        if (constrained_bundle && info->bundle->promoted_max > 0
+            && solution->work[replica_container(view, info, n)].assigned < 0)
             return cs_engine_refuse(error,
                                     "bundle %s: orders or colocations with a "
-                                    "bundle that has a resource inside while a "
-                                    "replica's container cannot be placed are "
-                                    "not modelled yet",
+                                    "promotable bundle while a replica's container "
+                                    "cannot be placed are not modelled yet",
                                     info->id);
         if (stranded_instance(solution, info, n))
             return cs_engine_refuse(error,

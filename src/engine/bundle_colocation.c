@@ -26,8 +26,11 @@
  *   promoted.
  *
  * Every shape was checked from a fresh start (probes that found things
- * stopped aside): for a bundle whose replicas have run, colocations and
- * orders answered here are refused (cs_bundle_has_run()).
+ * stopped aside), and with replicas that ran (containers, addresses and
+ * connections; a promotable bundle that ran is refused by
+ * bundle_promote.c, the history of the resource inside on its guest
+ * nodes by bundle.c): running containers are paired and ordered as
+ * fresh ones (checked with the oracle).
  *
  * Not modelled, so refused by bundle.c: a clone or a bundle with a role
  * of a bundle at INFINITY, a role of the bundle as the dependent of a
@@ -112,31 +115,11 @@ static gboolean with_bundle(const CsModel *model, const CsColocation *coloc)
     return coloc->with_role == CS_ROLE_UNKNOWN || coloc->score < CS_INFINITY;
 }
 
-/* The resource configured inside the bundle, or -1. */
-static int inner_of(const CsModel *model, int bundle)
-{
-    for (guint i = 0; i < model->resources->len; i++) {
-        const CsResource *info = rsc_of(model, (int)i);
-
-        if (info->parent == bundle && !info->implicit)
-            return (int)i;
-    }
-    return -1;
-}
-
-/* Every shape here was checked from a fresh start only: not once the
- * bundle's replicas have run (engine/bundle.c answers running replicas
- * with a primitive on the other side). */
-static gboolean fresh(const CsModel *model, int bundle)
-{
-    return !cs_bundle_has_run(model, rsc_of(model, bundle), inner_of(model, bundle));
-}
-
 gboolean cs_bundle_colocation_modelled(const CsModel *model, const CsColocation *coloc, int bundle)
 {
     int other = coloc->rsc == bundle ? coloc->with_rsc : coloc->rsc;
 
-    if (other == bundle || !by_node_name(coloc) || !fresh(model, bundle)
+    if (other == bundle || !by_node_name(coloc)
         || !requires_alike(model, other, rsc_of(model, bundle)->requires))
         return FALSE;
     if (coloc->rsc == bundle)
@@ -253,10 +236,11 @@ gboolean cs_bundle_apply_paired(CsSolution *solution, int dependent, int bundle,
  * primitive, a clone, a promotable clone, a group and a bundle (with or
  * without a resource inside) on the other side, either way, mandatory or
  * optional, symmetrical or not, starts, stops and promotions, with the
- * first side able to start or not.  Not modelled: the promotion of a
- * promotable bundle in an order (Pacemaker gives the bundle promote and
- * promoted pseudo-actions of its own, "due to unrunnable NAME promoted"),
- * serialized orders, resource sets. */
+ * first side able to start or not.  A promotable bundle's promote and
+ * demote are pseudo-actions of its own, runnable when an instance of its
+ * resource inside promotes or demotes (engine/actions.c, propagate.c:
+ * "due to unrunnable NAME promoted"; checked from a fresh start, where
+ * none is promoted).  Not modelled: serialized orders, resource sets. */
 
 static gboolean known_action(const char *action)
 {
@@ -265,25 +249,15 @@ static gboolean known_action(const char *action)
                || strcmp(action, "promote") == 0 || strcmp(action, "demote") == 0);
 }
 
-/* The action of the bundle's side: a promotable bundle's promote or
- * demote is not modelled. */
-static gboolean bundle_action_modelled(const CsResource *bundle, const char *action)
-{
-    if (!known_action(action))
-        return FALSE;
-    return bundle->bundle->promoted_max == 0
-           || (strcmp(action, "promote") != 0 && strcmp(action, "demote") != 0);
-}
 
 gboolean cs_bundle_order_modelled(const CsModel *model, const CsOrder *order, int bundle)
 {
     int other = order->first == bundle ? order->then : order->first;
-    const CsResource *info = rsc_of(model, bundle);
     const char *own = order->first == bundle ? order->first_action : order->then_action;
     const char *theirs = order->first == bundle ? order->then_action : order->first_action;
 
-    return other != bundle && fresh(model, bundle) && rsc_of(model, other)->parent < 0
+    return other != bundle && rsc_of(model, other)->parent < 0
            && order->set_id == NULL && order->require_all_group < 0
-           && order->kind != CS_ORDER_SERIALIZE && bundle_action_modelled(info, own)
+           && order->kind != CS_ORDER_SERIALIZE && known_action(own)
            && known_action(theirs);
 }

@@ -375,7 +375,9 @@ extern const CsPlacers cs_placers;
 int cs_assign(CsSolution *solution, int rsc);
 /* place.c: a primitive placed on node (-1: nowhere). */
 void cs_assign_to(CsSolution *solution, int rsc, int node);
-CsScore cs_rule_node_base(const CsNode *node, const CsRule *rule);
+/* nodes.c: where a boolean-op="or" rule's score starts on node (model:
+ * the view, to tell a bundle's guest nodes). */
+CsScore cs_rule_node_base(const CsModel *model, const CsNode *node, const CsRule *rule);
 /* nodes.c: Pacemaker's pcmk__numeric_strcasecmp(): digit runs compare as
  * numbers (the longer run first when equal), other characters without
  * case. */

@@ -663,8 +663,11 @@ int cs_expansion_add_guest_node(CsExpansion *expansion, const char *uname, int c
     node->utilization = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     g_ptr_array_add(expansion->node_tables, node->attrs);
     g_ptr_array_add(expansion->node_tables, node->utilization);
-    g_hash_table_insert(node->attrs, g_strdup("#uname"), g_strdup(name));
-    g_hash_table_insert(node->attrs, g_strdup("#id"), g_strdup(name));
+    /* Pacemaker Explained 2.1, "Node Attribute Expressions": #kind is
+     * "container" on a guest node.  Checked with the oracle: a guest node
+     * no node_state names has no other attribute, not even #uname or #id
+     * (a rule on them never passes there, and colocations compare such
+     * nodes as equal, as any node without a name: cs_nodes_init). */
     g_hash_table_insert(node->attrs, g_strdup("#kind"), g_strdup("container"));
     g_ptr_array_add(view->nodes, node);
     g_hash_table_insert(view->node_by_uname, node->uname, node);

@@ -128,6 +128,21 @@ gboolean is_bundle(const CsGraph *graph, int rsc)
     return rsc >= 0 && rsc_info(graph, rsc)->kind == CS_RSC_BUNDLE;
 }
 
+int bundle_promotable_clone(const CsGraph *graph, int rsc)
+{
+    const CsResource *info;
+    int last;
+
+    if (!is_bundle(graph, rsc))
+        return -1;
+    info = rsc_info(graph, rsc);
+    if (info->children->len == 0)
+        return -1;
+    /* the clone of the resource inside comes last (engine/bundle.c) */
+    last = g_array_index(info->children, int, info->children->len - 1);
+    return is_promotable(graph, last) ? last : -1;
+}
+
 /* Groups, clones and bundles act through start/running/stop/stopped
  * pseudo-actions of their own. */
 gboolean is_collective(const CsGraph *graph, int rsc)

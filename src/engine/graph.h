@@ -58,6 +58,9 @@ gboolean is_group(const CsGraph *graph, int rsc);
 gboolean is_clone(const CsGraph *graph, int rsc);
 gboolean is_bundle(const CsGraph *graph, int rsc);
 gboolean in_promotable(const CsGraph *graph, int rsc);
+/* graph.c: the promotable clone of the resource inside bundle rsc
+ * (NAME-master), or -1 (not a bundle, or not promotable). */
+int bundle_promotable_clone(const CsGraph *graph, int rsc);
 gboolean is_collective(const CsGraph *graph, int rsc);
 const char *cs_task_name(const CsAct *action);
 void set_reason(CsAct *action, const char *reason, gboolean overwrite);

@@ -101,18 +101,38 @@ gboolean cs_location_in_lifetime(const CsSolution *solution, const CsLocation *l
     return cs_constraint_in_lifetime(location->xml, &context);
 }
 
+/* Whether node is one of a bundle's guest nodes: Pacemaker 2.1.5 gives
+ * them the weight -INFINITY, so that nothing but the replica's own
+ * instance runs there unless a constraint says so (checked with the
+ * oracle: a passing "or" rule bans them, whether the replica ran or not;
+ * Pacemaker Explained 2.1, "Bundles"). */
+static gboolean is_bundle_guest(const CsModel *model, const CsNode *node)
+{
+    const CsResource *connection;
+
+    if (node->type != CS_NODE_GUEST || node->remote_rsc < 0)
+        return FALSE;
+    connection = g_ptr_array_index(model->resources, node->remote_rsc);
+    return connection->parent >= 0
+           && ((const CsResource *)g_ptr_array_index(model->resources, connection->parent))->kind
+                  == CS_RSC_BUNDLE;
+}
+
 /* Where a boolean-op="or" rule's score starts from on a node.  Pacemaker
  * 2.1.5 builds such a rule's node list from copies of the cluster's nodes
  * that keep their own weight (an "and" rule starts each node at 0): the
  * <node score=...>, or -INFINITY for a node whose node_state has it offline
- * or shutting down, which status unpacking takes out of contention.  So a
+ * or shutting down, which status unpacking takes out of contention, and
+ * for a bundle's guest node.  So a
  * passing "or" rule bans those nodes whatever its own score (Pacemaker
  * Explained 2.1, "Using Rules to Determine Resource Location"; checked
  * against crm_simulate). */
-CsScore cs_rule_node_base(const CsNode *node, const CsRule *rule)
+CsScore cs_rule_node_base(const CsModel *model, const CsNode *node, const CsRule *rule)
 {
     if (!cs_rule_is_or(rule))
         return 0;
+    if (is_bundle_guest(model, node))
+        return -CS_INFINITY;
     return cs_node_status_score(node);
 }
 

@@ -464,8 +464,22 @@ static gboolean rule_score(const CsSolution *solution, const CsLocation *locatio
     }
     /* An "or" rule's node list keeps the node's own weight, as for
      * allocation (cs_rule_node_base). */
-    *out = cs_score_add(cs_rule_node_base(node_info, rule), *out);
+    *out = cs_score_add(cs_rule_node_base(solution->model, node_info, rule), *out);
     return TRUE;
+}
+
+/* Whether location is one of clone's, or one limited to a role of the
+ * bundle clone is the resource inside of (Pacemaker Explained 2.1,
+ * "Bundles": it reaches that clone). */
+static gboolean promoted_location_of(const CsModel *model, const CsLocation *location, int clone)
+{
+    int parent = ((const CsResource *)g_ptr_array_index(model->resources, clone))->parent;
+
+    if (location->rsc == clone)
+        return TRUE;
+    return parent >= 0 && location->rsc == parent && location->role != CS_ROLE_UNKNOWN
+           && ((const CsResource *)g_ptr_array_index(model->resources, parent))->kind
+                  == CS_RSC_BUNDLE;
 }
 
 /* Pacemaker's apply_promoted_locations(): the clone's locations for the
@@ -480,7 +494,8 @@ static void add_promoted_locations(CsSolution *solution, int clone, int rsc, int
         const CsLocation *location = g_ptr_array_index(model->locations, i);
         CsScore score;
 
-        if (location->rsc != clone || !cs_location_in_lifetime(solution, location))
+        if (!promoted_location_of(model, location, clone)
+            || !cs_location_in_lifetime(solution, location))
             continue;
         if (location->node != NULL) {
             if (location->role == CS_ROLE_PROMOTED && strcmp(location->node, node_info->uname) == 0)

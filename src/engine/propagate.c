@@ -20,8 +20,12 @@ static char *reason_text(const CsGraph *graph, const CsAct *action, guint flag)
     /* With notify=true (Pacemaker Explained 2.1, "Clones"), what is ordered after
      * a promotable clone's promotions or demotions waits for the
      * notifications that follow them, whose task Pacemaker names
-     * "notified" (corpus bug-1572-1). */
-    if ((action->task == CS_TASK_PROMOTED || action->task == CS_TASK_DEMOTED)
+     * "notified" (corpus bug-1572-1); so does what is ordered after a
+     * clone's starts or stops (checked with the oracle: "due to
+     * unrunnable NAME notified"). */
+    if ((action->task == CS_TASK_PROMOTED || action->task == CS_TASK_DEMOTED
+         || (is_clone(graph, action->rsc)
+             && (action->task == CS_TASK_RUNNING || action->task == CS_TASK_STOPPED)))
         && (notify = g_hash_table_lookup(rsc_info(graph, action->rsc)->meta, "notify")) != NULL
         && cs_text_is_true(notify))
         return g_strdup_printf("%s %s notified", change, rsc_info(graph, action->rsc)->id);
@@ -96,16 +100,33 @@ static guint group_action_flags(CsGraph *graph, CsAct *action)
     return group_action_flags_on(graph, action, -1);
 }
 
+/* Whether action is a promotable bundle's promote, promoted, demote or
+ * demoted: Pacemaker asks the instances of the clone of its resource
+ * inside, not its containers (Pacemaker Explained 2.1, "Bundles"). */
+static gboolean bundle_promotion(const CsGraph *graph, const CsAct *action)
+{
+    CsTask task = member_task(action->task);
+
+    return (task == CS_TASK_PROMOTE || task == CS_TASK_DEMOTE)
+           && bundle_promotable_clone(graph, action->rsc) >= 0;
+}
+
 /* Pacemaker's clone action flags (summary_action_flags()): required if
  * any instance's action is, runnable if any instance's is.  That holds
  * for stops too: a clone with no active instance has no instance stop,
  * so its "stopped" cannot run, and what an asymmetric order puts after
  * it is blocked (Pacemaker Explained 2.1, "Specifying the Order in
  * which Resources Should Start/Stop": symmetrical; checked with
- * crm_simulate 2.1.5). */
+ * crm_simulate 2.1.5).  A bundle's instances are its containers (not
+ * its addresses), or for a promotion the instances of its clone: with
+ * no container starting, what follows the bundle's start waits "due to
+ * unrunnable NAME running" (checked with the oracle). */
 static guint clone_action_flags(CsGraph *graph, CsAct *action, int node)
 {
-    const CsResource *clone = rsc_info(graph, action->rsc);
+    gboolean promotion = bundle_promotion(graph, action);
+    const CsResource *clone =
+        rsc_info(graph, promotion ? bundle_promotable_clone(graph, action->rsc) : action->rsc);
+    gboolean containers = is_bundle(graph, action->rsc) && !promotion;
     guint flags = CS_ACT_OPTIONAL | CS_ACT_RUNNABLE | CS_ACT_PSEUDO;
     CsTask task = member_task(action->task);
     gboolean any_runnable = FALSE;
@@ -120,7 +141,7 @@ static guint clone_action_flags(CsGraph *graph, CsAct *action, int node)
                                                  : find_first(graph, instance, task, node);
         guint child_flags;
 
-        if (child == NULL)
+        if (child == NULL || (containers && !cs_bundle_is_container(graph->solution, instance)))
             continue;
         child_flags =
             is_group(graph, instance) ? group_action_flags_on(graph, child, node) : child->flags;
@@ -149,7 +170,7 @@ static guint flags_for_ordering(CsGraph *graph, CsAct *action, int node)
 
     if (is_group(graph, action->rsc))
         return group_action_flags(graph, action);
-    if (!is_clone(graph, action->rsc))
+    if (!is_clone(graph, action->rsc) && !is_bundle(graph, action->rsc))
         return action->flags;
     flags = clone_action_flags(graph, action, -1);
     if (node < 0)
@@ -589,12 +610,25 @@ static gboolean is_ancestor(const CsGraph *graph, int rsc, int ancestor)
 /* Orderings after a group's start or stop wait for the whole group: they
  * use its running/stopped pseudo-action (Pacemaker's
  * action_for_ordering()). */
+/* With notify=true, Pacemaker orders after a collective's notifications
+ * instead (the post-notify confirmation, reason_text()); a group or a
+ * bundle has none, and then the ordering keeps the action itself, its
+ * start or stop (checked with the oracle: what follows a blocked group
+ * with notify=true starts anyway, and what follows such a bundle waits
+ * "due to unrunnable NAME start"). */
+static gboolean notifies_without_notifications(const CsGraph *graph, int rsc)
+{
+    const char *notify = g_hash_table_lookup(rsc_info(graph, rsc)->meta, "notify");
+
+    return !is_clone(graph, rsc) && notify != NULL && cs_text_is_true(notify);
+}
+
 static CsAct *action_for_ordering(CsGraph *graph, CsAct *action)
 {
     CsTask mapped;
     CsAct *found;
 
-    if (!is_collective(graph, action->rsc))
+    if (!is_collective(graph, action->rsc) || notifies_without_notifications(graph, action->rsc))
         return action;
     if (action->task == CS_TASK_START)
         mapped = CS_TASK_RUNNING;
@@ -652,7 +686,7 @@ void update_action(CsGraph *graph, CsAct *then)
         first_flags = flags_for_ordering(graph, first, ordering_node(graph, then));
         if (is_group(graph, then->rsc))
             group_action_flags(graph, then);
-        else if (is_clone(graph, then->rsc))
+        else if (is_clone(graph, then->rsc) || is_bundle(graph, then->rsc))
             clone_action_flags(graph, then, -1);
         if (first == edge->first) {
             changed |= update_for_edge(graph, first, then, first_flags, edge->type);
@@ -774,6 +808,20 @@ void block_colocation_dependents(CsGraph *graph, CsAct *action)
      * their starts even when no member can start. */
     if (info->kind == CS_RSC_GROUP)
         return;
+    /* A bundle's instances here are its containers, which a start may
+     * keep from running but which are never promoted: a bundle's
+     * promotion blocks no dependent (checked with the oracle: what is
+     * colocated with a bundle's promoted role at INFINITY starts, beside
+     * the promoted replica or, a bundle, wherever it is placed). */
+    if (info->kind == CS_RSC_BUNDLE) {
+        for (guint i = 0; i < info->children->len; i++) {
+            int child = g_array_index(info->children, int, i);
+
+            if (cs_bundle_is_container(graph->solution, child)
+                && instance_can(graph, child, action->task))
+                return;
+        }
+    }
     if (info->kind == CS_RSC_CLONE) {
         for (guint i = 0; i < info->children->len; i++)
             if (instance_can(graph, g_array_index(info->children, int, i), action->task))

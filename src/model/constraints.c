@@ -323,6 +323,30 @@ static gboolean cs_discovery_parse(CsModel *model, const char *id, const char *t
     return TRUE;
 }
 
+/* Whether name is NAME-N, N a replica of bundle NAME that holds a
+ * resource: the guest node the engine makes for that replica (Pacemaker
+ * Explained 2.1, "Bundles"), which a location may name although no
+ * <node> does (the engine applies it if the guest node exists). */
+static gboolean names_bundle_guest(const CsModel *model, const char *name)
+{
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+        size_t length = strlen(rsc->id);
+        const char *digits = name + length + 1;
+        char *end = NULL;
+        gint64 n;
+
+        if (rsc->kind != CS_RSC_BUNDLE || rsc->bundle == NULL || rsc->children->len == 0
+            || strncmp(name, rsc->id, length) != 0 || name[length] != '-'
+            || !g_ascii_isdigit(*digits))
+            continue;
+        n = g_ascii_strtoll(digits, &end, 10);
+        if (*end == '\0' && (digits[0] != '0' || digits[1] == '\0') && n < rsc->bundle->replicas)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Pacemaker's unpack_rsc_location(): the node+score form, or one entry
  * holding the constraint's rules (role, score and score-attribute of each
  * rule are on the <rule> itself). */
@@ -349,7 +373,7 @@ static void cs_location_add(CsModel *model, xmlNode *xml, CsResource *rsc, const
     location->submatches = submatches;
 
     if (node != NULL && score != NULL) {
-        if (cs_model_node(model, node) == NULL) {
+        if (cs_model_node(model, node) == NULL && !names_bundle_guest(model, node)) {
             cs_location_free(location); /* unknown node: nothing to do */
             return;
         }
