@@ -447,7 +447,9 @@ static const CsTestRefusal refused[] = {
     {"refused-left-out-colocation",
      "colocations, orders and tickets with a bundle that has a resource inside but no network"},
     {"refused-left-out-history", "the history of the resource inside a bundle that has no network"},
-    {"refused-container-on-guest", "a container placed on guest node g1"},
+    /* refused first for the guest nodes no node_state names, which have no
+     * #uname (a colocation with its container placed among them) */
+    {"refused-container-on-guest", "several nodes with no name (#uname)"},
     {"refused-rkt", "rkt containers"},
     {"refused-colocation", "colocations with bundles (c1)"},
     {"refused-colocation-requires", "requiring what the bundle requires"},
