@@ -623,7 +623,8 @@ static void group_promotable_member(CsGraph *graph, int group, int member, int p
     order_rsc(graph, group, CS_TASK_DEMOTE, member, CS_TASK_DEMOTE, down);
     order_rsc(graph, member, CS_TASK_DEMOTE, group, CS_TASK_DEMOTED, post_down);
     order_rsc(graph, member, CS_TASK_PROMOTE, group, CS_TASK_PROMOTED,
-              ORD_RUNNABLE_LEFT | ORD_IMPLIES_THEN);
+              ORD_RUNNABLE_LEFT | ORD_IMPLIES_THEN | ORD_THEN_PRINTED);
+    order_rsc(graph, group, CS_TASK_PROMOTE, member, CS_TASK_PROMOTE, ORD_FIRST_PRINTED);
     if (!ordered || previous < 0)
         return;
     order_rsc(graph, previous, CS_TASK_PROMOTE, member, CS_TASK_PROMOTE,
