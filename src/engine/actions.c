@@ -614,9 +614,11 @@ static void primitive_internal(CsGraph *graph, int rsc)
  * member's promote comes before the group's promoted, which it makes
  * required, and, in an ordered group, after the previous member's
  * promote (which implies it), the previous member being demoted after
- * it.  The group's promote before the member's only affects what
- * Pacemaker prints, and for an unordered group its stronger form is
- * dropped as a duplicate, as with starts. */
+ * it.  The group's promote before the member's changes no flag but is
+ * walked (which decides the reason a blocked member's promote keeps:
+ * none when its own start blocks it first, oracle-diff seed 960738);
+ * for an unordered group its stronger form is dropped as a duplicate,
+ * as with starts. */
 static void group_promotable_member(CsGraph *graph, int group, int member, int previous,
                                     gboolean ordered, guint down, guint post_down)
 {
