@@ -909,6 +909,7 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     cs_guest_order_actions(graph);
     for (guint i = 0; i < graph->orderings->len; i++)
         apply_ordering(graph, g_ptr_array_index(graph->orderings, i));
+    order_clone_pending_probes(graph);
     /* Pacemaker keeps its action list newest first, and which reason an
      * action keeps depends on the order they are updated in.  A start that
      * could never run (no quorum, no node) blocks what must be colocated

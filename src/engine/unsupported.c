@@ -18,28 +18,10 @@
 
 /* ---- the model, before the solve ---------------------------------------- */
 
-/* Whether a resource inside clone (at any depth) is active somewhere. */
-static gboolean clone_active(const CsModel *model, int clone)
-{
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-        const CsResource *rsc;
-
-        if (state->rsc < 0 || state->role < CS_ROLE_STARTED)
-            continue;
-        for (rsc = g_ptr_array_index(model->resources, state->rsc); rsc->parent >= 0;
-             rsc = g_ptr_array_index(model->resources, rsc->parent))
-            if (rsc->parent == clone)
-                return TRUE;
-    }
-    return FALSE;
-}
-
-/* actions.c blocks starts awaiting a probe on a node still joining
- * (pending).  Not followed yet: a clone active nowhere (the probes then
- * gate the whole clone's start, and its instances' reasons name another
- * instance's probe), and resource-discovery given by rules or
- * resource-discovery=exclusive, which decide which probes exist. */
+/* graph.c blocks starts awaiting a probe on a node still joining
+ * (pending), a clone's through its start.  Not followed yet:
+ * resource-discovery given by rules or resource-discovery=exclusive,
+ * which decide which probes exist. */
 static gboolean pending_probes_supported(const CsModel *model, GError **error)
 {
     gboolean any_pending = FALSE;
@@ -52,18 +34,6 @@ static gboolean pending_probes_supported(const CsModel *model, GError **error)
     }
     if (!any_pending || cs_startup_probes_disabled(model))
         return TRUE;
-    for (guint i = 0; i < model->resources->len; i++) {
-        const CsResource *rsc = g_ptr_array_index(model->resources, i);
-
-        /* unmanaged clones are not started, so nothing waits for probes */
-        if (rsc->kind == CS_RSC_CLONE && rsc->managed && !clone_active(model, (int)i)) {
-            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                        "clone %s, active nowhere, with a pending (joining) "
-                        "node to probe is not modelled yet",
-                        rsc->id);
-            return FALSE;
-        }
-    }
     for (guint i = 0; i < model->locations->len; i++) {
         const CsLocation *location = g_ptr_array_index(model->locations, i);
 
