@@ -408,6 +408,10 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
     /* Resources that do not need fencing are not active on unclean nodes
      * for this purpose: they may start elsewhere before the fencing. */
     multiply_active = continues ? FALSE : needs_fencing(info) ? nodes->len > 1 : n_clean > 1;
+    /* Pacemaker drops a multiply active resource's partial migration and
+     * does not migrate it: it is stopped everywhere and started (Move). */
+    if (multiply_active)
+        migrate = FALSE;
     if (multiply_active) {
         /* A partial migration left the resource active on its source and
          * target: it is recovered as multiple-active=stop_start would,
