@@ -847,12 +847,8 @@ static gboolean check_resources(const CsModel *model, GError **error)
          * maintenance) stay where they run, in their role: a promoted one
          * sorts first and keeps its promotion, the others cannot be
          * promoted (Pacemaker Explained 2.1, "Resource Meta-Attributes"; assign.c and the roles
-         * below). */
-        if (info->target_role == CS_ROLE_PROMOTED || info->target_role == CS_ROLE_UNPROMOTED)
-            return cs_engine_refuse(error,
-                                    "resource %s: target-role Promoted or "
-                                    "Unpromoted is not modelled yet",
-                                    info->id);
+         * below).  target-role=Unpromoted is the next role of every
+         * instance (assign.c); the model reads Promoted as no target. */
     }
     return TRUE;
 }
