@@ -1147,8 +1147,15 @@ static CsScore current_node_score(const CsNode *node)
  * unmanaged-promoted). */
 static CsScore assigned_node_score(const CsSolution *solution, int instance)
 {
-    const CsRscWork *work = &solution->work[instance];
+    const CsRscWork *work;
     const CsNode *node;
+
+    /* A cloned group's location is its first member's node (Pacemaker's
+     * location method lists the members' nodes in order): that copy
+     * carries the member's own score. */
+    if (is_group(solution, instance) && rsc_of(solution, instance)->children->len > 0)
+        instance = g_array_index(rsc_of(solution, instance)->children, int, 0);
+    work = &solution->work[instance];
 
     if (work->managed && !solution->stonith_unmanage)
         return work->table->score[work->assigned];

@@ -984,20 +984,12 @@ static gboolean check_constraints(const CsModel *model, GError **error)
                                     "colocation %s: this colocation limited to "
                                     "a role is not modelled yet",
                                     coloc->id);
-        /* With a role of a promotable cloned group as the primary,
-         * crm_simulate gives the dependent another score (the group
-         * instance's node score is not its members' sum of promotion
-         * scores: checked, web with ms's promoted role); as the
-         * dependent, the clone's role colocations behave as modelled
-         * (checked with primitives, groups and promotable clones as
-         * primaries, Promoted and Unpromoted, optional and mandatory). */
-        if ((coloc->rsc_role != CS_ROLE_UNKNOWN || coloc->with_role != CS_ROLE_UNKNOWN)
-            && clones_group(model, coloc->with_rsc))
-            return cs_engine_refuse(error,
-                                    "colocation %s: a colocation with a role "
-                                    "of a promotable clone of a group is not "
-                                    "modelled yet",
-                                    coloc->id);
+        /* A role of a promotable cloned group as the primary: the
+         * dependent takes the score of the group instance's first member
+         * on its node (promote.c); as the dependent, the clone's role
+         * colocations behave as modelled (checked with primitives, groups
+         * and promotable clones as primaries, Promoted and Unpromoted,
+         * optional and mandatory). */
     }
     for (guint i = 0; i < model->orders->len; i++) {
         const CsOrder *order = g_ptr_array_index(model->orders, i);
