@@ -253,15 +253,20 @@ START_TEST(test_group_named_refused)
 }
 END_TEST
 
-/* web with the cloned group's promoted role: refused (crm_simulate
- * scores web differently). */
-START_TEST(test_group_role_primary_refused)
+/* web with the cloned group's promoted role (INFINITY): web takes the
+ * score of the promoted group instance's first member on its node (a:1's
+ * 2 on node2, not the group's sum), every other node is banned. */
+START_TEST(test_group_role_primary)
 {
     Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
 
-    solve_case("group-web-with-promoted-refused", &solved);
-    ck_assert(solved.solution == NULL);
-    ck_assert_msg(strstr(solved.error->message, "web-with-p") != NULL, "%s", solved.error->message);
+    check_case("group-web-with-promoted", &solved, &scores, &summary);
+    ck_assert(cs_test_has_line(scores, "pcmk__primitive_assign: web allocation score on node2: 2"));
+    ck_assert(cs_test_has_line(scores,
+                               "pcmk__primitive_assign: web allocation score on node1: -INFINITY"));
+    ck_assert_msg(strstr(summary, "web") != NULL && strstr(summary, "node2") != NULL, "%s",
+                  summary);
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -474,7 +479,7 @@ static Suite *promote_suite(void)
     tcase_add_test(tcase, test_group_sums_members);
     tcase_add_test(tcase, test_group_member_priority_blocks);
     tcase_add_test(tcase, test_group_named_refused);
-    tcase_add_test(tcase, test_group_role_primary_refused);
+    tcase_add_test(tcase, test_group_role_primary);
     tcase_add_loop_test(tcase, test_as_oracle, 0, G_N_ELEMENTS(oracle_cases));
     suite_add_tcase(suite, tcase);
     return suite;

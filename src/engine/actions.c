@@ -408,6 +408,10 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
     /* Resources that do not need fencing are not active on unclean nodes
      * for this purpose: they may start elsewhere before the fencing. */
     multiply_active = continues ? FALSE : needs_fencing(info) ? nodes->len > 1 : n_clean > 1;
+    /* Pacemaker drops a multiply active resource's partial migration and
+     * does not migrate it: it is stopped everywhere and started (Move). */
+    if (multiply_active)
+        migrate = FALSE;
     if (multiply_active) {
         /* A partial migration left the resource active on its source and
          * target: it is recovered as multiple-active=stop_start would,
@@ -620,16 +624,19 @@ static void primitive_internal(CsGraph *graph, int rsc)
  * member's promote comes before the group's promoted, which it makes
  * required, and, in an ordered group, after the previous member's
  * promote (which implies it), the previous member being demoted after
- * it.  The group's promote before the member's only affects what
- * Pacemaker prints, and for an unordered group its stronger form is
- * dropped as a duplicate, as with starts. */
+ * it.  The group's promote before the member's changes no flag but is
+ * walked (which decides the reason a blocked member's promote keeps:
+ * none when its own start blocks it first, oracle-diff seed 960738);
+ * for an unordered group its stronger form is dropped as a duplicate,
+ * as with starts. */
 static void group_promotable_member(CsGraph *graph, int group, int member, int previous,
                                     gboolean ordered, guint down, guint post_down)
 {
     order_rsc(graph, group, CS_TASK_DEMOTE, member, CS_TASK_DEMOTE, down);
     order_rsc(graph, member, CS_TASK_DEMOTE, group, CS_TASK_DEMOTED, post_down);
     order_rsc(graph, member, CS_TASK_PROMOTE, group, CS_TASK_PROMOTED,
-              ORD_RUNNABLE_LEFT | ORD_IMPLIES_THEN);
+              ORD_RUNNABLE_LEFT | ORD_IMPLIES_THEN | ORD_THEN_PRINTED);
+    order_rsc(graph, group, CS_TASK_PROMOTE, member, CS_TASK_PROMOTE, ORD_FIRST_PRINTED);
     if (!ordered || previous < 0)
         return;
     order_rsc(graph, previous, CS_TASK_PROMOTE, member, CS_TASK_PROMOTE,
@@ -922,6 +929,7 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     cs_guest_order_actions(graph);
     for (guint i = 0; i < graph->orderings->len; i++)
         apply_ordering(graph, g_ptr_array_index(graph->orderings, i));
+    order_clone_pending_probes(graph);
     /* Pacemaker keeps its action list newest first, and which reason an
      * action keeps depends on the order they are updated in.  A start that
      * could never run (no quorum, no node) blocks what must be colocated

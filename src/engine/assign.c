@@ -224,27 +224,19 @@ static void init_current(CsSolution *solution)
     }
 }
 
-/* Pacemaker applies target-role to a resource's next role when it
- * unpacks the resource's history; Stopped bans it everywhere at
- * assignment in any case. */
+/* Pacemaker takes target-role (Pacemaker Explained 2.1, "Resource
+ * Meta-Attributes") as a resource's next role when it unpacks the
+ * resource, and again after its history when that asks for more; Stopped
+ * bans it everywhere at assignment in any case, Unpromoted keeps a
+ * promotable instance from promotion, with or without a history. */
 static void init_target_roles(CsSolution *solution)
 {
-    const CsModel *model = solution->model;
-
-    g_autofree gboolean *has_history = g_new0(gboolean, solution->n_rsc);
-
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (state->rsc >= 0)
-            has_history[state->rsc] = TRUE;
-    }
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         const CsResource *info = rsc_of(solution, rsc);
         CsRscWork *work = &solution->work[rsc];
 
         if (info->target_role == CS_ROLE_STOPPED
-            || (has_history[rsc] && info->target_role != CS_ROLE_UNKNOWN
+            || (info->target_role != CS_ROLE_UNKNOWN
                 && (work->next_role == CS_ROLE_UNKNOWN || info->target_role < work->next_role)))
             work->next_role = info->target_role;
     }

@@ -221,21 +221,22 @@ static gboolean discovery_never(const CsModel *model, int rsc, const CsNode *nod
  * unknown (Pacemaker Explained 2.1, "Resource Meta-Attributes": resource-discovery=never skips the
  * probe; unclean nodes are fenced, not probed).  A probe on a node still
  * joining (pending) cannot run.  Whether rsc (a primitive) needs such a
- * probe: */
+ * probe on node: */
+static gboolean unrunnable_probe_on(const CsGraph *graph, int rsc, const CsNode *node)
+{
+    return node->online && node->pending && !node->unclean
+           && cs_model_rsc_state(graph->model, rsc, node->index) == NULL
+           && !discovery_never(graph->model, rsc, node);
+}
+
+/* Whether rsc (a primitive) needs a probe that cannot run on any node. */
 static gboolean unrunnable_probe(const CsGraph *graph, int rsc)
 {
     const CsModel *model = graph->model;
 
-    for (guint i = 0; i < model->nodes->len; i++) {
-        const CsNode *node = g_ptr_array_index(model->nodes, i);
-
-        if (!node->online || !node->pending || node->unclean)
-            continue;
-        if (cs_model_rsc_state(model, rsc, node->index) != NULL)
-            continue;
-        if (!discovery_never(model, rsc, node))
+    for (guint i = 0; i < model->nodes->len; i++)
+        if (unrunnable_probe_on(graph, rsc, g_ptr_array_index(model->nodes, i)))
             return TRUE;
-    }
     return FALSE;
 }
 
@@ -248,42 +249,135 @@ static int clone_ancestor(const CsGraph *graph, int rsc)
     return -1;
 }
 
-/* Whether any primitive of the clone is active, and whether any of them
- * needs a probe that cannot run. */
-static void clone_probe_state(const CsGraph *graph, int clone, gboolean *active,
-                              gboolean *unrunnable)
+/* Whether a primitive of rsc (rsc itself, its members) has a state
+ * recorded on node. */
+static gboolean known_on(const CsGraph *graph, int rsc, int node)
 {
-    *active = *unrunnable = FALSE;
-    for (int other = 0; other < graph->solution->n_rsc; other++) {
-        if (rsc_info(graph, other)->kind != CS_RSC_PRIMITIVE
-            || clone_ancestor(graph, other) != clone || cs_rsc_is_template(graph->solution, other))
+    const CsResource *info = rsc_info(graph, rsc);
+
+    if (info->kind == CS_RSC_PRIMITIVE)
+        return cs_model_rsc_state(graph->model, rsc, node) != NULL;
+    for (guint i = 0; i < info->children->len; i++)
+        if (known_on(graph, g_array_index(info->children, int, i), node))
+            return TRUE;
+    return FALSE;
+}
+
+/* Whether every primitive of rsc that is assigned somewhere is assigned
+ * to node, and one is. */
+static gboolean assigned_only_to(const CsGraph *graph, int rsc, int node)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+    gboolean any = FALSE;
+
+    if (info->kind == CS_RSC_PRIMITIVE)
+        return graph->assigned[rsc] == node;
+    for (guint i = 0; i < info->children->len; i++) {
+        int member = g_array_index(info->children, int, i);
+
+        if (graph->assigned[member] >= 0 && graph->assigned[member] != node)
+            return FALSE;
+        any = any || graph->assigned[member] == node;
+    }
+    return any;
+}
+
+/* Pacemaker probes an anonymous clone on a node through one instance:
+ * the one whose state is known there, else the one assigned there, else
+ * the first. */
+static int probed_instance(const CsGraph *graph, int clone, int node)
+{
+    const CsResource *info = rsc_info(graph, clone);
+
+    for (guint i = 0; i < info->children->len; i++)
+        if (known_on(graph, g_array_index(info->children, int, i), node))
+            return g_array_index(info->children, int, i);
+    for (guint i = 0; i < info->children->len; i++)
+        if (assigned_only_to(graph, g_array_index(info->children, int, i), node))
+            return g_array_index(info->children, int, i);
+    return info->children->len > 0 ? g_array_index(info->children, int, 0) : -1;
+}
+
+/* A probe that cannot run, on a node still joining: kept out of the
+ * graph's actions (the summary shows no probe), only walked as the first
+ * of its ordering. */
+static CsAct *detached_probe(CsGraph *graph, int rsc, int node)
+{
+    static const char task[] = "monitor";
+    CsAct *probe = graph_alloc(graph, sizeof(CsAct));
+
+    memset(probe, 0, sizeof(CsAct));
+    probe->task = CS_TASK_PSEUDO;
+    probe->rsc = rsc;
+    probe->node = node;
+    probe->name = graph_alloc(graph, sizeof(task));
+    memcpy(probe->name, task, sizeof(task));
+    return probe; /* required, unrunnable */
+}
+
+/* Orders each primitive under within (a clone or one of its instances)
+ * that is active nowhere and whose probe on node cannot run before the
+ * clone's start, unrunnable first blocking it. */
+static void order_blocking_probes(CsGraph *graph, int within, const CsNode *node, CsAct *start)
+{
+    const CsResource *info = rsc_info(graph, within);
+
+    if (info->kind != CS_RSC_PRIMITIVE) {
+        for (guint i = 0; i < info->children->len; i++)
+            order_blocking_probes(graph, g_array_index(info->children, int, i), node, start);
+        return;
+    }
+    if (!cs_rsc_is_template(graph->solution, within) && graph->running_on[within].len == 0
+        && unrunnable_probe_on(graph, within, node))
+        order_actions(graph, detached_probe(graph, within, node->index), start,
+                      ORD_OPTIONAL | ORD_RUNNABLE_LEFT);
+}
+
+/* Pacemaker 2.1.5 orders a clone instance's probe before the whole
+ * clone's start and lets one that cannot run block it when the probed
+ * primitive is active nowhere (the clone's active instances then stop,
+ * their starts "due to unrunnable X monitor").  Probes are made node by
+ * node (in name order), instance by instance: a globally-unique clone
+ * probes every instance, an anonymous one the instance
+ * probed_instance() picks. */
+void order_clone_pending_probes(CsGraph *graph)
+{
+    g_autofree int *order = NULL;
+
+    if (graph->probes_disabled)
+        return;
+    order = cs_nodes_in_name_order(graph->solution);
+    for (int i = 0; i < graph->solution->n_nodes; i++) {
+        const CsNode *node = node_info(graph, order[i]);
+
+        if (!node->online || !node->pending || node->unclean)
             continue;
-        if (graph->running_on[other].len > 0)
-            *active = TRUE;
-        if (unrunnable_probe(graph, other))
-            *unrunnable = TRUE;
+        for (int clone = 0; clone < graph->solution->n_rsc; clone++) {
+            CsAct *start;
+            int within = clone;
+
+            if (rsc_info(graph, clone)->kind != CS_RSC_CLONE || clone_ancestor(graph, clone) >= 0
+                || (start = find_first(graph, clone, CS_TASK_START, -1)) == NULL)
+                continue;
+            if (!rsc_info(graph, clone)->globally_unique)
+                within = probed_instance(graph, clone, order[i]);
+            if (within >= 0)
+                order_blocking_probes(graph, within, node, start);
+        }
     }
 }
 
 /* Pacemaker orders a resource's start after its probes, and a probe that
  * cannot run blocks the start only while the resource is active nowhere
- * (it must not stop what already runs).  For a clone instance the probe
- * is ordered before the whole clone's start, blocked while no instance
- * is active. */
+ * (it must not stop what already runs).  Clone instances wait through
+ * their clone's start (order_clone_pending_probes()). */
 gboolean awaits_pending_probe(const CsGraph *graph, int rsc)
 {
-    int clone;
-    gboolean active, unrunnable;
-
-    if (graph->probes_disabled)
-        return FALSE;
-    if (rsc_info(graph, rsc)->kind != CS_RSC_PRIMITIVE)
+    if (graph->probes_disabled || rsc_info(graph, rsc)->kind != CS_RSC_PRIMITIVE)
         return FALSE; /* only primitives are probed */
-    clone = clone_ancestor(graph, rsc);
-    if (clone < 0)
-        return graph->running_on[rsc].len == 0 && unrunnable_probe(graph, rsc);
-    clone_probe_state(graph, clone, &active, &unrunnable);
-    return !active && unrunnable;
+    if (clone_ancestor(graph, rsc) >= 0)
+        return FALSE;
+    return graph->running_on[rsc].len == 0 && unrunnable_probe(graph, rsc);
 }
 
 /* no-quorum-policy=demote (Pacemaker Explained 2.1, "Cluster Options": demote promotable

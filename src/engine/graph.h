@@ -66,6 +66,7 @@ const char *cs_task_name(const CsAct *action);
 void set_reason(CsAct *action, const char *reason, gboolean overwrite);
 /* graph.c: whether rsc's start waits on a probe that cannot run. */
 gboolean awaits_pending_probe(const CsGraph *graph, int rsc);
+void order_clone_pending_probes(CsGraph *graph);
 /* propagate.c: the probe orderings, once every action exists. */
 void order_probes(CsGraph *graph);
 CsAct *act_alloc(CsGraph *graph, CsTask task, int rsc, int node, guint flags);

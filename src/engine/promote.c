@@ -754,6 +754,16 @@ static void apply_promoted_colocations(CsSolution *solution, int clone)
     work->merging = FALSE;
 }
 
+/* Whether an instance is still managed when its role is chosen: with
+ * fencing enabled and no fencing device, Pacemaker leaves every primitive
+ * unmanaged once it is assigned (a cloned group keeps its own flag). */
+static gboolean instance_managed(const CsSolution *solution, int rsc)
+{
+    if (solution->stonith_unmanage && !is_group(solution, rsc))
+        return FALSE;
+    return solution->work[rsc].managed;
+}
+
 /* An instance left promoted where it is (Pacemaker Explained 2.1,
  * "Resource Meta-Attributes" is-managed, maintenance): a cloned group's
  * next role is its first member's. */
@@ -764,7 +774,7 @@ static gboolean unmanaged_promoted(const CsSolution *solution, int rsc)
 
     if (is_group(solution, rsc) && info->children->len > 0)
         decides = g_array_index(info->children, int, 0);
-    return !solution->work[rsc].managed
+    return !instance_managed(solution, rsc)
            && solution->work[decides].next_role == CS_ROLE_PROMOTED;
 }
 
@@ -853,7 +863,6 @@ static void sum_priorities(CsSolution *solution, int clone)
 /* Pacemaker's node_to_be_promoted_on(): -1 when it cannot be promoted. */
 static int promotion_node(const CsSolution *solution, int clone, int rsc, const int *count)
 {
-    const CsRscWork *instance = &solution->work[rsc];
     const CsResource *info = rsc_of(solution, rsc);
     int node = cs_instance_location(solution, rsc);
 
@@ -865,7 +874,7 @@ static int promotion_node(const CsSolution *solution, int clone, int rsc, const 
     if (node < 0)
         return -1;
     /* An unmanaged instance is left promoted where it is promoted. */
-    if (!instance->managed) {
+    if (!instance_managed(solution, rsc)) {
         if (current_role(solution, rsc) != CS_ROLE_PROMOTED)
             return -1;
     } else if (cs_promote_instance_priority(solution, rsc) < 0
@@ -873,7 +882,8 @@ static int promotion_node(const CsSolution *solution, int clone, int rsc, const 
         return -1;
     }
     if (!solution->work[clone].table->allowed[node]
-        || (instance->managed && count[node] >= rsc_of(solution, clone)->promoted_node_max))
+        || (instance_managed(solution, rsc)
+            && count[node] >= rsc_of(solution, clone)->promoted_node_max))
         return -1;
     return node;
 }
@@ -1152,8 +1162,15 @@ static CsScore current_node_score(const CsNode *node)
  * unmanaged-promoted). */
 static CsScore assigned_node_score(const CsSolution *solution, int instance)
 {
-    const CsRscWork *work = &solution->work[instance];
+    const CsRscWork *work;
     const CsNode *node;
+
+    /* A cloned group's location is its first member's node (Pacemaker's
+     * location method lists the members' nodes in order): that copy
+     * carries the member's own score. */
+    if (is_group(solution, instance) && rsc_of(solution, instance)->children->len > 0)
+        instance = g_array_index(rsc_of(solution, instance)->children, int, 0);
+    work = &solution->work[instance];
 
     if (work->managed && !solution->stonith_unmanage)
         return work->table->score[work->assigned];

@@ -18,28 +18,10 @@
 
 /* ---- the model, before the solve ---------------------------------------- */
 
-/* Whether a resource inside clone (at any depth) is active somewhere. */
-static gboolean clone_active(const CsModel *model, int clone)
-{
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-        const CsResource *rsc;
-
-        if (state->rsc < 0 || state->role < CS_ROLE_STARTED)
-            continue;
-        for (rsc = g_ptr_array_index(model->resources, state->rsc); rsc->parent >= 0;
-             rsc = g_ptr_array_index(model->resources, rsc->parent))
-            if (rsc->parent == clone)
-                return TRUE;
-    }
-    return FALSE;
-}
-
-/* actions.c blocks starts awaiting a probe on a node still joining
- * (pending).  Not followed yet: a clone active nowhere (the probes then
- * gate the whole clone's start, and its instances' reasons name another
- * instance's probe), and resource-discovery given by rules or
- * resource-discovery=exclusive, which decide which probes exist. */
+/* graph.c blocks starts awaiting a probe on a node still joining
+ * (pending), a clone's through its start.  Not followed yet:
+ * resource-discovery given by rules or resource-discovery=exclusive,
+ * which decide which probes exist. */
 static gboolean pending_probes_supported(const CsModel *model, GError **error)
 {
     gboolean any_pending = FALSE;
@@ -52,18 +34,6 @@ static gboolean pending_probes_supported(const CsModel *model, GError **error)
     }
     if (!any_pending || cs_startup_probes_disabled(model))
         return TRUE;
-    for (guint i = 0; i < model->resources->len; i++) {
-        const CsResource *rsc = g_ptr_array_index(model->resources, i);
-
-        /* unmanaged clones are not started, so nothing waits for probes */
-        if (rsc->kind == CS_RSC_CLONE && rsc->managed && !clone_active(model, (int)i)) {
-            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                        "clone %s, active nowhere, with a pending (joining) "
-                        "node to probe is not modelled yet",
-                        rsc->id);
-            return FALSE;
-        }
-    }
     for (guint i = 0; i < model->locations->len; i++) {
         const CsLocation *location = g_ptr_array_index(model->locations, i);
 
@@ -871,12 +841,8 @@ static gboolean check_resources(const CsModel *model, GError **error)
          * maintenance) stay where they run, in their role: a promoted one
          * sorts first and keeps its promotion, the others cannot be
          * promoted (Pacemaker Explained 2.1, "Resource Meta-Attributes"; assign.c and the roles
-         * below). */
-        if (info->target_role == CS_ROLE_PROMOTED || info->target_role == CS_ROLE_UNPROMOTED)
-            return cs_engine_refuse(error,
-                                    "resource %s: target-role Promoted or "
-                                    "Unpromoted is not modelled yet",
-                                    info->id);
+         * below).  target-role=Unpromoted is the next role of every
+         * instance (assign.c); the model reads Promoted as no target. */
     }
     return TRUE;
 }
@@ -1012,20 +978,12 @@ static gboolean check_constraints(const CsModel *model, GError **error)
                                     "colocation %s: this colocation limited to "
                                     "a role is not modelled yet",
                                     coloc->id);
-        /* With a role of a promotable cloned group as the primary,
-         * crm_simulate gives the dependent another score (the group
-         * instance's node score is not its members' sum of promotion
-         * scores: checked, web with ms's promoted role); as the
-         * dependent, the clone's role colocations behave as modelled
-         * (checked with primitives, groups and promotable clones as
-         * primaries, Promoted and Unpromoted, optional and mandatory). */
-        if ((coloc->rsc_role != CS_ROLE_UNKNOWN || coloc->with_role != CS_ROLE_UNKNOWN)
-            && clones_group(model, coloc->with_rsc))
-            return cs_engine_refuse(error,
-                                    "colocation %s: a colocation with a role "
-                                    "of a promotable clone of a group is not "
-                                    "modelled yet",
-                                    coloc->id);
+        /* A role of a promotable cloned group as the primary: the
+         * dependent takes the score of the group instance's first member
+         * on its node (promote.c); as the dependent, the clone's role
+         * colocations behave as modelled (checked with primitives, groups
+         * and promotable clones as primaries, Promoted and Unpromoted,
+         * optional and mandatory). */
     }
     for (guint i = 0; i < model->orders->len; i++) {
         const CsOrder *order = g_ptr_array_index(model->orders, i);

@@ -901,6 +901,7 @@ class Gen:
 FEATURE_PATTERNS = [
     ('primitive', r'<primitive '), ('group', r'<group '), ('clone', r'<clone '),
     ('promotable clone', r'name="promotable" value="true"'),
+    ('target-role Unpromoted', r'name="target-role" value="Unpromoted"'),
     ('unique clone', r'name="globally-unique" value="true"'),
     ('location', r'<rsc_location '), ('location rule', r'<rule .*?score'),
     ('colocation', r'<rsc_colocation '), ('order', r'<rsc_order '),
