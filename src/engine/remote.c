@@ -151,16 +151,41 @@ gboolean cs_remote_definitions_checked(const CsSolution *solution, int node)
     return solution->remote_checked != NULL && node >= 0 && solution->remote_checked[node];
 }
 
+/* The target of a connection's partial migration (source still up), or -1. */
+static int partial_migration_target(const CsSolution *solution, int connection)
+{
+    const CsModel *model = solution->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == connection && cs_partial_migration_target(state) >= 0)
+            return state->migration_target;
+    }
+    return -1;
+}
+
 /* Pacemaker assigns the connections before any other resource, in the
- * assignment order, so that every remote node's state is known first. */
+ * assignment order, so that every remote node's state is known first; a
+ * connection half migrated prefers its migration target when it scores
+ * as well as the best node (Pacemaker Explained 2.1, "Migrating
+ * Resources"; checked with crm_simulate 2.1.5: with every node at 0 the
+ * migration continues, where the fewest resources would pick another). */
 void cs_remote_assign_connections(CsSolution *solution, const int *order, guint n)
 {
     for (guint i = 0; i < n; i++) {
         const CsResource *info = g_ptr_array_index(solution->model->resources, order[i]);
+        CsRscWork *work = &solution->work[order[i]];
+        int target;
 
         if (info->kind != CS_RSC_PRIMITIVE || !info->is_remote_connection || info->remote_node < 0)
             continue;
+        target = partial_migration_target(solution, order[i]);
+        work->has_prefer = target >= 0;
+        work->prefer = target;
         cs_assign(solution, order[i]);
+        work->has_prefer = FALSE;
+        work->prefer = -1;
         connection_assigned(solution, order[i]);
     }
 }
