@@ -342,7 +342,8 @@ static const struct {
      * cibscope counted the orphan against clone-max (the edit test,
      * maintenance on clone-requires-quorum-recovery) */
     {"refuse-orphan-instance-maintenance.xml",
-     "d: an orphaned clone instance active on a node in maintenance is not modelled yet"},
+     "d: an orphaned clone instance left unmanaged (maintenance, is-managed=false) is not "
+     "modelled yet"},
 };
 
 START_TEST(test_oracle_refusal)

@@ -557,12 +557,13 @@ static const CsRscState *stopped_failed_migration(const CsModel *model)
 
 /* An anonymous clone's history that no instance could take becomes an
  * orphan instance, numbered after the clone-max others (expand.c).  One
- * active on a node in maintenance (so unmanaged, and pinned there) does
- * not take an instance's place in crm_simulate 2.1.5: with requires=quorum
- * and its node lost, another instance still starts (the edit test:
- * maintenance on the lost node of clone-requires-quorum-recovery), which
- * the engine does not follow yet. */
-static const CsRscState *orphan_instance_in_maintenance(const CsModel *model)
+ * left unmanaged (on a node in maintenance, under maintenance-mode, or
+ * configured so) and pinned where it runs does not take an instance's
+ * place in crm_simulate 2.1.5: with requires=quorum and its node lost,
+ * another instance is still placed (the edit test: maintenance on the
+ * lost node, or maintenance-mode, on clone-requires-quorum-recovery),
+ * which the engine does not follow yet. */
+static const CsRscState *orphan_instance_unmanaged(const CsModel *model)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
@@ -575,10 +576,11 @@ static const CsRscState *orphan_instance_in_maintenance(const CsModel *model)
             continue;
         node = g_ptr_array_index(model->nodes, state->node);
         clone_index = clone_above(model, state->rsc);
-        if (!node->maintenance || clone_index < 0)
+        rsc = g_ptr_array_index(model->resources, state->rsc);
+        if (clone_index < 0
+            || (!node->maintenance && rsc->managed && !model->options.maintenance_mode))
             continue;
         clone = g_ptr_array_index(model->resources, clone_index);
-        rsc = g_ptr_array_index(model->resources, state->rsc);
         colon = strrchr(rsc->id, ':');
         if (!clone->globally_unique && colon != NULL && atoi(colon + 1) >= clone->clone_max)
             return state;
@@ -704,10 +706,10 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
                     state->rsc_id);
         return FALSE;
     }
-    if ((state = orphan_instance_in_maintenance(model)) != NULL) {
+    if ((state = orphan_instance_unmanaged(model)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "%s: an orphaned clone instance active on a node in "
-                    "maintenance is not modelled yet",
+                    "%s: an orphaned clone instance left unmanaged (maintenance, "
+                    "is-managed=false) is not modelled yet",
                     state->rsc_id);
         return FALSE;
     }
