@@ -344,6 +344,13 @@ static const struct {
     {"refuse-orphan-instance-maintenance.xml",
      "d: an orphaned clone instance left unmanaged (maintenance, is-managed=false) is not "
      "modelled yet"},
+    /* rsc1 leaves remote1 while remote1's connection stops: crm_simulate
+     * moves it "due to unrunnable remote1 stop", cibscope migrated it
+     * (the edit test, target-role=Stopped on migration-behind-migrating-
+     * remote) */
+    {"refuse-remote-migrate-away-connection-stops.xml",
+     "Pacemaker Remote node remote1: a resource that may migrate moving away while its "
+     "connection stops is not modelled yet"},
 };
 
 START_TEST(test_oracle_refusal)

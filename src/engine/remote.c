@@ -712,6 +712,27 @@ static gboolean instances_lost_elsewhere(const CsModel *model, const CsNode *rem
     return FALSE;
 }
 
+/* A resource that may migrate, leaving the remote node for another node.
+ * With the connection stopping for good, crm_simulate 2.1.5 moves it
+ * rather than migrating it, "due to unrunnable CONNECTION stop" (the edit
+ * test: target-role=Stopped on remote1 of migration-behind-migrating-
+ * remote); the engine migrates it: refused until followed. */
+static const CsResource *migrating_away(const CsSolution *solution, const CsNode *remote)
+{
+    const CsModel *model = solution->model;
+
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *info = g_ptr_array_index(model->resources, i);
+        const CsRscWork *work = &solution->work[i];
+
+        if (info->kind == CS_RSC_PRIMITIVE && info->allow_migrate && work->managed
+            && work->current == remote->index && work->assigned >= 0
+            && work->assigned != remote->index)
+            return info;
+    }
+    return NULL;
+}
+
 /* The remote node situations this engine follows exactly: a connection
  * that starts, stops, moves or migrates between healthy cluster nodes,
  * for a remote node that is up, coming up, or unseen and recovered by
@@ -723,7 +744,8 @@ static gboolean instances_lost_elsewhere(const CsModel *model, const CsNode *rem
  * before (remote_was_fenced),
  * node_in_maintenance, a remote node shutting down, an unmanaged
  * connection that is stopped, a half-migrated connection whose host is
- * lost, a colocation with one that
+ * lost, a resource that may migrate leaving while the connection stops
+ * (migrating_away()), a colocation with one that
  * does not stay up, clone instances on a remote node that cannot keep
  * them, a cluster without quorum, utilization with a placement-strategy,
  * ticket constraints, a remote node entry without its connection. */
@@ -789,6 +811,9 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
         return refuse(error, "fencing without a device", remote->uname);
     if (migration_host_lost(model, connection->index))
         return refuse(error, "a half-migrated connection whose host is lost", remote->uname);
+    if (!up && migrating_away(solution, remote) != NULL)
+        return refuse(error, "a resource that may migrate moving away while its connection stops",
+                      remote->uname);
     /* an unmanaged connection that is stopped leaves its remote node in
      * maintenance and its resources pinned there: not followed yet */
     if (!up && !work->managed)
