@@ -351,6 +351,12 @@ static const struct {
     {"refuse-remote-migrate-away-connection-stops.xml",
      "Pacemaker Remote node remote1: a resource that may migrate moving away while its "
      "connection stops is not modelled yet"},
+    /* remote1's connection inside a group: crm_simulate links no node to
+     * it (remote1 offline, web stopped; remote1 scores 0 on itself, then
+     * an assertion), cibscope linked it (the edit test, a group or clone
+     * of a connection on remote-recovery) */
+    {"refuse-remote-connection-in-group.xml",
+     "remote1: a Pacemaker Remote connection inside a group is not modelled yet"},
 };
 
 START_TEST(test_oracle_refusal)

@@ -465,6 +465,33 @@ static gboolean failed_migration_without_quorum_supported(const CsModel *model, 
     return TRUE;
 }
 
+/* Pacemaker links a remote node to its connection only for a top-level
+ * ocf:pacemaker:remote primitive (its setup walks the top-level
+ * resources): one inside a group or a clone connects nothing, and its
+ * node is then left without a connection (checked with crm_simulate
+ * 2.1.5: the edit test's clone of messaging-1 on remote-recovery, or a
+ * group of messaging-0, fences the node for the resources active there).
+ * The engine links it all the same: refused. */
+static gboolean nested_connections_supported(const CsModel *model, GError **error)
+{
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+        const CsResource *parent;
+
+        if (rsc->kind != CS_RSC_PRIMITIVE || !rsc->is_remote_connection || rsc->implicit
+            || rsc->parent < 0)
+            continue;
+        parent = g_ptr_array_index(model->resources, rsc->parent);
+        if (parent->kind == CS_RSC_GROUP || parent->kind == CS_RSC_CLONE) {
+            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        "%s: a Pacemaker Remote connection inside a %s is not modelled yet",
+                        rsc->id, parent->kind == CS_RSC_GROUP ? "group" : "clone");
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
 gboolean cs_engine_check_supported(const CsModel *model, GError **error)
 {
     if (!template_sets_supported(model, error) || !colocation_sets_supported(model, error)
@@ -472,7 +499,8 @@ gboolean cs_engine_check_supported(const CsModel *model, GError **error)
         || !container_restarts_supported(model, error) || !op_ids_unique(model, error)
         || !unfencing_supported(model, error)
         || !ticket_fence_without_quorum_supported(model, error)
-        || !failed_migration_without_quorum_supported(model, error))
+        || !failed_migration_without_quorum_supported(model, error)
+        || !nested_connections_supported(model, error))
         return FALSE;
     return cs_bundle_check_supported(model, error);
 }
