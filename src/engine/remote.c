@@ -447,9 +447,16 @@ static char *remote_fence_reason(const CsSolution *solution, const CsNode *remot
                                      first_active_id(solution->model, remote->index))
                    : NULL;
     /* a connection lost (its monitor failed) fences its node even as it
-     * is recovered */
-    if (connection_lost(solution->model, remote->remote_rsc))
-        return g_strdup("remote connection is unrecoverable");
+     * is recovered; an unmanaged one leaves the node unclean only, fenced
+     * as such unless its status put it in maintenance (checked with
+     * crm_simulate 2.1.5: is-managed=false on the lost connection of
+     * remote-unclean2 leaves its node "OFFLINE (maintenance)", unfenced;
+     * with no node_state, "node is unclean") */
+    if (connection_lost(solution->model, remote->remote_rsc)) {
+        if (solution->work[remote->remote_rsc].managed)
+            return g_strdup("remote connection is unrecoverable");
+        return remote->maintenance ? NULL : g_strdup("node is unclean");
+    }
     if (connection_up(solution, remote->remote_rsc))
         return NULL;
     /* the status's reason comes first */
