@@ -357,6 +357,13 @@ static const struct {
      * of a connection on remote-recovery) */
     {"refuse-remote-connection-in-group.xml",
      "remote1: a Pacemaker Remote connection inside a group is not modelled yet"},
+    /* remote1's connection, no longer configured, only probed on node1:
+     * crm_simulate brings remote1 back and fences it for web, cibscope
+     * started web on node1 (the edit test, resource remove of a
+     * connection on remote-recover) */
+    {"refuse-orphan-connection-probed-only.xml",
+     "orphaned Pacemaker Remote connection remote1 (its node comes back from the status "
+     "section) is not modelled yet"},
 };
 
 START_TEST(test_oracle_refusal)
