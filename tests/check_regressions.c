@@ -342,8 +342,8 @@ static const struct {
      * cibscope counted the orphan against clone-max (the edit test,
      * maintenance on clone-requires-quorum-recovery) */
     {"refuse-orphan-instance-maintenance.xml",
-     "d: an orphaned clone instance left unmanaged (maintenance, is-managed=false) is not "
-     "modelled yet"},
+     "d: an orphaned clone instance left unmanaged (maintenance, is-managed=false) on a lost "
+     "node is not modelled yet"},
     /* rsc1 leaves remote1 while remote1's connection stops: crm_simulate
      * moves it "due to unrunnable remote1 stop", cibscope migrated it
      * (the edit test, target-role=Stopped on migration-behind-migrating-

@@ -585,12 +585,13 @@ static const CsRscState *stopped_failed_migration(const CsModel *model)
 
 /* An anonymous clone's history that no instance could take becomes an
  * orphan instance, numbered after the clone-max others (expand.c).  One
- * left unmanaged (on a node in maintenance, under maintenance-mode, or
- * configured so) and pinned where it runs does not take an instance's
- * place in crm_simulate 2.1.5: with requires=quorum and its node lost,
- * another instance is still placed (the edit test: maintenance on the
- * lost node, or maintenance-mode, on clone-requires-quorum-recovery),
- * which the engine does not follow yet. */
+ * on a lost node, left unmanaged (the node in maintenance, under
+ * maintenance-mode, or configured so) and pinned there, does not take an
+ * instance's place in crm_simulate 2.1.5: with requires=quorum, another
+ * instance is still placed (the edit test: maintenance on the lost node,
+ * or maintenance-mode, on clone-requires-quorum-recovery), which the
+ * engine does not follow yet.  On a node still up it is followed (inc9
+ * with node1 in maintenance). */
 static const CsRscState *orphan_instance_unmanaged(const CsModel *model)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
@@ -605,7 +606,7 @@ static const CsRscState *orphan_instance_unmanaged(const CsModel *model)
         node = g_ptr_array_index(model->nodes, state->node);
         clone_index = clone_above(model, state->rsc);
         rsc = g_ptr_array_index(model->resources, state->rsc);
-        if (clone_index < 0
+        if (clone_index < 0 || (node->online && !node->unclean)
             || (!node->maintenance && rsc->managed && !model->options.maintenance_mode))
             continue;
         clone = g_ptr_array_index(model->resources, clone_index);
@@ -737,7 +738,7 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
     if ((state = orphan_instance_unmanaged(model)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "%s: an orphaned clone instance left unmanaged (maintenance, "
-                    "is-managed=false) is not modelled yet",
+                    "is-managed=false) on a lost node is not modelled yet",
                     state->rsc_id);
         return FALSE;
     }
