@@ -337,6 +337,33 @@ static const struct {
      "rsc: under placement-strategy=balanced, equally scored nodes whose capacities "
      "compare in a circle (which one Pacemaker picks depends on its hash-table order) "
      "are not modelled yet"},
+    /* d's history on n3 (lost, in maintenance, requires=quorum) is an
+     * orphan instance, unmanaged: crm_simulate still starts d:1 on n2,
+     * cibscope counted the orphan against clone-max (the edit test,
+     * maintenance on clone-requires-quorum-recovery) */
+    {"refuse-orphan-instance-maintenance.xml",
+     "d: an orphaned clone instance left unmanaged (maintenance, is-managed=false) on a lost "
+     "node is not modelled yet"},
+    /* rsc1 leaves remote1 while remote1's connection stops: crm_simulate
+     * moves it "due to unrunnable remote1 stop", cibscope migrated it
+     * (the edit test, target-role=Stopped on migration-behind-migrating-
+     * remote) */
+    {"refuse-remote-migrate-away-connection-stops.xml",
+     "Pacemaker Remote node remote1: a resource that may migrate moving away while its "
+     "connection stops is not modelled yet"},
+    /* remote1's connection inside a group: crm_simulate links no node to
+     * it (remote1 offline, web stopped; remote1 scores 0 on itself, then
+     * an assertion), cibscope linked it (the edit test, a group or clone
+     * of a connection on remote-recovery) */
+    {"refuse-remote-connection-in-group.xml",
+     "remote1: a Pacemaker Remote connection inside a group is not modelled yet"},
+    /* remote1's connection, no longer configured, only probed on node1:
+     * crm_simulate brings remote1 back and fences it for web, cibscope
+     * started web on node1 (the edit test, resource remove of a
+     * connection on remote-recover) */
+    {"refuse-orphan-connection-probed-only.xml",
+     "orphaned Pacemaker Remote connection remote1 (its node comes back from the status "
+     "section) is not modelled yet"},
 };
 
 START_TEST(test_oracle_refusal)

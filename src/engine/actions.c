@@ -817,12 +817,13 @@ static int filler_container(const CsGraph *graph, int rsc)
 
 /* Pacemaker's native internal constraints for a filler: it starts after
  * its container starts (and cannot start unless the container can), and
- * stops before its container stops. */
+ * stops before its container stops; an unmanaged filler has none (as
+ * its colocation, colocation.c). */
 static void filler_internal(CsGraph *graph, int rsc)
 {
     int container = filler_container(graph, rsc);
 
-    if (container < 0)
+    if (container < 0 || !graph->solution->work[rsc].managed)
         return;
     order_rsc(graph, container, CS_TASK_START, rsc, CS_TASK_START,
               ORD_IMPLIES_THEN | ORD_RUNNABLE_LEFT);

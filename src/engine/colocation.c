@@ -200,12 +200,14 @@ static void add_internal_coloc(CsSolution *solution, const char *id, int depende
  * So does a guest node's connection, with the resource that holds the
  * guest (Pacemaker Explained 2.1, "Pacemaker Remote").  A filler whose
  * container is a connection or holds a guest node runs on that node
- * instead (guest.c). */
+ * instead (guest.c).  An unmanaged filler gets none of a primitive's
+ * implicit constraints (checked with crm_simulate 2.1.5: a filler on a
+ * node in maintenance keeps 0 where its container may go). */
 static void add_container_colocation(CsSolution *solution, int rsc)
 {
     const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
 
-    if (info->kind == CS_RSC_PRIMITIVE && info->container >= 0
+    if (info->kind == CS_RSC_PRIMITIVE && info->container >= 0 && solution->work[rsc].managed
         && !cs_guest_filler_pinned(solution->model, rsc))
         add_internal_coloc(solution, "resource-with-container", rsc, info->container, TRUE);
 }

@@ -881,13 +881,27 @@ static gboolean has_active_orphan(const CsModel *model)
     return FALSE;
 }
 
+/* A history of a connection no longer configured, active or only probed:
+ * Pacemaker brings its remote node back (map_states() refuses it). */
+static gboolean has_orphan_connection(const CsModel *model)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc < 0 && orphan_is_remote_connection(state))
+            return TRUE;
+    }
+    return FALSE;
+}
+
 static gboolean needs_view(const CsModel *model)
 {
     /* remote.c changes remote nodes once their connections are placed */
     guint wanted = CS_FEATURE_CLONE | CS_FEATURE_TICKET | CS_FEATURE_REMOTE_NODE
                    | CS_FEATURE_GUEST_NODE | CS_FEATURE_BUNDLE;
 
-    return (model->features & wanted) != 0 || has_active_orphan(model);
+    return (model->features & wanted) != 0 || has_active_orphan(model)
+           || has_orphan_connection(model);
 }
 
 CsExpansion *cs_expansion_new(const CsModel *model, const CsBundleExpander *bundles, GError **error)

@@ -74,7 +74,9 @@ gboolean cs_guest_filler_pinned(const CsModel *model, int rsc)
 /* Pacemaker Explained 2.1, "Pacemaker Remote": a resource whose container
  * is a connection, or the resource that holds a guest node, runs on that
  * node rather than with its container: every other node it may run on
- * gets -INFINITY (checked with crm_simulate). */
+ * gets -INFINITY (checked with crm_simulate).  As a primitive's other
+ * implicit constraints, not for an unmanaged one (crm_simulate 2.1.5:
+ * an is-managed=false filler of a guest keeps 0 on the cluster nodes). */
 void cs_guest_pin_fillers(CsSolution *solution)
 {
     const CsModel *model = solution->model;
@@ -83,7 +85,7 @@ void cs_guest_pin_fillers(CsSolution *solution)
         int node = filler_node(model, g_ptr_array_index(model->resources, rsc));
         CsTable *table = solution->work[rsc].table;
 
-        if (node < 0)
+        if (node < 0 || !solution->work[rsc].managed)
             continue;
         for (int other = 0; other < solution->n_nodes; other++) {
             if (other != node && table->allowed[other])

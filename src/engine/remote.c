@@ -153,16 +153,41 @@ gboolean cs_remote_definitions_checked(const CsSolution *solution, int node)
     return solution->remote_checked != NULL && node >= 0 && solution->remote_checked[node];
 }
 
+/* The target of a connection's partial migration (source still up), or -1. */
+static int partial_migration_target(const CsSolution *solution, int connection)
+{
+    const CsModel *model = solution->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == connection && cs_partial_migration_target(state) >= 0)
+            return state->migration_target;
+    }
+    return -1;
+}
+
 /* Pacemaker assigns the connections before any other resource, in the
- * assignment order, so that every remote node's state is known first. */
+ * assignment order, so that every remote node's state is known first; a
+ * connection half migrated prefers its migration target when it scores
+ * as well as the best node (Pacemaker Explained 2.1, "Migrating
+ * Resources"; checked with crm_simulate 2.1.5: with every node at 0 the
+ * migration continues, where the fewest resources would pick another). */
 void cs_remote_assign_connections(CsSolution *solution, const int *order, guint n)
 {
     for (guint i = 0; i < n; i++) {
         const CsResource *info = g_ptr_array_index(solution->model->resources, order[i]);
+        CsRscWork *work = &solution->work[order[i]];
+        int target;
 
         if (info->kind != CS_RSC_PRIMITIVE || !info->is_remote_connection || info->remote_node < 0)
             continue;
+        target = partial_migration_target(solution, order[i]);
+        work->has_prefer = target >= 0;
+        work->prefer = target;
         cs_assign(solution, order[i]);
+        work->has_prefer = FALSE;
+        work->prefer = -1;
         connection_assigned(solution, order[i]);
     }
 }
@@ -424,9 +449,16 @@ static char *remote_fence_reason(const CsSolution *solution, const CsNode *remot
                                      first_active_id(solution->model, remote->index))
                    : NULL;
     /* a connection lost (its monitor failed) fences its node even as it
-     * is recovered */
-    if (connection_lost(solution->model, remote->remote_rsc))
-        return g_strdup("remote connection is unrecoverable");
+     * is recovered; an unmanaged one leaves the node unclean only, fenced
+     * as such unless its status put it in maintenance (checked with
+     * crm_simulate 2.1.5: is-managed=false on the lost connection of
+     * remote-unclean2 leaves its node "OFFLINE (maintenance)", unfenced;
+     * with no node_state, "node is unclean") */
+    if (connection_lost(solution->model, remote->remote_rsc)) {
+        if (solution->work[remote->remote_rsc].managed)
+            return g_strdup("remote connection is unrecoverable");
+        return remote->maintenance ? NULL : g_strdup("node is unclean");
+    }
     if (connection_up(solution, remote->remote_rsc))
         return NULL;
     /* the status's reason comes first */
@@ -689,6 +721,27 @@ static gboolean instances_lost_elsewhere(const CsModel *model, const CsNode *rem
     return FALSE;
 }
 
+/* A resource that may migrate, leaving the remote node for another node.
+ * With the connection stopping for good, crm_simulate 2.1.5 moves it
+ * rather than migrating it, "due to unrunnable CONNECTION stop" (the edit
+ * test: target-role=Stopped on remote1 of migration-behind-migrating-
+ * remote); the engine migrates it: refused until followed. */
+static const CsResource *migrating_away(const CsSolution *solution, const CsNode *remote)
+{
+    const CsModel *model = solution->model;
+
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *info = g_ptr_array_index(model->resources, i);
+        const CsRscWork *work = &solution->work[i];
+
+        if (info->kind == CS_RSC_PRIMITIVE && info->allow_migrate && work->managed
+            && work->current == remote->index && work->assigned >= 0
+            && work->assigned != remote->index)
+            return info;
+    }
+    return NULL;
+}
+
 /* The remote node situations this engine follows exactly: a connection
  * that starts, stops, moves or migrates between healthy cluster nodes,
  * for a remote node that is up, coming up, or unseen and recovered by
@@ -700,7 +753,8 @@ static gboolean instances_lost_elsewhere(const CsModel *model, const CsNode *rem
  * before (remote_was_fenced),
  * node_in_maintenance, a remote node shutting down, an unmanaged
  * connection that is stopped, a half-migrated connection whose host is
- * lost, a colocation with one that
+ * lost, a resource that may migrate leaving while the connection stops
+ * (migrating_away()), a colocation with one that
  * does not stay up, clone instances on a remote node that cannot keep
  * them, a cluster without quorum, utilization with a placement-strategy,
  * ticket constraints, a remote node entry without its connection. */
@@ -766,6 +820,9 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
         return refuse(error, "fencing without a device", remote->uname);
     if (migration_host_lost(model, connection->index))
         return refuse(error, "a half-migrated connection whose host is lost", remote->uname);
+    if (!up && migrating_away(solution, remote) != NULL)
+        return refuse(error, "a resource that may migrate moving away while its connection stops",
+                      remote->uname);
     /* an unmanaged connection that is stopped leaves its remote node in
      * maintenance and its resources pinned there: not followed yet */
     if (!up && !work->managed)

@@ -853,6 +853,24 @@ static void cs_rsc_add_guest_connection(CsRscBuild *build, CsResource *container
     cs_rsc_interpret_meta(model, rsc, build->enable_unfencing);
 }
 
+/* The resource a container meta attribute names, as Pacemaker looks it up
+ * before the status section is read: a resource inside a clone or bundle
+ * is known only by its instances' names then, so its own id names none
+ * (checked with crm_simulate 2.1.5: a filler whose container is a cloned
+ * primitive is placed on its own, with no colocation). */
+static CsResource *cs_model_findable_container(const CsModel *model, const char *id)
+{
+    CsResource *container = cs_model_resource(model, id);
+    if (container == NULL) {
+        return NULL;
+    }
+    CsResource *top = cs_model_top(model, container);
+    if (top != container && (top->kind == CS_RSC_CLONE || top->kind == CS_RSC_BUNDLE)) {
+        return NULL;
+    }
+    return container;
+}
+
 /* Pacemaker's setup_container() and link_rsc2remotenode(). */
 static void cs_rsc_link(CsRscBuild *build)
 {
@@ -863,7 +881,7 @@ static void cs_rsc_link(CsRscBuild *build)
         const char *container_id = g_hash_table_lookup(rsc->meta, "container");
         if (rsc->kind == CS_RSC_PRIMITIVE && container_id != NULL && rsc->container < 0
             && g_ascii_strcasecmp(container_id, rsc->id) != 0) {
-            CsResource *container = cs_model_resource(model, container_id);
+            CsResource *container = cs_model_findable_container(model, container_id);
             if (container != NULL) {
                 rsc->container = container->index;
             } else {

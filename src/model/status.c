@@ -1624,6 +1624,21 @@ static void cs_history_consequences(CsOpReplay *history)
     }
 }
 
+/* A partial migration counts the resource active on its target too
+ * (Pacemaker Explained 2.1, "Migrating Resources"): a target in
+ * maintenance leaves it unmanaged (checked with crm_simulate 2.1.5: a
+ * remote connection half migrated to a node put in maintenance puts its
+ * remote node in maintenance, the resources there pinned at INFINITY). */
+static gboolean cs_history_migration_target_in_maintenance(const CsOpReplay *history)
+{
+    const CsRscState *state = history->state;
+    if (!state->migrating || state->migration_target < 0) {
+        return FALSE;
+    }
+    const CsNode *target = g_ptr_array_index(history->run->model->nodes, state->migration_target);
+    return target->maintenance;
+}
+
 /* A resource stops being managed for the histories read after this one
  * when this one left it active on a node in maintenance, or blocked by
  * on-fail=block (Pacemaker Explained 2.1, "Maintenance Mode" and
@@ -1637,7 +1652,8 @@ static void cs_history_keep_unmanaged(const CsOpReplay *history)
         || cs_model_top(history->run->model, history->rsc)->kind == CS_RSC_CLONE) {
         return;
     }
-    if (!history->managed || (history->role > CS_ROLE_STOPPED && history->node->maintenance)) {
+    if (!history->managed || (history->role > CS_ROLE_STOPPED && history->node->maintenance)
+        || cs_history_migration_target_in_maintenance(history)) {
         history->run->rsc_unmanaged[history->rsc->index] = TRUE;
     }
 }

@@ -292,7 +292,14 @@ def call(cmd, sub, path, when):
     if rc == 0 or (cmd == diff.ORACLE and ('allocation score' in out
                                            or 'Transition Summary' in out)):
         return 'ok', out
-    return ('refused' if rc == 3 else 'error'), err
+    return ('refused' if rc == 3 else 'error'), refusal_text(err)
+
+
+def refusal_text(err):
+    """stderr without the version note of an older CIB (which comes first
+    and would hide the construct a refusal names)."""
+    lines = [l for l in err.splitlines() if '; answers are Pacemaker ' not in l]
+    return '\n'.join(lines) if lines else err
 
 
 def compare(path, when):
