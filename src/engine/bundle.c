@@ -582,8 +582,46 @@ static gboolean is_guest_name(const CsResource *bundle, const char *name)
     return n < bundle->bundle->replicas;
 }
 
-/* The resource inside: a primitive, never run (probes that found it
- * stopped aside), no fail count. */
+/* Whether one entry of the history of the resource inside on a guest
+ * node is followed: a probe that found it stopped, or a start, a probe
+ * or a monitor that found it running. */
+static gboolean guest_record_supported(const CsOpRecord *record)
+{
+    const char *task = record->operation;
+
+    return probe_found_stopped(record)
+           || (record->op_status == 0 && record->rc_code == 0
+               && (strcmp(task, "start") == 0 || strcmp(task, "monitor") == 0));
+}
+
+/* The history of the resource inside on one of the bundle's guest nodes
+ * (Pacemaker Explained 2.1, "Bundles": it runs on the guest node, its
+ * state is read from that node's status): followed when it ran or was
+ * probed and nothing failed. */
+static gboolean guest_history_supported(const CsResource *rsc, const CsRscState *state,
+                                        const CsNode *node, GError **error)
+{
+    if (!is_guest_name(rsc, node->uname))
+        return cs_engine_refuse(error,
+                                "bundle %s: the history of %s on guest node %s of "
+                                "another bundle is not modelled yet",
+                                rsc->id, state->rsc_id, node->uname);
+    for (guint k = 0; k < state->history->len; k++) {
+        const CsOpRecord *record = g_ptr_array_index(state->history, k);
+
+        if (!guest_record_supported(record))
+            return cs_engine_refuse(error,
+                                    "bundle %s: the history of %s on guest node %s: an "
+                                    "operation %s with status %d and result %d is not "
+                                    "modelled yet",
+                                    rsc->id, state->rsc_id, node->uname, record->operation,
+                                    record->op_status, record->rc_code);
+    }
+    return TRUE;
+}
+
+/* The resource inside: a primitive, never run but on its guest nodes
+ * (probes that found it stopped aside), no fail count. */
 static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int inner,
                                 GError **error)
 {
@@ -599,10 +637,13 @@ static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int
         return FALSE;
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsNode *node = g_ptr_array_index(model->nodes, state->node);
 
         if (state->rsc != inner)
             continue;
-        for (guint k = 0; k < state->history->len; k++)
+        if (node->bundle_guest && !guest_history_supported(rsc, state, node, error))
+            return FALSE;
+        for (guint k = 0; k < state->history->len && !node->bundle_guest; k++)
             if (!probe_found_stopped(g_ptr_array_index(state->history, k)))
                 return cs_engine_refuse(error,
                                         "bundle %s: the history of %s inside it "
@@ -674,6 +715,43 @@ static gboolean unclean_followed(const CsModel *model, const CsNode *node)
     return model->options.stonith_enabled && !node->online;
 }
 
+/* What a replica's guest node's <node_state> may hold besides the
+ * history of the resource inside: transient attributes that change no
+ * score here (no standby; no fail count: they are refused), and no other
+ * resource's history. */
+static gboolean guest_node_supported(const CsModel *model, const CsResource *rsc,
+                                     const CsNode *node, GError **error)
+{
+    int inner = inner_resource(model, rsc->index);
+
+    if (!is_guest_name(rsc, node->uname))
+        return TRUE;
+    if (node->standby || node->remote_maintenance || node->remote_was_fenced)
+        return cs_engine_refuse(error,
+                                "bundle %s: guest node %s in standby, in maintenance "
+                                "or fenced is not modelled yet",
+                                rsc->id, node->uname);
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->node == node->index && state->rsc != inner)
+            return cs_engine_refuse(error,
+                                    "bundle %s: the history of %s on its guest node %s "
+                                    "is not modelled yet",
+                                    rsc->id, state->rsc_id, node->uname);
+    }
+    for (guint i = 0; i < model->fail_counts->len; i++) {
+        const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
+
+        if (fail->node == node->index)
+            return cs_engine_refuse(error,
+                                    "bundle %s: fail counts on its guest node %s are "
+                                    "not modelled yet",
+                                    rsc->id, node->uname);
+    }
+    return TRUE;
+}
+
 static gboolean guest_cluster_supported(const CsModel *model, const CsResource *rsc, GError **error)
 {
     if (!model->options.symmetric_cluster)
@@ -696,11 +774,13 @@ static gboolean guest_cluster_supported(const CsModel *model, const CsResource *
                                     "node %s is unclean, shutting down, joining or in "
                                     "maintenance is not modelled yet",
                                     rsc->id, node->uname);
-        if (is_guest_name(rsc, node->uname))
+        if (is_guest_name(rsc, node->uname) && !node->bundle_guest)
             return cs_engine_refuse(error,
                                     "bundle %s: node %s named as a replica's "
                                     "guest node is not modelled yet",
                                     rsc->id, node->uname);
+        if (node->bundle_guest && !guest_node_supported(model, rsc, node, error))
+            return FALSE;
     }
     return TRUE;
 }
@@ -725,6 +805,21 @@ static gboolean attribute_names_guest(const xmlNode *element, const char *name,
     return found;
 }
 
+/* Whether element is the <node_state> of a replica's guest node, which
+ * the model reads (model/bundle.c makes the node). */
+static gboolean read_guest_state(const xmlNode *element, const CsResource *rsc)
+{
+    xmlChar *uname;
+    gboolean found;
+
+    if (!xmlStrEqual(element->name, (const xmlChar *)"node_state"))
+        return FALSE;
+    uname = xmlGetProp(element, (const xmlChar *)"uname");
+    found = uname != NULL && is_guest_name(rsc, (const char *)uname);
+    xmlFree(uname);
+    return found;
+}
+
 /* Whether element, or an element under it, names a replica's guest node
  * (a location on it, a node_state of it): the model knows no such node
  * and leaves them out, where Pacemaker applies them.  A node's resource
@@ -735,7 +830,8 @@ static const xmlNode *names_guest(const xmlNode *element, const CsResource *rsc)
     for (const xmlNode *child = element->children; child != NULL; child = child->next) {
         const xmlNode *found;
 
-        if (child->type != XML_ELEMENT_NODE || xmlStrEqual(child->name, (const xmlChar *)"lrm"))
+        if (child->type != XML_ELEMENT_NODE || xmlStrEqual(child->name, (const xmlChar *)"lrm")
+            || read_guest_state(child, rsc))
             continue;
         if (attribute_names_guest(child, "node", rsc) || attribute_names_guest(child, "uname", rsc)
             || (xmlStrEqual(child->name, (const xmlChar *)"node_state")
@@ -906,8 +1002,16 @@ static void add_inner_clone(CsExpansion *expansion, int bundle)
     made->notify = FALSE;
     cs_bundle_promote_setup(made, info);
     ((CsResource *)g_ptr_array_index(view->resources, inner))->parent = clone;
-    for (int n = 0; n < info->bundle->replicas; n++)
-        cs_expansion_add_instance(expansion, inner, clone, n);
+    for (int n = 0; n < info->bundle->replicas; n++) {
+        int index = cs_expansion_add_instance(expansion, inner, clone, n);
+        CsResource *instance = g_ptr_array_index(view->resources, index);
+
+        /* a clone instance's default resource-stickiness (Pacemaker
+         * Explained 2.1, "Resource Meta-Attributes"); checked with the
+         * oracle: an instance active on its guest node scores 501 there */
+        if (!instance->stickiness_set)
+            instance->stickiness = 1;
+    }
 }
 
 /* The bundle's children in the view, replica by replica, then the clone
