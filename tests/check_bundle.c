@@ -354,6 +354,15 @@ static const char *const answered[] = {
     "guest-state-unique-orphan",        /* seed 1000047: replicas-per-host 2,
                                            a history named app (no :N) is an
                                            orphan, stopped */
+    "guest-state-ip-range-orphan",      /* ... with ip-range-start: so too */
+    "guest-state-control-port-failed-start", /* seed 1000624: replicas-per-host
+                                           2 but a control-port alone (one
+                                           container a host): the clone is
+                                           anonymous, app on web-1 is app:1,
+                                           its failed start recovered */
+    "guest-state-failed-start",         /* seed 1000188: replicas moving, an
+                                           instance that failed to start, a
+                                           unique one's orphan */
 };
 
 START_TEST(test_answered_as_crm_simulate)
@@ -431,6 +440,10 @@ static const struct {
     const char *says;
 } refused[] = {
     {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
+    {"refused-guest-state-fail-count", "fail counts of app inside it"},
+    {"refused-guest-state-monitor-failed", "the history of app on guest node web-0"},
+    {"refused-guest-state-standby", "guest node web-0 in standby"},
+    {"refused-guest-state-other-resource", "the history of other on its guest node web-0"},
     {"refused-inner-former-probed", "orphaned Pacemaker Remote connection web-2"},
     {"refused-inner-former-fencing", "orphaned Pacemaker Remote connection web-4"},
     {"refused-inner-order-blocked", "while a replica's container cannot be placed"},

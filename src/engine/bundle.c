@@ -42,9 +42,14 @@
  * down and fenced; Pacemaker Remote nodes among them: a container may run
  * on one, its connection then where that remote node's connection runs), with locations of the bundle on named nodes, for a fresh start and for
  * containers, addresses and connections that ran (with ip-range-start:
- * the connection's address is then known) while the resource inside has
- * no history on the guest nodes yet; a failed container, or a host being
- * fenced, fences its guest node.  What the oracle showed is noted where it is followed.
+ * the connection's address is then known); a failed container, or a host being
+ * fenced, fences its guest node.  The history of the resource inside is
+ * read from its guest node's <node_state> (Pacemaker Explained 2.1,
+ * "Bundles": the model makes the guest nodes when the status names one,
+ * model/bundle.c) and goes to the instance of that node's replica
+ * (expand.c); followed while it ran, was probed or failed a start, with
+ * no fail count, standby or other resource on the guest node
+ * (guest_history_supported(), guest_node_supported()).  What the oracle showed is noted where it is followed.
  * cs_bundle_check_supported refuses the rest, naming what is missing.
  * A promotable resource inside (promoted-max) is bundle_promote.c's;
  * colocations and orders with other kinds of resources, roles and the
@@ -583,24 +588,43 @@ static gboolean is_guest_name(const CsResource *bundle, const char *name)
 }
 
 /* Whether one entry of the history of the resource inside on a guest
- * node is followed: a probe that found it stopped, or a start, a probe
- * or a monitor that found it running. */
-static gboolean guest_record_supported(const CsOpRecord *record)
+ * node is followed: a probe that found it stopped, a start, a probe or a
+ * monitor that found it running, or a start that failed with a generic
+ * error (on-fail left to Pacemaker's default: the instance is recovered,
+ * checked with the oracle on gen_bundle seeds 1000000-1000999). */
+static gboolean guest_record_supported(const CsOpRecord *record, gboolean default_on_fail)
 {
     const char *task = record->operation;
 
+    if (record->op_status != 0)
+        return probe_found_stopped(record);
     return probe_found_stopped(record)
-           || (record->op_status == 0 && record->rc_code == 0
-               && (strcmp(task, "start") == 0 || strcmp(task, "monitor") == 0));
+           || (record->rc_code == 0
+               && (strcmp(task, "start") == 0 || strcmp(task, "monitor") == 0))
+           || (record->rc_code == 1 && strcmp(task, "start") == 0 && default_on_fail);
+}
+
+/* Whether no operation of rsc, nor op_defaults, sets on-fail. */
+static gboolean default_on_fail(const CsModel *model, const CsResource *rsc)
+{
+    if (g_hash_table_lookup(model->op_defaults, "on-fail") != NULL)
+        return FALSE;
+    for (guint i = 0; rsc->ops != NULL && i < rsc->ops->len; i++)
+        if (((const CsOp *)g_ptr_array_index(rsc->ops, i))->on_fail != NULL)
+            return FALSE;
+    return TRUE;
 }
 
 /* The history of the resource inside on one of the bundle's guest nodes
  * (Pacemaker Explained 2.1, "Bundles": it runs on the guest node, its
  * state is read from that node's status): followed when it ran or was
  * probed and nothing failed. */
-static gboolean guest_history_supported(const CsResource *rsc, const CsRscState *state,
-                                        const CsNode *node, GError **error)
+static gboolean guest_history_supported(const CsModel *model, const CsResource *rsc,
+                                        const CsRscState *state, const CsNode *node,
+                                        GError **error)
 {
+    gboolean on_fail = default_on_fail(model, rsc_of(model, state->rsc));
+
     if (!is_guest_name(rsc, node->uname))
         return cs_engine_refuse(error,
                                 "bundle %s: the history of %s on guest node %s of "
@@ -609,7 +633,7 @@ static gboolean guest_history_supported(const CsResource *rsc, const CsRscState 
     for (guint k = 0; k < state->history->len; k++) {
         const CsOpRecord *record = g_ptr_array_index(state->history, k);
 
-        if (!guest_record_supported(record))
+        if (!guest_record_supported(record, on_fail))
             return cs_engine_refuse(error,
                                     "bundle %s: the history of %s on guest node %s: an "
                                     "operation %s with status %d and result %d is not "
@@ -641,7 +665,7 @@ static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int
 
         if (state->rsc != inner)
             continue;
-        if (node->bundle_guest && !guest_history_supported(rsc, state, node, error))
+        if (node->bundle_guest && !guest_history_supported(model, rsc, state, node, error))
             return FALSE;
         for (guint k = 0; k < state->history->len && !node->bundle_guest; k++)
             if (!probe_found_stopped(g_ptr_array_index(state->history, k)))
@@ -996,7 +1020,11 @@ static void add_inner_clone(CsExpansion *expansion, int bundle)
     made->rsc_class = NULL;
     made->clone_max = info->bundle->replicas;
     made->clone_node_max = info->bundle->replicas_per_host;
-    made->globally_unique = info->bundle->replicas_per_host > 1;
+    /* unique when a host may hold more than one container: checked with
+     * the oracle, a control-port without ip-range-start (one container a
+     * host) leaves the clone anonymous, its history app on guest node N
+     * being instance N's, not an orphan's as with ip-range-start */
+    made->globally_unique = containers_per_host(view, bundle) > 1;
     made->ordered = TRUE;
     made->interleave = FALSE;
     made->notify = FALSE;
