@@ -72,6 +72,53 @@ START_TEST(test_replicas_default_to_promoted_max)
 }
 END_TEST
 
+/* Pacemaker Explained 2.1, "Bundles" and "Guest Nodes": each replica of
+ * a bundle with a resource inside is a guest node; when a node_state
+ * names one, the model makes them all, in replica order, and reads their
+ * status: web-0 and web-1 are up (their containers and connections
+ * run), the history of app on web-0 says it runs there. */
+START_TEST(test_guest_nodes_read_from_status)
+{
+    CsTestCase test;
+    const CsNode *first, *second;
+    const CsRscState *state;
+
+    cs_test_case_solve_ok(&test, "bundle", "guest-state-history");
+    first = cs_model_node(test.model, "web-0");
+    second = cs_model_node(test.model, "web-1");
+    ck_assert_ptr_nonnull(first);
+    ck_assert_ptr_nonnull(second);
+    ck_assert(first->bundle_guest);
+    ck_assert_int_eq(first->type, CS_NODE_GUEST);
+    ck_assert_int_eq(second->index, first->index + 1);
+    ck_assert(first->online);
+    ck_assert(second->online);
+    ck_assert_str_eq(g_hash_table_lookup(first->attrs, "#kind"), "container");
+    state = cs_model_rsc_state(test.model, cs_model_resource(test.model, "app")->index,
+                               first->index);
+    ck_assert_ptr_nonnull(state);
+    ck_assert_int_eq(state->role, CS_ROLE_STARTED);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
+/* Without a node_state naming one, the model makes no guest node: the
+ * engine's view adds them after the model's nodes.  A guest node whose
+ * container and connection never ran is down. */
+START_TEST(test_guest_nodes_not_made_unnamed)
+{
+    CsTestCase test;
+
+    cs_test_case_solve_ok(&test, "bundle", "inner-history-control-port");
+    ck_assert_ptr_null(cs_model_node(test.model, "web-0"));
+    cs_test_case_clear(&test);
+    cs_test_case_solve_ok(&test, "bundle", "guest-state-not-up");
+    ck_assert_ptr_nonnull(cs_model_node(test.model, "web-1"));
+    ck_assert(!cs_model_node(test.model, "web-0")->online);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
 static char *address(const char *start, int n)
 {
     CsBundle bundle = {.ip_range_start = (char *)start};
@@ -343,6 +390,33 @@ static const char *const answered[] = {
     "guests-beside-clone-first", /* a clone counting g1 in its clone-max */
     "guests-beside-clone-after", /* ... read after the bundle and vm1 */
     "guests-beside-running",     /* vm1 and g1 running, a resource on g1 */
+    /* the <node_state> of a replica's guest node (gen_bundle seeds
+     * 1000000-1000999, their guest states) */
+    "guest-state-not-up",               /* an empty one, its replica not up */
+    "guest-state-history",              /* the resource inside running */
+    "guest-state-sticky",               /* an instance active on its guest
+                                           node: stickiness 1 there (501) */
+    "guest-state-container-restart",    /* seed 1000202: a container that
+                                           restarts restarts its instance, due
+                                           to its start (not the clone's stop) */
+    "guest-state-host-left",            /* seed 1000486: the connection's host
+                                           left: the guest is fenced, the
+                                           instance and container recovered */
+    "guest-state-connection-never-ran", /* seed 1000114: the resource inside
+                                           active on a guest whose connection
+                                           never ran (read with fencing on) */
+    "guest-state-unique-orphan",        /* seed 1000047: replicas-per-host 2,
+                                           a history named app (no :N) is an
+                                           orphan, stopped */
+    "guest-state-ip-range-orphan",      /* ... with ip-range-start: so too */
+    "guest-state-control-port-failed-start", /* seed 1000624: replicas-per-host
+                                           2 but a control-port alone (one
+                                           container a host): the clone is
+                                           anonymous, app on web-1 is app:1,
+                                           its failed start recovered */
+    "guest-state-failed-start",         /* seed 1000188: replicas moving, an
+                                           instance that failed to start, a
+                                           unique one's orphan */
 };
 
 /* The names crm_simulate gives the implicit resources, and where the
@@ -434,12 +508,14 @@ START_TEST(test_guest_entry_claimed)
 END_TEST
 
 static const CsTestRefusal refused[] = {
-    {"refused-inner-guest-history", "a <node_state> naming one of its guest nodes"},
     {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
+    {"refused-guest-state-fail-count", "fail counts of app inside it"},
+    {"refused-guest-state-monitor-failed", "the history of app on guest node web-0"},
+    {"refused-guest-state-standby", "guest node web-0 in standby"},
+    {"refused-guest-state-other-resource", "the history of other on its guest node web-0"},
     {"refused-inner-former-probed", "orphaned Pacemaker Remote connection web-2"},
     {"refused-inner-former-fencing", "orphaned Pacemaker Remote connection web-4"},
     {"refused-inner-guest-location", "a location (l1) on a node not in the configuration"},
-    {"refused-inner-guest-state", "a <node_state> naming one of its guest nodes"},
     {"refused-inner-stranded", "a replica whose connection no node can take"},
     {"refused-inner-dependent", "naming the resource inside"},
     {"refused-inner-rule-unnamed-coloc",
@@ -587,6 +663,8 @@ static Suite *bundle_suite(void)
     tcase_add_test(model, test_replica_addresses);
     tcase_add_test(model, test_implicit_parameters);
     cs_test_add_oracle_table(engine, "bundle", answered, (int)G_N_ELEMENTS(answered));
+    tcase_add_test(model, test_guest_nodes_read_from_status);
+    tcase_add_test(model, test_guest_nodes_not_made_unnamed);
     tcase_add_test(engine, test_implicit_names);
     tcase_add_test(engine, test_guest_replicas);
     tcase_add_test(engine, test_guest_entry_claimed);

@@ -329,6 +329,36 @@ START_TEST(test_remote_nodes_rebuilt)
 }
 END_TEST
 
+/* A bundle whose guest nodes the status names (the model makes them,
+ * model/bundle.c): an edit of a node or of the bundle's meta, and its
+ * undo, answer as the edited CIB loaded afresh, the guest nodes and
+ * their histories read again. */
+static const char *const guest_state_edits[] = {
+    "standby node1 on",
+    "meta web target-role Stopped",
+    "stickiness web 50",
+};
+
+START_TEST(test_bundle_guest_states_rebuilt)
+{
+    const char *command = guest_state_edits[_i];
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CsSession) session = cs_session_open_partial(
+        CS_TESTDATA "/bundle/guest-state-history.xml", "2024-06-01 12:00:00", &error);
+    ck_assert_msg(session != NULL, "%s", error != NULL ? error->message : "");
+    ck_assert_ptr_nonnull(session->solution);
+    g_autoptr(GString) out = g_string_new(NULL);
+
+    ck_assert_msg(cs_command_run_text(session, command, out, &error), "%s: %s", command,
+                  error != NULL ? error->message : "");
+    assert_as_fresh(session, command);
+    cs_session_forget_previous(session);
+    ck_assert(cs_edit_undo(session->log));
+    cs_session_refresh(session);
+    assert_as_fresh(session, "undone");
+}
+END_TEST
+
 static Suite *rebuild_suite(void)
 {
     Suite *suite = suite_create("rebuild");
@@ -339,6 +369,8 @@ static Suite *rebuild_suite(void)
     suite_add_tcase(suite, every);
     TCase *remote = tcase_create("remote nodes");
     tcase_add_loop_test(remote, test_remote_nodes_rebuilt, 0, G_N_ELEMENTS(remote_edits));
+    tcase_add_loop_test(remote, test_bundle_guest_states_rebuilt, 0,
+                        G_N_ELEMENTS(guest_state_edits));
     suite_add_tcase(suite, remote);
     return suite;
 }

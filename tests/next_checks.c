@@ -268,14 +268,19 @@ static void check_unnamed(CsSolution *solution, const CsResource *info, GString 
 
 /* The resource a summary line names: crm_simulate prints ids escaped
  * (cs_escape_text). */
-static const CsResource *named_by(const CsModel *engine, const char *printed)
+static const CsResource *named_by(CsSolution *solution, const char *printed)
 {
+    const CsModel *engine = cs_solution_model(solution);
+
     /* Only primitives have actions: an orphan primitive may share its id
-     * with a configured group. */
+     * with a configured group, or with a clone's configured child, which
+     * is never placed (corpus bundle-replicas-change: a history httpd on
+     * a guest node, an orphan beside the bundle's httpd). */
     for (guint i = 0; i < engine->resources->len; i++) {
         const CsResource *each = g_ptr_array_index(engine->resources, i);
         g_autofree char *escaped = cs_escape_text(each->id);
-        if (each->kind == CS_RSC_PRIMITIVE && strcmp(escaped, printed) == 0)
+        if (each->kind == CS_RSC_PRIMITIVE && !is_template(solution, each)
+            && strcmp(escaped, printed) == 0)
             return each;
     }
     return NULL;
@@ -289,7 +294,7 @@ char *check_statements(CsSolution *solution, const GPtrArray *lines)
 
     for (guint i = 0; i < lines->len; i++) {
         const SummaryLine *line = g_ptr_array_index(lines, i);
-        const CsResource *info = named_by(engine, line->id);
+        const CsResource *info = named_by(solution, line->id);
         if (info == NULL) {
             failed(failures, "%s %s: no such resource in the engine's model", line->verb, line->id);
             continue;

@@ -793,7 +793,9 @@ static void bundle_internal(CsGraph *graph, int bundle)
     for (guint i = 0; i < info->children->len; i++) {
         int child = g_array_index(info->children, int, i);
 
-        primitive_internal(graph, child);
+        /* the clone of the resource inside has a clone's constraints */
+        if (rsc_info(graph, child)->kind == CS_RSC_PRIMITIVE)
+            primitive_internal(graph, child);
         if (cs_bundle_is_container(graph->solution, child))
             order_rsc(graph, bundle, CS_TASK_START, child, CS_TASK_START, ORD_RUNNABLE_LEFT);
     }

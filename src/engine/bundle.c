@@ -48,9 +48,14 @@
  * resource's rules are evaluated on the guest nodes too, where a guest
  * node no node_state names has only #kind; expand.c), for a fresh start and for
  * containers, addresses and connections that ran (with ip-range-start:
- * the connection's address is then known) while the resource inside has
- * no history on the guest nodes yet; a failed container, or a host being
- * fenced, fences its guest node.  What the oracle showed is noted where it is followed.
+ * the connection's address is then known); a failed container, or a host being
+ * fenced, fences its guest node.  The history of the resource inside is
+ * read from its guest node's <node_state> (Pacemaker Explained 2.1,
+ * "Bundles": the model makes the guest nodes when the status names one,
+ * model/bundle.c) and goes to the instance of that node's replica
+ * (expand.c); followed while it ran, was probed or failed a start, with
+ * no fail count, standby or other resource on the guest node
+ * (guest_history_supported(), guest_node_supported()).  What the oracle showed is noted where it is followed.
  * cs_bundle_check_supported refuses the rest, naming what is missing.
  * A promotable resource inside (promoted-max) is bundle_promote.c's;
  * colocations and orders with other kinds of resources, roles and the
@@ -597,8 +602,65 @@ static gboolean is_guest_name(const CsResource *bundle, const char *name)
     return n < bundle->bundle->replicas;
 }
 
-/* The resource inside: a primitive, never run (probes that found it
- * stopped aside), no fail count. */
+/* Whether one entry of the history of the resource inside on a guest
+ * node is followed: a probe that found it stopped, a start, a probe or a
+ * monitor that found it running, or a start that failed with a generic
+ * error (on-fail left to Pacemaker's default: the instance is recovered,
+ * checked with the oracle on gen_bundle seeds 1000000-1000999). */
+static gboolean guest_record_supported(const CsOpRecord *record, gboolean default_on_fail)
+{
+    const char *task = record->operation;
+
+    if (record->op_status != 0)
+        return probe_found_stopped(record);
+    return probe_found_stopped(record)
+           || (record->rc_code == 0
+               && (strcmp(task, "start") == 0 || strcmp(task, "monitor") == 0))
+           || (record->rc_code == 1 && strcmp(task, "start") == 0 && default_on_fail);
+}
+
+/* Whether no operation of rsc, nor op_defaults, sets on-fail. */
+static gboolean default_on_fail(const CsModel *model, const CsResource *rsc)
+{
+    if (g_hash_table_lookup(model->op_defaults, "on-fail") != NULL)
+        return FALSE;
+    for (guint i = 0; rsc->ops != NULL && i < rsc->ops->len; i++)
+        if (((const CsOp *)g_ptr_array_index(rsc->ops, i))->on_fail != NULL)
+            return FALSE;
+    return TRUE;
+}
+
+/* The history of the resource inside on one of the bundle's guest nodes
+ * (Pacemaker Explained 2.1, "Bundles": it runs on the guest node, its
+ * state is read from that node's status): followed when it ran or was
+ * probed and nothing failed. */
+static gboolean guest_history_supported(const CsModel *model, const CsResource *rsc,
+                                        const CsRscState *state, const CsNode *node,
+                                        GError **error)
+{
+    gboolean on_fail = default_on_fail(model, rsc_of(model, state->rsc));
+
+    if (!is_guest_name(rsc, node->uname))
+        return cs_engine_refuse(error,
+                                "bundle %s: the history of %s on guest node %s of "
+                                "another bundle is not modelled yet",
+                                rsc->id, state->rsc_id, node->uname);
+    for (guint k = 0; k < state->history->len; k++) {
+        const CsOpRecord *record = g_ptr_array_index(state->history, k);
+
+        if (!guest_record_supported(record, on_fail))
+            return cs_engine_refuse(error,
+                                    "bundle %s: the history of %s on guest node %s: an "
+                                    "operation %s with status %d and result %d is not "
+                                    "modelled yet",
+                                    rsc->id, state->rsc_id, node->uname, record->operation,
+                                    record->op_status, record->rc_code);
+    }
+    return TRUE;
+}
+
+/* The resource inside: a primitive, never run but on its guest nodes
+ * (probes that found it stopped aside), no fail count. */
 static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int inner,
                                 GError **error)
 {
@@ -614,10 +676,13 @@ static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int
         return FALSE;
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsNode *node = g_ptr_array_index(model->nodes, state->node);
 
         if (state->rsc != inner)
             continue;
-        for (guint k = 0; k < state->history->len; k++)
+        if (node->bundle_guest && !guest_history_supported(model, rsc, state, node, error))
+            return FALSE;
+        for (guint k = 0; k < state->history->len && !node->bundle_guest; k++)
             if (!probe_found_stopped(g_ptr_array_index(state->history, k)))
                 return cs_engine_refuse(error,
                                         "bundle %s: the history of %s inside it "
@@ -702,6 +767,43 @@ static gboolean remote_entry(const CsNode *node)
     return node->xml != NULL && node->type == CS_NODE_REMOTE;
 }
 
+/* What a replica's guest node's <node_state> may hold besides the
+ * history of the resource inside: transient attributes that change no
+ * score here (no standby; no fail count: they are refused), and no other
+ * resource's history. */
+static gboolean guest_node_supported(const CsModel *model, const CsResource *rsc,
+                                     const CsNode *node, GError **error)
+{
+    int inner = inner_resource(model, rsc->index);
+
+    if (!is_guest_name(rsc, node->uname))
+        return TRUE;
+    if (node->standby || node->remote_maintenance || node->remote_was_fenced)
+        return cs_engine_refuse(error,
+                                "bundle %s: guest node %s in standby, in maintenance "
+                                "or fenced is not modelled yet",
+                                rsc->id, node->uname);
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->node == node->index && state->rsc != inner)
+            return cs_engine_refuse(error,
+                                    "bundle %s: the history of %s on its guest node %s "
+                                    "is not modelled yet",
+                                    rsc->id, state->rsc_id, node->uname);
+    }
+    for (guint i = 0; i < model->fail_counts->len; i++) {
+        const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
+
+        if (fail->node == node->index)
+            return cs_engine_refuse(error,
+                                    "bundle %s: fail counts on its guest node %s are "
+                                    "not modelled yet",
+                                    rsc->id, node->uname);
+    }
+    return TRUE;
+}
+
 static gboolean guest_cluster_supported(const CsModel *model, const CsResource *rsc, GError **error)
 {
     if (!model->options.symmetric_cluster)
@@ -724,11 +826,13 @@ static gboolean guest_cluster_supported(const CsModel *model, const CsResource *
                                     "node %s is unclean, shutting down, joining or in "
                                     "maintenance is not modelled yet",
                                     rsc->id, node->uname);
-        if (is_guest_name(rsc, node->uname) && !remote_entry(node))
+        if (is_guest_name(rsc, node->uname) && !remote_entry(node) && !node->bundle_guest)
             return cs_engine_refuse(error,
                                     "bundle %s: node %s named as a replica's "
                                     "guest node is not modelled yet",
                                     rsc->id, node->uname);
+        if (node->bundle_guest && !guest_node_supported(model, rsc, node, error))
+            return FALSE;
     }
     return TRUE;
 }
@@ -769,6 +873,21 @@ static gboolean is_remote_entry(const xmlNode *element)
     return remote;
 }
 
+/* Whether element is the <node_state> of a replica's guest node, which
+ * the model reads (model/bundle.c makes the node). */
+static gboolean read_guest_state(const xmlNode *element, const CsResource *rsc)
+{
+    xmlChar *uname;
+    gboolean found;
+
+    if (!xmlStrEqual(element->name, (const xmlChar *)"node_state"))
+        return FALSE;
+    uname = xmlGetProp(element, (const xmlChar *)"uname");
+    found = uname != NULL && is_guest_name(rsc, (const char *)uname);
+    xmlFree(uname);
+    return found;
+}
+
 /* Whether element, or an element under it, names a replica's guest node
  * (a location on it, a node_state of it): the model knows no such node
  * and leaves them out, where Pacemaker applies them.  A node's resource
@@ -781,7 +900,8 @@ static const xmlNode *names_guest(const xmlNode *element, const CsResource *rsc)
 
         /* locations are checked one by one (guest_constraints_supported) */
         if (child->type != XML_ELEMENT_NODE || xmlStrEqual(child->name, (const xmlChar *)"lrm")
-            || xmlStrEqual(child->name, (const xmlChar *)"rsc_location") || is_remote_entry(child))
+            || xmlStrEqual(child->name, (const xmlChar *)"rsc_location") || is_remote_entry(child)
+            || read_guest_state(child, rsc))
             continue;
         if (attribute_names_guest(child, "node", rsc) || attribute_names_guest(child, "uname", rsc)
             || (xmlStrEqual(child->name, (const xmlChar *)"node_state")
@@ -946,14 +1066,26 @@ static void add_inner_clone(CsExpansion *expansion, int bundle)
     made->rsc_class = NULL;
     made->clone_max = info->bundle->replicas;
     made->clone_node_max = info->bundle->replicas_per_host;
-    made->globally_unique = info->bundle->replicas_per_host > 1;
+    /* unique when a host may hold more than one container: checked with
+     * the oracle, a control-port without ip-range-start (one container a
+     * host) leaves the clone anonymous, its history app on guest node N
+     * being instance N's, not an orphan's as with ip-range-start */
+    made->globally_unique = containers_per_host(view, bundle) > 1;
     made->ordered = TRUE;
     made->interleave = FALSE;
     made->notify = FALSE;
     cs_bundle_promote_setup(made, info);
     ((CsResource *)g_ptr_array_index(view->resources, inner))->parent = clone;
-    for (int n = 0; n < info->bundle->replicas; n++)
-        cs_expansion_add_instance(expansion, inner, clone, n);
+    for (int n = 0; n < info->bundle->replicas; n++) {
+        int index = cs_expansion_add_instance(expansion, inner, clone, n);
+        CsResource *instance = g_ptr_array_index(view->resources, index);
+
+        /* a clone instance's default resource-stickiness (Pacemaker
+         * Explained 2.1, "Resource Meta-Attributes"); checked with the
+         * oracle: an instance active on its guest node scores 501 there */
+        if (!instance->stickiness_set)
+            instance->stickiness = 1;
+    }
 }
 
 /* The bundle's children in the view, replica by replica, then the clone

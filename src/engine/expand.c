@@ -272,6 +272,35 @@ static int add_orphan(Matching *matching, int clone, int configured)
     return member_for(expansion, instance, configured);
 }
 
+/* The instance of a bundle's clone that runs on guest node node (the
+ * replica whose connection makes that node); -1 when node is no guest
+ * node of the bundle. */
+static int replica_instance(const CsExpansion *expansion, int clone, int configured, int node)
+{
+    const CsResource *info = rsc_at(expansion, clone);
+    const CsResource *bundle = rsc_at(expansion, info->parent);
+    guint replica = 0;
+
+    for (guint i = 0; i < bundle->children->len; i++) {
+        const CsResource *child = rsc_at(expansion, g_array_index(bundle->children, int, i));
+
+        if (!child->is_remote_connection)
+            continue;
+        if (child->remote_node == node && replica < info->children->len)
+            return member_for(expansion, g_array_index(info->children, int, replica), configured);
+        replica++;
+    }
+    return -1;
+}
+
+/* Whether clone is a bundle's clone of its resource inside. */
+static gboolean bundled(const CsExpansion *expansion, int clone)
+{
+    int parent = rsc_at(expansion, clone)->parent;
+
+    return parent >= 0 && rsc_at(expansion, parent)->kind == CS_RSC_BUNDLE;
+}
+
 static int match_state(Matching *matching, const CsRscState *state)
 {
     CsExpansion *expansion = matching->expansion;
@@ -282,6 +311,15 @@ static int match_state(Matching *matching, const CsRscState *state)
     if (clone < 0)
         return state->rsc;
     info = rsc_at(expansion, clone);
+    /* Pacemaker Explained 2.1, "Bundles": the resource inside an
+     * anonymous bundle runs as the instance of the replica whose guest
+     * node holds the history; a history on a node of no replica is an
+     * orphan's. */
+    if (!info->globally_unique && bundled(expansion, clone)
+        && ((const CsNode *)g_ptr_array_index(expansion->model.nodes, state->node))->bundle_guest) {
+        found = replica_instance(expansion, clone, state->rsc, state->node);
+        return found >= 0 ? found : -2;
+    }
     if (info->globally_unique) {
         if (state->instance >= 0 && state->instance < (int)info->children->len)
             return member_for(expansion, g_array_index(info->children, int, state->instance),
@@ -639,18 +677,28 @@ static int claim_entry(CsExpansion *expansion, CsNode *node, int connection)
     return node->index;
 }
 
+/* A replica's guest node the model made (model/bundle.c: a node_state
+ * names it), now linked to its connection. */
+static int link_model_guest(CsExpansion *expansion, CsNode *node, int connection)
+{
+    node->remote_rsc = connection;
+    rsc_at(expansion, connection)->remote_node = node->index;
+    return node->index;
+}
+
 int cs_expansion_add_guest_node(CsExpansion *expansion, const char *uname, int connection)
 {
     CsModel *view = &expansion->model;
-    CsNode *entry = g_hash_table_lookup(view->node_by_uname, uname);
+    CsNode *known = g_hash_table_lookup(view->node_by_uname, uname);
     CsNode *node;
     char *name;
 
-    if (unclaimed_entry(entry))
-        return claim_entry(expansion, entry, connection);
+    if (known != NULL && known->bundle_guest)
+        return link_model_guest(expansion, known, connection);
+    if (unclaimed_entry(known))
+        return claim_entry(expansion, known, connection);
     node = g_new0(CsNode, 1);
     name = g_strdup(uname);
-
     g_ptr_array_add(expansion->owned, node);
     g_ptr_array_add(expansion->owned, name);
     node->index = (int)view->nodes->len;

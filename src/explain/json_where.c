@@ -76,6 +76,16 @@ static void json_actions(GString *out, CsSolution *solution, GHashTable *listed)
     g_string_append_c(out, ']');
 }
 
+/* Every resource bearing id: an orphan (a history of a resource no
+ * longer configured) may share it with a configured one, the lines then
+ * tell each (cs_next_where), and the actions of each are listed. */
+static void list_all_named(GHashTable *listed, const CsModel *engine, const char *id)
+{
+    for (guint i = 0; i < engine->resources->len; i++)
+        if (strcmp(((const CsResource *)g_ptr_array_index(engine->resources, i))->id, id) == 0)
+            g_hash_table_add(listed, GINT_TO_POINTER(i));
+}
+
 gboolean cs_json_where(const CsDocument *document, CsSolution *solution, const char *rsc,
                        GString *out, GError **error)
 {
@@ -98,7 +108,7 @@ gboolean cs_json_where(const CsDocument *document, CsSolution *solution, const c
         const CsResource *named = *start != '\0' ? line_resource(engine, start, &rest) : NULL;
         if (named == NULL)
             continue;
-        g_hash_table_add(listed, GINT_TO_POINTER(named->index));
+        list_all_named(listed, engine, named->id);
         g_string_append(out, first ? "" : ",");
         json_line(out, named->id, (int)(start - *line) / 2, rest);
         first = FALSE;

@@ -10,6 +10,7 @@
  * (engine/bundle.c); here they are read, and turned into the parameters
  * those resources take (their operation digests are compared with them).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/model_internal.h"
@@ -342,4 +343,97 @@ GHashTable *cs_bundle_address_params(const CsBundle *bundle, int n)
     if (bundle->host_interface != NULL)
         table_set(params, "nic", g_strdup(bundle->host_interface));
     return params;
+}
+
+/* ---- the replicas' guest nodes ----------------------------------------- */
+
+/* The engine refuses more replicas than this (engine/bundle.c): no node
+ * is made for them either. */
+#define CS_BUNDLE_GUEST_NODES_MAX 10000
+
+/* Whether the bundle's replicas are guest nodes: a docker or podman
+ * bundle with a resource inside, reached through its network's
+ * ip-range-start or control-port (engine/bundle.c leaves the others
+ * out, as Pacemaker does). */
+static gboolean makes_guests(const CsBundle *bundle, const xmlNode *xml)
+{
+    gboolean inside = FALSE;
+
+    for (const xmlNode *child = cs_xml_first_element(xml); child != NULL;
+         child = cs_xml_next_element(child))
+        inside = inside || cs_xml_is(child, "primitive") || cs_xml_is(child, "group")
+                 || cs_xml_is(child, "clone");
+    return inside && bundle->runtime != NULL
+           && (strcmp(bundle->runtime, "docker") == 0 || strcmp(bundle->runtime, "podman") == 0)
+           && bundle->has_network && (bundle->ip_range_start != NULL || bundle->control_given)
+           && bundle->replicas <= CS_BUNDLE_GUEST_NODES_MAX;
+}
+
+/* Whether uname is "ID-N" with N a replica's number, as %d writes it. */
+static gboolean names_replica(const char *uname, const char *id, int replicas)
+{
+    size_t length = strlen(id);
+    const char *digits = uname + length + 1;
+    char *end = NULL;
+    long n;
+
+    if (strncmp(uname, id, length) != 0 || uname[length] != '-' || !g_ascii_isdigit(*digits)
+        || (digits[0] == '0' && digits[1] != '\0') || strlen(digits) > 9)
+        return FALSE;
+    n = strtol(digits, &end, 10);
+    return *end == '\0' && n < replicas;
+}
+
+static gboolean status_names_replica(const CsModel *model, const char *id, int replicas)
+{
+    xmlNode *status = cs_document_section(model->document, "status");
+
+    for (xmlNode *state = cs_xml_first_element(status); state != NULL;
+         state = cs_xml_next_element(state)) {
+        const char *uname = cs_xml_attr(state, "uname");
+
+        if (cs_xml_is(state, "node_state") && uname != NULL
+            && names_replica(uname, id, replicas))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Pacemaker Explained 2.1, "Bundles" and "Guest Nodes": each replica of
+ * a bundle with a resource inside is a guest node NAME-N, whose
+ * <node_state> holds the history of the resource inside.  The engine
+ * makes the replicas (engine/bundle.c); their nodes are made here, every
+ * replica's in order, when the status section names one of them, so
+ * that the status is read as for any guest node. */
+void cs_bundle_add_guest_nodes(CsModel *model, const xmlNode *xml)
+{
+    const char *id = cs_xml_attr(xml, "id");
+    gboolean runtime = FALSE;
+    CsBundle *bundle;
+
+    for (const xmlNode *child = cs_xml_first_element(xml); child != NULL;
+         child = cs_xml_next_element(child))
+        runtime = runtime || g_strv_contains(runtimes, (const char *)child->name);
+    if (id == NULL || !runtime)
+        return;
+    bundle = cs_bundle_unpack(model, xml);
+    if (makes_guests(bundle, xml) && status_names_replica(model, id, bundle->replicas)) {
+        for (int n = 0; n < bundle->replicas; n++) {
+            g_autofree char *name = g_strdup_printf("%s-%d", id, n);
+
+            CsNode *node = cs_model_node(model, name);
+
+            /* a <node type="remote"> entry naming the replica's guest node
+             * is that node, with the entry's attributes (engine/expand.c) */
+            if (node != NULL && !(node->xml != NULL && node->type == CS_NODE_REMOTE))
+                continue;
+            if (node != NULL)
+                node->type = CS_NODE_GUEST;
+            else
+                node = cs_model_add_node(model, name, name, CS_NODE_GUEST, NULL);
+            node->bundle_guest = TRUE;
+            g_hash_table_replace(node->attrs, g_strdup("#kind"), g_strdup("container"));
+        }
+    }
+    cs_bundle_unref(bundle);
 }

@@ -116,6 +116,9 @@ typedef struct CsNode {
     guint32 pre_history;
     gboolean history_fenced;
     int remote_rsc;     /* connection resource index, -1 */
+    /* a bundle replica's guest node, made because a node_state names
+     * it (model/bundle.c); its connection is the engine's, remote_rsc -1 */
+    gboolean bundle_guest;
     CsScore weight;     /* <node score=...> (usually 0) */
     xmlNode *xml;       /* <node> in configuration, may be NULL */
     xmlNode *state_xml; /* <node_state>, may be NULL */

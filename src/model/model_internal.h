@@ -69,6 +69,9 @@ void cs_resource_unref(CsResource *rsc);
 void cs_op_free(CsOp *op);
 /* A <bundle>'s settings (bundle.c), new. */
 CsBundle *cs_bundle_unpack(CsModel *model, const xmlNode *xml);
+/* The guest nodes of a <bundle>'s replicas, when a node_state names one
+ * of them (bundle.c). */
+void cs_bundle_add_guest_nodes(CsModel *model, const xmlNode *xml);
 void cs_location_free(CsLocation *location);
 void cs_colocation_free(CsColocation *colocation);
 void cs_order_free(CsOrder *order);

@@ -4,7 +4,9 @@
  * Pacemaker Explained 2.1, "Cluster Nodes" (node attributes; the built-in
  * ones in "Rules"), and "Pacemaker Remote": an ocf:pacemaker:remote
  * primitive makes a remote node named after it; a primitive with the meta
- * attribute remote-node makes a guest node.  What the status section says
+ * attribute remote-node makes a guest node, and so does each replica of a
+ * bundle with a resource inside ("Bundles"; made here only when the
+ * status section names one of them, model/bundle.c).  What the status section says
  * of nodes (online, unclean, transient attributes) is read in status.c.
  */
 #include <string.h>
@@ -224,6 +226,8 @@ static void cs_nodes_unpack_remote(CsModel *model)
                  member = cs_xml_next_element(member)) {
                 cs_nodes_add_from_resource(model, cs_xml_guest_node_name(member), CS_NODE_GUEST);
             }
+        } else if (cs_xml_is(xml, "bundle")) {
+            cs_bundle_add_guest_nodes(model, xml);
         }
     }
 }

@@ -382,12 +382,47 @@ static const char *cs_node_attr(const CsNode *node, const char *name)
     return g_hash_table_lookup(node->attrs, name);
 }
 
+/* The id of the connection (container FALSE: named as the node) or the
+ * container (NAME-RUNTIME-N) of the bundle replica whose guest node is
+ * node, new; NULL when the bundle is not known. */
+static char *cs_bundle_replica_id(const CsModel *model, const CsNode *node, gboolean container)
+{
+    const char *dash = strrchr(node->uname, '-');
+    g_autofree char *bundle_id = g_strndup(node->uname, (gsize)(dash - node->uname));
+    const CsResource *bundle = cs_model_resource(model, bundle_id);
+
+    if (bundle == NULL || bundle->bundle == NULL || bundle->bundle->runtime == NULL)
+        return NULL;
+    return container ? g_strdup_printf("%s-%s-%s", bundle_id, bundle->bundle->runtime, dash + 1)
+                     : g_strdup(node->uname);
+}
+
+/* Pacemaker Explained 2.1, "Guest Nodes": a bundle replica's guest node
+ * is fenced by recovering its container, which the histories read so far
+ * then show failed where it is active. */
+static void cs_bundle_guest_fence(CsStatusRun *run, CsNode *node)
+{
+    g_autofree char *id = cs_bundle_replica_id(run->model, node, TRUE);
+
+    node->remote_requires_reset = TRUE;
+    for (guint i = 0; id != NULL && i < run->model->rsc_states->len; i++) {
+        CsRscState *state = g_ptr_array_index(run->model->rsc_states, i);
+
+        if (state->rsc < 0 && strcmp(state->rsc_id, id) == 0 && state->role > CS_ROLE_STOPPED)
+            state->failed = TRUE;
+    }
+}
+
 /* Pacemaker's pe_fence_node() for our purposes: a cluster or remote node
  * becomes unclean; a guest node is "fenced" by recovering its container. */
 static void cs_fence_node(CsStatusRun *run, CsNode *node)
 {
     CsModel *model = run->model;
 
+    if (node->bundle_guest) {
+        cs_bundle_guest_fence(run, node);
+        return;
+    }
     if (node->type == CS_NODE_GUEST) {
         if (node->remote_rsc >= 0) {
             CsResource *connection = g_ptr_array_index(model->resources, node->remote_rsc);
@@ -1798,6 +1833,69 @@ static void cs_node_lrm_unpack(CsStatusRun *run, CsNode *node)
     }
 }
 
+/* A bundle replica's guest node: the highest role of the replica's
+ * connection (named as the node) or container (NAME-RUNTIME-N) in the
+ * histories read so far; failed tells whether one of them failed, host
+ * (when not NULL) where it is active. */
+static CsRole cs_bundle_replica_role(const CsModel *model, const CsNode *node, gboolean container,
+                                     gboolean *failed, const CsNode **host)
+{
+    g_autofree char *id = cs_bundle_replica_id(model, node, container);
+    CsRole role = CS_ROLE_STOPPED;
+
+    for (guint i = 0; id != NULL && i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc >= 0 || strcmp(state->rsc_id, id) != 0)
+            continue;
+        role = MAX(role, state->role);
+        *failed = *failed || state->failed;
+        if (host != NULL && *host == NULL && state->role >= CS_ROLE_STARTED)
+            *host = g_ptr_array_index(model->nodes, state->node);
+    }
+    return role;
+}
+
+/* Pacemaker's determine_remote_online_status() for a bundle replica's
+ * guest node, whose connection and container the engine makes, as
+ * cs_remote_determine_online() judges a guest the model knows: up when
+ * the connection is started, down when it or its container failed (a
+ * failed container asking for a reset), is stopped, or runs on a node
+ * that left unclean (Pacemaker Explained 2.1, "Guest Nodes"). */
+static void cs_bundle_guest_determine_online(CsStatusRun *run, CsNode *node)
+{
+    gboolean connection_failed = FALSE, container_failed = FALSE;
+    const CsNode *host = NULL;
+    CsRole connection = cs_bundle_replica_role(run->model, node, FALSE, &connection_failed, &host);
+    CsRole container = cs_bundle_replica_role(run->model, node, TRUE, &container_failed, NULL);
+
+    if (connection == CS_ROLE_STARTED) {
+        node->online = TRUE;
+    }
+    if (container_failed) {
+        node->online = FALSE;
+        node->remote_requires_reset = TRUE;
+    } else if (connection_failed) {
+        node->online = FALSE;
+    } else if (connection == CS_ROLE_STOPPED || container == CS_ROLE_STOPPED) {
+        node->online = FALSE;
+        node->remote_requires_reset = FALSE;
+    } else if (host != NULL && !host->online && host->unclean) {
+        node->online = FALSE;
+        node->remote_requires_reset = TRUE;
+    }
+}
+
+/* Whether a bundle replica's guest node's history can be read: its
+ * connection and its container are started. */
+static gboolean cs_bundle_guest_readable(const CsStatusRun *run, const CsNode *node)
+{
+    gboolean failed = FALSE;
+
+    return cs_bundle_replica_role(run->model, node, FALSE, &failed, NULL) == CS_ROLE_STARTED
+           && cs_bundle_replica_role(run->model, node, TRUE, &failed, NULL) == CS_ROLE_STARTED;
+}
+
 /* Pacemaker's unpack_node_history(): cluster nodes first (offline ones
  * only when fencing or shutdown locks need them), remote nodes once their
  * connection is known to be up, guests once connection and container are;
@@ -1817,6 +1915,10 @@ static gboolean cs_histories_pass(CsStatusRun *run, xmlNode *status, gboolean fe
             node->remote_rsc >= 0 ? g_ptr_array_index(model->resources, node->remote_rsc) : NULL;
         if (fence) {
             /* every remaining node */
+        } else if (node->bundle_guest) {
+            if (!cs_bundle_guest_readable(run, node)) {
+                continue;
+            }
         } else if (node->type == CS_NODE_GUEST) {
             if (connection == NULL || run->rsc_role[connection->index] != CS_ROLE_STARTED
                 || connection->container < 0
@@ -1833,7 +1935,10 @@ static gboolean cs_histories_pass(CsStatusRun *run, xmlNode *status, gboolean fe
                    && !node->online) {
             continue;
         }
-        if (node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST) {
+        if (node->bundle_guest) {
+            cs_bundle_guest_determine_online(run, node);
+            cs_remote_attrs_unpack(run, node);
+        } else if (node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST) {
             cs_remote_determine_online(run, node);
             cs_remote_attrs_unpack(run, node);
         }
@@ -1852,7 +1957,10 @@ static void cs_histories_unpack(CsStatusRun *run, xmlNode *status)
     cs_histories_pass(run, status, run->model->options.stonith_enabled);
     for (guint i = 0; i < run->model->nodes->len; i++) {
         CsNode *node = g_ptr_array_index(run->model->nodes, i);
-        if ((node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST) && !run->unpacked[i]) {
+        if (node->bundle_guest && !run->unpacked[i]) {
+            cs_bundle_guest_determine_online(run, node);
+        } else if ((node->type == CS_NODE_REMOTE || node->type == CS_NODE_GUEST)
+                   && !run->unpacked[i]) {
             cs_remote_determine_online(run, node);
         }
     }
@@ -1912,14 +2020,17 @@ void cs_model_unpack_ticket_states(CsModel *model)
     }
 }
 
-/* A resource inside a clone: Pacemaker gives each instance a resource
- * object of its own, so a failure marks only the instance whose history
- * shows it, never the instances active elsewhere. */
+/* A resource inside a clone (or a bundle, whose resource inside runs as
+ * a clone's instances, Pacemaker Explained 2.1, "Bundles"): Pacemaker
+ * gives each instance a resource object of its own, so a failure marks
+ * only the instance whose history shows it, never the instances active
+ * elsewhere. */
 static gboolean cs_status_in_clone(const CsModel *model, int rsc)
 {
     for (int up = rsc; up >= 0;
          up = ((const CsResource *)g_ptr_array_index(model->resources, up))->parent) {
-        if (((const CsResource *)g_ptr_array_index(model->resources, up))->kind == CS_RSC_CLONE) {
+        CsRscKind kind = ((const CsResource *)g_ptr_array_index(model->resources, up))->kind;
+        if (kind == CS_RSC_CLONE || kind == CS_RSC_BUNDLE) {
             return TRUE;
         }
     }

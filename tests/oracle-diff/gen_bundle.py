@@ -20,7 +20,10 @@ replica (now and then one more than configured) ran on a node, maybe one
 since gone offline or in standby, its container and address with the
 digests crm_simulate 2.1.5 computes for them (sometimes a stale one),
 some failed (a start, a recurring monitor) with fail counts, and the
-connection for a bundle with a resource inside.
+connection for a bundle with a resource inside; then, from a stream of
+its own, some replicas' guest nodes get a <node_state> with the history
+of the resource inside (running, probed, now and then failed; app or
+app:N) and now and then a transient attribute.
 Used with diff.py one (see README.md).
 
 gen_bundle.py --links SEED: promotable bundles and bundles in
@@ -88,6 +91,7 @@ def replica_histories(R, b, cluster, lrm, fails):
     """Each replica ran somewhere: container, address, connection, with
     the right digests mostly; some failed."""
     runtime = b['runtime']
+    up = []
     for k in range(b['replicas'] + (1 if R.random() < 0.1 else 0)):
         if R.random() < 0.2:
             continue
@@ -116,6 +120,37 @@ def replica_histories(R, b, cluster, lrm, fails):
             addr = address(b['start'], k) if b['start'] else host
             lrm[host].append(op(f'web-{k}', 'ocf', 'pacemaker', 'remote', 'start', call=8,
                                 digest=digest({'addr': addr, 'port': str(b['port'])})))
+            up.append(k)
+    return up
+
+
+def guest_states(G, b, up):
+    """The <node_state> of some replicas' guest nodes web-N: the history
+    of the resource inside (running, probed, now and then failed), its
+    id app or app:N, now and then a transient attribute; rarely one of a
+    replica whose connection did not run."""
+    states = ''
+    for k in range(b['replicas']):
+        if (k in up and G.random() < 0.7) or (k not in up and G.random() < 0.1):
+            rid = f'app:{k}' if b['unique'] and G.random() < 0.7 else 'app'
+            what = G.choice(['start'] * 5 + ['monitor', 'probe', 'failed'])
+            if what == 'start':
+                entry = op(rid, 'ocf', 'pacemaker', 'Dummy', 'start', call=10, digest=digest({}))
+            elif what == 'monitor':
+                entry = op(rid, 'ocf', 'pacemaker', 'Dummy', 'monitor', call=10, digest=digest({}))
+            elif what == 'probe':
+                entry = op(rid, 'ocf', 'pacemaker', 'Dummy', 'monitor', rc=7, call=10)
+            else:
+                entry = op(rid, 'ocf', 'pacemaker', 'Dummy', 'start', rc=1, call=10, digest=digest({}))
+            attrs = ''
+            if G.random() < 0.15:
+                attrs = (f'<transient_attributes id="web-{k}"><instance_attributes id="web-{k}-ta">'
+                         f'<nvpair id="web-{k}-a" name="color" value="red"/>'
+                         f'</instance_attributes></transient_attributes>')
+            states += (f'<node_state id="web-{k}" uname="web-{k}" remote_node="true" in_ccm="true" '
+                       f'crm-debug-origin="x" node_fenced="0">{attrs}<lrm id="web-{k}"><lrm_resources>'
+                       f'{entry}</lrm_resources></lrm></node_state>')
+    return states
 
 
 def network(R):
@@ -222,14 +257,20 @@ def gen(seed):
     start = next((a.split('"')[1] for a in net.split() if a.startswith('ip-range-start=')), None)
     kind = R.random()
     fails = []
+    guests_status = ''
     histories = H.random() < 0.5 and runtime != 'rkt'
     if histories:
         port = next((a.split('"')[1] for a in net.split() if a.startswith('control-port=')), '3121')
         b = {'runtime': runtime, 'start': start, 'port': int(port), 'replicas': replicas,
              'storage': bool(storage), 'ports': 'id="web-port"' in net,
              'inner': bool(net) and reached and not promoted and not empty, 'nic': 'host-interface' in net}
-        replica_histories(H, b, cluster, lrm, fails)
+        up = replica_histories(H, b, cluster, lrm, fails)
         kind = 0.0
+        # the guest nodes' states draw from a stream of their own too
+        if b['inner']:
+            b['unique'] = 'replicas-per-host="1"' not in ratt and any(
+                a.startswith('replicas-per-host=') for a in ratt)
+            guests_status = guest_states(random.Random(f'{seed}-guests'), b, up)
     if kind > 0.4:
         # probes that found the replicas' resources stopped; now and then
         # one of a replica no longer configured
@@ -280,7 +321,7 @@ def gen(seed):
     <resources>{"".join(rsc)}</resources>
     <constraints>{"".join(cons)}</constraints>
   </configuration>
-  <status>{status}</status>
+  <status>{status}{guests_status}</status>
 </cib>
 '''
 
