@@ -289,6 +289,14 @@ static const char *const answered[] = {
                                              container takes its sticky
                                              connection's preference (+1), a
                                              container running well does not */
+    "inner-history-connection-failed",    /* a connection's monitor failed
+                                             (status 4): on-fail
+                                             restart-container, the container
+                                             restarts, the connection recovers */
+    "inner-history-connection-timeout",   /* ... timed out (status 2) */
+    "inner-history-connection-threshold", /* ... at migration-threshold 1: the
+                                             connection moves, its container
+                                             restarts in place */
 };
 
 START_TEST(test_answered_as_crm_simulate)

@@ -244,14 +244,29 @@ static gboolean replica_history_supported(const CsModel *model, const CsResource
     return params != NULL && read_as_orphans(model, rsc);
 }
 
+/* A recurring monitor of a replica's connection that failed: a generic
+ * error or not running, the agent's own answer (status 0), an execution
+ * error (4) or a timeout (2).  Checked with the oracle, all alike: the
+ * connection recovers and, by its default on-fail restart-container
+ * (expand.c), its container restarts; with nothing active on the guest
+ * node, the guest is not fenced. */
+static gboolean connection_monitor_failed(const CsOpRecord *record)
+{
+    return strcmp(record->operation, "monitor") == 0 && record->interval_ms > 0
+           && (record->rc_code == 1 || record->rc_code == 7)
+           && (record->op_status == 0 || record->op_status == 2 || record->op_status == 4);
+}
+
 /* An entry whose consequences the orphan's reading shares: a success, a
  * probe that found it stopped, a start or a monitor that failed with a
- * generic error or found it stopped (not a connection's: the scheduler
- * reads a connection's failures as a guest node's). */
+ * generic error or found it stopped (of a connection, only a failed
+ * recurring monitor: its other failures are read as a guest node's). */
 static gboolean replica_record_supported(const CsOpRecord *record, gboolean connection)
 {
     const char *task = record->operation;
 
+    if (connection && connection_monitor_failed(record))
+        return TRUE;
     if (record->op_status != 0)
         return FALSE;
     if (record->rc_code == 0 || (record->rc_code == 7 && record->interval_ms == 0))
