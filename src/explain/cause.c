@@ -1234,28 +1234,40 @@ static const CsOpRecord *failed_record(const CsRscState *state)
     return found;
 }
 
+/* How a resource inside a container is named: a guest node's
+ * connection, or a filler with its container meta-attribute. */
+static char *cause_inside(const CsModel *model, const CsResource *inside, int container)
+{
+    if (inside->is_remote_connection)
+        return g_strdup_printf("%s (the connection to the guest node in %s):", inside->id,
+                               cause_rsc_id(model, container));
+    return g_strdup_printf("%s runs inside %s (container=%s) and", inside->id,
+                           cause_rsc_id(model, container), cause_rsc_id(model, container));
+}
+
 /* Pacemaker Explained 2.1, "Resource Operations" (on-fail): a resource
- * with the container meta-attribute recovers from a failure with
- * on-fail=restart-container, so its container on that node stops and
- * starts again with every resource in it.  Each failed filler of rsc on
- * the node it restarts on. */
+ * with the container meta-attribute, or a guest node's connection,
+ * recovers from a failure with on-fail=restart-container, so its
+ * container on that node stops and starts again with every resource in
+ * it.  Each failed filler or connection of rsc on the node it restarts
+ * on. */
 static void cause_filler_failure(Cause *cause, int rsc, const char *indent)
 {
     for (guint i = 0; i < cause->model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(cause->model->rsc_states, i);
         const CsResource *filler = state->rsc >= 0 ? cause_rsc(cause->model, state->rsc) : NULL;
-        if (filler == NULL || filler->is_remote_connection || filler->container != rsc
+        if (filler == NULL || filler->container != rsc
             || g_strcmp0(state->on_fail_applied, "restart-container") != 0)
             continue;
         const CsOpRecord *failure =
             state->last_failure != NULL ? state->last_failure : failed_record(state);
         g_autofree char *record =
             failure != NULL ? g_strdup_printf(" (%s)", failure->id) : g_strdup("");
+        g_autofree char *inside = cause_inside(cause->model, filler, rsc);
         cause_line(cause, indent,
-                   "%s runs inside %s (container=%s) and its %s failed on %s%s: "
+                   "%s its %s failed on %s%s: "
                    "on-fail=restart-container restarts the container with all it holds",
-                   filler->id, cause_rsc_id(cause->model, rsc), cause_rsc_id(cause->model, rsc),
-                   failure != NULL ? failure->operation : "operation",
+                   inside, failure != NULL ? failure->operation : "operation",
                    cause_uname(cause->model, state->node), record);
     }
 }
