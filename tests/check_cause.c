@@ -378,6 +378,26 @@ START_TEST(test_cause_connection_restarts_container)
 }
 END_TEST
 
+/* A remote node whose unfencing device changed since it was unfenced
+ * (#digests-all) is unfenced again: the oracle restarts trig:0 there
+ * "due to required stonith", and the cause names the device. */
+START_TEST(test_cause_remote_unfencing_device_changed)
+{
+    CsTestCase test;
+
+    cs_test_case_solve_ok(&test, "transition", "remote-unfence-digest-changed");
+    const CsResource *trig = cs_model_resource(cs_solution_model(test.solution), "trig:0");
+    ck_assert_ptr_nonnull(trig);
+    g_autoptr(GString) out = g_string_new(NULL);
+    cs_cause_resource(test.solution, trig->index, out);
+    ck_assert_msg(strstr(out->str, "cause of Restart trig:0 (rem1):\n    rem1 is unfenced again "
+                                   "first: the parameters of fence (provides=unfencing) changed")
+                      != NULL,
+                  "%s", out->str);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
 static Suite *cause_suite(void)
 {
     Suite *suite = suite_create("cause");
@@ -392,6 +412,7 @@ static Suite *cause_suite(void)
     tcase_add_test(pairs_case, test_cause_container_restart);
     tcase_add_loop_test(pairs_case, test_cause_connection_restarts_container, 0,
                         G_N_ELEMENTS(connection_restarts));
+    tcase_add_test(pairs_case, test_cause_remote_unfencing_device_changed);
     suite_add_tcase(suite, pairs_case);
     return suite;
 }

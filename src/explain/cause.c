@@ -1167,6 +1167,26 @@ static gboolean cause_quorum(Cause *cause, const CsPlannedAction *action, const 
     return TRUE;
 }
 
+/* Pacemaker Explained 2.1, "Unfencing": a resource requiring unfencing
+ * starts on a node only once the node is unfenced, so a restart "due to
+ * required stonith" follows the node's unfencing: on a remote node, the
+ * one a device providing unfencing changed since (its #digests-all). */
+static gboolean cause_unfencing(Cause *cause, const CsPlannedAction *action, const char *indent)
+{
+    int node = action->from_node >= 0 ? action->from_node : action->to_node;
+    const CsNode *info = node >= 0 ? g_ptr_array_index(cause->model->nodes, node) : NULL;
+    const CsResource *device =
+        info != NULL ? cs_unfencing_device_changed(cause->model, info) : NULL;
+
+    if (g_strcmp0(action->reason, "required stonith") != 0 || device == NULL)
+        return FALSE;
+    cause_line(cause, indent,
+               "%s is unfenced again first: the parameters of %s (provides=unfencing) "
+               "changed since it was unfenced (#digests-all)",
+               info->uname, device->id);
+    return TRUE;
+}
+
 /* Pacemaker Explained, "Reloading Agents": an operation whose recorded
  * parameter digest no longer matches the resource's definition makes it
  * restart (or reload).  TRUE when one was told. */
@@ -1442,7 +1462,8 @@ static void cause_of_action(Cause *cause, const CsPlannedAction *action, const c
     }
     g_hash_table_add(cause->visited, GINT_TO_POINTER(action->rsc));
     gsize start = cause->out->len;
-    if (cause_order(cause, action, deeper, depth) || cause_quorum(cause, action, deeper))
+    if (cause_order(cause, action, deeper, depth) || cause_quorum(cause, action, deeper)
+        || cause_unfencing(cause, action, deeper))
         return;
     if (action->kind == CS_ACTION_PROMOTE || action->kind == CS_ACTION_DEMOTE)
         cause_promotion(cause, action->rsc, deeper, depth);
