@@ -297,6 +297,18 @@ static const char *const answered[] = {
     "inner-history-connection-threshold", /* ... at migration-threshold 1: the
                                              connection moves, its container
                                              restarts in place */
+    /* Placement strategies: the containers carry the utilization of the
+     * resource inside, its instances none. */
+    "strategy-inner-utilization",      /* a node too small for it skipped */
+    "strategy-inner-balanced",         /* ... under balanced */
+    "strategy-minimal",                /* no resource inside, minimal */
+    "strategy-history-more-replicas",  /* replicas that ran, one more */
+    "strategy-inner-history-capacity", /* a replica that ran moves off a
+                                          node too small for it */
+    "strategy-inner-history-compete",  /* a primitive of higher priority
+                                          takes the room: a replica stops,
+                                          its instance blocked */
+    "strategy-inner-no-utilization",   /* a strategy, no utilization */
 };
 
 START_TEST(test_answered_as_crm_simulate)

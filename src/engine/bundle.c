@@ -436,11 +436,11 @@ static gboolean constraints_supported(const CsModel *model, int bundle, GError *
 
 static gboolean cluster_supported(const CsModel *model, const char *id, GError **error)
 {
-    if (model->options.placement_strategy != CS_PLACEMENT_DEFAULT)
-        return cs_engine_refuse(error,
-                                "bundle %s: bundles with a placement-strategy "
-                                "other than default are not modelled yet",
-                                id);
+    /* Under a placement-strategy other than default the containers are
+     * distributed as a clone's instances are (engine/clone.c), each
+     * carrying the utilization of the resource inside (add_replica();
+     * checked with the oracle under utilization, balanced and minimal,
+     * fresh and with replicas that ran). */
     if (model->features & CS_FEATURE_GUEST_NODE)
         return cs_engine_refuse(error,
                                 "bundle %s: bundles in a cluster with guest "
@@ -869,6 +869,21 @@ static void define_replica(CsExpansion *expansion, const CsResource *info, int n
                                      implicit_monitor(30000, 30000));
 }
 
+/* Pacemaker Explained 2.1, "Utilization and Placement Strategy": what a
+ * resource uses is checked against a node's capacity.  Checked with the
+ * oracle: a replica's container takes the utilization of the resource
+ * inside (a node with less room is not chosen for it), and the instances
+ * on the guest nodes take none (they run whatever the guest node
+ * declares); add_inner_clone() empties the instances'. */
+static void carry_inner_utilization(CsModel *view, int bundle, int container)
+{
+    int inner = inner_resource(view, bundle);
+
+    if (inner >= 0)
+        ((CsResource *)g_ptr_array_index(view->resources, container))->utilization =
+            rsc_of(view, inner)->utilization;
+}
+
 /* Replica n's resources, in the order crm_simulate lists them in the
  * Transition Summary: its address (when the network gives one), then
  * its container, whose agent is the runtime's name (docker, podman),
@@ -894,6 +909,7 @@ static void add_replica(CsExpansion *expansion, int bundle, int n, gboolean gues
         link->is_remote_connection = TRUE;
         link->container = container_index;
         cs_expansion_add_guest_node(expansion, name, connection);
+        carry_inner_utilization(view, bundle, container_index);
     }
     define_replica(expansion, info, n, container_index, ip_index, connection);
 }
@@ -921,6 +937,9 @@ static void add_inner_clone(CsExpansion *expansion, int bundle)
     made->notify = FALSE;
     cs_bundle_promote_setup(made, info);
     ((CsResource *)g_ptr_array_index(view->resources, inner))->parent = clone;
+    /* the containers carry the utilization (carry_inner_utilization());
+     * the clone's table is empty, as every implicit resource's */
+    ((CsResource *)g_ptr_array_index(view->resources, inner))->utilization = made->utilization;
     for (int n = 0; n < info->bundle->replicas; n++)
         cs_expansion_add_instance(expansion, inner, clone, n);
 }
