@@ -44,7 +44,11 @@
  * containers, addresses and connections that ran (with ip-range-start:
  * the connection's address is then known) while the resource inside has
  * no history on the guest nodes yet; a failed container, or a host being
- * fenced, fences its guest node.  What the oracle showed is noted where it is followed.
+ * fenced, fences its guest node; a failed monitor of a connection
+ * restarts its container (on-fail restart-container, expand.c).  Under
+ * any placement-strategy each container carries the utilization of the
+ * resource inside (carry_inner_utilization()).  What the oracle showed
+ * is noted where it is followed.
  * cs_bundle_check_supported refuses the rest, naming what is missing.
  * A promotable resource inside (promoted-max) is bundle_promote.c's;
  * colocations and orders with other kinds of resources, roles and the
