@@ -309,6 +309,14 @@ static const char *const answered[] = {
                                           takes the room: a replica stops,
                                           its instance blocked */
     "strategy-inner-no-utilization",   /* a strategy, no utilization */
+    /* Replicas that ran, the bundle unmanaged or in maintenance */
+    "unmanaged-history-running",            /* left as they are */
+    "unmanaged-history-definition-change",  /* a digest that does not
+                                               match: no restart */
+    "unmanaged-history-host-fenced",        /* its host fenced: nothing moves */
+    "maintenance-history-fewer-replicas",   /* the replica no longer
+                                               configured, an orphan, stops */
+    "maintenance-history-more-replicas",    /* options changed: no restart */
 };
 
 START_TEST(test_answered_as_crm_simulate)
@@ -399,6 +407,9 @@ static const struct {
     {"refused-left-out-colocation",
      "colocations, orders and tickets with a bundle that has a resource inside but no network"},
     {"refused-left-out-history", "the history of the resource inside a bundle that has no network"},
+    {"refused-unmanaged-history-failed",
+     "an operation monitor with status 0 and result 7 is not modelled yet with the bundle "
+     "unmanaged or in maintenance"},
     {"refused-rkt", "rkt containers"},
     {"refused-colocation", "colocations with bundles (c1)"},
     {"refused-colocation-requires", "requiring what the bundle requires"},

@@ -223,16 +223,30 @@ static gboolean probe_found_stopped(const CsOpRecord *record)
 /* Whether the model reads the implicit resources' histories as the
  * scheduler reads them: the model knows no implicit resource and reads
  * their histories as an orphan's (model/status.c), which is the same
- * while the bundle is managed, has no failure-timeout, orphans are
- * stopped, op_defaults set no on-fail and no node is in maintenance. */
+ * while the bundle has no failure-timeout, orphans are stopped,
+ * op_defaults set no on-fail, no node is in maintenance and
+ * maintenance-mode is off (for an unmanaged bundle, see
+ * bundle_unmanaged()). */
 static gboolean read_as_orphans(const CsModel *model, const CsResource *rsc)
 {
     for (guint i = 0; i < model->nodes->len; i++)
         if (((const CsNode *)g_ptr_array_index(model->nodes, i))->maintenance)
             return FALSE;
-    return rsc->managed && !rsc->maintenance && !model->options.maintenance_mode
-           && rsc->failure_timeout_s == 0 && model->options.stop_orphan_resources
+    return !model->options.maintenance_mode && rsc->failure_timeout_s == 0
+           && model->options.stop_orphan_resources
            && g_hash_table_lookup(model->op_defaults, "on-fail") == NULL;
+}
+
+/* An unmanaged bundle or one in maintenance (is-managed=false,
+ * maintenance=true on the bundle, which its implicit resources take):
+ * checked with the oracle, the orphan's reading of its replicas'
+ * histories agrees as long as nothing failed (running replicas stay
+ * where they are, a changed definition restarts nothing, a replica no
+ * longer configured is left alone); a failure at migration-threshold is
+ * read otherwise. */
+static gboolean bundle_unmanaged(const CsResource *rsc)
+{
+    return !rsc->managed || rsc->maintenance;
 }
 
 /* Whether the histories of the bundle's replicas are followed: the
@@ -265,8 +279,12 @@ static gboolean connection_monitor_failed(const CsOpRecord *record)
  * probe that found it stopped, a start or a monitor that failed with a
  * generic error or found it stopped (of a connection, only a failed
  * recurring monitor: its other failures are read as a guest node's). */
-static gboolean replica_record_supported(const CsOpRecord *record, gboolean connection)
+static gboolean replica_record_supported(const CsOpRecord *record, gboolean connection,
+                                         gboolean unmanaged)
 {
+    if (unmanaged)
+        return record->op_status == 0
+               && (record->rc_code == 0 || (record->rc_code == 7 && record->interval_ms == 0));
     const char *task = record->operation;
 
     if (connection && connection_monitor_failed(record))
@@ -283,7 +301,7 @@ static gboolean replica_record_supported(const CsOpRecord *record, gboolean conn
 static const char *replica_history_missing(const CsModel *model, const CsResource *rsc)
 {
     if (!read_as_orphans(model, rsc))
-        return " with the bundle unmanaged, in maintenance, with a failure-timeout, "
+        return " with maintenance-mode, a failure-timeout, "
                "stop-orphan-resources=false, an on-fail in op_defaults or a node in "
                "maintenance";
     return " with this container's settings (their parameters: no image, an "
@@ -305,15 +323,19 @@ static gboolean record_refused(const CsResource *rsc, const CsRscState *state,
     /* An entry without an operation is skipped when Pacemaker unpacks
      * the history, so it changes nothing here either. */
     if (probe_found_stopped(record)
-        || (followed && replica_record_supported(record, is_connection_name(rsc, state->rsc_id))))
+        || (followed
+            && replica_record_supported(record, is_connection_name(rsc, state->rsc_id),
+                                        bundle_unmanaged(rsc))))
         return FALSE;
     if (followed)
         return !cs_engine_refuse(error,
                                  "bundle %s: the history of its resource %s: an "
                                  "operation %s with status %d and result %d is not "
-                                 "modelled yet",
+                                 "modelled yet%s",
                                  rsc->id, state->rsc_id, record->operation, record->op_status,
-                                 record->rc_code);
+                                 record->rc_code,
+                                 bundle_unmanaged(rsc) ? " with the bundle unmanaged or in maintenance"
+                                                       : "");
     return !cs_engine_refuse(error,
                              "bundle %s: the history of its "
                              "resource %s (other than a probe that found "
@@ -343,7 +365,8 @@ static gboolean history_supported(const CsModel *model, const CsResource *rsc, G
     for (guint i = 0; i < model->fail_counts->len; i++) {
         const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
 
-        if (fail->rsc < 0 && names_implicit(rsc, fail->rsc_id) && !followed)
+        if (fail->rsc < 0 && names_implicit(rsc, fail->rsc_id)
+            && (!followed || bundle_unmanaged(rsc)))
             return cs_engine_refuse(error,
                                     "bundle %s: fail counts of its resource "
                                     "%s are not modelled yet",
