@@ -313,7 +313,8 @@ static const char *const answered[] = {
     "unmanaged-history-running",            /* left as they are */
     "unmanaged-history-definition-change",  /* a digest that does not
                                                match: no restart */
-    "unmanaged-history-host-fenced",        /* its host fenced: nothing moves */
+    "unmanaged-history-started",            /* (refused-history-unmanaged
+                                               before, a file no test read) */
     "maintenance-history-fewer-replicas",   /* the replica no longer
                                                configured, an orphan, stops */
     "maintenance-history-more-replicas",    /* options changed: no restart */
@@ -410,6 +411,8 @@ static const struct {
     {"refused-unmanaged-history-failed",
      "an operation monitor with status 0 and result 7 is not modelled yet with the bundle "
      "unmanaged or in maintenance"},
+    {"refused-unmanaged-history-host-down",
+     "its resource web-ip-10.0.0.10 active on node node1, which is down, is not modelled yet"},
     {"refused-rkt", "rkt containers"},
     {"refused-colocation", "colocations with bundles (c1)"},
     {"refused-colocation-requires", "requiring what the bundle requires"},

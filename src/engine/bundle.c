@@ -343,6 +343,20 @@ static gboolean record_refused(const CsResource *rsc, const CsRscState *state,
                              rsc->id, state->rsc_id, replica_history_missing(model, rsc));
 }
 
+/* Checked with the oracle (gen_bundle.py seed 1004787, the bundle put in
+ * maintenance): a replica of an unmanaged bundle active on a node that
+ * shut down cleanly does not have that node fenced, while the orphan's
+ * reading, managed, fences it. */
+static gboolean down_under_unmanaged(const CsModel *model, const CsResource *rsc,
+                                     const CsRscState *state)
+{
+    const CsNode *node =
+        state->node >= 0 ? g_ptr_array_index(model->nodes, state->node) : NULL;
+
+    return bundle_unmanaged(rsc) && state->role >= CS_ROLE_STARTED && node != NULL
+           && !node->online;
+}
+
 static gboolean history_supported(const CsModel *model, const CsResource *rsc, GError **error)
 {
     gboolean followed = replica_history_supported(model, rsc);
@@ -352,6 +366,14 @@ static gboolean history_supported(const CsModel *model, const CsResource *rsc, G
 
         if (state->rsc >= 0 || !names_implicit(rsc, state->rsc_id))
             continue;
+        if (followed && down_under_unmanaged(model, rsc, state))
+            return cs_engine_refuse(error,
+                                    "bundle %s: its resource %s active on node %s, "
+                                    "which is down, is not modelled yet with the bundle "
+                                    "unmanaged or in maintenance",
+                                    rsc->id, state->rsc_id,
+                                    ((const CsNode *)g_ptr_array_index(model->nodes, state->node))
+                                        ->uname);
         if (!followed && !is_implicit(rsc, state->rsc_id))
             return cs_engine_refuse(error,
                                     "bundle %s: the history of %s, no longer "
