@@ -22,7 +22,8 @@
  * replicas ran or not (the implicit resources' histories are read as any
  * primitive's, their digests compared with the parameters they take from
  * the bundle, model/bundle.c; a replica no longer configured is stopped
- * as an orphan), named by location
+ * as an orphan; unmanaged or in maintenance while nothing failed,
+ * bundle_unmanaged()), named by location
  * constraints, by tickets not limited to a role (a ticket reaches every
  * implicit resource, engine/ticket.c), and by colocations and orders
  * between the bundle and a primitive, either way.  The bundle starts
