@@ -417,6 +417,35 @@ static const char *const answered[] = {
     "guest-state-failed-start",         /* seed 1000188: replicas moving, an
                                            instance that failed to start, a
                                            unique one's orphan */
+    "inner-history-connection-failed",    /* a connection's monitor failed
+                                             (status 4): on-fail
+                                             restart-container, the container
+                                             restarts, the connection recovers */
+    "inner-history-connection-timeout",   /* ... timed out (status 2) */
+    "inner-history-connection-threshold", /* ... at migration-threshold 1: the
+                                             connection moves, its container
+                                             restarts in place */
+    /* Placement strategies: the containers carry the utilization of the
+     * resource inside, its instances none. */
+    "strategy-inner-utilization",      /* a node too small for it skipped */
+    "strategy-inner-balanced",         /* ... under balanced */
+    "strategy-minimal",                /* no resource inside, minimal */
+    "strategy-history-more-replicas",  /* replicas that ran, one more */
+    "strategy-inner-history-capacity", /* a replica that ran moves off a
+                                          node too small for it */
+    "strategy-inner-history-compete",  /* a primitive of higher priority
+                                          takes the room: a replica stops,
+                                          its instance blocked */
+    "strategy-inner-no-utilization",   /* a strategy, no utilization */
+    /* Replicas that ran, the bundle unmanaged or in maintenance */
+    "unmanaged-history-running",            /* left as they are */
+    "unmanaged-history-definition-change",  /* a digest that does not
+                                               match: no restart */
+    "unmanaged-history-started",            /* (refused-history-unmanaged
+                                               before, a file no test read) */
+    "maintenance-history-fewer-replicas",   /* the replica no longer
+                                               configured, an orphan, stops */
+    "maintenance-history-more-replicas",    /* options changed: no restart */
 };
 
 /* The names crm_simulate gives the implicit resources, and where the
@@ -526,6 +555,11 @@ static const CsTestRefusal refused[] = {
     /* refused first for the guest nodes no node_state names, which have no
      * #uname (a colocation with its container placed among them) */
     {"refused-container-on-guest", "several nodes with no name (#uname)"},
+    {"refused-unmanaged-history-failed",
+     "an operation monitor with status 0 and result 7 is not modelled yet with the bundle "
+     "unmanaged or in maintenance"},
+    {"refused-unmanaged-history-host-down",
+     "its resource web-ip-10.0.0.10 active on node node1, which is down, is not modelled yet"},
     {"refused-rkt", "rkt containers"},
     {"refused-colocation", "colocations with bundles (c1)"},
     {"refused-colocation-requires", "requiring what the bundle requires"},

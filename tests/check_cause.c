@@ -349,6 +349,55 @@ START_TEST(test_cause_container_restart)
 }
 END_TEST
 
+/* A guest node's connection takes on-fail=restart-container by default:
+ * its failed monitor restarts the container (oracle: Restart vm1 and
+ * Restart web-docker-0), and the cause names the connection's failure. */
+static const struct {
+    const char *folder, *name, *container, *says;
+} connection_restarts[] = {
+    {"transition", "guest-connection-monitor-failed", "vm1",
+     "g1 (the connection to the guest node in vm1): its monitor failed on n1 "
+     "(g1_last_failure_0): on-fail=restart-container"},
+    {"bundle", "inner-history-connection-failed", "web-docker-0",
+     "web-0 (the connection to the guest node in web-docker-0): its monitor failed on node1 "
+     "(web-0_monitor_30000): on-fail=restart-container"},
+};
+
+START_TEST(test_cause_connection_restarts_container)
+{
+    CsTestCase test;
+
+    cs_test_case_solve_ok(&test, connection_restarts[_i].folder, connection_restarts[_i].name);
+    const CsResource *container =
+        cs_model_resource(cs_solution_model(test.solution), connection_restarts[_i].container);
+    ck_assert_ptr_nonnull(container);
+    g_autoptr(GString) out = g_string_new(NULL);
+    cs_cause_resource(test.solution, container->index, out);
+    ck_assert_msg(strstr(out->str, connection_restarts[_i].says) != NULL, "%s", out->str);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
+/* A remote node whose unfencing device changed since it was unfenced
+ * (#digests-all) is unfenced again: the oracle restarts trig:0 there
+ * "due to required stonith", and the cause names the device. */
+START_TEST(test_cause_remote_unfencing_device_changed)
+{
+    CsTestCase test;
+
+    cs_test_case_solve_ok(&test, "transition", "remote-unfence-digest-changed");
+    const CsResource *trig = cs_model_resource(cs_solution_model(test.solution), "trig:0");
+    ck_assert_ptr_nonnull(trig);
+    g_autoptr(GString) out = g_string_new(NULL);
+    cs_cause_resource(test.solution, trig->index, out);
+    ck_assert_msg(strstr(out->str, "cause of Restart trig:0 (rem1):\n    rem1 is unfenced again "
+                                   "first: the parameters of fence (provides=unfencing) changed")
+                      != NULL,
+                  "%s", out->str);
+    cs_test_case_clear(&test);
+}
+END_TEST
+
 static Suite *cause_suite(void)
 {
     Suite *suite = suite_create("cause");
@@ -361,6 +410,9 @@ static Suite *cause_suite(void)
     tcase_add_test(pairs_case, test_cause_prompt_explain);
     tcase_add_test(pairs_case, test_cause_every_restart);
     tcase_add_test(pairs_case, test_cause_container_restart);
+    tcase_add_loop_test(pairs_case, test_cause_connection_restarts_container, 0,
+                        G_N_ELEMENTS(connection_restarts));
+    tcase_add_test(pairs_case, test_cause_remote_unfencing_device_changed);
     suite_add_tcase(suite, pairs_case);
     return suite;
 }

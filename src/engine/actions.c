@@ -832,6 +832,18 @@ static void filler_internal(CsGraph *graph, int rsc)
     order_rsc(graph, rsc, CS_TASK_STOP, container, CS_TASK_STOP, ORD_IMPLIES_FIRST);
 }
 
+/* The container whose restart a failure of rsc with on-fail
+ * restart-container asks for: a filler's, or a bundle's connection's
+ * (the replica's container, expand.c), or -1. */
+static int restarted_container(const CsGraph *graph, int rsc)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+
+    if (info->implicit && info->is_remote_connection)
+        return info->container;
+    return filler_container(graph, rsc);
+}
+
 /* on-fail=restart-container (the default for a filler, Pacemaker Explained
  * 2.1, "on-fail"): a failure of the filler stops its container on that
  * node, so the container restarts with every filler in it.  Pacemaker
@@ -847,7 +859,7 @@ static void restart_containers(CsGraph *graph)
         if (state->rsc < 0 || state->on_fail_applied == NULL
             || strcmp(state->on_fail_applied, "restart-container") != 0)
             continue;
-        container = filler_container(graph, state->rsc);
+        container = restarted_container(graph, state->rsc);
         if (container >= 0 && node_listed(&graph->running_on[container], state->node))
             rsc_action(graph, container, CS_TASK_STOP, state->node, FALSE);
     }

@@ -22,7 +22,8 @@
  * replicas ran or not (the implicit resources' histories are read as any
  * primitive's, their digests compared with the parameters they take from
  * the bundle, model/bundle.c; a replica no longer configured is stopped
- * as an orphan), named by location
+ * as an orphan; unmanaged or in maintenance while nothing failed,
+ * bundle_unmanaged()), named by location
  * constraints, by tickets not limited to a role (a ticket reaches every
  * implicit resource, engine/ticket.c), and by colocations and orders
  * between the bundle and a primitive, either way.  The bundle starts
@@ -55,7 +56,11 @@
  * model/bundle.c) and goes to the instance of that node's replica
  * (expand.c); followed while it ran, was probed or failed a start, with
  * no fail count, standby or other resource on the guest node
- * (guest_history_supported(), guest_node_supported()).  What the oracle showed is noted where it is followed.
+ * (guest_history_supported(), guest_node_supported()).   A failed monitor of a connection
+ * restarts its container (on-fail restart-container, expand.c).  Under
+ * any placement-strategy each container carries the utilization of the
+ * resource inside (carry_inner_utilization()).  What the oracle showed
+ * is noted where it is followed.
  * cs_bundle_check_supported refuses the rest, naming what is missing.
  * A promotable resource inside (promoted-max) is bundle_promote.c's;
  * colocations and orders with other kinds of resources, roles and the
@@ -230,16 +235,30 @@ static gboolean probe_found_stopped(const CsOpRecord *record)
 /* Whether the model reads the implicit resources' histories as the
  * scheduler reads them: the model knows no implicit resource and reads
  * their histories as an orphan's (model/status.c), which is the same
- * while the bundle is managed, has no failure-timeout, orphans are
- * stopped, op_defaults set no on-fail and no node is in maintenance. */
+ * while the bundle has no failure-timeout, orphans are stopped,
+ * op_defaults set no on-fail, no node is in maintenance and
+ * maintenance-mode is off (for an unmanaged bundle, see
+ * bundle_unmanaged()). */
 static gboolean read_as_orphans(const CsModel *model, const CsResource *rsc)
 {
     for (guint i = 0; i < model->nodes->len; i++)
         if (((const CsNode *)g_ptr_array_index(model->nodes, i))->maintenance)
             return FALSE;
-    return rsc->managed && !rsc->maintenance && !model->options.maintenance_mode
-           && rsc->failure_timeout_s == 0 && model->options.stop_orphan_resources
+    return !model->options.maintenance_mode && rsc->failure_timeout_s == 0
+           && model->options.stop_orphan_resources
            && g_hash_table_lookup(model->op_defaults, "on-fail") == NULL;
+}
+
+/* An unmanaged bundle or one in maintenance (is-managed=false,
+ * maintenance=true on the bundle, which its implicit resources take):
+ * checked with the oracle, the orphan's reading of its replicas'
+ * histories agrees as long as nothing failed (running replicas stay
+ * where they are, a changed definition restarts nothing, a replica no
+ * longer configured is left alone); a failure at migration-threshold is
+ * read otherwise. */
+static gboolean bundle_unmanaged(const CsResource *rsc)
+{
+    return !rsc->managed || rsc->maintenance;
 }
 
 /* Whether the histories of the bundle's replicas are followed: the
@@ -255,14 +274,33 @@ static gboolean replica_history_supported(const CsModel *model, const CsResource
     return params != NULL && read_as_orphans(model, rsc);
 }
 
+/* A recurring monitor of a replica's connection that failed: a generic
+ * error or not running, the agent's own answer (status 0), an execution
+ * error (4) or a timeout (2).  Checked with the oracle, all alike: the
+ * connection recovers and, by its default on-fail restart-container
+ * (expand.c), its container restarts; with nothing active on the guest
+ * node, the guest is not fenced. */
+static gboolean connection_monitor_failed(const CsOpRecord *record)
+{
+    return strcmp(record->operation, "monitor") == 0 && record->interval_ms > 0
+           && (record->rc_code == 1 || record->rc_code == 7)
+           && (record->op_status == 0 || record->op_status == 2 || record->op_status == 4);
+}
+
 /* An entry whose consequences the orphan's reading shares: a success, a
  * probe that found it stopped, a start or a monitor that failed with a
- * generic error or found it stopped (not a connection's: the scheduler
- * reads a connection's failures as a guest node's). */
-static gboolean replica_record_supported(const CsOpRecord *record, gboolean connection)
+ * generic error or found it stopped (of a connection, only a failed
+ * recurring monitor: its other failures are read as a guest node's). */
+static gboolean replica_record_supported(const CsOpRecord *record, gboolean connection,
+                                         gboolean unmanaged)
 {
+    if (unmanaged)
+        return record->op_status == 0
+               && (record->rc_code == 0 || (record->rc_code == 7 && record->interval_ms == 0));
     const char *task = record->operation;
 
+    if (connection && connection_monitor_failed(record))
+        return TRUE;
     if (record->op_status != 0)
         return FALSE;
     if (record->rc_code == 0 || (record->rc_code == 7 && record->interval_ms == 0))
@@ -275,7 +313,7 @@ static gboolean replica_record_supported(const CsOpRecord *record, gboolean conn
 static const char *replica_history_missing(const CsModel *model, const CsResource *rsc)
 {
     if (!read_as_orphans(model, rsc))
-        return " with the bundle unmanaged, in maintenance, with a failure-timeout, "
+        return " with maintenance-mode, a failure-timeout, "
                "stop-orphan-resources=false, an on-fail in op_defaults or a node in "
                "maintenance";
     return " with this container's settings (their parameters: no image, an "
@@ -297,20 +335,38 @@ static gboolean record_refused(const CsResource *rsc, const CsRscState *state,
     /* An entry without an operation is skipped when Pacemaker unpacks
      * the history, so it changes nothing here either. */
     if (probe_found_stopped(record)
-        || (followed && replica_record_supported(record, is_connection_name(rsc, state->rsc_id))))
+        || (followed
+            && replica_record_supported(record, is_connection_name(rsc, state->rsc_id),
+                                        bundle_unmanaged(rsc))))
         return FALSE;
     if (followed)
         return !cs_engine_refuse(error,
                                  "bundle %s: the history of its resource %s: an "
                                  "operation %s with status %d and result %d is not "
-                                 "modelled yet",
+                                 "modelled yet%s",
                                  rsc->id, state->rsc_id, record->operation, record->op_status,
-                                 record->rc_code);
+                                 record->rc_code,
+                                 bundle_unmanaged(rsc) ? " with the bundle unmanaged or in maintenance"
+                                                       : "");
     return !cs_engine_refuse(error,
                              "bundle %s: the history of its "
                              "resource %s (other than a probe that found "
                              "it stopped) is not modelled yet%s",
                              rsc->id, state->rsc_id, replica_history_missing(model, rsc));
+}
+
+/* Checked with the oracle (gen_bundle.py seed 1004787, the bundle put in
+ * maintenance): a replica of an unmanaged bundle active on a node that
+ * shut down cleanly does not have that node fenced, while the orphan's
+ * reading, managed, fences it. */
+static gboolean down_under_unmanaged(const CsModel *model, const CsResource *rsc,
+                                     const CsRscState *state)
+{
+    const CsNode *node =
+        state->node >= 0 ? g_ptr_array_index(model->nodes, state->node) : NULL;
+
+    return bundle_unmanaged(rsc) && state->role >= CS_ROLE_STARTED && node != NULL
+           && !node->online;
 }
 
 static gboolean history_supported(const CsModel *model, const CsResource *rsc, GError **error)
@@ -322,6 +378,14 @@ static gboolean history_supported(const CsModel *model, const CsResource *rsc, G
 
         if (state->rsc >= 0 || !names_implicit(rsc, state->rsc_id))
             continue;
+        if (followed && down_under_unmanaged(model, rsc, state))
+            return cs_engine_refuse(error,
+                                    "bundle %s: its resource %s active on node %s, "
+                                    "which is down, is not modelled yet with the bundle "
+                                    "unmanaged or in maintenance",
+                                    rsc->id, state->rsc_id,
+                                    ((const CsNode *)g_ptr_array_index(model->nodes, state->node))
+                                        ->uname);
         if (!followed && !is_implicit(rsc, state->rsc_id))
             return cs_engine_refuse(error,
                                     "bundle %s: the history of %s, no longer "
@@ -335,7 +399,8 @@ static gboolean history_supported(const CsModel *model, const CsResource *rsc, G
     for (guint i = 0; i < model->fail_counts->len; i++) {
         const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
 
-        if (fail->rsc < 0 && names_implicit(rsc, fail->rsc_id) && !followed)
+        if (fail->rsc < 0 && names_implicit(rsc, fail->rsc_id)
+            && (!followed || bundle_unmanaged(rsc)))
             return cs_engine_refuse(error,
                                     "bundle %s: fail counts of its resource "
                                     "%s are not modelled yet",
@@ -442,16 +507,6 @@ static gboolean constraints_supported(const CsModel *model, int bundle, GError *
                                     id, ticket->id);
     }
     return cs_bundle_colocations_supported(model, bundle, error);
-}
-
-static gboolean cluster_supported(const CsModel *model, const char *id, GError **error)
-{
-    if (model->options.placement_strategy != CS_PLACEMENT_DEFAULT)
-        return cs_engine_refuse(error,
-                                "bundle %s: bundles with a placement-strategy "
-                                "other than default are not modelled yet",
-                                id);
-    return TRUE;
 }
 
 static gboolean mentions(int rsc, int bundle, int inner)
@@ -956,8 +1011,13 @@ gboolean cs_bundle_check_supported(const CsModel *model, GError **error)
                 return FALSE;
             continue;
         }
-        if (!history_supported(model, rsc, error) || !constraints_supported(model, (int)i, error)
-            || !cluster_supported(model, rsc->id, error))
+        /* Any placement-strategy: the containers are distributed as a
+         * clone's instances are (engine/clone.c), each carrying the
+         * utilization of the resource inside (carry_inner_utilization();
+         * checked with the oracle under utilization, balanced and minimal,
+         * fresh and with replicas that ran).  Guest nodes (remote-node)
+         * beside bundles: lists_guest(). */
+        if (!history_supported(model, rsc, error) || !constraints_supported(model, (int)i, error))
             return FALSE;
         if (has_guests(model, (int)i) && !guests_supported(model, (int)i, error))
             return FALSE;
@@ -1020,6 +1080,21 @@ static void define_replica(CsExpansion *expansion, const CsResource *info, int n
                                      implicit_monitor(30000, 30000));
 }
 
+/* Pacemaker Explained 2.1, "Utilization and Placement Strategy": what a
+ * resource uses is checked against a node's capacity.  Checked with the
+ * oracle: a replica's container takes the utilization of the resource
+ * inside (a node with less room is not chosen for it), and the instances
+ * on the guest nodes take none (they run whatever the guest node
+ * declares); add_inner_clone() empties the instances'. */
+static void carry_inner_utilization(CsModel *view, int bundle, int container)
+{
+    int inner = inner_resource(view, bundle);
+
+    if (inner >= 0)
+        ((CsResource *)g_ptr_array_index(view->resources, container))->utilization =
+            rsc_of(view, inner)->utilization;
+}
+
 /* Replica n's resources, in the order crm_simulate lists them in the
  * Transition Summary: its address (when the network gives one), then
  * its container, whose agent is the runtime's name (docker, podman),
@@ -1045,6 +1120,7 @@ static void add_replica(CsExpansion *expansion, int bundle, int n, gboolean gues
         link->is_remote_connection = TRUE;
         link->container = container_index;
         cs_expansion_add_guest_node(expansion, name, connection);
+        carry_inner_utilization(view, bundle, container_index);
     }
     define_replica(expansion, info, n, container_index, ip_index, connection);
 }
@@ -1076,6 +1152,9 @@ static void add_inner_clone(CsExpansion *expansion, int bundle)
     made->notify = FALSE;
     cs_bundle_promote_setup(made, info);
     ((CsResource *)g_ptr_array_index(view->resources, inner))->parent = clone;
+    /* the containers carry the utilization (carry_inner_utilization());
+     * the clone's table is empty, as every implicit resource's */
+    ((CsResource *)g_ptr_array_index(view->resources, inner))->utilization = made->utilization;
     for (int n = 0; n < info->bundle->replicas; n++) {
         int index = cs_expansion_add_instance(expansion, inner, clone, n);
         CsResource *instance = g_ptr_array_index(view->resources, index);

@@ -141,6 +141,9 @@ typedef struct CsPlannedAction {
 } CsPlannedAction;
 
 const char *cs_action_kind_name(CsActionKind kind); /* "Start", ... */
+/* fencing.c: a device providing unfencing whose parameters changed since
+ * the remote or guest node was unfenced (its #digests-all), or NULL. */
+const CsResource *cs_unfencing_device_changed(const CsModel *model, const CsNode *node);
 /* The Transition Summary's actions, fencing first, then resources in
  * crm_simulate's order (as sorted for assignment, members and instances
  * below their parent).  Transfer full: g_ptr_array_unref() frees all. */

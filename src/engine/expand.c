@@ -755,6 +755,28 @@ static void index_states(CsModel *view)
     }
 }
 
+/* Pacemaker Explained 2.1, "Operation Properties": a resource with a
+ * container defaults to on-fail restart-container, and a bundle's
+ * connection has its replica's container (checked with the oracle: a
+ * failed monitor of the connection stops the container too, "Restart").
+ * The model reads the history of such an implicit connection as an
+ * orphan's, whose failures take on-fail restart (bundle.c refuses the
+ * histories that reading would not share, such as an on-fail in
+ * op_defaults); the view's copy of the history takes the connection's
+ * own default. */
+static void implicit_connection_on_fail(CsExpansion *expansion, CsRscState *state)
+{
+    const CsResource *info = rsc_at(expansion, state->rsc);
+    char *on_fail;
+
+    if (!info->implicit || !info->is_remote_connection || info->container < 0
+        || g_strcmp0(state->on_fail_applied, "restart") != 0)
+        return;
+    on_fail = g_strdup("restart-container");
+    g_ptr_array_add(expansion->owned, on_fail);
+    state->on_fail_applied = on_fail;
+}
+
 static gboolean map_states(CsExpansion *expansion, const CsModel *model, GError **error)
 {
     CsModel *view = &expansion->model;
@@ -784,8 +806,10 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model, GError 
         }
         if (state->rsc >= 0)
             state->rsc = match_state(&matching, state);
-        else if (implicit >= 0)
+        else if (implicit >= 0) {
             state->rsc = implicit;
+            implicit_connection_on_fail(expansion, state);
+        }
         else
             state->rsc = orphan_primitive(expansion, model, orphans, state);
         /* A history no instance can take (a globally-unique clone's

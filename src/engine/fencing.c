@@ -263,6 +263,71 @@ static gboolean managed_requires_unfencing(const CsGraph *graph)
     return FALSE;
 }
 
+/* A fence device providing unfencing (meta provides=unfencing). */
+static gboolean provides_unfencing(const CsResource *info)
+{
+    const char *provides = g_hash_table_lookup(info->meta, "provides");
+
+    return info->fence_device && provides != NULL && g_ascii_strcasecmp(provides, "unfencing") == 0;
+}
+
+/* Whether the node attribute (#digests-all or #digests-secure: entries
+ * "ID:AGENT:DIGEST," one after the other) holds device's entry with
+ * digest. */
+static gboolean digest_listed(const CsNode *node, const char *attribute, const CsResource *device,
+                              const char *digest)
+{
+    const char *summary = g_hash_table_lookup(node->attrs, attribute);
+    g_autofree char *entry = g_strdup_printf("%s:%s:%s,", device->id, device->type, digest);
+
+    for (const char *at = summary; at != NULL && (at = strstr(at, entry)) != NULL; at++)
+        if (at == summary || at[-1] == ',')
+            return TRUE;
+    return FALSE;
+}
+
+/* The parameters crm_simulate takes as masked in a CIB it is given (it
+ * reads it as sanitized): checked with the oracle, a difference in
+ * passwd, password or user alone is no change, one in login, key_file
+ * or any other parameter is. */
+#define CS_SECRET_FENCE_PARAMS "passwd password user"
+
+const CsResource *cs_unfencing_device_changed(const CsModel *model, const CsNode *node)
+{
+    if (node->type == CS_NODE_MEMBER || g_hash_table_lookup(node->attrs, "#digests-all") == NULL)
+        return NULL;
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *info = g_ptr_array_index(model->resources, i);
+        g_autofree char *all = NULL, *secure = NULL;
+
+        if (!provides_unfencing(info))
+            continue;
+        all = cs_digest_all(info, "stonith-on", 0);
+        secure = cs_digest_without(info, "stonith-on", 0, CS_SECRET_FENCE_PARAMS);
+        if (!digest_listed(node, "#digests-all", info, all)
+            && !digest_listed(node, "#digests-secure", info, secure))
+            return info;
+    }
+    return NULL;
+}
+
+/* A remote node whose unfencing devices changed since it was unfenced
+ * is unfenced again once its unfencing is created (checked with the
+ * oracle: "Fencing NODE (on)" among the executed actions but no line of
+ * the Transition Summary, a resource requiring unfencing active there
+ * restarting "due to required stonith"; with the same digests, nothing
+ * happens). */
+static void unfence_changed_remote(CsGraph *graph, int node)
+{
+    const CsNode *info = node_info(graph, node);
+    CsAct *unfence = graph->unfence[node];
+
+    if (unfence == NULL || !info->online || info->unclean || info->shutdown
+        || cs_unfencing_device_changed(graph->model, info) == NULL || !can_fence(graph, info))
+        return;
+    unfence->flags &= ~CS_ACT_OPTIONAL;
+}
+
 /* Pacemaker orders the stops and starts of each managed resource
  * requiring unfencing around the unfencing of every node it may run on
  * (in a symmetric cluster, every node; an asymmetric one is refused,
@@ -277,8 +342,10 @@ void unfence_prepare(CsGraph *graph)
     if (!cs_unfencing_in_use(graph->model) || !managed_requires_unfencing(graph))
         return;
     order = cs_nodes_in_name_order(graph->solution);
-    for (int i = 0; i < graph->solution->n_nodes; i++)
+    for (int i = 0; i < graph->solution->n_nodes; i++) {
         unfence_action(graph, order[i]);
+        unfence_changed_remote(graph, order[i]);
+    }
 }
 
 /* A fence device whose agent or parameters changed where its history

@@ -941,6 +941,28 @@ static gboolean colocated_with_unnamed(const CsSolution *solution)
     return FALSE;
 }
 
+/* Whether every remote node is a bundle's replica: their connections
+ * are placed with their containers by the bundle (bundle.c, checked
+ * with the oracle under each placement-strategy), not first as other
+ * connections are. */
+static gboolean only_bundle_guests(const CsSolution *solution)
+{
+    const CsModel *model = solution->model;
+
+    for (int node = 0; node < solution->n_nodes; node++) {
+        const CsNode *info = g_ptr_array_index(model->nodes, node);
+        const CsResource *connection;
+
+        if (!node_is_remote(info))
+            continue;
+        connection = info->remote_rsc >= 0 ? rsc_of_model(model, info->remote_rsc) : NULL;
+        if (connection == NULL || connection->parent < 0
+            || rsc_of_model(model, connection->parent)->kind != CS_RSC_BUNDLE)
+            return FALSE;
+    }
+    return TRUE;
+}
+
 /* What the whole cluster may not have alongside remote nodes (remote
  * names the first remote node). */
 static gboolean cluster_supported(const CsSolution *solution, const CsNode *remote, GError **error)
@@ -953,7 +975,8 @@ static gboolean cluster_supported(const CsSolution *solution, const CsNode *remo
     if (solution->expansion == NULL)
         return refuse(error, "a model without the engine's view", remote->uname);
     /* the connections' place in utilization-based placement */
-    if ((features & CS_FEATURE_UTILIZATION) && options->placement_strategy != CS_PLACEMENT_DEFAULT)
+    if ((features & CS_FEATURE_UTILIZATION) && options->placement_strategy != CS_PLACEMENT_DEFAULT
+        && !only_bundle_guests(solution))
         return refuse(error, "utilization with a placement-strategy", remote->uname);
     if (colocated_with_unnamed(solution))
         return refuse(error,

@@ -772,42 +772,14 @@ static const char *unfencing_probe_unmodelled(const CsModel *model)
     return NULL;
 }
 
-/* A fence device providing unfencing (meta provides=unfencing). */
-static gboolean provides_unfencing(const CsResource *info)
-{
-    const char *provides = g_hash_table_lookup(info->meta, "provides");
-
-    return info->fence_device && provides != NULL && g_ascii_strcasecmp(provides, "unfencing") == 0;
-}
-
-/* Pacemaker compares a remote or guest node's #digests-all attribute
- * with the current definition of each device providing unfencing, and
- * unfences the node when one changed: whether one did. */
-static const CsResource *remote_unfencing_digest_changed(const CsModel *model, const CsNode *node)
-{
-    const char *summary = g_hash_table_lookup(node->attrs, "#digests-all");
-
-    if (summary == NULL || node->type == CS_NODE_MEMBER)
-        return NULL;
-    for (guint i = 0; i < model->resources->len; i++) {
-        const CsResource *info = g_ptr_array_index(model->resources, i);
-        g_autofree char *digest = NULL, *entry = NULL;
-
-        if (!provides_unfencing(info))
-            continue;
-        digest = cs_digest_all(info, "stonith-on", 0);
-        entry = g_strdup_printf("%s:%s:%s,", info->id, info->type, digest);
-        if (strstr(summary, entry) == NULL)
-            return info;
-    }
-    return NULL;
-}
-
+/* fencing.c unfences a remote node again after a change of a device
+ * providing unfencing; a guest node's is not followed yet. */
 static gboolean unfencing_digests_supported(const CsModel *model, GError **error)
 {
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
-        const CsResource *device = remote_unfencing_digest_changed(model, node);
+        const CsResource *device =
+            node->type == CS_NODE_GUEST ? cs_unfencing_device_changed(model, node) : NULL;
 
         if (device != NULL) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,

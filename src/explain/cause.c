@@ -1167,6 +1167,26 @@ static gboolean cause_quorum(Cause *cause, const CsPlannedAction *action, const 
     return TRUE;
 }
 
+/* Pacemaker Explained 2.1, "Unfencing": a resource requiring unfencing
+ * starts on a node only once the node is unfenced, so a restart "due to
+ * required stonith" follows the node's unfencing: on a remote node, the
+ * one a device providing unfencing changed since (its #digests-all). */
+static gboolean cause_unfencing(Cause *cause, const CsPlannedAction *action, const char *indent)
+{
+    int node = action->from_node >= 0 ? action->from_node : action->to_node;
+    const CsNode *info = node >= 0 ? g_ptr_array_index(cause->model->nodes, node) : NULL;
+    const CsResource *device =
+        info != NULL ? cs_unfencing_device_changed(cause->model, info) : NULL;
+
+    if (g_strcmp0(action->reason, "required stonith") != 0 || device == NULL)
+        return FALSE;
+    cause_line(cause, indent,
+               "%s is unfenced again first: the parameters of %s (provides=unfencing) "
+               "changed since it was unfenced (#digests-all)",
+               info->uname, device->id);
+    return TRUE;
+}
+
 /* Pacemaker Explained, "Reloading Agents": an operation whose recorded
  * parameter digest no longer matches the resource's definition makes it
  * restart (or reload).  TRUE when one was told. */
@@ -1234,28 +1254,40 @@ static const CsOpRecord *failed_record(const CsRscState *state)
     return found;
 }
 
+/* How a resource inside a container is named: a guest node's
+ * connection, or a filler with its container meta-attribute. */
+static char *cause_inside(const CsModel *model, const CsResource *inside, int container)
+{
+    if (inside->is_remote_connection)
+        return g_strdup_printf("%s (the connection to the guest node in %s):", inside->id,
+                               cause_rsc_id(model, container));
+    return g_strdup_printf("%s runs inside %s (container=%s) and", inside->id,
+                           cause_rsc_id(model, container), cause_rsc_id(model, container));
+}
+
 /* Pacemaker Explained 2.1, "Resource Operations" (on-fail): a resource
- * with the container meta-attribute recovers from a failure with
- * on-fail=restart-container, so its container on that node stops and
- * starts again with every resource in it.  Each failed filler of rsc on
- * the node it restarts on. */
+ * with the container meta-attribute, or a guest node's connection,
+ * recovers from a failure with on-fail=restart-container, so its
+ * container on that node stops and starts again with every resource in
+ * it.  Each failed filler or connection of rsc on the node it restarts
+ * on. */
 static void cause_filler_failure(Cause *cause, int rsc, const char *indent)
 {
     for (guint i = 0; i < cause->model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(cause->model->rsc_states, i);
         const CsResource *filler = state->rsc >= 0 ? cause_rsc(cause->model, state->rsc) : NULL;
-        if (filler == NULL || filler->is_remote_connection || filler->container != rsc
+        if (filler == NULL || filler->container != rsc
             || g_strcmp0(state->on_fail_applied, "restart-container") != 0)
             continue;
         const CsOpRecord *failure =
             state->last_failure != NULL ? state->last_failure : failed_record(state);
         g_autofree char *record =
             failure != NULL ? g_strdup_printf(" (%s)", failure->id) : g_strdup("");
+        g_autofree char *inside = cause_inside(cause->model, filler, rsc);
         cause_line(cause, indent,
-                   "%s runs inside %s (container=%s) and its %s failed on %s%s: "
+                   "%s its %s failed on %s%s: "
                    "on-fail=restart-container restarts the container with all it holds",
-                   filler->id, cause_rsc_id(cause->model, rsc), cause_rsc_id(cause->model, rsc),
-                   failure != NULL ? failure->operation : "operation",
+                   inside, failure != NULL ? failure->operation : "operation",
                    cause_uname(cause->model, state->node), record);
     }
 }
@@ -1430,7 +1462,8 @@ static void cause_of_action(Cause *cause, const CsPlannedAction *action, const c
     }
     g_hash_table_add(cause->visited, GINT_TO_POINTER(action->rsc));
     gsize start = cause->out->len;
-    if (cause_order(cause, action, deeper, depth) || cause_quorum(cause, action, deeper))
+    if (cause_order(cause, action, deeper, depth) || cause_quorum(cause, action, deeper)
+        || cause_unfencing(cause, action, deeper))
         return;
     if (action->kind == CS_ACTION_PROMOTE || action->kind == CS_ACTION_DEMOTE)
         cause_promotion(cause, action->rsc, deeper, depth);

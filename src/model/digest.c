@@ -279,6 +279,19 @@ char *cs_digest_all(const CsResource *rsc, const char *task, guint interval_ms)
     return digest_once(&params, NULL);
 }
 
+char *cs_digest_without(const CsResource *rsc, const char *task, guint interval_ms,
+                        const char *drop)
+{
+    g_autofree char *padded = g_strdup_printf(" %s ", drop);
+    g_auto(CsParams) params;
+
+    digest_params(rsc, cs_digest_find_op(rsc, task, interval_ms), interval_ms, &params, NULL);
+    for (guint i = params.list->len; i-- > 0;)
+        if (listed(padded, g_array_index(params.list, CsParam, i).name))
+            g_array_remove_index(params.list, i);
+    return digest_once(&params, NULL);
+}
+
 char *cs_digest_restart(const CsResource *rsc, const char *task, guint interval_ms,
                         const char *force_restart)
 {

@@ -15,6 +15,10 @@ typedef enum {
 
 const CsOp *cs_digest_find_op(const CsResource *rsc, const char *task, guint interval_ms);
 char *cs_digest_all(const CsResource *rsc, const char *task, guint interval_ms);
+/* The digest of every parameter but those named in drop (a
+ * space-separated list). */
+char *cs_digest_without(const CsResource *rsc, const char *task, guint interval_ms,
+                        const char *drop);
 char *cs_digest_restart(const CsResource *rsc, const char *task, guint interval_ms,
                         const char *force_restart);
 CsDigestResult cs_digest_compare(const CsResource *rsc, const CsOpRecord *record);

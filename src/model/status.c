@@ -971,8 +971,12 @@ static CsOnFail cs_history_on_fail(CsOpReplay *history, const CsOpRecord *record
     *fail_role = CS_ROLE_UNKNOWN;
     if (rsc != NULL) {
         /* A filler (meta container) defaults to restart-container too:
-         * corpus container-3, its failed stop is then ignored. */
-        container = rsc->container >= 0 && !rsc->is_remote_connection;
+         * corpus container-3, its failed stop is then ignored.  So does a
+         * guest node's connection, whose container is the guest's
+         * (checked with the oracle: a failed start or monitor of it
+         * restarts the container, a failed stop is ignored; an on-fail
+         * in op_defaults still comes first). */
+        container = rsc->container >= 0;
         for (guint i = 0; i < model->resources->len && !container; i++) {
             CsResource *other = g_ptr_array_index(model->resources, i);
             container = other->is_remote_connection && other->container == rsc->index;
