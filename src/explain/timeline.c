@@ -328,7 +328,7 @@ static void offer_failures(CsTimeEvent *best, CsTime now, const CsModel *model)
         int rsc = (int)(pair / ((gint64)model->nodes->len + 1));
         int node = (int)(pair % ((gint64)model->nodes->len + 1));
         const CsResource *resource = g_ptr_array_index(model->resources, rsc);
-        if (resource->failure_timeout_s <= 0 || resource->block_failure_timeout)
+        if (resource->failure_timeout_s <= 0 || cs_model_failure_never_expires(model, rsc, node))
             continue;
         const CsNode *where = node >= 0 && (guint)node < model->nodes->len
                                   ? g_ptr_array_index(model->nodes, node)

@@ -599,11 +599,66 @@ CsRscState *cs_model_rsc_state(const CsModel *model, int rsc, int node)
     return g_hash_table_lookup(model->state_index, &key);
 }
 
+/* Whether record is a failure of an operation rsc configures with
+ * on-fail=block: the same name and interval, and the record is the
+ * resource's last failure or its result is not the one expected. */
+static gboolean failed_blocking_op(const CsResource *rsc, const CsOpRecord *record)
+{
+    gboolean failed = g_str_has_suffix(record->id, "_last_failure_0")
+                      || (record->target_rc >= 0 && record->rc_code != record->target_rc);
+
+    for (guint i = 0; failed && i < rsc->ops->len; i++) {
+        const CsOp *op = g_ptr_array_index(rsc->ops, i);
+
+        if (op->on_fail != NULL && g_ascii_strcasecmp(op->on_fail, "block") == 0
+            && g_strcmp0(op->name, record->operation) == 0 && op->interval_ms == record->interval_ms)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* The state of rsc on node, also while the status is being read (before
+ * the index is made). */
+static const CsRscState *find_rsc_state(const CsModel *model, int rsc, int node)
+{
+    if (model->state_index != NULL)
+        return cs_model_rsc_state(model, rsc, node);
+    for (guint i = 0; model->rsc_states != NULL && i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == rsc && state->node == node)
+            return state;
+    }
+    return NULL;
+}
+
+/* Pacemaker Explained 2.1, "Resource Meta-Attributes" (failure-timeout)
+ * and "Resource Operations" (on-fail=block): a failure-timeout is ignored
+ * when the failed operation itself has on-fail=block -- not when some
+ * other operation of the resource has (corpus expire-non-blocked-failure,
+ * and with migration-threshold=1 added, checked with the oracle). */
+gboolean cs_model_failure_never_expires(const CsModel *model, int rsc, int node)
+{
+    const CsResource *resource;
+    const CsRscState *state;
+
+    if (rsc < 0)
+        return FALSE;
+    resource = g_ptr_array_index(model->resources, rsc);
+    if (!resource->block_failure_timeout)
+        return FALSE;
+    state = find_rsc_state(model, rsc, node);
+    for (guint i = 0; state != NULL && i < state->history->len; i++)
+        if (failed_blocking_op(resource, g_ptr_array_index(state->history, i)))
+            return TRUE;
+    return FALSE;
+}
+
 /* Pacemaker's pe_get_failcount(): the fail counts of every operation of
  * the resource on the node add up; when failure-timeout is set and the
  * most recent failure is older than it, they all count as zero (Pacemaker
- * Explained 2.1, "Resource Meta-Attributes", failure-timeout) -- unless an operation uses
- * on-fail=block, which keeps failures forever. */
+ * Explained 2.1, "Resource Meta-Attributes", failure-timeout) -- unless
+ * the failed operation uses on-fail=block, which keeps failures forever. */
 int cs_model_fail_count(const CsModel *model, int rsc, int node)
 {
     CsScore total = 0;
@@ -618,7 +673,7 @@ int cs_model_fail_count(const CsModel *model, int rsc, int node)
     }
     if (total > 0 && rsc >= 0) {
         const CsResource *resource = g_ptr_array_index(model->resources, rsc);
-        if (resource->failure_timeout_s > 0 && !resource->block_failure_timeout
+        if (resource->failure_timeout_s > 0 && !cs_model_failure_never_expires(model, rsc, node)
             && model->now.seconds > last_failure + resource->failure_timeout_s) {
             return 0;
         }

@@ -586,5 +586,8 @@ CsTicket *cs_model_find_ticket(const CsModel *model, const char *id);
 CsRscState *cs_model_rsc_state(const CsModel *model, int rsc, int node);
 /* Sum of unexpired fail counts of rsc on node (CS_INFINITY saturates). */
 int cs_model_fail_count(const CsModel *model, int rsc, int node);
+/* Whether the failures of rsc on node never expire: an operation with
+ * on-fail=block failed there. */
+gboolean cs_model_failure_never_expires(const CsModel *model, int rsc, int node);
 
 #endif

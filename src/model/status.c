@@ -834,7 +834,8 @@ static int cs_op_fail_count(const CsModel *model, const CsResource *rsc, const C
         total = cs_score_add(total, fail_count->count);
         last_failure = MAX(last_failure, fail_count->last_failure);
     }
-    if (effective && total > 0 && rsc->failure_timeout_s > 0 && !rsc->block_failure_timeout
+    if (effective && total > 0 && rsc->failure_timeout_s > 0
+        && !cs_model_failure_never_expires(model, rsc->index, node->index)
         && model->now.seconds > last_failure + rsc->failure_timeout_s) {
         return 0;
     }
