@@ -49,24 +49,35 @@ static const char *fence_reason(const CsNode *node)
     return reason;
 }
 
-/* A node that left the cluster as expected (node_state expected="down",
- * no terminate request) is cleanly offline as far as its node_state goes;
- * if it is unclean all the same, a resource recorded active there made it
- * so, and Pacemaker 2.1.5's process_rsc_state() names the first one. */
-static char *history_fence_reason(const CsGraph *graph, const CsNode *node)
+/* Whether the node_state alone leaves node cleanly offline: it left as
+ * expected (expected="down", no terminate request), or it was shutting
+ * down (a shutdown node attribute, whatever its membership says). */
+static gboolean left_cleanly(const CsNode *node)
 {
-    const CsModel *model = graph->model;
     xmlNode *state = node->state_xml;
     g_autofree char *in_ccm = NULL, *join = NULL, *expected = NULL;
 
-    if (state == NULL || node->unseen || node->online
-        || g_hash_table_lookup(node->attrs, "terminate") != NULL)
-        return NULL;
+    if (node->shutdown)
+        return TRUE;
+    if (g_hash_table_lookup(node->attrs, "terminate") != NULL)
+        return FALSE;
     in_ccm = (char *)xmlGetProp(state, (const xmlChar *)"in_ccm");
     join = (char *)xmlGetProp(state, (const xmlChar *)"join");
     expected = (char *)xmlGetProp(state, (const xmlChar *)"expected");
-    if (in_ccm == NULL || (join != NULL && strcmp(join, "banned") == 0)
-        || (expected != NULL && g_ascii_strcasecmp(expected, "down") != 0))
+    return in_ccm != NULL && (join == NULL || strcmp(join, "banned") != 0)
+           && (expected == NULL || g_ascii_strcasecmp(expected, "down") == 0);
+}
+
+/* A node the node_state leaves cleanly offline (left_cleanly()) that is
+ * unclean all the same was made so by a resource recorded active there,
+ * and Pacemaker 2.1.5's process_rsc_state() names the first one (checked
+ * with the oracle: a shutting-down node out of the membership, oracle-diff
+ * seeds 1021337, 1022719). */
+static char *history_fence_reason(const CsGraph *graph, const CsNode *node)
+{
+    const CsModel *model = graph->model;
+
+    if (node->state_xml == NULL || node->unseen || node->online || !left_cleanly(node))
         return NULL;
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *rsc_state = g_ptr_array_index(model->rsc_states, i);
