@@ -607,6 +607,20 @@ static gboolean clone_interleaves(const CsSolution *solution, int dependent, con
 /* The instance of clone assigned to node, or -1. */
 static gboolean instance_blocked(const CsSolution *solution, int rsc);
 
+/* Whether a lost ticket with loss-policy=freeze blocks rsc or anything
+ * under it (a cloned group's member: oracle-diff seed 1022226). */
+static gboolean ticket_frozen(const CsSolution *solution, int rsc)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+
+    if (cs_ticket_blocked(solution, rsc))
+        return TRUE;
+    for (guint i = 0; i < info->children->len; i++)
+        if (ticket_frozen(solution, g_array_index(info->children, int, i)))
+            return TRUE;
+    return FALSE;
+}
+
 /* Pacemaker's is_child_compatible(): a blocked instance (on-fail=block,
  * a ticket lost with loss-policy=freeze) is on no node for pairing. */
 static int instance_on(const CsSolution *solution, int clone, int node)
@@ -833,8 +847,10 @@ void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone, const 
             int node = cs_instance_location(solution, instance);
 
             /* A blocked instance hosts no mandatory dependent
-             * (Pacemaker's clone colocation skips pe_rsc_block). */
-            if (node >= 0 && !cs_ticket_blocked(solution, instance)
+             * (Pacemaker's clone colocation skips an instance with
+             * pe_rsc_block set on it or anything under it: a cloned
+             * group's member frozen by a lost ticket too). */
+            if (node >= 0 && !ticket_frozen(solution, instance)
                 && !instance_blocked(solution, instance))
                 hosts[node] = TRUE;
         }
