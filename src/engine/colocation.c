@@ -129,11 +129,6 @@ void cs_coloc_insert_with_this(CsSolution *solution, int rsc, CsColoc *coloc)
     insert_sorted(&solution->work[rsc].with_this, coloc, compare_by_dependent, solution);
 }
 
-void cs_coloc_insert_first_with_this(CsSolution *solution, int rsc, CsColoc *coloc)
-{
-    list_insert(&solution->work[rsc].with_this, 0, coloc);
-}
-
 static void add_coloc(CsSolution *solution, CsColoc *coloc)
 {
     g_ptr_array_add(solution->colocs, coloc);
