@@ -172,6 +172,10 @@ struct CsSolution {
      * resources in dense sets can want gigabytes well within the merge
      * count (a fuzzer's input: 7 resources, 94 million). */
     gint64 merge_items_left;
+    /* colocation.c: per node, marked unusable by the positive merge under
+     * way (every level of its chain sees and clears the marks); NULL
+     * outside one. */
+    gboolean *merge_marks;
     /* utilization.c: the first resource whose node, under placement-
      * strategy=balanced, came out of a circle of capacity comparisons
      * among equally scored nodes (-1: none). */
