@@ -745,6 +745,15 @@ static gboolean placed_before_orphans(const CsSolution *solution, int rsc, int o
         return FALSE;
     if (can && assigned == current)
         return TRUE;
+    /* A group instance that could stay where it runs but went elsewhere
+     * was tried there first and rolled back, which leaves a group
+     * assigned (keep_group_assigned()) but uncounted: it is skipped by
+     * the rest of the assignment, so an orphan takes its place in the
+     * count (checked with crm_simulate's trace, oracle-diff seed
+     * 1011222: clone-max 1, the instance moved, the orphan assigned
+     * nowhere costs a dependent its score on every node). */
+    if (can && current >= 0 && rsc_of(solution, rsc)->kind == CS_RSC_GROUP)
+        return FALSE;
     return can && priority_at_sort(solution, rsc) >= orphan_priority;
 }
 
