@@ -63,6 +63,17 @@ static gboolean pending_probes_supported(const CsModel *model, GError **error)
                         rsc->id);
             return FALSE;
         }
+        /* Each instance of a globally-unique clone is probed, and the
+         * probe of one active nowhere gates the whole clone's start even
+         * while another instance runs (crm_simulate: "Stop cln-p:0 due
+         * to unrunnable cln-p:1 monitor", oracle-diff seed 1010788). */
+        if (rsc->kind == CS_RSC_CLONE && rsc->managed && rsc->globally_unique) {
+            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        "globally-unique clone %s with a pending (joining) "
+                        "node to probe is not modelled yet",
+                        rsc->id);
+            return FALSE;
+        }
     }
     for (guint i = 0; i < model->locations->len; i++) {
         const CsLocation *location = g_ptr_array_index(model->locations, i);
