@@ -334,6 +334,25 @@ static const CsRscState *partial_migration(const CsGraph *graph, int rsc)
     return NULL;
 }
 
+/* Whether rsc's last migrate_to left it partly migrated to a target
+ * where nothing is known yet: not active there, but Pacemaker still
+ * records the migration, which is enough to recover a multiply active
+ * resource as multiple-active=stop_start would (checked with
+ * crm_simulate: stop_unexpected, no "due to being multiply active",
+ * oracle-diff seed 1012699). */
+static gboolean migration_to_unknown_target(const CsGraph *graph, int rsc)
+{
+    const CsModel *model = graph->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == rsc && state->migration_target_unknown)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* A partial migration goes on only when the resource may migrate (not
  * failed either), is active on exactly its source and target, both
  * clean, and is assigned to the target again (checked with crm_simulate:
@@ -434,7 +453,8 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
          * whatever the policy says (checked with crm_simulate 2.1.5: with
          * stop_unexpected, no "due to being multiply active" and no
          * migration back to the source). */
-        if (multiple_active_is(info, "stop_unexpected") && partial_migration(graph, rsc) == NULL) {
+        if (multiple_active_is(info, "stop_unexpected") && partial_migration(graph, rsc) == NULL
+            && !migration_to_unknown_target(graph, rsc) && !cs_has_dangling_migration(graph, rsc)) {
             need_stop = TRUE;
             graph->rsc_flags[rsc] |= CS_RSCF_STOP_UNEXPECTED;
         } else if (multiple_active_is(info, "stop_unexpected")
