@@ -164,17 +164,6 @@ static gboolean node_allowed(const CsSolution *solution, int rsc, int node)
     return table->allowed[node] && table->score[node] >= 0;
 }
 
-/* Of two instances whose nodes cannot keep them, neither failed, the
- * one on a node shutting down sorts after the other (found with
- * crm_simulate 2.1.5: an instance on a standby node is moved before one
- * on a node shutting down, whatever their numbers, while a failed
- * instance still sorts after one on a node shutting down; oracle-diff
- * seed 430230). */
-static gboolean node_shutting_down(const CsSolution *solution, int node)
-{
-    return ((const CsNode *)g_ptr_array_index(solution->model->nodes, node))->shutdown;
-}
-
 static int instance_number(const CsResource *info)
 {
     const char *colon = strrchr(info->id, ':');
@@ -228,10 +217,6 @@ static gint compare_instances(gconstpointer a, gconstpointer b, gpointer data)
         return can1 ? -1 : 1;
     can1 = instance_failed(solution, rsc1);
     can2 = instance_failed(solution, rsc2);
-    if (can1 != can2)
-        return can1 ? 1 : -1;
-    can1 = node_shutting_down(solution, node1);
-    can2 = node_shutting_down(solution, node2);
     if (can1 != can2)
         return can1 ? 1 : -1;
     score1 = instance_colocation_score((CsSolution *)solution, order->clone, node1);
@@ -505,6 +490,19 @@ static CsTable *merge_positive(CsSolution *solution, CsTable *table, const CsCol
 /* Pacemaker's order_instance_by_colocation(): an instance's current
  * node scored with the clone's colocations (its primaries' scores, its
  * dependents' positive preferences); the higher score is placed first. */
+/* The score an instance's current node starts from: the node's own
+ * weight, which Pacemaker sets to -INFINITY for a node that is offline
+ * or shutting down (no resource is to run there).  So of two instances
+ * whose nodes cannot keep them, neither failed, one on a node shutting
+ * down or offline (unclean) sorts after one on a standby node, and two
+ * on such nodes go by number (checked with crm_simulate's trace, "Assign
+ * cln-p:0 (-1000000 on node2) after cln-p:1 (0 on node4)": oracle-diff
+ * seeds 430230 and 1012972). */
+static CsScore current_node_weight(const CsNode *info)
+{
+    return !info->online || info->shutdown ? -CS_INFINITY : info->weight;
+}
+
 static CsScore instance_colocation_score(CsSolution *solution, int clone, int node)
 {
     const CsRscWork *work = &solution->work[clone];
@@ -512,7 +510,7 @@ static CsScore instance_colocation_score(CsSolution *solution, int clone, int no
     CsTable *table = cs_table_new(solution->n_nodes, TRUE);
     CsScore score;
 
-    cs_table_add_simple(table, node, CS_CONTRIB_NODE_WEIGHT, NULL, info->weight);
+    cs_table_add_simple(table, node, CS_CONTRIB_NODE_WEIGHT, NULL, current_node_weight(info));
     table->allowed[node] = TRUE;
     for (guint i = 0; i < work->this_with->len; i++) {
         const CsColoc *coloc = g_ptr_array_index(work->this_with, i);
