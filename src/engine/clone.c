@@ -749,8 +749,12 @@ static gboolean placed_before_orphans(const CsSolution *solution, int rsc, int o
      * the rest of the assignment, so an orphan takes its place in the
      * count (checked with crm_simulate's trace, oracle-diff seed
      * 1011222: clone-max 1, the instance moved, the orphan assigned
-     * nowhere costs a dependent its score on every node). */
-    if (can && current >= 0 && rsc_of(solution, rsc)->kind == CS_RSC_GROUP)
+     * nowhere costs a dependent its score on every node).  Only checked
+     * with one instance per node and no failed member: with a failed
+     * member and clone-node-max 2 crm_simulate counts it (seed 1011199). */
+    if (can && current >= 0 && rsc_of(solution, rsc)->kind == CS_RSC_GROUP
+        && !instance_failed(solution, rsc)
+        && rsc_of(solution, rsc_of(solution, rsc)->parent)->clone_node_max == 1)
         return FALSE;
     return can && priority_at_sort(solution, rsc) >= orphan_priority;
 }
