@@ -446,6 +446,13 @@ static const OracleCase oracle_cases[] = {
     {"group-tied-promotion-instance-number",
      {{IN_SUMMARY, TRUE, "* Promote cgr-g-m:0 ( Unpromoted -> Promoted node1 )"},
       {IN_SUMMARY, TRUE, "* Move cgr-g-m:1 ( node2 -> node1 Unpromoted )"}}},
+    /* Two unpromoted instances tied on promotion score, one moving to
+     * its promoted node: the clone's own scores, taken while it is still
+     * merging, tell them apart by nothing, so the lower number wins
+     * (oracle-diff seed 1010629). */
+    {"tied-promotion-moving-instance",
+     {{IN_SUMMARY, TRUE, "* Move cln-p:0 ( Unpromoted node1 -> Promoted node3 )"},
+      {IN_SUMMARY, FALSE, "* Promote cln-p:1 ( Unpromoted -> Promoted node2 )"}}},
 };
 
 START_TEST(test_as_oracle)

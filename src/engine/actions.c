@@ -265,6 +265,26 @@ static gboolean needs_fencing(const CsResource *info)
            && (strcmp(info->requires, "fencing") == 0 || strcmp(info->requires, "unfencing") == 0);
 }
 
+/* The node a resource is active on, for moving it and for the summary:
+ * the first it was found on, unless it does not need fencing (Pacemaker
+ * Explained 2.1, "Resource Meta-Attributes", requires) and that node is
+ * unclean: it may run elsewhere before the fencing, so the first clean
+ * node is where it counts as active (checked with crm_simulate: a fence
+ * device active on a node fenced for a lost ticket and on another one
+ * stays on the other, no Move). */
+int cs_current_node(const CsGraph *graph, int rsc)
+{
+    const CsNodeList *nodes = &graph->running_on[rsc];
+
+    if (nodes->len == 0)
+        return -1;
+    if (!needs_fencing(rsc_info(graph, rsc)))
+        for (guint i = 0; i < nodes->len; i++)
+            if (!node_info(graph, nodes->items[i])->unclean)
+                return nodes->items[i];
+    return nodes->items[0];
+}
+
 /* Whether rsc has a dangling migration: migrate_to and migrate_from both
  * succeeded, with no stop on the source since.  Pacemaker stops it on
  * that source, though the resource is not active there, so a resource
@@ -312,6 +332,25 @@ static const CsRscState *partial_migration(const CsGraph *graph, int rsc)
             return state;
     }
     return NULL;
+}
+
+/* Whether rsc's last migrate_to left it partly migrated to a target
+ * where nothing is known yet: not active there, but Pacemaker still
+ * records the migration, which is enough to recover a multiply active
+ * resource as multiple-active=stop_start would (checked with
+ * crm_simulate: stop_unexpected, no "due to being multiply active",
+ * oracle-diff seed 1012699). */
+static gboolean migration_to_unknown_target(const CsGraph *graph, int rsc)
+{
+    const CsModel *model = graph->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == rsc && state->migration_target_unknown)
+            return TRUE;
+    }
+    return FALSE;
 }
 
 /* A partial migration goes on only when the resource may migrate (not
@@ -398,7 +437,7 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
         if (!node_info(graph, nodes->items[i])->unclean)
             n_clean++;
     continues = migration_continues(graph, rsc, n_clean);
-    current = nodes->len > 0 ? nodes->items[0] : -1;
+    current = cs_current_node(graph, rsc);
     if (current >= 0 && assigned >= 0 && current != assigned
         && graph->next_role[rsc] >= CS_ROLE_STARTED) {
         moving = TRUE;
@@ -418,7 +457,8 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
          * whatever the policy says (checked with crm_simulate 2.1.5: with
          * stop_unexpected, no "due to being multiply active" and no
          * migration back to the source). */
-        if (multiple_active_is(info, "stop_unexpected") && partial_migration(graph, rsc) == NULL) {
+        if (multiple_active_is(info, "stop_unexpected") && partial_migration(graph, rsc) == NULL
+            && !migration_to_unknown_target(graph, rsc) && !cs_has_dangling_migration(graph, rsc)) {
             need_stop = TRUE;
             graph->rsc_flags[rsc] |= CS_RSCF_STOP_UNEXPECTED;
         } else if (multiple_active_is(info, "stop_unexpected")

@@ -129,11 +129,6 @@ void cs_coloc_insert_with_this(CsSolution *solution, int rsc, CsColoc *coloc)
     insert_sorted(&solution->work[rsc].with_this, coloc, compare_by_dependent, solution);
 }
 
-void cs_coloc_insert_first_with_this(CsSolution *solution, int rsc, CsColoc *coloc)
-{
-    list_insert(&solution->work[rsc].with_this, 0, coloc);
-}
-
 static void add_coloc(CsSolution *solution, CsColoc *coloc)
 {
     g_ptr_array_add(solution->colocs, coloc);
@@ -624,10 +619,16 @@ static void add_matching_scores(CsSolution *solution, CsTable *work, int other,
     }
 }
 
-/* The end of a positive merge: each node it marked unusable takes 1, its
- * score before the merge plus what brings that to 1.  Consumes result. */
+/* The end of each level of a positive merge: each node marked unusable
+ * takes 1, its score before the merge plus what brings that to 1; one
+ * marked by an outer level already (inherited) simply takes 1.  Pacemaker
+ * 2.1.5 turns every marked node back to 1 at the end of each level of
+ * the chain, so the steps after that level read 1 there, not the mark
+ * (checked with crm_simulate's trace: a clone merging a dependent colocated
+ * with the clone both ways, oracle-diff seed 1011256).  Consumes result. */
 static CsTable *unmark_positive(CsSolution *solution, const CsTable *before, CsTable *result,
-                                const gboolean *marked, int other, const char *via)
+                                const gboolean *marked, const gboolean *inherited, int other,
+                                const char *via)
 {
     CsTable *input = cs_table_copy(before);  /* compact */
     CsTable *merged = cs_table_copy(result); /* compact */
@@ -643,7 +644,7 @@ static CsTable *unmark_positive(CsSolution *solution, const CsTable *before, CsT
         out->allowed[node] = TRUE;
         /* INFINITY absorbs any addition: a node that was at INFINITY is
          * explained by the one step that left it at 1. */
-        list = marked[node] && input->score[node] >= CS_INFINITY
+        list = marked[node] && (inherited[node] || input->score[node] >= CS_INFINITY)
                    ? NULL
                    : cs_table_contributions(from, node, &n);
         for (int k = 0; list != NULL && k < n; k++)
@@ -746,6 +747,15 @@ static CsTable *merge_group_scores(CsSolution *solution, int group, CsTable *nod
  * factor's sign.  With rollback, a result leaving no node available is
  * dropped; with positive, no step may make a node negative (see
  * add_matching_scores).  Consumes nodes; returns the new table. */
+/* The outermost level of a positive merge drops the marks at its end. */
+static void end_marks(CsSolution *solution, gboolean own_marks)
+{
+    if (own_marks) {
+        g_free(solution->merge_marks);
+        solution->merge_marks = NULL;
+    }
+}
+
 static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes, gboolean owned,
                              const char *attribute, float factor, gboolean forward,
                              gboolean rollback, gboolean positive, const char *via)
@@ -755,8 +765,9 @@ static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes, gb
     CsTable *result;
     const CsColocList *list;
     int multiplier = factor < 0 ? -1 : 1;
+    gboolean own_marks = FALSE;
 
-    g_autofree gboolean *marked = NULL;
+    g_autofree gboolean *inherited = NULL;
 
     if (rsc->kind == CS_RSC_GROUP && rsc->children->len > 0)
         return merge_group_scores(solution, other, nodes, attribute, factor, forward, rollback,
@@ -778,9 +789,14 @@ static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes, gb
          * again further along a chain of colocations. */
         solution->merge_items_left -= nodes->n_items;
         result = cs_table_copy(nodes);
-        if (positive)
-            marked = g_new0(gboolean, solution->n_nodes);
-        add_matching_scores(solution, result, other, attribute, factor, via, marked);
+        if (positive) {
+            own_marks = solution->merge_marks == NULL;
+            if (own_marks)
+                solution->merge_marks = g_new0(gboolean, solution->n_nodes);
+            inherited = g_memdup2(solution->merge_marks, sizeof(gboolean) * (gsize)solution->n_nodes);
+        }
+        add_matching_scores(solution, result, other, attribute, factor, via,
+                            positive ? solution->merge_marks : NULL);
     } else {
         solution->merge_items_left -= nodes->n_items;
         if (rollback && !matching_leaves_a_node(solution, nodes, other, attribute, factor)) {
@@ -798,11 +814,19 @@ static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes, gb
         result = merge_along(solution, list, result, multiplier, forward, positive);
     } else if (rollback) {
         cs_table_free(result);
+        if (inherited != NULL) /* the marks as they were */
+            memcpy(solution->merge_marks, inherited,
+                   sizeof(gboolean) * (gsize)solution->n_nodes);
+        end_marks(solution, own_marks);
         work->merging = FALSE;
         return nodes;
     }
-    if (marked != NULL)
-        result = unmark_positive(solution, nodes, result, marked, other, via);
+    if (inherited != NULL) {
+        result = unmark_positive(solution, nodes, result, solution->merge_marks, inherited, other,
+                                 via);
+        memset(solution->merge_marks, 0, sizeof(gboolean) * (gsize)solution->n_nodes);
+    }
+    end_marks(solution, own_marks);
     cs_table_free(nodes);
     work->merging = FALSE;
     return result;

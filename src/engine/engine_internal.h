@@ -172,6 +172,10 @@ struct CsSolution {
      * resources in dense sets can want gigabytes well within the merge
      * count (a fuzzer's input: 7 resources, 94 million). */
     gint64 merge_items_left;
+    /* colocation.c: per node, marked unusable by the positive merge under
+     * way (every level of its chain sees and clears the marks); NULL
+     * outside one. */
+    gboolean *merge_marks;
     /* utilization.c: the first resource whose node, under placement-
      * strategy=balanced, came out of a circle of capacity comparisons
      * among equally scored nodes (-1: none). */
@@ -306,8 +310,6 @@ void cs_apply_this_with(CsSolution *solution, int rsc, const CsColoc *coloc);
 void cs_sort_array(GArray *array, GCompareDataFunc compare, gpointer data);
 void cs_coloc_insert_this_with(CsSolution *solution, int rsc, CsColoc *coloc);
 void cs_coloc_insert_with_this(CsSolution *solution, int rsc, CsColoc *coloc);
-/* At the front, whatever the order (a clone's colocations, clone.c). */
-void cs_coloc_insert_first_with_this(CsSolution *solution, int rsc, CsColoc *coloc);
 /* The empty list every resource starts with, shared and never written;
  * cs_coloc_list_free() frees any other. */
 CsColocList *cs_coloc_no_list(void);
@@ -532,6 +534,8 @@ CsGraph *cs_graph_build(const CsSolution *solution);
 void cs_graph_free(CsGraph *graph);
 /* actions.c: rsc's last migration left its source unstopped. */
 gboolean cs_has_dangling_migration(const CsGraph *graph, int rsc);
+/* actions.c: the node rsc counts as active on (-1 when none). */
+int cs_current_node(const CsGraph *graph, int rsc);
 /* Pacemaker's find_actions(): the last of rsc's actions for task on node
  * (any node when node < 0; a node-less action is given node). */
 CsAct *cs_graph_find(CsGraph *graph, int rsc, CsTask task, int node);

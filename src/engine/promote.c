@@ -1060,8 +1060,17 @@ void cs_promote_set_roles(CsSolution *solution, int clone)
     for (guint i = 0; assigned_order != NULL && i < assigned_order->len; i++)
         position[g_array_index(assigned_order, int, i)] = (int)i;
     sum_priorities(solution, clone);
+    /* The clone stays marked as merging while its instances are sorted
+     * (Pacemaker's sort_promotable_instances() clears the mark only after
+     * the sort): the colocation step of the instance order stops at the
+     * clone, so its promotion-time scores do not tell two instances apart
+     * (checked with crm_simulate's trace, oracle-diff seed 1010629: two
+     * unpromoted instances tied on promotion score, the one moving to its
+     * promoted node is promoted by its instance number). */
+    solution->work[clone].merging = TRUE;
     /* g_array_sort is not stable: the positions break the ties. */
     g_array_sort_with_data(order, compare_promotion, &data);
+    solution->work[clone].merging = FALSE;
     gboolean orphans_printed = FALSE;
     for (guint i = 0; i < order->len; i++) {
         int rsc = g_array_index(order, int, i);

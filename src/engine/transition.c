@@ -114,9 +114,8 @@ static void same_role(GPtrArray *out, CsGraph *graph, int rsc, int current, int 
 /* Pacemaker's rsc_action_default() for one primitive. */
 static void primitive_summary(GPtrArray *out, CsGraph *graph, int rsc)
 {
-    const CsNodeList *nodes = &graph->running_on[rsc];
     guint flags = graph->rsc_flags[rsc];
-    int current = nodes->len > 0 ? nodes->items[0] : -1;
+    int current = cs_current_node(graph, rsc);
     int next = graph->assigned[rsc];
     CsAct *start, *stop;
 

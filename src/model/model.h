@@ -369,6 +369,8 @@ typedef struct CsRscState {
     gboolean blocked;                       /* on-fail=block, or unrecoverable stop */
     gboolean dangling_migration;            /* migrate_to+migrate_from done, no stop */
     int migration_source, migration_target; /* partial migration, or -1 */
+    gboolean migration_target_unknown;      /* migrate_to done, nothing known
+                                               on its online target yet */
     char *pending_task;                     /* in-flight operation, or NULL */
     CsOpRecord *last_failure;               /* the failure that set failed, or NULL */
 } CsRscState;

@@ -1347,6 +1347,7 @@ static void cs_history_migrate_to_done(CsOpReplay *history, const CsOpRecord *re
          * the resource is only where the migrate_to ran (checked with
          * crm_simulate: no second active node, stickiness counts; an
          * offline target still fails the migration) */
+        history->state->migration_target_unknown = TRUE;
     } else if (!target_newer && target_node != NULL && target_node->online) {
         cs_history_migrating(
             history, source_node != NULL && source_node->online ? source_node : NULL, target_node);

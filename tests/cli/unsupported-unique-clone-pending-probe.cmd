@@ -1,0 +1,1 @@
+scores @TESTS@/unsupported/unique-clone-pending-probe.xml
