@@ -1,1 +1,0 @@
-scores @TESTS@/unsupported/unique-clone-pending-probe.xml
