@@ -417,6 +417,10 @@ static const char *const answered[] = {
     "guest-state-failed-start",         /* seed 1000188: replicas moving, an
                                            instance that failed to start, a
                                            unique one's orphan */
+    "guest-state-clone-before",         /* a clone read before the bundle:
+                                           its clone-max counts no guest node
+                                           (found by gfence) */
+    "guest-state-clone-after",          /* ... after it: three more */
     "inner-history-connection-failed",    /* a connection's monitor failed
                                              (status 4): on-fail
                                              restart-container, the container

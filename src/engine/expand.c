@@ -34,6 +34,8 @@ struct CsExpansion {
                                     implicit resources' parameters */
     GPtrArray *op_lists;     /* implicit resources' operations */
     guint model_nodes;       /* how many nodes the model has */
+    guint linked_guests;     /* the model's bundle guest nodes linked so far
+                                (link_model_guest()) */
     /* bundle.c's part of the view */
     const CsBundleExpander *bundles;
 };
@@ -524,9 +526,12 @@ static void expand_clone(CsExpansion *expansion, int clone)
     instances = own_children(expansion);
     /* clone-max defaults to the number of nodes when the clone is read:
      * Pacemaker counts the guest nodes of the bundles read before it
-     * (checked with the oracle), which the view adds as it goes. */
+     * (checked with the oracle), which the view adds as it goes, or links
+     * when the model made them from the status (model/bundle.c; the
+     * model's default leaves those out: cs_model_clone_max_nodes()). */
     if (!g_hash_table_contains(info->meta, "clone-max"))
-        info->clone_max += (int)(expansion->model.nodes->len - expansion->model_nodes);
+        info->clone_max += (int)(expansion->model.nodes->len - expansion->model_nodes
+                                 + expansion->linked_guests);
     force_anonymous(expansion, clone);
     for (int number = 0; number < info->clone_max; number++) {
         int instance = add_instance(expansion, template, clone, number, FALSE);
@@ -681,6 +686,10 @@ static int claim_entry(CsExpansion *expansion, CsNode *node, int connection)
  * names it), now linked to its connection. */
 static int link_model_guest(CsExpansion *expansion, CsNode *node, int connection)
 {
+    /* counted by the clones read after its bundle (expand_clone()), but
+     * for a <node> entry, a node from the start */
+    if (node->xml == NULL)
+        expansion->linked_guests++;
     node->remote_rsc = connection;
     rsc_at(expansion, connection)->remote_node = node->index;
     return node->index;

@@ -588,6 +588,8 @@ CsTicket *cs_model_find_ticket(const CsModel *model, const char *id);
 CsRscState *cs_model_rsc_state(const CsModel *model, int rsc, int node);
 /* Sum of unexpired fail counts of rsc on node (CS_INFINITY saturates). */
 int cs_model_fail_count(const CsModel *model, int rsc, int node);
+/* The node count a clone's default clone-max starts from (resources.c). */
+int cs_model_clone_max_nodes(const CsModel *model);
 /* Whether the failures of rsc on node never expire: an operation with
  * on-fail=block failed there. */
 gboolean cs_model_failure_never_expires(const CsModel *model, int rsc, int node);

@@ -441,10 +441,27 @@ static int cs_meta_int(const CsResource *rsc, const char *name, const char *lega
     return score < 0 ? 0 : score;
 }
 
+/* The nodes a clone's default clone-max counts before any bundle is read:
+ * not the guest nodes the model made for a bundle from the status
+ * (model/bundle.c), which exist only once their bundle is read (the
+ * engine adds them for the clones after it: engine/expand.c). */
+int cs_model_clone_max_nodes(const CsModel *model)
+{
+    int count = 0;
+
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+
+        if (!node->bundle_guest || node->xml != NULL)
+            count++;
+    }
+    return count;
+}
+
 static void cs_rsc_interpret_clone(CsModel *model, CsResource *rsc)
 {
     rsc->promotable = cs_text_is_true(cs_meta(rsc, "promotable")) || cs_xml_is(rsc->xml, "master");
-    rsc->clone_max = cs_meta_int(rsc, "clone-max", NULL, (int)model->nodes->len);
+    rsc->clone_max = cs_meta_int(rsc, "clone-max", NULL, cs_model_clone_max_nodes(model));
     rsc->clone_node_max = cs_meta_int(rsc, "clone-node-max", NULL, 1);
     rsc->promoted_max = cs_meta_int(rsc, "promoted-max", "master-max", 1);
     rsc->promoted_node_max = cs_meta_int(rsc, "promoted-node-max", "master-node-max", 1);
