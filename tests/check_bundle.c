@@ -446,6 +446,20 @@ static const char *const answered[] = {
     "maintenance-history-fewer-replicas",   /* the replica no longer
                                                configured, an orphan, stops */
     "maintenance-history-more-replicas",    /* options changed: no restart */
+    /* a fence device providing unfencing, guest nodes never unfenced
+     * (Pacemaker Explained 2.1, "Unfencing"): a start there, or a probe of
+     * what may run there, unfences the guest ("Fence (on) web-0
+     * (resource: web-docker-0)") */
+    "unfence-guest-bundle-new",     /* replicas starting: by app's starts,
+                                       no probe while the container is down */
+    "unfence-guest-bundle-running", /* app running on both: restarted after
+                                       the unfencing (required stonith) */
+    "unfence-guest-bundle-probe",   /* app unknown on web-1: by its probe
+                                       (the bundle's address is not probed) */
+    "unfence-guest-vm-new",         /* g1 of vm1 starting: by onguest's start
+                                       (no fence device probed on g1) */
+    "unfence-guest-vm-probe",       /* g1 running, onguest unknown there */
+    "unfence-guest-vm-running",     /* onguest running there: restarted */
 };
 
 /* The names crm_simulate gives the implicit resources, and where the
@@ -566,6 +580,8 @@ static const CsTestRefusal refused[] = {
     {"refused-colocation-requires-dependent", "requiring what the bundle requires"},
     {"refused-ipv6", "ip-range-start fd00::1"},
     {"refused-order-promote", "orders with bundles (ord1)"},
+    /* a guest node never unfenced with no history, resource-discovery */
+    {"refused-unfence-guest-discovery", "the probes that unfence a node never unfenced"},
 };
 
 /* The oracle's answers for shapes not modelled yet (pending-*.xml, with
