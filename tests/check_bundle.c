@@ -460,6 +460,17 @@ static const char *const answered[] = {
                                        (no fence device probed on g1) */
     "unfence-guest-vm-probe",       /* g1 running, onguest unknown there */
     "unfence-guest-vm-running",     /* onguest running there: restarted */
+    "unfence-guest-bundle-moving",  /* web-1's container moves: app:1
+                                       restarted for that, not stonith */
+    "unfence-guest-bundle-requires", /* no device provides it, a clone
+                                        (read after the bundle) requires
+                                        it: the same */
+    "unfence-guest-vm-clone",       /* a clone's instance started on g1 */
+    "unfence-guest-vm-unclean",     /* vm1 stopped under onguest: g1 fenced
+                                       (reboot), then unfenced */
+    "unfence-guest-vm-moving",      /* vm1 banned where it runs: moves */
+    "unfence-guest-vm-standby",     /* g1 in standby: onguest leaves, no
+                                       unfencing */
 };
 
 /* The names crm_simulate gives the implicit resources, and where the
