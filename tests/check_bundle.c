@@ -471,6 +471,8 @@ static const char *const answered[] = {
     "unfence-guest-vm-moving",      /* vm1 banned where it runs: moves */
     "unfence-guest-vm-standby",     /* g1 in standby: onguest leaves, no
                                        unfencing */
+    "unfence-guest-vm-beside-node", /* n2 never unfenced too: unfenced first
+                                       (node order), by the fence probe */
 };
 
 /* The names crm_simulate gives the implicit resources, and where the
