@@ -450,6 +450,33 @@ static const char *const answered[] = {
     "maintenance-history-fewer-replicas",   /* the replica no longer
                                                configured, an orphan, stops */
     "maintenance-history-more-replicas",    /* options changed: no restart */
+    /* a fence device providing unfencing, guest nodes never unfenced
+     * (Pacemaker Explained 2.1, "Unfencing"): a start there, or a probe of
+     * what may run there, unfences the guest ("Fence (on) web-0
+     * (resource: web-docker-0)") */
+    "unfence-guest-bundle-new",     /* replicas starting: by app's starts,
+                                       no probe while the container is down */
+    "unfence-guest-bundle-running", /* app running on both: restarted after
+                                       the unfencing (required stonith) */
+    "unfence-guest-bundle-probe",   /* app unknown on web-1: by its probe
+                                       (the bundle's address is not probed) */
+    "unfence-guest-vm-new",         /* g1 of vm1 starting: by onguest's start
+                                       (no fence device probed on g1) */
+    "unfence-guest-vm-probe",       /* g1 running, onguest unknown there */
+    "unfence-guest-vm-running",     /* onguest running there: restarted */
+    "unfence-guest-bundle-moving",  /* web-1's container moves: app:1
+                                       restarted for that, not stonith */
+    "unfence-guest-bundle-requires", /* no device provides it, a clone
+                                        (read after the bundle) requires
+                                        it: the same */
+    "unfence-guest-vm-clone",       /* a clone's instance started on g1 */
+    "unfence-guest-vm-unclean",     /* vm1 stopped under onguest: g1 fenced
+                                       (reboot), then unfenced */
+    "unfence-guest-vm-moving",      /* vm1 banned where it runs: moves */
+    "unfence-guest-vm-standby",     /* g1 in standby: onguest leaves, no
+                                       unfencing */
+    "unfence-guest-vm-beside-node", /* n2 never unfenced too: unfenced first
+                                       (node order), by the fence probe */
 };
 
 /* The names crm_simulate gives the implicit resources, and where the
@@ -570,6 +597,8 @@ static const CsTestRefusal refused[] = {
     {"refused-colocation-requires-dependent", "requiring what the bundle requires"},
     {"refused-ipv6", "ip-range-start fd00::1"},
     {"refused-order-promote", "orders with bundles (ord1)"},
+    /* a guest node never unfenced with no history, resource-discovery */
+    {"refused-unfence-guest-discovery", "the probes that unfence a node never unfenced"},
 };
 
 /* The oracle's answers for shapes not modelled yet (pending-*.xml, with

@@ -379,6 +379,8 @@ START_TEST(test_unfencing_answered)
         {"unfence-recurring-start", "node2", "required by cgr-g-m-2:0 start"},
         {"unfence-maintenance-probes", "node1", "required by rsc monitor"},
         {"unfence-maintenance-node", "node1", "required by cln-2-p:0 start"},
+        /* a guest node: its container running, rscA probed there */
+        {"unfence-guest-probe", "guest1", "required by rscA monitor"},
     };
 
     for (guint i = 0; i < G_N_ELEMENTS(unfencing); i++) {
@@ -427,12 +429,13 @@ START_TEST(test_unfencing_effects)
 }
 END_TEST
 
-/* Remote and guest nodes never unfenced are unfenced by crm_simulate
- * after probes with rules of their own: refused, naming the node. */
+/* Remote nodes never unfenced are unfenced by crm_simulate after probes
+ * with rules of their own: refused, naming the node (guest nodes are
+ * answered: fencing.c, tests/data/bundle/unfence-guest-*). */
 START_TEST(test_unfencing_remote_refused)
 {
-    static const char *const names[] = {"unfence-remote-refused", "unfence-guest-refused"};
-    static const char *const nodes[] = {"node remote1", "node guest1"};
+    static const char *const names[] = {"unfence-remote-refused"};
+    static const char *const nodes[] = {"node remote1"};
 
     for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
         g_autoptr(GError) error = NULL;

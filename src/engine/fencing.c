@@ -540,6 +540,51 @@ static gboolean probed_on(const CsGraph *graph, int rsc, int node)
     return !known_under(graph, rsc, node);
 }
 
+/* The top-level resource above rsc. */
+static int top_of(const CsGraph *graph, int rsc)
+{
+    while (rsc_info(graph, rsc)->parent >= 0)
+        rsc = rsc_info(graph, rsc)->parent;
+    return rsc;
+}
+
+/* Whether rsc is the resource a bundle holds (under its inner clone),
+ * not one of the bundle's containers, addresses or connections. */
+static gboolean in_inner_clone(const CsGraph *graph, int rsc)
+{
+    for (int up = rsc_info(graph, rsc)->parent; up >= 0; up = rsc_info(graph, up)->parent)
+        if (rsc_info(graph, up)->kind == CS_RSC_CLONE)
+            return TRUE;
+    return FALSE;
+}
+
+/* Pacemaker Explained 2.1, "Guest Nodes" and "Bundles": a remote or
+ * guest node runs no fence device, no connection and nothing inside or
+ * holding a container, so none of those is probed there; nothing is
+ * probed on a guest node whose container is not running yet, and on a
+ * bundle's guest node only the resource the bundle holds (checked with
+ * crm_simulate 2.1.5: tests/data/bundle/unfence-guest-*). */
+static gboolean probe_skips_node(const CsGraph *graph, int rsc, int node)
+{
+    const CsNode *where = node_info(graph, node);
+    const CsResource *info = rsc_info(graph, rsc);
+    int container;
+
+    if (where->type == CS_NODE_MEMBER)
+        return FALSE;
+    if (info->fence_device || info->is_remote_connection || info->container >= 0
+        || cs_guest_node_of_container(graph->model, rsc) >= 0)
+        return TRUE;
+    if (where->type != CS_NODE_GUEST || where->remote_rsc < 0)
+        return FALSE;
+    container = cs_guest_container_of(graph->model, where->remote_rsc);
+    if (container < 0 || graph->running_on[container].len == 0)
+        return TRUE;
+    if (rsc_info(graph, top_of(graph, container))->kind != CS_RSC_BUNDLE)
+        return FALSE;
+    return top_of(graph, container) != top_of(graph, rsc) || !in_inner_clone(graph, rsc);
+}
+
 /* The probes on node of the resources under rsc, in their order. */
 static void unfence_probes_under(CsGraph *graph, int rsc, int node)
 {
@@ -550,7 +595,8 @@ static void unfence_probes_under(CsGraph *graph, int rsc, int node)
             unfence_probes_under(graph, g_array_index(info->children, int, i), node);
         return;
     }
-    if (unfence_first(graph, rsc) && probed_on(graph, rsc, node)) {
+    if (unfence_first(graph, rsc) && !probe_skips_node(graph, rsc, node)
+        && probed_on(graph, rsc, node)) {
         g_autofree char *reason = g_strdup_printf("required by %s monitor", info->id);
 
         require_unfencing(graph, node, reason);

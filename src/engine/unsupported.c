@@ -716,14 +716,14 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
     return unfencing_supported(model, error);
 }
 
-/* Unfencing, with or without clones, is not modelled yet. */
 /* ---- unfencing (Pacemaker Explained 2.1, "Unfencing") ------------------ */
 
-/* A node whose unfencing the engine cannot tell: a remote or guest node
- * never unfenced (probes there follow rules of their own: no fence
- * device is probed there, for one), a node still joining never
- * unfenced.  A node in maintenance is probed and unfenced as any other
- * (checked with crm_simulate 2.1.5: tests/oracle-diff, 15 CIBs). */
+/* A node whose unfencing the engine cannot tell: a remote node never
+ * unfenced (probes there follow rules of their own), a node still
+ * joining never unfenced.  A node in maintenance is probed and unfenced
+ * as any other (checked with crm_simulate 2.1.5: tests/oracle-diff, 15
+ * CIBs), and so is a guest node, by the probes and starts that may run
+ * there (fencing.c; tests/data/bundle/unfence-guest-*). */
 static const CsNode *unfencing_unknown_node(const CsModel *model)
 {
     for (guint i = 0; i < model->nodes->len; i++) {
@@ -731,21 +731,49 @@ static const CsNode *unfencing_unknown_node(const CsModel *model)
 
         if (node->type == CS_NODE_PING || cs_node_unfenced(node))
             continue;
-        /* whether a guest node is online is known only once its
-         * container is placed: any is refused */
-        if (node->type != CS_NODE_MEMBER)
+        if (node->type == CS_NODE_REMOTE)
             return node;
-        if (node->online && !node->unclean && node->pending)
+        if (node->type == CS_NODE_MEMBER && node->online && !node->unclean && node->pending)
             return node;
     }
     return NULL;
 }
 
-static gboolean any_node_never_unfenced(const CsModel *model)
+/* Whether the node holds a history of any resource. */
+static gboolean has_history(const CsModel *model, const CsNode *node)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->node == node->index)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether a resource-discovery constraint may decide a probe on this
+ * node never unfenced: on a bundle's guest node only the bundle's own
+ * resource is probed (fencing.c), and only while it has no history. */
+static gboolean discovery_matters(const CsModel *model, const CsNode *node)
+{
+    return !node->bundle_guest || !has_history(model, node);
+}
+
+/* Whether an online, clean cluster node was never unfenced (or, with
+ * guests counted, a guest node whose probes a resource-discovery
+ * constraint may decide). */
+static gboolean any_node_never_unfenced(const CsModel *model, gboolean guests)
 {
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
 
+        /* a guest whose container runs is probed though its connection
+         * is down: any counts */
+        if (node->type == CS_NODE_GUEST) {
+            if (guests && discovery_matters(model, node) && !cs_node_unfenced(node))
+                return TRUE;
+            continue;
+        }
         if (node->online && !node->unclean && !node->shutdown && !cs_node_unfenced(node))
             return TRUE;
     }
@@ -753,17 +781,17 @@ static gboolean any_node_never_unfenced(const CsModel *model)
 }
 
 /* Probes decide which never-unfenced node is unfenced (fencing.c); those
- * of a bundle or under a resource-discovery constraint are not modelled
- * for that. */
+ * under a resource-discovery constraint are not modelled for that, nor
+ * those of a bundle on a cluster node (on a guest node they are). */
 static const char *unfencing_probe_unmodelled(const CsModel *model)
 {
-    for (guint i = 0; i < model->locations->len; i++) {
+    for (guint i = 0; any_node_never_unfenced(model, TRUE) && i < model->locations->len; i++) {
         const CsLocation *location = g_ptr_array_index(model->locations, i);
 
         if (location->discovery != CS_DISCOVERY_ALWAYS)
             return location->id;
     }
-    for (guint i = 0; i < model->resources->len; i++) {
+    for (guint i = 0; any_node_never_unfenced(model, FALSE) && i < model->resources->len; i++) {
         const CsResource *info = g_ptr_array_index(model->resources, i);
 
         if (info->kind == CS_RSC_BUNDLE)
@@ -816,7 +844,7 @@ static gboolean unfencing_supported(const CsModel *model, GError **error)
                                                   : "joining");
         return FALSE;
     }
-    unmodelled = any_node_never_unfenced(model) ? unfencing_probe_unmodelled(model) : NULL;
+    unmodelled = unfencing_probe_unmodelled(model);
     if (unmodelled != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "%s: the probes that unfence a node never unfenced are not "
