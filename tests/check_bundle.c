@@ -417,6 +417,14 @@ static const char *const answered[] = {
     "guest-state-failed-start",         /* seed 1000188: replicas moving, an
                                            instance that failed to start, a
                                            unique one's orphan */
+    "guest-op-stop",                    /* a stop that completed: the
+                                           instance is stopped, started again */
+    "guest-op-notify",                  /* a notification after the start:
+                                           nothing changes */
+    "guest-op-monitor-failed",          /* a recurring monitor found it not
+                                           running (rc 7): recovered */
+    "guest-op-monitor-failed-earlier",  /* ... before its last start: it
+                                           runs, nothing to do */
     "inner-history-connection-failed",    /* a connection's monitor failed
                                              (status 4): on-fail
                                              restart-container, the container

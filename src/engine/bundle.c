@@ -659,9 +659,13 @@ static gboolean is_guest_name(const CsResource *bundle, const char *name)
 
 /* Whether one entry of the history of the resource inside on a guest
  * node is followed: a probe that found it stopped, a start, a probe or a
- * monitor that found it running, or a start that failed with a generic
- * error (on-fail left to Pacemaker's default: the instance is recovered,
- * checked with the oracle on gen_bundle seeds 1000000-1000999). */
+ * monitor that found it running, a stop that completed (the instance is
+ * stopped there), a notification (it changes nothing), or a start that
+ * failed with a generic error or a recurring monitor that found it not
+ * running (on-fail left to Pacemaker's default, restart: the instance is
+ * recovered; Pacemaker Explained 2.1, "Resource Operations").  Checked
+ * with the oracle on gen_bundle seeds 1000000-1000999 and the
+ * guest-op-* cases of tests/data/bundle. */
 static gboolean guest_record_supported(const CsOpRecord *record, gboolean default_on_fail)
 {
     const char *task = record->operation;
@@ -670,8 +674,11 @@ static gboolean guest_record_supported(const CsOpRecord *record, gboolean defaul
         return probe_found_stopped(record);
     return probe_found_stopped(record)
            || (record->rc_code == 0
-               && (strcmp(task, "start") == 0 || strcmp(task, "monitor") == 0))
-           || (record->rc_code == 1 && strcmp(task, "start") == 0 && default_on_fail);
+               && (strcmp(task, "start") == 0 || strcmp(task, "monitor") == 0
+                   || strcmp(task, "stop") == 0 || strcmp(task, "notify") == 0))
+           || (record->rc_code == 1 && strcmp(task, "start") == 0 && default_on_fail)
+           || (record->rc_code == 7 && record->interval_ms > 0 && strcmp(task, "monitor") == 0
+               && default_on_fail);
 }
 
 /* Whether no operation of rsc, nor op_defaults, sets on-fail. */
