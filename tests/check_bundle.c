@@ -425,6 +425,17 @@ static const char *const answered[] = {
                                            running (rc 7): recovered */
     "guest-op-monitor-failed-earlier",  /* ... before its last start: it
                                            runs, nothing to do */
+    "host-network-control-port",        /* network="host", no address: the
+                                           control port is not published
+                                           (the container's digest) */
+    "host-network-port-mapping",        /* ... nor any port mapping */
+    "shutdown-replica-moves",           /* its node shutting down: the
+                                           replica moves, its instance
+                                           restarts */
+    "shutdown-replica-moves-other-blocked", /* ... the second replica has
+                                           no node left, blocked */
+    "shutdown-replica-stops",           /* ... both replicas ran: the one
+                                           on the node shutting down stops */
     "inner-history-connection-failed",    /* a connection's monitor failed
                                              (status 4): on-fail
                                              restart-container, the container

@@ -881,11 +881,15 @@ static gboolean guest_cluster_supported(const CsModel *model, const CsResource *
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
 
-        if ((node->unclean && !unclean_followed(model, node)) || node->shutdown || node->pending
+        /* A node shutting down (its shutdown attribute set) is followed as
+         * any node that can run nothing: checked with the oracle, its
+         * replicas move or stop, the connection and the instance with them
+         * (shutdown-replica-* of tests/data/bundle, route-remote-notify). */
+        if ((node->unclean && !unclean_followed(model, node)) || node->pending
             || node->maintenance)
             return cs_engine_refuse(error,
                                     "bundle %s: a bundle with a resource inside while "
-                                    "node %s is unclean, shutting down, joining or in "
+                                    "node %s is unclean, joining or in "
                                     "maintenance is not modelled yet",
                                     rsc->id, node->uname);
         if (is_guest_name(rsc, node->uname) && !remote_entry(node) && !node->bundle_guest)
