@@ -425,6 +425,13 @@ static const char *const answered[] = {
                                            running (rc 7): recovered */
     "guest-op-monitor-failed-earlier",  /* ... before its last start: it
                                            runs, nothing to do */
+    "guest-state-fail-count",           /* a fail count of the resource
+                                           inside, below the threshold:
+                                           nothing to do */
+    "guest-fail-count-monitor-failed",  /* ... with the monitor failure it
+                                           counts: recovered there */
+    "guest-fail-count-below-threshold", /* ... migration-threshold 2, one
+                                           failure: recovered there too */
     "host-network-control-port",        /* network="host", no address: the
                                            control port is not published
                                            (the container's digest) */
@@ -557,7 +564,8 @@ END_TEST
 
 static const CsTestRefusal refused[] = {
     {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
-    {"refused-guest-state-fail-count", "fail counts of app inside it"},
+    {"refused-guest-fail-count-threshold", "fail counts of app inside it"},
+    {"refused-guest-fail-count-threshold-running", "fail counts of app inside it"},
     {"refused-guest-state-monitor-failed", "the history of app on guest node web-0"},
     {"refused-guest-state-standby", "guest node web-0 in standby"},
     {"refused-guest-state-other-resource", "the history of other on its guest node web-0"},

@@ -721,6 +721,40 @@ static gboolean guest_history_supported(const CsModel *model, const CsResource *
     return TRUE;
 }
 
+/* The fail counts of the resource inside on node, summed over its
+ * operations. */
+static gint64 guest_failures(const CsModel *model, int inner, int node)
+{
+    gint64 total = 0;
+
+    for (guint i = 0; i < model->fail_counts->len; i++) {
+        const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
+
+        if (fail->rsc == inner && fail->node == node)
+            total += fail->count;
+    }
+    return total;
+}
+
+/* A fail count of the resource inside on one of the bundle's own guest
+ * nodes, without a failure-timeout and below its migration-threshold
+ * (Pacemaker Explained 2.1, "Failure Response"): it bans nothing, the
+ * failure it counts is recovered where it happened (checked with the
+ * oracle: bundle-connection-with-container and guest-fail-count-* of
+ * tests/data/bundle).  At the threshold, the ban of the guest node is
+ * not modelled yet. */
+static gboolean guest_fail_count_followed(const CsModel *model, const CsResource *rsc,
+                                          const CsFailCount *fail)
+{
+    const CsNode *node = fail->node >= 0 ? g_ptr_array_index(model->nodes, fail->node) : NULL;
+    const CsResource *inner = rsc_of(model, fail->rsc);
+
+    return node != NULL && node->bundle_guest && is_guest_name(rsc, node->uname)
+           && inner->failure_timeout_s == 0
+           && (inner->migration_threshold <= 0
+               || guest_failures(model, fail->rsc, fail->node) < inner->migration_threshold);
+}
+
 /* The resource inside: a primitive, never run but on its guest nodes
  * (probes that found it stopped aside), no fail count. */
 static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int inner,
@@ -755,7 +789,7 @@ static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int
     for (guint i = 0; i < model->fail_counts->len; i++) {
         const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
 
-        if (fail->rsc == inner)
+        if (fail->rsc == inner && !guest_fail_count_followed(model, rsc, fail))
             return cs_engine_refuse(error,
                                     "bundle %s: fail counts of %s inside it are not "
                                     "modelled yet",
@@ -857,7 +891,8 @@ static gboolean guest_node_supported(const CsModel *model, const CsResource *rsc
     for (guint i = 0; i < model->fail_counts->len; i++) {
         const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
 
-        if (fail->node == node->index)
+        if (fail->node == node->index
+            && !(fail->rsc == inner && guest_fail_count_followed(model, rsc, fail)))
             return cs_engine_refuse(error,
                                     "bundle %s: fail counts on its guest node %s are "
                                     "not modelled yet",
