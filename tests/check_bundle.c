@@ -443,6 +443,11 @@ static const char *const answered[] = {
                                            no node left, blocked */
     "shutdown-replica-stops",           /* ... both replicas ran: the one
                                            on the node shutting down stops */
+    "unclean-host-no-fencing",          /* a replica's node lost, fencing
+                                           disabled: it is down, the
+                                           replica cannot move (blocked) */
+    "unclean-host-no-device",           /* ... fencing enabled, no device:
+                                           all unmanaged, no guest fenced */
     "inner-history-connection-failed",    /* a connection's monitor failed
                                              (status 4): on-fail
                                              restart-container, the container
