@@ -448,6 +448,11 @@ static const char *const answered[] = {
                                            replica cannot move (blocked) */
     "unclean-host-no-device",           /* ... fencing enabled, no device:
                                            all unmanaged, no guest fenced */
+    "unclean-online-fenced",            /* a node in the membership whose
+                                           controller is gone: fenced, its
+                                           replica stops, no guest fenced */
+    "unclean-online-no-device",         /* ... without a fencing device:
+                                           nothing */
     "inner-history-connection-failed",    /* a connection's monitor failed
                                              (status 4): on-fail
                                              restart-container, the container

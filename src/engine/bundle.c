@@ -848,12 +848,16 @@ static gboolean guest_constraints_supported(const CsModel *model, int bundle, in
     return TRUE;
 }
 
-/* An unclean node that is down and will be fenced (stonith-enabled):
- * checked with the oracle, a replica active there moves and its guest
- * node is fenced ('guest is unclean', mark_failed_replicas()). */
+/* An unclean node with fencing enabled: checked with the oracle, one
+ * that is down is fenced, a replica active there moves and its guest
+ * node is fenced ('guest is unclean', mark_failed_replicas()); one still
+ * in the membership (its controller gone) is fenced and its replicas
+ * stop with their connections and instances, no guest node fenced
+ * (unclean-online-* of tests/data/bundle); without a fencing device
+ * nothing is (unclean-host-no-device). */
 static gboolean unclean_followed(const CsModel *model, const CsNode *node)
 {
-    return model->options.stonith_enabled && !node->online;
+    return model->options.stonith_enabled;
 }
 
 /* A <node type="remote"> entry: a replica's guest node takes it over
