@@ -453,6 +453,12 @@ static const char *const answered[] = {
                                            replica stops, no guest fenced */
     "unclean-online-no-device",         /* ... without a fencing device:
                                            nothing */
+    "pending-node-fresh",               /* a node joining (pending): no
+                                           replica there, blocked */
+    "pending-node-replica-ran",         /* ... its container active there:
+                                           left, the replica blocked */
+    "pending-node-fencing",             /* ... fencing enabled: stops
+                                           blocked */
     "inner-history-connection-failed",    /* a connection's monitor failed
                                              (status 4): on-fail
                                              restart-container, the container

@@ -923,13 +923,13 @@ static gboolean guest_cluster_supported(const CsModel *model, const CsResource *
         /* A node shutting down (its shutdown attribute set) is followed as
          * any node that can run nothing: checked with the oracle, its
          * replicas move or stop, the connection and the instance with them
-         * (shutdown-replica-* of tests/data/bundle, route-remote-notify). */
-        if ((node->unclean && !unclean_followed(model, node)) || node->pending
-            || node->maintenance)
+         * (shutdown-replica-* of tests/data/bundle, route-remote-notify);
+         * so is one joining (pending-node-*). */
+        if ((node->unclean && !unclean_followed(model, node)) || node->maintenance)
             return cs_engine_refuse(error,
                                     "bundle %s: a bundle with a resource inside while "
-                                    "node %s is unclean, joining or in "
-                                    "maintenance is not modelled yet",
+                                    "node %s is unclean or in maintenance "
+                                    "is not modelled yet",
                                     rsc->id, node->uname);
         if (is_guest_name(rsc, node->uname) && !remote_entry(node) && !node->bundle_guest)
             return cs_engine_refuse(error,
