@@ -42,8 +42,8 @@
  * type="remote"> entry names, which takes the entry's place and keeps its
  * attributes); no other resource lists the guest nodes (but such an
  * entry, lists_guest()).  Other guest nodes (remote-node) may be in the
- * cluster.  Modelled on a cluster whose nodes are all up (or
- * down and fenced; Pacemaker Remote nodes among them: a container may run
+ * cluster.  Modelled on a cluster whose nodes are up, shutting down or
+ * joining (or unclean with fencing enabled; Pacemaker Remote nodes among them: a container may run
  * on one, its connection then where that remote node's connection runs), with locations of the bundle on named nodes (its own
  * guest nodes too; of its promoted role when promotable) or by rules (any
  * resource's rules are evaluated on the guest nodes too, where a guest
@@ -54,8 +54,9 @@
  * read from its guest node's <node_state> (Pacemaker Explained 2.1,
  * "Bundles": the model makes the guest nodes when the status names one,
  * model/bundle.c) and goes to the instance of that node's replica
- * (expand.c); followed while it ran, was probed or failed a start, with
- * no fail count, standby or other resource on the guest node
+ * (expand.c); followed while it ran, was probed, stopped, was notified
+ * or failed a start or a recurring monitor, with fail counts below the
+ * threshold, no standby or other resource on the guest node
  * (guest_history_supported(), guest_node_supported()).   A failed monitor of a connection
  * restarts its container (on-fail restart-container, expand.c).  Under
  * any placement-strategy each container carries the utilization of the
