@@ -421,6 +421,48 @@ static const char *const answered[] = {
                                            its clone-max counts no guest node
                                            (found by gfence) */
     "guest-state-clone-after",          /* ... after it: three more */
+    "guest-op-stop",                    /* a stop that completed: the
+                                           instance is stopped, started again */
+    "guest-op-notify",                  /* a notification after the start:
+                                           nothing changes */
+    "guest-op-monitor-failed",          /* a recurring monitor found it not
+                                           running (rc 7): recovered */
+    "guest-op-monitor-failed-earlier",  /* ... before its last start: it
+                                           runs, nothing to do */
+    "guest-state-fail-count",           /* a fail count of the resource
+                                           inside, below the threshold:
+                                           nothing to do */
+    "guest-fail-count-monitor-failed",  /* ... with the monitor failure it
+                                           counts: recovered there */
+    "guest-fail-count-below-threshold", /* ... migration-threshold 2, one
+                                           failure: recovered there too */
+    "host-network-control-port",        /* network="host", no address: the
+                                           control port is not published
+                                           (the container's digest) */
+    "host-network-port-mapping",        /* ... nor any port mapping */
+    "shutdown-replica-moves",           /* its node shutting down: the
+                                           replica moves, its instance
+                                           restarts */
+    "shutdown-replica-moves-other-blocked", /* ... the second replica has
+                                           no node left, blocked */
+    "shutdown-replica-stops",           /* ... both replicas ran: the one
+                                           on the node shutting down stops */
+    "unclean-host-no-fencing",          /* a replica's node lost, fencing
+                                           disabled: it is down, the
+                                           replica cannot move (blocked) */
+    "unclean-host-no-device",           /* ... fencing enabled, no device:
+                                           all unmanaged, no guest fenced */
+    "unclean-online-fenced",            /* a node in the membership whose
+                                           controller is gone: fenced, its
+                                           replica stops, no guest fenced */
+    "unclean-online-no-device",         /* ... without a fencing device:
+                                           nothing */
+    "pending-node-fresh",               /* a node joining (pending): no
+                                           replica there, blocked */
+    "pending-node-replica-ran",         /* ... its container active there:
+                                           left, the replica blocked */
+    "pending-node-fencing",             /* ... fencing enabled: stops
+                                           blocked */
     "inner-history-connection-failed",    /* a connection's monitor failed
                                              (status 4): on-fail
                                              restart-container, the container
@@ -569,7 +611,8 @@ END_TEST
 
 static const CsTestRefusal refused[] = {
     {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
-    {"refused-guest-state-fail-count", "fail counts of app inside it"},
+    {"refused-guest-fail-count-threshold", "fail counts of app inside it"},
+    {"refused-guest-fail-count-threshold-running", "fail counts of app inside it"},
     {"refused-guest-state-monitor-failed", "the history of app on guest node web-0"},
     {"refused-guest-state-standby", "guest node web-0 in standby"},
     {"refused-guest-state-other-resource", "the history of other on its guest node web-0"},

@@ -42,8 +42,8 @@
  * type="remote"> entry names, which takes the entry's place and keeps its
  * attributes); no other resource lists the guest nodes (but such an
  * entry, lists_guest()).  Other guest nodes (remote-node) may be in the
- * cluster.  Modelled on a cluster whose nodes are all up (or
- * down and fenced; Pacemaker Remote nodes among them: a container may run
+ * cluster.  Modelled on a cluster whose nodes are up, shutting down or
+ * joining (or unclean with fencing enabled; Pacemaker Remote nodes among them: a container may run
  * on one, its connection then where that remote node's connection runs), with locations of the bundle on named nodes (its own
  * guest nodes too; of its promoted role when promotable) or by rules (any
  * resource's rules are evaluated on the guest nodes too, where a guest
@@ -54,8 +54,9 @@
  * read from its guest node's <node_state> (Pacemaker Explained 2.1,
  * "Bundles": the model makes the guest nodes when the status names one,
  * model/bundle.c) and goes to the instance of that node's replica
- * (expand.c); followed while it ran, was probed or failed a start, with
- * no fail count, standby or other resource on the guest node
+ * (expand.c); followed while it ran, was probed, stopped, was notified
+ * or failed a start or a recurring monitor, with fail counts below the
+ * threshold, no standby or other resource on the guest node
  * (guest_history_supported(), guest_node_supported()).   A failed monitor of a connection
  * restarts its container (on-fail restart-container, expand.c).  Under
  * any placement-strategy each container carries the utilization of the
@@ -659,9 +660,13 @@ static gboolean is_guest_name(const CsResource *bundle, const char *name)
 
 /* Whether one entry of the history of the resource inside on a guest
  * node is followed: a probe that found it stopped, a start, a probe or a
- * monitor that found it running, or a start that failed with a generic
- * error (on-fail left to Pacemaker's default: the instance is recovered,
- * checked with the oracle on gen_bundle seeds 1000000-1000999). */
+ * monitor that found it running, a stop that completed (the instance is
+ * stopped there), a notification (it changes nothing), or a start that
+ * failed with a generic error or a recurring monitor that found it not
+ * running (on-fail left to Pacemaker's default, restart: the instance is
+ * recovered; Pacemaker Explained 2.1, "Resource Operations").  Checked
+ * with the oracle on gen_bundle seeds 1000000-1000999 and the
+ * guest-op-* cases of tests/data/bundle. */
 static gboolean guest_record_supported(const CsOpRecord *record, gboolean default_on_fail)
 {
     const char *task = record->operation;
@@ -670,8 +675,11 @@ static gboolean guest_record_supported(const CsOpRecord *record, gboolean defaul
         return probe_found_stopped(record);
     return probe_found_stopped(record)
            || (record->rc_code == 0
-               && (strcmp(task, "start") == 0 || strcmp(task, "monitor") == 0))
-           || (record->rc_code == 1 && strcmp(task, "start") == 0 && default_on_fail);
+               && (strcmp(task, "start") == 0 || strcmp(task, "monitor") == 0
+                   || strcmp(task, "stop") == 0 || strcmp(task, "notify") == 0))
+           || (record->rc_code == 1 && strcmp(task, "start") == 0 && default_on_fail)
+           || (record->rc_code == 7 && record->interval_ms > 0 && strcmp(task, "monitor") == 0
+               && default_on_fail);
 }
 
 /* Whether no operation of rsc, nor op_defaults, sets on-fail. */
@@ -714,6 +722,40 @@ static gboolean guest_history_supported(const CsModel *model, const CsResource *
     return TRUE;
 }
 
+/* The fail counts of the resource inside on node, summed over its
+ * operations. */
+static gint64 guest_failures(const CsModel *model, int inner, int node)
+{
+    gint64 total = 0;
+
+    for (guint i = 0; i < model->fail_counts->len; i++) {
+        const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
+
+        if (fail->rsc == inner && fail->node == node)
+            total += fail->count;
+    }
+    return total;
+}
+
+/* A fail count of the resource inside on one of the bundle's own guest
+ * nodes, without a failure-timeout and below its migration-threshold
+ * (Pacemaker Explained 2.1, "Failure Response"): it bans nothing, the
+ * failure it counts is recovered where it happened (checked with the
+ * oracle: bundle-connection-with-container and guest-fail-count-* of
+ * tests/data/bundle).  At the threshold, the ban of the guest node is
+ * not modelled yet. */
+static gboolean guest_fail_count_followed(const CsModel *model, const CsResource *rsc,
+                                          const CsFailCount *fail)
+{
+    const CsNode *node = fail->node >= 0 ? g_ptr_array_index(model->nodes, fail->node) : NULL;
+    const CsResource *inner = rsc_of(model, fail->rsc);
+
+    return node != NULL && node->bundle_guest && is_guest_name(rsc, node->uname)
+           && inner->failure_timeout_s == 0
+           && (inner->migration_threshold <= 0
+               || guest_failures(model, fail->rsc, fail->node) < inner->migration_threshold);
+}
+
 /* The resource inside: a primitive, never run but on its guest nodes
  * (probes that found it stopped aside), no fail count. */
 static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int inner,
@@ -748,7 +790,7 @@ static gboolean inner_supported(const CsModel *model, const CsResource *rsc, int
     for (guint i = 0; i < model->fail_counts->len; i++) {
         const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
 
-        if (fail->rsc == inner)
+        if (fail->rsc == inner && !guest_fail_count_followed(model, rsc, fail))
             return cs_engine_refuse(error,
                                     "bundle %s: fail counts of %s inside it are not "
                                     "modelled yet",
@@ -807,12 +849,16 @@ static gboolean guest_constraints_supported(const CsModel *model, int bundle, in
     return TRUE;
 }
 
-/* An unclean node that is down and will be fenced (stonith-enabled):
- * checked with the oracle, a replica active there moves and its guest
- * node is fenced ('guest is unclean', mark_failed_replicas()). */
+/* An unclean node with fencing enabled: checked with the oracle, one
+ * that is down is fenced, a replica active there moves and its guest
+ * node is fenced ('guest is unclean', mark_failed_replicas()); one still
+ * in the membership (its controller gone) is fenced and its replicas
+ * stop with their connections and instances, no guest node fenced
+ * (unclean-online-* of tests/data/bundle); without a fencing device
+ * nothing is (unclean-host-no-device). */
 static gboolean unclean_followed(const CsModel *model, const CsNode *node)
 {
-    return model->options.stonith_enabled && !node->online;
+    return model->options.stonith_enabled;
 }
 
 /* A <node type="remote"> entry: a replica's guest node takes it over
@@ -850,7 +896,8 @@ static gboolean guest_node_supported(const CsModel *model, const CsResource *rsc
     for (guint i = 0; i < model->fail_counts->len; i++) {
         const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
 
-        if (fail->node == node->index)
+        if (fail->node == node->index
+            && !(fail->rsc == inner && guest_fail_count_followed(model, rsc, fail)))
             return cs_engine_refuse(error,
                                     "bundle %s: fail counts on its guest node %s are "
                                     "not modelled yet",
@@ -874,12 +921,16 @@ static gboolean guest_cluster_supported(const CsModel *model, const CsResource *
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
 
-        if ((node->unclean && !unclean_followed(model, node)) || node->shutdown || node->pending
-            || node->maintenance)
+        /* A node shutting down (its shutdown attribute set) is followed as
+         * any node that can run nothing: checked with the oracle, its
+         * replicas move or stop, the connection and the instance with them
+         * (shutdown-replica-* of tests/data/bundle, route-remote-notify);
+         * so is one joining (pending-node-*). */
+        if ((node->unclean && !unclean_followed(model, node)) || node->maintenance)
             return cs_engine_refuse(error,
                                     "bundle %s: a bundle with a resource inside while "
-                                    "node %s is unclean, shutting down, joining or in "
-                                    "maintenance is not modelled yet",
+                                    "node %s is unclean or in maintenance "
+                                    "is not modelled yet",
                                     rsc->id, node->uname);
         if (is_guest_name(rsc, node->uname) && !remote_entry(node) && !node->bundle_guest)
             return cs_engine_refuse(error,

@@ -224,6 +224,12 @@ void cs_guest_schedule_fencing(CsGraph *graph)
 {
     const CsModel *model = graph->model;
 
+    /* Fencing enabled without a fencing device leaves every resource,
+     * the containers too, unmanaged: no container is recovered, so no
+     * guest node is fenced (checked with the oracle: the
+     * unclean-host-no-device case of tests/data/bundle). */
+    if (graph->solution->stonith_unmanage)
+        return;
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
         int container = cs_guest_container_of(model, node->remote_rsc);

@@ -260,6 +260,16 @@ static void add_hosts(const CsBundle *bundle, const char *id, GString *opts)
     }
 }
 
+/* Whether the containers share their host's network (network="host")
+ * without an address of their own: their ports, the control port too, are
+ * the host's, and no port mapping is published (Pacemaker Explained 2.1,
+ * "Bundle Network Properties"; checked with the oracle on
+ * route-remote-notify and the host-network cases of tests/data/bundle). */
+static gboolean host_network(const CsBundle *bundle, const char *address)
+{
+    return address == NULL && g_strcmp0(bundle->network_mode, "host") == 0;
+}
+
 static char *run_options(const CsBundle *bundle, const char *id, int n, gboolean guests,
                          GString *mounts)
 {
@@ -284,8 +294,9 @@ static char *run_options(const CsBundle *bundle, const char *id, int n, gboolean
         g_string_append_printf(mounts, "%s/var/log/pacemaker/bundles/%s",
                                mounts->len > 0 ? "," : "", guest);
     }
-    add_ports(bundle, address, opts);
-    if (guests)
+    if (!host_network(bundle, address))
+        add_ports(bundle, address, opts);
+    if (guests && !host_network(bundle, address))
         g_string_append_printf(opts, " -p %s%s%d:%d", address != NULL ? address : "",
                                address != NULL ? ":" : "", bundle->control_port,
                                bundle->control_port);
