@@ -625,7 +625,8 @@ static gboolean ticket_frozen(const CsSolution *solution, int rsc)
 }
 
 /* Pacemaker's is_child_compatible(): a blocked instance (on-fail=block,
- * a ticket lost with loss-policy=freeze) is on no node for pairing. */
+ * a ticket lost with loss-policy=freeze, on it or on a member of a cloned
+ * group: oracle-diff seed 1031092) is on no node for pairing. */
 static int instance_on(const CsSolution *solution, int clone, int node)
 {
     const CsResource *info = rsc_of(solution, clone);
@@ -633,7 +634,7 @@ static int instance_on(const CsSolution *solution, int clone, int node)
     for (guint i = 0; i < info->children->len; i++) {
         int instance = g_array_index(info->children, int, i);
 
-        if (solution->work[instance].assigned == node && !cs_ticket_blocked(solution, instance)
+        if (solution->work[instance].assigned == node && !ticket_frozen(solution, instance)
             && !instance_blocked(solution, instance))
             return instance;
     }
