@@ -25,6 +25,18 @@ static const char *const answered[] = {
     "promote-ran-unpromoted",      /* two replicas ran unpromoted, master-app
                                       10 and 5 on their guest nodes: the
                                       first promoted */
+    /* replicas recorded promoted (bundle.c reads the history) */
+    "promote-replica-promoted",    /* promoted, highest score: stays */
+    "promote-ran-probe-promoted",  /* a probe found it promoted (rc 8) */
+    "promote-ran-swap",            /* the other has the higher score: one
+                                      demoted, the other promoted */
+    "promote-ran-no-score",        /* no score left: demoted */
+    "promote-ran-both-promoted",   /* two promoted, promoted-max 1 */
+    "promote-ran-max2",            /* promoted-max 2: the other promoted */
+    "promote-attribute-target-host", /* container-attribute-target=host: the
+                                        scores of the containers' hosts */
+    "promote-unrunnable-guest",    /* the promoted one's container cannot
+                                      run: the next one promoted */
     "promote-max-only",            /* replicas taken from promoted-max */
     "promote-per-host",            /* replicas-per-host 2, a location */
     "promote-podman-control-port", /* podman, a control-port only, a ban */
@@ -193,9 +205,10 @@ END_TEST
 static const CsTestRefusal refused[] = {
     {"refused-promote-target-unpromoted", "target-role Unpromoted on a promotable bundle"},
     {"refused-promote-inner-unpromoted", "target-role Unpromoted on a promotable bundle"},
-    /* a replica recorded promoted (a promote in its history) */
-    {"refused-promote-replica-promoted",
-     "bundle web: a promotable bundle with a replica recorded promoted or demoted"},
+    /* a replica recorded promoted beside a remote node that is down */
+    {"refused-promote-remote-down",
+     "bundle web: a promotable bundle with a replica recorded promoted or demoted, "
+     "beside a remote node offline or unclean"},
     {"refused-coloc-clone-with-bundle", "colocations with bundles (c1)"},
     {"refused-coloc-clone-with-promoted", "colocations with bundles (c1)"},
     {"refused-coloc-both-ways", "colocations both ways between a bundle and one resource"},
@@ -203,9 +216,9 @@ static const CsTestRefusal refused[] = {
      "orders or colocations with a promotable bundle while a replica's container"},
 };
 
-/* A promotable bundle is answered unless a replica was recorded
- * promoted: a container that ran and replicas that ran unpromoted do
- * not count; a promote in the resource inside's history does. */
+/* A replica recorded promoted: a container that ran and replicas that
+ * ran unpromoted do not count; a promote in the resource inside's
+ * history does. */
 START_TEST(test_was_promoted)
 {
     CsTestCase ran, unpromoted, promoted;
@@ -213,7 +226,7 @@ START_TEST(test_was_promoted)
 
     cs_test_case_solve_ok(&ran, "bundle", "promote-container-ran");
     cs_test_case_solve_ok(&unpromoted, "bundle", "promote-ran-unpromoted");
-    cs_test_case_solve(&promoted, "bundle", "refused-promote-replica-promoted");
+    cs_test_case_solve_ok(&promoted, "bundle", "promote-replica-promoted");
     web = cs_model_resource(ran.model, "web");
     ck_assert(!cs_bundle_was_promoted(ran.model, web, cs_model_resource(ran.model, "app")->index));
     web = cs_model_resource(unpromoted.model, "web");

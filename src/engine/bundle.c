@@ -657,12 +657,25 @@ static gboolean is_guest_name(const CsResource *bundle, const char *name)
     return n < bundle->bundle->replicas;
 }
 
+/* A promotable bundle's resource inside (bundle_promote.c): a promote
+ * or a demote that succeeded, or a monitor that found it promoted
+ * (result 8), read as a promotable clone instance's (Pacemaker
+ * Explained 2.1, "Promotable clones"; checked with the oracle). */
+static gboolean promoted_record(const CsOpRecord *record)
+{
+    const char *task = record->operation;
+
+    return (record->rc_code == 0 && (strcmp(task, "promote") == 0 || strcmp(task, "demote") == 0))
+           || (record->rc_code == 8 && strcmp(task, "monitor") == 0);
+}
+
 /* Whether one entry of the history of the resource inside on a guest
  * node is followed: a probe that found it stopped, a start, a probe or a
  * monitor that found it running, or a start that failed with a generic
  * error (on-fail left to Pacemaker's default: the instance is recovered,
  * checked with the oracle on gen_bundle seeds 1000000-1000999). */
-static gboolean guest_record_supported(const CsOpRecord *record, gboolean default_on_fail)
+static gboolean guest_record_supported(const CsOpRecord *record, gboolean default_on_fail,
+                                       gboolean promotable)
 {
     const char *task = record->operation;
 
@@ -671,7 +684,8 @@ static gboolean guest_record_supported(const CsOpRecord *record, gboolean defaul
     return probe_found_stopped(record)
            || (record->rc_code == 0
                && (strcmp(task, "start") == 0 || strcmp(task, "monitor") == 0))
-           || (record->rc_code == 1 && strcmp(task, "start") == 0 && default_on_fail);
+           || (record->rc_code == 1 && strcmp(task, "start") == 0 && default_on_fail)
+           || (promotable && promoted_record(record));
 }
 
 /* Whether no operation of rsc, nor op_defaults, sets on-fail. */
@@ -703,7 +717,7 @@ static gboolean guest_history_supported(const CsModel *model, const CsResource *
     for (guint k = 0; k < state->history->len; k++) {
         const CsOpRecord *record = g_ptr_array_index(state->history, k);
 
-        if (!guest_record_supported(record, on_fail))
+        if (!guest_record_supported(record, on_fail, rsc->bundle->promoted_max > 0))
             return cs_engine_refuse(error,
                                     "bundle %s: the history of %s on guest node %s: an "
                                     "operation %s with status %d and result %d is not "

@@ -12,8 +12,11 @@
  * score nothing is promoted.  Replicas that ran unpromoted are answered
  * as engine/bundle.c answers running replicas of other bundles, their
  * promotion scores read from their guest nodes' master-* attributes
- * (checked with the oracle); a replica recorded promoted or demoted
- * (promote or demote operations, results 8 or 9) is refused here.
+ * (or their hosts', engine/promote.c); replicas recorded promoted
+ * (promote or demote operations, results 8 or 9) too, as promotable
+ * clone instances (checked with the oracle and the corpus), except
+ * beside a remote node that is offline or unclean, where the corpus
+ * shows answers not followed yet.
  */
 #include <string.h>
 
@@ -69,6 +72,18 @@ gboolean cs_bundle_was_promoted(const CsModel *model, const CsResource *bundle, 
     return FALSE;
 }
 
+/* Whether a remote node (not a guest node) is offline or unclean. */
+static gboolean remote_node_down(const CsModel *model)
+{
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+
+        if (node->type == CS_NODE_REMOTE && (!node->online || node->unclean))
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Whether rsc's target-role says Unpromoted (or its legacy name): the
  * model keeps roles above Started for promotable clones only, which
  * neither the bundle nor the resource inside is. */
@@ -91,10 +106,11 @@ gboolean cs_bundle_promote_supported(const CsModel *model, const CsResource *bun
 
     if (bundle->bundle->promoted_max == 0)
         return TRUE;
-    if (cs_bundle_was_promoted(model, bundle, inner))
+    if (cs_bundle_was_promoted(model, bundle, inner) && remote_node_down(model))
         return cs_engine_refuse(error,
                                 "bundle %s: a promotable bundle with a replica recorded "
-                                "promoted or demoted is not modelled yet",
+                                "promoted or demoted, beside a remote node offline or "
+                                "unclean, is not modelled yet",
                                 bundle->id);
     if (asks_unpromoted(bundle) || asks_unpromoted(inside))
         return cs_engine_refuse(error,
