@@ -37,6 +37,9 @@ static const char *const answered[] = {
                                         scores of the containers' hosts */
     "promote-unrunnable-guest",    /* the promoted one's container cannot
                                       run: the next one promoted */
+    "promote-container-unplaced",  /* a container placed nowhere, the bundle
+                                      ordered before a primitive: its
+                                      instance starts blocked, unpromoted */
     "promote-max-only",            /* replicas taken from promoted-max */
     "promote-per-host",            /* replicas-per-host 2, a location */
     "promote-podman-control-port", /* podman, a control-port only, a ban */
@@ -212,8 +215,6 @@ static const CsTestRefusal refused[] = {
     {"refused-coloc-clone-with-bundle", "colocations with bundles (c1)"},
     {"refused-coloc-clone-with-promoted", "colocations with bundles (c1)"},
     {"refused-coloc-both-ways", "colocations both ways between a bundle and one resource"},
-    {"refused-promote-container-unplaced",
-     "orders or colocations with a promotable bundle while a replica's container"},
 };
 
 /* A replica recorded promoted: a container that ran and replicas that

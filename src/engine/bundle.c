@@ -1806,31 +1806,13 @@ void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle, cons
 
 /* ---- after placement ---------------------------------------------------- */
 
-/* Whether an order or a colocation names the bundle. */
-static gboolean bundle_ordered_or_colocated(const CsModel *model, int bundle)
-{
-    for (guint i = 0; i < model->colocations->len; i++) {
-        const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
-
-        if (coloc->rsc == bundle || coloc->with_rsc == bundle)
-            return TRUE;
-    }
-    for (guint i = 0; i < model->orders->len; i++) {
-        const CsOrder *order = g_ptr_array_index(model->orders, i);
-
-        if (order->first == bundle || order->then == bundle)
-            return TRUE;
-    }
-    return FALSE;
-}
-
 /* Checked with the oracle: when a replica's container cannot be placed,
  * its connection and instance are still scheduled, blocked, and what is
  * ordered after or colocated with the bundle follows the bundle's
  * containers (an order after a bundle none of whose containers run is
  * blocked "due to unrunnable NAME running": propagate.c); with a
- * promotable bundle, Pacemaker still lists the blocked instance as
- * started, not promoted, which the engine does not follow yet. */
+ * promotable bundle, the blocked instance is listed as started, not
+ * promoted (engine/promote.c, guest_container_unplaced()). */
 /* Checked with the oracle: when no node can take a replica's connection
  * (every node in standby or down), crm_simulate still places the
  * instance on the replica's guest node and blocks its start "due to
@@ -1850,17 +1832,7 @@ static gboolean stranded_instance(const CsSolution *solution, const CsResource *
 
 static gboolean replicas_placed(const CsSolution *solution, const CsResource *info, GError **error)
 {
-    const CsModel *view = solution->model;
-    gboolean constrained_bundle = bundle_ordered_or_colocated(view, info->index);
-
     for (int n = 0; n < info->bundle->replicas; n++) {
-        if (constrained_bundle && info->bundle->promoted_max > 0
-            && solution->work[replica_container(view, info, n)].assigned < 0)
-            return cs_engine_refuse(error,
-                                    "bundle %s: orders or colocations with a "
-                                    "promotable bundle while a replica's container "
-                                    "cannot be placed are not modelled yet",
-                                    info->id);
         if (stranded_instance(solution, info, n))
             return cs_engine_refuse(error,
                                     "bundle %s: a replica whose connection no node "
