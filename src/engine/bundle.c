@@ -1716,9 +1716,13 @@ static int active_node(const CsModel *view, int rsc)
 }
 
 /* Without ip-range-start, a connection reaches its guest through its
- * host's name: its address parameter is the name of the node it runs on
- * (crm_simulate's graph shows addr=node1 for a connection on node1), so
- * the digest of its history is compared with that name. */
+ * host's name: its address parameter is the name of the node its
+ * container is active on (crm_simulate's graph shows addr=node1 for a
+ * container on node1; with containers on remote nodes, as in corpus
+ * bundle-order-stop-on-remote, the connection runs elsewhere and only
+ * the container's node matches the recorded digests), else of the node
+ * the connection is active on; the digest of its history is compared
+ * with that name. */
 static void address_connections(CsSolution *solution, int bundle)
 {
     const CsModel *view = solution->model;
@@ -1728,7 +1732,10 @@ static void address_connections(CsSolution *solution, int bundle)
         return;
     for (int n = 0; n < info->bundle->replicas; n++) {
         const CsResource *connection = rsc_of(view, replica_connection(view, info, n));
-        int host = active_node(view, connection->index);
+        int host = active_node(view, replica_container(view, info, n));
+
+        if (host < 0)
+            host = active_node(view, connection->index);
 
         if (host >= 0)
             g_hash_table_insert(
