@@ -211,7 +211,7 @@ static const CsTestRefusal refused[] = {
     /* a replica recorded promoted beside a remote node that is down */
     {"refused-promote-remote-down",
      "bundle web: a promotable bundle with a replica recorded promoted or demoted, "
-     "beside a remote node offline or unclean"},
+     "beside a remote node offline and clean"},
     {"refused-coloc-clone-with-bundle", "colocations with bundles (c1)"},
     {"refused-coloc-clone-with-promoted", "colocations with bundles (c1)"},
     {"refused-coloc-both-ways", "colocations both ways between a bundle and one resource"},
