@@ -37,6 +37,9 @@ static const char *const answered[] = {
                                         scores of the containers' hosts */
     "promote-unrunnable-guest",    /* the promoted one's container cannot
                                       run: the next one promoted */
+    "promote-ran-clone-before",    /* a clone listed before the bundle: its
+                                      clone-max does not count the guests */
+    "promote-ran-clone-after",     /* ... after it: it counts them */
     "promote-container-unplaced",  /* a container placed nowhere, the bundle
                                       ordered before a primitive: its
                                       instance starts blocked, unpromoted */
@@ -211,7 +214,7 @@ static const CsTestRefusal refused[] = {
     /* a replica recorded promoted beside a remote node that is down */
     {"refused-promote-remote-down",
      "bundle web: a promotable bundle with a replica recorded promoted or demoted, "
-     "beside a remote node offline and clean"},
+     "beside a remote node offline and clean with a connection"},
     {"refused-coloc-clone-with-bundle", "colocations with bundles (c1)"},
     {"refused-coloc-clone-with-promoted", "colocations with bundles (c1)"},
     {"refused-coloc-both-ways", "colocations both ways between a bundle and one resource"},

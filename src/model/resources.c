@@ -441,10 +441,51 @@ static int cs_meta_int(const CsResource *rsc, const char *name, const char *lega
     return score < 0 ? 0 : score;
 }
 
+/* Whether uname is a replica's guest node of a <bundle> listed before
+ * xml's top-level element in the resources section. */
+static gboolean guest_of_bundle_before(const char *uname, const xmlNode *xml)
+{
+    const xmlNode *top = xml;
+
+    while (top->parent != NULL && top->parent->type == XML_ELEMENT_NODE
+           && strcmp((const char *)top->parent->name, "resources") != 0)
+        top = top->parent;
+    for (const xmlNode *prev = top->prev; prev != NULL; prev = prev->prev) {
+        const char *id = prev->type == XML_ELEMENT_NODE && cs_xml_is(prev, "bundle")
+                             ? cs_xml_attr(prev, "id")
+                             : NULL;
+        size_t length = id != NULL ? strlen(id) : 0;
+
+        if (id != NULL && strncmp(uname, id, length) == 0 && uname[length] == '-'
+            && uname[length + 1] != '\0'
+            && strspn(uname + length + 1, "0123456789") == strlen(uname + length + 1))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Pacemaker Explained 2.1, "Clone Options": clone-max defaults to the
+ * number of nodes.  Checked with the oracle: a bundle's guest nodes
+ * count only for a clone listed after the bundle (they are made as the
+ * bundle is read); every other node counts. */
+static int default_clone_max(const CsModel *model, const CsResource *rsc)
+{
+    int count = 0;
+
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+
+        if (!node->bundle_guest
+            || (rsc->xml != NULL && guest_of_bundle_before(node->uname, rsc->xml)))
+            count++;
+    }
+    return count;
+}
+
 static void cs_rsc_interpret_clone(CsModel *model, CsResource *rsc)
 {
     rsc->promotable = cs_text_is_true(cs_meta(rsc, "promotable")) || cs_xml_is(rsc->xml, "master");
-    rsc->clone_max = cs_meta_int(rsc, "clone-max", NULL, (int)model->nodes->len);
+    rsc->clone_max = cs_meta_int(rsc, "clone-max", NULL, default_clone_max(model, rsc));
     rsc->clone_node_max = cs_meta_int(rsc, "clone-node-max", NULL, 1);
     rsc->promoted_max = cs_meta_int(rsc, "promoted-max", "master-max", 1);
     rsc->promoted_node_max = cs_meta_int(rsc, "promoted-node-max", "master-node-max", 1);
