@@ -16,10 +16,9 @@
  * (promote or demote operations, results 8 or 9) too, as promotable
  * clone instances (checked with the oracle and the corpus: unclean
  * remote nodes hosting replicas in bundle-order-stop-on-remote), except
- * beside a remote node that is offline and clean, where the corpus
- * shows answers not followed yet (remote-fence-unclean-3: its
- * connection found unrecoverable; bundle-order-stop-clone: a stale
- * remote node entry beside a clone whose clone-max counts the nodes).
+ * beside a remote node with a connection that is offline and clean,
+ * where the corpus shows answers not followed yet
+ * (remote-fence-unclean-3: its connection found unrecoverable).
  */
 #include <string.h>
 
@@ -75,13 +74,15 @@ gboolean cs_bundle_was_promoted(const CsModel *model, const CsResource *bundle, 
     return FALSE;
 }
 
-/* Whether a remote node (not a guest node) is offline and clean. */
+/* Whether a remote node (not a guest node) with a connection resource
+ * is offline and clean. */
 static gboolean remote_node_down(const CsModel *model)
 {
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
 
-        if (node->type == CS_NODE_REMOTE && !node->online && !node->unclean)
+        if (node->type == CS_NODE_REMOTE && node->remote_rsc >= 0 && !node->online
+            && !node->unclean)
             return TRUE;
     }
     return FALSE;
@@ -113,7 +114,7 @@ gboolean cs_bundle_promote_supported(const CsModel *model, const CsResource *bun
         return cs_engine_refuse(error,
                                 "bundle %s: a promotable bundle with a replica recorded "
                                 "promoted or demoted, beside a remote node offline and "
-                                "clean, is not modelled yet",
+                                "clean with a connection, is not modelled yet",
                                 bundle->id);
     if (asks_unpromoted(bundle) || asks_unpromoted(inside))
         return cs_engine_refuse(error,
