@@ -333,6 +333,12 @@ static const char *const answered[] = {
     "history-migration-threshold", /* a failed monitor at threshold 1: the
                                       replica recovered elsewhere */
     "history-run-command",         /* run-command with no resource inside */
+    "history-container-on-remote", /* the container on a remote node, its
+                                      connection on a cluster node: addr is
+                                      the container's node, nothing restarts */
+    "history-network-host",        /* network host, no ip-range-start: no
+                                      port mapped, the recorded digest (from
+                                      the corpus) matches, nothing restarts */
     /* ... and with a resource inside, not run yet on the guest nodes */
     "inner-history-connected",            /* containers and connections up: the
                                          instances start on the guests */

@@ -20,6 +20,29 @@
 static const char *const answered[] = {
     "promote-fresh",               /* 3 replicas, promoted-max 2: no
                                       promotion score yet, none promoted */
+    "promote-container-ran",       /* a container that ran (another
+                                      digest): restarted, all start */
+    "promote-ran-unpromoted",      /* two replicas ran unpromoted, master-app
+                                      10 and 5 on their guest nodes: the
+                                      first promoted */
+    /* replicas recorded promoted (bundle.c reads the history) */
+    "promote-replica-promoted",    /* promoted, highest score: stays */
+    "promote-ran-probe-promoted",  /* a probe found it promoted (rc 8) */
+    "promote-ran-swap",            /* the other has the higher score: one
+                                      demoted, the other promoted */
+    "promote-ran-no-score",        /* no score left: demoted */
+    "promote-ran-both-promoted",   /* two promoted, promoted-max 1 */
+    "promote-ran-max2",            /* promoted-max 2: the other promoted */
+    "promote-attribute-target-host", /* container-attribute-target=host: the
+                                        scores of the containers' hosts */
+    "promote-unrunnable-guest",    /* the promoted one's container cannot
+                                      run: the next one promoted */
+    "promote-ran-clone-before",    /* a clone listed before the bundle: its
+                                      clone-max does not count the guests */
+    "promote-ran-clone-after",     /* ... after it: it counts them */
+    "promote-container-unplaced",  /* a container placed nowhere, the bundle
+                                      ordered before a primitive: its
+                                      instance starts blocked, unpromoted */
     "promote-max-only",            /* replicas taken from promoted-max */
     "promote-per-host",            /* replicas-per-host 2, a location */
     "promote-podman-control-port", /* podman, a control-port only, a ban */
@@ -188,33 +211,38 @@ END_TEST
 static const CsTestRefusal refused[] = {
     {"refused-promote-target-unpromoted", "target-role Unpromoted on a promotable bundle"},
     {"refused-promote-inner-unpromoted", "target-role Unpromoted on a promotable bundle"},
-    /* refused by bundle.c's history check, or by bundle_promote.c's once
-     * running replicas are answered */
-    {"refused-promote-replica-ran", "bundle web: "},
+    /* a replica recorded promoted beside a remote node that is down */
+    {"refused-promote-remote-down",
+     "bundle web: a promotable bundle with a replica recorded promoted or demoted, "
+     "beside a remote node offline and clean with a connection"},
     {"refused-coloc-clone-with-bundle", "colocations with bundles (c1)"},
     {"refused-coloc-clone-with-promoted", "colocations with bundles (c1)"},
     {"refused-coloc-both-ways", "colocations both ways between a bundle and one resource"},
-    {"refused-promote-container-unplaced",
-     "orders or colocations with a promotable bundle while a replica's container"},
 };
 
-/* A promotable bundle is answered from a fresh start only: a container
- * that ran counts as a history (refused, whatever answers running
- * replicas of other bundles); probes that found it stopped do not. */
-START_TEST(test_has_run)
+/* A replica recorded promoted: a container that ran and replicas that
+ * ran unpromoted do not count; a promote in the resource inside's
+ * history does. */
+START_TEST(test_was_promoted)
 {
-    CsTestCase ran, probed;
+    CsTestCase ran, unpromoted, promoted;
     const CsResource *web;
 
-    cs_test_case_solve(&ran, "bundle", "refused-promote-replica-ran");
-    cs_test_case_solve_ok(&probed, "bundle", "inner-probed");
-    ck_assert_ptr_nonnull(ran.model);
+    cs_test_case_solve_ok(&ran, "bundle", "promote-container-ran");
+    cs_test_case_solve_ok(&unpromoted, "bundle", "promote-ran-unpromoted");
+    cs_test_case_solve_ok(&promoted, "bundle", "promote-replica-promoted");
     web = cs_model_resource(ran.model, "web");
-    ck_assert(cs_bundle_has_run(ran.model, web, -1));
-    web = cs_model_resource(probed.model, "web");
-    ck_assert(!cs_bundle_has_run(probed.model, web, cs_model_resource(probed.model, "app")->index));
+    ck_assert(!cs_bundle_was_promoted(ran.model, web, cs_model_resource(ran.model, "app")->index));
+    web = cs_model_resource(unpromoted.model, "web");
+    ck_assert(!cs_bundle_was_promoted(unpromoted.model, web,
+                                      cs_model_resource(unpromoted.model, "app")->index));
+    ck_assert_ptr_nonnull(promoted.model);
+    web = cs_model_resource(promoted.model, "web");
+    ck_assert(cs_bundle_was_promoted(promoted.model, web,
+                                     cs_model_resource(promoted.model, "app")->index));
     cs_test_case_clear(&ran);
-    cs_test_case_clear(&probed);
+    cs_test_case_clear(&unpromoted);
+    cs_test_case_clear(&promoted);
 }
 END_TEST
 
@@ -226,7 +254,7 @@ static Suite *bundle_promote_suite(void)
     cs_test_add_oracle_table(engine, "bundle", answered, (int)G_N_ELEMENTS(answered));
     tcase_add_test(engine, test_inner_clone_promotable);
     cs_test_add_refusal_table(engine, "bundle", refused, (int)G_N_ELEMENTS(refused));
-    tcase_add_test(engine, test_has_run);
+    tcase_add_test(engine, test_was_promoted);
     suite_add_tcase(suite, engine);
     return suite;
 }

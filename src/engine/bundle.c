@@ -658,6 +658,18 @@ static gboolean is_guest_name(const CsResource *bundle, const char *name)
     return n < bundle->bundle->replicas;
 }
 
+/* A promotable bundle's resource inside (bundle_promote.c): a promote
+ * or a demote that succeeded, or a monitor that found it promoted
+ * (result 8), read as a promotable clone instance's (Pacemaker
+ * Explained 2.1, "Promotable clones"; checked with the oracle). */
+static gboolean promoted_record(const CsOpRecord *record)
+{
+    const char *task = record->operation;
+
+    return (record->rc_code == 0 && (strcmp(task, "promote") == 0 || strcmp(task, "demote") == 0))
+           || (record->rc_code == 8 && strcmp(task, "monitor") == 0);
+}
+
 /* Whether one entry of the history of the resource inside on a guest
  * node is followed: a probe that found it stopped, a start, a probe or a
  * monitor that found it running, a stop that completed (the instance is
@@ -666,8 +678,10 @@ static gboolean is_guest_name(const CsResource *bundle, const char *name)
  * running (on-fail left to Pacemaker's default, restart: the instance is
  * recovered; Pacemaker Explained 2.1, "Resource Operations").  Checked
  * with the oracle on gen_bundle seeds 1000000-1000999 and the
- * guest-op-* cases of tests/data/bundle. */
-static gboolean guest_record_supported(const CsOpRecord *record, gboolean default_on_fail)
+ * guest-op-* cases of tests/data/bundle; a promotable bundle's promoted
+ * records: promoted_record(). */
+static gboolean guest_record_supported(const CsOpRecord *record, gboolean default_on_fail,
+                                       gboolean promotable)
 {
     const char *task = record->operation;
 
@@ -679,7 +693,8 @@ static gboolean guest_record_supported(const CsOpRecord *record, gboolean defaul
                    || strcmp(task, "stop") == 0 || strcmp(task, "notify") == 0))
            || (record->rc_code == 1 && strcmp(task, "start") == 0 && default_on_fail)
            || (record->rc_code == 7 && record->interval_ms > 0 && strcmp(task, "monitor") == 0
-               && default_on_fail);
+               && default_on_fail)
+           || (promotable && promoted_record(record));
 }
 
 /* Whether no operation of rsc, nor op_defaults, sets on-fail. */
@@ -711,7 +726,7 @@ static gboolean guest_history_supported(const CsModel *model, const CsResource *
     for (guint k = 0; k < state->history->len; k++) {
         const CsOpRecord *record = g_ptr_array_index(state->history, k);
 
-        if (!guest_record_supported(record, on_fail))
+        if (!guest_record_supported(record, on_fail, rsc->bundle->promoted_max > 0))
             return cs_engine_refuse(error,
                                     "bundle %s: the history of %s on guest node %s: an "
                                     "operation %s with status %d and result %d is not "
@@ -1753,9 +1768,13 @@ static int active_node(const CsModel *view, int rsc)
 }
 
 /* Without ip-range-start, a connection reaches its guest through its
- * host's name: its address parameter is the name of the node it runs on
- * (crm_simulate's graph shows addr=node1 for a connection on node1), so
- * the digest of its history is compared with that name. */
+ * host's name: its address parameter is the name of the node its
+ * container is active on (crm_simulate's graph shows addr=node1 for a
+ * container on node1; with containers on remote nodes, as in corpus
+ * bundle-order-stop-on-remote, the connection runs elsewhere and only
+ * the container's node matches the recorded digests), else of the node
+ * the connection is active on; the digest of its history is compared
+ * with that name. */
 static void address_connections(CsSolution *solution, int bundle)
 {
     const CsModel *view = solution->model;
@@ -1765,7 +1784,10 @@ static void address_connections(CsSolution *solution, int bundle)
         return;
     for (int n = 0; n < info->bundle->replicas; n++) {
         const CsResource *connection = rsc_of(view, replica_connection(view, info, n));
-        int host = active_node(view, connection->index);
+        int host = active_node(view, replica_container(view, info, n));
+
+        if (host < 0)
+            host = active_node(view, connection->index);
 
         if (host >= 0)
             g_hash_table_insert(
@@ -1843,31 +1865,13 @@ void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle, cons
 
 /* ---- after placement ---------------------------------------------------- */
 
-/* Whether an order or a colocation names the bundle. */
-static gboolean bundle_ordered_or_colocated(const CsModel *model, int bundle)
-{
-    for (guint i = 0; i < model->colocations->len; i++) {
-        const CsColocation *coloc = g_ptr_array_index(model->colocations, i);
-
-        if (coloc->rsc == bundle || coloc->with_rsc == bundle)
-            return TRUE;
-    }
-    for (guint i = 0; i < model->orders->len; i++) {
-        const CsOrder *order = g_ptr_array_index(model->orders, i);
-
-        if (order->first == bundle || order->then == bundle)
-            return TRUE;
-    }
-    return FALSE;
-}
-
 /* Checked with the oracle: when a replica's container cannot be placed,
  * its connection and instance are still scheduled, blocked, and what is
  * ordered after or colocated with the bundle follows the bundle's
  * containers (an order after a bundle none of whose containers run is
  * blocked "due to unrunnable NAME running": propagate.c); with a
- * promotable bundle, Pacemaker still lists the blocked instance as
- * started, not promoted, which the engine does not follow yet. */
+ * promotable bundle, the blocked instance is listed as started, not
+ * promoted (engine/promote.c, guest_container_unplaced()). */
 /* Checked with the oracle: when no node can take a replica's connection
  * (every node in standby or down), crm_simulate still places the
  * instance on the replica's guest node and blocks its start "due to
@@ -1887,17 +1891,7 @@ static gboolean stranded_instance(const CsSolution *solution, const CsResource *
 
 static gboolean replicas_placed(const CsSolution *solution, const CsResource *info, GError **error)
 {
-    const CsModel *view = solution->model;
-    gboolean constrained_bundle = bundle_ordered_or_colocated(view, info->index);
-
     for (int n = 0; n < info->bundle->replicas; n++) {
-        if (constrained_bundle && info->bundle->promoted_max > 0
-            && solution->work[replica_container(view, info, n)].assigned < 0)
-            return cs_engine_refuse(error,
-                                    "bundle %s: orders or colocations with a "
-                                    "promotable bundle while a replica's container "
-                                    "cannot be placed are not modelled yet",
-                                    info->id);
         if (stranded_instance(solution, info, n))
             return cs_engine_refuse(error,
                                     "bundle %s: a replica whose connection no node "

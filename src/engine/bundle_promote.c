@@ -8,10 +8,17 @@
  * Pacemaker Explained 2.1, "Promotable clones"): each instance's
  * promotion score is printed on its replica's guest node, and promotion
  * follows the clone's rules.  Checked with the oracle from a fresh
- * start only (probes that found things stopped aside): with no
- * promotion score nothing is promoted; a promotable bundle whose
- * replicas have run is refused here (engine/bundle.c answers running
- * replicas of other bundles).
+ * start (probes that found things stopped aside): with no promotion
+ * score nothing is promoted.  Replicas that ran unpromoted are answered
+ * as engine/bundle.c answers running replicas of other bundles, their
+ * promotion scores read from their guest nodes' master-* attributes
+ * (or their hosts', engine/promote.c); replicas recorded promoted
+ * (promote or demote operations, results 8 or 9) too, as promotable
+ * clone instances (checked with the oracle and the corpus: unclean
+ * remote nodes hosting replicas in bundle-order-stop-on-remote), except
+ * beside a remote node with a connection that is offline and clean,
+ * where the corpus shows answers not followed yet
+ * (remote-fence-unclean-3: its connection found unrecoverable).
  */
 #include <string.h>
 
@@ -33,15 +40,6 @@ void cs_bundle_promote_setup(CsResource *made, const CsResource *bundle)
     made->promoted_node_max = 1;
 }
 
-/* Whether the history entry is a probe that found the resource stopped
- * (or has no operation, which Pacemaker skips). */
-static gboolean found_stopped(const CsOpRecord *record)
-{
-    return record->operation == NULL
-           || (strcmp(record->operation, "monitor") == 0 && record->interval_ms == 0
-               && record->rc_code == 7 && record->op_status == 0);
-}
-
 /* Whether the state is of the resource inside or of one of the bundle's
  * implicit resources (named after the bundle and a dash). */
 static gboolean belongs(const CsRscState *state, const CsResource *bundle, int inner)
@@ -52,7 +50,17 @@ static gboolean belongs(const CsRscState *state, const CsResource *bundle, int i
            || (strncmp(state->rsc_id, bundle->id, length) == 0 && state->rsc_id[length] == '-');
 }
 
-gboolean cs_bundle_has_run(const CsModel *model, const CsResource *bundle, int inner)
+/* Whether the history entry records the promoted role: a promote or a
+ * demote, or a result saying promoted (8, or 9 when failed promoted). */
+static gboolean records_promoted(const CsOpRecord *record)
+{
+    if (record->operation == NULL)
+        return FALSE;
+    return strcmp(record->operation, "promote") == 0 || strcmp(record->operation, "demote") == 0
+           || record->rc_code == 8 || record->rc_code == 9;
+}
+
+gboolean cs_bundle_was_promoted(const CsModel *model, const CsResource *bundle, int inner)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
@@ -60,8 +68,22 @@ gboolean cs_bundle_has_run(const CsModel *model, const CsResource *bundle, int i
         if (!belongs(state, bundle, inner))
             continue;
         for (guint k = 0; k < state->history->len; k++)
-            if (!found_stopped(g_ptr_array_index(state->history, k)))
+            if (records_promoted(g_ptr_array_index(state->history, k)))
                 return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether a remote node (not a guest node) with a connection resource
+ * is offline and clean. */
+static gboolean remote_node_down(const CsModel *model)
+{
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+
+        if (node->type == CS_NODE_REMOTE && node->remote_rsc >= 0 && !node->online
+            && !node->unclean)
+            return TRUE;
     }
     return FALSE;
 }
@@ -88,10 +110,11 @@ gboolean cs_bundle_promote_supported(const CsModel *model, const CsResource *bun
 
     if (bundle->bundle->promoted_max == 0)
         return TRUE;
-    if (cs_bundle_has_run(model, bundle, inner))
+    if (cs_bundle_was_promoted(model, bundle, inner) && remote_node_down(model))
         return cs_engine_refuse(error,
-                                "bundle %s: a promotable bundle whose replicas have "
-                                "run (promoted or not) is not modelled yet",
+                                "bundle %s: a promotable bundle with a replica recorded "
+                                "promoted or demoted, beside a remote node offline and "
+                                "clean with a connection, is not modelled yet",
                                 bundle->id);
     if (asks_unpromoted(bundle) || asks_unpromoted(inside))
         return cs_engine_refuse(error,

@@ -21,9 +21,9 @@ void cs_bundle_promote_setup(CsResource *made, const CsResource *bundle);
 gboolean cs_bundle_promote_supported(const CsModel *model, const CsResource *bundle, int inner,
                                      GError **error);
 
-/* Whether the bundle's implicit resources or the resource inside
- * (inner, -1: none) have a history other than probes that found them
- * stopped. */
-gboolean cs_bundle_has_run(const CsModel *model, const CsResource *bundle, int inner);
+/* Whether the history of the bundle's implicit resources or of the
+ * resource inside (inner, -1: none) records the promoted role: a
+ * promote, a demote, or a result 8 or 9. */
+gboolean cs_bundle_was_promoted(const CsModel *model, const CsResource *bundle, int inner);
 
 #endif

@@ -326,11 +326,43 @@ static const char *history_name(const CsSolution *solution, int rsc)
     return name;
 }
 
-static const char *promotion_attr(const CsSolution *solution, int node, const char *name)
+/* The meta-attribute name of rsc, or of the nearest parent that sets it
+ * (children take their parents' meta-attributes). */
+static const char *inherited_meta(const CsSolution *solution, int rsc, const char *name)
+{
+    for (; rsc >= 0; rsc = rsc_of(solution, rsc)->parent) {
+        const char *value = g_hash_table_lookup(rsc_of(solution, rsc)->meta, name);
+
+        if (value != NULL)
+            return value;
+    }
+    return NULL;
+}
+
+/* Pacemaker Explained 2.1, "Bundles" (container-attribute-target): with
+ * the value host, the node attributes of a resource on a guest node are
+ * those of the node its container is active on; elsewhere, or when the
+ * container is active nowhere, the node's own. */
+static int attribute_node(const CsSolution *solution, int rsc, int node)
+{
+    const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
+    const char *target = inherited_meta(solution, rsc, "container-attribute-target");
+    int container, host;
+
+    if (target == NULL || strcmp(target, "host") != 0 || info->remote_rsc < 0)
+        return node;
+    container = rsc_of(solution, info->remote_rsc)->container;
+    if (container < 0)
+        return node;
+    host = cs_solution_current_node(solution, container);
+    return host >= 0 ? host : node;
+}
+
+static const char *promotion_attr(const CsSolution *solution, int rsc, int node, const char *name)
 {
     g_autofree char *attribute = g_strconcat("master-", name, NULL);
 
-    return cs_engine_node_attr(solution, node, attribute);
+    return cs_engine_node_attr(solution, attribute_node(solution, rsc, node), attribute);
 }
 
 /* Pacemaker's promotion_score() of a primitive: *is_default when no
@@ -346,7 +378,7 @@ static CsScore primitive_promotion_score(const CsSolution *solution, int rsc, in
     *is_default = TRUE;
     if (!score_applies(solution, rsc, node))
         return 0;
-    value = promotion_attr(solution, node, history_name(solution, rsc));
+    value = promotion_attr(solution, rsc, node, history_name(solution, rsc));
     if (attribute != NULL)
         *attribute = g_strconcat("master-", history_name(solution, rsc), NULL);
     if (value == NULL && !info->globally_unique) {
@@ -355,7 +387,7 @@ static CsScore primitive_promotion_score(const CsSolution *solution, int rsc, in
 
         if (colon != NULL) {
             *colon = '\0';
-            value = promotion_attr(solution, node, base);
+            value = promotion_attr(solution, rsc, node, base);
             if (value != NULL && attribute != NULL) {
                 g_free(*attribute);
                 *attribute = g_strconcat("master-", base, NULL);
@@ -860,6 +892,21 @@ static void sum_priorities(CsSolution *solution, int clone)
     cs_table_free(compact);
 }
 
+/* Pacemaker Explained 2.1, "Bundles": a guest node lives only while its
+ * container runs, so nothing is promoted on a guest node whose container
+ * is placed nowhere (checked with the oracle, corpus
+ * no-promote-on-unrunnable-guest: the next instance is promoted). */
+static gboolean guest_container_unplaced(const CsSolution *solution, int node)
+{
+    const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
+    int container;
+
+    if (info->remote_rsc < 0)
+        return FALSE;
+    container = rsc_of(solution, info->remote_rsc)->container;
+    return container >= 0 && cs_solution_assigned_node(solution, container) < 0;
+}
+
 /* Pacemaker's node_to_be_promoted_on(): -1 when it cannot be promoted. */
 static int promotion_node(const CsSolution *solution, int clone, int rsc, const int *count)
 {
@@ -878,7 +925,8 @@ static int promotion_node(const CsSolution *solution, int clone, int rsc, const 
         if (current_role(solution, rsc) != CS_ROLE_PROMOTED)
             return -1;
     } else if (cs_promote_instance_priority(solution, rsc) < 0
-               || !cs_engine_node_available(solution, node)) {
+               || !cs_engine_node_available(solution, node)
+               || guest_container_unplaced(solution, node)) {
         return -1;
     }
     if (!solution->work[clone].table->allowed[node]
