@@ -690,7 +690,8 @@ static gboolean guest_record_supported(const CsOpRecord *record, gboolean defaul
     return probe_found_stopped(record)
            || (record->rc_code == 0
                && (strcmp(task, "start") == 0 || strcmp(task, "monitor") == 0
-                   || strcmp(task, "stop") == 0 || strcmp(task, "notify") == 0))
+                   || strcmp(task, "stop") == 0 || strcmp(task, "notify") == 0
+                   || strcmp(task, "cancel") == 0))
            || (record->rc_code == 1 && strcmp(task, "start") == 0 && default_on_fail)
            || (record->rc_code == 7 && record->interval_ms > 0 && strcmp(task, "monitor") == 0
                && default_on_fail)
