@@ -417,6 +417,9 @@ static void compare_one(Tally *tally, const char *name, const char *path, const 
     }
     tally->answered++;
     cs_solution_read_digests(solution, model);
+    /* before the settle, which rewrites the status the solution's records
+     * point into (its actions are built on demand) */
+    g_autoptr(GPtrArray) guests = fenced_guests(solution);
     cs_settle_apply(document, model, solution);
     g_autoptr(CsModel) mine = cs_model_build(document, now, NULL);
     g_autoptr(CsDocument) revised = crm_simulate_revised(path, time_text);
@@ -427,7 +430,6 @@ static void compare_one(Tally *tally, const char *name, const char *path, const 
     }
     g_autofree char *mine_text = placement_of(mine);
     g_autofree char *theirs_text = placement_of(theirs);
-    g_autoptr(GPtrArray) guests = fenced_guests(solution);
     g_autofree char *mine_kept = without_places_on(mine_text, guests);
     g_autofree char *theirs_kept = without_places_on(theirs_text, guests);
     g_autofree char *theirs_once = without_repeats(theirs_text);
