@@ -153,7 +153,10 @@ test_views() {
     wait_for views "too small"
     tmx resize-window -t views -x 80 -y 24
     wait_gone views "too small"
-    wait_line views 24 epoch && pass || fail "views: after resizing back the status bar is not on line 24"
+    # At 80 columns the epoch may give way to the outcome (ui/statusbar.c),
+    # and how long the outcome is depends on whether the settle count is
+    # known yet: the file's name is what is always there.
+    wait_line views 24 demo.xml && pass || fail "views: after resizing back the status bar is not on line 24"
     keys views q
     wait_exit views 0
 }
