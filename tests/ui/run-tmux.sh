@@ -148,7 +148,7 @@ test_views() {
     keys views Escape && wait_gone views "cibscope help"
     tmx resize-window -t views -x 100 -y 30
     wait_for views "Resource"
-    wait_line views 30 epoch && pass || fail "views: after resizing to 100x30 the status bar is not on line 30"
+    wait_line views 30 demo.xml && pass || fail "views: after resizing to 100x30 the status bar is not on line 30"
     tmx resize-window -t views -x 30 -y 8
     wait_for views "too small"
     tmx resize-window -t views -x 80 -y 24
