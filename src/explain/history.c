@@ -745,6 +745,12 @@ static void why_resource(const WhySide *before, const WhySide *after, const CsRe
 /* The nodes side's instances of clone_id are assigned to (promoted only:
  * those where the instance will be Promoted), sorted by name; NULL when
  * the clone is not in that CIB. */
+/* g_ptr_array_sort hands its function pointers to the elements. */
+static gint why_compare_unames(gconstpointer a, gconstpointer b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 static GPtrArray *why_clone_nodes(const WhySide *side, const char *clone_id, gboolean promoted)
 {
     const CsModel *model = cs_solution_model(side->solution);
@@ -762,7 +768,7 @@ static GPtrArray *why_clone_nodes(const WhySide *side, const char *clone_id, gbo
             continue;
         g_ptr_array_add(unames, (gpointer)why_node_name(model, node));
     }
-    g_ptr_array_sort(unames, (GCompareFunc)g_strcmp0);
+    g_ptr_array_sort(unames, why_compare_unames);
     return unames;
 }
 
