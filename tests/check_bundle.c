@@ -525,6 +525,20 @@ static const char *const answered[] = {
                                        unfencing */
     "unfence-guest-vm-beside-node", /* n2 never unfenced too: unfenced first
                                        (node order), by the fence probe */
+    /* replicas whose connection no node can take: the instance stays on
+     * its guest node, its start blocked */
+    "inner-stranded",               /* every node standby or offline: app:0
+                                       and dbapp:0 wait "(blocked)" */
+    "stranded-colocated-shutdown",  /* the bundle with one whose container
+                                       stops: rabbitmq:0 stops "due to
+                                       colocation with haproxy-bundle-docker-0" */
+    "stranded-colocated-standby",   /* the same, the node in standby */
+    "stranded-colocated-primary-stopped", /* the primary stopped by its
+                                             target-role: the connection
+                                             is blocked by the colocation
+                                             first, the instance by it */
+    "stranded-definition-change",   /* app's digest changed: checked on the
+                                       guest node before it goes down */
 };
 
 /* The names crm_simulate gives the implicit resources, and where the
@@ -625,7 +639,6 @@ static const CsTestRefusal refused[] = {
     {"refused-inner-former-probed", "orphaned Pacemaker Remote connection web-2"},
     {"refused-inner-former-fencing", "orphaned Pacemaker Remote connection web-4"},
     {"refused-inner-guest-location", "a location (l1) on a node not in the configuration"},
-    {"refused-inner-stranded", "a replica whose connection no node can take"},
     {"refused-inner-dependent", "naming the resource inside"},
     {"refused-inner-rule-unnamed-coloc",
      "a colocation with a resource placed on one of several nodes with no name"},

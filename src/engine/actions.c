@@ -814,7 +814,12 @@ static void clone_internal(CsGraph *graph, int clone)
 /* A bundle (Pacemaker Explained 2.1, "Bundles") starts and stops through
  * pseudo-actions as a clone does; its start gates its containers' starts,
  * not its addresses' (checked with the oracle: a mandatory order before
- * the bundle whose first cannot start blocks only the containers). */
+ * the bundle whose first cannot start blocks only the containers), and
+ * its containers' starts and stops come before its running and stopped,
+ * as a clone's instances' do: a container left with no start gets one
+ * from that ordering, on no node, which then blocks what must be
+ * colocated with the bundle (checked with the oracle: corpus
+ * bundle-order-stop). */
 static void bundle_internal(CsGraph *graph, int bundle)
 {
     const CsResource *info = rsc_info(graph, bundle);
@@ -836,8 +841,11 @@ static void bundle_internal(CsGraph *graph, int bundle)
         /* the clone of the resource inside has a clone's constraints */
         if (rsc_info(graph, child)->kind == CS_RSC_PRIMITIVE)
             primitive_internal(graph, child);
-        if (cs_bundle_is_container(graph->solution, child))
+        if (cs_bundle_is_container(graph->solution, child)) {
             order_rsc(graph, bundle, CS_TASK_START, child, CS_TASK_START, ORD_RUNNABLE_LEFT);
+            order_rsc(graph, child, CS_TASK_START, bundle, CS_TASK_RUNNING, ORD_THEN_PRINTED);
+            order_rsc(graph, child, CS_TASK_STOP, bundle, CS_TASK_STOPPED, ORD_THEN_PRINTED);
+        }
     }
 }
 
@@ -985,20 +993,25 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     for (guint i = 0; i < graph->orderings->len; i++)
         apply_ordering(graph, g_ptr_array_index(graph->orderings, i));
     order_clone_pending_probes(graph);
-    /* Pacemaker keeps its action list newest first, and which reason an
-     * action keeps depends on the order they are updated in.  A start that
-     * could never run (no quorum, no node) blocks what must be colocated
-     * with its resource just as one an ordering blocks (Pacemaker
-     * Explained 2.1, "Placing Resources Relative to other Resources"):
-     * a dependent that needs nothing (requires=nothing) would else start
-     * alone. */
+    /* Pacemaker 2.1.5 applies the orderings in two passes over its action
+     * list (newest first): first every start or promotion that cannot run
+     * blocks what must be colocated with its resource (Pacemaker Explained
+     * 2.1, "Placing Resources Relative to other Resources"), a start that
+     * could never run (no quorum, no node) as well as one an ordering
+     * blocks, so that a dependent that needs nothing (requires=nothing)
+     * does not start alone; only then is each action updated along its
+     * orderings.  An action keeps its first reason, so a start blocked by
+     * a colocation says so even where an ordering blocks it too (checked
+     * with the oracle: corpus bundle-order-stop, a bundle colocated with
+     * one whose containers stop). */
     for (guint i = graph->actions->len; i-- > 0;) {
         CsAct *action = g_ptr_array_index(graph->actions, i);
 
         if (!(action->flags & CS_ACT_PSEUDO))
             block_colocation_dependents(graph, action);
-        update_action(graph, action);
     }
+    for (guint i = graph->actions->len; i-- > 0;)
+        update_action(graph, g_ptr_array_index(graph->actions, i));
     return graph;
 }
 

@@ -1475,11 +1475,14 @@ static void assign_connection(CsSolution *solution, int connection, int containe
     CsNode *guest = g_ptr_array_index(solution->model->nodes, info->remote_node);
     const CsRscWork *work = &solution->work[connection];
     int host = solution->work[container].assigned;
+    gboolean up;
 
     if (host >= 0)
         follow_host_connection(solution, connection, host);
     cs_assign(solution, connection);
-    guest->online = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
+    up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
+    cs_remote_note_definition_checks(solution, connection, guest, up);
+    guest->online = up;
     solution->node_available[info->remote_node] = guest->online;
 }
 
@@ -1872,37 +1875,11 @@ void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle, cons
  * containers (an order after a bundle none of whose containers run is
  * blocked "due to unrunnable NAME running": propagate.c); with a
  * promotable bundle, the blocked instance is listed as started, not
- * promoted (engine/promote.c, guest_container_unplaced()). */
-/* Checked with the oracle: when no node can take a replica's connection
- * (every node in standby or down), crm_simulate still places the
- * instance on the replica's guest node and blocks its start "due to
- * unrunnable NAME-N start", which the engine does not follow yet; an
- * instance meant to stop anyway (target-role, stop-all-resources) is
- * answered. */
-static gboolean stranded_instance(const CsSolution *solution, const CsResource *info, int n)
-{
-    const CsModel *view = solution->model;
-    int instance = replica_instance(view, info, n);
-
-    return solution->work[replica_connection(view, info, n)].assigned < 0
-           && !view->options.stop_all_resources
-           && rsc_of(view, instance)->target_role != CS_ROLE_STOPPED
-           && info->target_role != CS_ROLE_STOPPED;
-}
-
-static gboolean replicas_placed(const CsSolution *solution, const CsResource *info, GError **error)
-{
-    for (int n = 0; n < info->bundle->replicas; n++) {
-        if (stranded_instance(solution, info, n))
-            return cs_engine_refuse(error,
-                                    "bundle %s: a replica whose connection no node "
-                                    "can take (its instance then waits, blocked) is "
-                                    "not modelled yet",
-                                    info->id);
-    }
-    return TRUE;
-}
-
+ * promoted (engine/promote.c, guest_container_unplaced()).  When no node
+ * can take a replica's connection (every node in standby or shutting
+ * down, or the bundle colocated with one that stops), the instance is
+ * still placed on the replica's guest node and its start blocked "due to
+ * unrunnable NAME-N start", or by the colocation first (actions.c). */
 /* Checked with the oracle (gen_bundle.py --guests, seed 1001343): a
  * container may be placed on a guest node of the cluster (remote-node),
  * and crm_simulate then gives the restart of its connection another
@@ -1936,8 +1913,7 @@ gboolean cs_bundle_check_placed(const CsSolution *solution, GError **error)
         if (info->kind != CS_RSC_BUNDLE || info->bundle == NULL || info->parent >= 0
             || cs_bundle_is_dropped(view, rsc))
             continue;
-        if (!containers_off_guests(solution, info, error)
-            || (inner_clone(view, info) >= 0 && !replicas_placed(solution, info, error)))
+        if (!containers_off_guests(solution, info, error))
             return FALSE;
     }
     return TRUE;

@@ -371,6 +371,11 @@ gboolean cs_remote_definitions_unchecked(const CsSolution *solution, int node);
 /* remote.c: whether the definitions of what ran on node are checked
  * although the node goes down: its connection stops in this transition. */
 gboolean cs_remote_definitions_checked(const CsSolution *solution, int node);
+/* remote.c: records, as connection (of remote node remote, its state
+ * from the status) is assigned, whether that node's definitions are
+ * checked: Pacemaker compares them before it assigns anything. */
+void cs_remote_note_definition_checks(CsSolution *solution, int connection, const CsNode *remote,
+                                      gboolean up);
 void cs_assign_all(CsSolution *solution);
 extern const CsPlacers cs_placers;
 /* place.c: rsc placed, whatever its kind (through solution->placers). */

@@ -92,6 +92,30 @@ void cs_remote_avoid_nodes(CsSolution *solution)
     }
 }
 
+/* Pacemaker compares the definitions with their histories (Pacemaker
+ * Explained 2.1, "Reloading Agents") before it assigns anything, by the
+ * nodes' state in the status: a remote or guest node that could not run
+ * resources then is skipped, one that could is checked even as its
+ * connection stops now (checked with the oracle for guest nodes too:
+ * the instance inside a bundle whose connection no node can take stops
+ * "due to resource definition change"). */
+void cs_remote_note_definition_checks(CsSolution *solution, int connection, const CsNode *remote,
+                                      gboolean up)
+{
+    int node = rsc_of_model(solution->model, connection)->remote_node;
+
+    if (!remote->online || remote->shutdown || remote->unclean || remote->standby
+        || remote->maintenance) {
+        if (solution->remote_unchecked == NULL)
+            solution->remote_unchecked = g_new0(guint8, solution->n_nodes);
+        solution->remote_unchecked[node] = TRUE;
+    } else if (!up && !connection_failed(solution->model, connection)) {
+        if (solution->remote_checked == NULL)
+            solution->remote_checked = g_new0(guint8, solution->n_nodes);
+        solution->remote_checked[node] = TRUE;
+    }
+}
+
 /* Pacemaker Remote's guide, "Pacemaker Remote": a remote node can run
  * resources only while its connection runs.  Once the connection has its
  * node, the remote node counts as up for the rest of the solve (an unseen
@@ -113,16 +137,7 @@ static void connection_assigned(CsSolution *solution, int rsc)
      * in this transition, even as the connection is recovered */
     up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED
          && !(remote->type == CS_NODE_REMOTE && connection_lost(solution->model, rsc));
-    if (!remote->online || remote->shutdown || remote->unclean || remote->standby
-        || remote->maintenance) {
-        if (solution->remote_unchecked == NULL)
-            solution->remote_unchecked = g_new0(guint8, solution->n_nodes);
-        solution->remote_unchecked[info->remote_node] = TRUE;
-    } else if (!up && !connection_failed(solution->model, rsc)) {
-        if (solution->remote_checked == NULL)
-            solution->remote_checked = g_new0(guint8, solution->n_nodes);
-        solution->remote_checked[info->remote_node] = TRUE;
-    }
+    cs_remote_note_definition_checks(solution, rsc, remote, up);
     if (up) {
         remote->online = TRUE;
         if (remote->unseen)
