@@ -478,6 +478,21 @@ static const char *const answered[] = {
                                            the promoted one: recovered */
     "guest-failed-promoted-and-unpromoted", /* both failed: one re-promoted,
                                            the other recovered */
+    /* No quorum, the guest nodes all a bundle's (gfail): what runs stops
+     * (no-quorum-policy=stop) or stays (freeze), nothing starts */
+    "guest-no-quorum-stop",             /* both replicas stop */
+    "guest-no-quorum-fresh",            /* nothing ran: all starts blocked */
+    "guest-no-quorum-one-running",      /* one stops, the other blocked */
+    "guest-no-quorum-freeze",           /* freeze: both stay */
+    "guest-no-quorum-freeze-fresh",     /* ... nothing ran: blocked */
+    "guest-no-quorum-freeze-one-running", /* ... one stays, one blocked */
+    "guest-no-quorum-host-lost",        /* a replica's host left: it cannot
+                                           be fenced, nor its guest node;
+                                           what ran there blocked */
+    "guest-no-quorum-host-lost-third-node", /* ... a third node up: so too */
+    "guest-no-quorum-freeze-host-lost", /* ... under freeze */
+    "guest-no-quorum-no-device-host-lost", /* ... no fencing device: all
+                                           unmanaged, nothing */
     "guest-state-fail-count",           /* a fail count of the resource
                                            inside, below the threshold:
                                            nothing to do */
@@ -662,6 +677,8 @@ static const CsTestRefusal refused[] = {
     {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
     {"refused-guest-fail-count-threshold", "fail counts of app inside it"},
     {"refused-guest-fail-count-threshold-running", "fail counts of app inside it"},
+    {"refused-guest-no-quorum-demote", "a cluster without quorum"},
+    {"refused-guest-no-quorum-with-remote", "node rem1: a cluster without quorum"},
     {"refused-guest-failed-monitor-stop", "a recurring monitor that failed, with on-fail stop"},
     {"refused-guest-failed-monitor-ignore",
      "a recurring monitor that failed, with on-fail ignore"},

@@ -55,9 +55,9 @@
  * "Bundles": the model makes the guest nodes when the status names one,
  * model/bundle.c) and goes to the instance of that node's replica
  * (expand.c); followed while it ran, was probed, stopped, was notified
- * or failed a start or a recurring monitor, with fail counts below the
- * threshold, no standby or other resource on the guest node
- * (guest_history_supported(), guest_node_supported()).   A failed monitor of a connection
+ * or failed a start or a recurring monitor (on-fail restart or demote),
+ * with fail counts below the threshold, no standby or other resource on
+ * the guest node (guest_history_supported(), guest_node_supported()).   A failed monitor of a connection
  * restarts its container (on-fail restart-container, expand.c).  Under
  * any placement-strategy each container carries the utilization of the
  * resource inside (carry_inner_utilization()).  What the oracle showed
