@@ -435,6 +435,64 @@ static const char *const answered[] = {
                                            running (rc 7): recovered */
     "guest-op-monitor-failed-earlier",  /* ... before its last start: it
                                            runs, nothing to do */
+    "guest-op-notify-pending",          /* a notification still pending:
+                                           skipped, nothing changes */
+    "guest-op-notify-failed",           /* ... one that failed: so too */
+    "guest-op-notify-timeout",          /* ... one that timed out: so too */
+    "guest-state-monitor-failed",       /* a recurring monitor failed (rc 1):
+                                           recovered (refused before) */
+    /* A recurring monitor of the resource inside that failed (gfail):
+     * on-fail restart or demote, as the model read the history */
+    "guest-failed-monitor-error",       /* rc 1: recovered in place */
+    "guest-failed-monitor-exec-error",  /* status 4, rc 189: so too */
+    "guest-failed-monitor-timeout",     /* status 2 (timed out): so too */
+    "guest-failed-monitor-restart",     /* on-fail=restart on the monitor */
+    "guest-failed-monitor-start-block", /* on-fail=block on the start only:
+                                           the monitor's default applies */
+    "guest-failed-monitor-demote-unpromotable", /* on-fail=demote, not
+                                           promotable: read as restart */
+    "guest-failed-container-failed",    /* ... and its container failed: the
+                                           guest is fenced, all recovered */
+    "guest-failed-connection-failed",   /* ... its connection failed: so too */
+    "guest-failed-host-fenced",         /* ... its host fenced: all move */
+    "guest-failed-promoted-demote",     /* the promoted monitor failed,
+                                           on-fail=demote: Re-promote */
+    "guest-failed-promoted-demote-moves", /* ... the other instance has the
+                                           higher score: demoted, the other
+                                           promoted */
+    "guest-failed-promoted-default",    /* ... default on-fail: recovered,
+                                           promoted again */
+    "guest-failed-promoted-exec-error", /* status 4, rc 189, on-fail=block on
+                                           the promote only: recovered
+                                           (corpus nested-remote-recovery) */
+    "guest-failed-promoted-exec-error-demote", /* ... with on-fail=demote:
+                                           Re-promote */
+    "guest-failed-promoted-fail-count", /* ... its fail count below
+                                           migration-threshold 3 */
+    "guest-failed-promoted-superseded", /* the failure older than a success
+                                           of the same monitor: nothing */
+    "guest-failed-promoted-superseded-block", /* ... on-fail=block: cleared
+                                           too, nothing */
+    "guest-failed-unpromoted-demote-elsewhere", /* the unpromoted monitor
+                                           failed, on-fail=demote only on
+                                           the promoted one: recovered */
+    "guest-failed-promoted-and-unpromoted", /* both failed: one re-promoted,
+                                           the other recovered */
+    /* No quorum, the guest nodes all a bundle's (gfail): what runs stops
+     * (no-quorum-policy=stop) or stays (freeze), nothing starts */
+    "guest-no-quorum-stop",             /* both replicas stop */
+    "guest-no-quorum-fresh",            /* nothing ran: all starts blocked */
+    "guest-no-quorum-one-running",      /* one stops, the other blocked */
+    "guest-no-quorum-freeze",           /* freeze: both stay */
+    "guest-no-quorum-freeze-fresh",     /* ... nothing ran: blocked */
+    "guest-no-quorum-freeze-one-running", /* ... one stays, one blocked */
+    "guest-no-quorum-host-lost",        /* a replica's host left: it cannot
+                                           be fenced, nor its guest node;
+                                           what ran there blocked */
+    "guest-no-quorum-host-lost-third-node", /* ... a third node up: so too */
+    "guest-no-quorum-freeze-host-lost", /* ... under freeze */
+    "guest-no-quorum-no-device-host-lost", /* ... no fencing device: all
+                                           unmanaged, nothing */
     "guest-state-fail-count",           /* a fail count of the resource
                                            inside, below the threshold:
                                            nothing to do */
@@ -633,7 +691,14 @@ static const CsTestRefusal refused[] = {
     {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
     {"refused-guest-fail-count-threshold", "fail counts of app inside it"},
     {"refused-guest-fail-count-threshold-running", "fail counts of app inside it"},
-    {"refused-guest-state-monitor-failed", "the history of app on guest node web-0"},
+    {"refused-guest-no-quorum-demote", "a cluster without quorum"},
+    {"refused-guest-no-quorum-with-remote", "node rem1: a cluster without quorum"},
+    {"refused-guest-failed-monitor-stop", "a recurring monitor that failed, with on-fail stop"},
+    {"refused-guest-failed-monitor-ignore",
+     "a recurring monitor that failed, with on-fail ignore"},
+    {"refused-guest-failed-monitor-block", "a recurring monitor that failed, with on-fail block"},
+    {"refused-guest-failed-standby-kept",
+     "a recurring monitor that failed, with on-fail standby"},
     {"refused-guest-state-standby", "guest node web-0 in standby"},
     {"refused-guest-state-other-resource", "the history of other on its guest node web-0"},
     {"refused-inner-former-probed", "orphaned Pacemaker Remote connection web-2"},

@@ -254,8 +254,8 @@ END_TEST
 /* ---- the corpus, against crm_simulate -------------------------------- */
 
 typedef struct Tally {
-    int answered, refused, placement_same, placement_guest, placement_repeat, next_compared,
-        next_same, next_digest;
+    int answered, refused, placement_same, placement_guest, placement_repeat, placement_cancel,
+        next_compared, next_same, next_digest;
     GString *differences;
 } Tally;
 
@@ -298,6 +298,58 @@ static gboolean not_repeated(char **places, int k, gconstpointer data)
 static char *without_repeats(const char *text)
 {
     return places_kept(text, not_repeated, NULL);
+}
+
+/* crm_simulate -S records the cancel of a recurring monitor as an
+ * operation of its own, with a call after the resource's stop when it
+ * cancels the monitor after the stop (corpus guest-host-not-fenceable:
+ * a connection's monitor no longer configured); reading that history
+ * back, a completed operation after the stop, the resource is active
+ * again.  The cluster's executor records no cancel (the recurring
+ * operation's entry goes), and neither does settle.  The places, "rsc
+ * node", of such histories in their model: */
+static GPtrArray *cancelled_after_stop(const CsModel *model)
+{
+    GPtrArray *places = g_ptr_array_new_with_free_func(g_free);
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        guint n = state->history->len;
+        const CsOpRecord *last = n > 0 ? g_ptr_array_index(state->history, n - 1) : NULL;
+        const CsOpRecord *before = n > 1 ? g_ptr_array_index(state->history, n - 2) : NULL;
+
+        if (last == NULL || before == NULL || g_strcmp0(last->operation, "cancel") != 0
+            || g_strcmp0(before->operation, "stop") != 0)
+            continue;
+        const CsNode *node = g_ptr_array_index(model->nodes, state->node);
+        g_ptr_array_add(places, g_strdup_printf("%s %s", state->rsc_id, node->uname));
+    }
+    return places;
+}
+
+/* A placement text without those places (a line left with none goes). */
+static char *without_cancelled(const char *text, const GPtrArray *cancelled)
+{
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    GString *out = g_string_new(NULL);
+
+    for (int i = 0; lines[i] != NULL && *lines[i] != '\0'; i++) {
+        const char *name = lines[i] + strspn(lines[i], " ");
+        g_autofree char *id = g_strndup(name, strcspn(name, " "));
+        gboolean dropped = FALSE;
+
+        for (guint c = 0; c < cancelled->len && !dropped; c++) {
+            const char *place = g_ptr_array_index(cancelled, c);
+            const char *node = place + strlen(id) + 1;
+
+            dropped = g_str_has_prefix(place, id) && place[strlen(id)] == ' '
+                      && g_str_has_suffix(lines[i], node) && strstr(lines[i], ", ") == NULL
+                      && lines[i][strlen(lines[i]) - strlen(node) - 1] == ' ';
+        }
+        if (!dropped)
+            g_string_append_printf(out, "%s\n", lines[i]);
+    }
+    return g_string_free(out, FALSE);
 }
 
 static char *placement_of(const CsModel *model)
@@ -433,11 +485,17 @@ static void compare_one(Tally *tally, const char *name, const char *path, const 
     g_autofree char *mine_kept = without_places_on(mine_text, guests);
     g_autofree char *theirs_kept = without_places_on(theirs_text, guests);
     g_autofree char *theirs_once = without_repeats(theirs_text);
+    g_autoptr(GPtrArray) cancelled = cancelled_after_stop(theirs);
+    g_autofree char *theirs_uncancelled = without_cancelled(theirs_text, cancelled);
     if (strcmp(mine_text, theirs_text) == 0)
         tally->placement_same++;
     else if (strcmp(mine_kept, theirs_once) == 0 && guests->len == 0) {
         /* crm_simulate's own artefact (without_repeats()) */
         tally->placement_repeat++;
+        return;
+    } else if (cancelled->len > 0 && strcmp(mine_text, theirs_uncancelled) == 0) {
+        /* crm_simulate's own artefact (cancelled_after_stop()) */
+        tally->placement_cancel++;
         return;
     } else if (guests->len > 0 && strcmp(mine_kept, theirs_kept) == 0) {
         /* the two CIBs differ on the guest: their next transitions are
@@ -499,16 +557,19 @@ START_TEST(test_corpus_first_step)
     printf("check_settle: first step's placement equals crm_simulate's revised status on "
            "%d of %d answered corpus CIBs (%d refused; %d more differ only by what "
            "crm_simulate leaves on a fenced guest, %d only by a node crm_simulate "
-           "repeats); next transition equal on %d of %d "
+           "repeats, %d only by its cancels recorded after a stop); next transition "
+           "equal on %d of %d "
            "sampled (%d more differ only by crm_simulate's restarts for its digests of "
            "rule-selected parameters)\n",
            tally.placement_same, tally.answered, tally.refused, tally.placement_guest,
-           tally.placement_repeat, tally.next_same, tally.next_compared, tally.next_digest);
+           tally.placement_repeat, tally.placement_cancel, tally.next_same, tally.next_compared,
+           tally.next_digest);
     if (tally.differences->len > 0)
         printf("%s", tally.differences->str);
     fflush(stdout);
     ck_assert_int_gt(tally.answered, 0);
-    ck_assert_int_eq(tally.placement_same + tally.placement_guest + tally.placement_repeat,
+    ck_assert_int_eq(tally.placement_same + tally.placement_guest + tally.placement_repeat
+                         + tally.placement_cancel,
                      tally.answered);
     ck_assert_int_eq(tally.next_same + tally.next_digest, tally.next_compared);
     g_string_free(tally.differences, TRUE);

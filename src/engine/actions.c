@@ -141,6 +141,9 @@ static void stop_resource(CsGraph *graph, int rsc, gboolean optional)
         stop = rsc_action(graph, rsc, CS_TASK_STOP, node, optional);
         if (graph->fenced[node])
             stop->flags |= CS_ACT_PSEUDO | CS_ACT_RUNNABLE;
+        else if (cs_guest_unfenceable(graph->solution, node_info(graph, node)))
+            stop->flags &= ~CS_ACT_RUNNABLE; /* no reason of its own: the
+                                                start's is printed */
         if (graph->assigned[rsc] < 0)
             set_reason(stop, "node availability", TRUE);
         else if ((flags & CS_RSCF_RESTARTING) && (flags & CS_RSCF_STOP_UNEXPECTED))

@@ -55,9 +55,9 @@
  * "Bundles": the model makes the guest nodes when the status names one,
  * model/bundle.c) and goes to the instance of that node's replica
  * (expand.c); followed while it ran, was probed, stopped, was notified
- * or failed a start or a recurring monitor, with fail counts below the
- * threshold, no standby or other resource on the guest node
- * (guest_history_supported(), guest_node_supported()).   A failed monitor of a connection
+ * or failed a start or a recurring monitor (on-fail restart or demote),
+ * with fail counts below the threshold, no standby or other resource on
+ * the guest node (guest_history_supported(), guest_node_supported()).   A failed monitor of a connection
  * restarts its container (on-fail restart-container, expand.c).  Under
  * any placement-strategy each container carries the utilization of the
  * resource inside (carry_inner_utilization()).  What the oracle showed
@@ -670,28 +670,52 @@ static gboolean promoted_record(const CsOpRecord *record)
            || (record->rc_code == 8 && strcmp(task, "monitor") == 0);
 }
 
+/* A recurring monitor of the resource inside that failed: a generic
+ * error or not running, as the agent's own answer (status 0), an
+ * execution error (4) or a timeout (2), or an execution error with
+ * result 189 (the connection to the agent lost), which Pacemaker reads
+ * as a generic error (Pacemaker Explained 2.1, "Resource Operations").
+ * Checked with the oracle, all alike: the instance is recovered where it
+ * is, or re-promoted there with on-fail=demote (guest-failed-* of
+ * tests/data/bundle, corpus nested-remote-recovery). */
+static gboolean inner_monitor_failed(const CsOpRecord *record)
+{
+    int status = record->op_status;
+    int rc = record->rc_code;
+
+    if (strcmp(record->operation, "monitor") != 0 || record->interval_ms == 0)
+        return FALSE;
+    return ((rc == 1 || rc == 7) && (status == 0 || status == 2 || status == 4))
+           || (rc == 189 && status == 4);
+}
+
 /* Whether one entry of the history of the resource inside on a guest
  * node is followed: a probe that found it stopped, a start, a probe or a
  * monitor that found it running, a stop that completed (the instance is
- * stopped there), a notification (it changes nothing), or a start that
- * failed with a generic error or a recurring monitor that found it not
- * running (on-fail left to Pacemaker's default, restart: the instance is
- * recovered; Pacemaker Explained 2.1, "Resource Operations").  Checked
- * with the oracle on gen_bundle seeds 1000000-1000999 and the
- * guest-op-* cases of tests/data/bundle; a promotable bundle's promoted
- * records: promoted_record(). */
+ * stopped there), a notification whatever its result (the scheduler
+ * skips them; checked with the oracle: pending, failed or timed out, one
+ * changes nothing), a start that failed with a generic error or a
+ * recurring monitor that found it not running (on-fail left to
+ * Pacemaker's default, restart: the instance is recovered, or runs if it
+ * started since), or any recurring monitor that failed
+ * (inner_monitor_failed()) when the history's failures asked for no more
+ * than a restart or a demote (recovery: failure_recovered()).  Checked
+ * with the oracle on gen_bundle seeds 1000000-1000999 and the guest-op-*
+ * and guest-failed-* cases of tests/data/bundle; a promotable bundle's
+ * promoted records: promoted_record(). */
 static gboolean guest_record_supported(const CsOpRecord *record, gboolean default_on_fail,
-                                       gboolean promotable)
+                                       gboolean recovery, gboolean promotable)
 {
     const char *task = record->operation;
 
+    if (probe_found_stopped(record) || strcmp(task, "notify") == 0
+        || (recovery && inner_monitor_failed(record)))
+        return TRUE;
     if (record->op_status != 0)
-        return probe_found_stopped(record);
-    return probe_found_stopped(record)
-           || (record->rc_code == 0
-               && (strcmp(task, "start") == 0 || strcmp(task, "monitor") == 0
-                   || strcmp(task, "stop") == 0 || strcmp(task, "notify") == 0
-                   || strcmp(task, "cancel") == 0))
+        return FALSE;
+    return (record->rc_code == 0
+            && (strcmp(task, "start") == 0 || strcmp(task, "monitor") == 0
+                || strcmp(task, "stop") == 0 || strcmp(task, "cancel") == 0))
            || (record->rc_code == 1 && strcmp(task, "start") == 0 && default_on_fail)
            || (record->rc_code == 7 && record->interval_ms > 0 && strcmp(task, "monitor") == 0
                && default_on_fail)
@@ -709,15 +733,66 @@ static gboolean default_on_fail(const CsModel *model, const CsResource *rsc)
     return TRUE;
 }
 
+/* Pacemaker Explained 2.1, "Resource Operations" (on-fail): whether the
+ * failures in one history of the resource inside asked, at most, for the
+ * instance to be restarted (on-fail=restart, the default for a monitor)
+ * or demoted (on-fail=demote, for a promoted monitor; read as restart
+ * for other roles), as the model read them (model/status.c), op_defaults
+ * setting no on-fail.  A failure a later success of the same operation,
+ * a start or a promote superseded asked for nothing (no policy applied):
+ * the instance runs (checked with the oracle: so too with on-fail=block
+ * or ignore, while stop, fence and standby stay applied).  A failure
+ * ignored (on-fail=ignore) and the other policies are not modelled yet
+ * for the resource inside. */
+static gboolean failure_recovered(const CsModel *model, const CsRscState *state)
+{
+    const char *applied = state->on_fail_applied;
+
+    if (g_hash_table_lookup(model->op_defaults, "on-fail") != NULL || state->failure_ignored)
+        return FALSE;
+    return applied == NULL || strcmp(applied, "restart") == 0 || strcmp(applied, "demote") == 0;
+}
+
+/* The policy failure_recovered() did not follow, for a refusal's
+ * message. */
+static const char *unfollowed_policy(const CsModel *model, const CsRscState *state)
+{
+    if (g_hash_table_lookup(model->op_defaults, "on-fail") != NULL)
+        return "set in op_defaults";
+    return state->failure_ignored ? "ignore" : state->on_fail_applied;
+}
+
+/* Refuses one entry of the history of the resource inside on a guest
+ * node, saying what it is. */
+static gboolean refuse_guest_record(const CsModel *model, const CsResource *rsc,
+                                    const CsRscState *state, const CsNode *node,
+                                    const CsOpRecord *record, GError **error)
+{
+    if (inner_monitor_failed(record) && !failure_recovered(model, state))
+        return cs_engine_refuse(error,
+                                "bundle %s: the history of %s on guest node %s: a "
+                                "recurring monitor that failed, with on-fail %s, is not "
+                                "modelled yet",
+                                rsc->id, state->rsc_id, node->uname,
+                                unfollowed_policy(model, state));
+    return cs_engine_refuse(error,
+                            "bundle %s: the history of %s on guest node %s: an "
+                            "operation %s with status %d and result %d is not "
+                            "modelled yet",
+                            rsc->id, state->rsc_id, node->uname, record->operation,
+                            record->op_status, record->rc_code);
+}
+
 /* The history of the resource inside on one of the bundle's guest nodes
  * (Pacemaker Explained 2.1, "Bundles": it runs on the guest node, its
  * state is read from that node's status): followed when it ran or was
- * probed and nothing failed. */
+ * probed, and its failures as guest_record_supported() says. */
 static gboolean guest_history_supported(const CsModel *model, const CsResource *rsc,
                                         const CsRscState *state, const CsNode *node,
                                         GError **error)
 {
     gboolean on_fail = default_on_fail(model, rsc_of(model, state->rsc));
+    gboolean recovery = failure_recovered(model, state);
 
     if (!is_guest_name(rsc, node->uname))
         return cs_engine_refuse(error,
@@ -727,13 +802,8 @@ static gboolean guest_history_supported(const CsModel *model, const CsResource *
     for (guint k = 0; k < state->history->len; k++) {
         const CsOpRecord *record = g_ptr_array_index(state->history, k);
 
-        if (!guest_record_supported(record, on_fail, rsc->bundle->promoted_max > 0))
-            return cs_engine_refuse(error,
-                                    "bundle %s: the history of %s on guest node %s: an "
-                                    "operation %s with status %d and result %d is not "
-                                    "modelled yet",
-                                    rsc->id, state->rsc_id, node->uname, record->operation,
-                                    record->op_status, record->rc_code);
+        if (!guest_record_supported(record, on_fail, recovery, rsc->bundle->promoted_max > 0))
+            return refuse_guest_record(model, rsc, state, node, record, error);
     }
     return TRUE;
 }

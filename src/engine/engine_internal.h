@@ -348,6 +348,12 @@ void cs_apply_node_criteria(CsSolution *solution, GError **error);
 int cs_guest_container_of(const CsModel *model, int connection);
 /* guest.c: the guest node that container hosts, or -1. */
 int cs_guest_node_of_container(const CsModel *model, int container);
+/* guest.c: a guest node that needs fencing (its container or its host
+ * lost) while it cannot be fenced: its container is active on a node
+ * that left and cannot itself be fenced. */
+gboolean cs_guest_unfenceable(const CsSolution *solution, const CsNode *guest);
+/* fencing.c: Pacemaker's pe_can_fence() for a cluster node. */
+gboolean cs_fencing_possible(const CsSolution *solution, const CsNode *node);
 /* guest.c: whether rsc is a filler that runs on its container's remote
  * or guest node instead of with its container. */
 gboolean cs_guest_filler_pinned(const CsModel *model, int rsc);

@@ -10,17 +10,22 @@
 /* ---- fencing ---------------------------------------------------------- */
 
 /* Pacemaker's pe_can_fence() for a cluster node: fencing enabled, a
- * device configured, and quorum (or no-quorum-policy=ignore). */
-/* Pacemaker's pe_can_fence(): without quorum (and no-quorum-policy other
- * than ignore) a node can still be fenced while it is in our membership
- * (online), e.g. for a failed stop there (corpus stop-failure-*). */
-static gboolean can_fence(const CsGraph *graph, const CsNode *node)
+ * device configured, and quorum (or no-quorum-policy=ignore).  Without
+ * quorum (and no-quorum-policy other than ignore) a node can still be
+ * fenced while it is in our membership (online), e.g. for a failed stop
+ * there (corpus stop-failure-*). */
+gboolean cs_fencing_possible(const CsSolution *solution, const CsNode *node)
 {
-    const CsOptions *options = &graph->model->options;
+    const CsOptions *options = &solution->model->options;
 
-    if (!options->stonith_enabled || graph->solution->stonith_unmanage)
+    if (!options->stonith_enabled || solution->stonith_unmanage)
         return FALSE;
     return options->have_quorum || options->no_quorum_policy == CS_NO_QUORUM_IGNORE || node->online;
+}
+
+static gboolean can_fence(const CsGraph *graph, const CsNode *node)
+{
+    return cs_fencing_possible(graph->solution, node);
 }
 
 /* Why status unpacking decided to fence the node, in the words of

@@ -211,6 +211,38 @@ static gboolean container_restarts(const CsSolution *solution, int container)
     return work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
 }
 
+/* Pacemaker Explained 2.1, "Fencing": a guest node is fenced by
+ * recovering its container, which can be done only when every node its
+ * container is active on is up or can itself be fenced.  Without quorum
+ * a node that left cannot (cs_fencing_possible()): checked with the
+ * oracle (corpus guest-host-not-fenceable, guest-no-quorum-* of
+ * tests/data/bundle), the guest is then not fenced, and what is active
+ * on it cannot be stopped (blocked, actions.c). */
+static gboolean container_hosts_fenceable(const CsSolution *solution, int container)
+{
+    const CsModel *model = solution->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsNode *host = g_ptr_array_index(model->nodes, state->node);
+
+        if (state->rsc == container && (state->role >= CS_ROLE_STARTED || state->failed)
+            && !host->online && !cs_fencing_possible(solution, host))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+gboolean cs_guest_unfenceable(const CsSolution *solution, const CsNode *guest)
+{
+    int container;
+
+    if (guest->type != CS_NODE_GUEST || !guest->remote_requires_reset)
+        return FALSE;
+    container = cs_guest_container_of(solution->model, guest->remote_rsc);
+    return container >= 0 && !container_hosts_fenceable(solution, container);
+}
+
 /* Pacemaker Explained 2.1, "Pacemaker Remote": a guest node is "fenced"
  * by recovering its container, which the status marks (a failed container
  * or connection, resources active on a guest that is down).  The fencing
@@ -234,7 +266,8 @@ void cs_guest_schedule_fencing(CsGraph *graph)
         const CsNode *node = g_ptr_array_index(model->nodes, i);
         int container = cs_guest_container_of(model, node->remote_rsc);
 
-        if (node->type != CS_NODE_GUEST || !node->remote_requires_reset || container < 0)
+        if (node->type != CS_NODE_GUEST || !node->remote_requires_reset || container < 0
+            || cs_guest_unfenceable(graph->solution, node))
             continue;
         fence_node(graph, (int)i, CS_ACT_PSEUDO, g_strdup("guest is unclean"));
     }
@@ -360,8 +393,10 @@ static gboolean guest_supported(const CsSolution *solution, const CsNode *guest,
     if (!solution->work[container].managed || !solution->work[connection].managed)
         return refuse(error, guest, "an unmanaged container or connection");
     /* crm_simulate powers such a guest off or reboots it (seeds 70191,
-     * 100089, 110063): not followed yet */
-    if (guest->remote_requires_reset && !container_restarts(solution, container))
+     * 100089, 110063): not followed yet; unless it cannot be fenced at
+     * all (cs_guest_unfenceable()) */
+    if (guest->remote_requires_reset && !container_restarts(solution, container)
+        && !cs_guest_unfenceable(solution, guest))
         return refuse(error, guest, "fencing it while its container stays stopped");
     if (orphan_on(model, guest->index))
         return refuse(error, guest, "an orphan active on it");

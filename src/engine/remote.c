@@ -1008,8 +1008,15 @@ static gboolean cluster_supported(const CsSolution *solution, const CsNode *remo
     if (features & CS_FEATURE_TICKET)
         return refuse(error, "ticket constraints", remote->uname);
     /* without quorum a connection's start may be unrunnable, and what
-     * waits on it on its remote node is not followed yet */
-    if (!options->have_quorum && options->no_quorum_policy != CS_NO_QUORUM_IGNORE)
+     * waits on it on its remote node is not followed yet; but for the
+     * guest nodes of bundles under no-quorum-policy stop or freeze:
+     * checked with the oracle, their connections stop or stay blocked as
+     * any resource, the resource inside with them (guest-no-quorum-*
+     * of tests/data/bundle, corpus guest-host-not-fenceable) */
+    if (!options->have_quorum && options->no_quorum_policy != CS_NO_QUORUM_IGNORE
+        && !(only_bundle_guests(solution)
+             && (options->no_quorum_policy == CS_NO_QUORUM_STOP
+                 || options->no_quorum_policy == CS_NO_QUORUM_FREEZE)))
         return refuse(error, "a cluster without quorum", remote->uname);
     return TRUE;
 }
