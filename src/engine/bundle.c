@@ -57,7 +57,9 @@
  * (expand.c); followed while it ran, was probed, stopped, was notified
  * or failed a start or a recurring monitor, with fail counts below the
  * threshold, no standby or other resource on the guest node
- * (guest_history_supported(), guest_node_supported()).   A failed monitor of a connection
+ * (guest_history_supported(), guest_node_supported()); the bundle
+ * unmanaged or in maintenance, nothing failed (guest_cluster_supported()).
+ * A failed monitor of a connection
  * restarts its container (on-fail restart-container, expand.c).  Under
  * any placement-strategy each container carries the utilization of the
  * resource inside (carry_inner_utilization()).  What the oracle showed
@@ -260,6 +262,15 @@ static gboolean read_as_orphans(const CsModel *model, const CsResource *rsc)
 static gboolean bundle_unmanaged(const CsResource *rsc)
 {
     return !rsc->managed || rsc->maintenance;
+}
+
+gboolean cs_bundle_replica_unmanaged(const CsModel *view, int rsc)
+{
+    const CsResource *info = rsc_of(view, rsc);
+    const CsResource *bundle = info->parent >= 0 ? rsc_of(view, info->parent) : NULL;
+
+    return info->implicit && bundle != NULL && bundle->kind == CS_RSC_BUNDLE
+           && bundle_unmanaged(bundle);
 }
 
 /* Whether the histories of the bundle's replicas are followed: the
@@ -895,7 +906,10 @@ static gboolean guest_node_supported(const CsModel *model, const CsResource *rsc
 
     if (!is_guest_name(rsc, node->uname))
         return TRUE;
-    if (node->standby || node->remote_maintenance || node->remote_was_fenced)
+    /* a guest node in maintenance (node_in_maintenance) of an unmanaged
+     * bundle: guest_cluster_supported() */
+    if (node->standby || (node->remote_maintenance && !bundle_unmanaged(rsc))
+        || node->remote_was_fenced)
         return cs_engine_refuse(error,
                                 "bundle %s: guest node %s in standby, in maintenance "
                                 "or fenced is not modelled yet",
@@ -922,17 +936,26 @@ static gboolean guest_node_supported(const CsModel *model, const CsResource *rsc
     return TRUE;
 }
 
+/* Pacemaker Explained 2.1, "Resource Meta-Attributes" (is-managed,
+ * maintenance) and "Bundles": the implicit resources of a bundle
+ * unmanaged or in maintenance (maintenance-mode too) are unmanaged as
+ * well and stay as the status has them: a container, address or
+ * connection running is pinned where it runs (INFINITY), one stopped
+ * stays stopped and is only probed; a stopped connection takes no score
+ * from its container (cs_bundle_add_colocations()), and an unmanaged
+ * instance whose guest node stays down waits for nothing
+ * (replicas_placed()).  A guest node in maintenance (node_in_maintenance)
+ * changes nothing more there.  Checked with the oracle: corpus
+ * bundle-probe-order-2 and -3, gen_bundle.py --unmanaged seeds
+ * 1080000-1080299.  Refused still: a cluster node in maintenance (its
+ * container stays while crm_simulate starts the connection elsewhere)
+ * and failures under an unmanaged bundle (record_refused()). */
 static gboolean guest_cluster_supported(const CsModel *model, const CsResource *rsc, GError **error)
 {
     if (!model->options.symmetric_cluster)
         return cs_engine_refuse(error,
                                 "bundle %s: a resource inside a bundle in an opt-in "
                                 "(asymmetric) cluster is not modelled yet",
-                                rsc->id);
-    if (model->options.maintenance_mode || !rsc->managed || rsc->maintenance)
-        return cs_engine_refuse(error,
-                                "bundle %s: a bundle with a resource inside that is "
-                                "unmanaged or in maintenance is not modelled yet",
                                 rsc->id);
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
@@ -1394,7 +1417,10 @@ void cs_bundle_add_colocations(CsSolution *solution, int bundle)
          * hundredth (a running connection's stickiness of 100 adds 1);
          * a container running well does not (moving a container
          * interrupts its service, moving a connection does not). */
-        if (connection >= 0) {
+        /* An unmanaged connection takes nothing from it (checked with
+         * the oracle: 0 on its container's node, corpus
+         * bundle-probe-order-3; guest_cluster_supported()). */
+        if (connection >= 0 && rsc_of(solution->model, connection)->managed) {
             int container = replica_container(solution->model, info, n);
 
             cs_coloc_add_internal_scored(solution, "connection-with-container", connection,
@@ -1885,7 +1911,7 @@ static gboolean stranded_instance(const CsSolution *solution, const CsResource *
     int instance = replica_instance(view, info, n);
 
     return solution->work[replica_connection(view, info, n)].assigned < 0
-           && !view->options.stop_all_resources
+           && solution->work[instance].managed && !view->options.stop_all_resources
            && rsc_of(view, instance)->target_role != CS_ROLE_STOPPED
            && info->target_role != CS_ROLE_STOPPED;
 }
