@@ -520,6 +520,13 @@ static const char *const answered[] = {
     "inner-unmanaged-standby-fresh",        /* ... nothing ran: no
                                                connection placed, the
                                                instance waits for nothing */
+    /* A replica's guest node in maintenance in the status
+     * (node_in_maintenance), the bundle managed: nothing changes */
+    "guest-maintenance-stale",              /* the instance restarts for a
+                                               changed definition */
+    "guest-maintenance-moves",              /* ... moves with its container */
+    "guest-maintenance-starts",             /* ... starts there */
+    "guest-maintenance-inner-stopped",      /* ... stops (target-role) */
     /* a fence device providing unfencing, guest nodes never unfenced
      * (Pacemaker Explained 2.1, "Unfencing"): a start there, or a probe of
      * what may run there, unfences the guest ("Fence (on) web-0

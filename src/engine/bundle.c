@@ -264,13 +264,19 @@ static gboolean bundle_unmanaged(const CsResource *rsc)
     return !rsc->managed || rsc->maintenance;
 }
 
-gboolean cs_bundle_replica_unmanaged(const CsModel *view, int rsc)
+const CsResource *cs_bundle_of_replica(const CsModel *view, int rsc)
 {
     const CsResource *info = rsc_of(view, rsc);
     const CsResource *bundle = info->parent >= 0 ? rsc_of(view, info->parent) : NULL;
 
-    return info->implicit && bundle != NULL && bundle->kind == CS_RSC_BUNDLE
-           && bundle_unmanaged(bundle);
+    return info->implicit && bundle != NULL && bundle->kind == CS_RSC_BUNDLE ? bundle : NULL;
+}
+
+gboolean cs_bundle_replica_unmanaged(const CsModel *view, int rsc)
+{
+    const CsResource *bundle = cs_bundle_of_replica(view, rsc);
+
+    return bundle != NULL && bundle_unmanaged(bundle);
 }
 
 /* Whether the histories of the bundle's replicas are followed: the
@@ -906,13 +912,15 @@ static gboolean guest_node_supported(const CsModel *model, const CsResource *rsc
 
     if (!is_guest_name(rsc, node->uname))
         return TRUE;
-    /* a guest node in maintenance (node_in_maintenance) of an unmanaged
-     * bundle: guest_cluster_supported() */
-    if (node->standby || (node->remote_maintenance && !bundle_unmanaged(rsc))
-        || node->remote_was_fenced)
+    /* Checked with the oracle: a replica's guest node in maintenance in
+     * the status (node_in_maintenance) changes nothing, managed or not
+     * (gen_bundle.py --unmanaged; tests/data/bundle guest-maintenance-*:
+     * its instance restarts for a changed definition, stops, moves with
+     * its container) */
+    if (node->standby || node->remote_was_fenced)
         return cs_engine_refuse(error,
-                                "bundle %s: guest node %s in standby, in maintenance "
-                                "or fenced is not modelled yet",
+                                "bundle %s: guest node %s in standby or fenced "
+                                "is not modelled yet",
                                 rsc->id, node->uname);
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
@@ -944,8 +952,7 @@ static gboolean guest_node_supported(const CsModel *model, const CsResource *rsc
  * stays stopped and is only probed; a stopped connection takes no score
  * from its container (cs_bundle_add_colocations()), and an unmanaged
  * instance whose guest node stays down waits for nothing
- * (replicas_placed()).  A guest node in maintenance (node_in_maintenance)
- * changes nothing more there.  Checked with the oracle: corpus
+ * (replicas_placed()).  Checked with the oracle: corpus
  * bundle-probe-order-2 and -3, gen_bundle.py --unmanaged seeds
  * 1080000-1080299.  Refused still: a cluster node in maintenance (its
  * container stays while crm_simulate starts the connection elsewhere)

@@ -844,8 +844,9 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
         return refuse(error, "shutting down", remote->uname);
     /* the maintenance node attribute is followed; the status's
      * node_in_maintenance (a connection in maintenance) is not, but on
-     * the guest node of an unmanaged bundle's replica */
-    if (remote->remote_maintenance && !cs_bundle_replica_unmanaged(model, remote->remote_rsc))
+     * a bundle's guest node, where it changes nothing (bundle.c,
+     * guest_node_supported()) */
+    if (remote->remote_maintenance && cs_bundle_of_replica(model, remote->remote_rsc) == NULL)
         return refuse(error, "node_in_maintenance", remote->uname);
     return TRUE;
 }

@@ -572,7 +572,9 @@ def gen_unmanaged(seed):
         text = text.replace(f'<node id="{node}" uname="{node}">',
                             f'<node id="{node}" uname="{node}"><instance_attributes id="{node}-um">'
                             f'<nvpair id="{node}-umm" name="maintenance" value="true"/></instance_attributes>', 1)
-    if 'guest' in changes and ('control-port' in text or 'ip-range-start' in text):
+    web = text.split('<bundle id="web">', 1)[1].split('</bundle>', 1)[0]
+    reached = 'control-port' in web or 'ip-range-start' in web
+    if 'guest' in changes and reached and '<primitive id="app"' in web:
         text = unmanaged_guest(R, text)
     return text
 
