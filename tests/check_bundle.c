@@ -527,6 +527,11 @@ static const char *const answered[] = {
     "guest-maintenance-moves",              /* ... moves with its container */
     "guest-maintenance-starts",             /* ... starts there */
     "guest-maintenance-inner-stopped",      /* ... stops (target-role) */
+    /* maintenance-mode: histories read as an unmanaged bundle's */
+    "maintenance-mode-history-running",     /* replicas running, nothing
+                                               inside: left */
+    "maintenance-mode-inner-running",       /* ... a resource inside, its
+                                               instance running: left */
     /* a fence device providing unfencing, guest nodes never unfenced
      * (Pacemaker Explained 2.1, "Unfencing"): a start there, or a probe of
      * what may run there, unfences the guest ("Fence (on) web-0

@@ -239,15 +239,17 @@ static gboolean probe_found_stopped(const CsOpRecord *record)
  * scheduler reads them: the model knows no implicit resource and reads
  * their histories as an orphan's (model/status.c), which is the same
  * while the bundle has no failure-timeout, orphans are stopped,
- * op_defaults set no on-fail, no node is in maintenance and
- * maintenance-mode is off (for an unmanaged bundle, see
- * bundle_unmanaged()). */
+ * op_defaults set no on-fail and no node is in maintenance.  Under
+ * maintenance-mode every resource is in maintenance, the bundle too, and
+ * its histories are read as an unmanaged bundle's (bundle_unmanaged();
+ * checked with the oracle: gen_bundle.py seeds 1080000-1080199 with
+ * maintenance-mode and replicas that ran). */
 static gboolean read_as_orphans(const CsModel *model, const CsResource *rsc)
 {
     for (guint i = 0; i < model->nodes->len; i++)
         if (((const CsNode *)g_ptr_array_index(model->nodes, i))->maintenance)
             return FALSE;
-    return !model->options.maintenance_mode && rsc->failure_timeout_s == 0
+    return rsc->failure_timeout_s == 0
            && model->options.stop_orphan_resources
            && g_hash_table_lookup(model->op_defaults, "on-fail") == NULL;
 }
@@ -331,7 +333,7 @@ static gboolean replica_record_supported(const CsOpRecord *record, gboolean conn
 static const char *replica_history_missing(const CsModel *model, const CsResource *rsc)
 {
     if (!read_as_orphans(model, rsc))
-        return " with maintenance-mode, a failure-timeout, "
+        return " with a failure-timeout, "
                "stop-orphan-resources=false, an on-fail in op_defaults or a node in "
                "maintenance";
     return " with this container's settings (their parameters: no image, an "
