@@ -249,8 +249,7 @@ static gboolean read_as_orphans(const CsModel *model, const CsResource *rsc)
     for (guint i = 0; i < model->nodes->len; i++)
         if (((const CsNode *)g_ptr_array_index(model->nodes, i))->maintenance)
             return FALSE;
-    return rsc->failure_timeout_s == 0
-           && model->options.stop_orphan_resources
+    return rsc->failure_timeout_s == 0 && model->options.stop_orphan_resources
            && g_hash_table_lookup(model->op_defaults, "on-fail") == NULL;
 }
 

@@ -334,8 +334,9 @@ static gboolean orphan_on(const CsModel *model, int guest)
  * or connection whose host is lost (the fencing of the host recovers some
  * containers and moves others), a container or connection that is
  * unmanaged (but those of an unmanaged bundle), in flight or active on
- * more than one node, an orphan on the guest.  A fenced guest's resources named by orders are recovered as
- * any other (corpus bug-rh-1097457).  A resource
+ * more than one node, an orphan on the guest.  A fenced guest's
+ * resources named by orders are recovered as any other (corpus
+ * bug-rh-1097457).  A resource
  * left with only the guest going down is assigned there all the same
  * (assign.c), its start waiting on the connection's. */
 static gboolean guest_supported(const CsSolution *solution, const CsNode *guest, GError **error)
