@@ -556,6 +556,40 @@ static const char *const answered[] = {
     "maintenance-history-fewer-replicas",   /* the replica no longer
                                                configured, an orphan, stops */
     "maintenance-history-more-replicas",    /* options changed: no restart */
+    /* A bundle with a resource inside, unmanaged or in maintenance: its
+     * replicas are left as they are, the stopped ones only probed */
+    "unmanaged-inner-running",              /* replica 0 and its instance
+                                               running, replica 1 never ran */
+    "maintenance-inner-running",            /* ... maintenance=true */
+    "unmanaged-inner-guest-maintenance",    /* ... the guest node in
+                                               maintenance too */
+    "unmanaged-inner-container-only",       /* a container running, its
+                                               connection never ran: 0 on
+                                               the container's node */
+    "unmanaged-inner-container-only-managed-inside", /* ... the resource
+                                               inside managed: it waits for
+                                               nothing */
+    "unmanaged-inner-fresh",                /* nothing ran: probes only */
+    "inner-unmanaged-running",              /* only the resource inside
+                                               unmanaged */
+    "inner-unmanaged-standby-stops",        /* ... every node in standby:
+                                               the replica stops, its
+                                               instance is left */
+    "inner-unmanaged-standby-fresh",        /* ... nothing ran: no
+                                               connection placed, the
+                                               instance waits for nothing */
+    /* A replica's guest node in maintenance in the status
+     * (node_in_maintenance), the bundle managed: nothing changes */
+    "guest-maintenance-stale",              /* the instance restarts for a
+                                               changed definition */
+    "guest-maintenance-moves",              /* ... moves with its container */
+    "guest-maintenance-starts",             /* ... starts there */
+    "guest-maintenance-inner-stopped",      /* ... stops (target-role) */
+    /* maintenance-mode: histories read as an unmanaged bundle's */
+    "maintenance-mode-history-running",     /* replicas running, nothing
+                                               inside: left */
+    "maintenance-mode-inner-running",       /* ... a resource inside, its
+                                               instance running: left */
     /* a fence device providing unfencing, guest nodes never unfenced
      * (Pacemaker Explained 2.1, "Unfencing"): a start there, or a probe of
      * what may run there, unfences the guest ("Fence (on) web-0
@@ -718,6 +752,9 @@ static const CsTestRefusal refused[] = {
      "unmanaged or in maintenance"},
     {"refused-unmanaged-history-host-down",
      "its resource web-ip-10.0.0.10 active on node node1, which is down, is not modelled yet"},
+    /* a replica's container on a cluster node in maintenance: crm_simulate
+     * starts its connection elsewhere */
+    {"refused-inner-node-maintenance", "or a node in maintenance"},
     {"refused-rkt", "rkt containers"},
     {"refused-colocation", "colocations with bundles (c1)"},
     {"refused-colocation-requires", "requiring what the bundle requires"},

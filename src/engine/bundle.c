@@ -57,7 +57,9 @@
  * (expand.c); followed while it ran, was probed, stopped, was notified
  * or failed a start or a recurring monitor (on-fail restart or demote),
  * with fail counts below the threshold, no standby or other resource on
- * the guest node (guest_history_supported(), guest_node_supported()).   A failed monitor of a connection
+ * the guest node (guest_history_supported(), guest_node_supported()); the
+ * bundle unmanaged or in maintenance, nothing failed
+ * (guest_cluster_supported()).  A failed monitor of a connection
  * restarts its container (on-fail restart-container, expand.c).  Under
  * any placement-strategy each container carries the utilization of the
  * resource inside (carry_inner_utilization()).  What the oracle showed
@@ -237,16 +239,17 @@ static gboolean probe_found_stopped(const CsOpRecord *record)
  * scheduler reads them: the model knows no implicit resource and reads
  * their histories as an orphan's (model/status.c), which is the same
  * while the bundle has no failure-timeout, orphans are stopped,
- * op_defaults set no on-fail, no node is in maintenance and
- * maintenance-mode is off (for an unmanaged bundle, see
- * bundle_unmanaged()). */
+ * op_defaults set no on-fail and no node is in maintenance.  Under
+ * maintenance-mode every resource is in maintenance, the bundle too, and
+ * its histories are read as an unmanaged bundle's (bundle_unmanaged();
+ * checked with the oracle: gen_bundle.py seeds 1080000-1080199 with
+ * maintenance-mode and replicas that ran). */
 static gboolean read_as_orphans(const CsModel *model, const CsResource *rsc)
 {
     for (guint i = 0; i < model->nodes->len; i++)
         if (((const CsNode *)g_ptr_array_index(model->nodes, i))->maintenance)
             return FALSE;
-    return !model->options.maintenance_mode && rsc->failure_timeout_s == 0
-           && model->options.stop_orphan_resources
+    return rsc->failure_timeout_s == 0 && model->options.stop_orphan_resources
            && g_hash_table_lookup(model->op_defaults, "on-fail") == NULL;
 }
 
@@ -260,6 +263,21 @@ static gboolean read_as_orphans(const CsModel *model, const CsResource *rsc)
 static gboolean bundle_unmanaged(const CsResource *rsc)
 {
     return !rsc->managed || rsc->maintenance;
+}
+
+const CsResource *cs_bundle_of_replica(const CsModel *view, int rsc)
+{
+    const CsResource *info = rsc_of(view, rsc);
+    const CsResource *bundle = info->parent >= 0 ? rsc_of(view, info->parent) : NULL;
+
+    return info->implicit && bundle != NULL && bundle->kind == CS_RSC_BUNDLE ? bundle : NULL;
+}
+
+gboolean cs_bundle_replica_unmanaged(const CsModel *view, int rsc)
+{
+    const CsResource *bundle = cs_bundle_of_replica(view, rsc);
+
+    return bundle != NULL && bundle_unmanaged(bundle);
 }
 
 /* Whether the histories of the bundle's replicas are followed: the
@@ -314,7 +332,7 @@ static gboolean replica_record_supported(const CsOpRecord *record, gboolean conn
 static const char *replica_history_missing(const CsModel *model, const CsResource *rsc)
 {
     if (!read_as_orphans(model, rsc))
-        return " with maintenance-mode, a failure-timeout, "
+        return " with a failure-timeout, "
                "stop-orphan-resources=false, an on-fail in op_defaults or a node in "
                "maintenance";
     return " with this container's settings (their parameters: no image, an "
@@ -965,10 +983,15 @@ static gboolean guest_node_supported(const CsModel *model, const CsResource *rsc
 
     if (!is_guest_name(rsc, node->uname))
         return TRUE;
-    if (node->standby || node->remote_maintenance || node->remote_was_fenced)
+    /* Checked with the oracle: a replica's guest node in maintenance in
+     * the status (node_in_maintenance) changes nothing, managed or not
+     * (gen_bundle.py --unmanaged; tests/data/bundle guest-maintenance-*:
+     * its instance restarts for a changed definition, stops, moves with
+     * its container) */
+    if (node->standby || node->remote_was_fenced)
         return cs_engine_refuse(error,
-                                "bundle %s: guest node %s in standby, in maintenance "
-                                "or fenced is not modelled yet",
+                                "bundle %s: guest node %s in standby or fenced "
+                                "is not modelled yet",
                                 rsc->id, node->uname);
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
@@ -992,17 +1015,24 @@ static gboolean guest_node_supported(const CsModel *model, const CsResource *rsc
     return TRUE;
 }
 
+/* Pacemaker Explained 2.1, "Resource Meta-Attributes" (is-managed,
+ * maintenance) and "Bundles": the implicit resources of a bundle
+ * unmanaged or in maintenance (maintenance-mode too) are unmanaged as
+ * well and stay as the status has them: a container, address or
+ * connection running is pinned where it runs (INFINITY), one stopped
+ * stays stopped and is only probed; a stopped connection takes no score
+ * from its container (cs_bundle_add_colocations()), and an unmanaged
+ * instance whose guest node stays down has no start to block.  Checked with the oracle: corpus
+ * bundle-probe-order-2 and -3, gen_bundle.py --unmanaged seeds
+ * 1080000-1080299.  Refused still: a cluster node in maintenance (its
+ * container stays while crm_simulate starts the connection elsewhere)
+ * and failures under an unmanaged bundle (record_refused()). */
 static gboolean guest_cluster_supported(const CsModel *model, const CsResource *rsc, GError **error)
 {
     if (!model->options.symmetric_cluster)
         return cs_engine_refuse(error,
                                 "bundle %s: a resource inside a bundle in an opt-in "
                                 "(asymmetric) cluster is not modelled yet",
-                                rsc->id);
-    if (model->options.maintenance_mode || !rsc->managed || rsc->maintenance)
-        return cs_engine_refuse(error,
-                                "bundle %s: a bundle with a resource inside that is "
-                                "unmanaged or in maintenance is not modelled yet",
                                 rsc->id);
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
@@ -1464,7 +1494,10 @@ void cs_bundle_add_colocations(CsSolution *solution, int bundle)
          * hundredth (a running connection's stickiness of 100 adds 1);
          * a container running well does not (moving a container
          * interrupts its service, moving a connection does not). */
-        if (connection >= 0) {
+        /* An unmanaged connection takes nothing from it (checked with
+         * the oracle: 0 on its container's node, corpus
+         * bundle-probe-order-3; guest_cluster_supported()). */
+        if (connection >= 0 && rsc_of(solution->model, connection)->managed) {
             int container = replica_container(solution->model, info, n);
 
             cs_coloc_add_internal_scored(solution, "connection-with-container", connection,

@@ -244,6 +244,12 @@ GArray *cs_bundle_summary_order(const CsModel *model, int bundle);
 gboolean cs_bundle_check_placed(const CsSolution *solution, GError **error);
 /* rsc is a replica's container. */
 gboolean cs_bundle_is_container(const CsSolution *solution, int rsc);
+/* The bundle of which rsc is an implicit resource in the view (a
+ * replica's container, address or connection), or NULL. */
+const CsResource *cs_bundle_of_replica(const CsModel *view, int rsc);
+/* rsc is a bundle's implicit resource and the bundle is unmanaged or in
+ * maintenance. */
+gboolean cs_bundle_replica_unmanaged(const CsModel *view, int rsc);
 /* A colocation's effect on dependent once the bundle is placed. */
 void cs_bundle_apply_coloc(CsSolution *solution, int dependent, int bundle, const CsColoc *coloc);
 /* expand.c: a new primitive ocf:PROVIDER:TYPE named id, a child of

@@ -366,9 +366,10 @@ static gboolean orphan_on(const CsModel *model, int guest)
  * active while its container or connection is not.  Refused: a container
  * or connection whose host is lost (the fencing of the host recovers some
  * containers and moves others), a container or connection that is
- * unmanaged, in flight or active on more than one node, an orphan on the
- * guest.  A fenced guest's resources named by orders are recovered as
- * any other (corpus bug-rh-1097457).  A resource
+ * unmanaged (but those of an unmanaged bundle), in flight or active on
+ * more than one node, an orphan on the guest.  A fenced guest's
+ * resources named by orders are recovered as any other (corpus
+ * bug-rh-1097457).  A resource
  * left with only the guest going down is assigned there all the same
  * (assign.c), its start waiting on the connection's. */
 static gboolean guest_supported(const CsSolution *solution, const CsNode *guest, GError **error)
@@ -390,7 +391,11 @@ static gboolean guest_supported(const CsSolution *solution, const CsNode *guest,
         return refuse(error, guest,
                       "a container or connection active on "
                       "several nodes or in flight");
-    if (!solution->work[container].managed || !solution->work[connection].managed)
+    /* an unmanaged bundle's replicas are left as they are (bundle.c,
+     * guest_cluster_supported()) */
+    if ((!solution->work[container].managed || !solution->work[connection].managed)
+        && !(cs_bundle_replica_unmanaged(model, container)
+             && cs_bundle_replica_unmanaged(model, connection)))
         return refuse(error, guest, "an unmanaged container or connection");
     /* crm_simulate powers such a guest off or reboots it (seeds 70191,
      * 100089, 110063): not followed yet; unless it cannot be fenced at

@@ -839,8 +839,10 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
         return refuse(error, "a resource that may migrate moving away while its connection stops",
                       remote->uname);
     /* an unmanaged connection that is stopped leaves its remote node in
-     * maintenance and its resources pinned there: not followed yet */
-    if (!up && !work->managed)
+     * maintenance and its resources pinned there: not followed yet, but
+     * for an unmanaged bundle's replica (bundle.c,
+     * guest_cluster_supported()) */
+    if (!up && !work->managed && !cs_bundle_replica_unmanaged(model, remote->remote_rsc))
         return refuse(error, "an unmanaged connection that is stopped", remote->uname);
     /* which instance leaves a remote node that cannot keep it (going
      * down, standby, maintenance) is not followed, unless the node is
@@ -856,8 +858,10 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
     if (shutdown != NULL && g_strcmp0(shutdown, "0") != 0)
         return refuse(error, "shutting down", remote->uname);
     /* the maintenance node attribute is followed; the status's
-     * node_in_maintenance (a connection in maintenance) is not */
-    if (remote->remote_maintenance)
+     * node_in_maintenance (a connection in maintenance) is not, but on
+     * a bundle's guest node, where it changes nothing (bundle.c,
+     * guest_node_supported()) */
+    if (remote->remote_maintenance && cs_bundle_of_replica(model, remote->remote_rsc) == NULL)
         return refuse(error, "node_in_maintenance", remote->uname);
     return TRUE;
 }

@@ -28,6 +28,8 @@ Used with diff.py one (see README.md).
 
 gen_bundle.py --links SEED: promotable bundles and bundles in
 colocations, orders and tickets (gen_links below).
+gen_bundle.py --unmanaged SEED: the CIB of SEED with its bundle, its
+resource inside or a node unmanaged or in maintenance (gen_unmanaged).
 """
 import hashlib
 import random
@@ -516,10 +518,73 @@ def gen_guests(seed):
     return text.replace('</nodes>', nodes + '</nodes>', 1)
 
 
+# ---- gen_unmanaged: a bundle left alone ---------------------------------
+#
+# gen_bundle.py --unmanaged SEED: the CIB of gen(SEED), then, from a
+# random stream of its own, one or more of: the bundle unmanaged
+# (is-managed=false) or in maintenance, the resource inside unmanaged or
+# in maintenance, maintenance-mode, a cluster node in maintenance, a
+# replica's guest node in maintenance (node_in_maintenance on its
+# <node_state>, which the status then gets when it has none).
+
+def unmanaged_meta(text, rsc, tag, pairs):
+    """text with the nvpairs added to the meta attributes of rsc (its
+    opening tag tag), made when it has none."""
+    nv = ''.join(f'<nvpair id="{rsc}-u{i}" name="{k}" value="{v}"/>' for i, (k, v) in enumerate(pairs))
+    own = f'<meta_attributes id="{rsc}-meta">'
+    if tag + own in text:
+        return text.replace(tag + own, tag + own + nv, 1)
+    return text.replace(tag, f'{tag}<meta_attributes id="{rsc}-um">{nv}</meta_attributes>', 1)
+
+
+def unmanaged_guest(R, text):
+    state = '<node_state id="web-0" uname="web-0"'
+    if state not in text:
+        text = text.replace('</status>', f'{state} remote_node="true" in_ccm="true" crm-debug-origin="x" '
+                            'node_fenced="0"><lrm id="web-0"><lrm_resources/></lrm></node_state></status>', 1)
+    return text.replace(state, f'{state} node_in_maintenance="1"', 1)
+
+
+def gen_unmanaged(seed):
+    text = gen(seed)
+    R = random.Random(f'{seed}-unmanaged')
+    changes = [c for c, p in (('bundle', 0.55), ('bundle-maintenance', 0.2), ('inner', 0.35),
+                              ('inner-maintenance', 0.1), ('mode', 0.08), ('node', 0.1),
+                              ('guest', 0.25)) if R.random() < p] or ['bundle']
+    if 'bundle' in changes or 'bundle-maintenance' in changes:
+        pairs = [('is-managed', 'false')] if 'bundle' in changes else []
+        pairs += [('maintenance', 'true')] if 'bundle-maintenance' in changes else []
+        text = text.replace('<nvpair id="web-m1" name="is-managed" value="false"/>', '')
+        text = text.replace('<nvpair id="web-m0" name="is-managed" value="false"/>', '')
+        text = unmanaged_meta(text, 'web', '<bundle id="web">', pairs)
+    tag = next((t for t in ('type="Dummy"/></bundle>', 'type="Stateful"/></bundle>') if t in text), None)
+    if tag and ('inner' in changes or 'inner-maintenance' in changes):
+        pairs = [('is-managed', 'false')] if 'inner' in changes else []
+        pairs += [('maintenance', 'true')] if 'inner-maintenance' in changes else []
+        nv = ''.join(f'<nvpair id="app-u{i}" name="{k}" value="{v}"/>' for i, (k, v) in enumerate(pairs))
+        text = text.replace(tag, tag[:-len('/></bundle>')] + f'><meta_attributes id="app-um">{nv}'
+                            '</meta_attributes></primitive></bundle>', 1)
+    if 'mode' in changes:
+        text = text.replace('</cluster_property_set>', '<nvpair id="o-mm" name="maintenance-mode" '
+                            'value="true"/></cluster_property_set>', 1)
+    if 'node' in changes:
+        node = R.choice([n for n in ('node1', 'node2', 'node3') if f'<node id="{n}"' in text])
+        text = text.replace(f'<node id="{node}" uname="{node}">',
+                            f'<node id="{node}" uname="{node}"><instance_attributes id="{node}-um">'
+                            f'<nvpair id="{node}-umm" name="maintenance" value="true"/></instance_attributes>', 1)
+    web = text.split('<bundle id="web">', 1)[1].split('</bundle>', 1)[0]
+    reached = 'control-port' in web or 'ip-range-start' in web
+    if 'guest' in changes and reached and '<primitive id="app"' in web:
+        text = unmanaged_guest(R, text)
+    return text
+
+
 if __name__ == '__main__':
     if sys.argv[1] == '--links':
         print(gen_links(int(sys.argv[2])), end='')
     elif sys.argv[1] == '--guests':
         print(gen_guests(int(sys.argv[2])), end='')
+    elif sys.argv[1] == '--unmanaged':
+        print(gen_unmanaged(int(sys.argv[2])), end='')
     else:
         print(gen(int(sys.argv[1])), end='')
