@@ -797,8 +797,15 @@ static void clone_internal(CsGraph *graph, int clone)
     for (guint i = 0; i < info->children->len; i++) {
         int instance = g_array_index(info->children, int, i);
 
+        /* Pacemaker makes each instance's own constraints first, then
+         * the clone's around it: which edge is newer decides the order
+         * flags are updated in (oracle-diff seed 670873: an ordered
+         * clone's stop of the previous instance comes before the
+         * group instance's stopped). */
         if (rsc_info(graph, instance)->kind == CS_RSC_PRIMITIVE)
             primitive_internal(graph, instance);
+        else if (rsc_info(graph, instance)->kind == CS_RSC_GROUP)
+            group_internal(graph, instance);
         order_rsc(graph, clone, CS_TASK_START, instance, CS_TASK_START,
                   ORD_RUNNABLE_LEFT | ORD_FIRST_PRINTED);
         order_rsc(graph, instance, CS_TASK_START, clone, CS_TASK_RUNNING, ORD_THEN_PRINTED);
@@ -925,7 +932,7 @@ static void internal_constraints(CsGraph *graph)
             continue;
         if (info->kind == CS_RSC_CLONE)
             clone_internal(graph, rsc);
-        else if (info->kind == CS_RSC_GROUP)
+        else if (info->kind == CS_RSC_GROUP && !(info->parent >= 0 && is_clone(graph, info->parent)))
             group_internal(graph, rsc);
         else if (info->kind == CS_RSC_BUNDLE)
             bundle_internal(graph, rsc);

@@ -766,8 +766,12 @@ static gboolean placed_before_orphans(const CsSolution *solution, int rsc, int o
      * 1011222: clone-max 1, the instance moved, the orphan assigned
      * nowhere costs a dependent its score on every node).  Only checked
      * with one instance per node and no failed member: with a failed
-     * member and clone-node-max 2 crm_simulate counts it (seed 1011199). */
-    if (can && current >= 0 && rsc_of(solution, rsc)->kind == CS_RSC_GROUP
+     * member and clone-node-max 2 crm_simulate counts it (seed 1011199).
+     * Only a node that can run resources is tried first: an instance on
+     * a standby node is placed in its sorted turn and counts (seed
+     * 1091327). */
+    if (can && current >= 0 && cs_engine_node_available(solution, current)
+        && rsc_of(solution, rsc)->kind == CS_RSC_GROUP
         && !instance_failed(solution, rsc)
         && rsc_of(solution, rsc_of(solution, rsc)->parent)->clone_node_max == 1)
         return FALSE;

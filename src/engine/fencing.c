@@ -720,7 +720,11 @@ void unfence_order_created_starts(CsGraph *graph)
  * unfencing (not a fence device), node by node in name order: its stop
  * there comes before the node's unfencing and is required by it (so it
  * cannot migrate away: "unrunnable stonith"), its start there comes
- * after and is required by it (checked with crm_simulate 2.1.5). */
+ * after and is required by it (checked with crm_simulate 2.1.5).  The
+ * start is found when the orderings are applied, so a start an order
+ * creates on no node (its resource placed nowhere) is required by every
+ * unfencing too, which decides the reasons of what is ordered after it
+ * (oracle-diff seed 1030558). */
 void unfence_order_restart(CsGraph *graph, int rsc)
 {
     g_autofree int *order = NULL;
@@ -732,11 +736,11 @@ void unfence_order_restart(CsGraph *graph, int rsc)
     for (int i = 0; i < graph->solution->n_nodes; i++) {
         CsAct *unfence = graph->unfence[order[i]];
         CsAct *stop = action_on(graph, rsc, CS_TASK_STOP, order[i]);
-        CsAct *start = action_on(graph, rsc, CS_TASK_START, order[i]);
 
         if (unfence != NULL && stop != NULL)
             order_later(graph, stop, unfence, ORD_IMPLIES_FIRST);
-        if (unfence != NULL && start != NULL)
-            order_later(graph, unfence, start, ORD_IMPLIES_THEN);
+        if (unfence != NULL)
+            order_action_rsc(graph, unfence, rsc, CS_TASK_START,
+                             ORD_IMPLIES_THEN | ORD_SAME_NODE);
     }
 }

@@ -596,9 +596,16 @@ static void order_thens(CsGraph *graph, CsAct *first, const CsOrdering *ordering
         return;
     }
     list = &graph->by_rsc[ordering->then_rsc];
-    for (guint i = 0; i < list->len; i++)
-        if (list->items[i]->task == ordering->then_task)
-            order_actions(graph, first, list->items[i], ordering->type);
+    for (guint i = 0; i < list->len; i++) {
+        const CsAct *then = list->items[i];
+
+        if (then->task != ordering->then_task)
+            continue;
+        if ((ordering->type & ORD_SAME_NODE) && first->node >= 0 && then->node >= 0
+            && first->node != then->node)
+            continue;
+        order_actions(graph, first, list->items[i], ordering->type);
+    }
 }
 
 /* Pacemaker's rsc_order_first(): a "first" action that does not exist is

@@ -28,6 +28,9 @@ enum {
     /* Pacemaker's pe_order_anti_colocation: made by a -INFINITY
      * colocation, it too changes no flag but is walked. */
     ORD_ANTI_COLOCATION = 1 << 13,
+    /* Pacemaker's pe_order_same_node: the ordering joins only actions on
+     * the same node, or an action that has no node yet. */
+    ORD_SAME_NODE = 1 << 14,
 };
 
 enum { UPDATED_FIRST = 1, UPDATED_THEN = 2 };

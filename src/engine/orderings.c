@@ -211,6 +211,7 @@ static void configured_order(CsGraph *graph, const CsOrder *order, GHashTable *r
                              GHashTable *linked)
 {
     const char *set_id;
+    g_autofree char *link = NULL;
     CsTask first_task, then_task;
     guint flags;
     CsAct *pseudo;
@@ -232,10 +233,14 @@ static void configured_order(CsGraph *graph, const CsOrder *order, GHashTable *r
         return;
     }
     pseudo = relaxed_action(graph, relaxed, set_id);
-    if (!g_hash_table_contains(linked, GINT_TO_POINTER(order->first * 2 + 1)))
+    /* A member of the set comes once before the set's pseudo-action,
+     * however many resources follow; one in two such sets comes before
+     * each set's own (oracle-diff seed 1010050). */
+    link = g_strdup_printf("%d %s", order->first, set_id);
+    if (!g_hash_table_contains(linked, link))
         order_rsc_action(graph, order->first, first_task, pseudo, ORD_ONE_OR_MORE);
     order_action_rsc(graph, pseudo, order->then, then_task, flags | ORD_RUNNABLE_LEFT);
-    g_hash_table_add(linked, GINT_TO_POINTER(order->first * 2 + 1));
+    g_hash_table_add(linked, g_steal_pointer(&link));
 }
 
 /* The rsc_order constraints and the orderings of -INFINITY colocations,
@@ -244,7 +249,7 @@ void configured_orderings(CsGraph *graph)
 {
     const CsModel *model = graph->model;
     g_autoptr(GHashTable) relaxed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-    g_autoptr(GHashTable) linked = g_hash_table_new(g_direct_hash, g_direct_equal);
+    g_autoptr(GHashTable) linked = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     guint next_colocation = 0;
 
     for (guint i = 0; i <= model->orders->len; i++) {

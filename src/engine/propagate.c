@@ -670,6 +670,13 @@ void update_action(CsGraph *graph, CsAct *then)
         CsAct *first = edge->first;
         guint first_flags;
 
+        /* A same-node ordering whose "then" has since been given another
+         * node than its "first" is dropped, unwalked. */
+        if ((edge->type & ORD_SAME_NODE) && first->node >= 0 && then->node >= 0
+            && first->node != then->node) {
+            edge->type = 0;
+            continue;
+        }
         changed &= ~UPDATED_FIRST;
         if (first->rsc >= 0 && (edge->type & ORD_THEN_CANCELS_FIRST)
             && !(then->flags & CS_ACT_OPTIONAL)) {
