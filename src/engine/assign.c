@@ -651,7 +651,7 @@ static gboolean fail_count_cleared(const CsSolution *solution, int rsc, int node
             || (strcmp(record->operation, "start") != 0
                 && strcmp(record->operation, "monitor") != 0))
             continue;
-        result = cs_digest_compare(rsc_of(solution, rsc), record);
+        result = cs_digest_compare_all_params(rsc_of(solution, rsc), record);
         if (result == CS_DIGEST_ALL || result == CS_DIGEST_RESTART)
             return TRUE;
     }
