@@ -442,6 +442,21 @@ static const char *const answered[] = {
                                            counts: recovered there */
     "guest-fail-count-below-threshold", /* ... migration-threshold 2, one
                                            failure: recovered there too */
+    "guest-fail-count-threshold",       /* ... two failures: the inner clone
+                                           banned from web-0, app:0 stops */
+    "guest-fail-count-threshold-running", /* ... it ran again since: it
+                                           stops all the same */
+    "inner-fail-count-guest-over",      /* three failures on web-1: app:1
+                                           stops */
+    "inner-fail-count-host-below",      /* a fail count of app on node1,
+                                           a cluster node: nothing */
+    "inner-fail-count-host-at",         /* ... at the threshold: the inner
+                                           clone banned from node1, the
+                                           container stays there */
+    "inner-fail-count-cluster-at",      /* ... on node3, which runs no
+                                           replica: scores only */
+    "inner-fail-count-cluster-infinity", /* ... INFINITY, default
+                                           threshold */
     "host-network-control-port",        /* network="host", no address: the
                                            control port is not published
                                            (the container's digest) */
@@ -617,8 +632,6 @@ END_TEST
 
 static const CsTestRefusal refused[] = {
     {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
-    {"refused-guest-fail-count-threshold", "fail counts of app inside it"},
-    {"refused-guest-fail-count-threshold-running", "fail counts of app inside it"},
     {"refused-guest-state-monitor-failed", "the history of app on guest node web-0"},
     {"refused-guest-state-standby", "guest node web-0 in standby"},
     {"refused-guest-state-other-resource", "the history of other on its guest node web-0"},

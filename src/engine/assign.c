@@ -661,13 +661,18 @@ static gboolean fail_count_cleared(const CsSolution *solution, int rsc, int node
 /* The resource a reached migration-threshold bans (Pacemaker's
  * pcmk__threshold_reached()): an anonymous clone instance is not unique, so
  * the whole clone (its uber-parent) is forced away, every instance with it;
- * any other resource is banned itself. */
+ * any other resource is banned itself.  The climb stops below a bundle:
+ * for the resource inside, the clone that holds its instances is banned,
+ * not the bundle, so its containers stay where they are (checked with the
+ * oracle: the inner-fail-count-* cases of tests/data/bundle). */
 static int fail_limit_target(const CsSolution *solution, int rsc)
 {
     gboolean anonymous = FALSE;
     int top = rsc;
 
-    for (int up = rsc_of(solution, rsc)->parent; up >= 0; up = rsc_of(solution, up)->parent) {
+    for (int up = rsc_of(solution, rsc)->parent;
+         up >= 0 && rsc_of(solution, up)->kind != CS_RSC_BUNDLE;
+         up = rsc_of(solution, up)->parent) {
         const CsResource *parent = rsc_of(solution, up);
 
         if (parent->kind == CS_RSC_CLONE && !parent->globally_unique)
