@@ -457,6 +457,14 @@ static const char *const answered[] = {
                                            replica: scores only */
     "inner-fail-count-cluster-infinity", /* ... INFINITY, default
                                            threshold */
+    "remote-shutdown-beside-bundle",    /* a remote node shutting down: its
+                                           connection banned everywhere,
+                                           guest nodes too, and stopped */
+    "remote-shutdown-clone",            /* ... with a clone instance there:
+                                           it moves */
+    "remote-shutdown-clone-max-one",    /* ... clone-max 1 and an instance
+                                           on another remote node: that one
+                                           stops */
     "host-network-control-port",        /* network="host", no address: the
                                            control port is not published
                                            (the container's digest) */

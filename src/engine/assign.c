@@ -229,6 +229,22 @@ static void init_current(CsSolution *solution)
  * resource, and again after its history when that asks for more; Stopped
  * bans it everywhere at assignment in any case, Unpromoted keeps a
  * promotable instance from promotion, with or without a history. */
+/* Pacemaker Explained 2.1, "Pacemaker Remote": a remote node that asks
+ * to shut down (its shutdown node attribute) has its connection stopped:
+ * the connection's next role is Stopped, as with target-role=Stopped, so
+ * it is banned from every node, guest nodes included (checked with the
+ * oracle: the remote-shutdown-* cases of tests/data/engine, corpus
+ * remote-connection-shutdown). */
+static gboolean connection_shutting_down(const CsSolution *solution, const CsResource *info)
+{
+    const CsNode *remote;
+
+    if (!info->is_remote_connection || info->container >= 0 || info->remote_node < 0)
+        return FALSE;
+    remote = node_of(solution, info->remote_node);
+    return remote->type == CS_NODE_REMOTE && remote->shutdown;
+}
+
 static void init_target_roles(CsSolution *solution)
 {
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
@@ -239,6 +255,8 @@ static void init_target_roles(CsSolution *solution)
             || (info->target_role != CS_ROLE_UNKNOWN
                 && (work->next_role == CS_ROLE_UNKNOWN || info->target_role < work->next_role)))
             work->next_role = info->target_role;
+        if (connection_shutting_down(solution, info))
+            work->next_role = CS_ROLE_STOPPED;
     }
 }
 
