@@ -481,6 +481,15 @@ static const char *const answered[] = {
                                            replica cannot move (blocked) */
     "unclean-host-no-device",           /* ... fencing enabled, no device:
                                            all unmanaged, no guest fenced */
+    "guest-fence-host-lost-off",        /* a replica's node lost, node3 in
+                                           standby: its container has no
+                                           start, its guest is powered off */
+    "guest-fence-host-lost-banned",     /* ... the bundle banned from node3
+                                           instead: the same */
+    "guest-fence-poweroff-restarts",    /* stonith-action=poweroff, the
+                                           container moves: the guest is
+                                           rebooted all the same */
+    "guest-fence-poweroff-stays-stopped", /* ... it stays stopped: off */
     "unclean-online-fenced",            /* a node in the membership whose
                                            controller is gone: fenced, its
                                            replica stops, no guest fenced */
