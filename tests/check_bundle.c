@@ -490,6 +490,9 @@ static const char *const answered[] = {
                                            container moves: the guest is
                                            rebooted all the same */
     "guest-fence-poweroff-stays-stopped", /* ... it stays stopped: off */
+    "guest-fence-container-failed-banned", /* a failed container at its
+                                           threshold, node3 in standby: no
+                                           start, off */
     "unclean-online-fenced",            /* a node in the membership whose
                                            controller is gone: fenced, its
                                            replica stops, no guest fenced */

@@ -224,16 +224,11 @@ static void init_current(CsSolution *solution)
     }
 }
 
-/* Pacemaker takes target-role (Pacemaker Explained 2.1, "Resource
- * Meta-Attributes") as a resource's next role when it unpacks the
- * resource, and again after its history when that asks for more; Stopped
- * bans it everywhere at assignment in any case, Unpromoted keeps a
- * promotable instance from promotion, with or without a history. */
 /* Pacemaker Explained 2.1, "Pacemaker Remote": a remote node that asks
  * to shut down (its shutdown node attribute) has its connection stopped:
  * the connection's next role is Stopped, as with target-role=Stopped, so
  * it is banned from every node, guest nodes included (checked with the
- * oracle: the remote-shutdown-* cases of tests/data/engine, corpus
+ * oracle: the remote-shutdown-* cases of tests/data/bundle, corpus
  * remote-connection-shutdown). */
 static gboolean connection_shutting_down(const CsSolution *solution, const CsResource *info)
 {
@@ -245,6 +240,11 @@ static gboolean connection_shutting_down(const CsSolution *solution, const CsRes
     return remote->type == CS_NODE_REMOTE && remote->shutdown;
 }
 
+/* Pacemaker takes target-role (Pacemaker Explained 2.1, "Resource
+ * Meta-Attributes") as a resource's next role when it unpacks the
+ * resource, and again after its history when that asks for more; Stopped
+ * bans it everywhere at assignment in any case, Unpromoted keeps a
+ * promotable instance from promotion, with or without a history. */
 static void init_target_roles(CsSolution *solution)
 {
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {

@@ -755,8 +755,8 @@ static gboolean guest_fail_count_followed(const CsModel *model, const CsResource
     const CsNode *node = fail->node >= 0 ? g_ptr_array_index(model->nodes, fail->node) : NULL;
     const CsResource *inner = rsc_of(model, fail->rsc);
 
-    return node != NULL && (node->bundle_guest ? is_guest_name(rsc, node->uname)
-                                               : node->type == CS_NODE_MEMBER)
+    return node != NULL
+           && (node->bundle_guest ? is_guest_name(rsc, node->uname) : node->type == CS_NODE_MEMBER)
            && inner->failure_timeout_s == 0;
 }
 

@@ -235,9 +235,9 @@ void cs_guest_schedule_fencing(CsGraph *graph)
  * a start among its actions once they are made, before any ordering adds
  * one, "off" otherwise.  A container whose host is lost and that no node
  * can take has none: its guest is powered off (corpus
- * bundle-order-fencing).  One whose recorded definition changed where it failed has
- * the start its restart asked for, though no node can take it: rebooted
- * (gen_remote.py seeds 100089, 110063).  Checked with the oracle: the
+ * bundle-order-fencing).  One that failed where its recorded definition
+ * changed has the start its restart asked for, though no node can take
+ * it: rebooted (gen_remote.py seeds 100089, 110063).  Checked with the oracle: the
  * guest-fence-* cases of tests/data/bundle, gen-remote-100089,
  * gen-remote-110063 and guest-fenced-off of tests/data/transition. */
 void cs_guest_name_fencing(CsGraph *graph)
@@ -256,8 +256,8 @@ void cs_guest_name_fencing(CsGraph *graph)
         if (node->type != CS_NODE_GUEST || container < 0)
             continue;
         g_free(fence->name);
-        fence->name = g_strdup(find_first(graph, container, CS_TASK_START, -1) != NULL ? "reboot"
-                                                                                      : "off");
+        fence->name =
+            g_strdup(find_first(graph, container, CS_TASK_START, -1) != NULL ? "reboot" : "off");
     }
 }
 

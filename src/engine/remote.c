@@ -831,7 +831,7 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
      * down, standby, maintenance) is not followed, unless the node is
      * fenced (corpus remote-recover-all) or shutting down (its
      * connection stops: corpus remote-connection-shutdown, the
-     * remote-shutdown-* cases of tests/data/engine); a guest node's are
+     * remote-shutdown-* cases of tests/data/bundle); a guest node's are
      * (corpus whitebox-stop, gen_remote.py seeds 40000-41280) */
     if (remote->type == CS_NODE_REMOTE && !cs_engine_node_available(solution, remote->index)
         && fenced == NULL && !remote->shutdown && clone_instance_on(model, remote->index))
