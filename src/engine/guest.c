@@ -210,9 +210,23 @@ void cs_guest_order_actions(CsGraph *graph)
  * the cluster nodes' (crm_simulate lists it first: newest first), and
  * what ran on the guest node stops with it.  Its kind is named once the
  * resources' actions exist (cs_guest_name_fencing()). */
+/* Pacemaker keeps its nodes sorted by name, digit runs as numbers: the
+ * guests are fenced in that order, whatever order their bundles come in
+ * (corpus bundle-order-fencing: galera-bundle-0 before rabbitmq-bundle-0,
+ * printed newest first). */
+static gint compare_node_names(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const CsModel *model = data;
+    const CsNode *left = g_ptr_array_index(model->nodes, *(const int *)a);
+    const CsNode *right = g_ptr_array_index(model->nodes, *(const int *)b);
+
+    return cs_numeric_strcasecmp(left->uname, right->uname);
+}
+
 void cs_guest_schedule_fencing(CsGraph *graph)
 {
     const CsModel *model = graph->model;
+    g_autoptr(GArray) guests = g_array_new(FALSE, FALSE, sizeof(int));
 
     /* Fencing enabled without a fencing device leaves every resource,
      * the containers too, unmanaged: no container is recovered, so no
@@ -222,12 +236,16 @@ void cs_guest_schedule_fencing(CsGraph *graph)
         return;
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
-        int container = cs_guest_container_of(model, node->remote_rsc);
+        int index = (int)i;
 
-        if (node->type != CS_NODE_GUEST || !node->remote_requires_reset || container < 0)
-            continue;
-        fence_node(graph, (int)i, CS_ACT_PSEUDO, g_strdup("guest is unclean"));
+        if (node->type == CS_NODE_GUEST && node->remote_requires_reset
+            && cs_guest_container_of(model, node->remote_rsc) >= 0)
+            g_array_append_val(guests, index);
     }
+    g_array_sort_with_data(guests, compare_node_names, (gpointer)model);
+    for (guint i = 0; i < guests->len; i++)
+        fence_node(graph, g_array_index(guests, int, i), CS_ACT_PSEUDO,
+                   g_strdup("guest is unclean"));
 }
 
 /* The pseudo fencing of a guest node only labels its container's
