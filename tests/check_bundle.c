@@ -500,6 +500,29 @@ static const char *const answered[] = {
                                            counts: recovered there */
     "guest-fail-count-below-threshold", /* ... migration-threshold 2, one
                                            failure: recovered there too */
+    "guest-fail-count-threshold",       /* ... two failures: the inner clone
+                                           banned from web-0, app:0 stops */
+    "guest-fail-count-threshold-running", /* ... it ran again since: it
+                                           stops all the same */
+    "inner-fail-count-guest-over",      /* three failures on web-1: app:1
+                                           stops */
+    "inner-fail-count-host-below",      /* a fail count of app on node1,
+                                           a cluster node: nothing */
+    "inner-fail-count-host-at",         /* ... at the threshold: the inner
+                                           clone banned from node1, the
+                                           container stays there */
+    "inner-fail-count-cluster-at",      /* ... on node3, which runs no
+                                           replica: scores only */
+    "inner-fail-count-cluster-infinity", /* ... INFINITY, default
+                                           threshold */
+    "remote-shutdown-beside-bundle",    /* a remote node shutting down: its
+                                           connection banned everywhere,
+                                           guest nodes too, and stopped */
+    "remote-shutdown-clone",            /* ... with a clone instance there:
+                                           it moves */
+    "remote-shutdown-clone-max-one",    /* ... clone-max 1 and an instance
+                                           on another remote node: that one
+                                           stops */
     "host-network-control-port",        /* network="host", no address: the
                                            control port is not published
                                            (the container's digest) */
@@ -516,6 +539,18 @@ static const char *const answered[] = {
                                            replica cannot move (blocked) */
     "unclean-host-no-device",           /* ... fencing enabled, no device:
                                            all unmanaged, no guest fenced */
+    "guest-fence-host-lost-off",        /* a replica's node lost, node3 in
+                                           standby: its container has no
+                                           start, its guest is powered off */
+    "guest-fence-host-lost-banned",     /* ... the bundle banned from node3
+                                           instead: the same */
+    "guest-fence-poweroff-restarts",    /* stonith-action=poweroff, the
+                                           container moves: the guest is
+                                           rebooted all the same */
+    "guest-fence-poweroff-stays-stopped", /* ... it stays stopped: off */
+    "guest-fence-container-failed-banned", /* a failed container at its
+                                           threshold, node3 in standby: no
+                                           start, off */
     "unclean-online-fenced",            /* a node in the membership whose
                                            controller is gone: fenced, its
                                            replica stops, no guest fenced */
@@ -723,8 +758,6 @@ END_TEST
 
 static const CsTestRefusal refused[] = {
     {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
-    {"refused-guest-fail-count-threshold", "fail counts of app inside it"},
-    {"refused-guest-fail-count-threshold-running", "fail counts of app inside it"},
     {"refused-guest-no-quorum-demote", "a cluster without quorum"},
     {"refused-guest-no-quorum-with-remote", "node rem1: a cluster without quorum"},
     {"refused-guest-failed-monitor-stop", "a recurring monitor that failed, with on-fail stop"},

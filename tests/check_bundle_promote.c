@@ -33,6 +33,9 @@ static const char *const answered[] = {
     "promote-ran-no-score",        /* no score left: demoted */
     "promote-ran-both-promoted",   /* two promoted, promoted-max 1 */
     "promote-ran-max2",            /* promoted-max 2: the other promoted */
+    "promote-inner-fail-count-guest", /* ... an INFINITY fail count of
+                                      app on web-0: the promoted instance
+                                      there stops, the other promoted */
     "promote-attribute-target-host", /* container-attribute-target=host: the
                                         scores of the containers' hosts */
     "promote-unrunnable-guest",    /* the promoted one's container cannot

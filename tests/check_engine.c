@@ -99,6 +99,9 @@ static const char *const unit_cases[] = {
     "escaped-ids",
     /* a fail count about to be cleared (parameters changed) does not ban */
     "fail-count-cleared",
+    /* ... even when only private parameters changed (op-secure-digest
+     * matches) */
+    "fail-count-cleared-private",
     /* balanced ties resolved as GLib's merge sort does; a group's merge
      * counts its last member's dependents twice */
     "balanced-order",

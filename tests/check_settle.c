@@ -255,7 +255,7 @@ END_TEST
 
 typedef struct Tally {
     int answered, refused, placement_same, placement_guest, placement_repeat, placement_cancel,
-        next_compared, next_same, next_digest;
+        next_compared, next_same, next_digest, next_guest;
     GString *differences;
 } Tally;
 
@@ -417,6 +417,38 @@ static gboolean not_on_guests(char **places, int k, gconstpointer data)
     return TRUE;
 }
 
+/* Whether line names one of the guests: its name with neither a letter,
+ * a digit nor a dash on either side. */
+static gboolean names_guest(const char *line, const GPtrArray *guests)
+{
+    for (guint g = 0; g < guests->len; g++) {
+        const char *name = g_ptr_array_index(guests, g);
+        size_t length = strlen(name);
+
+        for (const char *at = strstr(line, name); at != NULL; at = strstr(at + 1, name)) {
+            gboolean before = at > line && (g_ascii_isalnum(at[-1]) || at[-1] == '-');
+            gboolean after = g_ascii_isalnum(at[length]) || at[length] == '-';
+
+            if (!before && !after)
+                return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+/* A transition text with every line naming one of those guests left
+ * out. */
+static char *without_guest_lines(const char *text, const GPtrArray *guests)
+{
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    GString *kept = g_string_new(NULL);
+
+    for (int i = 0; lines[i] != NULL; i++)
+        if (!names_guest(lines[i], guests))
+            g_string_append_printf(kept, "%s\n", lines[i]);
+    return g_string_free(kept, FALSE);
+}
+
 /* A placement text with every place on those guests left out. */
 static char *without_places_on(const char *text, const GPtrArray *guests)
 {
@@ -511,10 +543,17 @@ static void compare_one(Tally *tally, const char *name, const char *path, const 
     tally->next_compared++;
     g_autofree char *mine_next = transition_of(mine);
     g_autofree char *theirs_next = transition_of(theirs);
+    g_autofree char *mine_rest = without_guest_lines(mine_next, guests);
+    g_autofree char *theirs_rest = without_guest_lines(theirs_next, guests);
     if (strcmp(mine_next, theirs_next) == 0)
         tally->next_same++;
     else if (only_their_restarts(mine_next, theirs_next))
         tally->next_digest++;
+    else if (guests->len > 0 && strcmp(mine_rest, theirs_rest) == 0)
+        /* crm_simulate's revised CIB keeps the fenced guests' history: its
+         * next transition fences them again and stops what it still
+         * sees there (corpus bundle-order-fencing) */
+        tally->next_guest++;
     else
         g_string_append_printf(tally->differences,
                                "%s: next transition\n-- settle:\n%s-- "
@@ -560,10 +599,10 @@ START_TEST(test_corpus_first_step)
            "repeats, %d only by its cancels recorded after a stop); next transition "
            "equal on %d of %d "
            "sampled (%d more differ only by crm_simulate's restarts for its digests of "
-           "rule-selected parameters)\n",
+           "rule-selected parameters, %d only on the guests it fenced)\n",
            tally.placement_same, tally.answered, tally.refused, tally.placement_guest,
            tally.placement_repeat, tally.placement_cancel, tally.next_same, tally.next_compared,
-           tally.next_digest);
+           tally.next_digest, tally.next_guest);
     if (tally.differences->len > 0)
         printf("%s", tally.differences->str);
     fflush(stdout);
@@ -571,7 +610,7 @@ START_TEST(test_corpus_first_step)
     ck_assert_int_eq(tally.placement_same + tally.placement_guest + tally.placement_repeat
                          + tally.placement_cancel,
                      tally.answered);
-    ck_assert_int_eq(tally.next_same + tally.next_digest, tally.next_compared);
+    ck_assert_int_eq(tally.next_same + tally.next_digest + tally.next_guest, tally.next_compared);
     g_string_free(tally.differences, TRUE);
 }
 END_TEST

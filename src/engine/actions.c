@@ -995,6 +995,7 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     check_definitions(graph);
     unfence_probes(graph);
     create_all_actions(graph);
+    cs_guest_name_fencing(graph);
     unfence_starts(graph);
     unfence_order_created_starts(graph);
     order_probes(graph);

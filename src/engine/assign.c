@@ -224,6 +224,22 @@ static void init_current(CsSolution *solution)
     }
 }
 
+/* Pacemaker Explained 2.1, "Pacemaker Remote": a remote node that asks
+ * to shut down (its shutdown node attribute) has its connection stopped:
+ * the connection's next role is Stopped, as with target-role=Stopped, so
+ * it is banned from every node, guest nodes included (checked with the
+ * oracle: the remote-shutdown-* cases of tests/data/bundle, corpus
+ * remote-connection-shutdown). */
+static gboolean connection_shutting_down(const CsSolution *solution, const CsResource *info)
+{
+    const CsNode *remote;
+
+    if (!info->is_remote_connection || info->container >= 0 || info->remote_node < 0)
+        return FALSE;
+    remote = node_of(solution, info->remote_node);
+    return remote->type == CS_NODE_REMOTE && remote->shutdown;
+}
+
 /* Pacemaker takes target-role (Pacemaker Explained 2.1, "Resource
  * Meta-Attributes") as a resource's next role when it unpacks the
  * resource, and again after its history when that asks for more; Stopped
@@ -239,6 +255,8 @@ static void init_target_roles(CsSolution *solution)
             || (info->target_role != CS_ROLE_UNKNOWN
                 && (work->next_role == CS_ROLE_UNKNOWN || info->target_role < work->next_role)))
             work->next_role = info->target_role;
+        if (connection_shutting_down(solution, info))
+            work->next_role = CS_ROLE_STOPPED;
     }
 }
 
@@ -651,7 +669,7 @@ static gboolean fail_count_cleared(const CsSolution *solution, int rsc, int node
             || (strcmp(record->operation, "start") != 0
                 && strcmp(record->operation, "monitor") != 0))
             continue;
-        result = cs_digest_compare(rsc_of(solution, rsc), record);
+        result = cs_digest_compare_all_params(rsc_of(solution, rsc), record);
         if (result == CS_DIGEST_ALL || result == CS_DIGEST_RESTART)
             return TRUE;
     }
@@ -661,13 +679,18 @@ static gboolean fail_count_cleared(const CsSolution *solution, int rsc, int node
 /* The resource a reached migration-threshold bans (Pacemaker's
  * pcmk__threshold_reached()): an anonymous clone instance is not unique, so
  * the whole clone (its uber-parent) is forced away, every instance with it;
- * any other resource is banned itself. */
+ * any other resource is banned itself.  The climb stops below a bundle:
+ * for the resource inside, the clone that holds its instances is banned,
+ * not the bundle, so its containers stay where they are (checked with the
+ * oracle: the inner-fail-count-* cases of tests/data/bundle). */
 static int fail_limit_target(const CsSolution *solution, int rsc)
 {
     gboolean anonymous = FALSE;
     int top = rsc;
 
-    for (int up = rsc_of(solution, rsc)->parent; up >= 0; up = rsc_of(solution, up)->parent) {
+    for (int up = rsc_of(solution, rsc)->parent;
+         up >= 0 && rsc_of(solution, up)->kind != CS_RSC_BUNDLE;
+         up = rsc_of(solution, up)->parent) {
         const CsResource *parent = rsc_of(solution, up);
 
         if (parent->kind == CS_RSC_CLONE && !parent->globally_unique)

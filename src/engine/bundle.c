@@ -826,38 +826,26 @@ static gboolean guest_history_supported(const CsModel *model, const CsResource *
     return TRUE;
 }
 
-/* The fail counts of the resource inside on node, summed over its
- * operations. */
-static gint64 guest_failures(const CsModel *model, int inner, int node)
-{
-    gint64 total = 0;
-
-    for (guint i = 0; i < model->fail_counts->len; i++) {
-        const CsFailCount *fail = g_ptr_array_index(model->fail_counts, i);
-
-        if (fail->rsc == inner && fail->node == node)
-            total += fail->count;
-    }
-    return total;
-}
-
-/* A fail count of the resource inside on one of the bundle's own guest
- * nodes, without a failure-timeout and below its migration-threshold
- * (Pacemaker Explained 2.1, "Failure Response"): it bans nothing, the
- * failure it counts is recovered where it happened (checked with the
- * oracle: bundle-connection-with-container and guest-fail-count-* of
- * tests/data/bundle).  At the threshold, the ban of the guest node is
- * not modelled yet. */
+/* A fail count of the resource inside, without a failure-timeout, on a
+ * cluster node or on one of the bundle's own guest nodes (Pacemaker
+ * Explained 2.1, "Failure Response").  Below its migration-threshold it
+ * bans nothing: the failure it counts is recovered where it happened
+ * (checked with the oracle: bundle-connection-with-container and
+ * guest-fail-count-* of tests/data/bundle).  At the threshold the clone
+ * that holds the instances is banned from the node (assign.c), each
+ * instance with it: on a guest node the instance there stops, on a
+ * cluster node nothing changes but the scores, and the containers stay
+ * (inner-fail-count-* of tests/data/bundle, corpus
+ * remote-connection-shutdown). */
 static gboolean guest_fail_count_followed(const CsModel *model, const CsResource *rsc,
                                           const CsFailCount *fail)
 {
     const CsNode *node = fail->node >= 0 ? g_ptr_array_index(model->nodes, fail->node) : NULL;
     const CsResource *inner = rsc_of(model, fail->rsc);
 
-    return node != NULL && node->bundle_guest && is_guest_name(rsc, node->uname)
-           && inner->failure_timeout_s == 0
-           && (inner->migration_threshold <= 0
-               || guest_failures(model, fail->rsc, fail->node) < inner->migration_threshold);
+    return node != NULL
+           && (node->bundle_guest ? is_guest_name(rsc, node->uname) : node->type == CS_NODE_MEMBER)
+           && inner->failure_timeout_s == 0;
 }
 
 /* The resource inside: a primitive, never run but on its guest nodes

@@ -110,5 +110,7 @@ void cs_guest_order_actions(CsGraph *graph);
 void cs_remote_schedule_fencing(CsGraph *graph);
 /* guest.c: the pseudo fencing of guest nodes the status marks unclean */
 void cs_guest_schedule_fencing(CsGraph *graph);
+/* guest.c: whether that fencing reboots or powers off the guest */
+void cs_guest_name_fencing(CsGraph *graph);
 
 #endif

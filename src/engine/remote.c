@@ -846,16 +846,19 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
         return refuse(error, "an unmanaged connection that is stopped", remote->uname);
     /* which instance leaves a remote node that cannot keep it (going
      * down, standby, maintenance) is not followed, unless the node is
-     * fenced (corpus remote-recover-all); a guest node's are (corpus
-     * whitebox-stop, gen_remote.py seeds 40000-41280) */
+     * fenced (corpus remote-recover-all) or shutting down (its
+     * connection stops: corpus remote-connection-shutdown, the
+     * remote-shutdown-* cases of tests/data/bundle); a guest node's are
+     * (corpus whitebox-stop, gen_remote.py seeds 40000-41280) */
     if (remote->type == CS_NODE_REMOTE && !cs_engine_node_available(solution, remote->index)
-        && fenced == NULL && clone_instance_on(model, remote->index))
+        && fenced == NULL && !remote->shutdown && clone_instance_on(model, remote->index))
         return refuse(error,
                       "clone instances on a node that cannot keep "
                       "them",
                       remote->uname);
-    /* a remote node shutting down stops its connection: not followed */
-    if (shutdown != NULL && g_strcmp0(shutdown, "0") != 0)
+    /* a remote node shutting down stops its connection (assign.c); a
+     * guest node's is not followed */
+    if (shutdown != NULL && g_strcmp0(shutdown, "0") != 0 && remote->type != CS_NODE_REMOTE)
         return refuse(error, "shutting down", remote->uname);
     /* the maintenance node attribute is followed; the status's
      * node_in_maintenance (a connection in maintenance) is not, but on

@@ -419,6 +419,24 @@ CsDigestResult cs_digest_compare_memo(const CsResource *rsc, const CsOpRecord *r
     return result;
 }
 
+/* Pacemaker Explained 2.1, "Handling Resource Failure": a fail count is
+ * cleared when the parameters of the failed start or monitor changed.
+ * That check takes the recorded digest as it is: the masking of private
+ * parameters that spares an active resource a restart
+ * (only_private_changed() above) does not apply, so a failure recorded
+ * with op-secure-params whose other parameters are the same is cleared
+ * all the same (checked with the oracle: fail-count-cleared-private of
+ * tests/data/engine, corpus remote-connection-shutdown). */
+CsDigestResult cs_digest_compare_all_params(const CsResource *rsc, const CsOpRecord *record)
+{
+    g_autoptr(CsDigestMemo) memo = cs_digest_memo_new();
+    g_auto(CsParams) params;
+
+    digest_params(rsc, cs_digest_find_op(rsc, record->operation, record->interval_ms),
+                  record->interval_ms, &params, memo);
+    return compare(record, &params, memo);
+}
+
 CsDigestResult cs_digest_compare(const CsResource *rsc, const CsOpRecord *record)
 {
     g_autoptr(CsDigestMemo) memo = cs_digest_memo_new();

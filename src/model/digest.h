@@ -22,6 +22,9 @@ char *cs_digest_without(const CsResource *rsc, const char *task, guint interval_
 char *cs_digest_restart(const CsResource *rsc, const char *task, guint interval_ms,
                         const char *force_restart);
 CsDigestResult cs_digest_compare(const CsResource *rsc, const CsOpRecord *record);
+/* As cs_digest_compare(), but a change confined to private parameters
+ * counts as one: what decides whether a failure's fail count is cleared. */
+CsDigestResult cs_digest_compare_all_params(const CsResource *rsc, const CsOpRecord *record);
 /* Digests computed once per distinct parameter text, for a caller that
  * compares many records. */
 typedef struct CsDigestMemo CsDigestMemo;
