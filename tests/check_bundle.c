@@ -504,6 +504,10 @@ static const char *const answered[] = {
                                            banned from web-0, app:0 stops */
     "guest-fail-count-threshold-running", /* ... it ran again since: it
                                            stops all the same */
+    "former-connection-node-location",  /* a former replica's connection
+                                           still running, a location naming
+                                           one node: it stops, no score
+                                           lists its node */
     "inner-fail-count-guest-over",      /* three failures on web-1: app:1
                                            stops */
     "inner-fail-count-host-below",      /* a fail count of app on node1,
@@ -759,6 +763,8 @@ END_TEST
 static const CsTestRefusal refused[] = {
     {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
     {"refused-guest-no-quorum-demote", "a cluster without quorum"},
+    {"refused-former-connection-disabled", "orphaned Pacemaker Remote connection web-4"},
+    {"refused-former-connection-rule", "orphaned Pacemaker Remote connection web-4"},
     {"refused-guest-no-quorum-with-remote", "node rem1: a cluster without quorum"},
     {"refused-guest-failed-monitor-stop", "a recurring monitor that failed, with on-fail stop"},
     {"refused-guest-failed-monitor-ignore",

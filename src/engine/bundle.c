@@ -1377,12 +1377,34 @@ static gboolean active_in_status(const CsModel *model, const char *id)
  * container and address, and no guest node is made for it, while
  * stonith-enabled is false.  With fencing, or one that never ran (only
  * probed), crm_simulate fences a node of that name (gen_bundle seeds
- * 335, 218), which is not modelled. */
+ * 335, 218), which is not modelled; nor are the scores that list that
+ * node (scores_every_node()). */
+/* Whether some score is set on every node the cluster knows, whatever
+ * its kind: a location rule is evaluated on each, a resource disabled
+ * (target-role=Stopped) is banned from each.  Checked with the oracle
+ * (gen_bundle seed 1083293, shrunk): crm_simulate does make a remote node
+ * of a former replica's connection still running, and such scores list
+ * it at -INFINITY, where the engine has no node of that name; a location
+ * naming one node does not list it. */
+static gboolean scores_every_node(const CsModel *model)
+{
+    for (guint i = 0; i < model->locations->len; i++) {
+        const CsLocation *location = g_ptr_array_index(model->locations, i);
+
+        if (location->rules->len > 0)
+            return TRUE;
+    }
+    for (guint i = 0; i < model->resources->len; i++)
+        if (rsc_of(model, (int)i)->target_role == CS_ROLE_STOPPED)
+            return TRUE;
+    return FALSE;
+}
+
 gboolean cs_bundle_former_connection(CsExpansion *expansion, const CsModel *model, const char *id)
 {
     const CsModel *view = cs_expansion_model(expansion);
 
-    if (model->options.stonith_enabled || !active_in_status(model, id))
+    if (model->options.stonith_enabled || !active_in_status(model, id) || scores_every_node(model))
         return FALSE;
 
     for (guint i = 0; i < view->resources->len; i++) {
