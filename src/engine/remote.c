@@ -564,6 +564,44 @@ void cs_remote_schedule_fencing(CsGraph *graph)
     }
 }
 
+/* Whether rsc is active on node in the status. */
+static gboolean active_on_node(const CsGraph *graph, int rsc, int node)
+{
+    const CsNodeList *list = &graph->running_on[rsc];
+
+    for (guint i = 0; i < list->len; i++)
+        if (list->items[i] == node)
+            return TRUE;
+    return FALSE;
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote": a resource placed on a
+ * remote node starts once the node's connection is up, so a connection
+ * whose start cannot run (an order with a disabled resource) blocks it,
+ * "due to unrunnable CONNECTION start" (checked with crm_simulate 2.1.5:
+ * gen_remote.py seed 1084800, tests/data/transition/remote-start-blocked-*).
+ * A resource already active there keeps its place, nothing printed (the
+ * ordering is left out for it: the engine would stop it).  Guest nodes
+ * get theirs from guest.c with their container's. */
+void cs_remote_order_actions(CsGraph *graph)
+{
+    const CsModel *model = graph->model;
+
+    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
+        const CsResource *info = rsc_of_model(model, rsc);
+        const CsNode *node;
+
+        if (info->kind != CS_RSC_PRIMITIVE || info->is_remote_connection
+            || graph->assigned[rsc] < 0)
+            continue;
+        node = g_ptr_array_index(model->nodes, graph->assigned[rsc]);
+        if (node->type == CS_NODE_REMOTE && node->remote_rsc >= 0
+            && !active_on_node(graph, rsc, graph->assigned[rsc]))
+            order_rsc(graph, node->remote_rsc, CS_TASK_START, rsc, CS_TASK_START,
+                      ORD_RUNNABLE_LEFT);
+    }
+}
+
 /* ---- what is not modelled yet ------------------------------------------ */
 
 static gboolean refuse(GError **error, const char *what, const char *node)
