@@ -564,11 +564,15 @@ void cs_remote_schedule_fencing(CsGraph *graph)
     }
 }
 
-/* Whether rsc is active on node in the status. */
-static gboolean active_on_node(const CsGraph *graph, int rsc, int node)
+/* Whether rsc is active on node in the status and stays there, its
+ * start (if any) optional. */
+static gboolean stays_on_node(const CsGraph *graph, int rsc, int node)
 {
     const CsNodeList *list = &graph->running_on[rsc];
+    const CsAct *start = find_first(graph, rsc, CS_TASK_START, node);
 
+    if (start != NULL && !(start->flags & CS_ACT_OPTIONAL))
+        return FALSE;
     for (guint i = 0; i < list->len; i++)
         if (list->items[i] == node)
             return TRUE;
@@ -578,11 +582,13 @@ static gboolean active_on_node(const CsGraph *graph, int rsc, int node)
 /* Pacemaker Explained 2.1, "Pacemaker Remote": a resource placed on a
  * remote node starts once the node's connection is up, so a connection
  * whose start cannot run (an order with a disabled resource) blocks it,
- * "due to unrunnable CONNECTION start" (checked with crm_simulate 2.1.5:
- * gen_remote.py seed 1084800, tests/data/transition/remote-start-blocked-*).
- * A resource already active there keeps its place, nothing printed (the
- * ordering is left out for it: the engine would stop it).  Guest nodes
- * get theirs from guest.c with their container's. */
+ * "due to unrunnable CONNECTION start", and stops one active there with
+ * its connection (checked with crm_simulate 2.1.5: gen_remote.py seeds
+ * 1084800, tests/data/transition/remote-start-blocked-*).  A resource
+ * that stays on a remote node whose connection was not active (the node
+ * comes up now, or would) is left as it is, nothing printed: the
+ * ordering is left out for it.  Guest nodes get theirs from guest.c
+ * with their container's. */
 void cs_remote_order_actions(CsGraph *graph)
 {
     const CsModel *model = graph->model;
@@ -595,10 +601,12 @@ void cs_remote_order_actions(CsGraph *graph)
             || graph->assigned[rsc] < 0)
             continue;
         node = g_ptr_array_index(model->nodes, graph->assigned[rsc]);
-        if (node->type == CS_NODE_REMOTE && node->remote_rsc >= 0
-            && !active_on_node(graph, rsc, graph->assigned[rsc]))
-            order_rsc(graph, node->remote_rsc, CS_TASK_START, rsc, CS_TASK_START,
-                      ORD_RUNNABLE_LEFT);
+        if (node->type != CS_NODE_REMOTE || node->remote_rsc < 0)
+            continue;
+        if (graph->running_on[node->remote_rsc].len == 0
+            && stays_on_node(graph, rsc, graph->assigned[rsc]))
+            continue;
+        order_rsc(graph, node->remote_rsc, CS_TASK_START, rsc, CS_TASK_START, ORD_RUNNABLE_LEFT);
     }
 }
 
