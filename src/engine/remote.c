@@ -699,24 +699,6 @@ static gboolean connection_colocated(const CsModel *model, int connection)
     return FALSE;
 }
 
-/* Whether a clone instance is active on node. */
-static gboolean clone_instance_on(const CsModel *model, int node)
-{
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-        const CsResource *rsc;
-
-        if (state->node != node || state->rsc < 0 || state->role < CS_ROLE_STARTED)
-            continue;
-        for (rsc = g_ptr_array_index(model->resources, state->rsc); rsc->parent >= 0;
-             rsc = g_ptr_array_index(model->resources, rsc->parent))
-            if (((const CsResource *)g_ptr_array_index(model->resources, rsc->parent))->kind
-                == CS_RSC_CLONE)
-                return TRUE;
-    }
-    return FALSE;
-}
-
 /* A <node type="remote"> entry whose connection is gone (left in the
  * nodes section after the connection was removed): Pacemaker Explained
  * 2.1, "Pacemaker Remote".  Such a node is offline, never fenced at
@@ -874,15 +856,10 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
     if (!up && !work->managed)
         return refuse(error, "an unmanaged connection that is stopped", remote->uname);
     /* which instance leaves a remote node that cannot keep it (going
-     * down, standby, maintenance) is not followed, unless the node is
-     * fenced (corpus remote-recover-all); a guest node's are (corpus
-     * whitebox-stop, gen_remote.py seeds 40000-41280) */
-    if (remote->type == CS_NODE_REMOTE && !cs_engine_node_available(solution, remote->index)
-        && fenced == NULL && clone_instance_on(model, remote->index))
-        return refuse(error,
-                      "clone instances on a node that cannot keep "
-                      "them",
-                      remote->uname);
+     * down, standby, maintenance) follows the instance order, where the
+     * node keeps its weight (clone.c current_node_weight(); was refused:
+     * hand-made cases tests/data/transition/remote-clone-leaves-*, and
+     * gen_remote.py seeds 1084000-1084999, 30 of them answered) */
     /* a remote node shutting down stops its connection: not followed */
     if (shutdown != NULL && g_strcmp0(shutdown, "0") != 0)
         return refuse(error, "shutting down", remote->uname);
