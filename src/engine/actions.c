@@ -1001,6 +1001,7 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     order_probes(graph);
     internal_constraints(graph);
     cs_guest_order_actions(graph);
+    cs_remote_order_actions(graph);
     for (guint i = 0; i < graph->orderings->len; i++)
         apply_ordering(graph, g_ptr_array_index(graph->orderings, i));
     order_clone_pending_probes(graph);

@@ -491,15 +491,21 @@ static CsTable *merge_positive(CsSolution *solution, CsTable *table, const CsCol
  * node scored with the clone's colocations (its primaries' scores, its
  * dependents' positive preferences); the higher score is placed first. */
 /* The score an instance's current node starts from: the node's own
- * weight, which Pacemaker sets to -INFINITY for a node that is offline
- * or shutting down (no resource is to run there).  So of two instances
- * whose nodes cannot keep them, neither failed, one on a node shutting
- * down or offline (unclean) sorts after one on a standby node, and two
- * on such nodes go by number (checked with crm_simulate's trace, "Assign
- * cln-p:0 (-1000000 on node2) after cln-p:1 (0 on node4)": oracle-diff
- * seeds 430230 and 1012972). */
+ * weight, which Pacemaker sets to -INFINITY for a cluster node that is
+ * offline or shutting down (no resource is to run there).  So of two
+ * instances whose nodes cannot keep them, neither failed, one on a node
+ * shutting down or offline (unclean) sorts after one on a standby node,
+ * and two on such nodes go by number (checked with crm_simulate's trace,
+ * "Assign cln-p:0 (-1000000 on node2) after cln-p:1 (0 on node4)":
+ * oracle-diff seeds 430230 and 1012972).  A remote or guest node keeps
+ * its weight whatever its state (Pacemaker Explained 2.1, "Pacemaker
+ * Remote"): an instance on a guest node going down with its container
+ * sorts before one on an offline cluster node (gen_remote.py seed
+ * 1005172, tests/data/transition/clone-instance-order-guest-*). */
 static CsScore current_node_weight(const CsNode *info)
 {
+    if (info->type == CS_NODE_REMOTE || info->type == CS_NODE_GUEST)
+        return info->weight;
     return !info->online || info->shutdown ? -CS_INFINITY : info->weight;
 }
 

@@ -106,6 +106,8 @@ void configured_orderings(CsGraph *graph);
 void check_definitions(CsGraph *graph);
 /* guest.c: the orderings a guest node's container imposes */
 void cs_guest_order_actions(CsGraph *graph);
+/* remote.c: starts on a remote node wait for its connection's start */
+void cs_remote_order_actions(CsGraph *graph);
 /* remote.c: the fencing of remote nodes whose connection is lost */
 void cs_remote_schedule_fencing(CsGraph *graph);
 /* guest.c: the pseudo fencing of guest nodes the status marks unclean */

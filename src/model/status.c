@@ -655,6 +655,15 @@ static void cs_remote_determine_online(CsStatusRun *run, CsNode *node)
     if (role == CS_ROLE_STARTED) {
         node->online = TRUE;
     }
+    /* a remote node whose connection runs but is to stop, as target-role
+     * Stopped asks, is shutting down from the start: it can run nothing
+     * while resources are sorted and placed (checked with crm_simulate
+     * 2.1.5, gen_remote.py seed 1084456: the order a placement strategy
+     * sorts resources in).  A guest's implicit connection takes no
+     * target-role. */
+    if (role == CS_ROLE_STARTED && container < 0 && connection->target_role == CS_ROLE_STOPPED) {
+        node->shutdown = TRUE;
+    }
     if (container >= 0 && run->rsc_failed[container]) {
         node->online = FALSE;
         node->remote_requires_reset = TRUE;
