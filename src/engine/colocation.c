@@ -522,19 +522,44 @@ static CsScore best_matching_score(const CsSolution *solution, const CsTable *ot
     return best;
 }
 
+/* With #uname and names alike, or nodes with no name (cs_nodes_init):
+ * best_matching_score for every node at once, as the best score of
+ * other's available allowed nodes in each uname class, indexed by the
+ * class.  Once per merge, not once per node: with many guest or remote
+ * nodes that have no #uname, comparing each pair of nodes made a
+ * bundle's assignment quadratic.  NULL when the names are distinct. */
+static CsScore *class_best_scores(const CsSolution *solution, const CsTable *other,
+                                  gboolean by_uname)
+{
+    if (!by_uname || solution->unames_distinct)
+        return NULL;
+    CsScore *best = g_new(CsScore, MAX(other->n_nodes, 1));
+
+    for (int node = 0; node < other->n_nodes; node++)
+        best[node] = -CS_INFINITY;
+    for (int node = 0; node < other->n_nodes; node++) {
+        int class = solution->uname_class[node];
+
+        if (other->allowed[node] && cs_engine_node_available(solution, node)
+            && other->score[node] > best[class])
+            best[class] = other->score[node];
+    }
+    return best;
+}
+
 /* What add_matching_scores adds to one allowed node of work, before the
  * pe_weights_positive rule: FALSE when nothing.  by_uname: the attribute
- * is #uname (node names are unique, so the only match is the node). */
+ * is #uname (node names are unique, so the only match is the node, unless
+ * class_best says they are not: class_best_scores()). */
 static inline gboolean matching_weight(const CsSolution *solution, int node,
                                        const CsTable *other_table, const char *attribute,
-                                       gboolean by_uname, float factor, CsScore *weight_out)
+                                       gboolean by_uname, const CsScore *class_best, float factor,
+                                       CsScore *weight_out)
 {
     CsScore score;
 
-    if (by_uname && !solution->unames_distinct) {
-        /* names alike, or nodes with no name (cs_nodes_init) */
-        score = best_matching_score(solution, other_table, coloc_default_attribute,
-                                    cs_engine_node_attr(solution, node, coloc_default_attribute));
+    if (class_best != NULL) {
+        score = class_best[solution->uname_class[node]];
     } else if (by_uname) {
         score = (other_table->allowed[node] && cs_engine_node_available(solution, node)
                  && other_table->score[node] > -CS_INFINITY)
@@ -567,6 +592,7 @@ static gboolean matching_leaves_a_node(const CsSolution *solution, const CsTable
 {
     const CsTable *other_table = solution->work[other].table;
     gboolean by_uname = is_uname_attribute(attribute);
+    g_autofree CsScore *class_best = class_best_scores(solution, other_table, by_uname);
 
     for (int node = 0; node < work->n_nodes; node++) {
         CsScore score, weight;
@@ -574,7 +600,8 @@ static gboolean matching_leaves_a_node(const CsSolution *solution, const CsTable
         if (!work->allowed[node] || !cs_engine_node_available(solution, node))
             continue;
         score = work->score[node];
-        if (matching_weight(solution, node, other_table, attribute, by_uname, factor, &weight))
+        if (matching_weight(solution, node, other_table, attribute, by_uname, class_best, factor,
+                            &weight))
             score = cs_score_add(score, weight);
         if (score >= 0)
             return TRUE;
@@ -597,6 +624,7 @@ static void add_matching_scores(CsSolution *solution, CsTable *work, int other,
 {
     const CsTable *other_table = solution->work[other].table;
     gboolean by_uname = is_uname_attribute(attribute);
+    g_autofree CsScore *class_best = class_best_scores(solution, other_table, by_uname);
 
     CsContribution why = {
         .kind = CS_CONTRIB_COLOCATED, .source = via, .other_rsc = other, .factor = factor};
@@ -605,7 +633,8 @@ static void add_matching_scores(CsSolution *solution, CsTable *work, int other,
         CsScore weight;
 
         if (!work->allowed[node]
-            || !matching_weight(solution, node, other_table, attribute, by_uname, factor, &weight))
+            || !matching_weight(solution, node, other_table, attribute, by_uname, class_best,
+                                factor, &weight))
             continue;
         if (marked != NULL && cs_score_add(work->score[node], weight) < 0
             && work->score[node] >= 0) {
