@@ -869,16 +869,6 @@ static int promotable_above(const CsModel *model, int rsc)
     return -1;
 }
 
-/* Pacemaker Explained 2.1, "Groups": a group's members are colocated unless its
- * meta attribute collocated is false.  A cloned group's instance must
- * run on one node to be promoted. */
-static gboolean group_collocated(const CsResource *group)
-{
-    const char *collocated = g_hash_table_lookup(group->meta, "collocated");
-
-    return collocated == NULL || cs_text_is_true(collocated);
-}
-
 static gboolean promoted_or_demoted(const char *action)
 {
     return action != NULL && (strcmp(action, "promoted") == 0 || strcmp(action, "demoted") == 0);
@@ -900,7 +890,7 @@ static gboolean check_resources(const CsModel *model, GError **error)
                                     "resource %s: a promotable clone of class %s "
                                     "is not modelled yet",
                                     info->id, info->rsc_class);
-        if (info->kind == CS_RSC_GROUP && !group_collocated(info))
+        if (info->kind == CS_RSC_GROUP && !cs_group_collocated(info))
             return cs_engine_refuse(error,
                                     "promotable clone of group %s: a cloned "
                                     "group with collocated=false is not modelled "
