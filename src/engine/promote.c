@@ -979,6 +979,26 @@ static gboolean runs_there(const CsSolution *solution, int clone, int configured
     return FALSE;
 }
 
+/* Whether the active history state, which the engine gave an orphan
+ * instance of clone of its own, takes the inactive orphan an earlier
+ * history made: Pacemaker's find_anonymous_clone() gives an active
+ * history an instance not active anywhere before it makes a new one
+ * (checked with crm_simulate 2.1.5: clone-max 1 on corpus
+ * colocation-influence, where a probe on rhel7-5 comes between the
+ * starts on rhel7-4 and rhel7-1, gives three orphans, not four).  Only
+ * a primitive's, on a node up and clean (elsewhere Pacemaker may make a
+ * new instance). */
+static gboolean takes_hidden_orphan(const CsSolution *solution, int clone, const CsRscState *state)
+{
+    const CsNode *node;
+
+    if (rsc_of(solution, state->rsc)->parent != clone || !cs_rsc_is_orphan(solution, state->rsc)
+        || state->role < CS_ROLE_STARTED || state->node < 0)
+        return FALSE;
+    node = g_ptr_array_index(solution->model->nodes, state->node);
+    return node->online && !node->unclean;
+}
+
 /* Pacemaker makes orphan instances for the histories of an anonymous
  * clone no instance could take, active or not.  The engine keeps only
  * the active ones (expand.c); this counts the inactive ones, never
@@ -998,8 +1018,13 @@ int cs_clone_hidden_orphans(const CsSolution *solution, int clone)
         char *colon;
         const CsResource *configured;
 
-        if (state->rsc >= 0)
+        if (state->rsc >= 0) {
+            if (reusable && hidden > 0 && takes_hidden_orphan(solution, clone, state)) {
+                hidden--;
+                reusable = FALSE;
+            }
             continue;
+        }
         base = g_strdup(state->rsc_id);
         if ((colon = strrchr(base, ':')) != NULL)
             *colon = '\0';
