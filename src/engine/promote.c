@@ -307,6 +307,25 @@ static gboolean score_applies(const CsSolution *solution, int rsc, int node)
     return applies && table->allowed[node] && table->score[node] >= 0;
 }
 
+/* Whether a history holds only probes that found the resource stopped:
+ * such a history does not name the instance's promotion score (checked
+ * with crm_simulate 2.1.5: node remove sles236 on corpus bug-1765 leaves
+ * drbd0:0 stopped and drbd0:1 probed on sles238, both matched to
+ * instance drbd0:0, whose score is still master-drbd0:0). */
+static gboolean only_found_stopped(const CsRscState *state)
+{
+    if (state->history == NULL || state->history->len == 0)
+        return FALSE;
+    for (guint i = 0; i < state->history->len; i++) {
+        const CsOpRecord *record = g_ptr_array_index(state->history, i);
+
+        if (g_strcmp0(record->operation, "monitor") != 0 || record->interval_ms > 0
+            || record->rc_code != 7)
+            return FALSE;
+    }
+    return TRUE;
+}
+
 /* The name the instance is known by in the status section (Pacemaker's
  * clone_name), else its own id. */
 static const char *history_name(const CsSolution *solution, int rsc)
@@ -320,7 +339,7 @@ static const char *history_name(const CsSolution *solution, int rsc)
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
-        if (state->rsc == rsc && state->rsc_id != NULL)
+        if (state->rsc == rsc && state->rsc_id != NULL && !only_found_stopped(state))
             name = state->rsc_id;
     }
     return name;
