@@ -364,6 +364,12 @@ static const struct {
     {"refuse-orphan-connection-probed-only.xml",
      "orphaned Pacemaker Remote connection remote1 (its node comes back from the status "
      "section) is not modelled yet"},
+    /* sle12-kvm's failed migrate_to from castor to kimball, from before
+     * it was cloned: crm_simulate keeps instance :0 on castor (stickiness
+     * 1 there), cibscope gave it none (the edit test, clone sle12-kvm on
+     * not-reschedule-unneeded-monitor) */
+    {"refuse-clone-failed-migrate-to.xml",
+     "sle12-kvm: a failed migrate_to of a clone instance is not modelled yet"},
 };
 
 START_TEST(test_oracle_refusal)

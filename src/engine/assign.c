@@ -446,7 +446,11 @@ static void apply_scores(CsSolution *solution, int rsc, const CsScore *scores,
 
 /* A group takes a location itself and passes it to its first member; the
  * later members only become allowed on the nodes (at 0), since the first
- * member's scores take theirs in through the internal colocations. */
+ * member's scores take theirs in through the internal colocations.  A
+ * group whose members are not colocated (collocated=false, Pacemaker
+ * Explained 2.1, "Groups") passes the whole location to each
+ * member (checked with crm_simulate 2.1.5: a ban of the group of corpus
+ * bug-lf-2171 bans its second member too). */
 static void apply_location(CsSolution *solution, int rsc, const CsScore *scores,
                            const gboolean *listed, CsRole role, CsDiscovery discovery,
                            CsContributionKind kind, const char *source)
@@ -464,7 +468,8 @@ static void apply_location(CsSolution *solution, int rsc, const CsScore *scores,
         if (info->kind == CS_RSC_CLONE || info->kind == CS_RSC_BUNDLE)
             apply_location(solution, child, scores, listed, role, discovery, kind, source);
         else
-            apply_scores(solution, child, scores, listed, role, discovery, kind, source, i > 0);
+            apply_scores(solution, child, scores, listed, role, discovery, kind, source,
+                         i > 0 && cs_group_collocated(info));
     }
 }
 

@@ -14,7 +14,7 @@ static const char *coloc_default_attribute = "#uname";
 
 /* A group's members are colocated with each other unless its meta
  * attribute collocated is false (Pacemaker Explained 2.1, "Groups"). */
-static gboolean group_collocated(const CsResource *group)
+gboolean cs_group_collocated(const CsResource *group)
 {
     const char *collocated = g_hash_table_lookup(group->meta, "collocated");
 
@@ -235,7 +235,7 @@ static void add_resource_internal(CsSolution *solution, int rsc)
         const CsResource *member_rsc = g_ptr_array_index(solution->model->resources, member);
 
         add_container_colocation(solution, member);
-        if (m > 0 && group_collocated(info))
+        if (m > 0 && cs_group_collocated(info))
             add_internal_coloc(solution, "group:internal_colocation", member,
                                g_array_index(info->children, int, m - 1), member_rsc->critical);
     }
@@ -954,7 +954,7 @@ static void collect_colocated(ColocatedWalk *walk, int rsc)
     const CsResource *info = g_ptr_array_index(walk->solution->model->resources, rsc);
 
     if (info->kind == CS_RSC_GROUP && info->children->len > 0) {
-        guint n = group_collocated(info) ? info->children->len : 1;
+        guint n = cs_group_collocated(info) ? info->children->len : 1;
 
         for (guint i = 0; i < n; i++)
             collect_colocated(walk, g_array_index(info->children, int, i));

@@ -80,8 +80,17 @@ static void check_record(CsGraph *graph, const CsRscState *state, const CsOpReco
         && cs_digest_find_op(info, record->operation, record->interval_ms) == NULL)
         return; /* an orphaned recurring operation is only cancelled */
     result = cs_digest_verdict(graph->model, info, record, digests);
-    if (result == CS_DIGEST_MATCH || record->interval_ms > 0)
-        return; /* recurring operations are rescheduled, not restarted */
+    if (result == CS_DIGEST_MATCH)
+        return;
+    /* recurring operations are rescheduled, not restarted; a fence
+     * device's has its node unfenced again all the same (checked with
+     * crm_simulate 2.1.5: op_defaults timeout 30s on corpus
+     * start-then-stop-with-unfence changes mpath-node2's monitor) */
+    if (record->interval_ms > 0) {
+        unfence_device_changed(graph, state->rsc, state->node,
+                               "Device parameters changed (reschedule)");
+        return;
+    }
     /* A probe, migrate_from or promote that found the resource running
      * stands for its start; restarts of other operations do not show. */
     if (strcmp(record->operation, "start") != 0 && strcmp(record->operation, "monitor") != 0

@@ -304,6 +304,9 @@ gboolean cs_location_in_lifetime(const CsSolution *solution, const CsLocation *l
 
 /* colocation.c */
 void cs_colocations_build(CsSolution *solution);
+/* Whether a group's members are colocated (its collocated meta attribute
+ * is not false). */
+gboolean cs_group_collocated(const CsResource *group);
 /* An implicit colocation of dependent with primary at INFINITY. */
 void cs_coloc_add_internal(CsSolution *solution, const char *id, int dependent, int primary,
                            gboolean influence);

@@ -307,6 +307,25 @@ static gboolean score_applies(const CsSolution *solution, int rsc, int node)
     return applies && table->allowed[node] && table->score[node] >= 0;
 }
 
+/* Whether a history holds only probes that found the resource stopped:
+ * such a history does not name the instance's promotion score (checked
+ * with crm_simulate 2.1.5: node remove sles236 on corpus bug-1765 leaves
+ * drbd0:0 stopped and drbd0:1 probed on sles238, both matched to
+ * instance drbd0:0, whose score is still master-drbd0:0). */
+static gboolean only_found_stopped(const CsRscState *state)
+{
+    if (state->history == NULL || state->history->len == 0)
+        return FALSE;
+    for (guint i = 0; i < state->history->len; i++) {
+        const CsOpRecord *record = g_ptr_array_index(state->history, i);
+
+        if (g_strcmp0(record->operation, "monitor") != 0 || record->interval_ms > 0
+            || record->rc_code != 7)
+            return FALSE;
+    }
+    return TRUE;
+}
+
 /* The name the instance is known by in the status section (Pacemaker's
  * clone_name), else its own id. */
 static const char *history_name(const CsSolution *solution, int rsc)
@@ -320,7 +339,7 @@ static const char *history_name(const CsSolution *solution, int rsc)
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
-        if (state->rsc == rsc && state->rsc_id != NULL)
+        if (state->rsc == rsc && state->rsc_id != NULL && !only_found_stopped(state))
             name = state->rsc_id;
     }
     return name;
@@ -979,6 +998,26 @@ static gboolean runs_there(const CsSolution *solution, int clone, int configured
     return FALSE;
 }
 
+/* Whether the active history state, which the engine gave an orphan
+ * instance of clone of its own, takes the inactive orphan an earlier
+ * history made: Pacemaker's find_anonymous_clone() gives an active
+ * history an instance not active anywhere before it makes a new one
+ * (checked with crm_simulate 2.1.5: clone-max 1 on corpus
+ * colocation-influence, where a probe on rhel7-5 comes between the
+ * starts on rhel7-4 and rhel7-1, gives three orphans, not four).  Only
+ * a primitive's, on a node up and clean (elsewhere Pacemaker may make a
+ * new instance). */
+static gboolean takes_hidden_orphan(const CsSolution *solution, int clone, const CsRscState *state)
+{
+    const CsNode *node;
+
+    if (rsc_of(solution, state->rsc)->parent != clone || !cs_rsc_is_orphan(solution, state->rsc)
+        || state->role < CS_ROLE_STARTED || state->node < 0)
+        return FALSE;
+    node = g_ptr_array_index(solution->model->nodes, state->node);
+    return node->online && !node->unclean;
+}
+
 /* Pacemaker makes orphan instances for the histories of an anonymous
  * clone no instance could take, active or not.  The engine keeps only
  * the active ones (expand.c); this counts the inactive ones, never
@@ -998,8 +1037,13 @@ int cs_clone_hidden_orphans(const CsSolution *solution, int clone)
         char *colon;
         const CsResource *configured;
 
-        if (state->rsc >= 0)
+        if (state->rsc >= 0) {
+            if (reusable && hidden > 0 && takes_hidden_orphan(solution, clone, state)) {
+                hidden--;
+                reusable = FALSE;
+            }
             continue;
+        }
         base = g_strdup(state->rsc_id);
         if ((colon = strrchr(base, ':')) != NULL)
             *colon = '\0';

@@ -252,22 +252,26 @@ static char *active_there(const CsModel *model, int node)
  * the order it keeps its actions (newest first, checked with
  * crm_simulate, tests remote-lost-host-*): the stops of resources going
  * down with the node (made last, with every resource's actions), then the
- * probes of resources whose state there is unknown, then the stops of
- * failed resources being recovered (made first, as the status is read).
+ * probes of resources whose state there is unknown, then the restarts of
+ * resources whose agent changed (made as the definitions are compared
+ * with the histories, "Reloading Agents"), then the stops of failed
+ * resources being recovered (made first, as the status is read).
  * With none of them the node is not fenced (corpus
  * remote-recover-no-resources: discovery is exclusive elsewhere). */
 typedef struct {
     gboolean stop;        /* a resource active there stops with the node */
     gboolean probe;       /* a resource's state there is unknown */
     gboolean failed_stop; /* a failed resource there is recovered */
+    gboolean changed_stop; /* a resource there restarts for its changed agent */
     const char *unknown;  /* what is not followed, or NULL */
     gint64 newest;        /* when the newest of them is made (print_key()) */
 } LostHostActions;
 
 /* When Pacemaker makes an action that needs the connection, as one
  * number: the stops of failed resources as the status is read (in its
- * order), then the probes (node by node in name order, resource by
- * resource), then the other stops (resource by resource, each on its
+ * order), then the stops of changed agents (in the status's order), then
+ * the probes (node by node in name order, resource by resource), then
+ * the other stops (resource by resource, each on its
  * nodes in the status's order).  Each fenced node's fencing is made when
  * crm_simulate reaches its newest such action, newest first, and printed
  * newest first: so in the order of these numbers (checked with
@@ -351,6 +355,12 @@ static gboolean probed_there(const CsSolution *solution, int rsc, int node, Lost
 
     if (info->kind != CS_RSC_PRIMITIVE || cs_rsc_is_template(solution, rsc))
         return FALSE;
+    /* a resource no longer configured (only in the status) is not probed
+     * anywhere (checked with crm_simulate 2.1.5: haproxy-clone removed
+     * from corpus remote-recover-no-resources leaves galera-2, where
+     * nothing else is discovered, unfenced) */
+    if (cs_rsc_is_orphan(solution, rsc))
+        return FALSE;
     /* remote nodes run no fencing device and no connection; a resource
      * inside a container is not probed */
     if (info->fence_device || info->is_remote_connection || info->container >= 0)
@@ -385,11 +395,19 @@ static void note_stop(const CsSolution *solution, const CsRscState *state, guint
     if (state->failed && g_strcmp0(on_fail, "restart") == 0 && state->role >= CS_ROLE_STARTED) {
         seen->failed_stop = TRUE;
         seen->newest = MAX(seen->newest, print_key(0, position, 0));
+    } else if (!state->failed && state->agent_changed
+               && cs_remote_definitions_checked(solution, state->node)) {
+        /* stopped where the definitions are compared, before the probes
+         * (checked with crm_simulate 2.1.5: a resource added to corpus
+         * remote-connection-unrecoverable is probed on remote1 after
+         * rsc1, recorded by another provider, is stopped there) */
+        seen->changed_stop = TRUE;
+        seen->newest = MAX(seen->newest, print_key(1, position, 0));
     } else if (on_fail == NULL || g_strcmp0(on_fail, "ignore") == 0
                || g_strcmp0(on_fail, "stop") == 0 || g_strcmp0(on_fail, "standby") == 0
                || g_strcmp0(on_fail, "migrate") == 0) {
         seen->stop = TRUE;
-        seen->newest = MAX(seen->newest, print_key(2, rsc, position));
+        seen->newest = MAX(seen->newest, print_key(3, rsc, position));
     } else {
         seen->unknown = "a failure there with this on-fail";
     }
@@ -414,7 +432,7 @@ static LostHostActions lost_host_actions(const CsSolution *solution, const CsNod
             continue;
         seen.probe = TRUE;
         seen.newest =
-            MAX(seen.newest, print_key(1, solution->name_rank[remote->index], (gint64)rsc));
+            MAX(seen.newest, print_key(2, solution->name_rank[remote->index], (gint64)rsc));
     }
     if (model->features & CS_FEATURE_BUNDLE)
         seen.unknown = "a bundle";
@@ -425,7 +443,7 @@ static char *lost_host_reason(const CsSolution *solution, const CsNode *remote)
 {
     LostHostActions seen = lost_host_actions(solution, remote);
 
-    if (seen.stop || (!seen.probe && seen.failed_stop))
+    if (seen.stop || (!seen.probe && (seen.failed_stop || seen.changed_stop)))
         return g_strdup("resources are active but connection is unrecoverable");
     if (seen.probe)
         return g_strdup("resources are in unknown state and connection is unrecoverable");

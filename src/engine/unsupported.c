@@ -428,6 +428,41 @@ static gboolean failed_migration_without_quorum_supported(const CsModel *model, 
     return TRUE;
 }
 
+/* Whether rsc is inside a clone. */
+static gboolean inside_clone(const CsModel *model, int rsc)
+{
+    for (int up = rsc; up >= 0;) {
+        const CsResource *info = g_ptr_array_index(model->resources, up);
+
+        if (info->kind == CS_RSC_CLONE)
+            return TRUE;
+        up = info->parent;
+    }
+    return FALSE;
+}
+
+/* A clone instance whose history holds a failed migrate_to (left from
+ * before the resource was cloned: Pacemaker Explained 2.1, "Migrating
+ * Resources", clones do not migrate).  crm_simulate keeps the instance
+ * on its source only, sticky there; the engine's instance numbering and
+ * stickiness differ, for a reason not understood yet (found by
+ * tests/oracle-diff/edits.py:
+ * clone sle12-kvm on corpus not-reschedule-unneeded-monitor). */
+static gboolean cloned_failed_migration_supported(const CsModel *model, GError **error)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc >= 0 && inside_clone(model, state->rsc) && failed_migrate_to(state)) {
+            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        "%s: a failed migrate_to of a clone instance is not modelled yet",
+                        state->rsc_id);
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
 /* Pacemaker links a remote node to its connection only for a top-level
  * ocf:pacemaker:remote primitive (its setup walks the top-level
  * resources): one inside a group or a clone connects nothing, and its
@@ -464,6 +499,7 @@ gboolean cs_engine_check_supported(const CsModel *model, GError **error)
         || !unfencing_supported(model, error)
         || !ticket_fence_without_quorum_supported(model, error)
         || !failed_migration_without_quorum_supported(model, error)
+        || !cloned_failed_migration_supported(model, error)
         || !nested_connections_supported(model, error))
         return FALSE;
     return cs_bundle_check_supported(model, error);
@@ -869,16 +905,6 @@ static int promotable_above(const CsModel *model, int rsc)
     return -1;
 }
 
-/* Pacemaker Explained 2.1, "Groups": a group's members are colocated unless its
- * meta attribute collocated is false.  A cloned group's instance must
- * run on one node to be promoted. */
-static gboolean group_collocated(const CsResource *group)
-{
-    const char *collocated = g_hash_table_lookup(group->meta, "collocated");
-
-    return collocated == NULL || cs_text_is_true(collocated);
-}
-
 static gboolean promoted_or_demoted(const char *action)
 {
     return action != NULL && (strcmp(action, "promoted") == 0 || strcmp(action, "demoted") == 0);
@@ -900,7 +926,7 @@ static gboolean check_resources(const CsModel *model, GError **error)
                                     "resource %s: a promotable clone of class %s "
                                     "is not modelled yet",
                                     info->id, info->rsc_class);
-        if (info->kind == CS_RSC_GROUP && !group_collocated(info))
+        if (info->kind == CS_RSC_GROUP && !cs_group_collocated(info))
             return cs_engine_refuse(error,
                                     "promotable clone of group %s: a cloned "
                                     "group with collocated=false is not modelled "
