@@ -504,6 +504,10 @@ static const char *const answered[] = {
                                            banned from web-0, app:0 stops */
     "guest-fail-count-threshold-running", /* ... it ran again since: it
                                            stops all the same */
+    "unique-orphan-stops",              /* the resource inside under its
+                                           own name on a guest node, its
+                                           clone globally unique: an
+                                           orphan, stopped */
     "former-connection-node-location",  /* a former replica's connection
                                            still running, a location naming
                                            one node: it stops, no score
@@ -765,6 +769,7 @@ static const CsTestRefusal refused[] = {
     {"refused-guest-no-quorum-demote", "a cluster without quorum"},
     {"refused-former-connection-disabled", "orphaned Pacemaker Remote connection web-4"},
     {"refused-former-connection-rule", "orphaned Pacemaker Remote connection web-4"},
+    {"refused-unmanaged-unique-orphan", "app with no instance number active on its guest node"},
     {"refused-guest-no-quorum-with-remote", "node rem1: a cluster without quorum"},
     {"refused-guest-failed-monitor-stop", "a recurring monitor that failed, with on-fail stop"},
     {"refused-guest-failed-monitor-ignore",
