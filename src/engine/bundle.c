@@ -1064,6 +1064,16 @@ static gboolean guest_cluster_supported(const CsModel *model, const CsResource *
                                     rsc->id, node->uname);
         if (node->bundle_guest && !guest_node_supported(model, rsc, node, error))
             return FALSE;
+        /* Checked with the oracle (gen_bundle.py --guests seed 1100648):
+         * beside a guest node of a plain resource, an unmanaged replica's
+         * stopped connection has -INFINITY there, which the engine does
+         * not give it (its container colocation is left out). */
+        if (bundle_unmanaged(rsc) && !node->bundle_guest
+            && (node->type == CS_NODE_GUEST || node->type == CS_NODE_REMOTE))
+            return cs_engine_refuse(error,
+                                    "bundle %s: an unmanaged bundle with a resource inside "
+                                    "beside remote or guest node %s is not modelled yet",
+                                    rsc->id, node->uname);
     }
     return TRUE;
 }
