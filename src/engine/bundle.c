@@ -1064,11 +1064,13 @@ static gboolean guest_cluster_supported(const CsModel *model, const CsResource *
                                     rsc->id, node->uname);
         if (node->bundle_guest && !guest_node_supported(model, rsc, node, error))
             return FALSE;
-        /* Checked with the oracle (gen_bundle.py --guests seed 1100648):
-         * beside a guest node of a plain resource, an unmanaged replica's
-         * stopped connection has -INFINITY there, which the engine does
-         * not give it (its container colocation is left out). */
-        if (bundle_unmanaged(rsc) && !node->bundle_guest
+        /* Checked with the oracle (gen_bundle.py --guests seeds 1100648,
+         * 1101511): beside a guest node of a plain resource, or a replica's
+         * guest node with a <node> entry of its own, an unmanaged
+         * replica's stopped connection has -INFINITY there, which the
+         * engine does not give it (its container colocation is left
+         * out). */
+        if (bundle_unmanaged(rsc) && (!node->bundle_guest || node->xml != NULL)
             && (node->type == CS_NODE_GUEST || node->type == CS_NODE_REMOTE))
             return cs_engine_refuse(error,
                                     "bundle %s: an unmanaged bundle with a resource inside "
