@@ -140,7 +140,12 @@ CsScore cs_rule_node_base(const CsModel *model, const CsNode *node, const CsRule
  * -INFINITY when its node_state has it offline or shutting down. */
 CsScore cs_node_status_score(const CsNode *node)
 {
-    if (node->has_state && (!node->online || node->shutdown))
+    /* Only a cluster node's own state takes it out of contention so: a
+     * remote node whose connection is down keeps its weight (checked with
+     * the oracle: gen_remote.py seed 1101404, an unmanaged instance pinned
+     * to a remote node in maintenance, down, in an opt-in cluster, has
+     * INFINITY there). */
+    if (node->type == CS_NODE_MEMBER && node->has_state && (!node->online || node->shutdown))
         return -CS_INFINITY;
     return node->weight;
 }
