@@ -772,6 +772,7 @@ static const CsTestRefusal refused[] = {
     {"refused-unmanaged-unique-orphan", "app with no instance number active on its guest node"},
     {"refused-unmanaged-beside-guest", "an unmanaged bundle with a resource inside beside remote or guest node g1"},
     {"refused-unmanaged-guest-entry", "an unmanaged bundle with a resource inside beside remote or guest node web-2"},
+    {"refused-unmanaged-guest-up-beside-other", "other resources beside its guest node web-0 up"},
     {"refused-guest-no-quorum-with-remote", "node rem1: a cluster without quorum"},
     {"refused-guest-failed-monitor-stop", "a recurring monitor that failed, with on-fail stop"},
     {"refused-guest-failed-monitor-ignore",
