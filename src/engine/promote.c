@@ -1254,6 +1254,23 @@ static CsScore current_node_score(const CsNode *node)
     return node->weight;
 }
 
+/* The first member of cloned group instance that is placed: the first
+ * node of the group's location list (a member left unplaced lists none);
+ * the instance itself when none is (oracle-diff seed 1115689: the first
+ * member unplaced crashed the engine). */
+static int first_placed_member(const CsSolution *solution, int instance)
+{
+    const GArray *members = rsc_of(solution, instance)->children;
+
+    for (guint i = 0; i < members->len; i++) {
+        int member = g_array_index(members, int, i);
+
+        if (solution->work[member].assigned >= 0)
+            return member;
+    }
+    return instance;
+}
+
 /* The score an instance's assigned node carries (Pacemaker copies the
  * node it assigns): its own score there, or, for an unmanaged instance
  * left where it runs (Pacemaker Explained 2.1, "Resource Meta-Attributes" is-managed, maintenance),
@@ -1269,8 +1286,8 @@ static CsScore assigned_node_score(const CsSolution *solution, int instance)
     /* A cloned group's location is its first member's node (Pacemaker's
      * location method lists the members' nodes in order): that copy
      * carries the member's own score. */
-    if (is_group(solution, instance) && rsc_of(solution, instance)->children->len > 0)
-        instance = g_array_index(rsc_of(solution, instance)->children, int, 0);
+    if (is_group(solution, instance))
+        instance = first_placed_member(solution, instance);
     work = &solution->work[instance];
 
     if (work->managed && !solution->stonith_unmanage)
