@@ -48,26 +48,6 @@ expect() {
     done
 }
 
-# lacks SESSION PATTERN WHAT: within 5 s the screen settles (tmux-lib.sh's
-# settled) on a frame that does not match.  One capture is not enough: a
-# sanitizer build can still be drawing the frame a key asked for, so the
-# rows it is about to erase are still there.
-lacks() {
-    tries=0
-    while [ $tries -lt 25 ]; do
-        tmx capture-pane -p -t "$1" >"$tmp/screen"
-        if ! grep -E -q -- "$2" "$tmp/screen" && settled "$1" &&
-            ! grep -E -q -- "$2" "$tmp/screen"; then
-            check ok "$3"
-            return
-        fi
-        tries=$((tries + 1))
-        sleep 0.2
-    done
-    check fail "$3 (screen below)"
-    cat "$tmp/screen"
-}
-
 # A remote node.
 remote_node() {
     session=remote$1
@@ -83,7 +63,7 @@ remote_node() {
         'reconnect_interval +60s' "its reconnect_interval" \
         "state +unclean: fenced next \('remote connection is unrecover" "rem1 is fenced next" \
         'resources on it +d1 \(leaves\)' "d1 leaves rem1"
-    lacks "$session" "no node 'rem1'" "$at: no 'no node' error"
+    hides "$session" "no node 'rem1'" "$at: no 'no node' error"
     tmx send-keys -t "$session" Escape q
 }
 
@@ -100,8 +80,8 @@ guest_node() {
         'container +vm1 \(ocf:pacemaker:Dummy\)' "N on g1: its container" \
         'container host +n1 -> n2' "N on g1: the container's host, now and next" \
         'connection runs on +n1 -> n2' "N on g1: its connection moves with it"
-    lacks "$session" "no node 'g1'" "$at: N on g1 says no 'no node'"
-    lacks "$session" 'Enter edit' "$at: N on g1 offers no edit keys"
+    hides "$session" "no node 'g1'" "$at: N on g1 says no 'no node'"
+    hides "$session" 'Enter edit' "$at: N on g1 offers no edit keys"
     tmx send-keys -t "$session" a
     expect "$session" \
         'g1 has no <node> entry in the configuration: no attribute to set' \
@@ -178,10 +158,10 @@ bundle_folds() {
         '^▾ web ' "the bundle row unfolds" \
         '^ +web-podman-0 +Start ' "replica 0's container" \
         '^ +web-podman-1 +Start ' "replica 1's container"
-    lacks "$session" 'Node kinds' "$at: no node-kind legend with cluster nodes only"
+    hides "$session" 'Node kinds' "$at: no node-kind legend with cluster nodes only"
     tmx send-keys -t "$session" -
     expect "$session" '^▸ web ' "the bundle row folds"
-    lacks "$session" 'web-podman-0' "$at: folded, no replica row shows"
+    hides "$session" 'web-podman-0' "$at: folded, no replica row shows"
     tmx send-keys -t "$session" q
 }
 

@@ -101,6 +101,27 @@ shows() {
     cat "$tmp/screen"
 }
 
+# hides SESSION PATTERN WHAT: within 5 s the screen settles (settled,
+# below) on a frame that does not match the extended regular expression
+# PATTERN.  One capture is not enough: a sanitizer build can still be
+# drawing the frame a key asked for, so the rows it is about to erase are
+# still there.
+hides() {
+    tries=0
+    while [ $tries -lt 25 ]; do
+        tmx capture-pane -p -t "$1" >"$tmp/screen"
+        if ! grep -E -q -- "$2" "$tmp/screen" && settled "$1" &&
+            ! grep -E -q -- "$2" "$tmp/screen"; then
+            check ok "$3"
+            return
+        fi
+        tries=$((tries + 1))
+        sleep 0.2
+    done
+    check fail "$3 (screen below)"
+    cat "$tmp/screen"
+}
+
 capture() {
     tmx capture-pane -p -t "$1" >"$tmp/screen"
 }
