@@ -960,26 +960,25 @@ static gboolean remote_entry(const CsNode *node)
     return node->xml != NULL && node->type == CS_NODE_REMOTE;
 }
 
-/* What a replica's guest node's <node_state> may hold besides the
- * history of the resource inside: transient attributes that change no
- * score here (no standby; no fail count: they are refused), and no other
- * resource's history. */
 /* Whether state is the resource inside under its own name, active, while
  * the replicas' clone is globally unique (more than one container per
  * host) and the bundle unmanaged: to Pacemaker an orphan, and its guest
  * node is in maintenance, so it is left running; the engine stops it
  * (checked with the oracle: gen_bundle.py --unmanaged seed 1100520,
  * tests/data/bundle refused-unmanaged-unique-orphan). */
-static gboolean unique_orphan_under_unmanaged(const CsResource *rsc, const CsRscState *state)
+static gboolean unique_orphan_under_unmanaged(const CsModel *model, const CsResource *rsc,
+                                              const CsRscState *state)
 {
-    const CsBundle *bundle = rsc->bundle;
-    gboolean unique = bundle->replicas_per_host > 1
-                      && !(bundle->ip_range_start == NULL && bundle->control_given);
+    gboolean unique = containers_per_host(model, rsc->index) > 1;
 
     return unique && bundle_unmanaged(rsc) && state->role >= CS_ROLE_STARTED
            && strchr(state->rsc_id, ':') == NULL;
 }
 
+/* What a replica's guest node's <node_state> may hold besides the
+ * history of the resource inside: transient attributes that change no
+ * score here (no standby; no fail count: they are refused), and no other
+ * resource's history. */
 static gboolean guest_node_supported(const CsModel *model, const CsResource *rsc,
                                      const CsNode *node, GError **error)
 {
@@ -1005,7 +1004,7 @@ static gboolean guest_node_supported(const CsModel *model, const CsResource *rsc
                                     "bundle %s: the history of %s on its guest node %s "
                                     "is not modelled yet",
                                     rsc->id, state->rsc_id, node->uname);
-        if (state->node == node->index && unique_orphan_under_unmanaged(rsc, state))
+        if (state->node == node->index && unique_orphan_under_unmanaged(model, rsc, state))
             return cs_engine_refuse(error,
                                     "bundle %s: %s with no instance number active on its "
                                     "guest node %s, the bundle unmanaged, is not modelled yet",

@@ -315,7 +315,6 @@ static void add_colocated_requirement(const CsSolution *solution, int rsc, const
                                       int *sum, gboolean *has)
 {
     const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
-    const char *collocated;
     guint n;
 
     if (info->kind == CS_RSC_CLONE) {
@@ -329,9 +328,7 @@ static void add_colocated_requirement(const CsSolution *solution, int rsc, const
     }
     if (!solution->work[rsc].provisional)
         return;
-    collocated = g_hash_table_lookup(info->meta, "collocated");
-    n = (collocated == NULL || cs_text_is_true(collocated)) ? info->children->len
-                                                            : MIN(info->children->len, 1);
+    n = cs_group_collocated(info) ? info->children->len : MIN(info->children->len, 1);
     for (guint i = 0; i < n; i++) {
         int member = g_array_index(info->children, int, i);
 
