@@ -815,8 +815,14 @@ void block_colocation_dependents(CsGraph *graph, CsAct *action)
      * their starts even when no member can start. */
     if (info->kind == CS_RSC_GROUP)
         return;
-    /* A bundle's instances here are its containers, which a start may
-     * keep from running but which are never promoted: a bundle's
+    /* A bundle's instances here are its implicit resources (Pacemaker
+     * Explained 2.1, "Bundles"): each replica's address, container and
+     * connection.  A start blocks the dependents only when none of them
+     * can start, so the one named is the last whose start was found
+     * unrunnable, often the last replica's connection, and a bundle
+     * whose addresses start blocks nothing (checked with the oracle,
+     * bundle-colocation-blocked-reason and tests/fuzz/cases/
+     * oracle-bundle-blocked-*).  They are never promoted: a bundle's
      * promotion blocks no dependent (checked with the oracle: what is
      * colocated with a bundle's promoted role at INFINITY starts, beside
      * the promoted replica or, a bundle, wherever it is placed). */
@@ -824,7 +830,7 @@ void block_colocation_dependents(CsGraph *graph, CsAct *action)
         for (guint i = 0; i < info->children->len; i++) {
             int child = g_array_index(info->children, int, i);
 
-            if (cs_bundle_is_container(graph->solution, child)
+            if (rsc_info(graph, child)->kind == CS_RSC_PRIMITIVE
                 && instance_can(graph, child, action->task))
                 return;
         }
