@@ -50,7 +50,7 @@ static void init_rsc_state(CsGraph *graph)
         /* A ticket lost with loss-policy=freeze blocks the resource as
          * on-fail=block does (Pacemaker Explained 2.1, "Multi-Site
          * Clusters and Tickets" loss-policy). */
-        if (cs_ticket_blocked(solution, rsc))
+        if (cs_ticket_blocked(solution, rsc) || work->blocked)
             graph->rsc_flags[rsc] |= CS_RSCF_BLOCK;
     }
     for (guint i = 0; i < model->rsc_states->len; i++) {

@@ -62,21 +62,29 @@ static void ban_multiply_active(CsSolution *solution, int rsc)
                             -CS_INFINITY);
 }
 
-/* multiple-active=block: the resource (and, when its group is configured
- * the same way, the whole group) is left alone. */
+/* multiple-active=block (Pacemaker Explained 2.1, "Resource
+ * Meta-Attributes"): the resource (and, when its group is configured the
+ * same way, the whole group) is left alone, and blocked as on-fail=block
+ * blocks: unlike a resource merely unmanaged, it has no start to offer,
+ * so what a mandatory order puts after it cannot start and stops "due to
+ * unrunnable NAME start" (an optional order lets it run; checked with
+ * crm_simulate 2.1.5, tests/fuzz/cases/oracle-multiple-active-block-order). */
 static void block_multiply_active(CsSolution *solution, int rsc)
 {
     const CsResource *info = rsc_of(solution, rsc);
     const CsResource *parent;
 
     solution->work[rsc].managed = FALSE;
+    solution->work[rsc].blocked = TRUE;
     if (info->parent < 0)
         return;
     parent = rsc_of(solution, info->parent);
     if (parent->kind != CS_RSC_GROUP || !multiple_active_is(parent, "block"))
         return;
-    for (guint i = 0; i < parent->children->len; i++)
+    for (guint i = 0; i < parent->children->len; i++) {
         solution->work[g_array_index(parent->children, int, i)].managed = FALSE;
+        solution->work[g_array_index(parent->children, int, i)].blocked = TRUE;
+    }
 }
 
 /* Pacemaker's native_add_running(), as the status section is unpacked

@@ -48,6 +48,7 @@ typedef struct CsRscWork {
     int prefer;
     gboolean provisional, allocating, merging;
     gboolean managed;
+    gboolean blocked; /* multiply active with multiple-active=block */
     gboolean exclusive_discovery;
     gboolean *discover_exclusive; /* per node */
     int assigned;                 /* node index or -1 */

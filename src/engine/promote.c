@@ -1097,15 +1097,30 @@ static void add_hidden_orphan_lines(CsSolution *solution, int clone)
     }
 }
 
+/* A cloned group's instance whose members are placed on different nodes
+ * (an unmanaged member kept where it runs, the others placed elsewhere)
+ * is on no one node as a whole. */
+static gboolean split_instance(const CsSolution *solution, int rsc)
+{
+    return is_group(solution, rsc) && solution->work[rsc].assigned >= 0
+           && cs_instance_location(solution, rsc) < 0;
+}
+
 /* Pacemaker's set_next_role_unpromoted(): an instance placed somewhere,
  * and each member of it placed somewhere, is unpromoted; the others are
- * stopped. */
+ * stopped.  A split instance keeps the role it had, so a colocation
+ * limited to a role of the clone (Pacemaker Explained 2.1, "Promotable
+ * clones") passes it by, while its members are unpromoted (checked with
+ * crm_simulate 2.1.5, oracle-diff seed 1142286: "rsc with cgr
+ * with-rsc-role=Unpromoted" scores no node for it, with no role it scores
+ * the node of its first member). */
 static void set_next_role_unpromoted(CsSolution *solution, int rsc)
 {
     const CsResource *info = rsc_of(solution, rsc);
     CsRscWork *work = &solution->work[rsc];
 
-    work->next_role = work->assigned >= 0 ? CS_ROLE_UNPROMOTED : CS_ROLE_STOPPED;
+    if (!split_instance(solution, rsc))
+        work->next_role = work->assigned >= 0 ? CS_ROLE_UNPROMOTED : CS_ROLE_STOPPED;
     for (guint i = 0; is_group(solution, rsc) && i < info->children->len; i++)
         set_next_role_unpromoted(solution, g_array_index(info->children, int, i));
 }
