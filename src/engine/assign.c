@@ -1157,6 +1157,24 @@ static void apply_colocations(CsSolution *solution, int rsc)
         cs_add_dependent_scores(solution, rsc, g_ptr_array_index(work->with_this, i));
 }
 
+/* Pacemaker Explained 2.1, "Cluster Options" no-quorum-policy=freeze:
+ * without quorum nothing is brought up, and that includes a role: a
+ * resource whose next role (from target-role or its history) is above
+ * the role it has now keeps the role it has (a promotable instance that
+ * runs stays "Started", so it is still ranked by its promotion score; one
+ * that is stopped stays stopped).  Checked with the oracle:
+ * tests/fuzz/cases/oracle-freeze-unpromoted-target-role. */
+static void freeze_elevation(CsSolution *solution, int rsc)
+{
+    const CsOptions *options = &solution->model->options;
+    CsRscWork *work = &solution->work[rsc];
+    CsRole role = work->role == CS_ROLE_UNKNOWN ? CS_ROLE_STOPPED : work->role;
+
+    if (!options->have_quorum && options->no_quorum_policy == CS_NO_QUORUM_FREEZE
+        && work->next_role > role)
+        work->next_role = role;
+}
+
 static int assign_primitive(CsSolution *solution, int rsc)
 {
     const CsResource *info = rsc_of(solution, rsc);
@@ -1172,6 +1190,8 @@ static int assign_primitive(CsSolution *solution, int rsc)
     apply_colocations(solution, rsc);
     if (work->next_role == CS_ROLE_STOPPED && work->provisional)
         ban_everywhere(solution, rsc);
+    else
+        freeze_elevation(solution, rsc);
     work->printed = cs_table_freeze(work->table);
     cs_print_log(solution, CS_PRINT_PRIMITIVE, rsc);
     if (!work->managed || solution->stonith_unmanage) {

@@ -744,6 +744,23 @@ static CsRole current_role(const CsSolution *solution, int rsc)
     return role == CS_ROLE_STARTED ? CS_ROLE_UNPROMOTED : role;
 }
 
+/* The role that decides whether a promotable instance is promoted now,
+ * for no-quorum-policy=freeze (Pacemaker Explained 2.1, "Cluster
+ * Options": nothing new is promoted without quorum).  For a cloned group
+ * it is its first member's role, not its members' highest (which ranks
+ * it): a group whose first member is not promoted (started, or stopped)
+ * is not kept promoted, even where a later member is; one whose first
+ * member is promoted is, whatever the later members' roles.  Checked
+ * with the oracle: tests/fuzz/cases/oracle-freeze-group-first-member*. */
+static CsRole own_role(const CsSolution *solution, int rsc)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+
+    if (is_group(solution, rsc) && info->children->len > 0)
+        return current_role(solution, g_array_index(info->children, int, 0));
+    return current_role(solution, rsc);
+}
+
 /* Pacemaker's cmp_promotable_instance(). */
 static gint compare_promotion(gconstpointer a, gconstpointer b, gpointer data)
 {
@@ -1194,7 +1211,7 @@ void cs_promote_set_roles(CsSolution *solution, int clone)
             && (promoted < info->promoted_max || !solution->work[clone].managed))
             node = promotion_node(solution, clone, rsc, count);
         /* no-quorum-policy=freeze: nothing new is promoted. */
-        if (node >= 0 && current_role(solution, rsc) < CS_ROLE_PROMOTED
+        if (node >= 0 && own_role(solution, rsc) < CS_ROLE_PROMOTED
             && !model->options.have_quorum
             && model->options.no_quorum_policy == CS_NO_QUORUM_FREEZE)
             node = -1;
