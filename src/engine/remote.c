@@ -817,8 +817,7 @@ static const CsResource *migrating_away(const CsSolution *solution, const CsNode
  * lost, a resource that may migrate leaving while the connection stops
  * (migrating_away()), a colocation with one that
  * does not stay up, clone instances on a remote node that cannot keep
- * them, a cluster without quorum, utilization with a placement-strategy,
- * ticket constraints, a remote node entry without its connection. */
+ * them, a cluster without quorum, ticket constraints, a remote node entry without its connection. */
 static gboolean remote_node_supported(const CsSolution *solution, const CsNode *remote,
                                       GError **error)
 {
@@ -1004,9 +1003,8 @@ static gboolean colocated_with_unnamed(const CsSolution *solution)
 }
 
 /* Whether every remote node is a bundle's replica: their connections
- * are placed with their containers by the bundle (bundle.c, checked
- * with the oracle under each placement-strategy), not first as other
- * connections are. */
+ * are placed with their containers by the bundle (bundle.c), not first
+ * as other connections are. */
 static gboolean only_bundle_guests(const CsSolution *solution)
 {
     const CsModel *model = solution->model;
@@ -1036,10 +1034,18 @@ static gboolean cluster_supported(const CsSolution *solution, const CsNode *remo
     /* connection_assigned() needs the engine's own nodes */
     if (solution->expansion == NULL)
         return refuse(error, "a model without the engine's view", remote->uname);
-    /* the connections' place in utilization-based placement */
-    if ((features & CS_FEATURE_UTILIZATION) && options->placement_strategy != CS_PLACEMENT_DEFAULT
-        && !only_bundle_guests(solution))
-        return refuse(error, "utilization with a placement-strategy", remote->uname);
+    /* Utilization under a placement-strategy is followed with remote and
+     * guest nodes (Pacemaker Explained 2.1, "Utilization and Placement
+     * Strategy", "Pacemaker Remote"): a remote or guest node offers the
+     * capacity of its node entry (none without one), a connection takes
+     * its own utilization from the cluster node it runs on, and the
+     * connections are assigned first in the strategy's resource order
+     * (cs_remote_assign_connections()).  Checked with crm_simulate 2.1.5
+     * under utilization, minimal and balanced: connections up, down,
+     * moving or not fitting anywhere, guest containers with
+     * utilization, clones, priorities and stickiness, bundles beside a
+     * remote node (tests/fuzz/cases/oracle-remote-utilization-*; was
+     * refused: gen_remote.py seeds 1146000-1146199, 45 of them). */
     if (colocated_with_unnamed(solution))
         return refuse(error,
                       "a colocation with a resource placed on one "
