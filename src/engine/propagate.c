@@ -230,6 +230,28 @@ static void asymmetric_ordering(CsGraph *graph, const CsAct *first, CsAct *then)
     clear_because(graph, then, CS_ACT_RUNNABLE, first);
 }
 
+/* A runnable-left order whose first cannot run makes then unrunnable.
+ * When then was the start of a planned live migration (Pacemaker
+ * Explained 2.1, "Migrating Resources"), the unrunnable first becomes its
+ * reason even over one given before (a definition change): a remote
+ * connection moving to balance the nodes, restarted for a changed
+ * definition and ordered after a disabled resource, stops "due to
+ * unrunnable d2 start" (checked with crm_simulate 2.1.5; the same
+ * connection restarted in place, or not migratable, keeps "resource
+ * definition change"). */
+static void block_start_after(const CsGraph *graph, const CsAct *first, CsAct *then)
+{
+    gboolean migrating = (then->flags & CS_ACT_MIGRATABLE) != 0;
+
+    clear_because(graph, then, CS_ACT_RUNNABLE, first);
+    clear_because(graph, then, CS_ACT_MIGRATABLE, first);
+    if (migrating && then->rsc != first->rsc) {
+        g_autofree char *text = reason_text(graph, first, CS_ACT_RUNNABLE);
+
+        set_reason(then, text, TRUE);
+    }
+}
+
 /* Pacemaker's pcmk__update_ordered_actions() for a primitive's action. */
 static guint update_primitive(CsGraph *graph, CsAct *first, CsAct *then, guint flags, guint filter,
                               guint type)
@@ -268,10 +290,8 @@ static guint update_primitive(CsGraph *graph, CsAct *first, CsAct *then, guint f
         then->flags &= ~CS_ACT_PSEUDO;
     }
     if ((type & ORD_RUNNABLE_LEFT) && (filter & CS_ACT_RUNNABLE) && (then->flags & CS_ACT_RUNNABLE)
-        && !(flags & CS_ACT_RUNNABLE)) {
-        clear_because(graph, then, CS_ACT_RUNNABLE, first);
-        clear_because(graph, then, CS_ACT_MIGRATABLE, first);
-    }
+        && !(flags & CS_ACT_RUNNABLE))
+        block_start_after(graph, first, then);
     if ((type & ORD_IMPLIES_THEN) && (filter & CS_ACT_OPTIONAL) && (then->flags & CS_ACT_OPTIONAL)
         && !(flags & CS_ACT_OPTIONAL) && !(first->flags & CS_ACT_MIGRATABLE))
         clear_because(graph, then, CS_ACT_OPTIONAL, first);

@@ -463,6 +463,35 @@ static gboolean stale_entry_fenceable(const CsSolution *solution)
     return FALSE;
 }
 
+/* Whether a lost connection counts as managed when its node's fencing is
+ * decided.  A connection unmanaged only because its host is in
+ * maintenance (Pacemaker Explained 2.1, "Maintenance Mode") still has its
+ * node fenced; one unmanaged by is-managed=false, maintenance=true,
+ * maintenance-mode or on-fail=block does not (checked with crm_simulate
+ * 2.1.5 on remote-unclean2 with each of these). */
+static gboolean lost_connection_managed(const CsSolution *solution, int connection)
+{
+    const CsModel *model = solution->model;
+    gboolean host_in_maintenance = FALSE;
+
+    if (solution->work[connection].managed)
+        return TRUE;
+    if (!rsc_of_model(model, connection)->managed || solution->work[connection].n_running != 1)
+        return FALSE;
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc != connection)
+            continue;
+        if (state->blocked)
+            return FALSE;
+        if (state->role >= CS_ROLE_STARTED
+            && ((const CsNode *)g_ptr_array_index(model->nodes, state->node))->maintenance)
+            host_in_maintenance = TRUE;
+    }
+    return host_in_maintenance;
+}
+
 /* Why a remote node is fenced, or NULL (checked with crm_simulate): its
  * connection failed; or its connection, active on a lost host, cannot be recovered elsewhere, and
  * the node runs resources or has no history at all (their state is
@@ -488,7 +517,7 @@ static char *remote_fence_reason(const CsSolution *solution, const CsNode *remot
      * remote-unclean2 leaves its node "OFFLINE (maintenance)", unfenced;
      * with no node_state, "node is unclean") */
     if (connection_lost(solution->model, remote->remote_rsc)) {
-        if (solution->work[remote->remote_rsc].managed)
+        if (lost_connection_managed(solution, remote->remote_rsc))
             return g_strdup("remote connection is unrecoverable");
         return remote->maintenance ? NULL : g_strdup("node is unclean");
     }
