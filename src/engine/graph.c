@@ -622,9 +622,16 @@ gboolean order_actions(CsGraph *graph, CsAct *first, CsAct *then, guint type)
 static void order_thens(CsGraph *graph, CsAct *first, const CsOrdering *ordering)
 {
     const CsActList *list;
+    guint type = ordering->type;
+
+    /* A dangling migration's source stop does not make the start
+     * required (the resource is not active there). */
+    if ((first->flags & CS_ACT_DANGLE) && ordering->then_rsc == first->rsc
+        && ordering->then_task == CS_TASK_START)
+        type &= ~ORD_IMPLIES_THEN;
 
     if (ordering->then != NULL) {
-        order_actions(graph, first, ordering->then, ordering->type);
+        order_actions(graph, first, ordering->then, type);
         return;
     }
     list = &graph->by_rsc[ordering->then_rsc];
@@ -636,7 +643,7 @@ static void order_thens(CsGraph *graph, CsAct *first, const CsOrdering *ordering
         if ((ordering->type & ORD_SAME_NODE) && first->node >= 0 && then->node >= 0
             && first->node != then->node)
             continue;
-        order_actions(graph, first, list->items[i], ordering->type);
+        order_actions(graph, first, list->items[i], type);
     }
 }
 
