@@ -295,7 +295,8 @@ int cs_current_node(const CsGraph *graph, int rsc)
  * crm_simulate: "Restart" where it starts, nothing when it stays
  * stopped or stays where it runs; transition.c).  Nor does such a
  * resource migrate again: it moves (corpus migrate-partial-4, and six
- * oracle-diff CIBs). */
+ * oracle-diff CIBs), the stop of its source undoing the migration as
+ * the orderings are walked (stop_dangling_sources()). */
 gboolean cs_has_dangling_migration(const CsGraph *graph, int rsc)
 {
     const CsModel *model = graph->model;
@@ -319,7 +320,7 @@ static gboolean can_migrate(const CsGraph *graph, int rsc, int current)
            && !(graph->rsc_flags[rsc] & CS_RSCF_FAILED)
            && !(graph->rsc_flags[rsc] & CS_RSCF_START_PENDING) && current >= 0
            && !node_info(graph, current)->unclean && assigned >= 0
-           && !node_info(graph, assigned)->unclean && !cs_has_dangling_migration(graph, rsc);
+           && !node_info(graph, assigned)->unclean;
 }
 
 /* The state of rsc whose partial migration (migrate_to done, no
@@ -385,7 +386,7 @@ static gboolean migration_continues(CsGraph *graph, int rsc, guint n_clean)
 static void create_migration(CsGraph *graph, int rsc, int current)
 {
     CsAct *start = find_first(graph, rsc, CS_TASK_START, -1);
-    CsAct *stop = find_first(graph, rsc, CS_TASK_STOP, -1);
+    CsAct *stop = cs_graph_find(graph, rsc, CS_TASK_STOP, current);
     CsAct *migrate_to, *migrate_from;
 
     if (start == NULL || stop == NULL)
@@ -425,6 +426,28 @@ static void recurring_start(CsGraph *graph, int rsc)
         rsc_action(graph, rsc, CS_TASK_START, assigned, TRUE);
 }
 
+/* A dangling migration's source is stopped (a required stop where the
+ * resource is not active), before anything else is decided for the
+ * resource.  That stop is what keeps it from migrating again: it is
+ * ordered after the migration (migrate_from, which it makes unrunnable,
+ * being no part of it), not before the start (checked with crm_simulate
+ * 2.1.5's trace: the migration is made, then undone as the orderings are
+ * walked, so an ordering reached before, such as the move's stop before
+ * its node's unfencing, still names itself, "due to unrunnable
+ * stonith"). */
+static void stop_dangling_sources(CsGraph *graph, int rsc)
+{
+    const CsModel *model = graph->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == rsc && state->dangling_migration && state->node >= 0
+            && node_info(graph, state->node)->online)
+            rsc_action(graph, rsc, CS_TASK_STOP, state->node, FALSE)->flags |= CS_ACT_DANGLE;
+    }
+}
+
 static void create_primitive_actions(CsGraph *graph, int rsc)
 {
     const CsResource *info = rsc_info(graph, rsc);
@@ -436,6 +459,7 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
     gboolean need_promote = FALSE;
     gboolean multiply_active, continues;
 
+    stop_dangling_sources(graph, rsc);
     for (guint i = 0; i < nodes->len; i++)
         if (!node_info(graph, nodes->items[i])->unclean)
             n_clean++;

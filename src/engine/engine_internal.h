@@ -481,6 +481,8 @@ enum {
     /* a start Pacemaker's start_resource() made, which waits for its
      * node's unfencing when unfencing is in use (fencing.c) */
     CS_ACT_START_SCHEDULED = 1 << 5,
+    /* the stop of a dangling migration's source (actions.c) */
+    CS_ACT_DANGLE = 1 << 6,
 };
 
 /* Resource flags the action graph needs (Pacemaker's pe_rsc_*). */

@@ -682,17 +682,6 @@ void unfence_starts(CsGraph *graph)
         each_in_assign_order(graph, visit_starts, -1);
 }
 
-/* rsc's action for task on node, or NULL. */
-static CsAct *action_on(const CsGraph *graph, int rsc, CsTask task, int node)
-{
-    const CsActList *list = &graph->by_rsc[rsc];
-
-    for (guint i = 0; i < list->len; i++)
-        if (list->items[i]->task == task && list->items[i]->node == node)
-            return list->items[i];
-    return NULL;
-}
-
 /* Pacemaker's start_resource() orders each start that waits for
  * unfencing after its node's unfencing, which makes it required (a
  * restart, "due to required stonith") when the unfencing is.  For a
@@ -720,7 +709,14 @@ void unfence_order_created_starts(CsGraph *graph)
  * unfencing (not a fence device), node by node in name order: its stop
  * there comes before the node's unfencing and is required by it (so it
  * cannot migrate away: "unrunnable stonith"), its start there comes
- * after and is required by it (checked with crm_simulate 2.1.5).  The
+ * after and is required by it (checked with crm_simulate 2.1.5).  Every
+ * stop of the resource is ordered before every unfencing, the edges
+ * between two nodes being dropped only when walked: what changes a
+ * resource's stop walks each node's unfencing in turn, and with it the
+ * orderings of other resources' stops there (crm_simulate 2.1.5's trace:
+ * an instance's stop reaches the unfencing of another node, whose
+ * ordering after a moving resource's stop keeps that stop from
+ * migrating, "due to unrunnable stonith", before anything else does).  The
  * start is found when the orderings are applied, so a start an order
  * creates on no node (its resource placed nowhere) is required by every
  * unfencing too, which decides the reasons of what is ordered after it
@@ -735,10 +731,11 @@ void unfence_order_restart(CsGraph *graph, int rsc)
     order = cs_nodes_in_name_order(graph->solution);
     for (int i = 0; i < graph->solution->n_nodes; i++) {
         CsAct *unfence = graph->unfence[order[i]];
-        CsAct *stop = action_on(graph, rsc, CS_TASK_STOP, order[i]);
+        const CsActList *list = &graph->by_rsc[rsc];
 
-        if (unfence != NULL && stop != NULL)
-            order_later(graph, stop, unfence, ORD_IMPLIES_FIRST);
+        for (guint j = 0; unfence != NULL && j < list->len; j++)
+            if (list->items[j]->task == CS_TASK_STOP)
+                order_later(graph, list->items[j], unfence, ORD_IMPLIES_FIRST | ORD_SAME_NODE);
         if (unfence != NULL)
             order_action_rsc(graph, unfence, rsc, CS_TASK_START,
                              ORD_IMPLIES_THEN | ORD_SAME_NODE);

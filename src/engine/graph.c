@@ -367,6 +367,38 @@ void order_clone_pending_probes(CsGraph *graph)
     }
 }
 
+/* Pacemaker orders a primitive's start after its probes (Pacemaker
+ * Explained 2.1, "Resource Discovery": a resource is checked for before it
+ * is started).  A probe that cannot run, on a node still joining, keeps
+ * the start of a resource active nowhere from running, not at once but as
+ * the orderings are walked, in the action list's order (newest first) like
+ * any other: the start is shown "blocked" with no reason of its own (the
+ * probe is its own resource's), unless a colocation blocked it before,
+ * which keeps its "colocation with" reason (checked with crm_simulate
+ * 2.1.5: a primitive colocated with a clone whose start waits on a pending
+ * node is blocked "due to colocation with" the clone only when it comes
+ * before the clone in the configuration). */
+void order_probes(CsGraph *graph)
+{
+    graph->probes_ordered = TRUE;
+    for (guint i = 0; i < graph->actions->len; i++) {
+        CsAct *start = g_ptr_array_index(graph->actions, i);
+
+        if (start->task != CS_TASK_START || start->rsc < 0 || (start->flags & CS_ACT_PSEUDO)
+            || !awaits_pending_probe(graph, start->rsc))
+            continue;
+        for (guint n = 0; n < graph->model->nodes->len; n++) {
+            const CsNode *node = g_ptr_array_index(graph->model->nodes, n);
+
+            if (unrunnable_probe_on(graph, start->rsc, node)) {
+                order_actions(graph, detached_probe(graph, start->rsc, node->index), start,
+                              ORD_OPTIONAL | ORD_RUNNABLE_LEFT);
+                break;
+            }
+        }
+    }
+}
+
 /* Pacemaker orders a resource's start after its probes, and a probe that
  * cannot run blocks the start only while the resource is active nowhere
  * (it must not stop what already runs).  Clone instances wait through
@@ -590,9 +622,16 @@ gboolean order_actions(CsGraph *graph, CsAct *first, CsAct *then, guint type)
 static void order_thens(CsGraph *graph, CsAct *first, const CsOrdering *ordering)
 {
     const CsActList *list;
+    guint type = ordering->type;
+
+    /* A dangling migration's source stop does not make the start
+     * required (the resource is not active there). */
+    if ((first->flags & CS_ACT_DANGLE) && ordering->then_rsc == first->rsc
+        && ordering->then_task == CS_TASK_START)
+        type &= ~ORD_IMPLIES_THEN;
 
     if (ordering->then != NULL) {
-        order_actions(graph, first, ordering->then, ordering->type);
+        order_actions(graph, first, ordering->then, type);
         return;
     }
     list = &graph->by_rsc[ordering->then_rsc];
@@ -604,7 +643,7 @@ static void order_thens(CsGraph *graph, CsAct *first, const CsOrdering *ordering
         if ((ordering->type & ORD_SAME_NODE) && first->node >= 0 && then->node >= 0
             && first->node != then->node)
             continue;
-        order_actions(graph, first, list->items[i], ordering->type);
+        order_actions(graph, first, list->items[i], type);
     }
 }
 

@@ -70,7 +70,7 @@ void set_reason(CsAct *action, const char *reason, gboolean overwrite);
 /* graph.c: whether rsc's start waits on a probe that cannot run. */
 gboolean awaits_pending_probe(const CsGraph *graph, int rsc);
 void order_clone_pending_probes(CsGraph *graph);
-/* propagate.c: the probe orderings, once every action exists. */
+/* graph.c: the orderings of starts after probes that cannot run. */
 void order_probes(CsGraph *graph);
 CsAct *act_alloc(CsGraph *graph, CsTask task, int rsc, int node, guint flags);
 CsAct *find_first(const CsGraph *graph, int rsc, CsTask task, int node);

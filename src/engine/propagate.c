@@ -796,25 +796,6 @@ static gboolean instance_can(const CsGraph *graph, int instance, CsTask task)
     return FALSE;
 }
 
-/* The probe orderings (Pacemaker's runnable_left from probe to start) take
- * effect once every action exists: a start that was runnable when created
- * is already mandatory, so it is shown as blocked, with no reason of its
- * own; like any start an ordering blocks, it blocks the starts of what
- * must be colocated with its resource. */
-void order_probes(CsGraph *graph)
-{
-    graph->probes_ordered = TRUE;
-    for (guint i = 0; i < graph->actions->len; i++) {
-        CsAct *action = g_ptr_array_index(graph->actions, i);
-
-        if (action->task == CS_TASK_START && action->rsc >= 0 && !(action->flags & CS_ACT_PSEUDO)
-            && awaits_pending_probe(graph, action->rsc) && (action->flags & CS_ACT_RUNNABLE)) {
-            action->flags &= ~CS_ACT_RUNNABLE;
-            block_colocation_dependents(graph, action);
-        }
-    }
-}
-
 /* Pacemaker's pcmk__block_colocation_dependents(): when a resource cannot
  * start, whatever must be colocated with it (INFINITY) cannot either
  * (Pacemaker Explained 2.1, "Placing Resources Relative to other
