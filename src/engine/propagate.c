@@ -803,7 +803,7 @@ static gboolean instance_can(const CsGraph *graph, int instance, CsTask task)
 void block_colocation_dependents(CsGraph *graph, CsAct *action)
 {
     const CsResource *info;
-    int rsc, because = action->rsc;
+    int rsc;
 
     if (action->rsc < 0 || (action->task != CS_TASK_START && action->task != CS_TASK_PROMOTE)
         || (action->flags & CS_ACT_RUNNABLE))
@@ -840,11 +840,14 @@ void block_colocation_dependents(CsGraph *graph, CsAct *action)
         for (guint i = 0; i < info->children->len; i++)
             if (instance_can(graph, g_array_index(info->children, int, i), action->task))
                 return;
-        /* Blocked by its instances' own starts, the dependents are
-         * told of the last instance (the one Pacemaker looks at last);
-         * by a promotion, of the instance that cannot be promoted. */
-        if (action->rsc != rsc && action->task == CS_TASK_START)
-            because = g_array_index(info->children, int, info->children->len - 1);
+        /* The dependents are told of the resource whose action has just
+         * left the clone with no instance able to start (or be promoted):
+         * the clone for its own start, else that instance, which is the
+         * last one only when all become unable together (newest first);
+         * an instance left without a node never has a start to block, so
+         * a placed one blocked later is named (checked with crm_simulate
+         * 2.1.5: oracle-diff seed 1153063, coloc-loop-clone-blocked-trigger,
+         * tests/fuzz/cases/oracle-clone-blocked-trigger-instance). */
     }
     /* A primary that cannot start keeps its dependents from their role;
      * one that cannot be promoted, only those colocated with its
@@ -857,8 +860,9 @@ void block_colocation_dependents(CsGraph *graph, CsAct *action)
             continue;
         if (action->task == CS_TASK_PROMOTE && coloc->primary_role != CS_ROLE_PROMOTED)
             continue;
-        block_dependent_actions(
-            graph, coloc->dependent,
-            coloc->dependent_role == CS_ROLE_PROMOTED ? CS_TASK_PROMOTE : CS_TASK_START, because);
+        block_dependent_actions(graph, coloc->dependent,
+                                coloc->dependent_role == CS_ROLE_PROMOTED ? CS_TASK_PROMOTE
+                                                                          : CS_TASK_START,
+                                action->rsc);
     }
 }
