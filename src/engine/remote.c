@@ -1026,7 +1026,7 @@ static gboolean cluster_supported(const CsSolution *solution, const CsNode *remo
  * connection, never the remote node, whether the connection stays,
  * starts, stops, moves, migrates or is recovered; the remote node's own
  * resources are then ordered after the connection's start as with no
- * colocation (oracle-checked 2026-11-28: 354 hand CIBs, with primitives,
+ * colocation (oracle-checked 2026-11-28: 378 hand CIBs, with primitives,
  * groups, clones, promoted roles, sets, chains and orders on either
  * side, and gen_remote.py seeds 1148000-1148199). */
 gboolean cs_remote_check_supported(const CsSolution *solution, GError **error)
