@@ -264,6 +264,35 @@ START_TEST(test_clone_provenance)
 }
 END_TEST
 
+/* A probe of an anonymous clone on a node beyond clone-max makes an
+ * orphan instance, numbered after the others, kept for the orderings its
+ * pseudo-actions take part in but shown nowhere, its members with it;
+ * the instances the configuration asks for are not hidden. */
+START_TEST(test_inactive_orphan_hidden)
+{
+    Solved solved;
+    const CsModel *view;
+    const CsResource *orphan, *member, *instance;
+
+    cs_test_case_solve_ok(&solved, "transition", "unfence-cloned-group-member-reason");
+    view = cs_solution_model(solved.solution);
+    orphan = cs_model_resource(view, "cgr-g:3");
+    member = cs_model_resource(view, "cgr-g-m-3:3");
+    instance = cs_model_resource(view, "cgr-g:2");
+    ck_assert_ptr_nonnull(orphan);
+    ck_assert_ptr_nonnull(member);
+    ck_assert_ptr_nonnull(instance);
+    ck_assert(cs_solution_is_orphan(solved.solution, orphan->index));
+    ck_assert(cs_solution_is_hidden_orphan(solved.solution, orphan->index));
+    ck_assert(cs_solution_is_hidden_orphan(solved.solution, member->index));
+    ck_assert_int_lt(cs_solution_assigned_node(solved.solution, orphan->index), 0);
+    ck_assert(!cs_solution_is_orphan(solved.solution, instance->index));
+    ck_assert(!cs_solution_is_hidden_orphan(solved.solution, instance->index));
+    ck_assert_ptr_null(cs_model_resource(view, "cgr-g:4"));
+    cs_test_case_clear(&solved);
+}
+END_TEST
+
 static Suite *clone_suite(void)
 {
     Suite *suite = suite_create("clone");
@@ -275,6 +304,7 @@ static Suite *clone_suite(void)
     tcase_add_test(tcase, test_clone_provenance);
     tcase_add_test(tcase, test_oracle_cases);
     tcase_add_test(tcase, test_clone_shapes_refused);
+    tcase_add_test(tcase, test_inactive_orphan_hidden);
     suite_add_tcase(suite, tcase);
     return suite;
 }

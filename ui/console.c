@@ -70,7 +70,9 @@ static int configured_of(const CsConsole *console, const CsResource *instance)
 static void add_instance_rows(CsConsole *console, const CsResource *instance, int depth)
 {
     int configured = configured_of(console, instance);
-    if (configured < 0)
+    /* An orphan no history shows active is kept by the engine for its
+     * orderings only: crm_mon shows it nowhere, nor does the console. */
+    if (configured < 0 || cs_solution_is_hidden_orphan(console->solution, instance->index))
         return;
     CsRow row = {configured, depth, instance->index};
     g_array_append_val(console->rows, row);

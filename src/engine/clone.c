@@ -30,8 +30,6 @@ void cs_clones_init(CsSolution *solution)
     clones->ticket_unmanaged = g_new0(gboolean, solution->n_rsc);
     clones->node_count = g_new0(int, solution->n_nodes);
     clones->order = g_new0(GArray *, solution->n_rsc);
-    clones->kept_at_sort = g_new0(gboolean, solution->n_rsc);
-    clones->priority_at_sort = g_new0(int, solution->n_rsc);
     solution->clones = clones;
 }
 
@@ -50,8 +48,6 @@ void cs_clones_free(CsSolution *solution)
         if (clones->order[rsc] != NULL)
             g_array_unref(clones->order[rsc]);
     g_free(clones->order);
-    g_free(clones->kept_at_sort);
-    g_free(clones->priority_at_sort);
     g_free(clones);
     solution->clones = NULL;
 }
@@ -536,24 +532,6 @@ static CsScore instance_colocation_score(CsSolution *solution, int clone, int no
     return score;
 }
 
-/* Whether each instance is inactive or active on a node it is still
- * allowed, and its priority, as the clone sorts its instances: the
- * hidden orphans take their place among them by those (Pacemaker's
- * pcmk__cmp_instance()), not by the bans the assignment adds later (an
- * unmanaged instance on a node in maintenance sorts before them) nor by
- * the promotion scores of the nodes the instances are given (an
- * instance moving off a node shutting down). */
-static void remember_kept(CsSolution *solution, const GArray *instances)
-{
-    for (guint i = 0; i < instances->len; i++) {
-        int rsc = g_array_index(instances, int, i), count;
-        int current = instance_current(solution, rsc, &count);
-
-        solution->clones->kept_at_sort[rsc] = current < 0 || node_allowed(solution, rsc, current);
-        solution->clones->priority_at_sort[rsc] = cs_promote_instance_priority(solution, rsc);
-    }
-}
-
 int cs_clone_assign(CsSolution *solution, int clone)
 {
     const CsResource *info = rsc_of(solution, clone);
@@ -581,7 +559,6 @@ int cs_clone_assign(CsSolution *solution, int clone)
     g_array_append_vals(instances, info->children->data, info->children->len);
     /* g_array_sort is not stable: ties fall back to the position. */
     g_array_sort_with_data(instances, compare_instances, &order);
-    remember_kept(solution, instances);
     distribute(solution, clone, instances);
     /* Pacemaker sorts the clone's own list of children: colocations
      * with the clone later visit the instances in this order. */
@@ -727,102 +704,6 @@ static gboolean instance_blocked(const CsSolution *solution, int rsc)
     return FALSE;
 }
 
-/* remember_kept()'s answers, or the instance's table's and priority now
- * if its clone was never sorted. */
-static gboolean was_sorted(const CsSolution *solution, int rsc)
-{
-    return solution->clones->order[rsc_of(solution, rsc)->parent] != NULL;
-}
-
-static gboolean kept_at_sort(const CsSolution *solution, int rsc, int current)
-{
-    if (was_sorted(solution, rsc))
-        return solution->clones->kept_at_sort[rsc];
-    return current < 0 || node_allowed(solution, rsc, current);
-}
-
-static int priority_at_sort(const CsSolution *solution, int rsc)
-{
-    if (was_sorted(solution, rsc))
-        return solution->clones->priority_at_sort[rsc];
-    return cs_promote_instance_priority(solution, rsc);
-}
-
-/* Whether an instance given a node took it before the clone's
- * assignment reached its orphans: those sort after every instance whose
- * current node (if any) can keep it, of no lower priority, and after
- * every instance kept where it runs (Pacemaker's pcmk__cmp_instance()
- * and distribute_children()). */
-static gboolean placed_before_orphans(const CsSolution *solution, int rsc, int orphan_priority)
-{
-    int count;
-    int current = instance_current(solution, rsc, &count);
-    int assigned = cs_instance_location(solution, rsc);
-    gboolean can = kept_at_sort(solution, rsc, current);
-
-    if (assigned < 0)
-        return FALSE;
-    if (can && assigned == current)
-        return TRUE;
-    /* A group instance that could stay where it runs but went elsewhere
-     * was tried there first and rolled back, which leaves a group
-     * assigned (keep_group_assigned()) but uncounted: it is skipped by
-     * the rest of the assignment, so an orphan takes its place in the
-     * count (checked with crm_simulate's trace, oracle-diff seed
-     * 1011222: clone-max 1, the instance moved, the orphan assigned
-     * nowhere costs a dependent its score on every node).  Only checked
-     * with one instance per node and no failed member: with a failed
-     * member and clone-node-max 2 crm_simulate counts it (seed 1011199).
-     * Only a node that can run resources is tried first: an instance on
-     * a standby node is placed in its sorted turn and counts (seed
-     * 1091327). */
-    if (can && current >= 0 && cs_engine_node_available(solution, current)
-        && rsc_of(solution, rsc)->kind == CS_RSC_GROUP
-        && !instance_failed(solution, rsc)
-        && rsc_of(solution, rsc_of(solution, rsc)->parent)->clone_node_max == 1)
-        return FALSE;
-    return can && priority_at_sort(solution, rsc) >= orphan_priority;
-}
-
-/* Where the hidden orphans stand among the instances as the clone keeps
- * them: a promotable clone's sorted for promotion put them before the
- * instances of negative priority (as crm_simulate prints them); the
- * others sort them after every instance whose current node can keep it
- * and whose priority is no lower (ties keep the orphans last). */
-static gboolean sorts_after_orphans(const CsSolution *solution, int clone, int rsc)
-{
-    int count, current;
-
-    if (rsc_of(solution, clone)->promotable)
-        return cs_promote_sorts_after_orphans(solution, rsc);
-    current = instance_current(solution, rsc, &count);
-    if (current >= 0 && !kept_at_sort(solution, rsc, current))
-        return TRUE;
-    return cs_promote_instance_priority(solution, rsc) < rsc_of(solution, rsc)->priority;
-}
-
-/* The orphan instances the engine keeps no resource for, that the
- * clone's assignment still reaches (Pacemaker's distribute_children()):
- * once clone-max instances have a node, the rest are left unassigned and
- * affect no colocation; otherwise each is assigned nowhere (checked with
- * crm_simulate: an orphan counts when an instance is left stopped, or
- * when the only instance moves away from a node it may not stay on). */
-static int orphans_assigned_nowhere(const CsSolution *solution, int clone)
-{
-    const CsResource *info = rsc_of(solution, clone);
-    int placed = 0, orphan_priority;
-
-    if (info->children->len == 0)
-        return 0;
-    orphan_priority = rsc_of(solution, g_array_index(info->children, int, 0))->priority;
-    for (guint i = 0; i < info->children->len; i++)
-        if (placed_before_orphans(solution, g_array_index(info->children, int, i), orphan_priority))
-            placed++;
-    if (placed >= info->clone_max)
-        return 0;
-    return cs_clone_hidden_orphans(solution, clone);
-}
-
 void cs_clone_recheck_unpaired(CsSolution *solution, int instance, const CsColoc *coloc)
 {
     /* As at assignment: a primary still being placed (a colocation
@@ -840,7 +721,6 @@ void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone, const 
     const CsResource *info = rsc_of(solution, clone);
     CsRscWork *dep = &solution->work[dependent];
     const GArray *children;
-    int orphans;
 
     if (solution->work[clone].provisional)
         return;
@@ -902,16 +782,6 @@ void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone, const 
     children = info->children;
     if (solution->clones->order[clone] != NULL)
         children = solution->clones->order[clone];
-    orphans = orphans_assigned_nowhere(solution, clone);
-    for (guint i = 0; i < children->len; i++) {
-        int instance = g_array_index(children, int, i);
-
-        if (orphans > 0 && sorts_after_orphans(solution, clone, instance)) {
-            for (; orphans > 0; orphans--)
-                cs_apply_coloc_orphan(solution, dependent, clone, coloc);
-        }
-        cs_apply_coloc_score(solution, dependent, instance, coloc);
-    }
-    for (; orphans > 0; orphans--)
-        cs_apply_coloc_orphan(solution, dependent, clone, coloc);
+    for (guint i = 0; i < children->len; i++)
+        cs_apply_coloc_score(solution, dependent, g_array_index(children, int, i), coloc);
 }

@@ -495,16 +495,6 @@ void cs_apply_coloc_score(CsSolution *solution, int dependent, int primary, cons
                               coloc);
 }
 
-/* The same for one of clone's orphan instances the engine keeps no
- * resource for (cs_clone_hidden_orphans()): assigned nowhere, stopped,
- * it costs the dependent the score on every node, as any instance left
- * stopped does (checked with crm_simulate). */
-void cs_apply_coloc_orphan(CsSolution *solution, int dependent, int clone, const CsColoc *coloc)
-{
-    if (coloc_affects_roles(solution, dependent, CS_ROLE_STOPPED, coloc))
-        apply_coloc_to_scores(solution, dependent, clone, -1, coloc);
-}
-
 /* Highest score among other's available allowed nodes whose attribute has
  * value; -INFINITY when there is none. */
 static CsScore best_matching_score(const CsSolution *solution, const CsTable *other,

@@ -85,6 +85,10 @@ gboolean cs_solution_is_template(const CsSolution *solution, int rsc);
 int cs_solution_left_out_bundle(const CsSolution *solution, int rsc);
 /* An instance made for a history no configured instance could take. */
 gboolean cs_solution_is_orphan(const CsSolution *solution, int rsc);
+/* Such an instance (or a member of it) that no history shows active: a
+ * probe beyond clone-max.  The engine keeps it, as Pacemaker does, for
+ * the orderings it takes part in, but it is shown nowhere. */
+gboolean cs_solution_is_hidden_orphan(const CsSolution *solution, int rsc);
 /* node can run resources at all (online, not standby, ...). */
 gboolean cs_solution_node_available(const CsSolution *solution, int node);
 

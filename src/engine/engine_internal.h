@@ -92,9 +92,6 @@ typedef struct CsCloneWork {
                                     scratch while a clone is assigned */
     GArray **order;                /* per resource: a clone's instances in
                                     the order its assignment sorted them */
-    gboolean *kept_at_sort;        /* per instance: inactive, or its current
-                                    node allowed when its clone sorted it */
-    int *priority_at_sort;         /* per instance: its priority then */
     struct CsPromoteWork *promote; /* promote.c, NULL until used */
 } CsCloneWork;
 
@@ -328,11 +325,6 @@ void cs_coloc_list_free(CsColocList *list);
 void cs_apply_coloc_score(CsSolution *solution, int dependent, int primary, const CsColoc *coloc);
 /* place.c: rsc (and its members) assigned to no node at once. */
 void cs_assign_nowhere(CsSolution *solution, int rsc);
-/* The same for an orphan instance of clone the engine keeps no resource
- * for. */
-void cs_apply_coloc_orphan(CsSolution *solution, int dependent, int clone, const CsColoc *coloc);
-/* promote.c: how many such orphans clone has. */
-int cs_clone_hidden_orphans(const CsSolution *solution, int clone);
 /* clone.c: the same when the primary is a clone. */
 /* An instance placed all the same (unmanaged) whose interleaved
  * mandatory colocation still finds no instance to pair with is assigned

@@ -22,6 +22,8 @@ struct CsExpansion {
     CsModel model;           /* the engine's view; containers owned */
     GPtrArray *owned;        /* every struct allocated here (g_free) */
     GArray *orphan;          /* gboolean per resource */
+    GArray *hidden;          /* gboolean per resource: an orphan
+                                    instance no history shows active */
     GArray *configured;      /* int per resource: the configured
                                     resource an instance copies, or itself */
     GArray *template;        /* gboolean per resource: a clone's
@@ -71,6 +73,7 @@ static CsResource *add_copy(CsExpansion *expansion, const CsResource *from, int 
     g_ptr_array_add(expansion->model.resources, copy);
     g_array_append_val(expansion->configured, configured);
     g_array_append_val(expansion->orphan, orphan);
+    g_array_append_val(expansion->hidden, (gboolean){FALSE});
     g_array_append_val(expansion->template, (gboolean){FALSE});
     return copy;
 }
@@ -230,8 +233,7 @@ static int match_anonymous(Matching *matching, int clone, int configured, int no
                 continue;
             }
             found = member;
-        } else if (!skip_inactive && inactive < 0 && member >= 0 && !matching->blocked[member]
-                   && !g_array_index(expansion->orphan, gboolean, instance)) {
+        } else if (!skip_inactive && inactive < 0 && member >= 0 && !matching->blocked[member]) {
             inactive = member;
         }
     }
@@ -329,9 +331,14 @@ static int match_state(Matching *matching, const CsRscState *state)
         return -2; /* a numbered instance beyond clone-max */
     }
     found = match_anonymous(matching, clone, state->rsc, state->node);
-    /* An orphan instance is made only for a history that shows it
-     * active: an inactive one is never placed nor printed. */
-    if (found < 0 && state->role >= CS_ROLE_STARTED)
+    /* An orphan instance is made for an inactive history too (a probe on
+     * a node beyond clone-max): it is never placed nor printed, but its
+     * pseudo-actions sit among the clone's orderings, which decides the
+     * order flags are updated in, and so the reasons actions keep
+     * (checked with crm_simulate 2.1.5, oracle-diff seed 23800: an
+     * ordered clone's stop reaches the last instance's through the
+     * orphan's).  A later history takes it while it is inactive. */
+    if (found < 0)
         found = add_orphan(matching, clone, state->rsc);
     return found;
 }
@@ -786,6 +793,32 @@ static void implicit_connection_on_fail(CsExpansion *expansion, CsRscState *stat
     state->on_fail_applied = on_fail;
 }
 
+/* Marks an orphan instance, and its members, hidden when no history
+ * shows it active: Pacemaker keeps it, but shows it nowhere, as crm_mon
+ * shows no inactive orphan. */
+static void mark_hidden(CsExpansion *expansion, int rsc)
+{
+    const CsResource *info = rsc_at(expansion, rsc);
+
+    g_array_index(expansion->hidden, gboolean, rsc) = TRUE;
+    for (guint i = 0; info->children != NULL && i < info->children->len; i++)
+        mark_hidden(expansion, g_array_index(info->children, int, i));
+}
+
+static void mark_hidden_orphans(const Matching *matching)
+{
+    CsExpansion *expansion = matching->expansion;
+
+    for (guint rsc = 0; rsc < expansion->model.resources->len; rsc++) {
+        const CsResource *info = rsc_at(expansion, (int)rsc);
+
+        if (g_array_index(expansion->orphan, gboolean, rsc) && info->parent >= 0
+            && rsc_at(expansion, info->parent)->kind == CS_RSC_CLONE
+            && instance_location(matching, (int)rsc) < 0)
+            mark_hidden(expansion, (int)rsc);
+    }
+}
+
 static gboolean map_states(CsExpansion *expansion, const CsModel *model, GError **error)
 {
     CsModel *view = &expansion->model;
@@ -834,6 +867,7 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model, GError 
             matching.blocked[state->rsc] = TRUE;
         g_ptr_array_add(view->rsc_states, state);
     }
+    mark_hidden_orphans(&matching);
     g_free(matching.active_node);
     g_free(matching.blocked);
     g_free(matching.next_orphan);
@@ -996,6 +1030,7 @@ CsExpansion *cs_expansion_new(const CsModel *model, const CsBundleExpander *bund
     expansion->bundles = bundles;
     expansion->owned = g_ptr_array_new_with_free_func(g_free);
     expansion->orphan = g_array_new(FALSE, FALSE, sizeof(gboolean));
+    expansion->hidden = g_array_new(FALSE, FALSE, sizeof(gboolean));
     expansion->configured = g_array_new(FALSE, FALSE, sizeof(int));
     expansion->template = g_array_new(FALSE, FALSE, sizeof(gboolean));
     expansion->arrays = g_ptr_array_new_with_free_func((GDestroyNotify)g_array_unref);
@@ -1052,6 +1087,7 @@ void cs_expansion_free(CsExpansion *expansion)
         g_hash_table_destroy(view->fail_count_index);
     g_ptr_array_free(expansion->owned, TRUE);
     g_array_free(expansion->orphan, TRUE);
+    g_array_free(expansion->hidden, TRUE);
     g_array_free(expansion->configured, TRUE);
     g_array_free(expansion->template, TRUE);
     g_ptr_array_free(expansion->arrays, TRUE);
@@ -1073,6 +1109,14 @@ gboolean cs_rsc_is_orphan(const CsSolution *solution, int rsc)
     const CsExpansion *expansion = solution->expansion;
 
     return expansion != NULL && g_array_index(expansion->orphan, gboolean, rsc);
+}
+
+gboolean cs_solution_is_hidden_orphan(const CsSolution *solution, int rsc)
+{
+    const CsExpansion *expansion = solution->expansion;
+
+    return expansion != NULL && rsc >= 0 && (guint)rsc < expansion->hidden->len
+           && g_array_index(expansion->hidden, gboolean, rsc);
 }
 
 gboolean cs_rsc_is_template(const CsSolution *solution, int rsc)

@@ -250,25 +250,6 @@ static gboolean known_anywhere(const CsSolution *solution, int rsc)
     return FALSE;
 }
 
-/* Whether an inactive history of the same configured resource on node
- * went to no instance: Pacemaker gives it an orphan instance, which its
- * anonymous_known_on() counts as probed there (checked with crm_simulate:
- * master-NAME on a third node, probed only, joins every instance's score
- * there); the engine keeps no instance for it (expand.c). */
-static gboolean probed_by_orphan(const CsSolution *solution, int rsc, int node)
-{
-    const CsModel *model = solution->model;
-
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (state->rsc < 0 && state->node == node && state->rsc_id != NULL
-            && same_base(state->rsc_id, rsc_of(solution, rsc)->id))
-            return TRUE;
-    }
-    return FALSE;
-}
-
 /* Pacemaker's promotion_score_applies(): an anonymous instance counts its
  * score where it is active, or where no instance is active but one was
  * probed; any instance counts it everywhere when nothing is known of it
@@ -285,7 +266,11 @@ static gboolean score_applies(const CsSolution *solution, int rsc, int node)
         gboolean probed = FALSE;
 
         /* Of a cloned group, the same member of each instance: that
-         * other members are known here implies nothing. */
+         * other members are known here implies nothing.  An inactive
+         * history no configured instance could take went to an orphan
+         * instance (expand.c), which counts as probed there (checked
+         * with crm_simulate: master-NAME on a third node, probed only,
+         * joins every instance's score there). */
         for (guint i = 0; i < clone->children->len; i++) {
             int each = counterpart(solution, g_array_index(clone->children, int, i), rsc);
 
@@ -296,8 +281,6 @@ static gboolean score_applies(const CsSolution *solution, int rsc, int node)
             if (known_on(solution, each, node))
                 probed = TRUE;
         }
-        if (!probed)
-            probed = probed_by_orphan(solution, rsc, node);
         applies = active == rsc || (active < 0 && probed);
     }
     if (!applies && solution->work[rsc].n_running == 0 && !known_anywhere(solution, rsc))
@@ -972,17 +955,6 @@ static int promotion_node(const CsSolution *solution, int clone, int rsc, const 
     return node;
 }
 
-/* The configured child's id, which instances are numbered after; the
- * caller frees it. */
-static char *base_id(const CsSolution *solution, int clone)
-{
-    const CsResource *info = rsc_of(solution, clone);
-    const CsResource *first = rsc_of(solution, g_array_index(info->children, int, 0));
-    const char *colon = strrchr(first->id, ':');
-
-    return colon != NULL ? g_strndup(first->id, (gsize)(colon - first->id)) : g_strdup(first->id);
-}
-
 static void add_line(CsSolution *solution, int rsc)
 {
     const CsPromoteWork *work = solution->clones->promote;
@@ -998,120 +970,6 @@ static void add_line(CsSolution *solution, int rsc)
             node >= 0 ? ((const CsNode *)g_ptr_array_index(solution->model->nodes, node))->uname
                       : "none",
             cs_score_format(work->sort_index[rsc], buf)));
-}
-
-/* Whether an instance of clone runs its copy of configured (a primitive
- * or a cloned group's member) on node. */
-static gboolean runs_there(const CsSolution *solution, int clone, int configured, int node)
-{
-    const CsResource *info = rsc_of(solution, clone);
-
-    for (guint i = 0; i < info->children->len; i++) {
-        int each = counterpart(solution, g_array_index(info->children, int, i), configured);
-
-        if (each >= 0 && active_on(solution, each, node))
-            return TRUE;
-    }
-    return FALSE;
-}
-
-/* Whether the active history state, which the engine gave an orphan
- * instance of clone of its own, takes the inactive orphan an earlier
- * history made: Pacemaker's find_anonymous_clone() gives an active
- * history an instance not active anywhere before it makes a new one
- * (checked with crm_simulate 2.1.5: clone-max 1 on corpus
- * colocation-influence, where a probe on rhel7-5 comes between the
- * starts on rhel7-4 and rhel7-1, gives three orphans, not four).  Only
- * a primitive's, on a node up and clean (elsewhere Pacemaker may make a
- * new instance). */
-static gboolean takes_hidden_orphan(const CsSolution *solution, int clone, const CsRscState *state)
-{
-    const CsNode *node;
-
-    if (rsc_of(solution, state->rsc)->parent != clone || !cs_rsc_is_orphan(solution, state->rsc)
-        || state->role < CS_ROLE_STARTED || state->node < 0)
-        return FALSE;
-    node = g_ptr_array_index(solution->model->nodes, state->node);
-    return node->online && !node->unclean;
-}
-
-/* Pacemaker makes orphan instances for the histories of an anonymous
- * clone no instance could take, active or not.  The engine keeps only
- * the active ones (expand.c); this counts the inactive ones, never
- * placed. */
-int cs_clone_hidden_orphans(const CsSolution *solution, int clone)
-{
-    const CsModel *model = solution->model;
-    const CsResource *info = rsc_of(solution, clone);
-    int hidden = 0;
-    gboolean reusable = FALSE;
-
-    if (info->globally_unique || info->children->len == 0)
-        return 0;
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-        g_autofree char *base = NULL;
-        char *colon;
-        const CsResource *configured;
-
-        if (state->rsc >= 0) {
-            if (reusable && hidden > 0 && takes_hidden_orphan(solution, clone, state)) {
-                hidden--;
-                reusable = FALSE;
-            }
-            continue;
-        }
-        base = g_strdup(state->rsc_id);
-        if ((colon = strrchr(base, ':')) != NULL)
-            *colon = '\0';
-        configured = cs_model_resource(model, base);
-        if (configured == NULL
-            || (configured->parent != clone
-                && (configured->parent < 0
-                    || rsc_of(solution, configured->parent)->parent != clone)))
-            continue;
-        /* Pacemaker's find_anonymous_clone(): the first such history
-         * makes an orphan instance, running nowhere, which every later
-         * one takes (checked with crm_simulate: probes on two extra
-         * nodes give one orphan line, of a primitive or of a cloned
-         * group), unless an instance already runs that resource on the
-         * history's node, which makes a new one. */
-        if (runs_there(solution, clone, configured->index, state->node) || !reusable)
-            hidden++;
-        reusable = TRUE;
-    }
-    return hidden;
-}
-
-gboolean cs_promote_sorts_after_orphans(const CsSolution *solution, int rsc)
-{
-    const CsPromoteWork *work = solution->clones != NULL ? solution->clones->promote : NULL;
-
-    return work != NULL && work->sort_index[rsc] < 0;
-}
-
-/* The hidden orphans still print their promotion score, numbered after
- * every instance. */
-static void add_hidden_orphan_lines(CsSolution *solution, int clone)
-{
-    const CsModel *model = solution->model;
-    const CsResource *info = rsc_of(solution, clone);
-    CsPromoteWork *work = promote_work(solution);
-    int hidden = cs_clone_hidden_orphans(solution, clone), number = info->clone_max;
-    g_autofree char *base_name = NULL;
-
-    if (hidden == 0)
-        return;
-    base_name = base_id(solution, clone);
-    for (; hidden > 0; number++) {
-        g_autofree char *id = g_strdup_printf("%s:%d", base_name, number);
-
-        if (cs_model_resource(model, id) != NULL)
-            continue;
-        cs_print_log(solution, CS_PRINT_PROMOTION, (int)work->lines->len);
-        g_ptr_array_add(work->lines, g_strdup_printf("%s promotion score on none: 0", id));
-        hidden--;
-    }
 }
 
 /* A cloned group's instance whose members are placed on different nodes
@@ -1195,17 +1053,10 @@ void cs_promote_set_roles(CsSolution *solution, int clone)
     /* g_array_sort is not stable: the positions break the ties. */
     g_array_sort_with_data(order, compare_promotion, &data);
     solution->work[clone].merging = FALSE;
-    gboolean orphans_printed = FALSE;
     for (guint i = 0; i < order->len; i++) {
         int rsc = g_array_index(order, int, i);
         int node = -1;
 
-        /* The hidden orphans (score 0, stopped) sort before the instances
-         * with a negative score, as crm_simulate prints them. */
-        if (!orphans_printed && solution->clones->promote->sort_index[rsc] < 0) {
-            add_hidden_orphan_lines(solution, clone);
-            orphans_printed = TRUE;
-        }
         add_line(solution, rsc);
         if (solution->clones->promote->sort_index[rsc] >= 0
             && (promoted < info->promoted_max || !solution->work[clone].managed))
@@ -1223,8 +1074,6 @@ void cs_promote_set_roles(CsSolution *solution, int clone)
         promoted++;
         set_next_role_promoted(solution, rsc);
     }
-    if (!orphans_printed)
-        add_hidden_orphan_lines(solution, clone);
     /* Pacemaker keeps the clone's children in this order: later
      * colocations with the clone visit the instances so. */
     if (solution->clones->order[clone] != NULL)

@@ -26,11 +26,6 @@ void cs_promote_free(CsSolution *solution);
 gboolean cs_promote_apply_coloc(CsSolution *solution, int dependent, int clone,
                                 const CsColoc *coloc);
 
-/* Whether an instance of a promotable clone sorts after the clone's
- * hidden orphans (cs_clone_hidden_orphans()) once sorted for promotion:
- * those with a negative promotion priority. */
-gboolean cs_promote_sorts_after_orphans(const CsSolution *solution, int rsc);
-
 /* clone.c: Pacemaker's pcmk__cmp_instance() for two instances of clone:
  * 0 when it has no preference (the caller keeps their order). */
 gint cs_clone_compare_instances(const CsSolution *solution, int clone, int rsc1, int rsc2);

@@ -169,6 +169,9 @@ static void explain_instances(const CsSolution *solution, const CsResource *clon
         char buf[CS_SCORE_BUFSIZE];
         const CsResource *child = g_ptr_array_index(cs_solution_model(solution)->resources, each);
 
+        /* an orphan no history shows active is shown nowhere */
+        if (cs_solution_is_hidden_orphan(solution, each))
+            continue;
         /* a bundle's resource inside: the clone's instances, each on its
          * replica's guest node */
         if (clone->kind == CS_RSC_BUNDLE && child->kind == CS_RSC_CLONE) {

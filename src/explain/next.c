@@ -604,8 +604,13 @@ static void where_tree(const CsSolution *solution, const CsTransition *transitio
         return;
     }
     where_container(solution, transition, info, out);
-    for (guint i = 0; i < info->children->len; i++)
-        where_tree(solution, transition, g_array_index(info->children, int, i), depth + 1, out);
+    for (guint i = 0; i < info->children->len; i++) {
+        int child = g_array_index(info->children, int, i);
+
+        /* an orphan no history shows active is shown nowhere */
+        if (!cs_solution_is_hidden_orphan(solution, child))
+            where_tree(solution, transition, child, depth + 1, out);
+    }
 }
 
 /* A clone's configured child is never placed: its instances are. */

@@ -1,0 +1,1 @@
+where @TESTS@/transition/unfence-cloned-group-member-reason.xml cgr
