@@ -609,7 +609,11 @@ static gboolean ticket_frozen(const CsSolution *solution, int rsc)
 
 /* Pacemaker's is_child_compatible(): a blocked instance (on-fail=block,
  * a ticket lost with loss-policy=freeze, on it or on a member of a cloned
- * group: oracle-diff seed 1031092) is on no node for pairing. */
+ * group: oracle-diff seed 1031092) is on no node for pairing; nor is a
+ * cloned group whose members are assigned to more than one node (an
+ * unmanaged member kept on a maintenance or standby node: oracle-diff
+ * seed 1159035), as a group is located only where all its members are
+ * (interleave: Pacemaker Explained 2.1, "Clone Options"). */
 static int instance_on(const CsSolution *solution, int clone, int node)
 {
     const CsResource *info = rsc_of(solution, clone);
@@ -617,7 +621,7 @@ static int instance_on(const CsSolution *solution, int clone, int node)
     for (guint i = 0; i < info->children->len; i++) {
         int instance = g_array_index(info->children, int, i);
 
-        if (solution->work[instance].assigned == node && !ticket_frozen(solution, instance)
+        if (cs_instance_location(solution, instance) == node && !ticket_frozen(solution, instance)
             && !instance_blocked(solution, instance))
             return instance;
     }
