@@ -323,6 +323,12 @@ static const struct {
     const char *file;
     const char *message;
 } oracle_refusals[] = {
+    /* crm_simulate fences rem2 "stop is unrunnable": d1 failed there, the
+     * node in maintenance, its connection down (gen_remote.py seed
+     * 1171505); cibscope fenced nothing */
+    {"refuse-remote-maintenance-failed-connection-down.xml",
+     "Pacemaker Remote node rem2: a failed resource there, in maintenance, while its "
+     "connection is down is not modelled yet"},
     /* crm_simulate fences nothing for the lost ticketA here (no quorum,
      * no-quorum-policy=suicide falling back to stop); cibscope fenced */
     {"refuse-ticket-fence-without-quorum.xml",

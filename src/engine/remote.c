@@ -833,6 +833,32 @@ static const CsResource *migrating_away(const CsSolution *solution, const CsNode
  * (migrating_away()), a colocation with one that
  * does not stay up, clone instances on a remote node that cannot keep
  * them, a cluster without quorum, ticket constraints, a remote node entry without its connection. */
+/* Whether a resource failed on remote, in maintenance (its node
+ * attribute), while its connection is not running: crm_simulate 2.1.5
+ * then fences the node, "stop is unrunnable" (the failure asks for a
+ * stop the maintenance leaves unmanaged), which the engine does not
+ * follow.  With the connection running, nothing failed, or the resource
+ * unmanaged another way (is-managed, maintenance of the resource or the
+ * cluster, on-fail=block), nothing is fenced, as the engine has it
+ * (checked with the oracle; gen_remote.py seed 1171505,
+ * tests/fuzz/cases refuse-remote-maintenance-failed-connection-down). */
+static gboolean failed_in_maintenance_while_down(const CsModel *model, const CsNode *remote)
+{
+    gboolean failed = FALSE;
+
+    if (!remote->maintenance)
+        return FALSE;
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == remote->remote_rsc && state->role >= CS_ROLE_STARTED)
+            return FALSE;
+        if (state->node == remote->index && state->failed)
+            failed = TRUE;
+    }
+    return failed;
+}
+
 static gboolean remote_node_supported(const CsSolution *solution, const CsNode *remote,
                                       GError **error)
 {
@@ -886,6 +912,9 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
      * followed (gen_remote.py seed 142028) */
     if (fenced != NULL && remote->maintenance && first_active_id(model, remote->index) != NULL)
         return refuse(error, "fencing it in maintenance with resources active there",
+                      remote->uname);
+    if (failed_in_maintenance_while_down(model, remote))
+        return refuse(error, "a failed resource there, in maintenance, while its connection is down",
                       remote->uname);
     if (fenced != NULL && instances_lost_elsewhere(model, remote))
         return refuse(error, "fencing it with clone instances there and on another lost node",
