@@ -25,9 +25,7 @@ for size in "200 60" "80 24"; do
     # shellcheck disable=SC2086 # two words, columns and lines
     set -- $size
     session=bundle$1
-    tmx new-session -d -s "$session" -x "$1" -y "$2" \
-        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= XDG_STATE_HOME="$tmp/state" \
-        "$bin" "$cib"
+    console "$session" "$1" "$2" "$cib"
     shows "$session" '^Resource +Action .* node1 +node2 +b:web-0 +b:web-1 *$' \
         "$1x$2: Matrix columns node1 node2 b:web-0 b:web-1 (the replicas' guest nodes, marked b)"
     # app:0 placed on web-0 (its score INFINITY there), -INF on web-1.

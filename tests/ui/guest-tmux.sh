@@ -18,9 +18,7 @@ for size in "80 24" "200 60"; do
     # shellcheck disable=SC2086 # two words, columns and lines
     set -- $size
     session=guest$1
-    tmx new-session -d -s "$session" -x "$1" -y "$2" \
-        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= XDG_STATE_HOME="$tmp/state" \
-        "$bin" "$cib"
+    console "$session" "$1" "$2" "$cib"
     shows "$session" '^Resource +Action .* n1 +n2 +g:g1 *$' \
         "$1x$2: Matrix columns n1 n2 g:g1 (the guest node, marked g)"
     shows "$session" '^ +vm1 .*-INF *$' \

@@ -19,9 +19,7 @@ for size in "80 24" "200 60"; do
     # shellcheck disable=SC2086 # two words, columns and lines
     set -- $size
     session=orphan$1
-    tmx new-session -d -s "$session" -x "$1" -y "$2" \
-        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= XDG_STATE_HOME="$tmp/state" \
-        "$bin" "$cib"
+    console "$session" "$1" "$2" "$cib"
     shows "$session" '^ +cgr-g:2 ' "$1x$2: the Matrix lists instance cgr-g:2"
     if grep -q 'cgr-g:3\|cgr-g-m-3:3' "$tmp/screen"; then
         check fail "$1x$2: the inactive orphan cgr-g:3 is listed (screen below)"

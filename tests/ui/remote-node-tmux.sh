@@ -30,13 +30,6 @@ cs_tmux_name=remote-node-ui
 data=$top_srcdir/tests/data
 failures=0
 
-# start SESSION COLUMNS LINES CIB
-start() {
-    tmx new-session -d -s "$1" -x "$2" -y "$3" \
-        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= XDG_STATE_HOME="$tmp/state" \
-        "$bin" "$4"
-}
-
 # expect SESSION PATTERN WHAT [PATTERN WHAT ...]: the screen shows each
 # PATTERN in turn (tmux-lib.sh's shows), WHAT told at this size.
 expect() {
@@ -51,7 +44,7 @@ expect() {
 # A remote node.
 remote_node() {
     session=remote$1
-    start "$session" "$1" "$2" "$data/transition/remote-reconnect-recent.xml"
+    console "$session" "$1" "$2" "$data/transition/remote-reconnect-recent.xml"
     expect "$session" \
         '^Resource +Action .* n1 +n2 +n3 +r:rem1 *$' "rem1's column is marked r:" \
         'Node kinds: r: remote node ' "the legend explains r:"
@@ -70,7 +63,7 @@ remote_node() {
 # A guest node.
 guest_node() {
     session=guest$1
-    start "$session" "$1" "$2" "$data/transition/guest-host-fenced.xml"
+    console "$session" "$1" "$2" "$data/transition/guest-host-fenced.xml"
     expect "$session" \
         '^Resource +Action .* n1 +n2 +g:g1 *$' "g1's column is marked g:" \
         'Node kinds: g: guest node ' "the legend explains g:"
@@ -106,7 +99,7 @@ guest_node() {
 # A bundle's replica: its node view, then the Graph of its parts.
 replica_node() {
     session=replica$1
-    start "$session" "$1" "$2" "$data/bundle/inner-clone-after.xml"
+    console "$session" "$1" "$2" "$data/bundle/inner-clone-after.xml"
     expect "$session" 'Node kinds: b: bundle replica ' "the legend explains b:"
     tmx send-keys -t "$session" '>' h N
     expect "$session" \
@@ -138,7 +131,7 @@ replica_node() {
 # A replica with an address: address, container, connection, instance.
 replica_rows() {
     session=address$1
-    start "$session" "$1" "$2" "$data/bundle/inner-docker-ip.xml"
+    console "$session" "$1" "$2" "$data/bundle/inner-docker-ip.xml"
     expect "$session" '^ +app:1 ' "the replicas of web unfold"
     order=$(grep -E -o '^ +(web-ip-10\.0\.0\.1[01]|web-docker-[01]|web-[01]|app:[01]) ' "$tmp/screen" |
         tr -d ' ' | tr '\n' ' ')
@@ -153,7 +146,7 @@ replica_rows() {
 # A bundle with nothing inside folds into its replicas' containers.
 bundle_folds() {
     session=bundle$1
-    start "$session" "$1" "$2" "$data/bundle/podman.xml"
+    console "$session" "$1" "$2" "$data/bundle/podman.xml"
     expect "$session" \
         '^▾ web ' "the bundle row unfolds" \
         '^ +web-podman-0 +Start ' "replica 0's container" \

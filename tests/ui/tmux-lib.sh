@@ -82,6 +82,15 @@ check() {
     fi
 }
 
+# console SESSION COLUMNS LINES CIB: the console on CIB in a new detached
+# session of that size, in UTF-8 with colours and its state kept under
+# $tmp (no recovery file of another run is offered).
+console() {
+    tmx new-session -d -s "$1" -x "$2" -y "$3" \
+        env -u NO_COLOR LANG=C.UTF-8 LC_ALL= XDG_STATE_HOME="$tmp/state" \
+        "$bin" "$4"
+}
+
 # ---- screen steps ---------------------------------------------------------
 
 # shows SESSION PATTERN WHAT: the screen matches the extended regular
