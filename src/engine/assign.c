@@ -221,12 +221,17 @@ static void init_current(CsSolution *solution)
             continue;
         if (state->role > work->role)
             work->role = state->role;
-        if (seen[(gsize)state->rsc * solution->n_nodes + state->node] == 2)
-            continue;
-        seen[(gsize)state->rsc * solution->n_nodes + state->node] = 1;
-        add_running(solution, state->rsc, state->node);
+        guint8 *own = &seen[(gsize)state->rsc * solution->n_nodes + state->node];
+        if (*own != 2) {
+            *own = 1;
+            add_running(solution, state->rsc, state->node);
+        }
         /* the source of a partial migration is where it is considered
-         * to be (Pacemaker's pe__find_active_on()) */
+         * to be (Pacemaker's pe__find_active_on()), also when a failed
+         * migrate_from on a third node listed it already and another
+         * node lists the resource first (checked with crm_simulate:
+         * tied scores then place it on the source, oracle-diff seed
+         * 1193020) */
         if (cs_partial_migration_target(state) >= 0)
             work->current = state->node;
     }
