@@ -938,11 +938,46 @@ static int instance_on_node(const CsExpansion *expansion, const CsModel *model, 
     return found;
 }
 
+/* on-fail=stop on an instance of a globally-unique clone bans that
+ * instance (or that member of it) on every node, and no other instance
+ * (Pacemaker Explained 2.1, "Operation Properties", on-fail=stop; checked
+ * with crm_simulate: another instance may take the node it leaves).  The
+ * model bans the configured resource; each instance whose history failed
+ * so gets its own copy of the ban, once. */
+static void map_unique_stop_ban(CsExpansion *expansion, const CsModel *model,
+                                const CsStatusBan *from, GHashTable *banned)
+{
+    const GPtrArray *mapped = expansion->model.rsc_states;
+
+    for (guint i = 0; i < model->rsc_states->len && i < mapped->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsRscState *to = g_ptr_array_index(mapped, i);
+        CsStatusBan *copy;
+
+        if (state->rsc != from->rsc || to->rsc < 0 || !to->failed || to->failure_ignored
+            || g_strcmp0(to->on_fail_applied, "stop") != 0
+            || g_hash_table_contains(banned, GINT_TO_POINTER(to->rsc + 1)))
+            continue;
+        g_hash_table_add(banned, GINT_TO_POINTER(to->rsc + 1));
+        copy = own(expansion, from, sizeof(CsStatusBan));
+        copy->rsc = to->rsc;
+        g_ptr_array_add(expansion->model.status_bans, copy);
+    }
+}
+
+static gboolean is_unique_stop_ban(const CsExpansion *expansion, const CsStatusBan *ban)
+{
+    return ban->rsc >= 0 && ban->node < 0 && g_array_index(expansion->template, gboolean, ban->rsc)
+           && strcmp(ban->reason, "on-fail=stop") == 0;
+}
+
 /* A ban the history implies on a cloned resource on one node
  * (__stop_fail__, hard-error, ...) is Pacemaker's resource_location() on
  * the instance whose history it is, not on every instance. */
 static void map_status_bans(CsExpansion *expansion, const CsModel *model)
 {
+    g_autoptr(GHashTable) stop_banned = g_hash_table_new(g_direct_hash, g_direct_equal);
+
     CsModel *view = &expansion->model;
 
     view->status_bans = g_ptr_array_new();
@@ -955,6 +990,10 @@ static void map_status_bans(CsExpansion *expansion, const CsModel *model)
         int instance = -1;
         CsStatusBan *copy;
 
+        if (is_unique_stop_ban(expansion, from)) {
+            map_unique_stop_ban(expansion, model, from, stop_banned);
+            continue;
+        }
         if (from->rsc >= 0 && from->node >= 0
             && g_array_index(expansion->template, gboolean, from->rsc))
             instance = instance_on_node(expansion, model, from->rsc, from->node);
