@@ -556,7 +556,6 @@ static gboolean failure_on_fail_inherited(const CsModel *model, const CsRscState
            && !configures_op(rsc, failure->operation, failure->interval_ms);
 }
 
-
 static int clone_above(const CsModel *model, int rsc)
 {
     for (int up = rsc; up >= 0;) {
@@ -581,7 +580,8 @@ static int clone_above(const CsModel *model, int rsc)
  * instance alone, on every node (expand.c, map_unique_stop_ban). */
 static gboolean cs_clone_failure_modelled(const CsRscState *state)
 {
-    static const char *const modelled[] = {"restart", "block", "fence", "standby", "demote", "stop"};
+    static const char *const modelled[] = {"restart", "block",  "fence",
+                                           "standby", "demote", "stop"};
 
     if (state->on_fail_applied == NULL)
         return TRUE;
