@@ -328,6 +328,10 @@ static const struct {
      * not the configured on-fail=block; cibscope kept it blocked */
     {"refuse-unique-block-foreign-key.xml",
      "web:0: a failure recorded under another resource's operation key is not modelled yet"},
+    /* the same with on-fail=stop on an unclean node: crm_simulate
+     * leaves web:0 unbanned (51 on node1), cibscope banned it */
+    {"refuse-unique-stop-foreign-key-unclean.xml",
+     "web:0: a failure recorded under another resource's operation key is not modelled yet"},
     /* crm_simulate fences rem2 "stop is unrunnable": d1 failed there, the
      * node in maintenance, its connection down (gen_remote.py seed
      * 1171505); cibscope fenced nothing */

@@ -612,14 +612,16 @@ static const CsRscState *failed_instance_unmodelled(const CsModel *model)
  * resource's key (failure_key_names_instance) takes the default on-fail
  * in crm_simulate, whatever policy its operation configures (checked:
  * st_monitor_10000 under st:0 with on-fail=stop, block or standby is
- * recovered); the model reads the configured policy. */
+ * recovered); the model reads the configured policy.  Checked whether
+ * or not the history is still failed: an on-fail=stop ban outlives a
+ * later start and holds on an unclean node (map_unique_stop_ban). */
 static const CsRscState *unique_failure_under_foreign_key(const CsModel *model)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
         int clone;
 
-        if (state->rsc < 0 || !state->failed || state->failure_ignored)
+        if (state->rsc < 0 || state->failure_ignored)
             continue;
         clone = clone_above(model, state->rsc);
         if (clone >= 0
