@@ -329,7 +329,8 @@ static const struct {
     {"refuse-unique-block-foreign-key.xml",
      "web:0: a failure recorded under another resource's operation key is not modelled yet"},
     /* the same with on-fail=stop on an unclean node: crm_simulate
-     * leaves web:0 unbanned (51 on node1), cibscope banned it */
+     * leaves web:0 unbanned (51 on node1); the on-fail=stop ban the
+     * engine gives a unique instance would ban it everywhere */
     {"refuse-unique-stop-foreign-key-unclean.xml",
      "web:0: a failure recorded under another resource's operation key is not modelled yet"},
     /* crm_simulate fences rem2 "stop is unrunnable": d1 failed there, the
