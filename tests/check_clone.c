@@ -144,6 +144,8 @@ END_TEST
  * the clone is banned everywhere, its instances' clone scores printed
  * unbanned, every instance stopped; promotable-on-fail-stop: the same
  * for a promotable clone, its promoted instance stopped too.
+ * unique-on-fail-stop: on-fail=stop on a globally-unique instance bans
+ * that instance alone, everywhere: another instance takes its node.
  * unique-group-node-max, promotable-unique-group-node-max: a
  * globally-unique cloned group with clone-node-max 2 puts two instances
  * on one node. */
@@ -179,6 +181,7 @@ START_TEST(test_oracle_cases)
                                         "forced-anonymous-numbered-history",
                                         "anonymous-on-fail-stop",
                                         "promotable-on-fail-stop",
+                                        "unique-on-fail-stop",
                                         "unique-group-node-max",
                                         "promotable-unique-group-node-max",
                                         "notify-collective-orders"};
@@ -206,10 +209,6 @@ START_TEST(test_clone_shapes_refused)
         {"refused-location-on-member", "constraint l1 names b, inside a clone"},
         /* crm_simulate drops a promotable clone of class lsb */
         {"refused-promotable-lsb", "resource p: a promotable clone of class lsb"},
-        /* a globally-unique instance's monitor failed with on-fail=stop:
-         * crm_simulate stops it and starts another instance on its node,
-         * the engine would keep it there (tests/oracle-diff) */
-        {"refused-unique-on-fail-stop", "cln-p:0: on-fail=stop for a clone instance"},
     };
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {

@@ -323,6 +323,16 @@ static const struct {
     const char *file;
     const char *message;
 } oracle_refusals[] = {
+    /* crm_simulate recovers web:0 (node1 -> node2): its failed monitor
+     * is recorded as web_monitor_10000, so the default on-fail applies,
+     * not the configured on-fail=block; cibscope kept it blocked */
+    {"refuse-unique-block-foreign-key.xml",
+     "web:0: a failure recorded under another resource's operation key is not modelled yet"},
+    /* the same with on-fail=stop on an unclean node: crm_simulate
+     * leaves web:0 unbanned (51 on node1); the on-fail=stop ban the
+     * engine gives a unique instance would ban it everywhere */
+    {"refuse-unique-stop-foreign-key-unclean.xml",
+     "web:0: a failure recorded under another resource's operation key is not modelled yet"},
     /* crm_simulate fences rem2 "stop is unrunnable": d1 failed there, the
      * node in maintenance, its connection down (gen_remote.py seed
      * 1171505); cibscope fenced nothing */

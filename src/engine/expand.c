@@ -436,7 +436,7 @@ static int add_orphan_primitive(CsExpansion *expansion, const CsModel *model,
     orphan->remote_node = -1;
     cs_score_parse(g_hash_table_lookup(model->rsc_defaults, "priority"), &orphan->priority);
     if (model->options.stop_orphan_resources) {
-        CsStatusBan ban = {orphan->index, -1, "__orphan_do_not_run__"};
+        CsStatusBan ban = {orphan->index, -1, "__orphan_do_not_run__", -1};
 
         g_ptr_array_add(expansion->orphan_bans, own(expansion, &ban, sizeof ban));
     }
@@ -938,11 +938,44 @@ static int instance_on_node(const CsExpansion *expansion, const CsModel *model, 
     return found;
 }
 
+/* on-fail=stop on an instance of a globally-unique clone bans that
+ * instance (or that member of it) on every node, and no other instance
+ * (Pacemaker Explained 2.1, "Operation Properties", on-fail=stop; checked
+ * with crm_simulate: another instance may take the node it leaves, and
+ * the ban holds on an unclean node too).  The model bans the configured
+ * resource and names the history it comes from; the ban goes to the
+ * instance that history was given, once. */
+static void map_unique_stop_ban(CsExpansion *expansion, const CsStatusBan *from,
+                                GHashTable *banned)
+{
+    const GPtrArray *mapped = expansion->model.rsc_states;
+    const CsRscState *to;
+    CsStatusBan *copy;
+
+    if (from->history < 0 || (guint)from->history >= mapped->len)
+        return;
+    to = g_ptr_array_index(mapped, from->history);
+    if (to->rsc < 0 || g_hash_table_contains(banned, GINT_TO_POINTER(to->rsc + 1)))
+        return;
+    g_hash_table_add(banned, GINT_TO_POINTER(to->rsc + 1));
+    copy = own(expansion, from, sizeof(CsStatusBan));
+    copy->rsc = to->rsc;
+    g_ptr_array_add(expansion->model.status_bans, copy);
+}
+
+static gboolean is_unique_stop_ban(const CsExpansion *expansion, const CsStatusBan *ban)
+{
+    return ban->rsc >= 0 && ban->node < 0 && g_array_index(expansion->template, gboolean, ban->rsc)
+           && strcmp(ban->reason, "on-fail=stop") == 0;
+}
+
 /* A ban the history implies on a cloned resource on one node
  * (__stop_fail__, hard-error, ...) is Pacemaker's resource_location() on
  * the instance whose history it is, not on every instance. */
 static void map_status_bans(CsExpansion *expansion, const CsModel *model)
 {
+    g_autoptr(GHashTable) stop_banned = g_hash_table_new(g_direct_hash, g_direct_equal);
+
     CsModel *view = &expansion->model;
 
     view->status_bans = g_ptr_array_new();
@@ -955,6 +988,10 @@ static void map_status_bans(CsExpansion *expansion, const CsModel *model)
         int instance = -1;
         CsStatusBan *copy;
 
+        if (is_unique_stop_ban(expansion, from)) {
+            map_unique_stop_ban(expansion, from, stop_banned);
+            continue;
+        }
         if (from->rsc >= 0 && from->node >= 0
             && g_array_index(expansion->template, gboolean, from->rsc))
             instance = instance_on_node(expansion, model, from->rsc, from->node);

@@ -507,6 +507,55 @@ gboolean cs_engine_check_supported(const CsModel *model, GError **error)
 
 /* ---- clones (the expanded model) --------------------------------------- */
 
+/* Pacemaker finds a failed operation's configuration (its on-fail) by the
+ * history's operation key, "ID_TASK_INTERVAL".  A globally-unique
+ * instance's history whose key names another resource (st_monitor_10000
+ * under lrm_resource st:0) gets the default on-fail there (oracle: a
+ * recovery instead of on-fail=demote or block); the model reads the
+ * configured one, so such a failure with a policy other than the defaults
+ * (restart, or fencing for a stop) stays refused. */
+static gboolean failure_key_names_instance(const CsRscState *state)
+{
+    const char *key;
+    gsize length = strlen(state->rsc_id);
+
+    if (state->last_failure == NULL || state->on_fail_applied == NULL
+        || strcmp(state->on_fail_applied, "restart") == 0
+        || strcmp(state->on_fail_applied, "fence") == 0)
+        return TRUE;
+    key = state->last_failure->operation_key;
+    return key != NULL && strncmp(key, state->rsc_id, length) == 0 && key[length] == '_';
+}
+
+/* Whether rsc configures an operation for task at interval (names
+ * compared without case, as Pacemaker matches them). */
+static gboolean configures_op(const CsResource *rsc, const char *task, guint interval_ms)
+{
+    for (guint i = 0; rsc->ops != NULL && i < rsc->ops->len; i++) {
+        const CsOp *op = g_ptr_array_index(rsc->ops, i);
+
+        if (op->interval_ms == interval_ms && g_ascii_strcasecmp(op->name, task) == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* The operation key matters only when the failure's on-fail comes from
+ * the failed operation's own configuration.  A demote configured nowhere
+ * takes the on-fail of the promoted-role monitor (Pacemaker Explained
+ * 2.1, "Operation Properties", on-fail), whatever its key: corpus
+ * promoted-failed-demote, stateful-1-0_demote_0 under stateful-1:0 with
+ * on-fail=stop on that monitor, stops the instance. */
+static gboolean failure_on_fail_inherited(const CsModel *model, const CsRscState *state)
+{
+    const CsOpRecord *failure = state->last_failure;
+    const CsResource *rsc = g_ptr_array_index(model->resources, state->rsc);
+
+    return failure != NULL && failure->operation != NULL
+           && g_ascii_strcasecmp(failure->operation, "demote") == 0
+           && !configures_op(rsc, failure->operation, failure->interval_ms);
+}
+
 static int clone_above(const CsModel *model, int rsc)
 {
     for (int up = rsc; up >= 0;) {
@@ -527,11 +576,12 @@ static int clone_above(const CsModel *model, int rsc)
  * instance off the node; on-fail=demote (valid only for a promote or a
  * promoted-role monitor) demotes a promotable instance where it failed
  * (actions.c).  on-fail=stop bans an anonymous clone, its instances'
- * clone scores printed unbanned (assign.c); for a globally-unique
- * instance it is not modelled yet. */
+ * clone scores printed unbanned (assign.c); it bans a globally-unique
+ * instance alone, on every node (expand.c, map_unique_stop_ban). */
 static gboolean cs_clone_failure_modelled(const CsRscState *state)
 {
-    static const char *const modelled[] = {"restart", "block", "fence", "standby", "demote"};
+    static const char *const modelled[] = {"restart", "block",  "fence",
+                                           "standby", "demote", "stop"};
 
     if (state->on_fail_applied == NULL)
         return TRUE;
@@ -545,22 +595,38 @@ static const CsRscState *failed_instance_unmodelled(const CsModel *model)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-        gboolean unique;
         int clone;
 
         if (state->rsc < 0 || !state->failed || state->failure_ignored
             || cs_clone_failure_modelled(state))
             continue;
         clone = clone_above(model, state->rsc);
-        if (clone < 0)
+        if (clone >= 0
+            && !((const CsResource *)g_ptr_array_index(model->resources, clone))->globally_unique)
+            return state;
+    }
+    return NULL;
+}
+
+/* A failure of a globally-unique instance recorded under another
+ * resource's key (failure_key_names_instance) takes the default on-fail
+ * in crm_simulate, whatever policy its operation configures (checked:
+ * st_monitor_10000 under st:0 with on-fail=stop, block or standby is
+ * recovered); the model reads the configured policy.  Checked whether
+ * or not the history is still failed: an on-fail=stop ban outlives a
+ * later start and holds on an unclean node (map_unique_stop_ban). */
+static const CsRscState *unique_failure_under_foreign_key(const CsModel *model)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        int clone;
+
+        if (state->rsc < 0 || state->failure_ignored)
             continue;
-        /* A globally-unique instance with on-fail=stop: crm_simulate
-         * stops that instance (-INFINITY everywhere already at the clone
-         * level) and lets another instance take its node; the engine
-         * would keep it where it failed (found by tests/oracle-diff).
-         * An anonymous one bans its clone (assign.c, ban_on_clone_only). */
-        unique = ((const CsResource *)g_ptr_array_index(model->resources, clone))->globally_unique;
-        if (strcmp(state->on_fail_applied, "stop") == 0 ? unique : !unique)
+        clone = clone_above(model, state->rsc);
+        if (clone >= 0
+            && ((const CsResource *)g_ptr_array_index(model->resources, clone))->globally_unique
+            && !failure_key_names_instance(state) && !failure_on_fail_inherited(model, state))
             return state;
     }
     return NULL;
@@ -725,6 +791,13 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
                     "%s: on-fail=%s for a clone instance is not "
                     "modelled yet",
                     state->rsc_id, state->on_fail_applied);
+        return FALSE;
+    }
+    if ((state = unique_failure_under_foreign_key(model)) != NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "%s: a failure recorded under another resource's "
+                    "operation key is not modelled yet",
+                    state->rsc_id);
         return FALSE;
     }
     if ((state = stopped_failed_migration(model)) != NULL) {
@@ -1098,36 +1171,6 @@ static gboolean check_constraints(const CsModel *model, GError **error)
     return TRUE;
 }
 
-/* Pacemaker finds a failed operation's configuration (its on-fail) by the
- * history's operation key, "ID_TASK_INTERVAL".  A globally-unique
- * instance's history whose key names another resource (st_monitor_10000
- * under lrm_resource st:0) gets the default on-fail there (oracle: a
- * recovery instead of on-fail=demote or block); the model reads the
- * configured one, so such a failure with a policy other than the defaults
- * (restart, or fencing for a stop) stays refused. */
-static gboolean failure_key_names_instance(const CsRscState *state)
-{
-    const char *key;
-    gsize length = strlen(state->rsc_id);
-
-    if (state->last_failure == NULL || state->on_fail_applied == NULL
-        || strcmp(state->on_fail_applied, "restart") == 0
-        || strcmp(state->on_fail_applied, "fence") == 0)
-        return TRUE;
-    key = state->last_failure->operation_key;
-    return key != NULL && strncmp(key, state->rsc_id, length) == 0 && key[length] == '_';
-}
-
-/* on-fail=stop on an instance of an anonymous clone bans the clone
- * (assign.c, ban_on_clone_only), promotable or not. */
-static gboolean anonymous_stop(const CsModel *model, const CsRscState *state)
-{
-    const CsResource *clone =
-        g_ptr_array_index(model->resources, promotable_above(model, state->rsc));
-
-    return strcmp(state->on_fail_applied, "stop") == 0 && !clone->globally_unique;
-}
-
 static gboolean check_status(const CsModel *model, GError **error)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
@@ -1144,15 +1187,16 @@ static gboolean check_status(const CsModel *model, GError **error)
          * instance unmanaged where it is, in its role: a blocked promoted
          * instance stays promoted and counts against promoted-max (corpus
          * promoted-demote-block); on-fail=standby moves every instance off the
-         * node.  on-fail=stop is not modelled for clone instances:
-         * cs_clone_failure_modelled() (clone.c) says which are. */
-        if (state->failed && !state->failure_ignored && !cs_clone_failure_modelled(state)
-            && !anonymous_stop(model, state))
+         * node; on-fail=stop bans the clone (anonymous) or the instance
+         * (globally unique) everywhere.  cs_clone_failure_modelled()
+         * says which policies are modelled. */
+        if (state->failed && !state->failure_ignored && !cs_clone_failure_modelled(state))
             return cs_engine_refuse(error,
                                     "%s: on-fail=%s for a promotable clone "
                                     "instance is not modelled yet",
                                     state->rsc_id, state->on_fail_applied);
-        if (state->failed && !state->failure_ignored && !failure_key_names_instance(state))
+        if (state->failed && !state->failure_ignored && !failure_key_names_instance(state)
+            && !failure_on_fail_inherited(model, state))
             return cs_engine_refuse(error,
                                     "%s: a failure recorded under another "
                                     "resource's operation key is not modelled yet",

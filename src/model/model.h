@@ -383,6 +383,8 @@ typedef struct CsStatusBan {
                                   for anonymous clone instances) */
     int node;     /* -1 = every node */
     char *reason; /* Pacemaker's constraint id, e.g. "hard-error" */
+    int history;  /* index in rsc_states of the history whose failure
+                     set an on-fail=stop ban; -1 for any other ban */
 } CsStatusBan;
 
 /* One fail-count-RSC#OP_INTERVAL (or legacy fail-count-RSC) attribute. */

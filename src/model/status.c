@@ -860,6 +860,7 @@ static void cs_ban(CsModel *model, int rsc, int node, const char *reason)
     ban->rsc = rsc;
     ban->node = node;
     ban->reason = g_strdup(reason);
+    ban->history = -1;
     g_ptr_array_add(model->status_bans, ban);
 }
 
@@ -1514,7 +1515,13 @@ static void cs_history_failed(CsOpReplay *history, CsOpRecord *record, int rc)
         if (top->kind == CS_RSC_CLONE && !top->globally_unique) {
             banned = top;
         }
+        guint history_index = 0;
+
         cs_ban(model, banned->index, -1, "on-fail=stop");
+        if (g_ptr_array_find(model->rsc_states, history->state, &history_index)) {
+            CsStatusBan *ban = g_ptr_array_index(model->status_bans, model->status_bans->len - 1);
+            ban->history = (int)history_index;
+        }
     }
 }
 
@@ -2306,6 +2313,7 @@ static void cs_histories_renumber(CsModel *model, const CsModel *previous, const
         ban->rsc = old->rsc >= 0 ? renumber[old->rsc] : -1;
         ban->node = old->node;
         ban->reason = g_strdup(old->reason);
+        ban->history = old->history;
         g_ptr_array_add(model->status_bans, ban);
     }
     /* the same records of the same definitions: the same verdicts */
