@@ -388,13 +388,13 @@ static const struct {
      * connection on remote-recover) */
     {"refuse-orphan-connection-probed-only.xml",
      "orphaned Pacemaker Remote connection remote1 (its node comes back from the status "
-     "section) is not modelled yet: its node has a node_state"},
+     "section) is not modelled yet: fencing is enabled (crm_simulate fences its node)"},
     /* web-0's connection, no longer configured, only probed, fencing
      * enabled: crm_simulate fences web-0 'node is unclean' (gen_bundle
      * seed 1203047) */
     {"refuse-orphan-connection-fencing.xml",
      "orphaned Pacemaker Remote connection web-0 (its node comes back from the status "
-     "section) is not modelled yet: its unseen node is fenced as unclean"},
+     "section) is not modelled yet: fencing is enabled (crm_simulate fences its node)"},
     /* the same, no node entry, stonith disabled: a location naming web-0
      * and a disabled resource list web-0 in crm_simulate's scores (50,
      * -INFINITY), where the engine has no node of that name */

@@ -559,9 +559,11 @@ static gboolean scores_late_node(const CsModel *model, const char *name)
  * node, after the configuration is read, so that no resource's default
  * (symmetric) score lists it.  Checked with crm_simulate 2.1.5 (gen_bundle
  * seeds 1203030, 1203047): when the connection never ran (only probed)
- * and the node has no node_state, the node stays offline, unfenced while
- * stonith-enabled is false, and the orphan is a stopped orphan like any
- * other.  Returns why the rest is refused, or NULL. */
+ * and stonith-enabled is false, the node stays offline and unfenced, its
+ * node_state (if any, with no node entry) read for nothing, and the
+ * orphan is a stopped orphan like any other.  With fencing enabled the
+ * node is fenced ('node is unclean' when unseen).  Returns why the rest
+ * is refused, or NULL. */
 static const char *unmodelled_orphan_connection(const CsModel *model, const CsRscState *state)
 {
     const CsNode *node;
@@ -573,12 +575,14 @@ static const char *unmodelled_orphan_connection(const CsModel *model, const CsRs
     node = g_hash_table_lookup(model->node_by_uname, state->rsc_id);
     if (node == NULL)
         node = g_hash_table_lookup(model->node_by_id, state->rsc_id);
-    if (has_node_state(state, state->rsc_id))
-        return "its node has a node_state";
     if (node != NULL && (node->type != CS_NODE_REMOTE || node->remote_rsc >= 0))
         return "a node of its name is not a left-over remote node entry";
     if (model->options.stonith_enabled)
-        return "its unseen node is fenced as unclean";
+        return "fencing is enabled (crm_simulate fences its node)";
+    /* with no node entry and fencing disabled, its node_state (histories
+     * even of resources started there, transient attributes) is not read */
+    if (node != NULL && has_node_state(state, state->rsc_id))
+        return "its node has a node entry and a node_state";
     /* a node entry makes the node before the resources: scored as any */
     if (node == NULL && scores_late_node(model, state->rsc_id))
         return "a score would list its node";
