@@ -406,11 +406,17 @@ static const struct {
     {"refuse-orphan-connection-health.xml",
      "orphaned Pacemaker Remote connection web-0 (its node comes back from the status "
      "section) is not modelled yet: a score would list its node"},
-    /* web-0's connection, no longer configured, started on node1
-     * (gen_bundle seed 1203139) */
+    /* web-0's connection, no longer configured, started on node2, web-0
+     * also a node entry (gen_bundle --guests seed 1203139): crm_simulate
+     * brings web-0 up */
     {"refuse-orphan-connection-active.xml",
      "orphaned Pacemaker Remote connection web-0 (its node comes back from the status "
-     "section) is not modelled yet: it was active, failed or pending"},
+     "section) is not modelled yet: it is active and its node has a node entry or a "
+     "node_state"},
+    /* the same with no node entry, its start failed (rc 1) */
+    {"refuse-orphan-connection-failed.xml",
+     "orphaned Pacemaker Remote connection web-0 (its node comes back from the status "
+     "section) is not modelled yet: it failed or is pending"},
     /* sle12-kvm's failed migrate_to from castor to kimball, from before
      * it was cloned: crm_simulate keeps instance :0 on castor (stickiness
      * 1 there), cibscope gave it none (the edit test, clone sle12-kvm on

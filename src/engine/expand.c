@@ -494,19 +494,29 @@ static gboolean plain_remote_agent(const CsRscState *state)
            && g_strcmp0(provider, "pacemaker") == 0 && g_strcmp0(type, "remote") == 0;
 }
 
-/* Whether every history of id shows it cleanly stopped (only probed, or
- * stopped), none failed or in flight. */
-static gboolean never_active(const CsModel *model, const char *id)
+/* Whether some history of id shows it failed or in flight (a migration
+ * too). */
+static gboolean troubled(const CsModel *model, const char *id)
 {
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
 
-        if (strcmp(state->rsc_id, id) == 0
-            && (state->role >= CS_ROLE_STARTED || state->failed || state->pending
-                || state->migrating))
-            return FALSE;
+        if (strcmp(state->rsc_id, id) == 0 && (state->failed || state->pending || state->migrating))
+            return TRUE;
     }
-    return TRUE;
+    return FALSE;
+}
+
+/* Whether some history of id shows it active. */
+static gboolean ever_active(const CsModel *model, const char *id)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (strcmp(state->rsc_id, id) == 0 && state->role >= CS_ROLE_STARTED)
+            return TRUE;
+    }
+    return FALSE;
 }
 
 /* Whether the status section has a node_state for a node named name. */
@@ -558,20 +568,22 @@ static gboolean scores_late_node(const CsModel *model, const char *name)
  * connection no longer configured makes Pacemaker recreate its remote
  * node, after the configuration is read, so that no resource's default
  * (symmetric) score lists it.  Checked with crm_simulate 2.1.5 (gen_bundle
- * seeds 1203030, 1203047): when the connection never ran (only probed)
- * and stonith-enabled is false, the node stays offline and unfenced, its
- * node_state (if any, with no node entry) read for nothing, and the
- * orphan is a stopped orphan like any other.  With fencing enabled the
- * node is fenced ('node is unclean' when unseen).  Returns why the rest
- * is refused, or NULL. */
+ * seeds 1203030, 1203047, 1203139): with stonith-enabled false, a
+ * connection that never ran (only probed or stopped) leaves the node
+ * offline and unfenced, its node_state (if any, with no node entry) read
+ * for nothing; one running, with no node entry nor node_state (nothing
+ * can run there), is stopped as any active orphan.  Either way the
+ * orphan is an orphan like any other.  With fencing enabled the node is
+ * fenced ('node is unclean' when unseen).  Returns why the rest is
+ * refused, or NULL. */
 static const char *unmodelled_orphan_connection(const CsModel *model, const CsRscState *state)
 {
     const CsNode *node;
 
     if (!plain_remote_agent(state))
         return "a guest node's connection (its container named)";
-    if (!never_active(model, state->rsc_id))
-        return "it was active, failed or pending";
+    if (troubled(model, state->rsc_id))
+        return "it failed or is pending";
     node = g_hash_table_lookup(model->node_by_uname, state->rsc_id);
     if (node == NULL)
         node = g_hash_table_lookup(model->node_by_id, state->rsc_id);
@@ -583,6 +595,12 @@ static const char *unmodelled_orphan_connection(const CsModel *model, const CsRs
      * even of resources started there, transient attributes) is not read */
     if (node != NULL && has_node_state(state, state->rsc_id))
         return "its node has a node entry and a node_state";
+    /* active, it brings its node up: refused unless nothing could run
+     * there (no node entry, no node_state); it is then stopped as any
+     * orphan (gen_bundle seed 1203139) */
+    if (ever_active(model, state->rsc_id)
+        && (node != NULL || has_node_state(state, state->rsc_id)))
+        return "it is active and its node has a node entry or a node_state";
     /* a node entry makes the node before the resources: scored as any */
     if (node == NULL && scores_late_node(model, state->rsc_id))
         return "a score would list its node";
