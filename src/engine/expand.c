@@ -598,8 +598,7 @@ static const char *unmodelled_orphan_connection(const CsModel *model, const CsRs
     /* active, it brings its node up: refused unless nothing could run
      * there (no node entry, no node_state); it is then stopped as any
      * orphan (gen_bundle seed 1203139) */
-    if (ever_active(model, state->rsc_id)
-        && (node != NULL || has_node_state(state, state->rsc_id)))
+    if (ever_active(model, state->rsc_id) && (node != NULL || has_node_state(state, state->rsc_id)))
         return "it is active and its node has a node entry or a node_state";
     /* a node entry makes the node before the resources: scored as any */
     if (node == NULL && scores_late_node(model, state->rsc_id))
