@@ -398,7 +398,35 @@ static const struct {
      * connection on remote-recover) */
     {"refuse-orphan-connection-probed-only.xml",
      "orphaned Pacemaker Remote connection remote1 (its node comes back from the status "
-     "section) is not modelled yet"},
+     "section) is not modelled yet: fencing is enabled (crm_simulate fences its node)"},
+    /* web-0's connection, no longer configured, only probed, fencing
+     * enabled: crm_simulate fences web-0 'node is unclean' (gen_bundle
+     * seed 1203047) */
+    {"refuse-orphan-connection-fencing.xml",
+     "orphaned Pacemaker Remote connection web-0 (its node comes back from the status "
+     "section) is not modelled yet: fencing is enabled (crm_simulate fences its node)"},
+    /* the same, no node entry, stonith disabled: a location naming web-0
+     * and a disabled resource list web-0 in crm_simulate's scores (50,
+     * -INFINITY), where the engine has no node of that name */
+    {"refuse-orphan-connection-scored-node.xml",
+     "orphaned Pacemaker Remote connection web-0 (its node comes back from the status "
+     "section) is not modelled yet: a score would list its node"},
+    /* the same with node-health-strategy progressive, node-health-base
+     * 10: crm_simulate lists web-0 at 10 for every resource */
+    {"refuse-orphan-connection-health.xml",
+     "orphaned Pacemaker Remote connection web-0 (its node comes back from the status "
+     "section) is not modelled yet: a score would list its node"},
+    /* web-0's connection, no longer configured, started on node2, web-0
+     * also a node entry (gen_bundle --guests seed 1203139): crm_simulate
+     * brings web-0 up */
+    {"refuse-orphan-connection-active.xml",
+     "orphaned Pacemaker Remote connection web-0 (its node comes back from the status "
+     "section) is not modelled yet: it is active and its node has a node entry or a "
+     "node_state"},
+    /* the same with no node entry, its start failed (rc 1) */
+    {"refuse-orphan-connection-failed.xml",
+     "orphaned Pacemaker Remote connection web-0 (its node comes back from the status "
+     "section) is not modelled yet: it failed or is pending"},
     /* sle12-kvm's failed migrate_to from castor to kimball, from before
      * it was cloned: crm_simulate keeps instance :0 on castor (stickiness
      * 1 there), cibscope gave it none (the edit test, clone sle12-kvm on

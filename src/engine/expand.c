@@ -477,6 +477,135 @@ static gboolean orphan_is_remote_connection(const CsRscState *state)
     return remote;
 }
 
+/* Whether the history element names the agent ocf:pacemaker:remote and
+ * no container (a guest node's connection). */
+static gboolean plain_remote_agent(const CsRscState *state)
+{
+    xmlNode *element = history_element(state);
+    g_autofree char *class = NULL, *provider = NULL, *type = NULL, *container = NULL;
+
+    if (element == NULL)
+        return FALSE;
+    class = (char *)xmlGetProp(element, (const xmlChar *)"class");
+    provider = (char *)xmlGetProp(element, (const xmlChar *)"provider");
+    type = (char *)xmlGetProp(element, (const xmlChar *)"type");
+    container = (char *)xmlGetProp(element, (const xmlChar *)"container");
+    return container == NULL && g_strcmp0(class, "ocf") == 0
+           && g_strcmp0(provider, "pacemaker") == 0 && g_strcmp0(type, "remote") == 0;
+}
+
+/* Whether some history of id shows it failed or in flight (a migration
+ * too). */
+static gboolean troubled(const CsModel *model, const char *id)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (strcmp(state->rsc_id, id) == 0 && (state->failed || state->pending || state->migrating))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether some history of id shows it active. */
+static gboolean ever_active(const CsModel *model, const char *id)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (strcmp(state->rsc_id, id) == 0 && state->role >= CS_ROLE_STARTED)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether the status section has a node_state for a node named name. */
+static gboolean has_node_state(const CsRscState *state, const char *name)
+{
+    xmlNode *status = history_element(state);
+
+    while (status != NULL && xmlStrcmp(status->name, (const xmlChar *)"status") != 0)
+        status = status->parent;
+    for (xmlNode *child = status != NULL ? status->children : NULL; child != NULL;
+         child = child->next) {
+        g_autofree char *id = NULL, *uname = NULL;
+
+        if (child->type != XML_ELEMENT_NODE
+            || xmlStrcmp(child->name, (const xmlChar *)"node_state") != 0)
+            continue;
+        id = (char *)xmlGetProp(child, (const xmlChar *)"id");
+        uname = (char *)xmlGetProp(child, (const xmlChar *)"uname");
+        if (g_strcmp0(id, name) == 0 || g_strcmp0(uname, name) == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether some constraint or setting scores every node the cluster knows
+ * when the scheduler runs, the node of an orphan connection too: a
+ * location rule is evaluated on each node, a location may name that
+ * node, a resource disabled (target-role=Stopped) or bound to a ticket
+ * is banned from each, a node health strategy scores each (checked with
+ * crm_simulate: progressive with node-health-base 10 lists the node at
+ * 10 for every resource). */
+static gboolean scores_late_node(const CsModel *model, const char *name)
+{
+    for (guint i = 0; i < model->locations->len; i++) {
+        const CsLocation *location = g_ptr_array_index(model->locations, i);
+
+        if (location->rules->len > 0 || g_strcmp0(location->node, name) == 0)
+            return TRUE;
+    }
+    for (guint i = 0; i < model->resources->len; i++)
+        if (((const CsResource *)g_ptr_array_index(model->resources, i))->target_role
+            == CS_ROLE_STOPPED)
+            return TRUE;
+    return model->ticket_constraints->len > 0
+           || model->options.node_health_strategy != CS_HEALTH_NONE;
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote": the history of a remote
+ * connection no longer configured makes Pacemaker recreate its remote
+ * node, after the configuration is read, so that no resource's default
+ * (symmetric) score lists it.  Checked with crm_simulate 2.1.5 (gen_bundle
+ * seeds 1203030, 1203047, 1203139): with stonith-enabled false, a
+ * connection that never ran (only probed or stopped) leaves the node
+ * offline and unfenced, its node_state (if any, with no node entry) read
+ * for nothing; one running, with no node entry nor node_state (nothing
+ * can run there), is stopped as any active orphan.  Either way the
+ * orphan is an orphan like any other.  With fencing enabled the node is
+ * fenced ('node is unclean' when unseen).  Returns why the rest is
+ * refused, or NULL. */
+static const char *unmodelled_orphan_connection(const CsModel *model, const CsRscState *state)
+{
+    const CsNode *node;
+
+    if (!plain_remote_agent(state))
+        return "a guest node's connection (its container named)";
+    if (troubled(model, state->rsc_id))
+        return "it failed or is pending";
+    node = g_hash_table_lookup(model->node_by_uname, state->rsc_id);
+    if (node == NULL)
+        node = g_hash_table_lookup(model->node_by_id, state->rsc_id);
+    if (node != NULL && (node->type != CS_NODE_REMOTE || node->remote_rsc >= 0))
+        return "a node of its name is not a left-over remote node entry";
+    if (model->options.stonith_enabled)
+        return "fencing is enabled (crm_simulate fences its node)";
+    /* with no node entry and fencing disabled, its node_state (histories
+     * even of resources started there, transient attributes) is not read */
+    if (node != NULL && has_node_state(state, state->rsc_id))
+        return "its node has a node entry and a node_state";
+    /* active, it brings its node up: refused unless nothing could run
+     * there (no node entry, no node_state); it is then stopped as any
+     * orphan (gen_bundle seed 1203139) */
+    if (ever_active(model, state->rsc_id) && (node != NULL || has_node_state(state, state->rsc_id)))
+        return "it is active and its node has a node entry or a node_state";
+    /* a node entry makes the node before the resources: scored as any */
+    if (node == NULL && scores_late_node(model, state->rsc_id))
+        return "a score would list its node";
+    return NULL;
+}
+
 /* ---- building the view ------------------------------------------------ */
 
 /* Whether rsc and every primitive inside it are of a class whose
@@ -838,13 +967,17 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model, GError 
 
         if (state->rsc < 0 && implicit < 0 && orphan_is_remote_connection(state)
             && !expansion->bundles->former_connection(expansion, model, state->rsc_id)) {
-            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                        "orphaned Pacemaker Remote connection %s (its node "
-                        "comes back from the status section) is not "
-                        "modelled yet",
-                        state->rsc_id);
-            ok = FALSE;
-            break;
+            const char *why = unmodelled_orphan_connection(model, state);
+
+            if (why != NULL) {
+                g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                            "orphaned Pacemaker Remote connection %s (its node "
+                            "comes back from the status section) is not "
+                            "modelled yet: %s",
+                            state->rsc_id, why);
+                ok = FALSE;
+                break;
+            }
         }
         if (state->rsc >= 0)
             state->rsc = match_state(&matching, state);
