@@ -566,23 +566,6 @@ static const CsRscState *failed_instance_unmodelled(const CsModel *model)
     return NULL;
 }
 
-/* A failed migrate_to leaves the resource active on its target even
- * after it stopped on the source (assign.c and actions.c count it).  The
- * one such corpus CIB with a placement strategy (load-stopped-loop-2) is
- * still wrong without its failed migration: its balanced placement is not
- * modelled, so that combination stays refused. */
-static const CsRscState *stopped_failed_migration(const CsModel *model)
-{
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (model->options.placement_strategy != CS_PLACEMENT_DEFAULT
-            && cs_stopped_migration_target(state) >= 0)
-            return state;
-    }
-    return NULL;
-}
-
 /* An anonymous clone's history that no instance could take becomes an
  * orphan instance, numbered after the clone-max others (expand.c).  One
  * on a lost node, left unmanaged (the node in maintenance, under
@@ -725,14 +708,6 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
                     "%s: on-fail=%s for a clone instance is not "
                     "modelled yet",
                     state->rsc_id, state->on_fail_applied);
-        return FALSE;
-    }
-    if ((state = stopped_failed_migration(model)) != NULL) {
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "%s: a failed migration still active on its target "
-                    "after a stop, under a placement strategy, is not "
-                    "modelled yet",
-                    state->rsc_id);
         return FALSE;
     }
     if ((state = orphan_instance_unmanaged(model)) != NULL) {
