@@ -510,6 +510,53 @@ START_TEST(test_dangling_migration_move_refused)
 }
 END_TEST
 
+/* vm stopped on node1 after its migrate_to to node2 failed, so it is
+ * still active on node2, and now prefers node1.  With allow-migrate it
+ * migrates back (tests/fuzz/cases/oracle-stopped-migration-away); without
+ * it crm_simulate 2.1.5 stops on an assertion before it has printed the
+ * transition: refused, naming vm.  The same CIB where vm stays on node2
+ * (stickiness above its preference) is answered. */
+static CsSolution *solve_variant(const char *path, int stickiness, CsModel **model_out,
+                                 CsDocument **document_out, GError **error)
+{
+    g_autofree char *text = NULL;
+    g_autofree char *sticky = g_strdup_printf("name=\"resource-stickiness\" value=\"%d\"", stickiness);
+    g_auto(GStrv) pieces = NULL;
+    g_autofree char *xml = NULL;
+
+    ck_assert(g_file_get_contents(path, &text, NULL, NULL));
+    pieces = g_strsplit(text, "name=\"resource-stickiness\" value=\"0\"", -1);
+    ck_assert_int_eq(g_strv_length(pieces), 2);
+    xml = g_strjoinv(sticky, pieces);
+    *document_out = cs_document_load_memory(xml, strlen(xml), path, error);
+    ck_assert_msg(*document_out != NULL, "%s", path);
+    *model_out = cs_model_build(*document_out, fixed_now(), error);
+    ck_assert_msg(*model_out != NULL, "%s", path);
+    return cs_solve(*model_out, error);
+}
+
+START_TEST(test_stopped_migration_move_refused)
+{
+    g_autofree char *path = g_strdup_printf("%s/engine/stopped-migration-move-no-migrate.xml", CS_TESTDATA);
+    g_autoptr(GError) error = NULL;
+    CsDocument *document;
+    CsModel *model;
+    CsSolution *solution = solve_variant(path, 0, &model, &document, &error);
+
+    ck_assert(solution == NULL);
+    ck_assert(g_error_matches(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
+    ck_assert_msg(strstr(error->message, "vm: a failed migration") != NULL, "%s", error->message);
+    cs_model_free(model);
+    cs_document_free(document);
+    g_clear_error(&error);
+    solution = solve_variant(path, 20, &model, &document, &error);
+    ck_assert_msg(solution != NULL, "%s", error != NULL ? error->message : "");
+    cs_solution_free(solution);
+    cs_model_free(model);
+    cs_document_free(document);
+}
+END_TEST
+
 /* A CIB of n_nodes nodes and n_rsc Dummy primitives, with a promotable
  * clone when asked: enough score lines to be streamed in pieces. */
 static char *many_resources_cib(int n_nodes, int n_rsc, gboolean promotable)
@@ -691,6 +738,7 @@ static Suite *engine_suite(void)
     tcase_add_test(unit, test_unmanaged_provenance);
     tcase_add_test(unit, test_orphan_assignment);
     tcase_add_test(unit, test_dangling_migration_move_refused);
+    tcase_add_test(unit, test_stopped_migration_move_refused);
     tcase_add_test(unit, test_stream_scores);
     tcase_add_test(unit, test_table_compact_and_copy);
     tcase_add_test(unit, test_table_freeze);

@@ -389,6 +389,13 @@ static void create_migration(CsGraph *graph, int rsc, int current)
     CsAct *stop = cs_graph_find(graph, rsc, CS_TASK_STOP, current);
     CsAct *migrate_to, *migrate_from;
 
+    /* Pacemaker makes the stop where the migration starts if there is
+     * none yet: a resource stopped on the source of a failed migrate_to
+     * is still active on its target, with no stop scheduled there until
+     * it migrates away (checked with crm_simulate 2.1.5: Migrate, not a
+     * blocked Move; tests/fuzz/cases/oracle-stopped-migration-away). */
+    if (stop == NULL && start != NULL)
+        stop = rsc_action(graph, rsc, CS_TASK_STOP, current, TRUE);
     if (start == NULL || stop == NULL)
         return;
     migrate_to = rsc_action(graph, rsc, CS_TASK_MIGRATE_TO, current, TRUE);

@@ -176,7 +176,13 @@ int cs_partial_migration_target(const CsRscState *state)
 
 /* Pacemaker's unpack_migrate_to_failure() adds the migration target to
  * the resource's active nodes when it reads the failed migrate_to; a later
- * stop on the source changes the role (Stopped) but not that node. */
+ * stop on the source changes the role (Stopped) but not that node.
+ * Under a placement strategy (Pacemaker Explained 2.1, "Utilization and
+ * Placement Strategy") that node is its current one when resources are
+ * sorted for assignment, and it holds none of the resource's utilization
+ * there, nor on the source: capacity is taken only by an assignment
+ * (checked with crm_simulate 2.1.5 under utilization, minimal and
+ * balanced: tests/fuzz/cases/oracle-stopped-migration-*). */
 int cs_stopped_migration_target(const CsRscState *state)
 {
     if (state->rsc < 0 || !state->migrating || state->migration_source >= 0

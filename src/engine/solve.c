@@ -117,7 +117,9 @@ static CsSolution *solve(CsSolution *solution, const CsModel *model, GError **er
         cs_solution_free(solution);
         return NULL;
     }
-    if (!cs_dangling_moves_supported(solution, error) || !cs_remote_check_supported(solution, error)
+    if (!cs_dangling_moves_supported(solution, error)
+        || !cs_stopped_migration_moves_supported(solution, error)
+        || !cs_remote_check_supported(solution, error)
         || !cs_bundle_check_placed(solution, error)) {
         cs_solution_free(solution);
         return NULL;

@@ -14,5 +14,6 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error);
 gboolean cs_promote_check_supported(const CsModel *model, GError **error);
 /* After placement: what only a solve shows. */
 gboolean cs_dangling_moves_supported(const CsSolution *solution, GError **error);
+gboolean cs_stopped_migration_moves_supported(const CsSolution *solution, GError **error);
 
 #endif
