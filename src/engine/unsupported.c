@@ -818,15 +818,6 @@ gboolean cs_clones_check_supported(const CsModel *model, GError **error)
                     state->rsc_id);
         return FALSE;
     }
-    if ((state = stopped_failed_migration(model)) != NULL) {
-        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "%s: a failed migration still active on its target "
-                    "after a stop, under a placement strategy, is not "
-                    "modelled yet",
-                    state->rsc_id);
-        return FALSE;
-    }
-
     if ((state = orphan_instance_unmanaged(model)) != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                     "%s: an orphaned clone instance left unmanaged (maintenance, "
