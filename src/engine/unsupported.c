@@ -977,8 +977,9 @@ static gboolean names_other(xmlNode *xml, const char *attribute, const char *id)
 }
 
 /* Role-limited colocations are modelled with primitives, groups and
- * promotable clones; a role with a clone that is not promotable, or a
- * promoted dependent with a clone's instances as a whole, is not. */
+ * clones; a role of a promoted dependent with a clone's instances as a
+ * whole, or a constraint naming a resource inside a promotable clone, is
+ * not. */
 static gboolean role_coloc_supported(const CsModel *model, const CsColocation *coloc)
 {
     const CsResource *dependent, *primary;
@@ -995,9 +996,13 @@ static gboolean role_coloc_supported(const CsModel *model, const CsColocation *c
         || names_other(coloc->xml, "rsc", dependent->id)
         || names_other(coloc->xml, "with-rsc", primary->id))
         return FALSE;
-    if (primary->kind == CS_RSC_CLONE && coloc->with_role != CS_ROLE_UNKNOWN
-        && !primary->promotable)
-        return FALSE;
+    /* A role with a clone that is not promotable needs nothing more: its
+     * instances are only ever started, so a finite score's role matches
+     * none of them, and a mandatory one bans the nodes without an
+     * instance whatever the role, as the engine already does (checked with
+     * crm_simulate: primitives, groups, clones and promotable clones as
+     * dependents, Promoted and Unpromoted, optional and mandatory,
+     * positive and negative). */
     /* A promotable dependent's role with a clone: modelled for the
      * promoted role with a promotable clone's role, or when mandatory and
      * not interleaved (no effect on its priority); otherwise Pacemaker
