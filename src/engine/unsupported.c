@@ -1036,9 +1036,10 @@ static gboolean promoted_role_has_mandatory_dependents(const CsModel *model, int
 }
 
 /* The constraint, if any, that names the group of a promotable clone of
- * a group (its configured id, as in rsc="grp"): the model takes it for
- * the clone, Pacemaker 2.1.5 does not (checked with crm_simulate: a
- * location of the group moves nothing, a colocation with it differs). */
+ * a group (its configured id, as in rsc="grp"): the model ignores it when
+ * no history has that name, as Pacemaker 2.1.5 does (constraints.c), and
+ * takes it for the clone when one has, which no history of a group
+ * should: refused then. */
 static const char *names_cloned_group(const CsModel *model, int clone)
 {
     const CsResource *info = g_ptr_array_index(model->resources, clone);

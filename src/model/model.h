@@ -503,6 +503,9 @@ typedef struct CsModel {
      * edit did not touch, and counts them. */
     GPtrArray *constraint_units; /* CsConstraintUnit*, owned (one reference each) */
     guint constraints_reused;
+    /* Set while a constraint is read when it named a resource inside a
+     * promotable clone: what it stands for depends on the status. */
+    gboolean constraint_read_status;
 } CsModel;
 
 #define CS_MODEL_ERROR cs_model_error_quark()
