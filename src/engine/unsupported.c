@@ -977,9 +977,9 @@ static gboolean names_other(xmlNode *xml, const char *attribute, const char *id)
 }
 
 /* Role-limited colocations are modelled with primitives, groups and
- * clones; a role of a promoted dependent with a clone's instances as a
- * whole, or a constraint naming a resource inside a promotable clone, is
- * not. */
+ * clones; a role of a promotable dependent with a clone's instances as a
+ * whole, or a constraint naming a resource inside a promotable clone
+ * that a history names, is not. */
 static gboolean role_coloc_supported(const CsModel *model, const CsColocation *coloc)
 {
     const CsResource *dependent, *primary;
@@ -1013,9 +1013,10 @@ static gboolean role_coloc_supported(const CsModel *model, const CsColocation *c
              && coloc->rsc_role == CS_ROLE_PROMOTED)
         && (coloc->score < CS_INFINITY || interleaved(dependent)))
         return FALSE;
-    if (dependent->kind == CS_RSC_CLONE && !dependent->promotable
-        && coloc->rsc_role >= CS_ROLE_UNPROMOTED)
-        return FALSE;
+    /* A role of a clone that is not promotable as the dependent: answered
+     * as the engine places it (checked with crm_simulate: plain and
+     * interleaved clones, Promoted and Unpromoted, with primitives,
+     * groups, clones and promotable clones, optional and mandatory). */
     return TRUE;
 }
 
