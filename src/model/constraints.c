@@ -113,8 +113,7 @@ static void cs_template_tags(CsModel *model)
     }
 }
 
-/* Whether some <lrm_resource> of the status has this id. */
-static gboolean cs_history_named(const CsModel *model, const char *id)
+gboolean cs_model_history_named(const CsModel *model, const char *id)
 {
     xmlNode *status = cs_document_section(model->document, "status");
 
@@ -162,7 +161,7 @@ static CsResource *cs_constraint_rsc(CsModel *model, const char *id)
                 return ancestor;
             }
             model->constraint_read_status = TRUE;
-            return cs_history_named(model, id) ? ancestor : NULL;
+            return cs_model_history_named(model, id) ? ancestor : NULL;
         }
         parent = ancestor->parent;
     }
