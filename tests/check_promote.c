@@ -239,16 +239,32 @@ START_TEST(test_group_member_priority_blocks)
 }
 END_TEST
 
-/* A location naming the cloned group (rsc="g") is refused: the model
- * would take it for the clone, crm_simulate does not. */
-START_TEST(test_group_named_refused)
+/* A location naming d, inside a promotable clone, whose only history is
+ * on an offline node without fencing (unread): refused, naming it. */
+START_TEST(test_child_named_unread_history_refused)
 {
     Solved solved;
 
-    solve_case("group-named-refused", &solved);
+    solve_case("child-named-unread-history", &solved);
     ck_assert(solved.solution == NULL);
     ck_assert(g_error_matches(solved.error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED));
-    ck_assert_msg(strstr(solved.error->message, "loc-g") != NULL, "%s", solved.error->message);
+    ck_assert_msg(strstr(solved.error->message, "constraint k:") != NULL, "%s",
+                  solved.error->message);
+    cs_test_case_clear(&solved);
+}
+END_TEST
+
+/* A location naming the cloned group (rsc="g"): no history names the
+ * group, so Pacemaker finds no such resource and ignores the location
+ * (crm_simulate: no instance scores 100 on node3). */
+START_TEST(test_group_named_ignored)
+{
+    Solved solved;
+    g_autofree char *scores = NULL, *summary = NULL;
+
+    check_case("group-named-ignored", &solved, &scores, &summary);
+    ck_assert(cs_test_has_line(scores, "pcmk__clone_allocate: ms allocation score on node3: 0"));
+    ck_assert(cs_test_has_line(scores, "pcmk__group_assign: g:0 allocation score on node3: 0"));
     cs_test_case_clear(&solved);
 }
 END_TEST
@@ -485,7 +501,8 @@ static Suite *promote_suite(void)
     tcase_add_test(tcase, test_maintenance_node_dependent);
     tcase_add_test(tcase, test_group_sums_members);
     tcase_add_test(tcase, test_group_member_priority_blocks);
-    tcase_add_test(tcase, test_group_named_refused);
+    tcase_add_test(tcase, test_group_named_ignored);
+    tcase_add_test(tcase, test_child_named_unread_history_refused);
     tcase_add_test(tcase, test_group_role_primary);
     tcase_add_loop_test(tcase, test_as_oracle, 0, G_N_ELEMENTS(oracle_cases));
     suite_add_tcase(suite, tcase);

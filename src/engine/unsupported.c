@@ -1109,8 +1109,9 @@ static gboolean names_other(xmlNode *xml, const char *attribute, const char *id)
 }
 
 /* Role-limited colocations are modelled with primitives, groups and
- * promotable clones; a role with a clone that is not promotable, or a
- * promoted dependent with a clone's instances as a whole, is not. */
+ * clones; a role of a promotable dependent with a clone's instances as a
+ * whole, or a constraint naming a resource inside a promotable clone
+ * that a history names, is not. */
 static gboolean role_coloc_supported(const CsModel *model, const CsColocation *coloc)
 {
     const CsResource *dependent, *primary;
@@ -1127,9 +1128,13 @@ static gboolean role_coloc_supported(const CsModel *model, const CsColocation *c
         || names_other(coloc->xml, "rsc", dependent->id)
         || names_other(coloc->xml, "with-rsc", primary->id))
         return FALSE;
-    if (primary->kind == CS_RSC_CLONE && coloc->with_role != CS_ROLE_UNKNOWN
-        && !primary->promotable)
-        return FALSE;
+    /* A role with a clone that is not promotable needs nothing more: its
+     * instances are only ever started, so a finite score's role matches
+     * none of them, and a mandatory one bans the nodes without an
+     * instance whatever the role, as the engine already does (checked with
+     * crm_simulate: primitives, groups, clones and promotable clones as
+     * dependents, Promoted and Unpromoted, optional and mandatory,
+     * positive and negative). */
     /* A promotable dependent's role with a clone: modelled for the
      * promoted role with a promotable clone's role, or when mandatory and
      * not interleaved (no effect on its priority); otherwise Pacemaker
@@ -1140,9 +1145,10 @@ static gboolean role_coloc_supported(const CsModel *model, const CsColocation *c
              && coloc->rsc_role == CS_ROLE_PROMOTED)
         && (coloc->score < CS_INFINITY || interleaved(dependent)))
         return FALSE;
-    if (dependent->kind == CS_RSC_CLONE && !dependent->promotable
-        && coloc->rsc_role >= CS_ROLE_UNPROMOTED)
-        return FALSE;
+    /* A role of a clone that is not promotable as the dependent: answered
+     * as the engine places it (checked with crm_simulate: plain and
+     * interleaved clones, Promoted and Unpromoted, with primitives,
+     * groups, clones and promotable clones, optional and mandatory). */
     return TRUE;
 }
 
@@ -1163,9 +1169,10 @@ static gboolean promoted_role_has_mandatory_dependents(const CsModel *model, int
 }
 
 /* The constraint, if any, that names the group of a promotable clone of
- * a group (its configured id, as in rsc="grp"): the model takes it for
- * the clone, Pacemaker 2.1.5 does not (checked with crm_simulate: a
- * location of the group moves nothing, a colocation with it differs). */
+ * a group (its configured id, as in rsc="grp"): the model ignores it when
+ * no history has that name, as Pacemaker 2.1.5 does (constraints.c), and
+ * takes it for the clone when one has, which no history of a group
+ * should: refused then. */
 static const char *names_cloned_group(const CsModel *model, int clone)
 {
     const CsResource *info = g_ptr_array_index(model->resources, clone);
@@ -1182,8 +1189,49 @@ static const char *names_cloned_group(const CsModel *model, int clone)
     return cs_constraint_naming(model, ids, &constraint_id) != NULL ? constraint_id : NULL;
 }
 
+/* Whether some history the model read (Pacemaker's unpack) has this id. */
+static gboolean history_read(const CsModel *model, const char *id)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (g_strcmp0(state->rsc_id, id) == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* The constraint, if any, naming a resource inside a promotable clone
+ * whose name only histories Pacemaker does not read carry (an offline
+ * node's, without fencing): Pacemaker then finds no such resource and
+ * ignores the constraint (checked with crm_simulate), while the model,
+ * reading the status section whole, takes it for the clone. */
+static const char *names_child_of_unread_history(const CsModel *model)
+{
+    g_autoptr(GHashTable) ids = g_hash_table_new(g_str_hash, g_str_equal);
+    const char *constraint_id = NULL;
+
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *info = g_ptr_array_index(model->resources, i);
+
+        if (info->kind != CS_RSC_CLONE && promotable_above(model, (int)i) >= 0
+            && cs_model_history_named(model, info->id) && !history_read(model, info->id))
+            g_hash_table_insert(ids, info->id, info->id);
+    }
+    if (g_hash_table_size(ids) == 0)
+        return NULL;
+    return cs_constraint_naming(model, ids, &constraint_id) != NULL ? constraint_id : NULL;
+}
+
 static gboolean check_constraints(const CsModel *model, GError **error)
 {
+    const char *unread = names_child_of_unread_history(model);
+
+    if (unread != NULL)
+        return cs_engine_refuse(error,
+                                "constraint %s: a name inside a promotable clone that only an "
+                                "unread history gives is not modelled yet",
+                                unread);
     for (guint i = 0; i < model->resources->len; i++) {
         const char *named;
 

@@ -113,9 +113,41 @@ static void cs_template_tags(CsModel *model)
     }
 }
 
+gboolean cs_model_history_named(const CsModel *model, const char *id)
+{
+    xmlNode *status = cs_document_section(model->document, "status");
+
+    for (xmlNode *node = cs_xml_first_element(status); node != NULL;
+         node = cs_xml_next_element(node)) {
+        for (xmlNode *lrm = cs_xml_first_element(node); lrm != NULL;
+             lrm = cs_xml_next_element(lrm)) {
+            if (!cs_xml_is(lrm, "lrm")) {
+                continue;
+            }
+            for (xmlNode *list = cs_xml_first_element(lrm); list != NULL;
+                 list = cs_xml_next_element(list)) {
+                for (xmlNode *history = cs_xml_first_element(list); history != NULL;
+                     history = cs_xml_next_element(history)) {
+                    if (cs_xml_is(history, "lrm_resource")
+                        && g_strcmp0(cs_xml_attr(history, "id"), id) == 0) {
+                        return TRUE;
+                    }
+                }
+            }
+        }
+    }
+    return FALSE;
+}
+
 /* Pacemaker's pcmk__find_constraint_resource(): any resource by id; a
- * resource inside a clone stands for the clone. */
-static CsResource *cs_constraint_rsc(const CsModel *model, const char *id)
+ * resource inside a clone stands for the clone.  Inside a promotable
+ * clone, the instances do not carry the configured id: the name is
+ * found only as the name a history gave an instance, so a constraint
+ * naming it while no history does is ignored (checked with crm_simulate:
+ * a location on the child moves nothing without history, and moves the
+ * clone with one; a role colocation naming it likewise).  Clones that
+ * are not promotable are refused by the engine for such a name. */
+static CsResource *cs_constraint_rsc(CsModel *model, const char *id)
 {
     CsResource *rsc = cs_model_resource(model, id);
 
@@ -125,7 +157,11 @@ static CsResource *cs_constraint_rsc(const CsModel *model, const char *id)
     for (int parent = rsc->parent; parent >= 0;) {
         CsResource *ancestor = g_ptr_array_index(model->resources, parent);
         if (ancestor->kind == CS_RSC_CLONE) {
-            return ancestor;
+            if (!ancestor->promotable) {
+                return ancestor;
+            }
+            model->constraint_read_status = TRUE;
+            return cs_model_history_named(model, id) ? ancestor : NULL;
         }
         parent = ancestor->parent;
     }
@@ -137,7 +173,7 @@ static GPtrArray *cs_tag_refs(const CsModel *model, const char *id)
     return id != NULL ? g_hash_table_lookup(model->tags, id) : NULL;
 }
 
-static gboolean cs_valid_rsc_or_tag(const CsModel *model, const char *id)
+static gboolean cs_valid_rsc_or_tag(CsModel *model, const char *id)
 {
     return cs_constraint_rsc(model, id) != NULL || cs_tag_refs(model, id) != NULL;
 }
@@ -1217,13 +1253,15 @@ static CsConstraintUnit *cs_unit_read(CsModel *model, xmlNode *xml, gboolean che
     int groups_before = *groups;
 
     model->features = 0;
+    model->constraint_read_status = FALSE;
     cs_constraint_unpack(model, xml, kind, groups);
     guint n_entries = array != NULL ? array->len - first : 0;
     CsConstraintUnit *unit = g_malloc(sizeof(CsConstraintUnit) + n_entries * sizeof(gpointer));
     unit->refs = 1;
     unit->xml = xml;
     unit->kind = kind;
-    unit->reusable = kind != CS_UNIT_TICKET && (!check_refs || cs_model_check_edited_part(xml));
+    unit->reusable = kind != CS_UNIT_TICKET && !model->constraint_read_status
+                     && (!check_refs || cs_model_check_edited_part(xml));
     unit->features = model->features;
     unit->groups_before = groups_before;
     unit->groups_after = *groups;

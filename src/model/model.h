@@ -505,6 +505,9 @@ typedef struct CsModel {
      * edit did not touch, and counts them. */
     GPtrArray *constraint_units; /* CsConstraintUnit*, owned (one reference each) */
     guint constraints_reused;
+    /* Set while a constraint is read when it named a resource inside a
+     * promotable clone: what it stands for depends on the status. */
+    gboolean constraint_read_status;
 } CsModel;
 
 #define CS_MODEL_ERROR cs_model_error_quark()
@@ -584,6 +587,9 @@ gboolean cs_model_resolve_now(const CsDocument *document, const char *time_text,
 
 CsNode *cs_model_node(const CsModel *model, const char *uname_or_id);
 CsResource *cs_model_resource(const CsModel *model, const char *id);
+/* Whether some <lrm_resource> of the status section has this id (whether
+ * or not Pacemaker reads that node's history). */
+gboolean cs_model_history_named(const CsModel *model, const char *id);
 /* The ticket named id (granted, revoked or only constrained), or NULL. */
 CsTicket *cs_model_find_ticket(const CsModel *model, const char *id);
 /* The rsc_states entry for (rsc, node), or NULL. */
