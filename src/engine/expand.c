@@ -548,6 +548,39 @@ static gboolean has_node_state(const CsRscState *state, const char *name)
  * is banned from each, a node health strategy scores each (checked with
  * crm_simulate: progressive with node-health-base 10 lists the node at
  * 10 for every resource). */
+/* Whether a location of the configuration names node name: the model
+ * drops one naming a node it does not know, as the late node is (found
+ * by genrb.py, gen_bundle seed 1173309: crm_simulate scores d1 INFINITY
+ * on the orphan connection's node web-1). */
+static gboolean configured_location_names(const CsRscState *state, const char *name)
+{
+    xmlNode *root = history_element(state);
+    xmlNode *constraints = NULL;
+
+    while (root != NULL && root->parent != NULL && root->parent->type == XML_ELEMENT_NODE)
+        root = root->parent;
+    for (xmlNode *section = root != NULL ? root->children : NULL; section != NULL;
+         section = section->next)
+        if (section->type == XML_ELEMENT_NODE
+            && xmlStrcmp(section->name, (const xmlChar *)"configuration") == 0)
+            for (xmlNode *child = section->children; child != NULL; child = child->next)
+                if (child->type == XML_ELEMENT_NODE
+                    && xmlStrcmp(child->name, (const xmlChar *)"constraints") == 0)
+                    constraints = child;
+    for (xmlNode *child = constraints != NULL ? constraints->children : NULL; child != NULL;
+         child = child->next) {
+        g_autofree char *node = NULL;
+
+        if (child->type != XML_ELEMENT_NODE
+            || xmlStrcmp(child->name, (const xmlChar *)"rsc_location") != 0)
+            continue;
+        node = (char *)xmlGetProp(child, (const xmlChar *)"node");
+        if (g_strcmp0(node, name) == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 static gboolean scores_late_node(const CsModel *model, const char *name)
 {
     for (guint i = 0; i < model->locations->len; i++) {
@@ -601,7 +634,8 @@ static const char *unmodelled_orphan_connection(const CsModel *model, const CsRs
     if (ever_active(model, state->rsc_id) && (node != NULL || has_node_state(state, state->rsc_id)))
         return "it is active and its node has a node entry or a node_state";
     /* a node entry makes the node before the resources: scored as any */
-    if (node == NULL && scores_late_node(model, state->rsc_id))
+    if (node == NULL
+        && (scores_late_node(model, state->rsc_id) || configured_location_names(state, state->rsc_id)))
         return "a score would list its node";
     return NULL;
 }
