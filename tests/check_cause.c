@@ -398,6 +398,29 @@ START_TEST(test_cause_remote_unfencing_device_changed)
 }
 END_TEST
 
+/* monitor-onfail-stop: A's monitor failed with on-fail=stop, and A has
+ * no target-role.  The cause names the failure, never a target-role. */
+START_TEST(test_cause_on_fail_stop_is_no_target_role)
+{
+    g_autofree char *path = corpus_file("xml", "monitor-onfail-stop", "xml");
+    if (path == NULL) {
+        printf("skipped: SHARED_DIR is not set\n");
+        return;
+    }
+    g_autoptr(CsDocument) document = cs_document_load(path, NULL);
+    CsTime now;
+    ck_assert(document != NULL && cs_model_resolve_now(document, NULL, &now, NULL));
+    g_autoptr(CsModel) model = cs_model_build(document, now, NULL);
+    g_autoptr(CsSolution) solution = cs_solve(model, NULL);
+    ck_assert(solution != NULL);
+    const CsResource *a = cs_model_resource(cs_solution_model(solution), "A");
+    g_autoptr(GString) out = g_string_new(NULL);
+    cs_cause_resource(solution, a->index, out);
+    ck_assert_msg(strstr(out->str, "(stopped after its failure)") != NULL, "%s", out->str);
+    ck_assert_msg(strstr(out->str, "target-role") == NULL, "%s", out->str);
+}
+END_TEST
+
 static Suite *cause_suite(void)
 {
     Suite *suite = suite_create("cause");
@@ -413,6 +436,7 @@ static Suite *cause_suite(void)
     tcase_add_loop_test(pairs_case, test_cause_connection_restarts_container, 0,
                         G_N_ELEMENTS(connection_restarts));
     tcase_add_test(pairs_case, test_cause_remote_unfencing_device_changed);
+    tcase_add_test(pairs_case, test_cause_on_fail_stop_is_no_target_role);
     suite_add_tcase(suite, pairs_case);
     return suite;
 }

@@ -1149,11 +1149,25 @@ void cs_apply_this_with(CsSolution *solution, int rsc, const CsColoc *coloc)
     cs_table_free(archive);
 }
 
+/* A resource whose next role is Stopped before it is placed is banned
+ * everywhere.  The contribution names why, for the explanation: its
+ * target-role (Pacemaker Explained 2.1, "Resource Meta-Attributes"), the
+ * shutdown of the remote node it connects ("Pacemaker Remote"), or else
+ * its history (a failure whose on-fail leaves it stopped, "Resource
+ * Operations"), which is no target-role of its own or of its parent. */
 static void ban_everywhere(CsSolution *solution, int rsc)
 {
+    const CsResource *info = rsc_of(solution, rsc);
+    CsContributionKind kind = CS_CONTRIB_TARGET_ROLE;
+    const char *source = "target-role=Stopped";
+
+    if (info->target_role != CS_ROLE_STOPPED) {
+        kind = CS_CONTRIB_STATUS_BAN;
+        source = connection_shutting_down(solution, info) ? "its remote node shuts down"
+                                                          : "stopped after its failure";
+    }
     for (int node = 0; node < solution->n_nodes; node++)
-        cs_table_add_simple(solution->work[rsc].table, node, CS_CONTRIB_TARGET_ROLE,
-                            "target-role=Stopped", -CS_INFINITY);
+        cs_table_add_simple(solution->work[rsc].table, node, kind, source, -CS_INFINITY);
 }
 
 /* Pacemaker 2.1.5 applies colocations in list order (primaries by
