@@ -559,6 +559,13 @@ static const char *const answered[] = {
     "guest-fence-container-failed-banned", /* a failed container at its
                                            threshold, node3 in standby: no
                                            start, off */
+    "guest-host-lost-container-stopped", /* a replica's connection active
+                                           on a lost node, its container
+                                           probed stopped everywhere: the
+                                           node is fenced, the guest only
+                                           down (seed 1320291) */
+    "guest-host-lost-container-unseen", /* ... the container never seen:
+                                           the same */
     "unclean-online-fenced",            /* a node in the membership whose
                                            controller is gone: fenced, its
                                            replica stops, no guest fenced */

@@ -1897,8 +1897,8 @@ static gboolean failed_in_status(const CsModel *view, int rsc)
 }
 
 /* Pacemaker Explained 2.1, "Pacemaker Remote": a guest node whose
- * container failed, or whose connection's host is down and unclean, is
- * "fenced" by recovering the container (guest.c schedules it); the
+ * container failed, or whose connection's host is down and unclean while
+ * the container is active, is "fenced" by recovering the container (guest.c schedules it); the
  * status marks it so, as the model marks a guest node it knows
  * (model/status.c).  Checked with the oracle: either gives "Fence
  * (reboot) NAME-N (resource: ...) 'guest is unclean'". */
@@ -1917,7 +1917,8 @@ static void mark_failed_replicas(CsSolution *solution, int bundle)
         const CsNode *where = host >= 0 ? g_ptr_array_index(view->nodes, host) : NULL;
 
         if (failed_in_status(view, connection->container)
-            || (where != NULL && where->unclean && !where->online))
+            || (where != NULL && where->unclean && !where->online
+                && active_node(view, connection->container) >= 0))
             guest->remote_requires_reset = TRUE;
     }
 }

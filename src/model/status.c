@@ -1883,7 +1883,10 @@ static CsRole cs_bundle_replica_role(const CsModel *model, const CsNode *node, g
  * cs_remote_determine_online() judges a guest the model knows: up when
  * the connection is started, down when it or its container failed (a
  * failed container asking for a reset), is stopped, or runs on a node
- * that left unclean (Pacemaker Explained 2.1, "Guest Nodes"). */
+ * that left unclean while its container is active (Pacemaker Explained
+ * 2.1, "Guest Nodes"; with the container stopped or never seen the guest
+ * is only down, not fenced: checked with the oracle, gen_bundle.py seed
+ * 1320291, tests/data/bundle guest-host-lost-container-*). */
 static void cs_bundle_guest_determine_online(CsStatusRun *run, CsNode *node)
 {
     gboolean connection_failed = FALSE, container_failed = FALSE;
@@ -1902,7 +1905,7 @@ static void cs_bundle_guest_determine_online(CsStatusRun *run, CsNode *node)
     } else if (connection == CS_ROLE_STOPPED || container == CS_ROLE_STOPPED) {
         node->online = FALSE;
         node->remote_requires_reset = FALSE;
-    } else if (host != NULL && !host->online && host->unclean) {
+    } else if (host != NULL && !host->online && host->unclean && container >= CS_ROLE_STARTED) {
         node->online = FALSE;
         node->remote_requires_reset = TRUE;
     }
