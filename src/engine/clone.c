@@ -99,6 +99,24 @@ static int group_running_entries(const CsSolution *solution, int group)
     return entries;
 }
 
+/* Whether a group member active on node leaves the group's list of
+ * active nodes without it: an unmanaged member (is-managed=false, a node
+ * in maintenance, blocked) on a node that is offline, clean or not.  A
+ * cloned group whose members are all so is inactive to the instance
+ * order, while a cloned primitive there is active (checked with
+ * crm_simulate's trace, "Assign cgr-g:1 after cgr-g:2: active", oracle-diff
+ * seed 1230687). */
+static gboolean unlisted_member(const CsSolution *solution, int member, int node)
+{
+    const CsNode *info;
+
+    if (node < 0 || rsc_of(solution, member)->kind != CS_RSC_PRIMITIVE
+        || solution->work[member].managed || solution->clones->ticket_unmanaged[member])
+        return FALSE;
+    info = g_ptr_array_index(solution->model->nodes, node);
+    return !info->online;
+}
+
 /* Where an instance (any member of a group instance) is active: the
  * first node, and on how many nodes (Pacemaker's count of its list). */
 static int instance_current(const CsSolution *solution, int rsc, int *count)
@@ -116,6 +134,8 @@ static int instance_current(const CsSolution *solution, int rsc, int *count)
         int n;
         int where = instance_current(solution, member, &n);
 
+        if (info->kind == CS_RSC_GROUP && unlisted_member(solution, member, where))
+            continue;
         if (node < 0 && where >= 0)
             node = where;
         *count = MAX(*count, n);
