@@ -444,12 +444,6 @@ static const struct {
      * not-reschedule-unneeded-monitor) */
     {"refuse-clone-failed-migrate-to.xml",
      "sle12-kvm: a failed migrate_to of a clone instance is not modelled yet"},
-    /* node2 to unfence, cgr-2 ordered, x blocked on node3 (on-fail=block):
-     * crm_simulate restarts cgr-2-g-m-3:1 "due to required stonith",
-     * cibscope said "due to required cgr-2-g-m-2:1 start" (oracle-diff
-     * seed 1192157, x standing for the blocked member) */
-    {"refuse-unfence-ordered-clone-blocked.xml",
-     "clone cgr-2: unfencing beside this ordered clone and the blocked x is not modelled yet"},
 };
 
 START_TEST(test_oracle_refusal)

@@ -431,15 +431,11 @@ END_TEST
 
 /* Remote nodes never unfenced are unfenced by crm_simulate after probes
  * with rules of their own: refused, naming the node (guest nodes are
- * answered: fencing.c, tests/data/bundle/unfence-guest-*).  Unfencing
- * beside an ordered clone and a blocked resource gives a restarted
- * member another reason (oracle-diff seed 1192157): refused, naming the
- * clone. */
+ * answered: fencing.c, tests/data/bundle/unfence-guest-*). */
 START_TEST(test_unfencing_remote_refused)
 {
-    static const char *const names[] = {"unfence-remote-refused",
-                                        "ordered-clone-blocked-unfence-reason"};
-    static const char *const nodes[] = {"node remote1", "clone cgr-2"};
+    static const char *const names[] = {"unfence-remote-refused"};
+    static const char *const nodes[] = {"node remote1"};
 
     for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
         g_autoptr(GError) error = NULL;

@@ -705,6 +705,33 @@ void unfence_order_created_starts(CsGraph *graph)
     }
 }
 
+/* Pacemaker Explained 2.1, "Unfencing": a resource requiring unfencing
+ * runs on a node only once it is unfenced, and Pacemaker orders each of
+ * its stops before that node's unfencing (made, optional, if nothing
+ * asked for it yet) as it creates the stop: an unmanaged resource's too,
+ * which gets no internal constraints (unfence_order_restart()), and
+ * whether the node was unfenced already or not.  A blocked resource's
+ * stop cannot run, so neither can that unfencing once the walk reaches
+ * it, and what is ordered after the unfencing is walked again: a clone
+ * instance restarting on another node then meets its own node's
+ * unfencing before its clone's orderings, "due to required stonith"
+ * (checked with crm_simulate 2.1.5's trace;
+ * tests/fuzz/cases/oracle-unfence-blocked-stop-*).  A node being fenced,
+ * offline or shutting down gets no unfencing (require_unfencing()). */
+void unfence_order_unmanaged_stop(CsGraph *graph, CsAct *stop)
+{
+    const CsResource *info = rsc_info(graph, stop->rsc);
+    const CsNode *where;
+
+    if (stop->node < 0 || (graph->rsc_flags[stop->rsc] & CS_RSCF_MANAGED)
+        || !cs_unfencing_in_use(graph->model) || info->fence_device || !requires_unfencing(info))
+        return;
+    where = node_info(graph, stop->node);
+    if (graph->fenced[stop->node] || !where->online || where->unclean || where->shutdown)
+        return;
+    order_actions(graph, stop, unfence_action(graph, stop->node), ORD_IMPLIES_FIRST);
+}
+
 /* Pacemaker's internal constraints of a managed primitive requiring
  * unfencing (not a fence device), node by node in name order: its stop
  * there comes before the node's unfencing and is required by it (so it

@@ -618,7 +618,12 @@ gboolean order_actions(CsGraph *graph, CsAct *first, CsAct *then, guint type)
 }
 
 /* Every "then" action of ordering after first: each of the "then"
- * resource's actions for the task, or the one action given. */
+ * resource's actions for the task, or the one action given.  A
+ * same-node ordering reaches the actions on other nodes too: it is
+ * dropped only when walked (update_action()), and until then it keeps
+ * them among first's "after" actions, walked again whenever first
+ * changes (checked with crm_simulate 2.1.5's trace: an unfencing made
+ * unrunnable walks the starts of its resources on every node). */
 static void order_thens(CsGraph *graph, CsAct *first, const CsOrdering *ordering)
 {
     const CsActList *list;
@@ -635,16 +640,9 @@ static void order_thens(CsGraph *graph, CsAct *first, const CsOrdering *ordering
         return;
     }
     list = &graph->by_rsc[ordering->then_rsc];
-    for (guint i = 0; i < list->len; i++) {
-        const CsAct *then = list->items[i];
-
-        if (then->task != ordering->then_task)
-            continue;
-        if ((ordering->type & ORD_SAME_NODE) && first->node >= 0 && then->node >= 0
-            && first->node != then->node)
-            continue;
-        order_actions(graph, first, list->items[i], type);
-    }
+    for (guint i = 0; i < list->len; i++)
+        if (list->items[i]->task == ordering->then_task)
+            order_actions(graph, first, list->items[i], type);
 }
 
 /* Pacemaker's rsc_order_first(): a "first" action that does not exist is

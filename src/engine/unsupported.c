@@ -974,54 +974,6 @@ static gboolean unfencing_digests_supported(const CsModel *model, GError **error
     return TRUE;
 }
 
-/* A resource left blocked on a node (on-fail=block, or a stop that
- * failed with no fencing), or NULL. */
-static const CsRscState *blocked_state(const CsModel *model)
-{
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-
-        if (state->blocked && state->rsc >= 0)
-            return state;
-    }
-    return NULL;
-}
-
-/* An ordered clone (Pacemaker Explained 2.1, "Clone Options": ordered),
- * or NULL. */
-static const CsResource *ordered_clone(const CsModel *model)
-{
-    for (guint i = 0; i < model->resources->len; i++) {
-        const CsResource *info = g_ptr_array_index(model->resources, i);
-
-        if (info->kind == CS_RSC_CLONE && info->ordered)
-            return info;
-    }
-    return NULL;
-}
-
-/* A node to unfence, an ordered clone and a blocked resource anywhere
- * together change which ordering first makes a restarted member's start
- * required: crm_simulate 2.1.5 gives the start of a cloned group's third
- * member, restarted after its first member's recovery, "due to required
- * stonith" rather than the previous member's start as it does without
- * the blocked resource (oracle-diff seed 1192157,
- * tests/data/transition/ordered-clone-blocked-unfence-reason).  The walk
- * that decides it is not pinned down yet. */
-static gboolean unfencing_with_blocked_supported(const CsModel *model, GError **error)
-{
-    const CsResource *clone;
-    const CsRscState *blocked;
-
-    if (!any_node_never_unfenced(model, FALSE) || (clone = ordered_clone(model)) == NULL
-        || (blocked = blocked_state(model)) == NULL)
-        return TRUE;
-    return cs_engine_refuse(error,
-                            "clone %s: unfencing beside this ordered clone and the blocked "
-                            "%s is not modelled yet",
-                            clone->id, blocked->rsc_id);
-}
-
 /* Unfencing (Pacemaker Explained 2.1, "Unfencing") is modelled in
  * fencing.c; these cases are not. */
 static gboolean unfencing_supported(const CsModel *model, GError **error)
@@ -1054,8 +1006,7 @@ static gboolean unfencing_supported(const CsModel *model, GError **error)
                     unmodelled);
         return FALSE;
     }
-    return unfencing_digests_supported(model, error)
-           && unfencing_with_blocked_supported(model, error);
+    return unfencing_digests_supported(model, error);
 }
 
 /* ---- promotable clones (the expanded model) ----------------------------- */
