@@ -581,7 +581,7 @@ static gboolean guest_constraints_named(const CsModel *model, int bundle, int in
     for (guint i = 0; i < model->ticket_constraints->len; i++) {
         const CsTicketConstraint *ticket = g_ptr_array_index(model->ticket_constraints, i);
 
-        if (mentions(ticket->rsc, bundle, inner))
+        if (ticket->rsc == inner)
             return FALSE;
     }
     return TRUE;
@@ -901,6 +901,24 @@ static gboolean location_on_own_guest(const CsModel *model, const CsLocation *lo
            && is_guest_name(located, location->node);
 }
 
+/* A ticket of the bundle bans the instances of the resource inside from
+ * every node but their guest nodes, where the bundle sets INFINITY
+ * (assign_instance()) unless migration-threshold was reached there,
+ * which is not followed beside a ticket. */
+static gboolean ticket_beside_fail_count(const CsModel *model, int bundle, int inner)
+{
+    gboolean ticketed = FALSE;
+
+    for (guint i = 0; i < model->ticket_constraints->len; i++)
+        if (((const CsTicketConstraint *)g_ptr_array_index(model->ticket_constraints, i))->rsc
+            == bundle)
+            ticketed = TRUE;
+    for (guint i = 0; ticketed && i < model->fail_counts->len; i++)
+        if (((const CsFailCount *)g_ptr_array_index(model->fail_counts, i))->rsc == inner)
+            return TRUE;
+    return FALSE;
+}
+
 /* The bundle and what it holds: only locations of the bundle, on a node
  * (one of its own guest nodes too) or by rules; nothing names the
  * resource inside, and no other resource's location names a replica's
@@ -931,12 +949,15 @@ static gboolean guest_constraints_supported(const CsModel *model, int bundle, in
                                     "is not modelled yet",
                                     rsc->id, location->id);
     }
+    if (ticket_beside_fail_count(model, bundle, inner))
+        return cs_engine_refuse(error,
+                                "bundle %s: a ticket of the bundle beside a fail count of "
+                                "its resource inside is not modelled yet",
+                                rsc->id);
     if (!guest_constraints_named(model, bundle, inner))
         return cs_engine_refuse(error,
-                                "bundle %s: tickets for a bundle that has a "
-                                "resource inside, and colocations, orders or "
-                                "tickets naming the resource inside, are not "
-                                "modelled yet",
+                                "bundle %s: colocations, orders or tickets "
+                                "naming the resource inside are not modelled yet",
                                 rsc->id);
     return TRUE;
 }
@@ -1657,14 +1678,24 @@ static void assign_connection(CsSolution *solution, int connection, int containe
 
 /* Each replica's instance of the resource inside is placed on the
  * replica's guest node, at INFINITY there, before the clone is (the
- * clone does not place them again: the oracle shows it). */
+ * clone does not place them again: the oracle shows it).  That score is
+ * set, not added: a ticket of the bundle banned the instance from every
+ * node (engine/ticket.c), and the oracle prints INFINITY on its guest
+ * node all the same (below migration-threshold; a fail count beside a
+ * ticket is refused, guest_constraints_supported()); the container
+ * banned too, the guest node stays down and the instance stopped. */
 static void assign_instance(CsSolution *solution, int clone, int instance, int guest)
 {
     CsTable *table = solution->work[instance].table;
+    CsContribution why = {.kind = CS_CONTRIB_CLONE,
+                          .source = "its replica's guest node",
+                          .other_rsc = -1,
+                          .value = CS_INFINITY};
 
-    if (table->allowed[guest])
-        cs_table_add_simple(table, guest, CS_CONTRIB_CLONE, "its replica's guest node",
-                            CS_INFINITY);
+    if (table->allowed[guest] && cs_table_has_kind(table, guest, CS_CONTRIB_TICKET))
+        cs_table_set(table, guest, &why);
+    else if (table->allowed[guest])
+        cs_table_add(table, guest, &why);
     solution->work[clone].allocating = TRUE;
     cs_assign(solution, instance);
     solution->work[clone].allocating = FALSE;
