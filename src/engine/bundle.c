@@ -45,7 +45,8 @@
  * cluster.  Modelled on a cluster whose nodes are up, shutting down or
  * joining (or unclean with fencing enabled; Pacemaker Remote nodes among them: a container may run
  * on one, its connection then where that remote node's connection runs), with locations of the bundle on named nodes (its own
- * guest nodes too; of its promoted role when promotable) or by rules (any
+ * guest nodes too; of its promoted role when promotable), by tickets not
+ * limited to a role (reaching the instances too, assign_instance()) or by rules (any
  * resource's rules are evaluated on the guest nodes too, where a guest
  * node no node_state names has only #kind; expand.c), for a fresh start and for
  * containers, addresses and connections that ran (with ip-range-start:
@@ -473,6 +474,22 @@ static gboolean promoted_location_modelled(const CsModel *model, const CsLocatio
            && rsc_of(model, bundle)->bundle->promoted_max > 0 && has_guests(model, bundle);
 }
 
+/* Pacemaker Explained 2.1, "Ticket Constraints": a ticket limited to
+ * the promoted role of a promotable bundle with a resource inside.
+ * Checked with the oracle (granted, lost, never granted, standby; each
+ * loss-policy; fresh and promoted replicas): it reaches the implicit
+ * resources and instances as any ticket (engine/ticket.c: loss-policy
+ * stop stops every replica, freeze freezes the promoted instance), but
+ * not the promotion of the bundle's clone, whose promotion scores stay
+ * (the ticket names the bundle, not the clone; promote.c asks for the
+ * clone's own, tests/fuzz/cases/oracle-bundle-ticket-promoted-*). */
+static gboolean promoted_ticket_modelled(const CsModel *model, const CsTicketConstraint *ticket,
+                                         int bundle)
+{
+    return ticket->rsc_role == CS_ROLE_PROMOTED && rsc_of(model, bundle)->bundle->promoted_max > 0
+           && has_guests(model, bundle);
+}
+
 static gboolean constraints_supported(const CsModel *model, int bundle, GError **error)
 {
     const char *id = rsc_of(model, bundle)->id;
@@ -519,10 +536,12 @@ static gboolean constraints_supported(const CsModel *model, int bundle, GError *
     for (guint i = 0; i < model->ticket_constraints->len; i++) {
         const CsTicketConstraint *ticket = g_ptr_array_index(model->ticket_constraints, i);
 
-        if (ticket->rsc == bundle && ticket->rsc_role != CS_ROLE_UNKNOWN)
+        if (ticket->rsc == bundle && ticket->rsc_role != CS_ROLE_UNKNOWN
+            && !promoted_ticket_modelled(model, ticket, bundle))
             return cs_engine_refuse(error,
                                     "bundle %s: tickets for a role of a bundle "
-                                    "(%s) are not modelled yet",
+                                    "(%s) are not modelled yet, but the promoted "
+                                    "role of a promotable resource inside",
                                     id, ticket->id);
     }
     return cs_bundle_colocations_supported(model, bundle, error);

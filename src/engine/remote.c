@@ -832,7 +832,9 @@ static const CsResource *migrating_away(const CsSolution *solution, const CsNode
  * lost, a resource that may migrate leaving while the connection stops
  * (migrating_away()), a colocation with one that
  * does not stay up, clone instances on a remote node that cannot keep
- * them, a cluster without quorum, ticket constraints, a remote node entry without its connection. */
+ * them, a cluster without quorum, ticket constraints (but beside
+ * bundles' guest nodes, tickets_beside_guests()), a remote node entry
+ * without its connection. */
 /* Whether a resource failed on remote, in maintenance (its node
  * attribute), while its connection is not running: crm_simulate 2.1.5
  * then fences the node, "stop is unrunnable" (the failure asks for a
