@@ -600,7 +600,7 @@ static gboolean guest_constraints_named(const CsModel *model, int bundle, int in
     for (guint i = 0; i < model->ticket_constraints->len; i++) {
         const CsTicketConstraint *ticket = g_ptr_array_index(model->ticket_constraints, i);
 
-        if (ticket->rsc == inner)
+        if (ticket->rsc == inner && ticket->rsc_role != CS_ROLE_UNKNOWN)
             return FALSE;
     }
     return TRUE;
@@ -920,7 +920,8 @@ static gboolean location_on_own_guest(const CsModel *model, const CsLocation *lo
            && is_guest_name(located, location->node);
 }
 
-/* A ticket of the bundle bans the instances of the resource inside from
+/* A ticket of the bundle (or of the resource inside, engine/ticket.c)
+ * bans the instances of the resource inside from
  * every node but their guest nodes, where the bundle sets INFINITY
  * (assign_instance()) unless migration-threshold was reached there,
  * which is not followed beside a ticket. */
@@ -928,10 +929,13 @@ static gboolean ticket_beside_fail_count(const CsModel *model, int bundle, int i
 {
     gboolean ticketed = FALSE;
 
-    for (guint i = 0; i < model->ticket_constraints->len; i++)
-        if (((const CsTicketConstraint *)g_ptr_array_index(model->ticket_constraints, i))->rsc
-            == bundle)
+    for (guint i = 0; i < model->ticket_constraints->len; i++) {
+        int named = ((const CsTicketConstraint *)g_ptr_array_index(model->ticket_constraints, i))
+                        ->rsc;
+
+        if (named == bundle || named == inner)
             ticketed = TRUE;
+    }
     for (guint i = 0; ticketed && i < model->fail_counts->len; i++)
         if (((const CsFailCount *)g_ptr_array_index(model->fail_counts, i))->rsc == inner)
             return TRUE;
@@ -970,13 +974,15 @@ static gboolean guest_constraints_supported(const CsModel *model, int bundle, in
     }
     if (ticket_beside_fail_count(model, bundle, inner))
         return cs_engine_refuse(error,
-                                "bundle %s: a ticket of the bundle beside a fail count of "
-                                "its resource inside is not modelled yet",
+                                "bundle %s: a ticket of the bundle or of its resource "
+                                "inside beside a fail count of that resource is not "
+                                "modelled yet",
                                 rsc->id);
     if (!guest_constraints_named(model, bundle, inner))
         return cs_engine_refuse(error,
-                                "bundle %s: colocations, orders or tickets "
-                                "naming the resource inside are not modelled yet",
+                                "bundle %s: colocations, orders, or tickets "
+                                "limited to a role, naming the resource inside "
+                                "are not modelled yet",
                                 rsc->id);
     return TRUE;
 }
