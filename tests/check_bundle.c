@@ -830,6 +830,10 @@ static const CsTestRefusal refused[] = {
     {"refused-inner-ticket", "tickets limited to a role, naming the resource inside"},
     {"refused-ticket-fence-lost", "no ticket lost under loss-policy=fence"},
     {"refused-ticket-fail-count", "beside a fail count of that resource"},
+    /* the oracle moves (or stops) the container of an instance a ticket
+     * froze, the engine blocks it */
+    {"refused-inner-ticket-freeze-moved", "a ticket not granted with loss-policy=freeze"},
+    {"refused-inner-ticket-freeze-beside-stop", "a ticket not granted with loss-policy=freeze"},
     {"refused-inner-rule-unnamed-coloc",
      "a colocation with a resource placed on one of several nodes with no name"},
     {"refused-left-out-colocation",

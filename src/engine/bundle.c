@@ -920,6 +920,27 @@ static gboolean location_on_own_guest(const CsModel *model, const CsLocation *lo
            && is_guest_name(located, location->node);
 }
 
+/* A ticket lost with loss-policy=freeze freezes what runs of the
+ * resources it names (engine/ticket.c): naming the resource inside, or a
+ * role of the bundle, it freezes instances but not their containers.
+ * Checked with the oracle, a container that then moves or stops does so
+ * with its frozen instance left without an action, where the engine
+ * blocks the container's stop: not followed. */
+static gboolean freezes_instances_only(const CsModel *model, int bundle, int inner)
+{
+    for (guint i = 0; i < model->ticket_constraints->len; i++) {
+        const CsTicketConstraint *constraint = g_ptr_array_index(model->ticket_constraints, i);
+        const CsTicket *ticket = cs_model_find_ticket(model, constraint->ticket);
+
+        if ((constraint->rsc == inner
+             || (constraint->rsc == bundle && constraint->rsc_role != CS_ROLE_UNKNOWN))
+            && g_strcmp0(constraint->loss_policy, "freeze") == 0
+            && (ticket == NULL || !ticket->granted))
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* A ticket of the bundle (or of the resource inside, engine/ticket.c)
  * bans the instances of the resource inside from
  * every node but their guest nodes, where the bundle sets INFINITY
@@ -930,10 +951,9 @@ static gboolean ticket_beside_fail_count(const CsModel *model, int bundle, int i
     gboolean ticketed = FALSE;
 
     for (guint i = 0; i < model->ticket_constraints->len; i++) {
-        int named = ((const CsTicketConstraint *)g_ptr_array_index(model->ticket_constraints, i))
-                        ->rsc;
+        const CsTicketConstraint *ticket = g_ptr_array_index(model->ticket_constraints, i);
 
-        if (named == bundle || named == inner)
+        if (ticket->rsc == bundle || ticket->rsc == inner)
             ticketed = TRUE;
     }
     for (guint i = 0; ticketed && i < model->fail_counts->len; i++)
@@ -972,6 +992,12 @@ static gboolean guest_constraints_supported(const CsModel *model, int bundle, in
                                     "is not modelled yet",
                                     rsc->id, location->id);
     }
+    if (freezes_instances_only(model, bundle, inner))
+        return cs_engine_refuse(error,
+                                "bundle %s: a ticket not granted with loss-policy=freeze "
+                                "naming its resource inside, or a role of the bundle, "
+                                "is not modelled yet",
+                                rsc->id);
     if (ticket_beside_fail_count(model, bundle, inner))
         return cs_engine_refuse(error,
                                 "bundle %s: a ticket of the bundle or of its resource "
