@@ -771,6 +771,47 @@ START_TEST(test_guest_entry_claimed)
 }
 END_TEST
 
+/* A ticket of the bundle never granted bans each instance of the
+ * resource inside from every node; on its replica's guest node the
+ * bundle then sets INFINITY, as crm_simulate prints it
+ * (tests/fuzz/cases/oracle-bundle-ticket-not-granted).  The score is set,
+ * not added to: its one contribution is the bundle's, and every printed
+ * score is still the sum of its contributions (doc/DESIGN.md
+ * "Provenance"). */
+START_TEST(test_ticket_instance_score_set)
+{
+    CsTestCase test;
+    g_autofree char *path =
+        g_strdup_printf("%s/../fuzz/cases/oracle-bundle-ticket-not-granted.xml", CS_TESTDATA);
+    const CsModel *view;
+    const CsContribution *parts;
+    int instance, guest, host, n = 0;
+
+    ck_assert(cs_test_case_solve_file(&test, path, "2023-01-01T00:00:00Z"));
+    view = cs_solution_model(test.solution);
+    instance = cs_model_resource(view, "httpd:0")->index;
+    guest = cs_model_node(view, "web-0")->index;
+    host = cs_model_node(view, "node1")->index;
+    ck_assert_int_eq(cs_solution_score(test.solution, instance, guest), CS_INFINITY);
+    parts = cs_solution_contributions(test.solution, instance, guest, &n);
+    ck_assert_int_eq(n, 1);
+    ck_assert_int_eq(parts[0].kind, CS_CONTRIB_CLONE);
+    ck_assert_int_eq(cs_solution_score(test.solution, instance, host), -CS_INFINITY);
+    for (guint rsc = 0; rsc < view->resources->len; rsc++)
+        for (guint node = 0; node < view->nodes->len; node++) {
+            CsScore sum = 0;
+
+            if (!cs_solution_scored(test.solution, (int)rsc, (int)node))
+                continue;
+            parts = cs_solution_contributions(test.solution, (int)rsc, (int)node, &n);
+            for (int i = 0; i < n; i++)
+                sum = cs_score_add(sum, parts[i].value);
+            ck_assert_int_eq(sum, cs_solution_score(test.solution, (int)rsc, (int)node));
+        }
+    cs_test_case_clear(&test);
+}
+END_TEST
+
 static const CsTestRefusal refused[] = {
     {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
     {"refused-guest-no-quorum-demote", "a cluster without quorum"},
@@ -793,6 +834,13 @@ static const CsTestRefusal refused[] = {
     {"refused-inner-former-fencing", "orphaned Pacemaker Remote connection web-4"},
     {"refused-inner-guest-location", "a location (l1) on a node not in the configuration"},
     {"refused-inner-dependent", "naming the resource inside"},
+    {"refused-inner-ticket", "tickets limited to a role, naming the resource inside"},
+    {"refused-ticket-fence-lost", "no ticket lost under loss-policy=fence"},
+    {"refused-ticket-fail-count", "beside a fail count of that resource"},
+    /* the oracle moves (or stops) the container of an instance a ticket
+     * froze, the engine blocks it */
+    {"refused-inner-ticket-freeze-moved", "a ticket not granted with loss-policy=freeze"},
+    {"refused-inner-ticket-freeze-beside-stop", "a ticket not granted with loss-policy=freeze"},
     {"refused-inner-rule-unnamed-coloc",
      "a colocation with a resource placed on one of several nodes with no name"},
     {"refused-left-out-colocation",
@@ -953,6 +1001,7 @@ static Suite *bundle_suite(void)
     tcase_add_test(engine, test_implicit_names);
     tcase_add_test(engine, test_guest_replicas);
     tcase_add_test(engine, test_guest_entry_claimed);
+    tcase_add_test(engine, test_ticket_instance_score_set);
     cs_test_add_refusal_table(engine, "bundle", refused, (int)G_N_ELEMENTS(refused));
     tcase_add_loop_test(engine, test_pending_refused_or_exact, 0, (int)G_N_ELEMENTS(pending));
     tcase_add_test(engine, test_edit_says_what_moved);

@@ -45,7 +45,8 @@
  * cluster.  Modelled on a cluster whose nodes are up, shutting down or
  * joining (or unclean with fencing enabled; Pacemaker Remote nodes among them: a container may run
  * on one, its connection then where that remote node's connection runs), with locations of the bundle on named nodes (its own
- * guest nodes too; of its promoted role when promotable) or by rules (any
+ * guest nodes too; of its promoted role when promotable), by tickets not
+ * limited to a role (reaching the instances too, assign_instance()) or by rules (any
  * resource's rules are evaluated on the guest nodes too, where a guest
  * node no node_state names has only #kind; expand.c), for a fresh start and for
  * containers, addresses and connections that ran (with ip-range-start:
@@ -473,6 +474,22 @@ static gboolean promoted_location_modelled(const CsModel *model, const CsLocatio
            && rsc_of(model, bundle)->bundle->promoted_max > 0 && has_guests(model, bundle);
 }
 
+/* Pacemaker Explained 2.1, "Ticket Constraints": a ticket limited to
+ * the promoted role of a promotable bundle with a resource inside.
+ * Checked with the oracle (granted, lost, never granted, standby; each
+ * loss-policy; fresh and promoted replicas): it reaches the implicit
+ * resources and instances as any ticket (engine/ticket.c: loss-policy
+ * stop stops every replica, freeze freezes the promoted instance), but
+ * not the promotion of the bundle's clone, whose promotion scores stay
+ * (the ticket names the bundle, not the clone; promote.c asks for the
+ * clone's own, tests/fuzz/cases/oracle-bundle-ticket-promoted-*). */
+static gboolean promoted_ticket_modelled(const CsModel *model, const CsTicketConstraint *ticket,
+                                         int bundle)
+{
+    return ticket->rsc_role == CS_ROLE_PROMOTED && rsc_of(model, bundle)->bundle->promoted_max > 0
+           && has_guests(model, bundle);
+}
+
 static gboolean constraints_supported(const CsModel *model, int bundle, GError **error)
 {
     const char *id = rsc_of(model, bundle)->id;
@@ -519,10 +536,12 @@ static gboolean constraints_supported(const CsModel *model, int bundle, GError *
     for (guint i = 0; i < model->ticket_constraints->len; i++) {
         const CsTicketConstraint *ticket = g_ptr_array_index(model->ticket_constraints, i);
 
-        if (ticket->rsc == bundle && ticket->rsc_role != CS_ROLE_UNKNOWN)
+        if (ticket->rsc == bundle && ticket->rsc_role != CS_ROLE_UNKNOWN
+            && !promoted_ticket_modelled(model, ticket, bundle))
             return cs_engine_refuse(error,
                                     "bundle %s: tickets for a role of a bundle "
-                                    "(%s) are not modelled yet",
+                                    "(%s) are not modelled yet, but the promoted "
+                                    "role of a promotable resource inside",
                                     id, ticket->id);
     }
     return cs_bundle_colocations_supported(model, bundle, error);
@@ -581,7 +600,7 @@ static gboolean guest_constraints_named(const CsModel *model, int bundle, int in
     for (guint i = 0; i < model->ticket_constraints->len; i++) {
         const CsTicketConstraint *ticket = g_ptr_array_index(model->ticket_constraints, i);
 
-        if (mentions(ticket->rsc, bundle, inner))
+        if (ticket->rsc == inner && ticket->rsc_role != CS_ROLE_UNKNOWN)
             return FALSE;
     }
     return TRUE;
@@ -901,6 +920,48 @@ static gboolean location_on_own_guest(const CsModel *model, const CsLocation *lo
            && is_guest_name(located, location->node);
 }
 
+/* A ticket lost with loss-policy=freeze freezes what runs of the
+ * resources it names (engine/ticket.c): naming the resource inside, or a
+ * role of the bundle, it freezes instances but not their containers.
+ * Checked with the oracle, a container that then moves or stops does so
+ * with its frozen instance left without an action, where the engine
+ * blocks the container's stop: not followed. */
+static gboolean freezes_instances_only(const CsModel *model, int bundle, int inner)
+{
+    for (guint i = 0; i < model->ticket_constraints->len; i++) {
+        const CsTicketConstraint *constraint = g_ptr_array_index(model->ticket_constraints, i);
+        const CsTicket *ticket = cs_model_find_ticket(model, constraint->ticket);
+
+        if ((constraint->rsc == inner
+             || (constraint->rsc == bundle && constraint->rsc_role != CS_ROLE_UNKNOWN))
+            && g_strcmp0(constraint->loss_policy, "freeze") == 0
+            && (ticket == NULL || !ticket->granted))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* A ticket of the bundle (or of the resource inside, engine/ticket.c)
+ * bans the instances of the resource inside from
+ * every node but their guest nodes, where the bundle sets INFINITY
+ * (assign_instance()) unless migration-threshold was reached there,
+ * which is not followed beside a ticket. */
+static gboolean ticket_beside_fail_count(const CsModel *model, int bundle, int inner)
+{
+    gboolean ticketed = FALSE;
+
+    for (guint i = 0; i < model->ticket_constraints->len; i++) {
+        const CsTicketConstraint *ticket = g_ptr_array_index(model->ticket_constraints, i);
+
+        if (ticket->rsc == bundle || ticket->rsc == inner)
+            ticketed = TRUE;
+    }
+    for (guint i = 0; ticketed && i < model->fail_counts->len; i++)
+        if (((const CsFailCount *)g_ptr_array_index(model->fail_counts, i))->rsc == inner)
+            return TRUE;
+    return FALSE;
+}
+
 /* The bundle and what it holds: only locations of the bundle, on a node
  * (one of its own guest nodes too) or by rules; nothing names the
  * resource inside, and no other resource's location names a replica's
@@ -931,12 +992,23 @@ static gboolean guest_constraints_supported(const CsModel *model, int bundle, in
                                     "is not modelled yet",
                                     rsc->id, location->id);
     }
+    if (freezes_instances_only(model, bundle, inner))
+        return cs_engine_refuse(error,
+                                "bundle %s: a ticket not granted with loss-policy=freeze "
+                                "naming its resource inside, or a role of the bundle, "
+                                "is not modelled yet",
+                                rsc->id);
+    if (ticket_beside_fail_count(model, bundle, inner))
+        return cs_engine_refuse(error,
+                                "bundle %s: a ticket of the bundle or of its resource "
+                                "inside beside a fail count of that resource is not "
+                                "modelled yet",
+                                rsc->id);
     if (!guest_constraints_named(model, bundle, inner))
         return cs_engine_refuse(error,
-                                "bundle %s: tickets for a bundle that has a "
-                                "resource inside, and colocations, orders or "
-                                "tickets naming the resource inside, are not "
-                                "modelled yet",
+                                "bundle %s: colocations, orders, or tickets "
+                                "limited to a role, naming the resource inside "
+                                "are not modelled yet",
                                 rsc->id);
     return TRUE;
 }
@@ -1657,14 +1729,24 @@ static void assign_connection(CsSolution *solution, int connection, int containe
 
 /* Each replica's instance of the resource inside is placed on the
  * replica's guest node, at INFINITY there, before the clone is (the
- * clone does not place them again: the oracle shows it). */
+ * clone does not place them again: the oracle shows it).  That score is
+ * set, not added: a ticket of the bundle banned the instance from every
+ * node (engine/ticket.c), and the oracle prints INFINITY on its guest
+ * node all the same (below migration-threshold; a fail count beside a
+ * ticket is refused, guest_constraints_supported()); the container
+ * banned too, the guest node stays down and the instance stopped. */
 static void assign_instance(CsSolution *solution, int clone, int instance, int guest)
 {
     CsTable *table = solution->work[instance].table;
+    CsContribution why = {.kind = CS_CONTRIB_CLONE,
+                          .source = "its replica's guest node",
+                          .other_rsc = -1,
+                          .value = CS_INFINITY};
 
-    if (table->allowed[guest])
-        cs_table_add_simple(table, guest, CS_CONTRIB_CLONE, "its replica's guest node",
-                            CS_INFINITY);
+    if (table->allowed[guest] && cs_table_has_kind(table, guest, CS_CONTRIB_TICKET))
+        cs_table_set(table, guest, &why);
+    else if (table->allowed[guest])
+        cs_table_add(table, guest, &why);
     solution->work[clone].allocating = TRUE;
     cs_assign(solution, instance);
     solution->work[clone].allocating = FALSE;

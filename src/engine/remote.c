@@ -832,7 +832,9 @@ static const CsResource *migrating_away(const CsSolution *solution, const CsNode
  * lost, a resource that may migrate leaving while the connection stops
  * (migrating_away()), a colocation with one that
  * does not stay up, clone instances on a remote node that cannot keep
- * them, a cluster without quorum, ticket constraints, a remote node entry without its connection. */
+ * them, a cluster without quorum, ticket constraints (but beside
+ * bundles' guest nodes, tickets_beside_guests()), a remote node entry
+ * without its connection. */
 /* Whether a resource failed on remote, in maintenance (its node
  * attribute), while its connection is not running: crm_simulate 2.1.5
  * then fences the node, "stop is unrunnable" (the failure asks for a
@@ -1021,6 +1023,32 @@ static gboolean only_bundle_guests(const CsSolution *solution)
     return TRUE;
 }
 
+/* Tickets beside guest nodes that are all bundles' replicas, none
+ * fencing: Pacemaker Explained 2.1, "Ticket Constraints" and "Bundles",
+ * a ticket of the bundle reaches its containers, its connections and
+ * the instances of the resource inside (engine/ticket.c through the
+ * bundle's children; checked with the oracle, ticket granted, lost,
+ * never granted and in standby, loss-policy stop, demote and freeze,
+ * tests/fuzz/cases/oracle-bundle-ticket-*).  loss-policy=fence fences
+ * nothing while its ticket is granted or fencing is disabled (it then
+ * stops, as stop does). */
+static gboolean tickets_beside_guests(const CsSolution *solution)
+{
+    const CsModel *model = solution->model;
+
+    if (!only_bundle_guests(solution))
+        return FALSE;
+    for (guint i = 0; i < model->ticket_constraints->len; i++) {
+        const CsTicketConstraint *constraint = g_ptr_array_index(model->ticket_constraints, i);
+        const CsTicket *ticket = cs_model_find_ticket(model, constraint->ticket);
+
+        if (g_strcmp0(constraint->loss_policy, "fence") == 0 && model->options.stonith_enabled
+            && (ticket == NULL || !ticket->granted))
+            return FALSE;
+    }
+    return TRUE;
+}
+
 /* What the whole cluster may not have alongside remote nodes (remote
  * names the first remote node). */
 static gboolean cluster_supported(const CsSolution *solution, const CsNode *remote, GError **error)
@@ -1055,9 +1083,14 @@ static gboolean cluster_supported(const CsSolution *solution, const CsNode *remo
                       "a resource stopped that could run there "
                       "(down in the status)",
                       ((const CsNode *)g_ptr_array_index(solution->model->nodes, down))->uname);
-    /* a lost ticket may fence the nodes its resources run on */
-    if (features & CS_FEATURE_TICKET)
-        return refuse(error, "ticket constraints", remote->uname);
+    /* a lost ticket may fence the nodes its resources run on; but for
+     * the guest nodes of bundles, tickets that fence nothing
+     * (tickets_beside_guests()) */
+    if ((features & CS_FEATURE_TICKET) && !tickets_beside_guests(solution))
+        return refuse(error,
+                      "ticket constraints (but beside bundles' guest nodes "
+                      "only, with no ticket lost under loss-policy=fence)",
+                      remote->uname);
     /* without quorum a connection's start may be unrunnable, and what
      * waits on it on its remote node is not followed yet; but for the
      * guest nodes of bundles under no-quorum-policy stop or freeze:

@@ -295,6 +295,27 @@ void cs_table_add_simple(CsTable *table, int node, CsContributionKind kind, cons
     cs_table_add(table, node, &why);
 }
 
+void cs_table_set(CsTable *table, int node, const CsContribution *why)
+{
+    if (table->frozen)
+        cs_table_keep_snapshot(table);
+    /* The node's earlier items stay in the array, unlinked: a copy
+     * leaves them out. */
+    table->allowed[node] = FALSE;
+    table->last[node] = -1;
+    table->count[node] = 0;
+    table->compact = FALSE;
+    cs_table_add(table, node, why);
+}
+
+gboolean cs_table_has_kind(const CsTable *table, int node, CsContributionKind kind)
+{
+    for (int item = table->last[node]; item >= 0; item = table->link[item])
+        if (table->items[item].kind == kind)
+            return TRUE;
+    return FALSE;
+}
+
 const CsContribution *cs_table_contributions(const CsTable *table, int node, int *n_out)
 {
     g_return_val_if_fail(table->compact, NULL);

@@ -97,6 +97,13 @@ G_ALWAYS_INLINE static inline void cs_table_add(CsTable *table, int node, const 
 }
 void cs_table_add_simple(CsTable *table, int node, CsContributionKind kind, const char *source,
                          CsScore value);
+/* Pacemaker sets some scores outright (a node's weight assigned, not
+ * added to): why becomes the node's only contribution, its value the
+ * node's score (the sum of its contributions still, doc/DESIGN.md
+ * "Provenance"). */
+void cs_table_set(CsTable *table, int node, const CsContribution *why);
+/* Whether a contribution of that kind went to node (tracked tables). */
+gboolean cs_table_has_kind(const CsTable *table, int node, CsContributionKind kind);
 /* A compact table's contributions for node (NULL, *n_out = 0 if none). */
 const CsContribution *cs_table_contributions(const CsTable *table, int node, int *n_out);
 

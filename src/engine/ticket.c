@@ -115,6 +115,42 @@ static void lose_ticket(CsSolution *solution, int rsc, const CsTicketConstraint 
     }
 }
 
+/* Whether rsc is the resource inside a bundle, a child of the clone
+ * the bundle makes. */
+static gboolean inner_of_bundle(const CsSolution *solution, int rsc)
+{
+    const CsModel *model = solution->model;
+    const CsResource *info = g_ptr_array_index(model->resources, rsc);
+    const CsResource *clone =
+        info->parent >= 0 ? g_ptr_array_index(model->resources, info->parent) : NULL;
+
+    return clone != NULL && clone->kind == CS_RSC_CLONE && clone->parent >= 0
+           && ((const CsResource *)g_ptr_array_index(model->resources, clone->parent))->kind
+                  == CS_RSC_BUNDLE;
+}
+
+/* Whether the ticket's resource is one the scheduler finds by its name.
+ * The resource inside a bundle is found only through a history recorded
+ * under its name (an instance renamed from it): checked with the oracle,
+ * with none (a fresh start) the ticket changes nothing; with one, on any
+ * replica, it reaches every instance, as a ticket of the bundle's clone
+ * would (Pacemaker Explained 2.1, "Bundles" and "Ticket Constraints"). */
+static gboolean named_in_cluster(const CsSolution *solution, int rsc)
+{
+    const CsModel *model = solution->model;
+    const CsResource *info = g_ptr_array_index(model->resources, rsc);
+
+    if (!cs_rsc_is_template(solution, rsc) || !inner_of_bundle(solution, rsc))
+        return TRUE;
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (g_strcmp0(state->rsc_id, info->id) == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Pacemaker applies a ticket to the primitives under the resource. */
 static void apply_to(CsSolution *solution, int rsc, const CsTicketConstraint *constraint,
                      const CsTicket *ticket, LossPolicy policy)
@@ -122,6 +158,10 @@ static void apply_to(CsSolution *solution, int rsc, const CsTicketConstraint *co
     const CsResource *info = g_ptr_array_index(solution->model->resources, rsc);
     gboolean granted = ticket != NULL && ticket->granted;
 
+    /* A ticket naming the resource inside a bundle reaches its
+     * instances (engine/bundle.c). */
+    if (cs_rsc_is_template(solution, rsc) && inner_of_bundle(solution, rsc))
+        info = g_ptr_array_index(solution->model->resources, info->parent);
     if (info->children->len > 0) {
         for (guint i = 0; i < info->children->len; i++)
             apply_to(solution, g_array_index(info->children, int, i), constraint, ticket, policy);
@@ -146,7 +186,7 @@ void cs_tickets_apply(CsSolution *solution)
     for (guint i = 0; i < constraint_count(model); i++) {
         const CsTicketConstraint *constraint = constraint_at(model, i, &ticket);
 
-        if (constraint->rsc < 0)
+        if (constraint->rsc < 0 || !named_in_cluster(solution, constraint->rsc))
             continue;
         if (ticket != NULL && ticket->granted && !ticket->standby)
             continue;

@@ -801,14 +801,25 @@ static const char *cs_constraint_naming(const CsModel *model, GHashTable *ids,
                       G_STRUCT_OFFSET(CsTicketConstraint, id), ids, constraint_id);
 }
 
+static gboolean in_bundle(const CsModel *model, int rsc)
+{
+    int parent = ((const CsResource *)g_ptr_array_index(model->resources, rsc))->parent;
+
+    return parent >= 0
+           && ((const CsResource *)g_ptr_array_index(model->resources, parent))->kind
+                  == CS_RSC_BUNDLE;
+}
+
 static gboolean inside_plain_clone(const CsModel *model, int rsc)
 {
     for (int up = ((const CsResource *)g_ptr_array_index(model->resources, rsc))->parent; up >= 0;
          up = ((const CsResource *)g_ptr_array_index(model->resources, up))->parent) {
         const CsResource *info = g_ptr_array_index(model->resources, up);
 
+        /* a bundle's clone: engine/bundle.c checks what names the
+         * resource inside */
         if (info->kind == CS_RSC_CLONE)
-            return !info->promotable;
+            return !info->promotable && !in_bundle(model, up);
     }
     return FALSE;
 }
