@@ -859,6 +859,15 @@ static gboolean failed_in_maintenance_while_down(const CsModel *model, const CsN
     return failed;
 }
 
+/* Without fencing enabled, a remote node is unclean only because a
+ * failure there asked for a stop while the node was down
+ * (src/model/status.c, cs_history_stop_unrunnable): nothing is fenced,
+ * the node only takes no resource in this transition. */
+static gboolean unclean_without_fencing(const CsModel *model, const CsNode *remote)
+{
+    return remote->unclean && remote->type == CS_NODE_REMOTE && !model->options.stonith_enabled;
+}
+
 static gboolean remote_node_supported(const CsSolution *solution, const CsNode *remote,
                                       GError **error)
 {
@@ -892,9 +901,15 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
      * transition (gen_remote.py seeds 140000-141999, tests
      * remote-connection-start-failed-*) */
     fenced = remote_fence_reason(solution, remote);
+    /* before the fencing it leads to (src/model/status.c,
+     * cs_history_stop_unrunnable) */
+    if (failed_in_maintenance_while_down(model, remote))
+        return refuse(error, "a failed resource there, in maintenance, while its connection is down",
+                      remote->uname);
     /* an unclean remote node is followed when it is never seen, or down
      * with resources active there, and its connection does not start */
-    if (remote->unclean && !(up && remote->unseen) && (up || !remote->unseen || fenced == NULL))
+    if (remote->unclean && !(up && remote->unseen) && (up || !remote->unseen || fenced == NULL)
+        && !unclean_without_fencing(model, remote))
         return refuse(error, "fencing", remote->uname);
     /* lost_host_reason() follows stops, probes and recovered failures */
     if (remote->type == CS_NODE_REMOTE && connection_host_lost(solution, connection->index)
@@ -912,9 +927,6 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
      * followed (gen_remote.py seed 142028) */
     if (fenced != NULL && remote->maintenance && first_active_id(model, remote->index) != NULL)
         return refuse(error, "fencing it in maintenance with resources active there",
-                      remote->uname);
-    if (failed_in_maintenance_while_down(model, remote))
-        return refuse(error, "a failed resource there, in maintenance, while its connection is down",
                       remote->uname);
     if (fenced != NULL && instances_lost_elsewhere(model, remote))
         return refuse(error, "fencing it with clone instances there and on another lost node",
