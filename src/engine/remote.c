@@ -651,9 +651,40 @@ static gboolean stays_on_node(const CsGraph *graph, int rsc, int node)
  * comes up now, or would) is left as it is, nothing printed: the
  * ordering is left out for it.  Guest nodes get theirs from guest.c
  * with their container's. */
+/* A blocked resource that must stop on a remote node (its stop failed,
+ * or on-fail=block) holds the connection there: the connection's stop
+ * waits for it and cannot run, so a connection that would restart or
+ * move stays, "(blocked)" (checked with crm_simulate 2.1.5: a failed
+ * stop or a monitor failed with on-fail=block on rem2, whose connection
+ * restarts for a changed definition or moves, prints "Stop rem2 (n2)
+ * due to resource definition change (blocked)"; an is-managed=false
+ * resource running there leaves the restart alone). */
+static void order_blocked_before_connection(CsGraph *graph)
+{
+    const CsModel *model = graph->model;
+
+    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
+        const CsResource *info = rsc_of_model(model, rsc);
+        const CsNodeList *list = &graph->running_on[rsc];
+
+        if (info->kind != CS_RSC_PRIMITIVE || info->is_remote_connection
+            || !(graph->rsc_flags[rsc] & CS_RSCF_BLOCK))
+            continue;
+        for (guint i = 0; i < list->len; i++) {
+            const CsNode *node = g_ptr_array_index(model->nodes, list->items[i]);
+
+            if (node->type == CS_NODE_REMOTE && node->remote_rsc >= 0)
+                order_rsc(graph, rsc, CS_TASK_STOP, node->remote_rsc, CS_TASK_STOP,
+                          ORD_IMPLIES_FIRST);
+        }
+    }
+}
+
 void cs_remote_order_actions(CsGraph *graph)
 {
     const CsModel *model = graph->model;
+
+    order_blocked_before_connection(graph);
 
     for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
         const CsResource *info = rsc_of_model(model, rsc);
