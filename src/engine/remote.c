@@ -651,9 +651,40 @@ static gboolean stays_on_node(const CsGraph *graph, int rsc, int node)
  * comes up now, or would) is left as it is, nothing printed: the
  * ordering is left out for it.  Guest nodes get theirs from guest.c
  * with their container's. */
+/* A blocked resource that must stop on a remote node (its stop failed,
+ * or on-fail=block) holds the connection there: the connection's stop
+ * waits for it and cannot run, so a connection that would restart or
+ * move stays, "(blocked)" (checked with crm_simulate 2.1.5: a failed
+ * stop or a monitor failed with on-fail=block on rem2, whose connection
+ * restarts for a changed definition or moves, prints "Stop rem2 (n2)
+ * due to resource definition change (blocked)"; an is-managed=false
+ * resource running there leaves the restart alone). */
+static void order_blocked_before_connection(CsGraph *graph)
+{
+    const CsModel *model = graph->model;
+
+    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
+        const CsResource *info = rsc_of_model(model, rsc);
+        const CsNodeList *list = &graph->running_on[rsc];
+
+        if (info->kind != CS_RSC_PRIMITIVE || info->is_remote_connection
+            || !(graph->rsc_flags[rsc] & CS_RSCF_BLOCK))
+            continue;
+        for (guint i = 0; i < list->len; i++) {
+            const CsNode *node = g_ptr_array_index(model->nodes, list->items[i]);
+
+            if (node->type == CS_NODE_REMOTE && node->remote_rsc >= 0)
+                order_rsc(graph, rsc, CS_TASK_STOP, node->remote_rsc, CS_TASK_STOP,
+                          ORD_IMPLIES_FIRST);
+        }
+    }
+}
+
 void cs_remote_order_actions(CsGraph *graph)
 {
     const CsModel *model = graph->model;
+
+    order_blocked_before_connection(graph);
 
     for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
         const CsResource *info = rsc_of_model(model, rsc);
@@ -861,6 +892,15 @@ static gboolean failed_in_maintenance_while_down(const CsModel *model, const CsN
     return failed;
 }
 
+/* Without fencing enabled, a remote node is unclean only because a
+ * failure there asked for a stop while the node was down
+ * (src/model/status.c, cs_history_stop_unrunnable): nothing is fenced,
+ * the node only takes no resource in this transition. */
+static gboolean unclean_without_fencing(const CsModel *model, const CsNode *remote)
+{
+    return remote->unclean && remote->type == CS_NODE_REMOTE && !model->options.stonith_enabled;
+}
+
 static gboolean remote_node_supported(const CsSolution *solution, const CsNode *remote,
                                       GError **error)
 {
@@ -894,9 +934,15 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
      * transition (gen_remote.py seeds 140000-141999, tests
      * remote-connection-start-failed-*) */
     fenced = remote_fence_reason(solution, remote);
+    /* before the fencing it leads to (src/model/status.c,
+     * cs_history_stop_unrunnable) */
+    if (failed_in_maintenance_while_down(model, remote))
+        return refuse(error, "a failed resource there, in maintenance, while its connection is down",
+                      remote->uname);
     /* an unclean remote node is followed when it is never seen, or down
      * with resources active there, and its connection does not start */
-    if (remote->unclean && !(up && remote->unseen) && (up || !remote->unseen || fenced == NULL))
+    if (remote->unclean && !(up && remote->unseen) && (up || !remote->unseen || fenced == NULL)
+        && !unclean_without_fencing(model, remote))
         return refuse(error, "fencing", remote->uname);
     /* lost_host_reason() follows stops, probes and recovered failures */
     if (remote->type == CS_NODE_REMOTE && connection_host_lost(solution, connection->index)
@@ -914,9 +960,6 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
      * followed (gen_remote.py seed 142028) */
     if (fenced != NULL && remote->maintenance && first_active_id(model, remote->index) != NULL)
         return refuse(error, "fencing it in maintenance with resources active there",
-                      remote->uname);
-    if (failed_in_maintenance_while_down(model, remote))
-        return refuse(error, "a failed resource there, in maintenance, while its connection is down",
                       remote->uname);
     if (fenced != NULL && instances_lost_elsewhere(model, remote))
         return refuse(error, "fencing it with clone instances there and on another lost node",

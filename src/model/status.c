@@ -1603,6 +1603,48 @@ static void cs_history_op(CsOpReplay *history, CsOpRecord *record)
     }
 }
 
+/* A failure to recover asks for a stop as soon as the history is read
+ * (Pacemaker Explained 2.1, "Resource Operations": on-fail restart,
+ * restart-container, reset-remote).  On a node that is down that stop
+ * cannot run, and a managed resource's stop that cannot run leaves the
+ * node unclean, fencing enabled or not, so it takes nothing in this
+ * transition (checked with crm_simulate 2.1.5, gen_remote.py seed
+ * 1175872: with stonith-enabled=false, a remote node whose connection
+ * failed and where a resource failed is "UNCLEAN (offline)" and no
+ * resource is placed there as the connection recovers; where the
+ * resource only ran, it stays "OFFLINE" and takes resources).  Guest
+ * nodes are fenced by their container above. */
+static void cs_history_stop_unrunnable(CsOpReplay *history, gboolean managed)
+{
+    CsNode *node = history->node;
+
+    if (!managed || node->online || node->unclean || node->type == CS_NODE_GUEST
+        || node->bundle_guest)
+        return;
+    cs_fence_node(history->run, node);
+}
+
+/* Which resource the failure asks to stop now, and whether it is
+ * managed: the resource itself while active, or the container of a
+ * filler (restart-container outside a bundle); nothing otherwise. */
+static void cs_history_recovery_stop(CsOpReplay *history, CsOnFail on_fail)
+{
+    const CsModel *model = history->run->model;
+    gboolean active = history->role > CS_ROLE_STOPPED;
+    const CsResource *rsc = history->rsc;
+
+    if (on_fail == CS_ON_FAIL_RESTART_CONTAINER && rsc != NULL && rsc->container >= 0) {
+        const CsResource *container = g_ptr_array_index(model->resources, rsc->container);
+        gboolean managed = container->managed && !history->run->rsc_unmanaged[container->index];
+
+        if (container->kind == CS_RSC_PRIMITIVE && cs_model_top(model, rsc)->kind != CS_RSC_BUNDLE)
+            cs_history_stop_unrunnable(history, managed);
+        return;
+    }
+    if (active)
+        cs_history_stop_unrunnable(history, history->managed);
+}
+
 /* Pacemaker's process_rsc_state(): what the final role and on-fail mean
  * for the node and the resource. */
 static void cs_history_consequences(CsOpReplay *history)
@@ -1655,6 +1697,7 @@ static void cs_history_consequences(CsOpReplay *history)
         if (history->role != CS_ROLE_STOPPED && history->role != CS_ROLE_UNKNOWN) {
             state->failed = TRUE;
         }
+        cs_history_recovery_stop(history, on_fail);
         if (on_fail == CS_ON_FAIL_RESET_REMOTE && history->rsc != NULL
             && model->options.stonith_enabled && history->rsc->remote_node >= 0) {
             CsNode *remote = g_ptr_array_index(model->nodes, history->rsc->remote_node);
