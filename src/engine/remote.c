@@ -492,6 +492,21 @@ static gboolean lost_connection_managed(const CsSolution *solution, int connecti
     return host_in_maintenance;
 }
 
+/* A remote node never seen, with no entry in the status, and whose
+ * connection does not start, is unclean for itself: Pacemaker makes its
+ * fencing as it walks its nodes by name, together with the guest nodes'
+ * and after every other remote node's, which came from the status or
+ * the connection's actions (checked with crm_simulate 2.1.5: gen_remote.py
+ * seeds 2900392, 2900397, 2801107 fence guest g1 before rem1 or rem2,
+ * printed newest first). */
+gboolean cs_remote_fenced_by_name(const CsSolution *solution, const CsNode *remote)
+{
+    return remote->type == CS_NODE_REMOTE && remote->remote_rsc >= 0
+           && !connection_lost(solution->model, remote->remote_rsc)
+           && !connection_up(solution, remote->remote_rsc) && remote->unclean
+           && remote->unseen && remote->state_xml == NULL;
+}
+
 /* Why a remote node is fenced, or NULL (checked with crm_simulate): its
  * connection failed; or its connection, active on a lost host, cannot be recovered elsewhere, and
  * the node runs resources or has no history at all (their state is
@@ -524,7 +539,7 @@ static char *remote_fence_reason(const CsSolution *solution, const CsNode *remot
     if (connection_up(solution, remote->remote_rsc))
         return NULL;
     /* the status's reason comes first */
-    if (remote->unclean && remote->unseen && remote->state_xml == NULL)
+    if (cs_remote_fenced_by_name(solution, remote))
         return g_strdup("node is unclean");
     if (remote->unclean && remote->unseen)
         return active_there(solution->model, remote->index);
@@ -612,7 +627,8 @@ void cs_remote_schedule_fencing(CsGraph *graph)
         if (reason == NULL)
             continue;
         g_free(reason);
-        g_array_append_val(nodes, node);
+        if (!cs_remote_fenced_by_name(graph->solution, g_ptr_array_index(model->nodes, i)))
+            g_array_append_val(nodes, node);
     }
     if (all_lost_host(graph->solution, nodes))
         cs_sort_array(nodes, by_newest_action, (gpointer)graph->solution);
