@@ -150,17 +150,26 @@ CsAct *fence_node(CsGraph *graph, int node, guint flags, char *reason)
     return fence;
 }
 
-void schedule_fencing(CsGraph *graph)
+/* Pacemaker reads every node's membership before any resource history:
+ * a node the node_state makes unclean has its fencing made before one
+ * left cleanly but unclean for a resource active there, whatever their
+ * order (checked with crm_simulate 2.1.5: gen_remote.py seeds 2802113,
+ * 2802551, 2803384 print n1 "c:0 is thought to be active there" before
+ * n2 "peer is no longer part of the cluster", newest first; case
+ * tests/fuzz/cases/oracle-fence-membership-before-history). */
+static void schedule_fencing_pass(CsGraph *graph, gboolean by_history)
 {
     const CsModel *model = graph->model;
 
-    if (!any_managed(graph))
-        return;
     for (guint i = 0; i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
+        g_autofree char *history = NULL;
         CsAct *fence;
 
         if (!node->unclean || node->type != CS_NODE_MEMBER || !can_fence(graph, node))
+            continue;
+        history = history_fence_reason(graph, node);
+        if ((history != NULL) != by_history)
             continue;
         fence = fence_node(graph, (int)i, 0, NULL);
         if (node->online && !node->unseen)
@@ -168,9 +177,17 @@ void schedule_fencing(CsGraph *graph)
         /* A lost ticket with loss-policy=fence (ticket.c) names itself. */
         set_reason(fence, cs_ticket_fence_reason(graph->solution, (int)i), FALSE);
         if (fence->reason == NULL)
-            fence->reason = history_fence_reason(graph, node);
+            fence->reason = g_steal_pointer(&history);
         set_reason(fence, fence_reason(node), FALSE);
     }
+}
+
+void schedule_fencing(CsGraph *graph)
+{
+    if (!any_managed(graph))
+        return;
+    schedule_fencing_pass(graph, FALSE);
+    schedule_fencing_pass(graph, TRUE);
 }
 
 /* ---- unfencing (Pacemaker Explained 2.1, "Unfencing") ------------------ */
