@@ -554,6 +554,59 @@ static char *remote_fence_reason(const CsSolution *solution, const CsNode *remot
     return NULL;
 }
 
+char *cs_remote_fence_reason(const CsSolution *solution, const CsNode *remote)
+{
+    return remote_fence_reason(solution, remote);
+}
+
+/* Whether the history holds a recurring monitor that failed. */
+static gboolean monitor_failed(const CsRscState *state)
+{
+    for (guint i = 0; i < state->history->len; i++) {
+        const CsOpRecord *op = g_ptr_array_index(state->history, i);
+
+        if (g_strcmp0(op->operation, "monitor") == 0 && op->interval_ms > 0
+            && op->rc_code != 0 && !op->expired)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* A remote node fenced for its connection's lost host (lost_host_reason())
+ * whose connection, with a reconnect_interval (Pacemaker Explained 2.1,
+ * "Pacemaker Remote"), had its recurring monitor fail there has its
+ * fencing made as that history is read, with the cluster nodes fenced
+ * for a resource active there, before its host's when the connection is
+ * what ran there (checked with crm_simulate 2.1.5: gen_remote.py seeds
+ * 90059, 2802517, 2802569, 2803187 print the host first; without the
+ * reconnect_interval, seeds 2801107, 2801714, 2803929, or without the
+ * failure, remote-lost-host-gen-50042, the remote node first).  The
+ * index in the status of that connection entry, or -1. */
+int cs_remote_fenced_with_history(const CsSolution *solution, const CsNode *remote)
+{
+    const CsModel *model = solution->model;
+    int connection = remote->remote_rsc;
+    g_autofree char *reason = NULL;
+
+    if (remote->type != CS_NODE_REMOTE || connection < 0 || connection_lost(model, connection)
+        || connection_up(solution, connection) || remote->unseen
+        || connection_failed(model, connection) || !connection_host_lost(solution, connection))
+        return -1;
+    reason = lost_host_reason(solution, remote);
+    if (reason == NULL)
+        return -1;
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsNode *host = g_ptr_array_index(model->nodes, state->node);
+
+        if (state->rsc == connection && state->role >= CS_ROLE_STARTED
+            && rsc_of_model(model, connection)->remote_reconnect_ms > 0
+            && (host->unclean || !host->online) && monitor_failed(state))
+            return (int)i;
+    }
+    return -1;
+}
+
 /* The index in the status of the first resource active on node, or
  * G_MAXUINT. */
 static guint first_active_state(const CsModel *model, int node)
@@ -627,7 +680,9 @@ void cs_remote_schedule_fencing(CsGraph *graph)
         if (reason == NULL)
             continue;
         g_free(reason);
-        if (!cs_remote_fenced_by_name(graph->solution, g_ptr_array_index(model->nodes, i)))
+        if (!cs_remote_fenced_by_name(graph->solution, g_ptr_array_index(model->nodes, i))
+            && cs_remote_fenced_with_history(graph->solution, g_ptr_array_index(model->nodes, i))
+                   < 0)
             g_array_append_val(nodes, node);
     }
     if (all_lost_host(graph->solution, nodes))
