@@ -572,6 +572,21 @@ static gboolean monitor_failed(const CsRscState *state)
     return FALSE;
 }
 
+/* The index in the status of the connection's failed recurring monitor
+ * (connection_lost()). */
+static int lost_monitor_state(const CsModel *model, int connection)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsOpRecord *failure = state->last_failure;
+
+        if (state->rsc == connection && state->failed && failure != NULL
+            && g_strcmp0(failure->operation, "monitor") == 0 && failure->interval_ms > 0)
+            return (int)i;
+    }
+    return -1;
+}
+
 /* A remote node fenced for its connection's lost host (lost_host_reason())
  * whose connection, with a reconnect_interval (Pacemaker Explained 2.1,
  * "Pacemaker Remote"), had its recurring monitor fail there has its
@@ -580,14 +595,20 @@ static gboolean monitor_failed(const CsRscState *state)
  * what ran there (checked with crm_simulate 2.1.5: gen_remote.py seeds
  * 90059, 2802517, 2802569, 2803187 print the host first; without the
  * reconnect_interval, seeds 2801107, 2801714, 2803929, or without the
- * failure, remote-lost-host-gen-50042, the remote node first).  The
- * index in the status of that connection entry, or -1. */
+ * failure, remote-lost-host-gen-50042, the remote node first).  So is
+ * one whose managed connection was lost in its monitor ("remote
+ * connection is unrecoverable"): gen_remote.py seeds 1312102, 1312046
+ * (case oracle-remote-lost-connection-fence-in-history).  The index in
+ * the status of that connection entry, or -1. */
 int cs_remote_fenced_with_history(const CsSolution *solution, const CsNode *remote)
 {
     const CsModel *model = solution->model;
     int connection = remote->remote_rsc;
     g_autofree char *reason = NULL;
 
+    if (remote->type == CS_NODE_REMOTE && connection >= 0 && connection_lost(model, connection)
+        && lost_connection_managed(solution, connection))
+        return lost_monitor_state(model, connection);
     if (remote->type != CS_NODE_REMOTE || connection < 0 || connection_lost(model, connection)
         || connection_up(solution, connection) || remote->unseen
         || connection_failed(model, connection) || !connection_host_lost(solution, connection))
