@@ -214,9 +214,8 @@ static void schedule_history_fencing(CsGraph *graph, gboolean managed)
         HistoryFence fence = {-1, node->type == CS_NODE_REMOTE, (int)i};
 
         fence.state = fence.remote ? cs_remote_fenced_with_history(graph->solution, node)
-                      : managed && fenceable_member(graph, node)
-                          ? history_fence_state(graph, node)
-                                                      : -1;
+                      : managed && fenceable_member(graph, node) ? history_fence_state(graph, node)
+                                                                 : -1;
         if (fence.state >= 0)
             g_array_append_val(fences, fence);
     }

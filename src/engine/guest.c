@@ -545,9 +545,8 @@ static const CsResource *filler_on_remote_with_host_down(const CsModel *model)
         if (filler->kind == CS_RSC_PRIMITIVE && filler->container >= 0
             && !filler->is_remote_connection
             && cs_guest_node_of_container(model, filler->container) >= 0
-            && node->type == CS_NODE_REMOTE
-            && node->remote_rsc >= 0 && remote_host_down(model, node)
-            && rsc_ordered(model, node->remote_rsc))
+            && node->type == CS_NODE_REMOTE && node->remote_rsc >= 0
+            && remote_host_down(model, node) && rsc_ordered(model, node->remote_rsc))
             return filler;
     }
     return NULL;

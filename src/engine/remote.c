@@ -503,8 +503,8 @@ gboolean cs_remote_fenced_by_name(const CsSolution *solution, const CsNode *remo
 {
     return remote->type == CS_NODE_REMOTE && remote->remote_rsc >= 0
            && !connection_lost(solution->model, remote->remote_rsc)
-           && !connection_up(solution, remote->remote_rsc) && remote->unclean
-           && remote->unseen && remote->state_xml == NULL;
+           && !connection_up(solution, remote->remote_rsc) && remote->unclean && remote->unseen
+           && remote->state_xml == NULL;
 }
 
 /* Why a remote node is fenced, or NULL (checked with crm_simulate): its
@@ -565,8 +565,8 @@ static gboolean monitor_failed(const CsRscState *state)
     for (guint i = 0; i < state->history->len; i++) {
         const CsOpRecord *op = g_ptr_array_index(state->history, i);
 
-        if (g_strcmp0(op->operation, "monitor") == 0 && op->interval_ms > 0
-            && op->rc_code != 0 && !op->expired)
+        if (g_strcmp0(op->operation, "monitor") == 0 && op->interval_ms > 0 && op->rc_code != 0
+            && !op->expired)
             return TRUE;
     }
     return FALSE;
