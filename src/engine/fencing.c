@@ -78,22 +78,33 @@ static gboolean left_cleanly(const CsNode *node)
  * and Pacemaker 2.1.5's process_rsc_state() names the first one (checked
  * with the oracle: a shutting-down node out of the membership, oracle-diff
  * seeds 1021337, 1022719). */
-static char *history_fence_reason(const CsGraph *graph, const CsNode *node)
+static int history_fence_state(const CsGraph *graph, const CsNode *node)
 {
     const CsModel *model = graph->model;
 
     if (node->state_xml == NULL || node->unseen || node->online || !left_cleanly(node))
-        return NULL;
+        return -1;
     for (guint i = 0; i < model->rsc_states->len; i++) {
         const CsRscState *rsc_state = g_ptr_array_index(model->rsc_states, i);
 
         if (rsc_state->node == node->index && rsc_state->role > CS_ROLE_STOPPED
             && (rsc_state->rsc < 0 || (graph->rsc_flags[rsc_state->rsc] & CS_RSCF_MANAGED)))
-            return g_strdup_printf("%s is thought to be active there",
-                                   rsc_state->rsc >= 0 ? rsc_info(graph, rsc_state->rsc)->id
-                                                       : rsc_state->rsc_id);
+            return (int)i;
     }
-    return NULL;
+    return -1;
+}
+
+static char *history_fence_reason(const CsGraph *graph, const CsNode *node)
+{
+    int index = history_fence_state(graph, node);
+    const CsRscState *rsc_state;
+
+    if (index < 0)
+        return NULL;
+    rsc_state = g_ptr_array_index(graph->model->rsc_states, index);
+    return g_strdup_printf("%s is thought to be active there",
+                           rsc_state->rsc >= 0 ? rsc_info(graph, rsc_state->rsc)->id
+                                               : rsc_state->rsc_id);
 }
 
 /* A failure whose on-fail policy is fence names the resource instead
@@ -150,27 +161,89 @@ CsAct *fence_node(CsGraph *graph, int node, guint flags, char *reason)
     return fence;
 }
 
+/* Pacemaker reads every node's membership before any resource history:
+ * a node the node_state makes unclean has its fencing made before one
+ * left cleanly but unclean for a resource active there, whatever their
+ * order (checked with crm_simulate 2.1.5: gen_remote.py seeds 2802113,
+ * 2802551, 2803384 print n1 "c:0 is thought to be active there" before
+ * n2 "peer is no longer part of the cluster", newest first; case
+ * tests/fuzz/cases/oracle-fence-membership-before-history). */
+static void fence_cluster_node(CsGraph *graph, int i)
+{
+    const CsNode *node = g_ptr_array_index(graph->model->nodes, i);
+    g_autofree char *history = history_fence_reason(graph, node);
+    CsAct *fence = fence_node(graph, i, 0, NULL);
+
+    if (node->online && !node->unseen)
+        fence->reason = failure_fence_reason(graph, i);
+    /* A lost ticket with loss-policy=fence (ticket.c) names itself. */
+    set_reason(fence, cs_ticket_fence_reason(graph->solution, i), FALSE);
+    if (fence->reason == NULL)
+        fence->reason = g_steal_pointer(&history);
+    set_reason(fence, fence_reason(node), FALSE);
+}
+
+static gboolean fenceable_member(const CsGraph *graph, const CsNode *node)
+{
+    return node->unclean && node->type == CS_NODE_MEMBER && can_fence(graph, node);
+}
+
+/* A fencing made as the status's resource histories are read: its place
+ * there (a remote node's connection entry before a cluster node's
+ * resource on the same entry), and its node. */
+typedef struct {
+    int state, remote, node;
+} HistoryFence;
+
+static gint by_history_entry(gconstpointer a, gconstpointer b)
+{
+    const HistoryFence *x = a, *y = b;
+
+    if (x->state != y->state)
+        return x->state < y->state ? -1 : 1;
+    return y->remote - x->remote;
+}
+
+static void schedule_history_fencing(CsGraph *graph, gboolean managed)
+{
+    const CsModel *model = graph->model;
+    g_autoptr(GArray) fences = g_array_new(FALSE, FALSE, sizeof(HistoryFence));
+
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+        HistoryFence fence = {-1, node->type == CS_NODE_REMOTE, (int)i};
+
+        fence.state = fence.remote ? cs_remote_fenced_with_history(graph->solution, node)
+                      : managed && fenceable_member(graph, node) ? history_fence_state(graph, node)
+                                                                 : -1;
+        if (fence.state >= 0)
+            g_array_append_val(fences, fence);
+    }
+    g_array_sort(fences, by_history_entry);
+    for (guint i = 0; i < fences->len; i++) {
+        const HistoryFence *fence = &g_array_index(fences, HistoryFence, i);
+
+        if (fence->remote)
+            fence_node(graph, fence->node, 0,
+                       cs_remote_fence_reason(graph->solution,
+                                              g_ptr_array_index(model->nodes, fence->node)));
+        else
+            fence_cluster_node(graph, fence->node);
+    }
+}
+
 void schedule_fencing(CsGraph *graph)
 {
     const CsModel *model = graph->model;
+    gboolean managed = any_managed(graph);
 
-    if (!any_managed(graph))
-        return;
-    for (guint i = 0; i < model->nodes->len; i++) {
+    for (guint i = 0; managed && i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);
-        CsAct *fence;
 
-        if (!node->unclean || node->type != CS_NODE_MEMBER || !can_fence(graph, node))
-            continue;
-        fence = fence_node(graph, (int)i, 0, NULL);
-        if (node->online && !node->unseen)
-            fence->reason = failure_fence_reason(graph, (int)i);
-        /* A lost ticket with loss-policy=fence (ticket.c) names itself. */
-        set_reason(fence, cs_ticket_fence_reason(graph->solution, (int)i), FALSE);
-        if (fence->reason == NULL)
-            fence->reason = history_fence_reason(graph, node);
-        set_reason(fence, fence_reason(node), FALSE);
+        if (fenceable_member(graph, node) && history_fence_state(graph, node) < 0)
+            fence_cluster_node(graph, (int)i);
     }
+    schedule_history_fencing(graph, managed);
 }
 
 /* ---- unfencing (Pacemaker Explained 2.1, "Unfencing") ------------------ */

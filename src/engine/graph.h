@@ -111,6 +111,12 @@ void cs_guest_order_actions(CsGraph *graph);
 void cs_remote_order_actions(CsGraph *graph);
 /* remote.c: the fencing of remote nodes whose connection is lost */
 void cs_remote_schedule_fencing(CsGraph *graph);
+/* remote.c: whether a remote node is fenced with the guests, by name */
+gboolean cs_remote_fenced_by_name(const CsSolution *solution, const CsNode *remote);
+/* remote.c: why a remote node is fenced, or NULL */
+char *cs_remote_fence_reason(const CsSolution *solution, const CsNode *remote);
+/* remote.c: the status entry a remote node's fencing is made with, or -1 */
+int cs_remote_fenced_with_history(const CsSolution *solution, const CsNode *remote);
 /* guest.c: the pseudo fencing of guest nodes the status marks unclean */
 void cs_guest_schedule_fencing(CsGraph *graph);
 /* guest.c: whether that fencing reboots or powers off the guest */

@@ -492,6 +492,21 @@ static gboolean lost_connection_managed(const CsSolution *solution, int connecti
     return host_in_maintenance;
 }
 
+/* A remote node never seen, with no entry in the status, and whose
+ * connection does not start, is unclean for itself: Pacemaker makes its
+ * fencing as it walks its nodes by name, together with the guest nodes'
+ * and after every other remote node's, which came from the status or
+ * the connection's actions (checked with crm_simulate 2.1.5: gen_remote.py
+ * seeds 2900392, 2900397, 2801107 fence guest g1 before rem1 or rem2,
+ * printed newest first). */
+gboolean cs_remote_fenced_by_name(const CsSolution *solution, const CsNode *remote)
+{
+    return remote->type == CS_NODE_REMOTE && remote->remote_rsc >= 0
+           && !connection_lost(solution->model, remote->remote_rsc)
+           && !connection_up(solution, remote->remote_rsc) && remote->unclean && remote->unseen
+           && remote->state_xml == NULL;
+}
+
 /* Why a remote node is fenced, or NULL (checked with crm_simulate): its
  * connection failed; or its connection, active on a lost host, cannot be recovered elsewhere, and
  * the node runs resources or has no history at all (their state is
@@ -524,7 +539,7 @@ static char *remote_fence_reason(const CsSolution *solution, const CsNode *remot
     if (connection_up(solution, remote->remote_rsc))
         return NULL;
     /* the status's reason comes first */
-    if (remote->unclean && remote->unseen && remote->state_xml == NULL)
+    if (cs_remote_fenced_by_name(solution, remote))
         return g_strdup("node is unclean");
     if (remote->unclean && remote->unseen)
         return active_there(solution->model, remote->index);
@@ -537,6 +552,80 @@ static char *remote_fence_reason(const CsSolution *solution, const CsNode *remot
     if (connection_host_lost(solution, remote->remote_rsc))
         return lost_host_reason(solution, remote);
     return NULL;
+}
+
+char *cs_remote_fence_reason(const CsSolution *solution, const CsNode *remote)
+{
+    return remote_fence_reason(solution, remote);
+}
+
+/* Whether the history holds a recurring monitor that failed. */
+static gboolean monitor_failed(const CsRscState *state)
+{
+    for (guint i = 0; i < state->history->len; i++) {
+        const CsOpRecord *op = g_ptr_array_index(state->history, i);
+
+        if (g_strcmp0(op->operation, "monitor") == 0 && op->interval_ms > 0 && op->rc_code != 0
+            && !op->expired)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* The index in the status of the connection's failed recurring monitor
+ * (connection_lost()). */
+static int lost_monitor_state(const CsModel *model, int connection)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsOpRecord *failure = state->last_failure;
+
+        if (state->rsc == connection && state->failed && failure != NULL
+            && g_strcmp0(failure->operation, "monitor") == 0 && failure->interval_ms > 0)
+            return (int)i;
+    }
+    return -1;
+}
+
+/* A remote node fenced for its connection's lost host (lost_host_reason())
+ * whose connection, with a reconnect_interval (Pacemaker Explained 2.1,
+ * "Pacemaker Remote"), had its recurring monitor fail there has its
+ * fencing made as that history is read, with the cluster nodes fenced
+ * for a resource active there, before its host's when the connection is
+ * what ran there (checked with crm_simulate 2.1.5: gen_remote.py seeds
+ * 90059, 2802517, 2802569, 2803187 print the host first; without the
+ * reconnect_interval, seeds 2801107, 2801714, 2803929, or without the
+ * failure, remote-lost-host-gen-50042, the remote node first).  So is
+ * one whose managed connection was lost in its monitor ("remote
+ * connection is unrecoverable"): gen_remote.py seeds 1312102, 1312046
+ * (case oracle-remote-lost-connection-fence-in-history).  The index in
+ * the status of that connection entry, or -1. */
+int cs_remote_fenced_with_history(const CsSolution *solution, const CsNode *remote)
+{
+    const CsModel *model = solution->model;
+    int connection = remote->remote_rsc;
+    g_autofree char *reason = NULL;
+
+    if (remote->type == CS_NODE_REMOTE && connection >= 0 && connection_lost(model, connection)
+        && lost_connection_managed(solution, connection))
+        return lost_monitor_state(model, connection);
+    if (remote->type != CS_NODE_REMOTE || connection < 0 || connection_lost(model, connection)
+        || connection_up(solution, connection) || remote->unseen
+        || connection_failed(model, connection) || !connection_host_lost(solution, connection))
+        return -1;
+    reason = lost_host_reason(solution, remote);
+    if (reason == NULL)
+        return -1;
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsNode *host = g_ptr_array_index(model->nodes, state->node);
+
+        if (state->rsc == connection && state->role >= CS_ROLE_STARTED
+            && rsc_of_model(model, connection)->remote_reconnect_ms > 0
+            && (host->unclean || !host->online) && monitor_failed(state))
+            return (int)i;
+    }
+    return -1;
 }
 
 /* The index in the status of the first resource active on node, or
@@ -612,7 +701,10 @@ void cs_remote_schedule_fencing(CsGraph *graph)
         if (reason == NULL)
             continue;
         g_free(reason);
-        g_array_append_val(nodes, node);
+        if (!cs_remote_fenced_by_name(graph->solution, g_ptr_array_index(model->nodes, i))
+            && cs_remote_fenced_with_history(graph->solution, g_ptr_array_index(model->nodes, i))
+                   < 0)
+            g_array_append_val(nodes, node);
     }
     if (all_lost_host(graph->solution, nodes))
         cs_sort_array(nodes, by_newest_action, (gpointer)graph->solution);
