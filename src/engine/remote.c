@@ -14,6 +14,7 @@
 static gboolean connection_host_lost(const CsSolution *solution, int connection);
 static gboolean connection_failed(const CsModel *model, int connection);
 static gboolean connection_lost(const CsModel *model, int connection);
+static gboolean only_bundle_guests(const CsSolution *solution);
 
 static const CsResource *rsc_of_model(const CsModel *model, int rsc)
 {
@@ -832,7 +833,9 @@ static const CsResource *migrating_away(const CsSolution *solution, const CsNode
  * lost, a resource that may migrate leaving while the connection stops
  * (migrating_away()), a colocation with one that
  * does not stay up, clone instances on a remote node that cannot keep
- * them, a cluster without quorum, ticket constraints, a remote node entry without its connection. */
+ * them, fencing it or its connection's host lost in a cluster without
+ * quorum (quorum_limits_remote()), no-quorum-policy demote or suicide,
+ * ticket constraints, a remote node entry without its connection. */
 /* Whether a resource failed on remote, in maintenance (its node
  * attribute), while its connection is not running: crm_simulate 2.1.5
  * then fences the node, "stop is unrunnable" (the failure asks for a
@@ -859,6 +862,39 @@ static gboolean failed_in_maintenance_while_down(const CsModel *model, const CsN
     return failed;
 }
 
+/* Whether the cluster lacks quorum in a way remote nodes must answer
+ * for: no quorum, no-quorum-policy not ignore, and not every remote
+ * node a bundle's guest under stop or freeze (those are followed whole:
+ * guest-no-quorum-* of tests/data/bundle, corpus
+ * guest-host-not-fenceable).
+ *
+ * Pacemaker Explained 2.1, "Cluster Options", no-quorum-policy: under
+ * stop or freeze a connection is one more resource; its start is
+ * unrunnable ("due to no quorum", "due to quorum freeze"), its stop
+ * goes ahead under stop, and what runs on its remote node stops or
+ * stays blocked with it, as the engine has it for any resource.
+ * Checked with crm_simulate 2.1.5 on the CIBs this used to refuse
+ * (gen_remote.py and gen_bundle.py --guests seeds 1313000-1313799, 127
+ * of them: none wrong once the cases below are refused).  Not followed
+ * (remote_node_supported()): fencing a remote node then (crm_simulate
+ * fences a remote node for a failed connection or as unclean only in
+ * some of these CIBs, yet fences one whose resources' stop is
+ * unrunnable after its connection failed: seeds 1313041, 1313147),
+ * resources active on a node entry without its connection (not fenced
+ * then: seed 1313616), and a connection whose cluster node is lost (its
+ * remote node's resources stop "due to unrunnable start" of the
+ * connection: seed 1313081). */
+static gboolean quorum_limits_remote(const CsSolution *solution)
+{
+    const CsOptions *options = &solution->model->options;
+
+    if (options->have_quorum || options->no_quorum_policy == CS_NO_QUORUM_IGNORE)
+        return FALSE;
+    return !(only_bundle_guests(solution)
+             && (options->no_quorum_policy == CS_NO_QUORUM_STOP
+                 || options->no_quorum_policy == CS_NO_QUORUM_FREEZE));
+}
+
 static gboolean remote_node_supported(const CsSolution *solution, const CsNode *remote,
                                       GError **error)
 {
@@ -869,6 +905,10 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
     g_autofree char *fenced = NULL;
     gboolean up;
 
+    if (remote->remote_rsc < 0 && quorum_limits_remote(solution)
+        && first_active_id(model, remote->index) != NULL)
+        return refuse(error, "an entry without its connection, resources active there, "
+                             "in a cluster without quorum", remote->uname);
     if (remote->remote_rsc < 0)
         return stale_entry_supported(solution, remote, error);
     connection = g_ptr_array_index(model->resources, remote->remote_rsc);
@@ -892,6 +932,14 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
      * transition (gen_remote.py seeds 140000-141999, tests
      * remote-connection-start-failed-*) */
     fenced = remote_fence_reason(solution, remote);
+    if (quorum_limits_remote(solution)
+        && (remote->unclean || fenced != NULL
+            || (connection_failed(model, connection->index)
+                && first_active_id(model, remote->index) != NULL)))
+        return refuse(error, "fencing it in a cluster without quorum", remote->uname);
+    if (quorum_limits_remote(solution) && connection_host_lost(solution, connection->index))
+        return refuse(error, "its connection's host lost in a cluster without quorum",
+                      remote->uname);
     /* an unclean remote node is followed when it is never seen, or down
      * with resources active there, and its connection does not start */
     if (remote->unclean && !(up && remote->unseen) && (up || !remote->unseen || fenced == NULL))
@@ -1058,17 +1106,17 @@ static gboolean cluster_supported(const CsSolution *solution, const CsNode *remo
     /* a lost ticket may fence the nodes its resources run on */
     if (features & CS_FEATURE_TICKET)
         return refuse(error, "ticket constraints", remote->uname);
-    /* without quorum a connection's start may be unrunnable, and what
-     * waits on it on its remote node is not followed yet; but for the
-     * guest nodes of bundles under no-quorum-policy stop or freeze:
-     * checked with the oracle, their connections stop or stay blocked as
-     * any resource, the resource inside with them (guest-no-quorum-*
-     * of tests/data/bundle, corpus guest-host-not-fenceable) */
-    if (!options->have_quorum && options->no_quorum_policy != CS_NO_QUORUM_IGNORE
-        && !(only_bundle_guests(solution)
-             && (options->no_quorum_policy == CS_NO_QUORUM_STOP
-                 || options->no_quorum_policy == CS_NO_QUORUM_FREEZE)))
-        return refuse(error, "a cluster without quorum", remote->uname);
+    /* no-quorum-policy demote (promoted instances on remote nodes) and
+     * suicide (fencing every node) are not followed with remote nodes;
+     * stop and freeze are (quorum_limits_remote()) */
+    if (!options->have_quorum
+        && (options->no_quorum_policy == CS_NO_QUORUM_DEMOTE
+            || options->no_quorum_policy == CS_NO_QUORUM_SUICIDE)) {
+        g_autofree char *what = g_strdup_printf(
+            "a cluster without quorum under no-quorum-policy=%s",
+            options->no_quorum_policy == CS_NO_QUORUM_DEMOTE ? "demote" : "suicide");
+        return refuse(error, what, remote->uname);
+    }
     return TRUE;
 }
 
