@@ -369,6 +369,12 @@ static const struct {
     /* no quorum: rem9 has no connection, d2 active there; crm_simulate
      * fences nothing, cibscope fenced rem9 "d2 is thought to be active
      * there" (gen_remote.py seed 1313616) */
+    /* no quorum: c:3 active on rem2, whose connection is down and cannot
+     * start; crm_simulate blocks its stop, cibscope stopped it
+     * (gen_remote.py seed 1313814) */
+    {"refuse-remote-quorum-connection-down-active.xml",
+     "Pacemaker Remote node rem2: resources active there while its connection is down, in a "
+     "cluster without quorum is not modelled yet"},
     {"refuse-remote-quorum-entry-without-connection.xml",
      "Pacemaker Remote node rem9: an entry without its connection, resources active there, "
      "in a cluster without quorum is not modelled yet"},

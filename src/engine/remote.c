@@ -709,6 +709,18 @@ static gboolean connection_lost(const CsModel *model, int connection)
     return FALSE;
 }
 
+/* Whether the status has the connection running somewhere. */
+static gboolean connection_running(const CsModel *model, int connection)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == connection && state->role >= CS_ROLE_STARTED)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Whether the connection runs on a node that is lost (being fenced). */
 static gboolean connection_host_lost(const CsSolution *solution, int connection)
 {
@@ -833,8 +845,9 @@ static const CsResource *migrating_away(const CsSolution *solution, const CsNode
  * lost, a resource that may migrate leaving while the connection stops
  * (migrating_away()), a colocation with one that
  * does not stay up, clone instances on a remote node that cannot keep
- * them, fencing it or its connection's host lost in a cluster without
- * quorum (quorum_limits_remote()), no-quorum-policy demote or suicide,
+ * them, in a cluster without quorum fencing it, its connection's host
+ * lost or resources active there with its connection down
+ * (quorum_limits_remote()), no-quorum-policy demote or suicide,
  * ticket constraints, a remote node entry without its connection. */
 /* Whether a resource failed on remote, in maintenance (its node
  * attribute), while its connection is not running: crm_simulate 2.1.5
@@ -881,9 +894,12 @@ static gboolean failed_in_maintenance_while_down(const CsModel *model, const CsN
  * some of these CIBs, yet fences one whose resources' stop is
  * unrunnable after its connection failed: seeds 1313041, 1313147),
  * resources active on a node entry without its connection (not fenced
- * then: seed 1313616), and a connection whose cluster node is lost (its
- * remote node's resources stop "due to unrunnable start" of the
- * connection: seed 1313081). */
+ * then: seed 1313616) or on a remote node whose connection is down (their
+ * stop blocked, the connection's start being unrunnable: seed 1313814),
+ * and a connection whose cluster node is lost (its remote node's
+ * resources stop "due to unrunnable start" of the connection: seed
+ * 1313081).  A guest node's resources are not concerned: crm_simulate
+ * recovers its container ("guest is unclean") without quorum too. */
 static gboolean quorum_limits_remote(const CsSolution *solution)
 {
     const CsOptions *options = &solution->model->options;
@@ -940,6 +956,11 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
     if (quorum_limits_remote(solution) && connection_host_lost(solution, connection->index))
         return refuse(error, "its connection's host lost in a cluster without quorum",
                       remote->uname);
+    if (quorum_limits_remote(solution) && remote->type == CS_NODE_REMOTE
+        && !connection_running(model, connection->index)
+        && first_active_id(model, remote->index) != NULL)
+        return refuse(error, "resources active there while its connection is down, in a "
+                             "cluster without quorum", remote->uname);
     /* an unclean remote node is followed when it is never seen, or down
      * with resources active there, and its connection does not start */
     if (remote->unclean && !(up && remote->unseen) && (up || !remote->unseen || fenced == NULL))
