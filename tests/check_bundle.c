@@ -496,6 +496,8 @@ static const char *const answered[] = {
     "guest-no-quorum-with-remote",      /* beside remote node rem1: its
                                            connection blocked as any
                                            resource (was refused) */
+    "guest-no-quorum-demote",           /* no-quorum-policy=demote: as
+                                           stop here (was refused) */
     "guest-state-fail-count",           /* a fail count of the resource
                                            inside, below the threshold:
                                            nothing to do */
@@ -769,7 +771,6 @@ END_TEST
 
 static const CsTestRefusal refused[] = {
     {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
-    {"refused-guest-no-quorum-demote", "a cluster without quorum under no-quorum-policy=demote"},
     {"refused-former-connection-disabled", "orphaned Pacemaker Remote connection web-4"},
     {"refused-former-connection-rule", "orphaned Pacemaker Remote connection web-4"},
     {"refused-unmanaged-unique-orphan", "app with no instance number active on its guest node"},
