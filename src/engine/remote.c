@@ -896,8 +896,10 @@ static gboolean failed_in_maintenance_while_down(const CsModel *model, const CsN
  * followed
  * (remote_node_supported()): fencing a remote node then (crm_simulate
  * fences a remote node for a failed connection or as unclean only in
- * some of these CIBs, yet fences one whose resources' stop is
- * unrunnable after its connection failed: seeds 1313041, 1313147),
+ * some of these CIBs: when the connection is to be recovered, seed
+ * 1313014, not when it is left stopped, 1313041; and it fences one
+ * whose resources' stop is unrunnable after its connection failed,
+ * 1313147),
  * resources active on a node entry without its connection (not fenced
  * then: seed 1313616) or on a remote node whose connection is down (their
  * stop blocked, the connection's start being unrunnable: seed 1313814),
