@@ -894,12 +894,14 @@ static gboolean failed_in_maintenance_while_down(const CsModel *model, const CsN
  * demote; 48 hand-written CIBs, 24 of them with a promotable clone on a
  * remote node: none wrong once the cases below are refused).  Not
  * followed
- * (remote_node_supported()): fencing a remote node then (crm_simulate
- * fences a remote node for a failed connection or as unclean only in
- * some of these CIBs: when the connection is to be recovered, seed
- * 1313014, not when it is left stopped, 1313041; and it fences one
- * whose resources' stop is unrunnable after its connection failed,
- * 1313147),
+ * (remote_node_supported()): fencing a remote node then, but for the
+ * fencing remote_fence_reason() gives while the connection is to run
+ * again (crm_simulate fences it as with quorum, seeds 1313014, 1313924,
+ * and 48 variants of 1313014, 1313041, 1313477, 1313924 over policy,
+ * target-role and stickiness; not when the connection is left stopped,
+ * 1313041), an unclean remote node, and a failed connection with
+ * resources active there (crm_simulate fences the node "stop is
+ * unrunnable", 1313147),
  * resources active on a node entry without its connection (not fenced
  * then: seed 1313616) or on a remote node whose connection is down (their
  * stop blocked, the connection's start being unrunnable: seed 1313814),
@@ -956,9 +958,10 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
      * remote-connection-start-failed-*) */
     fenced = remote_fence_reason(solution, remote);
     if (quorum_limits_remote(solution)
-        && (remote->unclean || fenced != NULL
-            || (connection_failed(model, connection->index)
-                && first_active_id(model, remote->index) != NULL)))
+        && (fenced != NULL ? !up
+                           : (remote->unclean
+                              || (connection_failed(model, connection->index)
+                                  && first_active_id(model, remote->index) != NULL))))
         return refuse(error, "fencing it in a cluster without quorum", remote->uname);
     if (quorum_limits_remote(solution) && connection_host_lost(solution, connection->index))
         return refuse(error, "its connection's host lost in a cluster without quorum",
