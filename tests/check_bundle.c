@@ -493,6 +493,11 @@ static const char *const answered[] = {
     "guest-no-quorum-freeze-host-lost", /* ... under freeze */
     "guest-no-quorum-no-device-host-lost", /* ... no fencing device: all
                                            unmanaged, nothing */
+    "guest-no-quorum-with-remote",      /* beside remote node rem1: its
+                                           connection blocked as any
+                                           resource (was refused) */
+    "guest-no-quorum-demote",           /* no-quorum-policy=demote: as
+                                           stop here (was refused) */
     "guest-state-fail-count",           /* a fail count of the resource
                                            inside, below the threshold:
                                            nothing to do */
@@ -814,14 +819,12 @@ END_TEST
 
 static const CsTestRefusal refused[] = {
     {"refused-inner-former-guest-state", "a <node_state> naming one of its guest nodes"},
-    {"refused-guest-no-quorum-demote", "a cluster without quorum"},
     {"refused-former-connection-disabled", "orphaned Pacemaker Remote connection web-4"},
     {"refused-former-connection-rule", "orphaned Pacemaker Remote connection web-4"},
     {"refused-unmanaged-unique-orphan", "app with no instance number active on its guest node"},
     {"refused-unmanaged-beside-guest", "an unmanaged bundle with a resource inside beside remote or guest node g1"},
     {"refused-unmanaged-guest-entry", "an unmanaged bundle with a resource inside beside remote or guest node web-2"},
     {"refused-unmanaged-guest-up-beside-other", "other resources beside its guest node web-0 up"},
-    {"refused-guest-no-quorum-with-remote", "node rem1: a cluster without quorum"},
     {"refused-guest-failed-monitor-stop", "a recurring monitor that failed, with on-fail stop"},
     {"refused-guest-failed-monitor-ignore",
      "a recurring monitor that failed, with on-fail ignore"},

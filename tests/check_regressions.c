@@ -350,6 +350,34 @@ static const struct {
     {"refuse-remote-maintenance-failed-connection-down.xml",
      "Pacemaker Remote node rem2: a failed resource there, in maintenance, while its "
      "connection is down is not modelled yet"},
+    /* no quorum, no-quorum-policy=freeze: rem2's connection failed its
+     * monitor; crm_simulate does not fence rem2, cibscope fenced it
+     * "remote connection is unrecoverable" (gen_remote.py seed 1313041) */
+    {"refuse-remote-quorum-fencing.xml",
+     "Pacemaker Remote node rem2: fencing it in a cluster without quorum is not modelled yet"},
+    /* no quorum: rem2's connection runs on the lost n3; crm_simulate stops
+     * d3 there "due to unrunnable rem2 start", cibscope said "due to no
+     * quorum" (gen_remote.py seed 1313081) */
+    {"refuse-remote-quorum-connection-host-lost.xml",
+     "Pacemaker Remote node rem2: its connection's host lost in a cluster without quorum "
+     "is not modelled yet"},
+    /* no quorum: rem2's connection failed to start, d2 active there;
+     * crm_simulate fences rem2 "stop is unrunnable", cibscope fenced
+     * nothing (gen_remote.py seed 1313147) */
+    {"refuse-remote-quorum-failed-connection-active.xml",
+     "Pacemaker Remote node rem2: fencing it in a cluster without quorum is not modelled yet"},
+    /* no quorum: rem9 has no connection, d2 active there; crm_simulate
+     * fences nothing, cibscope fenced rem9 "d2 is thought to be active
+     * there" (gen_remote.py seed 1313616) */
+    /* no quorum: c:3 active on rem2, whose connection is down and cannot
+     * start; crm_simulate blocks its stop, cibscope stopped it
+     * (gen_remote.py seed 1313814) */
+    {"refuse-remote-quorum-connection-down-active.xml",
+     "Pacemaker Remote node rem2: resources active there while its connection is down, in a "
+     "cluster without quorum is not modelled yet"},
+    {"refuse-remote-quorum-entry-without-connection.xml",
+     "Pacemaker Remote node rem9: an entry without its connection, resources active there, "
+     "in a cluster without quorum is not modelled yet"},
     /* crm_simulate fences nothing for the lost ticketA here (no quorum,
      * no-quorum-policy=suicide falling back to stop); cibscope fenced */
     {"refuse-ticket-fence-without-quorum.xml",

@@ -14,6 +14,7 @@
 static gboolean connection_host_lost(const CsSolution *solution, int connection);
 static gboolean connection_failed(const CsModel *model, int connection);
 static gboolean connection_lost(const CsModel *model, int connection);
+static gboolean only_bundle_guests(const CsSolution *solution);
 
 static const CsResource *rsc_of_model(const CsModel *model, int rsc)
 {
@@ -831,6 +832,18 @@ static gboolean connection_lost(const CsModel *model, int connection)
     return FALSE;
 }
 
+/* Whether the status has the connection running somewhere. */
+static gboolean connection_running(const CsModel *model, int connection)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == connection && state->role >= CS_ROLE_STARTED)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Whether the connection runs on a node that is lost (being fenced). */
 static gboolean connection_host_lost(const CsSolution *solution, int connection)
 {
@@ -955,9 +968,11 @@ static const CsResource *migrating_away(const CsSolution *solution, const CsNode
  * lost, a resource that may migrate leaving while the connection stops
  * (migrating_away()), a colocation with one that
  * does not stay up, clone instances on a remote node that cannot keep
- * them, a cluster without quorum, ticket constraints (but beside
- * bundles' guest nodes, tickets_beside_guests()), a remote node entry
- * without its connection. */
+ * them, in a cluster without quorum fencing it, its connection's host
+ * lost or resources active there with its connection down
+ * (quorum_limits_remote()), no-quorum-policy suicide, ticket
+ * constraints (but beside bundles' guest nodes, tickets_beside_guests()),
+ * a remote node entry without its connection. */
 /* Whether a resource failed on remote, in maintenance (its node
  * attribute), while its connection is not running: crm_simulate 2.1.5
  * then fences the node, "stop is unrunnable" (the failure asks for a
@@ -993,6 +1008,51 @@ static gboolean unclean_without_fencing(const CsModel *model, const CsNode *remo
     return remote->unclean && remote->type == CS_NODE_REMOTE && !model->options.stonith_enabled;
 }
 
+/* Whether the cluster lacks quorum in a way remote nodes must answer
+ * for: no quorum, no-quorum-policy not ignore (nor suicide, refused
+ * whole), and not every remote node a bundle's guest under stop or
+ * freeze (those are followed whole:
+ * guest-no-quorum-* of tests/data/bundle, corpus
+ * guest-host-not-fenceable).
+ *
+ * Pacemaker Explained 2.1, "Cluster Options", no-quorum-policy: under
+ * stop, freeze or demote a connection is one more resource; its start
+ * is unrunnable ("due to no quorum", "due to quorum freeze"), its stop
+ * goes ahead under stop and demote (a connection is not promotable, so
+ * what ran on its remote node, promoted or not, stops with it), and
+ * what runs on its remote node stops or stays blocked with it, as the
+ * engine has it for any resource.  Checked with crm_simulate 2.1.5 on
+ * the CIBs this used to refuse (gen_remote.py and gen_bundle.py
+ * --guests seeds 1313000-1313999, 159 of them, and again each under
+ * demote; 48 hand-written CIBs, 24 of them with a promotable clone on a
+ * remote node: none wrong once the cases below are refused).  Not
+ * followed
+ * (remote_node_supported()): fencing a remote node then, but for the
+ * fencing remote_fence_reason() gives while the connection is to run
+ * again (crm_simulate fences it as with quorum, seeds 1313014, 1313924,
+ * and 48 variants of 1313014, 1313041, 1313477, 1313924 over policy,
+ * target-role and stickiness; not when the connection is left stopped,
+ * 1313041), an unclean remote node, and a failed connection with
+ * resources active there (crm_simulate fences the node "stop is
+ * unrunnable", 1313147),
+ * resources active on a node entry without its connection (not fenced
+ * then: seed 1313616) or on a remote node whose connection is down (their
+ * stop blocked, the connection's start being unrunnable: seed 1313814),
+ * and a connection whose cluster node is lost (its remote node's
+ * resources stop "due to unrunnable start" of the connection: seed
+ * 1313081).  A guest node's resources are not concerned: crm_simulate
+ * recovers its container ("guest is unclean") without quorum too. */
+static gboolean quorum_limits_remote(const CsSolution *solution)
+{
+    const CsOptions *options = &solution->model->options;
+
+    if (options->have_quorum || options->no_quorum_policy == CS_NO_QUORUM_IGNORE)
+        return FALSE;
+    return !(only_bundle_guests(solution)
+             && (options->no_quorum_policy == CS_NO_QUORUM_STOP
+                 || options->no_quorum_policy == CS_NO_QUORUM_FREEZE));
+}
+
 static gboolean remote_node_supported(const CsSolution *solution, const CsNode *remote,
                                       GError **error)
 {
@@ -1003,6 +1063,10 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
     g_autofree char *fenced = NULL;
     gboolean up;
 
+    if (remote->remote_rsc < 0 && quorum_limits_remote(solution)
+        && first_active_id(model, remote->index) != NULL)
+        return refuse(error, "an entry without its connection, resources active there, "
+                             "in a cluster without quorum", remote->uname);
     if (remote->remote_rsc < 0)
         return stale_entry_supported(solution, remote, error);
     connection = g_ptr_array_index(model->resources, remote->remote_rsc);
@@ -1031,6 +1095,20 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
     if (failed_in_maintenance_while_down(model, remote))
         return refuse(error, "a failed resource there, in maintenance, while its connection is down",
                       remote->uname);
+    if (quorum_limits_remote(solution)
+        && (fenced != NULL ? !up
+                           : (remote->unclean
+                              || (connection_failed(model, connection->index)
+                                  && first_active_id(model, remote->index) != NULL))))
+        return refuse(error, "fencing it in a cluster without quorum", remote->uname);
+    if (quorum_limits_remote(solution) && connection_host_lost(solution, connection->index))
+        return refuse(error, "its connection's host lost in a cluster without quorum",
+                      remote->uname);
+    if (quorum_limits_remote(solution) && remote->type == CS_NODE_REMOTE
+        && !connection_running(model, connection->index)
+        && first_active_id(model, remote->index) != NULL)
+        return refuse(error, "resources active there while its connection is down, in a "
+                             "cluster without quorum", remote->uname);
     /* an unclean remote node is followed when it is never seen, or down
      * with resources active there, and its connection does not start */
     if (remote->unclean && !(up && remote->unseen) && (up || !remote->unseen || fenced == NULL)
@@ -1226,17 +1304,11 @@ static gboolean cluster_supported(const CsSolution *solution, const CsNode *remo
                       "ticket constraints (but beside bundles' guest nodes "
                       "only, with no ticket lost under loss-policy=fence)",
                       remote->uname);
-    /* without quorum a connection's start may be unrunnable, and what
-     * waits on it on its remote node is not followed yet; but for the
-     * guest nodes of bundles under no-quorum-policy stop or freeze:
-     * checked with the oracle, their connections stop or stay blocked as
-     * any resource, the resource inside with them (guest-no-quorum-*
-     * of tests/data/bundle, corpus guest-host-not-fenceable) */
-    if (!options->have_quorum && options->no_quorum_policy != CS_NO_QUORUM_IGNORE
-        && !(only_bundle_guests(solution)
-             && (options->no_quorum_policy == CS_NO_QUORUM_STOP
-                 || options->no_quorum_policy == CS_NO_QUORUM_FREEZE)))
-        return refuse(error, "a cluster without quorum", remote->uname);
+    /* no-quorum-policy suicide (fencing every node) is not followed with
+     * remote nodes; stop, freeze and demote are (quorum_limits_remote()) */
+    if (!options->have_quorum && options->no_quorum_policy == CS_NO_QUORUM_SUICIDE)
+        return refuse(error, "a cluster without quorum under no-quorum-policy=suicide",
+                      remote->uname);
     return TRUE;
 }
 
