@@ -1550,6 +1550,18 @@ int cs_bundle_container_address(const CsSolution *solution, int rsc)
     return -1;
 }
 
+int cs_bundle_address_container(const CsSolution *solution, int rsc)
+{
+    const CsResource *bundle = cs_bundle_of_replica(solution->model, rsc);
+
+    if (bundle == NULL || bundle->bundle == NULL || cs_bundle_is_dropped(solution->model, bundle->index))
+        return -1;
+    for (int n = 0; n < bundle->bundle->replicas; n++)
+        if (replica_address(solution->model, bundle, n) == rsc)
+            return replica_container(solution->model, bundle, n);
+    return -1;
+}
+
 static gboolean failed_in_status(const CsModel *view, int rsc);
 
 /* The address runs where its container runs; the connection too, at a
