@@ -832,11 +832,14 @@ void block_colocation_dependents(CsGraph *graph, CsAct *action)
         return;
     /* A bundle's instances here are its implicit resources (Pacemaker
      * Explained 2.1, "Bundles"): each replica's address, container and
-     * connection.  A start blocks the dependents only when none of them
-     * can start, so the one named is the last whose start was found
-     * unrunnable (block_dependent_actions() blocks each replica's
-     * container before its address), often the last replica's
-     * connection, else its address, and a bundle
+     * connection, and for a start the clone of the resource inside (its
+     * own start, not its instances').  A start blocks the dependents
+     * only when none of them can start, so the one named is the last
+     * whose start was found unrunnable (block_dependent_actions() blocks
+     * each replica's container before its address, the clone after the
+     * replicas): often the last replica's connection, else its address,
+     * the clone itself, or (its start blocked later along an order, by
+     * its connection's) an instance inside; a bundle
      * whose addresses start blocks nothing (checked with the oracle,
      * bundle-colocation-blocked-reason and tests/fuzz/cases/
      * oracle-bundle-blocked-*).  They are never promoted: a bundle's
@@ -846,9 +849,10 @@ void block_colocation_dependents(CsGraph *graph, CsAct *action)
     if (info->kind == CS_RSC_BUNDLE) {
         for (guint i = 0; i < info->children->len; i++) {
             int child = g_array_index(info->children, int, i);
+            gboolean counted = rsc_info(graph, child)->kind == CS_RSC_PRIMITIVE
+                               || (is_clone(graph, child) && action->task == CS_TASK_START);
 
-            if (rsc_info(graph, child)->kind == CS_RSC_PRIMITIVE
-                && instance_can(graph, child, action->task))
+            if (counted && instance_can(graph, child, action->task))
                 return;
         }
     }
