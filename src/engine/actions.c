@@ -853,6 +853,23 @@ static void clone_internal(CsGraph *graph, int clone)
         promotable_internal(graph, clone);
 }
 
+/* A replica's container starts after its address (Pacemaker Explained
+ * 2.1, "Bundles": the address is the container's), and cannot start
+ * unless the address can: a running container whose address cannot start
+ * (under no-quorum-policy freeze, restarted for a changed definition or
+ * not running; banned from every node by fail counts) stops "due to
+ * unrunnable ADDRESS start", and its guest node and the instance inside
+ * with it.  The address's restart alone does not restart the container
+ * (checked with the oracle: gen_bundle.py seed 1175879,
+ * tests/fuzz/cases/oracle-bundle-address-*). */
+static void order_address(CsGraph *graph, int container)
+{
+    int address = cs_bundle_container_address(graph->solution, container);
+
+    if (address >= 0)
+        order_rsc(graph, address, CS_TASK_START, container, CS_TASK_START, ORD_RUNNABLE_LEFT);
+}
+
 /* A bundle (Pacemaker Explained 2.1, "Bundles") starts and stops through
  * pseudo-actions as a clone does; its start gates its containers' starts,
  * not its addresses' (checked with the oracle: a mandatory order before
@@ -885,6 +902,7 @@ static void bundle_internal(CsGraph *graph, int bundle)
             primitive_internal(graph, child);
         if (cs_bundle_is_container(graph->solution, child)) {
             order_rsc(graph, bundle, CS_TASK_START, child, CS_TASK_START, ORD_RUNNABLE_LEFT);
+            order_address(graph, child);
             order_rsc(graph, child, CS_TASK_START, bundle, CS_TASK_RUNNING, ORD_THEN_PRINTED);
             order_rsc(graph, child, CS_TASK_STOP, bundle, CS_TASK_STOPPED, ORD_THEN_PRINTED);
         }

@@ -28,7 +28,9 @@
  * implicit resource, engine/ticket.c), and by colocations and orders
  * between the bundle and a primitive, either way.  The bundle starts
  * through pseudo-actions of its own, as a clone does, and its start gates
- * only its containers' starts (engine/actions.c, engine/propagate.c).
+ * only its containers' starts; each container's start waits for its
+ * address's, and cannot run unless that can (engine/actions.c,
+ * engine/propagate.c).
  * A docker or podman bundle with a resource inside but no <network> (or
  * one with neither control-port nor ip-range-start) is left out
  * altogether, as crm_simulate leaves it out (cs_bundle_is_dropped).
@@ -1605,6 +1607,31 @@ gboolean cs_bundle_is_container(const CsSolution *solution, int rsc)
     bundle = rsc_of(solution->model, info->parent);
     return bundle->kind == CS_RSC_BUNDLE && bundle->bundle != NULL
            && g_strcmp0(info->type, bundle->bundle->runtime) == 0;
+}
+
+int cs_bundle_container_address(const CsSolution *solution, int rsc)
+{
+    const CsResource *bundle;
+
+    if (!cs_bundle_is_container(solution, rsc))
+        return -1;
+    bundle = rsc_of(solution->model, rsc_of(solution->model, rsc)->parent);
+    for (int n = 0; n < bundle->bundle->replicas; n++)
+        if (replica_container(solution->model, bundle, n) == rsc)
+            return replica_address(solution->model, bundle, n);
+    return -1;
+}
+
+int cs_bundle_address_container(const CsSolution *solution, int rsc)
+{
+    const CsResource *bundle = cs_bundle_of_replica(solution->model, rsc);
+
+    if (bundle == NULL || bundle->bundle == NULL || cs_bundle_is_dropped(solution->model, bundle->index))
+        return -1;
+    for (int n = 0; n < bundle->bundle->replicas; n++)
+        if (replica_address(solution->model, bundle, n) == rsc)
+            return replica_container(solution->model, bundle, n);
+    return -1;
 }
 
 static gboolean failed_in_status(const CsModel *view, int rsc);

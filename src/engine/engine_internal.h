@@ -242,6 +242,11 @@ GArray *cs_bundle_summary_order(const CsModel *model, int bundle);
 gboolean cs_bundle_check_placed(const CsSolution *solution, GError **error);
 /* rsc is a replica's container. */
 gboolean cs_bundle_is_container(const CsSolution *solution, int rsc);
+/* The address of the replica whose container is rsc, or -1 (no
+ * ip-range-start, or rsc no container). */
+int cs_bundle_container_address(const CsSolution *solution, int rsc);
+/* The container of the replica whose address is rsc, or -1. */
+int cs_bundle_address_container(const CsSolution *solution, int rsc);
 /* The bundle of which rsc is an implicit resource in the view (a
  * replica's container, address or connection), or NULL. */
 const CsResource *cs_bundle_of_replica(const CsModel *view, int rsc);

@@ -773,8 +773,22 @@ static void block_dependent_actions(CsGraph *graph, int rsc, CsTask task, int be
         block_colocation_dependents(graph, action);
         update_action(graph, action);
     }
-    for (guint i = 0; i < info->children->len; i++)
-        block_dependent_actions(graph, g_array_index(info->children, int, i), task, because);
+    for (guint i = 0; i < info->children->len; i++) {
+        int child = g_array_index(info->children, int, i);
+        int container = cs_bundle_address_container(graph->solution, child);
+
+        /* A bundle's replica is blocked container first, then its
+         * address (then its connection): the container's start keeps
+         * "colocation with PRIMARY" rather than the unrunnable start of
+         * its address, and without a resource inside, the last
+         * replica's address is the one what is colocated with the
+         * bundle names (checked with the oracle: tests/fuzz/cases/
+         * oracle-bundle-address-colocation-reason,
+         * oracle-bundle-blocked-names-address). */
+        if (container >= 0)
+            block_dependent_actions(graph, container, task, because);
+        block_dependent_actions(graph, child, task, because);
+    }
 }
 
 /* Whether a clone instance may still take part in task: its action can
@@ -818,9 +832,14 @@ void block_colocation_dependents(CsGraph *graph, CsAct *action)
         return;
     /* A bundle's instances here are its implicit resources (Pacemaker
      * Explained 2.1, "Bundles"): each replica's address, container and
-     * connection.  A start blocks the dependents only when none of them
-     * can start, so the one named is the last whose start was found
-     * unrunnable, often the last replica's connection, and a bundle
+     * connection, and for a start the clone of the resource inside (its
+     * own start, not its instances').  A start blocks the dependents
+     * only when none of them can start, so the one named is the last
+     * whose start was found unrunnable (block_dependent_actions() blocks
+     * each replica's container before its address, the clone after the
+     * replicas): often the last replica's connection, else its address,
+     * the clone itself, or (its start blocked later along an order, by
+     * its connection's) an instance inside; a bundle
      * whose addresses start blocks nothing (checked with the oracle,
      * bundle-colocation-blocked-reason and tests/fuzz/cases/
      * oracle-bundle-blocked-*).  They are never promoted: a bundle's
@@ -830,9 +849,10 @@ void block_colocation_dependents(CsGraph *graph, CsAct *action)
     if (info->kind == CS_RSC_BUNDLE) {
         for (guint i = 0; i < info->children->len; i++) {
             int child = g_array_index(info->children, int, i);
+            gboolean counted = rsc_info(graph, child)->kind == CS_RSC_PRIMITIVE
+                               || (is_clone(graph, child) && action->task == CS_TASK_START);
 
-            if (rsc_info(graph, child)->kind == CS_RSC_PRIMITIVE
-                && instance_can(graph, child, action->task))
+            if (counted && instance_can(graph, child, action->task))
                 return;
         }
     }
