@@ -264,21 +264,6 @@ static void require_unfencing(CsGraph *graph, int node, const char *reason)
     set_reason(unfence, reason, FALSE);
 }
 
-/* Whether a managed primitive other than a fence device requires
- * unfencing (an unmanaged one gets no internal constraints). */
-static gboolean managed_requires_unfencing(const CsGraph *graph)
-{
-    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
-        const CsResource *info = rsc_info(graph, rsc);
-
-        if (info->kind == CS_RSC_PRIMITIVE && !info->fence_device && requires_unfencing(info)
-            && !cs_rsc_is_template(graph->solution, rsc)
-            && (graph->rsc_flags[rsc] & CS_RSCF_MANAGED))
-            return TRUE;
-    }
-    return FALSE;
-}
-
 /* A fence device providing unfencing (meta provides=unfencing). */
 static gboolean provides_unfencing(const CsResource *info)
 {
@@ -344,23 +329,53 @@ static void unfence_changed_remote(CsGraph *graph, int node)
     unfence->flags &= ~CS_ACT_OPTIONAL;
 }
 
+/* Pacemaker Explained 2.1, "Asymmetrical Clusters": in an opt-in cluster
+ * a resource may run only on the nodes a location constraint names for
+ * it (its allowed nodes, negative scores included, as they are before
+ * any assignment: a ban target-role=Stopped adds later does not count;
+ * checked with crm_simulate 2.1.5); in an opt-out one, on every node. */
+static gboolean may_run_on(const CsGraph *graph, int rsc, int node)
+{
+    const gboolean *allowed = graph->solution->work[rsc].criteria_allowed;
+
+    return graph->model->options.symmetric_cluster || (allowed != NULL && allowed[node]);
+}
+
+/* Whether rsc is a managed primitive requiring unfencing whose internal
+ * constraints order it around unfencing (not a fence device). */
+static gboolean orders_around_unfencing(const CsGraph *graph, int rsc)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+
+    return info->kind == CS_RSC_PRIMITIVE && !info->fence_device && requires_unfencing(info)
+           && !cs_rsc_is_template(graph->solution, rsc)
+           && (graph->rsc_flags[rsc] & CS_RSCF_MANAGED);
+}
+
 /* Pacemaker orders the stops and starts of each managed resource
  * requiring unfencing around the unfencing of every node it may run on
- * (in a symmetric cluster, every node; an asymmetric one is refused,
- * unsupported.c), and crm_simulate creates those unfencing actions in
- * node name order, the order the Transition Summary prints them in,
- * newest first.  Without such a resource each unfencing is created when
- * first required. */
+ * (may_run_on(): every node of a symmetric cluster, its allowed nodes in
+ * an asymmetric one; checked with crm_simulate 2.1.5), and crm_simulate
+ * creates those unfencing actions resource by resource, each one's nodes
+ * in name order, the order the Transition Summary prints them in, newest
+ * first.  Without such a resource each unfencing is created when first
+ * required. */
 void unfence_prepare(CsGraph *graph)
 {
     g_autofree int *order = NULL;
 
-    if (!cs_unfencing_in_use(graph->model) || !managed_requires_unfencing(graph))
+    if (!cs_unfencing_in_use(graph->model))
         return;
     order = cs_nodes_in_name_order(graph->solution);
-    for (int i = 0; i < graph->solution->n_nodes; i++) {
-        unfence_action(graph, order[i]);
-        unfence_changed_remote(graph, order[i]);
+    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
+        if (!orders_around_unfencing(graph, rsc))
+            continue;
+        for (int i = 0; i < graph->solution->n_nodes; i++) {
+            if (!may_run_on(graph, rsc, order[i]) || graph->unfence[order[i]] != NULL)
+                continue;
+            unfence_action(graph, order[i]);
+            unfence_changed_remote(graph, order[i]);
+        }
     }
 }
 
@@ -757,7 +772,7 @@ void unfence_order_restart(CsGraph *graph, int rsc)
         return;
     order = cs_nodes_in_name_order(graph->solution);
     for (int i = 0; i < graph->solution->n_nodes; i++) {
-        CsAct *unfence = graph->unfence[order[i]];
+        CsAct *unfence = may_run_on(graph, rsc, order[i]) ? graph->unfence[order[i]] : NULL;
         const CsActList *list = &graph->by_rsc[rsc];
 
         for (guint j = 0; unfence != NULL && j < list->len; j++)
