@@ -444,6 +444,11 @@ static const struct {
      * not-reschedule-unneeded-monitor) */
     {"refuse-clone-failed-migrate-to.xml",
      "sle12-kvm: a failed migrate_to of a clone instance is not modelled yet"},
+    /* tests/data/transition/unfence-guest-probe made asymmetric:
+     * crm_simulate unfences guest1 'required by rscA start', the engine
+     * said 'required by rscA monitor' */
+    {"refuse-unfence-guest-asymmetric.xml",
+     "node guest1: unfencing of a guest node in an asymmetric cluster is not modelled yet"},
 };
 
 START_TEST(test_oracle_refusal)
