@@ -732,14 +732,21 @@ void unfence_order_created_starts(CsGraph *graph)
  * unfencing before its clone's orderings, "due to required stonith"
  * (checked with crm_simulate 2.1.5's trace;
  * tests/fuzz/cases/oracle-unfence-blocked-stop-*).  A node being fenced,
- * offline or shutting down gets no unfencing (require_unfencing()). */
-void unfence_order_unmanaged_stop(CsGraph *graph, CsAct *stop)
+ * offline or shutting down gets no unfencing (require_unfencing()).  A
+ * managed resource gets this ordering from its internal constraints too,
+ * except on a node it may not run on (may_run_on(): in an asymmetric
+ * cluster, a node no location names for it, where it is active all the
+ * same; crm_simulate 2.1.5 then blocks its migration away from there,
+ * "due to unrunnable stonith": oracle-unfence-asymmetric-stop-unallowed). */
+void unfence_order_stop(CsGraph *graph, CsAct *stop)
 {
     const CsResource *info = rsc_info(graph, stop->rsc);
     const CsNode *where;
 
-    if (stop->node < 0 || (graph->rsc_flags[stop->rsc] & CS_RSCF_MANAGED)
-        || !cs_unfencing_in_use(graph->model) || info->fence_device || !requires_unfencing(info))
+    if (stop->node < 0 || !cs_unfencing_in_use(graph->model) || info->fence_device
+        || !requires_unfencing(info))
+        return;
+    if ((graph->rsc_flags[stop->rsc] & CS_RSCF_MANAGED) && may_run_on(graph, stop->rsc, stop->node))
         return;
     where = node_info(graph, stop->node);
     if (graph->fenced[stop->node] || !where->online || where->unclean || where->shutdown)
