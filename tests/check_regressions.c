@@ -479,6 +479,11 @@ static const struct {
     {"refuse-guest-filler-remote-host-down.xml",
      "d3: a filler of a guest's container active on a remote node whose connection, "
      "ordered, has its host down is not modelled yet"},
+    /* tests/data/transition/unfence-guest-probe made asymmetric:
+     * crm_simulate unfences guest1 'required by rscA start', the engine
+     * said 'required by rscA monitor' */
+    {"refuse-unfence-guest-asymmetric.xml",
+     "node guest1: unfencing of a guest node in an asymmetric cluster is not modelled yet"},
 };
 
 START_TEST(test_oracle_refusal)

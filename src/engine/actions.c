@@ -150,7 +150,7 @@ static void stop_resource(CsGraph *graph, int rsc, gboolean optional)
             set_reason(stop, "being multiply active", TRUE);
         if (!(flags & CS_RSCF_MANAGED))
             stop->flags &= ~CS_ACT_RUNNABLE;
-        unfence_order_unmanaged_stop(graph, stop);
+        unfence_order_stop(graph, stop);
     }
 }
 

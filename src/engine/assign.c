@@ -851,6 +851,20 @@ static void apply_exclusive_discovery(CsSolution *solution)
     }
 }
 
+/* Pacemaker creates its internal constraints once the node criteria are
+ * applied, before it assigns anything: the nodes allowed then are the
+ * ones they see (fencing.c orders unfencing around them). */
+static void keep_criteria_allowed(CsSolution *solution)
+{
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        CsRscWork *work = &solution->work[rsc];
+
+        work->criteria_allowed = g_new(gboolean, solution->n_nodes);
+        memcpy(work->criteria_allowed, work->table->allowed,
+               sizeof(gboolean) * (gsize)solution->n_nodes);
+    }
+}
+
 void cs_apply_node_criteria(CsSolution *solution, GError **error)
 {
     (void)error;
@@ -871,6 +885,7 @@ void cs_apply_node_criteria(CsSolution *solution, GError **error)
     apply_exclusive_discovery(solution);
     cs_guest_pin_fillers(solution);
     cs_remote_avoid_nodes(solution);
+    keep_criteria_allowed(solution);
 }
 
 /* ---- node choice ------------------------------------------------------ */

@@ -36,6 +36,9 @@ typedef struct CsColoc {
 
 typedef struct CsRscWork {
     CsTable *table;            /* allowed nodes, as they evolve */
+    gboolean *criteria_allowed; /* allowed nodes once the node criteria
+                                   are applied, before any assignment:
+                                   those internal constraints see */
     CsTable *printed;          /* snapshot printed at assignment */
     CsTable *group_printed;    /* members: snapshot printed by the group */
     CsTable *clone_printed;    /* instances: snapshot printed by the clone */

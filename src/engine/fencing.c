@@ -337,21 +337,6 @@ static void require_unfencing(CsGraph *graph, int node, const char *reason)
     set_reason(unfence, reason, FALSE);
 }
 
-/* Whether a managed primitive other than a fence device requires
- * unfencing (an unmanaged one gets no internal constraints). */
-static gboolean managed_requires_unfencing(const CsGraph *graph)
-{
-    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
-        const CsResource *info = rsc_info(graph, rsc);
-
-        if (info->kind == CS_RSC_PRIMITIVE && !info->fence_device && requires_unfencing(info)
-            && !cs_rsc_is_template(graph->solution, rsc)
-            && (graph->rsc_flags[rsc] & CS_RSCF_MANAGED))
-            return TRUE;
-    }
-    return FALSE;
-}
-
 /* A fence device providing unfencing (meta provides=unfencing). */
 static gboolean provides_unfencing(const CsResource *info)
 {
@@ -417,23 +402,53 @@ static void unfence_changed_remote(CsGraph *graph, int node)
     unfence->flags &= ~CS_ACT_OPTIONAL;
 }
 
+/* Pacemaker Explained 2.1, "Asymmetrical Clusters": in an opt-in cluster
+ * a resource may run only on the nodes a location constraint names for
+ * it (its allowed nodes, negative scores included, as they are before
+ * any assignment: a ban target-role=Stopped adds later does not count;
+ * checked with crm_simulate 2.1.5); in an opt-out one, on every node. */
+static gboolean may_run_on(const CsGraph *graph, int rsc, int node)
+{
+    const gboolean *allowed = graph->solution->work[rsc].criteria_allowed;
+
+    return graph->model->options.symmetric_cluster || (allowed != NULL && allowed[node]);
+}
+
+/* Whether rsc is a managed primitive requiring unfencing whose internal
+ * constraints order it around unfencing (not a fence device). */
+static gboolean orders_around_unfencing(const CsGraph *graph, int rsc)
+{
+    const CsResource *info = rsc_info(graph, rsc);
+
+    return info->kind == CS_RSC_PRIMITIVE && !info->fence_device && requires_unfencing(info)
+           && !cs_rsc_is_template(graph->solution, rsc)
+           && (graph->rsc_flags[rsc] & CS_RSCF_MANAGED);
+}
+
 /* Pacemaker orders the stops and starts of each managed resource
  * requiring unfencing around the unfencing of every node it may run on
- * (in a symmetric cluster, every node; an asymmetric one is refused,
- * unsupported.c), and crm_simulate creates those unfencing actions in
- * node name order, the order the Transition Summary prints them in,
- * newest first.  Without such a resource each unfencing is created when
- * first required. */
+ * (may_run_on(): every node of a symmetric cluster, its allowed nodes in
+ * an asymmetric one; checked with crm_simulate 2.1.5), and crm_simulate
+ * creates those unfencing actions resource by resource, each one's nodes
+ * in name order, the order the Transition Summary prints them in, newest
+ * first.  Without such a resource each unfencing is created when first
+ * required. */
 void unfence_prepare(CsGraph *graph)
 {
     g_autofree int *order = NULL;
 
-    if (!cs_unfencing_in_use(graph->model) || !managed_requires_unfencing(graph))
+    if (!cs_unfencing_in_use(graph->model))
         return;
     order = cs_nodes_in_name_order(graph->solution);
-    for (int i = 0; i < graph->solution->n_nodes; i++) {
-        unfence_action(graph, order[i]);
-        unfence_changed_remote(graph, order[i]);
+    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
+        if (!orders_around_unfencing(graph, rsc))
+            continue;
+        for (int i = 0; i < graph->solution->n_nodes; i++) {
+            if (!may_run_on(graph, rsc, order[i]) || graph->unfence[order[i]] != NULL)
+                continue;
+            unfence_action(graph, order[i]);
+            unfence_changed_remote(graph, order[i]);
+        }
     }
 }
 
@@ -790,14 +805,21 @@ void unfence_order_created_starts(CsGraph *graph)
  * unfencing before its clone's orderings, "due to required stonith"
  * (checked with crm_simulate 2.1.5's trace;
  * tests/fuzz/cases/oracle-unfence-blocked-stop-*).  A node being fenced,
- * offline or shutting down gets no unfencing (require_unfencing()). */
-void unfence_order_unmanaged_stop(CsGraph *graph, CsAct *stop)
+ * offline or shutting down gets no unfencing (require_unfencing()).  A
+ * managed resource gets this ordering from its internal constraints too,
+ * except on a node it may not run on (may_run_on(): in an asymmetric
+ * cluster, a node no location names for it, where it is active all the
+ * same; crm_simulate 2.1.5 then blocks its migration away from there,
+ * "due to unrunnable stonith": oracle-unfence-asymmetric-stop-unallowed). */
+void unfence_order_stop(CsGraph *graph, CsAct *stop)
 {
     const CsResource *info = rsc_info(graph, stop->rsc);
     const CsNode *where;
 
-    if (stop->node < 0 || (graph->rsc_flags[stop->rsc] & CS_RSCF_MANAGED)
-        || !cs_unfencing_in_use(graph->model) || info->fence_device || !requires_unfencing(info))
+    if (stop->node < 0 || !cs_unfencing_in_use(graph->model) || info->fence_device
+        || !requires_unfencing(info))
+        return;
+    if ((graph->rsc_flags[stop->rsc] & CS_RSCF_MANAGED) && may_run_on(graph, stop->rsc, stop->node))
         return;
     where = node_info(graph, stop->node);
     if (graph->fenced[stop->node] || !where->online || where->unclean || where->shutdown)
@@ -830,7 +852,7 @@ void unfence_order_restart(CsGraph *graph, int rsc)
         return;
     order = cs_nodes_in_name_order(graph->solution);
     for (int i = 0; i < graph->solution->n_nodes; i++) {
-        CsAct *unfence = graph->unfence[order[i]];
+        CsAct *unfence = may_run_on(graph, rsc, order[i]) ? graph->unfence[order[i]] : NULL;
         const CsActList *list = &graph->by_rsc[rsc];
 
         for (guint j = 0; unfence != NULL && j < list->len; j++)

@@ -100,7 +100,7 @@ void unfence_probes(CsGraph *graph);
 void unfence_starts(CsGraph *graph);
 void unfence_order_created_starts(CsGraph *graph);
 void unfence_order_restart(CsGraph *graph, int rsc);
-void unfence_order_unmanaged_stop(CsGraph *graph, CsAct *stop);
+void unfence_order_stop(CsGraph *graph, CsAct *stop);
 /* orderings.c */
 void configured_orderings(CsGraph *graph);
 /* digests.c */

@@ -145,6 +145,7 @@ void cs_solution_free(CsSolution *solution)
         if (work->rolled_back_group)
             g_ptr_array_free(work->rolled_back_group, TRUE);
         g_free(work->discover_exclusive);
+        g_free(work->criteria_allowed);
         cs_coloc_list_free(work->this_with);
         cs_coloc_list_free(work->with_this);
     }

@@ -904,6 +904,22 @@ static const CsNode *unfencing_unknown_node(const CsModel *model)
     return NULL;
 }
 
+/* In an asymmetric cluster (Pacemaker Explained 2.1, "Asymmetrical
+ * Clusters") the unfencing of cluster nodes is modelled (fencing.c: a
+ * resource is ordered around the unfencing of its allowed nodes only),
+ * that of a guest or remote node not: its probes and starts give other
+ * reasons there (checked with crm_simulate 2.1.5). */
+static const CsNode *asymmetric_unfencing_unknown_node(const CsModel *model)
+{
+    for (guint i = 0; !model->options.symmetric_cluster && i < model->nodes->len; i++) {
+        const CsNode *node = g_ptr_array_index(model->nodes, i);
+
+        if (node->type == CS_NODE_GUEST || node->type == CS_NODE_REMOTE)
+            return node;
+    }
+    return NULL;
+}
+
 /* Whether the node holds a history of any resource. */
 static gboolean has_history(const CsModel *model, const CsNode *node)
 {
@@ -994,9 +1010,12 @@ static gboolean unfencing_supported(const CsModel *model, GError **error)
 
     if (!cs_unfencing_in_use(model))
         return TRUE;
-    if (!model->options.symmetric_cluster) {
+    node = asymmetric_unfencing_unknown_node(model);
+    if (node != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
-                    "unfencing in an asymmetric cluster is not modelled yet");
+                    "node %s: unfencing of a %s node in an asymmetric cluster is not "
+                    "modelled yet",
+                    node->uname, node->type == CS_NODE_GUEST ? "guest" : "remote");
         return FALSE;
     }
     node = unfencing_unknown_node(model);
