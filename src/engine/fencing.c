@@ -673,6 +673,15 @@ static gboolean probe_skips_node(const CsGraph *graph, int rsc, int node)
     container = cs_guest_container_of(graph->model, where->remote_rsc);
     if (container < 0 || graph->running_on[container].len == 0)
         return TRUE;
+    /* nor on one whose container moves or that is fenced (its container
+     * recovered): the guest comes up again only after the container's
+     * next start (checked with the oracle: a start there, not a probe,
+     * requires the unfencing; tests/data/transition/
+     * unfence-guest-container-moving, tests/fuzz/cases/
+     * oracle-unfence-guest-container-recovers) */
+    if (graph->assigned[container] != graph->running_on[container].items[0]
+        || where->remote_requires_reset)
+        return TRUE;
     if (rsc_info(graph, top_of(graph, container))->kind != CS_RSC_BUNDLE)
         return FALSE;
     return top_of(graph, container) != top_of(graph, rsc) || !in_inner_clone(graph, rsc);
