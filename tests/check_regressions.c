@@ -476,6 +476,11 @@ static const struct {
      * whose connection ran on n2, lost, and an order d4 then rem1:
      * crm_simulate stops vmg1 "due to unrunnable rem1 start (blocked)",
      * cibscope moved it (gen_remote.py seed 2801206) */
+    /* rsc active on node1 and on node2, still joining (pending), failed
+     * there: crm_simulate "Stop rsc (node1) blocked", cibscope nothing
+     * (gen.py seed 1270103 with a node made pending) */
+    {"refuse-active-on-pending-node.xml",
+     "rsc: active on node node2, which is still joining (pending), is not modelled yet"},
     {"refuse-guest-filler-remote-host-down.xml",
      "d3: a filler of a guest's container active on a remote node whose connection, "
      "ordered, has its host down is not modelled yet"},

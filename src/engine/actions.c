@@ -1048,12 +1048,12 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     cs_guest_name_fencing(graph);
     unfence_starts(graph);
     unfence_order_created_starts(graph);
-    order_probes(graph);
     internal_constraints(graph);
     cs_guest_order_actions(graph);
     cs_remote_order_actions(graph);
     for (guint i = 0; i < graph->orderings->len; i++)
         apply_ordering(graph, g_ptr_array_index(graph->orderings, i));
+    order_probes(graph);
     order_clone_pending_probes(graph);
     /* Pacemaker 2.1.5 applies the orderings in two passes over its action
      * list (newest first): first every start or promotion that cannot run

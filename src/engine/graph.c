@@ -377,7 +377,12 @@ void order_clone_pending_probes(CsGraph *graph)
  * which keeps its "colocation with" reason (checked with crm_simulate
  * 2.1.5: a primitive colocated with a clone whose start waits on a pending
  * node is blocked "due to colocation with" the clone only when it comes
- * before the clone in the configuration). */
+ * before the clone in the configuration).  These orderings are made after
+ * the configured and internal ones, so a start's own probe is the newest
+ * of its firsts and blocks it before an order from another blocked start
+ * can give a reason (checked with crm_simulate 2.1.5: an ordered group's
+ * members all "blocked", oracle-diff seed 1239575, tests/fuzz/cases
+ * oracle-pending-probe-blocks-before-order). */
 void order_probes(CsGraph *graph)
 {
     graph->probes_ordered = TRUE;

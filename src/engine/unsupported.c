@@ -48,6 +48,36 @@ static gboolean pending_probes_supported(const CsModel *model, GError **error)
     return TRUE;
 }
 
+static gboolean in_bundle(const CsModel *model, int rsc);
+
+/* A resource active on a node still joining (pending): crm_simulate 2.1.5
+ * schedules its stop there, which cannot run ("Stop rsc (node2)
+ * blocked"; active elsewhere too, the other stop as well), where the
+ * engine schedules nothing (found by gen.py CIBs with a node made
+ * pending, seed 1270103; tests/fuzz/cases
+ * refuse-active-on-pending-node).  A bundle's replicas there are
+ * followed (tests/data/bundle pending-node-replica-ran). */
+static gboolean active_on_pending_supported(const CsModel *model, GError **error)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsNode *node;
+
+        if (state->rsc < 0 || state->node < 0 || state->role < CS_ROLE_STARTED
+            || in_bundle(model, state->rsc))
+            continue;
+        node = g_ptr_array_index(model->nodes, state->node);
+        if (node->online && node->pending && !node->unclean) {
+            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        "%s: active on node %s, which is still joining (pending), "
+                        "is not modelled yet",
+                        state->rsc_id, node->uname);
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
 /* A resource whose migration finished (migrate_to and migrate_from
  * succeeded) but whose source was never stopped has a "dangling"
  * migration: Pacemaker stops the source as well, and a resource that
@@ -564,6 +594,7 @@ gboolean cs_engine_check_supported(const CsModel *model, GError **error)
     if (!constraints_supported(model, template_set_refusal, error)
         || !constraints_supported(model, colocation_set_refusal, error)
         || !pending_probes_supported(model, error)
+        || !active_on_pending_supported(model, error)
         || !container_restarts_supported(model, error) || !op_ids_unique(model, error)
         || !unfencing_supported(model, error)
         || !ticket_fence_without_quorum_supported(model, error)
