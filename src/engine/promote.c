@@ -517,14 +517,20 @@ static gboolean promoted_location_of(const CsModel *model, const CsLocation *loc
 }
 
 /* Pacemaker's apply_promoted_locations(): the clone's locations for the
- * promoted role add their score on the instance's node. */
+ * promoted role add their score on the instance's node, the last
+ * configured first.  The order shows only where INFINITY arithmetic
+ * clamps: a cloned group's plain sum of -999995 meets INFINITY and then
+ * -100 as INFINITY, but -100 first as -INFINITY (checked with
+ * crm_simulate 2.1.5's trace, "Applying location ... promotion priority";
+ * oracle-diff seed 1409634, tests/fuzz/cases
+ * oracle-promoted-locations-last-first-*). */
 static void add_promoted_locations(CsSolution *solution, int clone, int rsc, int node)
 {
     const CsModel *model = solution->model;
     const CsNode *node_info = g_ptr_array_index(model->nodes, node);
     CsPromoteWork *work = promote_work(solution);
 
-    for (guint i = 0; i < model->locations->len; i++) {
+    for (guint i = model->locations->len; i-- > 0;) {
         const CsLocation *location = g_ptr_array_index(model->locations, i);
         CsScore score;
 
