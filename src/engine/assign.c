@@ -859,9 +859,10 @@ static void keep_criteria_allowed(CsSolution *solution)
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
         CsRscWork *work = &solution->work[rsc];
 
-        work->criteria_allowed = g_new(gboolean, solution->n_nodes);
-        memcpy(work->criteria_allowed, work->table->allowed,
-               sizeof(gboolean) * (gsize)solution->n_nodes);
+        /* g_memdup2 of no bytes gives NULL and copies nothing (a CIB with
+         * no nodes: memcpy must not see the NULL table) */
+        work->criteria_allowed =
+            g_memdup2(work->table->allowed, sizeof(gboolean) * (gsize)solution->n_nodes);
     }
 }
 
