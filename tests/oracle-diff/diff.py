@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Differential test of cibscope against crm_simulate on random CIBs.
 
-    diff.py run [--n N] [--start S] [--jobs J] [--out DIR]
+    diff.py run [--n N] [--start S] [--jobs J] [--out DIR] [--family rb]
     diff.py one FILE.xml                  compare one CIB, print the diff
     diff.py min FILE.xml [--out MIN.xml]  shrink a WRONG CIB, keep it WRONG
     diff.py table DIR...                  coverage table of runs' summary.json
@@ -26,6 +26,8 @@ import xml.etree.ElementTree as ET
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import gen  # noqa: E402
+import gen_bundle  # noqa: E402
+import gen_remote  # noqa: E402
 
 TOP = os.path.abspath(os.path.join(HERE, '..', '..'))
 ENGINE = os.environ.get('CIBSCOPE', os.path.join(TOP, 'src', 'cibscope'))
@@ -114,11 +116,33 @@ def compare(path):
     return 'ok', ''
 
 
+# Issue 19's family: each seed in the four bundle forms and the remote one
+# (Pacemaker Remote and bundles are kept out of gen.py, see README.md).
+RB_FORMS = {
+    'bundle': gen_bundle.gen,
+    'guests': gen_bundle.gen_guests,
+    'links': gen_bundle.gen_links,
+    'unmanaged': gen_bundle.gen_unmanaged,
+    'remote': gen_remote.gen,
+}
+
+
 def run_seed(seed, outdir, only=''):
     text = gen.gen(seed)
     if only and only not in gen.features(text):
         return seed, 'unused', '', []
-    fd, path = tempfile.mkstemp(suffix='.xml', prefix='od-%d-' % seed)
+    return seed, *judge(text, str(seed), outdir), gen.features(text)
+
+
+def run_rb_seed(seed, outdir):
+    """One seed in each RB_FORMS form: [(form, verdict, detail)]."""
+    return seed, [(form, *judge(make(seed), '%s-%d' % (form, seed), outdir))
+                  for form, make in RB_FORMS.items()]
+
+
+def judge(text, name, outdir):
+    """Compare one CIB; keep it (and the diff) in outdir when WRONG."""
+    fd, path = tempfile.mkstemp(suffix='.xml', prefix='od-%s-' % name)
     with os.fdopen(fd, 'w') as f:
         f.write(text)
     try:
@@ -126,11 +150,11 @@ def run_seed(seed, outdir, only=''):
     finally:
         os.unlink(path)
     if verdict in ('wrong', 'error'):
-        with open(os.path.join(outdir, '%s-%d.xml' % (verdict, seed)), 'w') as f:
+        with open(os.path.join(outdir, '%s-%s.xml' % (verdict, name)), 'w') as f:
             f.write(text)
-        with open(os.path.join(outdir, '%s-%d.diff' % (verdict, seed)), 'w') as f:
+        with open(os.path.join(outdir, '%s-%s.diff' % (verdict, name)), 'w') as f:
             f.write(detail + '\n')
-    return seed, verdict, detail, gen.features(text)
+    return verdict, detail
 
 
 def refusal_key(detail):
@@ -144,6 +168,17 @@ def refusal_key(detail):
     return line[:110]
 
 
+def seed_results(args, seed):
+    """[(name, verdict, detail, constructs)] of one seed: one CIB from
+    gen.py, or one per form of the rb family."""
+    if args.family == 'rb':
+        _, rows = run_rb_seed(seed, args.out)
+        return [('%s-%d' % (form, seed), verdict, detail, [form])
+                for form, verdict, detail in rows]
+    _, verdict, detail, used = run_seed(seed, args.out, args.only)
+    return [(str(seed), verdict, detail, used)]
+
+
 def cmd_run(args):
     os.makedirs(args.out, exist_ok=True)
     counts = {}
@@ -151,24 +186,27 @@ def cmd_run(args):
     constructs = {}
     seeds = range(args.start, args.start + args.n)
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
-        for seed, verdict, detail, used in ex.map(lambda s: run_seed(s, args.out, args.only), seeds):
-            counts[verdict] = counts.get(verdict, 0) + 1
-            for name in used:
-                row = constructs.setdefault(name, {})
-                row[verdict] = row.get(verdict, 0) + 1
-            if verdict == 'refused':
-                key = refusal_key(detail)
-                refusals[key] = refusals.get(key, 0) + 1
-            if verdict in ('wrong', 'error'):
-                print('%s seed %d' % (verdict.upper(), seed), flush=True)
+        for rows in ex.map(lambda s: seed_results(args, s), seeds):
+            for name, verdict, detail, used in rows:
+                counts[verdict] = counts.get(verdict, 0) + 1
+                for construct in used:
+                    row = constructs.setdefault(construct, {})
+                    row[verdict] = row.get(verdict, 0) + 1
+                if verdict == 'refused':
+                    key = refusal_key(detail)
+                    refusals[key] = refusals.get(key, 0) + 1
+                if verdict in ('wrong', 'error'):
+                    print('%s seed %s' % (verdict.upper(), name), flush=True)
     with open(os.path.join(args.out, 'summary.json'), 'w') as f:
-        json.dump({'start': args.start, 'n': args.n, 'counts': counts,
-                   'refusals': refusals, 'constructs': constructs}, f, indent=1)
+        json.dump({'start': args.start, 'n': args.n, 'family': args.family,
+                   'counts': counts, 'refusals': refusals,
+                   'constructs': constructs}, f, indent=1)
     if args.only:
         print('seeds %d, not using %s: %d' % (args.n, args.only, counts.get('unused', 0)))
     print('cases %d: equal %d, refused %d, WRONG %d, errors %d, oracle-skipped %d' % (
-        args.n - counts.get('unused', 0), counts.get('ok', 0), counts.get('refused', 0),
-        counts.get('wrong', 0), counts.get('error', 0), counts.get('skip', 0)))
+        sum(counts.values()) - counts.get('unused', 0), counts.get('ok', 0),
+        counts.get('refused', 0), counts.get('wrong', 0),
+        counts.get('error', 0), counts.get('skip', 0)))
     if args.refusals:
         for k, v in sorted(refusals.items(), key=lambda kv: -kv[1]):
             print('%5d  %s' % (v, k))
@@ -337,6 +375,9 @@ def main():
     r.add_argument('--only', default='',
                    help='compare only the CIBs using this construct '
                         '(a name of gen.FEATURE_PATTERNS, e.g. "migration history")')
+    r.add_argument('--family', choices=('gen', 'rb'), default='gen',
+                   help='gen: gen.py, one CIB a seed; rb: each seed in the '
+                   'four gen_bundle.py forms and gen_remote.py (issue 19)')
     r.add_argument('--refusals', action='store_true',
                    help='list the refusal messages by frequency')
     o = sub.add_parser('one')
