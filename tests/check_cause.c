@@ -317,29 +317,39 @@ START_TEST(test_cause_every_restart)
 }
 END_TEST
 
-/* container-3: crm_simulate restarts container1 because rsc1, which
- * runs inside it, failed its stop (on-fail=restart-container). */
-START_TEST(test_cause_container_restart)
+/* The cause of corpus CIB NAME's resource RSC, into out; FALSE (and the
+ * test says it skipped) when SHARED_DIR is unset. */
+static gboolean corpus_cause(const char *name, const char *rsc, GString *out)
 {
-    g_autofree char *path = corpus_file("xml", "container-3", "xml");
-    g_autofree char *summary_path = corpus_file("summary", "container-3", "summary");
+    g_autofree char *path = corpus_file("xml", name, "xml");
     if (path == NULL) {
         printf("skipped: SHARED_DIR is not set\n");
-        return;
+        return FALSE;
     }
-    g_autofree char *summary = NULL;
-    ck_assert(g_file_get_contents(summary_path, &summary, NULL, NULL));
-    ck_assert_msg(strstr(summary, "* Restart    container1     ( node1 )\n") != NULL, "%s",
-                  summary);
     g_autoptr(CsDocument) document = cs_document_load(path, NULL);
     CsTime now;
     ck_assert(document != NULL && cs_model_resolve_now(document, NULL, &now, NULL));
     g_autoptr(CsModel) model = cs_model_build(document, now, NULL);
     g_autoptr(CsSolution) solution = cs_solve(model, NULL);
     ck_assert(solution != NULL);
-    const CsResource *container = cs_model_resource(cs_solution_model(solution), "container1");
+    const CsResource *resource = cs_model_resource(cs_solution_model(solution), rsc);
+    ck_assert_ptr_nonnull(resource);
+    cs_cause_resource(solution, resource->index, out);
+    return TRUE;
+}
+
+/* container-3: crm_simulate restarts container1 because rsc1, which
+ * runs inside it, failed its stop (on-fail=restart-container). */
+START_TEST(test_cause_container_restart)
+{
     g_autoptr(GString) out = g_string_new(NULL);
-    cs_cause_resource(solution, container->index, out);
+    if (!corpus_cause("container-3", "container1", out))
+        return;
+    g_autofree char *summary_path = corpus_file("summary", "container-3", "summary");
+    g_autofree char *summary = NULL;
+    ck_assert(g_file_get_contents(summary_path, &summary, NULL, NULL));
+    ck_assert_msg(strstr(summary, "* Restart    container1     ( node1 )\n") != NULL, "%s",
+                  summary);
     ck_assert_msg(strstr(out->str,
                          "cause of Restart container1 (node1):\n    rsc1 runs inside container1 "
                          "(container=container1) and its stop failed on node1 "
@@ -402,20 +412,9 @@ END_TEST
  * no target-role.  The cause names the failure, never a target-role. */
 START_TEST(test_cause_on_fail_stop_is_no_target_role)
 {
-    g_autofree char *path = corpus_file("xml", "monitor-onfail-stop", "xml");
-    if (path == NULL) {
-        printf("skipped: SHARED_DIR is not set\n");
-        return;
-    }
-    g_autoptr(CsDocument) document = cs_document_load(path, NULL);
-    CsTime now;
-    ck_assert(document != NULL && cs_model_resolve_now(document, NULL, &now, NULL));
-    g_autoptr(CsModel) model = cs_model_build(document, now, NULL);
-    g_autoptr(CsSolution) solution = cs_solve(model, NULL);
-    ck_assert(solution != NULL);
-    const CsResource *a = cs_model_resource(cs_solution_model(solution), "A");
     g_autoptr(GString) out = g_string_new(NULL);
-    cs_cause_resource(solution, a->index, out);
+    if (!corpus_cause("monitor-onfail-stop", "A", out))
+        return;
     ck_assert_msg(strstr(out->str, "(stopped after its failure)") != NULL, "%s", out->str);
     ck_assert_msg(strstr(out->str, "target-role") == NULL, "%s", out->str);
 }

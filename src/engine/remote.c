@@ -821,15 +821,7 @@ static gboolean connection_failed(const CsModel *model, int connection)
  * resources are active there: not followed yet. */
 static gboolean connection_lost(const CsModel *model, int connection)
 {
-    for (guint i = 0; i < model->rsc_states->len; i++) {
-        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
-        const CsOpRecord *failure = state->last_failure;
-
-        if (state->rsc == connection && state->failed && failure != NULL
-            && g_strcmp0(failure->operation, "monitor") == 0 && failure->interval_ms > 0)
-            return TRUE;
-    }
-    return FALSE;
+    return lost_monitor_state(model, connection) >= 0;
 }
 
 /* Whether the status has the connection running somewhere. */
