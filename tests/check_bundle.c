@@ -686,6 +686,9 @@ static const char *const answered[] = {
                                              first, the instance by it */
     "stranded-definition-change",   /* app's digest changed: checked on the
                                        guest node before it goes down */
+    "instance-order-second-print",  /* gen_bundle.py seed 1540025: the bundle
+                                       printed again after its clone sorted
+                                       app's instances (0, 2, 1) */
 };
 
 /* The names crm_simulate gives the implicit resources, and where the

@@ -1684,6 +1684,32 @@ static void print_bundle_table(CsSolution *solution, int rsc)
     cs_print_log(solution, CS_PRINT_BUNDLE, rsc);
 }
 
+/* The replicas' instances of the resource inside, in replica order until
+ * the clone's assignment sorted them (clone.c keeps that order), then in
+ * that order: crm_simulate prints the bundle again when a dependent asks
+ * for its node after the clone was assigned, and the clone's list of
+ * children is sorted by then (corpus cancel-behind-moving-remote, whose
+ * ovndb_servers:0 comes last the second time). */
+static void print_instance_tables(CsSolution *solution, const CsResource *info, int clone)
+{
+    const GArray *order = solution->clones->order[clone];
+    g_autofree gboolean *replica_instances = g_new0(gboolean, solution->n_rsc);
+
+    if (order == NULL) {
+        for (int n = 0; n < info->bundle->replicas; n++)
+            print_bundle_table(solution, replica_instance(solution->model, info, n));
+        return;
+    }
+    for (int n = 0; n < info->bundle->replicas; n++)
+        replica_instances[replica_instance(solution->model, info, n)] = TRUE;
+    for (guint i = 0; i < order->len; i++) {
+        int instance = g_array_index(order, int, i);
+
+        if (replica_instances[instance])
+            print_bundle_table(solution, instance);
+    }
+}
+
 /* The scores crm_simulate prints as the bundle's: its own, then its
  * children's in the view's order (each replica's address, container and
  * connection, then the clone of the resource inside and its instances). */
@@ -1706,8 +1732,7 @@ static void print_bundle_tables(CsSolution *solution, int bundle)
     if (clone < 0)
         return;
     print_bundle_table(solution, clone);
-    for (int n = 0; n < info->bundle->replicas; n++)
-        print_bundle_table(solution, replica_instance(solution->model, info, n));
+    print_instance_tables(solution, info, clone);
 }
 
 /* Pacemaker Explained 2.1, "Bundles": the connection runs where its

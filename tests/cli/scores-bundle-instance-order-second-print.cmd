@@ -1,0 +1,1 @@
+scores @TESTS@/bundle/instance-order-second-print.xml
