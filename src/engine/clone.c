@@ -728,12 +728,27 @@ static gboolean instance_blocked(const CsSolution *solution, int rsc)
     return FALSE;
 }
 
+/* Whether choosing roles, the colocation moves the instance's promotion
+ * priority only: the promoted role of a dependent with a role of a
+ * promotable clone (promote.c, apply_role_coloc; as cs_promote_apply_coloc
+ * takes it once the dependent is placed).  Such a colocation never
+ * unassigns the dependent, though no instance of the primary runs
+ * (checked with crm_simulate: rsc-role=Promoted with with-rsc-role
+ * Unpromoted or Promoted, interleaved, the primary held by a ticket:
+ * the dependent starts, its promotion score -INFINITY; gen.py seed
+ * 1463564). */
+static gboolean moves_priority_only(const CsSolution *solution, const CsColoc *coloc)
+{
+    return rsc_of(solution, coloc->primary)->promotable && coloc->primary_role != CS_ROLE_UNKNOWN
+           && coloc->dependent_role == CS_ROLE_PROMOTED;
+}
+
 void cs_clone_recheck_unpaired(CsSolution *solution, int instance, const CsColoc *coloc)
 {
     /* As at assignment: a primary still being placed (a colocation
      * cycle) is skipped. */
     if (rsc_of(solution, coloc->primary)->kind != CS_RSC_CLONE || coloc->score < CS_INFINITY
-        || solution->work[coloc->primary].provisional
+        || solution->work[coloc->primary].provisional || moves_priority_only(solution, coloc)
         || !clone_interleaves(solution, instance, coloc)
         || compatible_instance(solution, instance, coloc->primary) >= 0)
         return;
