@@ -686,6 +686,13 @@ static const char *const answered[] = {
                                              first, the instance by it */
     "stranded-definition-change",   /* app's digest changed: checked on the
                                        guest node before it goes down */
+    /* a connection requires quorum by default (gen_bundle seed 1340174):
+     * its changed definition keeps its reason where the bundle's
+     * requires=nothing loses it */
+    "connection-requires-quorum",   /* no-quorum-policy=ignore: "due to
+                                       resource definition change" */
+    "connection-requires-nothing",  /* requires=nothing on the bundle */
+    "connection-requires-defaults-nothing", /* ... in rsc_defaults */
 };
 
 /* The names crm_simulate gives the implicit resources, and where the

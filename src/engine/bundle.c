@@ -1403,6 +1403,7 @@ static void add_replica(CsExpansion *expansion, int bundle, int n, gboolean gues
         connection = cs_expansion_add_implicit(expansion, bundle, name, "pacemaker", "remote");
         link = g_ptr_array_index(view->resources, connection);
         link->is_remote_connection = TRUE;
+        link->requires = cs_rsc_connection_requires(view, link);
         link->container = container_index;
         cs_expansion_add_guest_node(expansion, name, connection);
         carry_inner_utilization(view, bundle, container_index);
