@@ -693,6 +693,17 @@ static const char *const answered[] = {
                                        resource definition change" */
     "connection-requires-nothing",  /* requires=nothing on the bundle */
     "connection-requires-defaults-nothing", /* ... in rsc_defaults */
+    /* no ip-range-start: the connection's address is its container's
+     * host once assigned (gen_bundle seed 1340502); under
+     * no-quorum-policy=freeze a changed one leaves it stopped */
+    "connection-address-moving-freeze",  /* recorded with the node the
+                                            container leaves: stopped */
+    "connection-address-moving-matched", /* with the node it goes to: moves */
+    "connection-address-stopping",  /* the container stops: its current node */
+    "connection-address-unplaced",  /* no container: "#uname", not the
+                                       connection's node */
+    "connection-address-unplaced-uname", /* "#uname" recorded: unchanged */
+    "connection-address-unplaced-freeze", /* seed 1340502 shrunk */
 };
 
 /* The names crm_simulate gives the implicit resources, and where the

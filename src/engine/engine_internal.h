@@ -554,6 +554,9 @@ typedef struct CsGraph {
 } CsGraph;
 
 CsGraph *cs_graph_build(const CsSolution *solution);
+/* bundle.c: the address parameter of each bundle connection that
+ * reaches its guest by its host's name, once the resources are assigned. */
+void cs_bundle_address_connections(const CsGraph *graph);
 void cs_graph_free(CsGraph *graph);
 /* actions.c: rsc's last migration left its source unstopped. */
 gboolean cs_has_dangling_migration(const CsGraph *graph, int rsc);
