@@ -704,6 +704,13 @@ static const char *const answered[] = {
                                        connection's node */
     "connection-address-unplaced-uname", /* "#uname" recorded: unchanged */
     "connection-address-unplaced-freeze", /* seed 1340502 shrunk */
+    /* a failed connection monitor, migration-threshold=1: a changed
+     * digest clears the fail count in time only with ip-range-start */
+    "connection-failure-host-name",         /* no ip-range-start: banned */
+    "connection-failure-host-name-changed", /* ... its digest changed too */
+    "connection-failure-address",           /* ip-range-start: banned */
+    "connection-failure-address-changed",   /* ... digest changed: cleared,
+                                               recovered in place */
 };
 
 /* The names crm_simulate gives the implicit resources, and where the

@@ -276,6 +276,17 @@ const CsResource *cs_bundle_of_replica(const CsModel *view, int rsc)
     return info->implicit && bundle != NULL && bundle->kind == CS_RSC_BUNDLE ? bundle : NULL;
 }
 
+/* Whether rsc is a replica's connection that reaches its guest by its
+ * host's name (no ip-range-start): Pacemaker compares its histories only
+ * once the resources are assigned (cs_bundle_address_connections()). */
+gboolean cs_bundle_connection_by_host_name(const CsModel *view, int rsc)
+{
+    const CsResource *bundle = cs_bundle_of_replica(view, rsc);
+
+    return bundle != NULL && bundle->bundle != NULL && bundle->bundle->ip_range_start == NULL
+           && rsc_of(view, rsc)->is_remote_connection;
+}
+
 gboolean cs_bundle_replica_unmanaged(const CsModel *view, int rsc)
 {
     const CsResource *bundle = cs_bundle_of_replica(view, rsc);
