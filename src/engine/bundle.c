@@ -51,8 +51,9 @@
  * limited to a role (reaching the instances too, assign_instance()) or by rules (any
  * resource's rules are evaluated on the guest nodes too, where a guest
  * node no node_state names has only #kind; expand.c), for a fresh start and for
- * containers, addresses and connections that ran (with ip-range-start:
- * the connection's address is then known); a failed container, or a host being
+ * containers, addresses and connections that ran (a connection's address
+ * is the replica's from ip-range-start, else its container's host once
+ * assigned: cs_bundle_address_connections()); a failed container, or a host being
  * fenced, fences its guest node.  The history of the resource inside is
  * read from its guest node's <node_state> (Pacemaker Explained 2.1,
  * "Bundles": the model makes the guest nodes when the status names one,
