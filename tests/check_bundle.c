@@ -689,6 +689,31 @@ static const char *const answered[] = {
     "instance-order-second-print",  /* gen_bundle.py seed 1540025: the bundle
                                        printed again after its clone sorted
                                        app's instances (0, 2, 1) */
+    /* a connection requires quorum by default (gen_bundle seed 1340174):
+     * its changed definition keeps its reason where the bundle's
+     * requires=nothing loses it */
+    "connection-requires-quorum",   /* no-quorum-policy=ignore: "due to
+                                       resource definition change" */
+    "connection-requires-nothing",  /* requires=nothing on the bundle */
+    "connection-requires-defaults-nothing", /* ... in rsc_defaults */
+    /* no ip-range-start: the connection's address is its container's
+     * host once assigned (gen_bundle seed 1340502); under
+     * no-quorum-policy=freeze a changed one leaves it stopped */
+    "connection-address-moving-freeze",  /* recorded with the node the
+                                            container leaves: stopped */
+    "connection-address-moving-matched", /* with the node it goes to: moves */
+    "connection-address-stopping",  /* the container stops: its current node */
+    "connection-address-unplaced",  /* no container: "#uname", not the
+                                       connection's node */
+    "connection-address-unplaced-uname", /* "#uname" recorded: unchanged */
+    "connection-address-unplaced-freeze", /* seed 1340502 shrunk */
+    /* a failed connection monitor, migration-threshold=1: a changed
+     * digest clears the fail count in time only with ip-range-start */
+    "connection-failure-host-name",         /* no ip-range-start: banned */
+    "connection-failure-host-name-changed", /* ... its digest changed too */
+    "connection-failure-address",           /* ip-range-start: banned */
+    "connection-failure-address-changed",   /* ... digest changed: cleared,
+                                               recovered in place */
 };
 
 /* The names crm_simulate gives the implicit resources, and where the

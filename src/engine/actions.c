@@ -1042,6 +1042,7 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     unfence_prepare(graph);
     restart_containers(graph);
     configured_orderings(graph);
+    cs_bundle_address_connections(graph);
     check_definitions(graph);
     unfence_probes(graph);
     create_all_actions(graph);

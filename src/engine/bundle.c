@@ -51,8 +51,9 @@
  * limited to a role (reaching the instances too, assign_instance()) or by rules (any
  * resource's rules are evaluated on the guest nodes too, where a guest
  * node no node_state names has only #kind; expand.c), for a fresh start and for
- * containers, addresses and connections that ran (with ip-range-start:
- * the connection's address is then known); a failed container, or a host being
+ * containers, addresses and connections that ran (a connection's address
+ * is the replica's from ip-range-start, else its container's host once
+ * assigned: cs_bundle_address_connections()); a failed container, or a host being
  * fenced, fences its guest node.  The history of the resource inside is
  * read from its guest node's <node_state> (Pacemaker Explained 2.1,
  * "Bundles": the model makes the guest nodes when the status names one,
@@ -274,6 +275,17 @@ const CsResource *cs_bundle_of_replica(const CsModel *view, int rsc)
     const CsResource *bundle = info->parent >= 0 ? rsc_of(view, info->parent) : NULL;
 
     return info->implicit && bundle != NULL && bundle->kind == CS_RSC_BUNDLE ? bundle : NULL;
+}
+
+/* Whether rsc is a replica's connection that reaches its guest by its
+ * host's name (no ip-range-start): Pacemaker compares its histories only
+ * once the resources are assigned (cs_bundle_address_connections()). */
+gboolean cs_bundle_connection_by_host_name(const CsModel *view, int rsc)
+{
+    const CsResource *bundle = cs_bundle_of_replica(view, rsc);
+
+    return bundle != NULL && bundle->bundle != NULL && bundle->bundle->ip_range_start == NULL
+           && rsc_of(view, rsc)->is_remote_connection;
 }
 
 gboolean cs_bundle_replica_unmanaged(const CsModel *view, int rsc)
@@ -1403,6 +1415,7 @@ static void add_replica(CsExpansion *expansion, int bundle, int n, gboolean gues
         connection = cs_expansion_add_implicit(expansion, bundle, name, "pacemaker", "remote");
         link = g_ptr_array_index(view->resources, connection);
         link->is_remote_connection = TRUE;
+        link->requires = cs_rsc_connection_requires(view, link);
         link->container = container_index;
         cs_expansion_add_guest_node(expansion, name, connection);
         carry_inner_utilization(view, bundle, container_index);
@@ -2075,37 +2088,6 @@ static int active_node(const CsModel *view, int rsc)
     return node;
 }
 
-/* Without ip-range-start, a connection reaches its guest through its
- * host's name: its address parameter is the name of the node its
- * container is active on (crm_simulate's graph shows addr=node1 for a
- * container on node1; with containers on remote nodes, as in corpus
- * bundle-order-stop-on-remote, the connection runs elsewhere and only
- * the container's node matches the recorded digests), else of the node
- * the connection is active on; the digest of its history is compared
- * with that name. */
-static void address_connections(CsSolution *solution, int bundle)
-{
-    const CsModel *view = solution->model;
-    const CsResource *info = rsc_of(view, bundle);
-
-    if (info->bundle->ip_range_start != NULL)
-        return;
-    for (int n = 0; n < info->bundle->replicas; n++) {
-        const CsResource *connection = rsc_of(view, replica_connection(view, info, n));
-        int host = active_node(view, replica_container(view, info, n));
-
-        if (host < 0)
-            host = active_node(view, connection->index);
-
-        if (host >= 0)
-            g_hash_table_insert(
-                connection->params, g_strdup("addr"),
-                g_strdup(((const CsNode *)g_ptr_array_index(view->nodes, host))->uname));
-        else
-            g_hash_table_remove(connection->params, "addr");
-    }
-}
-
 void cs_bundle_limit_guest_nodes(CsSolution *solution)
 {
     for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
@@ -2115,7 +2097,52 @@ void cs_bundle_limit_guest_nodes(CsSolution *solution)
             && inner_clone(solution->model, info) >= 0) {
             limit_guest_tables(solution, rsc);
             mark_failed_replicas(solution, rsc);
-            address_connections(solution, rsc);
+        }
+    }
+}
+
+/* The node whose name a replica's connection takes as its address:
+ * where its container is assigned, else where the container is active
+ * now (the first node it was found on), or -1 when neither. */
+static int connection_host(const CsGraph *graph, int container)
+{
+    const CsNodeList *running = &graph->running_on[container];
+
+    if (graph->assigned[container] >= 0)
+        return graph->assigned[container];
+    return running->len > 0 ? running->items[0] : -1;
+}
+
+/* Pacemaker Explained 2.1, "Bundle Network Properties": without
+ * ip-range-start a connection reaches its guest through the name of its
+ * container's host, which Pacemaker writes into the connection's address
+ * parameter once the resources are assigned, and only then compares the
+ * connection's recorded digests (Pacemaker Explained 2.1, "Reloading
+ * Agents").  Checked with crm_simulate 2.1.5, under no-quorum-policy=
+ * freeze where a changed definition leaves the connection stopped: the
+ * digest matches the name of the node the container moves to, not the
+ * one it leaves (tests/data/bundle connection-address-*); of the node a
+ * container that stops runs on; and, with the container neither placed
+ * nor active, the unreplaced "#uname" itself, whatever node the
+ * connection is active on.  Called before digests.c checks them. */
+void cs_bundle_address_connections(const CsGraph *graph)
+{
+    const CsModel *view = graph->model;
+
+    for (int bundle = 0; bundle < graph->solution->n_rsc; bundle++) {
+        const CsResource *info = rsc_of(view, bundle);
+
+        if (info->kind != CS_RSC_BUNDLE || info->parent >= 0 || info->bundle == NULL
+            || inner_clone(view, info) < 0 || info->bundle->ip_range_start != NULL)
+            continue;
+        for (int n = 0; n < info->bundle->replicas; n++) {
+            const CsResource *connection = rsc_of(view, replica_connection(view, info, n));
+            int host = connection_host(graph, replica_container(view, info, n));
+            const char *name =
+                host >= 0 ? ((const CsNode *)g_ptr_array_index(view->nodes, host))->uname
+                          : "#uname";
+
+            g_hash_table_insert(connection->params, g_strdup("addr"), g_strdup(name));
         }
     }
 }

@@ -253,6 +253,9 @@ int cs_bundle_address_container(const CsSolution *solution, int rsc);
 /* The bundle of which rsc is an implicit resource in the view (a
  * replica's container, address or connection), or NULL. */
 const CsResource *cs_bundle_of_replica(const CsModel *view, int rsc);
+/* bundle.c: rsc is a replica's connection whose address is its host's
+ * name (no ip-range-start). */
+gboolean cs_bundle_connection_by_host_name(const CsModel *view, int rsc);
 /* rsc is a bundle's implicit resource and the bundle is unmanaged or in
  * maintenance. */
 gboolean cs_bundle_replica_unmanaged(const CsModel *view, int rsc);
@@ -554,6 +557,9 @@ typedef struct CsGraph {
 } CsGraph;
 
 CsGraph *cs_graph_build(const CsSolution *solution);
+/* bundle.c: the address parameter of each bundle connection that
+ * reaches its guest by its host's name, once the resources are assigned. */
+void cs_bundle_address_connections(const CsGraph *graph);
 void cs_graph_free(CsGraph *graph);
 /* actions.c: rsc's last migration left its source unstopped. */
 gboolean cs_has_dangling_migration(const CsGraph *graph, int rsc);

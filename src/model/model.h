@@ -587,6 +587,10 @@ gboolean cs_model_resolve_now(const CsDocument *document, const char *time_text,
 
 CsNode *cs_model_node(const CsModel *model, const char *uname_or_id);
 CsResource *cs_model_resource(const CsModel *model, const char *id);
+/* What a bundle replica's connection, whose meta attributes are the
+ * bundle's, requires (Pacemaker Explained 2.1, "Resource
+ * Meta-Attributes"): the value given, else quorum. */
+const char *cs_rsc_connection_requires(const CsModel *model, const CsResource *connection);
 /* Whether some <lrm_resource> of the status section has this id (whether
  * or not Pacemaker reads that node's history). */
 gboolean cs_model_history_named(const CsModel *model, const char *id);

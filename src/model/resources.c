@@ -390,24 +390,39 @@ static const char *cs_word_among(const char *value, const char *const *words, gs
     return NULL;
 }
 
+/* Pacemaker's unpack_requires() for a value given (Pacemaker Explained
+ * 2.1, "Resource Meta-Attributes", requires: the resource's meta
+ * attribute, its parent's, or rsc_defaults), or NULL when none or an
+ * invalid one is given. */
+static const char *cs_rsc_requires_given(const CsModel *model, const CsResource *rsc)
+{
+    static const char *const plain[] = {"nothing", "quorum", "fencing"};
+    const char *value = cs_meta(rsc, "requires");
+    const char *word = cs_word_among(value, plain, G_N_ELEMENTS(plain));
+
+    if (word != NULL) {
+        return word;
+    }
+    if (value != NULL && g_ascii_strcasecmp(value, "unfencing") == 0) {
+        if (rsc->fence_device || !model->options.stonith_enabled) {
+            return "quorum";
+        }
+        return "unfencing";
+    }
+    return NULL;
+}
+
 /* Pacemaker's unpack_requires() and its defaults (Pacemaker Explained 2.1, "Resource Meta-Attributes",
  * requires). */
 static const char *cs_rsc_requires(CsModel *model, const CsResource *rsc, gboolean enable_unfencing)
 {
-    static const char *const plain[] = {"nothing", "quorum", "fencing"};
+    const char *given = cs_rsc_requires_given(model, rsc);
     const char *value = cs_meta(rsc, "requires");
 
+    if (given != NULL) {
+        return given;
+    }
     if (value != NULL) {
-        const char *word = cs_word_among(value, plain, G_N_ELEMENTS(plain));
-        if (word != NULL) {
-            return word;
-        }
-        if (g_ascii_strcasecmp(value, "unfencing") == 0) {
-            if (rsc->fence_device || !model->options.stonith_enabled) {
-                return "quorum";
-            }
-            return "unfencing";
-        }
         cs_model_warn(model, "requires for %s: '%s' is not valid, using the default", rsc->id,
                       value);
     }
@@ -424,6 +439,21 @@ static const char *cs_rsc_requires(CsModel *model, const CsResource *rsc, gboole
         return "nothing";
     }
     return "quorum";
+}
+
+/* A bundle replica's connection (ocf:pacemaker:remote) takes the
+ * bundle's meta attributes but, being a remote connection, defaults to
+ * requires=quorum where the bundle and its other implicit resources
+ * default by the cluster options (checked with crm_simulate 2.1.5: with
+ * stonith-enabled=false and no-quorum-policy=ignore a connection's
+ * changed definition keeps its reason "due to resource definition
+ * change", which a start requiring nothing loses; with requires=nothing
+ * set on the bundle it is lost). */
+const char *cs_rsc_connection_requires(const CsModel *model, const CsResource *connection)
+{
+    const char *given = cs_rsc_requires_given(model, connection);
+
+    return given != NULL ? given : "quorum";
 }
 
 static int cs_meta_int(const CsResource *rsc, const char *name, const char *legacy, int fallback)
