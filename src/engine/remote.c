@@ -499,12 +499,21 @@ static gboolean lost_connection_managed(const CsSolution *solution, int connecti
  * and after every other remote node's, which came from the status or
  * the connection's actions (checked with crm_simulate 2.1.5: gen_remote.py
  * seeds 2900392, 2900397, 2801107 fence guest g1 before rem1 or rem2,
- * printed newest first). */
+ * printed newest first).  So is one whose unmanaged connection was lost
+ * in its monitor (remote_fence_reason(), "node is unclean"; checked with
+ * crm_simulate -VVVVVV: corpus remote-unclean2 with is-managed=false on
+ * the connection, its node_state removed, and a second remote node
+ * whose connection's host is lost makes that one's fencing first, then
+ * this one's as it schedules fencing and shutdowns). */
 gboolean cs_remote_fenced_by_name(const CsSolution *solution, const CsNode *remote)
 {
-    return remote->type == CS_NODE_REMOTE && remote->remote_rsc >= 0
-           && !connection_lost(solution->model, remote->remote_rsc)
-           && !connection_failed(solution->model, remote->remote_rsc)
+    const CsModel *model = solution->model;
+
+    if (remote->type != CS_NODE_REMOTE || remote->remote_rsc < 0)
+        return FALSE;
+    if (connection_lost(model, remote->remote_rsc))
+        return !lost_connection_managed(solution, remote->remote_rsc) && !remote->maintenance;
+    return !connection_failed(model, remote->remote_rsc)
            && !connection_up(solution, remote->remote_rsc) && remote->unclean && remote->unseen
            && remote->state_xml == NULL;
 }
@@ -696,8 +705,7 @@ static RemoteFenceStep remote_fence_step(const CsSolution *solution, const CsNod
     if (remote->remote_rsc < 0
         || (remote->unclean && remote->unseen && first_active_id(solution->model, remote->index)))
         return REMOTE_FENCED_UNSEEN_HISTORY;
-    if (connection_lost(solution->model, remote->remote_rsc)
-        || connection_failed(solution->model, remote->remote_rsc))
+    if (connection_failed(solution->model, remote->remote_rsc))
         return REMOTE_FENCED_CONNECTION_FAILED;
     return REMOTE_FENCED_LOST_HOST;
 }
