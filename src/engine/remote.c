@@ -552,7 +552,8 @@ static char *remote_fence_reason(const CsSolution *solution, const CsNode *remot
     /* the status's reason comes first */
     if (cs_remote_fenced_by_name(solution, remote))
         return g_strdup("node is unclean");
-    if (remote->unclean && remote->unseen && first_active_id(solution->model, remote->index))
+    if (remote->unclean && remote->unseen
+        && first_active_id(solution->model, remote->index) != NULL)
         return active_there(solution->model, remote->index);
     /* a connection that failed (its start) and stays down leaves its
      * node offline: Pacemaker fences it as it schedules the probes, before
@@ -703,7 +704,8 @@ typedef enum {
 static RemoteFenceStep remote_fence_step(const CsSolution *solution, const CsNode *remote)
 {
     if (remote->remote_rsc < 0
-        || (remote->unclean && remote->unseen && first_active_id(solution->model, remote->index)))
+        || (remote->unclean && remote->unseen
+            && first_active_id(solution->model, remote->index) != NULL))
         return REMOTE_FENCED_UNSEEN_HISTORY;
     if (connection_failed(solution->model, remote->remote_rsc))
         return REMOTE_FENCED_CONNECTION_FAILED;
