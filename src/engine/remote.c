@@ -499,11 +499,21 @@ static gboolean lost_connection_managed(const CsSolution *solution, int connecti
  * and after every other remote node's, which came from the status or
  * the connection's actions (checked with crm_simulate 2.1.5: gen_remote.py
  * seeds 2900392, 2900397, 2801107 fence guest g1 before rem1 or rem2,
- * printed newest first). */
+ * printed newest first).  So is one whose unmanaged connection was lost
+ * in its monitor (remote_fence_reason(), "node is unclean"; checked with
+ * crm_simulate -VVVVVV: corpus remote-unclean2 with is-managed=false on
+ * the connection, its node_state removed, and a second remote node
+ * whose connection's host is lost makes that one's fencing first, then
+ * this one's as it schedules fencing and shutdowns). */
 gboolean cs_remote_fenced_by_name(const CsSolution *solution, const CsNode *remote)
 {
-    return remote->type == CS_NODE_REMOTE && remote->remote_rsc >= 0
-           && !connection_lost(solution->model, remote->remote_rsc)
+    const CsModel *model = solution->model;
+
+    if (remote->type != CS_NODE_REMOTE || remote->remote_rsc < 0)
+        return FALSE;
+    if (connection_lost(model, remote->remote_rsc))
+        return !lost_connection_managed(solution, remote->remote_rsc) && !remote->maintenance;
+    return !connection_failed(model, remote->remote_rsc)
            && !connection_up(solution, remote->remote_rsc) && remote->unclean && remote->unseen
            && remote->state_xml == NULL;
 }
@@ -542,14 +552,21 @@ static char *remote_fence_reason(const CsSolution *solution, const CsNode *remot
     /* the status's reason comes first */
     if (cs_remote_fenced_by_name(solution, remote))
         return g_strdup("node is unclean");
-    if (remote->unclean && remote->unseen)
+    if (remote->unclean && remote->unseen
+        && first_active_id(solution->model, remote->index) != NULL)
         return active_there(solution->model, remote->index);
     /* a connection that failed (its start) and stays down leaves its
      * node offline: Pacemaker fences it as it schedules the probes, before
      * any reason of the actions there (checked with crm_simulate,
-     * gen_remote.py seed 140449) */
+     * gen_remote.py seed 140449), and before it walks its nodes by name
+     * to fence the unclean ones: a node never seen gets this reason too
+     * (checked with crm_simulate 2.1.5: gen_remote.py seed 2800971 with a
+     * connection rem3 whose start failed, no node_state for rem3, case
+     * remote-fence-order-failed-connection-unseen) */
     if (connection_failed(solution->model, remote->remote_rsc))
         return g_strdup("the connection is unrecoverable");
+    if (remote->unclean && remote->unseen)
+        return NULL;
     if (connection_host_lost(solution, remote->remote_rsc))
         return lost_host_reason(solution, remote);
     return NULL;
@@ -651,23 +668,6 @@ static gint by_first_active(gconstpointer a, gconstpointer b, gpointer data)
     return x < y ? -1 : x > y;
 }
 
-/* Whether every node is fenced for its connection's lost host
- * (lost_host_reason()). */
-static gboolean all_lost_host(const CsSolution *solution, GArray *nodes)
-{
-    for (guint i = 0; i < nodes->len; i++) {
-        const CsNode *remote =
-            g_ptr_array_index(solution->model->nodes, g_array_index(nodes, int, i));
-
-        if (remote->remote_rsc < 0 || connection_lost(solution->model, remote->remote_rsc)
-            || connection_up(solution, remote->remote_rsc) || remote->unseen
-            || connection_failed(solution->model, remote->remote_rsc)
-            || !connection_host_lost(solution, remote->remote_rsc))
-            return FALSE;
-    }
-    return TRUE;
-}
-
 static gint by_newest_action(gconstpointer a, gconstpointer b, gpointer data)
 {
     const CsSolution *solution = data;
@@ -682,14 +682,70 @@ static gint by_newest_action(gconstpointer a, gconstpointer b, gpointer data)
     return x > y ? -1 : x < y;
 }
 
+/* When Pacemaker 2.1.5 makes the fencing of a remote node that
+ * cs_remote_schedule_fencing() fences, in the order of its steps: */
+typedef enum {
+    /* as it reads the resource histories of the nodes it has not seen
+     * up, last of the history (after every cluster node's, whatever the
+     * status's order): a node entry whose connection is gone with a
+     * resource active there ("thought to be active there"), or a node
+     * whose connection is down with one active there ("fencing will be
+     * revoked") */
+    REMOTE_FENCED_UNSEEN_HISTORY,
+    /* as it schedules the probes: a connection that failed and stays
+     * down */
+    REMOTE_FENCED_CONNECTION_FAILED,
+    /* as it orders the actions that need a connection whose host is
+     * lost (lost_host_reason()) */
+    REMOTE_FENCED_LOST_HOST,
+} RemoteFenceStep;
+
+/* The step of remote_fence_reason()'s branches for a node it fences. */
+static RemoteFenceStep remote_fence_step(const CsSolution *solution, const CsNode *remote)
+{
+    if (remote->remote_rsc < 0
+        || (remote->unclean && remote->unseen
+            && first_active_id(solution->model, remote->index) != NULL))
+        return REMOTE_FENCED_UNSEEN_HISTORY;
+    if (connection_failed(solution->model, remote->remote_rsc))
+        return REMOTE_FENCED_CONNECTION_FAILED;
+    return REMOTE_FENCED_LOST_HOST;
+}
+
+/* Oldest first: by step; in the histories by the first resource active
+ * there in the status (Pacemaker reads the nodes in the status's order
+ * and fences each at its first active resource); for a lost host by the
+ * newest action needing the connection (print_key()). */
+static gint by_fence_step(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const CsSolution *solution = data;
+    const CsNode *x = g_ptr_array_index(solution->model->nodes, *(const int *)a);
+    const CsNode *y = g_ptr_array_index(solution->model->nodes, *(const int *)b);
+    RemoteFenceStep step = remote_fence_step(solution, x);
+
+    if (step != remote_fence_step(solution, y))
+        return step < remote_fence_step(solution, y) ? -1 : 1;
+    if (step == REMOTE_FENCED_UNSEEN_HISTORY)
+        return by_first_active(a, b, (gpointer)solution->model);
+    if (step == REMOTE_FENCED_LOST_HOST)
+        return by_newest_action(a, b, data);
+    return 0;
+}
+
 /* Pacemaker Explained 2.1, "Pacemaker Remote": a remote node whose
  * connection is lost for good is fenced, after the cluster nodes
  * (crm_simulate lists it first: newest first); what ran there stops
- * with it.  crm_simulate makes these fencing actions in the order of the
- * first resource active on each node in the status, those with nothing
- * active after (corpus remote-recover-all, remote-recover-unknown).
- * cs_remote_check_supported() refuses the cases where fencing is not
- * possible. */
+ * with it.  crm_simulate makes these fencing actions step by step
+ * (RemoteFenceStep, checked with crm_simulate -VVVVVV, which names each
+ * node as it is found in need of fencing: gen_remote.py seeds 2800093,
+ * 2800733, 2800971, 2802807 fence rem9, a node entry whose connection is
+ * gone, as the histories are read, before rem1 and rem2 whose
+ * connections' host is lost; corpus remote-recover-all,
+ * remote-recover-unknown order the lost hosts).  The nodes fenced as the
+ * histories of the nodes seen up are read (cs_remote_fenced_with_history())
+ * and those walked by name (cs_remote_fenced_by_name()) are made
+ * elsewhere.  cs_remote_check_supported() refuses the cases where fencing
+ * is not possible. */
 void cs_remote_schedule_fencing(CsGraph *graph)
 {
     const CsModel *model = graph->model;
@@ -707,10 +763,7 @@ void cs_remote_schedule_fencing(CsGraph *graph)
                    < 0)
             g_array_append_val(nodes, node);
     }
-    if (all_lost_host(graph->solution, nodes))
-        cs_sort_array(nodes, by_newest_action, (gpointer)graph->solution);
-    else
-        cs_sort_array(nodes, by_first_active, (gpointer)model);
+    cs_sort_array(nodes, by_fence_step, (gpointer)graph->solution);
     for (guint i = 0; i < nodes->len; i++) {
         int node = g_array_index(nodes, int, i);
 
