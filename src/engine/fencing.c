@@ -128,7 +128,7 @@ static char *failure_fence_reason(const CsGraph *graph, int node)
  * maintenance-mode is not.  Pacemaker fences no node while nothing is
  * managed (Pacemaker Explained 2.1, "Maintenance Mode": the cluster
  * leaves everything as it is). */
-static gboolean any_managed(const CsGraph *graph)
+gboolean cs_fencing_any_managed(const CsGraph *graph)
 {
     const CsSolution *solution = graph->solution;
 
@@ -235,7 +235,7 @@ static void schedule_history_fencing(CsGraph *graph, gboolean managed)
 void schedule_fencing(CsGraph *graph)
 {
     const CsModel *model = graph->model;
-    gboolean managed = any_managed(graph);
+    gboolean managed = cs_fencing_any_managed(graph);
 
     for (guint i = 0; managed && i < model->nodes->len; i++) {
         const CsNode *node = g_ptr_array_index(model->nodes, i);

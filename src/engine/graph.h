@@ -89,6 +89,9 @@ void update_action(CsGraph *graph, CsAct *then);
 void block_colocation_dependents(CsGraph *graph, CsAct *action);
 /* fencing.c */
 void schedule_fencing(CsGraph *graph);
+/* Whether any top-level resource is managed: while none is, Pacemaker
+ * fences no node (fencing.c). */
+gboolean cs_fencing_any_managed(const CsGraph *graph);
 /* fencing.c: a fencing action on node (flags added to runnable, e.g.
  * pseudo for a guest node), with reason (owned, may be NULL) */
 CsAct *fence_node(CsGraph *graph, int node, guint flags, char *reason);

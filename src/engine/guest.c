@@ -259,6 +259,7 @@ void cs_guest_schedule_fencing(CsGraph *graph)
 {
     const CsModel *model = graph->model;
     g_autoptr(GArray) guests = g_array_new(FALSE, FALSE, sizeof(int));
+    gboolean managed = cs_fencing_any_managed(graph);
 
     /* Fencing enabled without a fencing device leaves every resource,
      * the containers too, unmanaged: no container is recovered, so no
@@ -268,7 +269,11 @@ void cs_guest_schedule_fencing(CsGraph *graph)
         const CsNode *node = g_ptr_array_index(model->nodes, i);
         int index = (int)i;
 
-        if (cs_remote_fenced_by_name(graph->solution, node)
+        /* A remote node is fenced here only while something is managed,
+         * as a cluster node (schedule_fencing(); checked with crm_simulate
+         * 2.1.5: remote-unclean2's connection unmanaged, under
+         * maintenance-mode, the remote node unclean and not fenced). */
+        if ((cs_remote_fenced_by_name(graph->solution, node) && managed)
             || (node->type == CS_NODE_GUEST && node->remote_requires_reset
                 && !graph->solution->stonith_unmanage
                 && cs_guest_container_of(model, node->remote_rsc) >= 0

@@ -14,6 +14,7 @@
 static gboolean connection_host_lost(const CsSolution *solution, int connection);
 static gboolean connection_failed(const CsModel *model, int connection);
 static gboolean connection_lost(const CsModel *model, int connection);
+static int lost_monitor_state(const CsModel *model, int connection);
 static gboolean only_bundle_guests(const CsSolution *solution);
 
 static const CsResource *rsc_of_model(const CsModel *model, int rsc)
@@ -464,6 +465,48 @@ static gboolean stale_entry_fenceable(const CsSolution *solution)
     return FALSE;
 }
 
+/* Whether the history finds the resource not running on its node: its
+ * newest result there is a probe's "not running" (rc 7). */
+static gboolean found_not_running(const CsRscState *state)
+{
+    const CsOpRecord *newest;
+
+    if (state->failed || state->role != CS_ROLE_STOPPED || state->history->len == 0)
+        return FALSE;
+    newest = g_ptr_array_index(state->history, state->history->len - 1);
+    return g_strcmp0(newest->operation, "monitor") == 0 && newest->interval_ms == 0
+           && newest->rc_code == 7;
+}
+
+/* An unmanaged connection lost in its monitor stops (its on-fail
+ * defaults to stop), so its remote node counts as shutting down, not
+ * unclean, and is not fenced.  Pacemaker keeps one next role per resource
+ * while it reads the status in order, and a later node's history finding
+ * the connection not running there forgets that stop: then the node is
+ * unclean and fenced (checked with crm_simulate 2.1.5 -VVVVVV, "shutting
+ * down because connection resource is stopping": corpus remote-unclean2
+ * with is-managed=false and no node_state for the remote node is fenced
+ * with the probes' nodes after the failure's, not with them before it;
+ * known-wrong remote-unmanaged-monitor-failed-unfenced has no probe). */
+static gboolean unmanaged_stop_forgotten(const CsModel *model, int connection)
+{
+    int lost = lost_monitor_state(model, connection);
+    const CsRscState *failure;
+
+    if (lost < 0)
+        return FALSE;
+    failure = g_ptr_array_index(model->rsc_states, lost);
+    if (failure->next_role != CS_ROLE_STOPPED)
+        return TRUE;
+    for (guint i = (guint)lost + 1; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == connection && state->node != failure->node && found_not_running(state))
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Whether a lost connection counts as managed when its node's fencing is
  * decided.  A connection unmanaged only because its host is in
  * maintenance (Pacemaker Explained 2.1, "Maintenance Mode") still has its
@@ -512,7 +555,8 @@ gboolean cs_remote_fenced_by_name(const CsSolution *solution, const CsNode *remo
     if (remote->type != CS_NODE_REMOTE || remote->remote_rsc < 0)
         return FALSE;
     if (connection_lost(model, remote->remote_rsc))
-        return !lost_connection_managed(solution, remote->remote_rsc) && !remote->maintenance;
+        return !lost_connection_managed(solution, remote->remote_rsc) && !remote->maintenance
+               && unmanaged_stop_forgotten(model, remote->remote_rsc);
     return !connection_failed(model, remote->remote_rsc)
            && !connection_up(solution, remote->remote_rsc) && remote->unclean && remote->unseen
            && remote->state_xml == NULL;
@@ -545,7 +589,10 @@ static char *remote_fence_reason(const CsSolution *solution, const CsNode *remot
     if (connection_lost(solution->model, remote->remote_rsc)) {
         if (lost_connection_managed(solution, remote->remote_rsc))
             return g_strdup("remote connection is unrecoverable");
-        return remote->maintenance ? NULL : g_strdup("node is unclean");
+        return remote->maintenance
+                       || !unmanaged_stop_forgotten(solution->model, remote->remote_rsc)
+                   ? NULL
+                   : g_strdup("node is unclean");
     }
     if (connection_up(solution, remote->remote_rsc))
         return NULL;
