@@ -87,10 +87,15 @@ static gboolean cs_rsc_in_clone(const CsModel *model, const CsResource *rsc)
 
 /* Templates act as tags naming the resources made from them, in
  * document order (Pacemaker Explained 2.1, "Resource Templates": a
- * constraint may name a template).  A resource inside a clone ends the
- * list: crm_simulate applies the template's constraints to no resource
- * from it on (oracle: a location or colocation naming the template
- * reaches a primitive before the clone, none after, nor the clone's). */
+ * constraint may name a template).  A resource inside a clone stands for
+ * its clone when the status has a history under the resource's own id
+ * (an anonymous instance found by that name), each such member once, so
+ * that a clone with two members from the template takes a location
+ * twice (oracle, gen.py seeds 1550017, 1550067; crm_simulate resolves
+ * the id through the instances' history names).  One without such a
+ * history ends the list: crm_simulate applies the template's constraints
+ * to no resource from it on (oracle: a location or colocation naming the
+ * template reaches a primitive before it, none after, nor the clone's). */
 static void cs_template_tags(CsModel *model)
 {
     for (guint i = 0; i < model->resources->len; i++) {
@@ -105,7 +110,8 @@ static void cs_template_tags(CsModel *model)
             if (g_strcmp0(user->template_id, rsc->template_id) != 0) {
                 continue;
             }
-            if (cs_rsc_in_clone(model, user)) {
+            model->constraint_read_status |= cs_rsc_in_clone(model, user);
+            if (cs_rsc_in_clone(model, user) && !cs_model_history_named(model, user->id)) {
                 break;
             }
             g_ptr_array_add(refs, g_strdup(user->id));
