@@ -47,10 +47,15 @@ EXTRAS = ['set-location', 'set-colocation', 'set-order', 'set-ticket', 'ticket',
 EXTRAS2 = ['template', 'id-ref', 'tags', 'failure-timeout', 'op-attributes',
            'op-role', 'target-role-promoted']
 # failure-timeout values: the first ones are long past for the failures
-# the generator writes (last-failure 1600000000, 2020), the others keep
-# them unexpired until about 2049.
-EXPIRED_TIMEOUTS = ['60', '10m', '1h']
-LIVE_TIMEOUTS = ['900000000', '300000h']
+# the generator writes (last-failure 1600000000, 2020); with the others
+# the failures of the resource are dated FUTURE_FAILURE (2033) so that
+# they stay unexpired whenever the test runs before then.  Pacemaker
+# 2.1.5 keeps a failure-timeout in an unsigned count of milliseconds, so
+# none lasts beyond 4294967s (49.7 days) and a failure of 2020 has
+# expired under any of them: '300000h' stands for that cut.
+EXPIRED_TIMEOUTS = ['60', '10m', '1h', '300000h']
+LIVE_TIMEOUTS = ['4000000', '1000h']
+FUTURE_FAILURE = 2000000000
 SCORES = ['-INFINITY', '-INFINITY', '-1000', '-100', '-10', '0', '10', '50',
           '100', '200', '1000', 'INFINITY', 'INFINITY']
 
@@ -152,6 +157,8 @@ class Gen:
         self.templates = []
         self.tags = []           # (tag id, [member ids])
         self.tickets2 = []       # tickets of the second stream's constraints
+        self.recent = set()      # primitives whose failures are FUTURE_FAILURE
+        self.stamp = 1600000000  # the date of the history entry being written
 
     # ---------------------------------------------------------------- config
     def pick(self, seq):
@@ -647,6 +654,13 @@ class Gen:
             if r.stonith or not self.s_chance(0.5):
                 continue
             r.meta['failure-timeout'] = self.s_pick(EXPIRED_TIMEOUTS + LIVE_TIMEOUTS)
+        for p in self.plain_primitives():
+            r = p
+            while r is not None and 'failure-timeout' not in r.meta:
+                r = r.parent
+            p.recent_failures = r is not None and r.meta['failure-timeout'] in LIVE_TIMEOUTS
+            if p.recent_failures:
+                self.recent.add(p.id)
 
     def add_op_attributes(self):
         """interval-origin, record-pending, timeout and enabled on
@@ -870,6 +884,8 @@ class Gen:
         key = '%s_%s_%d' % (rid, name, interval)
         oid = '%s_last_0' % rid if interval == 0 else key
         failed = rc != expect and not (name == 'monitor' and interval == 0)
+        self.stamp = FUTURE_FAILURE if failed and rid.split(':')[0] in self.recent \
+            else 1600000000
         text = self.op_entry(oid, key, name, interval, rc, call, node, expect, extra)
         if failed:
             text += self.op_entry('%s_last_failure_0' % rid, key, name,
@@ -882,10 +898,10 @@ class Gen:
                 'crm-debug-origin="crm_simulate" crm_feature_set="3.0.10" '
                 'transition-key="%s" transition-magic="0:%d;%s" on_node="%s" '
                 'call-id="%d" rc-code="%d" op-status="0" interval="%d" '
-                'last-run="1600000000" last-rc-change="1600000000" exec-time="10" '
+                'last-run="%d" last-rc-change="%d" exec-time="10" '
                 'queue-time="0" op-digest="%s"%s/>' % (
-                    oid, key, name, tkey, rc, tkey, node, call, rc, interval, DIGEST,
-                    extra))
+                    oid, key, name, tkey, rc, tkey, node, call, rc, interval,
+                    self.stamp, self.stamp, DIGEST, extra))
 
     def lrm_resource(self, lid, p, st, node):
         prov = 'pacemaker'
@@ -1168,6 +1184,10 @@ class Gen:
                 trans['maintenance'] = 'true'
             if nd.get('health'):
                 trans['#health-disk'] = nd['health']
+            for k in trans:
+                if (k.startswith('last-failure-')
+                        and k[len('last-failure-'):].split('#')[0].split(':')[0] in self.recent):
+                    trans[k] = str(FUTURE_FAILURE)
             if trans:
                 sid = 'status-' + nd['id']
                 body = ''.join('<nvpair id="%s" name="%s" value="%s"/>' % (
