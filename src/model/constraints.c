@@ -73,16 +73,22 @@ static void cs_tags_unpack(CsModel *model)
     }
 }
 
-static gboolean cs_rsc_in_clone(const CsModel *model, const CsResource *rsc)
+/* The clone rsc is inside, or NULL. */
+static const CsResource *cs_rsc_clone(const CsModel *model, const CsResource *rsc)
 {
     for (int up = rsc->parent; up >= 0;) {
         const CsResource *parent = g_ptr_array_index(model->resources, up);
         if (parent->kind == CS_RSC_CLONE) {
-            return TRUE;
+            return parent;
         }
         up = parent->parent;
     }
-    return FALSE;
+    return NULL;
+}
+
+static gboolean cs_rsc_in_clone(const CsModel *model, const CsResource *rsc)
+{
+    return cs_rsc_clone(model, rsc) != NULL;
 }
 
 /* Templates act as tags naming the resources made from them, in
@@ -92,7 +98,10 @@ static gboolean cs_rsc_in_clone(const CsModel *model, const CsResource *rsc)
  * (an anonymous instance found by that name), each such member once, so
  * that a clone with two members from the template takes a location
  * twice (oracle, gen.py seeds 1550017, 1550067; crm_simulate resolves
- * the id through the instances' history names).  One without such a
+ * the id through the instances' history names).  In a globally-unique
+ * clone such a history is an orphan's: the constraint reaches neither
+ * the clone nor its instances, and the list goes on (seed 1551609).
+ * One without such a
  * history ends the list: crm_simulate applies the template's constraints
  * to no resource from it on (oracle: a location or colocation naming the
  * template reaches a primitive before it, none after, nor the clone's). */
@@ -110,9 +119,15 @@ static void cs_template_tags(CsModel *model)
             if (g_strcmp0(user->template_id, rsc->template_id) != 0) {
                 continue;
             }
-            model->constraint_read_status |= cs_rsc_in_clone(model, user);
-            if (cs_rsc_in_clone(model, user) && !cs_model_history_named(model, user->id)) {
-                break;
+            const CsResource *clone = cs_rsc_clone(model, user);
+            if (clone != NULL) {
+                model->constraint_read_status = TRUE;
+                if (!cs_model_history_named(model, user->id)) {
+                    break;
+                }
+                if (clone->globally_unique) {
+                    continue; /* the history names an orphan, not the clone */
+                }
             }
             g_ptr_array_add(refs, g_strdup(user->id));
         }
