@@ -323,6 +323,12 @@ static const struct {
     const char *file;
     const char *message;
 } oracle_refusals[] = {
+    /* crm_simulate leaves the promotable instance whose start failed long
+     * ago (failure-timeout=10m) in an unknown role on node1, numbered, and
+     * promotes another instance there (oracle-diff gen.py seed 1550124) */
+    {"refuse-expired-promotable-failure.xml",
+     "cgr-g-m: a promotable clone instance whose last operation is a failure "
+     "failure-timeout expired is not modelled yet"},
     /* crm_simulate fences node2, the target of rsc's partial migrate_to,
      * for the lost ticket as well as node1 (oracle-diff seed 1210734) */
     {"refuse-ticket-fence-partial-migration-target.xml",
