@@ -14,9 +14,19 @@ resource sets, rule expressions, cluster options, fencing, on-fail,
 migration histories, multiple-active, clone fail counts, utilization,
 tickets and node states.  features(text) names the constructs a CIB uses.
 
-The environment variable ODIFF_EXTRAS (names of EXTRAS, comma-separated)
-forces those constructs into every CIB on top of the ones drawn, to run
-many cases of one construct (e.g. ODIFF_EXTRAS=allow-migrate).
+A second random stream (Gen.s, seeded from the seed apart from the
+first) draws EXTRAS2, each in about a fifth of the CIBs: resource
+templates and constraints naming them, id-ref reuse of meta, instance
+and operation sets, tags in constraints and resource sets,
+failure-timeout with failures expired and not, op interval-origin,
+record-pending, timeout and enabled, monitors per role, and target-role
+Promoted or Unpromoted on primitives.  It only adds to what the first
+stream gives, so a seed drawing none of them gives the CIB it always gave.
+
+The environment variable ODIFF_EXTRAS (names of EXTRAS or EXTRAS2,
+comma-separated) forces those constructs into every CIB on top of the
+ones drawn, to run many cases of one construct (e.g.
+ODIFF_EXTRAS=allow-migrate, ODIFF_EXTRAS=template).
 """
 import os
 import re
