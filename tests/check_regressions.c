@@ -326,6 +326,11 @@ static const struct {
     /* crm_simulate leaves the promotable instance whose start failed long
      * ago (failure-timeout=10m) in an unknown role on node1, numbered, and
      * promotes another instance there (oracle-diff gen.py seed 1550124) */
+    /* crm_simulate unfences node1 for the probe of cln-p after its
+     * expired failed start (oracle-diff gen.py seed 1555170) */
+    {"refuse-unfence-expired-failure-probe.xml",
+     "cln-p: unfencing decided by the probe after a failure failure-timeout "
+     "expired is not modelled yet"},
     {"refuse-expired-promotable-failure.xml",
      "cgr-g-m: a promotable clone instance whose last operation is a failure "
      "failure-timeout expired is not modelled yet"},

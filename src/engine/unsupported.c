@@ -1087,6 +1087,22 @@ static gboolean unfencing_digests_supported(const CsModel *model, GError **error
     return TRUE;
 }
 
+/* A resource whose newest operation is a failure failure-timeout expired
+ * is probed again where it failed; when probes decide a never-unfenced
+ * node's unfencing, crm_simulate names that probe ("required by cln-p:0
+ * monitor" where the engine says "rsc start": gen.py seed 1555170 with
+ * ODIFF_EXTRAS=id-ref, failure-timeout alone).  Not modelled yet. */
+static const char *expired_failure_probe_unmodelled(const CsModel *model)
+{
+    for (guint i = 0; any_node_never_unfenced(model, FALSE) && i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc >= 0 && last_operation_expired_failure(state))
+            return state->rsc_id;
+    }
+    return NULL;
+}
+
 /* Unfencing (Pacemaker Explained 2.1, "Unfencing") is modelled in
  * fencing.c; these cases are not. */
 static gboolean unfencing_supported(const CsModel *model, GError **error)
@@ -1096,6 +1112,14 @@ static gboolean unfencing_supported(const CsModel *model, GError **error)
 
     if (!cs_unfencing_in_use(model))
         return TRUE;
+    unmodelled = expired_failure_probe_unmodelled(model);
+    if (unmodelled != NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "%s: unfencing decided by the probe after a failure failure-timeout "
+                    "expired is not modelled yet",
+                    unmodelled);
+        return FALSE;
+    }
     node = asymmetric_unfencing_unknown_node(model);
     if (node != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
