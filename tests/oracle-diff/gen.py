@@ -623,12 +623,17 @@ class Gen:
                 self.cons.append('<rsc_location id="%s" rsc="%s" node="%s" score="%s"/>' % (
                     self.ids('loc-' + t.id), t.id, self.s_pick(self.nodes)['name'],
                     self.s_pick(SCORES)))
-            others = [r for r in self.targets2() if r.kind != 'prim' or r.template != t.id]
+            # not a resource made from the template nor one holding such a
+            # one: crm_simulate orders an action after itself and aborts
+            others = [r for r in self.targets2() if not self.holds_template(r, t.id)]
             if others and self.s_chance(0.3):
                 o = self.s_pick(others)
                 self.cons.append('<rsc_order id="%s" first="%s" then="%s"/>' % (
                     self.ids('ord-' + t.id), *((t.id, o.id) if self.s_chance(0.5)
                                               else (o.id, t.id))))
+
+    def holds_template(self, r, tid):
+        return r.template == tid or any(self.holds_template(c, tid) for c in r.children)
 
     def add_id_refs(self):
         """A primitive reusing another's meta attributes, parameters or
@@ -717,7 +722,10 @@ class Gen:
         """One or two tags of resources (sometimes a template) named in
         locations, colocations, orders, tickets and resource sets
         (Pacemaker Explained 2.1, "Tagging Configuration Elements")."""
-        names = [r.id for r in self.targets2()] + [t.id for t in self.templates]
+        names = [r.id for r in self.targets2()]
+        if self.s_chance(0.3):
+            # a template in a tag: refused (crm_simulate does not expand it)
+            names += [t.id for t in self.templates]
         for _ in range(self.s.randint(1, 2)):
             members = self.s.sample(names, self.s.randint(1, min(3, len(names))))
             tid = self.ids('tag')
