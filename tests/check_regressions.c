@@ -334,7 +334,7 @@ static const struct {
     /* crm_simulate does not expand template T listed in tag G (oracle-diff
      * gen.py seed 1554220: B takes the location, A does not) */
     {"refuse-tag-lists-template.xml",
-     "constraint L: tag G listing template or tag T is not modelled yet"},
+     "constraint L: tag G listing template T is not modelled yet"},
     {"refuse-expired-promotable-failure.xml",
      "cgr-g-m: a promotable clone instance whose last operation is a failure "
      "failure-timeout expired is not modelled yet"},
