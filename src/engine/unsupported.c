@@ -504,6 +504,48 @@ static char *nested_tag_refusal(const CsModel *model, xmlNode *xml, const char *
     return NULL;
 }
 
+/* Whether a resource made from template id lies in a globally-unique
+ * clone and the status has a history under its bare id: an orphan that
+ * crm_simulate counts as the template's member. */
+static gboolean template_names_unique_orphan(const CsModel *model, const char *id)
+{
+    for (guint i = 0; id != NULL && i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+
+        if (g_strcmp0(rsc->template_id, id) != 0 || !cs_model_history_named(model, rsc->id))
+            continue;
+        for (int up = rsc->parent; up >= 0;) {
+            const CsResource *parent = g_ptr_array_index(model->resources, up);
+            if (parent->kind == CS_RSC_CLONE && parent->globally_unique)
+                return TRUE;
+            up = parent->parent;
+        }
+    }
+    return FALSE;
+}
+
+/* An order naming such a template: crm_simulate orders the orphan, which
+ * cannot start, so what comes after it stops "due to unrunnable cln-p
+ * start" (gen.py seed 1555263 with ODIFF_EXTRAS=id-ref, found by
+ * tests/oracle-diff); orphans as members of an order are not modelled
+ * yet.  (A location skips the orphan: constraints.c.) */
+static char *template_orphan_order_refusal(const CsModel *model, xmlNode *xml, const char *id)
+{
+    static const char *const attributes[] = {"first", "then"};
+
+    if (xmlStrcmp(xml->name, (const xmlChar *)"rsc_order") != 0)
+        return NULL;
+    for (guint i = 0; i < G_N_ELEMENTS(attributes); i++) {
+        g_autofree char *value = (char *)xmlGetProp(xml, (const xmlChar *)attributes[i]);
+        if (template_names_unique_orphan(model, value))
+            return g_strdup_printf("order %s: template %s, a resource of a globally-unique "
+                                   "clone made from it having a history under its bare id "
+                                   "(an orphan), is not modelled yet",
+                                   id, value);
+    }
+    return NULL;
+}
+
 static gboolean unfencing_supported(const CsModel *model, GError **error);
 
 /* A group member named by the same colocation sets as its group, which
@@ -700,6 +742,7 @@ gboolean cs_engine_check_supported(const CsModel *model, GError **error)
 {
     if (!constraints_supported(model, template_set_refusal, error)
         || !constraints_supported(model, nested_tag_refusal, error)
+        || !constraints_supported(model, template_orphan_order_refusal, error)
         || !constraints_supported(model, colocation_set_refusal, error)
         || !pending_probes_supported(model, error)
         || !active_on_pending_supported(model, error)
