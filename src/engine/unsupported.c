@@ -451,6 +451,101 @@ static char *template_set_refusal(const CsModel *model, xmlNode *xml, const char
                            id);
 }
 
+/* Whether id names a template some resource is made from. */
+static gboolean names_template(const CsModel *model, const char *id)
+{
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+
+        if (g_strcmp0(rsc->template_id, id) == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* The template that tag id lists among its objects, or NULL. */
+static const char *tag_names_tag(const CsModel *model, const char *id)
+{
+    GPtrArray *refs = id != NULL ? g_hash_table_lookup(model->tags, id) : NULL;
+
+    if (refs == NULL || names_template(model, id))
+        return NULL;
+    for (guint i = 0; i < refs->len; i++) {
+        const char *ref = g_ptr_array_index(refs, i);
+
+        if (names_template(model, ref))
+            return ref;
+    }
+    return NULL;
+}
+
+/* A tag listing a template, named by a constraint:
+ * crm_simulate does not expand the inner one as the engine did (scores
+ * and promotions differ: gen.py seed 1554220 with ODIFF_EXTRAS=template,
+ * found by tests/oracle-diff), which is not modelled yet (Pacemaker
+ * Explained 2.1, "Tagging Configuration Elements"). */
+static char *nested_tag_refusal(const CsModel *model, xmlNode *xml, const char *id)
+{
+    static const char *const attributes[] = {"rsc", "with-rsc", "first", "then"};
+    g_autoptr(GPtrArray) ids = set_members(xml);
+
+    for (guint i = 0; i < G_N_ELEMENTS(attributes); i++) {
+        xmlChar *value = xmlGetProp(xml, (const xmlChar *)attributes[i]);
+        if (value != NULL)
+            g_ptr_array_add(ids, value); /* ids frees it */
+    }
+    for (guint i = 0; i < ids->len; i++) {
+        const char *inner = tag_names_tag(model, g_ptr_array_index(ids, i));
+        if (inner != NULL)
+            return g_strdup_printf("constraint %s: tag %s listing template %s "
+                                   "is not modelled yet",
+                                   id, (const char *)g_ptr_array_index(ids, i), inner);
+    }
+    return NULL;
+}
+
+/* Whether a resource made from template id lies in a globally-unique
+ * clone and the status has a history under its bare id: an orphan that
+ * crm_simulate counts as the template's member. */
+static gboolean template_names_unique_orphan(const CsModel *model, const char *id)
+{
+    for (guint i = 0; id != NULL && i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+
+        if (g_strcmp0(rsc->template_id, id) != 0 || !cs_model_history_named(model, rsc->id))
+            continue;
+        for (int up = rsc->parent; up >= 0;) {
+            const CsResource *parent = g_ptr_array_index(model->resources, up);
+            if (parent->kind == CS_RSC_CLONE && parent->globally_unique)
+                return TRUE;
+            up = parent->parent;
+        }
+    }
+    return FALSE;
+}
+
+/* An order naming such a template: crm_simulate orders the orphan, which
+ * cannot start, so what comes after it stops "due to unrunnable cln-p
+ * start" (gen.py seed 1555263 with ODIFF_EXTRAS=id-ref, found by
+ * tests/oracle-diff); orphans as members of an order are not modelled
+ * yet.  (A location skips the orphan: constraints.c.) */
+static char *template_orphan_order_refusal(const CsModel *model, xmlNode *xml, const char *id)
+{
+    static const char *const attributes[] = {"first", "then"};
+
+    if (xmlStrcmp(xml->name, (const xmlChar *)"rsc_order") != 0)
+        return NULL;
+    for (guint i = 0; i < G_N_ELEMENTS(attributes); i++) {
+        g_autofree char *value = (char *)xmlGetProp(xml, (const xmlChar *)attributes[i]);
+        if (template_names_unique_orphan(model, value))
+            return g_strdup_printf("order %s: template %s, a resource of a globally-unique "
+                                   "clone made from it having a history under its bare id "
+                                   "(an orphan), is not modelled yet",
+                                   id, value);
+    }
+    return NULL;
+}
+
 static gboolean unfencing_supported(const CsModel *model, GError **error);
 
 /* A group member named by the same colocation sets as its group, which
@@ -589,9 +684,65 @@ static gboolean nested_connections_supported(const CsModel *model, GError **erro
     return TRUE;
 }
 
+/* Whether rsc is inside a promotable clone. */
+static gboolean inside_promotable_clone(const CsModel *model, int rsc)
+{
+    for (int up = rsc; up >= 0;) {
+        const CsResource *info = g_ptr_array_index(model->resources, up);
+
+        if (info->kind == CS_RSC_CLONE)
+            return info->promotable;
+        up = info->parent;
+    }
+    return FALSE;
+}
+
+/* Whether the newest operation of state's history is a failure that
+ * failure-timeout expired. */
+static gboolean last_operation_expired_failure(const CsRscState *state)
+{
+    const CsOpRecord *last = NULL;
+
+    for (guint i = 0; state->history != NULL && i < state->history->len; i++) {
+        const CsOpRecord *record = g_ptr_array_index(state->history, i);
+
+        if (last == NULL || record->call_id >= last->call_id)
+            last = record;
+    }
+    return last != NULL && last->expired && last->interval_ms == 0
+           && last->target_rc >= 0 && last->rc_code != last->target_rc;
+}
+
+/* A promotable clone's instance whose newest operation (a start, say) is
+ * a failure failure-timeout expired (Pacemaker Explained 2.1, "Resource
+ * Meta-Attributes", failure-timeout): crm_simulate leaves the instance
+ * in an unknown role on that node, which still takes an instance number
+ * and changes the instances' stickiness and promotion scores (-1 where
+ * the engine gives INFINITY; gen.py seed 1550124, found by
+ * tests/oracle-diff), a numbering not modelled yet.  Anonymous clones
+ * that are not promotable answer as crm_simulate does. */
+static gboolean expired_promotable_failure_supported(const CsModel *model, GError **error)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc >= 0 && inside_promotable_clone(model, state->rsc)
+            && last_operation_expired_failure(state)) {
+            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        "%s: a promotable clone instance whose last operation is a failure "
+                        "failure-timeout expired is not modelled yet",
+                        state->rsc_id);
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
 gboolean cs_engine_check_supported(const CsModel *model, GError **error)
 {
     if (!constraints_supported(model, template_set_refusal, error)
+        || !constraints_supported(model, nested_tag_refusal, error)
+        || !constraints_supported(model, template_orphan_order_refusal, error)
         || !constraints_supported(model, colocation_set_refusal, error)
         || !pending_probes_supported(model, error)
         || !active_on_pending_supported(model, error)
@@ -600,6 +751,7 @@ gboolean cs_engine_check_supported(const CsModel *model, GError **error)
         || !ticket_fence_without_quorum_supported(model, error)
         || !ticket_fence_migration_supported(model, error)
         || !failed_migration_without_quorum_supported(model, error)
+        || !expired_promotable_failure_supported(model, error)
         || !cloned_failed_migration_supported(model, error)
         || !nested_connections_supported(model, error))
         return FALSE;
@@ -1032,6 +1184,22 @@ static gboolean unfencing_digests_supported(const CsModel *model, GError **error
     return TRUE;
 }
 
+/* A resource whose newest operation is a failure failure-timeout expired
+ * is probed again where it failed; when probes decide a never-unfenced
+ * node's unfencing, crm_simulate names that probe ("required by cln-p:0
+ * monitor" where the engine says "rsc start": gen.py seed 1555170 with
+ * ODIFF_EXTRAS=id-ref, failure-timeout alone).  Not modelled yet. */
+static const char *expired_failure_probe_unmodelled(const CsModel *model)
+{
+    for (guint i = 0; any_node_never_unfenced(model, FALSE) && i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc >= 0 && last_operation_expired_failure(state))
+            return state->rsc_id;
+    }
+    return NULL;
+}
+
 /* Unfencing (Pacemaker Explained 2.1, "Unfencing") is modelled in
  * fencing.c; these cases are not. */
 static gboolean unfencing_supported(const CsModel *model, GError **error)
@@ -1041,6 +1209,14 @@ static gboolean unfencing_supported(const CsModel *model, GError **error)
 
     if (!cs_unfencing_in_use(model))
         return TRUE;
+    unmodelled = expired_failure_probe_unmodelled(model);
+    if (unmodelled != NULL) {
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "%s: unfencing decided by the probe after a failure failure-timeout "
+                    "expired is not modelled yet",
+                    unmodelled);
+        return FALSE;
+    }
     node = asymmetric_unfencing_unknown_node(model);
     if (node != NULL) {
         g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,

@@ -73,24 +73,38 @@ static void cs_tags_unpack(CsModel *model)
     }
 }
 
-static gboolean cs_rsc_in_clone(const CsModel *model, const CsResource *rsc)
+/* The clone rsc is inside, or NULL. */
+static const CsResource *cs_rsc_clone(const CsModel *model, const CsResource *rsc)
 {
     for (int up = rsc->parent; up >= 0;) {
         const CsResource *parent = g_ptr_array_index(model->resources, up);
         if (parent->kind == CS_RSC_CLONE) {
-            return TRUE;
+            return parent;
         }
         up = parent->parent;
     }
-    return FALSE;
+    return NULL;
+}
+
+static gboolean cs_rsc_in_clone(const CsModel *model, const CsResource *rsc)
+{
+    return cs_rsc_clone(model, rsc) != NULL;
 }
 
 /* Templates act as tags naming the resources made from them, in
  * document order (Pacemaker Explained 2.1, "Resource Templates": a
- * constraint may name a template).  A resource inside a clone ends the
- * list: crm_simulate applies the template's constraints to no resource
- * from it on (oracle: a location or colocation naming the template
- * reaches a primitive before the clone, none after, nor the clone's). */
+ * constraint may name a template).  A resource inside a clone stands for
+ * its clone when the status has a history under the resource's own id
+ * (an anonymous instance found by that name), each such member once, so
+ * that a clone with two members from the template takes a location
+ * twice (oracle, gen.py seeds 1550017, 1550067; crm_simulate resolves
+ * the id through the instances' history names).  In a globally-unique
+ * clone such a history is an orphan's: the constraint reaches neither
+ * the clone nor its instances, and the list goes on (seed 1551609).
+ * One without such a
+ * history ends the list: crm_simulate applies the template's constraints
+ * to no resource from it on (oracle: a location or colocation naming the
+ * template reaches a primitive before it, none after, nor the clone's). */
 static void cs_template_tags(CsModel *model)
 {
     for (guint i = 0; i < model->resources->len; i++) {
@@ -105,8 +119,15 @@ static void cs_template_tags(CsModel *model)
             if (g_strcmp0(user->template_id, rsc->template_id) != 0) {
                 continue;
             }
-            if (cs_rsc_in_clone(model, user)) {
-                break;
+            const CsResource *clone = cs_rsc_clone(model, user);
+            if (clone != NULL) {
+                model->constraint_read_status = TRUE;
+                if (!cs_model_history_named(model, user->id)) {
+                    break;
+                }
+                if (clone->globally_unique) {
+                    continue; /* the history names an orphan, not the clone */
+                }
             }
             g_ptr_array_add(refs, g_strdup(user->id));
         }
@@ -986,6 +1007,22 @@ static gboolean cs_order_between(CsModel *model, xmlNode *xml, const CsSet *set1
     return TRUE;
 }
 
+/* Whether id names a template whose list cs_template_tags cut short: a
+ * resource made from it inside a clone, with no history under its id. */
+static gboolean cs_template_list_cut(CsModel *model, const char *id)
+{
+    for (guint i = 0; i < model->resources->len; i++) {
+        const CsResource *rsc = g_ptr_array_index(model->resources, i);
+        if (g_strcmp0(rsc->template_id, id) == 0 && cs_rsc_in_clone(model, rsc)) {
+            model->constraint_read_status = TRUE;
+            if (!cs_model_history_named(model, rsc->id)) {
+                return TRUE;
+            }
+        }
+    }
+    return FALSE;
+}
+
 static void cs_order_unpack(CsModel *model, xmlNode *xml, int *groups)
 {
     const char *id = cs_xml_attr(xml, "id");
@@ -1001,6 +1038,17 @@ static void cs_order_unpack(CsModel *model, xmlNode *xml, int *groups)
         if (!cs_valid_rsc_or_tag(model, first_id) || !cs_valid_rsc_or_tag(model, then_id)) {
             cs_model_warn(model, "ignoring order %s: '%s' is not a valid resource or tag", id,
                           cs_valid_rsc_or_tag(model, first_id) ? then_id : first_id);
+            return;
+        }
+        /* An order naming a template whose list was cut orders nothing,
+         * not even the resources made from it before the cut (unlike a
+         * location): crm_simulate resolves every member of the order's
+         * set before making any ordering (oracle, gen.py seed 1555263
+         * with ODIFF_EXTRAS=id-ref, templates alone). */
+        if (cs_template_list_cut(model, first_id) || cs_template_list_cut(model, then_id)) {
+            cs_model_warn(model, "ignoring order %s: a resource made from template '%s' "
+                          "inside a clone is not found", id,
+                          cs_template_list_cut(model, first_id) ? first_id : then_id);
             return;
         }
         if (cs_model_resource(model, first_id) == NULL

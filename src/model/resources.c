@@ -569,6 +569,16 @@ static void cs_rsc_read_migration_threshold(CsModel *model, CsResource *rsc)
     }
 }
 
+/* An interval meta attribute in milliseconds as Pacemaker 2.1.5 keeps
+ * it: in an unsigned 32-bit count, longer ones cut to G_MAXUINT, so that
+ * no failure-timeout lasts beyond 4294967 seconds (about 49.7 days;
+ * oracle: failure-timeout=300000h lets a failure of 2020 expire, traced
+ * "timeout=4294967s", gen.py seed 1550009). */
+static gint64 cs_rsc_interval_meta_ms(const char *value)
+{
+    return MIN(cs_interval_parse_ms(value), (gint64)G_MAXUINT);
+}
+
 /* failure-timeout (Pacemaker Explained 2.1, "Resource Meta-Attributes"); a remote connection's
  * reconnect_interval takes its place (Pacemaker Explained 2.1, "Pacemaker
  * Remote": reconnect_interval), as unpack_resource does. */
@@ -580,12 +590,12 @@ static void cs_rsc_read_failure_timeout(CsModel *model, CsResource *rsc)
     rsc->failure_timeout_s = 0;
     rsc->remote_reconnect_ms = 0;
     if (value != NULL) {
-        rsc->failure_timeout_s = cs_interval_parse_ms(value) / 1000;
+        rsc->failure_timeout_s = cs_rsc_interval_meta_ms(value) / 1000;
     }
     if (rsc->is_remote_connection && rsc->container < 0 && !rsc->implicit) {
         value = g_hash_table_lookup(rsc->params, "reconnect_interval");
         if (value != NULL) {
-            rsc->remote_reconnect_ms = cs_interval_parse_ms(value);
+            rsc->remote_reconnect_ms = cs_rsc_interval_meta_ms(value);
             rsc->failure_timeout_s = rsc->remote_reconnect_ms / 1000;
         }
     }

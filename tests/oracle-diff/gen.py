@@ -14,9 +14,19 @@ resource sets, rule expressions, cluster options, fencing, on-fail,
 migration histories, multiple-active, clone fail counts, utilization,
 tickets and node states.  features(text) names the constructs a CIB uses.
 
-The environment variable ODIFF_EXTRAS (names of EXTRAS, comma-separated)
-forces those constructs into every CIB on top of the ones drawn, to run
-many cases of one construct (e.g. ODIFF_EXTRAS=allow-migrate).
+A second random stream (Gen.s, seeded from the seed apart from the
+first) draws EXTRAS2, each in about a fifth of the CIBs: resource
+templates and constraints naming them, id-ref reuse of meta, instance
+and operation sets, tags in constraints and resource sets,
+failure-timeout with failures expired and not, op interval-origin,
+record-pending, timeout and enabled, monitors per role, and target-role
+Promoted or Unpromoted on primitives.  It only adds to what the first
+stream gives, so a seed drawing none of them gives the CIB it always gave.
+
+The environment variable ODIFF_EXTRAS (names of EXTRAS or EXTRAS2,
+comma-separated) forces those constructs into every CIB on top of the
+ones drawn, to run many cases of one construct (e.g.
+ODIFF_EXTRAS=allow-migrate, ODIFF_EXTRAS=template).
 """
 import os
 import re
@@ -36,6 +46,26 @@ EXTRAS = ['set-location', 'set-colocation', 'set-order', 'set-ticket', 'ticket',
           'allow-migrate', 'multiple-active', 'clone-failcounts',
           'utilization', 'node-states', 'shutdown-lock', 'rsc-pattern',
           'node-attribute']
+# Constructs drawn from a random stream of their own (Gen.s), each in
+# about a fifth of the CIBs, so that every seed keeps the CIB the first
+# stream gives it and adds these on top (issue 15, session 29): resource
+# templates (and constraints naming them), id-ref reuse of meta,
+# instance and operation sets, tags in constraints and sets,
+# failure-timeout with failures expired and not, op interval-origin,
+# record-pending, timeout and enabled, role-specific monitors, and
+# target-role Promoted or Unpromoted on primitives.
+EXTRAS2 = ['template', 'id-ref', 'tags', 'failure-timeout', 'op-attributes',
+           'op-role', 'target-role-promoted']
+# failure-timeout values: the first ones are long past for the failures
+# the generator writes (last-failure 1600000000, 2020); with the others
+# the failures of the resource are dated FUTURE_FAILURE (2033) so that
+# they stay unexpired whenever the test runs before then.  Pacemaker
+# 2.1.5 keeps a failure-timeout in an unsigned count of milliseconds, so
+# none lasts beyond 4294967s (49.7 days) and a failure of 2020 has
+# expired under any of them: '300000h' stands for that cut.
+EXPIRED_TIMEOUTS = ['60', '10m', '1h', '300000h']
+LIVE_TIMEOUTS = ['4000000', '1000h']
+FUTURE_FAILURE = 2000000000
 SCORES = ['-INFINITY', '-INFINITY', '-1000', '-100', '-10', '0', '10', '50',
           '100', '200', '1000', 'INFINITY', 'INFINITY']
 
@@ -44,7 +74,7 @@ def forced_extras():
     """The EXTRAS named in ODIFF_EXTRAS; an unknown name is an error."""
     names = [n for n in os.environ.get('ODIFF_EXTRAS', '').split(',') if n]
     for name in names:
-        if name not in EXTRAS:
+        if name not in EXTRAS and name not in EXTRAS2:
             raise SystemExit('ODIFF_EXTRAS: unknown construct %s' % name)
     return names
 
@@ -79,6 +109,28 @@ class Rsc:
         self.stonith = False
         self.utilization = {}
         self.parent = None
+        # drawn from the second stream (EXTRAS2)
+        self.template = None     # a Template's id
+        self.meta_ref = None     # id-ref of another primitive's sets
+        self.params_ref = None
+        self.ops_ref = None
+        self.ops_id = None       # <operations id=> when another refers to it
+        self.meta_id = None      # the ids the sets were written with
+        self.params_id = None
+        self.op_attrs = {}       # op name -> extra attribute text
+        self.role_monitors = []  # (role, interval) extra monitors
+        self.monitor_role = None
+
+
+class Template:
+    """A <template> primitives refer to with template=."""
+
+    def __init__(self, tid, stateful):
+        self.id = tid
+        self.stateful = stateful
+        self.meta = {}
+        self.params = {}
+        self.ops = []            # op element texts without id
 
 
 def nvset(tag, sid, pairs, ids):
@@ -100,12 +152,23 @@ class Gen:
             for name in self.r.sample(EXTRAS, self.r.randint(1, 3)):
                 self.x[name] = True
         for name in forced_extras():
-            self.x[name] = True
+            if name in EXTRAS:
+                self.x[name] = True
         if self.x.get('utilization') or self.x.get('placement'):
             self.x['utilization'] = self.x['placement'] = True
         if self.x.get('fencing-topology') or self.x.get('unfencing'):
             self.x['stonith'] = True
         self.tickets = []
+        self.s = random.Random(seed * 7919 + 29)
+        self.x2 = {name: self.s.random() < 0.2 for name in EXTRAS2}
+        for name in forced_extras():
+            if name in EXTRAS2:
+                self.x2[name] = True
+        self.templates = []
+        self.tags = []           # (tag id, [member ids])
+        self.tickets2 = []       # tickets of the second stream's constraints
+        self.recent = set()      # primitives whose failures are FUTURE_FAILURE
+        self.stamp = 1600000000  # the date of the history entry being written
 
     # ---------------------------------------------------------------- config
     def pick(self, seq):
@@ -491,6 +554,218 @@ class Gen:
             if c:
                 self.cons.append(c)
 
+    # ------------------------------------------------- second stream (EXTRAS2)
+    def s_pick(self, seq):
+        return self.s.choice(seq)
+
+    def s_chance(self, p):
+        return self.s.random() < p
+
+    def targets2(self):
+        """targets(), drawn from the second stream."""
+        tops = [r for r in self.rscs if not r.stonith]
+        members = [c for r in self.rscs if r.kind == 'group' for c in r.children]
+        return tops + members if members and self.s_chance(0.2) else tops
+
+    def plain_primitives(self):
+        return [p for p in self.primitives() if not p.stonith]
+
+    def add_extras2(self):
+        """The EXTRAS2 constructs, drawn from self.s only, on top of the
+        configuration and status the first stream made."""
+        if self.x2['template']:
+            self.add_templates()
+        if self.x2['id-ref']:
+            self.add_id_refs()
+        if self.x2['failure-timeout']:
+            self.add_failure_timeouts()
+        if self.x2['op-attributes']:
+            self.add_op_attributes()
+        if self.x2['op-role']:
+            self.add_op_roles()
+        if self.x2['target-role-promoted']:
+            self.add_promoted_target_roles()
+        if self.x2['tags']:
+            self.add_tags()
+
+    def add_templates(self):
+        """Some primitives made from a template of their agent's type; the
+        template carries meta attributes, parameters and operations the
+        primitive may redefine; constraints sometimes name the template
+        (Pacemaker Explained 2.1, "Resource Templates")."""
+        by_kind = {}
+        for p in self.plain_primitives():
+            if not self.s_chance(0.5):
+                continue
+            t = by_kind.get(p.stateful)
+            if t is None:
+                t = Template(self.ids('tmpl-' + ('stateful' if p.stateful else 'dummy')),
+                             p.stateful)
+                if self.s_chance(0.4):
+                    t.meta['resource-stickiness'] = self.s_pick(['0', '100', 'INFINITY'])
+                if self.s_chance(0.3):
+                    t.meta['migration-threshold'] = self.s_pick(['1', '3'])
+                if self.s_chance(0.15):
+                    t.meta['target-role'] = self.s_pick(['Stopped', 'Started'])
+                if self.s_chance(0.3):
+                    t.params['tparam'] = self.s_pick(['a', 'b'])
+                if self.s_chance(0.5):
+                    t.ops.append('name="monitor" interval="10s" on-fail="%s"'
+                                 % self.s_pick(['ignore', 'block', 'stop', 'restart']))
+                if self.s_chance(0.3):
+                    t.ops.append('name="start" interval="0s" on-fail="%s"'
+                                 % self.s_pick(['ignore', 'block', 'stop', 'restart']))
+                by_kind[p.stateful] = t
+                self.templates.append(t)
+            p.template = t.id
+        for t in self.templates:
+            if self.s_chance(0.4):
+                self.cons.append('<rsc_location id="%s" rsc="%s" node="%s" score="%s"/>' % (
+                    self.ids('loc-' + t.id), t.id, self.s_pick(self.nodes)['name'],
+                    self.s_pick(SCORES)))
+            # not a resource made from the template nor one holding such a
+            # one: crm_simulate orders an action after itself and aborts
+            others = [r for r in self.targets2() if not self.holds_template(r, t.id)]
+            if others and self.s_chance(0.3):
+                o = self.s_pick(others)
+                self.cons.append('<rsc_order id="%s" first="%s" then="%s"/>' % (
+                    self.ids('ord-' + t.id), *((t.id, o.id) if self.s_chance(0.5)
+                                              else (o.id, t.id))))
+
+    def holds_template(self, r, tid):
+        return r.template == tid or any(self.holds_template(c, tid) for c in r.children)
+
+    def add_id_refs(self):
+        """A primitive reusing another's meta attributes, parameters or
+        operations by id-ref (Pacemaker Explained 2.1, "Reusing Parts of
+        the Configuration"); operations only between the same agents."""
+        prims = self.plain_primitives()
+        for i, b in enumerate(prims):
+            if i == 0 or not self.s_chance(0.5):
+                continue
+            earlier = prims[:i]
+            with_meta = [a for a in earlier if a.meta and a.meta_ref is None]
+            if with_meta and self.s_chance(0.6):
+                b.meta_ref = self.s_pick(with_meta)
+            with_params = [a for a in earlier if a.params and a.params_ref is None]
+            if not with_params and self.s_chance(0.5):
+                # parameters are rare: give an earlier one a set to share
+                a = self.s_pick(earlier)
+                if a.params_ref is None:
+                    a.params['shared'] = self.s_pick(['x', 'y'])
+                    with_params = [a]
+            if with_params and self.s_chance(0.6):
+                b.params_ref = self.s_pick(with_params)
+            same = [a for a in earlier if a.stateful == b.stateful and a.ops_ref is None]
+            if same and self.s_chance(0.4):
+                a = self.s_pick(same)
+                b.ops_ref = a
+                a.ops_id = a.ops_id or 'ops-' + a.id
+
+    def add_failure_timeouts(self):
+        """failure-timeout on primitives, groups and clones: past the
+        failures' age (expired) or not."""
+        for r in self.rscs + [c for r in self.rscs for c in r.children]:
+            if r.stonith or not self.s_chance(0.5):
+                continue
+            r.meta['failure-timeout'] = self.s_pick(EXPIRED_TIMEOUTS + LIVE_TIMEOUTS)
+        for p in self.plain_primitives():
+            r = p
+            while r is not None and 'failure-timeout' not in r.meta:
+                r = r.parent
+            p.recent_failures = r is not None and r.meta['failure-timeout'] in LIVE_TIMEOUTS
+            if p.recent_failures:
+                self.recent.add(p.id)
+
+    def add_op_attributes(self):
+        """interval-origin, record-pending, timeout and enabled on
+        operations; none changes the placement, some the actions."""
+        for p in self.plain_primitives():
+            if not self.s_chance(0.6):
+                continue
+            attrs = ''
+            if self.s_chance(0.5):
+                attrs += ' interval-origin="%s"' % self.s_pick(
+                    ['2020-01-01T00:00:00Z', '2000-06-15 03:00:00'])
+            if self.s_chance(0.5):
+                attrs += ' record-pending="%s"' % self.s_pick(['true', 'false'])
+            if self.s_chance(0.4):
+                attrs += ' timeout="%s"' % self.s_pick(['20s', '90'])
+            if self.s_chance(0.1):
+                attrs += ' enabled="false"'
+            p.op_attrs['monitor'] = attrs
+            if self.s_chance(0.3):
+                p.op_attrs['start'] = ' record-pending="%s"' % self.s_pick(['true', 'false'])
+
+    def add_op_roles(self):
+        """Monitors per role: the 10s monitor of a stateful agent for the
+        Unpromoted role, Started on others, and monitors in the Stopped
+        role (Pacemaker Explained 2.1, "Resource Operations")."""
+        for p in self.plain_primitives():
+            if not self.s_chance(0.6):
+                continue
+            if p.stateful and self.s_chance(0.7):
+                p.monitor_role = 'Unpromoted'
+            elif not p.stateful and self.s_chance(0.5):
+                p.monitor_role = 'Started'
+            if self.s_chance(0.25):
+                p.role_monitors.append(('Stopped', '13s'))
+
+    def add_promoted_target_roles(self):
+        """target-role Promoted or Unpromoted on primitives, alone, in a
+        group or inside a (promotable) clone."""
+        for p in self.plain_primitives():
+            if self.s_chance(0.35):
+                p.meta['target-role'] = self.s_pick(['Promoted', 'Unpromoted'])
+
+    def add_tags(self):
+        """One or two tags of resources (sometimes a template) named in
+        locations, colocations, orders, tickets and resource sets
+        (Pacemaker Explained 2.1, "Tagging Configuration Elements")."""
+        names = [r.id for r in self.targets2()]
+        if self.s_chance(0.3):
+            # a template in a tag: refused (crm_simulate does not expand it)
+            names += [t.id for t in self.templates]
+        for _ in range(self.s.randint(1, 2)):
+            members = self.s.sample(names, self.s.randint(1, min(3, len(names))))
+            tid = self.ids('tag')
+            self.tags.append((tid, members))
+            for _ in range(self.s.randint(1, 2)):
+                c = self.tag_constraint(tid, [n for n in names if n not in members])
+                if c:
+                    self.cons.append(c)
+
+    def tag_constraint(self, tid, others):
+        kind = self.s_pick(['location', 'colocation', 'order', 'ticket', 'set'])
+        if kind == 'location':
+            return '<rsc_location id="%s" rsc="%s" node="%s" score="%s"/>' % (
+                self.ids('loc-' + tid), tid, self.s_pick(self.nodes)['name'],
+                self.s_pick(SCORES))
+        if kind == 'ticket':
+            ticket = self.ids('ticketT')
+            self.tickets2.append(ticket)
+            return '<rsc_ticket id="%s" rsc="%s" ticket="%s" loss-policy="%s"/>' % (
+                self.ids('tkt-' + tid), tid, ticket,
+                self.s_pick(['stop', 'freeze', 'demote']))
+        if not others:
+            return None
+        other = self.s_pick(others)
+        first, then = (tid, other) if self.s_chance(0.5) else (other, tid)
+        if kind == 'colocation':
+            return '<rsc_colocation id="%s" rsc="%s" with-rsc="%s" score="%s"/>' % (
+                self.ids('col-' + tid), first, then, self.s_pick(SCORES))
+        if kind == 'order':
+            return '<rsc_order id="%s" first="%s" then="%s"%s/>' % (
+                self.ids('ord-' + tid), first, then,
+                ' kind="Optional"' if self.s_chance(0.3) else '')
+        sets = ''.join('<resource_set id="%s"%s><resource_ref id="%s"/></resource_set>' % (
+            self.ids('set-' + tid), ' sequential="false"' if self.s_chance(0.3) else '', n)
+            for n in (first, then))
+        if self.s_chance(0.5):
+            return '<rsc_colocation id="%s" score="%s">%s</rsc_colocation>' % (
+                self.ids('col-set-' + tid), self.s_pick(SCORES), sets)
+        return '<rsc_order id="%s">%s</rsc_order>' % (self.ids('ord-set-' + tid), sets)
+
     # ---------------------------------------------------------------- status
     def instance_names(self, clone):
         """lrm_resource ids for each primitive of each clone instance."""
@@ -627,6 +902,8 @@ class Gen:
         key = '%s_%s_%d' % (rid, name, interval)
         oid = '%s_last_0' % rid if interval == 0 else key
         failed = rc != expect and not (name == 'monitor' and interval == 0)
+        self.stamp = FUTURE_FAILURE if failed and rid.split(':')[0] in self.recent \
+            else 1600000000
         text = self.op_entry(oid, key, name, interval, rc, call, node, expect, extra)
         if failed:
             text += self.op_entry('%s_last_failure_0' % rid, key, name,
@@ -639,10 +916,10 @@ class Gen:
                 'crm-debug-origin="crm_simulate" crm_feature_set="3.0.10" '
                 'transition-key="%s" transition-magic="0:%d;%s" on_node="%s" '
                 'call-id="%d" rc-code="%d" op-status="0" interval="%d" '
-                'last-run="1600000000" last-rc-change="1600000000" exec-time="10" '
+                'last-run="%d" last-rc-change="%d" exec-time="10" '
                 'queue-time="0" op-digest="%s"%s/>' % (
-                    oid, key, name, tkey, rc, tkey, node, call, rc, interval, DIGEST,
-                    extra))
+                    oid, key, name, tkey, rc, tkey, node, call, rc, interval,
+                    self.stamp, self.stamp, DIGEST, extra))
 
     def lrm_resource(self, lid, p, st, node):
         prov = 'pacemaker'
@@ -714,19 +991,41 @@ class Gen:
             s += nvset('meta_attributes', self.ids(p.id + '-meta'), p.meta, self.ids)
             return s + '</primitive>'
         typ = 'Stateful' if p.stateful else 'Dummy'
-        s = '<primitive id="%s" class="ocf" provider="pacemaker" type="%s">' % (p.id, typ)
-        s += nvset('instance_attributes', self.ids(p.id + '-params'), p.params, self.ids)
-        s += nvset('meta_attributes', self.ids(p.id + '-meta'), p.meta, self.ids)
+        if p.template:
+            s = '<primitive id="%s" template="%s">' % (p.id, p.template)
+        else:
+            s = '<primitive id="%s" class="ocf" provider="pacemaker" type="%s">' % (p.id, typ)
+        p.params_id = self.ids(p.id + '-params')
+        s += nvset('instance_attributes', p.params_id, p.params, self.ids)
+        if p.params_ref:
+            s += '<instance_attributes id-ref="%s"/>' % p.params_ref.params_id
+        p.meta_id = self.ids(p.id + '-meta')
+        s += nvset('meta_attributes', p.meta_id, p.meta, self.ids)
+        if p.meta_ref:
+            s += '<meta_attributes id-ref="%s"/>' % p.meta_ref.meta_id
         s += nvset('utilization', self.ids(p.id + '-utilization'), p.utilization, self.ids)
-        ops = '<op id="%s" name="monitor" interval="10s"%s/>' % (
-            self.ids(p.id + '-mon'), ' on-fail="%s"' % p.on_fail if p.on_fail else '')
+        ops = '<op id="%s" name="monitor" interval="10s"%s%s%s/>' % (
+            self.ids(p.id + '-mon'), ' on-fail="%s"' % p.on_fail if p.on_fail else '',
+            ' role="%s"' % p.monitor_role if p.monitor_role else '',
+            p.op_attrs.get('monitor', ''))
         if p.stateful:
             ops += '<op id="%s" name="monitor" interval="11s" role="Promoted"/>' % (
                 self.ids(p.id + '-mon-p'))
         for name, on_fail in p.op_on_fail.items():
-            ops += '<op id="%s" name="%s" interval="0s" on-fail="%s"/>' % (
-                self.ids('%s-%s' % (p.id, name)), name, on_fail)
-        s += '<operations>%s</operations>' % ops
+            ops += '<op id="%s" name="%s" interval="0s" on-fail="%s"%s/>' % (
+                self.ids('%s-%s' % (p.id, name)), name, on_fail, p.op_attrs.get(name, ''))
+        if 'start' in p.op_attrs and 'start' not in p.op_on_fail:
+            ops += '<op id="%s" name="start" interval="0s"%s/>' % (
+                self.ids(p.id + '-start-op'), p.op_attrs['start'])
+        for role, interval in p.role_monitors:
+            ops += '<op id="%s" name="monitor" interval="%s" role="%s"/>' % (
+                self.ids('%s-mon-%s' % (p.id, role.lower())), interval, role)
+        if p.ops_ref:
+            s += '<operations id-ref="%s"/>' % p.ops_ref.ops_id
+        elif p.ops_id:
+            s += '<operations id="%s">%s</operations>' % (p.ops_id, ops)
+        else:
+            s += '<operations>%s</operations>' % ops
         return s + '</primitive>'
 
     def cluster_options(self):
@@ -806,6 +1105,25 @@ class Gen:
                   self.pick(['ignore', 'block', 'stop', 'restart'])))
         return rsc + (op if self.chance(0.6) else '')
 
+    def xml_template(self, t):
+        s = '<template id="%s" class="ocf" provider="pacemaker" type="%s">' % (
+            t.id, 'Stateful' if t.stateful else 'Dummy')
+        s += nvset('instance_attributes', self.ids(t.id + '-params'), t.params, self.ids)
+        s += nvset('meta_attributes', self.ids(t.id + '-meta'), t.meta, self.ids)
+        if t.ops:
+            s += '<operations>%s</operations>' % ''.join(
+                '<op id="%s" %s/>' % (self.ids('%s-op' % t.id), op) for op in t.ops)
+        return s + '</template>'
+
+    def xml_tickets(self):
+        """Ticket states: the first stream's tickets, then the second's."""
+        states = ['<ticket_state id="%s" granted="%s" last-granted="1600000000"%s/>' % (
+            t, self.pick(['true', 'false']), ' standby="true"' if self.chance(0.15) else '')
+            for t in self.tickets if self.chance(0.85)]
+        states += ['<ticket_state id="%s" granted="%s" last-granted="1600000000"/>' % (
+            t, self.s_pick(['true', 'false'])) for t in self.tickets2 if self.s_chance(0.85)]
+        return '<tickets>%s</tickets>' % ''.join(states)
+
     def xml_rsc(self, r):
         if r.kind == 'prim':
             return self.xml_primitive(r)
@@ -833,10 +1151,15 @@ class Gen:
                            nd.get('utilization'), self.ids)
             out.append('<node id="%s" uname="%s">%s</node>' % (nd['id'], nd['name'], attrs))
         out.append('</nodes><resources>')
+        out.extend(self.xml_template(t) for t in self.templates)
         out.extend(self.xml_rsc(r) for r in self.rscs)
         out.append('</resources><constraints>')
         out.extend(self.cons)
         out.append('</constraints>')
+        if self.tags:
+            out.append('<tags>%s</tags>' % ''.join(
+                '<tag id="%s">%s</tag>' % (tid, ''.join('<obj_ref id="%s"/>' % m for m in members))
+                for tid, members in self.tags))
         if self.x.get('fencing-topology'):
             out.append(self.fencing_topology())
         if self.x.get('defaults-rule'):
@@ -847,12 +1170,8 @@ class Gen:
                 {'resource-stickiness': self.pick(['0', '1', '100', 'INFINITY'])},
                 self.ids))
         out.append('</configuration><status>')
-        if self.tickets:
-            out.append('<tickets>%s</tickets>' % ''.join(
-                '<ticket_state id="%s" granted="%s" last-granted="1600000000"%s/>' % (
-                    t, self.pick(['true', 'false']),
-                    ' standby="true"' if self.chance(0.15) else '')
-                for t in self.tickets if self.chance(0.85)))
+        if self.tickets or self.tickets2:
+            out.append(self.xml_tickets())
         for nd in self.nodes:
             name = nd['name']
             state = nd.get('state', 'member')
@@ -883,6 +1202,10 @@ class Gen:
                 trans['maintenance'] = 'true'
             if nd.get('health'):
                 trans['#health-disk'] = nd['health']
+            for k in trans:
+                if (k.startswith('last-failure-')
+                        and k[len('last-failure-'):].split('#')[0].split(':')[0] in self.recent):
+                    trans[k] = str(FUTURE_FAILURE)
             if trans:
                 sid = 'status-' + nd['id']
                 body = ''.join('<nvpair id="%s" name="%s" value="%s"/>' % (
@@ -962,6 +1285,37 @@ FEATURE_PATTERNS = [
     ('node health attribute', r'name="#health-'),
     ('clone-node-max above 1', r'name="clone-node-max" value="[2-9]'),
 ]
+# EXTRAS2 (session 29)
+_IN_PRIMITIVE = r'<primitive [^>]*>(?:(?!</primitive>).)*'
+FEATURE_PATTERNS += [
+    ('template', r'<template '),
+    ('primitive template=', r'<primitive [^>]*template='),
+    ('template in a constraint', r'<rsc_(?:location|order|colocation) [^>]*="tmpl-'),
+    ('id-ref meta_attributes', r'<meta_attributes id-ref='),
+    ('id-ref instance_attributes', r'<instance_attributes id-ref='),
+    ('id-ref operations', r'<operations id-ref='),
+    ('tag', r'<tag '),
+    ('tag in location', r'<rsc_location [^>]*rsc="tag'),
+    ('tag in colocation', r'<rsc_colocation [^>]*rsc="tag'),
+    ('tag in order', r'<rsc_order [^>]*(?:first|then)="tag'),
+    ('tag in ticket', r'<rsc_ticket [^>]*rsc="tag'),
+    ('tag in resource set', r'<resource_ref id="tag'),
+    ('failure-timeout', r'name="failure-timeout"'),
+    ('failure-timeout expired', r'name="failure-timeout" value="(?:%s)"'
+     % '|'.join(EXPIRED_TIMEOUTS)),
+    ('failure-timeout not expired', r'name="failure-timeout" value="(?:%s)"'
+     % '|'.join(LIVE_TIMEOUTS)),
+    ('op interval-origin', r'<op [^>]*interval-origin='),
+    ('op record-pending', r'<op [^>]*record-pending='),
+    ('op timeout', r'<op [^>]*timeout='),
+    ('op enabled=false', r'<op [^>]*enabled="false"'),
+    ('op role=Unpromoted', r'<op [^>]*role="Unpromoted"'),
+    ('op role=Started', r'<op [^>]*role="Started"'),
+    ('op role=Stopped', r'<op [^>]*role="Stopped"'),
+    ('target-role Promoted on a primitive', _IN_PRIMITIVE + r'name="target-role" value="Promoted"'),
+    ('target-role Unpromoted on a primitive',
+     _IN_PRIMITIVE + r'name="target-role" value="Unpromoted"'),
+]
 NO_QUORUM = ['ignore', 'stop', 'freeze', 'demote', 'suicide']
 FEATURE_PATTERNS += [('no-quorum-policy=' + v, r'name="no-quorum-policy" value="%s"' % v)
                      for v in NO_QUORUM]
@@ -985,6 +1339,7 @@ def gen(seed):
     g.make_resources()
     g.make_constraints()
     g.plan_status()
+    g.add_extras2()
     return g.xml()
 
 
