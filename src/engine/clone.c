@@ -648,6 +648,14 @@ static int instance_on(const CsSolution *solution, int clone, int node)
     return -1;
 }
 
+/* Whether an instance may be paired with a dependent's instance by node
+ * at all (Pacemaker's is_child_compatible() ignores the location of a
+ * blocked instance): the rule instance_on() follows, for promote.c. */
+gboolean cs_clone_instance_pairable(const CsSolution *solution, int instance)
+{
+    return !ticket_frozen(solution, instance) && !instance_blocked(solution, instance);
+}
+
 typedef struct SortedNodes {
     const CsSolution *solution;
     const CsTable *table;

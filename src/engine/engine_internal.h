@@ -342,6 +342,7 @@ void cs_assign_nowhere(CsSolution *solution, int rsc);
  * nowhere when its promotion priority is set (Pacemaker applies the
  * instance's colocations again there; checked with crm_simulate). */
 void cs_clone_recheck_unpaired(CsSolution *solution, int instance, const CsColoc *coloc);
+gboolean cs_clone_instance_pairable(const CsSolution *solution, int instance);
 void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone, const CsColoc *coloc);
 void cs_add_dependent_scores(CsSolution *solution, int rsc, const CsColoc *coloc);
 CsTable *cs_merge_scores(CsSolution *solution, int other, CsTable *nodes, const char *attribute,

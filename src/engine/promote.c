@@ -596,7 +596,15 @@ static void coloc_priority_with(CsSolution *solution, int rsc, int primary, cons
                  coloc->dependent_role == CS_ROLE_UNPROMOTED ? -coloc->score : coloc->score);
 }
 
-/* The instance of clone on node in role (any role: CS_ROLE_UNKNOWN). */
+/* The instance of clone assigned to node in role (any role:
+ * CS_ROLE_UNKNOWN), or -1.  A blocked
+ * instance (a lost ticket with loss-policy=freeze, on-fail=block) is on
+ * no node for this pairing, as for pairing at assignment: crm_simulate
+ * 2.1.5 leaves a "promoted with unpromoted" -INFINITY colocation
+ * unapplied where the primary's only instance is frozen by its ticket,
+ * but applies it when that instance is merely unmanaged (is-managed=false)
+ * (tests/fuzz/cases/oracle-promote-coloc-frozen-primary*, oracle-diff
+ * seed 1555011). */
 static int instance_in_role(const CsSolution *solution, int clone, int node, CsRole role)
 {
     const CsResource *info = rsc_of(solution, clone);
@@ -604,7 +612,7 @@ static int instance_in_role(const CsSolution *solution, int clone, int node, CsR
     for (guint i = 0; i < info->children->len; i++) {
         int each = g_array_index(info->children, int, i);
 
-        if (solution->work[each].assigned == node
+        if (solution->work[each].assigned == node && cs_clone_instance_pairable(solution, each)
             && (role == CS_ROLE_UNKNOWN || solution->work[each].next_role == role))
             return each;
     }
