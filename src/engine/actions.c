@@ -263,7 +263,9 @@ static void role_transition_actions(CsGraph *graph, int rsc)
     }
 }
 
-static gboolean needs_fencing(const CsResource *info)
+/* Whether the resource's start waits for the fencing of unclean nodes
+ * (Pacemaker Explained 2.1, "Resource Meta-Attributes", requires). */
+gboolean cs_rsc_needs_fencing(const CsResource *info)
 {
     return info->requires != NULL
            && (strcmp(info->requires, "fencing") == 0 || strcmp(info->requires, "unfencing") == 0);
@@ -282,7 +284,7 @@ int cs_current_node(const CsGraph *graph, int rsc)
 
     if (nodes->len == 0)
         return -1;
-    if (!needs_fencing(rsc_info(graph, rsc)))
+    if (!cs_rsc_needs_fencing(rsc_info(graph, rsc)))
         for (guint i = 0; i < nodes->len; i++)
             if (!node_info(graph, nodes->items[i])->unclean)
                 return nodes->items[i];
@@ -481,7 +483,7 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
     }
     /* Resources that do not need fencing are not active on unclean nodes
      * for this purpose: they may start elsewhere before the fencing. */
-    multiply_active = continues ? FALSE : needs_fencing(info) ? nodes->len > 1 : n_clean > 1;
+    multiply_active = continues ? FALSE : cs_rsc_needs_fencing(info) ? nodes->len > 1 : n_clean > 1;
     /* Pacemaker drops a multiply active resource's partial migration and
      * does not migrate it: it is stopped everywhere and started (Move). */
     if (multiply_active)

@@ -92,13 +92,41 @@ static void block_multiply_active(CsSolution *solution, int rsc)
  * unmanaged; an unmanaged resource is pinned (INFINITY) to every node it
  * is active on; a managed one active on a second node follows its
  * multiple-active policy.  The parent learns of the node too. */
-static void add_running(CsSolution *solution, int rsc, int node)
+static gboolean node_is_clean(const CsSolution *solution, int node)
+{
+    const CsNode *where = node_of(solution, node);
+
+    return where->online && !where->unclean;
+}
+
+/* Pacemaker's pe__find_active_on(): the node a resource counts as being
+ * on (for the tie between equal scores at assignment, and for an
+ * unmanaged resource's assignment) is the first it was found active on,
+ * except that a primitive which needs no fencing to start elsewhere
+ * (Pacemaker Explained 2.1, "Resource Meta-Attributes", requires: a
+ * fence device's quorum default) is on the first clean online node:
+ * checked with crm_simulate, a fence device, or a Dummy with
+ * requires=quorum, active on an unclean node and on a later clean one
+ * stays on the clean one where names would pick a third node; a Dummy
+ * needing fencing moves (tests/fuzz/cases/oracle-active-unclean-*). */
+static void note_current(CsSolution *solution, int rsc, int node)
 {
     const CsResource *info = rsc_of(solution, rsc);
     CsRscWork *work = &solution->work[rsc];
 
     if (work->current < 0)
         work->current = node;
+    else if (info->kind == CS_RSC_PRIMITIVE && !cs_rsc_needs_fencing(info)
+             && !node_is_clean(solution, work->current) && node_is_clean(solution, node))
+        work->current = node;
+}
+
+static void add_running(CsSolution *solution, int rsc, int node)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+    CsRscWork *work = &solution->work[rsc];
+
+    note_current(solution, rsc, node);
     work->n_running++;
     if (info->kind == CS_RSC_PRIMITIVE && node_of(solution, node)->maintenance)
         work->managed = FALSE;

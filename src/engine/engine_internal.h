@@ -565,6 +565,7 @@ void cs_graph_free(CsGraph *graph);
 /* actions.c: rsc's last migration left its source unstopped. */
 gboolean cs_has_dangling_migration(const CsGraph *graph, int rsc);
 /* actions.c: the node rsc counts as active on (-1 when none). */
+gboolean cs_rsc_needs_fencing(const CsResource *info);
 int cs_current_node(const CsGraph *graph, int rsc);
 /* Pacemaker's find_actions(): the last of rsc's actions for task on node
  * (any node when node < 0; a node-less action is given node). */
