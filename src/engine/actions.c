@@ -360,6 +360,15 @@ static gboolean migration_to_unknown_target(const CsGraph *graph, int rsc)
     return FALSE;
 }
 
+/* Whether rsc's history records a migration begun and not finished
+ * (partial, to an unknown target, or dangling): Pacemaker forgets it
+ * when the resource cannot go on migrating, and migrates it no more. */
+static gboolean migration_left_behind(const CsGraph *graph, int rsc)
+{
+    return partial_migration(graph, rsc) != NULL || migration_to_unknown_target(graph, rsc)
+           || cs_has_dangling_migration(graph, rsc);
+}
+
 /* A partial migration goes on only when the resource may migrate (not
  * failed either), is active on exactly its source and target, both
  * clean, and is assigned to the target again (checked with crm_simulate:
@@ -485,8 +494,15 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
      * for this purpose: they may start elsewhere before the fencing. */
     multiply_active = continues ? FALSE : cs_rsc_needs_fencing(info) ? nodes->len > 1 : n_clean > 1;
     /* Pacemaker drops a multiply active resource's partial migration and
-     * does not migrate it: it is stopped everywhere and started (Move). */
-    if (multiply_active)
+     * does not migrate it: it is stopped everywhere and started (Move).
+     * Without one, a multiply active resource moving off its current
+     * node keeps its migration actions: the required stop on the node it
+     * is assigned to undoes the migration as the orderings are walked
+     * (still a Move), but the stop where it is gets the reason of what
+     * undid its migration first (checked with crm_simulate 2.1.5: its
+     * stop before that node's unfencing, "due to unrunnable stonith";
+     * tests/fuzz/cases/oracle-multiply-active-migration-unfence). */
+    if (multiply_active && migration_left_behind(graph, rsc))
         migrate = FALSE;
     if (multiply_active) {
         /* A partial migration left the resource active on its source and

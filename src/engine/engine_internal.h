@@ -570,6 +570,8 @@ int cs_current_node(const CsGraph *graph, int rsc);
 /* Pacemaker's find_actions(): the last of rsc's actions for task on node
  * (any node when node < 0; a node-less action is given node). */
 CsAct *cs_graph_find(CsGraph *graph, int rsc, CsTask task, int node);
+/* The first of rsc's actions for task made on node (any node when < 0). */
+CsAct *cs_graph_find_first(const CsGraph *graph, int rsc, CsTask task, int node);
 const char *cs_task_name(const CsAct *action);
 
 #endif

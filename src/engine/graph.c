@@ -541,6 +541,11 @@ CsAct *find_first(const CsGraph *graph, int rsc, CsTask task, int node)
     return NULL;
 }
 
+CsAct *cs_graph_find_first(const CsGraph *graph, int rsc, CsTask task, int node)
+{
+    return find_first(graph, rsc, task, node);
+}
+
 /* Pacemaker's custom_action() for a resource: an existing action with the
  * same task on the node is reused (and made required unless optional). */
 CsAct *rsc_action(CsGraph *graph, int rsc, CsTask task, int node, gboolean optional)

@@ -36,7 +36,12 @@ static char *reason_text(const CsGraph *graph, const CsAct *action, guint flag)
 }
 
 /* Clears flag on action because of another action; the reason names the
- * other action when it belongs to another resource. */
+ * other action when it belongs to another resource.  Losing its
+ * migratability replaces a reason given before (checked with
+ * crm_simulate 2.1.5: a multiply active resource with
+ * multiple-active=stop_unexpected moving away stops "due to unrunnable
+ * stonith", not "being multiply active";
+ * tests/fuzz/cases/oracle-multiply-active-migration-unfence-unexpected). */
 static void clear_because(const CsGraph *graph, CsAct *action, guint flag, const CsAct *because)
 {
     if (!(action->flags & flag))
@@ -45,7 +50,7 @@ static void clear_because(const CsGraph *graph, CsAct *action, guint flag, const
     if (action->rsc != because->rsc) {
         g_autofree char *text = reason_text(graph, because, flag);
 
-        set_reason(action, text, FALSE);
+        set_reason(action, text, flag == CS_ACT_MIGRATABLE);
     }
 }
 

@@ -124,7 +124,17 @@ static void primitive_summary(GPtrArray *out, CsGraph *graph, int rsc)
     if (current >= 0 && graph->role[rsc] == CS_ROLE_STOPPED)
         graph->role[rsc] = CS_ROLE_STARTED;
     start = cs_graph_find(graph, rsc, CS_TASK_START, next);
-    stop = cs_graph_find(graph, rsc, CS_TASK_STOP, start != NULL && runnable(start) ? current : -1);
+    /* A start that cannot run: the first stop made, on any node, gives
+     * the reason (Pacemaker's rsc_action_default() lists the stops in
+     * the order they were made: a multiply active resource that would
+     * migrate away stops "due to unrunnable stonith" when the stop made
+     * first, where it is, was kept from migrating by that node's
+     * unfencing; checked with crm_simulate 2.1.5,
+     * tests/fuzz/cases/oracle-multiply-active-migration-unfence). */
+    if (start != NULL && runnable(start))
+        stop = cs_graph_find(graph, rsc, CS_TASK_STOP, current);
+    else
+        stop = cs_graph_find_first(graph, rsc, CS_TASK_STOP, -1);
     if (stop == NULL && (flags & CS_RSCF_STOP_UNEXPECTED))
         stop = cs_graph_find(graph, rsc, CS_TASK_STOP, -1);
     if (graph->role[rsc] == graph->next_role[rsc]) {
