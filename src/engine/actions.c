@@ -364,6 +364,22 @@ static gboolean migration_to_unknown_target(const CsGraph *graph, int rsc)
  * without allow-migrate, failed, or assigned elsewhere, it is multiply
  * active and stopped on both).
  * The source is then the node it moves from, listed first. */
+/* A multiply active resource with multiple-active=stop_unexpected that
+ * moves and could migrate from its current node: Pacemaker still sets
+ * out to migrate it, and fetching the stop on the current node again for
+ * that forgets the "being multiply active" reason the stop was given, so
+ * the Move is printed without it (the migration itself comes to nothing:
+ * the resource is stopped everywhere and started).  Checked with
+ * crm_simulate 2.1.5 -VVVVVV ("Changing rsc_stop_0 reason from 'being
+ * multiply active' to '(none)'"): without allow-migrate, or with
+ * multiple-active=stop_start, the summary is unchanged; oracle-diff seed
+ * 1612153, tests/fuzz/cases/oracle-unexpected-migratable-move. */
+static void forget_unexpected_stop_reason(CsGraph *graph, int rsc, int current)
+{
+    if (cs_graph_find(graph, rsc, CS_TASK_STOP, current) != NULL)
+        rsc_action(graph, rsc, CS_TASK_STOP, current, TRUE);
+}
+
 static gboolean migration_continues(CsGraph *graph, int rsc, guint n_clean)
 {
     CsNodeList *nodes = &graph->running_on[rsc];
@@ -465,7 +481,7 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
     guint n_clean = 0;
     gboolean need_stop = FALSE, moving = FALSE, migrate = FALSE;
     gboolean need_promote = FALSE;
-    gboolean multiply_active, continues;
+    gboolean multiply_active, continues, migrate_attempted = FALSE;
 
     stop_dangling_sources(graph, rsc);
     for (guint i = 0; i < nodes->len; i++)
@@ -484,8 +500,10 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
     multiply_active = continues ? FALSE : needs_fencing(info) ? nodes->len > 1 : n_clean > 1;
     /* Pacemaker drops a multiply active resource's partial migration and
      * does not migrate it: it is stopped everywhere and started (Move). */
-    if (multiply_active)
+    if (multiply_active) {
+        migrate_attempted = migrate;
         migrate = FALSE;
+    }
     if (multiply_active) {
         /* A partial migration left the resource active on its source and
          * target: it is recovered as multiple-active=stop_start would,
@@ -523,6 +541,8 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
     recurring_start(graph, rsc);
     if (migrate)
         create_migration(graph, rsc, current);
+    else if (migrate_attempted && (graph->rsc_flags[rsc] & CS_RSCF_STOP_UNEXPECTED))
+        forget_unexpected_stop_reason(graph, rsc, current);
 }
 
 /* Pacemaker's group create_actions(): the members' actions, then the
