@@ -368,12 +368,15 @@ static gboolean migration_to_unknown_target(const CsGraph *graph, int rsc)
  * moves and could migrate from its current node: Pacemaker still sets
  * out to migrate it, and fetching the stop on the current node again for
  * that forgets the "being multiply active" reason the stop was given, so
- * the Move is printed without it (the migration itself comes to nothing:
- * the resource is stopped everywhere and started).  Checked with
- * crm_simulate 2.1.5 -VVVVVV ("Changing rsc_stop_0 reason from 'being
- * multiply active' to '(none)'"): without allow-migrate, or with
+ * a Move is printed without it.  The migration goes on only when that
+ * stop is the only one (active on just the current and the assigned
+ * node, the latter kept by stop_unexpected): any other stop cannot
+ * migrate and, ordered after migrate_from, undoes it (Move).  Checked
+ * with crm_simulate 2.1.5 -VVVVVV ("Changing rsc_stop_0 reason from
+ * 'being multiply active' to '(none)'"); without allow-migrate, or with
  * multiple-active=stop_start, the summary is unchanged; oracle-diff seed
- * 1612153, tests/fuzz/cases/oracle-unexpected-migratable-move. */
+ * 1612153, tests/fuzz/cases/oracle-unexpected-migratable-{move,
+ * move-three,to-active}. */
 static void forget_unexpected_stop_reason(CsGraph *graph, int rsc, int current)
 {
     if (cs_graph_find(graph, rsc, CS_TASK_STOP, current) != NULL)
@@ -541,8 +544,11 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
     recurring_start(graph, rsc);
     if (migrate)
         create_migration(graph, rsc, current);
-    else if (migrate_attempted && (graph->rsc_flags[rsc] & CS_RSCF_STOP_UNEXPECTED))
+    else if (migrate_attempted && (graph->rsc_flags[rsc] & CS_RSCF_STOP_UNEXPECTED)) {
+        /* the orderings decide whether it migrates (see above) */
         forget_unexpected_stop_reason(graph, rsc, current);
+        create_migration(graph, rsc, current);
+    }
 }
 
 /* Pacemaker's group create_actions(): the members' actions, then the
