@@ -375,6 +375,25 @@ static gboolean migration_left_behind(const CsGraph *graph, int rsc)
  * without allow-migrate, failed, or assigned elsewhere, it is multiply
  * active and stopped on both).
  * The source is then the node it moves from, listed first. */
+/* A multiply active resource with multiple-active=stop_unexpected that
+ * moves and could migrate from its current node: Pacemaker still sets
+ * out to migrate it, and fetching the stop on the current node again for
+ * that forgets the "being multiply active" reason the stop was given, so
+ * a Move is printed without it.  The migration goes on only when that
+ * stop is the only one (active on just the current and the assigned
+ * node, the latter kept by stop_unexpected): any other stop cannot
+ * migrate and, ordered after migrate_from, undoes it (Move).  Checked
+ * with crm_simulate 2.1.5 -VVVVVV ("Changing rsc_stop_0 reason from
+ * 'being multiply active' to '(none)'"); without allow-migrate, or with
+ * multiple-active=stop_start, the summary is unchanged; oracle-diff seed
+ * 1612153, tests/fuzz/cases/oracle-unexpected-migratable-{move,
+ * move-three,to-active}. */
+static void forget_unexpected_stop_reason(CsGraph *graph, int rsc, int current)
+{
+    if (cs_graph_find(graph, rsc, CS_TASK_STOP, current) != NULL)
+        rsc_action(graph, rsc, CS_TASK_STOP, current, TRUE);
+}
+
 static gboolean migration_continues(CsGraph *graph, int rsc, guint n_clean)
 {
     CsNodeList *nodes = &graph->running_on[rsc];
@@ -539,6 +558,9 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
     restart_actions(graph, rsc, need_stop, need_promote);
     role_transition_actions(graph, rsc);
     recurring_start(graph, rsc);
+    if (migrate && multiply_active && (graph->rsc_flags[rsc] & CS_RSCF_STOP_UNEXPECTED))
+        /* the orderings decide whether it migrates (see above) */
+        forget_unexpected_stop_reason(graph, rsc, current);
     if (migrate)
         create_migration(graph, rsc, current);
 }
