@@ -1106,12 +1106,18 @@ CsGraph *cs_graph_build(const CsSolution *solution)
      * orderings.  An action keeps its first reason, so a start blocked by
      * a colocation says so even where an ordering blocks it too (checked
      * with the oracle: corpus bundle-order-stop, a bundle colocated with
-     * one whose containers stop). */
+     * one whose containers stop).  The pass walks pseudo-actions too: a
+     * clone's start blocked earlier in the pass, while its instances
+     * (groups, whose starts are pseudo-actions) could still start, is
+     * asked again when the pass reaches it, once the blocking has made
+     * its instances' starts unrunnable, and then blocks its own
+     * dependents (checked with the oracle: a dependent placed before a
+     * cloned group in a colocation loop stops "due to colocation with"
+     * the clone, tests/data/transition/coloc-loop-cloned-group-*). */
     for (guint i = graph->actions->len; i-- > 0;) {
         CsAct *action = g_ptr_array_index(graph->actions, i);
 
-        if (!(action->flags & CS_ACT_PSEUDO))
-            block_colocation_dependents(graph, action);
+        block_colocation_dependents(graph, action);
     }
     for (guint i = graph->actions->len; i-- > 0;)
         update_action(graph, g_ptr_array_index(graph->actions, i));
