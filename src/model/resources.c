@@ -267,15 +267,22 @@ static char *cs_op_template_key(xmlNode *op)
     return g_strdup_printf("%s-%s", cs_xml_attr(op, "name"), role);
 }
 
-static xmlNode *cs_find_operations(const CsModel *model, xmlNode *xml)
+/* The first <operations> element written in xml, as it stands: an id-ref
+ * placeholder is returned unresolved. */
+static xmlNode *cs_operations_element(xmlNode *xml)
 {
     for (xmlNode *child = cs_xml_first_element(xml); child != NULL;
          child = cs_xml_next_element(child)) {
         if (cs_xml_is(child, "operations")) {
-            return cs_model_expand_idref(model, child);
+            return child;
         }
     }
     return NULL;
+}
+
+static gboolean cs_is_idref(const xmlNode *xml)
+{
+    return cs_xml_attr(xml, "id-ref") != NULL;
 }
 
 static void cs_rsc_add_ops_from(const CsModel *model, CsResource *rsc, xmlNode *operations,
@@ -300,19 +307,31 @@ static void cs_rsc_add_ops_from(const CsModel *model, CsResource *rsc, xmlNode *
     }
 }
 
-/* Pacemaker's unpack_template(): the resource's own operations, then
- * those of the template it does not redefine. */
+/* Pacemaker's unpack_template() (Pacemaker Explained 2.1, "Resource
+ * Templates"): without an <operations> of its own a primitive takes the
+ * template's, id-ref resolved.  With one, its own come first and then the
+ * template's op elements it does not redefine, but only those written
+ * inside the template's <operations>: the merge copies them as children of
+ * the primitive's element.  So nothing is merged when the template's
+ * element is an id-ref (it has no children), and what is merged is lost
+ * when the primitive's element is an id-ref, as the operations are then
+ * read from the referenced set alone (checked with crm_simulate: a start
+ * on-fail=block in the template does not block a failed start then). */
 static void cs_rsc_unpack_ops(const CsModel *model, CsResource *rsc, const CsRscXml *xml)
 {
-    xmlNode *own_ops = cs_find_operations(model, xml->own);
-    xmlNode *template_ops = xml->template != NULL ? cs_find_operations(model, xml->template) : NULL;
+    xmlNode *own_element = cs_operations_element(xml->own);
+    xmlNode *template_element =
+        xml->template != NULL ? cs_operations_element(xml->template) : NULL;
 
-    if (own_ops == NULL) {
-        cs_rsc_add_ops_from(model, rsc, template_ops, NULL);
+    if (own_element == NULL) {
+        if (template_element != NULL) {
+            cs_rsc_add_ops_from(model, rsc, cs_model_expand_idref(model, template_element), NULL);
+        }
         return;
     }
+    xmlNode *own_ops = cs_model_expand_idref(model, own_element);
     cs_rsc_add_ops_from(model, rsc, own_ops, NULL);
-    if (template_ops == NULL) {
+    if (template_element == NULL || cs_is_idref(own_element) || cs_is_idref(template_element)) {
         return;
     }
     g_autoptr(GHashTable) own_keys = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
@@ -321,7 +340,7 @@ static void cs_rsc_unpack_ops(const CsModel *model, CsResource *rsc, const CsRsc
             g_hash_table_add(own_keys, cs_op_template_key(op));
         }
     }
-    cs_rsc_add_ops_from(model, rsc, template_ops, own_keys);
+    cs_rsc_add_ops_from(model, rsc, template_element, own_keys);
 }
 
 CsOp *cs_resource_find_op(const CsResource *rsc, const char *name, guint interval_ms)
