@@ -653,6 +653,7 @@ static CsTable *unmark_positive(CsSolution *solution, const CsTable *before, CsT
     CsTable *merged = cs_table_copy(result); /* compact */
     CsTable *out = cs_table_new(solution->n_nodes, result->track);
 
+    out->generation = result->generation;
     for (int node = 0; node < solution->n_nodes; node++) {
         const CsTable *from = marked[node] ? input : merged;
         const CsContribution *list;
@@ -799,6 +800,10 @@ static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes, gb
         return nodes;
     solution->merges_left--;
     work->merging = TRUE;
+    /* Each level of Pacemaker's merge works on a fresh copy of the table
+     * it is given, which replaces it unless rolled back: one generation
+     * more, and its nested levels each add theirs (utilization.c). */
+    int generation = (nodes != NULL ? nodes : work->table)->generation + 1;
     if (nodes == NULL) {
         solution->merge_items_left -= work->table->n_items;
         result = cs_table_copy(work->table);
@@ -828,6 +833,7 @@ static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes, gb
         nodes = NULL;
         add_matching_scores(solution, result, other, attribute, factor, via, NULL);
     }
+    result->generation = generation;
     if (cs_table_any_available(solution, result)) {
         list = forward ? work->this_with : work->with_this;
         result = merge_along(solution, list, result, multiplier, forward, positive);
