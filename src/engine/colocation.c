@@ -448,6 +448,10 @@ static void apply_coloc_to_scores(CsSolution *solution, int dependent, int prima
     if (coloc->score > -CS_INFINITY && coloc->score < CS_INFINITY
         && !coloc_leaves_a_node(solution, dep->table, coloc, primary_node, value))
         return;
+    /* Pacemaker applies the step to a copy of the dependent's table that
+     * replaces it: one generation more (utilization.c; checked with
+     * crm_simulate's trace, by node name and by a shared attribute). */
+    dep->table->generation++;
     CsContribution why = {.kind = CS_CONTRIB_COLOCATION, .source = coloc->id, .other_rsc = primary};
 
     if (primary_node >= 0 && coloc->score < CS_INFINITY && solution->unames_distinct
