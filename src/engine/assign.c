@@ -1108,7 +1108,7 @@ static void assign_best_node(CsSolution *solution, int rsc)
     int prefer = cs_capacity_ban_insufficient(solution, rsc);
     const CsTable *table = work->table;
     NodeOrder order = {solution, table, work->current};
-    const int *hash_order = cs_capacity_node_order(solution);
+    const int *hash_order = cs_capacity_node_order(solution, rsc);
     CsPlacementStrategy strategy = solution->model->options.placement_strategy;
     g_autofree int *nodes = NULL;
     int n = 0, chosen;

@@ -448,6 +448,10 @@ static void apply_coloc_to_scores(CsSolution *solution, int dependent, int prima
     if (coloc->score > -CS_INFINITY && coloc->score < CS_INFINITY
         && !coloc_leaves_a_node(solution, dep->table, coloc, primary_node, value))
         return;
+    /* Pacemaker applies the step to a copy of the dependent's table that
+     * replaces it: one generation more (utilization.c; checked with
+     * crm_simulate's trace, by node name and by a shared attribute). */
+    dep->table->generation++;
     CsContribution why = {.kind = CS_CONTRIB_COLOCATION, .source = coloc->id, .other_rsc = primary};
 
     if (primary_node >= 0 && coloc->score < CS_INFINITY && solution->unames_distinct
@@ -653,6 +657,7 @@ static CsTable *unmark_positive(CsSolution *solution, const CsTable *before, CsT
     CsTable *merged = cs_table_copy(result); /* compact */
     CsTable *out = cs_table_new(solution->n_nodes, result->track);
 
+    out->generation = result->generation;
     for (int node = 0; node < solution->n_nodes; node++) {
         const CsTable *from = marked[node] ? input : merged;
         const CsContribution *list;
@@ -799,6 +804,10 @@ static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes, gb
         return nodes;
     solution->merges_left--;
     work->merging = TRUE;
+    /* Each level of Pacemaker's merge works on a fresh copy of the table
+     * it is given, which replaces it unless rolled back: one generation
+     * more, and its nested levels each add theirs (utilization.c). */
+    int generation = (nodes != NULL ? nodes : work->table)->generation + 1;
     if (nodes == NULL) {
         solution->merge_items_left -= work->table->n_items;
         result = cs_table_copy(work->table);
@@ -828,6 +837,7 @@ static CsTable *merge_scores(CsSolution *solution, int other, CsTable *nodes, gb
         nodes = NULL;
         add_matching_scores(solution, result, other, attribute, factor, via, NULL);
     }
+    result->generation = generation;
     if (cs_table_any_available(solution, result)) {
         list = forward ? work->this_with : work->with_this;
         result = merge_along(solution, list, result, multiplier, forward, positive);

@@ -440,9 +440,9 @@ int cs_capacity_ban_insufficient(CsSolution *solution, int rsc);
  * is there (an unmanaged member kept elsewhere leaves it on none); -1
  * when none. */
 int cs_instance_location(const CsSolution *solution, int rsc);
-/* Node indices in the iteration order of Pacemaker's allowed-nodes hash
- * table (NULL under placement-strategy=default). */
-const int *cs_capacity_node_order(const CsSolution *solution);
+/* Node indices in the iteration order of rsc's allowed-nodes hash table
+ * in Pacemaker (NULL under placement-strategy=default). */
+const int *cs_capacity_node_order(const CsSolution *solution, int rsc);
 
 /* assign.c: node indices sorted as Pacemaker lists cluster nodes (by name,
  * digit runs compared as numbers, case-insensitive); caller frees. */

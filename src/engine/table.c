@@ -223,6 +223,7 @@ static CsTable *copy_compact(const CsTable *table)
         memcpy(copy->link, table->link, sizeof(int) * (gsize)table->n_items);
     }
     copy->n_items = table->n_items;
+    copy->generation = table->generation;
     return copy;
 }
 
@@ -253,6 +254,7 @@ CsTable *cs_table_copy(const CsTable *table)
         }
     }
     copy->n_items = at;
+    copy->generation = table->generation;
     return copy;
 }
 

@@ -31,6 +31,12 @@ typedef struct CsTable {
      * first change after that keeps the snapshot in snapshot. */
     gboolean frozen;
     struct CsTable *snapshot;
+    /* How many times Pacemaker has copied this allowed-nodes hash table
+     * (0: as unpacked).  A copy re-inserts the nodes in the old table's
+     * iteration order, which reorders colliding node ids, and that order
+     * breaks ties under a placement strategy (utilization.c).  The
+     * engine's own copies keep it. */
+    int generation;
 } CsTable;
 
 /* table.c: the memory of the tables a solve makes.  A solve makes and

@@ -25,7 +25,9 @@ typedef struct CsCapacity {
     gboolean *node_has;
     int *required; /* n_rsc x n_attrs */
     gboolean *rsc_has;
-    int *hash_order; /* nodes in Pacemaker's allowed-nodes order */
+    GPtrArray *orders;  /* per table generation: node indices in
+                         * Pacemaker's allowed-nodes iteration order */
+    GHashTable *latest; /* the table of the last generation made */
 } CsCapacity;
 
 /* Pacemaker's utilization_value(): an integer (leading digits are
@@ -77,12 +79,12 @@ static void fill_row(const CsCapacity *capacity, GHashTable *values, int *row, g
  * by node id and, when no node can hold a resource with its colocated
  * resources, prefers the first node in that table's iteration order among
  * those with the most capacity left.  The same hash table, filled as
- * Pacemaker fills it (node order, then copied in iteration order), gives
- * that order, with the string hash Pacemaker's node tables use: each
- * character added to 31 times the hash so far, from 0 (not GLib's own
- * g_str_hash; found with crm_simulate on two equally loaded nodes whose
- * ids were renamed, oracle-diff seeds 401434 and 680789: "1" before "4",
- * "10" before "7", "abc" and "DEF" each way round). */
+ * Pacemaker fills it (node order), gives that order, with the string hash
+ * Pacemaker's node tables use: each character added to 31 times the hash
+ * so far, from 0 (not GLib's own g_str_hash; found with crm_simulate on
+ * two equally loaded nodes whose ids were renamed, oracle-diff seeds
+ * 401434 and 680789: "1" before "4", "10" before "7", "abc" and "DEF"
+ * each way round). */
 static guint node_id_hash(gconstpointer key)
 {
     guint32 hash = 0;
@@ -92,11 +94,42 @@ static guint node_id_hash(gconstpointer key)
     return hash;
 }
 
-static int *allowed_nodes_order(const CsSolution *solution)
+static GHashTable *copy_node_table(GHashTable *table)
 {
-    g_autoptr(GHashTable) table = g_hash_table_new(node_id_hash, g_str_equal);
-    g_autofree int *by_name = cs_nodes_in_name_order(solution);
+    GHashTable *copy = g_hash_table_new(node_id_hash, g_str_equal);
+    GHashTableIter iter;
+    gpointer key, value;
+
+    g_hash_table_iter_init(&iter, table);
+    while (g_hash_table_iter_next(&iter, &key, &value))
+        g_hash_table_insert(copy, key, value);
+    return copy;
+}
+
+static int *iteration_order(const CsSolution *solution, GHashTable *table)
+{
     int *order = g_new(int, solution->n_nodes + 1);
+    GHashTableIter iter;
+    gpointer value;
+    int at = 0;
+
+    g_hash_table_iter_init(&iter, table);
+    while (g_hash_table_iter_next(&iter, NULL, &value))
+        order[at++] = GPOINTER_TO_INT(value);
+    /* Nodes sharing an id (an invalid CIB) have one table entry: the
+     * others follow in index order, so that every node is listed. */
+    for (int node = 0; node < solution->n_nodes && at < solution->n_nodes; node++) {
+        const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
+        if (GPOINTER_TO_INT(g_hash_table_lookup(table, info->id)) != node)
+            order[at++] = node;
+    }
+    return order;
+}
+
+static GHashTable *unpacked_node_table(const CsSolution *solution)
+{
+    GHashTable *table = g_hash_table_new(node_id_hash, g_str_equal);
+    g_autofree int *by_name = cs_nodes_in_name_order(solution);
 
     for (int i = 0; i < solution->n_nodes; i++) {
         int node = by_name[i];
@@ -104,34 +137,29 @@ static int *allowed_nodes_order(const CsSolution *solution)
 
         g_hash_table_insert(table, info->id, GINT_TO_POINTER(node));
     }
-    for (int pass = 0; pass < 2; pass++) {
-        g_autoptr(GHashTable) copy = g_hash_table_new(node_id_hash, g_str_equal);
-        GHashTableIter iter;
-        gpointer key, value;
+    return table;
+}
 
-        g_hash_table_iter_init(&iter, table);
-        while (g_hash_table_iter_next(&iter, &key, &value))
-            g_hash_table_insert(copy, key, value);
-        g_hash_table_unref(table);
-        table = g_steal_pointer(&copy);
-    }
-    {
-        GHashTableIter iter;
-        gpointer value;
-        int at = 0;
+/* The iteration order of an allowed-nodes table copied generation times
+ * (CsTable's generation): each copy re-inserts the nodes in the order the
+ * copied table yields them, so node ids that collide in the table change
+ * places.  Orders are made as they are first asked for. */
+static const int *order_of_generation(const CsSolution *solution, int generation)
+{
+    CsCapacity *capacity = solution->capacity;
 
-        g_hash_table_iter_init(&iter, table);
-        while (g_hash_table_iter_next(&iter, NULL, &value))
-            order[at++] = GPOINTER_TO_INT(value);
-        /* Nodes sharing an id (an invalid CIB) have one table entry: the
-         * others follow in index order, so that every node is listed. */
-        for (int node = 0; node < solution->n_nodes && at < solution->n_nodes; node++) {
-            const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
-            if (GPOINTER_TO_INT(g_hash_table_lookup(table, info->id)) != node)
-                order[at++] = node;
-        }
+    if (capacity->latest == NULL) {
+        capacity->latest = unpacked_node_table(solution);
+        g_ptr_array_add(capacity->orders, iteration_order(solution, capacity->latest));
     }
-    return order;
+    while ((int)capacity->orders->len <= generation) {
+        GHashTable *copy = copy_node_table(capacity->latest);
+
+        g_hash_table_unref(capacity->latest);
+        capacity->latest = copy;
+        g_ptr_array_add(capacity->orders, iteration_order(solution, copy));
+    }
+    return g_ptr_array_index(capacity->orders, generation);
 }
 
 void cs_capacity_init(CsSolution *solution)
@@ -162,7 +190,7 @@ void cs_capacity_init(CsSolution *solution)
                  ((const CsResource *)g_ptr_array_index(model->resources, rsc))->utilization,
                  capacity->required + (gsize)rsc * capacity->n_attrs,
                  capacity->rsc_has + (gsize)rsc * capacity->n_attrs);
-    capacity->hash_order = allowed_nodes_order(solution);
+    capacity->orders = g_ptr_array_new_with_free_func(g_free);
     solution->capacity = capacity;
 }
 
@@ -177,14 +205,20 @@ void cs_capacity_free(CsSolution *solution)
     g_free(capacity->node_has);
     g_free(capacity->required);
     g_free(capacity->rsc_has);
-    g_free(capacity->hash_order);
+    g_ptr_array_unref(capacity->orders);
+    if (capacity->latest != NULL)
+        g_hash_table_unref(capacity->latest);
     g_free(capacity);
     solution->capacity = NULL;
 }
 
-const int *cs_capacity_node_order(const CsSolution *solution)
+const int *cs_capacity_node_order(const CsSolution *solution, int rsc)
 {
-    return solution->capacity != NULL ? solution->capacity->hash_order : NULL;
+    if (solution->capacity == NULL)
+        return NULL;
+    /* a clone instance's too: cloned variants agree (tests/fuzz/cases/oracle-
+     * utilization-tie-generation-clone-*) */
+    return order_of_generation(solution, solution->work[rsc].table->generation);
 }
 
 /* Pacemaker's pcmk__consume_node_capacity(): a name the node lacks
@@ -369,6 +403,7 @@ int cs_capacity_ban_insufficient(CsSolution *solution, int rsc)
     g_autofree gboolean *has = NULL;
     gboolean any_capable = FALSE;
     int most_free = -1;
+    const int *order;
 
     if (capacity == NULL)
         return -1;
@@ -380,8 +415,9 @@ int cs_capacity_ban_insufficient(CsSolution *solution, int rsc)
         listed[g_array_index(colocated, int, i)] = TRUE;
     for (guint i = 0; i < colocated->len; i++)
         add_colocated_requirement(solution, g_array_index(colocated, int, i), listed, sum, has);
+    order = cs_capacity_node_order(solution, rsc);
     for (int i = 0; i < solution->n_nodes; i++) {
-        int node = capacity->hash_order[i];
+        int node = order[i];
 
         if (!usable(solution, table, node))
             continue;
