@@ -813,8 +813,11 @@ void unfence_order_created_starts(CsGraph *graph)
  * instance restarting on another node then meets its own node's
  * unfencing before its clone's orderings, "due to required stonith"
  * (checked with crm_simulate 2.1.5's trace;
- * tests/fuzz/cases/oracle-unfence-blocked-stop-*).  A node being fenced,
- * offline or shutting down gets no unfencing (require_unfencing()).  A
+ * tests/fuzz/cases/oracle-unfence-blocked-stop-*).  A node being fenced
+ * or offline gets no unfencing; one shutting down does get this ordering
+ * (only require_unfencing() passes it over), so a blocked stop there still
+ * makes its unfencing unrunnable and walks what follows (gen.py seed
+ * 1815572; oracle-unfence-blocked-stop-shutdown*).  A
  * managed resource gets this ordering from its internal constraints too,
  * except on a node it may not run on (may_run_on(): in an asymmetric
  * cluster, a node no location names for it, where it is active all the
@@ -831,7 +834,7 @@ void unfence_order_stop(CsGraph *graph, CsAct *stop)
     if ((graph->rsc_flags[stop->rsc] & CS_RSCF_MANAGED) && may_run_on(graph, stop->rsc, stop->node))
         return;
     where = node_info(graph, stop->node);
-    if (graph->fenced[stop->node] || !where->online || where->unclean || where->shutdown)
+    if (graph->fenced[stop->node] || !where->online || where->unclean)
         return;
     order_actions(graph, stop, unfence_action(graph, stop->node), ORD_IMPLIES_FIRST);
 }
