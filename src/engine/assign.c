@@ -913,9 +913,11 @@ void cs_apply_node_criteria(CsSolution *solution, GError **error)
     init_target_roles(solution);
     apply_status_bans(solution);
     cs_colocations_build(solution);
-    apply_shutdown_locks(solution);
     apply_node_health(solution);
     cs_tickets_apply(solution);
+    /* After the tickets: a loss-policy=fence ticket makes the nodes it
+     * fences unclean, and nothing is locked to an unclean node. */
+    apply_shutdown_locks(solution);
     for (guint i = 0; i < solution->model->locations->len; i++)
         apply_one_location(solution, g_ptr_array_index(solution->model->locations, i));
     apply_stickiness(solution);
