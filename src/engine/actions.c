@@ -361,12 +361,16 @@ static gboolean migration_to_unknown_target(const CsGraph *graph, int rsc)
 }
 
 /* Whether rsc's history records a migration begun and not finished
- * (partial, to an unknown target, or dangling): Pacemaker forgets it
- * when the resource cannot go on migrating, and migrates it no more. */
-static gboolean migration_left_behind(const CsGraph *graph, int rsc)
+ * that Pacemaker forgets when the resource cannot go on migrating, and
+ * then migrates it no more: a partial or a dangling one.  A migrate_to
+ * to a target where nothing is known yet is not one of them: a multiply
+ * active resource with such a record still migrates off its current
+ * node (checked with crm_simulate 2.1.5: its stop there is kept from
+ * migrating by a clone's stop, "due to unrunnable cln stop"; gen.py seed
+ * 1802954, tests/data/transition/multiply-active-unknown-target-*). */
+static gboolean migration_dropped(const CsGraph *graph, int rsc)
 {
-    return partial_migration(graph, rsc) != NULL || migration_to_unknown_target(graph, rsc)
-           || cs_has_dangling_migration(graph, rsc);
+    return partial_migration(graph, rsc) != NULL || cs_has_dangling_migration(graph, rsc);
 }
 
 /* A partial migration goes on only when the resource may migrate (not
@@ -521,7 +525,7 @@ static void create_primitive_actions(CsGraph *graph, int rsc)
      * undid its migration first (checked with crm_simulate 2.1.5: its
      * stop before that node's unfencing, "due to unrunnable stonith";
      * tests/fuzz/cases/oracle-multiply-active-migration-unfence). */
-    if (multiply_active && migration_left_behind(graph, rsc))
+    if (multiply_active && migration_dropped(graph, rsc))
         migrate = FALSE;
     if (multiply_active) {
         /* A partial migration left the resource active on its source and

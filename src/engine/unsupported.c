@@ -217,6 +217,54 @@ gboolean cs_stopped_migration_moves_supported(const CsSolution *solution, GError
     return TRUE;
 }
 
+/* Whether rsc is active (started or more) on node by its history. */
+static gboolean history_active_on(const CsModel *model, int rsc, int node)
+{
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+
+        if (state->rsc == rsc && state->node == node && state->role >= CS_ROLE_STARTED)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* A multiply active allow-migrate resource with
+ * multiple-active=stop_unexpected whose history has a migrate_to to a
+ * target where nothing is known yet, assigned to one of the nodes it is
+ * active on: crm_simulate 2.1.5 prints a Migrate to another node it is
+ * active on, with nothing executed, which the engine does not model
+ * (hand-made variants of gen.py seed 1802954; assigned to the target or
+ * to a node where it is not active, it is answered). */
+gboolean cs_unexpected_unknown_migration_supported(const CsSolution *solution, GError **error)
+{
+    const CsModel *model = solution->model;
+
+    for (guint i = 0; i < model->rsc_states->len; i++) {
+        const CsRscState *state = g_ptr_array_index(model->rsc_states, i);
+        const CsResource *rsc;
+        const char *policy;
+        int assigned;
+
+        if (!state->migration_target_unknown || state->rsc < 0 || state->rsc >= solution->n_rsc)
+            continue;
+        rsc = g_ptr_array_index(model->resources, state->rsc);
+        policy = g_hash_table_lookup(rsc->meta, "multiple-active");
+        assigned = solution->work[state->rsc].assigned;
+        if (!rsc->allow_migrate || policy == NULL
+            || strcmp(policy, "stop_unexpected") != 0 || solution->work[state->rsc].n_running < 2
+            || assigned < 0 || !history_active_on(model, state->rsc, assigned))
+            continue;
+        g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                    "%s: a multiply active resource with multiple-active=stop_unexpected "
+                    "and a migration to a node where nothing is known, staying on a node "
+                    "it is active on, is not modelled yet",
+                    rsc->id);
+        return FALSE;
+    }
+    return TRUE;
+}
+
 /* actions.c recovers a failed filler's container (on-fail=restart-container,
  * the default for a resource with a container meta attribute) only when
  * that container is a primitive. */

@@ -15,5 +15,6 @@ gboolean cs_promote_check_supported(const CsModel *model, GError **error);
 /* After placement: what only a solve shows. */
 gboolean cs_dangling_moves_supported(const CsSolution *solution, GError **error);
 gboolean cs_stopped_migration_moves_supported(const CsSolution *solution, GError **error);
+gboolean cs_unexpected_unknown_migration_supported(const CsSolution *solution, GError **error);
 
 #endif
