@@ -340,6 +340,12 @@ static const struct {
     {"refuse-template-order-unique-orphan.xml",
      "order ord-tmpl-dummy: template tmpl-dummy, a resource of a globally-unique clone "
      "made from it having a history under its bare id (an orphan), is not modelled yet"},
+    /* crm_simulate leaves the members of a promotable cloned group's
+     * instance that has no instance of the primary on its node -INFINITY
+     * everywhere, yet neither starts nor stops them, under an interleaved
+     * mandatory colocation limited to a role (session 30, small CIBs) */
+    {"refuse-role-coloc-cloned-group-interleaved.xml",
+     "colocation col: this colocation limited to a role is not modelled yet"},
     {"refuse-expired-promotable-failure.xml",
      "cgr-g-m: a promotable clone instance whose last operation is a failure "
      "failure-timeout expired is not modelled yet"},

@@ -1419,4 +1419,5 @@ const CsPlacers cs_placers = {
     .bundle_add_colocations = cs_bundle_add_colocations,
     .clone_compare_instances = cs_clone_compare_instances,
     .clone_recheck_unpaired = cs_clone_recheck_unpaired,
+    .clone_interleaves = cs_clone_interleaves,
 };

@@ -594,7 +594,7 @@ int cs_clone_assign(CsSolution *solution, int clone)
 
 /* ---- colocations with a clone ----------------------------------------- */
 
-static gboolean clone_interleaves(const CsSolution *solution, int dependent, const CsColoc *coloc)
+gboolean cs_clone_interleaves(const CsSolution *solution, int dependent, const CsColoc *coloc)
 {
     const CsResource *info = rsc_of(solution, coloc->dependent);
     const char *interleave;
@@ -757,7 +757,7 @@ void cs_clone_recheck_unpaired(CsSolution *solution, int instance, const CsColoc
      * cycle) is skipped. */
     if (rsc_of(solution, coloc->primary)->kind != CS_RSC_CLONE || coloc->score < CS_INFINITY
         || solution->work[coloc->primary].provisional || moves_priority_only(solution, coloc)
-        || !clone_interleaves(solution, instance, coloc)
+        || !cs_clone_interleaves(solution, instance, coloc)
         || compatible_instance(solution, instance, coloc->primary) >= 0)
         return;
     cs_assign_nowhere(solution, instance);
@@ -773,7 +773,7 @@ void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone, const 
         return;
     if (cs_promote_apply_coloc(solution, dependent, clone, coloc))
         return;
-    if (clone_interleaves(solution, dependent, coloc)) {
+    if (cs_clone_interleaves(solution, dependent, coloc)) {
         int instance = compatible_instance(solution, dependent, clone);
 
         if (instance >= 0) {

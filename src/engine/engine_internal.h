@@ -116,6 +116,7 @@ typedef struct CsPlacers {
     /* clone.c's instance order and interleave check, for promote.c */
     gint (*clone_compare_instances)(const CsSolution *solution, int clone, int rsc1, int rsc2);
     void (*clone_recheck_unpaired)(CsSolution *solution, int instance, const CsColoc *coloc);
+    gboolean (*clone_interleaves)(const CsSolution *solution, int dependent, const CsColoc *coloc);
 } CsPlacers;
 
 struct CsSolution {
@@ -342,6 +343,9 @@ void cs_assign_nowhere(CsSolution *solution, int rsc);
  * nowhere when its promotion priority is set (Pacemaker applies the
  * instance's colocations again there; checked with crm_simulate). */
 void cs_clone_recheck_unpaired(CsSolution *solution, int instance, const CsColoc *coloc);
+/* Whether dependent (an instance of coloc's dependent clone) pairs with
+ * one instance of the primary clone on its node (interleave=true). */
+gboolean cs_clone_interleaves(const CsSolution *solution, int dependent, const CsColoc *coloc);
 gboolean cs_clone_instance_pairable(const CsSolution *solution, int instance);
 void cs_clone_apply_coloc(CsSolution *solution, int dependent, int clone, const CsColoc *coloc);
 void cs_add_dependent_scores(CsSolution *solution, int rsc, const CsColoc *coloc);

@@ -619,6 +619,49 @@ static int instance_in_role(const CsSolution *solution, int clone, int node, CsR
     return -1;
 }
 
+/* coloc_priority_with() against a primitive, or against a group's member
+ * Pacemaker colocates with: its last when mandatory, else its first. */
+static void weigh_against(CsSolution *solution, int rsc, int primary, const CsColoc *coloc)
+{
+    const CsResource *info = rsc_of(solution, primary);
+
+    if (info->kind == CS_RSC_GROUP) {
+        if (info->children->len == 0)
+            return;
+        primary = g_array_index(info->children, int,
+                                coloc->score >= CS_INFINITY ? info->children->len - 1 : 0);
+    }
+    coloc_priority_with(solution, rsc, primary, coloc);
+}
+
+/* A role of a promotable dependent with a clone taken as a whole (no
+ * role of the primary, or a clone that is not promotable): the dependent
+ * instance is weighed against the primary's instances as with a
+ * primitive (coloc_priority_with).  Interleaved, against the one instance
+ * on its node; otherwise an optional colocation against every instance,
+ * and a mandatory one not at all (it only limited the nodes).  Checked
+ * with crm_simulate on 640 small CIBs (plain and promotable primaries,
+ * every score sign and strength, both dependent roles, each primary role,
+ * interleaved or not). */
+static void clone_role_coloc(CsSolution *solution, int rsc, const CsColoc *coloc)
+{
+    const CsResource *primary = rsc_of(solution, coloc->primary);
+    int node = cs_instance_location(solution, rsc);
+
+    if (solution->placers->clone_interleaves(solution, rsc, coloc)) {
+        int partner = node >= 0 ? instance_in_role(solution, coloc->primary, node, CS_ROLE_UNKNOWN)
+                                : -1;
+
+        if (partner >= 0)
+            weigh_against(solution, rsc, partner, coloc);
+        return;
+    }
+    if (coloc->score >= CS_INFINITY)
+        return;
+    for (guint i = 0; i < primary->children->len; i++)
+        weigh_against(solution, rsc, g_array_index(primary->children, int, i), coloc);
+}
+
 /* A placed instance's colocation as Pacemaker applies it while roles are
  * chosen (its apply_coloc_score with the dependent already assigned):
  * only colocations limited to the unpromoted or promoted role count. */
@@ -629,14 +672,8 @@ static void apply_role_coloc(CsSolution *solution, int rsc, const CsColoc *coloc
 
     if (solution->work[coloc->primary].provisional || coloc->dependent_role < CS_ROLE_UNPROMOTED)
         return;
-    if (primary->kind == CS_RSC_PRIMITIVE) {
-        coloc_priority_with(solution, rsc, coloc->primary, coloc);
-    } else if (primary->kind == CS_RSC_GROUP && primary->children->len > 0) {
-        coloc_priority_with(
-            solution, rsc,
-            g_array_index(primary->children, int,
-                          coloc->score >= CS_INFINITY ? primary->children->len - 1 : 0),
-            coloc);
+    if (primary->kind == CS_RSC_PRIMITIVE || primary->kind == CS_RSC_GROUP) {
+        weigh_against(solution, rsc, coloc->primary, coloc);
     } else if (primary->kind == CS_RSC_CLONE && primary->promotable
                && coloc->primary_role != CS_ROLE_UNKNOWN
                && coloc->dependent_role == CS_ROLE_PROMOTED) {
@@ -647,6 +684,8 @@ static void apply_role_coloc(CsSolution *solution, int rsc, const CsColoc *coloc
             priority_add(work, rsc, CS_CONTRIB_COLOCATION, coloc->id, coloc->primary, coloc->score);
         else if (coloc->score >= CS_INFINITY)
             priority_add(work, rsc, CS_CONTRIB_COLOCATION, coloc->id, coloc->primary, -CS_INFINITY);
+    } else if (primary->kind == CS_RSC_CLONE) {
+        clone_role_coloc(solution, rsc, coloc);
     }
 }
 
