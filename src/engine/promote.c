@@ -635,14 +635,16 @@ static void weigh_against(CsSolution *solution, int rsc, int primary, const CsCo
 }
 
 /* A role of a promotable dependent with a clone taken as a whole (no
- * role of the primary, or a clone that is not promotable): the dependent
- * instance is weighed against the primary's instances as with a
- * primitive (coloc_priority_with).  Interleaved, against the one instance
- * on its node; otherwise an optional colocation against every instance,
- * and a mandatory one not at all (it only limited the nodes).  Checked
- * with crm_simulate on 640 small CIBs (plain and promotable primaries,
- * every score sign and strength, both dependent roles, each primary role,
- * interleaved or not). */
+ * role of the primary, a clone that is not promotable, or the dependent's
+ * unpromoted role): the dependent instance is weighed against the
+ * primary's instances as against a primitive (weigh_against), which an
+ * unpromoted dependent loses.  Interleaved, against the instance on its
+ * node; otherwise an optional colocation against every instance (only a
+ * negative one reaches the instance: clone.c, inherit_colocations), and
+ * a mandatory one not at all (it only limited the nodes).  Checked with
+ * crm_simulate on 1,490 small CIBs (tests/oracle-diff/README.md, "Session
+ * 30, role-limited colocations of a promotable dependent"; cases
+ * tests/fuzz/cases/oracle-role-coloc-*). */
 static void clone_role_coloc(CsSolution *solution, int rsc, const CsColoc *coloc)
 {
     const CsResource *primary = rsc_of(solution, coloc->primary);
@@ -660,6 +662,47 @@ static void clone_role_coloc(CsSolution *solution, int rsc, const CsColoc *coloc
         return;
     for (guint i = 0; i < primary->children->len; i++)
         weigh_against(solution, rsc, g_array_index(primary->children, int, i), coloc);
+}
+
+/* Whether coloc is a mandatory, interleaved colocation limited to a role
+ * of a promotable clone of groups with a clone that clone_role_coloc()
+ * answers (not the promoted role with a promotable clone's role). */
+static gboolean group_instances_pair(const CsSolution *solution, const CsColoc *coloc)
+{
+    const CsResource *dependent = rsc_of(solution, coloc->dependent);
+    const CsResource *primary = rsc_of(solution, coloc->primary);
+
+    if (dependent->kind != CS_RSC_CLONE || !dependent->promotable
+        || dependent->children->len == 0 || primary->kind != CS_RSC_CLONE
+        || coloc->score < CS_INFINITY || coloc->dependent_role < CS_ROLE_UNPROMOTED
+        || !is_group(solution, g_array_index(dependent->children, int, 0)))
+        return FALSE;
+    if (primary->promotable && coloc->primary_role != CS_ROLE_UNKNOWN
+        && coloc->dependent_role == CS_ROLE_PROMOTED)
+        return FALSE;
+    return solution->placers->clone_interleaves(solution, g_array_index(dependent->children, int, 0),
+                                                coloc);
+}
+
+gboolean cs_promote_check_role_pairs(const CsSolution *solution, GError **error)
+{
+    for (guint i = 0; i < solution->colocs->len; i++) {
+        const CsColoc *coloc = g_ptr_array_index(solution->colocs, i);
+        const CsResource *dependent = rsc_of(solution, coloc->dependent);
+
+        if (!group_instances_pair(solution, coloc))
+            continue;
+        for (guint j = 0; j < dependent->children->len; j++) {
+            int node = cs_instance_location(solution, g_array_index(dependent->children, int, j));
+
+            if (node >= 0 && instance_in_role(solution, coloc->primary, node, CS_ROLE_UNKNOWN) < 0)
+                return cs_engine_refuse(error,
+                                        "colocation %s: this colocation limited to a role is "
+                                        "not modelled yet",
+                                        coloc->id);
+        }
+    }
+    return TRUE;
 }
 
 /* A placed instance's colocation as Pacemaker applies it while roles are

@@ -121,7 +121,8 @@ static CsSolution *solve(CsSolution *solution, const CsModel *model, GError **er
         || !cs_stopped_migration_moves_supported(solution, error)
         || !cs_unexpected_unknown_migration_supported(solution, error)
         || !cs_remote_check_supported(solution, error)
-        || !cs_bundle_check_placed(solution, error)) {
+        || !cs_bundle_check_placed(solution, error)
+        || !cs_promote_check_role_pairs(solution, error)) {
         cs_solution_free(solution);
         return NULL;
     }

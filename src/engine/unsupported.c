@@ -1361,13 +1361,6 @@ static gboolean clones_group(const CsModel *model, int rsc)
            == CS_RSC_GROUP;
 }
 
-static gboolean interleaved(const CsResource *info)
-{
-    const char *value = g_hash_table_lookup(info->meta, "interleave");
-
-    return value != NULL && cs_text_is_true(value);
-}
-
 /* A constraint naming a clone's child (the model resolves it to the
  * clone): crm_simulate places its colocations differently. */
 static gboolean names_other(xmlNode *xml, const char *attribute, const char *id)
@@ -1413,21 +1406,13 @@ static gboolean role_coloc_supported(const CsModel *model, const CsColocation *c
      * other pair against the instance on its node when interleaved, else
      * against every instance (optional) or not at all (mandatory); an
      * unpromoted dependent loses the score.  Checked with crm_simulate on
-     * 1,240 small CIBs (plain, promotable and cloned-group primaries and
+     * 1,490 small CIBs (plain, promotable and cloned-group primaries and
      * dependents, unique primaries, node-attribute, both dependent roles,
      * each primary role, every score sign and strength, interleaved or
-     * not) and gen.py's 53 such CIBs among seeds 1900000-1904999.  One
-     * shape is still refused: a promotable clone of groups, interleaved,
-     * mandatory, whose instance finds no primary instance on its node: the
-     * oracle then leaves the group's members -INFINITY everywhere yet
-     * neither starts nor stops them, which the roles below do not give. */
-    if (primary->kind == CS_RSC_CLONE && dependent->promotable
-        && coloc->rsc_role >= CS_ROLE_UNPROMOTED && clones_group(model, coloc->rsc)
-        && interleaved(dependent) && coloc->score >= CS_INFINITY
-        && !(primary->promotable && coloc->with_role != CS_ROLE_UNKNOWN
-             && coloc->with_role != CS_ROLE_STARTED
-             && coloc->rsc_role == CS_ROLE_PROMOTED))
-        return FALSE;
+     * not) and gen.py's 53 such CIBs among seeds 1900000-1904999.  A
+     * promotable clone of groups, interleaved, under a mandatory one, is
+     * refused once placed if an instance stays without a primary instance
+     * on its node (promote.c, cs_promote_check_role_pairs). */
     /* A role of a clone that is not promotable as the dependent: answered
      * as the engine places it (checked with crm_simulate: plain and
      * interleaved clones, Promoted and Unpromoted, with primitives,
