@@ -873,11 +873,51 @@ static void order_blocked_before_connection(CsGraph *graph)
     }
 }
 
+/* Whether remote, whose connection ran on a lost host and cannot be
+ * recovered, has resources to probe: the node is fenced for their
+ * unknown state (lost_host_reason()), and each probe still waits for
+ * the connection's start. */
+static gboolean probes_await_lost_connection(const CsSolution *solution, const CsNode *remote)
+{
+    int connection = remote->remote_rsc;
+
+    if (remote->type != CS_NODE_REMOTE || connection < 0)
+        return FALSE;
+    if (connection_lost(solution->model, connection) || connection_up(solution, connection)
+        || connection_failed(solution->model, connection) || (remote->unclean && remote->unseen)
+        || !connection_host_lost(solution, connection))
+        return FALSE;
+    return lost_host_actions(solution, remote).probe;
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote": a probe on a remote node
+ * runs once its connection is up.  When the connection, lost with its
+ * host, is placed nowhere, ordering the probes after its start makes
+ * that start, on no node and so unrunnable, and what is colocated with
+ * the connection at INFINITY cannot start either: "Start d3 (n1) due to
+ * colocation with rem1 (blocked)" (checked with crm_simulate 2.1.5:
+ * gen_remote.py seed 1624540, tests/data/transition/
+ * remote-lost-host-probe-blocks-colocated). */
+static void order_probes_after_lost_connection(CsGraph *graph)
+{
+    const CsModel *model = graph->model;
+
+    for (guint i = 0; i < model->nodes->len; i++) {
+        const CsNode *remote = g_ptr_array_index(model->nodes, i);
+
+        if (!probes_await_lost_connection(graph->solution, remote)
+            || find_first(graph, remote->remote_rsc, CS_TASK_START, -1) != NULL)
+            continue;
+        rsc_action(graph, remote->remote_rsc, CS_TASK_START, -1, TRUE);
+    }
+}
+
 void cs_remote_order_actions(CsGraph *graph)
 {
     const CsModel *model = graph->model;
 
     order_blocked_before_connection(graph);
+    order_probes_after_lost_connection(graph);
 
     for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
         const CsResource *info = rsc_of_model(model, rsc);
