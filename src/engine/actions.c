@@ -45,7 +45,7 @@ static void init_rsc_state(CsGraph *graph)
             graph->next_role[rsc] = work->assigned >= 0 ? CS_ROLE_STARTED : CS_ROLE_STOPPED;
         if (work->assigned < 0)
             graph->next_role[rsc] = CS_ROLE_STOPPED;
-        if (work->managed && !solution->stonith_unmanage)
+        if (work->managed && (!solution->stonith_unmanage || work->limit_reached))
             graph->rsc_flags[rsc] |= CS_RSCF_MANAGED;
         /* A ticket lost with loss-policy=freeze blocks the resource as
          * on-fail=block does (Pacemaker Explained 2.1, "Multi-Site

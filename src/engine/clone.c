@@ -418,6 +418,22 @@ void cs_clone_distribute(CsSolution *solution, int clone, GArray *instances, int
         memcpy(counts, outer, sizeof(int) * (gsize)solution->n_nodes);
 }
 
+/* An instance past clone-max is never assigned, so Pacemaker never
+ * takes its management away for want of a fencing device (Pacemaker
+ * Explained 2.1, "Cluster Options" stonith-enabled): an orphan instance
+ * active in the status is stopped "due to node availability" where every
+ * other resource is left alone (checked with crm_simulate 2.1.5: an
+ * anonymous clone with clone-max 2 active on three nodes, plain,
+ * promotable or of a group, tests/fuzz/cases/oracle-clone-orphan-nodevice-*). */
+static void mark_limit_reached(CsSolution *solution, int rsc)
+{
+    const CsResource *info = rsc_of(solution, rsc);
+
+    solution->work[rsc].limit_reached = TRUE;
+    for (guint i = 0; info->children != NULL && i < info->children->len; i++)
+        mark_limit_reached(solution, g_array_index(info->children, int, i));
+}
+
 static void distribute_counted(CsSolution *solution, int clone, GArray *instances, int max,
                                int per_node)
 {
@@ -457,6 +473,7 @@ static void distribute_counted(CsSolution *solution, int clone, GArray *instance
         if (assigned >= max) {
             for (int node = 0; node < solution->n_nodes; node++)
                 update_score(solution, rsc, node, -CS_INFINITY, "clone:limit_reached");
+            mark_limit_reached(solution, rsc);
             continue;
         }
         if (assign_instance(solution, clone, rsc, -1, all_coloc, per_node) >= 0)

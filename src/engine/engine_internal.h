@@ -51,6 +51,9 @@ typedef struct CsRscWork {
     int prefer;
     gboolean provisional, allocating, merging;
     gboolean managed;
+    gboolean limit_reached; /* clone.c: an instance past clone-max, never
+                               assigned (so still managed when fencing
+                               has no device, solve.c) */
     gboolean blocked; /* multiply active with multiple-active=block */
     gboolean exclusive_discovery;
     gboolean *discover_exclusive; /* per node */
