@@ -19,8 +19,9 @@ first) draws EXTRAS2, each in about a fifth of the CIBs: resource
 templates and constraints naming them, id-ref reuse of meta, instance
 and operation sets, tags in constraints and resource sets,
 failure-timeout with failures expired and not, op interval-origin,
-record-pending, timeout and enabled, monitors per role, and target-role
-Promoted or Unpromoted on primitives.  It only adds to what the first
+record-pending, timeout and enabled, monitors per role, target-role
+Promoted or Unpromoted on primitives, histories of clone instances
+beyond clone-max, and fencing enabled with no device.  It only adds to what the first
 stream gives, so a seed drawing none of them gives the CIB it always gave.
 
 The environment variable ODIFF_EXTRAS (names of EXTRAS or EXTRAS2,
@@ -52,10 +53,12 @@ EXTRAS = ['set-location', 'set-colocation', 'set-order', 'set-ticket', 'ticket',
 # templates (and constraints naming them), id-ref reuse of meta,
 # instance and operation sets, tags in constraints and sets,
 # failure-timeout with failures expired and not, op interval-origin,
-# record-pending, timeout and enabled, role-specific monitors, and
-# target-role Promoted or Unpromoted on primitives.
+# record-pending, timeout and enabled, role-specific monitors,
+# target-role Promoted or Unpromoted on primitives, and (session 31)
+# histories of clone instances beyond clone-max and fencing enabled
+# with no device.
 EXTRAS2 = ['template', 'id-ref', 'tags', 'failure-timeout', 'op-attributes',
-           'op-role', 'target-role-promoted']
+           'op-role', 'target-role-promoted', 'clone-orphans', 'fencing-no-device']
 # failure-timeout values: the first ones are long past for the failures
 # the generator writes (last-failure 1600000000, 2020); with the others
 # the failures of the resource are dated FUTURE_FAILURE (2033) so that
@@ -587,6 +590,8 @@ class Gen:
             self.add_promoted_target_roles()
         if self.x2['tags']:
             self.add_tags()
+        if self.x2['clone-orphans']:
+            self.add_clone_orphans()
 
     def add_templates(self):
         """Some primitives made from a template of their agent's type; the
@@ -717,6 +722,38 @@ class Gen:
         for p in self.plain_primitives():
             if self.s_chance(0.35):
                 p.meta['target-role'] = self.s_pick(['Promoted', 'Unpromoted'])
+
+    def add_clone_orphans(self):
+        """Histories of a clone's instances beyond clone-max (the clone
+        was shrunk): a started, promoted or failed instance on online nodes
+        that hold none of the clone, named as the anonymous clone names
+        them (the primitive's id) or, unique, with the next instance
+        numbers (Pacemaker Explained 2.1, "Clone Options" clone-max)."""
+        online = [nd['name'] for nd in self.nodes
+                  if nd['online'] or nd.get('state') == 'unclean']
+        for clone in [r for r in self.rscs if r.kind == 'clone']:
+            if not self.s_chance(0.6):
+                continue
+            child = clone.children[0]
+            prims = child.children if child.kind == 'group' else [child]
+            ids = {p.id for p in prims}
+            free = [n for n in online
+                    if not any(h[0].split(':')[0] in ids and h[2] != 'probe'
+                                for h in self.history[n])]
+            number = int(clone.meta.get('clone-max', len(self.nodes)))
+            for node in free:
+                if not self.s_chance(0.6):
+                    continue
+                for k, p in enumerate(prims):
+                    if k > 0 and self.s_chance(0.3):
+                        break
+                    name = '%s:%d' % (p.id, number) if clone.unique else p.id
+                    states = ['started', 'started', 'failed']
+                    if p.stateful and clone.promotable:
+                        states.append('promoted')
+                    self.history[node] = [h for h in self.history[node] if h[0] != name]
+                    self.history[node].append((name, p, self.s_pick(states)))
+                number += 1
 
     def add_tags(self):
         """One or two tags of resources (sometimes a template) named in
@@ -1030,6 +1067,13 @@ class Gen:
 
     def cluster_options(self):
         props = {'stonith-enabled': 'true' if self.x.get('stonith') else 'false'}
+        if not self.x.get('stonith') and self.x2['fencing-no-device']:
+            # fencing enabled with no device (Pacemaker Explained 2.1,
+            # "Cluster Options" stonith-enabled): said, or by default
+            if self.s_chance(0.5):
+                props['stonith-enabled'] = 'true'
+            else:
+                del props['stonith-enabled']
         if self.x.get('no-quorum') or self.chance(0.1):
             props['no-quorum-policy'] = self.pick(
                 ['ignore', 'stop', 'freeze', 'demote', 'suicide'])
