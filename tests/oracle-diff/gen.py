@@ -1369,6 +1369,12 @@ FEATURE_PATTERNS += [('multiple-active=' + v, r'name="multiple-active" value="%s
                      for v in ['stop_start', 'stop_only', 'block', 'stop_unexpected']]
 FEATURE_PATTERNS += [('on-fail=' + v, r'on-fail="%s"' % v)
                      for v in ['ignore', 'block', 'stop', 'restart', 'standby']]
+# EXTRAS2 (session 31): fencing enabled (said, or by default) with no
+# device; searched from the start of the text only
+FEATURE_PATTERNS += [
+    ('fencing enabled, no device',
+     r'\A(?!.*class="stonith")(?!.*name="stonith-enabled" value="false")'),
+]
 _COMPILED = [(n, re.compile(p, re.S)) for n, p in FEATURE_PATTERNS]
 
 
