@@ -425,13 +425,13 @@ void cs_clone_distribute(CsSolution *solution, int clone, GArray *instances, int
  * other resource is left alone (checked with crm_simulate 2.1.5: an
  * anonymous clone with clone-max 2 active on three nodes, plain,
  * promotable or of a group, tests/fuzz/cases/oracle-clone-orphan-nodevice-*). */
-static void mark_limit_reached(CsSolution *solution, int rsc)
+static void mark_limit_reached(CsSolution *solution, int rsc, gboolean reached)
 {
     const CsResource *info = rsc_of(solution, rsc);
 
-    solution->work[rsc].limit_reached = TRUE;
+    solution->work[rsc].limit_reached = reached;
     for (guint i = 0; info->children != NULL && i < info->children->len; i++)
-        mark_limit_reached(solution, g_array_index(info->children, int, i));
+        mark_limit_reached(solution, g_array_index(info->children, int, i), reached);
 }
 
 static void distribute_counted(CsSolution *solution, int clone, GArray *instances, int max,
@@ -447,6 +447,9 @@ static void distribute_counted(CsSolution *solution, int clone, GArray *instance
             available++;
     }
     all_coloc = max < available;
+    /* a distribution made again (a colocation rolled back) starts over */
+    for (guint i = 0; i < instances->len; i++)
+        mark_limit_reached(solution, g_array_index(instances, int, i), FALSE);
     loop_max = available > 0 ? max / available : 1;
     if (loop_max < 1)
         loop_max = 1;
@@ -473,7 +476,7 @@ static void distribute_counted(CsSolution *solution, int clone, GArray *instance
         if (assigned >= max) {
             for (int node = 0; node < solution->n_nodes; node++)
                 update_score(solution, rsc, node, -CS_INFINITY, "clone:limit_reached");
-            mark_limit_reached(solution, rsc);
+            mark_limit_reached(solution, rsc, TRUE);
             continue;
         }
         if (assign_instance(solution, clone, rsc, -1, all_coloc, per_node) >= 0)
