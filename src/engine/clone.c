@@ -180,6 +180,24 @@ static gboolean node_allowed(const CsSolution *solution, int rsc, int node)
     return table->allowed[node] && table->score[node] >= 0;
 }
 
+/* Whether the instance may stay on node as far as the instance order
+ * goes: allowed there with no negative score, and, an orphan instance
+ * (past clone-max), not on an unclean node: Pacemaker counts such an
+ * orphan as active on a disallowed node and places it after the others,
+ * so that an instance that failed on a clean node goes first (checked
+ * with crm_simulate 2.1.5's trace, "not active on a disallowed node":
+ * gen.py seed 1861623, an orphan on a lost node with fencing enabled and
+ * no device; tests/fuzz/cases/oracle-clone-orphan-unclean-order).  On a
+ * clean node it is not (the order then looks at the node's availability). */
+static gboolean may_stay(const CsSolution *solution, int rsc, int node)
+{
+    const CsNode *info = g_ptr_array_index(solution->model->nodes, node);
+
+    if (!node_allowed(solution, rsc, node))
+        return FALSE;
+    return !(cs_rsc_is_orphan(solution, rsc) && info->unclean);
+}
+
 static int instance_number(const CsResource *info)
 {
     const char *colon = strrchr(info->id, ':');
@@ -202,8 +220,8 @@ static gint compare_instances(gconstpointer a, gconstpointer b, gpointer data)
 
     if (n1 > 0 && n2 > 0 && n1 != n2)
         return n1 < n2 ? -1 : 1;
-    can1 = node1 < 0 || node_allowed(solution, rsc1, node1);
-    can2 = node2 < 0 || node_allowed(solution, rsc2, node2);
+    can1 = node1 < 0 || may_stay(solution, rsc1, node1);
+    can2 = node2 < 0 || may_stay(solution, rsc2, node2);
     if (!can1)
         node1 = -1;
     if (!can2)
