@@ -857,7 +857,17 @@ void block_colocation_dependents(CsGraph *graph, CsAct *action)
             gboolean counted = rsc_info(graph, child)->kind == CS_RSC_PRIMITIVE
                                || (is_clone(graph, child) && action->task == CS_TASK_START);
 
-            if (counted && instance_can(graph, child, action->task))
+            if (!counted)
+                continue;
+            /* one with no such action at all (an unmanaged replica's
+             * connection left stopped) is not held back either
+             * (checked with the oracle: gen_bundle.py's unmanaged form,
+             * seed 1630706, tests/fuzz/cases/
+             * oracle-bundle-unmanaged-no-connection-start) */
+            if (rsc_info(graph, child)->kind == CS_RSC_PRIMITIVE
+                && find_first(graph, child, action->task, -1) == NULL)
+                return;
+            if (instance_can(graph, child, action->task))
                 return;
         }
     }
