@@ -63,6 +63,26 @@ static gboolean needs_cluster_node(const CsModel *model, const CsResource *rsc,
                || (!in_bundle(model, rsc) && guest_container[rsc->index]));
 }
 
+/* Whether remote, a node entry whose connection is no longer configured,
+ * has that connection's history in the status: Pacemaker makes the
+ * orphan connection of the node's name and links the node to it, so the
+ * node is avoided as one with a connection is (checked with crm_simulate
+ * 2.1.5: rb seed 1642778, a probe of connection web-1 on node2 bans the
+ * guest container vm1 from web-1, not from web-0 whose connection left
+ * no history; tests/fuzz/cases/oracle-remote-orphan-connection-avoided). */
+static gboolean orphan_connection_of(const CsSolution *solution, const CsNode *remote)
+{
+    for (int rsc = 0; rsc < solution->n_rsc; rsc++) {
+        const CsResource *info = rsc_of_model(solution->model, rsc);
+
+        if (info->kind == CS_RSC_PRIMITIVE && cs_rsc_is_orphan(solution, rsc)
+            && g_strcmp0(info->id, remote->uname) == 0 && g_strcmp0(info->rsc_class, "ocf") == 0
+            && g_strcmp0(info->provider, "pacemaker") == 0 && g_strcmp0(info->type, "remote") == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Pacemaker Explained 2.1, "Pacemaker Remote": the ban only touches nodes
  * already allowed, so an opt-in cluster does not list them anew. */
 void cs_remote_avoid_nodes(CsSolution *solution)
@@ -85,7 +105,8 @@ void cs_remote_avoid_nodes(CsSolution *solution)
              * (corpus remote-stale-node-entry), but by a bundle's
              * connections (checked with the oracle) */
             if (table->allowed[node] && node_is_remote(info)
-                && (info->remote_rsc >= 0 || in_bundle(model, rsc_info)))
+                && (info->remote_rsc >= 0 || in_bundle(model, rsc_info)
+                    || orphan_connection_of(solution, info)))
                 cs_table_add_simple(table, node, CS_CONTRIB_STATUS_BAN,
                                     "remote nodes run no fencing device "
                                     "and no connection",
