@@ -523,6 +523,15 @@ static const struct {
      "rsc-2: a multiply active resource with multiple-active=stop_unexpected and a "
      "migration to a node where nothing is known, staying on a node it is active on, "
      "is not modelled yet"},
+    /* gen.py seed 1888425: a unique clone's instance beyond clone-max
+     * (cln-p:4) failed its monitor, the clone's primitive is-managed=false;
+     * crm_simulate stops it "due to node availability" (Pacemaker reads
+     * the history as a resource no longer configured), the engine kept it
+     * (it read the history with the primitive's meta attributes) */
+    {"refuse-unique-orphan-failed.xml",
+     "cln-p:4: a failure in the history of a clone instance Pacemaker takes for a "
+     "resource no longer configured (beyond clone-max of a globally-unique clone) is "
+     "not modelled yet"},
 };
 
 START_TEST(test_oracle_refusal)

@@ -443,6 +443,29 @@ static int add_orphan_primitive(CsExpansion *expansion, const CsModel *model,
     return orphan->index;
 }
 
+/* Whether the history holds a failed operation (a result other than the
+ * one expected; a probe's "not running" is none).  Such a history is
+ * read with the configured resource's meta attributes (is-managed,
+ * failure-timeout, migration-threshold), which the resource Pacemaker
+ * makes of it does not have (checked with crm_simulate 2.1.5: gen.py
+ * seeds 1885340 and 1888425, a failed monitor of a unique clone's
+ * instance beyond clone-max, is-managed=false on the clone's primitive:
+ * crm_simulate stops it, the engine kept it).  Refused until the
+ * history is read again as the orphan's. */
+static gboolean history_has_failure(const CsRscState *state)
+{
+    if (state->failed || state->last_failure != NULL || state->failure_ignored)
+        return TRUE;
+    for (guint i = 0; i < state->history->len; i++) {
+        const CsOpRecord *op = g_ptr_array_index(state->history, i);
+        gboolean probe = g_strcmp0(op->operation, "monitor") == 0 && op->interval_ms == 0;
+
+        if (op->target_rc >= 0 && op->rc_code != op->target_rc && !(probe && op->rc_code == 7))
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* The orphan primitive for state's resource id, made at its first
  * history (a resource keeps one fake resource for all its nodes). */
 static int orphan_primitive(CsExpansion *expansion, const CsModel *model, GHashTable *orphans,
@@ -1025,6 +1048,15 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model, GError 
          * instance beyond clone-max, or a clone with no child) is, to
          * Pacemaker, a resource no longer configured at all: an orphan
          * primitive of that id, outside the clone. */
+        if (state->rsc == -2 && history_has_failure(state)) {
+            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        "%s: a failure in the history of a clone instance Pacemaker "
+                        "takes for a resource no longer configured (beyond clone-max "
+                        "of a globally-unique clone) is not modelled yet",
+                        state->rsc_id);
+            ok = FALSE;
+            break;
+        }
         if (state->rsc == -2)
             state->rsc = orphan_primitive(expansion, model, orphans, state);
         matching_fit(&matching);
