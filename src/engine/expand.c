@@ -443,6 +443,16 @@ static int add_orphan_primitive(CsExpansion *expansion, const CsModel *model,
     return orphan->index;
 }
 
+/* Whether configured, the resource a history named, is a globally-unique
+ * clone's primitive outside any bundle: a history that then matches no
+ * instance is one numbered beyond clone-max. */
+static gboolean unique_instance_past_max(CsExpansion *expansion, int configured)
+{
+    int clone = configured >= 0 ? clone_of(expansion, configured) : -1;
+
+    return clone >= 0 && rsc_at(expansion, clone)->globally_unique && !bundled(expansion, clone);
+}
+
 /* Whether the history holds a failed operation (a result other than the
  * one expected; a probe's "not running" is none).  Such a history is
  * read with the configured resource's meta attributes (is-managed,
@@ -1036,6 +1046,8 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model, GError 
                 break;
             }
         }
+        int configured = state->rsc;
+
         if (state->rsc >= 0)
             state->rsc = match_state(&matching, state);
         else if (implicit >= 0) {
@@ -1048,7 +1060,8 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model, GError 
          * instance beyond clone-max, or a clone with no child) is, to
          * Pacemaker, a resource no longer configured at all: an orphan
          * primitive of that id, outside the clone. */
-        if (state->rsc == -2 && history_has_failure(state)) {
+        if (state->rsc == -2 && unique_instance_past_max(expansion, configured)
+            && history_has_failure(state)) {
             g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
                         "%s: a failure in the history of a clone instance Pacemaker "
                         "takes for a resource no longer configured (beyond clone-max "
