@@ -933,12 +933,53 @@ static void order_probes_after_lost_connection(CsGraph *graph)
     }
 }
 
+/* Whether the connection, placed for this transition, is not up where
+ * it is: it runs nowhere, on a lost or offline host, or is half
+ * migrated between two nodes. */
+static gboolean connection_awaited(const CsGraph *graph, int connection)
+{
+    int current;
+
+    if (!connection_up(graph->solution, connection))
+        return FALSE;
+    current = cs_current_node(graph, connection);
+    if (current < 0 || node_info(graph, current)->unclean || !node_info(graph, current)->online)
+        return TRUE;
+    return graph->running_on[connection].len > 1
+           && partial_migration_target(graph->solution, connection) >= 0;
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote": an action on a remote
+ * node needs its connection.  A stop or demote there, while the
+ * connection is being recovered (its host lost) or started, waits for
+ * the connection's start: when that start cannot run, neither can they
+ * ("Stop d3 (rem1) due to unrunnable rem1 start (blocked)", checked with
+ * crm_simulate 2.1.5: gen_remote.py seed 1653495). */
+static void order_stops_after_awaited_connection(CsGraph *graph)
+{
+    for (guint i = 0; i < graph->actions->len; i++) {
+        CsAct *action = g_ptr_array_index(graph->actions, i);
+        const CsNode *node;
+
+        if (action->rsc < 0 || action->node < 0 || (action->flags & CS_ACT_PSEUDO)
+            || (action->task != CS_TASK_STOP && action->task != CS_TASK_DEMOTE
+                && action->task != CS_TASK_MIGRATE_TO && action->task != CS_TASK_MIGRATE_FROM))
+            continue;
+        node = node_info(graph, action->node);
+        if (node->type != CS_NODE_REMOTE || node->remote_rsc < 0
+            || node->remote_rsc == action->rsc || !connection_awaited(graph, node->remote_rsc))
+            continue;
+        order_rsc_action(graph, node->remote_rsc, CS_TASK_START, action, ORD_RUNNABLE_LEFT);
+    }
+}
+
 void cs_remote_order_actions(CsGraph *graph)
 {
     const CsModel *model = graph->model;
 
     order_blocked_before_connection(graph);
     order_probes_after_lost_connection(graph);
+    order_stops_after_awaited_connection(graph);
 
     for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
         const CsResource *info = rsc_of_model(model, rsc);
