@@ -821,6 +821,7 @@ static gboolean instance_can(const CsGraph *graph, int instance, CsTask task)
  * Resources"). */
 void block_colocation_dependents(CsGraph *graph, CsAct *action)
 {
+    const CsColocList *with_this;
     const CsResource *info;
     int rsc;
 
@@ -887,9 +888,14 @@ void block_colocation_dependents(CsGraph *graph, CsAct *action)
     /* A primary that cannot start keeps its dependents from their role;
      * one that cannot be promoted, only those colocated with its
      * promoted role.  A dependent limited to the promoted role loses its
-     * promotion, any other its start. */
-    for (guint i = 0; i < graph->solution->colocs->len; i++) {
-        const CsColoc *coloc = g_ptr_array_index(graph->solution->colocs, i);
+     * promotion, any other its start.  The dependents are taken as
+     * Pacemaker lists them for the primary (clones first, then by id),
+     * and blocking one blocks its own dependents at once, so the order
+     * decides which primary a later dependent names (checked with
+     * crm_simulate 2.1.5: gen.py seed 1890963). */
+    with_this = graph->solution->work[rsc].with_this;
+    for (guint i = 0; i < with_this->len; i++) {
+        const CsColoc *coloc = g_ptr_array_index(with_this, i);
 
         if (coloc->primary != rsc || coloc->score < CS_INFINITY || coloc->dependent == rsc)
             continue;
