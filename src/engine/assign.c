@@ -1186,10 +1186,27 @@ static void assign_best_node(CsSolution *solution, int rsc)
 /* Pacemaker's "this with" step of assignment: assign the primary first,
  * apply the colocation, and undo a negative optional one (or one limited
  * to the promoted role) if it leaves nowhere to run. */
+/* A clone instance the colocation could pair with no instance of its
+ * primary is assigned nowhere, and Pacemaker bans a resource that will
+ * be stopped from every node only after its colocations: reverting the
+ * scores of a role colocation that left no node keeps that ban (checked
+ * with crm_simulate 2.1.5: rsc-role=Promoted with an interleaved clone
+ * placed nowhere prints -INFINITY on every node, gen.py seed 1913512). */
+static void ban_unpaired(CsSolution *solution, int rsc, const CsColoc *coloc)
+{
+    for (int node = 0; node < solution->n_nodes; node++)
+        cs_table_add(solution->work[rsc].table, node,
+                     &(CsContribution){.kind = CS_CONTRIB_COLOCATION,
+                                       .source = coloc->id,
+                                       .other_rsc = coloc->primary,
+                                       .value = -CS_INFINITY});
+}
+
 void cs_apply_this_with(CsSolution *solution, int rsc, const CsColoc *coloc)
 {
     CsRscWork *work = &solution->work[rsc];
     CsTable *archive = NULL;
+    gboolean was_provisional = work->provisional;
 
     if (coloc->dependent_role >= CS_ROLE_PROMOTED
         || (coloc->score < 0 && coloc->score > -CS_INFINITY))
@@ -1200,6 +1217,8 @@ void cs_apply_this_with(CsSolution *solution, int rsc, const CsColoc *coloc)
         cs_table_free(work->table);
         work->table = archive;
         archive = NULL;
+        if (was_provisional && !work->provisional && work->assigned < 0)
+            ban_unpaired(solution, rsc, coloc);
     }
     cs_table_free(archive);
 }
