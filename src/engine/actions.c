@@ -1089,6 +1089,7 @@ CsGraph *cs_graph_build(const CsSolution *solution)
     cs_bundle_address_connections(graph);
     check_definitions(graph);
     unfence_probes(graph);
+    cs_remote_make_probes(graph);
     create_all_actions(graph);
     cs_guest_name_fencing(graph);
     unfence_starts(graph);
@@ -1100,6 +1101,7 @@ CsGraph *cs_graph_build(const CsSolution *solution)
         apply_ordering(graph, g_ptr_array_index(graph->orderings, i));
     order_probes(graph);
     order_clone_pending_probes(graph);
+    cs_remote_order_probes_before_stops(graph);
     /* Pacemaker 2.1.5 applies the orderings in two passes over its action
      * list (newest first): first every start or promotion that cannot run
      * blocks what must be colocated with its resource (Pacemaker Explained
@@ -1139,6 +1141,8 @@ void cs_graph_free(CsGraph *graph)
         g_free(action->name);
     }
     g_ptr_array_free(graph->actions, TRUE);
+    if (graph->remote_probes != NULL)
+        g_ptr_array_free(graph->remote_probes, TRUE);
     g_ptr_array_free(graph->orderings, TRUE);
     g_ptr_array_free(graph->blocks, TRUE);
     g_free(graph->by_rsc);

@@ -973,6 +973,130 @@ static void order_stops_after_awaited_connection(CsGraph *graph)
     }
 }
 
+/* Whether Pacemaker probes rsc (a primitive outside clones and bundles)
+ * on remote: resource-discovery=never keeps it from doing so. */
+static gboolean remote_probe_needed(const CsGraph *graph, int rsc, const CsNode *remote)
+{
+    const CsModel *model = graph->model;
+
+    for (guint i = 0; i < model->locations->len; i++) {
+        const CsLocation *location = g_ptr_array_index(model->locations, i);
+
+        if (location->rsc == rsc && location->discovery == CS_DISCOVERY_NEVER
+            && g_strcmp0(location->node, remote->uname) == 0)
+            return FALSE;
+    }
+    return cs_graph_probes_on(graph, rsc, remote->index);
+}
+
+static void make_probes_under(CsGraph *graph, int rsc, const CsNode *remote)
+{
+    const CsResource *info = rsc_of_model(graph->model, rsc);
+    CsAct *probe;
+
+    if (info->kind == CS_RSC_GROUP) {
+        for (guint i = 0; i < info->children->len; i++)
+            make_probes_under(graph, g_array_index(info->children, int, i), remote);
+        return;
+    }
+    if (info->kind != CS_RSC_PRIMITIVE || !remote_probe_needed(graph, rsc, remote))
+        return;
+    probe = act_alloc_unlisted(graph, CS_TASK_PSEUDO, rsc, remote->index,
+                               CS_ACT_RUNNABLE /* required */);
+    probe->name = g_strdup("monitor");
+    g_ptr_array_add(graph->remote_probes, probe);
+}
+
+/* Pacemaker Explained 2.1, "Pacemaker Remote": a resource is probed on a
+ * remote node once its connection is up, and Pacemaker makes its probes
+ * (node by node, by name, each node's resources in their assignment
+ * order) before the resources' own actions.  Only those on a remote node
+ * whose connection is placed are made here: when that connection's start
+ * cannot run, the probe cannot either, and walking it again walks what
+ * it is ordered before, sooner than the action list would (checked with
+ * crm_simulate 2.1.5: gen_remote.py seed 1653495's sibling 1674654, a
+ * group member's stop made required "due to required d2 stop" rather
+ * than by its own restart).  Clones and bundles are left out. */
+void cs_remote_make_probes(CsGraph *graph)
+{
+    const CsSolution *solution = graph->solution;
+    g_autofree int *order = NULL;
+    g_autofree gboolean *listed = NULL;
+
+    graph->remote_probes = g_ptr_array_new();
+    if (graph->probes_disabled)
+        return;
+    order = cs_nodes_in_name_order(solution);
+    listed = g_new0(gboolean, solution->n_rsc);
+    for (int i = 0; i < solution->n_nodes; i++) {
+        const CsNode *remote = node_info(graph, order[i]);
+
+        if (remote->type != CS_NODE_REMOTE || remote->remote_rsc < 0 || !remote->online
+            || remote->unclean || !remote->rsc_discovery_enabled
+            || !connection_up(solution, remote->remote_rsc))
+            continue;
+        memset(listed, 0, sizeof(gboolean) * (gsize)solution->n_rsc);
+        for (guint j = 0; solution->assign_order != NULL && j < solution->assign_order->len; j++) {
+            int rsc = g_array_index(solution->assign_order, int, j);
+
+            listed[rsc] = TRUE;
+            make_probes_under(graph, rsc, remote);
+        }
+        for (int rsc = 0; rsc < solution->n_rsc; rsc++)
+            if (!listed[rsc] && rsc_of_model(graph->model, rsc)->parent < 0)
+                make_probes_under(graph, rsc, remote);
+    }
+}
+
+/* Each probe waits for its connection's start (runnable only if that
+ * is), and comes before its top-level resource's start. */
+static void order_remote_probes(CsGraph *graph)
+{
+    for (guint i = 0; i < graph->remote_probes->len; i++) {
+        CsAct *probe = g_ptr_array_index(graph->remote_probes, i);
+        const CsNode *remote = node_info(graph, probe->node);
+        CsAct *start = cs_graph_find_first(graph, remote->remote_rsc, CS_TASK_START, -1);
+        int top = probe->rsc;
+        CsAct *top_start;
+
+        while (rsc_of_model(graph->model, top)->parent >= 0)
+            top = rsc_of_model(graph->model, top)->parent;
+        top_start = cs_graph_find_first(graph, top, CS_TASK_START, -1);
+        if (top_start != NULL)
+            order_actions(graph, probe, top_start, ORD_OPTIONAL);
+        if (start != NULL)
+            order_actions(graph, start, probe, ORD_RUNNABLE_LEFT);
+    }
+}
+
+/* Pacemaker orders a resource's probes before whatever its stop is
+ * ordered before on another resource (so that a stop is never decided on
+ * a state not yet known), once the other orderings are in place; not
+ * before the stop of its own container. */
+void cs_remote_order_probes_before_stops(CsGraph *graph)
+{
+    for (guint i = 0; graph->remote_probes != NULL && i < graph->remote_probes->len; i++) {
+        CsAct *probe = g_ptr_array_index(graph->remote_probes, i);
+        const CsActList *list = &graph->by_rsc[probe->rsc];
+        int container = rsc_of_model(graph->model, probe->rsc)->container;
+
+        for (guint j = 0; j < list->len; j++) {
+            const CsAct *stop = list->items[j];
+
+            if (stop->task != CS_TASK_STOP)
+                continue;
+            for (guint k = 0; k < stop->after.len; k++) {
+                CsAct *then = stop->after.items[k]->then;
+
+                if (then->rsc < 0 || then->rsc == probe->rsc
+                    || (then->rsc == container && then->task == CS_TASK_STOP))
+                    continue;
+                order_actions(graph, probe, then, ORD_OPTIONAL);
+            }
+        }
+    }
+}
+
 void cs_remote_order_actions(CsGraph *graph)
 {
     const CsModel *model = graph->model;
@@ -980,6 +1104,7 @@ void cs_remote_order_actions(CsGraph *graph)
     order_blocked_before_connection(graph);
     order_probes_after_lost_connection(graph);
     order_stops_after_awaited_connection(graph);
+    order_remote_probes(graph);
 
     for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
         const CsResource *info = rsc_of_model(model, rsc);
