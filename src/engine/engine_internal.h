@@ -569,6 +569,7 @@ typedef struct CsGraph {
     /* probes on remote nodes whose connection is placed (remote.c): kept
      * out of their resources' lists, walked in the action list only */
     GPtrArray *remote_probes;
+    const gboolean *remote_probe_nodes; /* per node: make them there (while built) */
     /* Actions, edges, orderings and their lists: carved from blocks that
      * are freed with the graph (graph_alloc()). */
     GPtrArray *blocks;

@@ -75,6 +75,9 @@ gboolean cs_graph_probes_on(const CsGraph *graph, int rsc, int node);
  * actions; ordered after the connection's start, and before what each
  * probed resource's stop is ordered before. */
 void cs_remote_make_probes(CsGraph *graph);
+/* The remote nodes (newly allocated, per node) whose probes can matter:
+ * their connection is placed but its start cannot run; NULL when none. */
+gboolean *cs_remote_probe_nodes(const CsGraph *graph);
 void cs_remote_order_probes_before_stops(CsGraph *graph);
 void order_clone_pending_probes(CsGraph *graph);
 /* graph.c: the orderings of starts after probes that cannot run. */

@@ -1007,6 +1007,35 @@ static void make_probes_under(CsGraph *graph, int rsc, const CsNode *remote)
     g_ptr_array_add(graph->remote_probes, probe);
 }
 
+/* Whether Pacemaker probes anything on remote: a remote node (not a
+ * guest) online and clean once its connection is placed. */
+static gboolean probes_possible(const CsGraph *graph, const CsNode *remote)
+{
+    return remote->type == CS_NODE_REMOTE && remote->remote_rsc >= 0 && remote->online
+           && !remote->unclean && remote->rsc_discovery_enabled && !graph->probes_disabled
+           && connection_up(graph->solution, remote->remote_rsc);
+}
+
+gboolean *cs_remote_probe_nodes(const CsGraph *graph)
+{
+    gboolean *nodes = NULL;
+
+    for (guint i = 0; i < graph->model->nodes->len; i++) {
+        const CsNode *remote = node_info(graph, (int)i);
+        const CsAct *start;
+
+        if (!probes_possible(graph, remote))
+            continue;
+        start = cs_graph_find_first(graph, remote->remote_rsc, CS_TASK_START, -1);
+        if (start == NULL || (start->flags & CS_ACT_RUNNABLE))
+            continue;
+        if (nodes == NULL)
+            nodes = g_new0(gboolean, graph->model->nodes->len);
+        nodes[i] = TRUE;
+    }
+    return nodes;
+}
+
 /* Pacemaker Explained 2.1, "Pacemaker Remote": a resource is probed on a
  * remote node once its connection is up, and Pacemaker makes its probes
  * (node by node, by name, each node's resources in their assignment
@@ -1024,16 +1053,14 @@ void cs_remote_make_probes(CsGraph *graph)
     g_autofree gboolean *listed = NULL;
 
     graph->remote_probes = g_ptr_array_new();
-    if (graph->probes_disabled)
+    if (graph->probes_disabled || graph->remote_probe_nodes == NULL)
         return;
     order = cs_nodes_in_name_order(solution);
     listed = g_new0(gboolean, solution->n_rsc);
     for (int i = 0; i < solution->n_nodes; i++) {
         const CsNode *remote = node_info(graph, order[i]);
 
-        if (remote->type != CS_NODE_REMOTE || remote->remote_rsc < 0 || !remote->online
-            || remote->unclean || !remote->rsc_discovery_enabled
-            || !connection_up(solution, remote->remote_rsc))
+        if (!graph->remote_probe_nodes[order[i]] || !probes_possible(graph, remote))
             continue;
         memset(listed, 0, sizeof(gboolean) * (gsize)solution->n_rsc);
         for (guint j = 0; solution->assign_order != NULL && j < solution->assign_order->len; j++) {
