@@ -955,22 +955,19 @@ static gboolean connection_awaited(const CsGraph *graph, int connection)
  * the connection's start: when that start cannot run, neither can they
  * ("Stop d3 (rem1) due to unrunnable rem1 start (blocked)", checked with
  * crm_simulate 2.1.5: gen_remote.py seed 1653495). */
-static void order_stops_after_awaited_connection(CsGraph *graph)
+static void order_stop_after_awaited_connection(CsGraph *graph, CsAct *action)
 {
-    for (guint i = 0; i < graph->actions->len; i++) {
-        CsAct *action = g_ptr_array_index(graph->actions, i);
-        const CsNode *node;
+    const CsNode *node;
 
-        if (action->rsc < 0 || action->node < 0 || (action->flags & CS_ACT_PSEUDO)
-            || (action->task != CS_TASK_STOP && action->task != CS_TASK_DEMOTE
-                && action->task != CS_TASK_MIGRATE_TO && action->task != CS_TASK_MIGRATE_FROM))
-            continue;
-        node = node_info(graph, action->node);
-        if (node->type != CS_NODE_REMOTE || node->remote_rsc < 0
-            || node->remote_rsc == action->rsc || !connection_awaited(graph, node->remote_rsc))
-            continue;
-        order_rsc_action(graph, node->remote_rsc, CS_TASK_START, action, ORD_RUNNABLE_LEFT);
-    }
+    if (action->node < 0 || (action->flags & CS_ACT_PSEUDO)
+        || (action->task != CS_TASK_STOP && action->task != CS_TASK_DEMOTE
+            && action->task != CS_TASK_MIGRATE_TO && action->task != CS_TASK_MIGRATE_FROM))
+        return;
+    node = node_info(graph, action->node);
+    if (node->type != CS_NODE_REMOTE || node->remote_rsc < 0
+        || node->remote_rsc == action->rsc || !connection_awaited(graph, node->remote_rsc))
+        return;
+    order_rsc_action(graph, node->remote_rsc, CS_TASK_START, action, ORD_RUNNABLE_LEFT);
 }
 
 /* Whether Pacemaker probes rsc (a primitive outside clones and bundles)
@@ -1124,30 +1121,54 @@ void cs_remote_order_probes_before_stops(CsGraph *graph)
     }
 }
 
-void cs_remote_order_actions(CsGraph *graph)
+/* A start on a remote node waits for the connection's start, unless the
+ * connection runs nowhere and the resource stays where it is. */
+static void order_start_after_connection(CsGraph *graph, int rsc, gboolean *ordered)
 {
     const CsModel *model = graph->model;
+    const CsResource *info = rsc_of_model(model, rsc);
+    const CsNode *node;
+
+    if (ordered[rsc] || info->kind != CS_RSC_PRIMITIVE || info->is_remote_connection
+        || graph->assigned[rsc] < 0)
+        return;
+    ordered[rsc] = TRUE;
+    node = g_ptr_array_index(model->nodes, graph->assigned[rsc]);
+    if (node->type != CS_NODE_REMOTE || node->remote_rsc < 0)
+        return;
+    if (graph->running_on[node->remote_rsc].len == 0
+        && stays_on_node(graph, rsc, graph->assigned[rsc]))
+        return;
+    order_rsc(graph, node->remote_rsc, CS_TASK_START, rsc, CS_TASK_START, ORD_RUNNABLE_LEFT);
+}
+
+/* Pacemaker makes the orderings of the actions on remote nodes walking
+ * its action list, newest first, and the walk later meets each
+ * connection's "then" actions newest ordering first: made in resource
+ * order, a group's first member's start was walked after its second's,
+ * whose stop then became required by its own restart rather than "due
+ * to required d4 stop" (checked with crm_simulate 2.1.5: gen_remote.py
+ * seed 1680112, tests/data/transition/gen-remote-1680112). */
+void cs_remote_order_actions(CsGraph *graph)
+{
+    g_autofree gboolean *ordered = g_new0(gboolean, graph->solution->n_rsc);
 
     order_blocked_before_connection(graph);
     order_probes_after_lost_connection(graph);
-    order_stops_after_awaited_connection(graph);
-    order_remote_probes(graph);
+    for (guint i = graph->actions->len; i-- > 0;) {
+        CsAct *action = g_ptr_array_index(graph->actions, i);
 
-    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++) {
-        const CsResource *info = rsc_of_model(model, rsc);
-        const CsNode *node;
-
-        if (info->kind != CS_RSC_PRIMITIVE || info->is_remote_connection
-            || graph->assigned[rsc] < 0)
+        if (action->rsc < 0)
             continue;
-        node = g_ptr_array_index(model->nodes, graph->assigned[rsc]);
-        if (node->type != CS_NODE_REMOTE || node->remote_rsc < 0)
-            continue;
-        if (graph->running_on[node->remote_rsc].len == 0
-            && stays_on_node(graph, rsc, graph->assigned[rsc]))
-            continue;
-        order_rsc(graph, node->remote_rsc, CS_TASK_START, rsc, CS_TASK_START, ORD_RUNNABLE_LEFT);
+        if (action->task == CS_TASK_START)
+            order_start_after_connection(graph, action->rsc, ordered);
+        else
+            order_stop_after_awaited_connection(graph, action);
     }
+    /* a resource placed on a remote node with no start action yet */
+    for (int rsc = 0; rsc < graph->solution->n_rsc; rsc++)
+        order_start_after_connection(graph, rsc, ordered);
+    order_remote_probes(graph);
 }
 
 /* ---- what is not modelled yet ------------------------------------------ */
