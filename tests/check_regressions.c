@@ -532,6 +532,15 @@ static const struct {
      "cln-p:4: a failure in the history of a clone instance Pacemaker takes for a "
      "resource no longer configured (beyond clone-max of a globally-unique clone) is "
      "not modelled yet"},
+    /* crm_simulate reads app, recorded without its instance number in a
+     * bundle of replicas-per-host 3 (a globally-unique clone), as a
+     * resource no longer configured, managed, and fences guest web-1,
+     * down with its host, for it; the engine read the status with the
+     * configured, unmanaged app (rb seed 1682705) */
+    {"refuse-bundle-unique-orphan-unmanaged-guest-down.xml",
+     "app: a history Pacemaker reads as a resource no longer configured (no instance of "
+     "a globally-unique clone takes it), active on a node that is down while the "
+     "configured resource is unmanaged, is not modelled yet"},
 };
 
 START_TEST(test_oracle_refusal)

@@ -478,6 +478,26 @@ static gboolean history_has_failure(const CsRscState *state)
 
 /* The orphan primitive for state's resource id, made at its first
  * history (a resource keeps one fake resource for all its nodes). */
+/* Whether a history Pacemaker reads as an orphan's (no instance of a
+ * globally-unique clone takes it: beyond clone-max, or a bundle's
+ * resource inside recorded without its instance number) is active on a
+ * node that is down while the configured resource's managed state is
+ * not the orphan's.  The status is read with the configured resource,
+ * which decides whether that node (a guest: its container) is fenced
+ * for it; Pacemaker fences it for the managed orphan (checked with
+ * crm_simulate 2.1.5: rb seed 1682705, an unmanaged resource inside a
+ * bundle of replicas-per-host 3 on a guest whose host left). */
+static gboolean orphan_managed_differs_offline(const CsExpansion *expansion, const CsModel *model,
+                                               int configured, const CsRscState *state)
+{
+    const CsNode *node;
+
+    if (configured < 0 || state->role < CS_ROLE_STARTED || state->node < 0)
+        return FALSE;
+    node = g_ptr_array_index(expansion->model.nodes, state->node);
+    return !node->online && rsc_at(expansion, configured)->managed != orphan_managed(model);
+}
+
 static int orphan_primitive(CsExpansion *expansion, const CsModel *model, GHashTable *orphans,
                             const CsRscState *state)
 {
@@ -1067,6 +1087,16 @@ static gboolean map_states(CsExpansion *expansion, const CsModel *model, GError 
                         "takes for a resource no longer configured (beyond clone-max "
                         "of a globally-unique clone) is not modelled yet",
                         state->rsc_id);
+            ok = FALSE;
+            break;
+        }
+        if (state->rsc == -2 && orphan_managed_differs_offline(expansion, model, configured, state)) {
+            g_set_error(error, CS_ENGINE_ERROR, CS_ENGINE_ERROR_UNSUPPORTED,
+                        "%s: a history Pacemaker reads as a resource no longer "
+                        "configured (no instance of a globally-unique clone takes it), "
+                        "active on a node that is down while the configured resource "
+                        "is %smanaged, is not modelled yet",
+                        state->rsc_id, rsc_at(expansion, configured)->managed ? "" : "un");
             ok = FALSE;
             break;
         }
