@@ -541,6 +541,13 @@ static const struct {
      "app: a history Pacemaker reads as a resource no longer configured (no instance of "
      "a globally-unique clone takes it), active on a node that is down while the "
      "configured resource is unmanaged, is not modelled yet"},
+    /* crm_simulate stops d3 "due to required d2 stop": its probe on rem2,
+     * which cannot run while rem2's connection cannot start without
+     * quorum, walks d2's stop sooner (rb seed 1674654) */
+    {"refuse-remote-probe-group-no-quorum.xml",
+     "Pacemaker Remote node rem2: the probe of d3 there, which cannot run while the "
+     "connection's start cannot (no quorum), ordered before its group's stops, is not "
+     "modelled yet"},
 };
 
 START_TEST(test_oracle_refusal)

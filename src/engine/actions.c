@@ -1059,7 +1059,7 @@ static void create_all_actions(CsGraph *graph)
             create_actions(graph, rsc);
 }
 
-static CsGraph *build_graph(const CsSolution *solution, const gboolean *probe_nodes)
+CsGraph *cs_graph_build(const CsSolution *solution)
 {
     CsGraph *graph = g_new0(CsGraph, 1);
     int n_rsc = solution->n_rsc;
@@ -1078,7 +1078,6 @@ static CsGraph *build_graph(const CsSolution *solution, const gboolean *probe_no
     graph->fenced = g_new0(gboolean, solution->n_nodes);
     graph->unfence = g_new0(CsAct *, solution->n_nodes);
     graph->probes_disabled = cs_startup_probes_disabled(graph->model);
-    graph->remote_probe_nodes = probe_nodes;
     init_rsc_state(graph);
     schedule_failure_demotions(graph);
     schedule_fencing(graph);
@@ -1090,7 +1089,6 @@ static CsGraph *build_graph(const CsSolution *solution, const gboolean *probe_no
     cs_bundle_address_connections(graph);
     check_definitions(graph);
     unfence_probes(graph);
-    cs_remote_make_probes(graph);
     create_all_actions(graph);
     cs_guest_name_fencing(graph);
     unfence_starts(graph);
@@ -1102,7 +1100,6 @@ static CsGraph *build_graph(const CsSolution *solution, const gboolean *probe_no
         apply_ordering(graph, g_ptr_array_index(graph->orderings, i));
     order_probes(graph);
     order_clone_pending_probes(graph);
-    cs_remote_order_probes_before_stops(graph);
     /* Pacemaker 2.1.5 applies the orderings in two passes over its action
      * list (newest first): first every start or promotion that cannot run
      * blocks what must be colocated with its resource (Pacemaker Explained
@@ -1128,24 +1125,7 @@ static CsGraph *build_graph(const CsSolution *solution, const gboolean *probe_no
     }
     for (guint i = graph->actions->len; i-- > 0;)
         update_action(graph, g_ptr_array_index(graph->actions, i));
-    graph->remote_probe_nodes = NULL;
     return graph;
-}
-
-/* The probes on remote nodes matter only where the connection's start
- * cannot run (remote.c), which the walk decides and they cannot change:
- * the graph is built again with them only then, rather than with a probe
- * for every resource on every remote node (200 remote nodes made the
- * remote-bundle benchmark's transition eight times slower). */
-CsGraph *cs_graph_build(const CsSolution *solution)
-{
-    CsGraph *graph = build_graph(solution, NULL);
-    g_autofree gboolean *probe_nodes = cs_remote_probe_nodes(graph);
-
-    if (probe_nodes == NULL)
-        return graph;
-    cs_graph_free(graph);
-    return build_graph(solution, probe_nodes);
 }
 
 void cs_graph_free(CsGraph *graph)
@@ -1159,8 +1139,6 @@ void cs_graph_free(CsGraph *graph)
         g_free(action->name);
     }
     g_ptr_array_free(graph->actions, TRUE);
-    if (graph->remote_probes != NULL)
-        g_ptr_array_free(graph->remote_probes, TRUE);
     g_ptr_array_free(graph->orderings, TRUE);
     g_ptr_array_free(graph->blocks, TRUE);
     g_free(graph->by_rsc);

@@ -566,10 +566,6 @@ typedef struct CsGraph {
     CsAct **unfence;          /* per node: its unfencing ("on"), or NULL */
     gboolean probes_ordered;  /* starts now wait for probes on pending nodes */
     gboolean probes_disabled; /* cs_startup_probes_disabled(), read once */
-    /* probes on remote nodes whose connection is placed (remote.c): kept
-     * out of their resources' lists, walked in the action list only */
-    GPtrArray *remote_probes;
-    const gboolean *remote_probe_nodes; /* per node: make them there (while built) */
     /* Actions, edges, orderings and their lists: carved from blocks that
      * are freed with the graph (graph_alloc()). */
     GPtrArray *blocks;

@@ -687,11 +687,6 @@ static gboolean probe_skips_node(const CsGraph *graph, int rsc, int node)
     return top_of(graph, container) != top_of(graph, rsc) || !in_inner_clone(graph, rsc);
 }
 
-gboolean cs_graph_probes_on(const CsGraph *graph, int rsc, int node)
-{
-    return !probe_skips_node(graph, rsc, node) && probed_on(graph, rsc, node);
-}
-
 /* The probes on node of the resources under rsc, in their order. */
 static void unfence_probes_under(CsGraph *graph, int rsc, int node)
 {

@@ -494,19 +494,6 @@ static void update_runnable(CsGraph *graph, CsAct *action)
     }
 }
 
-CsAct *act_alloc_unlisted(CsGraph *graph, CsTask task, int rsc, int node, guint flags)
-{
-    CsAct *action = graph_alloc(graph, sizeof(CsAct));
-
-    memset(action, 0, sizeof(CsAct));
-    action->task = task;
-    action->rsc = rsc;
-    action->node = node;
-    action->flags = flags;
-    g_ptr_array_add(graph->actions, action);
-    return action;
-}
-
 CsAct *act_alloc(CsGraph *graph, CsTask task, int rsc, int node, guint flags)
 {
     CsAct *action = graph_alloc(graph, sizeof(CsAct));

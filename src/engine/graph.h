@@ -69,22 +69,10 @@ const char *cs_task_name(const CsAct *action);
 void set_reason(CsAct *action, const char *reason, gboolean overwrite);
 /* graph.c: whether rsc's start waits on a probe that cannot run. */
 gboolean awaits_pending_probe(const CsGraph *graph, int rsc);
-/* fencing.c: whether Pacemaker probes the primitive rsc on node. */
-gboolean cs_graph_probes_on(const CsGraph *graph, int rsc, int node);
-/* remote.c: the probes on remote nodes, made before the resources'
- * actions; ordered after the connection's start, and before what each
- * probed resource's stop is ordered before. */
-void cs_remote_make_probes(CsGraph *graph);
-/* The remote nodes (newly allocated, per node) whose probes can matter:
- * their connection is placed but its start cannot run; NULL when none. */
-gboolean *cs_remote_probe_nodes(const CsGraph *graph);
-void cs_remote_order_probes_before_stops(CsGraph *graph);
 void order_clone_pending_probes(CsGraph *graph);
 /* graph.c: the orderings of starts after probes that cannot run. */
 void order_probes(CsGraph *graph);
 CsAct *act_alloc(CsGraph *graph, CsTask task, int rsc, int node, guint flags);
-/* An action in the graph's list only, not in its resource's. */
-CsAct *act_alloc_unlisted(CsGraph *graph, CsTask task, int rsc, int node, guint flags);
 CsAct *find_first(const CsGraph *graph, int rsc, CsTask task, int node);
 CsAct *rsc_action(CsGraph *graph, int rsc, CsTask task, int node, gboolean optional);
 CsAct *pseudo_rsc_action(CsGraph *graph, int rsc, CsTask task, gboolean runnable);
