@@ -554,6 +554,16 @@ static const struct {
     {"refuse-guest-migratable-no-quorum.xml",
      "guest node g1: its connection, which may migrate (remote-allow-migrate), in a "
      "cluster without quorum is not modelled yet"},
+    /* crm_simulate recovers vmg1, whose filler failed on rem1 (its
+     * connection's start failed), by a stop on rem1 that cannot run:
+     * "Stop vmg1 (n2) due to resource definition change (blocked)"
+     * (rb seeds 1695532 and 1695567) */
+    {"refuse-remote-failed-filler-start-failed.xml",
+     "Pacemaker Remote node rem1: a failed filler of a guest's container there, while "
+     "its connection failed, is not modelled yet"},
+    {"refuse-remote-failed-filler-start-failed-2.xml",
+     "Pacemaker Remote node rem2: a failed filler of a guest's container there, while "
+     "its connection failed, is not modelled yet"},
 };
 
 START_TEST(test_oracle_refusal)

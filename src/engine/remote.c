@@ -9,6 +9,7 @@
  * guest node situations not followed yet are refused after the
  * assignment (cs_remote_check_supported).
  */
+#include "base/xml.h"
 #include "engine/graph.h"
 
 static gboolean connection_host_lost(const CsSolution *solution, int connection);
@@ -1330,6 +1331,53 @@ static const CsResource *probe_before_group_stop(const CsSolution *solution, con
     return group_member_probed_on(solution->model, remote);
 }
 
+/* Whether op records a failure: an operation status other than done, or
+ * an exit status other than success or running promoted (not running
+ * too, for a recurring monitor). */
+static gboolean op_failed(const xmlNode *op)
+{
+    const char *rc = cs_xml_attr(op, "rc-code");
+    const char *status = cs_xml_attr(op, "op-status");
+
+    const char *interval = cs_xml_attr(op, "interval");
+    gboolean recurring = interval != NULL && strcmp(interval, "0") != 0;
+
+    if (status != NULL && strcmp(status, "0") != 0)
+        return TRUE;
+    if (rc == NULL || strcmp(rc, "0") == 0 || strcmp(rc, "8") == 0)
+        return FALSE;
+    /* "not running" is a failure for a recurring monitor only */
+    return strcmp(rc, "7") != 0 || recurring;
+}
+
+/* The filler of a guest's container (meta container) whose history on
+ * remote, as written in its node_state, holds a failure; NULL if none. */
+static const CsResource *failed_filler_in_state(const CsModel *model, const CsNode *remote)
+{
+    const xmlNode *lrm = remote->state_xml;
+    const xmlNode *resources = NULL;
+
+    for (const xmlNode *x = cs_xml_first_element(lrm); x != NULL; x = cs_xml_next_element(x))
+        if (cs_xml_is(x, "lrm"))
+            for (const xmlNode *y = cs_xml_first_element(x); y != NULL;
+                 y = cs_xml_next_element(y))
+                if (cs_xml_is(y, "lrm_resources"))
+                    resources = y;
+    for (const xmlNode *entry = cs_xml_first_element(resources); entry != NULL;
+         entry = cs_xml_next_element(entry)) {
+        const CsResource *filler = cs_model_resource(model, cs_xml_attr(entry, "id"));
+
+        if (filler == NULL || filler->kind != CS_RSC_PRIMITIVE || filler->container < 0
+            || cs_guest_node_of_container(model, filler->container) < 0)
+            continue;
+        for (const xmlNode *op = cs_xml_first_element(entry); op != NULL;
+             op = cs_xml_next_element(op))
+            if (cs_xml_is(op, "lrm_rsc_op") && op_failed(op))
+                return filler;
+    }
+    return NULL;
+}
+
 static gboolean remote_node_supported(const CsSolution *solution, const CsNode *remote,
                                       GError **error)
 {
@@ -1349,6 +1397,17 @@ static gboolean remote_node_supported(const CsSolution *solution, const CsNode *
     connection = g_ptr_array_index(model->resources, remote->remote_rsc);
     work = &solution->work[remote->remote_rsc];
     up = work->assigned >= 0 && work->next_role != CS_ROLE_STOPPED;
+    /* Pacemaker reads the history of a remote node whose connection's
+     * start failed and recovers the container of a filler that failed
+     * there by a stop on that node, which cannot run, so the container
+     * cannot start again ("Stop vmg1 (n2) due to resource definition
+     * change (blocked)", checked with crm_simulate 2.1.5: gen_remote.py
+     * seeds 1695532 and 1695567, tests/fuzz/cases/
+     * refuse-remote-failed-filler-start-failed). */
+    if (remote->state_xml != NULL && connection_failed(model, remote->remote_rsc)
+        && failed_filler_in_state(model, remote) != NULL)
+        return refuse(error, "a failed filler of a guest's container there, while its "
+                             "connection failed,", remote->uname);
     if (probe_before_group_stop(solution, remote) != NULL) {
         g_autofree char *what = g_strdup_printf(
             "the probe of %s there, which cannot run while the connection's start "
